@@ -1,0 +1,64 @@
+import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
+
+// n8n never applies an `authenticate` block to OAuth2 credentials: the node's
+// transport adds the x-fax-clientid header that Fax.Plus needs with OAuth2.
+export class FaxPlusOAuth2Api implements ICredentialType {
+	name = 'faxPlusOAuth2Api';
+
+	extends = ['oAuth2Api'];
+
+	displayName = 'Fax.Plus OAuth2 API';
+
+	icon: Icon = { light: 'file:../icons/faxplus.svg', dark: 'file:../icons/faxplus.dark.svg' };
+
+	documentationUrl = 'https://apidoc.fax.plus/';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Grant Type',
+			name: 'grantType',
+			type: 'hidden',
+			default: 'authorizationCode',
+		},
+		{
+			displayName: 'Authorization URL',
+			name: 'authUrl',
+			type: 'string',
+			default: 'https://accounts.fax.plus/login',
+			required: true,
+		},
+		{
+			displayName: 'Access Token URL',
+			name: 'accessTokenUrl',
+			type: 'string',
+			default: 'https://accounts.fax.plus/token',
+			required: true,
+		},
+		{
+			displayName: 'Scope',
+			name: 'scope',
+			type: 'hidden',
+			default: 'all',
+		},
+		{
+			displayName: 'Auth URI Query Parameters',
+			name: 'authQueryParameters',
+			type: 'hidden',
+			default: '',
+		},
+		{
+			displayName: 'Authentication',
+			name: 'authentication',
+			type: 'hidden',
+			default: 'body',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: 'https://restapi.fax.plus/v3',
+			required: true,
+			description: 'The API address, ending in /v3. Change it only to use another server, such as a local test server.',
+		},
+	];
+}

@@ -1,0 +1,28 @@
+import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
+
+// Used only to verify deliveries: Fax.Plus never returns the secret through the API.
+export class FaxPlusWebhookSecretApi implements ICredentialType {
+	name = 'faxPlusWebhookSecretApi';
+
+	// The display name is part of the package's public contract.
+	// eslint-disable-next-line n8n-nodes-base/cred-class-field-display-name-missing-api
+	displayName = 'Fax.Plus Webhook Signing Secret';
+
+	icon: Icon = { light: 'file:../icons/faxplus.svg', dark: 'file:../icons/faxplus.dark.svg' };
+
+	documentationUrl = 'https://apidoc.fax.plus/';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Signing Secret',
+			name: 'secret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			placeholder: 'whsec_...',
+			description:
+				"The webhook endpoint's signing secret, from Fax.Plus → Integrations → Webhooks. Rotating it there invalidates the old value.",
+		},
+	];
+}

@@ -1,0 +1,2 @@
+// n8n loads this package through the "n8n" section of package.json; nothing to export here.
+module.exports = {};

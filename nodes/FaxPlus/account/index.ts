@@ -1,0 +1,25 @@
+import type { INodeProperties } from 'n8n-workflow';
+import type { FaxPlusResource } from '../shared/types';
+import * as getPlan from './getPlan.operation';
+
+const operationField: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['account'] } },
+	options: [
+		{
+			name: 'Get Plan',
+			value: 'getPlan',
+			action: 'Get the plan of an account',
+			description: 'Read the plan type and the admin and owner flags of an account',
+		},
+	],
+	default: 'getPlan',
+};
+
+export const account: FaxPlusResource = {
+	description: [operationField, ...getPlan.description],
+	operations: { getPlan },
+};

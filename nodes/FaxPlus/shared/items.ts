@@ -1,0 +1,24 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/** Turns an API answer into output items; an array gives one item per entry. */
+export function toItems(data: object | object[]): INodeExecutionData[] {
+	return (Array.isArray(data) ? data : [data]).map((json) => ({ json: json as IDataObject }));
+}
+
+/** A required string parameter, trimmed; refuses an empty value before any request. */
+export function requiredString(
+	context: IExecuteFunctions,
+	name: string,
+	label: string,
+	itemIndex: number,
+): string {
+	const value = String(context.getNodeParameter(name, itemIndex, '') ?? '').trim();
+	if (!value) {
+		throw new NodeOperationError(context.getNode(), `${label} is required`, {
+			itemIndex,
+			description: `Set the "${label}" parameter (an expression may have resolved to an empty value).`,
+		});
+	}
+	return value;
+}

@@ -1,0 +1,193 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IWebhookFunctions,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+export type FaxPlusContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+
+export type Authentication = 'accessToken' | 'oAuth2';
+
+export const DEFAULT_BASE_URL = 'https://restapi.fax.plus/v3';
+
+export interface FaxPlusRequest {
+	method: IHttpRequestMethods;
+	/** Path below the base URL, e.g. `/accounts/self/plan`. */
+	path: string;
+	body?: IDataObject | IDataObject[] | Buffer | FormData;
+	qs?: IDataObject;
+	headers?: IDataObject;
+	/** Item the request is for, so errors point at it. */
+	itemIndex?: number;
+}
+
+export interface FaxPlusBinaryResponse {
+	data: Buffer;
+	contentType: string | undefined;
+}
+
+/** The API's Error object. */
+interface FaxPlusErrorBody {
+	error?: string;
+	description?: string;
+}
+
+export function getAuthentication(context: FaxPlusContext): Authentication {
+	return context.getNode().parameters.authentication === 'oAuth2' ? 'oAuth2' : 'accessToken';
+}
+
+export function credentialTypeOf(authentication: Authentication): string {
+	return authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
+}
+
+/** Encodes a value used as one path segment, so an id can never change the path. */
+export function segment(value: string): string {
+	return encodeURIComponent(value);
+}
+
+async function buildOptions(context: FaxPlusContext, request: FaxPlusRequest) {
+	const authentication = getAuthentication(context);
+	const credentialType = credentialTypeOf(authentication);
+	const credentials = await context.getCredentials(credentialType);
+	const baseUrl = String(credentials.baseUrl || DEFAULT_BASE_URL).replace(/\/+$/, '');
+	const headers: IDataObject = { Accept: 'application/json', ...request.headers };
+	if (authentication === 'oAuth2') {
+		// Fax.Plus requires the client id on every OAuth2 call; n8n does not add it.
+		headers['x-fax-clientid'] = credentials.clientId as string;
+	}
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		url: `${baseUrl}${request.path}`,
+		headers,
+		qs: request.qs,
+		body: request.body,
+		json: !(request.body instanceof Buffer) && !isFormData(request.body),
+	};
+	return { options, credentialType };
+}
+
+function isFormData(body: unknown): body is FormData {
+	return typeof FormData !== 'undefined' && body instanceof FormData;
+}
+
+/** Calls the Fax.Plus API and returns the parsed JSON body (undefined when empty). */
+export async function faxPlusApiRequest<T = IDataObject>(
+	context: FaxPlusContext,
+	request: FaxPlusRequest,
+): Promise<T> {
+	const { options, credentialType } = await buildOptions(context, request);
+	try {
+		const body = await context.helpers.httpRequestWithAuthentication.call(context, credentialType, options);
+		return (body === '' ? undefined : body) as T;
+	} catch (error) {
+		throw toFaxPlusError(context, error, request);
+	}
+}
+
+/** Downloads binary content such as a JPEG thumbnail or a PDF. */
+export async function faxPlusApiDownload(
+	context: FaxPlusContext,
+	request: FaxPlusRequest,
+): Promise<FaxPlusBinaryResponse> {
+	const { options, credentialType } = await buildOptions(context, request);
+	options.encoding = 'arraybuffer';
+	options.json = false;
+	options.returnFullResponse = true;
+	options.headers = { ...options.headers, Accept: '*/*' };
+	try {
+		const response = (await context.helpers.httpRequestWithAuthentication.call(
+			context,
+			credentialType,
+			options,
+		)) as { body: Buffer | ArrayBuffer; headers: Record<string, string | undefined> };
+		const data = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body);
+		return { data, contentType: response.headers['content-type']?.split(';')[0] };
+	} catch (error) {
+		throw toFaxPlusError(context, error, request);
+	}
+}
+
+function responseOf(error: any): { status?: number; body?: unknown } {
+	const response = error?.cause?.response ?? error?.response ?? error?.cause?.cause?.response;
+	const status = Number(response?.status ?? response?.statusCode ?? error?.httpCode) || undefined;
+	return { status, body: response?.data ?? response?.body };
+}
+
+function parseErrorBody(body: unknown): FaxPlusErrorBody {
+	let value: unknown = body;
+	if (Buffer.isBuffer(value)) value = value.toString('utf8');
+	if (value instanceof ArrayBuffer) value = Buffer.from(value).toString('utf8');
+	if (typeof value === 'string') {
+		const text = value;
+		try {
+			value = JSON.parse(text);
+		} catch {
+			return { description: text.slice(0, 300) || undefined };
+		}
+	}
+	if (value && typeof value === 'object') {
+		const { error, description } = value as FaxPlusErrorBody;
+		return {
+			error: typeof error === 'string' ? error : undefined,
+			description: typeof description === 'string' ? description : undefined,
+		};
+	}
+	return {};
+}
+
+/** What the user should read for an error of the API; never contains credentials. */
+export function describeFaxPlusError(
+	status: number | undefined,
+	body: FaxPlusErrorBody,
+	path: string,
+): { message: string; description?: string } {
+	const detail = [body.error, body.description].filter(Boolean).join(': ');
+	const suffix = detail ? ` (${detail})` : '';
+	const isWebhookPath = /^\/(webhooks|hooks)(\/|$)/.test(path);
+	if (status === 401) {
+		return {
+			message: `Fax.Plus rejected the credential: 401 unauthorized${suffix}`,
+			description:
+				'The access token is expired, revoked or invalid. Reconnect the Fax.Plus credential, or create a new personal access token and save it in the credential.',
+		};
+	}
+	if (isWebhookPath && status === 404 && !/^\/(webhooks|hooks)\/./.test(path)) {
+		return {
+			message: `Webhooks are not enabled for this Fax.Plus account: 404${suffix}`,
+			description: "Turn webhooks on in Fax.Plus under the account's Integrations settings, then try again.",
+		};
+	}
+	if (isWebhookPath && status === 403) {
+		return {
+			message: `The Fax.Plus plan lacks the webhooks feature: 403${suffix}`,
+			description: 'Webhooks need a Fax.Plus plan that includes them; upgrade the plan or use another account.',
+		};
+	}
+	return {
+		message: `Fax.Plus API error ${status ?? ''}${suffix}`.replace('  ', ' ').trim(),
+		description: body.description,
+	};
+}
+
+function toFaxPlusError(context: FaxPlusContext, error: any, request: FaxPlusRequest): NodeApiError {
+	const { status, body } = responseOf(error);
+	if (status === undefined) {
+		// No answer at all (refused, DNS, timeout): keep n8n's own error, it names the cause.
+		if (error instanceof NodeApiError) return error;
+		return new NodeApiError(context.getNode(), error as JsonObject, { itemIndex: request.itemIndex });
+	}
+	const parsed = parseErrorBody(body);
+	const { message, description } = describeFaxPlusError(status, parsed, request.path);
+	return new NodeApiError(context.getNode(), { ...parsed, httpCode: String(status) } as JsonObject, {
+		message,
+		description,
+		httpCode: String(status),
+		itemIndex: request.itemIndex,
+	});
+}

@@ -1,0 +1,259 @@
+// Runs our nodes inside n8n-core's real execution engine (WorkflowExecute, real
+// request helpers, real OAuth2 signing and refresh), with credentials kept in memory.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Container } from '@n8n/di';
+import {
+	BinaryDataService,
+	ExecutionLifecycleHooks,
+	WorkflowExecute,
+} from 'n8n-core';
+import {
+	ICredentialsHelper,
+	Workflow,
+	type ICredentialDataDecryptedObject,
+	type ICredentialType,
+	type IDataObject,
+	type IHttpRequestOptions,
+	type INode,
+	type INodeCredentialsDetails,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypes,
+	type IRun,
+	type IRunExecutionData,
+	type IWorkflowExecuteAdditionalData,
+	type IVersionedNodeType,
+	type WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { FaxPlusApi } from '../../credentials/FaxPlusApi.credentials';
+import { FaxPlusOAuth2Api } from '../../credentials/FaxPlusOAuth2Api.credentials';
+import { FaxPlusWebhookSecretApi } from '../../credentials/FaxPlusWebhookSecretApi.credentials';
+import { FaxPlus } from '../../nodes/FaxPlus/FaxPlus.node';
+
+export const FAX_PLUS_NODE_TYPE = 'n8n-nodes-faxplus.faxPlus';
+
+const credentialTypes: Record<string, ICredentialType> = Object.fromEntries(
+	[new FaxPlusApi(), new FaxPlusOAuth2Api(), new FaxPlusWebhookSecretApi()].map((type) => [type.name, type]),
+);
+
+/** The node types our workflows use, under the names n8n gives a community package's nodes. */
+export class TestNodeTypes implements INodeTypes {
+	private readonly types: Record<string, INodeType>;
+
+	constructor(extra: Record<string, INodeType> = {}) {
+		this.types = { [FAX_PLUS_NODE_TYPE]: new FaxPlus(), ...extra };
+	}
+
+	getByName(name: string): INodeType | IVersionedNodeType {
+		return this.getByNameAndVersion(name);
+	}
+
+	getByNameAndVersion(name: string): INodeType {
+		const type = this.types[name];
+		if (!type) throw new Error(`Unknown node type ${name}`);
+		return type;
+	}
+
+	getKnownTypes() {
+		return {};
+	}
+}
+
+/**
+ * In-memory credentials with n8n's own semantics: generic `authenticate` blocks
+ * are resolved by n8n's expression engine; OAuth2 types report oAuth2Api as parent
+ * so n8n-core signs and refreshes them itself.
+ */
+export class TestCredentialsHelper extends ICredentialsHelper {
+	/** Token data n8n saved after an OAuth2 refresh, per credential type. */
+	readonly savedOauthTokenData: Record<string, ICredentialDataDecryptedObject> = {};
+
+	constructor(private readonly credentials: Record<string, ICredentialDataDecryptedObject>) {
+		super();
+	}
+
+	getParentTypes(name: string): string[] {
+		return credentialTypes[name]?.extends ?? [];
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+		workflow: Workflow,
+		node: INode,
+	): Promise<IHttpRequestOptions> {
+		const authenticate = credentialTypes[typeName]?.authenticate;
+		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
+		if (!authenticate || authenticate.type !== 'generic') return requestOptions;
+		const resolve = (value: string) =>
+			workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }) as string;
+		for (const [target, entries] of Object.entries(authenticate.properties)) {
+			const bag = ((requestOptions as unknown as Record<string, IDataObject>)[target] ??= {});
+			for (const [key, value] of Object.entries(entries as IDataObject)) {
+				bag[resolve(key)] = resolve(value as string);
+			}
+		}
+		return requestOptions;
+	}
+
+	async preAuthentication() {
+		return undefined;
+	}
+
+	async runPreAuthentication() {
+		return undefined;
+	}
+
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+
+	getCredentialsProperties() {
+		return [];
+	}
+
+	async getDecrypted(
+		_additionalData: IWorkflowExecuteAdditionalData,
+		_nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
+		const data = this.credentials[type];
+		if (!data) throw new Error(`No test credentials of type ${type}`);
+		return structuredClone(data);
+	}
+
+	async getCredentials(): Promise<never> {
+		throw new Error('not used by these tests');
+	}
+
+	async updateCredentials(): Promise<void> {}
+
+	async updateCredentialsOauthTokenData(
+		_nodeCredentials: INodeCredentialsDetails,
+		type: string,
+		data: ICredentialDataDecryptedObject,
+	): Promise<void> {
+		this.savedOauthTokenData[type] = structuredClone(data.oauthTokenData as ICredentialDataDecryptedObject);
+		this.credentials[type] = { ...this.credentials[type], ...data };
+	}
+}
+
+let binaryDataReady: Promise<void> | undefined;
+
+/** n8n keeps binary data through its BinaryDataService; tests keep it in memory. */
+export async function initBinaryData(): Promise<void> {
+	binaryDataReady ??= Container.get(BinaryDataService).init();
+	await binaryDataReady;
+}
+
+export interface RunNodeOptions {
+	parameters: IDataObject;
+	credentials: Record<string, ICredentialDataDecryptedObject>;
+	/** Input items; one empty item by default. */
+	items?: INodeExecutionData[];
+	continueOnFail?: boolean;
+	mode?: WorkflowExecuteMode;
+}
+
+export interface RunNodeResult {
+	/** Output items of the Fax.Plus node (empty when it failed). */
+	items: INodeExecutionData[];
+	/** The node's error, when the run failed. */
+	error?: Error & { description?: string; httpCode?: string; context?: IDataObject };
+	run: IRun;
+	credentialsHelper: TestCredentialsHelper;
+}
+
+/** Runs one Fax.Plus node on the given items, the way n8n runs a workflow. */
+export async function runFaxPlusNode(options: RunNodeOptions): Promise<RunNodeResult> {
+	await initBinaryData();
+	const nodeName = 'Fax.Plus';
+	const authentication = options.parameters.authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
+	const node: INode = {
+		id: 'faxplus-node',
+		name: nodeName,
+		type: FAX_PLUS_NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: options.parameters as INode['parameters'],
+		credentials: { [authentication]: { id: '1', name: 'Test credential' } },
+		onError: options.continueOnFail ? 'continueRegularOutput' : 'stopWorkflow',
+	};
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		nodes: [node],
+		connections: {},
+		nodeTypes: new TestNodeTypes(),
+		active: false,
+	});
+
+	const credentialsHelper = new TestCredentialsHelper(structuredClone(options.credentials));
+	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
+		id: workflow.id,
+		name: 'test',
+		nodes: [node],
+		connections: {},
+		active: false,
+		activeVersionId: null,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	} as never);
+	const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', resolve));
+
+	const additionalData = {
+		hooks,
+		credentialsHelper,
+		executionId: 'test-execution',
+		restApiUrl: 'http://127.0.0.1:1/rest',
+		instanceBaseUrl: 'http://127.0.0.1:1/',
+		webhookBaseUrl: 'http://127.0.0.1:1/webhook',
+		webhookTestBaseUrl: 'http://127.0.0.1:1/webhook-test',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:1/webhook-waiting',
+		formWaitingBaseUrl: 'http://127.0.0.1:1/form-waiting',
+		variables: {},
+		currentNodeParameters: undefined,
+		executeWorkflow: async () => {
+			throw new Error('not used');
+		},
+		logAiEvent: () => {},
+		getRunExecutionData: async () => undefined,
+		startRunnerTask: async () => {
+			throw new Error('not used');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+
+	const runExecutionData: IRunExecutionData = {
+		version: 1,
+		startData: {},
+		resultData: { runData: {} },
+		executionData: {
+			contextData: {},
+			metadata: {},
+			nodeExecutionStack: [
+				{ node, data: { main: [options.items ?? [{ json: {} }]] }, source: null },
+			],
+			waitingExecution: {},
+			waitingExecutionSource: {},
+		},
+	} as unknown as IRunExecutionData;
+
+	const workflowExecute = new WorkflowExecute(additionalData, options.mode ?? 'manual', runExecutionData);
+	await workflowExecute.processRunExecutionData(workflow);
+	const run = await finished;
+	const taskData = run.data.resultData.runData[nodeName]?.[0];
+	return {
+		items: taskData?.data?.main?.[0] ?? [],
+		error: (taskData?.error ?? run.data.resultData.error) as RunNodeResult['error'],
+		run,
+		credentialsHelper,
+	};
+}
+
+/** A fresh folder for files a test writes. */
+export function tempDir(): string {
+	return mkdtempSync(join(tmpdir(), 'faxplus-test-'));
+}
