@@ -50,7 +50,7 @@ export class FaxPlus implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [{ name: 'Account', value: 'account' }],
+				options: Object.values(resources).map((resource) => resource.option),
 				default: 'account',
 			},
 			...Object.values(resources).flatMap((resource) => resource.description),

@@ -1,9 +1,13 @@
-import type { ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
+import type { ListSearchMethod, LoadOptionsMethod } from './shared/types';
+import { resources } from './resources';
 
-// Lists the editor loads from the API (countries, custom fields, webhook endpoints).
-export const loadOptions: Record<string, (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>> = {};
+// The lists the editor loads from the API, gathered from every resource.
+export const loadOptions: Record<string, LoadOptionsMethod> = Object.assign(
+	{},
+	...Object.values(resources).map((resource) => resource.loadOptions ?? {}),
+);
 
-export const listSearch: Record<
-	string,
-	(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>
-> = {};
+export const listSearch: Record<string, ListSearchMethod> = Object.assign(
+	{},
+	...Object.values(resources).map((resource) => resource.listSearch ?? {}),
+);

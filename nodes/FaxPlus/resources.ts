@@ -1,7 +1,23 @@
 import type { FaxPlusResource } from './shared/types';
 import { account } from './account';
+import { contactGroup } from './contactGroup';
+import { outbox } from './outbox';
+import { fax } from './fax';
+import { ai } from './ai';
+import { shop } from './shop';
+import { token } from './token';
+import { webhook } from './webhook';
+import { legacyHook } from './legacyHook';
 
-/** Every resource of the node, keyed by the `resource` parameter's values. */
+/** Every resource of the node, keyed by the `resource` parameter's values, in the order the picker shows them. */
 export const resources: Record<string, FaxPlusResource> = {
 	account,
+	contactGroup,
+	outbox,
+	fax,
+	ai,
+	shop,
+	token,
+	webhook,
+	legacyHook,
 };

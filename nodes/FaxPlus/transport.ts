@@ -90,6 +90,21 @@ export async function faxPlusApiRequest<T = IDataObject>(
 	}
 }
 
+/**
+ * Deletes something that may already be gone: answers true when it was deleted,
+ * false on 404, and throws any other failure as a clear NodeApiError.
+ */
+export async function faxPlusApiDeleteIfExists(context: FaxPlusContext, request: FaxPlusRequest): Promise<boolean> {
+	const { options, credentialType } = await buildOptions(context, { ...request, method: 'DELETE' });
+	try {
+		await context.helpers.httpRequestWithAuthentication.call(context, credentialType, options);
+		return true;
+	} catch (error) {
+		if (responseOf(error).status === 404) return false;
+		throw toFaxPlusError(context, error, request);
+	}
+}
+
 /** Downloads binary content such as a JPEG thumbnail or a PDF. */
 export async function faxPlusApiDownload(
 	context: FaxPlusContext,

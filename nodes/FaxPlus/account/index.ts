@@ -20,6 +20,7 @@ const operationField: INodeProperties = {
 };
 
 export const account: FaxPlusResource = {
+	option: { name: 'Account', value: 'account' },
 	description: [operationField, ...getPlan.description],
 	operations: { getPlan },
 };

@@ -1,4 +1,11 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	INodeExecutionData,
+	INodeListSearchResult,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 /** One operation of one resource: its parameters and what it does for one item. */
 export interface FaxPlusOperation {
@@ -6,8 +13,20 @@ export interface FaxPlusOperation {
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
 }
 
-/** One resource: its operation picker, and its operations keyed by the picker's values. */
+export type LoadOptionsMethod = (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>;
+
+export type ListSearchMethod = (
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) => Promise<INodeListSearchResult>;
+
+/** One resource: its operation picker, its operations keyed by the picker's values, and the lists the editor loads for it. */
 export interface FaxPlusResource {
+	/** The option shown in the Resource picker. */
+	option: INodePropertyOptions;
 	description: INodeProperties[];
 	operations: Record<string, FaxPlusOperation>;
+	loadOptions?: Record<string, LoadOptionsMethod>;
+	listSearch?: Record<string, ListSearchMethod>;
 }

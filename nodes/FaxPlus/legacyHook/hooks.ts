@@ -1,0 +1,51 @@
+// The legacy hook API (/hooks), to be decommissioned by Fax.Plus. Shared by the
+// Legacy Hook resource and the trigger's legacy mode.
+import type { IDataObject } from 'n8n-workflow';
+import type { FaxEvent } from '../shared/events';
+import { endpointsOf } from '../webhook/endpoints';
+import { faxPlusApiDeleteIfExists, faxPlusApiRequest, segment, type FaxPlusContext } from '../transport';
+
+export interface LegacyHook {
+	id: string;
+	target: string;
+	event: FaxEvent;
+	numbers?: string[];
+}
+
+export async function listLegacyHooks(
+	context: FaxPlusContext,
+	event?: FaxEvent,
+	itemIndex?: number,
+): Promise<LegacyHook[]> {
+	const answer = await faxPlusApiRequest<unknown>(context, {
+		method: 'GET',
+		path: '/hooks',
+		qs: event ? { event } : undefined,
+		itemIndex,
+	});
+	return endpointsOf(answer) as unknown as LegacyHook[];
+}
+
+export async function createLegacyHook(
+	context: FaxPlusContext,
+	input: { target: string; event: FaxEvent; numbers?: string[] },
+	itemIndex?: number,
+): Promise<LegacyHook> {
+	const body: IDataObject = { target: input.target, event: input.event };
+	if (input.numbers?.length) body.numbers = input.numbers;
+	const created = await faxPlusApiRequest<Partial<LegacyHook> | undefined>(context, {
+		method: 'POST',
+		path: '/hooks',
+		body,
+		itemIndex,
+	});
+	if (created?.id) return { ...input, ...created } as LegacyHook;
+	// Some answers carry no body: find the hook by its target and event.
+	const matches = (await listLegacyHooks(context, input.event, itemIndex)).filter((hook) => hook.target === input.target);
+	return matches[matches.length - 1] ?? ({ ...input, id: '' } as LegacyHook);
+}
+
+/** Deletes a hook; answers false when it was already gone (404), and throws any other failure. */
+export async function deleteLegacyHook(context: FaxPlusContext, hookId: string, itemIndex?: number): Promise<boolean> {
+	return await faxPlusApiDeleteIfExists(context, { method: 'DELETE', path: `/hooks/${segment(hookId)}`, itemIndex });
+}

@@ -1,0 +1,78 @@
+// The current webhook API (/webhooks), shared by the Webhook resource and the trigger.
+import type { IDataObject } from 'n8n-workflow';
+import type { FaxEvent } from '../shared/events';
+import { faxPlusApiDeleteIfExists, faxPlusApiRequest, segment, type FaxPlusContext } from '../transport';
+
+export interface WebhookEndpoint {
+	id: string;
+	url: string;
+	filter_types: FaxEvent[];
+	channels: string[] | null;
+}
+
+export interface WebhookEndpointInput {
+	url: string;
+	filterTypes: FaxEvent[];
+	/** undefined: omitted (all numbers on create, unchanged on update); null: clear the filter. */
+	channels?: string[] | null;
+}
+
+// The list answer's shape is not in the spec: accept a bare array or one under a known key.
+const LIST_KEYS = ['data', 'records', 'webhooks', 'endpoints'];
+
+export function endpointsOf(answer: unknown): WebhookEndpoint[] {
+	if (Array.isArray(answer)) return answer as WebhookEndpoint[];
+	if (answer && typeof answer === 'object') {
+		for (const key of LIST_KEYS) {
+			const value = (answer as IDataObject)[key];
+			if (Array.isArray(value)) return value as unknown as WebhookEndpoint[];
+		}
+	}
+	return [];
+}
+
+export async function listWebhookEndpoints(context: FaxPlusContext, itemIndex?: number): Promise<WebhookEndpoint[]> {
+	return endpointsOf(await faxPlusApiRequest<unknown>(context, { method: 'GET', path: '/webhooks', itemIndex }));
+}
+
+/**
+ * Creates an endpoint. The API answers 201 with an empty body, so the new record
+ * (and its ep_ id) is read back by listing and matching the URL; the last match is the newest.
+ */
+export async function createWebhookEndpoint(
+	context: FaxPlusContext,
+	input: WebhookEndpointInput,
+	itemIndex?: number,
+): Promise<WebhookEndpoint | undefined> {
+	const body: IDataObject = { url: input.url, filter_types: input.filterTypes };
+	if (input.channels !== undefined) body.channels = input.channels;
+	await faxPlusApiRequest(context, { method: 'POST', path: '/webhooks', body, itemIndex });
+	const matches = (await listWebhookEndpoints(context, itemIndex)).filter((endpoint) => endpoint.url === input.url);
+	return matches[matches.length - 1];
+}
+
+export async function updateWebhookEndpoint(
+	context: FaxPlusContext,
+	endpointId: string,
+	changes: Partial<WebhookEndpointInput>,
+	itemIndex?: number,
+): Promise<void> {
+	const body: IDataObject = {};
+	if (changes.url !== undefined) body.url = changes.url;
+	if (changes.filterTypes !== undefined) body.filter_types = changes.filterTypes;
+	if (changes.channels !== undefined) body.channels = changes.channels;
+	await faxPlusApiRequest(context, { method: 'PATCH', path: `/webhooks/${segment(endpointId)}`, body, itemIndex });
+}
+
+/** Deletes an endpoint; answers false when it was already gone (404), and throws any other failure. */
+export async function deleteWebhookEndpoint(
+	context: FaxPlusContext,
+	endpointId: string,
+	itemIndex?: number,
+): Promise<boolean> {
+	return await faxPlusApiDeleteIfExists(context, {
+		method: 'DELETE',
+		path: `/webhooks/${segment(endpointId)}`,
+		itemIndex,
+	});
+}

@@ -1,0 +1,108 @@
+// What every action-node test needs: the local Fax.Plus-compatible server, both
+// credentials pointing at it, and a way to run the node and read what the server got.
+import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { startFaxPlusServer } from '../server';
+import type { FaxPlusServer, RecordedRequest } from '../server';
+import { runFaxPlusNode, type RunNodeResult } from './n8n-harness';
+
+export type { FaxPlusServer, RecordedRequest };
+
+export type AuthKind = 'pat' | 'oauth';
+
+/** Starts the server before the file's tests and stops it after; resets it before each test. */
+export function useFaxPlusServer(): () => FaxPlusServer {
+	let server: FaxPlusServer | undefined;
+	beforeAll(async () => {
+		server = await startFaxPlusServer({ port: 0 });
+	});
+	beforeEach(() => server!.reset());
+	afterAll(async () => {
+		await server?.close();
+	});
+	return () => server!;
+}
+
+export function patCredentials(server: FaxPlusServer, token = server.tokens.pat): Record<string, ICredentialDataDecryptedObject> {
+	return { faxPlusApi: { accessToken: token, baseUrl: server.baseUrl } };
+}
+
+export function oauthCredentials(
+	server: FaxPlusServer,
+	accessToken = server.tokens.oauthAccessToken,
+): Record<string, ICredentialDataDecryptedObject> {
+	return {
+		faxPlusOAuth2Api: {
+			grantType: 'authorizationCode',
+			authUrl: `${server.authUrl}/login`,
+			accessTokenUrl: `${server.authUrl}/token`,
+			clientId: server.tokens.clientId,
+			clientSecret: server.tokens.clientSecret,
+			scope: 'all',
+			authQueryParameters: '',
+			authentication: 'body',
+			baseUrl: server.baseUrl,
+			oauthTokenData: {
+				access_token: accessToken,
+				refresh_token: server.tokens.oauthRefreshToken,
+				token_type: 'bearer',
+			},
+		},
+	};
+}
+
+export interface RunOptions {
+	auth?: AuthKind;
+	/** A PAT other than the full-scope one (e.g. server.tokens.patMember). */
+	token?: string;
+	items?: INodeExecutionData[];
+	continueOnFail?: boolean;
+}
+
+/** Runs the Fax.Plus node with the given parameters against the server. */
+export async function runOperation(
+	server: FaxPlusServer,
+	parameters: IDataObject,
+	options: RunOptions = {},
+): Promise<RunNodeResult> {
+	const auth = options.auth ?? 'pat';
+	return await runFaxPlusNode({
+		parameters: { authentication: auth === 'oauth' ? 'oAuth2' : 'accessToken', ...parameters },
+		credentials: auth === 'oauth' ? oauthCredentials(server) : patCredentials(server, options.token),
+		items: options.items,
+		continueOnFail: options.continueOnFail,
+	});
+}
+
+/** The API requests the server received (under /v3), oldest first. */
+export function apiRequests(server: FaxPlusServer): RecordedRequest[] {
+	return server.requests.filter((request) => request.path.startsWith('/v3/'));
+}
+
+/** The single API request of a run; fails the test when there were more or none. */
+export function onlyApiRequest(server: FaxPlusServer): RecordedRequest {
+	const requests = apiRequests(server);
+	expect(requests.map((r) => `${r.method} ${r.path}`)).toHaveLength(1);
+	return requests[0];
+}
+
+/** Asserts the headers that tell which credential was used. */
+export function expectAuthHeaders(server: FaxPlusServer, request: RecordedRequest, auth: AuthKind): void {
+	if (auth === 'oauth') {
+		expect(request.headers.authorization).toBe(`Bearer ${server.tokens.oauthAccessToken}`);
+		expect(request.headers['x-fax-clientid']).toBe(server.tokens.clientId);
+	} else {
+		expect(request.headers.authorization).toBe(`Bearer ${server.tokens.pat}`);
+		expect(request.headers['x-fax-clientid']).toBeUndefined();
+	}
+}
+
+/** Runs the node and returns its items, failing the test with the node's error if it failed. */
+export async function runOk(
+	server: FaxPlusServer,
+	parameters: IDataObject,
+	options: RunOptions = {},
+): Promise<INodeExecutionData[]> {
+	const result = await runOperation(server, parameters, options);
+	if (result.error) throw new Error(`Node failed: ${result.error.message} (${result.error.description ?? ''})`);
+	return result.items;
+}
