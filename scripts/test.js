@@ -1,0 +1,88 @@
+'use strict';
+// `npm test`: build, lint, unit tests, end-to-end tests in a real n8n. Runs every
+// stage even when one fails, then prints one closing line for all of them.
+const { spawn, spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..');
+const RESULTS = path.join(ROOT, '.cache');
+fs.mkdirSync(RESULTS, { recursive: true });
+
+const counts = { passed: 0, failed: 0 };
+const failedStages = [];
+
+function run(stage, command, args, env = {}) {
+	console.log(`\n=== ${stage}: ${[command, ...args].join(' ')}`);
+	const started = Date.now();
+	const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+	return finish(stage, started, result.status, result.signal);
+}
+
+function finish(stage, started, status, signal) {
+	const ok = status === 0;
+	console.log(`=== ${stage}: ${ok ? 'ok' : `FAILED (exit ${status ?? signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	if (!ok) failedStages.push(stage);
+	return ok;
+}
+
+/** Counts a stage without its own tests as one check. */
+function countStage(ok) {
+	if (ok) counts.passed += 1;
+	else counts.failed += 1;
+}
+
+countStage(run('build', 'npm', ['run', '--silent', 'build']));
+countStage(run('lint', 'npx', ['--no-install', 'eslint', 'nodes', 'credentials', 'package.json']));
+
+const jestResults = path.join(RESULTS, 'jest-results.json');
+fs.rmSync(jestResults, { force: true });
+const unitOk = run('unit', 'npx', ['--no-install', 'jest', '--json', `--outputFile=${jestResults}`]);
+try {
+	const jest = JSON.parse(fs.readFileSync(jestResults, 'utf8'));
+	counts.passed += jest.numPassedTests;
+	counts.failed += jest.numFailedTests + (jest.numRuntimeErrorTestSuites ?? 0);
+} catch {
+	counts.failed += 1;
+}
+if (!unitOk && !failedStages.includes('unit')) failedStages.push('unit');
+
+/** Runs the end-to-end suite, streaming its output; its last line is "N passed, M failed". */
+function runE2e() {
+	console.log('\n=== e2e: node test/e2e/run.js');
+	const started = Date.now();
+	return new Promise((resolve) => {
+		const child = spawn('node', ['test/e2e/run.js'], {
+			cwd: ROOT,
+			stdio: ['ignore', 'pipe', 'inherit'],
+			env: { ...process.env, E2E_SKIP_BUILD: '1' },
+		});
+		let tail = '';
+		child.stdout.on('data', (chunk) => {
+			process.stdout.write(chunk);
+			tail = (tail + chunk).slice(-4096);
+		});
+		child.on('close', (status, signal) => {
+			const ok = finish('e2e', started, status, signal);
+			const summary = tail.match(/^(\d+) passed, (\d+) failed\s*$/m);
+			if (summary) {
+				counts.passed += Number(summary[1]);
+				counts.failed += Number(summary[2]);
+			} else if (!ok) {
+				counts.failed += 1;
+			}
+			resolve();
+		});
+	});
+}
+
+async function main() {
+	if (process.env.SKIP_E2E === '1') console.log('\n=== e2e: skipped (SKIP_E2E=1)');
+	else await runE2e();
+
+	if (failedStages.length) console.log(`\nFailed stages: ${failedStages.join(', ')}`);
+	console.log(`\ntotal: ${counts.passed} passed, ${counts.failed} failed`);
+	process.exit(failedStages.length || counts.failed ? 1 : 0);
+}
+
+main();
