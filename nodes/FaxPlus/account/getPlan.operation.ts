@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../transport';
-import type { AccountPlan } from '../shared/api-types';
+import type { AccountPlan } from './types';
 
 export const description: INodeProperties[] = [userIdField('account', 'getPlan')];
 

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import type { FaxPlusResource } from '../shared/types';
 import * as getPlan from './getPlan.operation';
+import * as updateMember from './updateMember.operation';
 
 const operationField: INodeProperties = {
 	displayName: 'Operation',
@@ -15,12 +16,18 @@ const operationField: INodeProperties = {
 			action: 'Get the plan of an account',
 			description: 'Read the plan type and the admin and owner flags of an account',
 		},
+		{
+			name: 'Update Member',
+			value: 'updateMember',
+			action: 'Update a corporate member',
+			description: "Change a corporate member's role or faxing quota",
+		},
 	],
 	default: 'getPlan',
 };
 
 export const account: FaxPlusResource = {
 	option: { name: 'Account', value: 'account' },
-	description: [operationField, ...getPlan.description],
-	operations: { getPlan },
+	description: [operationField, ...getPlan.description, ...updateMember.description],
+	operations: { getPlan, updateMember },
 };

@@ -1,0 +1,21 @@
+// Shapes of the Accounts API's requests and answers, as the spec gives them.
+export type { AccountPlan } from '../shared/api-types';
+
+/** Body of PUT /accounts/self/member-details/{member_user_id}; only the fields being changed. */
+export interface MemberDetail {
+	/** Faxing quota of the corporate member. */
+	quota?: number;
+	/** Role of the corporate member. */
+	role?: string;
+}
+
+/** The answer of the member update: not given by the spec; may be empty or describe the member. */
+export type MemberDetailResponse = (MemberDetail & Record<string, unknown>) | undefined;
+
+/** The item the Update Member operation outputs when the API answers with an empty body. */
+export interface MemberUpdated {
+	updated: true;
+	memberUserId: string;
+	quota?: number;
+	role?: string;
+}

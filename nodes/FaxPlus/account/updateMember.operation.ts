@@ -1,0 +1,98 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { showFor } from '../shared/descriptions';
+import { requiredString, toItems } from '../shared/items';
+import { faxPlusApiRequest, segment } from '../transport';
+import type { MemberDetail, MemberDetailResponse, MemberUpdated } from './types';
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Member User ID',
+		name: 'memberUserId',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'User ID of the corporate member to change',
+		displayOptions: showFor('account', 'updateMember'),
+	},
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'What to change; only the fields added here are sent, at least one is needed',
+		displayOptions: showFor('account', 'updateMember'),
+		options: [
+			{
+				displayName: 'Quota',
+				name: 'quota',
+				type: 'number',
+				default: 0,
+				typeOptions: { minValue: 0 },
+				description: 'Faxing quota of the member',
+			},
+			{
+				displayName: 'Role',
+				name: 'role',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. member',
+				description: 'Role of the member in the corporate account',
+			},
+		],
+	},
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const memberUserId = requiredString(this, 'memberUserId', 'Member User ID', itemIndex);
+	const body = memberDetail(this, itemIndex);
+	const answer = await faxPlusApiRequest<MemberDetailResponse>(this, {
+		method: 'PUT',
+		path: `/accounts/self/member-details/${segment(memberUserId)}`,
+		body: body as IDataObject,
+		itemIndex,
+	});
+	if (answer && typeof answer === 'object' && Object.keys(answer).length > 0) return toItems(answer);
+	const updated: MemberUpdated = { updated: true, memberUserId, ...body };
+	return toItems(updated);
+}
+
+/** The fields the user set, checked; refuses an empty update before any request. */
+function memberDetail(context: IExecuteFunctions, itemIndex: number): MemberDetail {
+	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const body: MemberDetail = {};
+	if (fields.quota !== undefined) {
+		const quota = toNumber(fields.quota);
+		if (!Number.isFinite(quota) || quota < 0) {
+			throw new NodeOperationError(context.getNode(), `Quota must be a number of 0 or more, not "${String(fields.quota)}"`, {
+				itemIndex,
+				description: 'Set "Quota" under "Update Fields" to the member\'s faxing quota, e.g. 100.',
+			});
+		}
+		body.quota = quota;
+	}
+	if (fields.role !== undefined) {
+		const role = String(fields.role ?? '').trim();
+		if (!role) {
+			throw new NodeOperationError(context.getNode(), 'Role cannot be empty', {
+				itemIndex,
+				description: 'Enter the member\'s role under "Update Fields", or remove the "Role" field.',
+			});
+		}
+		body.role = role;
+	}
+	if (body.quota === undefined && body.role === undefined) {
+		throw new NodeOperationError(context.getNode(), 'Nothing to update: add Quota or Role under "Update Fields"', {
+			itemIndex,
+			description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
+		});
+	}
+	return body;
+}
+
+function toNumber(value: unknown): number {
+	if (typeof value === 'number') return value;
+	if (typeof value === 'string' && value.trim() !== '') return Number(value.trim());
+	return Number.NaN;
+}

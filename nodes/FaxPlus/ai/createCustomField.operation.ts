@@ -1,0 +1,51 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { showFor } from '../shared/descriptions';
+import { requiredString, toItems } from '../shared/items';
+import { faxPlusApiRequest } from '../transport';
+import type { AiCustomField, AiCustomFieldCreate } from './types';
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. invoice_number',
+		description: 'Name of the field; it becomes the key of the value in extraction results',
+		displayOptions: showFor('ai', 'createCustomField'),
+	},
+	{
+		displayName: 'Instructions',
+		name: 'instructions',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+		placeholder: 'e.g. The invoice number printed near the top of the first page',
+		description: 'What to extract, in plain words',
+		displayOptions: showFor('ai', 'createCustomField'),
+	},
+	{
+		displayName: 'Enabled',
+		name: 'enabled',
+		type: 'boolean',
+		default: true,
+		description: 'Whether the field is used for extraction',
+		displayOptions: showFor('ai', 'createCustomField'),
+	},
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const body: AiCustomFieldCreate = {
+		name: requiredString(this, 'name', 'Name', itemIndex),
+		instructions: String(this.getNodeParameter('instructions', itemIndex, '') ?? ''),
+		enabled: this.getNodeParameter('enabled', itemIndex, true) as boolean,
+	};
+	const field = await faxPlusApiRequest<AiCustomField>(this, {
+		method: 'POST',
+		path: '/accounts/self/ai/custom-fields',
+		body: { ...body },
+		itemIndex,
+	});
+	return toItems(field);
+}

@@ -1,0 +1,116 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { showFor } from '../shared/descriptions';
+import { toItems } from '../shared/items';
+import { faxPlusApiRequest, segment } from '../transport';
+import type { AiCustomField, AiCustomFieldUpdate } from './types';
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Custom Field',
+		name: 'customField',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The AI custom field to update',
+		displayOptions: showFor('ai', 'updateCustomField'),
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a custom field...',
+				typeOptions: { searchListMethod: 'searchCustomFields', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. cf_1a2b3c',
+			},
+		],
+	},
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'What to change; only the fields added here are sent, at least one is needed',
+		displayOptions: showFor('ai', 'updateCustomField'),
+		options: [
+			{
+				displayName: 'Enabled',
+				name: 'enabled',
+				type: 'boolean',
+				default: true,
+				description: 'Whether the field is used for extraction',
+			},
+			{
+				displayName: 'Instructions',
+				name: 'instructions',
+				type: 'string',
+				typeOptions: { rows: 3 },
+				default: '',
+				description: 'What to extract, in plain words',
+			},
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				description: 'New name of the field',
+			},
+		],
+	},
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const fieldId = String(this.getNodeParameter('customField', itemIndex, '', { extractValue: true }) ?? '').trim();
+	if (!fieldId) {
+		throw new NodeOperationError(this.getNode(), 'Custom Field is required', {
+			itemIndex,
+			description: 'Choose the custom field from the list or enter its ID (an expression may have resolved to an empty value).',
+		});
+	}
+	const body = changes(this, itemIndex);
+	const field = await faxPlusApiRequest<AiCustomField>(this, {
+		method: 'PATCH',
+		path: `/accounts/self/ai/custom-fields/${segment(fieldId)}`,
+		body: { ...body },
+		itemIndex,
+	});
+	return toItems(field);
+}
+
+/** The fields the user added, checked; refuses an empty update before any request. */
+function changes(context: IExecuteFunctions, itemIndex: number): AiCustomFieldUpdate {
+	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const body: AiCustomFieldUpdate = {};
+	if (fields.name !== undefined) {
+		const name = String(fields.name ?? '').trim();
+		if (!name) {
+			throw new NodeOperationError(context.getNode(), 'Name cannot be empty', {
+				itemIndex,
+				description: 'Enter the new name under "Update Fields", or remove the "Name" field.',
+			});
+		}
+		body.name = name;
+	}
+	if (fields.instructions !== undefined) body.instructions = String(fields.instructions ?? '');
+	if (fields.enabled !== undefined) {
+		if (typeof fields.enabled !== 'boolean') {
+			throw new NodeOperationError(context.getNode(), `Enabled must be true or false, not "${String(fields.enabled)}"`, {
+				itemIndex,
+			});
+		}
+		body.enabled = fields.enabled;
+	}
+	if (Object.keys(body).length === 0) {
+		throw new NodeOperationError(context.getNode(), 'Nothing to update: add Name, Instructions or Enabled under "Update Fields"', {
+			itemIndex,
+			description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
+		});
+	}
+	return body;
+}

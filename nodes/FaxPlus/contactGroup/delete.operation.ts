@@ -1,0 +1,28 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { showFor } from '../shared/descriptions';
+import { requiredString, toItems } from '../shared/items';
+import { faxPlusApiRequest, segment } from '../transport';
+import type { ContactGroupDeleted, EmptyAnswer } from './types';
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Group ID',
+		name: 'groupId',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'ID of the contact group to delete',
+		displayOptions: showFor('contactGroup', 'delete'),
+	},
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const groupId = requiredString(this, 'groupId', 'Group ID', itemIndex);
+	await faxPlusApiRequest<EmptyAnswer>(this, {
+		method: 'DELETE',
+		path: `/accounts/self/contact-groups/${segment(groupId)}`,
+		itemIndex,
+	});
+	const deleted: ContactGroupDeleted = { deleted: true, groupId };
+	return toItems(deleted);
+}

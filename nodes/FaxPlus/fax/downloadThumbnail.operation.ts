@@ -1,0 +1,55 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { showFor, userIdField } from '../shared/descriptions';
+import { requiredString } from '../shared/items';
+import { faxPlusApiDownload, segment } from '../transport';
+import type { ThumbnailReference } from './types';
+
+export const description: INodeProperties[] = [
+	userIdField('fax', 'downloadThumbnail'),
+	{
+		displayName: 'Fax ID',
+		name: 'faxId',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'ID of the fax whose thumbnail to download',
+		displayOptions: showFor('fax', 'downloadThumbnail'),
+	},
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		hint: 'The name of the output binary field to put the JPEG thumbnail in',
+		displayOptions: showFor('fax', 'downloadThumbnail'),
+	},
+];
+
+/** The thumbnail is a JPEG (spec: "JPEG image as binary content"). */
+const THUMBNAIL_MIME_TYPE = 'image/jpeg';
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
+	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
+	const binaryPropertyName = requiredString(this, 'binaryPropertyName', 'Put Output File in Field', itemIndex);
+
+	const { data } = await faxPlusApiDownload(this, {
+		method: 'GET',
+		path: `/accounts/${segment(userId)}/thumbnail/${segment(faxId)}`,
+		itemIndex,
+	});
+	const binary = await this.helpers.prepareBinaryData(data, fileNameFor(faxId), THUMBNAIL_MIME_TYPE);
+
+	// Keep what the item carried (its JSON and files) and add the thumbnail.
+	const input = this.getInputData()[itemIndex];
+	const inputJson = input?.json ?? {};
+	const reference: ThumbnailReference = { faxId, userId };
+	const json: IDataObject = Object.keys(inputJson).length > 0 ? { ...inputJson } : { ...reference };
+	return [{ json, binary: { ...input?.binary, [binaryPropertyName]: binary } }];
+}
+
+/** `<fax_id>.jpg`, with characters that file systems refuse replaced. */
+function fileNameFor(faxId: string): string {
+	return `${faxId.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_')}.jpg`;
+}

@@ -1,0 +1,30 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { showFor, userIdField } from '../shared/descriptions';
+import { requiredString, toItems } from '../shared/items';
+import { faxPlusApiRequest, segment } from '../transport';
+import type { OutboxFaxDeleted } from './types';
+
+export const description: INodeProperties[] = [
+	userIdField('outbox', 'delete'),
+	{
+		displayName: 'Outbox Fax ID',
+		name: 'outboxFaxId',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'ID of the outgoing fax that is still scheduled for sending',
+		displayOptions: showFor('outbox', 'delete'),
+	},
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
+	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax ID', itemIndex);
+	await faxPlusApiRequest<undefined>(this, {
+		method: 'DELETE',
+		path: `/accounts/${segment(userId)}/outbox/${segment(outboxFaxId)}`,
+		itemIndex,
+	});
+	const deleted: OutboxFaxDeleted = { deleted: true, outboxFaxId, userId };
+	return toItems(deleted);
+}

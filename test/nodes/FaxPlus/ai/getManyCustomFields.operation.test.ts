@@ -1,0 +1,47 @@
+import {
+	apiRequests,
+	expectAuthHeaders,
+	onlyApiRequest,
+	runOk,
+	runOperation,
+	useFaxPlusServer,
+	type AuthKind,
+} from '../../../support/faxplus';
+
+describe('AI → Get Many Custom Fields', () => {
+	const server = useFaxPlusServer();
+	const base = { resource: 'ai', operation: 'getManyCustomFields' };
+
+	it.each<AuthKind>(['pat', 'oauth'])('outputs one item per custom field (%s)', async (auth) => {
+		const items = await runOk(server(), base, { auth });
+
+		const request = onlyApiRequest(server());
+		expect(request.method).toBe('GET');
+		expect(request.path).toBe('/v3/accounts/self/ai/custom-fields');
+		expect(request.query).toEqual({});
+		expectAuthHeaders(server(), request, auth);
+		expect(items).toEqual([
+			{ json: server().state.customFields.cf_1, pairedItem: { item: 0 } },
+			{ json: server().state.customFields.cf_2, pairedItem: { item: 0 } },
+		]);
+		expect(items.map((item) => item.json.name)).toEqual(['invoice_number', 'patient_name']);
+	});
+
+	it('outputs no items when there are no custom fields', async () => {
+		server().state.customFields = {};
+		const items = await runOk(server(), base);
+		expect(apiRequests(server())).toHaveLength(1);
+		expect(items).toEqual([]);
+	});
+
+	it('pairs each record with the input item it came from', async () => {
+		const items = await runOk(server(), base, { items: [{ json: {} }, { json: {} }] });
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 1 }, { item: 1 }]);
+	});
+
+	it('maps a token without scopes to a 403 error', async () => {
+		const { error } = await runOperation(server(), base, { token: server().tokens.patNoScopes });
+		expect(error?.httpCode).toBe('403');
+		expect(error?.message).toMatch(/insufficient_scope/);
+	});
+});
