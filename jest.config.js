@@ -7,5 +7,6 @@ module.exports = {
 	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/browser/'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
 	reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
+	setupFiles: ['<rootDir>/test/support/env.js'],
 	testTimeout: 30000,
 };
