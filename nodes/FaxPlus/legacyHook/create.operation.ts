@@ -1,0 +1,66 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { showFor } from '../shared/descriptions';
+import { FAX_EVENTS, faxEventOptions, type FaxEvent } from '../shared/events';
+import { toItems } from '../shared/items';
+import { normalizeE164Numbers } from '../shared/numbers';
+import { checkUrl } from '../webhook/fields';
+import { createLegacyHook } from './hooks';
+
+const show = showFor('legacyHook', 'create');
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Target URL',
+		name: 'targetUrl',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. https://example.com/fax-events',
+		description: 'Address that receives the deliveries of the hook (POST)',
+		displayOptions: show,
+	},
+	{
+		displayName: 'Event',
+		name: 'event',
+		type: 'options',
+		options: faxEventOptions,
+		default: 'fax_received',
+		description: 'The fax event the hook delivers; a legacy hook has exactly one',
+		displayOptions: show,
+	},
+	{
+		displayName: 'Owned Numbers',
+		name: 'numbers',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. +15551234567, +15557654321',
+		description:
+			'Deliver only faxes of these numbers of the account (E.164 with "+", separated by commas); only numbers the account owns are allowed. Leave empty for every number.',
+		displayOptions: show,
+	},
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const target = checkUrl(this, this.getNodeParameter('targetUrl', itemIndex, ''), itemIndex, 'Target URL');
+	const event = String(this.getNodeParameter('event', itemIndex, '') ?? '').trim();
+	if (!(FAX_EVENTS as readonly string[]).includes(event)) {
+		throw new NodeOperationError(this.getNode(), event ? `Event: "${event}" is not a Fax.Plus event` : 'Event is required', {
+			itemIndex,
+			description: `Use one of ${FAX_EVENTS.join(', ')} (underscored names; dotted names are not accepted).`,
+		});
+	}
+	const numbers = normalizeE164Numbers(this.getNodeParameter('numbers', itemIndex, '') as string | string[]);
+	if (!numbers.ok) {
+		throw new NodeOperationError(this.getNode(), `Owned Numbers: "${numbers.invalid}" ${numbers.reason}`, {
+			itemIndex,
+			description: 'Enter each number with "+" and its country code, separated by commas, e.g. +15551234567.',
+		});
+	}
+	const hook = await createLegacyHook(
+		this,
+		{ target, event: event as FaxEvent, ...(numbers.numbers.length > 0 ? { numbers: numbers.numbers } : {}) },
+		itemIndex,
+	);
+	return toItems(hook);
+}

@@ -1,0 +1,55 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { showFor } from '../shared/descriptions';
+import { toItems } from '../shared/items';
+import { deleteLegacyHook } from './hooks';
+import type { LegacyHookDeleted } from './types';
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Hook',
+		name: 'hook',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The legacy hook to delete',
+		displayOptions: showFor('legacyHook', 'delete'),
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a hook...',
+				typeOptions: { searchListMethod: 'searchLegacyHooks', searchable: true },
+			},
+			{
+				displayName: 'ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. hook_5f2a9c1d',
+			},
+		],
+	},
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const hookId = String(this.getNodeParameter('hook', itemIndex, '', { extractValue: true }) ?? '').trim();
+	if (!hookId) {
+		throw new NodeOperationError(this.getNode(), 'Hook is required', {
+			itemIndex,
+			description: 'Pick the hook from the list, or enter its ID.',
+		});
+	}
+	const deleted = await deleteLegacyHook(this, hookId, itemIndex);
+	// deleteLegacyHook answers false on 404: here that is an error the user must see.
+	if (!deleted) {
+		throw new NodeApiError(this.getNode(), { httpCode: '404' }, {
+			message: `Legacy hook ${hookId} was not found: 404`,
+			description: 'No legacy hook of this Fax.Plus account has this ID; list the hooks to see them.',
+			httpCode: '404',
+			itemIndex,
+		});
+	}
+	const result: LegacyHookDeleted = { deleted: true, hookId };
+	return toItems(result);
+}

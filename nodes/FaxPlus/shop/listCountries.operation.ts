@@ -1,0 +1,20 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { toItems } from '../shared/items';
+import { faxPlusApiRequest, type FaxPlusContext } from '../transport';
+import type { CountriesAnswer, CountryEntry } from './types';
+
+export const description: INodeProperties[] = [];
+
+/** The countries of the number shop (also the list the Search Numbers country picker shows). */
+export async function listShopCountries(context: FaxPlusContext, itemIndex?: number): Promise<CountryEntry[]> {
+	const answer = await faxPlusApiRequest<CountriesAnswer | undefined>(context, {
+		method: 'GET',
+		path: '/shop/numbers/countries',
+		itemIndex,
+	});
+	return Array.isArray(answer?.countries) ? answer.countries : [];
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	return toItems(await listShopCountries(this, itemIndex));
+}

@@ -1,0 +1,30 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { showFor } from '../shared/descriptions';
+import { requiredString, toItems } from '../shared/items';
+import { faxPlusApiRequest } from '../transport';
+import type { PurchaseAnswer, PurchaseRequest } from './types';
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Offer Item ID',
+		name: 'itemId',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'ID of the item of a number offer, as Search Numbers outputs it under "item"',
+		displayOptions: showFor('shop', 'purchaseNumber'),
+	},
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const itemId = requiredString(this, 'itemId', 'Offer Item ID', itemIndex);
+	const body: PurchaseRequest = { item_id: itemId };
+	const answer = await faxPlusApiRequest<PurchaseAnswer | undefined>(this, {
+		method: 'POST',
+		path: '/shop/numbers/purchase',
+		body: { ...body },
+		itemIndex,
+	});
+	if (answer && typeof answer === 'object' && Object.keys(answer).length > 0) return toItems(answer);
+	return toItems({ purchased: true, itemId });
+}

@@ -1,0 +1,22 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+import { toItems } from '../shared/items';
+import { faxPlusApiRequest, segment } from '../transport';
+import { endpointIdOf, endpointLocator, endpointNotFound, isNotFound } from './fields';
+import type { WebhookEndpointDeleted } from './types';
+
+export const description: INodeProperties[] = [endpointLocator('delete')];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const endpointId = endpointIdOf(this, itemIndex);
+	// Not deleteWebhookEndpoint (endpoints.ts), which takes a 404 for "already gone":
+	// here a 404 is an error the user must see, with the API's own words.
+	try {
+		await faxPlusApiRequest(this, { method: 'DELETE', path: `/webhooks/${segment(endpointId)}`, itemIndex });
+	} catch (error) {
+		if (isNotFound(error)) throw endpointNotFound(this, endpointId, itemIndex, error);
+		throw error instanceof NodeApiError ? error : new NodeApiError(this.getNode(), error as JsonObject, { itemIndex });
+	}
+	const result: WebhookEndpointDeleted = { deleted: true, endpointId };
+	return toItems(result);
+}

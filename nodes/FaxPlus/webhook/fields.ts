@@ -1,0 +1,139 @@
+// Parameters and checks shared by the Webhook operations.
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { FAX_EVENTS, type FaxEvent } from '../shared/events';
+import { normalizeE164Numbers } from '../shared/numbers';
+
+/** The endpoint picker of Update and Delete: a list loaded from the API, or an `ep_` id. */
+export function endpointLocator(operation: string): INodeProperties {
+	return {
+		displayName: 'Endpoint',
+		name: 'endpoint',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The webhook endpoint to change',
+		displayOptions: { show: { resource: ['webhook'], operation: [operation] } },
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select an endpoint...',
+				typeOptions: { searchListMethod: 'searchWebhookEndpoints', searchable: true },
+			},
+			{
+				displayName: 'ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. ep_2b9c4f1a7d3e',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^ep_\\S+$', errorMessage: 'An endpoint ID begins with "ep_"' },
+					},
+				],
+			},
+		],
+	};
+}
+
+/** The chosen endpoint's id, refused unless it begins with `ep_`. */
+export function endpointIdOf(context: IExecuteFunctions, itemIndex: number): string {
+	const value = context.getNodeParameter('endpoint', itemIndex, '', { extractValue: true });
+	const endpointId = String(value ?? '').trim();
+	if (!/^ep_\S+$/.test(endpointId)) {
+		throw new NodeOperationError(
+			context.getNode(),
+			endpointId ? `Endpoint "${endpointId}" is not a webhook endpoint ID` : 'Endpoint is required',
+			{ itemIndex, description: 'Pick the endpoint from the list, or enter its ID, which begins with "ep_".' },
+		);
+	}
+	return endpointId;
+}
+
+/** The receiving URL, refused unless it is an http(s) address. */
+export function checkUrl(context: IExecuteFunctions, value: unknown, itemIndex: number, label = 'URL'): string {
+	const url = String(value ?? '').trim();
+	if (!url) {
+		throw new NodeOperationError(context.getNode(), `${label} is required`, {
+			itemIndex,
+			description: 'Enter the HTTPS address that receives the deliveries.',
+		});
+	}
+	if (!/^https?:\/\/\S+$/i.test(url)) {
+		throw new NodeOperationError(context.getNode(), `${label} "${url}" is not an https:// (or http://) address`, {
+			itemIndex,
+			description: 'Enter the full address that receives the deliveries, e.g. https://example.com/fax-events.',
+		});
+	}
+	return url;
+}
+
+/** The chosen events: at least one, each one of Fax.Plus's underscored event names. */
+export function checkFilterTypes(context: IExecuteFunctions, value: unknown, itemIndex: number): FaxEvent[] {
+	const entries = (Array.isArray(value) ? value : String(value ?? '').split(','))
+		.map((entry) => String(entry).trim())
+		.filter((entry) => entry !== '');
+	if (entries.length === 0) {
+		throw new NodeOperationError(context.getNode(), 'Events: choose at least one event', {
+			itemIndex,
+			description: `A webhook endpoint needs at least one of ${FAX_EVENTS.join(', ')}.`,
+		});
+	}
+	for (const entry of entries) {
+		if (!(FAX_EVENTS as readonly string[]).includes(entry)) {
+			throw new NodeOperationError(context.getNode(), `Events: "${entry}" is not a Fax.Plus event`, {
+				itemIndex,
+				description: `Use ${FAX_EVENTS.join(', ')} (underscored names; dotted names are not accepted).`,
+			});
+		}
+	}
+	return [...new Set(entries)] as FaxEvent[];
+}
+
+/** The number filter, normalised to E.164; refuses an entry without a leading "+", naming it. */
+export function checkChannels(context: IExecuteFunctions, value: unknown, itemIndex: number): string[] {
+	const result = normalizeE164Numbers(value as string | string[] | undefined);
+	if (!result.ok) {
+		throw new NodeOperationError(context.getNode(), `Numbers Filter: "${result.invalid}" ${result.reason}`, {
+			itemIndex,
+			description: 'Enter each number with "+" and its country code, separated by commas, e.g. +15551234567, +4930123456.',
+		});
+	}
+	return result.numbers;
+}
+
+/**
+ * A 404 on one endpoint: Fax.Plus answers it when the endpoint does not exist and
+ * when webhooks are turned off, so the message names both. Keeps the API's own words.
+ */
+export function endpointNotFound(
+	context: IExecuteFunctions,
+	endpointId: string,
+	itemIndex: number,
+	cause?: unknown,
+): NodeApiError {
+	const response = (cause instanceof NodeApiError ? cause.errorResponse : undefined) as IDataObject | undefined;
+	const detail = [response?.error, response?.description].filter((part) => typeof part === 'string' && part).join(': ');
+	return new NodeApiError(context.getNode(), { error: 'not_found', httpCode: '404' }, {
+		message: `Webhook endpoint ${endpointId} was not found: 404${detail ? ` (${detail})` : ''}`,
+		description:
+			"No endpoint of this Fax.Plus account has this ID (list the endpoints to see them), or webhooks are turned off in the account's Integrations settings.",
+		httpCode: '404',
+		itemIndex,
+	});
+}
+
+export function isNotFound(error: unknown): boolean {
+	return error instanceof NodeApiError && String(error.httpCode) === '404';
+}
+
+/** Drops anything that looks like a signing secret, should an answer ever carry one. */
+export function withoutSecrets<T extends object>(record: T): IDataObject {
+	return Object.fromEntries(
+		Object.entries(record).filter(
+			([key, value]) => key !== 'secret' && !(typeof value === 'string' && value.startsWith('whsec_')),
+		),
+	) as IDataObject;
+}

@@ -1,0 +1,114 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { showFor } from '../shared/descriptions';
+import { faxEventOptions } from '../shared/events';
+import { toItems } from '../shared/items';
+import { listWebhookEndpoints, updateWebhookEndpoint, type WebhookEndpointInput } from './endpoints';
+import {
+	checkChannels,
+	checkFilterTypes,
+	checkUrl,
+	endpointIdOf,
+	endpointLocator,
+	endpointNotFound,
+	isNotFound,
+	withoutSecrets,
+} from './fields';
+import type { WebhookEndpointUpdated } from './types';
+
+export const description: INodeProperties[] = [
+	endpointLocator('update'),
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'What to change; fields not added here stay as they are, at least one is needed',
+		displayOptions: showFor('webhook', 'update'),
+		options: [
+			{
+				displayName: 'Clear Number Filter',
+				name: 'clearChannels',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to remove the numbers filter, so that every matching fax is delivered',
+			},
+			{
+				displayName: 'Events',
+				name: 'filterTypes',
+				type: 'multiOptions',
+				options: faxEventOptions,
+				default: [],
+				description: 'Fax events delivered to the URL; at least one. Replaces the current events.',
+			},
+			{
+				displayName: 'Numbers Filter',
+				name: 'channels',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. +15551234567, +4930123456',
+				description:
+					'Deliver only faxes sent from or to one of these numbers (E.164 with "+", separated by commas). Replaces the current filter.',
+			},
+			{
+				displayName: 'URL',
+				name: 'url',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. https://example.com/fax-events',
+				description: 'HTTPS address that receives the deliveries (POST)',
+			},
+		],
+	},
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const endpointId = endpointIdOf(this, itemIndex);
+	const changes = changesOf(this, itemIndex);
+	try {
+		await updateWebhookEndpoint(this, endpointId, changes, itemIndex);
+	} catch (error) {
+		if (isNotFound(error)) throw endpointNotFound(this, endpointId, itemIndex, error);
+		throw error instanceof NodeApiError ? error : new NodeApiError(this.getNode(), error as JsonObject, { itemIndex });
+	}
+	// The spec gives no answer body for the update: read the endpoint back.
+	const endpoint = (await listWebhookEndpoints(this, itemIndex)).find((entry) => entry.id === endpointId);
+	if (endpoint) return toItems(withoutSecrets(endpoint));
+	const updated: WebhookEndpointUpdated = { updated: true, endpointId };
+	return toItems(updated);
+}
+
+/** The fields the user set, checked; refuses an empty or contradictory update before any request. */
+function changesOf(context: IExecuteFunctions, itemIndex: number): Partial<WebhookEndpointInput> {
+	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const changes: Partial<WebhookEndpointInput> = {};
+	if (fields.url !== undefined) changes.url = checkUrl(context, fields.url, itemIndex);
+	if (fields.filterTypes !== undefined) changes.filterTypes = checkFilterTypes(context, fields.filterTypes, itemIndex);
+	const clear = fields.clearChannels === true || fields.clearChannels === 'true';
+	if (fields.channels !== undefined) {
+		const channels = checkChannels(context, fields.channels, itemIndex);
+		if (clear && channels.length > 0) {
+			throw new NodeOperationError(context.getNode(), 'Numbers Filter and Clear Number Filter cannot be used together', {
+				itemIndex,
+				description: 'Either enter the numbers of the new filter, or turn on Clear Number Filter to remove it.',
+			});
+		}
+		if (!clear && channels.length === 0) {
+			throw new NodeOperationError(context.getNode(), 'Numbers Filter is empty', {
+				itemIndex,
+				description: 'Enter the numbers of the new filter, or use Clear Number Filter to deliver faxes of every number.',
+			});
+		}
+		if (channels.length > 0) changes.channels = channels;
+	}
+	if (clear) changes.channels = null;
+	if (Object.keys(changes).length === 0) {
+		throw new NodeOperationError(
+			context.getNode(),
+			'Nothing to update: add URL, Events, Numbers Filter or Clear Number Filter under "Update Fields"',
+			{ itemIndex, description: 'Fax.Plus changes only the fields that are sent; add at least one of them.' },
+		);
+	}
+	return changes;
+}

@@ -1,0 +1,51 @@
+import { FaxPlus } from '../../../../nodes/FaxPlus/FaxPlus.node';
+import { legacyHook } from '../../../../nodes/FaxPlus/legacyHook';
+import { apiRequests, expectAuthHeaders, useFaxPlusServer, type AuthKind } from '../../../support/faxplus';
+import { runListSearch } from '../../../support/list-search';
+import { seedHook } from './seed';
+
+describe('Legacy Hook resource', () => {
+	const server = useFaxPlusServer();
+
+	it('is marked as deprecated and to be decommissioned', () => {
+		expect(legacyHook.option.name).toBe('Legacy Hook (Deprecated)');
+		expect(legacyHook.option.description).toMatch(/decommissioned/);
+		const notice = legacyHook.description.find((property) => property.type === 'notice');
+		expect(notice?.displayName).toMatch(/decommission/);
+		expect(notice?.displayOptions).toEqual({ show: { resource: ['legacyHook'] } });
+	});
+
+	it('lists its operations alphabetically, each with an action, and defaults to one of them', () => {
+		const picker = legacyHook.description.find((property) => property.name === 'operation')!;
+		const names = picker.options!.map((option) => option.name);
+		expect(names).toEqual([...names].sort());
+		expect(picker.options!.every((option) => 'action' in option && option.action)).toBe(true);
+		expect(Object.keys(legacyHook.operations).sort()).toEqual(picker.options!.map((option) => 'value' in option && option.value));
+		expect(legacyHook.operations[picker.default as string]).toBeDefined();
+	});
+
+	it('is registered with the node, including its hook list', () => {
+		const node = new FaxPlus();
+		expect(node.methods.listSearch.searchLegacyHooks).toBeDefined();
+		const locator = node.description.properties.find((property) => property.name === 'hook');
+		expect(locator?.modes?.find((mode) => mode.name === 'list')?.typeOptions?.searchListMethod).toBe('searchLegacyHooks');
+	});
+
+	it.each<AuthKind>(['pat', 'oauth'])('loads the hook picker from the API, showing target and event (%s)', async (auth) => {
+		seedHook(server(), 'hook_a', { target: 'https://a.example.com', event: 'fax_received' });
+		seedHook(server(), 'hook_b', { target: 'https://b.example.com', event: 'fax_sent' });
+		const { results } = await runListSearch(server(), 'searchLegacyHooks', { auth });
+
+		const requests = apiRequests(server());
+		expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /v3/hooks']);
+		expect(requests[0].query).toEqual({});
+		expectAuthHeaders(server(), requests[0], auth);
+		expect(results).toEqual([
+			{ name: 'https://a.example.com (fax_received)', value: 'hook_a' },
+			{ name: 'https://b.example.com (fax_sent)', value: 'hook_b' },
+		]);
+
+		const filtered = await runListSearch(server(), 'searchLegacyHooks', { filter: 'FAX_SENT' });
+		expect(filtered.results.map((result) => result.value)).toEqual(['hook_b']);
+	});
+});

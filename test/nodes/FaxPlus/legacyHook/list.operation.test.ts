@@ -1,0 +1,70 @@
+import {
+	apiRequests,
+	expectAuthHeaders,
+	onlyApiRequest,
+	runOk,
+	runOperation,
+	useFaxPlusServer,
+	type AuthKind,
+} from '../../../support/faxplus';
+import { seedHook } from './seed';
+
+describe('Legacy Hook → List', () => {
+	const server = useFaxPlusServer();
+
+	beforeEach(() => {
+		seedHook(server(), 'hook_a', { target: 'https://a.example.com', event: 'fax_received', numbers: ['+15551230001'] });
+		seedHook(server(), 'hook_b', { target: 'https://b.example.com', event: 'fax_sent' });
+	});
+
+	it.each<AuthKind>(['pat', 'oauth'])('gives one item per hook of every event, without an event query (%s)', async (auth) => {
+		const items = await runOk(server(), { resource: 'legacyHook', operation: 'list', eventFilter: 'all' }, { auth });
+
+		const request = onlyApiRequest(server());
+		expect(request.method).toBe('GET');
+		expect(request.path).toBe('/v3/hooks');
+		expect(request.query).toEqual({});
+		expectAuthHeaders(server(), request, auth);
+		expect(items).toEqual([
+			{
+				json: { id: 'hook_a', target: 'https://a.example.com', event: 'fax_received', numbers: ['+15551230001'] },
+				pairedItem: { item: 0 },
+			},
+			{ json: { id: 'hook_b', target: 'https://b.example.com', event: 'fax_sent' }, pairedItem: { item: 0 } },
+		]);
+	});
+
+	it.each<AuthKind>(['pat', 'oauth'])('asks for the hooks of one event (%s)', async (auth) => {
+		const items = await runOk(server(), { resource: 'legacyHook', operation: 'list', eventFilter: 'fax_sent' }, { auth });
+
+		const request = onlyApiRequest(server());
+		expect(request.query).toEqual({ event: 'fax_sent' });
+		expectAuthHeaders(server(), request, auth);
+		expect(items.map((item) => item.json.id)).toEqual(['hook_b']);
+	});
+
+	it('evaluates the event per input item', async () => {
+		await runOk(
+			server(),
+			{ resource: 'legacyHook', operation: 'list', eventFilter: '={{ $json.event }}' },
+			{ items: [{ json: { event: 'fax_received' } }, { json: { event: 'all' } }] },
+		);
+		expect(apiRequests(server()).map((request) => request.query)).toEqual([{ event: 'fax_received' }, {}]);
+	});
+
+	it('refuses a dotted event name before sending anything', async () => {
+		const { error } = await runOperation(server(), { resource: 'legacyHook', operation: 'list', eventFilter: '={{ "fax.sent" }}' });
+		expect(error?.message).toBe('Event: "fax.sent" is not a Fax.Plus event');
+		expect(apiRequests(server())).toHaveLength(0);
+	});
+
+	it('turns a token without the webhook scope into a clear API error', async () => {
+		const { error } = await runOperation(
+			server(),
+			{ resource: 'legacyHook', operation: 'list', eventFilter: 'all' },
+			{ token: server().tokens.patNoScopes },
+		);
+		expect(error?.httpCode).toBe('403');
+		expect(error?.message).toMatch(/insufficient_scope/);
+	});
+});

@@ -1,0 +1,52 @@
+import { normalizeE164Numbers } from '../../../../nodes/FaxPlus/shared/numbers';
+
+describe('shared/numbers normalizeE164Numbers', () => {
+	it('removes spaces, dashes, dots and brackets from each number', () => {
+		expect(normalizeE164Numbers(['+1 555 123 0001', '+49 (30) 123-456', '+33.1.44.55.66.77'])).toEqual({
+			ok: true,
+			numbers: ['+15551230001', '+4930123456', '+33144556677'],
+		});
+	});
+
+	it('splits one string on commas and new lines, skipping empty entries', () => {
+		expect(normalizeE164Numbers(' +15551230001 ,, +4930123456\n\n+33144556677 ,')).toEqual({
+			ok: true,
+			numbers: ['+15551230001', '+4930123456', '+33144556677'],
+		});
+	});
+
+	it('keeps each number once, in the order given', () => {
+		expect(normalizeE164Numbers('+4930123456, +1 555 123 0001, +49 30 123456')).toEqual({
+			ok: true,
+			numbers: ['+4930123456', '+15551230001'],
+		});
+	});
+
+	it.each([[undefined], [null], [''], ['  '], [[]], [[' ', '']]])('gives no number for %p', (input) => {
+		expect(normalizeE164Numbers(input as string | string[] | null | undefined)).toEqual({ ok: true, numbers: [] });
+	});
+
+	it('refuses the first entry without a leading "+", naming it as typed', () => {
+		expect(normalizeE164Numbers('+15551230001, 49 30 123456, 1555')).toEqual({
+			ok: false,
+			invalid: '49 30 123456',
+			reason: 'must start with "+" and the country code (E.164, e.g. +15551234567)',
+		});
+		expect(normalizeE164Numbers(['00491701234567'])).toMatchObject({ ok: false, invalid: '00491701234567' });
+	});
+
+	it.each(['+1', '+1234567890123456', '+49 30 abc', '+49+30123', '++4930123456'])(
+		'refuses "%s", which is not "+" then 2 to 15 digits',
+		(entry) => {
+			expect(normalizeE164Numbers([entry])).toEqual({
+				ok: false,
+				invalid: entry,
+				reason: 'is not an E.164 number: "+" then 2 to 15 digits',
+			});
+		},
+	);
+
+	it('accepts the shortest and longest E.164 numbers', () => {
+		expect(normalizeE164Numbers(['+12', '+123456789012345'])).toEqual({ ok: true, numbers: ['+12', '+123456789012345'] });
+	});
+});
