@@ -164,7 +164,6 @@ export function describeFaxPlusError(
 ): { message: string; description?: string } {
 	const detail = [body.error, body.description].filter(Boolean).join(': ');
 	const suffix = detail ? ` (${detail})` : '';
-	const isWebhookPath = /^\/(webhooks|hooks)(\/|$)/.test(path);
 	if (status === 401) {
 		return {
 			message: `Fax.Plus rejected the credential: 401 unauthorized${suffix}`,
@@ -172,7 +171,18 @@ export function describeFaxPlusError(
 				'The access token is expired, revoked or invalid. Reconnect the Fax.Plus credential, or create a new personal access token and save it in the credential.',
 		};
 	}
-	if (isWebhookPath && status === 404 && !/^\/(webhooks|hooks)\/./.test(path)) {
+	// Rules 6 and 7 of the current webhook API; /hooks (legacy) has no such rules.
+	const isWebhookCollection = /^\/webhooks\/?$/.test(path);
+	const isWebhookPath = /^\/webhooks(\/|$)/.test(path);
+	const isScopeError = /scope/i.test(body.error ?? '');
+	if (status === 403 && isScopeError) {
+		return {
+			message: `The Fax.Plus token lacks the scope for this operation: 403${suffix}`,
+			description:
+				'Give the personal access token one of the scopes the operation needs (fax:all:read / fax:all:edit cover every operation), or use OAuth2.',
+		};
+	}
+	if (isWebhookCollection && status === 404) {
 		return {
 			message: `Webhooks are not enabled for this Fax.Plus account: 404${suffix}`,
 			description: "Turn webhooks on in Fax.Plus under the account's Integrations settings, then try again.",

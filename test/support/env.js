@@ -2,3 +2,4 @@
 const path = require('node:path');
 process.env.N8N_USER_FOLDER ??= path.resolve(__dirname, '../../.cache/n8n-test-home');
 process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
+process.env.N8N_LOG_LEVEL ??= 'silent';
