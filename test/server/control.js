@@ -1,0 +1,74 @@
+// @ts-check
+'use strict';
+/**
+ * /_control/* endpoints (no auth, never recorded): let a test suite or the demo
+ * in another process drive the server the way `server.*` does in-process.
+ */
+const { json, noContent, notFound, badRequest } = require('./http');
+const { isObject } = require('./util');
+
+/** @param {Buffer} b */
+const bodyText = (b) => b.toString('utf8');
+
+/**
+ * @param {import('./index').FaxPlusServer} server
+ * @param {string} method
+ * @param {string} path e.g. '/_control/webhooks'
+ * @param {any} body
+ * @returns {Promise<import('./http').Reply>}
+ */
+async function handleControl(server, method, path, body) {
+	const route = `${method} ${path.replace(/\/+$/, '')}`;
+	let m;
+	if (route === 'GET /_control/webhooks') {
+		return json({ data: Object.values(server.state.webhooks).map(({ id, url, filter_types, channels, secret }) => ({ id, url, filter_types, channels, secret })) });
+	}
+	if ((m = /^GET \/_control\/webhooks\/([^/]+)\/secret$/.exec(route))) {
+		const secret = server.getEndpointSecret(decodeURIComponent(m[1]));
+		if (!secret) throw notFound(`Webhook endpoint ${m[1]} was not found`);
+		return json({ secret });
+	}
+	if (route === 'GET /_control/hooks') return json({ data: Object.values(server.state.hooks) });
+	if (route === 'POST /_control/deliver') {
+		if (!isObject(body)) throw badRequest('Body must be deliver() options');
+		try {
+			return json(await server.deliver(/** @type {any} */ (body)));
+		} catch (err) {
+			throw badRequest(err instanceof Error ? err.message : String(err));
+		}
+	}
+	if (route === 'POST /_control/replay') {
+		if (!isObject(body) || typeof body.webhookId !== 'string') throw badRequest('Body must be {webhookId}');
+		try {
+			return json(await server.replay(body.webhookId));
+		} catch (err) {
+			throw notFound(err instanceof Error ? err.message : String(err));
+		}
+	}
+	if (route === 'GET /_control/deliveries') {
+		return json(server.deliveries.map((d) => ({ ...d, body: bodyText(d.body), secret: undefined })));
+	}
+	if (route === 'GET /_control/requests') {
+		return json(server.requests.map(({ rawBody, ...r }) => ({ ...r, rawBodyBase64: rawBody.toString('base64') })));
+	}
+	if (route === 'DELETE /_control/requests') {
+		server.clearRequests();
+		return noContent();
+	}
+	if (route === 'POST /_control/reset') {
+		server.reset();
+		return noContent();
+	}
+	if (route === 'GET /_control/tokens') return json(server.tokens);
+	if (route === 'GET /_control/settings' || route === 'POST /_control/settings') {
+		if (method === 'POST') {
+			if (!isObject(body)) throw badRequest('Body must be {webhooksEnabled?, webhooksFeature?}');
+			if (body.webhooksEnabled !== undefined) server.setWebhooksEnabled(Boolean(body.webhooksEnabled));
+			if (body.webhooksFeature !== undefined) server.setWebhooksFeature(Boolean(body.webhooksFeature));
+		}
+		return json({ ...server.state.settings });
+	}
+	throw notFound(`No control route ${route}`);
+}
+
+module.exports = { handleControl };

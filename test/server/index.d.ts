@@ -1,0 +1,222 @@
+/** Types of the local Fax.Plus-compatible server (implementation: index.js). */
+import type { IncomingHttpHeaders } from 'node:http';
+
+// ------------------------------------------------------------------ state (seed.js)
+
+export interface User {
+	uid: string;
+	name: string;
+	lastname: string;
+	email: string;
+	phone: string;
+	account_type: string;
+	status: string;
+	role: string;
+	quota: number;
+	is_admin: boolean;
+	is_owner: boolean;
+	member_of: string[];
+	creation_date: string;
+	plan_type: string;
+}
+export interface ContactGroup {
+	id: string;
+	name: string;
+	contacts_count: number;
+	shared_with: string[];
+}
+export interface StoredFile {
+	path: string;
+	uid: string;
+	filename: string;
+	contentType: string;
+	size: number;
+	format: string;
+}
+export type OutboxRecord = Record<string, any> & { id: string; uid: string; status: string };
+export type FaxRecord = Record<string, any> & {
+	id: string;
+	uid: string;
+	from: string;
+	to: string;
+	direction: string;
+	status: string;
+	start_time: string;
+	is_spam: boolean;
+	is_read: boolean;
+};
+export interface AiResult {
+	status: string;
+	data?: Record<string, any>;
+	finishOnRead?: boolean;
+}
+export interface CustomField {
+	id: string;
+	name: string;
+	instructions: string;
+	enabled: boolean;
+}
+export interface Country {
+	iso: string;
+	name: string;
+	is_available: boolean;
+}
+export type OwnedNumber = Record<string, any> & { id: string; number: string; owner_id: string };
+export interface WebhookEndpoint {
+	id: string;
+	url: string;
+	filter_types: string[];
+	channels: string[] | null;
+	secret: string;
+	created_at: string;
+}
+export interface LegacyHook {
+	id: string;
+	target: string;
+	event: string;
+	numbers?: string[];
+	created_at: string;
+}
+/** The seeded, mutable data (server.state). Tables are keyed by id (numbers: by the number). */
+export interface State {
+	settings: { webhooksEnabled: boolean; webhooksFeature: boolean };
+	ownerId: string;
+	users: Record<string, User>;
+	contactGroups: Record<string, ContactGroup>;
+	files: Record<string, StoredFile>;
+	outbox: Record<string, OutboxRecord>;
+	faxes: Record<string, FaxRecord>;
+	ai: Record<string, { field_extraction?: AiResult; ocr?: AiResult }>;
+	aiCredits: { credits_remaining: number; usage: Record<string, number> };
+	customFields: Record<string, CustomField>;
+	balance: { amount: number; currency: string };
+	countries: Country[];
+	callingCodes: Record<string, string>;
+	numbers: Record<string, OwnedNumber>;
+	webhooks: Record<string, WebhookEndpoint>;
+	hooks: Record<string, LegacyHook>;
+}
+
+// ------------------------------------------------------------------ server
+
+export type FaxEvent = 'fax_sent' | 'fax_received' | 'fax_page_received';
+
+export interface FaxPlusServerOptions {
+	/** Default 0: a free port. */
+	port?: number;
+	/** Default '127.0.0.1'. */
+	host?: string;
+	/** Clock (ms) used for webhook-timestamp and event times of deliveries. Default Date.now. */
+	now?: () => number;
+}
+
+export interface FaxPlusTokens {
+	/** Full-scope PAT (fax:all:read, fax:all:edit) of the admin/owner `owner_1`. */
+	pat: string;
+	/** PAT with only fax:all:read. */
+	patReadOnly: string;
+	/** PAT with no scopes. */
+	patNoScopes: string;
+	/** Full-scope PAT of the non-admin corporate member `member_1`. */
+	patMember: string;
+	/** OAuth access token (scope all) of owner_1; needs `x-fax-clientid: clientId`. */
+	oauthAccessToken: string;
+	/** Valid refresh token of owner_1. */
+	oauthRefreshToken: string;
+	/** Expired OAuth access token (401); refresh with oauthRefreshToken. */
+	oauthExpiredAccessToken: string;
+	clientId: string;
+	clientSecret: string;
+}
+
+export interface RecordedRequest {
+	method: string;
+	/** Without the query, e.g. '/v3/accounts/self/plan'. */
+	path: string;
+	query: Record<string, string>;
+	/** Lower-cased header names. */
+	headers: IncomingHttpHeaders;
+	/** Parsed JSON / form object, `{fields, files}` for multipart, or undefined. */
+	body: any;
+	rawBody: Buffer;
+	/** Status answered. */
+	status: number;
+}
+
+export interface DeliverOptions {
+	event: FaxEvent;
+	/** Merged over a realistic default fax record. */
+	data?: Record<string, any>;
+	/** hook.id; default data.id (a first attempt). */
+	hookId?: string;
+	/** webhook-id; default a new 'msg_...'. */
+	webhookId?: string;
+	/** webhook-timestamp in seconds; default now(). */
+	timestamp?: number;
+	/** Sign with this 'whsec_...' instead of the endpoint's secret. */
+	secret?: string;
+	/** Send these bytes verbatim as the body (signed as they are). */
+	rawBody?: Buffer | string;
+	/** Send this webhook-signature header value verbatim. */
+	signatureHeader?: string;
+	/** Only this endpoint (or legacy hook) id. */
+	onlyEndpointId?: string;
+	/** Re-sends of a non-2xx answer, same webhook-id. Default 0. */
+	retries?: number;
+	/** Extra request headers. */
+	headers?: Record<string, string>;
+	/** true: legacy hooks only; false: current endpoints only; default both. */
+	legacy?: boolean;
+}
+
+export interface DeliveryAttempt {
+	/** 0 when the receiver could not be reached. */
+	status: number;
+	body: string;
+}
+
+export interface DeliveryResult {
+	/** 'ep_...' or, for legacy hooks, 'hook_...'. */
+	endpointId: string;
+	url: string;
+	/** null for legacy hooks (no signature headers). */
+	webhookId: string | null;
+	legacy: boolean;
+	attempts: DeliveryAttempt[];
+}
+
+export interface DeliveryLogEntry extends DeliveryResult {
+	event: string;
+	body: Buffer;
+	secret: string | null;
+	replay: boolean;
+	at: number;
+}
+
+export interface FaxPlusServer {
+	port: number;
+	/** 'http://127.0.0.1:PORT' */
+	origin: string;
+	/** 'http://127.0.0.1:PORT/v3' */
+	baseUrl: string;
+	/** 'http://127.0.0.1:PORT/oauth' ({auth_url}: /login and /token) */
+	authUrl: string;
+	tokens: FaxPlusTokens;
+	requests: RecordedRequest[];
+	clearRequests(): void;
+	/** The mutable seeded data; reset() restores it in place. */
+	state: State;
+	reset(): void;
+	setWebhooksEnabled(enabled: boolean): void;
+	setWebhooksFeature(enabled: boolean): void;
+	getEndpointSecret(endpointId: string): string | undefined;
+	deliver(options: DeliverOptions): Promise<DeliveryResult[]>;
+	replay(webhookId: string): Promise<DeliveryResult[]>;
+	deliveries: DeliveryLogEntry[];
+	close(): Promise<void>;
+}
+
+export function startFaxPlusServer(options?: FaxPlusServerOptions): Promise<FaxPlusServer>;
+
+/** base64 HMAC-SHA256 of `${id}.${timestamp}.${body}` keyed with the decoded 'whsec_' secret. */
+export function signWebhook(secret: string, id: string, timestamp: number, body: Buffer): string;

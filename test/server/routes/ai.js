@@ -1,0 +1,124 @@
+// @ts-check
+'use strict';
+/** Fax AI: field extraction and OCR per fax, credits, custom field definitions. */
+const { json, badRequest } = require('../http');
+const { read, edit, findById, objectBody, requireAdmin } = require('./common');
+const { findFax } = require('./faxes');
+const { randomHex } = require('../util');
+
+/**
+ * @param {import('../router').Context} ctx
+ * @param {'field_extraction' | 'ocr'} kind
+ */
+function getResult(ctx, kind) {
+	const fax = findFax(ctx);
+	const entry = ctx.state.ai[fax.id];
+	const result = entry?.[kind];
+	if (!result) return json({ status: 'not_requested' });
+	if (result.finishOnRead) {
+		// A requested job is finished by the time it is read again.
+		delete result.finishOnRead;
+		result.status = 'finished';
+		result.data = kind === 'ocr' ? ocrData(fax) : extractionData(ctx, fax);
+	}
+	return json(result.status === 'finished' ? { status: result.status, data: result.data } : { status: result.status });
+}
+
+/** @param {import('../router').Context} ctx @param {import('../seed').FaxRecord} fax */
+function extractionData(ctx, fax) {
+	/** @type {Record<string, string>} */
+	const data = { document_type: 'fax', sender_fax: fax.from, recipient_fax: fax.to, page_count: String(fax.pages) };
+	for (const f of Object.values(ctx.state.customFields)) if (f.enabled) data[f.name] = `${f.name} of ${fax.id}`;
+	return data;
+}
+
+/** @param {import('../seed').FaxRecord} fax */
+function ocrData(fax) {
+	const pages = Array.from({ length: fax.pages || 1 }, (_, i) => ({ page: i + 1, text: `Fax ${fax.id} page ${i + 1}` }));
+	return { text: pages.map((p) => p.text).join('\n'), pages };
+}
+
+/**
+ * @param {import('../router').Context} ctx
+ * @param {'field_extraction' | 'ocr'} kind
+ */
+function requestJob(ctx, kind) {
+	const fax = findFax(ctx);
+	const entry = (ctx.state.ai[fax.id] ??= {});
+	entry[kind] = { status: 'pending', finishOnRead: true };
+	const credits = ctx.state.aiCredits;
+	const cost = fax.pages || 1;
+	credits.credits_remaining = Math.max(0, credits.credits_remaining - cost);
+	credits.usage[kind] = (credits.usage[kind] ?? 0) + cost;
+	return json({ status: 'pending' });
+}
+
+/** Validates name/instructions/enabled; `create` requires name. @param {Record<string, any>} body @param {boolean} create */
+function checkField(body, create) {
+	if (create || body.name !== undefined)
+		if (typeof body.name !== 'string' || body.name.trim() === '') throw badRequest('name must be a non-empty string');
+	if (body.instructions !== undefined && typeof body.instructions !== 'string') throw badRequest('instructions must be a string');
+	if (body.enabled !== undefined && typeof body.enabled !== 'boolean') throw badRequest('enabled must be a boolean');
+}
+
+/** First day of the next month, 00:00 UTC, ISO 8601. */
+function nextReload() {
+	const d = new Date();
+	return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString().replace('.000Z', 'Z');
+}
+
+/** @type {import('../router').Route[]} */
+module.exports = [
+	{ method: 'GET', path: '/accounts/:user_id/faxes/:fax_id/ai/field-extraction', scopes: read('ai'), handler: (ctx) => getResult(ctx, 'field_extraction') },
+	{ method: 'POST', path: '/accounts/:user_id/faxes/:fax_id/ai/field-extraction', scopes: edit('ai'), handler: (ctx) => requestJob(ctx, 'field_extraction') },
+	{ method: 'GET', path: '/accounts/:user_id/faxes/:fax_id/ai/ocr', scopes: read('ai'), handler: (ctx) => getResult(ctx, 'ocr') },
+	{ method: 'POST', path: '/accounts/:user_id/faxes/:fax_id/ai/ocr', scopes: edit('ai'), handler: (ctx) => requestJob(ctx, 'ocr') },
+	{
+		method: 'GET',
+		path: '/accounts/self/ai/credits',
+		scopes: read('ai'),
+		handler: (ctx) => {
+			const c = ctx.state.aiCredits;
+			return json({
+				credits_remaining: c.credits_remaining,
+				usage: Object.entries(c.usage).map(([feature, credits_used]) => ({ feature, credits_used })),
+				reload_at: nextReload(),
+			});
+		},
+	},
+	{
+		method: 'GET',
+		path: '/accounts/self/ai/custom-fields',
+		scopes: read('ai_settings'),
+		handler: (ctx) => json({ records: Object.values(ctx.state.customFields) }),
+	},
+	{
+		method: 'POST',
+		path: '/accounts/self/ai/custom-fields',
+		scopes: edit('ai_settings'),
+		handler: (ctx) => {
+			requireAdmin(ctx, 'manage AI custom fields');
+			const body = objectBody(ctx);
+			checkField(body, true);
+			const id = `cf_${randomHex(6)}`;
+			const field = { id, name: body.name, instructions: body.instructions ?? '', enabled: body.enabled ?? true };
+			ctx.state.customFields[id] = field;
+			return json(field);
+		},
+	},
+	{
+		method: 'PATCH',
+		path: '/accounts/self/ai/custom-fields/:field_id',
+		scopes: edit('ai_settings'),
+		handler: (ctx) => {
+			requireAdmin(ctx, 'manage AI custom fields');
+			const field = findById(ctx.state.customFields, ctx.params.field_id, `custom field ${ctx.params.field_id}`);
+			const body = objectBody(ctx);
+			checkField(body, false);
+			if (body.name !== undefined) field.name = body.name;
+			if (body.instructions !== undefined) field.instructions = body.instructions;
+			if (body.enabled !== undefined) field.enabled = body.enabled;
+			return json(field);
+		},
+	},
+];

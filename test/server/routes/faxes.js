@@ -1,0 +1,89 @@
+// @ts-check
+'use strict';
+/** Fax records (beyond spec): list with category/date filters and paging, get, modify, delete. */
+const { json, noContent, badRequest, notFoundItem } = require('../http');
+const { read, edit, resolveUser, objectBody, intParam } = require('./common');
+
+const CATEGORIES = ['inbox', 'sent', 'spam'];
+const DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/;
+
+/**
+ * The fax `fax_id` of the addressed user, or 400 bad_request.
+ * @param {import('../router').Context} ctx
+ */
+function findFax(ctx) {
+	const user = resolveUser(ctx);
+	const id = ctx.params.fax_id;
+	const fax = Object.hasOwn(ctx.state.faxes, id) ? ctx.state.faxes[id] : undefined;
+	if (!fax || fax.uid !== user.uid) throw notFoundItem(`fax ${id}`);
+	return fax;
+}
+
+/** @param {import('../seed').FaxRecord} fax @param {string} category */
+function inCategory(fax, category) {
+	if (category === 'spam') return fax.is_spam;
+	if (fax.is_spam) return false;
+	return category === 'inbox' ? fax.direction === 'incoming' : fax.direction === 'outgoing';
+}
+
+/** @param {Record<string, string>} query @param {string} name */
+function dateParam(query, name) {
+	const v = query[name];
+	if (v === undefined || v === '') return undefined;
+	if (!DATE.test(v)) throw badRequest(`${name} must look like "YYYY-MM-DD HH:mm:ss"`);
+	return v.replace('T', ' ');
+}
+
+/** @type {import('../router').Route[]} */
+const routes = [
+	{
+		method: 'GET',
+		path: '/accounts/:user_id/faxes',
+		scopes: read('fax'),
+		handler: (ctx) => {
+			const user = resolveUser(ctx);
+			const { category } = ctx.query;
+			if (category !== undefined && category !== '' && !CATEGORIES.includes(category))
+				throw badRequest(`category must be one of ${CATEGORIES.join(', ')}`);
+			const after = dateParam(ctx.query, 'after');
+			const before = dateParam(ctx.query, 'before');
+			const limit = intParam(ctx.query, 'limit', 50, 1000);
+			const skip = intParam(ctx.query, 'skip', 0);
+			const records = Object.values(ctx.state.faxes)
+				.filter((f) => f.uid === user.uid)
+				.filter((f) => !category || inCategory(f, category))
+				.filter((f) => (!after || f.start_time > after) && (!before || f.start_time < before))
+				.sort((a, b) => (a.start_time < b.start_time ? 1 : a.start_time > b.start_time ? -1 : 0))
+				.slice(skip, skip + limit);
+			return json({ records });
+		},
+	},
+	{ method: 'GET', path: '/accounts/:user_id/faxes/:fax_id', scopes: read('fax'), handler: (ctx) => json(findFax(ctx)) },
+	{
+		method: 'PUT',
+		path: '/accounts/:user_id/faxes/:fax_id',
+		scopes: edit('fax'),
+		handler: (ctx) => {
+			const fax = findFax(ctx);
+			const body = objectBody(ctx);
+			if (body.comment !== undefined && typeof body.comment !== 'string') throw badRequest('comment must be a string');
+			if (body.is_read !== undefined && typeof body.is_read !== 'boolean') throw badRequest('is_read must be a boolean');
+			if (body.comment !== undefined) fax.comment = body.comment;
+			if (body.is_read !== undefined) fax.is_read = body.is_read;
+			return noContent();
+		},
+	},
+	{
+		method: 'DELETE',
+		path: '/accounts/:user_id/faxes/:fax_id',
+		scopes: edit('fax'),
+		handler: (ctx) => {
+			const fax = findFax(ctx);
+			delete ctx.state.faxes[fax.id];
+			return noContent();
+		},
+	},
+];
+
+module.exports = routes;
+module.exports.findFax = findFax;

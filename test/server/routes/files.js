@@ -1,0 +1,70 @@
+// @ts-check
+'use strict';
+/** Files: upload a document to send (multipart), download a fax as PDF/TIFF, report, thumbnail. */
+const { json, binary, badRequest } = require('../http');
+const { read, edit, resolveUser } = require('./common');
+const { findFax } = require('./faxes');
+const { THUMBNAIL_JPEG, TIFF, makePdf } = require('../media');
+const { randomHex } = require('../util');
+
+/** @param {Record<string, string>} query */
+function format(query) {
+	const f = query.format || 'pdf';
+	if (f !== 'pdf' && f !== 'tiff') throw badRequest('format must be pdf or tiff');
+	return f;
+}
+
+/** @type {import('../router').Route[]} */
+module.exports = [
+	{
+		method: 'POST',
+		path: '/accounts/:user_id/files',
+		scopes: edit('fax'),
+		handler: (ctx) => {
+			const user = resolveUser(ctx);
+			const fmt = format(ctx.query);
+			const file = ctx.uploads.find((u) => u.name === 'fax_file');
+			if (!file) throw badRequest('A multipart/form-data part named fax_file is required');
+			if (file.size === 0) throw badRequest('fax_file is empty');
+			const path = `/storage/${randomHex(12)}.${fmt}`;
+			ctx.state.files[path] = { path, uid: user.uid, filename: file.filename, contentType: file.contentType, size: file.size, format: fmt };
+			return json({ path });
+		},
+	},
+	{
+		method: 'GET',
+		path: '/accounts/:user_id/files/:fax_id',
+		scopes: read('fax'),
+		handler: (ctx) => {
+			const fax = findFax(ctx);
+			if (format(ctx.query) === 'tiff') return binary(TIFF, 'image/tiff', `${fax.id}.tiff`);
+			return binary(
+				makePdf([`Fax ${fax.id}`, `From ${fax.from} to ${fax.to}`, `${fax.pages} page(s), ${fax.start_time} UTC`]),
+				'application/pdf',
+				`${fax.id}.pdf`,
+			);
+		},
+	},
+	{
+		method: 'GET',
+		path: '/accounts/:user_id/report/:fax_id',
+		scopes: read('fax'),
+		handler: (ctx) => {
+			const fax = findFax(ctx);
+			return binary(
+				makePdf([`Transmission report ${fax.id}`, `From ${fax.from} to ${fax.to}`, `Status: ${fax.status}`, `Pages: ${fax.pages}`]),
+				'application/pdf',
+				`report-${fax.id}.pdf`,
+			);
+		},
+	},
+	{
+		method: 'GET',
+		path: '/accounts/:user_id/thumbnail/:fax_id',
+		scopes: read('fax'),
+		handler: (ctx) => {
+			findFax(ctx);
+			return binary(THUMBNAIL_JPEG, 'image/jpeg');
+		},
+	},
+];

@@ -1,0 +1,491 @@
+/**
+ * Tests of the local Fax.Plus-compatible server itself: auth, validation,
+ * webhooks, signed deliveries, OAuth2 and multipart upload.
+ */
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { startFaxPlusServer } from './index';
+import type { FaxPlusServer } from './index';
+
+let server: FaxPlusServer;
+
+interface CallOptions {
+	token?: string | null;
+	body?: unknown;
+	headers?: Record<string, string>;
+}
+
+async function call(method: string, path: string, { token, body, headers = {} }: CallOptions = {}) {
+	const h: Record<string, string> = { accept: 'application/json', ...headers };
+	const bearer = token === undefined ? server.tokens.pat : token;
+	if (bearer !== null) h.authorization = `Bearer ${bearer}`;
+	let payload: string | undefined;
+	if (body !== undefined) {
+		h['content-type'] = 'application/json';
+		payload = JSON.stringify(body);
+	}
+	const res = await fetch(`${server.baseUrl}${path}`, { method, headers: h, body: payload });
+	const buf = Buffer.from(await res.arrayBuffer());
+	const text = buf.toString('utf8');
+	let json: any;
+	try {
+		json = text ? JSON.parse(text) : undefined;
+	} catch {
+		json = undefined;
+	}
+	return { status: res.status, json, text, buf, headers: res.headers };
+}
+
+const oauth = (extra: Record<string, string> = {}) => ({
+	token: server.tokens.oauthAccessToken,
+	headers: { 'x-fax-clientid': server.tokens.clientId, ...extra },
+});
+
+/** A webhook receiver that answers the queued statuses (then 200) and records every request. */
+interface Received {
+	headers: http.IncomingHttpHeaders;
+	body: Buffer;
+}
+async function startReceiver() {
+	const received: Received[] = [];
+	const statuses: number[] = [];
+	const srv = http.createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (c: Buffer) => chunks.push(c));
+		req.on('end', () => {
+			received.push({ headers: req.headers, body: Buffer.concat(chunks) });
+			res.writeHead(statuses.shift() ?? 200, { 'content-type': 'text/plain' });
+			res.end('ok');
+		});
+	});
+	await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+	const url = `http://127.0.0.1:${(srv.address() as AddressInfo).port}/hook`;
+	const close = () =>
+		new Promise<void>((resolve) => {
+			srv.close(() => resolve());
+			srv.closeAllConnections();
+		});
+	return { url, received, statuses, close };
+}
+
+function expectError(res: { status: number; json: any }, status: number, code: string) {
+	expect(res.status).toBe(status);
+	expect(Object.keys(res.json).sort()).toEqual(['description', 'error']);
+	expect(res.json.error).toBe(code);
+	expect(typeof res.json.description).toBe('string');
+}
+
+beforeAll(async () => {
+	server = await startFaxPlusServer({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+	await server.close();
+});
+beforeEach(() => server.reset());
+
+describe('startup', () => {
+	it('exposes addresses and tokens', () => {
+		expect(server.port).toBeGreaterThan(0);
+		expect(server.origin).toBe(`http://127.0.0.1:${server.port}`);
+		expect(server.baseUrl).toBe(`${server.origin}/v3`);
+		expect(server.authUrl).toBe(`${server.origin}/oauth`);
+		expect(server.tokens.pat).toMatch(/^alohi_pat_[\w-]+\.[\w-]+\.[\w-]+$/);
+	});
+
+	it('answers 404 not_found for unknown routes', async () => {
+		expectError(await call('GET', '/nope'), 404, 'not_found');
+		expectError(await call('GET', '/accounts/self/plan/extra'), 404, 'not_found');
+	});
+});
+
+describe('authentication', () => {
+	it('rejects missing, unknown and expired tokens with 401 unauthorized', async () => {
+		expectError(await call('GET', '/accounts/self/plan', { token: null }), 401, 'unauthorized');
+		expectError(await call('GET', '/accounts/self/plan', { token: 'alohi_pat_bogus' }), 401, 'unauthorized');
+		expectError(await call('GET', '/accounts/self/plan', { ...oauth(), token: server.tokens.oauthExpiredAccessToken }), 401, 'unauthorized');
+	});
+
+	it('requires x-fax-clientid with OAuth tokens only', async () => {
+		const missing = await call('GET', '/accounts/self/plan', { token: server.tokens.oauthAccessToken });
+		expectError(missing, 401, 'unauthorized');
+		expect(missing.json.description).toMatch(/x-fax-clientid/);
+		expectError(await call('GET', '/accounts/self/plan', oauth({ 'x-fax-clientid': 'other' })), 401, 'unauthorized');
+		expect((await call('GET', '/accounts/self/plan', oauth())).status).toBe(200);
+		expect((await call('GET', '/accounts/self/plan')).status).toBe(200);
+	});
+
+	it('enforces PAT scopes with 403 insufficient_scope', async () => {
+		expect((await call('GET', '/shop/balance', { token: server.tokens.patReadOnly })).status).toBe(200);
+		expectError(await call('DELETE', '/accounts/self/outbox/outbox_1', { token: server.tokens.patReadOnly }), 403, 'insufficient_scope');
+		expectError(await call('GET', '/shop/balance', { token: server.tokens.patNoScopes }), 403, 'insufficient_scope');
+		expect(server.state.outbox.outbox_1).toBeDefined();
+	});
+
+	it('describes the token used (GET /auth/token)', async () => {
+		const pat = await call('GET', '/auth/token');
+		expect(pat.json).toEqual({
+			token_type: 'pat',
+			scopes: ['fax:all:read', 'fax:all:edit'],
+			id: expect.any(String),
+			name: expect.any(String),
+			preview: expect.any(String),
+			created_date: expect.any(Number),
+			expiration_date: expect.any(Number),
+			last_used: expect.any(Number),
+		});
+		expect((await call('GET', '/auth/token', { token: server.tokens.patNoScopes })).json.scopes).toEqual([]);
+		expect((await call('GET', '/auth/token', oauth())).json).toEqual({ token_type: 'oauth', scopes: ['all'] });
+	});
+});
+
+describe('accounts, contacts, outbox, files', () => {
+	it('reads plans of self and members', async () => {
+		expect((await call('GET', '/accounts/self/plan')).json).toEqual({ plan_type: 'business', is_admin: true, is_owner: true });
+		expect((await call('GET', '/accounts/member_1/plan')).json).toEqual({ plan_type: 'business', is_admin: false, is_owner: false });
+		expect((await call('GET', '/accounts/self/plan', { token: server.tokens.patMember })).json.is_admin).toBe(false);
+		expectError(await call('GET', '/accounts/nobody/plan'), 400, 'invalid_user_id');
+	});
+
+	it('modifies member details', async () => {
+		const res = await call('PUT', '/accounts/self/member-details/member_1', { body: { quota: 300, role: 'admin' } });
+		expect(res.status).toBe(200);
+		expect(res.json).toMatchObject({ uid: 'member_1', quota: 300, role: 'admin' });
+		expectError(await call('PUT', '/accounts/self/member-details/nobody', { body: { quota: 1 } }), 400, 'invalid_user_id');
+	});
+
+	it('shares and deletes contact groups', async () => {
+		const share = await call('POST', '/accounts/self/contact-groups/share', { body: { group_ids: ['group_1'], member_ids: ['member_1'] } });
+		expect(share.json).toEqual({});
+		expect(server.state.contactGroups.group_1.shared_with).toContain('member_1');
+		expectError(
+			await call('POST', '/accounts/self/contact-groups/share', { body: { group_ids: ['group_1'], member_ids: ['ghost'] } }),
+			400,
+			'invalid_user_id',
+		);
+		expectError(await call('POST', '/accounts/self/contact-groups/share', { body: { group_ids: ['nope'], member_ids: ['member_1'] } }), 400, 'bad_request');
+		expect((await call('DELETE', '/accounts/self/contact-groups/group_2')).json).toEqual({});
+		const again = await call('DELETE', '/accounts/self/contact-groups/group_2');
+		expectError(again, 400, 'bad_request');
+		expect(again.json.description).toMatch(/not found/i);
+	});
+
+	it('deletes a scheduled outbox fax with 204', async () => {
+		const res = await call('DELETE', '/accounts/self/outbox/outbox_1');
+		expect(res.status).toBe(204);
+		expect(res.text).toBe('');
+		expectError(await call('DELETE', '/accounts/self/outbox/outbox_1'), 400, 'bad_request');
+	});
+
+	it('serves a JPEG thumbnail, PDF and TIFF files', async () => {
+		const jpg = await call('GET', '/accounts/self/thumbnail/fax_1');
+		expect(jpg.headers.get('content-type')).toBe('image/jpeg');
+		expect(jpg.buf.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+		expect(jpg.buf.subarray(-2)).toEqual(Buffer.from([0xff, 0xd9]));
+		const pdf = await call('GET', '/accounts/self/files/fax_1?format=pdf');
+		expect(pdf.headers.get('content-type')).toBe('application/pdf');
+		expect(pdf.text.startsWith('%PDF-1.4')).toBe(true);
+		const tiff = await call('GET', '/accounts/self/files/fax_1?format=tiff');
+		expect(tiff.headers.get('content-type')).toBe('image/tiff');
+		expect(tiff.buf.subarray(0, 4)).toEqual(Buffer.from('II*\0', 'latin1'));
+		expectError(await call('GET', '/accounts/self/thumbnail/fax_404'), 400, 'bad_request');
+	});
+
+	it('lists faxes by category with paging', async () => {
+		const inbox = await call('GET', '/accounts/self/faxes?category=inbox');
+		expect(inbox.json.records.map((f: any) => f.id)).toEqual(['fax_1', 'fax_2']);
+		const page = await call('GET', '/accounts/self/faxes?limit=2&skip=1');
+		expect(page.json.records).toHaveLength(2);
+		expect(page.json.records[0].id).toBe('fax_2');
+		expectError(await call('GET', '/accounts/self/faxes?category=bogus'), 400, 'bad_request');
+	});
+
+	it('uploads a file with multipart/form-data and sends it', async () => {
+		const form = new FormData();
+		form.append('fax_file', new Blob([Buffer.from('%PDF-1.4 test')], { type: 'application/pdf' }), 'hello.pdf');
+		const res = await fetch(`${server.baseUrl}/accounts/self/files?format=pdf`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${server.tokens.pat}` },
+			body: form,
+		});
+		expect(res.status).toBe(200);
+		const { path } = (await res.json()) as { path: string };
+		expect(path).toMatch(/^\/storage\/\w+\.pdf$/);
+		const logged = server.requests.find((r) => r.method === 'POST' && r.path === '/v3/accounts/self/files');
+		expect(logged?.query).toEqual({ format: 'pdf' });
+		expect(logged?.body.files).toEqual([{ name: 'fax_file', filename: 'hello.pdf', contentType: 'application/pdf', size: 13 }]);
+
+		const empty = new FormData();
+		empty.append('other', 'x');
+		const missing = await fetch(`${server.baseUrl}/accounts/self/files`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${server.tokens.pat}` },
+			body: empty,
+		});
+		expect(missing.status).toBe(400);
+
+		const sent = await call('POST', '/accounts/self/outbox', {
+			body: { from: '+15551230001', to: ['+4930123456'], files: [path], return_ids: true, send_time: '2030-01-01 10:00:00 +0000' },
+		});
+		expect(sent.status).toBe(201);
+		const id = sent.json.ids['+4930123456'];
+		expect((await call('GET', `/accounts/self/outbox/${id}`)).json).toMatchObject({ id, status: 'scheduled', to: ['+4930123456'] });
+		expectError(await call('POST', '/accounts/self/outbox', { body: { to: ['4930123456'], files: [path] } }), 400, 'bad_request');
+		expectError(await call('POST', '/accounts/self/outbox', { body: { to: ['+4930123456'], files: ['/storage/none.pdf'] } }), 400, 'bad_request');
+	});
+});
+
+describe('fax AI and shop', () => {
+	it('returns field extraction results and runs requested jobs', async () => {
+		const done = await call('GET', '/accounts/self/faxes/fax_1/ai/field-extraction');
+		expect(done.json.status).toBe('finished');
+		expect(done.json.data.invoice_number).toBe('INV-2025-0042');
+		expect((await call('GET', '/accounts/self/faxes/fax_2/ai/field-extraction')).json).toEqual({ status: 'pending' });
+		expect((await call('GET', '/accounts/self/faxes/fax_3/ai/field-extraction')).json).toEqual({ status: 'not_requested' });
+		expect((await call('POST', '/accounts/self/faxes/fax_3/ai/field-extraction')).json).toEqual({ status: 'pending' });
+		const after = await call('GET', '/accounts/self/faxes/fax_3/ai/field-extraction');
+		expect(after.json.status).toBe('finished');
+		expect(after.json.data.invoice_number).toEqual(expect.any(String));
+		const credits = await call('GET', '/accounts/self/ai/credits');
+		expect(credits.json.credits_remaining).toBeLessThan(480);
+		expect(credits.json.reload_at).toMatch(/^\d{4}-\d\d-\d\dT00:00:00Z$/);
+	});
+
+	it('manages custom fields (admin only)', async () => {
+		expect((await call('GET', '/accounts/self/ai/custom-fields')).json.records[0].id).toBe('cf_1');
+		const created = await call('POST', '/accounts/self/ai/custom-fields', { body: { name: 'po_number', instructions: 'PO', enabled: true } });
+		expect(created.json).toEqual({ id: expect.stringMatching(/^cf_/), name: 'po_number', instructions: 'PO', enabled: true });
+		const patched = await call('PATCH', '/accounts/self/ai/custom-fields/cf_1', { body: { enabled: false } });
+		expect(patched.json).toMatchObject({ id: 'cf_1', name: 'invoice_number', enabled: false });
+		expectError(await call('PATCH', '/accounts/self/ai/custom-fields/cf_999', { body: { enabled: false } }), 400, 'bad_request');
+		const member = await call('POST', '/accounts/self/ai/custom-fields', { token: server.tokens.patMember, body: { name: 'x' } });
+		expect(member.status).toBe(403);
+	});
+
+	it('searches and purchases numbers', async () => {
+		const countries = (await call('GET', '/shop/numbers/countries')).json.countries;
+		expect(countries).toEqual(expect.arrayContaining([expect.objectContaining({ iso: 'US', is_available: true }), expect.objectContaining({ iso: 'DE', is_available: true })]));
+		expect(countries.some((c: any) => !c.is_available)).toBe(true);
+		expectError(await call('GET', '/shop/numbers/countries/US/areas/555/numbers?channel=custom&contains=12a'), 400, 'bad_request');
+		const custom = await call('GET', '/shop/numbers/countries/US/areas/555/numbers?channel=custom&contains=4242');
+		expect(custom.json.numbers.length).toBeGreaterThan(0);
+		for (const n of custom.json.numbers) expect(n.item.number).toContain('4242');
+		const offer = custom.json.numbers[0];
+		expect((await call('POST', '/shop/numbers/purchase', { body: { item_id: offer.item.id } })).json).toEqual({ number: offer.item.number });
+		expectError(await call('POST', '/shop/numbers/purchase', { body: { item_id: 'nope' } }), 400, 'bad_request');
+	});
+});
+
+describe('webhooks (current API)', () => {
+	const list = async () => (await call('GET', '/webhooks')).json.data;
+
+	it('creates with 201 and an empty body, lists with ep_ ids, normalises channels', async () => {
+		const res = await call('POST', '/webhooks', { body: { url: 'https://example.com/h', filter_types: ['fax_received'], channels: ['+1 555 123 0001'] } });
+		expect(res.status).toBe(201);
+		expect(res.text).toBe('');
+		const [ep] = await list();
+		expect(ep).toEqual({ id: expect.stringMatching(/^ep_/), url: 'https://example.com/h', filter_types: ['fax_received'], channels: ['+15551230001'] });
+		expect(server.getEndpointSecret(ep.id)).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+	});
+
+	it('validates filter_types and channels and creates nothing on 400', async () => {
+		expectError(await call('POST', '/webhooks', { body: { url: 'https://example.com/h' } }), 400, 'bad_request');
+		expectError(await call('POST', '/webhooks', { body: { url: 'https://example.com/h', filter_types: [] } }), 400, 'bad_request');
+		const bad = await call('POST', '/webhooks', { body: { url: 'https://example.com/h', filter_types: ['fax_sent'], channels: ['+15551230001', '4930123456'] } });
+		expectError(bad, 400, 'bad_request');
+		expect(bad.json.description).toMatch(/Invalid number.*4930123456/);
+		expect(await list()).toEqual([]);
+	});
+
+	it('patches (omitted unchanged, null clears, 400 changes nothing) and deletes', async () => {
+		await call('POST', '/webhooks', { body: { url: 'https://example.com/h', filter_types: ['fax_sent'], channels: ['+15551230001'] } });
+		const [{ id }] = await list();
+		await call('PATCH', `/webhooks/${id}`, { body: { filter_types: ['fax_sent', 'fax_received'] } });
+		expect((await list())[0]).toMatchObject({ url: 'https://example.com/h', filter_types: ['fax_sent', 'fax_received'], channels: ['+15551230001'] });
+		expectError(await call('PATCH', `/webhooks/${id}`, { body: { url: 'https://example.com/x', channels: ['123'] } }), 400, 'bad_request');
+		expect((await list())[0].url).toBe('https://example.com/h');
+		await call('PATCH', `/webhooks/${id}`, { body: { channels: null } });
+		expect((await list())[0].channels).toBeNull();
+		expect((await call('DELETE', `/webhooks/${id}`)).status).toBe(204);
+		expectError(await call('DELETE', `/webhooks/${id}`), 404, 'not_found');
+		expect(await list()).toEqual([]);
+	});
+
+	it('answers 404 when disabled and 403 without the feature; needs webhook scopes', async () => {
+		server.setWebhooksEnabled(false);
+		expect((await call('GET', '/webhooks')).status).toBe(404);
+		expect((await call('POST', '/webhooks', { body: { url: 'https://e.com', filter_types: ['fax_sent'] } })).status).toBe(404);
+		server.setWebhooksEnabled(true);
+		server.setWebhooksFeature(false);
+		expect((await call('GET', '/webhooks')).status).toBe(403);
+		expect((await call('DELETE', '/webhooks/ep_x')).status).toBe(403);
+		server.setWebhooksFeature(true);
+		expectError(await call('POST', '/webhooks', { token: server.tokens.patReadOnly, body: { url: 'https://e.com', filter_types: ['fax_sent'] } }), 403, 'insufficient_scope');
+		expect((await call('GET', '/webhooks', { token: server.tokens.patReadOnly })).status).toBe(200);
+	});
+});
+
+describe('deliveries', () => {
+	let receiver: Awaited<ReturnType<typeof startReceiver>>;
+	beforeEach(async () => {
+		receiver = await startReceiver();
+	});
+	afterEach(async () => {
+		await receiver.close();
+	});
+
+	async function subscribe(body: Record<string, unknown>) {
+		await call('POST', '/webhooks', { body: { url: receiver.url, ...body } });
+		const data = (await call('GET', '/webhooks')).json.data;
+		return data[data.length - 1].id as string;
+	}
+
+	const headersOf = (r: Received) => ({
+		'webhook-id': String(r.headers['webhook-id']),
+		'webhook-timestamp': String(r.headers['webhook-timestamp']),
+		'webhook-signature': String(r.headers['webhook-signature']),
+	});
+
+	it('signs per Standard Webhooks, verifiable with the standardwebhooks package', async () => {
+		const id = await subscribe({ filter_types: ['fax_received'] });
+		const [result] = await server.deliver({ event: 'fax_received', data: { pages: 3 } });
+		expect(result).toMatchObject({ endpointId: id, url: receiver.url, webhookId: expect.stringMatching(/^msg_/), attempts: [{ status: 200, body: 'ok' }] });
+		const [got] = receiver.received;
+		const payload = new Webhook(server.getEndpointSecret(id)!).verify(got.body, headersOf(got)) as any;
+		expect(payload.hook).toMatchObject({ event: 'fax_received', target: '' });
+		expect(payload.hook.id).toBe(payload.data.id);
+		expect(payload.data).toMatchObject({ pages: 3, from: expect.stringMatching(/^\+/), to: '+15551230001' });
+		expect(() => new Webhook(`whsec_${Buffer.alloc(24, 1).toString('base64')}`).verify(got.body, headersOf(got))).toThrow();
+	});
+
+	it('filters by event and channels', async () => {
+		await subscribe({ filter_types: ['fax_sent'] });
+		await subscribe({ filter_types: ['fax_received'], channels: ['+19999999999'] });
+		const hit = await subscribe({ filter_types: ['fax_received'], channels: ['+15551230001'] });
+		const results = await server.deliver({ event: 'fax_received' });
+		expect(results.map((r) => r.endpointId)).toEqual([hit]);
+	});
+
+	it('retries non-2xx answers with the same webhook-id, and replays verbatim', async () => {
+		const id = await subscribe({ filter_types: ['fax_sent'] });
+		receiver.statuses.push(500, 503);
+		const [result] = await server.deliver({ event: 'fax_sent', retries: 3 });
+		expect(result.attempts.map((a) => a.status)).toEqual([500, 503, 200]);
+		expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
+		const [replayed] = await server.replay(result.webhookId!);
+		expect(replayed.webhookId).toBe(result.webhookId);
+		const last = receiver.received[receiver.received.length - 1];
+		expect(last.body.equals(receiver.received[0].body)).toBe(true);
+		new Webhook(server.getEndpointSecret(id)!).verify(last.body, headersOf(last));
+	});
+
+	it('can sign wrongly or send a raw body on request', async () => {
+		await subscribe({ filter_types: ['fax_sent'] });
+		await server.deliver({ event: 'fax_sent', secret: `whsec_${Buffer.alloc(24).toString('base64')}`, rawBody: '{"x":1}' });
+		const [got] = receiver.received;
+		expect(got.body.toString()).toBe('{"x":1}');
+		expect(got.headers['webhook-signature']).toMatch(/^v1,/);
+	});
+
+	it('posts to legacy hooks with hook.target filled and no signature headers', async () => {
+		const created = await call('POST', '/hooks', { body: { target: receiver.url, event: 'fax_received', numbers: ['+15551230001'] } });
+		expect(created.status).toBe(201);
+		expect(created.json).toEqual({ id: expect.any(String), target: receiver.url, event: 'fax_received' });
+		expectError(await call('POST', '/hooks', { body: { target: receiver.url, event: 'fax_received', numbers: ['+10000000000'] } }), 400, 'bad_request');
+		expect((await call('GET', '/hooks?event=fax_sent')).json.data).toEqual([]);
+		const [result] = await server.deliver({ event: 'fax_received' });
+		expect(result).toMatchObject({ legacy: true, webhookId: null });
+		const [got] = receiver.received;
+		expect(JSON.parse(got.body.toString()).hook.target).toBe(receiver.url);
+		expect(got.headers['webhook-signature']).toBeUndefined();
+		expect((await call('DELETE', `/hooks/${created.json.id}`)).status).toBe(204);
+		expect((await call('DELETE', `/hooks/${created.json.id}`)).status).toBe(404);
+	});
+
+	it('is driven over HTTP by /_control endpoints', async () => {
+		const id = await subscribe({ filter_types: ['fax_received'] });
+		const hooks = (await (await fetch(`${server.origin}/_control/webhooks`)).json()) as any;
+		expect(hooks.data[0]).toMatchObject({ id, secret: server.getEndpointSecret(id) });
+		const res = await fetch(`${server.origin}/_control/deliver`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ event: 'fax_received' }),
+		});
+		const [result] = (await res.json()) as any[];
+		expect(result.attempts[0].status).toBe(200);
+		const settings = await fetch(`${server.origin}/_control/settings`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ webhooksEnabled: false }),
+		});
+		expect(await settings.json()).toEqual({ webhooksEnabled: false, webhooksFeature: true });
+		expect(server.requests.some((r) => r.path.startsWith('/_control'))).toBe(false);
+	});
+});
+
+describe('OAuth2', () => {
+	it('runs the authorization-code flow and refreshes', async () => {
+		const { clientId, clientSecret } = server.tokens;
+		const login = await fetch(
+			`${server.authUrl}/login?response_type=code&client_id=${clientId}&redirect_uri=${encodeURIComponent('http://127.0.0.1:1/cb')}&scope=all&state=xyz`,
+			{ redirect: 'manual' },
+		);
+		expect(login.status).toBe(302);
+		const location = new URL(login.headers.get('location')!);
+		expect(location.origin + location.pathname).toBe('http://127.0.0.1:1/cb');
+		expect(location.searchParams.get('state')).toBe('xyz');
+		const code = location.searchParams.get('code')!;
+
+		const tokenRes = await fetch(`${server.authUrl}/token`, {
+			method: 'POST',
+			headers: {
+				'content-type': 'application/x-www-form-urlencoded',
+				authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+			},
+			body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: 'http://127.0.0.1:1/cb' }).toString(),
+		});
+		const tokens = (await tokenRes.json()) as any;
+		expect(tokens).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), token_type: 'bearer', expires_in: expect.any(Number), scope: 'all' });
+		expect((await call('GET', '/accounts/self/plan', { token: tokens.access_token, headers: { 'x-fax-clientid': clientId } })).status).toBe(200);
+
+		// The code is single-use.
+		const reuse = await fetch(`${server.authUrl}/token`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ grant_type: 'authorization_code', code, client_id: clientId, client_secret: clientSecret }),
+		});
+		expect(reuse.status).toBe(400);
+
+		for (let i = 0; i < 2; i++) {
+			const refreshed = await fetch(`${server.authUrl}/token`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: server.tokens.oauthRefreshToken, client_id: clientId, client_secret: clientSecret }),
+			});
+			const body = (await refreshed.json()) as any;
+			expect(body.refresh_token).toBe(server.tokens.oauthRefreshToken);
+			expect((await call('GET', '/auth/token', { token: body.access_token, headers: { 'x-fax-clientid': clientId } })).json.token_type).toBe('oauth');
+		}
+		const wrongSecret = await fetch(`${server.authUrl}/token`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+			body: `grant_type=refresh_token&refresh_token=${server.tokens.oauthRefreshToken}&client_id=${clientId}&client_secret=wrong`,
+		});
+		expect(wrongSecret.status).toBe(401);
+	});
+});
+
+describe('request log and reset', () => {
+	it('records requests and restores the seed', async () => {
+		server.clearRequests();
+		await call('POST', '/accounts/self/ai/custom-fields?x=1', { body: { name: 'n' } });
+		const [r] = server.requests;
+		expect(r).toMatchObject({ method: 'POST', path: '/v3/accounts/self/ai/custom-fields', query: { x: '1' }, body: { name: 'n' }, status: 200 });
+		expect(r.headers.authorization).toBe(`Bearer ${server.tokens.pat}`);
+		expect(r.rawBody.toString()).toBe('{"name":"n"}');
+		const state = server.state;
+		server.reset();
+		expect(server.requests).toHaveLength(0);
+		expect(Object.keys(state.customFields)).toEqual(['cf_1', 'cf_2']);
+	});
+});
