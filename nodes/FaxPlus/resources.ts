@@ -3,6 +3,7 @@ import { account } from './account';
 import { contactGroup } from './contactGroup';
 import { outbox } from './outbox';
 import { fax } from './fax';
+import { number } from './number';
 import { ai } from './ai';
 import { shop } from './shop';
 import { token } from './token';
@@ -15,6 +16,7 @@ export const resources: Record<string, FaxPlusResource> = {
 	contactGroup,
 	outbox,
 	fax,
+	number,
 	ai,
 	shop,
 	token,

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { BEYOND_SPEC } from '../shared/beyondSpec';
 import type { FaxPlusResource } from '../shared/types';
+import * as getManyMembers from './getManyMembers.operation';
 import * as getPlan from './getPlan.operation';
 import * as updateMember from './updateMember.operation';
 
@@ -10,6 +12,12 @@ const operationField: INodeProperties = {
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['account'] } },
 	options: [
+		{
+			name: 'Get Many Members',
+			value: 'getManyMembers',
+			action: 'Get many members',
+			description: `List the accounts of the corporate account (admins), or the user's own, one item each${BEYOND_SPEC}`,
+		},
 		{
 			name: 'Get Plan',
 			value: 'getPlan',
@@ -28,6 +36,6 @@ const operationField: INodeProperties = {
 
 export const account: FaxPlusResource = {
 	option: { name: 'Account', value: 'account' },
-	description: [operationField, ...getPlan.description, ...updateMember.description],
-	operations: { getPlan, updateMember },
+	description: [operationField, ...getManyMembers.description, ...getPlan.description, ...updateMember.description],
+	operations: { getManyMembers, getPlan, updateMember },
 };

@@ -19,3 +19,6 @@ export interface MemberUpdated {
 	quota?: number;
 	role?: string;
 }
+
+/** An account of GET /accounts (beyond the published v3.5 spec): the caller, or every member for an admin. */
+export type AccountRecord = Record<string, unknown> & { uid?: string };

@@ -29,3 +29,124 @@ export interface ThumbnailReference {
 	faxId: string;
 	userId: string;
 }
+
+// ---- Beyond the published v3.5 spec (shapes from Fax.Plus's public SDK documentation).
+
+/** A fax record (GET /accounts/{user_id}/faxes[/{fax_id}]); the spec does not show its fields. */
+export type FaxRecord = Record<string, unknown> & { id?: string };
+
+/** Query of GET /accounts/{user_id}/faxes. */
+export interface FaxListQuery {
+	category?: FaxCategory;
+	/** `YYYY-MM-DD HH:mm:ss`, UTC. */
+	after?: string;
+	/** `YYYY-MM-DD HH:mm:ss`, UTC. */
+	before?: string;
+	limit: number;
+	skip?: number;
+}
+
+export type FaxCategory = 'inbox' | 'sent' | 'spam';
+
+/** Body of PUT /accounts/{user_id}/faxes/{fax_id}: only the fields being changed. */
+export interface FaxModification {
+	is_read?: boolean;
+	comment?: string;
+}
+
+/** The item Update outputs when the API answers without a body (204). */
+export interface FaxUpdated extends FaxModification {
+	updated: true;
+	faxId: string;
+	userId: string;
+}
+
+/** The item Delete outputs (the API answers 204). */
+export interface FaxDeleted {
+	deleted: true;
+	faxId: string;
+	userId: string;
+}
+
+/** The JSON of a Download / Download Report item when the input item has none. */
+export interface FaxFileReference {
+	faxId: string;
+	userId: string;
+}
+
+/** The formats a fax document can be downloaded (and a file uploaded) in. */
+export type FaxFileFormat = 'pdf' | 'tiff';
+
+/** Answer of POST /accounts/{user_id}/files (multipart part `fax_file`). */
+export interface UploadedFile {
+	path?: string;
+	/** Seen in older answers. */
+	file_path?: string;
+}
+
+/** Body of POST /accounts/{user_id}/outbox. */
+export interface OutboxPayload {
+	from?: string;
+	to: string[];
+	files: string[];
+	comment?: { text: string };
+	options?: { enhancement?: boolean; retry?: { count?: number; delay?: number } };
+	/** `YYYY-MM-DD HH:mm:ss +HHMM`. */
+	send_time?: string;
+	return_ids: true;
+	cover_page?: CoverPage;
+}
+
+export type CoverPageFlag = 'urgent' | 'for_review' | 'please_reply' | 'confidential';
+
+export interface CoverPage {
+	name_to: string;
+	name_from: string;
+	subject: string;
+	message?: string;
+	flags?: CoverPageFlag[];
+}
+
+/** Answer of POST /accounts/{user_id}/outbox with `return_ids`: outbox fax ids by destination number. */
+export interface OutboxCreated {
+	ids?: Record<string, string>;
+}
+
+/** The item Send outputs. */
+export interface FaxSent {
+	/** Outbox fax id per destination number. */
+	ids: Record<string, string>;
+	to: string[];
+	/** Paths of the uploaded files. */
+	files: string[];
+	from?: string;
+	/** `YYYY-MM-DD HH:mm:ss +0000` when the fax is scheduled. */
+	sendTime?: string;
+}
+
+/** Status of a Fax AI job (OCR or field extraction). */
+export type AiJobStatus = 'not_requested' | 'pending' | 'finished' | 'failed' | 'content_filtering_policy';
+
+/** Answer of the Fax AI endpoints of one fax (GET or POST .../ai/ocr, POST .../ai/field-extraction). */
+export interface AiJobAnswer {
+	status?: string;
+	data?: Record<string, unknown>;
+}
+
+/** The item Request OCR / Request Field Extraction output. */
+export interface AiJobRequested {
+	faxId: string;
+	requested: true;
+	status: string;
+	message: string;
+}
+
+/** The item Get OCR outputs. */
+export interface OcrResult {
+	faxId: string;
+	status: string;
+	finished: boolean;
+	message: string;
+	/** The recognised text and pages, when finished. */
+	data?: Record<string, unknown>;
+}

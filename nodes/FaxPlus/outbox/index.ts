@@ -1,6 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { BEYOND_SPEC } from '../shared/beyondSpec';
 import type { FaxPlusResource } from '../shared/types';
 import * as deleteOperation from './delete.operation';
+import * as get from './get.operation';
+import * as getMany from './getMany.operation';
+import * as update from './update.operation';
 
 const operationField: INodeProperties = {
 	displayName: 'Operation',
@@ -15,12 +19,30 @@ const operationField: INodeProperties = {
 			action: 'Delete a scheduled fax',
 			description: 'Delete an outgoing fax that is still scheduled for sending',
 		},
+		{
+			name: 'Get',
+			value: 'get',
+			action: 'Get an outgoing fax',
+			description: `Read one outgoing fax that is still in the outbox${BEYOND_SPEC}`,
+		},
+		{
+			name: 'Get Many',
+			value: 'getMany',
+			action: 'Get many outgoing faxes',
+			description: `List the outgoing faxes still in the outbox (scheduled or being sent), one item each${BEYOND_SPEC}`,
+		},
+		{
+			name: 'Update',
+			value: 'update',
+			action: 'Update a scheduled fax',
+			description: `Reschedule a scheduled fax, or change its comment or retries${BEYOND_SPEC}`,
+		},
 	],
 	default: 'delete',
 };
 
 export const outbox: FaxPlusResource = {
 	option: { name: 'Outbox', value: 'outbox' },
-	description: [operationField, ...deleteOperation.description],
-	operations: { delete: deleteOperation },
+	description: [operationField, ...deleteOperation.description, ...get.description, ...getMany.description, ...update.description],
+	operations: { delete: deleteOperation, get, getMany, update },
 };

@@ -6,3 +6,23 @@ export interface OutboxFaxDeleted {
 	outboxFaxId: string;
 	userId: string;
 }
+
+// ---- Beyond the published v3.5 spec (shapes from Fax.Plus's public SDK documentation).
+
+/** An outbox fax record (GET /accounts/{user_id}/outbox[/{outbox_fax_id}]); the spec does not show its fields. */
+export type OutboxFax = Record<string, unknown> & { id?: string };
+
+/** Body of PUT /accounts/{user_id}/outbox/{outbox_fax_id}: only the fields being changed. */
+export interface OutboxFaxModification {
+	comment?: string;
+	/** `YYYY-MM-DD HH:mm:ss +HHMM`. */
+	send_time?: string;
+	retry?: { count?: number; delay?: number };
+}
+
+/** The item Update outputs when the API answers without a body (204). */
+export interface OutboxFaxUpdated extends OutboxFaxModification {
+	updated: true;
+	outboxFaxId: string;
+	userId: string;
+}

@@ -1,0 +1,39 @@
+import type { AiJobStatus } from './types';
+
+export type AiJob = 'ocr' | 'fieldExtraction';
+
+const NAMES: Record<AiJob, { name: string; get: string; request: string; result: string; resultInData: string }> = {
+	ocr: {
+		name: 'OCR',
+		get: 'Get OCR',
+		request: 'Request OCR',
+		result: 'the recognised text',
+		resultInData: 'the recognised text is in "data"',
+	},
+	fieldExtraction: {
+		name: 'Field extraction',
+		get: 'Get Field Extraction',
+		request: 'Request Field Extraction',
+		result: 'the extracted fields',
+		resultInData: 'the extracted fields are in "data"',
+	},
+};
+
+/** What an AI job status means, in plain words, and what to do next. */
+export function aiStatusMessage(job: AiJob, status: AiJobStatus | string): string {
+	const { name, get, request, result, resultInData } = NAMES[job];
+	switch (status) {
+		case 'not_requested':
+			return `${name} was not requested for this fax, so there is no result; run "${request}" first`;
+		case 'pending':
+			return `${name} is in progress; run "${get}" again later to read ${result}`;
+		case 'finished':
+			return `${name} is finished; ${resultInData}`;
+		case 'failed':
+			return `${name} failed for this fax, so there is no result; you can run "${request}" again`;
+		case 'content_filtering_policy':
+			return `${name} was refused under Fax AI's content filtering policy, so this fax will have no result`;
+		default:
+			return `${name} has the status "${status}", which this node does not know; there is no result`;
+	}
+}

@@ -1,0 +1,171 @@
+import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { FaxFileFormat } from './types';
+
+/** Fax.Plus takes at most this many files per fax. */
+export const MAX_FILES = 10;
+/** Fax.Plus takes at most this many bytes per fax, all files together (30 MB). */
+export const MAX_TOTAL_BYTES = 30 * 1024 * 1024;
+
+/** The document types Fax.Plus converts to a fax, by file extension, with their MIME type. */
+const ACCEPTED: Record<string, string> = {
+	pdf: 'application/pdf',
+	tif: 'image/tiff',
+	tiff: 'image/tiff',
+	doc: 'application/msword',
+	docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+	xls: 'application/vnd.ms-excel',
+	xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+	ppt: 'application/vnd.ms-powerpoint',
+	pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+	odt: 'application/vnd.oasis.opendocument.text',
+	ods: 'application/vnd.oasis.opendocument.spreadsheet',
+	odp: 'application/vnd.oasis.opendocument.presentation',
+	rtf: 'application/rtf',
+	txt: 'text/plain',
+	html: 'text/html',
+	htm: 'text/html',
+	jpg: 'image/jpeg',
+	jpeg: 'image/jpeg',
+	png: 'image/png',
+	gif: 'image/gif',
+	bmp: 'image/bmp',
+};
+
+const EXTENSION_OF_MIME: Record<string, string> = {
+	...Object.fromEntries(Object.entries(ACCEPTED).map(([extension, mime]) => [mime, extension])),
+	'application/pdf': 'pdf',
+	'image/tiff': 'tiff',
+	'image/jpeg': 'jpg',
+	'text/html': 'html',
+	'text/rtf': 'rtf',
+	'image/tif': 'tiff',
+	'image/jpg': 'jpg',
+};
+
+const ACCEPTED_LIST = 'PDF, TIFF, DOC/DOCX, XLS/XLSX, PPT/PPTX, ODT/ODS/ODP, RTF, TXT, HTML, JPG, PNG, GIF or BMP';
+
+/** One document to fax, checked and read. */
+export interface FaxDocument {
+	field: string;
+	fileName: string;
+	mimeType: string;
+	/** `tiff` for TIFF files, else `pdf`: the `format` query of the upload in automatic mode. */
+	format: FaxFileFormat;
+	data: Buffer;
+}
+
+const LABEL = 'Input Binary Fields';
+
+/** The binary field names of the parameter: comma-separated, trimmed, each once. */
+export function binaryFieldNames(value: unknown): string[] {
+	const names = String(value ?? '')
+		.split(',')
+		.map((name) => name.trim())
+		.filter((name) => name !== '');
+	return [...new Set(names)];
+}
+
+/**
+ * The documents of the item's binary fields, checked before anything is uploaded:
+ * every field exists, at most 10 files, a type Fax.Plus accepts, none empty, 30 MB in all.
+ */
+export async function readDocuments(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	fields: string[],
+): Promise<FaxDocument[]> {
+	const node = context.getNode();
+	if (fields.length === 0) {
+		throw new NodeOperationError(node, `${LABEL} is required`, {
+			itemIndex,
+			description: 'Enter the name of the binary field that holds the document to fax, e.g. data.',
+		});
+	}
+	if (fields.length > MAX_FILES) {
+		throw new NodeOperationError(node, `${LABEL} names ${fields.length} files; Fax.Plus takes at most ${MAX_FILES} per fax`, {
+			itemIndex,
+			description: 'Send the documents as several faxes, or merge some of them into one PDF first.',
+		});
+	}
+
+	const available = Object.keys(context.getInputData()[itemIndex]?.binary ?? {});
+	const binaries = fields.map((field) => {
+		let binary: IBinaryData;
+		try {
+			binary = context.helpers.assertBinaryData(itemIndex, field);
+		} catch {
+			throw new NodeOperationError(node, `${LABEL}: the input item has no binary field "${field}"`, {
+				itemIndex,
+				description: available.length
+					? `The item's binary fields are: ${available.join(', ')}. Use one of these names.`
+					: 'The input item carries no files; put the document in a binary field first (e.g. with Read/Write Files from Disk or HTTP Request).',
+			});
+		}
+		return { field, binary, ...typeOf(context, itemIndex, field, binary) };
+	});
+
+	// Sizes from the metadata first, so a huge file is refused before it is read.
+	checkTotal(context, itemIndex, binaries.map(({ binary }) => knownSize(binary) ?? 0));
+
+	const documents: FaxDocument[] = [];
+	for (const { field, binary, extension, mimeType } of binaries) {
+		const data = await context.helpers.getBinaryDataBuffer(itemIndex, field);
+		if (data.length === 0) {
+			throw new NodeOperationError(node, `${LABEL}: the file in "${field}" is empty`, {
+				itemIndex,
+				description: 'Fax.Plus cannot fax an empty file; check the node that produced it.',
+			});
+		}
+		documents.push({
+			field,
+			fileName: binary.fileName?.trim() || `${field}.${extension}`,
+			mimeType,
+			format: extension === 'tif' || extension === 'tiff' ? 'tiff' : 'pdf',
+			data,
+		});
+	}
+	checkTotal(context, itemIndex, documents.map(({ data }) => data.length));
+	return documents;
+}
+
+/** The extension and MIME type of a binary, or an error naming the field when Fax.Plus would refuse it. */
+function typeOf(context: IExecuteFunctions, itemIndex: number, field: string, binary: IBinaryData) {
+	const mime = String(binary.mimeType ?? '').split(';')[0].trim().toLowerCase();
+	const fromName = /\.([a-z0-9]+)$/i.exec(binary.fileName ?? '')?.[1]?.toLowerCase();
+	const fromMetadata = String(binary.fileExtension ?? '').replace(/^\./, '').toLowerCase();
+	for (const extension of [fromName, fromMetadata, EXTENSION_OF_MIME[mime]]) {
+		if (extension && ACCEPTED[extension]) {
+			// Keep the MIME type the binary has when it is one of ours, else the one of the extension.
+			const mimeType = EXTENSION_OF_MIME[mime] ? mime : ACCEPTED[extension];
+			return { extension, mimeType };
+		}
+	}
+	const what = [binary.fileName, mime].filter(Boolean).join(', ') || 'no file name or MIME type';
+	throw new NodeOperationError(context.getNode(), `${LABEL}: the file in "${field}" (${what}) is not a type Fax.Plus can fax`, {
+		itemIndex,
+		description: `Fax.Plus accepts ${ACCEPTED_LIST}. Convert the file first, or give it the right file name and MIME type.`,
+	});
+}
+
+/** The byte size the binary's metadata gives, if any. */
+function knownSize(binary: IBinaryData): number | undefined {
+	if (typeof binary.bytes === 'number' && Number.isFinite(binary.bytes)) return binary.bytes;
+	if (!binary.id && typeof binary.data === 'string') return Buffer.byteLength(binary.data, 'base64');
+	return undefined;
+}
+
+function checkTotal(context: IExecuteFunctions, itemIndex: number, sizes: number[]): void {
+	const total = sizes.reduce((sum, size) => sum + size, 0);
+	if (total > MAX_TOTAL_BYTES) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`${LABEL}: the files add up to ${megabytes(total)} MB; Fax.Plus takes at most 30 MB per fax`,
+			{ itemIndex, description: 'Send fewer or smaller files, e.g. compress the PDF or split it into several faxes.' },
+		);
+	}
+}
+
+function megabytes(bytes: number): string {
+	return (bytes / (1024 * 1024)).toFixed(1);
+}

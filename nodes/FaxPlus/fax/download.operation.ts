@@ -1,0 +1,45 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { showFor, userIdField } from '../shared/descriptions';
+import { requiredString } from '../shared/items';
+import { segment } from '../transport';
+import { faxIdField, outputBinaryField } from './fields';
+import { outputFaxFile } from './files';
+import type { FaxFileFormat } from './types';
+
+export const description: INodeProperties[] = [
+	userIdField('fax', 'download'),
+	faxIdField('download', 'ID of the fax whose document to download'),
+	{
+		displayName: 'Format',
+		name: 'format',
+		type: 'options',
+		options: [
+			{ name: 'PDF', value: 'pdf' },
+			{ name: 'TIFF', value: 'tiff' },
+		],
+		default: 'pdf',
+		description: 'File format of the downloaded document',
+		displayOptions: showFor('fax', 'download'),
+	},
+	outputBinaryField('download', 'fax document'),
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
+	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
+	const format = String(this.getNodeParameter('format', itemIndex, 'pdf')) as FaxFileFormat;
+	if (format !== 'pdf' && format !== 'tiff') {
+		throw new NodeOperationError(this.getNode(), `Format must be "pdf" or "tiff", not "${String(format)}"`, { itemIndex });
+	}
+	const binaryPropertyName = requiredString(this, 'binaryPropertyName', 'Put Output File in Field', itemIndex);
+	return await outputFaxFile(this, itemIndex, {
+		path: `/accounts/${segment(userId)}/files/${segment(faxId)}`,
+		qs: { format },
+		faxId,
+		userId,
+		format,
+		baseName: faxId,
+		binaryPropertyName,
+	});
+}

@@ -1,0 +1,27 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { userIdField } from '../shared/descriptions';
+import { requiredString } from '../shared/items';
+import { segment } from '../transport';
+import { faxIdField, outputBinaryField } from './fields';
+import { outputFaxFile } from './files';
+
+export const description: INodeProperties[] = [
+	userIdField('fax', 'downloadReport'),
+	faxIdField('downloadReport', 'ID of the fax whose confirmation report to download'),
+	outputBinaryField('downloadReport', 'confirmation report (PDF)'),
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
+	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
+	const binaryPropertyName = requiredString(this, 'binaryPropertyName', 'Put Output File in Field', itemIndex);
+	// The report is named apart from the fax document so both can sit in one folder.
+	return await outputFaxFile(this, itemIndex, {
+		path: `/accounts/${segment(userId)}/report/${segment(faxId)}`,
+		faxId,
+		userId,
+		format: 'pdf',
+		baseName: `report-${faxId}`,
+		binaryPropertyName,
+	});
+}

@@ -1,0 +1,22 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { userIdField } from '../shared/descriptions';
+import { requiredString, toItems } from '../shared/items';
+import { faxPlusApiRequest, segment } from '../transport';
+import { faxIdField } from './fields';
+import type { FaxRecord } from './types';
+
+export const description: INodeProperties[] = [
+	userIdField('fax', 'get'),
+	faxIdField('get', 'ID of the fax to read'),
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
+	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
+	const fax = await faxPlusApiRequest<FaxRecord>(this, {
+		method: 'GET',
+		path: `/accounts/${segment(userId)}/faxes/${segment(faxId)}`,
+		itemIndex,
+	});
+	return toItems(fax ?? {});
+}

@@ -1,0 +1,27 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { userIdField } from '../shared/descriptions';
+import { requiredString, toItems } from '../shared/items';
+import { faxPlusApiRequest } from '../transport';
+import { aiJobPath, statusOf } from './aiJobs';
+import { aiStatusMessage } from './aiStatus';
+import { faxIdField } from './fields';
+import type { AiJobAnswer, OcrResult } from './types';
+
+export const description: INodeProperties[] = [
+	userIdField('fax', 'getOcr'),
+	faxIdField('getOcr', 'ID of the fax whose OCR result to read'),
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
+	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
+	const answer = await faxPlusApiRequest<AiJobAnswer | undefined>(this, {
+		method: 'GET',
+		path: aiJobPath('ocr', userId, faxId),
+		itemIndex,
+	});
+	const status = statusOf(answer);
+	const result: OcrResult = { faxId, status, finished: status === 'finished', message: aiStatusMessage('ocr', status) };
+	if (status === 'finished') result.data = answer?.data ?? {};
+	return toItems(result);
+}

@@ -1,0 +1,310 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { dateTimeValue, formatSendTime } from '../shared/dates';
+import { showFor, userIdField } from '../shared/descriptions';
+import { requiredString, toItems } from '../shared/items';
+import { normalizeE164Numbers } from '../shared/numbers';
+import { wholeNumber } from '../shared/values';
+import { faxPlusApiRequest, segment } from '../transport';
+import { binaryFieldNames, readDocuments, type FaxDocument } from './documents';
+import type {
+	CoverPage,
+	CoverPageFlag,
+	FaxFileFormat,
+	FaxSent,
+	OutboxCreated,
+	OutboxPayload,
+	UploadedFile,
+} from './types';
+
+const show = showFor('fax', 'send');
+
+const COVER_PAGE_FLAGS: readonly CoverPageFlag[] = ['urgent', 'for_review', 'please_reply', 'confidential'];
+
+export const description: INodeProperties[] = [
+	userIdField('fax', 'send'),
+	{
+		displayName: 'To',
+		name: 'to',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. +15551234567, +4930123456',
+		description:
+			'Fax numbers to send to, in E.164 format ("+" and the country code); separate several with commas or new lines. Each number gets its own outbox fax.',
+		displayOptions: show,
+	},
+	{
+		displayName: 'From',
+		name: 'from',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. +15551230001',
+		description: 'Your Fax.Plus number to send from, in E.164 format; not sent when empty',
+		displayOptions: show,
+	},
+	{
+		displayName: 'Input Binary Fields',
+		name: 'binaryPropertyNames',
+		type: 'string',
+		default: 'data',
+		required: true,
+		placeholder: 'e.g. data, attachment_1',
+		hint: 'The input binary fields holding the documents, separated by commas: PDF, TIFF, DOC/DOCX, JPG, PNG, TXT and more; at most 10 files and 30 MB in all',
+		displayOptions: show,
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: show,
+		options: [
+			{
+				displayName: 'Comment',
+				name: 'comment',
+				type: 'string',
+				default: '',
+				description: 'A comment kept with the fax record in Fax.Plus',
+			},
+			{
+				displayName: 'Cover Page',
+				name: 'coverPage',
+				type: 'collection',
+				placeholder: 'Add Cover Page Field',
+				default: {},
+				description: 'Adds a cover page to the fax',
+				options: [
+					{
+						displayName: 'Flags',
+						name: 'flags',
+						type: 'multiOptions',
+						options: [
+							{ name: 'Confidential', value: 'confidential' },
+							{ name: 'For Review', value: 'for_review' },
+							{ name: 'Please Reply', value: 'please_reply' },
+							{ name: 'Urgent', value: 'urgent' },
+						],
+						default: [],
+						description: 'Boxes ticked on the cover page',
+					},
+					{
+						displayName: 'From Name',
+						name: 'nameFrom',
+						type: 'string',
+						default: '',
+						description: 'The FROM field of the cover page',
+					},
+					{
+						displayName: 'Message',
+						name: 'message',
+						type: 'string',
+						typeOptions: { rows: 3 },
+						default: '',
+						description: 'The MESSAGE field of the cover page',
+					},
+					{
+						displayName: 'Subject',
+						name: 'subject',
+						type: 'string',
+						default: '',
+						description: 'The SUBJECT field of the cover page',
+					},
+					{
+						displayName: 'To Name',
+						name: 'nameTo',
+						type: 'string',
+						default: '',
+						description: 'The TO field of the cover page',
+					},
+				],
+			},
+			{
+				displayName: 'Retry Count',
+				name: 'retryCount',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				description: 'How many times Fax.Plus tries again when sending fails',
+			},
+			{
+				displayName: 'Retry Delay (Seconds)',
+				name: 'retryDelay',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				description: 'Seconds between two tries',
+			},
+			{
+				displayName: 'Send At',
+				name: 'sendTime',
+				type: 'dateTime',
+				default: '',
+				description: 'When to send the fax; empty sends it now. The fax waits in the outbox until then.',
+			},
+			{
+				displayName: 'Text Enhancement',
+				name: 'enhancement',
+				type: 'boolean',
+				default: true,
+				description: 'Whether Fax.Plus optimises the documents for text',
+			},
+			{
+				displayName: 'Upload Format',
+				name: 'uploadFormat',
+				type: 'options',
+				options: [
+					{ name: 'Automatic', value: 'auto', description: 'TIFF for TIFF files, PDF for everything else' },
+					{ name: 'PDF', value: 'pdf' },
+					{ name: 'TIFF', value: 'tiff' },
+				],
+				default: 'auto',
+				description: 'The format Fax.Plus stores the uploaded files in',
+			},
+		],
+	},
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
+	const to = destinations(this, itemIndex);
+	const from = sender(this, itemIndex);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const payload = outboxOptions(this, itemIndex, options);
+	const uploadFormat = checkedUploadFormat(this, itemIndex, options.uploadFormat);
+	const fields = binaryFieldNames(this.getNodeParameter('binaryPropertyNames', itemIndex, 'data'));
+	const documents = await readDocuments(this, itemIndex, fields);
+
+	// Everything is checked: upload the files, then create the outbox fax.
+	const files: string[] = [];
+	for (const document of documents) {
+		files.push(await upload(this, itemIndex, userId, document, uploadFormat ?? document.format));
+	}
+	const body: OutboxPayload = { ...(from ? { from } : {}), to, files, ...payload, return_ids: true };
+	const answer = await faxPlusApiRequest<OutboxCreated | undefined>(this, {
+		method: 'POST',
+		path: `/accounts/${segment(userId)}/outbox`,
+		body: body as unknown as IDataObject,
+		itemIndex,
+	});
+
+	const sent: FaxSent = { ids: idsOf(answer), to, files };
+	if (from) sent.from = from;
+	if (body.send_time) sent.sendTime = body.send_time;
+	return toItems(sent);
+}
+
+function destinations(context: IExecuteFunctions, itemIndex: number): string[] {
+	const result = normalizeE164Numbers(context.getNodeParameter('to', itemIndex, '') as string | string[]);
+	if (!result.ok) {
+		throw new NodeOperationError(context.getNode(), `To: "${result.invalid}" ${result.reason}`, {
+			itemIndex,
+			description: 'Enter each fax number with "+" and the country code, e.g. +15551234567; separate several with commas.',
+		});
+	}
+	if (result.numbers.length === 0) {
+		throw new NodeOperationError(context.getNode(), 'To is required', {
+			itemIndex,
+			description: 'Enter at least one fax number to send to, e.g. +15551234567 (an expression may have resolved to an empty value).',
+		});
+	}
+	return result.numbers;
+}
+
+function sender(context: IExecuteFunctions, itemIndex: number): string | undefined {
+	const value = String(context.getNodeParameter('from', itemIndex, '') ?? '').trim();
+	if (!value) return undefined;
+	const result = normalizeE164Numbers([value]);
+	if (!result.ok) {
+		throw new NodeOperationError(context.getNode(), `From: "${result.invalid}" ${result.reason}`, {
+			itemIndex,
+			description: 'Enter your Fax.Plus number with "+" and the country code, or leave From empty.',
+		});
+	}
+	return result.numbers[0];
+}
+
+type OutboxOptions = Pick<OutboxPayload, 'comment' | 'options' | 'send_time' | 'cover_page'>;
+
+/** The optional parts of the outbox body, checked; only what the user set. */
+function outboxOptions(context: IExecuteFunctions, itemIndex: number, options: IDataObject): OutboxOptions {
+	const payload: OutboxOptions = {};
+	if (options.comment !== undefined && String(options.comment).trim() !== '') {
+		payload.comment = { text: String(options.comment) };
+	}
+	const faxOptions: NonNullable<OutboxPayload['options']> = {};
+	if (options.enhancement !== undefined) faxOptions.enhancement = options.enhancement === true;
+	const retry: { count?: number; delay?: number } = {};
+	if (options.retryCount !== undefined) retry.count = wholeNumber(context, itemIndex, options.retryCount, 'Retry Count');
+	if (options.retryDelay !== undefined) {
+		retry.delay = wholeNumber(context, itemIndex, options.retryDelay, 'Retry Delay (Seconds)');
+	}
+	if (Object.keys(retry).length > 0) faxOptions.retry = retry;
+	if (Object.keys(faxOptions).length > 0) payload.options = faxOptions;
+	const sendTime = dateTimeValue(context, options.sendTime, 'Send At', itemIndex);
+	if (sendTime) payload.send_time = formatSendTime(sendTime);
+	if (options.coverPage !== undefined) {
+		const coverPage = coverPageOf(context, itemIndex, options.coverPage as IDataObject);
+		if (coverPage) payload.cover_page = coverPage;
+	}
+	return payload;
+}
+
+function coverPageOf(context: IExecuteFunctions, itemIndex: number, fields: IDataObject): CoverPage | undefined {
+	const text = (name: string) => String(fields?.[name] ?? '').trim();
+	const flags = (Array.isArray(fields?.flags) ? fields.flags : []).map(String) as CoverPageFlag[];
+	const unknown = flags.find((flag) => !COVER_PAGE_FLAGS.includes(flag));
+	if (unknown !== undefined) {
+		throw new NodeOperationError(context.getNode(), `Cover Page: the flag "${unknown}" is not known`, {
+			itemIndex,
+			description: `Cover page flags are ${COVER_PAGE_FLAGS.join(', ')}.`,
+		});
+	}
+	const coverPage: CoverPage = { name_to: text('nameTo'), name_from: text('nameFrom'), subject: text('subject') };
+	if (text('message')) coverPage.message = text('message');
+	if (flags.length > 0) coverPage.flags = flags;
+	const empty = !coverPage.name_to && !coverPage.name_from && !coverPage.subject && !coverPage.message && !coverPage.flags;
+	return empty ? undefined : coverPage;
+}
+
+function checkedUploadFormat(context: IExecuteFunctions, itemIndex: number, value: unknown): FaxFileFormat | undefined {
+	if (value === undefined || value === '' || value === 'auto') return undefined;
+	if (value === 'pdf' || value === 'tiff') return value;
+	throw new NodeOperationError(context.getNode(), `Upload Format must be Automatic, PDF or TIFF, not "${String(value)}"`, {
+		itemIndex,
+	});
+}
+
+/** Uploads one document as the multipart part `fax_file`; answers the path Fax.Plus stored it under. */
+async function upload(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	userId: string,
+	document: FaxDocument,
+	format: FaxFileFormat,
+): Promise<string> {
+	const form = new FormData();
+	form.append('fax_file', new Blob([new Uint8Array(document.data)], { type: document.mimeType }), document.fileName);
+	const answer = await faxPlusApiRequest<UploadedFile | undefined>(context, {
+		method: 'POST',
+		path: `/accounts/${segment(userId)}/files`,
+		qs: { format },
+		body: form,
+		itemIndex,
+	});
+	const path = answer?.path ?? answer?.file_path;
+	if (typeof path !== 'string' || path === '') {
+		throw new NodeOperationError(context.getNode(), `Fax.Plus did not answer the path of the uploaded file "${document.fileName}"`, {
+			itemIndex,
+			description: 'The upload seemed to succeed but its answer has no "path"; nothing was sent. Try again.',
+		});
+	}
+	return path;
+}
+
+/** The outbox fax ids by destination number, as the API answers them (none when it answers no ids). */
+function idsOf(answer: OutboxCreated | undefined): Record<string, string> {
+	const ids = answer?.ids;
+	return ids && typeof ids === 'object' && !Array.isArray(ids) ? { ...ids } : {};
+}

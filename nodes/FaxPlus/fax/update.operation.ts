@@ -1,0 +1,74 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { showFor, userIdField } from '../shared/descriptions';
+import { requiredString, toItems } from '../shared/items';
+import { faxPlusApiRequest, segment } from '../transport';
+import { faxIdField } from './fields';
+import type { FaxModification, FaxRecord, FaxUpdated } from './types';
+
+export const description: INodeProperties[] = [
+	userIdField('fax', 'update'),
+	faxIdField('update', 'ID of the fax to change'),
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'What to change; only the fields added here are sent, at least one is needed',
+		displayOptions: showFor('fax', 'update'),
+		options: [
+			{
+				displayName: 'Comment',
+				name: 'comment',
+				type: 'string',
+				default: '',
+				description: 'Comment of the fax (an empty value clears it)',
+			},
+			{
+				displayName: 'Is Read',
+				name: 'isRead',
+				type: 'boolean',
+				default: true,
+				description: 'Whether the fax is marked as read',
+			},
+		],
+	},
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
+	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
+	const body = changes(this, itemIndex);
+	const answer = await faxPlusApiRequest<FaxRecord | undefined>(this, {
+		method: 'PUT',
+		path: `/accounts/${segment(userId)}/faxes/${segment(faxId)}`,
+		body: { ...body },
+		itemIndex,
+	});
+	if (answer && typeof answer === 'object' && Object.keys(answer).length > 0) return toItems(answer);
+	const updated: FaxUpdated = { updated: true, faxId, userId, ...body };
+	return toItems(updated);
+}
+
+/** The fields the user added, checked; refuses an empty update before any request. */
+function changes(context: IExecuteFunctions, itemIndex: number): FaxModification {
+	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const body: FaxModification = {};
+	if (fields.isRead !== undefined) {
+		if (typeof fields.isRead !== 'boolean') {
+			throw new NodeOperationError(context.getNode(), `Is Read must be true or false, not "${String(fields.isRead)}"`, {
+				itemIndex,
+			});
+		}
+		body.is_read = fields.isRead;
+	}
+	if (fields.comment !== undefined) body.comment = String(fields.comment ?? '');
+	if (Object.keys(body).length === 0) {
+		throw new NodeOperationError(context.getNode(), 'Nothing to update: add Comment or Is Read under "Update Fields"', {
+			itemIndex,
+			description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
+		});
+	}
+	return body;
+}

@@ -1,0 +1,21 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { userIdField } from '../shared/descriptions';
+import { requiredString, toItems } from '../shared/items';
+import { entriesOf } from '../shared/lists';
+import { resultLimit, returnAllOrLimit } from '../shared/paging';
+import { faxPlusApiRequest, segment } from '../transport';
+
+export const description: INodeProperties[] = [userIdField('outbox', 'getMany'), ...returnAllOrLimit('outbox', 'getMany')];
+
+/** One item per outgoing fax still in the outbox (the API answers them all at once). */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
+	const limit = resultLimit(this, itemIndex);
+	const answer = await faxPlusApiRequest<unknown>(this, {
+		method: 'GET',
+		path: `/accounts/${segment(userId)}/outbox`,
+		itemIndex,
+	});
+	const faxes = entriesOf(answer, 'records');
+	return toItems(limit === undefined ? faxes : faxes.slice(0, limit));
+}

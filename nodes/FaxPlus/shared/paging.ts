@@ -1,0 +1,39 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { showFor } from './descriptions';
+
+/** n8n's standard "Return All" and "Limit" parameters for a Get Many operation. */
+export function returnAllOrLimit(resource: string, operation: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+			displayOptions: showFor(resource, operation),
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { resource: [resource], operation: [operation], returnAll: [false] } },
+		},
+	];
+}
+
+/** How many results to return: undefined for all, else the checked Limit. */
+export function resultLimit(context: IExecuteFunctions, itemIndex: number): number | undefined {
+	if (context.getNodeParameter('returnAll', itemIndex, false) === true) return undefined;
+	const limit = Number(context.getNodeParameter('limit', itemIndex, 50));
+	if (!Number.isInteger(limit) || limit < 1) {
+		throw new NodeOperationError(context.getNode(), `Limit must be a whole number of 1 or more, not "${String(limit)}"`, {
+			itemIndex,
+			description: 'Set "Limit" to how many results to return, or turn on "Return All".',
+		});
+	}
+	return limit;
+}

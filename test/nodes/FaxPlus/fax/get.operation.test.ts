@@ -1,0 +1,46 @@
+import {
+	apiRequests,
+	expectAuthHeaders,
+	onlyApiRequest,
+	runOk,
+	runOperation,
+	useFaxPlusServer,
+	type AuthKind,
+} from '../../../support/faxplus';
+
+describe('Fax → Get', () => {
+	const server = useFaxPlusServer();
+	const base = { resource: 'fax', operation: 'get', userId: 'self' };
+
+	it.each<AuthKind>(['pat', 'oauth'])('outputs the fax record (%s)', async (auth) => {
+		const items = await runOk(server(), { ...base, faxId: 'fax_1' }, { auth });
+
+		const request = onlyApiRequest(server());
+		expect(request.method).toBe('GET');
+		expect(request.path).toBe('/v3/accounts/self/faxes/fax_1');
+		expect(request.query).toEqual({});
+		expect(request.body).toBeUndefined();
+		expectAuthHeaders(server(), request, auth);
+		expect(items).toEqual([{ json: server().state.faxes.fax_1, pairedItem: { item: 0 } }]);
+	});
+
+	it("reads a member's fax and encodes the ids as path segments", async () => {
+		await runOk(server(), { ...base, userId: 'member_1', faxId: 'fax_6' });
+		expect(onlyApiRequest(server()).path).toBe('/v3/accounts/member_1/faxes/fax_6');
+		server().clearRequests();
+		await runOperation(server(), { ...base, faxId: '../outbox/outbox_1' });
+		expect(onlyApiRequest(server()).path).toBe('/v3/accounts/self/faxes/..%2Foutbox%2Foutbox_1');
+	});
+
+	it('maps an unknown fax to the bad_request error', async () => {
+		const { error } = await runOperation(server(), { ...base, faxId: 'fax_404' });
+		expect(error?.httpCode).toBe('400');
+		expect(error?.message).toMatch(/bad_request: Requested resource was not found: fax fax_404/);
+	});
+
+	it('refuses an empty fax id before sending anything', async () => {
+		const { error } = await runOperation(server(), { ...base, faxId: ' ' });
+		expect(error?.message).toBe('Fax ID is required');
+		expect(apiRequests(server())).toHaveLength(0);
+	});
+});

@@ -1,0 +1,130 @@
+import {
+	apiRequests,
+	expectAuthHeaders,
+	onlyApiRequest,
+	runOk,
+	runOperation,
+	useFaxPlusServer,
+	type AuthKind,
+	type FaxPlusServer,
+} from '../../../support/faxplus';
+
+/** Adds `count` received faxes of owner_1, one minute apart, older than every seeded fax. */
+function addFaxes(server: FaxPlusServer, count: number): void {
+	for (let i = 0; i < count; i++) {
+		const id = `fax_bulk_${String(i).padStart(3, '0')}`;
+		const minute = String(i % 60).padStart(2, '0');
+		const hour = String(Math.floor(i / 60)).padStart(2, '0');
+		server.state.faxes[id] = {
+			...server.state.faxes.fax_2,
+			id,
+			start_time: `2024-12-01 ${hour}:${minute}:00`,
+		};
+	}
+}
+
+describe('Fax → Get Many', () => {
+	const server = useFaxPlusServer();
+	const base = { resource: 'fax', operation: 'getMany', userId: 'self' };
+	const ids = (items: Array<{ json: { id?: unknown } }>) => items.map((item) => item.json.id);
+
+	it.each<AuthKind>(['pat', 'oauth'])('lists the faxes, newest first, up to the default limit (%s)', async (auth) => {
+		const items = await runOk(server(), base, { auth });
+
+		const request = onlyApiRequest(server());
+		expect(request.method).toBe('GET');
+		expect(request.path).toBe('/v3/accounts/self/faxes');
+		expect(request.query).toEqual({ limit: '50' });
+		expectAuthHeaders(server(), request, auth);
+		expect(ids(items)).toEqual(['fax_1', 'fax_2', 'fax_3', 'fax_4', 'fax_5']);
+		expect(items[0].json).toEqual(server().state.faxes.fax_1);
+		expect(items.map((item) => item.pairedItem)).toEqual(items.map(() => ({ item: 0 })));
+	});
+
+	it('filters by category and dates, sending the dates in the API format (UTC)', async () => {
+		const items = await runOk(server(), {
+			...base,
+			filters: { category: 'inbox', after: '2025-01-11T00:00:00Z', before: '2025-01-14T02:00:00+02:00' },
+		});
+		expect(onlyApiRequest(server()).query).toEqual({
+			category: 'inbox',
+			after: '2025-01-11 00:00:00',
+			before: '2025-01-14 00:00:00',
+			limit: '50',
+		});
+		expect(ids(items)).toEqual(['fax_2']);
+	});
+
+	it.each([
+		['sent', ['fax_3', 'fax_4']],
+		['spam', ['fax_5']],
+	])('lists the %s category', async (category, expected) => {
+		expect(ids(await runOk(server(), { ...base, filters: { category } }))).toEqual(expected);
+	});
+
+	it("lists a member's faxes by user ID", async () => {
+		const items = await runOk(server(), { ...base, userId: 'member_1' });
+		expect(onlyApiRequest(server()).path).toBe('/v3/accounts/member_1/faxes');
+		expect(ids(items)).toEqual(['fax_6']);
+	});
+
+	it('returns all faxes over several pages, paging with skip', async () => {
+		addFaxes(server(), 230);
+		const items = await runOk(server(), { ...base, returnAll: true });
+
+		expect(apiRequests(server()).map((r) => r.query)).toEqual([
+			{ limit: '100' },
+			{ limit: '100', skip: '100' },
+			{ limit: '100', skip: '200' },
+		]);
+		expect(items).toHaveLength(235);
+		expect(new Set(ids(items)).size).toBe(235);
+		expect(ids(items).slice(0, 6)).toEqual(['fax_1', 'fax_2', 'fax_3', 'fax_4', 'fax_5', 'fax_bulk_229']);
+		expect(ids(items).at(-1)).toBe('fax_bulk_000');
+	});
+
+	it('stops after one page when the last page is full but nothing is left', async () => {
+		addFaxes(server(), 95);
+		const items = await runOk(server(), { ...base, returnAll: true });
+		expect(apiRequests(server()).map((r) => r.query)).toEqual([{ limit: '100' }, { limit: '100', skip: '100' }]);
+		expect(items).toHaveLength(100);
+	});
+
+	it('returns only up to Limit, paging when Limit is more than a page', async () => {
+		addFaxes(server(), 230);
+		const all = ids(await runOk(server(), { ...base, returnAll: true }));
+		server().clearRequests();
+
+		const items = await runOk(server(), { ...base, returnAll: false, limit: 150 });
+		expect(apiRequests(server()).map((r) => r.query)).toEqual([{ limit: '100' }, { limit: '50', skip: '100' }]);
+		expect(ids(items)).toEqual(all.slice(0, 150));
+
+		server().clearRequests();
+		const three = await runOk(server(), { ...base, limit: 3 });
+		expect(apiRequests(server()).map((r) => r.query)).toEqual([{ limit: '3' }]);
+		expect(ids(three)).toEqual(['fax_1', 'fax_2', 'fax_3']);
+	});
+
+	it('outputs nothing when there is no fax', async () => {
+		const items = await runOk(server(), { ...base, filters: { after: '2031-01-01T00:00:00Z' } });
+		expect(items).toEqual([]);
+		expect(apiRequests(server())).toHaveLength(1);
+	});
+
+	it('maps a user the member may not read to the invalid_user_id error', async () => {
+		const { error } = await runOperation(server(), { ...base, userId: 'owner_1' }, { token: server().tokens.patMember });
+		expect(error?.httpCode).toBe('403');
+		expect(error?.message).toMatch(/invalid_user_id/);
+	});
+
+	it.each([
+		['a date that is not a date', { filters: { after: 'last week' } }, 'After is not a date and time: "last week"'],
+		['After not before Before', { filters: { after: '2025-01-14T00:00:00Z', before: '2025-01-13T00:00:00Z' } }, 'After must be earlier than Before'],
+		['a limit of 0', { limit: 0 }, 'Limit must be a whole number of 1 or more, not "0"'],
+		['an empty user ID', { userId: '={{ "" }}' }, 'User ID is required'],
+	])('refuses %s before sending anything', async (_case, parameters, message) => {
+		const { error } = await runOperation(server(), { ...base, ...parameters });
+		expect(error?.message).toBe(message);
+		expect(apiRequests(server())).toHaveLength(0);
+	});
+});

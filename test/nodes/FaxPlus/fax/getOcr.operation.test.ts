@@ -1,0 +1,78 @@
+import {
+	apiRequests,
+	expectAuthHeaders,
+	onlyApiRequest,
+	runOk,
+	runOperation,
+	useFaxPlusServer,
+	type AuthKind,
+} from '../../../support/faxplus';
+
+describe('Fax → Get OCR', () => {
+	const server = useFaxPlusServer();
+	const base = { resource: 'fax', operation: 'getOcr', userId: 'self' };
+
+	it.each<AuthKind>(['pat', 'oauth'])('outputs the finished text with its status explained (%s)', async (auth) => {
+		const items = await runOk(server(), { ...base, faxId: 'fax_1' }, { auth });
+
+		const request = onlyApiRequest(server());
+		expect(request.method).toBe('GET');
+		expect(request.path).toBe('/v3/accounts/self/faxes/fax_1/ai/ocr');
+		expect(request.query).toEqual({});
+		expectAuthHeaders(server(), request, auth);
+		expect(items).toEqual([
+			{
+				json: {
+					faxId: 'fax_1',
+					status: 'finished',
+					finished: true,
+					message: 'OCR is finished; the recognised text is in "data"',
+					data: server().state.ai.fax_1.ocr!.data,
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+	});
+
+	it.each([
+		['fax_2', 'pending', 'OCR is in progress; run "Get OCR" again later to read the recognised text'],
+		['fax_3', 'not_requested', 'OCR was not requested for this fax, so there is no result; run "Request OCR" first'],
+	])('explains the status of %s (%s), without data', async (faxId, status, message) => {
+		const items = await runOk(server(), { ...base, faxId });
+		expect(items[0].json).toEqual({ faxId, status, finished: false, message });
+	});
+
+	it.each([
+		['failed', 'OCR failed for this fax, so there is no result; you can run "Request OCR" again'],
+		['content_filtering_policy', "OCR was refused under Fax AI's content filtering policy, so this fax will have no result"],
+		['queued_somewhere', 'OCR has the status "queued_somewhere", which this node does not know; there is no result'],
+	])('explains the status %s', async (status, message) => {
+		server().state.ai.fax_4 = { ocr: { status } };
+		const items = await runOk(server(), { ...base, faxId: 'fax_4' });
+		expect(items[0].json).toEqual({ faxId: 'fax_4', status, finished: false, message });
+	});
+
+	it('reads the OCR of each item\'s fax', async () => {
+		const items = await runOk(server(), { ...base, faxId: '={{ $json.fax }}' }, { items: [{ json: { fax: 'fax_1' } }, { json: { fax: 'fax_2' } }] });
+		expect(apiRequests(server()).map((r) => r.path)).toEqual([
+			'/v3/accounts/self/faxes/fax_1/ai/ocr',
+			'/v3/accounts/self/faxes/fax_2/ai/ocr',
+		]);
+		expect(items.map((item) => [item.json.status, item.pairedItem])).toEqual([
+			['finished', { item: 0 }],
+			['pending', { item: 1 }],
+		]);
+	});
+
+	it('maps an unknown fax to the bad_request error', async () => {
+		const { error } = await runOperation(server(), { ...base, faxId: 'fax_404' });
+		expect(error?.httpCode).toBe('400');
+		expect(error?.message).toMatch(/bad_request/);
+	});
+
+	it('refuses an empty fax id before sending anything', async () => {
+		const { error } = await runOperation(server(), { ...base, faxId: ' ' });
+		expect(error?.message).toBe('Fax ID is required');
+		expect(apiRequests(server())).toHaveLength(0);
+	});
+});

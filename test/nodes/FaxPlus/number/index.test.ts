@@ -1,0 +1,47 @@
+import { FaxPlus } from '../../../../nodes/FaxPlus/FaxPlus.node';
+import { account } from '../../../../nodes/FaxPlus/account';
+import { fax } from '../../../../nodes/FaxPlus/fax';
+import { number } from '../../../../nodes/FaxPlus/number';
+import { outbox } from '../../../../nodes/FaxPlus/outbox';
+import type { FaxPlusResource } from '../../../../nodes/FaxPlus/shared/types';
+
+const BEYOND = /\(beyond the published v3\.5 spec\)$/;
+
+/** The operations of the published v3.5 spec; every other one is marked as beyond it. */
+const IN_SPEC: Record<string, string[]> = {
+	account: ['getPlan', 'updateMember'],
+	fax: ['downloadThumbnail', 'getFieldExtraction'],
+	outbox: ['delete'],
+	number: [],
+};
+
+describe.each<[string, FaxPlusResource]>([
+	['account', account],
+	['fax', fax],
+	['number', number],
+	['outbox', outbox],
+])('%s resource picker', (name, resource) => {
+	const picker = resource.description.find((property) => property.name === 'operation')!;
+	const options = picker.options as Array<{ name: string; value: string; action?: string; description?: string }>;
+
+	it('lists its operations alphabetically, each with an action, and defaults to one of them', () => {
+		const names = options.map((option) => option.name);
+		expect(names).toEqual([...names].sort());
+		expect(options.every((option) => option.action)).toBe(true);
+		expect(Object.keys(resource.operations).sort()).toEqual(options.map((option) => option.value).sort());
+		expect(resource.operations[picker.default as string]).toBeDefined();
+	});
+
+	it('marks each operation beyond the published v3.5 spec, and only those', () => {
+		const marked = options.filter((option) => BEYOND.test(option.description ?? '')).map((option) => option.value);
+		expect(marked.sort()).toEqual(options.map((option) => option.value).filter((value) => !IN_SPEC[name].includes(value)).sort());
+	});
+});
+
+describe('Number resource', () => {
+	it('is in the resource picker right after Fax', () => {
+		const picker = new FaxPlus().description.properties.find((property) => property.name === 'resource')!;
+		const values = (picker.options as Array<{ value: string }>).map((option) => option.value);
+		expect(values.indexOf('number')).toBe(values.indexOf('fax') + 1);
+	});
+});
