@@ -1,0 +1,184 @@
+// Verification of signed webhook deliveries (Standard Webhooks, as Fax.Plus uses them).
+// A plain module: no n8n imports, only node:crypto, and an injectable clock, so it can be
+// tested on its own and reused. It never throws: every failure is a result with a reason.
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
+
+/** Allowed difference between `webhook-timestamp` and the receiver's clock, either way. */
+export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
+
+const SECRET_PREFIX = 'whsec_';
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+const DIGITS = /^[0-9]{1,15}$/;
+/** Enough for any real header; a longer one is refused before any work. */
+const MAX_SIGNATURE_ENTRIES = 64;
+
+export type VerificationFailure =
+	| 'no_secret'
+	| 'invalid_secret'
+	| 'missing_webhook_id'
+	| 'missing_timestamp'
+	| 'missing_signature'
+	| 'invalid_timestamp'
+	| 'timestamp_out_of_window'
+	| 'no_v1_signature'
+	| 'signature_mismatch'
+	| 'no_raw_body'
+	| 'internal_error';
+
+export type VerificationResult =
+	| { ok: true; webhookId: string; timestamp: number }
+	| { ok: false; reason: VerificationFailure; message: string };
+
+export interface VerificationInput {
+	/** The endpoint's signing secret, `whsec_...` or the bare base64 key; empty or undefined: not configured. */
+	secret: string | undefined | null;
+	/** Request headers (lower-case names, as Node.js gives them). */
+	headers: Record<string, string | string[] | undefined>;
+	/** The exact bytes of the request body. */
+	rawBody: Buffer | undefined | null;
+	/** Receiver clock in milliseconds; Date.now by default. */
+	now?: () => number;
+	/** Default TIMESTAMP_TOLERANCE_SECONDS. */
+	toleranceSeconds?: number;
+}
+
+const MESSAGES: Record<VerificationFailure, string> = {
+	no_secret: 'No signing secret is configured for this trigger, so the delivery cannot be verified',
+	invalid_secret: 'The configured signing secret is not a whsec_ base64 secret',
+	missing_webhook_id: 'The webhook-id header is missing or empty',
+	missing_timestamp: 'The webhook-timestamp header is missing or empty',
+	missing_signature: 'The webhook-signature header is missing or empty',
+	invalid_timestamp: 'The webhook-timestamp header is not a Unix time in seconds',
+	timestamp_out_of_window: "The webhook-timestamp is more than 5 minutes away from the receiver's clock",
+	no_v1_signature: 'The webhook-signature header has no v1 signature',
+	signature_mismatch: 'No v1 signature matches the body signed with the configured secret',
+	no_raw_body: 'The raw request body is not available, so the signature cannot be checked',
+	internal_error: 'The delivery could not be verified',
+};
+
+function fail(reason: VerificationFailure): VerificationResult {
+	return { ok: false, reason, message: MESSAGES[reason] };
+}
+
+/**
+ * The HMAC key of a secret: the part after an optional `whsec_` prefix, base64-decoded.
+ * Undefined when the secret is not non-empty base64.
+ */
+export function decodeWebhookSecret(secret: string | undefined | null): Buffer | undefined {
+	if (typeof secret !== 'string') return undefined;
+	const encoded = secret.trim().startsWith(SECRET_PREFIX) ? secret.trim().slice(SECRET_PREFIX.length) : secret.trim();
+	if (!BASE64.test(encoded)) return undefined;
+	const key = Buffer.from(encoded, 'base64');
+	return key.length > 0 ? key : undefined;
+}
+
+/** True when the secret has the format Fax.Plus gives: optional `whsec_` prefix and a non-empty base64 key. */
+export function isValidWebhookSecret(secret: string | undefined | null): boolean {
+	return decodeWebhookSecret(secret) !== undefined;
+}
+
+/** Secrets whose HMAC key is kept prepared (a few triggers per process; cleared when full). */
+const MAX_PREPARED_KEYS = 16;
+const preparedKeys = new Map<string, KeyObject | null>();
+
+/**
+ * The HMAC key of a secret as a KeyObject, prepared once per secret. createHmac with a
+ * Buffer key costs about 20 µs more per call on Node 24 than with a KeyObject (the key's
+ * type check throws and catches internally), several times the HMAC of a 1 KB body.
+ */
+function preparedKeyOf(secret: string): KeyObject | undefined {
+	let key = preparedKeys.get(secret);
+	if (key === undefined) {
+		const raw = decodeWebhookSecret(secret);
+		key = raw ? createSecretKey(raw) : null;
+		if (preparedKeys.size >= MAX_PREPARED_KEYS) preparedKeys.clear();
+		preparedKeys.set(secret, key);
+	}
+	return key ?? undefined;
+}
+
+/** base64 HMAC-SHA256 of `<id>.<timestamp>.<raw body>`; the body is hashed as bytes, never as decoded text. */
+export function computeSignature(key: Buffer | KeyObject, webhookId: string, timestamp: string, rawBody: Buffer): string {
+	return createHmac('sha256', key).update(`${webhookId}.${timestamp}.`, 'utf8').update(rawBody).digest('base64');
+}
+
+/** Signs a delivery the way the sender does: `v1,<signature>` (for tests and tools). */
+export function signDelivery(secret: string, webhookId: string, timestamp: number | string, rawBody: Buffer): string {
+	const key = decodeWebhookSecret(secret);
+	if (!key) throw new Error('Invalid webhook secret');
+	return `v1,${computeSignature(key, webhookId, String(timestamp), rawBody)}`;
+}
+
+function singleHeader(headers: VerificationInput['headers'], name: string): string | undefined {
+	const value = headers[name];
+	// A repeated header is ambiguous: refuse it rather than pick one.
+	if (typeof value !== 'string') return undefined;
+	return value === '' ? undefined : value;
+}
+
+/** The `v1,` signatures of a `webhook-signature` header; other versions are ignored. */
+export function v1Signatures(header: string): string[] {
+	const signatures: string[] = [];
+	for (const entry of header.split(' ')) {
+		if (!entry.startsWith('v1,')) continue;
+		signatures.push(entry.slice(3));
+	}
+	return signatures;
+}
+
+function constantTimeEquals(expected: Buffer, given: string): boolean {
+	const candidate = Buffer.from(given, 'utf8');
+	if (candidate.length !== expected.length) {
+		// Compare anyway so a wrong length costs about the same time.
+		timingSafeEqual(expected, expected);
+		return false;
+	}
+	return timingSafeEqual(expected, candidate);
+}
+
+/**
+ * Verifies one delivery: exact raw body, `<webhook-id>.<webhook-timestamp>.<body>` signed with
+ * HMAC-SHA256 under the decoded secret, compared in constant time with every `v1,` entry,
+ * timestamp strictly digits and within the tolerance either way. Never throws.
+ */
+export function verifyWebhookDelivery(input: VerificationInput): VerificationResult {
+	try {
+		if (typeof input.secret !== 'string' || input.secret.trim() === '') return fail('no_secret');
+		const key = preparedKeyOf(input.secret);
+		if (!key) return fail('invalid_secret');
+
+		const headers = input.headers ?? {};
+		const webhookId = singleHeader(headers, 'webhook-id');
+		if (webhookId === undefined) return fail('missing_webhook_id');
+		const timestampText = singleHeader(headers, 'webhook-timestamp');
+		if (timestampText === undefined) return fail('missing_timestamp');
+		const signatureHeader = singleHeader(headers, 'webhook-signature');
+		if (signatureHeader === undefined || signatureHeader.trim() === '') return fail('missing_signature');
+
+		if (!DIGITS.test(timestampText)) return fail('invalid_timestamp');
+		const timestamp = Number(timestampText);
+		const nowSeconds = Math.floor((input.now ?? Date.now)() / 1000);
+		const tolerance = input.toleranceSeconds ?? TIMESTAMP_TOLERANCE_SECONDS;
+		if (!Number.isFinite(nowSeconds) || Math.abs(nowSeconds - timestamp) > tolerance) {
+			return fail('timestamp_out_of_window');
+		}
+
+		if (!Buffer.isBuffer(input.rawBody)) return fail('no_raw_body');
+
+		const entries = signatureHeader.split(' ');
+		if (entries.length > MAX_SIGNATURE_ENTRIES) return fail('signature_mismatch');
+		const candidates = v1Signatures(signatureHeader);
+		if (candidates.length === 0) return fail('no_v1_signature');
+
+		const expected = Buffer.from(computeSignature(key, webhookId, timestampText, input.rawBody), 'utf8');
+		let matched = false;
+		// Every entry is compared, so the time does not tell which one matched.
+		for (const candidate of candidates) {
+			if (constantTimeEquals(expected, candidate)) matched = true;
+		}
+		if (!matched) return fail('signature_mismatch');
+		return { ok: true, webhookId, timestamp };
+	} catch {
+		return fail('internal_error');
+	}
+}

@@ -1,0 +1,74 @@
+import type {
+	IHookFunctions,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import { faxPlusWebhookSecretTest } from './credentialTest';
+import { receiveDelivery } from './delivery';
+import { triggerProperties } from './description';
+import { checkExists, create, remove } from './lifecycle';
+
+export class FaxPlusTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Fax.Plus Trigger',
+		name: 'faxPlusTrigger',
+		icon: { light: 'file:../../icons/faxplus.svg', dark: 'file:../../icons/faxplus.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["events"].join(", ")}}',
+		description: 'Starts the workflow on Fax.Plus fax events, with signed and de-duplicated deliveries',
+		defaults: { name: 'Fax.Plus Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'faxPlusApi',
+				required: true,
+				displayOptions: { show: { authentication: ['accessToken'] } },
+			},
+			{
+				name: 'faxPlusOAuth2Api',
+				required: true,
+				displayOptions: { show: { authentication: ['oAuth2'] } },
+			},
+			{
+				// Optional: the secret exists only once the endpoint does (see the notice).
+				name: 'faxPlusWebhookSecretApi',
+				required: false,
+				testedBy: 'faxPlusWebhookSecretTest',
+			},
+		],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				path: 'webhook',
+			},
+		],
+		properties: triggerProperties,
+	};
+
+	methods = { credentialTest: { faxPlusWebhookSecretTest } };
+
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return await checkExists.call(this);
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return await create.call(this);
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return await remove.call(this);
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await receiveDelivery.call(this);
+	}
+}

@@ -1,0 +1,95 @@
+// The trigger's parameters. Names and values are part of the package's public contract.
+import type { INodeProperties } from 'n8n-workflow';
+import { DEFAULT_MAX_ENTRIES, DEFAULT_RETENTION_DAYS } from '../FaxPlus/delivery/deduplication';
+import { faxEventOptions } from '../FaxPlus/shared/events';
+
+export const triggerProperties: INodeProperties[] = [
+	{
+		displayName:
+			'Fax.Plus shows the signing secret of the endpoint this trigger registers only in its Integrations settings. Activate the workflow, copy the secret of the new endpoint (its URL is this node\'s Production URL) into the "Fax.Plus Webhook Signing Secret" credential below, and save the credential. Until then deliveries are refused with 401 and Fax.Plus retries them.',
+		name: 'secretNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Authentication',
+		name: 'authentication',
+		type: 'options',
+		options: [
+			{ name: 'Access Token', value: 'accessToken' },
+			{ name: 'OAuth2', value: 'oAuth2' },
+		],
+		default: 'accessToken',
+	},
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		options: faxEventOptions,
+		default: [],
+		required: true,
+		description: 'The fax events that start the workflow; at least one',
+	},
+	{
+		displayName: 'Numbers Filter',
+		name: 'channels',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. +15551234567, +4930123456',
+		description:
+			'Only faxes sent from or to one of these numbers (E.164 with "+", separated by commas). Leave empty for every fax. With the legacy hook API only numbers the account owns are allowed.',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Duplicate Check Max Entries',
+				name: 'deduplicationMaxEntries',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: DEFAULT_MAX_ENTRIES,
+				description:
+					'How many processed deliveries are remembered at most to skip repeats; the oldest are forgotten first',
+			},
+			{
+				displayName: 'Duplicate Check Retention (Days)',
+				name: 'deduplicationRetentionDays',
+				type: 'number',
+				typeOptions: { minValue: 0.01, numberPrecision: 2 },
+				default: DEFAULT_RETENTION_DAYS,
+				description:
+					'How long a processed delivery is remembered, so retries and replays of it do not start the workflow again',
+			},
+			{
+				displayName: 'Existing Endpoint ID',
+				name: 'existingEndpointId',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. ep_1a2b3c4d5e6f',
+				description:
+					"Use a webhook endpoint you registered yourself in Fax.Plus (with this node's Production URL) instead of letting the trigger create one. The trigger then never creates or deletes it, so its signing secret stays the same when the workflow is republished. Listening for a test event still uses a temporary endpoint for the Test URL.",
+			},
+			{
+				displayName: 'Only Fax Statuses',
+				name: 'statuses',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. success',
+				description:
+					'Start the workflow only for faxes with one of these statuses (separated by commas), e.g. "success": fax_sent is sent for failed faxes too. Other deliveries are answered and skipped. Leave empty for every status.',
+			},
+			{
+				displayName: 'Use Legacy Hook API',
+				name: 'useLegacyHooks',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to register legacy hooks (/hooks, one per event) instead of a webhook endpoint, for accounts without the current webhook API. Legacy deliveries carry no signature: they are accepted unverified (Signature Verified is false), so anyone who learns this node's URL can start the workflow. Repeats are recognised by their exact body.",
+			},
+		],
+	},
+];

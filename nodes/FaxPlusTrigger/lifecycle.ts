@@ -1,0 +1,242 @@
+// The trigger's webhook lifecycle (webhookMethods.default): register this node's URL with
+// Fax.Plus on activation, check it on restart, remove it on deactivation.
+//
+// What was registered is kept in the node's static data, one entry per webhook URL: the
+// production URL (active workflow) and the test URL ("Listen for test event") get their own
+// entries, because n8n gives a test session a copy of the static data and deletes its
+// webhooks with another execution mode.
+import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { createLegacyHook, deleteLegacyHook, listLegacyHooks, type LegacyHook } from '../FaxPlus/legacyHook/hooks';
+import {
+	createWebhookEndpoint,
+	deleteWebhookEndpoint,
+	listWebhookEndpoints,
+	updateWebhookEndpoint,
+	type WebhookEndpoint,
+} from '../FaxPlus/webhook/endpoints';
+import { checkExistingEndpointId, readOptions, readSubscription, sameSet, type Subscription, type TriggerOptions } from './settings';
+
+/** How deliveries reach this URL: an endpoint we manage, one the user manages, or legacy hooks. */
+export type RegistrationApi = 'webhooks' | 'existing' | 'hooks';
+
+export interface Registration {
+	url: string;
+	api: RegistrationApi;
+	/** ep_ id (webhooks, existing) or the hook ids, one per event (hooks). */
+	ids: string[];
+}
+
+const REGISTRATIONS_KEY = 'registrations';
+
+function webhookUrlOf(context: IHookFunctions): string {
+	const url = context.getNodeWebhookUrl('default');
+	if (!url) throw new NodeOperationError(context.getNode(), 'n8n gave no webhook URL for this trigger');
+	return url;
+}
+
+/** "Listen for test event" activates with the manual mode. */
+function isTestActivation(context: IHookFunctions): boolean {
+	return context.getMode() === 'manual' || context.getActivationMode() === 'manual';
+}
+
+function wantedApi(context: IHookFunctions, options: TriggerOptions): RegistrationApi {
+	if (options.useLegacyHooks) return 'hooks';
+	// The user's endpoint points at the production URL; a test session needs its own.
+	if (options.existingEndpointId !== '' && !isTestActivation(context)) return 'existing';
+	return 'webhooks';
+}
+
+function isRegistration(value: unknown): value is Registration {
+	if (!value || typeof value !== 'object') return false;
+	const entry = value as Partial<Registration>;
+	return (
+		typeof entry.url === 'string' &&
+		(entry.api === 'webhooks' || entry.api === 'existing' || entry.api === 'hooks') &&
+		Array.isArray(entry.ids) &&
+		entry.ids.every((id) => typeof id === 'string')
+	);
+}
+
+function allRegistrations(context: IHookFunctions): Registration[] {
+	const stored = context.getWorkflowStaticData('node')[REGISTRATIONS_KEY];
+	return Array.isArray(stored) ? stored.filter(isRegistration) : [];
+}
+
+export function registrationFor(context: IHookFunctions, url: string): Registration | undefined {
+	return allRegistrations(context).find((entry) => entry.url === url);
+}
+
+/** Replaces (or with undefined removes) the entry of a URL; always assigns a new array so n8n sees the change. */
+function saveRegistration(context: IHookFunctions, url: string, registration: Registration | undefined): void {
+	const others = allRegistrations(context).filter((entry) => entry.url !== url);
+	const next = registration ? [...others, registration] : others;
+	const staticData = context.getWorkflowStaticData('node');
+	if (next.length === 0) delete staticData[REGISTRATIONS_KEY];
+	else staticData[REGISTRATIONS_KEY] = next.map((entry) => ({ ...entry, ids: [...entry.ids] })) as unknown as IDataObject[];
+}
+
+/**
+ * Removes what a registration created at Fax.Plus (never a user's existing endpoint).
+ * A 404 means already gone; any other failure is thrown, and what is left stays recorded.
+ */
+async function release(context: IHookFunctions, registration: Registration): Promise<void> {
+	if (registration.api === 'existing') return;
+	const remaining = [...registration.ids];
+	while (remaining.length > 0) {
+		const id = remaining[0];
+		if (registration.api === 'webhooks') await deleteWebhookEndpoint(context, id);
+		else await deleteLegacyHook(context, id);
+		remaining.shift();
+		saveRegistration(context, registration.url, remaining.length > 0 ? { ...registration, ids: remaining } : undefined);
+	}
+}
+
+function endpointMatches(endpoint: WebhookEndpoint, url: string, subscription: Subscription): boolean {
+	return (
+		endpoint.url === url &&
+		sameSet(endpoint.filter_types, subscription.events) &&
+		sameSet(endpoint.channels ?? [], subscription.channels)
+	);
+}
+
+function hookMatches(hook: LegacyHook, url: string, subscription: Subscription): boolean {
+	return hook.target === url && sameSet(hook.numbers ?? [], subscription.channels);
+}
+
+export async function checkExists(this: IHookFunctions): Promise<boolean> {
+	const url = webhookUrlOf(this);
+	const registration = registrationFor(this, url);
+	if (!registration) return false;
+	const options = readOptions(this);
+	const subscription = readSubscription(this);
+	if (registration.api !== wantedApi(this, options)) return false;
+
+	if (registration.api === 'existing') {
+		if (registration.ids[0] !== options.existingEndpointId) return false;
+		const endpoints = await listWebhookEndpoints(this);
+		return endpoints.some((endpoint) => endpoint.id === registration.ids[0]);
+	}
+
+	if (registration.api === 'webhooks') {
+		const endpoint = (await listWebhookEndpoints(this)).find((entry) => entry.id === registration.ids[0]);
+		if (!endpoint) {
+			// Deleted in Fax.Plus meanwhile: forget it, create() registers a new one.
+			saveRegistration(this, url, undefined);
+			return false;
+		}
+		// A changed one (events, numbers) is brought back in line by create().
+		return endpointMatches(endpoint, url, subscription);
+	}
+
+	const hooks = await listLegacyHooks(this);
+	const mine = registration.ids.map((id) => hooks.find((hook) => hook.id === id));
+	if (mine.some((hook) => hook === undefined)) return false;
+	const found = mine as LegacyHook[];
+	return (
+		found.length === subscription.events.length &&
+		sameSet(
+			found.map((hook) => hook.event),
+			subscription.events,
+		) &&
+		found.every((hook) => hookMatches(hook, url, subscription))
+	);
+}
+
+async function useExistingEndpoint(context: IHookFunctions, url: string, options: TriggerOptions): Promise<void> {
+	const id = checkExistingEndpointId(context, options.existingEndpointId);
+	const endpoints = await listWebhookEndpoints(context);
+	if (!endpoints.some((endpoint) => endpoint.id === id)) {
+		throw new NodeOperationError(context.getNode(), `Existing Endpoint ID: ${id} was not found in this Fax.Plus account`, {
+			description: 'Check the ID in Fax.Plus → Integrations → Webhooks, or leave the option empty to let the trigger create an endpoint.',
+		});
+	}
+	saveRegistration(context, url, { url, api: 'existing', ids: [id] });
+}
+
+async function registerEndpoint(context: IHookFunctions, url: string, subscription: Subscription): Promise<void> {
+	const endpoints = await listWebhookEndpoints(context);
+	// Endpoints with this node's exact URL are ours (the URL holds the node's webhook ID):
+	// a leftover of an earlier activation is adopted, keeping its signing secret.
+	const ours = endpoints.filter((endpoint) => endpoint.url === url);
+	let endpoint: WebhookEndpoint | undefined = ours[ours.length - 1];
+	if (endpoint) {
+		if (!endpointMatches(endpoint, url, subscription)) {
+			await updateWebhookEndpoint(context, endpoint.id, {
+				filterTypes: subscription.events,
+				channels: subscription.channels.length > 0 ? subscription.channels : null,
+			});
+		}
+		// More than one would deliver every event several times under different secrets.
+		for (const extra of ours) {
+			if (extra.id !== endpoint.id) await deleteWebhookEndpoint(context, extra.id);
+		}
+	} else {
+		endpoint = await createWebhookEndpoint(context, {
+			url,
+			filterTypes: subscription.events,
+			channels: subscription.channels.length > 0 ? subscription.channels : undefined,
+		});
+		if (!endpoint?.id) {
+			throw new NodeOperationError(context.getNode(), 'Fax.Plus created the webhook endpoint but did not list it', {
+				description: `No endpoint with the URL ${url} was listed after creating it; try activating again.`,
+			});
+		}
+	}
+	saveRegistration(context, url, { url, api: 'webhooks', ids: [endpoint.id] });
+}
+
+async function registerLegacyHooks(context: IHookFunctions, url: string, subscription: Subscription): Promise<void> {
+	const ours = (await listLegacyHooks(context)).filter((hook) => hook.target === url);
+	const kept: LegacyHook[] = [];
+	for (const event of subscription.events) {
+		let hook = ours.find((entry) => entry.event === event && hookMatches(entry, url, subscription) && !kept.includes(entry));
+		if (!hook) {
+			hook = await createLegacyHook(context, {
+				target: url,
+				event,
+				numbers: subscription.channels.length > 0 ? subscription.channels : undefined,
+			});
+			if (!hook.id) {
+				throw new NodeOperationError(context.getNode(), `Fax.Plus created the legacy hook for ${event} but did not list it`);
+			}
+		}
+		kept.push(hook);
+		saveRegistration(context, url, { url, api: 'hooks', ids: kept.map((entry) => entry.id) });
+	}
+	// Hooks of this URL for events no longer selected, or with other numbers (hooks cannot be changed).
+	for (const hook of ours) {
+		if (!kept.includes(hook)) await deleteLegacyHook(context, hook.id);
+	}
+}
+
+export async function create(this: IHookFunctions): Promise<boolean> {
+	const url = webhookUrlOf(this);
+	const options = readOptions(this);
+	// Bad input is refused here, before any request.
+	const subscription = readSubscription(this);
+	const api = wantedApi(this, options);
+	if (api === 'existing') checkExistingEndpointId(this, options.existingEndpointId);
+
+	const previous = registrationFor(this, url);
+	if (previous && previous.api !== api) await release(this, previous);
+	else if (previous?.api === 'webhooks' || previous?.api === 'existing') {
+		// Replaced below. An endpoint of ours that now points elsewhere is left alone:
+		// it no longer delivers here, and it may serve whoever re-pointed it.
+		saveRegistration(this, url, undefined);
+	}
+
+	if (api === 'existing') await useExistingEndpoint(this, url, options);
+	else if (api === 'webhooks') await registerEndpoint(this, url, subscription);
+	else await registerLegacyHooks(this, url, subscription);
+	return true;
+}
+
+export async function remove(this: IHookFunctions): Promise<boolean> {
+	const url = webhookUrlOf(this);
+	const registration = registrationFor(this, url);
+	if (!registration) return true;
+	await release(this, registration);
+	saveRegistration(this, url, undefined);
+	return true;
+}

@@ -1,0 +1,77 @@
+// The item a delivery becomes.
+import type { IDataObject } from 'n8n-workflow';
+
+export interface DeliveryPayload {
+	hook: IDataObject;
+	data: IDataObject;
+}
+
+export interface DeliveryFacts {
+	webhookId: string | null;
+	signatureVerified: boolean;
+	receivedAt: string;
+	legacy: boolean;
+}
+
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `{ hook, data }` of a delivery body; undefined when the body is not a JSON object. */
+export function payloadOf(body: unknown): DeliveryPayload | undefined {
+	if (!isObject(body)) return undefined;
+	return { hook: isObject(body.hook) ? body.hook : {}, data: isObject(body.data) ? body.data : {} };
+}
+
+export function parsePayload(rawBody: Buffer | undefined, parsedBody: unknown): DeliveryPayload | undefined {
+	if (rawBody && rawBody.length > 0) {
+		try {
+			// The signed bytes, not n8n's re-parsed body.
+			return payloadOf(JSON.parse(rawBody.toString('utf8')));
+		} catch {
+			return payloadOf(parsedBody);
+		}
+	}
+	return payloadOf(parsedBody);
+}
+
+function valueOrNull(...values: unknown[]): IDataObject[string] {
+	for (const value of values) if (value !== undefined && value !== null && value !== '') return value as IDataObject[string];
+	return null;
+}
+
+export function eventOf(payload: DeliveryPayload): string | null {
+	return typeof payload.hook.event === 'string' ? payload.hook.event : null;
+}
+
+export function statusOf(payload: DeliveryPayload): string | null {
+	const status = payload.data.status;
+	return status === undefined || status === null ? null : String(status);
+}
+
+/** hook.id differs from data.id when Fax.Plus retries the fax itself (not the delivery). */
+export function isFaxRetry(payload: DeliveryPayload): boolean {
+	const hookId = payload.hook.id;
+	const faxId = payload.data.id;
+	if (hookId === undefined || hookId === null || faxId === undefined || faxId === null) return false;
+	return String(hookId) !== String(faxId);
+}
+
+export function buildOutput(payload: DeliveryPayload, facts: DeliveryFacts): IDataObject {
+	const { hook, data } = payload;
+	return {
+		event: eventOf(payload),
+		webhookId: facts.webhookId,
+		isRetry: isFaxRetry(payload),
+		signatureVerified: facts.signatureVerified,
+		receivedAt: facts.receivedAt,
+		status: statusOf(payload),
+		from: valueOrNull(data.from, data.from_number),
+		to: valueOrNull(data.to, data.to_number),
+		faxId: valueOrNull(data.id),
+		hookId: valueOrNull(hook.id),
+		legacy: facts.legacy,
+		hook,
+		data,
+	};
+}

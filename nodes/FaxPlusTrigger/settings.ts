@@ -1,0 +1,94 @@
+// Reads and checks the trigger's parameters, for the lifecycle (which refuses bad input
+// before any request) and for deliveries (which never throw).
+import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { maxEntriesOf, retentionMsOfDays } from '../FaxPlus/delivery/deduplication';
+import { FAX_EVENTS, type FaxEvent } from '../FaxPlus/shared/events';
+import { normalizeE164Numbers } from '../FaxPlus/shared/numbers';
+
+export interface TriggerOptions {
+	statuses: string[];
+	existingEndpointId: string;
+	useLegacyHooks: boolean;
+	retentionMs: number;
+	maxEntries: number;
+}
+
+export interface Subscription {
+	events: FaxEvent[];
+	/** Normalised E.164 numbers; empty: every number. */
+	channels: string[];
+}
+
+type TriggerContext = IHookFunctions | IWebhookFunctions;
+
+function optionsParameter(context: TriggerContext): IDataObject {
+	const value = context.getNodeParameter('options', {}) as unknown;
+	return value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {};
+}
+
+/** Splits "a, b" or a list into trimmed, non-empty, lower-cased entries. */
+function listOf(value: unknown): string[] {
+	const entries = Array.isArray(value) ? value : String(value ?? '').split(/[,\n]/);
+	return [...new Set(entries.map((entry) => String(entry).trim().toLowerCase()).filter((entry) => entry !== ''))];
+}
+
+export function readOptions(context: TriggerContext): TriggerOptions {
+	const options = optionsParameter(context);
+	return {
+		statuses: listOf(options.statuses),
+		existingEndpointId: String(options.existingEndpointId ?? '').trim(),
+		useLegacyHooks: options.useLegacyHooks === true,
+		retentionMs: retentionMsOfDays(options.deduplicationRetentionDays),
+		maxEntries: maxEntriesOf(options.deduplicationMaxEntries),
+	};
+}
+
+/** The selected events as given (no checks), for filtering deliveries. */
+export function selectedEvents(context: TriggerContext): string[] {
+	const value = context.getNodeParameter('events', []) as unknown;
+	return Array.isArray(value) ? value.map(String) : [];
+}
+
+/** Events and channels, checked before any request; a NodeOperationError names what is wrong. */
+export function readSubscription(context: IHookFunctions): Subscription {
+	const node = context.getNode();
+	const events = selectedEvents(context);
+	if (events.length === 0) {
+		throw new NodeOperationError(node, 'Events: choose at least one event', {
+			description: `Fax.Plus needs at least one of ${FAX_EVENTS.join(', ')}.`,
+		});
+	}
+	const unknown = events.find((event) => !FAX_EVENTS.includes(event as FaxEvent));
+	if (unknown !== undefined) {
+		throw new NodeOperationError(node, `Events: "${unknown}" is not a Fax.Plus event`, {
+			description: `Use ${FAX_EVENTS.join(', ')} (underscored names; dotted aliases are not accepted).`,
+		});
+	}
+	const channels = normalizeE164Numbers(context.getNodeParameter('channels', '') as string | string[]);
+	if (!channels.ok) {
+		throw new NodeOperationError(node, `Numbers Filter: the entry "${channels.invalid}" ${channels.reason}`, {
+			description: 'Fax.Plus refuses a number without a leading "+" (400 Invalid number); nothing was sent.',
+		});
+	}
+	return { events: [...new Set(events)] as FaxEvent[], channels: channels.numbers };
+}
+
+export function checkExistingEndpointId(context: IHookFunctions, id: string): string {
+	if (!/^ep_[A-Za-z0-9_-]+$/.test(id)) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Existing Endpoint ID: "${id}" is not a Fax.Plus webhook endpoint ID`,
+			{ description: 'Endpoint IDs begin with "ep_"; copy it from Fax.Plus → Integrations → Webhooks, or leave the option empty.' },
+		);
+	}
+	return id;
+}
+
+export function sameSet(a: readonly string[] | null | undefined, b: readonly string[] | null | undefined): boolean {
+	const left = new Set(a ?? []);
+	const right = new Set(b ?? []);
+	if (left.size !== right.size) return false;
+	for (const value of left) if (!right.has(value)) return false;
+	return true;
+}

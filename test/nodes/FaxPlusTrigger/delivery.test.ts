@@ -1,0 +1,294 @@
+import { signWebhook } from '../../server';
+import { useFaxPlusServer } from '../../support/faxplus';
+import { useTriggerHarnesses, type TriggerHarness } from '../../support/trigger-harness';
+import { activateWithSecret, onlyEndpoint, registerEndpoint, runJson } from './helpers';
+
+/** POSTs to a URL directly (a request Fax.Plus did not send). */
+async function post(url: string, body: string | Buffer, headers: Record<string, string> = {}) {
+	const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+	return { status: res.status, body: await res.text() };
+}
+
+function deliveryKeys(harness: TriggerHarness): string[] {
+	const log = harness.savedNodeStaticData.deliveryLog as { keys: string[]; head: number } | undefined;
+	return log ? log.keys.slice(log.head) : [];
+}
+
+describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
+	const server = useFaxPlusServer();
+	const trigger = useTriggerHarnesses();
+
+	async function activeTrigger(parameters: Record<string, unknown> = {}) {
+		const harness = await trigger({ server: server(), parameters: { events: ['fax_sent', 'fax_received'], ...parameters } });
+		const endpointId = await activateWithSecret(harness, server());
+		return { harness, endpointId, secret: server().getEndpointSecret(endpointId)! };
+	}
+
+	describe('a verified delivery', () => {
+		it('starts one run with the documented fields, answered 200 by the node itself', async () => {
+			const { harness } = await activeTrigger();
+			const [result] = await server().deliver({ event: 'fax_sent', data: { id: 'fax_abc', status: 'success' } });
+
+			expect(result.attempts).toEqual([{ status: 200, body: '{"received":true}' }]);
+			expect(harness.answers[0].result).toEqual({ noWebhookResponse: true, workflowData: expect.any(Array) });
+			const [item] = runJson(harness);
+			expect(item).toEqual({
+				event: 'fax_sent',
+				webhookId: result.webhookId,
+				isRetry: false,
+				signatureVerified: true,
+				receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+				status: 'success',
+				from: '+15551230001',
+				to: '+4930123456',
+				faxId: 'fax_abc',
+				hookId: 'fax_abc',
+				legacy: false,
+				hook: { id: 'fax_abc', event: 'fax_sent', event_time: expect.any(String), target: '' },
+				data: expect.objectContaining({ id: 'fax_abc', status: 'success', direction: 'outgoing' }),
+			});
+		});
+
+		it('flags a retried fax (hook.id differs from data.id)', async () => {
+			const { harness } = await activeTrigger();
+			await server().deliver({ event: 'fax_sent', hookId: 'fax_retry_2', data: { id: 'fax_first', status: 'failed' } });
+			expect(runJson(harness)[0]).toMatchObject({ isRetry: true, hookId: 'fax_retry_2', faxId: 'fax_first', status: 'failed' });
+		});
+
+		it('reads from_number / to_number when from / to are absent', async () => {
+			const { harness } = await activeTrigger();
+			const body = JSON.stringify({
+				hook: { id: 'fax_n', event: 'fax_received', target: '' },
+				data: { id: 'fax_n', status: 'success', from_number: '+4930123456', to_number: '+15551230001' },
+			});
+			await server().deliver({ event: 'fax_received', rawBody: body });
+			expect(runJson(harness)[0]).toMatchObject({ from: '+4930123456', to: '+15551230001', event: 'fax_received' });
+		});
+
+		it('records the delivery in the saved static data (the node answers, so n8n saves it)', async () => {
+			const { harness } = await activeTrigger();
+			const [result] = await server().deliver({ event: 'fax_sent' });
+			expect(deliveryKeys(harness)).toEqual([`id:${result.webhookId}`]);
+		});
+
+		it('accepts a delivery with several signatures when one is valid', async () => {
+			const { harness, secret } = await activeTrigger();
+			const body = Buffer.from(JSON.stringify({ hook: { id: 'f', event: 'fax_sent' }, data: { id: 'f', status: 'success' } }));
+			const now = Math.floor(Date.now() / 1000);
+			const valid = signWebhook(secret, 'msg_multi', now, body);
+			const [result] = await server().deliver({
+				event: 'fax_sent',
+				rawBody: body,
+				webhookId: 'msg_multi',
+				timestamp: now,
+				signatureHeader: `v1,${Buffer.alloc(32).toString('base64')} v2,${valid} v1,${valid}`,
+			});
+			expect(result.attempts[0].status).toBe(200);
+			expect(runJson(harness)).toHaveLength(1);
+		});
+	});
+
+	describe('refused deliveries: 401 by the node, no run', () => {
+		async function expectRefused(harness: TriggerHarness, status: number, body: string, reason: string) {
+			expect(status).toBe(401);
+			expect(JSON.parse(body)).toEqual({ received: false, reason, message: expect.any(String) });
+			expect(harness.runs).toHaveLength(0);
+			expect(harness.answers.at(-1)?.result).toEqual({ noWebhookResponse: true });
+			expect(deliveryKeys(harness)).toEqual([]);
+		}
+
+		it('refuses every delivery until the secret is in the credential; Fax.Plus retries, nothing is lost', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			const outcome = await harness.activate();
+			expect(outcome.error).toBeUndefined();
+			const [result] = await server().deliver({ event: 'fax_sent', retries: 2 });
+			expect(result.attempts.map((attempt) => attempt.status)).toEqual([401, 401, 401]);
+			await expectRefused(harness, 401, result.attempts[0].body, 'no_secret');
+
+			// The user pastes the secret; editing a credential does not republish the workflow.
+			const endpoint = onlyEndpoint(server(), harness.productionUrl);
+			harness.setSecret(server().getEndpointSecret(endpoint.id));
+			const [replayed] = await server().replay(result.webhookId!);
+			expect(replayed.attempts[0].status).toBe(200);
+			expect(runJson(harness)).toEqual([expect.objectContaining({ webhookId: result.webhookId, signatureVerified: true })]);
+		});
+
+		it('refuses a signature made with another secret, without echoing the secret', async () => {
+			const { harness, secret } = await activeTrigger();
+			const [result] = await server().deliver({ event: 'fax_sent', secret: 'whsec_' + Buffer.from('other secret').toString('base64') });
+			await expectRefused(harness, result.attempts[0].status, result.attempts[0].body, 'signature_mismatch');
+			expect(result.attempts[0].body).not.toContain(secret.slice(6));
+		});
+
+		it('refuses a secret in the credential that is not a whsec_ secret', async () => {
+			const { harness } = await activeTrigger();
+			harness.setSecret('not a secret!');
+			const [result] = await server().deliver({ event: 'fax_sent' });
+			await expectRefused(harness, result.attempts[0].status, result.attempts[0].body, 'invalid_secret');
+		});
+
+		it.each([
+			// Offsets from the clock when the delivery is sent, with a margin for a slow machine.
+			['a timestamp 310 s old', { timestamp: -310 }, 'timestamp_out_of_window'],
+			['a timestamp 310 s ahead', { timestamp: 310 }, 'timestamp_out_of_window'],
+			['an empty signature header', { signatureHeader: '' }, 'missing_signature'],
+			['"v1," alone', { signatureHeader: 'v1,' }, 'signature_mismatch'],
+			['only a v2 signature', { signatureHeader: 'v2,abc' }, 'no_v1_signature'],
+			['an empty webhook-id', { headers: { 'webhook-id': '' } }, 'missing_webhook_id'],
+			['a changed webhook-id', { headers: { 'webhook-id': 'msg_changed' } }, 'signature_mismatch'],
+			['a timestamp with letters', { headers: { 'webhook-timestamp': '1700000000abc' } }, 'invalid_timestamp'],
+		])('refuses %s', async (_case, options, reason) => {
+			const { harness } = await activeTrigger();
+			const timestamp = 'timestamp' in options ? Math.floor(Date.now() / 1000) + options.timestamp : undefined;
+			const [result] = await server().deliver({ event: 'fax_sent', ...options, timestamp });
+			await expectRefused(harness, result.attempts[0].status, result.attempts[0].body, reason);
+		});
+
+		it('refuses a body changed after signing (whitespace)', async () => {
+			const { harness, secret } = await activeTrigger();
+			const signed = Buffer.from('{"hook":{"id":"f","event":"fax_sent"},"data":{"id":"f"}}');
+			const sent = Buffer.from('{"hook": {"id":"f","event":"fax_sent"},"data":{"id":"f"}}');
+			const now = Math.floor(Date.now() / 1000);
+			const [result] = await server().deliver({
+				event: 'fax_sent',
+				rawBody: sent,
+				webhookId: 'msg_body',
+				timestamp: now,
+				signatureHeader: `v1,${signWebhook(secret, 'msg_body', now, signed)}`,
+			});
+			await expectRefused(harness, result.attempts[0].status, result.attempts[0].body, 'signature_mismatch');
+		});
+
+		it('refuses a request without any signature headers', async () => {
+			const { harness } = await activeTrigger();
+			const { status, body } = await post(harness.productionUrl, '{"hook":{"event":"fax_sent"},"data":{}}');
+			await expectRefused(harness, status, body, 'missing_webhook_id');
+		});
+	});
+
+	describe('duplicates', () => {
+		it('answers a repeated webhook-id 200 without a second run (replay, sequential)', async () => {
+			const { harness } = await activeTrigger();
+			const [first] = await server().deliver({ event: 'fax_sent' });
+			const [replayed] = await server().replay(first.webhookId!);
+			const [again] = await server().deliver({ event: 'fax_sent', webhookId: first.webhookId! });
+
+			expect(replayed.attempts[0]).toEqual({ status: 200, body: '{"received":true,"duplicate":true}' });
+			expect(again.attempts[0].status).toBe(200);
+			expect(harness.runs).toHaveLength(1);
+			expect(harness.answers.map((answer) => answer.result?.workflowData === undefined)).toEqual([false, true, true]);
+		});
+
+		it('keys on the webhook-id, never on hook.id / data.id', async () => {
+			const { harness } = await activeTrigger();
+			await server().deliver({ event: 'fax_sent', data: { id: 'fax_same' } });
+			await server().deliver({ event: 'fax_sent', data: { id: 'fax_same' } });
+			expect(harness.runs).toHaveLength(2);
+		});
+
+		it('starts exactly one run for 50 concurrent copies of one delivery', async () => {
+			const { harness } = await activeTrigger();
+			const results = await Promise.all(
+				Array.from({ length: 50 }, async () => await server().deliver({ event: 'fax_sent', webhookId: 'msg_concurrent' })),
+			);
+			expect(results.flat().map((result) => result.attempts[0].status)).toEqual(Array(50).fill(200));
+			expect(harness.runs).toHaveLength(1);
+			expect(deliveryKeys(harness)).toEqual(['id:msg_concurrent']);
+		});
+
+		it('loses no record in a burst of 50 distinct concurrent deliveries (each request saves its own copy)', async () => {
+			const { harness } = await activeTrigger();
+			const results = await Promise.all(
+				Array.from({ length: 50 }, async (_, i) => await server().deliver({ event: 'fax_sent', webhookId: `msg_burst_${i}` })),
+			);
+			expect(harness.runs).toHaveLength(50);
+			expect(new Set(deliveryKeys(harness))).toEqual(new Set(results.flat().map((result) => `id:${result.webhookId}`)));
+
+			// After a restart every one of them is still known.
+			harness.restart();
+			await Promise.all(results.flat().map(async (result) => await server().replay(result.webhookId!)));
+			expect(harness.runs).toHaveLength(50);
+		});
+
+		it('loses no record when n8n writes the saves of concurrent requests in reverse order', async () => {
+			const harness = await trigger({
+				server: server(),
+				parameters: { events: ['fax_sent'] },
+				deferSaves: true,
+			});
+			await activateWithSecret(harness, server());
+			const results = await Promise.all(
+				Array.from({ length: 20 }, async (_, i) => await server().deliver({ event: 'fax_sent', webhookId: `msg_order_${i}` })),
+			);
+			// Every request loaded the same old copy and saves it: the oldest save is written last.
+			expect(harness.flushSaves('newest first')).toBe(20);
+			expect(new Set(deliveryKeys(harness))).toEqual(new Set(results.flat().map((result) => `id:${result.webhookId}`)));
+		});
+
+		it('recognises a repeat after a restart, from the static data saved as JSON', async () => {
+			const { harness } = await activeTrigger();
+			const [first] = await server().deliver({ event: 'fax_sent' });
+			harness.restart();
+			const [replayed] = await server().replay(first.webhookId!);
+			expect(replayed.attempts[0].body).toBe('{"received":true,"duplicate":true}');
+			expect(harness.runs).toHaveLength(1);
+		});
+
+		it('stays within the configured count over many deliveries', async () => {
+			const { harness } = await activeTrigger({ options: { deduplicationMaxEntries: 20 } });
+			for (let batch = 0; batch < 10; batch++) {
+				await Promise.all(
+					Array.from({ length: 15 }, async (_, i) => await server().deliver({ event: 'fax_sent', webhookId: `msg_${batch}_${i}` })),
+				);
+			}
+			expect(harness.runs).toHaveLength(150);
+			expect(deliveryKeys(harness)).toHaveLength(20);
+			const saved = harness.savedNodeStaticData.deliveryLog as { keys: string[] };
+			expect(saved.keys.length).toBeLessThanOrEqual(150);
+		});
+	});
+
+	describe('filters', () => {
+		it('keeps only the chosen fax statuses: others are answered 200, start no run and are recorded', async () => {
+			const { harness } = await activeTrigger({ options: { statuses: 'success, partially_sent' } });
+			const [failed] = await server().deliver({ event: 'fax_sent', data: { status: 'failed' } });
+			const [ok] = await server().deliver({ event: 'fax_sent', data: { status: 'success' } });
+			const [partial] = await server().deliver({ event: 'fax_sent', data: { status: 'Partially_Sent' } });
+
+			expect(failed.attempts[0]).toEqual({ status: 200, body: '{"received":true,"skipped":"status"}' });
+			expect(runJson(harness).map((item) => item.webhookId)).toEqual([ok.webhookId, partial.webhookId]);
+			expect(deliveryKeys(harness)).toContain(`id:${failed.webhookId}`);
+			const [replayed] = await server().replay(failed.webhookId!);
+			expect(replayed.attempts[0].body).toBe('{"received":true,"duplicate":true}');
+		});
+
+		it('skips events the node does not listen to (a user-managed endpoint with more events)', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			const mine = await registerEndpoint(server(), harness.productionUrl, ['fax_sent', 'fax_received']);
+			harness.setParameters({ options: { existingEndpointId: mine.id } });
+			harness.setSecret(server().getEndpointSecret(mine.id));
+			await harness.activate();
+
+			const [received] = await server().deliver({ event: 'fax_received' });
+			await server().deliver({ event: 'fax_sent' });
+			expect(received.attempts[0].body).toBe('{"received":true,"skipped":"event"}');
+			expect(runJson(harness).map((item) => item.event)).toEqual(['fax_sent']);
+		});
+
+		it('delivers only faxes of the numbers filter (Fax.Plus filters; the node registered it)', async () => {
+			const { harness } = await activeTrigger({ channels: '+15551230001' });
+			await server().deliver({ event: 'fax_received', data: { from: '+4930123456', to: '+15551230001' } });
+			const none = await server().deliver({ event: 'fax_received', data: { from: '+4930123456', to: '+15550000000' } });
+			expect(none).toEqual([]);
+			expect(harness.runs).toHaveLength(1);
+		});
+	});
+
+	it('answers 404 once the workflow is deactivated', async () => {
+		const { harness } = await activeTrigger();
+		await harness.deactivate();
+		const { status } = await post(harness.productionUrl, '{}');
+		expect(status).toBe(404);
+		expect(harness.unanswered).toEqual([]);
+	});
+});

@@ -1,0 +1,85 @@
+import type { ICredentialTestFunctions, INodeProperties } from 'n8n-workflow';
+import { FaxPlus } from '../../../nodes/FaxPlus/FaxPlus.node';
+import { FaxPlusTrigger } from '../../../nodes/FaxPlusTrigger/FaxPlusTrigger.node';
+
+const trigger = new FaxPlusTrigger();
+const { description } = trigger;
+
+function property(name: string): INodeProperties {
+	const found = description.properties.find((entry) => entry.name === name);
+	if (!found) throw new Error(`No parameter ${name}`);
+	return found;
+}
+
+describe('Fax.Plus Trigger → public contract', () => {
+	it('is the faxPlusTrigger node, "Fax.Plus Trigger", with one POST webhook', () => {
+		expect(description.name).toBe('faxPlusTrigger');
+		expect(description.displayName).toBe('Fax.Plus Trigger');
+		expect(description.group).toEqual(['trigger']);
+		expect(description.inputs).toEqual([]);
+		expect(description.webhooks).toEqual([
+			expect.objectContaining({ name: 'default', httpMethod: 'POST', path: 'webhook' }),
+		]);
+	});
+
+	it('authenticates exactly like the action node', () => {
+		const action = new FaxPlus().description;
+		const actionAuth = action.properties.find((entry) => entry.name === 'authentication');
+		expect(property('authentication')).toEqual(actionAuth);
+		const triggerApiCredentials = description.credentials!.filter((entry) => entry.name !== 'faxPlusWebhookSecretApi');
+		expect(triggerApiCredentials).toEqual(action.credentials);
+	});
+
+	it('has the optional signing secret credential, tested locally', () => {
+		expect(description.credentials).toContainEqual({
+			name: 'faxPlusWebhookSecretApi',
+			required: false,
+			testedBy: 'faxPlusWebhookSecretTest',
+		});
+	});
+
+	it('offers the three events; fax_page_received says it needs fax streaming', () => {
+		const events = property('events');
+		expect(events.type).toBe('multiOptions');
+		expect(events.required).toBe(true);
+		const options = events.options as Array<{ value: string; description?: string }>;
+		expect(options.map((option) => option.value).sort()).toEqual(['fax_page_received', 'fax_received', 'fax_sent']);
+		expect(options.find((option) => option.value === 'fax_page_received')?.description).toMatch(/fax streaming/i);
+	});
+
+	it('has the numbers filter and the options', () => {
+		expect(property('channels')).toMatchObject({ type: 'string', default: '' });
+		const options = property('options');
+		const names = (options.options as INodeProperties[]).map((option) => [option.name, option.default]);
+		expect(names).toEqual([
+			['deduplicationMaxEntries', 10000],
+			['deduplicationRetentionDays', 7],
+			['existingEndpointId', ''],
+			['statuses', ''],
+			['useLegacyHooks', false],
+		]);
+		const legacy = (options.options as INodeProperties[]).find((option) => option.name === 'useLegacyHooks')!;
+		expect(legacy.description).toMatch(/no signature/);
+	});
+
+	describe('the signing secret credential test', () => {
+		const test = trigger.methods.credentialTest.faxPlusWebhookSecretTest;
+		const run = async (secret: unknown) =>
+			await test.call({} as ICredentialTestFunctions, {
+				id: '1',
+				name: 'secret',
+				type: 'faxPlusWebhookSecretApi',
+				data: { secret } as never,
+			});
+
+		it.each(['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'])('accepts %s', async (secret) => {
+			expect(await run(secret)).toEqual({ status: 'OK', message: expect.any(String) });
+		});
+
+		it.each(['', 'whsec_', 'whsec_not base64!', 'secret?', undefined])('refuses %p without repeating it', async (secret) => {
+			const result = await run(secret);
+			expect(result.status).toBe('Error');
+			if (secret && secret !== 'whsec_') expect(result.message).not.toContain(secret);
+		});
+	});
+});

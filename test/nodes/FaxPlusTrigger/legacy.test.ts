@@ -1,0 +1,149 @@
+import { apiRequests, useFaxPlusServer } from '../../support/faxplus';
+import { useTriggerHarnesses, type TriggerHarness } from '../../support/trigger-harness';
+import { activateOk, callApi, calls, runJson } from './helpers';
+
+const legacy = { useLegacyHooks: true };
+
+function hooksOf(harness: TriggerHarness, server: ReturnType<ReturnType<typeof useFaxPlusServer>>) {
+	return Object.values(server.state.hooks).filter((hook) => hook.target === harness.productionUrl);
+}
+
+describe('Fax.Plus Trigger → legacy hook API', () => {
+	const server = useFaxPlusServer();
+	const trigger = useTriggerHarnesses();
+
+	it('registers one hook per event with { target, event } and stores their ids', async () => {
+		const harness = await trigger({ server: server(), parameters: { events: ['fax_sent', 'fax_received'], options: legacy } });
+		await activateOk(harness);
+
+		const posts = apiRequests(server()).filter((request) => request.method === 'POST');
+		expect(posts.map((request) => [request.path, request.body])).toEqual([
+			['/v3/hooks', { target: harness.productionUrl, event: 'fax_sent' }],
+			['/v3/hooks', { target: harness.productionUrl, event: 'fax_received' }],
+		]);
+		const hooks = hooksOf(harness, server());
+		expect(hooks.map((hook) => hook.event)).toEqual(['fax_sent', 'fax_received']);
+		expect(harness.savedNodeStaticData.registrations).toEqual([
+			{ url: harness.productionUrl, api: 'hooks', ids: hooks.map((hook) => hook.id) },
+		]);
+		expect(Object.keys(server().state.webhooks)).toEqual([]);
+	});
+
+	it('sends the numbers filter as the hook numbers', async () => {
+		const harness = await trigger({
+			server: server(),
+			parameters: { events: ['fax_received'], channels: '+1 555 123 0001', options: legacy },
+		});
+		await activateOk(harness);
+		const post = apiRequests(server()).find((request) => request.method === 'POST')!;
+		expect(post.body).toEqual({ target: harness.productionUrl, event: 'fax_received', numbers: ['+15551230001'] });
+	});
+
+	it('reports the API’s refusal of a number the account does not own', async () => {
+		const harness = await trigger({
+			server: server(),
+			parameters: { events: ['fax_received'], channels: '+4930123456', options: legacy },
+		});
+		const { error } = await harness.activate();
+		expect(error?.message).toMatch(/400/);
+		expect(error?.message).toMatch(/Only owned numbers are allowed/);
+	});
+
+	it('accepts unsigned deliveries flagged unverified, without a webhook-id', async () => {
+		const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'], options: legacy } });
+		await activateOk(harness);
+		const [result] = await server().deliver({ event: 'fax_sent', data: { id: 'fax_l', status: 'success' } });
+
+		expect(result).toMatchObject({ legacy: true, webhookId: null });
+		expect(result.attempts[0]).toEqual({ status: 200, body: '{"received":true}' });
+		expect(runJson(harness)).toEqual([
+			expect.objectContaining({
+				event: 'fax_sent',
+				webhookId: null,
+				signatureVerified: false,
+				legacy: true,
+				status: 'success',
+				faxId: 'fax_l',
+				hook: expect.objectContaining({ target: harness.productionUrl }),
+			}),
+		]);
+	});
+
+	it('recognises a repeat by its exact body, also after a restart', async () => {
+		const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'], options: legacy } });
+		await activateOk(harness);
+		const body = JSON.stringify({
+			hook: { id: 'fax_r', event: 'fax_sent', target: harness.productionUrl },
+			data: { id: 'fax_r', status: 'success' },
+		});
+		await server().deliver({ event: 'fax_sent', rawBody: body });
+		const [repeat] = await server().deliver({ event: 'fax_sent', rawBody: body });
+		expect(repeat.attempts[0].body).toBe('{"received":true,"duplicate":true}');
+
+		harness.restart();
+		const [afterRestart] = await server().deliver({ event: 'fax_sent', rawBody: body });
+		expect(afterRestart.attempts[0].body).toBe('{"received":true,"duplicate":true}');
+		// A different body is another delivery.
+		await server().deliver({ event: 'fax_sent', rawBody: body.replace('fax_r', 'fax_s') });
+		expect(harness.runs).toHaveLength(2);
+	});
+
+	it('checkExists: true after a restart; after a change of events only the difference is changed', async () => {
+		const harness = await trigger({ server: server(), parameters: { events: ['fax_sent', 'fax_received'], options: legacy } });
+		await activateOk(harness);
+		const [sent, received] = hooksOf(harness, server());
+		harness.restart();
+		expect(await harness.checkExists()).toBe(true);
+
+		harness.setParameters({ events: ['fax_sent', 'fax_page_received'] });
+		expect(await harness.checkExists()).toBe(false);
+		server().clearRequests();
+		await activateOk(harness);
+		expect(calls(server())).toEqual([
+			'GET /v3/hooks',
+			'GET /v3/hooks',
+			'POST /v3/hooks',
+			`DELETE /v3/hooks/${received.id}`,
+		]);
+		const hooks = hooksOf(harness, server());
+		expect(hooks.map((hook) => hook.event).sort()).toEqual(['fax_page_received', 'fax_sent']);
+		expect(hooks.find((hook) => hook.event === 'fax_sent')?.id).toBe(sent.id);
+	});
+
+	it('is false when one of its hooks was deleted, and registers it again', async () => {
+		const harness = await trigger({ server: server(), parameters: { events: ['fax_sent', 'fax_received'], options: legacy } });
+		await activateOk(harness);
+		const [, received] = hooksOf(harness, server());
+		await callApi(server(), 'DELETE', `/hooks/${received.id}`);
+		expect(await harness.checkExists()).toBe(false);
+		await activateOk(harness);
+		expect(hooksOf(harness, server()).map((hook) => hook.event).sort()).toEqual(['fax_received', 'fax_sent']);
+	});
+
+	it('deletes every hook on deactivation, treating 404 as already gone', async () => {
+		const harness = await trigger({ server: server(), parameters: { events: ['fax_sent', 'fax_received'], options: legacy } });
+		await activateOk(harness);
+		const [sent, received] = hooksOf(harness, server());
+		await callApi(server(), 'DELETE', `/hooks/${sent.id}`);
+		server().clearRequests();
+
+		expect(await harness.deactivate()).toEqual({ created: false });
+		expect(apiRequests(server()).map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual([
+			`DELETE /v3/hooks/${sent.id} 404`,
+			`DELETE /v3/hooks/${received.id} 204`,
+		]);
+		expect(hooksOf(harness, server())).toEqual([]);
+		expect(harness.savedNodeStaticData.registrations).toBeUndefined();
+	});
+
+	it('switching from the current API removes the endpoint it had created', async () => {
+		const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+		await activateOk(harness);
+		const [endpoint] = Object.values(server().state.webhooks);
+		harness.setParameters({ options: legacy });
+		expect(await harness.checkExists()).toBe(false);
+		await activateOk(harness);
+		expect(server().state.webhooks[endpoint.id]).toBeUndefined();
+		expect(hooksOf(harness, server())).toHaveLength(1);
+	});
+});

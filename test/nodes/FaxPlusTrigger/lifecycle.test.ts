@@ -1,0 +1,363 @@
+import { apiRequests, expectAuthHeaders, useFaxPlusServer, type AuthKind } from '../../support/faxplus';
+import { useTriggerHarnesses } from '../../support/trigger-harness';
+import { activateOk, callApi, calls, endpointsWithUrl, onlyEndpoint, registerEndpoint } from './helpers';
+
+describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
+	const server = useFaxPlusServer();
+	const trigger = useTriggerHarnesses();
+
+	describe('create', () => {
+		it.each<AuthKind>(['pat', 'oauth'])('registers the production URL with the events and stores the ep_ id (%s)', async (auth) => {
+			const harness = await trigger({ server: server(), auth, parameters: { events: ['fax_sent', 'fax_received'] } });
+			const outcome = await harness.activate();
+			expect(outcome).toEqual({ created: true });
+
+			expect(calls(server())).toEqual(['GET /v3/webhooks', 'POST /v3/webhooks', 'GET /v3/webhooks']);
+			const post = apiRequests(server())[1];
+			expect(post.body).toEqual({ url: harness.productionUrl, filter_types: ['fax_sent', 'fax_received'] });
+			for (const request of apiRequests(server())) expectAuthHeaders(server(), request, auth);
+
+			const endpoint = onlyEndpoint(server(), harness.productionUrl);
+			expect(endpoint.id).toMatch(/^ep_/);
+			expect(harness.savedNodeStaticData.registrations).toEqual([
+				{ url: harness.productionUrl, api: 'webhooks', ids: [endpoint.id] },
+			]);
+		});
+
+		it('sends the numbers filter normalised to E.164', async () => {
+			const harness = await trigger({
+				server: server(),
+				parameters: { events: ['fax_received'], channels: '+1 555 123 0001,\n +49 30 123456' },
+			});
+			await activateOk(harness);
+			const post = apiRequests(server()).find((request) => request.method === 'POST')!;
+			expect(post.body).toEqual({
+				url: harness.productionUrl,
+				filter_types: ['fax_received'],
+				channels: ['+15551230001', '+4930123456'],
+			});
+			expect(onlyEndpoint(server(), harness.productionUrl).channels).toEqual(['+15551230001', '+4930123456']);
+		});
+
+		it('adopts a leftover endpoint with its exact URL instead of creating a second, updating its events and numbers', async () => {
+			const harness = await trigger({
+				server: server(),
+				parameters: { events: ['fax_sent', 'fax_received'], channels: '+15551230001' },
+			});
+			const leftover = await registerEndpoint(server(), harness.productionUrl, ['fax_page_received']);
+			const secretBefore = server().getEndpointSecret(leftover.id);
+			server().clearRequests();
+
+			expect(await harness.activate()).toEqual({ created: true });
+			expect(calls(server())).toEqual(['GET /v3/webhooks', `PATCH /v3/webhooks/${leftover.id}`]);
+			expect(apiRequests(server())[1].body).toEqual({
+				filter_types: ['fax_sent', 'fax_received'],
+				channels: ['+15551230001'],
+			});
+			const endpoint = onlyEndpoint(server(), harness.productionUrl);
+			expect(endpoint.id).toBe(leftover.id);
+			expect(endpoint.filter_types).toEqual(['fax_sent', 'fax_received']);
+			// Adopting keeps the endpoint, so a secret already in the credential stays valid.
+			expect(server().getEndpointSecret(leftover.id)).toBe(secretBefore);
+			expect(harness.savedNodeStaticData.registrations).toEqual([
+				{ url: harness.productionUrl, api: 'webhooks', ids: [leftover.id] },
+			]);
+		});
+
+		it('adopts a matching leftover without changing it, and removes extra endpoints with its URL', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			const first = await registerEndpoint(server(), harness.productionUrl, ['fax_sent']);
+			const second = await registerEndpoint(server(), harness.productionUrl, ['fax_sent']);
+			const unrelated = await registerEndpoint(server(), 'https://example.com/other', ['fax_sent']);
+			server().clearRequests();
+
+			await activateOk(harness);
+			expect(calls(server())).toEqual(['GET /v3/webhooks', `DELETE /v3/webhooks/${first.id}`]);
+			expect(onlyEndpoint(server(), harness.productionUrl).id).toBe(second.id);
+			expect(server().state.webhooks[unrelated.id]).toBeDefined();
+		});
+
+		it('registers a test URL of its own and deletes it after the first test run, leaving production alone', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			await activateOk(harness);
+			const production = onlyEndpoint(server(), harness.productionUrl);
+
+			expect(await harness.listenForTestEvent()).toEqual({ created: true });
+			const test = onlyEndpoint(server(), harness.testUrl);
+			expect(test.id).not.toBe(production.id);
+			expect(harness.testNodeStaticData?.registrations).toEqual([
+				{ url: harness.productionUrl, api: 'webhooks', ids: [production.id] },
+				{ url: harness.testUrl, api: 'webhooks', ids: [test.id] },
+			]);
+
+			await server().deliver({ event: 'fax_sent', onlyEndpointId: test.id });
+			expect(await harness.testSessionEnded()).toEqual({ created: false });
+			expect(endpointsWithUrl(server(), harness.testUrl)).toHaveLength(0);
+			expect(server().state.webhooks[production.id]).toBeDefined();
+			expect(harness.savedNodeStaticData.registrations).toEqual([
+				{ url: harness.productionUrl, api: 'webhooks', ids: [production.id] },
+			]);
+		});
+
+		it('deletes the test endpoint when listening is cancelled', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_received'] } });
+			await harness.listenForTestEvent();
+			const test = onlyEndpoint(server(), harness.testUrl);
+			expect(await harness.stopListening()).toEqual({ created: false });
+			expect(server().state.webhooks[test.id]).toBeUndefined();
+		});
+	});
+
+	describe('checkExists', () => {
+		it('is true after a restart when the stored endpoint still exists with the URL, events and numbers', async () => {
+			const harness = await trigger({
+				server: server(),
+				parameters: { events: ['fax_received', 'fax_sent'], channels: '+15551230001' },
+			});
+			await activateOk(harness);
+			const endpoint = onlyEndpoint(server(), harness.productionUrl);
+			harness.restart();
+			server().clearRequests();
+
+			expect(await harness.checkExists()).toBe(true);
+			expect(await harness.activate('init')).toEqual({ created: false });
+			expect(calls(server())).toEqual(['GET /v3/webhooks', 'GET /v3/webhooks']);
+			expect(onlyEndpoint(server(), harness.productionUrl).id).toBe(endpoint.id);
+		});
+
+		it('is false without a stored endpoint', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			expect(await harness.checkExists()).toBe(false);
+			expect(calls(server())).toEqual([]);
+		});
+
+		it('replaces a stored endpoint that was deleted in Fax.Plus', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			await activateOk(harness);
+			const old = onlyEndpoint(server(), harness.productionUrl);
+			await callApi(server(), 'DELETE', `/webhooks/${old.id}`);
+
+			expect(await harness.checkExists()).toBe(false);
+			expect(harness.savedNodeStaticData.registrations).toBeUndefined();
+			expect(await harness.activate('init')).toEqual({ created: true });
+			const replacement = onlyEndpoint(server(), harness.productionUrl);
+			expect(replacement.id).not.toBe(old.id);
+			expect(harness.savedNodeStaticData.registrations).toEqual([
+				{ url: harness.productionUrl, api: 'webhooks', ids: [replacement.id] },
+			]);
+		});
+
+		it('brings a changed endpoint back in line (events or numbers changed in Fax.Plus)', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			await activateOk(harness);
+			const endpoint = onlyEndpoint(server(), harness.productionUrl);
+			await callApi(server(), 'PATCH', `/webhooks/${endpoint.id}`, { filter_types: ['fax_received'], channels: ['+1555'] });
+			server().clearRequests();
+
+			expect(await harness.activate('init')).toEqual({ created: true });
+			expect(calls(server())).toEqual(['GET /v3/webhooks', 'GET /v3/webhooks', `PATCH /v3/webhooks/${endpoint.id}`]);
+			expect(apiRequests(server())[2].body).toEqual({ filter_types: ['fax_sent'], channels: null });
+			expect(onlyEndpoint(server(), harness.productionUrl)).toMatchObject({
+				id: endpoint.id,
+				filter_types: ['fax_sent'],
+				channels: null,
+			});
+		});
+
+		it('updates the endpoint when the node’s events change (republished workflow)', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			await activateOk(harness);
+			const endpoint = onlyEndpoint(server(), harness.productionUrl);
+			harness.setParameters({ events: ['fax_sent', 'fax_page_received'] });
+
+			expect(await harness.checkExists()).toBe(false);
+			await activateOk(harness);
+			expect(onlyEndpoint(server(), harness.productionUrl)).toMatchObject({
+				id: endpoint.id,
+				filter_types: ['fax_sent', 'fax_page_received'],
+			});
+		});
+
+		it('does not take an endpoint of another URL for its own', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			await activateOk(harness);
+			const endpoint = onlyEndpoint(server(), harness.productionUrl);
+			await callApi(server(), 'PATCH', `/webhooks/${endpoint.id}`, { url: 'https://example.com/moved' });
+
+			expect(await harness.checkExists()).toBe(false);
+			await activateOk(harness);
+			// The moved one may serve whoever moved it: left alone; a new one is registered.
+			expect(server().state.webhooks[endpoint.id].url).toBe('https://example.com/moved');
+			expect(onlyEndpoint(server(), harness.productionUrl).id).not.toBe(endpoint.id);
+		});
+	});
+
+	describe('delete', () => {
+		it('deletes the stored endpoint and clears the static data', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			await activateOk(harness);
+			const endpoint = onlyEndpoint(server(), harness.productionUrl);
+			server().clearRequests();
+
+			expect(await harness.deactivate()).toEqual({ created: false });
+			expect(calls(server())).toEqual([`DELETE /v3/webhooks/${endpoint.id}`]);
+			expect(server().state.webhooks[endpoint.id]).toBeUndefined();
+			expect(harness.savedNodeStaticData.registrations).toBeUndefined();
+		});
+
+		it('treats 404 as already gone', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			await activateOk(harness);
+			const endpoint = onlyEndpoint(server(), harness.productionUrl);
+			await callApi(server(), 'DELETE', `/webhooks/${endpoint.id}`);
+			server().clearRequests();
+
+			expect(await harness.deactivate()).toEqual({ created: false });
+			expect(apiRequests(server()).map((request) => request.status)).toEqual([404]);
+			expect(harness.savedNodeStaticData.registrations).toBeUndefined();
+		});
+
+		it('sends nothing when nothing is stored', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			expect(await harness.deactivate()).toEqual({ created: false });
+			expect(calls(server())).toEqual([]);
+		});
+
+		it('reports any other failure and keeps the endpoint recorded (403: plan lacks webhooks)', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			await activateOk(harness);
+			const endpoint = onlyEndpoint(server(), harness.productionUrl);
+			server().setWebhooksFeature(false);
+
+			const outcome = await harness.deactivate();
+			expect(outcome.error?.message).toMatch(/plan lacks the webhooks feature: 403/);
+			expect(harness.savedNodeStaticData.registrations).toEqual([
+				{ url: harness.productionUrl, api: 'webhooks', ids: [endpoint.id] },
+			]);
+
+			// Once it can be deleted, deactivating again cleans up.
+			server().setWebhooksFeature(true);
+			expect(await harness.deactivate()).toEqual({ created: false });
+			expect(server().state.webhooks[endpoint.id]).toBeUndefined();
+		});
+
+		it('reports a rejected token (401) without the token', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			await activateOk(harness);
+			const endpoint = onlyEndpoint(server(), harness.productionUrl);
+			harness.setAccessToken('alohi_pat_revoked');
+
+			const outcome = await harness.deactivate();
+			expect(outcome.error?.message).toMatch(/401/);
+			expect(JSON.stringify(outcome.error)).not.toContain('alohi_pat_revoked');
+			expect(server().state.webhooks[endpoint.id]).toBeDefined();
+		});
+	});
+
+	describe('activation errors a user can act on', () => {
+		it('404: says to turn webhooks on in the integrations settings', async () => {
+			server().setWebhooksEnabled(false);
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			const { error } = await harness.activate();
+			expect(error?.message).toMatch(/Webhooks are not enabled for this Fax\.Plus account: 404/);
+			expect(error?.description).toMatch(/Integrations settings/);
+			expect(Object.keys(server().state.webhooks)).toHaveLength(0);
+		});
+
+		it('403: says the plan lacks the webhooks feature', async () => {
+			server().setWebhooksFeature(false);
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			const { error } = await harness.activate();
+			expect(error?.message).toMatch(/plan lacks the webhooks feature: 403/);
+			expect(error?.description).toMatch(/upgrade the plan/);
+		});
+
+		it.each([
+			['5551230001', /Numbers Filter: the entry "5551230001" must start with "\+"/],
+			['+15551230001, 030 123456', /Numbers Filter: the entry "030 123456" must start with "\+"/],
+			['+1', /Numbers Filter: the entry "\+1" is not an E\.164 number/],
+		])('400: names the invalid numbers filter entry of %p and sends nothing', async (channels, message) => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'], channels } });
+			const { error } = await harness.activate();
+			expect(error?.message).toMatch(message);
+			expect(calls(server())).toEqual([]);
+		});
+
+		it('refuses an empty event list before sending anything', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: [] } });
+			const { error } = await harness.activate();
+			expect(error?.message).toMatch(/Events: choose at least one event/);
+			expect(calls(server())).toEqual([]);
+		});
+	});
+
+	describe('Existing Endpoint ID', () => {
+		it('uses the user’s endpoint: never creates, updates or deletes it', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			const mine = await registerEndpoint(server(), harness.productionUrl, ['fax_sent', 'fax_received']);
+			harness.setParameters({ options: { existingEndpointId: mine.id } });
+			server().clearRequests();
+
+			expect(await harness.activate()).toEqual({ created: true });
+			expect(calls(server())).toEqual(['GET /v3/webhooks']);
+			expect(harness.savedNodeStaticData.registrations).toEqual([
+				{ url: harness.productionUrl, api: 'existing', ids: [mine.id] },
+			]);
+
+			harness.restart();
+			expect(await harness.checkExists()).toBe(true);
+
+			server().clearRequests();
+			expect(await harness.deactivate()).toEqual({ created: false });
+			expect(calls(server())).toEqual([]);
+			expect(server().state.webhooks[mine.id]).toMatchObject({ filter_types: ['fax_sent', 'fax_received'] });
+			expect(harness.savedNodeStaticData.registrations).toBeUndefined();
+		});
+
+		it('is not found when it no longer exists', async () => {
+			const harness = await trigger({
+				server: server(),
+				parameters: { events: ['fax_sent'], options: { existingEndpointId: 'ep_doesnotexist' } },
+			});
+			const { error } = await harness.activate();
+			expect(error?.message).toMatch(/Existing Endpoint ID: ep_doesnotexist was not found/);
+			expect(calls(server())).toEqual(['GET /v3/webhooks']);
+		});
+
+		it('refuses an ID that is not an ep_ ID before sending anything', async () => {
+			const harness = await trigger({
+				server: server(),
+				parameters: { events: ['fax_sent'], options: { existingEndpointId: 'https://example.com' } },
+			});
+			const { error } = await harness.activate();
+			expect(error?.message).toMatch(/Existing Endpoint ID: "https:\/\/example\.com" is not a Fax\.Plus webhook endpoint ID/);
+			expect(calls(server())).toEqual([]);
+		});
+
+		it('switching to it deletes the endpoint the trigger created before', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			await activateOk(harness);
+			const created = onlyEndpoint(server(), harness.productionUrl);
+			const mine = await registerEndpoint(server(), 'https://proxy.example.com/fax', ['fax_sent']);
+			harness.setParameters({ options: { existingEndpointId: mine.id } });
+
+			expect(await harness.checkExists()).toBe(false);
+			await activateOk(harness);
+			expect(server().state.webhooks[created.id]).toBeUndefined();
+			expect(server().state.webhooks[mine.id]).toBeDefined();
+		});
+
+		it('still gives a test session its own temporary endpoint', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			const mine = await registerEndpoint(server(), harness.productionUrl, ['fax_sent']);
+			harness.setParameters({ options: { existingEndpointId: mine.id } });
+			await activateOk(harness);
+
+			await harness.listenForTestEvent();
+			const test = onlyEndpoint(server(), harness.testUrl);
+			await harness.stopListening();
+			expect(server().state.webhooks[test.id]).toBeUndefined();
+			expect(server().state.webhooks[mine.id]).toBeDefined();
+		});
+	});
+});

@@ -1,0 +1,565 @@
+// Runs the Fax.Plus Trigger the way n8n does: its lifecycle through n8n-core's real
+// HookContext, and each delivery as a real HTTP request to a small receiver on 127.0.0.1
+// (the node's webhook URL) through n8n-core's real WebhookContext. API calls go through
+// n8n's real httpRequestWithAuthentication to the local Fax.Plus server.
+//
+// Static data is kept like n8n keeps it: a saved JSON copy (the database row) that every
+// request loads into a new Workflow and that is saved again only when n8n would save it:
+// after activation and deactivation, and after a webhook() when the request was answered
+// before a run reset n8n's change flag (the node answered itself, or no run was started).
+// A test session ("Listen for test event") keeps its own static data in memory, like n8n's
+// test webhook registrations, and is deactivated after its first run.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { HookContext, WebhookContext } from 'n8n-core';
+import {
+	Workflow,
+	type ICredentialDataDecryptedObject,
+	type IDataObject,
+	type INode,
+	type INodeExecutionData,
+	type IWebhookData,
+	type IWebhookResponseData,
+	type IWorkflowExecuteAdditionalData,
+	type WorkflowActivateMode,
+	type WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { resetDeliveryLogs } from '../../nodes/FaxPlus/delivery/deduplication';
+import { FaxPlusTrigger } from '../../nodes/FaxPlusTrigger/FaxPlusTrigger.node';
+import { initBinaryData, TestCredentialsHelper, TestNodeTypes } from './n8n-harness';
+import { oauthCredentials, patCredentials, type AuthKind, type FaxPlusServer } from './faxplus';
+
+export const FAX_PLUS_TRIGGER_NODE_TYPE = 'n8n-nodes-faxplus.faxPlusTrigger';
+export const TRIGGER_NODE_NAME = 'Fax.Plus Trigger';
+const WORKFLOW_ID = 'trigger-workflow';
+const WEBHOOK_ID = '3f1c7a52-7c1e-4a57-9d0e-5b7c0f7a1e42';
+
+export type DeliveryMode = 'production' | 'test';
+
+export interface TriggerHarnessOptions {
+	server: FaxPlusServer;
+	/** Node parameters (authentication defaults from `auth`). */
+	parameters: IDataObject;
+	auth?: AuthKind;
+	/** A PAT other than the full-scope one. */
+	token?: string;
+	/** The signing secret credential; undefined: no credential attached to the node. */
+	secret?: string;
+	/** Saved static data to start from (e.g. restored from JSON). */
+	staticData?: IDataObject;
+	/**
+	 * Hold the saves of deliveries until flushSaves(), which writes them in a chosen order,
+	 * each serialised when it is written (as the database write of a concurrent request).
+	 */
+	deferSaves?: boolean;
+}
+
+export interface StartedRun {
+	mode: DeliveryMode;
+	items: INodeExecutionData[];
+}
+
+export interface AnsweredRequest {
+	mode: DeliveryMode;
+	status: number;
+	headers: IncomingMessage['headers'];
+	/** What webhook() returned, or the error it threw. */
+	result?: IWebhookResponseData;
+	error?: Error;
+}
+
+export interface LifecycleOutcome {
+	created: boolean;
+	error?: Error & { description?: string; httpCode?: string };
+}
+
+/** The parts of express' response that n8n gives nodes. */
+class ExpressLikeResponse {
+	private code = 200;
+
+	private ended = false;
+
+	constructor(private readonly res: ServerResponse) {}
+
+	get headersSent(): boolean {
+		return this.ended || this.res.headersSent;
+	}
+
+	status(code: number): this {
+		this.code = code;
+		return this;
+	}
+
+	setHeader(name: string, value: string): this {
+		if (!this.headersSent) this.res.setHeader(name, value);
+		return this;
+	}
+
+	header(name: string, value: string): this {
+		return this.setHeader(name, value);
+	}
+
+	json(body: unknown): this {
+		this.setHeader('content-type', 'application/json; charset=utf-8');
+		return this.end(JSON.stringify(body));
+	}
+
+	send(body?: unknown): this {
+		if (body === undefined || typeof body === 'string' || Buffer.isBuffer(body)) return this.end(body);
+		return this.json(body);
+	}
+
+	end(body?: string | Buffer): this {
+		if (this.ended) return this;
+		this.ended = true;
+		this.res.statusCode = this.code;
+		this.res.end(body);
+		return this;
+	}
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => resolve(Buffer.concat(chunks)));
+		req.on('error', reject);
+	});
+}
+
+function parseJson(raw: Buffer): unknown {
+	try {
+		return JSON.parse(raw.toString('utf8'));
+	} catch {
+		return {};
+	}
+}
+
+export class TriggerHarness {
+	readonly runs: StartedRun[] = [];
+
+	readonly answers: AnsweredRequest[] = [];
+
+	/** Requests n8n would not have answered (noWebhookResponse without an answer): always a bug. */
+	readonly unanswered: AnsweredRequest[] = [];
+
+	readonly credentialsHelper: TestCredentialsHelper;
+
+	private readonly nodeTypes = new TestNodeTypes({ [FAX_PLUS_TRIGGER_NODE_TYPE]: new FaxPlusTrigger() });
+
+	private readonly credentials: Record<string, ICredentialDataDecryptedObject>;
+
+	private parameters: IDataObject;
+
+	private savedJson: string;
+
+	private productionActive = false;
+
+	/** The test session's workflow: n8n keeps its static data in memory for the session. */
+	private testSession: { workflow: Workflow } | undefined;
+
+	private endedSession: Promise<LifecycleOutcome> | undefined;
+
+	private httpServer: Server | undefined;
+
+	private readonly deferSaves: boolean;
+
+	private pendingSaves: Workflow[] = [];
+
+	private origin = '';
+
+	private constructor(options: TriggerHarnessOptions) {
+		const auth = options.auth ?? 'pat';
+		this.parameters = {
+			authentication: auth === 'oauth' ? 'oAuth2' : 'accessToken',
+			...options.parameters,
+		};
+		this.credentials = {
+			...(auth === 'oauth' ? oauthCredentials(options.server) : patCredentials(options.server, options.token)),
+		};
+		if (options.secret !== undefined) this.credentials.faxPlusWebhookSecretApi = { secret: options.secret };
+		this.credentialsHelper = new TestCredentialsHelper(this.credentials);
+		this.savedJson = JSON.stringify(options.staticData ?? {});
+		this.deferSaves = options.deferSaves === true;
+	}
+
+	static async start(options: TriggerHarnessOptions): Promise<TriggerHarness> {
+		await initBinaryData();
+		const harness = new TriggerHarness(options);
+		await harness.listen();
+		return harness;
+	}
+
+	get productionUrl(): string {
+		return `${this.origin}/webhook/${WEBHOOK_ID}/webhook`;
+	}
+
+	get testUrl(): string {
+		return `${this.origin}/webhook-test/${WEBHOOK_ID}/webhook`;
+	}
+
+	/** The static data as saved (what n8n's database holds), parsed. */
+	get savedStaticData(): IDataObject {
+		return JSON.parse(this.savedJson) as IDataObject;
+	}
+
+	/** The saved static data of the trigger node. */
+	get savedNodeStaticData(): IDataObject {
+		return (this.savedStaticData[`node:${TRIGGER_NODE_NAME}`] ?? {}) as IDataObject;
+	}
+
+	/** The static data of the running test session, if any. */
+	get testNodeStaticData(): IDataObject | undefined {
+		return this.testSession?.workflow.staticData[`node:${TRIGGER_NODE_NAME}`] as IDataObject | undefined;
+	}
+
+	/** Changes node parameters, as editing and republishing the workflow does. */
+	setParameters(parameters: IDataObject): void {
+		this.parameters = { ...this.parameters, ...parameters };
+	}
+
+	/** Pastes (or with undefined removes) the signing secret credential; does not republish. */
+	setSecret(secret: string | undefined): void {
+		if (secret === undefined) delete this.credentials.faxPlusWebhookSecretApi;
+		else this.credentials.faxPlusWebhookSecretApi = { secret };
+	}
+
+	/** Replaces the personal access token in the Fax.Plus API credential (e.g. a revoked one). */
+	setAccessToken(token: string): void {
+		this.credentials.faxPlusApi = { ...this.credentials.faxPlusApi, accessToken: token };
+	}
+
+	/** Writes the held saves of deliveries, oldest or newest first; answers how many were written. */
+	flushSaves(order: 'oldest first' | 'newest first' = 'oldest first'): number {
+		const pending = this.pendingSaves.splice(0);
+		if (order === 'newest first') pending.reverse();
+		for (const workflow of pending) this.writeStaticData(workflow);
+		return pending.length;
+	}
+
+	/**
+	 * n8n restarted: the in-process delivery records are gone; the saved static data (JSON)
+	 * stays, and every later request builds its Workflow from it. Call activate('init') or
+	 * checkExists() to run what n8n runs for an active workflow on start.
+	 */
+	restart(): void {
+		resetDeliveryLogs();
+	}
+
+	/** Activates the workflow: checkExists, then create when it answers false (n8n's order). */
+	async activate(activation: WorkflowActivateMode = 'activate'): Promise<LifecycleOutcome> {
+		const workflow = this.loadWorkflow();
+		try {
+			const created = await this.createIfNotExists(workflow, 'trigger', activation, false);
+			this.productionActive = true;
+			return { created };
+		} catch (error) {
+			// n8n removes what an activation left half done, then reports the error.
+			await this.runHook(workflow, 'delete', 'internal', 'update', false).catch(() => undefined);
+			return { created: false, error: error as LifecycleOutcome['error'] };
+		} finally {
+			this.save(workflow);
+		}
+	}
+
+	/** checkExists alone, as n8n runs it when it starts with an active workflow. */
+	async checkExists(): Promise<boolean> {
+		const workflow = this.loadWorkflow();
+		try {
+			return await this.runHook(workflow, 'checkExists', 'trigger', 'init', false);
+		} finally {
+			this.save(workflow);
+		}
+	}
+
+	/** Deactivates the workflow (delete). */
+	async deactivate(): Promise<LifecycleOutcome> {
+		const workflow = this.loadWorkflow();
+		this.productionActive = false;
+		try {
+			await this.runHook(workflow, 'delete', 'internal', 'update', false);
+			return { created: false };
+		} catch (error) {
+			return { created: false, error: error as LifecycleOutcome['error'] };
+		} finally {
+			this.save(workflow);
+		}
+	}
+
+	/** "Listen for test event": registers the test URL (manual mode) with a copy of the static data. */
+	async listenForTestEvent(): Promise<LifecycleOutcome> {
+		const workflow = this.loadWorkflow();
+		this.testSession = { workflow };
+		try {
+			const created = await this.createIfNotExists(workflow, 'manual', 'manual', true);
+			return { created };
+		} catch (error) {
+			await this.stopListening();
+			return { created: false, error: error as LifecycleOutcome['error'] };
+		}
+	}
+
+	/** Ends the test session as n8n does after the first run or on timeout (delete, internal mode). */
+	async stopListening(): Promise<LifecycleOutcome> {
+		const session = this.testSession;
+		if (!session) return { created: false };
+		this.testSession = undefined;
+		const { workflow } = session;
+		try {
+			await this.runHook(workflow, 'delete', 'internal', 'update', true);
+			return { created: false };
+		} catch (error) {
+			return { created: false, error: error as LifecycleOutcome['error'] };
+		}
+	}
+
+	/** Resolves when the test session n8n ends after its first run has been deleted. */
+	async testSessionEnded(): Promise<LifecycleOutcome | undefined> {
+		return await this.endedSession;
+	}
+
+	async close(): Promise<void> {
+		if (!this.httpServer) return;
+		const server = this.httpServer;
+		this.httpServer = undefined;
+		await new Promise<void>((resolve) => {
+			server.close(() => resolve());
+			server.closeAllConnections();
+		});
+	}
+
+	// ------------------------------------------------------------------ internals
+
+	private node(): INode {
+		const credentials: INode['credentials'] = {};
+		const authentication = this.parameters.authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
+		credentials[authentication] = { id: '1', name: 'Fax.Plus' };
+		if (this.credentials.faxPlusWebhookSecretApi) {
+			credentials.faxPlusWebhookSecretApi = { id: '2', name: 'Signing secret' };
+		}
+		return {
+			id: 'faxplus-trigger-node',
+			name: TRIGGER_NODE_NAME,
+			type: FAX_PLUS_TRIGGER_NODE_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId: WEBHOOK_ID,
+			parameters: structuredClone(this.parameters) as INode['parameters'],
+			credentials,
+		};
+	}
+
+	private buildWorkflow(staticData: IDataObject): Workflow {
+		return new Workflow({
+			id: WORKFLOW_ID,
+			name: 'Fax.Plus trigger test',
+			nodes: [this.node()],
+			connections: {},
+			nodeTypes: this.nodeTypes,
+			active: this.productionActive,
+			staticData,
+		});
+	}
+
+	/** A new Workflow from the saved JSON, as n8n builds one per request. */
+	private loadWorkflow(): Workflow {
+		return this.buildWorkflow(JSON.parse(this.savedJson) as IDataObject);
+	}
+
+	/** Saves the static data when it changed (WorkflowStaticDataService.saveStaticData). */
+	private save(workflow: Workflow): void {
+		const staticData = workflow.staticData as IDataObject & { __dataChanged?: boolean };
+		if (staticData.__dataChanged !== true) return;
+		this.writeStaticData(workflow);
+	}
+
+	private writeStaticData(workflow: Workflow): void {
+		const staticData = workflow.staticData as IDataObject & { __dataChanged?: boolean };
+		this.savedJson = JSON.stringify(staticData);
+		staticData.__dataChanged = false;
+	}
+
+	private saveAfterDelivery(workflow: Workflow): void {
+		const staticData = workflow.staticData as IDataObject & { __dataChanged?: boolean };
+		if (staticData.__dataChanged !== true) return;
+		if (this.deferSaves) this.pendingSaves.push(workflow);
+		else this.writeStaticData(workflow);
+	}
+
+	private additionalData(extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData {
+		return {
+			credentialsHelper: this.credentialsHelper,
+			executionId: undefined,
+			restApiUrl: `${this.origin}/rest`,
+			instanceBaseUrl: `${this.origin}/`,
+			webhookBaseUrl: `${this.origin}/webhook`,
+			webhookTestBaseUrl: `${this.origin}/webhook-test`,
+			webhookWaitingBaseUrl: `${this.origin}/webhook-waiting`,
+			formWaitingBaseUrl: `${this.origin}/form-waiting`,
+			variables: {},
+			currentNodeParameters: undefined,
+			executeWorkflow: async () => {
+				throw new Error('not used');
+			},
+			logAiEvent: () => {},
+			getRunExecutionData: async () => undefined,
+			startRunnerTask: async () => {
+				throw new Error('not used');
+			},
+			...extra,
+		} as unknown as IWorkflowExecuteAdditionalData;
+	}
+
+	private webhookData(workflow: Workflow, additionalData: IWorkflowExecuteAdditionalData, isTest: boolean): IWebhookData {
+		const description = this.nodeTypes.getByNameAndVersion(FAX_PLUS_TRIGGER_NODE_TYPE).description.webhooks![0];
+		return {
+			httpMethod: 'POST',
+			node: TRIGGER_NODE_NAME,
+			path: `${WEBHOOK_ID}/webhook`,
+			webhookDescription: description,
+			workflowId: workflow.id,
+			workflowExecuteAdditionalData: additionalData,
+			webhookId: WEBHOOK_ID,
+			isTest,
+		};
+	}
+
+	private async runHook(
+		workflow: Workflow,
+		method: 'checkExists' | 'create' | 'delete',
+		mode: WorkflowExecuteMode,
+		activation: WorkflowActivateMode,
+		isTest: boolean,
+	): Promise<boolean> {
+		const node = workflow.getNode(TRIGGER_NODE_NAME)!;
+		const additionalData = this.additionalData();
+		const context = new HookContext(workflow, node, additionalData, mode, activation, this.webhookData(workflow, additionalData, isTest));
+		const nodeType = this.nodeTypes.getByNameAndVersion(FAX_PLUS_TRIGGER_NODE_TYPE);
+		const fn = nodeType.webhookMethods!.default![method];
+		return (await fn.call(context)) as boolean;
+	}
+
+	private async createIfNotExists(
+		workflow: Workflow,
+		mode: WorkflowExecuteMode,
+		activation: WorkflowActivateMode,
+		isTest: boolean,
+	): Promise<boolean> {
+		if (await this.runHook(workflow, 'checkExists', mode, activation, isTest)) return false;
+		await this.runHook(workflow, 'create', mode, activation, isTest);
+		return true;
+	}
+
+	private async listen(): Promise<void> {
+		this.httpServer = createServer((req, res) => {
+			void this.receive(req, res).catch((error: Error) => {
+				if (!res.headersSent) {
+					res.statusCode = 500;
+					res.end(`harness error: ${error.message}`);
+				}
+			});
+		});
+		await new Promise<void>((resolve) => this.httpServer!.listen(0, '127.0.0.1', () => resolve()));
+		const { port } = this.httpServer.address() as AddressInfo;
+		this.origin = `http://127.0.0.1:${port}`;
+	}
+
+	private async receive(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		const raw = await readBody(req);
+		const path = (req.url ?? '/').split('?')[0];
+		const mode: DeliveryMode | undefined =
+			path === `/webhook/${WEBHOOK_ID}/webhook` && this.productionActive
+				? 'production'
+				: path === `/webhook-test/${WEBHOOK_ID}/webhook` && this.testSession
+					? 'test'
+					: undefined;
+		if (!mode || req.method !== 'POST') {
+			res.statusCode = 404;
+			res.end(JSON.stringify({ code: 404, message: 'The requested webhook is not registered.' }));
+			return;
+		}
+
+		// n8n parses a JSON body before the node runs; the raw bytes are read on request.
+		const request = {
+			method: req.method,
+			url: req.url,
+			headers: req.headers,
+			query: {},
+			params: {},
+			body: parseJson(raw),
+			contentType: String(req.headers['content-type'] ?? '').split(';')[0],
+			rawBody: undefined as Buffer | undefined,
+			readRawBody: async () => {
+				request.rawBody ??= raw;
+			},
+		};
+		const response = new ExpressLikeResponse(res);
+		const session = this.testSession;
+		const workflow = mode === 'test' ? session!.workflow : this.loadWorkflow();
+		const node = workflow.getNode(TRIGGER_NODE_NAME)!;
+		const additionalData = this.additionalData({
+			httpRequest: request as never,
+			httpResponse: response as never,
+		});
+		const context = new WebhookContext(
+			workflow,
+			node,
+			additionalData,
+			mode === 'test' ? 'manual' : 'webhook',
+			this.webhookData(workflow, additionalData, mode === 'test'),
+			[],
+			null,
+		);
+		const nodeType = this.nodeTypes.getByNameAndVersion(FAX_PLUS_TRIGGER_NODE_TYPE);
+
+		let result: IWebhookResponseData | undefined;
+		let error: Error | undefined;
+		try {
+			result = await nodeType.webhook!.call(context);
+		} catch (thrown) {
+			error = thrown as Error;
+		}
+
+		const startsRun = result?.workflowData !== undefined;
+		if (error) {
+			response.status(500).json({ message: 'Error in workflow' });
+		} else if (result?.noWebhookResponse === true) {
+			if (!response.headersSent) {
+				this.unanswered.push({ mode, status: 0, headers: req.headers, result });
+				response.status(500).json({ message: 'harness: the node did not answer' });
+			}
+		} else if (!startsRun) {
+			response.status(200).json(result?.webhookResponse ?? { message: 'Webhook call received' });
+		} else {
+			// onReceived: n8n starts the run, whose new Workflow resets the change flag, then answers.
+			(workflow.staticData as IDataObject & { __dataChanged?: boolean }).__dataChanged = false;
+			response.status(200).json({ message: 'Workflow was started' });
+		}
+		// n8n's response callback saves the static data if it (still) changed. A test session
+		// keeps its static data in memory.
+		if (mode === 'production') this.saveAfterDelivery(workflow);
+
+		this.answers.push({ mode, status: res.statusCode, headers: req.headers, result, error });
+		if (startsRun && !error) {
+			this.runs.push({ mode, items: result!.workflowData![0] ?? [] });
+			// n8n ends a test session after its first run.
+			if (mode === 'test' && session && this.testSession === session) {
+				this.endedSession = this.stopListening();
+			}
+		}
+	}
+}
+
+/** Starts a harness per test and closes it after; resets the in-process delivery records. */
+export function useTriggerHarnesses(): (options: TriggerHarnessOptions) => Promise<TriggerHarness> {
+	const started: TriggerHarness[] = [];
+	beforeEach(() => resetDeliveryLogs());
+	afterEach(async () => {
+		await Promise.all(started.splice(0).map(async (harness) => await harness.close()));
+	});
+	return async (options) => {
+		const harness = await TriggerHarness.start(options);
+		started.push(harness);
+		return harness;
+	};
+}
