@@ -3,12 +3,14 @@
 // How each outcome is answered matters for n8n 2.x, which saves the static data a webhook()
 // changed only when it answers the request before a run resets its change flag:
 // - accepted: the node answers 200 itself and returns noWebhookResponse with the
-//   workflowData, so n8n saves the delivery record, then starts the run;
+//   workflowData, so n8n saves the delivery record, then starts the run; with "Download
+//   Fax Document" the document is fetched after answering (see document.ts);
 // - repeat or filtered out: a webhookResponse and no workflowData (200, no run, saved);
 // - refused: the node answers 401 itself and returns noWebhookResponse only (no run).
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { deliveryLogFor, keyOfDeliveryId, keyOfRawBody } from '../FaxPlus/delivery/deduplication';
 import { verifyWebhookDelivery } from '../FaxPlus/delivery/signature';
+import { DOCUMENT_EVENTS, withDocument } from './document';
 import { buildOutput, eventOf, parsePayload, statusOf } from './output';
 import { readOptions, selectedEvents, type TriggerOptions } from './settings';
 
@@ -115,7 +117,7 @@ async function handle(context: IWebhookFunctions, response: DeliveryResponse): P
 			? keyOfDeliveryId(webhookId)
 			: keyOfRawBody(rawBody ?? Buffer.from(JSON.stringify(request.body ?? null), 'utf8'));
 
-	// From here to the return nothing awaits, so concurrent requests cannot interleave.
+	// From here to the answer nothing awaits, so concurrent requests cannot interleave.
 	const log = deliveryLogFor(scopeOf(context, testMode), {
 		retentionMs: options.retentionMs,
 		maxEntries: options.maxEntries,
@@ -138,5 +140,9 @@ async function handle(context: IWebhookFunctions, response: DeliveryResponse): P
 		legacy: options.useLegacyHooks,
 	});
 	answer(response, 200, { received: true });
-	return { noWebhookResponse: true, workflowData: [[{ json: item }]] };
+	if (!options.downloadDocument || !DOCUMENT_EVENTS.includes(eventOf(payload) ?? '')) {
+		return { noWebhookResponse: true, workflowData: [[{ json: item }]] };
+	}
+	// After the answer, which Fax.Plus wants quickly; never throws (a failure becomes documentError).
+	return { noWebhookResponse: true, workflowData: [[await withDocument(context, payload, options, item)]] };
 }

@@ -47,6 +47,25 @@ export const triggerProperties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
+				displayName: 'Document Format',
+				name: 'documentFormat',
+				type: 'options',
+				options: [
+					{ name: 'PDF', value: 'pdf' },
+					{ name: 'TIFF', value: 'tiff' },
+				],
+				default: 'pdf',
+				description: 'File format of the fax document. Only used with Download Fax Document.',
+			},
+			{
+				displayName: 'Download Fax Document',
+				name: 'downloadDocument',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to attach the fax\'s document to the output item as binary data (a file named after the fax ID, e.g. "1a2b3c.pdf"), downloaded with this node\'s Fax.Plus credential. Applies to Fax Received (the received fax) and Fax Sent (the document that was sent), not to Fax Page Received. The delivery is answered first; if the download fails the workflow still runs, with no binary data and the reason in the item\'s "documentError" field (the Fax.Plus node\'s Fax → Download operation can fetch it later with the item\'s faxId).',
+			},
+			{
 				displayName: 'Duplicate Check Max Entries',
 				name: 'deduplicationMaxEntries',
 				type: 'number',
@@ -81,6 +100,14 @@ export const triggerProperties: INodeProperties[] = [
 				placeholder: 'e.g. success',
 				description:
 					'Start the workflow only for faxes with one of these statuses (separated by commas), e.g. "success": fax_sent is sent for failed faxes too. Other deliveries are answered and skipped. Leave empty for every status.',
+			},
+			{
+				displayName: 'Put Output File in Field',
+				name: 'binaryPropertyName',
+				type: 'string',
+				default: 'data',
+				hint: 'The name of the output binary field to put the fax document in',
+				description: 'Only used with Download Fax Document',
 			},
 			{
 				displayName: 'Use Legacy Hook API',

@@ -15,7 +15,7 @@ import {
 	updateWebhookEndpoint,
 	type WebhookEndpoint,
 } from '../FaxPlus/webhook/endpoints';
-import { checkExistingEndpointId, readOptions, readSubscription, sameSet, type Subscription, type TriggerOptions } from './settings';
+import { checkDocumentOptions, checkExistingEndpointId, readOptions, readSubscription, sameSet, type Subscription, type TriggerOptions } from './settings';
 
 /** How deliveries reach this URL: an endpoint we manage, one the user manages, or legacy hooks. */
 export type RegistrationApi = 'webhooks' | 'existing' | 'hooks';
@@ -215,6 +215,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	const options = readOptions(this);
 	// Bad input is refused here, before any request.
 	const subscription = readSubscription(this);
+	checkDocumentOptions(this, options);
 	const api = wantedApi(this, options);
 	if (api === 'existing') checkExistingEndpointId(this, options.existingEndpointId);
 

@@ -3,6 +3,7 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { maxEntriesOf, retentionMsOfDays } from '../FaxPlus/delivery/deduplication';
+import type { FaxFileFormat } from '../FaxPlus/fax/types';
 import { FAX_EVENTS, type FaxEvent } from '../FaxPlus/shared/events';
 import { normalizeE164Numbers } from '../FaxPlus/shared/numbers';
 
@@ -12,6 +13,11 @@ export interface TriggerOptions {
 	useLegacyHooks: boolean;
 	retentionMs: number;
 	maxEntries: number;
+	/** Attach the fax's document (fax_received, fax_sent) as binary data. */
+	downloadDocument: boolean;
+	/** As given; checked by checkDocumentOptions (activation) and documentFormatOf (deliveries). */
+	documentFormat: string;
+	binaryPropertyName: string;
 }
 
 export interface Subscription {
@@ -41,7 +47,34 @@ export function readOptions(context: TriggerContext): TriggerOptions {
 		useLegacyHooks: options.useLegacyHooks === true,
 		retentionMs: retentionMsOfDays(options.deduplicationRetentionDays),
 		maxEntries: maxEntriesOf(options.deduplicationMaxEntries),
+		downloadDocument: options.downloadDocument === true,
+		documentFormat: String(options.documentFormat ?? 'pdf').trim().toLowerCase(),
+		binaryPropertyName: String(options.binaryPropertyName ?? 'data').trim(),
 	};
+}
+
+/** The document format for a delivery (never throws): pdf unless tiff was chosen. */
+export function documentFormatOf(options: TriggerOptions): FaxFileFormat {
+	return options.documentFormat === 'tiff' ? 'tiff' : 'pdf';
+}
+
+/** The binary field for a delivery (never throws): "data" when none was given. */
+export function binaryPropertyNameOf(options: TriggerOptions): string {
+	return options.binaryPropertyName === '' ? 'data' : options.binaryPropertyName;
+}
+
+/** The document options, checked on activation (before any request) when the download is on. */
+export function checkDocumentOptions(context: IHookFunctions, options: TriggerOptions): void {
+	if (!options.downloadDocument) return;
+	const node = context.getNode();
+	if (options.documentFormat !== 'pdf' && options.documentFormat !== 'tiff') {
+		throw new NodeOperationError(node, `Document Format must be "pdf" or "tiff", not "${options.documentFormat}"`);
+	}
+	if (options.binaryPropertyName === '') {
+		throw new NodeOperationError(node, 'Put Output File in Field: enter the name of the binary field for the fax document', {
+			description: 'For example "data"; the next nodes read the document from this field.',
+		});
+	}
 }
 
 /** The selected events as given (no checks), for filtering deliveries. */

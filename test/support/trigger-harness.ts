@@ -168,6 +168,9 @@ export class TriggerHarness {
 
 	private origin = '';
 
+	/** Requests whose webhook() has not returned yet (the node may answer before it returns). */
+	private readonly inFlight = new Set<Promise<void>>();
+
 	private constructor(options: TriggerHarnessOptions) {
 		const auth = options.auth ?? 'pat';
 		this.parameters = {
@@ -313,6 +316,14 @@ export class TriggerHarness {
 		}
 	}
 
+	/**
+	 * Resolves when every request received so far has been handled to the end: a node that
+	 * answers before its webhook() returns (e.g. to download a document) records its run later.
+	 */
+	async settled(): Promise<void> {
+		while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+	}
+
 	/** Resolves when the test session n8n ends after its first run has been deleted. */
 	async testSessionEnded(): Promise<LifecycleOutcome | undefined> {
 		return await this.endedSession;
@@ -452,12 +463,14 @@ export class TriggerHarness {
 
 	private async listen(): Promise<void> {
 		this.httpServer = createServer((req, res) => {
-			void this.receive(req, res).catch((error: Error) => {
+			const handled = this.receive(req, res).catch((error: Error) => {
 				if (!res.headersSent) {
 					res.statusCode = 500;
 					res.end(`harness error: ${error.message}`);
 				}
 			});
+			this.inFlight.add(handled);
+			void handled.finally(() => this.inFlight.delete(handled));
 		});
 		await new Promise<void>((resolve) => this.httpServer!.listen(0, '127.0.0.1', () => resolve()));
 		const { port } = this.httpServer.address() as AddressInfo;

@@ -47,7 +47,8 @@ export async function outputFaxFile(
 	return [{ json, binary: { ...input?.binary, [download.binaryPropertyName]: binary } }];
 }
 
-function formatOfContentType(contentType: string | undefined): FaxFileFormat | undefined {
+/** PDF or TIFF when a Content-Type names one of them. */
+export function formatOfContentType(contentType: string | undefined): FaxFileFormat | undefined {
 	const type = (contentType ?? '').trim().toLowerCase();
 	if (type === 'application/pdf') return 'pdf';
 	if (type === 'image/tiff' || type === 'image/tif') return 'tiff';

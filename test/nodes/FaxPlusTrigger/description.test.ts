@@ -52,14 +52,20 @@ describe('Fax.Plus Trigger → public contract', () => {
 		const options = property('options');
 		const names = (options.options as INodeProperties[]).map((option) => [option.name, option.default]);
 		expect(names).toEqual([
+			['documentFormat', 'pdf'],
+			['downloadDocument', false],
 			['deduplicationMaxEntries', 10000],
 			['deduplicationRetentionDays', 7],
 			['existingEndpointId', ''],
 			['statuses', ''],
+			['binaryPropertyName', 'data'],
 			['useLegacyHooks', false],
 		]);
 		const legacy = (options.options as INodeProperties[]).find((option) => option.name === 'useLegacyHooks')!;
 		expect(legacy.description).toMatch(/no signature/);
+		const download = (options.options as INodeProperties[]).find((option) => option.name === 'downloadDocument')!;
+		expect(download.description).toMatch(/Fax Received/);
+		expect(download.description).toMatch(/documentError/);
 	});
 
 	describe('the signing secret credential test', () => {

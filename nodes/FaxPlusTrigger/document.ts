@@ -1,0 +1,60 @@
+// The "Download Fax Document" option: attaches the fax's document to the delivery's item.
+//
+// The delivery is answered 200 before the download (Fax.Plus wants a quick answer), so a
+// failed download cannot be retried by Fax.Plus: the item is still emitted, without the
+// binary and with `documentError`, and the delivery stays recorded as processed. Nothing
+// here throws: an error after the answer would lose the delivery.
+import type { IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
+import { formatOfContentType, MIME_TYPES, safeFileName } from '../FaxPlus/fax/files';
+import { faxPlusApiDownload, segment } from '../FaxPlus/transport';
+import type { DeliveryPayload } from './output';
+import { binaryPropertyNameOf, documentFormatOf, type TriggerOptions } from './settings';
+
+/** Events whose fax has a document: the received one, or the one that was sent. */
+export const DOCUMENT_EVENTS: readonly string[] = ['fax_received', 'fax_sent'];
+
+function idOf(value: unknown): string | undefined {
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	if (typeof value === 'string' && value.trim() !== '') return value.trim();
+	return undefined;
+}
+
+/** The fax (data.id, else hook.id) and its user (data.uid / data.user_id, else self). */
+export function documentSourceOf(payload: DeliveryPayload): { faxId: string | undefined; userId: string } {
+	return {
+		faxId: idOf(payload.data.id) ?? idOf(payload.hook.id),
+		userId: idOf(payload.data.uid) ?? idOf(payload.data.user_id) ?? 'self',
+	};
+}
+
+function messageOf(error: unknown): string {
+	const message = (error as { message?: unknown } | undefined)?.message;
+	return typeof message === 'string' && message !== '' ? message : 'The fax document could not be downloaded';
+}
+
+/** The item with the fax document in the chosen binary field, or with `documentError`. */
+export async function withDocument(
+	context: IWebhookFunctions,
+	payload: DeliveryPayload,
+	options: TriggerOptions,
+	json: IDataObject,
+): Promise<INodeExecutionData> {
+	const { faxId, userId } = documentSourceOf(payload);
+	if (faxId === undefined) {
+		return { json: { ...json, documentError: 'The delivery names no fax ID (data.id or hook.id), so no document was downloaded' } };
+	}
+	const format = documentFormatOf(options);
+	try {
+		const { data, contentType } = await faxPlusApiDownload(context, {
+			method: 'GET',
+			path: `/accounts/${segment(userId)}/files/${segment(faxId)}`,
+			qs: { format },
+		});
+		// The format asked for, unless the answer names the other one.
+		const served = formatOfContentType(contentType) ?? format;
+		const binary = await context.helpers.prepareBinaryData(data, `${safeFileName(faxId)}.${served}`, MIME_TYPES[served]);
+		return { json, binary: { [binaryPropertyNameOf(options)]: binary } };
+	} catch (error) {
+		return { json: { ...json, documentError: messageOf(error) } };
+	}
+}
