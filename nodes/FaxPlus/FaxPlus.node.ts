@@ -8,6 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resources } from './resources';
 import { route } from './router';
 import { loadOptions, listSearch } from './methods';
+import { authenticationProperty } from './shared/authentication';
 
 export class FaxPlus implements INodeType {
 	description: INodeTypeDescription = {
@@ -35,16 +36,7 @@ export class FaxPlus implements INodeType {
 			},
 		],
 		properties: [
-			{
-				displayName: 'Authentication',
-				name: 'authentication',
-				type: 'options',
-				options: [
-					{ name: 'Access Token', value: 'accessToken' },
-					{ name: 'OAuth2', value: 'oAuth2' },
-				],
-				default: 'accessToken',
-			},
+			authenticationProperty,
 			{
 				displayName: 'Resource',
 				name: 'resource',

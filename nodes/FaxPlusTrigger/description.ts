@@ -1,6 +1,7 @@
 // The trigger's parameters. Names and values are part of the package's public contract.
 import type { INodeProperties } from 'n8n-workflow';
 import { DEFAULT_MAX_ENTRIES, DEFAULT_RETENTION_DAYS } from '../FaxPlus/delivery/deduplication';
+import { authenticationProperty } from '../FaxPlus/shared/authentication';
 import { faxEventOptions } from '../FaxPlus/shared/events';
 
 export const triggerProperties: INodeProperties[] = [
@@ -11,16 +12,7 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	{
-		displayName: 'Authentication',
-		name: 'authentication',
-		type: 'options',
-		options: [
-			{ name: 'Access Token', value: 'accessToken' },
-			{ name: 'OAuth2', value: 'oAuth2' },
-		],
-		default: 'accessToken',
-	},
+	authenticationProperty,
 	{
 		displayName: 'Events',
 		name: 'events',
