@@ -1,4 +1,5 @@
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
@@ -51,10 +52,30 @@ export function segment(value: string): string {
 	return encodeURIComponent(value);
 }
 
+// n8n decrypts a credential on every read, and reads it again inside
+// httpRequestWithAuthentication: read ours (base URL, client id) once per run.
+const credentialsByContext = new WeakMap<object, Map<string, Promise<ICredentialDataDecryptedObject>>>();
+
+function credentialsOf(context: FaxPlusContext, credentialType: string): Promise<ICredentialDataDecryptedObject> {
+	let byType = credentialsByContext.get(context);
+	if (!byType) {
+		byType = new Map();
+		credentialsByContext.set(context, byType);
+	}
+	let pending = byType.get(credentialType);
+	if (!pending) {
+		pending = context.getCredentials(credentialType);
+		byType.set(credentialType, pending);
+		// A failed read is not kept, so the next item reads again.
+		pending.catch(() => byType.delete(credentialType));
+	}
+	return pending;
+}
+
 async function buildOptions(context: FaxPlusContext, request: FaxPlusRequest) {
 	const authentication = getAuthentication(context);
 	const credentialType = credentialTypeOf(authentication);
-	const credentials = await context.getCredentials(credentialType);
+	const credentials = await credentialsOf(context, credentialType);
 	const baseUrl = String(credentials.baseUrl || DEFAULT_BASE_URL).replace(/\/+$/, '');
 	const headers: IDataObject = { Accept: 'application/json', ...request.headers };
 	if (authentication === 'oAuth2') {
