@@ -1,0 +1,408 @@
+'use strict';
+// Cases 3 and 5 inside a real n8n (scripts/n8n/n8n.js, the pinned version), with the
+// package snapshot loaded as `n8n-nodes-faxplus` and the local Fax.Plus-compatible server:
+//   node bench/cases/n8n.js <package> <out.json> <parts: trigger,action>
+//
+// trigger  Signed deliveries through an active Fax.Plus Trigger workflow (Trigger → No Op)
+//          against n8n's built-in Webhook node in an otherwise identical workflow
+//          (Webhook, respond immediately → No Op), same instance, same bodies and headers,
+//          same load: BENCH_N8N_COUNT deliveries per workflow (default 1,000, in 4 rounds that
+//          alternate between the workflows), BENCH_N8N_CONCURRENCY at a time (default 8), over
+//          keep-alive connections on 127.0.0.1. A third workflow runs the trigger with its
+//          duplicate record already at the default cap (10,000 entries in static data).
+//          Per round: deliveries answered per second, and executions finished per second
+//          (the round ends when the last execution of the round has stopped).
+// action   "Get balance" (shop / getBalance) over BENCH_ACTION_ITEMS items (default 1,000)
+//          against n8n's HTTP Request node doing the same call with header auth:
+//          Webhook (POST, answers with the last node) → Split Out → the node. Requests per
+//          second = items / the webhook call's time; BENCH_ACTION_ROUNDS rounds (default 5) each.
+// Every request is checked (status, answer, and the API calls the server received).
+// Passes: BENCH_N8N_ENGINES (default "default,legacy"): one fresh n8n per pass; the second sets
+// N8N_EXPRESSION_ENGINE=legacy and runs the trigger case only, to show how much of the gap is
+// n8n's expression isolate. Other knobs: BENCH_N8N_ROUNDS, BENCH_N8N_WARMUP, BENCH_N8N_PREFILL,
+// BENCH_N8N_ROUND_CAP_S (time cap per round, default 60).
+
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const http = require('node:http');
+const os = require('node:os');
+const path = require('node:path');
+
+const [pkgArg, outFile, partsArg = 'trigger,action'] = process.argv.slice(2);
+const pkgDir = path.resolve(pkgArg);
+const ROOT = path.resolve(__dirname, '../..');
+const { startN8n } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
+const { startFaxPlusServer } = require(path.join(ROOT, 'test/server'));
+const { latencies } = require('../lib/stats');
+
+const PKG = require(path.join(pkgDir, 'package.json')).name;
+const TRIGGER = `${PKG}.faxPlusTrigger`;
+const ACTION = `${PKG}.faxPlus`;
+const COUNT = Number(process.env.BENCH_N8N_COUNT || 1000);
+const ROUNDS = Number(process.env.BENCH_N8N_ROUNDS || 4);
+const CONCURRENCY = Number(process.env.BENCH_N8N_CONCURRENCY || 8);
+const WARMUP = Number(process.env.BENCH_N8N_WARMUP || 50);
+const PREFILL = Number(process.env.BENCH_N8N_PREFILL || 10000);
+const ITEMS = Number(process.env.BENCH_ACTION_ITEMS || 1000);
+const ACTION_ROUNDS = Number(process.env.BENCH_ACTION_ROUNDS || 5);
+const ROUND_CAP_MS = Number(process.env.BENCH_N8N_ROUND_CAP_S || 60) * 1000;
+const PART_CAP_MS = 15 * 60 * 1000;
+
+const parts = new Set(partsArg.split(',').filter(Boolean));
+const log = (...a) => console.error('[bench:n8n]', ...a);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const uuid = () => crypto.randomUUID();
+
+function node(name, type, typeVersion, parameters, extra = {}) {
+	return { id: uuid(), name, type, typeVersion, position: [0, 0], parameters, ...extra };
+}
+const chain = (...names) => Object.fromEntries(names.slice(0, -1).map((n, i) => [n, { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] }]));
+const ref = (type, cred) => ({ [type]: { id: cred.id, name: cred.name } });
+
+// ------------------------------------------------------------------ HTTP load
+
+/** A realistic fax_received body; distinct fax id per delivery. */
+function deliveryBody(i) {
+	const id = `fax_${crypto.randomBytes(8).toString('hex')}`;
+	const t = '2026-11-21 20:00:00';
+	return Buffer.from(JSON.stringify({
+		hook: { id, event: 'fax_received', event_time: t, target: '' },
+		data: {
+			id, uid: 'owner_1', owner_id: 'owner_1', pages: 2, status: 'success', start_time: t, submit_time: t,
+			last_update: t, file: `${id}.pdf`, file_name: `${id}.pdf`, header: '', comment: `bench ${i}`, description: '',
+			cost: 0, is_read: false, is_spam: false, direction: 'incoming', from: '+4930123456', to: '+15551230001', duration: 58,
+		},
+	}));
+}
+
+function signed(secret, n) {
+	const key = crypto.createSecretKey(Buffer.from(secret.replace(/^whsec_/, ''), 'base64'));
+	const ts = String(Math.floor(Date.now() / 1000));
+	return Array.from({ length: n }, (_, i) => {
+		const body = deliveryBody(i);
+		const id = `msg_${crypto.randomBytes(12).toString('hex')}`;
+		const sig = crypto.createHmac('sha256', key).update(`${id}.${ts}.`).update(body).digest('base64');
+		return {
+			body,
+			headers: {
+				'content-type': 'application/json',
+				'content-length': String(body.length),
+				'user-agent': 'FaxPlus-Webhooks/local',
+				'webhook-id': id,
+				'webhook-timestamp': ts,
+				'webhook-signature': `v1,${sig}`,
+			},
+		};
+	});
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function post(url, headers, body, timeoutMs = 30000) {
+	return new Promise((resolve) => {
+		const t0 = process.hrtime.bigint();
+		const req = http.request(url, { method: 'POST', headers, agent, timeout: timeoutMs }, (res) => {
+			const chunks = [];
+			res.on('data', (c) => chunks.push(c));
+			res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8'), ms: Number(process.hrtime.bigint() - t0) / 1e6 }));
+			res.on('error', (e) => resolve({ status: 0, body: String(e), ms: Number(process.hrtime.bigint() - t0) / 1e6 }));
+		});
+		req.on('timeout', () => req.destroy(new Error('timeout')));
+		req.on('error', (e) => resolve({ status: 0, body: String(e.message), ms: Number(process.hrtime.bigint() - t0) / 1e6 }));
+		req.end(body);
+	});
+}
+
+/** Sends the deliveries with `concurrency` in flight; stops at the time cap. */
+async function blast(url, deliveries, concurrency, capMs, check) {
+	let next = 0;
+	const results = [];
+	const deadline = Date.now() + capMs;
+	const t0 = Date.now();
+	const hr0 = process.hrtime.bigint();
+	async function worker() {
+		while (next < deliveries.length && Date.now() < deadline) {
+			const d = deliveries[next++];
+			const r = await post(url, d.headers, d.body);
+			r.ok = r.status === 200 && check(r);
+			results.push(r);
+		}
+	}
+	await Promise.all(Array.from({ length: concurrency }, worker));
+	return { startedAt: t0, seconds: Number(process.hrtime.bigint() - hr0) / 1e9, results };
+}
+
+// ------------------------------------------------------------------ n8n helpers
+
+/** Executions of a workflow: exact count and the newest one (REST API, one request). */
+async function executionCount(n8n, workflowId) {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId: String(workflowId) }));
+	const r = await n8n.rest('GET', `/executions?filter=${filter}&limit=1`);
+	return { count: r.count, estimated: r.estimated, newest: r.results?.[0] };
+}
+
+/** Waits until the workflow has `n` finished executions; returns the newest's stop time (ms). */
+async function waitForExecutions(n8n, workflowId, n, capMs = ROUND_CAP_MS) {
+	const deadline = Date.now() + capMs;
+	for (;;) {
+		const { count, newest } = await executionCount(n8n, workflowId);
+		const finished = newest && newest.stoppedAt && newest.status !== 'running' && newest.status !== 'new';
+		if (count >= n && finished) {
+			return { count, stoppedAt: Date.parse(newest.stoppedAt), status: newest.status };
+		}
+		if (Date.now() > deadline) return { count, stoppedAt: NaN, timedOut: true };
+		await sleep(50);
+	}
+}
+
+async function triggerWorkflow(n8n, s, name, staticLog) {
+	const webhookId = uuid();
+	const secretCred = await n8n.createCredential(`bench secret ${name}`, 'faxPlusWebhookSecretApi', {
+		secret: `whsec_${crypto.randomBytes(24).toString('base64')}`,
+	});
+	const trigger = node('Fax.Plus Trigger', TRIGGER, 1, { authentication: 'accessToken', events: ['fax_received', 'fax_sent'], channels: '', options: {} }, {
+		webhookId,
+		credentials: { ...ref('faxPlusApi', s.pat), ...ref('faxPlusWebhookSecretApi', secretCred) },
+	});
+	const wfJson = {
+		name,
+		nodes: [trigger, node('Done', 'n8n-nodes-base.noOp', 1, {})],
+		connections: chain('Fax.Plus Trigger', 'Done'),
+	};
+	if (staticLog) wfJson.staticData = { 'node:Fax.Plus Trigger': { deliveryLog: staticLog } };
+	const wf = await n8n.importWorkflow(wfJson);
+	await n8n.activate(wf.id);
+	const url = n8n.webhookUrl(`${webhookId}/webhook`);
+	// n8n 2.x publishes (and so registers webhooks) shortly after the activation call answers.
+	let ep;
+	for (const deadline = Date.now() + 30000; !ep; await sleep(100)) {
+		ep = Object.values(s.server.state.webhooks).find((e) => e.url === url);
+		if (!ep && Date.now() > deadline) throw new Error(`activation registered no endpoint for ${url} within 30 s`);
+	}
+	const secret = s.server.getEndpointSecret(ep.id);
+	await n8n.updateCredential(secretCred.id, { name: secretCred.name, type: 'faxPlusWebhookSecretApi', data: { secret } });
+	await n8n.waitForWebhook(`${webhookId}/webhook`);
+	return { id: wf.id, url, secret, check: (r) => /"received":true/.test(r.body) && !/duplicate|skipped/.test(r.body) };
+}
+
+async function webhookWorkflow(n8n, name) {
+	const p = `bench-${uuid()}`;
+	const wf = await n8n.importWorkflow({
+		name,
+		nodes: [
+			node('Webhook', 'n8n-nodes-base.webhook', 2, { httpMethod: 'POST', path: p, responseMode: 'onReceived', options: {} }, { webhookId: uuid() }),
+			node('Done', 'n8n-nodes-base.noOp', 1, {}),
+		],
+		connections: chain('Webhook', 'Done'),
+	});
+	await n8n.activate(wf.id);
+	await n8n.waitForWebhook(p);
+	return { id: wf.id, url: n8n.webhookUrl(p), check: (r) => /Workflow was started/.test(r.body) };
+}
+
+/** A duplicate record snapshot with `n` recent entries, as a long-running trigger has it. */
+function prefilledLog(n) {
+	const now = Date.now();
+	const keys = new Array(n);
+	const times = new Array(n);
+	for (let i = 0; i < n; i++) {
+		keys[i] = `id:msg_${crypto.randomBytes(12).toString('hex')}`;
+		times[i] = now - (n - i) * 1000;
+	}
+	return { v: 1, epoch: `bench-prefill-${uuid()}`, head: 0, keys, times };
+}
+
+// ------------------------------------------------------------------ case 3
+
+async function benchTrigger(n8n, s) {
+	const targets = {
+		webhook: await webhookWorkflow(n8n, 'bench: built-in Webhook → No Op'),
+		trigger: await triggerWorkflow(n8n, s, 'bench: Fax.Plus Trigger → No Op'),
+	};
+	if (PREFILL > 0) targets.triggerAtCap = await triggerWorkflow(n8n, s, `bench: Fax.Plus Trigger (record at ${PREFILL}) → No Op`, prefilledLog(PREFILL));
+	const names = Object.keys(targets);
+	const signingSecret = targets.trigger.secret;
+	const secretOf = (name) => targets[name].secret ?? signingSecret;
+	const out = { count: COUNT, rounds: ROUNDS, concurrency: CONCURRENCY, warmup: WARMUP, prefill: PREFILL, targets: {} };
+	for (const name of names) out.targets[name] = { rounds: [], latenciesMs: [], errors: 0, errorSamples: [], executions: 0 };
+	const expected = Object.fromEntries(names.map((n) => [n, 0]));
+	const started = Date.now();
+
+	// Warm-up: every workflow, not measured.
+	for (const name of names) {
+		const t = targets[name];
+		const r = await blast(t.url, signed(secretOf(name), WARMUP), CONCURRENCY, ROUND_CAP_MS, t.check);
+		const bad = r.results.filter((x) => !x.ok);
+		if (bad.length) throw new Error(`${name}: ${bad.length} of ${r.results.length} warm-up deliveries failed, e.g. ${bad[0].status} ${bad[0].body.slice(0, 200)}`);
+		expected[name] += r.results.length;
+		await waitForExecutions(n8n, t.id, expected[name]);
+	}
+	log(`warm-up done (${WARMUP} per workflow)`);
+
+	const perRound = Math.ceil(COUNT / ROUNDS);
+	for (let round = 0; round < ROUNDS; round++) {
+		for (let k = 0; k < names.length; k++) {
+			const name = names[(round + k) % names.length];
+			if (Date.now() - started > PART_CAP_MS) {
+				log('time cap reached; stopping the trigger case early');
+				break;
+			}
+			const t = targets[name];
+			const deliveries = signed(secretOf(name), perRound);
+			const r = await blast(t.url, deliveries, CONCURRENCY, ROUND_CAP_MS, t.check);
+			expected[name] += r.results.length;
+			const done = await waitForExecutions(n8n, t.id, expected[name]);
+			const o = out.targets[name];
+			const ok = r.results.filter((x) => x.ok);
+			o.errors += r.results.length - ok.length;
+			for (const x of r.results.filter((y) => !y.ok).slice(0, 3 - o.errorSamples.length)) o.errorSamples.push(`${x.status} ${x.body.slice(0, 160)}`);
+			o.latenciesMs.push(...r.results.map((x) => x.ms));
+			o.executions = done.count;
+			o.rounds.push({
+				sent: r.results.length,
+				ok: ok.length,
+				seconds: r.seconds,
+				answeredPerSecond: r.results.length / r.seconds,
+				completedPerSecond: r.results.length / ((done.stoppedAt - r.startedAt) / 1000),
+				executionsTimedOut: Boolean(done.timedOut),
+			});
+			log(`round ${round + 1}/${ROUNDS} ${name}: ${(r.results.length / r.seconds).toFixed(0)}/s answered, ${o.rounds.at(-1).completedPerSecond.toFixed(0)}/s completed, ${o.errors} errors`);
+		}
+	}
+	for (const name of names) {
+		const o = out.targets[name];
+		o.latency = latencies(o.latenciesMs);
+		delete o.latenciesMs;
+		o.expectedExecutions = expected[name];
+		o.missingExecutions = Math.max(0, expected[name] - o.executions);
+	}
+	// The static data n8n saved for the trigger workflows (their duplicate records).
+	for (const name of names.filter((n) => n.startsWith('trigger'))) {
+		const wf = await n8n.getWorkflow(targets[name].id);
+		const sd = typeof wf.staticData === 'string' ? JSON.parse(wf.staticData) : wf.staticData;
+		const dl = sd?.['node:Fax.Plus Trigger']?.deliveryLog;
+		out.targets[name].staticData = {
+			bytes: Buffer.byteLength(JSON.stringify(sd ?? {})),
+			entries: dl ? dl.keys.length - dl.head : 0,
+			stored: dl ? dl.keys.length : 0,
+		};
+	}
+	for (const t of Object.values(targets)) await n8n.deactivate(t.id).catch(() => {});
+	return out;
+}
+
+// ------------------------------------------------------------------ case 5
+
+async function benchAction(n8n, s) {
+	const header = await n8n.createCredential('bench header auth', 'httpHeaderAuth', { name: 'Authorization', value: `Bearer ${s.server.tokens.pat}` });
+	const make = async (label, actionNode) => {
+		const p = `bench-action-${uuid()}`;
+		const wf = await n8n.importWorkflow({
+			name: `bench: ${label} × ${ITEMS}`,
+			nodes: [
+				node('Webhook', 'n8n-nodes-base.webhook', 2, { httpMethod: 'POST', path: p, responseMode: 'lastNode', responseData: 'firstEntryJson', options: {} }, { webhookId: uuid() }),
+				node('Split Out', 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'body.items', include: 'noOtherFields', options: {} }),
+				actionNode,
+			],
+			connections: chain('Webhook', 'Split Out', actionNode.name),
+		});
+		await n8n.activate(wf.id);
+		await n8n.waitForWebhook(p);
+		return { id: wf.id, url: n8n.webhookUrl(p) };
+	};
+	const targets = {
+		httpRequest: await make('HTTP Request GET /shop/balance', node('Get Balance', 'n8n-nodes-base.httpRequest', 4.2, {
+			method: 'GET',
+			url: `${s.server.baseUrl}/shop/balance`,
+			authentication: 'genericCredentialType',
+			genericAuthType: 'httpHeaderAuth',
+			options: {},
+		}, { credentials: ref('httpHeaderAuth', header) })),
+		faxPlus: await make('Fax.Plus shop getBalance', node('Get Balance', ACTION, 1, { authentication: 'accessToken', resource: 'shop', operation: 'getBalance' }, { credentials: ref('faxPlusApi', s.pat) })),
+	};
+	const body = Buffer.from(JSON.stringify({ items: Array.from({ length: ITEMS }, (_, i) => i) }));
+	const headers = { 'content-type': 'application/json', 'content-length': String(body.length) };
+	const out = { items: ITEMS, rounds: ACTION_ROUNDS, targets: {} };
+	const names = Object.keys(targets);
+	for (const name of names) out.targets[name] = { runs: [] };
+	const started = Date.now();
+
+	async function once(name) {
+		s.server.clearRequests();
+		const r = await post(targets[name].url, headers, body, ROUND_CAP_MS);
+		const calls = s.server.requests.filter((q) => q.method === 'GET' && q.path === '/v3/shop/balance');
+		const okCalls = calls.filter((q) => q.status === 200).length;
+		let answer;
+		try {
+			answer = JSON.parse(r.body);
+		} catch {
+			answer = undefined;
+		}
+		const ok = r.status === 200 && okCalls === ITEMS && answer && typeof answer.amount === 'number';
+		if (!ok) throw new Error(`${name}: status ${r.status}, ${okCalls}/${ITEMS} API calls answered 200, answer ${r.body.slice(0, 200)}`);
+		return { ms: r.ms, requestsPerSecond: ITEMS / (r.ms / 1000), apiCalls: calls.length };
+	}
+
+	for (const name of names) await once(name); // warm-up
+	for (let round = 0; round < ACTION_ROUNDS; round++) {
+		if (Date.now() - started > PART_CAP_MS) break;
+		for (let k = 0; k < names.length; k++) {
+			const name = names[(round + k) % names.length];
+			const run = await once(name);
+			out.targets[name].runs.push(run);
+			log(`action round ${round + 1}/${ACTION_ROUNDS} ${name}: ${run.requestsPerSecond.toFixed(0)} requests/s`);
+		}
+	}
+	for (const t of Object.values(targets)) await n8n.deactivate(t.id).catch(() => {});
+	return out;
+}
+
+// ------------------------------------------------------------------ main
+
+/** One n8n instance (fresh user folder and local server) with the given expression engine. */
+async function pass(engine) {
+	const s = {};
+	const out = { engine, loadBefore: os.loadavg()[0] };
+	let n8n;
+	try {
+		s.server = await startFaxPlusServer();
+		const env = { N8N_LOG_LEVEL: 'warn' };
+		if (engine !== 'default') env.N8N_EXPRESSION_ENGINE = engine;
+		n8n = await startN8n({ packageDir: pkgDir, env });
+		out.n8nVersion = n8n.version;
+		s.pat = await n8n.createCredential('bench PAT', 'faxPlusApi', { accessToken: s.server.tokens.pat, baseUrl: s.server.baseUrl });
+		if (parts.has('trigger')) out.trigger = await benchTrigger(n8n, s);
+		if (parts.has('action') && engine === 'default') out.action = await benchAction(n8n, s);
+	} finally {
+		if (n8n) await n8n.stop().catch((e) => log(`stopping n8n: ${e.message}`));
+		if (s.server) await s.server.close();
+	}
+	out.loadAfter = os.loadavg()[0];
+	return out;
+}
+
+async function main() {
+	// n8n's default expression engine in 2.41 runs expressions in an isolate; `legacy` is the
+	// in-process one. The second pass shows how much of a gap comes from the isolate.
+	const engines = (process.env.BENCH_N8N_ENGINES || 'default,legacy').split(',').filter(Boolean);
+	const out = { passes: [] };
+	try {
+		for (const engine of engines) {
+			if (engine !== 'default' && !parts.has('trigger')) continue;
+			log(`pass with the ${engine} expression engine`);
+			out.passes.push(await pass(engine));
+			fs.writeFileSync(outFile, JSON.stringify(out));
+		}
+	} finally {
+		agent.destroy();
+	}
+	fs.writeFileSync(outFile, JSON.stringify(out));
+}
+
+main().then(
+	() => process.exit(0),
+	(error) => {
+		console.error(error && error.stack ? error.stack : error);
+		process.exit(1);
+	},
+);
