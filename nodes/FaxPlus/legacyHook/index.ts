@@ -25,9 +25,9 @@ const operationField: INodeProperties = {
 			description: 'Stop the deliveries of a legacy hook and remove it',
 		},
 		{
-			name: 'List',
+			name: 'Get Many',
 			value: 'list',
-			action: 'List legacy hooks',
+			action: 'Get many legacy hooks',
 			description: 'One item per legacy hook of the account',
 		},
 	],

@@ -19,9 +19,9 @@ const operationField: INodeProperties = {
 			description: 'Read the balance of the account and its currency',
 		},
 		{
-			name: 'List Countries',
+			name: 'Get Many Countries',
 			value: 'listCountries',
-			action: 'List the countries of the number shop',
+			action: 'Get many countries of the number shop',
 			description: 'One item per country, with whether numbers can be purchased there',
 		},
 		{

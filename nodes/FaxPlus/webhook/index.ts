@@ -26,9 +26,9 @@ const operationField: INodeProperties = {
 			description: 'Stop the deliveries of an endpoint and remove it',
 		},
 		{
-			name: 'List',
+			name: 'Get Many',
 			value: 'list',
-			action: 'List webhook endpoints',
+			action: 'Get many webhook endpoints',
 			description: 'One item per webhook endpoint of the account',
 		},
 		{
