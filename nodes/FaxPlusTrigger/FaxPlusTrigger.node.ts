@@ -38,6 +38,9 @@ export class FaxPlusTrigger implements INodeType {
 				// Optional: the secret exists only once the endpoint does (see the notice).
 				name: 'faxPlusWebhookSecretApi',
 				required: false,
+				// Always shown. Without displayOptions n8n's editor counts it as one of the
+				// `authentication` choices and offers the API credentials in its slot.
+				displayOptions: { show: { '@version': [1] } },
 				testedBy: 'faxPlusWebhookSecretTest',
 			},
 		],
