@@ -30,12 +30,12 @@ describe('Fax.Plus Trigger → public contract', () => {
 		expect(triggerApiCredentials).toEqual(action.credentials);
 	});
 
-	it('has the optional signing secret credential, tested locally', () => {
-		expect(description.credentials).toContainEqual({
-			name: 'faxPlusWebhookSecretApi',
-			required: false,
-			testedBy: 'faxPlusWebhookSecretTest',
-		});
+	it('has the optional signing secret credential, tested locally, in a slot of its own', () => {
+		const secret = description.credentials?.find((credential) => credential.name === 'faxPlusWebhookSecretApi');
+		expect(secret).toMatchObject({ required: false, testedBy: 'faxPlusWebhookSecretTest' });
+		// n8n's editor treats a credential without displayOptions as an `authentication` choice.
+		expect(secret?.displayOptions?.show).toBeDefined();
+		expect(secret?.displayOptions?.show).not.toHaveProperty('authentication');
 	});
 
 	it('offers the three events; fax_page_received says it needs fax streaming', () => {
