@@ -7,7 +7,7 @@ import { faxEventOptions } from '../FaxPlus/shared/events';
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName:
-			'Fax.Plus shows the signing secret of the endpoint this trigger registers only in its Integrations settings. Activate the workflow, copy the secret of the new endpoint (its URL is this node\'s Production URL) into the "Fax.Plus Webhook Signing Secret" credential below, and save the credential. Until then deliveries are refused with 401 and Fax.Plus retries them.',
+			'Fax.Plus shows an endpoint\'s signing secret only in its Integrations settings. Activate the workflow, then copy the secret of the new endpoint (its URL is this node\'s Production URL) into the "Fax.Plus Webhook Signing Secret" credential and save the credential; no need to publish again. Until then deliveries are refused with 401 and Fax.Plus retries them.',
 		name: 'secretNotice',
 		type: 'notice',
 		default: '',

@@ -4,12 +4,13 @@
 // adds Fax.Plus from the node panel, picks every resource and operation, and
 // checks that the parameters, the credential choice and the icon render, with
 // no error in the page. It saves screenshots of the node panel, the node and
-// the trigger to docs/screenshots/ (shown in the README).
+// the trigger to test-results/screenshots/; to refresh the README's pictures:
+// E2E_SCREENSHOT_DIR=docs/screenshots npm run test:e2e
 //
 // Run by test/e2e/run.js as one more check file; alone:
 //   npm run test:e2e -- (with E2E_ONLY=browser)   or   node test/browser/editor.test.js
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium; installed with apt by
-// scripts/n8n/ensure-chromium.sh when missing), E2E_SCREENSHOT_DIR (default docs/screenshots).
+// scripts/n8n/ensure-chromium.sh when missing), E2E_SCREENSHOT_DIR (default test-results/screenshots).
 
 const assert = require('node:assert/strict');
 const { spawnSync } = require('node:child_process');
@@ -21,7 +22,7 @@ const path = require('node:path');
 const ROOT = path.resolve(__dirname, '../..');
 const ACTION = 'n8n-nodes-faxplus.faxPlus';
 const TRIGGER = 'n8n-nodes-faxplus.faxPlusTrigger';
-const SCREENSHOTS = path.resolve(ROOT, process.env.E2E_SCREENSHOT_DIR || 'docs/screenshots');
+const SCREENSHOTS = path.resolve(ROOT, process.env.E2E_SCREENSHOT_DIR || 'test-results/screenshots');
 const CHROMIUM_FLAGS = [
 	'--headless',
 	'--no-sandbox',
