@@ -5,7 +5,7 @@
 // `n8n-nodes-faxplus`, logs in, and talks to its REST and public APIs.
 //
 //   const { startN8n } = require('./scripts/n8n/n8n');
-//   const n8n = await startN8n();            // { url, login, apiKey, ... }
+//   const n8n = await startN8n();            // { url, login, apiKey, filesDir, ... }
 //   const wf = await n8n.importWorkflow(json);
 //   await n8n.activate(wf.id);
 //   await n8n.stop();                        // kills the process group, removes the folder
@@ -545,6 +545,10 @@ async function startN8n(opts = {}) {
 		fs.writeFileSync(loginFile, JSON.stringify({ email: 'owner@faxplus.test', password: `Fax-${crypto.randomBytes(6).toString('hex')}1` }));
 	}
 	const login = JSON.parse(fs.readFileSync(loginFile, 'utf8'));
+	// The one folder n8n's file nodes (Read/Write Files from Disk) may use, instead of
+	// the default ~/.n8n-files in the real home; a real path, as n8n compares real paths.
+	const filesDir = path.join(fs.realpathSync(userFolder), 'files');
+	fs.mkdirSync(filesDir, { recursive: true });
 	const port = opts.port || (await freePort());
 	const brokerPort = await freePort();
 	const major = Number(version.split('.')[0]);
@@ -570,6 +574,7 @@ async function startN8n(opts = {}) {
 		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
 		N8N_RUNNERS_MODE: 'external',
 		N8N_RUNNERS_AUTH_TOKEN: 'faxplus-e2e-runners',
+		N8N_RESTRICT_FILE_ACCESS_TO: filesDir,
 		...(major >= 2 ? { N8N_DISABLED_MODULES: DISABLED_MODULES } : {}),
 		// 1.123's default "vm" expression engine needs isolated-vm 6 compiled (no prebuilt
 		// binary; install.sh skips build scripts): 1.x runs its long-standing legacy engine.
@@ -605,6 +610,7 @@ async function startN8n(opts = {}) {
 		nodeBin,
 		userFolder,
 		ownsFolder,
+		filesDir,
 		port,
 		login,
 		ownerByEnv,
