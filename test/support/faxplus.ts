@@ -1,6 +1,8 @@
 // What every action-node test needs: the local Fax.Plus-compatible server, both
 // credentials pointing at it, and a way to run the node and read what the server got.
-import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { Container } from '@n8n/di';
+import { BinaryDataService } from 'n8n-core';
+import type { IBinaryData, ICredentialDataDecryptedObject, IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { startFaxPlusServer } from '../server';
 import type { FaxPlusServer, RecordedRequest } from '../server';
 import { runFaxPlusNode, type RunNodeResult } from './n8n-harness';
@@ -105,4 +107,17 @@ export async function runOk(
 	const result = await runOperation(server, parameters, options);
 	if (result.error) throw new Error(`Node failed: ${result.error.message} (${result.error.description ?? ''})`);
 	return result.items;
+}
+
+/** The bytes of an output binary, in whichever mode n8n stores it (base64 in `data`, or a stored file by `id`). */
+export async function bytesOf(binary: IBinaryData): Promise<Buffer> {
+	if (!binary.id) return Buffer.from(binary.data, 'base64');
+	return await Container.get(BinaryDataService).getAsBuffer(binary);
+}
+
+/** What the server serves at an API path, fetched directly with the full-scope PAT. */
+export async function served(server: FaxPlusServer, path: string): Promise<Buffer> {
+	const response = await fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${server.tokens.pat}` } });
+	expect(response.status).toBe(200);
+	return Buffer.from(await response.arrayBuffer());
 }

@@ -1,22 +1,16 @@
-import { Container } from '@n8n/di';
-import { BinaryDataService } from 'n8n-core';
-import type { IBinaryData, IDataObject } from 'n8n-workflow';
-import { apiRequests, expectAuthHeaders, useFaxPlusServer, type AuthKind, type FaxPlusServer, type RecordedRequest } from '../../support/faxplus';
+import type { IDataObject } from 'n8n-workflow';
+import {
+	served,
+	bytesOf,
+	apiRequests,
+	expectAuthHeaders,
+	useFaxPlusServer,
+	type AuthKind,
+	type FaxPlusServer,
+	type RecordedRequest,
+} from '../../support/faxplus';
 import { useTriggerHarnesses, type TriggerHarness } from '../../support/trigger-harness';
 import { activateOk, activateWithSecret, calls } from './helpers';
-
-/** The stored bytes, in whichever binary mode n8n runs (base64 in `data`, or a stored file by `id`). */
-async function bytesOf(binary: IBinaryData): Promise<Buffer> {
-	if (!binary.id) return Buffer.from(binary.data, 'base64');
-	return await Container.get(BinaryDataService).getAsBuffer(binary);
-}
-
-/** What the server serves at a path, fetched directly with the full-scope PAT. */
-async function served(server: FaxPlusServer, path: string): Promise<Buffer> {
-	const response = await fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${server.tokens.pat}` } });
-	expect(response.status).toBe(200);
-	return Buffer.from(await response.arrayBuffer());
-}
 
 /** The document downloads the server received (GET …/files/…), oldest first. */
 function fileRequests(server: FaxPlusServer): RecordedRequest[] {

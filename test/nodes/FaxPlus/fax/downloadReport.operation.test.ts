@@ -1,7 +1,6 @@
-import { Container } from '@n8n/di';
-import { BinaryDataService } from 'n8n-core';
-import type { IBinaryData } from 'n8n-workflow';
 import {
+	served,
+	bytesOf,
 	apiRequests,
 	expectAuthHeaders,
 	onlyApiRequest,
@@ -9,21 +8,7 @@ import {
 	runOperation,
 	useFaxPlusServer,
 	type AuthKind,
-	type FaxPlusServer,
 } from '../../../support/faxplus';
-
-/** The stored bytes, in whichever binary mode n8n runs (base64 in `data`, or a stored file by `id`). */
-async function bytesOf(binary: IBinaryData): Promise<Buffer> {
-	if (!binary.id) return Buffer.from(binary.data, 'base64');
-	return await Container.get(BinaryDataService).getAsBuffer(binary);
-}
-
-/** What the server serves at a path, fetched directly with the full-scope PAT. */
-async function served(server: FaxPlusServer, path: string): Promise<Buffer> {
-	const response = await fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${server.tokens.pat}` } });
-	expect(response.status).toBe(200);
-	return Buffer.from(await response.arrayBuffer());
-}
 
 describe('Fax → Download Report', () => {
 	const server = useFaxPlusServer();

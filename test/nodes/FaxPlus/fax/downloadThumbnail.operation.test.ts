@@ -1,7 +1,5 @@
-import { Container } from '@n8n/di';
-import { BinaryDataService } from 'n8n-core';
-import type { IBinaryData } from 'n8n-workflow';
 import {
+	bytesOf,
 	apiRequests,
 	expectAuthHeaders,
 	onlyApiRequest,
@@ -14,12 +12,6 @@ import {
 // The JPEG the local server answers with.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { THUMBNAIL_JPEG } = require('../../../server/media') as { THUMBNAIL_JPEG: Buffer };
-
-/** The stored bytes, in whichever binary mode n8n runs (base64 in `data`, or a stored file by `id`). */
-async function bytesOf(binary: IBinaryData): Promise<Buffer> {
-	if (!binary.id) return Buffer.from(binary.data, 'base64');
-	return await Container.get(BinaryDataService).getAsBuffer(binary);
-}
 
 describe('Fax → Download Thumbnail', () => {
 	const server = useFaxPlusServer();

@@ -1,7 +1,6 @@
-import { Container } from '@n8n/di';
-import { BinaryDataService } from 'n8n-core';
-import type { IBinaryData, IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import {
+	bytesOf,
 	apiRequests,
 	expectAuthHeaders,
 	oauthCredentials,
@@ -31,12 +30,6 @@ function binaryOf(data: Buffer, mimeType: string, fileName?: string): IDataObjec
 
 function itemWith(binary: Record<string, IDataObject>, json: IDataObject = {}): INodeExecutionData[] {
 	return [{ json, binary } as unknown as INodeExecutionData];
-}
-
-/** The stored bytes, in whichever binary mode n8n runs (base64 in `data`, or a stored file by `id`). */
-async function bytesOf(binary: IBinaryData): Promise<Buffer> {
-	if (!binary.id) return Buffer.from(binary.data, 'base64');
-	return await Container.get(BinaryDataService).getAsBuffer(binary);
 }
 
 /** The file parts of a recorded upload, with their bytes. */
