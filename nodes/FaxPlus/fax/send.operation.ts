@@ -4,7 +4,7 @@ import { dateTimeValue, formatSendTime } from '../shared/dates';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { normalizeE164Numbers } from '../shared/numbers';
-import { wholeNumber } from '../shared/values';
+import { retryFields, retryOf } from '../outbox/fields';
 import { faxPlusApiRequest, segment } from '../transport';
 import { binaryFieldNames, readDocuments, type FaxDocument } from './documents';
 import type {
@@ -120,22 +120,7 @@ export const description: INodeProperties[] = [
 					},
 				],
 			},
-			{
-				displayName: 'Retry Count',
-				name: 'retryCount',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 0,
-				description: 'How many times Fax.Plus tries again when sending fails',
-			},
-			{
-				displayName: 'Retry Delay (Seconds)',
-				name: 'retryDelay',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 0,
-				description: 'Seconds between two tries',
-			},
+			...retryFields,
 			{
 				displayName: 'Send At',
 				name: 'sendTime',
@@ -235,12 +220,8 @@ function outboxOptions(context: IExecuteFunctions, itemIndex: number, options: I
 	}
 	const faxOptions: NonNullable<OutboxPayload['options']> = {};
 	if (options.enhancement !== undefined) faxOptions.enhancement = options.enhancement === true;
-	const retry: { count?: number; delay?: number } = {};
-	if (options.retryCount !== undefined) retry.count = wholeNumber(context, itemIndex, options.retryCount, 'Retry Count');
-	if (options.retryDelay !== undefined) {
-		retry.delay = wholeNumber(context, itemIndex, options.retryDelay, 'Retry Delay (Seconds)');
-	}
-	if (Object.keys(retry).length > 0) faxOptions.retry = retry;
+	const retry = retryOf(context, itemIndex, options);
+	if (retry) faxOptions.retry = retry;
 	if (Object.keys(faxOptions).length > 0) payload.options = faxOptions;
 	const sendTime = dateTimeValue(context, options.sendTime, 'Send At', itemIndex);
 	if (sendTime) payload.send_time = formatSendTime(sendTime);

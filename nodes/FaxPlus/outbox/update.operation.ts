@@ -3,9 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue, formatSendTime } from '../shared/dates';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { wholeNumber } from '../shared/values';
 import { faxPlusApiRequest, segment } from '../transport';
-import { outboxFaxIdField } from './fields';
+import { outboxFaxIdField, retryFields, retryOf } from './fields';
 import type { OutboxFax, OutboxFaxModification, OutboxFaxUpdated } from './types';
 
 export const description: INodeProperties[] = [
@@ -27,22 +26,7 @@ export const description: INodeProperties[] = [
 				default: '',
 				description: 'New comment of the fax',
 			},
-			{
-				displayName: 'Retry Count',
-				name: 'retryCount',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 0,
-				description: 'How many times Fax.Plus tries again when sending fails',
-			},
-			{
-				displayName: 'Retry Delay (Seconds)',
-				name: 'retryDelay',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 0,
-				description: 'Seconds between two tries',
-			},
+			...retryFields,
 			{
 				displayName: 'Send At',
 				name: 'sendTime',
@@ -84,12 +68,8 @@ function changes(context: IExecuteFunctions, itemIndex: number): OutboxFaxModifi
 		}
 		body.send_time = formatSendTime(sendTime);
 	}
-	const retry: NonNullable<OutboxFaxModification['retry']> = {};
-	if (fields.retryCount !== undefined) retry.count = wholeNumber(context, itemIndex, fields.retryCount, 'Retry Count');
-	if (fields.retryDelay !== undefined) {
-		retry.delay = wholeNumber(context, itemIndex, fields.retryDelay, 'Retry Delay (Seconds)');
-	}
-	if (Object.keys(retry).length > 0) body.retry = retry;
+	const retry = retryOf(context, itemIndex, fields);
+	if (retry) body.retry = retry;
 	if (Object.keys(body).length === 0) {
 		throw new NodeOperationError(
 			context.getNode(),
