@@ -1,5 +1,4 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { BEYOND_SPEC } from '../shared/beyondSpec';
 import type { FaxPlusResource } from '../shared/types';
 import * as getManyMembers from './getManyMembers.operation';
 import * as getPlan from './getPlan.operation';
@@ -16,7 +15,7 @@ const operationField: INodeProperties = {
 			name: 'Get Many Members',
 			value: 'getManyMembers',
 			action: 'Get many members',
-			description: `List the accounts of the corporate account (admins), or the user's own, one item each${BEYOND_SPEC}`,
+			description: 'List the accounts of the corporate account (admins), or the user\'s own, one item each',
 		},
 		{
 			name: 'Get Plan',

@@ -1,5 +1,4 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { BEYOND_SPEC } from '../shared/beyondSpec';
 import type { FaxPlusResource } from '../shared/types';
 import * as deleteOperation from './delete.operation';
 import * as download from './download.operation';
@@ -25,19 +24,19 @@ const operationField: INodeProperties = {
 			name: 'Delete',
 			value: 'delete',
 			action: 'Delete a fax',
-			description: `Delete a fax record${BEYOND_SPEC}`,
+			description: 'Delete a fax record',
 		},
 		{
 			name: 'Download',
 			value: 'download',
 			action: 'Download a fax',
-			description: `Download the document of a fax as a PDF or TIFF file${BEYOND_SPEC}`,
+			description: 'Download the document of a fax as a PDF or TIFF file',
 		},
 		{
 			name: 'Download Report',
 			value: 'downloadReport',
 			action: 'Download the confirmation report of a fax',
-			description: `Download the confirmation (transmission) report of a fax as a PDF file${BEYOND_SPEC}`,
+			description: 'Download the confirmation (transmission) report of a fax as a PDF file',
 		},
 		{
 			name: 'Download Thumbnail',
@@ -49,7 +48,7 @@ const operationField: INodeProperties = {
 			name: 'Get',
 			value: 'get',
 			action: 'Get a fax',
-			description: `Read one fax record: pages, status, numbers, times${BEYOND_SPEC}`,
+			description: 'Read one fax record: pages, status, numbers, times',
 		},
 		{
 			name: 'Get Field Extraction',
@@ -61,40 +60,40 @@ const operationField: INodeProperties = {
 			name: 'Get Many',
 			value: 'getMany',
 			action: 'Get many faxes',
-			description: `List received, sent or spam faxes, one item each${BEYOND_SPEC}`,
+			description: 'List received, sent or spam faxes, one item each',
 		},
 		{
 			name: 'Get OCR',
 			value: 'getOcr',
 			action: 'Get the OCR text of a fax',
-			description: `Read the text Fax AI recognised in a fax, with its status explained${BEYOND_SPEC}`,
+			description: 'Read the text Fax AI recognised in a fax, with its status explained',
 		},
 		{
 			name: 'Request Field Extraction',
 			value: 'requestFieldExtraction',
 			action: 'Request AI field extraction for a fax',
-			description: `Ask Fax AI to extract the fields of a fax; read them later with Get Field Extraction${BEYOND_SPEC}`,
+			description: 'Ask Fax AI to extract the fields of a fax; read them later with Get Field Extraction',
 		},
 		{
 			name: 'Request OCR',
 			value: 'requestOcr',
 			action: 'Request OCR for a fax',
-			description: `Ask Fax AI to recognise the text of a fax; read it later with Get OCR${BEYOND_SPEC}`,
+			description: 'Ask Fax AI to recognise the text of a fax; read it later with Get OCR',
 		},
 		{
 			name: 'Send',
 			value: 'send',
 			action: 'Send a fax',
-			description: `Upload the item's files and send them as a fax to one or more numbers, now or at a set time${BEYOND_SPEC}`,
+			description: 'Upload the item\'s files and send them as a fax to one or more numbers, now or at a set time',
 		},
 		{
 			name: 'Update',
 			value: 'update',
 			action: 'Update a fax',
-			description: `Mark a fax as read or unread, or change its comment${BEYOND_SPEC}`,
+			description: 'Mark a fax as read or unread, or change its comment',
 		},
 	],
-	default: 'downloadThumbnail',
+	default: 'send',
 };
 
 export const fax: FaxPlusResource = {

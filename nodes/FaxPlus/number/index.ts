@@ -1,5 +1,4 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { BEYOND_SPEC } from '../shared/beyondSpec';
 import type { FaxPlusResource } from '../shared/types';
 import * as getMany from './getMany.operation';
 
@@ -14,7 +13,7 @@ const operationField: INodeProperties = {
 			name: 'Get Many',
 			value: 'getMany',
 			action: 'Get many fax numbers',
-			description: `List the fax numbers of the account (admins) or assigned to the user, one item each${BEYOND_SPEC}`,
+			description: 'List the fax numbers of the account (admins) or assigned to the user, one item each',
 		},
 	],
 	default: 'getMany',

@@ -1,5 +1,4 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { BEYOND_SPEC } from '../shared/beyondSpec';
 import type { FaxPlusResource } from '../shared/types';
 import * as deleteOperation from './delete.operation';
 import * as get from './get.operation';
@@ -23,22 +22,22 @@ const operationField: INodeProperties = {
 			name: 'Get',
 			value: 'get',
 			action: 'Get an outgoing fax',
-			description: `Read one outgoing fax that is still in the outbox${BEYOND_SPEC}`,
+			description: 'Read one outgoing fax that is still in the outbox',
 		},
 		{
 			name: 'Get Many',
 			value: 'getMany',
 			action: 'Get many outgoing faxes',
-			description: `List the outgoing faxes still in the outbox (scheduled or being sent), one item each${BEYOND_SPEC}`,
+			description: 'List the outgoing faxes still in the outbox (scheduled or being sent), one item each',
 		},
 		{
 			name: 'Update',
 			value: 'update',
 			action: 'Update a scheduled fax',
-			description: `Reschedule a scheduled fax, or change its comment or retries${BEYOND_SPEC}`,
+			description: 'Reschedule a scheduled fax, or change its comment or retries',
 		},
 	],
-	default: 'delete',
+	default: 'getMany',
 };
 
 export const outbox: FaxPlusResource = {

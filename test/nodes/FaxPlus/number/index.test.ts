@@ -5,22 +5,12 @@ import { number } from '../../../../nodes/FaxPlus/number';
 import { outbox } from '../../../../nodes/FaxPlus/outbox';
 import type { FaxPlusResource } from '../../../../nodes/FaxPlus/shared/types';
 
-const BEYOND = /\(beyond the published v3\.5 spec\)$/;
-
-/** The operations of the published v3.5 spec; every other one is marked as beyond it. */
-const IN_SPEC: Record<string, string[]> = {
-	account: ['getPlan', 'updateMember'],
-	fax: ['downloadThumbnail', 'getFieldExtraction'],
-	outbox: ['delete'],
-	number: [],
-};
-
 describe.each<[string, FaxPlusResource]>([
 	['account', account],
 	['fax', fax],
 	['number', number],
 	['outbox', outbox],
-])('%s resource picker', (name, resource) => {
+])('%s resource picker', (_name, resource) => {
 	const picker = resource.description.find((property) => property.name === 'operation')!;
 	const options = picker.options as Array<{ name: string; value: string; action?: string; description?: string }>;
 
@@ -30,11 +20,6 @@ describe.each<[string, FaxPlusResource]>([
 		expect(options.every((option) => option.action)).toBe(true);
 		expect(Object.keys(resource.operations).sort()).toEqual(options.map((option) => option.value).sort());
 		expect(resource.operations[picker.default as string]).toBeDefined();
-	});
-
-	it('marks each operation beyond the published v3.5 spec, and only those', () => {
-		const marked = options.filter((option) => BEYOND.test(option.description ?? '')).map((option) => option.value);
-		expect(marked.sort()).toEqual(options.map((option) => option.value).filter((value) => !IN_SPEC[name].includes(value)).sort());
 	});
 });
 
