@@ -5,7 +5,7 @@ import { faxPlusApiRequest, segment } from '../transport';
 import { endpointIdOf, endpointLocator, endpointNotFound, isNotFound } from './fields';
 import type { WebhookEndpointDeleted } from './types';
 
-export const description: INodeProperties[] = [endpointLocator('delete')];
+export const description: INodeProperties[] = [endpointLocator('delete', 'The webhook endpoint to delete')];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const endpointId = endpointIdOf(this, itemIndex);

@@ -5,14 +5,14 @@ import { FAX_EVENTS, type FaxEvent } from '../shared/events';
 import { normalizeE164Numbers } from '../shared/numbers';
 
 /** The endpoint picker of Update and Delete: a list loaded from the API, or an `ep_` id. */
-export function endpointLocator(operation: string): INodeProperties {
+export function endpointLocator(operation: string, description: string): INodeProperties {
 	return {
 		displayName: 'Endpoint',
 		name: 'endpoint',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The webhook endpoint to change',
+		description,
 		displayOptions: { show: { resource: ['webhook'], operation: [operation] } },
 		modes: [
 			{

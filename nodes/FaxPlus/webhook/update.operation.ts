@@ -17,7 +17,7 @@ import {
 import type { WebhookEndpointUpdated } from './types';
 
 export const description: INodeProperties[] = [
-	endpointLocator('update'),
+	endpointLocator('update', 'The webhook endpoint to change'),
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',
