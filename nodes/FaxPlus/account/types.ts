@@ -1,5 +1,13 @@
 // Shapes of the Accounts API's requests and answers, as the spec gives them.
-export type { AccountPlan } from '../shared/api-types';
+
+/** Answer of GET /accounts/{user_id}/plan. */
+export interface AccountPlan {
+	plan_type: 'free' | 'basic' | 'premium' | 'business' | 'enterprise' | 'unknown';
+	/** Admin permissions (manage_plan or manage_hierarchy); meaningful for Business and Enterprise. */
+	is_admin: boolean;
+	/** Owner permissions (assign_admin, manage_plan or manage_hierarchy). */
+	is_owner: boolean;
+}
 
 /** Body of PUT /accounts/self/member-details/{member_user_id}; only the fields being changed. */
 export interface MemberDetail {
