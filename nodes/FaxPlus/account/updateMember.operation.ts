@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
-import { requiredString, toItems } from '../shared/items';
+import { answerOr, requiredString } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../transport';
 import type { MemberDetail, MemberDetailResponse, MemberUpdated } from './types';
 
@@ -53,9 +53,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		body: body as IDataObject,
 		itemIndex,
 	});
-	if (answer && typeof answer === 'object' && Object.keys(answer).length > 0) return toItems(answer);
 	const updated: MemberUpdated = { updated: true, memberUserId, ...body };
-	return toItems(updated);
+	return answerOr(answer, updated);
 }
 
 /** The fields the user set, checked; refuses an empty update before any request. */

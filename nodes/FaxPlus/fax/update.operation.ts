@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor, userIdField } from '../shared/descriptions';
-import { requiredString, toItems } from '../shared/items';
+import { answerOr, requiredString } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../transport';
 import { faxIdField } from './fields';
 import type { FaxModification, FaxRecord, FaxUpdated } from './types';
@@ -46,9 +46,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		body: { ...body },
 		itemIndex,
 	});
-	if (answer && typeof answer === 'object' && Object.keys(answer).length > 0) return toItems(answer);
 	const updated: FaxUpdated = { updated: true, faxId, userId, ...body };
-	return toItems(updated);
+	return answerOr(answer, updated);
 }
 
 /** The fields the user added, checked; refuses an empty update before any request. */

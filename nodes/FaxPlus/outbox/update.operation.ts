@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue, formatSendTime } from '../shared/dates';
 import { showFor, userIdField } from '../shared/descriptions';
-import { requiredString, toItems } from '../shared/items';
+import { answerOr, requiredString } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../transport';
 import { outboxFaxIdField, retryFields, retryOf } from './fields';
 import type { OutboxFax, OutboxFaxModification, OutboxFaxUpdated } from './types';
@@ -48,9 +48,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		body: { ...body } as IDataObject,
 		itemIndex,
 	});
-	if (answer && typeof answer === 'object' && Object.keys(answer).length > 0) return toItems(answer);
 	const updated: OutboxFaxUpdated = { updated: true, outboxFaxId, userId, ...body };
-	return toItems(updated);
+	return answerOr(answer, updated);
 }
 
 /** The fields the user added, checked; refuses an empty update before any request. */

@@ -6,6 +6,15 @@ export function toItems(data: object | object[]): INodeExecutionData[] {
 	return (Array.isArray(data) ? data : [data]).map((json) => ({ json: json as IDataObject }));
 }
 
+/**
+ * The API's answer when it has content; otherwise one item saying what happened
+ * (answers of 204, `{}` or no body must not stop the workflow with no output).
+ */
+export function answerOr(answer: object | undefined, whatHappened: object): INodeExecutionData[] {
+	const hasContent = answer !== null && typeof answer === 'object' && Object.keys(answer).length > 0;
+	return toItems(hasContent ? answer : whatHappened);
+}
+
 /** A required string parameter, trimmed; refuses an empty value before any request. */
 export function requiredString(
 	context: IExecuteFunctions,

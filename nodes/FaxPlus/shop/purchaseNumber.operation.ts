@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
-import { requiredString, toItems } from '../shared/items';
+import { answerOr, requiredString } from '../shared/items';
 import { faxPlusApiRequest } from '../transport';
 import type { PurchaseAnswer, PurchaseRequest } from './types';
 
@@ -25,6 +25,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		body: { ...body },
 		itemIndex,
 	});
-	if (answer && typeof answer === 'object' && Object.keys(answer).length > 0) return toItems(answer);
-	return toItems({ purchased: true, itemId });
+	return answerOr(answer, { purchased: true, itemId });
 }
