@@ -206,15 +206,25 @@ export class DeliveryLog {
 
 const logs = new Map<string, DeliveryLog>();
 
+/**
+ * Trigger nodes whose logs stay in memory. The least recently used is dropped past it
+ * (a deleted workflow's log, say); its record is still in static data and is rebuilt
+ * from there on its next delivery.
+ */
+const MAX_LOGS = 1000;
+
 /** The in-process log of one workflow's trigger node (created on first use). */
 export function deliveryLogFor(scope: string, options: DeliveryLogOptions = {}): DeliveryLog {
 	let log = logs.get(scope);
-	if (!log) {
-		log = new DeliveryLog(options);
-		logs.set(scope, log);
-	} else {
+	if (log) {
+		logs.delete(scope);
 		log.configure(options);
+	} else {
+		log = new DeliveryLog(options);
+		if (logs.size >= MAX_LOGS) logs.delete(logs.keys().next().value as string);
 	}
+	// Re-inserted on every use, so the Map's order is least recently used first.
+	logs.set(scope, log);
 	return log;
 }
 

@@ -180,6 +180,16 @@ describe('in-process logs', () => {
 		resetDeliveryLogs();
 		expect(deliveryLogFor('wf:node')).not.toBe(first);
 	});
+
+	it('keeps at most 1,000 logs, dropping the least recently used', () => {
+		const used = deliveryLogFor('wf:used');
+		const idle = deliveryLogFor('wf:idle');
+		for (let i = 0; i < 998; i++) deliveryLogFor(`wf:${i}`);
+		expect(deliveryLogFor('wf:used')).toBe(used); // touched: now the most recent
+		deliveryLogFor('wf:one-more'); // the 1,001st scope drops the least recently used
+		expect(deliveryLogFor('wf:used')).toBe(used);
+		expect(deliveryLogFor('wf:idle')).not.toBe(idle);
+	});
 });
 
 describe('keys', () => {
