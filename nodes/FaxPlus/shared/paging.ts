@@ -37,3 +37,8 @@ export function resultLimit(context: IExecuteFunctions, itemIndex: number): numb
 	}
 	return limit;
 }
+
+/** The first `limit` entries of a list the API answers whole (all of them when limit is undefined). */
+export function limited<T>(entries: T[], limit: number | undefined): T[] {
+	return limit === undefined ? entries : entries.slice(0, limit);
+}

@@ -1,9 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { toItems } from '../shared/items';
+import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
 import { faxPlusApiRequest, type FaxPlusContext } from '../transport';
 import type { CountriesAnswer, CountryEntry } from './types';
 
-export const description: INodeProperties[] = [];
+export const description: INodeProperties[] = returnAllOrLimit('shop', 'listCountries');
 
 /** The countries of the number shop (also the list the Search Numbers country picker shows). */
 export async function listShopCountries(context: FaxPlusContext, itemIndex?: number): Promise<CountryEntry[]> {
@@ -16,5 +17,6 @@ export async function listShopCountries(context: FaxPlusContext, itemIndex?: num
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	return toItems(await listShopCountries(this, itemIndex));
+	const limit = resultLimit(this, itemIndex);
+	return toItems(limited(await listShopCountries(this, itemIndex), limit));
 }

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
+import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
 import { faxPlusApiRequest, segment } from '../transport';
 import type { NumberSearchChannel, NumbersAnswer } from './types';
 
@@ -74,6 +75,7 @@ export const description: INodeProperties[] = [
 		description: 'Digits the number must contain (only 0-9)',
 		displayOptions: { show: { ...show.show, channel: ['custom'] } },
 	},
+	...returnAllOrLimit('shop', 'searchNumbers'),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
@@ -103,11 +105,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		}
 		if (digits) qs.contains = digits;
 	}
+	const limit = resultLimit(this, itemIndex);
 	const answer = await faxPlusApiRequest<NumbersAnswer | undefined>(this, {
 		method: 'GET',
 		path: `/shop/numbers/countries/${segment(country.toUpperCase())}/areas/${segment(areaCode)}/numbers`,
 		qs,
 		itemIndex,
 	});
-	return toItems(Array.isArray(answer?.numbers) ? answer.numbers : []);
+	return toItems(limited(Array.isArray(answer?.numbers) ? answer.numbers : [], limit));
 }

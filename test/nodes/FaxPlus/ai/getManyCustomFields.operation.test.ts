@@ -27,6 +27,12 @@ describe('AI → Get Many Custom Fields', () => {
 		expect(items.map((item) => item.json.name)).toEqual(['invoice_number', 'patient_name']);
 	});
 
+	it('returns only "Limit" custom fields unless "Return All" is on', async () => {
+		const limited = await runOk(server(), { ...base, returnAll: false, limit: 1 });
+		expect(limited.map((item) => item.json.name)).toEqual(['invoice_number']);
+		expect(await runOk(server(), { ...base, returnAll: true, limit: 1 })).toHaveLength(2);
+	});
+
 	it('outputs no items when there are no custom fields', async () => {
 		server().state.customFields = {};
 		const items = await runOk(server(), base);

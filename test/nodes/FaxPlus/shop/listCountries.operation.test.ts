@@ -28,6 +28,19 @@ describe('Shop → List Countries', () => {
 		expect(items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
 	});
 
+	it('returns only "Limit" countries unless "Return All" is on', async () => {
+		const limited = await runOk(server(), { resource: 'shop', operation: 'listCountries', returnAll: false, limit: 2 });
+		expect(limited.map((item) => item.json.iso)).toEqual(['US', 'CA']);
+		const all = await runOk(server(), { resource: 'shop', operation: 'listCountries', returnAll: true, limit: 2 });
+		expect(all).toHaveLength(5);
+	});
+
+	it('refuses a Limit below 1 before sending anything', async () => {
+		const { error } = await runOperation(server(), { resource: 'shop', operation: 'listCountries', returnAll: false, limit: 0 });
+		expect(error?.message).toMatch(/^Limit must be a whole number of 1 or more/);
+		expect(server().requests).toHaveLength(0);
+	});
+
 	it('gives no item when the shop has no country', async () => {
 		server().state.countries = [];
 		const items = await runOk(server(), { resource: 'shop', operation: 'listCountries' });

@@ -48,6 +48,13 @@ describe('Shop → Search Numbers', () => {
 		}
 	});
 
+	it('returns only "Limit" offers unless "Return All" is on', async () => {
+		const all = await runOk(server(), search({ returnAll: true }));
+		expect(all.length).toBeGreaterThan(1);
+		const limited = await runOk(server(), search({ returnAll: false, limit: 1 }));
+		expect(limited.map((item) => item.json)).toEqual([all[0].json]);
+	});
+
 	it.each<AuthKind>(['pat', 'oauth'])('sends the digits as "contains" with the custom channel (%s)', async (auth) => {
 		const items = await runOk(server(), search({ channel: 'custom', containsDigits: ' 77 ' }), { auth });
 

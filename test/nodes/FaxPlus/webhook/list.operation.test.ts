@@ -31,6 +31,14 @@ describe('Webhook → List', () => {
 		expect(JSON.stringify(items)).not.toContain('whsec_');
 	});
 
+	it('returns only "Limit" endpoints unless "Return All" is on', async () => {
+		seedEndpoint(server(), 'ep_a', { url: 'https://a.example.com', filter_types: ['fax_sent'] });
+		seedEndpoint(server(), 'ep_b', { url: 'https://b.example.com', filter_types: ['fax_sent'] });
+		const limited = await runOk(server(), { resource: 'webhook', operation: 'list', returnAll: false, limit: 1 });
+		expect(limited.map((item) => item.json.id)).toEqual(['ep_a']);
+		expect(await runOk(server(), { resource: 'webhook', operation: 'list', returnAll: true })).toHaveLength(2);
+	});
+
 	it('gives no item when there is no endpoint', async () => {
 		expect(await runOk(server(), { resource: 'webhook', operation: 'list' })).toEqual([]);
 	});
