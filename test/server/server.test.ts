@@ -194,9 +194,15 @@ describe('accounts, contacts, outbox, files', () => {
 	it('lists faxes by category with paging', async () => {
 		const inbox = await call('GET', '/accounts/self/faxes?category=inbox');
 		expect(inbox.json.records.map((f: any) => f.id)).toEqual(['fax_1', 'fax_2']);
-		const page = await call('GET', '/accounts/self/faxes?limit=2&skip=1');
-		expect(page.json.records).toHaveLength(2);
-		expect(page.json.records[0].id).toBe('fax_2');
+		const page = await call('GET', '/accounts/self/faxes?limit=2');
+		expect(page.json.records.map((f: any) => f.id)).toEqual(['fax_1', 'fax_2']);
+		// Paging is by `before` (exclusive), as the SDK documents; `skip` is not part of the API and is ignored.
+		const next = await call('GET', `/accounts/self/faxes?limit=2&before=${encodeURIComponent('2025-01-13 16:40:00')}`);
+		expect(next.json.records.map((f: any) => f.id)).toEqual(['fax_3', 'fax_4']);
+		const skipped = await call('GET', '/accounts/self/faxes?limit=2&skip=1');
+		expect(skipped.json.records.map((f: any) => f.id)).toEqual(['fax_1', 'fax_2']);
+		const after = await call('GET', `/accounts/self/faxes?after=${encodeURIComponent('2025-01-12 09:05:00')}`);
+		expect(after.json.records.map((f: any) => f.id)).toEqual(['fax_1', 'fax_2']);
 		expectError(await call('GET', '/accounts/self/faxes?category=bogus'), 400, 'bad_request');
 	});
 
@@ -393,6 +399,13 @@ describe('deliveries', () => {
 		expect(created.json).toEqual({ id: expect.any(String), target: receiver.url, event: 'fax_received' });
 		expectError(await call('POST', '/hooks', { body: { target: receiver.url, event: 'fax_received', numbers: ['+10000000000'] } }), 400, 'bad_request');
 		expect((await call('GET', '/hooks?event=fax_sent')).json.data).toEqual([]);
+		expect((await call('GET', '/hooks?event=fax_received')).json.data).toEqual([
+			{ id: created.json.id, target: receiver.url, event: 'fax_received', numbers: ['+15551230001'] },
+		]);
+		// `event` is required, as in Fax.Plus's SDK (get_webhooks(event)).
+		expectError(await call('GET', '/hooks'), 400, 'bad_request');
+		expectError(await call('GET', '/hooks?event='), 400, 'bad_request');
+		expectError(await call('GET', '/hooks?event=fax.sent'), 400, 'bad_request');
 		const [result] = await server.deliver({ event: 'fax_received' });
 		expect(result).toMatchObject({ legacy: true, webhookId: null });
 		const [got] = receiver.received;

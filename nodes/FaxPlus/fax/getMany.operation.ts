@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { dateTimeValue, formatUtc } from '../shared/dates';
+import { dateTimeValue, formatUtc, parseDateTime } from '../shared/dates';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { entriesOf } from '../shared/lists';
@@ -54,29 +54,36 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-/** One item per fax record, newest first as the API answers; pages with `skip` for Return All. */
+/**
+ * One item per fax record, newest first as the API answers. Return All (or a Limit above one
+ * page) pages with the documented `before`: each next page ends at the oldest record of the
+ * page before. That record's second is included again (plus one second: the API may treat
+ * `before` as exclusive), so faxes sharing it are not lost; the repeats are dropped by id.
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const limit = resultLimit(this, itemIndex);
 	const filters = filterQuery(this, itemIndex);
+	const userBefore = filters.before === undefined ? undefined : apiTimeMs(filters.before);
 
 	const faxes: FaxRecord[] = [];
 	const seen = new Set<unknown>();
-	let skip = 0;
+	let before = filters.before;
+	/** Records already output that the next page can bring again (those at its boundary). */
+	let repeats = 0;
 	for (;;) {
-		const pageSize = limit === undefined ? PAGE_SIZE : Math.min(PAGE_SIZE, limit - faxes.length);
-		const qs: FaxListQuery = { ...filters, limit: pageSize };
-		if (skip > 0) qs.skip = skip;
+		const wanted = limit === undefined ? PAGE_SIZE : limit - faxes.length + repeats;
+		const pageSize = Math.min(PAGE_SIZE, wanted);
+		const qs: FaxListQuery = { ...filters, ...(before === undefined ? {} : { before }), limit: pageSize };
 		const answer = await faxPlusApiRequest<unknown>(this, {
 			method: 'GET',
 			path: `/accounts/${segment(userId)}/faxes`,
 			qs: qs as unknown as IDataObject,
 			itemIndex,
 		});
-		const page = entriesOf(answer, 'records');
+		const page = entriesOf(answer, 'records') as FaxRecord[];
 		let added = 0;
 		for (const fax of page) {
-			// A server that ignores `skip` answers the same page again: stop instead of looping.
 			if (fax.id !== undefined && seen.has(fax.id)) continue;
 			seen.add(fax.id);
 			faxes.push(fax);
@@ -85,9 +92,43 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		}
 		if (limit !== undefined && faxes.length >= limit) break;
 		if (page.length < pageSize || added === 0) break;
-		skip += page.length;
+
+		const oldest = oldestTimeMs(page);
+		if (oldest === undefined) {
+			throw new NodeOperationError(this.getNode(), 'Fax.Plus answered fax records without a start_time, so the next page cannot be asked for', {
+				itemIndex,
+				description: `${faxes.length} faxes were read; turn off "Return All" and set a Limit of at most ${PAGE_SIZE}, or narrow the list with After and Before.`,
+			});
+		}
+		let bound = oldest + 1000;
+		if (userBefore !== undefined && bound > userBefore) bound = userBefore;
+		before = formatUtc(new Date(bound));
+		repeats = faxes.filter((fax) => {
+			const time = startTimeMs(fax);
+			return time !== undefined && time >= oldest && time <= bound;
+		}).length;
 	}
 	return toItems(faxes);
+}
+
+/** A `YYYY-MM-DD HH:mm:ss` time of the API (UTC) in epoch milliseconds. */
+function apiTimeMs(value: unknown): number | undefined {
+	if (typeof value !== 'string' || value.trim() === '') return undefined;
+	return parseDateTime(value)?.getTime();
+}
+
+function startTimeMs(fax: FaxRecord): number | undefined {
+	return apiTimeMs(fax.start_time);
+}
+
+/** The earliest start_time of a page (the last record, as the API answers newest first). */
+function oldestTimeMs(page: FaxRecord[]): number | undefined {
+	let oldest: number | undefined;
+	for (const fax of page) {
+		const time = startTimeMs(fax);
+		if (time !== undefined && (oldest === undefined || time < oldest)) oldest = time;
+	}
+	return oldest === undefined ? undefined : Math.floor(oldest / 1000) * 1000;
 }
 
 function filterQuery(context: IExecuteFunctions, itemIndex: number): Omit<FaxListQuery, 'limit'> {

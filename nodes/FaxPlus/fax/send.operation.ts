@@ -21,6 +21,9 @@ const show = showFor('fax', 'send');
 
 const COVER_PAGE_FLAGS: readonly CoverPageFlag[] = ['urgent', 'for_review', 'please_reply', 'confidential'];
 
+/** The `from` of a corporate member without an assigned fax number (Fax.Plus's send_fax documentation). */
+const NO_NUMBER = 'no_number';
+
 export const description: INodeProperties[] = [
 	userIdField('fax', 'send'),
 	{
@@ -39,8 +42,10 @@ export const description: INodeProperties[] = [
 		name: 'from',
 		type: 'string',
 		default: '',
+		required: true,
 		placeholder: 'e.g. +15551230001',
-		description: 'Your Fax.Plus number to send from, in E.164 format; not sent when empty',
+		description:
+			'One of the account\'s fax numbers to send from, in E.164 format ("+" and the country code). A corporate member without an assigned fax number enters no_number.',
 		displayOptions: show,
 	},
 	{
@@ -166,7 +171,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	for (const document of documents) {
 		files.push(await upload(this, itemIndex, userId, document, uploadFormat ?? document.format));
 	}
-	const body: OutboxPayload = { ...(from ? { from } : {}), to, files, ...payload, return_ids: true };
+	const body: OutboxPayload = { from, to, files, ...payload, return_ids: true };
 	const answer = await faxPlusApiRequest<OutboxCreated | undefined>(this, {
 		method: 'POST',
 		path: `/accounts/${segment(userId)}/outbox`,
@@ -174,8 +179,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	});
 
-	const sent: FaxSent = { ids: idsOf(answer), to, files };
-	if (from) sent.from = from;
+	const sent: FaxSent = { ids: idsOf(answer), to, files, from };
 	if (body.send_time) sent.sendTime = body.send_time;
 	return toItems(sent);
 }
@@ -197,14 +201,21 @@ function destinations(context: IExecuteFunctions, itemIndex: number): string[] {
 	return result.numbers;
 }
 
-function sender(context: IExecuteFunctions, itemIndex: number): string | undefined {
+/** The required sender: one of the account's numbers (E.164), or `no_number` as it is. */
+function sender(context: IExecuteFunctions, itemIndex: number): string {
 	const value = String(context.getNodeParameter('from', itemIndex, '') ?? '').trim();
-	if (!value) return undefined;
+	if (!value) {
+		throw new NodeOperationError(context.getNode(), 'From is required', {
+			itemIndex,
+			description: `Enter one of the account's fax numbers, e.g. +15551230001, or ${NO_NUMBER} for a corporate member without an assigned number (an expression may have resolved to an empty value).`,
+		});
+	}
+	if (value === NO_NUMBER) return value;
 	const result = normalizeE164Numbers([value]);
 	if (!result.ok) {
 		throw new NodeOperationError(context.getNode(), `From: "${result.invalid}" ${result.reason}`, {
 			itemIndex,
-			description: 'Enter your Fax.Plus number with "+" and the country code, or leave From empty.',
+			description: `Enter one of the account's fax numbers with "+" and the country code, or ${NO_NUMBER} for a corporate member without an assigned number.`,
 		});
 	}
 	return result.numbers[0];

@@ -1,29 +1,5 @@
 // Shapes of the fax API's answers, as the spec gives them.
 
-/** GET /accounts/{user_id}/faxes/{fax_id}/ai/field-extraction. */
-export interface FieldExtractionResult {
-	/** Processing status; only `finished` carries data. Other values are not listed by the spec. */
-	status: string;
-	/** Extracted fields as string-keyed values; present when processing is finished. */
-	data?: Record<string, unknown>;
-}
-
-/** The item Get Field Extraction outputs when the extraction is finished. */
-export interface FieldExtractionFinished {
-	faxId: string;
-	status: 'finished';
-	finished: true;
-	data: Record<string, unknown>;
-}
-
-/** The item Get Field Extraction outputs while there is no data (yet). */
-export interface FieldExtractionNotFinished {
-	faxId: string;
-	status: string;
-	finished: false;
-	message: string;
-}
-
 /** The JSON of the Download Thumbnail item when the input item has none. */
 export interface ThumbnailReference {
 	faxId: string;
@@ -43,7 +19,6 @@ export interface FaxListQuery {
 	/** `YYYY-MM-DD HH:mm:ss`, UTC. */
 	before?: string;
 	limit: number;
-	skip?: number;
 }
 
 export type FaxCategory = 'inbox' | 'sent' | 'spam';
@@ -86,7 +61,8 @@ export interface UploadedFile {
 
 /** Body of POST /accounts/{user_id}/outbox. */
 export interface OutboxPayload {
-	from?: string;
+	/** One of the account's numbers (E.164), or `no_number` for a corporate member without one. */
+	from: string;
 	to: string[];
 	files: string[];
 	comment?: { text: string };
@@ -119,7 +95,7 @@ export interface FaxSent {
 	to: string[];
 	/** Paths of the uploaded files. */
 	files: string[];
-	from?: string;
+	from: string;
 	/** `YYYY-MM-DD HH:mm:ss +0000` when the fax is scheduled. */
 	sendTime?: string;
 }
@@ -127,7 +103,7 @@ export interface FaxSent {
 /** Status of a Fax AI job (OCR or field extraction). */
 export type AiJobStatus = 'not_requested' | 'pending' | 'finished' | 'failed' | 'content_filtering_policy';
 
-/** Answer of the Fax AI endpoints of one fax (GET or POST .../ai/ocr, POST .../ai/field-extraction). */
+/** Answer of the Fax AI endpoints of one fax (GET or POST .../ai/ocr and .../ai/field-extraction). */
 export interface AiJobAnswer {
 	status?: string;
 	data?: Record<string, unknown>;
@@ -141,12 +117,19 @@ export interface AiJobRequested {
 	message: string;
 }
 
-/** The item Get OCR outputs. */
-export interface OcrResult {
+/** The item Get OCR / Get Field Extraction outputs. */
+export interface AiJobResult {
 	faxId: string;
 	status: string;
 	finished: boolean;
+	/** What the status means, in plain words. */
 	message: string;
-	/** The recognised text and pages, when finished. */
+	/** When finished: the recognised text and pages (OCR), the extracted fields (field extraction). */
 	data?: Record<string, unknown>;
 }
+
+/** The item Get OCR outputs. */
+export type OcrResult = AiJobResult;
+
+/** The item Get Field Extraction outputs (GET /accounts/{user_id}/faxes/{fax_id}/ai/field-extraction). */
+export type FieldExtractionResult = AiJobResult;

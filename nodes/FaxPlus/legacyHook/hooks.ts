@@ -1,7 +1,7 @@
 // The legacy hook API (/hooks), to be decommissioned by Fax.Plus. Shared by the
 // Legacy Hook resource and the trigger's legacy mode.
 import type { IDataObject } from 'n8n-workflow';
-import type { FaxEvent } from '../shared/events';
+import { FAX_EVENTS, type FaxEvent } from '../shared/events';
 import { endpointsOf } from '../webhook/endpoints';
 import { faxPlusApiDeleteIfExists, faxPlusApiRequest, segment, type FaxPlusContext } from '../transport';
 
@@ -12,15 +12,34 @@ export interface LegacyHook {
 	numbers?: string[];
 }
 
+/**
+ * The hooks of one event, or with no event those of every event. `GET /hooks` requires `event`
+ * (Fax.Plus's SDK: `get_webhooks(event)`), so all events take one request per event, joined in
+ * the order of FAX_EVENTS (a hook listed twice is kept once).
+ */
 export async function listLegacyHooks(
 	context: FaxPlusContext,
 	event?: FaxEvent,
 	itemIndex?: number,
 ): Promise<LegacyHook[]> {
+	if (event) return await listHooksOf(context, event, itemIndex);
+	const hooks: LegacyHook[] = [];
+	const ids = new Set<string>();
+	for (const each of FAX_EVENTS) {
+		for (const hook of await listHooksOf(context, each, itemIndex)) {
+			if (typeof hook.id === 'string' && ids.has(hook.id)) continue;
+			ids.add(hook.id);
+			hooks.push(hook);
+		}
+	}
+	return hooks;
+}
+
+async function listHooksOf(context: FaxPlusContext, event: FaxEvent, itemIndex?: number): Promise<LegacyHook[]> {
 	const answer = await faxPlusApiRequest<unknown>(context, {
 		method: 'GET',
 		path: '/hooks',
-		qs: event ? { event } : undefined,
+		qs: { event },
 		itemIndex,
 	});
 	return endpointsOf(answer) as unknown as LegacyHook[];

@@ -1,6 +1,10 @@
 // @ts-check
 'use strict';
-/** Fax records (beyond spec): list with category/date filters and paging, get, modify, delete. */
+/**
+ * Fax records (beyond spec): list, get, modify, delete. The list takes what Fax.Plus's SDK documents
+ * (category, after, before, limit; `after`/`before` exclusive) and ignores anything else, such as `skip`:
+ * clients page with `before`.
+ */
 const { json, noContent, badRequest, notFoundItem } = require('../http');
 const { read, edit, resolveUser, objectBody, intParam } = require('./common');
 
@@ -48,13 +52,12 @@ const routes = [
 			const after = dateParam(ctx.query, 'after');
 			const before = dateParam(ctx.query, 'before');
 			const limit = intParam(ctx.query, 'limit', 50, 1000);
-			const skip = intParam(ctx.query, 'skip', 0);
 			const records = Object.values(ctx.state.faxes)
 				.filter((f) => f.uid === user.uid)
 				.filter((f) => !category || inCategory(f, category))
 				.filter((f) => (!after || f.start_time > after) && (!before || f.start_time < before))
 				.sort((a, b) => (a.start_time < b.start_time ? 1 : a.start_time > b.start_time ? -1 : 0))
-				.slice(skip, skip + limit);
+				.slice(0, limit);
 			return json({ records });
 		},
 	},

@@ -1,6 +1,6 @@
 // @ts-check
 'use strict';
-/** Legacy hooks (/hooks): one event, a target URL and optional owned numbers. */
+/** Legacy hooks (/hooks): one event, a target URL and optional owned numbers; listed per event (`event` required). */
 const { json, noContent, badRequest, notFound } = require('../http');
 const { read, edit, objectBody } = require('./common');
 const { randomHex, faxTime, normalizeNumber } = require('../util');
@@ -16,8 +16,11 @@ module.exports = [
 		path: '/hooks',
 		scopes: read('webhook'),
 		handler: (ctx) => {
+			// `event` is required, as in Fax.Plus's SDK (`get_webhooks(event)`).
 			const { event } = ctx.query;
-			const hooks = Object.values(ctx.state.hooks).filter((h) => !event || h.event === event);
+			if (event === undefined || event === '') throw badRequest(`event is required: one of ${EVENTS.join(', ')}`);
+			if (!EVENTS.includes(event)) throw badRequest(`event must be one of ${EVENTS.join(', ')}`);
+			const hooks = Object.values(ctx.state.hooks).filter((h) => h.event === event);
 			return json({ data: hooks.map(view) });
 		},
 	},

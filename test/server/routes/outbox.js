@@ -50,7 +50,7 @@ module.exports = [
 			const to = body.to;
 			if (!Array.isArray(to) || to.length === 0) throw badRequest('to must be a non-empty array of E.164 numbers');
 			for (const n of to) if (!isE164(n)) throw badRequest(`Invalid number: ${n}`);
-			if (body.from !== undefined && body.from !== null && body.from !== '' && !isE164(body.from)) throw badRequest(`Invalid number: ${body.from}`);
+			if (body.from !== undefined && body.from !== null && body.from !== '' && body.from !== 'no_number' && !isE164(body.from)) throw badRequest(`Invalid number: ${body.from}`);
 			const files = body.files;
 			if (!Array.isArray(files) || files.length === 0) throw badRequest('files must be a non-empty array of uploaded file paths');
 			for (const f of files) if (typeof f !== 'string' || !Object.hasOwn(ctx.state.files, f)) throw badRequest(`File not found: ${f}`);

@@ -26,6 +26,7 @@ describe('Fax → Get Field Extraction', () => {
 					faxId: 'fax_1',
 					status: 'finished',
 					finished: true,
+					message: 'Field extraction is finished; the extracted fields are in "data"',
 					data: server().state.ai.fax_1.field_extraction!.data,
 				},
 				pairedItem: { item: 0 },
@@ -34,26 +35,32 @@ describe('Fax → Get Field Extraction', () => {
 		expect((items[0].json.data as Record<string, string>).invoice_number).toBe('INV-2025-0042');
 	});
 
-	it('says clearly that a pending extraction is not finished, without data', async () => {
-		const items = await runOk(server(), { ...base, userId: 'self', faxId: 'fax_2' });
-		expect(items).toHaveLength(1);
-		expect(items[0].json).toEqual({
-			faxId: 'fax_2',
-			status: 'pending',
-			finished: false,
-			message: 'Extraction is not finished yet (status: pending); try again later',
-		});
+	it.each([
+		['fax_2', 'pending', 'Field extraction is in progress; run "Get Field Extraction" again later to read the extracted fields'],
+		['fax_3', 'not_requested', 'Field extraction was not requested for this fax, so there is no result; run "Request Field Extraction" first'],
+		['fax_4', 'failed', 'Field extraction failed for this fax, so there is no result; you can run "Request Field Extraction" again'],
+		[
+			'fax_5',
+			'content_filtering_policy',
+			"Field extraction was refused under Fax AI's content filtering policy, so this fax will have no result",
+		],
+	])('explains the status of %s (%s) in plain words, without data', async (faxId, status, message) => {
+		const items = await runOk(server(), { ...base, userId: 'self', faxId });
+		expect(items).toEqual([{ json: { faxId, status, finished: false, message }, pairedItem: { item: 0 } }]);
 	});
 
-	it('does not suggest waiting for a status that is not in progress', async () => {
+	it.each([
+		['a status this node does not know', { status: 'queued_somewhere' }, 'queued_somewhere'],
+		['an answer without a status', { status: '' }, 'unknown'],
+	])('explains %s', async (_case, answer, status) => {
+		server().state.ai.fax_4 = { field_extraction: answer };
 		const items = await runOk(server(), { ...base, userId: 'self', faxId: 'fax_4' });
 		expect(items[0].json).toEqual({
 			faxId: 'fax_4',
-			status: 'failed',
+			status,
 			finished: false,
-			message: expect.stringMatching(/^Extraction is not finished \(status: failed\), so there is no data/),
+			message: `Field extraction has the status "${status}", which this node does not know; there is no result`,
 		});
-		expect(items[0].json.message).not.toMatch(/try again later/);
 	});
 
 	it('reads the fax each item names, for its user', async () => {

@@ -68,25 +68,75 @@ describe('Fax → Get Many', () => {
 		expect(ids(items)).toEqual(['fax_6']);
 	});
 
-	it('returns all faxes over several pages, paging with skip', async () => {
+	it('returns all faxes over several pages, paging with before (the server ignores skip)', async () => {
 		addFaxes(server(), 230);
 		const items = await runOk(server(), { ...base, returnAll: true });
 
+		// Each next page ends one second after the oldest fax of the page before (fax_bulk_135 at
+		// 02:15:00, then fax_bulk_036 at 00:36:00): that fax comes again and is dropped.
 		expect(apiRequests(server()).map((r) => r.query)).toEqual([
 			{ limit: '100' },
-			{ limit: '100', skip: '100' },
-			{ limit: '100', skip: '200' },
+			{ limit: '100', before: '2024-12-01 02:15:01' },
+			{ limit: '100', before: '2024-12-01 00:36:01' },
 		]);
+		expect(apiRequests(server()).every((r) => !('skip' in r.query))).toBe(true);
 		expect(items).toHaveLength(235);
 		expect(new Set(ids(items)).size).toBe(235);
 		expect(ids(items).slice(0, 6)).toEqual(['fax_1', 'fax_2', 'fax_3', 'fax_4', 'fax_5', 'fax_bulk_229']);
 		expect(ids(items).at(-1)).toBe('fax_bulk_000');
 	});
 
-	it('stops after one page when the last page is full but nothing is left', async () => {
+	it('keeps every fax that shares the second at a page boundary, once', async () => {
+		// 180 faxes in three seconds, 60 per second: each page ends inside a second, whose other
+		// faxes must come on the next page (an exclusive `before` of that very second would lose them).
+		for (let i = 0; i < 180; i++) {
+			const id = `fax_same_${String(i).padStart(3, '0')}`;
+			server().state.faxes[id] = { ...server().state.faxes.fax_2, id, start_time: `2024-12-01 10:00:0${Math.floor(i / 60)}` };
+		}
+		const items = await runOk(server(), { ...base, returnAll: true, filters: { before: '2025-01-01T00:00:00Z' } });
+
+		expect(apiRequests(server()).map((r) => r.query)).toEqual([
+			{ limit: '100', before: '2025-01-01 00:00:00' },
+			{ limit: '100', before: '2024-12-01 10:00:02' },
+			{ limit: '100', before: '2024-12-01 10:00:01' },
+		]);
+		expect(items).toHaveLength(180);
+		expect(new Set(ids(items))).toEqual(new Set(Object.keys(server().state.faxes).filter((id) => id.startsWith('fax_same_'))));
+	});
+
+	it("starts at the user's Before and never pages past it", async () => {
+		addFaxes(server(), 230);
+		const items = await runOk(server(), {
+			...base,
+			returnAll: true,
+			filters: { after: '2024-12-01T00:30:00Z', before: '2024-12-01T03:00:00Z' },
+		});
+		expect(apiRequests(server()).map((r) => r.query)).toEqual([
+			{ after: '2024-12-01 00:30:00', before: '2024-12-01 03:00:00', limit: '100' },
+			{ after: '2024-12-01 00:30:00', before: '2024-12-01 01:20:01', limit: '100' },
+		]);
+		// 00:31 … 02:59: fax_bulk_031 … fax_bulk_179, newest first.
+		expect(ids(items)).toEqual(Array.from({ length: 149 }, (_, i) => `fax_bulk_${String(179 - i).padStart(3, '0')}`));
+	});
+
+	it('stops when a page is short', async () => {
 		addFaxes(server(), 95);
 		const items = await runOk(server(), { ...base, returnAll: true });
-		expect(apiRequests(server()).map((r) => r.query)).toEqual([{ limit: '100' }, { limit: '100', skip: '100' }]);
+		expect(apiRequests(server()).map((r) => r.query)).toEqual([{ limit: '100' }, { limit: '100', before: '2024-12-01 00:00:01' }]);
+		expect(items).toHaveLength(100);
+		expect(new Set(ids(items)).size).toBe(100);
+	});
+
+	it('stops when a full page brings nothing new', async () => {
+		for (let i = 0; i < 100; i++) {
+			const id = `fax_same_${String(i).padStart(3, '0')}`;
+			server().state.faxes[id] = { ...server().state.faxes.fax_2, id, start_time: '2024-12-01 10:00:00' };
+		}
+		const items = await runOk(server(), { ...base, returnAll: true, filters: { before: '2025-01-01T00:00:00Z' } });
+		expect(apiRequests(server()).map((r) => r.query)).toEqual([
+			{ limit: '100', before: '2025-01-01 00:00:00' },
+			{ limit: '100', before: '2024-12-01 10:00:01' },
+		]);
 		expect(items).toHaveLength(100);
 	});
 
@@ -96,13 +146,22 @@ describe('Fax → Get Many', () => {
 		server().clearRequests();
 
 		const items = await runOk(server(), { ...base, returnAll: false, limit: 150 });
-		expect(apiRequests(server()).map((r) => r.query)).toEqual([{ limit: '100' }, { limit: '50', skip: '100' }]);
+		// The second page also asks for the one fax at the boundary that comes again.
+		expect(apiRequests(server()).map((r) => r.query)).toEqual([{ limit: '100' }, { limit: '51', before: '2024-12-01 02:15:01' }]);
 		expect(ids(items)).toEqual(all.slice(0, 150));
 
 		server().clearRequests();
 		const three = await runOk(server(), { ...base, limit: 3 });
 		expect(apiRequests(server()).map((r) => r.query)).toEqual([{ limit: '3' }]);
 		expect(ids(three)).toEqual(['fax_1', 'fax_2', 'fax_3']);
+	});
+
+	it('says so when a full page has no start_time to page from', async () => {
+		addFaxes(server(), 230);
+		for (const fax of Object.values(server().state.faxes)) delete (fax as { start_time?: string }).start_time;
+		const { error } = await runOperation(server(), { ...base, returnAll: true });
+		expect(error?.message).toBe('Fax.Plus answered fax records without a start_time, so the next page cannot be asked for');
+		expect(apiRequests(server())).toHaveLength(1);
 	});
 
 	it('outputs nothing when there is no fax', async () => {

@@ -10,6 +10,7 @@ import {
 	type AuthKind,
 	type RecordedRequest,
 } from '../../../support/faxplus';
+import { FaxPlus } from '../../../../nodes/FaxPlus/FaxPlus.node';
 import { runFaxPlusNode } from '../../../support/n8n-harness';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -39,12 +40,13 @@ function uploadedParts(request: RecordedRequest) {
 
 describe('Fax → Send', () => {
 	const server = useFaxPlusServer();
-	const base = { resource: 'fax', operation: 'send', userId: 'self' };
+	// From is required: one of the account's numbers, or no_number.
+	const base = { resource: 'fax', operation: 'send', userId: 'self', from: '+15551230001' };
 
 	it.each<AuthKind>(['pat', 'oauth'])('uploads the PDF as fax_file, then creates the outbox fax (%s)', async (auth) => {
 		const items = await runOk(
 			server(),
-			{ ...base, to: '+1 555 123 4567', from: '+15551230001' },
+			{ ...base, to: '+1 555 123 4567', from: ' +1 555 123 0001 ' },
 			{ auth, items: itemWith({ data: binaryOf(PDF, 'application/pdf', 'invoice.pdf') }) },
 		);
 
@@ -130,6 +132,7 @@ describe('Fax → Send', () => {
 		expect(files).toHaveLength(3);
 		expect(files.map((p) => server().state.files[p].filename)).toEqual(['contract.pdf', 'scan.tiff', 'note.txt']);
 		expect(requests[3].body).toEqual({
+			from: '+15551230001',
 			to: ['+15551234567', '+4930123456'],
 			files,
 			comment: { text: 'Signed contract' },
@@ -141,10 +144,37 @@ describe('Fax → Send', () => {
 
 		const ids = items[0].json.ids as Record<string, string>;
 		expect(Object.keys(ids)).toEqual(['+15551234567', '+4930123456']);
-		expect(items[0].json).toEqual({ ids, to: ['+15551234567', '+4930123456'], files, sendTime: '2030-01-15 09:30:00 +0000' });
+		expect(items[0].json).toEqual({
+			ids,
+			to: ['+15551234567', '+4930123456'],
+			files,
+			from: '+15551230001',
+			sendTime: '2030-01-15 09:30:00 +0000',
+		});
 		for (const id of Object.values(ids)) {
 			expect(server().state.outbox[id]).toMatchObject({ status: 'scheduled', send_time: '2030-01-15 09:30:00 +0000' });
 		}
+	});
+
+	it('sends From no_number as it is, for a corporate member without an assigned number', async () => {
+		await runOperation(
+			server(),
+			{ ...base, userId: 'member_1', to: '+15551234567', from: ' no_number ' },
+			{ items: itemWith({ data: binaryOf(PDF, 'application/pdf', 'a.pdf') }) },
+		);
+		// What matters is what the node sends: `no_number` as it is, not checked as E.164.
+		// (The local server's outbox route does not know `no_number` and may refuse it.)
+		const outbox = apiRequests(server()).find((r) => r.path === '/v3/accounts/member_1/outbox');
+		expect(outbox?.body).toEqual({ from: 'no_number', to: ['+15551234567'], files: [expect.any(String)], return_ids: true });
+	});
+
+	it('has From required, saying to use an account number or no_number', () => {
+		const from = new FaxPlus().description.properties.find(
+			(property) => property.name === 'from' && property.displayOptions?.show?.operation?.includes('send'),
+		);
+		expect(from).toMatchObject({ required: true, type: 'string', default: '' });
+		expect(from?.description).toMatch(/account's fax numbers/);
+		expect(from?.description).toMatch(/no_number/);
 	});
 
 	it('sends the date and time in UTC, whatever zone it was given in', async () => {
@@ -227,7 +257,7 @@ describe('Fax → Send', () => {
 			expect(sentBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 			expect(sentBytes.toString('latin1')).toContain('Fax fax_1');
 			expect(upload.body.files[0].size).toBe(pdf.length);
-			expect(outbox.body).toEqual({ to: ['+15551234567'], files: items[0].json.files, return_ids: true });
+			expect(outbox.body).toEqual({ from: '+15551230001', to: ['+15551234567'], files: items[0].json.files, return_ids: true });
 			expect(Object.keys(items[0].json.ids as object)).toEqual(['+15551234567']);
 		});
 	});
@@ -311,11 +341,22 @@ describe('Fax → Send', () => {
 			expect(apiRequests(server())).toHaveLength(0);
 		});
 
+		it('an empty From: n8n itself refuses the required parameter', async () => {
+			await expect(runOperation(server(), { ...base, to: '+15551234567', from: '' }, { items: pdfItem() })).rejects.toThrow(
+				/Parameter "From" is required/,
+			);
+			expect(apiRequests(server())).toHaveLength(0);
+		});
+
 		it.each([
 			['a number without "+"', { to: '+15551234567, 49 30 123456' }, 'To: "49 30 123456" must start with "+" and the country code (E.164, e.g. +15551234567)'],
 			['a number with letters', { to: '+1555CALLNOW' }, 'To: "+1555CALLNOW" is not an E.164 number: "+" then 2 to 15 digits'],
 			['no number', { to: ' , ' }, 'To is required'],
 			['a bad sender number', { to: '+15551234567', from: '5551230001' }, 'From: "5551230001" must start with "+" and the country code (E.164, e.g. +15551234567)'],
+			['a sender that is only spaces', { to: '+15551234567', from: '   ' }, 'From is required'],
+			['a sender expression that resolves to nothing', { to: '+15551234567', from: '={{ $json.sender }}' }, 'From is required'],
+			['no_number in another spelling', { to: '+15551234567', from: 'NO_NUMBER' }, 'From: "NO_NUMBER" must start with "+" and the country code (E.164, e.g. +15551234567)'],
+			['two sender numbers', { to: '+15551234567', from: '+15551230001, +15551230002' }, 'From: "+15551230001, +15551230002" is not an E.164 number: "+" then 2 to 15 digits'],
 			['no binary field name', { to: '+15551234567', binaryPropertyNames: ' , ' }, 'Input Binary Fields is required'],
 			['a send time that is not a date', { to: '+15551234567', options: { sendTime: 'tomorrow' } }, 'Send At is not a date and time: "tomorrow"'],
 			['a negative retry count', { to: '+15551234567', options: { retryCount: -1 } }, 'Retry Count must be a whole number of 0 or more, not "-1"'],

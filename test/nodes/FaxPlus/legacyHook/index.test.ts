@@ -36,13 +36,22 @@ describe('Legacy Hook resource', () => {
 		seedHook(server(), 'hook_b', { target: 'https://b.example.com', event: 'fax_sent' });
 		const { results } = await runListSearch(server(), 'searchLegacyHooks', { auth });
 
+		// GET /hooks requires `event`: the picker asks once per event.
 		const requests = apiRequests(server());
-		expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /v3/hooks']);
-		expect(requests[0].query).toEqual({});
-		expectAuthHeaders(server(), requests[0], auth);
+		expect(requests.map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual([
+			'GET /v3/hooks 200',
+			'GET /v3/hooks 200',
+			'GET /v3/hooks 200',
+		]);
+		expect(requests.map((request) => request.query)).toEqual([
+			{ event: 'fax_sent' },
+			{ event: 'fax_received' },
+			{ event: 'fax_page_received' },
+		]);
+		for (const request of requests) expectAuthHeaders(server(), request, auth);
 		expect(results).toEqual([
-			{ name: 'https://a.example.com (fax_received)', value: 'hook_a' },
 			{ name: 'https://b.example.com (fax_sent)', value: 'hook_b' },
+			{ name: 'https://a.example.com (fax_received)', value: 'hook_a' },
 		]);
 
 		const filtered = await runListSearch(server(), 'searchLegacyHooks', { filter: 'FAX_SENT' });

@@ -17,21 +17,32 @@ describe('Legacy Hook → List', () => {
 		seedHook(server(), 'hook_b', { target: 'https://b.example.com', event: 'fax_sent' });
 	});
 
-	it.each<AuthKind>(['pat', 'oauth'])('gives one item per hook of every event, without an event query (%s)', async (auth) => {
+	it.each<AuthKind>(['pat', 'oauth'])('gives one item per hook of every event, asking once per event (%s)', async (auth) => {
+		seedHook(server(), 'hook_c', { target: 'https://c.example.com', event: 'fax_page_received' });
 		const items = await runOk(server(), { resource: 'legacyHook', operation: 'list', eventFilter: 'all' }, { auth });
 
-		const request = onlyApiRequest(server());
-		expect(request.method).toBe('GET');
-		expect(request.path).toBe('/v3/hooks');
-		expect(request.query).toEqual({});
-		expectAuthHeaders(server(), request, auth);
+		// GET /hooks requires `event`: one request per event, in the order of the events.
+		const requests = apiRequests(server());
+		expect(requests.map((request) => [request.method, request.path, request.query, request.status])).toEqual([
+			['GET', '/v3/hooks', { event: 'fax_sent' }, 200],
+			['GET', '/v3/hooks', { event: 'fax_received' }, 200],
+			['GET', '/v3/hooks', { event: 'fax_page_received' }, 200],
+		]);
+		for (const request of requests) expectAuthHeaders(server(), request, auth);
 		expect(items).toEqual([
+			{ json: { id: 'hook_b', target: 'https://b.example.com', event: 'fax_sent' }, pairedItem: { item: 0 } },
 			{
 				json: { id: 'hook_a', target: 'https://a.example.com', event: 'fax_received', numbers: ['+15551230001'] },
 				pairedItem: { item: 0 },
 			},
-			{ json: { id: 'hook_b', target: 'https://b.example.com', event: 'fax_sent' }, pairedItem: { item: 0 } },
+			{ json: { id: 'hook_c', target: 'https://c.example.com', event: 'fax_page_received' }, pairedItem: { item: 0 } },
 		]);
+	});
+
+	it('treats an empty event as all events', async () => {
+		const items = await runOk(server(), { resource: 'legacyHook', operation: 'list', eventFilter: '={{ "" }}' });
+		expect(apiRequests(server()).map((request) => request.query.event)).toEqual(['fax_sent', 'fax_received', 'fax_page_received']);
+		expect(items.map((item) => item.json.id)).toEqual(['hook_b', 'hook_a']);
 	});
 
 	it.each<AuthKind>(['pat', 'oauth'])('asks for the hooks of one event (%s)', async (auth) => {
@@ -49,7 +60,12 @@ describe('Legacy Hook → List', () => {
 			{ resource: 'legacyHook', operation: 'list', eventFilter: '={{ $json.event }}' },
 			{ items: [{ json: { event: 'fax_received' } }, { json: { event: 'all' } }] },
 		);
-		expect(apiRequests(server()).map((request) => request.query)).toEqual([{ event: 'fax_received' }, {}]);
+		expect(apiRequests(server()).map((request) => request.query)).toEqual([
+			{ event: 'fax_received' },
+			{ event: 'fax_sent' },
+			{ event: 'fax_received' },
+			{ event: 'fax_page_received' },
+		]);
 	});
 
 	it('refuses a dotted event name before sending anything', async () => {
