@@ -47,7 +47,8 @@ export const triggerProperties: INodeProperties[] = [
 					{ name: 'TIFF', value: 'tiff' },
 				],
 				default: 'pdf',
-				description: 'File format of the fax document. Only used with Download Fax Document.',
+				description: 'File format of the fax document',
+				displayOptions: { show: { downloadDocument: [true] } },
 			},
 			{
 				displayName: 'Download Fax Document',
@@ -55,7 +56,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to attach the fax\'s document to the output item as binary data (a file named after the fax ID, e.g. "1a2b3c.pdf"), downloaded with this node\'s Fax.Plus credential. Applies to Fax Received (the received fax) and Fax Sent (the document that was sent), not to Fax Page Received. The delivery is answered first; if the download fails the workflow still runs, with no binary data and the reason in the item\'s "documentError" field (the Fax.Plus node\'s Fax → Download operation can fetch it later with the item\'s faxId).',
+					'Whether to attach the document of a Fax Received or Fax Sent event to the output item as binary data, downloaded with this node\'s credential. If the download fails the workflow still runs, with the reason in "documentError".',
 			},
 			{
 				displayName: 'Duplicate Check Max Entries',
@@ -82,7 +83,7 @@ export const triggerProperties: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. ep_1a2b3c4d5e6f',
 				description:
-					"Use a webhook endpoint you registered yourself in Fax.Plus (with this node's Production URL) instead of letting the trigger create one. The trigger then never creates or deletes it, so its signing secret stays the same when the workflow is republished. Listening for a test event still uses a temporary endpoint for the Test URL.",
+					"ID of an endpoint you registered in Fax.Plus with this node's Production URL, used instead of one the trigger creates and never changed or deleted, so its secret stays. Its own events and numbers filter apply: this node's Numbers Filter is not applied to it.",
 			},
 			{
 				displayName: 'Only Fax Statuses',
@@ -91,7 +92,7 @@ export const triggerProperties: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. success',
 				description:
-					'Start the workflow only for faxes with one of these statuses (separated by commas), e.g. "success": fax_sent is sent for failed faxes too. Other deliveries are answered and skipped. Leave empty for every status.',
+					'Start the workflow only for faxes with one of these statuses, separated by commas, such as "success" (Fax Sent also comes for failed faxes). Leave empty for every status.',
 			},
 			{
 				displayName: 'Put Output File in Field',
@@ -99,7 +100,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'string',
 				default: 'data',
 				hint: 'The name of the output binary field to put the fax document in',
-				description: 'Only used with Download Fax Document',
+				displayOptions: { show: { downloadDocument: [true] } },
 			},
 			{
 				displayName: 'Use Legacy Hook API',
@@ -107,7 +108,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					"Whether to register legacy hooks (/hooks, one per event) instead of a webhook endpoint, for accounts without the current webhook API. Legacy deliveries carry no signature: they are accepted unverified (Signature Verified is false), so anyone who learns this node's URL can start the workflow. Repeats are recognised by their exact body.",
+					'Whether to register legacy hooks (one per event) instead of a webhook endpoint, for accounts without the current webhook API. Their deliveries carry no signature and are accepted unverified.',
 			},
 		],
 	},

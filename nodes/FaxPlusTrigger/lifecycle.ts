@@ -114,8 +114,9 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 
 	if (registration.api === 'existing') {
 		if (registration.ids[0] !== options.existingEndpointId) return false;
+		// Re-pointed elsewhere meanwhile: false, so create() says so.
 		const endpoints = await listWebhookEndpoints(this);
-		return endpoints.some((endpoint) => endpoint.id === registration.ids[0]);
+		return endpoints.some((endpoint) => endpoint.id === registration.ids[0] && endpoint.url === url);
 	}
 
 	if (registration.api === 'webhooks') {
@@ -143,15 +144,28 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	);
 }
 
-async function useExistingEndpoint(context: IHookFunctions, url: string, options: TriggerOptions): Promise<void> {
+/**
+ * The user's endpoint, checked: it must exist and deliver to this node's Production URL,
+ * else activation would succeed and no delivery would ever arrive.
+ */
+async function findExistingEndpoint(context: IHookFunctions, url: string, options: TriggerOptions): Promise<WebhookEndpoint> {
 	const id = checkExistingEndpointId(context, options.existingEndpointId);
-	const endpoints = await listWebhookEndpoints(context);
-	if (!endpoints.some((endpoint) => endpoint.id === id)) {
+	const endpoint = (await listWebhookEndpoints(context)).find((entry) => entry.id === id);
+	if (!endpoint) {
 		throw new NodeOperationError(context.getNode(), `Existing Endpoint ID: ${id} was not found in this Fax.Plus account`, {
 			description: 'Check the ID in Fax.Plus → Integrations → Webhooks, or leave the option empty to let the trigger create an endpoint.',
 		});
 	}
-	saveRegistration(context, url, { url, api: 'existing', ids: [id] });
+	if (endpoint.url !== url) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Existing Endpoint ID: ${id} delivers to ${String(endpoint.url)}, not to this node's Production URL ${url}`,
+			{
+				description: `Fax.Plus would send its events to ${String(endpoint.url)}, so this workflow would never start. Change the endpoint's URL in Fax.Plus (or with the Fax.Plus node's Webhook → Update) to ${url}, or leave the option empty to let the trigger create an endpoint.`,
+			},
+		);
+	}
+	return endpoint;
 }
 
 async function registerEndpoint(context: IHookFunctions, url: string, subscription: Subscription): Promise<void> {
@@ -219,7 +233,14 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	const api = wantedApi(this, options);
 	if (api === 'existing') checkExistingEndpointId(this, options.existingEndpointId);
 
-	const previous = registrationFor(this, url);
+	// The user's endpoint is checked before anything registered earlier is released.
+	const existing = api === 'existing' ? await findExistingEndpoint(this, url, options) : undefined;
+
+	let previous = registrationFor(this, url);
+	if (existing && previous?.api === 'webhooks' && previous.ids.includes(existing.id)) {
+		// The endpoint the trigger created is now the user's: it is kept, with its secret.
+		previous = { ...previous, ids: previous.ids.filter((id) => id !== existing.id) };
+	}
 	if (previous && previous.api !== api) await release(this, previous);
 	else if (previous?.api === 'webhooks' || previous?.api === 'existing') {
 		// Replaced below. An endpoint of ours that now points elsewhere is left alone:
@@ -227,7 +248,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 		saveRegistration(this, url, undefined);
 	}
 
-	if (api === 'existing') await useExistingEndpoint(this, url, options);
+	if (existing) saveRegistration(this, url, { url, api: 'existing', ids: [existing.id] });
 	else if (api === 'webhooks') await registerEndpoint(this, url, subscription);
 	else await registerLegacyHooks(this, url, subscription);
 	return true;

@@ -68,6 +68,34 @@ describe('Fax.Plus Trigger → public contract', () => {
 		expect(download.description).toMatch(/documentError/);
 	});
 
+	describe('the options', () => {
+		const options = () => property('options').options as INodeProperties[];
+		const option = (name: string) => options().find((entry) => entry.name === name)!;
+
+		it.each(['documentFormat', 'binaryPropertyName'])('shows %s only with Download Fax Document', (name) => {
+			expect(option(name).displayOptions).toEqual({ show: { downloadDocument: [true] } });
+		});
+
+		it('shows the other options always', () => {
+			const others = options().filter((entry) => !['documentFormat', 'binaryPropertyName'].includes(entry.name));
+			expect(others.map((entry) => [entry.name, entry.displayOptions])).toEqual(others.map((entry) => [entry.name, undefined]));
+		});
+
+		it("says that an existing endpoint's own events and numbers apply, not the Numbers Filter", () => {
+			const existing = option('existingEndpointId').description!;
+			expect(existing).toMatch(/Production URL/);
+			expect(existing).toMatch(/own events and numbers filter apply/);
+			expect(existing).toMatch(/Numbers Filter is not applied/);
+		});
+
+		it('describes each option in one or two sentences', () => {
+			for (const entry of options()) {
+				const sentences = (entry.description ?? '').split(/[.!?](?:\s|$)/).filter((part) => part.trim() !== '');
+				expect([entry.name, sentences.length <= 2]).toEqual([entry.name, true]);
+			}
+		});
+	});
+
 	describe('the signing secret credential test', () => {
 		const test = trigger.methods.credentialTest.faxPlusWebhookSecretTest;
 		const run = async (secret: unknown) =>

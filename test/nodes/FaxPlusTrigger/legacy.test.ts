@@ -1,6 +1,6 @@
 import { apiRequests, useFaxPlusServer } from '../../support/faxplus';
 import { useTriggerHarnesses, type TriggerHarness } from '../../support/trigger-harness';
-import { activateOk, callApi, calls, runJson } from './helpers';
+import { activateOk, callApi, runJson } from './helpers';
 
 const legacy = { useLegacyHooks: true };
 
@@ -99,12 +99,18 @@ describe('Fax.Plus Trigger → legacy hook API', () => {
 		expect(await harness.checkExists()).toBe(false);
 		server().clearRequests();
 		await activateOk(harness);
-		expect(calls(server())).toEqual([
-			'GET /v3/hooks',
-			'GET /v3/hooks',
+		// Listing all hooks takes one GET per event (`event` is required): checkExists, then create.
+		expect(apiRequests(server()).map((request) => `${request.method} ${request.path} ${request.query.event ?? ''}`.trim())).toEqual([
+			'GET /v3/hooks fax_sent',
+			'GET /v3/hooks fax_received',
+			'GET /v3/hooks fax_page_received',
+			'GET /v3/hooks fax_sent',
+			'GET /v3/hooks fax_received',
+			'GET /v3/hooks fax_page_received',
 			'POST /v3/hooks',
 			`DELETE /v3/hooks/${received.id}`,
 		]);
+		expect(apiRequests(server()).every((request) => request.status < 400)).toBe(true);
 		const hooks = hooksOf(harness, server());
 		expect(hooks.map((hook) => hook.event).sort()).toEqual(['fax_page_received', 'fax_sent']);
 		expect(hooks.find((hook) => hook.event === 'fax_sent')?.id).toBe(sent.id);

@@ -338,13 +338,79 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
 			await activateOk(harness);
 			const created = onlyEndpoint(server(), harness.productionUrl);
-			const mine = await registerEndpoint(server(), 'https://proxy.example.com/fax', ['fax_sent']);
+			const mine = await registerEndpoint(server(), harness.productionUrl, ['fax_sent']);
 			harness.setParameters({ options: { existingEndpointId: mine.id } });
 
 			expect(await harness.checkExists()).toBe(false);
 			await activateOk(harness);
 			expect(server().state.webhooks[created.id]).toBeUndefined();
 			expect(server().state.webhooks[mine.id]).toBeDefined();
+			expect(harness.savedNodeStaticData.registrations).toEqual([
+				{ url: harness.productionUrl, api: 'existing', ids: [mine.id] },
+			]);
+		});
+
+		it('keeps the endpoint the trigger created when its ID becomes the Existing Endpoint ID', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			await activateOk(harness);
+			const created = onlyEndpoint(server(), harness.productionUrl);
+			const secret = server().getEndpointSecret(created.id);
+			harness.setParameters({ options: { existingEndpointId: created.id } });
+			server().clearRequests();
+
+			expect(await harness.checkExists()).toBe(false);
+			await activateOk(harness);
+			expect(calls(server())).toEqual(['GET /v3/webhooks']);
+			expect(server().getEndpointSecret(created.id)).toBe(secret);
+			expect(harness.savedNodeStaticData.registrations).toEqual([
+				{ url: harness.productionUrl, api: 'existing', ids: [created.id] },
+			]);
+			// From now on it is the user's: deactivating leaves it.
+			await harness.deactivate();
+			expect(server().state.webhooks[created.id]).toBeDefined();
+		});
+
+		it("refuses an endpoint whose URL is not this node's Production URL, naming both URLs", async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			const mine = await registerEndpoint(server(), 'https://proxy.example.com/fax', ['fax_sent']);
+			harness.setParameters({ options: { existingEndpointId: mine.id } });
+			server().clearRequests();
+
+			const { error } = await harness.activate();
+			expect(error?.message).toBe(
+				`Existing Endpoint ID: ${mine.id} delivers to https://proxy.example.com/fax, not to this node's Production URL ${harness.productionUrl}`,
+			);
+			expect(error?.description).toContain(harness.productionUrl);
+			expect(calls(server())).toEqual(['GET /v3/webhooks']);
+			expect(server().state.webhooks[mine.id]).toMatchObject({ url: 'https://proxy.example.com/fax' });
+			expect(harness.savedNodeStaticData.registrations).toBeUndefined();
+		});
+
+		it('when the existing one is refused, never touches it (n8n then removes what the trigger had created)', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			await activateOk(harness);
+			const created = onlyEndpoint(server(), harness.productionUrl);
+			const mine = await registerEndpoint(server(), 'https://proxy.example.com/fax', ['fax_sent']);
+			harness.setParameters({ options: { existingEndpointId: mine.id } });
+
+			const { error } = await harness.activate();
+			expect(error?.message).toMatch(/delivers to https:\/\/proxy\.example\.com\/fax, not to this node's Production URL/);
+			expect(server().state.webhooks[mine.id]).toMatchObject({ url: 'https://proxy.example.com/fax', filter_types: ['fax_sent'] });
+			expect(server().state.webhooks[created.id]).toBeUndefined();
+			expect(harness.savedNodeStaticData.registrations).toBeUndefined();
+		});
+
+		it('checkExists is false once the endpoint was re-pointed elsewhere, and activation then says so', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			const mine = await registerEndpoint(server(), harness.productionUrl, ['fax_sent']);
+			harness.setParameters({ options: { existingEndpointId: mine.id } });
+			await activateOk(harness);
+			await callApi(server(), 'PATCH', `/webhooks/${mine.id}`, { url: 'https://elsewhere.example.com/fax' });
+
+			harness.restart();
+			expect(await harness.checkExists()).toBe(false);
+			const { error } = await harness.activate();
+			expect(error?.message).toMatch(/delivers to https:\/\/elsewhere\.example\.com\/fax, not to this node's Production URL/);
 		});
 
 		it('still gives a test session its own temporary endpoint', async () => {
