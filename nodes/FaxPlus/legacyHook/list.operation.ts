@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { FAX_EVENTS, faxEventOptions, type FaxEvent } from '../shared/events';
 import { toItems } from '../shared/items';
+import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
 import { listLegacyHooks } from './hooks';
 
 export const description: INodeProperties[] = [
@@ -15,6 +16,7 @@ export const description: INodeProperties[] = [
 		description: 'Only hooks of this event',
 		displayOptions: showFor('legacyHook', 'list'),
 	},
+	...returnAllOrLimit('legacyHook', 'list'),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
@@ -25,6 +27,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			description: `Use all, ${FAX_EVENTS.join(', ')}.`,
 		});
 	}
+	const limit = resultLimit(this, itemIndex);
 	const hooks = await listLegacyHooks(this, event === 'all' || event === '' ? undefined : (event as FaxEvent), itemIndex);
-	return toItems(hooks);
+	return toItems(limited(hooks, limit));
 }

@@ -39,6 +39,13 @@ describe('Legacy Hook → List', () => {
 		]);
 	});
 
+	it('returns only "Limit" hooks unless "Return All" is on', async () => {
+		const limited = await runOk(server(), { resource: 'legacyHook', operation: 'list', eventFilter: 'all', returnAll: false, limit: 1 });
+		expect(limited.map((item) => item.json.id)).toEqual(['hook_b']);
+		const all = await runOk(server(), { resource: 'legacyHook', operation: 'list', eventFilter: 'all', returnAll: true });
+		expect(all.map((item) => item.json.id)).toEqual(['hook_b', 'hook_a']);
+	});
+
 	it('treats an empty event as all events', async () => {
 		const items = await runOk(server(), { resource: 'legacyHook', operation: 'list', eventFilter: '={{ "" }}' });
 		expect(apiRequests(server()).map((request) => request.query.event)).toEqual(['fax_sent', 'fax_received', 'fax_page_received']);
