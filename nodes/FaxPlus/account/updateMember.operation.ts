@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { showFor } from '../shared/descriptions';
+import { showFor, updateFieldsCollection } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../transport';
 import type { MemberDetail, MemberDetailResponse, MemberUpdated } from './types';
@@ -15,33 +15,24 @@ export const description: INodeProperties[] = [
 		description: 'User ID of the corporate member to change',
 		displayOptions: showFor('account', 'updateMember'),
 	},
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description: 'What to change; only the fields added here are sent, at least one is needed',
-		displayOptions: showFor('account', 'updateMember'),
-		options: [
-			{
-				displayName: 'Quota',
-				name: 'quota',
-				type: 'number',
-				default: 0,
-				typeOptions: { minValue: 0 },
-				description: 'Faxing quota of the member',
-			},
-			{
-				displayName: 'Role',
-				name: 'role',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. member',
-				description: 'Role of the member in the corporate account',
-			},
-		],
-	},
+	updateFieldsCollection('account', 'updateMember', [
+		{
+			displayName: 'Quota',
+			name: 'quota',
+			type: 'number',
+			default: 0,
+			typeOptions: { minValue: 0 },
+			description: 'Faxing quota of the member',
+		},
+		{
+			displayName: 'Role',
+			name: 'role',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. member',
+			description: 'Role of the member in the corporate account',
+		},
+	]),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { showFor } from '../shared/descriptions';
+import { showFor, updateFieldsCollection } from '../shared/descriptions';
 import { toItems } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../transport';
 import type { AiCustomField, AiCustomFieldUpdate } from './types';
@@ -30,39 +30,30 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description: 'What to change; only the fields added here are sent, at least one is needed',
-		displayOptions: showFor('ai', 'updateCustomField'),
-		options: [
-			{
-				displayName: 'Enabled',
-				name: 'enabled',
-				type: 'boolean',
-				default: true,
-				description: 'Whether the field is used for extraction',
-			},
-			{
-				displayName: 'Instructions',
-				name: 'instructions',
-				type: 'string',
-				typeOptions: { rows: 3 },
-				default: '',
-				description: 'What to extract, in plain words',
-			},
-			{
-				displayName: 'Name',
-				name: 'name',
-				type: 'string',
-				default: '',
-				description: 'New name of the field',
-			},
-		],
-	},
+	updateFieldsCollection('ai', 'updateCustomField', [
+		{
+			displayName: 'Enabled',
+			name: 'enabled',
+			type: 'boolean',
+			default: true,
+			description: 'Whether the field is used for extraction',
+		},
+		{
+			displayName: 'Instructions',
+			name: 'instructions',
+			type: 'string',
+			typeOptions: { rows: 3 },
+			default: '',
+			description: 'What to extract, in plain words',
+		},
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			description: 'New name of the field',
+		},
+	]),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

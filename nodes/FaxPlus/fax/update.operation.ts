@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { showFor, userIdField } from '../shared/descriptions';
+import { updateFieldsCollection, userIdField } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../transport';
 import { faxIdField } from './fields';
@@ -9,31 +9,22 @@ import type { FaxModification, FaxRecord, FaxUpdated } from './types';
 export const description: INodeProperties[] = [
 	userIdField('fax', 'update'),
 	faxIdField('update', 'ID of the fax to change'),
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description: 'What to change; only the fields added here are sent, at least one is needed',
-		displayOptions: showFor('fax', 'update'),
-		options: [
-			{
-				displayName: 'Comment',
-				name: 'comment',
-				type: 'string',
-				default: '',
-				description: 'Comment of the fax (an empty value clears it)',
-			},
-			{
-				displayName: 'Is Read',
-				name: 'isRead',
-				type: 'boolean',
-				default: true,
-				description: 'Whether the fax is marked as read',
-			},
-		],
-	},
+	updateFieldsCollection('fax', 'update', [
+		{
+			displayName: 'Comment',
+			name: 'comment',
+			type: 'string',
+			default: '',
+			description: 'Comment of the fax (an empty value clears it)',
+		},
+		{
+			displayName: 'Is Read',
+			name: 'isRead',
+			type: 'boolean',
+			default: true,
+			description: 'Whether the fax is marked as read',
+		},
+	]),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue, formatSendTime } from '../shared/dates';
-import { showFor, userIdField } from '../shared/descriptions';
+import { updateFieldsCollection, userIdField } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../transport';
 import { outboxFaxIdField, retryFields, retryOf } from './fields';
@@ -10,32 +10,23 @@ import type { OutboxFax, OutboxFaxModification, OutboxFaxUpdated } from './types
 export const description: INodeProperties[] = [
 	userIdField('outbox', 'update'),
 	outboxFaxIdField('update', 'ID of the outgoing fax to change; it must still be scheduled'),
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description: 'What to change; only the fields added here are sent, at least one is needed',
-		displayOptions: showFor('outbox', 'update'),
-		options: [
-			{
-				displayName: 'Comment',
-				name: 'comment',
-				type: 'string',
-				default: '',
-				description: 'New comment of the fax',
-			},
-			...retryFields,
-			{
-				displayName: 'Send At',
-				name: 'sendTime',
-				type: 'dateTime',
-				default: '',
-				description: 'New date and time to send the fax',
-			},
-		],
-	},
+	updateFieldsCollection('outbox', 'update', [
+		{
+			displayName: 'Comment',
+			name: 'comment',
+			type: 'string',
+			default: '',
+			description: 'New comment of the fax',
+		},
+		...retryFields,
+		{
+			displayName: 'Send At',
+			name: 'sendTime',
+			type: 'dateTime',
+			default: '',
+			description: 'New date and time to send the fax',
+		},
+	]),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

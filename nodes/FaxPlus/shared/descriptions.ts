@@ -17,3 +17,21 @@ export function userIdField(resource: string, ...operations: string[]): INodePro
 		displayOptions: showFor(resource, ...operations),
 	};
 }
+
+/** An operation's "Update Fields": only the fields the user adds are sent. */
+export function updateFieldsCollection(
+	resource: string,
+	operation: string,
+	options: INodeProperties[],
+): INodeProperties {
+	return {
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'What to change; only the fields added here are sent, the others stay as they are. At least one is needed.',
+		displayOptions: showFor(resource, operation),
+		options,
+	};
+}

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { showFor } from '../shared/descriptions';
+import { updateFieldsCollection } from '../shared/descriptions';
 import { faxEventOptions } from '../shared/events';
 import { toItems } from '../shared/items';
 import { listWebhookEndpoints, updateWebhookEndpoint, type WebhookEndpointInput } from './endpoints';
@@ -18,49 +18,40 @@ import type { WebhookEndpointUpdated } from './types';
 
 export const description: INodeProperties[] = [
 	endpointLocator('update', 'The webhook endpoint to change'),
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description: 'What to change; fields not added here stay as they are, at least one is needed',
-		displayOptions: showFor('webhook', 'update'),
-		options: [
-			{
-				displayName: 'Clear Number Filter',
-				name: 'clearChannels',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to remove the numbers filter, so that every matching fax is delivered',
-			},
-			{
-				displayName: 'Events',
-				name: 'filterTypes',
-				type: 'multiOptions',
-				options: faxEventOptions,
-				default: [],
-				description: 'Fax events delivered to the URL; at least one. Replaces the current events.',
-			},
-			{
-				displayName: 'Numbers Filter',
-				name: 'channels',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. +15551234567, +4930123456',
-				description:
-					'Deliver only faxes sent from or to one of these numbers (E.164 with "+", separated by commas). Replaces the current filter.',
-			},
-			{
-				displayName: 'URL',
-				name: 'url',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. https://example.com/fax-events',
-				description: 'HTTPS address that receives the deliveries (POST)',
-			},
-		],
-	},
+	updateFieldsCollection('webhook', 'update', [
+		{
+			displayName: 'Clear Number Filter',
+			name: 'clearChannels',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to remove the numbers filter, so that every matching fax is delivered',
+		},
+		{
+			displayName: 'Events',
+			name: 'filterTypes',
+			type: 'multiOptions',
+			options: faxEventOptions,
+			default: [],
+			description: 'Fax events delivered to the URL; at least one. Replaces the current events.',
+		},
+		{
+			displayName: 'Numbers Filter',
+			name: 'channels',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. +15551234567, +4930123456',
+			description:
+				'Deliver only faxes sent from or to one of these numbers (E.164 with "+", separated by commas). Replaces the current filter.',
+		},
+		{
+			displayName: 'URL',
+			name: 'url',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. https://example.com/fax-events',
+			description: 'HTTPS address that receives the deliveries (POST)',
+		},
+	]),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

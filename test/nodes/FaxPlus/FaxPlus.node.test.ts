@@ -1,0 +1,38 @@
+import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
+import { FaxPlus } from '../../../nodes/FaxPlus/FaxPlus.node';
+import { FaxPlusTrigger } from '../../../nodes/FaxPlusTrigger/FaxPlusTrigger.node';
+
+// Much of the description is assembled in code (pickers, shared fields), where n8n's lint
+// rules cannot see it: the rules about sorted choices are checked here on the result.
+type Choice = INodeProperties | INodePropertyOptions | INodePropertyCollection;
+
+const labelOf = (choice: Choice) => ('displayName' in choice ? choice.displayName : choice.name);
+
+function unsortedLists(properties: INodeProperties[], path = ''): string[] {
+	const problems: string[] = [];
+	for (const property of properties) {
+		const here = `${path}${property.name}`;
+		const choices = (property.options ?? []) as Choice[];
+		// Resource and operation pickers are ordered on purpose elsewhere (resources.ts, their tests).
+		const sorted = property.type === 'collection' || property.type === 'multiOptions' || here.endsWith('.options');
+		if (sorted && choices.length > 1) {
+			const labels = choices.map(labelOf);
+			const expected = [...labels].sort((a, b) => a.localeCompare(b));
+			if (labels.join('|') !== expected.join('|')) problems.push(`${here}: ${labels.join(', ')}`);
+		}
+		for (const choice of choices) {
+			if ('values' in choice && Array.isArray(choice.values)) problems.push(...unsortedLists(choice.values, `${here}.`));
+			else if ('type' in choice && 'options' in choice) problems.push(...unsortedLists([choice as INodeProperties], `${here}.`));
+		}
+	}
+	return problems;
+}
+
+describe.each([
+	['Fax.Plus', new FaxPlus().description.properties],
+	['Fax.Plus Trigger', new FaxPlusTrigger().description.properties],
+])('%s description', (_name, properties) => {
+	it('lists the fields of every collection and multi-select alphabetically', () => {
+		expect(unsortedLists(properties)).toEqual([]);
+	});
+});
