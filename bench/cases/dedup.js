@@ -22,7 +22,7 @@ const path = require('node:path');
 const [pkgArg, outFile, entriesArg] = process.argv.slice(2);
 const pkgDir = path.resolve(pkgArg);
 const N = Number(entriesArg);
-const { DeliveryLog, keyOfDeliveryId, retentionMsOfDays } = require(path.join(pkgDir, 'dist/nodes/FaxPlus/delivery/deduplication.js'));
+const { DeliveryLog, keyOfDeliveryId, retentionMsOfDays } = require(path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/deduplication.js'));
 
 if (typeof global.gc !== 'function') throw new Error('run with --expose-gc');
 const gc = () => {

@@ -20,8 +20,8 @@ const path = require('node:path');
 const [pkgArg, outFile] = process.argv.slice(2);
 const pkgDir = path.resolve(pkgArg);
 const quick = process.env.BENCH_QUICK === '1';
-const signature = require(path.join(pkgDir, 'dist/nodes/FaxPlus/delivery/signature.js'));
-const dedup = require(path.join(pkgDir, 'dist/nodes/FaxPlus/delivery/deduplication.js'));
+const signature = require(path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/signature.js'));
+const dedup = require(path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/deduplication.js'));
 const output = require(path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/output.js'));
 const { Webhook } = require('standardwebhooks');
 

@@ -8,7 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resources } from './resources';
 import { route } from './router';
 import { loadOptions, listSearch } from './methods';
-import { authenticationProperty } from './shared/authentication';
+import { authenticationProperty } from '../api/authentication';
 
 export class FaxPlus implements INodeType {
 	description: INodeTypeDescription = {

@@ -4,7 +4,7 @@ import type {
 	ICredentialTestFunctions,
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
-import { isValidWebhookSecret } from '../FaxPlus/delivery/signature';
+import { isValidWebhookSecret } from './signature';
 
 export async function faxPlusWebhookSecretTest(
 	this: ICredentialTestFunctions,

@@ -8,8 +8,8 @@
 // - repeat or filtered out: a webhookResponse and no workflowData (200, no run, saved);
 // - refused: the node answers 401 itself and returns noWebhookResponse only (no run).
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { deliveryLogFor, keyOfDeliveryId, keyOfRawBody } from '../FaxPlus/delivery/deduplication';
-import { verifyWebhookDelivery } from '../FaxPlus/delivery/signature';
+import { deliveryLogFor, keyOfDeliveryId, keyOfRawBody } from './deduplication';
+import { verifyWebhookDelivery } from './signature';
 import { DOCUMENT_EVENTS, withDocument } from './document';
 import { buildOutput, eventOf, parsePayload, statusOf } from './output';
 import { readOptions, selectedEvents, type TriggerOptions } from './settings';

@@ -1,8 +1,8 @@
 // The trigger's parameters. Names and values are part of the package's public contract.
 import type { INodeProperties } from 'n8n-workflow';
-import { DEFAULT_MAX_ENTRIES, DEFAULT_RETENTION_DAYS } from '../FaxPlus/delivery/deduplication';
-import { authenticationProperty } from '../FaxPlus/shared/authentication';
-import { faxEventOptions } from '../FaxPlus/shared/events';
+import { DEFAULT_MAX_ENTRIES, DEFAULT_RETENTION_DAYS } from './deduplication';
+import { authenticationProperty } from '../api/authentication';
+import { faxEventOptions } from '../api/events';
 
 export const triggerProperties: INodeProperties[] = [
 	{

@@ -5,8 +5,8 @@
 // binary and with `documentError`, and the delivery stays recorded as processed. Nothing
 // here throws: an error after the answer would lose the delivery.
 import type { IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
-import { formatOfContentType, MIME_TYPES, safeFileName } from '../FaxPlus/fax/files';
-import { faxPlusApiDownload, segment } from '../FaxPlus/transport';
+import { downloadFaxFile } from '../api/faxFiles';
+import { segment } from '../api/transport';
 import type { DeliveryPayload } from './output';
 import { binaryPropertyNameOf, documentFormatOf, type TriggerOptions } from './settings';
 
@@ -45,14 +45,13 @@ export async function withDocument(
 	}
 	const format = documentFormatOf(options);
 	try {
-		const { data, contentType } = await faxPlusApiDownload(context, {
-			method: 'GET',
+		const { data, fileName, mimeType } = await downloadFaxFile(context, {
 			path: `/accounts/${segment(userId)}/files/${segment(faxId)}`,
 			qs: { format },
+			format,
+			baseName: faxId,
 		});
-		// The format asked for, unless the answer names the other one.
-		const served = formatOfContentType(contentType) ?? format;
-		const binary = await context.helpers.prepareBinaryData(data, `${safeFileName(faxId)}.${served}`, MIME_TYPES[served]);
+		const binary = await context.helpers.prepareBinaryData(data, fileName, mimeType);
 		return { json, binary: { [binaryPropertyNameOf(options)]: binary } };
 	} catch (error) {
 		return { json: { ...json, documentError: messageOf(error) } };

@@ -7,14 +7,14 @@
 // webhooks with another execution mode.
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { createLegacyHook, deleteLegacyHook, listLegacyHooks, type LegacyHook } from '../FaxPlus/legacyHook/hooks';
+import { createLegacyHook, deleteLegacyHook, listLegacyHooks, type LegacyHook } from '../api/legacyHooks';
 import {
 	createWebhookEndpoint,
 	deleteWebhookEndpoint,
 	listWebhookEndpoints,
 	updateWebhookEndpoint,
 	type WebhookEndpoint,
-} from '../FaxPlus/webhook/endpoints';
+} from '../api/webhookEndpoints';
 import { checkDocumentOptions, checkExistingEndpointId, readOptions, readSubscription, sameSet, type Subscription, type TriggerOptions } from './settings';
 
 /** How deliveries reach this URL: an endpoint we manage, one the user manages, or legacy hooks. */

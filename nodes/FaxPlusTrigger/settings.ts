@@ -2,10 +2,10 @@
 // before any request) and for deliveries (which never throw).
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { maxEntriesOf, retentionMsOfDays } from '../FaxPlus/delivery/deduplication';
-import type { FaxFileFormat } from '../FaxPlus/fax/types';
-import { FAX_EVENTS, type FaxEvent } from '../FaxPlus/shared/events';
-import { normalizeE164Numbers } from '../FaxPlus/shared/numbers';
+import { maxEntriesOf, retentionMsOfDays } from './deduplication';
+import type { FaxFileFormat } from '../api/faxFiles';
+import { FAX_EVENTS, type FaxEvent } from '../api/events';
+import { normalizeE164Numbers } from '../api/numbers';
 
 export interface TriggerOptions {
 	statuses: string[];

@@ -47,7 +47,7 @@ const CASES = [
 		},
 	},
 	{
-		key: 'account.getManyMembers',
+		key: 'account.getAllMembers',
 		oauth: true,
 		params: { returnAll: true },
 		check(items, reqs) {
@@ -85,7 +85,7 @@ const CASES = [
 		},
 	},
 	{
-		key: 'outbox.getMany',
+		key: 'outbox.getAll',
 		params: { userId: 'self', returnAll: false, limit: 10 },
 		check(items, reqs) {
 			one(reqs, 'GET', '/accounts/self/outbox');
@@ -163,7 +163,7 @@ const CASES = [
 		},
 	},
 	{
-		key: 'fax.getMany',
+		key: 'fax.getAll',
 		oauth: true,
 		params: { userId: 'self', returnAll: false, limit: 2, filters: { category: 'inbox' } },
 		check(items, reqs) {
@@ -277,7 +277,7 @@ const CASES = [
 		},
 	},
 	{
-		key: 'number.getMany',
+		key: 'number.getAll',
 		params: { userId: 'self', returnAll: true },
 		check(items, reqs) {
 			one(reqs, 'GET', '/accounts/self/numbers');
@@ -297,7 +297,7 @@ const CASES = [
 		},
 	},
 	{
-		key: 'ai.getManyCustomFields',
+		key: 'ai.getAllCustomFields',
 		params: {},
 		check(items, reqs) {
 			one(reqs, 'GET', '/accounts/self/ai/custom-fields');
@@ -339,7 +339,7 @@ const CASES = [
 		},
 	},
 	{
-		key: 'shop.listCountries',
+		key: 'shop.getAllCountries',
 		params: {},
 		check(items, reqs) {
 			one(reqs, 'GET', '/shop/numbers/countries');
@@ -397,7 +397,7 @@ const CASES = [
 		},
 	},
 	{
-		key: 'webhook.list',
+		key: 'webhook.getAll',
 		oauth: true,
 		params: {},
 		check(items, reqs, s) {
@@ -442,7 +442,7 @@ const CASES = [
 		},
 	},
 	{
-		key: 'legacyHook.list',
+		key: 'legacyHook.getAll',
 		params: { eventFilter: 'fax_sent' },
 		check(items, reqs, s) {
 			const r = one(reqs, 'GET', '/hooks');

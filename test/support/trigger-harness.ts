@@ -24,7 +24,7 @@ import {
 	type WorkflowActivateMode,
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { resetDeliveryLogs } from '../../nodes/FaxPlus/delivery/deduplication';
+import { resetDeliveryLogs } from '../../nodes/FaxPlusTrigger/deduplication';
 import { FaxPlusTrigger } from '../../nodes/FaxPlusTrigger/FaxPlusTrigger.node';
 import { initBinaryData, TestCredentialsHelper, TestNodeTypes } from './n8n-harness';
 import { oauthCredentials, patCredentials, type AuthKind, type FaxPlusServer } from './faxplus';

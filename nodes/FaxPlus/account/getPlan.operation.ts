@@ -1,8 +1,15 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { faxPlusApiRequest, segment } from '../transport';
+import { faxPlusApiRequest, segment } from '../../api/transport';
 import type { AccountPlan } from './types';
+
+export const option: INodePropertyOptions = {
+	name: 'Get Plan',
+	value: 'getPlan',
+	action: 'Get the plan of an account',
+	description: 'Read the plan type and the admin and owner flags of an account',
+};
 
 export const description: INodeProperties[] = [userIdField('account', 'getPlan')];
 

@@ -1,9 +1,16 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor, updateFieldsCollection } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
-import { faxPlusApiRequest, segment } from '../transport';
+import { faxPlusApiRequest, segment } from '../../api/transport';
 import type { MemberDetail, MemberDetailResponse, MemberUpdated } from './types';
+
+export const option: INodePropertyOptions = {
+	name: 'Update Member',
+	value: 'updateMember',
+	action: 'Update a corporate member',
+	description: "Change a corporate member's role or faxing quota",
+};
 
 export const description: INodeProperties[] = [
 	{

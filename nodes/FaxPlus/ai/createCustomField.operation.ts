@@ -1,8 +1,15 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import type { AiCustomField, AiCustomFieldCreate } from './types';
+
+export const option: INodePropertyOptions = {
+	name: 'Create Custom Field',
+	value: 'createCustomField',
+	action: 'Create an AI custom field',
+	description: 'Define a field for Fax AI to extract (admins only)',
+};
 
 export const description: INodeProperties[] = [
 	{

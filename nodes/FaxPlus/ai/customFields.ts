@@ -1,6 +1,6 @@
 import type { INodeListSearchResult } from 'n8n-workflow';
 import type { ListSearchMethod } from '../shared/types';
-import { faxPlusApiRequest } from '../transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import type { AiCustomField, AiCustomFieldList } from './types';
 
 /** The records of a custom field list answer (an empty list when there are none). */

@@ -1,9 +1,16 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor, updateFieldsCollection } from '../shared/descriptions';
 import { toItems } from '../shared/items';
-import { faxPlusApiRequest, segment } from '../transport';
+import { faxPlusApiRequest, segment } from '../../api/transport';
 import type { AiCustomField, AiCustomFieldUpdate } from './types';
+
+export const option: INodePropertyOptions = {
+	name: 'Update Custom Field',
+	value: 'updateCustomField',
+	action: 'Update an AI custom field',
+	description: 'Change the name, instructions or enabled state of an AI custom field (admins only)',
+};
 
 export const description: INodeProperties[] = [
 	{

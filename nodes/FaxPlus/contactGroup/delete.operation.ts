@@ -1,8 +1,15 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { faxPlusApiRequest, segment } from '../transport';
+import { faxPlusApiRequest, segment } from '../../api/transport';
 import type { ContactGroupDeleted, EmptyAnswer } from './types';
+
+export const option: INodePropertyOptions = {
+	name: 'Delete',
+	value: 'delete',
+	action: 'Delete a contact group',
+	description: 'Delete a contact group of the account',
+};
 
 export const description: INodeProperties[] = [
 	{

@@ -1,9 +1,16 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import { requiredIdList } from './idList';
 import type { ContactGroupShareRequest, ContactGroupsShared, EmptyAnswer } from './types';
+
+export const option: INodePropertyOptions = {
+	name: 'Share',
+	value: 'share',
+	action: 'Share contact groups with members',
+	description: 'Share contact groups with corporate members',
+};
 
 export const description: INodeProperties[] = [
 	{

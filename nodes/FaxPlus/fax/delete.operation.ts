@@ -1,9 +1,16 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { faxPlusApiRequest, segment } from '../transport';
+import { faxPlusApiRequest, segment } from '../../api/transport';
 import { faxIdField } from './fields';
 import type { FaxDeleted } from './types';
+
+export const option: INodePropertyOptions = {
+	name: 'Delete',
+	value: 'delete',
+	action: 'Delete a fax',
+	description: 'Delete a fax record',
+};
 
 export const description: INodeProperties[] = [
 	userIdField('fax', 'delete'),

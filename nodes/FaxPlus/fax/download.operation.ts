@@ -1,11 +1,18 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
-import { segment } from '../transport';
+import { segment } from '../../api/transport';
 import { faxIdField, outputBinaryField } from './fields';
 import { outputFaxFile } from './files';
 import type { FaxFileFormat } from './types';
+
+export const option: INodePropertyOptions = {
+	name: 'Download',
+	value: 'download',
+	action: 'Download a fax',
+	description: 'Download the document of a fax as a PDF or TIFF file',
+};
 
 export const description: INodeProperties[] = [
 	userIdField('fax', 'download'),

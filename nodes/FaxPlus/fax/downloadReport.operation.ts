@@ -1,9 +1,16 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
-import { segment } from '../transport';
+import { segment } from '../../api/transport';
 import { faxIdField, outputBinaryField } from './fields';
 import { outputFaxFile } from './files';
+
+export const option: INodePropertyOptions = {
+	name: 'Download Report',
+	value: 'downloadReport',
+	action: 'Download the confirmation report of a fax',
+	description: 'Download the confirmation (transmission) report of a fax as a PDF file',
+};
 
 export const description: INodeProperties[] = [
 	userIdField('fax', 'downloadReport'),

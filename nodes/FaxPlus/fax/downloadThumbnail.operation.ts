@@ -1,8 +1,15 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
-import { faxPlusApiDownload, segment } from '../transport';
+import { faxPlusApiDownload, segment } from '../../api/transport';
 import type { ThumbnailReference } from './types';
+
+export const option: INodePropertyOptions = {
+	name: 'Download Thumbnail',
+	value: 'downloadThumbnail',
+	action: 'Download the thumbnail of a fax',
+	description: 'Download the JPEG thumbnail of a fax as a file',
+};
 
 export const description: INodeProperties[] = [
 	userIdField('fax', 'downloadThumbnail'),

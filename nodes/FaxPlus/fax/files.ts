@@ -1,13 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { faxPlusApiDownload } from '../transport';
+import { downloadFaxFile } from '../../api/faxFiles';
 import type { FaxFileFormat, FaxFileReference } from './types';
-
-export const MIME_TYPES: Record<FaxFileFormat, string> = { pdf: 'application/pdf', tiff: 'image/tiff' };
-
-/** A file name without the characters file systems refuse. */
-export function safeFileName(name: string): string {
-	return name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_');
-}
 
 export interface FaxFileDownload {
 	path: string;
@@ -30,27 +23,18 @@ export async function outputFaxFile(
 	itemIndex: number,
 	download: FaxFileDownload,
 ): Promise<INodeExecutionData[]> {
-	const { data, contentType } = await faxPlusApiDownload(context, {
-		method: 'GET',
+	const { data, fileName, mimeType } = await downloadFaxFile(context, {
 		path: download.path,
 		qs: download.qs,
+		format: download.format,
+		baseName: download.baseName,
 		itemIndex,
 	});
-	const format = formatOfContentType(contentType) ?? download.format;
-	const fileName = `${safeFileName(download.baseName)}.${format}`;
-	const binary = await context.helpers.prepareBinaryData(data, fileName, MIME_TYPES[format]);
+	const binary = await context.helpers.prepareBinaryData(data, fileName, mimeType);
 
 	const input = context.getInputData()[itemIndex];
 	const inputJson = input?.json ?? {};
 	const reference: FaxFileReference = { faxId: download.faxId, userId: download.userId };
 	const json: IDataObject = Object.keys(inputJson).length > 0 ? { ...inputJson } : { ...reference };
 	return [{ json, binary: { ...input?.binary, [download.binaryPropertyName]: binary } }];
-}
-
-/** PDF or TIFF when a Content-Type names one of them. */
-export function formatOfContentType(contentType: string | undefined): FaxFileFormat | undefined {
-	const type = (contentType ?? '').trim().toLowerCase();
-	if (type === 'application/pdf') return 'pdf';
-	if (type === 'image/tiff' || type === 'image/tif') return 'tiff';
-	return undefined;
 }

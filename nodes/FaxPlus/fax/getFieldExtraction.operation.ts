@@ -1,11 +1,18 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import { aiJobPath, statusOf } from './aiJobs';
 import { aiStatusMessage } from './aiStatus';
 import { faxIdField } from './fields';
 import type { AiJobAnswer, FieldExtractionResult } from './types';
+
+export const option: INodePropertyOptions = {
+	name: 'Get Field Extraction',
+	value: 'getFieldExtraction',
+	action: 'Get the AI field extraction of a fax',
+	description: 'Read the fields Fax AI extracted from a fax, once extraction is finished',
+};
 
 export const description: INodeProperties[] = [
 	userIdField('fax', 'getFieldExtraction'),

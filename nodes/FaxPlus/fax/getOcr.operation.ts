@@ -1,11 +1,18 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import { aiJobPath, statusOf } from './aiJobs';
 import { aiStatusMessage } from './aiStatus';
 import { faxIdField } from './fields';
 import type { AiJobAnswer, OcrResult } from './types';
+
+export const option: INodePropertyOptions = {
+	name: 'Get OCR',
+	value: 'getOcr',
+	action: 'Get the OCR text of a fax',
+	description: 'Read the text Fax AI recognised in a fax, with its status explained',
+};
 
 export const description: INodeProperties[] = [
 	userIdField('fax', 'getOcr'),

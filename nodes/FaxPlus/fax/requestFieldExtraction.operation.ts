@@ -1,8 +1,15 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { faxIdField } from './fields';
 import { requestAiJob } from './aiJobs';
+
+export const option: INodePropertyOptions = {
+	name: 'Request Field Extraction',
+	value: 'requestFieldExtraction',
+	action: 'Request AI field extraction for a fax',
+	description: 'Ask Fax AI to extract the fields of a fax; read them later with Get Field Extraction',
+};
 
 export const description: INodeProperties[] = [
 	userIdField('fax', 'requestFieldExtraction'),

@@ -1,8 +1,15 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { faxIdField } from './fields';
 import { requestAiJob } from './aiJobs';
+
+export const option: INodePropertyOptions = {
+	name: 'Request OCR',
+	value: 'requestOcr',
+	action: 'Request OCR for a fax',
+	description: 'Ask Fax AI to recognise the text of a fax; read it later with Get OCR',
+};
 
 export const description: INodeProperties[] = [
 	userIdField('fax', 'requestOcr'),

@@ -1,11 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue, formatSendTime } from '../shared/dates';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { normalizeE164Numbers } from '../shared/numbers';
+import { normalizeE164Numbers } from '../../api/numbers';
 import { retryFields, retryOf } from '../outbox/fields';
-import { faxPlusApiRequest, segment } from '../transport';
+import { faxPlusApiRequest, segment } from '../../api/transport';
 import { binaryFieldNames, readDocuments, type FaxDocument } from './documents';
 import type {
 	CoverPage,
@@ -16,6 +16,13 @@ import type {
 	OutboxPayload,
 	UploadedFile,
 } from './types';
+
+export const option: INodePropertyOptions = {
+	name: 'Send',
+	value: 'send',
+	action: 'Send a fax',
+	description: 'Upload the item\'s files and send them as a fax to one or more numbers, now or at a set time',
+};
 
 const show = showFor('fax', 'send');
 

@@ -50,7 +50,7 @@ export interface FaxFileReference {
 }
 
 /** The formats a fax document can be downloaded (and a file uploaded) in. */
-export type FaxFileFormat = 'pdf' | 'tiff';
+export type { FaxFileFormat } from '../../api/faxFiles';
 
 /** Answer of POST /accounts/{user_id}/files (multipart part `fax_file`). */
 export interface UploadedFile {

@@ -1,10 +1,17 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { updateFieldsCollection, userIdField } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
-import { faxPlusApiRequest, segment } from '../transport';
+import { faxPlusApiRequest, segment } from '../../api/transport';
 import { faxIdField } from './fields';
 import type { FaxModification, FaxRecord, FaxUpdated } from './types';
+
+export const option: INodePropertyOptions = {
+	name: 'Update',
+	value: 'update',
+	action: 'Update a fax',
+	description: 'Mark a fax as read or unread, or change its comment',
+};
 
 export const description: INodeProperties[] = [
 	userIdField('fax', 'update'),

@@ -1,11 +1,18 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
-import { FAX_EVENTS, faxEventOptions, type FaxEvent } from '../shared/events';
+import { FAX_EVENTS, faxEventOptions, type FaxEvent } from '../../api/events';
 import { toItems } from '../shared/items';
-import { normalizeE164Numbers } from '../shared/numbers';
+import { normalizeE164Numbers } from '../../api/numbers';
 import { checkUrl } from '../webhook/fields';
-import { createLegacyHook } from './hooks';
+import { createLegacyHook } from '../../api/legacyHooks';
+
+export const option: INodePropertyOptions = {
+	name: 'Create',
+	value: 'create',
+	action: 'Create a legacy hook',
+	description: 'Subscribe a URL to one fax event with the legacy hook API',
+};
 
 const show = showFor('legacyHook', 'create');
 

@@ -1,9 +1,16 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { toItems } from '../shared/items';
-import { deleteLegacyHook } from './hooks';
+import { deleteLegacyHook } from '../../api/legacyHooks';
 import type { LegacyHookDeleted } from './types';
+
+export const option: INodePropertyOptions = {
+	name: 'Delete',
+	value: 'delete',
+	action: 'Delete a legacy hook',
+	description: 'Stop the deliveries of a legacy hook and remove it',
+};
 
 export const description: INodeProperties[] = [
 	{

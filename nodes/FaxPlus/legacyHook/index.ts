@@ -1,38 +1,8 @@
 import type { INodeListSearchItems, INodeProperties } from 'n8n-workflow';
+import * as operations from './operations';
+import { defineResource } from '../shared/resource';
 import type { FaxPlusResource, ListSearchMethod } from '../shared/types';
-import * as create from './create.operation';
-import * as del from './delete.operation';
-import * as list from './list.operation';
-import { listLegacyHooks } from './hooks';
-
-const operationField: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['legacyHook'] } },
-	options: [
-		{
-			name: 'Create',
-			value: 'create',
-			action: 'Create a legacy hook',
-			description: 'Subscribe a URL to one fax event with the legacy hook API',
-		},
-		{
-			name: 'Delete',
-			value: 'delete',
-			action: 'Delete a legacy hook',
-			description: 'Stop the deliveries of a legacy hook and remove it',
-		},
-		{
-			name: 'Get Many',
-			value: 'list',
-			action: 'Get many legacy hooks',
-			description: 'One item per legacy hook of the account',
-		},
-	],
-	default: 'list',
-};
+import { listLegacyHooks } from '../../api/legacyHooks';
 
 const deprecationNotice: INodeProperties = {
 	displayName:
@@ -52,13 +22,14 @@ const searchLegacyHooks: ListSearchMethod = async function (filter) {
 	return { results };
 };
 
-export const legacyHook: FaxPlusResource = {
+export const legacyHook: FaxPlusResource = defineResource({
 	option: {
 		name: 'Legacy Hook (Deprecated)',
 		value: 'legacyHook',
 		description: 'Hooks of the legacy API (/hooks), to be decommissioned by Fax.Plus; use Webhook for new integrations',
 	},
-	description: [deprecationNotice, operationField, ...create.description, ...del.description, ...list.description],
-	operations: { create, delete: del, list },
 	listSearch: { searchLegacyHooks },
-};
+	operations: Object.values(operations),
+	defaultOperation: 'getAll',
+	notices: [deprecationNotice],
+});

@@ -1,8 +1,15 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { faxPlusApiRequest, segment } from '../transport';
+import { faxPlusApiRequest, segment } from '../../api/transport';
 import type { OutboxFaxDeleted } from './types';
+
+export const option: INodePropertyOptions = {
+	name: 'Delete',
+	value: 'delete',
+	action: 'Delete a scheduled fax',
+	description: 'Delete an outgoing fax that is still scheduled for sending',
+};
 
 export const description: INodeProperties[] = [
 	userIdField('outbox', 'delete'),

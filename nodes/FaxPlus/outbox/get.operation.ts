@@ -1,9 +1,16 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { faxPlusApiRequest, segment } from '../transport';
+import { faxPlusApiRequest, segment } from '../../api/transport';
 import { outboxFaxIdField } from './fields';
 import type { OutboxFax } from './types';
+
+export const option: INodePropertyOptions = {
+	name: 'Get',
+	value: 'get',
+	action: 'Get an outgoing fax',
+	description: 'Read one outgoing fax that is still in the outbox',
+};
 
 export const description: INodeProperties[] = [
 	userIdField('outbox', 'get'),

@@ -1,11 +1,18 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue, formatSendTime } from '../shared/dates';
 import { updateFieldsCollection, userIdField } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
-import { faxPlusApiRequest, segment } from '../transport';
+import { faxPlusApiRequest, segment } from '../../api/transport';
 import { outboxFaxIdField, retryFields, retryOf } from './fields';
 import type { OutboxFax, OutboxFaxModification, OutboxFaxUpdated } from './types';
+
+export const option: INodePropertyOptions = {
+	name: 'Update',
+	value: 'update',
+	action: 'Update a scheduled fax',
+	description: 'Reschedule a scheduled fax, or change its comment or retries',
+};
 
 export const description: INodeProperties[] = [
 	userIdField('outbox', 'update'),

@@ -7,8 +7,9 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-/** One operation of one resource: its parameters and what it does for one item. */
+/** One operation of one resource: its picker entry, its parameters and what it does for one item. */
 export interface FaxPlusOperation {
+	option: INodePropertyOptions;
 	description: INodeProperties[];
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
 }

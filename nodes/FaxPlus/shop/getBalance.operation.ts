@@ -1,7 +1,14 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import type { Balance } from './types';
+
+export const option: INodePropertyOptions = {
+	name: 'Get Balance',
+	value: 'getBalance',
+	action: 'Get the account balance',
+	description: 'Read the balance of the account and its currency',
+};
 
 export const description: INodeProperties[] = [];
 

@@ -1,8 +1,15 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
-import { faxPlusApiRequest } from '../transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import type { PurchaseAnswer, PurchaseRequest } from './types';
+
+export const option: INodePropertyOptions = {
+	name: 'Purchase Number',
+	value: 'purchaseNumber',
+	action: 'Purchase a number',
+	description: 'Buy the number of an offer found by Search Numbers',
+};
 
 export const description: INodeProperties[] = [
 	{

@@ -1,10 +1,17 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
-import { faxPlusApiRequest, segment } from '../transport';
+import { faxPlusApiRequest, segment } from '../../api/transport';
 import type { NumberSearchChannel, NumbersAnswer } from './types';
+
+export const option: INodePropertyOptions = {
+	name: 'Search Numbers',
+	value: 'searchNumbers',
+	action: 'Search numbers to purchase',
+	description: 'One item per number offered in an area of a country',
+};
 
 const show = showFor('shop', 'searchNumbers');
 

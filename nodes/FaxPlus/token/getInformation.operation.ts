@@ -1,7 +1,14 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import type { TokenInformation } from './types';
+
+export const option: INodePropertyOptions = {
+	name: 'Get Information',
+	value: 'getInformation',
+	action: 'Get information about the access token',
+	description: 'Read the kind and scopes of the token the credential uses, and for a personal access token its name and dates',
+};
 
 export const description: INodeProperties[] = [];
 

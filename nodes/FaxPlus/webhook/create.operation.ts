@@ -1,10 +1,17 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
-import { faxEventOptions } from '../shared/events';
+import { faxEventOptions } from '../../api/events';
 import { toItems } from '../shared/items';
-import { createWebhookEndpoint, type WebhookEndpointInput } from './endpoints';
+import { createWebhookEndpoint, type WebhookEndpointInput } from '../../api/webhookEndpoints';
 import { checkChannels, checkFilterTypes, checkUrl, withoutSecrets } from './fields';
 import type { WebhookEndpointCreated } from './types';
+
+export const option: INodePropertyOptions = {
+	name: 'Create',
+	value: 'create',
+	action: 'Create a webhook endpoint',
+	description: 'Subscribe an HTTPS URL to fax events; outputs the new endpoint with its ID',
+};
 
 const show = showFor('webhook', 'create');
 

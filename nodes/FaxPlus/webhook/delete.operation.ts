@@ -1,9 +1,16 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, JsonObject } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { toItems } from '../shared/items';
-import { faxPlusApiRequest, segment } from '../transport';
+import { faxPlusApiRequest, segment } from '../../api/transport';
 import { endpointIdOf, endpointLocator, endpointNotFound, isNotFound } from './fields';
 import type { WebhookEndpointDeleted } from './types';
+
+export const option: INodePropertyOptions = {
+	name: 'Delete',
+	value: 'delete',
+	action: 'Delete a webhook endpoint',
+	description: 'Stop the deliveries of an endpoint and remove it',
+};
 
 export const description: INodeProperties[] = [endpointLocator('delete', 'The webhook endpoint to delete')];
 

@@ -1,8 +1,8 @@
 // Parameters and checks shared by the Webhook operations.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { FAX_EVENTS, type FaxEvent } from '../shared/events';
-import { normalizeE164Numbers } from '../shared/numbers';
+import { FAX_EVENTS, type FaxEvent } from '../../api/events';
+import { normalizeE164Numbers } from '../../api/numbers';
 
 /** The endpoint picker of Update and Delete: a list loaded from the API, or an `ep_` id. */
 export function endpointLocator(operation: string, description: string): INodeProperties {

@@ -1,6 +1,6 @@
 // Shapes of the current webhook API's requests and answers. The endpoint record and
 // the create/update input live in endpoints.ts (shared with the trigger).
-export type { WebhookEndpoint, WebhookEndpointInput } from './endpoints';
+export type { WebhookEndpoint, WebhookEndpointInput } from '../../api/webhookEndpoints';
 
 /** The item Delete outputs: the API answers with an empty body. */
 export interface WebhookEndpointDeleted {

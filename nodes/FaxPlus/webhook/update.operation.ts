@@ -1,9 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { updateFieldsCollection } from '../shared/descriptions';
-import { faxEventOptions } from '../shared/events';
+import { faxEventOptions } from '../../api/events';
 import { toItems } from '../shared/items';
-import { listWebhookEndpoints, updateWebhookEndpoint, type WebhookEndpointInput } from './endpoints';
+import { listWebhookEndpoints, updateWebhookEndpoint, type WebhookEndpointInput } from '../../api/webhookEndpoints';
 import {
 	checkChannels,
 	checkFilterTypes,
@@ -15,6 +15,13 @@ import {
 	withoutSecrets,
 } from './fields';
 import type { WebhookEndpointUpdated } from './types';
+
+export const option: INodePropertyOptions = {
+	name: 'Update',
+	value: 'update',
+	action: 'Update a webhook endpoint',
+	description: 'Change the URL, the events or the numbers filter of an endpoint',
+};
 
 export const description: INodeProperties[] = [
 	endpointLocator('update', 'The webhook endpoint to change'),

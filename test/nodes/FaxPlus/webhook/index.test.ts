@@ -1,6 +1,6 @@
 import { FaxPlus } from '../../../../nodes/FaxPlus/FaxPlus.node';
 import { webhook } from '../../../../nodes/FaxPlus/webhook';
-import { faxEventOptions } from '../../../../nodes/FaxPlus/shared/events';
+import { faxEventOptions } from '../../../../nodes/api/events';
 import { apiRequests, expectAuthHeaders, useFaxPlusServer, type AuthKind } from '../../../support/faxplus';
 import { runListSearch } from '../../../support/list-search';
 import { seedEndpoint } from './seed';
@@ -17,7 +17,7 @@ describe('Webhook resource', () => {
 		expect(webhook.operations[picker.default as string]).toBeDefined();
 	});
 
-	it('offers the fax events of shared/events.ts', () => {
+	it('offers the fax events of api/events.ts', () => {
 		const events = webhook.description.find((property) => property.name === 'filterTypes');
 		expect(events?.type).toBe('multiOptions');
 		expect(events?.options).toEqual(faxEventOptions);

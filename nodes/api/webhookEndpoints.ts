@@ -1,7 +1,8 @@
 // The current webhook API (/webhooks), shared by the Webhook resource and the trigger.
 import type { IDataObject } from 'n8n-workflow';
-import type { FaxEvent } from '../shared/events';
-import { faxPlusApiDeleteIfExists, faxPlusApiRequest, segment, type FaxPlusContext } from '../transport';
+import { entriesOf } from './lists';
+import type { FaxEvent } from './events';
+import { faxPlusApiDeleteIfExists, faxPlusApiRequest, segment, type FaxPlusContext } from './transport';
 
 export interface WebhookEndpoint {
 	id: string;
@@ -17,18 +18,9 @@ export interface WebhookEndpointInput {
 	channels?: string[] | null;
 }
 
-// The list answer's shape is not in the spec: accept a bare array or one under a known key.
-const LIST_KEYS = ['data', 'records', 'webhooks', 'endpoints'];
-
+// The list answer's shape is not in the spec: a bare array or one under a known key.
 export function endpointsOf(answer: unknown): WebhookEndpoint[] {
-	if (Array.isArray(answer)) return answer as WebhookEndpoint[];
-	if (answer && typeof answer === 'object') {
-		for (const key of LIST_KEYS) {
-			const value = (answer as IDataObject)[key];
-			if (Array.isArray(value)) return value as unknown as WebhookEndpoint[];
-		}
-	}
-	return [];
+	return entriesOf(answer) as unknown as WebhookEndpoint[];
 }
 
 export async function listWebhookEndpoints(context: FaxPlusContext, itemIndex?: number): Promise<WebhookEndpoint[]> {

@@ -10,7 +10,7 @@ import {
 
 describe('Account → Get Many Members', () => {
 	const server = useFaxPlusServer();
-	const base = { resource: 'account', operation: 'getManyMembers' };
+	const base = { resource: 'account', operation: 'getAllMembers' };
 	const uids = (items: Array<{ json: { uid?: unknown } }>) => items.map((item) => item.json.uid);
 
 	it.each<AuthKind>(['pat', 'oauth'])('lists every account of the corporate account for an admin (%s)', async (auth) => {

@@ -6,7 +6,7 @@ import {
 	signDelivery,
 	verifyWebhookDelivery,
 	type VerificationInput,
-} from '../../../../nodes/FaxPlus/delivery/signature';
+} from '../../../nodes/FaxPlusTrigger/signature';
 
 // The Standard Webhooks test vector.
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';

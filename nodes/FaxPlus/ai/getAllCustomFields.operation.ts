@@ -1,11 +1,18 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { toItems } from '../shared/items';
 import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
-import { faxPlusApiRequest } from '../transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import { recordsOf } from './customFields';
 import type { AiCustomFieldList } from './types';
 
-export const description: INodeProperties[] = returnAllOrLimit('ai', 'getManyCustomFields');
+export const option: INodePropertyOptions = {
+	name: 'Get Many Custom Fields',
+	value: 'getAllCustomFields',
+	action: 'Get many AI custom fields',
+	description: 'List the AI custom field definitions, one item each',
+};
+
+export const description: INodeProperties[] = returnAllOrLimit('ai', 'getAllCustomFields');
 
 /** One item per custom field definition. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

@@ -1,11 +1,18 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { entriesOf } from '../shared/lists';
+import { entriesOf } from '../../api/lists';
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
-import { faxPlusApiRequest, segment } from '../transport';
+import { faxPlusApiRequest, segment } from '../../api/transport';
 
-export const description: INodeProperties[] = [userIdField('outbox', 'getMany'), ...returnAllOrLimit('outbox', 'getMany')];
+export const option: INodePropertyOptions = {
+	name: 'Get Many',
+	value: 'getAll',
+	action: 'Get many outgoing faxes',
+	description: 'List the outgoing faxes still in the outbox (scheduled or being sent), one item each',
+};
+
+export const description: INodeProperties[] = [userIdField('outbox', 'getAll'), ...returnAllOrLimit('outbox', 'getAll')];
 
 /** One item per outgoing fax still in the outbox (the API answers them all at once). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

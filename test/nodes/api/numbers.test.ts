@@ -1,6 +1,6 @@
-import { normalizeE164Numbers } from '../../../../nodes/FaxPlus/shared/numbers';
+import { normalizeE164Numbers } from '../../../nodes/api/numbers';
 
-describe('shared/numbers normalizeE164Numbers', () => {
+describe('api/numbers normalizeE164Numbers', () => {
 	it('removes spaces, dashes, dots and brackets from each number', () => {
 		expect(normalizeE164Numbers(['+1 555 123 0001', '+49 (30) 123-456', '+33.1.44.55.66.77'])).toEqual({
 			ok: true,

@@ -1,12 +1,19 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue, formatUtc, parseDateTime } from '../shared/dates';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { entriesOf } from '../shared/lists';
+import { entriesOf } from '../../api/lists';
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
-import { faxPlusApiRequest, segment } from '../transport';
+import { faxPlusApiRequest, segment } from '../../api/transport';
 import type { FaxCategory, FaxListQuery, FaxRecord } from './types';
+
+export const option: INodePropertyOptions = {
+	name: 'Get Many',
+	value: 'getAll',
+	action: 'Get many faxes',
+	description: 'List received, sent or spam faxes, one item each',
+};
 
 /** Faxes asked for per request when paging. */
 export const PAGE_SIZE = 100;
@@ -14,15 +21,15 @@ export const PAGE_SIZE = 100;
 const CATEGORIES: readonly FaxCategory[] = ['inbox', 'sent', 'spam'];
 
 export const description: INodeProperties[] = [
-	userIdField('fax', 'getMany'),
-	...returnAllOrLimit('fax', 'getMany'),
+	userIdField('fax', 'getAll'),
+	...returnAllOrLimit('fax', 'getAll'),
 	{
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions: showFor('fax', 'getMany'),
+		displayOptions: showFor('fax', 'getAll'),
 		options: [
 			{
 				displayName: 'After',

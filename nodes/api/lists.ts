@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /** Where list answers keep their entries, in the order they are looked for. */
-const LIST_KEYS = ['records', 'data', 'faxes', 'numbers', 'members', 'accounts', 'items'];
+const LIST_KEYS = ['records', 'data', 'faxes', 'numbers', 'members', 'accounts', 'items', 'webhooks', 'endpoints'];
 
 /**
  * The entries of a list answer, however the API wraps them: a bare array, or an array

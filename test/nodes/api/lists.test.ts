@@ -1,6 +1,6 @@
-import { entriesOf } from '../../../../nodes/FaxPlus/shared/lists';
+import { entriesOf } from '../../../nodes/api/lists';
 
-describe('shared/lists entriesOf', () => {
+describe('api/lists entriesOf', () => {
 	const a = { id: 'a' };
 	const b = { id: 'b' };
 

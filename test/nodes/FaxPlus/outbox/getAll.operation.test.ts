@@ -18,7 +18,7 @@ function addOutboxFaxes(server: FaxPlusServer, count: number): void {
 
 describe('Outbox → Get Many', () => {
 	const server = useFaxPlusServer();
-	const base = { resource: 'outbox', operation: 'getMany', userId: 'self' };
+	const base = { resource: 'outbox', operation: 'getAll', userId: 'self' };
 
 	it.each<AuthKind>(['pat', 'oauth'])('lists the outgoing faxes, one item each (%s)', async (auth) => {
 		const items = await runOk(server(), base, { auth });

@@ -19,7 +19,7 @@ describe('Legacy Hook → List', () => {
 
 	it.each<AuthKind>(['pat', 'oauth'])('gives one item per hook of every event, asking once per event (%s)', async (auth) => {
 		seedHook(server(), 'hook_c', { target: 'https://c.example.com', event: 'fax_page_received' });
-		const items = await runOk(server(), { resource: 'legacyHook', operation: 'list', eventFilter: 'all' }, { auth });
+		const items = await runOk(server(), { resource: 'legacyHook', operation: 'getAll', eventFilter: 'all' }, { auth });
 
 		// GET /hooks requires `event`: one request per event, in the order of the events.
 		const requests = apiRequests(server());
@@ -40,20 +40,20 @@ describe('Legacy Hook → List', () => {
 	});
 
 	it('returns only "Limit" hooks unless "Return All" is on', async () => {
-		const limited = await runOk(server(), { resource: 'legacyHook', operation: 'list', eventFilter: 'all', returnAll: false, limit: 1 });
+		const limited = await runOk(server(), { resource: 'legacyHook', operation: 'getAll', eventFilter: 'all', returnAll: false, limit: 1 });
 		expect(limited.map((item) => item.json.id)).toEqual(['hook_b']);
-		const all = await runOk(server(), { resource: 'legacyHook', operation: 'list', eventFilter: 'all', returnAll: true });
+		const all = await runOk(server(), { resource: 'legacyHook', operation: 'getAll', eventFilter: 'all', returnAll: true });
 		expect(all.map((item) => item.json.id)).toEqual(['hook_b', 'hook_a']);
 	});
 
 	it('treats an empty event as all events', async () => {
-		const items = await runOk(server(), { resource: 'legacyHook', operation: 'list', eventFilter: '={{ "" }}' });
+		const items = await runOk(server(), { resource: 'legacyHook', operation: 'getAll', eventFilter: '={{ "" }}' });
 		expect(apiRequests(server()).map((request) => request.query.event)).toEqual(['fax_sent', 'fax_received', 'fax_page_received']);
 		expect(items.map((item) => item.json.id)).toEqual(['hook_b', 'hook_a']);
 	});
 
 	it.each<AuthKind>(['pat', 'oauth'])('asks for the hooks of one event (%s)', async (auth) => {
-		const items = await runOk(server(), { resource: 'legacyHook', operation: 'list', eventFilter: 'fax_sent' }, { auth });
+		const items = await runOk(server(), { resource: 'legacyHook', operation: 'getAll', eventFilter: 'fax_sent' }, { auth });
 
 		const request = onlyApiRequest(server());
 		expect(request.query).toEqual({ event: 'fax_sent' });
@@ -64,7 +64,7 @@ describe('Legacy Hook → List', () => {
 	it('evaluates the event per input item', async () => {
 		await runOk(
 			server(),
-			{ resource: 'legacyHook', operation: 'list', eventFilter: '={{ $json.event }}' },
+			{ resource: 'legacyHook', operation: 'getAll', eventFilter: '={{ $json.event }}' },
 			{ items: [{ json: { event: 'fax_received' } }, { json: { event: 'all' } }] },
 		);
 		expect(apiRequests(server()).map((request) => request.query)).toEqual([
@@ -76,7 +76,7 @@ describe('Legacy Hook → List', () => {
 	});
 
 	it('refuses a dotted event name before sending anything', async () => {
-		const { error } = await runOperation(server(), { resource: 'legacyHook', operation: 'list', eventFilter: '={{ "fax.sent" }}' });
+		const { error } = await runOperation(server(), { resource: 'legacyHook', operation: 'getAll', eventFilter: '={{ "fax.sent" }}' });
 		expect(error?.message).toBe('Event: "fax.sent" is not a Fax.Plus event');
 		expect(apiRequests(server())).toHaveLength(0);
 	});
@@ -84,7 +84,7 @@ describe('Legacy Hook → List', () => {
 	it('turns a token without the webhook scope into a clear API error', async () => {
 		const { error } = await runOperation(
 			server(),
-			{ resource: 'legacyHook', operation: 'list', eventFilter: 'all' },
+			{ resource: 'legacyHook', operation: 'getAll', eventFilter: 'all' },
 			{ token: server().tokens.patNoScopes },
 		);
 		expect(error?.httpCode).toBe('403');

@@ -1,9 +1,9 @@
 // The legacy hook API (/hooks), to be decommissioned by Fax.Plus. Shared by the
 // Legacy Hook resource and the trigger's legacy mode.
 import type { IDataObject } from 'n8n-workflow';
-import { FAX_EVENTS, type FaxEvent } from '../shared/events';
-import { endpointsOf } from '../webhook/endpoints';
-import { faxPlusApiDeleteIfExists, faxPlusApiRequest, segment, type FaxPlusContext } from '../transport';
+import { FAX_EVENTS, type FaxEvent } from './events';
+import { entriesOf } from './lists';
+import { faxPlusApiDeleteIfExists, faxPlusApiRequest, segment, type FaxPlusContext } from './transport';
 
 export interface LegacyHook {
 	id: string;
@@ -42,7 +42,7 @@ async function listHooksOf(context: FaxPlusContext, event: FaxEvent, itemIndex?:
 		qs: { event },
 		itemIndex,
 	});
-	return endpointsOf(answer) as unknown as LegacyHook[];
+	return entriesOf(answer) as unknown as LegacyHook[];
 }
 
 export async function createLegacyHook(

@@ -1,12 +1,19 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { entriesOf } from '../shared/lists';
+import { entriesOf } from '../../api/lists';
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
-import { faxPlusApiRequest, segment } from '../transport';
+import { faxPlusApiRequest, segment } from '../../api/transport';
 import type { FaxNumber } from './types';
 
-export const description: INodeProperties[] = [userIdField('number', 'getMany'), ...returnAllOrLimit('number', 'getMany')];
+export const option: INodePropertyOptions = {
+	name: 'Get Many',
+	value: 'getAll',
+	action: 'Get many fax numbers',
+	description: 'List the fax numbers of the account (admins) or assigned to the user, one item each',
+};
+
+export const description: INodeProperties[] = [userIdField('number', 'getAll'), ...returnAllOrLimit('number', 'getAll')];
 
 /** One item per fax number (the API answers them all at once). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

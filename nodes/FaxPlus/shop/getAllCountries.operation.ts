@@ -1,10 +1,17 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { toItems } from '../shared/items';
 import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
-import { faxPlusApiRequest, type FaxPlusContext } from '../transport';
+import { faxPlusApiRequest, type FaxPlusContext } from '../../api/transport';
 import type { CountriesAnswer, CountryEntry } from './types';
 
-export const description: INodeProperties[] = returnAllOrLimit('shop', 'listCountries');
+export const option: INodePropertyOptions = {
+	name: 'Get Many Countries',
+	value: 'getAllCountries',
+	action: 'Get many countries of the number shop',
+	description: 'One item per country, with whether numbers can be purchased there',
+};
+
+export const description: INodeProperties[] = returnAllOrLimit('shop', 'getAllCountries');
 
 /** The countries of the number shop (also the list the Search Numbers country picker shows). */
 export async function listShopCountries(context: FaxPlusContext, itemIndex?: number): Promise<CountryEntry[]> {

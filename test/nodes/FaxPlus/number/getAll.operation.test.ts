@@ -10,7 +10,7 @@ import {
 
 describe('Number → Get Many', () => {
 	const server = useFaxPlusServer();
-	const base = { resource: 'number', operation: 'getMany', userId: 'self' };
+	const base = { resource: 'number', operation: 'getAll', userId: 'self' };
 	const numbers = (items: Array<{ json: { number?: unknown } }>) => items.map((item) => item.json.number);
 
 	it.each<AuthKind>(['pat', 'oauth'])("lists the account's fax numbers, one item each (%s)", async (auth) => {

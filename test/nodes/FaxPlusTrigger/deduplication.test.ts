@@ -8,7 +8,7 @@ import {
 	maxEntriesOf,
 	resetDeliveryLogs,
 	retentionMsOfDays,
-} from '../../../../nodes/FaxPlus/delivery/deduplication';
+} from '../../../nodes/FaxPlusTrigger/deduplication';
 
 const DAY = 24 * 60 * 60 * 1000;
 

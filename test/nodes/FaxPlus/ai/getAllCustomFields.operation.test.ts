@@ -10,7 +10,7 @@ import {
 
 describe('AI → Get Many Custom Fields', () => {
 	const server = useFaxPlusServer();
-	const base = { resource: 'ai', operation: 'getManyCustomFields' };
+	const base = { resource: 'ai', operation: 'getAllCustomFields' };
 
 	it.each<AuthKind>(['pat', 'oauth'])('outputs one item per custom field (%s)', async (auth) => {
 		const items = await runOk(server(), base, { auth });

@@ -25,7 +25,7 @@ function addFaxes(server: FaxPlusServer, count: number): void {
 
 describe('Fax → Get Many', () => {
 	const server = useFaxPlusServer();
-	const base = { resource: 'fax', operation: 'getMany', userId: 'self' };
+	const base = { resource: 'fax', operation: 'getAll', userId: 'self' };
 	const ids = (items: Array<{ json: { id?: unknown } }>) => items.map((item) => item.json.id);
 
 	it.each<AuthKind>(['pat', 'oauth'])('lists the faxes, newest first, up to the default limit (%s)', async (auth) => {

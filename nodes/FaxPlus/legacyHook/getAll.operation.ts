@@ -1,10 +1,17 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
-import { FAX_EVENTS, faxEventOptions, type FaxEvent } from '../shared/events';
+import { FAX_EVENTS, faxEventOptions, type FaxEvent } from '../../api/events';
 import { toItems } from '../shared/items';
 import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
-import { listLegacyHooks } from './hooks';
+import { listLegacyHooks } from '../../api/legacyHooks';
+
+export const option: INodePropertyOptions = {
+	name: 'Get Many',
+	value: 'getAll',
+	action: 'Get many legacy hooks',
+	description: 'One item per legacy hook of the account',
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -14,9 +21,9 @@ export const description: INodeProperties[] = [
 		options: [{ name: 'All Events', value: 'all', description: 'Hooks of every event' }, ...faxEventOptions],
 		default: 'all',
 		description: 'Only hooks of this event',
-		displayOptions: showFor('legacyHook', 'list'),
+		displayOptions: showFor('legacyHook', 'getAll'),
 	},
-	...returnAllOrLimit('legacyHook', 'list'),
+	...returnAllOrLimit('legacyHook', 'getAll'),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

@@ -1,11 +1,18 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { toItems } from '../shared/items';
-import { entriesOf } from '../shared/lists';
+import { entriesOf } from '../../api/lists';
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
-import { faxPlusApiRequest } from '../transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import type { AccountRecord } from './types';
 
-export const description: INodeProperties[] = [...returnAllOrLimit('account', 'getManyMembers')];
+export const option: INodePropertyOptions = {
+	name: 'Get Many Members',
+	value: 'getAllMembers',
+	action: 'Get many members',
+	description: 'List the accounts of the corporate account (admins), or the user\'s own, one item each',
+};
+
+export const description: INodeProperties[] = [...returnAllOrLimit('account', 'getAllMembers')];
 
 /** One item per account: every member of the corporate account for an admin, else the caller alone. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

@@ -11,7 +11,7 @@ describe('Shop → List Countries', () => {
 	const server = useFaxPlusServer();
 
 	it.each<AuthKind>(['pat', 'oauth'])('gives one item per country (%s)', async (auth) => {
-		const items = await runOk(server(), { resource: 'shop', operation: 'listCountries' }, { auth });
+		const items = await runOk(server(), { resource: 'shop', operation: 'getAllCountries' }, { auth });
 
 		const request = onlyApiRequest(server());
 		expect(request.method).toBe('GET');
@@ -29,28 +29,28 @@ describe('Shop → List Countries', () => {
 	});
 
 	it('returns only "Limit" countries unless "Return All" is on', async () => {
-		const limited = await runOk(server(), { resource: 'shop', operation: 'listCountries', returnAll: false, limit: 2 });
+		const limited = await runOk(server(), { resource: 'shop', operation: 'getAllCountries', returnAll: false, limit: 2 });
 		expect(limited.map((item) => item.json.iso)).toEqual(['US', 'CA']);
-		const all = await runOk(server(), { resource: 'shop', operation: 'listCountries', returnAll: true, limit: 2 });
+		const all = await runOk(server(), { resource: 'shop', operation: 'getAllCountries', returnAll: true, limit: 2 });
 		expect(all).toHaveLength(5);
 	});
 
 	it('refuses a Limit below 1 before sending anything', async () => {
-		const { error } = await runOperation(server(), { resource: 'shop', operation: 'listCountries', returnAll: false, limit: 0 });
+		const { error } = await runOperation(server(), { resource: 'shop', operation: 'getAllCountries', returnAll: false, limit: 0 });
 		expect(error?.message).toMatch(/^Limit must be a whole number of 1 or more/);
 		expect(server().requests).toHaveLength(0);
 	});
 
 	it('gives no item when the shop has no country', async () => {
 		server().state.countries = [];
-		const items = await runOk(server(), { resource: 'shop', operation: 'listCountries' });
+		const items = await runOk(server(), { resource: 'shop', operation: 'getAllCountries' });
 		expect(items).toEqual([]);
 	});
 
 	it('turns a refused token into a clear API error', async () => {
 		const { error } = await runOperation(
 			server(),
-			{ resource: 'shop', operation: 'listCountries' },
+			{ resource: 'shop', operation: 'getAllCountries' },
 			{ token: 'alohi_pat_revoked' },
 		);
 		expect(error?.message).toMatch(/401 unauthorized/);

@@ -1,0 +1,41 @@
+// Fax documents as both nodes download them.
+import type { IDataObject } from 'n8n-workflow';
+import { faxPlusApiDownload, type FaxPlusContext } from './transport';
+
+export type FaxFileFormat = 'pdf' | 'tiff';
+
+export const MIME_TYPES: Record<FaxFileFormat, string> = { pdf: 'application/pdf', tiff: 'image/tiff' };
+
+/** A file name without the characters file systems refuse. */
+export function safeFileName(name: string): string {
+	return name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_');
+}
+
+/** PDF or TIFF when a Content-Type names one of them. */
+export function formatOfContentType(contentType: string | undefined): FaxFileFormat | undefined {
+	const type = (contentType ?? '').trim().toLowerCase();
+	if (type === 'application/pdf') return 'pdf';
+	if (type === 'image/tiff' || type === 'image/tif') return 'tiff';
+	return undefined;
+}
+
+export interface DownloadedFaxFile {
+	data: Buffer;
+	fileName: string;
+	mimeType: string;
+}
+
+/** Downloads a fax file; the answer's Content-Type wins over the format asked for when it names PDF or TIFF. */
+export async function downloadFaxFile(
+	context: FaxPlusContext,
+	request: { path: string; qs?: IDataObject; format: FaxFileFormat; baseName: string; itemIndex?: number },
+): Promise<DownloadedFaxFile> {
+	const { data, contentType } = await faxPlusApiDownload(context, {
+		method: 'GET',
+		path: request.path,
+		qs: request.qs,
+		itemIndex: request.itemIndex,
+	});
+	const format = formatOfContentType(contentType) ?? request.format;
+	return { data, fileName: `${safeFileName(request.baseName)}.${format}`, mimeType: MIME_TYPES[format] };
+}
