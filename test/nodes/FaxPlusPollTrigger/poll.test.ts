@@ -68,6 +68,19 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 		expect(listRequests(server()).map((request) => request.query.category)).toEqual(['inbox', 'sent']);
 	});
 
+	it('a poll without new faxes costs one list request per selected event (60 or 120 an hour polling every minute)', async () => {
+		const harness = await startHarness({ server: server(), parameters: { ...received, events: ['fax_received', 'fax_sent'] } });
+		await activateOk(harness);
+		await addFax(server(), { id: 'fax_within_window', start_time: faxTimeAgo(30) });
+		await harness.poll();
+		server().clearRequests();
+		await harness.poll();
+		expect(apiRequests(server()).map((request) => `${request.method} ${request.path} ${request.query.category}`)).toEqual([
+			'GET /v3/accounts/self/faxes inbox',
+			'GET /v3/accounts/self/faxes sent',
+		]);
+	});
+
 	it('a burst larger than a page is emitted whole, once, oldest first (paging back with before)', async () => {
 		const harness = await startHarness({ server: server(), parameters: received });
 		await activateOk(harness);
