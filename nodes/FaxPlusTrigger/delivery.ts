@@ -12,7 +12,7 @@ import { deliveryLogFor, keyOfDeliveryId, keyOfRawBody } from './deduplication';
 import { verifyWebhookDelivery } from './signature';
 import { DOCUMENT_EVENTS, withDocument } from './document';
 import { buildOutput, eventOf, parsePayload, statusOf } from './output';
-import { readOptions, selectedEvents, type TriggerOptions } from './settings';
+import { matchesStatuses, readOptions, selectedEvents, type TriggerOptions } from './settings';
 
 /** The parts of n8n's (express) request a delivery needs. */
 interface DeliveryRequest {
@@ -72,7 +72,7 @@ function scopeOf(context: IWebhookFunctions, testMode: boolean): string {
 
 function skipReason(options: TriggerOptions, events: string[], event: string | null, status: string | null): string | undefined {
 	if (event === null || !events.includes(event)) return 'event';
-	if (options.statuses.length > 0 && (status === null || !options.statuses.includes(status.toLowerCase()))) return 'status';
+	if (!matchesStatuses(options.statuses, status)) return 'status';
 	return undefined;
 }
 

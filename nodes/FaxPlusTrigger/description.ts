@@ -4,6 +4,58 @@ import { DEFAULT_MAX_ENTRIES, DEFAULT_RETENTION_DAYS } from './deduplication';
 import { authenticationProperty } from '../api/authentication';
 import { faxEventOptions } from '../api/events';
 
+// Shared with the Fax.Plus Polling Trigger.
+export const numbersFilterProperty: INodeProperties = {
+	displayName: 'Numbers Filter',
+	name: 'channels',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. +15551234567, +4930123456',
+	description:
+		'Only faxes sent from or to one of these numbers (E.164 with "+", separated by commas). Leave empty for every fax. With the legacy hook API only numbers the account owns are allowed.',
+};
+
+export const documentFormatOption: INodeProperties = {
+	displayName: 'Document Format',
+	name: 'documentFormat',
+	type: 'options',
+	options: [
+		{ name: 'PDF', value: 'pdf' },
+		{ name: 'TIFF', value: 'tiff' },
+	],
+	default: 'pdf',
+	description: 'File format of the fax document',
+	displayOptions: { show: { downloadDocument: [true] } },
+};
+
+export const downloadDocumentOption: INodeProperties = {
+	displayName: 'Download Fax Document',
+	name: 'downloadDocument',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to attach the document of a Fax Received or Fax Sent event to the output item as binary data, downloaded with this node\'s credential. If the download fails the workflow still runs, with the reason in "documentError".',
+};
+
+export const statusesOption: INodeProperties = {
+	displayName: 'Only Fax Statuses',
+	name: 'statuses',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. success',
+	description:
+		'Start the workflow only for faxes with one of these statuses, separated by commas, such as "success" (Fax Sent also comes for failed faxes). Leave empty for every status.',
+};
+
+export const binaryPropertyNameOption: INodeProperties = {
+	displayName: 'Put Output File in Field',
+	name: 'binaryPropertyName',
+	type: 'string',
+	default: 'data',
+	hint: 'The name of the output binary field to put the fax document in',
+	displayOptions: { show: { downloadDocument: [true] } },
+};
+
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName:
@@ -22,15 +74,7 @@ export const triggerProperties: INodeProperties[] = [
 		required: true,
 		description: 'The fax events that start the workflow; at least one',
 	},
-	{
-		displayName: 'Numbers Filter',
-		name: 'channels',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. +15551234567, +4930123456',
-		description:
-			'Only faxes sent from or to one of these numbers (E.164 with "+", separated by commas). Leave empty for every fax. With the legacy hook API only numbers the account owns are allowed.',
-	},
+	numbersFilterProperty,
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -38,26 +82,8 @@ export const triggerProperties: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		options: [
-			{
-				displayName: 'Document Format',
-				name: 'documentFormat',
-				type: 'options',
-				options: [
-					{ name: 'PDF', value: 'pdf' },
-					{ name: 'TIFF', value: 'tiff' },
-				],
-				default: 'pdf',
-				description: 'File format of the fax document',
-				displayOptions: { show: { downloadDocument: [true] } },
-			},
-			{
-				displayName: 'Download Fax Document',
-				name: 'downloadDocument',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to attach the document of a Fax Received or Fax Sent event to the output item as binary data, downloaded with this node\'s credential. If the download fails the workflow still runs, with the reason in "documentError".',
-			},
+			documentFormatOption,
+			downloadDocumentOption,
 			{
 				displayName: 'Duplicate Check Max Entries',
 				name: 'deduplicationMaxEntries',
@@ -85,23 +111,8 @@ export const triggerProperties: INodeProperties[] = [
 				description:
 					"ID of an endpoint you registered in Fax.Plus with this node's Production URL, used instead of one the trigger creates and never changed or deleted, so its secret stays. Its own events and numbers filter apply: this node's Numbers Filter is not applied to it.",
 			},
-			{
-				displayName: 'Only Fax Statuses',
-				name: 'statuses',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. success',
-				description:
-					'Start the workflow only for faxes with one of these statuses, separated by commas, such as "success" (Fax Sent also comes for failed faxes). Leave empty for every status.',
-			},
-			{
-				displayName: 'Put Output File in Field',
-				name: 'binaryPropertyName',
-				type: 'string',
-				default: 'data',
-				hint: 'The name of the output binary field to put the fax document in',
-				displayOptions: { show: { downloadDocument: [true] } },
-			},
+			statusesOption,
+			binaryPropertyNameOption,
 			{
 				displayName: 'Use Legacy Hook API',
 				name: 'useLegacyHooks',

@@ -1,10 +1,11 @@
-// The "Download Fax Document" option: attaches the fax's document to the delivery's item.
+// The "Download Fax Document" option: attaches the fax's document to the delivery's item
+// (and to the polling trigger's item, with a payload of { hook: {}, data: <fax record> }).
 //
 // The delivery is answered 200 before the download (Fax.Plus wants a quick answer), so a
 // failed download cannot be retried by Fax.Plus: the item is still emitted, without the
 // binary and with `documentError`, and the delivery stays recorded as processed. Nothing
 // here throws: an error after the answer would lose the delivery.
-import type { IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { downloadFaxFile } from '../api/faxFiles';
 import { segment } from '../api/transport';
 import type { DeliveryPayload } from './output';
@@ -34,7 +35,7 @@ function messageOf(error: unknown): string {
 
 /** The item with the fax document in the chosen binary field, or with `documentError`. */
 export async function withDocument(
-	context: IWebhookFunctions,
+	context: IWebhookFunctions | IPollFunctions,
 	payload: DeliveryPayload,
 	options: TriggerOptions,
 	json: IDataObject,

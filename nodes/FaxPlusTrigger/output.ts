@@ -57,6 +57,16 @@ export function isFaxRetry(payload: DeliveryPayload): boolean {
 	return String(hookId) !== String(faxId);
 }
 
+/** The fax fields both triggers output (the polling trigger from a fax record). */
+export function faxFieldsOf(data: IDataObject): IDataObject {
+	return {
+		status: statusOf({ hook: {}, data }),
+		from: valueOrNull(data.from, data.from_number),
+		to: valueOrNull(data.to, data.to_number),
+		faxId: valueOrNull(data.id),
+	};
+}
+
 export function buildOutput(payload: DeliveryPayload, facts: DeliveryFacts): IDataObject {
 	const { hook, data } = payload;
 	return {
@@ -65,10 +75,7 @@ export function buildOutput(payload: DeliveryPayload, facts: DeliveryFacts): IDa
 		isRetry: isFaxRetry(payload),
 		signatureVerified: facts.signatureVerified,
 		receivedAt: facts.receivedAt,
-		status: statusOf(payload),
-		from: valueOrNull(data.from, data.from_number),
-		to: valueOrNull(data.to, data.to_number),
-		faxId: valueOrNull(data.id),
+		...faxFieldsOf(data),
 		hookId: valueOrNull(hook.id),
 		legacy: facts.legacy,
 		hook,

@@ -1,6 +1,6 @@
 // Reads and checks the trigger's parameters, for the lifecycle (which refuses bad input
 // before any request) and for deliveries (which never throw).
-import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { maxEntriesOf, retentionMsOfDays } from './deduplication';
 import type { FaxFileFormat } from '../api/faxFiles';
@@ -26,7 +26,8 @@ export interface Subscription {
 	channels: string[];
 }
 
-type TriggerContext = IHookFunctions | IWebhookFunctions;
+/** Both triggers: the webhook one (hooks, deliveries) and the polling one. */
+type TriggerContext = IHookFunctions | IWebhookFunctions | IPollFunctions;
 
 function optionsParameter(context: TriggerContext): IDataObject {
 	const value = context.getNodeParameter('options', {}) as unknown;
@@ -64,7 +65,7 @@ export function binaryPropertyNameOf(options: TriggerOptions): string {
 }
 
 /** The document options, checked on activation (before any request) when the download is on. */
-export function checkDocumentOptions(context: IHookFunctions, options: TriggerOptions): void {
+export function checkDocumentOptions(context: TriggerContext, options: TriggerOptions): void {
 	if (!options.downloadDocument) return;
 	const node = context.getNode();
 	if (options.documentFormat !== 'pdf' && options.documentFormat !== 'tiff') {
@@ -77,6 +78,11 @@ export function checkDocumentOptions(context: IHookFunctions, options: TriggerOp
 	}
 }
 
+/** Whether a fax's status passes "Only Fax Statuses" (always, when none are given). */
+export function matchesStatuses(statuses: readonly string[], status: string | null): boolean {
+	return statuses.length === 0 || (status !== null && statuses.includes(status.toLowerCase()));
+}
+
 /** The selected events as given (no checks), for filtering deliveries. */
 export function selectedEvents(context: TriggerContext): string[] {
 	const value = context.getNodeParameter('events', []) as unknown;
@@ -84,7 +90,7 @@ export function selectedEvents(context: TriggerContext): string[] {
 }
 
 /** Events and channels, checked before any request; a NodeOperationError names what is wrong. */
-export function readSubscription(context: IHookFunctions): Subscription {
+export function readSubscription(context: TriggerContext): Subscription {
 	const node = context.getNode();
 	const events = selectedEvents(context);
 	if (events.length === 0) {

@@ -6,12 +6,18 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
+	IPollFunctions,
 	IWebhookFunctions,
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-export type FaxPlusContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+export type FaxPlusContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IWebhookFunctions
+	| IPollFunctions;
 
 export type Authentication = 'accessToken' | 'oAuth2';
 
@@ -26,6 +32,8 @@ export interface FaxPlusRequest {
 	headers?: IDataObject;
 	/** Item the request is for, so errors point at it. */
 	itemIndex?: number;
+	/** Milliseconds to wait for the answer (n8n's default when omitted). */
+	timeout?: number;
 }
 
 export interface FaxPlusBinaryResponse {
@@ -90,6 +98,7 @@ async function buildOptions(context: FaxPlusContext, request: FaxPlusRequest) {
 		body: request.body,
 		json: !(request.body instanceof Buffer) && !isFormData(request.body),
 	};
+	if (request.timeout !== undefined) options.timeout = request.timeout;
 	return { options, credentialType };
 }
 

@@ -5,7 +5,8 @@
  * in another process drive the server the way `server.*` does in-process.
  */
 const { json, noContent, notFound, badRequest } = require('./http');
-const { isObject } = require('./util');
+const { isObject, randomHex, faxTime } = require('./util');
+const { fax } = require('./seed');
 
 /** @param {Buffer} b */
 const bodyText = (b) => b.toString('utf8');
@@ -58,6 +59,23 @@ async function handleControl(server, method, path, body) {
 	if (route === 'POST /_control/reset') {
 		server.reset();
 		return noContent();
+	}
+	if (route === 'POST /_control/faxes') {
+		// A fax record appears in the account (as Fax.Plus lists it once the fax is done); the body's
+		// fields win over the defaults (an incoming fax to the owner's first number, started now).
+		if (!isObject(body)) throw badRequest('Body must be the fax record fields, e.g. {direction, start_time}');
+		const id = typeof body.id === 'string' && body.id !== '' ? body.id : `fax_${randomHex(8)}`;
+		const incoming = body.direction !== 'outgoing';
+		const record = fax({
+			from: incoming ? '+4930123456' : '+15551230001',
+			to: incoming ? '+15551230001' : '+4930123456',
+			direction: 'incoming',
+			start_time: faxTime(Date.now()),
+			...body,
+			id,
+		});
+		server.state.faxes[id] = record;
+		return json(record);
 	}
 	if (route === 'GET /_control/tokens') return json(server.tokens);
 	if (route === 'GET /_control/settings' || route === 'POST /_control/settings') {

@@ -246,4 +246,4 @@ function ownedNumber(id, number, assignedTo, acquired = '2024-01-10 00:00:00') {
 	};
 }
 
-module.exports = { createSeed, ownedNumber, OWNER_ID };
+module.exports = { createSeed, ownedNumber, fax, OWNER_ID };

@@ -1,0 +1,54 @@
+// The polling trigger's parameters (n8n adds "Poll Times" itself). Names and values are
+// part of the package's public contract; the options shared with the Fax.Plus Trigger are its own.
+import type { INodeProperties } from 'n8n-workflow';
+import { authenticationProperty } from '../api/authentication';
+import { faxEventOptions } from '../api/events';
+import {
+	binaryPropertyNameOption,
+	documentFormatOption,
+	downloadDocumentOption,
+	numbersFilterProperty,
+	statusesOption,
+} from '../FaxPlusTrigger/description';
+import { DEFAULT_OVERLAP_MINUTES } from './cursor';
+import { POLL_EVENTS } from './events';
+
+export const pollTriggerProperties: INodeProperties[] = [
+	authenticationProperty,
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		options: faxEventOptions.filter((option) => (POLL_EVENTS as readonly unknown[]).includes(option.value)),
+		default: [],
+		required: true,
+		description: 'Which new faxes start the workflow: received ones (the inbox), sent ones, or both',
+	},
+	{
+		...numbersFilterProperty,
+		description:
+			'Only faxes sent from or to one of these numbers (E.164 with "+", separated by commas). Leave empty for every fax.',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			documentFormatOption,
+			downloadDocumentOption,
+			{
+				displayName: 'Late Fax Window (Minutes)',
+				name: 'overlapMinutes',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: DEFAULT_OVERLAP_MINUTES,
+				description:
+					'How far back each poll looks again, so a fax that Fax.Plus lists only after a while (a long fax starts earlier than it is listed) still starts the workflow, once',
+			},
+			statusesOption,
+			binaryPropertyNameOption,
+		],
+	},
+];

@@ -1,0 +1,262 @@
+// One poll: lists each selected category's faxes of the overlap window (paged), and emits the
+// ones not handled yet, oldest first, in one run. The cursors in static data change only after
+// every request of the poll succeeded, so a failed poll (API error, 429, timeout) emits
+// nothing and the next one lists the same window again, and more.
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { entriesOf } from '../api/lists';
+import { normalizeE164Numbers } from '../api/numbers';
+import { faxPlusApiRequest } from '../api/transport';
+import { formatUtc, parseDateTime } from '../FaxPlus/shared/dates';
+import { withDocument } from '../FaxPlusTrigger/document';
+import { faxFieldsOf } from '../FaxPlusTrigger/output';
+import { checkDocumentOptions, matchesStatuses, readOptions, readSubscription, type TriggerOptions } from '../FaxPlusTrigger/settings';
+import { CategoryCursor, overlapMsOfMinutes } from './cursor';
+import { CATEGORY_OF_EVENT, POLL_EVENTS, type PolledCategory, type PollEvent } from './events';
+
+/** Faxes asked for per request: the limit Fax.Plus documents as its default, so it is honoured. */
+export const PAGE_SIZE = 50;
+/** Longest wait for one answer; a poll's own budget (n8n's) may shorten it. */
+const REQUEST_TIMEOUT_MS = 60_000;
+/** n8n's budget for a poll when the engine does not say (its default). */
+const DEFAULT_POLL_BUDGET_MS = 5 * 60_000;
+/** Static data key of the cursors, one per category. */
+export const CURSORS_KEY = 'pollCursors';
+
+interface PollSettings {
+	events: PollEvent[];
+	channels: string[];
+	options: TriggerOptions;
+	overlapMs: number;
+}
+
+interface ListedFax {
+	event: PollEvent;
+	id: string;
+	startTime: number;
+	record: IDataObject;
+}
+
+/** Polls running in this process, per workflow and node: a poll that overlaps one is skipped. */
+const running = new Set<string>();
+
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readSettings(context: IPollFunctions): PollSettings {
+	const node = context.getNode();
+	const events = context.getNodeParameter('events', []) as unknown;
+	if (!Array.isArray(events) || events.length === 0) {
+		throw new NodeOperationError(node, 'Events: choose at least one event', {
+			description: `The polling trigger reads ${POLL_EVENTS.join(', ')}.`,
+		});
+	}
+	const subscription = readSubscription(context);
+	const unsupported = subscription.events.find((event) => !POLL_EVENTS.includes(event as PollEvent));
+	if (unsupported !== undefined) {
+		throw new NodeOperationError(node, `Events: "${unsupported}" cannot be polled`, {
+			description: `The fax list holds whole faxes only: use ${POLL_EVENTS.join(', ')}. For single pages use the Fax.Plus Trigger (webhooks).`,
+		});
+	}
+	const options = readOptions(context);
+	checkDocumentOptions(context, options);
+	const overlap = (context.getNodeParameter('options', {}) as IDataObject).overlapMinutes;
+	if (overlap !== undefined && overlap !== '' && !(Number(overlap) >= 0)) {
+		throw new NodeOperationError(node, `Late Fax Window (Minutes) must be 0 or more, not "${String(overlap)}"`);
+	}
+	return {
+		events: subscription.events as PollEvent[],
+		channels: subscription.channels,
+		options,
+		overlapMs: overlapMsOfMinutes(overlap),
+	};
+}
+
+function idOf(value: unknown): string | undefined {
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	if (typeof value === 'string' && value.trim() !== '') return value.trim();
+	return undefined;
+}
+
+/** A fax's start_time (the API's `YYYY-MM-DD HH:mm:ss`, UTC) in epoch milliseconds. */
+function startTimeOf(record: IDataObject): number | undefined {
+	return typeof record.start_time === 'string' ? parseDateTime(record.start_time)?.getTime() : undefined;
+}
+
+/** The fax's numbers in E.164 (a free account's user id in from/to is not a number). */
+function numbersOf(record: IDataObject): string[] {
+	const values = [record.from, record.from_number, record.to, record.to_number].flat();
+	return values.flatMap((value) => {
+		if (typeof value !== 'string') return [];
+		const result = normalizeE164Numbers(value);
+		return result.ok ? result.numbers : [];
+	});
+}
+
+function passesFilters(settings: PollSettings, record: IDataObject): boolean {
+	if (settings.channels.length > 0 && !numbersOf(record).some((number) => settings.channels.includes(number))) return false;
+	const status = record.status === undefined || record.status === null ? null : String(record.status);
+	return matchesStatuses(settings.options.statuses, status);
+}
+
+function pollBudgetMs(context: IPollFunctions): number {
+	// getPollBudgetMs exists from n8n 2.x on.
+	const budget = typeof context.getPollBudgetMs === 'function' ? Number(context.getPollBudgetMs()) : NaN;
+	return Number.isFinite(budget) && budget > 0 ? budget : DEFAULT_POLL_BUDGET_MS;
+}
+
+/** One page of the fax list, newest first as the API answers. */
+async function listPage(
+	context: IPollFunctions,
+	category: PolledCategory,
+	query: { after?: string; before?: string },
+	deadline: number,
+): Promise<IDataObject[]> {
+	const timeout = Math.min(REQUEST_TIMEOUT_MS, deadline - Date.now());
+	if (timeout <= 0) {
+		throw new NodeOperationError(context.getNode(), 'The poll ran out of time before Fax.Plus listed every new fax', {
+			description: 'Nothing was emitted; the next poll lists the same faxes again.',
+		});
+	}
+	const answer = await faxPlusApiRequest<unknown>(context, {
+		method: 'GET',
+		path: '/accounts/self/faxes',
+		qs: { category, ...query, limit: PAGE_SIZE },
+		timeout,
+	});
+	return entriesOf(answer, 'records');
+}
+
+/**
+ * Every fax of a category with a start_time from `since` on. Pages backwards with the
+ * documented `before`: each next page ends one second after the oldest record of the page
+ * before, so faxes sharing that second are not lost; the repeats are dropped by id. (The API
+ * pages by time only: more than a page of faxes within one second cannot all be listed.)
+ */
+async function listSince(
+	context: IPollFunctions,
+	category: PolledCategory,
+	since: number,
+	deadline: number,
+): Promise<IDataObject[]> {
+	// One second earlier: `after` may be exclusive and is given in whole seconds.
+	const after = formatUtc(new Date(since - 1000));
+	const faxes: IDataObject[] = [];
+	const seen = new Set<string>();
+	let before: string | undefined;
+	for (;;) {
+		const page = await listPage(context, category, before === undefined ? { after } : { after, before }, deadline);
+		let added = 0;
+		let oldest: number | undefined;
+		for (const record of page) {
+			const id = idOf(record.id);
+			const time = startTimeOf(record);
+			if (time !== undefined && (oldest === undefined || time < oldest)) oldest = time;
+			if (id === undefined || seen.has(id)) continue;
+			seen.add(id);
+			faxes.push(record);
+			added++;
+		}
+		if (page.length < PAGE_SIZE || added === 0) return faxes;
+		if (oldest === undefined) {
+			throw new NodeOperationError(context.getNode(), 'Fax.Plus listed faxes without a start_time, so the next page cannot be asked for', {
+				description: 'Nothing was emitted; the next poll tries again.',
+			});
+		}
+		// An API that ignores `after` would page through all history: the window is enough.
+		if (oldest < since - 1000) return faxes;
+		before = formatUtc(new Date(Math.floor(oldest / 1000) * 1000 + 1000));
+	}
+}
+
+/** The item of one fax: the webhook trigger's fields where the list has them, and the record. */
+export function pollOutput(event: PollEvent, record: IDataObject, polledAt: string): IDataObject {
+	return { event, ...faxFieldsOf(record), polledAt, data: record };
+}
+
+async function itemsOf(context: IPollFunctions, settings: PollSettings, faxes: ListedFax[]): Promise<INodeExecutionData[]> {
+	const polledAt = new Date().toISOString();
+	const items: INodeExecutionData[] = [];
+	for (const fax of faxes) {
+		const json = pollOutput(fax.event, fax.record, polledAt);
+		// Never throws: a failed download becomes `documentError`, as with the webhook trigger.
+		items.push(
+			settings.options.downloadDocument
+				? await withDocument(context, { hook: {}, data: fax.record }, settings.options, json)
+				: { json },
+		);
+	}
+	return items;
+}
+
+/** "Fetch Test Event": the most recent fax that passes the filters, without touching the cursors. */
+async function latestFax(context: IPollFunctions, settings: PollSettings): Promise<INodeExecutionData[][] | null> {
+	const deadline = Date.now() + pollBudgetMs(context);
+	let latest: ListedFax | undefined;
+	for (const event of settings.events) {
+		for (const record of await listPage(context, CATEGORY_OF_EVENT[event], {}, deadline)) {
+			const id = idOf(record.id);
+			const startTime = startTimeOf(record) ?? -Infinity;
+			if (id === undefined || !passesFilters(settings, record)) continue;
+			if (!latest || startTime > latest.startTime) latest = { event, id, startTime, record };
+		}
+	}
+	return latest ? [await itemsOf(context, settings, [latest])] : null;
+}
+
+async function pollOnce(context: IPollFunctions, settings: PollSettings): Promise<INodeExecutionData[][] | null> {
+	const now = Date.now();
+	const deadline = now + pollBudgetMs(context);
+	const staticData = context.getWorkflowStaticData('node');
+	const saved = isObject(staticData[CURSORS_KEY]) ? staticData[CURSORS_KEY] : {};
+
+	const cursors: Array<[PolledCategory, CategoryCursor]> = [];
+	const found: ListedFax[] = [];
+	for (const event of settings.events) {
+		const category = CATEGORY_OF_EVENT[event];
+		const restored = CategoryCursor.restore(saved[category]);
+		// No cursor yet (first activation, or an event just added): what is listed now is history.
+		const cursor = restored ?? CategoryCursor.start(now, settings.overlapMs);
+		const since = cursor.windowStart(settings.overlapMs);
+		for (const record of await listSince(context, category, since, deadline)) {
+			const id = idOf(record.id);
+			const startTime = startTimeOf(record);
+			// Without an id or a start_time a fax can be neither placed in the window nor recognised again.
+			if (id === undefined || startTime === undefined || !cursor.isNew(id, startTime, settings.overlapMs)) continue;
+			cursor.markHandled(id, startTime);
+			if (restored && passesFilters(settings, record)) found.push({ event, id, startTime, record });
+		}
+		cursors.push([category, cursor]);
+	}
+
+	// Oldest first (a stable sort keeps the API's order within one second).
+	found.sort((a, b) => a.startTime - b.startTime);
+	const items = await itemsOf(context, settings, found);
+
+	// Every request succeeded: only now the cursors move. Categories no longer selected are
+	// dropped, so selecting one again starts it afresh instead of emitting what it missed.
+	const next: IDataObject = {};
+	for (const [category, cursor] of cursors) {
+		cursor.advance(now, settings.overlapMs);
+		next[category] = cursor.snapshot() as unknown as IDataObject;
+	}
+	staticData[CURSORS_KEY] = next;
+	return items.length > 0 ? [items] : null;
+}
+
+export async function pollFaxes(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const settings = readSettings(this);
+	if (this.getMode() === 'manual') return await latestFax(this, settings);
+
+	const node = this.getNode();
+	const scope = `${this.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
+	// A poll that outlasts the interval must not run beside the next one: both would emit the same faxes.
+	if (running.has(scope)) return null;
+	running.add(scope);
+	try {
+		return await pollOnce(this, settings);
+	} finally {
+		running.delete(scope);
+	}
+}

@@ -1,0 +1,303 @@
+import { apiRequests, bytesOf, expectAuthHeaders, useFaxPlusServer } from '../../support/faxplus';
+import { FaultProxy } from '../../support/fault-proxy';
+import { PAGE_SIZE } from '../../../nodes/FaxPlusPollTrigger/poll';
+import { activateOk, addFax, emittedIds, faxTimeAgo, listRequests, usePollHarnesses } from './helpers';
+
+describe('Fax.Plus Polling Trigger → polls', () => {
+	const server = useFaxPlusServer();
+	const startHarness = usePollHarnesses();
+	const received = { events: ['fax_received'], channels: '', options: {} };
+
+	let proxy: FaultProxy | undefined;
+	afterEach(async () => {
+		await proxy?.close();
+		proxy = undefined;
+	});
+
+	it('first activation emits no history: a fax already listed never starts the workflow', async () => {
+		await addFax(server(), { id: 'fax_before', start_time: faxTimeAgo(120) });
+		const harness = await startHarness({ server: server(), parameters: received });
+		await activateOk(harness);
+		await harness.poll();
+		await harness.poll();
+		expect(harness.runs).toEqual([]);
+		expect(harness.errors).toEqual([]);
+
+		// The activation listed the inbox of the last hour (the overlap window) with the documented query.
+		const [first] = listRequests(server());
+		expect(first.query).toEqual({ category: 'inbox', after: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), limit: String(PAGE_SIZE) });
+		const after = Date.parse(`${first.query.after.replace(' ', 'T')}Z`);
+		expect(Date.now() - after).toBeGreaterThanOrEqual(60 * 60_000);
+		expect(Date.now() - after).toBeLessThan(62 * 60_000);
+		expectAuthHeaders(server(), first, 'pat');
+	});
+
+	it('a fax that appears between polls starts exactly one run, with the webhook trigger\'s fields', async () => {
+		const harness = await startHarness({ server: server(), parameters: received });
+		await activateOk(harness);
+		const fax = await addFax(server(), { id: 'fax_new_1', from: '+4930123456', to: '+15551230001', status: 'success' });
+		await harness.poll();
+		expect(harness.runs).toHaveLength(1);
+		const [item] = harness.runs[0];
+		expect(item.json).toEqual({
+			event: 'fax_received',
+			status: 'success',
+			from: '+4930123456',
+			to: '+15551230001',
+			faxId: 'fax_new_1',
+			polledAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
+			data: fax,
+		});
+		await harness.poll();
+		await harness.poll();
+		expect(emittedIds(harness)).toEqual(['fax_new_1']);
+	});
+
+	it('several new faxes in one poll are one run, oldest first; received and sent both, each with its event', async () => {
+		const harness = await startHarness({ server: server(), parameters: { ...received, events: ['fax_received', 'fax_sent'] } });
+		await activateOk(harness);
+		await addFax(server(), { id: 'fax_in_b', start_time: faxTimeAgo(20) });
+		await addFax(server(), { id: 'fax_out_a', direction: 'outgoing', start_time: faxTimeAgo(30) });
+		await addFax(server(), { id: 'fax_in_c', start_time: faxTimeAgo(10) });
+		await addFax(server(), { id: 'fax_spam', is_spam: true, start_time: faxTimeAgo(5) });
+		server().clearRequests();
+		await harness.poll();
+		expect(harness.runs).toHaveLength(1);
+		expect(emittedIds(harness)).toEqual(['fax_out_a', 'fax_in_b', 'fax_in_c']);
+		expect(harness.emitted.map((item) => item.json.event)).toEqual(['fax_sent', 'fax_received', 'fax_received']);
+		expect(listRequests(server()).map((request) => request.query.category)).toEqual(['inbox', 'sent']);
+	});
+
+	it('a poll without new faxes costs one list request per selected event (60 or 120 an hour polling every minute)', async () => {
+		const harness = await startHarness({ server: server(), parameters: { ...received, events: ['fax_received', 'fax_sent'] } });
+		await activateOk(harness);
+		await addFax(server(), { id: 'fax_within_window', start_time: faxTimeAgo(30) });
+		await harness.poll();
+		server().clearRequests();
+		await harness.poll();
+		expect(apiRequests(server()).map((request) => `${request.method} ${request.path} ${request.query.category}`)).toEqual([
+			'GET /v3/accounts/self/faxes inbox',
+			'GET /v3/accounts/self/faxes sent',
+		]);
+	});
+
+	it('a burst larger than a page is emitted whole, once, oldest first (paging back with before)', async () => {
+		const harness = await startHarness({ server: server(), parameters: received });
+		await activateOk(harness);
+		const count = 2 * PAGE_SIZE + 7;
+		for (let i = 0; i < count; i++) {
+			// Three faxes share each second, so page boundaries fall inside a second.
+			await addFax(server(), { id: `fax_burst_${String(i).padStart(3, '0')}`, start_time: faxTimeAgo(600 - Math.floor(i / 3)) });
+		}
+		server().clearRequests();
+		await harness.poll();
+		expect(harness.runs).toHaveLength(1);
+		const ids = emittedIds(harness);
+		expect(ids).toHaveLength(count);
+		expect(new Set(ids).size).toBe(count);
+		const times = harness.emitted.map((item) => (item.json.data as { start_time: string }).start_time);
+		expect([...times].sort()).toEqual(times);
+
+		const requests = listRequests(server());
+		expect(requests.length).toBeGreaterThanOrEqual(3);
+		expect(requests[0].query.before).toBeUndefined();
+		for (const request of requests.slice(1)) expect(request.query.before).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+		await harness.poll();
+		expect(harness.runs).toHaveLength(1);
+	});
+
+	it('a record that appears late, inside the overlap window, is still emitted once; one older than the window is not', async () => {
+		const harness = await startHarness({ server: server(), parameters: { ...received, options: { overlapMinutes: 30 } } });
+		await activateOk(harness);
+		await harness.poll();
+		// Both started before the last poll and are listed only now (a long fax).
+		await addFax(server(), { id: 'fax_late', start_time: faxTimeAgo(20 * 60) });
+		await addFax(server(), { id: 'fax_too_late', start_time: faxTimeAgo(45 * 60) });
+		await harness.poll();
+		await harness.poll();
+		expect(emittedIds(harness)).toEqual(['fax_late']);
+		const last = listRequests(server()).at(-1)!;
+		const after = Date.parse(`${last.query.after.replace(' ', 'T')}Z`);
+		expect(Date.now() - after).toBeGreaterThanOrEqual(30 * 60_000);
+		expect(Date.now() - after).toBeLessThan(32 * 60_000);
+	});
+
+	it.each([
+		['429 with Retry-After', { status: 429, headers: { 'retry-after': '30' } }],
+		['500', { status: 500 }],
+		['a dropped connection', { drop: true }],
+	])('a poll that fails (%s) emits nothing and keeps its cursor; the next one catches up', async (_name, fault) => {
+		proxy = await FaultProxy.start(server().origin);
+		const harness = await startHarness({ server: server(), parameters: received, baseUrl: proxy.baseUrl });
+		await activateOk(harness);
+		await addFax(server(), { id: 'fax_missed_1' });
+		const saved = JSON.stringify(harness.savedStaticData);
+		const live = JSON.stringify(harness.liveNodeStaticData);
+
+		proxy.failNext(fault);
+		await harness.poll();
+		expect(harness.runs).toEqual([]);
+		expect(harness.errors).toHaveLength(1);
+		if ('status' in fault) expect(harness.errors[0].message).toContain(String(fault.status));
+		expect(JSON.stringify(harness.savedStaticData)).toBe(saved);
+		expect(JSON.stringify(harness.liveNodeStaticData)).toBe(live);
+
+		await addFax(server(), { id: 'fax_missed_2' });
+		await harness.poll();
+		expect(harness.errors).toHaveLength(1);
+		expect(emittedIds(harness)).toEqual(['fax_missed_1', 'fax_missed_2']);
+	});
+
+	it('a poll whose answer does not come in time (its budget) fails and the next one catches up', async () => {
+		proxy = await FaultProxy.start(server().origin);
+		const harness = await startHarness({ server: server(), parameters: received, baseUrl: proxy.baseUrl, pollBudgetMs: 1500 });
+		await activateOk(harness);
+		await addFax(server(), { id: 'fax_after_timeout' });
+		proxy.failNext({ hang: true });
+		await harness.poll();
+		expect(harness.runs).toEqual([]);
+		expect(harness.errors).toHaveLength(1);
+		await harness.poll();
+		expect(emittedIds(harness)).toEqual(['fax_after_timeout']);
+	});
+
+	it('a failure on a later page of a burst emits none of it; the next poll emits all of it once', async () => {
+		proxy = await FaultProxy.start(server().origin);
+		const harness = await startHarness({ server: server(), parameters: received, baseUrl: proxy.baseUrl });
+		await activateOk(harness);
+		for (let i = 0; i < PAGE_SIZE + 5; i++) await addFax(server(), { id: `fax_page_${i}`, start_time: faxTimeAgo(300 - i) });
+		proxy.failNext({ status: 503, matches: ({ query }) => query.has('before') });
+		await harness.poll();
+		expect(harness.runs).toEqual([]);
+		expect(harness.errors).toHaveLength(1);
+		await harness.poll();
+		expect(harness.runs).toHaveLength(1);
+		expect(emittedIds(harness)).toEqual(Array.from({ length: PAGE_SIZE + 5 }, (_, i) => `fax_page_${i}`));
+	});
+
+	it('a 401 is reported as a clear error without the token, and nothing is emitted', async () => {
+		proxy = await FaultProxy.start(server().origin);
+		const harness = await startHarness({ server: server(), parameters: received, baseUrl: proxy.baseUrl });
+		await activateOk(harness);
+		await addFax(server(), { id: 'fax_during_401' });
+		// n8n itself tries a 401 once more (token refresh) before it gives up.
+		proxy.failNext({ status: 401 }, 2);
+		await harness.poll();
+		expect(harness.runs).toEqual([]);
+		expect(harness.errors).toHaveLength(1);
+		expect(harness.errors[0]?.message).toMatch(/rejected the credential: 401/);
+		expect(JSON.stringify(harness.errors[0])).not.toContain(server().tokens.pat);
+		await harness.poll();
+		expect(emittedIds(harness)).toEqual(['fax_during_401']);
+	});
+
+	it('restart between polls (static data round-tripped as JSON): nothing twice, nothing missed', async () => {
+		const harness = await startHarness({ server: server(), parameters: received });
+		await activateOk(harness);
+		await addFax(server(), { id: 'fax_r1' });
+		await harness.poll();
+		expect(emittedIds(harness)).toEqual(['fax_r1']);
+
+		// A poll that emits nothing is not saved by n8n; a fax arrives right before n8n stops.
+		await harness.poll();
+		await addFax(server(), { id: 'fax_r2' });
+		const restarted = await harness.restart();
+		expect(restarted.ok).toBe(true);
+		// The activation after the restart polls at once: it catches up fax_r2, and only it.
+		expect(emittedIds(harness)).toEqual(['fax_r1', 'fax_r2']);
+		await harness.poll();
+		await harness.restart();
+		await harness.poll();
+		expect(emittedIds(harness)).toEqual(['fax_r1', 'fax_r2']);
+	});
+
+	it('two polls at once (one outlasting the interval) emit a new fax once', async () => {
+		const harness = await startHarness({ server: server(), parameters: received });
+		await activateOk(harness);
+		await addFax(server(), { id: 'fax_concurrent' });
+		await harness.pollTwiceAtOnce();
+		await harness.poll();
+		expect(emittedIds(harness)).toEqual(['fax_concurrent']);
+	});
+
+	it('applies the numbers filter and the status filter to the listed faxes', async () => {
+		const harness = await startHarness({
+			server: server(),
+			parameters: { events: ['fax_received'], channels: '+1 555 123 0002', options: { statuses: 'success, partially_received' } },
+		});
+		await activateOk(harness);
+		await addFax(server(), { id: 'fax_other_number', to: '+15551230001' });
+		await addFax(server(), { id: 'fax_failed', to: '+15551230002', status: 'failed' });
+		await addFax(server(), { id: 'fax_match', to: '+15551230002', status: 'success' });
+		await addFax(server(), { id: 'fax_match_partial', to: '+15551230002', status: 'partially_received', start_time: faxTimeAgo(1) });
+		await harness.poll();
+		expect(emittedIds(harness).sort()).toEqual(['fax_match', 'fax_match_partial']);
+	});
+
+	it('Download Fax Document attaches the document; a failed download still emits the fax with documentError', async () => {
+		proxy = await FaultProxy.start(server().origin);
+		const harness = await startHarness({
+			server: server(),
+			parameters: { ...received, options: { downloadDocument: true, documentFormat: 'tiff', binaryPropertyName: 'fax' } },
+			baseUrl: proxy.baseUrl,
+		});
+		await activateOk(harness);
+		await addFax(server(), { id: 'fax_doc', start_time: faxTimeAgo(2) });
+		await harness.poll();
+		const [item] = harness.emitted;
+		expect(item.binary?.fax).toMatchObject({ fileName: 'fax_doc.tiff', mimeType: 'image/tiff' });
+		expect((await bytesOf(item.binary!.fax)).length).toBeGreaterThan(0);
+		const download = apiRequests(server()).find((request) => request.path.includes('/files/'))!;
+		expect(download.path).toBe('/v3/accounts/owner_1/files/fax_doc');
+		expect(download.query).toEqual({ format: 'tiff' });
+
+		// The download fails: the fax still starts the workflow, once.
+		await addFax(server(), { id: 'fax_no_doc' });
+		proxy.failNext({ status: 500, matches: ({ path }) => path.includes('/files/') });
+		await harness.poll();
+		await harness.poll();
+		expect(emittedIds(harness)).toEqual(['fax_doc', 'fax_no_doc']);
+		expect(harness.emitted[1].binary).toBeUndefined();
+		expect(harness.emitted[1].json.documentError).toEqual(expect.any(String));
+	});
+
+	it('"Fetch Test Event" returns the most recent fax and leaves the cursor alone', async () => {
+		const harness = await startHarness({ server: server(), parameters: { ...received, events: ['fax_received', 'fax_sent'] } });
+		await addFax(server(), { id: 'fax_sample_old', start_time: faxTimeAgo(100) });
+		await addFax(server(), { id: 'fax_sample_sent', direction: 'outgoing', start_time: faxTimeAgo(50) });
+		const result = await harness.fetchTestEvent();
+		expect(result.error).toBeUndefined();
+		expect(result.items?.map((item) => [item.json.faxId, item.json.event])).toEqual([['fax_sample_sent', 'fax_sent']]);
+		expect(result.staticData).toEqual({});
+
+		// Activation afterwards still starts from now.
+		await activateOk(harness);
+		await harness.poll();
+		expect(harness.runs).toEqual([]);
+	});
+
+	it('works with OAuth2 (x-fax-clientid on every call)', async () => {
+		const harness = await startHarness({ server: server(), parameters: received, auth: 'oauth' });
+		await activateOk(harness);
+		await addFax(server(), { id: 'fax_oauth' });
+		await harness.poll();
+		expect(emittedIds(harness)).toEqual(['fax_oauth']);
+		for (const request of listRequests(server())) expectAuthHeaders(server(), request, 'oauth');
+	});
+
+	it.each([
+		[{ events: [] }, /Events: choose at least one event/],
+		[{ events: ['fax_page_received'] }, /"fax_page_received" cannot be polled/],
+		[{ events: ['fax_recieved'] }, /"fax_recieved" is not a Fax.Plus event/],
+		[{ channels: '4930123456' }, /Numbers Filter: the entry "4930123456" must start with "\+"/],
+		[{ options: { overlapMinutes: -5 } }, /Late Fax Window \(Minutes\) must be 0 or more/],
+		[{ options: { downloadDocument: true, documentFormat: 'png' } }, /Document Format must be "pdf" or "tiff"/],
+	])('refuses bad input on activation before any request (%j)', async (parameters, message) => {
+		const harness = await startHarness({ server: server(), parameters: { ...received, ...parameters } });
+		const outcome = await harness.activate();
+		expect(outcome.ok).toBe(false);
+		expect(outcome.error?.message).toMatch(message);
+		expect(apiRequests(server())).toEqual([]);
+	});
+});

@@ -1,0 +1,236 @@
+// Runs the Fax.Plus Polling Trigger the way n8n does: each poll through n8n-core's real
+// PollTriggerExecutor and PollContext (activation polls once and fails on an error; a scheduled
+// poll reports an error through __emitError and emits its items as one run), and "Fetch Test
+// Event" as WorkflowExecute runs a poll node in the manual mode. API calls go through n8n's real
+// httpRequestWithAuthentication to the local Fax.Plus server.
+//
+// Static data is kept like n8n keeps it: one Workflow per activation holds it in memory between
+// polls, and n8n writes it to the database (here: a saved JSON copy) after the activation and
+// when a poll emits, not after a poll that emits nothing. A restart loses what was not saved
+// and builds a new Workflow from the saved JSON.
+import { Container } from '@n8n/di';
+import { PollContext, PollTriggerExecutor } from 'n8n-core';
+import {
+	Workflow,
+	type ICredentialDataDecryptedObject,
+	type IDataObject,
+	type INode,
+	type INodeExecutionData,
+	type IWorkflowExecuteAdditionalData,
+	type WorkflowActivateMode,
+} from 'n8n-workflow';
+import { FaxPlusPollTrigger } from '../../nodes/FaxPlusPollTrigger/FaxPlusPollTrigger.node';
+import { initBinaryData, TestCredentialsHelper, TestNodeTypes } from './n8n-harness';
+import { oauthCredentials, patCredentials, type AuthKind, type FaxPlusServer } from './faxplus';
+
+export const FAX_PLUS_POLL_TRIGGER_NODE_TYPE = 'n8n-nodes-faxplus.faxPlusPollTrigger';
+export const POLL_NODE_NAME = 'Fax.Plus Polling Trigger';
+const WORKFLOW_ID = 'poll-workflow';
+
+export interface PollHarnessOptions {
+	server: FaxPlusServer;
+	/** Node parameters (authentication defaults from `auth`; Poll Times: every minute). */
+	parameters: IDataObject;
+	auth?: AuthKind;
+	/** Another base URL for the credential (e.g. a fault proxy in front of the server). */
+	baseUrl?: string;
+	/** Saved static data to start from. */
+	staticData?: IDataObject;
+	/** What getPollBudgetMs answers (n8n's default when omitted). */
+	pollBudgetMs?: number;
+}
+
+export interface LifecycleOutcome {
+	ok: boolean;
+	error?: Error & { description?: string; httpCode?: string };
+}
+
+type StaticData = IDataObject & { __dataChanged?: boolean };
+
+export class PollHarness {
+	/** The items of each run a poll started, oldest first. */
+	readonly runs: INodeExecutionData[][] = [];
+
+	/** The errors scheduled polls reported (n8n records each as a failed execution). */
+	readonly errors: Array<Error & { description?: string; httpCode?: string }> = [];
+
+	readonly credentialsHelper: TestCredentialsHelper;
+
+	private readonly nodeTypes = new TestNodeTypes({ [FAX_PLUS_POLL_TRIGGER_NODE_TYPE]: new FaxPlusPollTrigger() });
+
+	private readonly credentials: Record<string, ICredentialDataDecryptedObject>;
+
+	private parameters: IDataObject;
+
+	private savedJson: string;
+
+	private readonly pollBudgetMs: number | undefined;
+
+	/** The active workflow: n8n keeps one Workflow, and so the static data, per activation. */
+	private active: { workflow: Workflow; run: (testingTrigger?: boolean) => Promise<void> } | undefined;
+
+	constructor(options: PollHarnessOptions) {
+		const auth = options.auth ?? 'pat';
+		this.parameters = {
+			authentication: auth === 'oauth' ? 'oAuth2' : 'accessToken',
+			pollTimes: { item: [{ mode: 'everyMinute' }] },
+			...options.parameters,
+		};
+		this.credentials = auth === 'oauth' ? oauthCredentials(options.server) : patCredentials(options.server);
+		if (options.baseUrl) for (const data of Object.values(this.credentials)) data.baseUrl = options.baseUrl;
+		this.credentialsHelper = new TestCredentialsHelper(this.credentials);
+		this.savedJson = JSON.stringify(options.staticData ?? {});
+		this.pollBudgetMs = options.pollBudgetMs;
+	}
+
+	static async start(options: PollHarnessOptions): Promise<PollHarness> {
+		await initBinaryData();
+		return new PollHarness(options);
+	}
+
+	/** The static data as saved (what n8n's database holds), parsed. */
+	get savedStaticData(): IDataObject {
+		return JSON.parse(this.savedJson) as IDataObject;
+	}
+
+	/** The node's static data as the active workflow holds it in memory. */
+	get liveNodeStaticData(): IDataObject | undefined {
+		return this.active?.workflow.staticData[`node:${POLL_NODE_NAME}`] as IDataObject | undefined;
+	}
+
+	/** Every item of every run, oldest first. */
+	get emitted(): INodeExecutionData[] {
+		return this.runs.flat();
+	}
+
+	setParameters(parameters: IDataObject): void {
+		this.parameters = { ...this.parameters, ...parameters };
+	}
+
+	/** Activates (or re-activates after a restart: 'init'); n8n polls once at once and fails activation on an error. */
+	async activate(activation: WorkflowActivateMode = 'activate'): Promise<LifecycleOutcome> {
+		const workflow = this.buildWorkflow(JSON.parse(this.savedJson) as IDataObject);
+		const node = workflow.getNode(POLL_NODE_NAME)!;
+		const context = new PollContext(
+			workflow,
+			node,
+			this.additionalData(),
+			'trigger',
+			activation,
+			(data) => this.emit(workflow, data),
+			(error) => this.errors.push(error),
+			undefined,
+			undefined,
+			undefined,
+			this.pollBudgetMs === undefined ? undefined : () => this.pollBudgetMs!,
+		);
+		const run = Container.get(PollTriggerExecutor).create(workflow, node, context, () => this.active?.workflow === workflow);
+		try {
+			await run(true);
+		} catch (error) {
+			return { ok: false, error: error as LifecycleOutcome['error'] };
+		}
+		// n8n saves the static data once the workflow's triggers are registered.
+		this.save(workflow);
+		this.active = { workflow, run };
+		return { ok: true };
+	}
+
+	/** One scheduled poll of the active workflow (what n8n's cron runs). */
+	async poll(): Promise<void> {
+		if (!this.active) throw new Error('harness: poll() without an active workflow');
+		await this.active.run(false);
+	}
+
+	/** Two scheduled polls at once (a poll that outlasts the interval). */
+	async pollTwiceAtOnce(): Promise<void> {
+		if (!this.active) throw new Error('harness: poll() without an active workflow');
+		await Promise.all([this.active.run(false), this.active.run(false)]);
+	}
+
+	/** n8n stops: what was not saved is lost; then it starts and activates the workflow again. */
+	async restart(): Promise<LifecycleOutcome> {
+		this.active = undefined;
+		return await this.activate('init');
+	}
+
+	deactivate(): void {
+		this.active = undefined;
+	}
+
+	/** "Fetch Test Event": the node runs in the manual mode on a copy of the saved workflow. */
+	async fetchTestEvent(): Promise<{ items: INodeExecutionData[] | null; error?: LifecycleOutcome['error']; staticData: IDataObject }> {
+		const workflow = this.buildWorkflow(JSON.parse(this.savedJson) as IDataObject);
+		const node = workflow.getNode(POLL_NODE_NAME)!;
+		const context = new PollContext(workflow, node, this.additionalData(), 'manual', 'manual');
+		const nodeType = this.nodeTypes.getByNameAndVersion(FAX_PLUS_POLL_TRIGGER_NODE_TYPE);
+		try {
+			const result = await nodeType.poll!.call(context);
+			return { items: result?.[0] ?? null, staticData: workflow.staticData };
+		} catch (error) {
+			return { items: null, error: error as LifecycleOutcome['error'], staticData: workflow.staticData };
+		}
+	}
+
+	/** The factory's __emit: save the static data if it changed, then start one run with the items. */
+	private emit(workflow: Workflow, data: INodeExecutionData[][]): void {
+		this.save(workflow);
+		this.runs.push(data[0] ?? []);
+	}
+
+	/** WorkflowStaticDataService.saveStaticData: writes the static data when it changed. */
+	private save(workflow: Workflow): void {
+		const staticData = workflow.staticData as StaticData;
+		if (staticData.__dataChanged !== true) return;
+		this.savedJson = JSON.stringify(staticData);
+		staticData.__dataChanged = false;
+	}
+
+	private node(): INode {
+		const credentialType = this.parameters.authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
+		return {
+			id: 'faxplus-poll-trigger-node',
+			name: POLL_NODE_NAME,
+			type: FAX_PLUS_POLL_TRIGGER_NODE_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: structuredClone(this.parameters) as INode['parameters'],
+			credentials: { [credentialType]: { id: '1', name: 'Fax.Plus' } },
+		};
+	}
+
+	private buildWorkflow(staticData: IDataObject): Workflow {
+		return new Workflow({
+			id: WORKFLOW_ID,
+			name: 'Fax.Plus polling trigger test',
+			nodes: [this.node()],
+			connections: {},
+			nodeTypes: this.nodeTypes,
+			active: true,
+			staticData,
+		});
+	}
+
+	private additionalData(): IWorkflowExecuteAdditionalData {
+		return {
+			credentialsHelper: this.credentialsHelper,
+			executionId: undefined,
+			restApiUrl: 'http://127.0.0.1:1/rest',
+			instanceBaseUrl: 'http://127.0.0.1:1/',
+			webhookBaseUrl: 'http://127.0.0.1:1/webhook',
+			webhookTestBaseUrl: 'http://127.0.0.1:1/webhook-test',
+			webhookWaitingBaseUrl: 'http://127.0.0.1:1/webhook-waiting',
+			formWaitingBaseUrl: 'http://127.0.0.1:1/form-waiting',
+			variables: {},
+			currentNodeParameters: undefined,
+			executeWorkflow: async () => {
+				throw new Error('not used');
+			},
+			logAiEvent: () => {},
+			getRunExecutionData: async () => undefined,
+			startRunnerTask: async () => {
+				throw new Error('not used');
+			},
+		} as unknown as IWorkflowExecuteAdditionalData;
+	}
+}
