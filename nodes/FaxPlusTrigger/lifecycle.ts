@@ -9,6 +9,7 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { createLegacyHook, deleteLegacyHook, listLegacyHooks, type LegacyHook } from '../api/legacyHooks';
 import {
+	checkDeliverableUrl,
 	createWebhookEndpoint,
 	deleteWebhookEndpoint,
 	listWebhookEndpoints,
@@ -232,6 +233,8 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	checkDocumentOptions(this, options);
 	const api = wantedApi(this, options);
 	if (api === 'existing') checkExistingEndpointId(this, options.existingEndpointId);
+	// The current webhook API delivers only to HTTPS (legacy hooks are documented with http:// targets).
+	if (api !== 'hooks') await checkDeliverableUrl(this, url, { label: isTestActivation(this) ? "This trigger's Test URL" : "This trigger's Production URL" });
 
 	// The user's endpoint is checked before anything registered earlier is released.
 	const existing = api === 'existing' ? await findExistingEndpoint(this, url, options) : undefined;

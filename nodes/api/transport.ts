@@ -102,6 +102,12 @@ async function buildOptions(context: FaxPlusContext, request: FaxPlusRequest) {
 	return { options, credentialType };
 }
 
+/** The base URL the node's credential points at, without a trailing slash. */
+export async function faxPlusBaseUrl(context: FaxPlusContext): Promise<string> {
+	const credentials = await credentialsOf(context, credentialTypeOf(getAuthentication(context)));
+	return String(credentials.baseUrl || DEFAULT_BASE_URL).replace(/\/+$/, '');
+}
+
 function isFormData(body: unknown): body is FormData {
 	return typeof FormData !== 'undefined' && body instanceof FormData;
 }
@@ -219,9 +225,17 @@ export function describeFaxPlusError(
 		};
 	}
 	if (isWebhookPath && status === 403) {
+		if (/plan|feature/i.test(detail)) {
+			return {
+				message: `The Fax.Plus plan lacks the webhooks feature: 403${suffix}`,
+				description: 'Webhooks need a Fax.Plus plan that includes them; upgrade the plan or use another account.',
+			};
+		}
+		// Not said why: the plan, or a token without the webhook scopes.
 		return {
-			message: `The Fax.Plus plan lacks the webhooks feature: 403${suffix}`,
-			description: 'Webhooks need a Fax.Plus plan that includes them; upgrade the plan or use another account.',
+			message: `Fax.Plus refused the webhook operation: 403${suffix}`,
+			description:
+				'Either the Fax.Plus plan lacks the webhooks feature (upgrade the plan or use another account), or the personal access token lacks the webhook scopes: give it fax:webhook:read and fax:webhook:edit (or fax:all:read / fax:all:edit), or use OAuth2.',
 		};
 	}
 	return {

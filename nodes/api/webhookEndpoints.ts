@@ -1,8 +1,9 @@
 // The current webhook API (/webhooks), shared by the Webhook resource and the trigger.
 import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { entriesOf } from './lists';
 import type { FaxEvent } from './events';
-import { faxPlusApiDeleteIfExists, faxPlusApiRequest, segment, type FaxPlusContext } from './transport';
+import { DEFAULT_BASE_URL, faxPlusApiDeleteIfExists, faxPlusApiRequest, faxPlusBaseUrl, segment, type FaxPlusContext } from './transport';
 
 export interface WebhookEndpoint {
 	id: string;
@@ -16,6 +17,27 @@ export interface WebhookEndpointInput {
 	filterTypes: FaxEvent[];
 	/** undefined: omitted (all numbers on create, unchanged on update); null: clear the filter. */
 	channels?: string[] | null;
+}
+
+/** How to give n8n an https:// webhook address. */
+const HTTPS_FIX =
+	"Set n8n's WEBHOOK_URL environment variable to n8n's public https:// address (behind a reverse proxy that terminates TLS, such as Caddy, nginx or Traefik), or reach n8n through a tunnel (such as Cloudflare Tunnel or ngrok), then try again.";
+
+/**
+ * Fax.Plus delivers only to HTTPS: refuses an http:// URL before any request when the
+ * credential talks to Fax.Plus itself (another base URL is a test server, which may take http).
+ */
+export async function checkDeliverableUrl(
+	context: FaxPlusContext,
+	url: string,
+	what: { label: string; itemIndex?: number },
+): Promise<void> {
+	if (!/^http:\/\//i.test(url)) return;
+	if ((await faxPlusBaseUrl(context)) !== DEFAULT_BASE_URL) return;
+	throw new NodeOperationError(context.getNode(), `${what.label} ${url} is http://, but Fax.Plus delivers webhooks only to https:// addresses`, {
+		itemIndex: what.itemIndex,
+		description: `Fax.Plus would refuse to register it and could never deliver to it. ${HTTPS_FIX}`,
+	});
 }
 
 // The list answer's shape is not in the spec: a bare array or one under a known key.

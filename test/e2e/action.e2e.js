@@ -94,14 +94,13 @@ const CASES = [
 	},
 	{
 		key: 'outbox.update',
-		params: { userId: 'self', outboxFaxId: 'outbox_1', updateFields: { comment: 'Moved by n8n', retryCount: 3 } },
+		params: { userId: 'self', outboxFaxId: 'outbox_1', comment: 'Moved by n8n' },
 		check(items, reqs, s) {
 			const r = one(reqs, 'PUT', '/accounts/self/outbox/outbox_1');
-			assert.equal(r.body.retry.count, 3);
-			assert.equal(typeof r.body.comment === 'string' ? r.body.comment : r.body.comment?.text, 'Moved by n8n');
-			assert.equal(items.length, 1);
+			// PayloadOutboxModification: the comment only.
+			assert.deepEqual(r.body, { comment: 'Moved by n8n' });
+			assert.deepEqual(jsonOf(items), [{ updated: true, outboxFaxId: 'outbox_1', userId: 'self', comment: 'Moved by n8n' }]);
 			assert.equal(s.server.state.outbox.outbox_1.comment.text, 'Moved by n8n');
-			assert.equal(s.server.state.outbox.outbox_1.retry.count, 3);
 		},
 	},
 	{
@@ -150,6 +149,19 @@ const CASES = [
 			assert.equal(out.status, 'finished');
 			assert.equal(out.finished, true);
 			assert.equal(out.data.invoice_number, 'INV-2025-0042');
+		},
+	},
+	{
+		key: 'fax.updateFieldExtraction',
+		params: { userId: 'self', faxId: 'fax_1', fields: { field: [{ name: 'total_amount', value: '1350.00' }] } },
+		check(items, reqs, s) {
+			const r = one(reqs, 'PATCH', '/accounts/self/faxes/fax_1/ai/field-extraction');
+			assert.deepEqual(r.body, { data: { total_amount: '1350.00' } });
+			const [out] = jsonOf(items);
+			assert.equal(out.status, 'finished');
+			assert.equal(out.data.total_amount, '1350.00');
+			assert.equal(out.data.invoice_number, 'INV-2025-0042');
+			assert.equal(s.server.state.ai.fax_1.field_extraction.data.total_amount, '1350.00');
 		},
 	},
 	{
@@ -226,7 +238,9 @@ const CASES = [
 			one(reqs, 'GET', '/accounts/self/faxes/fax_1/ai/ocr');
 			const [out] = jsonOf(items);
 			assert.equal(out.status, 'finished');
-			assert.match(out.data.text, /INV-2025-0042/);
+			// The recognised text, a plain string as Fax.Plus answers it.
+			assert.equal(typeof out.data, 'string');
+			assert.match(out.data, /INV-2025-0042/);
 		},
 	},
 	{
@@ -256,7 +270,8 @@ const CASES = [
 		params: {
 			userId: 'self',
 			to: '+4930123456, +33 1 44 55 66 77',
-			from: '+15551230001',
+			// Two of the account's numbers: Fax.Plus picks one per destination.
+			from: { __rl: true, mode: 'number', value: '+15551230001, +15551230002' },
 			binaryPropertyNames: 'data',
 			options: { comment: 'Sent by the e2e suite', retryCount: 1 },
 		},
@@ -266,7 +281,7 @@ const CASES = [
 			assert.ok(upload.rawBody.includes('e2e document'), 'the uploaded file is not the input document');
 			const r = one(reqs, 'POST', '/accounts/self/outbox');
 			assert.deepEqual(r.body.to, ['+4930123456', '+33144556677']);
-			assert.equal(r.body.from, '+15551230001');
+			assert.equal(r.body.from, '+15551230001,+15551230002');
 			assert.equal(r.body.files.length, 1);
 			assert.ok(s.server.state.files[r.body.files[0]], 'the outbox names a file the server does not have');
 			const [out] = jsonOf(items);
@@ -274,6 +289,7 @@ const CASES = [
 			const ids = Object.values(out.ids ?? {});
 			assert.equal(ids.length, 2, `ids: ${JSON.stringify(out.ids)}`);
 			for (const id of ids) assert.equal(s.server.state.outbox[id]?.status, 'submitted');
+			assert.deepEqual(ids.map((id) => s.server.state.outbox[id].src).sort(), ['+15551230001', '+15551230002']);
 		},
 	},
 	{

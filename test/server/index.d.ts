@@ -47,7 +47,8 @@ export type FaxRecord = Record<string, any> & {
 };
 export interface AiResult {
 	status: string;
-	data?: Record<string, any>;
+	/** Field extraction: the fields; OCR: the plain extracted text. */
+	data?: Record<string, any> | string;
 	finishOnRead?: boolean;
 }
 export interface CustomField {

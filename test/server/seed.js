@@ -195,7 +195,7 @@ function createSeed() {
 						due_date: '2025-02-14',
 					},
 				},
-				ocr: { status: 'finished', data: { text: 'INVOICE INV-2025-0042\nBerlin Clinic\nTotal: 1250.00 EUR', pages: [{ page: 1, text: 'INVOICE INV-2025-0042' }, { page: 2, text: 'Total: 1250.00 EUR' }] } },
+				ocr: { status: 'finished', data: 'INVOICE INV-2025-0042\nBerlin Clinic\nTotal: 1250.00 EUR' },
 			},
 			fax_2: { field_extraction: { status: 'pending' }, ocr: { status: 'pending' } },
 			fax_4: { field_extraction: { status: 'failed' } },

@@ -147,6 +147,13 @@ describe('accounts, contacts, outbox, files', () => {
 		expectError(await call('GET', '/accounts/nobody/plan'), 400, 'invalid_user_id');
 	});
 
+	it('lists corporate members as { members } for the admin only', async () => {
+		const list = await call('GET', '/accounts');
+		expect(Object.keys(list.json)).toEqual(['members']);
+		expect(list.json.members.map((m: any) => m.uid).sort()).toEqual(['member_1', 'member_2', 'owner_1']);
+		expectError(await call('GET', '/accounts', { token: server.tokens.patMember }), 403, 'invalid_user_id');
+	});
+
 	it('modifies member details', async () => {
 		const res = await call('PUT', '/accounts/self/member-details/member_1', { body: { quota: 300, role: 'admin' } });
 		expect(res.status).toBe(200);
@@ -193,16 +200,17 @@ describe('accounts, contacts, outbox, files', () => {
 
 	it('lists faxes by category with paging', async () => {
 		const inbox = await call('GET', '/accounts/self/faxes?category=inbox');
-		expect(inbox.json.records.map((f: any) => f.id)).toEqual(['fax_1', 'fax_2']);
+		expect(Object.keys(inbox.json)).toEqual(['data']);
+		expect(inbox.json.data.records.map((f: any) => f.id)).toEqual(['fax_1', 'fax_2']);
 		const page = await call('GET', '/accounts/self/faxes?limit=2');
-		expect(page.json.records.map((f: any) => f.id)).toEqual(['fax_1', 'fax_2']);
+		expect(page.json.data.records.map((f: any) => f.id)).toEqual(['fax_1', 'fax_2']);
 		// Paging is by `before` (exclusive), as the SDK documents; `skip` is not part of the API and is ignored.
 		const next = await call('GET', `/accounts/self/faxes?limit=2&before=${encodeURIComponent('2025-01-13 16:40:00')}`);
-		expect(next.json.records.map((f: any) => f.id)).toEqual(['fax_3', 'fax_4']);
+		expect(next.json.data.records.map((f: any) => f.id)).toEqual(['fax_3', 'fax_4']);
 		const skipped = await call('GET', '/accounts/self/faxes?limit=2&skip=1');
-		expect(skipped.json.records.map((f: any) => f.id)).toEqual(['fax_1', 'fax_2']);
+		expect(skipped.json.data.records.map((f: any) => f.id)).toEqual(['fax_1', 'fax_2']);
 		const after = await call('GET', `/accounts/self/faxes?after=${encodeURIComponent('2025-01-12 09:05:00')}`);
-		expect(after.json.records.map((f: any) => f.id)).toEqual(['fax_1', 'fax_2']);
+		expect(after.json.data.records.map((f: any) => f.id)).toEqual(['fax_1', 'fax_2']);
 		expectError(await call('GET', '/accounts/self/faxes?category=bogus'), 400, 'bad_request');
 	});
 
@@ -237,7 +245,55 @@ describe('accounts, contacts, outbox, files', () => {
 		const id = sent.json.ids['+4930123456'];
 		expect((await call('GET', `/accounts/self/outbox/${id}`)).json).toMatchObject({ id, status: 'scheduled', to: ['+4930123456'] });
 		expectError(await call('POST', '/accounts/self/outbox', { body: { to: ['4930123456'], files: [path] } }), 400, 'bad_request');
-		expectError(await call('POST', '/accounts/self/outbox', { body: { to: ['+4930123456'], files: ['/storage/none.pdf'] } }), 400, 'bad_request');
+		expectError(await call('POST', '/accounts/self/outbox', { body: { from: '+15551230001', to: ['+4930123456'], files: ['/storage/none.pdf'] } }), 400, 'bad_request');
+	});
+
+	describe('sending (POST /outbox) as Fax.Plus documents it', () => {
+		const FILE = '/storage/seed-document.pdf';
+		const send = (body: Record<string, unknown>, token?: string) =>
+			call('POST', '/accounts/self/outbox', { token, body: { from: '+15551230001', to: ['+4930123456'], files: [FILE], return_ids: true, ...body } });
+
+		it('answers 201 { ids } by destination, and balances a comma-separated from over its numbers', async () => {
+			const sent = await send({ from: '+15551230001, +1 555 123 0002', to: ['+4930123456', '+33144556677', '+12125550199'] });
+			expect(sent.status).toBe(201);
+			expect(Object.keys(sent.json)).toEqual(['ids']);
+			const ids = sent.json.ids as Record<string, string>;
+			expect(Object.keys(ids)).toEqual(['+4930123456', '+33144556677', '+12125550199']);
+			expect(Object.values(ids).map((id) => server.state.outbox[id].src)).toEqual(['+15551230001', '+15551230002', '+15551230001']);
+		});
+
+		it('takes no_number, and refuses a from that is not one of the user\'s numbers', async () => {
+			expect((await send({ from: 'no_number' }, server.tokens.patMember)).status).toBe(201);
+			expectError(await send({ from: '+15551230001' }, server.tokens.patMember), 400, 'bad_request');
+			expectError(await send({ from: '+15551230001,+19995550000' }), 400, 'bad_request');
+			expectError(await send({ from: '+15551230001,no_number' }), 400, 'bad_request');
+			expectError(await send({ from: '' }), 400, 'bad_request');
+		});
+
+		it('refuses more than 10 files, 4000 destinations, 150 MB in all (413) and more than 3 retries', async () => {
+			expectError(await send({ files: Array.from({ length: 11 }, () => FILE) }), 400, 'too_many_files');
+			const to = Array.from({ length: 4001 }, (_, i) => `+1212555${String(i).padStart(4, '0')}`);
+			expectError(await send({ to }), 400, 'too_many_destinations');
+			expect((await send({ to: to.slice(0, 4000) })).status).toBe(201);
+			// Two stored uploads of 75 MB and 1 byte: too much together, though each alone is fine.
+			const size = 75 * 1024 * 1024;
+			server.state.files['/storage/big-1.pdf'] = { ...server.state.files[FILE], path: '/storage/big-1.pdf', size };
+			server.state.files['/storage/big-2.pdf'] = { ...server.state.files[FILE], path: '/storage/big-2.pdf', size: size + 1 };
+			expectError(await send({ files: ['/storage/big-1.pdf', '/storage/big-2.pdf'] }), 413, 'payload_too_large');
+			expect((await send({ files: ['/storage/big-1.pdf'] })).status).toBe(201);
+			expectError(await send({ options: { retry: { count: 4 } } }), 400, 'bad_request');
+			expect((await send({ options: { retry: { count: 3, delay: 60 } } })).status).toBe(201);
+		});
+
+		it('changes only the comment of an outgoing fax (PayloadOutboxModification)', async () => {
+			const res = await call('PUT', '/accounts/self/outbox/outbox_1', { body: { comment: 'Moved' } });
+			expect(res.status).toBe(204);
+			expect(server.state.outbox.outbox_1.comment.text).toBe('Moved');
+			expectError(await call('PUT', '/accounts/self/outbox/outbox_1', { body: { send_time: '2031-01-01 10:00:00 +0000' } }), 400, 'bad_request');
+			expectError(await call('PUT', '/accounts/self/outbox/outbox_1', { body: { comment: { text: 'x' } } }), 400, 'bad_request');
+			expectError(await call('PUT', '/accounts/self/outbox/outbox_1', { body: { comment: 'x', retry: { count: 1 } } }), 400, 'bad_request');
+			expect(server.state.outbox.outbox_1.send_time).toBe('2030-01-15 09:00:00 +0000');
+		});
 	});
 });
 
@@ -252,9 +308,23 @@ describe('fax AI and shop', () => {
 		const after = await call('GET', '/accounts/self/faxes/fax_3/ai/field-extraction');
 		expect(after.json.status).toBe('finished');
 		expect(after.json.data.invoice_number).toEqual(expect.any(String));
+		const ocr = await call('GET', '/accounts/self/faxes/fax_1/ai/ocr');
+		expect(ocr.json).toEqual({ status: 'finished', data: 'INVOICE INV-2025-0042\nBerlin Clinic\nTotal: 1250.00 EUR' });
 		const credits = await call('GET', '/accounts/self/ai/credits');
 		expect(credits.json.credits_remaining).toBeLessThan(480);
 		expect(credits.json.reload_at).toMatch(/^\d{4}-\d\d-\d\dT00:00:00Z$/);
+	});
+
+	it('takes corrections of a finished field extraction (PATCH { data }) and answers the result', async () => {
+		const res = await call('PATCH', '/accounts/self/faxes/fax_1/ai/field-extraction', { body: { data: { total_amount: '1350.00', po: 'PO-7' } } });
+		expect(res.status).toBe(200);
+		expect(res.json.status).toBe('finished');
+		expect(res.json.data).toMatchObject({ invoice_number: 'INV-2025-0042', total_amount: '1350.00', po: 'PO-7' });
+		expect((await call('GET', '/accounts/self/faxes/fax_1/ai/field-extraction')).json.data.total_amount).toBe('1350.00');
+		expectError(await call('PATCH', '/accounts/self/faxes/fax_1/ai/field-extraction', { body: {} }), 400, 'bad_request');
+		expectError(await call('PATCH', '/accounts/self/faxes/fax_1/ai/field-extraction', { body: { data: { a: { b: 1 } } } }), 400, 'bad_request');
+		expectError(await call('PATCH', '/accounts/self/faxes/fax_2/ai/field-extraction', { body: { data: { a: 'b' } } }), 400, 'bad_request');
+		expectError(await call('PATCH', '/accounts/self/faxes/fax_404/ai/field-extraction', { body: { data: { a: 'b' } } }), 400, 'bad_request');
 	});
 
 	it('manages custom fields (admin only)', async () => {
@@ -301,6 +371,17 @@ describe('webhooks (current API)', () => {
 		expectError(bad, 400, 'bad_request');
 		expect(bad.json.description).toMatch(/Invalid number.*4930123456/);
 		expect(await list()).toEqual([]);
+	});
+
+	it('takes only https:// URLs, and http:// for loopback hosts', async () => {
+		const bad = await call('POST', '/webhooks', { body: { url: 'http://example.com/h', filter_types: ['fax_sent'] } });
+		expectError(bad, 400, 'bad_request');
+		expect(bad.json.description).toMatch(/https/);
+		for (const url of ['http://127.0.0.1:5678/webhook/x', 'http://localhost/x', 'https://example.com/h']) {
+			expect((await call('POST', '/webhooks', { body: { url, filter_types: ['fax_sent'] } })).status).toBe(201);
+		}
+		const [{ id }] = await list();
+		expectError(await call('PATCH', `/webhooks/${id}`, { body: { url: 'http://example.com/h' } }), 400, 'bad_request');
 	});
 
 	it('patches (omitted unchanged, null clears, 400 changes nothing) and deletes', async () => {

@@ -232,6 +232,13 @@ export class TriggerHarness {
 		this.credentials.faxPlusApi = { ...this.credentials.faxPlusApi, accessToken: token };
 	}
 
+	/** Points the Fax.Plus credentials at another base URL, e.g. Fax.Plus's own (nothing is sent there by a refused activation). */
+	setBaseUrl(baseUrl: string): void {
+		for (const type of ['faxPlusApi', 'faxPlusOAuth2Api']) {
+			if (this.credentials[type]) this.credentials[type] = { ...this.credentials[type], baseUrl };
+		}
+	}
+
 	/** Writes the held saves of deliveries, oldest or newest first; answers how many were written. */
 	flushSaves(order: 'oldest first' | 'newest first' = 'oldest first'): number {
 		const pending = this.pendingSaves.splice(0);

@@ -1,23 +1,48 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+import { showFor } from '../shared/descriptions';
 import { toItems } from '../shared/items';
-import { entriesOf } from '../../api/lists';
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
 import { faxPlusApiRequest } from '../../api/transport';
-import type { AccountRecord } from './types';
+import type { AccountList } from './types';
 
 export const option: INodePropertyOptions = {
 	name: 'Get Many Members',
 	value: 'getAllMembers',
 	action: 'Get many members',
-	description: 'List the accounts of the corporate account (admins), or the user\'s own, one item each',
+	description: 'List the members of the corporate account, one item each (admins only)',
 };
 
-export const description: INodeProperties[] = [...returnAllOrLimit('account', 'getAllMembers')];
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Only an admin of a corporate Fax.Plus account can list its members; a member\'s credential gets an error',
+		name: 'adminOnlyNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: showFor('account', 'getAllMembers'),
+	},
+	...returnAllOrLimit('account', 'getAllMembers'),
+];
 
-/** One item per account: every member of the corporate account for an admin, else the caller alone. */
+/** One item per member of the corporate account. Fax.Plus answers a non-admin 403. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const limit = resultLimit(this, itemIndex);
-	const answer = await faxPlusApiRequest<unknown>(this, { method: 'GET', path: '/accounts', itemIndex });
-	const members: AccountRecord[] = entriesOf(answer, 'members');
+	let answer: AccountList | undefined;
+	try {
+		answer = await faxPlusApiRequest<AccountList | undefined>(this, { method: 'GET', path: '/accounts', itemIndex });
+	} catch (error) {
+		// A 403 that is not about the token's scopes: the caller is not the admin.
+		if (error instanceof NodeApiError && error.httpCode === '403' && !/scope/i.test(error.message)) {
+			throw new NodeApiError(this.getNode(), { httpCode: '403', message: error.message } as JsonObject, {
+				message: `Only an admin of the corporate account can list its members: ${error.message}`,
+				description:
+					'Fax.Plus lets only the admin account call GET /accounts. Use a credential of the account\'s admin, or read your own plan with Account → Get Plan.',
+				httpCode: '403',
+				itemIndex,
+			});
+		}
+		throw error instanceof NodeApiError ? error : new NodeApiError(this.getNode(), error as JsonObject, { itemIndex });
+	}
+	const members = Array.isArray(answer?.members) ? answer.members : [];
 	return toItems(limit === undefined ? members : members.slice(0, limit));
 }

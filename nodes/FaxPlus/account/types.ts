@@ -28,5 +28,10 @@ export interface MemberUpdated {
 	role?: string;
 }
 
-/** An account of GET /accounts (beyond the published v3.5 spec): the caller, or every member for an admin. */
+/** An account of GET /accounts (beyond the published v3.5 spec): a member of the corporate account. */
 export type AccountRecord = Record<string, unknown> & { uid?: string };
+
+/** Answer of GET /accounts (admins only): the SDK's AccountList. */
+export interface AccountList {
+	members: AccountRecord[];
+}

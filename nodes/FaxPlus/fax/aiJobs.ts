@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { toItems } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import { aiStatusMessage, type AiJob } from './aiStatus';
-import type { AiJobAnswer, AiJobRequested } from './types';
+import type { AiJobAnswer, AiJobRequested, FieldExtractionAnswer, FieldExtractionResult } from './types';
 
 const PATHS: Record<AiJob, string> = { ocr: 'ocr', fieldExtraction: 'field-extraction' };
 
@@ -36,4 +36,17 @@ export async function requestAiJob(
 		message: aiStatusMessage(request.job, status),
 	};
 	return toItems(requested);
+}
+
+/** The item of a field extraction answer: status, what it means, and the fields once finished. */
+export function fieldExtractionResult(faxId: string, answer: FieldExtractionAnswer | undefined): FieldExtractionResult {
+	const status = statusOf(answer);
+	const result: FieldExtractionResult = {
+		faxId,
+		status,
+		finished: status === 'finished',
+		message: aiStatusMessage('fieldExtraction', status),
+	};
+	if (status === 'finished') result.data = answer?.data ?? {};
+	return result;
 }

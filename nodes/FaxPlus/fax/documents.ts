@@ -4,8 +4,9 @@ import type { FaxFileFormat } from './types';
 
 /** Fax.Plus takes at most this many files per fax. */
 export const MAX_FILES = 10;
-/** Fax.Plus takes at most this many bytes per fax, all files together (30 MB). */
-export const MAX_TOTAL_BYTES = 30 * 1024 * 1024;
+/** Fax.Plus takes at most this many megabytes per fax, all files together (413 above it). */
+export const MAX_TOTAL_MEGABYTES = 150;
+export const MAX_TOTAL_BYTES = MAX_TOTAL_MEGABYTES * 1024 * 1024;
 
 /** The document types Fax.Plus converts to a fax, by file extension, with their MIME type. */
 const ACCEPTED: Record<string, string> = {
@@ -68,7 +69,7 @@ export function binaryFieldNames(value: unknown): string[] {
 
 /**
  * The documents of the item's binary fields, checked before anything is uploaded:
- * every field exists, at most 10 files, a type Fax.Plus accepts, none empty, 30 MB in all.
+ * every field exists, at most 10 files, a type Fax.Plus accepts, none empty, 150 MB in all.
  */
 export async function readDocuments(
 	context: IExecuteFunctions,
@@ -160,7 +161,7 @@ function checkTotal(context: IExecuteFunctions, itemIndex: number, sizes: number
 	if (total > MAX_TOTAL_BYTES) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`${LABEL}: the files add up to ${megabytes(total)} MB; Fax.Plus takes at most 30 MB per fax`,
+			`${LABEL}: the files add up to ${megabytes(total)} MB; Fax.Plus takes at most ${MAX_TOTAL_MEGABYTES} MB per fax`,
 			{ itemIndex, description: 'Send fewer or smaller files, e.g. compress the PDF or split it into several faxes.' },
 		);
 	}

@@ -3,10 +3,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue, formatUtc, parseDateTime } from '../shared/dates';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { entriesOf } from '../../api/lists';
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
 import { faxPlusApiRequest, segment } from '../../api/transport';
-import type { FaxCategory, FaxListQuery, FaxRecord } from './types';
+import type { FaxCategory, FaxList, FaxListQuery, FaxRecord } from './types';
 
 export const option: INodePropertyOptions = {
 	name: 'Get Many',
@@ -82,13 +81,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		const wanted = limit === undefined ? PAGE_SIZE : limit - faxes.length + repeats;
 		const pageSize = Math.min(PAGE_SIZE, wanted);
 		const qs: FaxListQuery = { ...filters, ...(before === undefined ? {} : { before }), limit: pageSize };
-		const answer = await faxPlusApiRequest<unknown>(this, {
+		const answer = await faxPlusApiRequest<FaxList | undefined>(this, {
 			method: 'GET',
 			path: `/accounts/${segment(userId)}/faxes`,
 			qs: qs as unknown as IDataObject,
 			itemIndex,
 		});
-		const page = entriesOf(answer, 'records') as FaxRecord[];
+		const records = answer?.data?.records;
+		const page = Array.isArray(records) ? records : [];
 		let added = 0;
 		for (const fax of page) {
 			if (fax.id !== undefined && seen.has(fax.id)) continue;

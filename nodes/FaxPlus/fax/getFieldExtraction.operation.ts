@@ -2,10 +2,9 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePrope
 import { userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
-import { aiJobPath, statusOf } from './aiJobs';
-import { aiStatusMessage } from './aiStatus';
+import { aiJobPath, fieldExtractionResult } from './aiJobs';
 import { faxIdField } from './fields';
-import type { AiJobAnswer, FieldExtractionResult } from './types';
+import type { FieldExtractionAnswer } from './types';
 
 export const option: INodePropertyOptions = {
 	name: 'Get Field Extraction',
@@ -23,18 +22,10 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
-	const answer = await faxPlusApiRequest<AiJobAnswer | undefined>(this, {
+	const answer = await faxPlusApiRequest<FieldExtractionAnswer | undefined>(this, {
 		method: 'GET',
 		path: aiJobPath('fieldExtraction', userId, faxId),
 		itemIndex,
 	});
-	const status = statusOf(answer);
-	const result: FieldExtractionResult = {
-		faxId,
-		status,
-		finished: status === 'finished',
-		message: aiStatusMessage('fieldExtraction', status),
-	};
-	if (status === 'finished') result.data = answer?.data ?? {};
-	return toItems(result);
+	return toItems(fieldExtractionResult(faxId, answer));
 }

@@ -11,3 +11,4 @@ export * as requestFieldExtraction from './requestFieldExtraction.operation';
 export * as requestOcr from './requestOcr.operation';
 export * as send from './send.operation';
 export * as update from './update.operation';
+export * as updateFieldExtraction from './updateFieldExtraction.operation';

@@ -4,9 +4,10 @@ import { dateTimeValue, formatSendTime } from '../shared/dates';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { normalizeE164Numbers } from '../../api/numbers';
-import { retryFields, retryOf } from '../outbox/fields';
+import { wholeNumber } from '../shared/values';
 import { faxPlusApiRequest, segment } from '../../api/transport';
-import { binaryFieldNames, readDocuments, type FaxDocument } from './documents';
+import { binaryFieldNames, MAX_FILES, MAX_TOTAL_MEGABYTES, readDocuments, type FaxDocument } from './documents';
+import { fromField, senderOf } from './senders';
 import type {
 	CoverPage,
 	CoverPageFlag,
@@ -28,8 +29,30 @@ const show = showFor('fax', 'send');
 
 const COVER_PAGE_FLAGS: readonly CoverPageFlag[] = ['urgent', 'for_review', 'please_reply', 'confidential'];
 
-/** The `from` of a corporate member without an assigned fax number (Fax.Plus's send_fax documentation). */
-const NO_NUMBER = 'no_number';
+/** Fax.Plus takes at most this many destinations per fax (too_many_destinations above it). */
+export const MAX_DESTINATIONS = 4000;
+/** Fax.Plus retries a failed fax at most 3 times (its help centre, "Auto Retry on Failure"). */
+export const MAX_RETRY_COUNT = 3;
+
+/** Retry settings of the fax (the SDK's RetryOptions). */
+const retryFields: INodeProperties[] = [
+	{
+		displayName: 'Retry Count',
+		name: 'retryCount',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: MAX_RETRY_COUNT },
+		default: 0,
+		description: `How many times Fax.Plus tries again when sending fails; at most ${MAX_RETRY_COUNT}`,
+	},
+	{
+		displayName: 'Retry Delay (Seconds)',
+		name: 'retryDelay',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 0,
+		description: 'Seconds between two tries',
+	},
+];
 
 export const description: INodeProperties[] = [
 	userIdField('fax', 'send'),
@@ -41,20 +64,10 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. +15551234567, +4930123456',
 		description:
-			'Fax numbers to send to, in E.164 format ("+" and the country code); separate several with commas or new lines. Each number gets its own outbox fax.',
+			`Fax numbers to send to, in E.164 format ("+" and the country code); separate several with commas or new lines, at most ${MAX_DESTINATIONS}. Each number gets its own outbox fax.`,
 		displayOptions: show,
 	},
-	{
-		displayName: 'From',
-		name: 'from',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. +15551230001',
-		description:
-			'One of the account\'s fax numbers to send from, in E.164 format ("+" and the country code). A corporate member without an assigned fax number enters no_number.',
-		displayOptions: show,
-	},
+	fromField(show),
 	{
 		displayName: 'Input Binary Fields',
 		name: 'binaryPropertyNames',
@@ -62,7 +75,7 @@ export const description: INodeProperties[] = [
 		default: 'data',
 		required: true,
 		placeholder: 'e.g. data, attachment_1',
-		hint: 'The input binary fields holding the documents, separated by commas: PDF, TIFF, DOC/DOCX, JPG, PNG, TXT and more; at most 10 files and 30 MB in all',
+		hint: `The input binary fields holding the documents, separated by commas: PDF, TIFF, DOC/DOCX, JPG, PNG, TXT and more; at most ${MAX_FILES} files and ${MAX_TOTAL_MEGABYTES} MB in all`,
 		displayOptions: show,
 	},
 	{
@@ -166,7 +179,7 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const to = destinations(this, itemIndex);
-	const from = sender(this, itemIndex);
+	const from = senderOf(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const payload = outboxOptions(this, itemIndex, options);
 	const uploadFormat = checkedUploadFormat(this, itemIndex, options.uploadFormat);
@@ -205,27 +218,13 @@ function destinations(context: IExecuteFunctions, itemIndex: number): string[] {
 			description: 'Enter at least one fax number to send to, e.g. +15551234567 (an expression may have resolved to an empty value).',
 		});
 	}
+	if (result.numbers.length > MAX_DESTINATIONS) {
+		throw new NodeOperationError(context.getNode(), `To has ${result.numbers.length} numbers; Fax.Plus takes at most ${MAX_DESTINATIONS} per fax`, {
+			itemIndex,
+			description: 'Split the destinations over several faxes, e.g. with a Loop Over Items node.',
+		});
+	}
 	return result.numbers;
-}
-
-/** The required sender: one of the account's numbers (E.164), or `no_number` as it is. */
-function sender(context: IExecuteFunctions, itemIndex: number): string {
-	const value = String(context.getNodeParameter('from', itemIndex, '') ?? '').trim();
-	if (!value) {
-		throw new NodeOperationError(context.getNode(), 'From is required', {
-			itemIndex,
-			description: `Enter one of the account's fax numbers, e.g. +15551230001, or ${NO_NUMBER} for a corporate member without an assigned number (an expression may have resolved to an empty value).`,
-		});
-	}
-	if (value === NO_NUMBER) return value;
-	const result = normalizeE164Numbers([value]);
-	if (!result.ok) {
-		throw new NodeOperationError(context.getNode(), `From: "${result.invalid}" ${result.reason}`, {
-			itemIndex,
-			description: `Enter one of the account's fax numbers with "+" and the country code, or ${NO_NUMBER} for a corporate member without an assigned number.`,
-		});
-	}
-	return result.numbers[0];
 }
 
 type OutboxOptions = Pick<OutboxPayload, 'comment' | 'options' | 'send_time' | 'cover_page'>;
@@ -292,7 +291,7 @@ async function upload(
 		body: form,
 		itemIndex,
 	});
-	const path = answer?.path ?? answer?.file_path;
+	const path = answer?.path;
 	if (typeof path !== 'string' || path === '') {
 		throw new NodeOperationError(context.getNode(), `Fax.Plus did not answer the path of the uploaded file "${document.fileName}"`, {
 			itemIndex,
@@ -306,4 +305,20 @@ async function upload(
 function idsOf(answer: OutboxCreated | undefined): Record<string, string> {
 	const ids = answer?.ids;
 	return ids && typeof ids === 'object' && !Array.isArray(ids) ? { ...ids } : {};
+}
+
+/** The `retry` of the outbox body from the options; undefined when neither is set. */
+function retryOf(context: IExecuteFunctions, itemIndex: number, options: IDataObject): { count?: number; delay?: number } | undefined {
+	const retry: { count?: number; delay?: number } = {};
+	if (options.retryCount !== undefined) {
+		retry.count = wholeNumber(context, itemIndex, options.retryCount, 'Retry Count');
+		if (retry.count > MAX_RETRY_COUNT) {
+			throw new NodeOperationError(context.getNode(), `Retry Count must be at most ${MAX_RETRY_COUNT}, not ${retry.count}`, {
+				itemIndex,
+				description: `Fax.Plus retries a failed fax at most ${MAX_RETRY_COUNT} times.`,
+			});
+		}
+	}
+	if (options.retryDelay !== undefined) retry.delay = wholeNumber(context, itemIndex, options.retryDelay, 'Retry Delay (Seconds)');
+	return Object.keys(retry).length > 0 ? retry : undefined;
 }

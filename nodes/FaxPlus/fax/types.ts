@@ -11,6 +11,11 @@ export interface ThumbnailReference {
 /** A fax record (GET /accounts/{user_id}/faxes[/{fax_id}]); the spec does not show its fields. */
 export type FaxRecord = Record<string, unknown> & { id?: string };
 
+/** Answer of GET /accounts/{user_id}/faxes: the SDK's FaxList, `{ data: { records } }`. */
+export interface FaxList {
+	data?: { records?: FaxRecord[] };
+}
+
 /** Query of GET /accounts/{user_id}/faxes. */
 export interface FaxListQuery {
 	category?: FaxCategory;
@@ -52,16 +57,17 @@ export interface FaxFileReference {
 /** The formats a fax document can be downloaded (and a file uploaded) in. */
 export type { FaxFileFormat } from '../../api/faxFiles';
 
-/** Answer of POST /accounts/{user_id}/files (multipart part `fax_file`). */
+/** Answer of POST /accounts/{user_id}/files (multipart part `fax_file`): the SDK's FilePath. */
 export interface UploadedFile {
-	path?: string;
-	/** Seen in older answers. */
-	file_path?: string;
+	path: string;
 }
 
 /** Body of POST /accounts/{user_id}/outbox. */
 export interface OutboxPayload {
-	/** One of the account's numbers (E.164), or `no_number` for a corporate member without one. */
+	/**
+	 * One of the account's numbers (E.164), several separated by commas (Fax.Plus picks one per
+	 * destination), or `no_number` for a corporate member without one.
+	 */
 	from: string;
 	to: string[];
 	files: string[];
@@ -83,9 +89,9 @@ export interface CoverPage {
 	flags?: CoverPageFlag[];
 }
 
-/** Answer of POST /accounts/{user_id}/outbox with `return_ids`: outbox fax ids by destination number. */
+/** Answer of POST /accounts/{user_id}/outbox with `return_ids` (the SDK's SendFaxResponse): outbox fax ids by destination number. */
 export interface OutboxCreated {
-	ids?: Record<string, string>;
+	ids: Record<string, string>;
 }
 
 /** The item Send outputs. */
@@ -103,10 +109,26 @@ export interface FaxSent {
 /** Status of a Fax AI job (OCR or field extraction). */
 export type AiJobStatus = 'not_requested' | 'pending' | 'finished' | 'failed' | 'content_filtering_policy';
 
-/** Answer of the Fax AI endpoints of one fax (GET or POST .../ai/ocr and .../ai/field-extraction). */
+/** Answer of the Fax AI endpoints of one fax (GET or POST .../ai/ocr and .../ai/field-extraction, PATCH .../ai/field-extraction). */
 export interface AiJobAnswer {
 	status?: string;
-	data?: Record<string, unknown>;
+	/** Null when the status is not `finished`. */
+	data?: unknown;
+}
+
+/** Answer of .../ai/ocr: `data` is the plain extracted text. */
+export interface OcrAnswer extends AiJobAnswer {
+	data?: string | null;
+}
+
+/** Answer of .../ai/field-extraction: `data` holds the extracted fields as key-value pairs. */
+export interface FieldExtractionAnswer extends AiJobAnswer {
+	data?: Record<string, unknown> | null;
+}
+
+/** Body of PATCH /accounts/{user_id}/faxes/{fax_id}/ai/field-extraction: the user's corrections. */
+export interface FieldExtractionCorrection {
+	data: Record<string, string | number | boolean | null>;
 }
 
 /** The item Request OCR / Request Field Extraction output. */
@@ -117,19 +139,19 @@ export interface AiJobRequested {
 	message: string;
 }
 
-/** The item Get OCR / Get Field Extraction outputs. */
-export interface AiJobResult {
+/** The item Get OCR / Get Field Extraction / Update Field Extraction output. */
+export interface AiJobResult<Data> {
 	faxId: string;
 	status: string;
 	finished: boolean;
 	/** What the status means, in plain words. */
 	message: string;
-	/** When finished: the recognised text and pages (OCR), the extracted fields (field extraction). */
-	data?: Record<string, unknown>;
+	/** When finished: the recognised text (OCR), the extracted fields (field extraction). */
+	data?: Data;
 }
 
-/** The item Get OCR outputs. */
-export type OcrResult = AiJobResult;
+/** The item Get OCR outputs: `data` is the recognised text. */
+export type OcrResult = AiJobResult<string>;
 
-/** The item Get Field Extraction outputs (GET /accounts/{user_id}/faxes/{fax_id}/ai/field-extraction). */
-export type FieldExtractionResult = AiJobResult;
+/** The item Get / Update Field Extraction outputs: `data` holds the extracted fields. */
+export type FieldExtractionResult = AiJobResult<Record<string, unknown>>;

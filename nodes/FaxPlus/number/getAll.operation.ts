@@ -1,10 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { entriesOf } from '../../api/lists';
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
 import { faxPlusApiRequest, segment } from '../../api/transport';
-import type { FaxNumber } from './types';
+import type { NumberList } from './types';
 
 export const option: INodePropertyOptions = {
 	name: 'Get Many',
@@ -19,11 +18,11 @@ export const description: INodeProperties[] = [userIdField('number', 'getAll'), 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const limit = resultLimit(this, itemIndex);
-	const answer = await faxPlusApiRequest<unknown>(this, {
+	const answer = await faxPlusApiRequest<NumberList | undefined>(this, {
 		method: 'GET',
 		path: `/accounts/${segment(userId)}/numbers`,
 		itemIndex,
 	});
-	const numbers: FaxNumber[] = entriesOf(answer, 'numbers');
+	const numbers = Array.isArray(answer?.numbers) ? answer.numbers : [];
 	return toItems(limit === undefined ? numbers : numbers.slice(0, limit));
 }

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { entriesOf } from '../../api/lists';
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
 import { faxPlusApiRequest, segment } from '../../api/transport';
+import type { OutboxList } from './types';
 
 export const option: INodePropertyOptions = {
 	name: 'Get Many',
@@ -18,11 +18,11 @@ export const description: INodeProperties[] = [userIdField('outbox', 'getAll'), 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const limit = resultLimit(this, itemIndex);
-	const answer = await faxPlusApiRequest<unknown>(this, {
+	const answer = await faxPlusApiRequest<OutboxList | undefined>(this, {
 		method: 'GET',
 		path: `/accounts/${segment(userId)}/outbox`,
 		itemIndex,
 	});
-	const faxes = entriesOf(answer, 'records');
+	const faxes = Array.isArray(answer?.records) ? answer.records : [];
 	return toItems(limit === undefined ? faxes : faxes.slice(0, limit));
 }

@@ -12,12 +12,14 @@ export interface OutboxFaxDeleted {
 /** An outbox fax record (GET /accounts/{user_id}/outbox[/{outbox_fax_id}]); the spec does not show its fields. */
 export type OutboxFax = Record<string, unknown> & { id?: string };
 
-/** Body of PUT /accounts/{user_id}/outbox/{outbox_fax_id}: only the fields being changed. */
+/** Answer of GET /accounts/{user_id}/outbox: the SDK's OutboxList. */
+export interface OutboxList {
+	records: OutboxFax[];
+}
+
+/** Body of PUT /accounts/{user_id}/outbox/{outbox_fax_id}: the SDK's PayloadOutboxModification, the comment only. */
 export interface OutboxFaxModification {
-	comment?: string;
-	/** `YYYY-MM-DD HH:mm:ss +HHMM`. */
-	send_time?: string;
-	retry?: { count?: number; delay?: number };
+	comment: string;
 }
 
 /** The item Update outputs when the API answers without a body (204). */

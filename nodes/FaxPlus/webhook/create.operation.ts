@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePrope
 import { showFor } from '../shared/descriptions';
 import { faxEventOptions } from '../../api/events';
 import { toItems } from '../shared/items';
-import { createWebhookEndpoint, type WebhookEndpointInput } from '../../api/webhookEndpoints';
+import { checkDeliverableUrl, createWebhookEndpoint, type WebhookEndpointInput } from '../../api/webhookEndpoints';
 import { checkChannels, checkFilterTypes, checkUrl, withoutSecrets } from './fields';
 import type { WebhookEndpointCreated } from './types';
 
@@ -55,6 +55,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	};
 	const channels = checkChannels(this, this.getNodeParameter('channels', itemIndex, ''), itemIndex);
 	if (channels.length > 0) input.channels = channels;
+	await checkDeliverableUrl(this, input.url, { label: 'URL', itemIndex });
 
 	const created = await createWebhookEndpoint(this, input, itemIndex);
 	if (created) return toItems(withoutSecrets(created));

@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { updateFieldsCollection } from '../shared/descriptions';
 import { faxEventOptions } from '../../api/events';
 import { toItems } from '../shared/items';
-import { listWebhookEndpoints, updateWebhookEndpoint, type WebhookEndpointInput } from '../../api/webhookEndpoints';
+import { checkDeliverableUrl, listWebhookEndpoints, updateWebhookEndpoint, type WebhookEndpointInput } from '../../api/webhookEndpoints';
 import {
 	checkChannels,
 	checkFilterTypes,
@@ -64,6 +64,7 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const endpointId = endpointIdOf(this, itemIndex);
 	const changes = changesOf(this, itemIndex);
+	if (changes.url !== undefined) await checkDeliverableUrl(this, changes.url, { label: 'URL', itemIndex });
 	try {
 		await updateWebhookEndpoint(this, endpointId, changes, itemIndex);
 	} catch (error) {

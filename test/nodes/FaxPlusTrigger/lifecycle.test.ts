@@ -283,6 +283,32 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 			expect(calls(server())).toEqual([]);
 		});
 
+		it.each<AuthKind>(['pat', 'oauth'])(
+			"refuses an http:// Production URL when the credential points at Fax.Plus, before any request, saying how to get https (%s)",
+			async (auth) => {
+				const harness = await trigger({ server: server(), auth, parameters: { events: ['fax_sent'] } });
+				harness.setBaseUrl('https://restapi.fax.plus/v3/');
+				const { created, error } = await harness.activate();
+				expect(created).toBe(false);
+				expect(error?.message).toBe(
+					`This trigger's Production URL ${harness.productionUrl} is http://, but Fax.Plus delivers webhooks only to https:// addresses`,
+				);
+				expect(error?.description).toMatch(/WEBHOOK_URL/);
+				expect(error?.description).toMatch(/reverse proxy/);
+				expect(error?.description).toMatch(/tunnel/);
+				// Nothing reached any server: the local one saw nothing, and Fax.Plus's was never called (no network here).
+				expect(server().requests).toEqual([]);
+				expect(harness.savedNodeStaticData.registrations).toBeUndefined();
+			},
+		);
+
+		it('registers an http:// URL with a test server (another base URL), which takes loopback http', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			expect(harness.productionUrl).toMatch(/^http:\/\/127\.0\.0\.1:/);
+			await activateOk(harness);
+			expect(onlyEndpoint(server(), harness.productionUrl).url).toBe(harness.productionUrl);
+		});
+
 		it('refuses an empty event list before sending anything', async () => {
 			const harness = await trigger({ server: server(), parameters: { events: [] } });
 			const { error } = await harness.activate();

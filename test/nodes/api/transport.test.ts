@@ -16,11 +16,23 @@ describe('describeFaxPlusError', () => {
 		expect(describeFaxPlusError(404, { error: 'not_found' }, '/hooks').message).toBe('Fax.Plus API error 404 (not_found)');
 	});
 
-	it('says the plan lacks webhooks for a 403 on webhooks, but names a missing scope as such', () => {
-		expect(describeFaxPlusError(403, { error: 'forbidden' }, '/webhooks').message).toMatch(/^The Fax\.Plus plan lacks the webhooks feature/);
+	it('says the plan lacks webhooks for a 403 on webhooks that names the plan, but names a missing scope as such', () => {
+		const plan = describeFaxPlusError(403, { error: 'forbidden', description: 'The account does not have the webhooks feature' }, '/webhooks');
+		expect(plan.message).toMatch(/^The Fax\.Plus plan lacks the webhooks feature/);
+		expect(plan.description).not.toMatch(/scope/);
+		expect(describeFaxPlusError(403, { error: 'forbidden', description: 'Upgrade your plan' }, '/webhooks/ep_1').message).toMatch(/plan lacks/);
 		const scope = describeFaxPlusError(403, { error: 'insufficient_scope', description: 'needs fax:webhook:edit' }, '/webhooks');
 		expect(scope.message).toBe('The Fax.Plus token lacks the scope for this operation: 403 (insufficient_scope: needs fax:webhook:edit)');
 		expect(describeFaxPlusError(403, { error: 'forbidden' }, '/hooks').message).toBe('Fax.Plus API error 403 (forbidden)');
+	});
+
+	it("mentions the token's fax:webhook:* scopes for a 403 on webhooks that does not name the plan", () => {
+		for (const body of [{ error: 'forbidden' }, {}, { error: 'access_denied', description: 'Forbidden' }]) {
+			const { message, description } = describeFaxPlusError(403, body, '/webhooks');
+			expect(message).toMatch(/^Fax\.Plus refused the webhook operation: 403/);
+			expect(description).toMatch(/plan lacks the webhooks feature/);
+			expect(description).toMatch(/fax:webhook:read and fax:webhook:edit/);
+		}
 	});
 
 	it('names status, code and description otherwise', () => {

@@ -17,10 +17,11 @@ module.exports = [
 	{
 		method: 'GET',
 		path: '/accounts',
-		scopes: read('member', 'user'),
+		// "Only the admin account can send a request to this endpoint" (List corporate members).
+		scopes: read('member'),
 		handler: (ctx) => {
-			const users = ctx.caller.is_admin ? Object.values(ctx.state.users) : [ctx.caller];
-			return json({ members: users.map(accountView) });
+			requireAdmin(ctx, 'list the members of the corporate account');
+			return json({ members: Object.values(ctx.state.users).map(accountView) });
 		},
 	},
 	{

@@ -4,7 +4,7 @@
 const { json, badRequest } = require('../http');
 const { read, edit, findById, objectBody, requireAdmin } = require('./common');
 const { findFax } = require('./faxes');
-const { randomHex } = require('../util');
+const { randomHex, isObject } = require('../util');
 
 /**
  * @param {import('../router').Context} ctx
@@ -32,10 +32,30 @@ function extractionData(ctx, fax) {
 	return data;
 }
 
-/** @param {import('../seed').FaxRecord} fax */
+/** OCR `data` is the plain extracted text (Fax.Plus's "Trigger fax OCR": `data` string | null). @param {import('../seed').FaxRecord} fax */
 function ocrData(fax) {
-	const pages = Array.from({ length: fax.pages || 1 }, (_, i) => ({ page: i + 1, text: `Fax ${fax.id} page ${i + 1}` }));
-	return { text: pages.map((p) => p.text).join('\n'), pages };
+	return Array.from({ length: fax.pages || 1 }, (_, i) => `Fax ${fax.id} page ${i + 1}`).join('\n');
+}
+
+/**
+ * "Update extracted fields": `{ data }` holds the user's corrections as key-value pairs; they are
+ * merged into a finished extraction, and the result is answered as GET answers it.
+ * @param {import('../router').Context} ctx
+ */
+function correctExtraction(ctx) {
+	const fax = findFax(ctx);
+	const body = objectBody(ctx);
+	const data = body.data;
+	if (!isObject(data)) throw badRequest('data is required: an object of field names and their corrected values');
+	for (const [key, value] of Object.entries(data)) {
+		if (value !== null && !['string', 'number', 'boolean'].includes(typeof value))
+			throw badRequest(`data.${key} must be a string, number, boolean or null`);
+	}
+	const result = ctx.state.ai[fax.id]?.field_extraction;
+	if (!result || result.status !== 'finished' || result.finishOnRead)
+		throw badRequest(`Field extraction of fax ${fax.id} is not finished, so it cannot be corrected`);
+	result.data = { ...(isObject(result.data) ? result.data : {}), ...data };
+	return json({ status: result.status, data: result.data });
 }
 
 /**
@@ -71,6 +91,7 @@ function nextReload() {
 module.exports = [
 	{ method: 'GET', path: '/accounts/:user_id/faxes/:fax_id/ai/field-extraction', scopes: read('ai'), handler: (ctx) => getResult(ctx, 'field_extraction') },
 	{ method: 'POST', path: '/accounts/:user_id/faxes/:fax_id/ai/field-extraction', scopes: edit('ai'), handler: (ctx) => requestJob(ctx, 'field_extraction') },
+	{ method: 'PATCH', path: '/accounts/:user_id/faxes/:fax_id/ai/field-extraction', scopes: edit('ai'), handler: correctExtraction },
 	{ method: 'GET', path: '/accounts/:user_id/faxes/:fax_id/ai/ocr', scopes: read('ai'), handler: (ctx) => getResult(ctx, 'ocr') },
 	{ method: 'POST', path: '/accounts/:user_id/faxes/:fax_id/ai/ocr', scopes: edit('ai'), handler: (ctx) => requestJob(ctx, 'ocr') },
 	{

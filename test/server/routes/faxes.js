@@ -3,7 +3,7 @@
 /**
  * Fax records (beyond spec): list, get, modify, delete. The list takes what Fax.Plus's SDK documents
  * (category, after, before, limit; `after`/`before` exclusive) and ignores anything else, such as `skip`:
- * clients page with `before`.
+ * clients page with `before`. It answers `{ data: { records } }` (the SDK's FaxList / FaxListData).
  */
 const { json, noContent, badRequest, notFoundItem } = require('../http');
 const { read, edit, resolveUser, objectBody, intParam } = require('./common');
@@ -58,7 +58,7 @@ const routes = [
 				.filter((f) => (!after || f.start_time > after) && (!before || f.start_time < before))
 				.sort((a, b) => (a.start_time < b.start_time ? 1 : a.start_time > b.start_time ? -1 : 0))
 				.slice(0, limit);
-			return json({ records });
+			return json({ data: { records } });
 		},
 	},
 	{ method: 'GET', path: '/accounts/:user_id/faxes/:fax_id', scopes: read('fax'), handler: (ctx) => json(findFax(ctx)) },

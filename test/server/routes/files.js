@@ -1,7 +1,7 @@
 // @ts-check
 'use strict';
 /** Files: upload a document to send (multipart), download a fax as PDF/TIFF, report, thumbnail. */
-const { json, binary, badRequest } = require('../http');
+const { ApiError, json, binary, badRequest } = require('../http');
 const { read, edit, resolveUser } = require('./common');
 const { findFax } = require('./faxes');
 const { THUMBNAIL_JPEG, TIFF, makePdf } = require('../media');
@@ -26,6 +26,8 @@ module.exports = [
 			const file = ctx.uploads.find((u) => u.name === 'fax_file');
 			if (!file) throw badRequest('A multipart/form-data part named fax_file is required');
 			if (file.size === 0) throw badRequest('fax_file is empty');
+			// A fax takes 150 MB in all (apidoc.fax.plus/concepts/fax); one file above it can never be sent.
+			if (file.size > 150 * 1024 * 1024) throw new ApiError(413, 'payload_too_large', 'fax_file is larger than 150 MB');
 			const path = `/storage/${randomHex(12)}.${fmt}`;
 			ctx.state.files[path] = { path, uid: user.uid, filename: file.filename, contentType: file.contentType, size: file.size, format: fmt };
 			return json({ path });

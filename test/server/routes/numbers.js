@@ -12,7 +12,7 @@ function visibleNumbers(ctx) {
 }
 
 /** @type {import('../router').Route[]} */
-module.exports = [
+const routes = [
 	{ method: 'GET', path: '/accounts/:user_id/numbers', scopes: read('fax', 'number'), handler: (ctx) => json({ numbers: visibleNumbers(ctx) }) },
 	{
 		method: 'GET',
@@ -26,3 +26,6 @@ module.exports = [
 		},
 	},
 ];
+
+module.exports = routes;
+module.exports.visibleNumbers = visibleNumbers;

@@ -1,11 +1,21 @@
 // @ts-check
 'use strict';
 /** Outbox: send a fax (beyond spec), list/get/modify, delete a scheduled fax. */
-const { json, noContent, badRequest, notFoundItem } = require('../http');
+const { ApiError, json, noContent, badRequest, notFoundItem } = require('../http');
 const { read, edit, resolveUser, objectBody } = require('./common');
+const { visibleNumbers } = require('./numbers');
 const { randomHex, faxTime, isObject, isE164, normalizeNumber } = require('../util');
 
 const SEND_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})? [+-]\d{4}$/;
+
+// Limits of one fax (apidoc.fax.plus/concepts/fax): 10 files, 150 MB in all (413), 4000 destinations.
+const MAX_FILES = 10;
+const MAX_TOTAL_BYTES = 150 * 1024 * 1024;
+const MAX_DESTINATIONS = 4000;
+/** Fax.Plus retries a failed fax at most 3 times (help centre, "Auto Retry on Failure"). */
+const MAX_RETRY_COUNT = 3;
+/** The `from` of a corporate member without an assigned number (the SDK's sendFax). */
+const NO_NUMBER = 'no_number';
 
 /** @param {unknown} v */
 function checkSendTime(v) {
@@ -19,14 +29,31 @@ function checkRetry(v) {
 	if (!isObject(v)) throw badRequest('retry must be an object {count, delay}');
 	for (const k of ['count', 'delay'])
 		if (v[k] !== undefined && (!Number.isInteger(v[k]) || v[k] < 0)) throw badRequest(`retry.${k} must be a non-negative integer`);
+	if (v.count > MAX_RETRY_COUNT) throw badRequest(`retry.count must be at most ${MAX_RETRY_COUNT}`);
 }
 
-/** @param {unknown} v @returns {{ text: string, tags: string[] } | undefined} */
+/** The OutboxComment of a new fax: `{ text, tags }`. @param {unknown} v @returns {{ text: string, tags: string[] } | undefined} */
 function toComment(v) {
 	if (v === undefined) return undefined;
-	if (typeof v === 'string') return { text: v, tags: [] };
-	if (!isObject(v) || (v.text !== undefined && typeof v.text !== 'string')) throw badRequest('comment must be an object {text}');
+	if (!isObject(v) || (v.text !== undefined && typeof v.text !== 'string')) throw badRequest('comment must be an object {text, tags}');
 	return { text: v.text ?? '', tags: Array.isArray(v.tags) ? v.tags : [] };
+}
+
+/**
+ * The sending numbers: `no_number`, or one or more comma-separated numbers the user may send from
+ * (Fax.Plus picks one per destination to balance the load).
+ * @param {import('../router').Context} ctx @param {unknown} from @returns {string[]}
+ */
+function senders(ctx, from) {
+	if (typeof from !== 'string' || from.trim() === '') throw badRequest('from is required: one of your numbers, several separated by commas, or no_number');
+	if (from.trim() === NO_NUMBER) return [];
+	const allowed = new Set(visibleNumbers(ctx).map((n) => n.number));
+	return from.split(',').map((raw) => {
+		const number = normalizeNumber(raw.trim());
+		if (!isE164(number)) throw badRequest(`Invalid number: ${raw.trim()}`);
+		if (!allowed.has(number)) throw badRequest(`The number ${number} is not one you can send from`);
+		return number;
+	});
 }
 
 /** @param {import('../router').Context} ctx */
@@ -49,11 +76,15 @@ module.exports = [
 			const body = objectBody(ctx);
 			const to = body.to;
 			if (!Array.isArray(to) || to.length === 0) throw badRequest('to must be a non-empty array of E.164 numbers');
+			if (to.length > MAX_DESTINATIONS) throw new ApiError(400, 'too_many_destinations', `to has ${to.length} destinations; at most ${MAX_DESTINATIONS}`);
 			for (const n of to) if (!isE164(n)) throw badRequest(`Invalid number: ${n}`);
-			if (body.from !== undefined && body.from !== null && body.from !== '' && body.from !== 'no_number' && !isE164(body.from)) throw badRequest(`Invalid number: ${body.from}`);
+			const from = senders(ctx, body.from);
 			const files = body.files;
 			if (!Array.isArray(files) || files.length === 0) throw badRequest('files must be a non-empty array of uploaded file paths');
+			if (files.length > MAX_FILES) throw new ApiError(400, 'too_many_files', `files has ${files.length} files; at most ${MAX_FILES}`);
 			for (const f of files) if (typeof f !== 'string' || !Object.hasOwn(ctx.state.files, f)) throw badRequest(`File not found: ${f}`);
+			const totalBytes = files.reduce((sum, f) => sum + ctx.state.files[f].size, 0);
+			if (totalBytes > MAX_TOTAL_BYTES) throw new ApiError(413, 'payload_too_large', `The files add up to ${totalBytes} bytes; at most 150 MB per fax`);
 			checkSendTime(body.send_time);
 			const comment = toComment(body.comment) ?? { text: '', tags: [] };
 			if (body.options !== undefined && !isObject(body.options)) throw badRequest('options must be an object');
@@ -61,18 +92,19 @@ module.exports = [
 			checkRetry(options.retry);
 			const now = faxTime(Date.now());
 			const status = body.send_time ? 'scheduled' : 'submitted';
-			const from = body.from ? normalizeNumber(body.from) : '';
 			/** @type {Record<string, string>} */
 			const ids = {};
-			for (const raw of to) {
+			to.forEach((raw, index) => {
 				const number = normalizeNumber(raw);
 				const id = `outbox_${randomHex(8)}`;
+				// One of the listed numbers per destination, in turn.
+				const src = from.length > 0 ? from[index % from.length] : '';
 				ids[raw] = id;
 				ctx.state.outbox[id] = {
 					id,
 					uid: user.uid,
-					src: from,
-					designated_src: from,
+					src,
+					designated_src: src,
 					to: [number],
 					files: [...files],
 					comment,
@@ -92,7 +124,7 @@ module.exports = [
 					extra_info: {},
 					ip: '127.0.0.1',
 				};
-			}
+			});
 			return json(body.return_ids ? { ids } : {}, 201);
 		},
 	},
@@ -113,14 +145,10 @@ module.exports = [
 		handler: (ctx) => {
 			const rec = findOutbox(ctx);
 			const body = objectBody(ctx);
-			checkSendTime(body.send_time);
-			checkRetry(body.retry);
-			if (body.options !== undefined && !isObject(body.options)) throw badRequest('options must be an object');
-			const comment = toComment(body.comment);
-			if (comment) rec.comment = comment;
-			if (body.send_time !== undefined) rec.send_time = body.send_time;
-			if (body.retry !== undefined) rec.retry = { ...rec.retry, ...body.retry };
-			if (body.options !== undefined) rec.options = { ...rec.options, ...body.options };
+			// PayloadOutboxModification has `comment` (a string) and nothing else.
+			for (const key of Object.keys(body)) if (key !== 'comment') throw badRequest(`${key} cannot be changed; only comment can`);
+			if (body.comment !== undefined && typeof body.comment !== 'string') throw badRequest('comment must be a string');
+			if (body.comment !== undefined) rec.comment = { ...rec.comment, text: body.comment };
 			rec.last_updated_status_time = faxTime(Date.now());
 			return noContent();
 		},

@@ -24,7 +24,10 @@ function checkUrl(url) {
 	} catch {
 		throw badRequest(`Invalid url: ${url}`);
 	}
-	if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw badRequest(`Invalid url: ${url}`);
+	// Fax.Plus delivers only to HTTPS; plain http is allowed for this machine only (tests, the demo).
+	const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname);
+	if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && loopback))
+		throw badRequest(`Invalid url: ${url}. Webhook URLs must use https://`);
 	return url;
 }
 

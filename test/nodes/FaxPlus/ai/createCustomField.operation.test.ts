@@ -68,6 +68,12 @@ describe('AI → Create Custom Field', () => {
 		expect(Object.keys(server().state.customFields)).toEqual(['cf_1', 'cf_2']);
 	});
 
+	it('refuses an Enabled that is not true or false before sending anything, as Update does', async () => {
+		const { error } = await runOperation(server(), { ...base, name: 'po_number', enabled: '={{ $json.flag }}' }, { items: [{ json: { flag: 'sometimes' } }] });
+		expect(error?.message).toBe('Enabled must be true or false, not "sometimes"');
+		expect(apiRequests(server())).toHaveLength(0);
+	});
+
 	it('refuses an empty name before sending anything', async () => {
 		const { error } = await runOperation(server(), { ...base, name: '  ' });
 		expect(error?.message).toBe('Name is required');

@@ -12,7 +12,7 @@ describe('Fax → Get OCR', () => {
 	const server = useFaxPlusServer();
 	const base = { resource: 'fax', operation: 'getOcr', userId: 'self' };
 
-	it.each<AuthKind>(['pat', 'oauth'])('outputs the finished text with its status explained (%s)', async (auth) => {
+	it.each<AuthKind>(['pat', 'oauth'])('outputs the finished text, a plain string as Fax.Plus answers it, with its status explained (%s)', async (auth) => {
 		const items = await runOk(server(), { ...base, faxId: 'fax_1' }, { auth });
 
 		const request = onlyApiRequest(server());
@@ -27,7 +27,7 @@ describe('Fax → Get OCR', () => {
 					status: 'finished',
 					finished: true,
 					message: 'OCR is finished; the recognised text is in "data"',
-					data: server().state.ai.fax_1.ocr!.data,
+					data: 'INVOICE INV-2025-0042\nBerlin Clinic\nTotal: 1250.00 EUR',
 				},
 				pairedItem: { item: 0 },
 			},

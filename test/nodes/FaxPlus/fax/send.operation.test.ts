@@ -4,6 +4,7 @@ import {
 	apiRequests,
 	expectAuthHeaders,
 	oauthCredentials,
+	onlyApiRequest,
 	runOk,
 	runOperation,
 	useFaxPlusServer,
@@ -12,6 +13,7 @@ import {
 } from '../../../support/faxplus';
 import { FaxPlus } from '../../../../nodes/FaxPlus/FaxPlus.node';
 import { runFaxPlusNode } from '../../../support/n8n-harness';
+import { runListSearch } from '../../../support/list-search';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { makePdf, TIFF } = require('../../../server/media') as { makePdf: (lines: string[]) => Buffer; TIFF: Buffer };
@@ -157,24 +159,68 @@ describe('Fax → Send', () => {
 	});
 
 	it('sends From no_number as it is, for a corporate member without an assigned number', async () => {
-		await runOperation(
+		const items = await runOk(
 			server(),
 			{ ...base, userId: 'member_1', to: '+15551234567', from: ' no_number ' },
 			{ items: itemWith({ data: binaryOf(PDF, 'application/pdf', 'a.pdf') }) },
 		);
-		// What matters is what the node sends: `no_number` as it is, not checked as E.164.
-		// (The local server's outbox route does not know `no_number` and may refuse it.)
 		const outbox = apiRequests(server()).find((r) => r.path === '/v3/accounts/member_1/outbox');
 		expect(outbox?.body).toEqual({ from: 'no_number', to: ['+15551234567'], files: [expect.any(String)], return_ids: true });
+		expect(outbox?.status).toBe(201);
+		expect(items[0].json).toMatchObject({ from: 'no_number', to: ['+15551234567'] });
 	});
 
-	it('has From required, saying to use an account number or no_number', () => {
+	it('sends several From numbers as one comma-separated list, and Fax.Plus balances the destinations over them', async () => {
+		const items = await runOk(
+			server(),
+			{ ...base, to: '+4930123456, +33144556677', from: { __rl: true, mode: 'number', value: '+1 555 123 0001, +15551230002, +15551230001' } },
+			{ items: itemWith({ data: binaryOf(PDF, 'application/pdf', 'a.pdf') }) },
+		);
+		const outbox = apiRequests(server()).find((r) => r.path === '/v3/accounts/self/outbox');
+		expect(outbox?.body).toMatchObject({ from: '+15551230001,+15551230002', to: ['+4930123456', '+33144556677'] });
+		expect(outbox?.status).toBe(201);
+		const ids = items[0].json.ids as Record<string, string>;
+		expect(items[0].json.from).toBe('+15551230001,+15551230002');
+		expect(Object.values(ids).map((id) => server().state.outbox[id].src)).toEqual(['+15551230001', '+15551230002']);
+	});
+
+	it('takes From picked from the list (a resource locator value)', async () => {
+		await runOk(
+			server(),
+			{ ...base, to: '+4930123456', from: { __rl: true, mode: 'list', value: '+15551230002', cachedResultName: '+15551230002' } },
+			{ items: itemWith({ data: binaryOf(PDF, 'application/pdf', 'a.pdf') }) },
+		);
+		expect(apiRequests(server()).find((r) => r.path === '/v3/accounts/self/outbox')?.body).toMatchObject({ from: '+15551230002' });
+	});
+
+	it('has From required, a list of the account\'s numbers first, then By Number (one, several or no_number)', () => {
 		const from = new FaxPlus().description.properties.find(
 			(property) => property.name === 'from' && property.displayOptions?.show?.operation?.includes('send'),
 		);
-		expect(from).toMatchObject({ required: true, type: 'string', default: '' });
-		expect(from?.description).toMatch(/account's fax numbers/);
+		expect(from).toMatchObject({ required: true, type: 'resourceLocator', default: { mode: 'list', value: '' } });
+		expect(from?.modes?.map((mode) => [mode.name, mode.type])).toEqual([
+			['list', 'list'],
+			['number', 'string'],
+		]);
+		expect(from?.modes?.[0].typeOptions).toEqual({ searchListMethod: 'searchSenderNumbers', searchable: true });
+		expect(from?.description).toMatch(/account's fax number/);
+		expect(from?.description).toMatch(/separated by commas/);
 		expect(from?.description).toMatch(/no_number/);
+	});
+
+	it('lists the account\'s numbers for From, filtered by the digits typed', async () => {
+		const all = await runListSearch(server(), 'searchSenderNumbers');
+		const request = onlyApiRequest(server());
+		expect(`${request.method} ${request.path}`).toBe('GET /v3/accounts/self/numbers');
+		expect(all.results).toEqual([
+			{ name: '+15551230001', value: '+15551230001' },
+			{ name: '+15551230002', value: '+15551230002' },
+			{ name: '+15551230003', value: '+15551230003' },
+		]);
+		expect((await runListSearch(server(), 'searchSenderNumbers', { filter: '555 123 0002' })).results).toEqual([
+			{ name: '+15551230002', value: '+15551230002' },
+		]);
+		expect((await runListSearch(server(), 'searchSenderNumbers', { auth: 'oauth', filter: '0003' })).results.map((r) => r.value)).toEqual(['+15551230003']);
 	});
 
 	it('sends the date and time in UTC, whatever zone it was given in', async () => {
@@ -278,26 +324,22 @@ describe('Fax → Send', () => {
 			expect(apiRequests(server())).toHaveLength(0);
 		});
 
-		it('more than 30 MB in all', async () => {
-			const big = Buffer.alloc(16 * 1024 * 1024, 0x20);
-			big.write('%PDF-1.4\n');
+		it('more than 150 MB in all (from the files\' sizes, before reading them)', async () => {
+			// The sizes n8n keeps with each file; the bytes themselves are small so the test stays light.
+			const size = 76 * 1024 * 1024;
 			const { error } = await runOperation(
 				server(),
 				{ ...base, to: '+15551234567', binaryPropertyNames: 'a, b' },
-				{ items: itemWith({ a: binaryOf(big, 'application/pdf', 'a.pdf'), b: binaryOf(big, 'application/pdf', 'b.pdf') }) },
+				{ items: itemWith({ a: { ...binaryOf(PDF, 'application/pdf', 'a.pdf'), bytes: size }, b: { ...binaryOf(PDF, 'application/pdf', 'b.pdf'), bytes: size } }) },
 			);
-			expect(error?.message).toBe('Input Binary Fields: the files add up to 32.0 MB; Fax.Plus takes at most 30 MB per fax');
+			expect(error?.message).toBe('Input Binary Fields: the files add up to 152.0 MB; Fax.Plus takes at most 150 MB per fax');
 			expect(apiRequests(server())).toHaveLength(0);
 		});
 
-		it('more than 30 MB even when the metadata claims less', async () => {
-			const big = Buffer.alloc(31 * 1024 * 1024, 0x20);
-			const { error } = await runOperation(
-				server(),
-				{ ...base, to: '+15551234567' },
-				{ items: itemWith({ data: { ...binaryOf(big, 'application/pdf', 'a.pdf'), bytes: 10 } }) },
-			);
-			expect(error?.message).toBe('Input Binary Fields: the files add up to 31.0 MB; Fax.Plus takes at most 30 MB per fax');
+		it('more than 4000 destinations', async () => {
+			const to = Array.from({ length: 4001 }, (_, i) => `+1212555${String(i).padStart(4, '0')}`).join(',');
+			const { error } = await runOperation(server(), { ...base, to }, { items: pdfItem() });
+			expect(error?.message).toBe('To has 4001 numbers; Fax.Plus takes at most 4000 per fax');
 			expect(apiRequests(server())).toHaveLength(0);
 		});
 
@@ -345,6 +387,9 @@ describe('Fax → Send', () => {
 			await expect(runOperation(server(), { ...base, to: '+15551234567', from: '' }, { items: pdfItem() })).rejects.toThrow(
 				/Parameter "From" is required/,
 			);
+			await expect(
+				runOperation(server(), { ...base, to: '+15551234567', from: { __rl: true, mode: 'list', value: '' } }, { items: pdfItem() }),
+			).rejects.toThrow(/Parameter "From" is required/);
 			expect(apiRequests(server())).toHaveLength(0);
 		});
 
@@ -356,7 +401,9 @@ describe('Fax → Send', () => {
 			['a sender that is only spaces', { to: '+15551234567', from: '   ' }, 'From is required'],
 			['a sender expression that resolves to nothing', { to: '+15551234567', from: '={{ $json.sender }}' }, 'From is required'],
 			['no_number in another spelling', { to: '+15551234567', from: 'NO_NUMBER' }, 'From: "NO_NUMBER" must start with "+" and the country code (E.164, e.g. +15551234567)'],
-			['two sender numbers', { to: '+15551234567', from: '+15551230001, +15551230002' }, 'From: "+15551230001, +15551230002" is not an E.164 number: "+" then 2 to 15 digits'],
+			['a bad number in a sender list', { to: '+15551234567', from: '+15551230001, 5551230002' }, 'From: "5551230002" must start with "+" and the country code (E.164, e.g. +15551234567)'],
+			['no_number with numbers', { to: '+15551234567', from: '+15551230001, no_number' }, 'From: no_number cannot be combined with numbers'],
+			['a retry count above 3', { to: '+15551234567', options: { retryCount: 4 } }, 'Retry Count must be at most 3, not 4'],
 			['no binary field name', { to: '+15551234567', binaryPropertyNames: ' , ' }, 'Input Binary Fields is required'],
 			['a send time that is not a date', { to: '+15551234567', options: { sendTime: 'tomorrow' } }, 'Send At is not a date and time: "tomorrow"'],
 			['a negative retry count', { to: '+15551234567', options: { retryCount: -1 } }, 'Retry Count must be a whole number of 0 or more, not "-1"'],

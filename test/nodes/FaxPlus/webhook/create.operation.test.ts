@@ -7,6 +7,7 @@ import {
 	useFaxPlusServer,
 	type AuthKind,
 } from '../../../support/faxplus';
+import { runFaxPlusNode } from '../../../support/n8n-harness';
 import { seedEndpoint } from './seed';
 
 const URL = 'https://example.com/fax-events';
@@ -133,5 +134,29 @@ describe('Webhook → Create', () => {
 		expect(error?.httpCode).toBe('400');
 		expect(error?.message).toMatch(/bad_request: Invalid url/);
 		expect(server().state.webhooks).toEqual({});
+	});
+
+	describe('HTTPS: Fax.Plus delivers only to https:// addresses', () => {
+		it('refuses an http:// URL before any request when the credential points at Fax.Plus, saying how to fix it', async () => {
+			const result = await runFaxPlusNode({
+				parameters: { authentication: 'accessToken', ...create({ url: 'http://n8n.example.com/webhook/abc' }) },
+				credentials: { faxPlusApi: { accessToken: server().tokens.pat, baseUrl: 'https://restapi.fax.plus/v3' } },
+			});
+			expect(result.error?.message).toBe(
+				'URL http://n8n.example.com/webhook/abc is http://, but Fax.Plus delivers webhooks only to https:// addresses',
+			);
+			expect(result.error?.description).toMatch(/WEBHOOK_URL.*reverse proxy.*tunnel/s);
+			expect(server().requests).toEqual([]);
+		});
+
+		it('leaves http:// to a test server (another base URL), which refuses it unless it is loopback', async () => {
+			const { error } = await runOperation(server(), create({ url: 'http://n8n.example.com/webhook/abc' }));
+			expect(error?.httpCode).toBe('400');
+			expect(error?.message).toMatch(/https/);
+			expect(apiRequests(server()).map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual(['POST /v3/webhooks 400']);
+
+			await runOk(server(), create({ url: 'http://127.0.0.1:5678/webhook/abc' }));
+			expect(Object.values(server().state.webhooks).map((endpoint) => endpoint.url)).toEqual(['http://127.0.0.1:5678/webhook/abc']);
+		});
 	});
 });

@@ -8,6 +8,7 @@ import {
 	type AuthKind,
 	type RecordedRequest,
 } from '../../../support/faxplus';
+import { runFaxPlusNode } from '../../../support/n8n-harness';
 import { seedEndpoint } from './seed';
 
 const endpoint = (value: string, mode = 'list') => ({ __rl: true, mode, value });
@@ -70,6 +71,15 @@ describe('Webhook → Update', () => {
 			filter_types: ['fax_received'],
 			channels: ['+15551230001'],
 		});
+	});
+
+	it('refuses a new http:// URL before any request when the credential points at Fax.Plus', async () => {
+		const result = await runFaxPlusNode({
+			parameters: { authentication: 'accessToken', ...update({ url: 'http://b.example.com/new' }) },
+			credentials: { faxPlusApi: { accessToken: server().tokens.pat, baseUrl: 'https://restapi.fax.plus/v3' } },
+		});
+		expect(result.error?.message).toBe('URL http://b.example.com/new is http://, but Fax.Plus delivers webhooks only to https:// addresses');
+		expect(server().requests).toEqual([]);
 	});
 
 	it('evaluates expressions per input item', async () => {

@@ -1,0 +1,82 @@
+// Send's From: one of the account's numbers, several of them (Fax.Plus picks one per
+// destination to balance the load), or `no_number` for a corporate member without one.
+import type { IExecuteFunctions, INodeListSearchItems, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { normalizeE164Numbers } from '../../api/numbers';
+import { faxPlusApiRequest } from '../../api/transport';
+import type { ListSearchMethod } from '../shared/types';
+import type { NumberList } from '../number/types';
+
+/** The `from` of a corporate member without an assigned fax number (the SDK's sendFax). */
+export const NO_NUMBER = 'no_number';
+
+const LABEL = 'From';
+
+/** The From parameter of Send: picked from the account's numbers, or typed. */
+export function fromField(displayOptions: INodeProperties['displayOptions']): INodeProperties {
+	return {
+		displayName: 'From',
+		name: 'from',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: `The account's fax number to send from. Several numbers separated by commas let Fax.Plus pick one per destination (load balancing); a corporate member without an assigned number uses ${NO_NUMBER}.`,
+		displayOptions,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a number...',
+				typeOptions: { searchListMethod: 'searchSenderNumbers', searchable: true },
+			},
+			{
+				displayName: 'By Number',
+				name: 'number',
+				type: 'string',
+				placeholder: `e.g. +15551230001, or +15551230001, +15551230002, or ${NO_NUMBER}`,
+			},
+		],
+	};
+}
+
+/** listSearch: the account's fax numbers (GET /accounts/self/numbers answers them all at once), filtered by digits. */
+export const searchSenderNumbers: ListSearchMethod = async function (filter) {
+	const answer = await faxPlusApiRequest<NumberList | undefined>(this, { method: 'GET', path: '/accounts/self/numbers' });
+	const numbers = Array.isArray(answer?.numbers) ? answer.numbers : [];
+	const digits = (filter ?? '').replace(/\D/g, '');
+	const results: INodeListSearchItems[] = numbers
+		.map((entry) => String(entry.number ?? ''))
+		.filter((number) => number !== '' && (!digits || number.replace(/\D/g, '').includes(digits)))
+		.sort()
+		.map((number) => ({ name: number, value: number }));
+	return { results };
+};
+
+/**
+ * The `from` to send, checked: `no_number`, or one or more E.164 numbers joined by commas
+ * (each once, spaces removed). Takes the resource locator's value or a plain string (older workflows, expressions).
+ */
+export function senderOf(context: IExecuteFunctions, itemIndex: number): string {
+	const value = String(context.getNodeParameter('from', itemIndex, '', { extractValue: true }) ?? '').trim();
+	const hint = `Pick one of the account's fax numbers, enter one or several separated by commas (e.g. +15551230001, +15551230002), or ${NO_NUMBER} for a corporate member without an assigned number.`;
+	if (!value) {
+		throw new NodeOperationError(context.getNode(), `${LABEL} is required`, {
+			itemIndex,
+			description: `${hint} (An expression may have resolved to an empty value.)`,
+		});
+	}
+	if (value === NO_NUMBER) return value;
+	const entries = value.split(',').map((entry) => entry.trim());
+	if (entries.includes(NO_NUMBER)) {
+		throw new NodeOperationError(context.getNode(), `${LABEL}: ${NO_NUMBER} cannot be combined with numbers`, {
+			itemIndex,
+			description: `Use ${NO_NUMBER} alone (a corporate member without an assigned number), or list numbers only.`,
+		});
+	}
+	const result = normalizeE164Numbers(entries);
+	if (!result.ok) {
+		throw new NodeOperationError(context.getNode(), `${LABEL}: "${result.invalid}" ${result.reason}`, { itemIndex, description: hint });
+	}
+	return result.numbers.join(',');
+}

@@ -1,0 +1,156 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { showFor, userIdField } from '../shared/descriptions';
+import { requiredString, toItems } from '../shared/items';
+import { faxPlusApiRequest } from '../../api/transport';
+import { aiJobPath, fieldExtractionResult } from './aiJobs';
+import { faxIdField } from './fields';
+import type { FieldExtractionAnswer, FieldExtractionCorrection } from './types';
+
+export const option: INodePropertyOptions = {
+	name: 'Update Field Extraction',
+	value: 'updateFieldExtraction',
+	action: 'Update the AI field extraction of a fax',
+	description: 'Correct fields Fax AI extracted from a fax; outputs the corrected extraction',
+};
+
+const show = showFor('fax', 'updateFieldExtraction');
+
+type Correction = FieldExtractionCorrection['data'];
+
+export const description: INodeProperties[] = [
+	userIdField('fax', 'updateFieldExtraction'),
+	faxIdField('updateFieldExtraction', 'ID of the fax whose extracted fields to correct; its extraction must be finished'),
+	{
+		displayName: 'Specify Fields',
+		name: 'specifyFields',
+		type: 'options',
+		options: [
+			{ name: 'Using Fields Below', value: 'keypair' },
+			{ name: 'Using JSON', value: 'json' },
+		],
+		default: 'keypair',
+		displayOptions: show,
+	},
+	{
+		displayName: 'Fields',
+		name: 'fields',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Field',
+		default: {},
+		description: 'The corrected fields; the others keep what Fax AI extracted',
+		displayOptions: { show: { ...show.show, specifyFields: ['keypair'] } },
+		options: [
+			{
+				displayName: 'Field',
+				name: 'field',
+				values: [
+					{
+						displayName: 'Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. invoice_number',
+						description: 'Key of the field in the extraction\'s "data" (a custom field\'s name, or a key Fax AI chose)',
+					},
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+						description: 'The corrected value',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'JSON',
+		name: 'jsonFields',
+		type: 'json',
+		default: '{\n  "invoice_number": "INV-2025-0042"\n}',
+		description: 'The corrected fields as one JSON object of names and values (text, numbers, true/false or null)',
+		displayOptions: { show: { ...show.show, specifyFields: ['json'] } },
+	},
+];
+
+/** PATCH the corrections; one item with the extraction as Fax.Plus answers it after the change. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
+	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
+	const body: FieldExtractionCorrection = { data: corrections(this, itemIndex) };
+	const answer = await faxPlusApiRequest<FieldExtractionAnswer | undefined>(this, {
+		method: 'PATCH',
+		path: aiJobPath('fieldExtraction', userId, faxId),
+		body: body as unknown as IDataObject,
+		itemIndex,
+	});
+	return toItems(fieldExtractionResult(faxId, answer));
+}
+
+/** The corrections, checked: at least one, each with a name, names unique, plain values only. */
+function corrections(context: IExecuteFunctions, itemIndex: number): Correction {
+	const mode = context.getNodeParameter('specifyFields', itemIndex, 'keypair') as string;
+	const data = mode === 'json' ? fromJson(context, itemIndex) : fromFields(context, itemIndex);
+	if (Object.keys(data).length === 0) {
+		throw new NodeOperationError(context.getNode(), 'Nothing to update: add at least one field and its corrected value', {
+			itemIndex,
+			description: 'Fax.Plus changes only the fields that are sent; the others keep what Fax AI extracted.',
+		});
+	}
+	return data;
+}
+
+function fromFields(context: IExecuteFunctions, itemIndex: number): Correction {
+	const entries = (context.getNodeParameter('fields.field', itemIndex, []) as IDataObject[]) ?? [];
+	const data: Correction = {};
+	entries.forEach((entry, position) => {
+		const name = String(entry.name ?? '').trim();
+		if (!name) {
+			throw new NodeOperationError(context.getNode(), `Fields: field ${position + 1} has no name`, {
+				itemIndex,
+				description: 'Enter the key of the field to correct, e.g. invoice_number.',
+			});
+		}
+		if (Object.hasOwn(data, name)) {
+			throw new NodeOperationError(context.getNode(), `Fields: "${name}" is given twice`, {
+				itemIndex,
+				description: 'Give each field once, with its corrected value.',
+			});
+		}
+		data[name] = String(entry.value ?? '');
+	});
+	return data;
+}
+
+function fromJson(context: IExecuteFunctions, itemIndex: number): Correction {
+	let value: unknown = context.getNodeParameter('jsonFields', itemIndex, '{}');
+	if (typeof value === 'string') {
+		try {
+			value = JSON.parse(value);
+		} catch {
+			throw new NodeOperationError(context.getNode(), 'JSON is not valid JSON', {
+				itemIndex,
+				description: 'Enter one JSON object of field names and values, e.g. {"invoice_number": "INV-2025-0042"}.',
+			});
+		}
+	}
+	if (!value || typeof value !== 'object' || Array.isArray(value)) {
+		throw new NodeOperationError(context.getNode(), 'JSON must be an object of field names and values', {
+			itemIndex,
+			description: 'e.g. {"invoice_number": "INV-2025-0042", "total_amount": "1250.00"}',
+		});
+	}
+	const data: Correction = {};
+	for (const [name, fieldValue] of Object.entries(value)) {
+		if (fieldValue !== null && !['string', 'number', 'boolean'].includes(typeof fieldValue)) {
+			throw new NodeOperationError(context.getNode(), `JSON: the value of "${name}" must be text, a number, true/false or null`, {
+				itemIndex,
+				description: 'Each extracted field holds one plain value; nested objects and lists are not fields.',
+			});
+		}
+		data[name] = fieldValue as Correction[string];
+	}
+	return data;
+}
