@@ -60,6 +60,11 @@ async function handleControl(server, method, path, body) {
 		return noContent();
 	}
 	if (route === 'GET /_control/tokens') return json(server.tokens);
+	if (route === 'POST /_control/tokens/expire') {
+		if (!isObject(body) || typeof body.accessToken !== 'string') throw badRequest('Body must be {accessToken}');
+		if (!server.expireAccessToken(body.accessToken)) throw notFound('No such OAuth access token');
+		return noContent();
+	}
 	if (route === 'GET /_control/settings' || route === 'POST /_control/settings') {
 		if (method === 'POST') {
 			if (!isObject(body)) throw badRequest('Body must be {webhooksEnabled?, webhooksFeature?}');

@@ -199,7 +199,7 @@ export interface FaxPlusServer {
 	origin: string;
 	/** 'http://127.0.0.1:PORT/v3' */
 	baseUrl: string;
-	/** 'http://127.0.0.1:PORT/oauth' ({auth_url}: /login and /token) */
+	/** 'http://127.0.0.1:PORT/oauth' ({auth_url}: /login, the approval page, and /token, which needs HTTP Basic client authentication) */
 	authUrl: string;
 	tokens: FaxPlusTokens;
 	requests: RecordedRequest[];
@@ -209,6 +209,8 @@ export interface FaxPlusServer {
 	reset(): void;
 	setWebhooksEnabled(enabled: boolean): void;
 	setWebhooksFeature(enabled: boolean): void;
+	/** Makes an OAuth access token expire now (also POST /_control/tokens/expire {accessToken}); false if unknown. */
+	expireAccessToken(accessToken: string): boolean;
 	getEndpointSecret(endpointId: string): string | undefined;
 	deliver(options: DeliverOptions): Promise<DeliveryResult[]>;
 	replay(webhookId: string): Promise<DeliveryResult[]>;
