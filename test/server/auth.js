@@ -21,6 +21,7 @@ const ACCESS_TOKEN_LIFETIME_S = 3600;
  *   scopes: string[],
  *   expiresAt: number,
  *   clientId?: string,
+ *   issued?: boolean,
  *   id?: string,
  *   name?: string,
  *   preview?: string,
@@ -94,10 +95,10 @@ function createAuth({ ownerId, memberId }) {
 		return token;
 	}
 
-	/** @param {string} userId @param {string} forClient @param {number} expiresAt */
-	function addAccessToken(userId, forClient, expiresAt) {
+	/** @param {string} userId @param {string} forClient @param {number} expiresAt @param {boolean} [issued] by the token endpoint */
+	function addAccessToken(userId, forClient, expiresAt, issued = false) {
 		const token = `oauth_at_${randomHex(20)}`;
-		accessTokens.set(token, { kind: 'oauth', token, userId, scopes: ['all'], expiresAt, clientId: forClient });
+		accessTokens.set(token, { kind: 'oauth', token, userId, scopes: ['all'], expiresAt, clientId: forClient, issued });
 		return token;
 	}
 
@@ -324,7 +325,7 @@ function createAuth({ ownerId, memberId }) {
 			throw oauthError(400, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token');
 		}
 		return {
-			access_token: addAccessToken(userId, client, Date.now() + ACCESS_TOKEN_LIFETIME_S * 1000),
+			access_token: addAccessToken(userId, client, Date.now() + ACCESS_TOKEN_LIFETIME_S * 1000, true),
 			refresh_token: refresh,
 			token_type: 'bearer',
 			expires_in: ACCESS_TOKEN_LIFETIME_S,
@@ -333,18 +334,25 @@ function createAuth({ ownerId, memberId }) {
 	}
 
 	/**
-	 * Makes an OAuth access token expire now (a test's way to let time pass).
-	 * @param {string} accessToken
-	 * @returns {boolean} whether it was an OAuth access token of this server
+	 * Makes OAuth access tokens expire now (a test's way to let time pass): the given
+	 * one, or every one the token endpoint issued.
+	 * @param {string} [accessToken]
+	 * @returns {number} how many expired
 	 */
-	function expireAccessToken(accessToken) {
-		const record = accessTokens.get(accessToken);
-		if (!record || record.kind !== 'oauth') return false;
-		record.expiresAt = Date.now() - 1;
-		return true;
+	function expireAccessTokens(accessToken) {
+		const now = Date.now();
+		const records =
+			accessToken === undefined ? [...accessTokens.values()].filter((r) => r.issued && r.expiresAt > now) : [accessTokens.get(accessToken)];
+		let expired = 0;
+		for (const record of records) {
+			if (record?.kind !== 'oauth') continue;
+			record.expiresAt = now - 1;
+			expired++;
+		}
+		return expired;
 	}
 
-	return { tokens, clientId, authenticate, tokenInfo, login, approve, token, expireAccessToken, accessTokens, refreshTokens };
+	return { tokens, clientId, authenticate, tokenInfo, login, approve, token, expireAccessTokens, accessTokens, refreshTokens };
 }
 
 /**

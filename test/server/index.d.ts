@@ -209,8 +209,11 @@ export interface FaxPlusServer {
 	reset(): void;
 	setWebhooksEnabled(enabled: boolean): void;
 	setWebhooksFeature(enabled: boolean): void;
-	/** Makes an OAuth access token expire now (also POST /_control/tokens/expire {accessToken}); false if unknown. */
-	expireAccessToken(accessToken: string): boolean;
+	/**
+	 * Makes the given OAuth access token, or every one the token endpoint issued, expire now;
+	 * returns how many. Also POST /_control/tokens/expire {accessToken?} → {expired}.
+	 */
+	expireAccessTokens(accessToken?: string): number;
 	getEndpointSecret(endpointId: string): string | undefined;
 	deliver(options: DeliverOptions): Promise<DeliveryResult[]>;
 	replay(webhookId: string): Promise<DeliveryResult[]>;

@@ -160,7 +160,7 @@ async function startFaxPlusServer(options = {}) {
 		setWebhooksFeature(enabled) {
 			state.settings.webhooksFeature = enabled;
 		},
-		expireAccessToken: (accessToken) => auth.expireAccessToken(accessToken),
+		expireAccessTokens: (accessToken) => auth.expireAccessTokens(accessToken),
 		getEndpointSecret(endpointId) {
 			return Object.hasOwn(state.webhooks, endpointId) ? state.webhooks[endpointId].secret : undefined;
 		},

@@ -608,23 +608,38 @@ describe('OAuth2', () => {
 		expectError(res, 400, 'unsupported_grant_type');
 	});
 
-	it('lets a test make an access token expire (in process and through /_control/tokens/expire)', async () => {
+	it('lets a test make access tokens expire (in process and through /_control/tokens/expire)', async () => {
 		const issue = async () =>
 			(await tokenRequest({ form: { grant_type: 'refresh_token', refresh_token: server.tokens.oauthRefreshToken }, headers: { authorization: basic() } })).json
 				.access_token as string;
+		const works = async (accessToken: string) =>
+			(await call('GET', '/accounts/self/plan', { token: accessToken, headers: { 'x-fax-clientid': server.tokens.clientId } })).status === 200;
 		const first = await issue();
-		expect(server.expireAccessToken(first)).toBe(true);
-		expectError(await call('GET', '/accounts/self/plan', { token: first, headers: { 'x-fax-clientid': server.tokens.clientId } }), 401, 'unauthorized');
-
-		const second = await issue();
-		const control = (body: unknown) =>
-			fetch(`${server.origin}/_control/tokens/expire`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-		expect((await control({ accessToken: second })).status).toBe(204);
-		const expired = await call('GET', '/accounts/self/plan', { token: second, headers: { 'x-fax-clientid': server.tokens.clientId } });
+		expect(server.expireAccessTokens(first)).toBe(1);
+		const expired = await call('GET', '/accounts/self/plan', { token: first, headers: { 'x-fax-clientid': server.tokens.clientId } });
+		expectError(expired, 401, 'unauthorized');
 		expect(expired.json.description).toMatch(/expired/);
+
+		const control = async (body: unknown) => {
+			const res = await fetch(`${server.origin}/_control/tokens/expire`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+			return { status: res.status, json: (await res.json()) as any };
+		};
+		const second = await issue();
+		expect(await control({ accessToken: second })).toEqual({ status: 200, json: { expired: 1 } });
+		expect(await works(second)).toBe(false);
+
+		// Without a token: every token the endpoint issued (tokens outlive reset()), not the seeded ones.
+		await control({});
+		const third = await issue();
+		const fourth = await issue();
+		expect(await control({})).toEqual({ status: 200, json: { expired: 2 } });
+		expect(await works(third)).toBe(false);
+		expect(await works(fourth)).toBe(false);
+		expect(await works(server.tokens.oauthAccessToken)).toBe(true);
+
 		expect((await control({ accessToken: 'oauth_at_unknown' })).status).toBe(404);
 		expect((await control({ accessToken: server.tokens.pat })).status).toBe(404);
-		expect((await control({})).status).toBe(400);
+		expect((await control({ accessToken: 1 })).status).toBe(400);
 	});
 });
 
