@@ -13,10 +13,9 @@
 const assert = require('node:assert/strict');
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
-const { ensureChromium, openBrowser, signIn, checkWithScreenshot } = require('./lib');
+const { ROOT, ensureChromium, openBrowser, signIn, checkWithScreenshot } = require('./lib');
 const { sleep, uid, credRef, webhookWorkflow, deployWebhookWorkflow, assertSuccess, outputOf, apiRequests } = require('../e2e/lib');
 
-const ROOT = path.resolve(__dirname, '../..');
 const NODE = 'Fax.Plus';
 
 /** Requests the server recorded at its OAuth endpoints since `from`. */
@@ -95,7 +94,9 @@ module.exports = async function oauth2(t) {
 				popup.waitForURL((u) => u.href.startsWith(redirectUri), { waitUntil: 'commit' }),
 				popup.getByRole('button', { name: 'Approve' }).click(),
 			]);
-			await dialog.getByTestId('oauth-connect-success-banner').waitFor();
+			const connected = dialog.getByTestId('oauth-connect-success-banner');
+			await connected.waitFor();
+			assert.match(await connected.innerText(), /Account connected/);
 
 			const [login, approve, exchange, ...more] = oauthRequests(server, from);
 			assert.deepEqual(more.map((r) => `${r.method} ${r.path}`), []);
