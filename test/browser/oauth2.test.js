@@ -115,6 +115,12 @@ module.exports = async function oauth2(t) {
 			assert.ok(!exchange.rawBody.toString().includes(clientSecret), 'the client secret was sent in the body');
 		});
 
+		await bcheck('oauth2: opened again at its address, the credential shows connected', async () => {
+			await page.goto(`${n8n.url}/home/credentials/${credential.id}`);
+			await dialog.getByTestId('oauth-connect-success-banner').waitFor();
+			assert.equal(await dialog.getByTestId('oauth-not-connected-banner').isVisible(), false);
+		});
+
 		await bcheck('oauth2: a Fax.Plus node runs with the connected credential (x-fax-clientid)', async () => {
 			workflow = await deployWebhookWorkflow(
 				n8n,
