@@ -46,11 +46,13 @@ export class FaxPlusOAuth2Api implements ICredentialType {
 			type: 'hidden',
 			default: '',
 		},
+		// Fax.Plus authenticates the client at its token endpoint (code exchange and
+		// refresh) with HTTP Basic base64(client_id:client_secret), as its docs show.
 		{
 			displayName: 'Authentication',
 			name: 'authentication',
 			type: 'hidden',
-			default: 'body',
+			default: 'header',
 		},
 		{
 			displayName: 'Base URL',

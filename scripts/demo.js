@@ -2,7 +2,8 @@
 // `npm run demo`: the package in a real n8n against the local Fax.Plus-compatible
 // server, ready to click through. It builds the package, starts the server and
 // n8n (installed by scripts/n8n/install.sh on first use), creates a login, a
-// credential pointing at the local server and two sample workflows (one reads
+// credential pointing at the local server, an OAuth2 credential to connect in the
+// editor, and two sample workflows (one reads
 // the plan, the balance and a thumbnail; one is started by fax events and is
 // already active), then prints the editor URL, the login and how to make the
 // server send a fax event. Ctrl-C stops everything.
@@ -84,6 +85,14 @@ async function main() {
 		secret: `whsec_${crypto.randomBytes(24).toString('base64')}`,
 	});
 	const patRef = { faxPlusApi: { id: pat.id, name: pat.name } };
+	// Not connected yet: the user connects it in the credential dialog, as with Fax.Plus.
+	const oauth = await n8n.createCredential('Fax.Plus OAuth2 (local server)', 'faxPlusOAuth2Api', {
+		clientId: server.tokens.clientId,
+		clientSecret: server.tokens.clientSecret,
+		authUrl: `${server.authUrl}/login`,
+		accessTokenUrl: `${server.authUrl}/token`,
+		baseUrl: server.baseUrl,
+	});
 
 	const reader = await n8n.importWorkflow({
 		name: 'Fax.Plus demo: plan, balance and thumbnail',
@@ -151,6 +160,13 @@ Fax.Plus demo is running (n8n ${n8n.version}).
   Local Fax.Plus server   ${server.baseUrl}
     credential "Fax.Plus (local server)" uses its personal access token;
     endpoint ${endpoint.id} delivers to ${endpoint.url}
+
+  OAuth2: credential "${oauth.name}" is not connected yet
+    ${n8n.url}/home/credentials/${oauth.id}
+    open it, press "Connect" and "Approve" on the local server's page (its client accepts
+    n8n's redirect URL ${n8n.url}/rest/oauth2-credential/callback); then choose it on a node
+    with Authentication "OAuth2". Make its access token expire, to see n8n refresh it:
+    curl -s -X POST ${server.origin}/_control/tokens/expire -H 'content-type: application/json' -d '{}'
 
   Make the server send a signed fax event to the active trigger:
     ${deliver}

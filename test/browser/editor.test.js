@@ -16,23 +16,13 @@ const assert = require('node:assert/strict');
 const { spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
+const { ensureChromium, openBrowser, signIn, checkWithScreenshot } = require('./lib');
 
 const ROOT = path.resolve(__dirname, '../..');
 const ACTION = 'n8n-nodes-faxplus.faxPlus';
 const TRIGGER = 'n8n-nodes-faxplus.faxPlusTrigger';
 const SCREENSHOTS = path.resolve(ROOT, process.env.E2E_SCREENSHOT_DIR || 'test-results/screenshots');
-const CHROMIUM_FLAGS = [
-	'--headless',
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-quic',
-	'--no-first-run',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
-];
 // Parameters n8n shows elsewhere than as a parameter of its own.
 const NOT_A_PARAMETER_ROW = new Set(['authentication']);
 
@@ -71,20 +61,9 @@ function operationsOf(description, resource) {
 
 module.exports = async function browser(t) {
 	const { check, n8n, server, ctx } = t;
-	let chromiumPath;
-	const ok = await check(
-		"browser: Debian's chromium is available (scripts/n8n/ensure-chromium.sh)",
-		() => {
-			const r = spawnSync('bash', [path.join(ROOT, 'scripts/n8n/ensure-chromium.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-			assert.equal(r.status, 0, 'chromium could not be installed');
-			chromiumPath = r.stdout.trim().split('\n').pop();
-		},
-		{ timeoutMs: 600000 },
-	);
-	if (!ok) return;
+	const chromiumPath = await ensureChromium(check, 'browser');
+	if (!chromiumPath) return;
 
-	const { chromium, selectors } = require('playwright-core');
-	selectors.setTestIdAttribute('data-test-id');
 	fs.mkdirSync(SCREENSHOTS, { recursive: true });
 
 	const types = await n8n.nodeTypes();
@@ -104,19 +83,11 @@ module.exports = async function browser(t) {
 		connections: {},
 	});
 
-	const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxplus-chromium-'));
 	const pageErrors = [];
-	let browserContext;
-	let page;
+	let browser;
 	try {
-		browserContext = await chromium.launchPersistentContext(userDataDir, {
-			executablePath: chromiumPath,
-			headless: true,
-			args: CHROMIUM_FLAGS,
-			viewport: { width: 1440, height: 900 },
-		});
-		page = browserContext.pages()[0] ?? (await browserContext.newPage());
-		page.setDefaultTimeout(30000);
+		browser = await openBrowser(chromiumPath);
+		const { page } = browser;
 		page.on('pageerror', (e) => pageErrors.push(`pageerror: ${e.message}`));
 		page.on('dialog', (d) => d.accept().catch(() => {}));
 		page.on('response', (r) => {
@@ -127,24 +98,7 @@ module.exports = async function browser(t) {
 		});
 		const ndv = page.getByTestId('ndv');
 		const creator = page.getByTestId('node-creator');
-		// A failed check leaves a screenshot of the page in test-results/browser/.
-		const bcheck = (name, fn, opts) =>
-			check(
-				name,
-				async () => {
-					try {
-						await fn();
-					} catch (error) {
-						const dir = path.join(ROOT, 'test-results', 'browser');
-						fs.mkdirSync(dir, { recursive: true });
-						const file = path.join(dir, `${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}.png`);
-						await page.screenshot({ path: file }).catch(() => {});
-						error.message += `\n(screenshot: ${path.relative(ROOT, file)})`;
-						throw error;
-					}
-				},
-				opts,
-			);
+		const bcheck = checkWithScreenshot(check, page);
 
 		const iconsLoaded = async (scope) =>
 			scope.locator('img[src*="/icons/n8n-nodes-faxplus/"]').evaluateAll((imgs) =>
@@ -186,13 +140,7 @@ module.exports = async function browser(t) {
 				.locator('label[for]')
 				.evaluateAll((labels) => labels.filter((l) => l.offsetParent !== null).map((l) => l.getAttribute('for')));
 
-		await bcheck('browser: log in through the sign-in form', async () => {
-			await page.goto(`${n8n.url}/signin`);
-			await page.getByLabel('Email').fill(n8n.login.email);
-			await page.getByLabel('Password').fill(n8n.login.password);
-			await page.getByRole('button', { name: 'Sign in' }).click();
-			await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
-		});
+		await bcheck('browser: log in through the sign-in form', () => signIn(page, n8n));
 
 		await bcheck('browser: the node panel finds Fax.Plus, with its icon and actions', async () => {
 			await page.goto(`${n8n.url}/workflow/${start.id}`);
@@ -335,8 +283,7 @@ module.exports = async function browser(t) {
 			assert.deepEqual(pageErrors, []);
 		});
 	} finally {
-		if (browserContext) await browserContext.close().catch(() => {});
-		fs.rmSync(userDataDir, { recursive: true, force: true });
+		if (browser) await browser.close();
 	}
 };
 

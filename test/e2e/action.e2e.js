@@ -638,7 +638,7 @@ function oauthData(server, accessToken) {
 		grantType: 'authorizationCode',
 		scope: 'all',
 		authQueryParameters: '',
-		authentication: 'body',
+		authentication: 'header',
 		oauthTokenData: {
 			access_token: accessToken,
 			refresh_token: server.tokens.oauthRefreshToken,

@@ -12,7 +12,7 @@
 // Options (environment):
 //   E2E_ONLY=action,trigger   run only these files (by name, without .e2e.js)
 //   E2E_SKIP_BUILD=1          do not run `npm run build` even if dist/ is stale
-//   E2E_BROWSER=0             skip the browser test (test/browser/editor.test.js)
+//   E2E_BROWSER=0             skip the browser tests (test/browser/editor.test.js, oauth2.test.js)
 //   N8N_VERSION=1.123.81      run against another installed n8n version
 //   N8N_ECHO=1                copy n8n's log to stderr
 
@@ -117,6 +117,7 @@ function suiteFiles() {
 	const major = Number(String(process.env.N8N_VERSION || require(path.join(ROOT, 'scripts/n8n/n8n.js')).DEFAULT_VERSION).split('.')[0]);
 	if (process.env.E2E_BROWSER === '1' || (process.env.E2E_BROWSER !== '0' && major >= 2)) {
 		files.push({ name: 'browser', file: path.join(ROOT, 'test/browser/editor.test.js') });
+		files.push({ name: 'oauth2', file: path.join(ROOT, 'test/browser/oauth2.test.js') });
 	}
 	const rank = (n) => (order.indexOf(n) === -1 ? order.length : order.indexOf(n));
 	return files

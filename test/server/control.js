@@ -78,6 +78,13 @@ async function handleControl(server, method, path, body) {
 		return json(record);
 	}
 	if (route === 'GET /_control/tokens') return json(server.tokens);
+	if (route === 'POST /_control/tokens/expire') {
+		const accessToken = isObject(body) ? body.accessToken : undefined;
+		if (accessToken !== undefined && typeof accessToken !== 'string') throw badRequest('Body must be {accessToken?}');
+		const expired = server.expireAccessTokens(accessToken);
+		if (accessToken !== undefined && !expired) throw notFound('No such OAuth access token');
+		return json({ expired });
+	}
 	if (route === 'GET /_control/settings' || route === 'POST /_control/settings') {
 		if (method === 'POST') {
 			if (!isObject(body)) throw badRequest('Body must be {webhooksEnabled?, webhooksFeature?}');

@@ -200,7 +200,7 @@ export interface FaxPlusServer {
 	origin: string;
 	/** 'http://127.0.0.1:PORT/v3' */
 	baseUrl: string;
-	/** 'http://127.0.0.1:PORT/oauth' ({auth_url}: /login and /token) */
+	/** 'http://127.0.0.1:PORT/oauth' ({auth_url}: /login, the approval page, and /token, which needs HTTP Basic client authentication) */
 	authUrl: string;
 	tokens: FaxPlusTokens;
 	requests: RecordedRequest[];
@@ -210,6 +210,11 @@ export interface FaxPlusServer {
 	reset(): void;
 	setWebhooksEnabled(enabled: boolean): void;
 	setWebhooksFeature(enabled: boolean): void;
+	/**
+	 * Makes the given OAuth access token, or every one the token endpoint issued, expire now;
+	 * returns how many. Also POST /_control/tokens/expire {accessToken?} → {expired}.
+	 */
+	expireAccessTokens(accessToken?: string): number;
 	getEndpointSecret(endpointId: string): string | undefined;
 	deliver(options: DeliverOptions): Promise<DeliveryResult[]>;
 	replay(webhookId: string): Promise<DeliveryResult[]>;

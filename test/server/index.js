@@ -53,6 +53,10 @@ async function startFaxPlusServer(options = {}) {
 	 */
 	async function dispatch(method, path, query, headers, parsed, parseError) {
 		if (path === '/oauth/login' && method === 'GET') return auth.login(query);
+		if (path === '/oauth/login' && method === 'POST') {
+			if (parseError) throw parseError;
+			return auth.approve(parsed.body);
+		}
 		if (path === '/oauth/token' && method === 'POST') {
 			if (parseError) throw parseError;
 			return auth.token(query, parsed.body, headers);
@@ -156,6 +160,7 @@ async function startFaxPlusServer(options = {}) {
 		setWebhooksFeature(enabled) {
 			state.settings.webhooksFeature = enabled;
 		},
+		expireAccessTokens: (accessToken) => auth.expireAccessTokens(accessToken),
 		getEndpointSecret(endpointId) {
 			return Object.hasOwn(state.webhooks, endpointId) ? state.webhooks[endpointId].secret : undefined;
 		},

@@ -518,54 +518,209 @@ describe('deliveries', () => {
 });
 
 describe('OAuth2', () => {
-	it('runs the authorization-code flow and refreshes', async () => {
-		const { clientId, clientSecret } = server.tokens;
-		const login = await fetch(
-			`${server.authUrl}/login?response_type=code&client_id=${clientId}&redirect_uri=${encodeURIComponent('http://127.0.0.1:1/cb')}&scope=all&state=xyz`,
-			{ redirect: 'manual' },
-		);
-		expect(login.status).toBe(302);
-		const location = new URL(login.headers.get('location')!);
-		expect(location.origin + location.pathname).toBe('http://127.0.0.1:1/cb');
-		expect(location.searchParams.get('state')).toBe('xyz');
-		const code = location.searchParams.get('code')!;
+	const REDIRECT = 'http://127.0.0.1:1/rest/oauth2-credential/callback';
+	const basic = (id = server.tokens.clientId, secret = server.tokens.clientSecret) =>
+		`Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+	const loginQuery = (extra: Record<string, string> = {}) =>
+		new URLSearchParams({ response_type: 'code', client_id: server.tokens.clientId, redirect_uri: REDIRECT, scope: 'all', state: 'xyz', ...extra });
 
-		const tokenRes = await fetch(`${server.authUrl}/token`, {
-			method: 'POST',
-			headers: {
-				'content-type': 'application/x-www-form-urlencoded',
-				authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
-			},
-			body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: 'http://127.0.0.1:1/cb' }).toString(),
-		});
-		const tokens = (await tokenRes.json()) as any;
-		expect(tokens).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), token_type: 'bearer', expires_in: expect.any(Number), scope: 'all' });
-		expect((await call('GET', '/accounts/self/plan', { token: tokens.access_token, headers: { 'x-fax-clientid': clientId } })).status).toBe(200);
-
-		// The code is single-use.
-		const reuse = await fetch(`${server.authUrl}/token`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ grant_type: 'authorization_code', code, client_id: clientId, client_secret: clientSecret }),
-		});
-		expect(reuse.status).toBe(400);
-
-		for (let i = 0; i < 2; i++) {
-			const refreshed = await fetch(`${server.authUrl}/token`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: server.tokens.oauthRefreshToken, client_id: clientId, client_secret: clientSecret }),
-			});
-			const body = (await refreshed.json()) as any;
-			expect(body.refresh_token).toBe(server.tokens.oauthRefreshToken);
-			expect((await call('GET', '/auth/token', { token: body.access_token, headers: { 'x-fax-clientid': clientId } })).json.token_type).toBe('oauth');
-		}
-		const wrongSecret = await fetch(`${server.authUrl}/token`, {
+	/** POSTs the login page's form, as the Approve (or Deny) button does. */
+	const answerLogin = (form: URLSearchParams) =>
+		fetch(`${server.authUrl}/login`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/x-www-form-urlencoded' },
-			body: `grant_type=refresh_token&refresh_token=${server.tokens.oauthRefreshToken}&client_id=${clientId}&client_secret=wrong`,
+			body: form.toString(),
+			redirect: 'manual',
 		});
-		expect(wrongSecret.status).toBe(401);
+	async function approvedCode(redirectUri = REDIRECT): Promise<string> {
+		const res = await answerLogin(new URLSearchParams({ ...Object.fromEntries(loginQuery({ redirect_uri: redirectUri })), decision: 'approve' }));
+		expect(res.status).toBe(302);
+		return new URL(res.headers.get('location')!).searchParams.get('code')!;
+	}
+	async function tokenRequest({ query = {}, form, headers = {} }: { query?: Record<string, string>; form?: Record<string, string>; headers?: Record<string, string> }) {
+		const res = await fetch(`${server.authUrl}/token?${new URLSearchParams(query)}`, {
+			method: 'POST',
+			headers: form ? { 'content-type': 'application/x-www-form-urlencoded', ...headers } : headers,
+			body: form ? new URLSearchParams(form).toString() : undefined,
+		});
+		return { status: res.status, json: (await res.json()) as any, headers: res.headers };
+	}
+
+	it('shows a login page with an Approve button that redirects back with a code and the state', async () => {
+		const page = await fetch(`${server.authUrl}/login?${loginQuery()}`);
+		expect(page.status).toBe(200);
+		expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+		const html = await page.text();
+		expect(html).toMatch(/<form method="post" action="\/oauth\/login">/);
+		expect(html).toContain('<button type="submit" name="decision" value="approve">Approve</button>');
+		for (const [name, value] of loginQuery()) expect(html).toContain(`<input type="hidden" name="${name}" value="${value.replace(/&/g, '&#38;')}">`);
+
+		const approved = await answerLogin(new URLSearchParams({ ...Object.fromEntries(loginQuery()), decision: 'approve' }));
+		expect(approved.status).toBe(302);
+		const location = new URL(approved.headers.get('location')!);
+		expect(location.origin + location.pathname).toBe(REDIRECT);
+		expect(location.searchParams.get('state')).toBe('xyz');
+		expect(location.searchParams.get('code')).toMatch(/^code_/);
+	});
+
+	it('escapes what it echoes into the login page', async () => {
+		const html = await (await fetch(`${server.authUrl}/login?${loginQuery({ state: '"><script>x</script>' })}`)).text();
+		expect(html).not.toContain('<script>');
+		expect(html).toContain('value="&#34;&#62;&#60;script&#62;x&#60;/script&#62;"');
+	});
+
+	it('redirects back with access_denied when the user denies', async () => {
+		const denied = await answerLogin(new URLSearchParams({ ...Object.fromEntries(loginQuery()), decision: 'deny' }));
+		expect(denied.status).toBe(302);
+		const location = new URL(denied.headers.get('location')!);
+		expect(Object.fromEntries(location.searchParams)).toEqual({ error: 'access_denied', state: 'xyz' });
+	});
+
+	it.each([
+		['a response_type other than code', { response_type: 'token' }, 'unsupported_response_type'],
+		['an unknown client_id', { client_id: 'someone-else' }, 'invalid_client'],
+		['a relative redirect_uri', { redirect_uri: '/callback' }, 'invalid_request'],
+		['a non-http redirect_uri', { redirect_uri: 'javascript:alert(1)' }, 'invalid_request'],
+		['a scope other than all', { scope: 'fax:all:read' }, 'invalid_scope'],
+		['no scope', { scope: '' }, 'invalid_scope'],
+	])('refuses %s at the login step, page and form alike', async (_what, extra, code) => {
+		const page = await fetch(`${server.authUrl}/login?${loginQuery(extra)}`);
+		expectError({ status: page.status, json: await page.json() }, 400, code);
+		const form = await answerLogin(new URLSearchParams({ ...Object.fromEntries(loginQuery(extra)), decision: 'approve' }));
+		expectError({ status: form.status, json: await form.json() }, 400, code);
+	});
+
+	it('refuses a form answer without a decision', async () => {
+		const res = await answerLogin(loginQuery());
+		expectError({ status: res.status, json: await res.json() }, 400, 'invalid_request');
+	});
+
+	it('exchanges the code with Basic client authentication and grant parameters in the query, as the docs show', async () => {
+		const code = await approvedCode();
+		const tokens = await tokenRequest({ query: { grant_type: 'authorization_code', code, redirect_uri: REDIRECT }, headers: { authorization: basic() } });
+		expect(tokens.status).toBe(200);
+		expect(tokens.json).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), token_type: 'bearer', expires_in: 3600, scope: 'all' });
+		expect((await call('GET', '/accounts/self/plan', { token: tokens.json.access_token, headers: { 'x-fax-clientid': server.tokens.clientId } })).status).toBe(200);
+
+		// The code is single-use.
+		const reuse = await tokenRequest({ query: { grant_type: 'authorization_code', code, redirect_uri: REDIRECT }, headers: { authorization: basic() } });
+		expect(reuse.status).toBe(400);
+		expect(reuse.json.error).toBe('invalid_grant');
+
+		// The new refresh token refreshes, grant parameters in a form body.
+		const refreshed = await tokenRequest({ form: { grant_type: 'refresh_token', refresh_token: tokens.json.refresh_token }, headers: { authorization: basic() } });
+		expect(refreshed.status).toBe(200);
+		expect(refreshed.json.refresh_token).toBe(tokens.json.refresh_token);
+		expect(refreshed.json.access_token).not.toBe(tokens.json.access_token);
+	});
+
+	it('refreshes with Basic client authentication, the same refresh token each time', async () => {
+		for (let i = 0; i < 2; i++) {
+			const refreshed = await tokenRequest({ form: { grant_type: 'refresh_token', refresh_token: server.tokens.oauthRefreshToken }, headers: { authorization: basic() } });
+			expect(refreshed.status).toBe(200);
+			expect(refreshed.json.refresh_token).toBe(server.tokens.oauthRefreshToken);
+			const info = await call('GET', '/auth/token', { token: refreshed.json.access_token, headers: { 'x-fax-clientid': server.tokens.clientId } });
+			expect(info.json.token_type).toBe('oauth');
+		}
+	});
+
+	it('refuses a client secret sent in the body instead of the Basic header (401 invalid_client)', async () => {
+		const { clientId, clientSecret, oauthRefreshToken } = server.tokens;
+		const res = await tokenRequest({ form: { grant_type: 'refresh_token', refresh_token: oauthRefreshToken, client_id: clientId, client_secret: clientSecret } });
+		expectError(res, 401, 'invalid_client');
+		expect(res.json.description).toMatch(/Basic/);
+		expect(res.headers.get('www-authenticate')).toMatch(/^Basic /);
+		const inQuery = await tokenRequest({ query: { grant_type: 'refresh_token', refresh_token: oauthRefreshToken, client_id: clientId, client_secret: clientSecret } });
+		expectError(inQuery, 401, 'invalid_client');
+	});
+
+	it.each([
+		['no client authentication', () => ({})],
+		['a wrong secret', () => ({ authorization: basic(undefined, 'wrong') })],
+		['an unknown client', () => ({ authorization: basic('someone-else') })],
+		['Basic credentials without a colon', () => ({ authorization: `Basic ${Buffer.from(server.tokens.clientId).toString('base64')}` })],
+		['a Bearer token instead of Basic', () => ({ authorization: `Bearer ${server.tokens.oauthAccessToken}` })],
+	])('refuses %s with 401 invalid_client', async (_what, headers) => {
+		const res = await tokenRequest({ form: { grant_type: 'refresh_token', refresh_token: server.tokens.oauthRefreshToken }, headers: headers() });
+		expectError(res, 401, 'invalid_client');
+		expect(res.headers.get('www-authenticate')).toMatch(/^Basic /);
+	});
+
+	it('refuses a client_id parameter that is not the Basic one', async () => {
+		const res = await tokenRequest({ form: { grant_type: 'refresh_token', refresh_token: server.tokens.oauthRefreshToken, client_id: 'someone-else' }, headers: { authorization: basic() } });
+		expectError(res, 401, 'invalid_client');
+	});
+
+	it('refuses Basic authentication together with a client_secret parameter (one method only)', async () => {
+		const res = await tokenRequest({
+			form: { grant_type: 'refresh_token', refresh_token: server.tokens.oauthRefreshToken, client_secret: server.tokens.clientSecret },
+			headers: { authorization: basic() },
+		});
+		expectError(res, 400, 'invalid_request');
+	});
+
+	it('refuses a JSON body and a parameter sent both in the query and the body', async () => {
+		const asJson = await fetch(`${server.authUrl}/token`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', authorization: basic() },
+			body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: server.tokens.oauthRefreshToken }),
+		});
+		expectError({ status: asJson.status, json: await asJson.json() }, 400, 'invalid_request');
+		const twice = await tokenRequest({
+			query: { grant_type: 'refresh_token' },
+			form: { grant_type: 'refresh_token', refresh_token: server.tokens.oauthRefreshToken },
+			headers: { authorization: basic() },
+		});
+		expectError(twice, 400, 'invalid_request');
+	});
+
+	it.each([
+		['another redirect_uri than at the login step', (code: string) => ({ grant_type: 'authorization_code', code, redirect_uri: 'http://127.0.0.1:2/cb' })],
+		['no redirect_uri', (code: string) => ({ grant_type: 'authorization_code', code })],
+		['an unknown code', () => ({ grant_type: 'authorization_code', code: 'code_unknown', redirect_uri: REDIRECT })],
+		['an unknown refresh token', () => ({ grant_type: 'refresh_token', refresh_token: 'oauth_rt_unknown' })],
+	])('refuses %s with 400 invalid_grant', async (_what, params) => {
+		const res = await tokenRequest({ form: params(await approvedCode()), headers: { authorization: basic() } });
+		expectError(res, 400, 'invalid_grant');
+	});
+
+	it('refuses other grant types', async () => {
+		const res = await tokenRequest({ form: { grant_type: 'client_credentials' }, headers: { authorization: basic() } });
+		expectError(res, 400, 'unsupported_grant_type');
+	});
+
+	it('lets a test make access tokens expire (in process and through /_control/tokens/expire)', async () => {
+		const issue = async () =>
+			(await tokenRequest({ form: { grant_type: 'refresh_token', refresh_token: server.tokens.oauthRefreshToken }, headers: { authorization: basic() } })).json
+				.access_token as string;
+		const works = async (accessToken: string) =>
+			(await call('GET', '/accounts/self/plan', { token: accessToken, headers: { 'x-fax-clientid': server.tokens.clientId } })).status === 200;
+		const first = await issue();
+		expect(server.expireAccessTokens(first)).toBe(1);
+		const expired = await call('GET', '/accounts/self/plan', { token: first, headers: { 'x-fax-clientid': server.tokens.clientId } });
+		expectError(expired, 401, 'unauthorized');
+		expect(expired.json.description).toMatch(/expired/);
+
+		const control = async (body: unknown) => {
+			const res = await fetch(`${server.origin}/_control/tokens/expire`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+			return { status: res.status, json: (await res.json()) as any };
+		};
+		const second = await issue();
+		expect(await control({ accessToken: second })).toEqual({ status: 200, json: { expired: 1 } });
+		expect(await works(second)).toBe(false);
+
+		// Without a token: every token the endpoint issued (tokens outlive reset()), not the seeded ones.
+		await control({});
+		const third = await issue();
+		const fourth = await issue();
+		expect(await control({})).toEqual({ status: 200, json: { expired: 2 } });
+		expect(await works(third)).toBe(false);
+		expect(await works(fourth)).toBe(false);
+		expect(await works(server.tokens.oauthAccessToken)).toBe(true);
+
+		expect((await control({ accessToken: 'oauth_at_unknown' })).status).toBe(404);
+		expect((await control({ accessToken: server.tokens.pat })).status).toBe(404);
+		expect((await control({ accessToken: 1 })).status).toBe(400);
 	});
 });
 

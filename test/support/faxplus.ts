@@ -3,6 +3,7 @@
 import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
 import type { IBinaryData, ICredentialDataDecryptedObject, IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { FaxPlusOAuth2Api } from '../../credentials/FaxPlusOAuth2Api.credentials';
 import { startFaxPlusServer } from '../server';
 import type { FaxPlusServer, RecordedRequest } from '../server';
 import { runFaxPlusNode, type RunNodeResult } from './n8n-harness';
@@ -28,20 +29,22 @@ export function patCredentials(server: FaxPlusServer, token = server.tokens.pat)
 	return { faxPlusApi: { accessToken: token, baseUrl: server.baseUrl } };
 }
 
+// What n8n stores for the fields the credential hides (grant type, scope, client authentication).
+const oauthHiddenDefaults = Object.fromEntries(
+	new FaxPlusOAuth2Api().properties.filter((p) => p.type === 'hidden').map((p) => [p.name, p.default]),
+) as ICredentialDataDecryptedObject;
+
 export function oauthCredentials(
 	server: FaxPlusServer,
 	accessToken = server.tokens.oauthAccessToken,
 ): Record<string, ICredentialDataDecryptedObject> {
 	return {
 		faxPlusOAuth2Api: {
-			grantType: 'authorizationCode',
+			...oauthHiddenDefaults,
 			authUrl: `${server.authUrl}/login`,
 			accessTokenUrl: `${server.authUrl}/token`,
 			clientId: server.tokens.clientId,
 			clientSecret: server.tokens.clientSecret,
-			scope: 'all',
-			authQueryParameters: '',
-			authentication: 'body',
 			baseUrl: server.baseUrl,
 			oauthTokenData: {
 				access_token: accessToken,
