@@ -346,7 +346,8 @@ async function startQueue(opts = {}) {
 			startN8n({ ...common, command: 'worker', userFolder: path.join(root, 'worker') }),
 			...Array.from({ length: processors }, (_, i) => startN8n({ ...common, command: 'webhook', userFolder: path.join(root, `webhook-${'ab'[i] ?? i}`) })),
 		]);
-		for (const s of started) if (s.status === 'fulfilled') stoppers.push(() => s.value.stop());
+		const up = started.filter((s) => s.status === 'fulfilled').map((s) => s.value);
+		stoppers.push(() => Promise.all(up.map((n8n) => n8n.stop())));
 		const failed = started.find((s) => s.status === 'rejected');
 		if (failed) throw failed.reason;
 		[q.worker, ...q.webhooks] = started.map((s) => s.value);
