@@ -13,7 +13,8 @@
 // stop() (also on failure, Ctrl-C, or when this Node process exits). Each n8n process has
 // its own user folder with the package installed from its packed tarball (`npm pack`), as
 // on separate machines or images: nothing is shared but Postgres, Redis and the settings.
-// redis-server is installed with apt-get when missing (needs root).
+// redis-server (and Debian's postgresql, if the machine lacks it) is installed with apt-get
+// when missing (needs root).
 //
 //   const { startQueue } = require('./scripts/n8n/queue');
 //   const q = await startQueue();   // { main, worker, webhooks: [a, b], balancer, postgres, redis, psql() }
@@ -74,27 +75,37 @@ async function stopDaemon(child, signal) {
 	clearTimeout(timer);
 }
 
-/** The redis-server binary; installs Debian's package when missing (a fresh CI machine has none). */
-function ensureRedisServer() {
-	const find = () => ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => fs.existsSync(p));
-	if (find()) return find();
-	if (process.getuid?.() !== 0) throw new Error('redis-server is missing: install it (apt-get install redis-server) or run as root');
-	log('redis-server is missing: apt-get install -y redis-server');
+/** Installs a Debian package with apt-get (needs root), without starting its service. */
+function aptInstall(pkg) {
+	if (process.getuid?.() !== 0) throw new Error(`${pkg} is missing: install it (apt-get install ${pkg}) or run as root`);
+	log(`${pkg} is missing: apt-get install -y ${pkg}`);
 	// Debian starts a package's service on install unless policy-rc.d says no: we run our own.
 	const policy = '/usr/sbin/policy-rc.d';
 	const ownPolicy = !fs.existsSync(policy);
 	if (ownPolicy) fs.writeFileSync(policy, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
 	try {
 		const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-		for (const args of [['update', '-qq'], ['install', '-y', '-qq', '--no-install-recommends', 'redis-server']]) {
+		for (const args of [['update', '-qq'], ['install', '-y', '-qq', '--no-install-recommends', pkg]]) {
 			const r = spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env });
 			if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${r.status})`);
 		}
 	} finally {
 		if (ownPolicy) fs.rmSync(policy, { force: true });
 	}
+}
+
+/** The redis-server binary; installs Debian's package when missing (a fresh CI machine has none). */
+function ensureRedisServer() {
+	const find = () => ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => fs.existsSync(p));
+	if (!find()) aptInstall('redis-server');
 	if (!find()) throw new Error('apt-get installed redis-server, but it is not in /usr/bin');
 	return find();
+}
+
+/** Debian's PostgreSQL server binaries (15 on Debian 12); installed when missing. */
+function ensurePostgres() {
+	if (!fs.existsSync(path.join(PG_BIN, 'initdb'))) aptInstall('postgresql');
+	if (!fs.existsSync(path.join(PG_BIN, 'initdb'))) throw new Error(`no initdb in ${PG_BIN} (set PG_BIN to the PostgreSQL server binaries)`);
 }
 
 /** Answers when something accepts a connection on the port and, for Redis, says PONG. */
@@ -134,6 +145,7 @@ async function waitUntil(fn, what, child, logFile, timeoutMs = 60000) {
  * we are root (Postgres refuses to run as root). Password authentication, like a server.
  */
 async function startPostgres(dir) {
+	ensurePostgres();
 	const asRoot = process.getuid?.() === 0;
 	const ids = asRoot ? { uid: Number(run('id', ['-u', 'postgres'])), gid: Number(run('id', ['-g', 'postgres'])) } : {};
 	fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -366,7 +378,7 @@ async function startQueue(opts = {}) {
 	return q;
 }
 
-module.exports = { startQueue, startPostgres, startRedis, ensureRedisServer };
+module.exports = { startQueue, startPostgres, startRedis, ensureRedisServer, ensurePostgres };
 
 if (require.main === module) {
 	(async () => {
