@@ -11,6 +11,7 @@
 
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
+const fs = require('node:fs');
 const path = require('node:path');
 const { TRIGGER, credRef, webhookWorkflow, outputOf, assertSuccess, apiRequests, uid } = require('../e2e/lib');
 const { oauthData } = require('../e2e/action.e2e');
@@ -53,8 +54,9 @@ module.exports = async function queueMode(t) {
 			const rows = await executionRows(workflowId);
 			return rows.length >= n && rows.every(isDone) ? rows.length : 0;
 		}, `${n} finished executions of workflow ${workflowId} in Postgres`, 120000);
-	/** The worker's log names every execution it ran. */
-	const ranOnWorker = (executionId) => worker.logLines.some((l) => l.includes(`Worker started execution ${executionId} `));
+	/** The worker's log (the whole file the driver writes) names every execution it ran. */
+	const ranOnWorker = (executionId) =>
+		fs.readFileSync(path.join(worker.userFolder, 'n8n.log'), 'utf8').includes(`Worker started execution ${executionId} `);
 
 	const s = {};
 	await check('queue: credentials (PAT, OAuth2 with token data) are created in main and stored in Postgres', async () => {
