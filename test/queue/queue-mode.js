@@ -313,6 +313,7 @@ module.exports = async function queueMode(t) {
 		assert.equal(eps[0].url, `${queue.balancer.url}/webhook/${triggerPath}`);
 		if (eps[0].id !== s.endpointId) {
 			// n8n re-creates a republished trigger's webhook: a new endpoint, a new secret.
+			log(`republishing replaced endpoint ${s.endpointId} with ${eps[0].id}`);
 			s.endpointId = eps[0].id;
 			await main.updateCredential(s.secretCred.id, { name: s.secretCred.name, type: 'faxPlusWebhookSecretApi', data: { secret: secret() } });
 		}
