@@ -393,8 +393,9 @@ module.exports = async function queueMode(t) {
 			// Stored by the webhook processor in Postgres, not in the item or on its disk.
 			assert.match(String(item.binary.data.id), /^database:/);
 			const fileId = String(item.binary.data.id).slice('database:'.length);
-			const rows = await queue.psql(`SELECT encode(data, 'hex'), "sourceType" FROM binary_data WHERE "fileId" = '${fileId}'`);
+			const rows = await queue.psql(`SELECT encode(data, 'hex'), "sourceType", "sourceId" FROM binary_data WHERE "fileId" = '${fileId}'`);
 			assert.equal(rows.length, 1, `binary_data rows for ${fileId}: ${rows.length}`);
+			log(`the document is stored under ${rows[0][1]} ${rows[0][2]} (execution ${exec.id})`);
 			assert.ok(Buffer.from(rows[0][0], 'hex').equals(expectedBytes), 'the document in Postgres differs from the served one');
 
 			// The worker read it: the Fax.Plus node uploaded exactly those bytes.
