@@ -395,7 +395,9 @@ module.exports = async function queueMode(t) {
 			const fileId = String(item.binary.data.id).slice('database:'.length);
 			const rows = await queue.psql(`SELECT encode(data, 'hex'), "sourceType", "sourceId" FROM binary_data WHERE "fileId" = '${fileId}'`);
 			assert.equal(rows.length, 1, `binary_data rows for ${fileId}: ${rows.length}`);
-			log(`the document is stored under ${rows[0][1]} ${rows[0][2]} (execution ${exec.id})`);
+			// Reported, not asserted (n8n's behaviour): what the editor gets for it from main.
+			const viaEditor = await main.binaryData(item.binary.data).then(() => 'serves it', (e) => `answers ${e.status}`);
+			log(`the document is stored under ${rows[0][1]} ${rows[0][2]} (execution ${exec.id}); main's /rest/binary-data ${viaEditor}`);
 			assert.ok(Buffer.from(rows[0][0], 'hex').equals(expectedBytes), 'the document in Postgres differs from the served one');
 
 			// The worker read it: the Fax.Plus node uploaded exactly those bytes.
