@@ -10,6 +10,8 @@
 //
 // Options (environment): DEMO_N8N_PORT (default 5678, or a free port),
 // DEMO_SERVER_PORT (default 8787, or a free port), N8N_ECHO=1 to see n8n's log.
+// `npm run demo -- --queue`: n8n in queue mode instead (scripts/n8n/queue.js: Postgres,
+// Redis, main, worker, two webhook processors behind a balancer; free ports).
 
 const { spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
@@ -19,6 +21,9 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
 const { startN8n } = require('./n8n/n8n');
+const { startQueue } = require('./n8n/queue');
+
+const queueMode = process.argv.includes('--queue');
 
 const ACTION = 'n8n-nodes-faxplus.faxPlus';
 const TRIGGER = 'n8n-nodes-faxplus.faxPlusTrigger';
@@ -74,8 +79,15 @@ async function main() {
 	const userFolder = path.join(ROOT, '.n8n', 'demo');
 	fs.rmSync(userFolder, { recursive: true, force: true });
 	console.log('Starting n8n (the first start installs it: a few minutes)...');
-	const n8n = await startN8n({ userFolder, port: await pickPort(Number(process.env.DEMO_N8N_PORT || 5678)) });
-	stoppers.push(() => n8n.stop());
+	let n8n;
+	if (queueMode) {
+		const queue = await startQueue({ echo: process.env.N8N_ECHO === '1' });
+		stoppers.push(() => queue.stop());
+		n8n = queue.main; // its production webhook URLs are the balancer's
+	} else {
+		n8n = await startN8n({ userFolder, port: await pickPort(Number(process.env.DEMO_N8N_PORT || 5678)) });
+		stoppers.push(() => n8n.stop());
+	}
 
 	const pat = await n8n.createCredential('Fax.Plus (local server)', 'faxPlusApi', {
 		accessToken: server.tokens.pat,
@@ -146,7 +158,7 @@ async function main() {
 
 	const deliver = `curl -s -X POST ${server.origin}/_control/deliver -H 'content-type: application/json' -d '{"event":"fax_received"}'`;
 	console.log(`
-Fax.Plus demo is running (n8n ${n8n.version}).
+Fax.Plus demo is running (n8n ${n8n.version}${queueMode ? ', queue mode: main, worker, two webhook processors behind a balancer' : ''}).
 
   n8n editor   ${n8n.url}
   login        ${n8n.login.email}  /  ${n8n.login.password}
@@ -173,7 +185,7 @@ Fax.Plus demo is running (n8n ${n8n.version}).
   (or "fax_sent"; then see the workflow's Executions tab). Replay one with:
     curl -s -X POST ${server.origin}/_control/replay -H 'content-type: application/json' -d '{"webhookId":"<webhook-id from the answer>"}'
 
-  n8n's log: ${path.join(userFolder, 'n8n.log')}
+  n8n's log: ${path.join(n8n.userFolder, 'n8n.log')}${queueMode ? ' (worker, webhook processors: beside it)' : ''}
   Press Ctrl-C to stop everything.
 `);
 	if (process.env.DEMO_EXIT_WHEN_READY === '1') await stopAll(0);

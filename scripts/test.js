@@ -47,12 +47,12 @@ try {
 }
 if (!unitOk && !failedStages.includes('unit')) failedStages.push('unit');
 
-/** Runs the end-to-end suite, streaming its output; its last line is "N passed, M failed". */
-function runE2e() {
-	console.log('\n=== e2e: node test/e2e/run.js');
+/** Runs a real-n8n suite (e2e, queue), streaming its output; its last line is "N passed, M failed". */
+function runE2e(stage = 'e2e', script = 'test/e2e/run.js') {
+	console.log(`\n=== ${stage}: node ${script}`);
 	const started = Date.now();
 	return new Promise((resolve) => {
-		const child = spawn('node', ['test/e2e/run.js'], {
+		const child = spawn('node', [script], {
 			cwd: ROOT,
 			stdio: ['ignore', 'pipe', 'inherit'],
 			env: { ...process.env, E2E_SKIP_BUILD: '1' },
@@ -63,7 +63,7 @@ function runE2e() {
 			tail = (tail + chunk).slice(-4096);
 		});
 		child.on('close', (status, signal) => {
-			const ok = finish('e2e', started, status, signal);
+			const ok = finish(stage, started, status, signal);
 			const summary = tail.match(/^(\d+) passed, (\d+) failed\s*$/m);
 			if (summary) {
 				counts.passed += Number(summary[1]);
@@ -79,6 +79,9 @@ function runE2e() {
 async function main() {
 	if (process.env.SKIP_E2E === '1') console.log('\n=== e2e: skipped (SKIP_E2E=1)');
 	else await runE2e();
+	// n8n in queue mode: Postgres, Redis, main, worker, two webhook processors (test/queue).
+	if (process.env.SKIP_QUEUE === '1') console.log('\n=== queue: skipped (SKIP_QUEUE=1)');
+	else await runE2e('queue', 'test/queue/run.js');
 
 	if (failedStages.length) console.log(`\nFailed stages: ${failedStages.join(', ')}`);
 	console.log(`\ntotal: ${counts.passed} passed, ${counts.failed} failed`);

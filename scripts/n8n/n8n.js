@@ -114,6 +114,22 @@ function linkPackage(userFolder, packageDir = ROOT) {
 	return target;
 }
 
+/** Installs a packed package (`npm pack`) into the user folder, as n8n's Community Nodes installer does. */
+function installPackageTarball(userFolder, tarball) {
+	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	fs.mkdirSync(nodesDir, { recursive: true });
+	if (!fs.existsSync(path.join(nodesDir, 'package.json'))) {
+		fs.writeFileSync(path.join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2));
+	}
+	// --legacy-peer-deps: n8n provides the n8n-workflow peer itself.
+	const r = spawnSync('npm', ['install', tarball, '--legacy-peer-deps', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
+		cwd: nodesDir,
+		stdio: ['ignore', 'ignore', 'pipe'],
+		encoding: 'utf8',
+	});
+	if (r.status !== 0) throw new Error(`npm install ${tarball} in ${nodesDir} failed: ${r.stderr}`);
+}
+
 function bcryptHash(installDir, password) {
 	const bcrypt = require(require.resolve('bcryptjs', { paths: [path.join(installDir, 'node_modules/n8n')] }));
 	return bcrypt.hashSync(password, 10);
@@ -208,7 +224,7 @@ class N8nInstance {
 		delete env.NODE_OPTIONS;
 		const logFile = fs.openSync(path.join(this.userFolder, 'n8n.log'), 'a');
 		const n8nBin = path.join(this.installDir, 'node_modules/n8n/bin/n8n');
-		this.proc = spawn(this.nodeBin, [n8nBin, 'start'], {
+		this.proc = spawn(this.nodeBin, [n8nBin, this.command], {
 			cwd: this.userFolder,
 			env,
 			detached: true,
@@ -234,7 +250,7 @@ class N8nInstance {
 		});
 		live.add(this);
 		hookExit();
-		log(`starting n8n ${this.version} (pid ${pid}) on ${this.url}, user folder ${this.userFolder}`);
+		log(`starting n8n ${this.command} ${this.version} (pid ${pid}) on ${this.url}, user folder ${this.userFolder}`);
 
 		const deadline = Date.now() + this.startTimeoutMs;
 		let exited = null;
@@ -252,13 +268,14 @@ class N8nInstance {
 				// Readiness means "database migrated"; the REST routes (n8n 1.x mounts them
 				// later) must answer too.
 				const res = await fetch(`${this.url}/healthz/readiness`);
-				if (res.ok && (await fetch(`${this.url}/rest/settings`)).status === 200) break;
+				// Workers and webhook processors have no REST API.
+				if (res.ok && (this.command !== 'start' || (await fetch(`${this.url}/rest/settings`)).status === 200)) break;
 			} catch {
 				// not listening yet
 			}
 			await sleep(250);
 		}
-		log(`n8n ready on ${this.url}`);
+		log(`n8n ${this.command} ready on ${this.url}`);
 	}
 
 	/** Logs in with the owner (cookie session for /rest). */
@@ -485,7 +502,7 @@ class N8nInstance {
 		await this.stop({ keepFolder: true });
 		this.cookie = null;
 		await this._spawn();
-		await this.loginOwner();
+		if (this.command === 'start') await this.loginOwner();
 		return this;
 	}
 
@@ -527,6 +544,9 @@ class N8nInstance {
  * @param {object} [opts.env]          extra environment for n8n
  * @param {boolean} [opts.echo]        copy n8n's log to stderr
  * @param {string} [opts.packageDir]   folder linked as n8n-nodes-faxplus (default: this repo)
+ * @param {string} [opts.packageTarball] `npm pack` output installed into the user folder instead of linking
+ * @param {string} [opts.command]      'start' (default), 'worker' or 'webhook' (queue mode: scripts/n8n/queue.js);
+ *                                     `port` is then the worker's health port or the webhook processor's port
  */
 async function startN8n(opts = {}) {
 	const version = opts.version || process.env.N8N_VERSION || DEFAULT_VERSION;
@@ -535,7 +555,9 @@ async function startN8n(opts = {}) {
 	const ownsFolder = !opts.userFolder;
 	const userFolder = opts.userFolder || fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-faxplus-'));
 	fs.mkdirSync(userFolder, { recursive: true });
-	linkPackage(userFolder, opts.packageDir);
+	if (opts.packageTarball) installPackageTarball(userFolder, opts.packageTarball);
+	else linkPackage(userFolder, opts.packageDir);
+	const command = opts.command || 'start';
 
 	// Fixed per folder, so a restart can decrypt the credentials.
 	const keyFile = path.join(userFolder, 'faxplus-encryption-key');
@@ -576,6 +598,8 @@ async function startN8n(opts = {}) {
 		N8N_RUNNERS_AUTH_TOKEN: 'faxplus-e2e-runners',
 		N8N_RESTRICT_FILE_ACCESS_TO: filesDir,
 		...(major >= 2 ? { N8N_DISABLED_MODULES: DISABLED_MODULES } : {}),
+		// A worker answers /healthz/readiness only on its health server.
+		...(command === 'worker' ? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' } : {}),
 		// 1.123's default "vm" expression engine needs isolated-vm 6 compiled (no prebuilt
 		// binary; install.sh skips build scripts): 1.x runs its long-standing legacy engine.
 		...(major < 2 ? { N8N_EXPRESSION_ENGINE: 'legacy' } : {}),
@@ -605,6 +629,7 @@ async function startN8n(opts = {}) {
 	}
 
 	const inst = new N8nInstance({
+		command,
 		version,
 		installDir,
 		nodeBin,
@@ -621,6 +646,7 @@ async function startN8n(opts = {}) {
 	});
 	try {
 		await inst._spawn();
+		if (command !== 'start') return inst;
 		await inst.loginOwner();
 		const keyPath = path.join(userFolder, 'faxplus-api-key');
 		if (fs.existsSync(keyPath)) inst.apiKey = fs.readFileSync(keyPath, 'utf8').trim();
@@ -632,4 +658,4 @@ async function startN8n(opts = {}) {
 	return inst;
 }
 
-module.exports = { startN8n, installN8n, linkPackage, freePort, HttpError, httpJson, DEFAULT_VERSION, ROOT, PACKAGE_NAME };
+module.exports = { startN8n, installN8n, linkPackage, installPackageTarball, freePort, HttpError, httpJson, DEFAULT_VERSION, ROOT, PACKAGE_NAME };

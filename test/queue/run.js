@@ -1,0 +1,136 @@
+'use strict';
+// Queue-mode suite (`npm run test:queue`): the package in n8n's queue mode, as busy
+// self-hosted installs run it: Postgres, Redis, a main process, a worker and two webhook
+// processors behind a round-robin balancer (scripts/n8n/queue.js), against the local
+// Fax.Plus-compatible server (test/server). Executions are counted in Postgres.
+//
+// Prints one line per check and `N passed, M failed` alone as its last line; exits non-zero
+// on any failure; stops and removes everything it started, also on failure or Ctrl-C.
+//
+// Options (environment):
+//   E2E_SKIP_BUILD=1   do not run `npm run build` (npm test builds first)
+//   N8N_ECHO=1         copy every n8n process's log to stderr
+
+const { spawnSync } = require('node:child_process');
+const path = require('node:path');
+const util = require('node:util');
+
+const ROOT = path.resolve(__dirname, '../..');
+const { startQueue } = require(path.join(ROOT, 'scripts/n8n/queue.js'));
+
+const CHECK_TIMEOUT_MS = 180000;
+let passed = 0;
+let failed = 0;
+const failures = [];
+let queue;
+let server;
+let stopping = null;
+
+function log(...args) {
+	console.log('   ', ...args);
+}
+
+async function withTimeout(promise, ms, what) {
+	let timer;
+	const timeout = new Promise((_, reject) => {
+		timer = setTimeout(() => reject(new Error(`${what}: timed out after ${ms / 1000} s`)), ms);
+	});
+	try {
+		return await Promise.race([promise, timeout]);
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
+/** Runs one named check; never throws. Returns true when it passed. */
+async function check(name, fn, { timeoutMs = CHECK_TIMEOUT_MS } = {}) {
+	const t0 = Date.now();
+	try {
+		await withTimeout(Promise.resolve().then(fn), timeoutMs, name);
+		passed++;
+		console.log(`ok   ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+		return true;
+	} catch (error) {
+		failed++;
+		failures.push(name);
+		const text = error && error.stack ? error.stack.split('\n').slice(0, 8).join('\n') : util.inspect(error, { depth: 4 });
+		console.log(`FAIL ${name}\n${text.replace(/^/gm, '       ')}`);
+		return false;
+	}
+}
+
+function stopAll() {
+	stopping ??= (async () => {
+		for (const thing of [queue, server]) {
+			if (!thing) continue;
+			try {
+				await withTimeout(Promise.resolve(thing.stop ? thing.stop() : thing.close()), 60000, 'stop');
+			} catch (error) {
+				console.error(`could not stop cleanly: ${error.message}`);
+			}
+		}
+	})();
+	return stopping;
+}
+
+async function main() {
+	const t0 = Date.now();
+	for (const sig of ['SIGINT', 'SIGTERM']) {
+		process.on(sig, async () => {
+			console.log(`\n${sig}: stopping everything`);
+			failed++;
+			await stopAll();
+			console.log(`${passed} passed, ${failed} failed`);
+			process.exit(130);
+		});
+	}
+
+	let ready = await check(
+		'setup: build the package',
+		() => {
+			if (process.env.E2E_SKIP_BUILD === '1') return;
+			const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+			if (r.status !== 0) throw new Error('npm run build failed');
+		},
+		{ timeoutMs: 600000 },
+	);
+	if (ready) {
+		ready = await check('setup: start the local Fax.Plus server', async () => {
+			const { startFaxPlusServer } = require(path.join(ROOT, 'test/server'));
+			server = await startFaxPlusServer({ port: 0 });
+			log(`server ${server.baseUrl}`);
+		});
+	}
+	if (ready) {
+		ready = await check(
+			'setup: Postgres, Redis, main, worker and two webhook processors in queue mode, the package installed from its tarball in each',
+			async () => {
+				queue = await startQueue({ echo: process.env.N8N_ECHO === '1' });
+				log(`main ${queue.main.url}, processors ${queue.webhooks.map((w) => w.url).join(' ')}, balancer ${queue.balancer.url}`);
+			},
+			{ timeoutMs: 1800000 },
+		);
+	}
+	if (ready) {
+		try {
+			await require('./queue-mode')({ check, log, queue, server });
+		} catch (error) {
+			await check('queue-mode: file runs to the end', () => {
+				throw error;
+			});
+		}
+	}
+	await stopAll();
+	if (failures.length) console.log(`\nfailed checks:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+	console.log(`\nqueue-mode suite took ${Math.round((Date.now() - t0) / 1000)} s`);
+	console.log(`${passed} passed, ${failed} failed`);
+	process.exitCode = failed ? 1 : 0;
+}
+
+main().catch(async (error) => {
+	console.log(`FAIL runner\n${error.stack || error.message}`);
+	failed++;
+	await stopAll();
+	console.log(`${passed} passed, ${failed} failed`);
+	process.exit(1);
+});
