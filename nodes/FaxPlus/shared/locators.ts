@@ -22,6 +22,8 @@ export interface LocatorSpec {
 	listPlaceholder: string;
 	/** e.g. "e.g. 7d3e2b9c4f1a" */
 	idPlaceholder: string;
+	/** The second mode's name in the editor, "By ID" unless the value is another kind of code. */
+	idDisplayName?: string;
 	/** A regular expression an ID must match, and what to say when it does not. */
 	idPattern?: { regex: string; errorMessage: string };
 	/** The value a new node starts with ('' unless the API has a natural default such as `self`). */
@@ -58,7 +60,7 @@ export function resourceLocator(spec: LocatorSpec): INodeProperties {
 				typeOptions: { searchListMethod: spec.searchListMethod, searchable: true },
 			},
 			{
-				displayName: 'By ID',
+				displayName: spec.idDisplayName ?? 'By ID',
 				name: 'id',
 				type: 'string',
 				placeholder: spec.idPlaceholder,

@@ -8,6 +8,10 @@ const LOCATORS: Record<string, string> = {
 	faxId: 'searchFaxes',
 	outboxFaxId: 'searchOutboxFaxes',
 	memberUserId: 'searchMembers',
+	endpoint: 'searchWebhookEndpoints',
+	customField: 'searchCustomFields',
+	hook: 'searchLegacyHooks',
+	country: 'searchShopCountries',
 };
 
 const list = (value: string, cachedResultName?: string): IDataObject => ({ __rl: true, mode: 'list', value, cachedResultName });
