@@ -30,12 +30,11 @@ export interface LocatorSpec {
 	defaultValue?: string;
 	/** How the list shows the default value, e.g. "Me (self)". */
 	defaultName?: string;
-	hint?: string;
 	/** Other parameters the list depends on (reloaded when they change), e.g. `userId.value`. */
 	dependsOn?: string[];
-	required?: boolean;
 }
 
+/** A required resource locator: "From List" (the default mode) and "By ID". */
 export function resourceLocator(spec: LocatorSpec): INodeProperties {
 	return {
 		displayName: spec.displayName,
@@ -46,9 +45,8 @@ export function resourceLocator(spec: LocatorSpec): INodeProperties {
 			value: spec.defaultValue ?? '',
 			...(spec.defaultName && { cachedResultName: spec.defaultName }),
 		},
-		required: spec.required ?? true,
+		required: true,
 		description: spec.description,
-		...(spec.hint && { hint: spec.hint }),
 		displayOptions: spec.displayOptions,
 		...(spec.dependsOn && { typeOptions: { loadOptionsDependsOn: spec.dependsOn } }),
 		modes: [
