@@ -4,7 +4,7 @@ import type { IDataObject, INodeListSearchItems } from 'n8n-workflow';
 import { entriesOf } from '../../api/lists';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import { formatUtc, parseDateTime } from '../shared/dates';
-import { currentUserId, matchesFilter } from '../shared/locators';
+import { currentUserId, labelText, matchesFilter, pagesLabel } from '../shared/locators';
 import type { ListSearchMethod } from '../shared/types';
 import type { FaxListQuery, FaxRecord } from './types';
 
@@ -58,22 +58,19 @@ function nextCursor(page: FaxRecord[]): FaxCursor | undefined {
 	};
 }
 
-const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
-
 /** "2025-01-14 10:15 · received from +4930123456 · 2 pages · success"; the comment as description. */
 export function faxEntry(fax: FaxRecord): INodeListSearchItems {
-	const when = text(fax.start_time).slice(0, 16);
+	const when = labelText(fax.start_time).slice(0, 16);
 	const incoming = fax.direction === 'incoming';
-	const party = incoming ? `received from ${text(fax.from) || 'unknown'}` : `sent to ${text(fax.to) || 'unknown'}`;
-	const pages = Number(fax.pages);
+	const party = incoming ? `received from ${labelText(fax.from) || 'unknown'}` : `sent to ${labelText(fax.to) || 'unknown'}`;
 	const parts = [
 		when && `${when} UTC`,
 		fax.direction ? party : '',
-		Number.isFinite(pages) && pages > 0 ? `${pages} page${pages === 1 ? '' : 's'}` : '',
-		text(fax.status),
+		pagesLabel(fax.pages),
+		labelText(fax.status),
 		fax.is_spam === true ? 'spam' : '',
 	].filter(Boolean);
-	const comment = text(fax.comment);
+	const comment = labelText(fax.comment);
 	return {
 		name: parts.length > 0 ? parts.join(' · ') : String(fax.id),
 		value: String(fax.id),

@@ -2,24 +2,21 @@
 import type { INodeListSearchItems } from 'n8n-workflow';
 import { entriesOf } from '../../api/lists';
 import { faxPlusApiRequest, segment } from '../../api/transport';
-import { currentUserId, matchesFilter } from '../shared/locators';
+import { currentUserId, labelText, matchesFilter, pagesLabel } from '../shared/locators';
 import type { ListSearchMethod } from '../shared/types';
 import type { OutboxFax } from './types';
 
-const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
-
 /** "to +4930123456 · scheduled for 2030-01-15 09:00 +0000 · 2 pages"; the comment as description. */
 export function outboxEntry(fax: OutboxFax): INodeListSearchItems {
-	const to = Array.isArray(fax.to) ? fax.to.map(text).filter(Boolean).join(', ') : text(fax.to);
-	const status = text(fax.status);
-	const sendTime = text(fax.send_time);
-	const pages = Number(fax.page_count);
+	const to = Array.isArray(fax.to) ? fax.to.map(labelText).filter(Boolean).join(', ') : labelText(fax.to);
+	const status = labelText(fax.status);
+	const sendTime = labelText(fax.send_time);
 	const parts = [
 		to && `to ${to}`,
 		status && sendTime ? `${status} for ${sendTime}` : status,
-		Number.isFinite(pages) && pages > 0 ? `${pages} page${pages === 1 ? '' : 's'}` : '',
+		pagesLabel(fax.page_count),
 	].filter(Boolean);
-	const comment = fax.comment && typeof fax.comment === 'object' ? text((fax.comment as { text?: unknown }).text) : text(fax.comment);
+	const comment = fax.comment && typeof fax.comment === 'object' ? labelText((fax.comment as { text?: unknown }).text) : labelText(fax.comment);
 	return {
 		name: parts.length > 0 ? parts.join(' · ') : String(fax.id),
 		value: String(fax.id),

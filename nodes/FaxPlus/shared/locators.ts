@@ -101,3 +101,14 @@ export function currentUserId(context: ILoadOptionsFunctions): string {
 	const userId = typeof value === 'string' ? value.trim() : '';
 	return userId === '' || userId.startsWith('=') || userId.includes('{{') ? 'self' : userId;
 }
+
+/** A field of an API record as label text: strings and numbers as they are, anything else empty. */
+export function labelText(value: unknown): string {
+	return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
+
+/** "1 page", "3 pages"; empty when the count is unknown. */
+export function pagesLabel(count: unknown): string {
+	const pages = Number(count);
+	return Number.isFinite(pages) && pages > 0 ? `${pages} page${pages === 1 ? '' : 's'}` : '';
+}
