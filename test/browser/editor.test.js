@@ -120,9 +120,16 @@ module.exports = async function browser(t) {
 		const slotText = (i) => ndv.getByTestId('node-credentials-slot').nth(i).evaluate((el) => [el.innerText, ...[...el.querySelectorAll('input')].map((x) => x.value)].join(' '));
 		const choose = async (i, name) => {
 			if ((await slotText(i)).includes(name)) return;
-			await ndv.getByTestId('node-credentials-slot').nth(i).locator('input').first().click();
 			const options = page.locator('.el-select-dropdown__item:visible');
-			await options.first().waitFor();
+			// On a busy machine a click can land while the panel still opens: click again if no list shows.
+			for (let attempt = 1; ; attempt++) {
+				await ndv.getByTestId('node-credentials-slot').nth(i).locator('input').first().click();
+				const opened = await options.first().waitFor({ timeout: 10000 }).then(() => true, (error) => {
+					if (attempt === 3) throw error;
+					return false;
+				});
+				if (opened) break;
+			}
 			const offered = await options.allInnerTexts();
 			// n8n 2.41 treats a credential without displayOptions.show as one of the node's
 			// `authentication` choices and then offers those types in its slot instead.
@@ -227,13 +234,36 @@ module.exports = async function browser(t) {
 			t.log(`${combos} resource/operation pairs checked in the editor`);
 		});
 
-		await bcheck('browser: the thumbnail operation renders, with its screenshot', async () => {
+		await bcheck('browser: a fax picked "From list" runs the thumbnail operation, with its screenshot', async () => {
 			await pick('resource', action.properties.find((p) => p.name === 'resource').options.find((o) => o.value === 'fax').name);
 			await pick('operation', operationsOf(action, 'fax').find((o) => o.value === 'downloadThumbnail').name);
-			await ndv.getByTestId('parameter-input-faxId').locator('input, textarea').first().fill('fax_1');
+			const faxLocator = ndv.getByTestId('parameter-input-faxId');
+			// "From List" is the first mode: the list loads the account's faxes from the server.
+			const listed = server.requests.length;
+			await faxLocator.getByTestId('rlc-input').click();
+			const fax1 = page.getByTestId('rlc-item').filter({ hasText: 'received from +4930123456' });
+			await fax1.first().waitFor();
+			const searched = server.requests.slice(listed).filter((r) => r.path.startsWith('/v3/'));
+			assert.deepEqual(
+				searched.map((r) => `${r.method} ${r.path}`),
+				['GET /v3/accounts/self/faxes'],
+				'the Fax list is loaded from the faxes of User "self"',
+			);
+			await fax1.first().click();
+			const chosen = await faxLocator.getByTestId('rlc-input').inputValue();
+			assert.match(chosen, /^2025-01-14 10:15 UTC · received from \+4930123456/, `the picked fax shows as "${chosen}"`);
 			await ndv.getByTestId('node-parameters').locator('label[for="binaryPropertyName"]').waitFor();
+			// Run the node with the picked fax: the server must be asked for fax_1's thumbnail.
+			const ran = server.requests.length;
+			await ndv.getByTestId('node-execute-button').click();
+			await ndv.getByText('fax_1.jpg').first().waitFor({ timeout: 60000 });
+			const calls = server.requests.slice(ran).filter((r) => r.path.startsWith('/v3/'));
+			assert.deepEqual(calls.map((r) => `${r.method} ${r.path}`), ['GET /v3/accounts/self/thumbnail/fax_1']);
 			await page.evaluate(() => document.activeElement?.blur());
 			await ndv.getByText('Tip:').waitFor({ state: 'hidden' }).catch(() => {});
+			// The "Node executed successfully" toast would cover the picture.
+			await page.locator('.el-notification__closeBtn:visible').first().click({ timeout: 2000 }).catch(() => {});
+			await page.locator('.el-notification:visible').first().waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
 			await page.screenshot({ path: path.join(SCREENSHOTS, 'fax-plus-node.png') });
 			await ndv.getByTestId('ndv-close-button').click();
 			await ndv.waitFor({ state: 'hidden' });

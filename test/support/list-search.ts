@@ -10,7 +10,7 @@ import { oauthCredentials, patCredentials, type AuthKind, type FaxPlusServer } f
 export async function runListSearch(
 	server: FaxPlusServer,
 	method: string,
-	options: { auth?: AuthKind; filter?: string; parameters?: IDataObject } = {},
+	options: { auth?: AuthKind; filter?: string; paginationToken?: string; parameters?: IDataObject; token?: string } = {},
 ): Promise<INodeListSearchResult> {
 	const auth = options.auth ?? 'pat';
 	const parameters = { authentication: auth === 'oauth' ? 'oAuth2' : 'accessToken', ...options.parameters };
@@ -31,7 +31,7 @@ export async function runListSearch(
 		nodeTypes: new TestNodeTypes(),
 		active: false,
 	});
-	const credentials = auth === 'oauth' ? oauthCredentials(server) : patCredentials(server);
+	const credentials = auth === 'oauth' ? oauthCredentials(server) : patCredentials(server, options.token);
 	const additionalData = {
 		credentialsHelper: new TestCredentialsHelper(structuredClone(credentials)),
 		currentNodeParameters: parameters,
@@ -42,5 +42,5 @@ export async function runListSearch(
 	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters');
 	const search = new FaxPlus().methods.listSearch[method];
 	if (!search) throw new Error(`No listSearch method ${method}`);
-	return await search.call(context, options.filter);
+	return await search.call(context, options.filter, options.paginationToken);
 }

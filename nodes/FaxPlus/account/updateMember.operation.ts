@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor, updateFieldsCollection } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
+import { resourceLocator } from '../shared/locators';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import type { MemberDetail, MemberDetailResponse, MemberUpdated } from './types';
 
@@ -13,15 +14,15 @@ export const option: INodePropertyOptions = {
 };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Member User ID',
+	resourceLocator({
+		displayName: 'Member',
 		name: 'memberUserId',
-		type: 'string',
-		default: '',
-		required: true,
-		description: 'User ID of the corporate member to change',
+		description: 'The corporate member to change',
 		displayOptions: showFor('account', 'updateMember'),
-	},
+		searchListMethod: 'searchMembers',
+		listPlaceholder: 'Select a member...',
+		idPlaceholder: 'e.g. 7724157c0974440293e45877c57f0703',
+	}),
 	updateFieldsCollection('account', 'updateMember', [
 		{
 			displayName: 'Quota',

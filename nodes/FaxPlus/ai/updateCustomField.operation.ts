@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor, updateFieldsCollection } from '../shared/descriptions';
 import { toItems } from '../shared/items';
+import { resourceLocator } from '../shared/locators';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import type { AiCustomField, AiCustomFieldUpdate } from './types';
 
@@ -13,30 +14,15 @@ export const option: INodePropertyOptions = {
 };
 
 export const description: INodeProperties[] = [
-	{
+	resourceLocator({
 		displayName: 'Custom Field',
 		name: 'customField',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
 		description: 'The AI custom field to update',
 		displayOptions: showFor('ai', 'updateCustomField'),
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a custom field...',
-				typeOptions: { searchListMethod: 'searchCustomFields', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. cf_1a2b3c',
-			},
-		],
-	},
+		searchListMethod: 'searchCustomFields',
+		listPlaceholder: 'Select a custom field...',
+		idPlaceholder: 'e.g. cf_1a2b3c',
+	}),
 	updateFieldsCollection('ai', 'updateCustomField', [
 		{
 			displayName: 'Enabled',

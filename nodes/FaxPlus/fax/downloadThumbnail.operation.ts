@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { faxPlusApiDownload, segment } from '../../api/transport';
+import { faxIdField } from './fields';
 import type { ThumbnailReference } from './types';
 
 export const option: INodePropertyOptions = {
@@ -13,15 +14,7 @@ export const option: INodePropertyOptions = {
 
 export const description: INodeProperties[] = [
 	userIdField('fax', 'downloadThumbnail'),
-	{
-		displayName: 'Fax ID',
-		name: 'faxId',
-		type: 'string',
-		default: '',
-		required: true,
-		description: 'ID of the fax whose thumbnail to download',
-		displayOptions: showFor('fax', 'downloadThumbnail'),
-	},
+	faxIdField('downloadThumbnail', 'ID of the fax whose thumbnail to download'),
 	{
 		displayName: 'Put Output File in Field',
 		name: 'binaryPropertyName',

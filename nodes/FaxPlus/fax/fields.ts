@@ -1,17 +1,19 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
+import { resourceLocator } from '../shared/locators';
 
-/** The `faxId` parameter of one fax operation. */
+/** The `faxId` parameter of one fax operation: a fax of the chosen user, from the list or by ID. */
 export function faxIdField(operation: string, description: string): INodeProperties {
-	return {
-		displayName: 'Fax ID',
+	return resourceLocator({
+		displayName: 'Fax',
 		name: 'faxId',
-		type: 'string',
-		default: '',
-		required: true,
 		description,
 		displayOptions: showFor('fax', operation),
-	};
+		searchListMethod: 'searchFaxes',
+		listPlaceholder: 'Select a fax...',
+		idPlaceholder: 'e.g. 7d3e2b9c4f1a',
+		dependsOn: ['userId.value'],
+	});
 }
 
 /** The `binaryPropertyName` parameter of an operation that outputs a file. */

@@ -1,11 +1,12 @@
 import * as operations from './operations';
 import { defineResource } from '../shared/resource';
 import type { FaxPlusResource } from '../shared/types';
+import { searchFaxes } from './search';
 import { searchSenderNumbers } from './senders';
 
 export const fax: FaxPlusResource = defineResource({
 	option: { name: 'Fax', value: 'fax' },
-	listSearch: { searchSenderNumbers },
+	listSearch: { searchFaxes, searchSenderNumbers },
 	operations: Object.values(operations),
 	defaultOperation: 'send',
 });

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePrope
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { toItems } from '../shared/items';
+import { resourceLocator } from '../shared/locators';
 import { deleteLegacyHook } from '../../api/legacyHooks';
 import type { LegacyHookDeleted } from './types';
 
@@ -13,30 +14,15 @@ export const option: INodePropertyOptions = {
 };
 
 export const description: INodeProperties[] = [
-	{
+	resourceLocator({
 		displayName: 'Hook',
 		name: 'hook',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
 		description: 'The legacy hook to delete',
 		displayOptions: showFor('legacyHook', 'delete'),
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a hook...',
-				typeOptions: { searchListMethod: 'searchLegacyHooks', searchable: true },
-			},
-			{
-				displayName: 'ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. hook_5f2a9c1d',
-			},
-		],
-	},
+		searchListMethod: 'searchLegacyHooks',
+		listPlaceholder: 'Select a hook...',
+		idPlaceholder: 'e.g. hook_5f2a9c1d',
+	}),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { showFor, userIdField } from '../shared/descriptions';
+import { userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../../api/transport';
+import { outboxFaxIdField } from './fields';
 import type { OutboxFaxDeleted } from './types';
 
 export const option: INodePropertyOptions = {
@@ -13,15 +14,7 @@ export const option: INodePropertyOptions = {
 
 export const description: INodeProperties[] = [
 	userIdField('outbox', 'delete'),
-	{
-		displayName: 'Outbox Fax ID',
-		name: 'outboxFaxId',
-		type: 'string',
-		default: '',
-		required: true,
-		description: 'ID of the outgoing fax that is still scheduled for sending',
-		displayOptions: showFor('outbox', 'delete'),
-	},
+	outboxFaxIdField('delete', 'ID of the outgoing fax that is still scheduled for sending'),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

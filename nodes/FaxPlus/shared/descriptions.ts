@@ -1,21 +1,27 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import { resourceLocator, SELF_NAME } from './locators';
 
 /** displayOptions that show a parameter for one resource and some of its operations. */
 export function showFor(resource: string, ...operations: string[]): IDisplayOptions {
 	return { show: { resource: [resource], operation: operations } };
 }
 
-/** The `user_id` path parameter: `self` or a corporate member's id. */
+/**
+ * The `user_id` path parameter: `self` or a corporate member's ID, picked from a list (the
+ * account's members for an admin, only "Me (self)" for a member) or entered by ID.
+ */
 export function userIdField(resource: string, ...operations: string[]): INodeProperties {
-	return {
-		displayName: 'User ID',
+	return resourceLocator({
+		displayName: 'User',
 		name: 'userId',
-		type: 'string',
-		default: 'self',
-		required: true,
-		description: 'Whose data to use: "self" for the authenticated account, or a corporate member\'s user ID',
+		description: 'Whose data to use: yourself ("self"), or a corporate member (admins only)',
 		displayOptions: showFor(resource, ...operations),
-	};
+		searchListMethod: 'searchUsers',
+		listPlaceholder: 'Select a user...',
+		idPlaceholder: 'e.g. self or 7724157c0974440293e45877c57f0703',
+		defaultValue: 'self',
+		defaultName: SELF_NAME,
+	});
 }
 
 /** An operation's "Update Fields": only the fields the user adds are sent. */

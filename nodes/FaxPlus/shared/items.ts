@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { locatorValue } from './locators';
 
 /** Turns an API answer into output items; an array gives one item per entry. */
 export function toItems(data: object | object[]): INodeExecutionData[] {
@@ -15,14 +16,19 @@ export function answerOr(answer: object | undefined, whatHappened: object): INod
 	return toItems(hasContent ? answer : whatHappened);
 }
 
-/** A required string parameter, trimmed; refuses an empty value before any request. */
+/**
+ * A required string parameter, trimmed; refuses an empty value before any request. A resource
+ * locator gives its value (saved workflows may still hold a plain string there: it is used as is).
+ */
 export function requiredString(
 	context: IExecuteFunctions,
 	name: string,
 	label: string,
 	itemIndex: number,
 ): string {
-	const value = String(context.getNodeParameter(name, itemIndex, '') ?? '').trim();
+	let raw = context.getNodeParameter(name, itemIndex, '') as unknown;
+	if (locatorValue(raw) !== raw) raw = context.getNodeParameter(name, itemIndex, '', { extractValue: true });
+	const value = String(locatorValue(raw) ?? '').trim();
 	if (!value) {
 		throw new NodeOperationError(context.getNode(), `${label} is required`, {
 			itemIndex,

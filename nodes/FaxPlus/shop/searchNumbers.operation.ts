@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
+import { resourceLocator } from '../shared/locators';
 import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import type { NumberSearchChannel, NumbersAnswer } from './types';
@@ -21,36 +22,17 @@ const ISO_CODE = /^[A-Za-z]{2}$/;
 const DIGITS = /^[0-9]*$/;
 
 export const description: INodeProperties[] = [
-	{
+	resourceLocator({
 		displayName: 'Country',
 		name: 'country',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
 		description: 'Country to search numbers in',
 		displayOptions: show,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a country...',
-				typeOptions: { searchListMethod: 'searchShopCountries', searchable: true },
-			},
-			{
-				displayName: 'ISO Code',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. US',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^[A-Za-z]{2}$', errorMessage: 'Enter a two-letter ISO country code, e.g. US' },
-					},
-				],
-			},
-		],
-	},
+		searchListMethod: 'searchShopCountries',
+		listPlaceholder: 'Select a country...',
+		idDisplayName: 'ISO Code',
+		idPlaceholder: 'e.g. US',
+		idPattern: { regex: '^[A-Za-z]{2}$', errorMessage: 'Enter a two-letter ISO country code, e.g. US' },
+	}),
 	{
 		displayName: 'Area Code',
 		name: 'areaCode',

@@ -3,39 +3,20 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { FAX_EVENTS, type FaxEvent } from '../../api/events';
 import { normalizeE164Numbers } from '../../api/numbers';
+import { resourceLocator } from '../shared/locators';
 
 /** The endpoint picker of Update and Delete: a list loaded from the API, or an `ep_` id. */
 export function endpointLocator(operation: string, description: string): INodeProperties {
-	return {
+	return resourceLocator({
 		displayName: 'Endpoint',
 		name: 'endpoint',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
 		description,
 		displayOptions: { show: { resource: ['webhook'], operation: [operation] } },
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select an endpoint...',
-				typeOptions: { searchListMethod: 'searchWebhookEndpoints', searchable: true },
-			},
-			{
-				displayName: 'ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. ep_2b9c4f1a7d3e',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^ep_\\S+$', errorMessage: 'An endpoint ID begins with "ep_"' },
-					},
-				],
-			},
-		],
-	};
+		searchListMethod: 'searchWebhookEndpoints',
+		listPlaceholder: 'Select an endpoint...',
+		idPlaceholder: 'e.g. ep_2b9c4f1a7d3e',
+		idPattern: { regex: '^ep_\\S+$', errorMessage: 'An endpoint ID begins with "ep_"' },
+	});
 }
 
 /** The chosen endpoint's id, refused unless it begins with `ep_`. */

@@ -1,0 +1,44 @@
+// The user and member pickers: the corporate account's members from GET /accounts.
+import type { ILoadOptionsFunctions, INodeListSearchItems } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+import { entriesOf } from '../../api/lists';
+import { faxPlusApiRequest } from '../../api/transport';
+import { matchesFilter, SELF_NAME } from '../shared/locators';
+import type { ListSearchMethod } from '../shared/types';
+import type { AccountRecord } from './types';
+
+/** One account as a list entry: its name and email, its uid as the value. */
+function accountEntry(account: AccountRecord): INodeListSearchItems {
+	const fullName = [account.name, account.lastname].filter((part) => typeof part === 'string' && part).join(' ');
+	const email = typeof account.email === 'string' ? account.email : '';
+	const name = fullName && email ? `${fullName} (${email})` : fullName || email || String(account.uid);
+	return { name, value: String(account.uid) };
+}
+
+async function listAccounts(context: ILoadOptionsFunctions): Promise<INodeListSearchItems[]> {
+	const answer = await faxPlusApiRequest<unknown>(context, { method: 'GET', path: '/accounts' });
+	return (entriesOf(answer, 'members') as AccountRecord[])
+		.filter((account) => typeof account.uid === 'string' && account.uid !== '')
+		.map(accountEntry);
+}
+
+/** Fax.Plus refuses GET /accounts to anyone but an admin (400/403): a member only has "self". */
+function isRefusedToMember(error: unknown): boolean {
+	return error instanceof NodeApiError && ['400', '403'].includes(String(error.httpCode));
+}
+
+/** The User picker: "Me (self)" first, then each member of the corporate account (admins only). */
+export const searchUsers: ListSearchMethod = async function (filter) {
+	const members = await listAccounts(this).catch((error: unknown) => {
+		if (isRefusedToMember(error)) return [];
+		throw error;
+	});
+	const results = [{ name: SELF_NAME, value: 'self' }, ...members].filter((entry) => matchesFilter(entry, filter));
+	return { results };
+};
+
+/** The Member picker of Update Member: the corporate account's members. */
+export const searchMembers: ListSearchMethod = async function (filter) {
+	const results = (await listAccounts(this)).filter((entry) => matchesFilter(entry, filter));
+	return { results };
+};

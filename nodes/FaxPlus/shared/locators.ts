@@ -1,0 +1,114 @@
+// One builder for the node's resource locators ("From List" first, "By ID" always), and the
+// reading of a locator's value, so every ID a user picks looks and behaves the same.
+import type {
+	IDisplayOptions,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeProperties,
+} from 'n8n-workflow';
+
+/** How the user lists show `self`, the authenticated account. */
+export const SELF_NAME = 'Me (self)';
+
+export interface LocatorSpec {
+	displayName: string;
+	/** The parameter's name; saved workflows hold it, so it never changes. */
+	name: string;
+	description: string;
+	displayOptions: IDisplayOptions;
+	/** The node's `listSearch` method that fills "From List". */
+	searchListMethod: string;
+	/** e.g. "Select a fax..." */
+	listPlaceholder: string;
+	/** e.g. "e.g. 7d3e2b9c4f1a" */
+	idPlaceholder: string;
+	/** The second mode's name in the editor, "By ID" unless the value is another kind of code. */
+	idDisplayName?: string;
+	/** A regular expression an ID must match, and what to say when it does not. */
+	idPattern?: { regex: string; errorMessage: string };
+	/** The value a new node starts with ('' unless the API has a natural default such as `self`). */
+	defaultValue?: string;
+	/** How the list shows the default value, e.g. "Me (self)". */
+	defaultName?: string;
+	/** Other parameters the list depends on (reloaded when they change), e.g. `userId.value`. */
+	dependsOn?: string[];
+}
+
+/** A required resource locator: "From List" (the default mode) and "By ID". */
+export function resourceLocator(spec: LocatorSpec): INodeProperties {
+	return {
+		displayName: spec.displayName,
+		name: spec.name,
+		type: 'resourceLocator',
+		default: {
+			mode: 'list',
+			value: spec.defaultValue ?? '',
+			...(spec.defaultName && { cachedResultName: spec.defaultName }),
+		},
+		required: true,
+		description: spec.description,
+		displayOptions: spec.displayOptions,
+		...(spec.dependsOn && { typeOptions: { loadOptionsDependsOn: spec.dependsOn } }),
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: spec.listPlaceholder,
+				typeOptions: { searchListMethod: spec.searchListMethod, searchable: true },
+			},
+			{
+				displayName: spec.idDisplayName ?? 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: spec.idPlaceholder,
+				...(spec.idPattern && { validation: [{ type: 'regex' as const, properties: spec.idPattern }] }),
+			},
+		],
+	};
+}
+
+/**
+ * The value of a parameter that is a resource locator now and may have been a plain string
+ * before (saved workflows, expressions): `{ __rl, mode, value }` gives its value, anything else
+ * itself.
+ */
+export function locatorValue(value: unknown): unknown {
+	if (value !== null && typeof value === 'object' && 'value' in value && 'mode' in value) {
+		return (value as { value: unknown }).value;
+	}
+	return value;
+}
+
+/** Whether a list entry matches what the user typed (case-insensitive, in its name, value or description). */
+export function matchesFilter(entry: INodeListSearchItems, filter: string | undefined): boolean {
+	const query = (filter ?? '').trim().toLowerCase();
+	if (!query) return true;
+	return `${entry.name} ${entry.value} ${entry.description ?? ''}`.toLowerCase().includes(query);
+}
+
+/**
+ * The user whose data a list shows: the node's User parameter (a locator or a plain string),
+ * `self` when it is empty or an expression the editor cannot resolve yet.
+ */
+export function currentUserId(context: ILoadOptionsFunctions): string {
+	let value: unknown;
+	try {
+		value = locatorValue(context.getCurrentNodeParameter('userId'));
+	} catch {
+		return 'self';
+	}
+	const userId = typeof value === 'string' ? value.trim() : '';
+	return userId === '' || userId.startsWith('=') || userId.includes('{{') ? 'self' : userId;
+}
+
+/** A field of an API record as label text: strings and numbers as they are, anything else empty. */
+export function labelText(value: unknown): string {
+	return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
+
+/** "1 page", "3 pages"; empty when the count is unknown. */
+export function pagesLabel(count: unknown): string {
+	const pages = Number(count);
+	return Number.isFinite(pages) && pages > 0 ? `${pages} page${pages === 1 ? '' : 's'}` : '';
+}
