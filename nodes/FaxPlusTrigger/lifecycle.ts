@@ -225,16 +225,21 @@ async function registerLegacyHooks(context: IHookFunctions, url: string, subscri
 	}
 }
 
+/** The node's input, checked before any request: bad input is refused with a clear error. */
+async function checkedInput(context: IHookFunctions, url: string) {
+	const options = readOptions(context);
+	const subscription = readSubscription(context);
+	checkDocumentOptions(context, options);
+	const api = wantedApi(context, options);
+	if (api === 'existing') checkExistingEndpointId(context, options.existingEndpointId);
+	// The current webhook API delivers only to HTTPS (legacy hooks are documented with http:// targets).
+	if (api !== 'hooks') await checkDeliverableUrl(context, url, { label: isTestActivation(context) ? "This trigger's Test URL" : "This trigger's Production URL" });
+	return { options, subscription, api };
+}
+
 export async function create(this: IHookFunctions): Promise<boolean> {
 	const url = webhookUrlOf(this);
-	const options = readOptions(this);
-	// Bad input is refused here, before any request.
-	const subscription = readSubscription(this);
-	checkDocumentOptions(this, options);
-	const api = wantedApi(this, options);
-	if (api === 'existing') checkExistingEndpointId(this, options.existingEndpointId);
-	// The current webhook API delivers only to HTTPS (legacy hooks are documented with http:// targets).
-	if (api !== 'hooks') await checkDeliverableUrl(this, url, { label: isTestActivation(this) ? "This trigger's Test URL" : "This trigger's Production URL" });
+	const { options, subscription, api } = await checkedInput(this, url);
 
 	// The user's endpoint is checked before anything registered earlier is released.
 	const existing = api === 'existing' ? await findExistingEndpoint(this, url, options) : undefined;
@@ -259,9 +264,29 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 
 export async function remove(this: IHookFunctions): Promise<boolean> {
 	const url = webhookUrlOf(this);
-	const registration = registrationFor(this, url);
+	const registration = registrationFor(this, url) ?? (await unrecordedRegistration(this, url));
 	if (!registration) return true;
 	await release(this, registration);
 	saveRegistration(this, url, undefined);
 	return true;
+}
+
+/**
+ * What is registered for this URL when static data does not say: n8n saves a workflow's
+ * static data whole, so a delivery handled while activation was saving can write back a
+ * copy without the registration. Endpoints and hooks with this exact URL are ours (it holds
+ * the node's webhook ID); a user's existing endpoint is never taken for one of them.
+ */
+async function unrecordedRegistration(context: IHookFunctions, url: string): Promise<Registration | undefined> {
+	// Input that create() refuses never registered anything (n8n also calls this after a failed activation).
+	const api = await checkedInput(context, url).then(
+		(input) => input.api,
+		() => undefined,
+	);
+	if (api === undefined || api === 'existing') return undefined;
+	const ids =
+		api === 'webhooks'
+			? (await listWebhookEndpoints(context)).filter((endpoint) => endpoint.url === url).map((endpoint) => endpoint.id)
+			: (await listLegacyHooks(context)).filter((hook) => hook.target === url).map((hook) => hook.id);
+	return ids.length > 0 ? { url, api, ids } : undefined;
 }

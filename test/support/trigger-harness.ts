@@ -211,6 +211,11 @@ export class TriggerHarness {
 		return (this.savedStaticData[`node:${TRIGGER_NODE_NAME}`] ?? {}) as IDataObject;
 	}
 
+	/** Overwrites what the database holds, as a concurrent save of an older copy would. */
+	overwriteSavedStaticData(staticData: IDataObject): void {
+		this.savedJson = JSON.stringify(staticData);
+	}
+
 	/** The static data of the running test session, if any. */
 	get testNodeStaticData(): IDataObject | undefined {
 		return this.testSession?.workflow.staticData[`node:${TRIGGER_NODE_NAME}`] as IDataObject | undefined;

@@ -142,6 +142,16 @@ describe('Fax.Plus Trigger → legacy hook API', () => {
 		expect(harness.savedNodeStaticData.registrations).toBeUndefined();
 	});
 
+	it('with the record lost, still deletes the hooks whose target is its URL', async () => {
+		const harness = await trigger({ server: server(), parameters: { events: ['fax_sent', 'fax_received'], options: legacy } });
+		await activateOk(harness);
+		expect(hooksOf(harness, server())).toHaveLength(2);
+		harness.overwriteSavedStaticData({});
+
+		expect(await harness.deactivate()).toEqual({ created: false });
+		expect(hooksOf(harness, server())).toEqual([]);
+	});
+
 	it('switching from the current API removes the endpoint it had created', async () => {
 		const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
 		await activateOk(harness);

@@ -217,10 +217,26 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 			expect(harness.savedNodeStaticData.registrations).toBeUndefined();
 		});
 
-		it('sends nothing when nothing is stored', async () => {
+		it('with nothing stored, only lists: no endpoint has its URL', async () => {
 			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			await registerEndpoint(server(), `${harness.productionUrl}-other`, ['fax_sent']);
+			server().clearRequests();
 			expect(await harness.deactivate()).toEqual({ created: false });
-			expect(calls(server())).toEqual([]);
+			expect(calls(server())).toEqual(['GET /v3/webhooks']);
+		});
+
+		it('with the record lost (static data saved over by a concurrent delivery), still deletes the endpoints with its exact URL', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			await activateOk(harness);
+			const endpoint = onlyEndpoint(server(), harness.productionUrl);
+			const other = await registerEndpoint(server(), `${harness.productionUrl}-other`, ['fax_sent']);
+			harness.overwriteSavedStaticData({});
+			server().clearRequests();
+
+			expect(await harness.deactivate()).toEqual({ created: false });
+			expect(calls(server())).toEqual(['GET /v3/webhooks', `DELETE /v3/webhooks/${endpoint.id}`]);
+			expect(endpointsWithUrl(server(), harness.productionUrl)).toEqual([]);
+			expect(server().state.webhooks[other.id]).toBeDefined();
 		});
 
 		it('reports any other failure and keeps the endpoint recorded (403: plan lacks webhooks)', async () => {
@@ -338,6 +354,19 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 			expect(calls(server())).toEqual([]);
 			expect(server().state.webhooks[mine.id]).toMatchObject({ filter_types: ['fax_sent', 'fax_received'] });
 			expect(harness.savedNodeStaticData.registrations).toBeUndefined();
+		});
+
+		it('with the record lost, deactivating still never deletes the user’s endpoint', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			const mine = await registerEndpoint(server(), harness.productionUrl, ['fax_sent']);
+			harness.setParameters({ options: { existingEndpointId: mine.id } });
+			await activateOk(harness);
+			harness.overwriteSavedStaticData({});
+			server().clearRequests();
+
+			expect(await harness.deactivate()).toEqual({ created: false });
+			expect(calls(server())).toEqual([]);
+			expect(server().state.webhooks[mine.id]).toBeDefined();
 		});
 
 		it('is not found when it no longer exists', async () => {
