@@ -1,5 +1,5 @@
 'use strict';
-// `npm test`: build, lint, unit tests, end-to-end tests in a real n8n. Runs every
+// `npm test`: build, lint, n8n's verification scan, unit tests, end-to-end tests in a real n8n. Runs every
 // stage even when one fails, then prints one closing line for all of them.
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -34,6 +34,8 @@ function countStage(ok) {
 
 countStage(run('build', 'npm', ['run', '--silent', 'build']));
 countStage(run('lint', 'npx', ['--no-install', 'eslint', 'nodes', 'credentials', 'package.json']));
+// n8n's verification scanner over the sources and the packed tarball (dist/ is fresh).
+countStage(run('scan', 'node', ['scripts/scan.js'], { SCAN_SKIP_BUILD: '1' }));
 
 const jestResults = path.join(RESULTS, 'jest-results.json');
 fs.rmSync(jestResults, { force: true });
