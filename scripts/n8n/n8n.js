@@ -158,13 +158,35 @@ class HttpError extends Error {
 	}
 }
 
+// A keep-alive connection the server closed while this process could not notice (its event
+// loop blocked, e.g. by a spawnSync that installs Chromium) fails the next request with
+// `fetch failed` (cause UND_ERR_SOCKET "other side closed", or ECONNRESET/EPIPE) before any
+// response arrived. The server never saw that request: it is sent again, once, on a new
+// connection, as browsers do. Any other error, or a second failure, is thrown.
+const CLOSED_CONNECTION_CODES = new Set(['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNRESET', 'EPIPE']);
+
+function isClosedConnection(error) {
+	return CLOSED_CONNECTION_CODES.has(error?.cause?.code);
+}
+
+/** `fetch`, resent once when a kept-alive connection turns out closed; `init.body` must be a string or Buffer. */
+async function fetchRetrying(url, init = {}) {
+	try {
+		return await fetch(url, init);
+	} catch (error) {
+		if (!isClosedConnection(error)) throw error;
+		log(`${init.method ?? 'GET'} ${url}: the server had closed the connection (${error.cause.code}); sending it again`);
+		return await fetch(url, init);
+	}
+}
+
 async function httpJson(method, url, { headers = {}, body, raw = false } = {}) {
 	const init = { method, headers: { Accept: 'application/json', ...headers } };
 	if (body !== undefined) {
 		init.body = typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
 		if (!init.headers['Content-Type']) init.headers['Content-Type'] = 'application/json';
 	}
-	const res = await fetch(url, init);
+	const res = await fetchRetrying(url, init);
 	const text = await res.text();
 	let parsed = text;
 	try {
@@ -454,7 +476,7 @@ class N8nInstance {
 		const probe = method === 'GET' ? 'PATCH' : 'GET';
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
-			const res = await fetch(this.webhookUrl(webhookPath), { method: probe }).catch(() => null);
+			const res = await fetchRetrying(this.webhookUrl(webhookPath), { method: probe }).catch(() => null);
 			const text = res ? await res.text() : '';
 			if (res && (res.status !== 404 || !/The requested webhook/i.test(text))) return;
 			if (Date.now() > deadline) throw new Error(`webhook ${webhookPath} not registered after ${timeoutMs} ms: ${text}`);
@@ -470,7 +492,7 @@ class N8nInstance {
 		const qs = new URLSearchParams({ id: binary.id, action: 'download' });
 		if (binary.fileName) qs.set('fileName', binary.fileName);
 		if (binary.mimeType) qs.set('mimeType', binary.mimeType);
-		const res = await fetch(`${this.url}/rest/binary-data?${qs}`, { headers: { Cookie: this.cookie } });
+		const res = await fetchRetrying(`${this.url}/rest/binary-data?${qs}`, { headers: { Cookie: this.cookie } });
 		if (!res.ok) throw new HttpError('GET', `/rest/binary-data?${qs}`, res.status, await res.text());
 		return Buffer.from(await res.arrayBuffer());
 	}
@@ -632,4 +654,4 @@ async function startN8n(opts = {}) {
 	return inst;
 }
 
-module.exports = { startN8n, installN8n, linkPackage, freePort, HttpError, httpJson, DEFAULT_VERSION, ROOT, PACKAGE_NAME };
+module.exports = { startN8n, installN8n, linkPackage, freePort, HttpError, httpJson, fetchRetrying, DEFAULT_VERSION, ROOT, PACKAGE_NAME };
