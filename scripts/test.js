@@ -50,14 +50,14 @@ try {
 if (!unitOk && !failedStages.includes('unit')) failedStages.push('unit');
 
 /** Runs the end-to-end suite, streaming its output; its last line is "N passed, M failed". */
-function runE2e() {
-	console.log('\n=== e2e: node test/e2e/run.js');
+function runE2e(stage = 'e2e', env = {}) {
+	console.log(`\n=== ${stage}: node test/e2e/run.js`);
 	const started = Date.now();
 	return new Promise((resolve) => {
 		const child = spawn('node', ['test/e2e/run.js'], {
 			cwd: ROOT,
 			stdio: ['ignore', 'pipe', 'inherit'],
-			env: { ...process.env, E2E_SKIP_BUILD: '1' },
+			env: { ...process.env, E2E_SKIP_BUILD: '1', ...env },
 		});
 		let tail = '';
 		child.stdout.on('data', (chunk) => {
@@ -65,7 +65,7 @@ function runE2e() {
 			tail = (tail + chunk).slice(-4096);
 		});
 		child.on('close', (status, signal) => {
-			const ok = finish('e2e', started, status, signal);
+			const ok = finish(stage, started, status, signal);
 			const summary = tail.match(/^(\d+) passed, (\d+) failed\s*$/m);
 			if (summary) {
 				counts.passed += Number(summary[1]);
@@ -80,7 +80,12 @@ function runE2e() {
 
 async function main() {
 	if (process.env.SKIP_E2E === '1') console.log('\n=== e2e: skipped (SKIP_E2E=1)');
-	else await runE2e();
+	else {
+		await runE2e();
+		// The last n8n 1.x too (on Node 20-22, as users of 1.x run it): users install from its panel as well.
+		const n8n1 = fs.readFileSync(path.join(ROOT, 'scripts/n8n/VERSION-1.x'), 'utf8').trim();
+		await runE2e(`e2e n8n ${n8n1}`, { N8N_VERSION: n8n1 });
+	}
 
 	if (failedStages.length) console.log(`\nFailed stages: ${failedStages.join(', ')}`);
 	console.log(`\ntotal: ${counts.passed} passed, ${counts.failed} failed`);

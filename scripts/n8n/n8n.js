@@ -49,7 +49,7 @@ function installN8n(version = process.env.N8N_VERSION || DEFAULT_VERSION) {
 	return dir;
 }
 
-/** The Node binary that runs this n8n: the current one for 2.x (Node 24), a Node 20-22 for 1.x. */
+/** The Node binary that runs this n8n: the current one for 2.x (Node 24), a Node 20-22 for 1.x (as its users run it). */
 function nodeFor(version) {
 	if (process.env.N8N_NODE) return process.env.N8N_NODE;
 	const major = Number(version.split('.')[0]);
@@ -69,12 +69,16 @@ function nodeFor(version) {
 	for (const bin of candidates) {
 		try {
 			const v = execFileSync(bin, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).trim();
-			if (Number(v) >= 18 && Number(v) <= 22) return bin;
+			if (Number(v) >= 20 && Number(v) <= 22) return bin;
 		} catch {
 			// not runnable
 		}
 	}
-	throw new Error(`n8n ${version} needs Node 18-22; set N8N_NODE`);
+	throw new Error(`n8n ${version} needs Node 20-22; set N8N_NODE`);
+}
+
+function nodeMajor(bin) {
+	return Number(execFileSync(bin, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).trim());
 }
 
 function freePort() {
@@ -598,9 +602,10 @@ async function startN8n(opts = {}) {
 		N8N_RUNNERS_AUTH_TOKEN: 'faxplus-e2e-runners',
 		N8N_RESTRICT_FILE_ACCESS_TO: filesDir,
 		...(major >= 2 ? { N8N_DISABLED_MODULES: DISABLED_MODULES } : {}),
-		// 1.123's default "vm" expression engine needs isolated-vm 6 compiled (no prebuilt
-		// binary; install.sh skips build scripts): 1.x runs its long-standing legacy engine.
-		...(major < 2 ? { N8N_EXPRESSION_ENGINE: 'legacy' } : {}),
+		// n8n 1.123's default "vm" expression engine runs on isolated-vm 6, which needs Node >= 22
+		// (it ships binaries for Node 22 and 24 only). On Node 20, which 1.x supports, n8n must be
+		// told to use its "legacy" engine, as its users on Node 20 must.
+		...(major < 2 && nodeMajor(nodeBin) < 22 ? { N8N_EXPRESSION_ENGINE: 'legacy' } : {}),
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 		// No lookups at api.n8n.io (vetted community nodes, banners): nothing to reach here.
