@@ -165,21 +165,24 @@ class HttpError extends Error {
 // A keep-alive connection the server closed while this process could not notice (its event
 // loop blocked, e.g. by a spawnSync that installs Chromium) fails the next request with
 // `fetch failed` (cause UND_ERR_SOCKET "other side closed", or ECONNRESET/EPIPE) before any
-// response arrived. The server never saw that request: it is sent again, once, on a new
-// connection, as browsers do. Any other error, or a second failure, is thrown.
+// response arrived. An idempotent request is then sent again, once, on a new connection; a
+// POST or PATCH is not (it cannot be told apart from one the server received), which is why
+// the e2e runner installs Chromium before it starts anything.
 const CLOSED_CONNECTION_CODES = new Set(['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNRESET', 'EPIPE']);
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
 function isClosedConnection(error) {
 	return CLOSED_CONNECTION_CODES.has(error?.cause?.code);
 }
 
-/** `fetch`, resent once when a kept-alive connection turns out closed; `init.body` must be a string or Buffer. */
+/** `fetch`; an idempotent request is resent once when its kept-alive connection turns out closed. */
 async function fetchRetrying(url, init = {}) {
+	const method = (init.method ?? 'GET').toUpperCase();
 	try {
 		return await fetch(url, init);
 	} catch (error) {
-		if (!isClosedConnection(error)) throw error;
-		log(`${init.method ?? 'GET'} ${url}: the server had closed the connection (${error.cause.code}); sending it again`);
+		if (!IDEMPOTENT_METHODS.has(method) || !isClosedConnection(error)) throw error;
+		log(`${method} ${url}: the server had closed the connection (${error.cause.code}); sending it again`);
 		return await fetch(url, init);
 	}
 }
