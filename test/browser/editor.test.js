@@ -166,8 +166,14 @@ module.exports = async function browser(t) {
 		const slotText = (i) => ndv.getByTestId('node-credentials-slot').nth(i).evaluate((el) => [el.innerText, ...[...el.querySelectorAll('input')].map((x) => x.value)].join(' '));
 		const choose = async (i, name) => {
 			if ((await slotText(i)).includes(name)) return;
-			await ndv.getByTestId('node-credentials-slot').nth(i).locator('input').first().click();
+			const input = ndv.getByTestId('node-credentials-slot').nth(i).locator('input').first();
 			const options = page.locator('.el-select-dropdown__item:visible');
+			// On an empty required slot n8n's first click only marks it (the slot re-renders);
+			// its list opens on the next, as for a user.
+			for (let k = 0; k < 3 && !(await options.count()); k++) {
+				await input.click();
+				await options.first().waitFor({ timeout: 3000 }).catch(() => {});
+			}
 			await options.first().waitFor();
 			const offered = await options.allInnerTexts();
 			// n8n 2.41 treats a credential without displayOptions.show as one of the node's
