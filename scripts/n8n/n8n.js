@@ -49,6 +49,10 @@ function installN8n(version = process.env.N8N_VERSION || DEFAULT_VERSION) {
 	return dir;
 }
 
+function nodeMajor(bin) {
+	return Number(execFileSync(bin, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).trim());
+}
+
 /** The Node binary that runs this n8n: the current one for 2.x (Node 24), a Node 20-22 for 1.x (as its users run it). */
 function nodeFor(version) {
 	if (process.env.N8N_NODE) return process.env.N8N_NODE;
@@ -68,17 +72,13 @@ function nodeFor(version) {
 	candidates.add('/usr/local/bin/node');
 	for (const bin of candidates) {
 		try {
-			const v = execFileSync(bin, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).trim();
-			if (Number(v) >= 20 && Number(v) <= 22) return bin;
+			const candidateMajor = nodeMajor(bin);
+			if (candidateMajor >= 20 && candidateMajor <= 22) return bin;
 		} catch {
 			// not runnable
 		}
 	}
 	throw new Error(`n8n ${version} needs Node 20-22; set N8N_NODE`);
-}
-
-function nodeMajor(bin) {
-	return Number(execFileSync(bin, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).trim());
 }
 
 function freePort() {

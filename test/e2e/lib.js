@@ -5,7 +5,6 @@
 
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
-const { fetchRetrying } = require('../../scripts/n8n/n8n.js');
 
 const ACTION = 'n8n-nodes-faxplus.faxPlus';
 const TRIGGER = 'n8n-nodes-faxplus.faxPlusTrigger';
@@ -101,7 +100,7 @@ async function deployWebhookWorkflow(n8n, wfJson) {
 		/** Posts JSON, or `{ raw: Buffer, contentType }` (a file: n8n puts it in the binary field `data`). */
 		async run(body = {}) {
 			const isRaw = body && Buffer.isBuffer(body.raw);
-			const res = await fetchRetrying(n8n.webhookUrl(path), {
+			const res = await fetch(n8n.webhookUrl(path), {
 				method: 'POST',
 				headers: { 'content-type': isRaw ? body.contentType : 'application/json' },
 				body: isRaw ? body.raw : JSON.stringify(body),
