@@ -49,6 +49,8 @@ function report(label, result) {
 }
 
 async function main() {
+	// The scanner makes a temp folder when loaded (for downloads it does not do here): removed at exit.
+	require(require.resolve('tmp', { paths: [path.dirname(SCANNER)] })).setGracefulCleanup();
 	const { analyzePackage, SOURCE_FILE_PATTERNS } = await import(SCANNER);
 	if (process.env.SCAN_SKIP_BUILD !== '1') runOrThrow('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
 
