@@ -4,9 +4,7 @@ import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 export class FaxPlusWebhookSecretApi implements ICredentialType {
 	name = 'faxPlusWebhookSecretApi';
 
-	// The display name is part of the package's public contract.
-	// eslint-disable-next-line n8n-nodes-base/cred-class-field-display-name-missing-api
-	displayName = 'Fax.Plus Webhook Signing Secret';
+	displayName = 'Fax.Plus Webhook Signing Secret API';
 
 	icon: Icon = { light: 'file:../icons/faxplus.svg', dark: 'file:../icons/faxplus.dark.svg' };
 

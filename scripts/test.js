@@ -1,5 +1,5 @@
 'use strict';
-// `npm test`: build, lint, unit tests, end-to-end tests in a real n8n. Runs every
+// `npm test`: build, lint, n8n's verification scan, unit tests, end-to-end tests in a real n8n. Runs every
 // stage even when one fails, then prints one closing line for all of them.
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -34,6 +34,8 @@ function countStage(ok) {
 
 countStage(run('build', 'npm', ['run', '--silent', 'build']));
 countStage(run('lint', 'npx', ['--no-install', 'eslint', 'nodes', 'credentials', 'package.json']));
+// n8n's verification scanner over the sources and the packed tarball (dist/ is fresh).
+countStage(run('scan', 'node', ['scripts/scan.js'], { SCAN_SKIP_BUILD: '1' }));
 
 const jestResults = path.join(RESULTS, 'jest-results.json');
 fs.rmSync(jestResults, { force: true });
@@ -48,14 +50,14 @@ try {
 if (!unitOk && !failedStages.includes('unit')) failedStages.push('unit');
 
 /** Runs a real-n8n suite (e2e, queue), streaming its output; its last line is "N passed, M failed". */
-function runE2e(stage = 'e2e', script = 'test/e2e/run.js') {
+function runE2e(stage = 'e2e', { script = 'test/e2e/run.js', env = {} } = {}) {
 	console.log(`\n=== ${stage}: node ${script}`);
 	const started = Date.now();
 	return new Promise((resolve) => {
 		const child = spawn('node', [script], {
 			cwd: ROOT,
 			stdio: ['ignore', 'pipe', 'inherit'],
-			env: { ...process.env, E2E_SKIP_BUILD: '1' },
+			env: { ...process.env, E2E_SKIP_BUILD: '1', ...env },
 		});
 		let tail = '';
 		child.stdout.on('data', (chunk) => {
@@ -78,10 +80,15 @@ function runE2e(stage = 'e2e', script = 'test/e2e/run.js') {
 
 async function main() {
 	if (process.env.SKIP_E2E === '1') console.log('\n=== e2e: skipped (SKIP_E2E=1)');
-	else await runE2e();
+	else {
+		await runE2e();
+		// The last n8n 1.x too (on Node 20-22, as users of 1.x run it): users install from its panel as well.
+		const n8n1 = fs.readFileSync(path.join(ROOT, 'scripts/n8n/VERSION-1.x'), 'utf8').trim();
+		await runE2e(`e2e n8n ${n8n1}`, { env: { N8N_VERSION: n8n1 } });
+	}
 	// n8n in queue mode: Postgres, Redis, main, worker, two webhook processors (test/queue).
 	if (process.env.SKIP_QUEUE === '1') console.log('\n=== queue: skipped (SKIP_QUEUE=1)');
-	else await runE2e('queue', 'test/queue/run.js');
+	else await runE2e('queue', { script: 'test/queue/run.js' });
 
 	if (failedStages.length) console.log(`\nFailed stages: ${failedStages.join(', ')}`);
 	console.log(`\ntotal: ${counts.passed} passed, ${counts.failed} failed`);

@@ -8,7 +8,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { faxPlusWebhookSecretTest } from './credentialTest';
 import { receiveDelivery } from './delivery';
-import { triggerProperties } from './description';
+import { activationMessage, eventsSubtitle, triggerProperties } from './description';
 import { checkExists, create, remove } from './lifecycle';
 
 export class FaxPlusTrigger implements INodeType {
@@ -18,9 +18,10 @@ export class FaxPlusTrigger implements INodeType {
 		icon: { light: 'file:../../icons/faxplus.svg', dark: 'file:../../icons/faxplus.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["events"].join(", ")}}',
+		subtitle: eventsSubtitle,
 		description: 'Starts the workflow on Fax.Plus fax events, with signed and de-duplicated deliveries',
 		defaults: { name: 'Fax.Plus Trigger' },
+		activationMessage,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [

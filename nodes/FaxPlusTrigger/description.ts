@@ -56,15 +56,31 @@ export const binaryPropertyNameOption: INodeProperties = {
 	displayOptions: { show: { downloadDocument: [true] } },
 };
 
+/** Fax.Plus's web app, whose Integrations → Webhooks settings show each endpoint's signing secret. */
+export const FAX_PLUS_WEBHOOKS_PAGE = 'https://app.fax.plus/';
+
+/** Shown by n8n when the workflow is published: the one step n8n cannot do for the user. */
+export const activationMessage =
+	"Fax.Plus now sends this workflow's fax events to the trigger's Production URL. Copy the endpoint's signing secret (whsec_…) from Fax.Plus → Integrations → Webhooks into the trigger's signing secret credential and save it: until then deliveries are refused with 401, and Fax.Plus retries them.";
+
+/**
+ * The canvas subtitle: the chosen events' display names ("Fax Received, Fax Sent"). n8n's
+ * editor evaluates it as an expression, so the names are written into it.
+ */
+export const eventsSubtitle = `={{$parameter["events"].map((event) => (${JSON.stringify(
+	Object.fromEntries(faxEventOptions.map((option) => [option.value, option.name])),
+)})[event] || event).join(", ")}}`;
+
 export const triggerProperties: INodeProperties[] = [
+	authenticationProperty,
 	{
-		displayName:
-			'Fax.Plus shows an endpoint\'s signing secret only in its Integrations settings. Activate the workflow, then copy the secret of the new endpoint (its URL is this node\'s Production URL) into the "Fax.Plus Webhook Signing Secret" credential and save the credential; no need to publish again. Until then deliveries are refused with 401 and Fax.Plus retries them.',
+		// After `authentication`: n8n's editor puts the credential slots where that parameter
+		// is, so the secret's slot is above this notice in every n8n version.
+		displayName: `Once the workflow is published (activated), copy the signing secret (whsec_…) of its endpoint, the one whose URL is this node's Production URL, from <a href="${FAX_PLUS_WEBHOOKS_PAGE}" target="_blank">Fax.Plus</a> → Integrations → Webhooks into the signing secret credential above, and save the credential; no need to publish again. Until then deliveries are refused with 401 and Fax.Plus retries them.`,
 		name: 'secretNotice',
 		type: 'notice',
 		default: '',
 	},
-	authenticationProperty,
 	{
 		displayName: 'Events',
 		name: 'events',

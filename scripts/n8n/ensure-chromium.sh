@@ -14,7 +14,8 @@ if [ "$(id -u)" -ne 0 ]; then
   fi
 fi
 export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq >&2 || true
-$SUDO apt-get install -y -qq --no-install-recommends chromium >&2
+# Waits for another apt (another checkout installing the same package) instead of failing.
+$SUDO apt-get -o DPkg::Lock::Timeout=600 update -qq >&2 || true
+$SUDO apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends chromium >&2
 [ -x "$BIN" ] || { echo "chromium still missing at $BIN" >&2; exit 1; }
 echo "$BIN"

@@ -36,7 +36,16 @@ if [ "$MAJOR" -ge 2 ]; then
   source "$ROOT/scripts/node-env.sh"
   OVERRIDES='{ "linkedom": "0.18.14" }'
 else
-  # n8n 1.x runs on Node 20 (the machine's node); refuse a newer one.
+  # n8n 1.x runs on Node 20-22 (the machine's Node 20): put one first on PATH, so that
+  # sqlite3 is compiled against its headers (scripts/with-node.sh put Node 24 first).
+  for candidate in ${N8N_NODE:-} $(type -ap node) /usr/bin/node /usr/local/bin/node; do
+    major="$("$candidate" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)"
+    if [ "$major" -ge 20 ] && [ "$major" -le 22 ]; then NODE_1X="$candidate"; break; fi
+  done
+  [ -n "${NODE_1X:-}" ] || { echo "n8n $VERSION needs Node 20-22 (set N8N_NODE)" >&2; exit 1; }
+  export PATH="$(dirname "$NODE_1X"):$PATH"
+  # Its headers: a Node installation keeps them in <prefix>/include/node.
+  export npm_config_nodedir="$(cd "$(dirname "$(readlink -f "$NODE_1X")")/.." && pwd)"
   OVERRIDES='{ "xlsx": "0.18.5" }'
 fi
 

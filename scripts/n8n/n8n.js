@@ -49,7 +49,11 @@ function installN8n(version = process.env.N8N_VERSION || DEFAULT_VERSION) {
 	return dir;
 }
 
-/** The Node binary that runs this n8n: the current one for 2.x (Node 24), a Node 20-22 for 1.x. */
+function nodeMajor(bin) {
+	return Number(execFileSync(bin, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).trim());
+}
+
+/** The Node binary that runs this n8n: the current one for 2.x (Node 24), a Node 20-22 for 1.x (as its users run it). */
 function nodeFor(version) {
 	if (process.env.N8N_NODE) return process.env.N8N_NODE;
 	const major = Number(version.split('.')[0]);
@@ -68,13 +72,13 @@ function nodeFor(version) {
 	candidates.add('/usr/local/bin/node');
 	for (const bin of candidates) {
 		try {
-			const v = execFileSync(bin, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).trim();
-			if (Number(v) >= 18 && Number(v) <= 22) return bin;
+			const candidateMajor = nodeMajor(bin);
+			if (candidateMajor >= 20 && candidateMajor <= 22) return bin;
 		} catch {
 			// not runnable
 		}
 	}
-	throw new Error(`n8n ${version} needs Node 18-22; set N8N_NODE`);
+	throw new Error(`n8n ${version} needs Node 20-22; set N8N_NODE`);
 }
 
 function freePort() {
@@ -174,13 +178,38 @@ class HttpError extends Error {
 	}
 }
 
+// A keep-alive connection the server closed while this process could not notice (its event
+// loop blocked, e.g. by a spawnSync that installs Chromium) fails the next request with
+// `fetch failed` (cause UND_ERR_SOCKET "other side closed", or ECONNRESET/EPIPE) before any
+// response arrived. An idempotent request is then sent again, once, on a new connection; a
+// POST or PATCH is not (it cannot be told apart from one the server received), which is why
+// the e2e runner installs Chromium before it starts anything.
+const CLOSED_CONNECTION_CODES = new Set(['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNRESET', 'EPIPE']);
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+
+function isClosedConnection(error) {
+	return CLOSED_CONNECTION_CODES.has(error?.cause?.code);
+}
+
+/** `fetch`; an idempotent request is resent once when its kept-alive connection turns out closed. */
+async function fetchRetrying(url, init = {}) {
+	const method = (init.method ?? 'GET').toUpperCase();
+	try {
+		return await fetch(url, init);
+	} catch (error) {
+		if (!IDEMPOTENT_METHODS.has(method) || !isClosedConnection(error)) throw error;
+		log(`${method} ${url}: the server had closed the connection (${error.cause.code}); sending it again`);
+		return await fetch(url, init);
+	}
+}
+
 async function httpJson(method, url, { headers = {}, body, raw = false } = {}) {
 	const init = { method, headers: { Accept: 'application/json', ...headers } };
 	if (body !== undefined) {
 		init.body = typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
 		if (!init.headers['Content-Type']) init.headers['Content-Type'] = 'application/json';
 	}
-	const res = await fetch(url, init);
+	const res = await fetchRetrying(url, init);
 	const text = await res.text();
 	let parsed = text;
 	try {
@@ -471,7 +500,7 @@ class N8nInstance {
 		const probe = method === 'GET' ? 'PATCH' : 'GET';
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
-			const res = await fetch(this.webhookUrl(webhookPath), { method: probe }).catch(() => null);
+			const res = await fetchRetrying(this.webhookUrl(webhookPath), { method: probe }).catch(() => null);
 			const text = res ? await res.text() : '';
 			if (res && (res.status !== 404 || !/The requested webhook/i.test(text))) return;
 			if (Date.now() > deadline) throw new Error(`webhook ${webhookPath} not registered after ${timeoutMs} ms: ${text}`);
@@ -487,7 +516,7 @@ class N8nInstance {
 		const qs = new URLSearchParams({ id: binary.id, action: 'download' });
 		if (binary.fileName) qs.set('fileName', binary.fileName);
 		if (binary.mimeType) qs.set('mimeType', binary.mimeType);
-		const res = await fetch(`${this.url}/rest/binary-data?${qs}`, { headers: { Cookie: this.cookie } });
+		const res = await fetchRetrying(`${this.url}/rest/binary-data?${qs}`, { headers: { Cookie: this.cookie } });
 		if (!res.ok) throw new HttpError('GET', `/rest/binary-data?${qs}`, res.status, await res.text());
 		return Buffer.from(await res.arrayBuffer());
 	}
@@ -600,9 +629,10 @@ async function startN8n(opts = {}) {
 		...(major >= 2 ? { N8N_DISABLED_MODULES: DISABLED_MODULES } : {}),
 		// A worker answers /healthz/readiness only on its health server.
 		...(command === 'worker' ? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' } : {}),
-		// 1.123's default "vm" expression engine needs isolated-vm 6 compiled (no prebuilt
-		// binary; install.sh skips build scripts): 1.x runs its long-standing legacy engine.
-		...(major < 2 ? { N8N_EXPRESSION_ENGINE: 'legacy' } : {}),
+		// n8n 1.123's default "vm" expression engine runs on isolated-vm 6, which needs Node >= 22
+		// (it ships binaries for Node 22 and 24 only). On Node 20, which 1.x supports, n8n must be
+		// told to use its "legacy" engine, as its users on Node 20 must.
+		...(major < 2 && nodeMajor(nodeBin) < 22 ? { N8N_EXPRESSION_ENGINE: 'legacy' } : {}),
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 		// No lookups at api.n8n.io (vetted community nodes, banners): nothing to reach here.
@@ -658,4 +688,4 @@ async function startN8n(opts = {}) {
 	return inst;
 }
 
-module.exports = { startN8n, installN8n, linkPackage, installPackageTarball, freePort, HttpError, httpJson, DEFAULT_VERSION, ROOT, PACKAGE_NAME };
+module.exports = { startN8n, installN8n, linkPackage, installPackageTarball, freePort, HttpError, httpJson, fetchRetrying, DEFAULT_VERSION, ROOT, PACKAGE_NAME };

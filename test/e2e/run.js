@@ -16,7 +16,7 @@
 //   N8N_VERSION=1.123.81      run against another installed n8n version
 //   N8N_ECHO=1                copy n8n's log to stderr
 
-const { spawnSync } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const util = require('node:util');
@@ -93,6 +93,15 @@ function build() {
 	if (r.status !== 0) throw new Error('npm run build failed');
 }
 
+/** Runs scripts/n8n/ensure-chromium.sh without blocking the event loop. */
+function ensureChromium() {
+	return new Promise((resolve, reject) => {
+		const child = spawn('bash', [path.join(ROOT, 'scripts/n8n/ensure-chromium.sh')], { stdio: ['ignore', 'ignore', 'inherit'] });
+		child.on('error', reject);
+		child.on('close', (status) => (status === 0 ? resolve() : reject(new Error(`ensure-chromium.sh exited with ${status}`))));
+	});
+}
+
 async function stopAll() {
 	if (finishing) return;
 	finishing = true;
@@ -145,6 +154,11 @@ async function main() {
 	const t = { check, log, ctx, started };
 
 	let ready = await check('setup: build the package', () => build(), { timeoutMs: 600000 });
+	// Chromium before the servers: installing it takes a while, and no connection may sit idle meanwhile.
+	const files = suiteFiles();
+	if (ready && files.some((f) => f.name === 'browser')) {
+		await check("setup: Debian's chromium is available (scripts/n8n/ensure-chromium.sh)", () => ensureChromium(), { timeoutMs: 600000 });
+	}
 	if (ready) {
 		ready = await check('setup: start the local Fax.Plus server', async () => {
 			const { startFaxPlusServer } = require(path.join(ROOT, 'test/server'));
@@ -165,7 +179,7 @@ async function main() {
 		);
 	}
 	if (ready) {
-		for (const { name, file } of suiteFiles()) {
+		for (const { name, file } of files) {
 			console.log(`\n# ${name}`);
 			try {
 				const suite = require(file);

@@ -1,6 +1,8 @@
-import type { ICredentialTestFunctions, INodeProperties } from 'n8n-workflow';
+import { Workflow, type ICredentialTestFunctions, type INode, type INodeProperties } from 'n8n-workflow';
 import { FaxPlus } from '../../../nodes/FaxPlus/FaxPlus.node';
 import { FaxPlusTrigger } from '../../../nodes/FaxPlusTrigger/FaxPlusTrigger.node';
+import { FAX_PLUS_TRIGGER_NODE_TYPE } from '../../support/trigger-harness';
+import { TestNodeTypes } from '../../support/n8n-harness';
 
 const trigger = new FaxPlusTrigger();
 const { description } = trigger;
@@ -66,6 +68,52 @@ describe('Fax.Plus Trigger → public contract', () => {
 		const download = (options.options as INodeProperties[]).find((option) => option.name === 'downloadDocument')!;
 		expect(download.description).toMatch(/Fax Received/);
 		expect(download.description).toMatch(/documentError/);
+	});
+
+	describe('set-up in the editor', () => {
+		/** The canvas subtitle as n8n's editor computes it: the expression evaluated for the node. */
+		function subtitleFor(parameters: INode['parameters']): unknown {
+			const node: INode = {
+				id: 'trigger',
+				name: 'Fax.Plus Trigger',
+				type: FAX_PLUS_TRIGGER_NODE_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters,
+			};
+			const workflow = new Workflow({
+				nodes: [node],
+				connections: {},
+				active: false,
+				nodeTypes: new TestNodeTypes({ [FAX_PLUS_TRIGGER_NODE_TYPE]: trigger }),
+			});
+			return workflow.expression.getSimpleParameterValue(node, description.subtitle!, 'internal', {});
+		}
+
+		it("shows the events' display names on the canvas, not their values", () => {
+			expect(subtitleFor({ events: ['fax_received', 'fax_sent'] })).toBe('Fax Received, Fax Sent');
+			expect(subtitleFor({ events: ['fax_page_received'] })).toBe('Fax Page Received');
+			expect(subtitleFor({ events: [] })).toBe('');
+		});
+
+		it('reminds the user on publishing to copy the signing secret into the credential', () => {
+			expect(description.activationMessage).toMatch(/signing secret/);
+			expect(description.activationMessage).toMatch(/Integrations → Webhooks/);
+			expect(description.activationMessage).toMatch(/credential/);
+		});
+
+		it("links Fax.Plus's web app in the notice and places it below the credential slots", () => {
+			const names = description.properties.map((entry) => entry.name);
+			// n8n's editor shows the credential slots where `authentication` is: the notice follows it.
+			expect(names.indexOf('secretNotice')).toBe(names.indexOf('authentication') + 1);
+			const notice = property('secretNotice');
+			expect(notice.type).toBe('notice');
+			expect(notice.displayName).toContain('<a href="https://app.fax.plus/" target="_blank">Fax.Plus</a> → Integrations → Webhooks');
+			expect(notice.displayName).toMatch(/credential above/);
+			expect(notice.displayName).not.toMatch(/below/);
+			// The editor test finds the notice by its first 40 characters: plain text, no markup.
+			expect(notice.displayName.slice(0, 40)).not.toMatch(/</);
+		});
 	});
 
 	describe('the options', () => {

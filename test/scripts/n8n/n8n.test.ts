@@ -1,0 +1,79 @@
+// The e2e client (scripts/n8n/n8n.js) survives a kept-alive connection that the server
+// closed while the client was idle: n8n closes idle connections after 5 s, and a runner
+// whose event loop was blocked meanwhile (a spawnSync installing Chromium) may only learn it
+// when its next request fails with `fetch failed` (UND_ERR_SOCKET "other side closed").
+import { spawn, type ChildProcess } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const { fetchRetrying, freePort, httpJson } = require('../../../scripts/n8n/n8n.js');
+
+// A server in its own process that plays that race: it closes a connection, without an
+// answer, when a second request arrives on it, as a server does with a connection it has
+// already timed out. It answers with the requests it has processed; /drop is never answered.
+const SERVER = `
+const http = require('node:http');
+const processed = [];
+http.createServer((req, res) => {
+	req.socket.requests = (req.socket.requests || 0) + 1;
+	if (req.socket.requests > 1 || req.url === '/drop') return req.socket.destroy();
+	let body = '';
+	req.on('data', (chunk) => (body += chunk));
+	req.on('end', () => {
+		processed.push(req.method + ' ' + (body || req.url));
+		res.setHeader('content-type', 'application/json');
+		res.end(JSON.stringify(processed));
+	});
+}).listen(0, '127.0.0.1', function () { console.log(this.address().port); });
+`;
+
+describe('scripts/n8n/n8n.js → the HTTP client', () => {
+	let server: ChildProcess;
+	let url: string;
+
+	beforeAll(async () => {
+		server = spawn(process.execPath, ['-e', SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+		const port = await new Promise<string>((resolve) => server.stdout!.once('data', (chunk) => resolve(String(chunk).trim())));
+		url = `http://127.0.0.1:${port}/`;
+	});
+
+	afterAll(() => {
+		server.kill();
+	});
+
+	afterEach(() => jest.restoreAllMocks());
+
+	/** What the client logged about sending a request again. */
+	function watchResends(): () => string[] {
+		const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+		return () => logged.mock.calls.map((args) => args.join(' ')).filter((line) => /sending it again/.test(line));
+	}
+
+	it('sends an idempotent request again, once, on a new connection when the kept-alive one turns out closed', async () => {
+		const resends = watchResends();
+		await httpJson('GET', `${url}?first`);
+		await sleep(100); // its connection is back in the pool, kept alive
+		const { body } = await httpJson('GET', `${url}?second`);
+		// Processed once: the attempt on the closed connection never reached the server's handler.
+		expect(body).toEqual(['GET /?first', 'GET /?second']);
+		expect(resends()).toEqual([expect.stringMatching(/^\[n8n\] GET http:.+ closed the connection \(UND_ERR_SOCKET\); sending it again$/)]);
+	});
+
+	it('sends it again only once', async () => {
+		const resends = watchResends();
+		await expect(fetchRetrying(`${url}drop`)).rejects.toMatchObject({ cause: { code: 'UND_ERR_SOCKET' } });
+		expect(resends()).toHaveLength(1);
+	});
+
+	it('never sends a POST again', async () => {
+		const resends = watchResends();
+		await expect(fetchRetrying(`${url}drop`, { method: 'POST', body: 'fax' })).rejects.toMatchObject({ cause: { code: 'UND_ERR_SOCKET' } });
+		expect(resends()).toEqual([]);
+	});
+
+	it('throws other errors at once', async () => {
+		const resends = watchResends();
+		const closedPort = await freePort();
+		await expect(httpJson('GET', `http://127.0.0.1:${closedPort}/`)).rejects.toMatchObject({ cause: { code: 'ECONNREFUSED' } });
+		expect(resends()).toEqual([]);
+	});
+});
