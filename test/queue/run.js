@@ -12,6 +12,7 @@
 //   N8N_ECHO=1         copy every n8n process's log to stderr
 
 const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
 const path = require('node:path');
 const util = require('node:util');
 
@@ -42,6 +43,20 @@ async function withTimeout(promise, ms, what) {
 	}
 }
 
+/** The last lines of every n8n process's log, so that a failure in CI can be understood afterwards. */
+function printLogTails(lines = 25) {
+	if (!queue) return;
+	for (const [name, proc] of [['main', queue.main], ['worker', queue.worker], ...queue.webhooks.map((w, i) => [`webhook ${'AB'[i]}`, w])]) {
+		let text = '';
+		try {
+			text = fs.readFileSync(path.join(proc.userFolder, 'n8n.log'), 'utf8');
+		} catch {
+			continue;
+		}
+		console.log(`       --- ${name}: last ${lines} lines of n8n.log\n${text.trimEnd().split('\n').slice(-lines).join('\n').replace(/^/gm, '       ')}`);
+	}
+}
+
 /** Runs one named check; never throws. Returns true when it passed. */
 async function check(name, fn, { timeoutMs = CHECK_TIMEOUT_MS } = {}) {
 	const t0 = Date.now();
@@ -55,6 +70,7 @@ async function check(name, fn, { timeoutMs = CHECK_TIMEOUT_MS } = {}) {
 		failures.push(name);
 		const text = error && error.stack ? error.stack.split('\n').slice(0, 8).join('\n') : util.inspect(error, { depth: 4 });
 		console.log(`FAIL ${name}\n${text.replace(/^/gm, '       ')}`);
+		printLogTails();
 		return false;
 	}
 }
