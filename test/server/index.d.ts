@@ -229,6 +229,8 @@ export interface FaxPlusServer {
 	readonly network: NetworkConditions;
 	/** Changes latency and/or rate limit; throws a TypeError naming a wrong field. */
 	setNetwork(changes: Partial<NetworkConditions>): void;
+	/** The most API requests answered at the same time since the last reset() or clearRequests(). */
+	readonly maxInFlight: number;
 	deliver(options: DeliverOptions): Promise<DeliveryResult[]>;
 	replay(webhookId: string): Promise<DeliveryResult[]>;
 	deliveries: DeliveryLogEntry[];

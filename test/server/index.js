@@ -108,13 +108,17 @@ async function startFaxPlusServer(options = {}) {
 			return;
 		}
 		const isApi = path.startsWith('/v3/') || path.startsWith('/oauth/');
+		if (isApi) network.entered();
 		try {
 			if (isApi) network.admit();
 			reply = await dispatch(method, path, query, req.headers, parsed, parseError);
 		} catch (err) {
 			reply = toReply(err);
 		}
-		if (isApi) await network.delay();
+		if (isApi) {
+			await network.delay();
+			network.left();
+		}
 		if (requests.length >= MAX_RECORDED_REQUESTS) requests.splice(0, 1000);
 		requests.push({ method, path, query, headers: req.headers, body: parsed.body, rawBody, status: reply.status });
 		send(res, reply);
@@ -150,6 +154,7 @@ async function startFaxPlusServer(options = {}) {
 		requests,
 		clearRequests() {
 			requests.length = 0;
+			network.clearMaxInFlight();
 		},
 		state,
 		reset() {
@@ -164,6 +169,9 @@ async function startFaxPlusServer(options = {}) {
 		},
 		setNetwork(changes) {
 			network.set(changes);
+		},
+		get maxInFlight() {
+			return network.maxInFlight;
 		},
 		setWebhooksEnabled(enabled) {
 			state.settings.webhooksEnabled = enabled;

@@ -46,6 +46,8 @@ function createNetwork(initial, now) {
 	let conditions = atStart;
 	let windowSecond = -1;
 	let inWindow = 0;
+	let inFlight = 0;
+	let maxInFlight = 0;
 
 	return {
 		/** @returns {NetworkConditions} */
@@ -60,6 +62,22 @@ function createNetwork(initial, now) {
 		reset() {
 			conditions = atStart;
 			inWindow = 0;
+			maxInFlight = inFlight;
+		},
+		/** The most API requests being answered at the same time since the last reset/clear. */
+		get maxInFlight() {
+			return maxInFlight;
+		},
+		clearMaxInFlight() {
+			maxInFlight = inFlight;
+		},
+		/** Marks an API request as being answered (until `left()`). */
+		entered() {
+			inFlight++;
+			if (inFlight > maxInFlight) maxInFlight = inFlight;
+		},
+		left() {
+			inFlight--;
 		},
 		/**
 		 * Counts one API request; throws a 429 ApiError (with Retry-After) when it is over the limit.
