@@ -8,12 +8,12 @@
 //   so 50 concurrent copies of one delivery record it exactly once.
 // - In the workflow's node static data: n8n loads static data per request and saves it after,
 //   so two concurrent requests each save the copy they loaded. To lose nothing, every save
-//   stores a snapshot that references this process's live arrays (append-only between
-//   compactions): whichever request's save is written last, it serialises everything this
-//   process has recorded up to that moment. After a restart the first request rebuilds the
-//   in-process log from the saved snapshot (once, O(n)).
+//   stores a snapshot whose record is built from this process's live log when n8n serialises
+//   it: whichever request's save is written last, it holds everything this process has
+//   recorded up to that moment. After a restart the first request rebuilds the in-process log
+//   from the saved record (once, O(n)).
 //
-// Cost per delivery: a digest, a Map lookup, an append, and pruning from the head of the
+// Cost per delivery: a digest, a Map lookup, appends, and pruning from the head of the
 // arrays (each entry is pruned once: amortized O(1)). The arrays are compacted (copied) only
 // when more than half of them is dead, which is amortized O(1) as well. Arrays and a Map are
 // used rather than object keys, because JS objects reorder integer-like keys.
@@ -25,8 +25,7 @@
 // 10,000 that is about 140 KB instead of 520 KB (v1: the keys and the times in ms as arrays).
 // Collision risk: a new delivery is taken for a repeat only if its digest equals one of the
 // at most `maxEntries` recorded: with 10,000 recorded, 10,000 / 2^72 ≈ 2 × 10^-18 per delivery.
-// The record is written when n8n serialises static data (toJSON), so it holds every delivery
-// recorded up to that moment. A v1 record (written before the upgrade) is read as well.
+// A v1 record (written before the upgrade) is read as well: its keys are digested on load.
 //
 // What remains possible with several webhook processes (queue mode with webhook processors,
 // or several mains): each process has its own in-process log. A process merges a snapshot
