@@ -217,6 +217,8 @@ export class DeliveryLog {
 
 	private encoded: { version: number; record: DeliveryLogRecord } | undefined;
 
+	private handle: DeliveryLogSnapshot | undefined;
+
 	constructor(options: DeliveryLogOptions = {}) {
 		this.retentionMs = options.retentionMs ?? DEFAULT_RETENTION_DAYS * DAY_MS;
 		this.maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
@@ -299,9 +301,12 @@ export class DeliveryLog {
 	 * walks only enumerable properties.
 	 */
 	snapshot(): DeliveryLogSnapshot {
-		const snapshot = { v: 2 as const, epoch: this.epoch } as DeliveryLogSnapshot;
-		Object.defineProperty(snapshot, 'toJSON', { value: () => this.record(), enumerable: false });
-		return snapshot;
+		// One per log: assigning it again still marks n8n's static data as changed.
+		if (!this.handle) {
+			this.handle = { v: 2, epoch: this.epoch } as DeliveryLogSnapshot;
+			Object.defineProperty(this.handle, 'toJSON', { value: () => this.record(), enumerable: false });
+		}
+		return this.handle;
 	}
 
 	/** The record of the live entries (rebuilt only after a change). */
