@@ -12,6 +12,7 @@ import type { FaxPlusOperation } from './shared/types';
  */
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
+	if (items.length === 0) return [[]];
 	const outputs: INodeExecutionData[][] = new Array(items.length);
 	const failures = new Map<number, unknown>();
 	const limit = itemsAtOnce(this);
