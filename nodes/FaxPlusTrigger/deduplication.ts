@@ -337,6 +337,8 @@ export class DeliveryLog {
 			(this.times[this.head] < cutoff || this.digests.length - this.head > this.maxEntries)
 		) {
 			this.index.delete(this.digests[this.head]);
+			// Frees the dead digest now rather than at the next compaction.
+			this.digests[this.head] = '';
 			this.head++;
 		}
 		if (this.head !== before) this.version++;
