@@ -187,6 +187,10 @@ export function maxEntriesOf(value: unknown): number {
 
 const secondsOf = (ms: number) => Math.floor(ms / 1000);
 
+/** The time column's text of the usual differences (0 s to 21 min), shared rather than one string per entry. */
+const SHORT_DELTAS = Array.from({ length: 36 * 36 }, (_, seconds) => (seconds === 0 ? '' : seconds.toString(36)));
+const deltaText = (seconds: number) => SHORT_DELTAS[seconds] ?? seconds.toString(36);
+
 export class DeliveryLog {
 	readonly epoch = randomUUID();
 
@@ -320,13 +324,19 @@ export class DeliveryLog {
 		return record;
 	}
 
+	/** Marks the saved record as stale and lets the old one go. */
+	private changed(): void {
+		this.version++;
+		this.encoded = undefined;
+	}
+
 	private append(digest: string, time: number): void {
 		const last = this.digests.length - 1;
 		const delta = last >= 0 ? secondsOf(time) - secondsOf(this.times[last]) : 0;
 		this.digests.push(digest);
 		this.times.push(time);
-		this.deltas.push(delta === 0 ? '' : delta.toString(36));
-		this.version++;
+		this.deltas.push(deltaText(delta));
+		this.changed();
 	}
 
 	private prune(now: number): void {
@@ -341,7 +351,7 @@ export class DeliveryLog {
 			this.digests[this.head] = '';
 			this.head++;
 		}
-		if (this.head !== before) this.version++;
+		if (this.head !== before) this.changed();
 		if (this.head >= MIN_COMPACTION && this.head * 2 >= this.digests.length) {
 			this.digests = this.digests.slice(this.head);
 			this.times = this.times.slice(this.head);
