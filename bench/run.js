@@ -1,15 +1,16 @@
 'use strict';
 // `npm run bench`: what the package costs its users, side by side with what they would use
-// instead. Prints a table per section and writes the figures, the machine and what they
-// mean into BENCHMARKS.md (sections not run keep their previous figures, with their date).
+// instead. Prints a table per section, keeps the raw figures in bench/results/benchmarks.json
+// (committed) and writes the tables and what they mean into BENCHMARKS.md (sections not run
+// keep their previous figures, with their date).
 //
 //   npm run bench                              every section
 //   npm run bench -- --quick                   without the real n8n (sections 3 and 5)
 //   npm run bench -- --only=verify,dedup,load,n8n,action
 //   npm run bench -- --n8n-count=2000          deliveries per workflow in section 3
-//   npm run bench -- --no-write                print only, leave BENCHMARKS.md alone
+//   npm run bench -- --no-write                print only, leave BENCHMARKS.md and the JSON alone
 //   npm run bench -- --report-only             measure nothing: rewrite BENCHMARKS.md from the
-//                                              figures it holds (after a change to the text)
+//                                              stored figures (after a change to the text)
 //
 // Sections: verify (1), dedup (2), n8n (3), load (4), action (5). Each heavy case runs in
 // its own process (bench/cases/*.js) with a time limit; the n8n cases stop every process
@@ -21,7 +22,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { ensureBuilt, snapshotPackage, ROOT, RESULTS } = require('./lib/build');
-const { buildSection, document, readData, ORDER } = require('./lib/report');
+const { buildSection, document, readStored, ORDER, DATA_FILE } = require('./lib/report');
 
 const SECTIONS = ['verify', 'dedup', 'load', 'n8n', 'action'];
 const DEDUP_SIZES = [1000, 10000, 100000, 1000000];
@@ -198,7 +199,7 @@ async function main() {
 	}
 	const mdFile = path.join(ROOT, 'BENCHMARKS.md');
 	if (opts.reportOnly) {
-		const stored = fs.existsSync(mdFile) ? readData(fs.readFileSync(mdFile, 'utf8')) : {};
+		const stored = readStored(mdFile);
 		for (const name of ORDER) if (stored[name]) printSection(name, stored[name]);
 		if (opts.write) fs.writeFileSync(mdFile, document(stored));
 		return 0;
@@ -210,11 +211,12 @@ async function main() {
 	console.log(`bench: ${mach.cpu}, ${mach.cores} cores, ${(mach.memory / 2 ** 30).toFixed(1)} GB, Node ${mach.node}, load average ${mach.loadAverage.toFixed(2)}`);
 	console.log(`sections: ${opts.sections.join(', ')}${opts.quick ? ' (--quick: without the real n8n)' : ''}`);
 
-	const data = fs.existsSync(mdFile) ? readData(fs.readFileSync(mdFile, 'utf8')) : {};
+	const data = readStored(mdFile);
 	const failures = [];
 	const record = (name, result, loadAtStart) => {
 		data[name] = { at: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), machine: { ...mach, loadAverage: loadAtStart }, stale: Boolean(build.stale), data: result };
-		fs.writeFileSync(path.join(RESULTS, 'latest.json'), JSON.stringify(data, null, 1));
+		if (opts.write) fs.writeFileSync(DATA_FILE, `${JSON.stringify(data, null, 1)}\n`);
+		else fs.writeFileSync(path.join(RESULTS, 'latest.json'), JSON.stringify(data, null, 1));
 		printSection(name, data[name]);
 	};
 	const attempt = async (name, fn) => {

@@ -15,7 +15,8 @@
 // action   "Get balance" (shop / getBalance) over BENCH_ACTION_ITEMS items (default 1,000)
 //          against n8n's HTTP Request node doing the same call with header auth:
 //          Webhook (POST, answers with the last node) → Split Out → the node. Requests per
-//          second = items / the webhook call's time; BENCH_ACTION_ROUNDS rounds (default 5) each.
+//          second = items / the webhook call's time; BENCH_ACTION_ROUNDS rounds (default 5) each,
+//          then the same with the server delaying every answer by BENCH_ACTION_LATENCY_MS (80).
 // Every request is checked (status, answer, and the API calls the server received).
 // Passes: BENCH_N8N_ENGINES (default "default,legacy"): one fresh n8n per pass; the second sets
 // N8N_EXPRESSION_ENGINE=legacy and runs the trigger case only, to show how much of the gap is
@@ -34,6 +35,7 @@ const ROOT = path.resolve(__dirname, '../..');
 const { startN8n } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
 const { startFaxPlusServer } = require(path.join(ROOT, 'test/server'));
 const { latencies } = require('../lib/stats');
+const dedup = require(path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/deduplication.js'));
 
 const PKG = require(path.join(pkgDir, 'package.json')).name;
 const TRIGGER = `${PKG}.faxPlusTrigger`;
@@ -45,6 +47,7 @@ const WARMUP = Number(process.env.BENCH_N8N_WARMUP || 50);
 const PREFILL = Number(process.env.BENCH_N8N_PREFILL || 10000);
 const ITEMS = Number(process.env.BENCH_ACTION_ITEMS || 1000);
 const ACTION_ROUNDS = Number(process.env.BENCH_ACTION_ROUNDS || 5);
+const ACTION_LATENCY_MS = Number(process.env.BENCH_ACTION_LATENCY_MS || 80);
 const ROUND_CAP_MS = Number(process.env.BENCH_N8N_ROUND_CAP_S || 60) * 1000;
 const PART_CAP_MS = 15 * 60 * 1000;
 
@@ -200,16 +203,12 @@ async function webhookWorkflow(n8n, name) {
 	return { id: wf.id, url: n8n.webhookUrl(p), check: (r) => /Workflow was started/.test(r.body) };
 }
 
-/** A duplicate record snapshot with `n` recent entries, as a long-running trigger has it. */
+/** The duplicate record with `n` recent entries (one a second), as a long-running trigger of this version saved it. */
 function prefilledLog(n) {
-	const now = Date.now();
-	const keys = new Array(n);
-	const times = new Array(n);
-	for (let i = 0; i < n; i++) {
-		keys[i] = `id:msg_${crypto.randomBytes(12).toString('hex')}`;
-		times[i] = now - (n - i) * 1000;
-	}
-	return { v: 1, epoch: `bench-prefill-${uuid()}`, head: 0, keys, times };
+	let now = Date.now() - n * 1000;
+	const log = new dedup.DeliveryLog({ maxEntries: n, now: () => now });
+	for (let i = 0; i < n; i++, now += 1000) log.checkAndRecord(dedup.keyOfDeliveryId(`msg_${crypto.randomBytes(12).toString('hex')}`));
+	return JSON.parse(JSON.stringify(log.snapshot()));
 }
 
 // ------------------------------------------------------------------ case 3
@@ -283,8 +282,9 @@ async function benchTrigger(n8n, s) {
 		const dl = sd?.['node:Fax.Plus Trigger']?.deliveryLog;
 		out.targets[name].staticData = {
 			bytes: Buffer.byteLength(JSON.stringify(sd ?? {})),
-			entries: dl ? dl.keys.length - dl.head : 0,
-			stored: dl ? dl.keys.length : 0,
+			recordBytes: Buffer.byteLength(JSON.stringify(dl ?? {})),
+			format: dl?.v,
+			entries: dedup.entriesOfRecord(dl).digests.length,
 		};
 	}
 	for (const t of Object.values(targets)) await n8n.deactivate(t.id).catch(() => {});
@@ -343,15 +343,27 @@ async function benchAction(n8n, s) {
 		return { ms: r.ms, requestsPerSecond: ITEMS / (r.ms / 1000), apiCalls: calls.length };
 	}
 
-	for (const name of names) await once(name); // warm-up
-	for (let round = 0; round < ACTION_ROUNDS; round++) {
-		if (Date.now() - started > PART_CAP_MS) break;
-		for (let k = 0; k < names.length; k++) {
-			const name = names[(round + k) % names.length];
-			const run = await once(name);
-			out.targets[name].runs.push(run);
-			log(`action round ${round + 1}/${ACTION_ROUNDS} ${name}: ${run.requestsPerSecond.toFixed(0)} requests/s`);
+	/** Warm-up, then rounds that alternate between the nodes; into `into[name].runs`. */
+	async function rounds(into, label) {
+		for (const name of names) await once(name); // warm-up
+		for (let round = 0; round < ACTION_ROUNDS; round++) {
+			if (Date.now() - started > PART_CAP_MS) break;
+			for (let k = 0; k < names.length; k++) {
+				const name = names[(round + k) % names.length];
+				const run = await once(name);
+				into[name].runs.push(run);
+				log(`action${label} round ${round + 1}/${ACTION_ROUNDS} ${name}: ${run.requestsPerSecond.toFixed(0)} requests/s`);
+			}
 		}
+	}
+	await rounds(out.targets, '');
+	// The same at a real API's latency: every answer of the server delayed.
+	out.latency = { latencyMs: ACTION_LATENCY_MS, targets: Object.fromEntries(names.map((name) => [name, { runs: [] }])) };
+	s.server.setNetwork({ latencyMs: ACTION_LATENCY_MS });
+	try {
+		await rounds(out.latency.targets, ` at ${ACTION_LATENCY_MS} ms`);
+	} finally {
+		s.server.setNetwork({ latencyMs: 0 });
 	}
 	for (const t of Object.values(targets)) await n8n.deactivate(t.id).catch(() => {});
 	return out;

@@ -9,6 +9,7 @@ import { resources } from './resources';
 import { route } from './router';
 import { loadOptions, listSearch } from './methods';
 import { authenticationProperty } from '../api/authentication';
+import { nodeOptionsProperty } from './shared/nodeOptions';
 
 export class FaxPlus implements INodeType {
 	description: INodeTypeDescription = {
@@ -46,6 +47,7 @@ export class FaxPlus implements INodeType {
 				default: 'account',
 			},
 			...Object.values(resources).flatMap((resource) => resource.description),
+			nodeOptionsProperty,
 		],
 	};
 

@@ -1,36 +1,92 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { resources } from './resources';
+import { DEFAULT_ITEMS_AT_ONCE, NODE_OPTIONS } from './shared/nodeOptions';
+import type { FaxPlusOperation } from './shared/types';
 
-/** Runs the chosen operation once per input item. */
+/**
+ * Runs the chosen operation once per input item, up to "Items at Once" items at the same
+ * time. The output keeps the input's order; each item is paired with its input, fails on
+ * its own with Continue On Fail, and otherwise the lowest failed item's error is thrown, as
+ * if the items had run one after another (no item is started after a failure).
+ */
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const output: INodeExecutionData[] = [];
+	if (items.length === 0) return [[]];
+	const outputs: INodeExecutionData[][] = new Array(items.length);
+	const failures = new Map<number, unknown>();
+	const limit = itemsAtOnce(this);
 
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+	await runInOrder(items.length, limit, async (itemIndex) => {
 		const pairedItem = { item: itemIndex };
 		try {
-			const resource = this.getNodeParameter('resource', itemIndex) as string;
-			const operation = this.getNodeParameter('operation', itemIndex) as string;
-			const handler = resources[resource]?.operations[operation];
-			if (!handler) {
-				throw new NodeOperationError(
-					this.getNode(),
-					`The operation "${operation}" is not known for the resource "${resource}"`,
-					{ itemIndex },
-				);
-			}
-			const results = await handler.execute.call(this, itemIndex);
-			for (const result of results) output.push({ ...result, pairedItem });
+			const results = await operationOf(this, itemIndex).execute.call(this, itemIndex);
+			outputs[itemIndex] = results.map((result) => ({ ...result, pairedItem }));
+			return true;
 		} catch (error) {
 			if (this.continueOnFail()) {
-				output.push({ json: { error: error.message, ...errorDetails(error) }, pairedItem });
-				continue;
+				outputs[itemIndex] = [
+					{
+						json: { error: error.message, ...errorDetails(error) },
+						pairedItem,
+					},
+				];
+				return true;
 			}
-			throw asNodeError(this, error, itemIndex);
+			failures.set(itemIndex, error);
+			return false;
 		}
+	});
+
+	if (failures.size > 0) {
+		const first = Math.min(...failures.keys());
+		throw asNodeError(this, failures.get(first), first);
 	}
-	return [output];
+	return [outputs.flat()];
+}
+
+function operationOf(context: IExecuteFunctions, itemIndex: number): FaxPlusOperation {
+	const resource = context.getNodeParameter('resource', itemIndex) as string;
+	const operation = context.getNodeParameter('operation', itemIndex) as string;
+	const handler = resources[resource]?.operations[operation];
+	if (!handler) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`The operation "${operation}" is not known for the resource "${resource}"`,
+			{ itemIndex },
+		);
+	}
+	return handler;
+}
+
+/** The node option, capped by what the operation allows (resource and operation are the same for every item). */
+function itemsAtOnce(context: IExecuteFunctions): number {
+	const options = context.getNodeParameter(NODE_OPTIONS, 0, {}) as IDataObject;
+	const chosen = Math.floor(Number(options.itemsAtOnce ?? DEFAULT_ITEMS_AT_ONCE));
+	let cap = Number.POSITIVE_INFINITY;
+	try {
+		cap = operationOf(context, 0).maxItemsAtOnce ?? cap;
+	} catch {
+		// Unknown operation: every item reports it.
+	}
+	return Math.max(1, Math.min(Number.isFinite(chosen) ? chosen : DEFAULT_ITEMS_AT_ONCE, cap));
+}
+
+/**
+ * Calls `run` for 0..count-1, starting them in order with at most `limit` running. The first
+ * runs alone, so a credential refresh (OAuth2) or a refused credential happens once, not once
+ * per item in flight. `run` answers false to start no further item (those running finish).
+ */
+async function runInOrder(count: number, limit: number, run: (index: number) => Promise<boolean>): Promise<void> {
+	if (count === 0 || !(await run(0))) return;
+	let next = 1;
+	let stopped = false;
+	const worker = async () => {
+		while (!stopped && next < count) {
+			if (!(await run(next++))) stopped = true;
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(limit, count - 1) }, worker));
 }
 
 function errorDetails(error: any): Record<string, string> {
@@ -46,5 +102,7 @@ function asNodeError(context: IExecuteFunctions, error: any, itemIndex: number) 
 		error.context.itemIndex ??= itemIndex;
 		return error;
 	}
-	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+	return new NodeOperationError(context.getNode(), error as Error, {
+		itemIndex,
+	});
 }

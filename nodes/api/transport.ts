@@ -10,7 +10,7 @@ import type {
 	IWebhookFunctions,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
 
 export type FaxPlusContext =
 	| IExecuteFunctions
@@ -119,7 +119,7 @@ export async function faxPlusApiRequest<T = IDataObject>(
 ): Promise<T> {
 	const { options, credentialType } = await buildOptions(context, request);
 	try {
-		const body = await context.helpers.httpRequestWithAuthentication.call(context, credentialType, options);
+		const body = await sendWithRateLimitRetry(context, credentialType, options);
 		return (body === '' ? undefined : body) as T;
 	} catch (error) {
 		throw toFaxPlusError(context, error, request);
@@ -133,7 +133,7 @@ export async function faxPlusApiRequest<T = IDataObject>(
 export async function faxPlusApiDeleteIfExists(context: FaxPlusContext, request: FaxPlusRequest): Promise<boolean> {
 	const { options, credentialType } = await buildOptions(context, { ...request, method: 'DELETE' });
 	try {
-		await context.helpers.httpRequestWithAuthentication.call(context, credentialType, options);
+		await sendWithRateLimitRetry(context, credentialType, options);
 		return true;
 	} catch (error) {
 		if (responseOf(error).status === 404) return false;
@@ -152,16 +152,63 @@ export async function faxPlusApiDownload(
 	options.returnFullResponse = true;
 	options.headers = { ...options.headers, Accept: '*/*' };
 	try {
-		const response = (await context.helpers.httpRequestWithAuthentication.call(
-			context,
-			credentialType,
-			options,
-		)) as { body: Buffer | ArrayBuffer; headers: Record<string, string | undefined> };
+		const response = (await sendWithRateLimitRetry(context, credentialType, options)) as { body: Buffer | ArrayBuffer; headers: Record<string, string | undefined> };
 		const data = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body);
 		return { data, contentType: response.headers['content-type']?.split(';')[0] };
 	} catch (error) {
 		throw toFaxPlusError(context, error, request);
 	}
+}
+
+/** How often one request answered 429 is sent again (then its 429 is the error). */
+export const RATE_LIMIT_RETRIES = 3;
+/** A longer Retry-After is not waited for: the request fails with its 429 at once. */
+export const MAX_RETRY_AFTER_SECONDS = 30;
+/** The wait when a 429 names none. */
+const DEFAULT_RETRY_AFTER_MS = 1000;
+
+/**
+ * Sends one request; on 429 waits for the Retry-After the API asks for (bounded) and sends
+ * the same request again. Only this request waits: items in flight beside it go on.
+ * Other failures are thrown as they are, never retried.
+ */
+async function sendWithRateLimitRetry(
+	context: FaxPlusContext,
+	credentialType: string,
+	options: IHttpRequestOptions,
+): Promise<unknown> {
+	for (let retries = 0; ; retries++) {
+		try {
+			return await context.helpers.httpRequestWithAuthentication.call(context, credentialType, options);
+		} catch (error) {
+			const waitMs = retries < RATE_LIMIT_RETRIES ? rateLimitWaitMs(error) : undefined;
+			// n8n's request helpers throw NodeApiErrors; the callers read their response.
+			if (waitMs === undefined) {
+				throw error instanceof NodeApiError ? error : new NodeApiError(context.getNode(), error as JsonObject);
+			}
+			await sleep(waitMs);
+		}
+	}
+}
+
+/** The wait a 429 asks for, or undefined when the error is no 429 or asks too much. */
+function rateLimitWaitMs(error: any): number | undefined {
+	const response = error?.cause?.response ?? error?.response ?? error?.cause?.cause?.response;
+	const status = Number(response?.status ?? response?.statusCode ?? error?.httpCode);
+	if (status !== 429) return undefined;
+	const headers = (response?.headers ?? {}) as Record<string, unknown>;
+	const waitMs = retryAfterMs(headers['retry-after'], Date.now()) ?? DEFAULT_RETRY_AFTER_MS;
+	return waitMs <= MAX_RETRY_AFTER_SECONDS * 1000 ? waitMs : undefined;
+}
+
+/** A Retry-After header in ms: delay-seconds or an HTTP date (RFC 9110 §10.2.3); undefined if unreadable. */
+export function retryAfterMs(value: unknown, nowMs: number): number | undefined {
+	const text = Array.isArray(value) ? value[0] : value;
+	if (typeof text !== 'string' || text.trim() === '') return undefined;
+	if (/^\s*\d+\s*$/.test(text)) return Number(text) * 1000;
+	if (!/[a-z]/i.test(text)) return undefined;
+	const date = Date.parse(text);
+	return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }
 
 function responseOf(error: any): { status?: number; body?: unknown } {

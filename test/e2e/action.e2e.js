@@ -625,6 +625,50 @@ module.exports = async function action(t) {
 		await n8n.deactivate(dep.id);
 	});
 
+	await check('action: items at once at 40 ms per answer and 5 requests/s: order, pairedItem, continueOnFail, 429 retried per request', async () => {
+		server.reset();
+		const faxIds = ['fax_1', 'fax_404', 'fax_2', 'fax_3', 'fax_4', 'fax_5', 'fax_1', 'fax_2', 'fax_3', 'fax_4'];
+		const dep = await deployWebhookWorkflow(
+			n8n,
+			webhookWorkflow({
+				name: 'e2e items at once',
+				path: uid('items-at-once'),
+				nodes: [
+					{ name: 'Split Out', type: 'n8n-nodes-base.splitOut', parameters: { fieldToSplitOut: 'body.items', include: 'noOtherFields', options: {} } },
+					{
+						name: NODE,
+						parameters: { authentication: 'accessToken', resource: 'fax', operation: 'get', userId: 'self', faxId: '={{ $json.faxId }}', nodeOptions: { itemsAtOnce: 8 } },
+						credentials: credRef('faxPlusApi', creds.pat),
+						continueOnFail: true,
+					},
+				],
+			}),
+		);
+		server.setNetwork({ latencyMs: 40, rateLimit: { requestsPerSecond: 5, retryAfterSeconds: 1 } });
+		const from = server.requests.length;
+		let run;
+		try {
+			run = await dep.run({ items: faxIds.map((faxId) => ({ faxId })) });
+		} finally {
+			server.setNetwork({ latencyMs: 0, rateLimit: null });
+		}
+		assertSuccess(run.execution);
+		const items = outputOf(run.execution, NODE);
+		assert.deepEqual(
+			items.map((i) => i.json.id ?? `error: ${i.json.httpCode}`),
+			faxIds.map((id) => (id === 'fax_404' ? 'error: 400' : id)),
+		);
+		assert.deepEqual(items.map((i) => i.pairedItem), faxIds.map((_, i) => ({ item: i })));
+		const reqs = apiRequests(server, from);
+		const byStatus = (status) => reqs.filter((r) => r.status === status);
+		assert.ok(byStatus(429).length > 0, 'the rate limit refused nothing: no retry was exercised');
+		assert.equal(byStatus(200).length, 9);
+		assert.equal(byStatus(400).length, 1, 'an error other than 429 was retried');
+		assert.equal(reqs.length, 10 + byStatus(429).length, 'more than the refused requests were sent again');
+		t.log(`${reqs.length} requests for ${faxIds.length} items, ${byStatus(429).length} answered 429 and retried`);
+		await n8n.deactivate(dep.id);
+	});
+
 	server.reset();
 };
 

@@ -5,7 +5,10 @@
  * Starts the local Fax.Plus server and prints one JSON line
  * {"origin","baseUrl","authUrl","tokens"} to stdout; stops on SIGINT/SIGTERM.
  *
- *   node test/server/cli.js [--port N] [--host 127.0.0.1]
+ *   node test/server/cli.js [--port N] [--host 127.0.0.1] [--latency-ms N] [--rate-limit N] [--retry-after S]
+ *
+ * --latency-ms delays every API answer; --rate-limit answers 429 past N API requests per
+ * second, with Retry-After S (default: until the next second).
  */
 const { startFaxPlusServer } = require('./index');
 
@@ -32,7 +35,13 @@ async function main() {
 	// Installed before the line is printed: a parent may signal as soon as it reads it.
 	process.on('SIGINT', stop);
 	process.on('SIGTERM', stop);
-	server = await startFaxPlusServer({ port, host: arg('host') ?? '127.0.0.1' });
+	const rateLimit = arg('rate-limit');
+	const retryAfter = arg('retry-after');
+	const network = {
+		latencyMs: Number(arg('latency-ms') ?? 0),
+		rateLimit: rateLimit === undefined ? null : { requestsPerSecond: Number(rateLimit), ...(retryAfter === undefined ? {} : { retryAfterSeconds: Number(retryAfter) }) },
+	};
+	server = await startFaxPlusServer({ port, host: arg('host') ?? '127.0.0.1', network });
 	process.stdout.write(`${JSON.stringify({ origin: server.origin, baseUrl: server.baseUrl, authUrl: server.authUrl, tokens: server.tokens })}\n`);
 }
 

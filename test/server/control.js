@@ -93,6 +93,17 @@ async function handleControl(server, method, path, body) {
 		}
 		return json({ ...server.state.settings });
 	}
+	if (route === 'GET /_control/network' || route === 'POST /_control/network') {
+		if (method === 'POST') {
+			if (!isObject(body)) throw badRequest('Body must be {latencyMs?, rateLimit?: {requestsPerSecond, retryAfterSeconds?} | null}');
+			try {
+				server.setNetwork(body);
+			} catch (err) {
+				throw badRequest(err instanceof Error ? err.message : String(err));
+			}
+		}
+		return json(server.network);
+	}
 	throw notFound(`No control route ${route}`);
 }
 

@@ -109,6 +109,21 @@ export interface FaxPlusServerOptions {
 	host?: string;
 	/** Clock (ms) used for webhook-timestamp and event times of deliveries. Default Date.now. */
 	now?: () => number;
+	/** Latency and rate limit of the API (default none); reset() returns to these. */
+	network?: Partial<NetworkConditions>;
+}
+
+export interface RateLimit {
+	/** API requests (/v3, /oauth) admitted per clock second; the rest are answered 429. */
+	requestsPerSecond: number;
+	/** Retry-After of a 429, in seconds; default until the next second (at least 1). */
+	retryAfterSeconds?: number;
+}
+
+export interface NetworkConditions {
+	/** Every API answer is delayed by this many ms (429s too). */
+	latencyMs: number;
+	rateLimit: RateLimit | null;
 }
 
 export interface FaxPlusTokens {
@@ -216,6 +231,12 @@ export interface FaxPlusServer {
 	 */
 	expireAccessTokens(accessToken?: string): number;
 	getEndpointSecret(endpointId: string): string | undefined;
+	/** The current network conditions (a copy). */
+	readonly network: NetworkConditions;
+	/** Changes latency and/or rate limit; throws a TypeError naming a wrong field. */
+	setNetwork(changes: Partial<NetworkConditions>): void;
+	/** The most API requests answered at the same time since the last reset() or clearRequests(). */
+	readonly maxInFlight: number;
 	deliver(options: DeliverOptions): Promise<DeliveryResult[]>;
 	replay(webhookId: string): Promise<DeliveryResult[]>;
 	deliveries: DeliveryLogEntry[];

@@ -16,6 +16,7 @@ const { createSeed, OWNER_ID } = require('./seed');
 const { createDeliveries, sign } = require('./deliveries');
 const { handleControl } = require('./control');
 const { compile, match } = require('./router');
+const { createNetwork } = require('./network');
 
 const routes = compile(require('./routes'));
 
@@ -24,7 +25,10 @@ const MAX_RECORDED_REQUESTS = 50000;
 
 /** @param {unknown} err @returns {import('./http').Reply} */
 function toReply(err) {
-	if (err instanceof ApiError) return errorReply(err);
+	if (err instanceof ApiError) {
+		const { headers } = /** @type {{ headers?: Record<string, string> }} */ (err);
+		return headers ? { ...errorReply(err), headers } : errorReply(err);
+	}
 	return { status: 500, body: { error: 'internal_server_error', description: String(/** @type {any} */ (err)?.message ?? err) } };
 }
 
@@ -41,6 +45,7 @@ async function startFaxPlusServer(options = {}) {
 	/** @type {import('./index').RecordedRequest[]} */
 	const requests = [];
 	const deliveries = createDeliveries({ getState: () => state, now });
+	const network = createNetwork(options.network, now);
 
 	/**
 	 * @param {string} method
@@ -106,10 +111,17 @@ async function startFaxPlusServer(options = {}) {
 			send(res, reply);
 			return;
 		}
+		const isApi = path.startsWith('/v3/') || path.startsWith('/oauth/');
+		if (isApi) network.entered();
 		try {
+			if (isApi) network.admit();
 			reply = await dispatch(method, path, query, req.headers, parsed, parseError);
 		} catch (err) {
 			reply = toReply(err);
+		}
+		if (isApi) {
+			await network.delay();
+			network.left();
 		}
 		if (requests.length >= MAX_RECORDED_REQUESTS) requests.splice(0, 1000);
 		requests.push({ method, path, query, headers: req.headers, body: parsed.body, rawBody, status: reply.status });
@@ -146,6 +158,7 @@ async function startFaxPlusServer(options = {}) {
 		requests,
 		clearRequests() {
 			requests.length = 0;
+			network.clearMaxInFlight();
 		},
 		state,
 		reset() {
@@ -153,6 +166,16 @@ async function startFaxPlusServer(options = {}) {
 			Object.assign(state, createSeed());
 			requests.length = 0;
 			deliveries.log.length = 0;
+			network.reset();
+		},
+		get network() {
+			return network.conditions;
+		},
+		setNetwork(changes) {
+			network.set(changes);
+		},
+		get maxInFlight() {
+			return network.maxInFlight;
 		},
 		setWebhooksEnabled(enabled) {
 			state.settings.webhooksEnabled = enabled;

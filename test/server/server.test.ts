@@ -738,3 +738,65 @@ describe('request log and reset', () => {
 		expect(Object.keys(state.customFields)).toEqual(['cf_1', 'cf_2']);
 	});
 });
+
+describe('network conditions (latency, rate limit)', () => {
+	// Its own server with a clock the test moves, so the one-second window is exact.
+	let clock = 1_800_000_000_000;
+	let limited: FaxPlusServer;
+	beforeAll(async () => {
+		limited = await startFaxPlusServer({ port: 0, now: () => clock, network: { latencyMs: 5 } });
+	});
+	afterAll(async () => {
+		await limited.close();
+	});
+	beforeEach(() => limited.reset());
+
+	const balance = () => fetch(`${limited.baseUrl}/shop/balance`, { headers: { authorization: `Bearer ${limited.tokens.pat}` } });
+
+	it('answers 429 too_many_requests with Retry-After past the requests per second, and admits again the next second', async () => {
+		limited.setNetwork({ rateLimit: { requestsPerSecond: 2, retryAfterSeconds: 7 } });
+		const answers = await Promise.all(Array.from({ length: 5 }, balance));
+		expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 429, 429, 429]);
+		const refused = answers.find((a) => a.status === 429)!;
+		expect(refused.headers.get('retry-after')).toBe('7');
+		expect(await refused.json()).toEqual({ error: 'too_many_requests', description: 'More than 2 requests per second; retry after 7 s' });
+		expect(limited.requests.map((r) => r.status).sort()).toEqual([200, 200, 429, 429, 429]);
+		clock += 1000;
+		expect((await balance()).status).toBe(200);
+	});
+
+	it('says Retry-After: 1 by default, and control routes are never limited', async () => {
+		limited.setNetwork({ rateLimit: { requestsPerSecond: 0 } });
+		const refused = await balance();
+		expect(refused.status).toBe(429);
+		expect(refused.headers.get('retry-after')).toBe('1');
+		expect((await fetch(`${limited.origin}/_control/tokens`)).status).toBe(200);
+	});
+
+	it('delays an answer and still answers it correctly', async () => {
+		limited.setNetwork({ latencyMs: 30 });
+		const delayed = await balance();
+		expect(delayed.status).toBe(200);
+		expect(await delayed.json()).toEqual(limited.state.balance);
+		expect(limited.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /v3/shop/balance 200']);
+	});
+
+	it('is set through /_control/network, refuses bad values, and reset() returns to the start options', async () => {
+		const set = await fetch(`${limited.origin}/_control/network`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ latencyMs: 80, rateLimit: { requestsPerSecond: 50 } }),
+		});
+		expect(await set.json()).toEqual({ latencyMs: 80, rateLimit: { requestsPerSecond: 50 } });
+		const bad = await fetch(`${limited.origin}/_control/network`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ latencyMs: -1 }),
+		});
+		expect(bad.status).toBe(400);
+		expect(((await bad.json()) as any).description).toMatch(/^latencyMs must be a whole number/);
+		expect(limited.network).toEqual({ latencyMs: 80, rateLimit: { requestsPerSecond: 50 } });
+		limited.reset();
+		expect(await (await fetch(`${limited.origin}/_control/network`)).json()).toEqual({ latencyMs: 5, rateLimit: null });
+	});
+});

@@ -6,6 +6,7 @@ import { segment } from '../../api/transport';
 import { faxIdField, outputBinaryField } from './fields';
 import { outputFaxFile } from './files';
 import type { FaxFileFormat } from './types';
+import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 
 export const option: INodePropertyOptions = {
 	name: 'Download',
@@ -31,6 +32,8 @@ export const description: INodeProperties[] = [
 	},
 	outputBinaryField('download', 'fax document'),
 ];
+
+export const maxItemsAtOnce = DOWNLOADS_AT_ONCE;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);

@@ -4,6 +4,7 @@ import { requiredString } from '../shared/items';
 import { segment } from '../../api/transport';
 import { faxIdField, outputBinaryField } from './fields';
 import { outputFaxFile } from './files';
+import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 
 export const option: INodePropertyOptions = {
 	name: 'Download Report',
@@ -17,6 +18,8 @@ export const description: INodeProperties[] = [
 	faxIdField('downloadReport', 'ID of the fax whose confirmation report to download'),
 	outputBinaryField('downloadReport', 'confirmation report (PDF)'),
 ];
+
+export const maxItemsAtOnce = DOWNLOADS_AT_ONCE;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);

@@ -4,6 +4,7 @@ import { requiredString } from '../shared/items';
 import { faxPlusApiDownload, segment } from '../../api/transport';
 import { faxIdField } from './fields';
 import type { ThumbnailReference } from './types';
+import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 
 export const option: INodePropertyOptions = {
 	name: 'Download Thumbnail',
@@ -28,6 +29,8 @@ export const description: INodeProperties[] = [
 
 /** The thumbnail is a JPEG (spec: "JPEG image as binary content"). */
 const THUMBNAIL_MIME_TYPE = 'image/jpeg';
+
+export const maxItemsAtOnce = DOWNLOADS_AT_ONCE;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);

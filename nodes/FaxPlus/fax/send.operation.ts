@@ -176,6 +176,9 @@ export const description: INodeProperties[] = [
 	},
 ];
 
+/** One at a time, in order: each uploads its files and sends a fax that costs money; a failure stops the rest. */
+export const maxItemsAtOnce = 1;
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const to = destinations(this, itemIndex);

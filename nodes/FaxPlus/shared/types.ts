@@ -12,6 +12,8 @@ export interface FaxPlusOperation {
 	option: INodePropertyOptions;
 	description: INodeProperties[];
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
+	/** At most this many items at once, whatever the node option says (e.g. 1: in order). */
+	maxItemsAtOnce?: number;
 }
 
 export type LoadOptionsMethod = (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>;

@@ -23,6 +23,9 @@ export const description: INodeProperties[] = [
 	},
 ];
 
+/** One at a time, in order: each spends money; a failure stops the rest. */
+export const maxItemsAtOnce = 1;
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const itemId = requiredString(this, 'itemId', 'Offer Item ID', itemIndex);
 	const body: PurchaseRequest = { item_id: itemId };

@@ -1,7 +1,10 @@
 import {
 	DEFAULT_MAX_ENTRIES,
+	DIGEST_LENGTH,
 	DeliveryLog,
 	deliveryLogFor,
+	digestOfKey,
+	entriesOfRecord,
 	isDeliveryLogSnapshot,
 	keyOfDeliveryId,
 	keyOfRawBody,
@@ -23,7 +26,11 @@ function clock(start = Date.UTC(2025, 0, 1)) {
 }
 
 /** What n8n does with static data between requests and restarts. */
-const viaJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+const viaJson = (value: unknown): any => JSON.parse(JSON.stringify(value));
+
+/** The digests a saved record holds, oldest first. */
+const savedDigests = (value: unknown) => entriesOfRecord(viaJson(value)).digests;
+const digests = (...keys: string[]) => keys.map(digestOfKey);
 
 describe('DeliveryLog', () => {
 	it('records a key once and recognises repeats', () => {
@@ -38,7 +45,7 @@ describe('DeliveryLog', () => {
 	it('keeps integer-like and special keys apart and in order (no object keys)', () => {
 		const log = new DeliveryLog();
 		for (const key of ['10', '2', '1', '__proto__', 'constructor', 'toString']) expect(log.checkAndRecord(key)).toBe(true);
-		expect(log.snapshot().keys).toEqual(['10', '2', '1', '__proto__', 'constructor', 'toString']);
+		expect(savedDigests(log.snapshot())).toEqual(digests('10', '2', '1', '__proto__', 'constructor', 'toString'));
 		const restored = new DeliveryLog();
 		restored.load(viaJson(log.snapshot()));
 		for (const key of ['10', '2', '1', '__proto__', 'constructor', 'toString']) expect(restored.has(key)).toBe(true);
@@ -71,24 +78,22 @@ describe('DeliveryLog', () => {
 		// Dead entries at the head are compacted away once they are half of the arrays.
 		expect(log.storedLength).toBeLessThanOrEqual(2 * DEFAULT_MAX_ENTRIES);
 		const snapshot = log.snapshot();
-		expect(snapshot.keys.length - snapshot.head).toBe(DEFAULT_MAX_ENTRIES);
+		expect(savedDigests(snapshot)).toHaveLength(DEFAULT_MAX_ENTRIES);
 		expect(log.has('id:msg_9999')).toBe(false);
 		expect(log.has('id:msg_10000')).toBe(true);
 		expect(log.checkAndRecord('id:msg_19999')).toBe(false);
-		expect(JSON.stringify(snapshot).length).toBeLessThan(2 * DEFAULT_MAX_ENTRIES * 40);
+		// 12 characters of digest and a time column of one or two per entry.
+		expect(JSON.stringify(snapshot).length).toBeLessThan(DEFAULT_MAX_ENTRIES * 16);
 	});
 
 	it('compacts rarely: the arrays are replaced at most once per half of the cap', () => {
 		const log = new DeliveryLog({ maxEntries: 4000 });
-		let arrays = log.snapshot().keys;
+		let stored = log.storedLength;
 		let replacements = 0;
 		for (let i = 0; i < 20_000; i++) {
 			log.checkAndRecord(`k${i}`);
-			const current = log.snapshot().keys;
-			if (current !== arrays) {
-				replacements++;
-				arrays = current;
-			}
+			if (log.storedLength < stored) replacements++;
+			stored = log.storedLength;
 		}
 		// 16,000 evictions, a compaction at most every 2,000 of them.
 		expect(replacements).toBeLessThanOrEqual(8);
@@ -135,12 +140,71 @@ describe('DeliveryLog', () => {
 			expect(after.has('recent')).toBe(true);
 		});
 
-		it('references the live arrays, so an earlier snapshot serialised later holds later keys', () => {
+		it('is written when serialised, so an earlier snapshot serialised later holds later keys', () => {
 			const log = new DeliveryLog();
 			log.checkAndRecord('a');
 			const earlier = log.snapshot();
 			log.checkAndRecord('b');
-			expect(viaJson(earlier).keys).toEqual(['a', 'b']);
+			expect(savedDigests(earlier)).toEqual(digests('a', 'b'));
+			// n8n's observable static data walks enumerable properties only: no log behind them.
+			expect(Object.keys(earlier)).toEqual(['v', 'epoch']);
+		});
+
+		it('saves fixed-size digests in one string and the times as whole seconds in one column', () => {
+			const time = clock(Date.UTC(2026, 10, 22, 8, 0, 0, 250));
+			const log = new DeliveryLog({ now: time.now });
+			log.checkAndRecord('id:msg_1');
+			log.checkAndRecord('id:msg_2');
+			time.advance(1000);
+			log.checkAndRecord('id:msg_3');
+			time.advance(36_000);
+			log.checkAndRecord('id:msg_4');
+			const saved = viaJson(log.snapshot());
+			expect(Object.keys(saved).sort()).toEqual(['epoch', 'ids', 'times', 'v']);
+			expect(saved.v).toBe(2);
+			expect(saved.ids).toBe(digests('id:msg_1', 'id:msg_2', 'id:msg_3', 'id:msg_4').join(''));
+			expect(saved.ids).toHaveLength(4 * DIGEST_LENGTH);
+			expect(saved.times).toBe(`${Math.floor(Date.UTC(2026, 10, 22, 8) / 1000).toString(36)},,1,10`);
+			expect(entriesOfRecord(saved).times).toEqual([0, 0, 1000, 37_000].map((t) => Date.UTC(2026, 10, 22, 8) + t));
+		});
+
+		it('saves at most a third of the previous format at the default cap', () => {
+			const time = clock();
+			const log = new DeliveryLog({ now: time.now });
+			const v1: { v: 1; epoch: string; head: number; keys: string[]; times: number[] } = { v: 1, epoch: 'before', head: 0, keys: [], times: [] };
+			for (let i = 0; i < DEFAULT_MAX_ENTRIES; i++) {
+				const key = `id:msg_${i.toString(16).padStart(24, '0')}`;
+				log.checkAndRecord(key);
+				v1.keys.push(key);
+				v1.times.push(time.now());
+				time.advance(1000);
+			}
+			expect(JSON.stringify(log.snapshot()).length * 3).toBeLessThanOrEqual(JSON.stringify(v1).length);
+		});
+
+		it('reads a record of the previous version (v1) after an upgrade: its deliveries stay repeats', () => {
+			const time = clock();
+			// As the previous version saved it: a dead head, `id:` keys, hashed long ids, body hashes, times in ms.
+			const v1 = {
+				v: 1,
+				epoch: 'previous-version',
+				head: 1,
+				keys: ['id:msg_gone', 'id:msg_1', keyOfDeliveryId('x'.repeat(300)), keyOfRawBody(Buffer.from('{"a":1}'))],
+				times: [time.now() - 3 * DAY, time.now() - 2 * DAY, time.now() - DAY, time.now()],
+			};
+			const upgraded = new DeliveryLog({ now: time.now });
+			upgraded.load(viaJson(v1));
+			expect(upgraded.size).toBe(3);
+			expect(upgraded.checkAndRecord(keyOfDeliveryId('msg_1'))).toBe(false);
+			expect(upgraded.checkAndRecord(keyOfDeliveryId('x'.repeat(300)))).toBe(false);
+			expect(upgraded.checkAndRecord(keyOfRawBody(Buffer.from('{"a":1}')))).toBe(false);
+			expect(upgraded.checkAndRecord(keyOfDeliveryId('msg_gone'))).toBe(true);
+			// The retention still counts from when the old version recorded them.
+			time.advance(5 * DAY + 1);
+			expect(upgraded.has(keyOfDeliveryId('msg_1'))).toBe(false);
+			expect(upgraded.has(keyOfRawBody(Buffer.from('{"a":1}')))).toBe(true);
+			// And the next save is the new format.
+			expect(viaJson(upgraded.snapshot()).v).toBe(2);
 		});
 
 		it('skips merging its own snapshot, and merges a foreign one (another process) once', () => {
@@ -162,7 +226,13 @@ describe('DeliveryLog', () => {
 
 		it('ignores what is not a snapshot', () => {
 			const log = new DeliveryLog();
-			for (const value of [undefined, null, 'x', 42, {}, { v: 2 }, { v: 1, epoch: 'e', head: 0, keys: ['a'], times: [] }]) {
+			const broken = [
+				{ v: 2 },
+				{ v: 2, epoch: 'e', ids: 'abc', times: '1' },
+				{ v: 2, epoch: 'e', ids: 'a'.repeat(DIGEST_LENGTH), times: '1,2' },
+				{ v: 1, epoch: 'e', head: 0, keys: ['a'], times: [] },
+			];
+			for (const value of [undefined, null, 'x', 42, {}, ...broken]) {
 				expect(() => log.load(value)).not.toThrow();
 			}
 			expect(log.size).toBe(0);

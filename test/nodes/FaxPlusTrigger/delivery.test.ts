@@ -1,7 +1,8 @@
 import { signWebhook } from '../../server';
 import { useFaxPlusServer } from '../../support/faxplus';
-import { useTriggerHarnesses, type TriggerHarness } from '../../support/trigger-harness';
+import { TRIGGER_NODE_NAME, useTriggerHarnesses, type TriggerHarness } from '../../support/trigger-harness';
 import { activateWithSecret, onlyEndpoint, registerEndpoint, runJson } from './helpers';
+import { digestOfKey, entriesOfRecord } from '../../../nodes/FaxPlusTrigger/deduplication';
 
 /** POSTs to a URL directly (a request Fax.Plus did not send). */
 async function post(url: string, body: string | Buffer, headers: Record<string, string> = {}) {
@@ -10,8 +11,7 @@ async function post(url: string, body: string | Buffer, headers: Record<string, 
 }
 
 function deliveryKeys(harness: TriggerHarness): string[] {
-	const log = harness.savedNodeStaticData.deliveryLog as { keys: string[]; head: number } | undefined;
-	return log ? log.keys.slice(log.head) : [];
+	return entriesOfRecord(harness.savedNodeStaticData.deliveryLog).digests;
 }
 
 describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
@@ -68,7 +68,7 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 		it('records the delivery in the saved static data (the node answers, so n8n saves it)', async () => {
 			const { harness } = await activeTrigger();
 			const [result] = await server().deliver({ event: 'fax_sent' });
-			expect(deliveryKeys(harness)).toEqual([`id:${result.webhookId}`]);
+			expect(deliveryKeys(harness)).toEqual([digestOfKey(`id:${result.webhookId}`)]);
 		});
 
 		it('accepts a delivery with several signatures when one is valid', async () => {
@@ -193,7 +193,7 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			);
 			expect(results.flat().map((result) => result.attempts[0].status)).toEqual(Array(50).fill(200));
 			expect(harness.runs).toHaveLength(1);
-			expect(deliveryKeys(harness)).toEqual(['id:msg_concurrent']);
+			expect(deliveryKeys(harness)).toEqual([digestOfKey('id:msg_concurrent')]);
 		});
 
 		it('loses no record in a burst of 50 distinct concurrent deliveries (each request saves its own copy)', async () => {
@@ -202,7 +202,7 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 				Array.from({ length: 50 }, async (_, i) => await server().deliver({ event: 'fax_sent', webhookId: `msg_burst_${i}` })),
 			);
 			expect(harness.runs).toHaveLength(50);
-			expect(new Set(deliveryKeys(harness))).toEqual(new Set(results.flat().map((result) => `id:${result.webhookId}`)));
+			expect(new Set(deliveryKeys(harness))).toEqual(new Set(results.flat().map((result) => digestOfKey(`id:${result.webhookId}`))));
 
 			// After a restart every one of them is still known.
 			harness.restart();
@@ -222,7 +222,7 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			);
 			// Every request loaded the same old copy and saves it: the oldest save is written last.
 			expect(harness.flushSaves('newest first')).toBe(20);
-			expect(new Set(deliveryKeys(harness))).toEqual(new Set(results.flat().map((result) => `id:${result.webhookId}`)));
+			expect(new Set(deliveryKeys(harness))).toEqual(new Set(results.flat().map((result) => digestOfKey(`id:${result.webhookId}`))));
 		});
 
 		it('recognises a repeat after a restart, from the static data saved as JSON', async () => {
@@ -234,6 +234,26 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			expect(harness.runs).toHaveLength(1);
 		});
 
+		it('recognises a repeat after an upgrade, from the record the previous version saved (v1)', async () => {
+			const now = Date.now();
+			// The record exactly as the previous version saved it: keys and times (ms) as arrays, a dead head.
+			const v1 = { v: 1, epoch: 'before-upgrade', head: 1, keys: ['id:msg_expired', 'id:msg_before_upgrade'], times: [now - 9 * 86_400_000, now - 60_000] };
+			const harness = await trigger({
+				server: server(),
+				parameters: { events: ['fax_sent'] },
+				staticData: { [`node:${TRIGGER_NODE_NAME}`]: { deliveryLog: v1 } },
+			});
+			await activateWithSecret(harness, server());
+			const [retried] = await server().deliver({ event: 'fax_sent', webhookId: 'msg_before_upgrade' });
+			expect(retried.attempts[0].body).toBe('{"received":true,"duplicate":true}');
+			expect(harness.runs).toHaveLength(0);
+			await server().deliver({ event: 'fax_sent', webhookId: 'msg_after_upgrade' });
+			expect(harness.runs).toHaveLength(1);
+			// Saved again in the new format, with both.
+			expect(harness.savedNodeStaticData.deliveryLog).toMatchObject({ v: 2 });
+			expect(deliveryKeys(harness)).toEqual([digestOfKey('id:msg_before_upgrade'), digestOfKey('id:msg_after_upgrade')]);
+		});
+
 		it('stays within the configured count over many deliveries', async () => {
 			const { harness } = await activeTrigger({ options: { deduplicationMaxEntries: 20 } });
 			for (let batch = 0; batch < 10; batch++) {
@@ -243,8 +263,6 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			}
 			expect(harness.runs).toHaveLength(150);
 			expect(deliveryKeys(harness)).toHaveLength(20);
-			const saved = harness.savedNodeStaticData.deliveryLog as { keys: string[] };
-			expect(saved.keys.length).toBeLessThanOrEqual(150);
 		});
 	});
 
@@ -257,7 +275,7 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 
 			expect(failed.attempts[0]).toEqual({ status: 200, body: '{"received":true,"skipped":"status"}' });
 			expect(runJson(harness).map((item) => item.webhookId)).toEqual([ok.webhookId, partial.webhookId]);
-			expect(deliveryKeys(harness)).toContain(`id:${failed.webhookId}`);
+			expect(deliveryKeys(harness)).toContain(digestOfKey(`id:${failed.webhookId}`));
 			const [replayed] = await server().replay(failed.webhookId!);
 			expect(replayed.attempts[0].body).toBe('{"received":true,"duplicate":true}');
 		});

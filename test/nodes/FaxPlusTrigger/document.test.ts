@@ -11,6 +11,7 @@ import {
 } from '../../support/faxplus';
 import { useTriggerHarnesses, type TriggerHarness } from '../../support/trigger-harness';
 import { activateOk, activateWithSecret, calls } from './helpers';
+import { digestOfKey, entriesOfRecord } from '../../../nodes/FaxPlusTrigger/deduplication';
 
 /** The document downloads the server received (GET …/files/…), oldest first. */
 function fileRequests(server: FaxPlusServer): RecordedRequest[] {
@@ -18,8 +19,7 @@ function fileRequests(server: FaxPlusServer): RecordedRequest[] {
 }
 
 function deliveryKeys(harness: TriggerHarness): string[] {
-	const log = harness.savedNodeStaticData.deliveryLog as { keys: string[]; head: number } | undefined;
-	return log ? log.keys.slice(log.head) : [];
+	return entriesOfRecord(harness.savedNodeStaticData.deliveryLog).digests;
 }
 
 describe('Fax.Plus Trigger → Download Fax Document', () => {
@@ -49,7 +49,7 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 			// Answered by the node before the download; the delivery is recorded once.
 			expect(result.attempts).toEqual([{ status: 200, body: '{"received":true}' }]);
 			expect(harness.answers[0].result).toEqual({ noWebhookResponse: true, workflowData: expect.any(Array) });
-			expect(deliveryKeys(harness)).toEqual([`id:${result.webhookId}`]);
+			expect(deliveryKeys(harness)).toEqual([digestOfKey(`id:${result.webhookId}`)]);
 
 			const [request] = fileRequests(server());
 			expect(calls(server())).toEqual(['GET /v3/accounts/owner_1/files/fax_new_1']);
@@ -144,7 +144,7 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 			expect(item.binary).toBeUndefined();
 			expect(item.json).toMatchObject({ faxId: 'fax_unknown', webhookId: result.webhookId });
 			expect(item.json.documentError).toEqual(expect.stringContaining('400'));
-			expect(deliveryKeys(harness)).toEqual([`id:${result.webhookId}`]);
+			expect(deliveryKeys(harness)).toEqual([digestOfKey(`id:${result.webhookId}`)]);
 
 			// Processed once: a replay (or retry) of the delivery neither runs nor downloads again.
 			const [replayed] = await server().replay(result.webhookId!);

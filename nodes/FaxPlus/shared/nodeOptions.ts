@@ -1,0 +1,30 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/** The node-level options' parameter name; no operation uses it. */
+export const NODE_OPTIONS = 'nodeOptions';
+
+/** Enough to keep n8n busy at a real API's latency (tens of ms per call). */
+export const DEFAULT_ITEMS_AT_ONCE = 50;
+export const MAX_ITEMS_AT_ONCE = 200;
+/** Downloads hold whole documents in memory while they arrive. */
+export const DOWNLOADS_AT_ONCE = 5;
+
+/** Options of the node as a whole, shown for every resource and operation. */
+export const nodeOptionsProperty: INodeProperties = {
+	displayName: 'Node Options',
+	name: NODE_OPTIONS,
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Items at Once',
+			name: 'itemsAtOnce',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_ITEMS_AT_ONCE },
+			default: DEFAULT_ITEMS_AT_ONCE,
+			description:
+				'How many items are sent to Fax.Plus at the same time; the output keeps the input order. Fax → Send and Shop → Purchase Number always run one item at a time, downloads at most 5. A request Fax.Plus answers with 429 (rate limit) waits for its Retry-After, up to 30 seconds, and is sent again up to 3 times.',
+		},
+	],
+};
