@@ -124,6 +124,8 @@ async function listPage(
 		path: '/accounts/self/faxes',
 		qs: { category, ...query, limit: PAGE_SIZE },
 		timeout,
+		// A 429 fails this poll, which keeps its cursor: the next poll is the retry.
+		rateLimitRetries: 0,
 	});
 	return entriesOf(answer, 'records');
 }

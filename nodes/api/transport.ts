@@ -34,6 +34,8 @@ export interface FaxPlusRequest {
 	itemIndex?: number;
 	/** Milliseconds to wait for the answer (n8n's default when omitted). */
 	timeout?: number;
+	/** How often a 429 is waited out and sent again (RATE_LIMIT_RETRIES when omitted). */
+	rateLimitRetries?: number;
 }
 
 export interface FaxPlusBinaryResponse {
@@ -119,7 +121,7 @@ export async function faxPlusApiRequest<T = IDataObject>(
 ): Promise<T> {
 	const { options, credentialType } = await buildOptions(context, request);
 	try {
-		const body = await sendWithRateLimitRetry(context, credentialType, options);
+		const body = await sendWithRateLimitRetry(context, credentialType, options, request.rateLimitRetries);
 		return (body === '' ? undefined : body) as T;
 	} catch (error) {
 		throw toFaxPlusError(context, error, request);
@@ -133,7 +135,7 @@ export async function faxPlusApiRequest<T = IDataObject>(
 export async function faxPlusApiDeleteIfExists(context: FaxPlusContext, request: FaxPlusRequest): Promise<boolean> {
 	const { options, credentialType } = await buildOptions(context, { ...request, method: 'DELETE' });
 	try {
-		await sendWithRateLimitRetry(context, credentialType, options);
+		await sendWithRateLimitRetry(context, credentialType, options, request.rateLimitRetries);
 		return true;
 	} catch (error) {
 		if (responseOf(error).status === 404) return false;
@@ -152,7 +154,7 @@ export async function faxPlusApiDownload(
 	options.returnFullResponse = true;
 	options.headers = { ...options.headers, Accept: '*/*' };
 	try {
-		const response = (await sendWithRateLimitRetry(context, credentialType, options)) as { body: Buffer | ArrayBuffer; headers: Record<string, string | undefined> };
+		const response = (await sendWithRateLimitRetry(context, credentialType, options, request.rateLimitRetries)) as { body: Buffer | ArrayBuffer; headers: Record<string, string | undefined> };
 		const data = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body);
 		return { data, contentType: response.headers['content-type']?.split(';')[0] };
 	} catch (error) {
@@ -176,12 +178,13 @@ async function sendWithRateLimitRetry(
 	context: FaxPlusContext,
 	credentialType: string,
 	options: IHttpRequestOptions,
+	maxRetries = RATE_LIMIT_RETRIES,
 ): Promise<unknown> {
 	for (let retries = 0; ; retries++) {
 		try {
 			return await context.helpers.httpRequestWithAuthentication.call(context, credentialType, options);
 		} catch (error) {
-			const waitMs = retries < RATE_LIMIT_RETRIES ? rateLimitWaitMs(error) : undefined;
+			const waitMs = retries < maxRetries ? rateLimitWaitMs(error) : undefined;
 			// n8n's request helpers throw NodeApiErrors; the callers read their response.
 			if (waitMs === undefined) {
 				throw error instanceof NodeApiError ? error : new NodeApiError(context.getNode(), error as JsonObject);
