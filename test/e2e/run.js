@@ -19,16 +19,13 @@
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
-const util = require('node:util');
 
 const ROOT = path.resolve(__dirname, '../..');
+const { createChecks, formatError, withTimeout } = require(path.join(ROOT, 'test/support/checks.js'));
 const { startN8n } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
 
 const CHECK_TIMEOUT_MS = Number(process.env.E2E_CHECK_TIMEOUT_MS || 180000);
 
-let passed = 0;
-let failed = 0;
-const failures = [];
 const started = []; // things with stop()/close(), newest last
 let finishing = false;
 
@@ -36,38 +33,8 @@ function log(...args) {
 	console.log('   ', ...args);
 }
 
-function fmtError(error) {
-	if (error && error.stack) return error.stack.split('\n').slice(0, 8).join('\n');
-	return util.inspect(error, { depth: 4 });
-}
-
-async function withTimeout(promise, ms, what) {
-	let timer;
-	const timeout = new Promise((_, reject) => {
-		timer = setTimeout(() => reject(new Error(`${what}: timed out after ${ms / 1000} s`)), ms);
-	});
-	try {
-		return await Promise.race([promise, timeout]);
-	} finally {
-		clearTimeout(timer);
-	}
-}
-
-/** Runs one named check; never throws. Returns true when it passed. */
-async function check(name, fn, { timeoutMs = CHECK_TIMEOUT_MS } = {}) {
-	const t0 = Date.now();
-	try {
-		await withTimeout(Promise.resolve().then(fn), timeoutMs, name);
-		passed++;
-		console.log(`ok   ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-		return true;
-	} catch (error) {
-		failed++;
-		failures.push(name);
-		console.log(`FAIL ${name}\n${fmtError(error).replace(/^/gm, '       ')}`);
-		return false;
-	}
-}
+const checks = createChecks({ timeoutMs: CHECK_TIMEOUT_MS });
+const { check } = checks;
 
 function srcNewerThanDist() {
 	const dist = path.join(ROOT, 'dist');
@@ -142,9 +109,9 @@ async function main() {
 		if (signalled) return;
 		signalled = true;
 		console.log(`\n${sig}: stopping everything`);
-		failed++;
+		checks.countFailure();
 		await stopAll();
-		console.log(`${passed} passed, ${failed} failed`);
+		checks.printSummary();
 		process.exit(130);
 	};
 	process.on('SIGINT', onSignal);
@@ -192,16 +159,16 @@ async function main() {
 		}
 	}
 	await stopAll();
-	if (failures.length) console.log(`\nfailed checks:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+	checks.printFailures();
 	console.log(`\ne2e took ${Math.round((Date.now() - t0) / 1000)} s`);
-	console.log(`${passed} passed, ${failed} failed`);
-	process.exitCode = failed ? 1 : 0;
+	checks.printSummary();
+	process.exitCode = checks.failed ? 1 : 0;
 }
 
 main().catch(async (error) => {
-	console.log(`FAIL runner\n${fmtError(error)}`);
-	failed++;
+	console.log(`FAIL runner\n${formatError(error)}`);
+	checks.countFailure();
 	await stopAll();
-	console.log(`${passed} passed, ${failed} failed`);
+	checks.printSummary();
 	process.exit(1);
 });

@@ -14,33 +14,18 @@
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
-const util = require('node:util');
 
 const ROOT = path.resolve(__dirname, '../..');
+const { createChecks, withTimeout } = require(path.join(ROOT, 'test/support/checks.js'));
 const { startQueue } = require(path.join(ROOT, 'scripts/n8n/queue.js'));
 
 const CHECK_TIMEOUT_MS = 180000;
-let passed = 0;
-let failed = 0;
-const failures = [];
 let queue;
 let server;
 let stopping = null;
 
 function log(...args) {
 	console.log('   ', ...args);
-}
-
-async function withTimeout(promise, ms, what) {
-	let timer;
-	const timeout = new Promise((_, reject) => {
-		timer = setTimeout(() => reject(new Error(`${what}: timed out after ${ms / 1000} s`)), ms);
-	});
-	try {
-		return await Promise.race([promise, timeout]);
-	} finally {
-		clearTimeout(timer);
-	}
 }
 
 /** The last lines of every n8n process's log, so that a failure in CI can be understood afterwards. */
@@ -57,23 +42,8 @@ function printLogTails(lines = 25) {
 	}
 }
 
-/** Runs one named check; never throws. Returns true when it passed. */
-async function check(name, fn, { timeoutMs = CHECK_TIMEOUT_MS } = {}) {
-	const t0 = Date.now();
-	try {
-		await withTimeout(Promise.resolve().then(fn), timeoutMs, name);
-		passed++;
-		console.log(`ok   ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-		return true;
-	} catch (error) {
-		failed++;
-		failures.push(name);
-		const text = error && error.stack ? error.stack.split('\n').slice(0, 8).join('\n') : util.inspect(error, { depth: 4 });
-		console.log(`FAIL ${name}\n${text.replace(/^/gm, '       ')}`);
-		printLogTails();
-		return false;
-	}
-}
+const checks = createChecks({ timeoutMs: CHECK_TIMEOUT_MS, onFail: () => printLogTails() });
+const { check } = checks;
 
 function stopAll() {
 	stopping ??= (async () => {
@@ -94,9 +64,9 @@ async function main() {
 	for (const sig of ['SIGINT', 'SIGTERM']) {
 		process.on(sig, async () => {
 			console.log(`\n${sig}: stopping everything`);
-			failed++;
+			checks.countFailure();
 			await stopAll();
-			console.log(`${passed} passed, ${failed} failed`);
+			checks.printSummary();
 			process.exit(130);
 		});
 	}
@@ -137,16 +107,16 @@ async function main() {
 		}
 	}
 	await stopAll();
-	if (failures.length) console.log(`\nfailed checks:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+	checks.printFailures();
 	console.log(`\nqueue-mode suite took ${Math.round((Date.now() - t0) / 1000)} s`);
-	console.log(`${passed} passed, ${failed} failed`);
-	process.exitCode = failed ? 1 : 0;
+	checks.printSummary();
+	process.exitCode = checks.failed ? 1 : 0;
 }
 
 main().catch(async (error) => {
 	console.log(`FAIL runner\n${error.stack || error.message}`);
-	failed++;
+	checks.countFailure();
 	await stopAll();
-	console.log(`${passed} passed, ${failed} failed`);
+	checks.printSummary();
 	process.exit(1);
 });

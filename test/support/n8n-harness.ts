@@ -204,27 +204,7 @@ export async function runFaxPlusNode(options: RunNodeOptions): Promise<RunNodeRe
 	} as never);
 	const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', resolve));
 
-	const additionalData = {
-		hooks,
-		credentialsHelper,
-		executionId: 'test-execution',
-		restApiUrl: 'http://127.0.0.1:1/rest',
-		instanceBaseUrl: 'http://127.0.0.1:1/',
-		webhookBaseUrl: 'http://127.0.0.1:1/webhook',
-		webhookTestBaseUrl: 'http://127.0.0.1:1/webhook-test',
-		webhookWaitingBaseUrl: 'http://127.0.0.1:1/webhook-waiting',
-		formWaitingBaseUrl: 'http://127.0.0.1:1/form-waiting',
-		variables: {},
-		currentNodeParameters: undefined,
-		executeWorkflow: async () => {
-			throw new Error('not used');
-		},
-		logAiEvent: () => {},
-		getRunExecutionData: async () => undefined,
-		startRunnerTask: async () => {
-			throw new Error('not used');
-		},
-	} as unknown as IWorkflowExecuteAdditionalData;
+	const additionalData = testAdditionalData(credentialsHelper, undefined, { hooks, executionId: 'test-execution' });
 
 	const runExecutionData: IRunExecutionData = {
 		version: 1,
@@ -256,4 +236,36 @@ export async function runFaxPlusNode(options: RunNodeOptions): Promise<RunNodeRe
 /** A fresh folder for files a test writes. */
 export function tempDir(): string {
 	return mkdtempSync(join(tmpdir(), 'faxplus-test-'));
+}
+
+/**
+ * What n8n-core's contexts read of n8n's server: its URLs on `origin` (nothing listens on
+ * the default), credentials from `credentialsHelper`, and no sub-workflows or task runners.
+ */
+export function testAdditionalData(
+	credentialsHelper: unknown,
+	origin = 'http://127.0.0.1:1',
+	extra: Partial<IWorkflowExecuteAdditionalData> = {},
+): IWorkflowExecuteAdditionalData {
+	return {
+		credentialsHelper,
+		executionId: undefined,
+		restApiUrl: `${origin}/rest`,
+		instanceBaseUrl: `${origin}/`,
+		webhookBaseUrl: `${origin}/webhook`,
+		webhookTestBaseUrl: `${origin}/webhook-test`,
+		webhookWaitingBaseUrl: `${origin}/webhook-waiting`,
+		formWaitingBaseUrl: `${origin}/form-waiting`,
+		variables: {},
+		currentNodeParameters: undefined,
+		executeWorkflow: async () => {
+			throw new Error('not used');
+		},
+		logAiEvent: () => {},
+		getRunExecutionData: async () => undefined,
+		startRunnerTask: async () => {
+			throw new Error('not used');
+		},
+		...extra,
+	} as unknown as IWorkflowExecuteAdditionalData;
 }

@@ -20,7 +20,7 @@ import {
 	type WorkflowActivateMode,
 } from 'n8n-workflow';
 import { FaxPlusPollTrigger } from '../../nodes/FaxPlusPollTrigger/FaxPlusPollTrigger.node';
-import { initBinaryData, TestCredentialsHelper, TestNodeTypes } from './n8n-harness';
+import { initBinaryData, TestCredentialsHelper, TestNodeTypes, testAdditionalData } from './n8n-harness';
 import { oauthCredentials, patCredentials, type AuthKind, type FaxPlusServer } from './faxplus';
 
 export const FAX_PLUS_POLL_TRIGGER_NODE_TYPE = 'n8n-nodes-faxplus.faxPlusPollTrigger';
@@ -212,25 +212,6 @@ export class PollHarness {
 	}
 
 	private additionalData(): IWorkflowExecuteAdditionalData {
-		return {
-			credentialsHelper: this.credentialsHelper,
-			executionId: undefined,
-			restApiUrl: 'http://127.0.0.1:1/rest',
-			instanceBaseUrl: 'http://127.0.0.1:1/',
-			webhookBaseUrl: 'http://127.0.0.1:1/webhook',
-			webhookTestBaseUrl: 'http://127.0.0.1:1/webhook-test',
-			webhookWaitingBaseUrl: 'http://127.0.0.1:1/webhook-waiting',
-			formWaitingBaseUrl: 'http://127.0.0.1:1/form-waiting',
-			variables: {},
-			currentNodeParameters: undefined,
-			executeWorkflow: async () => {
-				throw new Error('not used');
-			},
-			logAiEvent: () => {},
-			getRunExecutionData: async () => undefined,
-			startRunnerTask: async () => {
-				throw new Error('not used');
-			},
-		} as unknown as IWorkflowExecuteAdditionalData;
+		return testAdditionalData(this.credentialsHelper);
 	}
 }

@@ -26,7 +26,7 @@ import {
 } from 'n8n-workflow';
 import { resetDeliveryLogs } from '../../nodes/FaxPlusTrigger/deduplication';
 import { FaxPlusTrigger } from '../../nodes/FaxPlusTrigger/FaxPlusTrigger.node';
-import { initBinaryData, TestCredentialsHelper, TestNodeTypes } from './n8n-harness';
+import { initBinaryData, TestCredentialsHelper, TestNodeTypes, testAdditionalData } from './n8n-harness';
 import { oauthCredentials, patCredentials, type AuthKind, type FaxPlusServer } from './faxplus';
 
 export const FAX_PLUS_TRIGGER_NODE_TYPE = 'n8n-nodes-faxplus.faxPlusTrigger';
@@ -410,27 +410,7 @@ export class TriggerHarness {
 	}
 
 	private additionalData(extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData {
-		return {
-			credentialsHelper: this.credentialsHelper,
-			executionId: undefined,
-			restApiUrl: `${this.origin}/rest`,
-			instanceBaseUrl: `${this.origin}/`,
-			webhookBaseUrl: `${this.origin}/webhook`,
-			webhookTestBaseUrl: `${this.origin}/webhook-test`,
-			webhookWaitingBaseUrl: `${this.origin}/webhook-waiting`,
-			formWaitingBaseUrl: `${this.origin}/form-waiting`,
-			variables: {},
-			currentNodeParameters: undefined,
-			executeWorkflow: async () => {
-				throw new Error('not used');
-			},
-			logAiEvent: () => {},
-			getRunExecutionData: async () => undefined,
-			startRunnerTask: async () => {
-				throw new Error('not used');
-			},
-			...extra,
-		} as unknown as IWorkflowExecuteAdditionalData;
+		return testAdditionalData(this.credentialsHelper, this.origin, extra);
 	}
 
 	private webhookData(workflow: Workflow, additionalData: IWorkflowExecuteAdditionalData, isTest: boolean): IWebhookData {

@@ -1,0 +1,62 @@
+'use strict';
+// The check runner of the real-n8n suites (test/e2e, test/queue): one line per check, and
+// `N passed, M failed` alone as the last line, which `npm test` adds to its total.
+const util = require('node:util');
+
+async function withTimeout(promise, ms, what) {
+	let timer;
+	const timeout = new Promise((_, reject) => {
+		timer = setTimeout(() => reject(new Error(`${what}: timed out after ${ms / 1000} s`)), ms);
+	});
+	try {
+		return await Promise.race([promise, timeout]);
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
+function formatError(error) {
+	if (error && error.stack) return error.stack.split('\n').slice(0, 8).join('\n');
+	return util.inspect(error, { depth: 4 });
+}
+
+/** `onFail(name, error)` may print more about a failed check (logs, state). */
+function createChecks({ timeoutMs = 180000, onFail } = {}) {
+	let passed = 0;
+	let failed = 0;
+	const failures = [];
+	return {
+		/** Runs one named check; never throws. Returns true when it passed. */
+		async check(name, fn, { timeoutMs: limit = timeoutMs } = {}) {
+			const t0 = Date.now();
+			try {
+				await withTimeout(Promise.resolve().then(fn), limit, name);
+				passed++;
+				console.log(`ok   ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+				return true;
+			} catch (error) {
+				failed++;
+				failures.push(name);
+				console.log(`FAIL ${name}\n${formatError(error).replace(/^/gm, '       ')}`);
+				if (onFail) onFail(name, error);
+				return false;
+			}
+		},
+		/** Counts a failure outside any check (an interrupted or crashed run). */
+		countFailure() {
+			failed++;
+		},
+		get failed() {
+			return failed;
+		},
+		printFailures() {
+			if (failures.length) console.log(`\nfailed checks:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+		},
+		/** The closing line. */
+		printSummary() {
+			console.log(`${passed} passed, ${failed} failed`);
+		},
+	};
+}
+
+module.exports = { createChecks, withTimeout, formatError };
