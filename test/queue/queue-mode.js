@@ -17,6 +17,8 @@ const { TRIGGER, credRef, webhookWorkflow, outputOf, assertSuccess, apiRequests,
 const { oauthData } = require('../e2e/action.e2e');
 const { signWebhook } = require('../server');
 const { parseMultipart } = require('../server/multipart');
+// The package as built for this suite: its reader of the trigger's saved record.
+const dedup = require('../../dist/nodes/FaxPlusTrigger/deduplication.js');
 
 const NODE = 'Fax.Plus Trigger';
 const ACTION_NODE = 'Fax.Plus';
@@ -209,10 +211,12 @@ module.exports = async function queueMode(t) {
 	});
 
 	/** The webhook-ids the delivery record in Postgres (the workflow's static data) holds. */
+	/** The webhook-ids the trigger's record in Postgres holds, read with the package's own reader (ids are saved as digests). */
 	async function recordedInPostgres() {
 		const [[json]] = await queue.psql(`SELECT "staticData" FROM workflow_entity WHERE id = '${s.wf.id}'`);
-		const keys = JSON.parse(json || '{}')[`node:${NODE}`]?.deliveryLog?.keys ?? [];
-		return new Set(keys.filter((k) => k.startsWith('id:')).map((k) => k.slice(3)));
+		const { digests } = dedup.entriesOfRecord(JSON.parse(json || '{}')[`node:${NODE}`]?.deliveryLog);
+		const saved = new Set(digests);
+		return { has: (webhookId) => saved.has(dedup.digestOfKey(dedup.keyOfDeliveryId(webhookId))) };
 	}
 
 	const BURST = 24;
@@ -411,6 +415,58 @@ module.exports = async function queueMode(t) {
 			await main.deactivate(wf.id).catch(() => {});
 		}
 		await waitFor(() => mine().length === 0, 'the endpoint to be deleted');
+	});
+
+	// ------------------------------------------------------------------ the polling trigger
+	await check('queue: the polling trigger polls from main only: a new fax starts exactly one run, on the worker', async () => {
+		const NODE_POLL = 'Fax.Plus Polling Trigger';
+		const addFax = async (fields) => {
+			const res = await fetch(`${server.origin}/_control/faxes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) });
+			assert.equal(res.status, 200, await res.clone().text());
+		};
+		const lists = (from) => server.requests.slice(from).filter((request) => request.path === '/v3/accounts/self/faxes');
+		// n8n allows no poll time under a minute, but several: four crons 15 s apart poll every 15 s.
+		const second = (Math.floor(Date.now() / 1000) + 5) % 15;
+		const wf = await main.importWorkflow({
+			name: 'queue: polling trigger',
+			nodes: [
+				{
+					id: crypto.randomUUID(),
+					name: NODE_POLL,
+					type: 'n8n-nodes-faxplus.faxPlusPollTrigger',
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {
+						pollTimes: { item: [0, 15, 30, 45].map((offset) => ({ mode: 'custom', cronExpression: `${second + offset} * * * * *` })) },
+						authentication: 'accessToken',
+						events: ['fax_received'],
+						options: {},
+					},
+					credentials: credRef('faxPlusApi', s.pat),
+				},
+			],
+			connections: {},
+		});
+		const from = server.requests.length;
+		await main.activate(wf.id);
+		await waitFor(() => lists(from).length >= 1, 'the activation poll');
+		await addFax({ id: 'fax_queue_poll' });
+		const runsWith = async () =>
+			(await main.executions(wf.id)).filter((e) => (outputOf(e, NODE_POLL) ?? []).some((item) => item.json.faxId === 'fax_queue_poll'));
+		const [run] = await waitFor(async () => {
+			const found = await runsWith();
+			return found.length && isDone(found[0]) ? found : null;
+		}, 'a run with the new fax', 120000);
+		assertSuccess(run);
+		assert.equal(run.mode, 'trigger');
+		assert.ok(ranOnWorker(run.id), `the worker's log does not name execution ${run.id}`);
+		// Two more polls: were the worker or a webhook processor polling too, the fax would come again.
+		const after = lists(0).length;
+		await waitFor(() => lists(0).length >= after + 2, 'two more polls', 90000);
+		assert.equal((await runsWith()).length, 1);
+		assert.equal((await main.executions(wf.id)).length, 1);
+		log(`fax list requests since activation: ${lists(from).length} (one per poll of one event)`);
+		await main.deactivate(wf.id);
 	});
 
 	t.results = { sameInstant: s.sameInstant };
