@@ -7,7 +7,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { entriesOf } from '../api/lists';
 import { normalizeE164Numbers } from '../api/numbers';
 import { faxPlusApiRequest } from '../api/transport';
-import { formatUtc, parseDateTime } from '../FaxPlus/shared/dates';
+import { formatUtc, parseDateTime } from '../api/dates';
 import { withDocument } from '../FaxPlusTrigger/document';
 import { faxFieldsOf } from '../FaxPlusTrigger/output';
 import { checkDocumentOptions, matchesStatuses, readOptions, readSubscription, type TriggerOptions } from '../FaxPlusTrigger/settings';

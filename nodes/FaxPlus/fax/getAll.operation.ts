@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { dateTimeValue, formatUtc, parseDateTime } from '../shared/dates';
+import { dateTimeValue, formatUtc, parseDateTime } from '../../api/dates';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { resultLimit, returnAllOrLimit } from '../shared/paging';

@@ -3,7 +3,7 @@
 import type { IDataObject, INodeListSearchItems } from 'n8n-workflow';
 import { entriesOf } from '../../api/lists';
 import { faxPlusApiRequest, segment } from '../../api/transport';
-import { formatUtc, parseDateTime } from '../shared/dates';
+import { formatUtc, parseDateTime } from '../../api/dates';
 import { currentUserId, labelText, matchesFilter, pagesLabel } from '../shared/locators';
 import type { ListSearchMethod } from '../shared/types';
 import type { FaxListQuery, FaxRecord } from './types';

@@ -1,4 +1,4 @@
-import { formatSendTime, formatUtc, parseDateTime } from '../../../../nodes/FaxPlus/shared/dates';
+import { formatSendTime, formatUtc, parseDateTime } from '../../../nodes/api/dates';
 
 describe('shared/dates', () => {
 	const iso = (value: unknown, zone?: string) => parseDateTime(value, zone)?.toISOString();
