@@ -14,18 +14,20 @@
 //   from the saved record (once, O(n)).
 //
 // Cost per delivery: a digest, a Map lookup, appends, and pruning from the head of the
-// arrays (each entry is pruned once: amortized O(1)). The arrays are compacted (copied) only
-// when more than half of them is dead, which is amortized O(1) as well. Arrays and a Map are
+// arrays (each entry is pruned once: amortized O(1)). The arrays and the index are rebuilt only
+// when a third of the arrays is dead, which is amortized O(1) as well. Arrays and a Map are
 // used rather than object keys, because JS objects reorder integer-like keys.
 //
-// What is saved (record v2), small because n8n loads and saves all of it with every delivery:
-// each key as a fixed-size digest (the first 72 bits of its SHA-256, 12 base64 characters),
-// all of them joined in one string, and the times as one string of whole seconds (the first,
-// then the difference to the previous entry, base 36, empty for 0). At the default cap of
-// 10,000 that is about 140 KB instead of 520 KB (v1: the keys and the times in ms as arrays).
-// Collision risk: a new delivery is taken for a repeat only if its digest equals one of the
-// at most `maxEntries` recorded: with 10,000 recorded, 10,000 / 2^72 ≈ 2 × 10^-18 per delivery.
-// A v1 record (written before the upgrade) is read as well: its keys are digested on load.
+// What is saved (record v3), small because n8n loads and saves all of it with every delivery
+// and keeps a copy in every execution it stores: each key as a fixed-size digest (the first 48
+// bits of its SHA-256, 8 base64 characters), all of them joined in one string, and the times as
+// runs: entries recorded within a window (a 512th of the retention: 20 minutes for 7 days)
+// share one time, the latest of them, so a restored entry is never forgotten early and at most
+// a window late. At the default cap of 10,000 that is about 80 KB (v2: 136 KB, v1: 520 KB).
+// Collision risk: a new delivery is taken for a repeat only if its digest equals one of the at
+// most `maxEntries` recorded: with 10,000 recorded, 10,000 / 2^48 ≈ 3.6 × 10^-11 per delivery
+// (one in 28 billion). Records of v2 (72-bit digests, whose first 48 bits are the v3 digest)
+// and v1 (webhook-ids) written before an upgrade are read as well.
 //
 // What remains possible with several webhook processes (queue mode with webhook processors,
 // or several mains): each process has its own in-process log. A process merges a snapshot
@@ -43,21 +45,39 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_KEY_LENGTH = 128;
 /** Dead entries at the head tolerated before compacting. */
 const MIN_COMPACTION = 1024;
-/** Characters of a key's digest in the record: 72 bits of SHA-256 in base64. */
-export const DIGEST_LENGTH = 12;
+/** Characters of a key's digest in the record: 48 bits of SHA-256 in base64. */
+export const DIGEST_LENGTH = 8;
+/** Characters of a digest in a v2 record (72 bits); its first DIGEST_LENGTH are the v3 digest. */
+const V2_DIGEST_LENGTH = 12;
+/** Entries recorded within retention / RUNS_PER_RETENTION of a run's first share its time. */
+const RUNS_PER_RETENTION = 512;
 
-/** The record as saved in static data (JSON), v2. */
+/** The record as saved in static data (JSON), v3. */
 export interface DeliveryLogRecord {
-	v: 2;
+	v: 3;
 	/** Which in-process log wrote it (a new one after every restart). */
 	epoch: string;
 	/** The keys' digests, oldest first, DIGEST_LENGTH characters each. */
+	ids: string;
+	/**
+	 * Runs of entries, oldest first, as `<seconds>.<count>` joined by ',' (base 36): the first
+	 * run's time in whole seconds (rounded up), then each run's seconds after the previous run.
+	 * A run's time is the latest of its entries; the counts add up to the number of ids.
+	 */
+	runs: string;
+}
+
+/** The record of the version before (v2); still read after an upgrade. */
+export interface DeliveryLogRecordV2 {
+	v: 2;
+	epoch: string;
+	/** 72-bit digests, V2_DIGEST_LENGTH characters each. */
 	ids: string;
 	/** Seconds when each was recorded: the first, then differences to the previous (base 36, '' for 0), joined by ','. */
 	times: string;
 }
 
-/** The record as the previous version saved it (v1); still read after an upgrade. */
+/** The record of the first version (v1); still read after an upgrade. */
 export interface DeliveryLogRecordV1 {
 	v: 1;
 	epoch: string;
@@ -68,9 +88,11 @@ export interface DeliveryLogRecordV1 {
 	times: number[];
 }
 
+type AnyRecord = DeliveryLogRecord | DeliveryLogRecordV2 | DeliveryLogRecordV1;
+
 /** What snapshot() hands out: serialises (toJSON) to the record as it is at that moment. */
 export interface DeliveryLogSnapshot {
-	v: 2;
+	v: 3;
 	epoch: string;
 	toJSON(): DeliveryLogRecord;
 }
@@ -93,76 +115,128 @@ export function digestOfKey(key: string): string {
 	return full.slice(0, DIGEST_LENGTH);
 }
 
-function isRecordV2(value: unknown): value is DeliveryLogRecord {
-	const record = value as Partial<DeliveryLogRecord> | null;
+const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object';
+
+function isRecordV3(value: unknown): value is DeliveryLogRecord {
 	return (
-		!!record &&
-		typeof record === 'object' &&
-		record.v === 2 &&
-		typeof record.epoch === 'string' &&
-		typeof record.ids === 'string' &&
-		typeof record.times === 'string' &&
-		record.ids.length % DIGEST_LENGTH === 0
+		isObject(value) &&
+		value.v === 3 &&
+		typeof value.epoch === 'string' &&
+		typeof value.ids === 'string' &&
+		typeof value.runs === 'string' &&
+		value.ids.length % DIGEST_LENGTH === 0
+	);
+}
+
+function isRecordV2(value: unknown): value is DeliveryLogRecordV2 {
+	return (
+		isObject(value) &&
+		value.v === 2 &&
+		typeof value.epoch === 'string' &&
+		typeof value.ids === 'string' &&
+		typeof value.times === 'string' &&
+		value.ids.length % V2_DIGEST_LENGTH === 0
 	);
 }
 
 function isRecordV1(value: unknown): value is DeliveryLogRecordV1 {
-	const record = value as Partial<DeliveryLogRecordV1> | null;
 	return (
-		!!record &&
-		typeof record === 'object' &&
-		record.v === 1 &&
-		typeof record.epoch === 'string' &&
-		typeof record.head === 'number' &&
-		Array.isArray(record.keys) &&
-		Array.isArray(record.times) &&
-		record.keys.length === record.times.length
+		isObject(value) &&
+		value.v === 1 &&
+		typeof value.epoch === 'string' &&
+		typeof value.head === 'number' &&
+		Array.isArray(value.keys) &&
+		Array.isArray(value.times) &&
+		value.keys.length === value.times.length
 	);
 }
 
-/** The saved record (v2 or v1) or a snapshot of it; undefined for anything else. */
-function recordOf(value: unknown): DeliveryLogRecord | DeliveryLogRecordV1 | undefined {
+/** The saved record (any version) or a snapshot of it; undefined for anything else. */
+function recordOf(value: unknown): AnyRecord | undefined {
 	const plain =
 		value && typeof (value as { toJSON?: unknown }).toJSON === 'function'
 			? (value as { toJSON(): unknown }).toJSON()
 			: value;
-	return isRecordV2(plain) || isRecordV1(plain) ? plain : undefined;
+	return isRecordV3(plain) || isRecordV2(plain) || isRecordV1(plain) ? plain : undefined;
 }
 
 export function isDeliveryLogSnapshot(value: unknown): boolean {
 	return recordOf(value) !== undefined;
 }
 
-/** The live entries of a saved record (v2 or v1), oldest first: digests and times (ms). */
-export function entriesOfRecord(value: unknown): { digests: string[]; times: number[] } {
-	const record = recordOf(value);
-	if (!record) return { digests: [], times: [] };
-	if (record.v === 1) {
-		const digests: string[] = [];
-		const times: number[] = [];
-		const start = Math.max(0, Math.min(Math.floor(record.head), record.keys.length));
-		for (let i = start; i < record.keys.length; i++) {
-			const key = record.keys[i];
-			const time = Number(record.times[i]);
-			if (typeof key !== 'string' || !Number.isFinite(time)) continue;
-			digests.push(digestOfKey(key));
-			times.push(time);
-		}
-		return { digests, times };
-	}
+interface Entries {
+	digests: string[];
+	/** ms, parallel to digests. */
+	times: number[];
+}
+
+const NO_ENTRIES: Entries = { digests: [], times: [] };
+
+function entriesOfV3(record: DeliveryLogRecord): Entries {
 	const count = record.ids.length / DIGEST_LENGTH;
+	const digests = new Array<string>(count);
+	const times = new Array<number>(count);
+	let seconds = 0;
+	let entry = 0;
+	for (const run of record.runs === '' ? [] : record.runs.split(',')) {
+		const [time, size] = run.split('.');
+		seconds += parseInt(time, 36);
+		const runSize = Number.parseInt(size, 36);
+		if (!Number.isFinite(seconds) || !(runSize >= 1) || entry + runSize > count) return NO_ENTRIES;
+		for (const end = entry + runSize; entry < end; entry++) {
+			digests[entry] = record.ids.slice(entry * DIGEST_LENGTH, (entry + 1) * DIGEST_LENGTH);
+			times[entry] = seconds * 1000;
+		}
+	}
+	return entry === count ? { digests, times } : NO_ENTRIES;
+}
+
+function entriesOfV2(record: DeliveryLogRecordV2): Entries {
+	const count = record.ids.length / V2_DIGEST_LENGTH;
 	const columns = record.times === '' ? [] : record.times.split(',');
-	if (columns.length !== count) return { digests: [], times: [] };
+	if (columns.length !== count) return NO_ENTRIES;
 	const digests = new Array<string>(count);
 	const times = new Array<number>(count);
 	let seconds = 0;
 	for (let i = 0; i < count; i++) {
 		const column = columns[i];
 		seconds += column === '' ? 0 : parseInt(column, 36);
-		digests[i] = record.ids.slice(i * DIGEST_LENGTH, (i + 1) * DIGEST_LENGTH);
+		digests[i] = record.ids.slice(i * V2_DIGEST_LENGTH, i * V2_DIGEST_LENGTH + DIGEST_LENGTH);
 		times[i] = seconds * 1000;
 	}
-	return Number.isFinite(seconds) ? { digests, times } : { digests: [], times: [] };
+	return Number.isFinite(seconds) ? { digests, times } : NO_ENTRIES;
+}
+
+function entriesOfV1(record: DeliveryLogRecordV1): Entries {
+	const digests: string[] = [];
+	const times: number[] = [];
+	const start = Math.max(0, Math.min(Math.floor(record.head), record.keys.length));
+	for (let i = start; i < record.keys.length; i++) {
+		const key = record.keys[i];
+		const time = Number(record.times[i]);
+		if (typeof key !== 'string' || !Number.isFinite(time)) continue;
+		digests.push(digestOfKey(key));
+		times.push(time);
+	}
+	return { digests, times };
+}
+
+/** The live entries of a saved record (any version), oldest first: digests and times (ms). */
+export function entriesOfRecord(value: unknown): Entries {
+	const record = recordOf(value);
+	if (!record) return NO_ENTRIES;
+	if (record.v === 3) return entriesOfV3(record);
+	if (record.v === 2) return entriesOfV2(record);
+	return entriesOfV1(record);
+}
+
+/** Tells records apart cheaply, to skip merging the same foreign record twice. */
+function fingerprintOf(record: AnyRecord): string {
+	if (record.v === 1) {
+		return `1|${record.epoch}|${record.head}|${record.keys.length}|${record.keys[record.head] ?? ''}|${record.keys[record.keys.length - 1] ?? ''}`;
+	}
+	const columns = record.v === 3 ? record.runs : record.times;
+	return `${record.v}|${record.epoch}|${record.ids.length}|${record.ids.slice(0, 12)}|${record.ids.slice(-12)}|${columns.slice(0, 12)}|${columns.slice(-12)}`;
 }
 
 /** A stable key of a delivery id; long ids are hashed first. */
@@ -185,11 +259,8 @@ export function maxEntriesOf(value: unknown): number {
 	return Number.isFinite(count) && count >= 1 ? count : DEFAULT_MAX_ENTRIES;
 }
 
-const secondsOf = (ms: number) => Math.floor(ms / 1000);
-
-/** The time column's text of the usual differences (0 s to 21 min), shared rather than one string per entry. */
-const SHORT_DELTAS = Array.from({ length: 36 * 36 }, (_, seconds) => (seconds === 0 ? '' : seconds.toString(36)));
-const deltaText = (seconds: number) => SHORT_DELTAS[seconds] ?? seconds.toString(36);
+/** Whole seconds, rounded up: a restored entry is never forgotten earlier than recorded. */
+const secondsUp = (ms: number) => Math.ceil(ms / 1000);
 
 export class DeliveryLog {
 	readonly epoch = randomUUID();
@@ -197,15 +268,29 @@ export class DeliveryLog {
 	/** Digests of the recorded keys, oldest first; entries before `head` are dead. */
 	private digests: string[] = [];
 
-	/** When each was recorded (ms), parallel to digests. */
-	private times: number[] = [];
-
-	/** The saved time column of each entry: seconds since the previous entry, base 36 ('' for 0). */
-	private deltas: string[] = [];
-
 	private head = 0;
 
-	private readonly index = new Map<string, number>();
+	private index = new Set<string>();
+
+	/** The digests joined as last saved; with the changes since, the next record's ids. */
+	private savedIds = '';
+
+	/** Entries dropped since savedIds was built (from its start, then from the appended ones). */
+	private droppedSinceSave = 0;
+
+	/** Entries appended since savedIds was built (the newest of `digests`). */
+	private appendedSinceSave = 0;
+
+	/** Runs of entries, oldest first: the latest time of each (ms); runs before `runHead` are gone. */
+	private runTimes: number[] = [];
+
+	/** How many live entries each run holds, parallel to runTimes. */
+	private runSizes: number[] = [];
+
+	private runHead = 0;
+
+	/** When the newest run began: an entry recorded within a window of it joins that run. */
+	private runStart = 0;
 
 	private retentionMs: number;
 
@@ -239,9 +324,14 @@ export class DeliveryLog {
 		return this.digests.length - this.head;
 	}
 
-	/** Length of the stored arrays, dead head included (for tests of the bound). */
+	/** Length of the stored digests, dead head included (for tests of the bound). */
 	get storedLength(): number {
 		return this.digests.length;
+	}
+
+	/** Live runs (for tests of the bound). */
+	get runCount(): number {
+		return this.runTimes.length - this.runHead;
 	}
 
 	has(key: string): boolean {
@@ -258,42 +348,46 @@ export class DeliveryLog {
 		const now = this.now();
 		this.prune(now);
 		if (this.index.has(digest)) return false;
-		this.index.set(digest, now);
+		this.index.add(digest);
 		this.append(digest, now);
 		this.prune(now);
 		return true;
 	}
 
 	/**
-	 * Merges a record from static data (v2, or v1 of the previous version). Skipped when this
+	 * Merges a record from static data (v3, or v2/v1 of earlier versions). Skipped when this
 	 * log wrote it (it already holds everything in it) or when it is the same foreign record as last time.
 	 */
 	load(value: unknown): void {
-		if (!value || typeof value !== 'object' || (value as { epoch?: unknown }).epoch === this.epoch) return;
+		if (!isObject(value) || value.epoch === this.epoch) return;
 		const record = recordOf(value);
 		if (!record) return;
-		const fingerprint =
-			record.v === 2
-				? `2|${record.epoch}|${record.ids.length}|${record.ids.slice(0, DIGEST_LENGTH)}|${record.ids.slice(-DIGEST_LENGTH)}|${record.times.slice(0, 12)}`
-				: `1|${record.epoch}|${record.head}|${record.keys.length}|${record.keys[record.head] ?? ''}|${record.keys[record.keys.length - 1] ?? ''}`;
+		const fingerprint = fingerprintOf(record);
 		if (fingerprint === this.lastMerged) return;
 		this.lastMerged = fingerprint;
 
 		const loaded = entriesOfRecord(record);
 		const merged: Array<[string, number]> = [];
-		for (let i = this.head; i < this.digests.length; i++) merged.push([this.digests[i], this.times[i]]);
+		let entry = this.head;
+		for (let run = this.runHead; run < this.runTimes.length; run++) {
+			for (let i = 0; i < this.runSizes[run]; i++) merged.push([this.digests[entry++], this.runTimes[run]]);
+		}
 		for (let i = 0; i < loaded.digests.length; i++) {
 			const digest = loaded.digests[i];
 			if (this.index.has(digest)) continue;
-			this.index.set(digest, loaded.times[i]);
+			this.index.add(digest);
 			merged.push([digest, loaded.times[i]]);
 		}
-		// Keep the arrays in time order so pruning from the head stays correct.
+		// In time order (a stable sort), so pruning from the head stays correct.
 		merged.sort((a, b) => a[1] - b[1]);
 		this.digests = [];
-		this.times = [];
-		this.deltas = [];
 		this.head = 0;
+		this.savedIds = '';
+		this.droppedSinceSave = 0;
+		this.appendedSinceSave = 0;
+		this.runTimes = [];
+		this.runSizes = [];
+		this.runHead = 0;
 		for (const [digest, time] of merged) this.append(digest, time);
 		this.prune(this.now());
 	}
@@ -307,21 +401,42 @@ export class DeliveryLog {
 	snapshot(): DeliveryLogSnapshot {
 		// One per log: assigning it again still marks n8n's static data as changed.
 		if (!this.handle) {
-			this.handle = { v: 2, epoch: this.epoch } as DeliveryLogSnapshot;
+			this.handle = { v: 3, epoch: this.epoch } as DeliveryLogSnapshot;
 			Object.defineProperty(this.handle, 'toJSON', { value: () => this.record(), enumerable: false });
 		}
 		return this.handle;
 	}
 
-	/** The record of the live entries (rebuilt only after a change). */
+	/** The record of the live entries (its runs rebuilt only after a change; a few hundred at most). */
 	record(): DeliveryLogRecord {
 		if (this.encoded?.version === this.version) return this.encoded.record;
-		const { head } = this;
-		const count = this.digests.length - head;
-		const times = count === 0 ? '' : secondsOf(this.times[head]).toString(36) + (count > 1 ? ',' : '') + this.deltas.slice(head + 1).join(',');
-		const record: DeliveryLogRecord = { v: 2, epoch: this.epoch, ids: this.digests.slice(head).join(''), times };
+		const runs: string[] = [];
+		let previous = 0;
+		for (let run = this.runHead; run < this.runTimes.length; run++) {
+			const seconds = secondsUp(this.runTimes[run]);
+			runs.push(`${(run === this.runHead ? seconds : seconds - previous).toString(36)}.${this.runSizes[run].toString(36)}`);
+			previous = seconds;
+		}
+		const record: DeliveryLogRecord = { v: 3, epoch: this.epoch, ids: this.idsToSave(), runs: runs.join(',') };
 		this.encoded = { version: this.version, record };
 		return record;
+	}
+
+	/**
+	 * The live digests joined, from the last saved string and the changes since: a slice and the
+	 * new digests (O(changes)), so that recording stays O(1) and the O(n) copy happens once, when
+	 * n8n serialises the string it saves anyway.
+	 */
+	private idsToSave(): string {
+		const savedCount = this.savedIds.length / DIGEST_LENGTH;
+		this.savedIds =
+			this.droppedSinceSave >= savedCount
+				? this.digests.slice(this.head).join('')
+				: this.savedIds.slice(this.droppedSinceSave * DIGEST_LENGTH) +
+					this.digests.slice(this.digests.length - this.appendedSinceSave).join('');
+		this.droppedSinceSave = 0;
+		this.appendedSinceSave = 0;
+		return this.savedIds;
 	}
 
 	/** Marks the saved record as stale and lets the old one go. */
@@ -330,33 +445,56 @@ export class DeliveryLog {
 		this.encoded = undefined;
 	}
 
+	/** A 512th of the retention (20 minutes for 7 days), at least a second. */
+	private get runWindowMs(): number {
+		return Math.max(1000, this.retentionMs / RUNS_PER_RETENTION);
+	}
+
 	private append(digest: string, time: number): void {
-		const last = this.digests.length - 1;
-		const delta = last >= 0 ? secondsOf(time) - secondsOf(this.times[last]) : 0;
 		this.digests.push(digest);
-		this.times.push(time);
-		this.deltas.push(deltaText(delta));
+		this.appendedSinceSave++;
+		const last = this.runTimes.length - 1;
+		if (last >= this.runHead && time - this.runStart < this.runWindowMs) {
+			this.runTimes[last] = Math.max(this.runTimes[last], time);
+			this.runSizes[last]++;
+		} else {
+			this.runTimes.push(time);
+			this.runSizes.push(1);
+			this.runStart = time;
+		}
 		this.changed();
+	}
+
+	/** Forgets the oldest entry. */
+	private dropOldest(): void {
+		this.index.delete(this.digests[this.head]);
+		// Frees the dead digest now rather than at the next compaction.
+		this.digests[this.head] = '';
+		this.head++;
+		this.droppedSinceSave++;
+		if (--this.runSizes[this.runHead] === 0) this.runHead++;
 	}
 
 	private prune(now: number): void {
 		const cutoff = now - this.retentionMs;
 		const before = this.head;
-		while (
-			this.head < this.digests.length &&
-			(this.times[this.head] < cutoff || this.digests.length - this.head > this.maxEntries)
-		) {
-			this.index.delete(this.digests[this.head]);
-			// Frees the dead digest now rather than at the next compaction.
-			this.digests[this.head] = '';
-			this.head++;
+		while (this.runHead < this.runTimes.length && this.runTimes[this.runHead] < cutoff) {
+			for (let i = this.runSizes[this.runHead]; i > 0; i--) this.dropOldest();
 		}
-		if (this.head !== before) this.changed();
-		if (this.head >= MIN_COMPACTION && this.head * 2 >= this.digests.length) {
+		while (this.size > this.maxEntries) this.dropOldest();
+		if (this.head === before) return;
+		this.changed();
+		if (this.head >= MIN_COMPACTION && this.head * 3 >= this.digests.length) {
 			this.digests = this.digests.slice(this.head);
-			this.times = this.times.slice(this.head);
-			this.deltas = this.deltas.slice(this.head);
 			this.head = 0;
+			// A fresh index too: V8's hash tables keep the room of deleted entries and double when
+			// live and deleted ones fill them, so at the cap the old one would grow to twice its size.
+			this.index = new Set(this.digests);
+		}
+		if (this.runHead >= 64 && this.runHead * 2 >= this.runTimes.length) {
+			this.runTimes = this.runTimes.slice(this.runHead);
+			this.runSizes = this.runSizes.slice(this.runHead);
+			this.runHead = 0;
 		}
 	}
 }

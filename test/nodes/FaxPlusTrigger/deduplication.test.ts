@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
 	DEFAULT_MAX_ENTRIES,
 	DIGEST_LENGTH,
@@ -75,15 +76,15 @@ describe('DeliveryLog', () => {
 		const log = new DeliveryLog();
 		for (let i = 0; i < 20_000; i++) expect(log.checkAndRecord(`id:msg_${i}`)).toBe(true);
 		expect(log.size).toBe(DEFAULT_MAX_ENTRIES);
-		// Dead entries at the head are compacted away once they are half of the arrays.
+		// Dead entries at the head are compacted away once they are a third of the arrays.
 		expect(log.storedLength).toBeLessThanOrEqual(2 * DEFAULT_MAX_ENTRIES);
 		const snapshot = log.snapshot();
 		expect(savedDigests(snapshot)).toHaveLength(DEFAULT_MAX_ENTRIES);
 		expect(log.has('id:msg_9999')).toBe(false);
 		expect(log.has('id:msg_10000')).toBe(true);
 		expect(log.checkAndRecord('id:msg_19999')).toBe(false);
-		// 12 characters of digest and a time column of one or two per entry.
-		expect(JSON.stringify(snapshot).length).toBeLessThan(DEFAULT_MAX_ENTRIES * 16);
+		// 8 characters of digest per entry, and a few runs.
+		expect(JSON.stringify(snapshot).length).toBeLessThan(DEFAULT_MAX_ENTRIES * DIGEST_LENGTH + 200);
 	});
 
 	it('compacts rarely: the arrays are replaced at most once per half of the cap', () => {
@@ -150,22 +151,72 @@ describe('DeliveryLog', () => {
 			expect(Object.keys(earlier)).toEqual(['v', 'epoch']);
 		});
 
-		it('saves fixed-size digests in one string and the times as whole seconds in one column', () => {
-			const time = clock(Date.UTC(2026, 10, 22, 8, 0, 0, 250));
+		it('saves fixed-size digests in one string and the times as runs of entries recorded close together', () => {
+			const start = Date.UTC(2026, 10, 22, 8, 0, 0, 250);
+			const time = clock(start);
 			const log = new DeliveryLog({ now: time.now });
 			log.checkAndRecord('id:msg_1');
 			log.checkAndRecord('id:msg_2');
 			time.advance(1000);
 			log.checkAndRecord('id:msg_3');
-			time.advance(36_000);
+			// A run spans a 512th of the retention: 19 min 41 s for 7 days.
+			time.advance(20 * 60_000);
 			log.checkAndRecord('id:msg_4');
 			const saved = viaJson(log.snapshot());
-			expect(Object.keys(saved).sort()).toEqual(['epoch', 'ids', 'times', 'v']);
-			expect(saved.v).toBe(2);
+			expect(Object.keys(saved).sort()).toEqual(['epoch', 'ids', 'runs', 'v']);
+			expect(saved.v).toBe(3);
 			expect(saved.ids).toBe(digests('id:msg_1', 'id:msg_2', 'id:msg_3', 'id:msg_4').join(''));
 			expect(saved.ids).toHaveLength(4 * DIGEST_LENGTH);
-			expect(saved.times).toBe(`${Math.floor(Date.UTC(2026, 10, 22, 8) / 1000).toString(36)},,1,10`);
-			expect(entriesOfRecord(saved).times).toEqual([0, 0, 1000, 37_000].map((t) => Date.UTC(2026, 10, 22, 8) + t));
+			// The first run's latest time rounded up to whole seconds, then the second's 1,200 s later.
+			const firstRun = Math.ceil((start + 1000) / 1000);
+			expect(saved.runs).toBe(`${firstRun.toString(36)}.3,${(1200).toString(36)}.1`);
+			expect(entriesOfRecord(saved).times).toEqual([0, 0, 0, 1200_000].map((t) => firstRun * 1000 + t));
+		});
+
+		it('saves exactly the live entries however saves and evictions interleave', () => {
+			const log = new DeliveryLog({ maxEntries: 5 });
+			const recorded: string[] = [];
+			// Saves after every delivery, after a few, and after more than the cap.
+			for (const [batch, deliveries] of [1, 1, 3, 2, 7, 1, 12, 4].entries()) {
+				for (let i = 0; i < deliveries; i++) {
+					const key = `id:msg_${batch}_${i}`;
+					log.checkAndRecord(key);
+					recorded.push(key);
+				}
+				expect(savedDigests(log.snapshot())).toEqual(digests(...recorded.slice(-5)));
+			}
+		});
+
+		it('restores an entry never earlier than it was recorded and at most a run window later', () => {
+			const time = clock();
+			const before = new DeliveryLog({ now: time.now });
+			before.checkAndRecord('first');
+			time.advance(19 * 60_000);
+			before.checkAndRecord('same run');
+			const saved = viaJson(before.snapshot());
+			const after = new DeliveryLog({ now: time.now });
+			after.load(saved);
+			// 'first' shares the run's time: kept 19 minutes past its 7 days, never less.
+			time.advance(7 * DAY - 1);
+			expect(after.has('first')).toBe(true);
+			time.advance(2);
+			expect(after.has('first')).toBe(false);
+			expect(after.has('same run')).toBe(false);
+		});
+
+		it('keeps the runs bounded by the retention, however the deliveries are spread', () => {
+			const time = clock();
+			const log = new DeliveryLog({ now: time.now });
+			for (let i = 0; i < 30_000; i++) {
+				log.checkAndRecord(`id:msg_${i}`);
+				time.advance(2 * 60_000);
+			}
+			// 7 days of entries every 2 minutes (5,040), plus at most one run window's (10) kept late;
+			// one run per 19 min 41 s window.
+			expect(log.size).toBeGreaterThanOrEqual(5040);
+			expect(log.size).toBeLessThanOrEqual(5050);
+			expect(log.runCount).toBeLessThanOrEqual(514);
+			expect(entriesOfRecord(viaJson(log.snapshot())).digests).toHaveLength(log.size);
 		});
 
 		it('saves at most a third of the previous format at the default cap', () => {
@@ -204,7 +255,43 @@ describe('DeliveryLog', () => {
 			expect(upgraded.has(keyOfDeliveryId('msg_1'))).toBe(false);
 			expect(upgraded.has(keyOfRawBody(Buffer.from('{"a":1}')))).toBe(true);
 			// And the next save is the new format.
-			expect(viaJson(upgraded.snapshot()).v).toBe(2);
+			expect(viaJson(upgraded.snapshot()).v).toBe(3);
+		});
+
+		it('reads a record of the version before (v2) after an upgrade: its deliveries stay repeats', () => {
+			const time = clock();
+			// As v2 saved it: 72-bit digests (12 characters) and a column of second differences.
+			const v2Digest = (key: string) => createHash('sha256').update(key).digest('base64').slice(0, 12);
+			const firstSecond = Math.floor((time.now() - 8 * DAY) / 1000);
+			const v2 = {
+				v: 2,
+				epoch: 'previous-version',
+				ids: ['id:msg_gone', 'id:msg_1', 'id:msg_2'].map(v2Digest).join(''),
+				times: `${firstSecond.toString(36)},${(6 * 86_400).toString(36)},`,
+			};
+			const upgraded = new DeliveryLog({ now: time.now });
+			upgraded.load(viaJson(v2));
+			expect(upgraded.size).toBe(2);
+			expect(upgraded.checkAndRecord('id:msg_1')).toBe(false);
+			expect(upgraded.checkAndRecord('id:msg_2')).toBe(false);
+			expect(upgraded.checkAndRecord('id:msg_gone')).toBe(true);
+			// Recorded 2 days ago by v2: forgotten 5 days from now.
+			time.advance(5 * DAY + 1000);
+			expect(upgraded.has('id:msg_1')).toBe(false);
+			expect(viaJson(upgraded.snapshot()).v).toBe(3);
+		});
+
+		it('saves about 60% of the version before (v2) at the default cap', () => {
+			const time = clock();
+			const log = new DeliveryLog({ now: time.now });
+			for (let i = 0; i < DEFAULT_MAX_ENTRIES; i++) {
+				log.checkAndRecord(`id:msg_${i.toString(16).padStart(24, '0')}`);
+				time.advance(1000);
+			}
+			// v2: 12 characters of digest and one or two of time column per entry (136 KB).
+			const bytes = JSON.stringify(log.snapshot()).length;
+			expect(bytes).toBeLessThan(DEFAULT_MAX_ENTRIES * DIGEST_LENGTH + 1024);
+			expect(bytes).toBeLessThan(0.6 * DEFAULT_MAX_ENTRIES * 13.6);
 		});
 
 		it('skips merging its own snapshot, and merges a foreign one (another process) once', () => {
@@ -229,7 +316,12 @@ describe('DeliveryLog', () => {
 			const broken = [
 				{ v: 2 },
 				{ v: 2, epoch: 'e', ids: 'abc', times: '1' },
-				{ v: 2, epoch: 'e', ids: 'a'.repeat(DIGEST_LENGTH), times: '1,2' },
+				{ v: 2, epoch: 'e', ids: 'a'.repeat(12), times: '1,2' },
+				{ v: 3, epoch: 'e', ids: 'abc', runs: '1.1' },
+				{ v: 3, epoch: 'e', ids: 'a'.repeat(DIGEST_LENGTH), runs: '1.2' },
+				{ v: 3, epoch: 'e', ids: 'a'.repeat(2 * DIGEST_LENGTH), runs: '1.1' },
+				{ v: 3, epoch: 'e', ids: 'a'.repeat(DIGEST_LENGTH), runs: '1.0' },
+				{ v: 3, epoch: 'e', ids: 'a'.repeat(DIGEST_LENGTH), runs: 'x' },
 				{ v: 1, epoch: 'e', head: 0, keys: ['a'], times: [] },
 			];
 			for (const value of [undefined, null, 'x', 42, {}, ...broken]) {

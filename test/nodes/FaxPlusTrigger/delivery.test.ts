@@ -250,7 +250,7 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			await server().deliver({ event: 'fax_sent', webhookId: 'msg_after_upgrade' });
 			expect(harness.runs).toHaveLength(1);
 			// Saved again in the new format, with both.
-			expect(harness.savedNodeStaticData.deliveryLog).toMatchObject({ v: 2 });
+			expect(harness.savedNodeStaticData.deliveryLog).toMatchObject({ v: 3 });
 			expect(deliveryKeys(harness)).toEqual([digestOfKey('id:msg_before_upgrade'), digestOfKey('id:msg_after_upgrade')]);
 		});
 
