@@ -500,6 +500,7 @@ export class DeliveryLog {
 }
 
 const logs = new Map<string, DeliveryLog>();
+let mostRecent: { scope: string; log: DeliveryLog } | undefined;
 
 /**
  * Trigger nodes whose logs stay in memory. The least recently used is dropped past it
@@ -510,6 +511,11 @@ const MAX_LOGS = 1000;
 
 /** The in-process log of one workflow's trigger node (created on first use). */
 export function deliveryLogFor(scope: string, options: DeliveryLogOptions = {}): DeliveryLog {
+	// The usual case, a run of deliveries to one trigger: already the most recent, nothing to move.
+	if (mostRecent?.scope === scope) {
+		mostRecent.log.configure(options);
+		return mostRecent.log;
+	}
 	let log = logs.get(scope);
 	if (log) {
 		logs.delete(scope);
@@ -520,10 +526,12 @@ export function deliveryLogFor(scope: string, options: DeliveryLogOptions = {}):
 	}
 	// Re-inserted on every use, so the Map's order is least recently used first.
 	logs.set(scope, log);
+	mostRecent = { scope, log };
 	return log;
 }
 
 /** Forgets every in-process log, as a restart of n8n does (for tests). */
 export function resetDeliveryLogs(): void {
 	logs.clear();
+	mostRecent = undefined;
 }

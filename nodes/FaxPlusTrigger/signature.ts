@@ -1,7 +1,7 @@
 // Verification of signed webhook deliveries (Standard Webhooks, as Fax.Plus uses them).
 // A plain module: no n8n imports, only node:crypto, and an injectable clock, so it can be
 // tested on its own and reused. It never throws: every failure is a result with a reason.
-import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 
 /** Allowed difference between `webhook-timestamp` and the receiver's clock, either way. */
 export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
@@ -118,22 +118,27 @@ function singleHeader(headers: VerificationInput['headers'], name: string): stri
 
 /** The `v1,` signatures of a `webhook-signature` header; other versions are ignored. */
 export function v1Signatures(header: string): string[] {
+	return v1SignaturesOf(header.split(' '));
+}
+
+function v1SignaturesOf(entries: string[]): string[] {
 	const signatures: string[] = [];
-	for (const entry of header.split(' ')) {
-		if (!entry.startsWith('v1,')) continue;
-		signatures.push(entry.slice(3));
+	for (const entry of entries) {
+		if (entry.startsWith('v1,')) signatures.push(entry.slice(3));
 	}
 	return signatures;
 }
 
-function constantTimeEquals(expected: Buffer, given: string): boolean {
-	const candidate = Buffer.from(given, 'utf8');
-	if (candidate.length !== expected.length) {
-		// Compare anyway so a wrong length costs about the same time.
-		timingSafeEqual(expected, expected);
-		return false;
-	}
-	return timingSafeEqual(expected, candidate);
+/**
+ * Compares two signatures in time that depends only on their lengths (which are public: a
+ * base64 HMAC-SHA256 is 44 characters). Written out rather than crypto.timingSafeEqual, which
+ * needs both as Buffers: two allocations and a native call per candidate, a quarter of the
+ * verification's own cost.
+ */
+function constantTimeEquals(expected: string, given: string): boolean {
+	let difference = expected.length ^ given.length;
+	for (let i = 0; i < expected.length; i++) difference |= expected.charCodeAt(i) ^ given.charCodeAt(i);
+	return difference === 0;
 }
 
 /**
@@ -167,10 +172,10 @@ export function verifyWebhookDelivery(input: VerificationInput): VerificationRes
 
 		const entries = signatureHeader.split(' ');
 		if (entries.length > MAX_SIGNATURE_ENTRIES) return fail('signature_mismatch');
-		const candidates = v1Signatures(signatureHeader);
+		const candidates = v1SignaturesOf(entries);
 		if (candidates.length === 0) return fail('no_v1_signature');
 
-		const expected = Buffer.from(computeSignature(key, webhookId, timestampText, input.rawBody), 'utf8');
+		const expected = computeSignature(key, webhookId, timestampText, input.rawBody);
 		let matched = false;
 		// Every entry is compared, so the time does not tell which one matched.
 		for (const candidate of candidates) {

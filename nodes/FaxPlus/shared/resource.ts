@@ -12,6 +12,17 @@ export interface ResourceDefinition {
 }
 
 /**
+ * Alphabetical, case-insensitive: the order localeCompare gives these plain ASCII names, without
+ * its cost at load (the first localeCompare in a process sets up ICU's collator: 8–15 ms of
+ * n8n's start for this package).
+ */
+function byName(a: INodePropertyOptions, b: INodePropertyOptions): number {
+	const left = a.name.toLowerCase();
+	const right = b.name.toLowerCase();
+	return left < right ? -1 : left > right ? 1 : 0;
+}
+
+/**
  * A resource from its operations: the operation picker (sorted by name, as n8n's lint
  * wants literal lists to be), every operation's parameters, and the operations keyed by value.
  */
@@ -23,7 +34,7 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: [String(option.value)] } },
-		options: operations.map((operation) => operation.option).sort((a, b) => a.name.localeCompare(b.name)),
+		options: operations.map((operation) => operation.option).sort(byName),
 		default: defaultOperation,
 	};
 	return {
