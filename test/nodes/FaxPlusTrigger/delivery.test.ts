@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { signWebhook } from '../../server';
 import { useFaxPlusServer } from '../../support/faxplus';
 import { TRIGGER_NODE_NAME, useTriggerHarnesses, type TriggerHarness } from '../../support/trigger-harness';
@@ -232,6 +233,30 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			const [replayed] = await server().replay(first.webhookId!);
 			expect(replayed.attempts[0].body).toBe('{"received":true,"duplicate":true}');
 			expect(harness.runs).toHaveLength(1);
+		});
+
+		it('recognises a repeat after an upgrade, from the record the version before saved (v2: 72-bit digests)', async () => {
+			const nowSeconds = Math.floor(Date.now() / 1000);
+			const v2Digest = (key: string) => createHash('sha256').update(key).digest('base64').slice(0, 12);
+			// As v2 saved it: digests joined, then the first time in seconds and differences (base 36).
+			const v2 = {
+				v: 2,
+				epoch: 'before-upgrade',
+				ids: v2Digest('id:msg_expired') + v2Digest('id:msg_before_upgrade'),
+				times: `${(nowSeconds - 9 * 86_400).toString(36)},${(9 * 86_400 - 60).toString(36)}`,
+			};
+			const harness = await trigger({
+				server: server(),
+				parameters: { events: ['fax_sent'] },
+				staticData: { [`node:${TRIGGER_NODE_NAME}`]: { deliveryLog: v2 } },
+			});
+			await activateWithSecret(harness, server());
+			const [retried] = await server().deliver({ event: 'fax_sent', webhookId: 'msg_before_upgrade' });
+			expect(retried.attempts[0].body).toBe('{"received":true,"duplicate":true}');
+			await server().deliver({ event: 'fax_sent', webhookId: 'msg_expired' });
+			expect(harness.runs).toHaveLength(1);
+			expect(harness.savedNodeStaticData.deliveryLog).toMatchObject({ v: 3 });
+			expect(deliveryKeys(harness)).toEqual([digestOfKey('id:msg_before_upgrade'), digestOfKey('id:msg_expired')]);
 		});
 
 		it('recognises a repeat after an upgrade, from the record the previous version saved (v1)', async () => {
