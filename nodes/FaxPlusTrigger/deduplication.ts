@@ -117,27 +117,21 @@ export function digestOfKey(key: string): string {
 
 const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object';
 
-function isRecordV3(value: unknown): value is DeliveryLogRecord {
+/** A record of digests joined in `ids` with a text column beside them (v2 and v3). */
+function isDigestRecord(value: unknown, version: 2 | 3, column: 'times' | 'runs', digestLength: number): boolean {
 	return (
 		isObject(value) &&
-		value.v === 3 &&
+		value.v === version &&
 		typeof value.epoch === 'string' &&
 		typeof value.ids === 'string' &&
-		typeof value.runs === 'string' &&
-		value.ids.length % DIGEST_LENGTH === 0
+		typeof value[column] === 'string' &&
+		value.ids.length % digestLength === 0
 	);
 }
 
-function isRecordV2(value: unknown): value is DeliveryLogRecordV2 {
-	return (
-		isObject(value) &&
-		value.v === 2 &&
-		typeof value.epoch === 'string' &&
-		typeof value.ids === 'string' &&
-		typeof value.times === 'string' &&
-		value.ids.length % V2_DIGEST_LENGTH === 0
-	);
-}
+const isRecordV3 = (value: unknown): value is DeliveryLogRecord => isDigestRecord(value, 3, 'runs', DIGEST_LENGTH);
+
+const isRecordV2 = (value: unknown): value is DeliveryLogRecordV2 => isDigestRecord(value, 2, 'times', V2_DIGEST_LENGTH);
 
 function isRecordV1(value: unknown): value is DeliveryLogRecordV1 {
 	return (
