@@ -132,8 +132,8 @@ function v1SignaturesOf(entries: string[]): string[] {
 /**
  * Compares two signatures in time that depends only on their lengths (which are public: a
  * base64 HMAC-SHA256 is 44 characters). Written out rather than crypto.timingSafeEqual, which
- * needs both as Buffers: two allocations and a native call per candidate, a quarter of the
- * verification's own cost.
+ * needs both as Buffers: two allocations and a native call per candidate, a visible part of
+ * what verification adds to the HMAC itself (section 1 of BENCHMARKS.md).
  */
 function constantTimeEquals(expected: string, given: string): boolean {
 	let difference = expected.length ^ given.length;
