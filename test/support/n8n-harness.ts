@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not node code: the rules for what a node may import and use do not apply to it */
 // Runs our nodes inside n8n-core's real execution engine (WorkflowExecute, real
 // request helpers, real OAuth2 signing and refresh), with credentials kept in memory.
 import { mkdtempSync } from 'node:fs';
