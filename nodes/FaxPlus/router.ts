@@ -28,6 +28,8 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 				outputs[itemIndex] = [
 					{
 						json: { error: error.message, ...errorDetails(error) },
+						// With On Error → Continue (using error output), n8n sends an item with `error` to the error output.
+						...(this.getNode().onError === 'continueErrorOutput' && { error: asNodeError(this, error, itemIndex) }),
 						pairedItem,
 					},
 				];

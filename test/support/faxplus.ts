@@ -61,7 +61,7 @@ export interface RunOptions {
 	/** A PAT other than the full-scope one (e.g. server.tokens.patMember). */
 	token?: string;
 	items?: INodeExecutionData[];
-	continueOnFail?: boolean;
+	continueOnFail?: boolean | 'errorOutput';
 }
 
 /** Runs the Fax.Plus node with the given parameters against the server. */
