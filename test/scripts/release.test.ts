@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-require-imports -- test code, not node code: the rules for what a node may import and use do not apply to it */
 // The release checks: the workflow linter over .github/workflows (and that it finds real mistakes),
-// and the tarball check of the publish workflow (a tarball that is not the tested tree is refused).
+// the tarball check of the publish workflow (a tarball that is not the tested tree is refused), and
+// the changelog step of `npm run release`.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 const ROOT = join(__dirname, '../..');
 const { lintWorkflows } = require('../../scripts/lint-workflows.js');
 const { compare } = require('../../scripts/release/verify-tarball.js');
+const { releaseChangelog, repositoryUrl } = require('../../scripts/release/release.js');
 
 describe('workflow linter', () => {
 	it('finds no problem in ci.yml and publish.yml', async () => {
@@ -64,5 +66,61 @@ describe('verify-tarball', () => {
 			'dist/b.js: built and tested, not in the tarball',
 			'dist/extra.js: in the tarball, not in the working tree',
 		]);
+	});
+});
+
+describe('npm run release: CHANGELOG.md', () => {
+	const REPO = 'https://github.com/n8n-nodes-faxplus/n8n-nodes-faxplus';
+	const changelog = [
+		'# Changelog',
+		'',
+		'## [Unreleased]',
+		'',
+		'### Added',
+		'- Example workflows.',
+		'',
+		'## [0.1.0] - 2026-11-01',
+		'',
+		'### Added',
+		'- The first release.',
+		'',
+		`[Unreleased]: ${REPO}/compare/v0.1.0...HEAD`,
+		`[0.1.0]: ${REPO}/releases/tag/v0.1.0`,
+		'',
+	].join('\n');
+
+	it('turns the Unreleased entries into the new version, keeps an empty Unreleased and moves the compare links', () => {
+		expect(releaseChangelog(changelog, '0.2.0', '2026-11-22', REPO)).toBe(
+			[
+				'# Changelog',
+				'',
+				'## [Unreleased]',
+				'',
+				'## [0.2.0] - 2026-11-22',
+				'',
+				'### Added',
+				'- Example workflows.',
+				'',
+				'## [0.1.0] - 2026-11-01',
+				'',
+				'### Added',
+				'- The first release.',
+				'',
+				`[Unreleased]: ${REPO}/compare/v0.2.0...HEAD`,
+				`[0.2.0]: ${REPO}/compare/v0.1.0...v0.2.0`,
+				`[0.1.0]: ${REPO}/releases/tag/v0.1.0`,
+				'',
+			].join('\n'),
+		);
+	});
+
+	it('refuses a release with nothing under Unreleased, and a version released before', () => {
+		const released = releaseChangelog(changelog, '0.2.0', '2026-11-22', REPO);
+		expect(() => releaseChangelog(released, '0.3.0', '2026-11-23', REPO)).toThrow(/nothing under "## \[Unreleased\]"/);
+		expect(() => releaseChangelog(changelog, '0.1.0', '2026-11-23', REPO)).toThrow(/already has a section for 0.1.0/);
+	});
+
+	it("reads the repository's URL from package.json, as the tags' compare links need it", () => {
+		expect(repositoryUrl(require('../../package.json'))).toBe(REPO);
 	});
 });
