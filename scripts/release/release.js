@@ -69,7 +69,7 @@ function main() {
 	if (process.env.GITHUB_ACTIONS) throw new Error('a release starts on a developer machine; CI publishes the tag it pushes (.github/workflows/publish.yml)');
 	const branch = run('git', ['rev-parse', '--abbrev-ref', 'HEAD'], { capture: true });
 	if (branch !== 'main') throw new Error(`releases are made from main, not ${branch}`);
-	if (run('git', ['status', '--porcelain'], { capture: true })) throw new Error('the working tree has uncommitted changes');
+	if (run('git', ['status', '--porcelain', '--untracked-files=no'], { capture: true })) throw new Error('the working tree has uncommitted changes');
 	// Fails early, before anything changes, when Unreleased is empty.
 	releaseChangelog(fs.readFileSync(CHANGELOG, 'utf8'), '0.0.0-check', '1970-01-01', 'https://example.invalid');
 
