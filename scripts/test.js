@@ -1,5 +1,5 @@
 'use strict';
-// `npm test`: build, lint, n8n's verification scan, unit tests, end-to-end tests in a real n8n. Runs every
+// `npm test`: build, lint, the workflow linter, n8n's verification scan, unit tests, end-to-end tests in a real n8n. Runs every
 // stage even when one fails, then prints one closing line for all of them.
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -33,7 +33,10 @@ function countStage(ok) {
 }
 
 countStage(run('build', 'npm', ['run', '--silent', 'build']));
-countStage(run('lint', 'npx', ['--no-install', 'eslint', 'nodes', 'credentials', 'package.json']));
+// n8n-node lint (strict), eslint-plugin-n8n-nodes-base's rules, n8n-node cloud-support (scripts/lint.js).
+countStage(run('lint', 'node', ['scripts/lint.js']));
+// actionlint over .github/workflows (ci.yml, publish.yml).
+countStage(run('workflows', 'node', ['scripts/lint-workflows.js']));
 // n8n's verification scanner over the sources and the packed tarball (dist/ is fresh).
 countStage(run('scan', 'node', ['scripts/scan.js'], { SCAN_SKIP_BUILD: '1' }));
 

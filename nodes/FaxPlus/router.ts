@@ -28,6 +28,8 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 				outputs[itemIndex] = [
 					{
 						json: { error: error.message, ...errorDetails(error) },
+						// With On Error → Continue (using error output), n8n sends an item with `error` to the error output.
+						...(this.getNode().onError === 'continueErrorOutput' && { error: asNodeError(this, error, itemIndex) }),
 						pairedItem,
 					},
 				];
@@ -89,15 +91,15 @@ async function runInOrder(count: number, limit: number, run: (index: number) => 
 	await Promise.all(Array.from({ length: Math.min(limit, count - 1) }, worker));
 }
 
-function errorDetails(error: any): Record<string, string> {
+function errorDetails(error: { description?: unknown; httpCode?: unknown }): Record<string, string> {
 	const details: Record<string, string> = {};
-	if (error?.description) details.description = String(error.description);
-	if (error?.httpCode) details.httpCode = String(error.httpCode);
+	if (error.description) details.description = String(error.description);
+	if (error.httpCode) details.httpCode = String(error.httpCode);
 	return details;
 }
 
 /** Keeps our own clear errors; wraps anything else so n8n shows which item failed. */
-function asNodeError(context: IExecuteFunctions, error: any, itemIndex: number) {
+function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: number) {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		error.context.itemIndex ??= itemIndex;
 		return error;

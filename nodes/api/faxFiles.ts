@@ -6,9 +6,9 @@ export type FaxFileFormat = 'pdf' | 'tiff';
 
 export const MIME_TYPES: Record<FaxFileFormat, string> = { pdf: 'application/pdf', tiff: 'image/tiff' };
 
-/** A file name without the characters file systems refuse. */
+/** A file name without the characters file systems refuse (those below a space are the control characters). */
 export function safeFileName(name: string): string {
-	return name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_');
+	return name.replace(/[\\/:*?"<>|]/g, '_').replace(/[^ -\uffff]/g, '_');
 }
 
 /** PDF or TIFF when a Content-Type names one of them. */

@@ -195,11 +195,9 @@ async function sendWithRateLimitRetry(
 }
 
 /** The wait a 429 asks for, or undefined when the error is no 429 or asks too much. */
-function rateLimitWaitMs(error: any): number | undefined {
-	const response = error?.cause?.response ?? error?.response ?? error?.cause?.cause?.response;
-	const status = Number(response?.status ?? response?.statusCode ?? error?.httpCode);
+function rateLimitWaitMs(error: unknown): number | undefined {
+	const { status, headers } = responseOf(error);
 	if (status !== 429) return undefined;
-	const headers = (response?.headers ?? {}) as Record<string, unknown>;
 	const waitMs = retryAfterMs(headers['retry-after'], Date.now()) ?? DEFAULT_RETRY_AFTER_MS;
 	return waitMs <= MAX_RETRY_AFTER_SECONDS * 1000 ? waitMs : undefined;
 }
@@ -214,10 +212,18 @@ export function retryAfterMs(value: unknown, nowMs: number): number | undefined 
 	return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }
 
-function responseOf(error: any): { status?: number; body?: unknown } {
-	const response = error?.cause?.response ?? error?.response ?? error?.cause?.cause?.response;
-	const status = Number(response?.status ?? response?.statusCode ?? error?.httpCode) || undefined;
-	return { status, body: response?.data ?? response?.body };
+/** The parts of an error thrown by n8n's request helpers that say what the server answered. */
+interface RequestErrorLike {
+	httpCode?: unknown;
+	response?: { status?: unknown; statusCode?: unknown; headers?: Record<string, unknown>; data?: unknown; body?: unknown };
+	cause?: RequestErrorLike;
+}
+
+function responseOf(error: unknown): { status?: number; body?: unknown; headers: Record<string, unknown> } {
+	const thrown = (error ?? {}) as RequestErrorLike;
+	const response = thrown.cause?.response ?? thrown.response ?? thrown.cause?.cause?.response;
+	const status = Number(response?.status ?? response?.statusCode ?? thrown.httpCode) || undefined;
+	return { status, body: response?.data ?? response?.body, headers: response?.headers ?? {} };
 }
 
 function parseErrorBody(body: unknown): FaxPlusErrorBody {
@@ -294,7 +300,7 @@ export function describeFaxPlusError(
 	};
 }
 
-function toFaxPlusError(context: FaxPlusContext, error: any, request: FaxPlusRequest): NodeApiError {
+function toFaxPlusError(context: FaxPlusContext, error: unknown, request: FaxPlusRequest): NodeApiError {
 	const { status, body } = responseOf(error);
 	if (status === undefined) {
 		// No answer at all (refused, DNS, timeout): keep n8n's own error, it names the cause.

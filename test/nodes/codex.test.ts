@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-require-imports -- test code, not node code: the rules for what a node may import and use do not apply to it */
 // Every node the package lists has a codex file beside it (n8n reads categories, search
 // aliases and documentation links from <Name>.node.json next to <Name>.node.js).
 // `npm run scan` checks that the packed tarball ships them.

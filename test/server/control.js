@@ -77,6 +77,27 @@ async function handleControl(server, method, path, body) {
 		server.state.faxes[id] = record;
 		return json(record);
 	}
+	if (route === 'POST /_control/outbox/finish') {
+		// An outbox fax is done: it leaves the outbox and the account lists it as a sent fax with its
+		// final status, as Fax.Plus does. The sent fax gets an id of its own: nothing documented says
+		// that it keeps its outbox id, so a workflow must not rely on it.
+		if (!isObject(body) || typeof body.id !== 'string') throw badRequest('Body must be {id, status?}');
+		const outbox = server.state.outbox[body.id];
+		if (!outbox) throw notFound(`No outbox fax ${body.id}`);
+		delete server.state.outbox[body.id];
+		const id = `fax_${randomHex(8)}`;
+		const record = fax({
+			id,
+			direction: 'outgoing',
+			from: outbox.src,
+			to: outbox.to[0],
+			pages: outbox.page_count || 1,
+			status: typeof body.status === 'string' ? body.status : 'success',
+			start_time: outbox.submit_time,
+		});
+		server.state.faxes[id] = record;
+		return json(record);
+	}
 	if (route === 'GET /_control/tokens') return json(server.tokens);
 	if (route === 'POST /_control/tokens/expire') {
 		const accessToken = isObject(body) ? body.accessToken : undefined;

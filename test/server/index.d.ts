@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- test code, not node code: the rules for what a node may import and use do not apply to it */
 /** Types of the local Fax.Plus-compatible server (implementation: index.js). */
 import type { IncomingHttpHeaders } from 'node:http';
 

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not node code: the rules for what a node may import and use do not apply to it */
 // A small HTTP proxy on 127.0.0.1 in front of the local Fax.Plus server that fails chosen
 // requests the way a real network and API do: an error status (429 with Retry-After, 500),
 // a dropped connection, or no answer at all. Everything else is passed through unchanged.
@@ -33,11 +34,10 @@ export class FaultProxy {
 
 	/** Starts a proxy for the server at `target` (its origin, e.g. http://127.0.0.1:1234). */
 	static async start(target: string): Promise<FaultProxy> {
-		let proxy: FaultProxy | undefined;
 		const server = createServer((req, res) => {
-			void proxy!.handle(req, res).catch(() => res.destroy());
+			void proxy.handle(req, res).catch(() => res.destroy());
 		});
-		proxy = new FaultProxy(target, server);
+		const proxy = new FaultProxy(target, server);
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
 		proxy.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 		return proxy;

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not node code: the rules for what a node may import and use do not apply to it */
 // What every action-node test needs: the local Fax.Plus-compatible server, both
 // credentials pointing at it, and a way to run the node and read what the server got.
 import { Container } from '@n8n/di';
@@ -60,7 +61,7 @@ export interface RunOptions {
 	/** A PAT other than the full-scope one (e.g. server.tokens.patMember). */
 	token?: string;
 	items?: INodeExecutionData[];
-	continueOnFail?: boolean;
+	continueOnFail?: boolean | 'errorOutput';
 }
 
 /** Runs the Fax.Plus node with the given parameters against the server. */

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not node code: the rules for what a node may import and use do not apply to it */
 // Runs our nodes inside n8n-core's real execution engine (WorkflowExecute, real
 // request helpers, real OAuth2 signing and refresh), with credentials kept in memory.
 import { mkdtempSync } from 'node:fs';
@@ -154,13 +155,16 @@ export interface RunNodeOptions {
 	credentials: Record<string, ICredentialDataDecryptedObject>;
 	/** Input items; one empty item by default. */
 	items?: INodeExecutionData[];
-	continueOnFail?: boolean;
+	/** On Error → Continue: true for the regular output, 'errorOutput' for the error output. */
+	continueOnFail?: boolean | 'errorOutput';
 	mode?: WorkflowExecuteMode;
 }
 
 export interface RunNodeResult {
 	/** Output items of the Fax.Plus node (empty when it failed). */
 	items: INodeExecutionData[];
+	/** Items on the error output (On Error → Continue (using error output)). */
+	errorItems: INodeExecutionData[];
 	/** The node's error, when the run failed. */
 	error?: Error & { description?: string; httpCode?: string; context?: IDataObject };
 	run: IRun;
@@ -180,7 +184,7 @@ export async function runFaxPlusNode(options: RunNodeOptions): Promise<RunNodeRe
 		position: [0, 0],
 		parameters: options.parameters as INode['parameters'],
 		credentials: { [authentication]: { id: '1', name: 'Test credential' } },
-		onError: options.continueOnFail ? 'continueRegularOutput' : 'stopWorkflow',
+		onError: options.continueOnFail === 'errorOutput' ? 'continueErrorOutput' : options.continueOnFail ? 'continueRegularOutput' : 'stopWorkflow',
 	};
 	const workflow = new Workflow({
 		id: 'test-workflow',
@@ -227,6 +231,7 @@ export async function runFaxPlusNode(options: RunNodeOptions): Promise<RunNodeRe
 	const taskData = run.data.resultData.runData[nodeName]?.[0];
 	return {
 		items: taskData?.data?.main?.[0] ?? [],
+		errorItems: taskData?.data?.main?.[1] ?? [],
 		error: (taskData?.error ?? run.data.resultData.error) as RunNodeResult['error'],
 		run,
 		credentialsHelper,

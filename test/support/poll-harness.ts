@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not node code: the rules for what a node may import and use do not apply to it */
 // Runs the Fax.Plus Polling Trigger the way n8n does: each poll through n8n-core's real
 // PollTriggerExecutor and PollContext (activation polls once and fails on an error; a scheduled
 // poll reports an error through __emitError and emits its items as one run), and "Fetch Test

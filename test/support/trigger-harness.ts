@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not node code: the rules for what a node may import and use do not apply to it */
 // Runs the Fax.Plus Trigger the way n8n does: its lifecycle through n8n-core's real
 // HookContext, and each delivery as a real HTTP request to a small receiver on 127.0.0.1
 // (the node's webhook URL) through n8n-core's real WebhookContext. API calls go through

@@ -52,7 +52,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return [{ json, binary: { ...input?.binary, [binaryPropertyName]: binary } }];
 }
 
-/** `<fax_id>.jpg`, with characters that file systems refuse replaced. */
+/** `<fax_id>.jpg`, with characters that file systems refuse replaced (those below a space are the control characters). */
 function fileNameFor(faxId: string): string {
-	return `${faxId.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_')}.jpg`;
+	return `${faxId.replace(/[\\/:*?"<>|]/g, '_').replace(/[^ -\uffff]/g, '_')}.jpg`;
 }

@@ -116,6 +116,20 @@ describe('Fax.Plus node: items at once', () => {
 		expect(apiRequests(server()).map((r) => r.status)).toEqual(Array(1 + RATE_LIMIT_RETRIES).fill(429));
 	});
 
+	it('sends each failed item to the error output under Continue (using error output), the others to the regular one', async () => {
+		const faxIds = ['fax_1', 'fax_404', 'fax_2'];
+		const { items, errorItems, error } = await runOperation(server(), getFax(), { items: itemsOf(faxIds), continueOnFail: 'errorOutput' });
+
+		expect(error).toBeUndefined();
+		expect(items.map((item) => [item.json.id, item.pairedItem])).toEqual([
+			['fax_1', { item: 0 }],
+			['fax_2', { item: 2 }],
+		]);
+		expect(errorItems).toHaveLength(1);
+		expect(errorItems[0].pairedItem).toEqual({ item: 1 });
+		expect(errorItems[0].json.error).toMatch(/fax fax_404/);
+	});
+
 	it(`does not wait for a Retry-After over ${MAX_RETRY_AFTER_SECONDS} s: that request fails with its 429 at once`, async () => {
 		server().setNetwork({ rateLimit: { requestsPerSecond: 0, retryAfterSeconds: 3600 } });
 		const { items, error } = await runOperation(server(), getFax(), { items: itemsOf(['fax_1', 'fax_2']), continueOnFail: true });

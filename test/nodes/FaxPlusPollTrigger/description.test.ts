@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code, not node code: the rules for what a node may import and use do not apply to it */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INodeProperties } from 'n8n-workflow';

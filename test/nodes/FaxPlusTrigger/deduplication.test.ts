@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- test code, not node code: the rules for what a node may import and use do not apply to it */
 import { createHash } from 'node:crypto';
 import {
 	DEFAULT_MAX_ENTRIES,

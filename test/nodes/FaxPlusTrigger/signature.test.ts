@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code: the secret is the Standard Webhooks test vector, public by design */
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import {

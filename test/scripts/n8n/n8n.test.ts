@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions, @typescript-eslint/no-require-imports -- test code, not node code: the rules for what a node may import and use do not apply to it */
 // The e2e client (scripts/n8n/n8n.js) survives a kept-alive connection that the server
 // closed while the client was idle: n8n closes idle connections after 5 s, and a runner
 // whose event loop was blocked meanwhile (a spawnSync installing Chromium) may only learn it
