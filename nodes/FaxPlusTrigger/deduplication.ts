@@ -38,9 +38,9 @@
 // that arrive after the snapshot was saved and loaded, are still skipped.
 import { createHash, hash, randomUUID } from 'node:crypto';
 
-export const DEFAULT_RETENTION_DAYS = 7;
-export const DEFAULT_MAX_ENTRIES = 10_000;
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS, DEFAULT_MAX_ENTRIES, DEFAULT_RETENTION_DAYS } from '../triggers/limits';
+
+export { DEFAULT_MAX_ENTRIES, DEFAULT_RETENTION_DAYS, maxEntriesOf, retentionMsOfDays } from '../triggers/limits';
 /** Keys longer than this are stored as their hash. */
 const MAX_KEY_LENGTH = 128;
 /** Dead entries at the head tolerated before compacting. */
@@ -241,16 +241,6 @@ export function keyOfDeliveryId(id: string): string {
 /** The key of a delivery without a webhook-id (legacy hooks): a hash of its exact body. */
 export function keyOfRawBody(rawBody: Buffer): string {
 	return `body:${createHash('sha256').update(rawBody).digest('base64')}`;
-}
-
-export function retentionMsOfDays(days: unknown): number {
-	const value = Number(days);
-	return (Number.isFinite(value) && value > 0 ? value : DEFAULT_RETENTION_DAYS) * DAY_MS;
-}
-
-export function maxEntriesOf(value: unknown): number {
-	const count = Math.floor(Number(value));
-	return Number.isFinite(count) && count >= 1 ? count : DEFAULT_MAX_ENTRIES;
 }
 
 /** Whole seconds, rounded up: a restored entry is never forgotten earlier than recorded. */

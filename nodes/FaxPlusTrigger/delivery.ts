@@ -10,9 +10,9 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { deliveryLogFor, keyOfDeliveryId, keyOfRawBody } from './deduplication';
 import { verifyWebhookDelivery } from './signature';
-import { DOCUMENT_EVENTS, withDocument } from './document';
-import { buildOutput, eventOf, parsePayload, statusOf } from './output';
-import { matchesStatuses, readOptions, selectedEvents, type TriggerOptions } from './settings';
+import { DOCUMENT_EVENTS, withDocument } from '../triggers/document';
+import { buildOutput, eventOf, parsePayload, statusOf } from '../triggers/output';
+import { matchesStatuses, readOptions, selectedEvents, type TriggerOptions } from '../triggers/settings';
 
 /** The parts of n8n's (express) request a delivery needs. */
 interface DeliveryRequest {
