@@ -1,6 +1,6 @@
 // Reads and checks the trigger's parameters, for the lifecycle (which refuses bad input
 // before any request) and for deliveries (which never throw).
-import type { IDataObject, IHookFunctions, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHookFunctions, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { maxEntriesOf, retentionMsOfDays } from './limits';
 import type { FaxFileFormat } from '../api/faxFiles';
@@ -26,8 +26,8 @@ export interface Subscription {
 	channels: string[];
 }
 
-/** Both triggers: the webhook one (hooks, deliveries) and the polling one. */
-type TriggerContext = IHookFunctions | IWebhookFunctions | IPollFunctions;
+/** Both triggers: the webhook one (hooks, deliveries, its run) and the polling one. */
+type TriggerContext = IHookFunctions | IWebhookFunctions | IExecuteFunctions | IPollFunctions;
 
 function optionsParameter(context: TriggerContext): IDataObject {
 	const value = context.getNodeParameter('options', {}) as unknown;
