@@ -439,10 +439,54 @@ function actionMeaning(ratio) {
 	return parts.join('\n\n');
 }
 
+// ------------------------------------------------------------------ 6. answer latency
+
+const BURST_LABELS = {
+	webhook: "n8n's Webhook node → No Op (respond immediately)",
+	trigger: 'Fax.Plus Trigger → No Op',
+	triggerAtCap: 'Fax.Plus Trigger, records at the cap → No Op',
+};
+
+function burstOf(run, engine) {
+	return run?.passes?.find((p) => p.engine === engine)?.burst;
+}
+
+function latencySection(section) {
+	const { before, after } = section.data;
+	const goals = [];
+	const lines = [];
+	const engines = [...new Set([...(before?.passes ?? []), ...(after?.passes ?? [])].map((p) => p.engine))];
+	const any = burstOf(after, engines[0]) ?? burstOf(before, engines[0]);
+	const load = (run) => (run ? `${run.at}, load average ${Number(run.loadAverage).toFixed(2)} when it started` : 'not measured');
+	let body = `${measuredNote(section)}\n\nHow long a sender waits for its answer when deliveries come in bursts: ${any ? `${any.rounds} rounds; in each, every workflow gets ${fmtInt(any.size)} signed deliveries at once (one connection each), and its executions finish before the next burst; after ${any.warmup} warm-up deliveries each` : 'no figures yet'}. Same n8n instance and workflows as section 3 (the third trigger workflow starts with both records at the cap: ${fmtInt(any?.prefill ?? 10000)} entries in static data, as earlier versions saved them, and in n8n's processed-data store). _Before_: the trigger answered 200 itself inside \`webhook()\`, before n8n had created the execution (${load(before)}). _After_: n8n answers once it holds the run: the execution row exists and, in queue mode, the job is queued (${load(after)}).\n`;
+	for (const engine of engines) {
+		const b = burstOf(before, engine);
+		const a = burstOf(after, engine);
+		const rows = Object.keys(BURST_LABELS)
+			.filter((name) => b?.targets[name] || a?.targets[name])
+			.map((name) => {
+				const lb = b?.targets[name]?.latency;
+				const la = a?.targets[name]?.latency;
+				const pair = (l) => (l ? `${fmtMs(l.p50)} / ${fmtMs(l.p99)}` : '–');
+				const ratio = lb && la ? `${(la.p50 / lb.p50).toFixed(2)}× / ${(la.p99 / lb.p99).toFixed(2)}×` : '–';
+				const errors = [b?.targets[name]?.errors, a?.targets[name]?.errors].map((e) => (e === undefined ? '–' : String(e))).join(' / ');
+				return [name === 'webhook' ? BURST_LABELS[name] : `**${BURST_LABELS[name]}**`, pair(lb), pair(la), ratio, errors];
+			});
+		const t = table([`${engine === 'default' ? 'default engine' : `${engine} engine`}: workflow`, 'before p50 / p99', 'after p50 / p99', 'after / before (p50 / p99)', 'errors before / after'], rows, ['l', 'r', 'r', 'r', 'r']);
+		body += `\n**With ${engine === 'default' ? "n8n's default expression engine" : `\`N8N_EXPRESSION_ENGINE=${engine}\``}**\n\n${t}\n`;
+		lines.push(`${engine} engine`, t, '');
+		const wa = a?.targets.webhook?.latency;
+		const ta = a?.targets.triggerAtCap?.latency ?? a?.targets.trigger?.latency;
+		if (wa && ta) lines.push(`after: trigger (records at cap) p99 / Webhook node p99 (${engine}): ${(ta.p99 / wa.p99).toFixed(2)}`);
+	}
+	const summary = 'The answer waits for n8n to hold the run, as n8n\'s own Webhook node does; see the table for what that costs under bursts.';
+	return { title: '6. Answer latency under bursts', body, goals, console: lines, summary };
+}
+
 // ------------------------------------------------------------------ document
 
-const ORDER = ['verify', 'dedup', 'n8n', 'load', 'action'];
-const BUILDERS = { verify: verifySection, dedup: dedupSection, n8n: triggerSection, load: loadSection, action: actionSection };
+const ORDER = ['verify', 'dedup', 'n8n', 'load', 'action', 'latency'];
+const BUILDERS = { verify: verifySection, dedup: dedupSection, n8n: triggerSection, load: loadSection, action: actionSection, latency: latencySection };
 
 function buildSection(name, section) {
 	try {
