@@ -240,6 +240,21 @@ async function prefillProcessedData(n8n, workflowId, nodeId, n) {
 	}
 }
 
+/** Size and entries of the trigger's record in n8n's processed-data store (SQLite). */
+async function processedDataOf(n8n, workflowId) {
+	const sqlite3 = require(require.resolve('sqlite3', { paths: [path.join(n8n.installDir, 'node_modules/n8n')] }));
+	const db = new sqlite3.Database(path.join(n8n.userFolder, '.n8n/database.sqlite'), sqlite3.OPEN_READONLY);
+	try {
+		const rows = await new Promise((resolve, reject) =>
+			db.all('SELECT value FROM processed_data WHERE "workflowId" = ?', [String(workflowId)], (error, result) => (error ? reject(error) : resolve(result))),
+		);
+		const value = rows[0]?.value ?? null;
+		return { bytes: value === null ? 0 : Buffer.byteLength(String(value)), entries: value === null ? 0 : (JSON.parse(value).data ?? []).length };
+	} finally {
+		await new Promise((resolve) => db.close(resolve));
+	}
+}
+
 // ------------------------------------------------------------------ case 3
 
 async function benchTrigger(n8n, s) {
@@ -304,7 +319,11 @@ async function benchTrigger(n8n, s) {
 		o.expectedExecutions = expected[name];
 		o.missingExecutions = Math.max(0, expected[name] - o.executions);
 	}
-	// The static data n8n saved for the trigger workflows (their duplicate records).
+	// The static data n8n saved for the trigger workflows (records of versions up to 0.1.x), and
+	// n8n's processed-data store (the record the trigger's runs write).
+	for (const name of names.filter((n) => n.startsWith('trigger'))) {
+		out.targets[name].processedData = await processedDataOf(n8n, targets[name].id).catch((error) => ({ error: error.message }));
+	}
 	for (const name of names.filter((n) => n.startsWith('trigger'))) {
 		const wf = await n8n.getWorkflow(targets[name].id);
 		const sd = typeof wf.staticData === 'string' ? JSON.parse(wf.staticData) : wf.staticData;

@@ -247,11 +247,12 @@ function triggerSection(section) {
 					`${o.errors}${o.missingExecutions ? `, ${o.missingExecutions} runs missing` : ''}`,
 					`${pairedRatio(o.rounds.map((r) => r.completedPerSecond), base.rounds.map((r) => r.completedPerSecond)).median.toFixed(2)}×`,
 					o.staticData ? `${fmtBytes(o.staticData.bytes)} (${fmtInt(o.staticData.entries)})` : '–',
+					o.processedData && !o.processedData.error ? `${fmtBytes(o.processedData.bytes)} (${fmtInt(o.processedData.entries)})` : '–',
 				];
 			});
 		const engine = p.engine === 'default' ? "n8n's default expression engine (`vm`: isolates)" : `\`N8N_EXPRESSION_ENGINE=${p.engine}\``;
 		const title = `With ${engine}`;
-		const tb = table(['workflow', 'deliveries', 'completed/s', 'answered/s', 'p50', 'p99', 'errors', 'vs Webhook node', 'static data after (entries)'], rows, ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r']);
+		const tb = table(['workflow', 'deliveries', 'completed/s', 'answered/s', 'p50', 'p99', 'errors', 'vs Webhook node', 'static data after (entries)', 'processed-data store after (entries)'], rows, ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r']);
 		body += `\n**${title}** (load average ${p.loadBefore?.toFixed(1)} → ${p.loadAfter?.toFixed(1)})\n\n${tb}\n`;
 		lines.push(title.replace(/`/g, ''), tb, '');
 		if (p.engine === 'default' && t.trigger) {

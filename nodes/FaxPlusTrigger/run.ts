@@ -43,6 +43,13 @@ export function keyOfItem(json: IDataObject): string {
 	return keyOfRawBody(Buffer.from(JSON.stringify({ hook: json.hook ?? {}, data: json.data ?? {} }), 'utf8'));
 }
 
+function repeatHint(json: IDataObject): string {
+	const webhookId = json.webhookId;
+	return typeof webhookId === 'string' && webhookId !== ''
+		? `Delivery ${webhookId} was processed before (n8n's processed-data store), so no item was passed on`
+		: 'A delivery with this body was processed before (n8n\'s processed-data store), so no item was passed on';
+}
+
 function messageOf(error: unknown): string {
 	const message = (error as { message?: unknown } | undefined)?.message;
 	return typeof message === 'string' && message !== '' ? message : String(error);
@@ -79,8 +86,12 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 		const json = items[index].json;
 		if (durable) {
 			try {
-				// A delivery already processed gives no output item: the run ends here.
-				if (!(await recordOnce(this, keyOfItem(json), options.maxEntries))) continue;
+				// A delivery already processed gives no output item: the run ends here, with a hint
+				// that names it (seen in the editor and in the stored execution).
+				if (!(await recordOnce(this, keyOfItem(json), options.maxEntries))) {
+					this.addExecutionHints({ message: repeatHint(json), type: 'info', location: 'outputPane' });
+					continue;
+				}
 			} catch (error) {
 				if (!this.continueOnFail()) {
 					throw new NodeOperationError(this.getNode(), "The duplicate check could not use n8n's processed-data store, so the fax was not passed on", {

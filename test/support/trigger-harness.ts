@@ -79,6 +79,8 @@ export interface StartedRun {
 	webhookId?: string;
 	/** The run's error (its execution failed). */
 	error?: Error;
+	/** The trigger's execution hints (n8n shows them on the node's output). */
+	hints?: Array<{ message: string }>;
 }
 
 export interface AnsweredRequest {
@@ -672,7 +674,13 @@ export class TriggerHarness {
 		const run = await finished;
 		const taskData = run.data.resultData.runData[TRIGGER_NODE_NAME]?.[0];
 		const runError = (taskData?.error ?? run.data.resultData.error) as Error | undefined;
-		this.executions.push({ mode, items: taskData?.data?.main?.[0] ?? [], webhookId, ...(runError ? { error: runError } : {}) });
+		this.executions.push({
+			mode,
+			items: taskData?.data?.main?.[0] ?? [],
+			webhookId,
+			hints: (taskData?.hints ?? []) as Array<{ message: string }>,
+			...(runError ? { error: runError } : {}),
+		});
 		if (mode === 'production' && (workflow.staticData as IDataObject & { __dataChanged?: boolean }).__dataChanged === true) {
 			this.staticDataSavedByRuns++;
 			this.writeStaticData(workflow);

@@ -277,6 +277,11 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 				[first.webhookId, 1],
 				[first.webhookId, 0],
 			]);
+			// The repeat's execution says why it passed nothing on, naming the delivery.
+			expect(harness.executions[1].hints).toEqual([
+				expect.objectContaining({ message: `Delivery ${first.webhookId} was processed before (n8n's processed-data store), so no item was passed on` }),
+			]);
+			expect(harness.executions[0].hints).toEqual([]);
 		});
 
 		it('recognises a repeat that reached another process (a second webhook processor, a worker with empty static data)', async () => {
