@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code, not node code: the rules for what a node may import and use do not apply to it */
 // The code both triggers use lives in nodes/triggers; neither trigger imports the other's folder.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
