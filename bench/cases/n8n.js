@@ -319,12 +319,21 @@ async function benchAction(n8n, s) {
 			options: {},
 		}, { credentials: ref('httpHeaderAuth', header) })),
 		faxPlus: await make('Fax.Plus shop getBalance', node('Get Balance', ACTION, 1, { authentication: 'accessToken', resource: 'shop', operation: 'getBalance' }, { credentials: ref('faxPlusApi', s.pat) })),
+		// Items at Once set to the item count: the HTTP Request node's concurrency (every item at once).
+		faxPlusAll: await make('Fax.Plus shop getBalance, all items at once', node('Get Balance', ACTION, 1, {
+			authentication: 'accessToken',
+			resource: 'shop',
+			operation: 'getBalance',
+			nodeOptions: { itemsAtOnce: ITEMS },
+		}, { credentials: ref('faxPlusApi', s.pat) })),
 	};
 	const body = Buffer.from(JSON.stringify({ items: Array.from({ length: ITEMS }, (_, i) => i) }));
 	const headers = { 'content-type': 'application/json', 'content-length': String(body.length) };
 	const out = { items: ITEMS, rounds: ACTION_ROUNDS, targets: {} };
+	// On loopback the default node against the HTTP Request node; at the latency all three.
+	const loopbackNames = ['httpRequest', 'faxPlus'];
 	const names = Object.keys(targets);
-	for (const name of names) out.targets[name] = { runs: [] };
+	for (const name of loopbackNames) out.targets[name] = { runs: [] };
 	const started = Date.now();
 
 	async function once(name) {
@@ -345,6 +354,7 @@ async function benchAction(n8n, s) {
 
 	/** Warm-up, then rounds that alternate between the nodes; into `into[name].runs`. */
 	async function rounds(into, label) {
+		const names = Object.keys(into);
 		for (const name of names) await once(name); // warm-up
 		for (let round = 0; round < ACTION_ROUNDS; round++) {
 			if (Date.now() - started > PART_CAP_MS) break;
