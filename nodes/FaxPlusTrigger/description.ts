@@ -12,6 +12,7 @@ import {
 	triggerOnDisplayName,
 } from '../triggers/properties';
 
+/** Fax.Plus's web app, whose Integrations → Webhooks settings show each endpoint's signing secret. */
 export const FAX_PLUS_WEBHOOKS_PAGE = 'https://app.fax.plus/';
 
 /** Shown by n8n when the workflow is published: the one step n8n cannot do for the user. */

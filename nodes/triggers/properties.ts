@@ -1,5 +1,6 @@
 // Parameters both triggers show (the webhook one and the polling one).
 import type { INodeProperties } from 'n8n-workflow';
+import { FAX_STATUS_OPTIONS } from '../api/faxStatuses';
 
 /** The `events` parameter's label in both triggers (n8n's UX guidelines); its name stays `events`. */
 export const triggerOnDisplayName = 'Trigger On';
@@ -39,11 +40,11 @@ export const downloadDocumentOption: INodeProperties = {
 export const statusesOption: INodeProperties = {
 	displayName: 'Only Fax Statuses',
 	name: 'statuses',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. success',
+	type: 'multiOptions',
+	options: FAX_STATUS_OPTIONS,
+	default: [],
 	description:
-		'Start the workflow only for faxes with one of these statuses, separated by commas, such as "success" (Fax Sent also comes for failed faxes). Leave empty for every status.',
+		'Start the workflow only for faxes with one of these statuses, such as Success (Fax Sent also comes for failed faxes). Leave empty for every status.',
 };
 
 export const binaryPropertyNameOption: INodeProperties = {

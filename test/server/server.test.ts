@@ -286,6 +286,34 @@ describe('accounts, contacts, outbox, files', () => {
 			expect((await send({ options: { retry: { count: 3, delay: 60 } } })).status).toBe(201);
 		});
 
+		it('reuses an existing fax of the user with from_fax: files may then be empty; anything else is refused', async () => {
+			const sent = await send({ files: [], from_fax: 'fax_4' });
+			expect(sent.status).toBe(201);
+			const [id] = Object.values(sent.json.ids as Record<string, string>);
+			expect(server.state.outbox[id]).toMatchObject({ files: ['/storage/fax-fax_4.pdf'], page_count: 1 });
+			// Uploaded files first, then the fax's file.
+			const combined = await send({ from_fax: 'fax_3' });
+			expect(server.state.outbox[Object.values(combined.json.ids as Record<string, string>)[0]].files).toEqual([FILE, '/storage/fax-fax_3.pdf']);
+			expectError(await send({ files: [] }), 400, 'bad_request');
+			expectError(await send({ files: [], from_fax: 'fax_6' }), 400, 'bad_request'); // member_1's fax
+			expectError(await send({ files: [], from_fax: '' }), 400, 'bad_request');
+			expectError(await send({ files: [], from_fax: { id: 'fax_4' } }), 400, 'bad_request');
+			expectError(await send({ files: Array.from({ length: 10 }, () => FILE), from_fax: 'fax_4' }), 400, 'too_many_files');
+		});
+
+		it('refuses fields PayloadOutbox does not have, in the body, the comment and the options', async () => {
+			expectError(await send({ file_urls: ['https://example.com/a.pdf'] }), 400, 'bad_request');
+			expectError(await send({ comment: { text: 'x', note: 'y' } }), 400, 'bad_request');
+			expectError(await send({ comment: { tags: 'urgent' } }), 400, 'bad_request');
+			expectError(await send({ comment: { tags: [1] } }), 400, 'bad_request');
+			expectError(await send({ options: { quality: 'fine' } }), 400, 'bad_request');
+			expectError(await send({ options: { enhancement: 'no' } }), 400, 'bad_request');
+			expectError(await send({ return_ids: 'yes' }), 400, 'bad_request');
+			const tagged = await send({ comment: { tags: ['invoices'] } });
+			expect(tagged.status).toBe(201);
+			expect(server.state.outbox[Object.values(tagged.json.ids as Record<string, string>)[0]].comment).toEqual({ text: '', tags: ['invoices'] });
+		});
+
 		it('changes only the comment of an outgoing fax (PayloadOutboxModification)', async () => {
 			const res = await call('PUT', '/accounts/self/outbox/outbox_1', { body: { comment: 'Moved' } });
 			expect(res.status).toBe(204);
@@ -722,6 +750,103 @@ describe('OAuth2', () => {
 		expect((await control({ accessToken: 'oauth_at_unknown' })).status).toBe(404);
 		expect((await control({ accessToken: server.tokens.pat })).status).toBe(404);
 		expect((await control({ accessToken: 1 })).status).toBe(400);
+	});
+});
+
+describe('contacts, numbers and accounts as the SDKs and the API reference show them', () => {
+	const member = () => server.tokens.patMember;
+
+	it('lists contacts with search, offset, limit and ids ({ contacts, total }), and refuses unknown or bad query parameters', async () => {
+		const all = await call('GET', '/accounts/self/contacts');
+		expect(all.status).toBe(200);
+		expect(all.json.contacts.map((c: { id: string }) => c.id)).toEqual(['contact_1', 'contact_2', 'contact_3']);
+		expect(all.json.contacts[1]).toEqual({ id: 'contact_2', name: 'Dr. Jane Smith', company: 'Smith Cardiology', numbers: ['+12125550199', '+12125550198'] });
+		expect(all.json.total).toBe(3);
+		expect((await call('GET', '/accounts/self/contacts?search=PARIS')).json.contacts.map((c: { id: string }) => c.id)).toEqual(['contact_3']);
+		expect((await call('GET', '/accounts/self/contacts?offset=1&limit=1')).json.contacts.map((c: { id: string }) => c.id)).toEqual(['contact_2']);
+		expect((await call('GET', '/accounts/self/contacts?ids=contact_3,contact_4')).json.contacts.map((c: { id: string }) => c.id)).toEqual(['contact_3']);
+		expect((await call('GET', '/accounts/self/contacts', { token: member() })).json.contacts.map((c: { id: string }) => c.id)).toEqual(['contact_4']);
+		expectError(await call('GET', '/accounts/self/contacts?page=2'), 400, 'bad_request');
+		expectError(await call('GET', '/accounts/self/contacts?limit=0'), 400, 'bad_request');
+		expectError(await call('GET', '/accounts/self/contacts?offset=-1'), 400, 'bad_request');
+		expectError(await call('GET', '/accounts/owner_1/contacts', { token: member() }), 403, 'invalid_user_id');
+	});
+
+	it('updates a contact (name, company, numbers only), answering the contact', async () => {
+		const res = await call('PUT', '/accounts/self/contacts/contact_1', { body: { company: 'Charité', numbers: ['+49 30 123456'] } });
+		expect(res.status).toBe(200);
+		expect(res.json).toEqual({ id: 'contact_1', name: 'Berlin Clinic', company: 'Charité', numbers: ['+4930123456'] });
+		expectError(await call('PUT', '/accounts/self/contacts/contact_1', { body: { email: 'a@b.c' } }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/self/contacts/contact_1', { body: { numbers: '+4930123456' } }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/self/contacts/contact_1', { body: { numbers: ['030123456'] } }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/self/contacts/contact_1', { body: { name: '' } }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/self/contacts/contact_1', { body: {} }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/self/contacts/contact_4', { body: { name: 'x' } }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/self/contacts/contact_1', { token: server.tokens.patReadOnly, body: { name: 'x' } }), 403, 'insufficient_scope');
+	});
+
+	it('gets, assigns ({ assigned_to }, admins only) and revokes numbers (never from the admin)', async () => {
+		expect((await call('GET', '/accounts/self/numbers/%2B15551230003')).json).toMatchObject({ number: '+15551230003', assigned_to: ['member_1'] });
+		const assigned = await call('PUT', '/accounts/self/numbers/%2B15551230002', { body: { assigned_to: 'member_1' } });
+		expect(assigned.status).toBe(204);
+		expect(server.state.numbers['+15551230002'].assigned_to).toEqual(['owner_1', 'member_1']);
+		expect((await call('GET', '/accounts/self/numbers', { token: member() })).json.numbers.map((n: { number: string }) => n.number)).toEqual(['+15551230002', '+15551230003']);
+		expectError(await call('PUT', '/accounts/self/numbers/%2B15551230002', { body: {} }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/self/numbers/%2B15551230002', { body: { assigned_to: ['member_1'] } }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/self/numbers/%2B15551230002', { body: { assigned_to: 'member_1', note: 'x' } }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/self/numbers/%2B15551230002', { body: { assigned_to: 'nobody' } }), 400, 'invalid_user_id');
+		expectError(await call('PUT', '/accounts/self/numbers/%2B15551230003', { token: member(), body: { assigned_to: 'member_2' } }), 403, 'invalid_user_id');
+		expectError(await call('PUT', '/accounts/self/numbers/%2B19995550000', { body: { assigned_to: 'member_1' } }), 400, 'bad_request');
+		const revoked = await call('DELETE', '/accounts/member_1/numbers/%2B15551230002');
+		expect(revoked.status).toBe(204);
+		expect(server.state.numbers['+15551230002'].assigned_to).toEqual(['owner_1']);
+		expectError(await call('DELETE', '/accounts/self/numbers/%2B15551230001'), 400, 'bad_request');
+		expectError(await call('DELETE', '/accounts/member_2/numbers/%2B15551230003', { token: member() }), 403, 'invalid_user_id');
+		expect((await call('DELETE', '/accounts/self/numbers/%2B15551230003', { token: member() })).status).toBe(204);
+		expectError(await call('DELETE', '/accounts/self/numbers/%2B15551230003', { token: server.tokens.patReadOnly }), 403, 'insufficient_scope');
+	});
+
+	it('updates an account with PayloadAccountModification (204) and reads member details (admins only)', async () => {
+		const res = await call('PUT', '/accounts/self', { body: { name: 'Ada', settings: { caller_id_name: 'Clinic', send_fax: { retry: { count: 1 } } } } });
+		expect(res.status).toBe(204);
+		expect((await call('GET', '/accounts/self')).json).toMatchObject({ name: 'Ada', settings: { caller_id_name: 'Clinic', send_fax: { retry: { count: 1 } } } });
+		expectError(await call('PUT', '/accounts/self', { body: { role: 'admin' } }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/self', { body: { email: 'nope' } }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/self', { body: { phone: '5551230001' } }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/self', { body: { settings: { theme: 'dark' } } }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/self', { body: { settings: { send_fax: { retry: { count: -1 } } } } }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/self', { body: {} }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/member_2', { token: member(), body: { name: 'x' } }), 403, 'invalid_user_id');
+		expect((await call('GET', '/accounts/self/member-details/member_2')).json).toEqual({ quota: 50, role: 'member' });
+		expectError(await call('GET', '/accounts/self/member-details/member_2', { token: member() }), 403, 'invalid_user_id');
+		expectError(await call('GET', '/accounts/self/member-details/owner_1'), 400, 'invalid_user_id');
+	});
+});
+
+describe('documents on the web (/_documents, for Send from URLs)', () => {
+	it('serves documents without auth, with their Content-Type and length, and 404 for others', async () => {
+		const pdf = await fetch(`${server.origin}/_documents/invoice.pdf`);
+		expect(pdf.status).toBe(200);
+		expect(pdf.headers.get('content-type')).toBe('application/pdf');
+		const bytes = Buffer.from(await pdf.arrayBuffer());
+		expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+		expect(pdf.headers.get('content-length')).toBe(String(bytes.length));
+		const download = await fetch(`${server.origin}/_documents/download`);
+		expect(download.headers.get('content-disposition')).toBe('attachment; filename="report.pdf"');
+		await download.arrayBuffer();
+		expect((await fetch(`${server.origin}/_documents/nothing.pdf`)).status).toBe(404);
+		expect(server.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			'GET /_documents/invoice.pdf 200',
+			'GET /_documents/download 200',
+			'GET /_documents/nothing.pdf 404',
+		]);
+	});
+
+	it('declares more than 150 MB for huge.pdf without sending it', async () => {
+		const controller = new AbortController();
+		const res = await fetch(`${server.origin}/_documents/huge.pdf`, { signal: controller.signal });
+		expect(Number(res.headers.get('content-length'))).toBe(150 * 1024 * 1024 + 1);
+		controller.abort();
 	});
 });
 

@@ -3,13 +3,14 @@ import { userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import { faxIdField } from './fields';
+import { withStatusMeaning } from './statusFields';
 import type { FaxRecord } from './types';
 
 export const option: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get a fax',
-	description: 'Read one fax record: pages, status, numbers, times',
+	description: 'Read one fax record: pages, status (with its meaning), numbers, times',
 };
 
 export const description: INodeProperties[] = [
@@ -25,5 +26,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: `/accounts/${segment(userId)}/faxes/${segment(faxId)}`,
 		itemIndex,
 	});
-	return toItems(fax ?? {});
+	return toItems(withStatusMeaning(fax ?? {}));
 }

@@ -4,6 +4,7 @@ import { dateTimeValue, formatUtc, parseDateTime } from '../../api/dates';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
+import { withStatusMeaning } from './statusFields';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import type { FaxCategory, FaxList, FaxListQuery, FaxRecord } from './types';
 
@@ -115,7 +116,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			return time !== undefined && time >= oldest && time <= bound;
 		}).length;
 	}
-	return toItems(faxes);
+	return toItems(faxes.map(withStatusMeaning));
 }
 
 /** A `YYYY-MM-DD HH:mm:ss` time of the API (UTC) in epoch milliseconds. */

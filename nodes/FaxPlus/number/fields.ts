@@ -1,0 +1,34 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { normalizeE164Numbers } from '../../api/numbers';
+import { showFor } from '../shared/descriptions';
+import { requiredString } from '../shared/items';
+import { resourceLocator } from '../shared/locators';
+
+/** The `number` parameter of one number operation: a number of the chosen user, from the list or typed. */
+export function faxNumberField(operation: string, description: string): INodeProperties {
+	return resourceLocator({
+		displayName: 'Number',
+		name: 'number',
+		description,
+		displayOptions: showFor('number', operation),
+		searchListMethod: 'searchNumbers',
+		listPlaceholder: 'Select a number...',
+		idDisplayName: 'By Number',
+		idPlaceholder: 'e.g. +15551230001',
+		dependsOn: ['userId.value'],
+	});
+}
+
+/** The chosen fax number in E.164 form, or an error naming the parameter. */
+export function faxNumberOf(context: IExecuteFunctions, itemIndex: number): string {
+	const value = requiredString(context, 'number', 'Number', itemIndex);
+	const result = normalizeE164Numbers(value);
+	if (!result.ok || result.numbers.length !== 1) {
+		throw new NodeOperationError(context.getNode(), `Number: "${value}" is not one fax number in E.164 format`, {
+			itemIndex,
+			description: 'Enter one of the account\'s numbers with "+" and the country code, e.g. +15551230001.',
+		});
+	}
+	return result.numbers[0];
+}
