@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code, not node code: the rules for what a node may import and use do not apply to it */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not node code: the rules for what a node may use do not apply to it */
 // n8n's processed-data store for the tests: n8n-core's real DataDeduplicationService (what
 // `this.helpers.checkProcessedAndRecord` calls) over an in-memory copy of the deduplicator n8n
 // itself registers (`n8n/dist/deduplication/deduplication-helper.js`, mode "entries"): one
