@@ -61,6 +61,8 @@ export interface RunOptions {
 	token?: string;
 	items?: INodeExecutionData[];
 	continueOnFail?: boolean;
+	/** Run the node as the tool n8n makes of it for AI agents. */
+	asTool?: boolean;
 }
 
 /** Runs the Fax.Plus node with the given parameters against the server. */
@@ -75,6 +77,7 @@ export async function runOperation(
 		credentials: auth === 'oauth' ? oauthCredentials(server) : patCredentials(server, options.token),
 		items: options.items,
 		continueOnFail: options.continueOnFail,
+		asTool: options.asTool,
 	});
 }
 

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { resourceLocator } from '../shared/locators';
+import type { SimplifiedShape } from '../shared/output';
 
 /** The `faxId` parameter of one fax operation: a fax of the chosen user, from the list or by ID. */
 export function faxIdField(operation: string, description: string): INodeProperties {
@@ -28,3 +29,8 @@ export function outputBinaryField(operation: string, what: string): INodePropert
 		displayOptions: showFor('fax', operation),
 	};
 }
+
+/** What Output → Simplified keeps of a fax record. */
+export const SIMPLIFIED_FAX: SimplifiedShape = {
+	fields: ['id', 'direction', 'status', 'from', 'to', 'pages', 'start_time', 'is_read', 'comment'],
+};

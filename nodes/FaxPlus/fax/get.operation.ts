@@ -1,8 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
-import { requiredString, toItems } from '../shared/items';
+import { requiredString } from '../shared/items';
+import { outputProperties, shapedItems } from '../shared/output';
+
 import { faxPlusApiRequest, segment } from '../../api/transport';
-import { faxIdField } from './fields';
+import { faxIdField, SIMPLIFIED_FAX } from './fields';
 import type { FaxRecord } from './types';
 
 export const option: INodePropertyOptions = {
@@ -15,6 +17,7 @@ export const option: INodePropertyOptions = {
 export const description: INodeProperties[] = [
 	userIdField('fax', 'get'),
 	faxIdField('get', 'ID of the fax to read'),
+	...outputProperties('fax', ['get'], SIMPLIFIED_FAX),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
@@ -25,5 +28,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: `/accounts/${segment(userId)}/faxes/${segment(faxId)}`,
 		itemIndex,
 	});
-	return toItems(fax ?? {});
+	return shapedItems(this, itemIndex, [(fax ?? {}) as IDataObject], SIMPLIFIED_FAX);
 }

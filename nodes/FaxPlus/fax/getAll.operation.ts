@@ -2,7 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue, formatUtc, parseDateTime } from '../../api/dates';
 import { showFor, userIdField } from '../shared/descriptions';
-import { requiredString, toItems } from '../shared/items';
+import { requiredString } from '../shared/items';
+import { outputProperties, shapedItems } from '../shared/output';
+import { SIMPLIFIED_FAX } from './fields';
+
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import type { FaxCategory, FaxList, FaxListQuery, FaxRecord } from './types';
@@ -22,6 +25,7 @@ const CATEGORIES: readonly FaxCategory[] = ['inbox', 'sent', 'spam'];
 export const description: INodeProperties[] = [
 	userIdField('fax', 'getAll'),
 	...returnAllOrLimit('fax', 'getAll'),
+	...outputProperties('fax', ['getAll'], SIMPLIFIED_FAX),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -115,7 +119,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			return time !== undefined && time >= oldest && time <= bound;
 		}).length;
 	}
-	return toItems(faxes);
+	return shapedItems(this, itemIndex, faxes as IDataObject[], SIMPLIFIED_FAX);
 }
 
 /** A `YYYY-MM-DD HH:mm:ss` time of the API (UTC) in epoch milliseconds. */
