@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { faxPlusApiDownload, segment } from '../../api/transport';
 import { faxIdField } from './fields';
+import { fileItem } from './files';
 import type { ThumbnailReference } from './types';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 
@@ -43,13 +44,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	});
 	const binary = await this.helpers.prepareBinaryData(data, fileNameFor(faxId), THUMBNAIL_MIME_TYPE);
-
-	// Keep what the item carried (its JSON and files) and add the thumbnail.
-	const input = this.getInputData()[itemIndex];
-	const inputJson = input?.json ?? {};
 	const reference: ThumbnailReference = { faxId, userId };
-	const json: IDataObject = Object.keys(inputJson).length > 0 ? { ...inputJson } : { ...reference };
-	return [{ json, binary: { ...input?.binary, [binaryPropertyName]: binary } }];
+	return fileItem(this, itemIndex, reference, binaryPropertyName, binary, data.length);
 }
 
 /** `<fax_id>.jpg`, with characters that file systems refuse replaced. */

@@ -40,6 +40,11 @@ export function withToolDefault(property: INodeProperties, toolDefault: INodePro
 	];
 }
 
+/** Whether the node runs as the tool n8n makes of it (AI Agent, MCP Server Trigger): its type ends in "Tool". */
+export function runsAsTool(context: IExecuteFunctions): boolean {
+	return context.getNode().type.endsWith('Tool');
+}
+
 /** The Output parameter (and its field list) for some operations of a resource. */
 export function outputProperties(resource: string, operations: string[], shape: SimplifiedShape): INodeProperties[] {
 	const simplifiedFields = shape.fields.join(', ');
