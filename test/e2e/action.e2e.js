@@ -293,6 +293,66 @@ const CASES = [
 		},
 	},
 	{
+		key: 'fax.send',
+		label: 'fax.send from text',
+		params: {
+			userId: 'self',
+			to: '+4930123456',
+			from: { __rl: true, mode: 'number', value: '+15551230001' },
+			documentSource: 'text',
+			documentText: 'Hello from the e2e suite\nLine two: ÄÖÜ',
+		},
+		check(items, reqs, s) {
+			const upload = one(reqs, 'POST', '/accounts/self/files');
+			assert.deepEqual(upload.body.files.map((f) => [f.filename, f.contentType]), [['fax.txt', 'text/plain']]);
+			assert.ok(upload.rawBody.includes(Buffer.from('Line two: ÄÖÜ')), 'the uploaded file is not the text, in UTF-8');
+			const r = one(reqs, 'POST', '/accounts/self/outbox');
+			assert.deepEqual(r.body, { from: '+15551230001', to: ['+4930123456'], files: [r.body.files[0]], return_ids: true });
+			assert.ok(s.server.state.files[r.body.files[0]], 'the outbox names a file the server does not have');
+			assert.deepEqual(Object.keys(jsonOf(items)[0].ids), ['+4930123456']);
+		},
+	},
+	{
+		key: 'fax.send',
+		label: 'fax.send from URLs',
+		params: (s) => ({
+			userId: 'self',
+			to: '+4930123456',
+			from: { __rl: true, mode: 'number', value: '+15551230001' },
+			documentSource: 'url',
+			documentUrls: `${s.server.origin}/_documents/invoice.pdf?sig=e2e\n${s.server.origin}/_documents/note.txt`,
+		}),
+		check(items, reqs, s) {
+			const fetched = s.server.requests.filter((r) => r.path.startsWith('/_documents/')).map((r) => `${r.method} ${r.path} ${r.status}`);
+			assert.deepEqual(fetched.slice(-2), ['GET /_documents/invoice.pdf 200', 'GET /_documents/note.txt 200']);
+			const uploads = reqs.filter((r) => r.path === '/v3/accounts/self/files');
+			assert.deepEqual(uploads.map((u) => [u.query.format, u.body.files[0].filename, u.body.files[0].contentType]), [
+				['pdf', 'invoice.pdf', 'application/pdf'],
+				['pdf', 'note.txt', 'text/plain'],
+			]);
+			const r = one(reqs, 'POST', '/accounts/self/outbox');
+			assert.equal(r.body.files.length, 2);
+			assert.deepEqual(jsonOf(items)[0].files, r.body.files);
+		},
+	},
+	{
+		key: 'fax.send',
+		label: 'fax.send again (from_fax)',
+		params: {
+			userId: 'self',
+			to: '+33144556677',
+			from: { __rl: true, mode: 'number', value: '+15551230001' },
+			documentSource: 'fax',
+			fromFax: { __rl: true, mode: 'id', value: 'fax_3' },
+			options: { enhancement: false },
+		},
+		check(items, reqs) {
+			assert.deepEqual(reqs.map((r) => `${r.method} ${r.path}`), ['POST /v3/accounts/self/outbox']);
+			assert.deepEqual(reqs[0].body, { from: '+15551230001', to: ['+33144556677'], files: [], options: { enhancement: false }, return_ids: true, from_fax: 'fax_3' });
+			assert.equal(jsonOf(items)[0].fromFax, 'fax_3');
+		},
+	},
+	{
 		key: 'number.getAll',
 		params: { userId: 'self', returnAll: true },
 		check(items, reqs) {
@@ -529,11 +589,11 @@ module.exports = async function action(t) {
 		const cred = auth === 'oAuth2' ? creds.oauth : creds.pat;
 		const token = auth === 'oAuth2' ? server.tokens.oauthAccessToken : server.tokens.pat;
 		const params = typeof c.params === 'function' ? c.params(s) : c.params;
-		const path = uid(`${c.key.replace('.', '-')}-${auth}`);
+		const path = uid(`${(c.label ?? c.key).replace(/[^a-zA-Z0-9]+/g, '-')}-${auth}`);
 		const dep = await deployWebhookWorkflow(
 			n8n,
 			webhookWorkflow({
-				name: `e2e ${c.key} (${auth})`,
+				name: `e2e ${c.label ?? c.key} (${auth})`,
 				path,
 				responseData: c.binary ? 'firstEntryBinary' : 'allEntries',
 				binaryPropertyName: params.binaryPropertyName,
@@ -558,7 +618,7 @@ module.exports = async function action(t) {
 
 	for (const c of CASES) {
 		if (ops && !ops.has(c.key)) continue; // reported by the coverage check
-		await check(`action (PAT): ${c.key}`, () => runCase(c, 'accessToken'));
+		await check(`action (PAT): ${c.label ?? c.key}`, () => runCase(c, 'accessToken'));
 	}
 
 	server.reset();

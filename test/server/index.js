@@ -15,6 +15,7 @@ const { createAuth, hasScope } = require('./auth');
 const { createSeed, OWNER_ID } = require('./seed');
 const { createDeliveries, sign } = require('./deliveries');
 const { handleControl } = require('./control');
+const { serveDocument } = require('./documents');
 const { compile, match } = require('./router');
 const { createNetwork } = require('./network');
 
@@ -99,6 +100,11 @@ async function startFaxPlusServer(options = {}) {
 			parseError = err;
 		}
 
+		if (path.startsWith('/_documents/')) {
+			const status = serveDocument(method, path, res);
+			requests.push({ method, path, query, headers: req.headers, body: undefined, rawBody, status });
+			return;
+		}
 		/** @type {import('./http').Reply} */
 		let reply;
 		if (path.startsWith('/_control/')) {

@@ -285,6 +285,34 @@ describe('accounts, contacts, outbox, files', () => {
 			expect((await send({ options: { retry: { count: 3, delay: 60 } } })).status).toBe(201);
 		});
 
+		it('reuses an existing fax of the user with from_fax: files may then be empty; anything else is refused', async () => {
+			const sent = await send({ files: [], from_fax: 'fax_4' });
+			expect(sent.status).toBe(201);
+			const [id] = Object.values(sent.json.ids as Record<string, string>);
+			expect(server.state.outbox[id]).toMatchObject({ files: ['/storage/fax-fax_4.pdf'], page_count: 1 });
+			// Uploaded files first, then the fax's file.
+			const combined = await send({ from_fax: 'fax_3' });
+			expect(server.state.outbox[Object.values(combined.json.ids as Record<string, string>)[0]].files).toEqual([FILE, '/storage/fax-fax_3.pdf']);
+			expectError(await send({ files: [] }), 400, 'bad_request');
+			expectError(await send({ files: [], from_fax: 'fax_6' }), 400, 'bad_request'); // member_1's fax
+			expectError(await send({ files: [], from_fax: '' }), 400, 'bad_request');
+			expectError(await send({ files: [], from_fax: { id: 'fax_4' } }), 400, 'bad_request');
+			expectError(await send({ files: Array.from({ length: 10 }, () => FILE), from_fax: 'fax_4' }), 400, 'too_many_files');
+		});
+
+		it('refuses fields PayloadOutbox does not have, in the body, the comment and the options', async () => {
+			expectError(await send({ file_urls: ['https://example.com/a.pdf'] }), 400, 'bad_request');
+			expectError(await send({ comment: { text: 'x', note: 'y' } }), 400, 'bad_request');
+			expectError(await send({ comment: { tags: 'urgent' } }), 400, 'bad_request');
+			expectError(await send({ comment: { tags: [1] } }), 400, 'bad_request');
+			expectError(await send({ options: { quality: 'fine' } }), 400, 'bad_request');
+			expectError(await send({ options: { enhancement: 'no' } }), 400, 'bad_request');
+			expectError(await send({ return_ids: 'yes' }), 400, 'bad_request');
+			const tagged = await send({ comment: { tags: ['invoices'] } });
+			expect(tagged.status).toBe(201);
+			expect(server.state.outbox[Object.values(tagged.json.ids as Record<string, string>)[0]].comment).toEqual({ text: '', tags: ['invoices'] });
+		});
+
 		it('changes only the comment of an outgoing fax (PayloadOutboxModification)', async () => {
 			const res = await call('PUT', '/accounts/self/outbox/outbox_1', { body: { comment: 'Moved' } });
 			expect(res.status).toBe(204);
@@ -721,6 +749,33 @@ describe('OAuth2', () => {
 		expect((await control({ accessToken: 'oauth_at_unknown' })).status).toBe(404);
 		expect((await control({ accessToken: server.tokens.pat })).status).toBe(404);
 		expect((await control({ accessToken: 1 })).status).toBe(400);
+	});
+});
+
+describe('documents on the web (/_documents, for Send from URLs)', () => {
+	it('serves documents without auth, with their Content-Type and length, and 404 for others', async () => {
+		const pdf = await fetch(`${server.origin}/_documents/invoice.pdf`);
+		expect(pdf.status).toBe(200);
+		expect(pdf.headers.get('content-type')).toBe('application/pdf');
+		const bytes = Buffer.from(await pdf.arrayBuffer());
+		expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+		expect(pdf.headers.get('content-length')).toBe(String(bytes.length));
+		const download = await fetch(`${server.origin}/_documents/download`);
+		expect(download.headers.get('content-disposition')).toBe('attachment; filename="report.pdf"');
+		await download.arrayBuffer();
+		expect((await fetch(`${server.origin}/_documents/nothing.pdf`)).status).toBe(404);
+		expect(server.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			'GET /_documents/invoice.pdf 200',
+			'GET /_documents/download 200',
+			'GET /_documents/nothing.pdf 404',
+		]);
+	});
+
+	it('declares more than 150 MB for huge.pdf without sending it', async () => {
+		const controller = new AbortController();
+		const res = await fetch(`${server.origin}/_documents/huge.pdf`, { signal: controller.signal });
+		expect(Number(res.headers.get('content-length'))).toBe(150 * 1024 * 1024 + 1);
+		controller.abort();
 	});
 });
 

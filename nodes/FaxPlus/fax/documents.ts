@@ -44,7 +44,7 @@ const EXTENSION_OF_MIME: Record<string, string> = {
 	'image/jpg': 'jpg',
 };
 
-const ACCEPTED_LIST = 'PDF, TIFF, DOC/DOCX, XLS/XLSX, PPT/PPTX, ODT/ODS/ODP, RTF, TXT, HTML, JPG, PNG, GIF or BMP';
+export const ACCEPTED_LIST = 'PDF, TIFF, DOC/DOCX, XLS/XLSX, PPT/PPTX, ODT/ODS/ODP, RTF, TXT, HTML, JPG, PNG, GIF or BMP';
 
 /** One document to fax, checked and read. */
 export interface FaxDocument {
@@ -122,7 +122,7 @@ export async function readDocuments(
 			field,
 			fileName: binary.fileName?.trim() || `${field}.${extension}`,
 			mimeType,
-			format: extension === 'tif' || extension === 'tiff' ? 'tiff' : 'pdf',
+			format: uploadFormatOf(extension),
 			data,
 		});
 	}
@@ -132,21 +132,50 @@ export async function readDocuments(
 
 /** The extension and MIME type of a binary, or an error naming the field when Fax.Plus would refuse it. */
 function typeOf(context: IExecuteFunctions, itemIndex: number, field: string, binary: IBinaryData) {
-	const mime = String(binary.mimeType ?? '').split(';')[0].trim().toLowerCase();
-	const fromName = /\.([a-z0-9]+)$/i.exec(binary.fileName ?? '')?.[1]?.toLowerCase();
-	const fromMetadata = String(binary.fileExtension ?? '').replace(/^\./, '').toLowerCase();
-	for (const extension of [fromName, fromMetadata, EXTENSION_OF_MIME[mime]]) {
-		if (extension && ACCEPTED[extension]) {
-			// Keep the MIME type the binary has when it is one of ours, else the one of the extension.
-			const mimeType = EXTENSION_OF_MIME[mime] ? mime : ACCEPTED[extension];
-			return { extension, mimeType };
-		}
-	}
+	const type = documentType(binary.fileName, binary.mimeType, binary.fileExtension);
+	if (type) return type;
+	const mime = mimeOf(binary.mimeType);
 	const what = [binary.fileName, mime].filter(Boolean).join(', ') || 'no file name or MIME type';
 	throw new NodeOperationError(context.getNode(), `${LABEL}: the file in "${field}" (${what}) is not a type Fax.Plus can fax`, {
 		itemIndex,
 		description: `Fax.Plus accepts ${ACCEPTED_LIST}. Convert the file first, or give it the right file name and MIME type.`,
 	});
+}
+
+/** A MIME type without parameters, lower case ("Text/Plain; charset=utf-8" → "text/plain"). */
+export function mimeOf(value: unknown): string {
+	return String(value ?? '').split(';')[0].trim().toLowerCase();
+}
+
+/** The extension Fax.Plus knows for a MIME type, if any. */
+export function extensionOfMime(mimeType: unknown): string | undefined {
+	return EXTENSION_OF_MIME[mimeOf(mimeType)];
+}
+
+/**
+ * The extension and MIME type of a document Fax.Plus can fax, from its file name, extension or
+ * MIME type (in that order); undefined when none of them names an accepted type.
+ */
+export function documentType(
+	fileName: string | undefined,
+	mimeType: string | undefined,
+	fileExtension?: string,
+): { extension: string; mimeType: string } | undefined {
+	const mime = mimeOf(mimeType);
+	const fromName = /\.([a-z0-9]+)$/i.exec(fileName ?? '')?.[1]?.toLowerCase();
+	const fromMetadata = String(fileExtension ?? '').replace(/^\./, '').toLowerCase();
+	for (const extension of [fromName, fromMetadata, EXTENSION_OF_MIME[mime]]) {
+		if (extension && ACCEPTED[extension]) {
+			// Keep the MIME type the document has when it is one of ours, else the one of the extension.
+			return { extension, mimeType: EXTENSION_OF_MIME[mime] ? mime : ACCEPTED[extension] };
+		}
+	}
+	return undefined;
+}
+
+/** The upload `format` Fax.Plus stores a document in, in automatic mode: TIFF for TIFF files, else PDF. */
+export function uploadFormatOf(extension: string): FaxFileFormat {
+	return extension === 'tif' || extension === 'tiff' ? 'tiff' : 'pdf';
 }
 
 /** The byte size the binary's metadata gives, if any. */
@@ -156,17 +185,17 @@ function knownSize(binary: IBinaryData): number | undefined {
 	return undefined;
 }
 
-function checkTotal(context: IExecuteFunctions, itemIndex: number, sizes: number[]): void {
+function checkTotal(context: IExecuteFunctions, itemIndex: number, sizes: number[], label = LABEL): void {
 	const total = sizes.reduce((sum, size) => sum + size, 0);
 	if (total > MAX_TOTAL_BYTES) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`${LABEL}: the files add up to ${megabytes(total)} MB; Fax.Plus takes at most ${MAX_TOTAL_MEGABYTES} MB per fax`,
+			`${label}: the files add up to ${megabytes(total)} MB; Fax.Plus takes at most ${MAX_TOTAL_MEGABYTES} MB per fax`,
 			{ itemIndex, description: 'Send fewer or smaller files, e.g. compress the PDF or split it into several faxes.' },
 		);
 	}
 }
 
-function megabytes(bytes: number): string {
+export function megabytes(bytes: number): string {
 	return (bytes / (1024 * 1024)).toFixed(1);
 }

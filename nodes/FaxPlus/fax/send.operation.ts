@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue, formatSendTime } from '../../api/dates';
 import { showFor, userIdField } from '../shared/descriptions';
@@ -7,6 +7,8 @@ import { normalizeE164Numbers } from '../../api/numbers';
 import { wholeNumber } from '../shared/values';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import { binaryFieldNames, MAX_FILES, MAX_TOTAL_MEGABYTES, readDocuments, type FaxDocument } from './documents';
+import { fetchDocuments } from './documentUrls';
+import { resourceLocator } from '../shared/locators';
 import { fromField, senderOf } from './senders';
 import type {
 	CoverPage,
@@ -22,10 +24,22 @@ export const option: INodePropertyOptions = {
 	name: 'Send',
 	value: 'send',
 	action: 'Send a fax',
-	description: 'Upload the item\'s files and send them as a fax to one or more numbers, now or at a set time',
+	description: 'Send a fax to one or more numbers, now or at a set time: from files, text, URLs or an existing fax',
 };
 
 const show = showFor('fax', 'send');
+
+/** Where Send takes its documents from. */
+export type DocumentSource = 'binary' | 'text' | 'url' | 'fax';
+const DOCUMENT_SOURCES: readonly DocumentSource[] = ['binary', 'text', 'url', 'fax'];
+
+/** displayOptions of a parameter shown for one document source. */
+function showForSource(source: DocumentSource): IDisplayOptions {
+	return { show: { ...show.show, documentSource: [source] } };
+}
+
+/** The file name of a text document, as Fax.Plus shows it. */
+export const TEXT_FILE_NAME = 'fax.txt';
 
 const COVER_PAGE_FLAGS: readonly CoverPageFlag[] = ['urgent', 'for_review', 'please_reply', 'confidential'];
 
@@ -69,6 +83,20 @@ export const description: INodeProperties[] = [
 	},
 	fromField(show),
 	{
+		displayName: 'Document Source',
+		name: 'documentSource',
+		type: 'options',
+		options: [
+			{ name: 'Binary Fields', value: 'binary', description: 'Files of the input item' },
+			{ name: 'Text', value: 'text', description: 'Text typed or mapped here, sent as a TXT document' },
+			{ name: 'URLs', value: 'url', description: 'Documents fetched from http(s) addresses' },
+			{ name: 'Existing Fax', value: 'fax', description: 'Re-send or forward a fax already in Fax.Plus; nothing is uploaded' },
+		],
+		default: 'binary',
+		description: 'Where the documents to fax come from',
+		displayOptions: show,
+	},
+	{
 		displayName: 'Input Binary Fields',
 		name: 'binaryPropertyNames',
 		type: 'string',
@@ -76,8 +104,39 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. data, attachment_1',
 		hint: `The input binary fields holding the documents, separated by commas: PDF, TIFF, DOC/DOCX, JPG, PNG, TXT and more; at most ${MAX_FILES} files and ${MAX_TOTAL_MEGABYTES} MB in all`,
-		displayOptions: show,
+		displayOptions: showForSource('binary'),
 	},
+	{
+		displayName: 'Text',
+		name: 'documentText',
+		type: 'string',
+		typeOptions: { rows: 8 },
+		default: '',
+		required: true,
+		placeholder: 'e.g. Dear Dr. Smith, ...',
+		description: 'The text to fax; it is sent as a plain-text (TXT) document',
+		displayOptions: showForSource('text'),
+	},
+	{
+		displayName: 'Document URLs',
+		name: 'documentUrls',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. https://example.com/invoice.pdf',
+		description: `Addresses of the documents to fax, one per line or separated by commas; at most ${MAX_FILES} and ${MAX_TOTAL_MEGABYTES} MB in all. Each is fetched and checked before anything is sent.`,
+		displayOptions: showForSource('url'),
+	},
+	resourceLocator({
+		displayName: 'Fax to Send Again',
+		name: 'fromFax',
+		description: 'A fax of the chosen user whose document is sent to the new numbers (re-send or forward)',
+		displayOptions: showForSource('fax'),
+		searchListMethod: 'searchFaxes',
+		listPlaceholder: 'Select a fax...',
+		idPlaceholder: 'e.g. 7d3e2b9c4f1a',
+		dependsOn: ['userId.value'],
+	}),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -92,6 +151,14 @@ export const description: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				description: 'A comment kept with the fax record in Fax.Plus',
+			},
+			{
+				displayName: 'Comment Tags',
+				name: 'commentTags',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. invoices, urgent',
+				description: 'Tags of the comment, separated by commas',
 			},
 			{
 				displayName: 'Cover Page',
@@ -158,7 +225,7 @@ export const description: INodeProperties[] = [
 				name: 'enhancement',
 				type: 'boolean',
 				default: true,
-				description: 'Whether Fax.Plus optimises the documents for text',
+				description: 'Whether Fax.Plus optimises the documents for text (turn it off when re-sending a fax, to keep its quality)',
 			},
 			{
 				displayName: 'Upload Format',
@@ -186,8 +253,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const payload = outboxOptions(this, itemIndex, options);
 	const uploadFormat = checkedUploadFormat(this, itemIndex, options.uploadFormat);
-	const fields = binaryFieldNames(this.getNodeParameter('binaryPropertyNames', itemIndex, 'data'));
-	const documents = await readDocuments(this, itemIndex, fields);
+	const source = documentSourceOf(this, itemIndex);
+	const fromFax = source === 'fax' ? requiredString(this, 'fromFax', 'Fax to Send Again', itemIndex) : undefined;
+	const documents = source === 'fax' ? [] : await documentsOf(this, itemIndex, source);
 
 	// Everything is checked: upload the files, then create the outbox fax.
 	const files: string[] = [];
@@ -195,6 +263,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		files.push(await upload(this, itemIndex, userId, document, uploadFormat ?? document.format));
 	}
 	const body: OutboxPayload = { from, to, files, ...payload, return_ids: true };
+	if (fromFax !== undefined) body.from_fax = fromFax;
 	const answer = await faxPlusApiRequest<OutboxCreated | undefined>(this, {
 		method: 'POST',
 		path: `/accounts/${segment(userId)}/outbox`,
@@ -203,8 +272,37 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 
 	const sent: FaxSent = { ids: idsOf(answer), to, files, from };
+	if (fromFax !== undefined) sent.fromFax = fromFax;
 	if (body.send_time) sent.sendTime = body.send_time;
 	return toItems(sent);
+}
+
+function documentSourceOf(context: IExecuteFunctions, itemIndex: number): DocumentSource {
+	const value = String(context.getNodeParameter('documentSource', itemIndex, 'binary') ?? '').trim();
+	if (DOCUMENT_SOURCES.includes(value as DocumentSource)) return value as DocumentSource;
+	throw new NodeOperationError(context.getNode(), `Document Source "${value}" is not known`, {
+		itemIndex,
+		description: `Use one of ${DOCUMENT_SOURCES.join(', ')}.`,
+	});
+}
+
+/** The documents to upload, read and checked, from the item's files, the text or the URLs. */
+async function documentsOf(context: IExecuteFunctions, itemIndex: number, source: Exclude<DocumentSource, 'fax'>): Promise<FaxDocument[]> {
+	if (source === 'url') return await fetchDocuments(context, itemIndex, context.getNodeParameter('documentUrls', itemIndex, ''));
+	if (source === 'text') {
+		const text = context.getNodeParameter('documentText', itemIndex, '');
+		const content = typeof text === 'string' ? text : JSON.stringify(text, null, 2);
+		if (content.trim() === '') {
+			throw new NodeOperationError(context.getNode(), 'Text is required', {
+				itemIndex,
+				description: 'Enter the text to fax (an expression may have resolved to an empty value).',
+			});
+		}
+		const data = Buffer.from(content, 'utf8');
+		return [{ field: 'documentText', fileName: TEXT_FILE_NAME, mimeType: 'text/plain', format: 'pdf', data }];
+	}
+	const fields = binaryFieldNames(context.getNodeParameter('binaryPropertyNames', itemIndex, 'data'));
+	return await readDocuments(context, itemIndex, fields);
 }
 
 function destinations(context: IExecuteFunctions, itemIndex: number): string[] {
@@ -235,9 +333,11 @@ type OutboxOptions = Pick<OutboxPayload, 'comment' | 'options' | 'send_time' | '
 /** The optional parts of the outbox body, checked; only what the user set. */
 function outboxOptions(context: IExecuteFunctions, itemIndex: number, options: IDataObject): OutboxOptions {
 	const payload: OutboxOptions = {};
-	if (options.comment !== undefined && String(options.comment).trim() !== '') {
-		payload.comment = { text: String(options.comment) };
-	}
+	const comment: NonNullable<OutboxPayload['comment']> = {};
+	if (options.comment !== undefined && String(options.comment).trim() !== '') comment.text = String(options.comment);
+	const tags = commentTagsOf(options.commentTags);
+	if (tags.length > 0) comment.tags = tags;
+	if (Object.keys(comment).length > 0) payload.comment = comment;
 	const faxOptions: NonNullable<OutboxPayload['options']> = {};
 	if (options.enhancement !== undefined) faxOptions.enhancement = options.enhancement === true;
 	const retry = retryOf(context, itemIndex, options);
@@ -250,6 +350,12 @@ function outboxOptions(context: IExecuteFunctions, itemIndex: number, options: I
 		if (coverPage) payload.cover_page = coverPage;
 	}
 	return payload;
+}
+
+/** Comment Tags: separated by commas (or an array from an expression), trimmed, each once. */
+function commentTagsOf(value: unknown): string[] {
+	const entries = Array.isArray(value) ? value.map((entry) => String(entry ?? '')) : String(value ?? '').split(',');
+	return [...new Set(entries.map((entry) => entry.trim()).filter((entry) => entry !== ''))];
 }
 
 function coverPageOf(context: IExecuteFunctions, itemIndex: number, fields: IDataObject): CoverPage | undefined {

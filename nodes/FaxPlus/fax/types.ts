@@ -71,12 +71,18 @@ export interface OutboxPayload {
 	from: string;
 	to: string[];
 	files: string[];
-	comment?: { text: string };
+	/** Comment of the fax (the SDK's OutboxComment: `text` and `tags`). */
+	comment?: { text?: string; tags?: string[] };
 	options?: { enhancement?: boolean; retry?: { count?: number; delay?: number } };
 	/** `YYYY-MM-DD HH:mm:ss +HHMM`. */
 	send_time?: string;
 	return_ids: true;
 	cover_page?: CoverPage;
+	/**
+	 * A fax whose document is sent again (resend, forward), after the uploaded `files`
+	 * (apidoc.fax.plus "Send a fax" note; its shape is not in the SDKs: read as the fax's ID).
+	 */
+	from_fax?: string;
 }
 
 export type CoverPageFlag = 'urgent' | 'for_review' | 'please_reply' | 'confidential';
@@ -102,6 +108,8 @@ export interface FaxSent {
 	/** Paths of the uploaded files. */
 	files: string[];
 	from: string;
+	/** The fax sent again, when the document source is an existing fax. */
+	fromFax?: string;
 	/** `YYYY-MM-DD HH:mm:ss +0000` when the fax is scheduled. */
 	sendTime?: string;
 }
