@@ -10,6 +10,8 @@ import { binaryFieldNames, MAX_FILES, MAX_TOTAL_MEGABYTES, readDocuments, type F
 import { fetchDocuments } from './documentUrls';
 import { resourceLocator } from '../shared/locators';
 import { fromField, senderOf } from './senders';
+import { sentForAgent } from './sendResult';
+import { runsAsTool } from '../shared/output';
 import type {
 	CoverPage,
 	CoverPageFlag,
@@ -274,7 +276,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const sent: FaxSent = { ids: idsOf(answer), to, files, from };
 	if (fromFax !== undefined) sent.fromFax = fromFax;
 	if (body.send_time) sent.sendTime = body.send_time;
-	return toItems(sent);
+	return toItems(runsAsTool(this) ? sentForAgent(sent) : sent);
 }
 
 function documentSourceOf(context: IExecuteFunctions, itemIndex: number): DocumentSource {
