@@ -32,9 +32,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		answer = await faxPlusApiRequest<AccountList | undefined>(this, { method: 'GET', path: '/accounts', itemIndex });
 	} catch (error) {
 		// A 403 that is not about the token's scopes: the caller is not the admin.
-		if (error instanceof NodeApiError && error.httpCode === '403' && !/scope/i.test(error.message)) {
+		if (error instanceof NodeApiError && error.httpCode === '403' && !error.message.startsWith('The Fax.Plus token lacks the scope')) {
 			throw new NodeApiError(this.getNode(), { httpCode: '403', message: error.message } as JsonObject, {
-				message: `Only an admin of the corporate account can list its members: ${error.message}`,
+				message: `Only an admin of the corporate account can list its members: Fax.Plus answered 403${error.description ? ` (${error.description})` : ''}. Use a credential of the account's admin.`,
 				description:
 					'Fax.Plus lets only the admin account call GET /accounts. Use a credential of the account\'s admin, or read your own plan with Account → Get Plan.',
 				httpCode: '403',
