@@ -13,6 +13,10 @@ export const option: INodePropertyOptions = {
 	description: 'List the members of the corporate account, one item each (admins only)',
 };
 
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'List the members of the corporate Fax.Plus account (admins only). Needs nothing. Returns one record per member with the user ID (uid) that other tools take as User, name, e-mail and role.';
+
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Only an admin of a corporate Fax.Plus account can list its members; a member\'s credential gets an error',

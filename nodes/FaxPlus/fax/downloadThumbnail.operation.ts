@@ -14,6 +14,10 @@ export const option: INodePropertyOptions = {
 	description: 'Download the JPEG thumbnail of a fax as a file',
 };
 
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'Download the JPEG thumbnail of a fax\'s first page. Needs the fax ID (the "id" from the fax list). Returns the file\'s name, type and size; the image itself stays in n8n\'s execution data.';
+
 export const description: INodeProperties[] = [
 	userIdField('fax', 'downloadThumbnail'),
 	faxIdField('downloadThumbnail', 'ID of the fax whose thumbnail to download'),

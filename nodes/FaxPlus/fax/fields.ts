@@ -8,7 +8,7 @@ export function faxIdField(operation: string, description: string): INodePropert
 	return resourceLocator({
 		displayName: 'Fax',
 		name: 'faxId',
-		description,
+		description: `${description}: the "id" of a fax from Fax → Get Many, the list here, or a trigger's output (not a phone number)`,
 		displayOptions: showFor('fax', operation),
 		searchListMethod: 'searchFaxes',
 		listPlaceholder: 'Select a fax...',

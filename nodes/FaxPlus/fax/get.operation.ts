@@ -14,6 +14,10 @@ export const option: INodePropertyOptions = {
 	description: 'Read one fax record: pages, status, numbers, times',
 };
 
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'Get one fax record from Fax.Plus. Needs the fax ID (the "id" of a fax from the fax list, not a phone number). Returns the fax\'s direction, status, sender and destination numbers, page count, start time (ISO 8601 UTC), read flag and comment.';
+
 export const description: INodeProperties[] = [
 	userIdField('fax', 'get'),
 	faxIdField('get', 'ID of the fax to read'),

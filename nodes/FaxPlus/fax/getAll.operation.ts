@@ -17,6 +17,10 @@ export const option: INodePropertyOptions = {
 	description: 'List received, sent or spam faxes, one item each',
 };
 
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'List faxes in Fax.Plus, newest first. Needs the category: inbox (received faxes), sent or spam. Returns one record per fax (id, direction, status, from, to, pages, start_time in ISO 8601 UTC, is_read, comment), at most 10 unless the tool is set up otherwise; use a fax\'s id with the other fax tools.';
+
 /** Faxes asked for per request when paging. */
 export const PAGE_SIZE = 100;
 
@@ -58,7 +62,7 @@ export const description: INodeProperties[] = [
 					{ name: 'Spam', value: 'spam', description: 'Faxes marked as spam' },
 				],
 				default: 'inbox',
-				description: 'Which faxes to list',
+				description: 'Which faxes to list: inbox (received), sent or spam. An AI agent can choose it: set it to an expression with $fromAI.',
 			},
 		],
 	},

@@ -15,9 +15,13 @@ export const option: INodePropertyOptions = {
 	description: 'Read the text Fax AI recognised in a fax (in "data", as plain text), with its status explained',
 };
 
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'Read the text of a fax (OCR by Fax.Plus\'s Fax AI). Needs the fax ID (the "id" from the fax list). Returns the status and, when finished, the text in "data"; when the text is not ready yet, a message says so in words (it requests OCR when nobody has) and to ask again later.';
+
 export const description: INodeProperties[] = [
 	userIdField('fax', 'getOcr'),
-	faxIdField('getOcr', 'ID of the fax whose text to read (a fax\'s "id" from Get Many or a trigger)'),
+	faxIdField('getOcr', 'ID of the fax whose text to read'),
 	// An agent asking for a fax's text wants it requested when nobody has yet.
 	...withToolDefault(
 		{

@@ -29,6 +29,10 @@ export const option: INodePropertyOptions = {
 	description: 'Send a fax to one or more numbers, now or at a set time: from files, text, URLs or an existing fax',
 };
 
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'Send a fax with Fax.Plus to one or more fax numbers. Needs the destination numbers in E.164 format (+ and the country code), several separated by commas, and the document (the text to fax, or a document\'s http(s) URL, as this tool is set up). Returns, per destination, the outbox ID of the queued fax and a message saying what happens next and how to check the status later (Outbox → Get with the outbox ID; once sent, the fax is listed under category "sent").';
+
 const show = showFor('fax', 'send');
 
 /** Where Send takes its documents from. */

@@ -15,6 +15,10 @@ export const option: INodePropertyOptions = {
 	description: 'List the fax numbers of the account (admins) or assigned to the user, one item each',
 };
 
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'List the account\'s Fax.Plus fax numbers. Needs nothing. Returns one record per number (id, number, status, the user ID it is assigned to, acquired and expiration dates in ISO 8601 UTC); a number is what Send uses as From.';
+
 export const description: INodeProperties[] = [
 	userIdField('number', 'getAll'),
 	...returnAllOrLimit('number', 'getAll'),

@@ -8,7 +8,7 @@ export function outboxFaxIdField(operation: string, description: string): INodeP
 	return resourceLocator({
 		displayName: 'Outbox Fax',
 		name: 'outboxFaxId',
-		description,
+		description: `${description}: the outbox ID that Fax → Send answered (per destination), or one from Outbox → Get Many; a fax leaves the outbox once sent`,
 		displayOptions: showFor('outbox', operation),
 		searchListMethod: 'searchOutboxFaxes',
 		listPlaceholder: 'Select a fax in the outbox...',

@@ -15,6 +15,10 @@ export const option: INodePropertyOptions = {
 	description: 'List the outgoing faxes still in the outbox (scheduled or being sent), one item each',
 };
 
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'List the faxes still in the Fax.Plus outbox (queued, scheduled or being sent). Needs nothing. Returns one record per outgoing fax (id, status, src, to, page_count, comment, times in ISO 8601 UTC).';
+
 export const description: INodeProperties[] = [
 	userIdField('outbox', 'getAll'),
 	...returnAllOrLimit('outbox', 'getAll'),
