@@ -87,13 +87,12 @@ module.exports = async function aiAgent(t) {
 			},
 		});
 		started.push({ stop: () => s.model.close() });
-		const pat =
+		const pat = (s.pat =
 			ctx.patCredential ??
-			(await n8n.createCredential(`Fax.Plus PAT (agent e2e ${tag})`, 'faxPlusApi', { accessToken: server.tokens.pat, baseUrl: server.baseUrl }));
+			(await n8n.createCredential(`Fax.Plus PAT (agent e2e ${tag})`, 'faxPlusApi', { accessToken: server.tokens.pat, baseUrl: server.baseUrl })));
 		const openAi = await n8n.createCredential(`Scripted model (agent e2e ${tag})`, 'openAiApi', { apiKey: 'sk-scripted', url: s.model.url });
 
 		const workflow = JSON.parse(fs.readFileSync(EXAMPLE, 'utf8'));
-		workflow.name = `${workflow.name} (e2e ${tag})`;
 		const webhook = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.webhook');
 		webhook.parameters.path = `fax-assistant-${tag}`;
 		webhook.webhookId = crypto.randomUUID();
@@ -136,5 +135,49 @@ module.exports = async function aiAgent(t) {
 		assert.match(answer, /came from \+4930123456/);
 	});
 
+	// The README's pictures: both example workflows in n8n's editor (headless Debian chromium, as test/browser does).
+	if (s.workflowId && process.env.E2E_BROWSER !== '0') await screenshots({ ...t, s }, s.workflowId);
 	if (s.workflowId) await n8n.deactivate(s.workflowId).catch(() => {});
 };
+
+async function screenshots(t, agentWorkflowId) {
+	const { check, n8n } = t;
+	const { ensureChromium, openBrowser, signIn } = require(path.join(ROOT, 'test/browser/lib.js'));
+	const dir = path.resolve(ROOT, process.env.E2E_SCREENSHOT_DIR || 'test-results/screenshots');
+	const chromiumPath = await ensureChromium(check, 'ai-agent');
+	if (!chromiumPath) return;
+	const browser = await openBrowser(chromiumPath);
+	try {
+		await check('ai-agent: both example workflows open in the editor with every node (screenshots)', async () => {
+			const mcpJson = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples/mcp-fax-tools.json'), 'utf8'));
+			for (const node of mcpJson.nodes) if (node.type === 'n8n-nodes-faxplus.faxPlusTool') node.credentials = { faxPlusApi: { id: t.s.pat.id, name: t.s.pat.name } };
+			const mcp = await n8n.importWorkflow(mcpJson);
+			const { page } = browser;
+			await signIn(page, n8n);
+			fs.mkdirSync(dir, { recursive: true });
+			for (const [id, file, example] of [
+				[agentWorkflowId, 'ai-agent-workflow.png', EXAMPLE],
+				[mcp.id, 'mcp-workflow.png', path.join(ROOT, 'examples/mcp-fax-tools.json')],
+			]) {
+				const expected = JSON.parse(fs.readFileSync(example, 'utf8')).nodes.filter((n) => n.type !== 'n8n-nodes-base.stickyNote').length;
+				await page.goto(`${n8n.url}/workflow/${id}`);
+				const nodes = page.getByTestId('canvas-node');
+				for (let i = 0; i < 100 && (await nodes.count()) < expected; i++) await page.waitForTimeout(100);
+				assert.ok((await nodes.count()) >= expected, `the editor shows ${await nodes.count()} nodes of ${expected}`);
+				// n8n's "Production Checklist" pops up over a published workflow: close it.
+				const checklist = page.getByText('Production Checklist');
+				if (await checklist.isVisible().catch(() => false)) {
+					// A click on empty canvas closes the popover, as for a user.
+					await page.mouse.click(1100, 160);
+					for (let i = 0; i < 20 && (await checklist.isVisible().catch(() => false)); i++) await page.waitForTimeout(100);
+				}
+				await page.keyboard.press('1'); // zoom to fit
+				await page.waitForTimeout(500);
+				await page.screenshot({ path: path.join(dir, file) });
+			}
+			await n8n.deleteWorkflow(mcp.id).catch(() => {});
+		});
+	} finally {
+		await browser.close();
+	}
+}
