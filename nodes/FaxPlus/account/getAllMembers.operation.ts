@@ -19,7 +19,7 @@ export const toolDescription =
 
 export const description: INodeProperties[] = [
 	{
-		displayName: 'Only an admin of a corporate Fax.Plus account can list its members; a member\'s credential gets an error',
+		displayName: 'Only an admin of a corporate Fax.Plus account can list its members; Fax.Plus refuses a member\'s credential (403)',
 		name: 'adminOnlyNotice',
 		type: 'notice',
 		default: '',
