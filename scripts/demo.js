@@ -3,8 +3,9 @@
 // server, ready to click through. It builds the package, starts the server and
 // n8n (installed by scripts/n8n/install.sh on first use), creates a login, a
 // credential pointing at the local server, an OAuth2 credential to connect in the
-// editor, and two sample workflows (one reads
-// the plan, the balance and a thumbnail; one is started by fax events and is
+// editor, and three sample workflows (one reads
+// the plan, the balance and a thumbnail; one sends faxes from text, a URL and an
+// earlier fax and reads the contacts and a number; one is started by fax events and is
 // already active), then prints the editor URL, the login and how to make the
 // server send a fax event. Ctrl-C stops everything.
 //
@@ -125,6 +126,37 @@ async function main() {
 		},
 	});
 
+	// Sending from text, from a URL (the local server's /_documents stand in for a web server) and
+	// from an existing fax, and the contacts and a number: every node runs against the local server.
+	const sender = { __rl: true, mode: 'number', value: '+15551230001' };
+	const sending = await n8n.importWorkflow({
+		name: 'Fax.Plus demo: send from text, a URL or a fax; contacts; a number',
+		nodes: [
+			node("When clicking 'Execute workflow'", 'n8n-nodes-base.manualTrigger', [0, 300], {}),
+			node('Send Text', ACTION, [260, 0], {
+				authentication: 'accessToken', resource: 'fax', operation: 'send', userId: 'self', from: sender, to: '+4930123456',
+				documentSource: 'text', documentText: 'Dear Berlin Clinic,\nthe results are ready.\nAda',
+				options: { coverPage: { nameTo: 'Berlin Clinic', subject: 'Results', flags: ['urgent'] } },
+			}, { credentials: patRef }),
+			node('Send From URL', ACTION, [260, 150], {
+				authentication: 'accessToken', resource: 'fax', operation: 'send', userId: 'self', from: sender, to: '+33144556677, +12125550199',
+				documentSource: 'url', documentUrls: `${server.origin}/_documents/invoice.pdf`,
+				options: { sendTime: '2030-01-15T09:30:00Z', comment: 'Invoice 42', commentTags: 'invoices' },
+			}, { credentials: patRef }),
+			node('Forward Fax', ACTION, [260, 300], {
+				authentication: 'accessToken', resource: 'fax', operation: 'send', userId: 'self', from: sender, to: '+12125550199',
+				documentSource: 'fax', fromFax: { __rl: true, mode: 'id', value: 'fax_1' }, options: { enhancement: false },
+			}, { credentials: patRef }),
+			node('Get Contacts', ACTION, [260, 450], { authentication: 'accessToken', resource: 'contact', operation: 'getAll', userId: 'self', returnAll: true }, { credentials: patRef }),
+			node('Get Number', ACTION, [260, 600], {
+				authentication: 'accessToken', resource: 'number', operation: 'get', userId: 'self', number: { __rl: true, mode: 'list', value: '+15551230003' },
+			}, { credentials: patRef }),
+		],
+		connections: {
+			"When clicking 'Execute workflow'": { main: [[link('Send Text'), link('Send From URL'), link('Forward Fax'), link('Get Contacts'), link('Get Number')]] },
+		},
+	});
+
 	const webhookId = crypto.randomUUID();
 	const triggered = await n8n.importWorkflow({
 		name: 'Fax.Plus demo: on fax events',
@@ -166,6 +198,8 @@ Fax.Plus demo is running (n8n ${n8n.version}${queueMode ? ', queue mode: main, w
   Workflows
     ${reader.name}
       ${n8n.url}/workflow/${reader.id}   (open it and click "Execute workflow")
+    ${sending.name}
+      ${n8n.url}/workflow/${sending.id}   (open it and click "Execute workflow")
     ${triggered.name}   (active)
       ${n8n.url}/workflow/${triggered.id}
 

@@ -394,29 +394,44 @@ ${actionMeaning(ratio, a)}
 	const lines = [t, `Fax.Plus node / HTTP Request node: ${ratio.toFixed(2)}`];
 	const atLatency = latencyPart(a, goals);
 	if (atLatency) lines.push('', atLatency.table, atLatency.line);
-	const summary = `The action node makes ${ratioText(ratio)}× the requests per second of n8n's HTTP Request node on loopback${atLatency ? ` and ${ratioText(atLatency.ratio)}× with every answer delayed by ${a.latency.latencyMs} ms, as a real API's are (goal ≥ 0.9 for both), because it runs up to 50 items at once (one after another, 1,000 items would take ${((a.items * a.latency.latencyMs) / 1000).toFixed(0)} s there)` : ''}.`;
+	const summary = `The action node makes ${ratioText(ratio)}× the requests per second of n8n's HTTP Request node on loopback (goal ≥ 0.9)${atLatency ? `. With every answer delayed by ${a.latency.latencyMs} ms, as a real API's are, it makes ${Number.isFinite(atLatency.ratioSame) ? ratioText(atLatency.ratioSame) : 'n/a'}× the HTTP Request node's requests per second at the same concurrency (Items at Once = ${fmtInt(a.items)}, goal ≥ 0.9), and its default of 50 at once reaches ${ratioText(atLatency.ratioCeiling)}× of that default's ceiling, 50 / ${a.latency.latencyMs} ms (goal ≥ 0.9); the default is ${ratioText(atLatency.ratio)}× the HTTP Request node, which sends all ${fmtInt(a.items)} at once` : ''}.`;
 	return { title: '5. Action node overhead', body: atLatency ? body.replace(/\n$/, `\n${atLatency.body}\n`) : body, goals, console: lines, summary };
 }
 
-/** The same two nodes with every answer of the server delayed (a real API's latency). */
+/**
+ * The nodes with every answer of the server delayed (a real API's latency), compared like with like:
+ * the node with Items at Once set to the item count against the HTTP Request node (which starts every
+ * item at once), and the default of 50 at once against its own ceiling, 50 / latency.
+ */
 function latencyPart(a, goals) {
 	const l = a.latency;
 	if (!l || !l.targets.httpRequest.runs.length || !l.targets.faxPlus.runs.length) return undefined;
 	const rate = (name) => l.targets[name].runs.map((r) => r.requestsPerSecond);
 	const http = summarize(rate('httpRequest'));
 	const ours = summarize(rate('faxPlus'));
-	const ratio = pairedRatio(rate('faxPlus'), rate('httpRequest')).median;
+	const all = l.targets.faxPlusAll?.runs.length ? summarize(rate('faxPlusAll')) : undefined;
+	const ratioDefault = pairedRatio(rate('faxPlus'), rate('httpRequest')).median;
+	const ratioSame = all ? pairedRatio(rate('faxPlusAll'), rate('httpRequest')).median : Number.NaN;
+	const ceiling = (50 * 1000) / l.latencyMs;
+	const ratioCeiling = ours.median / ceiling;
 	const time = (name) => fmtMs(median(l.targets[name].runs.map((r) => r.ms)));
+	const rows = [
+		["n8n's HTTP Request node (all items at once)", `${http.median.toFixed(0)}/s`, fmtPct(http.spread), time('httpRequest'), '1.00×'],
+	];
+	if (all) rows.push([`**Fax.Plus node, Items at Once = ${fmtInt(a.items)} (the same concurrency)**`, `${all.median.toFixed(0)}/s`, fmtPct(all.spread), time('faxPlusAll'), `${ratioSame.toFixed(2)}×`]);
+	rows.push([`**Fax.Plus node (default: 50 items at once; ceiling 50 / ${l.latencyMs} ms = ${ceiling.toFixed(0)}/s)**`, `${ours.median.toFixed(0)}/s`, fmtPct(ours.spread), time('faxPlus'), `${ratioDefault.toFixed(2)}×`]);
 	const table_ = table(
 		['node, every answer delayed by ' + l.latencyMs + ' ms', 'requests/s', 'spread', `time for ${fmtInt(a.items)} items`, 'vs HTTP Request (per round)'],
-		[
-			["n8n's HTTP Request node (all items at once)", `${http.median.toFixed(0)}/s`, fmtPct(http.spread), time('httpRequest'), '1.00×'],
-			['**Fax.Plus node (default: 50 items at once)**', `${ours.median.toFixed(0)}/s`, fmtPct(ours.spread), time('faxPlus'), `${ratio.toFixed(2)}×`],
-		],
+		rows,
 		['l', 'r', 'r', 'r', 'r'],
 	);
-	const line = `ratio action/httpRequest at ${l.latencyMs} ms: ${ratio.toFixed(2)}`;
-	goals.push({ goal: `5. action node ≥ 0.9 × HTTP Request node at ${l.latencyMs} ms per answer`, figure: `${ratio.toFixed(2)}× (${ours.median.toFixed(0)} vs ${http.median.toFixed(0)} requests/s)`, met: ratio >= 0.9 });
+	const lines = [
+		`ratio action/httpRequest at ${l.latencyMs} ms, same concurrency: ${Number.isFinite(ratioSame) ? ratioSame.toFixed(2) : 'n/a'}`,
+		`ratio action at ${l.latencyMs} ms / ceiling of items at once: ${ratioCeiling.toFixed(2)}`,
+	];
+	const line = lines.join('\n');
+	if (all) goals.push({ goal: `5. action node, Items at Once = item count, ≥ 0.9 × HTTP Request node at ${l.latencyMs} ms per answer`, figure: `${ratioSame.toFixed(2)}× (${all.median.toFixed(0)} vs ${http.median.toFixed(0)} requests/s)`, met: ratioSame >= 0.9 });
+	goals.push({ goal: `5. action node, default 50 at once, ≥ 0.9 × its ceiling (50 / ${l.latencyMs} ms) at ${l.latencyMs} ms per answer`, figure: `${ratioCeiling.toFixed(2)}× (${ours.median.toFixed(0)} of ${ceiling.toFixed(0)} requests/s)`, met: ratioCeiling >= 0.9 });
 	const sequential = (a.items * l.latencyMs) / 1000;
 	const body = `**At a real API's latency.** The same workflows, rounds and checks, with the local server delaying every answer by ${l.latencyMs} ms (\`setNetwork({ latencyMs })\`, \`test/server/network.js\`), as a call to Fax.Plus across the internet takes tens to a few hundred milliseconds. Same n8n, same run, measured side by side.
 
@@ -426,8 +441,8 @@ ${table_}
 ${line}
 \`\`\`
 
-One item after another, ${fmtInt(a.items)} items would take at least ${sequential.toFixed(0)} s here (${l.latencyMs} ms each). n8n's HTTP Request node starts every item's request at once; ours runs up to _Items at Once_ (Node Options, default 50) at the same time, the first item alone (so an OAuth2 refresh or a refused credential happens once), keeping output order, \`pairedItem\` and Continue On Fail per item. With 50 in flight, ${l.latencyMs} ms per answer allows about ${((50 * 1000) / l.latencyMs).toFixed(0)} requests/s, more than n8n's own work per item allows on this machine, so both nodes end up limited by the same thing: n8n's request helpers.`;
-	return { table: table_, line, body, ratio };
+Compared like with like. n8n's HTTP Request node starts every item's request at once; ours runs up to _Items at Once_ (Node Options, default 50) at the same time, the first item alone (so an OAuth2 refresh or a refused credential happens once), keeping output order, \`pairedItem\` and Continue On Fail per item. The cap of 50 is deliberate: Fax.Plus watches for abusive traffic, so the node does not fire 1,000 requests at once by default. Hence two ratios. _Same concurrency_: the node with Items at Once set to the item count (${fmtInt(a.items)}; the workflow is imported with that value, the editor offers at most 200) against the HTTP Request node, which shows what the node itself costs per request (${Number.isFinite(ratioSame) ? `${ratioText(ratioSame)}×` : 'n/a'}, goal ≥ 0.9). _Ceiling_: with 50 in flight and ${l.latencyMs} ms per answer no client can exceed 50 / ${l.latencyMs / 1000} s = ${ceiling.toFixed(0)} requests/s; the default reaches ${ratioText(ratioCeiling)}× of that (goal ≥ 0.9). The default against the HTTP Request node (${ratioText(ratioDefault)}× here) compares 50 at once with 1,000 at once and is shown, not a goal.${ratioCeiling < 0.9 ? ` The ceiling is out of reach on this run for n8n itself: its HTTP Request node, with every item in flight, made ${http.median.toFixed(0)}/s, ${ratioText(http.median / ceiling)}× of the same ${ceiling.toFixed(0)}/s, so what limits both nodes here is n8n's own work per item on this shared 2-core machine (see the load average), not the number in flight. On a quiet machine the issue measured 518/s for the default (0.83× of the ceiling) and 692/s for the HTTP Request node.` : ''} One item after another, ${fmtInt(a.items)} items would take at least ${sequential.toFixed(0)} s (${l.latencyMs} ms each).`;
+	return { table: table_, line, body, ratio: ratioDefault, ratioSame, ratioCeiling };
 }
 
 function actionMeaning(ratio) {

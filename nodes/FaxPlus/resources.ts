@@ -1,5 +1,6 @@
 import type { FaxPlusResource } from './shared/types';
 import { account } from './account';
+import { contact } from './contact';
 import { contactGroup } from './contactGroup';
 import { outbox } from './outbox';
 import { fax } from './fax';
@@ -13,6 +14,7 @@ import { legacyHook } from './legacyHook';
 /** Every resource of the node, keyed by the `resource` parameter's values, in the order the picker shows them. */
 export const resources: Record<string, FaxPlusResource> = {
 	account,
+	contact,
 	contactGroup,
 	outbox,
 	fax,

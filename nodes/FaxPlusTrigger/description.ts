@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { DEFAULT_MAX_ENTRIES, DEFAULT_RETENTION_DAYS } from './deduplication';
 import { authenticationProperty } from '../api/authentication';
 import { faxEventOptions } from '../api/events';
+import { FAX_STATUS_OPTIONS } from '../api/faxStatuses';
 
 // Shared with the Fax.Plus Polling Trigger.
 export const numbersFilterProperty: INodeProperties = {
@@ -40,11 +41,11 @@ export const downloadDocumentOption: INodeProperties = {
 export const statusesOption: INodeProperties = {
 	displayName: 'Only Fax Statuses',
 	name: 'statuses',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. success',
+	type: 'multiOptions',
+	options: FAX_STATUS_OPTIONS,
+	default: [],
 	description:
-		'Start the workflow only for faxes with one of these statuses, separated by commas, such as "success" (Fax Sent also comes for failed faxes). Leave empty for every status.',
+		'Start the workflow only for faxes with one of these statuses, such as Success (Fax Sent also comes for failed faxes). Leave empty for every status.',
 };
 
 export const binaryPropertyNameOption: INodeProperties = {

@@ -1,5 +1,6 @@
 // The item a delivery becomes.
 import type { IDataObject } from 'n8n-workflow';
+import { faxStatusFields } from '../api/faxStatuses';
 
 export interface DeliveryPayload {
 	hook: IDataObject;
@@ -61,6 +62,7 @@ export function isFaxRetry(payload: DeliveryPayload): boolean {
 export function faxFieldsOf(data: IDataObject): IDataObject {
 	return {
 		status: statusOf({ hook: {}, data }),
+		...faxStatusFields(data.status),
 		from: valueOrNull(data.from, data.from_number),
 		to: valueOrNull(data.to, data.to_number),
 		faxId: valueOrNull(data.id),

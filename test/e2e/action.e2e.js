@@ -362,6 +362,80 @@ const CASES = [
 		},
 	},
 	{
+		key: 'number.get',
+		params: { userId: 'self', number: { __rl: true, mode: 'list', value: '+15551230003' } },
+		check(items, reqs) {
+			one(reqs, 'GET', '/accounts/self/numbers/%2B15551230003');
+			assert.deepEqual(jsonOf(items).map((n) => [n.number, n.assigned_to]), [['+15551230003', ['member_1']]]);
+		},
+	},
+	{
+		key: 'number.assign',
+		params: { userId: 'self', number: { __rl: true, mode: 'number', value: '+15551230002' }, memberUserId: { __rl: true, mode: 'id', value: 'member_2' } },
+		check(items, reqs, s) {
+			const r = one(reqs, 'PUT', '/accounts/self/numbers/%2B15551230002');
+			assert.deepEqual(r.body, { assigned_to: 'member_2' });
+			assert.ok(s.server.state.numbers['+15551230002'].assigned_to.includes('member_2'));
+			assert.deepEqual(jsonOf(items), [{ assigned: true, number: '+15551230002', assignedTo: 'member_2' }]);
+		},
+	},
+	{
+		key: 'number.revoke',
+		params: { userId: { __rl: true, mode: 'id', value: 'member_2' }, number: { __rl: true, mode: 'number', value: '+15551230002' } },
+		check(items, reqs, s) {
+			one(reqs, 'DELETE', '/accounts/member_2/numbers/%2B15551230002');
+			assert.ok(!s.server.state.numbers['+15551230002'].assigned_to.includes('member_2'));
+			assert.deepEqual(jsonOf(items), [{ revoked: true, number: '+15551230002', userId: 'member_2' }]);
+		},
+	},
+	{
+		key: 'contact.getAll',
+		oauth: true,
+		params: { userId: 'self', returnAll: true, filters: { search: 'smith' } },
+		check(items, reqs) {
+			const r = one(reqs, 'GET', '/accounts/self/contacts');
+			assert.deepEqual(r.query, { offset: '0', limit: '50', search: 'smith' });
+			assert.deepEqual(jsonOf(items).map((c) => [c.id, c.name]), [['contact_2', 'Dr. Jane Smith']]);
+		},
+	},
+	{
+		key: 'contact.update',
+		params: { userId: 'self', contactId: { __rl: true, mode: 'id', value: 'contact_1' }, updateFields: { company: 'Charité', numbers: '+49 30 123456, +4930654321' } },
+		check(items, reqs, s) {
+			const r = one(reqs, 'PUT', '/accounts/self/contacts/contact_1');
+			assert.deepEqual(r.body, { company: 'Charité', numbers: ['+4930123456', '+4930654321'] });
+			assert.equal(s.server.state.contacts.contact_1.company, 'Charité');
+			assert.deepEqual(jsonOf(items), [{ id: 'contact_1', name: 'Berlin Clinic', company: 'Charité', numbers: ['+4930123456', '+4930654321'] }]);
+		},
+	},
+	{
+		key: 'account.get',
+		params: { userId: 'self' },
+		check(items, reqs) {
+			one(reqs, 'GET', '/accounts/self');
+			assert.equal(jsonOf(items)[0].uid, 'owner_1');
+		},
+	},
+	{
+		key: 'account.update',
+		params: { userId: 'self', updateFields: { callerIdName: 'e2e Clinic', retryCount: 1 } },
+		check(items, reqs, s) {
+			const r = one(reqs, 'PUT', '/accounts/self');
+			assert.deepEqual(r.body, { settings: { caller_id_name: 'e2e Clinic', send_fax: { retry: { count: 1 } } } });
+			assert.equal(s.server.state.users.owner_1.settings.caller_id_name, 'e2e Clinic');
+			assert.equal(jsonOf(items)[0].updated, true);
+		},
+	},
+	{
+		key: 'account.getMember',
+		params: { memberUserId: { __rl: true, mode: 'id', value: 'member_2' } },
+		check(items, reqs, s) {
+			one(reqs, 'GET', '/accounts/self/member-details/member_2');
+			const member = s.server.state.users.member_2;
+			assert.deepEqual(jsonOf(items), [{ memberUserId: 'member_2', quota: member.quota, role: member.role }]);
+		},
+	},
+	{
 		key: 'ai.getCredits',
 		oauth: true,
 		params: {},

@@ -18,6 +18,8 @@ export interface User {
 	member_of: string[];
 	creation_date: string;
 	plan_type: string;
+	/** The SDK's AccountSettings, once changed with PUT /accounts/{user_id}. */
+	settings?: Record<string, any>;
 }
 export interface ContactGroup {
 	id: string;
@@ -62,6 +64,14 @@ export interface Country {
 	name: string;
 	is_available: boolean;
 }
+/** A contact of a user (apidoc.fax.plus Contacts): `uid` is its owner, not part of the answers. */
+export interface Contact {
+	id: string;
+	uid: string;
+	name: string;
+	company: string;
+	numbers: string[];
+}
 export type OwnedNumber = Record<string, any> & { id: string; number: string; owner_id: string };
 export interface WebhookEndpoint {
 	id: string;
@@ -94,6 +104,7 @@ export interface State {
 	countries: Country[];
 	callingCodes: Record<string, string>;
 	numbers: Record<string, OwnedNumber>;
+	contacts: Record<string, Contact>;
 	webhooks: Record<string, WebhookEndpoint>;
 	hooks: Record<string, LegacyHook>;
 }

@@ -100,6 +100,13 @@ function createSeed() {
 			member_1: user({ uid: 'member_1', name: 'Max', lastname: 'Member', email: 'max.member@example.com', phone: '+15551230003', quota: 200 }),
 			member_2: user({ uid: 'member_2', name: 'Mia', lastname: 'Member', email: 'mia.member@example.com', phone: '+4930555000', quota: 50 }),
 		},
+		// Contacts (apidoc.fax.plus "List contacts" / "Update a contact"): name, company, numbers; by owner.
+		contacts: {
+			contact_1: { id: 'contact_1', uid: OWNER_ID, name: 'Berlin Clinic', company: 'Klinik Berlin GmbH', numbers: ['+4930123456'] },
+			contact_2: { id: 'contact_2', uid: OWNER_ID, name: 'Dr. Jane Smith', company: 'Smith Cardiology', numbers: ['+12125550199', '+12125550198'] },
+			contact_3: { id: 'contact_3', uid: OWNER_ID, name: 'Paris Office', company: 'Alohi SA', numbers: ['+33144556677'] },
+			contact_4: { id: 'contact_4', uid: 'member_1', name: 'Max\'s Lab', company: 'Lab One', numbers: ['+4930999888'] },
+		},
 		contactGroups: {
 			group_1: { id: 'group_1', name: 'Clinics', contacts_count: 3, shared_with: [] },
 			group_2: { id: 'group_2', name: 'Suppliers', contacts_count: 2, shared_with: ['member_2'] },
@@ -237,7 +244,8 @@ function ownedNumber(id, number, assignedTo, acquired = '2024-01-10 00:00:00') {
 		id,
 		number,
 		owner_id: OWNER_ID,
-		assigned_to: { uid: assignedTo },
+		// The SDK's Number: `assigned_to` is an array of user IDs (faxplus-js models/number.ts).
+		assigned_to: [assignedTo],
 		status: 'active',
 		is_canceled: false,
 		acquired_date: acquired,

@@ -752,6 +752,76 @@ describe('OAuth2', () => {
 	});
 });
 
+describe('contacts, numbers and accounts as the SDKs and the API reference show them', () => {
+	const member = () => server.tokens.patMember;
+
+	it('lists contacts with search, offset, limit and ids ({ contacts, total }), and refuses unknown or bad query parameters', async () => {
+		const all = await call('GET', '/accounts/self/contacts');
+		expect(all.status).toBe(200);
+		expect(all.json.contacts.map((c: { id: string }) => c.id)).toEqual(['contact_1', 'contact_2', 'contact_3']);
+		expect(all.json.contacts[1]).toEqual({ id: 'contact_2', name: 'Dr. Jane Smith', company: 'Smith Cardiology', numbers: ['+12125550199', '+12125550198'] });
+		expect(all.json.total).toBe(3);
+		expect((await call('GET', '/accounts/self/contacts?search=PARIS')).json.contacts.map((c: { id: string }) => c.id)).toEqual(['contact_3']);
+		expect((await call('GET', '/accounts/self/contacts?offset=1&limit=1')).json.contacts.map((c: { id: string }) => c.id)).toEqual(['contact_2']);
+		expect((await call('GET', '/accounts/self/contacts?ids=contact_3,contact_4')).json.contacts.map((c: { id: string }) => c.id)).toEqual(['contact_3']);
+		expect((await call('GET', '/accounts/self/contacts', { token: member() })).json.contacts.map((c: { id: string }) => c.id)).toEqual(['contact_4']);
+		expectError(await call('GET', '/accounts/self/contacts?page=2'), 400, 'bad_request');
+		expectError(await call('GET', '/accounts/self/contacts?limit=0'), 400, 'bad_request');
+		expectError(await call('GET', '/accounts/self/contacts?offset=-1'), 400, 'bad_request');
+		expectError(await call('GET', '/accounts/owner_1/contacts', { token: member() }), 403, 'invalid_user_id');
+	});
+
+	it('updates a contact (name, company, numbers only), answering the contact', async () => {
+		const res = await call('PUT', '/accounts/self/contacts/contact_1', { body: { company: 'Charité', numbers: ['+49 30 123456'] } });
+		expect(res.status).toBe(200);
+		expect(res.json).toEqual({ id: 'contact_1', name: 'Berlin Clinic', company: 'Charité', numbers: ['+4930123456'] });
+		expectError(await call('PUT', '/accounts/self/contacts/contact_1', { body: { email: 'a@b.c' } }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/self/contacts/contact_1', { body: { numbers: '+4930123456' } }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/self/contacts/contact_1', { body: { numbers: ['030123456'] } }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/self/contacts/contact_1', { body: { name: '' } }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/self/contacts/contact_1', { body: {} }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/self/contacts/contact_4', { body: { name: 'x' } }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/self/contacts/contact_1', { token: server.tokens.patReadOnly, body: { name: 'x' } }), 403, 'insufficient_scope');
+	});
+
+	it('gets, assigns ({ assigned_to }, admins only) and revokes numbers (never from the admin)', async () => {
+		expect((await call('GET', '/accounts/self/numbers/%2B15551230003')).json).toMatchObject({ number: '+15551230003', assigned_to: ['member_1'] });
+		const assigned = await call('PUT', '/accounts/self/numbers/%2B15551230002', { body: { assigned_to: 'member_1' } });
+		expect(assigned.status).toBe(204);
+		expect(server.state.numbers['+15551230002'].assigned_to).toEqual(['owner_1', 'member_1']);
+		expect((await call('GET', '/accounts/self/numbers', { token: member() })).json.numbers.map((n: { number: string }) => n.number)).toEqual(['+15551230002', '+15551230003']);
+		expectError(await call('PUT', '/accounts/self/numbers/%2B15551230002', { body: {} }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/self/numbers/%2B15551230002', { body: { assigned_to: ['member_1'] } }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/self/numbers/%2B15551230002', { body: { assigned_to: 'member_1', note: 'x' } }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/self/numbers/%2B15551230002', { body: { assigned_to: 'nobody' } }), 400, 'invalid_user_id');
+		expectError(await call('PUT', '/accounts/self/numbers/%2B15551230003', { token: member(), body: { assigned_to: 'member_2' } }), 403, 'invalid_user_id');
+		expectError(await call('PUT', '/accounts/self/numbers/%2B19995550000', { body: { assigned_to: 'member_1' } }), 400, 'bad_request');
+		const revoked = await call('DELETE', '/accounts/member_1/numbers/%2B15551230002');
+		expect(revoked.status).toBe(204);
+		expect(server.state.numbers['+15551230002'].assigned_to).toEqual(['owner_1']);
+		expectError(await call('DELETE', '/accounts/self/numbers/%2B15551230001'), 400, 'bad_request');
+		expectError(await call('DELETE', '/accounts/member_2/numbers/%2B15551230003', { token: member() }), 403, 'invalid_user_id');
+		expect((await call('DELETE', '/accounts/self/numbers/%2B15551230003', { token: member() })).status).toBe(204);
+		expectError(await call('DELETE', '/accounts/self/numbers/%2B15551230003', { token: server.tokens.patReadOnly }), 403, 'insufficient_scope');
+	});
+
+	it('updates an account with PayloadAccountModification (204) and reads member details (admins only)', async () => {
+		const res = await call('PUT', '/accounts/self', { body: { name: 'Ada', settings: { caller_id_name: 'Clinic', send_fax: { retry: { count: 1 } } } } });
+		expect(res.status).toBe(204);
+		expect((await call('GET', '/accounts/self')).json).toMatchObject({ name: 'Ada', settings: { caller_id_name: 'Clinic', send_fax: { retry: { count: 1 } } } });
+		expectError(await call('PUT', '/accounts/self', { body: { role: 'admin' } }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/self', { body: { email: 'nope' } }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/self', { body: { phone: '5551230001' } }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/self', { body: { settings: { theme: 'dark' } } }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/self', { body: { settings: { send_fax: { retry: { count: -1 } } } } }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/self', { body: {} }), 400, 'bad_request');
+		expectError(await call('PUT', '/accounts/member_2', { token: member(), body: { name: 'x' } }), 403, 'invalid_user_id');
+		expect((await call('GET', '/accounts/self/member-details/member_2')).json).toEqual({ quota: 50, role: 'member' });
+		expectError(await call('GET', '/accounts/self/member-details/member_2', { token: member() }), 403, 'invalid_user_id');
+		expectError(await call('GET', '/accounts/self/member-details/owner_1'), 400, 'invalid_user_id');
+	});
+});
+
 describe('documents on the web (/_documents, for Send from URLs)', () => {
 	it('serves documents without auth, with their Content-Type and length, and 404 for others', async () => {
 		const pdf = await fetch(`${server.origin}/_documents/invoice.pdf`);

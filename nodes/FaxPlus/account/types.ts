@@ -35,3 +35,23 @@ export type AccountRecord = Record<string, unknown> & { uid?: string };
 export interface AccountList {
 	members: AccountRecord[];
 }
+
+/**
+ * Body of PUT /accounts/{user_id}: the SDK's PayloadAccountModification (faxplus-js
+ * models/payload-account-modification.ts), the fields this node sets; only those being changed.
+ */
+export interface AccountModification {
+	name?: string;
+	lastname?: string;
+	email?: string;
+	phone?: string;
+	/** The SDK's AccountSettings. */
+	settings?: {
+		caller_id_name?: string;
+		should_enhance?: boolean;
+		send_fax?: { retry: { count?: number; delay?: number } };
+	};
+}
+
+/** The item Update outputs when the API answers without a body. */
+export type AccountUpdated = AccountModification & { updated: true; userId: string };

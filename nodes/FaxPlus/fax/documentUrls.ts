@@ -168,7 +168,15 @@ async function fetchDocument(
 		stop();
 		throw tooLarge(`${megabytes(declared)} MB`);
 	}
-	const data = body && typeof body[Symbol.asyncIterator] === 'function' ? await readAtMost(body, budget) : Buffer.alloc(0);
+	// A stream as asked for; a whole body (Buffer, text) if an n8n version answers one anyway.
+	const whole = body instanceof Uint8Array || typeof body === 'string' ? Buffer.from(body as Uint8Array | string) : undefined;
+	const data = whole
+		? whole.length > budget
+			? undefined
+			: whole
+		: body && typeof body[Symbol.asyncIterator] === 'function'
+			? await readAtMost(body, budget)
+			: Buffer.alloc(0);
 	if (data === undefined) {
 		stop();
 		throw tooLarge(`more than ${megabytes(budget)} MB left`);

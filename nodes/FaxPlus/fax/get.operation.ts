@@ -5,13 +5,14 @@ import { outputProperties, shapedItems } from '../shared/output';
 
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import { faxIdField, SIMPLIFIED_FAX } from './fields';
+import { withStatusMeaning } from './statusFields';
 import type { FaxRecord } from './types';
 
 export const option: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get a fax',
-	description: 'Read one fax record: pages, status, numbers, times',
+	description: 'Read one fax record: pages, status (with its meaning), numbers, times',
 };
 
 /** What an AI agent reads about this operation as a tool. */
@@ -32,5 +33,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: `/accounts/${segment(userId)}/faxes/${segment(faxId)}`,
 		itemIndex,
 	});
-	return shapedItems(this, itemIndex, [(fax ?? {}) as IDataObject], SIMPLIFIED_FAX);
+	return shapedItems(this, itemIndex, [withStatusMeaning(fax ?? {}) as IDataObject], SIMPLIFIED_FAX);
 }

@@ -7,6 +7,7 @@ import { outputProperties, shapedItems } from '../shared/output';
 import { SIMPLIFIED_FAX } from './fields';
 
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
+import { withStatusMeaning } from './statusFields';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import type { FaxCategory, FaxList, FaxListQuery, FaxRecord } from './types';
 
@@ -123,7 +124,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			return time !== undefined && time >= oldest && time <= bound;
 		}).length;
 	}
-	return shapedItems(this, itemIndex, faxes as IDataObject[], SIMPLIFIED_FAX);
+	return shapedItems(this, itemIndex, faxes.map(withStatusMeaning) as IDataObject[], SIMPLIFIED_FAX);
 }
 
 /** A `YYYY-MM-DD HH:mm:ss` time of the API (UTC) in epoch milliseconds. */

@@ -1,7 +1,40 @@
 import type { SimplifiedShape } from '../shared/output';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { normalizeE164Numbers } from '../../api/numbers';
+import { showFor } from '../shared/descriptions';
+import { requiredString } from '../shared/items';
+import { resourceLocator } from '../shared/locators';
 
-/** What Output → Simplified keeps of a number record (who it is assigned to as the user's ID). */
+/** The `number` parameter of one number operation: a number of the chosen user, from the list or typed. */
+export function faxNumberField(operation: string, description: string): INodeProperties {
+	return resourceLocator({
+		displayName: 'Number',
+		name: 'number',
+		description,
+		displayOptions: showFor('number', operation),
+		searchListMethod: 'searchNumbers',
+		listPlaceholder: 'Select a number...',
+		idDisplayName: 'By Number',
+		idPlaceholder: 'e.g. +15551230001',
+		dependsOn: ['userId.value'],
+	});
+}
+
+/** The chosen fax number in E.164 form, or an error naming the parameter. */
+export function faxNumberOf(context: IExecuteFunctions, itemIndex: number): string {
+	const value = requiredString(context, 'number', 'Number', itemIndex);
+	const result = normalizeE164Numbers(value);
+	if (!result.ok || result.numbers.length !== 1) {
+		throw new NodeOperationError(context.getNode(), `Number: "${value}" is not one fax number in E.164 format`, {
+			itemIndex,
+			description: 'Enter one of the account\'s numbers with "+" and the country code, e.g. +15551230001.',
+		});
+	}
+	return result.numbers[0];
+}
+
+/** What Output → Simplified keeps of a number record (assigned_to: the IDs of the users it is assigned to). */
 export const SIMPLIFIED_NUMBER: SimplifiedShape = {
 	fields: ['id', 'number', 'status', 'assigned_to', 'acquired_date', 'expiration_date'],
-	flatten: { assigned_to: 'uid' },
 };

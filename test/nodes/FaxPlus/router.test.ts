@@ -28,7 +28,7 @@ describe('Fax.Plus node: items at once', () => {
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.json.id)).toEqual(MANY);
 		expect(items.map((item) => item.pairedItem)).toEqual(MANY.map((_, i) => ({ item: i })));
-		expect(items[1].json).toEqual(server().state.faxes[MANY[1]]);
+		expect(items[1].json).toEqual({ ...server().state.faxes[MANY[1]], statusMeaning: expect.any(String), statusRetryable: expect.any(Boolean) });
 		expect(apiRequests(server())).toHaveLength(MANY.length);
 		// The default (50) lets all of them run together; the first runs alone.
 		expect(server().maxInFlight).toBeGreaterThan(1);

@@ -44,7 +44,7 @@ describe('Fax.Plus Polling Trigger → public contract', () => {
 			['documentFormat', 'pdf'],
 			['downloadDocument', false],
 			['overlapMinutes', 60],
-			['statuses', ''],
+			['statuses', []],
 			['binaryPropertyName', 'data'],
 		]);
 		const names = options.map((option) => option.displayName);

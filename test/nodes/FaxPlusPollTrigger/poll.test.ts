@@ -42,6 +42,8 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 		expect(item.json).toEqual({
 			event: 'fax_received',
 			status: 'success',
+			statusMeaning: 'The fax was sent (or received) completely.',
+			statusRetryable: false,
 			from: '+4930123456',
 			to: '+15551230001',
 			faxId: 'fax_new_1',

@@ -40,6 +40,8 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 				signatureVerified: true,
 				receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
 				status: 'success',
+				statusMeaning: 'The fax was sent (or received) completely.',
+				statusRetryable: false,
 				from: '+15551230001',
 				to: '+4930123456',
 				faxId: 'fax_abc',
@@ -303,6 +305,13 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			expect(deliveryKeys(harness)).toContain(digestOfKey(`id:${failed.webhookId}`));
 			const [replayed] = await server().replay(failed.webhookId!);
 			expect(replayed.attempts[0].body).toBe('{"received":true,"duplicate":true}');
+		});
+
+		it('takes the statuses picked from the list (an array) as well as the comma-separated text older workflows saved', async () => {
+			const { harness } = await activeTrigger({ options: { statuses: ['failed_user_busy', 'failed_no_answer'] } });
+			await server().deliver({ event: 'fax_sent', data: { status: 'success' } });
+			const [busy] = await server().deliver({ event: 'fax_sent', data: { status: 'failed_user_busy' } });
+			expect(runJson(harness).map((item) => [item.webhookId, item.statusRetryable])).toEqual([[busy.webhookId, true]]);
 		});
 
 		it('skips events the node does not listen to (a user-managed endpoint with more events)', async () => {

@@ -59,7 +59,7 @@ describe('Fax.Plus Trigger → public contract', () => {
 			['deduplicationMaxEntries', 10000],
 			['deduplicationRetentionDays', 7],
 			['existingEndpointId', ''],
-			['statuses', ''],
+			['statuses', []],
 			['binaryPropertyName', 'data'],
 			['useLegacyHooks', false],
 		]);

@@ -1,14 +1,73 @@
 // @ts-check
 'use strict';
-/** Contact groups: share with members, delete. */
-const { json, badRequest, invalidUserId } = require('../http');
-const { edit, findById, objectBody, requireAdmin } = require('./common');
+/** Contacts (list/search, update) and contact groups (share with members, delete). */
+const { json, badRequest, invalidUserId, notFoundItem } = require('../http');
+const { read, edit, findById, objectBody, requireAdmin, resolveUser, intParam } = require('./common');
+const { isE164, normalizeNumber } = require('../util');
+
+/** @param {import('../index').Contact} c */
+const contactView = ({ uid: _owner, ...contact }) => ({ ...contact, numbers: [...contact.numbers] });
+
+/** The fields "Update a contact" shows: name, company, numbers. */
+const CONTACT_FIELDS = new Set(['name', 'company', 'numbers']);
+
+/** @param {import('../router').Context} ctx */
+function findContact(ctx) {
+	const user = resolveUser(ctx);
+	const id = ctx.params.contact_id;
+	const contact = Object.hasOwn(ctx.state.contacts, id) ? ctx.state.contacts[id] : undefined;
+	if (!contact || contact.uid !== user.uid) throw notFoundItem(`contact ${id}`);
+	return contact;
+}
+
+/** Query parameters "List contacts" documents: search, offset, limit (and contacts by IDs). */
+const LIST_QUERY = new Set(['search', 'offset', 'limit', 'ids']);
 
 /** @param {unknown} v */
 const isStringList = (v) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string');
 
 /** @type {import('../router').Route[]} */
 module.exports = [
+	{
+		method: 'GET',
+		path: '/accounts/:user_id/contacts',
+		scopes: read(),
+		handler: (ctx) => {
+			const user = resolveUser(ctx);
+			for (const key of Object.keys(ctx.query)) if (!LIST_QUERY.has(key)) throw badRequest(`Unknown query parameter: ${key}`);
+			const offset = intParam(ctx.query, 'offset', 0);
+			const limit = intParam(ctx.query, 'limit', 50);
+			if (limit < 1) throw badRequest('limit must be at least 1');
+			const search = (ctx.query.search ?? '').trim().toLowerCase();
+			const ids = ctx.query.ids ? ctx.query.ids.split(',').map((id) => id.trim()) : undefined;
+			const matches = Object.values(ctx.state.contacts)
+				.filter((c) => c.uid === user.uid)
+				.filter((c) => !ids || ids.includes(c.id))
+				.filter((c) => !search || `${c.name} ${c.company} ${c.numbers.join(' ')}`.toLowerCase().includes(search))
+				.sort((a, b) => a.name.localeCompare(b.name));
+			return json({ contacts: matches.slice(offset, offset + limit).map(contactView), total: matches.length });
+		},
+	},
+	{
+		method: 'PUT',
+		path: '/accounts/:user_id/contacts/:contact_id',
+		scopes: edit(),
+		handler: (ctx) => {
+			const contact = findContact(ctx);
+			const body = objectBody(ctx);
+			if (Object.keys(body).length === 0) throw badRequest('Nothing to change');
+			for (const key of Object.keys(body)) if (!CONTACT_FIELDS.has(key)) throw badRequest(`${key} is not a field of a contact`);
+			if (body.name !== undefined && (typeof body.name !== 'string' || body.name.trim() === '')) throw badRequest('name must be a non-empty string');
+			if (body.company !== undefined && typeof body.company !== 'string') throw badRequest('company must be a string');
+			if (body.numbers !== undefined) {
+				if (!Array.isArray(body.numbers) || body.numbers.some((n) => typeof n !== 'string' || !isE164(normalizeNumber(n)))) throw badRequest('numbers must be an array of E.164 numbers');
+			}
+			if (body.name !== undefined) contact.name = body.name;
+			if (body.company !== undefined) contact.company = body.company;
+			if (body.numbers !== undefined) contact.numbers = body.numbers.map((/** @type {string} */ n) => normalizeNumber(n));
+			return json(contactView(contact));
+		},
+	},
 	{
 		method: 'POST',
 		path: '/accounts/self/contact-groups/share',

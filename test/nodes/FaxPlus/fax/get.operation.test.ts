@@ -21,7 +21,9 @@ describe('Fax → Get', () => {
 		expect(request.query).toEqual({});
 		expect(request.body).toBeUndefined();
 		expectAuthHeaders(server(), request, auth);
-		expect(items).toEqual([{ json: server().state.faxes.fax_1, pairedItem: { item: 0 } }]);
+		expect(items).toEqual([
+			{ json: { ...server().state.faxes.fax_1, statusMeaning: 'The fax was sent (or received) completely.', statusRetryable: false }, pairedItem: { item: 0 } },
+		]);
 	});
 
 	it("reads a member's fax and encodes the ids as path segments", async () => {

@@ -37,7 +37,8 @@ describe('Fax → Get Many', () => {
 		expect(request.query).toEqual({ limit: '50' });
 		expectAuthHeaders(server(), request, auth);
 		expect(ids(items)).toEqual(['fax_1', 'fax_2', 'fax_3', 'fax_4', 'fax_5']);
-		expect(items[0].json).toEqual(server().state.faxes.fax_1);
+		expect(items[0].json).toEqual({ ...server().state.faxes.fax_1, statusMeaning: 'The fax was sent (or received) completely.', statusRetryable: false });
+		expect(items[3].json).toMatchObject({ status: 'failed', statusRetryable: true });
 		expect(items.map((item) => item.pairedItem)).toEqual(items.map(() => ({ item: 0 })));
 	});
 

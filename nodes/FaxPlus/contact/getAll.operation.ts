@@ -1,0 +1,66 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { showFor, userIdField } from '../shared/descriptions';
+import { requiredString, toItems } from '../shared/items';
+import { resultLimit, returnAllOrLimit } from '../shared/paging';
+import { contactPage, CONTACTS_PAGE_SIZE } from './list';
+import type { ContactListQuery, ContactRecord } from './types';
+
+export const option: INodePropertyOptions = {
+	name: 'Get Many',
+	value: 'getAll',
+	action: 'Get many contacts',
+	description: 'List or search the user\'s contacts, one item each',
+};
+
+export const description: INodeProperties[] = [
+	userIdField('contact', 'getAll'),
+	...returnAllOrLimit('contact', 'getAll'),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: showFor('contact', 'getAll'),
+		options: [
+			{
+				displayName: 'Contact IDs',
+				name: 'ids',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. contact_1, contact_2',
+				description: 'Only these contacts, by ID, separated by commas',
+			},
+			{
+				displayName: 'Search',
+				name: 'search',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Berlin Clinic',
+				description: 'Only contacts that match this text (name, company or number)',
+			},
+		],
+	},
+];
+
+/** Pages through the contacts with offset and limit until enough are read or a page comes back short. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
+	const limit = resultLimit(this, itemIndex);
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as { search?: unknown; ids?: unknown };
+	const search = String(filters.search ?? '').trim();
+	const ids = [...new Set(String(filters.ids ?? '').split(',').map((id) => id.trim()).filter((id) => id !== ''))];
+
+	const contacts: ContactRecord[] = [];
+	for (let offset = 0; ; ) {
+		const pageSize = limit === undefined ? CONTACTS_PAGE_SIZE : Math.min(CONTACTS_PAGE_SIZE, limit - contacts.length);
+		const query: ContactListQuery = { offset, limit: pageSize };
+		if (search) query.search = search;
+		if (ids.length > 0) query.ids = ids.join(',');
+		const page = await contactPage(this, userId, query, itemIndex);
+		contacts.push(...page);
+		offset += page.length;
+		if (page.length < pageSize || (limit !== undefined && contacts.length >= limit)) break;
+	}
+	return toItems(limit === undefined ? contacts : contacts.slice(0, limit));
+}

@@ -1,0 +1,43 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { showFor, userIdField } from '../shared/descriptions';
+import { answerOr, requiredString } from '../shared/items';
+import { resourceLocator } from '../shared/locators';
+import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxNumberField, faxNumberOf } from './fields';
+import type { NumberAssigned, NumberModification } from './types';
+
+export const option: INodePropertyOptions = {
+	name: 'Assign',
+	value: 'assign',
+	action: 'Assign a fax number to a member',
+	description: 'Give a corporate member the use of one of the account\'s fax numbers (admins only)',
+};
+
+export const description: INodeProperties[] = [
+	{ ...userIdField('number', 'assign'), description: 'The owner of the number: yourself ("self") as the account admin' },
+	faxNumberField('assign', 'The fax number to assign'),
+	resourceLocator({
+		displayName: 'Member',
+		name: 'memberUserId',
+		description: 'The corporate member who gets the number',
+		displayOptions: showFor('number', 'assign'),
+		searchListMethod: 'searchMembers',
+		listPlaceholder: 'Select a member...',
+		idPlaceholder: 'e.g. 7724157c0974440293e45877c57f0703',
+	}),
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
+	const number = faxNumberOf(this, itemIndex);
+	const memberUserId = requiredString(this, 'memberUserId', 'Member', itemIndex);
+	const body: NumberModification = { assigned_to: memberUserId };
+	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
+		method: 'PUT',
+		path: `/accounts/${segment(userId)}/numbers/${segment(number)}`,
+		body: body as unknown as IDataObject,
+		itemIndex,
+	});
+	const assigned: NumberAssigned = { assigned: true, number, assignedTo: memberUserId };
+	return answerOr(answer, assigned);
+}
