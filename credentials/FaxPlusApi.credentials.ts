@@ -23,7 +23,7 @@ export class FaxPlusApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			placeholder: 'alohi_pat_...',
+			placeholder: 'e.g. alohi_pat_...',
 			description:
 				'Create one in Fax.Plus under Integrations → Personal Access Tokens, with the scopes the operations you use need',
 		},

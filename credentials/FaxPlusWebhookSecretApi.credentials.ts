@@ -18,7 +18,7 @@ export class FaxPlusWebhookSecretApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			placeholder: 'whsec_...',
+			placeholder: 'e.g. whsec_...',
 			description:
 				"The webhook endpoint's signing secret, from Fax.Plus → Integrations → Webhooks. Rotating it there invalidates the old value.",
 		},

@@ -294,10 +294,40 @@ export function describeFaxPlusError(
 				'Either the Fax.Plus plan lacks the webhooks feature (upgrade the plan or use another account), or the personal access token lacks the webhook scopes: give it fax:webhook:read and fax:webhook:edit (or fax:all:read / fax:all:edit), or use OAuth2.',
 		};
 	}
+	const [what, advice] = fallbackAdvice(status);
 	return {
-		message: `Fax.Plus API error ${status ?? ''}${suffix}`.replace('  ', ' ').trim(),
-		description: body.description,
+		message: `Fax.Plus ${what}: ${status ?? 'no status'}${suffix}. ${advice}`,
+		description: body.description ?? advice,
 	};
+}
+
+/**
+ * What an HTTP status of the API means and what to do next, for errors without a special case.
+ * An AI agent gets only the message, so the advice is in it.
+ */
+function fallbackAdvice(status: number | undefined): [string, string] {
+	if (status === 400 || status === 422) {
+		return [
+			'refused the request as invalid',
+			'Check the values sent: an ID must be one Fax.Plus gave (a fax ID from Fax → Get Many, an outbox ID from Send or Outbox → Get Many, a user ID from Account → Get Many Members, or "self"), and numbers need "+" and the country code.',
+		];
+	}
+	if (status === 403) {
+		return [
+			'refused access',
+			'This credential may not do this: use User "self" unless the credential belongs to an admin, or use a credential with the role or token scope the operation needs.',
+		];
+	}
+	if (status === 404) {
+		return ['found nothing at this address', 'Check the ID: it must exist in this account (list them with the matching Get Many operation).'];
+	}
+	if (status === 409) return ['reported a conflict', 'The item changed or already exists; read it again, then retry.'];
+	if (status === 413) return ['refused the request as too large', 'Send fewer or smaller files (at most 10 files and 150 MB in all).'];
+	if (status === 429) return ['is limiting the request rate', 'Wait a minute, then try again.'];
+	if (status !== undefined && status >= 500) {
+		return ['failed on its side', 'Try again in a few minutes; if it keeps failing, check Fax.Plus\'s status page (status.fax.plus).'];
+	}
+	return ['answered with an unexpected status', 'Check the parameters, then try again.'];
 }
 
 function toFaxPlusError(context: FaxPlusContext, error: unknown, request: FaxPlusRequest): NodeApiError {

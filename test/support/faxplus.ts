@@ -62,6 +62,8 @@ export interface RunOptions {
 	token?: string;
 	items?: INodeExecutionData[];
 	continueOnFail?: boolean | 'errorOutput';
+	/** Run the node as the tool n8n makes of it for AI agents. */
+	asTool?: boolean;
 }
 
 /** Runs the Fax.Plus node with the given parameters against the server. */
@@ -76,6 +78,7 @@ export async function runOperation(
 		credentials: auth === 'oauth' ? oauthCredentials(server) : patCredentials(server, options.token),
 		items: options.items,
 		continueOnFail: options.continueOnFail,
+		asTool: options.asTool,
 	});
 }
 

@@ -34,6 +34,16 @@ import { FaxPlusWebhookSecretApi } from '../../credentials/FaxPlusWebhookSecretA
 import { FaxPlus } from '../../nodes/FaxPlus/FaxPlus.node';
 
 export const FAX_PLUS_NODE_TYPE = 'n8n-nodes-faxplus.faxPlus';
+/** The tool n8n makes of the node for AI agents and the MCP Server Trigger (its name ends in "Tool"). */
+export const FAX_PLUS_TOOL_NODE_TYPE = 'n8n-nodes-faxplus.faxPlusTool';
+
+/** The node as n8n 2.x turns a `usableAsTool` node into a tool (tool-generation/ai-tools.js): the same node, renamed. */
+function faxPlusTool(): INodeType {
+	const node = new FaxPlus();
+	node.description = { ...node.description, name: 'faxPlusTool', displayName: 'Fax.Plus Tool' };
+	delete node.description.usableAsTool;
+	return node;
+}
 
 const credentialTypes: Record<string, ICredentialType> = Object.fromEntries(
 	[new FaxPlusApi(), new FaxPlusOAuth2Api(), new FaxPlusWebhookSecretApi()].map((type) => [type.name, type]),
@@ -44,7 +54,7 @@ export class TestNodeTypes implements INodeTypes {
 	private readonly types: Record<string, INodeType>;
 
 	constructor(extra: Record<string, INodeType> = {}) {
-		this.types = { [FAX_PLUS_NODE_TYPE]: new FaxPlus(), ...extra };
+		this.types = { [FAX_PLUS_NODE_TYPE]: new FaxPlus(), [FAX_PLUS_TOOL_NODE_TYPE]: faxPlusTool(), ...extra };
 	}
 
 	getByName(name: string): INodeType | IVersionedNodeType {
@@ -162,6 +172,8 @@ export interface RunNodeOptions {
 	/** On Error → Continue: true for the regular output, 'errorOutput' for the error output. */
 	continueOnFail?: boolean | 'errorOutput';
 	mode?: WorkflowExecuteMode;
+	/** Run the node as the tool variant n8n makes for AI agents. */
+	asTool?: boolean;
 }
 
 export interface RunNodeResult {
@@ -183,7 +195,7 @@ export async function runFaxPlusNode(options: RunNodeOptions): Promise<RunNodeRe
 	const node: INode = {
 		id: 'faxplus-node',
 		name: nodeName,
-		type: FAX_PLUS_NODE_TYPE,
+		type: options.asTool ? FAX_PLUS_TOOL_NODE_TYPE : FAX_PLUS_NODE_TYPE,
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: options.parameters as INode['parameters'],

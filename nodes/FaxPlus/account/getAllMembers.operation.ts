@@ -13,9 +13,13 @@ export const option: INodePropertyOptions = {
 	description: 'List the members of the corporate account, one item each (admins only)',
 };
 
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'List the members of the corporate Fax.Plus account (admins only). Needs nothing. Returns one record per member with the user ID (uid) that other tools take as User, name, e-mail and role.';
+
 export const description: INodeProperties[] = [
 	{
-		displayName: 'Only an admin of a corporate Fax.Plus account can list its members; a member\'s credential gets an error',
+		displayName: 'Only an admin of a corporate Fax.Plus account can list its members; Fax.Plus refuses a member\'s credential (403)',
 		name: 'adminOnlyNotice',
 		type: 'notice',
 		default: '',
@@ -32,9 +36,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		answer = await faxPlusApiRequest<AccountList | undefined>(this, { method: 'GET', path: '/accounts', itemIndex });
 	} catch (error) {
 		// A 403 that is not about the token's scopes: the caller is not the admin.
-		if (error instanceof NodeApiError && error.httpCode === '403' && !/scope/i.test(error.message)) {
+		if (error instanceof NodeApiError && error.httpCode === '403' && !error.message.startsWith('The Fax.Plus token lacks the scope')) {
 			throw new NodeApiError(this.getNode(), { httpCode: '403', message: error.message } as JsonObject, {
-				message: `Only an admin of the corporate account can list its members: ${error.message}`,
+				message: `Only an admin of the corporate account can list its members: Fax.Plus answered 403${error.description ? ` (${error.description})` : ''}. Use a credential of the account's admin.`,
 				description:
 					'Fax.Plus lets only the admin account call GET /accounts. Use a credential of the account\'s admin, or read your own plan with Account → Get Plan.',
 				httpCode: '403',

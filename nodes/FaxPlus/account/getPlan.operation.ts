@@ -11,6 +11,10 @@ export const option: INodePropertyOptions = {
 	description: 'Read the plan type and the admin and owner flags of an account',
 };
 
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'Get the Fax.Plus plan of the account or of a member: pages, limits and features. Needs the user: "self" or a member\'s user ID. Returns the plan\'s fields.';
+
 export const description: INodeProperties[] = [userIdField('account', 'getPlan')];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

@@ -10,6 +10,10 @@ export const option: INodePropertyOptions = {
 	description: 'Read the AI credits left, their use per feature and the next reload',
 };
 
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'Get the Fax AI credits left (for OCR and field extraction). Needs nothing. Returns the credits remaining and used.';
+
 export const description: INodeProperties[] = [];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

@@ -12,6 +12,10 @@ export const option: INodePropertyOptions = {
 	description: 'Delete a fax record',
 };
 
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'Delete a fax from Fax.Plus (moves it out of the lists; it cannot be undone through this tool). Needs the fax ID (the "id" from the fax list). Returns the deleted fax\'s ID.';
+
 export const description: INodeProperties[] = [
 	userIdField('fax', 'delete'),
 	faxIdField('delete', 'ID of the fax record to delete'),

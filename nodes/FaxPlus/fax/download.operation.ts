@@ -15,6 +15,10 @@ export const option: INodePropertyOptions = {
 	description: 'Download the document of a fax as a PDF or TIFF file',
 };
 
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'Download the document of a fax as a PDF or TIFF file. Needs the fax ID (the "id" from the fax list). Returns the file\'s name, type and size; the file itself stays in n8n\'s execution data (an agent cannot read it: use Get OCR for the text).';
+
 export const description: INodeProperties[] = [
 	userIdField('fax', 'download'),
 	faxIdField('download', 'ID of the fax whose document to download'),

@@ -13,6 +13,10 @@ export const option: INodePropertyOptions = {
 	description: 'Download the confirmation (transmission) report of a fax as a PDF file',
 };
 
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'Download the transmission report (PDF) of a sent fax. Needs the fax ID (the "id" from the fax list). Returns the file\'s name, type and size; the file itself stays in n8n\'s execution data.';
+
 export const description: INodeProperties[] = [
 	userIdField('fax', 'downloadReport'),
 	faxIdField('downloadReport', 'ID of the fax whose confirmation report to download'),

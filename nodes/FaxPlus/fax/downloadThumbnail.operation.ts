@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { faxPlusApiDownload, segment } from '../../api/transport';
 import { faxIdField } from './fields';
+import { fileItem } from './files';
 import type { ThumbnailReference } from './types';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 
@@ -12,6 +13,10 @@ export const option: INodePropertyOptions = {
 	action: 'Download the thumbnail of a fax',
 	description: 'Download the JPEG thumbnail of a fax as a file',
 };
+
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'Download the JPEG thumbnail of a fax\'s first page. Needs the fax ID (the "id" from the fax list). Returns the file\'s name, type and size; the image itself stays in n8n\'s execution data.';
 
 export const description: INodeProperties[] = [
 	userIdField('fax', 'downloadThumbnail'),
@@ -43,13 +48,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	});
 	const binary = await this.helpers.prepareBinaryData(data, fileNameFor(faxId), THUMBNAIL_MIME_TYPE);
-
-	// Keep what the item carried (its JSON and files) and add the thumbnail.
-	const input = this.getInputData()[itemIndex];
-	const inputJson = input?.json ?? {};
 	const reference: ThumbnailReference = { faxId, userId };
-	const json: IDataObject = Object.keys(inputJson).length > 0 ? { ...inputJson } : { ...reference };
-	return [{ json, binary: { ...input?.binary, [binaryPropertyName]: binary } }];
+	return fileItem(this, itemIndex, reference, binaryPropertyName, binary, data.length);
 }
 
 /** `<fax_id>.jpg`, with characters that file systems refuse replaced (those below a space are the control characters). */

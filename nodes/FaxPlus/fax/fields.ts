@@ -1,13 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { resourceLocator } from '../shared/locators';
+import type { SimplifiedShape } from '../shared/output';
 
 /** The `faxId` parameter of one fax operation: a fax of the chosen user, from the list or by ID. */
 export function faxIdField(operation: string, description: string): INodeProperties {
 	return resourceLocator({
 		displayName: 'Fax',
 		name: 'faxId',
-		description,
+		description: `${description}: the "id" of a fax from Fax → Get Many, the list here, or a trigger's output (not a phone number)`,
 		displayOptions: showFor('fax', operation),
 		searchListMethod: 'searchFaxes',
 		listPlaceholder: 'Select a fax...',
@@ -28,3 +29,8 @@ export function outputBinaryField(operation: string, what: string): INodePropert
 		displayOptions: showFor('fax', operation),
 	};
 }
+
+/** What Output → Simplified keeps of a fax record. */
+export const SIMPLIFIED_FAX: SimplifiedShape = {
+	fields: ['id', 'direction', 'status', 'statusMeaning', 'from', 'to', 'pages', 'start_time', 'is_read', 'comment'],
+};

@@ -1,5 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { downloadFaxFile } from '../../api/faxFiles';
+import { runsAsTool } from '../shared/output';
 import type { FaxFileFormat, FaxFileReference } from './types';
 
 export interface FaxFileDownload {
@@ -31,10 +32,37 @@ export async function outputFaxFile(
 		itemIndex,
 	});
 	const binary = await context.helpers.prepareBinaryData(data, fileName, mimeType);
+	const reference: FaxFileReference = { faxId: download.faxId, userId: download.userId };
+	return fileItem(context, itemIndex, reference, download.binaryPropertyName, binary, data.length);
+}
 
+/**
+ * The output item of a download: the input's JSON and files plus the new file. Run as a tool,
+ * the JSON describes the file instead, because n8n hands an agent the JSON only.
+ */
+export function fileItem(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	reference: FaxFileReference,
+	binaryPropertyName: string,
+	binary: IBinaryData,
+	size: number,
+): INodeExecutionData[] {
 	const input = context.getInputData()[itemIndex];
 	const inputJson = input?.json ?? {};
-	const reference: FaxFileReference = { faxId: download.faxId, userId: download.userId };
-	const json: IDataObject = Object.keys(inputJson).length > 0 ? { ...inputJson } : { ...reference };
-	return [{ json, binary: { ...input?.binary, [download.binaryPropertyName]: binary } }];
+	let json: IDataObject = Object.keys(inputJson).length > 0 ? { ...inputJson } : { ...reference };
+	if (runsAsTool(context)) {
+		json = {
+			...reference,
+			fileName: binary.fileName ?? '',
+			mimeType: binary.mimeType,
+			fileSizeBytes: size,
+			binaryField: binaryPropertyName,
+			message:
+				`Downloaded ${binary.fileName ?? 'the file'} (${binary.mimeType}, ${size} bytes). The file itself is kept in ` +
+				`this tool run's output, binary field "${binaryPropertyName}", in n8n's execution data; an agent receives only this text. ` +
+				'To read what a fax says, use the Get OCR operation with the same fax ID.',
+		};
+	}
+	return [{ json, binary: { ...input?.binary, [binaryPropertyName]: binary } }];
 }

@@ -1,8 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
-import { requiredString, toItems } from '../shared/items';
+import { requiredString } from '../shared/items';
+import { outputProperties, shapedItems } from '../shared/output';
+
 import { faxPlusApiRequest, segment } from '../../api/transport';
-import { faxIdField } from './fields';
+import { faxIdField, SIMPLIFIED_FAX } from './fields';
 import { withStatusMeaning } from './statusFields';
 import type { FaxRecord } from './types';
 
@@ -13,9 +15,14 @@ export const option: INodePropertyOptions = {
 	description: 'Read one fax record: pages, status (with its meaning), numbers, times',
 };
 
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'Get one fax record from Fax.Plus. Needs the fax ID (the "id" of a fax from the fax list, not a phone number). Returns the fax\'s direction, status, sender and destination numbers, page count, start time (ISO 8601 UTC), read flag and comment.';
+
 export const description: INodeProperties[] = [
 	userIdField('fax', 'get'),
 	faxIdField('get', 'ID of the fax to read'),
+	...outputProperties('fax', ['get'], SIMPLIFIED_FAX),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
@@ -26,5 +33,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: `/accounts/${segment(userId)}/faxes/${segment(faxId)}`,
 		itemIndex,
 	});
-	return toItems(withStatusMeaning(fax ?? {}));
+	return shapedItems(this, itemIndex, [withStatusMeaning(fax ?? {}) as IDataObject], SIMPLIFIED_FAX);
 }

@@ -2,7 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue, formatUtc, parseDateTime } from '../../api/dates';
 import { showFor, userIdField } from '../shared/descriptions';
-import { requiredString, toItems } from '../shared/items';
+import { requiredString } from '../shared/items';
+import { outputProperties, shapedItems } from '../shared/output';
+import { SIMPLIFIED_FAX } from './fields';
+
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
 import { withStatusMeaning } from './statusFields';
 import { faxPlusApiRequest, segment } from '../../api/transport';
@@ -15,6 +18,10 @@ export const option: INodePropertyOptions = {
 	description: 'List received, sent or spam faxes, one item each',
 };
 
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'List faxes in Fax.Plus, newest first. Needs the category: inbox (received faxes), sent or spam. Returns one record per fax (id, direction, status, from, to, pages, start_time in ISO 8601 UTC, is_read, comment), at most 10 unless the tool is set up otherwise; use a fax\'s id with the other fax tools.';
+
 /** Faxes asked for per request when paging. */
 export const PAGE_SIZE = 100;
 
@@ -23,6 +30,7 @@ const CATEGORIES: readonly FaxCategory[] = ['inbox', 'sent', 'spam'];
 export const description: INodeProperties[] = [
 	userIdField('fax', 'getAll'),
 	...returnAllOrLimit('fax', 'getAll'),
+	...outputProperties('fax', ['getAll'], SIMPLIFIED_FAX),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -55,7 +63,7 @@ export const description: INodeProperties[] = [
 					{ name: 'Spam', value: 'spam', description: 'Faxes marked as spam' },
 				],
 				default: 'inbox',
-				description: 'Which faxes to list',
+				description: 'Which faxes to list: inbox (received), sent or spam. An AI agent can choose it: set it to an expression with $fromAI.',
 			},
 		],
 	},
@@ -116,7 +124,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			return time !== undefined && time >= oldest && time <= bound;
 		}).length;
 	}
-	return toItems(faxes.map(withStatusMeaning));
+	return shapedItems(this, itemIndex, faxes.map(withStatusMeaning) as IDataObject[], SIMPLIFIED_FAX);
 }
 
 /** A `YYYY-MM-DD HH:mm:ss` time of the API (UTC) in epoch milliseconds. */

@@ -13,6 +13,10 @@ export const option: INodePropertyOptions = {
 	description: 'Read the fields Fax AI extracted from a fax, once extraction is finished',
 };
 
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'Read the fields Fax.Plus\'s Fax AI extracted from a fax (e.g. sender, invoice number). Needs the fax ID. Returns the status and, when finished, the fields in "data"; otherwise a message in words saying what to do (request it first, or ask again later).';
+
 export const description: INodeProperties[] = [
 	userIdField('fax', 'getFieldExtraction'),
 	faxIdField('getFieldExtraction', 'ID of the fax whose AI field extraction to read'),

@@ -1,11 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { userIdField } from '../shared/descriptions';
+import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
+import { withToolDefault } from '../shared/output';
 import { faxPlusApiRequest } from '../../api/transport';
 import { aiJobPath, statusOf } from './aiJobs';
 import { aiStatusMessage } from './aiStatus';
 import { faxIdField } from './fields';
-import type { OcrAnswer, OcrResult } from './types';
+import type { AiJobAnswer, OcrAnswer, OcrResult } from './types';
 
 export const option: INodePropertyOptions = {
 	name: 'Get OCR',
@@ -14,9 +15,26 @@ export const option: INodePropertyOptions = {
 	description: 'Read the text Fax AI recognised in a fax (in "data", as plain text), with its status explained',
 };
 
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'Read the text of a fax (OCR by Fax.Plus\'s Fax AI). Needs the fax ID (the "id" from the fax list). Returns the status and, when finished, the text in "data"; when the text is not ready yet, a message says so in words (it requests OCR when nobody has) and to ask again later.';
+
 export const description: INodeProperties[] = [
 	userIdField('fax', 'getOcr'),
-	faxIdField('getOcr', 'ID of the fax whose OCR result to read'),
+	faxIdField('getOcr', 'ID of the fax whose text to read'),
+	// An agent asking for a fax's text wants it requested when nobody has yet.
+	...withToolDefault(
+		{
+			displayName: 'Request OCR If Not Requested Yet',
+			name: 'requestIfMissing',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to ask Fax AI to recognise the text when nobody has yet (uses AI credits), and answer that it is on its way; otherwise the answer says to run Request OCR first',
+			displayOptions: showFor('fax', 'getOcr'),
+		},
+		true,
+	),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
@@ -28,6 +46,22 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	});
 	const status = statusOf(answer);
+	if (status === 'not_requested' && this.getNodeParameter('requestIfMissing', itemIndex, false) === true) {
+		const requested = await faxPlusApiRequest<AiJobAnswer | undefined>(this, {
+			method: 'POST',
+			path: aiJobPath('ocr', userId, faxId),
+			itemIndex,
+		});
+		const now = statusOf(requested, 'pending');
+		const result: OcrResult = {
+			faxId,
+			status: now,
+			finished: false,
+			requested: true,
+			message: `OCR had not been requested for this fax, so it was requested now. ${aiStatusMessage('ocr', now)}`,
+		};
+		return toItems(result);
+	}
 	const result: OcrResult = { faxId, status, finished: status === 'finished', message: aiStatusMessage('ocr', status) };
 	// Fax.Plus answers the recognised text as a plain string.
 	if (status === 'finished') result.data = typeof answer?.data === 'string' ? answer.data : '';

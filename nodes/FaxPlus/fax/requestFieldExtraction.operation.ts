@@ -11,6 +11,10 @@ export const option: INodePropertyOptions = {
 	description: 'Ask Fax AI to extract the fields of a fax; read them later with Get Field Extraction',
 };
 
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'Ask Fax.Plus\'s Fax AI to extract the fields of a fax (uses AI credits). Needs the fax ID. Returns the job\'s status and what to do next: read the fields later with Get Field Extraction.';
+
 export const description: INodeProperties[] = [
 	userIdField('fax', 'requestFieldExtraction'),
 	faxIdField('requestFieldExtraction', 'ID of the fax whose fields Fax AI should extract'),

@@ -11,6 +11,10 @@ export const option: INodePropertyOptions = {
 	description: 'Ask Fax AI to recognise the text of a fax; read it later with Get OCR',
 };
 
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'Ask Fax.Plus\'s Fax AI to recognise the text of a fax (uses AI credits). Needs the fax ID (the "id" from the fax list). Returns the job\'s status and what to do next: read the text later with Get OCR.';
+
 export const description: INodeProperties[] = [
 	userIdField('fax', 'requestOcr'),
 	faxIdField('requestOcr', 'ID of the fax whose text Fax AI should recognise'),

@@ -10,6 +10,8 @@ import { binaryFieldNames, MAX_FILES, MAX_TOTAL_MEGABYTES, readDocuments, type F
 import { fetchDocuments } from './documentUrls';
 import { resourceLocator } from '../shared/locators';
 import { fromField, senderOf } from './senders';
+import { sentForAgent } from './sendResult';
+import { runsAsTool } from '../shared/output';
 import type {
 	CoverPage,
 	CoverPageFlag,
@@ -26,6 +28,10 @@ export const option: INodePropertyOptions = {
 	action: 'Send a fax',
 	description: 'Send a fax to one or more numbers, now or at a set time: from files, text, URLs or an existing fax',
 };
+
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'Send a fax with Fax.Plus to one or more fax numbers. Needs the destination numbers in E.164 format (+ and the country code), several separated by commas, and the document (the text to fax, or a document\'s http(s) URL, as this tool is set up). Returns, per destination, the outbox ID of the queued fax and a message saying what happens next and how to check the status later (Outbox → Get with the outbox ID; once sent, the fax is listed under category "sent").';
 
 const show = showFor('fax', 'send');
 
@@ -274,7 +280,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const sent: FaxSent = { ids: idsOf(answer), to, files, from };
 	if (fromFax !== undefined) sent.fromFax = fromFax;
 	if (body.send_time) sent.sendTime = body.send_time;
-	return toItems(sent);
+	return toItems(runsAsTool(this) ? sentForAgent(sent) : sent);
 }
 
 function documentSourceOf(context: IExecuteFunctions, itemIndex: number): DocumentSource {

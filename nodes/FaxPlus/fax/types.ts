@@ -156,6 +156,8 @@ export interface AiJobResult<Data> {
 	message: string;
 	/** When finished: the recognised text (OCR), the extracted fields (field extraction). */
 	data?: Data;
+	/** Get OCR asked Fax AI for the text just now, because nobody had. */
+	requested?: true;
 }
 
 /** The item Get OCR outputs: `data` is the recognised text. */

@@ -13,6 +13,10 @@ export const option: INodePropertyOptions = {
 	description: 'Mark a fax as read or unread, or change its comment',
 };
 
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'Mark a fax as read or unread, or change its comment. Needs the fax ID (the "id" from the fax list) and what to change. Returns the fax ID and the changes made.';
+
 export const description: INodeProperties[] = [
 	userIdField('fax', 'update'),
 	faxIdField('update', 'ID of the fax to change'),

@@ -14,6 +14,10 @@ export const option: INodePropertyOptions = {
 	description: 'Correct fields Fax AI extracted from a fax; outputs the corrected extraction',
 };
 
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'Correct fields that Fax AI extracted from a fax. Needs the fax ID and the corrected field names and values. Returns the corrected extraction.';
+
 const show = showFor('fax', 'updateFieldExtraction');
 
 type Correction = FieldExtractionCorrection['data'];

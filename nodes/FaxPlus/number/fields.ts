@@ -1,3 +1,4 @@
+import type { SimplifiedShape } from '../shared/output';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { normalizeE164Numbers } from '../../api/numbers';
@@ -32,3 +33,8 @@ export function faxNumberOf(context: IExecuteFunctions, itemIndex: number): stri
 	}
 	return result.numbers[0];
 }
+
+/** What Output → Simplified keeps of a number record (assigned_to: the IDs of the users it is assigned to). */
+export const SIMPLIFIED_NUMBER: SimplifiedShape = {
+	fields: ['id', 'number', 'status', 'assigned_to', 'acquired_date', 'expiration_date'],
+};

@@ -1,6 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
-import { requiredString, toItems } from '../shared/items';
+import { requiredString } from '../shared/items';
+import { outputProperties, shapedItems } from '../shared/output';
+import { SIMPLIFIED_NUMBER } from './fields';
+
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import type { NumberList } from './types';
@@ -12,7 +15,15 @@ export const option: INodePropertyOptions = {
 	description: 'List the fax numbers of the account (admins) or assigned to the user, one item each',
 };
 
-export const description: INodeProperties[] = [userIdField('number', 'getAll'), ...returnAllOrLimit('number', 'getAll')];
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'List the account\'s Fax.Plus fax numbers. Needs nothing. Returns one record per number (id, number, status, the user ID it is assigned to, acquired and expiration dates in ISO 8601 UTC); a number is what Send uses as From.';
+
+export const description: INodeProperties[] = [
+	userIdField('number', 'getAll'),
+	...returnAllOrLimit('number', 'getAll'),
+	...outputProperties('number', ['getAll'], SIMPLIFIED_NUMBER),
+];
 
 /** One item per fax number (the API answers them all at once). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
@@ -24,5 +35,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	});
 	const numbers = Array.isArray(answer?.numbers) ? answer.numbers : [];
-	return toItems(limit === undefined ? numbers : numbers.slice(0, limit));
+	return shapedItems(this, itemIndex, (limit === undefined ? numbers : numbers.slice(0, limit)) as IDataObject[], SIMPLIFIED_NUMBER);
 }

@@ -12,6 +12,10 @@ export const option: INodePropertyOptions = {
 	description: 'Delete an outgoing fax that is still scheduled for sending',
 };
 
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'Cancel a fax that is still in the Fax.Plus outbox, so it is not sent. Needs the outbox ID that Send answered. Returns the cancelled outbox ID.';
+
 export const description: INodeProperties[] = [
 	userIdField('outbox', 'delete'),
 	outboxFaxIdField('delete', 'ID of the outgoing fax that is still scheduled for sending'),

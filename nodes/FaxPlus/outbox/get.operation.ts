@@ -1,8 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
-import { requiredString, toItems } from '../shared/items';
+import { requiredString } from '../shared/items';
+import { outputProperties, shapedItems } from '../shared/output';
+
 import { faxPlusApiRequest, segment } from '../../api/transport';
-import { outboxFaxIdField } from './fields';
+import { outboxFaxIdField, SIMPLIFIED_OUTBOX_FAX } from './fields';
 import type { OutboxFax } from './types';
 
 export const option: INodePropertyOptions = {
@@ -12,9 +14,14 @@ export const option: INodePropertyOptions = {
 	description: 'Read one outgoing fax that is still in the outbox',
 };
 
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'Get a fax that is still in the Fax.Plus outbox (queued, converting or being sent). Needs the outbox ID that Send answered (outboxFaxId). Returns its status, sender, destinations, page count, comment and times (ISO 8601 UTC); once the fax is sent it leaves the outbox and this answers that it is not found: look in the fax list, category "sent".';
+
 export const description: INodeProperties[] = [
 	userIdField('outbox', 'get'),
 	outboxFaxIdField('get', 'ID of the outgoing fax to read'),
+	...outputProperties('outbox', ['get'], SIMPLIFIED_OUTBOX_FAX),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
@@ -25,5 +32,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: `/accounts/${segment(userId)}/outbox/${segment(outboxFaxId)}`,
 		itemIndex,
 	});
-	return toItems(fax ?? {});
+	return shapedItems(this, itemIndex, [(fax ?? {}) as IDataObject], SIMPLIFIED_OUTBOX_FAX);
 }

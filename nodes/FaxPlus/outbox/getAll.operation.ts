@@ -1,6 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
-import { requiredString, toItems } from '../shared/items';
+import { requiredString } from '../shared/items';
+import { outputProperties, shapedItems } from '../shared/output';
+import { SIMPLIFIED_OUTBOX_FAX } from './fields';
+
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import type { OutboxList } from './types';
@@ -12,7 +15,15 @@ export const option: INodePropertyOptions = {
 	description: 'List the outgoing faxes still in the outbox (scheduled or being sent), one item each',
 };
 
-export const description: INodeProperties[] = [userIdField('outbox', 'getAll'), ...returnAllOrLimit('outbox', 'getAll')];
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'List the faxes still in the Fax.Plus outbox (queued, scheduled or being sent). Needs nothing. Returns one record per outgoing fax (id, status, src, to, page_count, comment, times in ISO 8601 UTC).';
+
+export const description: INodeProperties[] = [
+	userIdField('outbox', 'getAll'),
+	...returnAllOrLimit('outbox', 'getAll'),
+	...outputProperties('outbox', ['getAll'], SIMPLIFIED_OUTBOX_FAX),
+];
 
 /** One item per outgoing fax still in the outbox (the API answers them all at once). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
@@ -24,5 +35,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	});
 	const faxes = Array.isArray(answer?.records) ? answer.records : [];
-	return toItems(limit === undefined ? faxes : faxes.slice(0, limit));
+	return shapedItems(this, itemIndex, (limit === undefined ? faxes : faxes.slice(0, limit)) as IDataObject[], SIMPLIFIED_OUTBOX_FAX);
 }

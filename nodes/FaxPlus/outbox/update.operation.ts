@@ -12,6 +12,10 @@ export const option: INodePropertyOptions = {
 	description: 'Change the comment of a fax that is still scheduled for sending',
 };
 
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'Change the comment of a fax still in the Fax.Plus outbox. Needs the outbox ID and the new comment. Returns the outbox ID and the comment.';
+
 export const description: INodeProperties[] = [
 	userIdField('outbox', 'update'),
 	outboxFaxIdField('update', 'ID of the outgoing fax to change; it must still be scheduled'),

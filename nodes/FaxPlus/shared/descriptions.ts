@@ -14,7 +14,8 @@ export function userIdField(resource: string, ...operations: string[]): INodePro
 	return resourceLocator({
 		displayName: 'User',
 		name: 'userId',
-		description: 'Whose data to use: yourself ("self"), or a corporate member (admins only)',
+		description:
+			'Whose data to use: "self" (the account of the credential), or a corporate member\'s user ID (admins only; the "uid" from Account → Get Many Members). Not a name or e-mail address.',
 		displayOptions: showFor(resource, ...operations),
 		searchListMethod: 'searchUsers',
 		listPlaceholder: 'Select a user...',

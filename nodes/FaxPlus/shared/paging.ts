@@ -1,6 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from './descriptions';
+import { withToolDefault } from './output';
+
+/** The Limit's default when the node runs as an AI tool. */
+export const TOOL_LIMIT = 10;
 
 /** n8n's standard "Return All" and "Limit" parameters for a Get Many operation. */
 export function returnAllOrLimit(resource: string, operation: string): INodeProperties[] {
@@ -13,15 +17,19 @@ export function returnAllOrLimit(resource: string, operation: string): INodeProp
 			description: 'Whether to return all results or only up to a given limit',
 			displayOptions: showFor(resource, operation),
 		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 50,
-			description: 'Max number of results to return',
-			displayOptions: { show: { resource: [resource], operation: [operation], returnAll: [false] } },
-		},
+		// An AI agent reads every item it gets: 10 by default when the node runs as a tool.
+		...withToolDefault(
+			{
+				displayName: 'Limit',
+				name: 'limit',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 50,
+				description: 'Max number of results to return',
+				displayOptions: { show: { resource: [resource], operation: [operation], returnAll: [false] } },
+			},
+			TOOL_LIMIT,
+		),
 	];
 }
 

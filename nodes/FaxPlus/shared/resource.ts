@@ -28,6 +28,7 @@ function byName(a: INodePropertyOptions, b: INodePropertyOptions): number {
  */
 export function defineResource(definition: ResourceDefinition): FaxPlusResource {
 	const { option, operations, defaultOperation, notices = [], loadOptions, listSearch } = definition;
+	const resource = String(option.value);
 	const picker: INodeProperties = {
 		displayName: 'Operation',
 		name: 'operation',
@@ -39,9 +40,34 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 	};
 	return {
 		option,
-		description: [...notices, picker, ...operations.flatMap((operation) => operation.description)],
+		description: [
+			...notices,
+			picker,
+			...operations.map((operation) => toolDescriptionProperty(resource, operation)),
+			...operations.flatMap((operation) => operation.description),
+		],
 		operations: Object.fromEntries(operations.map((operation) => [String(operation.option.value), operation])),
 		...(loadOptions && { loadOptions }),
 		...(listSearch && { listSearch }),
+	};
+}
+
+/**
+ * The tool's description an AI agent reads (n8n's `toolDescription`), shown only on the tool
+ * n8n makes of the node (`@tool`); its default says what the operation does, needs and returns.
+ * With it defined here, n8n does not add its own, which would be the bare action ("Get a fax").
+ */
+function toolDescriptionProperty(resource: string, operation: FaxPlusOperation): INodeProperties {
+	const { option } = operation;
+	const text = operation.toolDescription ?? `${option.action} in Fax.Plus: ${option.description}. Returns what Fax.Plus answers, as JSON.`;
+	return {
+		displayName: 'Tool Description',
+		name: 'toolDescription',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		default: text,
+		required: true,
+		description: 'What an AI agent reads about this tool: what it does, what it needs and what it returns',
+		displayOptions: { show: { resource: [resource], operation: [String(option.value)], '@tool': [true] } },
 	};
 }

@@ -14,6 +14,8 @@ export interface FaxPlusOperation {
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
 	/** At most this many items at once, whatever the node option says (e.g. 1: in order). */
 	maxItemsAtOnce?: number;
+	/** What an AI agent reads about the operation as a tool: what it does, needs and returns. */
+	toolDescription?: string;
 }
 
 export type LoadOptionsMethod = (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>;

@@ -10,6 +10,10 @@ export const option: INodePropertyOptions = {
 	description: 'Read the balance of the account and its currency',
 };
 
+/** What an AI agent reads about this operation as a tool. */
+export const toolDescription =
+	'Get the account\'s Fax.Plus balance (prepaid credit). Needs nothing. Returns the balance and its currency.';
+
 export const description: INodeProperties[] = [];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

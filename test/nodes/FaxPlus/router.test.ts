@@ -67,9 +67,9 @@ describe('Fax.Plus node: items at once', () => {
 		expect(items.map((item) => item.pairedItem)).toEqual(faxIds.map((_, i) => ({ item: i })));
 		expect(items.map((item) => item.json.id ?? item.json.error)).toEqual([
 			'fax_1',
-			expect.stringMatching(/^Fax\.Plus API error 400 .*fax fax_404/),
+			expect.stringMatching(/^Fax\.Plus refused the request as invalid: 400 .*fax fax_404/),
 			'fax_2',
-			expect.stringMatching(/^Fax\.Plus API error 400 .*fax fax_405/),
+			expect.stringMatching(/^Fax\.Plus refused the request as invalid: 400 .*fax fax_405/),
 			'fax_3',
 		]);
 		expect(items[1].json.httpCode).toBe('400');

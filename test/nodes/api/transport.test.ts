@@ -12,8 +12,10 @@ describe('describeFaxPlusError', () => {
 	});
 
 	it('does not blame the integrations settings for a 404 on one endpoint or on legacy hooks', () => {
-		expect(describeFaxPlusError(404, { error: 'not_found' }, '/webhooks/ep_1').message).toBe('Fax.Plus API error 404 (not_found)');
-		expect(describeFaxPlusError(404, { error: 'not_found' }, '/hooks').message).toBe('Fax.Plus API error 404 (not_found)');
+		const notFound =
+			'Fax.Plus found nothing at this address: 404 (not_found). Check the ID: it must exist in this account (list them with the matching Get Many operation).';
+		expect(describeFaxPlusError(404, { error: 'not_found' }, '/webhooks/ep_1').message).toBe(notFound);
+		expect(describeFaxPlusError(404, { error: 'not_found' }, '/hooks').message).toBe(notFound);
 	});
 
 	it('says the plan lacks webhooks for a 403 on webhooks that names the plan, but names a missing scope as such', () => {
@@ -23,7 +25,7 @@ describe('describeFaxPlusError', () => {
 		expect(describeFaxPlusError(403, { error: 'forbidden', description: 'Upgrade your plan' }, '/webhooks/ep_1').message).toMatch(/plan lacks/);
 		const scope = describeFaxPlusError(403, { error: 'insufficient_scope', description: 'needs fax:webhook:edit' }, '/webhooks');
 		expect(scope.message).toBe('The Fax.Plus token lacks the scope for this operation: 403 (insufficient_scope: needs fax:webhook:edit)');
-		expect(describeFaxPlusError(403, { error: 'forbidden' }, '/hooks').message).toBe('Fax.Plus API error 403 (forbidden)');
+		expect(describeFaxPlusError(403, { error: 'forbidden' }, '/hooks').message).toMatch(/^Fax\.Plus refused access: 403 \(forbidden\)\. This credential may not do this/);
 	});
 
 	it("mentions the token's fax:webhook:* scopes for a 403 on webhooks that does not name the plan", () => {
@@ -35,10 +37,24 @@ describe('describeFaxPlusError', () => {
 		}
 	});
 
-	it('names status, code and description otherwise', () => {
+	it('names what happened, the status, code and description, and what to do next otherwise', () => {
 		expect(describeFaxPlusError(400, { error: 'invalid_user_id', description: 'bad id' }, '/accounts/x/plan')).toEqual({
-			message: 'Fax.Plus API error 400 (invalid_user_id: bad id)',
+			message:
+				'Fax.Plus refused the request as invalid: 400 (invalid_user_id: bad id). Check the values sent: an ID must be one Fax.Plus gave (a fax ID from Fax → Get Many, an outbox ID from Send or Outbox → Get Many, a user ID from Account → Get Many Members, or "self"), and numbers need "+" and the country code.',
 			description: 'bad id',
 		});
+		for (const [status, start, advice] of [
+			[409, 'Fax.Plus reported a conflict: 409', /read it again/],
+			[413, 'Fax.Plus refused the request as too large: 413', /fewer or smaller files/],
+			[429, 'Fax.Plus is limiting the request rate: 429', /Wait a minute/],
+			[502, 'Fax.Plus failed on its side: 502', /Try again in a few minutes/],
+			[418, 'Fax.Plus answered with an unexpected status: 418', /Check the parameters/],
+		] as const) {
+			const { message, description } = describeFaxPlusError(status, {}, '/accounts/self/faxes');
+			expect(message.startsWith(`${start}. `)).toBe(true);
+			expect(message).toMatch(advice);
+			expect(description).toMatch(advice);
+			expect(message).not.toMatch(/\berror\b|\bproblem\b/i);
+		}
 	});
 });

@@ -31,7 +31,9 @@ describe('Account → Get Many Members', () => {
 		expect(onlyApiRequest(server()).status).toBe(403);
 		expect(items).toEqual([]);
 		expect(error?.httpCode).toBe('403');
-		expect(error?.message).toMatch(/^Only an admin of the corporate account can list its members: Fax\.Plus API error 403 \(invalid_user_id: /);
+		expect(error?.message).toBe(
+			"Only an admin of the corporate account can list its members: Fax.Plus answered 403 (Only account admins can list the members of the corporate account). Use a credential of the account's admin.",
+		);
 		expect(error?.description).toMatch(/admin/);
 	});
 

@@ -75,4 +75,20 @@ describe('Fax → Download', () => {
 		expect(error?.message).toBe(message);
 		expect(apiRequests(server())).toHaveLength(0);
 	});
+
+	it('as a tool, describes the file (n8n gives an agent only the JSON) and still outputs it', async () => {
+		const items = await runOk(server(), { ...base, faxId: 'fax_1' }, { asTool: true });
+		const binary = items[0].binary!.data;
+		const size = (await bytesOf(binary)).length;
+		expect(size).toBeGreaterThan(0);
+		expect(items[0].json).toEqual({
+			faxId: 'fax_1',
+			userId: 'self',
+			fileName: 'fax_1.pdf',
+			mimeType: 'application/pdf',
+			fileSizeBytes: size,
+			binaryField: 'data',
+			message: `Downloaded fax_1.pdf (application/pdf, ${size} bytes). The file itself is kept in this tool run's output, binary field "data", in n8n's execution data; an agent receives only this text. To read what a fax says, use the Get OCR operation with the same fax ID.`,
+		});
+	});
 });

@@ -107,4 +107,10 @@ describe('Fax → Download Thumbnail', () => {
 		expect(error?.message).toBe(message);
 		expect(apiRequests(server())).toHaveLength(0);
 	});
+
+	it('as a tool, describes the thumbnail instead of echoing the fax ID', async () => {
+		const items = await runOk(server(), { ...base, faxId: 'fax_1' }, { asTool: true });
+		expect(items[0].json).toMatchObject({ faxId: 'fax_1', fileName: 'fax_1.jpg', mimeType: 'image/jpeg', binaryField: 'data' });
+		expect(items[0].json.fileSizeBytes).toBe((await bytesOf(items[0].binary!.data)).length);
+	});
 });

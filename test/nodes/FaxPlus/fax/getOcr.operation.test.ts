@@ -75,4 +75,28 @@ describe('Fax → Get OCR', () => {
 		expect(error?.message).toBe('Fax ID is required');
 		expect(apiRequests(server())).toHaveLength(0);
 	});
+
+	it('as a tool, requests OCR when nobody has and says in words that the text is on its way', async () => {
+		const items = await runOk(server(), { ...base, faxId: 'fax_3' }, { asTool: true });
+		expect(apiRequests(server()).map((r) => `${r.method} ${r.path}`)).toEqual([
+			'GET /v3/accounts/self/faxes/fax_3/ai/ocr',
+			'POST /v3/accounts/self/faxes/fax_3/ai/ocr',
+		]);
+		expect(items[0].json).toEqual({
+			faxId: 'fax_3',
+			status: 'pending',
+			finished: false,
+			requested: true,
+			message:
+				'OCR had not been requested for this fax, so it was requested now. OCR is in progress; run "Get OCR" again later to read the recognised text',
+		});
+		const later = await runOk(server(), { ...base, faxId: 'fax_3' }, { asTool: true });
+		expect(later[0].json).toMatchObject({ status: 'finished', finished: true, data: 'Fax fax_3 page 1\nFax fax_3 page 2\nFax fax_3 page 3' });
+	});
+
+	it('as a tool with the option off, only reads', async () => {
+		const items = await runOk(server(), { ...base, faxId: 'fax_3', requestIfMissing: false }, { asTool: true });
+		expect(apiRequests(server())).toHaveLength(1);
+		expect(items[0].json.status).toBe('not_requested');
+	});
 });

@@ -43,6 +43,7 @@ describe('Outbox → Update', () => {
 	it('offers the comment only, as Fax.Plus changes nothing else of an outgoing fax', () => {
 		const names = new FaxPlus().description.properties
 			.filter((property) => property.displayOptions?.show?.resource?.includes('outbox') && property.displayOptions?.show?.operation?.includes('update'))
+			.filter((property) => !property.displayOptions?.show?.['@tool'])
 			.map((property) => property.name);
 		expect(names).toEqual(['userId', 'outboxFaxId', 'comment']);
 	});

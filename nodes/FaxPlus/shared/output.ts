@@ -1,0 +1,139 @@
+// The "Output" parameter of operations whose records are large (Simplified, Raw, Selected
+// Fields), and defaults that differ when the node runs as an AI tool.
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { parseDateTime } from '../../api/dates';
+import { showFor } from './descriptions';
+
+export type OutputMode = 'simplified' | 'raw' | 'selected';
+
+/** What Simplified keeps of a record: its fields, in order, each as it is or turned into something shorter. */
+export interface SimplifiedShape {
+	/** Field names kept as they are (times among them become ISO 8601 UTC). */
+	fields: string[];
+	/** Fields whose value is an object reduced to one of its keys, e.g. `comment` → `comment.text`. */
+	flatten?: Record<string, string>;
+}
+
+/** The API's time fields: `YYYY-MM-DD HH:mm:ss` in UTC, or with a `+HHMM` offset (send_time). */
+const TIME_FIELDS = new Set([
+	'start_time',
+	'submit_time',
+	'last_update',
+	'last_updated_status_time',
+	'send_time',
+	'acquired_date',
+	'expiration_date',
+	'creation_date',
+]);
+
+/**
+ * The same parameter twice: for the node in a workflow (its default, so saved workflows keep
+ * their behaviour) and for the node run as a tool by an AI agent or the MCP Server Trigger
+ * (n8n shows a property with `@tool: [true]` only on the `…Tool` node type n8n makes of it).
+ */
+export function withToolDefault(property: INodeProperties, toolDefault: INodeProperties['default']): INodeProperties[] {
+	const displayOptions = property.displayOptions ?? {};
+	return [
+		{ ...property, displayOptions: { ...displayOptions, hide: { ...displayOptions.hide, '@tool': [true] } } },
+		{ ...property, default: toolDefault, displayOptions: { ...displayOptions, show: { ...displayOptions.show, '@tool': [true] } } },
+	];
+}
+
+/** Whether the node runs as the tool n8n makes of it (AI Agent, MCP Server Trigger): its type ends in "Tool". */
+export function runsAsTool(context: IExecuteFunctions): boolean {
+	return context.getNode().type.endsWith('Tool');
+}
+
+/** The Output parameter (and its field list) for some operations of a resource. */
+export function outputProperties(resource: string, operations: string[], shape: SimplifiedShape): INodeProperties[] {
+	const simplifiedFields = shape.fields.join(', ');
+	const output: INodeProperties = {
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		options: [
+			{
+				name: 'Simplified',
+				value: 'simplified',
+				description: `The fields a workflow needs most: ${simplifiedFields}; times in ISO 8601 UTC`,
+			},
+			{ name: 'Raw', value: 'raw', description: 'Every field, as Fax.Plus answers it' },
+			{ name: 'Selected Fields', value: 'selected', description: 'Only the fields you name' },
+		],
+		default: 'raw',
+		description:
+			'How much of each record to output. Simplified is shorter (the default when an AI agent uses this node as a tool); Raw is every field as Fax.Plus sends it.',
+		displayOptions: showFor(resource, ...operations),
+	};
+	return [
+		...withToolDefault(output, 'simplified'),
+		{
+			displayName: 'Fields',
+			name: 'outputFields',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. status, pages, start_time',
+			description: "Names of the record's fields to output, separated by commas (as Raw names them); times become ISO 8601 UTC",
+			displayOptions: { show: { resource: [resource], operation: operations, output: ['selected'] } },
+		},
+	];
+}
+
+/** A time of the API as ISO 8601 UTC; other values unchanged. */
+export function isoTime(value: unknown): unknown {
+	if (typeof value !== 'string' || value.trim() === '') return value;
+	return parseDateTime(value)?.toISOString().replace('.000Z', 'Z') ?? value;
+}
+
+/** One record in the chosen shape. */
+export function shapeRecord(record: IDataObject, mode: OutputMode, shape: SimplifiedShape, selected: string[]): IDataObject {
+	if (mode === 'raw') return record;
+	const names = mode === 'simplified' ? shape.fields : selected;
+	const result: IDataObject = {};
+	for (const name of names) {
+		if (!(name in record)) continue;
+		let value = record[name];
+		const inner = mode === 'simplified' ? shape.flatten?.[name] : undefined;
+		if (inner !== undefined && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+			value = (value as IDataObject)[inner];
+		}
+		result[name] = (TIME_FIELDS.has(name) ? isoTime(value) : value) as IDataObject[string];
+	}
+	return result;
+}
+
+/** The node's Output choice for an item: the mode and, for Selected Fields, the names. */
+export function outputChoice(context: IExecuteFunctions, itemIndex: number): { mode: OutputMode; selected: string[] } {
+	const mode = String(context.getNodeParameter('output', itemIndex, 'raw')) as OutputMode;
+	if (mode !== 'simplified' && mode !== 'raw' && mode !== 'selected') {
+		throw new NodeOperationError(context.getNode(), `Output must be "simplified", "raw" or "selected", not "${String(mode)}"`, {
+			itemIndex,
+			description: 'Choose Simplified, Raw or Selected Fields in "Output".',
+		});
+	}
+	if (mode !== 'selected') return { mode, selected: [] };
+	const selected = String(context.getNodeParameter('outputFields', itemIndex, ''))
+		.split(',')
+		.map((name) => name.trim())
+		.filter(Boolean);
+	if (selected.length === 0) {
+		throw new NodeOperationError(context.getNode(), 'Fields is empty, so Selected Fields would output nothing', {
+			itemIndex,
+			description: 'Name the fields to output in "Fields", separated by commas (e.g. status, pages, start_time), or choose Simplified or Raw in "Output".',
+		});
+	}
+	return { mode, selected };
+}
+
+/** Records as output items in the node's chosen shape. */
+export function shapedItems(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	records: IDataObject[],
+	shape: SimplifiedShape,
+): INodeExecutionData[] {
+	const { mode, selected } = outputChoice(context, itemIndex);
+	return records.map((record) => ({ json: shapeRecord(record, mode, shape, selected) }));
+}

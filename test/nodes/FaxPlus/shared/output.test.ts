@@ -1,0 +1,110 @@
+import { isoTime, shapeRecord } from '../../../../nodes/FaxPlus/shared/output';
+import { SIMPLIFIED_FAX } from '../../../../nodes/FaxPlus/fax/fields';
+import { SIMPLIFIED_OUTBOX_FAX } from '../../../../nodes/FaxPlus/outbox/fields';
+import { SIMPLIFIED_NUMBER } from '../../../../nodes/FaxPlus/number/fields';
+import { apiRequests, runOk, runOperation, useFaxPlusServer } from '../../../support/faxplus';
+
+describe('Output: Simplified, Raw, Selected Fields', () => {
+	const server = useFaxPlusServer();
+
+	it('writes the API times as ISO 8601 UTC and leaves other values alone', () => {
+		expect(isoTime('2025-01-14 10:15:00')).toBe('2025-01-14T10:15:00Z');
+		expect(isoTime('2030-01-15 09:00:00 +0200')).toBe('2030-01-15T07:00:00Z');
+		expect(isoTime('not a time')).toBe('not a time');
+		expect(isoTime(42)).toBe(42);
+	});
+
+	it('keeps a record whole for Raw, and only the named fields for Selected Fields', () => {
+		const record = { id: 'fax_1', pages: 2, start_time: '2025-01-14 10:15:00', cost: 0 };
+		expect(shapeRecord(record, 'raw', SIMPLIFIED_FAX, [])).toBe(record);
+		expect(shapeRecord(record, 'selected', SIMPLIFIED_FAX, ['start_time', 'cost', 'missing'])).toEqual({
+			start_time: '2025-01-14T10:15:00Z',
+			cost: 0,
+		});
+	});
+
+	it('Fax → Get: Raw by default in a workflow (as before), Simplified by default as a tool', async () => {
+		const base = { resource: 'fax', operation: 'get', userId: 'self', faxId: 'fax_1' };
+		const raw = await runOk(server(), base);
+		expect(raw[0].json).toMatchObject(server().state.faxes.fax_1);
+
+		const simplified = await runOk(server(), base, { asTool: true });
+		expect(simplified[0].json).toEqual({
+			id: 'fax_1',
+			direction: 'incoming',
+			status: 'success',
+			statusMeaning: expect.stringMatching(/./),
+			from: '+4930123456',
+			to: '+15551230001',
+			pages: 2,
+			start_time: '2025-01-14T10:15:00Z',
+			is_read: false,
+			comment: 'Invoice from Berlin Clinic',
+		});
+		expect(Object.keys(server().state.faxes.fax_1).length).toBeGreaterThan(10);
+
+		const chosenRaw = await runOk(server(), { ...base, output: 'raw' }, { asTool: true });
+		expect(chosenRaw[0].json).toEqual(raw[0].json);
+	});
+
+	it('Fax → Get Many: a tool lists 10 faxes by default, simplified', async () => {
+		for (let i = 0; i < 12; i++) {
+			const id = `fax_extra_${i}`;
+			server().state.faxes[id] = { ...server().state.faxes.fax_2, id, start_time: `2024-12-${String(10 + i).padStart(2, '0')} 08:00:00` };
+		}
+		const items = await runOk(server(), { resource: 'fax', operation: 'getAll', userId: 'self' }, { asTool: true });
+		expect(items).toHaveLength(10);
+		expect(Object.keys(items[0].json).sort()).toEqual([...SIMPLIFIED_FAX.fields].sort());
+		expect(apiRequests(server())[0].query).toMatchObject({ limit: '10' });
+
+		server().clearRequests();
+		const workflowItems = await runOk(server(), { resource: 'fax', operation: 'getAll', userId: 'self' });
+		expect(apiRequests(server())[0].query).toMatchObject({ limit: '50' });
+		expect(workflowItems.length).toBeGreaterThan(10);
+		expect(workflowItems[0].json).toHaveProperty('cost_details');
+	});
+
+	it('Outbox → Get Many: the comment as its text and ISO times', async () => {
+		const items = await runOk(server(), { resource: 'outbox', operation: 'getAll', userId: 'self', output: 'simplified' });
+		expect(items[0].json).toEqual({
+			id: 'outbox_1',
+			status: 'scheduled',
+			src: '+15551230001',
+			to: ['+4930123456'],
+			page_count: 2,
+			comment: 'Quarterly report',
+			send_time: '2030-01-15T09:00:00Z',
+			submit_time: '2025-01-10T08:00:00Z',
+			last_updated_status_time: '2025-01-10T08:00:00Z',
+		});
+		expect(Object.keys(items[0].json)).toEqual(SIMPLIFIED_OUTBOX_FAX.fields);
+	});
+
+	it('Number → Get Many: Selected Fields', async () => {
+		const items = await runOk(server(), {
+			resource: 'number',
+			operation: 'getAll',
+			userId: 'self',
+			output: 'selected',
+			outputFields: ' number , expiration_date',
+		});
+		expect(items.length).toBeGreaterThan(0);
+		for (const item of items) expect(Object.keys(item.json)).toEqual(['number', 'expiration_date']);
+		expect(items[0].json.expiration_date).toBe('2030-01-10T00:00:00Z');
+		const simplified = await runOk(server(), { resource: 'number', operation: 'getAll', userId: 'self', output: 'simplified' });
+		expect(Object.keys(simplified[0].json)).toEqual(SIMPLIFIED_NUMBER.fields);
+		expect(Array.isArray(simplified[0].json.assigned_to)).toBe(true);
+	});
+
+	it('refuses Selected Fields without field names before sending anything', async () => {
+		const { error } = await runOperation(server(), {
+			resource: 'fax',
+			operation: 'get',
+			userId: 'self',
+			faxId: 'fax_1',
+			output: 'selected',
+			outputFields: ' , ',
+		});
+		expect(error?.message).toBe('Fields is empty, so Selected Fields would output nothing');
+	});
+});
