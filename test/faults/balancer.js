@@ -1,0 +1,86 @@
+'use strict';
+// The fault suite's load balancer in front of n8n's webhook receivers. It routes as nginx's
+// default upstream does: round-robin over the processes, and a request whose connection is
+// refused or reset before an answer goes to the next one (`proxy_next_upstream error`); when none
+// takes it the sender gets 502. Policy `any` (the default) sends to any process that accepts
+// connections, so a process still migrating its database answers with n8n's start-up page;
+// policy `ready` sends only to processes whose /healthz/readiness answered 200 on the last probe
+// (every 250 ms), as an orchestrator's readiness gate does.
+const http = require('node:http');
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function probeReady(port) {
+	try {
+		const res = await fetch(`http://127.0.0.1:${port}/healthz/readiness`, { signal: AbortSignal.timeout(1000) });
+		await res.arrayBuffer();
+		return res.ok;
+	} catch {
+		return false;
+	}
+}
+
+function forward(port, req, body) {
+	return new Promise((resolve) => {
+		const upstream = http.request({ host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers, agent: false }, (up) => {
+			const chunks = [];
+			up.on('data', (c) => chunks.push(c));
+			up.on('end', () => resolve({ status: up.statusCode, headers: up.headers, body: Buffer.concat(chunks) }));
+			up.on('error', () => resolve({ error: 'reset after the answer began' }));
+		});
+		upstream.on('error', (error) => resolve({ error: error.code || error.message, beforeAnswer: true }));
+		upstream.end(body);
+	});
+}
+
+async function startBalancer({ policy = 'any' } = {}) {
+	const lb = { policy, upstreams: [], next: 0, ready: new Map(), stats: { routed: 0, retriedNext: 0, noUpstream: 0 } };
+	let probing = true;
+	const prober = (async () => {
+		while (probing) {
+			await Promise.all(lb.upstreams.map(async (port) => lb.ready.set(port, await probeReady(port))));
+			await sleep(250);
+		}
+	})();
+	const server = http.createServer(async (req, res) => {
+		const chunks = [];
+		for await (const c of req) chunks.push(c);
+		const body = Buffer.concat(chunks);
+		const candidates = lb.upstreams.filter((port) => lb.policy === 'any' || lb.ready.get(port));
+		const start = lb.next++;
+		for (let i = 0; i < candidates.length; i++) {
+			const port = candidates[(start + i) % candidates.length];
+			const answer = await forward(port, req, body);
+			if (answer.error) {
+				// Only a request no process began to answer may go elsewhere.
+				if (answer.beforeAnswer && /ECONNREFUSED/.test(answer.error)) {
+					lb.stats.retriedNext += 1;
+					continue;
+				}
+				res.writeHead(502).end();
+				return;
+			}
+			lb.stats.routed += 1;
+			const headers = { ...answer.headers };
+			delete headers['transfer-encoding'];
+			delete headers.connection;
+			res.writeHead(answer.status, headers).end(answer.body);
+			return;
+		}
+		lb.stats.noUpstream += 1;
+		res.writeHead(502).end();
+	});
+	server.keepAliveTimeout = 1000;
+	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+	lb.port = server.address().port;
+	lb.url = `http://127.0.0.1:${lb.port}`;
+	lb.stop = async () => {
+		probing = false;
+		await prober;
+		server.closeAllConnections?.();
+		await new Promise((resolve) => server.close(() => resolve()));
+	};
+	return lb;
+}
+
+module.exports = { startBalancer };

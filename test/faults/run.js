@@ -1,0 +1,383 @@
+'use strict';
+// Fault suite (`npm run test:faults`): webhook deliveries flow from a sender that behaves like
+// Fax.Plus (sender.js) into a real n8n while processes are killed and Redis/Postgres are cut, then
+// the executions n8n holds are counted per webhook-id, from its database, for the Fax.Plus Trigger
+// and, side by side, n8n's own Webhook node ("respond immediately").
+//
+//   single  one n8n process (SQLite) killed with SIGKILL three times
+//   queue   Postgres, Redis, main, worker, two webhook processors (scripts/n8n/queue.js): Redis cut
+//           for 15 s (n8n's threshold is 10 s), webhook processors A then B killed with SIGKILL,
+//           Postgres cut for 8 s; the polling trigger polls while Redis is cut and a fax appears
+//
+// Processes are restarted as Docker's restart policy does (supervisor.js). Redis and Postgres
+// are cut through TCP proxies (tcp-proxy.js) without losing their data. The load balancer
+// (balancer.js) routes like nginx's default upstream.
+//
+// Checks (the last line is `N passed, M failed`): for the trigger, in each mode, no delivery
+// acknowledged without an execution n8n holds, and no duplicate runs; the Webhook node's figures
+// are printed, not asserted. On a failed check, the tail of every n8n process's log.
+//
+// Options (environment):
+//   FAULTS_ONLY=single|queue        one mode
+//   FAULTS_BALANCER=any|ready       route to any process accepting connections (default) or only to
+//                                   those whose /healthz/readiness is 200
+//   FAULTS_INTERVAL_MS=500          a new delivery every N ms (to each workflow)
+//   E2E_SKIP_BUILD=1                do not run `npm run build` (npm test builds first)
+//   N8N_ECHO=1                      copy every n8n process's log to stderr
+
+const { spawnSync } = require('node:child_process');
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '../..');
+const { createChecks, withTimeout } = require(path.join(ROOT, 'test/support/checks.js'));
+const { startN8n } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
+const { startQueue } = require(path.join(ROOT, 'scripts/n8n/queue.js'));
+const { createSender } = require('./sender');
+const { startBalancer } = require('./balancer');
+const { startTcpProxy } = require('./tcp-proxy');
+const { supervise } = require('./supervisor');
+const { rowsFromPostgres, rowsFromSqlite, itemsOf, figures, tableRows, printTable } = require('./count');
+const { setUpWebhookWorkflows, setUpPollWorkflow, TRIGGER_NODE, WEBHOOK_NODE, POLL_NODE } = require('./workflows');
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const MODES = process.env.FAULTS_ONLY ? process.env.FAULTS_ONLY.split(',') : ['single', 'queue'];
+const POLICY = process.env.FAULTS_BALANCER === 'ready' ? 'ready' : 'any';
+const INTERVAL_MS = Number(process.env.FAULTS_INTERVAL_MS) || 500;
+
+/** What is running now (stopped by stopAll, also on failure and Ctrl-C). */
+const running = { supervisors: [], queue: null, n8n: null, balancer: null, proxies: [], server: null, flows: [] };
+/** Processes whose log tails a failed check prints. */
+let logged = [];
+
+function printLogTails(lines = 25) {
+	for (const [name, inst] of logged) {
+		let text = '';
+		try {
+			text = fs.readFileSync(path.join(inst.userFolder, 'n8n.log'), 'utf8');
+		} catch {
+			continue;
+		}
+		console.log(`       --- ${name}: last ${lines} lines of n8n.log\n${text.trimEnd().split('\n').slice(-lines).join('\n').replace(/^/gm, '       ')}`);
+	}
+}
+
+const checks = createChecks({ timeoutMs: 1500000, onFail: () => printLogTails() });
+const { check } = checks;
+
+async function stopMode() {
+	for (const flow of running.flows.splice(0)) await flow.stop().catch(() => {});
+	for (const s of running.supervisors.splice(0)) await withTimeout(s.stop(), 60000, `stop ${s.name}`).catch((e) => console.error(e.message));
+	for (const key of ['queue', 'n8n', 'balancer']) {
+		const thing = running[key];
+		running[key] = null;
+		if (thing) await withTimeout(thing.stop(), 60000, `stop ${key}`).catch((e) => console.error(e.message));
+	}
+	for (const proxy of running.proxies.splice(0)) await proxy.stop();
+}
+
+let stopping = null;
+function stopAll() {
+	stopping ??= (async () => {
+		await stopMode();
+		if (running.server) await running.server.close().catch(() => {});
+	})();
+	return stopping;
+}
+
+function timelineOf(mode) {
+	const t0 = Date.now();
+	const lines = [];
+	const note = (message) => {
+		const line = `[${mode} +${((Date.now() - t0) / 1000).toFixed(1).padStart(5)} s] ${message}`;
+		lines.push(line);
+		console.log(`    ${line}`);
+	};
+	return { note, lines };
+}
+
+/** Waits until the executions stop changing (none new or running), or until they stay the same long enough. */
+async function settle(readStatuses, note, { quietMs = 8000, limitMs = 150000 } = {}) {
+	const t0 = Date.now();
+	let last = null;
+	let since = Date.now();
+	for (;;) {
+		const rows = await readStatuses().catch(() => null);
+		if (rows) {
+			const signature = rows.map((r) => `${r.id}:${r.status}`).join(',');
+			const busy = rows.filter((r) => r.status === 'new' || r.status === 'running').length;
+			if (signature !== last) {
+				last = signature;
+				since = Date.now();
+			} else if (Date.now() - since >= (busy ? quietMs * 3 : quietMs)) {
+				note(`settled: ${rows.length} execution rows${busy ? `, ${busy} left new/running that nothing moves any more` : ''}`);
+				return;
+			}
+		}
+		if (Date.now() - t0 > limitMs) {
+			note(`still changing after ${limitMs / 1000} s: counting what is there`);
+			return;
+		}
+		await sleep(2000);
+	}
+}
+
+const idPatternOf = (prefix) => new RegExp(`${prefix}_\\d{4}`, 'g');
+const triggerItemId = (item) => item?.json?.webhookId;
+const webhookItemId = (item) => item?.json?.headers?.['webhook-id'];
+
+function figuresOf(sender, workflows, rows, prefix) {
+	const idPattern = idPatternOf(prefix);
+	return {
+		trigger: figures({ deliveries: sender.deliveries.get('trigger'), rows: rows.filter((r) => r.workflowId === String(workflows.trigger.id)), nodeName: TRIGGER_NODE, idOfItem: triggerItemId, idPattern }),
+		webhook: figures({ deliveries: sender.deliveries.get('webhook'), rows: rows.filter((r) => r.workflowId === String(workflows.webhook.id)), nodeName: WEBHOOK_NODE, idOfItem: webhookItemId, idPattern }),
+	};
+}
+
+/** Lets deliveries flow for `ms`. */
+const traffic = (ms) => sleep(ms);
+
+// ------------------------------------------------------------------------------------ single process
+async function singleMode({ note, server }) {
+	const tag = `s${crypto.randomBytes(3).toString('hex')}`;
+	const balancer = await startBalancer({ policy: POLICY });
+	running.balancer = balancer;
+	const n8n = await startN8n({ env: { N8N_WEBHOOK_URL: `${balancer.url}/` } });
+	running.n8n = n8n;
+	balancer.upstreams = [n8n.port];
+	logged = [['n8n', n8n]];
+	const sup = supervise(n8n, 'n8n', note);
+	running.supervisors.push(sup);
+	note(`n8n ${n8n.version} (SQLite) ready on ${n8n.url}; balancer ${balancer.url} (policy ${POLICY})`);
+
+	const workflows = await setUpWebhookWorkflows({ main: n8n, server, balancerUrl: balancer.url, waitRegistered: (p) => n8n.waitForWebhook(p), tag });
+	const sender = createSender({ targets: workflows.targets });
+	const flow = sender.flow({ prefix: tag, intervalMs: INTERVAL_MS });
+	running.flows.push(flow);
+	note(`deliveries flow: one every ${INTERVAL_MS} ms to each workflow`);
+	await traffic(6000);
+	for (let kill = 1; kill <= 3; kill++) {
+		sup.kill();
+		await sleep(1500);
+		await sup.ready();
+		await traffic(6000);
+	}
+	await flow.stop();
+	note(`no new deliveries; waiting for ${sender.pendingCount()} to be acknowledged or given up`);
+	await sender.drain();
+	note('every delivery acknowledged or given up');
+	const dbFile = path.join(n8n.userFolder, '.n8n', 'database.sqlite');
+	const ids = [workflows.trigger.id, workflows.webhook.id];
+	await settle(() => rowsFromSqlite(dbFile, ids, n8n.installDir, { statusOnly: true }), note);
+	const rows = await rowsFromSqlite(dbFile, ids, n8n.installDir);
+	return { ...figuresOf(sender, workflows, rows, tag), restarts: sup.restarts };
+}
+
+// ------------------------------------------------------------------------------------ queue mode
+async function queueMode({ note, server }) {
+	const tag = `q${crypto.randomBytes(3).toString('hex')}`;
+	const balancer = await startBalancer({ policy: POLICY });
+	running.balancer = balancer;
+	let pgProxy;
+	let redisProxy;
+	const queue = await startQueue({
+		echo: process.env.N8N_ECHO === '1',
+		env: { N8N_WEBHOOK_URL: `${balancer.url}/` },
+		through: async ({ postgres, redis }) => {
+			pgProxy = await startTcpProxy(postgres.port, { name: 'postgres' });
+			redisProxy = await startTcpProxy(redis.port, { name: 'redis' });
+			running.proxies.push(pgProxy, redisProxy);
+			return { postgresPort: pgProxy.port, redisPort: redisProxy.port };
+		},
+	});
+	running.queue = queue;
+	const [A, B] = queue.webhooks;
+	balancer.upstreams = queue.webhooks.map((w) => w.port);
+	logged = [['main', queue.main], ['worker', queue.worker], ['webhook A', A], ['webhook B', B]];
+	const sups = logged.map(([name, inst]) => supervise(inst, name, note));
+	running.supervisors.push(...sups);
+	const [supMain, , supA, supB] = sups;
+	const allReady = () => Promise.all(sups.map((s) => s.ready()));
+	note(`queue mode ready: main, worker, webhook A ${A.url}, webhook B ${B.url}; balancer ${balancer.url} (policy ${POLICY}); Postgres via :${pgProxy.port}, Redis via :${redisProxy.port}`);
+
+	const waitRegistered = async (p) => {
+		for (const w of queue.webhooks) await w.waitForWebhook(p);
+	};
+	const workflows = await setUpWebhookWorkflows({ main: queue.main, server, balancerUrl: balancer.url, waitRegistered, tag });
+
+	// The polling trigger, and the times its polls reach the local server.
+	const poll = await setUpPollWorkflow({ main: queue.main, pat: workflows.pat, tag });
+	const pollTimes = [];
+	let seenRequests = server.requests.length;
+	const watch = setInterval(() => {
+		for (const r of server.requests.slice(seenRequests)) if (r.path === '/v3/accounts/self/faxes') pollTimes.push(Date.now());
+		seenRequests = server.requests.length;
+	}, 100);
+	const pollFaxes = [];
+	const addFax = async (why) => {
+		const id = `fax_${tag}_poll_${pollFaxes.length + 1}`;
+		const res = await fetch(`${server.origin}/_control/faxes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) });
+		if (res.status !== 200) throw new Error(`adding ${id}: ${res.status} ${await res.text()}`);
+		pollFaxes.push({ id, why, at: Date.now() });
+		note(`a new fax ${id} appears at the server (${why})`);
+	};
+
+	try {
+		const sender = createSender({ targets: workflows.targets });
+		const flow = sender.flow({ prefix: tag, intervalMs: INTERVAL_MS });
+		running.flows.push(flow);
+		note(`deliveries flow: one every ${INTERVAL_MS} ms to each workflow`);
+		await traffic(5000);
+
+		// Redis unreachable for longer than QUEUE_BULL_REDIS_TIMEOUT_THRESHOLD (10 s), over a poll.
+		const redisCut = { from: Date.now() };
+		redisProxy.setCut(true);
+		note('Redis cut (connections refused) for 15 s');
+		await addFax('while Redis is cut');
+		await sleep(15000);
+		redisProxy.setCut(false);
+		redisCut.to = Date.now();
+		note('Redis reachable again');
+		await allReady();
+		note('every n8n process ready');
+		await traffic(5000);
+
+		for (const [sup, name] of [[supA, 'A'], [supB, 'B']]) {
+			sup.kill();
+			await sleep(1500);
+			await sup.ready();
+			note(`webhook processor ${name} serves again`);
+			await traffic(5000);
+		}
+
+		const pgCut = { from: Date.now() };
+		pgProxy.setCut(true);
+		note('Postgres cut (connections refused) for 8 s');
+		await addFax('while Postgres is cut');
+		await sleep(8000);
+		pgProxy.setCut(false);
+		pgCut.to = Date.now();
+		note('Postgres reachable again');
+		await allReady();
+		note('every n8n process ready');
+		await traffic(5000);
+		await flow.stop();
+		note(`no new deliveries; waiting for ${sender.pendingCount()} to be acknowledged or given up`);
+		await sender.drain();
+		note('every delivery acknowledged or given up');
+
+		// Two polls after everything is back: a fax a failed run left behind is found again.
+		await supMain.ready();
+		const pollsBefore = pollTimes.length;
+		for (let i = 0; pollTimes.length < pollsBefore + 2; i++) {
+			if (i > 900) throw new Error('main did not poll twice in 90 s');
+			await sleep(100);
+		}
+		note('two polls since the end of the faults');
+		const ids = [workflows.trigger.id, workflows.webhook.id, poll.id];
+		await settle(() => rowsFromPostgres(queue, ids, queue.main.installDir, { statusOnly: true }), note);
+		const rows = await rowsFromPostgres(queue, ids, queue.main.installDir);
+		const pollRows = rows.filter((r) => r.workflowId === String(poll.id));
+		const polled = pollFaxes.map((fax) => {
+			const runs = pollRows.filter((r) => itemsOf(r, POLL_NODE).some((item) => item.json?.faxId === fax.id));
+			return { ...fax, successRuns: runs.filter((r) => r.status === 'success').length, otherRuns: runs.filter((r) => r.status !== 'success').map((r) => `${r.id} ${r.status}`) };
+		});
+		const pollsIn = (cut) => pollTimes.filter((t) => t >= cut.from && t <= cut.to).length;
+		note(`polls that reached the server while Redis was cut: ${pollsIn(redisCut)}; while Postgres was cut: ${pollsIn(pgCut)}`);
+		return { ...figuresOf(sender, workflows, rows, tag), polled, pollRows: pollRows.length, restarts: Object.fromEntries(sups.map((s) => [s.name, s.restarts])) };
+	} finally {
+		clearInterval(watch);
+	}
+}
+
+// ------------------------------------------------------------------------------------ runner
+async function main() {
+	const t0 = Date.now();
+	for (const sig of ['SIGINT', 'SIGTERM']) {
+		process.on(sig, async () => {
+			console.log(`\n${sig}: stopping everything`);
+			checks.countFailure();
+			await stopAll();
+			checks.printSummary();
+			process.exit(130);
+		});
+	}
+	let ready = await check(
+		'setup: build the package',
+		() => {
+			if (process.env.E2E_SKIP_BUILD === '1') return;
+			const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+			if (r.status !== 0) throw new Error('npm run build failed');
+		},
+		{ timeoutMs: 600000 },
+	);
+	if (ready) {
+		ready = await check('setup: start the local Fax.Plus server', async () => {
+			const { startFaxPlusServer } = require(path.join(ROOT, 'test/server'));
+			running.server = await startFaxPlusServer({ port: 0 });
+		});
+	}
+	const results = {};
+	const timelines = {};
+	for (const mode of ready ? MODES : []) {
+		const { note, lines } = timelineOf(mode);
+		timelines[mode] = lines;
+		const started = Date.now();
+		const title =
+			mode === 'single'
+				? 'single: deliveries flow while n8n (one process, SQLite) is killed with SIGKILL three times and restarted'
+				: 'queue: deliveries flow while Redis is cut 15 s, webhook processors A and B are killed with SIGKILL, Postgres is cut 8 s';
+		await check(title, async () => {
+			results[mode] = await (mode === 'single' ? singleMode : queueMode)({ note, server: running.server });
+			results[mode].seconds = Math.round((Date.now() - started) / 1000);
+		});
+		const r = results[mode];
+		if (r) {
+			const sum = (f) => `sent ${f.sent}, acknowledged ${f.acknowledged}, start-up page ${f.startupPage}, gave up ${f.gaveUp}, rows ${f.rows}`;
+			console.log(`    trigger: ${sum(r.trigger)}\n    Webhook node: ${sum(r.webhook)}`);
+			await check(`${mode}: deliveries were sent to both workflows and acknowledged`, () => {
+				for (const f of [r.trigger, r.webhook]) if (!(f.sent > 0 && f.acknowledged > 0)) throw new Error(`sent ${f.sent}, acknowledged ${f.acknowledged}`);
+			});
+			await check(`${mode}: Fax.Plus Trigger — no delivery acknowledged without an execution n8n holds`, () => {
+				if (r.trigger.lost.length) throw new Error(`${r.trigger.lost.length} acknowledged deliveries have no execution row at all: ${r.trigger.lost.join(', ')}`);
+				if (r.trigger.emptyOnly.length) throw new Error(`${r.trigger.emptyOnly.length} acknowledged deliveries only have runs that output nothing: ${r.trigger.emptyOnly.join(', ')}`);
+			});
+			await check(`${mode}: Fax.Plus Trigger — no duplicate runs`, () => {
+				if (r.trigger.duplicateRuns) throw new Error(`${r.trigger.duplicateRuns} extra successful runs, of ${r.trigger.duplicateIds.join(', ')}`);
+			});
+			if (r.trigger.halfway.length) console.log(`    trigger runs n8n killed half-way: ${r.trigger.halfway.join('; ')}`);
+			if (mode === 'queue') {
+				for (const fax of r.polled) {
+					await check(`queue: polling trigger — the fax that appeared ${fax.why} is emitted by exactly one successful run`, () => {
+						if (fax.successRuns !== 1) throw new Error(`${fax.id}: ${fax.successRuns} successful runs; other runs: ${fax.otherRuns.join(', ') || 'none'}`);
+					});
+				}
+			}
+		}
+		await stopMode();
+		if (r) console.log(`    ${mode} mode took ${Math.round((Date.now() - started) / 1000)} s (start-ups and stops included)`);
+	}
+	await stopAll();
+
+	for (const [mode, lines] of Object.entries(timelines)) console.log(`\ntimeline, ${mode}:\n${lines.map((l) => `  ${l}`).join('\n')}`);
+	const shown = MODES.filter((m) => results[m]);
+	if (shown.length) {
+		const columns = shown.flatMap((m) => [`${m}: Fax.Plus Trigger`, `${m}: Webhook node`]);
+		const per = shown.map((m) => tableRows(results[m].trigger, results[m].webhook));
+		const rows = per[0].map((row, i) => [row[0], ...per.flatMap((p) => [p[i][1], p[i][2]])]);
+		printTable(`Faults (balancer policy: ${POLICY}; a delivery every ${INTERVAL_MS} ms to each workflow)`, columns, rows);
+	}
+	checks.printFailures();
+	console.log(`\nfault suite took ${Math.round((Date.now() - t0) / 1000)} s`);
+	checks.printSummary();
+	process.exitCode = checks.failed ? 1 : 0;
+}
+
+main().catch(async (error) => {
+	console.log(`FAIL runner\n${error.stack || error.message}`);
+	checks.countFailure();
+	await stopAll();
+	checks.printSummary();
+	process.exit(1);
+});
