@@ -17,11 +17,11 @@ function parseData(flatted, text) {
 	}
 }
 
-/** Executions of the workflows from Postgres (queue mode): [{id, workflowId, status, finished, mode, raw, data}]. */
-async function rowsFromPostgres(queue, workflowIds, installDir, { statusOnly = false } = {}) {
+/** Executions of the workflows from Postgres (`pg` of scripts/n8n/queue.js): [{id, workflowId, status, finished, mode, raw, data}]. */
+async function rowsFromPostgres(pg, workflowIds, installDir, { statusOnly = false } = {}) {
 	const flatted = flattedOf(installDir);
 	const list = workflowIds.map((id) => `'${String(id).replace(/'/g, "''")}'`).join(',');
-	const rows = await queue.postgres.psql(
+	const rows = await pg.psql(
 		`SELECT e.id, e."workflowId", e.status, e.finished, e.mode, ${statusOnly ? "''" : "coalesce(d.data, '')"} FROM execution_entity e LEFT JOIN execution_data d ON d."executionId" = e.id WHERE e."workflowId" IN (${list}) ORDER BY e.id`,
 	);
 	return rows.map(([id, workflowId, status, finished, mode, raw = '']) => ({ id, workflowId, status, finished: finished === 't', mode, raw, data: parseData(flatted, raw) }));

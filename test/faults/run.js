@@ -4,7 +4,7 @@
 // the executions n8n holds are counted per webhook-id, from its database, for the Fax.Plus Trigger
 // and, side by side, n8n's own Webhook node ("respond immediately").
 //
-//   single  one n8n process (SQLite) killed with SIGKILL three times
+//   single  one n8n process (Postgres; FAULTS_SINGLE_DB=sqlite for SQLite) killed with SIGKILL three times
 //   queue   Postgres, Redis, main, worker, two webhook processors (scripts/n8n/queue.js): Redis cut
 //           for 15 s (n8n's threshold is 10 s), webhook processors A then B killed with SIGKILL,
 //           Postgres cut for 8 s; the polling trigger polls while Redis is cut and a fax appears
@@ -21,7 +21,8 @@
 //   FAULTS_ONLY=single|queue        one mode
 //   FAULTS_BALANCER=any|ready       route to any process accepting connections (default) or only to
 //                                   those whose /healthz/readiness is 200
-//   FAULTS_INTERVAL_MS=500          a new delivery every N ms (to each workflow)
+//   FAULTS_SINGLE_DB=sqlite         single mode on SQLite instead of Postgres
+//   FAULTS_INTERVAL_MS=N            a new delivery every N ms to each workflow (default 1000 single, 500 queue)
 //   E2E_SKIP_BUILD=1                do not run `npm run build` (npm test builds first)
 //   N8N_ECHO=1                      copy every n8n process's log to stderr
 
@@ -33,7 +34,8 @@ const path = require('node:path');
 const ROOT = path.resolve(__dirname, '../..');
 const { createChecks, withTimeout } = require(path.join(ROOT, 'test/support/checks.js'));
 const { startN8n } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
-const { startQueue } = require(path.join(ROOT, 'scripts/n8n/queue.js'));
+const { startQueue, startPostgres } = require(path.join(ROOT, 'scripts/n8n/queue.js'));
+const os = require('node:os');
 const { createSender } = require('./sender');
 const { startBalancer } = require('./balancer');
 const { startTcpProxy } = require('./tcp-proxy');
@@ -44,10 +46,12 @@ const { setUpWebhookWorkflows, setUpPollWorkflow, TRIGGER_NODE, WEBHOOK_NODE, PO
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const MODES = process.env.FAULTS_ONLY ? process.env.FAULTS_ONLY.split(',') : ['single', 'queue'];
 const POLICY = process.env.FAULTS_BALANCER === 'ready' ? 'ready' : 'any';
-const INTERVAL_MS = Number(process.env.FAULTS_INTERVAL_MS) || 500;
+const SINGLE_DB = process.env.FAULTS_SINGLE_DB === 'sqlite' ? 'sqlite' : 'postgres';
+// A delivery every second in single mode (one process receives and runs everything), every 500 ms in queue mode.
+const intervalFor = (mode) => Number(process.env.FAULTS_INTERVAL_MS) || (mode === 'single' ? 1000 : 500);
 
 /** What is running now (stopped by stopAll, also on failure and Ctrl-C). */
-const running = { supervisors: [], queue: null, n8n: null, balancer: null, proxies: [], server: null, flows: [] };
+const running = { supervisors: [], queue: null, n8n: null, balancer: null, postgres: null, proxies: [], server: null, flows: [] };
 /** Processes whose log tails a failed check prints. */
 let logged = [];
 
@@ -69,7 +73,7 @@ const { check } = checks;
 async function stopMode() {
 	for (const flow of running.flows.splice(0)) await flow.stop().catch(() => {});
 	for (const s of running.supervisors.splice(0)) await withTimeout(s.stop(), 60000, `stop ${s.name}`).catch((e) => console.error(e.message));
-	for (const key of ['queue', 'n8n', 'balancer']) {
+	for (const key of ['queue', 'n8n', 'postgres', 'balancer']) {
 		const thing = running[key];
 		running[key] = null;
 		if (thing) await withTimeout(thing.stop(), 60000, `stop ${key}`).catch((e) => console.error(e.message));
@@ -143,19 +147,30 @@ async function singleMode({ note, server }) {
 	const tag = `s${crypto.randomBytes(3).toString('hex')}`;
 	const balancer = await startBalancer({ policy: POLICY });
 	running.balancer = balancer;
-	const n8n = await startN8n({ env: { N8N_WEBHOOK_URL: `${balancer.url}/` } });
+	// Postgres by default: after a crash, n8n 2.41.1 on SQLite under a flood of re-sent deliveries
+	// timed its write lock out for minutes on this machine (FINDINGS.md); FAULTS_SINGLE_DB=sqlite tries it.
+	let pg = null;
+	const dbEnv = {};
+	if (SINGLE_DB === 'postgres') {
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-faxplus-faults-pg-'));
+		fs.chmodSync(dir, 0o711);
+		pg = await startPostgres(path.join(dir, 'postgres'));
+		running.postgres = { stop: async () => { await pg.stop(); fs.rmSync(dir, { recursive: true, force: true }); } };
+		Object.assign(dbEnv, { DB_TYPE: 'postgresdb', DB_POSTGRESDB_HOST: pg.host, DB_POSTGRESDB_PORT: String(pg.port), DB_POSTGRESDB_DATABASE: pg.database, DB_POSTGRESDB_USER: pg.user, DB_POSTGRESDB_PASSWORD: pg.password });
+	}
+	const n8n = await startN8n({ env: { N8N_WEBHOOK_URL: `${balancer.url}/`, ...dbEnv } });
 	running.n8n = n8n;
 	balancer.upstreams = [n8n.port];
 	logged = [['n8n', n8n]];
 	const sup = supervise(n8n, 'n8n', note);
 	running.supervisors.push(sup);
-	note(`n8n ${n8n.version} (SQLite) ready on ${n8n.url}; balancer ${balancer.url} (policy ${POLICY})`);
+	note(`n8n ${n8n.version} (${pg ? 'Postgres' : 'SQLite'}) ready on ${n8n.url}; balancer ${balancer.url} (policy ${POLICY})`);
 
 	const workflows = await setUpWebhookWorkflows({ main: n8n, server, balancerUrl: balancer.url, waitRegistered: (p) => n8n.waitForWebhook(p), tag });
 	const sender = createSender({ targets: workflows.targets });
-	const flow = sender.flow({ prefix: tag, intervalMs: INTERVAL_MS });
+	const flow = sender.flow({ prefix: tag, intervalMs: intervalFor('single') });
 	running.flows.push(flow);
-	note(`deliveries flow: one every ${INTERVAL_MS} ms to each workflow`);
+	note(`deliveries flow: one every ${intervalFor('single')} ms to each workflow`);
 	await traffic(6000);
 	for (let kill = 1; kill <= 3; kill++) {
 		sup.kill();
@@ -169,8 +184,9 @@ async function singleMode({ note, server }) {
 	note('every delivery acknowledged or given up');
 	const dbFile = path.join(n8n.userFolder, '.n8n', 'database.sqlite');
 	const ids = [workflows.trigger.id, workflows.webhook.id];
-	await settle(() => rowsFromSqlite(dbFile, ids, n8n.installDir, { statusOnly: true }), note);
-	const rows = await rowsFromSqlite(dbFile, ids, n8n.installDir);
+	const read = (opts) => (pg ? rowsFromPostgres(pg, ids, n8n.installDir, opts) : rowsFromSqlite(dbFile, ids, n8n.installDir, opts));
+	await settle(() => read({ statusOnly: true }), note);
+	const rows = await read();
 	return { ...figuresOf(sender, workflows, rows, tag), restarts: sup.restarts };
 }
 
@@ -225,9 +241,9 @@ async function queueMode({ note, server }) {
 
 	try {
 		const sender = createSender({ targets: workflows.targets });
-		const flow = sender.flow({ prefix: tag, intervalMs: INTERVAL_MS });
+		const flow = sender.flow({ prefix: tag, intervalMs: intervalFor('queue') });
 		running.flows.push(flow);
-		note(`deliveries flow: one every ${INTERVAL_MS} ms to each workflow`);
+		note(`deliveries flow: one every ${intervalFor('queue')} ms to each workflow`);
 		await traffic(5000);
 
 		// Redis unreachable for longer than QUEUE_BULL_REDIS_TIMEOUT_THRESHOLD (10 s), over a poll.
@@ -276,8 +292,8 @@ async function queueMode({ note, server }) {
 		}
 		note('two polls since the end of the faults');
 		const ids = [workflows.trigger.id, workflows.webhook.id, poll.id];
-		await settle(() => rowsFromPostgres(queue, ids, queue.main.installDir, { statusOnly: true }), note);
-		const rows = await rowsFromPostgres(queue, ids, queue.main.installDir);
+		await settle(() => rowsFromPostgres(queue.postgres, ids, queue.main.installDir, { statusOnly: true }), note);
+		const rows = await rowsFromPostgres(queue.postgres, ids, queue.main.installDir);
 		const pollRows = rows.filter((r) => r.workflowId === String(poll.id));
 		const polled = pollFaxes.map((fax) => {
 			const runs = pollRows.filter((r) => itemsOf(r, POLL_NODE).some((item) => item.json?.faxId === fax.id));
@@ -326,7 +342,7 @@ async function main() {
 		const started = Date.now();
 		const title =
 			mode === 'single'
-				? 'single: deliveries flow while n8n (one process, SQLite) is killed with SIGKILL three times and restarted'
+				? `single: deliveries flow while n8n (one process, ${SINGLE_DB === 'sqlite' ? 'SQLite' : 'Postgres'}) is killed with SIGKILL three times and restarted`
 				: 'queue: deliveries flow while Redis is cut 15 s, webhook processors A and B are killed with SIGKILL, Postgres is cut 8 s';
 		await check(title, async () => {
 			results[mode] = await (mode === 'single' ? singleMode : queueMode)({ note, server: running.server });
@@ -366,7 +382,7 @@ async function main() {
 		const columns = shown.flatMap((m) => [`${m}: Fax.Plus Trigger`, `${m}: Webhook node`]);
 		const per = shown.map((m) => tableRows(results[m].trigger, results[m].webhook));
 		const rows = per[0].map((row, i) => [row[0], ...per.flatMap((p) => [p[i][1], p[i][2]])]);
-		printTable(`Faults (balancer policy: ${POLICY}; a delivery every ${INTERVAL_MS} ms to each workflow)`, columns, rows);
+		printTable(`Faults (balancer policy: ${POLICY}; a new delivery to each workflow every ${shown.map((m) => `${intervalFor(m)} ms (${m})`).join(', ')})`, columns, rows);
 	}
 	checks.printFailures();
 	console.log(`\nfault suite took ${Math.round((Date.now() - t0) / 1000)} s`);

@@ -2,8 +2,8 @@
 // A sender that behaves like Fax.Plus's webhook deliveries (Standard Webhooks): each attempt
 // carries the same webhook-id, a fresh webhook-timestamp and a webhook-signature made with the
 // endpoint's whsec_ secret. An attempt that gets a non-2xx answer, a connection error or no
-// answer within 5 s is sent again after a growing back-off (1, 2, 4, 8, 8... s; Fax.Plus's own
-// back-off is longer, the suite compresses it), up to `maxAttempts`. A 2xx ends the delivery, as
+// answer within 5 s is sent again after a growing back-off (1, 2, 4, 8, 16, 30, 30... s; Fax.Plus's
+// own back-off is longer, the suite compresses it), up to `maxAttempts` (12: about 4 minutes). A 2xx ends the delivery, as
 // it does for Fax.Plus, also when that 2xx is n8n's start-up page ("n8n is starting up"): those
 // are counted apart.
 const { signWebhook } = require('../server');
@@ -13,7 +13,7 @@ const STARTUP_PAGE = 'n8n is starting up';
 const ATTEMPT_TIMEOUT_MS = 5000;
 
 function backoffMs(attempt) {
-	return Math.min(1000 * 2 ** (attempt - 1), 8000);
+	return Math.min(1000 * 2 ** (attempt - 1), 30000);
 }
 
 /** The body Fax.Plus sends for a received fax. */
@@ -33,7 +33,7 @@ function faxReceivedBody(faxId) {
  * @param {(line: string) => void} [o.onEvent]
  * @param {number} [o.maxAttempts]
  */
-function createSender({ targets, maxAttempts = 14 }) {
+function createSender({ targets, maxAttempts = 12 }) {
 	/** target name -> Map(webhookId -> { attempts: [{status, body, ms}], outcome }) */
 	const deliveries = new Map(targets.map((t) => [t.name, new Map()]));
 	const pending = new Set();

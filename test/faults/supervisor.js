@@ -19,11 +19,16 @@ function supervise(inst, name, note) {
 			s.starting = (async () => {
 				try {
 					await inst._spawn();
-					if (inst.command === 'start') await inst.loginOwner();
 					s.restarts += 1;
 					note(`${name} ready again (${((Date.now() - t0) / 1000).toFixed(1)} s after its restart)`);
 				} catch (error) {
-					note(`${name} failed to start (${String(error.message).split('\n')[0]}); the policy restarts it`);
+					note(`${name} failed to start (${String(error.message).split('\n')[0]})`);
+				}
+				// The editor's session, for the suite's API calls (n8n may answer 503 a while: "Database is not ready").
+				const alive = () => inst.proc && inst.proc.exitCode === null && inst.proc.signalCode === null;
+				for (let i = 0; inst.command === 'start' && alive() && i < 120; i++) {
+					if (await inst.loginOwner().then(() => true, () => false)) break;
+					await sleep(1000);
 				}
 			})();
 			await s.starting;
