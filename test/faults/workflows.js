@@ -105,7 +105,8 @@ async function setUpPollWorkflow({ main, pat, tag }) {
 		connections: {},
 	});
 	await main.activate(wf.id);
-	return wf;
+	// The second (mod 15) at which its polls fire.
+	return { ...wf, pollSecond: second };
 }
 
 module.exports = { setUpWebhookWorkflows, setUpPollWorkflow, TRIGGER_NODE, WEBHOOK_NODE, POLL_NODE };
