@@ -1,11 +1,11 @@
 'use strict';
 // The fault suite's load balancer in front of n8n's webhook receivers. It routes as nginx's
 // default upstream does: round-robin over the processes, and a request whose connection is
-// refused or reset before an answer goes to the next one (`proxy_next_upstream error`); when none
-// takes it the sender gets 502. Policy `any` (the default) sends to any process that accepts
-// connections, so a process still migrating its database answers with n8n's start-up page;
-// policy `ready` sends only to processes whose /healthz/readiness answered 200 on the last probe
-// (every 250 ms), as an orchestrator's readiness gate does.
+// refused before an answer goes to the next one (`proxy_next_upstream error`); when none takes it
+// the sender gets 502. Policy `ready` (the suite's default) sends only to processes whose
+// /healthz/readiness answered 200 on the last probe (every 250 ms), as an orchestrator's readiness
+// gate does; policy `any` sends to any process that accepts connections, so a process still
+// migrating its database answers with n8n's start-up page.
 const http = require('node:http');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

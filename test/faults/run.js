@@ -19,8 +19,8 @@
 //
 // Options (environment):
 //   FAULTS_ONLY=single|queue        one mode
-//   FAULTS_BALANCER=any|ready       route to any process accepting connections (default) or only to
-//                                   those whose /healthz/readiness is 200
+//   FAULTS_BALANCER=ready|any       route only to processes whose /healthz/readiness is 200 (default),
+//                                   or to any process accepting connections (n8n's start-up page answers then)
 //   FAULTS_SINGLE_DB=sqlite         single mode on SQLite instead of Postgres
 //   FAULTS_POLL_CURSORS=off         queue mode without n8n's durable poll cursors (n8n's default)
 //   FAULTS_INTERVAL_MS=N            a new delivery every N ms to each workflow (default 1000 single, 500 queue)
@@ -46,7 +46,9 @@ const { setUpWebhookWorkflows, setUpPollWorkflow, TRIGGER_NODE, WEBHOOK_NODE, PO
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const MODES = process.env.FAULTS_ONLY ? process.env.FAULTS_ONLY.split(',') : ['single', 'queue'];
-const POLICY = process.env.FAULTS_BALANCER === 'ready' ? 'ready' : 'any';
+// Only to ready processes by default: a process still starting, sent the re-sends of everything
+// that queued up while it was down, crashed again and again on this machine (FINDINGS.md).
+const POLICY = process.env.FAULTS_BALANCER === 'any' ? 'any' : 'ready';
 const SINGLE_DB = process.env.FAULTS_SINGLE_DB === 'sqlite' ? 'sqlite' : 'postgres';
 // n8n 2.41.1's durable poll cursors: a poll's place is committed with its execution row (README,
 // "The polling trigger"); without them n8n saves the trigger's static data before the run exists.
