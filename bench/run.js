@@ -8,11 +8,13 @@
 //   npm run bench -- --quick                   without the real n8n (sections 3 and 5)
 //   npm run bench -- --only=verify,dedup,load,n8n,action
 //   npm run bench -- --n8n-count=2000          deliveries per workflow in section 3
+//   npm run bench -- --only=latency --baseline answer latency under bursts, stored as the
+//                                              "before" figures (without: the "after" ones)
 //   npm run bench -- --no-write                print only, leave BENCHMARKS.md and the JSON alone
 //   npm run bench -- --report-only             measure nothing: rewrite BENCHMARKS.md from the
 //                                              stored figures (after a change to the text)
 //
-// Sections: verify (1), dedup (2), n8n (3), load (4), action (5). Each heavy case runs in
+// Sections: verify (1), dedup (2), n8n (3), load (4), action (5), latency (6). Each heavy case runs in
 // its own process (bench/cases/*.js) with a time limit; the n8n cases stop every process
 // they start. Timings are never asserted: a missed goal is reported, not failed; the exit
 // code is non-zero only when a case could not run.
@@ -24,7 +26,7 @@ const path = require('node:path');
 const { ensureBuilt, snapshotPackage, ROOT, RESULTS } = require('./lib/build');
 const { buildSection, document, readStored, ORDER, DATA_FILE } = require('./lib/report');
 
-const SECTIONS = ['verify', 'dedup', 'load', 'n8n', 'action'];
+const SECTIONS = ['verify', 'dedup', 'load', 'n8n', 'action', 'latency'];
 const DEDUP_SIZES = [1000, 10000, 100000, 1000000];
 const LOAD_SAMPLES = 15;
 
@@ -40,6 +42,7 @@ function parseArgs(argv) {
 		if (arg === '--quick') opts.quick = true;
 		else if (arg === '--no-write') opts.write = false;
 		else if (arg === '--report-only') opts.reportOnly = true;
+		else if (arg === '--baseline') opts.baseline = true;
 		else if (arg.startsWith('--only=')) opts.only = arg.slice(7).split(',').map((s) => s.trim()).filter(Boolean);
 		else if (arg.startsWith('--n8n-count=')) opts.n8nCount = Number(arg.slice(12));
 		else if (arg === '--help' || arg === '-h') opts.help = true;
@@ -48,7 +51,7 @@ function parseArgs(argv) {
 	const unknown = (opts.only || []).filter((s) => !SECTIONS.includes(s));
 	if (unknown.length) throw usage(`--only: unknown section(s) ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
 	let sections = opts.only || SECTIONS;
-	if (opts.quick) sections = sections.filter((s) => s !== 'n8n' && s !== 'action');
+	if (opts.quick) sections = sections.filter((s) => s !== 'n8n' && s !== 'action' && s !== 'latency');
 	opts.sections = sections;
 	return opts;
 }
@@ -194,7 +197,7 @@ function printSection(name, section) {
 async function main() {
 	const opts = parseArgs(process.argv.slice(2));
 	if (opts.help) {
-		console.log(fs.readFileSync(__filename, 'utf8').split('\n').slice(1, 18).join('\n').replace(/^\/\/ ?/gm, ''));
+		console.log(fs.readFileSync(__filename, 'utf8').split('\n').slice(1, 20).join('\n').replace(/^\/\/ ?/gm, ''));
 		return 0;
 	}
 	const mdFile = path.join(ROOT, 'BENCHMARKS.md');
@@ -233,7 +236,11 @@ async function main() {
 	if (opts.sections.includes('verify')) await attempt('verify', () => runVerify(pkg));
 	if (opts.sections.includes('dedup')) await attempt('dedup', () => runDedup(pkg));
 	if (opts.sections.includes('load')) await attempt('load', () => runLoad(pkg));
-	const n8nParts = [opts.sections.includes('n8n') && 'trigger', opts.sections.includes('action') && 'action'].filter(Boolean);
+	const n8nParts = [
+		opts.sections.includes('n8n') && 'trigger',
+		opts.sections.includes('action') && 'action',
+		opts.sections.includes('latency') && 'burst',
+	].filter(Boolean);
 	if (n8nParts.length) {
 		const loadAtStart = os.loadavg()[0];
 		console.error(`[bench] real n8n (${n8nParts.join(', ')})...`);
@@ -241,8 +248,14 @@ async function main() {
 			const result = await runN8n(pkg, n8nParts, opts);
 			if (n8nParts.includes('trigger')) record('n8n', result, loadAtStart);
 			if (n8nParts.includes('action')) record('action', result, loadAtStart);
+			if (n8nParts.includes('burst')) {
+				// Before and after a change are kept side by side: --baseline replaces "before".
+				const previous = data.latency?.data ?? {};
+				const run = { at: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), loadAverage: loadAtStart, passes: result.passes };
+				record('latency', { ...previous, [opts.baseline ? 'before' : 'after']: run }, loadAtStart);
+			}
 		} catch (error) {
-			failures.push(...n8nParts.map((p) => (p === 'trigger' ? 'n8n' : 'action')));
+			failures.push(...n8nParts.map((p) => ({ trigger: 'n8n', action: 'action', burst: 'latency' })[p]));
 			console.error(`[bench] real n8n failed: ${error.stack || error.message}`);
 		}
 	}

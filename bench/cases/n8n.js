@@ -17,6 +17,10 @@
 //          Webhook (POST, answers with the last node) → Split Out → the node. Requests per
 //          second = items / the webhook call's time; BENCH_ACTION_ROUNDS rounds (default 5) each,
 //          then the same with the server delaying every answer by BENCH_ACTION_LATENCY_MS (80).
+// burst    Answer latency under bursts: BENCH_BURST_ROUNDS (default 5) rounds; in each, every
+//          workflow of the trigger case gets BENCH_BURST_SIZE (default 100) signed deliveries sent
+//          all at once (one connection each), then its executions finish before the next burst.
+//          Latency is per request, from sending to the last byte of the answer.
 // Every request is checked (status, answer, and the API calls the server received).
 // Passes: BENCH_N8N_ENGINES (default "default,legacy"): one fresh n8n per pass; the second sets
 // N8N_EXPRESSION_ENGINE=legacy and runs the trigger case only, to show how much of the gap is
@@ -49,6 +53,8 @@ const ITEMS = Number(process.env.BENCH_ACTION_ITEMS || 1000);
 const ACTION_ROUNDS = Number(process.env.BENCH_ACTION_ROUNDS || 5);
 const ACTION_LATENCY_MS = Number(process.env.BENCH_ACTION_LATENCY_MS || 80);
 const ROUND_CAP_MS = Number(process.env.BENCH_N8N_ROUND_CAP_S || 60) * 1000;
+const BURST_ROUNDS = Number(process.env.BENCH_BURST_ROUNDS || 5);
+const BURST_SIZE = Number(process.env.BENCH_BURST_SIZE || 100);
 const PART_CAP_MS = 15 * 60 * 1000;
 
 const parts = new Set(partsArg.split(',').filter(Boolean));
@@ -174,6 +180,7 @@ async function triggerWorkflow(n8n, s, name, staticLog) {
 	};
 	if (staticLog) wfJson.staticData = { 'node:Fax.Plus Trigger': { deliveryLog: staticLog } };
 	const wf = await n8n.importWorkflow(wfJson);
+	if (staticLog) await prefillProcessedData(n8n, wf.id, trigger.id, PREFILL);
 	await n8n.activate(wf.id);
 	const url = n8n.webhookUrl(`${webhookId}/webhook`);
 	// n8n 2.x publishes (and so registers webhooks) shortly after the activation call answers.
@@ -209,6 +216,43 @@ function prefilledLog(n) {
 	const log = new dedup.DeliveryLog({ maxEntries: n, now: () => now });
 	for (let i = 0; i < n; i++, now += 1000) log.checkAndRecord(dedup.keyOfDeliveryId(`msg_${crypto.randomBytes(12).toString('hex')}`));
 	return JSON.parse(JSON.stringify(log.snapshot()));
+}
+
+/**
+ * n8n's processed-data store (its `processed_data` table, what `checkProcessedAndRecord` keeps)
+ * with `n` entries for the trigger node, as a long-running trigger that records there leaves
+ * it (n8n stores each entry as the MD5 of the value, base64). Versions that keep their record
+ * in static data only never read it.
+ */
+async function prefillProcessedData(n8n, workflowId, nodeId, n) {
+	const sqlite3 = require(require.resolve('sqlite3', { paths: [path.join(n8n.installDir, 'node_modules/n8n')] }));
+	const data = Array.from({ length: n }, () => crypto.createHash('md5').update(`id:msg_${crypto.randomBytes(12).toString('hex')}`).digest('base64'));
+	const db = new sqlite3.Database(path.join(n8n.userFolder, '.n8n/database.sqlite'));
+	const run = (sql, params) => new Promise((resolve, reject) => db.run(sql, params, (error) => (error ? reject(error) : resolve())));
+	try {
+		await run('PRAGMA busy_timeout = 10000');
+		await run(
+			'INSERT INTO processed_data ("workflowId", "context", "value", "createdAt", "updatedAt") VALUES (?, ?, ?, STRFTIME(\'%Y-%m-%d %H:%M:%f\', \'NOW\'), STRFTIME(\'%Y-%m-%d %H:%M:%f\', \'NOW\'))',
+			[String(workflowId), `n:${nodeId}`, JSON.stringify({ mode: 'entries', data })],
+		);
+	} finally {
+		await new Promise((resolve) => db.close(resolve));
+	}
+}
+
+/** Size and entries of the trigger's record in n8n's processed-data store (SQLite). */
+async function processedDataOf(n8n, workflowId) {
+	const sqlite3 = require(require.resolve('sqlite3', { paths: [path.join(n8n.installDir, 'node_modules/n8n')] }));
+	const db = new sqlite3.Database(path.join(n8n.userFolder, '.n8n/database.sqlite'), sqlite3.OPEN_READONLY);
+	try {
+		const rows = await new Promise((resolve, reject) =>
+			db.all('SELECT value FROM processed_data WHERE "workflowId" = ?', [String(workflowId)], (error, result) => (error ? reject(error) : resolve(result))),
+		);
+		const value = rows[0]?.value ?? null;
+		return { bytes: value === null ? 0 : Buffer.byteLength(String(value)), entries: value === null ? 0 : (JSON.parse(value).data ?? []).length };
+	} finally {
+		await new Promise((resolve) => db.close(resolve));
+	}
 }
 
 // ------------------------------------------------------------------ case 3
@@ -275,7 +319,11 @@ async function benchTrigger(n8n, s) {
 		o.expectedExecutions = expected[name];
 		o.missingExecutions = Math.max(0, expected[name] - o.executions);
 	}
-	// The static data n8n saved for the trigger workflows (their duplicate records).
+	// The static data n8n saved for the trigger workflows (records of versions up to 0.1.x), and
+	// n8n's processed-data store (the record the trigger's runs write).
+	for (const name of names.filter((n) => n.startsWith('trigger'))) {
+		out.targets[name].processedData = await processedDataOf(n8n, targets[name].id).catch((error) => ({ error: error.message }));
+	}
 	for (const name of names.filter((n) => n.startsWith('trigger'))) {
 		const wf = await n8n.getWorkflow(targets[name].id);
 		const sd = typeof wf.staticData === 'string' ? JSON.parse(wf.staticData) : wf.staticData;
@@ -286,6 +334,55 @@ async function benchTrigger(n8n, s) {
 			format: dl?.v,
 			entries: dedup.entriesOfRecord(dl).digests.length,
 		};
+	}
+	for (const t of Object.values(targets)) await n8n.deactivate(t.id).catch(() => {});
+	return out;
+}
+
+// ------------------------------------------------------------------ bursts
+
+/** Answer latency when deliveries come in bursts (all of a burst at once). */
+async function benchBurst(n8n, s) {
+	const targets = {
+		webhook: await webhookWorkflow(n8n, 'burst: built-in Webhook → No Op'),
+		trigger: await triggerWorkflow(n8n, s, 'burst: Fax.Plus Trigger → No Op'),
+	};
+	if (PREFILL > 0) targets.triggerAtCap = await triggerWorkflow(n8n, s, `burst: Fax.Plus Trigger (record at ${PREFILL}) → No Op`, prefilledLog(PREFILL));
+	const names = Object.keys(targets);
+	const secretOf = (name) => targets[name].secret ?? targets.trigger.secret;
+	const out = { rounds: BURST_ROUNDS, size: BURST_SIZE, warmup: WARMUP, prefill: PREFILL, targets: {} };
+	const all = {};
+	const expected = Object.fromEntries(names.map((n) => [n, 0]));
+	for (const name of names) {
+		out.targets[name] = { errors: 0, errorSamples: [], roundP50: [], roundP99: [] };
+		all[name] = [];
+		const t = targets[name];
+		const r = await blast(t.url, signed(secretOf(name), WARMUP), CONCURRENCY, ROUND_CAP_MS, t.check);
+		expected[name] += r.results.length;
+		await waitForExecutions(n8n, t.id, expected[name]);
+	}
+	for (let round = 0; round < BURST_ROUNDS; round++) {
+		for (let k = 0; k < names.length; k++) {
+			const name = names[(round + k) % names.length];
+			const t = targets[name];
+			const r = await blast(t.url, signed(secretOf(name), BURST_SIZE), BURST_SIZE, ROUND_CAP_MS, t.check);
+			expected[name] += r.results.length;
+			await waitForExecutions(n8n, t.id, expected[name]);
+			const o = out.targets[name];
+			const bad = r.results.filter((x) => !x.ok);
+			o.errors += bad.length;
+			for (const x of bad.slice(0, 3 - o.errorSamples.length)) o.errorSamples.push(`${x.status} ${x.body.slice(0, 160)}`);
+			const l = latencies(r.results.map((x) => x.ms));
+			o.roundP50.push(l.p50);
+			o.roundP99.push(l.p99);
+			all[name].push(...r.results.map((x) => x.ms));
+			log(`burst ${round + 1}/${BURST_ROUNDS} ${name}: p50 ${l.p50.toFixed(0)} ms, p99 ${l.p99.toFixed(0)} ms, ${bad.length} errors`);
+		}
+	}
+	for (const name of names) {
+		out.targets[name].latency = latencies(all[name]);
+		out.targets[name].executions = (await executionCount(n8n, targets[name].id)).count;
+		out.targets[name].expectedExecutions = expected[name];
 	}
 	for (const t of Object.values(targets)) await n8n.deactivate(t.id).catch(() => {});
 	return out;
@@ -385,6 +482,7 @@ async function pass(engine) {
 		s.pat = await n8n.createCredential('bench PAT', 'faxPlusApi', { accessToken: s.server.tokens.pat, baseUrl: s.server.baseUrl });
 		if (parts.has('trigger')) out.trigger = await benchTrigger(n8n, s);
 		if (parts.has('action') && engine === 'default') out.action = await benchAction(n8n, s);
+		if (parts.has('burst')) out.burst = await benchBurst(n8n, s);
 	} finally {
 		if (n8n) await n8n.stop().catch((e) => log(`stopping n8n: ${e.message}`));
 		if (s.server) await s.server.close();
@@ -400,7 +498,7 @@ async function main() {
 	const out = { passes: [] };
 	try {
 		for (const engine of engines) {
-			if (engine !== 'default' && !parts.has('trigger')) continue;
+			if (engine !== 'default' && !parts.has('trigger') && !parts.has('burst')) continue;
 			log(`pass with the ${engine} expression engine`);
 			out.passes.push(await pass(engine));
 			fs.writeFileSync(outFile, JSON.stringify(out));

@@ -22,7 +22,7 @@ const pkgDir = path.resolve(pkgArg);
 const quick = process.env.BENCH_QUICK === '1';
 const signature = require(path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/signature.js'));
 const dedup = require(path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/deduplication.js'));
-const output = require(path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/output.js'));
+const output = require(path.join(pkgDir, 'dist/nodes/triggers/output.js'));
 const { Webhook } = require('standardwebhooks');
 
 const gc = typeof global.gc === 'function' ? global.gc : () => {};

@@ -9,14 +9,15 @@ import {
 	downloadDocumentOption,
 	numbersFilterProperty,
 	statusesOption,
-} from '../FaxPlusTrigger/description';
+	triggerOnDisplayName,
+} from '../triggers/properties';
 import { DEFAULT_OVERLAP_MINUTES } from './cursor';
 import { POLL_EVENTS } from './events';
 
 export const pollTriggerProperties: INodeProperties[] = [
 	authenticationProperty,
 	{
-		displayName: 'Events',
+		displayName: triggerOnDisplayName,
 		name: 'events',
 		type: 'multiOptions',
 		options: faxEventOptions.filter((option) => (POLL_EVENTS as readonly unknown[]).includes(option.value)),

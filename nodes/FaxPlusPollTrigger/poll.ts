@@ -8,9 +8,9 @@ import { entriesOf } from '../api/lists';
 import { normalizeE164Numbers } from '../api/numbers';
 import { faxPlusApiRequest } from '../api/transport';
 import { formatUtc, parseDateTime } from '../api/dates';
-import { withDocument } from '../FaxPlusTrigger/document';
-import { faxFieldsOf } from '../FaxPlusTrigger/output';
-import { checkDocumentOptions, matchesStatuses, readOptions, readSubscription, type TriggerOptions } from '../FaxPlusTrigger/settings';
+import { withDocument } from '../triggers/document';
+import { faxFieldsOf } from '../triggers/output';
+import { checkDocumentOptions, matchesStatuses, readOptions, readSubscription, type TriggerOptions } from '../triggers/settings';
 import { CategoryCursor, overlapMsOfMinutes } from './cursor';
 import { CATEGORY_OF_EVENT, POLL_EVENTS, type PolledCategory, type PollEvent } from './events';
 
@@ -48,14 +48,14 @@ function readSettings(context: IPollFunctions): PollSettings {
 	const node = context.getNode();
 	const events = context.getNodeParameter('events', []) as unknown;
 	if (!Array.isArray(events) || events.length === 0) {
-		throw new NodeOperationError(node, 'Events: choose at least one event', {
+		throw new NodeOperationError(node, 'Trigger On: choose at least one event', {
 			description: `The polling trigger reads ${POLL_EVENTS.join(', ')}.`,
 		});
 	}
 	const subscription = readSubscription(context);
 	const unsupported = subscription.events.find((event) => !POLL_EVENTS.includes(event as PollEvent));
 	if (unsupported !== undefined) {
-		throw new NodeOperationError(node, `Events: "${unsupported}" cannot be polled`, {
+		throw new NodeOperationError(node, `Trigger On: "${unsupported}" cannot be polled`, {
 			description: `The fax list holds whole faxes only: use ${POLL_EVENTS.join(', ')}. For single pages use the Fax.Plus Trigger (webhooks).`,
 		});
 	}

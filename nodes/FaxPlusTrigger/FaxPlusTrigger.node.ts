@@ -1,5 +1,7 @@
 import type {
+	IExecuteFunctions,
 	IHookFunctions,
+	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -10,6 +12,7 @@ import { faxPlusWebhookSecretTest } from './credentialTest';
 import { receiveDelivery } from './delivery';
 import { activationMessage, eventsSubtitle, triggerProperties } from './description';
 import { checkExists, create, remove } from './lifecycle';
+import { runDeliveries } from './run';
 
 export class FaxPlusTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -49,7 +52,10 @@ export class FaxPlusTrigger implements INodeType {
 			{
 				name: 'default',
 				httpMethod: 'POST',
+				// n8n answers an accepted delivery once it holds the run, with the node's
+				// webhookResponse as the body (responseData '' selects it).
 				responseMode: 'onReceived',
+				responseData: '',
 				path: 'webhook',
 			},
 		],
@@ -74,5 +80,10 @@ export class FaxPlusTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		return await receiveDelivery.call(this);
+	}
+
+	/** The run's first step: the durable duplicate record and the fax document (run.ts). */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await runDeliveries.call(this);
 	}
 }

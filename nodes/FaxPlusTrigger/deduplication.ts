@@ -1,46 +1,39 @@
 // De-duplication of webhook deliveries: a bounded, insertion-ordered record of processed
-// delivery keys (the webhook-id, or a hash of the raw body for unsigned legacy deliveries).
+// delivery keys (the webhook-id, or a hash of the body for unsigned legacy deliveries).
 // A plain module: no n8n imports, only node:crypto, and an injectable clock.
 //
-// Where the record lives
-// - In process: one DeliveryLog per workflow + trigger node (module level), so concurrent
-//   requests in one n8n process see each other at once: the check-and-record is synchronous,
-//   so 50 concurrent copies of one delivery record it exactly once.
-// - In the workflow's node static data: n8n loads static data per request and saves it after,
-//   so two concurrent requests each save the copy they loaded. To lose nothing, every save
-//   stores a snapshot whose record is built from this process's live log when n8n serialises
-//   it: whichever request's save is written last, it holds everything this process has
-//   recorded up to that moment. After a restart the first request rebuilds the in-process log
-//   from the saved record (once, O(n)).
+// Where records live (see README, "What the trigger guarantees")
+// - In process (this module): one DeliveryLog per workflow + trigger node, the fast path of
+//   webhook(). A key is claimed while its delivery is in flight (a concurrent copy is told to
+//   come back later, so it can neither run twice nor be lost) and recorded only once n8n's 2xx
+//   answer has gone out, that is once n8n holds the run. Synchronous, so concurrent requests in
+//   one process cannot interleave.
+// - Durably, in n8n's processed-data store (`checkProcessedAndRecord`), written by the trigger's
+//   execute() phase inside the run, on whichever process runs it (a queue worker too). Not here.
+// - Records that versions up to 0.1.x saved in the workflow's static data (v1, v2, v3 below) are
+//   still read (load) and honoured; nothing writes static data any more: queue workers run with
+//   empty static data, where a save would wipe the record. (n8n 2.41.1 does not keep static data
+//   in the executions it stores: `toWorkflowSnapshot` leaves it out of the workflow snapshot.)
 //
 // Cost per delivery: a digest, a Map lookup, appends, and pruning from the head of the
 // arrays (each entry is pruned once: amortized O(1)). The arrays and the index are rebuilt only
 // when a third of the arrays is dead, which is amortized O(1) as well. Arrays and a Map are
 // used rather than object keys, because JS objects reorder integer-like keys.
 //
-// What is saved (record v3), small because n8n loads and saves all of it with every delivery
-// and keeps a copy in every execution it stores: each key as a fixed-size digest (the first 48
-// bits of its SHA-256, 8 base64 characters), all of them joined in one string, and the times as
-// runs: entries recorded within a window (a 512th of the retention: 20 minutes for 7 days)
-// share one time, the latest of them, so a restored entry is never forgotten early and at most
-// a window late. At the default cap of 10,000 that is about 80 KB (v2: 136 KB, v1: 520 KB).
+// The static-data record (v3, as saved up to 0.1.x): each key as a fixed-size digest (the
+// first 48 bits of its SHA-256, 8 base64 characters), all of them joined in one string, and the
+// times as runs: entries recorded within a window (a 512th of the retention: 20 minutes for
+// 7 days) share one time, the latest of them, so a restored entry is never forgotten early and
+// at most a window late. At the default cap of 10,000 that is about 80 KB (v2: 136 KB, v1: 520 KB).
 // Collision risk: a new delivery is taken for a repeat only if its digest equals one of the at
 // most `maxEntries` recorded: with 10,000 recorded, 10,000 / 2^48 ≈ 3.6 × 10^-11 per delivery
 // (one in 28 billion). Records of v2 (72-bit digests, whose first 48 bits are the v3 digest)
-// and v1 (webhook-ids) written before an upgrade are read as well.
-//
-// What remains possible with several webhook processes (queue mode with webhook processors,
-// or several mains): each process has its own in-process log. A process merges a snapshot
-// written by another process when it loads one (O(n), only when the snapshot changed), but two
-// processes receiving the same delivery at the same moment can both run it, and a save of one
-// process can overwrite records the other saved a moment before (last writer wins in the
-// database). Retries and replays of a delivery that reach a process that already saw it, or
-// that arrive after the snapshot was saved and loaded, are still skipped.
+// and v1 (webhook-ids) are read as well.
 import { createHash, hash, randomUUID } from 'node:crypto';
 
-export const DEFAULT_RETENTION_DAYS = 7;
-export const DEFAULT_MAX_ENTRIES = 10_000;
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS, DEFAULT_MAX_ENTRIES, DEFAULT_RETENTION_DAYS } from '../triggers/limits';
+
+export { DEFAULT_MAX_ENTRIES, DEFAULT_RETENTION_DAYS, maxEntriesOf, retentionMsOfDays } from '../triggers/limits';
 /** Keys longer than this are stored as their hash. */
 const MAX_KEY_LENGTH = 128;
 /** Dead entries at the head tolerated before compacting. */
@@ -243,16 +236,6 @@ export function keyOfRawBody(rawBody: Buffer): string {
 	return `body:${createHash('sha256').update(rawBody).digest('base64')}`;
 }
 
-export function retentionMsOfDays(days: unknown): number {
-	const value = Number(days);
-	return (Number.isFinite(value) && value > 0 ? value : DEFAULT_RETENTION_DAYS) * DAY_MS;
-}
-
-export function maxEntriesOf(value: unknown): number {
-	const count = Math.floor(Number(value));
-	return Number.isFinite(count) && count >= 1 ? count : DEFAULT_MAX_ENTRIES;
-}
-
 /** Whole seconds, rounded up: a restored entry is never forgotten earlier than recorded. */
 const secondsUp = (ms: number) => Math.ceil(ms / 1000);
 
@@ -331,6 +314,35 @@ export class DeliveryLog {
 	has(key: string): boolean {
 		this.prune(this.now());
 		return this.index.has(digestOfKey(key));
+	}
+
+	/** Digests of deliveries in flight: accepted, their answer not sent yet. */
+	private readonly pending = new Set<string>();
+
+	/**
+	 * The fast path's check for a delivery about to be accepted: 'repeat' when it is recorded,
+	 * 'in_flight' while another copy of it waits for its answer, else 'new', and the key is now
+	 * in flight until release(). Synchronous, so concurrent copies in one process get one 'new'.
+	 */
+	claim(key: string): 'new' | 'repeat' | 'in_flight' {
+		const digest = digestOfKey(key);
+		this.prune(this.now());
+		if (this.index.has(digest)) return 'repeat';
+		if (this.pending.has(digest)) return 'in_flight';
+		this.pending.add(digest);
+		return 'new';
+	}
+
+	/** Ends a claim: the key is recorded only when its delivery was acknowledged (a 2xx went out). */
+	release(key: string, acknowledged: boolean): void {
+		const digest = digestOfKey(key);
+		if (!this.pending.delete(digest) || !acknowledged) return;
+		this.checkAndRecord(key);
+	}
+
+	/** Deliveries in flight (for tests). */
+	get inFlight(): number {
+		return this.pending.size;
 	}
 
 	/**
@@ -498,8 +510,7 @@ let mostRecent: { scope: string; log: DeliveryLog } | undefined;
 
 /**
  * Trigger nodes whose logs stay in memory. The least recently used is dropped past it
- * (a deleted workflow's log, say); its record is still in static data and is rebuilt
- * from there on its next delivery.
+ * (a deleted workflow's log, say); n8n's processed-data store still holds its record.
  */
 const MAX_LOGS = 1000;
 

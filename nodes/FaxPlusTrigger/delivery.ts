@@ -1,18 +1,28 @@
-// Handles one delivery: verify, skip repeats, filter, start the workflow. Never throws.
+// Handles one delivery in webhook(): verify, skip known repeats, filter, hand the run to n8n.
+// Never throws.
 //
-// How each outcome is answered matters for n8n 2.x, which saves the static data a webhook()
-// changed only when it answers the request before a run resets its change flag:
-// - accepted: the node answers 200 itself and returns noWebhookResponse with the
-//   workflowData, so n8n saves the delivery record, then starts the run; with "Download
-//   Fax Document" the document is fetched after answering (see document.ts);
-// - repeat or filtered out: a webhookResponse and no workflowData (200, no run, saved);
-// - refused: the node answers 401 itself and returns noWebhookResponse only (no run).
-import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { deliveryLogFor, keyOfDeliveryId, keyOfRawBody } from './deduplication';
+// 2xx means "n8n holds the run". An accepted delivery is not answered here: webhook() returns
+// its workflowData (no noWebhookResponse), and n8n, with the webhook's responseMode
+// 'onReceived', answers `webhookResponse` only after WorkflowRunner.run() returned: the
+// execution row exists and, in queue mode, the job is in Redis. If run() throws, n8n answers
+// 500 and Fax.Plus re-sends. The fast path records the key only once that 2xx has gone out
+// (the response's 'close' event after 'finish'); the durable record is written by the run's
+// execute() phase (run.ts).
+//
+// Answers:
+// - accepted: 200 {"received":true} from n8n once it holds the run;
+// - known repeat: 200 {"received":true,"duplicate":true}, no run;
+// - another copy still in flight: 409 {"received":false,"reason":"in_flight"} + Retry-After;
+// - filtered out (event, status): 200 {"received":true,"skipped":...}, no run;
+// - refused (signature, timestamp, body): 401/400 at once, no run;
+// - signing secret configured but unreadable (n8n's database unreachable): 503 + Retry-After.
+//
+// Static data is only read here (records saved by 0.1.x); nothing writes it.
+import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { deliveryLogFor, keyOfDeliveryId, keyOfRawBody, type DeliveryLog } from './deduplication';
 import { verifyWebhookDelivery } from './signature';
-import { DOCUMENT_EVENTS, withDocument } from './document';
-import { buildOutput, eventOf, parsePayload, statusOf } from './output';
-import { matchesStatuses, readOptions, selectedEvents, type TriggerOptions } from './settings';
+import { buildOutput, eventOf, parsePayload, statusOf } from '../triggers/output';
+import { matchesStatuses, readOptions, selectedEvents, type TriggerOptions } from '../triggers/settings';
 
 /** The parts of n8n's (express) request a delivery needs. */
 interface DeliveryRequest {
@@ -22,13 +32,23 @@ interface DeliveryRequest {
 	readRawBody?: () => Promise<void>;
 }
 
+/** The parts of n8n's (express) response a delivery needs. */
 interface DeliveryResponse {
 	headersSent?: boolean;
+	statusCode?: number;
+	writableFinished?: boolean;
 	status(code: number): DeliveryResponse;
 	json(body: unknown): unknown;
+	setHeader?(name: string, value: string): unknown;
+	once?(event: 'close', listener: () => void): unknown;
 }
 
-const DELIVERY_LOG_KEY = 'deliveryLog';
+/** Where 0.1.x kept its record in the node's static data (read, never written). */
+export const DELIVERY_LOG_KEY = 'deliveryLog';
+/** Seconds a sender is asked to wait before re-sending (409 in flight, 503 secret unreadable). */
+const RETRY_AFTER_SECONDS = '5';
+
+const SIGNING_SECRET_CREDENTIAL = 'faxPlusWebhookSecretApi';
 
 /** The exact body bytes: n8n reads them on request (`readRawBody`) into `rawBody`. */
 async function rawBodyOf(request: DeliveryRequest): Promise<Buffer | undefined> {
@@ -40,13 +60,17 @@ async function rawBodyOf(request: DeliveryRequest): Promise<Buffer | undefined> 
 	return Buffer.isBuffer(request.rawBody) ? request.rawBody : undefined;
 }
 
-async function signingSecretOf(context: IWebhookFunctions): Promise<string | undefined> {
+type SigningSecret = { readable: true; secret: string | undefined } | { readable: false };
+
+async function signingSecretOf(context: IWebhookFunctions): Promise<SigningSecret> {
+	// The credential is optional: none on the node means "no secret yet" (401 until pasted).
+	if (!context.getNode().credentials?.[SIGNING_SECRET_CREDENTIAL]) return { readable: true, secret: undefined };
 	try {
-		// The credential is optional: without one n8n throws, which means "no secret yet".
-		const credentials = await context.getCredentials<{ secret?: unknown }>('faxPlusWebhookSecretApi');
-		return typeof credentials?.secret === 'string' ? credentials.secret : undefined;
+		const credentials = await context.getCredentials<{ secret?: unknown }>(SIGNING_SECRET_CREDENTIAL);
+		return { readable: true, secret: typeof credentials?.secret === 'string' ? credentials.secret : undefined };
 	} catch {
-		return undefined;
+		// Configured but unreadable (n8n's database unreachable, say): not a bad signature.
+		return { readable: false };
 	}
 }
 
@@ -55,12 +79,17 @@ function headerOf(request: DeliveryRequest, name: string): string | undefined {
 	return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-function answer(response: DeliveryResponse, status: number, body: IDataObject): void {
-	if (!response.headersSent) response.status(status).json(body);
-}
-
-function refuse(response: DeliveryResponse, status: number, reason: string, message: string): IWebhookResponseData {
-	answer(response, status, { received: false, reason, message });
+function refuse(
+	response: DeliveryResponse,
+	status: number,
+	reason: string,
+	message: string,
+	retryAfter = false,
+): IWebhookResponseData {
+	if (!response.headersSent) {
+		if (retryAfter) response.setHeader?.('Retry-After', RETRY_AFTER_SECONDS);
+		response.status(status).json({ received: false, reason, message });
+	}
 	return { noWebhookResponse: true };
 }
 
@@ -76,13 +105,29 @@ function skipReason(options: TriggerOptions, events: string[], event: string | n
 	return undefined;
 }
 
+/**
+ * Ends the claim when the answer is done: recorded only if a 2xx went out, so a delivery whose
+ * run n8n could not start (500) or whose answer was cut off is accepted when it is re-sent.
+ */
+function releaseWhenAnswered(response: DeliveryResponse, log: DeliveryLog, key: string): void {
+	if (typeof response.once !== 'function') {
+		// No way to see the answer: record now, as versions before did.
+		log.release(key, true);
+		return;
+	}
+	response.once('close', () => {
+		const status = Number(response.statusCode);
+		log.release(key, response.writableFinished === true && status >= 200 && status < 300);
+	});
+}
+
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const response = this.getResponseObject() as unknown as DeliveryResponse;
 	try {
 		return await handle(this, response);
 	} catch {
 		// Unexpected; Fax.Plus retries a 500 with the same webhook-id.
-		return refuse(response, 500, 'error', 'The delivery could not be processed');
+		return refuse(response, 500, 'error', 'The delivery could not be processed; send it again');
 	}
 }
 
@@ -96,8 +141,12 @@ async function handle(context: IWebhookFunctions, response: DeliveryResponse): P
 
 	let signatureVerified = false;
 	if (!options.useLegacyHooks) {
+		const secret = await signingSecretOf(context);
+		if (!secret.readable && !testMode) {
+			return refuse(response, 503, 'secret_unavailable', 'n8n could not read the signing secret credential; send it again later', true);
+		}
 		const result = verifyWebhookDelivery({
-			secret: await signingSecretOf(context),
+			secret: secret.readable ? secret.secret : undefined,
 			headers: request.headers ?? {},
 			rawBody,
 		});
@@ -117,18 +166,19 @@ async function handle(context: IWebhookFunctions, response: DeliveryResponse): P
 			? keyOfDeliveryId(webhookId)
 			: keyOfRawBody(rawBody ?? Buffer.from(JSON.stringify(request.body ?? null), 'utf8'));
 
-	// From here to the answer nothing awaits, so concurrent requests cannot interleave.
+	// From here to the claim nothing awaits, so concurrent requests cannot interleave.
 	const log = deliveryLogFor(scopeOf(context, testMode), {
 		retentionMs: options.retentionMs,
 		maxEntries: options.maxEntries,
 	});
-	const staticData = context.getWorkflowStaticData('node');
-	log.load(staticData[DELIVERY_LOG_KEY]);
-	const first = log.checkAndRecord(key);
-	// Assigned on every delivery so n8n sees a change and saves it.
-	staticData[DELIVERY_LOG_KEY] = log.snapshot() as unknown as IDataObject;
-
-	if (!first) return { webhookResponse: { received: true, duplicate: true } };
+	// Records of 0.1.x in static data: read only.
+	if (!testMode) log.load(context.getWorkflowStaticData('node')[DELIVERY_LOG_KEY]);
+	const claim = log.claim(key);
+	if (claim === 'repeat') return { webhookResponse: { received: true, duplicate: true } };
+	if (claim === 'in_flight') {
+		return refuse(response, 409, 'in_flight', 'This delivery is being handed to n8n right now; send it again later', true);
+	}
+	releaseWhenAnswered(response, log, key);
 
 	const skipped = skipReason(options, selectedEvents(context), eventOf(payload), statusOf(payload));
 	if (skipped !== undefined) return { webhookResponse: { received: true, skipped } };
@@ -139,10 +189,6 @@ async function handle(context: IWebhookFunctions, response: DeliveryResponse): P
 		receivedAt,
 		legacy: options.useLegacyHooks,
 	});
-	answer(response, 200, { received: true });
-	if (!options.downloadDocument || !DOCUMENT_EVENTS.includes(eventOf(payload) ?? '')) {
-		return { noWebhookResponse: true, workflowData: [[{ json: item }]] };
-	}
-	// After the answer, which Fax.Plus wants quickly; never throws (a failure becomes documentError).
-	return { noWebhookResponse: true, workflowData: [[await withDocument(context, payload, options, item)]] };
+	// n8n answers this once it holds the run (responseMode 'onReceived', responseData '').
+	return { workflowData: [[{ json: item }]], webhookResponse: { received: true } };
 }

@@ -16,7 +16,7 @@ import {
 	updateWebhookEndpoint,
 	type WebhookEndpoint,
 } from '../api/webhookEndpoints';
-import { checkDocumentOptions, checkExistingEndpointId, readOptions, readSubscription, sameSet, type Subscription, type TriggerOptions } from './settings';
+import { checkDocumentOptions, checkExistingEndpointId, readOptions, readSubscription, sameSet, type Subscription, type TriggerOptions } from '../triggers/settings';
 
 /** How deliveries reach this URL: an endpoint we manage, one the user manages, or legacy hooks. */
 export type RegistrationApi = 'webhooks' | 'existing' | 'hooks';

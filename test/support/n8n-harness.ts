@@ -70,6 +70,9 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	/** Token data n8n saved after an OAuth2 refresh, per credential type. */
 	readonly savedOauthTokenData: Record<string, ICredentialDataDecryptedObject> = {};
 
+	/** Credential types n8n cannot read now (its database unreachable): reading them throws. */
+	readonly unreadable = new Set<string>();
+
 	constructor(private readonly credentials: Record<string, ICredentialDataDecryptedObject>) {
 		super();
 	}
@@ -120,6 +123,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		_nodeCredentials: INodeCredentialsDetails,
 		type: string,
 	): Promise<ICredentialDataDecryptedObject> {
+		if (this.unreadable.has(type)) throw new Error('Connection terminated due to connection timeout');
 		const data = this.credentials[type];
 		if (!data) throw new Error(`No test credentials of type ${type}`);
 		return structuredClone(data);

@@ -8,6 +8,16 @@
 // polls, and n8n writes it to the database (here: a saved JSON copy) after the activation and
 // when a poll emits, not after a poll that emits nothing. A restart loses what was not saved
 // and builds a new Workflow from the saved JSON.
+//
+// When a run cannot start (failRuns(): n8n's database or Redis unreachable), emit() goes as
+// n8n 2.41.1's TriggerExecutionContextFactory.getExecutePollFunctions takes it:
+// - by default the static data is saved first (`void saveStaticData`), then the run is started
+//   and fails: the cursor has moved on without a run;
+// - with `durableCursors` (N8N_POLLER_DURABLE_CURSORS_ENABLED with the scheduler chain) the poll
+//   works on a staged copy of its static data (`__runPoll`, `resolveNodeStaticData`), and the
+//   cursor is committed together with the execution row (`commitWithExecution`), or alone after
+//   a poll that emitted nothing (`__commitCursor`): a run that cannot be created commits nothing.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Container } from '@n8n/di';
 import { PollContext, PollTriggerExecutor } from 'n8n-core';
 import {
@@ -38,6 +48,14 @@ export interface PollHarnessOptions {
 	staticData?: IDataObject;
 	/** What getPollBudgetMs answers (n8n's default when omitted). */
 	pollBudgetMs?: number;
+	/** n8n 2.41.1's durable poll cursors (the cursor commits with the execution row). */
+	durableCursors?: boolean;
+}
+
+/** A poll's staged copy of its static data (n8n's stagedCursorStore). */
+interface StagedCursor {
+	snapshot: IDataObject;
+	seed: string;
 }
 
 export interface LifecycleOutcome {
@@ -66,6 +84,19 @@ export class PollHarness {
 
 	private readonly pollBudgetMs: number | undefined;
 
+	private readonly durableCursors: boolean;
+
+	/** The durable cursor row (n8n's poller state table), as JSON; seeded from static data. */
+	private cursorRow: string | undefined;
+
+	private readonly staged = new AsyncLocalStorage<StagedCursor>();
+
+	/** When set, n8n cannot create executions (database or Redis unreachable). */
+	private runFailure: Error | undefined;
+
+	/** Runs n8n tried to start while it could not. */
+	failedRuns = 0;
+
 	/** The active workflow: n8n keeps one Workflow, and so the static data, per activation. */
 	private active: { workflow: Workflow; run: (testingTrigger?: boolean) => Promise<void> } | undefined;
 
@@ -81,6 +112,22 @@ export class PollHarness {
 		this.credentialsHelper = new TestCredentialsHelper(this.credentials);
 		this.savedJson = JSON.stringify(options.staticData ?? {});
 		this.pollBudgetMs = options.pollBudgetMs;
+		this.durableCursors = options.durableCursors === true;
+	}
+
+	/** n8n cannot start runs from now on (its database or Redis unreachable). */
+	failRuns(error = new Error('Connection terminated unexpectedly')): void {
+		this.runFailure = error;
+	}
+
+	/** n8n can start runs again. */
+	allowRuns(): void {
+		this.runFailure = undefined;
+	}
+
+	/** The durable cursor row, parsed (durableCursors only). */
+	get committedCursor(): IDataObject | undefined {
+		return this.cursorRow === undefined ? undefined : (JSON.parse(this.cursorRow) as IDataObject);
 	}
 
 	static async start(options: PollHarnessOptions): Promise<PollHarness> {
@@ -111,6 +158,7 @@ export class PollHarness {
 	async activate(activation: WorkflowActivateMode = 'activate'): Promise<LifecycleOutcome> {
 		const workflow = this.buildWorkflow(JSON.parse(this.savedJson) as IDataObject);
 		const node = workflow.getNode(POLL_NODE_NAME)!;
+		const durable = this.durableCursors;
 		const context = new PollContext(
 			workflow,
 			node,
@@ -119,9 +167,9 @@ export class PollHarness {
 			activation,
 			(data) => this.emit(workflow, data),
 			(error) => this.errors.push(error),
-			undefined,
-			undefined,
-			undefined,
+			durable ? async () => this.commitCursorOnly() : undefined,
+			durable ? async (poll) => await this.runPollStaged(workflow, poll) : undefined,
+			durable ? () => this.stagedStaticData() : undefined,
 			this.pollBudgetMs === undefined ? undefined : () => this.pollBudgetMs!,
 		);
 		const run = Container.get(PollTriggerExecutor).create(workflow, node, context, () => this.active?.workflow === workflow);
@@ -174,8 +222,51 @@ export class PollHarness {
 
 	/** The factory's __emit: save the static data if it changed, then start one run with the items. */
 	private emit(workflow: Workflow, data: INodeExecutionData[][]): void {
-		this.save(workflow);
+		const cursor = this.durableCursors ? this.takeStagedCursor() : null;
+		if (cursor === null) {
+			this.save(workflow);
+			if (this.runFailure) this.failedRuns++;
+			else this.runs.push(data[0] ?? []);
+			return;
+		}
+		// commitWithExecution: the cursor and the execution row in one transaction.
+		if (this.runFailure) {
+			this.failedRuns++;
+			return;
+		}
+		this.cursorRow = JSON.stringify(cursor);
 		this.runs.push(data[0] ?? []);
+	}
+
+	/** PollCursorService.resolveCursor, then the poll on a staged copy. */
+	private async runPollStaged<T>(workflow: Workflow, poll: () => Promise<T>): Promise<T> {
+		this.cursorRow ??= JSON.stringify(workflow.getStaticData('node', workflow.getNode(POLL_NODE_NAME)!));
+		const staged = { snapshot: JSON.parse(this.cursorRow) as IDataObject, seed: this.cursorRow };
+		return await this.staged.run(staged, poll);
+	}
+
+	private stagedStaticData(): IDataObject {
+		const staged = this.staged.getStore();
+		if (!staged) throw new Error('harness: static data read outside of a poll');
+		return staged.snapshot;
+	}
+
+	/** The staged cursor when the poll changed it (takeStagedCursor), else null. */
+	private takeStagedCursor(): IDataObject | null {
+		const staged = this.staged.getStore();
+		if (!staged) return null;
+		const cursor = JSON.stringify(staged.snapshot);
+		if (cursor === staged.seed) return null;
+		staged.seed = cursor;
+		return JSON.parse(cursor) as IDataObject;
+	}
+
+	/** __commitCursor after a poll that emitted nothing (commitCursorOnly). */
+	private commitCursorOnly(): void {
+		const cursor = this.takeStagedCursor();
+		if (cursor === null) return;
+		if (this.runFailure) throw this.runFailure;
+		this.cursorRow = JSON.stringify(cursor);
 	}
 
 	/** WorkflowStaticDataService.saveStaticData: writes the static data when it changed. */

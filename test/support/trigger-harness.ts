@@ -3,21 +3,31 @@
 // (the node's webhook URL) through n8n-core's real WebhookContext. API calls go through
 // n8n's real httpRequestWithAuthentication to the local Fax.Plus server.
 //
+// A delivery whose webhook() returns workflowData goes the way n8n 2.x's executeWebhook takes
+// it with responseMode 'onReceived': WorkflowRunner.run() creates the execution (or throws,
+// see failRuns(): n8n then answers 500), then n8n answers (the description's responseData, or
+// the node's webhookResponse), and the execution runs on: the trigger node's execute() through
+// n8n-core's real WorkflowExecute, with the webhook's items as its input and n8n-core's real
+// processed-data helpers over an in-memory copy of n8n's store (processed-data.ts). With
+// `worker: true` the run gets empty static data, as a queue worker's does.
+//
 // Static data is kept like n8n keeps it: a saved JSON copy (the database row) that every
 // request loads into a new Workflow and that is saved again only when n8n would save it:
-// after activation and deactivation, and after a webhook() when the request was answered
-// before a run reset n8n's change flag (the node answered itself, or no run was started).
+// after activation and deactivation, after a webhook() when the request was answered without
+// a run (noWebhookResponse, or no workflowData), and after a run that changed it.
 // A test session ("Listen for test event") keeps its own static data in memory, like n8n's
 // test webhook registrations, and is deactivated after its first run.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HookContext, WebhookContext } from 'n8n-core';
+import { ExecutionLifecycleHooks, HookContext, WebhookContext, WorkflowExecute } from 'n8n-core';
 import {
 	Workflow,
 	type ICredentialDataDecryptedObject,
 	type IDataObject,
 	type INode,
 	type INodeExecutionData,
+	type IRun,
+	type IRunExecutionData,
 	type IWebhookData,
 	type IWebhookResponseData,
 	type IWorkflowExecuteAdditionalData,
@@ -28,10 +38,13 @@ import { resetDeliveryLogs } from '../../nodes/FaxPlusTrigger/deduplication';
 import { FaxPlusTrigger } from '../../nodes/FaxPlusTrigger/FaxPlusTrigger.node';
 import { initBinaryData, TestCredentialsHelper, TestNodeTypes, testAdditionalData } from './n8n-harness';
 import { oauthCredentials, patCredentials, type AuthKind, type FaxPlusServer } from './faxplus';
+import { useProcessedDataStore, type ProcessedDataStore } from './processed-data';
 
 export const FAX_PLUS_TRIGGER_NODE_TYPE = 'n8n-nodes-faxplus.faxPlusTrigger';
 export const TRIGGER_NODE_NAME = 'Fax.Plus Trigger';
 const WORKFLOW_ID = 'trigger-workflow';
+export const TRIGGER_WORKFLOW_ID = WORKFLOW_ID;
+export const TRIGGER_NODE_ID = 'faxplus-trigger-node';
 const WEBHOOK_ID = '3f1c7a52-7c1e-4a57-9d0e-5b7c0f7a1e42';
 
 export type DeliveryMode = 'production' | 'test';
@@ -52,11 +65,22 @@ export interface TriggerHarnessOptions {
 	 * each serialised when it is written (as the database write of a concurrent request).
 	 */
 	deferSaves?: boolean;
+	/** Runs get empty static data, as on a queue worker (n8n 2.x's stored snapshot has none). */
+	worker?: boolean;
+	/** n8n's processed-data store to use; a fresh one by default (a new database). */
+	processedData?: ProcessedDataStore;
 }
 
 export interface StartedRun {
 	mode: DeliveryMode;
+	/** The trigger node's output items: empty for a repeat only the run could detect. */
 	items: INodeExecutionData[];
+	/** The webhook-id of the delivery (the request header). */
+	webhookId?: string;
+	/** The run's error (its execution failed). */
+	error?: Error;
+	/** The trigger's execution hints (n8n shows them on the node's output). */
+	hints?: Array<{ message: string }>;
 }
 
 export interface AnsweredRequest {
@@ -87,6 +111,20 @@ class ExpressLikeResponse {
 
 	status(code: number): this {
 		this.code = code;
+		return this;
+	}
+
+	/** As express: http.ServerResponse's own fields and events. */
+	get statusCode(): number {
+		return this.ended ? this.res.statusCode : this.code;
+	}
+
+	get writableFinished(): boolean {
+		return this.res.writableFinished;
+	}
+
+	once(event: string, listener: () => void): this {
+		this.res.once(event, listener);
 		return this;
 	}
 
@@ -136,9 +174,26 @@ function parseJson(raw: Buffer): unknown {
 }
 
 export class TriggerHarness {
-	readonly runs: StartedRun[] = [];
+	/** Every execution n8n created, once it has finished. */
+	readonly executions: StartedRun[] = [];
+
+	/** Executions that went on past the trigger (at least one output item). */
+	get runs(): StartedRun[] {
+		return this.executions.filter((run) => run.items.length > 0);
+	}
+
+	/** n8n's processed-data store (its database table), shared by every process of this "n8n". */
+	readonly processedData: ProcessedDataStore;
+
+	/** When set, WorkflowRunner.run() throws this (database or Redis unreachable): n8n answers 500. */
+	private runFailure: Error | undefined;
+
+	private readonly worker: boolean;
 
 	readonly answers: AnsweredRequest[] = [];
+
+	/** How often a run changed static data, so n8n saved it after the run (must stay 0). */
+	staticDataSavedByRuns = 0;
 
 	/** Requests n8n would not have answered (noWebhookResponse without an answer): always a bug. */
 	readonly unanswered: AnsweredRequest[] = [];
@@ -184,6 +239,18 @@ export class TriggerHarness {
 		this.credentialsHelper = new TestCredentialsHelper(this.credentials);
 		this.savedJson = JSON.stringify(options.staticData ?? {});
 		this.deferSaves = options.deferSaves === true;
+		this.worker = options.worker === true;
+		this.processedData = options.processedData ?? useProcessedDataStore();
+	}
+
+	/** Makes n8n unable to start runs, as with its database or Redis unreachable (run() throws). */
+	failRuns(error: Error = new Error('Connection terminated unexpectedly')): void {
+		this.runFailure = error;
+	}
+
+	/** n8n can start runs again. */
+	allowRuns(): void {
+		this.runFailure = undefined;
 	}
 
 	static async start(options: TriggerHarnessOptions): Promise<TriggerHarness> {
@@ -361,7 +428,7 @@ export class TriggerHarness {
 			credentials.faxPlusWebhookSecretApi = { id: '2', name: 'Signing secret' };
 		}
 		return {
-			id: 'faxplus-trigger-node',
+			id: TRIGGER_NODE_ID,
 			name: TRIGGER_NODE_NAME,
 			type: FAX_PLUS_TRIGGER_NODE_TYPE,
 			typeVersion: 1,
@@ -525,7 +592,8 @@ export class TriggerHarness {
 			error = thrown as Error;
 		}
 
-		const startsRun = result?.workflowData !== undefined;
+		const startsRun = result?.workflowData !== undefined && result?.noWebhookResponse !== true;
+		let execution: Promise<void> | undefined;
 		if (error) {
 			response.status(500).json({ message: 'Error in workflow' });
 		} else if (result?.noWebhookResponse === true) {
@@ -535,24 +603,94 @@ export class TriggerHarness {
 			}
 		} else if (!startsRun) {
 			response.status(200).json(result?.webhookResponse ?? { message: 'Webhook call received' });
+		} else if (this.runFailure) {
+			// WorkflowRunner.run() threw: n8n answers 500 ("There was a problem executing the workflow").
+			response.status(500).json({ code: 0, message: 'There was a problem executing the workflow' });
 		} else {
-			// onReceived: n8n starts the run, whose new Workflow resets the change flag, then answers.
+			// run() returned: the execution exists. Its Workflow is built anew (which resets the
+			// change flag of the request's static data), then n8n answers and the run goes on.
 			(workflow.staticData as IDataObject & { __dataChanged?: boolean }).__dataChanged = false;
-			response.status(200).json({ message: 'Workflow was started' });
+			execution = this.execute(mode, result!.workflowData![0] ?? [], headerOf(req, 'webhook-id'));
+			response.status(200).json(this.onReceivedBody(result!));
 		}
 		// n8n's response callback saves the static data if it (still) changed. A test session
 		// keeps its static data in memory.
 		if (mode === 'production') this.saveAfterDelivery(workflow);
 
 		this.answers.push({ mode, status: res.statusCode, headers: req.headers, result, error });
-		if (startsRun && !error) {
-			this.runs.push({ mode, items: result!.workflowData![0] ?? [] });
+		if (execution) await execution;
+		if (startsRun && !error && !this.runFailure) {
 			// n8n ends a test session after its first run.
 			if (mode === 'test' && session && this.testSession === session) {
 				this.endedSession = this.stopListening();
 			}
 		}
 	}
+
+	/** The body n8n answers with after run() (extractWebhookOnReceivedResponse). */
+	private onReceivedBody(result: IWebhookResponseData): unknown {
+		const responseData = this.nodeTypes.getByNameAndVersion(FAX_PLUS_TRIGGER_NODE_TYPE).description.webhooks![0].responseData;
+		if (responseData === 'noData') return undefined;
+		if (responseData) return responseData;
+		return result.webhookResponse ?? { message: 'Workflow was started' };
+	}
+
+	/**
+	 * The execution, as WorkflowRunner runs it: a new Workflow (static data loaded again, or
+	 * empty on a worker), the trigger node first with the webhook's items as its input.
+	 * Saves static data afterwards only if the run changed it (n8n's workflowExecuteAfter).
+	 */
+	private async execute(mode: DeliveryMode, items: INodeExecutionData[], webhookId: string | undefined): Promise<void> {
+		const workflow = mode === 'test' ? this.testSession!.workflow : this.buildWorkflow(this.worker ? {} : (JSON.parse(this.savedJson) as IDataObject));
+		(workflow.staticData as IDataObject & { __dataChanged?: boolean }).__dataChanged = false;
+		const node = workflow.getNode(TRIGGER_NODE_NAME)!;
+		const executionMode: WorkflowExecuteMode = mode === 'test' ? 'manual' : 'webhook';
+		const hooks = new ExecutionLifecycleHooks(executionMode, 'trigger-execution', {
+			id: WORKFLOW_ID,
+			name: 'Fax.Plus trigger test',
+			nodes: [node],
+			connections: {},
+			active: true,
+			activeVersionId: null,
+			isArchived: false,
+			createdAt: new Date(),
+			updatedAt: new Date(),
+		} as never);
+		const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', resolve));
+		const additionalData = this.additionalData({ hooks, executionId: 'trigger-execution' });
+		const runExecutionData = {
+			version: 1,
+			startData: {},
+			resultData: { runData: {} },
+			executionData: {
+				contextData: {},
+				metadata: {},
+				nodeExecutionStack: [{ node, data: { main: [items] }, source: null }],
+				waitingExecution: {},
+				waitingExecutionSource: {},
+			},
+		} as unknown as IRunExecutionData;
+		await new WorkflowExecute(additionalData, executionMode, runExecutionData).processRunExecutionData(workflow);
+		const run = await finished;
+		const taskData = run.data.resultData.runData[TRIGGER_NODE_NAME]?.[0];
+		const runError = (taskData?.error ?? run.data.resultData.error) as Error | undefined;
+		this.executions.push({
+			mode,
+			items: taskData?.data?.main?.[0] ?? [],
+			webhookId,
+			hints: (taskData?.hints ?? []) as Array<{ message: string }>,
+			...(runError ? { error: runError } : {}),
+		});
+		if (mode === 'production' && (workflow.staticData as IDataObject & { __dataChanged?: boolean }).__dataChanged === true) {
+			this.staticDataSavedByRuns++;
+			this.writeStaticData(workflow);
+		}
+	}
+}
+
+function headerOf(req: IncomingMessage, name: string): string | undefined {
+	const value = req.headers[name];
+	return typeof value === 'string' ? value : undefined;
 }
 
 /** Starts a harness per test and closes it after; resets the in-process delivery records. */

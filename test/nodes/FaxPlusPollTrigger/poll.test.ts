@@ -287,7 +287,7 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 	});
 
 	it.each([
-		[{ events: [] }, /Events: choose at least one event/],
+		[{ events: [] }, /Trigger On: choose at least one event/],
 		[{ events: ['fax_page_received'] }, /"fax_page_received" cannot be polled/],
 		[{ events: ['fax_recieved'] }, /"fax_recieved" is not a Fax.Plus event/],
 		[{ channels: '4930123456' }, /Numbers Filter: the entry "4930123456" must start with "\+"/],

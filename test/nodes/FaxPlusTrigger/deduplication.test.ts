@@ -33,6 +33,42 @@ const viaJson = (value: unknown): any => JSON.parse(JSON.stringify(value));
 const savedDigests = (value: unknown) => entriesOfRecord(viaJson(value)).digests;
 const digests = (...keys: string[]) => keys.map(digestOfKey);
 
+describe('DeliveryLog → claims of deliveries in flight', () => {
+	it('claims a new key once; a copy in flight is told so; recorded only when acknowledged', () => {
+		const log = new DeliveryLog();
+		expect(log.claim('id:msg_1')).toBe('new');
+		expect(log.claim('id:msg_1')).toBe('in_flight');
+		expect(log.inFlight).toBe(1);
+		log.release('id:msg_1', true);
+		expect(log.inFlight).toBe(0);
+		expect(log.claim('id:msg_1')).toBe('repeat');
+		expect(log.has('id:msg_1')).toBe(true);
+	});
+
+	it('forgets a claim whose answer was not a 2xx (n8n could not start the run): the re-send is new', () => {
+		const log = new DeliveryLog();
+		expect(log.claim('id:msg_2')).toBe('new');
+		log.release('id:msg_2', false);
+		expect(log.has('id:msg_2')).toBe(false);
+		expect(log.claim('id:msg_2')).toBe('new');
+	});
+
+	it('ignores a release without a claim', () => {
+		const log = new DeliveryLog();
+		log.release('id:msg_3', true);
+		expect(log.has('id:msg_3')).toBe(false);
+		expect(log.size).toBe(0);
+	});
+
+	it('honours a record loaded from static data (0.1.x) as a repeat', () => {
+		const before = new DeliveryLog();
+		before.checkAndRecord('id:msg_old');
+		const log = new DeliveryLog();
+		log.load(viaJson(before.snapshot()));
+		expect(log.claim('id:msg_old')).toBe('repeat');
+	});
+});
+
 describe('DeliveryLog', () => {
 	it('records a key once and recognises repeats', () => {
 		const log = new DeliveryLog();

@@ -10,16 +10,11 @@ import {
 	type RecordedRequest,
 } from '../../support/faxplus';
 import { useTriggerHarnesses, type TriggerHarness } from '../../support/trigger-harness';
-import { activateOk, activateWithSecret, calls } from './helpers';
-import { digestOfKey, entriesOfRecord } from '../../../nodes/FaxPlusTrigger/deduplication';
+import { activateOk, activateWithSecret, calls, recordedKeys, runsOf, storedKeyOf } from './helpers';
 
 /** The document downloads the server received (GET …/files/…), oldest first. */
 function fileRequests(server: FaxPlusServer): RecordedRequest[] {
 	return apiRequests(server).filter((request) => request.method === 'GET' && /^\/v3\/accounts\/[^/]+\/files\//.test(request.path));
-}
-
-function deliveryKeys(harness: TriggerHarness): string[] {
-	return entriesOfRecord(harness.savedNodeStaticData.deliveryLog).digests;
 }
 
 describe('Fax.Plus Trigger → Download Fax Document', () => {
@@ -33,7 +28,7 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 		return harness;
 	}
 
-	/** Delivers, then waits until the node has returned (it answers before downloading). */
+	/** Delivers, then waits until its run has ended (n8n answers before the run downloads). */
 	async function deliver(harness: TriggerHarness, options: Parameters<FaxPlusServer['deliver']>[0]) {
 		const [result] = await server().deliver(options);
 		await harness.settled();
@@ -46,10 +41,10 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 			const harness = await activeTrigger({ downloadDocument: true }, auth);
 			const result = await deliver(harness, { event: 'fax_received', data: { id: 'fax_new_1' } });
 
-			// Answered by the node before the download; the delivery is recorded once.
+			// Answered by n8n once it holds the run; the run downloads; the delivery is recorded once.
 			expect(result.attempts).toEqual([{ status: 200, body: '{"received":true}' }]);
-			expect(harness.answers[0].result).toEqual({ noWebhookResponse: true, workflowData: expect.any(Array) });
-			expect(deliveryKeys(harness)).toEqual([digestOfKey(`id:${result.webhookId}`)]);
+			expect(harness.answers[0].result).toEqual({ workflowData: expect.any(Array), webhookResponse: { received: true } });
+			expect(recordedKeys(harness)).toEqual([storedKeyOf(result.webhookId!)]);
 
 			const [request] = fileRequests(server());
 			expect(calls(server())).toEqual(['GET /v3/accounts/owner_1/files/fax_new_1']);
@@ -57,8 +52,8 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 			expect(request.status).toBe(200);
 			expectAuthHeaders(server(), request, auth);
 
-			expect(harness.runs).toHaveLength(1);
-			const [item] = harness.runs[0].items;
+			expect(await runsOf(harness)).toHaveLength(1);
+			const [item] = (await runsOf(harness))[0].items;
 			expect(item.json).toMatchObject({ event: 'fax_received', faxId: 'fax_new_1', webhookId: result.webhookId });
 			expect(item.json).not.toHaveProperty('documentError');
 			expect(Object.keys(item.binary!)).toEqual(['data']);
@@ -79,7 +74,7 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 		const [request] = fileRequests(server());
 		expect(request.path).toBe('/v3/accounts/owner_1/files/fax_new_2');
 		expect(request.query).toEqual({ format: 'tiff' });
-		const [item] = harness.runs[0].items;
+		const [item] = (await runsOf(harness))[0].items;
 		expect(Object.keys(item.binary!)).toEqual(['fax']);
 		const binary = item.binary!.fax;
 		expect(binary.mimeType).toBe('image/tiff');
@@ -93,30 +88,30 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 		const harness = await activeTrigger({});
 		await deliver(harness, { event: 'fax_received', data: { id: 'fax_new_3' } });
 		expect(calls(server())).toEqual([]);
-		expect(harness.runs[0].items).toEqual([{ json: expect.objectContaining({ faxId: 'fax_new_3' }) }]);
+		expect((await runsOf(harness))[0].items).toEqual([{ json: expect.objectContaining({ faxId: 'fax_new_3' }), pairedItem: { item: 0 } }]);
 	});
 
 	it('attaches the document that was sent for fax_sent', async () => {
 		const harness = await activeTrigger({ downloadDocument: true });
 		await deliver(harness, { event: 'fax_sent', data: { id: 'fax_out_1' } });
 		expect(calls(server())).toEqual(['GET /v3/accounts/owner_1/files/fax_out_1']);
-		expect(harness.runs[0].items[0].binary!.data.fileName).toBe('fax_out_1.pdf');
+		expect((await runsOf(harness))[0].items[0].binary!.data.fileName).toBe('fax_out_1.pdf');
 	});
 
 	it('downloads nothing for fax_page_received (the fax is not complete)', async () => {
 		const harness = await activeTrigger({ downloadDocument: true }, 'pat', ['fax_page_received']);
 		await deliver(harness, { event: 'fax_page_received' });
 		expect(calls(server())).toEqual([]);
-		expect(harness.runs).toHaveLength(1);
-		expect(harness.runs[0].items[0].binary).toBeUndefined();
-		expect(harness.runs[0].items[0].json).not.toHaveProperty('documentError');
+		expect(await runsOf(harness)).toHaveLength(1);
+		expect((await runsOf(harness))[0].items[0].binary).toBeUndefined();
+		expect((await runsOf(harness))[0].items[0].json).not.toHaveProperty('documentError');
 	});
 
 	it("uses the fax's user (data.uid), so an admin's credential gets a member's fax", async () => {
 		const harness = await activeTrigger({ downloadDocument: true });
 		await deliver(harness, { event: 'fax_received', data: { id: 'fax_6', uid: 'member_1', owner_id: 'member_1' } });
 		expect(calls(server())).toEqual(['GET /v3/accounts/member_1/files/fax_6']);
-		expect(harness.runs[0].items[0].binary!.data.fileName).toBe('fax_6.pdf');
+		expect((await runsOf(harness))[0].items[0].binary!.data.fileName).toBe('fax_6.pdf');
 	});
 
 	it('uses self when the payload names no user, and hook.id when data has no id', async () => {
@@ -124,7 +119,7 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 		const rawBody = JSON.stringify({ hook: { id: 'fax_1', event: 'fax_received', target: '' }, data: { status: 'success' } });
 		await deliver(harness, { event: 'fax_received', rawBody });
 		expect(calls(server())).toEqual(['GET /v3/accounts/self/files/fax_1']);
-		expect(harness.runs[0].items[0].binary!.data.fileName).toBe('fax_1.pdf');
+		expect((await runsOf(harness))[0].items[0].binary!.data.fileName).toBe('fax_1.pdf');
 	});
 
 	describe('when the download fails', () => {
@@ -139,18 +134,18 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 
 			expect(result.attempts).toEqual([{ status: 200, body: '{"received":true}' }]);
 			expect(fileRequests(server()).map((request) => request.status)).toEqual([400]);
-			expect(harness.runs).toHaveLength(1);
-			const [item] = harness.runs[0].items;
+			expect(await runsOf(harness)).toHaveLength(1);
+			const [item] = (await runsOf(harness))[0].items;
 			expect(item.binary).toBeUndefined();
 			expect(item.json).toMatchObject({ faxId: 'fax_unknown', webhookId: result.webhookId });
 			expect(item.json.documentError).toEqual(expect.stringContaining('400'));
-			expect(deliveryKeys(harness)).toEqual([digestOfKey(`id:${result.webhookId}`)]);
+			expect(recordedKeys(harness)).toEqual([storedKeyOf(result.webhookId!)]);
 
 			// Processed once: a replay (or retry) of the delivery neither runs nor downloads again.
 			const [replayed] = await server().replay(result.webhookId!);
 			await harness.settled();
 			expect(replayed.attempts[0].body).toBe('{"received":true,"duplicate":true}');
-			expect(harness.runs).toHaveLength(1);
+			expect(await runsOf(harness)).toHaveLength(1);
 			expect(fileRequests(server())).toHaveLength(1);
 		});
 
@@ -161,7 +156,7 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 
 			// n8n's request helper may try a 401 again itself.
 			expect(new Set(fileRequests(server()).map((request) => request.status))).toEqual(new Set([401]));
-			const [item] = harness.runs[0].items;
+			const [item] = (await runsOf(harness))[0].items;
 			expect(item.binary).toBeUndefined();
 			expect(item.json.documentError).toMatch(/rejected the credential/);
 			expect(JSON.stringify(item.json)).not.toContain('alohi_pat_revoked');

@@ -1,7 +1,8 @@
 // Shared by the trigger's tests.
 import type { IDataObject } from 'n8n-workflow';
 import { apiRequests, type FaxPlusServer } from '../../support/faxplus';
-import type { TriggerHarness } from '../../support/trigger-harness';
+import { TRIGGER_NODE_ID, TRIGGER_WORKFLOW_ID, type TriggerHarness } from '../../support/trigger-harness';
+import { hashOf } from '../../support/processed-data';
 
 /** Calls the local server's API directly (set-up outside the node). */
 export async function callApi(server: FaxPlusServer, method: string, path: string, body?: unknown): Promise<unknown> {
@@ -58,6 +59,23 @@ export async function activateWithSecret(harness: TriggerHarness, server: FaxPlu
 	return endpoint.id;
 }
 
-export function runJson(harness: TriggerHarness): IDataObject[] {
-	return harness.runs.flatMap((run) => run.items.map((item) => item.json));
+/** The output items of every run, once every delivery so far has been handled to the end. */
+export async function runJson(harness: TriggerHarness): Promise<IDataObject[]> {
+	return (await runsOf(harness)).flatMap((run) => run.items.map((item) => item.json));
+}
+
+/** The runs that went on past the trigger (an output item), once every delivery has been handled. */
+export async function runsOf(harness: TriggerHarness): Promise<TriggerHarness['runs']> {
+	await harness.settled();
+	return harness.runs;
+}
+
+/** The keys n8n's processed-data store holds for the trigger node (as n8n stores them: MD5, base64). */
+export function recordedKeys(harness: TriggerHarness): string[] {
+	return harness.processedData.entries(TRIGGER_WORKFLOW_ID, TRIGGER_NODE_ID);
+}
+
+/** How the store holds a webhook-id's key. */
+export function storedKeyOf(webhookId: string): string {
+	return hashOf(`id:${webhookId}`);
 }

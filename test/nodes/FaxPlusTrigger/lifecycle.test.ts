@@ -328,7 +328,7 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 		it('refuses an empty event list before sending anything', async () => {
 			const harness = await trigger({ server: server(), parameters: { events: [] } });
 			const { error } = await harness.activate();
-			expect(error?.message).toMatch(/Events: choose at least one event/);
+			expect(error?.message).toMatch(/Trigger On: choose at least one event/);
 			expect(calls(server())).toEqual([]);
 		});
 	});

@@ -1,6 +1,6 @@
 import { useFaxPlusServer } from '../../support/faxplus';
 import { useTriggerHarnesses } from '../../support/trigger-harness';
-import { activateWithSecret, onlyEndpoint, registerEndpoint, runJson } from './helpers';
+import { activateWithSecret, onlyEndpoint, registerEndpoint, runJson, runsOf } from './helpers';
 
 describe('Fax.Plus Trigger → "Listen for test event"', () => {
 	const server = useFaxPlusServer();
@@ -13,8 +13,8 @@ describe('Fax.Plus Trigger → "Listen for test event"', () => {
 
 		const [result] = await server().deliver({ event: 'fax_received', onlyEndpointId: test.id });
 		expect(result.attempts[0]).toEqual({ status: 200, body: '{"received":true}' });
-		expect(harness.runs.map((run) => run.mode)).toEqual(['test']);
-		expect(runJson(harness)[0]).toMatchObject({
+		expect((await runsOf(harness)).map((run) => run.mode)).toEqual(['test']);
+		expect((await runJson(harness))[0]).toMatchObject({
 			event: 'fax_received',
 			webhookId: result.webhookId,
 			signatureVerified: false,
@@ -32,7 +32,7 @@ describe('Fax.Plus Trigger → "Listen for test event"', () => {
 		const test = onlyEndpoint(server(), harness.testUrl);
 
 		await server().deliver({ event: 'fax_sent', onlyEndpointId: test.id });
-		expect(runJson(harness)).toEqual([expect.objectContaining({ signatureVerified: false })]);
+		expect((await runJson(harness))).toEqual([expect.objectContaining({ signatureVerified: false })]);
 	});
 
 	it('reports verified when the credential holds the test endpoint’s secret (an adopted endpoint)', async () => {
@@ -43,7 +43,7 @@ describe('Fax.Plus Trigger → "Listen for test event"', () => {
 		expect(onlyEndpoint(server(), harness.testUrl).id).toBe(leftover.id);
 
 		await server().deliver({ event: 'fax_sent', onlyEndpointId: leftover.id });
-		expect(runJson(harness)).toEqual([expect.objectContaining({ signatureVerified: true })]);
+		expect((await runJson(harness))).toEqual([expect.objectContaining({ signatureVerified: true })]);
 	});
 
 	it('accepts a request without signature headers, with no webhook-id', async () => {
@@ -55,7 +55,7 @@ describe('Fax.Plus Trigger → "Listen for test event"', () => {
 			body: JSON.stringify({ hook: { id: 'fax_t', event: 'fax_sent', target: '' }, data: { id: 'fax_t', status: 'success' } }),
 		});
 		expect(res.status).toBe(200);
-		expect(runJson(harness)).toEqual([expect.objectContaining({ webhookId: null, signatureVerified: false, faxId: 'fax_t' })]);
+		expect((await runJson(harness))).toEqual([expect.objectContaining({ webhookId: null, signatureVerified: false, faxId: 'fax_t' })]);
 	});
 
 	it('in production the same unverifiable delivery is refused', async () => {
@@ -63,7 +63,7 @@ describe('Fax.Plus Trigger → "Listen for test event"', () => {
 		await activateWithSecret(harness, server());
 		const [result] = await server().deliver({ event: 'fax_sent', secret: 'whsec_' + Buffer.from('unknown').toString('base64') });
 		expect(result.attempts[0].status).toBe(401);
-		expect(harness.runs).toEqual([]);
+		expect(await runsOf(harness)).toEqual([]);
 	});
 
 	it('keeps its records apart from production: a test delivery is not a production duplicate', async () => {
@@ -75,8 +75,8 @@ describe('Fax.Plus Trigger → "Listen for test event"', () => {
 		const results = await server().deliver({ event: 'fax_sent' });
 		expect(results).toHaveLength(2);
 		expect(results.map((result) => result.attempts[0].status)).toEqual([200, 200]);
-		expect(harness.runs.map((run) => run.mode).sort()).toEqual(['production', 'test']);
-		expect(new Set(runJson(harness).map((item) => item.webhookId)).size).toBe(1);
+		expect((await runsOf(harness)).map((run) => run.mode).sort()).toEqual(['production', 'test']);
+		expect(new Set((await runJson(harness)).map((item) => item.webhookId)).size).toBe(1);
 	});
 
 	it('still refuses bad input before any request', async () => {

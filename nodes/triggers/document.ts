@@ -1,11 +1,11 @@
 // The "Download Fax Document" option: attaches the fax's document to the delivery's item
 // (and to the polling trigger's item, with a payload of { hook: {}, data: <fax record> }).
 //
-// The delivery is answered 200 before the download (Fax.Plus wants a quick answer), so a
-// failed download cannot be retried by Fax.Plus: the item is still emitted, without the
-// binary and with `documentError`, and the delivery stays recorded as processed. Nothing
-// here throws: an error after the answer would lose the delivery.
-import type { IDataObject, INodeExecutionData, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
+// The webhook trigger downloads in its execute() phase, after n8n has answered Fax.Plus, so
+// the answer never waits for it and a failed download cannot be retried by Fax.Plus: the item
+// is still emitted, without the binary and with `documentError`, and the delivery stays
+// recorded as processed. Nothing here throws: an error would fail the run over its document.
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { downloadFaxFile } from '../api/faxFiles';
 import { segment } from '../api/transport';
 import type { DeliveryPayload } from './output';
@@ -35,7 +35,7 @@ function messageOf(error: unknown): string {
 
 /** The item with the fax document in the chosen binary field, or with `documentError`. */
 export async function withDocument(
-	context: IWebhookFunctions | IPollFunctions,
+	context: IExecuteFunctions | IPollFunctions,
 	payload: DeliveryPayload,
 	options: TriggerOptions,
 	json: IDataObject,

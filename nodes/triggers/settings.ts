@@ -1,8 +1,8 @@
 // Reads and checks the trigger's parameters, for the lifecycle (which refuses bad input
 // before any request) and for deliveries (which never throw).
-import type { IDataObject, IHookFunctions, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHookFunctions, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { maxEntriesOf, retentionMsOfDays } from './deduplication';
+import { maxEntriesOf, retentionMsOfDays } from './limits';
 import type { FaxFileFormat } from '../api/faxFiles';
 import { FAX_EVENTS, type FaxEvent } from '../api/events';
 import { normalizeE164Numbers } from '../api/numbers';
@@ -26,8 +26,8 @@ export interface Subscription {
 	channels: string[];
 }
 
-/** Both triggers: the webhook one (hooks, deliveries) and the polling one. */
-type TriggerContext = IHookFunctions | IWebhookFunctions | IPollFunctions;
+/** Both triggers: the webhook one (hooks, deliveries, its run) and the polling one. */
+type TriggerContext = IHookFunctions | IWebhookFunctions | IExecuteFunctions | IPollFunctions;
 
 function optionsParameter(context: TriggerContext): IDataObject {
 	const value = context.getNodeParameter('options', {}) as unknown;
@@ -94,13 +94,13 @@ export function readSubscription(context: TriggerContext): Subscription {
 	const node = context.getNode();
 	const events = selectedEvents(context);
 	if (events.length === 0) {
-		throw new NodeOperationError(node, 'Events: choose at least one event', {
+		throw new NodeOperationError(node, 'Trigger On: choose at least one event', {
 			description: `Fax.Plus needs at least one of ${FAX_EVENTS.join(', ')}.`,
 		});
 	}
 	const unknown = events.find((event) => !FAX_EVENTS.includes(event as FaxEvent));
 	if (unknown !== undefined) {
-		throw new NodeOperationError(node, `Events: "${unknown}" is not a Fax.Plus event`, {
+		throw new NodeOperationError(node, `Trigger On: "${unknown}" is not a Fax.Plus event`, {
 			description: `Use ${FAX_EVENTS.join(', ')} (underscored names; dotted aliases are not accepted).`,
 		});
 	}

@@ -1,0 +1,58 @@
+// Parameters both triggers show (the webhook one and the polling one).
+import type { INodeProperties } from 'n8n-workflow';
+
+/** The `events` parameter's label in both triggers (n8n's UX guidelines); its name stays `events`. */
+export const triggerOnDisplayName = 'Trigger On';
+
+export const numbersFilterProperty: INodeProperties = {
+	displayName: 'Numbers Filter',
+	name: 'channels',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. +15551234567, +4930123456',
+	description:
+		'Only faxes sent from or to one of these numbers (E.164 with "+", separated by commas). Leave empty for every fax. With the legacy hook API only numbers the account owns are allowed.',
+};
+
+export const documentFormatOption: INodeProperties = {
+	displayName: 'Document Format',
+	name: 'documentFormat',
+	type: 'options',
+	options: [
+		{ name: 'PDF', value: 'pdf' },
+		{ name: 'TIFF', value: 'tiff' },
+	],
+	default: 'pdf',
+	description: 'File format of the fax document',
+	displayOptions: { show: { downloadDocument: [true] } },
+};
+
+export const downloadDocumentOption: INodeProperties = {
+	displayName: 'Download Fax Document',
+	name: 'downloadDocument',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to attach the document of a Fax Received or Fax Sent event to the output item as binary data, downloaded with this node\'s credential. If the download fails the workflow still runs, with the reason in "documentError".',
+};
+
+export const statusesOption: INodeProperties = {
+	displayName: 'Only Fax Statuses',
+	name: 'statuses',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. success',
+	description:
+		'Start the workflow only for faxes with one of these statuses, separated by commas, such as "success" (Fax Sent also comes for failed faxes). Leave empty for every status.',
+};
+
+export const binaryPropertyNameOption: INodeProperties = {
+	displayName: 'Put Output File in Field',
+	name: 'binaryPropertyName',
+	type: 'string',
+	default: 'data',
+	hint: 'The name of the output binary field to put the fax document in',
+	displayOptions: { show: { downloadDocument: [true] } },
+};
+
+/** Fax.Plus's web app, whose Integrations → Webhooks settings show each endpoint's signing secret. */

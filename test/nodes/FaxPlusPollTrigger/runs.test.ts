@@ -1,0 +1,62 @@
+// What happens to a poll's faxes when n8n cannot start the run (its database or Redis
+// unreachable), in n8n 2.41.1's two poll paths (see test/support/poll-harness.ts and README,
+// "What the trigger guarantees").
+import { useFaxPlusServer } from '../../support/faxplus';
+import { activateOk, addFax, emittedIds, usePollHarnesses } from './helpers';
+
+describe('Fax.Plus Polling Trigger → a run n8n cannot start', () => {
+	const server = useFaxPlusServer();
+	const startHarness = usePollHarnesses();
+	const received = { events: ['fax_received'], channels: '', options: {} };
+
+	it("with n8n's durable poll cursors: the cursor moves only with an execution, so the next poll emits the fax, once", async () => {
+		const harness = await startHarness({ server: server(), parameters: received, durableCursors: true });
+		await activateOk(harness);
+		// The activation's poll commits nothing (n8n commits only scheduled polls): the first one sets the cursor.
+		await harness.poll();
+		const committed = harness.committedCursor;
+		expect(committed).toHaveProperty('pollCursors.inbox');
+		await addFax(server(), { id: 'fax_while_down' });
+
+		harness.failRuns();
+		await harness.poll();
+		expect(harness.failedRuns).toBe(1);
+		expect(harness.runs).toEqual([]);
+		// Nothing was committed: the cursor is still the one of the activation.
+		expect(harness.committedCursor).toEqual(committed);
+
+		harness.allowRuns();
+		await harness.poll();
+		await harness.poll();
+		expect(emittedIds(harness)).toEqual(['fax_while_down']);
+		expect(harness.committedCursor).not.toEqual(committed);
+	});
+
+	it('with durable cursors, a poll that emits nothing commits its cursor alone, and a failed commit is repeated by the next poll', async () => {
+		const harness = await startHarness({ server: server(), parameters: received, durableCursors: true });
+		await activateOk(harness);
+		await harness.poll();
+		harness.failRuns();
+		await harness.poll();
+		// n8n logs a failed cursor-only commit; the poll itself did not fail.
+		expect(harness.errors).toEqual([]);
+		harness.allowRuns();
+		await addFax(server(), { id: 'fax_after' });
+		await harness.poll();
+		expect(emittedIds(harness)).toEqual(['fax_after']);
+	});
+
+	it('by default n8n saves the cursor before it starts the run: a run that cannot start loses its faxes (the window README names)', async () => {
+		const harness = await startHarness({ server: server(), parameters: received });
+		await activateOk(harness);
+		await addFax(server(), { id: 'fax_lost' });
+
+		harness.failRuns();
+		await harness.poll();
+		expect(harness.failedRuns).toBe(1);
+		harness.allowRuns();
+		await harness.poll();
+		// The cursor moved on with the save n8n made before the run: the fax is not listed again.
+		expect(emittedIds(harness)).toEqual([]);
+	});
+});

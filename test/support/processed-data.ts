@@ -1,0 +1,128 @@
+// n8n's processed-data store for the tests: n8n-core's real DataDeduplicationService (what
+// `this.helpers.checkProcessedAndRecord` calls) over an in-memory copy of the deduplicator n8n
+// itself registers (`n8n/dist/deduplication/deduplication-helper.js`, mode "entries"): one
+// record per workflow and context (`n:<node id>` for scope node), each value stored as the MD5
+// of the value in base64, the oldest dropped past maxEntries, read then written without a lock
+// (the awaits in between let concurrent calls interleave as they do on a database).
+import { createHash } from 'node:crypto';
+import { DataDeduplicationService } from 'n8n-core';
+import type {
+	DeduplicationScope,
+	ICheckProcessedContextData,
+	IDataDeduplicator,
+	IDeduplicationOutput,
+	ICheckProcessedOptions,
+	DeduplicationItemTypes,
+} from 'n8n-workflow';
+
+interface StoredRecord {
+	mode: string;
+	data: string[];
+}
+
+/** How n8n stores a value in its processed-data store. */
+export const hashOf = (value: DeduplicationItemTypes) => createHash('md5').update(String(value)).digest('base64');
+
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** One "database": the records, and a switch that makes it unreachable. */
+export class ProcessedDataStore {
+	readonly rows = new Map<string, StoredRecord>();
+
+	/** Calls made (reads of the record). */
+	calls = 0;
+
+	private failure: Error | undefined;
+
+	/** Makes the store unreachable (every call throws this), or reachable again. */
+	fail(error: Error | undefined = new Error('connect ECONNREFUSED 127.0.0.1:5432')): void {
+		this.failure = error;
+	}
+
+	/** Entries recorded for a workflow's node (their hashes). */
+	entries(workflowId: string, nodeId: string): string[] {
+		return this.rows.get(`${workflowId}|n:${nodeId}`)?.data ?? [];
+	}
+
+	/** Whether a value is recorded for a workflow's node. */
+	has(workflowId: string, nodeId: string, value: string): boolean {
+		return this.entries(workflowId, nodeId).includes(hashOf(value));
+	}
+
+	async checkProcessedAndRecord(
+		items: DeduplicationItemTypes[],
+		scope: DeduplicationScope,
+		contextData: ICheckProcessedContextData,
+		options: ICheckProcessedOptions,
+	): Promise<IDeduplicationOutput> {
+		if (options.mode !== 'entries') throw new Error(`test store: mode ${options.mode} is not used by the trigger`);
+		const key = `${contextData.workflow.id}|${scope === 'node' ? `n:${contextData.node?.id}` : ''}`;
+		this.calls++;
+		await tick();
+		if (this.failure) throw this.failure;
+		const found = this.rows.get(key);
+		const stored: StoredRecord | undefined = found ? { mode: found.mode, data: [...found.data] } : undefined;
+		await tick();
+		const hashed = items.map(hashOf);
+		if (!stored) {
+			const data = options.maxEntries ? hashed.slice(-options.maxEntries) : hashed;
+			if (this.rows.has(key)) throw new Error('duplicate key value violates unique constraint "PK_processed_data"');
+			this.rows.set(key, { mode: options.mode, data });
+			return { new: items, processed: [] };
+		}
+		const seen = new Set(stored.data);
+		const output: IDeduplicationOutput = { new: [], processed: [] };
+		hashed.forEach((hash, index) => {
+			if (seen.has(hash)) output.processed.push(items[index]);
+			else {
+				output.new.push(items[index]);
+				stored.data.push(hash);
+			}
+		});
+		if (options.maxEntries) stored.data.splice(0, stored.data.length - options.maxEntries);
+		await tick();
+		if (this.failure) throw this.failure;
+		this.rows.set(key, stored);
+		return output;
+	}
+}
+
+/** What n8n-core's service calls; routed to the current store. */
+class RoutingDeduplicator implements IDataDeduplicator {
+	store: ProcessedDataStore | undefined;
+
+	private get current(): ProcessedDataStore {
+		if (!this.store) throw new Error('no processed-data store');
+		return this.store;
+	}
+
+	async checkProcessedAndRecord(...args: Parameters<ProcessedDataStore['checkProcessedAndRecord']>) {
+		return await this.current.checkProcessedAndRecord(...args);
+	}
+
+	async checkProcessedItemsAndRecord(): Promise<IDeduplicationOutput> {
+		throw new Error('not used by the trigger');
+	}
+
+	async removeProcessed(): Promise<void> {
+		throw new Error('not used by the trigger');
+	}
+
+	async clearAllProcessedItems(): Promise<void> {
+		throw new Error('not used by the trigger');
+	}
+
+	async getProcessedDataCount(): Promise<number> {
+		throw new Error('not used by the trigger');
+	}
+}
+
+const router = new RoutingDeduplicator();
+let initialised: Promise<void> | undefined;
+
+/** A fresh store, made the one n8n-core's DataDeduplicationService uses from now on. */
+export function useProcessedDataStore(store = new ProcessedDataStore()): ProcessedDataStore {
+	initialised ??= DataDeduplicationService.init(router as unknown as Parameters<typeof DataDeduplicationService.init>[0]);
+	router.store = store;
+	return store;
+}
