@@ -22,6 +22,7 @@
 //   FAULTS_BALANCER=ready|any       route only to processes whose /healthz/readiness is 200 (default),
 //                                   or to any process accepting connections (n8n's start-up page answers then)
 //   FAULTS_SINGLE_DB=sqlite         single mode on SQLite instead of Postgres
+//   FAULTS_PG_POOL_SIZE=10          n8n's Postgres pool (DB_POSTGRESDB_POOL_SIZE; n8n's default is 2)
 //   FAULTS_POLL_CURSORS=off         queue mode without n8n's durable poll cursors (n8n's default)
 //   FAULTS_INTERVAL_MS=N            a new delivery every N ms to each workflow (default 1000 single, 500 queue)
 //   E2E_SKIP_BUILD=1                do not run `npm run build` (npm test builds first)
@@ -53,6 +54,9 @@ const SINGLE_DB = process.env.FAULTS_SINGLE_DB === 'sqlite' ? 'sqlite' : 'postgr
 // n8n 2.41.1's durable poll cursors: a poll's place is committed with its execution row (README,
 // "The polling trigger"); without them n8n saves the trigger's static data before the run exists.
 const POLL_CURSORS = process.env.FAULTS_POLL_CURSORS !== 'off';
+// n8n's default Postgres pool has 2 connections and waits 20 s for one: on a busy 2-core machine
+// the re-sends after a restart then starve every request (FINDINGS.md); busy installs raise it.
+const POOL = { DB_POSTGRESDB_POOL_SIZE: process.env.FAULTS_PG_POOL_SIZE || '10' };
 const DURABLE_POLL_CURSORS = {
 	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
 	N8N_SCHEDULER_ENABLED: 'true',
@@ -168,7 +172,7 @@ async function singleMode({ note, server }) {
 		fs.chmodSync(dir, 0o711);
 		pg = await startPostgres(path.join(dir, 'postgres'));
 		running.postgres = { stop: async () => { await pg.stop(); fs.rmSync(dir, { recursive: true, force: true }); } };
-		Object.assign(dbEnv, { DB_TYPE: 'postgresdb', DB_POSTGRESDB_HOST: pg.host, DB_POSTGRESDB_PORT: String(pg.port), DB_POSTGRESDB_DATABASE: pg.database, DB_POSTGRESDB_USER: pg.user, DB_POSTGRESDB_PASSWORD: pg.password });
+		Object.assign(dbEnv, POOL, { DB_TYPE: 'postgresdb', DB_POSTGRESDB_HOST: pg.host, DB_POSTGRESDB_PORT: String(pg.port), DB_POSTGRESDB_DATABASE: pg.database, DB_POSTGRESDB_USER: pg.user, DB_POSTGRESDB_PASSWORD: pg.password });
 	}
 	const n8n = await startN8n({ env: { N8N_WEBHOOK_URL: `${balancer.url}/`, ...dbEnv } });
 	running.n8n = n8n;
@@ -211,7 +215,7 @@ async function queueMode({ note, server }) {
 	let redisProxy;
 	const queue = await startQueue({
 		echo: process.env.N8N_ECHO === '1',
-		env: { N8N_WEBHOOK_URL: `${balancer.url}/`, ...(POLL_CURSORS ? DURABLE_POLL_CURSORS : {}) },
+		env: { N8N_WEBHOOK_URL: `${balancer.url}/`, ...POOL, ...(POLL_CURSORS ? DURABLE_POLL_CURSORS : {}) },
 		through: async ({ postgres, redis }) => {
 			pgProxy = await startTcpProxy(postgres.port, { name: 'postgres' });
 			redisProxy = await startTcpProxy(redis.port, { name: 'redis' });
