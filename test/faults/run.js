@@ -264,12 +264,12 @@ async function queueMode({ note, server }) {
 
 		// Redis unreachable for longer than QUEUE_BULL_REDIS_TIMEOUT_THRESHOLD (10 s), over a poll.
 		const redisCut = { from: Date.now() };
-		redisProxy.setCut(true);
+		await redisProxy.setCut(true);
 		note('Redis cut (connections refused) for 15 s');
 		await addFax('while Redis is cut');
 		pollFaxes.at(-1).redis = true;
 		await sleep(15000);
-		redisProxy.setCut(false);
+		await redisProxy.setCut(false);
 		redisCut.to = Date.now();
 		note('Redis reachable again');
 		await allReady();
@@ -289,10 +289,10 @@ async function queueMode({ note, server }) {
 		await traffic((msToPoll + 13000) % 15000);
 		await addFax('while Postgres is cut');
 		const pgCut = { from: Date.now() };
-		pgProxy.setCut(true);
+		await pgProxy.setCut(true);
 		note('Postgres cut (connections refused) for 8 s, from 2 s before a poll');
 		await sleep(8000);
-		pgProxy.setCut(false);
+		await pgProxy.setCut(false);
 		pgCut.to = Date.now();
 		note('Postgres reachable again');
 		await allReady();

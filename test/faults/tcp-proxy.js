@@ -1,17 +1,15 @@
 'use strict';
-// A TCP proxy the fault suite controls, between n8n and Redis or Postgres: `cut()` destroys every
-// open connection and every new one at once (the service looks unreachable, its data is kept);
-// `restore()` lets connections through again.
+// A TCP proxy the fault suite controls, between n8n and Redis or Postgres. `setCut(true)` destroys
+// every open connection and stops listening, so new connections are refused (ECONNREFUSED), as
+// when the service is down; its data is kept. `setCut(false)` listens again on the same port.
+// (Accepting and then closing at once is not the same: Redis's client counts a connection that
+// opened as recovered, and n8n never reaches its QUEUE_BULL_REDIS_TIMEOUT_THRESHOLD.)
 const net = require('node:net');
 
 async function startTcpProxy(targetPort, { name = 'proxy' } = {}) {
 	const open = new Set();
 	const proxy = { name, cut: false, port: 0, connections: 0 };
 	const server = net.createServer((client) => {
-		if (proxy.cut) {
-			client.destroy();
-			return;
-		}
 		proxy.connections += 1;
 		const upstream = net.connect(targetPort, '127.0.0.1');
 		const pair = { client, upstream };
@@ -26,23 +24,31 @@ async function startTcpProxy(targetPort, { name = 'proxy' } = {}) {
 		client.pipe(upstream);
 		upstream.pipe(client);
 	});
-	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-	proxy.port = server.address().port;
-	proxy.setCut = (cut) => {
-		proxy.cut = cut;
-		if (cut) for (const { client, upstream } of [...open]) {
+	const listen = (port) => new Promise((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve()));
+	const destroyOpen = () => {
+		for (const { client, upstream } of [...open]) {
 			client.destroy();
 			upstream.destroy();
 		}
 	};
-	proxy.stop = () =>
-		new Promise((resolve) => {
-			for (const { client, upstream } of [...open]) {
-				client.destroy();
-				upstream.destroy();
-			}
-			server.close(() => resolve());
-		});
+	await listen(0);
+	proxy.port = server.address().port;
+	proxy.setCut = async (cut) => {
+		if (cut === proxy.cut) return;
+		proxy.cut = cut;
+		if (cut) {
+			const closed = new Promise((resolve) => server.close(() => resolve()));
+			destroyOpen();
+			await closed;
+		} else {
+			await listen(proxy.port);
+		}
+	};
+	proxy.stop = async () => {
+		destroyOpen();
+		if (!proxy.cut) await new Promise((resolve) => server.close(() => resolve()));
+		proxy.cut = true;
+	};
 	return proxy;
 }
 
