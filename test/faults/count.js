@@ -94,8 +94,13 @@ function figures({ deliveries, rows, nodeName, idOfItem, idPattern }) {
 		statuses,
 		unfinished: rows.filter((r) => !isFinishedStatus(r.status)).length,
 	};
+	f.answers = {};
 	for (const [id, d] of deliveries) {
 		f.attempts += d.attempts.length;
+		for (const a of d.attempts) {
+			const kind = a.status === 0 ? (a.body.includes('5 s') ? 'no answer' : 'conn error') : String(a.status);
+			f.answers[kind] = (f.answers[kind] ?? 0) + 1;
+		}
 		const runs = successRuns.get(id) ?? 0;
 		if (runs > 0) f.ran += 1;
 		if (runs > 1) {
@@ -120,10 +125,12 @@ function figures({ deliveries, rows, nodeName, idOfItem, idPattern }) {
 
 /** Rows of the table: [label, trigger figure, Webhook node figure]. */
 function tableRows(a, b) {
+	const answersText = (f) => Object.entries(f.answers).sort().map(([k, v]) => `${k}: ${v}`).join(', ');
 	const statusText = (f) => Object.entries(f.statuses).sort().map(([k, v]) => `${k} ${v}`).join(', ') || '-';
 	const rows = [
 		['deliveries sent (distinct webhook-ids)', a.sent, b.sent],
 		['attempts (with re-sends)', a.attempts, b.attempts],
+		['  answers (status: count)', answersText(a), answersText(b)],
 		['acknowledged 2xx by the workflow', a.acknowledged, b.acknowledged],
 		['answered 2xx by n8n\'s start-up page', a.startupPage, b.startupPage],
 		['  of which no execution at all (known window)', a.startupPageWithoutRun, b.startupPageWithoutRun],
