@@ -3,16 +3,22 @@
 // default upstream does: round-robin over the processes, and a request whose connection is
 // refused before an answer goes to the next one (`proxy_next_upstream error`); when none takes it
 // the sender gets 502. Policy `ready` (the suite's default) sends only to processes whose
-// /healthz/readiness answered 200 on the last probe (every 250 ms), as an orchestrator's readiness
+// /healthz/readiness says ready (probed every 500 ms, see below), as an orchestrator's readiness
 // gate does; policy `any` sends to any process that accepts connections, so a process still
 // migrating its database answers with n8n's start-up page.
 const http = require('node:http');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// As a Kubernetes readiness probe: a process is ready after one 200, and taken out after
+// FAILURE_THRESHOLD failed probes in a row (a busy n8n answers its readiness late, or 503 when one
+// database ping timed out); a process that refuses connections is skipped at once anyway.
+const PROBE_TIMEOUT_MS = 3000;
+const FAILURE_THRESHOLD = 3;
+
 async function probeReady(port) {
 	try {
-		const res = await fetch(`http://127.0.0.1:${port}/healthz/readiness`, { signal: AbortSignal.timeout(1000) });
+		const res = await fetch(`http://127.0.0.1:${port}/healthz/readiness`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
 		await res.arrayBuffer();
 		return res.ok;
 	} catch {
@@ -34,12 +40,20 @@ function forward(port, req, body) {
 }
 
 async function startBalancer({ policy = 'any' } = {}) {
-	const lb = { policy, upstreams: [], next: 0, ready: new Map(), stats: { routed: 0, retriedNext: 0, noUpstream: 0 } };
+	const lb = { policy, upstreams: [], next: 0, ready: new Map(), failures: new Map(), stats: { routed: 0, retriedNext: 0, noUpstream: 0 } };
 	let probing = true;
 	const prober = (async () => {
 		while (probing) {
-			await Promise.all(lb.upstreams.map(async (port) => lb.ready.set(port, await probeReady(port))));
-			await sleep(250);
+			await Promise.all(
+				lb.upstreams.map(async (port) => {
+					const ok = await probeReady(port);
+					const failures = ok ? 0 : (lb.failures.get(port) ?? 0) + 1;
+					lb.failures.set(port, failures);
+					if (ok) lb.ready.set(port, true);
+					else if (failures >= FAILURE_THRESHOLD) lb.ready.set(port, false);
+				}),
+			);
+			await sleep(500);
 		}
 	})();
 	const server = http.createServer(async (req, res) => {
