@@ -84,6 +84,8 @@ function figures({ deliveries, rows, nodeName, idOfItem, idPattern }) {
 		startupPageWithoutRun: 0,
 		gaveUp: 0,
 		lost: [],
+		lostTrails: [],
+		rowsWithoutId: rows.filter((r) => !(r.raw.match(idPattern) ?? []).length).map((r) => `${r.id} ${r.status}`),
 		emptyOnly: [],
 		halfway: [],
 		ran: 0,
@@ -116,7 +118,10 @@ function figures({ deliveries, rows, nodeName, idOfItem, idPattern }) {
 		f.acknowledged += 1;
 		if (runs > 0) continue;
 		const held = rowsById.get(id) ?? [];
-		if (held.length === 0) f.lost.push(id);
+		if (held.length === 0) {
+			f.lost.push(id);
+			f.lostTrails.push(`${id}: ${d.attempts.map((a) => `${a.status || a.body} ${a.status ? a.body.slice(0, 60) : ''}`.trim()).join(' | ')}`);
+		}
 		else if (held.every((r) => r.status === 'success')) f.emptyOnly.push(id);
 		else f.halfway.push(`${id} (${held.map((r) => `${r.id} ${r.status}`).join(', ')})`);
 	}
