@@ -246,6 +246,8 @@ module.exports = async function trigger(t) {
 		assert.equal(list.length, before + 1, `expected ${before + 1} executions, have ${list.length}`);
 		assert.equal(list.at(-1).status, 'success');
 		assert.deepEqual(outputOf(list.at(-1), NODE), [], 'the repeat passed an item on');
+		const hints = list.at(-1).data.resultData.runData[NODE][0].hints ?? [];
+		assert.ok(hints.some((h) => h.message.includes(s.lastWebhookId ?? s.firstWebhookId)), `hints: ${JSON.stringify(hints)}`);
 		await fence(before + 1);
 	});
 
