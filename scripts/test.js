@@ -92,6 +92,9 @@ async function main() {
 	// n8n in queue mode: Postgres, Redis, main, worker, two webhook processors (test/queue).
 	if (process.env.SKIP_QUEUE === '1') console.log('\n=== queue: skipped (SKIP_QUEUE=1)');
 	else await runE2e('queue', { script: 'test/queue/run.js' });
+	// Faults: processes killed, Redis and Postgres cut while deliveries flow (test/faults).
+	if (process.env.SKIP_FAULTS === '1') console.log('\n=== faults: skipped (SKIP_FAULTS=1)');
+	else await runE2e('faults', { script: 'test/faults/run.js' });
 
 	if (failedStages.length) console.log(`\nFailed stages: ${failedStages.join(', ')}`);
 	console.log(`\ntotal: ${counts.passed} passed, ${counts.failed} failed`);

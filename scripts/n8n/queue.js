@@ -291,7 +291,8 @@ function packPackage(dir) {
 
 /**
  * Starts the whole queue-mode set-up. Options: `version` (n8n), `echo` (copy n8n's logs),
- * `processors` (webhook processors, default 2), `env` (extra settings for every n8n process).
+ * `processors` (webhook processors, default 2), `env` (extra settings for every n8n process),
+ * `through({ postgres, redis })` (async; answers `{ postgresPort, redisPort }` that n8n connects to instead).
  */
 async function startQueue(opts = {}) {
 	hookExit();
@@ -325,17 +326,19 @@ async function startQueue(opts = {}) {
 		q.encryptionKey = crypto.randomBytes(24).toString('hex');
 		log(`postgres :${q.postgres.port}, redis :${q.redis.port}, balancer ${q.balancer.url} (${Date.now() - t0} ms)`);
 
+		// n8n reaches Postgres and Redis on their ports, or through the caller's (e.g. the fault suite's TCP proxies).
+		const via = opts.through ? await opts.through({ postgres: q.postgres, redis: q.redis }) : {};
 		// What every process of one queue-mode install shares.
 		const env = {
 			DB_TYPE: 'postgresdb',
 			DB_POSTGRESDB_HOST: q.postgres.host,
-			DB_POSTGRESDB_PORT: String(q.postgres.port),
+			DB_POSTGRESDB_PORT: String(via.postgresPort ?? q.postgres.port),
 			DB_POSTGRESDB_DATABASE: q.postgres.database,
 			DB_POSTGRESDB_USER: q.postgres.user,
 			DB_POSTGRESDB_PASSWORD: q.postgres.password,
 			EXECUTIONS_MODE: 'queue',
 			QUEUE_BULL_REDIS_HOST: q.redis.host,
-			QUEUE_BULL_REDIS_PORT: String(q.redis.port),
+			QUEUE_BULL_REDIS_PORT: String(via.redisPort ?? q.redis.port),
 			N8N_ENCRYPTION_KEY: q.encryptionKey,
 			// Production webhook URLs (what the trigger registers at Fax.Plus) are the balancer's.
 			N8N_WEBHOOK_URL: `${q.balancer.url}/`,

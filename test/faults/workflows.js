@@ -1,0 +1,112 @@
+'use strict';
+// The workflows the fault suite sends to: the Fax.Plus Trigger and n8n's own Webhook node
+// ("respond immediately"), each followed by a No Op, and the polling trigger.
+const crypto = require('node:crypto');
+const { TRIGGER, credRef } = require('../e2e/lib');
+
+const TRIGGER_NODE = 'Fax.Plus Trigger';
+const WEBHOOK_NODE = 'Webhook';
+const POLL_NODE = 'Fax.Plus Polling Trigger';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function then(name, nodes) {
+	return {
+		nodes: [...nodes, { id: crypto.randomUUID(), name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [240, 0], parameters: {} }],
+		connections: { [name]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
+	};
+}
+
+/**
+ * Creates and activates both webhook workflows in `main`; answers the sender's targets.
+ * `waitRegistered(path)` waits until every webhook receiver knows a production path;
+ * `balancerUrl` is the URL n8n registers (N8N_WEBHOOK_URL).
+ */
+async function setUpWebhookWorkflows({ main, server, balancerUrl, waitRegistered, tag }) {
+	const pat = await main.createCredential(`Fax.Plus PAT (${tag})`, 'faxPlusApi', { accessToken: server.tokens.pat, baseUrl: server.baseUrl });
+	const secretCred = await main.createCredential(`Fax.Plus signing secret (${tag})`, 'faxPlusWebhookSecretApi', { secret: `whsec_${crypto.randomBytes(24).toString('base64')}` });
+	const webhookId = crypto.randomUUID();
+	const trigger = await main.importWorkflow({
+		name: `faults ${tag}: Fax.Plus Trigger`,
+		...then(TRIGGER_NODE, [
+			{
+				id: crypto.randomUUID(),
+				name: TRIGGER_NODE,
+				type: TRIGGER,
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId,
+				parameters: { authentication: 'accessToken', events: ['fax_received'], channels: '', options: {} },
+				credentials: { ...credRef('faxPlusApi', pat), ...credRef('faxPlusWebhookSecretApi', secretCred) },
+			},
+		]),
+	});
+	await main.activate(trigger.id);
+	const mine = () => Object.values(server.state.webhooks).filter((e) => e.url.includes(webhookId));
+	for (let i = 0; mine().length === 0; i++) {
+		if (i > 200) throw new Error('activation registered no endpoint at the local Fax.Plus server');
+		await sleep(100);
+	}
+	const [endpoint] = mine();
+	if (!endpoint.url.startsWith(balancerUrl)) throw new Error(`the endpoint's URL ${endpoint.url} is not the balancer's ${balancerUrl}`);
+	const secret = server.getEndpointSecret(endpoint.id);
+	await main.updateCredential(secretCred.id, { name: secretCred.name, type: 'faxPlusWebhookSecretApi', data: { secret } });
+	await waitRegistered(`${webhookId}/webhook`);
+
+	const webhookPath = `faults-${tag}-${crypto.randomBytes(3).toString('hex')}`;
+	const webhook = await main.importWorkflow({
+		name: `faults ${tag}: Webhook node (respond immediately)`,
+		...then(WEBHOOK_NODE, [
+			{
+				id: crypto.randomUUID(),
+				name: WEBHOOK_NODE,
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: crypto.randomUUID(),
+				parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'onReceived', options: {} },
+			},
+		]),
+	});
+	await main.activate(webhook.id);
+	await waitRegistered(webhookPath);
+	return {
+		pat,
+		trigger,
+		webhook,
+		targets: [
+			{ name: 'trigger', url: () => endpoint.url, secret: () => secret },
+			{ name: 'webhook', url: () => `${balancerUrl}/webhook/${webhookPath}`, secret: () => secret },
+		],
+	};
+}
+
+/** A polling-trigger workflow that polls every 15 s (n8n's shortest poll time is a minute; four crons 15 s apart). */
+async function setUpPollWorkflow({ main, pat, tag }) {
+	const second = (Math.floor(Date.now() / 1000) + 5) % 15;
+	const wf = await main.importWorkflow({
+		name: `faults ${tag}: polling trigger`,
+		nodes: [
+			{
+				id: crypto.randomUUID(),
+				name: POLL_NODE,
+				type: 'n8n-nodes-faxplus.faxPlusPollTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {
+					pollTimes: { item: [0, 15, 30, 45].map((offset) => ({ mode: 'custom', cronExpression: `${second + offset} * * * * *` })) },
+					authentication: 'accessToken',
+					events: ['fax_received'],
+					options: {},
+				},
+				credentials: credRef('faxPlusApi', pat),
+			},
+		],
+		connections: {},
+	});
+	await main.activate(wf.id);
+	// The second (mod 15) at which its polls fire.
+	return { ...wf, pollSecond: second };
+}
+
+module.exports = { setUpWebhookWorkflows, setUpPollWorkflow, TRIGGER_NODE, WEBHOOK_NODE, POLL_NODE };
