@@ -77,6 +77,11 @@ function keepsRecord(context: IExecuteFunctions): boolean {
 	return context.getMode() !== 'manual' && typeof context.helpers.checkProcessedAndRecord === 'function';
 }
 
+/** Names the delivery in an error, so a failed execution says which delivery it holds. */
+function deliveryName(json: IDataObject): string {
+	return typeof json.webhookId === 'string' && json.webhookId !== '' ? `delivery ${json.webhookId}` : 'the fax';
+}
+
 export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const options = readOptions(this);
@@ -94,7 +99,7 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 				}
 			} catch (error) {
 				if (!this.continueOnFail()) {
-					throw new NodeOperationError(this.getNode(), "The duplicate check could not use n8n's processed-data store, so the fax was not passed on", {
+					throw new NodeOperationError(this.getNode(), `The duplicate check could not use n8n's processed-data store, so ${deliveryName(json)} was not passed on`, {
 						itemIndex: index,
 						description: `${messageOf(error)}. The delivery is kept in this failed execution: retry it from the executions list once n8n can reach its database.`,
 					});

@@ -26,7 +26,7 @@ async function probeReady(port) {
 	}
 }
 
-function forward(port, req, body) {
+function forward(port, req, res, body) {
 	return new Promise((resolve) => {
 		const upstream = http.request({ host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers, agent: false }, (up) => {
 			const chunks = [];
@@ -35,6 +35,11 @@ function forward(port, req, body) {
 			up.on('error', () => resolve({ error: 'reset after the answer began' }));
 		});
 		upstream.on('error', (error) => resolve({ error: error.code || error.message, beforeAnswer: true }));
+		// As nginx by default (proxy_ignore_client_abort off): a sender that gives up closes the
+		// upstream connection too, so n8n's answer to it is never taken for delivered.
+		res.on('close', () => {
+			if (!res.writableFinished) upstream.destroy();
+		});
 		upstream.end(body);
 	});
 }
@@ -64,7 +69,8 @@ async function startBalancer({ policy = 'any' } = {}) {
 		const start = lb.next++;
 		for (let i = 0; i < candidates.length; i++) {
 			const port = candidates[(start + i) % candidates.length];
-			const answer = await forward(port, req, body);
+			if (res.destroyed) return;
+			const answer = await forward(port, req, res, body);
 			if (answer.error) {
 				// Only a request no process began to answer may go elsewhere.
 				if (answer.beforeAnswer && /ECONNREFUSED/.test(answer.error)) {

@@ -312,7 +312,7 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			expect(await runsOf(harness)).toHaveLength(0);
 			expect(harness.executions).toHaveLength(1);
 			const error = harness.executions[0].error as Error & { description?: string };
-			expect(error.message).toBe("The duplicate check could not use n8n's processed-data store, so the fax was not passed on");
+			expect(error.message).toBe(`The duplicate check could not use n8n's processed-data store, so delivery ${result.webhookId} was not passed on`);
 			expect(error.description).toMatch(/^connect ECONNREFUSED 127\.0\.0\.1:5432\. The delivery is kept in this failed execution/);
 		});
 
