@@ -1,11 +1,10 @@
 // Send's From: one of the account's numbers, several of them (Fax.Plus picks one per
 // destination to balance the load), or `no_number` for a corporate member without one.
-import type { IExecuteFunctions, INodeListSearchItems, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { normalizeE164Numbers } from '../../api/numbers';
-import { faxPlusApiRequest } from '../../api/transport';
 import type { ListSearchMethod } from '../shared/types';
-import type { NumberList } from '../number/types';
+import { numbersOfUser } from '../number/search';
 
 /** The `from` of a corporate member without an assigned fax number (the SDK's sendFax). */
 export const NO_NUMBER = 'no_number';
@@ -40,17 +39,9 @@ export function fromField(displayOptions: INodeProperties['displayOptions']): IN
 	};
 }
 
-/** listSearch: the account's fax numbers (GET /accounts/self/numbers answers them all at once), filtered by digits. */
+/** listSearch: the account's own fax numbers, filtered by digits. */
 export const searchSenderNumbers: ListSearchMethod = async function (filter) {
-	const answer = await faxPlusApiRequest<NumberList | undefined>(this, { method: 'GET', path: '/accounts/self/numbers' });
-	const numbers = Array.isArray(answer?.numbers) ? answer.numbers : [];
-	const digits = (filter ?? '').replace(/\D/g, '');
-	const results: INodeListSearchItems[] = numbers
-		.map((entry) => String(entry.number ?? ''))
-		.filter((number) => number !== '' && (!digits || number.replace(/\D/g, '').includes(digits)))
-		.sort()
-		.map((number) => ({ name: number, value: number }));
-	return { results };
+	return await numbersOfUser(this, 'self', filter);
 };
 
 /**

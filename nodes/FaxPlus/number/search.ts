@@ -1,16 +1,17 @@
 // The Number picker: the chosen user's fax numbers (GET /accounts/{user_id}/numbers answers them all at once).
-import type { INodeListSearchItems } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchItems } from 'n8n-workflow';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import { currentUserId } from '../shared/locators';
 import type { ListSearchMethod } from '../shared/types';
 import type { NumberList } from './types';
 
-/** listSearch: the numbers of the node's User, filtered by the digits typed. */
-export const searchNumbers: ListSearchMethod = async function (filter) {
-	const answer = await faxPlusApiRequest<NumberList | undefined>(this, {
-		method: 'GET',
-		path: `/accounts/${segment(currentUserId(this))}/numbers`,
-	});
+/** The fax numbers of a user (the API answers them all at once), filtered by the digits typed. */
+export async function numbersOfUser(
+	context: ILoadOptionsFunctions,
+	userId: string,
+	filter: string | undefined,
+): Promise<{ results: INodeListSearchItems[] }> {
+	const answer = await faxPlusApiRequest<NumberList | undefined>(context, { method: 'GET', path: `/accounts/${segment(userId)}/numbers` });
 	const numbers = Array.isArray(answer?.numbers) ? answer.numbers : [];
 	const digits = (filter ?? '').replace(/\D/g, '');
 	const results: INodeListSearchItems[] = numbers
@@ -19,4 +20,9 @@ export const searchNumbers: ListSearchMethod = async function (filter) {
 		.sort()
 		.map((number) => ({ name: number, value: number }));
 	return { results };
+}
+
+/** listSearch: the numbers of the node's User. */
+export const searchNumbers: ListSearchMethod = async function (filter) {
+	return await numbersOfUser(this, currentUserId(this), filter);
 };
