@@ -17,21 +17,13 @@ const path = require('node:path');
 const { TRIGGER, credRef, webhookWorkflow, deployWebhookWorkflow, outputOf, apiRequests, assertSuccess, uid } = require('./lib');
 const { makePdf } = require(path.join(__dirname, '../server/media'));
 const { parseMultipart } = require(path.join(__dirname, '../server/multipart'));
+const { waitFor } = require('../support/checks');
 
 const FILES_NODE = 'n8n-nodes-base.readWriteFile';
 const READ = 'Read PDF from Disk';
 const SEND = 'Fax.Plus';
 const TRIGGER_NODE = 'Fax.Plus Trigger';
 const WRITE = 'Write Fax to Disk';
-
-/** Polls a condition (no timing assertion: only a generous limit against hanging). */
-async function waitFor(fn, what, timeoutMs = 30000) {
-	const deadline = Date.now() + timeoutMs;
-	while (!(await fn())) {
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((r) => setTimeout(r, 100));
-	}
-}
 
 /** Exactly one recorded API request with this method and path; returns it. */
 function one(reqs, method, p) {

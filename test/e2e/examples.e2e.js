@@ -16,6 +16,7 @@ const http = require('node:http');
 const path = require('node:path');
 const { outputOf, errorOf, assertSuccess } = require('./lib');
 const { makePdf } = require(path.join(__dirname, '../server/media'));
+const { waitFor } = require('../support/checks');
 
 const EXAMPLES = path.join(__dirname, '../../examples');
 const FILES = ['fax-received-to-disk.json', 'poll-fax-received-to-disk.json', 'send-fax-report-status.json'];
@@ -24,17 +25,6 @@ const FOLDER = '/home/node/.n8n-files/faxes';
 const NOTIFY = 'https://example.com/fax-notifications';
 const API_CRED = 'REPLACE_WITH_YOUR_FAX_PLUS_CREDENTIAL';
 const SECRET_CRED = 'REPLACE_WITH_YOUR_SIGNING_SECRET_CREDENTIAL';
-
-/** Polls a condition (no timing assertion: only a generous limit against hanging). */
-async function waitFor(fn, what, timeoutMs = 60000) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await fn();
-		if (value) return value;
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((r) => setTimeout(r, 200));
-	}
-}
 
 /** A local endpoint that records every notification posted to it. */
 function startNotificationServer() {

@@ -25,20 +25,10 @@ const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
 const { TRIGGER, credRef, outputOf, apiRequests, assertSuccess } = require('./lib');
 const { oauthData } = require('./action.e2e');
+const { waitFor } = require('../support/checks');
 
 const NODE = 'Fax.Plus Trigger';
 const EVENTS = ['fax_received', 'fax_sent'];
-
-/** Polls a condition (no timing assertion: only a generous limit against hanging). */
-async function waitFor(fn, what, timeoutMs = 30000) {
-	const deadline = Date.now() + timeoutMs;
-	let last;
-	while (!(last = await fn())) {
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((r) => setTimeout(r, 100));
-	}
-	return last;
-}
 
 const sorted = (list) => [...list].sort();
 

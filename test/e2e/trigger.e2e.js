@@ -12,17 +12,9 @@ const crypto = require('node:crypto');
 const path = require('node:path');
 const { TRIGGER, credRef, outputOf, uid } = require('./lib');
 const { signWebhook } = require(path.join(__dirname, '../server'));
+const { waitFor } = require('../support/checks');
 
 const NODE = 'Fax.Plus Trigger';
-
-/** Polls a condition (no timing assertion: only a generous limit against hanging). */
-async function waitFor(fn, what, timeoutMs = 30000) {
-	const deadline = Date.now() + timeoutMs;
-	while (!(await fn())) {
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((r) => setTimeout(r, 100));
-	}
-}
 
 module.exports = async function trigger(t) {
 	const { check, n8n, server, ctx } = t;

@@ -17,21 +17,11 @@ const { TRIGGER, credRef, webhookWorkflow, outputOf, assertSuccess, apiRequests,
 const { oauthData } = require('../e2e/action.e2e');
 const { signWebhook } = require('../server');
 const { parseMultipart } = require('../server/multipart');
+const { waitFor } = require('../support/checks');
 
 const NODE = 'Fax.Plus Trigger';
 const ACTION_NODE = 'Fax.Plus';
 const SEND = 'Send the Fax on';
-
-/** Polls a condition (no timing assertion: only a generous limit against hanging). */
-async function waitFor(fn, what, timeoutMs = 60000) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await fn();
-		if (value) return value;
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((r) => setTimeout(r, 100));
-	}
-}
 
 module.exports = async function queueMode(t) {
 	const { check, log, queue, server } = t;

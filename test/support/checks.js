@@ -59,4 +59,15 @@ function createChecks({ timeoutMs = 180000, onFail } = {}) {
 	};
 }
 
-module.exports = { createChecks, withTimeout, formatError };
+/** Polls `fn` until it returns a truthy value, and returns it (no timing assertion: only a generous limit against hanging). */
+async function waitFor(fn, what, timeoutMs = 60000) {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await fn();
+		if (value) return value;
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await new Promise((r) => setTimeout(r, 100));
+	}
+}
+
+module.exports = { createChecks, withTimeout, formatError, waitFor };
