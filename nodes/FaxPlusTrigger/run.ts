@@ -7,33 +7,60 @@
 // - "Download Fax Document" runs, after n8n has answered Fax.Plus; a failure becomes
 //   `documentError` on the item.
 // Nothing here reads or writes the workflow's static data (workers run with empty static data).
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IDeduplicationOutput, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { keyOfDeliveryId, keyOfRawBody } from './deduplication';
 import { DOCUMENT_EVENTS, withDocument } from '../triggers/document';
 import { eventOf, payloadOf } from '../triggers/output';
 import { readOptions } from '../triggers/settings';
 
-/**
- * Record checks of one trigger node, one after another within this process: n8n's store reads,
- * changes and writes its whole record without a lock, so two concurrent runs could both see
- * "new", or one could overwrite the other's entry.
- */
-const queues = new Map<string, Promise<unknown>>();
+/** One delivery's check, waiting for its node's next batch. */
+interface PendingCheck {
+	key: string;
+	check: (keys: string[]) => Promise<IDeduplicationOutput>;
+	settle: (isNew: boolean) => void;
+	fail: (error: unknown) => void;
+}
 
-async function oneAtATime<T>(scope: string, task: () => Promise<T>): Promise<T> {
-	const previous = queues.get(scope) ?? Promise.resolve();
-	const current = previous.then(task, task);
-	const tail = current.then(
-		() => undefined,
-		() => undefined,
-	);
-	queues.set(scope, tail);
-	try {
-		return await current;
-	} finally {
-		if (queues.get(scope) === tail) queues.delete(scope);
+/**
+ * Checks waiting per trigger node, in this process. n8n's store reads, changes and writes a
+ * node's whole record without a lock, so a node's checks run one after another; the checks
+ * that arrive while one is under way go together in the next call (one read and one write of
+ * the record for all of them), which keeps the record's cost per delivery low under load.
+ */
+const waiting = new Map<string, PendingCheck[]>();
+
+/** Upper bound of keys per call, so one write stays small. */
+const MOST_KEYS_PER_CHECK = 100;
+
+async function drain(scope: string, pending: PendingCheck[]): Promise<void> {
+	while (pending.length > 0) {
+		const batch = pending.splice(0, MOST_KEYS_PER_CHECK);
+		const keys = [...new Set(batch.map((entry) => entry.key))];
+		try {
+			// The first waiting run's context makes the call: every entry is the same node's.
+			const result = await batch[0].check(keys);
+			const fresh = new Set(result.new.map(String));
+			// A key twice in one batch (two copies in flight at once): the first is new, the other a repeat.
+			for (const entry of batch) entry.settle(fresh.delete(entry.key));
+		} catch (error) {
+			for (const entry of batch) entry.fail(error);
+		}
 	}
+	waiting.delete(scope);
+}
+
+async function checkWithOthers(scope: string, key: string, check: PendingCheck['check']): Promise<boolean> {
+	return await new Promise<boolean>((settle, fail) => {
+		const pending = waiting.get(scope);
+		if (pending) {
+			pending.push({ key, check, settle, fail });
+			return;
+		}
+		const started: PendingCheck[] = [{ key, check, settle, fail }];
+		waiting.set(scope, started);
+		void drain(scope, started);
+	});
 }
 
 /** The record's key of a delivery item: its webhook-id, else (legacy hooks) its body. */
@@ -59,17 +86,17 @@ function messageOf(error: unknown): string {
 async function recordOnce(context: IExecuteFunctions, key: string, maxEntries: number): Promise<boolean> {
 	const node = context.getNode();
 	const scope = `${context.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
-	const check = async () => await context.helpers.checkProcessedAndRecord([key], 'node', { mode: 'entries', maxEntries });
-	const result = await oneAtATime(scope, async () => {
+	const check = async (keys: string[]) => {
+		const once = async () => await context.helpers.checkProcessedAndRecord(keys, 'node', { mode: 'entries', maxEntries });
 		try {
-			return await check();
+			return await once();
 		} catch {
 			// The first record of a node can meet another process's first record (a unique
 			// key): once more, which then reads the record that process wrote.
-			return await check();
+			return await once();
 		}
-	});
-	return result.new.includes(key);
+	};
+	return await checkWithOthers(scope, key, check);
 }
 
 /** Whether this run keeps the durable record: not for a test event, and only where n8n offers the store. */
