@@ -11,9 +11,11 @@
 // - Durably, in n8n's processed-data store (`checkProcessedAndRecord`), written by the trigger's
 //   execute() phase inside the run, on whichever process runs it (a queue worker too). Not here.
 // - Records that versions up to 0.1.x saved in the workflow's static data (v1, v2, v3 below) are
-//   still read (load) and honoured; nothing writes static data any more: queue workers run with
-//   empty static data, where a save would wipe the record. (n8n 2.41.1 does not keep static data
-//   in the executions it stores: `toWorkflowSnapshot` leaves it out of the workflow snapshot.)
+//   still read (load) and honoured, and removed once every entry is past the retention (when n8n
+//   activates the workflow or starts, and by a delivery's webhook() where n8n saves it); nothing
+//   else writes static data: queue workers run with empty static data, where a save would wipe
+//   the record. (n8n 2.41.1 does not keep static data in the executions it stores:
+//   `toWorkflowSnapshot` leaves it out of the workflow snapshot.)
 //
 // Cost per delivery: a digest, a Map lookup, appends, and pruning from the head of the
 // arrays (each entry is pruned once: amortized O(1)). The arrays and the index are rebuilt only
@@ -217,6 +219,21 @@ export function entriesOfRecord(value: unknown): Entries {
 	return entriesOfV1(record);
 }
 
+/**
+ * Whether a record saved in static data (0.1.x) holds no entry within the retention any more
+ * (it protects nothing); false for what is not such a record.
+ */
+export function isSpentRecord(value: unknown, retentionMs: number, now = Date.now()): boolean {
+	if (!recordOf(value)) return false;
+	return newestTimeOf(entriesOfRecord(value)) <= now - retentionMs;
+}
+
+function newestTimeOf(entries: Entries): number {
+	let newest = Number.NEGATIVE_INFINITY;
+	for (const time of entries.times) if (time > newest) newest = time;
+	return newest;
+}
+
 /** Tells records apart cheaply, to skip merging the same foreign record twice. */
 function fingerprintOf(record: AnyRecord): string {
 	if (record.v === 1) {
@@ -277,6 +294,9 @@ export class DeliveryLog {
 
 	/** Fingerprint of the last foreign record merged, to skip merging it again. */
 	private lastMerged = '';
+
+	/** The newest entry's time (ms) of that record. */
+	private lastMergedNewest = Number.NEGATIVE_INFINITY;
 
 	/** Changes since the log was created; the saved record is rebuilt only after one. */
 	private version = 0;
@@ -361,6 +381,17 @@ export class DeliveryLog {
 	}
 
 	/**
+	 * Whether a record from static data (0.1.x) holds no entry within the retention any more:
+	 * it then protects nothing, and can go.
+	 */
+	isSpent(value: unknown): boolean {
+		const record = recordOf(value);
+		if (!record) return false;
+		if (fingerprintOf(record) !== this.lastMerged) return isSpentRecord(record, this.retentionMs, this.now());
+		return this.lastMergedNewest <= this.now() - this.retentionMs;
+	}
+
+	/**
 	 * Merges a record from static data (v3, or v2/v1 of earlier versions). Skipped when this
 	 * log wrote it (it already holds everything in it) or when it is the same foreign record as last time.
 	 */
@@ -373,6 +404,7 @@ export class DeliveryLog {
 		this.lastMerged = fingerprint;
 
 		const loaded = entriesOfRecord(record);
+		this.lastMergedNewest = newestTimeOf(loaded);
 		const merged: Array<[string, number]> = [];
 		let entry = this.head;
 		for (let run = this.runHead; run < this.runTimes.length; run++) {

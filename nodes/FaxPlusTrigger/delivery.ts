@@ -17,10 +17,11 @@
 // - refused (signature, timestamp, body): 401/400 at once, no run;
 // - signing secret configured but unreadable (n8n's database unreachable): 503 + Retry-After.
 //
-// Static data is only read here (records saved by 0.1.x); nothing writes it.
+// Static data: records saved by 0.1.x are read here, and removed once spent; nothing else writes it.
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { deliveryLogFor, keyOfDeliveryId, keyOfRawBody, type DeliveryLog } from './deduplication';
 import { verifyWebhookDelivery } from './signature';
+import { readSigningSecret, recentSigningSecret, type SigningSecret } from './signingSecret';
 import { buildOutput, eventOf, parsePayload, statusOf } from '../triggers/output';
 import { matchesStatuses, readOptions, selectedEvents, type TriggerOptions } from '../triggers/settings';
 
@@ -43,12 +44,10 @@ interface DeliveryResponse {
 	once?(event: 'close', listener: () => void): unknown;
 }
 
-/** Where 0.1.x kept its record in the node's static data (read, never written). */
+/** Where 0.1.x kept its record in the node's static data (read; removed once spent). */
 export const DELIVERY_LOG_KEY = 'deliveryLog';
 /** Seconds a sender is asked to wait before re-sending (409 in flight, 503 secret unreadable). */
 const RETRY_AFTER_SECONDS = '5';
-
-const SIGNING_SECRET_CREDENTIAL = 'faxPlusWebhookSecretApi';
 
 /** The exact body bytes: n8n reads them on request (`readRawBody`) into `rawBody`. */
 async function rawBodyOf(request: DeliveryRequest): Promise<Buffer | undefined> {
@@ -58,20 +57,6 @@ async function rawBodyOf(request: DeliveryRequest): Promise<Buffer | undefined> 
 		return undefined;
 	}
 	return Buffer.isBuffer(request.rawBody) ? request.rawBody : undefined;
-}
-
-type SigningSecret = { readable: true; secret: string | undefined } | { readable: false };
-
-async function signingSecretOf(context: IWebhookFunctions): Promise<SigningSecret> {
-	// The credential is optional: none on the node means "no secret yet" (401 until pasted).
-	if (!context.getNode().credentials?.[SIGNING_SECRET_CREDENTIAL]) return { readable: true, secret: undefined };
-	try {
-		const credentials = await context.getCredentials<{ secret?: unknown }>(SIGNING_SECRET_CREDENTIAL);
-		return { readable: true, secret: typeof credentials?.secret === 'string' ? credentials.secret : undefined };
-	} catch {
-		// Configured but unreadable (n8n's database unreachable, say): not a bad signature.
-		return { readable: false };
-	}
 }
 
 function headerOf(request: DeliveryRequest, name: string): string | undefined {
@@ -141,15 +126,18 @@ async function handle(context: IWebhookFunctions, response: DeliveryResponse): P
 
 	let signatureVerified = false;
 	if (!options.useLegacyHooks) {
-		const secret = await signingSecretOf(context);
-		if (!secret.readable && !testMode) {
-			return refuse(response, 503, 'secret_unavailable', 'n8n could not read the signing secret credential; send it again later', true);
+		const verify = (secret: SigningSecret) =>
+			verifyWebhookDelivery({ secret: secret.readable ? secret.secret : undefined, headers: request.headers ?? {}, rawBody });
+		// A secret read moments ago first; if it does not verify, the credential as it is now.
+		const recent = recentSigningSecret(context);
+		let result = recent ? verify(recent) : undefined;
+		if (!result?.ok) {
+			const secret = await readSigningSecret(context);
+			if (!secret.readable && !testMode) {
+				return refuse(response, 503, 'secret_unavailable', 'n8n could not read the signing secret credential; send it again later', true);
+			}
+			result = verify(secret);
 		}
-		const result = verifyWebhookDelivery({
-			secret: secret.readable ? secret.secret : undefined,
-			headers: request.headers ?? {},
-			rawBody,
-		});
 		signatureVerified = result.ok;
 		// In production nothing unverified starts a run. A test session's endpoint has a
 		// secret n8n cannot know yet, so there it is accepted, flagged unverified.
@@ -171,8 +159,17 @@ async function handle(context: IWebhookFunctions, response: DeliveryResponse): P
 		retentionMs: options.retentionMs,
 		maxEntries: options.maxEntries,
 	});
-	// Records of 0.1.x in static data: read only.
-	if (!testMode) log.load(context.getWorkflowStaticData('node')[DELIVERY_LOG_KEY]);
+	// Records of 0.1.x in static data: read, and removed once every entry is past the
+	// retention (n8n loads static data with the workflow for every request; it then saves the
+	// change, on the process that took the request, never on a queue worker).
+	if (!testMode) {
+		const staticData = context.getWorkflowStaticData('node');
+		const saved = staticData[DELIVERY_LOG_KEY];
+		if (saved !== undefined) {
+			log.load(saved);
+			if (log.isSpent(saved)) delete staticData[DELIVERY_LOG_KEY];
+		}
+	}
 	const claim = log.claim(key);
 	if (claim === 'repeat') return { webhookResponse: { received: true, duplicate: true } };
 	if (claim === 'in_flight') {

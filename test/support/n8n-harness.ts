@@ -84,6 +84,9 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	/** Credential types n8n cannot read now (its database unreachable): reading them throws. */
 	readonly unreadable = new Set<string>();
 
+	/** How often each credential type was read (decrypted), as n8n reads it from its database. */
+	readonly reads: Record<string, number> = {};
+
 	constructor(private readonly credentials: Record<string, ICredentialDataDecryptedObject>) {
 		super();
 	}
@@ -134,6 +137,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		_nodeCredentials: INodeCredentialsDetails,
 		type: string,
 	): Promise<ICredentialDataDecryptedObject> {
+		this.reads[type] = (this.reads[type] ?? 0) + 1;
 		if (this.unreadable.has(type)) throw new Error('Connection terminated due to connection timeout');
 		const data = this.credentials[type];
 		if (!data) throw new Error(`No test credentials of type ${type}`);

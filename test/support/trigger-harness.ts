@@ -36,6 +36,7 @@ import {
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
 import { resetDeliveryLogs } from '../../nodes/FaxPlusTrigger/deduplication';
+import { forgetSigningSecrets } from '../../nodes/FaxPlusTrigger/signingSecret';
 import { FaxPlusTrigger } from '../../nodes/FaxPlusTrigger/FaxPlusTrigger.node';
 import { initBinaryData, TestCredentialsHelper, TestNodeTypes, testAdditionalData } from './n8n-harness';
 import { oauthCredentials, patCredentials, type AuthKind, type FaxPlusServer } from './faxplus';
@@ -321,12 +322,13 @@ export class TriggerHarness {
 	}
 
 	/**
-	 * n8n restarted: the in-process delivery records are gone; the saved static data (JSON)
+	 * n8n restarted: the in-process delivery records and signing secrets are gone; the saved static data (JSON)
 	 * stays, and every later request builds its Workflow from it. Call activate('init') or
 	 * checkExists() to run what n8n runs for an active workflow on start.
 	 */
 	restart(): void {
 		resetDeliveryLogs();
+		forgetSigningSecrets();
 	}
 
 	/** Activates the workflow: checkExists, then create when it answers false (n8n's order). */
@@ -697,7 +699,10 @@ function headerOf(req: IncomingMessage, name: string): string | undefined {
 /** Starts a harness per test and closes it after; resets the in-process delivery records. */
 export function useTriggerHarnesses(): (options: TriggerHarnessOptions) => Promise<TriggerHarness> {
 	const started: TriggerHarness[] = [];
-	beforeEach(() => resetDeliveryLogs());
+	beforeEach(() => {
+		resetDeliveryLogs();
+		forgetSigningSecrets();
+	});
 	afterEach(async () => {
 		await Promise.all(started.splice(0).map(async (harness) => await harness.close()));
 	});

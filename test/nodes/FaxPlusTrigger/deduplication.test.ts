@@ -68,6 +68,29 @@ describe('DeliveryLog → claims of deliveries in flight', () => {
 		log.load(viaJson(before.snapshot()));
 		expect(log.claim('id:msg_old')).toBe('repeat');
 	});
+
+	it('tells when a record from static data (0.1.x) is spent: every entry past the retention', () => {
+		const time = clock();
+		const before = new DeliveryLog({ now: time.now });
+		before.checkAndRecord('id:msg_first');
+		time.advance(2 * DAY);
+		before.checkAndRecord('id:msg_last');
+		const saved = viaJson(before.snapshot());
+
+		const log = new DeliveryLog({ now: time.now, retentionMs: 7 * DAY });
+		log.load(saved);
+		// The first entry expires 5 days from now, the last one 7 days from now.
+		time.advance(6 * DAY);
+		expect(log.isSpent(saved)).toBe(false);
+		expect(log.claim('id:msg_last')).toBe('repeat');
+		time.advance(DAY + 21 * 60 * 1000);
+		expect(log.isSpent(saved)).toBe(true);
+		expect(log.claim('id:msg_last')).toBe('new');
+		// Also for a record this log never loaded, and never for what is not a record.
+		expect(new DeliveryLog({ now: time.now }).isSpent(saved)).toBe(true);
+		expect(new DeliveryLog({ now: time.now }).isSpent({ v: 3, ids: 'x' })).toBe(false);
+		expect(new DeliveryLog({ now: time.now }).isSpent(undefined)).toBe(false);
+	});
 });
 
 describe('DeliveryLog', () => {

@@ -321,7 +321,57 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			expect(error.description).toMatch(/^connect ECONNREFUSED 127\.0\.0\.1:5432\. The delivery is kept in this failed execution/);
 		});
 
-		it('recognises a repeat after an upgrade, from the record the version before saved (v2: 72-bit digests), and never writes static data', async () => {
+		it("removes 0.1.x's record from static data at the next activation or start once every entry is past the retention", async () => {
+			const nowSeconds = Math.floor(Date.now() / 1000);
+			const v2Digest = (key: string) => createHash('sha256').update(key).digest('base64').slice(0, 12);
+			const record = (firstDaysAgo: number) => ({
+				v: 2,
+				epoch: 'before-upgrade',
+				ids: v2Digest('id:msg_a') + v2Digest('id:msg_b'),
+				times: `${(nowSeconds - firstDaysAgo * 86_400).toString(36)},${(86_400).toString(36)}`,
+			});
+			// Newest entry 8 days old: spent. 6 days old: still honoured.
+			const spent = await trigger({ server: server(), parameters: { events: ['fax_sent'] }, staticData: { [`node:${TRIGGER_NODE_NAME}`]: { deliveryLog: record(9) } } });
+			await activateWithSecret(spent, server());
+			expect(spent.savedNodeStaticData.deliveryLog).toBeUndefined();
+			expect(spent.savedNodeStaticData.registrations).toEqual([expect.objectContaining({ url: spent.productionUrl })]);
+			await spent.close();
+			server().reset();
+
+			const live = await trigger({ server: server(), parameters: { events: ['fax_sent'] }, staticData: { [`node:${TRIGGER_NODE_NAME}`]: { deliveryLog: record(7) } } });
+			await activateWithSecret(live, server());
+			expect(live.savedNodeStaticData.deliveryLog).toEqual(record(7));
+			const [repeat] = await server().deliver({ event: 'fax_sent', webhookId: 'msg_b' });
+			expect(repeat.attempts[0].body).toBe('{"received":true,"duplicate":true}');
+		});
+
+		it("removes 0.1.x's record once spent also on a delivery that n8n answers without a run (n8n then saves static data)", async () => {
+			const nowSeconds = Math.floor(Date.now() / 1000);
+			const v2Digest = (key: string) => createHash('sha256').update(key).digest('base64').slice(0, 12);
+			const record = { v: 2, epoch: 'before-upgrade', ids: v2Digest('id:msg_a'), times: (nowSeconds - 6 * 86_400).toString(36) };
+			const harness = await trigger({
+				server: server(),
+				parameters: { events: ['fax_sent'], options: { statuses: 'success' } },
+				staticData: { [`node:${TRIGGER_NODE_NAME}`]: { deliveryLog: record } },
+			});
+			await activateWithSecret(harness, server());
+			expect(harness.savedNodeStaticData.deliveryLog).toEqual(record);
+
+			// Two days later (the process kept running): a status the trigger filters out.
+			const realNow = Date.now.bind(Date);
+			const later = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + 2 * 86_400_000);
+			try {
+				const [skipped] = await server().deliver({ event: 'fax_sent', data: { status: 'failed' }, timestamp: Math.floor(Date.now() / 1000) });
+				expect(skipped.attempts[0].body).toBe('{"received":true,"skipped":"status"}');
+			} finally {
+				later.mockRestore();
+			}
+			expect(harness.savedNodeStaticData.deliveryLog).toBeUndefined();
+			expect(harness.savedNodeStaticData.registrations).toEqual([expect.objectContaining({ url: harness.productionUrl })]);
+			expect(await runsOf(harness)).toHaveLength(0);
+		});
+
+		it('recognises a repeat after an upgrade, from the record the version before saved (v2: 72-bit digests), and leaves it while an entry is live', async () => {
 			const nowSeconds = Math.floor(Date.now() / 1000);
 			const v2Digest = (key: string) => createHash('sha256').update(key).digest('base64').slice(0, 12);
 			// As v2 saved it: digests joined, then the first time in seconds and differences (base 36).

@@ -1,0 +1,86 @@
+import { useFaxPlusServer } from '../../support/faxplus';
+import { useTriggerHarnesses } from '../../support/trigger-harness';
+import { activateWithSecret, runJson, runsOf } from './helpers';
+import { REUSE_MS, SIGNING_SECRET_CREDENTIAL } from '../../../nodes/FaxPlusTrigger/signingSecret';
+
+const otherSecret = () => 'whsec_' + Buffer.from('a rotated secret, 32 bytes long!').toString('base64');
+
+describe('Fax.Plus Trigger → the signing secret', () => {
+	const server = useFaxPlusServer();
+	const trigger = useTriggerHarnesses();
+
+	async function activeTrigger() {
+		const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+		const endpointId = await activateWithSecret(harness, server());
+		const reads = () => harness.credentialsHelper.reads[SIGNING_SECRET_CREDENTIAL] ?? 0;
+		return { harness, secret: server().getEndpointSecret(endpointId)!, reads };
+	}
+
+	afterEach(() => jest.restoreAllMocks());
+
+	it('is read from the credential once for a stream of deliveries, not once per delivery', async () => {
+		const { harness, reads } = await activeTrigger();
+		const before = reads();
+		for (let i = 0; i < 20; i++) {
+			const [result] = await server().deliver({ event: 'fax_sent' });
+			expect(result.attempts[0].status).toBe(200);
+		}
+		expect(await runsOf(harness)).toHaveLength(20);
+		expect(reads() - before).toBe(1);
+	});
+
+	it('a new secret counts at once: a signature the remembered secret does not verify is checked with the credential as it is now', async () => {
+		const { harness, secret, reads } = await activeTrigger();
+		await server().deliver({ event: 'fax_sent' });
+		const rotated = otherSecret();
+		harness.setSecret(rotated);
+		const before = reads();
+		const [withNew] = await server().deliver({ event: 'fax_sent', secret: rotated });
+		expect(withNew.attempts[0]).toEqual({ status: 200, body: '{"received":true}' });
+		expect(reads() - before).toBe(1);
+		// From then on the old secret is refused: the fresh read replaced it.
+		const [withOld] = await server().deliver({ event: 'fax_sent', secret });
+		expect(withOld.attempts[0].status).toBe(401);
+		expect(JSON.parse(withOld.attempts[0].body)).toMatchObject({ reason: 'signature_mismatch' });
+		expect((await runJson(harness)).map((item) => item.signatureVerified)).toEqual([true, true]);
+	});
+
+	it(`an old secret is accepted at most ${REUSE_MS / 1000} s after the credential changed, then refused`, async () => {
+		const { harness, reads } = await activeTrigger();
+		await server().deliver({ event: 'fax_sent' });
+		harness.setSecret('not a secret!');
+
+		const [soon] = await server().deliver({ event: 'fax_sent' });
+		expect(soon.attempts[0].status).toBe(200);
+
+		const realNow = Date.now.bind(Date);
+		jest.spyOn(Date, 'now').mockImplementation(() => realNow() + REUSE_MS + 1_000);
+		const before = reads();
+		const [later] = await server().deliver({ event: 'fax_sent' });
+		expect(later.attempts[0].status).toBe(401);
+		expect(JSON.parse(later.attempts[0].body)).toMatchObject({ reason: 'invalid_secret' });
+		expect(reads() - before).toBe(1);
+		expect(await runsOf(harness)).toHaveLength(2);
+	});
+
+	it('a refused signature costs a fresh read and is still refused, without the secret in the answer', async () => {
+		const { harness, secret, reads } = await activeTrigger();
+		await server().deliver({ event: 'fax_sent' });
+		const before = reads();
+		const [forged] = await server().deliver({ event: 'fax_sent', secret: otherSecret() });
+		expect(forged.attempts[0].status).toBe(401);
+		expect(forged.attempts[0].body).not.toContain(secret.slice(6));
+		expect(reads() - before).toBe(1);
+		expect(await runsOf(harness)).toHaveLength(1);
+	});
+
+	it('a restarted process reads it again', async () => {
+		const { harness, reads } = await activeTrigger();
+		await server().deliver({ event: 'fax_sent' });
+		harness.restart();
+		const before = reads();
+		await server().deliver({ event: 'fax_sent' });
+		expect(reads() - before).toBe(1);
+		expect(await runsOf(harness)).toHaveLength(2);
+	});
+});
