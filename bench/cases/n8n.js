@@ -9,7 +9,9 @@
 //          same load: BENCH_N8N_COUNT deliveries per workflow (default 1,000, in 4 rounds that
 //          alternate between the workflows), BENCH_N8N_CONCURRENCY at a time (default 8), over
 //          keep-alive connections on 127.0.0.1. A third workflow runs the trigger with its
-//          duplicate record already at the default cap (10,000 entries in static data).
+//          duplicate record (n8n's processed-data store) already at the default cap (10,000
+//          entries); a fourth as upgraded from 0.1.x within 7 days: 0.1.x's record of 10,000
+//          in static data as well.
 //          Per round: deliveries answered per second, and executions finished per second
 //          (the round ends when the last execution of the round has stopped).
 // action   "Get balance" (shop / getBalance) over BENCH_ACTION_ITEMS items (default 1,000)
@@ -164,7 +166,7 @@ async function waitForExecutions(n8n, workflowId, n, capMs = ROUND_CAP_MS) {
 	}
 }
 
-async function triggerWorkflow(n8n, s, name, staticLog) {
+async function triggerWorkflow(n8n, s, name, { staticLog, prefill = false } = {}) {
 	const webhookId = uuid();
 	const secretCred = await n8n.createCredential(`bench secret ${name}`, 'faxPlusWebhookSecretApi', {
 		secret: `whsec_${crypto.randomBytes(24).toString('base64')}`,
@@ -180,7 +182,7 @@ async function triggerWorkflow(n8n, s, name, staticLog) {
 	};
 	if (staticLog) wfJson.staticData = { 'node:Fax.Plus Trigger': { deliveryLog: staticLog } };
 	const wf = await n8n.importWorkflow(wfJson);
-	if (staticLog) await prefillProcessedData(n8n, wf.id, trigger.id, PREFILL);
+	if (prefill) await prefillProcessedData(n8n, wf.id, trigger.id, PREFILL);
 	await n8n.activate(wf.id);
 	const url = n8n.webhookUrl(`${webhookId}/webhook`);
 	// n8n 2.x publishes (and so registers webhooks) shortly after the activation call answers.
@@ -262,7 +264,11 @@ async function benchTrigger(n8n, s) {
 		webhook: await webhookWorkflow(n8n, 'bench: built-in Webhook → No Op'),
 		trigger: await triggerWorkflow(n8n, s, 'bench: Fax.Plus Trigger → No Op'),
 	};
-	if (PREFILL > 0) targets.triggerAtCap = await triggerWorkflow(n8n, s, `bench: Fax.Plus Trigger (record at ${PREFILL}) → No Op`, prefilledLog(PREFILL));
+	if (PREFILL > 0) {
+		targets.triggerAtCap = await triggerWorkflow(n8n, s, `bench: Fax.Plus Trigger (record at ${PREFILL}) → No Op`, { prefill: true });
+		// Within 7 days of an upgrade from 0.1.x: its record is still in static data as well.
+		targets.triggerUpgraded = await triggerWorkflow(n8n, s, `bench: Fax.Plus Trigger upgraded from 0.1.x → No Op`, { prefill: true, staticLog: prefilledLog(PREFILL) });
+	}
 	const names = Object.keys(targets);
 	const signingSecret = targets.trigger.secret;
 	const secretOf = (name) => targets[name].secret ?? signingSecret;
@@ -347,7 +353,7 @@ async function benchBurst(n8n, s) {
 		webhook: await webhookWorkflow(n8n, 'burst: built-in Webhook → No Op'),
 		trigger: await triggerWorkflow(n8n, s, 'burst: Fax.Plus Trigger → No Op'),
 	};
-	if (PREFILL > 0) targets.triggerAtCap = await triggerWorkflow(n8n, s, `burst: Fax.Plus Trigger (record at ${PREFILL}) → No Op`, prefilledLog(PREFILL));
+	if (PREFILL > 0) targets.triggerAtCap = await triggerWorkflow(n8n, s, `burst: Fax.Plus Trigger (record at ${PREFILL}) → No Op`, { prefill: true, staticLog: prefilledLog(PREFILL) });
 	const names = Object.keys(targets);
 	const secretOf = (name) => targets[name].secret ?? targets.trigger.secret;
 	const out = { rounds: BURST_ROUNDS, size: BURST_SIZE, warmup: WARMUP, prefill: PREFILL, targets: {} };

@@ -216,6 +216,7 @@ const TRIGGER_LABELS = {
 	webhook: "n8n's Webhook node → No Op (respond immediately)",
 	trigger: '**Fax.Plus Trigger → No Op**',
 	triggerAtCap: 'Fax.Plus Trigger, record already at 10,000 → No Op',
+	triggerUpgraded: "Fax.Plus Trigger at 10,000, upgraded from 0.1.x (0.1.x's record in static data too) → No Op",
 };
 
 function triggerSection(section) {
@@ -225,7 +226,7 @@ function triggerSection(section) {
 	const passes = section.data.passes.filter((p) => p.trigger);
 	if (!passes.length) return { title: '3. Signed deliveries through a real n8n', body: `${body}No result.\n`, goals, console: ['no result'] };
 	const first = passes[0].trigger;
-	body += `n8n ${passes[0].n8nVersion}, one instance per pass (SQLite, executions saved as n8n saves them by default), the package loaded as a community package. Three active workflows on the same instance, identical but for the first node. The load: ${fmtInt(first.count)} signed deliveries per workflow (realistic \`fax_received\` bodies of about 700 bytes, distinct webhook-ids, signed with the trigger's endpoint secret; the Webhook node gets the very same requests), ${first.concurrency} at a time over keep-alive connections from one client on 127.0.0.1, in ${first.rounds} rounds that alternate between the workflows, after ${first.warmup} warm-up deliveries each. _Completed/s_ counts a delivery when its execution has finished (a round ends when the last execution of the round has stopped): that is the throughput. _Answered/s_ is how fast the sender gets its 200. Latency is per request, as the sender sees it.\n`;
+	body += `n8n ${passes[0].n8nVersion}, one instance per pass (SQLite, executions saved as n8n saves them by default), the package loaded as a community package. ${['', 'One', 'Two', 'Three', 'Four', 'Five'][Object.keys(first.targets).length] ?? Object.keys(first.targets).length} active workflows on the same instance, identical but for the first node (and the records they start with). The load: ${fmtInt(first.count)} signed deliveries per workflow (realistic \`fax_received\` bodies of about 700 bytes, distinct webhook-ids, signed with the trigger's endpoint secret; the Webhook node gets the very same requests), ${first.concurrency} at a time over keep-alive connections from one client on 127.0.0.1, in ${first.rounds} rounds that alternate between the workflows, after ${first.warmup} warm-up deliveries each. _Completed/s_ counts a delivery when its execution has finished (a round ends when the last execution of the round has stopped): that is the throughput. _Answered/s_ is how fast the sender gets its 200. Latency is per request, as the sender sees it.\n`;
 	for (const p of passes) {
 		const t = p.trigger.targets;
 		const base = t.webhook;
@@ -266,8 +267,10 @@ function triggerSection(section) {
 		const record = passes.map((p) => p.trigger.targets.triggerAtCap?.processedData).find((pd) => pd && !pd.error && pd.entries);
 		const line = `trigger at cap / Webhook node (legacy engine): ${ratioText(atCap.legacy)}`;
 		const beside = `trigger at cap / Webhook node (default engine): ${ratioText(atCap.default)}`;
-		lines.push(line, beside);
-		body += `\n\`\`\`\n${line}\n${beside}\n\`\`\`\n`;
+		const upgraded = ratiosOf(passes, 'triggerUpgraded');
+		const third = `trigger at cap, upgraded from 0.1.x / Webhook node (legacy engine): ${ratioText(upgraded.legacy)}`;
+		lines.push(line, beside, third);
+		body += `\n\`\`\`\n${line}\n${beside}\n${third}\n\`\`\`\n`;
 		goals.push({
 			goal: '3. trigger with its record at the cap (10,000) ≥ 0.8 × the Webhook node (legacy engine)',
 			figure: `${ratioText(atCap.legacy)}× (default engine: ${ratioText(atCap.default)}×)${record ? `; n8n's processed-data row read and written per delivery: ${fmtBytes(record.bytes)}` : ''}`,
@@ -280,17 +283,22 @@ function triggerSection(section) {
 	);
 	const recordAtCap = passes.map((p) => p.trigger.targets.triggerAtCap?.processedData).find((pd) => pd && !pd.error && pd.entries);
 	const loads = passes.flatMap((p) => [p.loadBefore, p.loadAfter]).filter(Number.isFinite);
-	const summary = `Through a real n8n, with the legacy expression engine the trigger completes ${ratioText(young.legacy)}× the deliveries per second of n8n's Webhook node with a young record and ${ratioText(atCap.legacy)}× with its record at the 10,000 cap (goal ≥ 0.8, ${atCap.legacy >= 0.8 ? 'met' : 'missed'}). The durable record is n8n's processed-data store, written by the run: ${recordAtCap ? fmtBytes(recordAtCap.bytes) : 'one row'} at the cap, which n8n reads and writes whole for every delivery. With n8n's default engine the figures are ${ratioText(young.default)}× and ${ratioText(atCap.default)}× (goal ≥ 0.9 for the young record): n8n acquires an expression isolate twice per delivery for any trigger but its own Webhook node, which no community node can change.${loads.length ? ` Measured at a load average of ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on 2 cores: the rounds' spread (±) shows how far single figures move.` : ''}`;
+	const summary = `Through a real n8n, with the legacy expression engine the trigger completes ${ratioText(young.legacy)}× the deliveries per second of n8n's Webhook node with a young record and ${ratioText(atCap.legacy)}× with its record at the 10,000 cap (goal ≥ 0.8, ${atCap.legacy >= 0.8 ? 'met' : 'missed'}). The durable record is n8n's processed-data store, written by the run: ${recordAtCap ? fmtBytes(recordAtCap.bytes) : 'one row'} at the cap, which n8n reads and writes whole for every check; runs that wait share one check. Within 7 days of an upgrade from 0.1.x, while that version's record is still in static data, ${ratioText(ratiosOf(passes, 'triggerUpgraded').legacy)}×. With n8n's default engine the figures are ${ratioText(young.default)}× and ${ratioText(atCap.default)}× (goal ≥ 0.9 for the young record): n8n acquires an expression isolate twice per delivery for any trigger but its own Webhook node, which no community node can change.${loads.length ? ` Measured at a load average of ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on 2 cores: the rounds' spread (±) shows how far single figures move.` : ''}`;
 	return { title: '3. Signed deliveries through a real n8n', body, goals, console: lines, summary };
 }
 
 /** The trigger with a full record against the Webhook node, per engine (median of per-round ratios). */
 function atCapRatios(passes) {
+	return ratiosOf(passes, 'triggerAtCap');
+}
+
+/** One workflow of case 3 against the Webhook node, per engine (median of per-round ratios). */
+function ratiosOf(passes, name) {
 	const out = {};
 	for (const p of passes) {
 		const t = p.trigger.targets;
-		if (!t.triggerAtCap) continue;
-		out[p.engine] = pairedRatio(t.triggerAtCap.rounds.map((r) => r.completedPerSecond), t.webhook.rounds.map((r) => r.completedPerSecond)).median;
+		if (!t[name]) continue;
+		out[p.engine] = pairedRatio(t[name].rounds.map((r) => r.completedPerSecond), t.webhook.rounds.map((r) => r.completedPerSecond)).median;
 	}
 	return out;
 }
@@ -303,29 +311,31 @@ function triggerMeaning(passes) {
 		const base = t.webhook.rounds.map((r) => r.completedPerSecond);
 		const vs = (o) => (o ? pairedRatio(o.rounds.map((r) => r.completedPerSecond), base).median : NaN);
 		const rate = (o) => (o ? median(o.rounds.map((r) => r.completedPerSecond)) : NaN);
-		ratios[p.engine] = { trigger: vs(t.trigger), atCap: vs(t.triggerAtCap) };
+		ratios[p.engine] = { trigger: vs(t.trigger), atCap: vs(t.triggerAtCap), upgraded: vs(t.triggerUpgraded) };
 		rates[p.engine] = { webhook: rate(t.webhook), trigger: rate(t.trigger), atCap: rate(t.triggerAtCap) };
 	}
 	const def = ratios.default || {};
 	const leg = ratios.legacy;
-	const atCap = passes.map((p) => p.trigger.targets.triggerAtCap?.staticData).find(Boolean);
 	// Extra time per delivery with the full record, where the isolate does not blur it.
 	const r = rates.legacy || rates.default || {};
 	const extraMs = (1 / r.atCap - 1 / r.trigger) * 1000;
 	const parts = [];
 	parts.push(
-		`**What it means.** Our own work per delivery (case 1: microseconds) is invisible at this scale: a delivery through n8n costs milliseconds of n8n's own work (loading the workflow from its database, building the execution, saving it). Two things make the trigger slower than n8n's Webhook node, and neither is the signature or the duplicate check:`,
+		`**What it means.** Our own work per delivery (case 1: microseconds) is invisible at this scale: a delivery through n8n costs milliseconds of n8n's own work (loading the workflow from its database, building the execution, saving it). What makes the trigger slower than n8n's Webhook node is n8n's own work around it, not the signature check:`,
 	);
 	parts.push(
 		`- **n8n skips the expression isolate only for its own Webhook node.** With the default \`vm\` expression engine, n8n acquires an expression isolate for the webhook phase of every webhook request unless the start node is \`n8n-nodes-base.webhook\` with static parameters (\`webhookPhaseNeedsIsolate\` in n8n's \`live-webhooks.js\`); the execution then acquires one again. Each acquisition takes a warm isolate from a pool of one and disposes it on release; the pool then builds a new one (and a request that finds the pool empty builds its own), so every acquisition costs an isolate's set-up: the trigger pays it twice per delivery, the Webhook node once.${leg ? ` With \`N8N_EXPRESSION_ENGINE=legacy\` (no isolates) the same trigger reaches ${ratioText(leg.trigger)}× the Webhook node's throughput${Number.isFinite(def.trigger) ? `, against ${ratioText(def.trigger)}× with the default engine` : ''}.` : ''} No community node can opt into that skip; what would close this part is in n8n: extend the skip to any trigger whose webhook description is static, or acquire the isolate only when an expression is evaluated (\`N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE\`).`,
 	);
 	const pd = passes.map((p) => p.trigger.targets.triggerAtCap?.processedData).find((x) => x && !x.error && x.entries);
 	parts.push(
-		`- **The durable record is n8n's processed-data store, and n8n reads and writes all of it on every delivery.** The trigger's run (its \`execute()\` phase) calls n8n's \`checkProcessedAndRecord\` (scope node, mode entries): n8n loads the node's one \`processed_data\` row, the MD5 of every recorded id in base64, adds the new one, drops the oldest past the cap and writes the whole row back (\`n8n/dist/deduplication/deduplication-helper.js\`); the trigger checks one run after another within a process, as n8n's store has no lock. At the cap that row is ${pd ? `${fmtBytes(pd.bytes)} for ${fmtInt(pd.entries)} entries` : 'about 270 KB'}, a SELECT and an UPDATE of it per delivery on SQLite's one writer, besides the execution's own writes; with it the third row reaches ${Number.isFinite(leg?.atCap) ? `${ratioText(leg.atCap)}×` : 'n/a'} with the legacy engine and ${ratioText(def.atCap)}× with the default one, about ${Number.isFinite(extraMs) ? extraMs.toFixed(1) : 'n/a'} ms more per delivery than the young record of the second row${rates.legacy ? ' (legacy engine)' : ''}. The third row also starts with a record of 0.1.x in static data at its cap (78 KB), as an upgraded workflow has it: n8n still loads it with the workflow for every request, and the trigger reads it, but nothing writes it any more. Up to 0.1.x that static-data record was the only one, written with every delivery (v1 518 KB at the cap: 0.54×; v2 136 KB: 0.62×; v3 78 KB: 0.82×, legacy engine, 2026-11-22); it could not be kept: a queue worker runs with empty static data, and a save from it would wipe the record, and it was written before n8n held the run. n8n 2.41.1 keeps no copy of static data in the executions it stores (\`toWorkflowSnapshot\` in \`n8n/dist/executions/execution-data/types.js\` leaves it out).`,
+		`- **The durable record is n8n's processed-data store, and n8n reads and writes all of it for every check.** The trigger's run (its \`execute()\` phase) calls n8n's \`checkProcessedAndRecord\` (scope node, mode entries): n8n loads the node's one \`processed_data\` row, the MD5 of every recorded id in base64, adds the new ones, drops the oldest past the cap and writes the whole row back (\`n8n/dist/deduplication/deduplication-helper.js\`). n8n's store has no lock, so within a process the trigger checks one call after another, and the runs that wait meanwhile go together into the next call: one SELECT and one UPDATE for all of them. At the cap that row is ${pd ? `${fmtBytes(pd.bytes)} for ${fmtInt(pd.entries)} entries` : 'about 270 KB'}; with it the third row reaches ${Number.isFinite(leg?.atCap) ? `${ratioText(leg.atCap)}×` : 'n/a'} with the legacy engine and ${ratioText(def.atCap)}× with the default one, about ${Number.isFinite(extraMs) ? extraMs.toFixed(1) : 'n/a'} ms more per delivery than the young record of the second row${rates.legacy ? ' (legacy engine)' : ''}. Before the runs shared their checks (one SELECT and UPDATE per delivery, and the signing secret read from n8n's credentials for every request) the same rows measured 0.74× and 0.68× (legacy engine, 2026-11-22).`,
+	);
+	parts.push(
+		`- **A record of 0.1.x in static data costs while it lasts.** The fourth row starts as a workflow upgraded from 0.1.x does: that version's record at its cap (78 KB) in static data, which n8n loads with the workflow for every request (and again for the run). It reaches ${Number.isFinite(leg?.upgraded) ? `${ratioText(leg.upgraded)}×` : 'n/a'} with the legacy engine and ${ratioText(def.upgraded)}× with the default one. The trigger still reads that record, so deliveries 0.1.x accepted stay repeats, and removes it once every entry is past the retention (7 days by default: at the next activation or start, or on a delivery n8n answers without a run); after that the workflow is the third row. Up to 0.1.x that static-data record was the only one, written with every delivery (v1 518 KB at the cap: 0.54×; v2 136 KB: 0.62×; v3 78 KB: 0.82×, legacy engine, 2026-11-22); it could not be kept: a queue worker runs with empty static data, and a save from it would wipe the record, and it was written before n8n held the run. n8n 2.41.1 keeps no copy of static data in the executions it stores (\`toWorkflowSnapshot\` in \`n8n/dist/executions/execution-data/types.js\` leaves it out).`,
 	);
 	if (Number.isFinite(leg?.atCap) && leg.atCap < 0.8) {
 		parts.push(
-			`**The goal at the cap (≥ 0.8×, legacy engine) is ${leg.atCap >= 0.79 ? 'at its line and missed by' : 'missed by'} ${(0.8 - leg.atCap).toFixed(4)}** (${leg.atCap.toFixed(4)}×, measured while the machine ran at a load average of 10–20, with the rounds' spread shown). Correctness comes first here: n8n's processed-data store is the only record a run can write that every process and worker shares and that no worker's empty static data can wipe, and n8n reads and writes it whole. What makes it cheaper is a smaller record: **Duplicate Check Max Entries** (10,000 by default) bounds the row n8n reads and writes per delivery (about 26 bytes per entry). Up to 0.1.x the faster record was written before n8n held the run and could be wiped by a queue worker (issue 17).`,
+			`**The goal at the cap (≥ 0.8×, legacy engine) is missed by ${(0.8 - leg.atCap).toFixed(4)}** (${leg.atCap.toFixed(4)}×, with the rounds' spread shown). Correctness comes first here: n8n's processed-data store is the only record a run can write that every process and worker shares and that no worker's empty static data can wipe, and n8n reads and writes it whole. What makes it cheaper is a smaller record: **Duplicate Check Max Entries** (10,000 by default) bounds the row n8n reads and writes per check (about 26 bytes per entry).`,
 		);
 	}
 	parts.push(
