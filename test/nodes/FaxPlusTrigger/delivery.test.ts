@@ -12,7 +12,10 @@ async function post(url: string, body: string | Buffer, headers: Record<string, 
 	return { status: res.status, body: await res.text(), retryAfter: res.headers.get('retry-after') };
 }
 
-/** The record 0.1.x kept in static data (now only read). */
+/** A key's digest as 0.1.x's record v2 saved it (72 bits of its SHA-256). */
+const v2Digest = (key: string) => createHash('sha256').update(key).digest('base64').slice(0, 12);
+
+/** The record 0.1.x kept in static data (read; removed once spent). */
 function staticDataKeys(harness: TriggerHarness): string[] {
 	return entriesOfRecord(harness.savedNodeStaticData.deliveryLog).digests;
 }
@@ -323,7 +326,6 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 
 		it("removes 0.1.x's record from static data at the next activation or start once every entry is past the retention", async () => {
 			const nowSeconds = Math.floor(Date.now() / 1000);
-			const v2Digest = (key: string) => createHash('sha256').update(key).digest('base64').slice(0, 12);
 			const record = (firstDaysAgo: number) => ({
 				v: 2,
 				epoch: 'before-upgrade',
@@ -347,7 +349,6 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 
 		it("removes 0.1.x's record once spent also on a delivery that n8n answers without a run (n8n then saves static data)", async () => {
 			const nowSeconds = Math.floor(Date.now() / 1000);
-			const v2Digest = (key: string) => createHash('sha256').update(key).digest('base64').slice(0, 12);
 			const record = { v: 2, epoch: 'before-upgrade', ids: v2Digest('id:msg_a'), times: (nowSeconds - 6 * 86_400).toString(36) };
 			const harness = await trigger({
 				server: server(),
@@ -373,7 +374,6 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 
 		it('recognises a repeat after an upgrade, from the record the version before saved (v2: 72-bit digests), and leaves it while an entry is live', async () => {
 			const nowSeconds = Math.floor(Date.now() / 1000);
-			const v2Digest = (key: string) => createHash('sha256').update(key).digest('base64').slice(0, 12);
 			// As v2 saved it: digests joined, then the first time in seconds and differences (base 36).
 			const v2 = {
 				v: 2,
