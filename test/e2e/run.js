@@ -16,12 +16,13 @@
 //   N8N_VERSION=1.123.81      run against another installed n8n version
 //   N8N_ECHO=1                copy n8n's log to stderr
 
-const { spawn, spawnSync } = require('node:child_process');
+const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '../..');
 const { createChecks, formatError, withTimeout } = require(path.join(ROOT, 'test/support/checks.js'));
+const { buildPackage, startServer, stopOnSignals } = require(path.join(ROOT, 'test/support/runner.js'));
 const { startN8n } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
 
 const CHECK_TIMEOUT_MS = Number(process.env.E2E_CHECK_TIMEOUT_MS || 180000);
@@ -50,14 +51,6 @@ function srcNewerThanDist() {
 		return false;
 	};
 	return ['nodes', 'credentials', 'icons'].some((d) => fs.existsSync(path.join(ROOT, d)) && walk(path.join(ROOT, d)));
-}
-
-function build() {
-	if (process.env.E2E_SKIP_BUILD === '1') return;
-	if (!srcNewerThanDist()) return;
-	console.log('building the package (npm run build)...');
-	const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
-	if (r.status !== 0) throw new Error('npm run build failed');
 }
 
 /** Runs scripts/n8n/ensure-chromium.sh without blocking the event loop. */
@@ -104,23 +97,12 @@ function suiteFiles() {
 
 async function main() {
 	const t0 = Date.now();
-	let signalled = false;
-	const onSignal = async (sig) => {
-		if (signalled) return;
-		signalled = true;
-		console.log(`\n${sig}: stopping everything`);
-		checks.countFailure();
-		await stopAll();
-		checks.printSummary();
-		process.exit(130);
-	};
-	process.on('SIGINT', onSignal);
-	process.on('SIGTERM', onSignal);
+	stopOnSignals(checks, stopAll);
 
 	const ctx = {};
 	const t = { check, log, ctx, started };
 
-	let ready = await check('setup: build the package', () => build(), { timeoutMs: 600000 });
+	let ready = await check('setup: build the package', () => buildPackage({ isCurrent: () => !srcNewerThanDist() }), { timeoutMs: 600000 });
 	// Chromium before the servers: installing it takes a while, and no connection may sit idle meanwhile.
 	const files = suiteFiles();
 	if (ready && files.some((f) => f.name === 'browser')) {
@@ -128,8 +110,7 @@ async function main() {
 	}
 	if (ready) {
 		ready = await check('setup: start the local Fax.Plus server', async () => {
-			const { startFaxPlusServer } = require(path.join(ROOT, 'test/server'));
-			t.server = await startFaxPlusServer({ port: 0 });
+			t.server = await startServer();
 			started.push({ stop: () => t.server.close() });
 			log(`server ${t.server.baseUrl}`);
 		});

@@ -28,13 +28,13 @@
 //   E2E_SKIP_BUILD=1                do not run `npm run build` (npm test builds first)
 //   N8N_ECHO=1                      copy every n8n process's log to stderr
 
-const { spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '../..');
 const { createChecks, withTimeout } = require(path.join(ROOT, 'test/support/checks.js'));
+const { buildAndStartServer, stopOnSignals } = require(path.join(ROOT, 'test/support/runner.js'));
 const { startN8n } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
 const { startQueue, startPostgres } = require(path.join(ROOT, 'scripts/n8n/queue.js'));
 const os = require('node:os');
@@ -332,30 +332,9 @@ async function queueMode({ note, server }) {
 // ------------------------------------------------------------------------------------ runner
 async function main() {
 	const t0 = Date.now();
-	for (const sig of ['SIGINT', 'SIGTERM']) {
-		process.on(sig, async () => {
-			console.log(`\n${sig}: stopping everything`);
-			checks.countFailure();
-			await stopAll();
-			checks.printSummary();
-			process.exit(130);
-		});
-	}
-	let ready = await check(
-		'setup: build the package',
-		() => {
-			if (process.env.E2E_SKIP_BUILD === '1') return;
-			const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
-			if (r.status !== 0) throw new Error('npm run build failed');
-		},
-		{ timeoutMs: 600000 },
-	);
-	if (ready) {
-		ready = await check('setup: start the local Fax.Plus server', async () => {
-			const { startFaxPlusServer } = require(path.join(ROOT, 'test/server'));
-			running.server = await startFaxPlusServer({ port: 0 });
-		});
-	}
+	stopOnSignals(checks, stopAll);
+	running.server = await buildAndStartServer(check);
+	const ready = running.server !== undefined;
 	const results = {};
 	const timelines = {};
 	for (const mode of ready ? MODES : []) {

@@ -11,12 +11,12 @@
 //   E2E_SKIP_BUILD=1   do not run `npm run build` (npm test builds first)
 //   N8N_ECHO=1         copy every n8n process's log to stderr
 
-const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '../..');
 const { createChecks, withTimeout } = require(path.join(ROOT, 'test/support/checks.js'));
+const { buildAndStartServer, stopOnSignals } = require(path.join(ROOT, 'test/support/runner.js'));
 const { startQueue } = require(path.join(ROOT, 'scripts/n8n/queue.js'));
 
 const CHECK_TIMEOUT_MS = 180000;
@@ -61,32 +61,10 @@ function stopAll() {
 
 async function main() {
 	const t0 = Date.now();
-	for (const sig of ['SIGINT', 'SIGTERM']) {
-		process.on(sig, async () => {
-			console.log(`\n${sig}: stopping everything`);
-			checks.countFailure();
-			await stopAll();
-			checks.printSummary();
-			process.exit(130);
-		});
-	}
-
-	let ready = await check(
-		'setup: build the package',
-		() => {
-			if (process.env.E2E_SKIP_BUILD === '1') return;
-			const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
-			if (r.status !== 0) throw new Error('npm run build failed');
-		},
-		{ timeoutMs: 600000 },
-	);
-	if (ready) {
-		ready = await check('setup: start the local Fax.Plus server', async () => {
-			const { startFaxPlusServer } = require(path.join(ROOT, 'test/server'));
-			server = await startFaxPlusServer({ port: 0 });
-			log(`server ${server.baseUrl}`);
-		});
-	}
+	stopOnSignals(checks, stopAll);
+	server = await buildAndStartServer(check);
+	let ready = server !== undefined;
+	if (ready) log(`server ${server.baseUrl}`);
 	if (ready) {
 		ready = await check(
 			'setup: Postgres, Redis, main, worker and two webhook processors in queue mode, the package installed from its tarball in each',
