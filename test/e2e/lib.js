@@ -8,6 +8,7 @@ const crypto = require('node:crypto');
 
 const ACTION = 'n8n-nodes-faxplus.faxPlus';
 const TRIGGER = 'n8n-nodes-faxplus.faxPlusTrigger';
+const POLL_TRIGGER = 'n8n-nodes-faxplus.faxPlusPollTrigger';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -122,6 +123,30 @@ async function deployWebhookWorkflow(n8n, wfJson) {
 	};
 }
 
+/**
+ * A Fax.Plus Polling Trigger node that polls every 15 s: n8n allows no poll time under a minute,
+ * but several, so four crons 15 s apart. `second` is when (mod 15) its polls fire.
+ */
+function pollingTriggerNode({ name, pat, parameters = {} }) {
+	const second = (Math.floor(Date.now() / 1000) + 5) % 15;
+	const node = {
+		id: crypto.randomUUID(),
+		name,
+		type: POLL_TRIGGER,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {
+			pollTimes: { item: [0, 15, 30, 45].map((offset) => ({ mode: 'custom', cronExpression: `${second + offset} * * * * *` })) },
+			authentication: 'accessToken',
+			events: ['fax_received'],
+			options: {},
+			...parameters,
+		},
+		credentials: credRef('faxPlusApi', pat),
+	};
+	return { node, second };
+}
+
 /** Requests the local server recorded under /v3 since `from` (an index into server.requests). */
 function apiRequests(server, from = 0) {
 	return server.requests.slice(from).filter((r) => r.path.startsWith('/v3/'));
@@ -137,10 +162,12 @@ function assertSuccess(execution) {
 module.exports = {
 	ACTION,
 	TRIGGER,
+	POLL_TRIGGER,
 	sleep,
 	uid,
 	credRef,
 	webhookWorkflow,
+	pollingTriggerNode,
 	deployWebhookWorkflow,
 	outputOf,
 	errorOf,

@@ -9,9 +9,8 @@
 
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
-const { credRef, outputOf } = require('./lib');
+const { POLL_TRIGGER, outputOf, pollingTriggerNode } = require('./lib');
 
-const POLL_TRIGGER = 'n8n-nodes-faxplus.faxPlusPollTrigger';
 const NODE = 'Fax.Plus Polling Trigger';
 const WAIT_MS = 120000;
 
@@ -68,27 +67,10 @@ module.exports = async function poll(t) {
 			ctx.patCredential ??
 			(await n8n.createCredential('Fax.Plus PAT (poll e2e)', 'faxPlusApi', { accessToken: server.tokens.pat, baseUrl: server.baseUrl }));
 		await addFax({ id: 'fax_poll_history' });
-		const second = (Math.floor(Date.now() / 1000) + 5) % 15;
+		const { node } = pollingTriggerNode({ name: NODE, pat, parameters: { events: ['fax_received', 'fax_sent'], channels: '' } });
 		s.wf = await n8n.importWorkflow({
 			name: 'e2e Fax.Plus Polling Trigger',
-			nodes: [
-				{
-					id: crypto.randomUUID(),
-					name: NODE,
-					type: POLL_TRIGGER,
-					typeVersion: 1,
-					position: [0, 0],
-					parameters: {
-						pollTimes: { item: [0, 15, 30, 45].map((offset) => ({ mode: 'custom', cronExpression: `${second + offset} * * * * *` })) },
-						authentication: 'accessToken',
-						events: ['fax_received', 'fax_sent'],
-						channels: '',
-						options: {},
-					},
-					credentials: credRef('faxPlusApi', pat),
-				},
-				{ id: crypto.randomUUID(), name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [240, 0], parameters: {} },
-			],
+			nodes: [node, { id: crypto.randomUUID(), name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [240, 0], parameters: {} }],
 			connections: { [NODE]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
 		});
 		const before = server.requests.length;

@@ -21,8 +21,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '../..');
-const { createChecks, formatError, withTimeout } = require(path.join(ROOT, 'test/support/checks.js'));
-const { buildPackage, startServer, stopOnSignals } = require(path.join(ROOT, 'test/support/runner.js'));
+const { createChecks, withTimeout } = require(path.join(ROOT, 'test/support/checks.js'));
+const { buildPackage, finishSuite, runSuite, startServer, stopOnSignals } = require(path.join(ROOT, 'test/support/runner.js'));
 const { startN8n } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
 
 const CHECK_TIMEOUT_MS = Number(process.env.E2E_CHECK_TIMEOUT_MS || 180000);
@@ -140,16 +140,7 @@ async function main() {
 		}
 	}
 	await stopAll();
-	checks.printFailures();
-	console.log(`\ne2e took ${Math.round((Date.now() - t0) / 1000)} s`);
-	checks.printSummary();
-	process.exitCode = checks.failed ? 1 : 0;
+	finishSuite(checks, 'e2e', t0);
 }
 
-main().catch(async (error) => {
-	console.log(`FAIL runner\n${formatError(error)}`);
-	checks.countFailure();
-	await stopAll();
-	checks.printSummary();
-	process.exit(1);
-});
+runSuite(main, checks, stopAll);

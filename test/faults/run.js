@@ -34,7 +34,7 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '../..');
 const { createChecks, withTimeout } = require(path.join(ROOT, 'test/support/checks.js'));
-const { buildAndStartServer, stopOnSignals } = require(path.join(ROOT, 'test/support/runner.js'));
+const { buildAndStartServer, finishSuite, runSuite, stopOnSignals } = require(path.join(ROOT, 'test/support/runner.js'));
 const { startN8n } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
 const { startQueue, startPostgres } = require(path.join(ROOT, 'scripts/n8n/queue.js'));
 const os = require('node:os');
@@ -397,16 +397,7 @@ async function main() {
 		const rows = per[0].map((row, i) => [row[0], ...per.flatMap((p) => [p[i][1], p[i][2]])]);
 		printTable(`Faults (balancer policy: ${POLICY}; a new delivery to each workflow every ${shown.map((m) => `${intervalFor(m)} ms (${m})`).join(', ')})`, columns, rows);
 	}
-	checks.printFailures();
-	console.log(`\nfault suite took ${Math.round((Date.now() - t0) / 1000)} s`);
-	checks.printSummary();
-	process.exitCode = checks.failed ? 1 : 0;
+	finishSuite(checks, 'fault suite', t0);
 }
 
-main().catch(async (error) => {
-	console.log(`FAIL runner\n${error.stack || error.message}`);
-	checks.countFailure();
-	await stopAll();
-	checks.printSummary();
-	process.exit(1);
-});
+runSuite(main, checks, stopAll);

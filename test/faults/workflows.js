@@ -2,7 +2,7 @@
 // The workflows the fault suite sends to: the Fax.Plus Trigger and n8n's own Webhook node
 // ("respond immediately"), each followed by a No Op, and the polling trigger.
 const crypto = require('node:crypto');
-const { TRIGGER, credRef } = require('../e2e/lib');
+const { TRIGGER, credRef, pollingTriggerNode } = require('../e2e/lib');
 
 const TRIGGER_NODE = 'Fax.Plus Trigger';
 const WEBHOOK_NODE = 'Webhook';
@@ -83,27 +83,8 @@ async function setUpWebhookWorkflows({ main, server, balancerUrl, waitRegistered
 
 /** A polling-trigger workflow that polls every 15 s (n8n's shortest poll time is a minute; four crons 15 s apart). */
 async function setUpPollWorkflow({ main, pat, tag }) {
-	const second = (Math.floor(Date.now() / 1000) + 5) % 15;
-	const wf = await main.importWorkflow({
-		name: `faults ${tag}: polling trigger`,
-		nodes: [
-			{
-				id: crypto.randomUUID(),
-				name: POLL_NODE,
-				type: 'n8n-nodes-faxplus.faxPlusPollTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {
-					pollTimes: { item: [0, 15, 30, 45].map((offset) => ({ mode: 'custom', cronExpression: `${second + offset} * * * * *` })) },
-					authentication: 'accessToken',
-					events: ['fax_received'],
-					options: {},
-				},
-				credentials: credRef('faxPlusApi', pat),
-			},
-		],
-		connections: {},
-	});
+	const { node, second } = pollingTriggerNode({ name: POLL_NODE, pat });
+	const wf = await main.importWorkflow({ name: `faults ${tag}: polling trigger`, nodes: [node], connections: {} });
 	await main.activate(wf.id);
 	// The second (mod 15) at which its polls fire.
 	return { ...wf, pollSecond: second };

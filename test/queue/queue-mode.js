@@ -13,7 +13,7 @@ const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { TRIGGER, credRef, webhookWorkflow, outputOf, assertSuccess, apiRequests, uid } = require('../e2e/lib');
+const { TRIGGER, credRef, webhookWorkflow, pollingTriggerNode, outputOf, assertSuccess, apiRequests, uid } = require('../e2e/lib');
 const { oauthData } = require('../e2e/action.e2e');
 const { signWebhook } = require('../server');
 const { parseMultipart } = require('../server/multipart');
@@ -423,28 +423,7 @@ module.exports = async function queueMode(t) {
 			assert.equal(res.status, 200, await res.clone().text());
 		};
 		const lists = (from) => server.requests.slice(from).filter((request) => request.path === '/v3/accounts/self/faxes');
-		// n8n allows no poll time under a minute, but several: four crons 15 s apart poll every 15 s.
-		const second = (Math.floor(Date.now() / 1000) + 5) % 15;
-		const wf = await main.importWorkflow({
-			name: 'queue: polling trigger',
-			nodes: [
-				{
-					id: crypto.randomUUID(),
-					name: NODE_POLL,
-					type: 'n8n-nodes-faxplus.faxPlusPollTrigger',
-					typeVersion: 1,
-					position: [0, 0],
-					parameters: {
-						pollTimes: { item: [0, 15, 30, 45].map((offset) => ({ mode: 'custom', cronExpression: `${second + offset} * * * * *` })) },
-						authentication: 'accessToken',
-						events: ['fax_received'],
-						options: {},
-					},
-					credentials: credRef('faxPlusApi', s.pat),
-				},
-			],
-			connections: {},
-		});
+		const wf = await main.importWorkflow({ name: 'queue: polling trigger', nodes: [pollingTriggerNode({ name: NODE_POLL, pat: s.pat }).node], connections: {} });
 		const from = server.requests.length;
 		await main.activate(wf.id);
 		await waitFor(() => lists(from).length >= 1, 'the activation poll');

@@ -16,7 +16,7 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '../..');
 const { createChecks, withTimeout } = require(path.join(ROOT, 'test/support/checks.js'));
-const { buildAndStartServer, stopOnSignals } = require(path.join(ROOT, 'test/support/runner.js'));
+const { buildAndStartServer, finishSuite, runSuite, stopOnSignals } = require(path.join(ROOT, 'test/support/runner.js'));
 const { startQueue } = require(path.join(ROOT, 'scripts/n8n/queue.js'));
 
 const CHECK_TIMEOUT_MS = 180000;
@@ -85,16 +85,7 @@ async function main() {
 		}
 	}
 	await stopAll();
-	checks.printFailures();
-	console.log(`\nqueue-mode suite took ${Math.round((Date.now() - t0) / 1000)} s`);
-	checks.printSummary();
-	process.exitCode = checks.failed ? 1 : 0;
+	finishSuite(checks, 'queue-mode suite', t0);
 }
 
-main().catch(async (error) => {
-	console.log(`FAIL runner\n${error.stack || error.message}`);
-	checks.countFailure();
-	await stopAll();
-	checks.printSummary();
-	process.exit(1);
-});
+runSuite(main, checks, stopAll);

@@ -3,6 +3,7 @@
 // everything on a signal, building the package and starting the local Fax.Plus server.
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
+const { formatError } = require('./checks.js');
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -49,4 +50,23 @@ async function buildAndStartServer(check) {
 	return server;
 }
 
-module.exports = { buildAndStartServer, buildPackage, startServer, stopOnSignals };
+/** Ends a suite: what failed, how long it took, the summary line; the exit code says whether all passed. */
+function finishSuite(checks, name, startedAt) {
+	checks.printFailures();
+	console.log(`\n${name} took ${Math.round((Date.now() - startedAt) / 1000)} s`);
+	checks.printSummary();
+	process.exitCode = checks.failed ? 1 : 0;
+}
+
+/** Runs a suite's main: an error that escapes it counts as a failure, and everything is stopped. */
+function runSuite(main, checks, stopAll) {
+	main().catch(async (error) => {
+		console.log(`FAIL runner\n${formatError(error)}`);
+		checks.countFailure();
+		await stopAll();
+		checks.printSummary();
+		process.exit(1);
+	});
+}
+
+module.exports = { buildAndStartServer, buildPackage, finishSuite, runSuite, startServer, stopOnSignals };
