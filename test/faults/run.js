@@ -33,7 +33,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '../..');
-const { createChecks, waitFor, withTimeout } = require(path.join(ROOT, 'test/support/checks.js'));
+const { createChecks, withTimeout } = require(path.join(ROOT, 'test/support/checks.js'));
 const { buildAndStartServer, finishSuite, runSuite, stopOnSignals } = require(path.join(ROOT, 'test/support/runner.js'));
 const { startN8n } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
 const { startQueue, startPostgres } = require(path.join(ROOT, 'scripts/n8n/queue.js'));
@@ -155,11 +155,6 @@ function figuresOf(sender, workflows, rows, prefix) {
 	};
 }
 
-/** Milliseconds until the next poll of a trigger that polls at `pollSecond` (mod 15). */
-function msToPoll(pollSecond) {
-	return ((((pollSecond - (Math.floor(Date.now() / 1000) % 15)) % 15) + 15) % 15) * 1000 - (Date.now() % 1000);
-}
-
 /** Lets deliveries flow for `ms`. */
 const traffic = (ms) => sleep(ms);
 
@@ -251,12 +246,6 @@ async function queueMode({ note, server }) {
 		for (const r of server.requests.slice(seenRequests)) if (r.path === '/v3/accounts/self/faxes') pollTimes.push(Date.now());
 		seenRequests = server.requests.length;
 	}, 100);
-	// n8n's durable cursor holds the trigger's place only from its first scheduled poll on: the
-	// poll n8n runs at activation is a test and commits nothing (README, "The polling trigger").
-	const untilPoll = msToPoll(poll.pollSecond);
-	const firstScheduledPoll = Date.now() + (untilPoll <= 0 ? untilPoll + 15000 : untilPoll);
-	await waitFor(() => pollTimes.some((time) => time >= firstScheduledPoll - 500), "the polling trigger's first scheduled poll", 30000);
-	await sleep(1000);
 	const pollFaxes = [];
 	const addFax = async (why) => {
 		const id = `fax_${tag}_poll_${pollFaxes.length + 1}`;
@@ -296,7 +285,8 @@ async function queueMode({ note, server }) {
 		}
 
 		// The cut starts 2 s before a poll is due, so that poll meets it.
-		await traffic((msToPoll(poll.pollSecond) + 13000) % 15000);
+		const msToPoll = ((((poll.pollSecond - (Math.floor(Date.now() / 1000) % 15)) % 15) + 15) % 15) * 1000 - (Date.now() % 1000);
+		await traffic((msToPoll + 13000) % 15000);
 		await addFax('while Postgres is cut');
 		const pgCut = { from: Date.now() };
 		await pgProxy.setCut(true);
