@@ -30,7 +30,7 @@ interface PendingCheck {
  */
 const waiting = new Map<string, PendingCheck[]>();
 
-/** Upper bound of keys per call, so one write stays small. */
+/** Most keys per call: a call that fails fails all of its runs, so it takes at most this many. */
 const MOST_KEYS_PER_CHECK = 100;
 
 async function drain(scope: string, pending: PendingCheck[]): Promise<void> {
