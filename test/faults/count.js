@@ -17,14 +17,14 @@ function parseData(flatted, text) {
 	}
 }
 
-/** Executions of the workflows from Postgres (`pg` of scripts/n8n/queue.js): [{id, workflowId, status, finished, mode, raw, data}]. */
+/** Executions of the workflows from Postgres (`pg` of scripts/n8n/queue.js): [{id, workflowId, status, finished, mode, createdAt (ms), raw, data}]. */
 async function rowsFromPostgres(pg, workflowIds, installDir, { statusOnly = false } = {}) {
 	const flatted = flattedOf(installDir);
 	const list = workflowIds.map((id) => `'${String(id).replace(/'/g, "''")}'`).join(',');
 	const rows = await pg.psql(
-		`SELECT e.id, e."workflowId", e.status, e.finished, e.mode, ${statusOnly ? "''" : "coalesce(d.data, '')"} FROM execution_entity e LEFT JOIN execution_data d ON d."executionId" = e.id WHERE e."workflowId" IN (${list}) ORDER BY e.id`,
+		`SELECT e.id, e."workflowId", e.status, e.finished, e.mode, (extract(epoch from e."createdAt") * 1000)::bigint, ${statusOnly ? "''" : "coalesce(d.data, '')"} FROM execution_entity e LEFT JOIN execution_data d ON d."executionId" = e.id WHERE e."workflowId" IN (${list}) ORDER BY e.id`,
 	);
-	return rows.map(([id, workflowId, status, finished, mode, raw = '']) => ({ id, workflowId, status, finished: finished === 't', mode, raw, data: parseData(flatted, raw) }));
+	return rows.map(([id, workflowId, status, finished, mode, createdAt, raw = '']) => ({ id, workflowId, status, finished: finished === 't', mode, createdAt: Number(createdAt), raw, data: parseData(flatted, raw) }));
 }
 
 /** Executions of the workflows from n8n's SQLite file (single process), with n8n's own sqlite3 module. */
@@ -37,12 +37,14 @@ async function rowsFromSqlite(dbFile, workflowIds, installDir, { statusOnly = fa
 	try {
 		const rows = await new Promise((resolve, reject) =>
 			db.all(
-				`SELECT e.id, e.workflowId, e.status, e.finished, e.mode, ${statusOnly ? "''" : "coalesce(d.data, '')"} AS raw FROM execution_entity e LEFT JOIN execution_data d ON d.executionId = e.id WHERE e.workflowId IN (${workflowIds.map(() => '?').join(',')}) ORDER BY e.id`,
+				`SELECT e.id, e.workflowId, e.status, e.finished, e.mode, e.createdAt, ${statusOnly ? "''" : "coalesce(d.data, '')"} AS raw FROM execution_entity e LEFT JOIN execution_data d ON d.executionId = e.id WHERE e.workflowId IN (${workflowIds.map(() => '?').join(',')}) ORDER BY e.id`,
 				workflowIds.map(String),
 				(error, r) => (error ? reject(error) : resolve(r)),
 			),
 		);
-		return rows.map((r) => ({ id: String(r.id), workflowId: String(r.workflowId), status: r.status, finished: Boolean(r.finished), mode: r.mode, raw: r.raw, data: parseData(flatted, r.raw) }));
+		// typeorm stores SQLite datetimes as UTC text.
+		const createdAtOf = (text) => Date.parse(`${String(text).replace(' ', 'T')}Z`);
+		return rows.map((r) => ({ id: String(r.id), workflowId: String(r.workflowId), status: r.status, finished: Boolean(r.finished), mode: r.mode, createdAt: createdAtOf(r.createdAt), raw: r.raw, data: parseData(flatted, r.raw) }));
 	} finally {
 		db.close();
 	}
@@ -55,6 +57,37 @@ function itemsOf(row, nodeName) {
 }
 
 const isFinishedStatus = (status) => ['success', 'error', 'crashed', 'canceled'].includes(status);
+
+/**
+ * An `error` row whose data n8n replaced with the error alone: no run data, so it names no
+ * delivery. n8n writes it when a queued job fails before the run (`processError` in
+ * `n8n/dist/workflow-runner.js`), e.g. a worker that took the job while Postgres was cut.
+ */
+function isErasedRow(row, idPattern) {
+	const runData = row.data?.resultData?.runData;
+	return row.status === 'error' && !(row.raw.match(idPattern) ?? []).length && runData !== undefined && Object.keys(runData).length === 0;
+}
+
+const errorOf = (row) => String(row.data?.resultData?.error?.message ?? 'no error message').slice(0, 100);
+
+/**
+ * Pairs acknowledged deliveries that no row names with erased rows of the same workflow: a row
+ * can be a delivery's only if n8n created it between the delivery's first attempt and its 2xx.
+ * Earliest deadline first finds a pairing whenever one exists. Answers [{id, row}] and the
+ * deliveries left without one.
+ */
+function pairByTime(unnamed, erasedRows) {
+	const windows = unnamed.map(({ id, d }) => ({ id, from: d.attempts[0].at, to: d.attempts.at(-1).at + d.attempts.at(-1).ms })).sort((a, b) => a.to - b.to);
+	const free = [...erasedRows].sort((a, b) => a.createdAt - b.createdAt);
+	const paired = [];
+	const unpaired = [];
+	for (const w of windows) {
+		const i = free.findIndex((row) => row.createdAt >= w.from && row.createdAt <= w.to);
+		if (i === -1) unpaired.push(w.id);
+		else paired.push({ id: w.id, row: free.splice(i, 1)[0] });
+	}
+	return { paired, unpaired };
+}
 
 /**
  * The figures of one workflow: the sender's records for it, the rows of its executions, the node
@@ -85,7 +118,8 @@ function figures({ deliveries, rows, nodeName, idOfItem, idPattern }) {
 		gaveUp: 0,
 		lost: [],
 		lostTrails: [],
-		rowsWithoutId: rows.filter((r) => !(r.raw.match(idPattern) ?? []).length).map((r) => `${r.id} ${r.status}`),
+		rowsWithoutId: rows.filter((r) => !(r.raw.match(idPattern) ?? []).length).map((r) => `${r.id} ${r.status}${r.status === 'error' ? ` (${errorOf(r)})` : ''}`),
+		erased: [],
 		emptyOnly: [],
 		halfway: [],
 		ran: 0,
@@ -97,6 +131,7 @@ function figures({ deliveries, rows, nodeName, idOfItem, idPattern }) {
 		unfinished: rows.filter((r) => !isFinishedStatus(r.status)).length,
 	};
 	f.answers = {};
+	const unnamed = [];
 	for (const [id, d] of deliveries) {
 		f.attempts += d.attempts.length;
 		for (const a of d.attempts) {
@@ -118,12 +153,16 @@ function figures({ deliveries, rows, nodeName, idOfItem, idPattern }) {
 		f.acknowledged += 1;
 		if (runs > 0) continue;
 		const held = rowsById.get(id) ?? [];
-		if (held.length === 0) {
-			f.lost.push(id);
-			f.lostTrails.push(`${id}: ${d.attempts.map((a) => `${a.status || a.body} ${a.status ? a.body.slice(0, 60) : ''}`.trim()).join(' | ')}`);
-		}
+		if (held.length === 0) unnamed.push({ id, d });
 		else if (held.every((r) => r.status === 'success')) f.emptyOnly.push(id);
 		else f.halfway.push(`${id} (${held.map((r) => `${r.id} ${r.status}`).join(', ')})`);
+	}
+	const { paired, unpaired } = pairByTime(unnamed, rows.filter((r) => isErasedRow(r, idPattern)));
+	f.erased = paired.map(({ id, row }) => `${id} (${row.id}: ${errorOf(row)})`);
+	for (const id of unpaired) {
+		const d = deliveries.get(id);
+		f.lost.push(id);
+		f.lostTrails.push(`${id}: ${d.attempts.map((a) => `${a.status || a.body} ${a.status ? a.body.slice(0, 60) : ''}`.trim()).join(' | ')}`);
 	}
 	return f;
 }
@@ -143,6 +182,7 @@ function tableRows(a, b) {
 		['ACKNOWLEDGED, NO EXECUTION n8n HOLDS (must be 0)', a.lost.length, b.lost.length],
 		['acknowledged, only runs that output nothing', a.emptyOnly.length, b.emptyOnly.length],
 		['acknowledged, run killed half-way (crashed/unfinished/error row)', a.halfway.length, b.halfway.length],
+		['acknowledged, run failed by n8n before it began, its data erased (paired by time)', a.erased.length, b.erased.length],
 		['deliveries output by a successful run', a.ran, b.ran],
 		['DUPLICATE RUNS (extra successful runs of an id; must be 0)', a.duplicateRuns, b.duplicateRuns],
 		['successful runs without a delivery item (suppressed repeats)', a.runsWithoutItem, b.runsWithoutItem],
@@ -161,4 +201,4 @@ function printTable(title, columns, rows) {
 	for (const r of rows) console.log(line(r));
 }
 
-module.exports = { rowsFromPostgres, rowsFromSqlite, itemsOf, figures, tableRows, printTable, isFinishedStatus };
+module.exports = { rowsFromPostgres, rowsFromSqlite, itemsOf, figures, pairByTime, isErasedRow, tableRows, printTable, isFinishedStatus };
