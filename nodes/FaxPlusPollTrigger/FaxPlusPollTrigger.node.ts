@@ -1,7 +1,8 @@
-import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { pollTriggerProperties } from './description';
 import { pollFaxes } from './poll';
+import { runPolledFaxes } from './run';
 
 export class FaxPlusPollTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -33,5 +34,10 @@ export class FaxPlusPollTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		return await pollFaxes.call(this);
+	}
+
+	/** The run's first step: passes each fax on once (n8n's processed-data store), and "Fetch Test Event". */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][] | null> {
+		return await runPolledFaxes.call(this);
 	}
 }

@@ -2,7 +2,7 @@
 // ones not handled yet, oldest first, in one run. The cursors in static data change only after
 // every request of the poll succeeded, so a failed poll (API error, 429, timeout) emits
 // nothing and the next one lists the same window again, and more.
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { entriesOf } from '../api/lists';
 import { normalizeE164Numbers } from '../api/numbers';
@@ -22,6 +22,9 @@ const REQUEST_TIMEOUT_MS = 60_000;
 const DEFAULT_POLL_BUDGET_MS = 5 * 60_000;
 /** Static data key of the cursors, one per category. */
 export const CURSORS_KEY = 'pollCursors';
+
+/** A poll, or the run's execute() phase when it fetches a test event. */
+type PollingContext = IPollFunctions | IExecuteFunctions;
 
 interface PollSettings {
 	events: PollEvent[];
@@ -44,7 +47,7 @@ function isObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function readSettings(context: IPollFunctions): PollSettings {
+function readSettings(context: PollingContext): PollSettings {
 	const node = context.getNode();
 	const events = context.getNodeParameter('events', []) as unknown;
 	if (!Array.isArray(events) || events.length === 0) {
@@ -100,15 +103,15 @@ function passesFilters(settings: PollSettings, record: IDataObject): boolean {
 	return matchesStatuses(settings.options.statuses, status);
 }
 
-function pollBudgetMs(context: IPollFunctions): number {
+function pollBudgetMs(context: PollingContext): number {
 	// getPollBudgetMs exists from n8n 2.x on.
-	const budget = typeof context.getPollBudgetMs === 'function' ? Number(context.getPollBudgetMs()) : NaN;
+	const budget = 'getPollBudgetMs' in context && typeof context.getPollBudgetMs === 'function' ? Number(context.getPollBudgetMs()) : NaN;
 	return Number.isFinite(budget) && budget > 0 ? budget : DEFAULT_POLL_BUDGET_MS;
 }
 
 /** One page of the fax list, newest first as the API answers. */
 async function listPage(
-	context: IPollFunctions,
+	context: PollingContext,
 	category: PolledCategory,
 	query: { after?: string; before?: string },
 	deadline: number,
@@ -177,7 +180,7 @@ export function pollOutput(event: PollEvent, record: IDataObject, polledAt: stri
 	return { event, ...faxFieldsOf(record), polledAt, data: record };
 }
 
-async function itemsOf(context: IPollFunctions, settings: PollSettings, faxes: ListedFax[]): Promise<INodeExecutionData[]> {
+async function itemsOf(context: PollingContext, settings: PollSettings, faxes: ListedFax[]): Promise<INodeExecutionData[]> {
 	const polledAt = new Date().toISOString();
 	const items: INodeExecutionData[] = [];
 	for (const fax of faxes) {
@@ -193,7 +196,7 @@ async function itemsOf(context: IPollFunctions, settings: PollSettings, faxes: L
 }
 
 /** "Fetch Test Event": the most recent fax that passes the filters, without touching the cursors. */
-async function latestFax(context: IPollFunctions, settings: PollSettings): Promise<INodeExecutionData[][] | null> {
+async function latestFax(context: PollingContext, settings: PollSettings): Promise<INodeExecutionData[][] | null> {
 	const deadline = Date.now() + pollBudgetMs(context);
 	let latest: ListedFax | undefined;
 	for (const event of settings.events) {
@@ -245,6 +248,11 @@ async function pollOnce(context: IPollFunctions, settings: PollSettings): Promis
 	}
 	staticData[CURSORS_KEY] = next;
 	return items.length > 0 ? [items] : null;
+}
+
+/** "Fetch Test Event" (n8n runs it in the node's execute() phase, in the manual mode). */
+export async function fetchTestEvent(context: PollingContext): Promise<INodeExecutionData[][] | null> {
+	return await latestFax(context, readSettings(context));
 }
 
 export async function pollFaxes(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {

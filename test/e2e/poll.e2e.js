@@ -66,6 +66,7 @@ module.exports = async function poll(t) {
 		const pat =
 			ctx.patCredential ??
 			(await n8n.createCredential('Fax.Plus PAT (poll e2e)', 'faxPlusApi', { accessToken: server.tokens.pat, baseUrl: server.baseUrl }));
+		s.pat = pat;
 		await addFax({ id: 'fax_poll_history' });
 		const { node } = pollingTriggerNode({ name: NODE, pat, parameters: { events: ['fax_received', 'fax_sent'], channels: '' } });
 		s.wf = await n8n.importWorkflow({
@@ -133,6 +134,35 @@ module.exports = async function poll(t) {
 
 	await check('poll: deactivating stops the polls', async () => {
 		await n8n.deactivate(s.wf.id);
+	});
+
+	await check('poll: "Fetch Test Event" (a manual run from the editor) outputs the most recent fax through the node\'s run step, and keeps no record', async () => {
+		const { node } = pollingTriggerNode({ name: NODE, pat: ctx.patCredential ?? s.pat, parameters: { events: ['fax_received'], channels: '' } });
+		const wf = await n8n.importWorkflow({ name: 'e2e Fax.Plus Polling Trigger, test event', nodes: [node], connections: {} });
+		await addFax({ id: 'fax_poll_test_event' });
+		// What the editor sends when the trigger's "Fetch Test Event" is clicked.
+		const manualRun = async () => {
+			const start = { triggerToStartFrom: { name: NODE }, destinationNode: { nodeName: NODE, mode: 'inclusive' } };
+			// n8n 1.x wants the workflow in the body as well.
+			const body = n8n.version.startsWith('1.') ? { workflowData: await n8n.getWorkflow(wf.id), ...start } : start;
+			const started = await n8n.rest('POST', `/workflows/${wf.id}/run`, body);
+			assert.ok(started?.executionId, `no execution started: ${JSON.stringify(started)}`);
+			const deadline = Date.now() + 30000;
+			for (;;) {
+				const execution = await n8n.execution(started.executionId).catch(() => undefined);
+				if (execution && execution.finished !== undefined && !['new', 'running'].includes(execution.status)) return execution;
+				if (Date.now() > deadline) throw new Error(`manual run ${started.executionId} did not finish in 30 s`);
+				await new Promise((r) => setTimeout(r, 250));
+			}
+		};
+		// Twice: a test event is not a delivery, so the second shows the same fax (nothing recorded).
+		for (const attempt of [1, 2]) {
+			const execution = await manualRun();
+			assert.equal(execution.mode, 'manual');
+			assert.equal(execution.status, 'success', `attempt ${attempt}: ${JSON.stringify(execution.data?.resultData?.error ?? {})}`);
+			assert.deepEqual((outputOf(execution, NODE) ?? []).map((item) => item.json.faxId), ['fax_poll_test_event'], `attempt ${attempt}`);
+		}
+		await n8n.deleteWorkflow(wf.id);
 	});
 
 	server.reset();

@@ -10,6 +10,10 @@
 // when a poll emits, not after a poll that emits nothing. A restart loses what was not saved
 // and builds a new Workflow from the saved JSON.
 //
+// A run that starts goes through n8n-core's real WorkflowExecute: the node's execute() phase with
+// the poll's items as its input and n8n-core's processed-data service over the test store
+// (processed-data.ts); `runs` holds what the node passed on in each run.
+//
 // When a run cannot start (failRuns(): n8n's database or Redis unreachable), emit() goes as
 // n8n 2.41.1's TriggerExecutionContextFactory.getExecutePollFunctions takes it:
 // - by default the static data is saved first (`void saveStaticData`), then the run is started
@@ -20,10 +24,13 @@
 //   a poll that emitted nothing (`__commitCursor`): a run that cannot be created commits nothing.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Container } from '@n8n/di';
-import { PollContext, PollTriggerExecutor } from 'n8n-core';
+import { ExecutionLifecycleHooks, PollContext, PollTriggerExecutor, WorkflowExecute } from 'n8n-core';
 import {
 	Workflow,
 	type ICredentialDataDecryptedObject,
+	type IRun,
+	type IRunExecutionData,
+	type WorkflowExecuteMode,
 	type IDataObject,
 	type INode,
 	type INodeExecutionData,
@@ -33,6 +40,7 @@ import {
 import { FaxPlusPollTrigger } from '../../nodes/FaxPlusPollTrigger/FaxPlusPollTrigger.node';
 import { initBinaryData, TestCredentialsHelper, TestNodeTypes, testAdditionalData } from './n8n-harness';
 import { oauthCredentials, patCredentials, type AuthKind, type FaxPlusServer } from './faxplus';
+import { useProcessedDataStore, type ProcessedDataStore } from './processed-data';
 
 export const FAX_PLUS_POLL_TRIGGER_NODE_TYPE = 'n8n-nodes-faxplus.faxPlusPollTrigger';
 export const POLL_NODE_NAME = 'Fax.Plus Polling Trigger';
@@ -51,6 +59,15 @@ export interface PollHarnessOptions {
 	pollBudgetMs?: number;
 	/** n8n 2.41.1's durable poll cursors (the cursor commits with the execution row). */
 	durableCursors?: boolean;
+	/** n8n's processed-data store (a fresh one when omitted). */
+	processedData?: ProcessedDataStore;
+}
+
+/** One run a poll started: what the node passed on, its hints, and the error it failed with. */
+export interface PollRun {
+	items: INodeExecutionData[];
+	hints: Array<{ message: string }>;
+	error?: Error & { description?: string };
 }
 
 /** A poll's staged copy of its static data (n8n's stagedCursorStore). */
@@ -67,8 +84,19 @@ export interface LifecycleOutcome {
 type StaticData = IDataObject & { __dataChanged?: boolean };
 
 export class PollHarness {
-	/** The items of each run a poll started, oldest first. */
+	/** The items the node passed on in each run a poll started, oldest first. */
 	readonly runs: INodeExecutionData[][] = [];
+
+	/** Each run a poll started, oldest first, with its hints and error. */
+	readonly executions: PollRun[] = [];
+
+	readonly processedData: ProcessedDataStore;
+
+	/** Runs started and not finished yet (n8n's emit does not wait for them). */
+	private readonly pendingRuns: Array<Promise<void>> = [];
+
+	/** A cursor the next poll reads instead of the committed one (a poll task that read it earlier). */
+	private prefetchedCursor: string | undefined;
 
 	/** The errors scheduled polls reported (n8n records each as a failed execution). */
 	readonly errors: Array<Error & { description?: string; httpCode?: string }> = [];
@@ -114,6 +142,7 @@ export class PollHarness {
 		this.savedJson = JSON.stringify(options.staticData ?? {});
 		this.pollBudgetMs = options.pollBudgetMs;
 		this.durableCursors = options.durableCursors === true;
+		this.processedData = options.processedData ?? useProcessedDataStore();
 	}
 
 	/** n8n cannot start runs from now on (its database or Redis unreachable). */
@@ -178,6 +207,8 @@ export class PollHarness {
 			await run(true);
 		} catch (error) {
 			return { ok: false, error: error as LifecycleOutcome['error'] };
+		} finally {
+			await this.settleRuns();
 		}
 		// n8n saves the static data once the workflow's triggers are registered.
 		this.save(workflow);
@@ -189,12 +220,26 @@ export class PollHarness {
 	async poll(): Promise<void> {
 		if (!this.active) throw new Error('harness: poll() without an active workflow');
 		await this.active.run(false);
+		await this.settleRuns();
+	}
+
+	/**
+	 * n8n 2.41.1 restarting with durable cursors: its activation poll, and a scheduled poll task
+	 * that read the cursor before that poll committed (the task's fence checks its lease only).
+	 */
+	async restartWithStalePoll(): Promise<LifecycleOutcome> {
+		const stale = this.cursorRow;
+		const outcome = await this.restart();
+		this.prefetchedCursor = stale;
+		await this.poll();
+		return outcome;
 	}
 
 	/** Two scheduled polls at once (a poll that outlasts the interval). */
 	async pollTwiceAtOnce(): Promise<void> {
 		if (!this.active) throw new Error('harness: poll() without an active workflow');
 		await Promise.all([this.active.run(false), this.active.run(false)]);
+		await this.settleRuns();
 	}
 
 	/** n8n stops: what was not saved is lost; then it starts and activates the workflow again. */
@@ -207,18 +252,65 @@ export class PollHarness {
 		this.active = undefined;
 	}
 
-	/** "Fetch Test Event": the node runs in the manual mode on a copy of the saved workflow. */
+	/** "Fetch Test Event": WorkflowExecute runs the node in the manual mode (its execute()) on a copy of the saved workflow. */
 	async fetchTestEvent(): Promise<{ items: INodeExecutionData[] | null; error?: LifecycleOutcome['error']; staticData: IDataObject }> {
 		const workflow = this.buildWorkflow(JSON.parse(this.savedJson) as IDataObject);
+		const run = await this.execute(workflow, 'manual', [{ json: {} }]);
+		return { items: run.error || run.items.length === 0 ? null : run.items, ...(run.error ? { error: run.error } : {}), staticData: workflow.staticData };
+	}
+
+	/** Waits for the runs polls have started. */
+	private async settleRuns(): Promise<void> {
+		while (this.pendingRuns.length > 0) await Promise.all(this.pendingRuns.splice(0));
+	}
+
+	/** A run n8n started with a poll's items: a new Workflow from the saved static data. */
+	private startRun(items: INodeExecutionData[]): void {
+		const index = this.executions.length;
+		this.executions.push({ items: [], hints: [] });
+		this.runs.push([]);
+		const workflow = this.buildWorkflow(JSON.parse(this.savedJson) as IDataObject);
+		this.pendingRuns.push(
+			this.execute(workflow, 'trigger', items).then((run) => {
+				this.executions[index] = run;
+				this.runs[index] = run.items;
+			}),
+		);
+	}
+
+	/** WorkflowExecute with the node first, `items` as its input. */
+	private async execute(workflow: Workflow, mode: WorkflowExecuteMode, items: INodeExecutionData[]): Promise<PollRun> {
 		const node = workflow.getNode(POLL_NODE_NAME)!;
-		const context = new PollContext(workflow, node, this.additionalData(), 'manual', 'manual');
-		const nodeType = this.nodeTypes.getByNameAndVersion(FAX_PLUS_POLL_TRIGGER_NODE_TYPE);
-		try {
-			const result = await nodeType.poll!.call(context);
-			return { items: result?.[0] ?? null, staticData: workflow.staticData };
-		} catch (error) {
-			return { items: null, error: error as LifecycleOutcome['error'], staticData: workflow.staticData };
-		}
+		const hooks = new ExecutionLifecycleHooks(mode, 'poll-execution', {
+			id: WORKFLOW_ID,
+			name: 'Fax.Plus polling trigger test',
+			nodes: [node],
+			connections: {},
+			active: true,
+			activeVersionId: null,
+			isArchived: false,
+			createdAt: new Date(),
+			updatedAt: new Date(),
+		} as never);
+		const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', resolve));
+		const additionalData = { ...this.additionalData(), hooks, executionId: 'poll-execution' };
+		const runExecutionData = {
+			version: 1,
+			startData: {},
+			resultData: { runData: {} },
+			executionData: {
+				contextData: {},
+				metadata: {},
+				nodeExecutionStack: [{ node, data: { main: [items] }, source: null }],
+				waitingExecution: {},
+				waitingExecutionSource: {},
+			},
+		} as unknown as IRunExecutionData;
+		await new WorkflowExecute(additionalData, mode, runExecutionData).processRunExecutionData(workflow);
+		const run = await finished;
+		const taskData = run.data.resultData.runData[POLL_NODE_NAME]?.[0];
+		const error = (taskData?.error ?? run.data.resultData.error) as PollRun['error'];
+		return { items: taskData?.data?.main?.[0] ?? [], hints: (taskData?.hints ?? []) as PollRun['hints'], ...(error ? { error } : {}) };
 	}
 
 	/** The factory's __emit: save the static data if it changed, then start one run with the items. */
@@ -227,7 +319,7 @@ export class PollHarness {
 		if (cursor === null) {
 			this.save(workflow);
 			if (this.runFailure) this.failedRuns++;
-			else this.runs.push(data[0] ?? []);
+			else this.startRun(data[0] ?? []);
 			return;
 		}
 		// commitWithExecution: the cursor and the execution row in one transaction.
@@ -236,13 +328,15 @@ export class PollHarness {
 			return;
 		}
 		this.cursorRow = JSON.stringify(cursor);
-		this.runs.push(data[0] ?? []);
+		this.startRun(data[0] ?? []);
 	}
 
 	/** PollCursorService.resolveCursor, then the poll on a staged copy. */
 	private async runPollStaged<T>(workflow: Workflow, poll: () => Promise<T>): Promise<T> {
 		this.cursorRow ??= JSON.stringify(workflow.getStaticData('node', workflow.getNode(POLL_NODE_NAME)!));
-		const staged = { snapshot: JSON.parse(this.cursorRow) as IDataObject, seed: this.cursorRow };
+		const row = this.prefetchedCursor ?? this.cursorRow;
+		this.prefetchedCursor = undefined;
+		const staged = { snapshot: JSON.parse(row) as IDataObject, seed: row };
 		return await this.staged.run(staged, poll);
 	}
 

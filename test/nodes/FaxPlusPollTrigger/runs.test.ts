@@ -59,4 +59,31 @@ describe('Fax.Plus Polling Trigger → a run n8n cannot start', () => {
 		// The cursor moved on with the save n8n made before the run: the fax is not listed again.
 		expect(emittedIds(harness)).toEqual([]);
 	});
+
+	it("after a restart with durable cursors, a fax both n8n's activation poll and a stale scheduled poll emit reaches the workflow once", async () => {
+		const harness = await startHarness({ server: server(), parameters: received, durableCursors: true });
+		await activateOk(harness);
+		await harness.poll();
+		await addFax(server(), { id: 'fax_at_restart' });
+
+		await harness.restartWithStalePoll();
+		// Two runs started with the fax; the second passes nothing on and says why.
+		expect(harness.executions.map((run) => run.items.map((item) => item.json.faxId))).toEqual([['fax_at_restart'], []]);
+		expect(harness.executions[1].hints.map((hint) => hint.message)).toEqual([
+			"Fax fax_at_restart was passed on by an earlier run (n8n's processed-data store), so no item was passed on",
+		]);
+		expect(harness.processedData.calls).toBe(2);
+	});
+
+	it("a run that cannot use n8n's processed-data store fails, naming the fax, and passes nothing on", async () => {
+		const harness = await startHarness({ server: server(), parameters: received });
+		await activateOk(harness);
+		await addFax(server(), { id: 'fax_store_down' });
+		harness.processedData.fail();
+		await harness.poll();
+		expect(harness.executions).toHaveLength(1);
+		expect(harness.executions[0].items).toEqual([]);
+		expect(harness.executions[0].error?.message).toBe("The duplicate check could not use n8n's processed-data store, so fax fax_store_down was not passed on");
+		expect(harness.executions[0].error?.description).toMatch(/^connect ECONNREFUSED 127\.0\.0\.1:5432\. The fax is kept in this failed execution/);
+	});
 });

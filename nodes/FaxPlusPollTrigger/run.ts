@@ -1,0 +1,54 @@
+// The polling trigger's execute() phase: n8n calls it in the run, with the items a poll emitted
+// as its input, on whichever process runs the execution (a queue worker too). Each fax is
+// recorded in n8n's processed-data store, so a fax that two polls emitted reaches the workflow
+// once: the repeat's run ends here with no output item. (n8n 2.41.1's durable poll cursors let
+// the poll n8n runs at activation and a scheduled poll that read the cursor before it both emit
+// the same fax.) Only a run n8n accepted records its faxes: a fax whose run could not start is
+// passed on when a later poll emits it again. "Fetch Test Event" also runs here.
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { keepsRecord, messageOf, recordOnce } from '../triggers/recordOnce';
+import { readOptions } from '../triggers/settings';
+import { fetchTestEvent } from './poll';
+
+/** The record's key of an emitted fax: its event and id (a fax is received or sent, never both). */
+export function keyOfPolledFax(json: IDataObject): string | undefined {
+	const faxId = json.faxId;
+	if ((typeof faxId !== 'string' || faxId === '') && typeof faxId !== 'number') return undefined;
+	return `poll:${String(json.event)}:${String(faxId)}`;
+}
+
+export async function runPolledFaxes(this: IExecuteFunctions): Promise<INodeExecutionData[][] | null> {
+	if (this.getMode() === 'manual') return await fetchTestEvent(this);
+	const items = this.getInputData();
+	const durable = keepsRecord(this);
+	const { maxEntries } = readOptions(this);
+	const output: INodeExecutionData[] = [];
+	for (let index = 0; index < items.length; index++) {
+		const { json, binary } = items[index];
+		const key = keyOfPolledFax(json);
+		if (durable && key !== undefined) {
+			try {
+				if (!(await recordOnce(this, key, maxEntries))) {
+					this.addExecutionHints({
+						message: `Fax ${String(json.faxId)} was passed on by an earlier run (n8n's processed-data store), so no item was passed on`,
+						type: 'info',
+						location: 'outputPane',
+					});
+					continue;
+				}
+			} catch (error) {
+				if (!this.continueOnFail()) {
+					throw new NodeOperationError(this.getNode(), `The duplicate check could not use n8n's processed-data store, so fax ${String(json.faxId)} was not passed on`, {
+						itemIndex: index,
+						description: `${messageOf(error)}. The fax is kept in this failed execution: retry it from the executions list once n8n can reach its database.`,
+					});
+				}
+				output.push({ json: { ...json, duplicateCheckError: messageOf(error) }, ...(binary ? { binary } : {}), pairedItem: { item: index } });
+				continue;
+			}
+		}
+		output.push({ json, ...(binary ? { binary } : {}), pairedItem: { item: index } });
+	}
+	return [output];
+}
