@@ -24,6 +24,7 @@ import {
 	type INodeTypes,
 	type IRun,
 	type IRunExecutionData,
+	type ITaskData,
 	type IWorkflowExecuteAdditionalData,
 	type IVersionedNodeType,
 	type WorkflowExecuteMode,
@@ -191,6 +192,49 @@ export interface RunNodeResult {
 	credentialsHelper: TestCredentialsHelper;
 }
 
+/**
+ * Runs a workflow with `node` first and `items` as its input, through n8n-core's real
+ * WorkflowExecute (what WorkflowRunner does); answers the run and the node's first task.
+ * `additionalData` gets the run's lifecycle hooks and execution id.
+ */
+export async function executeNodeFirst(options: {
+	workflow: Workflow;
+	node: INode;
+	mode: WorkflowExecuteMode;
+	items: INodeExecutionData[];
+	executionId: string;
+	additionalData: (extra: Pick<IWorkflowExecuteAdditionalData, 'hooks' | 'executionId'>) => IWorkflowExecuteAdditionalData;
+}): Promise<{ run: IRun; taskData: ITaskData | undefined }> {
+	const { workflow, node, mode, executionId } = options;
+	const hooks = new ExecutionLifecycleHooks(mode, executionId, {
+		id: workflow.id,
+		name: workflow.name ?? 'test',
+		nodes: [node],
+		connections: {},
+		active: workflow.active,
+		activeVersionId: null,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	} as never);
+	const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', resolve));
+	const runExecutionData = {
+		version: 1,
+		startData: {},
+		resultData: { runData: {} },
+		executionData: {
+			contextData: {},
+			metadata: {},
+			nodeExecutionStack: [{ node, data: { main: [options.items] }, source: null }],
+			waitingExecution: {},
+			waitingExecutionSource: {},
+		},
+	} as unknown as IRunExecutionData;
+	await new WorkflowExecute(options.additionalData({ hooks, executionId }), mode, runExecutionData).processRunExecutionData(workflow);
+	const run = await finished;
+	return { run, taskData: run.data.resultData.runData[node.name]?.[0] };
+}
+
 /** Runs one Fax.Plus node on the given items, the way n8n runs a workflow. */
 export async function runFaxPlusNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	await initBinaryData();
@@ -215,40 +259,14 @@ export async function runFaxPlusNode(options: RunNodeOptions): Promise<RunNodeRe
 	});
 
 	const credentialsHelper = new TestCredentialsHelper(structuredClone(options.credentials));
-	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
-		id: workflow.id,
-		name: 'test',
-		nodes: [node],
-		connections: {},
-		active: false,
-		activeVersionId: null,
-		isArchived: false,
-		createdAt: new Date(),
-		updatedAt: new Date(),
-	} as never);
-	const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', resolve));
-
-	const additionalData = testAdditionalData(credentialsHelper, undefined, { hooks, executionId: 'test-execution' });
-
-	const runExecutionData: IRunExecutionData = {
-		version: 1,
-		startData: {},
-		resultData: { runData: {} },
-		executionData: {
-			contextData: {},
-			metadata: {},
-			nodeExecutionStack: [
-				{ node, data: { main: [options.items ?? [{ json: {} }]] }, source: null },
-			],
-			waitingExecution: {},
-			waitingExecutionSource: {},
-		},
-	} as unknown as IRunExecutionData;
-
-	const workflowExecute = new WorkflowExecute(additionalData, options.mode ?? 'manual', runExecutionData);
-	await workflowExecute.processRunExecutionData(workflow);
-	const run = await finished;
-	const taskData = run.data.resultData.runData[nodeName]?.[0];
+	const { run, taskData } = await executeNodeFirst({
+		workflow,
+		node,
+		mode: options.mode ?? 'manual',
+		items: options.items ?? [{ json: {} }],
+		executionId: 'test-execution',
+		additionalData: (extra) => testAdditionalData(credentialsHelper, undefined, extra),
+	});
 	return {
 		items: taskData?.data?.main?.[0] ?? [],
 		errorItems: taskData?.data?.main?.[1] ?? [],

@@ -24,12 +24,10 @@
 //   a poll that emitted nothing (`__commitCursor`): a run that cannot be created commits nothing.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Container } from '@n8n/di';
-import { ExecutionLifecycleHooks, PollContext, PollTriggerExecutor, WorkflowExecute } from 'n8n-core';
+import { PollContext, PollTriggerExecutor } from 'n8n-core';
 import {
 	Workflow,
 	type ICredentialDataDecryptedObject,
-	type IRun,
-	type IRunExecutionData,
 	type WorkflowExecuteMode,
 	type IDataObject,
 	type INode,
@@ -38,7 +36,7 @@ import {
 	type WorkflowActivateMode,
 } from 'n8n-workflow';
 import { FaxPlusPollTrigger } from '../../nodes/FaxPlusPollTrigger/FaxPlusPollTrigger.node';
-import { initBinaryData, TestCredentialsHelper, TestNodeTypes, testAdditionalData } from './n8n-harness';
+import { executeNodeFirst, initBinaryData, TestCredentialsHelper, TestNodeTypes, testAdditionalData } from './n8n-harness';
 import { oauthCredentials, patCredentials, type AuthKind, type FaxPlusServer } from './faxplus';
 import { useProcessedDataStore, type ProcessedDataStore } from './processed-data';
 
@@ -281,34 +279,14 @@ export class PollHarness {
 	/** WorkflowExecute with the node first, `items` as its input. */
 	private async execute(workflow: Workflow, mode: WorkflowExecuteMode, items: INodeExecutionData[]): Promise<PollRun> {
 		const node = workflow.getNode(POLL_NODE_NAME)!;
-		const hooks = new ExecutionLifecycleHooks(mode, 'poll-execution', {
-			id: WORKFLOW_ID,
-			name: 'Fax.Plus polling trigger test',
-			nodes: [node],
-			connections: {},
-			active: true,
-			activeVersionId: null,
-			isArchived: false,
-			createdAt: new Date(),
-			updatedAt: new Date(),
-		} as never);
-		const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', resolve));
-		const additionalData = { ...this.additionalData(), hooks, executionId: 'poll-execution' };
-		const runExecutionData = {
-			version: 1,
-			startData: {},
-			resultData: { runData: {} },
-			executionData: {
-				contextData: {},
-				metadata: {},
-				nodeExecutionStack: [{ node, data: { main: [items] }, source: null }],
-				waitingExecution: {},
-				waitingExecutionSource: {},
-			},
-		} as unknown as IRunExecutionData;
-		await new WorkflowExecute(additionalData, mode, runExecutionData).processRunExecutionData(workflow);
-		const run = await finished;
-		const taskData = run.data.resultData.runData[POLL_NODE_NAME]?.[0];
+		const { run, taskData } = await executeNodeFirst({
+			workflow,
+			node,
+			mode,
+			items,
+			executionId: 'poll-execution',
+			additionalData: (extra) => ({ ...this.additionalData(), ...extra }),
+		});
 		const error = (taskData?.error ?? run.data.resultData.error) as PollRun['error'];
 		return { items: taskData?.data?.main?.[0] ?? [], hints: (taskData?.hints ?? []) as PollRun['hints'], ...(error ? { error } : {}) };
 	}

@@ -20,15 +20,13 @@
 // test webhook registrations, and is deactivated after its first run.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ExecutionLifecycleHooks, HookContext, WebhookContext, WorkflowExecute } from 'n8n-core';
+import { HookContext, WebhookContext } from 'n8n-core';
 import {
 	Workflow,
 	type ICredentialDataDecryptedObject,
 	type IDataObject,
 	type INode,
 	type INodeExecutionData,
-	type IRun,
-	type IRunExecutionData,
 	type IWebhookData,
 	type IWebhookResponseData,
 	type IWorkflowExecuteAdditionalData,
@@ -38,7 +36,7 @@ import {
 import { resetDeliveryLogs } from '../../nodes/FaxPlusTrigger/deduplication';
 import { forgetSigningSecrets } from '../../nodes/FaxPlusTrigger/signingSecret';
 import { FaxPlusTrigger } from '../../nodes/FaxPlusTrigger/FaxPlusTrigger.node';
-import { initBinaryData, TestCredentialsHelper, TestNodeTypes, testAdditionalData } from './n8n-harness';
+import { executeNodeFirst, initBinaryData, TestCredentialsHelper, TestNodeTypes, testAdditionalData } from './n8n-harness';
 import { oauthCredentials, patCredentials, type AuthKind, type FaxPlusServer } from './faxplus';
 import { useProcessedDataStore, type ProcessedDataStore } from './processed-data';
 
@@ -648,34 +646,14 @@ export class TriggerHarness {
 		(workflow.staticData as IDataObject & { __dataChanged?: boolean }).__dataChanged = false;
 		const node = workflow.getNode(TRIGGER_NODE_NAME)!;
 		const executionMode: WorkflowExecuteMode = mode === 'test' ? 'manual' : 'webhook';
-		const hooks = new ExecutionLifecycleHooks(executionMode, 'trigger-execution', {
-			id: WORKFLOW_ID,
-			name: 'Fax.Plus trigger test',
-			nodes: [node],
-			connections: {},
-			active: true,
-			activeVersionId: null,
-			isArchived: false,
-			createdAt: new Date(),
-			updatedAt: new Date(),
-		} as never);
-		const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', resolve));
-		const additionalData = this.additionalData({ hooks, executionId: 'trigger-execution' });
-		const runExecutionData = {
-			version: 1,
-			startData: {},
-			resultData: { runData: {} },
-			executionData: {
-				contextData: {},
-				metadata: {},
-				nodeExecutionStack: [{ node, data: { main: [items] }, source: null }],
-				waitingExecution: {},
-				waitingExecutionSource: {},
-			},
-		} as unknown as IRunExecutionData;
-		await new WorkflowExecute(additionalData, executionMode, runExecutionData).processRunExecutionData(workflow);
-		const run = await finished;
-		const taskData = run.data.resultData.runData[TRIGGER_NODE_NAME]?.[0];
+		const { run, taskData } = await executeNodeFirst({
+			workflow,
+			node,
+			mode: executionMode,
+			items,
+			executionId: 'trigger-execution',
+			additionalData: (extra) => this.additionalData(extra),
+		});
 		const runError = (taskData?.error ?? run.data.resultData.error) as Error | undefined;
 		this.executions.push({
 			mode,
