@@ -141,23 +141,19 @@ module.exports = async function poll(t) {
 		const wf = await n8n.importWorkflow({ name: 'e2e Fax.Plus Polling Trigger, test event', nodes: [node], connections: {} });
 		await addFax({ id: 'fax_poll_test_event' });
 		// What the editor sends when the trigger's "Fetch Test Event" is clicked.
-		const manualRun = async () => {
+		const manualRun = async (attempt) => {
 			const start = { triggerToStartFrom: { name: NODE }, destinationNode: { nodeName: NODE, mode: 'inclusive' } };
 			// n8n 1.x wants the workflow in the body as well.
 			const body = n8n.version.startsWith('1.') ? { workflowData: await n8n.getWorkflow(wf.id), ...start } : start;
 			const started = await n8n.rest('POST', `/workflows/${wf.id}/run`, body);
 			assert.ok(started?.executionId, `no execution started: ${JSON.stringify(started)}`);
-			const deadline = Date.now() + 30000;
-			for (;;) {
-				const execution = await n8n.execution(started.executionId).catch(() => undefined);
-				if (execution && execution.finished !== undefined && !['new', 'running'].includes(execution.status)) return execution;
-				if (Date.now() > deadline) throw new Error(`manual run ${started.executionId} did not finish in 30 s`);
-				await new Promise((r) => setTimeout(r, 250));
-			}
+			const finished = await n8n.waitForExecutions(wf.id, attempt, { timeoutMs: 30000 });
+			return finished.find((execution) => String(execution.id) === String(started.executionId));
 		};
 		// Twice: a test event is not a delivery, so the second shows the same fax (nothing recorded).
 		for (const attempt of [1, 2]) {
-			const execution = await manualRun();
+			const execution = await manualRun(attempt);
+			assert.ok(execution, `attempt ${attempt}: the manual run is not among the workflow's executions`);
 			assert.equal(execution.mode, 'manual');
 			assert.equal(execution.status, 'success', `attempt ${attempt}: ${JSON.stringify(execution.data?.resultData?.error ?? {})}`);
 			assert.deepEqual((outputOf(execution, NODE) ?? []).map((item) => item.json.faxId), ['fax_poll_test_event'], `attempt ${attempt}`);

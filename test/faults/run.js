@@ -16,7 +16,8 @@
 // Checks (the last line is `N passed, M failed`): for the trigger, in each mode, no delivery
 // acknowledged without an execution n8n holds, and no duplicate runs; the Webhook node's figures
 // are printed, not asserted. An error row n8n wrote without the delivery's data (a queued job that
-// failed before its run) counts as held when it pairs with the delivery by time (count.js). On a failed check, the tail of every n8n process's log.
+// failed before its run) counts as held when it pairs with the delivery by time (count.js). On a
+// failed check, the tail of every n8n process's log.
 //
 // Options (environment):
 //   FAULTS_ONLY=single|queue        one mode
