@@ -5,7 +5,8 @@
 //   2. eslint.nodes-base.config.mjs: eslint-plugin-n8n-nodes-base's rules on nodes, credentials and
 //      package.json, including the two that n8n's config turns off.
 //   3. `n8n-node cloud-support`: the package must be reported eligible for n8n Cloud.
-//   --fix   passes --fix to both ESLint runs
+//   4. Prettier (the starter's settings, .prettierrc.js) over the whole repository.
+//   --fix   passes --fix to both ESLint runs and lets Prettier write
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 
@@ -24,6 +25,7 @@ function run(label, command, args) {
 
 run('n8n-node lint (strict)', 'n8n-node', ['lint', ...(fix ? ['--fix'] : [])]);
 run('eslint-plugin-n8n-nodes-base', 'eslint', ['-c', 'eslint.nodes-base.config.mjs', 'nodes', 'credentials', 'package.json', ...(fix ? ['--fix'] : [])]);
+run('prettier', 'prettier', [fix ? '--write' : '--check', '--log-level=warn', '.']);
 const cloud = run('n8n-node cloud-support', 'n8n-node', ['cloud-support']);
 // The command exits 0 either way; its status line says which.
 const ansiColour = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
@@ -33,5 +35,5 @@ if (!/Status: eligible for n8n Cloud/.test(plain) && !failed.includes('n8n-node 
 	failed.push('n8n-node cloud-support');
 }
 
-console.log(failed.length ? `lint: failed: ${failed.join(', ')}` : 'lint: n8n-node lint, eslint-plugin-n8n-nodes-base and cloud-support clean');
+console.log(failed.length ? `lint: failed: ${failed.join(', ')}` : 'lint: n8n-node lint, eslint-plugin-n8n-nodes-base, Prettier and cloud-support clean');
 process.exit(failed.length ? 1 : 0);
