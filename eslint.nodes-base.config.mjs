@@ -9,14 +9,27 @@ import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
 import * as jsonParser from 'jsonc-eslint-parser';
 
 export default [
-	{ ignores: ['dist/**', 'node_modules/**', '.tools/**', '.n8n/**', 'test/**', 'bench/**', 'scripts/**'] },
+	{
+		ignores: [
+			'dist/**',
+			'node_modules/**',
+			'.tools/**',
+			'.n8n/**',
+			'test/**',
+			'bench/**',
+			'scripts/**',
+		],
+	},
 	{
 		files: ['nodes/**/*.ts', 'credentials/**/*.ts'],
 		languageOptions: {
 			parser: tseslint.parser,
 			parserOptions: { project: './tsconfig.json', sourceType: 'module' },
 		},
-		plugins: { '@typescript-eslint': tseslint.plugin, '@n8n/community-nodes': n8nCommunityNodesPlugin },
+		plugins: {
+			'@typescript-eslint': tseslint.plugin,
+			'@n8n/community-nodes': n8nCommunityNodesPlugin,
+		},
 		rules: {
 			...n8nCommunityNodesPlugin.configs.recommended.rules,
 		},

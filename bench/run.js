@@ -43,15 +43,24 @@ function parseArgs(argv) {
 		else if (arg === '--no-write') opts.write = false;
 		else if (arg === '--report-only') opts.reportOnly = true;
 		else if (arg === '--baseline') opts.baseline = true;
-		else if (arg.startsWith('--only=')) opts.only = arg.slice(7).split(',').map((s) => s.trim()).filter(Boolean);
+		else if (arg.startsWith('--only='))
+			opts.only = arg
+				.slice(7)
+				.split(',')
+				.map((s) => s.trim())
+				.filter(Boolean);
 		else if (arg.startsWith('--n8n-count=')) opts.n8nCount = Number(arg.slice(12));
 		else if (arg === '--help' || arg === '-h') opts.help = true;
 		else throw usage(`unknown option ${arg} (see npm run bench -- --help)`);
 	}
 	const unknown = (opts.only || []).filter((s) => !SECTIONS.includes(s));
-	if (unknown.length) throw usage(`--only: unknown section(s) ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
+	if (unknown.length)
+		throw usage(
+			`--only: unknown section(s) ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`,
+		);
 	let sections = opts.only || SECTIONS;
-	if (opts.quick) sections = sections.filter((s) => s !== 'n8n' && s !== 'action' && s !== 'latency');
+	if (opts.quick)
+		sections = sections.filter((s) => s !== 'n8n' && s !== 'action' && s !== 'latency');
 	opts.sections = sections;
 	return opts;
 }
@@ -100,7 +109,11 @@ function runCase(args, { timeoutMs, env = {} } = {}) {
 		};
 		const timer = setTimeout(() => {
 			kill();
-			reject(new Error(`${path.basename(args.find((a) => a.endsWith('.js')))} took longer than ${timeoutMs / 1000} s`));
+			reject(
+				new Error(
+					`${path.basename(args.find((a) => a.endsWith('.js')))} took longer than ${timeoutMs / 1000} s`,
+				),
+			);
 		}, timeoutMs);
 		// The case runs in its own process group: pass Ctrl-C on, then stop the whole run.
 		const onSignal = () => {
@@ -115,7 +128,15 @@ function runCase(args, { timeoutMs, env = {} } = {}) {
 			process.off('SIGTERM', onSignal);
 			if (interrupted) process.exit(130);
 			if (code === 0) resolve(out);
-			else reject(new Error(`${args.filter((a) => a.endsWith('.js')).map((a) => path.basename(a)).join(' ')} exited with ${code ?? signal}`));
+			else
+				reject(
+					new Error(
+						`${args
+							.filter((a) => a.endsWith('.js'))
+							.map((a) => path.basename(a))
+							.join(' ')} exited with ${code ?? signal}`,
+					),
+				);
 		});
 	});
 }
@@ -125,7 +146,9 @@ const outFile = (name) => path.join(RESULTS, `${name}.json`);
 const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 
 async function runVerify(pkg) {
-	await runCase(['--expose-gc', caseFile('verify.js'), pkg, outFile('verify')], { timeoutMs: 10 * 60 * 1000 });
+	await runCase(['--expose-gc', caseFile('verify.js'), pkg, outFile('verify')], {
+		timeoutMs: 10 * 60 * 1000,
+	});
 	return { ...readJson(outFile('verify')), node: process.version };
 }
 
@@ -133,7 +156,17 @@ async function runDedup(pkg) {
 	const sizes = [];
 	for (const n of DEDUP_SIZES) {
 		console.error(`[bench] duplicate record with ${n.toLocaleString('en-US')} ids...`);
-		await runCase(['--expose-gc', '--max-old-space-size=4096', caseFile('dedup.js'), pkg, outFile(`dedup-${n}`), String(n)], { timeoutMs: 6 * 60 * 1000 });
+		await runCase(
+			[
+				'--expose-gc',
+				'--max-old-space-size=4096',
+				caseFile('dedup.js'),
+				pkg,
+				outFile(`dedup-${n}`),
+				String(n),
+			],
+			{ timeoutMs: 6 * 60 * 1000 },
+		);
 		sizes.push(readJson(outFile(`dedup-${n}`)));
 	}
 	return { sizes };
@@ -170,10 +203,18 @@ async function runLoad(pkg) {
 		}
 	}
 	result.size = dirSize(path.join(pkg, 'dist'));
-	const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts', '--silent'], { cwd: pkg, encoding: 'utf8', timeout: 60000 });
+	const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts', '--silent'], {
+		cwd: pkg,
+		encoding: 'utf8',
+		timeout: 60000,
+	});
 	try {
 		const [info] = JSON.parse(pack.stdout);
-		result.size.pack = { size: info.size, unpackedSize: info.unpackedSize, entryCount: info.entryCount };
+		result.size.pack = {
+			size: info.size,
+			unpackedSize: info.unpackedSize,
+			entryCount: info.entryCount,
+		};
 	} catch {
 		// npm pack unavailable: sizes of dist/ only
 	}
@@ -183,7 +224,10 @@ async function runLoad(pkg) {
 async function runN8n(pkg, parts, opts) {
 	const env = {};
 	if (opts.n8nCount) env.BENCH_N8N_COUNT = String(opts.n8nCount);
-	await runCase([caseFile('n8n.js'), pkg, outFile('n8n'), parts.join(',')], { timeoutMs: 60 * 60 * 1000, env });
+	await runCase([caseFile('n8n.js'), pkg, outFile('n8n'), parts.join(',')], {
+		timeoutMs: 60 * 60 * 1000,
+		env,
+	});
 	return readJson(outFile('n8n'));
 }
 
@@ -191,13 +235,21 @@ function printSection(name, section) {
 	const built = buildSection(name, section);
 	console.log(`\n== ${built.title} ==\n`);
 	console.log(built.console.join('\n'));
-	for (const g of built.goals) console.log(`goal: ${g.goal}: ${g.figure} -> ${g.met ? 'met' : 'MISSED'}`);
+	for (const g of built.goals)
+		console.log(`goal: ${g.goal}: ${g.figure} -> ${g.met ? 'met' : 'MISSED'}`);
 }
 
 async function main() {
 	const opts = parseArgs(process.argv.slice(2));
 	if (opts.help) {
-		console.log(fs.readFileSync(__filename, 'utf8').split('\n').slice(1, 20).join('\n').replace(/^\/\/ ?/gm, ''));
+		console.log(
+			fs
+				.readFileSync(__filename, 'utf8')
+				.split('\n')
+				.slice(1, 20)
+				.join('\n')
+				.replace(/^\/\/ ?/gm, ''),
+		);
 		return 0;
 	}
 	const mdFile = path.join(ROOT, 'BENCHMARKS.md');
@@ -211,13 +263,22 @@ async function main() {
 	const build = ensureBuilt({ log: (m) => console.error(`[bench] ${m}`) });
 	const pkg = snapshotPackage();
 	const mach = machine();
-	console.log(`bench: ${mach.cpu}, ${mach.cores} cores, ${(mach.memory / 2 ** 30).toFixed(1)} GB, Node ${mach.node}, load average ${mach.loadAverage.toFixed(2)}`);
-	console.log(`sections: ${opts.sections.join(', ')}${opts.quick ? ' (--quick: without the real n8n)' : ''}`);
+	console.log(
+		`bench: ${mach.cpu}, ${mach.cores} cores, ${(mach.memory / 2 ** 30).toFixed(1)} GB, Node ${mach.node}, load average ${mach.loadAverage.toFixed(2)}`,
+	);
+	console.log(
+		`sections: ${opts.sections.join(', ')}${opts.quick ? ' (--quick: without the real n8n)' : ''}`,
+	);
 
 	const data = readStored(mdFile);
 	const failures = [];
 	const record = (name, result, loadAtStart) => {
-		data[name] = { at: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), machine: { ...mach, loadAverage: loadAtStart }, stale: Boolean(build.stale), data: result };
+		data[name] = {
+			at: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+			machine: { ...mach, loadAverage: loadAtStart },
+			stale: Boolean(build.stale),
+			data: result,
+		};
 		if (opts.write) fs.writeFileSync(DATA_FILE, `${JSON.stringify(data, null, 1)}\n`);
 		else fs.writeFileSync(path.join(RESULTS, 'latest.json'), JSON.stringify(data, null, 1));
 		printSection(name, data[name]);
@@ -251,11 +312,17 @@ async function main() {
 			if (n8nParts.includes('burst')) {
 				// Before and after a change are kept side by side: --baseline replaces "before".
 				const previous = data.latency?.data ?? {};
-				const run = { at: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), loadAverage: loadAtStart, passes: result.passes };
+				const run = {
+					at: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+					loadAverage: loadAtStart,
+					passes: result.passes,
+				};
 				record('latency', { ...previous, [opts.baseline ? 'before' : 'after']: run }, loadAtStart);
 			}
 		} catch (error) {
-			failures.push(...n8nParts.map((p) => ({ trigger: 'n8n', action: 'action', burst: 'latency' })[p]));
+			failures.push(
+				...n8nParts.map((p) => ({ trigger: 'n8n', action: 'action', burst: 'latency' })[p]),
+			);
 			console.error(`[bench] real n8n failed: ${error.stack || error.message}`);
 		}
 	}

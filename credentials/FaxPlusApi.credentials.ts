@@ -33,7 +33,8 @@ export class FaxPlusApi implements ICredentialType {
 			type: 'string',
 			default: 'https://restapi.fax.plus/v3',
 			required: true,
-			description: 'The API address, ending in /v3. Change it only to use another server, such as a local test server.',
+			description:
+				'The API address, ending in /v3. Change it only to use another server, such as a local test server.',
 		},
 	];
 

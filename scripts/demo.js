@@ -73,7 +73,9 @@ async function main() {
 	if (build.status !== 0) throw new Error('npm run build failed');
 
 	const { startFaxPlusServer } = require(path.join(ROOT, 'test/server'));
-	const server = await startFaxPlusServer({ port: await pickPort(Number(process.env.DEMO_SERVER_PORT || 8787)) });
+	const server = await startFaxPlusServer({
+		port: await pickPort(Number(process.env.DEMO_SERVER_PORT || 8787)),
+	});
 	stoppers.push(() => server.close());
 
 	// A fresh n8n user folder each time: the local server starts from its seed too.
@@ -86,7 +88,10 @@ async function main() {
 		stoppers.push(() => queue.stop());
 		n8n = queue.main; // its production webhook URLs are the balancer's
 	} else {
-		n8n = await startN8n({ userFolder, port: await pickPort(Number(process.env.DEMO_N8N_PORT || 5678)) });
+		n8n = await startN8n({
+			userFolder,
+			port: await pickPort(Number(process.env.DEMO_N8N_PORT || 5678)),
+		});
 		stoppers.push(() => n8n.stop());
 	}
 
@@ -94,9 +99,13 @@ async function main() {
 		accessToken: server.tokens.pat,
 		baseUrl: server.baseUrl,
 	});
-	const secretCred = await n8n.createCredential('Fax.Plus signing secret (local server)', 'faxPlusWebhookSecretApi', {
-		secret: `whsec_${crypto.randomBytes(24).toString('base64')}`,
-	});
+	const secretCred = await n8n.createCredential(
+		'Fax.Plus signing secret (local server)',
+		'faxPlusWebhookSecretApi',
+		{
+			secret: `whsec_${crypto.randomBytes(24).toString('base64')}`,
+		},
+	);
 	const patRef = { faxPlusApi: { id: pat.id, name: pat.name } };
 	// Not connected yet: the user connects it in the credential dialog, as with Fax.Plus.
 	const oauth = await n8n.createCredential('Fax.Plus OAuth2 (local server)', 'faxPlusOAuth2Api', {
@@ -111,18 +120,44 @@ async function main() {
 		name: 'Fax.Plus demo: plan, balance and thumbnail',
 		nodes: [
 			node("When clicking 'Execute workflow'", 'n8n-nodes-base.manualTrigger', [0, 200], {}),
-			node('Get Plan', ACTION, [260, 0], { authentication: 'accessToken', resource: 'account', operation: 'getPlan', userId: 'self' }, { credentials: patRef }),
-			node('Get Balance', ACTION, [260, 200], { authentication: 'accessToken', resource: 'shop', operation: 'getBalance' }, { credentials: patRef }),
+			node(
+				'Get Plan',
+				ACTION,
+				[260, 0],
+				{
+					authentication: 'accessToken',
+					resource: 'account',
+					operation: 'getPlan',
+					userId: 'self',
+				},
+				{ credentials: patRef },
+			),
+			node(
+				'Get Balance',
+				ACTION,
+				[260, 200],
+				{ authentication: 'accessToken', resource: 'shop', operation: 'getBalance' },
+				{ credentials: patRef },
+			),
 			node(
 				'Download Thumbnail',
 				ACTION,
 				[260, 400],
-				{ authentication: 'accessToken', resource: 'fax', operation: 'downloadThumbnail', userId: 'self', faxId: 'fax_1', binaryPropertyName: 'data' },
+				{
+					authentication: 'accessToken',
+					resource: 'fax',
+					operation: 'downloadThumbnail',
+					userId: 'self',
+					faxId: 'fax_1',
+					binaryPropertyName: 'data',
+				},
 				{ credentials: patRef },
 			),
 		],
 		connections: {
-			"When clicking 'Execute workflow'": { main: [[link('Get Plan'), link('Get Balance'), link('Download Thumbnail')]] },
+			"When clicking 'Execute workflow'": {
+				main: [[link('Get Plan'), link('Get Balance'), link('Download Thumbnail')]],
+			},
 		},
 	});
 
@@ -133,27 +168,102 @@ async function main() {
 		name: 'Fax.Plus demo: send from text, a URL or a fax; contacts; a number',
 		nodes: [
 			node("When clicking 'Execute workflow'", 'n8n-nodes-base.manualTrigger', [0, 300], {}),
-			node('Send Text', ACTION, [260, 0], {
-				authentication: 'accessToken', resource: 'fax', operation: 'send', userId: 'self', from: sender, to: '+4930123456',
-				documentSource: 'text', documentText: 'Dear Berlin Clinic,\nthe results are ready.\nAda',
-				options: { coverPage: { nameTo: 'Berlin Clinic', subject: 'Results', flags: ['urgent'] } },
-			}, { credentials: patRef }),
-			node('Send From URL', ACTION, [260, 150], {
-				authentication: 'accessToken', resource: 'fax', operation: 'send', userId: 'self', from: sender, to: '+33144556677, +12125550199',
-				documentSource: 'url', documentUrls: `${server.origin}/_documents/invoice.pdf`,
-				options: { sendTime: '2030-01-15T09:30:00Z', comment: 'Invoice 42', commentTags: 'invoices' },
-			}, { credentials: patRef }),
-			node('Forward Fax', ACTION, [260, 300], {
-				authentication: 'accessToken', resource: 'fax', operation: 'send', userId: 'self', from: sender, to: '+12125550199',
-				documentSource: 'fax', fromFax: { __rl: true, mode: 'id', value: 'fax_1' }, options: { enhancement: false },
-			}, { credentials: patRef }),
-			node('Get Contacts', ACTION, [260, 450], { authentication: 'accessToken', resource: 'contact', operation: 'getAll', userId: 'self', returnAll: true }, { credentials: patRef }),
-			node('Get Number', ACTION, [260, 600], {
-				authentication: 'accessToken', resource: 'number', operation: 'get', userId: 'self', number: { __rl: true, mode: 'list', value: '+15551230003' },
-			}, { credentials: patRef }),
+			node(
+				'Send Text',
+				ACTION,
+				[260, 0],
+				{
+					authentication: 'accessToken',
+					resource: 'fax',
+					operation: 'send',
+					userId: 'self',
+					from: sender,
+					to: '+4930123456',
+					documentSource: 'text',
+					documentText: 'Dear Berlin Clinic,\nthe results are ready.\nAda',
+					options: {
+						coverPage: { nameTo: 'Berlin Clinic', subject: 'Results', flags: ['urgent'] },
+					},
+				},
+				{ credentials: patRef },
+			),
+			node(
+				'Send From URL',
+				ACTION,
+				[260, 150],
+				{
+					authentication: 'accessToken',
+					resource: 'fax',
+					operation: 'send',
+					userId: 'self',
+					from: sender,
+					to: '+33144556677, +12125550199',
+					documentSource: 'url',
+					documentUrls: `${server.origin}/_documents/invoice.pdf`,
+					options: {
+						sendTime: '2030-01-15T09:30:00Z',
+						comment: 'Invoice 42',
+						commentTags: 'invoices',
+					},
+				},
+				{ credentials: patRef },
+			),
+			node(
+				'Forward Fax',
+				ACTION,
+				[260, 300],
+				{
+					authentication: 'accessToken',
+					resource: 'fax',
+					operation: 'send',
+					userId: 'self',
+					from: sender,
+					to: '+12125550199',
+					documentSource: 'fax',
+					fromFax: { __rl: true, mode: 'id', value: 'fax_1' },
+					options: { enhancement: false },
+				},
+				{ credentials: patRef },
+			),
+			node(
+				'Get Contacts',
+				ACTION,
+				[260, 450],
+				{
+					authentication: 'accessToken',
+					resource: 'contact',
+					operation: 'getAll',
+					userId: 'self',
+					returnAll: true,
+				},
+				{ credentials: patRef },
+			),
+			node(
+				'Get Number',
+				ACTION,
+				[260, 600],
+				{
+					authentication: 'accessToken',
+					resource: 'number',
+					operation: 'get',
+					userId: 'self',
+					number: { __rl: true, mode: 'list', value: '+15551230003' },
+				},
+				{ credentials: patRef },
+			),
 		],
 		connections: {
-			"When clicking 'Execute workflow'": { main: [[link('Send Text'), link('Send From URL'), link('Forward Fax'), link('Get Contacts'), link('Get Number')]] },
+			"When clicking 'Execute workflow'": {
+				main: [
+					[
+						link('Send Text'),
+						link('Send From URL'),
+						link('Forward Fax'),
+						link('Get Contacts'),
+						link('Get Number'),
+					],
+				],
+			},
 		},
 	});
 
@@ -165,8 +275,19 @@ async function main() {
 				'Fax.Plus Trigger',
 				TRIGGER,
 				[0, 0],
-				{ authentication: 'accessToken', events: ['fax_received', 'fax_sent'], channels: '', options: {} },
-				{ webhookId, credentials: { ...patRef, faxPlusWebhookSecretApi: { id: secretCred.id, name: secretCred.name } } },
+				{
+					authentication: 'accessToken',
+					events: ['fax_received', 'fax_sent'],
+					channels: '',
+					options: {},
+				},
+				{
+					webhookId,
+					credentials: {
+						...patRef,
+						faxPlusWebhookSecretApi: { id: secretCred.id, name: secretCred.name },
+					},
+				},
 			),
 			node('Handle the fax', 'n8n-nodes-base.noOp', [260, 0], {}),
 		],
@@ -177,8 +298,11 @@ async function main() {
 	// as a user copies it from Fax.Plus → Integrations → Webhooks.
 	const deadline = Date.now() + 30000;
 	let endpoint;
-	while (!(endpoint = Object.values(server.state.webhooks).find((e) => e.url.includes(webhookId)))) {
-		if (Date.now() > deadline) throw new Error('the trigger registered no endpoint at the local server');
+	while (
+		!(endpoint = Object.values(server.state.webhooks).find((e) => e.url.includes(webhookId)))
+	) {
+		if (Date.now() > deadline)
+			throw new Error('the trigger registered no endpoint at the local server');
 		await new Promise((r) => setTimeout(r, 100));
 	}
 	await n8n.updateCredential(secretCred.id, {

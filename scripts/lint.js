@@ -16,7 +16,11 @@ const failed = [];
 
 function run(label, command, args) {
 	console.log(`--- ${label}: ${[command, ...args].join(' ')}`);
-	const result = spawnSync(command, args, { cwd: ROOT, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
+	const result = spawnSync(command, args, {
+		cwd: ROOT,
+		encoding: 'utf8',
+		env: { ...process.env, FORCE_COLOR: '0' },
+	});
 	process.stdout.write(result.stdout ?? '');
 	process.stderr.write(result.stderr ?? '');
 	if (result.status !== 0) failed.push(label);
@@ -24,7 +28,14 @@ function run(label, command, args) {
 }
 
 run('n8n-node lint (strict)', 'n8n-node', ['lint', ...(fix ? ['--fix'] : [])]);
-run('eslint-plugin-n8n-nodes-base', 'eslint', ['-c', 'eslint.nodes-base.config.mjs', 'nodes', 'credentials', 'package.json', ...(fix ? ['--fix'] : [])]);
+run('eslint-plugin-n8n-nodes-base', 'eslint', [
+	'-c',
+	'eslint.nodes-base.config.mjs',
+	'nodes',
+	'credentials',
+	'package.json',
+	...(fix ? ['--fix'] : []),
+]);
 run('prettier', 'prettier', [fix ? '--write' : '--check', '--log-level=warn', '.']);
 const cloud = run('n8n-node cloud-support', 'n8n-node', ['cloud-support']);
 // The command exits 0 either way; its status line says which.
@@ -35,5 +46,9 @@ if (!/Status: eligible for n8n Cloud/.test(plain) && !failed.includes('n8n-node 
 	failed.push('n8n-node cloud-support');
 }
 
-console.log(failed.length ? `lint: failed: ${failed.join(', ')}` : 'lint: n8n-node lint, eslint-plugin-n8n-nodes-base, Prettier and cloud-support clean');
+console.log(
+	failed.length
+		? `lint: failed: ${failed.join(', ')}`
+		: 'lint: n8n-node lint, eslint-plugin-n8n-nodes-base, Prettier and cloud-support clean',
+);
 process.exit(failed.length ? 1 : 0);

@@ -19,14 +19,18 @@ const TARBALL_PATTERNS = ['**/*.js', 'package.json'];
 function runOrThrow(command, args, options = {}) {
 	const result = spawnSync(command, args, { cwd: ROOT, encoding: 'utf8', ...options });
 	if (result.status !== 0) {
-		throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal}):\n${result.stderr ?? ''}`);
+		throw new Error(
+			`${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal}):\n${result.stderr ?? ''}`,
+		);
 	}
 	return result.stdout ?? '';
 }
 
 /** Packs the package as npm would publish it and unpacks it; returns the package folder. */
 function packAndUnpack(tempDir) {
-	const packed = JSON.parse(runOrThrow('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', tempDir]));
+	const packed = JSON.parse(
+		runOrThrow('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', tempDir]),
+	);
 	const tarball = path.join(tempDir, packed[0].filename);
 	const packageDir = path.join(tempDir, 'package');
 	fs.mkdirSync(packageDir);
@@ -43,7 +47,9 @@ function nodesWithoutCodex(packageDir) {
 }
 
 function report(label, result) {
-	console.log(`${result.passed ? 'ok  ' : 'FAIL'} ${label}${result.message ? `: ${result.message}` : ''}`);
+	console.log(
+		`${result.passed ? 'ok  ' : 'FAIL'} ${label}${result.message ? `: ${result.message}` : ''}`,
+	);
 	if (result.details) console.log(result.details);
 	return result.passed;
 }
@@ -52,7 +58,8 @@ async function main() {
 	// The scanner makes a temp folder when loaded (for downloads it does not do here): removed at exit.
 	require(require.resolve('tmp', { paths: [path.dirname(SCANNER)] })).setGracefulCleanup();
 	const { analyzePackage, SOURCE_FILE_PATTERNS } = await import(SCANNER);
-	if (process.env.SCAN_SKIP_BUILD !== '1') runOrThrow('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+	if (process.env.SCAN_SKIP_BUILD !== '1')
+		runOrThrow('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
 
 	let passed = report(
 		`sources (${SOURCE_FILE_PATTERNS.join(', ')})`,
@@ -62,12 +69,17 @@ async function main() {
 	const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxplus-scan-'));
 	try {
 		const packageDir = packAndUnpack(tempDir);
-		passed = report(`npm pack tarball (${TARBALL_PATTERNS.join(', ')})`, await analyzePackage(packageDir, TARBALL_PATTERNS)) && passed;
+		passed =
+			report(
+				`npm pack tarball (${TARBALL_PATTERNS.join(', ')})`,
+				await analyzePackage(packageDir, TARBALL_PATTERNS),
+			) && passed;
 		const missing = nodesWithoutCodex(packageDir);
-		passed = report('codex file beside every node in the tarball', {
-			passed: missing.length === 0,
-			message: missing.length ? `missing ${missing.join(', ')}` : undefined,
-		}) && passed;
+		passed =
+			report('codex file beside every node in the tarball', {
+				passed: missing.length === 0,
+				message: missing.length ? `missing ${missing.join(', ')}` : undefined,
+			}) && passed;
 	} finally {
 		fs.rmSync(tempDir, { recursive: true, force: true });
 	}

@@ -15,13 +15,19 @@ const failedStages = [];
 function run(stage, command, args, env = {}) {
 	console.log(`\n=== ${stage}: ${[command, ...args].join(' ')}`);
 	const started = Date.now();
-	const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+	const result = spawnSync(command, args, {
+		cwd: ROOT,
+		stdio: 'inherit',
+		env: { ...process.env, ...env },
+	});
 	return finish(stage, started, result.status, result.signal);
 }
 
 function finish(stage, started, status, signal) {
 	const ok = status === 0;
-	console.log(`=== ${stage}: ${ok ? 'ok' : `FAILED (exit ${status ?? signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	console.log(
+		`=== ${stage}: ${ok ? 'ok' : `FAILED (exit ${status ?? signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+	);
 	if (!ok) failedStages.push(stage);
 	return ok;
 }
@@ -42,7 +48,12 @@ countStage(run('scan', 'node', ['scripts/scan.js'], { SCAN_SKIP_BUILD: '1' }));
 
 const jestResults = path.join(RESULTS, 'jest-results.json');
 fs.rmSync(jestResults, { force: true });
-const unitOk = run('unit', 'npx', ['--no-install', 'jest', '--json', `--outputFile=${jestResults}`]);
+const unitOk = run('unit', 'npx', [
+	'--no-install',
+	'jest',
+	'--json',
+	`--outputFile=${jestResults}`,
+]);
 try {
 	const jest = JSON.parse(fs.readFileSync(jestResults, 'utf8'));
 	counts.passed += jest.numPassedTests;

@@ -22,7 +22,9 @@ const path = require('node:path');
 const [pkgArg, outFile, entriesArg] = process.argv.slice(2);
 const pkgDir = path.resolve(pkgArg);
 const N = Number(entriesArg);
-const { DeliveryLog, keyOfDeliveryId, retentionMsOfDays } = require(path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/deduplication.js'));
+const { DeliveryLog, keyOfDeliveryId, retentionMsOfDays } = require(
+	path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/deduplication.js'),
+);
 
 if (typeof global.gc !== 'function') throw new Error('run with --expose-gc');
 const gc = () => {
@@ -57,7 +59,8 @@ function fillTimed(log, ids, parts = 10) {
 		const t = process.hrtime.bigint();
 		const end = Math.min(ids.length, (p + 1) * per);
 		for (let i = p * per; i < end; i++) {
-			if (!log.checkAndRecord(keyOfDeliveryId(ids[i]))) throw new Error('distinct id taken for a repeat');
+			if (!log.checkAndRecord(keyOfDeliveryId(ids[i])))
+				throw new Error('distinct id taken for a repeat');
 		}
 		tenths.push(ns(t) / (end - p * per));
 	}
@@ -71,7 +74,8 @@ function warmUp() {
 	const warm = new DeliveryLog({ maxEntries: 5000, retentionMs, now });
 	const ids = makeIds(50000);
 	for (const id of ids) warm.checkAndRecord(keyOfDeliveryId(id));
-	for (let i = 0; i < 20000; i++) warm.checkAndRecord(keyOfDeliveryId(ids[ids.length - 1 - (i % 4000)]));
+	for (let i = 0; i < 20000; i++)
+		warm.checkAndRecord(keyOfDeliveryId(ids[ids.length - 1 - (i % 4000)]));
 }
 
 function throwawayFill() {
@@ -88,11 +92,13 @@ function repeats(log) {
 	// Every 7th id of the measured fill (the last N made before this call).
 	const first = serial - N;
 	const repeatKeys = [];
-	for (let i = 0; i < N; i += 7) repeatKeys.push(keyOfDeliveryId(`msg_${(first + i).toString(16).padStart(24, '0')}`));
+	for (let i = 0; i < N; i += 7)
+		repeatKeys.push(keyOfDeliveryId(`msg_${(first + i).toString(16).padStart(24, '0')}`));
 	const reps = Math.max(1, Math.ceil(200000 / repeatKeys.length));
 	const t0 = process.hrtime.bigint();
 	for (let r = 0; r < reps; r++) {
-		for (const k of repeatKeys) if (log.checkAndRecord(k)) throw new Error('a repeat was taken for new');
+		for (const k of repeatKeys)
+			if (log.checkAndRecord(k)) throw new Error('a repeat was taken for new');
 	}
 	return { nsPerOp: ns(t0) / (reps * repeatKeys.length) };
 }
@@ -121,7 +127,14 @@ function saved(log) {
 		loadTimes.push(ns(t1));
 		if (fresh.size !== log.size) throw new Error(`restart rebuilt ${fresh.size} of ${log.size}`);
 	}
-	return { bytes: Buffer.byteLength(json), liveEntries: log.size, storedEntries: log.storedLength, stringifyNs: times, parseNs: parseTimes, loadNs: loadTimes };
+	return {
+		bytes: Buffer.byteLength(json),
+		liveEntries: log.size,
+		storedEntries: log.storedLength,
+		stringifyNs: times,
+		parseNs: parseTimes,
+		loadNs: loadTimes,
+	};
 }
 
 function steady(log) {
@@ -150,7 +163,13 @@ function singles(log) {
 		if (log.storedLength > maxStored) maxStored = log.storedLength;
 	}
 	single.sort();
-	return { max, over100us, maxStored, p50: single[Math.floor(single.length * 0.5)], p999: single[Math.floor(single.length * 0.999)] };
+	return {
+		max,
+		over100us,
+		maxStored,
+		p50: single[Math.floor(single.length * 0.5)],
+		p999: single[Math.floor(single.length * 0.999)],
+	};
 }
 
 function expiry(log) {
@@ -184,7 +203,12 @@ function main() {
 	// At the cap: N new ids per round, each evicting the oldest (several rounds for small sizes).
 	const steadyRounds = [];
 	for (let r = 0; r < Math.max(1, Math.ceil(rounds / 2)); r++) steadyRounds.push(steady(log));
-	out.steady = { rounds: steadyRounds.length, nsPerOp: median(steadyRounds.map((x) => x.nsPerOp)), tenths: steadyRounds[0].tenths, all: steadyRounds.map((x) => x.nsPerOp) };
+	out.steady = {
+		rounds: steadyRounds.length,
+		nsPerOp: median(steadyRounds.map((x) => x.nsPerOp)),
+		tenths: steadyRounds[0].tenths,
+		all: steadyRounds.map((x) => x.nsPerOp),
+	};
 	out.memory.afterSteady = heap() - base;
 	out.memory.moreIds = N * (steadyRounds.length + 1);
 	out.memory.storedAfterSteady = log.storedLength;

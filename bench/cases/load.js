@@ -18,7 +18,8 @@ function files() {
 }
 
 const targets = files();
-if (mode === 'inN8n') require(require.resolve('n8n-workflow', { paths: [path.join(pkgDir, 'dist')] }));
+if (mode === 'inN8n')
+	require(require.resolve('n8n-workflow', { paths: [path.join(pkgDir, 'dist')] }));
 
 const t0 = process.hrtime.bigint();
 const modules = targets.map((f) => require(f));
@@ -29,9 +30,12 @@ for (const m of modules) {
 	for (const value of Object.values(m)) {
 		if (typeof value === 'function' && /^class /.test(Function.prototype.toString.call(value))) {
 			const instance = new value();
-			if (!instance.description && !instance.name) throw new Error(`${value.name} has no description`);
+			if (!instance.description && !instance.name)
+				throw new Error(`${value.name} has no description`);
 		}
 	}
 }
 const instantiateNs = ns(t1);
-process.stdout.write(`${JSON.stringify({ requireMs: requireNs / 1e6, instantiateMs: instantiateNs / 1e6 })}\n`);
+process.stdout.write(
+	`${JSON.stringify({ requireMs: requireNs / 1e6, instantiateMs: instantiateNs / 1e6 })}\n`,
+);

@@ -67,7 +67,12 @@ const uuid = () => crypto.randomUUID();
 function node(name, type, typeVersion, parameters, extra = {}) {
 	return { id: uuid(), name, type, typeVersion, position: [0, 0], parameters, ...extra };
 }
-const chain = (...names) => Object.fromEntries(names.slice(0, -1).map((n, i) => [n, { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] }]));
+const chain = (...names) =>
+	Object.fromEntries(
+		names
+			.slice(0, -1)
+			.map((n, i) => [n, { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] }]),
+	);
 const ref = (type, cred) => ({ [type]: { id: cred.id, name: cred.name } });
 
 // ------------------------------------------------------------------ HTTP load
@@ -76,14 +81,33 @@ const ref = (type, cred) => ({ [type]: { id: cred.id, name: cred.name } });
 function deliveryBody(i) {
 	const id = `fax_${crypto.randomBytes(8).toString('hex')}`;
 	const t = '2026-11-21 20:00:00';
-	return Buffer.from(JSON.stringify({
-		hook: { id, event: 'fax_received', event_time: t, target: '' },
-		data: {
-			id, uid: 'owner_1', owner_id: 'owner_1', pages: 2, status: 'success', start_time: t, submit_time: t,
-			last_update: t, file: `${id}.pdf`, file_name: `${id}.pdf`, header: '', comment: `bench ${i}`, description: '',
-			cost: 0, is_read: false, is_spam: false, direction: 'incoming', from: '+4930123456', to: '+15551230001', duration: 58,
-		},
-	}));
+	return Buffer.from(
+		JSON.stringify({
+			hook: { id, event: 'fax_received', event_time: t, target: '' },
+			data: {
+				id,
+				uid: 'owner_1',
+				owner_id: 'owner_1',
+				pages: 2,
+				status: 'success',
+				start_time: t,
+				submit_time: t,
+				last_update: t,
+				file: `${id}.pdf`,
+				file_name: `${id}.pdf`,
+				header: '',
+				comment: `bench ${i}`,
+				description: '',
+				cost: 0,
+				is_read: false,
+				is_spam: false,
+				direction: 'incoming',
+				from: '+4930123456',
+				to: '+15551230001',
+				duration: 58,
+			},
+		}),
+	);
 }
 
 function signed(secret, n) {
@@ -92,7 +116,11 @@ function signed(secret, n) {
 	return Array.from({ length: n }, (_, i) => {
 		const body = deliveryBody(i);
 		const id = `msg_${crypto.randomBytes(12).toString('hex')}`;
-		const sig = crypto.createHmac('sha256', key).update(`${id}.${ts}.`).update(body).digest('base64');
+		const sig = crypto
+			.createHmac('sha256', key)
+			.update(`${id}.${ts}.`)
+			.update(body)
+			.digest('base64');
 		return {
 			body,
 			headers: {
@@ -115,11 +143,25 @@ function post(url, headers, body, timeoutMs = 30000) {
 		const req = http.request(url, { method: 'POST', headers, agent, timeout: timeoutMs }, (res) => {
 			const chunks = [];
 			res.on('data', (c) => chunks.push(c));
-			res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8'), ms: Number(process.hrtime.bigint() - t0) / 1e6 }));
-			res.on('error', (e) => resolve({ status: 0, body: String(e), ms: Number(process.hrtime.bigint() - t0) / 1e6 }));
+			res.on('end', () =>
+				resolve({
+					status: res.statusCode,
+					body: Buffer.concat(chunks).toString('utf8'),
+					ms: Number(process.hrtime.bigint() - t0) / 1e6,
+				}),
+			);
+			res.on('error', (e) =>
+				resolve({ status: 0, body: String(e), ms: Number(process.hrtime.bigint() - t0) / 1e6 }),
+			);
 		});
 		req.on('timeout', () => req.destroy(new Error('timeout')));
-		req.on('error', (e) => resolve({ status: 0, body: String(e.message), ms: Number(process.hrtime.bigint() - t0) / 1e6 }));
+		req.on('error', (e) =>
+			resolve({
+				status: 0,
+				body: String(e.message),
+				ms: Number(process.hrtime.bigint() - t0) / 1e6,
+			}),
+		);
 		req.end(body);
 	});
 }
@@ -157,7 +199,8 @@ async function waitForExecutions(n8n, workflowId, n, capMs = ROUND_CAP_MS) {
 	const deadline = Date.now() + capMs;
 	for (;;) {
 		const { count, newest } = await executionCount(n8n, workflowId);
-		const finished = newest && newest.stoppedAt && newest.status !== 'running' && newest.status !== 'new';
+		const finished =
+			newest && newest.stoppedAt && newest.status !== 'running' && newest.status !== 'new';
 		if (count >= n && finished) {
 			return { count, stoppedAt: Date.parse(newest.stoppedAt), status: newest.status };
 		}
@@ -171,10 +214,21 @@ async function triggerWorkflow(n8n, s, name, { staticLog, prefill = false } = {}
 	const secretCred = await n8n.createCredential(`bench secret ${name}`, 'faxPlusWebhookSecretApi', {
 		secret: `whsec_${crypto.randomBytes(24).toString('base64')}`,
 	});
-	const trigger = node('Fax.Plus Trigger', TRIGGER, 1, { authentication: 'accessToken', events: ['fax_received', 'fax_sent'], channels: '', options: {} }, {
-		webhookId,
-		credentials: { ...ref('faxPlusApi', s.pat), ...ref('faxPlusWebhookSecretApi', secretCred) },
-	});
+	const trigger = node(
+		'Fax.Plus Trigger',
+		TRIGGER,
+		1,
+		{
+			authentication: 'accessToken',
+			events: ['fax_received', 'fax_sent'],
+			channels: '',
+			options: {},
+		},
+		{
+			webhookId,
+			credentials: { ...ref('faxPlusApi', s.pat), ...ref('faxPlusWebhookSecretApi', secretCred) },
+		},
+	);
 	const wfJson = {
 		name,
 		nodes: [trigger, node('Done', 'n8n-nodes-base.noOp', 1, {})],
@@ -189,12 +243,22 @@ async function triggerWorkflow(n8n, s, name, { staticLog, prefill = false } = {}
 	let ep;
 	for (const deadline = Date.now() + 30000; !ep; await sleep(100)) {
 		ep = Object.values(s.server.state.webhooks).find((e) => e.url === url);
-		if (!ep && Date.now() > deadline) throw new Error(`activation registered no endpoint for ${url} within 30 s`);
+		if (!ep && Date.now() > deadline)
+			throw new Error(`activation registered no endpoint for ${url} within 30 s`);
 	}
 	const secret = s.server.getEndpointSecret(ep.id);
-	await n8n.updateCredential(secretCred.id, { name: secretCred.name, type: 'faxPlusWebhookSecretApi', data: { secret } });
+	await n8n.updateCredential(secretCred.id, {
+		name: secretCred.name,
+		type: 'faxPlusWebhookSecretApi',
+		data: { secret },
+	});
 	await n8n.waitForWebhook(`${webhookId}/webhook`);
-	return { id: wf.id, url, secret, check: (r) => /"received":true/.test(r.body) && !/duplicate|skipped/.test(r.body) };
+	return {
+		id: wf.id,
+		url,
+		secret,
+		check: (r) => /"received":true/.test(r.body) && !/duplicate|skipped/.test(r.body),
+	};
 }
 
 async function webhookWorkflow(n8n, name) {
@@ -202,7 +266,13 @@ async function webhookWorkflow(n8n, name) {
 	const wf = await n8n.importWorkflow({
 		name,
 		nodes: [
-			node('Webhook', 'n8n-nodes-base.webhook', 2, { httpMethod: 'POST', path: p, responseMode: 'onReceived', options: {} }, { webhookId: uuid() }),
+			node(
+				'Webhook',
+				'n8n-nodes-base.webhook',
+				2,
+				{ httpMethod: 'POST', path: p, responseMode: 'onReceived', options: {} },
+				{ webhookId: uuid() },
+			),
 			node('Done', 'n8n-nodes-base.noOp', 1, {}),
 		],
 		connections: chain('Webhook', 'Done'),
@@ -216,7 +286,8 @@ async function webhookWorkflow(n8n, name) {
 function prefilledLog(n) {
 	let now = Date.now() - n * 1000;
 	const log = new dedup.DeliveryLog({ maxEntries: n, now: () => now });
-	for (let i = 0; i < n; i++, now += 1000) log.checkAndRecord(dedup.keyOfDeliveryId(`msg_${crypto.randomBytes(12).toString('hex')}`));
+	for (let i = 0; i < n; i++, now += 1000)
+		log.checkAndRecord(dedup.keyOfDeliveryId(`msg_${crypto.randomBytes(12).toString('hex')}`));
 	return JSON.parse(JSON.stringify(log.snapshot()));
 }
 
@@ -227,10 +298,20 @@ function prefilledLog(n) {
  * in static data only never read it.
  */
 async function prefillProcessedData(n8n, workflowId, nodeId, n) {
-	const sqlite3 = require(require.resolve('sqlite3', { paths: [path.join(n8n.installDir, 'node_modules/n8n')] }));
-	const data = Array.from({ length: n }, () => crypto.createHash('md5').update(`id:msg_${crypto.randomBytes(12).toString('hex')}`).digest('base64'));
+	const sqlite3 = require(
+		require.resolve('sqlite3', { paths: [path.join(n8n.installDir, 'node_modules/n8n')] }),
+	);
+	const data = Array.from({ length: n }, () =>
+		crypto
+			.createHash('md5')
+			.update(`id:msg_${crypto.randomBytes(12).toString('hex')}`)
+			.digest('base64'),
+	);
 	const db = new sqlite3.Database(path.join(n8n.userFolder, '.n8n/database.sqlite'));
-	const run = (sql, params) => new Promise((resolve, reject) => db.run(sql, params, (error) => (error ? reject(error) : resolve())));
+	const run = (sql, params) =>
+		new Promise((resolve, reject) =>
+			db.run(sql, params, (error) => (error ? reject(error) : resolve())),
+		);
 	try {
 		await run('PRAGMA busy_timeout = 10000');
 		await run(
@@ -244,14 +325,26 @@ async function prefillProcessedData(n8n, workflowId, nodeId, n) {
 
 /** Size and entries of the trigger's record in n8n's processed-data store (SQLite). */
 async function processedDataOf(n8n, workflowId) {
-	const sqlite3 = require(require.resolve('sqlite3', { paths: [path.join(n8n.installDir, 'node_modules/n8n')] }));
-	const db = new sqlite3.Database(path.join(n8n.userFolder, '.n8n/database.sqlite'), sqlite3.OPEN_READONLY);
+	const sqlite3 = require(
+		require.resolve('sqlite3', { paths: [path.join(n8n.installDir, 'node_modules/n8n')] }),
+	);
+	const db = new sqlite3.Database(
+		path.join(n8n.userFolder, '.n8n/database.sqlite'),
+		sqlite3.OPEN_READONLY,
+	);
 	try {
 		const rows = await new Promise((resolve, reject) =>
-			db.all('SELECT value FROM processed_data WHERE "workflowId" = ?', [String(workflowId)], (error, result) => (error ? reject(error) : resolve(result))),
+			db.all(
+				'SELECT value FROM processed_data WHERE "workflowId" = ?',
+				[String(workflowId)],
+				(error, result) => (error ? reject(error) : resolve(result)),
+			),
 		);
 		const value = rows[0]?.value ?? null;
-		return { bytes: value === null ? 0 : Buffer.byteLength(String(value)), entries: value === null ? 0 : (JSON.parse(value).data ?? []).length };
+		return {
+			bytes: value === null ? 0 : Buffer.byteLength(String(value)),
+			entries: value === null ? 0 : (JSON.parse(value).data ?? []).length,
+		};
 	} finally {
 		await new Promise((resolve) => db.close(resolve));
 	}
@@ -265,24 +358,51 @@ async function benchTrigger(n8n, s) {
 		trigger: await triggerWorkflow(n8n, s, 'bench: Fax.Plus Trigger → No Op'),
 	};
 	if (PREFILL > 0) {
-		targets.triggerAtCap = await triggerWorkflow(n8n, s, `bench: Fax.Plus Trigger (record at ${PREFILL}) → No Op`, { prefill: true });
+		targets.triggerAtCap = await triggerWorkflow(
+			n8n,
+			s,
+			`bench: Fax.Plus Trigger (record at ${PREFILL}) → No Op`,
+			{ prefill: true },
+		);
 		// Within 7 days of an upgrade from 0.1.x: its record is still in static data as well.
-		targets.triggerUpgraded = await triggerWorkflow(n8n, s, `bench: Fax.Plus Trigger upgraded from 0.1.x → No Op`, { prefill: true, staticLog: prefilledLog(PREFILL) });
+		targets.triggerUpgraded = await triggerWorkflow(
+			n8n,
+			s,
+			`bench: Fax.Plus Trigger upgraded from 0.1.x → No Op`,
+			{ prefill: true, staticLog: prefilledLog(PREFILL) },
+		);
 	}
 	const names = Object.keys(targets);
 	const signingSecret = targets.trigger.secret;
 	const secretOf = (name) => targets[name].secret ?? signingSecret;
-	const out = { count: COUNT, rounds: ROUNDS, concurrency: CONCURRENCY, warmup: WARMUP, prefill: PREFILL, targets: {} };
-	for (const name of names) out.targets[name] = { rounds: [], latenciesMs: [], errors: 0, errorSamples: [], executions: 0 };
+	const out = {
+		count: COUNT,
+		rounds: ROUNDS,
+		concurrency: CONCURRENCY,
+		warmup: WARMUP,
+		prefill: PREFILL,
+		targets: {},
+	};
+	for (const name of names)
+		out.targets[name] = { rounds: [], latenciesMs: [], errors: 0, errorSamples: [], executions: 0 };
 	const expected = Object.fromEntries(names.map((n) => [n, 0]));
 	const started = Date.now();
 
 	// Warm-up: every workflow, not measured.
 	for (const name of names) {
 		const t = targets[name];
-		const r = await blast(t.url, signed(secretOf(name), WARMUP), CONCURRENCY, ROUND_CAP_MS, t.check);
+		const r = await blast(
+			t.url,
+			signed(secretOf(name), WARMUP),
+			CONCURRENCY,
+			ROUND_CAP_MS,
+			t.check,
+		);
 		const bad = r.results.filter((x) => !x.ok);
-		if (bad.length) throw new Error(`${name}: ${bad.length} of ${r.results.length} warm-up deliveries failed, e.g. ${bad[0].status} ${bad[0].body.slice(0, 200)}`);
+		if (bad.length)
+			throw new Error(
+				`${name}: ${bad.length} of ${r.results.length} warm-up deliveries failed, e.g. ${bad[0].status} ${bad[0].body.slice(0, 200)}`,
+			);
 		expected[name] += r.results.length;
 		await waitForExecutions(n8n, t.id, expected[name]);
 	}
@@ -304,7 +424,8 @@ async function benchTrigger(n8n, s) {
 			const o = out.targets[name];
 			const ok = r.results.filter((x) => x.ok);
 			o.errors += r.results.length - ok.length;
-			for (const x of r.results.filter((y) => !y.ok).slice(0, 3 - o.errorSamples.length)) o.errorSamples.push(`${x.status} ${x.body.slice(0, 160)}`);
+			for (const x of r.results.filter((y) => !y.ok).slice(0, 3 - o.errorSamples.length))
+				o.errorSamples.push(`${x.status} ${x.body.slice(0, 160)}`);
 			o.latenciesMs.push(...r.results.map((x) => x.ms));
 			o.executions = done.count;
 			o.rounds.push({
@@ -315,7 +436,9 @@ async function benchTrigger(n8n, s) {
 				completedPerSecond: r.results.length / ((done.stoppedAt - r.startedAt) / 1000),
 				executionsTimedOut: Boolean(done.timedOut),
 			});
-			log(`round ${round + 1}/${ROUNDS} ${name}: ${(r.results.length / r.seconds).toFixed(0)}/s answered, ${o.rounds.at(-1).completedPerSecond.toFixed(0)}/s completed, ${o.errors} errors`);
+			log(
+				`round ${round + 1}/${ROUNDS} ${name}: ${(r.results.length / r.seconds).toFixed(0)}/s answered, ${o.rounds.at(-1).completedPerSecond.toFixed(0)}/s completed, ${o.errors} errors`,
+			);
 		}
 	}
 	for (const name of names) {
@@ -328,7 +451,9 @@ async function benchTrigger(n8n, s) {
 	// The static data n8n saved for the trigger workflows (records of versions up to 0.1.x), and
 	// n8n's processed-data store (the record the trigger's runs write).
 	for (const name of names.filter((n) => n.startsWith('trigger'))) {
-		out.targets[name].processedData = await processedDataOf(n8n, targets[name].id).catch((error) => ({ error: error.message }));
+		out.targets[name].processedData = await processedDataOf(n8n, targets[name].id).catch(
+			(error) => ({ error: error.message }),
+		);
 	}
 	for (const name of names.filter((n) => n.startsWith('trigger'))) {
 		const wf = await n8n.getWorkflow(targets[name].id);
@@ -353,17 +478,35 @@ async function benchBurst(n8n, s) {
 		webhook: await webhookWorkflow(n8n, 'burst: built-in Webhook → No Op'),
 		trigger: await triggerWorkflow(n8n, s, 'burst: Fax.Plus Trigger → No Op'),
 	};
-	if (PREFILL > 0) targets.triggerAtCap = await triggerWorkflow(n8n, s, `burst: Fax.Plus Trigger (record at ${PREFILL}) → No Op`, { prefill: true, staticLog: prefilledLog(PREFILL) });
+	if (PREFILL > 0)
+		targets.triggerAtCap = await triggerWorkflow(
+			n8n,
+			s,
+			`burst: Fax.Plus Trigger (record at ${PREFILL}) → No Op`,
+			{ prefill: true, staticLog: prefilledLog(PREFILL) },
+		);
 	const names = Object.keys(targets);
 	const secretOf = (name) => targets[name].secret ?? targets.trigger.secret;
-	const out = { rounds: BURST_ROUNDS, size: BURST_SIZE, warmup: WARMUP, prefill: PREFILL, targets: {} };
+	const out = {
+		rounds: BURST_ROUNDS,
+		size: BURST_SIZE,
+		warmup: WARMUP,
+		prefill: PREFILL,
+		targets: {},
+	};
 	const all = {};
 	const expected = Object.fromEntries(names.map((n) => [n, 0]));
 	for (const name of names) {
 		out.targets[name] = { errors: 0, errorSamples: [], roundP50: [], roundP99: [] };
 		all[name] = [];
 		const t = targets[name];
-		const r = await blast(t.url, signed(secretOf(name), WARMUP), CONCURRENCY, ROUND_CAP_MS, t.check);
+		const r = await blast(
+			t.url,
+			signed(secretOf(name), WARMUP),
+			CONCURRENCY,
+			ROUND_CAP_MS,
+			t.check,
+		);
 		expected[name] += r.results.length;
 		await waitForExecutions(n8n, t.id, expected[name]);
 	}
@@ -371,18 +514,27 @@ async function benchBurst(n8n, s) {
 		for (let k = 0; k < names.length; k++) {
 			const name = names[(round + k) % names.length];
 			const t = targets[name];
-			const r = await blast(t.url, signed(secretOf(name), BURST_SIZE), BURST_SIZE, ROUND_CAP_MS, t.check);
+			const r = await blast(
+				t.url,
+				signed(secretOf(name), BURST_SIZE),
+				BURST_SIZE,
+				ROUND_CAP_MS,
+				t.check,
+			);
 			expected[name] += r.results.length;
 			await waitForExecutions(n8n, t.id, expected[name]);
 			const o = out.targets[name];
 			const bad = r.results.filter((x) => !x.ok);
 			o.errors += bad.length;
-			for (const x of bad.slice(0, 3 - o.errorSamples.length)) o.errorSamples.push(`${x.status} ${x.body.slice(0, 160)}`);
+			for (const x of bad.slice(0, 3 - o.errorSamples.length))
+				o.errorSamples.push(`${x.status} ${x.body.slice(0, 160)}`);
 			const l = latencies(r.results.map((x) => x.ms));
 			o.roundP50.push(l.p50);
 			o.roundP99.push(l.p99);
 			all[name].push(...r.results.map((x) => x.ms));
-			log(`burst ${round + 1}/${BURST_ROUNDS} ${name}: p50 ${l.p50.toFixed(0)} ms, p99 ${l.p99.toFixed(0)} ms, ${bad.length} errors`);
+			log(
+				`burst ${round + 1}/${BURST_ROUNDS} ${name}: p50 ${l.p50.toFixed(0)} ms, p99 ${l.p99.toFixed(0)} ms, ${bad.length} errors`,
+			);
 		}
 	}
 	for (const name of names) {
@@ -397,14 +549,33 @@ async function benchBurst(n8n, s) {
 // ------------------------------------------------------------------ case 5
 
 async function benchAction(n8n, s) {
-	const header = await n8n.createCredential('bench header auth', 'httpHeaderAuth', { name: 'Authorization', value: `Bearer ${s.server.tokens.pat}` });
+	const header = await n8n.createCredential('bench header auth', 'httpHeaderAuth', {
+		name: 'Authorization',
+		value: `Bearer ${s.server.tokens.pat}`,
+	});
 	const make = async (label, actionNode) => {
 		const p = `bench-action-${uuid()}`;
 		const wf = await n8n.importWorkflow({
 			name: `bench: ${label} × ${ITEMS}`,
 			nodes: [
-				node('Webhook', 'n8n-nodes-base.webhook', 2, { httpMethod: 'POST', path: p, responseMode: 'lastNode', responseData: 'firstEntryJson', options: {} }, { webhookId: uuid() }),
-				node('Split Out', 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'body.items', include: 'noOtherFields', options: {} }),
+				node(
+					'Webhook',
+					'n8n-nodes-base.webhook',
+					2,
+					{
+						httpMethod: 'POST',
+						path: p,
+						responseMode: 'lastNode',
+						responseData: 'firstEntryJson',
+						options: {},
+					},
+					{ webhookId: uuid() },
+				),
+				node('Split Out', 'n8n-nodes-base.splitOut', 1, {
+					fieldToSplitOut: 'body.items',
+					include: 'noOtherFields',
+					options: {},
+				}),
 				actionNode,
 			],
 			connections: chain('Webhook', 'Split Out', actionNode.name),
@@ -414,21 +585,48 @@ async function benchAction(n8n, s) {
 		return { id: wf.id, url: n8n.webhookUrl(p) };
 	};
 	const targets = {
-		httpRequest: await make('HTTP Request GET /shop/balance', node('Get Balance', 'n8n-nodes-base.httpRequest', 4.2, {
-			method: 'GET',
-			url: `${s.server.baseUrl}/shop/balance`,
-			authentication: 'genericCredentialType',
-			genericAuthType: 'httpHeaderAuth',
-			options: {},
-		}, { credentials: ref('httpHeaderAuth', header) })),
-		faxPlus: await make('Fax.Plus shop getBalance', node('Get Balance', ACTION, 1, { authentication: 'accessToken', resource: 'shop', operation: 'getBalance' }, { credentials: ref('faxPlusApi', s.pat) })),
+		httpRequest: await make(
+			'HTTP Request GET /shop/balance',
+			node(
+				'Get Balance',
+				'n8n-nodes-base.httpRequest',
+				4.2,
+				{
+					method: 'GET',
+					url: `${s.server.baseUrl}/shop/balance`,
+					authentication: 'genericCredentialType',
+					genericAuthType: 'httpHeaderAuth',
+					options: {},
+				},
+				{ credentials: ref('httpHeaderAuth', header) },
+			),
+		),
+		faxPlus: await make(
+			'Fax.Plus shop getBalance',
+			node(
+				'Get Balance',
+				ACTION,
+				1,
+				{ authentication: 'accessToken', resource: 'shop', operation: 'getBalance' },
+				{ credentials: ref('faxPlusApi', s.pat) },
+			),
+		),
 		// Items at Once set to the item count: the HTTP Request node's concurrency (every item at once).
-		faxPlusAll: await make('Fax.Plus shop getBalance, all items at once', node('Get Balance', ACTION, 1, {
-			authentication: 'accessToken',
-			resource: 'shop',
-			operation: 'getBalance',
-			nodeOptions: { itemsAtOnce: ITEMS },
-		}, { credentials: ref('faxPlusApi', s.pat) })),
+		faxPlusAll: await make(
+			'Fax.Plus shop getBalance, all items at once',
+			node(
+				'Get Balance',
+				ACTION,
+				1,
+				{
+					authentication: 'accessToken',
+					resource: 'shop',
+					operation: 'getBalance',
+					nodeOptions: { itemsAtOnce: ITEMS },
+				},
+				{ credentials: ref('faxPlusApi', s.pat) },
+			),
+		),
 	};
 	const body = Buffer.from(JSON.stringify({ items: Array.from({ length: ITEMS }, (_, i) => i) }));
 	const headers = { 'content-type': 'application/json', 'content-length': String(body.length) };
@@ -445,12 +643,16 @@ async function benchAction(n8n, s) {
 		// On a loaded machine n8n sometimes answers 503 "Database is not ready" (its database health
 		// check timed out) before running anything: that run is repeated, at most 3 times, and logged.
 		for (let retry = 1; retry <= 3 && r.status === 503 && s.server.requests.length === 0; retry++) {
-			log(`action ${name}: n8n answered 503 (${r.body.slice(0, 80)}); running the round again (${retry}/3)`);
+			log(
+				`action ${name}: n8n answered 503 (${r.body.slice(0, 80)}); running the round again (${retry}/3)`,
+			);
 			await new Promise((resolve) => setTimeout(resolve, 2000));
 			s.server.clearRequests();
 			r = await post(targets[name].url, headers, body, ROUND_CAP_MS);
 		}
-		const calls = s.server.requests.filter((q) => q.method === 'GET' && q.path === '/v3/shop/balance');
+		const calls = s.server.requests.filter(
+			(q) => q.method === 'GET' && q.path === '/v3/shop/balance',
+		);
 		const okCalls = calls.filter((q) => q.status === 200).length;
 		let answer;
 		try {
@@ -459,7 +661,10 @@ async function benchAction(n8n, s) {
 			answer = undefined;
 		}
 		const ok = r.status === 200 && okCalls === ITEMS && answer && typeof answer.amount === 'number';
-		if (!ok) throw new Error(`${name}: status ${r.status}, ${okCalls}/${ITEMS} API calls answered 200, answer ${r.body.slice(0, 200)}`);
+		if (!ok)
+			throw new Error(
+				`${name}: status ${r.status}, ${okCalls}/${ITEMS} API calls answered 200, answer ${r.body.slice(0, 200)}`,
+			);
 		return { ms: r.ms, requestsPerSecond: ITEMS / (r.ms / 1000), apiCalls: calls.length };
 	}
 
@@ -473,13 +678,18 @@ async function benchAction(n8n, s) {
 				const name = names[(round + k) % names.length];
 				const run = await once(name);
 				into[name].runs.push(run);
-				log(`action${label} round ${round + 1}/${ACTION_ROUNDS} ${name}: ${run.requestsPerSecond.toFixed(0)} requests/s`);
+				log(
+					`action${label} round ${round + 1}/${ACTION_ROUNDS} ${name}: ${run.requestsPerSecond.toFixed(0)} requests/s`,
+				);
 			}
 		}
 	}
 	await rounds(out.targets, '');
 	// The same at a real API's latency: every answer of the server delayed.
-	out.latency = { latencyMs: ACTION_LATENCY_MS, targets: Object.fromEntries(names.map((name) => [name, { runs: [] }])) };
+	out.latency = {
+		latencyMs: ACTION_LATENCY_MS,
+		targets: Object.fromEntries(names.map((name) => [name, { runs: [] }])),
+	};
 	s.server.setNetwork({ latencyMs: ACTION_LATENCY_MS });
 	try {
 		await rounds(out.latency.targets, ` at ${ACTION_LATENCY_MS} ms`);
@@ -503,7 +713,10 @@ async function pass(engine) {
 		if (engine !== 'default') env.N8N_EXPRESSION_ENGINE = engine;
 		n8n = await startN8n({ packageDir: pkgDir, env });
 		out.n8nVersion = n8n.version;
-		s.pat = await n8n.createCredential('bench PAT', 'faxPlusApi', { accessToken: s.server.tokens.pat, baseUrl: s.server.baseUrl });
+		s.pat = await n8n.createCredential('bench PAT', 'faxPlusApi', {
+			accessToken: s.server.tokens.pat,
+			baseUrl: s.server.baseUrl,
+		});
 		if (parts.has('trigger')) out.trigger = await benchTrigger(n8n, s);
 		if (parts.has('action') && engine === 'default') out.action = await benchAction(n8n, s);
 		if (parts.has('burst')) out.burst = await benchBurst(n8n, s);

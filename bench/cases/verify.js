@@ -34,10 +34,26 @@ function bodyOfSize(size) {
 	const body = {
 		hook: { id: 'fax_5f3c2a1b9d8e7f60', event: 'fax_received', event_time: t, target: '' },
 		data: {
-			id: 'fax_5f3c2a1b9d8e7f60', uid: 'owner_1', owner_id: 'owner_1', pages: 2, status: 'success',
-			start_time: t, submit_time: t, last_update: t, file: 'fax_5f3c2a1b9d8e7f60.pdf',
-			file_name: 'fax_5f3c2a1b9d8e7f60.pdf', header: '', description: '', cost: 0, is_read: false,
-			is_spam: false, direction: 'incoming', from: '+4930123456', to: '+15551230001', duration: 58, comment: '',
+			id: 'fax_5f3c2a1b9d8e7f60',
+			uid: 'owner_1',
+			owner_id: 'owner_1',
+			pages: 2,
+			status: 'success',
+			start_time: t,
+			submit_time: t,
+			last_update: t,
+			file: 'fax_5f3c2a1b9d8e7f60.pdf',
+			file_name: 'fax_5f3c2a1b9d8e7f60.pdf',
+			header: '',
+			description: '',
+			cost: 0,
+			is_read: false,
+			is_spam: false,
+			direction: 'incoming',
+			from: '+4930123456',
+			to: '+15551230001',
+			duration: 58,
+			comment: '',
 		},
 	};
 	const bare = Buffer.byteLength(JSON.stringify(body));
@@ -74,7 +90,11 @@ function main() {
 			const pool = new Array(n);
 			for (let i = 0; i < n; i++) {
 				const id = `msg_${crypto.randomBytes(12).toString('hex')}`;
-				const sig = crypto.createHmac('sha256', keyObject).update(`${id}.${ts}.`).update(body).digest('base64');
+				const sig = crypto
+					.createHmac('sha256', keyObject)
+					.update(`${id}.${ts}.`)
+					.update(body)
+					.digest('base64');
 				pool[i] = {
 					id,
 					headers: {
@@ -98,7 +118,8 @@ function main() {
 		// The trigger's record at its default cap, so every delivery also prunes one entry.
 		for (const scope of ['bench:verifyDedup', 'bench:webhookPath']) {
 			const log = dedup.deliveryLogFor(scope, { retentionMs, maxEntries });
-			for (let i = 0; i < maxEntries; i++) log.checkAndRecord(dedup.keyOfDeliveryId(`msg_prefill_${scope}_${i}`));
+			for (let i = 0; i < maxEntries; i++)
+				log.checkAndRecord(dedup.keyOfDeliveryId(`msg_prefill_${scope}_${i}`));
 		}
 		const staticData = { verifyDedup: {}, webhookPath: {} };
 		const cursor = { verifyDedup: 0, webhookPath: 0 };
@@ -107,13 +128,21 @@ function main() {
 			hmacBuffer(n, base) {
 				for (let i = 0; i < n; i++) {
 					const d = shared[(base + i) % shared.length];
-					sink += crypto.createHmac('sha256', keyBuffer).update(`${d.id}.${ts}.`).update(body).digest('base64').length;
+					sink += crypto
+						.createHmac('sha256', keyBuffer)
+						.update(`${d.id}.${ts}.`)
+						.update(body)
+						.digest('base64').length;
 				}
 			},
 			hmacKeyObj(n, base) {
 				for (let i = 0; i < n; i++) {
 					const d = shared[(base + i) % shared.length];
-					sink += crypto.createHmac('sha256', keyObject).update(`${d.id}.${ts}.`).update(body).digest('base64').length;
+					sink += crypto
+						.createHmac('sha256', keyObject)
+						.update(`${d.id}.${ts}.`)
+						.update(body)
+						.digest('base64').length;
 				}
 			},
 			verify(n, base) {
@@ -154,7 +183,12 @@ function main() {
 					sd.deliveryLog = log.snapshot();
 					if (!first) throw new Error('a distinct delivery was taken for a repeat');
 					if (!events.includes(output.eventOf(payload))) throw new Error('filtered out');
-					const item = output.buildOutput(payload, { webhookId: r.webhookId, signatureVerified: true, receivedAt: new Date().toISOString(), legacy: false });
+					const item = output.buildOutput(payload, {
+						webhookId: r.webhookId,
+						signatureVerified: true,
+						receivedAt: new Date().toISOString(),
+						legacy: false,
+					});
 					sink += item.isRetry ? 1 : 0;
 				}
 			},

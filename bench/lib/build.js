@@ -28,7 +28,9 @@ function distIsStale() {
 	const dist = path.join(ROOT, 'dist');
 	if (!fs.existsSync(path.join(dist, 'nodes/FaxPlus/FaxPlus.node.js'))) return 'dist/ is missing';
 	const built = fs.statSync(dist).mtimeMs;
-	const sources = Math.max(...['nodes', 'credentials', 'icons'].map((d) => newestMtime(path.join(ROOT, d))));
+	const sources = Math.max(
+		...['nodes', 'credentials', 'icons'].map((d) => newestMtime(path.join(ROOT, d))),
+	);
 	return sources > built ? 'dist/ is older than the sources' : '';
 }
 
@@ -43,13 +45,24 @@ function ensureBuilt({ log = console.error } = {}) {
 	if (!why) return { built: false, note: 'dist/ is up to date' };
 	log(`${why}: building (npm run build)...`);
 	for (let attempt = 1; attempt <= 2; attempt++) {
-		const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], timeout: 300000 });
-		if (r.status === 0 && requiredFiles(ROOT).every((f) => fs.existsSync(f))) return { built: true, note: 'built now' };
+		const r = spawnSync('npm', ['run', 'build', '--silent'], {
+			cwd: ROOT,
+			stdio: ['ignore', 'inherit', 'inherit'],
+			timeout: 300000,
+		});
+		if (r.status === 0 && requiredFiles(ROOT).every((f) => fs.existsSync(f)))
+			return { built: true, note: 'built now' };
 		log(`npm run build failed (attempt ${attempt})`);
 	}
 	if (requiredFiles(ROOT).every((f) => fs.existsSync(f))) {
-		log('WARNING: the build failed; measuring the existing dist/, which may be older than the sources');
-		return { built: false, stale: true, note: 'build failed; existing dist/ measured (may be stale)' };
+		log(
+			'WARNING: the build failed; measuring the existing dist/, which may be older than the sources',
+		);
+		return {
+			built: false,
+			stale: true,
+			note: 'build failed; existing dist/ measured (may be stale)',
+		};
 	}
 	throw new Error('dist/ is missing and `npm run build` failed');
 }
@@ -60,7 +73,8 @@ function snapshotPackage() {
 		try {
 			fs.rmSync(SNAPSHOT, { recursive: true, force: true });
 			fs.mkdirSync(SNAPSHOT, { recursive: true });
-			for (const f of ['package.json', 'index.js']) fs.copyFileSync(path.join(ROOT, f), path.join(SNAPSHOT, f));
+			for (const f of ['package.json', 'index.js'])
+				fs.copyFileSync(path.join(ROOT, f), path.join(SNAPSHOT, f));
 			fs.cpSync(path.join(ROOT, 'dist'), path.join(SNAPSHOT, 'dist'), { recursive: true });
 			if (requiredFiles(SNAPSHOT).every((f) => fs.existsSync(f))) return SNAPSHOT;
 		} catch {

@@ -5,7 +5,18 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { summarize, latencies, quantileSorted, fmtNs, fmtMs, fmtBytes, fmtInt, fmtRate, fmtPct, table } = require('./stats');
+const {
+	summarize,
+	latencies,
+	quantileSorted,
+	fmtNs,
+	fmtMs,
+	fmtBytes,
+	fmtInt,
+	fmtRate,
+	fmtPct,
+	table,
+} = require('./stats');
 
 const median = (values) => summarize(values).median;
 const ratioText = (x) => (Number.isFinite(x) ? x.toFixed(2) : 'n/a');
@@ -21,7 +32,9 @@ function pairedRatio(a, b) {
 
 function measuredNote(section) {
 	const m = section.machine || {};
-	const load = Number.isFinite(m.loadAverage) ? `; load average ${m.loadAverage.toFixed(2)} on ${m.cores} cores when it started` : '';
+	const load = Number.isFinite(m.loadAverage)
+		? `; load average ${m.loadAverage.toFixed(2)} on ${m.cores} cores when it started`
+		: '';
 	return `_Measured ${section.at}${load}${section.stale ? '; **dist/ could not be rebuilt, figures are for an older build**' : ''}._`;
 }
 
@@ -50,10 +63,21 @@ function verifySection(section) {
 			.map((k) => {
 				const s = summarize(v.samples[k]);
 				const ratio = pairedRatio(v.samples[k], floor).median;
-				return [VERIFY_LABELS[k], fmtNs(s.median), `${fmtNs(s.min)} – ${fmtNs(s.max)}`, fmtPct(s.spread), fmtRate(1e9 / s.median), `${ratio.toFixed(2)}×`];
+				return [
+					VERIFY_LABELS[k],
+					fmtNs(s.median),
+					`${fmtNs(s.min)} – ${fmtNs(s.max)}`,
+					fmtPct(s.spread),
+					fmtRate(1e9 / s.median),
+					`${ratio.toFixed(2)}×`,
+				];
 			});
 		const title = `Body of ${fmtBytes(Number(size))} (${fmtInt(v.ops)} deliveries per round)`;
-		const t = table(['variant', 'per delivery', 'fastest – slowest round', 'spread', 'deliveries/s', 'vs floor'], rows, ['l', 'r', 'r', 'r', 'r', 'r']);
+		const t = table(
+			['variant', 'per delivery', 'fastest – slowest round', 'spread', 'deliveries/s', 'vs floor'],
+			rows,
+			['l', 'r', 'r', 'r', 'r', 'r'],
+		);
 		body += `\n**${title}**\n\n${t}\n`;
 		lines.push(title, t, '');
 		figures[size] = {
@@ -68,15 +92,24 @@ function verifySection(section) {
 		const ratioLine = `ratio verify+dedup / raw HMAC: ${ratioText(small.ratioStrict)}`;
 		const extra = [
 			`ratio verify+dedup / raw HMAC with a Buffer key: ${ratioText(small.ratioBuffer)}`,
-			...Object.entries(figures).map(([size, f]) => `${fmtBytes(Number(size))}: standardwebhooks verify() / ours verify+dedup: ${ratioText(f.vsSw)}× (verify+parse: ${ratioText(f.vsSwJson)}×)`),
+			...Object.entries(figures).map(
+				([size, f]) =>
+					`${fmtBytes(Number(size))}: standardwebhooks verify() / ours verify+dedup: ${ratioText(f.vsSw)}× (verify+parse: ${ratioText(f.vsSwJson)}×)`,
+			),
 		];
 		lines.push(ratioLine, ...extra);
 		body += `\n\`\`\`\n${ratioLine}\n${extra.join('\n')}\n\`\`\`\n`;
-		goals.push({ goal: '1. verify + dedup ≤ 2.0 × bare HMAC (1 KB)', figure: `${ratioText(small.ratioStrict)}×`, met: small.ratioStrict <= 2.0 });
+		goals.push({
+			goal: '1. verify + dedup ≤ 2.0 × bare HMAC (1 KB)',
+			figure: `${ratioText(small.ratioStrict)}×`,
+			met: small.ratioStrict <= 2.0,
+		});
 		const faster = Object.values(figures).every((f) => f.vsSw > 1);
 		goals.push({
 			goal: '1. faster than `standardwebhooks`',
-			figure: Object.entries(figures).map(([size, f]) => `${ratioText(f.vsSw)}× at ${fmtBytes(Number(size))}`).join(', '),
+			figure: Object.entries(figures)
+				.map(([size, f]) => `${ratioText(f.vsSw)}× at ${fmtBytes(Number(size))}`)
+				.join(', '),
 			met: faster,
 		});
 	}
@@ -134,7 +167,11 @@ function dedupSection(section) {
 		// Below 10,000 entries the record is a few hundred KB, within V8's own allocation noise.
 		if (r.entries >= 10000 && !(heapRatio < 1.35)) bounded = false;
 		// Compaction waits for at least 1,024 dead entries: at most max(2 × cap, cap + 1,024) stored.
-		if (r.memory.maxStored !== undefined && r.memory.maxStored > Math.max(2 * r.entries, r.entries + 1024)) bounded = false;
+		if (
+			r.memory.maxStored !== undefined &&
+			r.memory.maxStored > Math.max(2 * r.entries, r.entries + 1024)
+		)
+			bounded = false;
 		perEntry.push(r.memory.perEntry);
 		memRows.push([
 			fmtInt(r.entries),
@@ -148,12 +185,29 @@ function dedupSection(section) {
 		]);
 	}
 	const t1 = table(
-		['ids (cap)', 'check-and-record, filling', 'last/first tenth', 'repeat', 'at the cap (evicts one)', 'single calls at the cap p50 / p99.9 / max', 'expiry of all at once'],
+		[
+			'ids (cap)',
+			'check-and-record, filling',
+			'last/first tenth',
+			'repeat',
+			'at the cap (evicts one)',
+			'single calls at the cap p50 / p99.9 / max',
+			'expiry of all at once',
+		],
 		timeRows,
 		['r', 'r', 'r', 'r', 'r', 'r', 'r'],
 	);
 	const t2 = table(
-		['ids (cap)', 'heap, full', 'per entry', 'heap after more ids at the cap', 'stored length (max seen)', 'static data as saved', 'rebuild + JSON.stringify (each save)', 'restart: JSON.parse + load()'],
+		[
+			'ids (cap)',
+			'heap, full',
+			'per entry',
+			'heap after more ids at the cap',
+			'stored length (max seen)',
+			'static data as saved',
+			'rebuild + JSON.stringify (each save)',
+			'restart: JSON.parse + load()',
+		],
 		memRows,
 		['r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
 	);
@@ -187,9 +241,19 @@ ${t2}
 
 ${dedupMeaning(runs, at10k, growth, mid, big)}
 `;
-	const worstHeap = Math.max(...runs.filter((r) => r.entries >= 10000).map((r) => r.memory.afterSingles / r.memory.afterFill));
+	const worstHeap = Math.max(
+		...runs
+			.filter((r) => r.entries >= 10000)
+			.map((r) => r.memory.afterSingles / r.memory.afterFill),
+	);
 	const summary = `The record's time per delivery stays flat as it grows (${ratioText(growth)}× for ${mid && big ? big / mid : 'n/a'}× the ids, cache effects), its memory is ${Math.min(...perEntry).toFixed(0)}–${Math.max(...perEntry).toFixed(0)} bytes per entry (109–119 with v2, about 300 with v1) and bounded by the cap${at10k ? `: ${fmtBytes(at10k.memory.afterSingles)} after many more ids at the cap of 10,000 (v2: 1.8 MB, v1: 3.5 MB)` : ''}, at most ${worstHeap.toFixed(2)}× the full heap from 10,000 ids (criterion ≤ 1.35×: ${bounded && perEntrySpread < 1.5 ? 'met' : 'missed'}; v2: 1.58×). What n8n saves per delivery at the default cap of 10,000 is ${at10k ? fmtBytes(at10k.saved.bytes) : 'n/a'} with record v3 (48-bit digests in one string, times as runs), against 127.0 KB for v2 and 468.8 KB for v1.`;
-	return { title: '2. The duplicate record as it grows', body, goals, console: [t1, '', t2], summary };
+	return {
+		title: '2. The duplicate record as it grows',
+		body,
+		goals,
+		console: [t1, '', t2],
+		summary,
+	};
 }
 
 function dedupMeaning(runs, at10k, growth, mid, big) {
@@ -216,7 +280,8 @@ const TRIGGER_LABELS = {
 	webhook: "n8n's Webhook node → No Op (respond immediately)",
 	trigger: '**Fax.Plus Trigger → No Op**',
 	triggerAtCap: 'Fax.Plus Trigger, record already at 10,000 → No Op',
-	triggerUpgraded: "Fax.Plus Trigger at 10,000, upgraded from 0.1.x (0.1.x's record in static data too) → No Op",
+	triggerUpgraded:
+		"Fax.Plus Trigger at 10,000, upgraded from 0.1.x (0.1.x's record in static data too) → No Op",
 };
 
 function triggerSection(section) {
@@ -224,7 +289,13 @@ function triggerSection(section) {
 	const lines = [];
 	let body = `${measuredNote(section)}\n\n`;
 	const passes = section.data.passes.filter((p) => p.trigger);
-	if (!passes.length) return { title: '3. Signed deliveries through a real n8n', body: `${body}No result.\n`, goals, console: ['no result'] };
+	if (!passes.length)
+		return {
+			title: '3. Signed deliveries through a real n8n',
+			body: `${body}No result.\n`,
+			goals,
+			console: ['no result'],
+		};
 	const first = passes[0].trigger;
 	body += `n8n ${passes[0].n8nVersion}, one instance per pass (SQLite, executions saved as n8n saves them by default), the package loaded as a community package. ${['', 'One', 'Two', 'Three', 'Four', 'Five'][Object.keys(first.targets).length] ?? Object.keys(first.targets).length} active workflows on the same instance, identical but for the first node (and the records they start with). The load: ${fmtInt(first.count)} signed deliveries per workflow (realistic \`fax_received\` bodies of about 700 bytes, distinct webhook-ids, signed with the trigger's endpoint secret; the Webhook node gets the very same requests), ${first.concurrency} at a time over keep-alive connections from one client on 127.0.0.1, in ${first.rounds} rounds that alternate between the workflows, after ${first.warmup} warm-up deliveries each. _Completed/s_ counts a delivery when its execution has finished (a round ends when the last execution of the round has stopped): that is the throughput. _Answered/s_ is how fast the sender gets its 200. Latency is per request, as the sender sees it.\n`;
 	for (const p of passes) {
@@ -246,25 +317,57 @@ function triggerSection(section) {
 					fmtMs(o.latency.p50),
 					fmtMs(o.latency.p99),
 					`${o.errors}${o.missingExecutions ? `, ${o.missingExecutions} runs missing` : ''}`,
-					`${pairedRatio(o.rounds.map((r) => r.completedPerSecond), base.rounds.map((r) => r.completedPerSecond)).median.toFixed(2)}×`,
+					`${pairedRatio(
+						o.rounds.map((r) => r.completedPerSecond),
+						base.rounds.map((r) => r.completedPerSecond),
+					).median.toFixed(2)}×`,
 					o.staticData ? `${fmtBytes(o.staticData.bytes)} (${fmtInt(o.staticData.entries)})` : '–',
-					o.processedData && !o.processedData.error ? `${fmtBytes(o.processedData.bytes)} (${fmtInt(o.processedData.entries)})` : '–',
+					o.processedData && !o.processedData.error
+						? `${fmtBytes(o.processedData.bytes)} (${fmtInt(o.processedData.entries)})`
+						: '–',
 				];
 			});
-		const engine = p.engine === 'default' ? "n8n's default expression engine (`vm`: isolates)" : `\`N8N_EXPRESSION_ENGINE=${p.engine}\``;
+		const engine =
+			p.engine === 'default'
+				? "n8n's default expression engine (`vm`: isolates)"
+				: `\`N8N_EXPRESSION_ENGINE=${p.engine}\``;
 		const title = `With ${engine}`;
-		const tb = table(['workflow', 'deliveries', 'completed/s', 'answered/s', 'p50', 'p99', 'errors', 'vs Webhook node', 'static data after (entries)', 'processed-data store after (entries)'], rows, ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r']);
+		const tb = table(
+			[
+				'workflow',
+				'deliveries',
+				'completed/s',
+				'answered/s',
+				'p50',
+				'p99',
+				'errors',
+				'vs Webhook node',
+				'static data after (entries)',
+				'processed-data store after (entries)',
+			],
+			rows,
+			['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+		);
 		body += `\n**${title}** (load average ${p.loadBefore?.toFixed(1)} → ${p.loadAfter?.toFixed(1)})\n\n${tb}\n`;
 		lines.push(title.replace(/`/g, ''), tb, '');
 		if (p.engine === 'default' && t.trigger) {
-			const ratio = pairedRatio(t.trigger.rounds.map((r) => r.completedPerSecond), base.rounds.map((r) => r.completedPerSecond)).median;
-			goals.push({ goal: "3. trigger ≥ 0.9 × the Webhook node's throughput in n8n", figure: `${ratio.toFixed(2)}× (${median(t.trigger.rounds.map((r) => r.completedPerSecond)).toFixed(1)} vs ${baseCompleted.toFixed(1)} deliveries/s)`, met: ratio >= 0.9 });
+			const ratio = pairedRatio(
+				t.trigger.rounds.map((r) => r.completedPerSecond),
+				base.rounds.map((r) => r.completedPerSecond),
+			).median;
+			goals.push({
+				goal: "3. trigger ≥ 0.9 × the Webhook node's throughput in n8n",
+				figure: `${ratio.toFixed(2)}× (${median(t.trigger.rounds.map((r) => r.completedPerSecond)).toFixed(1)} vs ${baseCompleted.toFixed(1)} deliveries/s)`,
+				met: ratio >= 0.9,
+			});
 			lines.push(`trigger / Webhook node throughput: ${ratio.toFixed(2)}`);
 		}
 	}
 	const atCap = atCapRatios(passes);
 	if (Number.isFinite(atCap.legacy)) {
-		const record = passes.map((p) => p.trigger.targets.triggerAtCap?.processedData).find((pd) => pd && !pd.error && pd.entries);
+		const record = passes
+			.map((p) => p.trigger.targets.triggerAtCap?.processedData)
+			.find((pd) => pd && !pd.error && pd.entries);
 		const line = `trigger at cap / Webhook node (legacy engine): ${ratioText(atCap.legacy)}`;
 		const beside = `trigger at cap / Webhook node (default engine): ${ratioText(atCap.default)}`;
 		const upgraded = ratiosOf(passes, 'triggerUpgraded');
@@ -279,9 +382,17 @@ function triggerSection(section) {
 	}
 	body += `\n${triggerMeaning(passes)}\n`;
 	const young = Object.fromEntries(
-		passes.map((p) => [p.engine, pairedRatio(p.trigger.targets.trigger.rounds.map((r) => r.completedPerSecond), p.trigger.targets.webhook.rounds.map((r) => r.completedPerSecond)).median]),
+		passes.map((p) => [
+			p.engine,
+			pairedRatio(
+				p.trigger.targets.trigger.rounds.map((r) => r.completedPerSecond),
+				p.trigger.targets.webhook.rounds.map((r) => r.completedPerSecond),
+			).median,
+		]),
 	);
-	const recordAtCap = passes.map((p) => p.trigger.targets.triggerAtCap?.processedData).find((pd) => pd && !pd.error && pd.entries);
+	const recordAtCap = passes
+		.map((p) => p.trigger.targets.triggerAtCap?.processedData)
+		.find((pd) => pd && !pd.error && pd.entries);
 	const loads = passes.flatMap((p) => [p.loadBefore, p.loadAfter]).filter(Number.isFinite);
 	const summary = `Through a real n8n, with the legacy expression engine the trigger completes ${ratioText(young.legacy)}× the deliveries per second of n8n's Webhook node with a young record and ${ratioText(atCap.legacy)}× with its record at the 10,000 cap (goal ≥ 0.8, ${atCap.legacy >= 0.8 ? 'met' : 'missed'}). The durable record is n8n's processed-data store, written by the run: ${recordAtCap ? fmtBytes(recordAtCap.bytes) : 'one row'} at the cap, which n8n reads and writes whole for every check; runs that wait share one check. Within 7 days of an upgrade from 0.1.x, while that version's record is still in static data, ${ratioText(ratiosOf(passes, 'triggerUpgraded').legacy)}×. With n8n's default engine the figures are ${ratioText(young.default)}× and ${ratioText(atCap.default)}× (goal ≥ 0.9 for the young record): n8n acquires an expression isolate twice per delivery for any trigger but its own Webhook node, which no community node can change.${loads.length ? ` Measured at a load average of ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on 2 cores: the rounds' spread (±) shows how far single figures move.` : ''}`;
 	return { title: '3. Signed deliveries through a real n8n', body, goals, console: lines, summary };
@@ -298,7 +409,10 @@ function ratiosOf(passes, name) {
 	for (const p of passes) {
 		const t = p.trigger.targets;
 		if (!t[name]) continue;
-		out[p.engine] = pairedRatio(t[name].rounds.map((r) => r.completedPerSecond), t.webhook.rounds.map((r) => r.completedPerSecond)).median;
+		out[p.engine] = pairedRatio(
+			t[name].rounds.map((r) => r.completedPerSecond),
+			t.webhook.rounds.map((r) => r.completedPerSecond),
+		).median;
 	}
 	return out;
 }
@@ -309,10 +423,24 @@ function triggerMeaning(passes) {
 	for (const p of passes) {
 		const t = p.trigger.targets;
 		const base = t.webhook.rounds.map((r) => r.completedPerSecond);
-		const vs = (o) => (o ? pairedRatio(o.rounds.map((r) => r.completedPerSecond), base).median : NaN);
+		const vs = (o) =>
+			o
+				? pairedRatio(
+						o.rounds.map((r) => r.completedPerSecond),
+						base,
+					).median
+				: NaN;
 		const rate = (o) => (o ? median(o.rounds.map((r) => r.completedPerSecond)) : NaN);
-		ratios[p.engine] = { trigger: vs(t.trigger), atCap: vs(t.triggerAtCap), upgraded: vs(t.triggerUpgraded) };
-		rates[p.engine] = { webhook: rate(t.webhook), trigger: rate(t.trigger), atCap: rate(t.triggerAtCap) };
+		ratios[p.engine] = {
+			trigger: vs(t.trigger),
+			atCap: vs(t.triggerAtCap),
+			upgraded: vs(t.triggerUpgraded),
+		};
+		rates[p.engine] = {
+			webhook: rate(t.webhook),
+			trigger: rate(t.trigger),
+			atCap: rate(t.triggerAtCap),
+		};
 	}
 	const def = ratios.default || {};
 	const leg = ratios.legacy;
@@ -326,7 +454,9 @@ function triggerMeaning(passes) {
 	parts.push(
 		`- **n8n skips the expression isolate only for its own Webhook node.** With the default \`vm\` expression engine, n8n acquires an expression isolate for the webhook phase of every webhook request unless the start node is \`n8n-nodes-base.webhook\` with static parameters (\`webhookPhaseNeedsIsolate\` in n8n's \`live-webhooks.js\`); the execution then acquires one again. Each acquisition takes a warm isolate from a pool of one and disposes it on release; the pool then builds a new one (and a request that finds the pool empty builds its own), so every acquisition costs an isolate's set-up: the trigger pays it twice per delivery, the Webhook node once.${leg ? ` With \`N8N_EXPRESSION_ENGINE=legacy\` (no isolates) the same trigger reaches ${ratioText(leg.trigger)}× the Webhook node's throughput${Number.isFinite(def.trigger) ? `, against ${ratioText(def.trigger)}× with the default engine` : ''}.` : ''} No community node can opt into that skip; what would close this part is in n8n: extend the skip to any trigger whose webhook description is static, or acquire the isolate only when an expression is evaluated (\`N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE\`).`,
 	);
-	const pd = passes.map((p) => p.trigger.targets.triggerAtCap?.processedData).find((x) => x && !x.error && x.entries);
+	const pd = passes
+		.map((p) => p.trigger.targets.triggerAtCap?.processedData)
+		.find((x) => x && !x.error && x.entries);
 	parts.push(
 		`- **The durable record is n8n's processed-data store, and n8n reads and writes all of it for every check.** The trigger's run (its \`execute()\` phase) calls n8n's \`checkProcessedAndRecord\` (scope node, mode entries): n8n loads the node's one \`processed_data\` row, the MD5 of every recorded id in base64, adds the new ones, drops the oldest past the cap and writes the whole row back (\`n8n/dist/deduplication/deduplication-helper.js\`). n8n's store has no lock, so within a process the trigger checks one call after another, and the runs that wait meanwhile go together into the next call: one SELECT and one UPDATE for all of them. At the cap that row is ${pd ? `${fmtBytes(pd.bytes)} for ${fmtInt(pd.entries)} entries` : 'about 270 KB'}; with it the third row reaches ${Number.isFinite(leg?.atCap) ? `${ratioText(leg.atCap)}×` : 'n/a'} with the legacy engine and ${ratioText(def.atCap)}× with the default one, about ${Number.isFinite(extraMs) ? extraMs.toFixed(1) : 'n/a'} ms more per delivery than the young record of the second row${rates.legacy ? ' (legacy engine)' : ''}. Before the runs shared their checks (one SELECT and UPDATE per delivery) and before the signing secret was reused (n8n read and decrypted the credential for every request), the trigger measured 0.74× with a young record and 0.68× at the cap with 0.1.x's record as well, as the fourth row starts (legacy engine, 4 rounds, 2026-11-22).`,
 	);
@@ -353,11 +483,30 @@ function loadSection(section) {
 	const cold = summarize(d.cold.map((x) => x.requireMs));
 	const inst = summarize(d.inN8n.map((x) => x.instantiateMs));
 	const rows = [
-		['require the 3 nodes + 3 credentials, n8n-workflow already loaded (as in n8n)', fmtMs(inN8n.median), `${fmtMs(inN8n.min)} – ${fmtMs(inN8n.max)}`, String(inN8n.n)],
-		['the same in a bare process (loads n8n-workflow too)', fmtMs(cold.median), `${fmtMs(cold.min)} – ${fmtMs(cold.max)}`, String(cold.n)],
-		['instantiate them (descriptions built)', fmtMs(inst.median), `${fmtMs(inst.min)} – ${fmtMs(inst.max)}`, String(inst.n)],
+		[
+			'require the 3 nodes + 3 credentials, n8n-workflow already loaded (as in n8n)',
+			fmtMs(inN8n.median),
+			`${fmtMs(inN8n.min)} – ${fmtMs(inN8n.max)}`,
+			String(inN8n.n),
+		],
+		[
+			'the same in a bare process (loads n8n-workflow too)',
+			fmtMs(cold.median),
+			`${fmtMs(cold.min)} – ${fmtMs(cold.max)}`,
+			String(cold.n),
+		],
+		[
+			'instantiate them (descriptions built)',
+			fmtMs(inst.median),
+			`${fmtMs(inst.min)} – ${fmtMs(inst.max)}`,
+			String(inst.n),
+		],
 	];
-	const t1 = table(['what (one fresh process per sample)', 'median', 'fastest – slowest', 'samples'], rows, ['l', 'r', 'r', 'r']);
+	const t1 = table(
+		['what (one fresh process per sample)', 'median', 'fastest – slowest', 'samples'],
+		rows,
+		['l', 'r', 'r', 'r'],
+	);
 	const s = d.size;
 	const sizeRows = [
 		['dist/ (everything the package ships)', fmtBytes(s.total), `${fmtInt(s.files)} files`],
@@ -366,9 +515,18 @@ function loadSection(section) {
 		['… type declarations (.d.ts)', fmtBytes(s.dts), ''],
 		['… icons and other files', fmtBytes(s.total - s.js - s.maps - s.dts), ''],
 	];
-	if (s.pack) sizeRows.push(['npm pack: tarball / unpacked', `${fmtBytes(s.pack.size)} / ${fmtBytes(s.pack.unpackedSize)}`, `${fmtInt(s.pack.entryCount)} entries`]);
+	if (s.pack)
+		sizeRows.push([
+			'npm pack: tarball / unpacked',
+			`${fmtBytes(s.pack.size)} / ${fmtBytes(s.pack.unpackedSize)}`,
+			`${fmtInt(s.pack.entryCount)} entries`,
+		]);
 	const t2 = table(['size', 'bytes', ''], sizeRows, ['l', 'r', 'r']);
-	goals.push({ goal: '4. require nodes + credentials < 50 ms', figure: `${fmtMs(inN8n.median)} (in n8n); ${fmtMs(cold.median)} in a bare process`, met: inN8n.median < 50 });
+	goals.push({
+		goal: '4. require nodes + credentials < 50 ms',
+		figure: `${fmtMs(inN8n.median)} (in n8n); ${fmtMs(cold.median)} in a bare process`,
+		met: inN8n.median < 50,
+	});
 	goals.push({ goal: '4. dist/ < 500 KB', figure: fmtBytes(s.total), met: s.total < 500 * 1024 });
 	const body = `${measuredNote(section)}
 
@@ -387,19 +545,57 @@ ${t2}
 function actionSection(section) {
 	const goals = [];
 	const pass = section.data.passes.find((p) => p.action);
-	if (!pass) return { title: '5. Action node overhead', body: `${measuredNote(section)}\n\nNo result.\n`, goals, console: ['no result'] };
+	if (!pass)
+		return {
+			title: '5. Action node overhead',
+			body: `${measuredNote(section)}\n\nNo result.\n`,
+			goals,
+			console: ['no result'],
+		};
 	const a = pass.action;
 	const http = summarize(a.targets.httpRequest.runs.map((r) => r.requestsPerSecond));
 	const ours = summarize(a.targets.faxPlus.runs.map((r) => r.requestsPerSecond));
 	const rows = [
-		["n8n's HTTP Request node (GET /shop/balance, header auth)", `${http.median.toFixed(0)}/s`, fmtPct(http.spread), fmtMs(median(a.targets.httpRequest.runs.map((r) => r.ms))), '1.00×'],
-		['**Fax.Plus node (Shop → Get Balance)**', `${ours.median.toFixed(0)}/s`, fmtPct(ours.spread), fmtMs(median(a.targets.faxPlus.runs.map((r) => r.ms))), 'see below'],
+		[
+			"n8n's HTTP Request node (GET /shop/balance, header auth)",
+			`${http.median.toFixed(0)}/s`,
+			fmtPct(http.spread),
+			fmtMs(median(a.targets.httpRequest.runs.map((r) => r.ms))),
+			'1.00×',
+		],
+		[
+			'**Fax.Plus node (Shop → Get Balance)**',
+			`${ours.median.toFixed(0)}/s`,
+			fmtPct(ours.spread),
+			fmtMs(median(a.targets.faxPlus.runs.map((r) => r.ms))),
+			'see below',
+		],
 	];
-	const ratio0 = pairedRatio(a.targets.faxPlus.runs.map((r) => r.requestsPerSecond), a.targets.httpRequest.runs.map((r) => r.requestsPerSecond)).median;
+	const ratio0 = pairedRatio(
+		a.targets.faxPlus.runs.map((r) => r.requestsPerSecond),
+		a.targets.httpRequest.runs.map((r) => r.requestsPerSecond),
+	).median;
 	rows[1][4] = `${ratio0.toFixed(2)}×`;
-	const t = table(['node', 'requests/s', 'spread', `time for ${fmtInt(a.items)} items`, 'vs HTTP Request (per round)'], rows, ['l', 'r', 'r', 'r', 'r']);
-	const ratio = pairedRatio(a.targets.faxPlus.runs.map((r) => r.requestsPerSecond), a.targets.httpRequest.runs.map((r) => r.requestsPerSecond)).median;
-	goals.push({ goal: "5. action node ≥ 0.9 × HTTP Request node's requests/s", figure: `${ratio.toFixed(2)}× (${ours.median.toFixed(0)} vs ${http.median.toFixed(0)} requests/s)`, met: ratio >= 0.9 });
+	const t = table(
+		[
+			'node',
+			'requests/s',
+			'spread',
+			`time for ${fmtInt(a.items)} items`,
+			'vs HTTP Request (per round)',
+		],
+		rows,
+		['l', 'r', 'r', 'r', 'r'],
+	);
+	const ratio = pairedRatio(
+		a.targets.faxPlus.runs.map((r) => r.requestsPerSecond),
+		a.targets.httpRequest.runs.map((r) => r.requestsPerSecond),
+	).median;
+	goals.push({
+		goal: "5. action node ≥ 0.9 × HTTP Request node's requests/s",
+		figure: `${ratio.toFixed(2)}× (${ours.median.toFixed(0)} vs ${http.median.toFixed(0)} requests/s)`,
+		met: ratio >= 0.9,
+	});
 	const body = `${measuredNote(section)}
 
 n8n ${pass.n8nVersion} (default settings), the local Fax.Plus-compatible server on 127.0.0.1. Workflow: Webhook (answers with the last node's first item) → Split Out (${fmtInt(a.items)} items) → the node, one \`GET /v3/shop/balance\` per item; ${a.rounds} runs per node after one warm-up run each, alternating. Every run is checked: the server must have answered ${fmtInt(a.items)} calls with 200 and the workflow must answer with the balance. Requests per second = items / the time of the webhook call (the whole workflow).
@@ -412,7 +608,13 @@ ${actionMeaning(ratio, a)}
 	const atLatency = latencyPart(a, goals);
 	if (atLatency) lines.push('', atLatency.table, atLatency.line);
 	const summary = `The action node makes ${ratioText(ratio)}× the requests per second of n8n's HTTP Request node on loopback (goal ≥ 0.9)${atLatency ? `. With every answer delayed by ${a.latency.latencyMs} ms, as a real API's are, it makes ${Number.isFinite(atLatency.ratioSame) ? ratioText(atLatency.ratioSame) : 'n/a'}× the HTTP Request node's requests per second at the same concurrency (Items at Once = ${fmtInt(a.items)}, goal ≥ 0.9), and its default of 50 at once reaches ${ratioText(atLatency.ratioCeiling)}× of that default's ceiling, 50 / ${a.latency.latencyMs} ms (goal ≥ 0.9); the default is ${ratioText(atLatency.ratio)}× the HTTP Request node, which sends all ${fmtInt(a.items)} at once` : ''}.`;
-	return { title: '5. Action node overhead', body: atLatency ? body.replace(/\n$/, `\n${atLatency.body}\n`) : body, goals, console: lines, summary };
+	return {
+		title: '5. Action node overhead',
+		body: atLatency ? body.replace(/\n$/, `\n${atLatency.body}\n`) : body,
+		goals,
+		console: lines,
+		summary,
+	};
 }
 
 /**
@@ -433,12 +635,37 @@ function latencyPart(a, goals) {
 	const ratioCeiling = ours.median / ceiling;
 	const time = (name) => fmtMs(median(l.targets[name].runs.map((r) => r.ms)));
 	const rows = [
-		["n8n's HTTP Request node (all items at once)", `${http.median.toFixed(0)}/s`, fmtPct(http.spread), time('httpRequest'), '1.00×'],
+		[
+			"n8n's HTTP Request node (all items at once)",
+			`${http.median.toFixed(0)}/s`,
+			fmtPct(http.spread),
+			time('httpRequest'),
+			'1.00×',
+		],
 	];
-	if (all) rows.push([`**Fax.Plus node, Items at Once = ${fmtInt(a.items)} (the same concurrency)**`, `${all.median.toFixed(0)}/s`, fmtPct(all.spread), time('faxPlusAll'), `${ratioSame.toFixed(2)}×`]);
-	rows.push([`**Fax.Plus node (default: 50 items at once; ceiling 50 / ${l.latencyMs} ms = ${ceiling.toFixed(0)}/s)**`, `${ours.median.toFixed(0)}/s`, fmtPct(ours.spread), time('faxPlus'), `${ratioDefault.toFixed(2)}×`]);
+	if (all)
+		rows.push([
+			`**Fax.Plus node, Items at Once = ${fmtInt(a.items)} (the same concurrency)**`,
+			`${all.median.toFixed(0)}/s`,
+			fmtPct(all.spread),
+			time('faxPlusAll'),
+			`${ratioSame.toFixed(2)}×`,
+		]);
+	rows.push([
+		`**Fax.Plus node (default: 50 items at once; ceiling 50 / ${l.latencyMs} ms = ${ceiling.toFixed(0)}/s)**`,
+		`${ours.median.toFixed(0)}/s`,
+		fmtPct(ours.spread),
+		time('faxPlus'),
+		`${ratioDefault.toFixed(2)}×`,
+	]);
 	const table_ = table(
-		['node, every answer delayed by ' + l.latencyMs + ' ms', 'requests/s', 'spread', `time for ${fmtInt(a.items)} items`, 'vs HTTP Request (per round)'],
+		[
+			'node, every answer delayed by ' + l.latencyMs + ' ms',
+			'requests/s',
+			'spread',
+			`time for ${fmtInt(a.items)} items`,
+			'vs HTTP Request (per round)',
+		],
 		rows,
 		['l', 'r', 'r', 'r', 'r'],
 	);
@@ -447,8 +674,17 @@ function latencyPart(a, goals) {
 		`ratio action at ${l.latencyMs} ms / ceiling of items at once: ${ratioCeiling.toFixed(2)}`,
 	];
 	const line = lines.join('\n');
-	if (all) goals.push({ goal: `5. action node, Items at Once = item count, ≥ 0.9 × HTTP Request node at ${l.latencyMs} ms per answer`, figure: `${ratioSame.toFixed(2)}× (${all.median.toFixed(0)} vs ${http.median.toFixed(0)} requests/s)`, met: ratioSame >= 0.9 });
-	goals.push({ goal: `5. action node, default 50 at once, ≥ 0.9 × its ceiling (50 / ${l.latencyMs} ms) at ${l.latencyMs} ms per answer`, figure: `${ratioCeiling.toFixed(2)}× (${ours.median.toFixed(0)} of ${ceiling.toFixed(0)} requests/s)`, met: ratioCeiling >= 0.9 });
+	if (all)
+		goals.push({
+			goal: `5. action node, Items at Once = item count, ≥ 0.9 × HTTP Request node at ${l.latencyMs} ms per answer`,
+			figure: `${ratioSame.toFixed(2)}× (${all.median.toFixed(0)} vs ${http.median.toFixed(0)} requests/s)`,
+			met: ratioSame >= 0.9,
+		});
+	goals.push({
+		goal: `5. action node, default 50 at once, ≥ 0.9 × its ceiling (50 / ${l.latencyMs} ms) at ${l.latencyMs} ms per answer`,
+		figure: `${ratioCeiling.toFixed(2)}× (${ours.median.toFixed(0)} of ${ceiling.toFixed(0)} requests/s)`,
+		met: ratioCeiling >= 0.9,
+	});
 	const sequential = (a.items * l.latencyMs) / 1000;
 	const body = `**At a real API's latency.** The same workflows, rounds and checks, with the local server delaying every answer by ${l.latencyMs} ms (\`setNetwork({ latencyMs })\`, \`test/server/network.js\`), as a call to Fax.Plus across the internet takes tens to a few hundred milliseconds. Same n8n, same run, measured side by side.
 
@@ -467,7 +703,10 @@ function actionMeaning(ratio) {
 		`**What it means.** Both nodes make one HTTP request per item through n8n's request helpers, so on loopback (well under a millisecond per answer) the difference is the work around the request. n8n's HTTP Request node (v4) fetches its header credential once per item, adds the header itself and starts every item's request at once. Ours runs up to _Items at Once_ items at the same time (\`nodes/FaxPlus/router.ts\`; Node Options, default 50) and reads its own credential fields (base URL, OAuth2 client id) once per run (\`credentialsOf\` in \`nodes/api/transport.ts\`); n8n's \`httpRequestWithAuthentication\` still reads and decrypts the credential and resolves its \`Bearer {{$credentials.accessToken}}\` expression for every item.`,
 	];
 	if (ratio >= 0.9) parts.push('The goal on loopback is met.');
-	else parts.push(`The goal on loopback is missed on this run (${ratioText(ratio)}×); the rounds' spread and the load average show how much of that is this shared machine (with one item after another it measured 1.13× on a quiet machine, 2026-11-21).`);
+	else
+		parts.push(
+			`The goal on loopback is missed on this run (${ratioText(ratio)}×); the rounds' spread and the load average show how much of that is this shared machine (with one item after another it measured 1.13× on a quiet machine, 2026-11-21).`,
+		);
 	return parts.join('\n\n');
 }
 
@@ -487,9 +726,14 @@ function latencySection(section) {
 	const { before, after } = section.data;
 	const goals = [];
 	const lines = [];
-	const engines = [...new Set([...(before?.passes ?? []), ...(after?.passes ?? [])].map((p) => p.engine))];
+	const engines = [
+		...new Set([...(before?.passes ?? []), ...(after?.passes ?? [])].map((p) => p.engine)),
+	];
 	const any = burstOf(after, engines[0]) ?? burstOf(before, engines[0]);
-	const load = (run) => (run ? `${run.at}, load average ${Number(run.loadAverage).toFixed(2)} when it started` : 'not measured');
+	const load = (run) =>
+		run
+			? `${run.at}, load average ${Number(run.loadAverage).toFixed(2)} when it started`
+			: 'not measured';
 	let body = `${measuredNote(section)}\n\nHow long a sender waits for its answer when deliveries come in bursts: ${any ? `${any.rounds} rounds; in each, every workflow gets ${fmtInt(any.size)} signed deliveries at once (one connection each), and its executions finish before the next burst; after ${any.warmup} warm-up deliveries each` : 'no figures yet'}. Same n8n instance and workflows as section 3 (the third trigger workflow starts with both records at the cap: ${fmtInt(any?.prefill ?? 10000)} entries in static data, as earlier versions saved them, and in n8n's processed-data store). _Before_: the trigger answered 200 itself inside \`webhook()\`, before n8n had created the execution (${load(before)}). _After_: n8n answers once it holds the run: the execution row exists and, in queue mode, the job is queued (${load(after)}).\n`;
 	for (const engine of engines) {
 		const b = burstOf(before, engine);
@@ -500,16 +744,38 @@ function latencySection(section) {
 				const lb = b?.targets[name]?.latency;
 				const la = a?.targets[name]?.latency;
 				const pair = (l) => (l ? `${fmtMs(l.p50)} / ${fmtMs(l.p99)}` : '–');
-				const ratio = lb && la ? `${(la.p50 / lb.p50).toFixed(2)}× / ${(la.p99 / lb.p99).toFixed(2)}×` : '–';
-				const errors = [b?.targets[name]?.errors, a?.targets[name]?.errors].map((e) => (e === undefined ? '–' : String(e))).join(' / ');
-				return [name === 'webhook' ? BURST_LABELS[name] : `**${BURST_LABELS[name]}**`, pair(lb), pair(la), ratio, errors];
+				const ratio =
+					lb && la ? `${(la.p50 / lb.p50).toFixed(2)}× / ${(la.p99 / lb.p99).toFixed(2)}×` : '–';
+				const errors = [b?.targets[name]?.errors, a?.targets[name]?.errors]
+					.map((e) => (e === undefined ? '–' : String(e)))
+					.join(' / ');
+				return [
+					name === 'webhook' ? BURST_LABELS[name] : `**${BURST_LABELS[name]}**`,
+					pair(lb),
+					pair(la),
+					ratio,
+					errors,
+				];
 			});
-		const t = table([`${engine === 'default' ? 'default engine' : `${engine} engine`}: workflow`, 'before p50 / p99', 'after p50 / p99', 'after / before (p50 / p99)', 'errors before / after'], rows, ['l', 'r', 'r', 'r', 'r']);
+		const t = table(
+			[
+				`${engine === 'default' ? 'default engine' : `${engine} engine`}: workflow`,
+				'before p50 / p99',
+				'after p50 / p99',
+				'after / before (p50 / p99)',
+				'errors before / after',
+			],
+			rows,
+			['l', 'r', 'r', 'r', 'r'],
+		);
 		body += `\n**With ${engine === 'default' ? "n8n's default expression engine" : `\`N8N_EXPRESSION_ENGINE=${engine}\``}**\n\n${t}\n`;
 		lines.push(`${engine} engine`, t, '');
 		const wa = a?.targets.webhook?.latency;
 		const ta = a?.targets.triggerAtCap?.latency ?? a?.targets.trigger?.latency;
-		if (wa && ta) lines.push(`after: trigger (records at cap) p99 / Webhook node p99 (${engine}): ${(ta.p99 / wa.p99).toFixed(2)}`);
+		if (wa && ta)
+			lines.push(
+				`after: trigger (records at cap) p99 / Webhook node p99 (${engine}): ${(ta.p99 / wa.p99).toFixed(2)}`,
+			);
 	}
 	const engine = engines.includes('legacy') ? 'legacy' : engines[0];
 	const b = burstOf(before, engine)?.targets;
@@ -520,7 +786,11 @@ function latencySection(section) {
 		const up = cap(a).p99 / cap(b).p99;
 		const vsWebhook = cap(a).p99 / a.webhook.latency.p99;
 		summary += ` Under bursts of ${fmtInt(burstOf(after, engine).size)} (${engine} engine) the trigger's p99 with its records at the cap went from ${fmtMs(cap(b).p99)} (answered before the run existed) to ${fmtMs(cap(a).p99)} (${up.toFixed(2)}×), ${vsWebhook.toFixed(2)}× the Webhook node's p99 in the same run; the median ${fmtMs(cap(b).p50)} → ${fmtMs(cap(a).p50)}. Fax.Plus re-sends after 5 seconds without an answer: every answer measured came well within that, and "Download Fax Document" no longer adds to it (it runs in the execution).`;
-		goals.push({ goal: "6. answer under a burst well within Fax.Plus's 5 s re-send time (p99, records at the cap)", figure: `${fmtMs(cap(a).p99)} (before: ${fmtMs(cap(b).p99)}; the Webhook node: ${fmtMs(a.webhook.latency.p99)}, ${vsWebhook.toFixed(2)}×)`, met: cap(a).p99 < 5000 });
+		goals.push({
+			goal: "6. answer under a burst well within Fax.Plus's 5 s re-send time (p99, records at the cap)",
+			figure: `${fmtMs(cap(a).p99)} (before: ${fmtMs(cap(b).p99)}; the Webhook node: ${fmtMs(a.webhook.latency.p99)}, ${vsWebhook.toFixed(2)}×)`,
+			met: cap(a).p99 < 5000,
+		});
 	}
 	body += `\n**What it means.** Up to 0.1.x the trigger answered inside \`webhook()\`, before n8n had created the execution: quick, but a 200 that could stand for a run that never happened (issue 17). Now n8n answers after \`WorkflowRunner.run()\`, that is after the execution row is inserted (and in queue mode the job queued), the same point at which n8n's own Webhook node answers, so the two now wait alike; what the trigger adds before that (verification, the in-process record) is microseconds (section 1). The answer no longer includes the delivery record's save (static data) nor, with "Download Fax Document", anything of the download. Measured on the shared 2-core machine at the load averages shown: single figures move by tens of percent between bursts, the comparison within one run much less.\n`;
 	return { title: '6. Answer latency under bursts', body, goals, console: lines, summary };
@@ -529,13 +799,25 @@ function latencySection(section) {
 // ------------------------------------------------------------------ document
 
 const ORDER = ['verify', 'dedup', 'n8n', 'load', 'action', 'latency'];
-const BUILDERS = { verify: verifySection, dedup: dedupSection, n8n: triggerSection, load: loadSection, action: actionSection, latency: latencySection };
+const BUILDERS = {
+	verify: verifySection,
+	dedup: dedupSection,
+	n8n: triggerSection,
+	load: loadSection,
+	action: actionSection,
+	latency: latencySection,
+};
 
 function buildSection(name, section) {
 	try {
 		return BUILDERS[name](section);
 	} catch (error) {
-		return { title: name, body: `_Could not report: ${error.message}_\n`, goals: [], console: [`could not report ${name}: ${error.message}`] };
+		return {
+			title: name,
+			body: `_Could not report: ${error.message}_\n`,
+			goals: [],
+			console: [`could not report ${name}: ${error.message}`],
+		};
 	}
 }
 
@@ -543,12 +825,18 @@ function machineTable(machine) {
 	return table(
 		['', ''],
 		[
-			['CPU', `${machine.cpu} (${machine.cores} cores${machine.virtualised ? ', virtual machine' : ''})`],
+			[
+				'CPU',
+				`${machine.cpu} (${machine.cores} cores${machine.virtualised ? ', virtual machine' : ''})`,
+			],
 			['Memory', fmtBytes(machine.memory)],
 			['OS', machine.os],
 			['Node.js', `${machine.node} (OpenSSL ${machine.openssl}, V8 ${machine.v8})`],
 			['n8n', machine.n8n],
-			['Load average when the run started', `${machine.loadAverage?.toFixed(2)} (1 min) on ${machine.cores} cores; the machine is shared`],
+			[
+				'Load average when the run started',
+				`${machine.loadAverage?.toFixed(2)} (1 min) on ${machine.cores} cores; the machine is shared`,
+			],
 		],
 	);
 }
@@ -578,8 +866,12 @@ function readData(markdown) {
 function document(data) {
 	const built = ORDER.filter((n) => data[n]).map((n) => ({ name: n, ...buildSection(n, data[n]) }));
 	const goals = built.flatMap((b) => b.goals);
-	const newest = Object.values(data).map((s) => s.at).sort().pop();
-	const machine = (data.verify || data.dedup || data.load || data.n8n || data.action || {}).machine || {};
+	const newest = Object.values(data)
+		.map((s) => s.at)
+		.sort()
+		.pop();
+	const machine =
+		(data.verify || data.dedup || data.load || data.n8n || data.action || {}).machine || {};
 	const missing = ORDER.filter((n) => !data[n]);
 	return `# Benchmarks
 
@@ -596,7 +888,10 @@ The figures are for the built package (\`dist/\`, copied to \`bench/results/pack
 
 ## Goals
 
-${table(['goal', 'figure', ''], goals.map((g) => [g.goal, g.figure, yes(g.met)]))}
+${table(
+	['goal', 'figure', ''],
+	goals.map((g) => [g.goal, g.figure, yes(g.met)]),
+)}
 ${missing.length ? `\n_Not measured yet: ${missing.join(', ')}._\n` : ''}
 ## What the figures say
 
@@ -617,4 +912,14 @@ _Last run: ${newest}. The raw figures: [\`bench/results/benchmarks.json\`](bench
 `;
 }
 
-module.exports = { buildSection, document, readData, readStored, ORDER, DATA_FILE, pairedRatio, latencies, quantileSorted };
+module.exports = {
+	buildSection,
+	document,
+	readData,
+	readStored,
+	ORDER,
+	DATA_FILE,
+	pairedRatio,
+	latencies,
+	quantileSorted,
+};

@@ -98,4 +98,15 @@ function table(headers, rows, align) {
 	return [line(all[0]), rule, ...all.slice(1).map(line)].join('\n');
 }
 
-module.exports = { summarize, latencies, quantileSorted, fmtNs, fmtMs, fmtBytes, fmtInt, fmtRate, fmtPct, table };
+module.exports = {
+	summarize,
+	latencies,
+	quantileSorted,
+	fmtNs,
+	fmtMs,
+	fmtBytes,
+	fmtInt,
+	fmtRate,
+	fmtPct,
+	table,
+};

@@ -29,7 +29,9 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 					{
 						json: { error: error.message, ...errorDetails(error) },
 						// With On Error → Continue (using error output), n8n sends an item with `error` to the error output.
-						...(this.getNode().onError === 'continueErrorOutput' && { error: asNodeError(this, error, itemIndex) }),
+						...(this.getNode().onError === 'continueErrorOutput' && {
+							error: asNodeError(this, error, itemIndex),
+						}),
 						pairedItem,
 					},
 				];
@@ -79,7 +81,11 @@ function itemsAtOnce(context: IExecuteFunctions): number {
  * runs alone, so a credential refresh (OAuth2) or a refused credential happens once, not once
  * per item in flight. `run` answers false to start no further item (those running finish).
  */
-async function runInOrder(count: number, limit: number, run: (index: number) => Promise<boolean>): Promise<void> {
+async function runInOrder(
+	count: number,
+	limit: number,
+	run: (index: number) => Promise<boolean>,
+): Promise<void> {
 	if (count === 0 || !(await run(0))) return;
 	let next = 1;
 	let stopped = false;
@@ -91,7 +97,10 @@ async function runInOrder(count: number, limit: number, run: (index: number) => 
 	await Promise.all(Array.from({ length: Math.min(limit, count - 1) }, worker));
 }
 
-function errorDetails(error: { description?: unknown; httpCode?: unknown }): Record<string, string> {
+function errorDetails(error: {
+	description?: unknown;
+	httpCode?: unknown;
+}): Record<string, string> {
 	const details: Record<string, string> = {};
 	if (error.description) details.description = String(error.description);
 	if (error.httpCode) details.httpCode = String(error.httpCode);

@@ -1,4 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { pollTriggerProperties } from './description';
 import { pollFaxes } from './poll';
@@ -12,7 +18,8 @@ export class FaxPlusPollTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["events"].join(", ")}}',
-		description: 'Starts the workflow once for each new received or sent fax, checking Fax.Plus on a schedule; needs no public URL',
+		description:
+			'Starts the workflow once for each new received or sent fax, checking Fax.Plus on a schedule; needs no public URL',
 		defaults: { name: 'Fax.Plus Polling Trigger' },
 		polling: true,
 		inputs: [],

@@ -95,7 +95,9 @@ export class CategoryCursor {
 		this.cursor = Math.max(this.cursor, now);
 		const cutoff = this.cursor - overlapMs - RETENTION_MARGIN_MS;
 		if (cutoff > this.floor) this.floor = cutoff;
-		const kept = [...this.handled].filter(([, time]) => time >= this.floor).sort((a, b) => a[1] - b[1]);
+		const kept = [...this.handled]
+			.filter(([, time]) => time >= this.floor)
+			.sort((a, b) => a[1] - b[1]);
 		const excess = kept.length - Math.max(1, Math.floor(maxEntries));
 		if (excess > 0) {
 			// Forgotten faxes must not be listed again: nothing at or before their time is.

@@ -20,10 +20,13 @@ export const pollTriggerProperties: INodeProperties[] = [
 		displayName: triggerOnDisplayName,
 		name: 'events',
 		type: 'multiOptions',
-		options: faxEventOptions.filter((option) => (POLL_EVENTS as readonly unknown[]).includes(option.value)),
+		options: faxEventOptions.filter((option) =>
+			(POLL_EVENTS as readonly unknown[]).includes(option.value),
+		),
 		default: [],
 		required: true,
-		description: 'Which new faxes start the workflow: received ones (the inbox), sent ones, or both',
+		description:
+			'Which new faxes start the workflow: received ones (the inbox), sent ones, or both',
 	},
 	{
 		...numbersFilterProperty,

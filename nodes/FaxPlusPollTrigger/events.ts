@@ -8,4 +8,7 @@ export type PolledCategory = 'inbox' | 'sent';
 
 export const POLL_EVENTS: readonly PollEvent[] = ['fax_received', 'fax_sent'];
 
-export const CATEGORY_OF_EVENT: Record<PollEvent, PolledCategory> = { fax_received: 'inbox', fax_sent: 'sent' };
+export const CATEGORY_OF_EVENT: Record<PollEvent, PolledCategory> = {
+	fax_received: 'inbox',
+	fax_sent: 'sent',
+};

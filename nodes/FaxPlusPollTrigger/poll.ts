@@ -2,7 +2,12 @@
 // ones not handled yet, oldest first, in one run. The cursors in static data change only after
 // every request of the poll succeeded, so a failed poll (API error, 429, timeout) emits
 // nothing and the next one lists the same window again, and more.
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { entriesOf } from '../api/lists';
 import { normalizeE164Numbers } from '../api/numbers';
@@ -10,7 +15,13 @@ import { faxPlusApiRequest } from '../api/transport';
 import { formatUtc, parseDateTime } from '../api/dates';
 import { withDocument } from '../triggers/document';
 import { faxFieldsOf } from '../triggers/output';
-import { checkDocumentOptions, matchesStatuses, readOptions, readSubscription, type TriggerOptions } from '../triggers/settings';
+import {
+	checkDocumentOptions,
+	matchesStatuses,
+	readOptions,
+	readSubscription,
+	type TriggerOptions,
+} from '../triggers/settings';
 import { CategoryCursor, overlapMsOfMinutes } from './cursor';
 import { CATEGORY_OF_EVENT, POLL_EVENTS, type PolledCategory, type PollEvent } from './events';
 
@@ -56,7 +67,9 @@ function readSettings(context: PollingContext): PollSettings {
 		});
 	}
 	const subscription = readSubscription(context);
-	const unsupported = subscription.events.find((event) => !POLL_EVENTS.includes(event as PollEvent));
+	const unsupported = subscription.events.find(
+		(event) => !POLL_EVENTS.includes(event as PollEvent),
+	);
 	if (unsupported !== undefined) {
 		throw new NodeOperationError(node, `Trigger On: "${unsupported}" cannot be polled`, {
 			description: `The fax list holds whole faxes only: use ${POLL_EVENTS.join(', ')}. For single pages use the Fax.Plus Trigger (webhooks).`,
@@ -66,7 +79,10 @@ function readSettings(context: PollingContext): PollSettings {
 	checkDocumentOptions(context, options);
 	const overlap = (context.getNodeParameter('options', {}) as IDataObject).overlapMinutes;
 	if (overlap !== undefined && overlap !== '' && !(Number(overlap) >= 0)) {
-		throw new NodeOperationError(node, `Late Fax Window (Minutes) must be 0 or more, not "${String(overlap)}"`);
+		throw new NodeOperationError(
+			node,
+			`Late Fax Window (Minutes) must be 0 or more, not "${String(overlap)}"`,
+		);
 	}
 	return {
 		events: subscription.events as PollEvent[],
@@ -84,7 +100,9 @@ function idOf(value: unknown): string | undefined {
 
 /** A fax's start_time (the API's `YYYY-MM-DD HH:mm:ss`, UTC) in epoch milliseconds. */
 function startTimeOf(record: IDataObject): number | undefined {
-	return typeof record.start_time === 'string' ? parseDateTime(record.start_time)?.getTime() : undefined;
+	return typeof record.start_time === 'string'
+		? parseDateTime(record.start_time)?.getTime()
+		: undefined;
 }
 
 /** The fax's numbers in E.164 (a free account's user id in from/to is not a number). */
@@ -98,14 +116,22 @@ function numbersOf(record: IDataObject): string[] {
 }
 
 function passesFilters(settings: PollSettings, record: IDataObject): boolean {
-	if (settings.channels.length > 0 && !numbersOf(record).some((number) => settings.channels.includes(number))) return false;
-	const status = record.status === undefined || record.status === null ? null : String(record.status);
+	if (
+		settings.channels.length > 0 &&
+		!numbersOf(record).some((number) => settings.channels.includes(number))
+	)
+		return false;
+	const status =
+		record.status === undefined || record.status === null ? null : String(record.status);
 	return matchesStatuses(settings.options.statuses, status);
 }
 
 function pollBudgetMs(context: PollingContext): number {
 	// getPollBudgetMs exists from n8n 2.x on.
-	const budget = 'getPollBudgetMs' in context && typeof context.getPollBudgetMs === 'function' ? Number(context.getPollBudgetMs()) : NaN;
+	const budget =
+		'getPollBudgetMs' in context && typeof context.getPollBudgetMs === 'function'
+			? Number(context.getPollBudgetMs())
+			: NaN;
 	return Number.isFinite(budget) && budget > 0 ? budget : DEFAULT_POLL_BUDGET_MS;
 }
 
@@ -118,9 +144,13 @@ async function listPage(
 ): Promise<IDataObject[]> {
 	const timeout = Math.min(REQUEST_TIMEOUT_MS, deadline - Date.now());
 	if (timeout <= 0) {
-		throw new NodeOperationError(context.getNode(), 'The poll ran out of time before Fax.Plus listed every new fax', {
-			description: 'Nothing was emitted; the next poll lists the same faxes again.',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			'The poll ran out of time before Fax.Plus listed every new fax',
+			{
+				description: 'Nothing was emitted; the next poll lists the same faxes again.',
+			},
+		);
 	}
 	const answer = await faxPlusApiRequest<unknown>(context, {
 		method: 'GET',
@@ -151,7 +181,12 @@ async function listSince(
 	const seen = new Set<string>();
 	let before: string | undefined;
 	for (;;) {
-		const page = await listPage(context, category, before === undefined ? { after } : { after, before }, deadline);
+		const page = await listPage(
+			context,
+			category,
+			before === undefined ? { after } : { after, before },
+			deadline,
+		);
 		let added = 0;
 		let oldest: number | undefined;
 		for (const record of page) {
@@ -165,9 +200,13 @@ async function listSince(
 		}
 		if (page.length < PAGE_SIZE || added === 0) return faxes;
 		if (oldest === undefined) {
-			throw new NodeOperationError(context.getNode(), 'Fax.Plus listed faxes without a start_time, so the next page cannot be asked for', {
-				description: 'Nothing was emitted; the next poll tries again.',
-			});
+			throw new NodeOperationError(
+				context.getNode(),
+				'Fax.Plus listed faxes without a start_time, so the next page cannot be asked for',
+				{
+					description: 'Nothing was emitted; the next poll tries again.',
+				},
+			);
 		}
 		// An API that ignores `after` would page through all history: the window is enough.
 		if (oldest < since - 1000) return faxes;
@@ -180,7 +219,11 @@ export function pollOutput(event: PollEvent, record: IDataObject, polledAt: stri
 	return { event, ...faxFieldsOf(record), polledAt, data: record };
 }
 
-async function itemsOf(context: PollingContext, settings: PollSettings, faxes: ListedFax[]): Promise<INodeExecutionData[]> {
+async function itemsOf(
+	context: PollingContext,
+	settings: PollSettings,
+	faxes: ListedFax[],
+): Promise<INodeExecutionData[]> {
 	const polledAt = new Date().toISOString();
 	const items: INodeExecutionData[] = [];
 	for (const fax of faxes) {
@@ -196,7 +239,10 @@ async function itemsOf(context: PollingContext, settings: PollSettings, faxes: L
 }
 
 /** "Fetch Test Event": the most recent fax that passes the filters, without touching the cursors. */
-async function latestFax(context: PollingContext, settings: PollSettings): Promise<INodeExecutionData[][] | null> {
+async function latestFax(
+	context: PollingContext,
+	settings: PollSettings,
+): Promise<INodeExecutionData[][] | null> {
 	const deadline = Date.now() + pollBudgetMs(context);
 	let latest: ListedFax | undefined;
 	for (const event of settings.events) {
@@ -210,7 +256,10 @@ async function latestFax(context: PollingContext, settings: PollSettings): Promi
 	return latest ? [await itemsOf(context, settings, [latest])] : null;
 }
 
-async function pollOnce(context: IPollFunctions, settings: PollSettings): Promise<INodeExecutionData[][] | null> {
+async function pollOnce(
+	context: IPollFunctions,
+	settings: PollSettings,
+): Promise<INodeExecutionData[][] | null> {
 	const now = Date.now();
 	const deadline = now + pollBudgetMs(context);
 	const staticData = context.getWorkflowStaticData('node');
@@ -228,7 +277,12 @@ async function pollOnce(context: IPollFunctions, settings: PollSettings): Promis
 			const id = idOf(record.id);
 			const startTime = startTimeOf(record);
 			// Without an id or a start_time a fax can be neither placed in the window nor recognised again.
-			if (id === undefined || startTime === undefined || !cursor.isNew(id, startTime, settings.overlapMs)) continue;
+			if (
+				id === undefined ||
+				startTime === undefined ||
+				!cursor.isNew(id, startTime, settings.overlapMs)
+			)
+				continue;
 			cursor.markHandled(id, startTime);
 			if (restored && passesFilters(settings, record)) found.push({ event, id, startTime, record });
 		}
@@ -251,7 +305,9 @@ async function pollOnce(context: IPollFunctions, settings: PollSettings): Promis
 }
 
 /** "Fetch Test Event" (n8n runs it in the node's execute() phase, in the manual mode). */
-export async function fetchTestEvent(context: PollingContext): Promise<INodeExecutionData[][] | null> {
+export async function fetchTestEvent(
+	context: PollingContext,
+): Promise<INodeExecutionData[][] | null> {
 	return await latestFax(context, readSettings(context));
 }
 

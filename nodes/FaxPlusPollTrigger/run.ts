@@ -18,7 +18,9 @@ export function keyOfPolledFax(json: IDataObject): string | undefined {
 	return `poll:${String(json.event)}:${String(faxId)}`;
 }
 
-export async function runPolledFaxes(this: IExecuteFunctions): Promise<INodeExecutionData[][] | null> {
+export async function runPolledFaxes(
+	this: IExecuteFunctions,
+): Promise<INodeExecutionData[][] | null> {
 	if (this.getMode() === 'manual') return await fetchTestEvent(this);
 	const items = this.getInputData();
 	const durable = keepsRecord(this);
@@ -39,12 +41,20 @@ export async function runPolledFaxes(this: IExecuteFunctions): Promise<INodeExec
 				}
 			} catch (error) {
 				if (!this.continueOnFail()) {
-					throw new NodeOperationError(this.getNode(), `The duplicate check could not use n8n's processed-data store, so fax ${String(json.faxId)} was not passed on`, {
-						itemIndex: index,
-						description: `${messageOf(error)}. The fax is kept in this failed execution: retry it from the executions list once n8n can reach its database.`,
-					});
+					throw new NodeOperationError(
+						this.getNode(),
+						`The duplicate check could not use n8n's processed-data store, so fax ${String(json.faxId)} was not passed on`,
+						{
+							itemIndex: index,
+							description: `${messageOf(error)}. The fax is kept in this failed execution: retry it from the executions list once n8n can reach its database.`,
+						},
+					);
 				}
-				output.push({ json: { ...json, duplicateCheckError: messageOf(error) }, ...(binary ? { binary } : {}), pairedItem: { item: index } });
+				output.push({
+					json: { ...json, duplicateCheckError: messageOf(error) },
+					...(binary ? { binary } : {}),
+					pairedItem: { item: index },
+				});
 				continue;
 			}
 		}

@@ -22,7 +22,8 @@ export class FaxPlusTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: eventsSubtitle,
-		description: 'Starts the workflow on Fax.Plus fax events, with signed and de-duplicated deliveries',
+		description:
+			'Starts the workflow on Fax.Plus fax events, with signed and de-duplicated deliveries',
 		defaults: { name: 'Fax.Plus Trigger' },
 		activationMessage,
 		inputs: [],

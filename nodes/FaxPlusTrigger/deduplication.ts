@@ -35,7 +35,12 @@ import { createHash, hash, randomUUID } from 'node:crypto';
 
 import { DAY_MS, DEFAULT_MAX_ENTRIES, DEFAULT_RETENTION_DAYS } from '../triggers/limits';
 
-export { DEFAULT_MAX_ENTRIES, DEFAULT_RETENTION_DAYS, maxEntriesOf, retentionMsOfDays } from '../triggers/limits';
+export {
+	DEFAULT_MAX_ENTRIES,
+	DEFAULT_RETENTION_DAYS,
+	maxEntriesOf,
+	retentionMsOfDays,
+} from '../triggers/limits';
 /** Keys longer than this are stored as their hash. */
 const MAX_KEY_LENGTH = 128;
 /** Dead entries at the head tolerated before compacting. */
@@ -110,10 +115,16 @@ export function digestOfKey(key: string): string {
 	return full.slice(0, DIGEST_LENGTH);
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object';
+const isObject = (value: unknown): value is Record<string, unknown> =>
+	!!value && typeof value === 'object';
 
 /** A record of digests joined in `ids` with a text column beside them (v2 and v3). */
-function isDigestRecord(value: unknown, version: 2 | 3, column: 'times' | 'runs', digestLength: number): boolean {
+function isDigestRecord(
+	value: unknown,
+	version: 2 | 3,
+	column: 'times' | 'runs',
+	digestLength: number,
+): boolean {
 	return (
 		isObject(value) &&
 		value.v === version &&
@@ -124,9 +135,11 @@ function isDigestRecord(value: unknown, version: 2 | 3, column: 'times' | 'runs'
 	);
 }
 
-const isRecordV3 = (value: unknown): value is DeliveryLogRecord => isDigestRecord(value, 3, 'runs', DIGEST_LENGTH);
+const isRecordV3 = (value: unknown): value is DeliveryLogRecord =>
+	isDigestRecord(value, 3, 'runs', DIGEST_LENGTH);
 
-const isRecordV2 = (value: unknown): value is DeliveryLogRecordV2 => isDigestRecord(value, 2, 'times', V2_DIGEST_LENGTH);
+const isRecordV2 = (value: unknown): value is DeliveryLogRecordV2 =>
+	isDigestRecord(value, 2, 'times', V2_DIGEST_LENGTH);
 
 function isRecordV1(value: unknown): value is DeliveryLogRecordV1 {
 	return (
@@ -245,7 +258,9 @@ function fingerprintOf(record: AnyRecord): string {
 
 /** A stable key of a delivery id; long ids are hashed first. */
 export function keyOfDeliveryId(id: string): string {
-	return id.length <= MAX_KEY_LENGTH ? `id:${id}` : `idh:${createHash('sha256').update(id, 'utf8').digest('base64')}`;
+	return id.length <= MAX_KEY_LENGTH
+		? `id:${id}`
+		: `idh:${createHash('sha256').update(id, 'utf8').digest('base64')}`;
 }
 
 /** The key of a delivery without a webhook-id (legacy hooks): a hash of its exact body. */
@@ -312,8 +327,10 @@ export class DeliveryLog {
 	}
 
 	configure(options: Pick<DeliveryLogOptions, 'retentionMs' | 'maxEntries'>): void {
-		if (options.retentionMs !== undefined && options.retentionMs > 0) this.retentionMs = options.retentionMs;
-		if (options.maxEntries !== undefined && options.maxEntries >= 1) this.maxEntries = Math.floor(options.maxEntries);
+		if (options.retentionMs !== undefined && options.retentionMs > 0)
+			this.retentionMs = options.retentionMs;
+		if (options.maxEntries !== undefined && options.maxEntries >= 1)
+			this.maxEntries = Math.floor(options.maxEntries);
 	}
 
 	/** Live entries. */
@@ -387,7 +404,8 @@ export class DeliveryLog {
 	isSpent(value: unknown): boolean {
 		const record = recordOf(value);
 		if (!record) return false;
-		if (fingerprintOf(record) !== this.lastMerged) return isSpentRecord(record, this.retentionMs, this.now());
+		if (fingerprintOf(record) !== this.lastMerged)
+			return isSpentRecord(record, this.retentionMs, this.now());
 		return this.lastMergedNewest <= this.now() - this.retentionMs;
 	}
 
@@ -408,7 +426,8 @@ export class DeliveryLog {
 		const merged: Array<[string, number]> = [];
 		let entry = this.head;
 		for (let run = this.runHead; run < this.runTimes.length; run++) {
-			for (let i = 0; i < this.runSizes[run]; i++) merged.push([this.digests[entry++], this.runTimes[run]]);
+			for (let i = 0; i < this.runSizes[run]; i++)
+				merged.push([this.digests[entry++], this.runTimes[run]]);
 		}
 		for (let i = 0; i < loaded.digests.length; i++) {
 			const digest = loaded.digests[i];
@@ -440,7 +459,10 @@ export class DeliveryLog {
 		// One per log: assigning it again still marks n8n's static data as changed.
 		if (!this.handle) {
 			this.handle = { v: 3, epoch: this.epoch } as DeliveryLogSnapshot;
-			Object.defineProperty(this.handle, 'toJSON', { value: () => this.record(), enumerable: false });
+			Object.defineProperty(this.handle, 'toJSON', {
+				value: () => this.record(),
+				enumerable: false,
+			});
 		}
 		return this.handle;
 	}
@@ -452,10 +474,17 @@ export class DeliveryLog {
 		let previous = 0;
 		for (let run = this.runHead; run < this.runTimes.length; run++) {
 			const seconds = secondsUp(this.runTimes[run]);
-			runs.push(`${(run === this.runHead ? seconds : seconds - previous).toString(36)}.${this.runSizes[run].toString(36)}`);
+			runs.push(
+				`${(run === this.runHead ? seconds : seconds - previous).toString(36)}.${this.runSizes[run].toString(36)}`,
+			);
 			previous = seconds;
 		}
-		const record: DeliveryLogRecord = { v: 3, epoch: this.epoch, ids: this.idsToSave(), runs: runs.join(',') };
+		const record: DeliveryLogRecord = {
+			v: 3,
+			epoch: this.epoch,
+			ids: this.idsToSave(),
+			runs: runs.join(','),
+		};
 		this.encoded = { version: this.version, record };
 		return record;
 	}

@@ -23,7 +23,12 @@ import { deliveryLogFor, keyOfDeliveryId, keyOfRawBody, type DeliveryLog } from 
 import { verifyWebhookDelivery } from './signature';
 import { readSigningSecret, recentSigningSecret, type SigningSecret } from './signingSecret';
 import { buildOutput, eventOf, parsePayload, statusOf } from '../triggers/output';
-import { matchesStatuses, readOptions, selectedEvents, type TriggerOptions } from '../triggers/settings';
+import {
+	matchesStatuses,
+	readOptions,
+	selectedEvents,
+	type TriggerOptions,
+} from '../triggers/settings';
 
 /** The parts of n8n's (express) request a delivery needs. */
 interface DeliveryRequest {
@@ -84,7 +89,12 @@ function scopeOf(context: IWebhookFunctions, testMode: boolean): string {
 	return `${context.getWorkflow().id ?? ''}:${node.id ?? node.name}${testMode ? ':test' : ''}`;
 }
 
-function skipReason(options: TriggerOptions, events: string[], event: string | null, status: string | null): string | undefined {
+function skipReason(
+	options: TriggerOptions,
+	events: string[],
+	event: string | null,
+	status: string | null,
+): string | undefined {
 	if (event === null || !events.includes(event)) return 'event';
 	if (!matchesStatuses(options.statuses, status)) return 'status';
 	return undefined;
@@ -116,7 +126,10 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	}
 }
 
-async function handle(context: IWebhookFunctions, response: DeliveryResponse): Promise<IWebhookResponseData> {
+async function handle(
+	context: IWebhookFunctions,
+	response: DeliveryResponse,
+): Promise<IWebhookResponseData> {
 	const request = context.getRequestObject() as unknown as DeliveryRequest;
 	const receivedAt = new Date().toISOString();
 	// "Listen for test event": n8n runs test webhooks in the manual mode.
@@ -127,14 +140,24 @@ async function handle(context: IWebhookFunctions, response: DeliveryResponse): P
 	let signatureVerified = false;
 	if (!options.useLegacyHooks) {
 		const verify = (secret: SigningSecret) =>
-			verifyWebhookDelivery({ secret: secret.readable ? secret.secret : undefined, headers: request.headers ?? {}, rawBody });
+			verifyWebhookDelivery({
+				secret: secret.readable ? secret.secret : undefined,
+				headers: request.headers ?? {},
+				rawBody,
+			});
 		// A secret read moments ago first; if it does not verify, the credential as it is now.
 		const recent = recentSigningSecret(context);
 		let result = recent ? verify(recent) : undefined;
 		if (!result?.ok) {
 			const secret = await readSigningSecret(context);
 			if (!secret.readable && !testMode) {
-				return refuse(response, 503, 'secret_unavailable', 'n8n could not read the signing secret credential; send it again later', true);
+				return refuse(
+					response,
+					503,
+					'secret_unavailable',
+					'n8n could not read the signing secret credential; send it again later',
+					true,
+				);
 			}
 			result = verify(secret);
 		}
@@ -173,7 +196,13 @@ async function handle(context: IWebhookFunctions, response: DeliveryResponse): P
 	const claim = log.claim(key);
 	if (claim === 'repeat') return { webhookResponse: { received: true, duplicate: true } };
 	if (claim === 'in_flight') {
-		return refuse(response, 409, 'in_flight', 'This delivery is being handed to n8n right now; send it again later', true);
+		return refuse(
+			response,
+			409,
+			'in_flight',
+			'This delivery is being handed to n8n right now; send it again later',
+			true,
+		);
 	}
 	releaseWhenAnswered(response, log, key);
 

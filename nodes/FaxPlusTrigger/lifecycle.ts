@@ -9,7 +9,12 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { isSpentRecord } from './deduplication';
 import { DELIVERY_LOG_KEY } from './delivery';
-import { createLegacyHook, deleteLegacyHook, listLegacyHooks, type LegacyHook } from '../api/legacyHooks';
+import {
+	createLegacyHook,
+	deleteLegacyHook,
+	listLegacyHooks,
+	type LegacyHook,
+} from '../api/legacyHooks';
 import {
 	checkDeliverableUrl,
 	createWebhookEndpoint,
@@ -18,7 +23,15 @@ import {
 	updateWebhookEndpoint,
 	type WebhookEndpoint,
 } from '../api/webhookEndpoints';
-import { checkDocumentOptions, checkExistingEndpointId, readOptions, readSubscription, sameSet, type Subscription, type TriggerOptions } from '../triggers/settings';
+import {
+	checkDocumentOptions,
+	checkExistingEndpointId,
+	readOptions,
+	readSubscription,
+	sameSet,
+	type Subscription,
+	type TriggerOptions,
+} from '../triggers/settings';
 
 /** How deliveries reach this URL: an endpoint we manage, one the user manages, or legacy hooks. */
 export type RegistrationApi = 'webhooks' | 'existing' | 'hooks';
@@ -34,7 +47,8 @@ const REGISTRATIONS_KEY = 'registrations';
 
 function webhookUrlOf(context: IHookFunctions): string {
 	const url = context.getNodeWebhookUrl('default');
-	if (!url) throw new NodeOperationError(context.getNode(), 'n8n gave no webhook URL for this trigger');
+	if (!url)
+		throw new NodeOperationError(context.getNode(), 'n8n gave no webhook URL for this trigger');
 	return url;
 }
 
@@ -71,12 +85,20 @@ export function registrationFor(context: IHookFunctions, url: string): Registrat
 }
 
 /** Replaces (or with undefined removes) the entry of a URL; always assigns a new array so n8n sees the change. */
-function saveRegistration(context: IHookFunctions, url: string, registration: Registration | undefined): void {
+function saveRegistration(
+	context: IHookFunctions,
+	url: string,
+	registration: Registration | undefined,
+): void {
 	const others = allRegistrations(context).filter((entry) => entry.url !== url);
 	const next = registration ? [...others, registration] : others;
 	const staticData = context.getWorkflowStaticData('node');
 	if (next.length === 0) delete staticData[REGISTRATIONS_KEY];
-	else staticData[REGISTRATIONS_KEY] = next.map((entry) => ({ ...entry, ids: [...entry.ids] })) as unknown as IDataObject[];
+	else
+		staticData[REGISTRATIONS_KEY] = next.map((entry) => ({
+			...entry,
+			ids: [...entry.ids],
+		})) as unknown as IDataObject[];
 }
 
 /**
@@ -91,11 +113,19 @@ async function release(context: IHookFunctions, registration: Registration): Pro
 		if (registration.api === 'webhooks') await deleteWebhookEndpoint(context, id);
 		else await deleteLegacyHook(context, id);
 		remaining.shift();
-		saveRegistration(context, registration.url, remaining.length > 0 ? { ...registration, ids: remaining } : undefined);
+		saveRegistration(
+			context,
+			registration.url,
+			remaining.length > 0 ? { ...registration, ids: remaining } : undefined,
+		);
 	}
 }
 
-function endpointMatches(endpoint: WebhookEndpoint, url: string, subscription: Subscription): boolean {
+function endpointMatches(
+	endpoint: WebhookEndpoint,
+	url: string,
+	subscription: Subscription,
+): boolean {
 	return (
 		endpoint.url === url &&
 		sameSet(endpoint.filter_types, subscription.events) &&
@@ -114,7 +144,8 @@ function hookMatches(hook: LegacyHook, url: string, subscription: Subscription):
  */
 function dropSpentDeliveryLog(context: IHookFunctions): void {
 	const staticData = context.getWorkflowStaticData('node');
-	if (isSpentRecord(staticData[DELIVERY_LOG_KEY], readOptions(context).retentionMs)) delete staticData[DELIVERY_LOG_KEY];
+	if (isSpentRecord(staticData[DELIVERY_LOG_KEY], readOptions(context).retentionMs))
+		delete staticData[DELIVERY_LOG_KEY];
 }
 
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
@@ -130,11 +161,15 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 		if (registration.ids[0] !== options.existingEndpointId) return false;
 		// Re-pointed elsewhere meanwhile: false, so create() says so.
 		const endpoints = await listWebhookEndpoints(this);
-		return endpoints.some((endpoint) => endpoint.id === registration.ids[0] && endpoint.url === url);
+		return endpoints.some(
+			(endpoint) => endpoint.id === registration.ids[0] && endpoint.url === url,
+		);
 	}
 
 	if (registration.api === 'webhooks') {
-		const endpoint = (await listWebhookEndpoints(this)).find((entry) => entry.id === registration.ids[0]);
+		const endpoint = (await listWebhookEndpoints(this)).find(
+			(entry) => entry.id === registration.ids[0],
+		);
 		if (!endpoint) {
 			// Deleted in Fax.Plus meanwhile: forget it, create() registers a new one.
 			saveRegistration(this, url, undefined);
@@ -162,13 +197,22 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
  * The user's endpoint, checked: it must exist and deliver to this node's Production URL,
  * else activation would succeed and no delivery would ever arrive.
  */
-async function findExistingEndpoint(context: IHookFunctions, url: string, options: TriggerOptions): Promise<WebhookEndpoint> {
+async function findExistingEndpoint(
+	context: IHookFunctions,
+	url: string,
+	options: TriggerOptions,
+): Promise<WebhookEndpoint> {
 	const id = checkExistingEndpointId(context, options.existingEndpointId);
 	const endpoint = (await listWebhookEndpoints(context)).find((entry) => entry.id === id);
 	if (!endpoint) {
-		throw new NodeOperationError(context.getNode(), `Existing Endpoint ID: ${id} was not found in this Fax.Plus account`, {
-			description: 'Check the ID in Fax.Plus → Integrations → Webhooks, or leave the option empty to let the trigger create an endpoint.',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`Existing Endpoint ID: ${id} was not found in this Fax.Plus account`,
+			{
+				description:
+					'Check the ID in Fax.Plus → Integrations → Webhooks, or leave the option empty to let the trigger create an endpoint.',
+			},
+		);
 	}
 	if (endpoint.url !== url) {
 		throw new NodeOperationError(
@@ -182,7 +226,11 @@ async function findExistingEndpoint(context: IHookFunctions, url: string, option
 	return endpoint;
 }
 
-async function registerEndpoint(context: IHookFunctions, url: string, subscription: Subscription): Promise<void> {
+async function registerEndpoint(
+	context: IHookFunctions,
+	url: string,
+	subscription: Subscription,
+): Promise<void> {
 	const endpoints = await listWebhookEndpoints(context);
 	// Endpoints with this node's exact URL are ours (the URL holds the node's webhook ID):
 	// a leftover of an earlier activation is adopted, keeping its signing secret.
@@ -206,19 +254,30 @@ async function registerEndpoint(context: IHookFunctions, url: string, subscripti
 			channels: subscription.channels.length > 0 ? subscription.channels : undefined,
 		});
 		if (!endpoint?.id) {
-			throw new NodeOperationError(context.getNode(), 'Fax.Plus created the webhook endpoint but did not list it', {
-				description: `No endpoint with the URL ${url} was listed after creating it; try activating again.`,
-			});
+			throw new NodeOperationError(
+				context.getNode(),
+				'Fax.Plus created the webhook endpoint but did not list it',
+				{
+					description: `No endpoint with the URL ${url} was listed after creating it; try activating again.`,
+				},
+			);
 		}
 	}
 	saveRegistration(context, url, { url, api: 'webhooks', ids: [endpoint.id] });
 }
 
-async function registerLegacyHooks(context: IHookFunctions, url: string, subscription: Subscription): Promise<void> {
+async function registerLegacyHooks(
+	context: IHookFunctions,
+	url: string,
+	subscription: Subscription,
+): Promise<void> {
 	const ours = (await listLegacyHooks(context)).filter((hook) => hook.target === url);
 	const kept: LegacyHook[] = [];
 	for (const event of subscription.events) {
-		let hook = ours.find((entry) => entry.event === event && hookMatches(entry, url, subscription) && !kept.includes(entry));
+		let hook = ours.find(
+			(entry) =>
+				entry.event === event && hookMatches(entry, url, subscription) && !kept.includes(entry),
+		);
 		if (!hook) {
 			hook = await createLegacyHook(context, {
 				target: url,
@@ -226,7 +285,10 @@ async function registerLegacyHooks(context: IHookFunctions, url: string, subscri
 				numbers: subscription.channels.length > 0 ? subscription.channels : undefined,
 			});
 			if (!hook.id) {
-				throw new NodeOperationError(context.getNode(), `Fax.Plus created the legacy hook for ${event} but did not list it`);
+				throw new NodeOperationError(
+					context.getNode(),
+					`Fax.Plus created the legacy hook for ${event} but did not list it`,
+				);
 			}
 		}
 		kept.push(hook);
@@ -246,7 +308,12 @@ async function checkedInput(context: IHookFunctions, url: string) {
 	const api = wantedApi(context, options);
 	if (api === 'existing') checkExistingEndpointId(context, options.existingEndpointId);
 	// The current webhook API delivers only to HTTPS (legacy hooks are documented with http:// targets).
-	if (api !== 'hooks') await checkDeliverableUrl(context, url, { label: isTestActivation(context) ? "This trigger's Test URL" : "This trigger's Production URL" });
+	if (api !== 'hooks')
+		await checkDeliverableUrl(context, url, {
+			label: isTestActivation(context)
+				? "This trigger's Test URL"
+				: "This trigger's Production URL",
+		});
 	return { options, subscription, api };
 }
 
@@ -290,7 +357,10 @@ export async function remove(this: IHookFunctions): Promise<boolean> {
  * copy without the registration. Endpoints and hooks with this exact URL are ours (it holds
  * the node's webhook ID); a user's existing endpoint is never taken for one of them.
  */
-async function unrecordedRegistration(context: IHookFunctions, url: string): Promise<Registration | undefined> {
+async function unrecordedRegistration(
+	context: IHookFunctions,
+	url: string,
+): Promise<Registration | undefined> {
 	// Input that create() refuses never registered anything (n8n also calls this after a failed activation).
 	const api = await checkedInput(context, url).then(
 		(input) => input.api,
@@ -299,7 +369,11 @@ async function unrecordedRegistration(context: IHookFunctions, url: string): Pro
 	if (api === undefined || api === 'existing') return undefined;
 	const ids =
 		api === 'webhooks'
-			? (await listWebhookEndpoints(context)).filter((endpoint) => endpoint.url === url).map((endpoint) => endpoint.id)
-			: (await listLegacyHooks(context)).filter((hook) => hook.target === url).map((hook) => hook.id);
+			? (await listWebhookEndpoints(context))
+					.filter((endpoint) => endpoint.url === url)
+					.map((endpoint) => endpoint.id)
+			: (await listLegacyHooks(context))
+					.filter((hook) => hook.target === url)
+					.map((hook) => hook.id);
 	return ids.length > 0 ? { url, api, ids } : undefined;
 }

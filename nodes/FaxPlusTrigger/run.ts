@@ -19,19 +19,23 @@ import { readOptions } from '../triggers/settings';
 export function keyOfItem(json: IDataObject): string {
 	const webhookId = json.webhookId;
 	if (typeof webhookId === 'string' && webhookId !== '') return keyOfDeliveryId(webhookId);
-	return keyOfRawBody(Buffer.from(JSON.stringify({ hook: json.hook ?? {}, data: json.data ?? {} }), 'utf8'));
+	return keyOfRawBody(
+		Buffer.from(JSON.stringify({ hook: json.hook ?? {}, data: json.data ?? {} }), 'utf8'),
+	);
 }
 
 function repeatHint(json: IDataObject): string {
 	const webhookId = json.webhookId;
 	return typeof webhookId === 'string' && webhookId !== ''
 		? `Delivery ${webhookId} was processed before (n8n's processed-data store), so no item was passed on`
-		: 'A delivery with this body was processed before (n8n\'s processed-data store), so no item was passed on';
+		: "A delivery with this body was processed before (n8n's processed-data store), so no item was passed on";
 }
 
 /** Names the delivery in an error, so a failed execution says which delivery it holds. */
 function deliveryName(json: IDataObject): string {
-	return typeof json.webhookId === 'string' && json.webhookId !== '' ? `delivery ${json.webhookId}` : 'the fax';
+	return typeof json.webhookId === 'string' && json.webhookId !== ''
+		? `delivery ${json.webhookId}`
+		: 'the fax';
 }
 
 export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -46,26 +50,44 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 				// A delivery already processed gives no output item: the run ends here, with a hint
 				// that names it (seen in the editor and in the stored execution).
 				if (!(await recordOnce(this, keyOfItem(json), options.maxEntries))) {
-					this.addExecutionHints({ message: repeatHint(json), type: 'info', location: 'outputPane' });
+					this.addExecutionHints({
+						message: repeatHint(json),
+						type: 'info',
+						location: 'outputPane',
+					});
 					continue;
 				}
 			} catch (error) {
 				if (!this.continueOnFail()) {
-					throw new NodeOperationError(this.getNode(), `The duplicate check could not use n8n's processed-data store, so ${deliveryName(json)} was not passed on`, {
-						itemIndex: index,
-						description: `${messageOf(error)}. The delivery is kept in this failed execution: retry it from the executions list once n8n can reach its database.`,
-					});
+					throw new NodeOperationError(
+						this.getNode(),
+						`The duplicate check could not use n8n's processed-data store, so ${deliveryName(json)} was not passed on`,
+						{
+							itemIndex: index,
+							description: `${messageOf(error)}. The delivery is kept in this failed execution: retry it from the executions list once n8n can reach its database.`,
+						},
+					);
 				}
-				output.push({ json: { ...json, duplicateCheckError: messageOf(error) }, pairedItem: { item: index } });
+				output.push({
+					json: { ...json, duplicateCheckError: messageOf(error) },
+					pairedItem: { item: index },
+				});
 				continue;
 			}
 		}
 		const payload = payloadOf(json);
 		if (payload && options.downloadDocument && DOCUMENT_EVENTS.includes(eventOf(payload) ?? '')) {
 			// Never throws: a failed download becomes `documentError`.
-			output.push({ ...(await withDocument(this, payload, options, json)), pairedItem: { item: index } });
+			output.push({
+				...(await withDocument(this, payload, options, json)),
+				pairedItem: { item: index },
+			});
 		} else {
-			output.push({ json, ...(items[index].binary ? { binary: items[index].binary } : {}), pairedItem: { item: index } });
+			output.push({
+				json,
+				...(items[index].binary ? { binary: items[index].binary } : {}),
+				pairedItem: { item: index },
+			});
 		}
 	}
 	return [output];

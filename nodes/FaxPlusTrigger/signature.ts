@@ -49,7 +49,8 @@ const MESSAGES: Record<VerificationFailure, string> = {
 	missing_timestamp: 'The webhook-timestamp header is missing or empty',
 	missing_signature: 'The webhook-signature header is missing or empty',
 	invalid_timestamp: 'The webhook-timestamp header is not a Unix time in seconds',
-	timestamp_out_of_window: "The webhook-timestamp is more than 5 minutes away from the receiver's clock",
+	timestamp_out_of_window:
+		"The webhook-timestamp is more than 5 minutes away from the receiver's clock",
 	no_v1_signature: 'The webhook-signature header has no v1 signature',
 	signature_mismatch: 'No v1 signature matches the body signed with the configured secret',
 	no_raw_body: 'The raw request body is not available, so the signature cannot be checked',
@@ -66,7 +67,9 @@ function fail(reason: VerificationFailure): VerificationResult {
  */
 export function decodeWebhookSecret(secret: string | undefined | null): Buffer | undefined {
 	if (typeof secret !== 'string') return undefined;
-	const encoded = secret.trim().startsWith(SECRET_PREFIX) ? secret.trim().slice(SECRET_PREFIX.length) : secret.trim();
+	const encoded = secret.trim().startsWith(SECRET_PREFIX)
+		? secret.trim().slice(SECRET_PREFIX.length)
+		: secret.trim();
 	if (!BASE64.test(encoded)) return undefined;
 	const key = Buffer.from(encoded, 'base64');
 	return key.length > 0 ? key : undefined;
@@ -98,12 +101,25 @@ function preparedKeyOf(secret: string): KeyObject | undefined {
 }
 
 /** base64 HMAC-SHA256 of `<id>.<timestamp>.<raw body>`; the body is hashed as bytes, never as decoded text. */
-export function computeSignature(key: Buffer | KeyObject, webhookId: string, timestamp: string, rawBody: Buffer): string {
-	return createHmac('sha256', key).update(`${webhookId}.${timestamp}.`, 'utf8').update(rawBody).digest('base64');
+export function computeSignature(
+	key: Buffer | KeyObject,
+	webhookId: string,
+	timestamp: string,
+	rawBody: Buffer,
+): string {
+	return createHmac('sha256', key)
+		.update(`${webhookId}.${timestamp}.`, 'utf8')
+		.update(rawBody)
+		.digest('base64');
 }
 
 /** Signs a delivery the way the sender does: `v1,<signature>` (for tests and tools). */
-export function signDelivery(secret: string, webhookId: string, timestamp: number | string, rawBody: Buffer): string {
+export function signDelivery(
+	secret: string,
+	webhookId: string,
+	timestamp: number | string,
+	rawBody: Buffer,
+): string {
 	const key = decodeWebhookSecret(secret);
 	if (!key) throw new Error('Invalid webhook secret');
 	return `v1,${computeSignature(key, webhookId, String(timestamp), rawBody)}`;
@@ -137,7 +153,8 @@ function v1SignaturesOf(entries: string[]): string[] {
  */
 function constantTimeEquals(expected: string, given: string): boolean {
 	let difference = expected.length ^ given.length;
-	for (let i = 0; i < expected.length; i++) difference |= expected.charCodeAt(i) ^ given.charCodeAt(i);
+	for (let i = 0; i < expected.length; i++)
+		difference |= expected.charCodeAt(i) ^ given.charCodeAt(i);
 	return difference === 0;
 }
 
@@ -158,7 +175,8 @@ export function verifyWebhookDelivery(input: VerificationInput): VerificationRes
 		const timestampText = singleHeader(headers, 'webhook-timestamp');
 		if (timestampText === undefined) return fail('missing_timestamp');
 		const signatureHeader = singleHeader(headers, 'webhook-signature');
-		if (signatureHeader === undefined || signatureHeader.trim() === '') return fail('missing_signature');
+		if (signatureHeader === undefined || signatureHeader.trim() === '')
+			return fail('missing_signature');
 
 		if (!DIGITS.test(timestampText)) return fail('invalid_timestamp');
 		const timestamp = Number(timestampText);

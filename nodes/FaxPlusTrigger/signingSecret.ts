@@ -30,22 +30,31 @@ function keyOf(context: IWebhookFunctions): string | undefined {
 }
 
 /** The secret read for this node within the last REUSE_MS, if any. */
-export function recentSigningSecret(context: IWebhookFunctions, now = Date.now()): SigningSecret | undefined {
+export function recentSigningSecret(
+	context: IWebhookFunctions,
+	now = Date.now(),
+): SigningSecret | undefined {
 	const key = keyOf(context);
 	const read = key === undefined ? undefined : recentlyRead.get(key);
 	if (!read) return undefined;
-	if (now - read.readAt < REUSE_MS && now >= read.readAt) return { readable: true, secret: read.secret };
+	if (now - read.readAt < REUSE_MS && now >= read.readAt)
+		return { readable: true, secret: read.secret };
 	recentlyRead.delete(key!);
 	return undefined;
 }
 
 /** Reads the secret from the credential now, and keeps it for the next deliveries. */
-export async function readSigningSecret(context: IWebhookFunctions, now = Date.now()): Promise<SigningSecret> {
+export async function readSigningSecret(
+	context: IWebhookFunctions,
+	now = Date.now(),
+): Promise<SigningSecret> {
 	const key = keyOf(context);
 	// The credential is optional: none on the node means "no secret yet" (401 until pasted).
 	if (key === undefined) return { readable: true, secret: undefined };
 	try {
-		const credentials = await context.getCredentials<{ secret?: unknown }>(SIGNING_SECRET_CREDENTIAL);
+		const credentials = await context.getCredentials<{ secret?: unknown }>(
+			SIGNING_SECRET_CREDENTIAL,
+		);
 		const secret = typeof credentials?.secret === 'string' ? credentials.secret : undefined;
 		recentlyRead.set(key, { secret, readAt: now });
 		return { readable: true, secret };

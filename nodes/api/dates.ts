@@ -24,7 +24,14 @@ function zoneOffsetMinutes(utcMs: number, timeZone: string): number {
 	});
 	const parts: Record<string, number> = {};
 	for (const part of format.formatToParts(new Date(utcMs))) parts[part.type] = Number(part.value);
-	const wallClock = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+	const wallClock = Date.UTC(
+		parts.year,
+		parts.month - 1,
+		parts.day,
+		parts.hour,
+		parts.minute,
+		parts.second,
+	);
 	return Math.round((wallClock - Math.floor(utcMs / 1000) * 1000) / 60000);
 }
 
@@ -50,7 +57,8 @@ export function parseDateTime(value: unknown, timeZone?: string): Date | undefin
 	if (typeof value === 'number') return Number.isFinite(value) ? new Date(value) : undefined;
 	if (value && typeof value === 'object') {
 		const candidate = value as { toJSDate?: () => Date; toISO?: () => string };
-		if (typeof candidate.toJSDate === 'function') return parseDateTime(candidate.toJSDate(), timeZone);
+		if (typeof candidate.toJSDate === 'function')
+			return parseDateTime(candidate.toJSDate(), timeZone);
 		if (typeof candidate.toISO === 'function') return parseDateTime(candidate.toISO(), timeZone);
 		return undefined;
 	}
@@ -75,7 +83,9 @@ export function parseDateTime(value: unknown, timeZone?: string): Date | undefin
 	if (!zone) return new Date(wallClockToUtc(wallClock, timeZone));
 	if (zone.toUpperCase() === 'Z') return check;
 	const digits = zone.slice(1).replace(':', '');
-	const offset = (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || '0')) * (zone[0] === '-' ? -1 : 1);
+	const offset =
+		(Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || '0')) *
+		(zone[0] === '-' ? -1 : 1);
 	return new Date(wallClock - offset * 60000);
 }
 
@@ -102,13 +112,18 @@ export function dateTimeValue(
 	label: string,
 	itemIndex: number,
 ): Date | undefined {
-	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+		return undefined;
 	const date = parseDateTime(value, context.getTimezone());
 	if (!date) {
-		throw new NodeOperationError(context.getNode(), `${label} is not a date and time: "${String(value)}"`, {
-			itemIndex,
-			description: `Pick a date in "${label}", or use an ISO 8601 value such as 2030-01-15T09:00:00Z (a value without a zone is read in the workflow's time zone).`,
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`${label} is not a date and time: "${String(value)}"`,
+			{
+				itemIndex,
+				description: `Pick a date in "${label}", or use an ISO 8601 value such as 2030-01-15T09:00:00Z (a value without a zone is read in the workflow's time zone).`,
+			},
+		);
 	}
 	return date;
 }

@@ -6,7 +6,20 @@ export type FaxEvent = 'fax_sent' | 'fax_received' | 'fax_page_received';
 export const FAX_EVENTS: readonly FaxEvent[] = ['fax_sent', 'fax_received', 'fax_page_received'];
 
 export const faxEventOptions: INodePropertyOptions[] = [
-	{ name: 'Fax Page Received', value: 'fax_page_received', description: 'One page of an inbound fax arrived, before the fax completes. Needs fax streaming, which Fax.Plus enables on request.' },
-	{ name: 'Fax Received', value: 'fax_received', description: 'An inbound fax session finished (check its status)' },
-	{ name: 'Fax Sent', value: 'fax_sent', description: 'An outbound fax session finished; not only on success, so check its status' },
+	{
+		name: 'Fax Page Received',
+		value: 'fax_page_received',
+		description:
+			'One page of an inbound fax arrived, before the fax completes. Needs fax streaming, which Fax.Plus enables on request.',
+	},
+	{
+		name: 'Fax Received',
+		value: 'fax_received',
+		description: 'An inbound fax session finished (check its status)',
+	},
+	{
+		name: 'Fax Sent',
+		value: 'fax_sent',
+		description: 'An outbound fax session finished; not only on success, so check its status',
+	},
 ];

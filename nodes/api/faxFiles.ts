@@ -4,7 +4,10 @@ import { faxPlusApiDownload, type FaxPlusContext } from './transport';
 
 export type FaxFileFormat = 'pdf' | 'tiff';
 
-export const MIME_TYPES: Record<FaxFileFormat, string> = { pdf: 'application/pdf', tiff: 'image/tiff' };
+export const MIME_TYPES: Record<FaxFileFormat, string> = {
+	pdf: 'application/pdf',
+	tiff: 'image/tiff',
+};
 
 /** A file name without the characters file systems refuse (those below a space are the control characters). */
 export function safeFileName(name: string): string {
@@ -28,7 +31,13 @@ export interface DownloadedFaxFile {
 /** Downloads a fax file; the answer's Content-Type wins over the format asked for when it names PDF or TIFF. */
 export async function downloadFaxFile(
 	context: FaxPlusContext,
-	request: { path: string; qs?: IDataObject; format: FaxFileFormat; baseName: string; itemIndex?: number },
+	request: {
+		path: string;
+		qs?: IDataObject;
+		format: FaxFileFormat;
+		baseName: string;
+		itemIndex?: number;
+	},
 ): Promise<DownloadedFaxFile> {
 	const { data, contentType } = await faxPlusApiDownload(context, {
 		method: 'GET',
@@ -37,5 +46,9 @@ export async function downloadFaxFile(
 		itemIndex: request.itemIndex,
 	});
 	const format = formatOfContentType(contentType) ?? request.format;
-	return { data, fileName: `${safeFileName(request.baseName)}.${format}`, mimeType: MIME_TYPES[format] };
+	return {
+		data,
+		fileName: `${safeFileName(request.baseName)}.${format}`,
+		mimeType: MIME_TYPES[format],
+	};
 }

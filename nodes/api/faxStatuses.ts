@@ -17,34 +17,149 @@ export interface FaxStatusInfo {
 	retryable: boolean;
 }
 
-const status = (value: string, name: string, meaning: string, retryable: boolean): FaxStatusInfo => ({ value, name, meaning, retryable });
+const status = (
+	value: string,
+	name: string,
+	meaning: string,
+	retryable: boolean,
+): FaxStatusInfo => ({ value, name, meaning, retryable });
 
 /** In the SDK's order; `in_progress` (from the API reference, not the SDK's enum) last. */
 export const FAX_STATUSES: readonly FaxStatusInfo[] = [
 	status('success', 'Success', 'The fax was sent (or received) completely.', false),
-	status('partially_sent', 'Partially Sent', 'The first pages went through, then the call dropped because of connection problems.', true),
-	status('partially_received', 'Partially Received', 'The first pages arrived, then the call dropped because of connection problems; the sender has to send again.', false),
-	status('insufficient_credit', 'Insufficient Credit', 'Not enough credit to send or receive the pages. Add credit or wait for the plan to reset before trying again.', false),
-	status('failed', 'Failed', 'A generic error. Try again, and contact Fax.Plus support if it keeps failing.', true),
-	status('failed_internal_process_error', 'Failed: Internal Error', 'An internal error at Fax.Plus. Try again, and contact support if it keeps failing.', true),
-	status('failed_user_busy', 'Failed: Line Busy', 'The destination line was busy. Wait a little and try again.', true),
-	status('failed_no_answer', 'Failed: No Answer', 'Nobody answered at the destination. Try again when the recipient is available.', true),
-	status('failed_unallocated_number', 'Failed: Number Not in Service', 'The number does not exist. Check the number, with its country and area codes.', false),
-	status('failed_office_converter_issue', 'Failed: Office Conversion', 'The Microsoft Office document could not be converted. Recreate the file and send it again.', false),
-	status('failed_separate_file_pages_issue', 'Failed: File Pages', 'The file could not be converted. Check that every page of the documents is valid.', false),
-	status('failed_render_header_issue', 'Failed: Header Rendering', 'The file could not be converted. Check that every page of the documents is valid.', false),
-	status('failed_invalid_number_format', 'Failed: Invalid Number Format', 'The number is not in a valid format. Check it, with its country and area codes.', false),
-	status('failed_mimetype_not_supported', 'Failed: File Type Not Supported', 'The file type cannot be faxed. Convert it, e.g. to PDF.', false),
-	status('failed_destination_not_supported', 'Failed: Destination Not Supported', 'The number is a special service number, or the plan does not cover it.', false),
-	status('failed_image_preparation', 'Failed: Image Preparation', 'The file could not be converted. Check that every page of the documents is valid.', false),
+	status(
+		'partially_sent',
+		'Partially Sent',
+		'The first pages went through, then the call dropped because of connection problems.',
+		true,
+	),
+	status(
+		'partially_received',
+		'Partially Received',
+		'The first pages arrived, then the call dropped because of connection problems; the sender has to send again.',
+		false,
+	),
+	status(
+		'insufficient_credit',
+		'Insufficient Credit',
+		'Not enough credit to send or receive the pages. Add credit or wait for the plan to reset before trying again.',
+		false,
+	),
+	status(
+		'failed',
+		'Failed',
+		'A generic error. Try again, and contact Fax.Plus support if it keeps failing.',
+		true,
+	),
+	status(
+		'failed_internal_process_error',
+		'Failed: Internal Error',
+		'An internal error at Fax.Plus. Try again, and contact support if it keeps failing.',
+		true,
+	),
+	status(
+		'failed_user_busy',
+		'Failed: Line Busy',
+		'The destination line was busy. Wait a little and try again.',
+		true,
+	),
+	status(
+		'failed_no_answer',
+		'Failed: No Answer',
+		'Nobody answered at the destination. Try again when the recipient is available.',
+		true,
+	),
+	status(
+		'failed_unallocated_number',
+		'Failed: Number Not in Service',
+		'The number does not exist. Check the number, with its country and area codes.',
+		false,
+	),
+	status(
+		'failed_office_converter_issue',
+		'Failed: Office Conversion',
+		'The Microsoft Office document could not be converted. Recreate the file and send it again.',
+		false,
+	),
+	status(
+		'failed_separate_file_pages_issue',
+		'Failed: File Pages',
+		'The file could not be converted. Check that every page of the documents is valid.',
+		false,
+	),
+	status(
+		'failed_render_header_issue',
+		'Failed: Header Rendering',
+		'The file could not be converted. Check that every page of the documents is valid.',
+		false,
+	),
+	status(
+		'failed_invalid_number_format',
+		'Failed: Invalid Number Format',
+		'The number is not in a valid format. Check it, with its country and area codes.',
+		false,
+	),
+	status(
+		'failed_mimetype_not_supported',
+		'Failed: File Type Not Supported',
+		'The file type cannot be faxed. Convert it, e.g. to PDF.',
+		false,
+	),
+	status(
+		'failed_destination_not_supported',
+		'Failed: Destination Not Supported',
+		'The number is a special service number, or the plan does not cover it.',
+		false,
+	),
+	status(
+		'failed_image_preparation',
+		'Failed: Image Preparation',
+		'The file could not be converted. Check that every page of the documents is valid.',
+		false,
+	),
 	status('failed_to_send', 'Failed: System Busy', 'Fax.Plus was busy. Try again later.', true),
-	status('failed_normal_temporary_failure', 'Failed: Temporary Network Issue', 'A temporary network problem. Try again right away.', true),
-	status('failed_unknown_converter_issue', 'Failed: Conversion', 'The file could not be converted. Check that it is not password-protected.', false),
-	status('failed_normal_clearing', 'Failed: Destination Busy', 'The destination was busy. Wait a little and try again.', true),
-	status('failed_convert_to_tiff_issue', 'Failed: Conversion to TIFF', 'The file could not be converted to a fax image. Check that every page of the documents is valid.', false),
-	status('failed_fs_49', 'Failed: Call Dropped (FS 49)', 'The call dropped before the fax was complete (fax protocol code 49). Try again.', true),
-	status('failed_fs_2', 'Failed: No Fax Answered (FS 2)', 'No fax machine answered in time (fax protocol code 2). Try again, and check that the number is a fax line.', true),
-	status('in_progress', 'In Progress', 'The fax is still being received; some pages may already be there. Wait for the final status.', false),
+	status(
+		'failed_normal_temporary_failure',
+		'Failed: Temporary Network Issue',
+		'A temporary network problem. Try again right away.',
+		true,
+	),
+	status(
+		'failed_unknown_converter_issue',
+		'Failed: Conversion',
+		'The file could not be converted. Check that it is not password-protected.',
+		false,
+	),
+	status(
+		'failed_normal_clearing',
+		'Failed: Destination Busy',
+		'The destination was busy. Wait a little and try again.',
+		true,
+	),
+	status(
+		'failed_convert_to_tiff_issue',
+		'Failed: Conversion to TIFF',
+		'The file could not be converted to a fax image. Check that every page of the documents is valid.',
+		false,
+	),
+	status(
+		'failed_fs_49',
+		'Failed: Call Dropped (FS 49)',
+		'The call dropped before the fax was complete (fax protocol code 49). Try again.',
+		true,
+	),
+	status(
+		'failed_fs_2',
+		'Failed: No Fax Answered (FS 2)',
+		'No fax machine answered in time (fax protocol code 2). Try again, and check that the number is a fax line.',
+		true,
+	),
+	status(
+		'in_progress',
+		'In Progress',
+		'The fax is still being received; some pages may already be there. Wait for the final status.',
+		false,
+	),
 ];
 
 const BY_VALUE = new Map(FAX_STATUSES.map((info) => [info.value, info]));
@@ -55,14 +170,18 @@ export function faxStatusInfo(value: unknown): FaxStatusInfo | undefined {
 }
 
 /** The choices of a status picker ("Only Fax Statuses"), sorted by label. */
-export const FAX_STATUS_OPTIONS: Array<{ name: string; value: string; description: string }> = FAX_STATUSES.map((info) => ({
-	name: info.name,
-	value: info.value,
-	description: info.meaning,
-})).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+export const FAX_STATUS_OPTIONS: Array<{ name: string; value: string; description: string }> =
+	FAX_STATUSES.map((info) => ({
+		name: info.name,
+		value: info.value,
+		description: info.meaning,
+	})).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
 /** The fields a fax output gets beside its `status`: the meaning and whether a retry makes sense (null for an unknown status). */
-export function faxStatusFields(value: unknown): { statusMeaning: string | null; statusRetryable: boolean | null } {
+export function faxStatusFields(value: unknown): {
+	statusMeaning: string | null;
+	statusRetryable: boolean | null;
+} {
 	const info = faxStatusInfo(value);
 	return { statusMeaning: info?.meaning ?? null, statusRetryable: info?.retryable ?? null };
 }

@@ -3,7 +3,12 @@
 import type { IDataObject } from 'n8n-workflow';
 import { FAX_EVENTS, type FaxEvent } from './events';
 import { entriesOf } from './lists';
-import { faxPlusApiDeleteIfExists, faxPlusApiRequest, segment, type FaxPlusContext } from './transport';
+import {
+	faxPlusApiDeleteIfExists,
+	faxPlusApiRequest,
+	segment,
+	type FaxPlusContext,
+} from './transport';
 
 export interface LegacyHook {
 	id: string;
@@ -35,7 +40,11 @@ export async function listLegacyHooks(
 	return hooks;
 }
 
-async function listHooksOf(context: FaxPlusContext, event: FaxEvent, itemIndex?: number): Promise<LegacyHook[]> {
+async function listHooksOf(
+	context: FaxPlusContext,
+	event: FaxEvent,
+	itemIndex?: number,
+): Promise<LegacyHook[]> {
 	const answer = await faxPlusApiRequest<unknown>(context, {
 		method: 'GET',
 		path: '/hooks',
@@ -60,11 +69,21 @@ export async function createLegacyHook(
 	});
 	if (created?.id) return { ...input, ...created } as LegacyHook;
 	// Some answers carry no body: find the hook by its target and event.
-	const matches = (await listLegacyHooks(context, input.event, itemIndex)).filter((hook) => hook.target === input.target);
+	const matches = (await listLegacyHooks(context, input.event, itemIndex)).filter(
+		(hook) => hook.target === input.target,
+	);
 	return matches[matches.length - 1] ?? ({ ...input, id: '' } as LegacyHook);
 }
 
 /** Deletes a hook; answers false when it was already gone (404), and throws any other failure. */
-export async function deleteLegacyHook(context: FaxPlusContext, hookId: string, itemIndex?: number): Promise<boolean> {
-	return await faxPlusApiDeleteIfExists(context, { method: 'DELETE', path: `/hooks/${segment(hookId)}`, itemIndex });
+export async function deleteLegacyHook(
+	context: FaxPlusContext,
+	hookId: string,
+	itemIndex?: number,
+): Promise<boolean> {
+	return await faxPlusApiDeleteIfExists(context, {
+		method: 'DELETE',
+		path: `/hooks/${segment(hookId)}`,
+		itemIndex,
+	});
 }

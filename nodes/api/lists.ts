@@ -1,7 +1,17 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /** Where list answers keep their entries, in the order they are looked for. */
-const LIST_KEYS = ['records', 'data', 'faxes', 'numbers', 'members', 'accounts', 'items', 'webhooks', 'endpoints'];
+const LIST_KEYS = [
+	'records',
+	'data',
+	'faxes',
+	'numbers',
+	'members',
+	'accounts',
+	'items',
+	'webhooks',
+	'endpoints',
+];
 
 /**
  * The entries of a list answer, however the API wraps them: a bare array, or an array
@@ -12,11 +22,18 @@ export function entriesOf(answer: unknown, preferredKey?: string): IDataObject[]
 	return findEntries(answer, preferredKey, 0) ?? [];
 }
 
-function findEntries(answer: unknown, preferredKey: string | undefined, depth: number): IDataObject[] | undefined {
-	if (Array.isArray(answer)) return answer.filter((entry) => entry && typeof entry === 'object') as IDataObject[];
+function findEntries(
+	answer: unknown,
+	preferredKey: string | undefined,
+	depth: number,
+): IDataObject[] | undefined {
+	if (Array.isArray(answer))
+		return answer.filter((entry) => entry && typeof entry === 'object') as IDataObject[];
 	if (!answer || typeof answer !== 'object' || depth > 1) return undefined;
 	const object = answer as IDataObject;
-	const keys = preferredKey ? [preferredKey, ...LIST_KEYS.filter((key) => key !== preferredKey)] : LIST_KEYS;
+	const keys = preferredKey
+		? [preferredKey, ...LIST_KEYS.filter((key) => key !== preferredKey)]
+		: LIST_KEYS;
 	for (const key of keys) {
 		if (Array.isArray(object[key])) return findEntries(object[key], undefined, depth + 1);
 	}

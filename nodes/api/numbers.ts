@@ -1,5 +1,6 @@
 /** Result of normalising a list of numbers to E.164. */
-export type NumbersResult = { ok: true; numbers: string[] } | { ok: false; invalid: string; reason: string };
+export type NumbersResult =
+	{ ok: true; numbers: string[] } | { ok: false; invalid: string; reason: string };
 
 /**
  * Normalises phone numbers the way Fax.Plus does (spaces removed) and refuses an
@@ -14,10 +15,18 @@ export function normalizeE164Numbers(input: string | string[] | undefined | null
 	for (const entry of entries) {
 		const number = entry.replace(/[\s\-().]/g, '');
 		if (!number.startsWith('+')) {
-			return { ok: false, invalid: entry, reason: 'must start with "+" and the country code (E.164, e.g. +15551234567)' };
+			return {
+				ok: false,
+				invalid: entry,
+				reason: 'must start with "+" and the country code (E.164, e.g. +15551234567)',
+			};
 		}
 		if (!/^\+[0-9]{2,15}$/.test(number)) {
-			return { ok: false, invalid: entry, reason: 'is not an E.164 number: "+" then 2 to 15 digits' };
+			return {
+				ok: false,
+				invalid: entry,
+				reason: 'is not an E.164 number: "+" then 2 to 15 digits',
+			};
 		}
 		numbers.push(number);
 	}

@@ -13,11 +13,7 @@ import type {
 import { NodeApiError, sleep } from 'n8n-workflow';
 
 export type FaxPlusContext =
-	| IExecuteFunctions
-	| ILoadOptionsFunctions
-	| IHookFunctions
-	| IWebhookFunctions
-	| IPollFunctions;
+	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
 export type Authentication = 'accessToken' | 'oAuth2';
 
@@ -64,9 +60,15 @@ export function segment(value: string): string {
 
 // n8n decrypts a credential on every read, and reads it again inside
 // httpRequestWithAuthentication: read ours (base URL, client id) once per run.
-const credentialsByContext = new WeakMap<object, Map<string, Promise<ICredentialDataDecryptedObject>>>();
+const credentialsByContext = new WeakMap<
+	object,
+	Map<string, Promise<ICredentialDataDecryptedObject>>
+>();
 
-function credentialsOf(context: FaxPlusContext, credentialType: string): Promise<ICredentialDataDecryptedObject> {
+function credentialsOf(
+	context: FaxPlusContext,
+	credentialType: string,
+): Promise<ICredentialDataDecryptedObject> {
 	let byType = credentialsByContext.get(context);
 	if (!byType) {
 		byType = new Map();
@@ -121,7 +123,12 @@ export async function faxPlusApiRequest<T = IDataObject>(
 ): Promise<T> {
 	const { options, credentialType } = await buildOptions(context, request);
 	try {
-		const body = await sendWithRateLimitRetry(context, credentialType, options, request.rateLimitRetries);
+		const body = await sendWithRateLimitRetry(
+			context,
+			credentialType,
+			options,
+			request.rateLimitRetries,
+		);
 		return (body === '' ? undefined : body) as T;
 	} catch (error) {
 		throw toFaxPlusError(context, error, request);
@@ -132,7 +139,10 @@ export async function faxPlusApiRequest<T = IDataObject>(
  * Deletes something that may already be gone: answers true when it was deleted,
  * false on 404, and throws any other failure as a clear NodeApiError.
  */
-export async function faxPlusApiDeleteIfExists(context: FaxPlusContext, request: FaxPlusRequest): Promise<boolean> {
+export async function faxPlusApiDeleteIfExists(
+	context: FaxPlusContext,
+	request: FaxPlusRequest,
+): Promise<boolean> {
 	const { options, credentialType } = await buildOptions(context, { ...request, method: 'DELETE' });
 	try {
 		await sendWithRateLimitRetry(context, credentialType, options, request.rateLimitRetries);
@@ -154,7 +164,12 @@ export async function faxPlusApiDownload(
 	options.returnFullResponse = true;
 	options.headers = { ...options.headers, Accept: '*/*' };
 	try {
-		const response = (await sendWithRateLimitRetry(context, credentialType, options, request.rateLimitRetries)) as { body: Buffer | ArrayBuffer; headers: Record<string, string | undefined> };
+		const response = (await sendWithRateLimitRetry(
+			context,
+			credentialType,
+			options,
+			request.rateLimitRetries,
+		)) as { body: Buffer | ArrayBuffer; headers: Record<string, string | undefined> };
 		const data = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body);
 		return { data, contentType: response.headers['content-type']?.split(';')[0] };
 	} catch (error) {
@@ -182,12 +197,18 @@ async function sendWithRateLimitRetry(
 ): Promise<unknown> {
 	for (let retries = 0; ; retries++) {
 		try {
-			return await context.helpers.httpRequestWithAuthentication.call(context, credentialType, options);
+			return await context.helpers.httpRequestWithAuthentication.call(
+				context,
+				credentialType,
+				options,
+			);
 		} catch (error) {
 			const waitMs = retries < maxRetries ? rateLimitWaitMs(error) : undefined;
 			// n8n's request helpers throw NodeApiErrors; the callers read their response.
 			if (waitMs === undefined) {
-				throw error instanceof NodeApiError ? error : new NodeApiError(context.getNode(), error as JsonObject);
+				throw error instanceof NodeApiError
+					? error
+					: new NodeApiError(context.getNode(), error as JsonObject);
 			}
 			await sleep(waitMs);
 		}
@@ -215,11 +236,21 @@ export function retryAfterMs(value: unknown, nowMs: number): number | undefined 
 /** The parts of an error thrown by n8n's request helpers that say what the server answered. */
 interface RequestErrorLike {
 	httpCode?: unknown;
-	response?: { status?: unknown; statusCode?: unknown; headers?: Record<string, unknown>; data?: unknown; body?: unknown };
+	response?: {
+		status?: unknown;
+		statusCode?: unknown;
+		headers?: Record<string, unknown>;
+		data?: unknown;
+		body?: unknown;
+	};
 	cause?: RequestErrorLike;
 }
 
-function responseOf(error: unknown): { status?: number; body?: unknown; headers: Record<string, unknown> } {
+function responseOf(error: unknown): {
+	status?: number;
+	body?: unknown;
+	headers: Record<string, unknown>;
+} {
 	const thrown = (error ?? {}) as RequestErrorLike;
 	const response = thrown.cause?.response ?? thrown.response ?? thrown.cause?.cause?.response;
 	const status = Number(response?.status ?? response?.statusCode ?? thrown.httpCode) || undefined;
@@ -277,14 +308,16 @@ export function describeFaxPlusError(
 	if (isWebhookCollection && status === 404) {
 		return {
 			message: `Webhooks are not enabled for this Fax.Plus account: 404${suffix}`,
-			description: "Turn webhooks on in Fax.Plus under the account's Integrations settings, then try again.",
+			description:
+				"Turn webhooks on in Fax.Plus under the account's Integrations settings, then try again.",
 		};
 	}
 	if (isWebhookPath && status === 403) {
 		if (/plan|feature/i.test(detail)) {
 			return {
 				message: `The Fax.Plus plan lacks the webhooks feature: 403${suffix}`,
-				description: 'Webhooks need a Fax.Plus plan that includes them; upgrade the plan or use another account.',
+				description:
+					'Webhooks need a Fax.Plus plan that includes them; upgrade the plan or use another account.',
 			};
 		}
 		// Not said why: the plan, or a token without the webhook scopes.
@@ -319,30 +352,54 @@ function fallbackAdvice(status: number | undefined): [string, string] {
 		];
 	}
 	if (status === 404) {
-		return ['found nothing at this address', 'Check the ID: it must exist in this account (list them with the matching Get Many operation).'];
+		return [
+			'found nothing at this address',
+			'Check the ID: it must exist in this account (list them with the matching Get Many operation).',
+		];
 	}
-	if (status === 409) return ['reported a conflict', 'The item changed or already exists; read it again, then retry.'];
-	if (status === 413) return ['refused the request as too large', 'Send fewer or smaller files (at most 10 files and 150 MB in all).'];
+	if (status === 409)
+		return [
+			'reported a conflict',
+			'The item changed or already exists; read it again, then retry.',
+		];
+	if (status === 413)
+		return [
+			'refused the request as too large',
+			'Send fewer or smaller files (at most 10 files and 150 MB in all).',
+		];
 	if (status === 429) return ['is limiting the request rate', 'Wait a minute, then try again.'];
 	if (status !== undefined && status >= 500) {
-		return ['failed on its side', 'Try again in a few minutes; if it keeps failing, check Fax.Plus\'s status page (status.fax.plus).'];
+		return [
+			'failed on its side',
+			"Try again in a few minutes; if it keeps failing, check Fax.Plus's status page (status.fax.plus).",
+		];
 	}
 	return ['answered with an unexpected status', 'Check the parameters, then try again.'];
 }
 
-function toFaxPlusError(context: FaxPlusContext, error: unknown, request: FaxPlusRequest): NodeApiError {
+function toFaxPlusError(
+	context: FaxPlusContext,
+	error: unknown,
+	request: FaxPlusRequest,
+): NodeApiError {
 	const { status, body } = responseOf(error);
 	if (status === undefined) {
 		// No answer at all (refused, DNS, timeout): keep n8n's own error, it names the cause.
 		if (error instanceof NodeApiError) return error;
-		return new NodeApiError(context.getNode(), error as JsonObject, { itemIndex: request.itemIndex });
+		return new NodeApiError(context.getNode(), error as JsonObject, {
+			itemIndex: request.itemIndex,
+		});
 	}
 	const parsed = parseErrorBody(body);
 	const { message, description } = describeFaxPlusError(status, parsed, request.path);
-	return new NodeApiError(context.getNode(), { ...parsed, httpCode: String(status) } as JsonObject, {
-		message,
-		description,
-		httpCode: String(status),
-		itemIndex: request.itemIndex,
-	});
+	return new NodeApiError(
+		context.getNode(),
+		{ ...parsed, httpCode: String(status) } as JsonObject,
+		{
+			message,
+			description,
+			httpCode: String(status),
+			itemIndex: request.itemIndex,
+		},
+	);
 }

@@ -3,7 +3,14 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { entriesOf } from './lists';
 import type { FaxEvent } from './events';
-import { DEFAULT_BASE_URL, faxPlusApiDeleteIfExists, faxPlusApiRequest, faxPlusBaseUrl, segment, type FaxPlusContext } from './transport';
+import {
+	DEFAULT_BASE_URL,
+	faxPlusApiDeleteIfExists,
+	faxPlusApiRequest,
+	faxPlusBaseUrl,
+	segment,
+	type FaxPlusContext,
+} from './transport';
 
 export interface WebhookEndpoint {
 	id: string;
@@ -34,10 +41,14 @@ export async function checkDeliverableUrl(
 ): Promise<void> {
 	if (!/^http:\/\//i.test(url)) return;
 	if ((await faxPlusBaseUrl(context)) !== DEFAULT_BASE_URL) return;
-	throw new NodeOperationError(context.getNode(), `${what.label} ${url} is http://, but Fax.Plus delivers webhooks only to https:// addresses`, {
-		itemIndex: what.itemIndex,
-		description: `Fax.Plus would refuse to register it and could never deliver to it. ${HTTPS_FIX}`,
-	});
+	throw new NodeOperationError(
+		context.getNode(),
+		`${what.label} ${url} is http://, but Fax.Plus delivers webhooks only to https:// addresses`,
+		{
+			itemIndex: what.itemIndex,
+			description: `Fax.Plus would refuse to register it and could never deliver to it. ${HTTPS_FIX}`,
+		},
+	);
 }
 
 // The list answer's shape is not in the spec: a bare array or one under a known key.
@@ -45,8 +56,13 @@ export function endpointsOf(answer: unknown): WebhookEndpoint[] {
 	return entriesOf(answer) as unknown as WebhookEndpoint[];
 }
 
-export async function listWebhookEndpoints(context: FaxPlusContext, itemIndex?: number): Promise<WebhookEndpoint[]> {
-	return endpointsOf(await faxPlusApiRequest<unknown>(context, { method: 'GET', path: '/webhooks', itemIndex }));
+export async function listWebhookEndpoints(
+	context: FaxPlusContext,
+	itemIndex?: number,
+): Promise<WebhookEndpoint[]> {
+	return endpointsOf(
+		await faxPlusApiRequest<unknown>(context, { method: 'GET', path: '/webhooks', itemIndex }),
+	);
 }
 
 /**
@@ -61,7 +77,9 @@ export async function createWebhookEndpoint(
 	const body: IDataObject = { url: input.url, filter_types: input.filterTypes };
 	if (input.channels !== undefined) body.channels = input.channels;
 	await faxPlusApiRequest(context, { method: 'POST', path: '/webhooks', body, itemIndex });
-	const matches = (await listWebhookEndpoints(context, itemIndex)).filter((endpoint) => endpoint.url === input.url);
+	const matches = (await listWebhookEndpoints(context, itemIndex)).filter(
+		(endpoint) => endpoint.url === input.url,
+	);
 	return matches[matches.length - 1];
 }
 
@@ -75,7 +93,12 @@ export async function updateWebhookEndpoint(
 	if (changes.url !== undefined) body.url = changes.url;
 	if (changes.filterTypes !== undefined) body.filter_types = changes.filterTypes;
 	if (changes.channels !== undefined) body.channels = changes.channels;
-	await faxPlusApiRequest(context, { method: 'PATCH', path: `/webhooks/${segment(endpointId)}`, body, itemIndex });
+	await faxPlusApiRequest(context, {
+		method: 'PATCH',
+		path: `/webhooks/${segment(endpointId)}`,
+		body,
+		itemIndex,
+	});
 }
 
 /** Deletes an endpoint; answers false when it was already gone (404), and throws any other failure. */

@@ -5,7 +5,12 @@
 // the answer never waits for it and a failed download cannot be retried by Fax.Plus: the item
 // is still emitted, without the binary and with `documentError`, and the delivery stays
 // recorded as processed. Nothing here throws: an error would fail the run over its document.
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { downloadFaxFile } from '../api/faxFiles';
 import { segment } from '../api/transport';
 import type { DeliveryPayload } from './output';
@@ -21,7 +26,10 @@ function idOf(value: unknown): string | undefined {
 }
 
 /** The fax (data.id, else hook.id) and its user (data.uid / data.user_id, else self). */
-export function documentSourceOf(payload: DeliveryPayload): { faxId: string | undefined; userId: string } {
+export function documentSourceOf(payload: DeliveryPayload): {
+	faxId: string | undefined;
+	userId: string;
+} {
 	return {
 		faxId: idOf(payload.data.id) ?? idOf(payload.hook.id),
 		userId: idOf(payload.data.uid) ?? idOf(payload.data.user_id) ?? 'self',
@@ -30,7 +38,9 @@ export function documentSourceOf(payload: DeliveryPayload): { faxId: string | un
 
 function messageOf(error: unknown): string {
 	const message = (error as { message?: unknown } | undefined)?.message;
-	return typeof message === 'string' && message !== '' ? message : 'The fax document could not be downloaded';
+	return typeof message === 'string' && message !== ''
+		? message
+		: 'The fax document could not be downloaded';
 }
 
 /** The item with the fax document in the chosen binary field, or with `documentError`. */
@@ -42,7 +52,13 @@ export async function withDocument(
 ): Promise<INodeExecutionData> {
 	const { faxId, userId } = documentSourceOf(payload);
 	if (faxId === undefined) {
-		return { json: { ...json, documentError: 'The delivery names no fax ID (data.id or hook.id), so no document was downloaded' } };
+		return {
+			json: {
+				...json,
+				documentError:
+					'The delivery names no fax ID (data.id or hook.id), so no document was downloaded',
+			},
+		};
 	}
 	const format = documentFormatOf(options);
 	try {

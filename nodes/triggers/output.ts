@@ -24,7 +24,10 @@ export function payloadOf(body: unknown): DeliveryPayload | undefined {
 	return { hook: isObject(body.hook) ? body.hook : {}, data: isObject(body.data) ? body.data : {} };
 }
 
-export function parsePayload(rawBody: Buffer | undefined, parsedBody: unknown): DeliveryPayload | undefined {
+export function parsePayload(
+	rawBody: Buffer | undefined,
+	parsedBody: unknown,
+): DeliveryPayload | undefined {
 	if (rawBody && rawBody.length > 0) {
 		try {
 			// The signed bytes, not n8n's re-parsed body.
@@ -37,7 +40,8 @@ export function parsePayload(rawBody: Buffer | undefined, parsedBody: unknown): 
 }
 
 function valueOrNull(...values: unknown[]): IDataObject[string] {
-	for (const value of values) if (value !== undefined && value !== null && value !== '') return value as IDataObject[string];
+	for (const value of values)
+		if (value !== undefined && value !== null && value !== '') return value as IDataObject[string];
 	return null;
 }
 
@@ -54,7 +58,8 @@ export function statusOf(payload: DeliveryPayload): string | null {
 export function isFaxRetry(payload: DeliveryPayload): boolean {
 	const hookId = payload.hook.id;
 	const faxId = payload.data.id;
-	if (hookId === undefined || hookId === null || faxId === undefined || faxId === null) return false;
+	if (hookId === undefined || hookId === null || faxId === undefined || faxId === null)
+		return false;
 	return String(hookId) !== String(faxId);
 }
 

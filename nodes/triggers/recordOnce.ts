@@ -39,7 +39,11 @@ async function drain(scope: string, pending: PendingCheck[]): Promise<void> {
 	waiting.delete(scope);
 }
 
-async function checkWithOthers(scope: string, key: string, check: PendingCheck['check']): Promise<boolean> {
+async function checkWithOthers(
+	scope: string,
+	key: string,
+	check: PendingCheck['check'],
+): Promise<boolean> {
 	return await new Promise<boolean>((settle, fail) => {
 		const pending = waiting.get(scope);
 		if (pending) {
@@ -53,11 +57,16 @@ async function checkWithOthers(scope: string, key: string, check: PendingCheck['
 }
 
 /** True for a key not recorded before; records it. Throws when n8n's store cannot be used. */
-export async function recordOnce(context: IExecuteFunctions, key: string, maxEntries: number): Promise<boolean> {
+export async function recordOnce(
+	context: IExecuteFunctions,
+	key: string,
+	maxEntries: number,
+): Promise<boolean> {
 	const node = context.getNode();
 	const scope = `${context.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
 	const check = async (keys: string[]) => {
-		const once = async () => await context.helpers.checkProcessedAndRecord(keys, 'node', { mode: 'entries', maxEntries });
+		const once = async () =>
+			await context.helpers.checkProcessedAndRecord(keys, 'node', { mode: 'entries', maxEntries });
 		try {
 			return await once();
 		} catch {
@@ -71,7 +80,9 @@ export async function recordOnce(context: IExecuteFunctions, key: string, maxEnt
 
 /** Whether this run keeps the durable record: not for a test event, and only where n8n offers the store. */
 export function keepsRecord(context: IExecuteFunctions): boolean {
-	return context.getMode() !== 'manual' && typeof context.helpers.checkProcessedAndRecord === 'function';
+	return (
+		context.getMode() !== 'manual' && typeof context.helpers.checkProcessedAndRecord === 'function'
+	);
 }
 
 export function messageOf(error: unknown): string {

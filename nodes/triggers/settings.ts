@@ -1,6 +1,12 @@
 // Reads and checks the trigger's parameters, for the lifecycle (which refuses bad input
 // before any request) and for deliveries (which never throw).
-import type { IDataObject, IExecuteFunctions, IHookFunctions, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IPollFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { maxEntriesOf, retentionMsOfDays } from './limits';
 import type { FaxFileFormat } from '../api/faxFiles';
@@ -37,7 +43,11 @@ function optionsParameter(context: TriggerContext): IDataObject {
 /** Splits "a, b" or a list into trimmed, non-empty, lower-cased entries. */
 function listOf(value: unknown): string[] {
 	const entries = Array.isArray(value) ? value : String(value ?? '').split(/[,\n]/);
-	return [...new Set(entries.map((entry) => String(entry).trim().toLowerCase()).filter((entry) => entry !== ''))];
+	return [
+		...new Set(
+			entries.map((entry) => String(entry).trim().toLowerCase()).filter((entry) => entry !== ''),
+		),
+	];
 }
 
 export function readOptions(context: TriggerContext): TriggerOptions {
@@ -49,7 +59,9 @@ export function readOptions(context: TriggerContext): TriggerOptions {
 		retentionMs: retentionMsOfDays(options.deduplicationRetentionDays),
 		maxEntries: maxEntriesOf(options.deduplicationMaxEntries),
 		downloadDocument: options.downloadDocument === true,
-		documentFormat: String(options.documentFormat ?? 'pdf').trim().toLowerCase(),
+		documentFormat: String(options.documentFormat ?? 'pdf')
+			.trim()
+			.toLowerCase(),
 		binaryPropertyName: String(options.binaryPropertyName ?? 'data').trim(),
 	};
 }
@@ -69,12 +81,19 @@ export function checkDocumentOptions(context: TriggerContext, options: TriggerOp
 	if (!options.downloadDocument) return;
 	const node = context.getNode();
 	if (options.documentFormat !== 'pdf' && options.documentFormat !== 'tiff') {
-		throw new NodeOperationError(node, `Document Format must be "pdf" or "tiff", not "${options.documentFormat}"`);
+		throw new NodeOperationError(
+			node,
+			`Document Format must be "pdf" or "tiff", not "${options.documentFormat}"`,
+		);
 	}
 	if (options.binaryPropertyName === '') {
-		throw new NodeOperationError(node, 'Put Output File in Field: enter the name of the binary field for the fax document', {
-			description: 'For example "data"; the next nodes read the document from this field.',
-		});
+		throw new NodeOperationError(
+			node,
+			'Put Output File in Field: enter the name of the binary field for the fax document',
+			{
+				description: 'For example "data"; the next nodes read the document from this field.',
+			},
+		);
 	}
 }
 
@@ -104,11 +123,18 @@ export function readSubscription(context: TriggerContext): Subscription {
 			description: `Use ${FAX_EVENTS.join(', ')} (underscored names; dotted aliases are not accepted).`,
 		});
 	}
-	const channels = normalizeE164Numbers(context.getNodeParameter('channels', '') as string | string[]);
+	const channels = normalizeE164Numbers(
+		context.getNodeParameter('channels', '') as string | string[],
+	);
 	if (!channels.ok) {
-		throw new NodeOperationError(node, `Numbers Filter: the entry "${channels.invalid}" ${channels.reason}`, {
-			description: 'Fax.Plus refuses a number without a leading "+" (400 Invalid number); nothing was sent.',
-		});
+		throw new NodeOperationError(
+			node,
+			`Numbers Filter: the entry "${channels.invalid}" ${channels.reason}`,
+			{
+				description:
+					'Fax.Plus refuses a number without a leading "+" (400 Invalid number); nothing was sent.',
+			},
+		);
 	}
 	return { events: [...new Set(events)] as FaxEvent[], channels: channels.numbers };
 }
@@ -118,13 +144,19 @@ export function checkExistingEndpointId(context: IHookFunctions, id: string): st
 		throw new NodeOperationError(
 			context.getNode(),
 			`Existing Endpoint ID: "${id}" is not a Fax.Plus webhook endpoint ID`,
-			{ description: 'Endpoint IDs begin with "ep_"; copy it from Fax.Plus → Integrations → Webhooks, or leave the option empty.' },
+			{
+				description:
+					'Endpoint IDs begin with "ep_"; copy it from Fax.Plus → Integrations → Webhooks, or leave the option empty.',
+			},
 		);
 	}
 	return id;
 }
 
-export function sameSet(a: readonly string[] | null | undefined, b: readonly string[] | null | undefined): boolean {
+export function sameSet(
+	a: readonly string[] | null | undefined,
+	b: readonly string[] | null | undefined,
+): boolean {
 	const left = new Set(a ?? []);
 	const right = new Set(b ?? []);
 	if (left.size !== right.size) return false;

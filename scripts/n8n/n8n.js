@@ -26,9 +26,21 @@ const DEFAULT_VERSION = fs.readFileSync(path.join(__dirname, 'VERSION'), 'utf8')
 // Modules that make outbound lookups or that the tests do not need. The
 // `community-packages` module stays: it loads ~/.n8n/nodes.
 const DISABLED_MODULES = [
-	'mcp-registry', 'instance-ai', 'agents', 'agent-evals', 'chat-hub', 'workflow-builder',
-	'insights', 'mcp', 'quick-connect', 'promotions', 'instance-registry', 'breaking-changes',
-	'data-table', 'source-control', 'instance-reporting',
+	'mcp-registry',
+	'instance-ai',
+	'agents',
+	'agent-evals',
+	'chat-hub',
+	'workflow-builder',
+	'insights',
+	'mcp',
+	'quick-connect',
+	'promotions',
+	'instance-registry',
+	'breaking-changes',
+	'data-table',
+	'source-control',
+	'instance-reporting',
 ].join(',');
 
 const live = new Set();
@@ -43,14 +55,18 @@ function installN8n(version = process.env.N8N_VERSION || DEFAULT_VERSION) {
 		stdio: ['ignore', 'pipe', 'inherit'],
 		encoding: 'utf8',
 	});
-	if (result.status !== 0) throw new Error(`scripts/n8n/install.sh ${version} failed (exit ${result.status})`);
+	if (result.status !== 0)
+		throw new Error(`scripts/n8n/install.sh ${version} failed (exit ${result.status})`);
 	const dir = result.stdout.trim().split('\n').pop();
-	if (!fs.existsSync(path.join(dir, 'node_modules/n8n/package.json'))) throw new Error(`n8n not found in ${dir}`);
+	if (!fs.existsSync(path.join(dir, 'node_modules/n8n/package.json')))
+		throw new Error(`n8n not found in ${dir}`);
 	return dir;
 }
 
 function nodeMajor(bin) {
-	return Number(execFileSync(bin, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).trim());
+	return Number(
+		execFileSync(bin, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).trim(),
+	);
 }
 
 /** The Node binary that runs this n8n: the current one for 2.x (Node 24), a Node 20-22 for 1.x (as its users run it). */
@@ -106,7 +122,15 @@ function linkPackage(userFolder, packageDir = ROOT) {
 	if (!fs.existsSync(path.join(nodesDir, 'package.json'))) {
 		fs.writeFileSync(
 			path.join(nodesDir, 'package.json'),
-			JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE_NAME]: `file:${packageDir}` } }, null, 2),
+			JSON.stringify(
+				{
+					name: 'installed-nodes',
+					private: true,
+					dependencies: { [PACKAGE_NAME]: `file:${packageDir}` },
+				},
+				null,
+				2,
+			),
 		);
 	}
 	try {
@@ -123,19 +147,36 @@ function installPackageTarball(userFolder, tarball) {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	fs.mkdirSync(nodesDir, { recursive: true });
 	if (!fs.existsSync(path.join(nodesDir, 'package.json'))) {
-		fs.writeFileSync(path.join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2));
+		fs.writeFileSync(
+			path.join(nodesDir, 'package.json'),
+			JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2),
+		);
 	}
 	// --legacy-peer-deps: n8n provides the n8n-workflow peer itself.
-	const r = spawnSync('npm', ['install', tarball, '--legacy-peer-deps', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
-		cwd: nodesDir,
-		stdio: ['ignore', 'ignore', 'pipe'],
-		encoding: 'utf8',
-	});
+	const r = spawnSync(
+		'npm',
+		[
+			'install',
+			tarball,
+			'--legacy-peer-deps',
+			'--no-audit',
+			'--no-fund',
+			'--prefer-offline',
+			'--loglevel=error',
+		],
+		{
+			cwd: nodesDir,
+			stdio: ['ignore', 'ignore', 'pipe'],
+			encoding: 'utf8',
+		},
+	);
 	if (r.status !== 0) throw new Error(`npm install ${tarball} in ${nodesDir} failed: ${r.stderr}`);
 }
 
 function bcryptHash(installDir, password) {
-	const bcrypt = require(require.resolve('bcryptjs', { paths: [path.join(installDir, 'node_modules/n8n')] }));
+	const bcrypt = require(
+		require.resolve('bcryptjs', { paths: [path.join(installDir, 'node_modules/n8n')] }),
+	);
 	return bcrypt.hashSync(password, 10);
 }
 
@@ -172,7 +213,9 @@ function hookExit() {
 
 class HttpError extends Error {
 	constructor(method, url, status, body) {
-		super(`${method} ${url} -> ${status}: ${typeof body === 'string' ? body.slice(0, 500) : JSON.stringify(body).slice(0, 500)}`);
+		super(
+			`${method} ${url} -> ${status}: ${typeof body === 'string' ? body.slice(0, 500) : JSON.stringify(body).slice(0, 500)}`,
+		);
 		this.status = status;
 		this.body = body;
 	}
@@ -184,7 +227,12 @@ class HttpError extends Error {
 // response arrived. An idempotent request is then sent again, once, on a new connection; a
 // POST or PATCH is not (it cannot be told apart from one the server received), which is why
 // the e2e runner installs Chromium before it starts anything.
-const CLOSED_CONNECTION_CODES = new Set(['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNRESET', 'EPIPE']);
+const CLOSED_CONNECTION_CODES = new Set([
+	'UND_ERR_SOCKET',
+	'UND_ERR_CLOSED',
+	'ECONNRESET',
+	'EPIPE',
+]);
 const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
 function isClosedConnection(error) {
@@ -198,7 +246,9 @@ async function fetchRetrying(url, init = {}) {
 		return await fetch(url, init);
 	} catch (error) {
 		if (!IDEMPOTENT_METHODS.has(method) || !isClosedConnection(error)) throw error;
-		log(`${method} ${url}: the server had closed the connection (${error.cause.code}); sending it again`);
+		log(
+			`${method} ${url}: the server had closed the connection (${error.cause.code}); sending it again`,
+		);
 		return await fetch(url, init);
 	}
 }
@@ -260,7 +310,9 @@ class N8nInstance {
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
 		const pid = this.proc.pid;
-		this.exited = new Promise((resolve) => this.proc.once('exit', (code, signal) => resolve({ code, signal })));
+		this.exited = new Promise((resolve) =>
+			this.proc.once('exit', (code, signal) => resolve({ code, signal })),
+		);
 		let logOpen = true;
 		const onData = (chunk) => {
 			if (logOpen) fs.writeSync(logFile, chunk);
@@ -279,7 +331,9 @@ class N8nInstance {
 		});
 		live.add(this);
 		hookExit();
-		log(`starting n8n ${this.command} ${this.version} (pid ${pid}) on ${this.url}, user folder ${this.userFolder}`);
+		log(
+			`starting n8n ${this.command} ${this.version} (pid ${pid}) on ${this.url}, user folder ${this.userFolder}`,
+		);
 
 		const deadline = Date.now() + this.startTimeoutMs;
 		let exited = null;
@@ -287,7 +341,9 @@ class N8nInstance {
 		for (;;) {
 			if (exited) {
 				live.delete(this);
-				throw new Error(`n8n exited while starting (${JSON.stringify(exited)}):\n${this.logTail()}`);
+				throw new Error(
+					`n8n exited while starting (${JSON.stringify(exited)}):\n${this.logTail()}`,
+				);
 			}
 			if (Date.now() > deadline) {
 				await this.stop({ keepFolder: true });
@@ -298,7 +354,11 @@ class N8nInstance {
 				// later) must answer too.
 				const res = await fetch(`${this.url}/healthz/readiness`);
 				// Workers and webhook processors have no REST API.
-				if (res.ok && (this.command !== 'start' || (await fetch(`${this.url}/rest/settings`)).status === 200)) break;
+				if (
+					res.ok &&
+					(this.command !== 'start' || (await fetch(`${this.url}/rest/settings`)).status === 200)
+				)
+					break;
 			} catch {
 				// not listening yet
 			}
@@ -312,7 +372,12 @@ class N8nInstance {
 		if (this.ownerByEnv === false) {
 			// n8n 1.x has no owner-by-env: set the owner up on a new instance (400 once done).
 			const r = await httpJson('POST', `${this.url}/rest/owner/setup`, {
-				body: { email: this.login.email, password: this.login.password, firstName: 'Fax', lastName: 'Tester' },
+				body: {
+					email: this.login.email,
+					password: this.login.password,
+					firstName: 'Fax',
+					lastName: 'Tester',
+				},
 				raw: true,
 			});
 			if (r.status < 300) this._takeCookie(r.headers);
@@ -320,7 +385,10 @@ class N8nInstance {
 		// 2.x (and late 1.x) take emailOrLdapLoginId, older ones email.
 		let r;
 		for (const id of ['emailOrLdapLoginId', 'email']) {
-			r = await httpJson('POST', `${this.url}/rest/login`, { body: { [id]: this.login.email, password: this.login.password }, raw: true });
+			r = await httpJson('POST', `${this.url}/rest/login`, {
+				body: { [id]: this.login.email, password: this.login.password },
+				raw: true,
+			});
 			if (r.status < 400) break;
 		}
 		if (r.status >= 400) throw new HttpError('POST', '/rest/login', r.status, r.body);
@@ -329,8 +397,14 @@ class N8nInstance {
 	}
 
 	_takeCookie(headers) {
-		const cookies = typeof headers.getSetCookie === 'function' ? headers.getSetCookie() : [headers.get('set-cookie')];
-		const auth = cookies.filter(Boolean).map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
+		const cookies =
+			typeof headers.getSetCookie === 'function'
+				? headers.getSetCookie()
+				: [headers.get('set-cookie')];
+		const auth = cookies
+			.filter(Boolean)
+			.map((c) => c.split(';')[0])
+			.find((c) => c.startsWith('n8n-auth='));
 		if (auth) this.cookie = auth;
 	}
 
@@ -356,7 +430,11 @@ class N8nInstance {
 	/** Internal REST API (/rest) with the owner's cookie session; returns `data`. */
 	async rest(method, p, body, { raw = false, headers = {} } = {}) {
 		const r = await httpJson(method, `${this.url}/rest${p}`, {
-			headers: { ...(this.cookie ? { Cookie: this.cookie } : {}), 'browser-id': 'faxplus-e2e', ...headers },
+			headers: {
+				...(this.cookie ? { Cookie: this.cookie } : {}),
+				'browser-id': 'faxplus-e2e',
+				...headers,
+			},
 			body,
 			raw,
 		});
@@ -382,7 +460,9 @@ class N8nInstance {
 	async createCredential(name, type, data) {
 		if (data && data.oauthTokenData) {
 			const created = await this.rest('POST', '/credentials', { name, type, data });
-			const check = await this.rest('GET', `/credentials/${created.id}?includeData=true`).catch(() => null);
+			const check = await this.rest('GET', `/credentials/${created.id}?includeData=true`).catch(
+				() => null,
+			);
 			if (check && check.data && !check.data.oauthTokenData) {
 				throw new Error('n8n dropped oauthTokenData from the credential');
 			}
@@ -454,7 +534,11 @@ class N8nInstance {
 		const out = [];
 		let cursor;
 		do {
-			const qs = new URLSearchParams({ workflowId: String(workflowId), includeData: String(includeData), limit: '250' });
+			const qs = new URLSearchParams({
+				workflowId: String(workflowId),
+				includeData: String(includeData),
+				limit: '250',
+			});
 			if (cursor) qs.set('cursor', cursor);
 			const page = await this.api('GET', `/executions?${qs}`);
 			out.push(...page.data);
@@ -476,10 +560,17 @@ class N8nInstance {
 		let list = [];
 		for (;;) {
 			list = await this.executions(workflowId);
-			const done = list.filter((e) => e.finished || ['success', 'error', 'crashed', 'canceled'].includes(e.status) || e.stoppedAt);
+			const done = list.filter(
+				(e) =>
+					e.finished ||
+					['success', 'error', 'crashed', 'canceled'].includes(e.status) ||
+					e.stoppedAt,
+			);
 			if (list.length >= n && done.length === list.length) break;
 			if (Date.now() > deadline) {
-				throw new Error(`expected ${n} finished executions of workflow ${workflowId}, have ${done.length}/${list.length}`);
+				throw new Error(
+					`expected ${n} finished executions of workflow ${workflowId}, have ${done.length}/${list.length}`,
+				);
 			}
 			await sleep(200);
 		}
@@ -500,30 +591,43 @@ class N8nInstance {
 		const probe = method === 'GET' ? 'PATCH' : 'GET';
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
-			const res = await fetchRetrying(this.webhookUrl(webhookPath), { method: probe }).catch(() => null);
+			const res = await fetchRetrying(this.webhookUrl(webhookPath), { method: probe }).catch(
+				() => null,
+			);
 			const text = res ? await res.text() : '';
 			if (res && (res.status !== 404 || !/The requested webhook/i.test(text))) return;
-			if (Date.now() > deadline) throw new Error(`webhook ${webhookPath} not registered after ${timeoutMs} ms: ${text}`);
+			if (Date.now() > deadline)
+				throw new Error(`webhook ${webhookPath} not registered after ${timeoutMs} ms: ${text}`);
 			await sleep(100);
 		}
 	}
 
 	/** The bytes of a binary property of an execution's output (inline base64 or n8n's binary store). */
 	async binaryData(binary) {
-		if (binary.data && binary.data !== 'filesystem' && binary.data !== 'filesystem-v2' && !binary.id) {
+		if (
+			binary.data &&
+			binary.data !== 'filesystem' &&
+			binary.data !== 'filesystem-v2' &&
+			!binary.id
+		) {
 			return Buffer.from(binary.data, 'base64');
 		}
 		const qs = new URLSearchParams({ id: binary.id, action: 'download' });
 		if (binary.fileName) qs.set('fileName', binary.fileName);
 		if (binary.mimeType) qs.set('mimeType', binary.mimeType);
-		const res = await fetchRetrying(`${this.url}/rest/binary-data?${qs}`, { headers: { Cookie: this.cookie } });
-		if (!res.ok) throw new HttpError('GET', `/rest/binary-data?${qs}`, res.status, await res.text());
+		const res = await fetchRetrying(`${this.url}/rest/binary-data?${qs}`, {
+			headers: { Cookie: this.cookie },
+		});
+		if (!res.ok)
+			throw new HttpError('GET', `/rest/binary-data?${qs}`, res.status, await res.text());
 		return Buffer.from(await res.arrayBuffer());
 	}
 
 	/** Node types loaded by this n8n (the editor's list). */
 	async nodeTypes() {
-		const r = await httpJson('GET', `${this.url}/types/nodes.json`, { headers: { Cookie: this.cookie } });
+		const r = await httpJson('GET', `${this.url}/types/nodes.json`, {
+			headers: { Cookie: this.cookie },
+		});
 		return r.body;
 	}
 
@@ -537,7 +641,8 @@ class N8nInstance {
 
 	/** Synchronous last resort (process exit): kill the group, remove a throwaway folder. */
 	_killNow() {
-		if (this.proc && this.proc.exitCode === null && this.proc.signalCode === null) killGroup(this.proc.pid, 'SIGKILL');
+		if (this.proc && this.proc.exitCode === null && this.proc.signalCode === null)
+			killGroup(this.proc.pid, 'SIGKILL');
 		if (this.ownsFolder) {
 			try {
 				fs.rmSync(this.userFolder, { recursive: true, force: true });
@@ -560,7 +665,8 @@ class N8nInstance {
 		}
 		live.delete(this);
 		this.proc = null;
-		if (!keepFolder && this.ownsFolder) fs.rmSync(this.userFolder, { recursive: true, force: true });
+		if (!keepFolder && this.ownsFolder)
+			fs.rmSync(this.userFolder, { recursive: true, force: true });
 	}
 }
 
@@ -593,7 +699,13 @@ async function startN8n(opts = {}) {
 	if (!fs.existsSync(keyFile)) fs.writeFileSync(keyFile, crypto.randomBytes(24).toString('hex'));
 	const loginFile = path.join(userFolder, 'faxplus-login.json');
 	if (!fs.existsSync(loginFile)) {
-		fs.writeFileSync(loginFile, JSON.stringify({ email: 'owner@faxplus.test', password: `Fax-${crypto.randomBytes(6).toString('hex')}1` }));
+		fs.writeFileSync(
+			loginFile,
+			JSON.stringify({
+				email: 'owner@faxplus.test',
+				password: `Fax-${crypto.randomBytes(6).toString('hex')}1`,
+			}),
+		);
 	}
 	const login = JSON.parse(fs.readFileSync(loginFile, 'utf8'));
 	// The one folder n8n's file nodes (Read/Write Files from Disk) may use, instead of
@@ -628,7 +740,13 @@ async function startN8n(opts = {}) {
 		N8N_RESTRICT_FILE_ACCESS_TO: filesDir,
 		...(major >= 2 ? { N8N_DISABLED_MODULES: DISABLED_MODULES } : {}),
 		// A worker answers /healthz/readiness only on its health server.
-		...(command === 'worker' ? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' } : {}),
+		...(command === 'worker'
+			? {
+					QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+					QUEUE_HEALTH_CHECK_PORT: String(port),
+					N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+				}
+			: {}),
 		// n8n 1.123's default "vm" expression engine runs on isolated-vm 6, which needs Node >= 22
 		// (it ships binaries for Node 22 and 24 only). On Node 20, which 1.x supports, n8n must be
 		// told to use its "legacy" engine, as its users on Node 20 must.
@@ -688,4 +806,16 @@ async function startN8n(opts = {}) {
 	return inst;
 }
 
-module.exports = { startN8n, installN8n, linkPackage, installPackageTarball, freePort, HttpError, httpJson, fetchRetrying, DEFAULT_VERSION, ROOT, PACKAGE_NAME };
+module.exports = {
+	startN8n,
+	installN8n,
+	linkPackage,
+	installPackageTarball,
+	freePort,
+	HttpError,
+	httpJson,
+	fetchRetrying,
+	DEFAULT_VERSION,
+	ROOT,
+	PACKAGE_NAME,
+};

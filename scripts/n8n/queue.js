@@ -61,9 +61,17 @@ function killGroup(pid, signal) {
 /** A child process in its own process group, killed with the group. */
 function spawnDaemon(command, args, { logFile, uid, gid, env } = {}) {
 	const out = fs.openSync(logFile, 'a');
-	const child = spawn(command, args, { detached: true, stdio: ['ignore', out, out], uid, gid, env: env ?? process.env });
+	const child = spawn(command, args, {
+		detached: true,
+		stdio: ['ignore', out, out],
+		uid,
+		gid,
+		env: env ?? process.env,
+	});
 	fs.closeSync(out);
-	child.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+	child.exited = new Promise((resolve) =>
+		child.once('exit', (code, signal) => resolve({ code, signal })),
+	);
 	return child;
 }
 
@@ -77,7 +85,8 @@ async function stopDaemon(child, signal) {
 
 /** Installs a Debian package with apt-get (needs root), without starting its service. */
 function aptInstall(pkg) {
-	if (process.getuid?.() !== 0) throw new Error(`${pkg} is missing: install it (apt-get install ${pkg}) or run as root`);
+	if (process.getuid?.() !== 0)
+		throw new Error(`${pkg} is missing: install it (apt-get install ${pkg}) or run as root`);
 	log(`${pkg} is missing: apt-get install -y ${pkg}`);
 	// Debian starts a package's service on install unless policy-rc.d says no: we run our own.
 	const policy = '/usr/sbin/policy-rc.d';
@@ -85,7 +94,10 @@ function aptInstall(pkg) {
 	if (ownPolicy) fs.writeFileSync(policy, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
 	try {
 		const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-		for (const args of [['update', '-qq'], ['install', '-y', '-qq', '--no-install-recommends', pkg]]) {
+		for (const args of [
+			['update', '-qq'],
+			['install', '-y', '-qq', '--no-install-recommends', pkg],
+		]) {
 			const r = spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env });
 			if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${r.status})`);
 		}
@@ -96,7 +108,8 @@ function aptInstall(pkg) {
 
 /** The redis-server binary; installs Debian's package when missing (a fresh CI machine has none). */
 function ensureRedisServer() {
-	const find = () => ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => fs.existsSync(p));
+	const find = () =>
+		['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => fs.existsSync(p));
 	if (!find()) aptInstall('redis-server');
 	if (!find()) throw new Error('apt-get installed redis-server, but it is not in /usr/bin');
 	return find();
@@ -105,7 +118,8 @@ function ensureRedisServer() {
 /** Debian's PostgreSQL server binaries (15 on Debian 12); installed when missing. */
 function ensurePostgres() {
 	if (!fs.existsSync(path.join(PG_BIN, 'initdb'))) aptInstall('postgresql');
-	if (!fs.existsSync(path.join(PG_BIN, 'initdb'))) throw new Error(`no initdb in ${PG_BIN} (set PG_BIN to the PostgreSQL server binaries)`);
+	if (!fs.existsSync(path.join(PG_BIN, 'initdb')))
+		throw new Error(`no initdb in ${PG_BIN} (set PG_BIN to the PostgreSQL server binaries)`);
 }
 
 /** Answers when something accepts a connection on the port and, for Redis, says PONG. */
@@ -133,7 +147,9 @@ async function waitUntil(fn, what, child, logFile, timeoutMs = 60000) {
 		if (await fn()) return;
 		const gone = child.exitCode !== null || child.signalCode !== null;
 		if (gone || Date.now() > deadline) {
-			const tail = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n') : '';
+			const tail = fs.existsSync(logFile)
+				? fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n')
+				: '';
 			throw new Error(`${what} ${gone ? 'exited' : 'not ready'} while starting:\n${tail}`);
 		}
 		await sleep(100);
@@ -147,7 +163,9 @@ async function waitUntil(fn, what, child, logFile, timeoutMs = 60000) {
 async function startPostgres(dir) {
 	ensurePostgres();
 	const asRoot = process.getuid?.() === 0;
-	const ids = asRoot ? { uid: Number(run('id', ['-u', 'postgres'])), gid: Number(run('id', ['-g', 'postgres'])) } : {};
+	const ids = asRoot
+		? { uid: Number(run('id', ['-u', 'postgres'])), gid: Number(run('id', ['-g', 'postgres'])) }
+		: {};
 	fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
 	const password = crypto.randomBytes(12).toString('hex');
 	const pwfile = path.join(dir, '..', 'pg-password');
@@ -159,17 +177,44 @@ async function startPostgres(dir) {
 	const data = path.join(dir, 'data');
 	const initdb = spawnSync(
 		path.join(PG_BIN, 'initdb'),
-		['-D', data, '-U', 'postgres', '--auth=scram-sha-256', `--pwfile=${pwfile}`, '-E', 'UTF8', '--locale=C', '--no-sync'],
+		[
+			'-D',
+			data,
+			'-U',
+			'postgres',
+			'--auth=scram-sha-256',
+			`--pwfile=${pwfile}`,
+			'-E',
+			'UTF8',
+			'--locale=C',
+			'--no-sync',
+		],
 		{ ...ids, cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH, LANG: 'C' } },
 	);
 	fs.rmSync(pwfile, { force: true });
-	if (initdb.status !== 0) throw new Error(`initdb failed (exit ${initdb.status}): ${initdb.stderr}`);
+	if (initdb.status !== 0)
+		throw new Error(`initdb failed (exit ${initdb.status}): ${initdb.stderr}`);
 	const port = await freePort();
 	const logFile = path.join(dir, 'postgres.log');
 	// A test database: durability settings off (it is thrown away).
 	const child = spawnDaemon(
 		path.join(PG_BIN, 'postgres'),
-		['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+		[
+			'-D',
+			data,
+			'-p',
+			String(port),
+			'-k',
+			dir,
+			'-c',
+			'listen_addresses=127.0.0.1',
+			'-c',
+			'fsync=off',
+			'-c',
+			'synchronous_commit=off',
+			'-c',
+			'full_page_writes=off',
+		],
 		{ ...ids, logFile, env: { PATH: process.env.PATH, LANG: 'C' } },
 	);
 	if (asRoot) fs.chownSync(logFile, ids.uid, ids.gid);
@@ -186,27 +231,62 @@ async function startPostgres(dir) {
 		async psql(sql, { user = pg.user, database = pg.database, pass = pg.password } = {}) {
 			const { stdout } = await promisify(execFile)(
 				path.join(PG_BIN, 'psql'),
-				['-h', '127.0.0.1', '-p', String(port), '-U', user, '-d', database, '-X', '-q', '-A', '-t', '-F', '\t', '-v', 'ON_ERROR_STOP=1', '-c', sql],
+				[
+					'-h',
+					'127.0.0.1',
+					'-p',
+					String(port),
+					'-U',
+					user,
+					'-d',
+					database,
+					'-X',
+					'-q',
+					'-A',
+					'-t',
+					'-F',
+					'\t',
+					'-v',
+					'ON_ERROR_STOP=1',
+					'-c',
+					sql,
+				],
 				{ env: { ...process.env, PGPASSWORD: pass, PGCONNECT_TIMEOUT: '5' }, maxBuffer: 64 << 20 },
 			);
-			return stdout.split('\n').filter((l) => l !== '').map((l) => l.split('\t'));
+			return stdout
+				.split('\n')
+				.filter((l) => l !== '')
+				.map((l) => l.split('\t'));
 		},
 		async stop() {
 			leftovers.delete(cleanupOf(child));
 			await stopDaemon(child, 'SIGINT'); // fast shutdown
 		},
 	};
-	await waitUntil(async () => {
-		if (!(await probe(port))) return false;
-		try {
-			await pg.psql('SELECT 1', { user: 'postgres', database: 'postgres', pass: password });
-			return true;
-		} catch {
-			return false;
-		}
-	}, 'postgres', child, logFile);
-	await pg.psql(`CREATE ROLE ${pg.user} LOGIN PASSWORD '${pg.password}'`, { user: 'postgres', database: 'postgres', pass: password });
-	await pg.psql(`CREATE DATABASE ${pg.database} OWNER ${pg.user}`, { user: 'postgres', database: 'postgres', pass: password });
+	await waitUntil(
+		async () => {
+			if (!(await probe(port))) return false;
+			try {
+				await pg.psql('SELECT 1', { user: 'postgres', database: 'postgres', pass: password });
+				return true;
+			} catch {
+				return false;
+			}
+		},
+		'postgres',
+		child,
+		logFile,
+	);
+	await pg.psql(`CREATE ROLE ${pg.user} LOGIN PASSWORD '${pg.password}'`, {
+		user: 'postgres',
+		database: 'postgres',
+		pass: password,
+	});
+	await pg.psql(`CREATE DATABASE ${pg.database} OWNER ${pg.user}`, {
+		user: 'postgres',
+		database: 'postgres',
+		pass: password,
+	});
 	return pg;
 }
 
@@ -233,7 +313,22 @@ async function startRedis(dir) {
 	fs.mkdirSync(dir, { recursive: true });
 	const port = await freePort();
 	const logFile = path.join(dir, 'redis.log');
-	const child = spawnDaemon(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { logFile });
+	const child = spawnDaemon(
+		bin,
+		[
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--dir',
+			dir,
+		],
+		{ logFile },
+	);
 	leftovers.add(cleanupOf(child));
 	await waitUntil(() => probe(port, { ping: true }), 'redis-server', child, logFile);
 	return {
@@ -261,10 +356,13 @@ async function startBalancer() {
 			res.writeHead(503).end();
 			return;
 		}
-		const upstream = http.request({ host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers }, (up) => {
-			res.writeHead(up.statusCode, up.headers);
-			up.pipe(res);
-		});
+		const upstream = http.request(
+			{ host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers },
+			(up) => {
+				res.writeHead(up.statusCode, up.headers);
+				up.pipe(res);
+			},
+		);
 		upstream.on('error', () => {
 			if (!res.headersSent) res.writeHead(502);
 			res.end();
@@ -274,17 +372,22 @@ async function startBalancer() {
 	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 	lb.port = server.address().port;
 	lb.url = `http://127.0.0.1:${lb.port}`;
-	lb.stop = () => new Promise((resolve) => {
-		server.closeAllConnections?.();
-		server.close(() => resolve());
-	});
+	lb.stop = () =>
+		new Promise((resolve) => {
+			server.closeAllConnections?.();
+			server.close(() => resolve());
+		});
 	return lb;
 }
 
 /** `npm pack` of this repository (dist/ must be built): what a user installs. */
 function packPackage(dir) {
-	if (!fs.existsSync(path.join(ROOT, 'dist'))) throw new Error('dist/ is missing: run `npm run build` first');
-	const r = spawnSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' });
+	if (!fs.existsSync(path.join(ROOT, 'dist')))
+		throw new Error('dist/ is missing: run `npm run build` first');
+	const r = spawnSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], {
+		cwd: ROOT,
+		encoding: 'utf8',
+	});
 	if (r.status !== 0) throw new Error(`npm pack failed: ${r.stderr}`);
 	return path.join(dir, r.stdout.trim().split('\n').pop());
 }
@@ -324,7 +427,9 @@ async function startQueue(opts = {}) {
 		stoppers.push(() => q.balancer.stop());
 		q.tarball = packPackage(root);
 		q.encryptionKey = crypto.randomBytes(24).toString('hex');
-		log(`postgres :${q.postgres.port}, redis :${q.redis.port}, balancer ${q.balancer.url} (${Date.now() - t0} ms)`);
+		log(
+			`postgres :${q.postgres.port}, redis :${q.redis.port}, balancer ${q.balancer.url} (${Date.now() - t0} ms)`,
+		);
 
 		// n8n reaches Postgres and Redis on their ports, or through the caller's (e.g. the fault suite's TCP proxies).
 		const via = opts.through ? await opts.through({ postgres: q.postgres, redis: q.redis }) : {};
@@ -359,7 +464,13 @@ async function startQueue(opts = {}) {
 		const processors = opts.processors ?? 2;
 		const started = await Promise.allSettled([
 			startN8n({ ...common, command: 'worker', userFolder: path.join(root, 'worker') }),
-			...Array.from({ length: processors }, (_, i) => startN8n({ ...common, command: 'webhook', userFolder: path.join(root, `webhook-${'ab'[i] ?? i}`) })),
+			...Array.from({ length: processors }, (_, i) =>
+				startN8n({
+					...common,
+					command: 'webhook',
+					userFolder: path.join(root, `webhook-${'ab'[i] ?? i}`),
+				}),
+			),
 		]);
 		const up = started.filter((s) => s.status === 'fulfilled').map((s) => s.value);
 		stoppers.push(() => Promise.all(up.map((n8n) => n8n.stop())));
@@ -367,7 +478,9 @@ async function startQueue(opts = {}) {
 		if (failed) throw failed.reason;
 		[q.worker, ...q.webhooks] = started.map((s) => s.value);
 		q.balancer.webhookPorts = q.webhooks.map((w) => w.port);
-		log(`queue mode ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: main ${q.main.url}, worker health ${q.worker.url}, processors ${q.webhooks.map((w) => w.url).join(' ')}`);
+		log(
+			`queue mode ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: main ${q.main.url}, worker health ${q.worker.url}, processors ${q.webhooks.map((w) => w.url).join(' ')}`,
+		);
 	} catch (error) {
 		await q.stop();
 		throw error;
@@ -375,7 +488,9 @@ async function startQueue(opts = {}) {
 	q.psql = (sql) => q.postgres.psql(sql);
 	/** Executions of a workflow as Postgres has them (every process writes there). */
 	q.executionCount = async (workflowId) => {
-		const [[n]] = await q.psql(`SELECT count(*) FROM execution_entity WHERE "workflowId" = '${String(workflowId).replace(/'/g, "''")}'`);
+		const [[n]] = await q.psql(
+			`SELECT count(*) FROM execution_entity WHERE "workflowId" = '${String(workflowId).replace(/'/g, "''")}'`,
+		);
 		return Number(n);
 	};
 	return q;

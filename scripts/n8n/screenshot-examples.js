@@ -13,12 +13,19 @@ const { startN8n } = require('./n8n');
 const { openBrowser, signIn } = require(path.join(ROOT, 'test/browser/lib'));
 const { startFaxPlusServer } = require(path.join(ROOT, 'test/server'));
 
-const EXAMPLES = ['fax-received-to-disk.json', 'send-fax-report-status.json', 'poll-fax-received-to-disk.json'];
+const EXAMPLES = [
+	'fax-received-to-disk.json',
+	'send-fax-report-status.json',
+	'poll-fax-received-to-disk.json',
+];
 
 async function main() {
 	const out = path.resolve(ROOT, process.argv[2] ?? 'docs/screenshots');
 	fs.mkdirSync(out, { recursive: true });
-	const chromium = spawnSync('bash', [path.join(ROOT, 'scripts/n8n/ensure-chromium.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+	const chromium = spawnSync('bash', [path.join(ROOT, 'scripts/n8n/ensure-chromium.sh')], {
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'inherit'],
+	});
 	if (chromium.status !== 0) throw new Error('chromium could not be installed');
 	const chromiumPath = chromium.stdout.trim().split('\n').pop();
 
@@ -28,8 +35,15 @@ async function main() {
 		stops.push(() => server.close());
 		const n8n = await startN8n();
 		stops.push(() => n8n.stop());
-		const api = await n8n.createCredential('Fax.Plus API', 'faxPlusApi', { accessToken: server.tokens.pat, baseUrl: server.baseUrl });
-		const secret = await n8n.createCredential('Fax.Plus Webhook Signing Secret', 'faxPlusWebhookSecretApi', { secret: 'whsec_c2NyZWVuc2hvdHM=' });
+		const api = await n8n.createCredential('Fax.Plus API', 'faxPlusApi', {
+			accessToken: server.tokens.pat,
+			baseUrl: server.baseUrl,
+		});
+		const secret = await n8n.createCredential(
+			'Fax.Plus Webhook Signing Secret',
+			'faxPlusWebhookSecretApi',
+			{ secret: 'whsec_c2NyZWVuc2hvdHM=' },
+		);
 		const browser = await openBrowser(chromiumPath);
 		stops.push(() => browser.close());
 		const { page } = browser;
@@ -39,9 +53,12 @@ async function main() {
 		for (const file of EXAMPLES) {
 			const workflow = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', file), 'utf8'));
 			for (const node of workflow.nodes) {
-				if (node.credentials?.faxPlusApi) node.credentials.faxPlusApi = { id: api.id, name: api.name };
-				if (node.credentials?.faxPlusWebhookSecretApi) node.credentials.faxPlusWebhookSecretApi = { id: secret.id, name: secret.name };
-				if (node.name === 'Send Fax') node.parameters.from = { __rl: true, mode: 'id', value: '+15551230001' };
+				if (node.credentials?.faxPlusApi)
+					node.credentials.faxPlusApi = { id: api.id, name: api.name };
+				if (node.credentials?.faxPlusWebhookSecretApi)
+					node.credentials.faxPlusWebhookSecretApi = { id: secret.id, name: secret.name };
+				if (node.name === 'Send Fax')
+					node.parameters.from = { __rl: true, mode: 'id', value: '+15551230001' };
 			}
 			const imported = await n8n.importWorkflow(workflow);
 			await page.goto(`${n8n.url}/workflow/${imported.id}`);

@@ -19,8 +19,11 @@ const UNRELEASED = /^## \[Unreleased\][^\n]*\n/m;
 
 /** The repository's https URL, from package.json's `repository`. */
 function repositoryUrl(manifest) {
-	const url = typeof manifest.repository === 'string' ? manifest.repository : manifest.repository?.url;
-	return String(url ?? '').replace(/^git\+/, '').replace(/\.git$/, '');
+	const url =
+		typeof manifest.repository === 'string' ? manifest.repository : manifest.repository?.url;
+	return String(url ?? '')
+		.replace(/^git\+/, '')
+		.replace(/\.git$/, '');
 }
 
 /**
@@ -41,37 +44,71 @@ function releaseChangelog(text, version, date, repoUrl) {
 	const next = body.slice(start).search(/^## \[/m);
 	const end = next === -1 ? body.length : start + next;
 	const entries = body.slice(start, end).trim();
-	if (!entries) throw new Error('CHANGELOG.md has nothing under "## [Unreleased]": say what this release changes first');
-	if (body.includes(`## [${version}]`)) throw new Error(`CHANGELOG.md already has a section for ${version}`);
+	if (!entries)
+		throw new Error(
+			'CHANGELOG.md has nothing under "## [Unreleased]": say what this release changes first',
+		);
+	if (body.includes(`## [${version}]`))
+		throw new Error(`CHANGELOG.md already has a section for ${version}`);
 	const previous = /^## \[(\d+\.\d+\.\d+[^\]]*)\]/m.exec(body.slice(end))?.[1];
 
-	const sections = [body.slice(0, heading.index).trimEnd(), '## [Unreleased]', `## [${version}] - ${date}\n\n${entries}`, body.slice(end).trim()];
+	const sections = [
+		body.slice(0, heading.index).trimEnd(),
+		'## [Unreleased]',
+		`## [${version}] - ${date}\n\n${entries}`,
+		body.slice(end).trim(),
+	];
 	const newLinks = [
 		`[Unreleased]: ${repoUrl}/compare/v${version}...HEAD`,
-		previous ? `[${version}]: ${repoUrl}/compare/v${previous}...v${version}` : `[${version}]: ${repoUrl}/releases/tag/v${version}`,
+		previous
+			? `[${version}]: ${repoUrl}/compare/v${previous}...v${version}`
+			: `[${version}]: ${repoUrl}/releases/tag/v${version}`,
 	];
 	return `${sections.filter(Boolean).join('\n\n')}\n\n${[...newLinks, ...links].join('\n')}\n`;
 }
 
 function run(command, args, options = {}) {
-	const result = spawnSync(command, args, { cwd: ROOT, encoding: 'utf8', stdio: options.capture ? 'pipe' : 'inherit' });
-	if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed${result.stderr ? `: ${result.stderr}` : ''}`);
+	const result = spawnSync(command, args, {
+		cwd: ROOT,
+		encoding: 'utf8',
+		stdio: options.capture ? 'pipe' : 'inherit',
+	});
+	if (result.status !== 0)
+		throw new Error(
+			`${command} ${args.join(' ')} failed${result.stderr ? `: ${result.stderr}` : ''}`,
+		);
 	return (result.stdout ?? '').trim();
 }
 
 function main() {
 	const bump = process.argv[2];
 	const push = process.argv.includes('--push');
-	if (!bump || !/^(patch|minor|major|prerelease|prepatch|preminor|premajor|\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?)$/.test(bump)) {
-		console.error('usage: npm run release -- <patch | minor | major | prerelease | x.y.z> [--push]');
+	if (
+		!bump ||
+		!/^(patch|minor|major|prerelease|prepatch|preminor|premajor|\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?)$/.test(
+			bump,
+		)
+	) {
+		console.error(
+			'usage: npm run release -- <patch | minor | major | prerelease | x.y.z> [--push]',
+		);
 		process.exit(2);
 	}
-	if (process.env.GITHUB_ACTIONS) throw new Error('a release starts on a developer machine; CI publishes the tag it pushes (.github/workflows/publish.yml)');
+	if (process.env.GITHUB_ACTIONS)
+		throw new Error(
+			'a release starts on a developer machine; CI publishes the tag it pushes (.github/workflows/publish.yml)',
+		);
 	const branch = run('git', ['rev-parse', '--abbrev-ref', 'HEAD'], { capture: true });
 	if (branch !== 'main') throw new Error(`releases are made from main, not ${branch}`);
-	if (run('git', ['status', '--porcelain', '--untracked-files=no'], { capture: true })) throw new Error('the working tree has uncommitted changes');
+	if (run('git', ['status', '--porcelain', '--untracked-files=no'], { capture: true }))
+		throw new Error('the working tree has uncommitted changes');
 	// Fails early, before anything changes, when Unreleased is empty.
-	releaseChangelog(fs.readFileSync(CHANGELOG, 'utf8'), '0.0.0-check', '1970-01-01', 'https://example.invalid');
+	releaseChangelog(
+		fs.readFileSync(CHANGELOG, 'utf8'),
+		'0.0.0-check',
+		'1970-01-01',
+		'https://example.invalid',
+	);
 
 	run('npm', ['run', 'lint']);
 	run('npm', ['run', 'build']);
@@ -79,7 +116,10 @@ function main() {
 	const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 	const version = manifest.version;
 	const date = new Date().toISOString().slice(0, 10);
-	fs.writeFileSync(CHANGELOG, releaseChangelog(fs.readFileSync(CHANGELOG, 'utf8'), version, date, repositoryUrl(manifest)));
+	fs.writeFileSync(
+		CHANGELOG,
+		releaseChangelog(fs.readFileSync(CHANGELOG, 'utf8'), version, date, repositoryUrl(manifest)),
+	);
 	run('git', ['add', 'package.json', 'package-lock.json', 'CHANGELOG.md']);
 	run('git', ['commit', '-m', `Release ${version}`]);
 	run('git', ['tag', '-a', `v${version}`, '-m', `Release ${version}`]);

@@ -24,7 +24,8 @@ function compare(packageDir, root = ROOT) {
 	for (const file of packed) {
 		const tested = path.join(root, file);
 		if (!fs.existsSync(tested)) problems.push(`${file}: in the tarball, not in the working tree`);
-		else if (!fs.readFileSync(tested).equals(fs.readFileSync(path.join(packageDir, file)))) problems.push(`${file}: differs from the tested file`);
+		else if (!fs.readFileSync(tested).equals(fs.readFileSync(path.join(packageDir, file))))
+			problems.push(`${file}: differs from the tested file`);
 	}
 	const packedSet = new Set(packed);
 	for (const file of filesUnder(path.join(root, 'dist'), root)) {
@@ -41,7 +42,11 @@ function main() {
 	}
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxplus-release-'));
 	try {
-		const untar = spawnSync('tar', ['-xzf', path.resolve(tarball), '-C', dir, '--strip-components=1'], { encoding: 'utf8' });
+		const untar = spawnSync(
+			'tar',
+			['-xzf', path.resolve(tarball), '-C', dir, '--strip-components=1'],
+			{ encoding: 'utf8' },
+		);
 		if (untar.status !== 0) throw new Error(`tar failed: ${untar.stderr}`);
 		const problems = compare(dir);
 		if (problems.length) {

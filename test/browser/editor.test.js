@@ -22,7 +22,10 @@ const { ensureChromium, openBrowser, signIn, checkWithScreenshot } = require('./
 const ROOT = path.resolve(__dirname, '../..');
 const ACTION = 'n8n-nodes-faxplus.faxPlus';
 const TRIGGER = 'n8n-nodes-faxplus.faxPlusTrigger';
-const SCREENSHOTS = path.resolve(ROOT, process.env.E2E_SCREENSHOT_DIR || 'test-results/screenshots');
+const SCREENSHOTS = path.resolve(
+	ROOT,
+	process.env.E2E_SCREENSHOT_DIR || 'test-results/screenshots',
+);
 // Parameters n8n shows elsewhere than as a parameter of its own.
 const NOT_A_PARAMETER_ROW = new Set(['authentication']);
 
@@ -55,7 +58,9 @@ function expectedParameters(description, resource, operation) {
 }
 
 function operationsOf(description, resource) {
-	const op = description.properties.find((p) => p.name === 'operation' && shownFor(p, { resource }));
+	const op = description.properties.find(
+		(p) => p.name === 'operation' && shownFor(p, { resource }),
+	);
 	return (op?.options ?? []).filter((o) => !String(o.value).startsWith('__'));
 }
 
@@ -71,14 +76,28 @@ module.exports = async function browser(t) {
 	const trigger = types.find((n) => n.name === TRIGGER);
 	const pat =
 		ctx.patCredential ??
-		(await n8n.createCredential('Fax.Plus PAT (e2e)', 'faxPlusApi', { accessToken: server.tokens.pat, baseUrl: server.baseUrl }));
-	const secretCred = await n8n.createCredential('Fax.Plus signing secret (browser)', 'faxPlusWebhookSecretApi', {
-		secret: `whsec_${crypto.randomBytes(24).toString('base64')}`,
-	});
+		(await n8n.createCredential('Fax.Plus PAT (e2e)', 'faxPlusApi', {
+			accessToken: server.tokens.pat,
+			baseUrl: server.baseUrl,
+		}));
+	const secretCred = await n8n.createCredential(
+		'Fax.Plus signing secret (browser)',
+		'faxPlusWebhookSecretApi',
+		{
+			secret: `whsec_${crypto.randomBytes(24).toString('base64')}`,
+		},
+	);
 	const start = await n8n.importWorkflow({
 		name: 'Browser test: Fax.Plus in the editor',
 		nodes: [
-			{ id: crypto.randomUUID(), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: crypto.randomUUID(),
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
 		],
 		connections: {},
 	});
@@ -92,7 +111,10 @@ module.exports = async function browser(t) {
 		page.on('dialog', (d) => d.accept().catch(() => {}));
 		page.on('response', (r) => {
 			// 401 before login is how the editor finds out it must log in.
-			if (r.status() >= 500 || (r.status() >= 400 && r.status() !== 401 && r.url().startsWith(n8n.url))) {
+			if (
+				r.status() >= 500 ||
+				(r.status() >= 400 && r.status() !== 401 && r.url().startsWith(n8n.url))
+			) {
 				pageErrors.push(`HTTP ${r.status()} ${r.request().method()} ${r.url()}`);
 			}
 		});
@@ -102,22 +124,36 @@ module.exports = async function browser(t) {
 
 		const iconsLoaded = async (scope) =>
 			scope.locator('img[src*="/icons/n8n-nodes-faxplus/"]').evaluateAll((imgs) =>
-				imgs.map((img) => ({ src: img.getAttribute('src'), ok: img.complete && img.naturalWidth > 0 })),
+				imgs.map((img) => ({
+					src: img.getAttribute('src'),
+					ok: img.complete && img.naturalWidth > 0,
+				})),
 			);
 		const assertIcon = async (scope, where) => {
 			await scope.locator('img[src*="/icons/n8n-nodes-faxplus/"]').first().waitFor();
 			const icons = await iconsLoaded(scope);
 			assert.ok(icons.length > 0, `no Fax.Plus icon in ${where}`);
-			assert.ok(icons.every((i) => i.ok), `an icon did not load in ${where}: ${JSON.stringify(icons)}`);
+			assert.ok(
+				icons.every((i) => i.ok),
+				`an icon did not load in ${where}: ${JSON.stringify(icons)}`,
+			);
 		};
 		const pick = async (param, label) => {
 			await ndv.getByTestId(`parameter-input-${param}`).click();
-			const option = page.locator('.el-select-dropdown__item:visible').filter({ has: page.getByText(label, { exact: true }) });
+			const option = page
+				.locator('.el-select-dropdown__item:visible')
+				.filter({ has: page.getByText(label, { exact: true }) });
 			await option.first().click();
 		};
 		// n8n preselects one credential for a new node (the newest); the user chooses the
 		// others in each slot's list, which must offer the credentials of its own type.
-		const slotText = (i) => ndv.getByTestId('node-credentials-slot').nth(i).evaluate((el) => [el.innerText, ...[...el.querySelectorAll('input')].map((x) => x.value)].join(' '));
+		const slotText = (i) =>
+			ndv
+				.getByTestId('node-credentials-slot')
+				.nth(i)
+				.evaluate((el) =>
+					[el.innerText, ...[...el.querySelectorAll('input')].map((x) => x.value)].join(' '),
+				);
 		const choose = async (i, name) => {
 			if ((await slotText(i)).includes(name)) return;
 			const input = ndv.getByTestId('node-credentials-slot').nth(i).locator('input').first();
@@ -126,7 +162,10 @@ module.exports = async function browser(t) {
 			// its list opens on the next, as for a user (a busy machine may need one more).
 			for (let k = 0; k < 3 && !(await options.count()); k++) {
 				await input.click();
-				await options.first().waitFor({ timeout: 10000 }).catch(() => {});
+				await options
+					.first()
+					.waitFor({ timeout: 10000 })
+					.catch(() => {});
 			}
 			await options.first().waitFor();
 			const offered = await options.allInnerTexts();
@@ -137,14 +176,20 @@ module.exports = async function browser(t) {
 				`credential slot ${i + 1} does not offer "${name}"; it offers: ${offered.map((o) => o.replace(/\s+/g, ' ')).join(' | ')}`,
 			);
 			await options.filter({ hasText: name }).first().click();
-			for (let k = 0; k < 30 && !(await slotText(i)).includes(name); k++) await page.waitForTimeout(100);
-			assert.ok((await slotText(i)).includes(name), `"${name}" is not chosen in slot ${i + 1}: ${await slotText(i)}`);
+			for (let k = 0; k < 30 && !(await slotText(i)).includes(name); k++)
+				await page.waitForTimeout(100);
+			assert.ok(
+				(await slotText(i)).includes(name),
+				`"${name}" is not chosen in slot ${i + 1}: ${await slotText(i)}`,
+			);
 		};
 		const shownParameters = async () =>
 			ndv
 				.getByTestId('node-parameters')
 				.locator('label[for]')
-				.evaluateAll((labels) => labels.filter((l) => l.offsetParent !== null).map((l) => l.getAttribute('for')));
+				.evaluateAll((labels) =>
+					labels.filter((l) => l.offsetParent !== null).map((l) => l.getAttribute('for')),
+				);
 
 		await bcheck('browser: log in through the sign-in form', () => signIn(page, n8n));
 
@@ -167,7 +212,9 @@ module.exports = async function browser(t) {
 			let missing = expectedActions;
 			for (let i = 0; i < 50 && missing.length; i++) {
 				const shown = await creator.getByTestId('node-creator-item-name').allInnerTexts();
-				missing = expectedActions.filter((a) => !shown.some((x) => x.trim().toLowerCase() === a.toLowerCase()));
+				missing = expectedActions.filter(
+					(a) => !shown.some((x) => x.trim().toLowerCase() === a.toLowerCase()),
+				);
 				if (missing.length) await page.waitForTimeout(200);
 			}
 			assert.deepEqual(missing, [], 'actions missing from the node panel');
@@ -175,18 +222,25 @@ module.exports = async function browser(t) {
 			await page.screenshot({ path: path.join(SCREENSHOTS, 'node-panel.png') });
 		});
 
-		await bcheck('browser: adding an action opens Fax.Plus with resource, operation, credential and icon', async () => {
-			const first = operationsOf(action, 'account')[0];
-			await creator.getByTestId('node-creator-item-name').filter({ hasText: first.action }).first().click();
-			await ndv.waitFor();
-			await ndv.getByTestId('parameter-input-resource').waitFor();
-			await ndv.getByTestId('parameter-input-operation').waitFor();
-			await ndv.getByTestId('node-credentials-slot').first().waitFor();
-			// The credential choice lists the instance's Fax.Plus credentials (PAT and OAuth2).
-			await page.waitForTimeout(300); // let n8n's preselection land before choosing by hand
-			await choose(0, pat.name);
-			await assertIcon(ndv, 'the node details header');
-		});
+		await bcheck(
+			'browser: adding an action opens Fax.Plus with resource, operation, credential and icon',
+			async () => {
+				const first = operationsOf(action, 'account')[0];
+				await creator
+					.getByTestId('node-creator-item-name')
+					.filter({ hasText: first.action })
+					.first()
+					.click();
+				await ndv.waitFor();
+				await ndv.getByTestId('parameter-input-resource').waitFor();
+				await ndv.getByTestId('parameter-input-operation').waitFor();
+				await ndv.getByTestId('node-credentials-slot').first().waitFor();
+				// The credential choice lists the instance's Fax.Plus credentials (PAT and OAuth2).
+				await page.waitForTimeout(300); // let n8n's preselection land before choosing by hand
+				await choose(0, pat.name);
+				await assertIcon(ndv, 'the node details header');
+			},
+		);
 
 		await bcheck('browser: every resource and operation shows exactly its parameters', async () => {
 			const problems = [];
@@ -198,7 +252,9 @@ module.exports = async function browser(t) {
 					await pick('operation', o.name);
 					combos++;
 					const expected = expectedParameters(action, r.value, o.value);
-					const expectedRows = [...expected.values()].filter((p) => p.type !== 'notice').map((p) => p.name);
+					const expectedRows = [...expected.values()]
+						.filter((p) => p.type !== 'notice')
+						.map((p) => p.name);
 					// Labels render after the operation switch; wait for the expected ones.
 					for (const name of expectedRows) {
 						await ndv
@@ -213,9 +269,13 @@ module.exports = async function browser(t) {
 					const extra = shown.filter((n) => !expected.has(n));
 					for (const notice of [...expected.values()].filter((p) => p.type === 'notice')) {
 						const text = notice.displayName.slice(0, 40);
-						if (!(await ndv.getByText(text, { exact: false }).first().isVisible())) missing.push(`${notice.name} (notice)`);
+						if (!(await ndv.getByText(text, { exact: false }).first().isVisible()))
+							missing.push(`${notice.name} (notice)`);
 					}
-					if (missing.length || extra.length) problems.push(`${r.value}.${o.value}: missing ${missing.join(', ') || '-'}; unexpected ${extra.join(', ') || '-'}`);
+					if (missing.length || extra.length)
+						problems.push(
+							`${r.value}.${o.value}: missing ${missing.join(', ') || '-'}; unexpected ${extra.join(', ') || '-'}`,
+						);
 				}
 			}
 			assert.ok(combos > 0);
@@ -223,90 +283,163 @@ module.exports = async function browser(t) {
 			// A parameter that never shows for any operation is a broken displayOptions.
 			const everShown = new Set(['resource', 'operation']);
 			for (const r of action.properties.find((p) => p.name === 'resource').options) {
-				for (const o of operationsOf(action, r.value)) for (const n of expectedParameters(action, r.value, o.value).keys()) everShown.add(n);
+				for (const o of operationsOf(action, r.value))
+					for (const n of expectedParameters(action, r.value, o.value).keys()) everShown.add(n);
 			}
 			const orphans = action.properties
-				.filter((p) => p.type !== 'hidden' && !NOT_A_PARAMETER_ROW.has(p.name) && !everShown.has(p.name))
-				.filter((p) => !p.displayOptions?.show || Object.keys(p.displayOptions.show).every((k) => ['resource', 'operation'].includes(k)))
+				.filter(
+					(p) => p.type !== 'hidden' && !NOT_A_PARAMETER_ROW.has(p.name) && !everShown.has(p.name),
+				)
+				.filter(
+					(p) =>
+						!p.displayOptions?.show ||
+						Object.keys(p.displayOptions.show).every((k) => ['resource', 'operation'].includes(k)),
+				)
 				.map((p) => `${p.name} ${JSON.stringify(p.displayOptions)}`);
 			assert.deepEqual(orphans, [], 'parameters that no resource/operation shows');
 			t.log(`${combos} resource/operation pairs checked in the editor`);
 		});
 
-		await bcheck('browser: a fax picked "From list" runs the thumbnail operation, with its screenshot', async () => {
-			await pick('resource', action.properties.find((p) => p.name === 'resource').options.find((o) => o.value === 'fax').name);
-			await pick('operation', operationsOf(action, 'fax').find((o) => o.value === 'downloadThumbnail').name);
-			const faxLocator = ndv.getByTestId('parameter-input-faxId');
-			// "From List" is the first mode: the list loads the account's faxes from the server.
-			const listed = server.requests.length;
-			await faxLocator.getByTestId('rlc-input').click();
-			const fax1 = page.getByTestId('rlc-item').filter({ hasText: 'received from +4930123456' });
-			await fax1.first().waitFor();
-			const searched = server.requests.slice(listed).filter((r) => r.path.startsWith('/v3/'));
-			assert.deepEqual(
-				searched.map((r) => `${r.method} ${r.path}`),
-				['GET /v3/accounts/self/faxes'],
-				'the Fax list is loaded from the faxes of User "self"',
-			);
-			await fax1.first().click();
-			const chosen = await faxLocator.getByTestId('rlc-input').inputValue();
-			assert.match(chosen, /^2025-01-14 10:15 UTC · received from \+4930123456/, `the picked fax shows as "${chosen}"`);
-			await ndv.getByTestId('node-parameters').locator('label[for="binaryPropertyName"]').waitFor();
-			// Run the node with the picked fax: the server must be asked for fax_1's thumbnail.
-			const ran = server.requests.length;
-			await ndv.getByTestId('node-execute-button').click();
-			await ndv.getByText('fax_1.jpg').first().waitFor({ timeout: 60000 });
-			const calls = server.requests.slice(ran).filter((r) => r.path.startsWith('/v3/'));
-			assert.deepEqual(calls.map((r) => `${r.method} ${r.path}`), ['GET /v3/accounts/self/thumbnail/fax_1']);
-			await page.evaluate(() => document.activeElement?.blur());
-			await ndv.getByText('Tip:').waitFor({ state: 'hidden' }).catch(() => {});
-			// The "Node executed successfully" toast would cover the picture.
-			await page.locator('.el-notification__closeBtn:visible').first().click({ timeout: 2000 }).catch(() => {});
-			await page.locator('.el-notification:visible').first().waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
-			await page.screenshot({ path: path.join(SCREENSHOTS, 'fax-plus-node.png') });
-			await ndv.getByTestId('ndv-close-button').click();
-			await ndv.waitFor({ state: 'hidden' });
-			const canvasNode = page.getByTestId('canvas-node').filter({ has: page.locator('img[src*="/icons/n8n-nodes-faxplus/"]') }).first();
-			await canvasNode.waitFor();
-			await assertIcon(canvasNode, 'the canvas node');
-		});
+		await bcheck(
+			'browser: a fax picked "From list" runs the thumbnail operation, with its screenshot',
+			async () => {
+				await pick(
+					'resource',
+					action.properties
+						.find((p) => p.name === 'resource')
+						.options.find((o) => o.value === 'fax').name,
+				);
+				await pick(
+					'operation',
+					operationsOf(action, 'fax').find((o) => o.value === 'downloadThumbnail').name,
+				);
+				const faxLocator = ndv.getByTestId('parameter-input-faxId');
+				// "From List" is the first mode: the list loads the account's faxes from the server.
+				const listed = server.requests.length;
+				await faxLocator.getByTestId('rlc-input').click();
+				const fax1 = page.getByTestId('rlc-item').filter({ hasText: 'received from +4930123456' });
+				await fax1.first().waitFor();
+				const searched = server.requests.slice(listed).filter((r) => r.path.startsWith('/v3/'));
+				assert.deepEqual(
+					searched.map((r) => `${r.method} ${r.path}`),
+					['GET /v3/accounts/self/faxes'],
+					'the Fax list is loaded from the faxes of User "self"',
+				);
+				await fax1.first().click();
+				const chosen = await faxLocator.getByTestId('rlc-input').inputValue();
+				assert.match(
+					chosen,
+					/^2025-01-14 10:15 UTC · received from \+4930123456/,
+					`the picked fax shows as "${chosen}"`,
+				);
+				await ndv
+					.getByTestId('node-parameters')
+					.locator('label[for="binaryPropertyName"]')
+					.waitFor();
+				// Run the node with the picked fax: the server must be asked for fax_1's thumbnail.
+				const ran = server.requests.length;
+				await ndv.getByTestId('node-execute-button').click();
+				await ndv.getByText('fax_1.jpg').first().waitFor({ timeout: 60000 });
+				const calls = server.requests.slice(ran).filter((r) => r.path.startsWith('/v3/'));
+				assert.deepEqual(
+					calls.map((r) => `${r.method} ${r.path}`),
+					['GET /v3/accounts/self/thumbnail/fax_1'],
+				);
+				await page.evaluate(() => document.activeElement?.blur());
+				await ndv
+					.getByText('Tip:')
+					.waitFor({ state: 'hidden' })
+					.catch(() => {});
+				// The "Node executed successfully" toast would cover the picture.
+				await page
+					.locator('.el-notification__closeBtn:visible')
+					.first()
+					.click({ timeout: 2000 })
+					.catch(() => {});
+				await page
+					.locator('.el-notification:visible')
+					.first()
+					.waitFor({ state: 'hidden', timeout: 5000 })
+					.catch(() => {});
+				await page.screenshot({ path: path.join(SCREENSHOTS, 'fax-plus-node.png') });
+				await ndv.getByTestId('ndv-close-button').click();
+				await ndv.waitFor({ state: 'hidden' });
+				const canvasNode = page
+					.getByTestId('canvas-node')
+					.filter({ has: page.locator('img[src*="/icons/n8n-nodes-faxplus/"]') })
+					.first();
+				await canvasNode.waitFor();
+				await assertIcon(canvasNode, 'the canvas node');
+			},
+		);
 
-		await bcheck("browser: the trigger's panel renders its events, webhook URLs, credentials and icon", async () => {
-			await page.goto(`${n8n.url}/workflow/new`);
-			await page.getByTestId('canvas-plus-button').click();
-			await page.keyboard.type('Fax.Plus');
-			await creator.getByText(action.displayName, { exact: true }).click();
-			// The trigger's actions: one per event ("On fax received", ...).
-			const names = await creator.getByTestId('node-creator-item-name').allInnerTexts();
-			const eventNames = trigger.properties.find((p) => p.name === 'events').options.map((o) => o.name.toLowerCase());
-			for (const e of eventNames) assert.ok(names.some((n) => n.toLowerCase().includes(e)), `no trigger action for "${e}" in ${names}`);
-			await creator.getByTestId('node-creator-item-name').filter({ hasText: /fax received/i }).first().click();
-			await ndv.waitFor();
-			await assertIcon(ndv, "the trigger's header");
-			const shown = await shownParameters();
-			for (const name of ['events', 'channels', 'options']) assert.ok(shown.includes(name), `${name} not shown (${shown})`);
-			const notice = trigger.properties.find((p) => p.type === 'notice');
-			if (notice) assert.ok(await ndv.getByText(notice.displayName.slice(0, 40), { exact: false }).first().isVisible(), 'the notice is not shown');
-			assert.equal(await ndv.getByTestId('node-credentials-slot').count(), 2, 'expected the API and the signing-secret credential slots');
-			let secretError;
-			try {
-				await page.waitForTimeout(300); // let n8n's preselection land before choosing by hand
-				await choose(0, pat.name);
-				await choose(1, secretCred.name);
-			} catch (error) {
-				secretError = error;
-			}
-			await ndv.getByText('Webhook URLs').click();
-			await ndv.getByText(/\/webhook(-test)?\/[0-9a-f-]+\/webhook/).first().waitFor();
-			const production = ndv.getByText('Production URL', { exact: true });
-			if (await production.count()) {
-				await production.first().click();
-				await ndv.getByText(new RegExp(`^${n8n.url.replace(/[.]/g, '\\.')}/webhook/[0-9a-f-]+/webhook$`)).first().waitFor();
-			}
-			await page.waitForTimeout(500); // the panel's open animation
-			await page.screenshot({ path: path.join(SCREENSHOTS, 'fax-plus-trigger.png') });
-			if (secretError) throw secretError;
-		});
+		await bcheck(
+			"browser: the trigger's panel renders its events, webhook URLs, credentials and icon",
+			async () => {
+				await page.goto(`${n8n.url}/workflow/new`);
+				await page.getByTestId('canvas-plus-button').click();
+				await page.keyboard.type('Fax.Plus');
+				await creator.getByText(action.displayName, { exact: true }).click();
+				// The trigger's actions: one per event ("On fax received", ...).
+				const names = await creator.getByTestId('node-creator-item-name').allInnerTexts();
+				const eventNames = trigger.properties
+					.find((p) => p.name === 'events')
+					.options.map((o) => o.name.toLowerCase());
+				for (const e of eventNames)
+					assert.ok(
+						names.some((n) => n.toLowerCase().includes(e)),
+						`no trigger action for "${e}" in ${names}`,
+					);
+				await creator
+					.getByTestId('node-creator-item-name')
+					.filter({ hasText: /fax received/i })
+					.first()
+					.click();
+				await ndv.waitFor();
+				await assertIcon(ndv, "the trigger's header");
+				const shown = await shownParameters();
+				for (const name of ['events', 'channels', 'options'])
+					assert.ok(shown.includes(name), `${name} not shown (${shown})`);
+				const notice = trigger.properties.find((p) => p.type === 'notice');
+				if (notice)
+					assert.ok(
+						await ndv
+							.getByText(notice.displayName.slice(0, 40), { exact: false })
+							.first()
+							.isVisible(),
+						'the notice is not shown',
+					);
+				assert.equal(
+					await ndv.getByTestId('node-credentials-slot').count(),
+					2,
+					'expected the API and the signing-secret credential slots',
+				);
+				let secretError;
+				try {
+					await page.waitForTimeout(300); // let n8n's preselection land before choosing by hand
+					await choose(0, pat.name);
+					await choose(1, secretCred.name);
+				} catch (error) {
+					secretError = error;
+				}
+				await ndv.getByText('Webhook URLs').click();
+				await ndv
+					.getByText(/\/webhook(-test)?\/[0-9a-f-]+\/webhook/)
+					.first()
+					.waitFor();
+				const production = ndv.getByText('Production URL', { exact: true });
+				if (await production.count()) {
+					await production.first().click();
+					await ndv
+						.getByText(new RegExp(`^${n8n.url.replace(/[.]/g, '\\.')}/webhook/[0-9a-f-]+/webhook$`))
+						.first()
+						.waitFor();
+				}
+				await page.waitForTimeout(500); // the panel's open animation
+				await page.screenshot({ path: path.join(SCREENSHOTS, 'fax-plus-trigger.png') });
+				if (secretError) throw secretError;
+			},
+		);
 
 		await bcheck('browser: no error in the page or the API while editing', async () => {
 			assert.deepEqual(pageErrors, []);

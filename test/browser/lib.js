@@ -28,7 +28,10 @@ async function ensureChromium(check, name) {
 	const ok = await check(
 		`${name}: Debian's chromium is available (scripts/n8n/ensure-chromium.sh)`,
 		() => {
-			const r = spawnSync('bash', [path.join(ROOT, 'scripts/n8n/ensure-chromium.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+			const r = spawnSync('bash', [path.join(ROOT, 'scripts/n8n/ensure-chromium.sh')], {
+				encoding: 'utf8',
+				stdio: ['ignore', 'pipe', 'inherit'],
+			});
 			assert.equal(r.status, 0, 'chromium could not be installed');
 			chromiumPath = r.stdout.trim().split('\n').pop();
 		},

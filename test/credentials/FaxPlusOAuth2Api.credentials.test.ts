@@ -9,7 +9,9 @@ describe('Fax.Plus OAuth2 API credential', () => {
 	const server = useFaxPlusServer();
 
 	it("fills in Fax.Plus's authorization and token URLs, scope all and Basic client authentication", () => {
-		const defaults = Object.fromEntries(new FaxPlusOAuth2Api().properties.map((p) => [p.name, p.default]));
+		const defaults = Object.fromEntries(
+			new FaxPlusOAuth2Api().properties.map((p) => [p.name, p.default]),
+		);
 		expect(defaults).toMatchObject({
 			grantType: 'authorizationCode',
 			authUrl: 'https://accounts.fax.plus/login',
@@ -34,7 +36,9 @@ describe('Fax.Plus OAuth2 API credential', () => {
 		]);
 
 		const refresh = server().requests[1];
-		expect(refresh.headers.authorization).toBe(`Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`);
+		expect(refresh.headers.authorization).toBe(
+			`Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+		);
 		expect(refresh.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
 		expect(refresh.body).toEqual({ grant_type: 'refresh_token', refresh_token: oauthRefreshToken });
 		expect(refresh.rawBody.toString()).not.toContain(clientSecret);
@@ -44,7 +48,9 @@ describe('Fax.Plus OAuth2 API credential', () => {
 		expect(saved.access_token).not.toBe(oauthExpiredAccessToken);
 		expect(retried.headers.authorization).toBe(`Bearer ${saved.access_token}`);
 		expect(retried.headers['x-fax-clientid']).toBe(clientId);
-		expect(result.items.map((i) => i.json)).toEqual([{ amount: expect.any(Number), currency: expect.any(String) }]);
+		expect(result.items.map((i) => i.json)).toEqual([
+			{ amount: expect.any(Number), currency: expect.any(String) },
+		]);
 	});
 
 	it('fails with a clear error when the token endpoint refuses the client, sending the secret nowhere but the header', async () => {

@@ -8,14 +8,27 @@
 // check "every operation has an e2e case" lists the ones without a case.
 
 const assert = require('node:assert/strict');
-const { credRef, webhookWorkflow, deployWebhookWorkflow, outputOf, errorOf, apiRequests, assertSuccess, uid } = require('./lib');
+const {
+	credRef,
+	webhookWorkflow,
+	deployWebhookWorkflow,
+	outputOf,
+	errorOf,
+	apiRequests,
+	assertSuccess,
+	uid,
+} = require('./lib');
 
 const NODE = 'Fax.Plus';
 
 /** Exactly one recorded API request with this method and path; returns it. */
 function one(reqs, method, path) {
 	const hits = reqs.filter((r) => r.method === method && r.path === `/v3${path}`);
-	assert.equal(hits.length, 1, `expected one ${method} /v3${path}, got: ${reqs.map((r) => `${r.method} ${r.path}`).join(', ') || 'none'}`);
+	assert.equal(
+		hits.length,
+		1,
+		`expected one ${method} /v3${path}, got: ${reqs.map((r) => `${r.method} ${r.path}`).join(', ') || 'none'}`,
+	);
 	return hits[0];
 }
 
@@ -52,7 +65,12 @@ const CASES = [
 		params: { returnAll: true },
 		check(items, reqs) {
 			one(reqs, 'GET', '/accounts');
-			assert.deepEqual(jsonOf(items).map((m) => m.uid).sort(), ['member_1', 'member_2', 'owner_1']);
+			assert.deepEqual(
+				jsonOf(items)
+					.map((m) => m.uid)
+					.sort(),
+				['member_1', 'member_2', 'owner_1'],
+			);
 		},
 	},
 	{
@@ -61,8 +79,13 @@ const CASES = [
 		check(items, reqs, s) {
 			const r = one(reqs, 'POST', '/accounts/self/contact-groups/share');
 			assert.deepEqual(r.body, { group_ids: ['group_1'], member_ids: ['member_1', 'member_2'] });
-			assert.deepEqual(jsonOf(items), [{ shared: true, groupIds: ['group_1'], memberIds: ['member_1', 'member_2'] }]);
-			assert.deepEqual([...s.server.state.contactGroups.group_1.shared_with].sort(), ['member_1', 'member_2']);
+			assert.deepEqual(jsonOf(items), [
+				{ shared: true, groupIds: ['group_1'], memberIds: ['member_1', 'member_2'] },
+			]);
+			assert.deepEqual([...s.server.state.contactGroups.group_1.shared_with].sort(), [
+				'member_1',
+				'member_2',
+			]);
 		},
 	},
 	{
@@ -99,7 +122,9 @@ const CASES = [
 			const r = one(reqs, 'PUT', '/accounts/self/outbox/outbox_1');
 			// PayloadOutboxModification: the comment only.
 			assert.deepEqual(r.body, { comment: 'Moved by n8n' });
-			assert.deepEqual(jsonOf(items), [{ updated: true, outboxFaxId: 'outbox_1', userId: 'self', comment: 'Moved by n8n' }]);
+			assert.deepEqual(jsonOf(items), [
+				{ updated: true, outboxFaxId: 'outbox_1', userId: 'self', comment: 'Moved by n8n' },
+			]);
 			assert.equal(s.server.state.outbox.outbox_1.comment.text, 'Moved by n8n');
 		},
 	},
@@ -132,12 +157,19 @@ const CASES = [
 			const expected = Buffer.from(await direct.arrayBuffer());
 			const stored = await s.n8n.binaryData(bin);
 			assert.equal(stored.subarray(0, 3).toString('hex'), 'ffd8ff', 'not a JPEG');
-			assert.ok(stored.equals(expected), `thumbnail bytes differ (${stored.length} vs ${expected.length})`);
+			assert.ok(
+				stored.equals(expected),
+				`thumbnail bytes differ (${stored.length} vs ${expected.length})`,
+			);
 			// ... and what the next node gets: the webhook answers with the first item's file.
 			let answered = Buffer.isBuffer(run.body) ? run.body : Buffer.alloc(0);
 			// n8n 1.123's Webhook node answers an in-memory file as JSON {"type":"Buffer","data":[...]}.
-			if (answered.subarray(0, 16).toString() === '{"type":"Buffer"') answered = Buffer.from(JSON.parse(answered.toString()).data);
-			assert.ok(answered.equals(expected), `answered bytes differ: ${run.headers.get('content-type')} ${answered.subarray(0, 40).toString('hex')}`);
+			if (answered.subarray(0, 16).toString() === '{"type":"Buffer"')
+				answered = Buffer.from(JSON.parse(answered.toString()).data);
+			assert.ok(
+				answered.equals(expected),
+				`answered bytes differ: ${run.headers.get('content-type')} ${answered.subarray(0, 40).toString('hex')}`,
+			);
 		},
 	},
 	{
@@ -153,7 +185,11 @@ const CASES = [
 	},
 	{
 		key: 'fax.updateFieldExtraction',
-		params: { userId: 'self', faxId: 'fax_1', fields: { field: [{ name: 'total_amount', value: '1350.00' }] } },
+		params: {
+			userId: 'self',
+			faxId: 'fax_1',
+			fields: { field: [{ name: 'total_amount', value: '1350.00' }] },
+		},
 		check(items, reqs, s) {
 			const r = one(reqs, 'PATCH', '/accounts/self/faxes/fax_1/ai/field-extraction');
 			assert.deepEqual(r.body, { data: { total_amount: '1350.00' } });
@@ -266,7 +302,10 @@ const CASES = [
 	{
 		key: 'fax.send',
 		// The document arrives with the webhook call, as a file in the binary field `data`.
-		input: { raw: Buffer.from('%PDF-1.4\n% e2e document\n%%EOF\n'), contentType: 'application/pdf' },
+		input: {
+			raw: Buffer.from('%PDF-1.4\n% e2e document\n%%EOF\n'),
+			contentType: 'application/pdf',
+		},
 		params: {
 			userId: 'self',
 			to: '+4930123456, +33 1 44 55 66 77',
@@ -277,19 +316,31 @@ const CASES = [
 		},
 		check(items, reqs, s) {
 			const upload = one(reqs, 'POST', '/accounts/self/files');
-			assert.ok(String(upload.headers['content-type']).startsWith('multipart/form-data'), upload.headers['content-type']);
-			assert.ok(upload.rawBody.includes('e2e document'), 'the uploaded file is not the input document');
+			assert.ok(
+				String(upload.headers['content-type']).startsWith('multipart/form-data'),
+				upload.headers['content-type'],
+			);
+			assert.ok(
+				upload.rawBody.includes('e2e document'),
+				'the uploaded file is not the input document',
+			);
 			const r = one(reqs, 'POST', '/accounts/self/outbox');
 			assert.deepEqual(r.body.to, ['+4930123456', '+33144556677']);
 			assert.equal(r.body.from, '+15551230001,+15551230002');
 			assert.equal(r.body.files.length, 1);
-			assert.ok(s.server.state.files[r.body.files[0]], 'the outbox names a file the server does not have');
+			assert.ok(
+				s.server.state.files[r.body.files[0]],
+				'the outbox names a file the server does not have',
+			);
 			const [out] = jsonOf(items);
 			assert.deepEqual(out.to, ['+4930123456', '+33144556677']);
 			const ids = Object.values(out.ids ?? {});
 			assert.equal(ids.length, 2, `ids: ${JSON.stringify(out.ids)}`);
 			for (const id of ids) assert.equal(s.server.state.outbox[id]?.status, 'submitted');
-			assert.deepEqual(ids.map((id) => s.server.state.outbox[id].src).sort(), ['+15551230001', '+15551230002']);
+			assert.deepEqual(ids.map((id) => s.server.state.outbox[id].src).sort(), [
+				'+15551230001',
+				'+15551230002',
+			]);
 		},
 	},
 	{
@@ -304,11 +355,25 @@ const CASES = [
 		},
 		check(items, reqs, s) {
 			const upload = one(reqs, 'POST', '/accounts/self/files');
-			assert.deepEqual(upload.body.files.map((f) => [f.filename, f.contentType]), [['fax.txt', 'text/plain']]);
-			assert.ok(upload.rawBody.includes(Buffer.from('Line two: ÄÖÜ')), 'the uploaded file is not the text, in UTF-8');
+			assert.deepEqual(
+				upload.body.files.map((f) => [f.filename, f.contentType]),
+				[['fax.txt', 'text/plain']],
+			);
+			assert.ok(
+				upload.rawBody.includes(Buffer.from('Line two: ÄÖÜ')),
+				'the uploaded file is not the text, in UTF-8',
+			);
 			const r = one(reqs, 'POST', '/accounts/self/outbox');
-			assert.deepEqual(r.body, { from: '+15551230001', to: ['+4930123456'], files: [r.body.files[0]], return_ids: true });
-			assert.ok(s.server.state.files[r.body.files[0]], 'the outbox names a file the server does not have');
+			assert.deepEqual(r.body, {
+				from: '+15551230001',
+				to: ['+4930123456'],
+				files: [r.body.files[0]],
+				return_ids: true,
+			});
+			assert.ok(
+				s.server.state.files[r.body.files[0]],
+				'the outbox names a file the server does not have',
+			);
 			assert.deepEqual(Object.keys(jsonOf(items)[0].ids), ['+4930123456']);
 		},
 	},
@@ -323,13 +388,21 @@ const CASES = [
 			documentUrls: `${s.server.origin}/_documents/invoice.pdf?sig=e2e\n${s.server.origin}/_documents/note.txt`,
 		}),
 		check(items, reqs, s) {
-			const fetched = s.server.requests.filter((r) => r.path.startsWith('/_documents/')).map((r) => `${r.method} ${r.path} ${r.status}`);
-			assert.deepEqual(fetched.slice(-2), ['GET /_documents/invoice.pdf 200', 'GET /_documents/note.txt 200']);
-			const uploads = reqs.filter((r) => r.path === '/v3/accounts/self/files');
-			assert.deepEqual(uploads.map((u) => [u.query.format, u.body.files[0].filename, u.body.files[0].contentType]), [
-				['pdf', 'invoice.pdf', 'application/pdf'],
-				['pdf', 'note.txt', 'text/plain'],
+			const fetched = s.server.requests
+				.filter((r) => r.path.startsWith('/_documents/'))
+				.map((r) => `${r.method} ${r.path} ${r.status}`);
+			assert.deepEqual(fetched.slice(-2), [
+				'GET /_documents/invoice.pdf 200',
+				'GET /_documents/note.txt 200',
 			]);
+			const uploads = reqs.filter((r) => r.path === '/v3/accounts/self/files');
+			assert.deepEqual(
+				uploads.map((u) => [u.query.format, u.body.files[0].filename, u.body.files[0].contentType]),
+				[
+					['pdf', 'invoice.pdf', 'application/pdf'],
+					['pdf', 'note.txt', 'text/plain'],
+				],
+			);
 			const r = one(reqs, 'POST', '/accounts/self/outbox');
 			assert.equal(r.body.files.length, 2);
 			assert.deepEqual(jsonOf(items)[0].files, r.body.files);
@@ -347,8 +420,18 @@ const CASES = [
 			options: { enhancement: false },
 		},
 		check(items, reqs) {
-			assert.deepEqual(reqs.map((r) => `${r.method} ${r.path}`), ['POST /v3/accounts/self/outbox']);
-			assert.deepEqual(reqs[0].body, { from: '+15551230001', to: ['+33144556677'], files: [], options: { enhancement: false }, return_ids: true, from_fax: 'fax_3' });
+			assert.deepEqual(
+				reqs.map((r) => `${r.method} ${r.path}`),
+				['POST /v3/accounts/self/outbox'],
+			);
+			assert.deepEqual(reqs[0].body, {
+				from: '+15551230001',
+				to: ['+33144556677'],
+				files: [],
+				options: { enhancement: false },
+				return_ids: true,
+				from_fax: 'fax_3',
+			});
 			assert.equal(jsonOf(items)[0].fromFax, 'fax_3');
 		},
 	},
@@ -366,26 +449,40 @@ const CASES = [
 		params: { userId: 'self', number: { __rl: true, mode: 'list', value: '+15551230003' } },
 		check(items, reqs) {
 			one(reqs, 'GET', '/accounts/self/numbers/%2B15551230003');
-			assert.deepEqual(jsonOf(items).map((n) => [n.number, n.assigned_to]), [['+15551230003', ['member_1']]]);
+			assert.deepEqual(
+				jsonOf(items).map((n) => [n.number, n.assigned_to]),
+				[['+15551230003', ['member_1']]],
+			);
 		},
 	},
 	{
 		key: 'number.assign',
-		params: { userId: 'self', number: { __rl: true, mode: 'number', value: '+15551230002' }, memberUserId: { __rl: true, mode: 'id', value: 'member_2' } },
+		params: {
+			userId: 'self',
+			number: { __rl: true, mode: 'number', value: '+15551230002' },
+			memberUserId: { __rl: true, mode: 'id', value: 'member_2' },
+		},
 		check(items, reqs, s) {
 			const r = one(reqs, 'PUT', '/accounts/self/numbers/%2B15551230002');
 			assert.deepEqual(r.body, { assigned_to: 'member_2' });
 			assert.ok(s.server.state.numbers['+15551230002'].assigned_to.includes('member_2'));
-			assert.deepEqual(jsonOf(items), [{ assigned: true, number: '+15551230002', assignedTo: 'member_2' }]);
+			assert.deepEqual(jsonOf(items), [
+				{ assigned: true, number: '+15551230002', assignedTo: 'member_2' },
+			]);
 		},
 	},
 	{
 		key: 'number.revoke',
-		params: { userId: { __rl: true, mode: 'id', value: 'member_2' }, number: { __rl: true, mode: 'number', value: '+15551230002' } },
+		params: {
+			userId: { __rl: true, mode: 'id', value: 'member_2' },
+			number: { __rl: true, mode: 'number', value: '+15551230002' },
+		},
 		check(items, reqs, s) {
 			one(reqs, 'DELETE', '/accounts/member_2/numbers/%2B15551230002');
 			assert.ok(!s.server.state.numbers['+15551230002'].assigned_to.includes('member_2'));
-			assert.deepEqual(jsonOf(items), [{ revoked: true, number: '+15551230002', userId: 'member_2' }]);
+			assert.deepEqual(jsonOf(items), [
+				{ revoked: true, number: '+15551230002', userId: 'member_2' },
+			]);
 		},
 	},
 	{
@@ -395,17 +492,31 @@ const CASES = [
 		check(items, reqs) {
 			const r = one(reqs, 'GET', '/accounts/self/contacts');
 			assert.deepEqual(r.query, { offset: '0', limit: '50', search: 'smith' });
-			assert.deepEqual(jsonOf(items).map((c) => [c.id, c.name]), [['contact_2', 'Dr. Jane Smith']]);
+			assert.deepEqual(
+				jsonOf(items).map((c) => [c.id, c.name]),
+				[['contact_2', 'Dr. Jane Smith']],
+			);
 		},
 	},
 	{
 		key: 'contact.update',
-		params: { userId: 'self', contactId: { __rl: true, mode: 'id', value: 'contact_1' }, updateFields: { company: 'Charité', numbers: '+49 30 123456, +4930654321' } },
+		params: {
+			userId: 'self',
+			contactId: { __rl: true, mode: 'id', value: 'contact_1' },
+			updateFields: { company: 'Charité', numbers: '+49 30 123456, +4930654321' },
+		},
 		check(items, reqs, s) {
 			const r = one(reqs, 'PUT', '/accounts/self/contacts/contact_1');
 			assert.deepEqual(r.body, { company: 'Charité', numbers: ['+4930123456', '+4930654321'] });
 			assert.equal(s.server.state.contacts.contact_1.company, 'Charité');
-			assert.deepEqual(jsonOf(items), [{ id: 'contact_1', name: 'Berlin Clinic', company: 'Charité', numbers: ['+4930123456', '+4930654321'] }]);
+			assert.deepEqual(jsonOf(items), [
+				{
+					id: 'contact_1',
+					name: 'Berlin Clinic',
+					company: 'Charité',
+					numbers: ['+4930123456', '+4930654321'],
+				},
+			]);
 		},
 	},
 	{
@@ -421,7 +532,9 @@ const CASES = [
 		params: { userId: 'self', updateFields: { callerIdName: 'e2e Clinic', retryCount: 1 } },
 		check(items, reqs, s) {
 			const r = one(reqs, 'PUT', '/accounts/self');
-			assert.deepEqual(r.body, { settings: { caller_id_name: 'e2e Clinic', send_fax: { retry: { count: 1 } } } });
+			assert.deepEqual(r.body, {
+				settings: { caller_id_name: 'e2e Clinic', send_fax: { retry: { count: 1 } } },
+			});
 			assert.equal(s.server.state.users.owner_1.settings.caller_id_name, 'e2e Clinic');
 			assert.equal(jsonOf(items)[0].updated, true);
 		},
@@ -432,7 +545,9 @@ const CASES = [
 		check(items, reqs, s) {
 			one(reqs, 'GET', '/accounts/self/member-details/member_2');
 			const member = s.server.state.users.member_2;
-			assert.deepEqual(jsonOf(items), [{ memberUserId: 'member_2', quota: member.quota, role: member.role }]);
+			assert.deepEqual(jsonOf(items), [
+				{ memberUserId: 'member_2', quota: member.quota, role: member.role },
+			]);
 		},
 	},
 	{
@@ -451,7 +566,12 @@ const CASES = [
 		params: {},
 		check(items, reqs) {
 			one(reqs, 'GET', '/accounts/self/ai/custom-fields');
-			assert.deepEqual(jsonOf(items).map((f) => f.id).sort(), ['cf_1', 'cf_2']);
+			assert.deepEqual(
+				jsonOf(items)
+					.map((f) => f.id)
+					.sort(),
+				['cf_1', 'cf_2'],
+			);
 		},
 	},
 	{
@@ -459,7 +579,11 @@ const CASES = [
 		params: { name: 'po_number', instructions: 'The purchase order number', enabled: true },
 		check(items, reqs, s) {
 			const r = one(reqs, 'POST', '/accounts/self/ai/custom-fields');
-			assert.deepEqual(r.body, { name: 'po_number', instructions: 'The purchase order number', enabled: true });
+			assert.deepEqual(r.body, {
+				name: 'po_number',
+				instructions: 'The purchase order number',
+				enabled: true,
+			});
 			const [out] = jsonOf(items);
 			assert.equal(out.name, 'po_number');
 			assert.ok(out.id, 'created field has no id');
@@ -476,7 +600,14 @@ const CASES = [
 			const id = s.customFieldId || 'cf_2';
 			const r = one(reqs, 'PATCH', `/accounts/self/ai/custom-fields/${id}`);
 			assert.deepEqual(r.body, { enabled: false, name: 'po_no' });
-			assert.deepEqual(jsonOf(items), [{ id, name: 'po_no', instructions: s.server.state.customFields[id].instructions, enabled: false }]);
+			assert.deepEqual(jsonOf(items), [
+				{
+					id,
+					name: 'po_no',
+					instructions: s.server.state.customFields[id].instructions,
+					enabled: false,
+				},
+			]);
 		},
 	},
 	{
@@ -500,7 +631,12 @@ const CASES = [
 	},
 	{
 		key: 'shop.searchNumbers',
-		params: { country: { __rl: true, mode: 'id', value: 'US' }, areaCode: '212', channel: 'custom', containsDigits: '77' },
+		params: {
+			country: { __rl: true, mode: 'id', value: 'US' },
+			areaCode: '212',
+			channel: 'custom',
+			containsDigits: '77',
+		},
 		check(items, reqs, s) {
 			const r = one(reqs, 'GET', '/shop/numbers/countries/US/areas/212/numbers');
 			assert.deepEqual(r.query, { channel: 'custom', contains: '77' });
@@ -535,10 +671,18 @@ const CASES = [
 	},
 	{
 		key: 'webhook.create',
-		params: (s) => ({ url: s.hookUrl, filterTypes: ['fax_received', 'fax_sent'], channels: '+1 555 123 0001' }),
+		params: (s) => ({
+			url: s.hookUrl,
+			filterTypes: ['fax_received', 'fax_sent'],
+			channels: '+1 555 123 0001',
+		}),
 		check(items, reqs, s) {
 			const r = one(reqs, 'POST', '/webhooks');
-			assert.deepEqual(r.body, { url: s.hookUrl, filter_types: ['fax_received', 'fax_sent'], channels: ['+15551230001'] });
+			assert.deepEqual(r.body, {
+				url: s.hookUrl,
+				filter_types: ['fax_received', 'fax_sent'],
+				channels: ['+15551230001'],
+			});
 			const [out] = jsonOf(items);
 			assert.match(out.id, /^ep_/);
 			assert.equal(out.url, s.hookUrl);
@@ -597,7 +741,10 @@ const CASES = [
 		check(items, reqs, s) {
 			const r = one(reqs, 'GET', '/hooks');
 			assert.equal(r.query.event, 'fax_sent');
-			assert.deepEqual(jsonOf(items).map((h) => h.id), [s.hookId]);
+			assert.deepEqual(
+				jsonOf(items).map((h) => h.id),
+				[s.hookId],
+			);
 		},
 	},
 	{
@@ -617,7 +764,8 @@ function operationsOf(description) {
 	for (const p of description.properties) {
 		if (p.name !== 'operation' || p.type !== 'options') continue;
 		for (const r of p.displayOptions?.show?.resource ?? []) {
-			for (const o of p.options) if (!String(o.value).startsWith('__')) keys.push(`${r}.${o.value}`);
+			for (const o of p.options)
+				if (!String(o.value).startsWith('__')) keys.push(`${r}.${o.value}`);
 		}
 	}
 	return keys;
@@ -642,20 +790,31 @@ module.exports = async function action(t) {
 	const ops = description ? new Set(operationsOf(description)) : null;
 
 	const creds = {};
-	await check('action: create the PAT, OAuth2 (token data, no browser) and invalid credentials', async () => {
-		creds.pat = await n8n.createCredential('Fax.Plus PAT (e2e)', 'faxPlusApi', {
-			accessToken: server.tokens.pat,
-			baseUrl: server.baseUrl,
-		});
-		creds.oauth = await n8n.createCredential('Fax.Plus OAuth2 (e2e)', 'faxPlusOAuth2Api', oauthData(server, server.tokens.oauthAccessToken));
-		creds.expired = await n8n.createCredential('Fax.Plus OAuth2 expired (e2e)', 'faxPlusOAuth2Api', oauthData(server, server.tokens.oauthExpiredAccessToken));
-		creds.invalid = await n8n.createCredential('Fax.Plus invalid PAT (e2e)', 'faxPlusApi', {
-			accessToken: 'alohi_pat_not-a-valid-token',
-			baseUrl: server.baseUrl,
-		});
-		ctx.patCredential = creds.pat;
-		ctx.oauthCredential = creds.oauth;
-	});
+	await check(
+		'action: create the PAT, OAuth2 (token data, no browser) and invalid credentials',
+		async () => {
+			creds.pat = await n8n.createCredential('Fax.Plus PAT (e2e)', 'faxPlusApi', {
+				accessToken: server.tokens.pat,
+				baseUrl: server.baseUrl,
+			});
+			creds.oauth = await n8n.createCredential(
+				'Fax.Plus OAuth2 (e2e)',
+				'faxPlusOAuth2Api',
+				oauthData(server, server.tokens.oauthAccessToken),
+			);
+			creds.expired = await n8n.createCredential(
+				'Fax.Plus OAuth2 expired (e2e)',
+				'faxPlusOAuth2Api',
+				oauthData(server, server.tokens.oauthExpiredAccessToken),
+			);
+			creds.invalid = await n8n.createCredential('Fax.Plus invalid PAT (e2e)', 'faxPlusApi', {
+				accessToken: 'alohi_pat_not-a-valid-token',
+				baseUrl: server.baseUrl,
+			});
+			ctx.patCredential = creds.pat;
+			ctx.oauthCredential = creds.oauth;
+		},
+	);
 
 	const runCase = async (c, auth) => {
 		const [resource, operation] = c.key.split('.');
@@ -671,7 +830,13 @@ module.exports = async function action(t) {
 				path,
 				responseData: c.binary ? 'firstEntryBinary' : 'allEntries',
 				binaryPropertyName: params.binaryPropertyName,
-				nodes: [{ name: NODE, parameters: { authentication: auth, resource, operation, ...params }, credentials: credRef(credType, cred) }],
+				nodes: [
+					{
+						name: NODE,
+						parameters: { authentication: auth, resource, operation, ...params },
+						credentials: credRef(credType, cred),
+					},
+				],
 			}),
 		);
 		const from = server.requests.length;
@@ -680,9 +845,23 @@ module.exports = async function action(t) {
 		assertSuccess(run.execution);
 		assert.ok(reqs.length > 0, 'the server received no request');
 		for (const r of reqs) {
-			assert.equal(r.headers.authorization, `Bearer ${token}`, `${r.method} ${r.path}: wrong authorization`);
-			if (auth === 'oAuth2') assert.equal(r.headers['x-fax-clientid'], server.tokens.clientId, `${r.method} ${r.path}: x-fax-clientid missing`);
-			else assert.equal(r.headers['x-fax-clientid'], undefined, `${r.method} ${r.path}: x-fax-clientid sent with a PAT`);
+			assert.equal(
+				r.headers.authorization,
+				`Bearer ${token}`,
+				`${r.method} ${r.path}: wrong authorization`,
+			);
+			if (auth === 'oAuth2')
+				assert.equal(
+					r.headers['x-fax-clientid'],
+					server.tokens.clientId,
+					`${r.method} ${r.path}: x-fax-clientid missing`,
+				);
+			else
+				assert.equal(
+					r.headers['x-fax-clientid'],
+					undefined,
+					`${r.method} ${r.path}: x-fax-clientid sent with a PAT`,
+				);
 		}
 		const items = outputOf(run.execution, NODE);
 		assert.ok(items, `no output of ${NODE}`);
@@ -701,107 +880,158 @@ module.exports = async function action(t) {
 		await check(`action (OAuth2): ${c.key} sends x-fax-clientid`, () => runCase(c, 'oAuth2'));
 	}
 
-	await check('action (OAuth2): an expired access token is refreshed by n8n and the call succeeds', async () => {
-		const dep = await deployWebhookWorkflow(
-			n8n,
-			webhookWorkflow({
-				name: 'e2e OAuth2 refresh',
-				path: uid('oauth-refresh'),
-				nodes: [
-					{
-						name: NODE,
-						parameters: { authentication: 'oAuth2', resource: 'shop', operation: 'getBalance' },
-						credentials: credRef('faxPlusOAuth2Api', creds.expired),
-					},
-				],
-			}),
-		);
-		const from = server.requests.length;
-		const run = await dep.run({});
-		assertSuccess(run.execution);
-		const reqs = server.requests.slice(from);
-		assert.ok(reqs.some((r) => r.method === 'POST' && r.path === '/oauth/token'), 'no refresh at /oauth/token');
-		const calls = reqs.filter((r) => r.path === '/v3/shop/balance');
-		assert.equal(calls.at(-1).status, 200);
-		assert.equal(calls.at(-1).headers['x-fax-clientid'], server.tokens.clientId);
-		assert.deepEqual(jsonOf(outputOf(run.execution, NODE)), [{ amount: 125.5, currency: 'USD' }]);
-		await n8n.deactivate(dep.id);
-	});
+	await check(
+		'action (OAuth2): an expired access token is refreshed by n8n and the call succeeds',
+		async () => {
+			const dep = await deployWebhookWorkflow(
+				n8n,
+				webhookWorkflow({
+					name: 'e2e OAuth2 refresh',
+					path: uid('oauth-refresh'),
+					nodes: [
+						{
+							name: NODE,
+							parameters: { authentication: 'oAuth2', resource: 'shop', operation: 'getBalance' },
+							credentials: credRef('faxPlusOAuth2Api', creds.expired),
+						},
+					],
+				}),
+			);
+			const from = server.requests.length;
+			const run = await dep.run({});
+			assertSuccess(run.execution);
+			const reqs = server.requests.slice(from);
+			assert.ok(
+				reqs.some((r) => r.method === 'POST' && r.path === '/oauth/token'),
+				'no refresh at /oauth/token',
+			);
+			const calls = reqs.filter((r) => r.path === '/v3/shop/balance');
+			assert.equal(calls.at(-1).status, 200);
+			assert.equal(calls.at(-1).headers['x-fax-clientid'], server.tokens.clientId);
+			assert.deepEqual(jsonOf(outputOf(run.execution, NODE)), [{ amount: 125.5, currency: 'USD' }]);
+			await n8n.deactivate(dep.id);
+		},
+	);
 
-	await check('action: an invalid token fails the execution with the clear 401 message', async () => {
-		const dep = await deployWebhookWorkflow(
-			n8n,
-			webhookWorkflow({
-				name: 'e2e invalid token',
-				path: uid('invalid-token'),
-				nodes: [
-					{
-						name: NODE,
-						parameters: { authentication: 'accessToken', resource: 'account', operation: 'getPlan', userId: 'self' },
-						credentials: credRef('faxPlusApi', creds.invalid),
-					},
-				],
-			}),
-		);
-		const from = server.requests.length;
-		const run = await dep.run({});
-		assert.equal(run.execution.status, 'error', `execution status ${run.execution.status}`);
-		assert.ok(run.status >= 400, `webhook answered ${run.status}`);
-		const err = errorOf(run.execution);
-		assert.ok(err, 'no error recorded');
-		assert.match(err.message, /Fax\.Plus rejected the credential: 401 unauthorized/);
-		assert.match(String(err.description ?? ''), /token/i);
-		assert.equal(err.node?.name ?? NODE, NODE);
-		const reqs = apiRequests(server, from);
-		assert.ok(reqs.length >= 1, 'no request reached the server');
-		for (const r of reqs) assert.equal(r.status, 401, `${r.method} ${r.path} -> ${r.status}`);
-		t.log(`requests: ${reqs.map((r) => `${r.method} ${r.path} ${r.status}`).join(', ')}`);
-		await n8n.deactivate(dep.id);
-	});
+	await check(
+		'action: an invalid token fails the execution with the clear 401 message',
+		async () => {
+			const dep = await deployWebhookWorkflow(
+				n8n,
+				webhookWorkflow({
+					name: 'e2e invalid token',
+					path: uid('invalid-token'),
+					nodes: [
+						{
+							name: NODE,
+							parameters: {
+								authentication: 'accessToken',
+								resource: 'account',
+								operation: 'getPlan',
+								userId: 'self',
+							},
+							credentials: credRef('faxPlusApi', creds.invalid),
+						},
+					],
+				}),
+			);
+			const from = server.requests.length;
+			const run = await dep.run({});
+			assert.equal(run.execution.status, 'error', `execution status ${run.execution.status}`);
+			assert.ok(run.status >= 400, `webhook answered ${run.status}`);
+			const err = errorOf(run.execution);
+			assert.ok(err, 'no error recorded');
+			assert.match(err.message, /Fax\.Plus rejected the credential: 401 unauthorized/);
+			assert.match(String(err.description ?? ''), /token/i);
+			assert.equal(err.node?.name ?? NODE, NODE);
+			const reqs = apiRequests(server, from);
+			assert.ok(reqs.length >= 1, 'no request reached the server');
+			for (const r of reqs) assert.equal(r.status, 401, `${r.method} ${r.path} -> ${r.status}`);
+			t.log(`requests: ${reqs.map((r) => `${r.method} ${r.path} ${r.status}`).join(', ')}`);
+			await n8n.deactivate(dep.id);
+		},
+	);
 
-	await check('action: items at once at 40 ms per answer and 5 requests/s: order, pairedItem, continueOnFail, 429 retried per request', async () => {
-		server.reset();
-		const faxIds = ['fax_1', 'fax_404', 'fax_2', 'fax_3', 'fax_4', 'fax_5', 'fax_1', 'fax_2', 'fax_3', 'fax_4'];
-		const dep = await deployWebhookWorkflow(
-			n8n,
-			webhookWorkflow({
-				name: 'e2e items at once',
-				path: uid('items-at-once'),
-				nodes: [
-					{ name: 'Split Out', type: 'n8n-nodes-base.splitOut', parameters: { fieldToSplitOut: 'body.items', include: 'noOtherFields', options: {} } },
-					{
-						name: NODE,
-						parameters: { authentication: 'accessToken', resource: 'fax', operation: 'get', userId: 'self', faxId: '={{ $json.faxId }}', nodeOptions: { itemsAtOnce: 8 } },
-						credentials: credRef('faxPlusApi', creds.pat),
-						continueOnFail: true,
-					},
-				],
-			}),
-		);
-		server.setNetwork({ latencyMs: 40, rateLimit: { requestsPerSecond: 5, retryAfterSeconds: 1 } });
-		const from = server.requests.length;
-		let run;
-		try {
-			run = await dep.run({ items: faxIds.map((faxId) => ({ faxId })) });
-		} finally {
-			server.setNetwork({ latencyMs: 0, rateLimit: null });
-		}
-		assertSuccess(run.execution);
-		const items = outputOf(run.execution, NODE);
-		assert.deepEqual(
-			items.map((i) => i.json.id ?? `error: ${i.json.httpCode}`),
-			faxIds.map((id) => (id === 'fax_404' ? 'error: 400' : id)),
-		);
-		assert.deepEqual(items.map((i) => i.pairedItem), faxIds.map((_, i) => ({ item: i })));
-		const reqs = apiRequests(server, from);
-		const byStatus = (status) => reqs.filter((r) => r.status === status);
-		assert.ok(byStatus(429).length > 0, 'the rate limit refused nothing: no retry was exercised');
-		assert.equal(byStatus(200).length, 9);
-		assert.equal(byStatus(400).length, 1, 'an error other than 429 was retried');
-		assert.equal(reqs.length, 10 + byStatus(429).length, 'more than the refused requests were sent again');
-		t.log(`${reqs.length} requests for ${faxIds.length} items, ${byStatus(429).length} answered 429 and retried`);
-		await n8n.deactivate(dep.id);
-	});
+	await check(
+		'action: items at once at 40 ms per answer and 5 requests/s: order, pairedItem, continueOnFail, 429 retried per request',
+		async () => {
+			server.reset();
+			const faxIds = [
+				'fax_1',
+				'fax_404',
+				'fax_2',
+				'fax_3',
+				'fax_4',
+				'fax_5',
+				'fax_1',
+				'fax_2',
+				'fax_3',
+				'fax_4',
+			];
+			const dep = await deployWebhookWorkflow(
+				n8n,
+				webhookWorkflow({
+					name: 'e2e items at once',
+					path: uid('items-at-once'),
+					nodes: [
+						{
+							name: 'Split Out',
+							type: 'n8n-nodes-base.splitOut',
+							parameters: { fieldToSplitOut: 'body.items', include: 'noOtherFields', options: {} },
+						},
+						{
+							name: NODE,
+							parameters: {
+								authentication: 'accessToken',
+								resource: 'fax',
+								operation: 'get',
+								userId: 'self',
+								faxId: '={{ $json.faxId }}',
+								nodeOptions: { itemsAtOnce: 8 },
+							},
+							credentials: credRef('faxPlusApi', creds.pat),
+							continueOnFail: true,
+						},
+					],
+				}),
+			);
+			server.setNetwork({
+				latencyMs: 40,
+				rateLimit: { requestsPerSecond: 5, retryAfterSeconds: 1 },
+			});
+			const from = server.requests.length;
+			let run;
+			try {
+				run = await dep.run({ items: faxIds.map((faxId) => ({ faxId })) });
+			} finally {
+				server.setNetwork({ latencyMs: 0, rateLimit: null });
+			}
+			assertSuccess(run.execution);
+			const items = outputOf(run.execution, NODE);
+			assert.deepEqual(
+				items.map((i) => i.json.id ?? `error: ${i.json.httpCode}`),
+				faxIds.map((id) => (id === 'fax_404' ? 'error: 400' : id)),
+			);
+			assert.deepEqual(
+				items.map((i) => i.pairedItem),
+				faxIds.map((_, i) => ({ item: i })),
+			);
+			const reqs = apiRequests(server, from);
+			const byStatus = (status) => reqs.filter((r) => r.status === status);
+			assert.ok(byStatus(429).length > 0, 'the rate limit refused nothing: no retry was exercised');
+			assert.equal(byStatus(200).length, 9);
+			assert.equal(byStatus(400).length, 1, 'an error other than 429 was retried');
+			assert.equal(
+				reqs.length,
+				10 + byStatus(429).length,
+				'more than the refused requests were sent again',
+			);
+			t.log(
+				`${reqs.length} requests for ${faxIds.length} items, ${byStatus(429).length} answered 429 and retried`,
+			);
+			await n8n.deactivate(dep.id);
+		},
+	);
 
 	server.reset();
 };

@@ -39,17 +39,34 @@ async function startScriptedModel({ toolName, args, final }) {
 				: {
 						role: 'assistant',
 						content: null,
-						tool_calls: [{ id: 'call_fax_1', type: 'function', function: { name: toolName, arguments: JSON.stringify(args) } }],
+						tool_calls: [
+							{
+								id: 'call_fax_1',
+								type: 'function',
+								function: { name: toolName, arguments: JSON.stringify(args) },
+							},
+						],
 					};
 			const finish = toolMessage ? 'stop' : 'tool_calls';
-			const base = { id: `chatcmpl-${calls.length}`, created: Math.floor(Date.now() / 1000), model: body.model };
+			const base = {
+				id: `chatcmpl-${calls.length}`,
+				created: Math.floor(Date.now() / 1000),
+				model: body.model,
+			};
 			if (body.stream) {
 				res.writeHead(200, { 'content-type': 'text/event-stream' });
 				const delta = toolMessage
 					? { role: 'assistant', content: message.content }
-					: { role: 'assistant', tool_calls: message.tool_calls.map((call, index) => ({ index, ...call })) };
-				res.write(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`);
-				res.write(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: finish }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } })}\n\n`);
+					: {
+							role: 'assistant',
+							tool_calls: message.tool_calls.map((call, index) => ({ index, ...call })),
+						};
+				res.write(
+					`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`,
+				);
+				res.write(
+					`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: finish }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } })}\n\n`,
+				);
 				res.end('data: [DONE]\n\n');
 				return;
 			}
@@ -65,7 +82,11 @@ async function startScriptedModel({ toolName, args, final }) {
 		});
 	});
 	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-	return { url: `http://127.0.0.1:${server.address().port}/v1`, calls, close: () => new Promise((r) => server.close(r)) };
+	return {
+		url: `http://127.0.0.1:${server.address().port}/v1`,
+		calls,
+		close: () => new Promise((r) => server.close(r)),
+	};
 }
 
 module.exports = async function aiAgent(t) {
@@ -77,63 +98,87 @@ module.exports = async function aiAgent(t) {
 	const tag = crypto.randomBytes(4).toString('hex');
 	const s = {};
 
-	await check('ai-agent: examples/ai-agent-fax-assistant.json runs offline: the scripted model calls the Fax.Plus tool and answers from its result', async () => {
-		s.model = await startScriptedModel({
-			toolName: 'Get_fax',
-			args: { fax_id: 'fax_1' },
-			final: (content) => {
-				const fax = [].concat(JSON.parse(content))[0];
-				return `Fax ${fax.id} came from ${fax.from} on ${fax.start_time} (${fax.pages} pages).`;
-			},
-		});
-		started.push({ stop: () => s.model.close() });
-		const pat = (s.pat =
-			ctx.patCredential ??
-			(await n8n.createCredential(`Fax.Plus PAT (agent e2e ${tag})`, 'faxPlusApi', { accessToken: server.tokens.pat, baseUrl: server.baseUrl })));
-		const openAi = await n8n.createCredential(`Scripted model (agent e2e ${tag})`, 'openAiApi', { apiKey: 'sk-scripted', url: s.model.url });
+	await check(
+		'ai-agent: examples/ai-agent-fax-assistant.json runs offline: the scripted model calls the Fax.Plus tool and answers from its result',
+		async () => {
+			s.model = await startScriptedModel({
+				toolName: 'Get_fax',
+				args: { fax_id: 'fax_1' },
+				final: (content) => {
+					const fax = [].concat(JSON.parse(content))[0];
+					return `Fax ${fax.id} came from ${fax.from} on ${fax.start_time} (${fax.pages} pages).`;
+				},
+			});
+			started.push({ stop: () => s.model.close() });
+			const pat = (s.pat =
+				ctx.patCredential ??
+				(await n8n.createCredential(`Fax.Plus PAT (agent e2e ${tag})`, 'faxPlusApi', {
+					accessToken: server.tokens.pat,
+					baseUrl: server.baseUrl,
+				})));
+			const openAi = await n8n.createCredential(`Scripted model (agent e2e ${tag})`, 'openAiApi', {
+				apiKey: 'sk-scripted',
+				url: s.model.url,
+			});
 
-		const workflow = JSON.parse(fs.readFileSync(EXAMPLE, 'utf8'));
-		const webhook = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.webhook');
-		webhook.parameters.path = `fax-assistant-${tag}`;
-		webhook.webhookId = crypto.randomUUID();
-		for (const node of workflow.nodes) {
-			if (node.type === 'n8n-nodes-faxplus.faxPlusTool') node.credentials = { faxPlusApi: { id: pat.id, name: pat.name } };
-			if (node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi') node.credentials = { openAiApi: { id: openAi.id, name: openAi.name } };
-		}
-		const imported = await n8n.importWorkflow(workflow);
-		s.workflowId = imported.id;
-		await n8n.activate(imported.id);
-		await n8n.waitForWebhook(webhook.parameters.path);
+			const workflow = JSON.parse(fs.readFileSync(EXAMPLE, 'utf8'));
+			const webhook = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.webhook');
+			webhook.parameters.path = `fax-assistant-${tag}`;
+			webhook.webhookId = crypto.randomUUID();
+			for (const node of workflow.nodes) {
+				if (node.type === 'n8n-nodes-faxplus.faxPlusTool')
+					node.credentials = { faxPlusApi: { id: pat.id, name: pat.name } };
+				if (node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi')
+					node.credentials = { openAiApi: { id: openAi.id, name: openAi.name } };
+			}
+			const imported = await n8n.importWorkflow(workflow);
+			s.workflowId = imported.id;
+			await n8n.activate(imported.id);
+			await n8n.waitForWebhook(webhook.parameters.path);
 
-		const from = server.requests.length;
-		const res = await fetch(n8n.webhookUrl(webhook.parameters.path), {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ message: 'Who sent fax fax_1?' }),
-		});
-		const answer = await res.text();
-		const [execution] = (await n8n.waitForExecutions(imported.id, 1)).slice(-1);
-		assertSuccess(execution);
-		assert.equal(res.status, 200, answer);
+			const from = server.requests.length;
+			const res = await fetch(n8n.webhookUrl(webhook.parameters.path), {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ message: 'Who sent fax fax_1?' }),
+			});
+			const answer = await res.text();
+			const [execution] = (await n8n.waitForExecutions(imported.id, 1)).slice(-1);
+			assertSuccess(execution);
+			assert.equal(res.status, 200, answer);
 
-		// The model was asked twice: first with the tools (their descriptions), then with the tool's answer.
-		const completions = s.model.calls.filter((c) => c.url.endsWith('/chat/completions'));
-		assert.equal(completions.length, 2, JSON.stringify(s.model.calls.map((c) => c.url)));
-		const tools = Object.fromEntries((completions[0].body.tools ?? []).map((tool) => [tool.function.name, tool.function]));
-		assert.deepEqual(Object.keys(tools).sort(), ['Get_fax', 'List_faxes', 'Read_fax_text', 'Send_fax_from_text']);
-		assert.match(tools.Get_fax.description, /Needs the fax ID/);
-		assert.deepEqual(Object.keys(tools.Get_fax.parameters.properties), ['fax_id']);
+			// The model was asked twice: first with the tools (their descriptions), then with the tool's answer.
+			const completions = s.model.calls.filter((c) => c.url.endsWith('/chat/completions'));
+			assert.equal(completions.length, 2, JSON.stringify(s.model.calls.map((c) => c.url)));
+			const tools = Object.fromEntries(
+				(completions[0].body.tools ?? []).map((tool) => [tool.function.name, tool.function]),
+			);
+			assert.deepEqual(Object.keys(tools).sort(), [
+				'Get_fax',
+				'List_faxes',
+				'Read_fax_text',
+				'Send_fax_from_text',
+			]);
+			assert.match(tools.Get_fax.description, /Needs the fax ID/);
+			assert.deepEqual(Object.keys(tools.Get_fax.parameters.properties), ['fax_id']);
 
-		// The tool reached the local Fax.Plus server once, and its simplified answer reached the model.
-		assert.deepEqual(apiRequests(server, from).map((r) => `${r.method} ${r.path}`), ['GET /v3/accounts/self/faxes/fax_1']);
-		const toolMessage = completions[1].body.messages.find((m) => m.role === 'tool');
-		assert.match(String(toolMessage.content), /"start_time":"2025-01-14T10:15:00Z"/);
-		assert.doesNotMatch(String(toolMessage.content), /cost_details/);
+			// The tool reached the local Fax.Plus server once, and its simplified answer reached the model.
+			assert.deepEqual(
+				apiRequests(server, from).map((r) => `${r.method} ${r.path}`),
+				['GET /v3/accounts/self/faxes/fax_1'],
+			);
+			const toolMessage = completions[1].body.messages.find((m) => m.role === 'tool');
+			assert.match(String(toolMessage.content), /"start_time":"2025-01-14T10:15:00Z"/);
+			assert.doesNotMatch(String(toolMessage.content), /cost_details/);
 
-		const output = outputOf(execution, 'AI Agent')?.[0]?.json;
-		assert.equal(output?.output, 'Fax fax_1 came from +4930123456 on 2025-01-14T10:15:00Z (2 pages).');
-		assert.match(answer, /came from \+4930123456/);
-	});
+			const output = outputOf(execution, 'AI Agent')?.[0]?.json;
+			assert.equal(
+				output?.output,
+				'Fax fax_1 came from +4930123456 on 2025-01-14T10:15:00Z (2 pages).',
+			);
+			assert.match(answer, /came from \+4930123456/);
+		},
+	);
 
 	if (s.workflowId) await n8n.deactivate(s.workflowId).catch(() => {});
 	// The README's pictures: both example workflows in n8n's editor (headless Debian chromium, as test/browser
@@ -149,28 +194,41 @@ async function screenshots(t, agentWorkflowId) {
 	if (!chromiumPath) return;
 	const browser = await openBrowser(chromiumPath);
 	try {
-		await check('ai-agent: both example workflows open in the editor with every node (screenshots)', async () => {
-			const mcpJson = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples/mcp-fax-tools.json'), 'utf8'));
-			for (const node of mcpJson.nodes) if (node.type === 'n8n-nodes-faxplus.faxPlusTool') node.credentials = { faxPlusApi: { id: t.s.pat.id, name: t.s.pat.name } };
-			const mcp = await n8n.importWorkflow(mcpJson);
-			const { page } = browser;
-			await signIn(page, n8n);
-			fs.mkdirSync(dir, { recursive: true });
-			for (const [id, file, example] of [
-				[agentWorkflowId, 'ai-agent-workflow.png', EXAMPLE],
-				[mcp.id, 'mcp-workflow.png', path.join(ROOT, 'examples/mcp-fax-tools.json')],
-			]) {
-				const expected = JSON.parse(fs.readFileSync(example, 'utf8')).nodes.filter((n) => n.type !== 'n8n-nodes-base.stickyNote').length;
-				await page.goto(`${n8n.url}/workflow/${id}`);
-				const nodes = page.getByTestId('canvas-node');
-				for (let i = 0; i < 100 && (await nodes.count()) < expected; i++) await page.waitForTimeout(100);
-				assert.ok((await nodes.count()) >= expected, `the editor shows ${await nodes.count()} nodes of ${expected}`);
-				await page.keyboard.press('1'); // zoom to fit
-				await page.waitForTimeout(500);
-				await page.screenshot({ path: path.join(dir, file) });
-			}
-			await n8n.deleteWorkflow(mcp.id).catch(() => {});
-		});
+		await check(
+			'ai-agent: both example workflows open in the editor with every node (screenshots)',
+			async () => {
+				const mcpJson = JSON.parse(
+					fs.readFileSync(path.join(ROOT, 'examples/mcp-fax-tools.json'), 'utf8'),
+				);
+				for (const node of mcpJson.nodes)
+					if (node.type === 'n8n-nodes-faxplus.faxPlusTool')
+						node.credentials = { faxPlusApi: { id: t.s.pat.id, name: t.s.pat.name } };
+				const mcp = await n8n.importWorkflow(mcpJson);
+				const { page } = browser;
+				await signIn(page, n8n);
+				fs.mkdirSync(dir, { recursive: true });
+				for (const [id, file, example] of [
+					[agentWorkflowId, 'ai-agent-workflow.png', EXAMPLE],
+					[mcp.id, 'mcp-workflow.png', path.join(ROOT, 'examples/mcp-fax-tools.json')],
+				]) {
+					const expected = JSON.parse(fs.readFileSync(example, 'utf8')).nodes.filter(
+						(n) => n.type !== 'n8n-nodes-base.stickyNote',
+					).length;
+					await page.goto(`${n8n.url}/workflow/${id}`);
+					const nodes = page.getByTestId('canvas-node');
+					for (let i = 0; i < 100 && (await nodes.count()) < expected; i++)
+						await page.waitForTimeout(100);
+					assert.ok(
+						(await nodes.count()) >= expected,
+						`the editor shows ${await nodes.count()} nodes of ${expected}`,
+					);
+					await page.keyboard.press('1'); // zoom to fit
+					await page.waitForTimeout(500);
+					await page.screenshot({ path: path.join(dir, file) });
+				}
+				await n8n.deleteWorkflow(mcp.id).catch(() => {});
+			},
+		);
 	} finally {
 		await browser.close();
 	}

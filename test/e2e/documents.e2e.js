@@ -14,7 +14,16 @@ const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { TRIGGER, credRef, webhookWorkflow, deployWebhookWorkflow, outputOf, apiRequests, assertSuccess, uid } = require('./lib');
+const {
+	TRIGGER,
+	credRef,
+	webhookWorkflow,
+	deployWebhookWorkflow,
+	outputOf,
+	apiRequests,
+	assertSuccess,
+	uid,
+} = require('./lib');
 const { makePdf } = require(path.join(__dirname, '../server/media'));
 const { parseMultipart } = require(path.join(__dirname, '../server/multipart'));
 const { waitFor } = require('../support/checks');
@@ -28,7 +37,11 @@ const WRITE = 'Write Fax to Disk';
 /** Exactly one recorded API request with this method and path; returns it. */
 function one(reqs, method, p) {
 	const hits = reqs.filter((r) => r.method === method && r.path === `/v3${p}`);
-	assert.equal(hits.length, 1, `expected one ${method} /v3${p}, got: ${reqs.map((r) => `${r.method} ${r.path}`).join(', ') || 'none'}`);
+	assert.equal(
+		hits.length,
+		1,
+		`expected one ${method} /v3${p}, got: ${reqs.map((r) => `${r.method} ${r.path}`).join(', ') || 'none'}`,
+	);
 	return hits[0];
 }
 
@@ -43,198 +56,271 @@ module.exports = async function documents(t) {
 		fs.mkdirSync(s.dir, { recursive: true });
 		s.pat =
 			ctx.patCredential ??
-			(await n8n.createCredential(`Fax.Plus PAT (documents e2e ${tag})`, 'faxPlusApi', { accessToken: server.tokens.pat, baseUrl: server.baseUrl }));
+			(await n8n.createCredential(`Fax.Plus PAT (documents e2e ${tag})`, 'faxPlusApi', {
+				accessToken: server.tokens.pat,
+				baseUrl: server.baseUrl,
+			}));
 	});
 	if (!s.dir) return;
 
 	try {
-		await check('documents: Read/Write Files from Disk → Fax.Plus Send uploads the file read from disk and sends it', async () => {
-			// A real one-page PDF with a line of its own, so its bytes are unique to this run.
-			const fileName = `invoice-${tag}.pdf`;
-			const filePath = path.join(s.dir, fileName);
-			const pdf = makePdf([`Invoice ${tag}`, 'Read from disk by n8n, faxed by the e2e suite']);
-			fs.writeFileSync(filePath, pdf);
+		await check(
+			'documents: Read/Write Files from Disk → Fax.Plus Send uploads the file read from disk and sends it',
+			async () => {
+				// A real one-page PDF with a line of its own, so its bytes are unique to this run.
+				const fileName = `invoice-${tag}.pdf`;
+				const filePath = path.join(s.dir, fileName);
+				const pdf = makePdf([`Invoice ${tag}`, 'Read from disk by n8n, faxed by the e2e suite']);
+				fs.writeFileSync(filePath, pdf);
 
-			const dep = await deployWebhookWorkflow(
-				n8n,
-				webhookWorkflow({
-					name: `e2e documents: read file → send (${tag})`,
-					path: uid('documents-send'),
-					nodes: [
-						{ name: READ, type: FILES_NODE, typeVersion: 1.1, parameters: { operation: 'read', fileSelector: filePath, options: {} } },
-						{
-							name: SEND,
-							parameters: {
-								authentication: 'accessToken',
-								resource: 'fax',
-								operation: 'send',
-								userId: 'self',
-								to: '+4930123456, +15551230002',
-								from: '+15551230001',
-								binaryPropertyNames: 'data',
-								options: {},
+				const dep = await deployWebhookWorkflow(
+					n8n,
+					webhookWorkflow({
+						name: `e2e documents: read file → send (${tag})`,
+						path: uid('documents-send'),
+						nodes: [
+							{
+								name: READ,
+								type: FILES_NODE,
+								typeVersion: 1.1,
+								parameters: { operation: 'read', fileSelector: filePath, options: {} },
 							},
-							credentials: credRef('faxPlusApi', s.pat),
-						},
-					],
-				}),
-			);
-			try {
-				const from = server.requests.length;
-				const run = await dep.run({});
-				assertSuccess(run.execution);
-				const reqs = apiRequests(server, from);
+							{
+								name: SEND,
+								parameters: {
+									authentication: 'accessToken',
+									resource: 'fax',
+									operation: 'send',
+									userId: 'self',
+									to: '+4930123456, +15551230002',
+									from: '+15551230001',
+									binaryPropertyNames: 'data',
+									options: {},
+								},
+								credentials: credRef('faxPlusApi', s.pat),
+							},
+						],
+					}),
+				);
+				try {
+					const from = server.requests.length;
+					const run = await dep.run({});
+					assertSuccess(run.execution);
+					const reqs = apiRequests(server, from);
 
-				// The built-in node read the file into the binary field `data`.
-				const [read] = outputOf(run.execution, READ) ?? [];
-				assert.ok(read?.binary?.data, `no binary "data" from ${READ}: ${JSON.stringify(read)}`);
-				assert.equal(read.binary.data.fileName, fileName);
-				assert.equal(read.binary.data.mimeType, 'application/pdf');
+					// The built-in node read the file into the binary field `data`.
+					const [read] = outputOf(run.execution, READ) ?? [];
+					assert.ok(read?.binary?.data, `no binary "data" from ${READ}: ${JSON.stringify(read)}`);
+					assert.equal(read.binary.data.fileName, fileName);
+					assert.equal(read.binary.data.mimeType, 'application/pdf');
 
-				// One multipart upload whose file part is the file, byte for byte.
-				const upload = one(reqs, 'POST', '/accounts/self/files');
-				assert.ok(upload.status >= 200 && upload.status < 300, `upload answered ${upload.status}`);
-				assert.equal(upload.query.format, 'pdf');
-				assert.equal(upload.headers.authorization, `Bearer ${server.tokens.pat}`);
-				const { files } = parseMultipart(upload.rawBody, String(upload.headers['content-type']));
-				assert.equal(files.length, 1, `file parts: ${JSON.stringify(files.map((f) => f.name))}`);
-				assert.equal(files[0].name, 'fax_file');
-				assert.equal(files[0].filename, fileName);
-				assert.equal(files[0].contentType, 'application/pdf');
-				assert.ok(files[0].data.equals(pdf), `uploaded ${files[0].data.length} bytes differ from the file's ${pdf.length}`);
+					// One multipart upload whose file part is the file, byte for byte.
+					const upload = one(reqs, 'POST', '/accounts/self/files');
+					assert.ok(
+						upload.status >= 200 && upload.status < 300,
+						`upload answered ${upload.status}`,
+					);
+					assert.equal(upload.query.format, 'pdf');
+					assert.equal(upload.headers.authorization, `Bearer ${server.tokens.pat}`);
+					const { files } = parseMultipart(upload.rawBody, String(upload.headers['content-type']));
+					assert.equal(files.length, 1, `file parts: ${JSON.stringify(files.map((f) => f.name))}`);
+					assert.equal(files[0].name, 'fax_file');
+					assert.equal(files[0].filename, fileName);
+					assert.equal(files[0].contentType, 'application/pdf');
+					assert.ok(
+						files[0].data.equals(pdf),
+						`uploaded ${files[0].data.length} bytes differ from the file's ${pdf.length}`,
+					);
 
-				// Then the outbox fax, naming that upload.
-				const outbox = one(reqs, 'POST', '/accounts/self/outbox');
-				assert.ok(outbox.status >= 200 && outbox.status < 300, `outbox answered ${outbox.status}`);
-				const uploaded = outbox.body.files;
-				assert.equal(uploaded.length, 1, `files: ${JSON.stringify(uploaded)}`);
-				const stored = server.state.files[uploaded[0]];
-				assert.ok(stored, `the outbox names ${uploaded[0]}, which the server does not have`);
-				assert.equal(stored.filename, fileName);
-				assert.equal(stored.size, pdf.length);
-				assert.deepEqual(outbox.body.to, ['+4930123456', '+15551230002']);
-				assert.equal(outbox.body.from, '+15551230001');
-				assert.ok(reqs.indexOf(upload) < reqs.indexOf(outbox), 'the outbox fax was created before the upload');
+					// Then the outbox fax, naming that upload.
+					const outbox = one(reqs, 'POST', '/accounts/self/outbox');
+					assert.ok(
+						outbox.status >= 200 && outbox.status < 300,
+						`outbox answered ${outbox.status}`,
+					);
+					const uploaded = outbox.body.files;
+					assert.equal(uploaded.length, 1, `files: ${JSON.stringify(uploaded)}`);
+					const stored = server.state.files[uploaded[0]];
+					assert.ok(stored, `the outbox names ${uploaded[0]}, which the server does not have`);
+					assert.equal(stored.filename, fileName);
+					assert.equal(stored.size, pdf.length);
+					assert.deepEqual(outbox.body.to, ['+4930123456', '+15551230002']);
+					assert.equal(outbox.body.from, '+15551230001');
+					assert.ok(
+						reqs.indexOf(upload) < reqs.indexOf(outbox),
+						'the outbox fax was created before the upload',
+					);
 
-				// The node's output: one outbox id per number, each a fax the server now has.
-				const sent = outputOf(run.execution, SEND) ?? [];
-				assert.equal(sent.length, 1);
-				const out = sent[0].json;
-				assert.deepEqual(out.files, uploaded);
-				assert.deepEqual(Object.keys(out.ids ?? {}).sort(), ['+15551230002', '+4930123456'], `ids: ${JSON.stringify(out.ids)}`);
-				for (const id of Object.values(out.ids)) assert.equal(server.state.outbox[id]?.status, 'submitted', `outbox ${id}`);
-				// ... and that is what the workflow answered.
-				assert.deepEqual(run.body, [out]);
-			} finally {
-				await n8n.deactivate(dep.id).catch(() => {});
-			}
-		});
+					// The node's output: one outbox id per number, each a fax the server now has.
+					const sent = outputOf(run.execution, SEND) ?? [];
+					assert.equal(sent.length, 1);
+					const out = sent[0].json;
+					assert.deepEqual(out.files, uploaded);
+					assert.deepEqual(
+						Object.keys(out.ids ?? {}).sort(),
+						['+15551230002', '+4930123456'],
+						`ids: ${JSON.stringify(out.ids)}`,
+					);
+					for (const id of Object.values(out.ids))
+						assert.equal(server.state.outbox[id]?.status, 'submitted', `outbox ${id}`);
+					// ... and that is what the workflow answered.
+					assert.deepEqual(run.body, [out]);
+				} finally {
+					await n8n.deactivate(dep.id).catch(() => {});
+				}
+			},
+		);
 
 		const endpoints = () => Object.values(server.state.webhooks);
 		const webhookId = crypto.randomUUID();
 		const productionUrl = n8n.webhookUrl(`${webhookId}/webhook`);
 		const mine = () => endpoints().filter((e) => e.url === productionUrl);
 
-		await check('documents: a workflow Fax.Plus Trigger (fax_received, Download Fax Document) → Write File is activated with its signing secret', async () => {
-			s.endpointsBefore = endpoints().map((e) => e.id);
-			s.secretCred = await n8n.createCredential(`Fax.Plus signing secret (documents e2e ${tag})`, 'faxPlusWebhookSecretApi', {
-				secret: `whsec_${crypto.randomBytes(24).toString('base64')}`,
-			});
-			s.wf = await n8n.importWorkflow({
-				name: `e2e documents: fax received → write file (${tag})`,
-				nodes: [
+		await check(
+			'documents: a workflow Fax.Plus Trigger (fax_received, Download Fax Document) → Write File is activated with its signing secret',
+			async () => {
+				s.endpointsBefore = endpoints().map((e) => e.id);
+				s.secretCred = await n8n.createCredential(
+					`Fax.Plus signing secret (documents e2e ${tag})`,
+					'faxPlusWebhookSecretApi',
 					{
-						id: crypto.randomUUID(),
-						name: TRIGGER_NODE,
-						type: TRIGGER,
-						typeVersion: 1,
-						position: [0, 0],
-						webhookId,
-						parameters: { authentication: 'accessToken', events: ['fax_received'], channels: '', options: { downloadDocument: true } },
-						credentials: { ...credRef('faxPlusApi', s.pat), ...credRef('faxPlusWebhookSecretApi', s.secretCred) },
+						secret: `whsec_${crypto.randomBytes(24).toString('base64')}`,
 					},
-					{
-						id: crypto.randomUUID(),
-						name: WRITE,
-						type: FILES_NODE,
-						typeVersion: 1.1,
-						position: [240, 0],
-						parameters: {
-							operation: 'write',
-							fileName: `={{ ${JSON.stringify(`${s.dir}/`)} + $json.faxId + '.pdf' }}`,
-							dataPropertyName: 'data',
-							options: {},
+				);
+				s.wf = await n8n.importWorkflow({
+					name: `e2e documents: fax received → write file (${tag})`,
+					nodes: [
+						{
+							id: crypto.randomUUID(),
+							name: TRIGGER_NODE,
+							type: TRIGGER,
+							typeVersion: 1,
+							position: [0, 0],
+							webhookId,
+							parameters: {
+								authentication: 'accessToken',
+								events: ['fax_received'],
+								channels: '',
+								options: { downloadDocument: true },
+							},
+							credentials: {
+								...credRef('faxPlusApi', s.pat),
+								...credRef('faxPlusWebhookSecretApi', s.secretCred),
+							},
 						},
-					},
-				],
-				connections: { [TRIGGER_NODE]: { main: [[{ node: WRITE, type: 'main', index: 0 }]] } },
-			});
-			await n8n.activate(s.wf.id);
-			await waitFor(() => mine().length > 0, 'the endpoint at the server');
-			await n8n.waitForWebhook(`${webhookId}/webhook`);
-			const eps = mine();
-			assert.equal(eps.length, 1, `endpoints: ${JSON.stringify(eps)}`);
-			assert.deepEqual(eps[0].filter_types, ['fax_received']);
-			const secret = server.getEndpointSecret(eps[0].id);
-			assert.match(secret, /^whsec_/);
-			await n8n.updateCredential(s.secretCred.id, { name: s.secretCred.name, type: 'faxPlusWebhookSecretApi', data: { secret } });
-			s.endpointId = eps[0].id;
-		});
+						{
+							id: crypto.randomUUID(),
+							name: WRITE,
+							type: FILES_NODE,
+							typeVersion: 1.1,
+							position: [240, 0],
+							parameters: {
+								operation: 'write',
+								fileName: `={{ ${JSON.stringify(`${s.dir}/`)} + $json.faxId + '.pdf' }}`,
+								dataPropertyName: 'data',
+								options: {},
+							},
+						},
+					],
+					connections: { [TRIGGER_NODE]: { main: [[{ node: WRITE, type: 'main', index: 0 }]] } },
+				});
+				await n8n.activate(s.wf.id);
+				await waitFor(() => mine().length > 0, 'the endpoint at the server');
+				await n8n.waitForWebhook(`${webhookId}/webhook`);
+				const eps = mine();
+				assert.equal(eps.length, 1, `endpoints: ${JSON.stringify(eps)}`);
+				assert.deepEqual(eps[0].filter_types, ['fax_received']);
+				const secret = server.getEndpointSecret(eps[0].id);
+				assert.match(secret, /^whsec_/);
+				await n8n.updateCredential(s.secretCred.id, {
+					name: s.secretCred.name,
+					type: 'faxPlusWebhookSecretApi',
+					data: { secret },
+				});
+				s.endpointId = eps[0].id;
+			},
+		);
 
 		if (s.endpointId) {
-			await check('documents: a signed fax_received runs once and the fax document is written to disk, byte for byte', async () => {
-				const faxId = `fax_documents_${tag}`;
-				const target = path.join(s.dir, `${faxId}.pdf`);
-				const results = await server.deliver({
-					event: 'fax_received',
-					onlyEndpointId: s.endpointId,
-					data: { id: faxId, from: '+4930123456', to: '+15551230001', pages: 1 },
-				});
-				assert.equal(results.length, 1, `deliveries: ${JSON.stringify(results)}`);
-				assert.equal(results[0].attempts.at(-1).status, 200, `answers ${JSON.stringify(results[0].attempts)}`);
+			await check(
+				'documents: a signed fax_received runs once and the fax document is written to disk, byte for byte',
+				async () => {
+					const faxId = `fax_documents_${tag}`;
+					const target = path.join(s.dir, `${faxId}.pdf`);
+					const results = await server.deliver({
+						event: 'fax_received',
+						onlyEndpointId: s.endpointId,
+						data: { id: faxId, from: '+4930123456', to: '+15551230001', pages: 1 },
+					});
+					assert.equal(results.length, 1, `deliveries: ${JSON.stringify(results)}`);
+					assert.equal(
+						results[0].attempts.at(-1).status,
+						200,
+						`answers ${JSON.stringify(results[0].attempts)}`,
+					);
 
-				const list = await n8n.waitForExecutions(s.wf.id, 1, { timeoutMs: 90000 });
-				assert.equal(list.length, 1, `${list.length} executions`);
-				const exec = list[0];
-				assertSuccess(exec);
+					const list = await n8n.waitForExecutions(s.wf.id, 1, { timeoutMs: 90000 });
+					assert.equal(list.length, 1, `${list.length} executions`);
+					const exec = list[0];
+					assertSuccess(exec);
 
-				const [item] = outputOf(exec, TRIGGER_NODE) ?? [];
-				assert.ok(item, `no output of ${TRIGGER_NODE}`);
-				assert.equal(item.json.event, 'fax_received');
-				assert.equal(item.json.faxId, faxId);
-				assert.equal(item.json.webhookId, results[0].webhookId);
-				assert.equal(item.json.signatureVerified, true);
-				assert.equal(item.json.documentError, undefined, `documentError: ${item.json.documentError}`);
-				assert.equal(item.binary?.data?.fileName, `${faxId}.pdf`);
-				assert.equal(item.binary?.data?.mimeType, 'application/pdf');
+					const [item] = outputOf(exec, TRIGGER_NODE) ?? [];
+					assert.ok(item, `no output of ${TRIGGER_NODE}`);
+					assert.equal(item.json.event, 'fax_received');
+					assert.equal(item.json.faxId, faxId);
+					assert.equal(item.json.webhookId, results[0].webhookId);
+					assert.equal(item.json.signatureVerified, true);
+					assert.equal(
+						item.json.documentError,
+						undefined,
+						`documentError: ${item.json.documentError}`,
+					);
+					assert.equal(item.binary?.data?.fileName, `${faxId}.pdf`);
+					assert.equal(item.binary?.data?.mimeType, 'application/pdf');
 
-				const [written] = outputOf(exec, WRITE) ?? [];
-				assert.ok(written, `no output of ${WRITE}`);
-				assert.equal(written.json.fileName, target);
+					const [written] = outputOf(exec, WRITE) ?? [];
+					assert.ok(written, `no output of ${WRITE}`);
+					assert.equal(written.json.fileName, target);
 
-				// What the server serves for that fax, fetched directly with the PAT.
-				const res = await fetch(`${server.baseUrl}/accounts/self/files/${encodeURIComponent(faxId)}?format=pdf`, {
-					headers: { authorization: `Bearer ${server.tokens.pat}` },
-				});
-				assert.equal(res.status, 200);
-				const expected = Buffer.from(await res.arrayBuffer());
-				assert.equal(expected.subarray(0, 5).toString(), '%PDF-');
-				assert.ok(expected.includes(Buffer.from(faxId)), 'the served PDF does not name the fax');
+					// What the server serves for that fax, fetched directly with the PAT.
+					const res = await fetch(
+						`${server.baseUrl}/accounts/self/files/${encodeURIComponent(faxId)}?format=pdf`,
+						{
+							headers: { authorization: `Bearer ${server.tokens.pat}` },
+						},
+					);
+					assert.equal(res.status, 200);
+					const expected = Buffer.from(await res.arrayBuffer());
+					assert.equal(expected.subarray(0, 5).toString(), '%PDF-');
+					assert.ok(expected.includes(Buffer.from(faxId)), 'the served PDF does not name the fax');
 
-				assert.ok(fs.existsSync(target), `${target} was not written`);
-				const onDisk = fs.readFileSync(target);
-				assert.ok(onDisk.equals(expected), `the file on disk (${onDisk.length} bytes) differs from the served document (${expected.length} bytes)`);
-				assert.deepEqual(fs.readdirSync(s.dir).filter((f) => f.startsWith('fax_')), [`${faxId}.pdf`]);
-			});
+					assert.ok(fs.existsSync(target), `${target} was not written`);
+					const onDisk = fs.readFileSync(target);
+					assert.ok(
+						onDisk.equals(expected),
+						`the file on disk (${onDisk.length} bytes) differs from the served document (${expected.length} bytes)`,
+					);
+					assert.deepEqual(
+						fs.readdirSync(s.dir).filter((f) => f.startsWith('fax_')),
+						[`${faxId}.pdf`],
+					);
+				},
+			);
 		}
 
 		if (s.wf) {
-			await check('documents: deactivating the trigger workflow removes its endpoint (zero left)', async () => {
-				await n8n.deactivate(s.wf.id);
-				await waitFor(() => mine().length === 0, 'the endpoint to be deleted');
-				// As many as before activation: none when the earlier files left none (they do).
-				assert.deepEqual(endpoints().map((e) => e.id), s.endpointsBefore);
-			});
+			await check(
+				'documents: deactivating the trigger workflow removes its endpoint (zero left)',
+				async () => {
+					await n8n.deactivate(s.wf.id);
+					await waitFor(() => mine().length === 0, 'the endpoint to be deleted');
+					// As many as before activation: none when the earlier files left none (they do).
+					assert.deepEqual(
+						endpoints().map((e) => e.id),
+						s.endpointsBefore,
+					);
+				},
+			);
 		}
 	} finally {
 		// Also after a failed check: nothing of this file stays active, on disk or stored.

@@ -19,7 +19,11 @@ const { makePdf } = require(path.join(__dirname, '../server/media'));
 const { waitFor } = require('../support/checks');
 
 const EXAMPLES = path.join(__dirname, '../../examples');
-const FILES = ['fax-received-to-disk.json', 'poll-fax-received-to-disk.json', 'send-fax-report-status.json'];
+const FILES = [
+	'fax-received-to-disk.json',
+	'poll-fax-received-to-disk.json',
+	'send-fax-report-status.json',
+];
 // What the examples hold for the user to change (README, "Example workflows").
 const FOLDER = '/home/node/.n8n-files/faxes';
 const NOTIFY = 'https://example.com/fax-notifications';
@@ -40,13 +44,24 @@ function startNotificationServer() {
 			} catch {
 				// kept as text
 			}
-			received.push({ method: req.method, path: req.url, contentType: req.headers['content-type'], body });
+			received.push({
+				method: req.method,
+				path: req.url,
+				contentType: req.headers['content-type'],
+				body,
+			});
 			res.writeHead(200, { 'content-type': 'application/json' });
 			res.end('{"ok":true}');
 		});
 	});
 	return new Promise((resolve) => {
-		server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${server.address().port}`, received, close: () => new Promise((r) => server.close(r)) }));
+		server.listen(0, '127.0.0.1', () =>
+			resolve({
+				url: `http://127.0.0.1:${server.address().port}`,
+				received,
+				close: () => new Promise((r) => server.close(r)),
+			}),
+		);
 	});
 }
 
@@ -61,7 +76,8 @@ function finished(file, { dir, notifyUrl, api, secret }) {
 	const workflow = JSON.parse(text);
 	for (const node of workflow.nodes) {
 		if (node.credentials?.faxPlusApi) node.credentials.faxPlusApi.name = api.name;
-		if (node.credentials?.faxPlusWebhookSecretApi && secret) node.credentials.faxPlusWebhookSecretApi.name = secret.name;
+		if (node.credentials?.faxPlusWebhookSecretApi && secret)
+			node.credentials.faxPlusWebhookSecretApi.name = secret.name;
 		// Fresh webhook ids: each run's workflow gets its own production URL.
 		if (node.webhookId) node.webhookId = crypto.randomUUID();
 	}
@@ -75,154 +91,269 @@ module.exports = async function examples(t) {
 	const tag = crypto.randomBytes(4).toString('hex');
 	const s = { workflows: [] };
 
-	await check('examples: each file imports as shipped, and this n8n has every node type it uses', async () => {
-		const known = new Set((await n8n.nodeTypes()).map((type) => type.name));
-		for (const file of FILES) {
-			const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8'));
-			const missing = workflow.nodes.map((n) => n.type).filter((type) => !known.has(type));
-			assert.deepEqual(missing, [], `${file}: node types this n8n lacks`);
-			for (const [from, { main }] of Object.entries(workflow.connections)) {
-				assert.ok(nodeNamed(workflow, from), `${file}: a connection from "${from}", which is no node`);
-				for (const target of main.flat()) assert.ok(nodeNamed(workflow, target.node), `${file}: a connection to "${target.node}", which is no node`);
+	await check(
+		'examples: each file imports as shipped, and this n8n has every node type it uses',
+		async () => {
+			const known = new Set((await n8n.nodeTypes()).map((type) => type.name));
+			for (const file of FILES) {
+				const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8'));
+				const missing = workflow.nodes.map((n) => n.type).filter((type) => !known.has(type));
+				assert.deepEqual(missing, [], `${file}: node types this n8n lacks`);
+				for (const [from, { main }] of Object.entries(workflow.connections)) {
+					assert.ok(
+						nodeNamed(workflow, from),
+						`${file}: a connection from "${from}", which is no node`,
+					);
+					for (const target of main.flat())
+						assert.ok(
+							nodeNamed(workflow, target.node),
+							`${file}: a connection to "${target.node}", which is no node`,
+						);
+				}
+				const imported = await n8n.importWorkflow(workflow);
+				assert.equal(
+					imported.nodes.length,
+					workflow.nodes.length,
+					`${file}: n8n kept ${imported.nodes.length} of ${workflow.nodes.length} nodes`,
+				);
+				await n8n.deleteWorkflow(imported.id);
 			}
-			const imported = await n8n.importWorkflow(workflow);
-			assert.equal(imported.nodes.length, workflow.nodes.length, `${file}: n8n kept ${imported.nodes.length} of ${workflow.nodes.length} nodes`);
-			await n8n.deleteWorkflow(imported.id);
-		}
-	});
+		},
+	);
 
-	await check('examples: a folder n8n may write to, a notification endpoint and the credentials', async () => {
-		s.dir = path.join(n8n.filesDir, `examples-${tag}`);
-		fs.mkdirSync(s.dir, { recursive: true });
-		s.notify = await startNotificationServer();
-		t.started.push({ stop: () => s.notify.close() });
-		s.api = ctx.patCredential ?? (await n8n.createCredential(`Fax.Plus API (examples ${tag})`, 'faxPlusApi', { accessToken: server.tokens.pat, baseUrl: server.baseUrl }));
-		s.secret = await n8n.createCredential(`Fax.Plus signing secret (examples ${tag})`, 'faxPlusWebhookSecretApi', {
-			secret: `whsec_${crypto.randomBytes(24).toString('base64')}`,
-		});
-	});
+	await check(
+		'examples: a folder n8n may write to, a notification endpoint and the credentials',
+		async () => {
+			s.dir = path.join(n8n.filesDir, `examples-${tag}`);
+			fs.mkdirSync(s.dir, { recursive: true });
+			s.notify = await startNotificationServer();
+			t.started.push({ stop: () => s.notify.close() });
+			s.api =
+				ctx.patCredential ??
+				(await n8n.createCredential(`Fax.Plus API (examples ${tag})`, 'faxPlusApi', {
+					accessToken: server.tokens.pat,
+					baseUrl: server.baseUrl,
+				}));
+			s.secret = await n8n.createCredential(
+				`Fax.Plus signing secret (examples ${tag})`,
+				'faxPlusWebhookSecretApi',
+				{
+					secret: `whsec_${crypto.randomBytes(24).toString('base64')}`,
+				},
+			);
+		},
+	);
 	if (!s.notify) return;
 
 	const notificationsTo = (name) => s.notify.received.filter((r) => r.path === `/${name}`);
 	async function deploy(file, name) {
-		const workflow = finished(file, { dir: s.dir, notifyUrl: `${s.notify.url}/${name}`, api: s.api, secret: s.secret });
+		const workflow = finished(file, {
+			dir: s.dir,
+			notifyUrl: `${s.notify.url}/${name}`,
+			api: s.api,
+			secret: s.secret,
+		});
 		workflow.name = `${workflow.name} (e2e ${tag})`;
 		return { workflow, imported: await n8n.importWorkflow(workflow) };
 	}
 
 	/** The document the server serves for a fax, fetched with the token. */
 	async function servedPdf(faxId) {
-		const res = await fetch(`${server.baseUrl}/accounts/self/files/${encodeURIComponent(faxId)}?format=pdf`, {
-			headers: { authorization: `Bearer ${server.tokens.pat}` },
-		});
+		const res = await fetch(
+			`${server.baseUrl}/accounts/self/files/${encodeURIComponent(faxId)}?format=pdf`,
+			{
+				headers: { authorization: `Bearer ${server.tokens.pat}` },
+			},
+		);
 		assert.equal(res.status, 200);
 		return Buffer.from(await res.arrayBuffer());
 	}
 
 	/** The effects of one received fax: both files on disk and the notification. */
 	async function assertReceivedFax(faxId, name) {
-		const [note] = await waitFor(() => (notificationsTo(name).length ? notificationsTo(name) : undefined), `the notification of ${faxId}`, 120000);
-		assert.equal(notificationsTo(name).length, 1, `notifications: ${JSON.stringify(notificationsTo(name))}`);
+		const [note] = await waitFor(
+			() => (notificationsTo(name).length ? notificationsTo(name) : undefined),
+			`the notification of ${faxId}`,
+			120000,
+		);
+		assert.equal(
+			notificationsTo(name).length,
+			1,
+			`notifications: ${JSON.stringify(notificationsTo(name))}`,
+		);
 		assert.equal(note.method, 'POST');
 		const pdfPath = path.join(s.dir, `${faxId}.pdf`);
 		const textPath = path.join(s.dir, `${faxId}.txt`);
-		assert.deepEqual(note.body, { event: 'fax_received', faxId, from: '+4930123456', to: '+15551230001', pdf: pdfPath, text: textPath });
-		assert.ok(fs.readFileSync(pdfPath).equals(await servedPdf(faxId)), 'the PDF on disk is not the document the server serves');
+		assert.deepEqual(note.body, {
+			event: 'fax_received',
+			faxId,
+			from: '+4930123456',
+			to: '+15551230001',
+			pdf: pdfPath,
+			text: textPath,
+		});
+		assert.ok(
+			fs.readFileSync(pdfPath).equals(await servedPdf(faxId)),
+			'the PDF on disk is not the document the server serves',
+		);
 		// The local server's OCR text of a one-page fax.
 		assert.equal(fs.readFileSync(textPath, 'utf8'), `Fax ${faxId} page 1`);
 		const ocr = server.requests.filter((r) => r.path === `/v3/accounts/self/faxes/${faxId}/ai/ocr`);
-		assert.deepEqual(ocr.map((r) => r.method), ['POST', 'GET'], 'OCR requested once, then read once it was finished');
+		assert.deepEqual(
+			ocr.map((r) => r.method),
+			['POST', 'GET'],
+			'OCR requested once, then read once it was finished',
+		);
 	}
 
 	try {
-		await check('examples: fax-received-to-disk.json — a signed fax_received writes the PDF and the OCR text and posts one notification', async () => {
-			const { workflow, imported } = await deploy('fax-received-to-disk.json', 'received');
-			s.workflows.push(imported.id);
-			const webhookId = nodeNamed(workflow, 'Fax.Plus Trigger').webhookId;
-			const url = n8n.webhookUrl(`${webhookId}/webhook`);
-			await n8n.activate(imported.id);
-			const endpoint = await waitFor(() => Object.values(server.state.webhooks).find((e) => e.url === url), 'the endpoint at the server');
-			await n8n.updateCredential(s.secret.id, { name: s.secret.name, type: 'faxPlusWebhookSecretApi', data: { secret: server.getEndpointSecret(endpoint.id) } });
-			await n8n.waitForWebhook(`${webhookId}/webhook`);
+		await check(
+			'examples: fax-received-to-disk.json — a signed fax_received writes the PDF and the OCR text and posts one notification',
+			async () => {
+				const { workflow, imported } = await deploy('fax-received-to-disk.json', 'received');
+				s.workflows.push(imported.id);
+				const webhookId = nodeNamed(workflow, 'Fax.Plus Trigger').webhookId;
+				const url = n8n.webhookUrl(`${webhookId}/webhook`);
+				await n8n.activate(imported.id);
+				const endpoint = await waitFor(
+					() => Object.values(server.state.webhooks).find((e) => e.url === url),
+					'the endpoint at the server',
+				);
+				await n8n.updateCredential(s.secret.id, {
+					name: s.secret.name,
+					type: 'faxPlusWebhookSecretApi',
+					data: { secret: server.getEndpointSecret(endpoint.id) },
+				});
+				await n8n.waitForWebhook(`${webhookId}/webhook`);
 
-			const faxId = `fax_example_${tag}`;
-			const results = await server.deliver({ event: 'fax_received', onlyEndpointId: endpoint.id, data: { id: faxId, from: '+4930123456', to: '+15551230001', pages: 1 } });
-			assert.equal(results[0]?.attempts.at(-1).status, 200, `deliveries: ${JSON.stringify(results)}`);
-			await assertReceivedFax(faxId, 'received');
-			const [execution] = await n8n.waitForExecutions(imported.id, 1);
-			assertSuccess(execution);
-			await n8n.deactivate(imported.id);
-		});
+				const faxId = `fax_example_${tag}`;
+				const results = await server.deliver({
+					event: 'fax_received',
+					onlyEndpointId: endpoint.id,
+					data: { id: faxId, from: '+4930123456', to: '+15551230001', pages: 1 },
+				});
+				assert.equal(
+					results[0]?.attempts.at(-1).status,
+					200,
+					`deliveries: ${JSON.stringify(results)}`,
+				);
+				await assertReceivedFax(faxId, 'received');
+				const [execution] = await n8n.waitForExecutions(imported.id, 1);
+				assertSuccess(execution);
+				await n8n.deactivate(imported.id);
+			},
+		);
 
-		await check('examples: poll-fax-received-to-disk.json — a new fax, found by the next poll, gets its PDF, OCR text and notification', async () => {
-			const { imported } = await deploy('poll-fax-received-to-disk.json', 'polled');
-			s.workflows.push(imported.id);
-			const lists = () => server.requests.filter((r) => r.path === '/v3/accounts/self/faxes' && r.query.category === 'inbox').length;
-			const before = lists();
-			await n8n.activate(imported.id);
-			// Activation polls once (faxes already listed are history); the fax comes after that.
-			await waitFor(() => lists() > before, 'the first poll');
-			const faxId = `fax_example_poll_${tag}`;
-			const added = await fetch(`${server.origin}/_control/faxes`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ id: faxId, pages: 1 }),
-			});
-			assert.equal(added.status, 200);
-			// Poll Times: every minute, as shipped.
-			await assertReceivedFax(faxId, 'polled');
-			await n8n.deactivate(imported.id);
-			const runs = await n8n.executions(imported.id);
-			assert.equal(runs.length, 1, `${runs.length} runs`);
-			assertSuccess(runs[0]);
-		});
-
-		await check('examples: send-fax-report-status.json — a posted PDF is faxed, checked until it left the outbox, and its final status reported', async () => {
-			const { workflow, imported } = await deploy('send-fax-report-status.json', 'sent');
-			s.workflows.push(imported.id);
-			// What the user picks on import: the number to send from.
-			const send = nodeNamed(workflow, 'Send Fax');
-			send.parameters.from = { __rl: true, mode: 'id', value: '+15551230001' };
-			await n8n.updateWorkflow(imported.id, workflow);
-			const webhookPath = nodeNamed(workflow, 'Upload PDF').parameters.path;
-			await n8n.activate(imported.id);
-			await n8n.waitForWebhook(webhookPath);
-
-			const to = `+4930${crypto.randomInt(1000000, 9999999)}`;
-			const pdf = makePdf([`Example ${tag}`, 'Sent by the example workflow']);
-			const res = await fetch(`${n8n.webhookUrl(webhookPath)}?to=${encodeURIComponent(to)}`, { method: 'POST', headers: { 'content-type': 'application/pdf' }, body: pdf });
-			assert.equal(res.status, 200, await res.text());
-
-			const outboxFax = await waitFor(() => Object.values(server.state.outbox).find((o) => o.to[0] === to), 'the outbox fax');
-			const uploaded = server.state.files[outboxFax.files[0]];
-			assert.equal(uploaded?.size, pdf.length, 'the uploaded file is not the posted PDF');
-			const outboxReads = () => server.requests.filter((r) => r.method === 'GET' && r.path === `/v3/accounts/self/outbox/${outboxFax.id}`);
-			// The workflow finds it still in the outbox at least once, and waits again.
-			await waitFor(() => outboxReads().some((r) => r.status === 200), 'a check of the outbox fax', 90000);
-			assert.equal(notificationsTo('sent').length, 0, 'reported before the fax was done');
-
-			const finishedFax = await (
-				await fetch(`${server.origin}/_control/outbox/finish`, {
+		await check(
+			'examples: poll-fax-received-to-disk.json — a new fax, found by the next poll, gets its PDF, OCR text and notification',
+			async () => {
+				const { imported } = await deploy('poll-fax-received-to-disk.json', 'polled');
+				s.workflows.push(imported.id);
+				const lists = () =>
+					server.requests.filter(
+						(r) => r.path === '/v3/accounts/self/faxes' && r.query.category === 'inbox',
+					).length;
+				const before = lists();
+				await n8n.activate(imported.id);
+				// Activation polls once (faxes already listed are history); the fax comes after that.
+				await waitFor(() => lists() > before, 'the first poll');
+				const faxId = `fax_example_poll_${tag}`;
+				const added = await fetch(`${server.origin}/_control/faxes`, {
 					method: 'POST',
 					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify({ id: outboxFax.id, status: 'success' }),
-				})
-			).json();
-			const [note] = await waitFor(() => (notificationsTo('sent').length ? notificationsTo('sent') : undefined), 'the status report', 90000).catch(async (error) => {
+					body: JSON.stringify({ id: faxId, pages: 1 }),
+				});
+				assert.equal(added.status, 200);
+				// Poll Times: every minute, as shipped.
+				await assertReceivedFax(faxId, 'polled');
+				await n8n.deactivate(imported.id);
 				const runs = await n8n.executions(imported.id);
-				const last = runs.at(-1);
-				const ran = Object.entries(last?.data?.resultData?.runData ?? {}).map(([node, r]) => `${node}×${r.length}`);
-				throw new Error(`${error.message}; ${runs.length} runs, the last ${last?.status}: ${JSON.stringify(errorOf(last) ?? null)}; nodes run: ${ran.join(', ')}`);
-			});
-			assert.deepEqual(note.body, { event: 'fax_sent', faxId: finishedFax.id, to, status: 'success', pages: 1, outboxFaxId: outboxFax.id });
-			assert.ok(outboxReads().at(-1).status >= 400, 'the last check did not find the fax gone from the outbox');
+				assert.equal(runs.length, 1, `${runs.length} runs`);
+				assertSuccess(runs[0]);
+			},
+		);
 
-			const [execution] = await n8n.waitForExecutions(imported.id, 1);
-			assertSuccess(execution);
-			assert.ok((outputOf(execution, 'Wait') ?? []).length > 0, 'the workflow never waited');
-			assert.equal(notificationsTo('sent').length, 1, 'reported more than once');
-			await n8n.deactivate(imported.id);
-		});
+		await check(
+			'examples: send-fax-report-status.json — a posted PDF is faxed, checked until it left the outbox, and its final status reported',
+			async () => {
+				const { workflow, imported } = await deploy('send-fax-report-status.json', 'sent');
+				s.workflows.push(imported.id);
+				// What the user picks on import: the number to send from.
+				const send = nodeNamed(workflow, 'Send Fax');
+				send.parameters.from = { __rl: true, mode: 'id', value: '+15551230001' };
+				await n8n.updateWorkflow(imported.id, workflow);
+				const webhookPath = nodeNamed(workflow, 'Upload PDF').parameters.path;
+				await n8n.activate(imported.id);
+				await n8n.waitForWebhook(webhookPath);
+
+				const to = `+4930${crypto.randomInt(1000000, 9999999)}`;
+				const pdf = makePdf([`Example ${tag}`, 'Sent by the example workflow']);
+				const res = await fetch(`${n8n.webhookUrl(webhookPath)}?to=${encodeURIComponent(to)}`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/pdf' },
+					body: pdf,
+				});
+				assert.equal(res.status, 200, await res.text());
+
+				const outboxFax = await waitFor(
+					() => Object.values(server.state.outbox).find((o) => o.to[0] === to),
+					'the outbox fax',
+				);
+				const uploaded = server.state.files[outboxFax.files[0]];
+				assert.equal(uploaded?.size, pdf.length, 'the uploaded file is not the posted PDF');
+				const outboxReads = () =>
+					server.requests.filter(
+						(r) => r.method === 'GET' && r.path === `/v3/accounts/self/outbox/${outboxFax.id}`,
+					);
+				// The workflow finds it still in the outbox at least once, and waits again.
+				await waitFor(
+					() => outboxReads().some((r) => r.status === 200),
+					'a check of the outbox fax',
+					90000,
+				);
+				assert.equal(notificationsTo('sent').length, 0, 'reported before the fax was done');
+
+				const finishedFax = await (
+					await fetch(`${server.origin}/_control/outbox/finish`, {
+						method: 'POST',
+						headers: { 'content-type': 'application/json' },
+						body: JSON.stringify({ id: outboxFax.id, status: 'success' }),
+					})
+				).json();
+				const [note] = await waitFor(
+					() => (notificationsTo('sent').length ? notificationsTo('sent') : undefined),
+					'the status report',
+					90000,
+				).catch(async (error) => {
+					const runs = await n8n.executions(imported.id);
+					const last = runs.at(-1);
+					const ran = Object.entries(last?.data?.resultData?.runData ?? {}).map(
+						([node, r]) => `${node}×${r.length}`,
+					);
+					throw new Error(
+						`${error.message}; ${runs.length} runs, the last ${last?.status}: ${JSON.stringify(errorOf(last) ?? null)}; nodes run: ${ran.join(', ')}`,
+					);
+				});
+				assert.deepEqual(note.body, {
+					event: 'fax_sent',
+					faxId: finishedFax.id,
+					to,
+					status: 'success',
+					pages: 1,
+					outboxFaxId: outboxFax.id,
+				});
+				assert.ok(
+					outboxReads().at(-1).status >= 400,
+					'the last check did not find the fax gone from the outbox',
+				);
+
+				const [execution] = await n8n.waitForExecutions(imported.id, 1);
+				assertSuccess(execution);
+				assert.ok((outputOf(execution, 'Wait') ?? []).length > 0, 'the workflow never waited');
+				assert.equal(notificationsTo('sent').length, 1, 'reported more than once');
+				await n8n.deactivate(imported.id);
+			},
+		);
 	} finally {
 		for (const id of s.workflows) await n8n.deactivate(id).catch(() => {});
 		fs.rmSync(s.dir, { recursive: true, force: true });

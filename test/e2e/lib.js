@@ -30,7 +30,13 @@ function credRef(type, cred) {
  * @param {object[]} o.nodes         [{ name, type?, parameters, credentials? }]
  * @param {string} [o.responseData]  'allEntries' (default) | 'firstEntryBinary' | 'firstEntryJson'
  */
-function webhookWorkflow({ name, path, nodes, responseData = 'allEntries', binaryPropertyName = 'data' }) {
+function webhookWorkflow({
+	name,
+	path,
+	nodes,
+	responseData = 'allEntries',
+	binaryPropertyName = 'data',
+}) {
 	const webhook = {
 		id: crypto.randomUUID(),
 		name: 'Webhook',
@@ -43,7 +49,9 @@ function webhookWorkflow({ name, path, nodes, responseData = 'allEntries', binar
 			path,
 			responseMode: 'lastNode',
 			responseData,
-			...(responseData === 'firstEntryBinary' ? { responseBinaryPropertyName: binaryPropertyName } : {}),
+			...(responseData === 'firstEntryBinary'
+				? { responseBinaryPropertyName: binaryPropertyName }
+				: {}),
 			options: {},
 		},
 	};
@@ -136,7 +144,12 @@ function pollingTriggerNode({ name, pat, parameters = {} }) {
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: {
-			pollTimes: { item: [0, 15, 30, 45].map((offset) => ({ mode: 'custom', cronExpression: `${second + offset} * * * * *` })) },
+			pollTimes: {
+				item: [0, 15, 30, 45].map((offset) => ({
+					mode: 'custom',
+					cronExpression: `${second + offset} * * * * *`,
+				})),
+			},
 			authentication: 'accessToken',
 			events: ['fax_received'],
 			options: {},
@@ -155,7 +168,9 @@ function apiRequests(server, from = 0) {
 function assertSuccess(execution) {
 	if (execution.status !== 'success') {
 		const err = errorOf(execution);
-		assert.fail(`execution ${execution.id} is ${execution.status}: ${err ? `${err.message} ${err.description ?? ''}` : 'no error recorded'}`);
+		assert.fail(
+			`execution ${execution.id} is ${execution.status}: ${err ? `${err.message} ${err.description ?? ''}` : 'no error recorded'}`,
+		);
 	}
 }
 

@@ -23,7 +23,8 @@ function exampleWorkflow(file, { pathSuffix, credential }) {
 			node.parameters.path = `${node.parameters.path}-${pathSuffix}`;
 			node.webhookId = crypto.randomUUID();
 		}
-		if (node.type === FAX_TOOL) node.credentials = { faxPlusApi: { id: credential.id, name: credential.name } };
+		if (node.type === FAX_TOOL)
+			node.credentials = { faxPlusApi: { id: credential.id, name: credential.name } };
 	}
 	workflow.name = `${workflow.name} (e2e ${pathSuffix})`;
 	return workflow;
@@ -31,7 +32,10 @@ function exampleWorkflow(file, { pathSuffix, credential }) {
 
 /** The text of a tool result (n8n answers the tool's output as one text block). */
 function textOf(result) {
-	return (result.content ?? []).filter((c) => c.type === 'text').map((c) => c.text).join('\n');
+	return (result.content ?? [])
+		.filter((c) => c.type === 'text')
+		.map((c) => c.text)
+		.join('\n');
 }
 
 /** The JSON a tool answered: n8n writes the output items as JSON text. */
@@ -51,7 +55,9 @@ function firstItem(value) {
 
 async function connectClient(url) {
 	const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
-	const { StreamableHTTPClientTransport } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
+	const {
+		StreamableHTTPClientTransport,
+	} = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
 	// Right after activation the URL can answer 404 for a moment (facts.md): retry the connect.
 	const deadline = Date.now() + 30000;
 	for (;;) {
@@ -61,7 +67,8 @@ async function connectClient(url) {
 			return client;
 		} catch (error) {
 			await client.close().catch(() => {});
-			if (Date.now() > deadline) throw new Error(`MCP client could not connect to ${url}: ${error.message}`);
+			if (Date.now() > deadline)
+				throw new Error(`MCP client could not connect to ${url}: ${error.message}`);
 			await sleep(250);
 		}
 	}
@@ -76,110 +83,182 @@ module.exports = async function mcp(t) {
 	const tag = crypto.randomBytes(4).toString('hex');
 	const s = {};
 
-	await check('mcp: examples/mcp-fax-tools.json imports and activates with the MCP Server Trigger and Fax.Plus tools', async () => {
-		s.pat =
-			ctx.patCredential ??
-			(await n8n.createCredential(`Fax.Plus PAT (mcp e2e ${tag})`, 'faxPlusApi', { accessToken: server.tokens.pat, baseUrl: server.baseUrl }));
-		const workflow = exampleWorkflow(EXAMPLE, { pathSuffix: tag, credential: s.pat });
-		const imported = await n8n.importWorkflow(workflow);
-		s.workflowId = imported.id;
-		await n8n.activate(imported.id);
-		const trigger = workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger');
-		s.url = `${n8n.url}/mcp/${trigger.parameters.path}`;
-		s.client = await connectClient(s.url);
-		log(`MCP server ${s.url}`);
-	});
+	await check(
+		'mcp: examples/mcp-fax-tools.json imports and activates with the MCP Server Trigger and Fax.Plus tools',
+		async () => {
+			s.pat =
+				ctx.patCredential ??
+				(await n8n.createCredential(`Fax.Plus PAT (mcp e2e ${tag})`, 'faxPlusApi', {
+					accessToken: server.tokens.pat,
+					baseUrl: server.baseUrl,
+				}));
+			const workflow = exampleWorkflow(EXAMPLE, { pathSuffix: tag, credential: s.pat });
+			const imported = await n8n.importWorkflow(workflow);
+			s.workflowId = imported.id;
+			await n8n.activate(imported.id);
+			const trigger = workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger');
+			s.url = `${n8n.url}/mcp/${trigger.parameters.path}`;
+			s.client = await connectClient(s.url);
+			log(`MCP server ${s.url}`);
+		},
+	);
 	if (!s.client) return;
 
 	try {
-		await check('mcp: lists the Fax.Plus tools, each with a description of what it does, needs and returns, and its $fromAI inputs', async () => {
-			const { tools } = await s.client.listTools();
-			const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
-			assert.deepEqual(
-				Object.keys(byName).sort(),
-				['Check_outgoing_fax', 'Get_fax', 'List_faxes', 'Read_fax_text', 'Send_fax_from_URL', 'Send_fax_from_text'],
-			);
-			const send = byName.Send_fax_from_text;
-			assert.match(send.description, /Send a fax/);
-			assert.match(send.description, /outbox/i, `Send's description says nothing of what it returns: ${send.description}`);
-			assert.deepEqual(Object.keys(send.inputSchema.properties).sort(), ['comment', 'destinations', 'text']);
-			assert.match(send.inputSchema.properties.destinations.description, /separated by commas/);
-			assert.deepEqual(Object.keys(byName.Get_fax.inputSchema.properties), ['fax_id']);
-			assert.match(byName.Get_fax.inputSchema.properties.fax_id.description, /List faxes/);
-			assert.deepEqual(Object.keys(byName.List_faxes.inputSchema.properties), ['category']);
-			for (const tool of tools) assert.ok(tool.description.length > 60, `${tool.name}'s description is bare: "${tool.description}"`);
-			s.tools = byName;
-		});
+		await check(
+			'mcp: lists the Fax.Plus tools, each with a description of what it does, needs and returns, and its $fromAI inputs',
+			async () => {
+				const { tools } = await s.client.listTools();
+				const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
+				assert.deepEqual(Object.keys(byName).sort(), [
+					'Check_outgoing_fax',
+					'Get_fax',
+					'List_faxes',
+					'Read_fax_text',
+					'Send_fax_from_URL',
+					'Send_fax_from_text',
+				]);
+				const send = byName.Send_fax_from_text;
+				assert.match(send.description, /Send a fax/);
+				assert.match(
+					send.description,
+					/outbox/i,
+					`Send's description says nothing of what it returns: ${send.description}`,
+				);
+				assert.deepEqual(Object.keys(send.inputSchema.properties).sort(), [
+					'comment',
+					'destinations',
+					'text',
+				]);
+				assert.match(send.inputSchema.properties.destinations.description, /separated by commas/);
+				assert.deepEqual(Object.keys(byName.Get_fax.inputSchema.properties), ['fax_id']);
+				assert.match(byName.Get_fax.inputSchema.properties.fax_id.description, /List faxes/);
+				assert.deepEqual(Object.keys(byName.List_faxes.inputSchema.properties), ['category']);
+				for (const tool of tools)
+					assert.ok(
+						tool.description.length > 60,
+						`${tool.name}'s description is bare: "${tool.description}"`,
+					);
+				s.tools = byName;
+			},
+		);
 
-		await check('mcp: Send fax from text uploads the text and creates the outbox fax; the answer names the outbox IDs and how to check', async () => {
-			const from = server.requests.length;
-			const result = await s.client.callTool({
-				name: 'Send_fax_from_text',
-				arguments: { destinations: '+15551234567, +4930123456', text: `Please call back. (${tag})`, comment: `mcp ${tag}` },
-			});
-			assert.ok(!result.isError, `isError: ${textOf(result)}`);
-			const reqs = apiRequests(server, from);
-			const uploads = reqs.filter((r) => r.method === 'POST' && r.path === '/v3/accounts/self/files');
-			assert.equal(uploads.length, 1, reqs.map((r) => `${r.method} ${r.path}`).join(', '));
-			assert.ok(uploads[0].rawBody.includes(Buffer.from(`Please call back. (${tag})`)), 'the uploaded file is not the text');
-			const outbox = reqs.filter((r) => r.method === 'POST' && r.path === '/v3/accounts/self/outbox');
-			assert.equal(outbox.length, 1);
-			assert.deepEqual(outbox[0].body.to, ['+15551234567', '+4930123456']);
-			assert.deepEqual(outbox[0].body.comment, { text: `mcp ${tag}` });
-			assert.equal(outbox[0].body.from, '+15551230001');
+		await check(
+			'mcp: Send fax from text uploads the text and creates the outbox fax; the answer names the outbox IDs and how to check',
+			async () => {
+				const from = server.requests.length;
+				const result = await s.client.callTool({
+					name: 'Send_fax_from_text',
+					arguments: {
+						destinations: '+15551234567, +4930123456',
+						text: `Please call back. (${tag})`,
+						comment: `mcp ${tag}`,
+					},
+				});
+				assert.ok(!result.isError, `isError: ${textOf(result)}`);
+				const reqs = apiRequests(server, from);
+				const uploads = reqs.filter(
+					(r) => r.method === 'POST' && r.path === '/v3/accounts/self/files',
+				);
+				assert.equal(uploads.length, 1, reqs.map((r) => `${r.method} ${r.path}`).join(', '));
+				assert.ok(
+					uploads[0].rawBody.includes(Buffer.from(`Please call back. (${tag})`)),
+					'the uploaded file is not the text',
+				);
+				const outbox = reqs.filter(
+					(r) => r.method === 'POST' && r.path === '/v3/accounts/self/outbox',
+				);
+				assert.equal(outbox.length, 1);
+				assert.deepEqual(outbox[0].body.to, ['+15551234567', '+4930123456']);
+				assert.deepEqual(outbox[0].body.comment, { text: `mcp ${tag}` });
+				assert.equal(outbox[0].body.from, '+15551230001');
 
-			const sent = firstItem(jsonOf(result));
-			assert.equal(sent.outbox.length, 2);
-			for (const { to, outboxFaxId } of sent.outbox) {
-				assert.ok(server.state.outbox[outboxFaxId], `the server has no outbox fax ${outboxFaxId}`);
-				assert.deepEqual(server.state.outbox[outboxFaxId].to, [to]);
-			}
-			assert.match(sent.message, /Outbox → Get with its outbox ID/);
-			s.outboxFaxId = sent.outbox[0].outboxFaxId;
-		});
+				const sent = firstItem(jsonOf(result));
+				assert.equal(sent.outbox.length, 2);
+				for (const { to, outboxFaxId } of sent.outbox) {
+					assert.ok(
+						server.state.outbox[outboxFaxId],
+						`the server has no outbox fax ${outboxFaxId}`,
+					);
+					assert.deepEqual(server.state.outbox[outboxFaxId].to, [to]);
+				}
+				assert.match(sent.message, /Outbox → Get with its outbox ID/);
+				s.outboxFaxId = sent.outbox[0].outboxFaxId;
+			},
+		);
 
-		await check('mcp: Check outgoing fax reads the outbox fax the send created, simplified', async () => {
-			const from = server.requests.length;
-			const result = await s.client.callTool({ name: 'Check_outgoing_fax', arguments: { outbox_fax_id: s.outboxFaxId } });
-			assert.ok(!result.isError, `isError: ${textOf(result)}`);
-			assert.deepEqual(
-				apiRequests(server, from).map((r) => `${r.method} ${r.path}`),
-				[`GET /v3/accounts/self/outbox/${s.outboxFaxId}`],
-			);
-			const record = firstItem(jsonOf(result));
-			assert.equal(record.id, s.outboxFaxId);
-			assert.equal(record.comment, `mcp ${tag}`);
-			assert.match(record.submit_time, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
-		});
+		await check(
+			'mcp: Check outgoing fax reads the outbox fax the send created, simplified',
+			async () => {
+				const from = server.requests.length;
+				const result = await s.client.callTool({
+					name: 'Check_outgoing_fax',
+					arguments: { outbox_fax_id: s.outboxFaxId },
+				});
+				assert.ok(!result.isError, `isError: ${textOf(result)}`);
+				assert.deepEqual(
+					apiRequests(server, from).map((r) => `${r.method} ${r.path}`),
+					[`GET /v3/accounts/self/outbox/${s.outboxFaxId}`],
+				);
+				const record = firstItem(jsonOf(result));
+				assert.equal(record.id, s.outboxFaxId);
+				assert.equal(record.comment, `mcp ${tag}`);
+				assert.match(record.submit_time, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+			},
+		);
 
-		await check('mcp: List faxes answers 10 simplified received faxes (the inbox the agent chose), times in ISO 8601 UTC', async () => {
-			for (let i = 0; i < 12; i++) {
-				const id = `fax_mcp_${tag}_${i}`;
-				server.state.faxes[id] = { ...server.state.faxes.fax_2, id, start_time: `2024-11-${String(10 + i).padStart(2, '0')} 08:00:00` };
-			}
-			const from = server.requests.length;
-			const result = await s.client.callTool({ name: 'List_faxes', arguments: { category: 'inbox' } });
-			assert.ok(!result.isError, `isError: ${textOf(result)}`);
-			const reqs = apiRequests(server, from);
-			assert.equal(reqs.length, 1);
-			assert.equal(reqs[0].path, '/v3/accounts/self/faxes');
-			assert.deepEqual(reqs[0].query, { category: 'inbox', limit: '10' });
-			const faxes = jsonOf(result);
-			assert.equal(faxes.length, 10);
-			for (const fax of faxes) {
-				assert.deepEqual(Object.keys(fax).sort(), ['comment', 'direction', 'from', 'id', 'is_read', 'pages', 'start_time', 'status', 'statusMeaning', 'to']);
-				assert.equal(fax.direction, 'incoming');
-				assert.match(fax.start_time, /Z$/);
-			}
-			const raw = JSON.stringify(Object.values(server.state.faxes).slice(0, 10));
-			log(`10 faxes: ${textOf(result).length} characters simplified, ${raw.length} raw`);
-		});
+		await check(
+			'mcp: List faxes answers 10 simplified received faxes (the inbox the agent chose), times in ISO 8601 UTC',
+			async () => {
+				for (let i = 0; i < 12; i++) {
+					const id = `fax_mcp_${tag}_${i}`;
+					server.state.faxes[id] = {
+						...server.state.faxes.fax_2,
+						id,
+						start_time: `2024-11-${String(10 + i).padStart(2, '0')} 08:00:00`,
+					};
+				}
+				const from = server.requests.length;
+				const result = await s.client.callTool({
+					name: 'List_faxes',
+					arguments: { category: 'inbox' },
+				});
+				assert.ok(!result.isError, `isError: ${textOf(result)}`);
+				const reqs = apiRequests(server, from);
+				assert.equal(reqs.length, 1);
+				assert.equal(reqs[0].path, '/v3/accounts/self/faxes');
+				assert.deepEqual(reqs[0].query, { category: 'inbox', limit: '10' });
+				const faxes = jsonOf(result);
+				assert.equal(faxes.length, 10);
+				for (const fax of faxes) {
+					assert.deepEqual(Object.keys(fax).sort(), [
+						'comment',
+						'direction',
+						'from',
+						'id',
+						'is_read',
+						'pages',
+						'start_time',
+						'status',
+						'statusMeaning',
+						'to',
+					]);
+					assert.equal(fax.direction, 'incoming');
+					assert.match(fax.start_time, /Z$/);
+				}
+				const raw = JSON.stringify(Object.values(server.state.faxes).slice(0, 10));
+				log(`10 faxes: ${textOf(result).length} characters simplified, ${raw.length} raw`);
+			},
+		);
 
 		await check('mcp: Get fax answers one simplified fax', async () => {
 			const from = server.requests.length;
 			const result = await s.client.callTool({ name: 'Get_fax', arguments: { fax_id: 'fax_1' } });
 			assert.ok(!result.isError, `isError: ${textOf(result)}`);
-			assert.deepEqual(apiRequests(server, from).map((r) => `${r.method} ${r.path}`), ['GET /v3/accounts/self/faxes/fax_1']);
+			assert.deepEqual(
+				apiRequests(server, from).map((r) => `${r.method} ${r.path}`),
+				['GET /v3/accounts/self/faxes/fax_1'],
+			);
 			const fax = firstItem(jsonOf(result));
 			assert.match(fax.statusMeaning, /./);
 			delete fax.statusMeaning;
@@ -196,32 +275,55 @@ module.exports = async function mcp(t) {
 			});
 		});
 
-		await check('mcp: Read fax text answers the text of a fax, and requests OCR (saying so) for a fax nobody asked it for', async () => {
-			let from = server.requests.length;
-			const done = firstItem(jsonOf(await s.client.callTool({ name: 'Read_fax_text', arguments: { fax_id: 'fax_1' } })));
-			assert.deepEqual(apiRequests(server, from).map((r) => `${r.method} ${r.path}`), ['GET /v3/accounts/self/faxes/fax_1/ai/ocr']);
-			assert.equal(done.status, 'finished');
-			assert.match(done.data, /INVOICE INV-2025-0042/);
+		await check(
+			'mcp: Read fax text answers the text of a fax, and requests OCR (saying so) for a fax nobody asked it for',
+			async () => {
+				let from = server.requests.length;
+				const done = firstItem(
+					jsonOf(
+						await s.client.callTool({ name: 'Read_fax_text', arguments: { fax_id: 'fax_1' } }),
+					),
+				);
+				assert.deepEqual(
+					apiRequests(server, from).map((r) => `${r.method} ${r.path}`),
+					['GET /v3/accounts/self/faxes/fax_1/ai/ocr'],
+				);
+				assert.equal(done.status, 'finished');
+				assert.match(done.data, /INVOICE INV-2025-0042/);
 
-			from = server.requests.length;
-			const requested = firstItem(jsonOf(await s.client.callTool({ name: 'Read_fax_text', arguments: { fax_id: 'fax_3' } })));
-			assert.deepEqual(apiRequests(server, from).map((r) => `${r.method} ${r.path}`), [
-				'GET /v3/accounts/self/faxes/fax_3/ai/ocr',
-				'POST /v3/accounts/self/faxes/fax_3/ai/ocr',
-			]);
-			assert.equal(requested.status, 'pending');
-			assert.match(requested.message, /requested now.*again later/);
-		});
+				from = server.requests.length;
+				const requested = firstItem(
+					jsonOf(
+						await s.client.callTool({ name: 'Read_fax_text', arguments: { fax_id: 'fax_3' } }),
+					),
+				);
+				assert.deepEqual(
+					apiRequests(server, from).map((r) => `${r.method} ${r.path}`),
+					['GET /v3/accounts/self/faxes/fax_3/ai/ocr', 'POST /v3/accounts/self/faxes/fax_3/ai/ocr'],
+				);
+				assert.equal(requested.status, 'pending');
+				assert.match(requested.message, /requested now.*again later/);
+			},
+		);
 
-		await check('mcp: an unknown fax ID is an error (isError) that says what went wrong and what to do', async () => {
-			const from = server.requests.length;
-			const result = await s.client.callTool({ name: 'Get_fax', arguments: { fax_id: 'no-such-fax' } });
-			assert.equal(result.isError, true, `not an error: ${textOf(result)}`);
-			assert.deepEqual(apiRequests(server, from).map((r) => `${r.method} ${r.path}`), ['GET /v3/accounts/self/faxes/no-such-fax']);
-			const text = textOf(result);
-			assert.match(text, /no-such-fax/);
-			assert.match(text, /List faxes|Get Many/, `the error says nothing of what to do: ${text}`);
-		});
+		await check(
+			'mcp: an unknown fax ID is an error (isError) that says what went wrong and what to do',
+			async () => {
+				const from = server.requests.length;
+				const result = await s.client.callTool({
+					name: 'Get_fax',
+					arguments: { fax_id: 'no-such-fax' },
+				});
+				assert.equal(result.isError, true, `not an error: ${textOf(result)}`);
+				assert.deepEqual(
+					apiRequests(server, from).map((r) => `${r.method} ${r.path}`),
+					['GET /v3/accounts/self/faxes/no-such-fax'],
+				);
+				const text = textOf(result);
+				assert.match(text, /no-such-fax/);
+				assert.match(text, /List faxes|Get Many/, `the error says nothing of what to do: ${text}`);
+			},
+		);
 	} finally {
 		await s.client.close().catch(() => {});
 		if (s.workflowId) await n8n.deactivate(s.workflowId).catch(() => {});

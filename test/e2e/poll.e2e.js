@@ -33,7 +33,8 @@ module.exports = async function poll(t) {
 	async function emittedCounts() {
 		const counts = new Map();
 		for (const execution of await n8n.executions(s.wf.id)) {
-			for (const item of outputOf(execution, NODE) ?? []) counts.set(item.json.faxId, (counts.get(item.json.faxId) ?? 0) + 1);
+			for (const item of outputOf(execution, NODE) ?? [])
+				counts.set(item.json.faxId, (counts.get(item.json.faxId) ?? 0) + 1);
 		}
 		return counts;
 	}
@@ -43,123 +44,219 @@ module.exports = async function poll(t) {
 		const deadline = Date.now() + WAIT_MS;
 		for (;;) {
 			const list = await n8n.executions(s.wf.id);
-			const found = list.find((execution) => (outputOf(execution, NODE) ?? []).some((item) => item.json.faxId === faxId));
+			const found = list.find((execution) =>
+				(outputOf(execution, NODE) ?? []).some((item) => item.json.faxId === faxId),
+			);
 			if (found && found.status !== 'running' && found.status !== 'new') return found;
-			if (Date.now() > deadline) throw new Error(`no run emitted ${faxId} within ${WAIT_MS / 1000} s (${list.length} runs)`);
+			if (Date.now() > deadline)
+				throw new Error(`no run emitted ${faxId} within ${WAIT_MS / 1000} s (${list.length} runs)`);
 			await new Promise((r) => setTimeout(r, 500));
 		}
 	}
 
-	await check('poll: n8n loads the polling trigger with its Poll Times (every minute by default)', async () => {
-		const types = await n8n.nodeTypes();
-		const node = types.find((type) => type.name === POLL_TRIGGER);
-		assert.ok(node, `faxPlusPollTrigger missing; fax types: ${types.map((type) => type.name).filter((name) => /fax/i.test(name))}`);
-		assert.equal(node.displayName, 'Fax.Plus Polling Trigger');
-		assert.equal(node.polling, true);
-		const pollTimes = node.properties.find((property) => property.name === 'pollTimes');
-		assert.deepEqual(pollTimes?.default, { item: [{ mode: 'everyMinute' }] });
-		assert.ok(node.icon || node.iconUrl, 'no icon');
-		assert.deepEqual(node.credentials.map((credential) => credential.name).sort(), ['faxPlusApi', 'faxPlusOAuth2Api']);
-	});
+	await check(
+		'poll: n8n loads the polling trigger with its Poll Times (every minute by default)',
+		async () => {
+			const types = await n8n.nodeTypes();
+			const node = types.find((type) => type.name === POLL_TRIGGER);
+			assert.ok(
+				node,
+				`faxPlusPollTrigger missing; fax types: ${types.map((type) => type.name).filter((name) => /fax/i.test(name))}`,
+			);
+			assert.equal(node.displayName, 'Fax.Plus Polling Trigger');
+			assert.equal(node.polling, true);
+			const pollTimes = node.properties.find((property) => property.name === 'pollTimes');
+			assert.deepEqual(pollTimes?.default, { item: [{ mode: 'everyMinute' }] });
+			assert.ok(node.icon || node.iconUrl, 'no icon');
+			assert.deepEqual(node.credentials.map((credential) => credential.name).sort(), [
+				'faxPlusApi',
+				'faxPlusOAuth2Api',
+			]);
+		},
+	);
 
-	await check('poll: an active workflow polling every 15 s emits no history on activation', async () => {
-		const pat =
-			ctx.patCredential ??
-			(await n8n.createCredential('Fax.Plus PAT (poll e2e)', 'faxPlusApi', { accessToken: server.tokens.pat, baseUrl: server.baseUrl }));
-		s.pat = pat;
-		await addFax({ id: 'fax_poll_history' });
-		const { node } = pollingTriggerNode({ name: NODE, pat, parameters: { events: ['fax_received', 'fax_sent'], channels: '' } });
-		s.wf = await n8n.importWorkflow({
-			name: 'e2e Fax.Plus Polling Trigger',
-			nodes: [node, { id: crypto.randomUUID(), name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [240, 0], parameters: {} }],
-			connections: { [NODE]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
-		});
-		const before = server.requests.length;
-		await n8n.activate(s.wf.id);
-		// Activation polls once at once: the inbox and the sent list of the last hour.
-		const lists = () => server.requests.slice(before).filter((request) => request.path === '/v3/accounts/self/faxes');
-		const deadline = Date.now() + 20000;
-		while (lists().length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-		assert.deepEqual(lists().slice(0, 2).map((request) => request.query.category).sort(), ['inbox', 'sent']);
-		// A fence: the first fax added after activation is the first run's only item.
-		await addFax({ id: 'fax_poll_1' });
-		const run = await runWith('fax_poll_1');
-		assert.equal(run.mode, 'trigger');
-		assert.equal(run.status, 'success');
-		const items = outputOf(run, NODE);
-		assert.deepEqual(items.map((item) => item.json.faxId), ['fax_poll_1']);
-		const j = items[0].json;
-		assert.equal(j.event, 'fax_received');
-		assert.equal(j.from, '+4930123456');
-		assert.equal(j.to, '+15551230001');
-		assert.equal(j.status, 'success');
-		assert.equal(j.data.id, 'fax_poll_1');
-		assert.equal(outputOf(run, 'Received')?.length, 1, 'the next node did not run');
-		assert.equal((await emittedCounts()).has('fax_poll_history'), false, 'history was emitted');
-	});
+	await check(
+		'poll: an active workflow polling every 15 s emits no history on activation',
+		async () => {
+			const pat =
+				ctx.patCredential ??
+				(await n8n.createCredential('Fax.Plus PAT (poll e2e)', 'faxPlusApi', {
+					accessToken: server.tokens.pat,
+					baseUrl: server.baseUrl,
+				}));
+			s.pat = pat;
+			await addFax({ id: 'fax_poll_history' });
+			const { node } = pollingTriggerNode({
+				name: NODE,
+				pat,
+				parameters: { events: ['fax_received', 'fax_sent'], channels: '' },
+			});
+			s.wf = await n8n.importWorkflow({
+				name: 'e2e Fax.Plus Polling Trigger',
+				nodes: [
+					node,
+					{
+						id: crypto.randomUUID(),
+						name: 'Received',
+						type: 'n8n-nodes-base.noOp',
+						typeVersion: 1,
+						position: [240, 0],
+						parameters: {},
+					},
+				],
+				connections: { [NODE]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
+			});
+			const before = server.requests.length;
+			await n8n.activate(s.wf.id);
+			// Activation polls once at once: the inbox and the sent list of the last hour.
+			const lists = () =>
+				server.requests
+					.slice(before)
+					.filter((request) => request.path === '/v3/accounts/self/faxes');
+			const deadline = Date.now() + 20000;
+			while (lists().length < 2 && Date.now() < deadline)
+				await new Promise((r) => setTimeout(r, 100));
+			assert.deepEqual(
+				lists()
+					.slice(0, 2)
+					.map((request) => request.query.category)
+					.sort(),
+				['inbox', 'sent'],
+			);
+			// A fence: the first fax added after activation is the first run's only item.
+			await addFax({ id: 'fax_poll_1' });
+			const run = await runWith('fax_poll_1');
+			assert.equal(run.mode, 'trigger');
+			assert.equal(run.status, 'success');
+			const items = outputOf(run, NODE);
+			assert.deepEqual(
+				items.map((item) => item.json.faxId),
+				['fax_poll_1'],
+			);
+			const j = items[0].json;
+			assert.equal(j.event, 'fax_received');
+			assert.equal(j.from, '+4930123456');
+			assert.equal(j.to, '+15551230001');
+			assert.equal(j.status, 'success');
+			assert.equal(j.data.id, 'fax_poll_1');
+			assert.equal(outputOf(run, 'Received')?.length, 1, 'the next node did not run');
+			assert.equal((await emittedCounts()).has('fax_poll_history'), false, 'history was emitted');
+		},
+	);
 	if (!s.wf) return;
 
-	await check('poll: new faxes start one run per poll, oldest first, each fax exactly once', async () => {
-		await addFax({ id: 'fax_poll_sent', direction: 'outgoing', start_time: new Date(Date.now() - 20000).toISOString().slice(0, 19).replace('T', ' ') });
-		await addFax({ id: 'fax_poll_2' });
-		await runWith('fax_poll_2');
-		await runWith('fax_poll_sent');
-		// In one run or two (a poll may fall between the two additions), the older fax comes first.
-		const runs = (await n8n.executions(s.wf.id)).sort((a, b) => Number(a.id) - Number(b.id));
-		const order = runs.flatMap((execution) => (outputOf(execution, NODE) ?? []).map((item) => item.json.faxId));
-		assert.ok(order.indexOf('fax_poll_sent') < order.indexOf('fax_poll_2'), `order: ${order}`);
-		// A later fence: its run holds only itself, so nothing was emitted again meanwhile.
-		await addFax({ id: 'fax_poll_3' });
-		const fence = await runWith('fax_poll_3');
-		assert.deepEqual(outputOf(fence, NODE).map((item) => item.json.faxId), ['fax_poll_3']);
-		const counts = await emittedCounts();
-		for (const id of ['fax_poll_1', 'fax_poll_sent', 'fax_poll_2', 'fax_poll_3']) assert.equal(counts.get(id), 1, `${id} emitted ${counts.get(id)} times`);
-		for (const execution of await n8n.executions(s.wf.id)) assert.ok(outputOf(execution, NODE)?.length > 0, `run ${execution.id} is empty`);
-	});
+	await check(
+		'poll: new faxes start one run per poll, oldest first, each fax exactly once',
+		async () => {
+			await addFax({
+				id: 'fax_poll_sent',
+				direction: 'outgoing',
+				start_time: new Date(Date.now() - 20000).toISOString().slice(0, 19).replace('T', ' '),
+			});
+			await addFax({ id: 'fax_poll_2' });
+			await runWith('fax_poll_2');
+			await runWith('fax_poll_sent');
+			// In one run or two (a poll may fall between the two additions), the older fax comes first.
+			const runs = (await n8n.executions(s.wf.id)).sort((a, b) => Number(a.id) - Number(b.id));
+			const order = runs.flatMap((execution) =>
+				(outputOf(execution, NODE) ?? []).map((item) => item.json.faxId),
+			);
+			assert.ok(order.indexOf('fax_poll_sent') < order.indexOf('fax_poll_2'), `order: ${order}`);
+			// A later fence: its run holds only itself, so nothing was emitted again meanwhile.
+			await addFax({ id: 'fax_poll_3' });
+			const fence = await runWith('fax_poll_3');
+			assert.deepEqual(
+				outputOf(fence, NODE).map((item) => item.json.faxId),
+				['fax_poll_3'],
+			);
+			const counts = await emittedCounts();
+			for (const id of ['fax_poll_1', 'fax_poll_sent', 'fax_poll_2', 'fax_poll_3'])
+				assert.equal(counts.get(id), 1, `${id} emitted ${counts.get(id)} times`);
+			for (const execution of await n8n.executions(s.wf.id))
+				assert.ok(outputOf(execution, NODE)?.length > 0, `run ${execution.id} is empty`);
+		},
+	);
 
-	await check('poll: after a restart of n8n nothing is emitted again, and a fax of the restart is emitted once', async () => {
-		await addFax({ id: 'fax_poll_restart' });
-		await n8n.restart();
-		await runWith('fax_poll_restart');
-		await addFax({ id: 'fax_poll_after' });
-		const fence = await runWith('fax_poll_after');
-		assert.deepEqual(outputOf(fence, NODE).map((item) => item.json.faxId), ['fax_poll_after']);
-		const counts = await emittedCounts();
-		for (const [id, count] of counts) assert.equal(count, 1, `${id} emitted ${count} times`);
-		assert.deepEqual(
-			[...counts.keys()].sort(),
-			['fax_poll_1', 'fax_poll_2', 'fax_poll_3', 'fax_poll_after', 'fax_poll_restart', 'fax_poll_sent'],
-		);
-	});
+	await check(
+		'poll: after a restart of n8n nothing is emitted again, and a fax of the restart is emitted once',
+		async () => {
+			await addFax({ id: 'fax_poll_restart' });
+			await n8n.restart();
+			await runWith('fax_poll_restart');
+			await addFax({ id: 'fax_poll_after' });
+			const fence = await runWith('fax_poll_after');
+			assert.deepEqual(
+				outputOf(fence, NODE).map((item) => item.json.faxId),
+				['fax_poll_after'],
+			);
+			const counts = await emittedCounts();
+			for (const [id, count] of counts) assert.equal(count, 1, `${id} emitted ${count} times`);
+			assert.deepEqual([...counts.keys()].sort(), [
+				'fax_poll_1',
+				'fax_poll_2',
+				'fax_poll_3',
+				'fax_poll_after',
+				'fax_poll_restart',
+				'fax_poll_sent',
+			]);
+		},
+	);
 
 	await check('poll: deactivating stops the polls', async () => {
 		await n8n.deactivate(s.wf.id);
 	});
 
-	await check('poll: "Fetch Test Event" (a manual run from the editor) outputs the most recent fax through the node\'s run step, and keeps no record', async () => {
-		const { node } = pollingTriggerNode({ name: NODE, pat: ctx.patCredential ?? s.pat, parameters: { events: ['fax_received'], channels: '' } });
-		const wf = await n8n.importWorkflow({ name: 'e2e Fax.Plus Polling Trigger, test event', nodes: [node], connections: {} });
-		await addFax({ id: 'fax_poll_test_event' });
-		// What the editor sends when the trigger's "Fetch Test Event" is clicked.
-		const manualRun = async (attempt) => {
-			const start = { triggerToStartFrom: { name: NODE }, destinationNode: { nodeName: NODE, mode: 'inclusive' } };
-			// n8n 1.x wants the workflow in the body as well.
-			const body = n8n.version.startsWith('1.') ? { workflowData: await n8n.getWorkflow(wf.id), ...start } : start;
-			const started = await n8n.rest('POST', `/workflows/${wf.id}/run`, body);
-			assert.ok(started?.executionId, `no execution started: ${JSON.stringify(started)}`);
-			const finished = await n8n.waitForExecutions(wf.id, attempt, { timeoutMs: 30000 });
-			return finished.find((execution) => String(execution.id) === String(started.executionId));
-		};
-		// Twice: a test event is not a delivery, so the second shows the same fax (nothing recorded).
-		for (const attempt of [1, 2]) {
-			const execution = await manualRun(attempt);
-			assert.ok(execution, `attempt ${attempt}: the manual run is not among the workflow's executions`);
-			assert.equal(execution.mode, 'manual');
-			assert.equal(execution.status, 'success', `attempt ${attempt}: ${JSON.stringify(execution.data?.resultData?.error ?? {})}`);
-			assert.deepEqual((outputOf(execution, NODE) ?? []).map((item) => item.json.faxId), ['fax_poll_test_event'], `attempt ${attempt}`);
-		}
-		await n8n.deleteWorkflow(wf.id);
-	});
+	await check(
+		'poll: "Fetch Test Event" (a manual run from the editor) outputs the most recent fax through the node\'s run step, and keeps no record',
+		async () => {
+			const { node } = pollingTriggerNode({
+				name: NODE,
+				pat: ctx.patCredential ?? s.pat,
+				parameters: { events: ['fax_received'], channels: '' },
+			});
+			const wf = await n8n.importWorkflow({
+				name: 'e2e Fax.Plus Polling Trigger, test event',
+				nodes: [node],
+				connections: {},
+			});
+			await addFax({ id: 'fax_poll_test_event' });
+			// What the editor sends when the trigger's "Fetch Test Event" is clicked.
+			const manualRun = async (attempt) => {
+				const start = {
+					triggerToStartFrom: { name: NODE },
+					destinationNode: { nodeName: NODE, mode: 'inclusive' },
+				};
+				// n8n 1.x wants the workflow in the body as well.
+				const body = n8n.version.startsWith('1.')
+					? { workflowData: await n8n.getWorkflow(wf.id), ...start }
+					: start;
+				const started = await n8n.rest('POST', `/workflows/${wf.id}/run`, body);
+				assert.ok(started?.executionId, `no execution started: ${JSON.stringify(started)}`);
+				const finished = await n8n.waitForExecutions(wf.id, attempt, { timeoutMs: 30000 });
+				return finished.find((execution) => String(execution.id) === String(started.executionId));
+			};
+			// Twice: a test event is not a delivery, so the second shows the same fax (nothing recorded).
+			for (const attempt of [1, 2]) {
+				const execution = await manualRun(attempt);
+				assert.ok(
+					execution,
+					`attempt ${attempt}: the manual run is not among the workflow's executions`,
+				);
+				assert.equal(execution.mode, 'manual');
+				assert.equal(
+					execution.status,
+					'success',
+					`attempt ${attempt}: ${JSON.stringify(execution.data?.resultData?.error ?? {})}`,
+				);
+				assert.deepEqual(
+					(outputOf(execution, NODE) ?? []).map((item) => item.json.faxId),
+					['fax_poll_test_event'],
+					`attempt ${attempt}`,
+				);
+			}
+			await n8n.deleteWorkflow(wf.id);
+		},
+	);
 
 	server.reset();
 };

@@ -22,7 +22,9 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '../..');
 const { createChecks, withTimeout } = require(path.join(ROOT, 'test/support/checks.js'));
-const { buildPackage, finishSuite, runSuite, startServer, stopOnSignals } = require(path.join(ROOT, 'test/support/runner.js'));
+const { buildPackage, finishSuite, runSuite, startServer, stopOnSignals } = require(
+	path.join(ROOT, 'test/support/runner.js'),
+);
 const { startN8n } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
 
 const CHECK_TIMEOUT_MS = Number(process.env.E2E_CHECK_TIMEOUT_MS || 180000);
@@ -50,15 +52,21 @@ function srcNewerThanDist() {
 		}
 		return false;
 	};
-	return ['nodes', 'credentials', 'icons'].some((d) => fs.existsSync(path.join(ROOT, d)) && walk(path.join(ROOT, d)));
+	return ['nodes', 'credentials', 'icons'].some(
+		(d) => fs.existsSync(path.join(ROOT, d)) && walk(path.join(ROOT, d)),
+	);
 }
 
 /** Runs scripts/n8n/ensure-chromium.sh without blocking the event loop. */
 function ensureChromium() {
 	return new Promise((resolve, reject) => {
-		const child = spawn('bash', [path.join(ROOT, 'scripts/n8n/ensure-chromium.sh')], { stdio: ['ignore', 'ignore', 'inherit'] });
+		const child = spawn('bash', [path.join(ROOT, 'scripts/n8n/ensure-chromium.sh')], {
+			stdio: ['ignore', 'ignore', 'inherit'],
+		});
 		child.on('error', reject);
-		child.on('close', (status) => (status === 0 ? resolve() : reject(new Error(`ensure-chromium.sh exited with ${status}`))));
+		child.on('close', (status) =>
+			status === 0 ? resolve() : reject(new Error(`ensure-chromium.sh exited with ${status}`)),
+		);
 	});
 }
 
@@ -76,14 +84,21 @@ async function stopAll() {
 }
 
 function suiteFiles() {
-	const only = (process.env.E2E_ONLY || '').split(',').map((s) => s.trim()).filter(Boolean);
+	const only = (process.env.E2E_ONLY || '')
+		.split(',')
+		.map((s) => s.trim())
+		.filter(Boolean);
 	const order = ['smoke', 'action', 'oauth2', 'browser', 'trigger'];
 	const files = fs
 		.readdirSync(__dirname)
 		.filter((f) => f.endsWith('.e2e.js'))
 		.map((f) => ({ name: f.replace(/\.e2e\.js$/, ''), file: path.join(__dirname, f) }));
 	// The browser test follows n8n 2.x's editor; with 1.x it runs only when asked (E2E_BROWSER=1).
-	const major = Number(String(process.env.N8N_VERSION || require(path.join(ROOT, 'scripts/n8n/n8n.js')).DEFAULT_VERSION).split('.')[0]);
+	const major = Number(
+		String(
+			process.env.N8N_VERSION || require(path.join(ROOT, 'scripts/n8n/n8n.js')).DEFAULT_VERSION,
+		).split('.')[0],
+	);
 	if (process.env.E2E_BROWSER === '1' || (process.env.E2E_BROWSER !== '0' && major >= 2)) {
 		files.push({ name: 'browser', file: path.join(ROOT, 'test/browser/editor.test.js') });
 		files.push({ name: 'oauth2', file: path.join(ROOT, 'test/browser/oauth2.test.js') });
@@ -102,11 +117,19 @@ async function main() {
 	const ctx = {};
 	const t = { check, log, ctx, started };
 
-	let ready = await check('setup: build the package', () => buildPackage({ isCurrent: () => !srcNewerThanDist() }), { timeoutMs: 600000 });
+	let ready = await check(
+		'setup: build the package',
+		() => buildPackage({ isCurrent: () => !srcNewerThanDist() }),
+		{ timeoutMs: 600000 },
+	);
 	// Chromium before the servers: installing it takes a while, and no connection may sit idle meanwhile.
 	const files = suiteFiles();
 	if (ready && files.some((f) => f.name === 'browser')) {
-		await check("setup: Debian's chromium is available (scripts/n8n/ensure-chromium.sh)", () => ensureChromium(), { timeoutMs: 600000 });
+		await check(
+			"setup: Debian's chromium is available (scripts/n8n/ensure-chromium.sh)",
+			() => ensureChromium(),
+			{ timeoutMs: 600000 },
+		);
 	}
 	if (ready) {
 		ready = await check('setup: start the local Fax.Plus server', async () => {

@@ -5,12 +5,18 @@ const assert = require('node:assert/strict');
 module.exports = async function smoke(t) {
 	const { check, n8n } = t;
 	let types = [];
-	await check('smoke: n8n lists the node types n8n-nodes-faxplus.faxPlus and .faxPlusTrigger', async () => {
-		types = await n8n.nodeTypes();
-		const names = types.map((n) => n.name);
-		assert.ok(names.includes('n8n-nodes-faxplus.faxPlus'), `faxPlus missing; faxplus types: ${names.filter((n) => /fax/i.test(n))}`);
-		assert.ok(names.includes('n8n-nodes-faxplus.faxPlusTrigger'), 'faxPlusTrigger missing');
-	});
+	await check(
+		'smoke: n8n lists the node types n8n-nodes-faxplus.faxPlus and .faxPlusTrigger',
+		async () => {
+			types = await n8n.nodeTypes();
+			const names = types.map((n) => n.name);
+			assert.ok(
+				names.includes('n8n-nodes-faxplus.faxPlus'),
+				`faxPlus missing; faxplus types: ${names.filter((n) => /fax/i.test(n))}`,
+			);
+			assert.ok(names.includes('n8n-nodes-faxplus.faxPlusTrigger'), 'faxPlusTrigger missing');
+		},
+	);
 	await check('smoke: the node descriptions carry an icon and credentials', async () => {
 		const action = types.find((n) => n.name === 'n8n-nodes-faxplus.faxPlus');
 		const trigger = types.find((n) => n.name === 'n8n-nodes-faxplus.faxPlusTrigger');
@@ -29,9 +35,12 @@ module.exports = async function smoke(t) {
 		assert.deepEqual(creds, ['faxPlusApi', 'faxPlusOAuth2Api']);
 	});
 	await check('smoke: n8n knows the three credential types', async () => {
-		const res = await fetch(`${n8n.url}/types/credentials.json`, { headers: { Cookie: n8n.cookie } });
+		const res = await fetch(`${n8n.url}/types/credentials.json`, {
+			headers: { Cookie: n8n.cookie },
+		});
 		const list = await res.json();
 		const names = list.map((c) => c.name);
-		for (const n of ['faxPlusApi', 'faxPlusOAuth2Api', 'faxPlusWebhookSecretApi']) assert.ok(names.includes(n), `${n} missing`);
+		for (const n of ['faxPlusApi', 'faxPlusOAuth2Api', 'faxPlusWebhookSecretApi'])
+			assert.ok(names.includes(n), `${n} missing`);
 	});
 };

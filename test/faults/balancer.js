@@ -18,7 +18,9 @@ const FAILURE_THRESHOLD = 3;
 
 async function probeReady(port) {
 	try {
-		const res = await fetch(`http://127.0.0.1:${port}/healthz/readiness`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+		const res = await fetch(`http://127.0.0.1:${port}/healthz/readiness`, {
+			signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+		});
 		await res.arrayBuffer();
 		return res.ok;
 	} catch {
@@ -28,13 +30,27 @@ async function probeReady(port) {
 
 function forward(port, req, res, body) {
 	return new Promise((resolve) => {
-		const upstream = http.request({ host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers, agent: false }, (up) => {
-			const chunks = [];
-			up.on('data', (c) => chunks.push(c));
-			up.on('end', () => resolve({ status: up.statusCode, headers: up.headers, body: Buffer.concat(chunks) }));
-			up.on('error', () => resolve({ error: 'reset after the answer began' }));
-		});
-		upstream.on('error', (error) => resolve({ error: error.code || error.message, beforeAnswer: true }));
+		const upstream = http.request(
+			{
+				host: '127.0.0.1',
+				port,
+				method: req.method,
+				path: req.url,
+				headers: req.headers,
+				agent: false,
+			},
+			(up) => {
+				const chunks = [];
+				up.on('data', (c) => chunks.push(c));
+				up.on('end', () =>
+					resolve({ status: up.statusCode, headers: up.headers, body: Buffer.concat(chunks) }),
+				);
+				up.on('error', () => resolve({ error: 'reset after the answer began' }));
+			},
+		);
+		upstream.on('error', (error) =>
+			resolve({ error: error.code || error.message, beforeAnswer: true }),
+		);
 		// As nginx by default (proxy_ignore_client_abort off): a sender that gives up closes the
 		// upstream connection too, so n8n's answer to it is never taken for delivered.
 		res.on('close', () => {
@@ -45,7 +61,14 @@ function forward(port, req, res, body) {
 }
 
 async function startBalancer({ policy = 'any' } = {}) {
-	const lb = { policy, upstreams: [], next: 0, ready: new Map(), failures: new Map(), stats: { routed: 0, retriedNext: 0, noUpstream: 0 } };
+	const lb = {
+		policy,
+		upstreams: [],
+		next: 0,
+		ready: new Map(),
+		failures: new Map(),
+		stats: { routed: 0, retriedNext: 0, noUpstream: 0 },
+	};
 	let probing = true;
 	const prober = (async () => {
 		while (probing) {

@@ -5,7 +5,9 @@ const path = require('node:path');
 
 /** n8n stores an execution's data with `flatted`; its own copy reads it. */
 function flattedOf(installDir) {
-	return require(require.resolve('flatted', { paths: [path.join(installDir, 'node_modules/n8n')] }));
+	return require(
+		require.resolve('flatted', { paths: [path.join(installDir, 'node_modules/n8n')] }),
+	);
 }
 
 function parseData(flatted, text) {
@@ -24,15 +26,28 @@ async function rowsFromPostgres(pg, workflowIds, installDir, { statusOnly = fals
 	const rows = await pg.psql(
 		`SELECT e.id, e."workflowId", e.status, e.finished, e.mode, (extract(epoch from e."createdAt") * 1000)::bigint, ${statusOnly ? "''" : "coalesce(d.data, '')"} FROM execution_entity e LEFT JOIN execution_data d ON d."executionId" = e.id WHERE e."workflowId" IN (${list}) ORDER BY e.id`,
 	);
-	return rows.map(([id, workflowId, status, finished, mode, createdAt, raw = '']) => ({ id, workflowId, status, finished: finished === 't', mode, createdAt: Number(createdAt), raw, data: parseData(flatted, raw) }));
+	return rows.map(([id, workflowId, status, finished, mode, createdAt, raw = '']) => ({
+		id,
+		workflowId,
+		status,
+		finished: finished === 't',
+		mode,
+		createdAt: Number(createdAt),
+		raw,
+		data: parseData(flatted, raw),
+	}));
 }
 
 /** Executions of the workflows from n8n's SQLite file (single process), with n8n's own sqlite3 module. */
 async function rowsFromSqlite(dbFile, workflowIds, installDir, { statusOnly = false } = {}) {
 	const flatted = flattedOf(installDir);
-	const sqlite3 = require(require.resolve('sqlite3', { paths: [path.join(installDir, 'node_modules/n8n')] }));
+	const sqlite3 = require(
+		require.resolve('sqlite3', { paths: [path.join(installDir, 'node_modules/n8n')] }),
+	);
 	const db = await new Promise((resolve, reject) => {
-		const d = new sqlite3.Database(dbFile, sqlite3.OPEN_READONLY, (error) => (error ? reject(error) : resolve(d)));
+		const d = new sqlite3.Database(dbFile, sqlite3.OPEN_READONLY, (error) =>
+			error ? reject(error) : resolve(d),
+		);
 	});
 	try {
 		const rows = await new Promise((resolve, reject) =>
@@ -44,7 +59,16 @@ async function rowsFromSqlite(dbFile, workflowIds, installDir, { statusOnly = fa
 		);
 		// typeorm stores SQLite datetimes as UTC text.
 		const createdAtOf = (text) => Date.parse(`${String(text).replace(' ', 'T')}Z`);
-		return rows.map((r) => ({ id: String(r.id), workflowId: String(r.workflowId), status: r.status, finished: Boolean(r.finished), mode: r.mode, createdAt: createdAtOf(r.createdAt), raw: r.raw, data: parseData(flatted, r.raw) }));
+		return rows.map((r) => ({
+			id: String(r.id),
+			workflowId: String(r.workflowId),
+			status: r.status,
+			finished: Boolean(r.finished),
+			mode: r.mode,
+			createdAt: createdAtOf(r.createdAt),
+			raw: r.raw,
+			data: parseData(flatted, r.raw),
+		}));
 	} finally {
 		db.close();
 	}
@@ -65,10 +89,16 @@ const isFinishedStatus = (status) => ['success', 'error', 'crashed', 'canceled']
  */
 function isErasedRow(row, idPattern) {
 	const runData = row.data?.resultData?.runData;
-	return row.status === 'error' && !(row.raw.match(idPattern) ?? []).length && runData !== undefined && Object.keys(runData).length === 0;
+	return (
+		row.status === 'error' &&
+		!(row.raw.match(idPattern) ?? []).length &&
+		runData !== undefined &&
+		Object.keys(runData).length === 0
+	);
 }
 
-const errorOf = (row) => String(row.data?.resultData?.error?.message ?? 'no error message').slice(0, 100);
+const errorOf = (row) =>
+	String(row.data?.resultData?.error?.message ?? 'no error message').slice(0, 100);
 
 /**
  * Pairs acknowledged deliveries that no row names with erased rows of the same workflow: a row
@@ -77,7 +107,13 @@ const errorOf = (row) => String(row.data?.resultData?.error?.message ?? 'no erro
  * deliveries left without one.
  */
 function pairByTime(unnamed, erasedRows) {
-	const windows = unnamed.map(({ id, d }) => ({ id, from: d.attempts[0].at, to: d.attempts.at(-1).at + d.attempts.at(-1).ms })).sort((a, b) => a.to - b.to);
+	const windows = unnamed
+		.map(({ id, d }) => ({
+			id,
+			from: d.attempts[0].at,
+			to: d.attempts.at(-1).at + d.attempts.at(-1).ms,
+		}))
+		.sort((a, b) => a.to - b.to);
 	const free = [...erasedRows].sort((a, b) => a.createdAt - b.createdAt);
 	const paired = [];
 	const unpaired = [];
@@ -118,7 +154,9 @@ function figures({ deliveries, rows, nodeName, idOfItem, idPattern }) {
 		gaveUp: 0,
 		lost: [],
 		lostTrails: [],
-		rowsWithoutId: rows.filter((r) => !(r.raw.match(idPattern) ?? []).length).map((r) => `${r.id} ${r.status}${r.status === 'error' ? ` (${errorOf(r)})` : ''}`),
+		rowsWithoutId: rows
+			.filter((r) => !(r.raw.match(idPattern) ?? []).length)
+			.map((r) => `${r.id} ${r.status}${r.status === 'error' ? ` (${errorOf(r)})` : ''}`),
 		erased: [],
 		emptyOnly: [],
 		halfway: [],
@@ -135,7 +173,8 @@ function figures({ deliveries, rows, nodeName, idOfItem, idPattern }) {
 	for (const [id, d] of deliveries) {
 		f.attempts += d.attempts.length;
 		for (const a of d.attempts) {
-			const kind = a.status === 0 ? (a.body.includes('5 s') ? 'no answer' : 'conn error') : String(a.status);
+			const kind =
+				a.status === 0 ? (a.body.includes('5 s') ? 'no answer' : 'conn error') : String(a.status);
 			f.answers[kind] = (f.answers[kind] ?? 0) + 1;
 		}
 		const runs = successRuns.get(id) ?? 0;
@@ -157,35 +196,68 @@ function figures({ deliveries, rows, nodeName, idOfItem, idPattern }) {
 		else if (held.every((r) => r.status === 'success')) f.emptyOnly.push(id);
 		else f.halfway.push(`${id} (${held.map((r) => `${r.id} ${r.status}`).join(', ')})`);
 	}
-	const { paired, unpaired } = pairByTime(unnamed, rows.filter((r) => isErasedRow(r, idPattern)));
+	const { paired, unpaired } = pairByTime(
+		unnamed,
+		rows.filter((r) => isErasedRow(r, idPattern)),
+	);
 	f.erased = paired.map(({ id, row }) => `${id} (${row.id}: ${errorOf(row)})`);
 	for (const id of unpaired) {
 		const d = deliveries.get(id);
 		f.lost.push(id);
-		f.lostTrails.push(`${id}: ${d.attempts.map((a) => `${a.status || a.body} ${a.status ? a.body.slice(0, 60) : ''}`.trim()).join(' | ')}`);
+		f.lostTrails.push(
+			`${id}: ${d.attempts.map((a) => `${a.status || a.body} ${a.status ? a.body.slice(0, 60) : ''}`.trim()).join(' | ')}`,
+		);
 	}
 	return f;
 }
 
 /** Rows of the table: [label, trigger figure, Webhook node figure]. */
 function tableRows(a, b) {
-	const answersText = (f) => Object.entries(f.answers).sort().map(([k, v]) => `${k}: ${v}`).join(', ');
-	const statusText = (f) => Object.entries(f.statuses).sort().map(([k, v]) => `${k} ${v}`).join(', ') || '-';
+	const answersText = (f) =>
+		Object.entries(f.answers)
+			.sort()
+			.map(([k, v]) => `${k}: ${v}`)
+			.join(', ');
+	const statusText = (f) =>
+		Object.entries(f.statuses)
+			.sort()
+			.map(([k, v]) => `${k} ${v}`)
+			.join(', ') || '-';
 	const rows = [
 		['deliveries sent (distinct webhook-ids)', a.sent, b.sent],
 		['attempts (with re-sends)', a.attempts, b.attempts],
 		['  answers (status: count)', answersText(a), answersText(b)],
 		['acknowledged 2xx by the workflow', a.acknowledged, b.acknowledged],
-		['answered 2xx by n8n\'s start-up page', a.startupPage, b.startupPage],
-		['  of which no execution at all (known window)', a.startupPageWithoutRun, b.startupPageWithoutRun],
+		["answered 2xx by n8n's start-up page", a.startupPage, b.startupPage],
+		[
+			'  of which no execution at all (known window)',
+			a.startupPageWithoutRun,
+			b.startupPageWithoutRun,
+		],
 		['never acknowledged (sender gave up)', a.gaveUp, b.gaveUp],
 		['ACKNOWLEDGED, NO EXECUTION n8n HOLDS (must be 0)', a.lost.length, b.lost.length],
 		['acknowledged, only runs that output nothing', a.emptyOnly.length, b.emptyOnly.length],
-		['acknowledged, run killed half-way (crashed/unfinished/error row)', a.halfway.length, b.halfway.length],
-		['acknowledged, run failed by n8n before it began, its data erased (paired by time)', a.erased.length, b.erased.length],
+		[
+			'acknowledged, run killed half-way (crashed/unfinished/error row)',
+			a.halfway.length,
+			b.halfway.length,
+		],
+		[
+			'acknowledged, run failed by n8n before it began, its data erased (paired by time)',
+			a.erased.length,
+			b.erased.length,
+		],
 		['deliveries output by a successful run', a.ran, b.ran],
-		['DUPLICATE RUNS (extra successful runs of an id; must be 0)', a.duplicateRuns, b.duplicateRuns],
-		['successful runs without a delivery item (suppressed repeats)', a.runsWithoutItem, b.runsWithoutItem],
+		[
+			'DUPLICATE RUNS (extra successful runs of an id; must be 0)',
+			a.duplicateRuns,
+			b.duplicateRuns,
+		],
+		[
+			'successful runs without a delivery item (suppressed repeats)',
+			a.runsWithoutItem,
+			b.runsWithoutItem,
+		],
 		['execution rows', a.rows, b.rows],
 		['  by status', statusText(a), statusText(b)],
 	];
@@ -193,7 +265,10 @@ function tableRows(a, b) {
 }
 
 function printTable(title, columns, rows) {
-	const widths = [Math.max(...rows.map((r) => r[0].length)), ...columns.map((c, i) => Math.max(c.length, ...rows.map((r) => String(r[i + 1]).length)))];
+	const widths = [
+		Math.max(...rows.map((r) => r[0].length)),
+		...columns.map((c, i) => Math.max(c.length, ...rows.map((r) => String(r[i + 1]).length))),
+	];
 	const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`;
 	console.log(`\n${title}`);
 	console.log(line(['', ...columns]));
@@ -201,4 +276,14 @@ function printTable(title, columns, rows) {
 	for (const r of rows) console.log(line(r));
 }
 
-module.exports = { rowsFromPostgres, rowsFromSqlite, itemsOf, figures, pairByTime, isErasedRow, tableRows, printTable, isFinishedStatus };
+module.exports = {
+	rowsFromPostgres,
+	rowsFromSqlite,
+	itemsOf,
+	figures,
+	pairByTime,
+	isErasedRow,
+	tableRows,
+	printTable,
+	isFinishedStatus,
+};

@@ -13,8 +13,19 @@ function delivery(...attempts: object[]) {
 
 /** A row as count.js reads it; `runData` empty and status error is n8n's processError shape. */
 function row(id: string, createdAt: number, { status = 'error', runData = {}, names = '' } = {}) {
-	const data = { resultData: { error: { message: `Worker failed to find data for execution ${id}` }, runData } };
-	return { id, workflowId: '1', status, finished: false, mode: 'webhook', createdAt, raw: JSON.stringify(data) + names, data };
+	const data = {
+		resultData: { error: { message: `Worker failed to find data for execution ${id}` }, runData },
+	};
+	return {
+		id,
+		workflowId: '1',
+		status,
+		finished: false,
+		mode: 'webhook',
+		createdAt,
+		raw: JSON.stringify(data) + names,
+		data,
+	};
 }
 
 const count = (deliveries: Map<string, object>, rows: object[]) =>
@@ -22,7 +33,9 @@ const count = (deliveries: Map<string, object>, rows: object[]) =>
 
 describe('fault suite counting: error rows n8n wrote without the delivery', () => {
 	it('pairs a delivery with an erased row created between its first attempt and its 2xx', () => {
-		const f = count(new Map([['qtest_0001', delivery(timeout(1000), ack(7000))]]), [row('10', 3000)]);
+		const f = count(new Map([['qtest_0001', delivery(timeout(1000), ack(7000))]]), [
+			row('10', 3000),
+		]);
 		expect(f.lost).toEqual([]);
 		expect(f.erased).toEqual(['qtest_0001 (10: Worker failed to find data for execution 10)']);
 	});
@@ -50,11 +63,17 @@ describe('fault suite counting: error rows n8n wrote without the delivery', () =
 		]);
 		const f = count(deliveries, [row('10', 40), row('11', 90)]);
 		expect(f.lost).toEqual([]);
-		expect(f.erased.sort()).toEqual(['qtest_0001 (11: Worker failed to find data for execution 11)', 'qtest_0002 (10: Worker failed to find data for execution 10)']);
+		expect(f.erased.sort()).toEqual([
+			'qtest_0001 (11: Worker failed to find data for execution 11)',
+			'qtest_0002 (10: Worker failed to find data for execution 10)',
+		]);
 	});
 
 	it('does not pair with an error row that has run data or with a row of another status', () => {
-		const rows = [row('10', 1200, { runData: { Trigger: [] } }), row('11', 1300, { status: 'crashed' })];
+		const rows = [
+			row('10', 1200, { runData: { Trigger: [] } }),
+			row('11', 1300, { status: 'crashed' }),
+		];
 		const f = count(new Map([['qtest_0001', delivery(ack(1000, 500))]]), rows);
 		expect(f.lost).toEqual(['qtest_0001']);
 		expect(f.erased).toEqual([]);

@@ -36,7 +36,9 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '../..');
 const { createChecks, waitFor, withTimeout } = require(path.join(ROOT, 'test/support/checks.js'));
-const { buildAndStartServer, finishSuite, runSuite, stopOnSignals } = require(path.join(ROOT, 'test/support/runner.js'));
+const { buildAndStartServer, finishSuite, runSuite, stopOnSignals } = require(
+	path.join(ROOT, 'test/support/runner.js'),
+);
 const { startN8n } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
 const { startQueue, startPostgres } = require(path.join(ROOT, 'scripts/n8n/queue.js'));
 const os = require('node:os');
@@ -44,8 +46,21 @@ const { createSender } = require('./sender');
 const { startBalancer } = require('./balancer');
 const { startTcpProxy } = require('./tcp-proxy');
 const { supervise } = require('./supervisor');
-const { rowsFromPostgres, rowsFromSqlite, itemsOf, figures, tableRows, printTable } = require('./count');
-const { setUpWebhookWorkflows, setUpPollWorkflow, TRIGGER_NODE, WEBHOOK_NODE, POLL_NODE } = require('./workflows');
+const {
+	rowsFromPostgres,
+	rowsFromSqlite,
+	itemsOf,
+	figures,
+	tableRows,
+	printTable,
+} = require('./count');
+const {
+	setUpWebhookWorkflows,
+	setUpPollWorkflow,
+	TRIGGER_NODE,
+	WEBHOOK_NODE,
+	POLL_NODE,
+} = require('./workflows');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const MODES = process.env.FAULTS_ONLY ? process.env.FAULTS_ONLY.split(',') : ['single', 'queue'];
@@ -66,10 +81,20 @@ const DURABLE_POLL_CURSORS = {
 	N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
 };
 // A delivery every second in single mode (one process receives and runs everything), every 500 ms in queue mode.
-const intervalFor = (mode) => Number(process.env.FAULTS_INTERVAL_MS) || (mode === 'single' ? 1000 : 500);
+const intervalFor = (mode) =>
+	Number(process.env.FAULTS_INTERVAL_MS) || (mode === 'single' ? 1000 : 500);
 
 /** What is running now (stopped by stopAll, also on failure and Ctrl-C). */
-const running = { supervisors: [], queue: null, n8n: null, balancer: null, postgres: null, proxies: [], server: null, flows: [] };
+const running = {
+	supervisors: [],
+	queue: null,
+	n8n: null,
+	balancer: null,
+	postgres: null,
+	proxies: [],
+	server: null,
+	flows: [],
+};
 /** Processes whose log tails a failed check prints. */
 let logged = [];
 
@@ -81,7 +106,9 @@ function printLogTails(lines = 25) {
 		} catch {
 			continue;
 		}
-		console.log(`       --- ${name}: last ${lines} lines of n8n.log\n${text.trimEnd().split('\n').slice(-lines).join('\n').replace(/^/gm, '       ')}`);
+		console.log(
+			`       --- ${name}: last ${lines} lines of n8n.log\n${text.trimEnd().split('\n').slice(-lines).join('\n').replace(/^/gm, '       ')}`,
+		);
 	}
 }
 
@@ -90,11 +117,13 @@ const { check } = checks;
 
 async function stopMode() {
 	for (const flow of running.flows.splice(0)) await flow.stop().catch(() => {});
-	for (const s of running.supervisors.splice(0)) await withTimeout(s.stop(), 60000, `stop ${s.name}`).catch((e) => console.error(e.message));
+	for (const s of running.supervisors.splice(0))
+		await withTimeout(s.stop(), 60000, `stop ${s.name}`).catch((e) => console.error(e.message));
 	for (const key of ['queue', 'n8n', 'postgres', 'balancer']) {
 		const thing = running[key];
 		running[key] = null;
-		if (thing) await withTimeout(thing.stop(), 60000, `stop ${key}`).catch((e) => console.error(e.message));
+		if (thing)
+			await withTimeout(thing.stop(), 60000, `stop ${key}`).catch((e) => console.error(e.message));
 	}
 	for (const proxy of running.proxies.splice(0)) await proxy.stop();
 }
@@ -133,7 +162,9 @@ async function settle(readStatuses, note, { quietMs = 8000, limitMs = 150000 } =
 				last = signature;
 				since = Date.now();
 			} else if (Date.now() - since >= (busy ? quietMs * 3 : quietMs)) {
-				note(`settled: ${rows.length} execution rows${busy ? `, ${busy} left new/running that nothing moves any more` : ''}`);
+				note(
+					`settled: ${rows.length} execution rows${busy ? `, ${busy} left new/running that nothing moves any more` : ''}`,
+				);
 				return;
 			}
 		}
@@ -152,14 +183,29 @@ const webhookItemId = (item) => item?.json?.headers?.['webhook-id'];
 function figuresOf(sender, workflows, rows, prefix) {
 	const idPattern = idPatternOf(prefix);
 	return {
-		trigger: figures({ deliveries: sender.deliveries.get('trigger'), rows: rows.filter((r) => r.workflowId === String(workflows.trigger.id)), nodeName: TRIGGER_NODE, idOfItem: triggerItemId, idPattern }),
-		webhook: figures({ deliveries: sender.deliveries.get('webhook'), rows: rows.filter((r) => r.workflowId === String(workflows.webhook.id)), nodeName: WEBHOOK_NODE, idOfItem: webhookItemId, idPattern }),
+		trigger: figures({
+			deliveries: sender.deliveries.get('trigger'),
+			rows: rows.filter((r) => r.workflowId === String(workflows.trigger.id)),
+			nodeName: TRIGGER_NODE,
+			idOfItem: triggerItemId,
+			idPattern,
+		}),
+		webhook: figures({
+			deliveries: sender.deliveries.get('webhook'),
+			rows: rows.filter((r) => r.workflowId === String(workflows.webhook.id)),
+			nodeName: WEBHOOK_NODE,
+			idOfItem: webhookItemId,
+			idPattern,
+		}),
 	};
 }
 
 /** Milliseconds until the next poll of a trigger that polls at `pollSecond` (mod 15). */
 function msToPoll(pollSecond) {
-	return ((((pollSecond - (Math.floor(Date.now() / 1000) % 15)) % 15) + 15) % 15) * 1000 - (Date.now() % 1000);
+	return (
+		((((pollSecond - (Math.floor(Date.now() / 1000) % 15)) % 15) + 15) % 15) * 1000 -
+		(Date.now() % 1000)
+	);
 }
 
 /** Lets deliveries flow for `ms`. */
@@ -178,8 +224,20 @@ async function singleMode({ note, server }) {
 		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-faxplus-faults-pg-'));
 		fs.chmodSync(dir, 0o711);
 		pg = await startPostgres(path.join(dir, 'postgres'));
-		running.postgres = { stop: async () => { await pg.stop(); fs.rmSync(dir, { recursive: true, force: true }); } };
-		Object.assign(dbEnv, POOL, { DB_TYPE: 'postgresdb', DB_POSTGRESDB_HOST: pg.host, DB_POSTGRESDB_PORT: String(pg.port), DB_POSTGRESDB_DATABASE: pg.database, DB_POSTGRESDB_USER: pg.user, DB_POSTGRESDB_PASSWORD: pg.password });
+		running.postgres = {
+			stop: async () => {
+				await pg.stop();
+				fs.rmSync(dir, { recursive: true, force: true });
+			},
+		};
+		Object.assign(dbEnv, POOL, {
+			DB_TYPE: 'postgresdb',
+			DB_POSTGRESDB_HOST: pg.host,
+			DB_POSTGRESDB_PORT: String(pg.port),
+			DB_POSTGRESDB_DATABASE: pg.database,
+			DB_POSTGRESDB_USER: pg.user,
+			DB_POSTGRESDB_PASSWORD: pg.password,
+		});
 	}
 	const n8n = await startN8n({ env: { N8N_WEBHOOK_URL: `${balancer.url}/`, ...dbEnv } });
 	running.n8n = n8n;
@@ -187,9 +245,17 @@ async function singleMode({ note, server }) {
 	logged = [['n8n', n8n]];
 	const sup = supervise(n8n, 'n8n', note);
 	running.supervisors.push(sup);
-	note(`n8n ${n8n.version} (${pg ? 'Postgres' : 'SQLite'}) ready on ${n8n.url}; balancer ${balancer.url} (policy ${POLICY})`);
+	note(
+		`n8n ${n8n.version} (${pg ? 'Postgres' : 'SQLite'}) ready on ${n8n.url}; balancer ${balancer.url} (policy ${POLICY})`,
+	);
 
-	const workflows = await setUpWebhookWorkflows({ main: n8n, server, balancerUrl: balancer.url, waitRegistered: (p) => n8n.waitForWebhook(p), tag });
+	const workflows = await setUpWebhookWorkflows({
+		main: n8n,
+		server,
+		balancerUrl: balancer.url,
+		waitRegistered: (p) => n8n.waitForWebhook(p),
+		tag,
+	});
 	const sender = createSender({ targets: workflows.targets });
 	const flow = sender.flow({ prefix: tag, intervalMs: intervalFor('single') });
 	running.flows.push(flow);
@@ -207,7 +273,10 @@ async function singleMode({ note, server }) {
 	note('every delivery acknowledged or given up');
 	const dbFile = path.join(n8n.userFolder, '.n8n', 'database.sqlite');
 	const ids = [workflows.trigger.id, workflows.webhook.id];
-	const read = (opts) => (pg ? rowsFromPostgres(pg, ids, n8n.installDir, opts) : rowsFromSqlite(dbFile, ids, n8n.installDir, opts));
+	const read = (opts) =>
+		pg
+			? rowsFromPostgres(pg, ids, n8n.installDir, opts)
+			: rowsFromSqlite(dbFile, ids, n8n.installDir, opts);
 	await settle(() => read({ statusOnly: true }), note);
 	const rows = await read();
 	return { ...figuresOf(sender, workflows, rows, tag), restarts: sup.restarts };
@@ -222,7 +291,11 @@ async function queueMode({ note, server }) {
 	let redisProxy;
 	const queue = await startQueue({
 		echo: process.env.N8N_ECHO === '1',
-		env: { N8N_WEBHOOK_URL: `${balancer.url}/`, ...POOL, ...(POLL_CURSORS ? DURABLE_POLL_CURSORS : {}) },
+		env: {
+			N8N_WEBHOOK_URL: `${balancer.url}/`,
+			...POOL,
+			...(POLL_CURSORS ? DURABLE_POLL_CURSORS : {}),
+		},
 		through: async ({ postgres, redis }) => {
 			pgProxy = await startTcpProxy(postgres.port, { name: 'postgres' });
 			redisProxy = await startTcpProxy(redis.port, { name: 'redis' });
@@ -233,36 +306,58 @@ async function queueMode({ note, server }) {
 	running.queue = queue;
 	const [A, B] = queue.webhooks;
 	balancer.upstreams = queue.webhooks.map((w) => w.port);
-	logged = [['main', queue.main], ['worker', queue.worker], ['webhook A', A], ['webhook B', B]];
+	logged = [
+		['main', queue.main],
+		['worker', queue.worker],
+		['webhook A', A],
+		['webhook B', B],
+	];
 	const sups = logged.map(([name, inst]) => supervise(inst, name, note));
 	running.supervisors.push(...sups);
 	const [supMain, , supA, supB] = sups;
 	const allReady = () => Promise.all(sups.map((s) => s.ready()));
-	note(`queue mode ready: main, worker, webhook A ${A.url}, webhook B ${B.url}; balancer ${balancer.url} (policy ${POLICY}); Postgres via :${pgProxy.port}, Redis via :${redisProxy.port}`);
+	note(
+		`queue mode ready: main, worker, webhook A ${A.url}, webhook B ${B.url}; balancer ${balancer.url} (policy ${POLICY}); Postgres via :${pgProxy.port}, Redis via :${redisProxy.port}`,
+	);
 
 	const waitRegistered = async (p) => {
 		for (const w of queue.webhooks) await w.waitForWebhook(p);
 	};
-	const workflows = await setUpWebhookWorkflows({ main: queue.main, server, balancerUrl: balancer.url, waitRegistered, tag });
+	const workflows = await setUpWebhookWorkflows({
+		main: queue.main,
+		server,
+		balancerUrl: balancer.url,
+		waitRegistered,
+		tag,
+	});
 
 	// The polling trigger, and the times its polls reach the local server.
 	const poll = await setUpPollWorkflow({ main: queue.main, pat: workflows.pat, tag });
 	const pollTimes = [];
 	let seenRequests = server.requests.length;
 	const watch = setInterval(() => {
-		for (const r of server.requests.slice(seenRequests)) if (r.path === '/v3/accounts/self/faxes') pollTimes.push(Date.now());
+		for (const r of server.requests.slice(seenRequests))
+			if (r.path === '/v3/accounts/self/faxes') pollTimes.push(Date.now());
 		seenRequests = server.requests.length;
 	}, 100);
 	// n8n's durable cursor holds the trigger's place only from its first scheduled poll on: the
 	// poll n8n runs at activation is a test and commits nothing (README, "The polling trigger").
 	const untilPoll = msToPoll(poll.pollSecond);
 	const firstScheduledPoll = Date.now() + (untilPoll <= 0 ? untilPoll + 15000 : untilPoll);
-	await waitFor(() => pollTimes.some((time) => time >= firstScheduledPoll - 500), "the polling trigger's first scheduled poll", 30000);
+	await waitFor(
+		() => pollTimes.some((time) => time >= firstScheduledPoll - 500),
+		"the polling trigger's first scheduled poll",
+		30000,
+	);
 	await sleep(1000);
 	const pollFaxes = [];
 	const addFax = async (why) => {
 		const id = `fax_${tag}_poll_${pollFaxes.length + 1}`;
-		const res = await fetch(`${server.origin}/_control/faxes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) });
+		const res = await fetch(`${server.origin}/_control/faxes`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ id }),
+		});
 		if (res.status !== 200) throw new Error(`adding ${id}: ${res.status} ${await res.text()}`);
 		pollFaxes.push({ id, why, at: Date.now() });
 		note(`a new fax ${id} appears at the server (${why})`);
@@ -289,7 +384,10 @@ async function queueMode({ note, server }) {
 		note('every n8n process ready');
 		await traffic(5000);
 
-		for (const [sup, name] of [[supA, 'A'], [supB, 'B']]) {
+		for (const [sup, name] of [
+			[supA, 'A'],
+			[supB, 'B'],
+		]) {
 			sup.kill();
 			await sleep(1500);
 			await sup.ready();
@@ -324,18 +422,36 @@ async function queueMode({ note, server }) {
 		}
 		note('two polls since the end of the faults');
 		const ids = [workflows.trigger.id, workflows.webhook.id, poll.id];
-		await settle(() => rowsFromPostgres(queue.postgres, ids, queue.main.installDir, { statusOnly: true }), note);
+		await settle(
+			() => rowsFromPostgres(queue.postgres, ids, queue.main.installDir, { statusOnly: true }),
+			note,
+		);
 		const rows = await rowsFromPostgres(queue.postgres, ids, queue.main.installDir);
 		const pollRows = rows.filter((r) => r.workflowId === String(poll.id));
 		const polled = pollFaxes.map((fax) => {
 			// A row that never ran (crashed, new) has the poll's items in its execution stack, not in its run data.
-			const emitted = pollRows.filter((r) => r.status === 'success' && itemsOf(r, POLL_NODE).some((item) => item.json?.faxId === fax.id));
+			const emitted = pollRows.filter(
+				(r) =>
+					r.status === 'success' &&
+					itemsOf(r, POLL_NODE).some((item) => item.json?.faxId === fax.id),
+			);
 			const held = pollRows.filter((r) => !emitted.includes(r) && r.raw.includes(fax.id));
-			return { ...fax, successRuns: emitted.length, otherRuns: held.map((r) => `${r.id} ${r.status}`) };
+			return {
+				...fax,
+				successRuns: emitted.length,
+				otherRuns: held.map((r) => `${r.id} ${r.status}`),
+			};
 		});
 		const pollsIn = (cut) => pollTimes.filter((t) => t >= cut.from && t <= cut.to).length;
-		note(`polls that reached the server while Redis was cut: ${pollsIn(redisCut)}; while Postgres was cut: ${pollsIn(pgCut)}`);
-		return { ...figuresOf(sender, workflows, rows, tag), polled, pollRows: pollRows.length, restarts: Object.fromEntries(sups.map((s) => [s.name, s.restarts])) };
+		note(
+			`polls that reached the server while Redis was cut: ${pollsIn(redisCut)}; while Postgres was cut: ${pollsIn(pgCut)}`,
+		);
+		return {
+			...figuresOf(sender, workflows, rows, tag),
+			polled,
+			pollRows: pollRows.length,
+			restarts: Object.fromEntries(sups.map((s) => [s.name, s.restarts])),
+		};
 	} finally {
 		clearInterval(watch);
 	}
@@ -358,59 +474,106 @@ async function main() {
 				? `single: deliveries flow while n8n (one process, ${SINGLE_DB === 'sqlite' ? 'SQLite' : 'Postgres'}) is killed with SIGKILL three times and restarted`
 				: 'queue: deliveries flow while Redis is cut 15 s, webhook processors A and B are killed with SIGKILL, Postgres is cut 8 s';
 		await check(title, async () => {
-			results[mode] = await (mode === 'single' ? singleMode : queueMode)({ note, server: running.server });
+			results[mode] = await (mode === 'single' ? singleMode : queueMode)({
+				note,
+				server: running.server,
+			});
 			results[mode].seconds = Math.round((Date.now() - started) / 1000);
 		});
 		const r = results[mode];
 		if (r) {
-			const sum = (f) => `sent ${f.sent}, acknowledged ${f.acknowledged}, start-up page ${f.startupPage}, gave up ${f.gaveUp}, rows ${f.rows}`;
+			const sum = (f) =>
+				`sent ${f.sent}, acknowledged ${f.acknowledged}, start-up page ${f.startupPage}, gave up ${f.gaveUp}, rows ${f.rows}`;
 			console.log(`    trigger: ${sum(r.trigger)}\n    Webhook node: ${sum(r.webhook)}`);
 			await check(`${mode}: deliveries were sent to both workflows and acknowledged`, () => {
-				for (const f of [r.trigger, r.webhook]) if (!(f.sent > 0 && f.acknowledged > 0)) throw new Error(`sent ${f.sent}, acknowledged ${f.acknowledged}`);
+				for (const f of [r.trigger, r.webhook])
+					if (!(f.sent > 0 && f.acknowledged > 0))
+						throw new Error(`sent ${f.sent}, acknowledged ${f.acknowledged}`);
 			});
-			await check(`${mode}: Fax.Plus Trigger — no delivery acknowledged without an execution n8n holds`, () => {
-				if (r.trigger.lost.length) {
-					console.log(`       the answers each got:\n${r.trigger.lostTrails.map((t) => `         ${t}`).join('\n')}\n       execution rows naming no delivery: ${r.trigger.rowsWithoutId.join(', ') || 'none'}`);
-					throw new Error(`${r.trigger.lost.length} acknowledged deliveries have no execution row at all: ${r.trigger.lost.join(', ')}`);
-				}
-				if (r.trigger.emptyOnly.length) throw new Error(`${r.trigger.emptyOnly.length} acknowledged deliveries only have runs that output nothing: ${r.trigger.emptyOnly.join(', ')}`);
-			});
+			await check(
+				`${mode}: Fax.Plus Trigger — no delivery acknowledged without an execution n8n holds`,
+				() => {
+					if (r.trigger.lost.length) {
+						console.log(
+							`       the answers each got:\n${r.trigger.lostTrails.map((t) => `         ${t}`).join('\n')}\n       execution rows naming no delivery: ${r.trigger.rowsWithoutId.join(', ') || 'none'}`,
+						);
+						throw new Error(
+							`${r.trigger.lost.length} acknowledged deliveries have no execution row at all: ${r.trigger.lost.join(', ')}`,
+						);
+					}
+					if (r.trigger.emptyOnly.length)
+						throw new Error(
+							`${r.trigger.emptyOnly.length} acknowledged deliveries only have runs that output nothing: ${r.trigger.emptyOnly.join(', ')}`,
+						);
+				},
+			);
 			await check(`${mode}: Fax.Plus Trigger — no duplicate runs`, () => {
-				if (r.trigger.duplicateRuns) throw new Error(`${r.trigger.duplicateRuns} extra successful runs, of ${r.trigger.duplicateIds.join(', ')}`);
+				if (r.trigger.duplicateRuns)
+					throw new Error(
+						`${r.trigger.duplicateRuns} extra successful runs, of ${r.trigger.duplicateIds.join(', ')}`,
+					);
 			});
-			if (r.trigger.halfway.length) console.log(`    trigger runs n8n killed half-way: ${r.trigger.halfway.join('; ')}`);
-			for (const [name, f] of [['trigger', r.trigger], ['Webhook node', r.webhook]]) {
-				if (f.erased.length) console.log(`    ${name}: runs n8n failed before they began and wrote as error rows without their data, paired by time: ${f.erased.join('; ')}`);
+			if (r.trigger.halfway.length)
+				console.log(`    trigger runs n8n killed half-way: ${r.trigger.halfway.join('; ')}`);
+			for (const [name, f] of [
+				['trigger', r.trigger],
+				['Webhook node', r.webhook],
+			]) {
+				if (f.erased.length)
+					console.log(
+						`    ${name}: runs n8n failed before they began and wrote as error rows without their data, paired by time: ${f.erased.join('; ')}`,
+					);
 			}
 			if (mode === 'queue') {
 				for (const fax of r.polled) {
-					console.log(`    polling trigger, fax ${fax.id} (${fax.why}): ${fax.successRuns} successful runs; other runs: ${fax.otherRuns.join(', ') || 'none'}`);
+					console.log(
+						`    polling trigger, fax ${fax.id} (${fax.why}): ${fax.successRuns} successful runs; other runs: ${fax.otherRuns.join(', ') || 'none'}`,
+					);
 					if (fax.redis) {
 						// A row committed with the cursor, whose job Redis refused, is marked crashed by n8n: held, visible, not re-polled.
-						await check(`queue: polling trigger — the fax that appeared ${fax.why} is not lost without a trace (one successful run, or an execution n8n holds) and never emitted twice`, () => {
-							if (fax.successRuns > 1) throw new Error(`${fax.id}: ${fax.successRuns} successful runs`);
-							if (fax.successRuns === 0 && fax.otherRuns.length === 0) throw new Error(`${fax.id}: no execution holds it`);
-						});
+						await check(
+							`queue: polling trigger — the fax that appeared ${fax.why} is not lost without a trace (one successful run, or an execution n8n holds) and never emitted twice`,
+							() => {
+								if (fax.successRuns > 1)
+									throw new Error(`${fax.id}: ${fax.successRuns} successful runs`);
+								if (fax.successRuns === 0 && fax.otherRuns.length === 0)
+									throw new Error(`${fax.id}: no execution holds it`);
+							},
+						);
 					} else {
-						await check(`queue: polling trigger — the fax that appeared ${fax.why}, as a poll fired, is emitted by exactly one successful run`, () => {
-							if (fax.successRuns !== 1) throw new Error(`${fax.id}: ${fax.successRuns} successful runs; other runs: ${fax.otherRuns.join(', ') || 'none'}`);
-						});
+						await check(
+							`queue: polling trigger — the fax that appeared ${fax.why}, as a poll fired, is emitted by exactly one successful run`,
+							() => {
+								if (fax.successRuns !== 1)
+									throw new Error(
+										`${fax.id}: ${fax.successRuns} successful runs; other runs: ${fax.otherRuns.join(', ') || 'none'}`,
+									);
+							},
+						);
 					}
 				}
 			}
 		}
 		await stopMode();
-		if (r) console.log(`    ${mode} mode took ${Math.round((Date.now() - started) / 1000)} s (start-ups and stops included)`);
+		if (r)
+			console.log(
+				`    ${mode} mode took ${Math.round((Date.now() - started) / 1000)} s (start-ups and stops included)`,
+			);
 	}
 	await stopAll();
 
-	for (const [mode, lines] of Object.entries(timelines)) console.log(`\ntimeline, ${mode}:\n${lines.map((l) => `  ${l}`).join('\n')}`);
+	for (const [mode, lines] of Object.entries(timelines))
+		console.log(`\ntimeline, ${mode}:\n${lines.map((l) => `  ${l}`).join('\n')}`);
 	const shown = MODES.filter((m) => results[m]);
 	if (shown.length) {
 		const columns = shown.flatMap((m) => [`${m}: Fax.Plus Trigger`, `${m}: Webhook node`]);
 		const per = shown.map((m) => tableRows(results[m].trigger, results[m].webhook));
 		const rows = per[0].map((row, i) => [row[0], ...per.flatMap((p) => [p[i][1], p[i][2]])]);
-		printTable(`Faults (balancer policy: ${POLICY}; a new delivery to each workflow every ${shown.map((m) => `${intervalFor(m)} ms (${m})`).join(', ')})`, columns, rows);
+		printTable(
+			`Faults (balancer policy: ${POLICY}; a new delivery to each workflow every ${shown.map((m) => `${intervalFor(m)} ms (${m})`).join(', ')})`,
+			columns,
+			rows,
+		);
 	}
 	finishSuite(checks, 'fault suite', t0);
 }

@@ -22,7 +22,17 @@ function faxReceivedBody(faxId) {
 	return Buffer.from(
 		JSON.stringify({
 			hook: { id: faxId, event: 'fax_received', event_time: t, target: '' },
-			data: { id: faxId, uid: 'owner_1', direction: 'incoming', from: '+4930123456', to: '+15551230001', pages: 1, status: 'success', start_time: t, file: `${faxId}.pdf` },
+			data: {
+				id: faxId,
+				uid: 'owner_1',
+				direction: 'incoming',
+				from: '+4930123456',
+				to: '+15551230001',
+				pages: 1,
+				status: 'success',
+				start_time: t,
+				file: `${faxId}.pdf`,
+			},
 		}),
 	);
 }
@@ -54,11 +64,19 @@ function createSender({ targets, maxAttempts = 12 }) {
 			let status = 0;
 			let text = '';
 			try {
-				const res = await fetch(target.url(), { method: 'POST', headers, body, signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) });
+				const res = await fetch(target.url(), {
+					method: 'POST',
+					headers,
+					body,
+					signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
+				});
 				status = res.status;
 				text = await res.text();
 			} catch (error) {
-				text = error.name === 'TimeoutError' ? 'no answer in 5 s' : String(error.cause?.code ?? error.message);
+				text =
+					error.name === 'TimeoutError'
+						? 'no answer in 5 s'
+						: String(error.cause?.code ?? error.message);
 			}
 			record.attempts.push({ status, body: text.slice(0, 120), at: t0, ms: Date.now() - t0 });
 			if (status >= 200 && status < 300) {

@@ -12,7 +12,9 @@ function supervise(inst, name, note) {
 			const exit = await inst.exited;
 			if (s.stopped) return;
 			s.exits.push(exit);
-			note(`${name} exited (${exit.signal ?? `code ${exit.code}`}); restarting it in ${RESTART_DELAY_MS / 1000} s`);
+			note(
+				`${name} exited (${exit.signal ?? `code ${exit.code}`}); restarting it in ${RESTART_DELAY_MS / 1000} s`,
+			);
 			await sleep(RESTART_DELAY_MS);
 			if (s.stopped) return;
 			const t0 = Date.now();
@@ -20,14 +22,23 @@ function supervise(inst, name, note) {
 				try {
 					await inst._spawn();
 					s.restarts += 1;
-					note(`${name} ready again (${((Date.now() - t0) / 1000).toFixed(1)} s after its restart)`);
+					note(
+						`${name} ready again (${((Date.now() - t0) / 1000).toFixed(1)} s after its restart)`,
+					);
 				} catch (error) {
 					note(`${name} failed to start (${String(error.message).split('\n')[0]})`);
 				}
 				// The editor's session, for the suite's API calls (n8n may answer 503 a while: "Database is not ready").
-				const alive = () => inst.proc && inst.proc.exitCode === null && inst.proc.signalCode === null;
+				const alive = () =>
+					inst.proc && inst.proc.exitCode === null && inst.proc.signalCode === null;
 				for (let i = 0; inst.command === 'start' && alive() && i < 120; i++) {
-					if (await inst.loginOwner().then(() => true, () => false)) break;
+					if (
+						await inst.loginOwner().then(
+							() => true,
+							() => false,
+						)
+					)
+						break;
 					await sleep(1000);
 				}
 			})();
@@ -47,7 +58,12 @@ function supervise(inst, name, note) {
 		for (;;) {
 			const alive = inst.proc && inst.proc.exitCode === null && inst.proc.signalCode === null;
 			if (alive && !s.starting) {
-				const ok = await fetch(`${inst.url}/healthz/readiness`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+				const ok = await fetch(`${inst.url}/healthz/readiness`, {
+					signal: AbortSignal.timeout(2000),
+				}).then(
+					(r) => r.ok,
+					() => false,
+				);
 				if (ok) return;
 			}
 			if (Date.now() > deadline) throw new Error(`${name} not ready after ${timeoutMs / 1000} s`);

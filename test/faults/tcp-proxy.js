@@ -24,7 +24,10 @@ async function startTcpProxy(targetPort, { name = 'proxy' } = {}) {
 		client.pipe(upstream);
 		upstream.pipe(client);
 	});
-	const listen = (port) => new Promise((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve()));
+	const listen = (port) =>
+		new Promise((resolve, reject) =>
+			server.once('error', reject).listen(port, '127.0.0.1', () => resolve()),
+		);
 	const destroyOpen = () => {
 		for (const { client, upstream } of [...open]) {
 			client.destroy();

@@ -12,7 +12,17 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function then(name, nodes) {
 	return {
-		nodes: [...nodes, { id: crypto.randomUUID(), name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [240, 0], parameters: {} }],
+		nodes: [
+			...nodes,
+			{
+				id: crypto.randomUUID(),
+				name: 'Received',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [240, 0],
+				parameters: {},
+			},
+		],
 		connections: { [name]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
 	};
 }
@@ -23,8 +33,15 @@ function then(name, nodes) {
  * `balancerUrl` is the URL n8n registers (N8N_WEBHOOK_URL).
  */
 async function setUpWebhookWorkflows({ main, server, balancerUrl, waitRegistered, tag }) {
-	const pat = await main.createCredential(`Fax.Plus PAT (${tag})`, 'faxPlusApi', { accessToken: server.tokens.pat, baseUrl: server.baseUrl });
-	const secretCred = await main.createCredential(`Fax.Plus signing secret (${tag})`, 'faxPlusWebhookSecretApi', { secret: `whsec_${crypto.randomBytes(24).toString('base64')}` });
+	const pat = await main.createCredential(`Fax.Plus PAT (${tag})`, 'faxPlusApi', {
+		accessToken: server.tokens.pat,
+		baseUrl: server.baseUrl,
+	});
+	const secretCred = await main.createCredential(
+		`Fax.Plus signing secret (${tag})`,
+		'faxPlusWebhookSecretApi',
+		{ secret: `whsec_${crypto.randomBytes(24).toString('base64')}` },
+	);
 	const webhookId = crypto.randomUUID();
 	const trigger = await main.importWorkflow({
 		name: `faults ${tag}: Fax.Plus Trigger`,
@@ -36,8 +53,16 @@ async function setUpWebhookWorkflows({ main, server, balancerUrl, waitRegistered
 				typeVersion: 1,
 				position: [0, 0],
 				webhookId,
-				parameters: { authentication: 'accessToken', events: ['fax_received'], channels: '', options: {} },
-				credentials: { ...credRef('faxPlusApi', pat), ...credRef('faxPlusWebhookSecretApi', secretCred) },
+				parameters: {
+					authentication: 'accessToken',
+					events: ['fax_received'],
+					channels: '',
+					options: {},
+				},
+				credentials: {
+					...credRef('faxPlusApi', pat),
+					...credRef('faxPlusWebhookSecretApi', secretCred),
+				},
 			},
 		]),
 	});
@@ -48,9 +73,14 @@ async function setUpWebhookWorkflows({ main, server, balancerUrl, waitRegistered
 		await sleep(100);
 	}
 	const [endpoint] = mine();
-	if (!endpoint.url.startsWith(balancerUrl)) throw new Error(`the endpoint's URL ${endpoint.url} is not the balancer's ${balancerUrl}`);
+	if (!endpoint.url.startsWith(balancerUrl))
+		throw new Error(`the endpoint's URL ${endpoint.url} is not the balancer's ${balancerUrl}`);
 	const secret = server.getEndpointSecret(endpoint.id);
-	await main.updateCredential(secretCred.id, { name: secretCred.name, type: 'faxPlusWebhookSecretApi', data: { secret } });
+	await main.updateCredential(secretCred.id, {
+		name: secretCred.name,
+		type: 'faxPlusWebhookSecretApi',
+		data: { secret },
+	});
 	await waitRegistered(`${webhookId}/webhook`);
 
 	const webhookPath = `faults-${tag}-${crypto.randomBytes(3).toString('hex')}`;
@@ -64,7 +94,12 @@ async function setUpWebhookWorkflows({ main, server, balancerUrl, waitRegistered
 				typeVersion: 2,
 				position: [0, 0],
 				webhookId: crypto.randomUUID(),
-				parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'onReceived', options: {} },
+				parameters: {
+					httpMethod: 'POST',
+					path: webhookPath,
+					responseMode: 'onReceived',
+					options: {},
+				},
 			},
 		]),
 	});
@@ -84,10 +119,20 @@ async function setUpWebhookWorkflows({ main, server, balancerUrl, waitRegistered
 /** A polling-trigger workflow that polls every 15 s (n8n's shortest poll time is a minute; four crons 15 s apart). */
 async function setUpPollWorkflow({ main, pat, tag }) {
 	const { node, second } = pollingTriggerNode({ name: POLL_NODE, pat });
-	const wf = await main.importWorkflow({ name: `faults ${tag}: polling trigger`, nodes: [node], connections: {} });
+	const wf = await main.importWorkflow({
+		name: `faults ${tag}: polling trigger`,
+		nodes: [node],
+		connections: {},
+	});
 	await main.activate(wf.id);
 	// The second (mod 15) at which its polls fire.
 	return { ...wf, pollSecond: second };
 }
 
-module.exports = { setUpWebhookWorkflows, setUpPollWorkflow, TRIGGER_NODE, WEBHOOK_NODE, POLL_NODE };
+module.exports = {
+	setUpWebhookWorkflows,
+	setUpPollWorkflow,
+	TRIGGER_NODE,
+	WEBHOOK_NODE,
+	POLL_NODE,
+};

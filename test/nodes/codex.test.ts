@@ -8,7 +8,9 @@ import type { INodeType } from 'n8n-workflow';
 
 const ROOT = join(__dirname, '../..');
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-const nodeSources: string[] = manifest.n8n.nodes.map((file: string) => file.replace(/^dist\//, '').replace(/\.js$/, ''));
+const nodeSources: string[] = manifest.n8n.nodes.map((file: string) =>
+	file.replace(/^dist\//, '').replace(/\.js$/, ''),
+);
 
 describe.each(nodeSources)('%s', (source) => {
 	const codexFile = join(ROOT, `${source}.json`);
@@ -28,10 +30,18 @@ describe.each(nodeSources)('%s', (source) => {
 
 	it("links the documentation and the credential documentation on the package's homepage", () => {
 		for (const kind of ['primaryDocumentation', 'credentialDocumentation']) {
-			expect(codex.resources[kind]).toEqual([{ url: expect.stringMatching(new RegExp(`^${manifest.homepage}#[a-z-]+$`)) }]);
+			expect(codex.resources[kind]).toEqual([
+				{ url: expect.stringMatching(new RegExp(`^${manifest.homepage}#[a-z-]+$`)) },
+			]);
 			const anchor = codex.resources[kind][0].url.split('#')[1];
 			const headings = readFileSync(join(ROOT, 'README.md'), 'utf8').match(/^#+ .+$/gm)!;
-			const anchors = headings.map((heading) => heading.replace(/^#+ /, '').toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-'));
+			const anchors = headings.map((heading) =>
+				heading
+					.replace(/^#+ /, '')
+					.toLowerCase()
+					.replace(/[^a-z0-9 -]/g, '')
+					.replace(/ /g, '-'),
+			);
 			expect(anchors).toContain(anchor);
 		}
 	});

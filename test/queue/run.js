@@ -16,7 +16,9 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '../..');
 const { createChecks, withTimeout } = require(path.join(ROOT, 'test/support/checks.js'));
-const { buildAndStartServer, finishSuite, runSuite, stopOnSignals } = require(path.join(ROOT, 'test/support/runner.js'));
+const { buildAndStartServer, finishSuite, runSuite, stopOnSignals } = require(
+	path.join(ROOT, 'test/support/runner.js'),
+);
 const { startQueue } = require(path.join(ROOT, 'scripts/n8n/queue.js'));
 
 const CHECK_TIMEOUT_MS = 180000;
@@ -31,14 +33,20 @@ function log(...args) {
 /** The last lines of every n8n process's log, so that a failure in CI can be understood afterwards. */
 function printLogTails(lines = 25) {
 	if (!queue) return;
-	for (const [name, proc] of [['main', queue.main], ['worker', queue.worker], ...queue.webhooks.map((w, i) => [`webhook ${'AB'[i]}`, w])]) {
+	for (const [name, proc] of [
+		['main', queue.main],
+		['worker', queue.worker],
+		...queue.webhooks.map((w, i) => [`webhook ${'AB'[i]}`, w]),
+	]) {
 		let text = '';
 		try {
 			text = fs.readFileSync(path.join(proc.userFolder, 'n8n.log'), 'utf8');
 		} catch {
 			continue;
 		}
-		console.log(`       --- ${name}: last ${lines} lines of n8n.log\n${text.trimEnd().split('\n').slice(-lines).join('\n').replace(/^/gm, '       ')}`);
+		console.log(
+			`       --- ${name}: last ${lines} lines of n8n.log\n${text.trimEnd().split('\n').slice(-lines).join('\n').replace(/^/gm, '       ')}`,
+		);
 	}
 }
 
@@ -50,7 +58,11 @@ function stopAll() {
 		for (const thing of [queue, server]) {
 			if (!thing) continue;
 			try {
-				await withTimeout(Promise.resolve(thing.stop ? thing.stop() : thing.close()), 60000, 'stop');
+				await withTimeout(
+					Promise.resolve(thing.stop ? thing.stop() : thing.close()),
+					60000,
+					'stop',
+				);
 			} catch (error) {
 				console.error(`could not stop cleanly: ${error.message}`);
 			}
@@ -70,7 +82,9 @@ async function main() {
 			'setup: Postgres, Redis, main, worker and two webhook processors in queue mode, the package installed from its tarball in each',
 			async () => {
 				queue = await startQueue({ echo: process.env.N8N_ECHO === '1' });
-				log(`main ${queue.main.url}, processors ${queue.webhooks.map((w) => w.url).join(' ')}, balancer ${queue.balancer.url}`);
+				log(
+					`main ${queue.main.url}, processors ${queue.webhooks.map((w) => w.url).join(' ')}, balancer ${queue.balancer.url}`,
+				);
 			},
 			{ timeoutMs: 1800000 },
 		);

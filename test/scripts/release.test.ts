@@ -41,7 +41,12 @@ describe('verify-tarball', () => {
 	let dir: string;
 	beforeEach(() => {
 		dir = mkdtempSync(join(tmpdir(), 'faxplus-tarball-'));
-		for (const [file, text] of Object.entries({ 'tree/dist/a.js': 'a', 'tree/dist/b.js': 'b', 'tree/package.json': '{}', 'package/package.json': '{}' })) {
+		for (const [file, text] of Object.entries({
+			'tree/dist/a.js': 'a',
+			'tree/dist/b.js': 'b',
+			'tree/package.json': '{}',
+			'package/package.json': '{}',
+		})) {
 			mkdirSync(join(dir, file, '..'), { recursive: true });
 			writeFileSync(join(dir, file), text);
 		}
@@ -116,8 +121,12 @@ describe('npm run release: CHANGELOG.md', () => {
 
 	it('refuses a release with nothing under Unreleased, and a version released before', () => {
 		const released = releaseChangelog(changelog, '0.2.0', '2026-11-22', REPO);
-		expect(() => releaseChangelog(released, '0.3.0', '2026-11-23', REPO)).toThrow(/nothing under "## \[Unreleased\]"/);
-		expect(() => releaseChangelog(changelog, '0.1.0', '2026-11-23', REPO)).toThrow(/already has a section for 0.1.0/);
+		expect(() => releaseChangelog(released, '0.3.0', '2026-11-23', REPO)).toThrow(
+			/nothing under "## \[Unreleased\]"/,
+		);
+		expect(() => releaseChangelog(changelog, '0.1.0', '2026-11-23', REPO)).toThrow(
+			/already has a section for 0.1.0/,
+		);
 	});
 
 	it("reads the repository's URL from package.json, as the tags' compare links need it", () => {

@@ -36,7 +36,15 @@ const ACCESS_TOKEN_LIFETIME_S = 3600;
 const unauthorized = (status, description) => new ApiError(status, 'unauthorized', description);
 
 /** The parameters of an authorization request the login page carries to its form. */
-const AUTHORIZATION_PARAMETERS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'];
+const AUTHORIZATION_PARAMETERS = [
+	'response_type',
+	'client_id',
+	'redirect_uri',
+	'scope',
+	'state',
+	'code_challenge',
+	'code_challenge_method',
+];
 
 /** @param {string} text */
 const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -98,7 +106,15 @@ function createAuth({ ownerId, memberId }) {
 	/** @param {string} userId @param {string} forClient @param {number} expiresAt @param {boolean} [issued] by the token endpoint */
 	function addAccessToken(userId, forClient, expiresAt, issued = false) {
 		const token = `oauth_at_${randomHex(20)}`;
-		accessTokens.set(token, { kind: 'oauth', token, userId, scopes: ['all'], expiresAt, clientId: forClient, issued });
+		accessTokens.set(token, {
+			kind: 'oauth',
+			token,
+			userId,
+			scopes: ['all'],
+			expiresAt,
+			clientId: forClient,
+			issued,
+		});
 		return token;
 	}
 
@@ -128,14 +144,26 @@ function createAuth({ ownerId, memberId }) {
 	 */
 	function authenticate(headers) {
 		const m = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization || '');
-		if (!m) throw unauthorized(401, 'Missing or malformed Authorization header; expected "Bearer <ACCESS_TOKEN>"');
+		if (!m)
+			throw unauthorized(
+				401,
+				'Missing or malformed Authorization header; expected "Bearer <ACCESS_TOKEN>"',
+			);
 		const record = accessTokens.get(m[1]);
 		if (!record) throw unauthorized(401, 'The access token is invalid or has been revoked');
 		if (record.expiresAt <= Date.now()) throw unauthorized(401, 'The access token has expired');
 		if (record.kind === 'oauth') {
 			const header = headers['x-fax-clientid'];
-			if (!header) throw unauthorized(401, 'The x-fax-clientid header is missing; it is required with OAuth 2.0 access tokens');
-			if (header !== record.clientId) throw unauthorized(401, 'The x-fax-clientid header does not match the client the token was issued to');
+			if (!header)
+				throw unauthorized(
+					401,
+					'The x-fax-clientid header is missing; it is required with OAuth 2.0 access tokens',
+				);
+			if (header !== record.clientId)
+				throw unauthorized(
+					401,
+					'The x-fax-clientid header does not match the client the token was issued to',
+				);
 		} else {
 			record.last_used = Date.now();
 		}
@@ -171,7 +199,8 @@ function createAuth({ ownerId, memberId }) {
 	 * @param {Record<string, string>} params
 	 */
 	function authorizationRequest(params) {
-		if (params.response_type !== 'code') throw oauthError(400, 'unsupported_response_type', 'response_type must be "code"');
+		if (params.response_type !== 'code')
+			throw oauthError(400, 'unsupported_response_type', 'response_type must be "code"');
 		if (params.client_id !== clientId) throw oauthError(400, 'invalid_client', 'Unknown client_id');
 		/** @type {URL} */
 		let redirect;
@@ -180,9 +209,16 @@ function createAuth({ ownerId, memberId }) {
 		} catch {
 			throw oauthError(400, 'invalid_request', 'redirect_uri is missing or is not an absolute URL');
 		}
-		if (redirect.protocol !== 'https:' && redirect.protocol !== 'http:') throw oauthError(400, 'invalid_request', 'redirect_uri must be an http(s) URL');
+		if (redirect.protocol !== 'https:' && redirect.protocol !== 'http:')
+			throw oauthError(400, 'invalid_request', 'redirect_uri must be an http(s) URL');
 		if (params.scope !== 'all') throw oauthError(400, 'invalid_scope', 'scope must be "all"');
-		return { redirect, redirectUri: params.redirect_uri, state: params.state, challenge: params.code_challenge, method: params.code_challenge_method };
+		return {
+			redirect,
+			redirectUri: params.redirect_uri,
+			state: params.state,
+			challenge: params.code_challenge,
+			method: params.code_challenge_method,
+		};
 	}
 
 	/**
@@ -194,7 +230,10 @@ function createAuth({ ownerId, memberId }) {
 		authorizationRequest(query);
 		const fields = Object.entries(query)
 			.filter(([name]) => AUTHORIZATION_PARAMETERS.includes(name))
-			.map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+			.map(
+				([name, value]) =>
+					`<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`,
+			)
 			.join('\n      ');
 		const html = `<!doctype html>
 <html lang="en">
@@ -251,19 +290,38 @@ function createAuth({ ownerId, memberId }) {
 		const basic = /^Basic\s+(\S+)\s*$/i.exec(headers.authorization || '');
 		if (!basic) {
 			if (params.client_secret !== undefined)
-				throw oauthError(401, 'invalid_client', 'Send the client credentials as HTTP Basic authentication (Authorization: Basic base64(client_id:client_secret)), not as a client_secret parameter');
-			throw oauthError(401, 'invalid_client', 'Client authentication is required: Authorization: Basic base64(client_id:client_secret)');
+				throw oauthError(
+					401,
+					'invalid_client',
+					'Send the client credentials as HTTP Basic authentication (Authorization: Basic base64(client_id:client_secret)), not as a client_secret parameter',
+				);
+			throw oauthError(
+				401,
+				'invalid_client',
+				'Client authentication is required: Authorization: Basic base64(client_id:client_secret)',
+			);
 		}
-		if (params.client_secret !== undefined) throw oauthError(400, 'invalid_request', 'Use only one client authentication method: HTTP Basic, without a client_secret parameter');
+		if (params.client_secret !== undefined)
+			throw oauthError(
+				400,
+				'invalid_request',
+				'Use only one client authentication method: HTTP Basic, without a client_secret parameter',
+			);
 		const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
 		const colon = decoded.indexOf(':');
-		if (colon < 0) throw oauthError(401, 'invalid_client', 'The Basic credentials must be client_id:client_secret');
+		if (colon < 0)
+			throw oauthError(
+				401,
+				'invalid_client',
+				'The Basic credentials must be client_id:client_secret',
+			);
 		// RFC 6749 2.3.1: both parts are form-urlencoded before base64.
 		const id = formDecode(decoded.slice(0, colon));
 		const secret = formDecode(decoded.slice(colon + 1));
 		if (id !== clientId) throw oauthError(401, 'invalid_client', 'Unknown client_id');
 		if (secret !== clientSecret) throw oauthError(401, 'invalid_client', 'Invalid client_secret');
-		if (params.client_id !== undefined && params.client_id !== id) throw oauthError(401, 'invalid_client', 'client_id does not match the Basic credentials');
+		if (params.client_id !== undefined && params.client_id !== id)
+			throw oauthError(401, 'invalid_client', 'client_id does not match the Basic credentials');
 		return id;
 	}
 
@@ -280,7 +338,8 @@ function createAuth({ ownerId, memberId }) {
 			return json(grant(query, body, headers));
 		} catch (err) {
 			// RFC 6749 5.2: a 401 for a failed client authentication names the scheme.
-			if (err instanceof ApiError && err.status === 401) return { ...errorReply(err), headers: { 'www-authenticate': 'Basic realm="Fax.Plus"' } };
+			if (err instanceof ApiError && err.status === 401)
+				return { ...errorReply(err), headers: { 'www-authenticate': 'Basic realm="Fax.Plus"' } };
 			throw err;
 		}
 	}
@@ -289,11 +348,20 @@ function createAuth({ ownerId, memberId }) {
 	function grant(query, body, headers) {
 		const type = (headers['content-type'] || '').split(';')[0].trim().toLowerCase();
 		if (body !== undefined && type !== 'application/x-www-form-urlencoded')
-			throw oauthError(400, 'invalid_request', 'The token request body must be application/x-www-form-urlencoded');
+			throw oauthError(
+				400,
+				'invalid_request',
+				'The token request body must be application/x-www-form-urlencoded',
+			);
 		/** @type {Record<string, string>} */
 		const form = isObject(body) ? body : {};
 		const repeated = Object.keys(form).filter((name) => Object.hasOwn(query, name));
-		if (repeated.length) throw oauthError(400, 'invalid_request', `Parameters may not be sent twice (query and body): ${repeated.join(', ')}`);
+		if (repeated.length)
+			throw oauthError(
+				400,
+				'invalid_request',
+				`Parameters may not be sent twice (query and body): ${repeated.join(', ')}`,
+			);
 		/** @type {Record<string, string>} */
 		const p = { ...query, ...form };
 		const client = authenticateClient(p, headers);
@@ -305,27 +373,49 @@ function createAuth({ ownerId, memberId }) {
 		if (p.grant_type === 'authorization_code') {
 			const code = p.code ? codes.get(p.code) : undefined;
 			if (!code || code.expiresAt <= Date.now() || code.clientId !== client)
-				throw oauthError(400, 'invalid_grant', 'The authorization code is invalid, used or expired');
+				throw oauthError(
+					400,
+					'invalid_grant',
+					'The authorization code is invalid, used or expired',
+				);
 			if (p.redirect_uri !== code.redirectUri)
-				throw oauthError(400, 'invalid_grant', 'redirect_uri must be the one given at the login step');
+				throw oauthError(
+					400,
+					'invalid_grant',
+					'redirect_uri must be the one given at the login step',
+				);
 			if (code.challenge) {
 				const verifier = p.code_verifier || '';
-				const computed = code.method === 'S256' ? crypto.createHash('sha256').update(verifier).digest('base64url') : verifier;
-				if (computed !== code.challenge) throw oauthError(400, 'invalid_grant', 'code_verifier does not match the code_challenge');
+				const computed =
+					code.method === 'S256'
+						? crypto.createHash('sha256').update(verifier).digest('base64url')
+						: verifier;
+				if (computed !== code.challenge)
+					throw oauthError(400, 'invalid_grant', 'code_verifier does not match the code_challenge');
 			}
 			codes.delete(p.code);
 			userId = code.userId;
 			refresh = addRefreshToken(userId, client);
 		} else if (p.grant_type === 'refresh_token') {
 			const known = p.refresh_token ? refreshTokens.get(p.refresh_token) : undefined;
-			if (!known || known.clientId !== client) throw oauthError(400, 'invalid_grant', 'The refresh token is invalid or revoked');
+			if (!known || known.clientId !== client)
+				throw oauthError(400, 'invalid_grant', 'The refresh token is invalid or revoked');
 			userId = known.userId;
 			refresh = /** @type {string} */ (p.refresh_token);
 		} else {
-			throw oauthError(400, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token');
+			throw oauthError(
+				400,
+				'unsupported_grant_type',
+				'grant_type must be authorization_code or refresh_token',
+			);
 		}
 		return {
-			access_token: addAccessToken(userId, client, Date.now() + ACCESS_TOKEN_LIFETIME_S * 1000, true),
+			access_token: addAccessToken(
+				userId,
+				client,
+				Date.now() + ACCESS_TOKEN_LIFETIME_S * 1000,
+				true,
+			),
 			refresh_token: refresh,
 			token_type: 'bearer',
 			expires_in: ACCESS_TOKEN_LIFETIME_S,
@@ -342,7 +432,9 @@ function createAuth({ ownerId, memberId }) {
 	function expireAccessTokens(accessToken) {
 		const now = Date.now();
 		const records =
-			accessToken === undefined ? [...accessTokens.values()].filter((r) => r.issued && r.expiresAt > now) : [accessTokens.get(accessToken)];
+			accessToken === undefined
+				? [...accessTokens.values()].filter((r) => r.issued && r.expiresAt > now)
+				: [accessTokens.get(accessToken)];
 		let expired = 0;
 		for (const record of records) {
 			if (record?.kind !== 'oauth') continue;
@@ -352,7 +444,18 @@ function createAuth({ ownerId, memberId }) {
 		return expired;
 	}
 
-	return { tokens, clientId, authenticate, tokenInfo, login, approve, token, expireAccessTokens, accessTokens, refreshTokens };
+	return {
+		tokens,
+		clientId,
+		authenticate,
+		tokenInfo,
+		login,
+		approve,
+		token,
+		expireAccessTokens,
+		accessTokens,
+		refreshTokens,
+	};
 }
 
 /**

@@ -22,7 +22,8 @@ function arg(name) {
 
 async function main() {
 	const port = Number(arg('port') ?? 0);
-	if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid --port ${arg('port')}`);
+	if (!Number.isInteger(port) || port < 0 || port > 65535)
+		throw new Error(`Invalid --port ${arg('port')}`);
 	/** @type {import('./index').FaxPlusServer | undefined} */
 	let server;
 	let stopping = false;
@@ -39,10 +40,18 @@ async function main() {
 	const retryAfter = arg('retry-after');
 	const network = {
 		latencyMs: Number(arg('latency-ms') ?? 0),
-		rateLimit: rateLimit === undefined ? null : { requestsPerSecond: Number(rateLimit), ...(retryAfter === undefined ? {} : { retryAfterSeconds: Number(retryAfter) }) },
+		rateLimit:
+			rateLimit === undefined
+				? null
+				: {
+						requestsPerSecond: Number(rateLimit),
+						...(retryAfter === undefined ? {} : { retryAfterSeconds: Number(retryAfter) }),
+					},
 	};
 	server = await startFaxPlusServer({ port, host: arg('host') ?? '127.0.0.1', network });
-	process.stdout.write(`${JSON.stringify({ origin: server.origin, baseUrl: server.baseUrl, authUrl: server.authUrl, tokens: server.tokens })}\n`);
+	process.stdout.write(
+		`${JSON.stringify({ origin: server.origin, baseUrl: server.baseUrl, authUrl: server.authUrl, tokens: server.tokens })}\n`,
+	);
 }
 
 main().catch((err) => {

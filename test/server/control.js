@@ -22,7 +22,17 @@ async function handleControl(server, method, path, body) {
 	const route = `${method} ${path.replace(/\/+$/, '')}`;
 	let m;
 	if (route === 'GET /_control/webhooks') {
-		return json({ data: Object.values(server.state.webhooks).map(({ id, url, filter_types, channels, secret }) => ({ id, url, filter_types, channels, secret })) });
+		return json({
+			data: Object.values(server.state.webhooks).map(
+				({ id, url, filter_types, channels, secret }) => ({
+					id,
+					url,
+					filter_types,
+					channels,
+					secret,
+				}),
+			),
+		});
 	}
 	if ((m = /^GET \/_control\/webhooks\/([^/]+)\/secret$/.exec(route))) {
 		const secret = server.getEndpointSecret(decodeURIComponent(m[1]));
@@ -39,7 +49,8 @@ async function handleControl(server, method, path, body) {
 		}
 	}
 	if (route === 'POST /_control/replay') {
-		if (!isObject(body) || typeof body.webhookId !== 'string') throw badRequest('Body must be {webhookId}');
+		if (!isObject(body) || typeof body.webhookId !== 'string')
+			throw badRequest('Body must be {webhookId}');
 		try {
 			return json(await server.replay(body.webhookId));
 		} catch (err) {
@@ -47,10 +58,17 @@ async function handleControl(server, method, path, body) {
 		}
 	}
 	if (route === 'GET /_control/deliveries') {
-		return json(server.deliveries.map((d) => ({ ...d, body: bodyText(d.body), secret: undefined })));
+		return json(
+			server.deliveries.map((d) => ({ ...d, body: bodyText(d.body), secret: undefined })),
+		);
 	}
 	if (route === 'GET /_control/requests') {
-		return json(server.requests.map(({ rawBody, ...r }) => ({ ...r, rawBodyBase64: rawBody.toString('base64') })));
+		return json(
+			server.requests.map(({ rawBody, ...r }) => ({
+				...r,
+				rawBodyBase64: rawBody.toString('base64'),
+			})),
+		);
 	}
 	if (route === 'DELETE /_control/requests') {
 		server.clearRequests();
@@ -63,7 +81,8 @@ async function handleControl(server, method, path, body) {
 	if (route === 'POST /_control/faxes') {
 		// A fax record appears in the account (as Fax.Plus lists it once the fax is done); the body's
 		// fields win over the defaults (an incoming fax to the owner's first number, started now).
-		if (!isObject(body)) throw badRequest('Body must be the fax record fields, e.g. {direction, start_time}');
+		if (!isObject(body))
+			throw badRequest('Body must be the fax record fields, e.g. {direction, start_time}');
 		const id = typeof body.id === 'string' && body.id !== '' ? body.id : `fax_${randomHex(8)}`;
 		const incoming = body.direction !== 'outgoing';
 		const record = fax({
@@ -81,7 +100,8 @@ async function handleControl(server, method, path, body) {
 		// An outbox fax is done: it leaves the outbox and the account lists it as a sent fax with its
 		// final status, as Fax.Plus does. The sent fax gets an id of its own: nothing documented says
 		// that it keeps its outbox id, so a workflow must not rely on it.
-		if (!isObject(body) || typeof body.id !== 'string') throw badRequest('Body must be {id, status?}');
+		if (!isObject(body) || typeof body.id !== 'string')
+			throw badRequest('Body must be {id, status?}');
 		const outbox = server.state.outbox[body.id];
 		if (!outbox) throw notFound(`No outbox fax ${body.id}`);
 		delete server.state.outbox[body.id];
@@ -101,7 +121,8 @@ async function handleControl(server, method, path, body) {
 	if (route === 'GET /_control/tokens') return json(server.tokens);
 	if (route === 'POST /_control/tokens/expire') {
 		const accessToken = isObject(body) ? body.accessToken : undefined;
-		if (accessToken !== undefined && typeof accessToken !== 'string') throw badRequest('Body must be {accessToken?}');
+		if (accessToken !== undefined && typeof accessToken !== 'string')
+			throw badRequest('Body must be {accessToken?}');
 		const expired = server.expireAccessTokens(accessToken);
 		if (accessToken !== undefined && !expired) throw notFound('No such OAuth access token');
 		return json({ expired });
@@ -109,14 +130,19 @@ async function handleControl(server, method, path, body) {
 	if (route === 'GET /_control/settings' || route === 'POST /_control/settings') {
 		if (method === 'POST') {
 			if (!isObject(body)) throw badRequest('Body must be {webhooksEnabled?, webhooksFeature?}');
-			if (body.webhooksEnabled !== undefined) server.setWebhooksEnabled(Boolean(body.webhooksEnabled));
-			if (body.webhooksFeature !== undefined) server.setWebhooksFeature(Boolean(body.webhooksFeature));
+			if (body.webhooksEnabled !== undefined)
+				server.setWebhooksEnabled(Boolean(body.webhooksEnabled));
+			if (body.webhooksFeature !== undefined)
+				server.setWebhooksFeature(Boolean(body.webhooksFeature));
 		}
 		return json({ ...server.state.settings });
 	}
 	if (route === 'GET /_control/network' || route === 'POST /_control/network') {
 		if (method === 'POST') {
-			if (!isObject(body)) throw badRequest('Body must be {latencyMs?, rateLimit?: {requestsPerSecond, retryAfterSeconds?} | null}');
+			if (!isObject(body))
+				throw badRequest(
+					'Body must be {latencyMs?, rateLimit?: {requestsPerSecond, retryAfterSeconds?} | null}',
+				);
 			try {
 				server.setNetwork(body);
 			} catch (err) {

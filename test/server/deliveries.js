@@ -40,7 +40,11 @@ const { EVENTS } = require('./routes/webhooks');
  */
 function sign(secret, id, timestamp, body) {
 	const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-	return crypto.createHmac('sha256', key).update(`${id}.${timestamp}.`).update(body).digest('base64');
+	return crypto
+		.createHmac('sha256', key)
+		.update(`${id}.${timestamp}.`)
+		.update(body)
+		.digest('base64');
 }
 
 /**
@@ -69,8 +73,24 @@ function defaultData(event, state, ms) {
 		is_spam: false,
 	};
 	if (event === 'fax_sent')
-		return { ...common, direction: 'outgoing', from: '+15551230001', to: '+4930123456', cost: 2, duration: 65, max_retry: 2, retry_delay: 10 };
-	if (event === 'fax_received') return { ...common, direction: 'incoming', from: '+4930123456', to: '+15551230001', duration: 58 };
+		return {
+			...common,
+			direction: 'outgoing',
+			from: '+15551230001',
+			to: '+4930123456',
+			cost: 2,
+			duration: 65,
+			max_retry: 2,
+			retry_delay: 10,
+		};
+	if (event === 'fax_received')
+		return {
+			...common,
+			direction: 'incoming',
+			from: '+4930123456',
+			to: '+15551230001',
+			duration: 58,
+		};
 	return {
 		...common,
 		direction: 'incoming',
@@ -87,7 +107,8 @@ function defaultData(event, state, ms) {
 function faxNumbers(data) {
 	/** @type {string[]} */
 	const numbers = [];
-	for (const v of [data.from, data.to].flat()) if (typeof v === 'string') numbers.push(normalizeNumber(v));
+	for (const v of [data.from, data.to].flat())
+		if (typeof v === 'string') numbers.push(normalizeNumber(v));
 	return numbers;
 }
 
@@ -98,7 +119,13 @@ function faxNumbers(data) {
  */
 async function post(url, headers, body) {
 	try {
-		const res = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(15000) });
+		const res = await fetch(url, {
+			method: 'POST',
+			headers,
+			body,
+			redirect: 'manual',
+			signal: AbortSignal.timeout(15000),
+		});
 		return { status: res.status, body: await res.text() };
 	} catch (/** @type {any} */ err) {
 		return { status: 0, body: String(err?.cause?.message ?? err?.message ?? err) };
@@ -124,22 +151,44 @@ function createDeliveries({ getState, now }) {
 		const attempts = [];
 		for (let i = 0; i <= o.retries; i++) {
 			/** @type {Record<string, string>} */
-			const headers = { 'content-type': 'application/json', 'user-agent': 'FaxPlus-Webhooks/local' };
+			const headers = {
+				'content-type': 'application/json',
+				'user-agent': 'FaxPlus-Webhooks/local',
+			};
 			if (!target.legacy && o.webhookId) {
 				// Seconds; a value in milliseconds is tolerated.
-				const ts = o.timestamp === undefined ? Math.floor(now() / 1000) : o.timestamp > 1e11 ? Math.floor(o.timestamp / 1000) : o.timestamp;
+				const ts =
+					o.timestamp === undefined
+						? Math.floor(now() / 1000)
+						: o.timestamp > 1e11
+							? Math.floor(o.timestamp / 1000)
+							: o.timestamp;
 				const secret = o.secretOverride ?? target.secret ?? '';
 				headers['webhook-id'] = o.webhookId;
 				headers['webhook-timestamp'] = String(ts);
-				headers['webhook-signature'] = o.signatureHeader ?? `v1,${sign(secret, o.webhookId, ts, o.body)}`;
+				headers['webhook-signature'] =
+					o.signatureHeader ?? `v1,${sign(secret, o.webhookId, ts, o.body)}`;
 			}
 			Object.assign(headers, o.headers);
 			const attempt = await post(target.url, headers, o.body);
 			attempts.push(attempt);
 			if (attempt.status >= 200 && attempt.status < 300) break;
 		}
-		const result = { endpointId: target.endpointId, url: target.url, webhookId: target.legacy ? null : o.webhookId, legacy: target.legacy, attempts };
-		log.push({ ...result, event: o.event, body: o.body, secret: target.secret, replay: o.replay, at: now() });
+		const result = {
+			endpointId: target.endpointId,
+			url: target.url,
+			webhookId: target.legacy ? null : o.webhookId,
+			legacy: target.legacy,
+			attempts,
+		};
+		log.push({
+			...result,
+			event: o.event,
+			body: o.body,
+			secret: target.secret,
+			replay: o.replay,
+			at: now(),
+		});
 		return result;
 	}
 
@@ -149,14 +198,24 @@ function createDeliveries({ getState, now }) {
 	 * @returns {Promise<DeliveryResult[]>}
 	 */
 	async function deliver(opts) {
-		if (!opts || !EVENTS.includes(opts.event)) throw new Error(`deliver(): event must be one of ${EVENTS.join(', ')}`);
+		if (!opts || !EVENTS.includes(opts.event))
+			throw new Error(`deliver(): event must be one of ${EVENTS.join(', ')}`);
 		const state = getState();
 		const ms = now();
-		const data = { ...defaultData(opts.event, state, ms), ...(isObject(opts.data) ? opts.data : {}) };
-		const hook = { id: opts.hookId ?? data.id, event: opts.event, event_time: faxTime(ms), target: '' };
+		const data = {
+			...defaultData(opts.event, state, ms),
+			...(isObject(opts.data) ? opts.data : {}),
+		};
+		const hook = {
+			id: opts.hookId ?? data.id,
+			event: opts.event,
+			event_time: faxTime(ms),
+			target: '',
+		};
 		const numbers = faxNumbers(data);
 		/** @param {string[] | null | undefined} filter */
-		const matches = (filter) => !filter || filter.length === 0 || numbers.some((n) => filter.includes(n));
+		const matches = (filter) =>
+			!filter || filter.length === 0 || numbers.some((n) => filter.includes(n));
 		const raw = opts.rawBody === undefined ? undefined : Buffer.from(opts.rawBody);
 		const common = {
 			event: opts.event,
@@ -177,19 +236,35 @@ function createDeliveries({ getState, now }) {
 			for (const ep of Object.values(state.webhooks)) {
 				if (opts.onlyEndpointId && ep.id !== opts.onlyEndpointId) continue;
 				if (!ep.filter_types.includes(opts.event) || !matches(ep.channels)) continue;
-				sends.push(sendTo({ endpointId: ep.id, url: ep.url, secret: ep.secret, legacy: false }, { ...common, body, webhookId }));
+				sends.push(
+					sendTo(
+						{ endpointId: ep.id, url: ep.url, secret: ep.secret, legacy: false },
+						{ ...common, body, webhookId },
+					),
+				);
 			}
 		}
 		if (opts.legacy !== false) {
 			for (const h of Object.values(state.hooks)) {
 				if (opts.onlyEndpointId && h.id !== opts.onlyEndpointId) continue;
 				if (h.event !== opts.event || !matches(h.numbers)) continue;
-				const body = raw ?? Buffer.from(JSON.stringify({ hook: { ...hook, target: h.target }, data }));
-				sends.push(sendTo({ endpointId: h.id, url: h.target, secret: null, legacy: true }, { ...common, body, webhookId: null }));
+				const body =
+					raw ?? Buffer.from(JSON.stringify({ hook: { ...hook, target: h.target }, data }));
+				sends.push(
+					sendTo(
+						{ endpointId: h.id, url: h.target, secret: null, legacy: true },
+						{ ...common, body, webhookId: null },
+					),
+				);
 			}
 		}
 		// A finished fax now exists in the account, so nodes can fetch it after the event.
-		if (raw === undefined && opts.event !== 'fax_page_received' && typeof data.id === 'string' && !Object.hasOwn(state.faxes, data.id)) {
+		if (
+			raw === undefined &&
+			opts.event !== 'fax_page_received' &&
+			typeof data.id === 'string' &&
+			!Object.hasOwn(state.faxes, data.id)
+		) {
 			state.faxes[data.id] = /** @type {import('./seed').FaxRecord} */ ({ ...data });
 		}
 		return Promise.all(sends);
@@ -203,14 +278,29 @@ function createDeliveries({ getState, now }) {
 	 */
 	async function replay(webhookId) {
 		const originals = new Map();
-		for (const e of log) if (!e.legacy && !e.replay && e.webhookId === webhookId && !originals.has(e.endpointId)) originals.set(e.endpointId, e);
+		for (const e of log)
+			if (!e.legacy && !e.replay && e.webhookId === webhookId && !originals.has(e.endpointId))
+				originals.set(e.endpointId, e);
 		if (originals.size === 0) throw new Error(`replay(): no delivery with webhook-id ${webhookId}`);
 		const state = getState();
 		return Promise.all(
 			[...originals.values()].map((e) => {
-				const ep = Object.hasOwn(state.webhooks, e.endpointId) ? state.webhooks[e.endpointId] : undefined;
-				const target = { endpointId: e.endpointId, url: ep?.url ?? e.url, secret: ep?.secret ?? e.secret, legacy: false };
-				return sendTo(target, { event: e.event, body: e.body, webhookId, retries: 0, replay: true });
+				const ep = Object.hasOwn(state.webhooks, e.endpointId)
+					? state.webhooks[e.endpointId]
+					: undefined;
+				const target = {
+					endpointId: e.endpointId,
+					url: ep?.url ?? e.url,
+					secret: ep?.secret ?? e.secret,
+					legacy: false,
+				};
+				return sendTo(target, {
+					event: e.event,
+					body: e.body,
+					webhookId,
+					retries: 0,
+					replay: true,
+				});
 			}),
 		);
 	}

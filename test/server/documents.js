@@ -15,10 +15,20 @@ const DOCUMENTS = {
 	'/_documents/note.txt': { type: 'text/plain; charset=utf-8', data: TEXT },
 	'/_documents/scan.tiff': { type: 'image/tiff', data: TIFF },
 	// A generic Content-Type: the file name (here from Content-Disposition) decides.
-	'/_documents/download': { type: 'application/octet-stream', data: PDF, disposition: 'attachment; filename="report.pdf"' },
-	'/_documents/archive.zip': { type: 'application/zip', data: Buffer.from('PK\u0003\u0004 not a fax') },
+	'/_documents/download': {
+		type: 'application/octet-stream',
+		data: PDF,
+		disposition: 'attachment; filename="report.pdf"',
+	},
+	'/_documents/archive.zip': {
+		type: 'application/zip',
+		data: Buffer.from('PK\u0003\u0004 not a fax'),
+	},
 	// An error answered for a ".pdf" address: its Content-Type (JSON, not faxable) wins over the name.
-	'/_documents/login.pdf': { type: 'application/json', data: Buffer.from('{"error":"sign in first"}') },
+	'/_documents/login.pdf': {
+		type: 'application/json',
+		data: Buffer.from('{"error":"sign in first"}'),
+	},
 	'/_documents/empty.pdf': { type: 'application/pdf', data: Buffer.alloc(0) },
 };
 

@@ -30,7 +30,8 @@ class ApiError extends Error {
 /** @param {string} description */
 const badRequest = (description) => new ApiError(400, 'bad_request', description);
 /** @param {string} what */
-const notFoundItem = (what) => new ApiError(400, 'bad_request', `Requested resource was not found: ${what}`);
+const notFoundItem = (what) =>
+	new ApiError(400, 'bad_request', `Requested resource was not found: ${what}`);
 /** @param {string} description */
 const notFound = (description) => new ApiError(404, 'not_found', description);
 /** @param {number} status @param {string} description */
@@ -50,7 +51,10 @@ const binary = (data, contentType, filename) => ({
 });
 
 /** @param {ApiError} err @returns {Reply} */
-const errorReply = (err) => ({ status: err.status, body: { error: err.code, description: err.description } });
+const errorReply = (err) => ({
+	status: err.status,
+	body: { error: err.code, description: err.description },
+});
 
 /**
  * Reads the whole request body.
@@ -84,7 +88,15 @@ function parseBody(raw, contentType) {
 	if (type === 'multipart/form-data') {
 		const { fields, files } = parseMultipart(raw, contentType || '');
 		return {
-			body: { fields, files: files.map(({ name, filename, contentType: ct, size }) => ({ name, filename, contentType: ct, size })) },
+			body: {
+				fields,
+				files: files.map(({ name, filename, contentType: ct, size }) => ({
+					name,
+					filename,
+					contentType: ct,
+					size,
+				})),
+			},
 			uploads: files,
 		};
 	}

@@ -30,7 +30,13 @@ function toReply(err) {
 		const { headers } = /** @type {{ headers?: Record<string, string> }} */ (err);
 		return headers ? { ...errorReply(err), headers } : errorReply(err);
 	}
-	return { status: 500, body: { error: 'internal_server_error', description: String(/** @type {any} */ (err)?.message ?? err) } };
+	return {
+		status: 500,
+		body: {
+			error: 'internal_server_error',
+			description: String(/** @type {any} */ (err)?.message ?? err),
+		},
+	};
 }
 
 /**
@@ -73,11 +79,29 @@ async function startFaxPlusServer(options = {}) {
 			const token = auth.authenticate(headers);
 			const { scopes } = found.route;
 			if (!hasScope(token, scopes))
-				throw new ApiError(403, 'insufficient_scope', `The token lacks the scope for this operation; one of: ${(scopes ?? []).join(', ')}`);
-			const caller = Object.hasOwn(state.users, token.userId) ? state.users[token.userId] : undefined;
-			if (!caller) throw new ApiError(401, 'unauthorized', 'The user of this token no longer exists');
+				throw new ApiError(
+					403,
+					'insufficient_scope',
+					`The token lacks the scope for this operation; one of: ${(scopes ?? []).join(', ')}`,
+				);
+			const caller = Object.hasOwn(state.users, token.userId)
+				? state.users[token.userId]
+				: undefined;
+			if (!caller)
+				throw new ApiError(401, 'unauthorized', 'The user of this token no longer exists');
 			if (parseError) throw parseError;
-			return found.route.handler({ method, params: found.params, query, headers, body: parsed.body, uploads: parsed.uploads, token, caller, state, auth });
+			return found.route.handler({
+				method,
+				params: found.params,
+				query,
+				headers,
+				body: parsed.body,
+				uploads: parsed.uploads,
+				token,
+				caller,
+				state,
+				auth,
+			});
 		}
 		throw notFound(`No such endpoint: ${method} ${path}`);
 	}
@@ -102,7 +126,15 @@ async function startFaxPlusServer(options = {}) {
 
 		if (path.startsWith('/_documents/')) {
 			const status = serveDocument(method, path, res);
-			requests.push({ method, path, query, headers: req.headers, body: undefined, rawBody, status });
+			requests.push({
+				method,
+				path,
+				query,
+				headers: req.headers,
+				body: undefined,
+				rawBody,
+				status,
+			});
 			return;
 		}
 		/** @type {import('./http').Reply} */
@@ -130,7 +162,15 @@ async function startFaxPlusServer(options = {}) {
 			network.left();
 		}
 		if (requests.length >= MAX_RECORDED_REQUESTS) requests.splice(0, 1000);
-		requests.push({ method, path, query, headers: req.headers, body: parsed.body, rawBody, status: reply.status });
+		requests.push({
+			method,
+			path,
+			query,
+			headers: req.headers,
+			body: parsed.body,
+			rawBody,
+			status: reply.status,
+		});
 		send(res, reply);
 	}
 
@@ -191,7 +231,9 @@ async function startFaxPlusServer(options = {}) {
 		},
 		expireAccessTokens: (accessToken) => auth.expireAccessTokens(accessToken),
 		getEndpointSecret(endpointId) {
-			return Object.hasOwn(state.webhooks, endpointId) ? state.webhooks[endpointId].secret : undefined;
+			return Object.hasOwn(state.webhooks, endpointId)
+				? state.webhooks[endpointId].secret
+				: undefined;
 		},
 		deliver: (opts) => deliveries.deliver(opts),
 		replay: (webhookId) => deliveries.replay(webhookId),

@@ -69,13 +69,56 @@ function encodeBlockJpeg(blocks) {
 	if (nbits > 0) put(0xff, 8 - nbits); // pad with one-bits
 	const u16 = (/** @type {number} */ n) => [(n >> 8) & 0xff, n & 0xff];
 	const header = [
-		0xff, 0xd8, // SOI
-		0xff, 0xe0, ...u16(16), 0x4a, 0x46, 0x49, 0x46, 0x00, 1, 1, 0, ...u16(1), ...u16(1), 0, 0, // APP0 JFIF
-		0xff, 0xdb, ...u16(67), 0x00, ...new Array(64).fill(8), // DQT
-		0xff, 0xc0, ...u16(11), 8, ...u16(height), ...u16(width), 1, 1, 0x11, 0, // SOF0, one component
-		0xff, 0xc4, ...u16(2 + 17 + DC_VALS.length + 17 + AC_VALS.length),
-		0x00, ...DC_BITS, ...DC_VALS, 0x10, ...AC_BITS, ...AC_VALS, // DHT
-		0xff, 0xda, ...u16(8), 1, 1, 0x00, 0, 63, 0, // SOS
+		0xff,
+		0xd8, // SOI
+		0xff,
+		0xe0,
+		...u16(16),
+		0x4a,
+		0x46,
+		0x49,
+		0x46,
+		0x00,
+		1,
+		1,
+		0,
+		...u16(1),
+		...u16(1),
+		0,
+		0, // APP0 JFIF
+		0xff,
+		0xdb,
+		...u16(67),
+		0x00,
+		...new Array(64).fill(8), // DQT
+		0xff,
+		0xc0,
+		...u16(11),
+		8,
+		...u16(height),
+		...u16(width),
+		1,
+		1,
+		0x11,
+		0, // SOF0, one component
+		0xff,
+		0xc4,
+		...u16(2 + 17 + DC_VALS.length + 17 + AC_VALS.length),
+		0x00,
+		...DC_BITS,
+		...DC_VALS,
+		0x10,
+		...AC_BITS,
+		...AC_VALS, // DHT
+		0xff,
+		0xda,
+		...u16(8),
+		1,
+		1,
+		0x00,
+		0,
+		63,
+		0, // SOS
 	];
 	return Buffer.from([...header, ...out, 0xff, 0xd9]);
 }
@@ -99,8 +142,11 @@ const THUMBNAIL_JPEG = encodeBlockJpeg(
  * @returns {Buffer}
  */
 function makePdf(lines) {
-	const esc = (/** @type {string} */ s) => s.replace(/[\\()]/g, (ch) => `\\${ch}`).replace(/[^\x20-\x7e]/g, '?');
-	const text = lines.map((l, i) => `BT /F1 ${i === 0 ? 20 : 12} Tf 72 ${720 - i * 24} Td (${esc(l)}) Tj ET`).join('\n');
+	const esc = (/** @type {string} */ s) =>
+		s.replace(/[\\()]/g, (ch) => `\\${ch}`).replace(/[^\x20-\x7e]/g, '?');
+	const text = lines
+		.map((l, i) => `BT /F1 ${i === 0 ? 20 : 12} Tf 72 ${720 - i * 24} Td (${esc(l)}) Tj ET`)
+		.join('\n');
 	const objects = [
 		'<< /Type /Catalog /Pages 2 0 R >>',
 		'<< /Type /Pages /Kids [3 0 R] /Count 1 >>',

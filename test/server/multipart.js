@@ -45,7 +45,13 @@ function parseMultipart(buf, contentType) {
 		const partType = /^content-type:\s*(.*)$/im.exec(headers)?.[1]?.trim();
 		if (name !== undefined) {
 			if (filename !== undefined) {
-				files.push({ name, filename, contentType: partType || 'application/octet-stream', size: data.length, data });
+				files.push({
+					name,
+					filename,
+					contentType: partType || 'application/octet-stream',
+					size: data.length,
+					data,
+				});
 			} else {
 				fields[name] = data.toString('utf8');
 			}

@@ -15,7 +15,8 @@ const { ApiError } = require('./http');
 /** @param {unknown} value @param {string} name @returns {number} */
 function nonNegativeInteger(value, name) {
 	const number = Number(value);
-	if (!Number.isInteger(number) || number < 0) throw new TypeError(`${name} must be a whole number ≥ 0, got ${String(value)}`);
+	if (!Number.isInteger(number) || number < 0)
+		throw new TypeError(`${name} must be a whole number ≥ 0, got ${String(value)}`);
 	return number;
 }
 
@@ -29,10 +30,18 @@ function normalise(value = {}) {
 	/** @type {RateLimit | null} */
 	let rateLimit = null;
 	if (value.rateLimit) {
-		const requestsPerSecond = nonNegativeInteger(value.rateLimit.requestsPerSecond, 'rateLimit.requestsPerSecond');
+		const requestsPerSecond = nonNegativeInteger(
+			value.rateLimit.requestsPerSecond,
+			'rateLimit.requestsPerSecond',
+		);
 		const retryAfterSeconds =
-			value.rateLimit.retryAfterSeconds === undefined ? undefined : nonNegativeInteger(value.rateLimit.retryAfterSeconds, 'rateLimit.retryAfterSeconds');
-		rateLimit = { requestsPerSecond, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
+			value.rateLimit.retryAfterSeconds === undefined
+				? undefined
+				: nonNegativeInteger(value.rateLimit.retryAfterSeconds, 'rateLimit.retryAfterSeconds');
+		rateLimit = {
+			requestsPerSecond,
+			...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+		};
 	}
 	return { latencyMs, rateLimit };
 }
@@ -52,7 +61,10 @@ function createNetwork(initial, now) {
 	return {
 		/** @returns {NetworkConditions} */
 		get conditions() {
-			return { latencyMs: conditions.latencyMs, rateLimit: conditions.rateLimit && { ...conditions.rateLimit } };
+			return {
+				latencyMs: conditions.latencyMs,
+				rateLimit: conditions.rateLimit && { ...conditions.rateLimit },
+			};
 		},
 		/** @param {Partial<NetworkConditions>} changes */
 		set(changes) {
@@ -96,13 +108,18 @@ function createNetwork(initial, now) {
 			if (inWindow <= limit.requestsPerSecond) return;
 			// The window ends within a second.
 			const retryAfter = limit.retryAfterSeconds ?? 1;
-			const error = new ApiError(429, 'too_many_requests', `More than ${limit.requestsPerSecond} requests per second; retry after ${retryAfter} s`);
+			const error = new ApiError(
+				429,
+				'too_many_requests',
+				`More than ${limit.requestsPerSecond} requests per second; retry after ${retryAfter} s`,
+			);
 			/** @type {any} */ (error).headers = { 'retry-after': String(retryAfter) };
 			throw error;
 		},
 		/** Waits the configured latency (nothing when it is 0). */
 		async delay() {
-			if (conditions.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, conditions.latencyMs));
+			if (conditions.latencyMs > 0)
+				await new Promise((resolve) => setTimeout(resolve, conditions.latencyMs));
 		},
 	};
 }

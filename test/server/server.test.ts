@@ -103,23 +103,50 @@ describe('startup', () => {
 describe('authentication', () => {
 	it('rejects missing, unknown and expired tokens with 401 unauthorized', async () => {
 		expectError(await call('GET', '/accounts/self/plan', { token: null }), 401, 'unauthorized');
-		expectError(await call('GET', '/accounts/self/plan', { token: 'alohi_pat_bogus' }), 401, 'unauthorized');
-		expectError(await call('GET', '/accounts/self/plan', { ...oauth(), token: server.tokens.oauthExpiredAccessToken }), 401, 'unauthorized');
+		expectError(
+			await call('GET', '/accounts/self/plan', { token: 'alohi_pat_bogus' }),
+			401,
+			'unauthorized',
+		);
+		expectError(
+			await call('GET', '/accounts/self/plan', {
+				...oauth(),
+				token: server.tokens.oauthExpiredAccessToken,
+			}),
+			401,
+			'unauthorized',
+		);
 	});
 
 	it('requires x-fax-clientid with OAuth tokens only', async () => {
-		const missing = await call('GET', '/accounts/self/plan', { token: server.tokens.oauthAccessToken });
+		const missing = await call('GET', '/accounts/self/plan', {
+			token: server.tokens.oauthAccessToken,
+		});
 		expectError(missing, 401, 'unauthorized');
 		expect(missing.json.description).toMatch(/x-fax-clientid/);
-		expectError(await call('GET', '/accounts/self/plan', oauth({ 'x-fax-clientid': 'other' })), 401, 'unauthorized');
+		expectError(
+			await call('GET', '/accounts/self/plan', oauth({ 'x-fax-clientid': 'other' })),
+			401,
+			'unauthorized',
+		);
 		expect((await call('GET', '/accounts/self/plan', oauth())).status).toBe(200);
 		expect((await call('GET', '/accounts/self/plan')).status).toBe(200);
 	});
 
 	it('enforces PAT scopes with 403 insufficient_scope', async () => {
-		expect((await call('GET', '/shop/balance', { token: server.tokens.patReadOnly })).status).toBe(200);
-		expectError(await call('DELETE', '/accounts/self/outbox/outbox_1', { token: server.tokens.patReadOnly }), 403, 'insufficient_scope');
-		expectError(await call('GET', '/shop/balance', { token: server.tokens.patNoScopes }), 403, 'insufficient_scope');
+		expect((await call('GET', '/shop/balance', { token: server.tokens.patReadOnly })).status).toBe(
+			200,
+		);
+		expectError(
+			await call('DELETE', '/accounts/self/outbox/outbox_1', { token: server.tokens.patReadOnly }),
+			403,
+			'insufficient_scope',
+		);
+		expectError(
+			await call('GET', '/shop/balance', { token: server.tokens.patNoScopes }),
+			403,
+			'insufficient_scope',
+		);
 		expect(server.state.outbox.outbox_1).toBeDefined();
 	});
 
@@ -135,43 +162,82 @@ describe('authentication', () => {
 			expiration_date: expect.any(Number),
 			last_used: expect.any(Number),
 		});
-		expect((await call('GET', '/auth/token', { token: server.tokens.patNoScopes })).json.scopes).toEqual([]);
-		expect((await call('GET', '/auth/token', oauth())).json).toEqual({ token_type: 'oauth', scopes: ['all'] });
+		expect(
+			(await call('GET', '/auth/token', { token: server.tokens.patNoScopes })).json.scopes,
+		).toEqual([]);
+		expect((await call('GET', '/auth/token', oauth())).json).toEqual({
+			token_type: 'oauth',
+			scopes: ['all'],
+		});
 	});
 });
 
 describe('accounts, contacts, outbox, files', () => {
 	it('reads plans of self and members', async () => {
-		expect((await call('GET', '/accounts/self/plan')).json).toEqual({ plan_type: 'business', is_admin: true, is_owner: true });
-		expect((await call('GET', '/accounts/member_1/plan')).json).toEqual({ plan_type: 'business', is_admin: false, is_owner: false });
-		expect((await call('GET', '/accounts/self/plan', { token: server.tokens.patMember })).json.is_admin).toBe(false);
+		expect((await call('GET', '/accounts/self/plan')).json).toEqual({
+			plan_type: 'business',
+			is_admin: true,
+			is_owner: true,
+		});
+		expect((await call('GET', '/accounts/member_1/plan')).json).toEqual({
+			plan_type: 'business',
+			is_admin: false,
+			is_owner: false,
+		});
+		expect(
+			(await call('GET', '/accounts/self/plan', { token: server.tokens.patMember })).json.is_admin,
+		).toBe(false);
 		expectError(await call('GET', '/accounts/nobody/plan'), 400, 'invalid_user_id');
 	});
 
 	it('lists corporate members as { members } for the admin only', async () => {
 		const list = await call('GET', '/accounts');
 		expect(Object.keys(list.json)).toEqual(['members']);
-		expect(list.json.members.map((m: any) => m.uid).sort()).toEqual(['member_1', 'member_2', 'owner_1']);
-		expectError(await call('GET', '/accounts', { token: server.tokens.patMember }), 403, 'invalid_user_id');
+		expect(list.json.members.map((m: any) => m.uid).sort()).toEqual([
+			'member_1',
+			'member_2',
+			'owner_1',
+		]);
+		expectError(
+			await call('GET', '/accounts', { token: server.tokens.patMember }),
+			403,
+			'invalid_user_id',
+		);
 	});
 
 	it('modifies member details', async () => {
-		const res = await call('PUT', '/accounts/self/member-details/member_1', { body: { quota: 300, role: 'admin' } });
+		const res = await call('PUT', '/accounts/self/member-details/member_1', {
+			body: { quota: 300, role: 'admin' },
+		});
 		expect(res.status).toBe(200);
 		expect(res.json).toMatchObject({ uid: 'member_1', quota: 300, role: 'admin' });
-		expectError(await call('PUT', '/accounts/self/member-details/nobody', { body: { quota: 1 } }), 400, 'invalid_user_id');
-	});
-
-	it('shares and deletes contact groups', async () => {
-		const share = await call('POST', '/accounts/self/contact-groups/share', { body: { group_ids: ['group_1'], member_ids: ['member_1'] } });
-		expect(share.json).toEqual({});
-		expect(server.state.contactGroups.group_1.shared_with).toContain('member_1');
 		expectError(
-			await call('POST', '/accounts/self/contact-groups/share', { body: { group_ids: ['group_1'], member_ids: ['ghost'] } }),
+			await call('PUT', '/accounts/self/member-details/nobody', { body: { quota: 1 } }),
 			400,
 			'invalid_user_id',
 		);
-		expectError(await call('POST', '/accounts/self/contact-groups/share', { body: { group_ids: ['nope'], member_ids: ['member_1'] } }), 400, 'bad_request');
+	});
+
+	it('shares and deletes contact groups', async () => {
+		const share = await call('POST', '/accounts/self/contact-groups/share', {
+			body: { group_ids: ['group_1'], member_ids: ['member_1'] },
+		});
+		expect(share.json).toEqual({});
+		expect(server.state.contactGroups.group_1.shared_with).toContain('member_1');
+		expectError(
+			await call('POST', '/accounts/self/contact-groups/share', {
+				body: { group_ids: ['group_1'], member_ids: ['ghost'] },
+			}),
+			400,
+			'invalid_user_id',
+		);
+		expectError(
+			await call('POST', '/accounts/self/contact-groups/share', {
+				body: { group_ids: ['nope'], member_ids: ['member_1'] },
+			}),
+			400,
+			'bad_request',
+		);
 		expect((await call('DELETE', '/accounts/self/contact-groups/group_2')).json).toEqual({});
 		const again = await call('DELETE', '/accounts/self/contact-groups/group_2');
 		expectError(again, 400, 'bad_request');
@@ -206,18 +272,28 @@ describe('accounts, contacts, outbox, files', () => {
 		const page = await call('GET', '/accounts/self/faxes?limit=2');
 		expect(page.json.data.records.map((f: any) => f.id)).toEqual(['fax_1', 'fax_2']);
 		// Paging is by `before` (exclusive), as the SDK documents; `skip` is not part of the API and is ignored.
-		const next = await call('GET', `/accounts/self/faxes?limit=2&before=${encodeURIComponent('2025-01-13 16:40:00')}`);
+		const next = await call(
+			'GET',
+			`/accounts/self/faxes?limit=2&before=${encodeURIComponent('2025-01-13 16:40:00')}`,
+		);
 		expect(next.json.data.records.map((f: any) => f.id)).toEqual(['fax_3', 'fax_4']);
 		const skipped = await call('GET', '/accounts/self/faxes?limit=2&skip=1');
 		expect(skipped.json.data.records.map((f: any) => f.id)).toEqual(['fax_1', 'fax_2']);
-		const after = await call('GET', `/accounts/self/faxes?after=${encodeURIComponent('2025-01-12 09:05:00')}`);
+		const after = await call(
+			'GET',
+			`/accounts/self/faxes?after=${encodeURIComponent('2025-01-12 09:05:00')}`,
+		);
 		expect(after.json.data.records.map((f: any) => f.id)).toEqual(['fax_1', 'fax_2']);
 		expectError(await call('GET', '/accounts/self/faxes?category=bogus'), 400, 'bad_request');
 	});
 
 	it('uploads a file with multipart/form-data and sends it', async () => {
 		const form = new FormData();
-		form.append('fax_file', new Blob([Buffer.from('%PDF-1.4 test')], { type: 'application/pdf' }), 'hello.pdf');
+		form.append(
+			'fax_file',
+			new Blob([Buffer.from('%PDF-1.4 test')], { type: 'application/pdf' }),
+			'hello.pdf',
+		);
 		const res = await fetch(`${server.baseUrl}/accounts/self/files?format=pdf`, {
 			method: 'POST',
 			headers: { authorization: `Bearer ${server.tokens.pat}` },
@@ -226,9 +302,13 @@ describe('accounts, contacts, outbox, files', () => {
 		expect(res.status).toBe(200);
 		const { path } = (await res.json()) as { path: string };
 		expect(path).toMatch(/^\/storage\/\w+\.pdf$/);
-		const logged = server.requests.find((r) => r.method === 'POST' && r.path === '/v3/accounts/self/files');
+		const logged = server.requests.find(
+			(r) => r.method === 'POST' && r.path === '/v3/accounts/self/files',
+		);
 		expect(logged?.query).toEqual({ format: 'pdf' });
-		expect(logged?.body.files).toEqual([{ name: 'fax_file', filename: 'hello.pdf', contentType: 'application/pdf', size: 13 }]);
+		expect(logged?.body.files).toEqual([
+			{ name: 'fax_file', filename: 'hello.pdf', contentType: 'application/pdf', size: 13 },
+		]);
 
 		const empty = new FormData();
 		empty.append('other', 'x');
@@ -240,47 +320,103 @@ describe('accounts, contacts, outbox, files', () => {
 		expect(missing.status).toBe(400);
 
 		const sent = await call('POST', '/accounts/self/outbox', {
-			body: { from: '+15551230001', to: ['+4930123456'], files: [path], return_ids: true, send_time: '2030-01-01 10:00:00 +0000' },
+			body: {
+				from: '+15551230001',
+				to: ['+4930123456'],
+				files: [path],
+				return_ids: true,
+				send_time: '2030-01-01 10:00:00 +0000',
+			},
 		});
 		expect(sent.status).toBe(201);
 		const id = sent.json.ids['+4930123456'];
-		expect((await call('GET', `/accounts/self/outbox/${id}`)).json).toMatchObject({ id, status: 'scheduled', to: ['+4930123456'] });
-		expectError(await call('POST', '/accounts/self/outbox', { body: { to: ['4930123456'], files: [path] } }), 400, 'bad_request');
-		expectError(await call('POST', '/accounts/self/outbox', { body: { from: '+15551230001', to: ['+4930123456'], files: ['/storage/none.pdf'] } }), 400, 'bad_request');
+		expect((await call('GET', `/accounts/self/outbox/${id}`)).json).toMatchObject({
+			id,
+			status: 'scheduled',
+			to: ['+4930123456'],
+		});
+		expectError(
+			await call('POST', '/accounts/self/outbox', { body: { to: ['4930123456'], files: [path] } }),
+			400,
+			'bad_request',
+		);
+		expectError(
+			await call('POST', '/accounts/self/outbox', {
+				body: { from: '+15551230001', to: ['+4930123456'], files: ['/storage/none.pdf'] },
+			}),
+			400,
+			'bad_request',
+		);
 	});
 
 	describe('sending (POST /outbox) as Fax.Plus documents it', () => {
 		const FILE = '/storage/seed-document.pdf';
 		const send = (body: Record<string, unknown>, token?: string) =>
-			call('POST', '/accounts/self/outbox', { token, body: { from: '+15551230001', to: ['+4930123456'], files: [FILE], return_ids: true, ...body } });
+			call('POST', '/accounts/self/outbox', {
+				token,
+				body: {
+					from: '+15551230001',
+					to: ['+4930123456'],
+					files: [FILE],
+					return_ids: true,
+					...body,
+				},
+			});
 
 		it('answers 201 { ids } by destination, and balances a comma-separated from over its numbers', async () => {
-			const sent = await send({ from: '+15551230001, +1 555 123 0002', to: ['+4930123456', '+33144556677', '+12125550199'] });
+			const sent = await send({
+				from: '+15551230001, +1 555 123 0002',
+				to: ['+4930123456', '+33144556677', '+12125550199'],
+			});
 			expect(sent.status).toBe(201);
 			expect(Object.keys(sent.json)).toEqual(['ids']);
 			const ids = sent.json.ids as Record<string, string>;
 			expect(Object.keys(ids)).toEqual(['+4930123456', '+33144556677', '+12125550199']);
-			expect(Object.values(ids).map((id) => server.state.outbox[id].src)).toEqual(['+15551230001', '+15551230002', '+15551230001']);
+			expect(Object.values(ids).map((id) => server.state.outbox[id].src)).toEqual([
+				'+15551230001',
+				'+15551230002',
+				'+15551230001',
+			]);
 		});
 
-		it('takes no_number, and refuses a from that is not one of the user\'s numbers', async () => {
+		it("takes no_number, and refuses a from that is not one of the user's numbers", async () => {
 			expect((await send({ from: 'no_number' }, server.tokens.patMember)).status).toBe(201);
-			expectError(await send({ from: '+15551230001' }, server.tokens.patMember), 400, 'bad_request');
+			expectError(
+				await send({ from: '+15551230001' }, server.tokens.patMember),
+				400,
+				'bad_request',
+			);
 			expectError(await send({ from: '+15551230001,+19995550000' }), 400, 'bad_request');
 			expectError(await send({ from: '+15551230001,no_number' }), 400, 'bad_request');
 			expectError(await send({ from: '' }), 400, 'bad_request');
 		});
 
 		it('refuses more than 10 files, 4000 destinations, 150 MB in all (413) and more than 3 retries', async () => {
-			expectError(await send({ files: Array.from({ length: 11 }, () => FILE) }), 400, 'too_many_files');
+			expectError(
+				await send({ files: Array.from({ length: 11 }, () => FILE) }),
+				400,
+				'too_many_files',
+			);
 			const to = Array.from({ length: 4001 }, (_, i) => `+1212555${String(i).padStart(4, '0')}`);
 			expectError(await send({ to }), 400, 'too_many_destinations');
 			expect((await send({ to: to.slice(0, 4000) })).status).toBe(201);
 			// Two stored uploads of 75 MB and 1 byte: too much together, though each alone is fine.
 			const size = 75 * 1024 * 1024;
-			server.state.files['/storage/big-1.pdf'] = { ...server.state.files[FILE], path: '/storage/big-1.pdf', size };
-			server.state.files['/storage/big-2.pdf'] = { ...server.state.files[FILE], path: '/storage/big-2.pdf', size: size + 1 };
-			expectError(await send({ files: ['/storage/big-1.pdf', '/storage/big-2.pdf'] }), 413, 'payload_too_large');
+			server.state.files['/storage/big-1.pdf'] = {
+				...server.state.files[FILE],
+				path: '/storage/big-1.pdf',
+				size,
+			};
+			server.state.files['/storage/big-2.pdf'] = {
+				...server.state.files[FILE],
+				path: '/storage/big-2.pdf',
+				size: size + 1,
+			};
+			expectError(
+				await send({ files: ['/storage/big-1.pdf', '/storage/big-2.pdf'] }),
+				413,
+				'payload_too_large',
+			);
 			expect((await send({ files: ['/storage/big-1.pdf'] })).status).toBe(201);
 			expectError(await send({ options: { retry: { count: 4 } } }), 400, 'bad_request');
 			expect((await send({ options: { retry: { count: 3, delay: 60 } } })).status).toBe(201);
@@ -290,15 +426,24 @@ describe('accounts, contacts, outbox, files', () => {
 			const sent = await send({ files: [], from_fax: 'fax_4' });
 			expect(sent.status).toBe(201);
 			const [id] = Object.values(sent.json.ids as Record<string, string>);
-			expect(server.state.outbox[id]).toMatchObject({ files: ['/storage/fax-fax_4.pdf'], page_count: 1 });
+			expect(server.state.outbox[id]).toMatchObject({
+				files: ['/storage/fax-fax_4.pdf'],
+				page_count: 1,
+			});
 			// Uploaded files first, then the fax's file.
 			const combined = await send({ from_fax: 'fax_3' });
-			expect(server.state.outbox[Object.values(combined.json.ids as Record<string, string>)[0]].files).toEqual([FILE, '/storage/fax-fax_3.pdf']);
+			expect(
+				server.state.outbox[Object.values(combined.json.ids as Record<string, string>)[0]].files,
+			).toEqual([FILE, '/storage/fax-fax_3.pdf']);
 			expectError(await send({ files: [] }), 400, 'bad_request');
 			expectError(await send({ files: [], from_fax: 'fax_6' }), 400, 'bad_request'); // member_1's fax
 			expectError(await send({ files: [], from_fax: '' }), 400, 'bad_request');
 			expectError(await send({ files: [], from_fax: { id: 'fax_4' } }), 400, 'bad_request');
-			expectError(await send({ files: Array.from({ length: 10 }, () => FILE), from_fax: 'fax_4' }), 400, 'too_many_files');
+			expectError(
+				await send({ files: Array.from({ length: 10 }, () => FILE), from_fax: 'fax_4' }),
+				400,
+				'too_many_files',
+			);
 		});
 
 		it('refuses fields PayloadOutbox does not have, in the body, the comment and the options', async () => {
@@ -311,16 +456,36 @@ describe('accounts, contacts, outbox, files', () => {
 			expectError(await send({ return_ids: 'yes' }), 400, 'bad_request');
 			const tagged = await send({ comment: { tags: ['invoices'] } });
 			expect(tagged.status).toBe(201);
-			expect(server.state.outbox[Object.values(tagged.json.ids as Record<string, string>)[0]].comment).toEqual({ text: '', tags: ['invoices'] });
+			expect(
+				server.state.outbox[Object.values(tagged.json.ids as Record<string, string>)[0]].comment,
+			).toEqual({ text: '', tags: ['invoices'] });
 		});
 
 		it('changes only the comment of an outgoing fax (PayloadOutboxModification)', async () => {
-			const res = await call('PUT', '/accounts/self/outbox/outbox_1', { body: { comment: 'Moved' } });
+			const res = await call('PUT', '/accounts/self/outbox/outbox_1', {
+				body: { comment: 'Moved' },
+			});
 			expect(res.status).toBe(204);
 			expect(server.state.outbox.outbox_1.comment.text).toBe('Moved');
-			expectError(await call('PUT', '/accounts/self/outbox/outbox_1', { body: { send_time: '2031-01-01 10:00:00 +0000' } }), 400, 'bad_request');
-			expectError(await call('PUT', '/accounts/self/outbox/outbox_1', { body: { comment: { text: 'x' } } }), 400, 'bad_request');
-			expectError(await call('PUT', '/accounts/self/outbox/outbox_1', { body: { comment: 'x', retry: { count: 1 } } }), 400, 'bad_request');
+			expectError(
+				await call('PUT', '/accounts/self/outbox/outbox_1', {
+					body: { send_time: '2031-01-01 10:00:00 +0000' },
+				}),
+				400,
+				'bad_request',
+			);
+			expectError(
+				await call('PUT', '/accounts/self/outbox/outbox_1', { body: { comment: { text: 'x' } } }),
+				400,
+				'bad_request',
+			);
+			expectError(
+				await call('PUT', '/accounts/self/outbox/outbox_1', {
+					body: { comment: 'x', retry: { count: 1 } },
+				}),
+				400,
+				'bad_request',
+			);
 			expect(server.state.outbox.outbox_1.send_time).toBe('2030-01-15 09:00:00 +0000');
 		});
 	});
@@ -331,53 +496,126 @@ describe('fax AI and shop', () => {
 		const done = await call('GET', '/accounts/self/faxes/fax_1/ai/field-extraction');
 		expect(done.json.status).toBe('finished');
 		expect(done.json.data.invoice_number).toBe('INV-2025-0042');
-		expect((await call('GET', '/accounts/self/faxes/fax_2/ai/field-extraction')).json).toEqual({ status: 'pending' });
-		expect((await call('GET', '/accounts/self/faxes/fax_3/ai/field-extraction')).json).toEqual({ status: 'not_requested' });
-		expect((await call('POST', '/accounts/self/faxes/fax_3/ai/field-extraction')).json).toEqual({ status: 'pending' });
+		expect((await call('GET', '/accounts/self/faxes/fax_2/ai/field-extraction')).json).toEqual({
+			status: 'pending',
+		});
+		expect((await call('GET', '/accounts/self/faxes/fax_3/ai/field-extraction')).json).toEqual({
+			status: 'not_requested',
+		});
+		expect((await call('POST', '/accounts/self/faxes/fax_3/ai/field-extraction')).json).toEqual({
+			status: 'pending',
+		});
 		const after = await call('GET', '/accounts/self/faxes/fax_3/ai/field-extraction');
 		expect(after.json.status).toBe('finished');
 		expect(after.json.data.invoice_number).toEqual(expect.any(String));
 		const ocr = await call('GET', '/accounts/self/faxes/fax_1/ai/ocr');
-		expect(ocr.json).toEqual({ status: 'finished', data: 'INVOICE INV-2025-0042\nBerlin Clinic\nTotal: 1250.00 EUR' });
+		expect(ocr.json).toEqual({
+			status: 'finished',
+			data: 'INVOICE INV-2025-0042\nBerlin Clinic\nTotal: 1250.00 EUR',
+		});
 		const credits = await call('GET', '/accounts/self/ai/credits');
 		expect(credits.json.credits_remaining).toBeLessThan(480);
 		expect(credits.json.reload_at).toMatch(/^\d{4}-\d\d-\d\dT00:00:00Z$/);
 	});
 
 	it('takes corrections of a finished field extraction (PATCH { data }) and answers the result', async () => {
-		const res = await call('PATCH', '/accounts/self/faxes/fax_1/ai/field-extraction', { body: { data: { total_amount: '1350.00', po: 'PO-7' } } });
+		const res = await call('PATCH', '/accounts/self/faxes/fax_1/ai/field-extraction', {
+			body: { data: { total_amount: '1350.00', po: 'PO-7' } },
+		});
 		expect(res.status).toBe(200);
 		expect(res.json.status).toBe('finished');
-		expect(res.json.data).toMatchObject({ invoice_number: 'INV-2025-0042', total_amount: '1350.00', po: 'PO-7' });
-		expect((await call('GET', '/accounts/self/faxes/fax_1/ai/field-extraction')).json.data.total_amount).toBe('1350.00');
-		expectError(await call('PATCH', '/accounts/self/faxes/fax_1/ai/field-extraction', { body: {} }), 400, 'bad_request');
-		expectError(await call('PATCH', '/accounts/self/faxes/fax_1/ai/field-extraction', { body: { data: { a: { b: 1 } } } }), 400, 'bad_request');
-		expectError(await call('PATCH', '/accounts/self/faxes/fax_2/ai/field-extraction', { body: { data: { a: 'b' } } }), 400, 'bad_request');
-		expectError(await call('PATCH', '/accounts/self/faxes/fax_404/ai/field-extraction', { body: { data: { a: 'b' } } }), 400, 'bad_request');
+		expect(res.json.data).toMatchObject({
+			invoice_number: 'INV-2025-0042',
+			total_amount: '1350.00',
+			po: 'PO-7',
+		});
+		expect(
+			(await call('GET', '/accounts/self/faxes/fax_1/ai/field-extraction')).json.data.total_amount,
+		).toBe('1350.00');
+		expectError(
+			await call('PATCH', '/accounts/self/faxes/fax_1/ai/field-extraction', { body: {} }),
+			400,
+			'bad_request',
+		);
+		expectError(
+			await call('PATCH', '/accounts/self/faxes/fax_1/ai/field-extraction', {
+				body: { data: { a: { b: 1 } } },
+			}),
+			400,
+			'bad_request',
+		);
+		expectError(
+			await call('PATCH', '/accounts/self/faxes/fax_2/ai/field-extraction', {
+				body: { data: { a: 'b' } },
+			}),
+			400,
+			'bad_request',
+		);
+		expectError(
+			await call('PATCH', '/accounts/self/faxes/fax_404/ai/field-extraction', {
+				body: { data: { a: 'b' } },
+			}),
+			400,
+			'bad_request',
+		);
 	});
 
 	it('manages custom fields (admin only)', async () => {
 		expect((await call('GET', '/accounts/self/ai/custom-fields')).json.records[0].id).toBe('cf_1');
-		const created = await call('POST', '/accounts/self/ai/custom-fields', { body: { name: 'po_number', instructions: 'PO', enabled: true } });
-		expect(created.json).toEqual({ id: expect.stringMatching(/^cf_/), name: 'po_number', instructions: 'PO', enabled: true });
-		const patched = await call('PATCH', '/accounts/self/ai/custom-fields/cf_1', { body: { enabled: false } });
+		const created = await call('POST', '/accounts/self/ai/custom-fields', {
+			body: { name: 'po_number', instructions: 'PO', enabled: true },
+		});
+		expect(created.json).toEqual({
+			id: expect.stringMatching(/^cf_/),
+			name: 'po_number',
+			instructions: 'PO',
+			enabled: true,
+		});
+		const patched = await call('PATCH', '/accounts/self/ai/custom-fields/cf_1', {
+			body: { enabled: false },
+		});
 		expect(patched.json).toMatchObject({ id: 'cf_1', name: 'invoice_number', enabled: false });
-		expectError(await call('PATCH', '/accounts/self/ai/custom-fields/cf_999', { body: { enabled: false } }), 400, 'bad_request');
-		const member = await call('POST', '/accounts/self/ai/custom-fields', { token: server.tokens.patMember, body: { name: 'x' } });
+		expectError(
+			await call('PATCH', '/accounts/self/ai/custom-fields/cf_999', { body: { enabled: false } }),
+			400,
+			'bad_request',
+		);
+		const member = await call('POST', '/accounts/self/ai/custom-fields', {
+			token: server.tokens.patMember,
+			body: { name: 'x' },
+		});
 		expect(member.status).toBe(403);
 	});
 
 	it('searches and purchases numbers', async () => {
 		const countries = (await call('GET', '/shop/numbers/countries')).json.countries;
-		expect(countries).toEqual(expect.arrayContaining([expect.objectContaining({ iso: 'US', is_available: true }), expect.objectContaining({ iso: 'DE', is_available: true })]));
+		expect(countries).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({ iso: 'US', is_available: true }),
+				expect.objectContaining({ iso: 'DE', is_available: true }),
+			]),
+		);
 		expect(countries.some((c: any) => !c.is_available)).toBe(true);
-		expectError(await call('GET', '/shop/numbers/countries/US/areas/555/numbers?channel=custom&contains=12a'), 400, 'bad_request');
-		const custom = await call('GET', '/shop/numbers/countries/US/areas/555/numbers?channel=custom&contains=4242');
+		expectError(
+			await call('GET', '/shop/numbers/countries/US/areas/555/numbers?channel=custom&contains=12a'),
+			400,
+			'bad_request',
+		);
+		const custom = await call(
+			'GET',
+			'/shop/numbers/countries/US/areas/555/numbers?channel=custom&contains=4242',
+		);
 		expect(custom.json.numbers.length).toBeGreaterThan(0);
 		for (const n of custom.json.numbers) expect(n.item.number).toContain('4242');
 		const offer = custom.json.numbers[0];
-		expect((await call('POST', '/shop/numbers/purchase', { body: { item_id: offer.item.id } })).json).toEqual({ number: offer.item.number });
-		expectError(await call('POST', '/shop/numbers/purchase', { body: { item_id: 'nope' } }), 400, 'bad_request');
+		expect(
+			(await call('POST', '/shop/numbers/purchase', { body: { item_id: offer.item.id } })).json,
+		).toEqual({ number: offer.item.number });
+		expectError(
+			await call('POST', '/shop/numbers/purchase', { body: { item_id: 'nope' } }),
+			400,
+			'bad_request',
+		);
 	});
 });
 
@@ -385,40 +623,95 @@ describe('webhooks (current API)', () => {
 	const list = async () => (await call('GET', '/webhooks')).json.data;
 
 	it('creates with 201 and an empty body, lists with ep_ ids, normalises channels', async () => {
-		const res = await call('POST', '/webhooks', { body: { url: 'https://example.com/h', filter_types: ['fax_received'], channels: ['+1 555 123 0001'] } });
+		const res = await call('POST', '/webhooks', {
+			body: {
+				url: 'https://example.com/h',
+				filter_types: ['fax_received'],
+				channels: ['+1 555 123 0001'],
+			},
+		});
 		expect(res.status).toBe(201);
 		expect(res.text).toBe('');
 		const [ep] = await list();
-		expect(ep).toEqual({ id: expect.stringMatching(/^ep_/), url: 'https://example.com/h', filter_types: ['fax_received'], channels: ['+15551230001'] });
+		expect(ep).toEqual({
+			id: expect.stringMatching(/^ep_/),
+			url: 'https://example.com/h',
+			filter_types: ['fax_received'],
+			channels: ['+15551230001'],
+		});
 		expect(server.getEndpointSecret(ep.id)).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
 	});
 
 	it('validates filter_types and channels and creates nothing on 400', async () => {
-		expectError(await call('POST', '/webhooks', { body: { url: 'https://example.com/h' } }), 400, 'bad_request');
-		expectError(await call('POST', '/webhooks', { body: { url: 'https://example.com/h', filter_types: [] } }), 400, 'bad_request');
-		const bad = await call('POST', '/webhooks', { body: { url: 'https://example.com/h', filter_types: ['fax_sent'], channels: ['+15551230001', '4930123456'] } });
+		expectError(
+			await call('POST', '/webhooks', { body: { url: 'https://example.com/h' } }),
+			400,
+			'bad_request',
+		);
+		expectError(
+			await call('POST', '/webhooks', { body: { url: 'https://example.com/h', filter_types: [] } }),
+			400,
+			'bad_request',
+		);
+		const bad = await call('POST', '/webhooks', {
+			body: {
+				url: 'https://example.com/h',
+				filter_types: ['fax_sent'],
+				channels: ['+15551230001', '4930123456'],
+			},
+		});
 		expectError(bad, 400, 'bad_request');
 		expect(bad.json.description).toMatch(/Invalid number.*4930123456/);
 		expect(await list()).toEqual([]);
 	});
 
 	it('takes only https:// URLs, and http:// for loopback hosts', async () => {
-		const bad = await call('POST', '/webhooks', { body: { url: 'http://example.com/h', filter_types: ['fax_sent'] } });
+		const bad = await call('POST', '/webhooks', {
+			body: { url: 'http://example.com/h', filter_types: ['fax_sent'] },
+		});
 		expectError(bad, 400, 'bad_request');
 		expect(bad.json.description).toMatch(/https/);
-		for (const url of ['http://127.0.0.1:5678/webhook/x', 'http://localhost/x', 'https://example.com/h']) {
-			expect((await call('POST', '/webhooks', { body: { url, filter_types: ['fax_sent'] } })).status).toBe(201);
+		for (const url of [
+			'http://127.0.0.1:5678/webhook/x',
+			'http://localhost/x',
+			'https://example.com/h',
+		]) {
+			expect(
+				(await call('POST', '/webhooks', { body: { url, filter_types: ['fax_sent'] } })).status,
+			).toBe(201);
 		}
 		const [{ id }] = await list();
-		expectError(await call('PATCH', `/webhooks/${id}`, { body: { url: 'http://example.com/h' } }), 400, 'bad_request');
+		expectError(
+			await call('PATCH', `/webhooks/${id}`, { body: { url: 'http://example.com/h' } }),
+			400,
+			'bad_request',
+		);
 	});
 
 	it('patches (omitted unchanged, null clears, 400 changes nothing) and deletes', async () => {
-		await call('POST', '/webhooks', { body: { url: 'https://example.com/h', filter_types: ['fax_sent'], channels: ['+15551230001'] } });
+		await call('POST', '/webhooks', {
+			body: {
+				url: 'https://example.com/h',
+				filter_types: ['fax_sent'],
+				channels: ['+15551230001'],
+			},
+		});
 		const [{ id }] = await list();
-		await call('PATCH', `/webhooks/${id}`, { body: { filter_types: ['fax_sent', 'fax_received'] } });
-		expect((await list())[0]).toMatchObject({ url: 'https://example.com/h', filter_types: ['fax_sent', 'fax_received'], channels: ['+15551230001'] });
-		expectError(await call('PATCH', `/webhooks/${id}`, { body: { url: 'https://example.com/x', channels: ['123'] } }), 400, 'bad_request');
+		await call('PATCH', `/webhooks/${id}`, {
+			body: { filter_types: ['fax_sent', 'fax_received'] },
+		});
+		expect((await list())[0]).toMatchObject({
+			url: 'https://example.com/h',
+			filter_types: ['fax_sent', 'fax_received'],
+			channels: ['+15551230001'],
+		});
+		expectError(
+			await call('PATCH', `/webhooks/${id}`, {
+				body: { url: 'https://example.com/x', channels: ['123'] },
+			}),
+			400,
+			'bad_request',
+		);
 		expect((await list())[0].url).toBe('https://example.com/h');
 		await call('PATCH', `/webhooks/${id}`, { body: { channels: null } });
 		expect((await list())[0].channels).toBeNull();
@@ -430,13 +723,26 @@ describe('webhooks (current API)', () => {
 	it('answers 404 when disabled and 403 without the feature; needs webhook scopes', async () => {
 		server.setWebhooksEnabled(false);
 		expect((await call('GET', '/webhooks')).status).toBe(404);
-		expect((await call('POST', '/webhooks', { body: { url: 'https://e.com', filter_types: ['fax_sent'] } })).status).toBe(404);
+		expect(
+			(
+				await call('POST', '/webhooks', {
+					body: { url: 'https://e.com', filter_types: ['fax_sent'] },
+				})
+			).status,
+		).toBe(404);
 		server.setWebhooksEnabled(true);
 		server.setWebhooksFeature(false);
 		expect((await call('GET', '/webhooks')).status).toBe(403);
 		expect((await call('DELETE', '/webhooks/ep_x')).status).toBe(403);
 		server.setWebhooksFeature(true);
-		expectError(await call('POST', '/webhooks', { token: server.tokens.patReadOnly, body: { url: 'https://e.com', filter_types: ['fax_sent'] } }), 403, 'insufficient_scope');
+		expectError(
+			await call('POST', '/webhooks', {
+				token: server.tokens.patReadOnly,
+				body: { url: 'https://e.com', filter_types: ['fax_sent'] },
+			}),
+			403,
+			'insufficient_scope',
+		);
 		expect((await call('GET', '/webhooks', { token: server.tokens.patReadOnly })).status).toBe(200);
 	});
 });
@@ -465,13 +771,30 @@ describe('deliveries', () => {
 	it('signs per Standard Webhooks, verifiable with the standardwebhooks package', async () => {
 		const id = await subscribe({ filter_types: ['fax_received'] });
 		const [result] = await server.deliver({ event: 'fax_received', data: { pages: 3 } });
-		expect(result).toMatchObject({ endpointId: id, url: receiver.url, webhookId: expect.stringMatching(/^msg_/), attempts: [{ status: 200, body: 'ok' }] });
+		expect(result).toMatchObject({
+			endpointId: id,
+			url: receiver.url,
+			webhookId: expect.stringMatching(/^msg_/),
+			attempts: [{ status: 200, body: 'ok' }],
+		});
 		const [got] = receiver.received;
-		const payload = new Webhook(server.getEndpointSecret(id)!).verify(got.body, headersOf(got)) as any;
+		const payload = new Webhook(server.getEndpointSecret(id)!).verify(
+			got.body,
+			headersOf(got),
+		) as any;
 		expect(payload.hook).toMatchObject({ event: 'fax_received', target: '' });
 		expect(payload.hook.id).toBe(payload.data.id);
-		expect(payload.data).toMatchObject({ pages: 3, from: expect.stringMatching(/^\+/), to: '+15551230001' });
-		expect(() => new Webhook(`whsec_${Buffer.alloc(24, 1).toString('base64')}`).verify(got.body, headersOf(got))).toThrow();
+		expect(payload.data).toMatchObject({
+			pages: 3,
+			from: expect.stringMatching(/^\+/),
+			to: '+15551230001',
+		});
+		expect(() =>
+			new Webhook(`whsec_${Buffer.alloc(24, 1).toString('base64')}`).verify(
+				got.body,
+				headersOf(got),
+			),
+		).toThrow();
 	});
 
 	it('filters by event and channels', async () => {
@@ -497,20 +820,41 @@ describe('deliveries', () => {
 
 	it('can sign wrongly or send a raw body on request', async () => {
 		await subscribe({ filter_types: ['fax_sent'] });
-		await server.deliver({ event: 'fax_sent', secret: `whsec_${Buffer.alloc(24).toString('base64')}`, rawBody: '{"x":1}' });
+		await server.deliver({
+			event: 'fax_sent',
+			secret: `whsec_${Buffer.alloc(24).toString('base64')}`,
+			rawBody: '{"x":1}',
+		});
 		const [got] = receiver.received;
 		expect(got.body.toString()).toBe('{"x":1}');
 		expect(got.headers['webhook-signature']).toMatch(/^v1,/);
 	});
 
 	it('posts to legacy hooks with hook.target filled and no signature headers', async () => {
-		const created = await call('POST', '/hooks', { body: { target: receiver.url, event: 'fax_received', numbers: ['+15551230001'] } });
+		const created = await call('POST', '/hooks', {
+			body: { target: receiver.url, event: 'fax_received', numbers: ['+15551230001'] },
+		});
 		expect(created.status).toBe(201);
-		expect(created.json).toEqual({ id: expect.any(String), target: receiver.url, event: 'fax_received' });
-		expectError(await call('POST', '/hooks', { body: { target: receiver.url, event: 'fax_received', numbers: ['+10000000000'] } }), 400, 'bad_request');
+		expect(created.json).toEqual({
+			id: expect.any(String),
+			target: receiver.url,
+			event: 'fax_received',
+		});
+		expectError(
+			await call('POST', '/hooks', {
+				body: { target: receiver.url, event: 'fax_received', numbers: ['+10000000000'] },
+			}),
+			400,
+			'bad_request',
+		);
 		expect((await call('GET', '/hooks?event=fax_sent')).json.data).toEqual([]);
 		expect((await call('GET', '/hooks?event=fax_received')).json.data).toEqual([
-			{ id: created.json.id, target: receiver.url, event: 'fax_received', numbers: ['+15551230001'] },
+			{
+				id: created.json.id,
+				target: receiver.url,
+				event: 'fax_received',
+				numbers: ['+15551230001'],
+			},
 		]);
 		// `event` is required, as in Fax.Plus's SDK (get_webhooks(event)).
 		expectError(await call('GET', '/hooks'), 400, 'bad_request');
@@ -551,7 +895,14 @@ describe('OAuth2', () => {
 	const basic = (id = server.tokens.clientId, secret = server.tokens.clientSecret) =>
 		`Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 	const loginQuery = (extra: Record<string, string> = {}) =>
-		new URLSearchParams({ response_type: 'code', client_id: server.tokens.clientId, redirect_uri: REDIRECT, scope: 'all', state: 'xyz', ...extra });
+		new URLSearchParams({
+			response_type: 'code',
+			client_id: server.tokens.clientId,
+			redirect_uri: REDIRECT,
+			scope: 'all',
+			state: 'xyz',
+			...extra,
+		});
 
 	/** POSTs the login page's form, as the Approve (or Deny) button does. */
 	const answerLogin = (form: URLSearchParams) =>
@@ -562,11 +913,24 @@ describe('OAuth2', () => {
 			redirect: 'manual',
 		});
 	async function approvedCode(redirectUri = REDIRECT): Promise<string> {
-		const res = await answerLogin(new URLSearchParams({ ...Object.fromEntries(loginQuery({ redirect_uri: redirectUri })), decision: 'approve' }));
+		const res = await answerLogin(
+			new URLSearchParams({
+				...Object.fromEntries(loginQuery({ redirect_uri: redirectUri })),
+				decision: 'approve',
+			}),
+		);
 		expect(res.status).toBe(302);
 		return new URL(res.headers.get('location')!).searchParams.get('code')!;
 	}
-	async function tokenRequest({ query = {}, form, headers = {} }: { query?: Record<string, string>; form?: Record<string, string>; headers?: Record<string, string> }) {
+	async function tokenRequest({
+		query = {},
+		form,
+		headers = {},
+	}: {
+		query?: Record<string, string>;
+		form?: Record<string, string>;
+		headers?: Record<string, string>;
+	}) {
 		const res = await fetch(`${server.authUrl}/token?${new URLSearchParams(query)}`, {
 			method: 'POST',
 			headers: form ? { 'content-type': 'application/x-www-form-urlencoded', ...headers } : headers,
@@ -581,10 +945,17 @@ describe('OAuth2', () => {
 		expect(page.headers.get('content-type')).toMatch(/^text\/html/);
 		const html = await page.text();
 		expect(html).toMatch(/<form method="post" action="\/oauth\/login">/);
-		expect(html).toContain('<button type="submit" name="decision" value="approve">Approve</button>');
-		for (const [name, value] of loginQuery()) expect(html).toContain(`<input type="hidden" name="${name}" value="${value.replace(/&/g, '&#38;')}">`);
+		expect(html).toContain(
+			'<button type="submit" name="decision" value="approve">Approve</button>',
+		);
+		for (const [name, value] of loginQuery())
+			expect(html).toContain(
+				`<input type="hidden" name="${name}" value="${value.replace(/&/g, '&#38;')}">`,
+			);
 
-		const approved = await answerLogin(new URLSearchParams({ ...Object.fromEntries(loginQuery()), decision: 'approve' }));
+		const approved = await answerLogin(
+			new URLSearchParams({ ...Object.fromEntries(loginQuery()), decision: 'approve' }),
+		);
 		expect(approved.status).toBe(302);
 		const location = new URL(approved.headers.get('location')!);
 		expect(location.origin + location.pathname).toBe(REDIRECT);
@@ -593,16 +964,23 @@ describe('OAuth2', () => {
 	});
 
 	it('escapes what it echoes into the login page', async () => {
-		const html = await (await fetch(`${server.authUrl}/login?${loginQuery({ state: '"><script>x</script>' })}`)).text();
+		const html = await (
+			await fetch(`${server.authUrl}/login?${loginQuery({ state: '"><script>x</script>' })}`)
+		).text();
 		expect(html).not.toContain('<script>');
 		expect(html).toContain('value="&#34;&#62;&#60;script&#62;x&#60;/script&#62;"');
 	});
 
 	it('redirects back with access_denied when the user denies', async () => {
-		const denied = await answerLogin(new URLSearchParams({ ...Object.fromEntries(loginQuery()), decision: 'deny' }));
+		const denied = await answerLogin(
+			new URLSearchParams({ ...Object.fromEntries(loginQuery()), decision: 'deny' }),
+		);
 		expect(denied.status).toBe(302);
 		const location = new URL(denied.headers.get('location')!);
-		expect(Object.fromEntries(location.searchParams)).toEqual({ error: 'access_denied', state: 'xyz' });
+		expect(Object.fromEntries(location.searchParams)).toEqual({
+			error: 'access_denied',
+			state: 'xyz',
+		});
 	});
 
 	it.each([
@@ -615,7 +993,9 @@ describe('OAuth2', () => {
 	])('refuses %s at the login step, page and form alike', async (_what, extra, code) => {
 		const page = await fetch(`${server.authUrl}/login?${loginQuery(extra)}`);
 		expectError({ status: page.status, json: await page.json() }, 400, code);
-		const form = await answerLogin(new URLSearchParams({ ...Object.fromEntries(loginQuery(extra)), decision: 'approve' }));
+		const form = await answerLogin(
+			new URLSearchParams({ ...Object.fromEntries(loginQuery(extra)), decision: 'approve' }),
+		);
 		expectError({ status: form.status, json: await form.json() }, 400, code);
 	});
 
@@ -626,18 +1006,40 @@ describe('OAuth2', () => {
 
 	it('exchanges the code with Basic client authentication and grant parameters in the query, as the docs show', async () => {
 		const code = await approvedCode();
-		const tokens = await tokenRequest({ query: { grant_type: 'authorization_code', code, redirect_uri: REDIRECT }, headers: { authorization: basic() } });
+		const tokens = await tokenRequest({
+			query: { grant_type: 'authorization_code', code, redirect_uri: REDIRECT },
+			headers: { authorization: basic() },
+		});
 		expect(tokens.status).toBe(200);
-		expect(tokens.json).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), token_type: 'bearer', expires_in: 3600, scope: 'all' });
-		expect((await call('GET', '/accounts/self/plan', { token: tokens.json.access_token, headers: { 'x-fax-clientid': server.tokens.clientId } })).status).toBe(200);
+		expect(tokens.json).toEqual({
+			access_token: expect.any(String),
+			refresh_token: expect.any(String),
+			token_type: 'bearer',
+			expires_in: 3600,
+			scope: 'all',
+		});
+		expect(
+			(
+				await call('GET', '/accounts/self/plan', {
+					token: tokens.json.access_token,
+					headers: { 'x-fax-clientid': server.tokens.clientId },
+				})
+			).status,
+		).toBe(200);
 
 		// The code is single-use.
-		const reuse = await tokenRequest({ query: { grant_type: 'authorization_code', code, redirect_uri: REDIRECT }, headers: { authorization: basic() } });
+		const reuse = await tokenRequest({
+			query: { grant_type: 'authorization_code', code, redirect_uri: REDIRECT },
+			headers: { authorization: basic() },
+		});
 		expect(reuse.status).toBe(400);
 		expect(reuse.json.error).toBe('invalid_grant');
 
 		// The new refresh token refreshes, grant parameters in a form body.
-		const refreshed = await tokenRequest({ form: { grant_type: 'refresh_token', refresh_token: tokens.json.refresh_token }, headers: { authorization: basic() } });
+		const refreshed = await tokenRequest({
+			form: { grant_type: 'refresh_token', refresh_token: tokens.json.refresh_token },
+			headers: { authorization: basic() },
+		});
 		expect(refreshed.status).toBe(200);
 		expect(refreshed.json.refresh_token).toBe(tokens.json.refresh_token);
 		expect(refreshed.json.access_token).not.toBe(tokens.json.access_token);
@@ -645,21 +1047,41 @@ describe('OAuth2', () => {
 
 	it('refreshes with Basic client authentication, the same refresh token each time', async () => {
 		for (let i = 0; i < 2; i++) {
-			const refreshed = await tokenRequest({ form: { grant_type: 'refresh_token', refresh_token: server.tokens.oauthRefreshToken }, headers: { authorization: basic() } });
+			const refreshed = await tokenRequest({
+				form: { grant_type: 'refresh_token', refresh_token: server.tokens.oauthRefreshToken },
+				headers: { authorization: basic() },
+			});
 			expect(refreshed.status).toBe(200);
 			expect(refreshed.json.refresh_token).toBe(server.tokens.oauthRefreshToken);
-			const info = await call('GET', '/auth/token', { token: refreshed.json.access_token, headers: { 'x-fax-clientid': server.tokens.clientId } });
+			const info = await call('GET', '/auth/token', {
+				token: refreshed.json.access_token,
+				headers: { 'x-fax-clientid': server.tokens.clientId },
+			});
 			expect(info.json.token_type).toBe('oauth');
 		}
 	});
 
 	it('refuses a client secret sent in the body instead of the Basic header (401 invalid_client)', async () => {
 		const { clientId, clientSecret, oauthRefreshToken } = server.tokens;
-		const res = await tokenRequest({ form: { grant_type: 'refresh_token', refresh_token: oauthRefreshToken, client_id: clientId, client_secret: clientSecret } });
+		const res = await tokenRequest({
+			form: {
+				grant_type: 'refresh_token',
+				refresh_token: oauthRefreshToken,
+				client_id: clientId,
+				client_secret: clientSecret,
+			},
+		});
 		expectError(res, 401, 'invalid_client');
 		expect(res.json.description).toMatch(/Basic/);
 		expect(res.headers.get('www-authenticate')).toMatch(/^Basic /);
-		const inQuery = await tokenRequest({ query: { grant_type: 'refresh_token', refresh_token: oauthRefreshToken, client_id: clientId, client_secret: clientSecret } });
+		const inQuery = await tokenRequest({
+			query: {
+				grant_type: 'refresh_token',
+				refresh_token: oauthRefreshToken,
+				client_id: clientId,
+				client_secret: clientSecret,
+			},
+		});
 		expectError(inQuery, 401, 'invalid_client');
 	});
 
@@ -667,22 +1089,42 @@ describe('OAuth2', () => {
 		['no client authentication', () => ({})],
 		['a wrong secret', () => ({ authorization: basic(undefined, 'wrong') })],
 		['an unknown client', () => ({ authorization: basic('someone-else') })],
-		['Basic credentials without a colon', () => ({ authorization: `Basic ${Buffer.from(server.tokens.clientId).toString('base64')}` })],
-		['a Bearer token instead of Basic', () => ({ authorization: `Bearer ${server.tokens.oauthAccessToken}` })],
+		[
+			'Basic credentials without a colon',
+			() => ({ authorization: `Basic ${Buffer.from(server.tokens.clientId).toString('base64')}` }),
+		],
+		[
+			'a Bearer token instead of Basic',
+			() => ({ authorization: `Bearer ${server.tokens.oauthAccessToken}` }),
+		],
 	])('refuses %s with 401 invalid_client', async (_what, headers) => {
-		const res = await tokenRequest({ form: { grant_type: 'refresh_token', refresh_token: server.tokens.oauthRefreshToken }, headers: headers() });
+		const res = await tokenRequest({
+			form: { grant_type: 'refresh_token', refresh_token: server.tokens.oauthRefreshToken },
+			headers: headers(),
+		});
 		expectError(res, 401, 'invalid_client');
 		expect(res.headers.get('www-authenticate')).toMatch(/^Basic /);
 	});
 
 	it('refuses a client_id parameter that is not the Basic one', async () => {
-		const res = await tokenRequest({ form: { grant_type: 'refresh_token', refresh_token: server.tokens.oauthRefreshToken, client_id: 'someone-else' }, headers: { authorization: basic() } });
+		const res = await tokenRequest({
+			form: {
+				grant_type: 'refresh_token',
+				refresh_token: server.tokens.oauthRefreshToken,
+				client_id: 'someone-else',
+			},
+			headers: { authorization: basic() },
+		});
 		expectError(res, 401, 'invalid_client');
 	});
 
 	it('refuses Basic authentication together with a client_secret parameter (one method only)', async () => {
 		const res = await tokenRequest({
-			form: { grant_type: 'refresh_token', refresh_token: server.tokens.oauthRefreshToken, client_secret: server.tokens.clientSecret },
+			form: {
+				grant_type: 'refresh_token',
+				refresh_token: server.tokens.oauthRefreshToken,
+				client_secret: server.tokens.clientSecret,
+			},
 			headers: { authorization: basic() },
 		});
 		expectError(res, 400, 'invalid_request');
@@ -692,7 +1134,10 @@ describe('OAuth2', () => {
 		const asJson = await fetch(`${server.authUrl}/token`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json', authorization: basic() },
-			body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: server.tokens.oauthRefreshToken }),
+			body: JSON.stringify({
+				grant_type: 'refresh_token',
+				refresh_token: server.tokens.oauthRefreshToken,
+			}),
 		});
 		expectError({ status: asJson.status, json: await asJson.json() }, 400, 'invalid_request');
 		const twice = await tokenRequest({
@@ -704,34 +1149,69 @@ describe('OAuth2', () => {
 	});
 
 	it.each([
-		['another redirect_uri than at the login step', (code: string) => ({ grant_type: 'authorization_code', code, redirect_uri: 'http://127.0.0.1:2/cb' })],
+		[
+			'another redirect_uri than at the login step',
+			(code: string) => ({
+				grant_type: 'authorization_code',
+				code,
+				redirect_uri: 'http://127.0.0.1:2/cb',
+			}),
+		],
 		['no redirect_uri', (code: string) => ({ grant_type: 'authorization_code', code })],
-		['an unknown code', () => ({ grant_type: 'authorization_code', code: 'code_unknown', redirect_uri: REDIRECT })],
-		['an unknown refresh token', () => ({ grant_type: 'refresh_token', refresh_token: 'oauth_rt_unknown' })],
+		[
+			'an unknown code',
+			() => ({ grant_type: 'authorization_code', code: 'code_unknown', redirect_uri: REDIRECT }),
+		],
+		[
+			'an unknown refresh token',
+			() => ({ grant_type: 'refresh_token', refresh_token: 'oauth_rt_unknown' }),
+		],
 	])('refuses %s with 400 invalid_grant', async (_what, params) => {
-		const res = await tokenRequest({ form: params(await approvedCode()), headers: { authorization: basic() } });
+		const res = await tokenRequest({
+			form: params(await approvedCode()),
+			headers: { authorization: basic() },
+		});
 		expectError(res, 400, 'invalid_grant');
 	});
 
 	it('refuses other grant types', async () => {
-		const res = await tokenRequest({ form: { grant_type: 'client_credentials' }, headers: { authorization: basic() } });
+		const res = await tokenRequest({
+			form: { grant_type: 'client_credentials' },
+			headers: { authorization: basic() },
+		});
 		expectError(res, 400, 'unsupported_grant_type');
 	});
 
 	it('lets a test make access tokens expire (in process and through /_control/tokens/expire)', async () => {
 		const issue = async () =>
-			(await tokenRequest({ form: { grant_type: 'refresh_token', refresh_token: server.tokens.oauthRefreshToken }, headers: { authorization: basic() } })).json
-				.access_token as string;
+			(
+				await tokenRequest({
+					form: { grant_type: 'refresh_token', refresh_token: server.tokens.oauthRefreshToken },
+					headers: { authorization: basic() },
+				})
+			).json.access_token as string;
 		const works = async (accessToken: string) =>
-			(await call('GET', '/accounts/self/plan', { token: accessToken, headers: { 'x-fax-clientid': server.tokens.clientId } })).status === 200;
+			(
+				await call('GET', '/accounts/self/plan', {
+					token: accessToken,
+					headers: { 'x-fax-clientid': server.tokens.clientId },
+				})
+			).status === 200;
 		const first = await issue();
 		expect(server.expireAccessTokens(first)).toBe(1);
-		const expired = await call('GET', '/accounts/self/plan', { token: first, headers: { 'x-fax-clientid': server.tokens.clientId } });
+		const expired = await call('GET', '/accounts/self/plan', {
+			token: first,
+			headers: { 'x-fax-clientid': server.tokens.clientId },
+		});
 		expectError(expired, 401, 'unauthorized');
 		expect(expired.json.description).toMatch(/expired/);
 
 		const control = async (body: unknown) => {
-			const res = await fetch(`${server.origin}/_control/tokens/expire`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+			const res = await fetch(`${server.origin}/_control/tokens/expire`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(body),
+			});
 			return { status: res.status, json: (await res.json()) as any };
 		};
 		const second = await issue();
@@ -759,66 +1239,230 @@ describe('contacts, numbers and accounts as the SDKs and the API reference show 
 	it('lists contacts with search, offset, limit and ids ({ contacts, total }), and refuses unknown or bad query parameters', async () => {
 		const all = await call('GET', '/accounts/self/contacts');
 		expect(all.status).toBe(200);
-		expect(all.json.contacts.map((c: { id: string }) => c.id)).toEqual(['contact_1', 'contact_2', 'contact_3']);
-		expect(all.json.contacts[1]).toEqual({ id: 'contact_2', name: 'Dr. Jane Smith', company: 'Smith Cardiology', numbers: ['+12125550199', '+12125550198'] });
+		expect(all.json.contacts.map((c: { id: string }) => c.id)).toEqual([
+			'contact_1',
+			'contact_2',
+			'contact_3',
+		]);
+		expect(all.json.contacts[1]).toEqual({
+			id: 'contact_2',
+			name: 'Dr. Jane Smith',
+			company: 'Smith Cardiology',
+			numbers: ['+12125550199', '+12125550198'],
+		});
 		expect(all.json.total).toBe(3);
-		expect((await call('GET', '/accounts/self/contacts?search=PARIS')).json.contacts.map((c: { id: string }) => c.id)).toEqual(['contact_3']);
-		expect((await call('GET', '/accounts/self/contacts?offset=1&limit=1')).json.contacts.map((c: { id: string }) => c.id)).toEqual(['contact_2']);
-		expect((await call('GET', '/accounts/self/contacts?ids=contact_3,contact_4')).json.contacts.map((c: { id: string }) => c.id)).toEqual(['contact_3']);
-		expect((await call('GET', '/accounts/self/contacts', { token: member() })).json.contacts.map((c: { id: string }) => c.id)).toEqual(['contact_4']);
+		expect(
+			(await call('GET', '/accounts/self/contacts?search=PARIS')).json.contacts.map(
+				(c: { id: string }) => c.id,
+			),
+		).toEqual(['contact_3']);
+		expect(
+			(await call('GET', '/accounts/self/contacts?offset=1&limit=1')).json.contacts.map(
+				(c: { id: string }) => c.id,
+			),
+		).toEqual(['contact_2']);
+		expect(
+			(await call('GET', '/accounts/self/contacts?ids=contact_3,contact_4')).json.contacts.map(
+				(c: { id: string }) => c.id,
+			),
+		).toEqual(['contact_3']);
+		expect(
+			(await call('GET', '/accounts/self/contacts', { token: member() })).json.contacts.map(
+				(c: { id: string }) => c.id,
+			),
+		).toEqual(['contact_4']);
 		expectError(await call('GET', '/accounts/self/contacts?page=2'), 400, 'bad_request');
 		expectError(await call('GET', '/accounts/self/contacts?limit=0'), 400, 'bad_request');
 		expectError(await call('GET', '/accounts/self/contacts?offset=-1'), 400, 'bad_request');
-		expectError(await call('GET', '/accounts/owner_1/contacts', { token: member() }), 403, 'invalid_user_id');
+		expectError(
+			await call('GET', '/accounts/owner_1/contacts', { token: member() }),
+			403,
+			'invalid_user_id',
+		);
 	});
 
 	it('updates a contact (name, company, numbers only), answering the contact', async () => {
-		const res = await call('PUT', '/accounts/self/contacts/contact_1', { body: { company: 'Charité', numbers: ['+49 30 123456'] } });
+		const res = await call('PUT', '/accounts/self/contacts/contact_1', {
+			body: { company: 'Charité', numbers: ['+49 30 123456'] },
+		});
 		expect(res.status).toBe(200);
-		expect(res.json).toEqual({ id: 'contact_1', name: 'Berlin Clinic', company: 'Charité', numbers: ['+4930123456'] });
-		expectError(await call('PUT', '/accounts/self/contacts/contact_1', { body: { email: 'a@b.c' } }), 400, 'bad_request');
-		expectError(await call('PUT', '/accounts/self/contacts/contact_1', { body: { numbers: '+4930123456' } }), 400, 'bad_request');
-		expectError(await call('PUT', '/accounts/self/contacts/contact_1', { body: { numbers: ['030123456'] } }), 400, 'bad_request');
-		expectError(await call('PUT', '/accounts/self/contacts/contact_1', { body: { name: '' } }), 400, 'bad_request');
-		expectError(await call('PUT', '/accounts/self/contacts/contact_1', { body: {} }), 400, 'bad_request');
-		expectError(await call('PUT', '/accounts/self/contacts/contact_4', { body: { name: 'x' } }), 400, 'bad_request');
-		expectError(await call('PUT', '/accounts/self/contacts/contact_1', { token: server.tokens.patReadOnly, body: { name: 'x' } }), 403, 'insufficient_scope');
+		expect(res.json).toEqual({
+			id: 'contact_1',
+			name: 'Berlin Clinic',
+			company: 'Charité',
+			numbers: ['+4930123456'],
+		});
+		expectError(
+			await call('PUT', '/accounts/self/contacts/contact_1', { body: { email: 'a@b.c' } }),
+			400,
+			'bad_request',
+		);
+		expectError(
+			await call('PUT', '/accounts/self/contacts/contact_1', { body: { numbers: '+4930123456' } }),
+			400,
+			'bad_request',
+		);
+		expectError(
+			await call('PUT', '/accounts/self/contacts/contact_1', { body: { numbers: ['030123456'] } }),
+			400,
+			'bad_request',
+		);
+		expectError(
+			await call('PUT', '/accounts/self/contacts/contact_1', { body: { name: '' } }),
+			400,
+			'bad_request',
+		);
+		expectError(
+			await call('PUT', '/accounts/self/contacts/contact_1', { body: {} }),
+			400,
+			'bad_request',
+		);
+		expectError(
+			await call('PUT', '/accounts/self/contacts/contact_4', { body: { name: 'x' } }),
+			400,
+			'bad_request',
+		);
+		expectError(
+			await call('PUT', '/accounts/self/contacts/contact_1', {
+				token: server.tokens.patReadOnly,
+				body: { name: 'x' },
+			}),
+			403,
+			'insufficient_scope',
+		);
 	});
 
 	it('gets, assigns ({ assigned_to }, admins only) and revokes numbers (never from the admin)', async () => {
-		expect((await call('GET', '/accounts/self/numbers/%2B15551230003')).json).toMatchObject({ number: '+15551230003', assigned_to: ['member_1'] });
-		const assigned = await call('PUT', '/accounts/self/numbers/%2B15551230002', { body: { assigned_to: 'member_1' } });
+		expect((await call('GET', '/accounts/self/numbers/%2B15551230003')).json).toMatchObject({
+			number: '+15551230003',
+			assigned_to: ['member_1'],
+		});
+		const assigned = await call('PUT', '/accounts/self/numbers/%2B15551230002', {
+			body: { assigned_to: 'member_1' },
+		});
 		expect(assigned.status).toBe(204);
 		expect(server.state.numbers['+15551230002'].assigned_to).toEqual(['owner_1', 'member_1']);
-		expect((await call('GET', '/accounts/self/numbers', { token: member() })).json.numbers.map((n: { number: string }) => n.number)).toEqual(['+15551230002', '+15551230003']);
-		expectError(await call('PUT', '/accounts/self/numbers/%2B15551230002', { body: {} }), 400, 'bad_request');
-		expectError(await call('PUT', '/accounts/self/numbers/%2B15551230002', { body: { assigned_to: ['member_1'] } }), 400, 'bad_request');
-		expectError(await call('PUT', '/accounts/self/numbers/%2B15551230002', { body: { assigned_to: 'member_1', note: 'x' } }), 400, 'bad_request');
-		expectError(await call('PUT', '/accounts/self/numbers/%2B15551230002', { body: { assigned_to: 'nobody' } }), 400, 'invalid_user_id');
-		expectError(await call('PUT', '/accounts/self/numbers/%2B15551230003', { token: member(), body: { assigned_to: 'member_2' } }), 403, 'invalid_user_id');
-		expectError(await call('PUT', '/accounts/self/numbers/%2B19995550000', { body: { assigned_to: 'member_1' } }), 400, 'bad_request');
+		expect(
+			(await call('GET', '/accounts/self/numbers', { token: member() })).json.numbers.map(
+				(n: { number: string }) => n.number,
+			),
+		).toEqual(['+15551230002', '+15551230003']);
+		expectError(
+			await call('PUT', '/accounts/self/numbers/%2B15551230002', { body: {} }),
+			400,
+			'bad_request',
+		);
+		expectError(
+			await call('PUT', '/accounts/self/numbers/%2B15551230002', {
+				body: { assigned_to: ['member_1'] },
+			}),
+			400,
+			'bad_request',
+		);
+		expectError(
+			await call('PUT', '/accounts/self/numbers/%2B15551230002', {
+				body: { assigned_to: 'member_1', note: 'x' },
+			}),
+			400,
+			'bad_request',
+		);
+		expectError(
+			await call('PUT', '/accounts/self/numbers/%2B15551230002', {
+				body: { assigned_to: 'nobody' },
+			}),
+			400,
+			'invalid_user_id',
+		);
+		expectError(
+			await call('PUT', '/accounts/self/numbers/%2B15551230003', {
+				token: member(),
+				body: { assigned_to: 'member_2' },
+			}),
+			403,
+			'invalid_user_id',
+		);
+		expectError(
+			await call('PUT', '/accounts/self/numbers/%2B19995550000', {
+				body: { assigned_to: 'member_1' },
+			}),
+			400,
+			'bad_request',
+		);
 		const revoked = await call('DELETE', '/accounts/member_1/numbers/%2B15551230002');
 		expect(revoked.status).toBe(204);
 		expect(server.state.numbers['+15551230002'].assigned_to).toEqual(['owner_1']);
 		expectError(await call('DELETE', '/accounts/self/numbers/%2B15551230001'), 400, 'bad_request');
-		expectError(await call('DELETE', '/accounts/member_2/numbers/%2B15551230003', { token: member() }), 403, 'invalid_user_id');
-		expect((await call('DELETE', '/accounts/self/numbers/%2B15551230003', { token: member() })).status).toBe(204);
-		expectError(await call('DELETE', '/accounts/self/numbers/%2B15551230003', { token: server.tokens.patReadOnly }), 403, 'insufficient_scope');
+		expectError(
+			await call('DELETE', '/accounts/member_2/numbers/%2B15551230003', { token: member() }),
+			403,
+			'invalid_user_id',
+		);
+		expect(
+			(await call('DELETE', '/accounts/self/numbers/%2B15551230003', { token: member() })).status,
+		).toBe(204);
+		expectError(
+			await call('DELETE', '/accounts/self/numbers/%2B15551230003', {
+				token: server.tokens.patReadOnly,
+			}),
+			403,
+			'insufficient_scope',
+		);
 	});
 
 	it('updates an account with PayloadAccountModification (204) and reads member details (admins only)', async () => {
-		const res = await call('PUT', '/accounts/self', { body: { name: 'Ada', settings: { caller_id_name: 'Clinic', send_fax: { retry: { count: 1 } } } } });
+		const res = await call('PUT', '/accounts/self', {
+			body: {
+				name: 'Ada',
+				settings: { caller_id_name: 'Clinic', send_fax: { retry: { count: 1 } } },
+			},
+		});
 		expect(res.status).toBe(204);
-		expect((await call('GET', '/accounts/self')).json).toMatchObject({ name: 'Ada', settings: { caller_id_name: 'Clinic', send_fax: { retry: { count: 1 } } } });
-		expectError(await call('PUT', '/accounts/self', { body: { role: 'admin' } }), 400, 'bad_request');
-		expectError(await call('PUT', '/accounts/self', { body: { email: 'nope' } }), 400, 'bad_request');
-		expectError(await call('PUT', '/accounts/self', { body: { phone: '5551230001' } }), 400, 'bad_request');
-		expectError(await call('PUT', '/accounts/self', { body: { settings: { theme: 'dark' } } }), 400, 'bad_request');
-		expectError(await call('PUT', '/accounts/self', { body: { settings: { send_fax: { retry: { count: -1 } } } } }), 400, 'bad_request');
+		expect((await call('GET', '/accounts/self')).json).toMatchObject({
+			name: 'Ada',
+			settings: { caller_id_name: 'Clinic', send_fax: { retry: { count: 1 } } },
+		});
+		expectError(
+			await call('PUT', '/accounts/self', { body: { role: 'admin' } }),
+			400,
+			'bad_request',
+		);
+		expectError(
+			await call('PUT', '/accounts/self', { body: { email: 'nope' } }),
+			400,
+			'bad_request',
+		);
+		expectError(
+			await call('PUT', '/accounts/self', { body: { phone: '5551230001' } }),
+			400,
+			'bad_request',
+		);
+		expectError(
+			await call('PUT', '/accounts/self', { body: { settings: { theme: 'dark' } } }),
+			400,
+			'bad_request',
+		);
+		expectError(
+			await call('PUT', '/accounts/self', {
+				body: { settings: { send_fax: { retry: { count: -1 } } } },
+			}),
+			400,
+			'bad_request',
+		);
 		expectError(await call('PUT', '/accounts/self', { body: {} }), 400, 'bad_request');
-		expectError(await call('PUT', '/accounts/member_2', { token: member(), body: { name: 'x' } }), 403, 'invalid_user_id');
-		expect((await call('GET', '/accounts/self/member-details/member_2')).json).toEqual({ quota: 50, role: 'member' });
-		expectError(await call('GET', '/accounts/self/member-details/member_2', { token: member() }), 403, 'invalid_user_id');
+		expectError(
+			await call('PUT', '/accounts/member_2', { token: member(), body: { name: 'x' } }),
+			403,
+			'invalid_user_id',
+		);
+		expect((await call('GET', '/accounts/self/member-details/member_2')).json).toEqual({
+			quota: 50,
+			role: 'member',
+		});
+		expectError(
+			await call('GET', '/accounts/self/member-details/member_2', { token: member() }),
+			403,
+			'invalid_user_id',
+		);
 		expectError(await call('GET', '/accounts/self/member-details/owner_1'), 400, 'invalid_user_id');
 	});
 });
@@ -855,7 +1499,13 @@ describe('request log and reset', () => {
 		server.clearRequests();
 		await call('POST', '/accounts/self/ai/custom-fields?x=1', { body: { name: 'n' } });
 		const [r] = server.requests;
-		expect(r).toMatchObject({ method: 'POST', path: '/v3/accounts/self/ai/custom-fields', query: { x: '1' }, body: { name: 'n' }, status: 200 });
+		expect(r).toMatchObject({
+			method: 'POST',
+			path: '/v3/accounts/self/ai/custom-fields',
+			query: { x: '1' },
+			body: { name: 'n' },
+			status: 200,
+		});
 		expect(r.headers.authorization).toBe(`Bearer ${server.tokens.pat}`);
 		expect(r.rawBody.toString()).toBe('{"name":"n"}');
 		const state = server.state;
@@ -877,7 +1527,10 @@ describe('network conditions (latency, rate limit)', () => {
 	});
 	beforeEach(() => limited.reset());
 
-	const balance = () => fetch(`${limited.baseUrl}/shop/balance`, { headers: { authorization: `Bearer ${limited.tokens.pat}` } });
+	const balance = () =>
+		fetch(`${limited.baseUrl}/shop/balance`, {
+			headers: { authorization: `Bearer ${limited.tokens.pat}` },
+		});
 
 	it('answers 429 too_many_requests with Retry-After past the requests per second, and admits again the next second', async () => {
 		limited.setNetwork({ rateLimit: { requestsPerSecond: 2, retryAfterSeconds: 7 } });
@@ -885,7 +1538,10 @@ describe('network conditions (latency, rate limit)', () => {
 		expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 429, 429, 429]);
 		const refused = answers.find((a) => a.status === 429)!;
 		expect(refused.headers.get('retry-after')).toBe('7');
-		expect(await refused.json()).toEqual({ error: 'too_many_requests', description: 'More than 2 requests per second; retry after 7 s' });
+		expect(await refused.json()).toEqual({
+			error: 'too_many_requests',
+			description: 'More than 2 requests per second; retry after 7 s',
+		});
 		expect(limited.requests.map((r) => r.status).sort()).toEqual([200, 200, 429, 429, 429]);
 		clock += 1000;
 		expect((await balance()).status).toBe(200);
@@ -904,7 +1560,9 @@ describe('network conditions (latency, rate limit)', () => {
 		const delayed = await balance();
 		expect(delayed.status).toBe(200);
 		expect(await delayed.json()).toEqual(limited.state.balance);
-		expect(limited.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /v3/shop/balance 200']);
+		expect(limited.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			'GET /v3/shop/balance 200',
+		]);
 	});
 
 	it('is set through /_control/network, refuses bad values, and reset() returns to the start options', async () => {
@@ -923,6 +1581,9 @@ describe('network conditions (latency, rate limit)', () => {
 		expect(((await bad.json()) as any).description).toMatch(/^latencyMs must be a whole number/);
 		expect(limited.network).toEqual({ latencyMs: 80, rateLimit: { requestsPerSecond: 50 } });
 		limited.reset();
-		expect(await (await fetch(`${limited.origin}/_control/network`)).json()).toEqual({ latencyMs: 5, rateLimit: null });
+		expect(await (await fetch(`${limited.origin}/_control/network`)).json()).toEqual({
+			latencyMs: 5,
+			rateLimit: null,
+		});
 	});
 });

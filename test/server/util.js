@@ -18,6 +18,7 @@ const normalizeNumber = (n) => n.replace(/\s+/g, '');
 const isE164 = (n) => typeof n === 'string' && /^\+[0-9]{2,15}$/.test(normalizeNumber(n));
 
 /** @param {Record<string, any>} obj @param {string[]} keys */
-const pick = (obj, keys) => Object.fromEntries(keys.filter((k) => k in obj).map((k) => [k, obj[k]]));
+const pick = (obj, keys) =>
+	Object.fromEntries(keys.filter((k) => k in obj).map((k) => [k, obj[k]]));
 
 module.exports = { randomHex, faxTime, isObject, normalizeNumber, isE164, pick };

@@ -50,7 +50,8 @@ function createChecks({ timeoutMs = 180000, onFail } = {}) {
 			return failed;
 		},
 		printFailures() {
-			if (failures.length) console.log(`\nfailed checks:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+			if (failures.length)
+				console.log(`\nfailed checks:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
 		},
 		/** The closing line. */
 		printSummary() {

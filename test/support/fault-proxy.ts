@@ -19,7 +19,8 @@ export interface Fault {
 
 export class FaultProxy {
 	/** Requests that reached the proxy, failed or passed through. */
-	readonly seen: Array<{ method: string; path: string; query: URLSearchParams; fault: boolean }> = [];
+	readonly seen: Array<{ method: string; path: string; query: URLSearchParams; fault: boolean }> =
+		[];
 
 	private readonly faults: Fault[] = [];
 
@@ -82,15 +83,27 @@ export class FaultProxy {
 		}
 		if (fault?.status !== undefined) {
 			res.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers });
-			res.end(JSON.stringify({ error: fault.status === 429 ? 'too_many_requests' : 'server_error', description: `injected ${fault.status}` }));
+			res.end(
+				JSON.stringify({
+					error: fault.status === 429 ? 'too_many_requests' : 'server_error',
+					description: `injected ${fault.status}`,
+				}),
+			);
 			return;
 		}
 
 		const headers = Object.fromEntries(
-			Object.entries(req.headers).filter(([name, value]) => name !== 'host' && name !== 'content-length' && typeof value === 'string'),
+			Object.entries(req.headers).filter(
+				([name, value]) =>
+					name !== 'host' && name !== 'content-length' && typeof value === 'string',
+			),
 		) as Record<string, string>;
 		const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
-		const answer = await fetch(`${this.target}${req.url}`, { method: request.method, headers, body });
+		const answer = await fetch(`${this.target}${req.url}`, {
+			method: request.method,
+			headers,
+			body,
+		});
 		const bytes = Buffer.from(await answer.arrayBuffer());
 		const type = answer.headers.get('content-type');
 		res.writeHead(answer.status, type ? { 'content-type': type } : {});

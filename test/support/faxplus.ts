@@ -3,7 +3,12 @@
 // credentials pointing at it, and a way to run the node and read what the server got.
 import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
-import type { IBinaryData, ICredentialDataDecryptedObject, IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IBinaryData,
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INodeExecutionData,
+} from 'n8n-workflow';
 import { FaxPlusOAuth2Api } from '../../credentials/FaxPlusOAuth2Api.credentials';
 import { startFaxPlusServer } from '../server';
 import type { FaxPlusServer, RecordedRequest } from '../server';
@@ -26,13 +31,18 @@ export function useFaxPlusServer(): () => FaxPlusServer {
 	return () => server!;
 }
 
-export function patCredentials(server: FaxPlusServer, token = server.tokens.pat): Record<string, ICredentialDataDecryptedObject> {
+export function patCredentials(
+	server: FaxPlusServer,
+	token = server.tokens.pat,
+): Record<string, ICredentialDataDecryptedObject> {
 	return { faxPlusApi: { accessToken: token, baseUrl: server.baseUrl } };
 }
 
 // What n8n stores for the fields the credential hides (grant type, scope, client authentication).
 const oauthHiddenDefaults = Object.fromEntries(
-	new FaxPlusOAuth2Api().properties.filter((p) => p.type === 'hidden').map((p) => [p.name, p.default]),
+	new FaxPlusOAuth2Api().properties
+		.filter((p) => p.type === 'hidden')
+		.map((p) => [p.name, p.default]),
 ) as ICredentialDataDecryptedObject;
 
 export function oauthCredentials(
@@ -75,7 +85,8 @@ export async function runOperation(
 	const auth = options.auth ?? 'pat';
 	return await runFaxPlusNode({
 		parameters: { authentication: auth === 'oauth' ? 'oAuth2' : 'accessToken', ...parameters },
-		credentials: auth === 'oauth' ? oauthCredentials(server) : patCredentials(server, options.token),
+		credentials:
+			auth === 'oauth' ? oauthCredentials(server) : patCredentials(server, options.token),
 		items: options.items,
 		continueOnFail: options.continueOnFail,
 		asTool: options.asTool,
@@ -95,7 +106,11 @@ export function onlyApiRequest(server: FaxPlusServer): RecordedRequest {
 }
 
 /** Asserts the headers that tell which credential was used. */
-export function expectAuthHeaders(server: FaxPlusServer, request: RecordedRequest, auth: AuthKind): void {
+export function expectAuthHeaders(
+	server: FaxPlusServer,
+	request: RecordedRequest,
+	auth: AuthKind,
+): void {
 	if (auth === 'oauth') {
 		expect(request.headers.authorization).toBe(`Bearer ${server.tokens.oauthAccessToken}`);
 		expect(request.headers['x-fax-clientid']).toBe(server.tokens.clientId);
@@ -112,7 +127,8 @@ export async function runOk(
 	options: RunOptions = {},
 ): Promise<INodeExecutionData[]> {
 	const result = await runOperation(server, parameters, options);
-	if (result.error) throw new Error(`Node failed: ${result.error.message} (${result.error.description ?? ''})`);
+	if (result.error)
+		throw new Error(`Node failed: ${result.error.message} (${result.error.description ?? ''})`);
 	return result.items;
 }
 
@@ -124,7 +140,9 @@ export async function bytesOf(binary: IBinaryData): Promise<Buffer> {
 
 /** What the server serves at an API path, fetched directly with the full-scope PAT. */
 export async function served(server: FaxPlusServer, path: string): Promise<Buffer> {
-	const response = await fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${server.tokens.pat}` } });
+	const response = await fetch(`${server.baseUrl}${path}`, {
+		headers: { authorization: `Bearer ${server.tokens.pat}` },
+	});
 	expect(response.status).toBe(200);
 	return Buffer.from(await response.arrayBuffer());
 }

@@ -1,7 +1,13 @@
 // Runs a `listSearch` method of the Fax.Plus node the way the n8n editor does:
 // in n8n-core's real LoadOptionsContext (real request helpers and credentials).
 import { LoadOptionsContext } from 'n8n-core';
-import { Workflow, type IDataObject, type INode, type INodeListSearchResult, type IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+import {
+	Workflow,
+	type IDataObject,
+	type INode,
+	type INodeListSearchResult,
+	type IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
 import { FaxPlus } from '../../nodes/FaxPlus/FaxPlus.node';
 import { FAX_PLUS_NODE_TYPE, TestCredentialsHelper, TestNodeTypes } from './n8n-harness';
 import { oauthCredentials, patCredentials, type AuthKind, type FaxPlusServer } from './faxplus';
@@ -10,10 +16,19 @@ import { oauthCredentials, patCredentials, type AuthKind, type FaxPlusServer } f
 export async function runListSearch(
 	server: FaxPlusServer,
 	method: string,
-	options: { auth?: AuthKind; filter?: string; paginationToken?: string; parameters?: IDataObject; token?: string } = {},
+	options: {
+		auth?: AuthKind;
+		filter?: string;
+		paginationToken?: string;
+		parameters?: IDataObject;
+		token?: string;
+	} = {},
 ): Promise<INodeListSearchResult> {
 	const auth = options.auth ?? 'pat';
-	const parameters = { authentication: auth === 'oauth' ? 'oAuth2' : 'accessToken', ...options.parameters };
+	const parameters = {
+		authentication: auth === 'oauth' ? 'oAuth2' : 'accessToken',
+		...options.parameters,
+	};
 	const credentialType = auth === 'oauth' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
 	const node: INode = {
 		id: 'faxplus-node',
@@ -31,7 +46,8 @@ export async function runListSearch(
 		nodeTypes: new TestNodeTypes(),
 		active: false,
 	});
-	const credentials = auth === 'oauth' ? oauthCredentials(server) : patCredentials(server, options.token);
+	const credentials =
+		auth === 'oauth' ? oauthCredentials(server) : patCredentials(server, options.token);
 	const additionalData = {
 		credentialsHelper: new TestCredentialsHelper(structuredClone(credentials)),
 		currentNodeParameters: parameters,

@@ -5,11 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Container } from '@n8n/di';
-import {
-	BinaryDataService,
-	ExecutionLifecycleHooks,
-	WorkflowExecute,
-} from 'n8n-core';
+import { BinaryDataService, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import {
 	ICredentialsHelper,
 	Workflow,
@@ -47,7 +43,10 @@ function faxPlusTool(): INodeType {
 }
 
 const credentialTypes: Record<string, ICredentialType> = Object.fromEntries(
-	[new FaxPlusApi(), new FaxPlusOAuth2Api(), new FaxPlusWebhookSecretApi()].map((type) => [type.name, type]),
+	[new FaxPlusApi(), new FaxPlusOAuth2Api(), new FaxPlusWebhookSecretApi()].map((type) => [
+		type.name,
+		type,
+	]),
 );
 
 /** The node types our workflows use, under the names n8n gives a community package's nodes. */
@@ -55,7 +54,11 @@ export class TestNodeTypes implements INodeTypes {
 	private readonly types: Record<string, INodeType>;
 
 	constructor(extra: Record<string, INodeType> = {}) {
-		this.types = { [FAX_PLUS_NODE_TYPE]: new FaxPlus(), [FAX_PLUS_TOOL_NODE_TYPE]: faxPlusTool(), ...extra };
+		this.types = {
+			[FAX_PLUS_NODE_TYPE]: new FaxPlus(),
+			[FAX_PLUS_TOOL_NODE_TYPE]: faxPlusTool(),
+			...extra,
+		};
 	}
 
 	getByName(name: string): INodeType | IVersionedNodeType {
@@ -107,7 +110,9 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
 		if (!authenticate || authenticate.type !== 'generic') return requestOptions;
 		const resolve = (value: string) =>
-			workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }) as string;
+			workflow.expression.getSimpleParameterValue(node, value, 'internal', {
+				$credentials: credentials,
+			}) as string;
 		for (const [target, entries] of Object.entries(authenticate.properties)) {
 			const bag = ((requestOptions as unknown as Record<string, IDataObject>)[target] ??= {});
 			for (const [key, value] of Object.entries(entries as IDataObject)) {
@@ -139,7 +144,8 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		type: string,
 	): Promise<ICredentialDataDecryptedObject> {
 		this.reads[type] = (this.reads[type] ?? 0) + 1;
-		if (this.unreadable.has(type)) throw new Error('Connection terminated due to connection timeout');
+		if (this.unreadable.has(type))
+			throw new Error('Connection terminated due to connection timeout');
 		const data = this.credentials[type];
 		if (!data) throw new Error(`No test credentials of type ${type}`);
 		return structuredClone(data);
@@ -156,7 +162,9 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		type: string,
 		data: ICredentialDataDecryptedObject,
 	): Promise<void> {
-		this.savedOauthTokenData[type] = structuredClone(data.oauthTokenData as ICredentialDataDecryptedObject);
+		this.savedOauthTokenData[type] = structuredClone(
+			data.oauthTokenData as ICredentialDataDecryptedObject,
+		);
 		this.credentials[type] = { ...this.credentials[type], ...data };
 	}
 }
@@ -203,7 +211,9 @@ export async function executeNodeFirst(options: {
 	mode: WorkflowExecuteMode;
 	items: INodeExecutionData[];
 	executionId: string;
-	additionalData: (extra: Pick<IWorkflowExecuteAdditionalData, 'hooks' | 'executionId'>) => IWorkflowExecuteAdditionalData;
+	additionalData: (
+		extra: Pick<IWorkflowExecuteAdditionalData, 'hooks' | 'executionId'>,
+	) => IWorkflowExecuteAdditionalData;
 }): Promise<{ run: IRun; taskData: ITaskData | undefined }> {
 	const { workflow, node, mode, executionId } = options;
 	const hooks = new ExecutionLifecycleHooks(mode, executionId, {
@@ -217,7 +227,9 @@ export async function executeNodeFirst(options: {
 		createdAt: new Date(),
 		updatedAt: new Date(),
 	} as never);
-	const finished = new Promise<IRun>((resolve) => hooks.addHandler('workflowExecuteAfter', resolve));
+	const finished = new Promise<IRun>((resolve) =>
+		hooks.addHandler('workflowExecuteAfter', resolve),
+	);
 	const runExecutionData = {
 		version: 1,
 		startData: {},
@@ -230,7 +242,11 @@ export async function executeNodeFirst(options: {
 			waitingExecutionSource: {},
 		},
 	} as unknown as IRunExecutionData;
-	await new WorkflowExecute(options.additionalData({ hooks, executionId }), mode, runExecutionData).processRunExecutionData(workflow);
+	await new WorkflowExecute(
+		options.additionalData({ hooks, executionId }),
+		mode,
+		runExecutionData,
+	).processRunExecutionData(workflow);
 	const run = await finished;
 	return { run, taskData: run.data.resultData.runData[node.name]?.[0] };
 }
@@ -239,7 +255,8 @@ export async function executeNodeFirst(options: {
 export async function runFaxPlusNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	await initBinaryData();
 	const nodeName = 'Fax.Plus';
-	const authentication = options.parameters.authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
+	const authentication =
+		options.parameters.authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
 	const node: INode = {
 		id: 'faxplus-node',
 		name: nodeName,
@@ -248,7 +265,12 @@ export async function runFaxPlusNode(options: RunNodeOptions): Promise<RunNodeRe
 		position: [0, 0],
 		parameters: options.parameters as INode['parameters'],
 		credentials: { [authentication]: { id: '1', name: 'Test credential' } },
-		onError: options.continueOnFail === 'errorOutput' ? 'continueErrorOutput' : options.continueOnFail ? 'continueRegularOutput' : 'stopWorkflow',
+		onError:
+			options.continueOnFail === 'errorOutput'
+				? 'continueErrorOutput'
+				: options.continueOnFail
+					? 'continueRegularOutput'
+					: 'stopWorkflow',
 	};
 	const workflow = new Workflow({
 		id: 'test-workflow',

@@ -36,7 +36,13 @@ import {
 	type WorkflowActivateMode,
 } from 'n8n-workflow';
 import { FaxPlusPollTrigger } from '../../nodes/FaxPlusPollTrigger/FaxPlusPollTrigger.node';
-import { executeNodeFirst, initBinaryData, TestCredentialsHelper, TestNodeTypes, testAdditionalData } from './n8n-harness';
+import {
+	executeNodeFirst,
+	initBinaryData,
+	TestCredentialsHelper,
+	TestNodeTypes,
+	testAdditionalData,
+} from './n8n-harness';
 import { oauthCredentials, patCredentials, type AuthKind, type FaxPlusServer } from './faxplus';
 import { useProcessedDataStore, type ProcessedDataStore } from './processed-data';
 
@@ -101,7 +107,9 @@ export class PollHarness {
 
 	readonly credentialsHelper: TestCredentialsHelper;
 
-	private readonly nodeTypes = new TestNodeTypes({ [FAX_PLUS_POLL_TRIGGER_NODE_TYPE]: new FaxPlusPollTrigger() });
+	private readonly nodeTypes = new TestNodeTypes({
+		[FAX_PLUS_POLL_TRIGGER_NODE_TYPE]: new FaxPlusPollTrigger(),
+	});
 
 	private readonly credentials: Record<string, ICredentialDataDecryptedObject>;
 
@@ -125,7 +133,8 @@ export class PollHarness {
 	failedRuns = 0;
 
 	/** The active workflow: n8n keeps one Workflow, and so the static data, per activation. */
-	private active: { workflow: Workflow; run: (testingTrigger?: boolean) => Promise<void> } | undefined;
+	private active:
+		{ workflow: Workflow; run: (testingTrigger?: boolean) => Promise<void> } | undefined;
 
 	constructor(options: PollHarnessOptions) {
 		const auth = options.auth ?? 'pat';
@@ -134,8 +143,10 @@ export class PollHarness {
 			pollTimes: { item: [{ mode: 'everyMinute' }] },
 			...options.parameters,
 		};
-		this.credentials = auth === 'oauth' ? oauthCredentials(options.server) : patCredentials(options.server);
-		if (options.baseUrl) for (const data of Object.values(this.credentials)) data.baseUrl = options.baseUrl;
+		this.credentials =
+			auth === 'oauth' ? oauthCredentials(options.server) : patCredentials(options.server);
+		if (options.baseUrl)
+			for (const data of Object.values(this.credentials)) data.baseUrl = options.baseUrl;
 		this.credentialsHelper = new TestCredentialsHelper(this.credentials);
 		this.savedJson = JSON.stringify(options.staticData ?? {});
 		this.pollBudgetMs = options.pollBudgetMs;
@@ -200,7 +211,12 @@ export class PollHarness {
 			durable ? () => this.stagedStaticData() : undefined,
 			this.pollBudgetMs === undefined ? undefined : () => this.pollBudgetMs!,
 		);
-		const run = Container.get(PollTriggerExecutor).create(workflow, node, context, () => this.active?.workflow === workflow);
+		const run = Container.get(PollTriggerExecutor).create(
+			workflow,
+			node,
+			context,
+			() => this.active?.workflow === workflow,
+		);
 		try {
 			await run(true);
 		} catch (error) {
@@ -251,10 +267,18 @@ export class PollHarness {
 	}
 
 	/** "Fetch Test Event": WorkflowExecute runs the node in the manual mode (its execute()) on a copy of the saved workflow. */
-	async fetchTestEvent(): Promise<{ items: INodeExecutionData[] | null; error?: LifecycleOutcome['error']; staticData: IDataObject }> {
+	async fetchTestEvent(): Promise<{
+		items: INodeExecutionData[] | null;
+		error?: LifecycleOutcome['error'];
+		staticData: IDataObject;
+	}> {
 		const workflow = this.buildWorkflow(JSON.parse(this.savedJson) as IDataObject);
 		const run = await this.execute(workflow, 'manual', [{ json: {} }]);
-		return { items: run.error || run.items.length === 0 ? null : run.items, ...(run.error ? { error: run.error } : {}), staticData: workflow.staticData };
+		return {
+			items: run.error || run.items.length === 0 ? null : run.items,
+			...(run.error ? { error: run.error } : {}),
+			staticData: workflow.staticData,
+		};
 	}
 
 	/** Waits for the runs polls have started. */
@@ -277,7 +301,11 @@ export class PollHarness {
 	}
 
 	/** WorkflowExecute with the node first, `items` as its input. */
-	private async execute(workflow: Workflow, mode: WorkflowExecuteMode, items: INodeExecutionData[]): Promise<PollRun> {
+	private async execute(
+		workflow: Workflow,
+		mode: WorkflowExecuteMode,
+		items: INodeExecutionData[],
+	): Promise<PollRun> {
 		const node = workflow.getNode(POLL_NODE_NAME)!;
 		const { run, taskData } = await executeNodeFirst({
 			workflow,
@@ -288,7 +316,11 @@ export class PollHarness {
 			additionalData: (extra) => ({ ...this.additionalData(), ...extra }),
 		});
 		const error = (taskData?.error ?? run.data.resultData.error) as PollRun['error'];
-		return { items: taskData?.data?.main?.[0] ?? [], hints: (taskData?.hints ?? []) as PollRun['hints'], ...(error ? { error } : {}) };
+		return {
+			items: taskData?.data?.main?.[0] ?? [],
+			hints: (taskData?.hints ?? []) as PollRun['hints'],
+			...(error ? { error } : {}),
+		};
 	}
 
 	/** The factory's __emit: save the static data if it changed, then start one run with the items. */
@@ -311,7 +343,9 @@ export class PollHarness {
 
 	/** PollCursorService.resolveCursor, then the poll on a staged copy. */
 	private async runPollStaged<T>(workflow: Workflow, poll: () => Promise<T>): Promise<T> {
-		this.cursorRow ??= JSON.stringify(workflow.getStaticData('node', workflow.getNode(POLL_NODE_NAME)!));
+		this.cursorRow ??= JSON.stringify(
+			workflow.getStaticData('node', workflow.getNode(POLL_NODE_NAME)!),
+		);
 		const row = this.prefetchedCursor ?? this.cursorRow;
 		this.prefetchedCursor = undefined;
 		const staged = { snapshot: JSON.parse(row) as IDataObject, seed: row };
@@ -351,7 +385,8 @@ export class PollHarness {
 	}
 
 	private node(): INode {
-		const credentialType = this.parameters.authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
+		const credentialType =
+			this.parameters.authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
 		return {
 			id: 'faxplus-poll-trigger-node',
 			name: POLL_NODE_NAME,

@@ -22,7 +22,8 @@ interface StoredRecord {
 }
 
 /** How n8n stores a value in its processed-data store. */
-export const hashOf = (value: DeduplicationItemTypes) => createHash('md5').update(String(value)).digest('base64');
+export const hashOf = (value: DeduplicationItemTypes) =>
+	createHash('md5').update(String(value)).digest('base64');
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -56,18 +57,22 @@ export class ProcessedDataStore {
 		contextData: ICheckProcessedContextData,
 		options: ICheckProcessedOptions,
 	): Promise<IDeduplicationOutput> {
-		if (options.mode !== 'entries') throw new Error(`test store: mode ${options.mode} is not used by the trigger`);
+		if (options.mode !== 'entries')
+			throw new Error(`test store: mode ${options.mode} is not used by the trigger`);
 		const key = `${contextData.workflow.id}|${scope === 'node' ? `n:${contextData.node?.id}` : ''}`;
 		this.calls++;
 		await tick();
 		if (this.failure) throw this.failure;
 		const found = this.rows.get(key);
-		const stored: StoredRecord | undefined = found ? { mode: found.mode, data: [...found.data] } : undefined;
+		const stored: StoredRecord | undefined = found
+			? { mode: found.mode, data: [...found.data] }
+			: undefined;
 		await tick();
 		const hashed = items.map(hashOf);
 		if (!stored) {
 			const data = options.maxEntries ? hashed.slice(-options.maxEntries) : hashed;
-			if (this.rows.has(key)) throw new Error('duplicate key value violates unique constraint "PK_processed_data"');
+			if (this.rows.has(key))
+				throw new Error('duplicate key value violates unique constraint "PK_processed_data"');
 			this.rows.set(key, { mode: options.mode, data });
 			return { new: items, processed: [] };
 		}
@@ -97,7 +102,9 @@ class RoutingDeduplicator implements IDataDeduplicator {
 		return this.store;
 	}
 
-	async checkProcessedAndRecord(...args: Parameters<ProcessedDataStore['checkProcessedAndRecord']>) {
+	async checkProcessedAndRecord(
+		...args: Parameters<ProcessedDataStore['checkProcessedAndRecord']>
+	) {
 		return await this.current.checkProcessedAndRecord(...args);
 	}
 
@@ -123,7 +130,9 @@ let initialised: Promise<void> | undefined;
 
 /** A fresh store, made the one n8n-core's DataDeduplicationService uses from now on. */
 export function useProcessedDataStore(store = new ProcessedDataStore()): ProcessedDataStore {
-	initialised ??= DataDeduplicationService.init(router as unknown as Parameters<typeof DataDeduplicationService.init>[0]);
+	initialised ??= DataDeduplicationService.init(
+		router as unknown as Parameters<typeof DataDeduplicationService.init>[0],
+	);
 	router.store = store;
 	return store;
 }

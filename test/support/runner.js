@@ -42,7 +42,8 @@ async function startServer() {
  * undefined when either check failed.
  */
 async function buildAndStartServer(check) {
-	if (!(await check('setup: build the package', () => buildPackage(), { timeoutMs: 600000 }))) return undefined;
+	if (!(await check('setup: build the package', () => buildPackage(), { timeoutMs: 600000 })))
+		return undefined;
 	let server;
 	await check('setup: start the local Fax.Plus server', async () => {
 		server = await startServer();
@@ -69,4 +70,11 @@ function runSuite(main, checks, stopAll) {
 	});
 }
 
-module.exports = { buildAndStartServer, buildPackage, finishSuite, runSuite, startServer, stopOnSignals };
+module.exports = {
+	buildAndStartServer,
+	buildPackage,
+	finishSuite,
+	runSuite,
+	startServer,
+	stopOnSignals,
+};

@@ -36,7 +36,13 @@ import {
 import { resetDeliveryLogs } from '../../nodes/FaxPlusTrigger/deduplication';
 import { forgetSigningSecrets } from '../../nodes/FaxPlusTrigger/signingSecret';
 import { FaxPlusTrigger } from '../../nodes/FaxPlusTrigger/FaxPlusTrigger.node';
-import { executeNodeFirst, initBinaryData, TestCredentialsHelper, TestNodeTypes, testAdditionalData } from './n8n-harness';
+import {
+	executeNodeFirst,
+	initBinaryData,
+	TestCredentialsHelper,
+	TestNodeTypes,
+	testAdditionalData,
+} from './n8n-harness';
 import { oauthCredentials, patCredentials, type AuthKind, type FaxPlusServer } from './faxplus';
 import { useProcessedDataStore, type ProcessedDataStore } from './processed-data';
 
@@ -143,7 +149,8 @@ class ExpressLikeResponse {
 	}
 
 	send(body?: unknown): this {
-		if (body === undefined || typeof body === 'string' || Buffer.isBuffer(body)) return this.end(body);
+		if (body === undefined || typeof body === 'string' || Buffer.isBuffer(body))
+			return this.end(body);
 		return this.json(body);
 	}
 
@@ -200,7 +207,9 @@ export class TriggerHarness {
 
 	readonly credentialsHelper: TestCredentialsHelper;
 
-	private readonly nodeTypes = new TestNodeTypes({ [FAX_PLUS_TRIGGER_NODE_TYPE]: new FaxPlusTrigger() });
+	private readonly nodeTypes = new TestNodeTypes({
+		[FAX_PLUS_TRIGGER_NODE_TYPE]: new FaxPlusTrigger(),
+	});
 
 	private readonly credentials: Record<string, ICredentialDataDecryptedObject>;
 
@@ -233,9 +242,12 @@ export class TriggerHarness {
 			...options.parameters,
 		};
 		this.credentials = {
-			...(auth === 'oauth' ? oauthCredentials(options.server) : patCredentials(options.server, options.token)),
+			...(auth === 'oauth'
+				? oauthCredentials(options.server)
+				: patCredentials(options.server, options.token)),
 		};
-		if (options.secret !== undefined) this.credentials.faxPlusWebhookSecretApi = { secret: options.secret };
+		if (options.secret !== undefined)
+			this.credentials.faxPlusWebhookSecretApi = { secret: options.secret };
 		this.credentialsHelper = new TestCredentialsHelper(this.credentials);
 		this.savedJson = JSON.stringify(options.staticData ?? {});
 		this.deferSaves = options.deferSaves === true;
@@ -285,7 +297,8 @@ export class TriggerHarness {
 
 	/** The static data of the running test session, if any. */
 	get testNodeStaticData(): IDataObject | undefined {
-		return this.testSession?.workflow.staticData[`node:${TRIGGER_NODE_NAME}`] as IDataObject | undefined;
+		return this.testSession?.workflow.staticData[`node:${TRIGGER_NODE_NAME}`] as
+			IDataObject | undefined;
 	}
 
 	/** Changes node parameters, as editing and republishing the workflow does. */
@@ -423,7 +436,8 @@ export class TriggerHarness {
 
 	private node(): INode {
 		const credentials: INode['credentials'] = {};
-		const authentication = this.parameters.authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
+		const authentication =
+			this.parameters.authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
 		credentials[authentication] = { id: '1', name: 'Fax.Plus' };
 		if (this.credentials.faxPlusWebhookSecretApi) {
 			credentials.faxPlusWebhookSecretApi = { id: '2', name: 'Signing secret' };
@@ -477,12 +491,19 @@ export class TriggerHarness {
 		else this.writeStaticData(workflow);
 	}
 
-	private additionalData(extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData {
+	private additionalData(
+		extra: Partial<IWorkflowExecuteAdditionalData> = {},
+	): IWorkflowExecuteAdditionalData {
 		return testAdditionalData(this.credentialsHelper, this.origin, extra);
 	}
 
-	private webhookData(workflow: Workflow, additionalData: IWorkflowExecuteAdditionalData, isTest: boolean): IWebhookData {
-		const description = this.nodeTypes.getByNameAndVersion(FAX_PLUS_TRIGGER_NODE_TYPE).description.webhooks![0];
+	private webhookData(
+		workflow: Workflow,
+		additionalData: IWorkflowExecuteAdditionalData,
+		isTest: boolean,
+	): IWebhookData {
+		const description = this.nodeTypes.getByNameAndVersion(FAX_PLUS_TRIGGER_NODE_TYPE).description
+			.webhooks![0];
 		return {
 			httpMethod: 'POST',
 			node: TRIGGER_NODE_NAME,
@@ -504,7 +525,14 @@ export class TriggerHarness {
 	): Promise<boolean> {
 		const node = workflow.getNode(TRIGGER_NODE_NAME)!;
 		const additionalData = this.additionalData();
-		const context = new HookContext(workflow, node, additionalData, mode, activation, this.webhookData(workflow, additionalData, isTest));
+		const context = new HookContext(
+			workflow,
+			node,
+			additionalData,
+			mode,
+			activation,
+			this.webhookData(workflow, additionalData, isTest),
+		);
 		const nodeType = this.nodeTypes.getByNameAndVersion(FAX_PLUS_TRIGGER_NODE_TYPE);
 		const fn = nodeType.webhookMethods!.default![method];
 		return (await fn.call(context)) as boolean;
@@ -630,7 +658,8 @@ export class TriggerHarness {
 
 	/** The body n8n answers with after run() (extractWebhookOnReceivedResponse). */
 	private onReceivedBody(result: IWebhookResponseData): unknown {
-		const responseData = this.nodeTypes.getByNameAndVersion(FAX_PLUS_TRIGGER_NODE_TYPE).description.webhooks![0].responseData;
+		const responseData = this.nodeTypes.getByNameAndVersion(FAX_PLUS_TRIGGER_NODE_TYPE).description
+			.webhooks![0].responseData;
 		if (responseData === 'noData') return undefined;
 		if (responseData) return responseData;
 		return result.webhookResponse ?? { message: 'Workflow was started' };
@@ -641,8 +670,15 @@ export class TriggerHarness {
 	 * empty on a worker), the trigger node first with the webhook's items as its input.
 	 * Saves static data afterwards only if the run changed it (n8n's workflowExecuteAfter).
 	 */
-	private async execute(mode: DeliveryMode, items: INodeExecutionData[], webhookId: string | undefined): Promise<void> {
-		const workflow = mode === 'test' ? this.testSession!.workflow : this.buildWorkflow(this.worker ? {} : (JSON.parse(this.savedJson) as IDataObject));
+	private async execute(
+		mode: DeliveryMode,
+		items: INodeExecutionData[],
+		webhookId: string | undefined,
+	): Promise<void> {
+		const workflow =
+			mode === 'test'
+				? this.testSession!.workflow
+				: this.buildWorkflow(this.worker ? {} : (JSON.parse(this.savedJson) as IDataObject));
 		(workflow.staticData as IDataObject & { __dataChanged?: boolean }).__dataChanged = false;
 		const node = workflow.getNode(TRIGGER_NODE_NAME)!;
 		const executionMode: WorkflowExecuteMode = mode === 'test' ? 'manual' : 'webhook';
@@ -662,7 +698,10 @@ export class TriggerHarness {
 			hints: (taskData?.hints ?? []) as Array<{ message: string }>,
 			...(runError ? { error: runError } : {}),
 		});
-		if (mode === 'production' && (workflow.staticData as IDataObject & { __dataChanged?: boolean }).__dataChanged === true) {
+		if (
+			mode === 'production' &&
+			(workflow.staticData as IDataObject & { __dataChanged?: boolean }).__dataChanged === true
+		) {
 			this.staticDataSavedByRuns++;
 			this.writeStaticData(workflow);
 		}

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../../api/transport';
@@ -8,12 +13,15 @@ export const option: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get an account',
-	description: 'Get a user\'s account: name, email, phone, type, status, settings',
+	description: "Get a user's account: name, email, phone, type, status, settings",
 };
 
 export const description: INodeProperties[] = [userIdField('account', 'get')];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const account = await faxPlusApiRequest<AccountRecord>(this, {
 		method: 'GET',

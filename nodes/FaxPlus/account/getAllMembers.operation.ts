@@ -1,4 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions, JsonObject } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+	JsonObject,
+} from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { toItems } from '../shared/items';
@@ -19,7 +25,8 @@ export const toolDescription =
 
 export const description: INodeProperties[] = [
 	{
-		displayName: 'Only an admin of a corporate Fax.Plus account can list its members; Fax.Plus refuses a member\'s credential (403)',
+		displayName:
+			"Only an admin of a corporate Fax.Plus account can list its members; Fax.Plus refuses a member's credential (403)",
 		name: 'adminOnlyNotice',
 		type: 'notice',
 		default: '',
@@ -29,23 +36,40 @@ export const description: INodeProperties[] = [
 ];
 
 /** One item per member of the corporate account. Fax.Plus answers a non-admin 403. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const limit = resultLimit(this, itemIndex);
 	let answer: AccountList | undefined;
 	try {
-		answer = await faxPlusApiRequest<AccountList | undefined>(this, { method: 'GET', path: '/accounts', itemIndex });
+		answer = await faxPlusApiRequest<AccountList | undefined>(this, {
+			method: 'GET',
+			path: '/accounts',
+			itemIndex,
+		});
 	} catch (error) {
 		// A 403 that is not about the token's scopes: the caller is not the admin.
-		if (error instanceof NodeApiError && error.httpCode === '403' && !error.message.startsWith('The Fax.Plus token lacks the scope')) {
-			throw new NodeApiError(this.getNode(), { httpCode: '403', message: error.message } as JsonObject, {
-				message: `Only an admin of the corporate account can list its members: Fax.Plus answered 403${error.description ? ` (${error.description})` : ''}. Use a credential of the account's admin.`,
-				description:
-					'Fax.Plus lets only the admin account call GET /accounts. Use a credential of the account\'s admin, or read your own plan with Account → Get Plan.',
-				httpCode: '403',
-				itemIndex,
-			});
+		if (
+			error instanceof NodeApiError &&
+			error.httpCode === '403' &&
+			!error.message.startsWith('The Fax.Plus token lacks the scope')
+		) {
+			throw new NodeApiError(
+				this.getNode(),
+				{ httpCode: '403', message: error.message } as JsonObject,
+				{
+					message: `Only an admin of the corporate account can list its members: Fax.Plus answered 403${error.description ? ` (${error.description})` : ''}. Use a credential of the account's admin.`,
+					description:
+						"Fax.Plus lets only the admin account call GET /accounts. Use a credential of the account's admin, or read your own plan with Account → Get Plan.",
+					httpCode: '403',
+					itemIndex,
+				},
+			);
 		}
-		throw error instanceof NodeApiError ? error : new NodeApiError(this.getNode(), error as JsonObject, { itemIndex });
+		throw error instanceof NodeApiError
+			? error
+			: new NodeApiError(this.getNode(), error as JsonObject, { itemIndex });
 	}
 	const members = Array.isArray(answer?.members) ? answer.members : [];
 	return toItems(limit === undefined ? members : members.slice(0, limit));

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
@@ -24,7 +29,10 @@ export const description: INodeProperties[] = [
 	}),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const memberUserId = requiredString(this, 'memberUserId', 'Member', itemIndex);
 	const detail = await faxPlusApiRequest<MemberDetail | undefined>(this, {
 		method: 'GET',

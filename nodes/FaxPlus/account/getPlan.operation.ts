@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../../api/transport';
@@ -17,7 +22,10 @@ export const toolDescription =
 
 export const description: INodeProperties[] = [userIdField('account', 'getPlan')];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const plan = await faxPlusApiRequest<AccountPlan>(this, {
 		method: 'GET',

@@ -9,9 +9,12 @@ import type { AccountRecord } from './types';
 
 /** One account as a list entry: its name and email, its uid as the value. */
 function accountEntry(account: AccountRecord): INodeListSearchItems {
-	const fullName = [account.name, account.lastname].filter((part) => typeof part === 'string' && part).join(' ');
+	const fullName = [account.name, account.lastname]
+		.filter((part) => typeof part === 'string' && part)
+		.join(' ');
 	const email = typeof account.email === 'string' ? account.email : '';
-	const name = fullName && email ? `${fullName} (${email})` : fullName || email || String(account.uid);
+	const name =
+		fullName && email ? `${fullName} (${email})` : fullName || email || String(account.uid);
 	return { name, value: String(account.uid) };
 }
 
@@ -33,7 +36,9 @@ export const searchUsers: ListSearchMethod = async function (filter) {
 		if (isRefusedToMember(error)) return [];
 		throw error;
 	});
-	const results = [{ name: SELF_NAME, value: 'self' }, ...members].filter((entry) => matchesFilter(entry, filter));
+	const results = [{ name: SELF_NAME, value: 'self' }, ...members].filter((entry) =>
+		matchesFilter(entry, filter),
+	);
 	return { results };
 };
 

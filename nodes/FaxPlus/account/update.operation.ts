@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { updateFieldsCollection, userIdField } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
@@ -10,27 +16,76 @@ export const option: INodePropertyOptions = {
 	name: 'Update',
 	value: 'update',
 	action: 'Update an account',
-	description: 'Change your own account (or, for admins, a member\'s): name, email, phone and sending settings',
+	description:
+		"Change your own account (or, for admins, a member's): name, email, phone and sending settings",
 };
 
 /** The text fields of PayloadAccountModification, by parameter name. */
-const TEXT_FIELDS = { name: 'First Name', lastname: 'Last Name', email: 'Email', phone: 'Phone' } as const;
+const TEXT_FIELDS = {
+	name: 'First Name',
+	lastname: 'Last Name',
+	email: 'Email',
+	phone: 'Phone',
+} as const;
 
 export const description: INodeProperties[] = [
 	userIdField('account', 'update'),
 	updateFieldsCollection('account', 'update', [
-		{ displayName: 'Caller ID Name', name: 'callerIdName', type: 'string', default: '', description: 'The name shown to the receiving fax machine' },
-		{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', description: 'Email address of the account' },
+		{
+			displayName: 'Caller ID Name',
+			name: 'callerIdName',
+			type: 'string',
+			default: '',
+			description: 'The name shown to the receiving fax machine',
+		},
+		{
+			displayName: 'Email',
+			name: 'email',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+			description: 'Email address of the account',
+		},
 		{ displayName: 'First Name', name: 'name', type: 'string', default: '' },
 		{ displayName: 'Last Name', name: 'lastname', type: 'string', default: '' },
-		{ displayName: 'Phone', name: 'phone', type: 'string', default: '', placeholder: 'e.g. +15551234567', description: 'Phone number of the account' },
-		{ displayName: 'Retry Count', name: 'retryCount', type: 'number', typeOptions: { minValue: 0, maxValue: 3 }, default: 0, description: 'How many times a failed fax is tried again by default; at most 3' },
-		{ displayName: 'Retry Delay (Seconds)', name: 'retryDelay', type: 'number', typeOptions: { minValue: 0 }, default: 0, description: 'Seconds between two tries by default' },
-		{ displayName: 'Text Enhancement', name: 'shouldEnhance', type: 'boolean', default: true, description: 'Whether faxes are optimised for text by default' },
+		{
+			displayName: 'Phone',
+			name: 'phone',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. +15551234567',
+			description: 'Phone number of the account',
+		},
+		{
+			displayName: 'Retry Count',
+			name: 'retryCount',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: 3 },
+			default: 0,
+			description: 'How many times a failed fax is tried again by default; at most 3',
+		},
+		{
+			displayName: 'Retry Delay (Seconds)',
+			name: 'retryDelay',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 0,
+			description: 'Seconds between two tries by default',
+		},
+		{
+			displayName: 'Text Enhancement',
+			name: 'shouldEnhance',
+			type: 'boolean',
+			default: true,
+			description: 'Whether faxes are optimised for text by default',
+		},
 	]),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const body = modification(this, itemIndex);
 	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
@@ -47,34 +102,58 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 function modification(context: IExecuteFunctions, itemIndex: number): AccountModification {
 	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: AccountModification = {};
-	for (const [name, label] of Object.entries(TEXT_FIELDS) as Array<[keyof typeof TEXT_FIELDS, string]>) {
+	for (const [name, label] of Object.entries(TEXT_FIELDS) as Array<
+		[keyof typeof TEXT_FIELDS, string]
+	>) {
 		if (fields[name] === undefined) continue;
 		const value = String(fields[name] ?? '').trim();
 		if (name === 'email' && value !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
-			throw new NodeOperationError(context.getNode(), `Email: "${value}" is not an email address`, { itemIndex });
+			throw new NodeOperationError(context.getNode(), `Email: "${value}" is not an email address`, {
+				itemIndex,
+			});
 		}
-		if (name === 'phone' && value !== '' && !/^\+[1-9]\d{6,14}$/.test(value.replace(/[\s()-]/g, ''))) {
-			throw new NodeOperationError(context.getNode(), `Phone: "${value}" must start with "+" and the country code (E.164)`, { itemIndex });
+		if (
+			name === 'phone' &&
+			value !== '' &&
+			!/^\+[1-9]\d{6,14}$/.test(value.replace(/[\s()-]/g, ''))
+		) {
+			throw new NodeOperationError(
+				context.getNode(),
+				`Phone: "${value}" must start with "+" and the country code (E.164)`,
+				{ itemIndex },
+			);
 		}
 		body[name] = name === 'phone' ? value.replace(/[\s()-]/g, '') : value;
-		if (name === 'email' && value === '') throw new NodeOperationError(context.getNode(), `${label} cannot be empty`, { itemIndex });
+		if (name === 'email' && value === '')
+			throw new NodeOperationError(context.getNode(), `${label} cannot be empty`, { itemIndex });
 	}
 	const settings: NonNullable<AccountModification['settings']> = {};
-	if (fields.callerIdName !== undefined) settings.caller_id_name = String(fields.callerIdName ?? '').trim();
+	if (fields.callerIdName !== undefined)
+		settings.caller_id_name = String(fields.callerIdName ?? '').trim();
 	if (fields.shouldEnhance !== undefined) settings.should_enhance = fields.shouldEnhance === true;
 	const retry: { count?: number; delay?: number } = {};
 	if (fields.retryCount !== undefined) {
 		retry.count = wholeNumber(context, itemIndex, fields.retryCount, 'Retry Count');
-		if (retry.count > 3) throw new NodeOperationError(context.getNode(), `Retry Count must be at most 3, not ${retry.count}`, { itemIndex });
+		if (retry.count > 3)
+			throw new NodeOperationError(
+				context.getNode(),
+				`Retry Count must be at most 3, not ${retry.count}`,
+				{ itemIndex },
+			);
 	}
-	if (fields.retryDelay !== undefined) retry.delay = wholeNumber(context, itemIndex, fields.retryDelay, 'Retry Delay (Seconds)');
+	if (fields.retryDelay !== undefined)
+		retry.delay = wholeNumber(context, itemIndex, fields.retryDelay, 'Retry Delay (Seconds)');
 	if (Object.keys(retry).length > 0) settings.send_fax = { retry };
 	if (Object.keys(settings).length > 0) body.settings = settings;
 	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(context.getNode(), 'Nothing to update: add a field under "Update Fields"', {
-			itemIndex,
-			description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			'Nothing to update: add a field under "Update Fields"',
+			{
+				itemIndex,
+				description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
+			},
+		);
 	}
 	return body;
 }

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor, updateFieldsCollection } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
@@ -43,7 +49,10 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const memberUserId = requiredString(this, 'memberUserId', 'Member User ID', itemIndex);
 	const body = memberDetail(this, itemIndex);
 	const answer = await faxPlusApiRequest<MemberDetailResponse>(this, {
@@ -63,10 +72,14 @@ function memberDetail(context: IExecuteFunctions, itemIndex: number): MemberDeta
 	if (fields.quota !== undefined) {
 		const quota = toNumber(fields.quota);
 		if (!Number.isFinite(quota) || quota < 0) {
-			throw new NodeOperationError(context.getNode(), `Quota must be a number of 0 or more, not "${String(fields.quota)}"`, {
-				itemIndex,
-				description: 'Set "Quota" under "Update Fields" to the member\'s faxing quota, e.g. 100.',
-			});
+			throw new NodeOperationError(
+				context.getNode(),
+				`Quota must be a number of 0 or more, not "${String(fields.quota)}"`,
+				{
+					itemIndex,
+					description: 'Set "Quota" under "Update Fields" to the member\'s faxing quota, e.g. 100.',
+				},
+			);
 		}
 		body.quota = quota;
 	}
@@ -81,10 +94,14 @@ function memberDetail(context: IExecuteFunctions, itemIndex: number): MemberDeta
 		body.role = role;
 	}
 	if (body.quota === undefined && body.role === undefined) {
-		throw new NodeOperationError(context.getNode(), 'Nothing to update: add Quota or Role under "Update Fields"', {
-			itemIndex,
-			description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			'Nothing to update: add Quota or Role under "Update Fields"',
+			{
+				itemIndex,
+				description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
+			},
+		);
 	}
 	return body;
 }

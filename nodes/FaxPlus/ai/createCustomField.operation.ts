@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
@@ -43,10 +48,17 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const enabled = this.getNodeParameter('enabled', itemIndex, true);
 	if (typeof enabled !== 'boolean') {
-		throw new NodeOperationError(this.getNode(), `Enabled must be true or false, not "${String(enabled)}"`, { itemIndex });
+		throw new NodeOperationError(
+			this.getNode(),
+			`Enabled must be true or false, not "${String(enabled)}"`,
+			{ itemIndex },
+		);
 	}
 	const body: AiCustomFieldCreate = {
 		name: requiredString(this, 'name', 'Name', itemIndex),

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { toItems } from '../shared/items';
 import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
 import { faxPlusApiRequest } from '../../api/transport';
@@ -15,7 +20,10 @@ export const option: INodePropertyOptions = {
 export const description: INodeProperties[] = returnAllOrLimit('ai', 'getAllCustomFields');
 
 /** One item per custom field definition. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const limit = resultLimit(this, itemIndex);
 	const list = await faxPlusApiRequest<AiCustomFieldList>(this, {
 		method: 'GET',

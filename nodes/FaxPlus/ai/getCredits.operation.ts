@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import type { AiCreditSummary } from './types';
@@ -16,7 +21,10 @@ export const toolDescription =
 
 export const description: INodeProperties[] = [];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const credits = await faxPlusApiRequest<AiCreditSummary>(this, {
 		method: 'GET',
 		path: '/accounts/self/ai/credits',

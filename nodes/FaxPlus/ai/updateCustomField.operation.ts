@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor, updateFieldsCollection } from '../shared/descriptions';
 import { toItems } from '../shared/items';
@@ -49,12 +55,18 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const fieldId = String(this.getNodeParameter('customField', itemIndex, '', { extractValue: true }) ?? '').trim();
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const fieldId = String(
+		this.getNodeParameter('customField', itemIndex, '', { extractValue: true }) ?? '',
+	).trim();
 	if (!fieldId) {
 		throw new NodeOperationError(this.getNode(), 'Custom Field is required', {
 			itemIndex,
-			description: 'Choose the custom field from the list or enter its ID (an expression may have resolved to an empty value).',
+			description:
+				'Choose the custom field from the list or enter its ID (an expression may have resolved to an empty value).',
 		});
 	}
 	const body = changes(this, itemIndex);
@@ -84,17 +96,25 @@ function changes(context: IExecuteFunctions, itemIndex: number): AiCustomFieldUp
 	if (fields.instructions !== undefined) body.instructions = String(fields.instructions ?? '');
 	if (fields.enabled !== undefined) {
 		if (typeof fields.enabled !== 'boolean') {
-			throw new NodeOperationError(context.getNode(), `Enabled must be true or false, not "${String(fields.enabled)}"`, {
-				itemIndex,
-			});
+			throw new NodeOperationError(
+				context.getNode(),
+				`Enabled must be true or false, not "${String(fields.enabled)}"`,
+				{
+					itemIndex,
+				},
+			);
 		}
 		body.enabled = fields.enabled;
 	}
 	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(context.getNode(), 'Nothing to update: add Name, Instructions or Enabled under "Update Fields"', {
-			itemIndex,
-			description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			'Nothing to update: add Name, Instructions or Enabled under "Update Fields"',
+			{
+				itemIndex,
+				description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
+			},
+		);
 	}
 	return body;
 }

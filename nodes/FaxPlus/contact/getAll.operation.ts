@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
@@ -9,7 +14,7 @@ export const option: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'Get many contacts',
-	description: 'List or search the user\'s contacts, one item each',
+	description: "List or search the user's contacts, one item each",
 };
 
 export const description: INodeProperties[] = [
@@ -44,16 +49,32 @@ export const description: INodeProperties[] = [
 ];
 
 /** Pages through the contacts with offset and limit until enough are read or a page comes back short. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const limit = resultLimit(this, itemIndex);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as { search?: unknown; ids?: unknown };
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as {
+		search?: unknown;
+		ids?: unknown;
+	};
 	const search = String(filters.search ?? '').trim();
-	const ids = [...new Set(String(filters.ids ?? '').split(',').map((id) => id.trim()).filter((id) => id !== ''))];
+	const ids = [
+		...new Set(
+			String(filters.ids ?? '')
+				.split(',')
+				.map((id) => id.trim())
+				.filter((id) => id !== ''),
+		),
+	];
 
 	const contacts: ContactRecord[] = [];
-	for (let offset = 0; ; ) {
-		const pageSize = limit === undefined ? CONTACTS_PAGE_SIZE : Math.min(CONTACTS_PAGE_SIZE, limit - contacts.length);
+	for (let offset = 0; ;) {
+		const pageSize =
+			limit === undefined
+				? CONTACTS_PAGE_SIZE
+				: Math.min(CONTACTS_PAGE_SIZE, limit - contacts.length);
 		const query: ContactListQuery = { offset, limit: pageSize };
 		if (search) query.search = search;
 		if (ids.length > 0) query.ids = ids.join(',');

@@ -9,7 +9,10 @@ function contactEntry(contact: ContactRecord): INodeListSearchItems {
 	const name = labelText(contact.name) || String(contact.id);
 	const company = labelText(contact.company);
 	const numbers = Array.isArray(contact.numbers) ? contact.numbers.map(String).join(', ') : '';
-	return { name: [name, company && `(${company})`, numbers && `– ${numbers}`].filter(Boolean).join(' '), value: String(contact.id) };
+	return {
+		name: [name, company && `(${company})`, numbers && `– ${numbers}`].filter(Boolean).join(' '),
+		value: String(contact.id),
+	};
 }
 
 export const searchContacts: ListSearchMethod = async function (filter, paginationToken) {
@@ -18,6 +21,11 @@ export const searchContacts: ListSearchMethod = async function (filter, paginati
 	const search = (filter ?? '').trim();
 	if (search) query.search = search;
 	const page = await contactPage(this, currentUserId(this), query);
-	const results = page.filter((contact) => typeof contact.id === 'string' && contact.id !== '').map(contactEntry);
-	return { results, paginationToken: page.length === CONTACTS_PAGE_SIZE ? String(offset + page.length) : undefined };
+	const results = page
+		.filter((contact) => typeof contact.id === 'string' && contact.id !== '')
+		.map(contactEntry);
+	return {
+		results,
+		paginationToken: page.length === CONTACTS_PAGE_SIZE ? String(offset + page.length) : undefined,
+	};
 };

@@ -1,7 +1,12 @@
 // Shapes of the Contacts API (apidoc.fax.plus "List contacts", "Update a contact"; not in the SDK repositories).
 
 /** A contact; the reference shows `name`, `company` and `numbers` (E.164), and an ID in the path. */
-export type ContactRecord = Record<string, unknown> & { id?: string; name?: string; company?: string; numbers?: string[] };
+export type ContactRecord = Record<string, unknown> & {
+	id?: string;
+	name?: string;
+	company?: string;
+	numbers?: string[];
+};
 
 /** Query of GET /accounts/{user_id}/contacts: search, offset/limit paging, or specific contacts by ID. */
 export interface ContactListQuery {

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { normalizeE164Numbers } from '../../api/numbers';
 import { faxPlusApiRequest, segment } from '../../api/transport';
@@ -11,7 +17,7 @@ export const option: INodePropertyOptions = {
 	name: 'Update',
 	value: 'update',
 	action: 'Update a contact',
-	description: 'Change a contact\'s name, company or fax numbers',
+	description: "Change a contact's name, company or fax numbers",
 };
 
 export const description: INodeProperties[] = [
@@ -35,12 +41,16 @@ export const description: INodeProperties[] = [
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. +15551234567, +4930123456',
-			description: 'The contact\'s fax numbers in E.164 format, separated by commas; they replace the current ones',
+			description:
+				"The contact's fax numbers in E.164 format, separated by commas; they replace the current ones",
 		},
 	]),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const contactId = requiredString(this, 'contactId', 'Contact', itemIndex);
 	const body = modification(this, itemIndex);
@@ -59,24 +69,37 @@ function modification(context: IExecuteFunctions, itemIndex: number): ContactMod
 	const body: ContactModification = {};
 	if (fields.name !== undefined) {
 		body.name = String(fields.name ?? '').trim();
-		if (!body.name) throw new NodeOperationError(context.getNode(), 'Name cannot be empty', { itemIndex, description: 'Enter the contact\'s name, or remove the "Name" field.' });
+		if (!body.name)
+			throw new NodeOperationError(context.getNode(), 'Name cannot be empty', {
+				itemIndex,
+				description: 'Enter the contact\'s name, or remove the "Name" field.',
+			});
 	}
 	if (fields.company !== undefined) body.company = String(fields.company ?? '').trim();
 	if (fields.numbers !== undefined) {
 		const result = normalizeE164Numbers(fields.numbers as string | string[]);
 		if (!result.ok) {
-			throw new NodeOperationError(context.getNode(), `Numbers: "${result.invalid}" ${result.reason}`, {
-				itemIndex,
-				description: 'Enter each fax number with "+" and the country code, e.g. +15551234567; separate several with commas.',
-			});
+			throw new NodeOperationError(
+				context.getNode(),
+				`Numbers: "${result.invalid}" ${result.reason}`,
+				{
+					itemIndex,
+					description:
+						'Enter each fax number with "+" and the country code, e.g. +15551234567; separate several with commas.',
+				},
+			);
 		}
 		body.numbers = result.numbers;
 	}
 	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(context.getNode(), 'Nothing to update: add Name, Company or Numbers under "Update Fields"', {
-			itemIndex,
-			description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			'Nothing to update: add Name, Company or Numbers under "Update Fields"',
+			{
+				itemIndex,
+				description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
+			},
+		);
 	}
 	return body;
 }

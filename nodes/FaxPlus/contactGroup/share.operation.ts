@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
@@ -20,7 +25,8 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. group_1, group_2',
-		description: 'IDs of the contact groups to share, separated by commas, or an expression giving a list',
+		description:
+			'IDs of the contact groups to share, separated by commas, or an expression giving a list',
 		displayOptions: showFor('contactGroup', 'share'),
 	},
 	{
@@ -30,12 +36,16 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. member_1, member_2',
-		description: 'User IDs of the corporate members to share the groups with, separated by commas, or an expression giving a list',
+		description:
+			'User IDs of the corporate members to share the groups with, separated by commas, or an expression giving a list',
 		displayOptions: showFor('contactGroup', 'share'),
 	},
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const groupIds = requiredIdList(this, 'groupIds', 'Group IDs', itemIndex);
 	const memberIds = requiredIdList(this, 'memberIds', 'Member IDs', itemIndex);
 	const body: ContactGroupShareRequest = { group_ids: groupIds, member_ids: memberIds };

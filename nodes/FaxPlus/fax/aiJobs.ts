@@ -2,7 +2,12 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { toItems } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import { aiStatusMessage, type AiJob } from './aiStatus';
-import type { AiJobAnswer, AiJobRequested, FieldExtractionAnswer, FieldExtractionResult } from './types';
+import type {
+	AiJobAnswer,
+	AiJobRequested,
+	FieldExtractionAnswer,
+	FieldExtractionResult,
+} from './types';
 
 const PATHS: Record<AiJob, string> = { ocr: 'ocr', fieldExtraction: 'field-extraction' };
 
@@ -39,7 +44,10 @@ export async function requestAiJob(
 }
 
 /** The item of a field extraction answer: status, what it means, and the fields once finished. */
-export function fieldExtractionResult(faxId: string, answer: FieldExtractionAnswer | undefined): FieldExtractionResult {
+export function fieldExtractionResult(
+	faxId: string,
+	answer: FieldExtractionAnswer | undefined,
+): FieldExtractionResult {
 	const status = statusOf(answer);
 	const result: FieldExtractionResult = {
 		faxId,

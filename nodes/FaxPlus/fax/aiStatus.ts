@@ -2,7 +2,10 @@ import type { AiJobStatus } from './types';
 
 export type AiJob = 'ocr' | 'fieldExtraction';
 
-const NAMES: Record<AiJob, { name: string; get: string; request: string; result: string; resultInData: string }> = {
+const NAMES: Record<
+	AiJob,
+	{ name: string; get: string; request: string; result: string; resultInData: string }
+> = {
 	ocr: {
 		name: 'OCR',
 		get: 'Get OCR',

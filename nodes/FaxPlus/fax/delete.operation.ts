@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../../api/transport';
@@ -21,7 +26,10 @@ export const description: INodeProperties[] = [
 	faxIdField('delete', 'ID of the fax record to delete'),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
 	await faxPlusApiRequest<undefined>(this, {

@@ -44,7 +44,8 @@ const EXTENSION_OF_MIME: Record<string, string> = {
 	'image/jpg': 'jpg',
 };
 
-export const ACCEPTED_LIST = 'PDF, TIFF, DOC/DOCX, XLS/XLSX, PPT/PPTX, ODT/ODS/ODP, RTF, TXT, HTML, JPG, PNG, GIF or BMP';
+export const ACCEPTED_LIST =
+	'PDF, TIFF, DOC/DOCX, XLS/XLSX, PPT/PPTX, ODT/ODS/ODP, RTF, TXT, HTML, JPG, PNG, GIF or BMP';
 
 /** One document to fax, checked and read. */
 export interface FaxDocument {
@@ -84,10 +85,15 @@ export async function readDocuments(
 		});
 	}
 	if (fields.length > MAX_FILES) {
-		throw new NodeOperationError(node, `${LABEL} names ${fields.length} files; Fax.Plus takes at most ${MAX_FILES} per fax`, {
-			itemIndex,
-			description: 'Send the documents as several faxes, or merge some of them into one PDF first.',
-		});
+		throw new NodeOperationError(
+			node,
+			`${LABEL} names ${fields.length} files; Fax.Plus takes at most ${MAX_FILES} per fax`,
+			{
+				itemIndex,
+				description:
+					'Send the documents as several faxes, or merge some of them into one PDF first.',
+			},
+		);
 	}
 
 	const available = Object.keys(context.getInputData()[itemIndex]?.binary ?? {});
@@ -96,18 +102,26 @@ export async function readDocuments(
 		try {
 			binary = context.helpers.assertBinaryData(itemIndex, field);
 		} catch {
-			throw new NodeOperationError(node, `${LABEL}: the input item has no binary field "${field}"`, {
-				itemIndex,
-				description: available.length
-					? `The item's binary fields are: ${available.join(', ')}. Use one of these names.`
-					: 'The input item carries no files; put the document in a binary field first (e.g. with Read/Write Files from Disk or HTTP Request).',
-			});
+			throw new NodeOperationError(
+				node,
+				`${LABEL}: the input item has no binary field "${field}"`,
+				{
+					itemIndex,
+					description: available.length
+						? `The item's binary fields are: ${available.join(', ')}. Use one of these names.`
+						: 'The input item carries no files; put the document in a binary field first (e.g. with Read/Write Files from Disk or HTTP Request).',
+				},
+			);
 		}
 		return { field, binary, ...typeOf(context, itemIndex, field, binary) };
 	});
 
 	// Sizes from the metadata first, so a huge file is refused before it is read.
-	checkTotal(context, itemIndex, binaries.map(({ binary }) => knownSize(binary) ?? 0));
+	checkTotal(
+		context,
+		itemIndex,
+		binaries.map(({ binary }) => knownSize(binary) ?? 0),
+	);
 
 	const documents: FaxDocument[] = [];
 	for (const { field, binary, extension, mimeType } of binaries) {
@@ -126,7 +140,11 @@ export async function readDocuments(
 			data,
 		});
 	}
-	checkTotal(context, itemIndex, documents.map(({ data }) => data.length));
+	checkTotal(
+		context,
+		itemIndex,
+		documents.map(({ data }) => data.length),
+	);
 	return documents;
 }
 
@@ -136,15 +154,22 @@ function typeOf(context: IExecuteFunctions, itemIndex: number, field: string, bi
 	if (type) return type;
 	const mime = mimeOf(binary.mimeType);
 	const what = [binary.fileName, mime].filter(Boolean).join(', ') || 'no file name or MIME type';
-	throw new NodeOperationError(context.getNode(), `${LABEL}: the file in "${field}" (${what}) is not a type Fax.Plus can fax`, {
-		itemIndex,
-		description: `Fax.Plus accepts ${ACCEPTED_LIST}. Convert the file first, or give it the right file name and MIME type.`,
-	});
+	throw new NodeOperationError(
+		context.getNode(),
+		`${LABEL}: the file in "${field}" (${what}) is not a type Fax.Plus can fax`,
+		{
+			itemIndex,
+			description: `Fax.Plus accepts ${ACCEPTED_LIST}. Convert the file first, or give it the right file name and MIME type.`,
+		},
+	);
 }
 
 /** A MIME type without parameters, lower case ("Text/Plain; charset=utf-8" → "text/plain"). */
 export function mimeOf(value: unknown): string {
-	return String(value ?? '').split(';')[0].trim().toLowerCase();
+	return String(value ?? '')
+		.split(';')[0]
+		.trim()
+		.toLowerCase();
 }
 
 /** The extension Fax.Plus knows for a MIME type, if any. */
@@ -163,7 +188,9 @@ export function documentType(
 ): { extension: string; mimeType: string } | undefined {
 	const mime = mimeOf(mimeType);
 	const fromName = /\.([a-z0-9]+)$/i.exec(fileName ?? '')?.[1]?.toLowerCase();
-	const fromMetadata = String(fileExtension ?? '').replace(/^\./, '').toLowerCase();
+	const fromMetadata = String(fileExtension ?? '')
+		.replace(/^\./, '')
+		.toLowerCase();
 	for (const extension of [fromName, fromMetadata, EXTENSION_OF_MIME[mime]]) {
 		if (extension && ACCEPTED[extension]) {
 			// Keep the MIME type the document has when it is one of ours, else the one of the extension.
@@ -181,17 +208,27 @@ export function uploadFormatOf(extension: string): FaxFileFormat {
 /** The byte size the binary's metadata gives, if any. */
 function knownSize(binary: IBinaryData): number | undefined {
 	if (typeof binary.bytes === 'number' && Number.isFinite(binary.bytes)) return binary.bytes;
-	if (!binary.id && typeof binary.data === 'string') return Buffer.byteLength(binary.data, 'base64');
+	if (!binary.id && typeof binary.data === 'string')
+		return Buffer.byteLength(binary.data, 'base64');
 	return undefined;
 }
 
-function checkTotal(context: IExecuteFunctions, itemIndex: number, sizes: number[], label = LABEL): void {
+function checkTotal(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	sizes: number[],
+	label = LABEL,
+): void {
 	const total = sizes.reduce((sum, size) => sum + size, 0);
 	if (total > MAX_TOTAL_BYTES) {
 		throw new NodeOperationError(
 			context.getNode(),
 			`${label}: the files add up to ${megabytes(total)} MB; Fax.Plus takes at most ${MAX_TOTAL_MEGABYTES} MB per fax`,
-			{ itemIndex, description: 'Send fewer or smaller files, e.g. compress the PDF or split it into several faxes.' },
+			{
+				itemIndex,
+				description:
+					'Send fewer or smaller files, e.g. compress the PDF or split it into several faxes.',
+			},
 		);
 	}
 }

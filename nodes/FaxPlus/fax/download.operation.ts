@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
@@ -39,14 +44,26 @@ export const description: INodeProperties[] = [
 
 export const maxItemsAtOnce = DOWNLOADS_AT_ONCE;
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
 	const format = String(this.getNodeParameter('format', itemIndex, 'pdf')) as FaxFileFormat;
 	if (format !== 'pdf' && format !== 'tiff') {
-		throw new NodeOperationError(this.getNode(), `Format must be "pdf" or "tiff", not "${String(format)}"`, { itemIndex });
+		throw new NodeOperationError(
+			this.getNode(),
+			`Format must be "pdf" or "tiff", not "${String(format)}"`,
+			{ itemIndex },
+		);
 	}
-	const binaryPropertyName = requiredString(this, 'binaryPropertyName', 'Put Output File in Field', itemIndex);
+	const binaryPropertyName = requiredString(
+		this,
+		'binaryPropertyName',
+		'Put Output File in Field',
+		itemIndex,
+	);
 	return await outputFaxFile(this, itemIndex, {
 		path: `/accounts/${segment(userId)}/files/${segment(faxId)}`,
 		qs: { format },

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { segment } from '../../api/transport';
@@ -25,10 +30,18 @@ export const description: INodeProperties[] = [
 
 export const maxItemsAtOnce = DOWNLOADS_AT_ONCE;
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
-	const binaryPropertyName = requiredString(this, 'binaryPropertyName', 'Put Output File in Field', itemIndex);
+	const binaryPropertyName = requiredString(
+		this,
+		'binaryPropertyName',
+		'Put Output File in Field',
+		itemIndex,
+	);
 	// The report is named apart from the fax document so both can sit in one folder.
 	return await outputFaxFile(this, itemIndex, {
 		path: `/accounts/${segment(userId)}/report/${segment(faxId)}`,

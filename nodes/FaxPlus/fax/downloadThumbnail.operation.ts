@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { faxPlusApiDownload, segment } from '../../api/transport';
@@ -16,7 +21,7 @@ export const option: INodePropertyOptions = {
 
 /** What an AI agent reads about this operation as a tool. */
 export const toolDescription =
-	'Download the JPEG thumbnail of a fax\'s first page. Needs the fax ID (the "id" from the fax list). Returns the file\'s name, type and size; the image itself stays in n8n\'s execution data.';
+	"Download the JPEG thumbnail of a fax's first page. Needs the fax ID (the \"id\" from the fax list). Returns the file's name, type and size; the image itself stays in n8n's execution data.";
 
 export const description: INodeProperties[] = [
 	userIdField('fax', 'downloadThumbnail'),
@@ -37,17 +42,29 @@ const THUMBNAIL_MIME_TYPE = 'image/jpeg';
 
 export const maxItemsAtOnce = DOWNLOADS_AT_ONCE;
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
-	const binaryPropertyName = requiredString(this, 'binaryPropertyName', 'Put Output File in Field', itemIndex);
+	const binaryPropertyName = requiredString(
+		this,
+		'binaryPropertyName',
+		'Put Output File in Field',
+		itemIndex,
+	);
 
 	const { data } = await faxPlusApiDownload(this, {
 		method: 'GET',
 		path: `/accounts/${segment(userId)}/thumbnail/${segment(faxId)}`,
 		itemIndex,
 	});
-	const binary = await this.helpers.prepareBinaryData(data, fileNameFor(faxId), THUMBNAIL_MIME_TYPE);
+	const binary = await this.helpers.prepareBinaryData(
+		data,
+		fileNameFor(faxId),
+		THUMBNAIL_MIME_TYPE,
+	);
 	const reference: ThumbnailReference = { faxId, userId };
 	return fileItem(this, itemIndex, reference, binaryPropertyName, binary, data.length);
 }

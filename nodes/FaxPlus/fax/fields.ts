@@ -32,5 +32,16 @@ export function outputBinaryField(operation: string, what: string): INodePropert
 
 /** What Output → Simplified keeps of a fax record. */
 export const SIMPLIFIED_FAX: SimplifiedShape = {
-	fields: ['id', 'direction', 'status', 'statusMeaning', 'from', 'to', 'pages', 'start_time', 'is_read', 'comment'],
+	fields: [
+		'id',
+		'direction',
+		'status',
+		'statusMeaning',
+		'from',
+		'to',
+		'pages',
+		'start_time',
+		'is_read',
+		'comment',
+	],
 };

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { outputProperties, shapedItems } from '../shared/output';
@@ -25,7 +31,10 @@ export const description: INodeProperties[] = [
 	...outputProperties('fax', ['get'], SIMPLIFIED_FAX),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
 	const fax = await faxPlusApiRequest<FaxRecord>(this, {
@@ -33,5 +42,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: `/accounts/${segment(userId)}/faxes/${segment(faxId)}`,
 		itemIndex,
 	});
-	return shapedItems(this, itemIndex, [withStatusMeaning(fax ?? {}) as IDataObject], SIMPLIFIED_FAX);
+	return shapedItems(
+		this,
+		itemIndex,
+		[withStatusMeaning(fax ?? {}) as IDataObject],
+		SIMPLIFIED_FAX,
+	);
 }

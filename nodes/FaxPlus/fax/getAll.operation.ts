@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue, formatUtc, parseDateTime } from '../../api/dates';
 import { showFor, userIdField } from '../shared/descriptions';
@@ -20,7 +26,7 @@ export const option: INodePropertyOptions = {
 
 /** What an AI agent reads about this operation as a tool. */
 export const toolDescription =
-	'List faxes in Fax.Plus, newest first. Needs the category: inbox (received faxes), sent or spam. Returns one record per fax (id, direction, status, from, to, pages, start_time in ISO 8601 UTC, is_read, comment), at most 10 unless the tool is set up otherwise; use a fax\'s id with the other fax tools.';
+	"List faxes in Fax.Plus, newest first. Needs the category: inbox (received faxes), sent or spam. Returns one record per fax (id, direction, status, from, to, pages, start_time in ISO 8601 UTC, is_read, comment), at most 10 unless the tool is set up otherwise; use a fax's id with the other fax tools.";
 
 /** Faxes asked for per request when paging. */
 export const PAGE_SIZE = 100;
@@ -63,7 +69,8 @@ export const description: INodeProperties[] = [
 					{ name: 'Spam', value: 'spam', description: 'Faxes marked as spam' },
 				],
 				default: 'inbox',
-				description: 'Which faxes to list: inbox (received), sent or spam. An AI agent can choose it: set it to an expression with $fromAI.',
+				description:
+					'Which faxes to list: inbox (received), sent or spam. An AI agent can choose it: set it to an expression with $fromAI.',
 			},
 		],
 	},
@@ -75,7 +82,10 @@ export const description: INodeProperties[] = [
  * page before. That record's second is included again (plus one second: the API may treat
  * `before` as exclusive), so faxes sharing it are not lost; the repeats are dropped by id.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const limit = resultLimit(this, itemIndex);
 	const filters = filterQuery(this, itemIndex);
@@ -89,7 +99,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	for (;;) {
 		const wanted = limit === undefined ? PAGE_SIZE : limit - faxes.length + repeats;
 		const pageSize = Math.min(PAGE_SIZE, wanted);
-		const qs: FaxListQuery = { ...filters, ...(before === undefined ? {} : { before }), limit: pageSize };
+		const qs: FaxListQuery = {
+			...filters,
+			...(before === undefined ? {} : { before }),
+			limit: pageSize,
+		};
 		const answer = await faxPlusApiRequest<FaxList | undefined>(this, {
 			method: 'GET',
 			path: `/accounts/${segment(userId)}/faxes`,
@@ -111,10 +125,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 		const oldest = oldestTimeMs(page);
 		if (oldest === undefined) {
-			throw new NodeOperationError(this.getNode(), 'Fax.Plus answered fax records without a start_time, so the next page cannot be asked for', {
-				itemIndex,
-				description: `${faxes.length} faxes were read; turn off "Return All" and set a Limit of at most ${PAGE_SIZE}, or narrow the list with After and Before.`,
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				'Fax.Plus answered fax records without a start_time, so the next page cannot be asked for',
+				{
+					itemIndex,
+					description: `${faxes.length} faxes were read; turn off "Return All" and set a Limit of at most ${PAGE_SIZE}, or narrow the list with After and Before.`,
+				},
+			);
 		}
 		let bound = oldest + 1000;
 		if (userBefore !== undefined && bound > userBefore) bound = userBefore;
@@ -124,7 +142,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			return time !== undefined && time >= oldest && time <= bound;
 		}).length;
 	}
-	return shapedItems(this, itemIndex, faxes.map(withStatusMeaning) as IDataObject[], SIMPLIFIED_FAX);
+	return shapedItems(
+		this,
+		itemIndex,
+		faxes.map(withStatusMeaning) as IDataObject[],
+		SIMPLIFIED_FAX,
+	);
 }
 
 /** A `YYYY-MM-DD HH:mm:ss` time of the API (UTC) in epoch milliseconds. */

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { withToolDefault } from '../shared/output';
@@ -12,7 +17,8 @@ export const option: INodePropertyOptions = {
 	name: 'Get OCR',
 	value: 'getOcr',
 	action: 'Get the OCR text of a fax',
-	description: 'Read the text Fax AI recognised in a fax (in "data", as plain text), with its status explained',
+	description:
+		'Read the text Fax AI recognised in a fax (in "data", as plain text), with its status explained',
 };
 
 /** What an AI agent reads about this operation as a tool. */
@@ -37,7 +43,10 @@ export const description: INodeProperties[] = [
 	),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
 	const answer = await faxPlusApiRequest<OcrAnswer | undefined>(this, {
@@ -46,7 +55,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	});
 	const status = statusOf(answer);
-	if (status === 'not_requested' && this.getNodeParameter('requestIfMissing', itemIndex, false) === true) {
+	if (
+		status === 'not_requested' &&
+		this.getNodeParameter('requestIfMissing', itemIndex, false) === true
+	) {
 		const requested = await faxPlusApiRequest<AiJobAnswer | undefined>(this, {
 			method: 'POST',
 			path: aiJobPath('ocr', userId, faxId),
@@ -62,7 +74,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		};
 		return toItems(result);
 	}
-	const result: OcrResult = { faxId, status, finished: status === 'finished', message: aiStatusMessage('ocr', status) };
+	const result: OcrResult = {
+		faxId,
+		status,
+		finished: status === 'finished',
+		message: aiStatusMessage('ocr', status),
+	};
 	// Fax.Plus answers the recognised text as a plain string.
 	if (status === 'finished') result.data = typeof answer?.data === 'string' ? answer.data : '';
 	return toItems(result);

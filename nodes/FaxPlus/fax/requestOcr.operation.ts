@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { faxIdField } from './fields';
@@ -20,7 +25,10 @@ export const description: INodeProperties[] = [
 	faxIdField('requestOcr', 'ID of the fax whose text Fax AI should recognise'),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
 	return await requestAiJob(this, itemIndex, { job: 'ocr', userId, faxId });

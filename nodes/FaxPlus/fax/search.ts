@@ -37,7 +37,8 @@ function readCursor(token: string | undefined): FaxCursor {
 
 /** The start time of a fax in epoch milliseconds, whole seconds (the API's dates are in UTC). */
 function startSecond(fax: FaxRecord): number | undefined {
-	const time = typeof fax.start_time === 'string' ? parseDateTime(fax.start_time)?.getTime() : undefined;
+	const time =
+		typeof fax.start_time === 'string' ? parseDateTime(fax.start_time)?.getTime() : undefined;
 	return time === undefined ? undefined : Math.floor(time / 1000) * 1000;
 }
 
@@ -62,7 +63,9 @@ function nextCursor(page: FaxRecord[]): FaxCursor | undefined {
 export function faxEntry(fax: FaxRecord): INodeListSearchItems {
 	const when = labelText(fax.start_time).slice(0, 16);
 	const incoming = fax.direction === 'incoming';
-	const party = incoming ? `received from ${labelText(fax.from) || 'unknown'}` : `sent to ${labelText(fax.to) || 'unknown'}`;
+	const party = incoming
+		? `received from ${labelText(fax.from) || 'unknown'}`
+		: `sent to ${labelText(fax.to) || 'unknown'}`;
 	const parts = [
 		when && `${when} UTC`,
 		fax.direction ? party : '',
@@ -83,7 +86,10 @@ export const searchFaxes: ListSearchMethod = async function (filter, paginationT
 	let cursor: FaxCursor | undefined = readCursor(paginationToken);
 	const results: INodeListSearchItems[] = [];
 	for (let pages = 0; cursor && pages < PAGES_PER_FILTERED_SEARCH; pages++) {
-		const qs: FaxListQuery = { limit: SEARCH_PAGE_SIZE, ...(cursor.before && { before: cursor.before }) };
+		const qs: FaxListQuery = {
+			limit: SEARCH_PAGE_SIZE,
+			...(cursor.before && { before: cursor.before }),
+		};
 		const answer = await faxPlusApiRequest<unknown>(this, {
 			method: 'GET',
 			path: `/accounts/${segment(userId)}/faxes`,
@@ -91,8 +97,12 @@ export const searchFaxes: ListSearchMethod = async function (filter, paginationT
 		});
 		const page = entriesOf(answer, 'records') as FaxRecord[];
 		const shown = new Set<string>(cursor.shown);
-		const fresh: FaxRecord[] = page.filter((fax) => fax.id !== undefined && !shown.has(String(fax.id)));
-		results.push(...fresh.map(faxEntry).filter((entry: INodeListSearchItems) => matchesFilter(entry, filter)));
+		const fresh: FaxRecord[] = page.filter(
+			(fax) => fax.id !== undefined && !shown.has(String(fax.id)),
+		);
+		results.push(
+			...fresh.map(faxEntry).filter((entry: INodeListSearchItems) => matchesFilter(entry, filter)),
+		);
 		// A short page is the last one; a page of nothing new cannot move the cursor.
 		cursor = page.length < SEARCH_PAGE_SIZE || fresh.length === 0 ? undefined : nextCursor(page);
 		// Without a filter one page is what the editor asked for; with one, read on until some match.

@@ -1,4 +1,11 @@
-import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue, formatSendTime } from '../../api/dates';
 import { showFor, userIdField } from '../shared/descriptions';
@@ -6,7 +13,13 @@ import { requiredString, toItems } from '../shared/items';
 import { normalizeE164Numbers } from '../../api/numbers';
 import { wholeNumber } from '../shared/values';
 import { faxPlusApiRequest, segment } from '../../api/transport';
-import { binaryFieldNames, MAX_FILES, MAX_TOTAL_MEGABYTES, readDocuments, type FaxDocument } from './documents';
+import {
+	binaryFieldNames,
+	MAX_FILES,
+	MAX_TOTAL_MEGABYTES,
+	readDocuments,
+	type FaxDocument,
+} from './documents';
 import { fetchDocuments } from './documentUrls';
 import { resourceLocator } from '../shared/locators';
 import { fromField, senderOf } from './senders';
@@ -26,7 +39,8 @@ export const option: INodePropertyOptions = {
 	name: 'Send',
 	value: 'send',
 	action: 'Send a fax',
-	description: 'Send a fax to one or more numbers, now or at a set time: from files, text, URLs or an existing fax',
+	description:
+		'Send a fax to one or more numbers, now or at a set time: from files, text, URLs or an existing fax',
 };
 
 /** What an AI agent reads about this operation as a tool. */
@@ -47,7 +61,12 @@ function showForSource(source: DocumentSource): IDisplayOptions {
 /** The file name of a text document, as Fax.Plus shows it. */
 export const TEXT_FILE_NAME = 'fax.txt';
 
-const COVER_PAGE_FLAGS: readonly CoverPageFlag[] = ['urgent', 'for_review', 'please_reply', 'confidential'];
+const COVER_PAGE_FLAGS: readonly CoverPageFlag[] = [
+	'urgent',
+	'for_review',
+	'please_reply',
+	'confidential',
+];
 
 /** Fax.Plus takes at most this many destinations per fax (too_many_destinations above it). */
 export const MAX_DESTINATIONS = 4000;
@@ -83,8 +102,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. +15551234567, +4930123456',
-		description:
-			`Fax numbers to send to, in E.164 format ("+" and the country code); separate several with commas or new lines, at most ${MAX_DESTINATIONS}. Each number gets its own outbox fax.`,
+		description: `Fax numbers to send to, in E.164 format ("+" and the country code); separate several with commas or new lines, at most ${MAX_DESTINATIONS}. Each number gets its own outbox fax.`,
 		displayOptions: show,
 	},
 	fromField(show),
@@ -94,9 +112,17 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'Binary Fields', value: 'binary', description: 'Files of the input item' },
-			{ name: 'Text', value: 'text', description: 'Text typed or mapped here, sent as a TXT document' },
+			{
+				name: 'Text',
+				value: 'text',
+				description: 'Text typed or mapped here, sent as a TXT document',
+			},
 			{ name: 'URLs', value: 'url', description: 'Documents fetched from http(s) addresses' },
-			{ name: 'Existing Fax', value: 'fax', description: 'Re-send or forward a fax already in Fax.Plus; nothing is uploaded' },
+			{
+				name: 'Existing Fax',
+				value: 'fax',
+				description: 'Re-send or forward a fax already in Fax.Plus; nothing is uploaded',
+			},
 		],
 		default: 'binary',
 		description: 'Where the documents to fax come from',
@@ -136,7 +162,8 @@ export const description: INodeProperties[] = [
 	resourceLocator({
 		displayName: 'Fax to Send Again',
 		name: 'fromFax',
-		description: 'A fax of the chosen user whose document is sent to the new numbers (re-send or forward)',
+		description:
+			'A fax of the chosen user whose document is sent to the new numbers (re-send or forward)',
 		displayOptions: showForSource('fax'),
 		searchListMethod: 'searchFaxes',
 		listPlaceholder: 'Select a fax...',
@@ -224,21 +251,27 @@ export const description: INodeProperties[] = [
 				name: 'sendTime',
 				type: 'dateTime',
 				default: '',
-				description: 'When to send the fax; empty sends it now. The fax waits in the outbox until then.',
+				description:
+					'When to send the fax; empty sends it now. The fax waits in the outbox until then.',
 			},
 			{
 				displayName: 'Text Enhancement',
 				name: 'enhancement',
 				type: 'boolean',
 				default: true,
-				description: 'Whether Fax.Plus optimises the documents for text (turn it off when re-sending a fax, to keep its quality)',
+				description:
+					'Whether Fax.Plus optimises the documents for text (turn it off when re-sending a fax, to keep its quality)',
 			},
 			{
 				displayName: 'Upload Format',
 				name: 'uploadFormat',
 				type: 'options',
 				options: [
-					{ name: 'Automatic', value: 'auto', description: 'TIFF for TIFF files, PDF for everything else' },
+					{
+						name: 'Automatic',
+						value: 'auto',
+						description: 'TIFF for TIFF files, PDF for everything else',
+					},
 					{ name: 'PDF', value: 'pdf' },
 					{ name: 'TIFF', value: 'tiff' },
 				],
@@ -252,7 +285,10 @@ export const description: INodeProperties[] = [
 /** One at a time, in order: each uploads its files and sends a fax that costs money; a failure stops the rest. */
 export const maxItemsAtOnce = 1;
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const to = destinations(this, itemIndex);
 	const from = senderOf(this, itemIndex);
@@ -260,7 +296,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const payload = outboxOptions(this, itemIndex, options);
 	const uploadFormat = checkedUploadFormat(this, itemIndex, options.uploadFormat);
 	const source = documentSourceOf(this, itemIndex);
-	const fromFax = source === 'fax' ? requiredString(this, 'fromFax', 'Fax to Send Again', itemIndex) : undefined;
+	const fromFax =
+		source === 'fax' ? requiredString(this, 'fromFax', 'Fax to Send Again', itemIndex) : undefined;
 	const documents = source === 'fax' ? [] : await documentsOf(this, itemIndex, source);
 
 	// Everything is checked: upload the files, then create the outbox fax.
@@ -284,7 +321,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 }
 
 function documentSourceOf(context: IExecuteFunctions, itemIndex: number): DocumentSource {
-	const value = String(context.getNodeParameter('documentSource', itemIndex, 'binary') ?? '').trim();
+	const value = String(
+		context.getNodeParameter('documentSource', itemIndex, 'binary') ?? '',
+	).trim();
 	if (DOCUMENT_SOURCES.includes(value as DocumentSource)) return value as DocumentSource;
 	throw new NodeOperationError(context.getNode(), `Document Source "${value}" is not known`, {
 		itemIndex,
@@ -293,8 +332,17 @@ function documentSourceOf(context: IExecuteFunctions, itemIndex: number): Docume
 }
 
 /** The documents to upload, read and checked, from the item's files, the text or the URLs. */
-async function documentsOf(context: IExecuteFunctions, itemIndex: number, source: Exclude<DocumentSource, 'fax'>): Promise<FaxDocument[]> {
-	if (source === 'url') return await fetchDocuments(context, itemIndex, context.getNodeParameter('documentUrls', itemIndex, ''));
+async function documentsOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	source: Exclude<DocumentSource, 'fax'>,
+): Promise<FaxDocument[]> {
+	if (source === 'url')
+		return await fetchDocuments(
+			context,
+			itemIndex,
+			context.getNodeParameter('documentUrls', itemIndex, ''),
+		);
 	if (source === 'text') {
 		const text = context.getNodeParameter('documentText', itemIndex, '');
 		const content = typeof text === 'string' ? text : JSON.stringify(text, null, 2);
@@ -305,31 +353,49 @@ async function documentsOf(context: IExecuteFunctions, itemIndex: number, source
 			});
 		}
 		const data = Buffer.from(content, 'utf8');
-		return [{ field: 'documentText', fileName: TEXT_FILE_NAME, mimeType: 'text/plain', format: 'pdf', data }];
+		return [
+			{
+				field: 'documentText',
+				fileName: TEXT_FILE_NAME,
+				mimeType: 'text/plain',
+				format: 'pdf',
+				data,
+			},
+		];
 	}
-	const fields = binaryFieldNames(context.getNodeParameter('binaryPropertyNames', itemIndex, 'data'));
+	const fields = binaryFieldNames(
+		context.getNodeParameter('binaryPropertyNames', itemIndex, 'data'),
+	);
 	return await readDocuments(context, itemIndex, fields);
 }
 
 function destinations(context: IExecuteFunctions, itemIndex: number): string[] {
-	const result = normalizeE164Numbers(context.getNodeParameter('to', itemIndex, '') as string | string[]);
+	const result = normalizeE164Numbers(
+		context.getNodeParameter('to', itemIndex, '') as string | string[],
+	);
 	if (!result.ok) {
 		throw new NodeOperationError(context.getNode(), `To: "${result.invalid}" ${result.reason}`, {
 			itemIndex,
-			description: 'Enter each fax number with "+" and the country code, e.g. +15551234567; separate several with commas.',
+			description:
+				'Enter each fax number with "+" and the country code, e.g. +15551234567; separate several with commas.',
 		});
 	}
 	if (result.numbers.length === 0) {
 		throw new NodeOperationError(context.getNode(), 'To is required', {
 			itemIndex,
-			description: 'Enter at least one fax number to send to, e.g. +15551234567 (an expression may have resolved to an empty value).',
+			description:
+				'Enter at least one fax number to send to, e.g. +15551234567 (an expression may have resolved to an empty value).',
 		});
 	}
 	if (result.numbers.length > MAX_DESTINATIONS) {
-		throw new NodeOperationError(context.getNode(), `To has ${result.numbers.length} numbers; Fax.Plus takes at most ${MAX_DESTINATIONS} per fax`, {
-			itemIndex,
-			description: 'Split the destinations over several faxes, e.g. with a Loop Over Items node.',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`To has ${result.numbers.length} numbers; Fax.Plus takes at most ${MAX_DESTINATIONS} per fax`,
+			{
+				itemIndex,
+				description: 'Split the destinations over several faxes, e.g. with a Loop Over Items node.',
+			},
+		);
 	}
 	return result.numbers;
 }
@@ -337,10 +403,15 @@ function destinations(context: IExecuteFunctions, itemIndex: number): string[] {
 type OutboxOptions = Pick<OutboxPayload, 'comment' | 'options' | 'send_time' | 'cover_page'>;
 
 /** The optional parts of the outbox body, checked; only what the user set. */
-function outboxOptions(context: IExecuteFunctions, itemIndex: number, options: IDataObject): OutboxOptions {
+function outboxOptions(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	options: IDataObject,
+): OutboxOptions {
 	const payload: OutboxOptions = {};
 	const comment: NonNullable<OutboxPayload['comment']> = {};
-	if (options.comment !== undefined && String(options.comment).trim() !== '') comment.text = String(options.comment);
+	if (options.comment !== undefined && String(options.comment).trim() !== '')
+		comment.text = String(options.comment);
 	const tags = commentTagsOf(options.commentTags);
 	if (tags.length > 0) comment.tags = tags;
 	if (Object.keys(comment).length > 0) payload.comment = comment;
@@ -360,33 +431,60 @@ function outboxOptions(context: IExecuteFunctions, itemIndex: number, options: I
 
 /** Comment Tags: separated by commas (or an array from an expression), trimmed, each once. */
 function commentTagsOf(value: unknown): string[] {
-	const entries = Array.isArray(value) ? value.map((entry) => String(entry ?? '')) : String(value ?? '').split(',');
+	const entries = Array.isArray(value)
+		? value.map((entry) => String(entry ?? ''))
+		: String(value ?? '').split(',');
 	return [...new Set(entries.map((entry) => entry.trim()).filter((entry) => entry !== ''))];
 }
 
-function coverPageOf(context: IExecuteFunctions, itemIndex: number, fields: IDataObject): CoverPage | undefined {
+function coverPageOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	fields: IDataObject,
+): CoverPage | undefined {
 	const text = (name: string) => String(fields?.[name] ?? '').trim();
 	const flags = (Array.isArray(fields?.flags) ? fields.flags : []).map(String) as CoverPageFlag[];
 	const unknown = flags.find((flag) => !COVER_PAGE_FLAGS.includes(flag));
 	if (unknown !== undefined) {
-		throw new NodeOperationError(context.getNode(), `Cover Page: the flag "${unknown}" is not known`, {
-			itemIndex,
-			description: `Cover page flags are ${COVER_PAGE_FLAGS.join(', ')}.`,
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`Cover Page: the flag "${unknown}" is not known`,
+			{
+				itemIndex,
+				description: `Cover page flags are ${COVER_PAGE_FLAGS.join(', ')}.`,
+			},
+		);
 	}
-	const coverPage: CoverPage = { name_to: text('nameTo'), name_from: text('nameFrom'), subject: text('subject') };
+	const coverPage: CoverPage = {
+		name_to: text('nameTo'),
+		name_from: text('nameFrom'),
+		subject: text('subject'),
+	};
 	if (text('message')) coverPage.message = text('message');
 	if (flags.length > 0) coverPage.flags = flags;
-	const empty = !coverPage.name_to && !coverPage.name_from && !coverPage.subject && !coverPage.message && !coverPage.flags;
+	const empty =
+		!coverPage.name_to &&
+		!coverPage.name_from &&
+		!coverPage.subject &&
+		!coverPage.message &&
+		!coverPage.flags;
 	return empty ? undefined : coverPage;
 }
 
-function checkedUploadFormat(context: IExecuteFunctions, itemIndex: number, value: unknown): FaxFileFormat | undefined {
+function checkedUploadFormat(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+): FaxFileFormat | undefined {
 	if (value === undefined || value === '' || value === 'auto') return undefined;
 	if (value === 'pdf' || value === 'tiff') return value;
-	throw new NodeOperationError(context.getNode(), `Upload Format must be Automatic, PDF or TIFF, not "${String(value)}"`, {
-		itemIndex,
-	});
+	throw new NodeOperationError(
+		context.getNode(),
+		`Upload Format must be Automatic, PDF or TIFF, not "${String(value)}"`,
+		{
+			itemIndex,
+		},
+	);
 }
 
 /** Uploads one document as the multipart part `fax_file`; answers the path Fax.Plus stored it under. */
@@ -398,7 +496,11 @@ async function upload(
 	format: FaxFileFormat,
 ): Promise<string> {
 	const form = new FormData();
-	form.append('fax_file', new Blob([new Uint8Array(document.data)], { type: document.mimeType }), document.fileName);
+	form.append(
+		'fax_file',
+		new Blob([new Uint8Array(document.data)], { type: document.mimeType }),
+		document.fileName,
+	);
 	const answer = await faxPlusApiRequest<UploadedFile | undefined>(context, {
 		method: 'POST',
 		path: `/accounts/${segment(userId)}/files`,
@@ -408,10 +510,15 @@ async function upload(
 	});
 	const path = answer?.path;
 	if (typeof path !== 'string' || path === '') {
-		throw new NodeOperationError(context.getNode(), `Fax.Plus did not answer the path of the uploaded file "${document.fileName}"`, {
-			itemIndex,
-			description: 'The upload seemed to succeed but its answer has no "path"; nothing was sent. Try again.',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`Fax.Plus did not answer the path of the uploaded file "${document.fileName}"`,
+			{
+				itemIndex,
+				description:
+					'The upload seemed to succeed but its answer has no "path"; nothing was sent. Try again.',
+			},
+		);
 	}
 	return path;
 }
@@ -423,17 +530,26 @@ function idsOf(answer: OutboxCreated | undefined): Record<string, string> {
 }
 
 /** The `retry` of the outbox body from the options; undefined when neither is set. */
-function retryOf(context: IExecuteFunctions, itemIndex: number, options: IDataObject): { count?: number; delay?: number } | undefined {
+function retryOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	options: IDataObject,
+): { count?: number; delay?: number } | undefined {
 	const retry: { count?: number; delay?: number } = {};
 	if (options.retryCount !== undefined) {
 		retry.count = wholeNumber(context, itemIndex, options.retryCount, 'Retry Count');
 		if (retry.count > MAX_RETRY_COUNT) {
-			throw new NodeOperationError(context.getNode(), `Retry Count must be at most ${MAX_RETRY_COUNT}, not ${retry.count}`, {
-				itemIndex,
-				description: `Fax.Plus retries a failed fax at most ${MAX_RETRY_COUNT} times.`,
-			});
+			throw new NodeOperationError(
+				context.getNode(),
+				`Retry Count must be at most ${MAX_RETRY_COUNT}, not ${retry.count}`,
+				{
+					itemIndex,
+					description: `Fax.Plus retries a failed fax at most ${MAX_RETRY_COUNT} times.`,
+				},
+			);
 		}
 	}
-	if (options.retryDelay !== undefined) retry.delay = wholeNumber(context, itemIndex, options.retryDelay, 'Retry Delay (Seconds)');
+	if (options.retryDelay !== undefined)
+		retry.delay = wholeNumber(context, itemIndex, options.retryDelay, 'Retry Delay (Seconds)');
 	return Object.keys(retry).length > 0 ? retry : undefined;
 }

@@ -49,7 +49,9 @@ export const searchSenderNumbers: ListSearchMethod = async function (filter) {
  * (each once, spaces removed). Takes the resource locator's value or a plain string (older workflows, expressions).
  */
 export function senderOf(context: IExecuteFunctions, itemIndex: number): string {
-	const value = String(context.getNodeParameter('from', itemIndex, '', { extractValue: true }) ?? '').trim();
+	const value = String(
+		context.getNodeParameter('from', itemIndex, '', { extractValue: true }) ?? '',
+	).trim();
 	const hint = `Pick one of the account's fax numbers, enter one or several separated by commas (e.g. +15551230001, +15551230002), or ${NO_NUMBER} for a corporate member without an assigned number.`;
 	if (!value) {
 		throw new NodeOperationError(context.getNode(), `${LABEL} is required`, {
@@ -60,14 +62,22 @@ export function senderOf(context: IExecuteFunctions, itemIndex: number): string 
 	if (value === NO_NUMBER) return value;
 	const entries = value.split(',').map((entry) => entry.trim());
 	if (entries.includes(NO_NUMBER)) {
-		throw new NodeOperationError(context.getNode(), `${LABEL}: ${NO_NUMBER} cannot be combined with numbers`, {
-			itemIndex,
-			description: `Use ${NO_NUMBER} alone (a corporate member without an assigned number), or list numbers only.`,
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`${LABEL}: ${NO_NUMBER} cannot be combined with numbers`,
+			{
+				itemIndex,
+				description: `Use ${NO_NUMBER} alone (a corporate member without an assigned number), or list numbers only.`,
+			},
+		);
 	}
 	const result = normalizeE164Numbers(entries);
 	if (!result.ok) {
-		throw new NodeOperationError(context.getNode(), `${LABEL}: "${result.invalid}" ${result.reason}`, { itemIndex, description: hint });
+		throw new NodeOperationError(
+			context.getNode(),
+			`${LABEL}: "${result.invalid}" ${result.reason}`,
+			{ itemIndex, description: hint },
+		);
 	}
 	return result.numbers.join(',');
 }

@@ -115,7 +115,8 @@ export interface FaxSent {
 }
 
 /** Status of a Fax AI job (OCR or field extraction). */
-export type AiJobStatus = 'not_requested' | 'pending' | 'finished' | 'failed' | 'content_filtering_policy';
+export type AiJobStatus =
+	'not_requested' | 'pending' | 'finished' | 'failed' | 'content_filtering_policy';
 
 /** Answer of the Fax AI endpoints of one fax (GET or POST .../ai/ocr and .../ai/field-extraction, PATCH .../ai/field-extraction). */
 export interface AiJobAnswer {

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { updateFieldsCollection, userIdField } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
@@ -38,7 +44,10 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
 	const body = changes(this, itemIndex);
@@ -58,18 +67,26 @@ function changes(context: IExecuteFunctions, itemIndex: number): FaxModification
 	const body: FaxModification = {};
 	if (fields.isRead !== undefined) {
 		if (typeof fields.isRead !== 'boolean') {
-			throw new NodeOperationError(context.getNode(), `Is Read must be true or false, not "${String(fields.isRead)}"`, {
-				itemIndex,
-			});
+			throw new NodeOperationError(
+				context.getNode(),
+				`Is Read must be true or false, not "${String(fields.isRead)}"`,
+				{
+					itemIndex,
+				},
+			);
 		}
 		body.is_read = fields.isRead;
 	}
 	if (fields.comment !== undefined) body.comment = String(fields.comment ?? '');
 	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(context.getNode(), 'Nothing to update: add Comment or Is Read under "Update Fields"', {
-			itemIndex,
-			description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			'Nothing to update: add Comment or Is Read under "Update Fields"',
+			{
+				itemIndex,
+				description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
+			},
+		);
 	}
 	return body;
 }

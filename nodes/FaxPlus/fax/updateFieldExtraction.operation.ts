@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
@@ -24,7 +30,10 @@ type Correction = FieldExtractionCorrection['data'];
 
 export const description: INodeProperties[] = [
 	userIdField('fax', 'updateFieldExtraction'),
-	faxIdField('updateFieldExtraction', 'ID of the fax whose extracted fields to correct; its extraction must be finished'),
+	faxIdField(
+		'updateFieldExtraction',
+		'ID of the fax whose extracted fields to correct; its extraction must be finished',
+	),
 	{
 		displayName: 'Specify Fields',
 		name: 'specifyFields',
@@ -56,7 +65,8 @@ export const description: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						placeholder: 'e.g. invoice_number',
-						description: 'Key of the field in the extraction\'s "data" (a custom field\'s name, or a key Fax AI chose)',
+						description:
+							'Key of the field in the extraction\'s "data" (a custom field\'s name, or a key Fax AI chose)',
 					},
 					{
 						displayName: 'Value',
@@ -74,13 +84,17 @@ export const description: INodeProperties[] = [
 		name: 'jsonFields',
 		type: 'json',
 		default: '{\n  "invoice_number": "INV-2025-0042"\n}',
-		description: 'The corrected fields as one JSON object of names and values (text, numbers, true/false or null)',
+		description:
+			'The corrected fields as one JSON object of names and values (text, numbers, true/false or null)',
 		displayOptions: { show: { ...show.show, specifyFields: ['json'] } },
 	},
 ];
 
 /** PATCH the corrections; one item with the extraction as Fax.Plus answers it after the change. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
 	const body: FieldExtractionCorrection = { data: corrections(this, itemIndex) };
@@ -98,10 +112,15 @@ function corrections(context: IExecuteFunctions, itemIndex: number): Correction 
 	const mode = context.getNodeParameter('specifyFields', itemIndex, 'keypair') as string;
 	const data = mode === 'json' ? fromJson(context, itemIndex) : fromFields(context, itemIndex);
 	if (Object.keys(data).length === 0) {
-		throw new NodeOperationError(context.getNode(), 'Nothing to update: add at least one field and its corrected value', {
-			itemIndex,
-			description: 'Fax.Plus changes only the fields that are sent; the others keep what Fax AI extracted.',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			'Nothing to update: add at least one field and its corrected value',
+			{
+				itemIndex,
+				description:
+					'Fax.Plus changes only the fields that are sent; the others keep what Fax AI extracted.',
+			},
+		);
 	}
 	return data;
 }
@@ -136,23 +155,33 @@ function fromJson(context: IExecuteFunctions, itemIndex: number): Correction {
 		} catch {
 			throw new NodeOperationError(context.getNode(), 'JSON is not valid JSON', {
 				itemIndex,
-				description: 'Enter one JSON object of field names and values, e.g. {"invoice_number": "INV-2025-0042"}.',
+				description:
+					'Enter one JSON object of field names and values, e.g. {"invoice_number": "INV-2025-0042"}.',
 			});
 		}
 	}
 	if (!value || typeof value !== 'object' || Array.isArray(value)) {
-		throw new NodeOperationError(context.getNode(), 'JSON must be an object of field names and values', {
-			itemIndex,
-			description: 'e.g. {"invoice_number": "INV-2025-0042", "total_amount": "1250.00"}',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			'JSON must be an object of field names and values',
+			{
+				itemIndex,
+				description: 'e.g. {"invoice_number": "INV-2025-0042", "total_amount": "1250.00"}',
+			},
+		);
 	}
 	const data: Correction = {};
 	for (const [name, fieldValue] of Object.entries(value)) {
 		if (fieldValue !== null && !['string', 'number', 'boolean'].includes(typeof fieldValue)) {
-			throw new NodeOperationError(context.getNode(), `JSON: the value of "${name}" must be text, a number, true/false or null`, {
-				itemIndex,
-				description: 'Each extracted field holds one plain value; nested objects and lists are not fields.',
-			});
+			throw new NodeOperationError(
+				context.getNode(),
+				`JSON: the value of "${name}" must be text, a number, true/false or null`,
+				{
+					itemIndex,
+					description:
+						'Each extracted field holds one plain value; nested objects and lists are not fields.',
+				},
+			);
 		}
 		data[name] = fieldValue as Correction[string];
 	}

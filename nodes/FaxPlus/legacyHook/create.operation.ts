@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { FAX_EVENTS, faxEventOptions, type FaxEvent } from '../../api/events';
@@ -48,25 +53,48 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const target = checkUrl(this, this.getNodeParameter('targetUrl', itemIndex, ''), itemIndex, 'Target URL');
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const target = checkUrl(
+		this,
+		this.getNodeParameter('targetUrl', itemIndex, ''),
+		itemIndex,
+		'Target URL',
+	);
 	const event = String(this.getNodeParameter('event', itemIndex, '') ?? '').trim();
 	if (!(FAX_EVENTS as readonly string[]).includes(event)) {
-		throw new NodeOperationError(this.getNode(), event ? `Event: "${event}" is not a Fax.Plus event` : 'Event is required', {
-			itemIndex,
-			description: `Use one of ${FAX_EVENTS.join(', ')} (underscored names; dotted names are not accepted).`,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			event ? `Event: "${event}" is not a Fax.Plus event` : 'Event is required',
+			{
+				itemIndex,
+				description: `Use one of ${FAX_EVENTS.join(', ')} (underscored names; dotted names are not accepted).`,
+			},
+		);
 	}
-	const numbers = normalizeE164Numbers(this.getNodeParameter('numbers', itemIndex, '') as string | string[]);
+	const numbers = normalizeE164Numbers(
+		this.getNodeParameter('numbers', itemIndex, '') as string | string[],
+	);
 	if (!numbers.ok) {
-		throw new NodeOperationError(this.getNode(), `Owned Numbers: "${numbers.invalid}" ${numbers.reason}`, {
-			itemIndex,
-			description: 'Enter each number with "+" and its country code, separated by commas, e.g. +15551234567.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Owned Numbers: "${numbers.invalid}" ${numbers.reason}`,
+			{
+				itemIndex,
+				description:
+					'Enter each number with "+" and its country code, separated by commas, e.g. +15551234567.',
+			},
+		);
 	}
 	const hook = await createLegacyHook(
 		this,
-		{ target, event: event as FaxEvent, ...(numbers.numbers.length > 0 ? { numbers: numbers.numbers } : {}) },
+		{
+			target,
+			event: event as FaxEvent,
+			...(numbers.numbers.length > 0 ? { numbers: numbers.numbers } : {}),
+		},
 		itemIndex,
 	);
 	return toItems(hook);

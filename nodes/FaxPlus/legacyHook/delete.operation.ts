@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { toItems } from '../shared/items';
@@ -25,8 +30,13 @@ export const description: INodeProperties[] = [
 	}),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const hookId = String(this.getNodeParameter('hook', itemIndex, '', { extractValue: true }) ?? '').trim();
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const hookId = String(
+		this.getNodeParameter('hook', itemIndex, '', { extractValue: true }) ?? '',
+	).trim();
 	if (!hookId) {
 		throw new NodeOperationError(this.getNode(), 'Hook is required', {
 			itemIndex,
@@ -36,12 +46,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const deleted = await deleteLegacyHook(this, hookId, itemIndex);
 	// deleteLegacyHook answers false on 404: here that is an error the user must see.
 	if (!deleted) {
-		throw new NodeApiError(this.getNode(), { httpCode: '404' }, {
-			message: `Legacy hook ${hookId} was not found: 404`,
-			description: 'No legacy hook of this Fax.Plus account has this ID; list the hooks to see them.',
-			httpCode: '404',
-			itemIndex,
-		});
+		throw new NodeApiError(
+			this.getNode(),
+			{ httpCode: '404' },
+			{
+				message: `Legacy hook ${hookId} was not found: 404`,
+				description:
+					'No legacy hook of this Fax.Plus account has this ID; list the hooks to see them.',
+				httpCode: '404',
+				itemIndex,
+			},
+		);
 	}
 	const result: LegacyHookDeleted = { deleted: true, hookId };
 	return toItems(result);

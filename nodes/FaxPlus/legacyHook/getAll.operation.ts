@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { FAX_EVENTS, faxEventOptions, type FaxEvent } from '../../api/events';
@@ -18,7 +23,10 @@ export const description: INodeProperties[] = [
 		displayName: 'Event',
 		name: 'eventFilter',
 		type: 'options',
-		options: [{ name: 'All Events', value: 'all', description: 'Hooks of every event' }, ...faxEventOptions],
+		options: [
+			{ name: 'All Events', value: 'all', description: 'Hooks of every event' },
+			...faxEventOptions,
+		],
 		default: 'all',
 		description: 'Only hooks of this event',
 		displayOptions: showFor('legacyHook', 'getAll'),
@@ -26,7 +34,10 @@ export const description: INodeProperties[] = [
 	...returnAllOrLimit('legacyHook', 'getAll'),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const event = String(this.getNodeParameter('eventFilter', itemIndex, 'all') ?? '').trim();
 	if (event !== 'all' && event !== '' && !(FAX_EVENTS as readonly string[]).includes(event)) {
 		throw new NodeOperationError(this.getNode(), `Event: "${event}" is not a Fax.Plus event`, {
@@ -35,6 +46,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 	}
 	const limit = resultLimit(this, itemIndex);
-	const hooks = await listLegacyHooks(this, event === 'all' || event === '' ? undefined : (event as FaxEvent), itemIndex);
+	const hooks = await listLegacyHooks(
+		this,
+		event === 'all' || event === '' ? undefined : (event as FaxEvent),
+		itemIndex,
+	);
 	return toItems(limited(hooks, limit));
 }

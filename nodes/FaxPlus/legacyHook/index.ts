@@ -26,7 +26,8 @@ export const legacyHook: FaxPlusResource = defineResource({
 	option: {
 		name: 'Legacy Hook (Deprecated)',
 		value: 'legacyHook',
-		description: 'Hooks of the legacy API (/hooks), to be decommissioned by Fax.Plus; use Webhook for new integrations',
+		description:
+			'Hooks of the legacy API (/hooks), to be decommissioned by Fax.Plus; use Webhook for new integrations',
 	},
 	listSearch: { searchLegacyHooks },
 	operations: Object.values(operations),

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { showFor, userIdField } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
@@ -10,11 +16,14 @@ export const option: INodePropertyOptions = {
 	name: 'Assign',
 	value: 'assign',
 	action: 'Assign a fax number to a member',
-	description: 'Give a corporate member the use of one of the account\'s fax numbers (admins only)',
+	description: "Give a corporate member the use of one of the account's fax numbers (admins only)",
 };
 
 export const description: INodeProperties[] = [
-	{ ...userIdField('number', 'assign'), description: 'The owner of the number: yourself ("self") as the account admin' },
+	{
+		...userIdField('number', 'assign'),
+		description: 'The owner of the number: yourself ("self") as the account admin',
+	},
 	faxNumberField('assign', 'The fax number to assign'),
 	resourceLocator({
 		displayName: 'Member',
@@ -27,7 +36,10 @@ export const description: INodeProperties[] = [
 	}),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const number = faxNumberOf(this, itemIndex);
 	const memberUserId = requiredString(this, 'memberUserId', 'Member', itemIndex);

@@ -26,10 +26,15 @@ export function faxNumberOf(context: IExecuteFunctions, itemIndex: number): stri
 	const value = requiredString(context, 'number', 'Number', itemIndex);
 	const result = normalizeE164Numbers(value);
 	if (!result.ok || result.numbers.length !== 1) {
-		throw new NodeOperationError(context.getNode(), `Number: "${value}" is not one fax number in E.164 format`, {
-			itemIndex,
-			description: 'Enter one of the account\'s numbers with "+" and the country code, e.g. +15551230001.',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`Number: "${value}" is not one fax number in E.164 format`,
+			{
+				itemIndex,
+				description:
+					'Enter one of the account\'s numbers with "+" and the country code, e.g. +15551230001.',
+			},
+		);
 	}
 	return result.numbers[0];
 }

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../../api/transport';
@@ -17,7 +22,10 @@ export const description: INodeProperties[] = [
 	faxNumberField('get', 'The fax number to get'),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const number = faxNumberOf(this, itemIndex);
 	const answer = await faxPlusApiRequest<FaxNumber>(this, {

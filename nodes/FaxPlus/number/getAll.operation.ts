@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { outputProperties, shapedItems } from '../shared/output';
@@ -12,12 +18,13 @@ export const option: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'Get many fax numbers',
-	description: 'List the fax numbers of the account (admins) or assigned to the user, one item each',
+	description:
+		'List the fax numbers of the account (admins) or assigned to the user, one item each',
 };
 
 /** What an AI agent reads about this operation as a tool. */
 export const toolDescription =
-	'List the account\'s Fax.Plus fax numbers. Needs nothing. Returns one record per number (id, number, status, the user ID it is assigned to, acquired and expiration dates in ISO 8601 UTC); a number is what Send uses as From.';
+	"List the account's Fax.Plus fax numbers. Needs nothing. Returns one record per number (id, number, status, the user ID it is assigned to, acquired and expiration dates in ISO 8601 UTC); a number is what Send uses as From.";
 
 export const description: INodeProperties[] = [
 	userIdField('number', 'getAll'),
@@ -26,7 +33,10 @@ export const description: INodeProperties[] = [
 ];
 
 /** One item per fax number (the API answers them all at once). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const limit = resultLimit(this, itemIndex);
 	const answer = await faxPlusApiRequest<NumberList | undefined>(this, {
@@ -35,5 +45,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	});
 	const numbers = Array.isArray(answer?.numbers) ? answer.numbers : [];
-	return shapedItems(this, itemIndex, (limit === undefined ? numbers : numbers.slice(0, limit)) as IDataObject[], SIMPLIFIED_NUMBER);
+	return shapedItems(
+		this,
+		itemIndex,
+		(limit === undefined ? numbers : numbers.slice(0, limit)) as IDataObject[],
+		SIMPLIFIED_NUMBER,
+	);
 }

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../../api/transport';
@@ -9,15 +15,22 @@ export const option: INodePropertyOptions = {
 	name: 'Revoke',
 	value: 'revoke',
 	action: 'Revoke a fax number from a member',
-	description: 'Take a fax number away from a corporate member, or from yourself ("self"); never from the admin',
+	description:
+		'Take a fax number away from a corporate member, or from yourself ("self"); never from the admin',
 };
 
 export const description: INodeProperties[] = [
-	{ ...userIdField('number', 'revoke'), description: 'The member to take the number from, or yourself ("self")' },
+	{
+		...userIdField('number', 'revoke'),
+		description: 'The member to take the number from, or yourself ("self")',
+	},
 	faxNumberField('revoke', 'The fax number to revoke'),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const number = faxNumberOf(this, itemIndex);
 	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {

@@ -11,7 +11,10 @@ export async function numbersOfUser(
 	userId: string,
 	filter: string | undefined,
 ): Promise<{ results: INodeListSearchItems[] }> {
-	const answer = await faxPlusApiRequest<NumberList | undefined>(context, { method: 'GET', path: `/accounts/${segment(userId)}/numbers` });
+	const answer = await faxPlusApiRequest<NumberList | undefined>(context, {
+		method: 'GET',
+		path: `/accounts/${segment(userId)}/numbers`,
+	});
 	const numbers = Array.isArray(answer?.numbers) ? answer.numbers : [];
 	const digits = (filter ?? '').replace(/\D/g, '');
 	const results: INodeListSearchItems[] = numbers

@@ -19,6 +19,16 @@ export function outboxFaxIdField(operation: string, description: string): INodeP
 
 /** What Output → Simplified keeps of an outbox record (the comment as its text). */
 export const SIMPLIFIED_OUTBOX_FAX: SimplifiedShape = {
-	fields: ['id', 'status', 'src', 'to', 'page_count', 'comment', 'send_time', 'submit_time', 'last_updated_status_time'],
+	fields: [
+		'id',
+		'status',
+		'src',
+		'to',
+		'page_count',
+		'comment',
+		'send_time',
+		'submit_time',
+		'last_updated_status_time',
+	],
 	flatten: { comment: 'text' },
 };

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { outputProperties, shapedItems } from '../shared/output';
@@ -24,7 +30,10 @@ export const description: INodeProperties[] = [
 	...outputProperties('outbox', ['get'], SIMPLIFIED_OUTBOX_FAX),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax ID', itemIndex);
 	const fax = await faxPlusApiRequest<OutboxFax>(this, {

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { outputProperties, shapedItems } from '../shared/output';
@@ -12,7 +18,8 @@ export const option: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'Get many outgoing faxes',
-	description: 'List the outgoing faxes still in the outbox (scheduled or being sent), one item each',
+	description:
+		'List the outgoing faxes still in the outbox (scheduled or being sent), one item each',
 };
 
 /** What an AI agent reads about this operation as a tool. */
@@ -26,7 +33,10 @@ export const description: INodeProperties[] = [
 ];
 
 /** One item per outgoing fax still in the outbox (the API answers them all at once). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const limit = resultLimit(this, itemIndex);
 	const answer = await faxPlusApiRequest<OutboxList | undefined>(this, {
@@ -35,5 +45,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	});
 	const faxes = Array.isArray(answer?.records) ? answer.records : [];
-	return shapedItems(this, itemIndex, (limit === undefined ? faxes : faxes.slice(0, limit)) as IDataObject[], SIMPLIFIED_OUTBOX_FAX);
+	return shapedItems(
+		this,
+		itemIndex,
+		(limit === undefined ? faxes : faxes.slice(0, limit)) as IDataObject[],
+		SIMPLIFIED_OUTBOX_FAX,
+	);
 }

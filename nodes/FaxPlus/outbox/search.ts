@@ -8,7 +8,9 @@ import type { OutboxFax } from './types';
 
 /** "to +4930123456 · scheduled for 2030-01-15 09:00 +0000 · 2 pages"; the comment as description. */
 export function outboxEntry(fax: OutboxFax): INodeListSearchItems {
-	const to = Array.isArray(fax.to) ? fax.to.map(labelText).filter(Boolean).join(', ') : labelText(fax.to);
+	const to = Array.isArray(fax.to)
+		? fax.to.map(labelText).filter(Boolean).join(', ')
+		: labelText(fax.to);
 	const status = labelText(fax.status);
 	const sendTime = labelText(fax.send_time);
 	const parts = [
@@ -16,7 +18,10 @@ export function outboxEntry(fax: OutboxFax): INodeListSearchItems {
 		status && sendTime ? `${status} for ${sendTime}` : status,
 		pagesLabel(fax.page_count),
 	].filter(Boolean);
-	const comment = fax.comment && typeof fax.comment === 'object' ? labelText((fax.comment as { text?: unknown }).text) : labelText(fax.comment);
+	const comment =
+		fax.comment && typeof fax.comment === 'object'
+			? labelText((fax.comment as { text?: unknown }).text)
+			: labelText(fax.comment);
 	return {
 		name: parts.length > 0 ? parts.join(' · ') : String(fax.id),
 		value: String(fax.id),

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { showFor, userIdField } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../../api/transport';
@@ -25,15 +30,21 @@ export const description: INodeProperties[] = [
 		name: 'comment',
 		type: 'string',
 		default: '',
-		description: 'New comment of the fax; empty clears it. Fax.Plus lets only the comment of an outgoing fax change.',
+		description:
+			'New comment of the fax; empty clears it. Fax.Plus lets only the comment of an outgoing fax change.',
 		displayOptions: showFor('outbox', 'update'),
 	},
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax ID', itemIndex);
-	const body: OutboxFaxModification = { comment: String(this.getNodeParameter('comment', itemIndex, '') ?? '') };
+	const body: OutboxFaxModification = {
+		comment: String(this.getNodeParameter('comment', itemIndex, '') ?? ''),
+	};
 	const answer = await faxPlusApiRequest<OutboxFax | undefined>(this, {
 		method: 'PUT',
 		path: `/accounts/${segment(userId)}/outbox/${segment(outboxFaxId)}`,

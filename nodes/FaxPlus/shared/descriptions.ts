@@ -37,7 +37,8 @@ export function updateFieldsCollection(
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		description: 'What to change; only the fields added here are sent, the others stay as they are. At least one is needed.',
+		description:
+			'What to change; only the fields added here are sent, the others stay as they are. At least one is needed.',
 		displayOptions: showFor(resource, operation),
 		options,
 	};

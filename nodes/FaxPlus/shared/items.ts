@@ -12,7 +12,8 @@ export function toItems(data: object | object[]): INodeExecutionData[] {
  * (answers of 204, `{}` or no body must not stop the workflow with no output).
  */
 export function answerOr(answer: object | undefined, whatHappened: object): INodeExecutionData[] {
-	const hasContent = answer !== null && typeof answer === 'object' && Object.keys(answer).length > 0;
+	const hasContent =
+		answer !== null && typeof answer === 'object' && Object.keys(answer).length > 0;
 	return toItems(hasContent ? answer : whatHappened);
 }
 
@@ -27,7 +28,8 @@ export function requiredString(
 	itemIndex: number,
 ): string {
 	let raw = context.getNodeParameter(name, itemIndex, '') as unknown;
-	if (locatorValue(raw) !== raw) raw = context.getNodeParameter(name, itemIndex, '', { extractValue: true });
+	if (locatorValue(raw) !== raw)
+		raw = context.getNodeParameter(name, itemIndex, '', { extractValue: true });
 	const value = String(locatorValue(raw) ?? '').trim();
 	if (!value) {
 		throw new NodeOperationError(context.getNode(), `${label} is required`, {

@@ -62,7 +62,9 @@ export function resourceLocator(spec: LocatorSpec): INodeProperties {
 				name: 'id',
 				type: 'string',
 				placeholder: spec.idPlaceholder,
-				...(spec.idPattern && { validation: [{ type: 'regex' as const, properties: spec.idPattern }] }),
+				...(spec.idPattern && {
+					validation: [{ type: 'regex' as const, properties: spec.idPattern }],
+				}),
 			},
 		],
 	};

@@ -1,6 +1,11 @@
 // The "Output" parameter of operations whose records are large (Simplified, Raw, Selected
 // Fields), and defaults that differ when the node runs as an AI tool.
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { parseDateTime } from '../../api/dates';
 import { showFor } from './descriptions';
@@ -32,11 +37,21 @@ const TIME_FIELDS = new Set([
  * their behaviour) and for the node run as a tool by an AI agent or the MCP Server Trigger
  * (n8n shows a property with `@tool: [true]` only on the `…Tool` node type n8n makes of it).
  */
-export function withToolDefault(property: INodeProperties, toolDefault: INodeProperties['default']): INodeProperties[] {
+export function withToolDefault(
+	property: INodeProperties,
+	toolDefault: INodeProperties['default'],
+): INodeProperties[] {
 	const displayOptions = property.displayOptions ?? {};
 	return [
-		{ ...property, displayOptions: { ...displayOptions, hide: { ...displayOptions.hide, '@tool': [true] } } },
-		{ ...property, default: toolDefault, displayOptions: { ...displayOptions, show: { ...displayOptions.show, '@tool': [true] } } },
+		{
+			...property,
+			displayOptions: { ...displayOptions, hide: { ...displayOptions.hide, '@tool': [true] } },
+		},
+		{
+			...property,
+			default: toolDefault,
+			displayOptions: { ...displayOptions, show: { ...displayOptions.show, '@tool': [true] } },
+		},
 	];
 }
 
@@ -46,7 +61,11 @@ export function runsAsTool(context: IExecuteFunctions): boolean {
 }
 
 /** The Output parameter (and its field list) for some operations of a resource. */
-export function outputProperties(resource: string, operations: string[], shape: SimplifiedShape): INodeProperties[] {
+export function outputProperties(
+	resource: string,
+	operations: string[],
+	shape: SimplifiedShape,
+): INodeProperties[] {
 	const simplifiedFields = shape.fields.join(', ');
 	const output: INodeProperties = {
 		displayName: 'Output',
@@ -75,8 +94,11 @@ export function outputProperties(resource: string, operations: string[], shape: 
 			default: '',
 			required: true,
 			placeholder: 'e.g. status, pages, start_time',
-			description: "Names of the record's fields to output, separated by commas (as Raw names them); times become ISO 8601 UTC",
-			displayOptions: { show: { resource: [resource], operation: operations, output: ['selected'] } },
+			description:
+				"Names of the record's fields to output, separated by commas (as Raw names them); times become ISO 8601 UTC",
+			displayOptions: {
+				show: { resource: [resource], operation: operations, output: ['selected'] },
+			},
 		},
 	];
 }
@@ -88,7 +110,12 @@ export function isoTime(value: unknown): unknown {
 }
 
 /** One record in the chosen shape. */
-export function shapeRecord(record: IDataObject, mode: OutputMode, shape: SimplifiedShape, selected: string[]): IDataObject {
+export function shapeRecord(
+	record: IDataObject,
+	mode: OutputMode,
+	shape: SimplifiedShape,
+	selected: string[],
+): IDataObject {
 	if (mode === 'raw') return record;
 	const names = mode === 'simplified' ? shape.fields : selected;
 	const result: IDataObject = {};
@@ -96,7 +123,12 @@ export function shapeRecord(record: IDataObject, mode: OutputMode, shape: Simpli
 		if (!(name in record)) continue;
 		let value = record[name];
 		const inner = mode === 'simplified' ? shape.flatten?.[name] : undefined;
-		if (inner !== undefined && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+		if (
+			inner !== undefined &&
+			value !== null &&
+			typeof value === 'object' &&
+			!Array.isArray(value)
+		) {
 			value = (value as IDataObject)[inner];
 		}
 		result[name] = (TIME_FIELDS.has(name) ? isoTime(value) : value) as IDataObject[string];
@@ -105,13 +137,20 @@ export function shapeRecord(record: IDataObject, mode: OutputMode, shape: Simpli
 }
 
 /** The node's Output choice for an item: the mode and, for Selected Fields, the names. */
-export function outputChoice(context: IExecuteFunctions, itemIndex: number): { mode: OutputMode; selected: string[] } {
+export function outputChoice(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): { mode: OutputMode; selected: string[] } {
 	const mode = String(context.getNodeParameter('output', itemIndex, 'raw')) as OutputMode;
 	if (mode !== 'simplified' && mode !== 'raw' && mode !== 'selected') {
-		throw new NodeOperationError(context.getNode(), `Output must be "simplified", "raw" or "selected", not "${String(mode)}"`, {
-			itemIndex,
-			description: 'Choose Simplified, Raw or Selected Fields in "Output".',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`Output must be "simplified", "raw" or "selected", not "${String(mode)}"`,
+			{
+				itemIndex,
+				description: 'Choose Simplified, Raw or Selected Fields in "Output".',
+			},
+		);
 	}
 	if (mode !== 'selected') return { mode, selected: [] };
 	const selected = String(context.getNodeParameter('outputFields', itemIndex, ''))
@@ -119,10 +158,15 @@ export function outputChoice(context: IExecuteFunctions, itemIndex: number): { m
 		.map((name) => name.trim())
 		.filter(Boolean);
 	if (selected.length === 0) {
-		throw new NodeOperationError(context.getNode(), 'Fields is empty, so Selected Fields would output nothing', {
-			itemIndex,
-			description: 'Name the fields to output in "Fields", separated by commas (e.g. status, pages, start_time), or choose Simplified or Raw in "Output".',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			'Fields is empty, so Selected Fields would output nothing',
+			{
+				itemIndex,
+				description:
+					'Name the fields to output in "Fields", separated by commas (e.g. status, pages, start_time), or choose Simplified or Raw in "Output".',
+			},
+		);
 	}
 	return { mode, selected };
 }

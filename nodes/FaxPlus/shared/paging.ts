@@ -26,7 +26,9 @@ export function returnAllOrLimit(resource: string, operation: string): INodeProp
 				typeOptions: { minValue: 1 },
 				default: 50,
 				description: 'Max number of results to return',
-				displayOptions: { show: { resource: [resource], operation: [operation], returnAll: [false] } },
+				displayOptions: {
+					show: { resource: [resource], operation: [operation], returnAll: [false] },
+				},
 			},
 			TOOL_LIMIT,
 		),
@@ -38,10 +40,14 @@ export function resultLimit(context: IExecuteFunctions, itemIndex: number): numb
 	if (context.getNodeParameter('returnAll', itemIndex, false) === true) return undefined;
 	const limit = Number(context.getNodeParameter('limit', itemIndex, 50));
 	if (!Number.isInteger(limit) || limit < 1) {
-		throw new NodeOperationError(context.getNode(), `Limit must be a whole number of 1 or more, not "${String(limit)}"`, {
-			itemIndex,
-			description: 'Set "Limit" to how many results to return, or turn on "Return All".',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`Limit must be a whole number of 1 or more, not "${String(limit)}"`,
+			{
+				itemIndex,
+				description: 'Set "Limit" to how many results to return, or turn on "Return All".',
+			},
+		);
 	}
 	return limit;
 }

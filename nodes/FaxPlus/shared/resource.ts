@@ -1,5 +1,10 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { FaxPlusOperation, FaxPlusResource, ListSearchMethod, LoadOptionsMethod } from './types';
+import type {
+	FaxPlusOperation,
+	FaxPlusResource,
+	ListSearchMethod,
+	LoadOptionsMethod,
+} from './types';
 
 export interface ResourceDefinition {
 	option: INodePropertyOptions;
@@ -27,7 +32,14 @@ function byName(a: INodePropertyOptions, b: INodePropertyOptions): number {
  * wants literal lists to be), every operation's parameters, and the operations keyed by value.
  */
 export function defineResource(definition: ResourceDefinition): FaxPlusResource {
-	const { option, operations, defaultOperation, notices = [], loadOptions, listSearch } = definition;
+	const {
+		option,
+		operations,
+		defaultOperation,
+		notices = [],
+		loadOptions,
+		listSearch,
+	} = definition;
 	const resource = String(option.value);
 	const picker: INodeProperties = {
 		displayName: 'Operation',
@@ -46,7 +58,9 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 			...operations.map((operation) => toolDescriptionProperty(resource, operation)),
 			...operations.flatMap((operation) => operation.description),
 		],
-		operations: Object.fromEntries(operations.map((operation) => [String(operation.option.value), operation])),
+		operations: Object.fromEntries(
+			operations.map((operation) => [String(operation.option.value), operation]),
+		),
 		...(loadOptions && { loadOptions }),
 		...(listSearch && { listSearch }),
 	};
@@ -59,7 +73,9 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
  */
 function toolDescriptionProperty(resource: string, operation: FaxPlusOperation): INodeProperties {
 	const { option } = operation;
-	const text = operation.toolDescription ?? `${option.action} in Fax.Plus: ${option.description}. Returns what Fax.Plus answers, as JSON.`;
+	const text =
+		operation.toolDescription ??
+		`${option.action} in Fax.Plus: ${option.description}. Returns what Fax.Plus answers, as JSON.`;
 	return {
 		displayName: 'Tool Description',
 		name: 'toolDescription',
@@ -67,7 +83,10 @@ function toolDescriptionProperty(resource: string, operation: FaxPlusOperation):
 		typeOptions: { rows: 4 },
 		default: text,
 		required: true,
-		description: 'What an AI agent reads about this tool: what it does, what it needs and what it returns',
-		displayOptions: { show: { resource: [resource], operation: [String(option.value)], '@tool': [true] } },
+		description:
+			'What an AI agent reads about this tool: what it does, what it needs and what it returns',
+		displayOptions: {
+			show: { resource: [resource], operation: [String(option.value)], '@tool': [true] },
+		},
 	};
 }

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { toItems } from '../shared/items';
 import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
 import { faxPlusApiRequest, type FaxPlusContext } from '../../api/transport';
@@ -14,7 +19,10 @@ export const option: INodePropertyOptions = {
 export const description: INodeProperties[] = returnAllOrLimit('shop', 'getAllCountries');
 
 /** The countries of the number shop (also the list the Search Numbers country picker shows). */
-export async function listShopCountries(context: FaxPlusContext, itemIndex?: number): Promise<CountryEntry[]> {
+export async function listShopCountries(
+	context: FaxPlusContext,
+	itemIndex?: number,
+): Promise<CountryEntry[]> {
 	const answer = await faxPlusApiRequest<CountriesAnswer | undefined>(context, {
 		method: 'GET',
 		path: '/shop/numbers/countries',
@@ -23,7 +31,10 @@ export async function listShopCountries(context: FaxPlusContext, itemIndex?: num
 	return Array.isArray(answer?.countries) ? answer.countries : [];
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const limit = resultLimit(this, itemIndex);
 	return toItems(limited(await listShopCountries(this, itemIndex), limit));
 }

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
@@ -26,7 +31,10 @@ export const description: INodeProperties[] = [
 /** One at a time, in order: each spends money; a failure stops the rest. */
 export const maxItemsAtOnce = 1;
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const itemId = requiredString(this, 'itemId', 'Offer Item ID', itemIndex);
 	const body: PurchaseRequest = { item_id: itemId };
 	const answer = await faxPlusApiRequest<PurchaseAnswer | undefined>(this, {

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
@@ -31,7 +37,10 @@ export const description: INodeProperties[] = [
 		listPlaceholder: 'Select a country...',
 		idDisplayName: 'ISO Code',
 		idPlaceholder: 'e.g. US',
-		idPattern: { regex: '^[A-Za-z]{2}$', errorMessage: 'Enter a two-letter ISO country code, e.g. US' },
+		idPattern: {
+			regex: '^[A-Za-z]{2}$',
+			errorMessage: 'Enter a two-letter ISO country code, e.g. US',
+		},
 	}),
 	{
 		displayName: 'Area Code',
@@ -67,30 +76,48 @@ export const description: INodeProperties[] = [
 	...returnAllOrLimit('shop', 'searchNumbers'),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const country = String(this.getNodeParameter('country', itemIndex, '', { extractValue: true }) ?? '').trim();
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const country = String(
+		this.getNodeParameter('country', itemIndex, '', { extractValue: true }) ?? '',
+	).trim();
 	if (!ISO_CODE.test(country)) {
 		throw new NodeOperationError(
 			this.getNode(),
 			country ? `Country "${country}" is not a two-letter ISO country code` : 'Country is required',
-			{ itemIndex, description: 'Pick the country from the list, or enter its ISO 3166-1 alpha-2 code, e.g. US.' },
+			{
+				itemIndex,
+				description:
+					'Pick the country from the list, or enter its ISO 3166-1 alpha-2 code, e.g. US.',
+			},
 		);
 	}
 	const areaCode = requiredString(this, 'areaCode', 'Area Code', itemIndex);
 	const channel = this.getNodeParameter('channel', itemIndex, 'random') as NumberSearchChannel;
 	if (channel !== 'random' && channel !== 'custom') {
-		throw new NodeOperationError(this.getNode(), `Channel must be "random" or "custom", not "${String(channel)}"`, {
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Channel must be "random" or "custom", not "${String(channel)}"`,
+			{
+				itemIndex,
+			},
+		);
 	}
 	const qs: IDataObject = { channel };
 	if (channel === 'custom') {
 		const digits = String(this.getNodeParameter('containsDigits', itemIndex, '') ?? '').trim();
 		if (!DIGITS.test(digits)) {
-			throw new NodeOperationError(this.getNode(), `Contains Digits may hold only the digits 0-9, not "${digits}"`, {
-				itemIndex,
-				description: 'Enter the digits the number must contain, e.g. 777, without spaces, "+" or other signs.',
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				`Contains Digits may hold only the digits 0-9, not "${digits}"`,
+				{
+					itemIndex,
+					description:
+						'Enter the digits the number must contain, e.g. 777, without spaces, "+" or other signs.',
+				},
+			);
 		}
 		if (digits) qs.contains = digits;
 	}

@@ -1,8 +1,17 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { faxEventOptions } from '../../api/events';
 import { toItems } from '../shared/items';
-import { checkDeliverableUrl, createWebhookEndpoint, type WebhookEndpointInput } from '../../api/webhookEndpoints';
+import {
+	checkDeliverableUrl,
+	createWebhookEndpoint,
+	type WebhookEndpointInput,
+} from '../../api/webhookEndpoints';
 import { checkChannels, checkFilterTypes, checkUrl, withoutSecrets } from './fields';
 import type { WebhookEndpointCreated } from './types';
 
@@ -48,10 +57,17 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const input: WebhookEndpointInput = {
 		url: checkUrl(this, this.getNodeParameter('url', itemIndex, ''), itemIndex),
-		filterTypes: checkFilterTypes(this, this.getNodeParameter('filterTypes', itemIndex, []), itemIndex),
+		filterTypes: checkFilterTypes(
+			this,
+			this.getNodeParameter('filterTypes', itemIndex, []),
+			itemIndex,
+		),
 	};
 	const channels = checkChannels(this, this.getNodeParameter('channels', itemIndex, ''), itemIndex);
 	if (channels.length > 0) input.channels = channels;

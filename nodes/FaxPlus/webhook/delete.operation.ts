@@ -1,4 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions, JsonObject } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+	JsonObject,
+} from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { toItems } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../../api/transport';
@@ -12,17 +18,28 @@ export const option: INodePropertyOptions = {
 	description: 'Stop the deliveries of an endpoint and remove it',
 };
 
-export const description: INodeProperties[] = [endpointLocator('delete', 'The webhook endpoint to delete')];
+export const description: INodeProperties[] = [
+	endpointLocator('delete', 'The webhook endpoint to delete'),
+];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const endpointId = endpointIdOf(this, itemIndex);
 	// Not deleteWebhookEndpoint (endpoints.ts), which takes a 404 for "already gone":
 	// here a 404 is an error the user must see, with the API's own words.
 	try {
-		await faxPlusApiRequest(this, { method: 'DELETE', path: `/webhooks/${segment(endpointId)}`, itemIndex });
+		await faxPlusApiRequest(this, {
+			method: 'DELETE',
+			path: `/webhooks/${segment(endpointId)}`,
+			itemIndex,
+		});
 	} catch (error) {
 		if (isNotFound(error)) throw endpointNotFound(this, endpointId, itemIndex, error);
-		throw error instanceof NodeApiError ? error : new NodeApiError(this.getNode(), error as JsonObject, { itemIndex });
+		throw error instanceof NodeApiError
+			? error
+			: new NodeApiError(this.getNode(), error as JsonObject, { itemIndex });
 	}
 	const result: WebhookEndpointDeleted = { deleted: true, endpointId };
 	return toItems(result);

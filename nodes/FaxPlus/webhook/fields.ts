@@ -27,14 +27,22 @@ export function endpointIdOf(context: IExecuteFunctions, itemIndex: number): str
 		throw new NodeOperationError(
 			context.getNode(),
 			endpointId ? `Endpoint "${endpointId}" is not a webhook endpoint ID` : 'Endpoint is required',
-			{ itemIndex, description: 'Pick the endpoint from the list, or enter its ID, which begins with "ep_".' },
+			{
+				itemIndex,
+				description: 'Pick the endpoint from the list, or enter its ID, which begins with "ep_".',
+			},
 		);
 	}
 	return endpointId;
 }
 
 /** The receiving URL, refused unless it is an http(s) address. */
-export function checkUrl(context: IExecuteFunctions, value: unknown, itemIndex: number, label = 'URL'): string {
+export function checkUrl(
+	context: IExecuteFunctions,
+	value: unknown,
+	itemIndex: number,
+	label = 'URL',
+): string {
 	const url = String(value ?? '').trim();
 	if (!url) {
 		throw new NodeOperationError(context.getNode(), `${label} is required`, {
@@ -43,16 +51,25 @@ export function checkUrl(context: IExecuteFunctions, value: unknown, itemIndex: 
 		});
 	}
 	if (!/^https?:\/\/\S+$/i.test(url)) {
-		throw new NodeOperationError(context.getNode(), `${label} "${url}" is not an https:// (or http://) address`, {
-			itemIndex,
-			description: 'Enter the full address that receives the deliveries, e.g. https://example.com/fax-events.',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`${label} "${url}" is not an https:// (or http://) address`,
+			{
+				itemIndex,
+				description:
+					'Enter the full address that receives the deliveries, e.g. https://example.com/fax-events.',
+			},
+		);
 	}
 	return url;
 }
 
 /** The chosen events: at least one, each one of Fax.Plus's underscored event names. */
-export function checkFilterTypes(context: IExecuteFunctions, value: unknown, itemIndex: number): FaxEvent[] {
+export function checkFilterTypes(
+	context: IExecuteFunctions,
+	value: unknown,
+	itemIndex: number,
+): FaxEvent[] {
 	const entries = (Array.isArray(value) ? value : String(value ?? '').split(','))
 		.map((entry) => String(entry).trim())
 		.filter((entry) => entry !== '');
@@ -64,23 +81,36 @@ export function checkFilterTypes(context: IExecuteFunctions, value: unknown, ite
 	}
 	for (const entry of entries) {
 		if (!(FAX_EVENTS as readonly string[]).includes(entry)) {
-			throw new NodeOperationError(context.getNode(), `Events: "${entry}" is not a Fax.Plus event`, {
-				itemIndex,
-				description: `Use ${FAX_EVENTS.join(', ')} (underscored names; dotted names are not accepted).`,
-			});
+			throw new NodeOperationError(
+				context.getNode(),
+				`Events: "${entry}" is not a Fax.Plus event`,
+				{
+					itemIndex,
+					description: `Use ${FAX_EVENTS.join(', ')} (underscored names; dotted names are not accepted).`,
+				},
+			);
 		}
 	}
 	return [...new Set(entries)] as FaxEvent[];
 }
 
 /** The number filter, normalised to E.164; refuses an entry without a leading "+", naming it. */
-export function checkChannels(context: IExecuteFunctions, value: unknown, itemIndex: number): string[] {
+export function checkChannels(
+	context: IExecuteFunctions,
+	value: unknown,
+	itemIndex: number,
+): string[] {
 	const result = normalizeE164Numbers(value as string | string[] | undefined);
 	if (!result.ok) {
-		throw new NodeOperationError(context.getNode(), `Numbers Filter: "${result.invalid}" ${result.reason}`, {
-			itemIndex,
-			description: 'Enter each number with "+" and its country code, separated by commas, e.g. +15551234567, +4930123456.',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`Numbers Filter: "${result.invalid}" ${result.reason}`,
+			{
+				itemIndex,
+				description:
+					'Enter each number with "+" and its country code, separated by commas, e.g. +15551234567, +4930123456.',
+			},
+		);
 	}
 	return result.numbers;
 }
@@ -95,15 +125,22 @@ export function endpointNotFound(
 	itemIndex: number,
 	cause?: unknown,
 ): NodeApiError {
-	const response = (cause instanceof NodeApiError ? cause.errorResponse : undefined) as IDataObject | undefined;
-	const detail = [response?.error, response?.description].filter((part) => typeof part === 'string' && part).join(': ');
-	return new NodeApiError(context.getNode(), { error: 'not_found', httpCode: '404' }, {
-		message: `Webhook endpoint ${endpointId} was not found: 404${detail ? ` (${detail})` : ''}`,
-		description:
-			"No endpoint of this Fax.Plus account has this ID (list the endpoints to see them), or webhooks are turned off in the account's Integrations settings.",
-		httpCode: '404',
-		itemIndex,
-	});
+	const response = (cause instanceof NodeApiError ? cause.errorResponse : undefined) as
+		IDataObject | undefined;
+	const detail = [response?.error, response?.description]
+		.filter((part) => typeof part === 'string' && part)
+		.join(': ');
+	return new NodeApiError(
+		context.getNode(),
+		{ error: 'not_found', httpCode: '404' },
+		{
+			message: `Webhook endpoint ${endpointId} was not found: 404${detail ? ` (${detail})` : ''}`,
+			description:
+				"No endpoint of this Fax.Plus account has this ID (list the endpoints to see them), or webhooks are turned off in the account's Integrations settings.",
+			httpCode: '404',
+			itemIndex,
+		},
+	);
 }
 
 export function isNotFound(error: unknown): boolean {
@@ -114,7 +151,8 @@ export function isNotFound(error: unknown): boolean {
 export function withoutSecrets<T extends object>(record: T): IDataObject {
 	return Object.fromEntries(
 		Object.entries(record).filter(
-			([key, value]) => key !== 'secret' && !(typeof value === 'string' && value.startsWith('whsec_')),
+			([key, value]) =>
+				key !== 'secret' && !(typeof value === 'string' && value.startsWith('whsec_')),
 		),
 	) as IDataObject;
 }

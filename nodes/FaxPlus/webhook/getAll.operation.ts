@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { toItems } from '../shared/items';
 import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
 import { listWebhookEndpoints } from '../../api/webhookEndpoints';
@@ -13,7 +18,10 @@ export const option: INodePropertyOptions = {
 
 export const description: INodeProperties[] = returnAllOrLimit('webhook', 'getAll');
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const limit = resultLimit(this, itemIndex);
 	const endpoints = await listWebhookEndpoints(this, itemIndex);
 	return toItems(limited(endpoints, limit).map((endpoint) => withoutSecrets(endpoint)));

@@ -1,9 +1,21 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions, JsonObject } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+	JsonObject,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { updateFieldsCollection } from '../shared/descriptions';
 import { faxEventOptions } from '../../api/events';
 import { toItems } from '../shared/items';
-import { checkDeliverableUrl, listWebhookEndpoints, updateWebhookEndpoint, type WebhookEndpointInput } from '../../api/webhookEndpoints';
+import {
+	checkDeliverableUrl,
+	listWebhookEndpoints,
+	updateWebhookEndpoint,
+	type WebhookEndpointInput,
+} from '../../api/webhookEndpoints';
 import {
 	checkChannels,
 	checkFilterTypes,
@@ -61,18 +73,26 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const endpointId = endpointIdOf(this, itemIndex);
 	const changes = changesOf(this, itemIndex);
-	if (changes.url !== undefined) await checkDeliverableUrl(this, changes.url, { label: 'URL', itemIndex });
+	if (changes.url !== undefined)
+		await checkDeliverableUrl(this, changes.url, { label: 'URL', itemIndex });
 	try {
 		await updateWebhookEndpoint(this, endpointId, changes, itemIndex);
 	} catch (error) {
 		if (isNotFound(error)) throw endpointNotFound(this, endpointId, itemIndex, error);
-		throw error instanceof NodeApiError ? error : new NodeApiError(this.getNode(), error as JsonObject, { itemIndex });
+		throw error instanceof NodeApiError
+			? error
+			: new NodeApiError(this.getNode(), error as JsonObject, { itemIndex });
 	}
 	// The spec gives no answer body for the update: read the endpoint back.
-	const endpoint = (await listWebhookEndpoints(this, itemIndex)).find((entry) => entry.id === endpointId);
+	const endpoint = (await listWebhookEndpoints(this, itemIndex)).find(
+		(entry) => entry.id === endpointId,
+	);
 	if (endpoint) return toItems(withoutSecrets(endpoint));
 	const updated: WebhookEndpointUpdated = { updated: true, endpointId };
 	return toItems(updated);
@@ -83,20 +103,27 @@ function changesOf(context: IExecuteFunctions, itemIndex: number): Partial<Webho
 	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const changes: Partial<WebhookEndpointInput> = {};
 	if (fields.url !== undefined) changes.url = checkUrl(context, fields.url, itemIndex);
-	if (fields.filterTypes !== undefined) changes.filterTypes = checkFilterTypes(context, fields.filterTypes, itemIndex);
+	if (fields.filterTypes !== undefined)
+		changes.filterTypes = checkFilterTypes(context, fields.filterTypes, itemIndex);
 	const clear = fields.clearChannels === true || fields.clearChannels === 'true';
 	if (fields.channels !== undefined) {
 		const channels = checkChannels(context, fields.channels, itemIndex);
 		if (clear && channels.length > 0) {
-			throw new NodeOperationError(context.getNode(), 'Numbers Filter and Clear Number Filter cannot be used together', {
-				itemIndex,
-				description: 'Either enter the numbers of the new filter, or turn on Clear Number Filter to remove it.',
-			});
+			throw new NodeOperationError(
+				context.getNode(),
+				'Numbers Filter and Clear Number Filter cannot be used together',
+				{
+					itemIndex,
+					description:
+						'Either enter the numbers of the new filter, or turn on Clear Number Filter to remove it.',
+				},
+			);
 		}
 		if (!clear && channels.length === 0) {
 			throw new NodeOperationError(context.getNode(), 'Numbers Filter is empty', {
 				itemIndex,
-				description: 'Enter the numbers of the new filter, or use Clear Number Filter to deliver faxes of every number.',
+				description:
+					'Enter the numbers of the new filter, or use Clear Number Filter to deliver faxes of every number.',
 			});
 		}
 		if (channels.length > 0) changes.channels = channels;
@@ -106,7 +133,10 @@ function changesOf(context: IExecuteFunctions, itemIndex: number): Partial<Webho
 		throw new NodeOperationError(
 			context.getNode(),
 			'Nothing to update: add URL, Events, Numbers Filter or Clear Number Filter under "Update Fields"',
-			{ itemIndex, description: 'Fax.Plus changes only the fields that are sent; add at least one of them.' },
+			{
+				itemIndex,
+				description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
+			},
 		);
 	}
 	return changes;

@@ -14,15 +14,20 @@ function unsortedLists(properties: INodeProperties[], path = ''): string[] {
 		const here = `${path}${property.name}`;
 		const choices = (property.options ?? []) as Choice[];
 		// Resource and operation pickers are ordered on purpose elsewhere (resources.ts, their tests).
-		const sorted = property.type === 'collection' || property.type === 'multiOptions' || here.endsWith('.options');
+		const sorted =
+			property.type === 'collection' ||
+			property.type === 'multiOptions' ||
+			here.endsWith('.options');
 		if (sorted && choices.length > 1) {
 			const labels = choices.map(labelOf);
 			const expected = [...labels].sort((a, b) => a.localeCompare(b));
 			if (labels.join('|') !== expected.join('|')) problems.push(`${here}: ${labels.join(', ')}`);
 		}
 		for (const choice of choices) {
-			if ('values' in choice && Array.isArray(choice.values)) problems.push(...unsortedLists(choice.values, `${here}.`));
-			else if ('type' in choice && 'options' in choice) problems.push(...unsortedLists([choice as INodeProperties], `${here}.`));
+			if ('values' in choice && Array.isArray(choice.values))
+				problems.push(...unsortedLists(choice.values, `${here}.`));
+			else if ('type' in choice && 'options' in choice)
+				problems.push(...unsortedLists([choice as INodeProperties], `${here}.`));
 		}
 	}
 	return problems;

@@ -14,7 +14,8 @@ const getFax = (nodeOptions?: Record<string, unknown>) => ({
 	faxId: '={{ $json.faxId }}',
 	...(nodeOptions && { nodeOptions }),
 });
-const itemsOf = (faxIds: string[]): INodeExecutionData[] => faxIds.map((faxId) => ({ json: { faxId } }));
+const itemsOf = (faxIds: string[]): INodeExecutionData[] =>
+	faxIds.map((faxId) => ({ json: { faxId } }));
 /** Twelve items, each fax more than once. */
 const MANY = Array.from({ length: 12 }, (_, i) => FAX_IDS[(i * 3) % FAX_IDS.length]);
 
@@ -28,7 +29,11 @@ describe('Fax.Plus node: items at once', () => {
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.json.id)).toEqual(MANY);
 		expect(items.map((item) => item.pairedItem)).toEqual(MANY.map((_, i) => ({ item: i })));
-		expect(items[1].json).toEqual({ ...server().state.faxes[MANY[1]], statusMeaning: expect.any(String), statusRetryable: expect.any(Boolean) });
+		expect(items[1].json).toEqual({
+			...server().state.faxes[MANY[1]],
+			statusMeaning: expect.any(String),
+			statusRetryable: expect.any(Boolean),
+		});
 		expect(apiRequests(server())).toHaveLength(MANY.length);
 		// The default (50) lets all of them run together; the first runs alone.
 		expect(server().maxInFlight).toBeGreaterThan(1);
@@ -37,7 +42,9 @@ describe('Fax.Plus node: items at once', () => {
 
 	it('runs at most "Items at Once" items at the same time', async () => {
 		server().setNetwork({ latencyMs: 30 });
-		const { items } = await runOperation(server(), getFax({ itemsAtOnce: 3 }), { items: itemsOf(MANY) });
+		const { items } = await runOperation(server(), getFax({ itemsAtOnce: 3 }), {
+			items: itemsOf(MANY),
+		});
 		expect(items.map((item) => item.json.id)).toEqual(MANY);
 		expect(server().maxInFlight).toBeLessThanOrEqual(3);
 		server().clearRequests();
@@ -50,18 +57,28 @@ describe('Fax.Plus node: items at once', () => {
 		const offers = ['item_US_212_1234567', 'item_US_212_1234568', 'item_US_212_1234569'];
 		const { items } = await runOperation(
 			server(),
-			{ resource: 'shop', operation: 'purchaseNumber', itemId: '={{ $json.offer }}', nodeOptions: { itemsAtOnce: 50 } },
+			{
+				resource: 'shop',
+				operation: 'purchaseNumber',
+				itemId: '={{ $json.offer }}',
+				nodeOptions: { itemsAtOnce: 50 },
+			},
 			{ items: offers.map((offer) => ({ json: { offer } })), continueOnFail: true },
 		);
 		expect(items).toHaveLength(3);
-		expect(apiRequests(server()).map((r) => JSON.parse(r.rawBody.toString('utf8')).item_id)).toEqual(offers);
+		expect(
+			apiRequests(server()).map((r) => JSON.parse(r.rawBody.toString('utf8')).item_id),
+		).toEqual(offers);
 		expect(server().maxInFlight).toBe(1);
 	});
 
 	it('gives each failed item its own error item under Continue On Fail, the others their answers', async () => {
 		server().setNetwork({ latencyMs: 30 });
 		const faxIds = ['fax_1', 'fax_404', 'fax_2', 'fax_405', 'fax_3'];
-		const { items, error } = await runOperation(server(), getFax(), { items: itemsOf(faxIds), continueOnFail: true });
+		const { items, error } = await runOperation(server(), getFax(), {
+			items: itemsOf(faxIds),
+			continueOnFail: true,
+		});
 
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.pairedItem)).toEqual(faxIds.map((_, i) => ({ item: i })));
@@ -80,7 +97,9 @@ describe('Fax.Plus node: items at once', () => {
 	it('throws the error of the first failed item, and starts no item after a failure', async () => {
 		server().setNetwork({ latencyMs: 30 });
 		const faxIds = ['fax_1', 'fax_2', 'fax_404', 'fax_3', 'fax_405', ...MANY];
-		const { error } = await runOperation(server(), getFax({ itemsAtOnce: 2 }), { items: itemsOf(faxIds) });
+		const { error } = await runOperation(server(), getFax({ itemsAtOnce: 2 }), {
+			items: itemsOf(faxIds),
+		});
 
 		expect(error?.message).toMatch(/fax fax_404/);
 		expect(error?.context?.itemIndex).toBe(2);
@@ -89,12 +108,19 @@ describe('Fax.Plus node: items at once', () => {
 	});
 
 	it('retries only the requests answered 429, after their Retry-After, while the other items go on', async () => {
-		server().setNetwork({ latencyMs: 20, rateLimit: { requestsPerSecond: 4, retryAfterSeconds: 1 } });
-		const { items, error } = await runOperation(server(), getFax({ itemsAtOnce: 8 }), { items: itemsOf(MANY.slice(0, 9)) });
+		server().setNetwork({
+			latencyMs: 20,
+			rateLimit: { requestsPerSecond: 4, retryAfterSeconds: 1 },
+		});
+		const { items, error } = await runOperation(server(), getFax({ itemsAtOnce: 8 }), {
+			items: itemsOf(MANY.slice(0, 9)),
+		});
 
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.json.id)).toEqual(MANY.slice(0, 9));
-		expect(items.map((item) => item.pairedItem)).toEqual(MANY.slice(0, 9).map((_, i) => ({ item: i })));
+		expect(items.map((item) => item.pairedItem)).toEqual(
+			MANY.slice(0, 9).map((_, i) => ({ item: i })),
+		);
 		const requests = apiRequests(server());
 		const refused = requests.filter((r) => r.status === 429);
 		const answered = requests.filter((r) => r.status === 200);
@@ -104,7 +130,11 @@ describe('Fax.Plus node: items at once', () => {
 		expect(requests).toHaveLength(9 + refused.length);
 		// Each refused request came back with the same path (that item's request, not the batch).
 		const answeredPaths = answered.map((r) => r.path).sort();
-		expect(answeredPaths).toEqual(MANY.slice(0, 9).map((id) => `/v3/accounts/self/faxes/${id}`).sort());
+		expect(answeredPaths).toEqual(
+			MANY.slice(0, 9)
+				.map((id) => `/v3/accounts/self/faxes/${id}`)
+				.sort(),
+		);
 		for (const r of refused) expect(answeredPaths).toContain(r.path);
 	});
 
@@ -113,12 +143,17 @@ describe('Fax.Plus node: items at once', () => {
 		const { error } = await runOperation(server(), getFax(), { items: itemsOf(['fax_1']) });
 		expect(error?.httpCode).toBe('429');
 		expect(error?.message).toMatch(/too_many_requests/);
-		expect(apiRequests(server()).map((r) => r.status)).toEqual(Array(1 + RATE_LIMIT_RETRIES).fill(429));
+		expect(apiRequests(server()).map((r) => r.status)).toEqual(
+			Array(1 + RATE_LIMIT_RETRIES).fill(429),
+		);
 	});
 
 	it('sends each failed item to the error output under Continue (using error output), the others to the regular one', async () => {
 		const faxIds = ['fax_1', 'fax_404', 'fax_2'];
-		const { items, errorItems, error } = await runOperation(server(), getFax(), { items: itemsOf(faxIds), continueOnFail: 'errorOutput' });
+		const { items, errorItems, error } = await runOperation(server(), getFax(), {
+			items: itemsOf(faxIds),
+			continueOnFail: 'errorOutput',
+		});
 
 		expect(error).toBeUndefined();
 		expect(items.map((item) => [item.json.id, item.pairedItem])).toEqual([
@@ -132,7 +167,10 @@ describe('Fax.Plus node: items at once', () => {
 
 	it(`does not wait for a Retry-After over ${MAX_RETRY_AFTER_SECONDS} s: that request fails with its 429 at once`, async () => {
 		server().setNetwork({ rateLimit: { requestsPerSecond: 0, retryAfterSeconds: 3600 } });
-		const { items, error } = await runOperation(server(), getFax(), { items: itemsOf(['fax_1', 'fax_2']), continueOnFail: true });
+		const { items, error } = await runOperation(server(), getFax(), {
+			items: itemsOf(['fax_1', 'fax_2']),
+			continueOnFail: true,
+		});
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.json.httpCode)).toEqual(['429', '429']);
 		expect(apiRequests(server())).toHaveLength(2);

@@ -73,7 +73,9 @@ describe('Fax.Plus Polling Trigger → cursor (pure)', () => {
 		const restored = CategoryCursor.restore(JSON.parse(JSON.stringify(cursor.snapshot())));
 		expect(restored?.snapshot()).toEqual(cursor.snapshot());
 		expect(restored?.isNew('fax_a', T0 - MINUTE, HOUR)).toBe(false);
-		expect(isCategoryCursorSnapshot({ v: 1, cursor: 1, floor: 0, ids: ['a'], times: [] })).toBe(false);
+		expect(isCategoryCursorSnapshot({ v: 1, cursor: 1, floor: 0, ids: ['a'], times: [] })).toBe(
+			false,
+		);
 		expect(CategoryCursor.restore(undefined)).toBeUndefined();
 		expect(CategoryCursor.restore({ v: 2 })).toBeUndefined();
 	});

@@ -28,18 +28,27 @@ describe('Fax.Plus Polling Trigger → public contract', () => {
 
 	it('authenticates exactly like the action node', () => {
 		const action = new FaxPlus().description;
-		expect(property(description.properties, 'authentication')).toEqual(property(action.properties, 'authentication'));
+		expect(property(description.properties, 'authentication')).toEqual(
+			property(action.properties, 'authentication'),
+		);
 		expect(description.credentials).toEqual(action.credentials);
 	});
 
 	it('offers Fax Received and Fax Sent (the inbox and sent lists), not single pages', () => {
 		const events = property(description.properties, 'events');
 		expect(events).toMatchObject({ type: 'multiOptions', required: true, default: [] });
-		expect((events.options as Array<{ value: string }>).map((option) => option.value)).toEqual(['fax_received', 'fax_sent']);
+		expect((events.options as Array<{ value: string }>).map((option) => option.value)).toEqual([
+			'fax_received',
+			'fax_sent',
+		]);
 	});
 
 	it("shares the webhook trigger's numbers filter and options, plus the late fax window, in alphabetical order", () => {
-		expect(property(description.properties, 'channels')).toMatchObject({ type: 'string', default: '', placeholder: property(webhookTrigger.properties, 'channels').placeholder });
+		expect(property(description.properties, 'channels')).toMatchObject({
+			type: 'string',
+			default: '',
+			placeholder: property(webhookTrigger.properties, 'channels').placeholder,
+		});
 		const options = property(description.properties, 'options').options as INodeProperties[];
 		expect(options.map((option) => [option.name, option.default])).toEqual([
 			['documentFormat', 'pdf'],
@@ -52,14 +61,26 @@ describe('Fax.Plus Polling Trigger → public contract', () => {
 		expect([...names].sort((a, b) => a.localeCompare(b))).toEqual(names);
 		const shared = property(webhookTrigger.properties, 'options').options as INodeProperties[];
 		for (const name of ['documentFormat', 'downloadDocument', 'statuses', 'binaryPropertyName']) {
-			expect(options.find((option) => option.name === name)).toBe(shared.find((option) => option.name === name));
+			expect(options.find((option) => option.name === name)).toBe(
+				shared.find((option) => option.name === name),
+			);
 		}
 	});
 
 	it('has a codex file naming the node as n8n loads it', () => {
-		const codex = JSON.parse(readFileSync(join(__dirname, '../../../nodes/FaxPlusPollTrigger/FaxPlusPollTrigger.node.json'), 'utf8'));
+		const codex = JSON.parse(
+			readFileSync(
+				join(__dirname, '../../../nodes/FaxPlusPollTrigger/FaxPlusPollTrigger.node.json'),
+				'utf8',
+			),
+		);
 		const pkg = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8'));
-		expect(codex).toMatchObject({ node: 'n8n-nodes-faxplus.faxPlusPollTrigger', nodeVersion: '1.0', codexVersion: '1.0', categories: ['Communication'] });
+		expect(codex).toMatchObject({
+			node: 'n8n-nodes-faxplus.faxPlusPollTrigger',
+			nodeVersion: '1.0',
+			codexVersion: '1.0',
+			categories: ['Communication'],
+		});
 		expect(codex.resources.primaryDocumentation[0].url.startsWith(`${pkg.homepage}#`)).toBe(true);
 		expect(pkg.n8n.nodes).toContain('dist/nodes/FaxPlusPollTrigger/FaxPlusPollTrigger.node.js');
 	});

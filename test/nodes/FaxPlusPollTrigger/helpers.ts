@@ -9,7 +9,10 @@ export function faxTimeAgo(secondsAgo: number): string {
 }
 
 /** A fax record appears in the account (the server's /_control/faxes). */
-export async function addFax(server: FaxPlusServer, fields: IDataObject = {}): Promise<IDataObject> {
+export async function addFax(
+	server: FaxPlusServer,
+	fields: IDataObject = {},
+): Promise<IDataObject> {
 	const res = await fetch(`${server.origin}/_control/faxes`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
@@ -21,7 +24,9 @@ export async function addFax(server: FaxPlusServer, fields: IDataObject = {}): P
 
 /** The fax list requests the server received, oldest first. */
 export function listRequests(server: FaxPlusServer): RecordedRequest[] {
-	return apiRequests(server).filter((request) => request.method === 'GET' && request.path === '/v3/accounts/self/faxes');
+	return apiRequests(server).filter(
+		(request) => request.method === 'GET' && request.path === '/v3/accounts/self/faxes',
+	);
 }
 
 /** The faxId of every item emitted so far, oldest run first. */
@@ -46,5 +51,8 @@ export function usePollHarnesses(): (options: PollHarnessOptions) => Promise<Pol
 /** Activates and fails the test with the node's error if activation failed. */
 export async function activateOk(harness: PollHarness): Promise<void> {
 	const outcome = await harness.activate();
-	if (!outcome.ok) throw new Error(`Activation failed: ${outcome.error?.message} (${outcome.error?.description ?? ''})`);
+	if (!outcome.ok)
+		throw new Error(
+			`Activation failed: ${outcome.error?.message} (${outcome.error?.description ?? ''})`,
+		);
 }

@@ -1,7 +1,14 @@
 import { apiRequests, bytesOf, expectAuthHeaders, useFaxPlusServer } from '../../support/faxplus';
 import { FaultProxy } from '../../support/fault-proxy';
 import { PAGE_SIZE } from '../../../nodes/FaxPlusPollTrigger/poll';
-import { activateOk, addFax, emittedIds, faxTimeAgo, listRequests, usePollHarnesses } from './helpers';
+import {
+	activateOk,
+	addFax,
+	emittedIds,
+	faxTimeAgo,
+	listRequests,
+	usePollHarnesses,
+} from './helpers';
 
 describe('Fax.Plus Polling Trigger → polls', () => {
 	const server = useFaxPlusServer();
@@ -25,17 +32,26 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 
 		// The activation listed the inbox of the last hour (the overlap window) with the documented query.
 		const [first] = listRequests(server());
-		expect(first.query).toEqual({ category: 'inbox', after: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), limit: String(PAGE_SIZE) });
+		expect(first.query).toEqual({
+			category: 'inbox',
+			after: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+			limit: String(PAGE_SIZE),
+		});
 		const after = Date.parse(`${first.query.after.replace(' ', 'T')}Z`);
 		expect(Date.now() - after).toBeGreaterThanOrEqual(60 * 60_000);
 		expect(Date.now() - after).toBeLessThan(62 * 60_000);
 		expectAuthHeaders(server(), first, 'pat');
 	});
 
-	it('a fax that appears between polls starts exactly one run, with the webhook trigger\'s fields', async () => {
+	it("a fax that appears between polls starts exactly one run, with the webhook trigger's fields", async () => {
 		const harness = await startHarness({ server: server(), parameters: received });
 		await activateOk(harness);
-		const fax = await addFax(server(), { id: 'fax_new_1', from: '+4930123456', to: '+15551230001', status: 'success' });
+		const fax = await addFax(server(), {
+			id: 'fax_new_1',
+			from: '+4930123456',
+			to: '+15551230001',
+			status: 'success',
+		});
 		await harness.poll();
 		expect(harness.runs).toHaveLength(1);
 		const [item] = harness.runs[0];
@@ -56,7 +72,10 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 	});
 
 	it('several new faxes in one poll are one run, oldest first; received and sent both, each with its event', async () => {
-		const harness = await startHarness({ server: server(), parameters: { ...received, events: ['fax_received', 'fax_sent'] } });
+		const harness = await startHarness({
+			server: server(),
+			parameters: { ...received, events: ['fax_received', 'fax_sent'] },
+		});
 		await activateOk(harness);
 		await addFax(server(), { id: 'fax_in_b', start_time: faxTimeAgo(20) });
 		await addFax(server(), { id: 'fax_out_a', direction: 'outgoing', start_time: faxTimeAgo(30) });
@@ -66,21 +85,32 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 		await harness.poll();
 		expect(harness.runs).toHaveLength(1);
 		expect(emittedIds(harness)).toEqual(['fax_out_a', 'fax_in_b', 'fax_in_c']);
-		expect(harness.emitted.map((item) => item.json.event)).toEqual(['fax_sent', 'fax_received', 'fax_received']);
-		expect(listRequests(server()).map((request) => request.query.category)).toEqual(['inbox', 'sent']);
+		expect(harness.emitted.map((item) => item.json.event)).toEqual([
+			'fax_sent',
+			'fax_received',
+			'fax_received',
+		]);
+		expect(listRequests(server()).map((request) => request.query.category)).toEqual([
+			'inbox',
+			'sent',
+		]);
 	});
 
 	it('a poll without new faxes costs one list request per selected event (60 or 120 an hour polling every minute)', async () => {
-		const harness = await startHarness({ server: server(), parameters: { ...received, events: ['fax_received', 'fax_sent'] } });
+		const harness = await startHarness({
+			server: server(),
+			parameters: { ...received, events: ['fax_received', 'fax_sent'] },
+		});
 		await activateOk(harness);
 		await addFax(server(), { id: 'fax_within_window', start_time: faxTimeAgo(30) });
 		await harness.poll();
 		server().clearRequests();
 		await harness.poll();
-		expect(apiRequests(server()).map((request) => `${request.method} ${request.path} ${request.query.category}`)).toEqual([
-			'GET /v3/accounts/self/faxes inbox',
-			'GET /v3/accounts/self/faxes sent',
-		]);
+		expect(
+			apiRequests(server()).map(
+				(request) => `${request.method} ${request.path} ${request.query.category}`,
+			),
+		).toEqual(['GET /v3/accounts/self/faxes inbox', 'GET /v3/accounts/self/faxes sent']);
 	});
 
 	it('a burst larger than a page is emitted whole, once, oldest first (paging back with before)', async () => {
@@ -89,7 +119,10 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 		const count = 2 * PAGE_SIZE + 7;
 		for (let i = 0; i < count; i++) {
 			// Three faxes share each second, so page boundaries fall inside a second.
-			await addFax(server(), { id: `fax_burst_${String(i).padStart(3, '0')}`, start_time: faxTimeAgo(600 - Math.floor(i / 3)) });
+			await addFax(server(), {
+				id: `fax_burst_${String(i).padStart(3, '0')}`,
+				start_time: faxTimeAgo(600 - Math.floor(i / 3)),
+			});
 		}
 		server().clearRequests();
 		await harness.poll();
@@ -97,20 +130,26 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 		const ids = emittedIds(harness);
 		expect(ids).toHaveLength(count);
 		expect(new Set(ids).size).toBe(count);
-		const times = harness.emitted.map((item) => (item.json.data as { start_time: string }).start_time);
+		const times = harness.emitted.map(
+			(item) => (item.json.data as { start_time: string }).start_time,
+		);
 		expect([...times].sort()).toEqual(times);
 
 		const requests = listRequests(server());
 		expect(requests.length).toBeGreaterThanOrEqual(3);
 		expect(requests[0].query.before).toBeUndefined();
-		for (const request of requests.slice(1)) expect(request.query.before).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+		for (const request of requests.slice(1))
+			expect(request.query.before).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
 		await harness.poll();
 		expect(harness.runs).toHaveLength(1);
 	});
 
 	it('a record that appears late, inside the overlap window, is still emitted once; one older than the window is not', async () => {
-		const harness = await startHarness({ server: server(), parameters: { ...received, options: { overlapMinutes: 30 } } });
+		const harness = await startHarness({
+			server: server(),
+			parameters: { ...received, options: { overlapMinutes: 30 } },
+		});
 		await activateOk(harness);
 		await harness.poll();
 		// Both started before the last poll and are listed only now (a long fax).
@@ -129,31 +168,43 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 		['429 with Retry-After', { status: 429, headers: { 'retry-after': '30' } }],
 		['500', { status: 500 }],
 		['a dropped connection', { drop: true }],
-	])('a poll that fails (%s) emits nothing and keeps its cursor; the next one catches up', async (_name, fault) => {
-		proxy = await FaultProxy.start(server().origin);
-		const harness = await startHarness({ server: server(), parameters: received, baseUrl: proxy.baseUrl });
-		await activateOk(harness);
-		await addFax(server(), { id: 'fax_missed_1' });
-		const saved = JSON.stringify(harness.savedStaticData);
-		const live = JSON.stringify(harness.liveNodeStaticData);
+	])(
+		'a poll that fails (%s) emits nothing and keeps its cursor; the next one catches up',
+		async (_name, fault) => {
+			proxy = await FaultProxy.start(server().origin);
+			const harness = await startHarness({
+				server: server(),
+				parameters: received,
+				baseUrl: proxy.baseUrl,
+			});
+			await activateOk(harness);
+			await addFax(server(), { id: 'fax_missed_1' });
+			const saved = JSON.stringify(harness.savedStaticData);
+			const live = JSON.stringify(harness.liveNodeStaticData);
 
-		proxy.failNext(fault);
-		await harness.poll();
-		expect(harness.runs).toEqual([]);
-		expect(harness.errors).toHaveLength(1);
-		if ('status' in fault) expect(harness.errors[0].message).toContain(String(fault.status));
-		expect(JSON.stringify(harness.savedStaticData)).toBe(saved);
-		expect(JSON.stringify(harness.liveNodeStaticData)).toBe(live);
+			proxy.failNext(fault);
+			await harness.poll();
+			expect(harness.runs).toEqual([]);
+			expect(harness.errors).toHaveLength(1);
+			if ('status' in fault) expect(harness.errors[0].message).toContain(String(fault.status));
+			expect(JSON.stringify(harness.savedStaticData)).toBe(saved);
+			expect(JSON.stringify(harness.liveNodeStaticData)).toBe(live);
 
-		await addFax(server(), { id: 'fax_missed_2' });
-		await harness.poll();
-		expect(harness.errors).toHaveLength(1);
-		expect(emittedIds(harness)).toEqual(['fax_missed_1', 'fax_missed_2']);
-	});
+			await addFax(server(), { id: 'fax_missed_2' });
+			await harness.poll();
+			expect(harness.errors).toHaveLength(1);
+			expect(emittedIds(harness)).toEqual(['fax_missed_1', 'fax_missed_2']);
+		},
+	);
 
 	it('a poll whose answer does not come in time (its budget) fails and the next one catches up', async () => {
 		proxy = await FaultProxy.start(server().origin);
-		const harness = await startHarness({ server: server(), parameters: received, baseUrl: proxy.baseUrl, pollBudgetMs: 1500 });
+		const harness = await startHarness({
+			server: server(),
+			parameters: received,
+			baseUrl: proxy.baseUrl,
+			pollBudgetMs: 1500,
+		});
 		await activateOk(harness);
 		await addFax(server(), { id: 'fax_after_timeout' });
 		proxy.failNext({ hang: true });
@@ -166,21 +217,32 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 
 	it('a failure on a later page of a burst emits none of it; the next poll emits all of it once', async () => {
 		proxy = await FaultProxy.start(server().origin);
-		const harness = await startHarness({ server: server(), parameters: received, baseUrl: proxy.baseUrl });
+		const harness = await startHarness({
+			server: server(),
+			parameters: received,
+			baseUrl: proxy.baseUrl,
+		});
 		await activateOk(harness);
-		for (let i = 0; i < PAGE_SIZE + 5; i++) await addFax(server(), { id: `fax_page_${i}`, start_time: faxTimeAgo(300 - i) });
+		for (let i = 0; i < PAGE_SIZE + 5; i++)
+			await addFax(server(), { id: `fax_page_${i}`, start_time: faxTimeAgo(300 - i) });
 		proxy.failNext({ status: 503, matches: ({ query }) => query.has('before') });
 		await harness.poll();
 		expect(harness.runs).toEqual([]);
 		expect(harness.errors).toHaveLength(1);
 		await harness.poll();
 		expect(harness.runs).toHaveLength(1);
-		expect(emittedIds(harness)).toEqual(Array.from({ length: PAGE_SIZE + 5 }, (_, i) => `fax_page_${i}`));
+		expect(emittedIds(harness)).toEqual(
+			Array.from({ length: PAGE_SIZE + 5 }, (_, i) => `fax_page_${i}`),
+		);
 	});
 
 	it('a 401 is reported as a clear error without the token, and nothing is emitted', async () => {
 		proxy = await FaultProxy.start(server().origin);
-		const harness = await startHarness({ server: server(), parameters: received, baseUrl: proxy.baseUrl });
+		const harness = await startHarness({
+			server: server(),
+			parameters: received,
+			baseUrl: proxy.baseUrl,
+		});
 		await activateOk(harness);
 		await addFax(server(), { id: 'fax_during_401' });
 		// n8n itself tries a 401 once more (token refresh) before it gives up.
@@ -226,13 +288,22 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 	it('applies the numbers filter and the status filter to the listed faxes', async () => {
 		const harness = await startHarness({
 			server: server(),
-			parameters: { events: ['fax_received'], channels: '+1 555 123 0002', options: { statuses: 'success, partially_received' } },
+			parameters: {
+				events: ['fax_received'],
+				channels: '+1 555 123 0002',
+				options: { statuses: 'success, partially_received' },
+			},
 		});
 		await activateOk(harness);
 		await addFax(server(), { id: 'fax_other_number', to: '+15551230001' });
 		await addFax(server(), { id: 'fax_failed', to: '+15551230002', status: 'failed' });
 		await addFax(server(), { id: 'fax_match', to: '+15551230002', status: 'success' });
-		await addFax(server(), { id: 'fax_match_partial', to: '+15551230002', status: 'partially_received', start_time: faxTimeAgo(1) });
+		await addFax(server(), {
+			id: 'fax_match_partial',
+			to: '+15551230002',
+			status: 'partially_received',
+			start_time: faxTimeAgo(1),
+		});
 		await harness.poll();
 		expect(emittedIds(harness).sort()).toEqual(['fax_match', 'fax_match_partial']);
 	});
@@ -241,7 +312,10 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 		proxy = await FaultProxy.start(server().origin);
 		const harness = await startHarness({
 			server: server(),
-			parameters: { ...received, options: { downloadDocument: true, documentFormat: 'tiff', binaryPropertyName: 'fax' } },
+			parameters: {
+				...received,
+				options: { downloadDocument: true, documentFormat: 'tiff', binaryPropertyName: 'fax' },
+			},
 			baseUrl: proxy.baseUrl,
 		});
 		await activateOk(harness);
@@ -265,12 +339,21 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 	});
 
 	it('"Fetch Test Event" returns the most recent fax and leaves the cursor alone', async () => {
-		const harness = await startHarness({ server: server(), parameters: { ...received, events: ['fax_received', 'fax_sent'] } });
+		const harness = await startHarness({
+			server: server(),
+			parameters: { ...received, events: ['fax_received', 'fax_sent'] },
+		});
 		await addFax(server(), { id: 'fax_sample_old', start_time: faxTimeAgo(100) });
-		await addFax(server(), { id: 'fax_sample_sent', direction: 'outgoing', start_time: faxTimeAgo(50) });
+		await addFax(server(), {
+			id: 'fax_sample_sent',
+			direction: 'outgoing',
+			start_time: faxTimeAgo(50),
+		});
 		const result = await harness.fetchTestEvent();
 		expect(result.error).toBeUndefined();
-		expect(result.items?.map((item) => [item.json.faxId, item.json.event])).toEqual([['fax_sample_sent', 'fax_sent']]);
+		expect(result.items?.map((item) => [item.json.faxId, item.json.event])).toEqual([
+			['fax_sample_sent', 'fax_sent'],
+		]);
 		expect(result.staticData).toEqual({});
 
 		// Activation afterwards still starts from now.
@@ -294,9 +377,15 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 		[{ events: ['fax_recieved'] }, /"fax_recieved" is not a Fax.Plus event/],
 		[{ channels: '4930123456' }, /Numbers Filter: the entry "4930123456" must start with "\+"/],
 		[{ options: { overlapMinutes: -5 } }, /Late Fax Window \(Minutes\) must be 0 or more/],
-		[{ options: { downloadDocument: true, documentFormat: 'png' } }, /Document Format must be "pdf" or "tiff"/],
+		[
+			{ options: { downloadDocument: true, documentFormat: 'png' } },
+			/Document Format must be "pdf" or "tiff"/,
+		],
 	])('refuses bad input on activation before any request (%j)', async (parameters, message) => {
-		const harness = await startHarness({ server: server(), parameters: { ...received, ...parameters } });
+		const harness = await startHarness({
+			server: server(),
+			parameters: { ...received, ...parameters },
+		});
 		const outcome = await harness.activate();
 		expect(outcome.ok).toBe(false);
 		expect(outcome.error?.message).toMatch(message);

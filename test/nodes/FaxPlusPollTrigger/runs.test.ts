@@ -10,7 +10,11 @@ describe('Fax.Plus Polling Trigger → a run n8n cannot start', () => {
 	const received = { events: ['fax_received'], channels: '', options: {} };
 
 	it("with n8n's durable poll cursors: the cursor moves only with an execution, so the next poll emits the fax, once", async () => {
-		const harness = await startHarness({ server: server(), parameters: received, durableCursors: true });
+		const harness = await startHarness({
+			server: server(),
+			parameters: received,
+			durableCursors: true,
+		});
 		await activateOk(harness);
 		// The activation's poll commits nothing (n8n commits only scheduled polls): the first one sets the cursor.
 		await harness.poll();
@@ -33,7 +37,11 @@ describe('Fax.Plus Polling Trigger → a run n8n cannot start', () => {
 	});
 
 	it('with durable cursors, a poll that emits nothing commits its cursor alone, and a failed commit is repeated by the next poll', async () => {
-		const harness = await startHarness({ server: server(), parameters: received, durableCursors: true });
+		const harness = await startHarness({
+			server: server(),
+			parameters: received,
+			durableCursors: true,
+		});
 		await activateOk(harness);
 		await harness.poll();
 		harness.failRuns();
@@ -61,14 +69,21 @@ describe('Fax.Plus Polling Trigger → a run n8n cannot start', () => {
 	});
 
 	it("after a restart with durable cursors, a fax both n8n's activation poll and a stale scheduled poll emit reaches the workflow once", async () => {
-		const harness = await startHarness({ server: server(), parameters: received, durableCursors: true });
+		const harness = await startHarness({
+			server: server(),
+			parameters: received,
+			durableCursors: true,
+		});
 		await activateOk(harness);
 		await harness.poll();
 		await addFax(server(), { id: 'fax_at_restart' });
 
 		await harness.restartWithStalePoll();
 		// Two runs started with the fax; the second passes nothing on and says why.
-		expect(harness.executions.map((run) => run.items.map((item) => item.json.faxId))).toEqual([['fax_at_restart'], []]);
+		expect(harness.executions.map((run) => run.items.map((item) => item.json.faxId))).toEqual([
+			['fax_at_restart'],
+			[],
+		]);
 		expect(harness.executions[1].hints.map((hint) => hint.message)).toEqual([
 			"Fax fax_at_restart was passed on by an earlier run (n8n's processed-data store), so no item was passed on",
 		]);
@@ -83,7 +98,11 @@ describe('Fax.Plus Polling Trigger → a run n8n cannot start', () => {
 		await harness.poll();
 		expect(harness.executions).toHaveLength(1);
 		expect(harness.executions[0].items).toEqual([]);
-		expect(harness.executions[0].error?.message).toBe("The duplicate check could not use n8n's processed-data store, so fax fax_store_down was not passed on");
-		expect(harness.executions[0].error?.description).toMatch(/^connect ECONNREFUSED 127\.0\.0\.1:5432\. The fax is kept in this failed execution/);
+		expect(harness.executions[0].error?.message).toBe(
+			"The duplicate check could not use n8n's processed-data store, so fax fax_store_down was not passed on",
+		);
+		expect(harness.executions[0].error?.description).toMatch(
+			/^connect ECONNREFUSED 127\.0\.0\.1:5432\. The fax is kept in this failed execution/,
+		);
 	});
 });

@@ -105,11 +105,15 @@ describe('DeliveryLog', () => {
 
 	it('keeps integer-like and special keys apart and in order (no object keys)', () => {
 		const log = new DeliveryLog();
-		for (const key of ['10', '2', '1', '__proto__', 'constructor', 'toString']) expect(log.checkAndRecord(key)).toBe(true);
-		expect(savedDigests(log.snapshot())).toEqual(digests('10', '2', '1', '__proto__', 'constructor', 'toString'));
+		for (const key of ['10', '2', '1', '__proto__', 'constructor', 'toString'])
+			expect(log.checkAndRecord(key)).toBe(true);
+		expect(savedDigests(log.snapshot())).toEqual(
+			digests('10', '2', '1', '__proto__', 'constructor', 'toString'),
+		);
 		const restored = new DeliveryLog();
 		restored.load(viaJson(log.snapshot()));
-		for (const key of ['10', '2', '1', '__proto__', 'constructor', 'toString']) expect(restored.has(key)).toBe(true);
+		for (const key of ['10', '2', '1', '__proto__', 'constructor', 'toString'])
+			expect(restored.has(key)).toBe(true);
 		expect(restored.has('hasOwnProperty')).toBe(false);
 	});
 
@@ -230,7 +234,9 @@ describe('DeliveryLog', () => {
 			// The first run's latest time rounded up to whole seconds, then the second's 1,200 s later.
 			const firstRun = Math.ceil((start + 1000) / 1000);
 			expect(saved.runs).toBe(`${firstRun.toString(36)}.3,${(1200).toString(36)}.1`);
-			expect(entriesOfRecord(saved).times).toEqual([0, 0, 0, 1200_000].map((t) => firstRun * 1000 + t));
+			expect(entriesOfRecord(saved).times).toEqual(
+				[0, 0, 0, 1200_000].map((t) => firstRun * 1000 + t),
+			);
 		});
 
 		it('saves exactly the live entries however saves and evictions interleave', () => {
@@ -282,7 +288,13 @@ describe('DeliveryLog', () => {
 		it('saves at most a third of the previous format at the default cap', () => {
 			const time = clock();
 			const log = new DeliveryLog({ now: time.now });
-			const v1: { v: 1; epoch: string; head: number; keys: string[]; times: number[] } = { v: 1, epoch: 'before', head: 0, keys: [], times: [] };
+			const v1: { v: 1; epoch: string; head: number; keys: string[]; times: number[] } = {
+				v: 1,
+				epoch: 'before',
+				head: 0,
+				keys: [],
+				times: [],
+			};
 			for (let i = 0; i < DEFAULT_MAX_ENTRIES; i++) {
 				const key = `id:msg_${i.toString(16).padStart(24, '0')}`;
 				log.checkAndRecord(key);
@@ -290,7 +302,9 @@ describe('DeliveryLog', () => {
 				v1.times.push(time.now());
 				time.advance(1000);
 			}
-			expect(JSON.stringify(log.snapshot()).length * 3).toBeLessThanOrEqual(JSON.stringify(v1).length);
+			expect(JSON.stringify(log.snapshot()).length * 3).toBeLessThanOrEqual(
+				JSON.stringify(v1).length,
+			);
 		});
 
 		it('reads a record of the previous version (v1) after an upgrade: its deliveries stay repeats', () => {
@@ -300,7 +314,12 @@ describe('DeliveryLog', () => {
 				v: 1,
 				epoch: 'previous-version',
 				head: 1,
-				keys: ['id:msg_gone', 'id:msg_1', keyOfDeliveryId('x'.repeat(300)), keyOfRawBody(Buffer.from('{"a":1}'))],
+				keys: [
+					'id:msg_gone',
+					'id:msg_1',
+					keyOfDeliveryId('x'.repeat(300)),
+					keyOfRawBody(Buffer.from('{"a":1}')),
+				],
 				times: [time.now() - 3 * DAY, time.now() - 2 * DAY, time.now() - DAY, time.now()],
 			};
 			const upgraded = new DeliveryLog({ now: time.now });
@@ -321,7 +340,8 @@ describe('DeliveryLog', () => {
 		it('reads a record of the version before (v2) after an upgrade: its deliveries stay repeats', () => {
 			const time = clock();
 			// As v2 saved it: 72-bit digests (12 characters) and a column of second differences.
-			const v2Digest = (key: string) => createHash('sha256').update(key).digest('base64').slice(0, 12);
+			const v2Digest = (key: string) =>
+				createHash('sha256').update(key).digest('base64').slice(0, 12);
 			const firstSecond = Math.floor((time.now() - 8 * DAY) / 1000);
 			const v2 = {
 				v: 2,

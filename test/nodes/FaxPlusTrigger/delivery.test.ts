@@ -1,14 +1,30 @@
 import { createHash } from 'node:crypto';
 import { signWebhook } from '../../server';
 import { useFaxPlusServer } from '../../support/faxplus';
-import { TRIGGER_NODE_NAME, useTriggerHarnesses, type TriggerHarness } from '../../support/trigger-harness';
-import { activateWithSecret, onlyEndpoint, recordedKeys, registerEndpoint, runJson, runsOf, storedKeyOf } from './helpers';
+import {
+	TRIGGER_NODE_NAME,
+	useTriggerHarnesses,
+	type TriggerHarness,
+} from '../../support/trigger-harness';
+import {
+	activateWithSecret,
+	onlyEndpoint,
+	recordedKeys,
+	registerEndpoint,
+	runJson,
+	runsOf,
+	storedKeyOf,
+} from './helpers';
 import { digestOfKey, entriesOfRecord } from '../../../nodes/FaxPlusTrigger/deduplication';
 import { ProcessedDataStore } from '../../support/processed-data';
 
 /** POSTs to a URL directly (a request Fax.Plus did not send). */
 async function post(url: string, body: string | Buffer, headers: Record<string, string> = {}) {
-	const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+	const res = await fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', ...headers },
+		body,
+	});
 	return { status: res.status, body: await res.text(), retryAfter: res.headers.get('retry-after') };
 }
 
@@ -25,7 +41,10 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 	const trigger = useTriggerHarnesses();
 
 	async function activeTrigger(parameters: Record<string, unknown> = {}) {
-		const harness = await trigger({ server: server(), parameters: { events: ['fax_sent', 'fax_received'], ...parameters } });
+		const harness = await trigger({
+			server: server(),
+			parameters: { events: ['fax_sent', 'fax_received'], ...parameters },
+		});
 		const endpointId = await activateWithSecret(harness, server());
 		return { harness, endpointId, secret: server().getEndpointSecret(endpointId)! };
 	}
@@ -33,12 +52,18 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 	describe('a verified delivery', () => {
 		it('starts one run with the documented fields, answered 200 by n8n once it holds the run', async () => {
 			const { harness } = await activeTrigger();
-			const [result] = await server().deliver({ event: 'fax_sent', data: { id: 'fax_abc', status: 'success' } });
+			const [result] = await server().deliver({
+				event: 'fax_sent',
+				data: { id: 'fax_abc', status: 'success' },
+			});
 
 			expect(result.attempts).toEqual([{ status: 200, body: '{"received":true}' }]);
 			// Not answered by the node: n8n answers webhookResponse after WorkflowRunner.run().
-			expect(harness.answers[0].result).toEqual({ workflowData: expect.any(Array), webhookResponse: { received: true } });
-			const [item] = (await runJson(harness));
+			expect(harness.answers[0].result).toEqual({
+				workflowData: expect.any(Array),
+				webhookResponse: { received: true },
+			});
+			const [item] = await runJson(harness);
 			expect(item).toEqual({
 				event: 'fax_sent',
 				webhookId: result.webhookId,
@@ -60,18 +85,36 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 
 		it('flags a retried fax (hook.id differs from data.id)', async () => {
 			const { harness } = await activeTrigger();
-			await server().deliver({ event: 'fax_sent', hookId: 'fax_retry_2', data: { id: 'fax_first', status: 'failed' } });
-			expect((await runJson(harness))[0]).toMatchObject({ isRetry: true, hookId: 'fax_retry_2', faxId: 'fax_first', status: 'failed' });
+			await server().deliver({
+				event: 'fax_sent',
+				hookId: 'fax_retry_2',
+				data: { id: 'fax_first', status: 'failed' },
+			});
+			expect((await runJson(harness))[0]).toMatchObject({
+				isRetry: true,
+				hookId: 'fax_retry_2',
+				faxId: 'fax_first',
+				status: 'failed',
+			});
 		});
 
 		it('reads from_number / to_number when from / to are absent', async () => {
 			const { harness } = await activeTrigger();
 			const body = JSON.stringify({
 				hook: { id: 'fax_n', event: 'fax_received', target: '' },
-				data: { id: 'fax_n', status: 'success', from_number: '+4930123456', to_number: '+15551230001' },
+				data: {
+					id: 'fax_n',
+					status: 'success',
+					from_number: '+4930123456',
+					to_number: '+15551230001',
+				},
 			});
 			await server().deliver({ event: 'fax_received', rawBody: body });
-			expect((await runJson(harness))[0]).toMatchObject({ from: '+4930123456', to: '+15551230001', event: 'fax_received' });
+			expect((await runJson(harness))[0]).toMatchObject({
+				from: '+4930123456',
+				to: '+15551230001',
+				event: 'fax_received',
+			});
 		});
 
 		it("records the delivery in n8n's processed-data store from its run, never in static data", async () => {
@@ -86,7 +129,12 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 
 		it('accepts a delivery with several signatures when one is valid', async () => {
 			const { harness, secret } = await activeTrigger();
-			const body = Buffer.from(JSON.stringify({ hook: { id: 'f', event: 'fax_sent' }, data: { id: 'f', status: 'success' } }));
+			const body = Buffer.from(
+				JSON.stringify({
+					hook: { id: 'f', event: 'fax_sent' },
+					data: { id: 'f', status: 'success' },
+				}),
+			);
 			const now = Math.floor(Date.now() / 1000);
 			const valid = signWebhook(secret, 'msg_multi', now, body);
 			const [result] = await server().deliver({
@@ -97,12 +145,17 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 				signatureHeader: `v1,${Buffer.alloc(32).toString('base64')} v2,${valid} v1,${valid}`,
 			});
 			expect(result.attempts[0].status).toBe(200);
-			expect((await runJson(harness))).toHaveLength(1);
+			expect(await runJson(harness)).toHaveLength(1);
 		});
 	});
 
 	describe('refused deliveries: 401 by the node, no run', () => {
-		async function expectRefused(harness: TriggerHarness, status: number, body: string, reason: string) {
+		async function expectRefused(
+			harness: TriggerHarness,
+			status: number,
+			body: string,
+			reason: string,
+		) {
 			expect(status).toBe(401);
 			expect(JSON.parse(body)).toEqual({ received: false, reason, message: expect.any(String) });
 			expect(await runsOf(harness)).toHaveLength(0);
@@ -123,7 +176,9 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			harness.setSecret(server().getEndpointSecret(endpoint.id));
 			const [replayed] = await server().replay(result.webhookId!);
 			expect(replayed.attempts[0].status).toBe(200);
-			expect((await runJson(harness))).toEqual([expect.objectContaining({ webhookId: result.webhookId, signatureVerified: true })]);
+			expect(await runJson(harness)).toEqual([
+				expect.objectContaining({ webhookId: result.webhookId, signatureVerified: true }),
+			]);
 		});
 
 		it('answers 503 with Retry-After, not 401, while n8n cannot read the signing secret; the re-send is accepted', async () => {
@@ -131,7 +186,11 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			harness.credentialsHelper.unreadable.add('faxPlusWebhookSecretApi');
 			const [result] = await server().deliver({ event: 'fax_sent' });
 			expect(result.attempts[0].status).toBe(503);
-			expect(JSON.parse(result.attempts[0].body)).toEqual({ received: false, reason: 'secret_unavailable', message: expect.any(String) });
+			expect(JSON.parse(result.attempts[0].body)).toEqual({
+				received: false,
+				reason: 'secret_unavailable',
+				message: expect.any(String),
+			});
 			const body = '{"hook":{"id":"f","event":"fax_sent"},"data":{"id":"f"}}';
 			const now = Math.floor(Date.now() / 1000);
 			const direct = await post(harness.productionUrl, body, {
@@ -150,8 +209,16 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 
 		it('refuses a signature made with another secret, without echoing the secret', async () => {
 			const { harness, secret } = await activeTrigger();
-			const [result] = await server().deliver({ event: 'fax_sent', secret: 'whsec_' + Buffer.from('other secret').toString('base64') });
-			await expectRefused(harness, result.attempts[0].status, result.attempts[0].body, 'signature_mismatch');
+			const [result] = await server().deliver({
+				event: 'fax_sent',
+				secret: 'whsec_' + Buffer.from('other secret').toString('base64'),
+			});
+			await expectRefused(
+				harness,
+				result.attempts[0].status,
+				result.attempts[0].body,
+				'signature_mismatch',
+			);
 			expect(result.attempts[0].body).not.toContain(secret.slice(6));
 		});
 
@@ -159,7 +226,12 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			const { harness } = await activeTrigger();
 			harness.setSecret('not a secret!');
 			const [result] = await server().deliver({ event: 'fax_sent' });
-			await expectRefused(harness, result.attempts[0].status, result.attempts[0].body, 'invalid_secret');
+			await expectRefused(
+				harness,
+				result.attempts[0].status,
+				result.attempts[0].body,
+				'invalid_secret',
+			);
 		});
 
 		it.each([
@@ -171,10 +243,15 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			['only a v2 signature', { signatureHeader: 'v2,abc' }, 'no_v1_signature'],
 			['an empty webhook-id', { headers: { 'webhook-id': '' } }, 'missing_webhook_id'],
 			['a changed webhook-id', { headers: { 'webhook-id': 'msg_changed' } }, 'signature_mismatch'],
-			['a timestamp with letters', { headers: { 'webhook-timestamp': '1700000000abc' } }, 'invalid_timestamp'],
+			[
+				'a timestamp with letters',
+				{ headers: { 'webhook-timestamp': '1700000000abc' } },
+				'invalid_timestamp',
+			],
 		])('refuses %s', async (_case, options, reason) => {
 			const { harness } = await activeTrigger();
-			const timestamp = 'timestamp' in options ? Math.floor(Date.now() / 1000) + options.timestamp : undefined;
+			const timestamp =
+				'timestamp' in options ? Math.floor(Date.now() / 1000) + options.timestamp : undefined;
 			const [result] = await server().deliver({ event: 'fax_sent', ...options, timestamp });
 			await expectRefused(harness, result.attempts[0].status, result.attempts[0].body, reason);
 		});
@@ -191,12 +268,20 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 				timestamp: now,
 				signatureHeader: `v1,${signWebhook(secret, 'msg_body', now, signed)}`,
 			});
-			await expectRefused(harness, result.attempts[0].status, result.attempts[0].body, 'signature_mismatch');
+			await expectRefused(
+				harness,
+				result.attempts[0].status,
+				result.attempts[0].body,
+				'signature_mismatch',
+			);
 		});
 
 		it('refuses a request without any signature headers', async () => {
 			const { harness } = await activeTrigger();
-			const { status, body } = await post(harness.productionUrl, '{"hook":{"event":"fax_sent"},"data":{}}');
+			const { status, body } = await post(
+				harness.productionUrl,
+				'{"hook":{"event":"fax_sent"},"data":{}}',
+			);
 			await expectRefused(harness, status, body, 'missing_webhook_id');
 		});
 	});
@@ -208,10 +293,17 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			const [replayed] = await server().replay(first.webhookId!);
 			const [again] = await server().deliver({ event: 'fax_sent', webhookId: first.webhookId! });
 
-			expect(replayed.attempts[0]).toEqual({ status: 200, body: '{"received":true,"duplicate":true}' });
+			expect(replayed.attempts[0]).toEqual({
+				status: 200,
+				body: '{"received":true,"duplicate":true}',
+			});
 			expect(again.attempts[0].status).toBe(200);
 			expect(await runsOf(harness)).toHaveLength(1);
-			expect(harness.answers.map((answer) => answer.result?.workflowData === undefined)).toEqual([false, true, true]);
+			expect(harness.answers.map((answer) => answer.result?.workflowData === undefined)).toEqual([
+				false,
+				true,
+				true,
+			]);
 		});
 
 		it('keys on the webhook-id, never on hook.id / data.id', async () => {
@@ -224,13 +316,22 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 		it('starts exactly one run for 50 concurrent copies of one delivery; copies in flight are told to come back (409)', async () => {
 			const { harness } = await activeTrigger();
 			const results = await Promise.all(
-				Array.from({ length: 50 }, async () => await server().deliver({ event: 'fax_sent', webhookId: 'msg_concurrent' })),
+				Array.from(
+					{ length: 50 },
+					async () => await server().deliver({ event: 'fax_sent', webhookId: 'msg_concurrent' }),
+				),
 			);
 			const statuses = results.flat().map((result) => result.attempts[0].status);
 			expect(statuses.filter((status) => status === 200 || status === 409)).toHaveLength(50);
-			expect(results.flat().filter((result) => result.attempts[0].body === '{"received":true}')).toHaveLength(1);
+			expect(
+				results.flat().filter((result) => result.attempts[0].body === '{"received":true}'),
+			).toHaveLength(1);
 			for (const result of results.flat().filter((r) => r.attempts[0].status === 409)) {
-				expect(JSON.parse(result.attempts[0].body)).toEqual({ received: false, reason: 'in_flight', message: expect.any(String) });
+				expect(JSON.parse(result.attempts[0].body)).toEqual({
+					received: false,
+					reason: 'in_flight',
+					message: expect.any(String),
+				});
 			}
 			expect(await runsOf(harness)).toHaveLength(1);
 			// Their re-sends, once the first was answered, are repeats.
@@ -256,10 +357,16 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 		it('loses no record in a burst of 50 distinct concurrent deliveries', async () => {
 			const { harness } = await activeTrigger();
 			const results = await Promise.all(
-				Array.from({ length: 50 }, async (_, i) => await server().deliver({ event: 'fax_sent', webhookId: `msg_burst_${i}` })),
+				Array.from(
+					{ length: 50 },
+					async (_, i) =>
+						await server().deliver({ event: 'fax_sent', webhookId: `msg_burst_${i}` }),
+				),
 			);
 			expect(await runsOf(harness)).toHaveLength(50);
-			expect(new Set(recordedKeys(harness))).toEqual(new Set(results.flat().map((result) => storedKeyOf(result.webhookId!))));
+			expect(new Set(recordedKeys(harness))).toEqual(
+				new Set(results.flat().map((result) => storedKeyOf(result.webhookId!))),
+			);
 			// Runs that wait while another's check is under way are checked together: fewer
 			// reads and writes of n8n's record than deliveries.
 			const callsForFifty = harness.processedData.calls;
@@ -268,8 +375,12 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			// After a restart the fast path knows none of them; each re-send starts a run that
 			// n8n's store recognises: no output item, no second fax.
 			harness.restart();
-			const replays = await Promise.all(results.flat().map(async (result) => await server().replay(result.webhookId!)));
-			expect(replays.flat().map((replay) => replay.attempts[0].status)).toEqual(Array(50).fill(200));
+			const replays = await Promise.all(
+				results.flat().map(async (result) => await server().replay(result.webhookId!)),
+			);
+			expect(replays.flat().map((replay) => replay.attempts[0].status)).toEqual(
+				Array(50).fill(200),
+			);
 			expect(await runsOf(harness)).toHaveLength(50);
 			expect(harness.executions).toHaveLength(100);
 			expect(harness.executions.slice(50).every((run) => run.items.length === 0)).toBe(true);
@@ -289,14 +400,21 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			]);
 			// The repeat's execution says why it passed nothing on, naming the delivery.
 			expect(harness.executions[1].hints).toEqual([
-				expect.objectContaining({ message: `Delivery ${first.webhookId} was processed before (n8n's processed-data store), so no item was passed on` }),
+				expect.objectContaining({
+					message: `Delivery ${first.webhookId} was processed before (n8n's processed-data store), so no item was passed on`,
+				}),
 			]);
 			expect(harness.executions[0].hints).toEqual([]);
 		});
 
 		it('recognises a repeat that reached another process (a second webhook processor, a worker with empty static data)', async () => {
 			const store = new ProcessedDataStore();
-			const one = await trigger({ server: server(), parameters: { events: ['fax_sent'] }, processedData: store, worker: true });
+			const one = await trigger({
+				server: server(),
+				parameters: { events: ['fax_sent'] },
+				processedData: store,
+				worker: true,
+			});
 			await activateWithSecret(one, server());
 			const activated = one.savedStaticData;
 			const [first] = await server().deliver({ event: 'fax_sent' });
@@ -320,8 +438,12 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			expect(await runsOf(harness)).toHaveLength(0);
 			expect(harness.executions).toHaveLength(1);
 			const error = harness.executions[0].error as Error & { description?: string };
-			expect(error.message).toBe(`The duplicate check could not use n8n's processed-data store, so delivery ${result.webhookId} was not passed on`);
-			expect(error.description).toMatch(/^connect ECONNREFUSED 127\.0\.0\.1:5432\. The delivery is kept in this failed execution/);
+			expect(error.message).toBe(
+				`The duplicate check could not use n8n's processed-data store, so delivery ${result.webhookId} was not passed on`,
+			);
+			expect(error.description).toMatch(
+				/^connect ECONNREFUSED 127\.0\.0\.1:5432\. The delivery is kept in this failed execution/,
+			);
 		});
 
 		it("removes 0.1.x's record from static data at the next activation or start once every entry is past the retention", async () => {
@@ -333,14 +455,24 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 				times: `${(nowSeconds - firstDaysAgo * 86_400).toString(36)},${(86_400).toString(36)}`,
 			});
 			// Newest entry 8 days old: spent. 6 days old: still honoured.
-			const spent = await trigger({ server: server(), parameters: { events: ['fax_sent'] }, staticData: { [`node:${TRIGGER_NODE_NAME}`]: { deliveryLog: record(9) } } });
+			const spent = await trigger({
+				server: server(),
+				parameters: { events: ['fax_sent'] },
+				staticData: { [`node:${TRIGGER_NODE_NAME}`]: { deliveryLog: record(9) } },
+			});
 			await activateWithSecret(spent, server());
 			expect(spent.savedNodeStaticData.deliveryLog).toBeUndefined();
-			expect(spent.savedNodeStaticData.registrations).toEqual([expect.objectContaining({ url: spent.productionUrl })]);
+			expect(spent.savedNodeStaticData.registrations).toEqual([
+				expect.objectContaining({ url: spent.productionUrl }),
+			]);
 			await spent.close();
 			server().reset();
 
-			const live = await trigger({ server: server(), parameters: { events: ['fax_sent'] }, staticData: { [`node:${TRIGGER_NODE_NAME}`]: { deliveryLog: record(7) } } });
+			const live = await trigger({
+				server: server(),
+				parameters: { events: ['fax_sent'] },
+				staticData: { [`node:${TRIGGER_NODE_NAME}`]: { deliveryLog: record(7) } },
+			});
 			await activateWithSecret(live, server());
 			expect(live.savedNodeStaticData.deliveryLog).toEqual(record(7));
 			const [repeat] = await server().deliver({ event: 'fax_sent', webhookId: 'msg_b' });
@@ -349,7 +481,12 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 
 		it("removes 0.1.x's record once spent also on a delivery that n8n answers without a run (n8n then saves static data)", async () => {
 			const nowSeconds = Math.floor(Date.now() / 1000);
-			const record = { v: 2, epoch: 'before-upgrade', ids: v2Digest('id:msg_a'), times: (nowSeconds - 6 * 86_400).toString(36) };
+			const record = {
+				v: 2,
+				epoch: 'before-upgrade',
+				ids: v2Digest('id:msg_a'),
+				times: (nowSeconds - 6 * 86_400).toString(36),
+			};
 			const harness = await trigger({
 				server: server(),
 				parameters: { events: ['fax_sent'], options: { statuses: 'success' } },
@@ -362,13 +499,19 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			const realNow = Date.now.bind(Date);
 			const later = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + 2 * 86_400_000);
 			try {
-				const [skipped] = await server().deliver({ event: 'fax_sent', data: { status: 'failed' }, timestamp: Math.floor(Date.now() / 1000) });
+				const [skipped] = await server().deliver({
+					event: 'fax_sent',
+					data: { status: 'failed' },
+					timestamp: Math.floor(Date.now() / 1000),
+				});
 				expect(skipped.attempts[0].body).toBe('{"received":true,"skipped":"status"}');
 			} finally {
 				later.mockRestore();
 			}
 			expect(harness.savedNodeStaticData.deliveryLog).toBeUndefined();
-			expect(harness.savedNodeStaticData.registrations).toEqual([expect.objectContaining({ url: harness.productionUrl })]);
+			expect(harness.savedNodeStaticData.registrations).toEqual([
+				expect.objectContaining({ url: harness.productionUrl }),
+			]);
 			expect(await runsOf(harness)).toHaveLength(0);
 		});
 
@@ -382,9 +525,16 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 				times: `${(nowSeconds - 9 * 86_400).toString(36)},${(9 * 86_400 - 60).toString(36)}`,
 			};
 			const staticData = { [`node:${TRIGGER_NODE_NAME}`]: { deliveryLog: v2 } };
-			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] }, staticData });
+			const harness = await trigger({
+				server: server(),
+				parameters: { events: ['fax_sent'] },
+				staticData,
+			});
 			await activateWithSecret(harness, server());
-			const [retried] = await server().deliver({ event: 'fax_sent', webhookId: 'msg_before_upgrade' });
+			const [retried] = await server().deliver({
+				event: 'fax_sent',
+				webhookId: 'msg_before_upgrade',
+			});
 			expect(retried.attempts[0].body).toBe('{"received":true,"duplicate":true}');
 			await server().deliver({ event: 'fax_sent', webhookId: 'msg_expired' });
 			expect(await runsOf(harness)).toHaveLength(1);
@@ -396,14 +546,23 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 		it('recognises a repeat after an upgrade, from the record the previous version saved (v1)', async () => {
 			const now = Date.now();
 			// The record exactly as the previous version saved it: keys and times (ms) as arrays, a dead head.
-			const v1 = { v: 1, epoch: 'before-upgrade', head: 1, keys: ['id:msg_expired', 'id:msg_before_upgrade'], times: [now - 9 * 86_400_000, now - 60_000] };
+			const v1 = {
+				v: 1,
+				epoch: 'before-upgrade',
+				head: 1,
+				keys: ['id:msg_expired', 'id:msg_before_upgrade'],
+				times: [now - 9 * 86_400_000, now - 60_000],
+			};
 			const harness = await trigger({
 				server: server(),
 				parameters: { events: ['fax_sent'] },
 				staticData: { [`node:${TRIGGER_NODE_NAME}`]: { deliveryLog: v1 } },
 			});
 			await activateWithSecret(harness, server());
-			const [retried] = await server().deliver({ event: 'fax_sent', webhookId: 'msg_before_upgrade' });
+			const [retried] = await server().deliver({
+				event: 'fax_sent',
+				webhookId: 'msg_before_upgrade',
+			});
 			expect(retried.attempts[0].body).toBe('{"received":true,"duplicate":true}');
 			expect(await runsOf(harness)).toHaveLength(0);
 			await server().deliver({ event: 'fax_sent', webhookId: 'msg_after_upgrade' });
@@ -416,7 +575,11 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			const { harness } = await activeTrigger({ options: { deduplicationMaxEntries: 20 } });
 			for (let batch = 0; batch < 10; batch++) {
 				await Promise.all(
-					Array.from({ length: 15 }, async (_, i) => await server().deliver({ event: 'fax_sent', webhookId: `msg_${batch}_${i}` })),
+					Array.from(
+						{ length: 15 },
+						async (_, i) =>
+							await server().deliver({ event: 'fax_sent', webhookId: `msg_${batch}_${i}` }),
+					),
 				);
 			}
 			expect(await runsOf(harness)).toHaveLength(150);
@@ -429,10 +592,19 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			const { harness } = await activeTrigger({ options: { statuses: 'success, partially_sent' } });
 			const [failed] = await server().deliver({ event: 'fax_sent', data: { status: 'failed' } });
 			const [ok] = await server().deliver({ event: 'fax_sent', data: { status: 'success' } });
-			const [partial] = await server().deliver({ event: 'fax_sent', data: { status: 'Partially_Sent' } });
+			const [partial] = await server().deliver({
+				event: 'fax_sent',
+				data: { status: 'Partially_Sent' },
+			});
 
-			expect(failed.attempts[0]).toEqual({ status: 200, body: '{"received":true,"skipped":"status"}' });
-			expect((await runJson(harness)).map((item) => item.webhookId)).toEqual([ok.webhookId, partial.webhookId]);
+			expect(failed.attempts[0]).toEqual({
+				status: 200,
+				body: '{"received":true,"skipped":"status"}',
+			});
+			expect((await runJson(harness)).map((item) => item.webhookId)).toEqual([
+				ok.webhookId,
+				partial.webhookId,
+			]);
 			// Filtered out in webhook(), so no run: only the fast path knows it.
 			expect(recordedKeys(harness)).not.toContain(storedKeyOf(failed.webhookId!));
 			const [replayed] = await server().replay(failed.webhookId!);
@@ -440,15 +612,25 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 		});
 
 		it('takes the statuses picked from the list (an array) as well as the comma-separated text older workflows saved', async () => {
-			const { harness } = await activeTrigger({ options: { statuses: ['failed_user_busy', 'failed_no_answer'] } });
+			const { harness } = await activeTrigger({
+				options: { statuses: ['failed_user_busy', 'failed_no_answer'] },
+			});
 			await server().deliver({ event: 'fax_sent', data: { status: 'success' } });
-			const [busy] = await server().deliver({ event: 'fax_sent', data: { status: 'failed_user_busy' } });
-			expect((await runJson(harness)).map((item) => [item.webhookId, item.statusRetryable])).toEqual([[busy.webhookId, true]]);
+			const [busy] = await server().deliver({
+				event: 'fax_sent',
+				data: { status: 'failed_user_busy' },
+			});
+			expect(
+				(await runJson(harness)).map((item) => [item.webhookId, item.statusRetryable]),
+			).toEqual([[busy.webhookId, true]]);
 		});
 
 		it('skips events the node does not listen to (a user-managed endpoint with more events)', async () => {
 			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
-			const mine = await registerEndpoint(server(), harness.productionUrl, ['fax_sent', 'fax_received']);
+			const mine = await registerEndpoint(server(), harness.productionUrl, [
+				'fax_sent',
+				'fax_received',
+			]);
 			harness.setParameters({ options: { existingEndpointId: mine.id } });
 			harness.setSecret(server().getEndpointSecret(mine.id));
 			await harness.activate();
@@ -461,8 +643,14 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 
 		it('delivers only faxes of the numbers filter (Fax.Plus filters; the node registered it)', async () => {
 			const { harness } = await activeTrigger({ channels: '+15551230001' });
-			await server().deliver({ event: 'fax_received', data: { from: '+4930123456', to: '+15551230001' } });
-			const none = await server().deliver({ event: 'fax_received', data: { from: '+4930123456', to: '+15550000000' } });
+			await server().deliver({
+				event: 'fax_received',
+				data: { from: '+4930123456', to: '+15551230001' },
+			});
+			const none = await server().deliver({
+				event: 'fax_received',
+				data: { from: '+4930123456', to: '+15550000000' },
+			});
 			expect(none).toEqual([]);
 			expect(await runsOf(harness)).toHaveLength(1);
 		});

@@ -1,4 +1,9 @@
-import { Workflow, type ICredentialTestFunctions, type INode, type INodeProperties } from 'n8n-workflow';
+import {
+	Workflow,
+	type ICredentialTestFunctions,
+	type INode,
+	type INodeProperties,
+} from 'n8n-workflow';
 import { FaxPlus } from '../../../nodes/FaxPlus/FaxPlus.node';
 import { FaxPlusTrigger } from '../../../nodes/FaxPlusTrigger/FaxPlusTrigger.node';
 import { FAX_PLUS_TRIGGER_NODE_TYPE } from '../../support/trigger-harness';
@@ -28,12 +33,16 @@ describe('Fax.Plus Trigger → public contract', () => {
 		const action = new FaxPlus().description;
 		const actionAuth = action.properties.find((entry) => entry.name === 'authentication');
 		expect(property('authentication')).toEqual(actionAuth);
-		const triggerApiCredentials = description.credentials!.filter((entry) => entry.name !== 'faxPlusWebhookSecretApi');
+		const triggerApiCredentials = description.credentials!.filter(
+			(entry) => entry.name !== 'faxPlusWebhookSecretApi',
+		);
 		expect(triggerApiCredentials).toEqual(action.credentials);
 	});
 
 	it('has the optional signing secret credential, tested locally, in a slot of its own', () => {
-		const secret = description.credentials?.find((credential) => credential.name === 'faxPlusWebhookSecretApi');
+		const secret = description.credentials?.find(
+			(credential) => credential.name === 'faxPlusWebhookSecretApi',
+		);
 		expect(secret).toMatchObject({ required: false, testedBy: 'faxPlusWebhookSecretTest' });
 		// n8n's editor treats a credential without displayOptions as an `authentication` choice.
 		expect(secret?.displayOptions?.show).toBeDefined();
@@ -45,14 +54,23 @@ describe('Fax.Plus Trigger → public contract', () => {
 		expect(events.type).toBe('multiOptions');
 		expect(events.required).toBe(true);
 		const options = events.options as Array<{ value: string; description?: string }>;
-		expect(options.map((option) => option.value).sort()).toEqual(['fax_page_received', 'fax_received', 'fax_sent']);
-		expect(options.find((option) => option.value === 'fax_page_received')?.description).toMatch(/fax streaming/i);
+		expect(options.map((option) => option.value).sort()).toEqual([
+			'fax_page_received',
+			'fax_received',
+			'fax_sent',
+		]);
+		expect(options.find((option) => option.value === 'fax_page_received')?.description).toMatch(
+			/fax streaming/i,
+		);
 	});
 
 	it('has the numbers filter and the options', () => {
 		expect(property('channels')).toMatchObject({ type: 'string', default: '' });
 		const options = property('options');
-		const names = (options.options as INodeProperties[]).map((option) => [option.name, option.default]);
+		const names = (options.options as INodeProperties[]).map((option) => [
+			option.name,
+			option.default,
+		]);
 		expect(names).toEqual([
 			['documentFormat', 'pdf'],
 			['downloadDocument', false],
@@ -63,9 +81,13 @@ describe('Fax.Plus Trigger → public contract', () => {
 			['binaryPropertyName', 'data'],
 			['useLegacyHooks', false],
 		]);
-		const legacy = (options.options as INodeProperties[]).find((option) => option.name === 'useLegacyHooks')!;
+		const legacy = (options.options as INodeProperties[]).find(
+			(option) => option.name === 'useLegacyHooks',
+		)!;
 		expect(legacy.description).toMatch(/no signature/);
-		const download = (options.options as INodeProperties[]).find((option) => option.name === 'downloadDocument')!;
+		const download = (options.options as INodeProperties[]).find(
+			(option) => option.name === 'downloadDocument',
+		)!;
 		expect(download.description).toMatch(/Fax Received/);
 		expect(download.description).toMatch(/documentError/);
 	});
@@ -87,7 +109,12 @@ describe('Fax.Plus Trigger → public contract', () => {
 				active: false,
 				nodeTypes: new TestNodeTypes({ [FAX_PLUS_TRIGGER_NODE_TYPE]: trigger }),
 			});
-			return workflow.expression.getSimpleParameterValue(node, description.subtitle!, 'internal', {});
+			return workflow.expression.getSimpleParameterValue(
+				node,
+				description.subtitle!,
+				'internal',
+				{},
+			);
 		}
 
 		it("shows the events' display names on the canvas, not their values", () => {
@@ -108,7 +135,9 @@ describe('Fax.Plus Trigger → public contract', () => {
 			expect(names.indexOf('secretNotice')).toBe(names.indexOf('authentication') + 1);
 			const notice = property('secretNotice');
 			expect(notice.type).toBe('notice');
-			expect(notice.displayName).toContain('<a href="https://app.fax.plus/" target="_blank">Fax.Plus</a> → Integrations → Webhooks');
+			expect(notice.displayName).toContain(
+				'<a href="https://app.fax.plus/" target="_blank">Fax.Plus</a> → Integrations → Webhooks',
+			);
 			expect(notice.displayName).toMatch(/credential above/);
 			expect(notice.displayName).not.toMatch(/below/);
 			// The editor test finds the notice by its first 40 characters: plain text, no markup.
@@ -120,13 +149,20 @@ describe('Fax.Plus Trigger → public contract', () => {
 		const options = () => property('options').options as INodeProperties[];
 		const option = (name: string) => options().find((entry) => entry.name === name)!;
 
-		it.each(['documentFormat', 'binaryPropertyName'])('shows %s only with Download Fax Document', (name) => {
-			expect(option(name).displayOptions).toEqual({ show: { downloadDocument: [true] } });
-		});
+		it.each(['documentFormat', 'binaryPropertyName'])(
+			'shows %s only with Download Fax Document',
+			(name) => {
+				expect(option(name).displayOptions).toEqual({ show: { downloadDocument: [true] } });
+			},
+		);
 
 		it('shows the other options always', () => {
-			const others = options().filter((entry) => !['documentFormat', 'binaryPropertyName'].includes(entry.name));
-			expect(others.map((entry) => [entry.name, entry.displayOptions])).toEqual(others.map((entry) => [entry.name, undefined]));
+			const others = options().filter(
+				(entry) => !['documentFormat', 'binaryPropertyName'].includes(entry.name),
+			);
+			expect(others.map((entry) => [entry.name, entry.displayOptions])).toEqual(
+				others.map((entry) => [entry.name, undefined]),
+			);
 		});
 
 		it("says that an existing endpoint's own events and numbers apply, not the Numbers Filter", () => {
@@ -138,7 +174,9 @@ describe('Fax.Plus Trigger → public contract', () => {
 
 		it('describes each option in one or two sentences', () => {
 			for (const entry of options()) {
-				const sentences = (entry.description ?? '').split(/[.!?](?:\s|$)/).filter((part) => part.trim() !== '');
+				const sentences = (entry.description ?? '')
+					.split(/[.!?](?:\s|$)/)
+					.filter((part) => part.trim() !== '');
 				expect([entry.name, sentences.length <= 2]).toEqual([entry.name, true]);
 			}
 		});
@@ -154,14 +192,20 @@ describe('Fax.Plus Trigger → public contract', () => {
 				data: { secret } as never,
 			});
 
-		it.each(['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'])('accepts %s', async (secret) => {
-			expect(await run(secret)).toEqual({ status: 'OK', message: expect.any(String) });
-		});
+		it.each(['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'])(
+			'accepts %s',
+			async (secret) => {
+				expect(await run(secret)).toEqual({ status: 'OK', message: expect.any(String) });
+			},
+		);
 
-		it.each(['', 'whsec_', 'whsec_not base64!', 'secret?', undefined])('refuses %p without repeating it', async (secret) => {
-			const result = await run(secret);
-			expect(result.status).toBe('Error');
-			if (secret && secret !== 'whsec_') expect(result.message).not.toContain(secret);
-		});
+		it.each(['', 'whsec_', 'whsec_not base64!', 'secret?', undefined])(
+			'refuses %p without repeating it',
+			async (secret) => {
+				const result = await run(secret);
+				expect(result.status).toBe('Error');
+				if (secret && secret !== 'whsec_') expect(result.message).not.toContain(secret);
+			},
+		);
 	});
 });

@@ -10,18 +10,31 @@ import {
 	type RecordedRequest,
 } from '../../support/faxplus';
 import { useTriggerHarnesses, type TriggerHarness } from '../../support/trigger-harness';
-import { activateOk, activateWithSecret, calls, recordedKeys, runsOf, storedKeyOf } from './helpers';
+import {
+	activateOk,
+	activateWithSecret,
+	calls,
+	recordedKeys,
+	runsOf,
+	storedKeyOf,
+} from './helpers';
 
 /** The document downloads the server received (GET …/files/…), oldest first. */
 function fileRequests(server: FaxPlusServer): RecordedRequest[] {
-	return apiRequests(server).filter((request) => request.method === 'GET' && /^\/v3\/accounts\/[^/]+\/files\//.test(request.path));
+	return apiRequests(server).filter(
+		(request) => request.method === 'GET' && /^\/v3\/accounts\/[^/]+\/files\//.test(request.path),
+	);
 }
 
 describe('Fax.Plus Trigger → Download Fax Document', () => {
 	const server = useFaxPlusServer();
 	const trigger = useTriggerHarnesses();
 
-	async function activeTrigger(options: IDataObject, auth: AuthKind = 'pat', events = ['fax_sent', 'fax_received']) {
+	async function activeTrigger(
+		options: IDataObject,
+		auth: AuthKind = 'pat',
+		events = ['fax_sent', 'fax_received'],
+	) {
 		const harness = await trigger({ server: server(), auth, parameters: { events, options } });
 		await activateWithSecret(harness, server());
 		server().clearRequests();
@@ -29,7 +42,10 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 	}
 
 	/** Delivers, then waits until its run has ended (n8n answers before the run downloads). */
-	async function deliver(harness: TriggerHarness, options: Parameters<FaxPlusServer['deliver']>[0]) {
+	async function deliver(
+		harness: TriggerHarness,
+		options: Parameters<FaxPlusServer['deliver']>[0],
+	) {
 		const [result] = await server().deliver(options);
 		await harness.settled();
 		return result;
@@ -43,7 +59,10 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 
 			// Answered by n8n once it holds the run; the run downloads; the delivery is recorded once.
 			expect(result.attempts).toEqual([{ status: 200, body: '{"received":true}' }]);
-			expect(harness.answers[0].result).toEqual({ workflowData: expect.any(Array), webhookResponse: { received: true } });
+			expect(harness.answers[0].result).toEqual({
+				workflowData: expect.any(Array),
+				webhookResponse: { received: true },
+			});
 			expect(recordedKeys(harness)).toEqual([storedKeyOf(result.webhookId!)]);
 
 			const [request] = fileRequests(server());
@@ -54,7 +73,11 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 
 			expect(await runsOf(harness)).toHaveLength(1);
 			const [item] = (await runsOf(harness))[0].items;
-			expect(item.json).toMatchObject({ event: 'fax_received', faxId: 'fax_new_1', webhookId: result.webhookId });
+			expect(item.json).toMatchObject({
+				event: 'fax_received',
+				faxId: 'fax_new_1',
+				webhookId: result.webhookId,
+			});
 			expect(item.json).not.toHaveProperty('documentError');
 			expect(Object.keys(item.binary!)).toEqual(['data']);
 			const binary = item.binary!.data;
@@ -68,7 +91,11 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 	);
 
 	it('downloads a TIFF into the chosen field', async () => {
-		const harness = await activeTrigger({ downloadDocument: true, documentFormat: 'tiff', binaryPropertyName: 'fax' });
+		const harness = await activeTrigger({
+			downloadDocument: true,
+			documentFormat: 'tiff',
+			binaryPropertyName: 'fax',
+		});
 		await deliver(harness, { event: 'fax_received', data: { id: 'fax_new_2' } });
 
 		const [request] = fileRequests(server());
@@ -88,7 +115,9 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 		const harness = await activeTrigger({});
 		await deliver(harness, { event: 'fax_received', data: { id: 'fax_new_3' } });
 		expect(calls(server())).toEqual([]);
-		expect((await runsOf(harness))[0].items).toEqual([{ json: expect.objectContaining({ faxId: 'fax_new_3' }), pairedItem: { item: 0 } }]);
+		expect((await runsOf(harness))[0].items).toEqual([
+			{ json: expect.objectContaining({ faxId: 'fax_new_3' }), pairedItem: { item: 0 } },
+		]);
 	});
 
 	it('attaches the document that was sent for fax_sent', async () => {
@@ -109,14 +138,20 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 
 	it("uses the fax's user (data.uid), so an admin's credential gets a member's fax", async () => {
 		const harness = await activeTrigger({ downloadDocument: true });
-		await deliver(harness, { event: 'fax_received', data: { id: 'fax_6', uid: 'member_1', owner_id: 'member_1' } });
+		await deliver(harness, {
+			event: 'fax_received',
+			data: { id: 'fax_6', uid: 'member_1', owner_id: 'member_1' },
+		});
 		expect(calls(server())).toEqual(['GET /v3/accounts/member_1/files/fax_6']);
 		expect((await runsOf(harness))[0].items[0].binary!.data.fileName).toBe('fax_6.pdf');
 	});
 
 	it('uses self when the payload names no user, and hook.id when data has no id', async () => {
 		const harness = await activeTrigger({ downloadDocument: true });
-		const rawBody = JSON.stringify({ hook: { id: 'fax_1', event: 'fax_received', target: '' }, data: { status: 'success' } });
+		const rawBody = JSON.stringify({
+			hook: { id: 'fax_1', event: 'fax_received', target: '' },
+			data: { status: 'success' },
+		});
 		await deliver(harness, { event: 'fax_received', rawBody });
 		expect(calls(server())).toEqual(['GET /v3/accounts/self/files/fax_1']);
 		expect((await runsOf(harness))[0].items[0].binary!.data.fileName).toBe('fax_1.pdf');
@@ -155,7 +190,9 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 			await deliver(harness, { event: 'fax_received', data: { id: 'fax_new_4' } });
 
 			// n8n's request helper may try a 401 again itself.
-			expect(new Set(fileRequests(server()).map((request) => request.status))).toEqual(new Set([401]));
+			expect(new Set(fileRequests(server()).map((request) => request.status))).toEqual(
+				new Set([401]),
+			);
 			const [item] = (await runsOf(harness))[0].items;
 			expect(item.binary).toBeUndefined();
 			expect(item.json.documentError).toMatch(/rejected the credential/);
@@ -166,7 +203,10 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 	it('refuses an empty field name on activation, before any request', async () => {
 		const harness = await trigger({
 			server: server(),
-			parameters: { events: ['fax_received'], options: { downloadDocument: true, binaryPropertyName: ' ' } },
+			parameters: {
+				events: ['fax_received'],
+				options: { downloadDocument: true, binaryPropertyName: ' ' },
+			},
 		});
 		const outcome = await harness.activate();
 		expect(outcome.error?.message).toMatch(/^Put Output File in Field:/);

@@ -1,11 +1,20 @@
 // Shared by the trigger's tests.
 import type { IDataObject } from 'n8n-workflow';
 import { apiRequests, type FaxPlusServer } from '../../support/faxplus';
-import { TRIGGER_NODE_ID, TRIGGER_WORKFLOW_ID, type TriggerHarness } from '../../support/trigger-harness';
+import {
+	TRIGGER_NODE_ID,
+	TRIGGER_WORKFLOW_ID,
+	type TriggerHarness,
+} from '../../support/trigger-harness';
 import { hashOf } from '../../support/processed-data';
 
 /** Calls the local server's API directly (set-up outside the node). */
-export async function callApi(server: FaxPlusServer, method: string, path: string, body?: unknown): Promise<unknown> {
+export async function callApi(
+	server: FaxPlusServer,
+	method: string,
+	path: string,
+	body?: unknown,
+): Promise<unknown> {
 	const res = await fetch(`${server.baseUrl}${path}`, {
 		method,
 		headers: { authorization: `Bearer ${server.tokens.pat}`, 'content-type': 'application/json' },
@@ -23,10 +32,19 @@ export async function registerEndpoint(
 	filterTypes: string[],
 	channels?: string[],
 ): Promise<{ id: string; url: string; filter_types: string[]; channels: string[] | null }> {
-	await callApi(server, 'POST', '/webhooks', { url, filter_types: filterTypes, ...(channels ? { channels } : {}) });
+	await callApi(server, 'POST', '/webhooks', {
+		url,
+		filter_types: filterTypes,
+		...(channels ? { channels } : {}),
+	});
 	const endpoints = Object.values(server.state.webhooks).filter((endpoint) => endpoint.url === url);
 	const endpoint = endpoints[endpoints.length - 1];
-	return { id: endpoint.id, url: endpoint.url, filter_types: endpoint.filter_types, channels: endpoint.channels };
+	return {
+		id: endpoint.id,
+		url: endpoint.url,
+		filter_types: endpoint.filter_types,
+		channels: endpoint.channels,
+	};
 }
 
 /** "METHOD /path" of the API requests the server received, oldest first. */
@@ -48,11 +66,17 @@ export function onlyEndpoint(server: FaxPlusServer, url: string) {
 /** Activates and fails the test with the node's error if activation failed. */
 export async function activateOk(harness: TriggerHarness): Promise<void> {
 	const outcome = await harness.activate();
-	if (outcome.error) throw new Error(`Activation failed: ${outcome.error.message} (${outcome.error.description ?? ''})`);
+	if (outcome.error)
+		throw new Error(
+			`Activation failed: ${outcome.error.message} (${outcome.error.description ?? ''})`,
+		);
 }
 
 /** Activates, then pastes the new endpoint's secret into the credential (the documented set-up). */
-export async function activateWithSecret(harness: TriggerHarness, server: FaxPlusServer): Promise<string> {
+export async function activateWithSecret(
+	harness: TriggerHarness,
+	server: FaxPlusServer,
+): Promise<string> {
 	await activateOk(harness);
 	const endpoint = onlyEndpoint(server, harness.productionUrl);
 	harness.setSecret(server.getEndpointSecret(endpoint.id));

@@ -13,7 +13,10 @@ describe('Fax.Plus Trigger → legacy hook API', () => {
 	const trigger = useTriggerHarnesses();
 
 	it('registers one hook per event with { target, event } and stores their ids', async () => {
-		const harness = await trigger({ server: server(), parameters: { events: ['fax_sent', 'fax_received'], options: legacy } });
+		const harness = await trigger({
+			server: server(),
+			parameters: { events: ['fax_sent', 'fax_received'], options: legacy },
+		});
 		await activateOk(harness);
 
 		const posts = apiRequests(server()).filter((request) => request.method === 'POST');
@@ -36,7 +39,11 @@ describe('Fax.Plus Trigger → legacy hook API', () => {
 		});
 		await activateOk(harness);
 		const post = apiRequests(server()).find((request) => request.method === 'POST')!;
-		expect(post.body).toEqual({ target: harness.productionUrl, event: 'fax_received', numbers: ['+15551230001'] });
+		expect(post.body).toEqual({
+			target: harness.productionUrl,
+			event: 'fax_received',
+			numbers: ['+15551230001'],
+		});
 	});
 
 	it('reports the API’s refusal of a number the account does not own', async () => {
@@ -50,13 +57,19 @@ describe('Fax.Plus Trigger → legacy hook API', () => {
 	});
 
 	it('accepts unsigned deliveries flagged unverified, without a webhook-id', async () => {
-		const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'], options: legacy } });
+		const harness = await trigger({
+			server: server(),
+			parameters: { events: ['fax_sent'], options: legacy },
+		});
 		await activateOk(harness);
-		const [result] = await server().deliver({ event: 'fax_sent', data: { id: 'fax_l', status: 'success' } });
+		const [result] = await server().deliver({
+			event: 'fax_sent',
+			data: { id: 'fax_l', status: 'success' },
+		});
 
 		expect(result).toMatchObject({ legacy: true, webhookId: null });
 		expect(result.attempts[0]).toEqual({ status: 200, body: '{"received":true}' });
-		expect((await runJson(harness))).toEqual([
+		expect(await runJson(harness)).toEqual([
 			expect.objectContaining({
 				event: 'fax_sent',
 				webhookId: null,
@@ -70,7 +83,10 @@ describe('Fax.Plus Trigger → legacy hook API', () => {
 	});
 
 	it('recognises a repeat by its exact body, also after a restart', async () => {
-		const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'], options: legacy } });
+		const harness = await trigger({
+			server: server(),
+			parameters: { events: ['fax_sent'], options: legacy },
+		});
 		await activateOk(harness);
 		const body = JSON.stringify({
 			hook: { id: 'fax_r', event: 'fax_sent', target: harness.productionUrl },
@@ -92,7 +108,10 @@ describe('Fax.Plus Trigger → legacy hook API', () => {
 	});
 
 	it('checkExists: true after a restart; after a change of events only the difference is changed', async () => {
-		const harness = await trigger({ server: server(), parameters: { events: ['fax_sent', 'fax_received'], options: legacy } });
+		const harness = await trigger({
+			server: server(),
+			parameters: { events: ['fax_sent', 'fax_received'], options: legacy },
+		});
 		await activateOk(harness);
 		const [sent, received] = hooksOf(harness, server());
 		harness.restart();
@@ -103,7 +122,11 @@ describe('Fax.Plus Trigger → legacy hook API', () => {
 		server().clearRequests();
 		await activateOk(harness);
 		// Listing all hooks takes one GET per event (`event` is required): checkExists, then create.
-		expect(apiRequests(server()).map((request) => `${request.method} ${request.path} ${request.query.event ?? ''}`.trim())).toEqual([
+		expect(
+			apiRequests(server()).map((request) =>
+				`${request.method} ${request.path} ${request.query.event ?? ''}`.trim(),
+			),
+		).toEqual([
 			'GET /v3/hooks fax_sent',
 			'GET /v3/hooks fax_received',
 			'GET /v3/hooks fax_page_received',
@@ -120,33 +143,45 @@ describe('Fax.Plus Trigger → legacy hook API', () => {
 	});
 
 	it('is false when one of its hooks was deleted, and registers it again', async () => {
-		const harness = await trigger({ server: server(), parameters: { events: ['fax_sent', 'fax_received'], options: legacy } });
+		const harness = await trigger({
+			server: server(),
+			parameters: { events: ['fax_sent', 'fax_received'], options: legacy },
+		});
 		await activateOk(harness);
 		const [, received] = hooksOf(harness, server());
 		await callApi(server(), 'DELETE', `/hooks/${received.id}`);
 		expect(await harness.checkExists()).toBe(false);
 		await activateOk(harness);
-		expect(hooksOf(harness, server()).map((hook) => hook.event).sort()).toEqual(['fax_received', 'fax_sent']);
+		expect(
+			hooksOf(harness, server())
+				.map((hook) => hook.event)
+				.sort(),
+		).toEqual(['fax_received', 'fax_sent']);
 	});
 
 	it('deletes every hook on deactivation, treating 404 as already gone', async () => {
-		const harness = await trigger({ server: server(), parameters: { events: ['fax_sent', 'fax_received'], options: legacy } });
+		const harness = await trigger({
+			server: server(),
+			parameters: { events: ['fax_sent', 'fax_received'], options: legacy },
+		});
 		await activateOk(harness);
 		const [sent, received] = hooksOf(harness, server());
 		await callApi(server(), 'DELETE', `/hooks/${sent.id}`);
 		server().clearRequests();
 
 		expect(await harness.deactivate()).toEqual({ created: false });
-		expect(apiRequests(server()).map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual([
-			`DELETE /v3/hooks/${sent.id} 404`,
-			`DELETE /v3/hooks/${received.id} 204`,
-		]);
+		expect(
+			apiRequests(server()).map((request) => `${request.method} ${request.path} ${request.status}`),
+		).toEqual([`DELETE /v3/hooks/${sent.id} 404`, `DELETE /v3/hooks/${received.id} 204`]);
 		expect(hooksOf(harness, server())).toEqual([]);
 		expect(harness.savedNodeStaticData.registrations).toBeUndefined();
 	});
 
 	it('with the record lost, still deletes the hooks whose target is its URL', async () => {
-		const harness = await trigger({ server: server(), parameters: { events: ['fax_sent', 'fax_received'], options: legacy } });
+		const harness = await trigger({
+			server: server(),
+			parameters: { events: ['fax_sent', 'fax_received'], options: legacy },
+		});
 		await activateOk(harness);
 		expect(hooksOf(harness, server())).toHaveLength(2);
 		harness.overwriteSavedStaticData({});

@@ -1,28 +1,54 @@
-import { apiRequests, expectAuthHeaders, useFaxPlusServer, type AuthKind } from '../../support/faxplus';
+import {
+	apiRequests,
+	expectAuthHeaders,
+	useFaxPlusServer,
+	type AuthKind,
+} from '../../support/faxplus';
 import { useTriggerHarnesses } from '../../support/trigger-harness';
-import { activateOk, callApi, calls, endpointsWithUrl, onlyEndpoint, registerEndpoint } from './helpers';
+import {
+	activateOk,
+	callApi,
+	calls,
+	endpointsWithUrl,
+	onlyEndpoint,
+	registerEndpoint,
+} from './helpers';
 
 describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 	const server = useFaxPlusServer();
 	const trigger = useTriggerHarnesses();
 
 	describe('create', () => {
-		it.each<AuthKind>(['pat', 'oauth'])('registers the production URL with the events and stores the ep_ id (%s)', async (auth) => {
-			const harness = await trigger({ server: server(), auth, parameters: { events: ['fax_sent', 'fax_received'] } });
-			const outcome = await harness.activate();
-			expect(outcome).toEqual({ created: true });
+		it.each<AuthKind>(['pat', 'oauth'])(
+			'registers the production URL with the events and stores the ep_ id (%s)',
+			async (auth) => {
+				const harness = await trigger({
+					server: server(),
+					auth,
+					parameters: { events: ['fax_sent', 'fax_received'] },
+				});
+				const outcome = await harness.activate();
+				expect(outcome).toEqual({ created: true });
 
-			expect(calls(server())).toEqual(['GET /v3/webhooks', 'POST /v3/webhooks', 'GET /v3/webhooks']);
-			const post = apiRequests(server())[1];
-			expect(post.body).toEqual({ url: harness.productionUrl, filter_types: ['fax_sent', 'fax_received'] });
-			for (const request of apiRequests(server())) expectAuthHeaders(server(), request, auth);
+				expect(calls(server())).toEqual([
+					'GET /v3/webhooks',
+					'POST /v3/webhooks',
+					'GET /v3/webhooks',
+				]);
+				const post = apiRequests(server())[1];
+				expect(post.body).toEqual({
+					url: harness.productionUrl,
+					filter_types: ['fax_sent', 'fax_received'],
+				});
+				for (const request of apiRequests(server())) expectAuthHeaders(server(), request, auth);
 
-			const endpoint = onlyEndpoint(server(), harness.productionUrl);
-			expect(endpoint.id).toMatch(/^ep_/);
-			expect(harness.savedNodeStaticData.registrations).toEqual([
-				{ url: harness.productionUrl, api: 'webhooks', ids: [endpoint.id] },
-			]);
-		});
+				const endpoint = onlyEndpoint(server(), harness.productionUrl);
+				expect(endpoint.id).toMatch(/^ep_/);
+				expect(harness.savedNodeStaticData.registrations).toEqual([
+					{ url: harness.productionUrl, api: 'webhooks', ids: [endpoint.id] },
+				]);
+			},
+		);
 
 		it('sends the numbers filter normalised to E.164', async () => {
 			const harness = await trigger({
@@ -36,7 +62,10 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 				filter_types: ['fax_received'],
 				channels: ['+15551230001', '+4930123456'],
 			});
-			expect(onlyEndpoint(server(), harness.productionUrl).channels).toEqual(['+15551230001', '+4930123456']);
+			expect(onlyEndpoint(server(), harness.productionUrl).channels).toEqual([
+				'+15551230001',
+				'+4930123456',
+			]);
 		});
 
 		it('adopts a leftover endpoint with its exact URL instead of creating a second, updating its events and numbers', async () => {
@@ -44,7 +73,9 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 				server: server(),
 				parameters: { events: ['fax_sent', 'fax_received'], channels: '+15551230001' },
 			});
-			const leftover = await registerEndpoint(server(), harness.productionUrl, ['fax_page_received']);
+			const leftover = await registerEndpoint(server(), harness.productionUrl, [
+				'fax_page_received',
+			]);
 			const secretBefore = server().getEndpointSecret(leftover.id);
 			server().clearRequests();
 
@@ -151,11 +182,18 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
 			await activateOk(harness);
 			const endpoint = onlyEndpoint(server(), harness.productionUrl);
-			await callApi(server(), 'PATCH', `/webhooks/${endpoint.id}`, { filter_types: ['fax_received'], channels: ['+1555'] });
+			await callApi(server(), 'PATCH', `/webhooks/${endpoint.id}`, {
+				filter_types: ['fax_received'],
+				channels: ['+1555'],
+			});
 			server().clearRequests();
 
 			expect(await harness.activate('init')).toEqual({ created: true });
-			expect(calls(server())).toEqual(['GET /v3/webhooks', 'GET /v3/webhooks', `PATCH /v3/webhooks/${endpoint.id}`]);
+			expect(calls(server())).toEqual([
+				'GET /v3/webhooks',
+				'GET /v3/webhooks',
+				`PATCH /v3/webhooks/${endpoint.id}`,
+			]);
 			expect(apiRequests(server())[2].body).toEqual({ filter_types: ['fax_sent'], channels: null });
 			expect(onlyEndpoint(server(), harness.productionUrl)).toMatchObject({
 				id: endpoint.id,
@@ -182,7 +220,9 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
 			await activateOk(harness);
 			const endpoint = onlyEndpoint(server(), harness.productionUrl);
-			await callApi(server(), 'PATCH', `/webhooks/${endpoint.id}`, { url: 'https://example.com/moved' });
+			await callApi(server(), 'PATCH', `/webhooks/${endpoint.id}`, {
+				url: 'https://example.com/moved',
+			});
 
 			expect(await harness.checkExists()).toBe(false);
 			await activateOk(harness);
@@ -229,7 +269,9 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
 			await activateOk(harness);
 			const endpoint = onlyEndpoint(server(), harness.productionUrl);
-			const other = await registerEndpoint(server(), `${harness.productionUrl}-other`, ['fax_sent']);
+			const other = await registerEndpoint(server(), `${harness.productionUrl}-other`, [
+				'fax_sent',
+			]);
 			harness.overwriteSavedStaticData({});
 			server().clearRequests();
 
@@ -292,17 +334,27 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 			['5551230001', /Numbers Filter: the entry "5551230001" must start with "\+"/],
 			['+15551230001, 030 123456', /Numbers Filter: the entry "030 123456" must start with "\+"/],
 			['+1', /Numbers Filter: the entry "\+1" is not an E\.164 number/],
-		])('400: names the invalid numbers filter entry of %p and sends nothing', async (channels, message) => {
-			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'], channels } });
-			const { error } = await harness.activate();
-			expect(error?.message).toMatch(message);
-			expect(calls(server())).toEqual([]);
-		});
+		])(
+			'400: names the invalid numbers filter entry of %p and sends nothing',
+			async (channels, message) => {
+				const harness = await trigger({
+					server: server(),
+					parameters: { events: ['fax_sent'], channels },
+				});
+				const { error } = await harness.activate();
+				expect(error?.message).toMatch(message);
+				expect(calls(server())).toEqual([]);
+			},
+		);
 
 		it.each<AuthKind>(['pat', 'oauth'])(
-			"refuses an http:// Production URL when the credential points at Fax.Plus, before any request, saying how to get https (%s)",
+			'refuses an http:// Production URL when the credential points at Fax.Plus, before any request, saying how to get https (%s)',
 			async (auth) => {
-				const harness = await trigger({ server: server(), auth, parameters: { events: ['fax_sent'] } });
+				const harness = await trigger({
+					server: server(),
+					auth,
+					parameters: { events: ['fax_sent'] },
+				});
 				harness.setBaseUrl('https://restapi.fax.plus/v3/');
 				const { created, error } = await harness.activate();
 				expect(created).toBe(false);
@@ -336,7 +388,10 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 	describe('Existing Endpoint ID', () => {
 		it('uses the user’s endpoint: never creates, updates or deletes it', async () => {
 			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
-			const mine = await registerEndpoint(server(), harness.productionUrl, ['fax_sent', 'fax_received']);
+			const mine = await registerEndpoint(server(), harness.productionUrl, [
+				'fax_sent',
+				'fax_received',
+			]);
 			harness.setParameters({ options: { existingEndpointId: mine.id } });
 			server().clearRequests();
 
@@ -352,7 +407,9 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 			server().clearRequests();
 			expect(await harness.deactivate()).toEqual({ created: false });
 			expect(calls(server())).toEqual([]);
-			expect(server().state.webhooks[mine.id]).toMatchObject({ filter_types: ['fax_sent', 'fax_received'] });
+			expect(server().state.webhooks[mine.id]).toMatchObject({
+				filter_types: ['fax_sent', 'fax_received'],
+			});
 			expect(harness.savedNodeStaticData.registrations).toBeUndefined();
 		});
 
@@ -382,10 +439,15 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 		it('refuses an ID that is not an ep_ ID before sending anything', async () => {
 			const harness = await trigger({
 				server: server(),
-				parameters: { events: ['fax_sent'], options: { existingEndpointId: 'https://example.com' } },
+				parameters: {
+					events: ['fax_sent'],
+					options: { existingEndpointId: 'https://example.com' },
+				},
 			});
 			const { error } = await harness.activate();
-			expect(error?.message).toMatch(/Existing Endpoint ID: "https:\/\/example\.com" is not a Fax\.Plus webhook endpoint ID/);
+			expect(error?.message).toMatch(
+				/Existing Endpoint ID: "https:\/\/example\.com" is not a Fax\.Plus webhook endpoint ID/,
+			);
 			expect(calls(server())).toEqual([]);
 		});
 
@@ -437,7 +499,9 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 			);
 			expect(error?.description).toContain(harness.productionUrl);
 			expect(calls(server())).toEqual(['GET /v3/webhooks']);
-			expect(server().state.webhooks[mine.id]).toMatchObject({ url: 'https://proxy.example.com/fax' });
+			expect(server().state.webhooks[mine.id]).toMatchObject({
+				url: 'https://proxy.example.com/fax',
+			});
 			expect(harness.savedNodeStaticData.registrations).toBeUndefined();
 		});
 
@@ -449,8 +513,13 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 			harness.setParameters({ options: { existingEndpointId: mine.id } });
 
 			const { error } = await harness.activate();
-			expect(error?.message).toMatch(/delivers to https:\/\/proxy\.example\.com\/fax, not to this node's Production URL/);
-			expect(server().state.webhooks[mine.id]).toMatchObject({ url: 'https://proxy.example.com/fax', filter_types: ['fax_sent'] });
+			expect(error?.message).toMatch(
+				/delivers to https:\/\/proxy\.example\.com\/fax, not to this node's Production URL/,
+			);
+			expect(server().state.webhooks[mine.id]).toMatchObject({
+				url: 'https://proxy.example.com/fax',
+				filter_types: ['fax_sent'],
+			});
 			expect(server().state.webhooks[created.id]).toBeUndefined();
 			expect(harness.savedNodeStaticData.registrations).toBeUndefined();
 		});
@@ -460,12 +529,16 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 			const mine = await registerEndpoint(server(), harness.productionUrl, ['fax_sent']);
 			harness.setParameters({ options: { existingEndpointId: mine.id } });
 			await activateOk(harness);
-			await callApi(server(), 'PATCH', `/webhooks/${mine.id}`, { url: 'https://elsewhere.example.com/fax' });
+			await callApi(server(), 'PATCH', `/webhooks/${mine.id}`, {
+				url: 'https://elsewhere.example.com/fax',
+			});
 
 			harness.restart();
 			expect(await harness.checkExists()).toBe(false);
 			const { error } = await harness.activate();
-			expect(error?.message).toMatch(/delivers to https:\/\/elsewhere\.example\.com\/fax, not to this node's Production URL/);
+			expect(error?.message).toMatch(
+				/delivers to https:\/\/elsewhere\.example\.com\/fax, not to this node's Production URL/,
+			);
 		});
 
 		it('still gives a test session its own temporary endpoint', async () => {

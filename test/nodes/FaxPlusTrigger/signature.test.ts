@@ -17,7 +17,10 @@ const BODY = Buffer.from('{"test": 2432232314}');
 const SIGNATURE = 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=';
 const AT_TIMESTAMP = () => TIMESTAMP * 1000;
 
-function input(overrides: Partial<VerificationInput> = {}, headers: Record<string, string | undefined> = {}): VerificationInput {
+function input(
+	overrides: Partial<VerificationInput> = {},
+	headers: Record<string, string | undefined> = {},
+): VerificationInput {
 	return {
 		secret: SECRET,
 		rawBody: BODY,
@@ -46,12 +49,18 @@ function sign(secret: string, id: string, timestamp: string | number, body: Buff
 describe('verifyWebhookDelivery', () => {
 	describe('the Standard Webhooks vector', () => {
 		it('accepts it and reports the id and timestamp', () => {
-			expect(verifyWebhookDelivery(input())).toEqual({ ok: true, webhookId: ID, timestamp: TIMESTAMP });
+			expect(verifyWebhookDelivery(input())).toEqual({
+				ok: true,
+				webhookId: ID,
+				timestamp: TIMESTAMP,
+			});
 		});
 
 		it('signs it the same way as the standardwebhooks package', () => {
 			expect(signDelivery(SECRET, ID, TIMESTAMP, BODY)).toBe(SIGNATURE);
-			expect(new Webhook(SECRET).sign(ID, new Date(TIMESTAMP * 1000), BODY.toString())).toBe(SIGNATURE);
+			expect(new Webhook(SECRET).sign(ID, new Date(TIMESTAMP * 1000), BODY.toString())).toBe(
+				SIGNATURE,
+			);
 		});
 
 		it('accepts what the standardwebhooks package signs now, and the package accepts what we sign', () => {
@@ -62,7 +71,11 @@ describe('verifyWebhookDelivery', () => {
 				verifyWebhookDelivery({
 					secret: SECRET,
 					rawBody: body,
-					headers: { 'webhook-id': 'msg_cross', 'webhook-timestamp': String(now), 'webhook-signature': theirs },
+					headers: {
+						'webhook-id': 'msg_cross',
+						'webhook-timestamp': String(now),
+						'webhook-signature': theirs,
+					},
 				}).ok,
 			).toBe(true);
 			const ours = signDelivery(SECRET, 'msg_cross', now, body);
@@ -122,9 +135,17 @@ describe('verifyWebhookDelivery', () => {
 			const hostile = [
 				{} as VerificationInput,
 				{ secret: SECRET, headers: undefined, rawBody: BODY } as unknown as VerificationInput,
-				{ secret: 42, headers: { 'webhook-id': 1 }, rawBody: 'text' } as unknown as VerificationInput,
+				{
+					secret: 42,
+					headers: { 'webhook-id': 1 },
+					rawBody: 'text',
+				} as unknown as VerificationInput,
 				input({ now: () => Number.NaN }),
-				input({ now: () => { throw new Error('clock'); } }),
+				input({
+					now: () => {
+						throw new Error('clock');
+					},
+				}),
 			];
 			for (const value of hostile) {
 				expect(() => verifyWebhookDelivery(value)).not.toThrow();
@@ -134,7 +155,11 @@ describe('verifyWebhookDelivery', () => {
 
 		it('says briefly why, never repeating the secret', () => {
 			const result = verifyWebhookDelivery(input({}, { 'webhook-signature': 'v1,AAAA' }));
-			expect(result).toEqual({ ok: false, reason: 'signature_mismatch', message: expect.any(String) });
+			expect(result).toEqual({
+				ok: false,
+				reason: 'signature_mismatch',
+				message: expect.any(String),
+			});
 			expect(JSON.stringify(result)).not.toContain(SECRET.slice(6));
 		});
 	});
@@ -147,32 +172,57 @@ describe('verifyWebhookDelivery', () => {
 		});
 
 		it('refuses a truncated signature', () => {
-			expect(reasonOf(input({}, { 'webhook-signature': `v1,${valid.slice(0, -2)}` }))).toBe('signature_mismatch');
-			expect(reasonOf(input({}, { 'webhook-signature': `v1,${valid.slice(0, 20)}` }))).toBe('signature_mismatch');
+			expect(reasonOf(input({}, { 'webhook-signature': `v1,${valid.slice(0, -2)}` }))).toBe(
+				'signature_mismatch',
+			);
+			expect(reasonOf(input({}, { 'webhook-signature': `v1,${valid.slice(0, 20)}` }))).toBe(
+				'signature_mismatch',
+			);
 		});
 
 		it('refuses an unpadded signature', () => {
-			expect(reasonOf(input({}, { 'webhook-signature': `v1,${valid.replace(/=+$/, '')}` }))).toBe('signature_mismatch');
+			expect(reasonOf(input({}, { 'webhook-signature': `v1,${valid.replace(/=+$/, '')}` }))).toBe(
+				'signature_mismatch',
+			);
 		});
 
-		it.each(['V1', 'v1a', 'v2', 'v0', '1'])('ignores "%s," entries: a header with only those has no v1 signature', (version) => {
-			expect(reasonOf(input({}, { 'webhook-signature': `${version},${valid}` }))).toBe('no_v1_signature');
-		});
+		it.each(['V1', 'v1a', 'v2', 'v0', '1'])(
+			'ignores "%s," entries: a header with only those has no v1 signature',
+			(version) => {
+				expect(reasonOf(input({}, { 'webhook-signature': `${version},${valid}` }))).toBe(
+					'no_v1_signature',
+				);
+			},
+		);
 
 		it('refuses a signature without a version or comma', () => {
 			expect(reasonOf(input({}, { 'webhook-signature': valid }))).toBe('no_v1_signature');
 		});
 
 		it('accepts several signatures when one of them is valid, in any position', () => {
-			const other = sign('whsec_' + Buffer.from('another key').toString('base64'), ID, TIMESTAMP, BODY);
+			const other = sign(
+				'whsec_' + Buffer.from('another key').toString('base64'),
+				ID,
+				TIMESTAMP,
+				BODY,
+			);
 			expect(reasonOf(input({}, { 'webhook-signature': `${other} ${SIGNATURE}` }))).toBe('ok');
 			expect(reasonOf(input({}, { 'webhook-signature': `${SIGNATURE} ${other}` }))).toBe('ok');
-			expect(reasonOf(input({}, { 'webhook-signature': `v2,${valid} v1a,${valid} ${SIGNATURE}` }))).toBe('ok');
+			expect(
+				reasonOf(input({}, { 'webhook-signature': `v2,${valid} v1a,${valid} ${SIGNATURE}` })),
+			).toBe('ok');
 		});
 
 		it('refuses several signatures when none is valid', () => {
-			const other = sign('whsec_' + Buffer.from('another key').toString('base64'), ID, TIMESTAMP, BODY);
-			expect(reasonOf(input({}, { 'webhook-signature': `${other} v1,AAAA v2,${valid}` }))).toBe('signature_mismatch');
+			const other = sign(
+				'whsec_' + Buffer.from('another key').toString('base64'),
+				ID,
+				TIMESTAMP,
+				BODY,
+			);
+			expect(reasonOf(input({}, { 'webhook-signature': `${other} v1,AAAA v2,${valid}` }))).toBe(
+				'signature_mismatch',
+			);
 		});
 
 		it('refuses a signature made with the wrong secret', () => {
@@ -181,10 +231,20 @@ describe('verifyWebhookDelivery', () => {
 		});
 
 		it('refuses a signature made with the secret used undecoded as the key', () => {
-			const undecoded = createHmac('sha256', SECRET.slice(6)).update(`${ID}.${TIMESTAMP}.`).update(BODY).digest('base64');
-			expect(reasonOf(input({}, { 'webhook-signature': `v1,${undecoded}` }))).toBe('signature_mismatch');
-			const withPrefix = createHmac('sha256', SECRET).update(`${ID}.${TIMESTAMP}.`).update(BODY).digest('base64');
-			expect(reasonOf(input({}, { 'webhook-signature': `v1,${withPrefix}` }))).toBe('signature_mismatch');
+			const undecoded = createHmac('sha256', SECRET.slice(6))
+				.update(`${ID}.${TIMESTAMP}.`)
+				.update(BODY)
+				.digest('base64');
+			expect(reasonOf(input({}, { 'webhook-signature': `v1,${undecoded}` }))).toBe(
+				'signature_mismatch',
+			);
+			const withPrefix = createHmac('sha256', SECRET)
+				.update(`${ID}.${TIMESTAMP}.`)
+				.update(BODY)
+				.digest('base64');
+			expect(reasonOf(input({}, { 'webhook-signature': `v1,${withPrefix}` }))).toBe(
+				'signature_mismatch',
+			);
 		});
 	});
 
@@ -204,19 +264,25 @@ describe('verifyWebhookDelivery', () => {
 			const original = Buffer.from('{"a":1,"b":2}');
 			const signature = sign(SECRET, ID, TIMESTAMP, original);
 			expect(reasonOf(input({ rawBody: original }, { 'webhook-signature': signature }))).toBe('ok');
-			expect(reasonOf(input({ rawBody: Buffer.from('{"b":2,"a":1}') }, { 'webhook-signature': signature }))).toBe(
-				'signature_mismatch',
-			);
+			expect(
+				reasonOf(
+					input({ rawBody: Buffer.from('{"b":2,"a":1}') }, { 'webhook-signature': signature }),
+				),
+			).toBe('signature_mismatch');
 		});
 
 		it('signs the bytes of a non-UTF-8 body, not its decoded text', () => {
-			const latin1 = Buffer.from([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xe9, 0xff, 0xfe, 0x22, 0x7d]); // {"n":"é\xff\xfe"}
+			const latin1 = Buffer.from([
+				0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xe9, 0xff, 0xfe, 0x22, 0x7d,
+			]); // {"n":"é\xff\xfe"}
 			const signature = sign(SECRET, ID, TIMESTAMP, latin1);
 			expect(reasonOf(input({ rawBody: latin1 }, { 'webhook-signature': signature }))).toBe('ok');
 			// What a receiver that decoded and re-encoded the text would check:
 			const reencoded = Buffer.from(latin1.toString('utf8'), 'utf8');
 			expect(reencoded.equals(latin1)).toBe(false);
-			expect(reasonOf(input({ rawBody: reencoded }, { 'webhook-signature': signature }))).toBe('signature_mismatch');
+			expect(reasonOf(input({ rawBody: reencoded }, { 'webhook-signature': signature }))).toBe(
+				'signature_mismatch',
+			);
 		});
 
 		it('refuses the id changed after signing', () => {
@@ -225,14 +291,24 @@ describe('verifyWebhookDelivery', () => {
 		});
 
 		it('refuses the timestamp changed after signing (still in the window)', () => {
-			expect(reasonOf(input({}, { 'webhook-timestamp': String(TIMESTAMP + 1) }))).toBe('signature_mismatch');
+			expect(reasonOf(input({}, { 'webhook-timestamp': String(TIMESTAMP + 1) }))).toBe(
+				'signature_mismatch',
+			);
 		});
 	});
 
 	describe('the timestamp', () => {
 		/** Signed correctly for its timestamp, checked at the vector's time. */
 		function at(timestamp: string): string {
-			return reasonOf(input({}, { 'webhook-timestamp': timestamp, 'webhook-signature': sign(SECRET, ID, timestamp, BODY) }));
+			return reasonOf(
+				input(
+					{},
+					{
+						'webhook-timestamp': timestamp,
+						'webhook-signature': sign(SECRET, ID, timestamp, BODY),
+					},
+				),
+			);
 		}
 
 		it.each([300, -300, 0, 299, -299])('accepts a timestamp %i s away from the clock', (offset) => {
@@ -245,10 +321,16 @@ describe('verifyWebhookDelivery', () => {
 
 		it('uses the injected clock, in milliseconds', () => {
 			const signature = sign(SECRET, ID, TIMESTAMP, BODY);
-			expect(reasonOf(input({ now: () => (TIMESTAMP + 300) * 1000 + 999 }, { 'webhook-signature': signature }))).toBe('ok');
-			expect(reasonOf(input({ now: () => (TIMESTAMP + 301) * 1000 }, { 'webhook-signature': signature }))).toBe(
-				'timestamp_out_of_window',
-			);
+			expect(
+				reasonOf(
+					input({ now: () => (TIMESTAMP + 300) * 1000 + 999 }, { 'webhook-signature': signature }),
+				),
+			).toBe('ok');
+			expect(
+				reasonOf(
+					input({ now: () => (TIMESTAMP + 301) * 1000 }, { 'webhook-signature': signature }),
+				),
+			).toBe('timestamp_out_of_window');
 		});
 
 		it('refuses a timestamp in milliseconds', () => {
@@ -273,15 +355,28 @@ describe('verifyWebhookDelivery', () => {
 
 describe('webhook secrets', () => {
 	it('decodes the key after an optional whsec_ prefix', () => {
-		expect(decodeWebhookSecret(SECRET)?.toString('base64')).toBe('MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw');
-		expect(decodeWebhookSecret('MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw')).toEqual(decodeWebhookSecret(SECRET));
+		expect(decodeWebhookSecret(SECRET)?.toString('base64')).toBe(
+			'MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+		);
+		expect(decodeWebhookSecret('MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw')).toEqual(
+			decodeWebhookSecret(SECRET),
+		);
 	});
 
-	it.each([SECRET, 'whsec_AAAA', 'AAAA', 'whsec_YWJjZA==', 'whsec_RCFH/3eyEzUdJPn9lJj3ZLkULhHWVB9m'])('accepts %s', (secret) => {
+	it.each([
+		SECRET,
+		'whsec_AAAA',
+		'AAAA',
+		'whsec_YWJjZA==',
+		'whsec_RCFH/3eyEzUdJPn9lJj3ZLkULhHWVB9m',
+	])('accepts %s', (secret) => {
 		expect(isValidWebhookSecret(secret)).toBe(true);
 	});
 
-	it.each(['', 'whsec_', 'whsec_ab cd', 'whsec_abc$', 'whsec_====', undefined, null])('refuses %p', (secret) => {
-		expect(isValidWebhookSecret(secret)).toBe(false);
-	});
+	it.each(['', 'whsec_', 'whsec_ab cd', 'whsec_abc$', 'whsec_====', undefined, null])(
+		'refuses %p',
+		(secret) => {
+			expect(isValidWebhookSecret(secret)).toBe(false);
+		},
+	);
 });

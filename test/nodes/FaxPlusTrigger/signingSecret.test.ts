@@ -3,7 +3,8 @@ import { useTriggerHarnesses } from '../../support/trigger-harness';
 import { activateWithSecret, runJson, runsOf } from './helpers';
 import { REUSE_MS, SIGNING_SECRET_CREDENTIAL } from '../../../nodes/FaxPlusTrigger/signingSecret';
 
-const otherSecret = () => 'whsec_' + Buffer.from('a rotated secret, 32 bytes long!').toString('base64');
+const otherSecret = () =>
+	'whsec_' + Buffer.from('a rotated secret, 32 bytes long!').toString('base64');
 
 describe('Fax.Plus Trigger → the signing secret', () => {
 	const server = useFaxPlusServer();

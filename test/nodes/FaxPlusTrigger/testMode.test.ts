@@ -32,7 +32,7 @@ describe('Fax.Plus Trigger → "Listen for test event"', () => {
 		const test = onlyEndpoint(server(), harness.testUrl);
 
 		await server().deliver({ event: 'fax_sent', onlyEndpointId: test.id });
-		expect((await runJson(harness))).toEqual([expect.objectContaining({ signatureVerified: false })]);
+		expect(await runJson(harness)).toEqual([expect.objectContaining({ signatureVerified: false })]);
 	});
 
 	it('reports verified when the credential holds the test endpoint’s secret (an adopted endpoint)', async () => {
@@ -43,7 +43,7 @@ describe('Fax.Plus Trigger → "Listen for test event"', () => {
 		expect(onlyEndpoint(server(), harness.testUrl).id).toBe(leftover.id);
 
 		await server().deliver({ event: 'fax_sent', onlyEndpointId: leftover.id });
-		expect((await runJson(harness))).toEqual([expect.objectContaining({ signatureVerified: true })]);
+		expect(await runJson(harness)).toEqual([expect.objectContaining({ signatureVerified: true })]);
 	});
 
 	it('accepts a request without signature headers, with no webhook-id', async () => {
@@ -52,16 +52,24 @@ describe('Fax.Plus Trigger → "Listen for test event"', () => {
 		const res = await fetch(harness.testUrl, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ hook: { id: 'fax_t', event: 'fax_sent', target: '' }, data: { id: 'fax_t', status: 'success' } }),
+			body: JSON.stringify({
+				hook: { id: 'fax_t', event: 'fax_sent', target: '' },
+				data: { id: 'fax_t', status: 'success' },
+			}),
 		});
 		expect(res.status).toBe(200);
-		expect((await runJson(harness))).toEqual([expect.objectContaining({ webhookId: null, signatureVerified: false, faxId: 'fax_t' })]);
+		expect(await runJson(harness)).toEqual([
+			expect.objectContaining({ webhookId: null, signatureVerified: false, faxId: 'fax_t' }),
+		]);
 	});
 
 	it('in production the same unverifiable delivery is refused', async () => {
 		const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
 		await activateWithSecret(harness, server());
-		const [result] = await server().deliver({ event: 'fax_sent', secret: 'whsec_' + Buffer.from('unknown').toString('base64') });
+		const [result] = await server().deliver({
+			event: 'fax_sent',
+			secret: 'whsec_' + Buffer.from('unknown').toString('base64'),
+		});
 		expect(result.attempts[0].status).toBe(401);
 		expect(await runsOf(harness)).toEqual([]);
 	});
@@ -80,7 +88,10 @@ describe('Fax.Plus Trigger → "Listen for test event"', () => {
 	});
 
 	it('still refuses bad input before any request', async () => {
-		const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'], channels: '0301234' } });
+		const harness = await trigger({
+			server: server(),
+			parameters: { events: ['fax_sent'], channels: '0301234' },
+		});
 		const outcome = await harness.listenForTestEvent();
 		expect(outcome.error?.message).toMatch(/Numbers Filter: the entry "0301234"/);
 		expect(server().requests.filter((request) => request.path.startsWith('/v3/'))).toEqual([]);

@@ -34,12 +34,19 @@ describe('shared/dates', () => {
 		expect(iso({ toISO: () => '2030-01-15T10:00:00+01:00' })).toBe('2030-01-15T09:00:00.000Z');
 	});
 
-	it.each([['tomorrow'], ['2030-13-01T00:00:00Z'], ['2030-02-30'], ['2030-01-15T24:00:00Z'], [''], [{}], [true], [Number.NaN], [new Date('x')]])(
-		'answers undefined for %p',
-		(value) => {
-			expect(parseDateTime(value, 'UTC')).toBeUndefined();
-		},
-	);
+	it.each([
+		['tomorrow'],
+		['2030-13-01T00:00:00Z'],
+		['2030-02-30'],
+		['2030-01-15T24:00:00Z'],
+		[''],
+		[{}],
+		[true],
+		[Number.NaN],
+		[new Date('x')],
+	])('answers undefined for %p', (value) => {
+		expect(parseDateTime(value, 'UTC')).toBeUndefined();
+	});
 
 	it('formats in UTC, for queries and for send_time', () => {
 		const date = new Date('2030-03-04T05:06:07.890Z');

@@ -1,17 +1,39 @@
-import { FAX_STATUS_OPTIONS, FAX_STATUSES, faxStatusFields, faxStatusInfo } from '../../../nodes/api/faxStatuses';
+import {
+	FAX_STATUS_OPTIONS,
+	FAX_STATUSES,
+	faxStatusFields,
+	faxStatusInfo,
+} from '../../../nodes/api/faxStatuses';
 
 // The SDK's FaxStatus (AlohiHQ/faxplus-js models/fax-status.ts), in its order.
 const SDK_STATUSES = [
-	'success', 'partially_sent', 'partially_received', 'insufficient_credit', 'failed', 'failed_internal_process_error',
-	'failed_user_busy', 'failed_no_answer', 'failed_unallocated_number', 'failed_office_converter_issue',
-	'failed_separate_file_pages_issue', 'failed_render_header_issue', 'failed_invalid_number_format',
-	'failed_mimetype_not_supported', 'failed_destination_not_supported', 'failed_image_preparation', 'failed_to_send',
-	'failed_normal_temporary_failure', 'failed_unknown_converter_issue', 'failed_normal_clearing',
-	'failed_convert_to_tiff_issue', 'failed_fs_49', 'failed_fs_2',
+	'success',
+	'partially_sent',
+	'partially_received',
+	'insufficient_credit',
+	'failed',
+	'failed_internal_process_error',
+	'failed_user_busy',
+	'failed_no_answer',
+	'failed_unallocated_number',
+	'failed_office_converter_issue',
+	'failed_separate_file_pages_issue',
+	'failed_render_header_issue',
+	'failed_invalid_number_format',
+	'failed_mimetype_not_supported',
+	'failed_destination_not_supported',
+	'failed_image_preparation',
+	'failed_to_send',
+	'failed_normal_temporary_failure',
+	'failed_unknown_converter_issue',
+	'failed_normal_clearing',
+	'failed_convert_to_tiff_issue',
+	'failed_fs_49',
+	'failed_fs_2',
 ];
 
 describe('fax statuses', () => {
-	it('has the SDK\'s 23 statuses in its order, then in_progress from the API reference, each with a meaning', () => {
+	it("has the SDK's 23 statuses in its order, then in_progress from the API reference, each with a meaning", () => {
 		expect(SDK_STATUSES).toHaveLength(23);
 		expect(FAX_STATUSES.map((s) => s.value)).toEqual([...SDK_STATUSES, 'in_progress']);
 		for (const info of FAX_STATUSES) {
@@ -23,16 +45,30 @@ describe('fax statuses', () => {
 	it('says a retry makes sense where the API reference says to wait or retry, not where something must change first', () => {
 		const retryable = FAX_STATUSES.filter((s) => s.retryable).map((s) => s.value);
 		expect(retryable).toEqual([
-			'partially_sent', 'failed', 'failed_internal_process_error', 'failed_user_busy', 'failed_no_answer', 'failed_to_send',
-			'failed_normal_temporary_failure', 'failed_normal_clearing', 'failed_fs_49', 'failed_fs_2',
+			'partially_sent',
+			'failed',
+			'failed_internal_process_error',
+			'failed_user_busy',
+			'failed_no_answer',
+			'failed_to_send',
+			'failed_normal_temporary_failure',
+			'failed_normal_clearing',
+			'failed_fs_49',
+			'failed_fs_2',
 		]);
 		expect(faxStatusInfo('insufficient_credit')?.retryable).toBe(false);
 		expect(faxStatusInfo('failed_unallocated_number')?.meaning).toMatch(/Check the number/);
 	});
 
 	it('explains a status in outputs, any case, and null for one it does not know', () => {
-		expect(faxStatusFields('FAILED_USER_BUSY')).toEqual({ statusMeaning: 'The destination line was busy. Wait a little and try again.', statusRetryable: true });
-		expect(faxStatusFields('failed_new_reason')).toEqual({ statusMeaning: null, statusRetryable: null });
+		expect(faxStatusFields('FAILED_USER_BUSY')).toEqual({
+			statusMeaning: 'The destination line was busy. Wait a little and try again.',
+			statusRetryable: true,
+		});
+		expect(faxStatusFields('failed_new_reason')).toEqual({
+			statusMeaning: null,
+			statusRetryable: null,
+		});
 		expect(faxStatusFields(undefined)).toEqual({ statusMeaning: null, statusRetryable: null });
 	});
 
@@ -40,6 +76,8 @@ describe('fax statuses', () => {
 		expect(FAX_STATUS_OPTIONS).toHaveLength(24);
 		const names = FAX_STATUS_OPTIONS.map((o) => o.name);
 		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
-		expect(new Set(FAX_STATUS_OPTIONS.map((o) => o.value))).toEqual(new Set(FAX_STATUSES.map((s) => s.value)));
+		expect(new Set(FAX_STATUS_OPTIONS.map((o) => o.value))).toEqual(
+			new Set(FAX_STATUSES.map((s) => s.value)),
+		);
 	});
 });

@@ -20,9 +20,12 @@ describe('api/lists entriesOf', () => {
 		expect(entriesOf({ data: [a], numbers: [b] }, 'numbers')).toEqual([b]);
 	});
 
-	it.each([[undefined], [null], [''], [{}], [{ records: 'x' }], [{ total: 3 }]])('answers no entry for %p', (answer) => {
-		expect(entriesOf(answer)).toEqual([]);
-	});
+	it.each([[undefined], [null], [''], [{}], [{ records: 'x' }], [{ total: 3 }]])(
+		'answers no entry for %p',
+		(answer) => {
+			expect(entriesOf(answer)).toEqual([]);
+		},
+	);
 
 	it('drops entries that are not objects', () => {
 		expect(entriesOf([a, null, 'x', b])).toEqual([a, b]);

@@ -2,7 +2,9 @@ import { normalizeE164Numbers } from '../../../nodes/api/numbers';
 
 describe('api/numbers normalizeE164Numbers', () => {
 	it('removes spaces, dashes, dots and brackets from each number', () => {
-		expect(normalizeE164Numbers(['+1 555 123 0001', '+49 (30) 123-456', '+33.1.44.55.66.77'])).toEqual({
+		expect(
+			normalizeE164Numbers(['+1 555 123 0001', '+49 (30) 123-456', '+33.1.44.55.66.77']),
+		).toEqual({
 			ok: true,
 			numbers: ['+15551230001', '+4930123456', '+33144556677'],
 		});
@@ -22,9 +24,15 @@ describe('api/numbers normalizeE164Numbers', () => {
 		});
 	});
 
-	it.each([[undefined], [null], [''], ['  '], [[]], [[' ', '']]])('gives no number for %p', (input) => {
-		expect(normalizeE164Numbers(input as string | string[] | null | undefined)).toEqual({ ok: true, numbers: [] });
-	});
+	it.each([[undefined], [null], [''], ['  '], [[]], [[' ', '']]])(
+		'gives no number for %p',
+		(input) => {
+			expect(normalizeE164Numbers(input as string | string[] | null | undefined)).toEqual({
+				ok: true,
+				numbers: [],
+			});
+		},
+	);
 
 	it('refuses the first entry without a leading "+", naming it as typed', () => {
 		expect(normalizeE164Numbers('+15551230001, 49 30 123456, 1555')).toEqual({
@@ -32,7 +40,10 @@ describe('api/numbers normalizeE164Numbers', () => {
 			invalid: '49 30 123456',
 			reason: 'must start with "+" and the country code (E.164, e.g. +15551234567)',
 		});
-		expect(normalizeE164Numbers(['00491701234567'])).toMatchObject({ ok: false, invalid: '00491701234567' });
+		expect(normalizeE164Numbers(['00491701234567'])).toMatchObject({
+			ok: false,
+			invalid: '00491701234567',
+		});
 	});
 
 	it.each(['+1', '+1234567890123456', '+49 30 abc', '+49+30123', '++4930123456'])(
@@ -47,6 +58,9 @@ describe('api/numbers normalizeE164Numbers', () => {
 	);
 
 	it('accepts the shortest and longest E.164 numbers', () => {
-		expect(normalizeE164Numbers(['+12', '+123456789012345'])).toEqual({ ok: true, numbers: ['+12', '+123456789012345'] });
+		expect(normalizeE164Numbers(['+12', '+123456789012345'])).toEqual({
+			ok: true,
+			numbers: ['+12', '+123456789012345'],
+		});
 	});
 });

@@ -17,6 +17,7 @@ describe('retryAfterMs', () => {
 	});
 
 	it('answers undefined for what it cannot read', () => {
-		for (const value of [undefined, '', '-1', '1.5', 'soon', 3]) expect(retryAfterMs(value, now)).toBeUndefined();
+		for (const value of [undefined, '', '-1', '1.5', 'soon', 3])
+			expect(retryAfterMs(value, now)).toBeUndefined();
 	});
 });

@@ -11,7 +11,11 @@ const nodesDir = join(__dirname, '../../../nodes');
 function importsOf(folder: string): string[] {
 	return readdirSync(join(nodesDir, folder))
 		.filter((file) => file.endsWith('.ts'))
-		.flatMap((file) => [...readFileSync(join(nodesDir, folder, file), 'utf8').matchAll(/from '([^']+)'/g)].map((match) => `${file}: ${match[1]}`));
+		.flatMap((file) =>
+			[...readFileSync(join(nodesDir, folder, file), 'utf8').matchAll(/from '([^']+)'/g)].map(
+				(match) => `${file}: ${match[1]}`,
+			),
+		);
 }
 
 function eventsOf(properties: INodeProperties[]): INodeProperties | undefined {
@@ -29,11 +33,16 @@ describe('the triggers share nodes/triggers', () => {
 	});
 
 	it('nodes/triggers imports neither trigger', () => {
-		expect(importsOf('triggers').filter((entry) => /\/FaxPlus(Poll)?Trigger\//.test(entry))).toEqual([]);
+		expect(
+			importsOf('triggers').filter((entry) => /\/FaxPlus(Poll)?Trigger\//.test(entry)),
+		).toEqual([]);
 	});
 
 	it('both show their `events` parameter as "Trigger On"', () => {
-		for (const description of [new FaxPlusTrigger().description, new FaxPlusPollTrigger().description]) {
+		for (const description of [
+			new FaxPlusTrigger().description,
+			new FaxPlusPollTrigger().description,
+		]) {
 			expect(eventsOf(description.properties)?.displayName).toBe('Trigger On');
 		}
 	});

@@ -33,7 +33,9 @@ describe('scripts/n8n/n8n.js → the HTTP client', () => {
 
 	beforeAll(async () => {
 		server = spawn(process.execPath, ['-e', SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
-		const port = await new Promise<string>((resolve) => server.stdout!.once('data', (chunk) => resolve(String(chunk).trim())));
+		const port = await new Promise<string>((resolve) =>
+			server.stdout!.once('data', (chunk) => resolve(String(chunk).trim())),
+		);
 		url = `http://127.0.0.1:${port}/`;
 	});
 
@@ -46,7 +48,10 @@ describe('scripts/n8n/n8n.js → the HTTP client', () => {
 	/** What the client logged about sending a request again. */
 	function watchResends(): () => string[] {
 		const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
-		return () => logged.mock.calls.map((args) => args.join(' ')).filter((line) => /sending it again/.test(line));
+		return () =>
+			logged.mock.calls
+				.map((args) => args.join(' '))
+				.filter((line) => /sending it again/.test(line));
 	}
 
 	it('sends an idempotent request again, once, on a new connection when the kept-alive one turns out closed', async () => {
@@ -56,25 +61,35 @@ describe('scripts/n8n/n8n.js → the HTTP client', () => {
 		const { body } = await httpJson('GET', `${url}?second`);
 		// Processed once: the attempt on the closed connection never reached the server's handler.
 		expect(body).toEqual(['GET /?first', 'GET /?second']);
-		expect(resends()).toEqual([expect.stringMatching(/^\[n8n\] GET http:.+ closed the connection \(UND_ERR_SOCKET\); sending it again$/)]);
+		expect(resends()).toEqual([
+			expect.stringMatching(
+				/^\[n8n\] GET http:.+ closed the connection \(UND_ERR_SOCKET\); sending it again$/,
+			),
+		]);
 	});
 
 	it('sends it again only once', async () => {
 		const resends = watchResends();
-		await expect(fetchRetrying(`${url}drop`)).rejects.toMatchObject({ cause: { code: 'UND_ERR_SOCKET' } });
+		await expect(fetchRetrying(`${url}drop`)).rejects.toMatchObject({
+			cause: { code: 'UND_ERR_SOCKET' },
+		});
 		expect(resends()).toHaveLength(1);
 	});
 
 	it('never sends a POST again', async () => {
 		const resends = watchResends();
-		await expect(fetchRetrying(`${url}drop`, { method: 'POST', body: 'fax' })).rejects.toMatchObject({ cause: { code: 'UND_ERR_SOCKET' } });
+		await expect(
+			fetchRetrying(`${url}drop`, { method: 'POST', body: 'fax' }),
+		).rejects.toMatchObject({ cause: { code: 'UND_ERR_SOCKET' } });
 		expect(resends()).toEqual([]);
 	});
 
 	it('throws other errors at once', async () => {
 		const resends = watchResends();
 		const closedPort = await freePort();
-		await expect(httpJson('GET', `http://127.0.0.1:${closedPort}/`)).rejects.toMatchObject({ cause: { code: 'ECONNREFUSED' } });
+		await expect(httpJson('GET', `http://127.0.0.1:${closedPort}/`)).rejects.toMatchObject({
+			cause: { code: 'ECONNREFUSED' },
+		});
 		expect(resends()).toEqual([]);
 	});
 });

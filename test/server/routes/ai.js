@@ -21,14 +21,24 @@ function getResult(ctx, kind) {
 		result.status = 'finished';
 		result.data = kind === 'ocr' ? ocrData(fax) : extractionData(ctx, fax);
 	}
-	return json(result.status === 'finished' ? { status: result.status, data: result.data } : { status: result.status });
+	return json(
+		result.status === 'finished'
+			? { status: result.status, data: result.data }
+			: { status: result.status },
+	);
 }
 
 /** @param {import('../router').Context} ctx @param {import('../seed').FaxRecord} fax */
 function extractionData(ctx, fax) {
 	/** @type {Record<string, string>} */
-	const data = { document_type: 'fax', sender_fax: fax.from, recipient_fax: fax.to, page_count: String(fax.pages) };
-	for (const f of Object.values(ctx.state.customFields)) if (f.enabled) data[f.name] = `${f.name} of ${fax.id}`;
+	const data = {
+		document_type: 'fax',
+		sender_fax: fax.from,
+		recipient_fax: fax.to,
+		page_count: String(fax.pages),
+	};
+	for (const f of Object.values(ctx.state.customFields))
+		if (f.enabled) data[f.name] = `${f.name} of ${fax.id}`;
 	return data;
 }
 
@@ -46,14 +56,17 @@ function correctExtraction(ctx) {
 	const fax = findFax(ctx);
 	const body = objectBody(ctx);
 	const data = body.data;
-	if (!isObject(data)) throw badRequest('data is required: an object of field names and their corrected values');
+	if (!isObject(data))
+		throw badRequest('data is required: an object of field names and their corrected values');
 	for (const [key, value] of Object.entries(data)) {
 		if (value !== null && !['string', 'number', 'boolean'].includes(typeof value))
 			throw badRequest(`data.${key} must be a string, number, boolean or null`);
 	}
 	const result = ctx.state.ai[fax.id]?.field_extraction;
 	if (!result || result.status !== 'finished' || result.finishOnRead)
-		throw badRequest(`Field extraction of fax ${fax.id} is not finished, so it cannot be corrected`);
+		throw badRequest(
+			`Field extraction of fax ${fax.id} is not finished, so it cannot be corrected`,
+		);
 	result.data = { ...(isObject(result.data) ? result.data : {}), ...data };
 	return json({ status: result.status, data: result.data });
 }
@@ -76,24 +89,54 @@ function requestJob(ctx, kind) {
 /** Validates name/instructions/enabled; `create` requires name. @param {Record<string, any>} body @param {boolean} create */
 function checkField(body, create) {
 	if (create || body.name !== undefined)
-		if (typeof body.name !== 'string' || body.name.trim() === '') throw badRequest('name must be a non-empty string');
-	if (body.instructions !== undefined && typeof body.instructions !== 'string') throw badRequest('instructions must be a string');
-	if (body.enabled !== undefined && typeof body.enabled !== 'boolean') throw badRequest('enabled must be a boolean');
+		if (typeof body.name !== 'string' || body.name.trim() === '')
+			throw badRequest('name must be a non-empty string');
+	if (body.instructions !== undefined && typeof body.instructions !== 'string')
+		throw badRequest('instructions must be a string');
+	if (body.enabled !== undefined && typeof body.enabled !== 'boolean')
+		throw badRequest('enabled must be a boolean');
 }
 
 /** First day of the next month, 00:00 UTC, ISO 8601. */
 function nextReload() {
 	const d = new Date();
-	return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString().replace('.000Z', 'Z');
+	return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1))
+		.toISOString()
+		.replace('.000Z', 'Z');
 }
 
 /** @type {import('../router').Route[]} */
 module.exports = [
-	{ method: 'GET', path: '/accounts/:user_id/faxes/:fax_id/ai/field-extraction', scopes: read('ai'), handler: (ctx) => getResult(ctx, 'field_extraction') },
-	{ method: 'POST', path: '/accounts/:user_id/faxes/:fax_id/ai/field-extraction', scopes: edit('ai'), handler: (ctx) => requestJob(ctx, 'field_extraction') },
-	{ method: 'PATCH', path: '/accounts/:user_id/faxes/:fax_id/ai/field-extraction', scopes: edit('ai'), handler: correctExtraction },
-	{ method: 'GET', path: '/accounts/:user_id/faxes/:fax_id/ai/ocr', scopes: read('ai'), handler: (ctx) => getResult(ctx, 'ocr') },
-	{ method: 'POST', path: '/accounts/:user_id/faxes/:fax_id/ai/ocr', scopes: edit('ai'), handler: (ctx) => requestJob(ctx, 'ocr') },
+	{
+		method: 'GET',
+		path: '/accounts/:user_id/faxes/:fax_id/ai/field-extraction',
+		scopes: read('ai'),
+		handler: (ctx) => getResult(ctx, 'field_extraction'),
+	},
+	{
+		method: 'POST',
+		path: '/accounts/:user_id/faxes/:fax_id/ai/field-extraction',
+		scopes: edit('ai'),
+		handler: (ctx) => requestJob(ctx, 'field_extraction'),
+	},
+	{
+		method: 'PATCH',
+		path: '/accounts/:user_id/faxes/:fax_id/ai/field-extraction',
+		scopes: edit('ai'),
+		handler: correctExtraction,
+	},
+	{
+		method: 'GET',
+		path: '/accounts/:user_id/faxes/:fax_id/ai/ocr',
+		scopes: read('ai'),
+		handler: (ctx) => getResult(ctx, 'ocr'),
+	},
+	{
+		method: 'POST',
+		path: '/accounts/:user_id/faxes/:fax_id/ai/ocr',
+		scopes: edit('ai'),
+		handler: (ctx) => requestJob(ctx, 'ocr'),
+	},
 	{
 		method: 'GET',
 		path: '/accounts/self/ai/credits',
@@ -102,7 +145,10 @@ module.exports = [
 			const c = ctx.state.aiCredits;
 			return json({
 				credits_remaining: c.credits_remaining,
-				usage: Object.entries(c.usage).map(([feature, credits_used]) => ({ feature, credits_used })),
+				usage: Object.entries(c.usage).map(([feature, credits_used]) => ({
+					feature,
+					credits_used,
+				})),
 				reload_at: nextReload(),
 			});
 		},
@@ -122,7 +168,12 @@ module.exports = [
 			const body = objectBody(ctx);
 			checkField(body, true);
 			const id = `cf_${randomHex(6)}`;
-			const field = { id, name: body.name, instructions: body.instructions ?? '', enabled: body.enabled ?? true };
+			const field = {
+				id,
+				name: body.name,
+				instructions: body.instructions ?? '',
+				enabled: body.enabled ?? true,
+			};
 			ctx.state.customFields[id] = field;
 			return json(field);
 		},
@@ -133,7 +184,11 @@ module.exports = [
 		scopes: edit('ai_settings'),
 		handler: (ctx) => {
 			requireAdmin(ctx, 'manage AI custom fields');
-			const field = findById(ctx.state.customFields, ctx.params.field_id, `custom field ${ctx.params.field_id}`);
+			const field = findById(
+				ctx.state.customFields,
+				ctx.params.field_id,
+				`custom field ${ctx.params.field_id}`,
+			);
 			const body = objectBody(ctx);
 			checkField(body, false);
 			if (body.name !== undefined) field.name = body.name;

@@ -56,7 +56,8 @@ function objectBody(ctx) {
 function intParam(query, name, fallback, max = Number.MAX_SAFE_INTEGER) {
 	const raw = query[name];
 	if (raw === undefined || raw === '') return fallback;
-	if (!/^[0-9]+$/.test(raw) || Number(raw) > max) throw badRequest(`${name} must be an integer between 0 and ${max}`);
+	if (!/^[0-9]+$/.test(raw) || Number(raw) > max)
+		throw badRequest(`${name} must be an integer between 0 and ${max}`);
 	return Number(raw);
 }
 

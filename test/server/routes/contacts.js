@@ -2,11 +2,22 @@
 'use strict';
 /** Contacts (list/search, update) and contact groups (share with members, delete). */
 const { json, badRequest, invalidUserId, notFoundItem } = require('../http');
-const { read, edit, findById, objectBody, requireAdmin, resolveUser, intParam } = require('./common');
+const {
+	read,
+	edit,
+	findById,
+	objectBody,
+	requireAdmin,
+	resolveUser,
+	intParam,
+} = require('./common');
 const { isE164, normalizeNumber } = require('../util');
 
 /** @param {import('../index').Contact} c */
-const contactView = ({ uid: _owner, ...contact }) => ({ ...contact, numbers: [...contact.numbers] });
+const contactView = ({ uid: _owner, ...contact }) => ({
+	...contact,
+	numbers: [...contact.numbers],
+});
 
 /** The fields "Update a contact" shows: name, company, numbers. */
 const CONTACT_FIELDS = new Set(['name', 'company', 'numbers']);
@@ -24,7 +35,8 @@ function findContact(ctx) {
 const LIST_QUERY = new Set(['search', 'offset', 'limit', 'ids']);
 
 /** @param {unknown} v */
-const isStringList = (v) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string');
+const isStringList = (v) =>
+	Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string');
 
 /** @type {import('../router').Route[]} */
 module.exports = [
@@ -34,7 +46,8 @@ module.exports = [
 		scopes: read(),
 		handler: (ctx) => {
 			const user = resolveUser(ctx);
-			for (const key of Object.keys(ctx.query)) if (!LIST_QUERY.has(key)) throw badRequest(`Unknown query parameter: ${key}`);
+			for (const key of Object.keys(ctx.query))
+				if (!LIST_QUERY.has(key)) throw badRequest(`Unknown query parameter: ${key}`);
 			const offset = intParam(ctx.query, 'offset', 0);
 			const limit = intParam(ctx.query, 'limit', 50);
 			if (limit < 1) throw badRequest('limit must be at least 1');
@@ -43,9 +56,16 @@ module.exports = [
 			const matches = Object.values(ctx.state.contacts)
 				.filter((c) => c.uid === user.uid)
 				.filter((c) => !ids || ids.includes(c.id))
-				.filter((c) => !search || `${c.name} ${c.company} ${c.numbers.join(' ')}`.toLowerCase().includes(search))
+				.filter(
+					(c) =>
+						!search ||
+						`${c.name} ${c.company} ${c.numbers.join(' ')}`.toLowerCase().includes(search),
+				)
 				.sort((a, b) => a.name.localeCompare(b.name));
-			return json({ contacts: matches.slice(offset, offset + limit).map(contactView), total: matches.length });
+			return json({
+				contacts: matches.slice(offset, offset + limit).map(contactView),
+				total: matches.length,
+			});
 		},
 	},
 	{
@@ -56,15 +76,23 @@ module.exports = [
 			const contact = findContact(ctx);
 			const body = objectBody(ctx);
 			if (Object.keys(body).length === 0) throw badRequest('Nothing to change');
-			for (const key of Object.keys(body)) if (!CONTACT_FIELDS.has(key)) throw badRequest(`${key} is not a field of a contact`);
-			if (body.name !== undefined && (typeof body.name !== 'string' || body.name.trim() === '')) throw badRequest('name must be a non-empty string');
-			if (body.company !== undefined && typeof body.company !== 'string') throw badRequest('company must be a string');
+			for (const key of Object.keys(body))
+				if (!CONTACT_FIELDS.has(key)) throw badRequest(`${key} is not a field of a contact`);
+			if (body.name !== undefined && (typeof body.name !== 'string' || body.name.trim() === ''))
+				throw badRequest('name must be a non-empty string');
+			if (body.company !== undefined && typeof body.company !== 'string')
+				throw badRequest('company must be a string');
 			if (body.numbers !== undefined) {
-				if (!Array.isArray(body.numbers) || body.numbers.some((n) => typeof n !== 'string' || !isE164(normalizeNumber(n)))) throw badRequest('numbers must be an array of E.164 numbers');
+				if (
+					!Array.isArray(body.numbers) ||
+					body.numbers.some((n) => typeof n !== 'string' || !isE164(normalizeNumber(n)))
+				)
+					throw badRequest('numbers must be an array of E.164 numbers');
 			}
 			if (body.name !== undefined) contact.name = body.name;
 			if (body.company !== undefined) contact.company = body.company;
-			if (body.numbers !== undefined) contact.numbers = body.numbers.map((/** @type {string} */ n) => normalizeNumber(n));
+			if (body.numbers !== undefined)
+				contact.numbers = body.numbers.map((/** @type {string} */ n) => normalizeNumber(n));
 			return json(contactView(contact));
 		},
 	},
@@ -75,17 +103,23 @@ module.exports = [
 		handler: (ctx) => {
 			requireAdmin(ctx, 'share contact groups');
 			const body = objectBody(ctx);
-			if (!isStringList(body.group_ids)) throw badRequest('group_ids must be a non-empty array of strings');
-			if (!isStringList(body.member_ids)) throw badRequest('member_ids must be a non-empty array of strings');
+			if (!isStringList(body.group_ids))
+				throw badRequest('group_ids must be a non-empty array of strings');
+			if (!isStringList(body.member_ids))
+				throw badRequest('member_ids must be a non-empty array of strings');
 			/** @type {string[]} */
 			const memberIds = body.member_ids;
 			for (const id of memberIds) {
-				if (!Object.hasOwn(ctx.state.users, id) || id === ctx.state.ownerId) throw invalidUserId(400, `Invalid member user id: ${id}`);
+				if (!Object.hasOwn(ctx.state.users, id) || id === ctx.state.ownerId)
+					throw invalidUserId(400, `Invalid member user id: ${id}`);
 			}
 			/** @type {string[]} */
 			const groupIds = body.group_ids;
-			const groups = groupIds.map((id) => findById(ctx.state.contactGroups, id, `contact group ${id}`));
-			for (const g of groups) for (const m of memberIds) if (!g.shared_with.includes(m)) g.shared_with.push(m);
+			const groups = groupIds.map((id) =>
+				findById(ctx.state.contactGroups, id, `contact group ${id}`),
+			);
+			for (const g of groups)
+				for (const m of memberIds) if (!g.shared_with.includes(m)) g.shared_with.push(m);
 			return json({});
 		},
 	},

@@ -61,7 +61,12 @@ const routes = [
 			return json({ data: { records } });
 		},
 	},
-	{ method: 'GET', path: '/accounts/:user_id/faxes/:fax_id', scopes: read('fax'), handler: (ctx) => json(findFax(ctx)) },
+	{
+		method: 'GET',
+		path: '/accounts/:user_id/faxes/:fax_id',
+		scopes: read('fax'),
+		handler: (ctx) => json(findFax(ctx)),
+	},
 	{
 		method: 'PUT',
 		path: '/accounts/:user_id/faxes/:fax_id',
@@ -69,8 +74,10 @@ const routes = [
 		handler: (ctx) => {
 			const fax = findFax(ctx);
 			const body = objectBody(ctx);
-			if (body.comment !== undefined && typeof body.comment !== 'string') throw badRequest('comment must be a string');
-			if (body.is_read !== undefined && typeof body.is_read !== 'boolean') throw badRequest('is_read must be a boolean');
+			if (body.comment !== undefined && typeof body.comment !== 'string')
+				throw badRequest('comment must be a string');
+			if (body.is_read !== undefined && typeof body.is_read !== 'boolean')
+				throw badRequest('is_read must be a boolean');
 			if (body.comment !== undefined) fax.comment = body.comment;
 			if (body.is_read !== undefined) fax.is_read = body.is_read;
 			return noContent();

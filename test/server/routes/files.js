@@ -27,9 +27,17 @@ module.exports = [
 			if (!file) throw badRequest('A multipart/form-data part named fax_file is required');
 			if (file.size === 0) throw badRequest('fax_file is empty');
 			// A fax takes 150 MB in all (apidoc.fax.plus/concepts/fax); one file above it can never be sent.
-			if (file.size > 150 * 1024 * 1024) throw new ApiError(413, 'payload_too_large', 'fax_file is larger than 150 MB');
+			if (file.size > 150 * 1024 * 1024)
+				throw new ApiError(413, 'payload_too_large', 'fax_file is larger than 150 MB');
 			const path = `/storage/${randomHex(12)}.${fmt}`;
-			ctx.state.files[path] = { path, uid: user.uid, filename: file.filename, contentType: file.contentType, size: file.size, format: fmt };
+			ctx.state.files[path] = {
+				path,
+				uid: user.uid,
+				filename: file.filename,
+				contentType: file.contentType,
+				size: file.size,
+				format: fmt,
+			};
 			return json({ path });
 		},
 	},
@@ -41,7 +49,11 @@ module.exports = [
 			const fax = findFax(ctx);
 			if (format(ctx.query) === 'tiff') return binary(TIFF, 'image/tiff', `${fax.id}.tiff`);
 			return binary(
-				makePdf([`Fax ${fax.id}`, `From ${fax.from} to ${fax.to}`, `${fax.pages} page(s), ${fax.start_time} UTC`]),
+				makePdf([
+					`Fax ${fax.id}`,
+					`From ${fax.from} to ${fax.to}`,
+					`${fax.pages} page(s), ${fax.start_time} UTC`,
+				]),
 				'application/pdf',
 				`${fax.id}.pdf`,
 			);
@@ -54,7 +66,12 @@ module.exports = [
 		handler: (ctx) => {
 			const fax = findFax(ctx);
 			return binary(
-				makePdf([`Transmission report ${fax.id}`, `From ${fax.from} to ${fax.to}`, `Status: ${fax.status}`, `Pages: ${fax.pages}`]),
+				makePdf([
+					`Transmission report ${fax.id}`,
+					`From ${fax.from} to ${fax.to}`,
+					`Status: ${fax.status}`,
+					`Pages: ${fax.pages}`,
+				]),
 				'application/pdf',
 				`report-${fax.id}.pdf`,
 			);

@@ -7,7 +7,12 @@ const { randomHex, faxTime, normalizeNumber } = require('../util');
 const { EVENTS } = require('./webhooks');
 
 /** @param {import('../seed').LegacyHook} h */
-const view = (h) => ({ id: h.id, target: h.target, event: h.event, ...(h.numbers ? { numbers: h.numbers } : {}) });
+const view = (h) => ({
+	id: h.id,
+	target: h.target,
+	event: h.event,
+	...(h.numbers ? { numbers: h.numbers } : {}),
+});
 
 /** @type {import('../router').Route[]} */
 module.exports = [
@@ -18,7 +23,8 @@ module.exports = [
 		handler: (ctx) => {
 			// `event` is required, as in Fax.Plus's SDK (`get_webhooks(event)`).
 			const { event } = ctx.query;
-			if (event === undefined || event === '') throw badRequest(`event is required: one of ${EVENTS.join(', ')}`);
+			if (event === undefined || event === '')
+				throw badRequest(`event is required: one of ${EVENTS.join(', ')}`);
 			if (!EVENTS.includes(event)) throw badRequest(`event must be one of ${EVENTS.join(', ')}`);
 			const hooks = Object.values(ctx.state.hooks).filter((h) => h.event === event);
 			return json({ data: hooks.map(view) });
@@ -30,20 +36,30 @@ module.exports = [
 		scopes: edit('webhook'),
 		handler: (ctx) => {
 			const body = objectBody(ctx);
-			if (typeof body.target !== 'string' || !/^https?:\/\/\S+$/.test(body.target)) throw badRequest('target must be an http(s) URL');
-			if (!EVENTS.includes(body.event)) throw badRequest(`event must be one of ${EVENTS.join(', ')}`);
+			if (typeof body.target !== 'string' || !/^https?:\/\/\S+$/.test(body.target))
+				throw badRequest('target must be an http(s) URL');
+			if (!EVENTS.includes(body.event))
+				throw badRequest(`event must be one of ${EVENTS.join(', ')}`);
 			/** @type {string[] | undefined} */
 			let numbers;
 			if (body.numbers !== undefined && body.numbers !== null) {
-				if (!Array.isArray(body.numbers)) throw badRequest('numbers must be an array of owned numbers');
+				if (!Array.isArray(body.numbers))
+					throw badRequest('numbers must be an array of owned numbers');
 				numbers = body.numbers.map((/** @type {unknown} */ n) => {
 					const num = typeof n === 'string' ? normalizeNumber(n) : '';
-					if (!Object.hasOwn(ctx.state.numbers, num)) throw badRequest(`Only owned numbers are allowed: ${n}`);
+					if (!Object.hasOwn(ctx.state.numbers, num))
+						throw badRequest(`Only owned numbers are allowed: ${n}`);
 					return num;
 				});
 			}
 			const id = `hook_${randomHex(8)}`;
-			ctx.state.hooks[id] = { id, target: body.target, event: body.event, ...(numbers ? { numbers } : {}), created_at: faxTime(Date.now()) };
+			ctx.state.hooks[id] = {
+				id,
+				target: body.target,
+				event: body.event,
+				...(numbers ? { numbers } : {}),
+				created_at: faxTime(Date.now()),
+			};
 			return json({ id, target: body.target, event: body.event }, 201);
 		},
 	},

@@ -11,7 +11,9 @@ const { read, edit, resolveUser, requireAdmin, objectBody } = require('./common'
 function visibleNumbers(ctx) {
 	const user = resolveUser(ctx);
 	const all = Object.values(ctx.state.numbers);
-	return user.is_admin ? all : all.filter((n) => Array.isArray(n.assigned_to) && n.assigned_to.includes(user.uid));
+	return user.is_admin
+		? all
+		: all.filter((n) => Array.isArray(n.assigned_to) && n.assigned_to.includes(user.uid));
 }
 
 /** The number of the path among the user's visible numbers ("+" optional, spaces ignored), or 400 not found. @param {import('../router').Context} ctx */
@@ -24,8 +26,18 @@ function findNumber(ctx) {
 
 /** @type {import('../router').Route[]} */
 const routes = [
-	{ method: 'GET', path: '/accounts/:user_id/numbers', scopes: read('fax', 'number'), handler: (ctx) => json({ numbers: visibleNumbers(ctx) }) },
-	{ method: 'GET', path: '/accounts/:user_id/numbers/:number', scopes: read('fax', 'number'), handler: (ctx) => json(findNumber(ctx)) },
+	{
+		method: 'GET',
+		path: '/accounts/:user_id/numbers',
+		scopes: read('fax', 'number'),
+		handler: (ctx) => json({ numbers: visibleNumbers(ctx) }),
+	},
+	{
+		method: 'GET',
+		path: '/accounts/:user_id/numbers/:number',
+		scopes: read('fax', 'number'),
+		handler: (ctx) => json(findNumber(ctx)),
+	},
 	{
 		// Assign number: PayloadNumberModification `{ assigned_to }` (required, a user ID); answers without a body.
 		method: 'PUT',
@@ -35,8 +47,11 @@ const routes = [
 			requireAdmin(ctx, 'assign numbers');
 			const n = findNumber(ctx);
 			const body = objectBody(ctx);
-			for (const key of Object.keys(body)) if (key !== 'assigned_to') throw badRequest(`${key} is not a field of a number change (assigned_to)`);
-			if (typeof body.assigned_to !== 'string' || body.assigned_to.trim() === '') throw badRequest('assigned_to must be the user ID of a member of the account');
+			for (const key of Object.keys(body))
+				if (key !== 'assigned_to')
+					throw badRequest(`${key} is not a field of a number change (assigned_to)`);
+			if (typeof body.assigned_to !== 'string' || body.assigned_to.trim() === '')
+				throw badRequest('assigned_to must be the user ID of a member of the account');
 			const id = body.assigned_to;
 			if (!Object.hasOwn(ctx.state.users, id)) throw invalidUserId(400, `Invalid user id: ${id}`);
 			if (!n.assigned_to.includes(id)) n.assigned_to.push(id);

@@ -28,21 +28,39 @@ function checkRetry(v) {
 	if (v === undefined) return;
 	if (!isObject(v)) throw badRequest('retry must be an object {count, delay}');
 	for (const k of ['count', 'delay'])
-		if (v[k] !== undefined && (!Number.isInteger(v[k]) || v[k] < 0)) throw badRequest(`retry.${k} must be a non-negative integer`);
+		if (v[k] !== undefined && (!Number.isInteger(v[k]) || v[k] < 0))
+			throw badRequest(`retry.${k} must be a non-negative integer`);
 	if (v.count > MAX_RETRY_COUNT) throw badRequest(`retry.count must be at most ${MAX_RETRY_COUNT}`);
 }
 
 /** The OutboxComment of a new fax: `{ text, tags }`, both optional. @param {unknown} v @returns {{ text: string, tags: string[] } | undefined} */
 function toComment(v) {
 	if (v === undefined) return undefined;
-	if (!isObject(v) || (v.text !== undefined && typeof v.text !== 'string')) throw badRequest('comment must be an object {text, tags}');
-	for (const key of Object.keys(v)) if (key !== 'text' && key !== 'tags') throw badRequest(`comment.${key} is not a field of the comment (text, tags)`);
-	if (v.tags !== undefined && (!Array.isArray(v.tags) || v.tags.some((tag) => typeof tag !== 'string'))) throw badRequest('comment.tags must be an array of strings');
+	if (!isObject(v) || (v.text !== undefined && typeof v.text !== 'string'))
+		throw badRequest('comment must be an object {text, tags}');
+	for (const key of Object.keys(v))
+		if (key !== 'text' && key !== 'tags')
+			throw badRequest(`comment.${key} is not a field of the comment (text, tags)`);
+	if (
+		v.tags !== undefined &&
+		(!Array.isArray(v.tags) || v.tags.some((tag) => typeof tag !== 'string'))
+	)
+		throw badRequest('comment.tags must be an array of strings');
 	return { text: v.text ?? '', tags: v.tags ?? [] };
 }
 
 /** The fields of PayloadOutbox (faxplus-js models/payload-outbox.ts), and `from_fax` (apidoc.fax.plus "Send a fax"). */
-const OUTBOX_FIELDS = new Set(['from', 'to', 'files', 'comment', 'options', 'send_time', 'return_ids', 'cover_page', 'from_fax']);
+const OUTBOX_FIELDS = new Set([
+	'from',
+	'to',
+	'files',
+	'comment',
+	'options',
+	'send_time',
+	'return_ids',
+	'cover_page',
+	'from_fax',
+]);
 
 /**
  * The fax whose document is sent again (`from_fax`): a fax ID of the sending user. Its shape is not
@@ -51,7 +69,8 @@ const OUTBOX_FIELDS = new Set(['from', 'to', 'files', 'comment', 'options', 'sen
  */
 function sourceFax(ctx, user, v) {
 	if (v === undefined) return undefined;
-	if (typeof v !== 'string' || v.trim() === '') throw badRequest('from_fax must be the ID of one of your faxes');
+	if (typeof v !== 'string' || v.trim() === '')
+		throw badRequest('from_fax must be the ID of one of your faxes');
 	const fax = Object.hasOwn(ctx.state.faxes, v) ? ctx.state.faxes[v] : undefined;
 	if (!fax || fax.uid !== user.uid) throw notFoundItem(`fax ${v}`);
 	return fax;
@@ -63,7 +82,10 @@ function sourceFax(ctx, user, v) {
  * @param {import('../router').Context} ctx @param {unknown} from @returns {string[]}
  */
 function senders(ctx, from) {
-	if (typeof from !== 'string' || from.trim() === '') throw badRequest('from is required: one of your numbers, several separated by commas, or no_number');
+	if (typeof from !== 'string' || from.trim() === '')
+		throw badRequest(
+			'from is required: one of your numbers, several separated by commas, or no_number',
+		);
 	if (from.trim() === NO_NUMBER) return [];
 	const allowed = new Set(visibleNumbers(ctx).map((n) => n.number));
 	return from.split(',').map((raw) => {
@@ -93,27 +115,54 @@ module.exports = [
 			const user = resolveUser(ctx);
 			const body = objectBody(ctx);
 			const to = body.to;
-			if (!Array.isArray(to) || to.length === 0) throw badRequest('to must be a non-empty array of E.164 numbers');
-			if (to.length > MAX_DESTINATIONS) throw new ApiError(400, 'too_many_destinations', `to has ${to.length} destinations; at most ${MAX_DESTINATIONS}`);
+			if (!Array.isArray(to) || to.length === 0)
+				throw badRequest('to must be a non-empty array of E.164 numbers');
+			if (to.length > MAX_DESTINATIONS)
+				throw new ApiError(
+					400,
+					'too_many_destinations',
+					`to has ${to.length} destinations; at most ${MAX_DESTINATIONS}`,
+				);
 			for (const n of to) if (!isE164(n)) throw badRequest(`Invalid number: ${n}`);
-			for (const key of Object.keys(body)) if (!OUTBOX_FIELDS.has(key)) throw badRequest(`${key} is not a field of a new fax`);
+			for (const key of Object.keys(body))
+				if (!OUTBOX_FIELDS.has(key)) throw badRequest(`${key} is not a field of a new fax`);
 			const from = senders(ctx, body.from);
 			const fromFax = sourceFax(ctx, user, body.from_fax);
 			const files = body.files;
 			// `files` is required; it may be empty when `from_fax` gives the document.
-			if (!Array.isArray(files) || (files.length === 0 && !fromFax)) throw badRequest('files must be a non-empty array of uploaded file paths (or empty with from_fax)');
-			if (files.length + (fromFax ? 1 : 0) > MAX_FILES) throw new ApiError(400, 'too_many_files', `files has ${files.length} files; at most ${MAX_FILES}`);
-			for (const f of files) if (typeof f !== 'string' || !Object.hasOwn(ctx.state.files, f)) throw badRequest(`File not found: ${f}`);
+			if (!Array.isArray(files) || (files.length === 0 && !fromFax))
+				throw badRequest(
+					'files must be a non-empty array of uploaded file paths (or empty with from_fax)',
+				);
+			if (files.length + (fromFax ? 1 : 0) > MAX_FILES)
+				throw new ApiError(
+					400,
+					'too_many_files',
+					`files has ${files.length} files; at most ${MAX_FILES}`,
+				);
+			for (const f of files)
+				if (typeof f !== 'string' || !Object.hasOwn(ctx.state.files, f))
+					throw badRequest(`File not found: ${f}`);
 			const totalBytes = files.reduce((sum, f) => sum + ctx.state.files[f].size, 0);
-			if (totalBytes > MAX_TOTAL_BYTES) throw new ApiError(413, 'payload_too_large', `The files add up to ${totalBytes} bytes; at most 150 MB per fax`);
+			if (totalBytes > MAX_TOTAL_BYTES)
+				throw new ApiError(
+					413,
+					'payload_too_large',
+					`The files add up to ${totalBytes} bytes; at most 150 MB per fax`,
+				);
 			checkSendTime(body.send_time);
 			const comment = toComment(body.comment) ?? { text: '', tags: [] };
-			if (body.options !== undefined && !isObject(body.options)) throw badRequest('options must be an object');
-			if (body.return_ids !== undefined && typeof body.return_ids !== 'boolean') throw badRequest('return_ids must be a boolean');
+			if (body.options !== undefined && !isObject(body.options))
+				throw badRequest('options must be an object');
+			if (body.return_ids !== undefined && typeof body.return_ids !== 'boolean')
+				throw badRequest('return_ids must be a boolean');
 			const options = body.options ?? {};
 			// OutboxOptions (faxplus-js models/outbox-options.ts): enhancement and retry.
-			for (const key of Object.keys(options)) if (key !== 'enhancement' && key !== 'retry') throw badRequest(`options.${key} is not an option of a fax`);
-			if (options.enhancement !== undefined && typeof options.enhancement !== 'boolean') throw badRequest('options.enhancement must be a boolean');
+			for (const key of Object.keys(options))
+				if (key !== 'enhancement' && key !== 'retry')
+					throw badRequest(`options.${key} is not an option of a fax`);
+			if (options.enhancement !== undefined && typeof options.enhancement !== 'boolean')
+				throw badRequest('options.enhancement must be a boolean');
 			checkRetry(options.retry);
 			const now = faxTime(Date.now());
 			const status = body.send_time ? 'scheduled' : 'submitted';
@@ -162,7 +211,12 @@ module.exports = [
 			return json({ records: Object.values(ctx.state.outbox).filter((r) => r.uid === user.uid) });
 		},
 	},
-	{ method: 'GET', path: '/accounts/:user_id/outbox/:outbox_fax_id', scopes: read('fax'), handler: (ctx) => json(findOutbox(ctx)) },
+	{
+		method: 'GET',
+		path: '/accounts/:user_id/outbox/:outbox_fax_id',
+		scopes: read('fax'),
+		handler: (ctx) => json(findOutbox(ctx)),
+	},
 	{
 		method: 'PUT',
 		path: '/accounts/:user_id/outbox/:outbox_fax_id',
@@ -171,8 +225,10 @@ module.exports = [
 			const rec = findOutbox(ctx);
 			const body = objectBody(ctx);
 			// PayloadOutboxModification has `comment` (a string) and nothing else.
-			for (const key of Object.keys(body)) if (key !== 'comment') throw badRequest(`${key} cannot be changed; only comment can`);
-			if (body.comment !== undefined && typeof body.comment !== 'string') throw badRequest('comment must be a string');
+			for (const key of Object.keys(body))
+				if (key !== 'comment') throw badRequest(`${key} cannot be changed; only comment can`);
+			if (body.comment !== undefined && typeof body.comment !== 'string')
+				throw badRequest('comment must be a string');
 			if (body.comment !== undefined) rec.comment = { ...rec.comment, text: body.comment };
 			rec.last_updated_status_time = faxTime(Date.now());
 			return noContent();

@@ -13,7 +13,11 @@ const PAGE = 5;
 
 /** @type {Record<string, Record<string, [string, string]>>} area code → [geographic area, city] */
 const AREAS = {
-	US: { 212: ['New York', 'New York'], 415: ['California', 'San Francisco'], 555: ['Test Area', 'Springfield'] },
+	US: {
+		212: ['New York', 'New York'],
+		415: ['California', 'San Francisco'],
+		555: ['Test Area', 'Springfield'],
+	},
 	CA: { 416: ['Ontario', 'Toronto'] },
 	DE: { 30: ['Berlin', 'Berlin'], 89: ['Bavaria', 'Munich'] },
 	GB: { 20: ['Greater London', 'London'] },
@@ -54,8 +58,18 @@ function country(state, iso) {
 
 /** @type {import('../router').Route[]} */
 module.exports = [
-	{ method: 'GET', path: '/shop/balance', scopes: read('shop'), handler: (ctx) => json({ ...ctx.state.balance }) },
-	{ method: 'GET', path: '/shop/numbers/countries', scopes: read('shop'), handler: (ctx) => json({ countries: ctx.state.countries }) },
+	{
+		method: 'GET',
+		path: '/shop/balance',
+		scopes: read('shop'),
+		handler: (ctx) => json({ ...ctx.state.balance }),
+	},
+	{
+		method: 'GET',
+		path: '/shop/numbers/countries',
+		scopes: read('shop'),
+		handler: (ctx) => json({ countries: ctx.state.countries }),
+	},
 	{
 		method: 'GET',
 		path: '/shop/numbers/countries/:country_code/areas/:calling_code/numbers',
@@ -63,24 +77,34 @@ module.exports = [
 		handler: (ctx) => {
 			const { state, query } = ctx;
 			const channel = query.channel || 'random';
-			if (channel !== 'random' && channel !== 'custom') throw badRequest('channel must be random or custom');
+			if (channel !== 'random' && channel !== 'custom')
+				throw badRequest('channel must be random or custom');
 			const contains = query.contains ?? '';
 			if (!/^[0-9]*$/.test(contains)) throw badRequest('contains must match the pattern ^[0-9]*$');
 			const c = country(state, ctx.params.country_code);
 			if (!c) throw badRequest(`Unknown country: ${ctx.params.country_code}`);
 			const area = ctx.params.calling_code;
-			if (!/^[0-9]{1,5}$/.test(area)) throw badRequest('calling_code must be an area code of 1 to 5 digits');
+			if (!/^[0-9]{1,5}$/.test(area))
+				throw badRequest('calling_code must be an area code of 1 to 5 digits');
 			if (!c.is_available) return json({ numbers: [] });
-			const owned = (/** @type {string} */ sub) => Object.hasOwn(state.numbers, `+${state.callingCodes[c.iso]}${area}${sub}`);
+			const owned = (/** @type {string} */ sub) =>
+				Object.hasOwn(state.numbers, `+${state.callingCodes[c.iso]}${area}${sub}`);
 			let subs = pool(c.iso, area);
 			if (channel === 'custom' && contains !== '') {
 				const matching = subs.filter((s) => `${area}${s}`.includes(contains));
 				// Synthesise numbers ending with the digits when the pool has none.
 				if (matching.length === 0 && contains.length <= SUBSCRIBER_DIGITS)
-					matching.push(...subs.slice(0, 3).map((s) => s.slice(0, SUBSCRIBER_DIGITS - contains.length) + contains));
+					matching.push(
+						...subs
+							.slice(0, 3)
+							.map((s) => s.slice(0, SUBSCRIBER_DIGITS - contains.length) + contains),
+					);
 				subs = matching;
 			}
-			const numbers = [...new Set(subs)].filter((s) => !owned(s)).slice(0, PAGE).map((s) => offer(state, c.iso, area, s));
+			const numbers = [...new Set(subs)]
+				.filter((s) => !owned(s))
+				.slice(0, PAGE)
+				.map((s) => offer(state, c.iso, area, s));
 			return json({ numbers });
 		},
 	},
@@ -91,13 +115,20 @@ module.exports = [
 		handler: (ctx) => {
 			const { state } = ctx;
 			const body = objectBody(ctx);
-			if (typeof body.item_id !== 'string' || body.item_id === '') throw badRequest('item_id is required');
+			if (typeof body.item_id !== 'string' || body.item_id === '')
+				throw badRequest('item_id is required');
 			const m = /^item_([A-Z]{2})_([0-9]{1,5})_([0-9]{7})$/.exec(body.item_id);
 			const c = m && country(state, m[1]);
 			if (!m || !c || !c.is_available) throw notFoundItem(`number offer ${body.item_id}`);
 			const number = `+${state.callingCodes[c.iso]}${m[2]}${m[3]}`;
-			if (Object.hasOwn(state.numbers, number)) throw badRequest(`The number ${number} is already owned`);
-			state.numbers[number] = ownedNumber(`num_${randomHex(4)}`, number, ctx.caller.uid, faxTime(Date.now()));
+			if (Object.hasOwn(state.numbers, number))
+				throw badRequest(`The number ${number} is already owned`);
+			state.numbers[number] = ownedNumber(
+				`num_${randomHex(4)}`,
+				number,
+				ctx.caller.uid,
+				faxTime(Date.now()),
+			);
 			return json({ number });
 		},
 	},

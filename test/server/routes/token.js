@@ -4,4 +4,6 @@
 const { json } = require('../http');
 
 /** @type {import('../router').Route[]} */
-module.exports = [{ method: 'GET', path: '/auth/token', handler: (ctx) => json(ctx.auth.tokenInfo(ctx.token)) }];
+module.exports = [
+	{ method: 'GET', path: '/auth/token', handler: (ctx) => json(ctx.auth.tokenInfo(ctx.token)) },
+];

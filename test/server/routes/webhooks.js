@@ -11,8 +11,10 @@ const EVENTS = ['fax_sent', 'fax_received', 'fax_page_received'];
 /** Rules 6 and 7: the integrations switches. @param {import('../router').Context} ctx */
 function guard(ctx) {
 	const { settings } = ctx.state;
-	if (!settings.webhooksFeature) throw new ApiError(403, 'forbidden', 'The account does not have the webhooks feature');
-	if (!settings.webhooksEnabled) throw notFound('Webhooks are not enabled in the integrations settings of this account');
+	if (!settings.webhooksFeature)
+		throw new ApiError(403, 'forbidden', 'The account does not have the webhooks feature');
+	if (!settings.webhooksEnabled)
+		throw notFound('Webhooks are not enabled in the integrations settings of this account');
 }
 
 /** @param {unknown} url */
@@ -33,15 +35,19 @@ function checkUrl(url) {
 
 /** @param {unknown} types @returns {string[]} */
 function checkFilterTypes(types) {
-	if (!Array.isArray(types) || types.length === 0) throw badRequest('filter_types is required and must contain at least one event');
-	for (const t of types) if (!EVENTS.includes(t)) throw badRequest(`Unknown event type: ${t}. Allowed: ${EVENTS.join(', ')}`);
+	if (!Array.isArray(types) || types.length === 0)
+		throw badRequest('filter_types is required and must contain at least one event');
+	for (const t of types)
+		if (!EVENTS.includes(t))
+			throw badRequest(`Unknown event type: ${t}. Allowed: ${EVENTS.join(', ')}`);
 	return [...new Set(types)];
 }
 
 /** Rules 2-4: null clears, every entry needs a leading '+', spaces are removed. @param {unknown} channels @returns {string[] | null} */
 function checkChannels(channels) {
 	if (channels === null) return null;
-	if (!Array.isArray(channels)) throw badRequest('channels must be an array of E.164 numbers or null');
+	if (!Array.isArray(channels))
+		throw badRequest('channels must be an array of E.164 numbers or null');
 	return channels.map((c) => {
 		const n = typeof c === 'string' ? normalizeNumber(c) : '';
 		if (!/^\+[0-9]{2,15}$/.test(n)) throw badRequest(`Invalid number: ${c}`);
@@ -55,7 +61,8 @@ const view = (e) => ({ id: e.id, url: e.url, filter_types: e.filter_types, chann
 /** @param {import('../router').Context} ctx */
 function findEndpoint(ctx) {
 	const id = ctx.params.endpoint_id;
-	if (!Object.hasOwn(ctx.state.webhooks, id)) throw notFound(`Webhook endpoint ${id} was not found`);
+	if (!Object.hasOwn(ctx.state.webhooks, id))
+		throw notFound(`Webhook endpoint ${id} was not found`);
 	return ctx.state.webhooks[id];
 }
 
@@ -111,8 +118,12 @@ const routes = [
 			const body = objectBody(ctx);
 			// Validate everything first: nothing changes on a 400.
 			const url = body.url === undefined ? endpoint.url : checkUrl(body.url);
-			const filterTypes = body.filter_types === undefined ? endpoint.filter_types : checkFilterTypes(body.filter_types);
-			const channels = body.channels === undefined ? endpoint.channels : checkChannels(body.channels);
+			const filterTypes =
+				body.filter_types === undefined
+					? endpoint.filter_types
+					: checkFilterTypes(body.filter_types);
+			const channels =
+				body.channels === undefined ? endpoint.channels : checkChannels(body.channels);
 			Object.assign(endpoint, { url, filter_types: filterTypes, channels });
 			return json(view(endpoint));
 		},

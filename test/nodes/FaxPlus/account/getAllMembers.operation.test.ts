@@ -14,20 +14,28 @@ describe('Account → Get Many Members', () => {
 	const base = { resource: 'account', operation: 'getAllMembers' };
 	const uids = (items: Array<{ json: { uid?: unknown } }>) => items.map((item) => item.json.uid);
 
-	it.each<AuthKind>(['pat', 'oauth'])('lists the members Fax.Plus answers under "members", for an admin (%s)', async (auth) => {
-		const items = await runOk(server(), base, { auth });
+	it.each<AuthKind>(['pat', 'oauth'])(
+		'lists the members Fax.Plus answers under "members", for an admin (%s)',
+		async (auth) => {
+			const items = await runOk(server(), base, { auth });
 
-		const request = onlyApiRequest(server());
-		expect(request.method).toBe('GET');
-		expect(request.path).toBe('/v3/accounts');
-		expect(request.query).toEqual({});
-		expectAuthHeaders(server(), request, auth);
-		expect(uids(items)).toEqual(['owner_1', 'member_1', 'member_2']);
-		expect(items[1].json).toMatchObject({ email: 'max.member@example.com', account_data: { role: 'member', quota: 200 } });
-	});
+			const request = onlyApiRequest(server());
+			expect(request.method).toBe('GET');
+			expect(request.path).toBe('/v3/accounts');
+			expect(request.query).toEqual({});
+			expectAuthHeaders(server(), request, auth);
+			expect(uids(items)).toEqual(['owner_1', 'member_1', 'member_2']);
+			expect(items[1].json).toMatchObject({
+				email: 'max.member@example.com',
+				account_data: { role: 'member', quota: 200 },
+			});
+		},
+	);
 
 	it('says a member cannot list members (Fax.Plus answers 403), with no fallback', async () => {
-		const { error, items } = await runOperation(server(), base, { token: server().tokens.patMember });
+		const { error, items } = await runOperation(server(), base, {
+			token: server().tokens.patMember,
+		});
 		expect(onlyApiRequest(server()).status).toBe(403);
 		expect(items).toEqual([]);
 		expect(error?.httpCode).toBe('403');
@@ -38,7 +46,9 @@ describe('Account → Get Many Members', () => {
 	});
 
 	it('says it is for admins in its description', () => {
-		const notice = new FaxPlus().description.properties.find((property) => property.name === 'adminOnlyNotice');
+		const notice = new FaxPlus().description.properties.find(
+			(property) => property.name === 'adminOnlyNotice',
+		);
 		expect(notice?.displayName).toMatch(/Only an admin/);
 	});
 

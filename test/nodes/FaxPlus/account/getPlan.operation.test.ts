@@ -11,21 +11,28 @@ import {
 describe('Account → Get Plan', () => {
 	const server = useFaxPlusServer();
 
-	it.each<AuthKind>(['pat', 'oauth'])('reads the plan of the authenticated account (%s)', async (auth) => {
-		const items = await runOk(server(), { resource: 'account', operation: 'getPlan', userId: 'self' }, { auth });
+	it.each<AuthKind>(['pat', 'oauth'])(
+		'reads the plan of the authenticated account (%s)',
+		async (auth) => {
+			const items = await runOk(
+				server(),
+				{ resource: 'account', operation: 'getPlan', userId: 'self' },
+				{ auth },
+			);
 
-		const request = onlyApiRequest(server());
-		expect(request.method).toBe('GET');
-		expect(request.path).toBe('/v3/accounts/self/plan');
-		expectAuthHeaders(server(), request, auth);
-		expect(items).toHaveLength(1);
-		expect(items[0].json).toEqual({
-			plan_type: expect.any(String),
-			is_admin: expect.any(Boolean),
-			is_owner: expect.any(Boolean),
-		});
-		expect(items[0].pairedItem).toEqual({ item: 0 });
-	});
+			const request = onlyApiRequest(server());
+			expect(request.method).toBe('GET');
+			expect(request.path).toBe('/v3/accounts/self/plan');
+			expectAuthHeaders(server(), request, auth);
+			expect(items).toHaveLength(1);
+			expect(items[0].json).toEqual({
+				plan_type: expect.any(String),
+				is_admin: expect.any(Boolean),
+				is_owner: expect.any(Boolean),
+			});
+			expect(items[0].pairedItem).toEqual({ item: 0 });
+		},
+	);
 
 	it('reads a corporate member by id, one item per input item', async () => {
 		const items = await runOk(
@@ -41,7 +48,11 @@ describe('Account → Get Plan', () => {
 	});
 
 	it('turns an unknown user id into a clear API error', async () => {
-		const { error } = await runOperation(server(), { resource: 'account', operation: 'getPlan', userId: 'nobody' });
+		const { error } = await runOperation(server(), {
+			resource: 'account',
+			operation: 'getPlan',
+			userId: 'nobody',
+		});
 		expect(error?.message).toMatch(/invalid_user_id/);
 		expect(error?.httpCode).toBe('400');
 	});
@@ -58,7 +69,11 @@ describe('Account → Get Plan', () => {
 	});
 
 	it('refuses an empty user id before sending anything', async () => {
-		const { error } = await runOperation(server(), { resource: 'account', operation: 'getPlan', userId: ' ' });
+		const { error } = await runOperation(server(), {
+			resource: 'account',
+			operation: 'getPlan',
+			userId: ' ',
+		});
 		expect(error?.message).toBe('User ID is required');
 		expect(apiRequests(server())).toHaveLength(0);
 	});

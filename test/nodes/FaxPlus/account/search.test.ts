@@ -1,4 +1,9 @@
-import { apiRequests, expectAuthHeaders, useFaxPlusServer, type AuthKind } from '../../../support/faxplus';
+import {
+	apiRequests,
+	expectAuthHeaders,
+	useFaxPlusServer,
+	type AuthKind,
+} from '../../../support/faxplus';
 import { runListSearch } from '../../../support/list-search';
 
 const SELF = { name: 'Me (self)', value: 'self' };
@@ -9,33 +14,46 @@ const ADA = { name: 'Ada Admin (ada.admin@example.com)', value: 'owner_1' };
 describe('User and Member pickers (searchUsers, searchMembers)', () => {
 	const server = useFaxPlusServer();
 
-	it.each<AuthKind>(['pat', 'oauth'])('offers "Me (self)" first, then the corporate members, for an admin (%s)', async (auth) => {
-		const { results, paginationToken } = await runListSearch(server(), 'searchUsers', { auth });
+	it.each<AuthKind>(['pat', 'oauth'])(
+		'offers "Me (self)" first, then the corporate members, for an admin (%s)',
+		async (auth) => {
+			const { results, paginationToken } = await runListSearch(server(), 'searchUsers', { auth });
 
-		const requests = apiRequests(server());
-		expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /v3/accounts']);
-		expectAuthHeaders(server(), requests[0], auth);
-		expect(results).toEqual([SELF, ADA, MAX, MIA]);
-		expect(paginationToken).toBeUndefined();
-	});
+			const requests = apiRequests(server());
+			expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+				'GET /v3/accounts',
+			]);
+			expectAuthHeaders(server(), requests[0], auth);
+			expect(results).toEqual([SELF, ADA, MAX, MIA]);
+			expect(paginationToken).toBeUndefined();
+		},
+	);
 
 	it('offers only "Me (self)" to a member, whom Fax.Plus refuses the member list (403), and to a token without the scope', async () => {
 		// GET /accounts is admin-only; a refusal leaves "self", and By ID still works.
-		const member = await runListSearch(server(), 'searchUsers', { token: server().tokens.patMember });
+		const member = await runListSearch(server(), 'searchUsers', {
+			token: server().tokens.patMember,
+		});
 		expect(member.results).toEqual([SELF]);
 		expect(server().requests.at(-1)).toMatchObject({ path: '/v3/accounts', status: 403 });
-		const refused = await runListSearch(server(), 'searchUsers', { token: server().tokens.patNoScopes });
+		const refused = await runListSearch(server(), 'searchUsers', {
+			token: server().tokens.patNoScopes,
+		});
 		expect(refused.results).toEqual([SELF]);
 		expect(apiRequests(server()).at(-1)?.path).toBe('/v3/accounts');
 	});
 
 	it('still reports a credential the API rejects', async () => {
-		await expect(runListSearch(server(), 'searchUsers', { token: 'alohi_pat_not_a_token' })).rejects.toMatchObject({ httpCode: '401' });
+		await expect(
+			runListSearch(server(), 'searchUsers', { token: 'alohi_pat_not_a_token' }),
+		).rejects.toMatchObject({ httpCode: '401' });
 	});
 
 	it('filters by name, email or ID, ignoring case', async () => {
 		const search = async (filter: string) =>
-			(await runListSearch(server(), 'searchUsers', { filter })).results.map((result) => result.value);
+			(await runListSearch(server(), 'searchUsers', { filter })).results.map(
+				(result) => result.value,
+			);
 		expect(await search('MIA')).toEqual(['member_2']);
 		expect(await search('max.member@')).toEqual(['member_1']);
 		expect(await search('member_1')).toEqual(['member_1']);
@@ -45,7 +63,12 @@ describe('User and Member pickers (searchUsers, searchMembers)', () => {
 
 	it('offers the members, without "self", for Update Member, filtered too', async () => {
 		expect((await runListSearch(server(), 'searchMembers')).results).toEqual([ADA, MAX, MIA]);
-		expect((await runListSearch(server(), 'searchMembers', { filter: 'mia' })).results).toEqual([MIA]);
-		expect(apiRequests(server()).map((request) => request.path)).toEqual(['/v3/accounts', '/v3/accounts']);
+		expect((await runListSearch(server(), 'searchMembers', { filter: 'mia' })).results).toEqual([
+			MIA,
+		]);
+		expect(apiRequests(server()).map((request) => request.path)).toEqual([
+			'/v3/accounts',
+			'/v3/accounts',
+		]);
 	});
 });

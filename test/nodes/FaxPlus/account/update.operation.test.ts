@@ -1,31 +1,67 @@
 import type { IDataObject } from 'n8n-workflow';
-import { expectAuthHeaders, onlyApiRequest, runOk, runOperation, useFaxPlusServer, type AuthKind } from '../../../support/faxplus';
+import {
+	expectAuthHeaders,
+	onlyApiRequest,
+	runOk,
+	runOperation,
+	useFaxPlusServer,
+	type AuthKind,
+} from '../../../support/faxplus';
 
 describe('Account → Update', () => {
 	const server = useFaxPlusServer();
 	const base = { resource: 'account', operation: 'update', userId: 'self' };
 
-	it.each<AuthKind>(['pat', 'oauth'])('sends PayloadAccountModification with only the fields set, settings nested (%s)', async (auth) => {
-		const items = await runOk(
-			server(),
-			{ ...base, updateFields: { name: ' Ada ', phone: '+1 555 123 0009', callerIdName: 'Ada Clinic', shouldEnhance: false, retryCount: 2, retryDelay: 30 } },
-			{ auth },
-		);
-		const request = onlyApiRequest(server());
-		expect(`${request.method} ${request.path} ${request.status}`).toBe('PUT /v3/accounts/self 204');
-		expect(request.query).toEqual({});
-		expect(request.body).toEqual({
-			name: 'Ada',
-			phone: '+15551230009',
-			settings: { caller_id_name: 'Ada Clinic', should_enhance: false, send_fax: { retry: { count: 2, delay: 30 } } },
-		});
-		expectAuthHeaders(server(), request, auth);
-		expect(server().state.users.owner_1).toMatchObject({ name: 'Ada', phone: '+15551230009', settings: { caller_id_name: 'Ada Clinic' } });
-		expect(items).toEqual([{ json: { updated: true, userId: 'self', ...request.body }, pairedItem: { item: 0 } }]);
-	});
+	it.each<AuthKind>(['pat', 'oauth'])(
+		'sends PayloadAccountModification with only the fields set, settings nested (%s)',
+		async (auth) => {
+			const items = await runOk(
+				server(),
+				{
+					...base,
+					updateFields: {
+						name: ' Ada ',
+						phone: '+1 555 123 0009',
+						callerIdName: 'Ada Clinic',
+						shouldEnhance: false,
+						retryCount: 2,
+						retryDelay: 30,
+					},
+				},
+				{ auth },
+			);
+			const request = onlyApiRequest(server());
+			expect(`${request.method} ${request.path} ${request.status}`).toBe(
+				'PUT /v3/accounts/self 204',
+			);
+			expect(request.query).toEqual({});
+			expect(request.body).toEqual({
+				name: 'Ada',
+				phone: '+15551230009',
+				settings: {
+					caller_id_name: 'Ada Clinic',
+					should_enhance: false,
+					send_fax: { retry: { count: 2, delay: 30 } },
+				},
+			});
+			expectAuthHeaders(server(), request, auth);
+			expect(server().state.users.owner_1).toMatchObject({
+				name: 'Ada',
+				phone: '+15551230009',
+				settings: { caller_id_name: 'Ada Clinic' },
+			});
+			expect(items).toEqual([
+				{ json: { updated: true, userId: 'self', ...request.body }, pairedItem: { item: 0 } },
+			]);
+		},
+	);
 
-	it('changes a member\'s email for an admin', async () => {
-		await runOk(server(), { ...base, userId: 'member_1', updateFields: { email: 'max@example.org' } });
+	it("changes a member's email for an admin", async () => {
+		await runOk(server(), {
+			...base,
+			userId: 'member_1',
+			updateFields: { email: 'max@example.org' },
+		});
 		expect(onlyApiRequest(server()).body).toEqual({ email: 'max@example.org' });
 		expect(server().state.users.member_1.email).toBe('max@example.org');
 	});
@@ -33,7 +69,11 @@ describe('Account → Update', () => {
 	it.each<[string, IDataObject, string]>([
 		['no field', {}, 'Nothing to update: add a field under "Update Fields"'],
 		['an email that is not one', { email: 'ada' }, 'Email: "ada" is not an email address'],
-		['a phone without +', { phone: '5551230009' }, 'Phone: "5551230009" must start with "+" and the country code (E.164)'],
+		[
+			'a phone without +',
+			{ phone: '5551230009' },
+			'Phone: "5551230009" must start with "+" and the country code (E.164)',
+		],
 		['a retry count above 3', { retryCount: 4 }, 'Retry Count must be at most 3, not 4'],
 	])('refuses %s before any request', async (_case, updateFields, message) => {
 		const { error } = await runOperation(server(), { ...base, updateFields });

@@ -49,7 +49,9 @@ describe('Account → Update Member', () => {
 		const items = await runOk(
 			server(),
 			{ ...base, memberUserId: '={{ $json.id }}', updateFields: { quota: '={{ $json.quota }}' } },
-			{ items: [{ json: { id: 'member_1', quota: 10 } }, { json: { id: 'member_2', quota: '20' } }] },
+			{
+				items: [{ json: { id: 'member_1', quota: 10 } }, { json: { id: 'member_2', quota: '20' } }],
+			},
 		);
 		const requests = apiRequests(server());
 		expect(requests.map((r) => [r.path, r.body])).toEqual([
@@ -60,7 +62,11 @@ describe('Account → Update Member', () => {
 	});
 
 	it('maps an unknown member to a clear API error', async () => {
-		const { error } = await runOperation(server(), { ...base, memberUserId: 'nobody', updateFields: { quota: 5 } });
+		const { error } = await runOperation(server(), {
+			...base,
+			memberUserId: 'nobody',
+			updateFields: { quota: 5 },
+		});
 		expect(error?.message).toMatch(/invalid_user_id/);
 		expect(error?.httpCode).toBe('400');
 	});
@@ -89,10 +95,26 @@ describe('Account → Update Member', () => {
 
 	it.each([
 		['an empty update', { memberUserId: 'member_1', updateFields: {} }, /^Nothing to update/],
-		['an empty member id', { memberUserId: ' ', updateFields: { quota: 5 } }, /^Member User ID is required$/],
-		['a negative quota', { memberUserId: 'member_1', updateFields: { quota: -1 } }, /^Quota must be a number of 0 or more/],
-		['a quota that is not a number', { memberUserId: 'member_1', updateFields: { quota: '={{ "lots" }}' } }, /^Quota must be a number/],
-		['an empty role', { memberUserId: 'member_1', updateFields: { role: '  ' } }, /^Role cannot be empty$/],
+		[
+			'an empty member id',
+			{ memberUserId: ' ', updateFields: { quota: 5 } },
+			/^Member User ID is required$/,
+		],
+		[
+			'a negative quota',
+			{ memberUserId: 'member_1', updateFields: { quota: -1 } },
+			/^Quota must be a number of 0 or more/,
+		],
+		[
+			'a quota that is not a number',
+			{ memberUserId: 'member_1', updateFields: { quota: '={{ "lots" }}' } },
+			/^Quota must be a number/,
+		],
+		[
+			'an empty role',
+			{ memberUserId: 'member_1', updateFields: { role: '  ' } },
+			/^Role cannot be empty$/,
+		],
 	])('refuses %s before sending anything', async (_case, parameters, message) => {
 		const { error } = await runOperation(server(), { ...base, ...parameters });
 		expect(error?.message).toMatch(message);

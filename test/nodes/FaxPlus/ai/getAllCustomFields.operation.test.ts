@@ -42,7 +42,12 @@ describe('AI → Get Many Custom Fields', () => {
 
 	it('pairs each record with the input item it came from', async () => {
 		const items = await runOk(server(), base, { items: [{ json: {} }, { json: {} }] });
-		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 1 }, { item: 1 }]);
+		expect(items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 1 },
+		]);
 	});
 
 	it('maps a token without scopes to a 403 error', async () => {

@@ -1,5 +1,10 @@
 import { LoadOptionsContext } from 'n8n-core';
-import { Workflow, type INode, type INodeListSearchResult, type IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+import {
+	Workflow,
+	type INode,
+	type INodeListSearchResult,
+	type IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
 import { FaxPlus } from '../../../../nodes/FaxPlus/FaxPlus.node';
 import {
 	apiRequests,
@@ -13,10 +18,18 @@ import {
 	type AuthKind,
 	type FaxPlusServer,
 } from '../../../support/faxplus';
-import { FAX_PLUS_NODE_TYPE, TestCredentialsHelper, TestNodeTypes } from '../../../support/n8n-harness';
+import {
+	FAX_PLUS_NODE_TYPE,
+	TestCredentialsHelper,
+	TestNodeTypes,
+} from '../../../support/n8n-harness';
 
 /** Runs the node's `searchCustomFields` list search in n8n-core's real load-options context. */
-async function searchCustomFields(server: FaxPlusServer, auth: AuthKind, filter?: string): Promise<INodeListSearchResult> {
+async function searchCustomFields(
+	server: FaxPlusServer,
+	auth: AuthKind,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const parameters = {
 		authentication: auth === 'oauth' ? 'oAuth2' : 'accessToken',
 		resource: 'ai',
@@ -32,7 +45,12 @@ async function searchCustomFields(server: FaxPlusServer, auth: AuthKind, filter?
 		parameters,
 		credentials: { [credentialType]: { id: '1', name: 'Test credential' } },
 	};
-	const workflow = new Workflow({ nodes: [node], connections: {}, nodeTypes: new TestNodeTypes(), active: false });
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		nodeTypes: new TestNodeTypes(),
+		active: false,
+	});
 	const credentials = auth === 'oauth' ? oauthCredentials(server) : patCredentials(server);
 	const additionalData = {
 		credentialsHelper: new TestCredentialsHelper(credentials),
@@ -49,12 +67,21 @@ describe('AI → Update Custom Field', () => {
 	const server = useFaxPlusServer();
 	const base = { resource: 'ai', operation: 'updateCustomField' };
 	const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-	const fromList = (value: string) => ({ __rl: true, mode: 'list', value, cachedResultName: 'invoice_number' });
+	const fromList = (value: string) => ({
+		__rl: true,
+		mode: 'list',
+		value,
+		cachedResultName: 'invoice_number',
+	});
 
 	it.each<AuthKind>(['pat', 'oauth'])('sends only the fields that are set (%s)', async (auth) => {
 		const items = await runOk(
 			server(),
-			{ ...base, customField: fromList('cf_1'), updateFields: { instructions: 'Top right corner', enabled: false } },
+			{
+				...base,
+				customField: fromList('cf_1'),
+				updateFields: { instructions: 'Top right corner', enabled: false },
+			},
 			{ auth },
 		);
 
@@ -67,14 +94,23 @@ describe('AI → Update Custom Field', () => {
 		expectAuthHeaders(server(), request, auth);
 		expect(items).toEqual([
 			{
-				json: { id: 'cf_1', name: 'invoice_number', instructions: 'Top right corner', enabled: false },
+				json: {
+					id: 'cf_1',
+					name: 'invoice_number',
+					instructions: 'Top right corner',
+					enabled: false,
+				},
 				pairedItem: { item: 0 },
 			},
 		]);
 	});
 
 	it('renames a field chosen by id, sending only the name', async () => {
-		const items = await runOk(server(), { ...base, customField: byId('cf_2'), updateFields: { name: ' patient ' } });
+		const items = await runOk(server(), {
+			...base,
+			customField: byId('cf_2'),
+			updateFields: { name: ' patient ' },
+		});
 		expect(onlyApiRequest(server()).body).toEqual({ name: 'patient' });
 		expect(items[0].json).toEqual({ ...server().state.customFields.cf_2, name: 'patient' });
 		expect(server().state.customFields.cf_2.enabled).toBe(false);
@@ -89,7 +125,11 @@ describe('AI → Update Custom Field', () => {
 	it('updates the field each item names', async () => {
 		await runOk(
 			server(),
-			{ ...base, customField: byId('={{ $json.field }}'), updateFields: { enabled: '={{ $json.on }}' } },
+			{
+				...base,
+				customField: byId('={{ $json.field }}'),
+				updateFields: { enabled: '={{ $json.on }}' },
+			},
 			{ items: [{ json: { field: 'cf_1', on: false } }, { json: { field: 'cf_2', on: true } }] },
 		);
 		expect(apiRequests(server()).map((r) => [r.path, r.body])).toEqual([
@@ -99,7 +139,11 @@ describe('AI → Update Custom Field', () => {
 	});
 
 	it('maps an unknown field to the bad_request error', async () => {
-		const { error } = await runOperation(server(), { ...base, customField: byId('cf_404'), updateFields: { name: 'x' } });
+		const { error } = await runOperation(server(), {
+			...base,
+			customField: byId('cf_404'),
+			updateFields: { name: 'x' },
+		});
 		expect(error?.httpCode).toBe('400');
 		expect(error?.message).toMatch(/bad_request: Requested resource was not found/);
 	});
@@ -127,8 +171,16 @@ describe('AI → Update Custom Field', () => {
 
 	it.each([
 		['an empty update', { customField: byId('cf_1'), updateFields: {} }, /^Nothing to update/],
-		['an empty name', { customField: byId('cf_1'), updateFields: { name: ' ' } }, /^Name cannot be empty$/],
-		['no custom field', { customField: byId('={{ $json.missing }}'), updateFields: { name: 'x' } }, /^Custom Field is required$/],
+		[
+			'an empty name',
+			{ customField: byId('cf_1'), updateFields: { name: ' ' } },
+			/^Name cannot be empty$/,
+		],
+		[
+			'no custom field',
+			{ customField: byId('={{ $json.missing }}'), updateFields: { name: 'x' } },
+			/^Custom Field is required$/,
+		],
 	])('refuses %s before sending anything', async (_case, parameters, message) => {
 		const { error } = await runOperation(server(), { ...base, ...parameters });
 		expect(error?.message).toMatch(message);
@@ -136,18 +188,29 @@ describe('AI → Update Custom Field', () => {
 	});
 
 	describe('custom field list search', () => {
-		it.each<AuthKind>(['pat', 'oauth'])('lists the fields from the API by name (%s)', async (auth) => {
-			const { results } = await searchCustomFields(server(), auth);
+		it.each<AuthKind>(['pat', 'oauth'])(
+			'lists the fields from the API by name (%s)',
+			async (auth) => {
+				const { results } = await searchCustomFields(server(), auth);
 
-			const request = onlyApiRequest(server());
-			expect(request.method).toBe('GET');
-			expect(request.path).toBe('/v3/accounts/self/ai/custom-fields');
-			expectAuthHeaders(server(), request, auth);
-			expect(results).toEqual([
-				{ name: 'invoice_number', value: 'cf_1', description: server().state.customFields.cf_1.instructions },
-				{ name: 'patient_name (disabled)', value: 'cf_2', description: server().state.customFields.cf_2.instructions },
-			]);
-		});
+				const request = onlyApiRequest(server());
+				expect(request.method).toBe('GET');
+				expect(request.path).toBe('/v3/accounts/self/ai/custom-fields');
+				expectAuthHeaders(server(), request, auth);
+				expect(results).toEqual([
+					{
+						name: 'invoice_number',
+						value: 'cf_1',
+						description: server().state.customFields.cf_1.instructions,
+					},
+					{
+						name: 'patient_name (disabled)',
+						value: 'cf_2',
+						description: server().state.customFields.cf_2.instructions,
+					},
+				]);
+			},
+		);
 
 		it('filters by name, ignoring case', async () => {
 			const { results } = await searchCustomFields(server(), 'pat', 'PATIENT');

@@ -1,36 +1,72 @@
-import { apiRequests, expectAuthHeaders, onlyApiRequest, runOk, runOperation, useFaxPlusServer, type AuthKind } from '../../../support/faxplus';
+import {
+	apiRequests,
+	expectAuthHeaders,
+	onlyApiRequest,
+	runOk,
+	runOperation,
+	useFaxPlusServer,
+	type AuthKind,
+} from '../../../support/faxplus';
 import { runListSearch } from '../../../support/list-search';
 
 describe('Contact → Get Many', () => {
 	const server = useFaxPlusServer();
 	const base = { resource: 'contact', operation: 'getAll', userId: 'self' };
 
-	it.each<AuthKind>(['pat', 'oauth'])('lists the contacts, one item each, read from { contacts } (%s)', async (auth) => {
-		const items = await runOk(server(), { ...base, limit: 10 }, { auth });
-		const request = onlyApiRequest(server());
-		expect(`${request.method} ${request.path}`).toBe('GET /v3/accounts/self/contacts');
-		expect(request.query).toEqual({ offset: '0', limit: '10' });
-		expect(request.status).toBe(200);
-		expectAuthHeaders(server(), request, auth);
-		expect(items.map((item) => item.json)).toEqual([
-			{ id: 'contact_1', name: 'Berlin Clinic', company: 'Klinik Berlin GmbH', numbers: ['+4930123456'] },
-			{ id: 'contact_2', name: 'Dr. Jane Smith', company: 'Smith Cardiology', numbers: ['+12125550199', '+12125550198'] },
-			{ id: 'contact_3', name: 'Paris Office', company: 'Alohi SA', numbers: ['+33144556677'] },
-		]);
-		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 0 }]);
-	});
+	it.each<AuthKind>(['pat', 'oauth'])(
+		'lists the contacts, one item each, read from { contacts } (%s)',
+		async (auth) => {
+			const items = await runOk(server(), { ...base, limit: 10 }, { auth });
+			const request = onlyApiRequest(server());
+			expect(`${request.method} ${request.path}`).toBe('GET /v3/accounts/self/contacts');
+			expect(request.query).toEqual({ offset: '0', limit: '10' });
+			expect(request.status).toBe(200);
+			expectAuthHeaders(server(), request, auth);
+			expect(items.map((item) => item.json)).toEqual([
+				{
+					id: 'contact_1',
+					name: 'Berlin Clinic',
+					company: 'Klinik Berlin GmbH',
+					numbers: ['+4930123456'],
+				},
+				{
+					id: 'contact_2',
+					name: 'Dr. Jane Smith',
+					company: 'Smith Cardiology',
+					numbers: ['+12125550199', '+12125550198'],
+				},
+				{ id: 'contact_3', name: 'Paris Office', company: 'Alohi SA', numbers: ['+33144556677'] },
+			]);
+			expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 0 }]);
+		},
+	);
 
 	it('searches, and asks for specific contacts by ID', async () => {
-		const found = await runOk(server(), { ...base, returnAll: true, filters: { search: ' smith ', ids: 'contact_2, contact_3,contact_2' } });
+		const found = await runOk(server(), {
+			...base,
+			returnAll: true,
+			filters: { search: ' smith ', ids: 'contact_2, contact_3,contact_2' },
+		});
 		const request = onlyApiRequest(server());
-		expect(request.query).toEqual({ offset: '0', limit: '50', search: 'smith', ids: 'contact_2,contact_3' });
+		expect(request.query).toEqual({
+			offset: '0',
+			limit: '50',
+			search: 'smith',
+			ids: 'contact_2,contact_3',
+		});
 		expect(found.map((item) => item.json.id)).toEqual(['contact_2']);
 	});
 
 	it('pages with offset and limit until a page comes back short (Return All), or the Limit is reached', async () => {
 		for (let i = 0; i < 120; i++) {
 			const id = `bulk_${String(i).padStart(3, '0')}`;
-			server().state.contacts[id] = { id, uid: 'owner_1', name: `Bulk ${String(i).padStart(3, '0')}`, company: '', numbers: ['+15550000000'] };
+			server().state.contacts[id] = {
+				id,
+				uid: 'owner_1',
+				name: `Bulk ${String(i).padStart(3, '0')}`,
+				company: '',
+				numbers: ['+15550000000'],
+			};
 		}
 		const all = await runOk(server(), { ...base, returnAll: true });
 		expect(apiRequests(server()).map((r) => r.query)).toEqual([
@@ -49,10 +85,14 @@ describe('Contact → Get Many', () => {
 		expect(some).toHaveLength(70);
 	});
 
-	it('lists a member\'s contacts for an admin, and passes on the refusal of another user\'s to a member', async () => {
+	it("lists a member's contacts for an admin, and passes on the refusal of another user's to a member", async () => {
 		const items = await runOk(server(), { ...base, userId: 'member_1', returnAll: true });
 		expect(items.map((item) => item.json.id)).toEqual(['contact_4']);
-		const { error } = await runOperation(server(), { ...base, userId: 'owner_1', returnAll: true }, { token: server().tokens.patMember });
+		const { error } = await runOperation(
+			server(),
+			{ ...base, userId: 'owner_1', returnAll: true },
+			{ token: server().tokens.patMember },
+		);
 		expect(error?.httpCode).toBe('403');
 	});
 
@@ -65,6 +105,9 @@ describe('Contact → Get Many', () => {
 	it('the Contact picker searches with what is typed and pages with an offset', async () => {
 		const result = await runListSearch(server(), 'searchContacts', { filter: 'clinic' });
 		expect(onlyApiRequest(server()).query).toEqual({ offset: '0', limit: '50', search: 'clinic' });
-		expect(result).toEqual({ results: [{ name: 'Berlin Clinic (Klinik Berlin GmbH) – +4930123456', value: 'contact_1' }], paginationToken: undefined });
+		expect(result).toEqual({
+			results: [{ name: 'Berlin Clinic (Klinik Berlin GmbH) – +4930123456', value: 'contact_1' }],
+			paginationToken: undefined,
+		});
 	});
 });

@@ -22,7 +22,9 @@ describe('Contact Group → Delete', () => {
 		expect(request.rawBody.length).toBe(0);
 		expectAuthHeaders(server(), request, auth);
 		expect(Object.keys(server().state.contactGroups)).toEqual(['group_1']);
-		expect(items).toEqual([{ json: { deleted: true, groupId: 'group_2' }, pairedItem: { item: 0 } }]);
+		expect(items).toEqual([
+			{ json: { deleted: true, groupId: 'group_2' }, pairedItem: { item: 0 } },
+		]);
 	});
 
 	it('deletes the group each item names', async () => {
@@ -43,7 +45,9 @@ describe('Contact Group → Delete', () => {
 
 	it('encodes the id as one path segment', async () => {
 		await runOperation(server(), { ...base, groupId: '../outbox/outbox_1' });
-		expect(onlyApiRequest(server()).path).toBe('/v3/accounts/self/contact-groups/..%2Foutbox%2Foutbox_1');
+		expect(onlyApiRequest(server()).path).toBe(
+			'/v3/accounts/self/contact-groups/..%2Foutbox%2Foutbox_1',
+		);
 		expect(server().state.outbox.outbox_1).toBeDefined();
 	});
 
@@ -54,7 +58,11 @@ describe('Contact Group → Delete', () => {
 	});
 
 	it('maps a read-only token to a 403 error and keeps the group', async () => {
-		const { error } = await runOperation(server(), { ...base, groupId: 'group_1' }, { token: server().tokens.patReadOnly });
+		const { error } = await runOperation(
+			server(),
+			{ ...base, groupId: 'group_1' },
+			{ token: server().tokens.patReadOnly },
+		);
 		expect(error?.httpCode).toBe('403');
 		expect(error?.message).toMatch(/insufficient_scope/);
 		expect(server().state.contactGroups.group_1).toBeDefined();

@@ -21,7 +21,9 @@ describe('Fax → Delete', () => {
 		expect(request.query).toEqual({});
 		expect(request.status).toBe(204);
 		expectAuthHeaders(server(), request, auth);
-		expect(items).toEqual([{ json: { deleted: true, faxId: 'fax_4', userId: 'self' }, pairedItem: { item: 0 } }]);
+		expect(items).toEqual([
+			{ json: { deleted: true, faxId: 'fax_4', userId: 'self' }, pairedItem: { item: 0 } },
+		]);
 		expect(server().state.faxes.fax_4).toBeUndefined();
 	});
 

@@ -1,4 +1,9 @@
-import { dispositionFileName, documentUrlList, readAtMost, shownUrl } from '../../../../nodes/FaxPlus/fax/documentUrls';
+import {
+	dispositionFileName,
+	documentUrlList,
+	readAtMost,
+	shownUrl,
+} from '../../../../nodes/FaxPlus/fax/documentUrls';
 
 async function* chunks(...parts: Array<string | Uint8Array>) {
 	for (const part of parts) yield part;
@@ -6,17 +11,21 @@ async function* chunks(...parts: Array<string | Uint8Array>) {
 
 describe('document URLs (pure parts)', () => {
 	it('splits on new lines and on commas before a scheme, keeping commas inside a URL', () => {
-		expect(documentUrlList('https://a.example/x.pdf, https://b.example/y,z.pdf\nhttp://c.example/q?a=1,2\n\n https://a.example/x.pdf ')).toEqual([
-			'https://a.example/x.pdf',
-			'https://b.example/y,z.pdf',
-			'http://c.example/q?a=1,2',
+		expect(
+			documentUrlList(
+				'https://a.example/x.pdf, https://b.example/y,z.pdf\nhttp://c.example/q?a=1,2\n\n https://a.example/x.pdf ',
+			),
+		).toEqual(['https://a.example/x.pdf', 'https://b.example/y,z.pdf', 'http://c.example/q?a=1,2']);
+		expect(documentUrlList([' https://a.example/1.pdf ', '', 'https://a.example/1.pdf'])).toEqual([
+			'https://a.example/1.pdf',
 		]);
-		expect(documentUrlList([' https://a.example/1.pdf ', '', 'https://a.example/1.pdf'])).toEqual(['https://a.example/1.pdf']);
 		expect(documentUrlList(undefined)).toEqual([]);
 	});
 
 	it('shows a URL without credentials, query or fragment', () => {
-		expect(shownUrl(new URL('https://user:pw@files.example:8443/a/b.pdf?X-Amz-Signature=s#p'))).toBe('https://files.example:8443/a/b.pdf');
+		expect(
+			shownUrl(new URL('https://user:pw@files.example:8443/a/b.pdf?X-Amz-Signature=s#p')),
+		).toBe('https://files.example:8443/a/b.pdf');
 	});
 
 	it('reads a body up to the limit, and stops as soon as it is longer', async () => {
@@ -27,7 +36,11 @@ describe('document URLs (pure parts)', () => {
 
 	it('reads the file name of a Content-Disposition header', () => {
 		expect(dispositionFileName('attachment; filename="report.pdf"')).toBe('report.pdf');
-		expect(dispositionFileName("attachment; filename*=UTF-8''r%C3%A9sum%C3%A9.pdf; filename=\"resume.pdf\"")).toBe('résumé.pdf');
+		expect(
+			dispositionFileName(
+				'attachment; filename*=UTF-8\'\'r%C3%A9sum%C3%A9.pdf; filename="resume.pdf"',
+			),
+		).toBe('résumé.pdf');
 		expect(dispositionFileName('inline; filename=scan.tiff')).toBe('scan.tiff');
 		expect(dispositionFileName('inline')).toBeUndefined();
 		expect(dispositionFileName(undefined)).toBeUndefined();

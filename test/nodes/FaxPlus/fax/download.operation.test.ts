@@ -14,27 +14,30 @@ describe('Fax → Download', () => {
 	const server = useFaxPlusServer();
 	const base = { resource: 'fax', operation: 'download', userId: 'self' };
 
-	it.each<AuthKind>(['pat', 'oauth'])('puts the fax as a PDF in the "data" binary field (%s)', async (auth) => {
-		const items = await runOk(server(), { ...base, faxId: 'fax_1' }, { auth });
+	it.each<AuthKind>(['pat', 'oauth'])(
+		'puts the fax as a PDF in the "data" binary field (%s)',
+		async (auth) => {
+			const items = await runOk(server(), { ...base, faxId: 'fax_1' }, { auth });
 
-		const request = onlyApiRequest(server());
-		expect(request.method).toBe('GET');
-		expect(request.path).toBe('/v3/accounts/self/files/fax_1');
-		expect(request.query).toEqual({ format: 'pdf' });
-		expect(request.status).toBe(200);
-		expectAuthHeaders(server(), request, auth);
+			const request = onlyApiRequest(server());
+			expect(request.method).toBe('GET');
+			expect(request.path).toBe('/v3/accounts/self/files/fax_1');
+			expect(request.query).toEqual({ format: 'pdf' });
+			expect(request.status).toBe(200);
+			expectAuthHeaders(server(), request, auth);
 
-		expect(items).toHaveLength(1);
-		expect(items[0].json).toEqual({ faxId: 'fax_1', userId: 'self' });
-		expect(items[0].pairedItem).toEqual({ item: 0 });
-		const binary = items[0].binary!.data;
-		expect(binary.mimeType).toBe('application/pdf');
-		expect(binary.fileName).toBe('fax_1.pdf');
-		expect(binary.fileExtension).toBe('pdf');
-		const expected = await served(server(), '/accounts/self/files/fax_1?format=pdf');
-		expect(expected.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-		expect((await bytesOf(binary)).equals(expected)).toBe(true);
-	});
+			expect(items).toHaveLength(1);
+			expect(items[0].json).toEqual({ faxId: 'fax_1', userId: 'self' });
+			expect(items[0].pairedItem).toEqual({ item: 0 });
+			const binary = items[0].binary!.data;
+			expect(binary.mimeType).toBe('application/pdf');
+			expect(binary.fileName).toBe('fax_1.pdf');
+			expect(binary.fileExtension).toBe('pdf');
+			const expected = await served(server(), '/accounts/self/files/fax_1?format=pdf');
+			expect(expected.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+			expect((await bytesOf(binary)).equals(expected)).toBe(true);
+		},
+	);
 
 	it('downloads a TIFF into the chosen field, keeping the input item', async () => {
 		const items = await runOk(
@@ -44,7 +47,9 @@ describe('Fax → Download', () => {
 				items: [
 					{
 						json: { fax: 'fax_3' },
-						binary: { original: { data: Buffer.from('x').toString('base64'), mimeType: 'text/plain' } },
+						binary: {
+							original: { data: Buffer.from('x').toString('base64'), mimeType: 'text/plain' },
+						},
 					},
 				],
 			},
@@ -68,8 +73,16 @@ describe('Fax → Download', () => {
 
 	it.each([
 		['an empty fax id', { faxId: ' ' }, 'Fax ID is required'],
-		['an empty output field', { faxId: 'fax_1', binaryPropertyName: '={{ "" }}' }, 'Put Output File in Field is required'],
-		['an unknown format', { faxId: 'fax_1', format: '={{ "png" }}' }, 'Format must be "pdf" or "tiff", not "png"'],
+		[
+			'an empty output field',
+			{ faxId: 'fax_1', binaryPropertyName: '={{ "" }}' },
+			'Put Output File in Field is required',
+		],
+		[
+			'an unknown format',
+			{ faxId: 'fax_1', format: '={{ "png" }}' },
+			'Format must be "pdf" or "tiff", not "png"',
+		],
 	])('refuses %s before sending anything', async (_case, parameters, message) => {
 		const { error } = await runOperation(server(), { ...base, ...parameters });
 		expect(error?.message).toBe(message);

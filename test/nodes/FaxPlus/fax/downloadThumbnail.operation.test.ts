@@ -22,36 +22,49 @@ describe('Fax → Download Thumbnail', () => {
 		expect(THUMBNAIL_JPEG.length).toBeGreaterThan(100);
 	});
 
-	it.each<AuthKind>(['pat', 'oauth'])('puts the JPEG in the "data" binary field (%s)', async (auth) => {
-		const items = await runOk(server(), { ...base, userId: 'self', faxId: 'fax_1' }, { auth });
+	it.each<AuthKind>(['pat', 'oauth'])(
+		'puts the JPEG in the "data" binary field (%s)',
+		async (auth) => {
+			const items = await runOk(server(), { ...base, userId: 'self', faxId: 'fax_1' }, { auth });
 
-		const request = onlyApiRequest(server());
-		expect(request.method).toBe('GET');
-		expect(request.path).toBe('/v3/accounts/self/thumbnail/fax_1');
-		expect(request.query).toEqual({});
-		expect(request.status).toBe(200);
-		expectAuthHeaders(server(), request, auth);
+			const request = onlyApiRequest(server());
+			expect(request.method).toBe('GET');
+			expect(request.path).toBe('/v3/accounts/self/thumbnail/fax_1');
+			expect(request.query).toEqual({});
+			expect(request.status).toBe(200);
+			expectAuthHeaders(server(), request, auth);
 
-		expect(items).toHaveLength(1);
-		expect(items[0].json).toEqual({ faxId: 'fax_1', userId: 'self' });
-		expect(items[0].pairedItem).toEqual({ item: 0 });
-		const binary = items[0].binary!.data;
-		expect(binary.mimeType).toBe('image/jpeg');
-		expect(binary.fileName).toBe('fax_1.jpg');
-		expect(binary.fileExtension).toBe('jpg');
-		expect(binary.bytes ?? THUMBNAIL_JPEG.length).toBe(THUMBNAIL_JPEG.length);
-		expect((await bytesOf(binary)).equals(THUMBNAIL_JPEG)).toBe(true);
-	});
+			expect(items).toHaveLength(1);
+			expect(items[0].json).toEqual({ faxId: 'fax_1', userId: 'self' });
+			expect(items[0].pairedItem).toEqual({ item: 0 });
+			const binary = items[0].binary!.data;
+			expect(binary.mimeType).toBe('image/jpeg');
+			expect(binary.fileName).toBe('fax_1.jpg');
+			expect(binary.fileExtension).toBe('jpg');
+			expect(binary.bytes ?? THUMBNAIL_JPEG.length).toBe(THUMBNAIL_JPEG.length);
+			expect((await bytesOf(binary)).equals(THUMBNAIL_JPEG)).toBe(true);
+		},
+	);
 
 	it('uses the chosen binary field, keeps the input item, and downloads the fax each item names', async () => {
 		const items = await runOk(
 			server(),
-			{ ...base, userId: '={{ $json.user }}', faxId: '={{ $json.fax }}', binaryPropertyName: 'thumbnail' },
+			{
+				...base,
+				userId: '={{ $json.user }}',
+				faxId: '={{ $json.fax }}',
+				binaryPropertyName: 'thumbnail',
+			},
 			{
 				items: [
 					{
 						json: { user: 'self', fax: 'fax_3' },
-						binary: { original: { data: Buffer.from('pdf').toString('base64'), mimeType: 'application/pdf' } },
+						binary: {
+							original: {
+								data: Buffer.from('pdf').toString('base64'),
+								mimeType: 'application/pdf',
+							},
+						},
 					},
 					{ json: { user: 'member_1', fax: 'fax_6' } },
 				],
@@ -67,13 +80,20 @@ describe('Fax → Download Thumbnail', () => {
 		]);
 		expect(Object.keys(items[0].binary!).sort()).toEqual(['original', 'thumbnail']);
 		expect(Object.keys(items[1].binary!)).toEqual(['thumbnail']);
-		expect(items.map((item) => item.binary!.thumbnail.fileName)).toEqual(['fax_3.jpg', 'fax_6.jpg']);
+		expect(items.map((item) => item.binary!.thumbnail.fileName)).toEqual([
+			'fax_3.jpg',
+			'fax_6.jpg',
+		]);
 		expect((await bytesOf(items[1].binary!.thumbnail)).equals(THUMBNAIL_JPEG)).toBe(true);
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
 
 	it('maps an unknown fax to the bad_request error', async () => {
-		const { error, items } = await runOperation(server(), { ...base, userId: 'self', faxId: 'fax_404' });
+		const { error, items } = await runOperation(server(), {
+			...base,
+			userId: 'self',
+			faxId: 'fax_404',
+		});
 		expect(error?.httpCode).toBe('400');
 		expect(error?.message).toMatch(/bad_request: Requested resource was not found: fax fax_404/);
 		expect(items).toEqual([]);
@@ -101,7 +121,11 @@ describe('Fax → Download Thumbnail', () => {
 
 	it.each([
 		['an empty fax id', { userId: 'self', faxId: ' ' }, 'Fax ID is required'],
-		['an empty output field', { userId: 'self', faxId: 'fax_1', binaryPropertyName: '={{ "" }}' }, 'Put Output File in Field is required'],
+		[
+			'an empty output field',
+			{ userId: 'self', faxId: 'fax_1', binaryPropertyName: '={{ "" }}' },
+			'Put Output File in Field is required',
+		],
 	])('refuses %s before sending anything', async (_case, parameters, message) => {
 		const { error } = await runOperation(server(), { ...base, ...parameters });
 		expect(error?.message).toBe(message);
@@ -110,7 +134,12 @@ describe('Fax → Download Thumbnail', () => {
 
 	it('as a tool, describes the thumbnail instead of echoing the fax ID', async () => {
 		const items = await runOk(server(), { ...base, faxId: 'fax_1' }, { asTool: true });
-		expect(items[0].json).toMatchObject({ faxId: 'fax_1', fileName: 'fax_1.jpg', mimeType: 'image/jpeg', binaryField: 'data' });
+		expect(items[0].json).toMatchObject({
+			faxId: 'fax_1',
+			fileName: 'fax_1.jpg',
+			mimeType: 'image/jpeg',
+			binaryField: 'data',
+		});
 		expect(items[0].json.fileSizeBytes).toBe((await bytesOf(items[0].binary!.data)).length);
 	});
 });

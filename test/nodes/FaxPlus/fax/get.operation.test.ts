@@ -22,7 +22,14 @@ describe('Fax → Get', () => {
 		expect(request.body).toBeUndefined();
 		expectAuthHeaders(server(), request, auth);
 		expect(items).toEqual([
-			{ json: { ...server().state.faxes.fax_1, statusMeaning: 'The fax was sent (or received) completely.', statusRetryable: false }, pairedItem: { item: 0 } },
+			{
+				json: {
+					...server().state.faxes.fax_1,
+					statusMeaning: 'The fax was sent (or received) completely.',
+					statusRetryable: false,
+				},
+				pairedItem: { item: 0 },
+			},
 		]);
 	});
 

@@ -28,24 +28,35 @@ describe('Fax → Get Many', () => {
 	const base = { resource: 'fax', operation: 'getAll', userId: 'self' };
 	const ids = (items: Array<{ json: { id?: unknown } }>) => items.map((item) => item.json.id);
 
-	it.each<AuthKind>(['pat', 'oauth'])('lists the faxes, newest first, up to the default limit (%s)', async (auth) => {
-		const items = await runOk(server(), base, { auth });
+	it.each<AuthKind>(['pat', 'oauth'])(
+		'lists the faxes, newest first, up to the default limit (%s)',
+		async (auth) => {
+			const items = await runOk(server(), base, { auth });
 
-		const request = onlyApiRequest(server());
-		expect(request.method).toBe('GET');
-		expect(request.path).toBe('/v3/accounts/self/faxes');
-		expect(request.query).toEqual({ limit: '50' });
-		expectAuthHeaders(server(), request, auth);
-		expect(ids(items)).toEqual(['fax_1', 'fax_2', 'fax_3', 'fax_4', 'fax_5']);
-		expect(items[0].json).toEqual({ ...server().state.faxes.fax_1, statusMeaning: 'The fax was sent (or received) completely.', statusRetryable: false });
-		expect(items[3].json).toMatchObject({ status: 'failed', statusRetryable: true });
-		expect(items.map((item) => item.pairedItem)).toEqual(items.map(() => ({ item: 0 })));
-	});
+			const request = onlyApiRequest(server());
+			expect(request.method).toBe('GET');
+			expect(request.path).toBe('/v3/accounts/self/faxes');
+			expect(request.query).toEqual({ limit: '50' });
+			expectAuthHeaders(server(), request, auth);
+			expect(ids(items)).toEqual(['fax_1', 'fax_2', 'fax_3', 'fax_4', 'fax_5']);
+			expect(items[0].json).toEqual({
+				...server().state.faxes.fax_1,
+				statusMeaning: 'The fax was sent (or received) completely.',
+				statusRetryable: false,
+			});
+			expect(items[3].json).toMatchObject({ status: 'failed', statusRetryable: true });
+			expect(items.map((item) => item.pairedItem)).toEqual(items.map(() => ({ item: 0 })));
+		},
+	);
 
 	it('filters by category and dates, sending the dates in the API format (UTC)', async () => {
 		const items = await runOk(server(), {
 			...base,
-			filters: { category: 'inbox', after: '2025-01-11T00:00:00Z', before: '2025-01-14T02:00:00+02:00' },
+			filters: {
+				category: 'inbox',
+				after: '2025-01-11T00:00:00Z',
+				before: '2025-01-14T02:00:00+02:00',
+			},
 		});
 		expect(onlyApiRequest(server()).query).toEqual({
 			category: 'inbox',
@@ -83,7 +94,14 @@ describe('Fax → Get Many', () => {
 		expect(apiRequests(server()).every((r) => !('skip' in r.query))).toBe(true);
 		expect(items).toHaveLength(235);
 		expect(new Set(ids(items)).size).toBe(235);
-		expect(ids(items).slice(0, 6)).toEqual(['fax_1', 'fax_2', 'fax_3', 'fax_4', 'fax_5', 'fax_bulk_229']);
+		expect(ids(items).slice(0, 6)).toEqual([
+			'fax_1',
+			'fax_2',
+			'fax_3',
+			'fax_4',
+			'fax_5',
+			'fax_bulk_229',
+		]);
 		expect(ids(items).at(-1)).toBe('fax_bulk_000');
 	});
 
@@ -92,9 +110,17 @@ describe('Fax → Get Many', () => {
 		// faxes must come on the next page (an exclusive `before` of that very second would lose them).
 		for (let i = 0; i < 180; i++) {
 			const id = `fax_same_${String(i).padStart(3, '0')}`;
-			server().state.faxes[id] = { ...server().state.faxes.fax_2, id, start_time: `2024-12-01 10:00:0${Math.floor(i / 60)}` };
+			server().state.faxes[id] = {
+				...server().state.faxes.fax_2,
+				id,
+				start_time: `2024-12-01 10:00:0${Math.floor(i / 60)}`,
+			};
 		}
-		const items = await runOk(server(), { ...base, returnAll: true, filters: { before: '2025-01-01T00:00:00Z' } });
+		const items = await runOk(server(), {
+			...base,
+			returnAll: true,
+			filters: { before: '2025-01-01T00:00:00Z' },
+		});
 
 		expect(apiRequests(server()).map((r) => r.query)).toEqual([
 			{ limit: '100', before: '2025-01-01 00:00:00' },
@@ -102,7 +128,9 @@ describe('Fax → Get Many', () => {
 			{ limit: '100', before: '2024-12-01 10:00:01' },
 		]);
 		expect(items).toHaveLength(180);
-		expect(new Set(ids(items))).toEqual(new Set(Object.keys(server().state.faxes).filter((id) => id.startsWith('fax_same_'))));
+		expect(new Set(ids(items))).toEqual(
+			new Set(Object.keys(server().state.faxes).filter((id) => id.startsWith('fax_same_'))),
+		);
 	});
 
 	it("starts at the user's Before and never pages past it", async () => {
@@ -117,13 +145,18 @@ describe('Fax → Get Many', () => {
 			{ after: '2024-12-01 00:30:00', before: '2024-12-01 01:20:01', limit: '100' },
 		]);
 		// 00:31 … 02:59: fax_bulk_031 … fax_bulk_179, newest first.
-		expect(ids(items)).toEqual(Array.from({ length: 149 }, (_, i) => `fax_bulk_${String(179 - i).padStart(3, '0')}`));
+		expect(ids(items)).toEqual(
+			Array.from({ length: 149 }, (_, i) => `fax_bulk_${String(179 - i).padStart(3, '0')}`),
+		);
 	});
 
 	it('stops when a page is short', async () => {
 		addFaxes(server(), 95);
 		const items = await runOk(server(), { ...base, returnAll: true });
-		expect(apiRequests(server()).map((r) => r.query)).toEqual([{ limit: '100' }, { limit: '100', before: '2024-12-01 00:00:01' }]);
+		expect(apiRequests(server()).map((r) => r.query)).toEqual([
+			{ limit: '100' },
+			{ limit: '100', before: '2024-12-01 00:00:01' },
+		]);
 		expect(items).toHaveLength(100);
 		expect(new Set(ids(items)).size).toBe(100);
 	});
@@ -131,9 +164,17 @@ describe('Fax → Get Many', () => {
 	it('stops when a full page brings nothing new', async () => {
 		for (let i = 0; i < 100; i++) {
 			const id = `fax_same_${String(i).padStart(3, '0')}`;
-			server().state.faxes[id] = { ...server().state.faxes.fax_2, id, start_time: '2024-12-01 10:00:00' };
+			server().state.faxes[id] = {
+				...server().state.faxes.fax_2,
+				id,
+				start_time: '2024-12-01 10:00:00',
+			};
 		}
-		const items = await runOk(server(), { ...base, returnAll: true, filters: { before: '2025-01-01T00:00:00Z' } });
+		const items = await runOk(server(), {
+			...base,
+			returnAll: true,
+			filters: { before: '2025-01-01T00:00:00Z' },
+		});
 		expect(apiRequests(server()).map((r) => r.query)).toEqual([
 			{ limit: '100', before: '2025-01-01 00:00:00' },
 			{ limit: '100', before: '2024-12-01 10:00:01' },
@@ -148,7 +189,10 @@ describe('Fax → Get Many', () => {
 
 		const items = await runOk(server(), { ...base, returnAll: false, limit: 150 });
 		// The second page also asks for the one fax at the boundary that comes again.
-		expect(apiRequests(server()).map((r) => r.query)).toEqual([{ limit: '100' }, { limit: '51', before: '2024-12-01 02:15:01' }]);
+		expect(apiRequests(server()).map((r) => r.query)).toEqual([
+			{ limit: '100' },
+			{ limit: '51', before: '2024-12-01 02:15:01' },
+		]);
 		expect(ids(items)).toEqual(all.slice(0, 150));
 
 		server().clearRequests();
@@ -159,9 +203,12 @@ describe('Fax → Get Many', () => {
 
 	it('says so when a full page has no start_time to page from', async () => {
 		addFaxes(server(), 230);
-		for (const fax of Object.values(server().state.faxes)) delete (fax as { start_time?: string }).start_time;
+		for (const fax of Object.values(server().state.faxes))
+			delete (fax as { start_time?: string }).start_time;
 		const { error } = await runOperation(server(), { ...base, returnAll: true });
-		expect(error?.message).toBe('Fax.Plus answered fax records without a start_time, so the next page cannot be asked for');
+		expect(error?.message).toBe(
+			'Fax.Plus answered fax records without a start_time, so the next page cannot be asked for',
+		);
 		expect(apiRequests(server())).toHaveLength(1);
 	});
 
@@ -172,14 +219,26 @@ describe('Fax → Get Many', () => {
 	});
 
 	it('maps a user the member may not read to the invalid_user_id error', async () => {
-		const { error } = await runOperation(server(), { ...base, userId: 'owner_1' }, { token: server().tokens.patMember });
+		const { error } = await runOperation(
+			server(),
+			{ ...base, userId: 'owner_1' },
+			{ token: server().tokens.patMember },
+		);
 		expect(error?.httpCode).toBe('403');
 		expect(error?.message).toMatch(/invalid_user_id/);
 	});
 
 	it.each([
-		['a date that is not a date', { filters: { after: 'last week' } }, 'After is not a date and time: "last week"'],
-		['After not before Before', { filters: { after: '2025-01-14T00:00:00Z', before: '2025-01-13T00:00:00Z' } }, 'After must be earlier than Before'],
+		[
+			'a date that is not a date',
+			{ filters: { after: 'last week' } },
+			'After is not a date and time: "last week"',
+		],
+		[
+			'After not before Before',
+			{ filters: { after: '2025-01-14T00:00:00Z', before: '2025-01-13T00:00:00Z' } },
+			'After must be earlier than Before',
+		],
 		['a limit of 0', { limit: 0 }, 'Limit must be a whole number of 1 or more, not "0"'],
 		['an empty user ID', { userId: '={{ "" }}' }, 'User ID is required'],
 	])('refuses %s before sending anything', async (_case, parameters, message) => {

@@ -12,42 +12,62 @@ describe('Fax → Get Field Extraction', () => {
 	const server = useFaxPlusServer();
 	const base = { resource: 'fax', operation: 'getFieldExtraction' };
 
-	it.each<AuthKind>(['pat', 'oauth'])('outputs the extracted fields when finished (%s)', async (auth) => {
-		const items = await runOk(server(), { ...base, userId: 'self', faxId: 'fax_1' }, { auth });
+	it.each<AuthKind>(['pat', 'oauth'])(
+		'outputs the extracted fields when finished (%s)',
+		async (auth) => {
+			const items = await runOk(server(), { ...base, userId: 'self', faxId: 'fax_1' }, { auth });
 
-		const request = onlyApiRequest(server());
-		expect(request.method).toBe('GET');
-		expect(request.path).toBe('/v3/accounts/self/faxes/fax_1/ai/field-extraction');
-		expect(request.query).toEqual({});
-		expectAuthHeaders(server(), request, auth);
-		expect(items).toEqual([
-			{
-				json: {
-					faxId: 'fax_1',
-					status: 'finished',
-					finished: true,
-					message: 'Field extraction is finished; the extracted fields are in "data"',
-					data: server().state.ai.fax_1.field_extraction!.data,
+			const request = onlyApiRequest(server());
+			expect(request.method).toBe('GET');
+			expect(request.path).toBe('/v3/accounts/self/faxes/fax_1/ai/field-extraction');
+			expect(request.query).toEqual({});
+			expectAuthHeaders(server(), request, auth);
+			expect(items).toEqual([
+				{
+					json: {
+						faxId: 'fax_1',
+						status: 'finished',
+						finished: true,
+						message: 'Field extraction is finished; the extracted fields are in "data"',
+						data: server().state.ai.fax_1.field_extraction!.data,
+					},
+					pairedItem: { item: 0 },
 				},
-				pairedItem: { item: 0 },
-			},
-		]);
-		expect((items[0].json.data as Record<string, string>).invoice_number).toBe('INV-2025-0042');
-	});
+			]);
+			expect((items[0].json.data as Record<string, string>).invoice_number).toBe('INV-2025-0042');
+		},
+	);
 
 	it.each([
-		['fax_2', 'pending', 'Field extraction is in progress; run "Get Field Extraction" again later to read the extracted fields'],
-		['fax_3', 'not_requested', 'Field extraction was not requested for this fax, so there is no result; run "Request Field Extraction" first'],
-		['fax_4', 'failed', 'Field extraction failed for this fax, so there is no result; you can run "Request Field Extraction" again'],
+		[
+			'fax_2',
+			'pending',
+			'Field extraction is in progress; run "Get Field Extraction" again later to read the extracted fields',
+		],
+		[
+			'fax_3',
+			'not_requested',
+			'Field extraction was not requested for this fax, so there is no result; run "Request Field Extraction" first',
+		],
+		[
+			'fax_4',
+			'failed',
+			'Field extraction failed for this fax, so there is no result; you can run "Request Field Extraction" again',
+		],
 		[
 			'fax_5',
 			'content_filtering_policy',
 			"Field extraction was refused under Fax AI's content filtering policy, so this fax will have no result",
 		],
-	])('explains the status of %s (%s) in plain words, without data', async (faxId, status, message) => {
-		const items = await runOk(server(), { ...base, userId: 'self', faxId });
-		expect(items).toEqual([{ json: { faxId, status, finished: false, message }, pairedItem: { item: 0 } }]);
-	});
+	])(
+		'explains the status of %s (%s) in plain words, without data',
+		async (faxId, status, message) => {
+			const items = await runOk(server(), { ...base, userId: 'self', faxId });
+			expect(items).toEqual([
+				{ json: { faxId, status, finished: false, message }, pairedItem: { item: 0 } },
+			]);
+		},
+	);
 
 	it.each([
 		['a status this node does not know', { status: 'queued_somewhere' }, 'queued_somewhere'],
@@ -67,7 +87,13 @@ describe('Fax → Get Field Extraction', () => {
 		const items = await runOk(
 			server(),
 			{ ...base, userId: '={{ $json.user }}', faxId: '={{ $json.fax }}' },
-			{ items: [{ json: { user: 'self', fax: 'fax_2' } }, { json: { user: 'self', fax: 'fax_1' } }, { json: { user: 'member_1', fax: 'fax_6' } }] },
+			{
+				items: [
+					{ json: { user: 'self', fax: 'fax_2' } },
+					{ json: { user: 'self', fax: 'fax_1' } },
+					{ json: { user: 'member_1', fax: 'fax_6' } },
+				],
+			},
 		);
 		expect(apiRequests(server()).map((r) => r.path)).toEqual([
 			'/v3/accounts/self/faxes/fax_2/ai/field-extraction',
@@ -95,7 +121,11 @@ describe('Fax → Get Field Extraction', () => {
 	});
 
 	it('refuses an empty fax id before sending anything', async () => {
-		const { error } = await runOperation(server(), { ...base, userId: 'self', faxId: '={{ $json.fax }}' });
+		const { error } = await runOperation(server(), {
+			...base,
+			userId: 'self',
+			faxId: '={{ $json.fax }}',
+		});
 		expect(error?.message).toBe('Fax ID is required');
 		expect(apiRequests(server())).toHaveLength(0);
 	});

@@ -12,31 +12,42 @@ describe('Fax → Get OCR', () => {
 	const server = useFaxPlusServer();
 	const base = { resource: 'fax', operation: 'getOcr', userId: 'self' };
 
-	it.each<AuthKind>(['pat', 'oauth'])('outputs the finished text, a plain string as Fax.Plus answers it, with its status explained (%s)', async (auth) => {
-		const items = await runOk(server(), { ...base, faxId: 'fax_1' }, { auth });
+	it.each<AuthKind>(['pat', 'oauth'])(
+		'outputs the finished text, a plain string as Fax.Plus answers it, with its status explained (%s)',
+		async (auth) => {
+			const items = await runOk(server(), { ...base, faxId: 'fax_1' }, { auth });
 
-		const request = onlyApiRequest(server());
-		expect(request.method).toBe('GET');
-		expect(request.path).toBe('/v3/accounts/self/faxes/fax_1/ai/ocr');
-		expect(request.query).toEqual({});
-		expectAuthHeaders(server(), request, auth);
-		expect(items).toEqual([
-			{
-				json: {
-					faxId: 'fax_1',
-					status: 'finished',
-					finished: true,
-					message: 'OCR is finished; the recognised text is in "data"',
-					data: 'INVOICE INV-2025-0042\nBerlin Clinic\nTotal: 1250.00 EUR',
+			const request = onlyApiRequest(server());
+			expect(request.method).toBe('GET');
+			expect(request.path).toBe('/v3/accounts/self/faxes/fax_1/ai/ocr');
+			expect(request.query).toEqual({});
+			expectAuthHeaders(server(), request, auth);
+			expect(items).toEqual([
+				{
+					json: {
+						faxId: 'fax_1',
+						status: 'finished',
+						finished: true,
+						message: 'OCR is finished; the recognised text is in "data"',
+						data: 'INVOICE INV-2025-0042\nBerlin Clinic\nTotal: 1250.00 EUR',
+					},
+					pairedItem: { item: 0 },
 				},
-				pairedItem: { item: 0 },
-			},
-		]);
-	});
+			]);
+		},
+	);
 
 	it.each([
-		['fax_2', 'pending', 'OCR is in progress; run "Get OCR" again later to read the recognised text'],
-		['fax_3', 'not_requested', 'OCR was not requested for this fax, so there is no result; run "Request OCR" first'],
+		[
+			'fax_2',
+			'pending',
+			'OCR is in progress; run "Get OCR" again later to read the recognised text',
+		],
+		[
+			'fax_3',
+			'not_requested',
+			'OCR was not requested for this fax, so there is no result; run "Request OCR" first',
+		],
 	])('explains the status of %s (%s), without data', async (faxId, status, message) => {
 		const items = await runOk(server(), { ...base, faxId });
 		expect(items[0].json).toEqual({ faxId, status, finished: false, message });
@@ -44,16 +55,26 @@ describe('Fax → Get OCR', () => {
 
 	it.each([
 		['failed', 'OCR failed for this fax, so there is no result; you can run "Request OCR" again'],
-		['content_filtering_policy', "OCR was refused under Fax AI's content filtering policy, so this fax will have no result"],
-		['queued_somewhere', 'OCR has the status "queued_somewhere", which this node does not know; there is no result'],
+		[
+			'content_filtering_policy',
+			"OCR was refused under Fax AI's content filtering policy, so this fax will have no result",
+		],
+		[
+			'queued_somewhere',
+			'OCR has the status "queued_somewhere", which this node does not know; there is no result',
+		],
 	])('explains the status %s', async (status, message) => {
 		server().state.ai.fax_4 = { ocr: { status } };
 		const items = await runOk(server(), { ...base, faxId: 'fax_4' });
 		expect(items[0].json).toEqual({ faxId: 'fax_4', status, finished: false, message });
 	});
 
-	it('reads the OCR of each item\'s fax', async () => {
-		const items = await runOk(server(), { ...base, faxId: '={{ $json.fax }}' }, { items: [{ json: { fax: 'fax_1' } }, { json: { fax: 'fax_2' } }] });
+	it("reads the OCR of each item's fax", async () => {
+		const items = await runOk(
+			server(),
+			{ ...base, faxId: '={{ $json.fax }}' },
+			{ items: [{ json: { fax: 'fax_1' } }, { json: { fax: 'fax_2' } }] },
+		);
 		expect(apiRequests(server()).map((r) => r.path)).toEqual([
 			'/v3/accounts/self/faxes/fax_1/ai/ocr',
 			'/v3/accounts/self/faxes/fax_2/ai/ocr',
@@ -91,11 +112,19 @@ describe('Fax → Get OCR', () => {
 				'OCR had not been requested for this fax, so it was requested now. OCR is in progress; run "Get OCR" again later to read the recognised text',
 		});
 		const later = await runOk(server(), { ...base, faxId: 'fax_3' }, { asTool: true });
-		expect(later[0].json).toMatchObject({ status: 'finished', finished: true, data: 'Fax fax_3 page 1\nFax fax_3 page 2\nFax fax_3 page 3' });
+		expect(later[0].json).toMatchObject({
+			status: 'finished',
+			finished: true,
+			data: 'Fax fax_3 page 1\nFax fax_3 page 2\nFax fax_3 page 3',
+		});
 	});
 
 	it('as a tool with the option off, only reads', async () => {
-		const items = await runOk(server(), { ...base, faxId: 'fax_3', requestIfMissing: false }, { asTool: true });
+		const items = await runOk(
+			server(),
+			{ ...base, faxId: 'fax_3', requestIfMissing: false },
+			{ asTool: true },
+		);
 		expect(apiRequests(server())).toHaveLength(1);
 		expect(items[0].json.status).toBe('not_requested');
 	});

@@ -12,38 +12,52 @@ describe('Fax → Request Field Extraction', () => {
 	const server = useFaxPlusServer();
 	const base = { resource: 'fax', operation: 'requestFieldExtraction', userId: 'self' };
 
-	it.each<AuthKind>(['pat', 'oauth'])('asks Fax AI to extract the fields and says what comes next (%s)', async (auth) => {
-		const items = await runOk(server(), { ...base, faxId: 'fax_4' }, { auth });
+	it.each<AuthKind>(['pat', 'oauth'])(
+		'asks Fax AI to extract the fields and says what comes next (%s)',
+		async (auth) => {
+			const items = await runOk(server(), { ...base, faxId: 'fax_4' }, { auth });
 
-		const request = onlyApiRequest(server());
-		expect(request.method).toBe('POST');
-		expect(request.path).toBe('/v3/accounts/self/faxes/fax_4/ai/field-extraction');
-		expect(request.query).toEqual({});
-		expectAuthHeaders(server(), request, auth);
-		expect(items).toEqual([
-			{
-				json: {
-					faxId: 'fax_4',
-					requested: true,
-					status: 'pending',
-					message: 'Field extraction is in progress; run "Get Field Extraction" again later to read the extracted fields',
+			const request = onlyApiRequest(server());
+			expect(request.method).toBe('POST');
+			expect(request.path).toBe('/v3/accounts/self/faxes/fax_4/ai/field-extraction');
+			expect(request.query).toEqual({});
+			expectAuthHeaders(server(), request, auth);
+			expect(items).toEqual([
+				{
+					json: {
+						faxId: 'fax_4',
+						requested: true,
+						status: 'pending',
+						message:
+							'Field extraction is in progress; run "Get Field Extraction" again later to read the extracted fields',
+					},
+					pairedItem: { item: 0 },
 				},
-				pairedItem: { item: 0 },
-			},
-		]);
-		expect(server().state.ai.fax_4.field_extraction?.status).toBe('pending');
-	});
+			]);
+			expect(server().state.ai.fax_4.field_extraction?.status).toBe('pending');
+		},
+	);
 
 	it('then Get Field Extraction reads the extracted fields', async () => {
 		await runOk(server(), { ...base, faxId: 'fax_4' });
-		const [result] = await runOk(server(), { resource: 'fax', operation: 'getFieldExtraction', userId: 'self', faxId: 'fax_4' });
+		const [result] = await runOk(server(), {
+			resource: 'fax',
+			operation: 'getFieldExtraction',
+			userId: 'self',
+			faxId: 'fax_4',
+		});
 		expect(result.json).toMatchObject({ faxId: 'fax_4', status: 'finished', finished: true });
-		expect(result.json.data).toMatchObject({ sender_fax: '+15551230001', invoice_number: 'invoice_number of fax_4' });
+		expect(result.json.data).toMatchObject({
+			sender_fax: '+15551230001',
+			invoice_number: 'invoice_number of fax_4',
+		});
 	});
 
 	it("requests extraction for a member's fax by user ID", async () => {
 		await runOk(server(), { ...base, userId: 'member_1', faxId: 'fax_6' });
-		expect(onlyApiRequest(server()).path).toBe('/v3/accounts/member_1/faxes/fax_6/ai/field-extraction');
+		expect(onlyApiRequest(server()).path).toBe(
+			'/v3/accounts/member_1/faxes/fax_6/ai/field-extraction',
+		);
 	});
 
 	it('maps an unknown fax to the bad_request error', async () => {

@@ -1,4 +1,10 @@
-import { apiRequests, expectAuthHeaders, useFaxPlusServer, type AuthKind, type FaxPlusServer } from '../../../support/faxplus';
+import {
+	apiRequests,
+	expectAuthHeaders,
+	useFaxPlusServer,
+	type AuthKind,
+	type FaxPlusServer,
+} from '../../../support/faxplus';
 import { runListSearch } from '../../../support/list-search';
 import { SEARCH_PAGE_SIZE } from '../../../../nodes/FaxPlus/fax/search';
 
@@ -7,7 +13,10 @@ function seedFaxes(server: FaxPlusServer, count: number, perStep = 1, stepMs = 6
 	const ids: string[] = [];
 	for (let i = 0; i < count; i++) {
 		const id = `bulk_${String(i).padStart(3, '0')}`;
-		const time = new Date(Date.UTC(2024, 11, 31, 23, 59) - Math.floor(i / perStep) * stepMs).toISOString().replace('T', ' ').slice(0, 19);
+		const time = new Date(Date.UTC(2024, 11, 31, 23, 59) - Math.floor(i / perStep) * stepMs)
+			.toISOString()
+			.replace('T', ' ')
+			.slice(0, 19);
 		server.state.faxes[id] = { ...server.state.faxes.fax_2, id, start_time: time };
 		ids.push(id);
 	}
@@ -15,7 +24,10 @@ function seedFaxes(server: FaxPlusServer, count: number, perStep = 1, stepMs = 6
 }
 
 /** Every value the picker offers, following its paginationToken as the editor does while scrolling. */
-async function allPages(server: FaxPlusServer, filter?: string): Promise<{ values: string[]; calls: number }> {
+async function allPages(
+	server: FaxPlusServer,
+	filter?: string,
+): Promise<{ values: string[]; calls: number }> {
 	const values: string[] = [];
 	let paginationToken: string | undefined;
 	let calls = 0;
@@ -31,29 +43,46 @@ async function allPages(server: FaxPlusServer, filter?: string): Promise<{ value
 describe('Fax picker (searchFaxes)', () => {
 	const server = useFaxPlusServer();
 
-	it.each<AuthKind>(['pat', 'oauth'])("lists the user's faxes newest first, labelled by date, direction, number, pages and status (%s)", async (auth) => {
-		const { results, paginationToken } = await runListSearch(server(), 'searchFaxes', { auth });
+	it.each<AuthKind>(['pat', 'oauth'])(
+		"lists the user's faxes newest first, labelled by date, direction, number, pages and status (%s)",
+		async (auth) => {
+			const { results, paginationToken } = await runListSearch(server(), 'searchFaxes', { auth });
 
-		const requests = apiRequests(server());
-		expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /v3/accounts/self/faxes']);
-		expect(requests[0].query).toEqual({ limit: String(SEARCH_PAGE_SIZE) });
-		expectAuthHeaders(server(), requests[0], auth);
-		expect(paginationToken).toBeUndefined();
-		expect(results.map((result) => result.value)).toEqual(['fax_1', 'fax_2', 'fax_3', 'fax_4', 'fax_5']);
-		expect(results[0]).toEqual({
-			name: '2025-01-14 10:15 UTC · received from +4930123456 · 2 pages · success',
-			value: 'fax_1',
-			description: 'Invoice from Berlin Clinic',
-		});
-		expect(results[3].name).toBe('2025-01-11 14:00 UTC · sent to +33144556677 · 1 page · failed');
-		expect(results[4].name).toBe('2025-01-10 07:30 UTC · received from +18005550100 · 1 page · success · spam');
-	});
+			const requests = apiRequests(server());
+			expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+				'GET /v3/accounts/self/faxes',
+			]);
+			expect(requests[0].query).toEqual({ limit: String(SEARCH_PAGE_SIZE) });
+			expectAuthHeaders(server(), requests[0], auth);
+			expect(paginationToken).toBeUndefined();
+			expect(results.map((result) => result.value)).toEqual([
+				'fax_1',
+				'fax_2',
+				'fax_3',
+				'fax_4',
+				'fax_5',
+			]);
+			expect(results[0]).toEqual({
+				name: '2025-01-14 10:15 UTC · received from +4930123456 · 2 pages · success',
+				value: 'fax_1',
+				description: 'Invoice from Berlin Clinic',
+			});
+			expect(results[3].name).toBe('2025-01-11 14:00 UTC · sent to +33144556677 · 1 page · failed');
+			expect(results[4].name).toBe(
+				'2025-01-10 07:30 UTC · received from +18005550100 · 1 page · success · spam',
+			);
+		},
+	);
 
-	it("lists the faxes of the User chosen above, whether a locator or a plain string", async () => {
+	it('lists the faxes of the User chosen above, whether a locator or a plain string', async () => {
 		const rlc = await runListSearch(server(), 'searchFaxes', {
-			parameters: { userId: { __rl: true, mode: 'list', value: 'member_1', cachedResultName: 'Max Member' } },
+			parameters: {
+				userId: { __rl: true, mode: 'list', value: 'member_1', cachedResultName: 'Max Member' },
+			},
 		});
-		const plain = await runListSearch(server(), 'searchFaxes', { parameters: { userId: 'member_1' } });
+		const plain = await runListSearch(server(), 'searchFaxes', {
+			parameters: { userId: 'member_1' },
+		});
 
 		expect(apiRequests(server()).map((request) => request.path)).toEqual([
 			'/v3/accounts/member_1/faxes',
@@ -65,7 +94,9 @@ describe('Fax picker (searchFaxes)', () => {
 
 	it('filters by what the user types: number, comment, status or ID, ignoring case', async () => {
 		const search = async (filter: string) =>
-			(await runListSearch(server(), 'searchFaxes', { filter })).results.map((result) => result.value);
+			(await runListSearch(server(), 'searchFaxes', { filter })).results.map(
+				(result) => result.value,
+			);
 		expect(await search('+3314')).toEqual(['fax_4']);
 		expect(await search('SIGNED CONTRACT')).toEqual(['fax_3']);
 		expect(await search('failed')).toEqual(['fax_4']);
@@ -114,13 +145,19 @@ describe('Fax picker (searchFaxes)', () => {
 		const first = await runListSearch(server(), 'searchFaxes', { filter: 'needle' });
 		expect(first.results).toEqual([]);
 		expect(apiRequests(server())).toHaveLength(5);
-		const more = await runListSearch(server(), 'searchFaxes', { filter: 'needle', paginationToken: first.paginationToken as string });
+		const more = await runListSearch(server(), 'searchFaxes', {
+			filter: 'needle',
+			paginationToken: first.paginationToken as string,
+		});
 		expect(more.results.map((result) => result.value)).toEqual([bulk[6 * SEARCH_PAGE_SIZE]]);
 	});
 
 	it('maps a user it may not read to the API error', async () => {
 		await expect(
-			runListSearch(server(), 'searchFaxes', { token: server().tokens.patMember, parameters: { userId: 'member_2' } }),
+			runListSearch(server(), 'searchFaxes', {
+				token: server().tokens.patMember,
+				parameters: { userId: 'member_2' },
+			}),
 		).rejects.toMatchObject({ httpCode: '403' });
 	});
 });

@@ -16,10 +16,16 @@ import { runFaxPlusNode } from '../../../support/n8n-harness';
 import { runListSearch } from '../../../support/list-search';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { makePdf, TIFF } = require('../../../server/media') as { makePdf: (lines: string[]) => Buffer; TIFF: Buffer };
+const { makePdf, TIFF } = require('../../../server/media') as {
+	makePdf: (lines: string[]) => Buffer;
+	TIFF: Buffer;
+};
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { parseMultipart } = require('../../../server/multipart') as {
-	parseMultipart: (raw: Buffer, contentType: string) => { files: Array<{ name: string; filename: string; contentType: string; data: Buffer }> };
+	parseMultipart: (
+		raw: Buffer,
+		contentType: string,
+	) => { files: Array<{ name: string; filename: string; contentType: string; data: Buffer }> };
 };
 
 const PDF = makePdf(['Invoice 42', 'Please pay by Friday']);
@@ -31,7 +37,10 @@ function binaryOf(data: Buffer, mimeType: string, fileName?: string): IDataObjec
 	return binary;
 }
 
-function itemWith(binary: Record<string, IDataObject>, json: IDataObject = {}): INodeExecutionData[] {
+function itemWith(
+	binary: Record<string, IDataObject>,
+	json: IDataObject = {},
+): INodeExecutionData[] {
 	return [{ json, binary } as unknown as INodeExecutionData];
 }
 
@@ -45,48 +54,76 @@ describe('Fax → Send', () => {
 	// From is required: one of the account's numbers, or no_number.
 	const base = { resource: 'fax', operation: 'send', userId: 'self', from: '+15551230001' };
 
-	it.each<AuthKind>(['pat', 'oauth'])('uploads the PDF as fax_file, then creates the outbox fax (%s)', async (auth) => {
-		const items = await runOk(
-			server(),
-			{ ...base, to: '+1 555 123 4567', from: ' +1 555 123 0001 ' },
-			{ auth, items: itemWith({ data: binaryOf(PDF, 'application/pdf', 'invoice.pdf') }) },
-		);
+	it.each<AuthKind>(['pat', 'oauth'])(
+		'uploads the PDF as fax_file, then creates the outbox fax (%s)',
+		async (auth) => {
+			const items = await runOk(
+				server(),
+				{ ...base, to: '+1 555 123 4567', from: ' +1 555 123 0001 ' },
+				{ auth, items: itemWith({ data: binaryOf(PDF, 'application/pdf', 'invoice.pdf') }) },
+			);
 
-		const [uploadRequest, outboxRequest, ...rest] = apiRequests(server());
-		expect(rest).toEqual([]);
+			const [uploadRequest, outboxRequest, ...rest] = apiRequests(server());
+			expect(rest).toEqual([]);
 
-		expect(uploadRequest.method).toBe('POST');
-		expect(uploadRequest.path).toBe('/v3/accounts/self/files');
-		expect(uploadRequest.query).toEqual({ format: 'pdf' });
-		expect(uploadRequest.status).toBe(200);
-		expect(uploadRequest.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
-		expect(uploadRequest.body.files).toEqual([
-			{ name: 'fax_file', filename: 'invoice.pdf', contentType: 'application/pdf', size: PDF.length },
-		]);
-		expect(uploadedParts(uploadRequest)[0].data.equals(PDF)).toBe(true);
-		expectAuthHeaders(server(), uploadRequest, auth);
+			expect(uploadRequest.method).toBe('POST');
+			expect(uploadRequest.path).toBe('/v3/accounts/self/files');
+			expect(uploadRequest.query).toEqual({ format: 'pdf' });
+			expect(uploadRequest.status).toBe(200);
+			expect(uploadRequest.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+			expect(uploadRequest.body.files).toEqual([
+				{
+					name: 'fax_file',
+					filename: 'invoice.pdf',
+					contentType: 'application/pdf',
+					size: PDF.length,
+				},
+			]);
+			expect(uploadedParts(uploadRequest)[0].data.equals(PDF)).toBe(true);
+			expectAuthHeaders(server(), uploadRequest, auth);
 
-		const [path] = Object.keys(server().state.files).filter((p) => p !== '/storage/seed-document.pdf');
-		expect(server().state.files[path]).toMatchObject({ filename: 'invoice.pdf', contentType: 'application/pdf', format: 'pdf' });
+			const [path] = Object.keys(server().state.files).filter(
+				(p) => p !== '/storage/seed-document.pdf',
+			);
+			expect(server().state.files[path]).toMatchObject({
+				filename: 'invoice.pdf',
+				contentType: 'application/pdf',
+				format: 'pdf',
+			});
 
-		expect(outboxRequest.method).toBe('POST');
-		expect(outboxRequest.path).toBe('/v3/accounts/self/outbox');
-		expect(outboxRequest.query).toEqual({});
-		expect(outboxRequest.headers['content-type']).toMatch(/^application\/json/);
-		expect(outboxRequest.body).toEqual({ from: '+15551230001', to: ['+15551234567'], files: [path], return_ids: true });
-		expect(outboxRequest.status).toBe(201);
-		expectAuthHeaders(server(), outboxRequest, auth);
+			expect(outboxRequest.method).toBe('POST');
+			expect(outboxRequest.path).toBe('/v3/accounts/self/outbox');
+			expect(outboxRequest.query).toEqual({});
+			expect(outboxRequest.headers['content-type']).toMatch(/^application\/json/);
+			expect(outboxRequest.body).toEqual({
+				from: '+15551230001',
+				to: ['+15551234567'],
+				files: [path],
+				return_ids: true,
+			});
+			expect(outboxRequest.status).toBe(201);
+			expectAuthHeaders(server(), outboxRequest, auth);
 
-		const outboxIds = Object.keys(server().state.outbox).filter((id) => id !== 'outbox_1');
-		expect(outboxIds).toHaveLength(1);
-		expect(items).toEqual([
-			{
-				json: { ids: { '+15551234567': outboxIds[0] }, to: ['+15551234567'], files: [path], from: '+15551230001' },
-				pairedItem: { item: 0 },
-			},
-		]);
-		expect(server().state.outbox[outboxIds[0]]).toMatchObject({ to: ['+15551234567'], files: [path], status: 'submitted' });
-	});
+			const outboxIds = Object.keys(server().state.outbox).filter((id) => id !== 'outbox_1');
+			expect(outboxIds).toHaveLength(1);
+			expect(items).toEqual([
+				{
+					json: {
+						ids: { '+15551234567': outboxIds[0] },
+						to: ['+15551234567'],
+						files: [path],
+						from: '+15551230001',
+					},
+					pairedItem: { item: 0 },
+				},
+			]);
+			expect(server().state.outbox[outboxIds[0]]).toMatchObject({
+				to: ['+15551234567'],
+				files: [path],
+				status: 'submitted',
+			});
+		},
+	);
 
 	it('sends every named file, in order, to every number, with all the options', async () => {
 		const text = Buffer.from('Cover note\n');
@@ -102,7 +139,13 @@ describe('Fax → Send', () => {
 					retryCount: 2,
 					retryDelay: 60,
 					sendTime: '2030-01-15T09:30:00Z',
-					coverPage: { nameTo: 'Berlin Clinic', nameFrom: 'Ada', subject: 'Contract', message: 'Two pages', flags: ['urgent', 'confidential'] },
+					coverPage: {
+						nameTo: 'Berlin Clinic',
+						nameFrom: 'Ada',
+						subject: 'Contract',
+						message: 'Two pages',
+						flags: ['urgent', 'confidential'],
+					},
 				},
 			},
 			{
@@ -123,7 +166,14 @@ describe('Fax → Send', () => {
 			'POST /v3/accounts/self/outbox {}',
 		]);
 		expect(requests.slice(0, 3).map((r) => r.body.files)).toEqual([
-			[{ name: 'fax_file', filename: 'contract.pdf', contentType: 'application/pdf', size: PDF.length }],
+			[
+				{
+					name: 'fax_file',
+					filename: 'contract.pdf',
+					contentType: 'application/pdf',
+					size: PDF.length,
+				},
+			],
 			[{ name: 'fax_file', filename: 'scan.tiff', contentType: 'image/tiff', size: TIFF.length }],
 			[{ name: 'fax_file', filename: 'note.txt', contentType: 'text/plain', size: text.length }],
 		]);
@@ -132,7 +182,11 @@ describe('Fax → Send', () => {
 
 		const files = items[0].json.files as string[];
 		expect(files).toHaveLength(3);
-		expect(files.map((p) => server().state.files[p].filename)).toEqual(['contract.pdf', 'scan.tiff', 'note.txt']);
+		expect(files.map((p) => server().state.files[p].filename)).toEqual([
+			'contract.pdf',
+			'scan.tiff',
+			'note.txt',
+		]);
 		expect(requests[3].body).toEqual({
 			from: '+15551230001',
 			to: ['+15551234567', '+4930123456'],
@@ -140,7 +194,13 @@ describe('Fax → Send', () => {
 			comment: { text: 'Signed contract' },
 			options: { enhancement: false, retry: { count: 2, delay: 60 } },
 			send_time: '2030-01-15 09:30:00 +0000',
-			cover_page: { name_to: 'Berlin Clinic', name_from: 'Ada', subject: 'Contract', message: 'Two pages', flags: ['urgent', 'confidential'] },
+			cover_page: {
+				name_to: 'Berlin Clinic',
+				name_from: 'Ada',
+				subject: 'Contract',
+				message: 'Two pages',
+				flags: ['urgent', 'confidential'],
+			},
 			return_ids: true,
 		});
 
@@ -154,7 +214,10 @@ describe('Fax → Send', () => {
 			sendTime: '2030-01-15 09:30:00 +0000',
 		});
 		for (const id of Object.values(ids)) {
-			expect(server().state.outbox[id]).toMatchObject({ status: 'scheduled', send_time: '2030-01-15 09:30:00 +0000' });
+			expect(server().state.outbox[id]).toMatchObject({
+				status: 'scheduled',
+				send_time: '2030-01-15 09:30:00 +0000',
+			});
 		}
 	});
 
@@ -165,7 +228,12 @@ describe('Fax → Send', () => {
 			{ items: itemWith({ data: binaryOf(PDF, 'application/pdf', 'a.pdf') }) },
 		);
 		const outbox = apiRequests(server()).find((r) => r.path === '/v3/accounts/member_1/outbox');
-		expect(outbox?.body).toEqual({ from: 'no_number', to: ['+15551234567'], files: [expect.any(String)], return_ids: true });
+		expect(outbox?.body).toEqual({
+			from: 'no_number',
+			to: ['+15551234567'],
+			files: [expect.any(String)],
+			return_ids: true,
+		});
 		expect(outbox?.status).toBe(201);
 		expect(items[0].json).toMatchObject({ from: 'no_number', to: ['+15551234567'] });
 	});
@@ -173,42 +241,66 @@ describe('Fax → Send', () => {
 	it('sends several From numbers as one comma-separated list, and Fax.Plus balances the destinations over them', async () => {
 		const items = await runOk(
 			server(),
-			{ ...base, to: '+4930123456, +33144556677', from: { __rl: true, mode: 'number', value: '+1 555 123 0001, +15551230002, +15551230001' } },
+			{
+				...base,
+				to: '+4930123456, +33144556677',
+				from: { __rl: true, mode: 'number', value: '+1 555 123 0001, +15551230002, +15551230001' },
+			},
 			{ items: itemWith({ data: binaryOf(PDF, 'application/pdf', 'a.pdf') }) },
 		);
 		const outbox = apiRequests(server()).find((r) => r.path === '/v3/accounts/self/outbox');
-		expect(outbox?.body).toMatchObject({ from: '+15551230001,+15551230002', to: ['+4930123456', '+33144556677'] });
+		expect(outbox?.body).toMatchObject({
+			from: '+15551230001,+15551230002',
+			to: ['+4930123456', '+33144556677'],
+		});
 		expect(outbox?.status).toBe(201);
 		const ids = items[0].json.ids as Record<string, string>;
 		expect(items[0].json.from).toBe('+15551230001,+15551230002');
-		expect(Object.values(ids).map((id) => server().state.outbox[id].src)).toEqual(['+15551230001', '+15551230002']);
+		expect(Object.values(ids).map((id) => server().state.outbox[id].src)).toEqual([
+			'+15551230001',
+			'+15551230002',
+		]);
 	});
 
 	it('takes From picked from the list (a resource locator value)', async () => {
 		await runOk(
 			server(),
-			{ ...base, to: '+4930123456', from: { __rl: true, mode: 'list', value: '+15551230002', cachedResultName: '+15551230002' } },
+			{
+				...base,
+				to: '+4930123456',
+				from: { __rl: true, mode: 'list', value: '+15551230002', cachedResultName: '+15551230002' },
+			},
 			{ items: itemWith({ data: binaryOf(PDF, 'application/pdf', 'a.pdf') }) },
 		);
-		expect(apiRequests(server()).find((r) => r.path === '/v3/accounts/self/outbox')?.body).toMatchObject({ from: '+15551230002' });
+		expect(
+			apiRequests(server()).find((r) => r.path === '/v3/accounts/self/outbox')?.body,
+		).toMatchObject({ from: '+15551230002' });
 	});
 
-	it('has From required, a list of the account\'s numbers first, then By Number (one, several or no_number)', () => {
+	it("has From required, a list of the account's numbers first, then By Number (one, several or no_number)", () => {
 		const from = new FaxPlus().description.properties.find(
-			(property) => property.name === 'from' && property.displayOptions?.show?.operation?.includes('send'),
+			(property) =>
+				property.name === 'from' && property.displayOptions?.show?.operation?.includes('send'),
 		);
-		expect(from).toMatchObject({ required: true, type: 'resourceLocator', default: { mode: 'list', value: '' } });
+		expect(from).toMatchObject({
+			required: true,
+			type: 'resourceLocator',
+			default: { mode: 'list', value: '' },
+		});
 		expect(from?.modes?.map((mode) => [mode.name, mode.type])).toEqual([
 			['list', 'list'],
 			['number', 'string'],
 		]);
-		expect(from?.modes?.[0].typeOptions).toEqual({ searchListMethod: 'searchSenderNumbers', searchable: true });
+		expect(from?.modes?.[0].typeOptions).toEqual({
+			searchListMethod: 'searchSenderNumbers',
+			searchable: true,
+		});
 		expect(from?.description).toMatch(/account's fax number/);
 		expect(from?.description).toMatch(/separated by commas/);
 		expect(from?.description).toMatch(/no_number/);
 	});
 
-	it('lists the account\'s numbers for From, filtered by the digits typed', async () => {
+	it("lists the account's numbers for From, filtered by the digits typed", async () => {
 		const all = await runListSearch(server(), 'searchSenderNumbers');
 		const request = onlyApiRequest(server());
 		expect(`${request.method} ${request.path}`).toBe('GET /v3/accounts/self/numbers');
@@ -217,10 +309,14 @@ describe('Fax → Send', () => {
 			{ name: '+15551230002', value: '+15551230002' },
 			{ name: '+15551230003', value: '+15551230003' },
 		]);
-		expect((await runListSearch(server(), 'searchSenderNumbers', { filter: '555 123 0002' })).results).toEqual([
-			{ name: '+15551230002', value: '+15551230002' },
-		]);
-		expect((await runListSearch(server(), 'searchSenderNumbers', { auth: 'oauth', filter: '0003' })).results.map((r) => r.value)).toEqual(['+15551230003']);
+		expect(
+			(await runListSearch(server(), 'searchSenderNumbers', { filter: '555 123 0002' })).results,
+		).toEqual([{ name: '+15551230002', value: '+15551230002' }]);
+		expect(
+			(
+				await runListSearch(server(), 'searchSenderNumbers', { auth: 'oauth', filter: '0003' })
+			).results.map((r) => r.value),
+		).toEqual(['+15551230003']);
 	});
 
 	it('sends the date and time in UTC, whatever zone it was given in', async () => {
@@ -244,7 +340,9 @@ describe('Fax → Send', () => {
 			},
 		);
 		const uploads = apiRequests(server()).slice(0, 2);
-		expect(uploads.map((r) => [r.query, r.body.files[0].filename, r.body.files[0].contentType])).toEqual([
+		expect(
+			uploads.map((r) => [r.query, r.body.files[0].filename, r.body.files[0].contentType]),
+		).toEqual([
 			[{ format: 'pdf' }, 'scan.PDF', 'application/pdf'],
 			[{ format: 'tiff' }, 'b.tiff', 'image/tiff'],
 		]);
@@ -261,12 +359,22 @@ describe('Fax → Send', () => {
 
 	it('sends one fax per item, each with its own file and number', async () => {
 		const other = makePdf(['Second']);
-		const items = await runOk(server(), { ...base, to: '={{ $json.fax }}' }, {
-			items: [
-				...itemWith({ data: binaryOf(PDF, 'application/pdf', 'one.pdf') }, { fax: '+15551234567' }),
-				...itemWith({ data: binaryOf(other, 'application/pdf', 'two.pdf') }, { fax: '+4930123456' }),
-			],
-		});
+		const items = await runOk(
+			server(),
+			{ ...base, to: '={{ $json.fax }}' },
+			{
+				items: [
+					...itemWith(
+						{ data: binaryOf(PDF, 'application/pdf', 'one.pdf') },
+						{ fax: '+15551234567' },
+					),
+					...itemWith(
+						{ data: binaryOf(other, 'application/pdf', 'two.pdf') },
+						{ fax: '+4930123456' },
+					),
+				],
+			},
+		);
 		const requests = apiRequests(server());
 		expect(requests.map((r) => r.path)).toEqual([
 			'/v3/accounts/self/files',
@@ -285,8 +393,16 @@ describe('Fax → Send', () => {
 	describe('a two-node flow: a node that outputs a PDF, then Send', () => {
 		it('faxes the PDF the previous node put in the item', async () => {
 			// Node 1 produces the item: Download puts the fax document in "data" through n8n's prepareBinaryData.
-			const produced = await runOk(server(), { resource: 'fax', operation: 'download', userId: 'self', faxId: 'fax_1' });
-			expect(produced[0].binary!.data).toMatchObject({ mimeType: 'application/pdf', fileName: 'fax_1.pdf' });
+			const produced = await runOk(server(), {
+				resource: 'fax',
+				operation: 'download',
+				userId: 'self',
+				faxId: 'fax_1',
+			});
+			expect(produced[0].binary!.data).toMatchObject({
+				mimeType: 'application/pdf',
+				fileName: 'fax_1.pdf',
+			});
 			const pdf = await bytesOf(produced[0].binary!.data);
 			server().clearRequests();
 
@@ -296,14 +412,24 @@ describe('Fax → Send', () => {
 
 			const [upload, outbox] = apiRequests(server());
 			expect(upload.body.files).toEqual([
-				{ name: 'fax_file', filename: 'fax_1.pdf', contentType: 'application/pdf', size: expect.any(Number) },
+				{
+					name: 'fax_file',
+					filename: 'fax_1.pdf',
+					contentType: 'application/pdf',
+					size: expect.any(Number),
+				},
 			]);
 			const sentBytes = uploadedParts(upload)[0].data;
 			expect(sentBytes.equals(pdf)).toBe(true);
 			expect(sentBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 			expect(sentBytes.toString('latin1')).toContain('Fax fax_1');
 			expect(upload.body.files[0].size).toBe(pdf.length);
-			expect(outbox.body).toEqual({ from: '+15551230001', to: ['+15551234567'], files: items[0].json.files, return_ids: true });
+			expect(outbox.body).toEqual({
+				from: '+15551230001',
+				to: ['+15551234567'],
+				files: items[0].json.files,
+				return_ids: true,
+			});
 			expect(Object.keys(items[0].json.ids as object)).toEqual(['+15551234567']);
 		});
 	});
@@ -320,24 +446,36 @@ describe('Fax → Send', () => {
 				{ ...base, to: '+15551234567', binaryPropertyNames: names.join(',') },
 				{ items: itemWith(binary) },
 			);
-			expect(error?.message).toBe('Input Binary Fields names 11 files; Fax.Plus takes at most 10 per fax');
+			expect(error?.message).toBe(
+				'Input Binary Fields names 11 files; Fax.Plus takes at most 10 per fax',
+			);
 			expect(apiRequests(server())).toHaveLength(0);
 		});
 
-		it('more than 150 MB in all (from the files\' sizes, before reading them)', async () => {
+		it("more than 150 MB in all (from the files' sizes, before reading them)", async () => {
 			// The sizes n8n keeps with each file; the bytes themselves are small so the test stays light.
 			const size = 76 * 1024 * 1024;
 			const { error } = await runOperation(
 				server(),
 				{ ...base, to: '+15551234567', binaryPropertyNames: 'a, b' },
-				{ items: itemWith({ a: { ...binaryOf(PDF, 'application/pdf', 'a.pdf'), bytes: size }, b: { ...binaryOf(PDF, 'application/pdf', 'b.pdf'), bytes: size } }) },
+				{
+					items: itemWith({
+						a: { ...binaryOf(PDF, 'application/pdf', 'a.pdf'), bytes: size },
+						b: { ...binaryOf(PDF, 'application/pdf', 'b.pdf'), bytes: size },
+					}),
+				},
 			);
-			expect(error?.message).toBe('Input Binary Fields: the files add up to 152.0 MB; Fax.Plus takes at most 150 MB per fax');
+			expect(error?.message).toBe(
+				'Input Binary Fields: the files add up to 152.0 MB; Fax.Plus takes at most 150 MB per fax',
+			);
 			expect(apiRequests(server())).toHaveLength(0);
 		});
 
 		it('more than 4000 destinations', async () => {
-			const to = Array.from({ length: 4001 }, (_, i) => `+1212555${String(i).padStart(4, '0')}`).join(',');
+			const to = Array.from(
+				{ length: 4001 },
+				(_, i) => `+1212555${String(i).padStart(4, '0')}`,
+			).join(',');
 			const { error } = await runOperation(server(), { ...base, to }, { items: pdfItem() });
 			expect(error?.message).toBe('To has 4001 numbers; Fax.Plus takes at most 4000 per fax');
 			expect(apiRequests(server())).toHaveLength(0);
@@ -349,8 +487,12 @@ describe('Fax → Send', () => {
 				{ ...base, to: '+15551234567', binaryPropertyNames: 'data, attachment' },
 				{ items: pdfItem() },
 			);
-			expect(error?.message).toBe('Input Binary Fields: the input item has no binary field "attachment"');
-			expect(error?.description).toBe("The item's binary fields are: data. Use one of these names.");
+			expect(error?.message).toBe(
+				'Input Binary Fields: the input item has no binary field "attachment"',
+			);
+			expect(error?.description).toBe(
+				"The item's binary fields are: data. Use one of these names.",
+			);
 			expect(apiRequests(server())).toHaveLength(0);
 		});
 
@@ -384,32 +526,88 @@ describe('Fax → Send', () => {
 		});
 
 		it('an empty From: n8n itself refuses the required parameter', async () => {
-			await expect(runOperation(server(), { ...base, to: '+15551234567', from: '' }, { items: pdfItem() })).rejects.toThrow(
-				/Parameter "From" is required/,
-			);
 			await expect(
-				runOperation(server(), { ...base, to: '+15551234567', from: { __rl: true, mode: 'list', value: '' } }, { items: pdfItem() }),
+				runOperation(server(), { ...base, to: '+15551234567', from: '' }, { items: pdfItem() }),
+			).rejects.toThrow(/Parameter "From" is required/);
+			await expect(
+				runOperation(
+					server(),
+					{ ...base, to: '+15551234567', from: { __rl: true, mode: 'list', value: '' } },
+					{ items: pdfItem() },
+				),
 			).rejects.toThrow(/Parameter "From" is required/);
 			expect(apiRequests(server())).toHaveLength(0);
 		});
 
 		it.each([
-			['a number without "+"', { to: '+15551234567, 49 30 123456' }, 'To: "49 30 123456" must start with "+" and the country code (E.164, e.g. +15551234567)'],
-			['a number with letters', { to: '+1555CALLNOW' }, 'To: "+1555CALLNOW" is not an E.164 number: "+" then 2 to 15 digits'],
+			[
+				'a number without "+"',
+				{ to: '+15551234567, 49 30 123456' },
+				'To: "49 30 123456" must start with "+" and the country code (E.164, e.g. +15551234567)',
+			],
+			[
+				'a number with letters',
+				{ to: '+1555CALLNOW' },
+				'To: "+1555CALLNOW" is not an E.164 number: "+" then 2 to 15 digits',
+			],
 			['no number', { to: ' , ' }, 'To is required'],
-			['a bad sender number', { to: '+15551234567', from: '5551230001' }, 'From: "5551230001" must start with "+" and the country code (E.164, e.g. +15551234567)'],
+			[
+				'a bad sender number',
+				{ to: '+15551234567', from: '5551230001' },
+				'From: "5551230001" must start with "+" and the country code (E.164, e.g. +15551234567)',
+			],
 			['a sender that is only spaces', { to: '+15551234567', from: '   ' }, 'From is required'],
-			['a sender expression that resolves to nothing', { to: '+15551234567', from: '={{ $json.sender }}' }, 'From is required'],
-			['no_number in another spelling', { to: '+15551234567', from: 'NO_NUMBER' }, 'From: "NO_NUMBER" must start with "+" and the country code (E.164, e.g. +15551234567)'],
-			['a bad number in a sender list', { to: '+15551234567', from: '+15551230001, 5551230002' }, 'From: "5551230002" must start with "+" and the country code (E.164, e.g. +15551234567)'],
-			['no_number with numbers', { to: '+15551234567', from: '+15551230001, no_number' }, 'From: no_number cannot be combined with numbers'],
-			['a retry count above 3', { to: '+15551234567', options: { retryCount: 4 } }, 'Retry Count must be at most 3, not 4'],
-			['no binary field name', { to: '+15551234567', binaryPropertyNames: ' , ' }, 'Input Binary Fields is required'],
-			['a send time that is not a date', { to: '+15551234567', options: { sendTime: 'tomorrow' } }, 'Send At is not a date and time: "tomorrow"'],
-			['a negative retry count', { to: '+15551234567', options: { retryCount: -1 } }, 'Retry Count must be a whole number of 0 or more, not "-1"'],
-			['a fractional retry delay', { to: '+15551234567', options: { retryDelay: 1.5 } }, 'Retry Delay (Seconds) must be a whole number of 0 or more, not "1.5"'],
+			[
+				'a sender expression that resolves to nothing',
+				{ to: '+15551234567', from: '={{ $json.sender }}' },
+				'From is required',
+			],
+			[
+				'no_number in another spelling',
+				{ to: '+15551234567', from: 'NO_NUMBER' },
+				'From: "NO_NUMBER" must start with "+" and the country code (E.164, e.g. +15551234567)',
+			],
+			[
+				'a bad number in a sender list',
+				{ to: '+15551234567', from: '+15551230001, 5551230002' },
+				'From: "5551230002" must start with "+" and the country code (E.164, e.g. +15551234567)',
+			],
+			[
+				'no_number with numbers',
+				{ to: '+15551234567', from: '+15551230001, no_number' },
+				'From: no_number cannot be combined with numbers',
+			],
+			[
+				'a retry count above 3',
+				{ to: '+15551234567', options: { retryCount: 4 } },
+				'Retry Count must be at most 3, not 4',
+			],
+			[
+				'no binary field name',
+				{ to: '+15551234567', binaryPropertyNames: ' , ' },
+				'Input Binary Fields is required',
+			],
+			[
+				'a send time that is not a date',
+				{ to: '+15551234567', options: { sendTime: 'tomorrow' } },
+				'Send At is not a date and time: "tomorrow"',
+			],
+			[
+				'a negative retry count',
+				{ to: '+15551234567', options: { retryCount: -1 } },
+				'Retry Count must be a whole number of 0 or more, not "-1"',
+			],
+			[
+				'a fractional retry delay',
+				{ to: '+15551234567', options: { retryDelay: 1.5 } },
+				'Retry Delay (Seconds) must be a whole number of 0 or more, not "1.5"',
+			],
 		])('%s', async (_case, parameters, message) => {
-			const { error } = await runOperation(server(), { ...base, ...parameters }, { items: pdfItem() });
+			const { error } = await runOperation(
+				server(),
+				{ ...base, ...parameters },
+				{ items: pdfItem() },
+			);
 			expect(error?.message).toBe(message);
 			expect(apiRequests(server())).toHaveLength(0);
 		});
@@ -419,7 +617,10 @@ describe('Fax → Send', () => {
 		const { error } = await runOperation(
 			server(),
 			{ ...base, userId: 'owner_1', to: '+15551234567' },
-			{ items: itemWith({ data: binaryOf(PDF, 'application/pdf', 'a.pdf') }), token: server().tokens.patMember },
+			{
+				items: itemWith({ data: binaryOf(PDF, 'application/pdf', 'a.pdf') }),
+				token: server().tokens.patMember,
+			},
 		);
 		expect(error?.httpCode).toBe('403');
 		expect(error?.message).toMatch(/invalid_user_id/);
@@ -441,19 +642,25 @@ describe('Fax → Send', () => {
 			'POST /v3/accounts/self/outbox 201',
 		]);
 		const retried = server().requests[2];
-		expect(retried.headers.authorization).not.toBe(`Bearer ${server().tokens.oauthExpiredAccessToken}`);
+		expect(retried.headers.authorization).not.toBe(
+			`Bearer ${server().tokens.oauthExpiredAccessToken}`,
+		);
 		expect(uploadedParts(retried)[0].data.equals(PDF)).toBe(true);
 		expect(Object.keys(result.items[0].json.ids as object)).toEqual(['+15551234567']);
 	});
 
 	it('continues with the next item when one fails and Continue On Fail is set', async () => {
-		const items = await runOk(server(), { ...base, to: '={{ $json.fax }}' }, {
-			continueOnFail: true,
-			items: [
-				...itemWith({ data: binaryOf(PDF, 'application/pdf', 'a.pdf') }, { fax: '555' }),
-				...itemWith({ data: binaryOf(PDF, 'application/pdf', 'b.pdf') }, { fax: '+15551234567' }),
-			],
-		});
+		const items = await runOk(
+			server(),
+			{ ...base, to: '={{ $json.fax }}' },
+			{
+				continueOnFail: true,
+				items: [
+					...itemWith({ data: binaryOf(PDF, 'application/pdf', 'a.pdf') }, { fax: '555' }),
+					...itemWith({ data: binaryOf(PDF, 'application/pdf', 'b.pdf') }, { fax: '+15551234567' }),
+				],
+			},
+		);
 		expect(items[0].json.error).toMatch(/^To: "555" must start with "\+"/);
 		expect(Object.keys(items[1].json.ids as object)).toEqual(['+15551234567']);
 		expect(apiRequests(server())).toHaveLength(2);

@@ -3,18 +3,38 @@ import { apiRequests, runOk, useFaxPlusServer } from '../../../support/faxplus';
 
 describe('Fax → Send as an AI tool', () => {
 	const server = useFaxPlusServer();
-	const base = { resource: 'fax', operation: 'send', userId: 'self', from: '+15551230001', documentSource: 'text' };
+	const base = {
+		resource: 'fax',
+		operation: 'send',
+		userId: 'self',
+		from: '+15551230001',
+		documentSource: 'text',
+	};
 
 	it('sends text to a comma-separated list and answers the outbox IDs, what happens next and how to check', async () => {
 		const items = await runOk(
 			server(),
-			{ ...base, to: '+15551234567, +4930123456', documentText: 'Please call me back.', options: { comment: 'Agent fax' } },
+			{
+				...base,
+				to: '+15551234567, +4930123456',
+				documentText: 'Please call me back.',
+				options: { comment: 'Agent fax' },
+			},
 			{ asTool: true },
 		);
-		const outbox = apiRequests(server()).find((r) => r.method === 'POST' && r.path === '/v3/accounts/self/outbox');
-		expect(outbox?.body).toMatchObject({ to: ['+15551234567', '+4930123456'], comment: { text: 'Agent fax' } });
+		const outbox = apiRequests(server()).find(
+			(r) => r.method === 'POST' && r.path === '/v3/accounts/self/outbox',
+		);
+		expect(outbox?.body).toMatchObject({
+			to: ['+15551234567', '+4930123456'],
+			comment: { text: 'Agent fax' },
+		});
 
-		const json = items[0].json as { ids: Record<string, string>; outbox: Array<{ to: string; outboxFaxId: string }>; message: string };
+		const json = items[0].json as {
+			ids: Record<string, string>;
+			outbox: Array<{ to: string; outboxFaxId: string }>;
+			message: string;
+		};
 		const ids = Object.values(json.ids);
 		expect(ids).toHaveLength(2);
 		for (const id of ids) expect(server().state.outbox[id]).toBeDefined();

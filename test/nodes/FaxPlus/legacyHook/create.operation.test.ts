@@ -12,34 +12,61 @@ import {
 const TARGET = 'https://example.com/legacy-events';
 
 function create(parameters: IDataObject): IDataObject {
-	return { resource: 'legacyHook', operation: 'create', targetUrl: TARGET, event: 'fax_received', ...parameters };
+	return {
+		resource: 'legacyHook',
+		operation: 'create',
+		targetUrl: TARGET,
+		event: 'fax_received',
+		...parameters,
+	};
 }
 
 describe('Legacy Hook → Create', () => {
 	const server = useFaxPlusServer();
 
-	it.each<AuthKind>(['pat', 'oauth'])('creates a hook of one event and outputs it (%s)', async (auth) => {
-		const items = await runOk(server(), create({}), { auth });
+	it.each<AuthKind>(['pat', 'oauth'])(
+		'creates a hook of one event and outputs it (%s)',
+		async (auth) => {
+			const items = await runOk(server(), create({}), { auth });
 
-		const request = onlyApiRequest(server());
-		expect(request.method).toBe('POST');
-		expect(request.path).toBe('/v3/hooks');
-		expect(request.query).toEqual({});
-		expect(request.headers['content-type']).toMatch(/^application\/json/);
-		expect(JSON.parse(request.rawBody.toString('utf8'))).toEqual({ target: TARGET, event: 'fax_received' });
-		expectAuthHeaders(server(), request, auth);
+			const request = onlyApiRequest(server());
+			expect(request.method).toBe('POST');
+			expect(request.path).toBe('/v3/hooks');
+			expect(request.query).toEqual({});
+			expect(request.headers['content-type']).toMatch(/^application\/json/);
+			expect(JSON.parse(request.rawBody.toString('utf8'))).toEqual({
+				target: TARGET,
+				event: 'fax_received',
+			});
+			expectAuthHeaders(server(), request, auth);
 
-		const [hook] = Object.values(server().state.hooks);
-		expect(hook.id).toMatch(/^hook_/);
-		expect(items).toEqual([{ json: { id: hook.id, target: TARGET, event: 'fax_received' }, pairedItem: { item: 0 } }]);
-	});
+			const [hook] = Object.values(server().state.hooks);
+			expect(hook.id).toMatch(/^hook_/);
+			expect(items).toEqual([
+				{ json: { id: hook.id, target: TARGET, event: 'fax_received' }, pairedItem: { item: 0 } },
+			]);
+		},
+	);
 
 	it('sends owned numbers normalised to E.164', async () => {
-		const items = await runOk(server(), create({ event: 'fax_sent', numbers: ' +1 555 123 0001,\n+15551230002 ' }));
+		const items = await runOk(
+			server(),
+			create({ event: 'fax_sent', numbers: ' +1 555 123 0001,\n+15551230002 ' }),
+		);
 
-		expect(onlyApiRequest(server()).body).toEqual({ target: TARGET, event: 'fax_sent', numbers: ['+15551230001', '+15551230002'] });
-		expect(items[0].json).toMatchObject({ event: 'fax_sent', numbers: ['+15551230001', '+15551230002'] });
-		expect(Object.values(server().state.hooks)[0].numbers).toEqual(['+15551230001', '+15551230002']);
+		expect(onlyApiRequest(server()).body).toEqual({
+			target: TARGET,
+			event: 'fax_sent',
+			numbers: ['+15551230001', '+15551230002'],
+		});
+		expect(items[0].json).toMatchObject({
+			event: 'fax_sent',
+			numbers: ['+15551230001', '+15551230002'],
+		});
+		expect(Object.values(server().state.hooks)[0].numbers).toEqual([
+			'+15551230001',
+			'+15551230002',
+		]);
 	});
 
 	it('evaluates expressions per input item', async () => {
@@ -64,8 +91,13 @@ describe('Legacy Hook → Create', () => {
 	});
 
 	it('refuses a number without a leading "+" before sending anything, naming it', async () => {
-		const { error } = await runOperation(server(), create({ numbers: '+15551230001, 15551230002' }));
-		expect(error?.message).toBe('Owned Numbers: "15551230002" must start with "+" and the country code (E.164, e.g. +15551234567)');
+		const { error } = await runOperation(
+			server(),
+			create({ numbers: '+15551230001, 15551230002' }),
+		);
+		expect(error?.message).toBe(
+			'Owned Numbers: "15551230002" must start with "+" and the country code (E.164, e.g. +15551234567)',
+		);
 		expect(apiRequests(server())).toHaveLength(0);
 	});
 
@@ -77,7 +109,9 @@ describe('Legacy Hook → Create', () => {
 
 	it('refuses a target that is not an http(s) address before sending anything', async () => {
 		const { error } = await runOperation(server(), create({ targetUrl: 'example.com/in' }));
-		expect(error?.message).toBe('Target URL "example.com/in" is not an https:// (or http://) address');
+		expect(error?.message).toBe(
+			'Target URL "example.com/in" is not an https:// (or http://) address',
+		);
 		expect(apiRequests(server())).toHaveLength(0);
 	});
 

@@ -20,7 +20,11 @@ describe('Legacy Hook → Delete', () => {
 	});
 
 	it.each<AuthKind>(['pat', 'oauth'])('deletes the hook and says so (%s)', async (auth) => {
-		const items = await runOk(server(), { resource: 'legacyHook', operation: 'delete', hook: hook('hook_a') }, { auth });
+		const items = await runOk(
+			server(),
+			{ resource: 'legacyHook', operation: 'delete', hook: hook('hook_a') },
+			{ auth },
+		);
 
 		const request = onlyApiRequest(server());
 		expect(request.method).toBe('DELETE');
@@ -38,7 +42,10 @@ describe('Legacy Hook → Delete', () => {
 			{ resource: 'legacyHook', operation: 'delete', hook: hook('={{ $json.id }}', 'id') },
 			{ items: [{ json: { id: 'hook_b' } }, { json: { id: 'hook_a' } }] },
 		);
-		expect(apiRequests(server()).map((request) => request.path)).toEqual(['/v3/hooks/hook_b', '/v3/hooks/hook_a']);
+		expect(apiRequests(server()).map((request) => request.path)).toEqual([
+			'/v3/hooks/hook_b',
+			'/v3/hooks/hook_a',
+		]);
 		expect(items.map((item) => [item.json.hookId, item.pairedItem])).toEqual([
 			['hook_b', { item: 0 }],
 			['hook_a', { item: 1 }],
@@ -47,7 +54,11 @@ describe('Legacy Hook → Delete', () => {
 	});
 
 	it('fails clearly when the hook does not exist', async () => {
-		const { error } = await runOperation(server(), { resource: 'legacyHook', operation: 'delete', hook: hook('hook_missing', 'id') });
+		const { error } = await runOperation(server(), {
+			resource: 'legacyHook',
+			operation: 'delete',
+			hook: hook('hook_missing', 'id'),
+		});
 		expect(apiRequests(server())).toHaveLength(1);
 		expect(error?.httpCode).toBe('404');
 		expect(error?.message).toBe('Legacy hook hook_missing was not found: 404');

@@ -1,6 +1,11 @@
 import { FaxPlus } from '../../../../nodes/FaxPlus/FaxPlus.node';
 import { legacyHook } from '../../../../nodes/FaxPlus/legacyHook';
-import { apiRequests, expectAuthHeaders, useFaxPlusServer, type AuthKind } from '../../../support/faxplus';
+import {
+	apiRequests,
+	expectAuthHeaders,
+	useFaxPlusServer,
+	type AuthKind,
+} from '../../../support/faxplus';
 import { runListSearch } from '../../../support/list-search';
 import { seedHook } from './seed';
 
@@ -20,7 +25,9 @@ describe('Legacy Hook resource', () => {
 		const names = picker.options!.map((option) => option.name);
 		expect(names).toEqual([...names].sort());
 		expect(picker.options!.every((option) => 'action' in option && option.action)).toBe(true);
-		expect(Object.keys(legacyHook.operations).sort()).toEqual(picker.options!.map((option) => 'value' in option && option.value));
+		expect(Object.keys(legacyHook.operations).sort()).toEqual(
+			picker.options!.map((option) => 'value' in option && option.value),
+		);
 		expect(legacyHook.operations[picker.default as string]).toBeDefined();
 	});
 
@@ -28,33 +35,36 @@ describe('Legacy Hook resource', () => {
 		const node = new FaxPlus();
 		expect(node.methods.listSearch.searchLegacyHooks).toBeDefined();
 		const locator = node.description.properties.find((property) => property.name === 'hook');
-		expect(locator?.modes?.find((mode) => mode.name === 'list')?.typeOptions?.searchListMethod).toBe('searchLegacyHooks');
+		expect(
+			locator?.modes?.find((mode) => mode.name === 'list')?.typeOptions?.searchListMethod,
+		).toBe('searchLegacyHooks');
 	});
 
-	it.each<AuthKind>(['pat', 'oauth'])('loads the hook picker from the API, showing target and event (%s)', async (auth) => {
-		seedHook(server(), 'hook_a', { target: 'https://a.example.com', event: 'fax_received' });
-		seedHook(server(), 'hook_b', { target: 'https://b.example.com', event: 'fax_sent' });
-		const { results } = await runListSearch(server(), 'searchLegacyHooks', { auth });
+	it.each<AuthKind>(['pat', 'oauth'])(
+		'loads the hook picker from the API, showing target and event (%s)',
+		async (auth) => {
+			seedHook(server(), 'hook_a', { target: 'https://a.example.com', event: 'fax_received' });
+			seedHook(server(), 'hook_b', { target: 'https://b.example.com', event: 'fax_sent' });
+			const { results } = await runListSearch(server(), 'searchLegacyHooks', { auth });
 
-		// GET /hooks requires `event`: the picker asks once per event.
-		const requests = apiRequests(server());
-		expect(requests.map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual([
-			'GET /v3/hooks 200',
-			'GET /v3/hooks 200',
-			'GET /v3/hooks 200',
-		]);
-		expect(requests.map((request) => request.query)).toEqual([
-			{ event: 'fax_sent' },
-			{ event: 'fax_received' },
-			{ event: 'fax_page_received' },
-		]);
-		for (const request of requests) expectAuthHeaders(server(), request, auth);
-		expect(results).toEqual([
-			{ name: 'https://b.example.com (fax_sent)', value: 'hook_b' },
-			{ name: 'https://a.example.com (fax_received)', value: 'hook_a' },
-		]);
+			// GET /hooks requires `event`: the picker asks once per event.
+			const requests = apiRequests(server());
+			expect(
+				requests.map((request) => `${request.method} ${request.path} ${request.status}`),
+			).toEqual(['GET /v3/hooks 200', 'GET /v3/hooks 200', 'GET /v3/hooks 200']);
+			expect(requests.map((request) => request.query)).toEqual([
+				{ event: 'fax_sent' },
+				{ event: 'fax_received' },
+				{ event: 'fax_page_received' },
+			]);
+			for (const request of requests) expectAuthHeaders(server(), request, auth);
+			expect(results).toEqual([
+				{ name: 'https://b.example.com (fax_sent)', value: 'hook_b' },
+				{ name: 'https://a.example.com (fax_received)', value: 'hook_a' },
+			]);
 
-		const filtered = await runListSearch(server(), 'searchLegacyHooks', { filter: 'FAX_SENT' });
-		expect(filtered.results.map((result) => result.value)).toEqual(['hook_b']);
-	});
+			const filtered = await runListSearch(server(), 'searchLegacyHooks', { filter: 'FAX_SENT' });
+			expect(filtered.results.map((result) => result.value)).toEqual(['hook_b']);
+		},
+	);
 });

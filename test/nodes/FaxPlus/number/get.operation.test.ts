@@ -1,43 +1,64 @@
-import { expectAuthHeaders, onlyApiRequest, runOk, runOperation, useFaxPlusServer, type AuthKind } from '../../../support/faxplus';
+import {
+	expectAuthHeaders,
+	onlyApiRequest,
+	runOk,
+	runOperation,
+	useFaxPlusServer,
+	type AuthKind,
+} from '../../../support/faxplus';
 import { runListSearch } from '../../../support/list-search';
 
 describe('Number → Get', () => {
 	const server = useFaxPlusServer();
 	const base = { resource: 'number', operation: 'get', userId: 'self' };
 
-	it.each<AuthKind>(['pat', 'oauth'])('gets one number, its + encoded in the path, read as the SDK\'s Number (%s)', async (auth) => {
-		const items = await runOk(server(), { ...base, number: { __rl: true, mode: 'list', value: '+15551230003' } }, { auth });
-		const request = onlyApiRequest(server());
-		expect(request.method).toBe('GET');
-		expect(request.path).toBe('/v3/accounts/self/numbers/%2B15551230003');
-		expect(request.query).toEqual({});
-		expect(request.status).toBe(200);
-		expectAuthHeaders(server(), request, auth);
-		expect(items).toEqual([
-			{
-				json: {
-					id: 'num_3',
-					number: '+15551230003',
-					owner_id: 'owner_1',
-					assigned_to: ['member_1'],
-					status: 'active',
-					is_canceled: false,
-					acquired_date: '2024-01-10 00:00:00',
-					expiration_date: '2030-01-10 00:00:00',
-					notifications: [],
+	it.each<AuthKind>(['pat', 'oauth'])(
+		"gets one number, its + encoded in the path, read as the SDK's Number (%s)",
+		async (auth) => {
+			const items = await runOk(
+				server(),
+				{ ...base, number: { __rl: true, mode: 'list', value: '+15551230003' } },
+				{ auth },
+			);
+			const request = onlyApiRequest(server());
+			expect(request.method).toBe('GET');
+			expect(request.path).toBe('/v3/accounts/self/numbers/%2B15551230003');
+			expect(request.query).toEqual({});
+			expect(request.status).toBe(200);
+			expectAuthHeaders(server(), request, auth);
+			expect(items).toEqual([
+				{
+					json: {
+						id: 'num_3',
+						number: '+15551230003',
+						owner_id: 'owner_1',
+						assigned_to: ['member_1'],
+						status: 'active',
+						is_canceled: false,
+						acquired_date: '2024-01-10 00:00:00',
+						expiration_date: '2030-01-10 00:00:00',
+						notifications: [],
+					},
+					pairedItem: { item: 0 },
 				},
-				pairedItem: { item: 0 },
-			},
-		]);
-	});
+			]);
+		},
+	);
 
 	it('takes a number typed with spaces', async () => {
-		await runOk(server(), { ...base, number: { __rl: true, mode: 'id', value: ' +1 555 123 0002 ' } });
+		await runOk(server(), {
+			...base,
+			number: { __rl: true, mode: 'id', value: ' +1 555 123 0002 ' },
+		});
 		expect(onlyApiRequest(server()).path).toBe('/v3/accounts/self/numbers/%2B15551230002');
 	});
 
 	it('passes on the refusal of a number the member is not assigned', async () => {
-		const { error } = await runOperation(server(), { ...base, number: '+15551230001' }, { token: server().tokens.patMember });
+		const { error } = await runOperation(
+			server(),
+			{ ...base, number: '+15551230001' },
+			{ token: server().tokens.patMember },
+		);
 		expect(error?.message).toMatch(/bad_request/);
 	});
 
@@ -47,8 +68,10 @@ describe('Number → Get', () => {
 		expect(server().requests).toHaveLength(0);
 	});
 
-	it('the Number picker lists the chosen user\'s numbers', async () => {
-		const result = await runListSearch(server(), 'searchNumbers', { parameters: { userId: { __rl: true, mode: 'list', value: 'member_1' } } });
+	it("the Number picker lists the chosen user's numbers", async () => {
+		const result = await runListSearch(server(), 'searchNumbers', {
+			parameters: { userId: { __rl: true, mode: 'list', value: 'member_1' } },
+		});
 		expect(onlyApiRequest(server()).path).toBe('/v3/accounts/member_1/numbers');
 		expect(result.results).toEqual([{ name: '+15551230003', value: '+15551230003' }]);
 	});

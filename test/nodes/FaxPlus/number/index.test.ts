@@ -12,20 +12,29 @@ describe.each<[string, FaxPlusResource]>([
 	['outbox', outbox],
 ])('%s resource picker', (_name, resource) => {
 	const picker = resource.description.find((property) => property.name === 'operation')!;
-	const options = picker.options as Array<{ name: string; value: string; action?: string; description?: string }>;
+	const options = picker.options as Array<{
+		name: string;
+		value: string;
+		action?: string;
+		description?: string;
+	}>;
 
 	it('lists its operations alphabetically, each with an action, and defaults to one of them', () => {
 		const names = options.map((option) => option.name);
 		expect(names).toEqual([...names].sort());
 		expect(options.every((option) => option.action)).toBe(true);
-		expect(Object.keys(resource.operations).sort()).toEqual(options.map((option) => option.value).sort());
+		expect(Object.keys(resource.operations).sort()).toEqual(
+			options.map((option) => option.value).sort(),
+		);
 		expect(resource.operations[picker.default as string]).toBeDefined();
 	});
 });
 
 describe('Number resource', () => {
 	it('is in the resource picker right after Fax', () => {
-		const picker = new FaxPlus().description.properties.find((property) => property.name === 'resource')!;
+		const picker = new FaxPlus().description.properties.find(
+			(property) => property.name === 'resource',
+		)!;
 		const values = (picker.options as Array<{ value: string }>).map((option) => option.value);
 		expect(values.indexOf('number')).toBe(values.indexOf('fax') + 1);
 	});

@@ -21,17 +21,26 @@ describe('Outbox → Get', () => {
 		expect(request.query).toEqual({});
 		expectAuthHeaders(server(), request, auth);
 		expect(items).toEqual([{ json: server().state.outbox.outbox_1, pairedItem: { item: 0 } }]);
-		expect(items[0].json).toMatchObject({ status: 'scheduled', send_time: '2030-01-15 09:00:00 +0000' });
+		expect(items[0].json).toMatchObject({
+			status: 'scheduled',
+			send_time: '2030-01-15 09:00:00 +0000',
+		});
 	});
 
 	it('maps an unknown outbox fax to the bad_request error', async () => {
 		const { error } = await runOperation(server(), { ...base, outboxFaxId: 'outbox_404' });
 		expect(error?.httpCode).toBe('400');
-		expect(error?.message).toMatch(/bad_request: Requested resource was not found: outbox fax outbox_404/);
+		expect(error?.message).toMatch(
+			/bad_request: Requested resource was not found: outbox fax outbox_404/,
+		);
 	});
 
 	it('maps an outbox fax of another user to the bad_request error', async () => {
-		const { error } = await runOperation(server(), { ...base, userId: 'member_1', outboxFaxId: 'outbox_1' });
+		const { error } = await runOperation(server(), {
+			...base,
+			userId: 'member_1',
+			outboxFaxId: 'outbox_1',
+		});
 		expect(error?.httpCode).toBe('400');
 		expect(onlyApiRequest(server()).path).toBe('/v3/accounts/member_1/outbox/outbox_1');
 	});

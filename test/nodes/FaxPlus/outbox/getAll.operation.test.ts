@@ -20,21 +20,30 @@ describe('Outbox → Get Many', () => {
 	const server = useFaxPlusServer();
 	const base = { resource: 'outbox', operation: 'getAll', userId: 'self' };
 
-	it.each<AuthKind>(['pat', 'oauth'])('lists the outgoing faxes, one item each (%s)', async (auth) => {
-		const items = await runOk(server(), base, { auth });
+	it.each<AuthKind>(['pat', 'oauth'])(
+		'lists the outgoing faxes, one item each (%s)',
+		async (auth) => {
+			const items = await runOk(server(), base, { auth });
 
-		const request = onlyApiRequest(server());
-		expect(request.method).toBe('GET');
-		expect(request.path).toBe('/v3/accounts/self/outbox');
-		expect(request.query).toEqual({});
-		expectAuthHeaders(server(), request, auth);
-		expect(items).toEqual([{ json: server().state.outbox.outbox_1, pairedItem: { item: 0 } }]);
-	});
+			const request = onlyApiRequest(server());
+			expect(request.method).toBe('GET');
+			expect(request.path).toBe('/v3/accounts/self/outbox');
+			expect(request.query).toEqual({});
+			expectAuthHeaders(server(), request, auth);
+			expect(items).toEqual([{ json: server().state.outbox.outbox_1, pairedItem: { item: 0 } }]);
+		},
+	);
 
 	it('returns all, or only up to Limit', async () => {
 		addOutboxFaxes(server(), 4);
 		const all = await runOk(server(), { ...base, returnAll: true });
-		expect(all.map((item) => item.json.id)).toEqual(['outbox_1', 'outbox_2', 'outbox_3', 'outbox_4', 'outbox_5']);
+		expect(all.map((item) => item.json.id)).toEqual([
+			'outbox_1',
+			'outbox_2',
+			'outbox_3',
+			'outbox_4',
+			'outbox_5',
+		]);
 		const two = await runOk(server(), { ...base, limit: 2 });
 		expect(two.map((item) => item.json.id)).toEqual(['outbox_1', 'outbox_2']);
 		expect(apiRequests(server()).map((r) => r.query)).toEqual([{}, {}]);

@@ -13,26 +13,37 @@ describe('Outbox → Update', () => {
 	const server = useFaxPlusServer();
 	const base = { resource: 'outbox', operation: 'update', userId: 'self', outboxFaxId: 'outbox_1' };
 
-	it.each<AuthKind>(['pat', 'oauth'])('changes the comment, sending only { comment } (%s)', async (auth) => {
-		const items = await runOk(server(), { ...base, comment: 'Final version' }, { auth });
+	it.each<AuthKind>(['pat', 'oauth'])(
+		'changes the comment, sending only { comment } (%s)',
+		async (auth) => {
+			const items = await runOk(server(), { ...base, comment: 'Final version' }, { auth });
 
-		const request = onlyApiRequest(server());
-		expect(request.method).toBe('PUT');
-		expect(request.path).toBe('/v3/accounts/self/outbox/outbox_1');
-		expect(request.query).toEqual({});
-		expect(request.headers['content-type']).toMatch(/^application\/json/);
-		expect(request.body).toEqual({ comment: 'Final version' });
-		expect(request.status).toBe(204);
-		expectAuthHeaders(server(), request, auth);
-		expect(items).toEqual([
-			{ json: { updated: true, outboxFaxId: 'outbox_1', userId: 'self', comment: 'Final version' }, pairedItem: { item: 0 } },
-		]);
-		expect(server().state.outbox.outbox_1).toMatchObject({
-			comment: { text: 'Final version' },
-			retry: { count: 2, delay: 10 },
-			send_time: '2030-01-15 09:00:00 +0000',
-		});
-	});
+			const request = onlyApiRequest(server());
+			expect(request.method).toBe('PUT');
+			expect(request.path).toBe('/v3/accounts/self/outbox/outbox_1');
+			expect(request.query).toEqual({});
+			expect(request.headers['content-type']).toMatch(/^application\/json/);
+			expect(request.body).toEqual({ comment: 'Final version' });
+			expect(request.status).toBe(204);
+			expectAuthHeaders(server(), request, auth);
+			expect(items).toEqual([
+				{
+					json: {
+						updated: true,
+						outboxFaxId: 'outbox_1',
+						userId: 'self',
+						comment: 'Final version',
+					},
+					pairedItem: { item: 0 },
+				},
+			]);
+			expect(server().state.outbox.outbox_1).toMatchObject({
+				comment: { text: 'Final version' },
+				retry: { count: 2, delay: 10 },
+				send_time: '2030-01-15 09:00:00 +0000',
+			});
+		},
+	);
 
 	it('clears the comment with an empty one', async () => {
 		await runOk(server(), { ...base, comment: '' });
@@ -42,14 +53,22 @@ describe('Outbox → Update', () => {
 
 	it('offers the comment only, as Fax.Plus changes nothing else of an outgoing fax', () => {
 		const names = new FaxPlus().description.properties
-			.filter((property) => property.displayOptions?.show?.resource?.includes('outbox') && property.displayOptions?.show?.operation?.includes('update'))
+			.filter(
+				(property) =>
+					property.displayOptions?.show?.resource?.includes('outbox') &&
+					property.displayOptions?.show?.operation?.includes('update'),
+			)
 			.filter((property) => !property.displayOptions?.show?.['@tool'])
 			.map((property) => property.name);
 		expect(names).toEqual(['userId', 'outboxFaxId', 'comment']);
 	});
 
 	it('maps an unknown outbox fax to the bad_request error', async () => {
-		const { error } = await runOperation(server(), { ...base, outboxFaxId: 'outbox_404', comment: 'x' });
+		const { error } = await runOperation(server(), {
+			...base,
+			outboxFaxId: 'outbox_404',
+			comment: 'x',
+		});
 		expect(error?.httpCode).toBe('400');
 		expect(error?.message).toMatch(/bad_request/);
 	});

@@ -1,6 +1,12 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { FaxPlus } from '../../../../nodes/FaxPlus/FaxPlus.node';
-import { apiRequests, onlyApiRequest, runOk, runOperation, useFaxPlusServer } from '../../../support/faxplus';
+import {
+	apiRequests,
+	onlyApiRequest,
+	runOk,
+	runOperation,
+	useFaxPlusServer,
+} from '../../../support/faxplus';
 
 /** The IDs a user picks, each "From List" first and "By ID" always. */
 const LOCATORS: Record<string, string> = {
@@ -14,30 +20,45 @@ const LOCATORS: Record<string, string> = {
 	country: 'searchShopCountries',
 };
 
-const list = (value: string, cachedResultName?: string): IDataObject => ({ __rl: true, mode: 'list', value, cachedResultName });
+const list = (value: string, cachedResultName?: string): IDataObject => ({
+	__rl: true,
+	mode: 'list',
+	value,
+	cachedResultName,
+});
 const byId = (value: string): IDataObject => ({ __rl: true, mode: 'id', value });
 
 describe('Resource locators', () => {
 	const node = new FaxPlus();
 
-	it.each(Object.entries(LOCATORS))('%s is a locator everywhere, From List (%s) first, then By ID', (name, method) => {
-		const properties = node.description.properties.filter((property) => property.name === name);
-		expect(properties.length).toBeGreaterThan(0);
-		for (const property of properties as INodeProperties[]) {
-			expect(property.type).toBe('resourceLocator');
-			expect(property.required).toBe(true);
-			expect(property.modes?.map((mode) => mode.name)).toEqual(['list', 'id']);
-			expect(property.modes?.[0].typeOptions).toEqual({ searchListMethod: method, searchable: true });
-			expect((property.default as IDataObject).mode).toBe('list');
-		}
-		expect(node.methods.listSearch[method]).toBeInstanceOf(Function);
-	});
+	it.each(Object.entries(LOCATORS))(
+		'%s is a locator everywhere, From List (%s) first, then By ID',
+		(name, method) => {
+			const properties = node.description.properties.filter((property) => property.name === name);
+			expect(properties.length).toBeGreaterThan(0);
+			for (const property of properties as INodeProperties[]) {
+				expect(property.type).toBe('resourceLocator');
+				expect(property.required).toBe(true);
+				expect(property.modes?.map((mode) => mode.name)).toEqual(['list', 'id']);
+				expect(property.modes?.[0].typeOptions).toEqual({
+					searchListMethod: method,
+					searchable: true,
+				});
+				expect((property.default as IDataObject).mode).toBe('list');
+			}
+			expect(node.methods.listSearch[method]).toBeInstanceOf(Function);
+		},
+	);
 
 	it('starts User at "Me (self)", and reloads the fax lists when User changes', () => {
 		const users = node.description.properties.filter((property) => property.name === 'userId');
-		for (const user of users) expect(user.default).toEqual({ mode: 'list', value: 'self', cachedResultName: 'Me (self)' });
-		const faxLists = node.description.properties.filter((property) => ['faxId', 'outboxFaxId'].includes(property.name));
-		for (const faxList of faxLists) expect(faxList.typeOptions?.loadOptionsDependsOn).toEqual(['userId.value']);
+		for (const user of users)
+			expect(user.default).toEqual({ mode: 'list', value: 'self', cachedResultName: 'Me (self)' });
+		const faxLists = node.description.properties.filter((property) =>
+			['faxId', 'outboxFaxId'].includes(property.name),
+		);
+		for (const faxList of faxLists)
+			expect(faxList.typeOptions?.loadOptionsDependsOn).toEqual(['userId.value']);
 	});
 
 	it('keeps Contact Group by ID, saying why there is no list', () => {
@@ -52,7 +73,11 @@ describe('Operations read a locator or a plain string alike', () => {
 
 	it.each([
 		['plain strings (saved before the locators)', 'member_1', 'fax_6'],
-		['From List', list('member_1', 'Max Member (max.member@example.com)'), list('fax_6', '2025-01-09 12:00 UTC')],
+		[
+			'From List',
+			list('member_1', 'Max Member (max.member@example.com)'),
+			list('fax_6', '2025-01-09 12:00 UTC'),
+		],
 		['By ID', byId('member_1'), byId('fax_6')],
 	])('Fax → Get with %s', async (_, userId, faxId) => {
 		const items = await runOk(server(), { resource: 'fax', operation: 'get', userId, faxId });
@@ -61,14 +86,32 @@ describe('Operations read a locator or a plain string alike', () => {
 	});
 
 	it('uses "self" when User was left at its default', async () => {
-		await runOk(server(), { resource: 'fax', operation: 'downloadThumbnail', faxId: list('fax_1') });
+		await runOk(server(), {
+			resource: 'fax',
+			operation: 'downloadThumbnail',
+			faxId: list('fax_1'),
+		});
 		expect(onlyApiRequest(server()).path).toBe('/v3/accounts/self/thumbnail/fax_1');
 	});
 
 	it('Outbox → Get, Outbox → Delete and Account → Update Member with locators', async () => {
-		await runOk(server(), { resource: 'outbox', operation: 'get', userId: byId('self'), outboxFaxId: list('outbox_1') });
-		await runOk(server(), { resource: 'account', operation: 'updateMember', memberUserId: list('member_2'), updateFields: { quota: 75 } });
-		await runOk(server(), { resource: 'outbox', operation: 'delete', outboxFaxId: byId('outbox_1') });
+		await runOk(server(), {
+			resource: 'outbox',
+			operation: 'get',
+			userId: byId('self'),
+			outboxFaxId: list('outbox_1'),
+		});
+		await runOk(server(), {
+			resource: 'account',
+			operation: 'updateMember',
+			memberUserId: list('member_2'),
+			updateFields: { quota: 75 },
+		});
+		await runOk(server(), {
+			resource: 'outbox',
+			operation: 'delete',
+			outboxFaxId: byId('outbox_1'),
+		});
 		expect(apiRequests(server()).map((request) => `${request.method} ${request.path}`)).toEqual([
 			'GET /v3/accounts/self/outbox/outbox_1',
 			'PUT /v3/accounts/self/member-details/member_2',
@@ -88,10 +131,14 @@ describe('Operations read a locator or a plain string alike', () => {
 
 	it('refuses an empty locator before sending anything, naming the field', async () => {
 		// n8n itself refuses a required locator left empty; the node refuses one that is blank.
-		await expect(runOperation(server(), { resource: 'fax', operation: 'get', faxId: list('') })).rejects.toThrow(
-			'Parameter "Fax" is required.',
-		);
-		const blank = await runOperation(server(), { resource: 'fax', operation: 'get', faxId: byId('  ') });
+		await expect(
+			runOperation(server(), { resource: 'fax', operation: 'get', faxId: list('') }),
+		).rejects.toThrow('Parameter "Fax" is required.');
+		const blank = await runOperation(server(), {
+			resource: 'fax',
+			operation: 'get',
+			faxId: byId('  '),
+		});
 		expect(blank.error?.message).toBe('Fax ID is required');
 		expect(apiRequests(server())).toHaveLength(0);
 	});

@@ -17,7 +17,9 @@ describe('Output: Simplified, Raw, Selected Fields', () => {
 	it('keeps a record whole for Raw, and only the named fields for Selected Fields', () => {
 		const record = { id: 'fax_1', pages: 2, start_time: '2025-01-14 10:15:00', cost: 0 };
 		expect(shapeRecord(record, 'raw', SIMPLIFIED_FAX, [])).toBe(record);
-		expect(shapeRecord(record, 'selected', SIMPLIFIED_FAX, ['start_time', 'cost', 'missing'])).toEqual({
+		expect(
+			shapeRecord(record, 'selected', SIMPLIFIED_FAX, ['start_time', 'cost', 'missing']),
+		).toEqual({
 			start_time: '2025-01-14T10:15:00Z',
 			cost: 0,
 		});
@@ -50,22 +52,39 @@ describe('Output: Simplified, Raw, Selected Fields', () => {
 	it('Fax → Get Many: a tool lists 10 faxes by default, simplified', async () => {
 		for (let i = 0; i < 12; i++) {
 			const id = `fax_extra_${i}`;
-			server().state.faxes[id] = { ...server().state.faxes.fax_2, id, start_time: `2024-12-${String(10 + i).padStart(2, '0')} 08:00:00` };
+			server().state.faxes[id] = {
+				...server().state.faxes.fax_2,
+				id,
+				start_time: `2024-12-${String(10 + i).padStart(2, '0')} 08:00:00`,
+			};
 		}
-		const items = await runOk(server(), { resource: 'fax', operation: 'getAll', userId: 'self' }, { asTool: true });
+		const items = await runOk(
+			server(),
+			{ resource: 'fax', operation: 'getAll', userId: 'self' },
+			{ asTool: true },
+		);
 		expect(items).toHaveLength(10);
 		expect(Object.keys(items[0].json).sort()).toEqual([...SIMPLIFIED_FAX.fields].sort());
 		expect(apiRequests(server())[0].query).toMatchObject({ limit: '10' });
 
 		server().clearRequests();
-		const workflowItems = await runOk(server(), { resource: 'fax', operation: 'getAll', userId: 'self' });
+		const workflowItems = await runOk(server(), {
+			resource: 'fax',
+			operation: 'getAll',
+			userId: 'self',
+		});
 		expect(apiRequests(server())[0].query).toMatchObject({ limit: '50' });
 		expect(workflowItems.length).toBeGreaterThan(10);
 		expect(workflowItems[0].json).toHaveProperty('cost_details');
 	});
 
 	it('Outbox → Get Many: the comment as its text and ISO times', async () => {
-		const items = await runOk(server(), { resource: 'outbox', operation: 'getAll', userId: 'self', output: 'simplified' });
+		const items = await runOk(server(), {
+			resource: 'outbox',
+			operation: 'getAll',
+			userId: 'self',
+			output: 'simplified',
+		});
 		expect(items[0].json).toEqual({
 			id: 'outbox_1',
 			status: 'scheduled',
@@ -91,7 +110,12 @@ describe('Output: Simplified, Raw, Selected Fields', () => {
 		expect(items.length).toBeGreaterThan(0);
 		for (const item of items) expect(Object.keys(item.json)).toEqual(['number', 'expiration_date']);
 		expect(items[0].json.expiration_date).toBe('2030-01-10T00:00:00Z');
-		const simplified = await runOk(server(), { resource: 'number', operation: 'getAll', userId: 'self', output: 'simplified' });
+		const simplified = await runOk(server(), {
+			resource: 'number',
+			operation: 'getAll',
+			userId: 'self',
+			output: 'simplified',
+		});
 		expect(Object.keys(simplified[0].json)).toEqual(SIMPLIFIED_NUMBER.fields);
 		expect(Array.isArray(simplified[0].json.assigned_to)).toBe(true);
 	});

@@ -11,7 +11,11 @@ describe('Shop → List Countries', () => {
 	const server = useFaxPlusServer();
 
 	it.each<AuthKind>(['pat', 'oauth'])('gives one item per country (%s)', async (auth) => {
-		const items = await runOk(server(), { resource: 'shop', operation: 'getAllCountries' }, { auth });
+		const items = await runOk(
+			server(),
+			{ resource: 'shop', operation: 'getAllCountries' },
+			{ auth },
+		);
 
 		const request = onlyApiRequest(server());
 		expect(request.method).toBe('GET');
@@ -29,14 +33,29 @@ describe('Shop → List Countries', () => {
 	});
 
 	it('returns only "Limit" countries unless "Return All" is on', async () => {
-		const limited = await runOk(server(), { resource: 'shop', operation: 'getAllCountries', returnAll: false, limit: 2 });
+		const limited = await runOk(server(), {
+			resource: 'shop',
+			operation: 'getAllCountries',
+			returnAll: false,
+			limit: 2,
+		});
 		expect(limited.map((item) => item.json.iso)).toEqual(['US', 'CA']);
-		const all = await runOk(server(), { resource: 'shop', operation: 'getAllCountries', returnAll: true, limit: 2 });
+		const all = await runOk(server(), {
+			resource: 'shop',
+			operation: 'getAllCountries',
+			returnAll: true,
+			limit: 2,
+		});
 		expect(all).toHaveLength(5);
 	});
 
 	it('refuses a Limit below 1 before sending anything', async () => {
-		const { error } = await runOperation(server(), { resource: 'shop', operation: 'getAllCountries', returnAll: false, limit: 0 });
+		const { error } = await runOperation(server(), {
+			resource: 'shop',
+			operation: 'getAllCountries',
+			returnAll: false,
+			limit: 0,
+		});
 		expect(error?.message).toMatch(/^Limit must be a whole number of 1 or more/);
 		expect(server().requests).toHaveLength(0);
 	});

@@ -1,6 +1,11 @@
 import { FaxPlus } from '../../../../nodes/FaxPlus/FaxPlus.node';
 import { shop } from '../../../../nodes/FaxPlus/shop';
-import { apiRequests, expectAuthHeaders, useFaxPlusServer, type AuthKind } from '../../../support/faxplus';
+import {
+	apiRequests,
+	expectAuthHeaders,
+	useFaxPlusServer,
+	type AuthKind,
+} from '../../../support/faxplus';
 import { runListSearch } from '../../../support/list-search';
 
 describe('Shop resource', () => {
@@ -11,7 +16,9 @@ describe('Shop resource', () => {
 		const names = picker.options!.map((option) => option.name);
 		expect(names).toEqual([...names].sort());
 		expect(picker.options!.every((option) => 'action' in option && option.action)).toBe(true);
-		expect(Object.keys(shop.operations).sort()).toEqual(picker.options!.map((option) => 'value' in option && option.value).sort());
+		expect(Object.keys(shop.operations).sort()).toEqual(
+			picker.options!.map((option) => 'value' in option && option.value).sort(),
+		);
 		expect(shop.operations[picker.default as string]).toBeDefined();
 	});
 
@@ -19,32 +26,37 @@ describe('Shop resource', () => {
 		const node = new FaxPlus();
 		expect(node.methods.listSearch.searchShopCountries).toBeDefined();
 		const country = node.description.properties.find((property) => property.name === 'country');
-		expect(country?.modes?.find((mode) => mode.name === 'list')?.typeOptions?.searchListMethod).toBe('searchShopCountries');
+		expect(
+			country?.modes?.find((mode) => mode.name === 'list')?.typeOptions?.searchListMethod,
+		).toBe('searchShopCountries');
 	});
 
-	it.each<AuthKind>(['pat', 'oauth'])('loads the country picker from the API (%s)', async (auth) => {
-		const { results } = await runListSearch(server(), 'searchShopCountries', { auth });
+	it.each<AuthKind>(['pat', 'oauth'])(
+		'loads the country picker from the API (%s)',
+		async (auth) => {
+			const { results } = await runListSearch(server(), 'searchShopCountries', { auth });
 
-		const [request] = apiRequests(server());
-		expect(apiRequests(server())).toHaveLength(1);
-		expect(request.method).toBe('GET');
-		expect(request.path).toBe('/v3/shop/numbers/countries');
-		expectAuthHeaders(server(), request, auth);
-		expect(results).toEqual([
-			{ name: 'United States (US)', value: 'US' },
-			{ name: 'Canada (CA)', value: 'CA' },
-			{ name: 'Germany (DE)', value: 'DE' },
-			{ name: 'United Kingdom (GB)', value: 'GB' },
-			{ name: 'France (FR) - no numbers available', value: 'FR' },
-		]);
-	});
+			const [request] = apiRequests(server());
+			expect(apiRequests(server())).toHaveLength(1);
+			expect(request.method).toBe('GET');
+			expect(request.path).toBe('/v3/shop/numbers/countries');
+			expectAuthHeaders(server(), request, auth);
+			expect(results).toEqual([
+				{ name: 'United States (US)', value: 'US' },
+				{ name: 'Canada (CA)', value: 'CA' },
+				{ name: 'Germany (DE)', value: 'DE' },
+				{ name: 'United Kingdom (GB)', value: 'GB' },
+				{ name: 'France (FR) - no numbers available', value: 'FR' },
+			]);
+		},
+	);
 
 	it('filters the country picker by name or ISO code', async () => {
-		expect((await runListSearch(server(), 'searchShopCountries', { filter: 'germ' })).results).toEqual([
-			{ name: 'Germany (DE)', value: 'DE' },
-		]);
-		expect((await runListSearch(server(), 'searchShopCountries', { filter: 'gb' })).results).toEqual([
-			{ name: 'United Kingdom (GB)', value: 'GB' },
-		]);
+		expect(
+			(await runListSearch(server(), 'searchShopCountries', { filter: 'germ' })).results,
+		).toEqual([{ name: 'Germany (DE)', value: 'DE' }]);
+		expect(
+			(await runListSearch(server(), 'searchShopCountries', { filter: 'gb' })).results,
+		).toEqual([{ name: 'United Kingdom (GB)', value: 'GB' }]);
 	});
 });

@@ -23,7 +23,9 @@ describe('Shop → Purchase Number', () => {
 		expect(request.path).toBe('/v3/shop/numbers/purchase');
 		expect(request.query).toEqual({});
 		expect(request.headers['content-type']).toMatch(/^application\/json/);
-		expect(JSON.parse(request.rawBody.toString('utf8'))).toEqual({ item_id: 'item_US_212_1234567' });
+		expect(JSON.parse(request.rawBody.toString('utf8'))).toEqual({
+			item_id: 'item_US_212_1234567',
+		});
 		expectAuthHeaders(server(), request, auth);
 		expect(items).toEqual([{ json: { number: '+12121234567' }, pairedItem: { item: 0 } }]);
 		expect(server().state.numbers['+12121234567']).toBeDefined();
@@ -75,7 +77,11 @@ describe('Shop → Purchase Number', () => {
 	});
 
 	it('refuses an empty offer item ID before sending anything', async () => {
-		const { error } = await runOperation(server(), { resource: 'shop', operation: 'purchaseNumber', itemId: '  ' });
+		const { error } = await runOperation(server(), {
+			resource: 'shop',
+			operation: 'purchaseNumber',
+			itemId: '  ',
+		});
 		expect(error?.message).toBe('Offer Item ID is required');
 		expect(apiRequests(server())).toHaveLength(0);
 	});

@@ -13,40 +13,50 @@ const byList = (value: string) => ({ __rl: true, mode: 'list', value });
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 function search(parameters: IDataObject): IDataObject {
-	return { resource: 'shop', operation: 'searchNumbers', country: byList('US'), areaCode: '212', channel: 'random', ...parameters };
+	return {
+		resource: 'shop',
+		operation: 'searchNumbers',
+		country: byList('US'),
+		areaCode: '212',
+		channel: 'random',
+		...parameters,
+	};
 }
 
 describe('Shop → Search Numbers', () => {
 	const server = useFaxPlusServer();
 
-	it.each<AuthKind>(['pat', 'oauth'])('gives one item per random offer, without digits (%s)', async (auth) => {
-		const items = await runOk(server(), search({}), { auth });
+	it.each<AuthKind>(['pat', 'oauth'])(
+		'gives one item per random offer, without digits (%s)',
+		async (auth) => {
+			const items = await runOk(server(), search({}), { auth });
 
-		const request = onlyApiRequest(server());
-		expect(request.method).toBe('GET');
-		expect(request.path).toBe('/v3/shop/numbers/countries/US/areas/212/numbers');
-		expect(request.query).toEqual({ channel: 'random' });
-		expectAuthHeaders(server(), request, auth);
-		expect(items.length).toBeGreaterThan(0);
-		for (const item of items) {
-			expect(item.json).toEqual({
-				type: expect.any(String),
-				currency: 'USD',
-				availability: expect.any(String),
-				item: {
-					id: expect.stringMatching(/^item_US_212_/),
-					country: 'US',
-					number: expect.stringMatching(/^\+1212[0-9]{7}$/),
-					country_code: '1',
-					geographic_area: { area_code: '212', geographic_area: 'New York', city: 'New York' },
-				},
-				price: expect.any(Number),
-				monthly_fee: expect.any(Number),
-				number_of_months: expect.any(Number),
-			});
-			expect(item.pairedItem).toEqual({ item: 0 });
-		}
-	});
+			const request = onlyApiRequest(server());
+			expect(request.method).toBe('GET');
+			expect(request.path).toBe('/v3/shop/numbers/countries/US/areas/212/numbers');
+			expect(request.query).toEqual({ channel: 'random' });
+			expectAuthHeaders(server(), request, auth);
+			expect(items.length).toBeGreaterThan(0);
+			for (const item of items) {
+				expect(item.json).toEqual({
+					type: expect.any(String),
+					currency: 'USD',
+					availability: expect.any(String),
+					item: {
+						id: expect.stringMatching(/^item_US_212_/),
+						country: 'US',
+						number: expect.stringMatching(/^\+1212[0-9]{7}$/),
+						country_code: '1',
+						geographic_area: { area_code: '212', geographic_area: 'New York', city: 'New York' },
+					},
+					price: expect.any(Number),
+					monthly_fee: expect.any(Number),
+					number_of_months: expect.any(Number),
+				});
+				expect(item.pairedItem).toEqual({ item: 0 });
+			}
+		},
+	);
 
 	it('returns only "Limit" offers unless "Return All" is on', async () => {
 		const all = await runOk(server(), search({ returnAll: true }));
@@ -55,16 +65,21 @@ describe('Shop → Search Numbers', () => {
 		expect(limited.map((item) => item.json)).toEqual([all[0].json]);
 	});
 
-	it.each<AuthKind>(['pat', 'oauth'])('sends the digits as "contains" with the custom channel (%s)', async (auth) => {
-		const items = await runOk(server(), search({ channel: 'custom', containsDigits: ' 77 ' }), { auth });
+	it.each<AuthKind>(['pat', 'oauth'])(
+		'sends the digits as "contains" with the custom channel (%s)',
+		async (auth) => {
+			const items = await runOk(server(), search({ channel: 'custom', containsDigits: ' 77 ' }), {
+				auth,
+			});
 
-		const request = onlyApiRequest(server());
-		expect(request.path).toBe('/v3/shop/numbers/countries/US/areas/212/numbers');
-		expect(request.query).toEqual({ channel: 'custom', contains: '77' });
-		expectAuthHeaders(server(), request, auth);
-		expect(items.length).toBeGreaterThan(0);
-		for (const item of items) expect((item.json.item as IDataObject).number).toContain('77');
-	});
+			const request = onlyApiRequest(server());
+			expect(request.path).toBe('/v3/shop/numbers/countries/US/areas/212/numbers');
+			expect(request.query).toEqual({ channel: 'custom', contains: '77' });
+			expectAuthHeaders(server(), request, auth);
+			expect(items.length).toBeGreaterThan(0);
+			for (const item of items) expect((item.json.item as IDataObject).number).toContain('77');
+		},
+	);
 
 	it('sends the digits only for items whose channel expression gives "custom"', async () => {
 		// With an expression n8n keeps the digits field, so the node itself must leave it out for "random".
@@ -97,7 +112,9 @@ describe('Shop → Search Numbers', () => {
 		const items = await runOk(
 			server(),
 			search({ country: byId('={{ $json.country }}'), areaCode: '={{ $json.area }}' }),
-			{ items: [{ json: { country: 'US', area: '415' } }, { json: { country: 'GB', area: '20' } }] },
+			{
+				items: [{ json: { country: 'US', area: '415' } }, { json: { country: 'GB', area: '20' } }],
+			},
 		);
 		expect(apiRequests(server()).map((request) => request.path)).toEqual([
 			'/v3/shop/numbers/countries/US/areas/415/numbers',
@@ -115,22 +132,41 @@ describe('Shop → Search Numbers', () => {
 		expect(items).toEqual([]);
 	});
 
-	it.each(['12a', '+49', '5 5', '7-7'])('refuses the digits "%s" before sending anything', async (digits) => {
-		const { error } = await runOperation(server(), search({ channel: 'custom', containsDigits: digits }));
-		expect(error?.message).toBe(`Contains Digits may hold only the digits 0-9, not "${digits}"`);
-		expect(apiRequests(server())).toHaveLength(0);
-	});
+	it.each(['12a', '+49', '5 5', '7-7'])(
+		'refuses the digits "%s" before sending anything',
+		async (digits) => {
+			const { error } = await runOperation(
+				server(),
+				search({ channel: 'custom', containsDigits: digits }),
+			);
+			expect(error?.message).toBe(`Contains Digits may hold only the digits 0-9, not "${digits}"`);
+			expect(apiRequests(server())).toHaveLength(0);
+		},
+	);
 
-	it.each(['USA', '1', ''])('refuses the country "%s" from an expression before sending anything', async (country) => {
-		const { error } = await runOperation(server(), search({ country: byId('={{ $json.country }}') }), {
-			items: [{ json: { country } }],
-		});
-		expect(error?.message).toBe(country ? `Country "${country}" is not a two-letter ISO country code` : 'Country is required');
-		expect(apiRequests(server())).toHaveLength(0);
-	});
+	it.each(['USA', '1', ''])(
+		'refuses the country "%s" from an expression before sending anything',
+		async (country) => {
+			const { error } = await runOperation(
+				server(),
+				search({ country: byId('={{ $json.country }}') }),
+				{
+					items: [{ json: { country } }],
+				},
+			);
+			expect(error?.message).toBe(
+				country
+					? `Country "${country}" is not a two-letter ISO country code`
+					: 'Country is required',
+			);
+			expect(apiRequests(server())).toHaveLength(0);
+		},
+	);
 
 	it('has n8n refuse a typed country that is not an ISO code', async () => {
-		await expect(runOperation(server(), search({ country: byId('USA') }))).rejects.toThrow(/two-letter ISO country code/);
+		await expect(runOperation(server(), search({ country: byId('USA') }))).rejects.toThrow(
+			/two-letter ISO country code/,
+		);
 		expect(apiRequests(server())).toHaveLength(0);
 	});
 

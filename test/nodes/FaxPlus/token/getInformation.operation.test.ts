@@ -11,36 +11,45 @@ describe('Token → Get Information', () => {
 	const server = useFaxPlusServer();
 	const base = { resource: 'token', operation: 'getInformation' };
 
-	it.each<AuthKind>(['pat', 'oauth'])('reads the information of the token in use (%s)', async (auth) => {
-		const items = await runOk(server(), base, { auth });
+	it.each<AuthKind>(['pat', 'oauth'])(
+		'reads the information of the token in use (%s)',
+		async (auth) => {
+			const items = await runOk(server(), base, { auth });
 
-		const request = onlyApiRequest(server());
-		expect(request.method).toBe('GET');
-		expect(request.path).toBe('/v3/auth/token');
-		expect(request.query).toEqual({});
-		expectAuthHeaders(server(), request, auth);
-		expect(items).toHaveLength(1);
-		expect(items[0].pairedItem).toEqual({ item: 0 });
-		if (auth === 'oauth') {
-			expect(items[0].json).toEqual({ token_type: 'oauth', scopes: ['all'] });
-		} else {
-			expect(items[0].json).toEqual({
-				token_type: 'pat',
-				scopes: ['fax:all:read', 'fax:all:edit'],
-				id: expect.stringMatching(/^pat_/),
-				name: 'n8n full access',
-				preview: expect.stringMatching(/^alohi_pat_\.\.\./),
-				created_date: expect.any(Number),
-				expiration_date: expect.any(Number),
-				last_used: expect.any(Number),
-			});
-		}
-		expect(JSON.stringify(items)).not.toContain(auth === 'oauth' ? server().tokens.oauthAccessToken : server().tokens.pat);
-	});
+			const request = onlyApiRequest(server());
+			expect(request.method).toBe('GET');
+			expect(request.path).toBe('/v3/auth/token');
+			expect(request.query).toEqual({});
+			expectAuthHeaders(server(), request, auth);
+			expect(items).toHaveLength(1);
+			expect(items[0].pairedItem).toEqual({ item: 0 });
+			if (auth === 'oauth') {
+				expect(items[0].json).toEqual({ token_type: 'oauth', scopes: ['all'] });
+			} else {
+				expect(items[0].json).toEqual({
+					token_type: 'pat',
+					scopes: ['fax:all:read', 'fax:all:edit'],
+					id: expect.stringMatching(/^pat_/),
+					name: 'n8n full access',
+					preview: expect.stringMatching(/^alohi_pat_\.\.\./),
+					created_date: expect.any(Number),
+					expiration_date: expect.any(Number),
+					last_used: expect.any(Number),
+				});
+			}
+			expect(JSON.stringify(items)).not.toContain(
+				auth === 'oauth' ? server().tokens.oauthAccessToken : server().tokens.pat,
+			);
+		},
+	);
 
 	it('shows the scopes of a read-only token', async () => {
 		const items = await runOk(server(), base, { token: server().tokens.patReadOnly });
-		expect(items[0].json).toMatchObject({ token_type: 'pat', scopes: ['fax:all:read'], name: 'n8n read only' });
+		expect(items[0].json).toMatchObject({
+			token_type: 'pat',
+			scopes: ['fax:all:read'],
+			name: 'n8n read only',
+		});
 	});
 
 	it('says to reconnect the credential when the token is rejected, without showing it', async () => {

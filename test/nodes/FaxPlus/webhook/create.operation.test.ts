@@ -13,41 +13,69 @@ import { seedEndpoint } from './seed';
 const URL = 'https://example.com/fax-events';
 
 function create(parameters: IDataObject): IDataObject {
-	return { resource: 'webhook', operation: 'create', url: URL, filterTypes: ['fax_received', 'fax_sent'], ...parameters };
+	return {
+		resource: 'webhook',
+		operation: 'create',
+		url: URL,
+		filterTypes: ['fax_received', 'fax_sent'],
+		...parameters,
+	};
 }
 
 describe('Webhook → Create', () => {
 	const server = useFaxPlusServer();
 
-	it.each<AuthKind>(['pat', 'oauth'])('creates an endpoint and outputs it with its ep_ ID (%s)', async (auth) => {
-		seedEndpoint(server(), 'ep_other', { url: 'https://other.example.com/x' });
-		const items = await runOk(server(), create({}), { auth });
+	it.each<AuthKind>(['pat', 'oauth'])(
+		'creates an endpoint and outputs it with its ep_ ID (%s)',
+		async (auth) => {
+			seedEndpoint(server(), 'ep_other', { url: 'https://other.example.com/x' });
+			const items = await runOk(server(), create({}), { auth });
 
-		const requests = apiRequests(server());
-		expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /v3/webhooks', 'GET /v3/webhooks']);
-		const [post, list] = requests;
-		expect(post.query).toEqual({});
-		expect(post.headers['content-type']).toMatch(/^application\/json/);
-		// Exactly these keys: no channels when the filter is left empty.
-		expect(JSON.parse(post.rawBody.toString('utf8'))).toEqual({ url: URL, filter_types: ['fax_received', 'fax_sent'] });
-		expectAuthHeaders(server(), post, auth);
-		expectAuthHeaders(server(), list, auth);
+			const requests = apiRequests(server());
+			expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+				'POST /v3/webhooks',
+				'GET /v3/webhooks',
+			]);
+			const [post, list] = requests;
+			expect(post.query).toEqual({});
+			expect(post.headers['content-type']).toMatch(/^application\/json/);
+			// Exactly these keys: no channels when the filter is left empty.
+			expect(JSON.parse(post.rawBody.toString('utf8'))).toEqual({
+				url: URL,
+				filter_types: ['fax_received', 'fax_sent'],
+			});
+			expectAuthHeaders(server(), post, auth);
+			expectAuthHeaders(server(), list, auth);
 
-		const created = Object.values(server().state.webhooks).find((endpoint) => endpoint.url === URL)!;
-		expect(created.channels).toBeNull();
-		expect(items).toEqual([
-			{
-				json: { id: created.id, url: URL, filter_types: ['fax_received', 'fax_sent'], channels: null },
-				pairedItem: { item: 0 },
-			},
-		]);
-		expect(created.id).toMatch(/^ep_/);
-		expect(JSON.stringify(items)).not.toContain(server().getEndpointSecret(created.id));
-		expect(JSON.stringify(items)).not.toContain('whsec_');
-	});
+			const created = Object.values(server().state.webhooks).find(
+				(endpoint) => endpoint.url === URL,
+			)!;
+			expect(created.channels).toBeNull();
+			expect(items).toEqual([
+				{
+					json: {
+						id: created.id,
+						url: URL,
+						filter_types: ['fax_received', 'fax_sent'],
+						channels: null,
+					},
+					pairedItem: { item: 0 },
+				},
+			]);
+			expect(created.id).toMatch(/^ep_/);
+			expect(JSON.stringify(items)).not.toContain(server().getEndpointSecret(created.id));
+			expect(JSON.stringify(items)).not.toContain('whsec_');
+		},
+	);
 
 	it('sends the numbers filter normalised to E.164', async () => {
-		const items = await runOk(server(), create({ filterTypes: ['fax_sent'], channels: ' +1 555 123 0001 , +49 30 123456\n+33144556677' }));
+		const items = await runOk(
+			server(),
+			create({
+				filterTypes: ['fax_sent'],
+				channels: ' +1 555 123 0001 , +49 30 123456\n+33144556677',
+			}),
+		);
 
 		expect(apiRequests(server())[0].body).toEqual({
 			url: URL,
@@ -60,17 +88,37 @@ describe('Webhook → Create', () => {
 	it('evaluates expressions per input item', async () => {
 		const items = await runOk(
 			server(),
-			create({ url: '={{ $json.url }}', filterTypes: '={{ $json.events }}', channels: '={{ $json.numbers }}' }),
+			create({
+				url: '={{ $json.url }}',
+				filterTypes: '={{ $json.events }}',
+				channels: '={{ $json.numbers }}',
+			}),
 			{
 				items: [
-					{ json: { url: 'https://a.example.com/in', events: ['fax_received'], numbers: ['+1 555 123 0001'] } },
-					{ json: { url: 'https://b.example.com/out', events: 'fax_sent,fax_page_received', numbers: '' } },
+					{
+						json: {
+							url: 'https://a.example.com/in',
+							events: ['fax_received'],
+							numbers: ['+1 555 123 0001'],
+						},
+					},
+					{
+						json: {
+							url: 'https://b.example.com/out',
+							events: 'fax_sent,fax_page_received',
+							numbers: '',
+						},
+					},
 				],
 			},
 		);
 		const posts = apiRequests(server()).filter((request) => request.method === 'POST');
 		expect(posts.map((request) => request.body)).toEqual([
-			{ url: 'https://a.example.com/in', filter_types: ['fax_received'], channels: ['+15551230001'] },
+			{
+				url: 'https://a.example.com/in',
+				filter_types: ['fax_received'],
+				channels: ['+15551230001'],
+			},
 			{ url: 'https://b.example.com/out', filter_types: ['fax_sent', 'fax_page_received'] },
 		]);
 		expect(items.map((item) => [item.json.url, item.pairedItem])).toEqual([
@@ -88,8 +136,13 @@ describe('Webhook → Create', () => {
 	});
 
 	it('refuses a number without a leading "+" before sending anything, naming it', async () => {
-		const { error } = await runOperation(server(), create({ channels: '+15551230001, 49 30 123456' }));
-		expect(error?.message).toBe('Numbers Filter: "49 30 123456" must start with "+" and the country code (E.164, e.g. +15551234567)');
+		const { error } = await runOperation(
+			server(),
+			create({ channels: '+15551230001, 49 30 123456' }),
+		);
+		expect(error?.message).toBe(
+			'Numbers Filter: "49 30 123456" must start with "+" and the country code (E.164, e.g. +15551234567)',
+		);
 		expect(apiRequests(server())).toHaveLength(0);
 	});
 
@@ -105,11 +158,19 @@ describe('Webhook → Create', () => {
 		expect(apiRequests(server())).toHaveLength(0);
 	});
 
-	it.each(['', 'example.com/x', 'ftp://example.com/x'])('refuses the URL "%s" before sending anything', async (url) => {
-		const { error } = await runOperation(server(), create({ url: `={{ ${JSON.stringify(url)} }}` }));
-		expect(error?.message).toBe(url ? `URL "${url}" is not an https:// (or http://) address` : 'URL is required');
-		expect(apiRequests(server())).toHaveLength(0);
-	});
+	it.each(['', 'example.com/x', 'ftp://example.com/x'])(
+		'refuses the URL "%s" before sending anything',
+		async (url) => {
+			const { error } = await runOperation(
+				server(),
+				create({ url: `={{ ${JSON.stringify(url)} }}` }),
+			);
+			expect(error?.message).toBe(
+				url ? `URL "${url}" is not an https:// (or http://) address` : 'URL is required',
+			);
+			expect(apiRequests(server())).toHaveLength(0);
+		},
+	);
 
 	it('says to turn webhooks on when the API answers 404', async () => {
 		server().setWebhooksEnabled(false);
@@ -139,8 +200,13 @@ describe('Webhook → Create', () => {
 	describe('HTTPS: Fax.Plus delivers only to https:// addresses', () => {
 		it('refuses an http:// URL before any request when the credential points at Fax.Plus, saying how to fix it', async () => {
 			const result = await runFaxPlusNode({
-				parameters: { authentication: 'accessToken', ...create({ url: 'http://n8n.example.com/webhook/abc' }) },
-				credentials: { faxPlusApi: { accessToken: server().tokens.pat, baseUrl: 'https://restapi.fax.plus/v3' } },
+				parameters: {
+					authentication: 'accessToken',
+					...create({ url: 'http://n8n.example.com/webhook/abc' }),
+				},
+				credentials: {
+					faxPlusApi: { accessToken: server().tokens.pat, baseUrl: 'https://restapi.fax.plus/v3' },
+				},
 			});
 			expect(result.error?.message).toBe(
 				'URL http://n8n.example.com/webhook/abc is http://, but Fax.Plus delivers webhooks only to https:// addresses',
@@ -150,13 +216,22 @@ describe('Webhook → Create', () => {
 		});
 
 		it('leaves http:// to a test server (another base URL), which refuses it unless it is loopback', async () => {
-			const { error } = await runOperation(server(), create({ url: 'http://n8n.example.com/webhook/abc' }));
+			const { error } = await runOperation(
+				server(),
+				create({ url: 'http://n8n.example.com/webhook/abc' }),
+			);
 			expect(error?.httpCode).toBe('400');
 			expect(error?.message).toMatch(/https/);
-			expect(apiRequests(server()).map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual(['POST /v3/webhooks 400']);
+			expect(
+				apiRequests(server()).map(
+					(request) => `${request.method} ${request.path} ${request.status}`,
+				),
+			).toEqual(['POST /v3/webhooks 400']);
 
 			await runOk(server(), create({ url: 'http://127.0.0.1:5678/webhook/abc' }));
-			expect(Object.values(server().state.webhooks).map((endpoint) => endpoint.url)).toEqual(['http://127.0.0.1:5678/webhook/abc']);
+			expect(Object.values(server().state.webhooks).map((endpoint) => endpoint.url)).toEqual([
+				'http://127.0.0.1:5678/webhook/abc',
+			]);
 		});
 	});
 });

@@ -11,6 +11,11 @@ describe('webhook/fields withoutSecrets', () => {
 				secret: 'anything',
 				signing_key: 'whsec_c2VjcmV0',
 			}),
-		).toEqual({ id: 'ep_a', url: 'https://a.example.com', filter_types: ['fax_sent'], channels: null });
+		).toEqual({
+			id: 'ep_a',
+			url: 'https://a.example.com',
+			filter_types: ['fax_sent'],
+			channels: null,
+		});
 	});
 });

@@ -1,7 +1,12 @@
 import { FaxPlus } from '../../../../nodes/FaxPlus/FaxPlus.node';
 import { webhook } from '../../../../nodes/FaxPlus/webhook';
 import { faxEventOptions } from '../../../../nodes/api/events';
-import { apiRequests, expectAuthHeaders, useFaxPlusServer, type AuthKind } from '../../../support/faxplus';
+import {
+	apiRequests,
+	expectAuthHeaders,
+	useFaxPlusServer,
+	type AuthKind,
+} from '../../../support/faxplus';
 import { runListSearch } from '../../../support/list-search';
 import { seedEndpoint } from './seed';
 
@@ -13,7 +18,9 @@ describe('Webhook resource', () => {
 		const names = picker.options!.map((option) => option.name);
 		expect(names).toEqual([...names].sort());
 		expect(picker.options!.every((option) => 'action' in option && option.action)).toBe(true);
-		expect(Object.keys(webhook.operations).sort()).toEqual(picker.options!.map((option) => 'value' in option && option.value));
+		expect(Object.keys(webhook.operations).sort()).toEqual(
+			picker.options!.map((option) => 'value' in option && option.value),
+		);
 		expect(webhook.operations[picker.default as string]).toBeDefined();
 	});
 
@@ -29,29 +36,50 @@ describe('Webhook resource', () => {
 		const locators = node.description.properties.filter((property) => property.name === 'endpoint');
 		expect(locators).toHaveLength(2);
 		for (const locator of locators) {
-			expect(locator.modes?.find((mode) => mode.name === 'list')?.typeOptions?.searchListMethod).toBe('searchWebhookEndpoints');
+			expect(
+				locator.modes?.find((mode) => mode.name === 'list')?.typeOptions?.searchListMethod,
+			).toBe('searchWebhookEndpoints');
 		}
 	});
 
-	it.each<AuthKind>(['pat', 'oauth'])('loads the endpoint picker from the API, showing URL and events (%s)', async (auth) => {
-		seedEndpoint(server(), 'ep_a', { url: 'https://a.example.com/in', filter_types: ['fax_received', 'fax_sent'] });
-		seedEndpoint(server(), 'ep_b', { url: 'https://b.example.com/out', filter_types: ['fax_sent'] });
-		const { results } = await runListSearch(server(), 'searchWebhookEndpoints', { auth });
+	it.each<AuthKind>(['pat', 'oauth'])(
+		'loads the endpoint picker from the API, showing URL and events (%s)',
+		async (auth) => {
+			seedEndpoint(server(), 'ep_a', {
+				url: 'https://a.example.com/in',
+				filter_types: ['fax_received', 'fax_sent'],
+			});
+			seedEndpoint(server(), 'ep_b', {
+				url: 'https://b.example.com/out',
+				filter_types: ['fax_sent'],
+			});
+			const { results } = await runListSearch(server(), 'searchWebhookEndpoints', { auth });
 
-		const requests = apiRequests(server());
-		expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /v3/webhooks']);
-		expectAuthHeaders(server(), requests[0], auth);
-		expect(results).toEqual([
-			{ name: 'https://a.example.com/in (fax_received, fax_sent)', value: 'ep_a' },
-			{ name: 'https://b.example.com/out (fax_sent)', value: 'ep_b' },
-		]);
-	});
+			const requests = apiRequests(server());
+			expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+				'GET /v3/webhooks',
+			]);
+			expectAuthHeaders(server(), requests[0], auth);
+			expect(results).toEqual([
+				{ name: 'https://a.example.com/in (fax_received, fax_sent)', value: 'ep_a' },
+				{ name: 'https://b.example.com/out (fax_sent)', value: 'ep_b' },
+			]);
+		},
+	);
 
 	it('filters the endpoint picker by URL, event or ID', async () => {
-		seedEndpoint(server(), 'ep_a', { url: 'https://a.example.com/in', filter_types: ['fax_received'] });
-		seedEndpoint(server(), 'ep_b', { url: 'https://b.example.com/out', filter_types: ['fax_sent'] });
+		seedEndpoint(server(), 'ep_a', {
+			url: 'https://a.example.com/in',
+			filter_types: ['fax_received'],
+		});
+		seedEndpoint(server(), 'ep_b', {
+			url: 'https://b.example.com/out',
+			filter_types: ['fax_sent'],
+		});
 		const search = async (filter: string) =>
-			(await runListSearch(server(), 'searchWebhookEndpoints', { filter })).results.map((result) => result.value);
+			(await runListSearch(server(), 'searchWebhookEndpoints', { filter })).results.map(
+				(result) => result.value,
+			);
 		expect(await search('B.EXAMPLE')).toEqual(['ep_b']);
 		expect(await search('fax_received')).toEqual(['ep_a']);
 		expect(await search('ep_a')).toEqual(['ep_a']);
@@ -59,6 +87,8 @@ describe('Webhook resource', () => {
 
 	it('says to turn webhooks on when the picker gets a 404', async () => {
 		server().setWebhooksEnabled(false);
-		await expect(runListSearch(server(), 'searchWebhookEndpoints')).rejects.toThrow(/^Webhooks are not enabled/);
+		await expect(runListSearch(server(), 'searchWebhookEndpoints')).rejects.toThrow(
+			/^Webhooks are not enabled/,
+		);
 	});
 });
