@@ -7,8 +7,8 @@ import type {
 import { userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../../api/transport';
-import { faxIdField } from './fields';
-import type { FaxDeleted } from './types';
+import { faxIdField } from './shared/fields';
+import type { FaxDeleted } from './shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Delete',

@@ -8,9 +8,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { segment } from '../../api/transport';
-import { faxIdField, outputBinaryField } from './fields';
-import { outputFaxFile } from './files';
-import type { FaxFileFormat } from './types';
+import { faxIdField, outputBinaryField } from './shared/fields';
+import { outputFaxFile } from './shared/files';
+import type { FaxFileFormat } from './shared/types';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 
 export const option: INodePropertyOptions = {

@@ -7,8 +7,8 @@ import type {
 import { userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { segment } from '../../api/transport';
-import { faxIdField, outputBinaryField } from './fields';
-import { outputFaxFile } from './files';
+import { faxIdField, outputBinaryField } from './shared/fields';
+import { outputFaxFile } from './shared/files';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 
 export const option: INodePropertyOptions = {

@@ -7,9 +7,9 @@ import type {
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { faxPlusApiDownload, segment } from '../../api/transport';
-import { faxIdField } from './fields';
-import { fileItem } from './files';
-import type { ThumbnailReference } from './types';
+import { faxIdField } from './shared/fields';
+import { fileItem } from './shared/files';
+import type { ThumbnailReference } from './shared/types';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 
 export const option: INodePropertyOptions = {

@@ -10,9 +10,9 @@ import { requiredString } from '../shared/items';
 import { outputProperties, shapedItems } from '../shared/output';
 
 import { faxPlusApiRequest, segment } from '../../api/transport';
-import { faxIdField, SIMPLIFIED_FAX } from './fields';
-import { withStatusMeaning } from './statusFields';
-import type { FaxRecord } from './types';
+import { faxIdField, SIMPLIFIED_FAX } from './shared/fields';
+import { withStatusMeaning } from './shared/statusFields';
+import type { FaxRecord } from './shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Get',

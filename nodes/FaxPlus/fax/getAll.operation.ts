@@ -10,12 +10,12 @@ import { dateTimeValue, formatUtc, parseDateTime } from '../../api/dates';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { outputProperties, shapedItems } from '../shared/output';
-import { SIMPLIFIED_FAX } from './fields';
+import { SIMPLIFIED_FAX } from './shared/fields';
 
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
-import { withStatusMeaning } from './statusFields';
+import { withStatusMeaning } from './shared/statusFields';
 import { faxPlusApiRequest, segment } from '../../api/transport';
-import type { FaxCategory, FaxList, FaxListQuery, FaxRecord } from './types';
+import type { FaxCategory, FaxList, FaxListQuery, FaxRecord } from './shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Get Many',

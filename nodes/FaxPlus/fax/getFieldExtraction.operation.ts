@@ -7,9 +7,9 @@ import type {
 import { userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
-import { aiJobPath, fieldExtractionResult } from './aiJobs';
-import { faxIdField } from './fields';
-import type { FieldExtractionAnswer } from './types';
+import { aiJobPath, fieldExtractionResult } from './shared/aiJobs';
+import { faxIdField } from './shared/fields';
+import type { FieldExtractionAnswer } from './shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Get Field Extraction',

@@ -8,10 +8,10 @@ import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { withToolDefault } from '../shared/output';
 import { faxPlusApiRequest } from '../../api/transport';
-import { aiJobPath, statusOf } from './aiJobs';
-import { aiStatusMessage } from './aiStatus';
-import { faxIdField } from './fields';
-import type { AiJobAnswer, OcrAnswer, OcrResult } from './types';
+import { aiJobPath, statusOf } from './shared/aiJobs';
+import { aiStatusMessage } from './shared/aiStatus';
+import { faxIdField } from './shared/fields';
+import type { AiJobAnswer, OcrAnswer, OcrResult } from './shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Get OCR',

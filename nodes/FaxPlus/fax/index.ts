@@ -1,8 +1,8 @@
 import * as operations from './operations';
 import { defineResource } from '../shared/resource';
 import type { FaxPlusResource } from '../shared/types';
-import { searchFaxes } from './search';
-import { searchSenderNumbers } from './senders';
+import { searchFaxes } from './shared/search';
+import { searchSenderNumbers } from './shared/senders';
 
 export const fax: FaxPlusResource = defineResource({
 	option: { name: 'Fax', value: 'fax' },

@@ -6,8 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
-import { faxIdField } from './fields';
-import { requestAiJob } from './aiJobs';
+import { faxIdField } from './shared/fields';
+import { requestAiJob } from './shared/aiJobs';
 
 export const option: INodePropertyOptions = {
 	name: 'Request Field Extraction',

@@ -19,11 +19,11 @@ import {
 	MAX_TOTAL_MEGABYTES,
 	readDocuments,
 	type FaxDocument,
-} from './documents';
-import { fetchDocuments } from './documentUrls';
+} from './shared/documents';
+import { fetchDocuments } from './shared/documentUrls';
 import { resourceLocator } from '../shared/locators';
-import { fromField, senderOf } from './senders';
-import { sentForAgent } from './sendResult';
+import { fromField, senderOf } from './shared/senders';
+import { sentForAgent } from './shared/sendResult';
 import { runsAsTool } from '../shared/output';
 import type {
 	CoverPage,
@@ -33,7 +33,7 @@ import type {
 	OutboxCreated,
 	OutboxPayload,
 	UploadedFile,
-} from './types';
+} from './shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Send',

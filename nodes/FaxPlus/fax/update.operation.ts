@@ -9,8 +9,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { updateFieldsCollection, userIdField } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../../api/transport';
-import { faxIdField } from './fields';
-import type { FaxModification, FaxRecord, FaxUpdated } from './types';
+import { faxIdField } from './shared/fields';
+import type { FaxModification, FaxRecord, FaxUpdated } from './shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Update',

@@ -9,9 +9,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
-import { aiJobPath, fieldExtractionResult } from './aiJobs';
-import { faxIdField } from './fields';
-import type { FieldExtractionAnswer, FieldExtractionCorrection } from './types';
+import { aiJobPath, fieldExtractionResult } from './shared/aiJobs';
+import { faxIdField } from './shared/fields';
+import type { FieldExtractionAnswer, FieldExtractionCorrection } from './shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Update Field Extraction',

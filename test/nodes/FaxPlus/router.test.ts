@@ -1,7 +1,7 @@
 // Items at once against a server with a real API's latency and rate limit: order, pairedItem,
 // Continue On Fail per item, the first failed item's error, and 429 retries of single requests.
 import type { INodeExecutionData } from 'n8n-workflow';
-import { MAX_RETRY_AFTER_SECONDS, RATE_LIMIT_RETRIES } from '../../../nodes/api/transport';
+import { MAX_RETRY_AFTER_SECONDS, RATE_LIMIT_RETRIES } from '../../../nodes/api/rateLimit';
 import { apiRequests, runOperation, useFaxPlusServer } from '../../support/faxplus';
 
 const FAX_IDS = ['fax_1', 'fax_2', 'fax_3', 'fax_4', 'fax_5'];

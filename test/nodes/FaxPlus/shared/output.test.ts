@@ -1,5 +1,5 @@
 import { isoTime, shapeRecord } from '../../../../nodes/FaxPlus/shared/output';
-import { SIMPLIFIED_FAX } from '../../../../nodes/FaxPlus/fax/fields';
+import { SIMPLIFIED_FAX } from '../../../../nodes/FaxPlus/fax/shared/fields';
 import { SIMPLIFIED_OUTBOX_FAX } from '../../../../nodes/FaxPlus/outbox/fields';
 import { SIMPLIFIED_NUMBER } from '../../../../nodes/FaxPlus/number/fields';
 import { apiRequests, runOk, runOperation, useFaxPlusServer } from '../../../support/faxplus';

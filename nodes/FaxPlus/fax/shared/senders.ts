@@ -2,9 +2,9 @@
 // destination to balance the load), or `no_number` for a corporate member without one.
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { normalizeE164Numbers } from '../../api/numbers';
-import type { ListSearchMethod } from '../shared/types';
-import { numbersOfUser } from '../number/search';
+import { normalizeE164Numbers } from '../../../api/numbers';
+import type { ListSearchMethod } from '../../shared/types';
+import { numbersOfUser } from '../../number/search';
 
 /** The `from` of a corporate member without an assigned fax number (the SDK's sendFax). */
 export const NO_NUMBER = 'no_number';

@@ -1,4 +1,4 @@
-import { describeFaxPlusError } from '../../../nodes/api/transport';
+import { describeFaxPlusError } from '../../../nodes/api/errorCatalogue';
 
 describe('describeFaxPlusError', () => {
 	it('tells the user to reconnect on 401, on any path', () => {

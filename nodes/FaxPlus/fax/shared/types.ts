@@ -55,7 +55,7 @@ export interface FaxFileReference {
 }
 
 /** The formats a fax document can be downloaded (and a file uploaded) in. */
-export type { FaxFileFormat } from '../../api/faxFiles';
+export type { FaxFileFormat } from '../../../api/faxFiles';
 
 /** Answer of POST /accounts/{user_id}/files (multipart part `fax_file`): the SDK's FilePath. */
 export interface UploadedFile {

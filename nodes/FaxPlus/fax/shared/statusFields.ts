@@ -1,4 +1,4 @@
-import { faxStatusFields } from '../../api/faxStatuses';
+import { faxStatusFields } from '../../../api/faxStatuses';
 import type { FaxRecord } from './types';
 
 /** A fax record with its status explained (`statusMeaning`, `statusRetryable`), when it has a status. */

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { showFor } from '../shared/descriptions';
-import { resourceLocator } from '../shared/locators';
-import type { SimplifiedShape } from '../shared/output';
+import { showFor } from '../../shared/descriptions';
+import { resourceLocator } from '../../shared/locators';
+import type { SimplifiedShape } from '../../shared/output';
 
 /** The `faxId` parameter of one fax operation: a fax of the chosen user, from the list or by ID. */
 export function faxIdField(operation: string, description: string): INodeProperties {

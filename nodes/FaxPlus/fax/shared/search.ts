@@ -1,11 +1,11 @@
 // The Fax picker: the chosen user's faxes, newest first, paged backwards with `before` as
 // Get Many pages them, so the editor can load more as the user scrolls.
 import type { IDataObject, INodeListSearchItems } from 'n8n-workflow';
-import { entriesOf } from '../../api/lists';
-import { faxPlusApiRequest, segment } from '../../api/transport';
-import { formatUtc, parseDateTime } from '../../api/dates';
-import { currentUserId, labelText, matchesFilter, pagesLabel } from '../shared/locators';
-import type { ListSearchMethod } from '../shared/types';
+import { entriesOf } from '../../../api/lists';
+import { faxPlusApiRequest, segment } from '../../../api/transport';
+import { formatUtc, parseDateTime } from '../../../api/dates';
+import { currentUserId, labelText, matchesFilter, pagesLabel } from '../../shared/locators';
+import type { ListSearchMethod } from '../../shared/types';
 import type { FaxListQuery, FaxRecord } from './types';
 
 /** Faxes asked for per request. */

@@ -1,6 +1,6 @@
 // The Retry-After reading of transport.ts (its 429 retries run against the server in
 // test/nodes/FaxPlus/router.test.ts). Beside transport.test.ts so the two change apart.
-import { retryAfterMs } from '../../../nodes/api/transport';
+import { retryAfterMs } from '../../../nodes/api/rateLimit';
 
 describe('retryAfterMs', () => {
 	const now = Date.parse('2026-11-22T10:00:00Z');

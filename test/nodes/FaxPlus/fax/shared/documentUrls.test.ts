@@ -3,7 +3,7 @@ import {
 	documentUrlList,
 	readAtMost,
 	shownUrl,
-} from '../../../../nodes/FaxPlus/fax/documentUrls';
+} from '../../../../../nodes/FaxPlus/fax/shared/documentUrls';
 
 async function* chunks(...parts: Array<string | Uint8Array>) {
 	for (const part of parts) yield part;

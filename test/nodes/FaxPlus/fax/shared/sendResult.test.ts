@@ -1,5 +1,5 @@
 // Fax → Send run as an AI tool: the answer says what happens next and how to follow the fax.
-import { apiRequests, runOk, useFaxPlusServer } from '../../../support/faxplus';
+import { apiRequests, runOk, useFaxPlusServer } from '../../../../support/faxplus';
 
 describe('Fax → Send as an AI tool', () => {
 	const server = useFaxPlusServer();

@@ -4,9 +4,9 @@ import {
 	useFaxPlusServer,
 	type AuthKind,
 	type FaxPlusServer,
-} from '../../../support/faxplus';
-import { runListSearch } from '../../../support/list-search';
-import { SEARCH_PAGE_SIZE } from '../../../../nodes/FaxPlus/fax/search';
+} from '../../../../support/faxplus';
+import { runListSearch } from '../../../../support/list-search';
+import { SEARCH_PAGE_SIZE } from '../../../../../nodes/FaxPlus/fax/shared/search';
 
 /** Adds `count` incoming faxes of owner_1, `perStep` at a time back from 2024-12-31 23:59 in steps of `stepMs`. */
 function seedFaxes(server: FaxPlusServer, count: number, perStep = 1, stepMs = 60000): string[] {

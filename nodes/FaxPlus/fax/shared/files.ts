@@ -1,6 +1,6 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { downloadFaxFile } from '../../api/faxFiles';
-import { runsAsTool } from '../shared/output';
+import { downloadFaxFile } from '../../../api/faxFiles';
+import { runsAsTool } from '../../shared/output';
 import type { FaxFileFormat, FaxFileReference } from './types';
 
 export interface FaxFileDownload {

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { toItems } from '../shared/items';
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { toItems } from '../../shared/items';
+import { faxPlusApiRequest, segment } from '../../../api/transport';
 import { aiStatusMessage, type AiJob } from './aiStatus';
 import type {
 	AiJobAnswer,

@@ -1,0 +1,156 @@
+/** The API's Error object. */
+export interface FaxPlusErrorBody {
+	error?: string;
+	description?: string;
+}
+
+interface ErrorCase {
+	status: number;
+	/** The request's path must match (rules 6 and 7 of the webhook API apply to /webhooks only). */
+	path?: RegExp;
+	/** The error code must match. */
+	errorCode?: RegExp;
+	/** The error code or description must match. */
+	detail?: RegExp;
+	message: string;
+	/** What to do next. */
+	advice: string;
+}
+
+/**
+ * Errors that need more than the status to explain, first match wins. An AI agent reads only
+ * the message, so each says what happened; the advice says what to do.
+ */
+const SPECIAL_CASES: ErrorCase[] = [
+	{
+		status: 401,
+		message: 'Fax.Plus rejected the credential: 401 unauthorized',
+		advice:
+			'The access token is expired, revoked or invalid. Reconnect the Fax.Plus credential, or create a new personal access token and save it in the credential.',
+	},
+	{
+		status: 403,
+		errorCode: /scope/i,
+		message: 'The Fax.Plus token lacks the scope for this operation: 403',
+		advice:
+			'Give the personal access token one of the scopes the operation needs (fax:all:read / fax:all:edit cover every operation), or use OAuth2.',
+	},
+	{
+		status: 404,
+		path: /^\/webhooks\/?$/,
+		message: 'Webhooks are not enabled for this Fax.Plus account: 404',
+		advice:
+			"Turn webhooks on in Fax.Plus under the account's Integrations settings, then try again.",
+	},
+	{
+		status: 403,
+		path: /^\/webhooks(\/|$)/,
+		detail: /plan|feature/i,
+		message: 'The Fax.Plus plan lacks the webhooks feature: 403',
+		advice:
+			'Webhooks need a Fax.Plus plan that includes them; upgrade the plan or use another account.',
+	},
+	{
+		// Fax.Plus does not say why: the plan, or a token without the webhook scopes.
+		status: 403,
+		path: /^\/webhooks(\/|$)/,
+		message: 'Fax.Plus refused the webhook operation: 403',
+		advice:
+			'Either the Fax.Plus plan lacks the webhooks feature (upgrade the plan or use another account), or the personal access token lacks the webhook scopes: give it fax:webhook:read and fax:webhook:edit (or fax:all:read / fax:all:edit), or use OAuth2.',
+	},
+];
+
+/** What a status means and what to do, for errors without a special case. */
+const BY_STATUS: Array<{ statuses: (status: number) => boolean; what: string; advice: string }> = [
+	{
+		statuses: (status) => status === 400 || status === 422,
+		what: 'refused the request as invalid',
+		advice:
+			'Check the values sent: an ID must be one Fax.Plus gave (a fax ID from Fax → Get Many, an outbox ID from Send or Outbox → Get Many, a user ID from Account → Get Many Members, or "self"), and numbers need "+" and the country code.',
+	},
+	{
+		statuses: (status) => status === 403,
+		what: 'refused access',
+		advice:
+			'This credential may not do this: use User "self" unless the credential belongs to an admin, or use a credential with the role or token scope the operation needs.',
+	},
+	{
+		statuses: (status) => status === 404,
+		what: 'found nothing at this address',
+		advice:
+			'Check the ID: it must exist in this account (list them with the matching Get Many operation).',
+	},
+	{
+		statuses: (status) => status === 409,
+		what: 'reported a conflict',
+		advice: 'The item changed or already exists; read it again, then retry.',
+	},
+	{
+		statuses: (status) => status === 413,
+		what: 'refused the request as too large',
+		advice: 'Send fewer or smaller files (at most 10 files and 150 MB in all).',
+	},
+	{
+		statuses: (status) => status === 429,
+		what: 'is limiting the request rate',
+		advice: 'Wait a minute, then try again.',
+	},
+	{
+		statuses: (status) => status >= 500,
+		what: 'failed on its side',
+		advice:
+			"Try again in a few minutes; if it keeps failing, check Fax.Plus's status page (status.fax.plus).",
+	},
+];
+
+const UNEXPECTED = {
+	what: 'answered with an unexpected status',
+	advice: 'Check the parameters, then try again.',
+};
+
+/** What the user should read for an error of the API; never contains credentials. */
+export function describeFaxPlusError(
+	status: number | undefined,
+	body: FaxPlusErrorBody,
+	path: string,
+): { message: string; description?: string } {
+	const detail = [body.error, body.description].filter(Boolean).join(': ');
+	const suffix = detail ? ` (${detail})` : '';
+	const special = SPECIAL_CASES.find(
+		(rule) =>
+			rule.status === status &&
+			(!rule.path || rule.path.test(path)) &&
+			(!rule.errorCode || rule.errorCode.test(body.error ?? '')) &&
+			(!rule.detail || rule.detail.test(detail)),
+	);
+	if (special) return { message: `${special.message}${suffix}`, description: special.advice };
+	const { what, advice } =
+		(status !== undefined && BY_STATUS.find((entry) => entry.statuses(status))) || UNEXPECTED;
+	return {
+		message: `Fax.Plus ${what}: ${status ?? 'no status'}${suffix}. ${advice}`,
+		description: body.description ?? advice,
+	};
+}
+
+/** The API's error body from a string, a buffer or parsed JSON. */
+export function parseErrorBody(body: unknown): FaxPlusErrorBody {
+	let value: unknown = body;
+	if (Buffer.isBuffer(value)) value = value.toString('utf8');
+	if (value instanceof ArrayBuffer) value = Buffer.from(value).toString('utf8');
+	if (typeof value === 'string') {
+		const text = value;
+		try {
+			value = JSON.parse(text);
+		} catch {
+			return { description: text.slice(0, 300) || undefined };
+		}
+	}
+	if (value && typeof value === 'object') {
+		const { error, description } = value as FaxPlusErrorBody;
+		return {
+			error: typeof error === 'string' ? error : undefined,
+			description: typeof description === 'string' ? description : undefined,
+		};
+	}
+	return {};
+}

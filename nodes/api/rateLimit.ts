@@ -1,0 +1,61 @@
+import type { IHttpRequestOptions, JsonObject } from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
+
+import type { FaxPlusContext } from './transport';
+import { responseOf } from './responses';
+
+/** How often one request answered 429 is sent again (then its 429 is the error). */
+export const RATE_LIMIT_RETRIES = 3;
+/** A longer Retry-After is not waited for: the request fails with its 429 at once. */
+export const MAX_RETRY_AFTER_SECONDS = 30;
+/** The wait when a 429 names none. */
+const DEFAULT_RETRY_AFTER_MS = 1000;
+
+/**
+ * Sends one request; on 429 waits for the Retry-After the API asks for (bounded) and sends
+ * the same request again. Only this request waits: items in flight beside it go on.
+ * Other failures are thrown as they are, never retried.
+ */
+export async function sendWithRateLimitRetry(
+	context: FaxPlusContext,
+	credentialType: string,
+	options: IHttpRequestOptions,
+	maxRetries = RATE_LIMIT_RETRIES,
+): Promise<unknown> {
+	for (let retries = 0; ; retries++) {
+		try {
+			return await context.helpers.httpRequestWithAuthentication.call(
+				context,
+				credentialType,
+				options,
+			);
+		} catch (error) {
+			const waitMs = retries < maxRetries ? rateLimitWaitMs(error) : undefined;
+			// n8n's request helpers throw NodeApiErrors; the callers read their response.
+			if (waitMs === undefined) {
+				throw error instanceof NodeApiError
+					? error
+					: new NodeApiError(context.getNode(), error as JsonObject);
+			}
+			await sleep(waitMs);
+		}
+	}
+}
+
+/** The wait a 429 asks for, or undefined when the error is no 429 or asks too much. */
+function rateLimitWaitMs(error: unknown): number | undefined {
+	const { status, headers } = responseOf(error);
+	if (status !== 429) return undefined;
+	const waitMs = retryAfterMs(headers['retry-after'], Date.now()) ?? DEFAULT_RETRY_AFTER_MS;
+	return waitMs <= MAX_RETRY_AFTER_SECONDS * 1000 ? waitMs : undefined;
+}
+
+/** A Retry-After header in ms: delay-seconds or an HTTP date (RFC 9110 §10.2.3); undefined if unreadable. */
+export function retryAfterMs(value: unknown, nowMs: number): number | undefined {
+	const text = Array.isArray(value) ? value[0] : value;
+	if (typeof text !== 'string' || text.trim() === '') return undefined;
+	if (/^\s*\d+\s*$/.test(text)) return Number(text) * 1000;
+	if (!/[a-z]/i.test(text)) return undefined;
+	const date = Date.parse(text);
+	return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
