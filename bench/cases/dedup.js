@@ -11,8 +11,6 @@
 //              calls timed one by one (the slowest is a compaction)
 //   memory     heap after fill and after steady (garbage collected), per entry, and the stored
 //              array length (the bound: at most about twice the cap before a compaction)
-//   saved      the static data n8n stores: JSON size, JSON.stringify time (n8n does it on every
-//              save), and a restart's JSON.parse + load() (rebuilding the in-process record)
 //   expiry     every entry older than the retention: the one call that prunes them all
 // Ids look like Fax.Plus's (`msg_` + 24 hex digits) and are made before each timed loop.
 
@@ -22,9 +20,10 @@ const path = require('node:path');
 const [pkgArg, outFile, entriesArg] = process.argv.slice(2);
 const pkgDir = path.resolve(pkgArg);
 const N = Number(entriesArg);
-const { DeliveryLog, keyOfDeliveryId, retentionMsOfDays } = require(
+const { DeliveryLog, keyOfDeliveryId } = require(
 	path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/deduplication.js'),
 );
+const { retentionMsOfDays } = require(path.join(pkgDir, 'dist/nodes/triggers/limits.js'));
 
 if (typeof global.gc !== 'function') throw new Error('run with --expose-gc');
 const gc = () => {
@@ -103,40 +102,6 @@ function repeats(log) {
 	return { nsPerOp: ns(t0) / (reps * repeatKeys.length) };
 }
 
-function saved(log) {
-	const snapshot = { deliveryLog: log.snapshot() };
-	const times = [];
-	let json = '';
-	const reps = N >= 1000000 ? 3 : N >= 100000 ? 5 : 20;
-	for (let r = 0; r < reps; r++) {
-		// A delivery between saves, as in the trigger: the record is rebuilt, not served from its cache.
-		log.checkAndRecord(keyOfDeliveryId(`msg_save_${r}`));
-		const t0 = process.hrtime.bigint();
-		json = JSON.stringify(snapshot);
-		times.push(ns(t0));
-	}
-	const parseTimes = [];
-	const loadTimes = [];
-	for (let r = 0; r < Math.min(reps, 5); r++) {
-		const t0 = process.hrtime.bigint();
-		const parsed = JSON.parse(json);
-		parseTimes.push(ns(t0));
-		const fresh = newLog();
-		const t1 = process.hrtime.bigint();
-		fresh.load(parsed.deliveryLog);
-		loadTimes.push(ns(t1));
-		if (fresh.size !== log.size) throw new Error(`restart rebuilt ${fresh.size} of ${log.size}`);
-	}
-	return {
-		bytes: Buffer.byteLength(json),
-		liveEntries: log.size,
-		storedEntries: log.storedLength,
-		stringifyNs: times,
-		parseNs: parseTimes,
-		loadNs: loadTimes,
-	};
-}
-
 function steady(log) {
 	const ids = makeIds(N);
 	gc();
@@ -199,7 +164,6 @@ function main() {
 	out.memory = { afterFill: heap() - base, storedAfterFill: log.storedLength, size: log.size };
 	out.memory.perEntry = out.memory.afterFill / N;
 	out.repeat = repeats(log);
-	out.saved = saved(log);
 	// At the cap: N new ids per round, each evicting the oldest (several rounds for small sizes).
 	const steadyRounds = [];
 	for (let r = 0; r < Math.max(1, Math.ceil(rounds / 2)); r++) steadyRounds.push(steady(log));

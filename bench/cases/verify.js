@@ -121,7 +121,6 @@ function main() {
 			for (let i = 0; i < maxEntries; i++)
 				log.checkAndRecord(dedup.keyOfDeliveryId(`msg_prefill_${scope}_${i}`));
 		}
-		const staticData = { verifyDedup: {}, webhookPath: {} };
 		const cursor = { verifyDedup: 0, webhookPath: 0 };
 
 		const variants = {
@@ -153,23 +152,20 @@ function main() {
 					sink += r.timestamp;
 				}
 			},
-			// delivery.ts handle(), minus n8n: verify, key, the scope's record, load, check-and-record, snapshot.
+			// delivery.ts handle(), minus n8n: verify, key, the scope's record, claim and release.
 			verifyDedup(n) {
-				const sd = staticData.verifyDedup;
 				for (let i = 0; i < n; i++) {
 					const d = pools.verifyDedup[cursor.verifyDedup++];
 					const r = signature.verifyWebhookDelivery({ secret, headers: d.headers, rawBody: body });
 					if (!r.ok) throw new Error(`verify failed: ${r.reason}`);
 					const key = dedup.keyOfDeliveryId(d.headers['webhook-id']);
 					const log = dedup.deliveryLogFor('bench:verifyDedup', { retentionMs, maxEntries });
-					log.load(sd.deliveryLog);
-					const first = log.checkAndRecord(key);
-					sd.deliveryLog = log.snapshot();
-					if (!first) throw new Error('a distinct delivery was taken for a repeat');
+					if (log.claim(key) !== 'new')
+						throw new Error('a distinct delivery was taken for a repeat');
+					log.release(key, true);
 				}
 			},
 			webhookPath(n) {
-				const sd = staticData.webhookPath;
 				const events = ['fax_received', 'fax_sent'];
 				for (let i = 0; i < n; i++) {
 					const d = pools.webhookPath[cursor.webhookPath++];
@@ -178,10 +174,9 @@ function main() {
 					const payload = output.parsePayload(body, undefined);
 					const key = dedup.keyOfDeliveryId(d.headers['webhook-id']);
 					const log = dedup.deliveryLogFor('bench:webhookPath', { retentionMs, maxEntries });
-					log.load(sd.deliveryLog);
-					const first = log.checkAndRecord(key);
-					sd.deliveryLog = log.snapshot();
-					if (!first) throw new Error('a distinct delivery was taken for a repeat');
+					if (log.claim(key) !== 'new')
+						throw new Error('a distinct delivery was taken for a repeat');
+					log.release(key, true);
 					if (!events.includes(output.eventOf(payload))) throw new Error('filtered out');
 					const item = output.buildOutput(payload, {
 						webhookId: r.webhookId,

@@ -16,8 +16,6 @@
 // - filtered out (event, status): 200 {"received":true,"skipped":...}, no run;
 // - refused (signature, timestamp, body): 401/400 at once, no run;
 // - signing secret configured but unreadable (n8n's database unreachable): 503 + Retry-After.
-//
-// Static data: records saved by 0.1.x are read here, and removed once spent; nothing else writes it.
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { deliveryLogFor, keyOfDeliveryId, keyOfRawBody, type DeliveryLog } from './deduplication';
 import { verifyWebhookDelivery } from './signature';
@@ -49,8 +47,6 @@ interface DeliveryResponse {
 	once?(event: 'close', listener: () => void): unknown;
 }
 
-/** Where 0.1.x kept its record in the node's static data (read; removed once spent). */
-export const DELIVERY_LOG_KEY = 'deliveryLog';
 /** Seconds a sender is asked to wait before re-sending (409 in flight, 503 secret unreadable). */
 const RETRY_AFTER_SECONDS = '5';
 
@@ -106,7 +102,7 @@ function skipReason(
  */
 function releaseWhenAnswered(response: DeliveryResponse, log: DeliveryLog, key: string): void {
 	if (typeof response.once !== 'function') {
-		// No way to see the answer: record now, as versions before did.
+		// No way to see the answer: record now.
 		log.release(key, true);
 		return;
 	}
@@ -182,17 +178,6 @@ async function handle(
 		retentionMs: options.retentionMs,
 		maxEntries: options.maxEntries,
 	});
-	// Records of 0.1.x in static data: read, and removed once every entry is past the
-	// retention (n8n loads static data with the workflow for every request; it then saves the
-	// change, on the process that took the request, never on a queue worker).
-	if (!testMode) {
-		const staticData = context.getWorkflowStaticData('node');
-		const saved = staticData[DELIVERY_LOG_KEY];
-		if (saved !== undefined) {
-			log.load(saved);
-			if (log.isSpent(saved)) delete staticData[DELIVERY_LOG_KEY];
-		}
-	}
 	const claim = log.claim(key);
 	if (claim === 'repeat') return { webhookResponse: { received: true, duplicate: true } };
 	if (claim === 'in_flight') {

@@ -7,8 +7,6 @@
 // webhooks with another execution mode.
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { isSpentRecord } from './deduplication';
-import { DELIVERY_LOG_KEY } from './delivery';
 import {
 	createLegacyHook,
 	deleteLegacyHook,
@@ -137,19 +135,7 @@ function hookMatches(hook: LegacyHook, url: string, subscription: Subscription):
 	return hook.target === url && sameSet(hook.numbers ?? [], subscription.channels);
 }
 
-/**
- * 0.1.x kept its delivery record in static data, which n8n loads with the workflow for every
- * request. Once every entry is past the retention it protects nothing: it goes, and n8n saves
- * that with the activation (at every activation and start).
- */
-function dropSpentDeliveryLog(context: IHookFunctions): void {
-	const staticData = context.getWorkflowStaticData('node');
-	if (isSpentRecord(staticData[DELIVERY_LOG_KEY], readOptions(context).retentionMs))
-		delete staticData[DELIVERY_LOG_KEY];
-}
-
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
-	dropSpentDeliveryLog(this);
 	const url = webhookUrlOf(this);
 	const registration = registrationFor(this, url);
 	if (!registration) return false;

@@ -1,11 +1,6 @@
-import { createHash } from 'node:crypto';
 import { signWebhook } from '../../server';
 import { useFaxPlusServer } from '../../support/faxplus';
-import {
-	TRIGGER_NODE_NAME,
-	useTriggerHarnesses,
-	type TriggerHarness,
-} from '../../support/trigger-harness';
+import { useTriggerHarnesses, type TriggerHarness } from '../../support/trigger-harness';
 import {
 	activateWithSecret,
 	onlyEndpoint,
@@ -15,7 +10,6 @@ import {
 	runsOf,
 	storedKeyOf,
 } from './helpers';
-import { digestOfKey, entriesOfRecord } from '../../../nodes/FaxPlusTrigger/deduplication';
 import { ProcessedDataStore } from '../../support/processed-data';
 
 /** POSTs to a URL directly (a request Fax.Plus did not send). */
@@ -26,14 +20,6 @@ async function post(url: string, body: string | Buffer, headers: Record<string, 
 		body,
 	});
 	return { status: res.status, body: await res.text(), retryAfter: res.headers.get('retry-after') };
-}
-
-/** A key's digest as 0.1.x's record v2 saved it (72 bits of its SHA-256). */
-const v2Digest = (key: string) => createHash('sha256').update(key).digest('base64').slice(0, 12);
-
-/** The record 0.1.x kept in static data (read; removed once spent). */
-function staticDataKeys(harness: TriggerHarness): string[] {
-	return entriesOfRecord(harness.savedNodeStaticData.deliveryLog).digests;
 }
 
 describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
@@ -444,131 +430,6 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			expect(error.description).toMatch(
 				/^connect ECONNREFUSED 127\.0\.0\.1:5432\. The delivery is kept in this failed execution/,
 			);
-		});
-
-		it("removes 0.1.x's record from static data at the next activation or start once every entry is past the retention", async () => {
-			const nowSeconds = Math.floor(Date.now() / 1000);
-			const record = (firstDaysAgo: number) => ({
-				v: 2,
-				epoch: 'before-upgrade',
-				ids: v2Digest('id:msg_a') + v2Digest('id:msg_b'),
-				times: `${(nowSeconds - firstDaysAgo * 86_400).toString(36)},${(86_400).toString(36)}`,
-			});
-			// Newest entry 8 days old: spent. 6 days old: still honoured.
-			const spent = await trigger({
-				server: server(),
-				parameters: { events: ['fax_sent'] },
-				staticData: { [`node:${TRIGGER_NODE_NAME}`]: { deliveryLog: record(9) } },
-			});
-			await activateWithSecret(spent, server());
-			expect(spent.savedNodeStaticData.deliveryLog).toBeUndefined();
-			expect(spent.savedNodeStaticData.registrations).toEqual([
-				expect.objectContaining({ url: spent.productionUrl }),
-			]);
-			await spent.close();
-			server().reset();
-
-			const live = await trigger({
-				server: server(),
-				parameters: { events: ['fax_sent'] },
-				staticData: { [`node:${TRIGGER_NODE_NAME}`]: { deliveryLog: record(7) } },
-			});
-			await activateWithSecret(live, server());
-			expect(live.savedNodeStaticData.deliveryLog).toEqual(record(7));
-			const [repeat] = await server().deliver({ event: 'fax_sent', webhookId: 'msg_b' });
-			expect(repeat.attempts[0].body).toBe('{"received":true,"duplicate":true}');
-		});
-
-		it("removes 0.1.x's record once spent also on a delivery that n8n answers without a run (n8n then saves static data)", async () => {
-			const nowSeconds = Math.floor(Date.now() / 1000);
-			const record = {
-				v: 2,
-				epoch: 'before-upgrade',
-				ids: v2Digest('id:msg_a'),
-				times: (nowSeconds - 6 * 86_400).toString(36),
-			};
-			const harness = await trigger({
-				server: server(),
-				parameters: { events: ['fax_sent'], options: { statuses: 'success' } },
-				staticData: { [`node:${TRIGGER_NODE_NAME}`]: { deliveryLog: record } },
-			});
-			await activateWithSecret(harness, server());
-			expect(harness.savedNodeStaticData.deliveryLog).toEqual(record);
-
-			// Two days later (the process kept running): a status the trigger filters out.
-			const realNow = Date.now.bind(Date);
-			const later = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + 2 * 86_400_000);
-			try {
-				const [skipped] = await server().deliver({
-					event: 'fax_sent',
-					data: { status: 'failed' },
-					timestamp: Math.floor(Date.now() / 1000),
-				});
-				expect(skipped.attempts[0].body).toBe('{"received":true,"skipped":"status"}');
-			} finally {
-				later.mockRestore();
-			}
-			expect(harness.savedNodeStaticData.deliveryLog).toBeUndefined();
-			expect(harness.savedNodeStaticData.registrations).toEqual([
-				expect.objectContaining({ url: harness.productionUrl }),
-			]);
-			expect(await runsOf(harness)).toHaveLength(0);
-		});
-
-		it('recognises a repeat after an upgrade, from the record the version before saved (v2: 72-bit digests), and leaves it while an entry is live', async () => {
-			const nowSeconds = Math.floor(Date.now() / 1000);
-			// As v2 saved it: digests joined, then the first time in seconds and differences (base 36).
-			const v2 = {
-				v: 2,
-				epoch: 'before-upgrade',
-				ids: v2Digest('id:msg_expired') + v2Digest('id:msg_before_upgrade'),
-				times: `${(nowSeconds - 9 * 86_400).toString(36)},${(9 * 86_400 - 60).toString(36)}`,
-			};
-			const staticData = { [`node:${TRIGGER_NODE_NAME}`]: { deliveryLog: v2 } };
-			const harness = await trigger({
-				server: server(),
-				parameters: { events: ['fax_sent'] },
-				staticData,
-			});
-			await activateWithSecret(harness, server());
-			const [retried] = await server().deliver({
-				event: 'fax_sent',
-				webhookId: 'msg_before_upgrade',
-			});
-			expect(retried.attempts[0].body).toBe('{"received":true,"duplicate":true}');
-			await server().deliver({ event: 'fax_sent', webhookId: 'msg_expired' });
-			expect(await runsOf(harness)).toHaveLength(1);
-			// Read only: the old record stays as it was.
-			expect(harness.savedNodeStaticData.deliveryLog).toEqual(v2);
-			expect(recordedKeys(harness)).toEqual([storedKeyOf('msg_expired')]);
-		});
-
-		it('recognises a repeat after an upgrade, from the record the previous version saved (v1)', async () => {
-			const now = Date.now();
-			// The record exactly as the previous version saved it: keys and times (ms) as arrays, a dead head.
-			const v1 = {
-				v: 1,
-				epoch: 'before-upgrade',
-				head: 1,
-				keys: ['id:msg_expired', 'id:msg_before_upgrade'],
-				times: [now - 9 * 86_400_000, now - 60_000],
-			};
-			const harness = await trigger({
-				server: server(),
-				parameters: { events: ['fax_sent'] },
-				staticData: { [`node:${TRIGGER_NODE_NAME}`]: { deliveryLog: v1 } },
-			});
-			await activateWithSecret(harness, server());
-			const [retried] = await server().deliver({
-				event: 'fax_sent',
-				webhookId: 'msg_before_upgrade',
-			});
-			expect(retried.attempts[0].body).toBe('{"received":true,"duplicate":true}');
-			expect(await runsOf(harness)).toHaveLength(0);
-			await server().deliver({ event: 'fax_sent', webhookId: 'msg_after_upgrade' });
-			expect(await runsOf(harness)).toHaveLength(1);
-			expect(staticDataKeys(harness)).toEqual([digestOfKey('id:msg_before_upgrade')]);
-			expect(harness.savedNodeStaticData.deliveryLog).toEqual(v1);
 		});
 
 		it('stays within the configured count over many deliveries', async () => {
