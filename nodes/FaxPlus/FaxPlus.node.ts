@@ -22,6 +22,20 @@ export class FaxPlus implements INodeType {
 		description: 'Manage faxes, numbers, AI extraction and webhooks with the Fax.Plus API',
 		defaults: { name: 'Fax.Plus' },
 		usableAsTool: true,
+		builderHint: {
+			searchHint:
+				'Use to send a fax (from a binary file, a document URL or text), check its status, list, download or delete faxes, read the account, numbers, cover pages and outbox, extract data from a received fax with AI, and manage Fax.Plus webhooks. It does not start workflows: to run a workflow when a fax arrives or is sent, use the Fax.Plus Trigger (n8n has a public URL) or the Fax.Plus Polling Trigger (no public URL).',
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-faxplus.faxPlusTrigger',
+					relationHint: 'Starts a workflow when a fax arrives or is sent (needs a public n8n URL)',
+				},
+				{
+					nodeType: 'n8n-nodes-faxplus.faxPlusPollTrigger',
+					relationHint: 'Starts a workflow when a fax arrives or is sent, without a public URL',
+				},
+			],
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [

@@ -26,6 +26,20 @@ export class FaxPlusTrigger implements INodeType {
 			'Starts the workflow on Fax.Plus fax events, with signed and de-duplicated deliveries',
 		defaults: { name: 'Fax.Plus Trigger' },
 		activationMessage,
+		builderHint: {
+			searchHint:
+				'Pick this for "when a fax arrives" (event fax_received) or "when a fax is sent" (fax_sent) when Fax.Plus can reach n8n at a public HTTPS URL: on activation it registers a Fax.Plus webhook, verifies each signed delivery and starts one run per fax, seconds after the event. Without a public URL (n8n on a laptop or behind a firewall) use the Fax.Plus Polling Trigger instead. To act on the fax (download it, reply, send one) add the Fax.Plus node.',
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-faxplus.faxPlusPollTrigger',
+					relationHint: 'The same events without a public URL, checked on a schedule',
+				},
+				{
+					nodeType: 'n8n-nodes-faxplus.faxPlus',
+					relationHint: 'Downloads, sends and manages faxes in the workflow this trigger starts',
+				},
+			],
+		},
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
