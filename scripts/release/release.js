@@ -1,10 +1,12 @@
 'use strict';
-// `npm run release -- <patch | minor | major | prerelease | x.y.z>`: starts a release from a clean `main`.
+// `npm run release -- <patch | minor | major | prerelease | x.y.z>`: starts a release from a clean `main`
+// (the first one: `npm run release -- 0.1.0`, the version package.json names).
 // What `n8n-node release` does locally (lint, build, bump, changelog, commit, tag), but with this
 // repository's hand-written CHANGELOG.md (Keep a Changelog) instead of one generated from commits:
 //   1. checks: branch main, a clean working tree, entries under "## [Unreleased]" in CHANGELOG.md;
 //   2. npm run lint, npm run build;
-//   3. npm version <bump> --no-git-tag-version (package.json and package-lock.json);
+//   3. npm version <bump> --no-git-tag-version (package.json and package-lock.json; the same version
+//      for the first release);
 //   4. CHANGELOG.md: the Unreleased entries become "## [x.y.z] - <today>", an empty Unreleased stays on top;
 //   5. a commit "Release x.y.z" and an annotated tag vx.y.z.
 // Pushing the tag (`git push --follow-tags`, or --push here) starts .github/workflows/publish.yml, which
@@ -112,7 +114,10 @@ function main() {
 
 	run('npm', ['run', 'lint']);
 	run('npm', ['run', 'build']);
-	run('npm', ['version', bump, '--no-git-tag-version'], { capture: true });
+	// The first release publishes the version package.json already names (npm run release -- 0.1.0).
+	if (run('git', ['tag', '--list', `v${bump}`], { capture: true }))
+		throw new Error(`v${bump} is tagged already`);
+	run('npm', ['version', bump, '--no-git-tag-version', '--allow-same-version'], { capture: true });
 	const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 	const version = manifest.version;
 	const date = new Date().toISOString().slice(0, 10);
