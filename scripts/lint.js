@@ -1,11 +1,12 @@
 'use strict';
-// `npm run lint` (and the lint stage of `npm test`): three checks, each run even when one fails.
+// `npm run lint` (and the lint stage of `npm test`): five checks, each run even when one fails.
 //   1. `n8n-node lint`: n8n's own ESLint config (eslint.config.mjs), in strict mode (package.json's
 //      `n8n.strict`), which refuses any other config.
 //   2. eslint.nodes-base.config.mjs: eslint-plugin-n8n-nodes-base's rules on nodes, credentials and
 //      package.json, including the two that n8n's config turns off.
 //   3. `n8n-node cloud-support`: the package must be reported eligible for n8n Cloud.
 //   4. Prettier (the starter's settings, .prettierrc.js) over the whole repository.
+//   5. scripts/check-links.js: the documents' relative links and #anchors resolve.
 //   --fix   passes --fix to both ESLint runs and lets Prettier write
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
@@ -37,6 +38,7 @@ run('eslint-plugin-n8n-nodes-base', 'eslint', [
 	...(fix ? ['--fix'] : []),
 ]);
 run('prettier', 'prettier', [fix ? '--write' : '--check', '--log-level=warn', '.']);
+run('links', 'node', ['scripts/check-links.js']);
 const cloud = run('n8n-node cloud-support', 'n8n-node', ['cloud-support']);
 // The command exits 0 either way; its status line says which.
 const ansiColour = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
@@ -49,6 +51,6 @@ if (!/Status: eligible for n8n Cloud/.test(plain) && !failed.includes('n8n-node 
 console.log(
 	failed.length
 		? `lint: failed: ${failed.join(', ')}`
-		: 'lint: n8n-node lint, eslint-plugin-n8n-nodes-base, Prettier and cloud-support clean',
+		: 'lint: n8n-node lint, eslint-plugin-n8n-nodes-base, Prettier, links and cloud-support clean',
 );
 process.exit(failed.length ? 1 : 0);

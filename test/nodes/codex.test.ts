@@ -6,6 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INodeType } from 'n8n-workflow';
 
+const { anchorsOf } = require('../../scripts/check-links.js');
+
 const ROOT = join(__dirname, '../..');
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const nodeSources: string[] = manifest.n8n.nodes.map((file: string) =>
@@ -34,15 +36,8 @@ describe.each(nodeSources)('%s', (source) => {
 				{ url: expect.stringMatching(new RegExp(`^${manifest.homepage}#[a-z-]+$`)) },
 			]);
 			const anchor = codex.resources[kind][0].url.split('#')[1];
-			const headings = readFileSync(join(ROOT, 'README.md'), 'utf8').match(/^#+ .+$/gm)!;
-			const anchors = headings.map((heading) =>
-				heading
-					.replace(/^#+ /, '')
-					.toLowerCase()
-					.replace(/[^a-z0-9 -]/g, '')
-					.replace(/ /g, '-'),
-			);
-			expect(anchors).toContain(anchor);
+			const anchors = anchorsOf(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+			expect([...anchors]).toContain(anchor);
 		}
 	});
 });
