@@ -8,8 +8,6 @@
 //   npm run bench -- --quick                   without the real n8n (sections 3 and 5)
 //   npm run bench -- --only=verify,dedup,load,n8n,action
 //   npm run bench -- --n8n-count=2000          deliveries per workflow in section 3
-//   npm run bench -- --only=latency --baseline answer latency under bursts, stored as the
-//                                              "before" figures (without: the "after" ones)
 //   npm run bench -- --no-write                print only, leave BENCHMARKS.md and the JSON alone
 //   npm run bench -- --report-only             measure nothing: rewrite BENCHMARKS.md from the
 //                                              stored figures (after a change to the text)
@@ -25,6 +23,12 @@ const os = require('node:os');
 const path = require('node:path');
 const { ensureBuilt, snapshotPackage, ROOT, RESULTS } = require('./lib/build');
 const { buildSection, document, readStored, ORDER, DATA_FILE } = require('./lib/report');
+
+/** Writes BENCHMARKS.md in the repository's Prettier style (npm run lint checks it). */
+function writeDocument(file, text) {
+	fs.writeFileSync(file, text);
+	spawnSync('npx', ['--no-install', 'prettier', '--write', file], { cwd: ROOT, stdio: 'ignore' });
+}
 
 const SECTIONS = ['verify', 'dedup', 'load', 'n8n', 'action', 'latency'];
 const DEDUP_SIZES = [1000, 10000, 100000, 1000000];
@@ -42,7 +46,6 @@ function parseArgs(argv) {
 		if (arg === '--quick') opts.quick = true;
 		else if (arg === '--no-write') opts.write = false;
 		else if (arg === '--report-only') opts.reportOnly = true;
-		else if (arg === '--baseline') opts.baseline = true;
 		else if (arg.startsWith('--only='))
 			opts.only = arg
 				.slice(7)
@@ -256,7 +259,7 @@ async function main() {
 	if (opts.reportOnly) {
 		const stored = readStored(mdFile);
 		for (const name of ORDER) if (stored[name]) printSection(name, stored[name]);
-		if (opts.write) fs.writeFileSync(mdFile, document(stored));
+		if (opts.write) writeDocument(mdFile, document(stored));
 		return 0;
 	}
 	fs.mkdirSync(RESULTS, { recursive: true });
@@ -310,14 +313,12 @@ async function main() {
 			if (n8nParts.includes('trigger')) record('n8n', result, loadAtStart);
 			if (n8nParts.includes('action')) record('action', result, loadAtStart);
 			if (n8nParts.includes('burst')) {
-				// Before and after a change are kept side by side: --baseline replaces "before".
-				const previous = data.latency?.data ?? {};
 				const run = {
 					at: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
 					loadAverage: loadAtStart,
 					passes: result.passes,
 				};
-				record('latency', { ...previous, [opts.baseline ? 'before' : 'after']: run }, loadAtStart);
+				record('latency', run, loadAtStart);
 			}
 		} catch (error) {
 			failures.push(
@@ -328,7 +329,7 @@ async function main() {
 	}
 
 	if (opts.write && ORDER.some((n) => data[n])) {
-		fs.writeFileSync(mdFile, document(data));
+		writeDocument(mdFile, document(data));
 		console.log(`\nwrote ${path.relative(process.cwd(), mdFile) || mdFile}`);
 	}
 	if (failures.length) {

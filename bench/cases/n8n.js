@@ -10,8 +10,7 @@
 //          alternate between the workflows), BENCH_N8N_CONCURRENCY at a time (default 8), over
 //          keep-alive connections on 127.0.0.1. A third workflow runs the trigger with its
 //          duplicate record (n8n's processed-data store) already at the default cap (10,000
-//          entries); a fourth as upgraded from 0.1.x within 7 days: 0.1.x's record of 10,000
-//          in static data as well.
+//          entries).
 //          Per round: deliveries answered per second, and executions finished per second
 //          (the round ends when the last execution of the round has stopped).
 // action   "Get balance" (shop / getBalance) over BENCH_ACTION_ITEMS items (default 1,000)
@@ -41,7 +40,6 @@ const ROOT = path.resolve(__dirname, '../..');
 const { startN8n } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
 const { startFaxPlusServer } = require(path.join(ROOT, 'test/server'));
 const { latencies } = require('../lib/stats');
-const dedup = require(path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/deduplication.js'));
 
 const PKG = require(path.join(pkgDir, 'package.json')).name;
 const TRIGGER = `${PKG}.faxPlusTrigger`;
@@ -209,7 +207,7 @@ async function waitForExecutions(n8n, workflowId, n, capMs = ROUND_CAP_MS) {
 	}
 }
 
-async function triggerWorkflow(n8n, s, name, { staticLog, prefill = false } = {}) {
+async function triggerWorkflow(n8n, s, name, { prefill = false } = {}) {
 	const webhookId = uuid();
 	const secretCred = await n8n.createCredential(`bench secret ${name}`, 'faxPlusWebhookSecretApi', {
 		secret: `whsec_${crypto.randomBytes(24).toString('base64')}`,
@@ -234,7 +232,6 @@ async function triggerWorkflow(n8n, s, name, { staticLog, prefill = false } = {}
 		nodes: [trigger, node('Done', 'n8n-nodes-base.noOp', 1, {})],
 		connections: chain('Fax.Plus Trigger', 'Done'),
 	};
-	if (staticLog) wfJson.staticData = { 'node:Fax.Plus Trigger': { deliveryLog: staticLog } };
 	const wf = await n8n.importWorkflow(wfJson);
 	if (prefill) await prefillProcessedData(n8n, wf.id, trigger.id, PREFILL);
 	await n8n.activate(wf.id);
@@ -282,20 +279,10 @@ async function webhookWorkflow(n8n, name) {
 	return { id: wf.id, url: n8n.webhookUrl(p), check: (r) => /Workflow was started/.test(r.body) };
 }
 
-/** The duplicate record with `n` recent entries (one a second), as a long-running trigger of this version saved it. */
-function prefilledLog(n) {
-	let now = Date.now() - n * 1000;
-	const log = new dedup.DeliveryLog({ maxEntries: n, now: () => now });
-	for (let i = 0; i < n; i++, now += 1000)
-		log.checkAndRecord(dedup.keyOfDeliveryId(`msg_${crypto.randomBytes(12).toString('hex')}`));
-	return JSON.parse(JSON.stringify(log.snapshot()));
-}
-
 /**
  * n8n's processed-data store (its `processed_data` table, what `checkProcessedAndRecord` keeps)
  * with `n` entries for the trigger node, as a long-running trigger that records there leaves
- * it (n8n stores each entry as the MD5 of the value, base64). Versions that keep their record
- * in static data only never read it.
+ * it (n8n stores each entry as the MD5 of the value, base64).
  */
 async function prefillProcessedData(n8n, workflowId, nodeId, n) {
 	const sqlite3 = require(
@@ -363,13 +350,6 @@ async function benchTrigger(n8n, s) {
 			s,
 			`bench: Fax.Plus Trigger (record at ${PREFILL}) → No Op`,
 			{ prefill: true },
-		);
-		// Within 7 days of an upgrade from 0.1.x: its record is still in static data as well.
-		targets.triggerUpgraded = await triggerWorkflow(
-			n8n,
-			s,
-			`bench: Fax.Plus Trigger upgraded from 0.1.x → No Op`,
-			{ prefill: true, staticLog: prefilledLog(PREFILL) },
 		);
 	}
 	const names = Object.keys(targets);
@@ -448,23 +428,11 @@ async function benchTrigger(n8n, s) {
 		o.expectedExecutions = expected[name];
 		o.missingExecutions = Math.max(0, expected[name] - o.executions);
 	}
-	// The static data n8n saved for the trigger workflows (records of versions up to 0.1.x), and
 	// n8n's processed-data store (the record the trigger's runs write).
 	for (const name of names.filter((n) => n.startsWith('trigger'))) {
 		out.targets[name].processedData = await processedDataOf(n8n, targets[name].id).catch(
 			(error) => ({ error: error.message }),
 		);
-	}
-	for (const name of names.filter((n) => n.startsWith('trigger'))) {
-		const wf = await n8n.getWorkflow(targets[name].id);
-		const sd = typeof wf.staticData === 'string' ? JSON.parse(wf.staticData) : wf.staticData;
-		const dl = sd?.['node:Fax.Plus Trigger']?.deliveryLog;
-		out.targets[name].staticData = {
-			bytes: Buffer.byteLength(JSON.stringify(sd ?? {})),
-			recordBytes: Buffer.byteLength(JSON.stringify(dl ?? {})),
-			format: dl?.v,
-			entries: dedup.entriesOfRecord(dl).digests.length,
-		};
 	}
 	for (const t of Object.values(targets)) await n8n.deactivate(t.id).catch(() => {});
 	return out;
@@ -483,7 +451,7 @@ async function benchBurst(n8n, s) {
 			n8n,
 			s,
 			`burst: Fax.Plus Trigger (record at ${PREFILL}) → No Op`,
-			{ prefill: true, staticLog: prefilledLog(PREFILL) },
+			{ prefill: true },
 		);
 	const names = Object.keys(targets);
 	const secretOf = (name) => targets[name].secret ?? targets.trigger.secret;

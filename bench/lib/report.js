@@ -179,9 +179,6 @@ function dedupSection(section) {
 			`${r.memory.perEntry.toFixed(0)} B`,
 			`${fmtBytes(r.memory.afterSingles)} (${heapRatio.toFixed(2)}×)${r.memory.moreIds ? ` after ${r.memory.moreIds / r.entries}× the cap` : ''}`,
 			fmtInt(r.memory.maxStored ?? r.memory.storedAfterSingles),
-			fmtBytes(r.saved.bytes),
-			fmtMs(median(r.saved.stringifyNs) / 1e6),
-			`${fmtMs(median(r.saved.parseNs) / 1e6)} + ${fmtMs(median(r.saved.loadNs) / 1e6)}`,
 		]);
 	}
 	const t1 = table(
@@ -204,12 +201,9 @@ function dedupSection(section) {
 			'per entry',
 			'heap after more ids at the cap',
 			'stored length (max seen)',
-			'static data as saved',
-			'rebuild + JSON.stringify (each save)',
-			'restart: JSON.parse + load()',
 		],
 		memRows,
-		['r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+		['r', 'r', 'r', 'r', 'r'],
 	);
 	const sizes = runs.map((r) => r.entries);
 	const big = Math.max(...sizes);
@@ -235,18 +229,18 @@ One process per size (\`--expose-gc\`), the cap raised to the number of ids, ids
 
 ${t1}
 
-Heap is \`heapUsed\` after garbage collection, relative to before the record existed, the ids' strings included (the record keeps them). _Static data as saved_ is the JSON n8n writes to its database: the trigger assigns its snapshot on every delivery, so n8n serialises it (_JSON.stringify_) and writes it on every delivery, and parses it again when it loads the workflow for the next request.
+Heap is \`heapUsed\` after garbage collection, relative to before the record existed, the ids' strings included (the record keeps them).
 
 ${t2}
 
-${dedupMeaning(runs, at10k, growth, mid, big)}
+${dedupMeaning(runs, growth, mid, big)}
 `;
 	const worstHeap = Math.max(
 		...runs
 			.filter((r) => r.entries >= 10000)
 			.map((r) => r.memory.afterSingles / r.memory.afterFill),
 	);
-	const summary = `The record's time per delivery stays flat as it grows (${ratioText(growth)}× for ${mid && big ? big / mid : 'n/a'}× the ids, cache effects), its memory is ${Math.min(...perEntry).toFixed(0)}–${Math.max(...perEntry).toFixed(0)} bytes per entry (109–119 with v2, about 300 with v1) and bounded by the cap${at10k ? `: ${fmtBytes(at10k.memory.afterSingles)} after many more ids at the cap of 10,000 (v2: 1.8 MB, v1: 3.5 MB)` : ''}, at most ${worstHeap.toFixed(2)}× the full heap from 10,000 ids (criterion ≤ 1.35×: ${bounded && perEntrySpread < 1.5 ? 'met' : 'missed'}; v2: 1.58×). What n8n saves per delivery at the default cap of 10,000 is ${at10k ? fmtBytes(at10k.saved.bytes) : 'n/a'} with record v3 (48-bit digests in one string, times as runs), against 127.0 KB for v2 and 468.8 KB for v1.`;
+	const summary = `The record's time per delivery stays flat as it grows (${ratioText(growth)}× for ${mid && big ? big / mid : 'n/a'}× the ids, cache effects), its memory is ${Math.min(...perEntry).toFixed(0)}–${Math.max(...perEntry).toFixed(0)} bytes per entry and bounded by the cap${at10k ? `: ${fmtBytes(at10k.memory.afterSingles)} after many more ids at the cap of 10,000` : ''}, at most ${worstHeap.toFixed(2)}× the full heap from 10,000 ids (criterion ≤ 1.35×: ${bounded && perEntrySpread < 1.5 ? 'met' : 'missed'}).`;
 	return {
 		title: '2. The duplicate record as it grows',
 		body,
@@ -256,21 +250,19 @@ ${dedupMeaning(runs, at10k, growth, mid, big)}
 	};
 }
 
-function dedupMeaning(runs, at10k, growth, mid, big) {
+function dedupMeaning(runs, growth, mid, big) {
 	const first = runs[0];
 	const last = runs[runs.length - 1];
 	const parts = [];
 	parts.push(
-		`**What it means.** Check-and-record is a digest of the key (the first 48 bits of its SHA-256), a set lookup and an append (to the newest time run, or a new run); eviction advances a head index, and the arrays and the set are rebuilt only when a third of the arrays is dead, so each entry is moved at most a few times: the cost per delivery does not depend on how many are recorded. Within a fill the time per delivery stays about flat (_last/first tenth_; a single fill of 1,000,000 is one sample, and its last tenth carries a major garbage collection). Across sizes it rises from ${fmtNs(first.steady.nsPerOp)} (${fmtInt(first.entries)} ids) to ${fmtNs(last.steady.nsPerOp)} (${fmtInt(last.entries)}): at 100,000 and more ids the map no longer fits in the CPU caches and the garbage collector has more live heap to trace; that is the memory hierarchy, not work that grows with the record (${ratioText(growth)}× for ${mid && big ? big / mid : 'n/a'}× the ids). The slowest single call (${fmtMs(last.single.max / 1e6)} at ${fmtInt(last.entries)}) is a compaction or a garbage collection that fell into it, and an expiry of all entries at once prunes them in one call (${fmtMs(last.expiry.ns / 1e6)} at ${fmtInt(last.entries)}); both are spread over the deliveries that caused them.`,
+		`**What it means.** Check-and-record is a digest of the key (the first 48 bits of its SHA-256), a set lookup and an append (the digest and its time); eviction advances a head index, and the arrays and the set are rebuilt only when a third of the arrays is dead, so each entry is moved at most a few times: the cost per delivery does not depend on how many are recorded. Within a fill the time per delivery stays about flat (_last/first tenth_; a single fill of 1,000,000 is one sample, and its last tenth carries a major garbage collection). Across sizes it rises from ${fmtNs(first.steady.nsPerOp)} (${fmtInt(first.entries)} ids) to ${fmtNs(last.steady.nsPerOp)} (${fmtInt(last.entries)}): at 100,000 and more ids the map no longer fits in the CPU caches and the garbage collector has more live heap to trace; that is the memory hierarchy, not work that grows with the record (${ratioText(growth)}× for ${mid && big ? big / mid : 'n/a'}× the ids). The slowest single call (${fmtMs(last.single.max / 1e6)} at ${fmtInt(last.entries)}) is a compaction or a garbage collection that fell into it, and an expiry of all entries at once prunes them in one call (${fmtMs(last.expiry.ns / 1e6)} at ${fmtInt(last.entries)}); both are spread over the deliveries that caused them.`,
 	);
 	parts.push(
-		`Memory is about ${Math.min(...runs.map((r) => r.memory.perEntry)).toFixed(0)}–${Math.max(...runs.map((r) => r.memory.perEntry)).toFixed(0)} bytes per entry whatever the size: the 8-character digest (the record keeps no webhook-id), a set entry and an array slot; times cost nothing per entry (a run holds a 512th of the retention's entries). After more ids at the cap the heap settles a little higher than right after the first fill (the last column of the second table), then stays there. With record v2 it settled at 1.58× at 10,000 ids: V8's hash tables keep the room of deleted entries until they grow, and at the cap deleted and live ones together filled the table, so it doubled and never shrank. The set is therefore rebuilt at each compaction, which comes once a third of the arrays is dead (so live and deleted entries stay under the table's size). The stored arrays never exceed 1.5 times the cap (the cap + 1,024 for caps under 1,024: a compaction waits for 1,024 dead entries), and below 10,000 ids the record's few hundred KB are within V8's own allocation noise.`,
+		`Memory is about ${Math.min(...runs.map((r) => r.memory.perEntry)).toFixed(0)}–${Math.max(...runs.map((r) => r.memory.perEntry)).toFixed(0)} bytes per entry whatever the size: the 8-character digest (the record keeps no webhook-id), a set entry and two array slots (the digest and its time). After more ids at the cap the heap settles a little higher than right after the first fill (the fourth column of the second table), then stays there. V8's hash tables keep the room of deleted entries until they grow: at the cap deleted and live ones together would fill the table, so it would double and never shrink. The set is therefore rebuilt at each compaction, which comes once a third of the arrays is dead (so live and deleted entries stay under the table's size). The stored arrays never exceed 1.5 times the cap (the cap + 1,024 for caps under 1,024: a compaction waits for 1,024 dead entries), and below 10,000 ids the record's few hundred KB are within V8's own allocation noise.`,
 	);
-	if (at10k) {
-		parts.push(
-			`**What n8n handled per delivery up to 0.1.x.** This record is now the trigger's in-process fast path and the reader of records saved by 0.1.x; the durable record is n8n's processed-data store (section 3). Up to 0.1.x it lived in the workflow's static data, which n8n loads with the workflow for every webhook request, and was saved after every delivery (n8n 2.41.1 keeps no copy of static data in the executions it stores: \`toWorkflowSnapshot\` leaves it out). It was therefore saved compactly (v3): the digests joined in one string (8 characters each), and the times as runs (entries recorded within a 512th of the retention of each other, 20 minutes for 7 days, share the latest of their times, so an id is remembered at least the retention and at most 0.2% longer). It is built when n8n serialises it (\`toJSON\`, cached until the next change) from the string saved last time, a slice and the new digests, so that recording stays O(1) and the one O(n) copy is n8n's own serialisation. At the default cap of 10,000 that is ${fmtBytes(at10k.saved.bytes)} per save (${fmtMs(median(at10k.saved.stringifyNs) / 1e6)} to rebuild and serialise here), against 127.0 KB (693.5 µs) for v2's 72-bit digests and per-entry time column and 468.8 KB (1.49 ms) for v1's arrays of \`id:\`-prefixed webhook-ids and millisecond times; at 1,000,000 ids ${fmtBytes(last.saved.bytes)} (v2: 12.4 MB, v1: 45.8 MB). A digest can collide: a new delivery is taken for a repeat only if its 48-bit digest equals one of the at most 10,000 recorded, about 10,000 / 2^48 ≈ 3.6 × 10^-11 per delivery, one in 28 billion (v2's 72 bits: 2 × 10^-18; they cost 50% more bytes, which section 3 shows n8n pays for on every delivery). Records written by v2 (whose digests' first 48 bits are v3's) and v1 (keys digested once, O(n)) are read after an upgrade.`,
-		);
-	}
+	parts.push(
+		`A digest can collide: a new delivery is taken for a repeat only if its 48-bit digest equals one of the at most 10,000 recorded, about 10,000 / 2^48 ≈ 3.6 × 10^-11 per delivery, one in 28 billion; the durable record in n8n's processed-data store (section 3) keeps its own MD5 of each id.`,
+	);
 	return parts.join('\n\n');
 }
 
@@ -280,8 +272,6 @@ const TRIGGER_LABELS = {
 	webhook: "n8n's Webhook node → No Op (respond immediately)",
 	trigger: '**Fax.Plus Trigger → No Op**',
 	triggerAtCap: 'Fax.Plus Trigger, record already at 10,000 → No Op',
-	triggerUpgraded:
-		"Fax.Plus Trigger at 10,000, upgraded from 0.1.x (0.1.x's record in static data too) → No Op",
 };
 
 function triggerSection(section) {
@@ -321,7 +311,6 @@ function triggerSection(section) {
 						o.rounds.map((r) => r.completedPerSecond),
 						base.rounds.map((r) => r.completedPerSecond),
 					).median.toFixed(2)}×`,
-					o.staticData ? `${fmtBytes(o.staticData.bytes)} (${fmtInt(o.staticData.entries)})` : '–',
 					o.processedData && !o.processedData.error
 						? `${fmtBytes(o.processedData.bytes)} (${fmtInt(o.processedData.entries)})`
 						: '–',
@@ -342,11 +331,10 @@ function triggerSection(section) {
 				'p99',
 				'errors',
 				'vs Webhook node',
-				'static data after (entries)',
 				'processed-data store after (entries)',
 			],
 			rows,
-			['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+			['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
 		);
 		body += `\n**${title}** (load average ${p.loadBefore?.toFixed(1)} → ${p.loadAfter?.toFixed(1)})\n\n${tb}\n`;
 		lines.push(title.replace(/`/g, ''), tb, '');
@@ -370,10 +358,8 @@ function triggerSection(section) {
 			.find((pd) => pd && !pd.error && pd.entries);
 		const line = `trigger at cap / Webhook node (legacy engine): ${ratioText(atCap.legacy)}`;
 		const beside = `trigger at cap / Webhook node (default engine): ${ratioText(atCap.default)}`;
-		const upgraded = ratiosOf(passes, 'triggerUpgraded');
-		const third = `trigger at cap, upgraded from 0.1.x / Webhook node (legacy engine): ${ratioText(upgraded.legacy)}`;
-		lines.push(line, beside, third);
-		body += `\n\`\`\`\n${line}\n${beside}\n${third}\n\`\`\`\n`;
+		lines.push(line, beside);
+		body += `\n\`\`\`\n${line}\n${beside}\n\`\`\`\n`;
 		goals.push({
 			goal: '3. trigger with its record at the cap (10,000) ≥ 0.8 × the Webhook node (legacy engine)',
 			figure: `${ratioText(atCap.legacy)}× (default engine: ${ratioText(atCap.default)}×)${record ? `; n8n's processed-data row read and written per check: ${fmtBytes(record.bytes)}` : ''}`,
@@ -394,7 +380,7 @@ function triggerSection(section) {
 		.map((p) => p.trigger.targets.triggerAtCap?.processedData)
 		.find((pd) => pd && !pd.error && pd.entries);
 	const loads = passes.flatMap((p) => [p.loadBefore, p.loadAfter]).filter(Number.isFinite);
-	const summary = `Through a real n8n, with the legacy expression engine the trigger completes ${ratioText(young.legacy)}× the deliveries per second of n8n's Webhook node with a young record and ${ratioText(atCap.legacy)}× with its record at the 10,000 cap (goal ≥ 0.8, ${atCap.legacy >= 0.8 ? 'met' : 'missed'}). The durable record is n8n's processed-data store, written by the run: ${recordAtCap ? fmtBytes(recordAtCap.bytes) : 'one row'} at the cap, which n8n reads and writes whole for every check; runs that wait share one check. Within 7 days of an upgrade from 0.1.x, while that version's record is still in static data, ${ratioText(ratiosOf(passes, 'triggerUpgraded').legacy)}×. With n8n's default engine the figures are ${ratioText(young.default)}× and ${ratioText(atCap.default)}× (goal ≥ 0.9 for the young record): n8n acquires an expression isolate twice per delivery for any trigger but its own Webhook node, which no community node can change.${loads.length ? ` Measured at a load average of ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on 2 cores: the rounds' spread (±) shows how far single figures move.` : ''}`;
+	const summary = `Through a real n8n, with the legacy expression engine the trigger completes ${ratioText(young.legacy)}× the deliveries per second of n8n's Webhook node with a young record and ${ratioText(atCap.legacy)}× with its record at the 10,000 cap (goal ≥ 0.8, ${atCap.legacy >= 0.8 ? 'met' : 'missed'}). The durable record is n8n's processed-data store, written by the run: ${recordAtCap ? fmtBytes(recordAtCap.bytes) : 'one row'} at the cap, which n8n reads and writes whole for every check; runs that wait share one check. With n8n's default engine the figures are ${ratioText(young.default)}× and ${ratioText(atCap.default)}× (goal ≥ 0.9 for the young record): n8n acquires an expression isolate twice per delivery for any trigger but its own Webhook node, which no community node can change.${loads.length ? ` Measured at a load average of ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on 2 cores: the rounds' spread (±) shows how far single figures move.` : ''}`;
 	return { title: '3. Signed deliveries through a real n8n', body, goals, console: lines, summary };
 }
 
@@ -434,7 +420,6 @@ function triggerMeaning(passes) {
 		ratios[p.engine] = {
 			trigger: vs(t.trigger),
 			atCap: vs(t.triggerAtCap),
-			upgraded: vs(t.triggerUpgraded),
 		};
 		rates[p.engine] = {
 			webhook: rate(t.webhook),
@@ -458,10 +443,7 @@ function triggerMeaning(passes) {
 		.map((p) => p.trigger.targets.triggerAtCap?.processedData)
 		.find((x) => x && !x.error && x.entries);
 	parts.push(
-		`- **The durable record is n8n's processed-data store, and n8n reads and writes all of it for every check.** The trigger's run (its \`execute()\` phase) calls n8n's \`checkProcessedAndRecord\` (scope node, mode entries): n8n loads the node's one \`processed_data\` row, the MD5 of every recorded id in base64, adds the new ones, drops the oldest past the cap and writes the whole row back (\`n8n/dist/deduplication/deduplication-helper.js\`). n8n's store has no lock, so within a process the trigger checks one call after another, and the runs that wait meanwhile go together into the next call: one SELECT and one UPDATE for all of them. At the cap that row is ${pd ? `${fmtBytes(pd.bytes)} for ${fmtInt(pd.entries)} entries` : 'about 270 KB'}; with it the third row reaches ${Number.isFinite(leg?.atCap) ? `${ratioText(leg.atCap)}×` : 'n/a'} with the legacy engine and ${ratioText(def.atCap)}× with the default one, about ${Number.isFinite(extraMs) ? extraMs.toFixed(1) : 'n/a'} ms more per delivery than the young record of the second row${rates.legacy ? ' (legacy engine)' : ''}. Before the runs shared their checks (one SELECT and UPDATE per delivery) and before the signing secret was reused (n8n read and decrypted the credential for every request), the trigger measured 0.74× with a young record and 0.68× at the cap with 0.1.x's record as well, as the fourth row starts (legacy engine, 4 rounds, 2026-11-22).`,
-	);
-	parts.push(
-		`- **A record of 0.1.x in static data costs while it lasts.** The fourth row starts as a workflow upgraded from 0.1.x does: that version's record at its cap (78 KB) in static data, which n8n loads with the workflow for every request (and again for the run). It reaches ${Number.isFinite(leg?.upgraded) ? `${ratioText(leg.upgraded)}×` : 'n/a'} with the legacy engine and ${ratioText(def.upgraded)}× with the default one. The trigger still reads that record, so deliveries 0.1.x accepted stay repeats, and removes it once every entry is past the retention (7 days by default: at the next activation or start, or on a delivery n8n answers without a run); after that the workflow is the third row. Up to 0.1.x that static-data record was the only one, written with every delivery (v1 518 KB at the cap: 0.54×; v2 136 KB: 0.62×; v3 78 KB: 0.82×, legacy engine, 2026-11-22); it could not be kept: a queue worker runs with empty static data, and a save from it would wipe the record, and it was written before n8n held the run. n8n 2.41.1 keeps no copy of static data in the executions it stores (\`toWorkflowSnapshot\` in \`n8n/dist/executions/execution-data/types.js\` leaves it out).`,
+		`- **The durable record is n8n's processed-data store, and n8n reads and writes all of it for every check.** The trigger's run (its \`execute()\` phase) calls n8n's \`checkProcessedAndRecord\` (scope node, mode entries): n8n loads the node's one \`processed_data\` row, the MD5 of every recorded id in base64, adds the new ones, drops the oldest past the cap and writes the whole row back (\`n8n/dist/deduplication/deduplication-helper.js\`). n8n's store has no lock, so within a process the trigger checks one call after another, and the runs that wait meanwhile go together into the next call: one SELECT and one UPDATE for all of them. At the cap that row is ${pd ? `${fmtBytes(pd.bytes)} for ${fmtInt(pd.entries)} entries` : 'about 270 KB'}; with it the third row reaches ${Number.isFinite(leg?.atCap) ? `${ratioText(leg.atCap)}×` : 'n/a'} with the legacy engine and ${ratioText(def.atCap)}× with the default one, about ${Number.isFinite(extraMs) ? extraMs.toFixed(1) : 'n/a'} ms more per delivery than the young record of the second row${rates.legacy ? ' (legacy engine)' : ''}. The trigger reuses a signing secret it read in the last 10 seconds, so n8n does not read and decrypt the credential for every request.`,
 	);
 	if (Number.isFinite(leg?.atCap) && leg.atCap < 0.8) {
 		parts.push(
@@ -469,7 +451,7 @@ function triggerMeaning(passes) {
 		);
 	}
 	parts.push(
-		`Both answer once n8n holds the run (the execution row exists), so _answered/s_ tracks _completed/s_ more closely than up to 0.1.x, when the trigger answered before the run existed. The machine is shared and its 2 cores also run the client and n8n's database; absolute numbers move with the load average shown, the ratios much less.`,
+		`Both answer once n8n holds the run (the execution row exists), so _answered/s_ tracks _completed/s_. The machine is shared and its 2 cores also run the client and n8n's database; absolute numbers move with the load average shown, the ratios much less.`,
 	);
 	return parts.join('\n\n');
 }
@@ -715,7 +697,7 @@ function actionMeaning(ratio) {
 const BURST_LABELS = {
 	webhook: "n8n's Webhook node → No Op (respond immediately)",
 	trigger: 'Fax.Plus Trigger → No Op',
-	triggerAtCap: 'Fax.Plus Trigger, records at the cap → No Op',
+	triggerAtCap: 'Fax.Plus Trigger, record at the cap → No Op',
 };
 
 function burstOf(run, engine) {
@@ -723,76 +705,55 @@ function burstOf(run, engine) {
 }
 
 function latencySection(section) {
-	const { before, after } = section.data;
+	const run = section.data;
 	const goals = [];
 	const lines = [];
-	const engines = [
-		...new Set([...(before?.passes ?? []), ...(after?.passes ?? [])].map((p) => p.engine)),
-	];
-	const any = burstOf(after, engines[0]) ?? burstOf(before, engines[0]);
-	const load = (run) =>
-		run
-			? `${run.at}, load average ${Number(run.loadAverage).toFixed(2)} when it started`
-			: 'not measured';
-	let body = `${measuredNote(section)}\n\nHow long a sender waits for its answer when deliveries come in bursts: ${any ? `${any.rounds} rounds; in each, every workflow gets ${fmtInt(any.size)} signed deliveries at once (one connection each), and its executions finish before the next burst; after ${any.warmup} warm-up deliveries each` : 'no figures yet'}. Same n8n instance and workflows as section 3 (the third trigger workflow starts with both records at the cap: ${fmtInt(any?.prefill ?? 10000)} entries in static data, as earlier versions saved them, and in n8n's processed-data store). _Before_: the trigger answered 200 itself inside \`webhook()\`, before n8n had created the execution (${load(before)}). _After_: n8n answers once it holds the run: the execution row exists and, in queue mode, the job is queued (${load(after)}).\n`;
+	const engines = [...new Set((run?.passes ?? []).map((p) => p.engine))];
+	const any = burstOf(run, engines[0]);
+	let body = `${measuredNote(section)}\n\nHow long a sender waits for its answer when deliveries come in bursts: ${any ? `${any.rounds} rounds; in each, every workflow gets ${fmtInt(any.size)} signed deliveries at once (one connection each), and its executions finish before the next burst; after ${any.warmup} warm-up deliveries each` : 'no figures yet'}. Same n8n instance and workflows as section 3 (the third trigger workflow starts with its record at the cap: ${fmtInt(any?.prefill ?? 10000)} entries in n8n's processed-data store). n8n answers once it holds the run: the execution row exists and, in queue mode, the job is queued.\n`;
 	for (const engine of engines) {
-		const b = burstOf(before, engine);
-		const a = burstOf(after, engine);
+		const targets = burstOf(run, engine)?.targets ?? {};
 		const rows = Object.keys(BURST_LABELS)
-			.filter((name) => b?.targets[name] || a?.targets[name])
+			.filter((name) => targets[name])
 			.map((name) => {
-				const lb = b?.targets[name]?.latency;
-				const la = a?.targets[name]?.latency;
-				const pair = (l) => (l ? `${fmtMs(l.p50)} / ${fmtMs(l.p99)}` : '–');
-				const ratio =
-					lb && la ? `${(la.p50 / lb.p50).toFixed(2)}× / ${(la.p99 / lb.p99).toFixed(2)}×` : '–';
-				const errors = [b?.targets[name]?.errors, a?.targets[name]?.errors]
-					.map((e) => (e === undefined ? '–' : String(e)))
-					.join(' / ');
+				const l = targets[name].latency;
 				return [
 					name === 'webhook' ? BURST_LABELS[name] : `**${BURST_LABELS[name]}**`,
-					pair(lb),
-					pair(la),
-					ratio,
-					errors,
+					l ? fmtMs(l.p50) : '–',
+					l ? fmtMs(l.p99) : '–',
+					String(targets[name].errors ?? '–'),
 				];
 			});
 		const t = table(
 			[
 				`${engine === 'default' ? 'default engine' : `${engine} engine`}: workflow`,
-				'before p50 / p99',
-				'after p50 / p99',
-				'after / before (p50 / p99)',
-				'errors before / after',
+				'p50',
+				'p99',
+				'errors',
 			],
 			rows,
-			['l', 'r', 'r', 'r', 'r'],
+			['l', 'r', 'r', 'r'],
 		);
 		body += `\n**With ${engine === 'default' ? "n8n's default expression engine" : `\`N8N_EXPRESSION_ENGINE=${engine}\``}**\n\n${t}\n`;
 		lines.push(`${engine} engine`, t, '');
-		const wa = a?.targets.webhook?.latency;
-		const ta = a?.targets.triggerAtCap?.latency ?? a?.targets.trigger?.latency;
-		if (wa && ta)
-			lines.push(
-				`after: trigger (records at cap) p99 / Webhook node p99 (${engine}): ${(ta.p99 / wa.p99).toFixed(2)}`,
-			);
 	}
 	const engine = engines.includes('legacy') ? 'legacy' : engines[0];
-	const b = burstOf(before, engine)?.targets;
-	const a = burstOf(after, engine)?.targets;
-	const cap = (t) => t?.triggerAtCap?.latency ?? t?.trigger?.latency;
+	const targets = burstOf(run, engine)?.targets;
+	const cap = targets?.triggerAtCap?.latency ?? targets?.trigger?.latency;
 	let summary = "The answer waits until n8n holds the run, as n8n's own Webhook node's does.";
-	if (cap(a) && cap(b) && a.webhook?.latency) {
-		const up = cap(a).p99 / cap(b).p99;
-		const vsWebhook = cap(a).p99 / a.webhook.latency.p99;
-		summary += ` Under bursts of ${fmtInt(burstOf(after, engine).size)} (${engine} engine) the trigger's p99 with its records at the cap went from ${fmtMs(cap(b).p99)} (answered before the run existed) to ${fmtMs(cap(a).p99)} (${up.toFixed(2)}×), ${vsWebhook.toFixed(2)}× the Webhook node's p99 in the same run; the median ${fmtMs(cap(b).p50)} → ${fmtMs(cap(a).p50)}. Fax.Plus re-sends after 5 seconds without an answer: every answer measured came well within that, and "Download Fax Document" no longer adds to it (it runs in the execution).`;
+	if (cap && targets.webhook?.latency) {
+		const vsWebhook = cap.p99 / targets.webhook.latency.p99;
+		lines.push(
+			`trigger (record at cap) p99 / Webhook node p99 (${engine}): ${vsWebhook.toFixed(2)}`,
+		);
+		summary += ` Under bursts of ${fmtInt(burstOf(run, engine).size)} (${engine} engine) the trigger's p99 with its record at the cap is ${fmtMs(cap.p99)} (median ${fmtMs(cap.p50)}), ${vsWebhook.toFixed(2)}× the Webhook node's p99 in the same run. Fax.Plus re-sends after 5 seconds without an answer: every answer measured came well within that.`;
 		goals.push({
-			goal: "6. answer under a burst well within Fax.Plus's 5 s re-send time (p99, records at the cap)",
-			figure: `${fmtMs(cap(a).p99)} (before: ${fmtMs(cap(b).p99)}; the Webhook node: ${fmtMs(a.webhook.latency.p99)}, ${vsWebhook.toFixed(2)}×)`,
-			met: cap(a).p99 < 5000,
+			goal: "6. answer under a burst well within Fax.Plus's 5 s re-send time (p99, record at the cap)",
+			figure: `${fmtMs(cap.p99)} (the Webhook node: ${fmtMs(targets.webhook.latency.p99)}, ${vsWebhook.toFixed(2)}×)`,
+			met: cap.p99 < 5000,
 		});
 	}
-	body += `\n**What it means.** Up to 0.1.x the trigger answered inside \`webhook()\`, before n8n had created the execution: quick, but a 200 that could stand for a run that never happened (issue 17). Now n8n answers after \`WorkflowRunner.run()\`, that is after the execution row is inserted (and in queue mode the job queued), the same point at which n8n's own Webhook node answers, so the two now wait alike; what the trigger adds before that (verification, the in-process record) is microseconds (section 1). The answer no longer includes the delivery record's save (static data) nor, with "Download Fax Document", anything of the download. Measured on the shared 2-core machine at the load averages shown: single figures move by tens of percent between bursts, the comparison within one run much less.\n`;
+	body += `\n**What it means.** n8n answers after \`WorkflowRunner.run()\`, that is after the execution row is inserted (and in queue mode the job queued), the same point at which n8n's own Webhook node answers, so the two wait alike; what the trigger adds before that (verification, the in-process record) is microseconds (section 1), and "Download Fax Document" runs in the execution, after the answer. Measured on the shared 2-core machine at the load averages shown: single figures move by tens of percent between bursts, the comparison within one run much less.\n`;
 	return { title: '6. Answer latency under bursts', body, goals, console: lines, summary };
 }
 
@@ -893,6 +854,12 @@ ${table(
 	goals.map((g) => [g.goal, g.figure, yes(g.met)]),
 )}
 ${missing.length ? `\n_Not measured yet: ${missing.join(', ')}._\n` : ''}
+## Method
+
+- Micro-benchmarks (1, 2, 4) run in their own processes: 1 with \`--expose-gc\`, warm-up rounds, then rounds that interleave the variants, so that a change in the machine's load hits all of them alike; ratios are medians of per-round ratios. 2 runs one process per size with \`--expose-gc\`; memory is \`process.memoryUsage().heapUsed\` after garbage collection. 4 starts a fresh process per sample.
+- 3, 5 and 6 start the pinned n8n (\`scripts/n8n/n8n.js\`; installed once under \`.n8n/\`) with a throwaway user folder, the package linked as a community package and the local Fax.Plus-compatible server (\`test/server\`); every request and execution is checked, not just timed. Each round has a time cap, and the n8n instance and the server are stopped at the end, also on failure.
+- Spread is half the range of the rounds over their median. The machine is a shared 2-core virtual machine: other work runs beside the benchmarks (see the load average), so single figures move between runs by tens of percent; the ratios, measured in interleaved rounds, move much less.
+
 ## What the figures say
 
 ${built.map((b) => `**${b.title}.** ${b.summary ?? ''}`).join('\n\n')}
@@ -902,12 +869,6 @@ ${built.map((b) => `**${b.title}.** ${b.summary ?? ''}`).join('\n\n')}
 ${machineTable(machine)}
 
 ${built.map((b) => `## ${b.title}\n\n${b.body.trim()}\n`).join('\n')}
-## Method
-
-- Micro-benchmarks (1, 2, 4) run in their own processes: 1 with \`--expose-gc\`, warm-up rounds, then rounds that interleave the variants, so that a change in the machine's load hits all of them alike; ratios are medians of per-round ratios. 2 runs one process per size with \`--expose-gc\`; memory is \`process.memoryUsage().heapUsed\` after garbage collection. 4 starts a fresh process per sample.
-- 3 and 5 start the pinned n8n (\`scripts/n8n/n8n.js\`; installed once under \`.n8n/\`) with a throwaway user folder, the package linked as a community package and the local Fax.Plus-compatible server (\`test/server\`); every request and execution is checked, not just timed. Each round has a time cap, and the n8n instance and the server are stopped at the end, also on failure.
-- Spread is half the range of the rounds over their median. The machine is a shared 2-core virtual machine: other work runs beside the benchmarks (see the load average), so single figures move between runs by tens of percent; the ratios, measured in interleaved rounds, move much less.
-
 _Last run: ${newest}. The raw figures: [\`bench/results/benchmarks.json\`](bench/results/benchmarks.json)._
 `;
 }
