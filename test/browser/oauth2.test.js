@@ -119,10 +119,9 @@ module.exports = async function oauth2(t) {
 				// n8n opens the window first, then sends it to the authorization URL it builds.
 				await popup.waitForURL((u) => u.href.startsWith(`${server.authUrl}/login?`));
 				await popup.getByRole('heading', { name: /Authorize access/ }).waitFor();
-				await Promise.all([
-					popup.waitForURL((u) => u.href.startsWith(redirectUri), { waitUntil: 'commit' }),
-					popup.getByRole('button', { name: 'Approve' }).click(),
-				]);
+				// The approval goes through n8n's callback, whose page closes its own window: wait for
+				// the outcome in the editor, not for the popup, which may be gone by then.
+				await popup.getByRole('button', { name: 'Approve' }).click({ noWaitAfter: true });
 				const connected = dialog.getByTestId('oauth-connect-success-banner');
 				await connected.waitFor();
 				assert.match(await connected.innerText(), /Account connected/);
