@@ -84,48 +84,48 @@ describe('npm run release: CHANGELOG.md', () => {
 		'### Added',
 		'- Example workflows.',
 		'',
-		'## [0.1.0] - 2026-11-01',
+		'## [1.0.0] - 2026-11-01',
 		'',
 		'### Added',
 		'- The first release.',
 		'',
-		`[Unreleased]: ${REPO}/compare/v0.1.0...HEAD`,
-		`[0.1.0]: ${REPO}/releases/tag/v0.1.0`,
+		`[Unreleased]: ${REPO}/compare/v1.0.0...HEAD`,
+		`[1.0.0]: ${REPO}/releases/tag/v1.0.0`,
 		'',
 	].join('\n');
 
 	it('turns the Unreleased entries into the new version, keeps an empty Unreleased and moves the compare links', () => {
-		expect(releaseChangelog(changelog, '0.2.0', '2026-11-22', REPO)).toBe(
+		expect(releaseChangelog(changelog, '1.1.0', '2026-11-22', REPO)).toBe(
 			[
 				'# Changelog',
 				'',
 				'## [Unreleased]',
 				'',
-				'## [0.2.0] - 2026-11-22',
+				'## [1.1.0] - 2026-11-22',
 				'',
 				'### Added',
 				'- Example workflows.',
 				'',
-				'## [0.1.0] - 2026-11-01',
+				'## [1.0.0] - 2026-11-01',
 				'',
 				'### Added',
 				'- The first release.',
 				'',
-				`[Unreleased]: ${REPO}/compare/v0.2.0...HEAD`,
-				`[0.2.0]: ${REPO}/compare/v0.1.0...v0.2.0`,
-				`[0.1.0]: ${REPO}/releases/tag/v0.1.0`,
+				`[Unreleased]: ${REPO}/compare/v1.1.0...HEAD`,
+				`[1.1.0]: ${REPO}/compare/v1.0.0...v1.1.0`,
+				`[1.0.0]: ${REPO}/releases/tag/v1.0.0`,
 				'',
 			].join('\n'),
 		);
 	});
 
 	it('refuses a release with nothing under Unreleased, and a version released before', () => {
-		const released = releaseChangelog(changelog, '0.2.0', '2026-11-22', REPO);
+		const released = releaseChangelog(changelog, '1.1.0', '2026-11-22', REPO);
 		expect(() => releaseChangelog(released, '0.3.0', '2026-11-23', REPO)).toThrow(
 			/nothing under "## \[Unreleased\]"/,
 		);
-		expect(() => releaseChangelog(changelog, '0.1.0', '2026-11-23', REPO)).toThrow(
-			/already has a section for 0.1.0/,
+		expect(() => releaseChangelog(changelog, '1.0.0', '2026-11-23', REPO)).toThrow(
+			/already has a section for 1.0.0/,
 		);
 	});
 

@@ -71,9 +71,8 @@ export function resourceLocator(spec: LocatorSpec): INodeProperties {
 }
 
 /**
- * The value of a parameter that is a resource locator now and may have been a plain string
- * before (saved workflows, expressions): `{ __rl, mode, value }` gives its value, anything else
- * itself.
+ * The value of a resource locator parameter: `{ __rl, mode, value }` gives its value; a plain
+ * value (an expression's result, an AI tool's argument) is itself.
  */
 export function locatorValue(value: unknown): unknown {
 	if (value !== null && typeof value === 'object' && 'value' in value && 'mode' in value) {
