@@ -39,6 +39,8 @@ const pkgDir = path.resolve(pkgArg);
 const ROOT = path.resolve(__dirname, '../..');
 const { startN8n } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
 const { startFaxPlusServer } = require(path.join(ROOT, 'test/server'));
+const { credRef } = require(path.join(ROOT, 'test/e2e/lib.js'));
+const { faxReceivedPayload } = require('../lib/payload');
 const { latencies } = require('../lib/stats');
 
 const PKG = require(path.join(pkgDir, 'package.json')).name;
@@ -71,41 +73,13 @@ const chain = (...names) =>
 			.slice(0, -1)
 			.map((n, i) => [n, { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] }]),
 	);
-const ref = (type, cred) => ({ [type]: { id: cred.id, name: cred.name } });
 
 // ------------------------------------------------------------------ HTTP load
 
 /** A realistic fax_received body; distinct fax id per delivery. */
 function deliveryBody(i) {
 	const id = `fax_${crypto.randomBytes(8).toString('hex')}`;
-	const t = '2026-11-21 20:00:00';
-	return Buffer.from(
-		JSON.stringify({
-			hook: { id, event: 'fax_received', event_time: t, target: '' },
-			data: {
-				id,
-				uid: 'owner_1',
-				owner_id: 'owner_1',
-				pages: 2,
-				status: 'success',
-				start_time: t,
-				submit_time: t,
-				last_update: t,
-				file: `${id}.pdf`,
-				file_name: `${id}.pdf`,
-				header: '',
-				comment: `bench ${i}`,
-				description: '',
-				cost: 0,
-				is_read: false,
-				is_spam: false,
-				direction: 'incoming',
-				from: '+4930123456',
-				to: '+15551230001',
-				duration: 58,
-			},
-		}),
-	);
+	return Buffer.from(JSON.stringify(faxReceivedPayload(id, `bench ${i}`)));
 }
 
 function signed(secret, n) {
@@ -224,7 +198,10 @@ async function triggerWorkflow(n8n, s, name, { prefill = false } = {}) {
 		},
 		{
 			webhookId,
-			credentials: { ...ref('faxPlusApi', s.pat), ...ref('faxPlusWebhookSecretApi', secretCred) },
+			credentials: {
+				...credRef('faxPlusApi', s.pat),
+				...credRef('faxPlusWebhookSecretApi', secretCred),
+			},
 		},
 	);
 	const wfJson = {
@@ -566,7 +543,7 @@ async function benchAction(n8n, s) {
 					genericAuthType: 'httpHeaderAuth',
 					options: {},
 				},
-				{ credentials: ref('httpHeaderAuth', header) },
+				{ credentials: credRef('httpHeaderAuth', header) },
 			),
 		),
 		faxPlus: await make(
@@ -576,7 +553,7 @@ async function benchAction(n8n, s) {
 				ACTION,
 				1,
 				{ authentication: 'accessToken', resource: 'shop', operation: 'getBalance' },
-				{ credentials: ref('faxPlusApi', s.pat) },
+				{ credentials: credRef('faxPlusApi', s.pat) },
 			),
 		),
 		// Items at Once set to the item count: the HTTP Request node's concurrency (every item at once).
@@ -592,7 +569,7 @@ async function benchAction(n8n, s) {
 					operation: 'getBalance',
 					nodeOptions: { itemsAtOnce: ITEMS },
 				},
-				{ credentials: ref('faxPlusApi', s.pat) },
+				{ credentials: credRef('faxPlusApi', s.pat) },
 			),
 		),
 	};

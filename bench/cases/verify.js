@@ -24,38 +24,14 @@ const signature = require(path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/signature
 const dedup = require(path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/deduplication.js'));
 const output = require(path.join(pkgDir, 'dist/nodes/triggers/output.js'));
 const { Webhook } = require('standardwebhooks');
+const { faxReceivedPayload } = require('../lib/payload');
 
 const gc = typeof global.gc === 'function' ? global.gc : () => {};
 let sink = 0;
 
 /** A realistic fax_received delivery body padded (in data.comment) to exactly `size` bytes. */
 function bodyOfSize(size) {
-	const t = '2026-11-21 20:00:00';
-	const body = {
-		hook: { id: 'fax_5f3c2a1b9d8e7f60', event: 'fax_received', event_time: t, target: '' },
-		data: {
-			id: 'fax_5f3c2a1b9d8e7f60',
-			uid: 'owner_1',
-			owner_id: 'owner_1',
-			pages: 2,
-			status: 'success',
-			start_time: t,
-			submit_time: t,
-			last_update: t,
-			file: 'fax_5f3c2a1b9d8e7f60.pdf',
-			file_name: 'fax_5f3c2a1b9d8e7f60.pdf',
-			header: '',
-			description: '',
-			cost: 0,
-			is_read: false,
-			is_spam: false,
-			direction: 'incoming',
-			from: '+4930123456',
-			to: '+15551230001',
-			duration: 58,
-			comment: '',
-		},
-	};
+	const body = faxReceivedPayload('fax_5f3c2a1b9d8e7f60');
 	const bare = Buffer.byteLength(JSON.stringify(body));
 	body.data.comment = 'x'.repeat(size - bare);
 	const buf = Buffer.from(JSON.stringify(body));

@@ -132,6 +132,59 @@ async function deployWebhookWorkflow(n8n, wfJson) {
 }
 
 /**
+ * A Fax.Plus Trigger node with both credentials (a personal access token and the signing
+ * secret, or `credentials` as given); `parameters` replace the default events and options.
+ */
+function triggerNode({
+	webhookId,
+	pat,
+	secretCred,
+	credentials,
+	parameters,
+	name = 'Fax.Plus Trigger',
+	id = crypto.randomUUID(),
+}) {
+	return {
+		id,
+		name,
+		type: TRIGGER,
+		typeVersion: 1,
+		position: [0, 0],
+		webhookId,
+		parameters: {
+			channels: '',
+			...(parameters ?? {
+				authentication: 'accessToken',
+				events: ['fax_received', 'fax_sent'],
+				options: {},
+			}),
+		},
+		credentials: credentials ?? {
+			...credRef('faxPlusApi', pat),
+			...credRef('faxPlusWebhookSecretApi', secretCred),
+		},
+	};
+}
+
+/** A workflow's nodes and connections: `first`, then a No Op named "Received". */
+function thenReceived(first) {
+	return {
+		nodes: [
+			first,
+			{
+				id: crypto.randomUUID(),
+				name: 'Received',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [240, 0],
+				parameters: {},
+			},
+		],
+		connections: { [first.name]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
+	};
+}
+
+/**
  * A Fax.Plus Polling Trigger node that polls every 15 s: n8n allows no poll time under a minute,
  * but several, so four crons 15 s apart. `second` is when (mod 15) its polls fire.
  */
@@ -183,6 +236,8 @@ module.exports = {
 	credRef,
 	webhookWorkflow,
 	pollingTriggerNode,
+	triggerNode,
+	thenReceived,
 	deployWebhookWorkflow,
 	outputOf,
 	errorOf,

@@ -23,7 +23,14 @@
 
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
-const { TRIGGER, credRef, outputOf, apiRequests, assertSuccess } = require('./lib');
+const {
+	credRef,
+	outputOf,
+	apiRequests,
+	assertSuccess,
+	thenReceived,
+	triggerNode,
+} = require('./lib');
 const { oauthData } = require('./action.e2e');
 const { waitFor } = require('../support/checks');
 
@@ -54,27 +61,7 @@ module.exports = async function triggerOptions(t) {
 		myUrls.add(productionUrl);
 		const wf = await n8n.importWorkflow({
 			name: `e2e trigger options: ${name} (${tag})`,
-			nodes: [
-				{
-					id: crypto.randomUUID(),
-					name: NODE,
-					type: TRIGGER,
-					typeVersion: 1,
-					position: [0, 0],
-					webhookId,
-					parameters: { channels: '', ...parameters },
-					credentials,
-				},
-				{
-					id: crypto.randomUUID(),
-					name: 'Received',
-					type: 'n8n-nodes-base.noOp',
-					typeVersion: 1,
-					position: [240, 0],
-					parameters: {},
-				},
-			],
-			connections: { [NODE]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
+			...thenReceived(triggerNode({ webhookId, parameters, credentials })),
 		});
 		created.workflows.push(wf.id);
 		return { wf, webhookId, productionUrl, path: `${webhookId}/webhook` };

@@ -10,7 +10,7 @@
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
 const path = require('node:path');
-const { TRIGGER, credRef, outputOf, uid } = require('./lib');
+const { outputOf, thenReceived, triggerNode, uid } = require('./lib');
 const { signWebhook } = require(path.join(__dirname, '../server'));
 const { waitFor } = require('../support/checks');
 
@@ -70,35 +70,9 @@ module.exports = async function trigger(t) {
 			);
 			s.wf = await n8n.importWorkflow({
 				name: 'e2e Fax.Plus Trigger',
-				nodes: [
-					{
-						id: crypto.randomUUID(),
-						name: NODE,
-						type: TRIGGER,
-						typeVersion: 1,
-						position: [0, 0],
-						webhookId: s.webhookId,
-						parameters: {
-							authentication: 'accessToken',
-							events: ['fax_received', 'fax_sent'],
-							channels: '',
-							options: {},
-						},
-						credentials: {
-							...credRef('faxPlusApi', s.pat),
-							...credRef('faxPlusWebhookSecretApi', s.secretCred),
-						},
-					},
-					{
-						id: crypto.randomUUID(),
-						name: 'Received',
-						type: 'n8n-nodes-base.noOp',
-						typeVersion: 1,
-						position: [240, 0],
-						parameters: {},
-					},
-				],
-				connections: { [NODE]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
+				...thenReceived(
+					triggerNode({ webhookId: s.webhookId, pat: s.pat, secretCred: s.secretCred }),
+				),
 			});
 		},
 	);

@@ -2,30 +2,13 @@
 // The workflows the fault suite sends to: the Fax.Plus Trigger and n8n's own Webhook node
 // ("respond immediately"), each followed by a No Op, and the polling trigger.
 const crypto = require('node:crypto');
-const { TRIGGER, credRef, pollingTriggerNode } = require('../e2e/lib');
+const { pollingTriggerNode, thenReceived, triggerNode } = require('../e2e/lib');
 
 const TRIGGER_NODE = 'Fax.Plus Trigger';
 const WEBHOOK_NODE = 'Webhook';
 const POLL_NODE = 'Fax.Plus Polling Trigger';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function then(name, nodes) {
-	return {
-		nodes: [
-			...nodes,
-			{
-				id: crypto.randomUUID(),
-				name: 'Received',
-				type: 'n8n-nodes-base.noOp',
-				typeVersion: 1,
-				position: [240, 0],
-				parameters: {},
-			},
-		],
-		connections: { [name]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
-	};
-}
 
 /**
  * Creates and activates both webhook workflows in `main`; answers the sender's targets.
@@ -45,26 +28,14 @@ async function setUpWebhookWorkflows({ main, server, balancerUrl, waitRegistered
 	const webhookId = crypto.randomUUID();
 	const trigger = await main.importWorkflow({
 		name: `faults ${tag}: Fax.Plus Trigger`,
-		...then(TRIGGER_NODE, [
-			{
-				id: crypto.randomUUID(),
-				name: TRIGGER_NODE,
-				type: TRIGGER,
-				typeVersion: 1,
-				position: [0, 0],
+		...thenReceived(
+			triggerNode({
 				webhookId,
-				parameters: {
-					authentication: 'accessToken',
-					events: ['fax_received'],
-					channels: '',
-					options: {},
-				},
-				credentials: {
-					...credRef('faxPlusApi', pat),
-					...credRef('faxPlusWebhookSecretApi', secretCred),
-				},
-			},
-		]),
+				pat,
+				secretCred,
+				parameters: { authentication: 'accessToken', events: ['fax_received'], options: {} },
+			}),
+		),
 	});
 	await main.activate(trigger.id);
 	const mine = () => Object.values(server.state.webhooks).filter((e) => e.url.includes(webhookId));
@@ -86,22 +57,20 @@ async function setUpWebhookWorkflows({ main, server, balancerUrl, waitRegistered
 	const webhookPath = `faults-${tag}-${crypto.randomBytes(3).toString('hex')}`;
 	const webhook = await main.importWorkflow({
 		name: `faults ${tag}: Webhook node (respond immediately)`,
-		...then(WEBHOOK_NODE, [
-			{
-				id: crypto.randomUUID(),
-				name: WEBHOOK_NODE,
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				position: [0, 0],
-				webhookId: crypto.randomUUID(),
-				parameters: {
-					httpMethod: 'POST',
-					path: webhookPath,
-					responseMode: 'onReceived',
-					options: {},
-				},
+		...thenReceived({
+			id: crypto.randomUUID(),
+			name: WEBHOOK_NODE,
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2,
+			position: [0, 0],
+			webhookId: crypto.randomUUID(),
+			parameters: {
+				httpMethod: 'POST',
+				path: webhookPath,
+				responseMode: 'onReceived',
+				options: {},
 			},
-		]),
+		}),
 	});
 	await main.activate(webhook.id);
 	await waitRegistered(webhookPath);

@@ -14,10 +14,11 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const {
-	TRIGGER,
 	credRef,
 	webhookWorkflow,
 	pollingTriggerNode,
+	thenReceived,
+	triggerNode,
 	outputOf,
 	assertSuccess,
 	apiRequests,
@@ -236,35 +237,14 @@ module.exports = async function queueMode(t) {
 			);
 			s.wf = await main.importWorkflow({
 				name: 'queue: Fax.Plus Trigger',
-				nodes: [
-					{
+				...thenReceived(
+					triggerNode({
 						id: s.triggerNodeId,
-						name: NODE,
-						type: TRIGGER,
-						typeVersion: 1,
-						position: [0, 0],
 						webhookId,
-						parameters: {
-							authentication: 'accessToken',
-							events: ['fax_received', 'fax_sent'],
-							channels: '',
-							options: {},
-						},
-						credentials: {
-							...credRef('faxPlusApi', s.pat),
-							...credRef('faxPlusWebhookSecretApi', s.secretCred),
-						},
-					},
-					{
-						id: crypto.randomUUID(),
-						name: 'Received',
-						type: 'n8n-nodes-base.noOp',
-						typeVersion: 1,
-						position: [240, 0],
-						parameters: {},
-					},
-				],
-				connections: { [NODE]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
+						pat: s.pat,
+						secretCred: s.secretCred,
+					}),
+				),
 			});
 		},
 	);
@@ -503,24 +483,17 @@ module.exports = async function queueMode(t) {
 			const wf = await main.importWorkflow({
 				name: 'queue: fax received → document → send it on',
 				nodes: [
-					{
+					triggerNode({
 						id: s.triggerNodeId,
-						name: NODE,
-						type: TRIGGER,
-						typeVersion: 1,
-						position: [0, 0],
 						webhookId: docWebhookId,
+						pat: s.pat,
+						secretCred,
 						parameters: {
 							authentication: 'accessToken',
 							events: ['fax_received'],
-							channels: '',
 							options: { downloadDocument: true },
 						},
-						credentials: {
-							...credRef('faxPlusApi', s.pat),
-							...credRef('faxPlusWebhookSecretApi', secretCred),
-						},
-					},
+					}),
 					{
 						id: crypto.randomUUID(),
 						name: SEND,

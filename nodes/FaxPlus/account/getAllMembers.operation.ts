@@ -8,7 +8,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { toItems } from '../shared/items';
-import { resultLimit, returnAllOrLimit } from '../shared/paging';
+import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
 import { faxPlusApiRequest } from '../../api/transport';
 import type { AccountList } from './types';
 
@@ -72,5 +72,5 @@ export async function execute(
 			: new NodeApiError(this.getNode(), error as JsonObject, { itemIndex });
 	}
 	const members = Array.isArray(answer?.members) ? answer.members : [];
-	return toItems(limit === undefined ? members : members.slice(0, limit));
+	return toItems(limited(members, limit));
 }

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { resultLimit, returnAllOrLimit } from '../shared/paging';
+import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
 import { contactPage, CONTACTS_PAGE_SIZE } from './list';
 import type { ContactListQuery, ContactRecord } from './types';
 
@@ -83,5 +83,5 @@ export async function execute(
 		offset += page.length;
 		if (page.length < pageSize || (limit !== undefined && contacts.length >= limit)) break;
 	}
-	return toItems(limit === undefined ? contacts : contacts.slice(0, limit));
+	return toItems(limited(contacts, limit));
 }

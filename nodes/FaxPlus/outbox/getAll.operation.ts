@@ -10,7 +10,7 @@ import { requiredString } from '../shared/items';
 import { outputProperties, shapedItems } from '../shared/output';
 import { SIMPLIFIED_OUTBOX_FAX } from './fields';
 
-import { resultLimit, returnAllOrLimit } from '../shared/paging';
+import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import type { OutboxList } from './types';
 
@@ -48,7 +48,7 @@ export async function execute(
 	return shapedItems(
 		this,
 		itemIndex,
-		(limit === undefined ? faxes : faxes.slice(0, limit)) as IDataObject[],
+		limited(faxes, limit) as IDataObject[],
 		SIMPLIFIED_OUTBOX_FAX,
 	);
 }
