@@ -21,6 +21,19 @@ function credRef(type, cred) {
 	return { [type]: { id: cred.id, name: cred.name } };
 }
 
+/** n8n's Webhook node (v2) for POST /webhook/<path>, with the given response parameters. */
+function webhookNode({ path, name = 'Webhook', ...response }) {
+	return {
+		id: crypto.randomUUID(),
+		name,
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		position: [0, 0],
+		webhookId: crypto.randomUUID(),
+		parameters: { httpMethod: 'POST', path, ...response, options: {} },
+	};
+}
+
 /**
  * A workflow: Webhook (POST /webhook/<path>, answers with the last node's output)
  * → the given nodes, chained in order.
@@ -37,24 +50,14 @@ function webhookWorkflow({
 	responseData = 'allEntries',
 	binaryPropertyName = 'data',
 }) {
-	const webhook = {
-		id: crypto.randomUUID(),
-		name: 'Webhook',
-		type: 'n8n-nodes-base.webhook',
-		typeVersion: 2,
-		position: [0, 0],
-		webhookId: crypto.randomUUID(),
-		parameters: {
-			httpMethod: 'POST',
-			path,
-			responseMode: 'lastNode',
-			responseData,
-			...(responseData === 'firstEntryBinary'
-				? { responseBinaryPropertyName: binaryPropertyName }
-				: {}),
-			options: {},
-		},
-	};
+	const webhook = webhookNode({
+		path,
+		responseMode: 'lastNode',
+		responseData,
+		...(responseData === 'firstEntryBinary'
+			? { responseBinaryPropertyName: binaryPropertyName }
+			: {}),
+	});
 	const all = [webhook];
 	const connections = {};
 	let prev = webhook.name;
@@ -234,6 +237,7 @@ module.exports = {
 	sleep,
 	uid,
 	credRef,
+	webhookNode,
 	webhookWorkflow,
 	pollingTriggerNode,
 	triggerNode,

@@ -8,8 +8,7 @@
 // which keeps this file short without bending n8n's rule.
 
 const assert = require('node:assert/strict');
-const crypto = require('node:crypto');
-const { POLL_TRIGGER, outputOf, pollingTriggerNode } = require('./lib');
+const { POLL_TRIGGER, outputOf, pollingTriggerNode, thenReceived } = require('./lib');
 
 const NODE = 'Fax.Plus Polling Trigger';
 const WAIT_MS = 120000;
@@ -93,18 +92,7 @@ module.exports = async function poll(t) {
 			});
 			s.wf = await n8n.importWorkflow({
 				name: 'e2e Fax.Plus Polling Trigger',
-				nodes: [
-					node,
-					{
-						id: crypto.randomUUID(),
-						name: 'Received',
-						type: 'n8n-nodes-base.noOp',
-						typeVersion: 1,
-						position: [240, 0],
-						parameters: {},
-					},
-				],
-				connections: { [NODE]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
+				...thenReceived(node),
 			});
 			const before = server.requests.length;
 			await n8n.activate(s.wf.id);

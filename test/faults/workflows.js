@@ -2,7 +2,7 @@
 // The workflows the fault suite sends to: the Fax.Plus Trigger and n8n's own Webhook node
 // ("respond immediately"), each followed by a No Op, and the polling trigger.
 const crypto = require('node:crypto');
-const { pollingTriggerNode, thenReceived, triggerNode } = require('../e2e/lib');
+const { pollingTriggerNode, thenReceived, triggerNode, webhookNode } = require('../e2e/lib');
 
 const TRIGGER_NODE = 'Fax.Plus Trigger';
 const WEBHOOK_NODE = 'Webhook';
@@ -57,20 +57,9 @@ async function setUpWebhookWorkflows({ main, server, balancerUrl, waitRegistered
 	const webhookPath = `faults-${tag}-${crypto.randomBytes(3).toString('hex')}`;
 	const webhook = await main.importWorkflow({
 		name: `faults ${tag}: Webhook node (respond immediately)`,
-		...thenReceived({
-			id: crypto.randomUUID(),
-			name: WEBHOOK_NODE,
-			type: 'n8n-nodes-base.webhook',
-			typeVersion: 2,
-			position: [0, 0],
-			webhookId: crypto.randomUUID(),
-			parameters: {
-				httpMethod: 'POST',
-				path: webhookPath,
-				responseMode: 'onReceived',
-				options: {},
-			},
-		}),
+		...thenReceived(
+			webhookNode({ name: WEBHOOK_NODE, path: webhookPath, responseMode: 'onReceived' }),
+		),
 	});
 	await main.activate(webhook.id);
 	await waitRegistered(webhookPath);
