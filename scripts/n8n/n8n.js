@@ -525,6 +525,26 @@ class N8nInstance {
 		return this.api('POST', `/workflows/${id}/deactivate`);
 	}
 
+	/**
+	 * With n8n 2.x's workflow publication service, a publish is applied after activate() answers:
+	 * waits until n8n has applied it (its publication status is no longer "in_progress").
+	 * Answers at once where the service is off (n8n answers 404) or absent (n8n 1.x).
+	 */
+	async waitForPublication(id, timeoutMs = 60000) {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const r = await this.rest('GET', `/workflows/${id}/publication-status`, undefined, {
+				raw: true,
+			});
+			if (r.status === 404) return undefined;
+			const status = r.body?.data ?? r.body;
+			if (r.status < 400 && status?.status !== 'in_progress') return status;
+			if (Date.now() > deadline)
+				throw new Error(`workflow ${id}: publication still ${JSON.stringify(status)}`);
+			await sleep(200);
+		}
+	}
+
 	async deleteWorkflow(id) {
 		return this.api('DELETE', `/workflows/${id}`);
 	}

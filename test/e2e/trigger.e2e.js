@@ -267,27 +267,79 @@ module.exports = async function trigger(t) {
 		},
 	);
 
-	await check('trigger: republishing the workflow keeps exactly one endpoint', async () => {
+	// n8n 2.x's workflow publication service (N8N_USE_WORKFLOW_PUBLICATION_SERVICE, on by default)
+	// re-registers only the triggers that changed; without it (and on n8n 1.x) every republish
+	// removes and re-adds them: a new endpoint, with a new secret.
+	const publicationService =
+		n8n.env.N8N_USE_WORKFLOW_PUBLICATION_SERVICE ??
+		process.env.N8N_USE_WORKFLOW_PUBLICATION_SERVICE ??
+		'true';
+	const keepsUnchangedTriggers = !n8n.version.startsWith('1.') && publicationService !== 'false';
+
+	/** Republishes with `change` applied; answers the one endpoint then registered. */
+	async function republish(change) {
 		const wf = await n8n.getWorkflow(s.wf.id);
-		await n8n.updateWorkflow(s.wf.id, { ...wf, name: `${wf.name} (republished)` });
+		await n8n.updateWorkflow(s.wf.id, change(wf));
 		await n8n.activate(s.wf.id);
-		const eps = endpoints();
-		assert.equal(eps.length, 1, `endpoints: ${JSON.stringify(eps)}`);
-		assert.equal(eps[0].url, productionUrl());
-		if (eps[0].id !== s.endpointId) {
-			// A new endpoint has a new secret: keep the credential in line.
-			t.log(`republish replaced endpoint ${s.endpointId} with ${eps[0].id}`);
-			s.endpointId = eps[0].id;
-			await n8n.updateCredential(s.secretCred.id, {
-				name: s.secretCred.name,
-				type: 'faxPlusWebhookSecretApi',
-				data: { secret: server.getEndpointSecret(s.endpointId) },
-			});
-		}
-		await n8n.waitForWebhook(`${s.webhookId}/webhook`);
-		const [, res] = await fence(await count());
-		s.lastWebhookId = res.webhookId; // delivered to the current endpoint: replayed after the restart
-	});
+		await n8n.waitForPublication(s.wf.id);
+		const [endpoint] = await waitFor(async () => {
+			await n8n.waitForWebhook(`${s.webhookId}/webhook`);
+			const eps = endpoints();
+			return eps.length === 1 && eps[0].url === productionUrl() ? eps : undefined;
+		}, 'exactly one endpoint with the production URL');
+		return endpoint;
+	}
+
+	/** A new endpoint has a new secret: the credential follows, as a user copies it. */
+	async function adoptEndpoint(endpoint) {
+		s.endpointId = endpoint.id;
+		await n8n.updateCredential(s.secretCred.id, {
+			name: s.secretCred.name,
+			type: 'faxPlusWebhookSecretApi',
+			data: { secret: server.getEndpointSecret(endpoint.id) },
+		});
+	}
+
+	await check(
+		`trigger: republishing with the trigger unchanged ${keepsUnchangedTriggers ? 'keeps its endpoint and secret' : 'replaces its endpoint'}`,
+		async () => {
+			const before = { id: s.endpointId, secret: server.getEndpointSecret(s.endpointId) };
+			const endpoint = await republish((wf) => ({ ...wf, name: `${wf.name} (republished)` }));
+			if (keepsUnchangedTriggers) {
+				assert.equal(endpoint.id, before.id, 'the endpoint was replaced');
+				assert.equal(server.getEndpointSecret(endpoint.id), before.secret);
+			} else {
+				assert.notEqual(endpoint.id, before.id, 'the endpoint was kept');
+				await adoptEndpoint(endpoint);
+			}
+			await fence(await count());
+		},
+	);
+
+	await check(
+		'trigger: republishing with the trigger changed replaces its endpoint, with a new secret',
+		async () => {
+			const before = { id: s.endpointId, secret: server.getEndpointSecret(s.endpointId) };
+			const endpoint = await republish((wf) => ({
+				...wf,
+				nodes: wf.nodes.map((node) =>
+					node.name === NODE
+						? {
+								...node,
+								parameters: { ...node.parameters, options: { deduplicationMaxEntries: 9999 } },
+							}
+						: node,
+				),
+			}));
+			assert.notEqual(endpoint.id, before.id, 'the endpoint was kept');
+			assert.notEqual(server.getEndpointSecret(endpoint.id), before.secret);
+			// Until the user copies the new secret, deliveries are refused and start nothing.
+			await deliverOne({ event: 'fax_received' }, 401);
+			await adoptEndpoint(endpoint);
+			const [, res] = await fence(await count());
+			s.lastWebhookId = res.webhookId; // delivered to the current endpoint: replayed after the restart
+		},
+	);
 
 	await check(
 		'trigger: restarting n8n adds no endpoint, and a replay after the restart runs without an output item',
