@@ -1,5 +1,5 @@
 'use strict';
-// Pictures of the example workflows (examples/*.json, the three README shows) in n8n's editor, for the README:
+// Pictures of the example workflows (examples/*.json) in n8n's editor, for the README:
 //   bash scripts/with-node.sh node scripts/n8n/screenshot-examples.js [output folder, default docs/screenshots]
 // Starts the local Fax.Plus server and the pinned n8n (as the e2e suite does), imports each example with
 // credentials selected, opens it in headless Chromium (scripts/n8n/ensure-chromium.sh) and saves

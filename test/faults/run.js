@@ -68,7 +68,7 @@ const MODES = process.env.FAULTS_ONLY ? process.env.FAULTS_ONLY.split(',') : ['s
 // that queued up while it was down, crashed again and again on this machine (FINDINGS.md).
 const POLICY = process.env.FAULTS_BALANCER === 'any' ? 'any' : 'ready';
 const SINGLE_DB = process.env.FAULTS_SINGLE_DB === 'sqlite' ? 'sqlite' : 'postgres';
-// n8n 2.41.1's durable poll cursors: a poll's place is committed with its execution row (README,
+// n8n 2.41.1's durable poll cursors: a poll's place is committed with its execution row (docs/guarantees.md,
 // "The polling trigger"); without them n8n saves the trigger's static data before the run exists.
 const POLL_CURSORS = process.env.FAULTS_POLL_CURSORS !== 'off';
 // n8n's default Postgres pool has 2 connections and waits 20 s for one: on a busy 2-core machine
@@ -341,7 +341,7 @@ async function queueMode({ note, server }) {
 		seenRequests = server.requests.length;
 	}, 100);
 	// n8n's durable cursor holds the trigger's place only from its first scheduled poll on: the
-	// poll n8n runs at activation is a test and commits nothing (README, "The polling trigger").
+	// poll n8n runs at activation is a test and commits nothing (docs/guarantees.md, "The polling trigger").
 	const untilPoll = msToPoll(poll.pollSecond);
 	const firstScheduledPoll = Date.now() + (untilPoll <= 0 ? untilPoll + 15000 : untilPoll);
 	await waitFor(

@@ -1,6 +1,6 @@
 // What happens to a poll's faxes when n8n cannot start the run (its database or Redis
-// unreachable), in n8n 2.41.1's two poll paths (see test/support/poll-harness.ts and README,
-// "What the trigger guarantees").
+// unreachable), in n8n 2.41.1's two poll paths (see test/support/poll-harness.ts and docs/guarantees.md,
+// "The polling trigger").
 import { useFaxPlusServer } from '../../support/faxplus';
 import { activateOk, addFax, emittedIds, usePollHarnesses } from './helpers';
 
@@ -54,7 +54,7 @@ describe('Fax.Plus Polling Trigger → a run n8n cannot start', () => {
 		expect(emittedIds(harness)).toEqual(['fax_after']);
 	});
 
-	it('by default n8n saves the cursor before it starts the run: a run that cannot start loses its faxes (the window README names)', async () => {
+	it('by default n8n saves the cursor before it starts the run: a run that cannot start loses its faxes (the window docs/guarantees.md names)', async () => {
 		const harness = await startHarness({ server: server(), parameters: received });
 		await activateOk(harness);
 		await addFax(server(), { id: 'fax_lost' });
