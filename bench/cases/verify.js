@@ -22,6 +22,7 @@ const pkgDir = path.resolve(pkgArg);
 const quick = process.env.BENCH_QUICK === '1';
 const signature = require(path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/signature.js'));
 const dedup = require(path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/deduplication.js'));
+const limits = require(path.join(pkgDir, 'dist/nodes/triggers/limits.js'));
 const output = require(path.join(pkgDir, 'dist/nodes/triggers/output.js'));
 const { Webhook } = require('standardwebhooks');
 const { faxReceivedPayload } = require('../lib/payload');
@@ -44,8 +45,8 @@ function main() {
 	const keyBuffer = Buffer.from(secret.slice(6), 'base64');
 	const keyObject = crypto.createSecretKey(keyBuffer);
 	const wh = new Webhook(secret);
-	const retentionMs = dedup.retentionMsOfDays(undefined);
-	const maxEntries = dedup.maxEntriesOf(undefined);
+	const retentionMs = limits.retentionMsOfDays(undefined);
+	const maxEntries = limits.maxEntriesOf(undefined);
 	const results = { sizes: {}, maxEntries, rounds: 0, warmup: 0 };
 
 	const plans = [

@@ -59,8 +59,8 @@ export class DeliveryLog {
 
 	private index = new Set<string>();
 
-	/** Digests of deliveries in flight: accepted, their answer not sent yet. */
-	private readonly pending = new Set<string>();
+	/** Deliveries in flight (accepted, their answer not sent yet): key → its digest. */
+	private readonly pending = new Map<string, string>();
 
 	private retentionMs: number;
 
@@ -110,20 +110,25 @@ export class DeliveryLog {
 		const digest = digestOfKey(key);
 		this.prune(this.now());
 		if (this.index.has(digest)) return 'repeat';
-		if (this.pending.has(digest)) return 'in_flight';
-		this.pending.add(digest);
+		if (this.pending.has(key)) return 'in_flight';
+		this.pending.set(key, digest);
 		return 'new';
 	}
 
 	/** Ends a claim: the key is recorded only when its delivery was acknowledged (a 2xx went out). */
 	release(key: string, acknowledged: boolean): void {
-		if (!this.pending.delete(digestOfKey(key)) || !acknowledged) return;
-		this.checkAndRecord(key);
+		const digest = this.pending.get(key);
+		if (digest === undefined) return;
+		this.pending.delete(key);
+		if (acknowledged) this.record(digest);
 	}
 
 	/** Records the key unless it is already recorded. Answers true for a first delivery. */
 	checkAndRecord(key: string): boolean {
-		const digest = digestOfKey(key);
+		return this.record(digestOfKey(key));
+	}
+
+	private record(digest: string): boolean {
 		const now = this.now();
 		this.prune(now);
 		if (this.index.has(digest)) return false;
