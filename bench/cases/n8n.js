@@ -316,6 +316,18 @@ async function processedDataOf(n8n, workflowId) {
 
 // ------------------------------------------------------------------ case 3
 
+/**
+ * Sends `count` deliveries signed for workflow `name`, `concurrency` at a time, then waits until
+ * n8n has run all of them; `expected` counts each workflow's deliveries so far.
+ */
+async function deliverAndSettle(n8n, targets, secret, expected, name, count, concurrency) {
+	const t = targets[name];
+	const r = await blast(t.url, signed(secret, count), concurrency, ROUND_CAP_MS, t.check);
+	expected[name] += r.results.length;
+	const done = await waitForExecutions(n8n, t.id, expected[name]);
+	return { r, done };
+}
+
 async function benchTrigger(n8n, s) {
 	const targets = {
 		webhook: await webhookWorkflow(n8n, 'bench: built-in Webhook → No Op'),
@@ -347,21 +359,20 @@ async function benchTrigger(n8n, s) {
 
 	// Warm-up: every workflow, not measured.
 	for (const name of names) {
-		const t = targets[name];
-		const r = await blast(
-			t.url,
-			signed(secretOf(name), WARMUP),
+		const { r } = await deliverAndSettle(
+			n8n,
+			targets,
+			secretOf(name),
+			expected,
+			name,
+			WARMUP,
 			CONCURRENCY,
-			ROUND_CAP_MS,
-			t.check,
 		);
 		const bad = r.results.filter((x) => !x.ok);
 		if (bad.length)
 			throw new Error(
 				`${name}: ${bad.length} of ${r.results.length} warm-up deliveries failed, e.g. ${bad[0].status} ${bad[0].body.slice(0, 200)}`,
 			);
-		expected[name] += r.results.length;
-		await waitForExecutions(n8n, t.id, expected[name]);
 	}
 	log(`warm-up done (${WARMUP} per workflow)`);
 
@@ -373,11 +384,15 @@ async function benchTrigger(n8n, s) {
 				log('time cap reached; stopping the trigger case early');
 				break;
 			}
-			const t = targets[name];
-			const deliveries = signed(secretOf(name), perRound);
-			const r = await blast(t.url, deliveries, CONCURRENCY, ROUND_CAP_MS, t.check);
-			expected[name] += r.results.length;
-			const done = await waitForExecutions(n8n, t.id, expected[name]);
+			const { r, done } = await deliverAndSettle(
+				n8n,
+				targets,
+				secretOf(name),
+				expected,
+				name,
+				perRound,
+				CONCURRENCY,
+			);
 			const o = out.targets[name];
 			const ok = r.results.filter((x) => x.ok);
 			o.errors += r.results.length - ok.length;
@@ -444,30 +459,20 @@ async function benchBurst(n8n, s) {
 	for (const name of names) {
 		out.targets[name] = { errors: 0, errorSamples: [], roundP50: [], roundP99: [] };
 		all[name] = [];
-		const t = targets[name];
-		const r = await blast(
-			t.url,
-			signed(secretOf(name), WARMUP),
-			CONCURRENCY,
-			ROUND_CAP_MS,
-			t.check,
-		);
-		expected[name] += r.results.length;
-		await waitForExecutions(n8n, t.id, expected[name]);
+		await deliverAndSettle(n8n, targets, secretOf(name), expected, name, WARMUP, CONCURRENCY);
 	}
 	for (let round = 0; round < BURST_ROUNDS; round++) {
 		for (let k = 0; k < names.length; k++) {
 			const name = names[(round + k) % names.length];
-			const t = targets[name];
-			const r = await blast(
-				t.url,
-				signed(secretOf(name), BURST_SIZE),
+			const { r } = await deliverAndSettle(
+				n8n,
+				targets,
+				secretOf(name),
+				expected,
+				name,
 				BURST_SIZE,
-				ROUND_CAP_MS,
-				t.check,
+				BURST_SIZE,
 			);
-			expected[name] += r.results.length;
-			await waitForExecutions(n8n, t.id, expected[name]);
 			const o = out.targets[name];
 			const bad = r.results.filter((x) => !x.ok);
 			o.errors += bad.length;
