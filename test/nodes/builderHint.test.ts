@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- test code, not node code: the rules for what a node may import and use do not apply to it */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-require-imports -- test code, not node code: the rules for what a node may import and use do not apply to it */
 // n8n's AI workflow builder reads a node's builderHint to decide when to pick it: each node says
 // what it is for, which trigger fits "when a fax arrives" with and without a public URL, and
 // names the package's other nodes as related by their full type (package name + node name).

@@ -45,10 +45,5 @@ export async function execute(
 		itemIndex,
 	});
 	const numbers = Array.isArray(answer?.numbers) ? answer.numbers : [];
-	return shapedItems(
-		this,
-		itemIndex,
-		limited(numbers, limit) as IDataObject[],
-		SIMPLIFIED_NUMBER,
-	);
+	return shapedItems(this, itemIndex, limited(numbers, limit) as IDataObject[], SIMPLIFIED_NUMBER);
 }
