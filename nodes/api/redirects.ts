@@ -4,8 +4,8 @@
 // `Authorization` on a hop to a subdomain or from http to https. Here each hop is a new
 // authenticated request only while it stays on the origin the request started on (the
 // credential's Base URL); a redirect anywhere else is refused before it is followed.
-import type { IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IHttpRequestMethods, IHttpRequestOptions, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { responseOf } from './responses';
 import type { FaxPlusContext } from './transport';
@@ -34,7 +34,9 @@ export async function sendAuthenticated(
 			const { status, headers } = responseOf(error);
 			const location = headers.location;
 			if (status === undefined || !REDIRECT_STATUSES.has(status) || typeof location !== 'string')
-				throw error;
+				throw error instanceof NodeApiError
+					? error
+					: new NodeApiError(context.getNode(), error as JsonObject);
 			const next = new URL(location, hop.url);
 			if (next.origin !== origin) {
 				throw new NodeOperationError(

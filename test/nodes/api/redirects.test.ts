@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets -- test code, not node code: servers on loopback and a made-up token */
 // The token never leaves the credential's origin (redirects.ts): a redirect to another origin
 // is refused before it is followed, same-origin redirects are followed with the token. Real
 // n8n-core request helpers against two servers on loopback that count what reaches them.
