@@ -9,6 +9,7 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { isSpentRecord } from './deduplication';
 import { DELIVERY_LOG_KEY } from './delivery';
+import { checkSigningSecretStrength } from './signingSecret';
 import {
 	createLegacyHook,
 	deleteLegacyHook,
@@ -320,6 +321,7 @@ async function checkedInput(context: IHookFunctions, url: string) {
 export async function create(this: IHookFunctions): Promise<boolean> {
 	const url = webhookUrlOf(this);
 	const { options, subscription, api } = await checkedInput(this, url);
+	if (api !== 'hooks') await checkSigningSecretStrength(this);
 
 	// The user's endpoint is checked before anything registered earlier is released.
 	const existing = api === 'existing' ? await findExistingEndpoint(this, url, options) : undefined;
