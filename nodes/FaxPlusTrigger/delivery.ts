@@ -14,6 +14,7 @@
 // - known repeat: 200 {"received":true,"duplicate":true}, no run;
 // - another copy still in flight: 409 {"received":false,"reason":"in_flight"} + Retry-After;
 // - filtered out (event, status): 200 {"received":true,"skipped":...}, no run;
+// - legacy hook delivery without this trigger's hook token: 401 at once, no run;
 // - refused (signature, timestamp, body): 401/400 at once, no run; headers that are missing or
 //   malformed are refused before the signing secret credential is read;
 // - body over MAX_BODY_BYTES: 413 before it is read or hashed, no run;
@@ -22,6 +23,12 @@
 // Static data: records saved by 0.1.x are read here, and removed once spent; nothing else writes it.
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { deliveryLogFor, keyOfDeliveryId, keyOfRawBody, type DeliveryLog } from './deduplication';
+import {
+	HOOK_TOKEN_PARAM,
+	hookTokenMatches,
+	registeredHookTokens,
+	withoutHookToken,
+} from './hookToken';
 import { checkSignatureHeaders, verifyWebhookDelivery, type VerificationResult } from './signature';
 import { readSigningSecret, recentSigningSecret, type SigningSecret } from './signingSecret';
 import { buildOutput, eventOf, parsePayload, statusOf } from '../triggers/output';
@@ -100,6 +107,18 @@ function refuse(
 	return { noWebhookResponse: true };
 }
 
+function hasHookToken(context: IWebhookFunctions): boolean {
+	const given = (context.getQueryData() as Record<string, unknown>)?.[HOOK_TOKEN_PARAM];
+	return hookTokenMatches(given, registeredHookTokens(context.getWorkflowStaticData('node')));
+}
+
+/** The hook's target as the node outputs it: without the token. */
+function withoutTokenInTarget(hook: unknown): unknown {
+	if (!hook || typeof hook !== 'object' || Array.isArray(hook)) return hook;
+	const { target } = hook as { target?: unknown };
+	return typeof target === 'string' ? { ...hook, target: withoutHookToken(target) } : hook;
+}
+
 function refuseTooLarge(response: DeliveryResponse): IWebhookResponseData {
 	return refuse(
 		response,
@@ -161,6 +180,15 @@ async function handle(
 	// "Listen for test event": n8n runs test webhooks in the manual mode.
 	const testMode = context.getMode() === 'manual';
 	const options = readOptions(context);
+	// A legacy hook delivery proves where it comes from only by the token in its URL.
+	if (options.useLegacyHooks && !hasHookToken(context)) {
+		return refuse(
+			response,
+			401,
+			'invalid_hook_token',
+			"The request does not carry this trigger's legacy hook token",
+		);
+	}
 	if (tooLarge(request)) return refuseTooLarge(response);
 	const rawBody = await rawBodyOf(request);
 	if (tooLarge(request, rawBody)) return refuseTooLarge(response);
@@ -247,6 +275,7 @@ async function handle(
 		receivedAt,
 		legacy: options.useLegacyHooks,
 	});
+	if (options.useLegacyHooks) item.hook = withoutTokenInTarget(item.hook) as typeof item.hook;
 	// n8n answers this once it holds the run (responseMode 'onReceived', responseData '').
 	return { workflowData: [[{ json: item }]], webhookResponse: { received: true } };
 }
