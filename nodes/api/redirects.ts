@@ -33,10 +33,20 @@ export async function sendAuthenticated(
 		} catch (error) {
 			const { status, headers } = responseOf(error);
 			const location = headers.location;
-			if (status === undefined || !REDIRECT_STATUSES.has(status) || typeof location !== 'string')
+			if (status === undefined || !REDIRECT_STATUSES.has(status))
 				throw error instanceof NodeApiError
 					? error
 					: new NodeApiError(context.getNode(), error as JsonObject);
+			if (typeof location !== 'string') {
+				// n8n 1.x keeps only the status of a failed request, not where a redirect leads.
+				throw new NodeOperationError(
+					context.getNode(),
+					`The API answered ${status} (a redirect), which the node does not follow`,
+					{
+						description: `Your Fax.Plus token is sent only to the credential's Base URL (${origin}), and this n8n version does not tell the node where the redirect leads. If the Base URL is a proxy, make it answer without redirecting.`,
+					},
+				);
+			}
 			const next = new URL(location, hop.url);
 			if (next.origin !== origin) {
 				throw new NodeOperationError(

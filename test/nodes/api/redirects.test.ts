@@ -52,6 +52,7 @@ describe('redirects of authenticated requests', () => {
 			if (mode === 'cross') return { status: 302, headers: { location: `${other.origin}${tail}` } };
 			if (mode === 'same') return { status: 307, headers: { location: `/ok${tail}` } };
 			if (mode === 'loop') return { status: 302, headers: { location: url.pathname } };
+			if (mode === 'nowhere') return { status: 302 };
 			if (mode === 'ok' && tail.startsWith('/v3/accounts/self/files/'))
 				return { status: 200, headers: { 'content-type': 'application/pdf' }, body: '%PDF-1.4' };
 			if (mode === 'ok') return JSON_OK({ uid: 'owner_1' });
@@ -128,6 +129,15 @@ describe('redirects of authenticated requests', () => {
 			expect(other.seen).toHaveLength(0);
 		},
 	);
+
+	it('refuses a redirect whose target it cannot see (as on n8n 1.x)', async () => {
+		const { error } = await run('pat', 'nowhere', accountGet);
+		expect(error?.message).toBe(
+			'The API answered 302 (a redirect), which the node does not follow',
+		);
+		expect(api.seen).toHaveLength(1);
+		expect(other.seen).toHaveLength(0);
+	});
 
 	it('stops after a bounded number of same-origin redirects', async () => {
 		const { error } = await run('pat', 'loop', accountGet);
