@@ -151,7 +151,7 @@ function skipReason(
  */
 function releaseWhenAnswered(response: DeliveryResponse, log: DeliveryLog, key: string): void {
 	if (typeof response.once !== 'function') {
-		// No way to see the answer: record now, as versions before did.
+		// No way to see the answer: record now.
 		log.release(key, true);
 		return;
 	}
