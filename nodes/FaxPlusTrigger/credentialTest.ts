@@ -4,7 +4,7 @@ import type {
 	ICredentialTestFunctions,
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
-import { isValidWebhookSecret } from './signature';
+import { isValidWebhookSecret, MIN_SECRET_BYTES } from './signature';
 
 export async function faxPlusWebhookSecretTest(
 	this: ICredentialTestFunctions,
@@ -15,9 +15,8 @@ export async function faxPlusWebhookSecretTest(
 		return { status: 'OK', message: 'The signing secret has the whsec_ format' };
 	}
 	// The value itself is never repeated.
-	return {
-		status: 'Error',
-		message:
-			'The signing secret must be the value Fax.Plus shows for the endpoint: "whsec_" followed by base64 characters',
-	};
+	return { status: 'Error', message: WEAK_SECRET_MESSAGE };
 }
+
+/** What a real secret looks like; said by the credential test and by the trigger's activation. */
+export const WEAK_SECRET_MESSAGE = `The signing secret must be the value Fax.Plus shows for the endpoint: "whsec_" followed by the base64 of a key of at least ${MIN_SECRET_BYTES} bytes (32 or more base64 characters); a shorter key could be guessed and deliveries forged`;

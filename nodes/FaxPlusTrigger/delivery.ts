@@ -14,11 +14,20 @@
 // - known repeat: 200 {"received":true,"duplicate":true}, no run;
 // - another copy still in flight: 409 {"received":false,"reason":"in_flight"} + Retry-After;
 // - filtered out (event, status): 200 {"received":true,"skipped":...}, no run;
-// - refused (signature, timestamp, body): 401/400 at once, no run;
+// - legacy hook delivery without this trigger's hook token: 401 at once, no run;
+// - refused (signature, timestamp, body): 401/400 at once, no run; headers that are missing or
+//   malformed are refused before the signing secret credential is read;
+// - body over MAX_BODY_BYTES: 413 before it is read or hashed, no run;
 // - signing secret configured but unreadable (n8n's database unreachable): 503 + Retry-After.
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { deliveryLogFor, keyOfDeliveryId, keyOfRawBody, type DeliveryLog } from './deduplication';
-import { verifyWebhookDelivery } from './signature';
+import {
+	HOOK_TOKEN_PARAM,
+	hookTokenMatches,
+	registeredHookTokens,
+	withoutHookToken,
+} from './hookToken';
+import { checkSignatureHeaders, verifyWebhookDelivery, type VerificationResult } from './signature';
 import { readSigningSecret, recentSigningSecret, type SigningSecret } from './signingSecret';
 import { buildOutput, eventOf, parsePayload, statusOf } from '../triggers/output';
 import {
@@ -49,6 +58,21 @@ interface DeliveryResponse {
 
 /** Seconds a sender is asked to wait before re-sending (409 in flight, 503 secret unreadable). */
 const RETRY_AFTER_SECONDS = '5';
+/** Fax.Plus's events are a few KB; n8n itself takes up to 16 MiB, which would all be hashed. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The signing secret credential is configured but n8n could not read it. */
+const UNREADABLE: VerificationResult = {
+	ok: false,
+	reason: 'internal_error',
+	message: 'The signing secret credential could not be read',
+};
+
+/** True when the request says (content-length) or turns out (the bytes read) to be too large. */
+function tooLarge(request: DeliveryRequest, rawBody?: Buffer): boolean {
+	const declared = Number(headerOf(request, 'content-length'));
+	return declared > MAX_BODY_BYTES || (rawBody !== undefined && rawBody.length > MAX_BODY_BYTES);
+}
 
 /** The exact body bytes: n8n reads them on request (`readRawBody`) into `rawBody`. */
 async function rawBodyOf(request: DeliveryRequest): Promise<Buffer | undefined> {
@@ -77,6 +101,27 @@ function refuse(
 		response.status(status).json({ received: false, reason, message });
 	}
 	return { noWebhookResponse: true };
+}
+
+function hasHookToken(context: IWebhookFunctions): boolean {
+	const given = (context.getQueryData() as Record<string, unknown>)?.[HOOK_TOKEN_PARAM];
+	return hookTokenMatches(given, registeredHookTokens(context.getWorkflowStaticData('node')));
+}
+
+/** The hook's target as the node outputs it: without the token. */
+function withoutTokenInTarget(hook: unknown): unknown {
+	if (!hook || typeof hook !== 'object' || Array.isArray(hook)) return hook;
+	const { target } = hook as { target?: unknown };
+	return typeof target === 'string' ? { ...hook, target: withoutHookToken(target) } : hook;
+}
+
+function refuseTooLarge(response: DeliveryResponse): IWebhookResponseData {
+	return refuse(
+		response,
+		413,
+		'body_too_large',
+		`The body is larger than ${MAX_BODY_BYTES} bytes; Fax.Plus events are a few KB`,
+	);
 }
 
 /** Separate records per workflow and node; a test session keeps its own. */
@@ -131,7 +176,18 @@ async function handle(
 	// "Listen for test event": n8n runs test webhooks in the manual mode.
 	const testMode = context.getMode() === 'manual';
 	const options = readOptions(context);
+	// A legacy hook delivery proves where it comes from only by the token in its URL.
+	if (options.useLegacyHooks && !hasHookToken(context)) {
+		return refuse(
+			response,
+			401,
+			'invalid_hook_token',
+			"The request does not carry this trigger's legacy hook token",
+		);
+	}
+	if (tooLarge(request)) return refuseTooLarge(response);
 	const rawBody = await rawBodyOf(request);
+	if (tooLarge(request, rawBody)) return refuseTooLarge(response);
 
 	let signatureVerified = false;
 	if (!options.useLegacyHooks) {
@@ -141,21 +197,25 @@ async function handle(
 				headers: request.headers ?? {},
 				rawBody,
 			});
-		// A secret read moments ago first; if it does not verify, the credential as it is now.
-		const recent = recentSigningSecret(context);
-		let result = recent ? verify(recent) : undefined;
-		if (!result?.ok) {
+		// Headers that cannot carry a valid signature cost nothing more: no credential read.
+		const headers = checkSignatureHeaders({ headers: request.headers ?? {} });
+		const verifyWithSecret = async (): Promise<VerificationResult> => {
+			// A secret read moments ago first; if it does not verify, the credential as it is now.
+			const recent = recentSigningSecret(context);
+			const withRecent = recent ? verify(recent) : undefined;
+			if (withRecent?.ok) return withRecent;
 			const secret = await readSigningSecret(context);
-			if (!secret.readable && !testMode) {
-				return refuse(
-					response,
-					503,
-					'secret_unavailable',
-					'n8n could not read the signing secret credential; send it again later',
-					true,
-				);
-			}
-			result = verify(secret);
+			return secret.readable || testMode ? verify(secret) : UNREADABLE;
+		};
+		const result: VerificationResult = headers.ok ? await verifyWithSecret() : headers;
+		if (result === UNREADABLE) {
+			return refuse(
+				response,
+				503,
+				'secret_unavailable',
+				'n8n could not read the signing secret credential; send it again later',
+				true,
+			);
 		}
 		signatureVerified = result.ok;
 		// In production nothing unverified starts a run. A test session's endpoint has a
@@ -200,6 +260,7 @@ async function handle(
 		receivedAt,
 		legacy: options.useLegacyHooks,
 	});
+	if (options.useLegacyHooks) item.hook = withoutTokenInTarget(item.hook) as typeof item.hook;
 	// n8n answers this once it holds the run (responseMode 'onReceived', responseData '').
 	return { workflowData: [[{ json: item }]], webhookResponse: { received: true } };
 }

@@ -91,7 +91,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to register legacy hooks (one per event) instead of a webhook endpoint, for accounts without the current webhook API. Their deliveries carry no signature and are accepted unverified.',
+					"Whether to register legacy hooks (one per event) instead of a webhook endpoint, for accounts without the current webhook API. Their deliveries carry no signature: each hook's URL holds a random token the trigger checks, and Download Fax Document is not available with them.",
 			},
 		],
 	},

@@ -7,6 +7,8 @@
 // webhooks with another execution mode.
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { hookTarget, isTargetOf, newHookToken, REGISTRATIONS_KEY } from './hookToken';
+import { checkSigningSecretStrength } from './signingSecret';
 import {
 	createLegacyHook,
 	deleteLegacyHook,
@@ -39,9 +41,9 @@ export interface Registration {
 	api: RegistrationApi;
 	/** ep_ id (webhooks, existing) or the hook ids, one per event (hooks). */
 	ids: string[];
+	/** Legacy hooks: the token their target carries, checked on every delivery (hookToken.ts). */
+	token?: string;
 }
-
-const REGISTRATIONS_KEY = 'registrations';
 
 function webhookUrlOf(context: IHookFunctions): string {
 	const url = context.getNodeWebhookUrl('default');
@@ -69,7 +71,8 @@ function isRegistration(value: unknown): value is Registration {
 		typeof entry.url === 'string' &&
 		(entry.api === 'webhooks' || entry.api === 'existing' || entry.api === 'hooks') &&
 		Array.isArray(entry.ids) &&
-		entry.ids.every((id) => typeof id === 'string')
+		entry.ids.every((id) => typeof id === 'string') &&
+		(entry.token === undefined || typeof entry.token === 'string')
 	);
 }
 
@@ -131,8 +134,8 @@ function endpointMatches(
 	);
 }
 
-function hookMatches(hook: LegacyHook, url: string, subscription: Subscription): boolean {
-	return hook.target === url && sameSet(hook.numbers ?? [], subscription.channels);
+function hookMatches(hook: LegacyHook, target: string, subscription: Subscription): boolean {
+	return hook.target === target && sameSet(hook.numbers ?? [], subscription.channels);
 }
 
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
@@ -165,6 +168,9 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 		return endpointMatches(endpoint, url, subscription);
 	}
 
+	// Without a token its deliveries would all be refused: create() registers hooks that carry one.
+	if (registration.token === undefined) return false;
+	const target = hookTarget(url, registration.token);
 	const hooks = await listLegacyHooks(this);
 	const mine = registration.ids.map((id) => hooks.find((hook) => hook.id === id));
 	if (mine.some((hook) => hook === undefined)) return false;
@@ -175,7 +181,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 			found.map((hook) => hook.event),
 			subscription.events,
 		) &&
-		found.every((hook) => hookMatches(hook, url, subscription))
+		found.every((hook) => hookMatches(hook, target, subscription))
 	);
 }
 
@@ -257,16 +263,19 @@ async function registerLegacyHooks(
 	url: string,
 	subscription: Subscription,
 ): Promise<void> {
-	const ours = (await listLegacyHooks(context)).filter((hook) => hook.target === url);
+	// The token of hooks registered before is kept, so those hooks stay valid.
+	const token = registrationFor(context, url)?.token ?? newHookToken();
+	const target = hookTarget(url, token);
+	const ours = (await listLegacyHooks(context)).filter((hook) => isTargetOf(hook.target, url));
 	const kept: LegacyHook[] = [];
 	for (const event of subscription.events) {
 		let hook = ours.find(
 			(entry) =>
-				entry.event === event && hookMatches(entry, url, subscription) && !kept.includes(entry),
+				entry.event === event && hookMatches(entry, target, subscription) && !kept.includes(entry),
 		);
 		if (!hook) {
 			hook = await createLegacyHook(context, {
-				target: url,
+				target,
 				event,
 				numbers: subscription.channels.length > 0 ? subscription.channels : undefined,
 			});
@@ -278,9 +287,15 @@ async function registerLegacyHooks(
 			}
 		}
 		kept.push(hook);
-		saveRegistration(context, url, { url, api: 'hooks', ids: kept.map((entry) => entry.id) });
+		saveRegistration(context, url, {
+			url,
+			api: 'hooks',
+			ids: kept.map((entry) => entry.id),
+			token,
+		});
 	}
-	// Hooks of this URL for events no longer selected, or with other numbers (hooks cannot be changed).
+	// Hooks of this URL for events no longer selected, with other numbers (hooks cannot be
+	// changed), or with another token.
 	for (const hook of ours) {
 		if (!kept.includes(hook)) await deleteLegacyHook(context, hook.id);
 	}
@@ -291,6 +306,18 @@ async function checkedInput(context: IHookFunctions, url: string) {
 	const options = readOptions(context);
 	const subscription = readSubscription(context);
 	checkDocumentOptions(context, options);
+	if (options.useLegacyHooks && options.downloadDocument) {
+		// Whoever learns a hook's URL (it travels in every delivery, and in proxy logs) could
+		// name any fax of any member in a forged delivery and have the credential fetch it.
+		throw new NodeOperationError(
+			context.getNode(),
+			'Download Fax Document is not available with Use Legacy Hook API',
+			{
+				description:
+					'Legacy hook deliveries are not signed, so the trigger does not let them choose a fax for the credential to download. Use the current webhook API (signed deliveries), or turn Download Fax Document off and download with a Fax.Plus node (Fax → Download) after checking the fax belongs to you.',
+			},
+		);
+	}
 	const api = wantedApi(context, options);
 	if (api === 'existing') checkExistingEndpointId(context, options.existingEndpointId);
 	// The current webhook API delivers only to HTTPS (legacy hooks are documented with http:// targets).
@@ -306,6 +333,7 @@ async function checkedInput(context: IHookFunctions, url: string) {
 export async function create(this: IHookFunctions): Promise<boolean> {
 	const url = webhookUrlOf(this);
 	const { options, subscription, api } = await checkedInput(this, url);
+	if (api !== 'hooks') await checkSigningSecretStrength(this);
 
 	// The user's endpoint is checked before anything registered earlier is released.
 	const existing = api === 'existing' ? await findExistingEndpoint(this, url, options) : undefined;
@@ -359,7 +387,7 @@ async function unrecordedRegistration(
 					.filter((endpoint) => endpoint.url === url)
 					.map((endpoint) => endpoint.id)
 			: (await listLegacyHooks(context))
-					.filter((hook) => hook.target === url)
+					.filter((hook) => isTargetOf(hook.target, url))
 					.map((hook) => hook.id);
 	return ids.length > 0 ? { url, api, ids } : undefined;
 }

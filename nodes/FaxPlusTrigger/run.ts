@@ -76,7 +76,9 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 			}
 		}
 		const payload = payloadOf(json);
-		if (payload && options.downloadDocument && DOCUMENT_EVENTS.includes(eventOf(payload) ?? '')) {
+		// Unsigned legacy deliveries never choose a fax to download (activation refuses it too).
+		const download = options.downloadDocument && !options.useLegacyHooks;
+		if (payload && download && DOCUMENT_EVENTS.includes(eventOf(payload) ?? '')) {
 			// Never throws: a failed download becomes `documentError`.
 			output.push({
 				...(await withDocument(this, payload, options, json)),

@@ -8,6 +8,10 @@ export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
 
 const SECRET_PREFIX = 'whsec_';
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+/** Standard Webhooks' shortest key: a shorter one could be guessed, and signatures forged. */
+export const MIN_SECRET_BYTES = 24;
+/** A base64 HMAC-SHA256: what every well-formed `v1,` signature is. */
+const SIGNATURE_SHAPE = /^[A-Za-z0-9+/]{43}=$/;
 const DIGITS = /^[0-9]{1,15}$/;
 /** Enough for any real header; a longer one is refused before any work. */
 const MAX_SIGNATURE_ENTRIES = 64;
@@ -44,26 +48,30 @@ export interface VerificationInput {
 
 const MESSAGES: Record<VerificationFailure, string> = {
 	no_secret: 'No signing secret is configured for this trigger, so the delivery cannot be verified',
-	invalid_secret: 'The configured signing secret is not a whsec_ base64 secret',
+	invalid_secret: `The configured signing secret is not a whsec_ base64 secret of at least ${MIN_SECRET_BYTES} bytes`,
 	missing_webhook_id: 'The webhook-id header is missing or empty',
 	missing_timestamp: 'The webhook-timestamp header is missing or empty',
 	missing_signature: 'The webhook-signature header is missing or empty',
 	invalid_timestamp: 'The webhook-timestamp header is not a Unix time in seconds',
 	timestamp_out_of_window:
 		"The webhook-timestamp is more than 5 minutes away from the receiver's clock",
-	no_v1_signature: 'The webhook-signature header has no v1 signature',
+	no_v1_signature: 'The webhook-signature header has no well-formed v1 signature',
 	signature_mismatch: 'No v1 signature matches the body signed with the configured secret',
 	no_raw_body: 'The raw request body is not available, so the signature cannot be checked',
 	internal_error: 'The delivery could not be verified',
 };
 
-function fail(reason: VerificationFailure): VerificationResult {
+function fail(reason: VerificationFailure): {
+	ok: false;
+	reason: VerificationFailure;
+	message: string;
+} {
 	return { ok: false, reason, message: MESSAGES[reason] };
 }
 
 /**
  * The HMAC key of a secret: the part after an optional `whsec_` prefix, base64-decoded.
- * Undefined when the secret is not non-empty base64.
+ * Undefined when the secret is not base64 or decodes to fewer than MIN_SECRET_BYTES.
  */
 export function decodeWebhookSecret(secret: string | undefined | null): Buffer | undefined {
 	if (typeof secret !== 'string') return undefined;
@@ -72,10 +80,10 @@ export function decodeWebhookSecret(secret: string | undefined | null): Buffer |
 		: secret.trim();
 	if (!BASE64.test(encoded)) return undefined;
 	const key = Buffer.from(encoded, 'base64');
-	return key.length > 0 ? key : undefined;
+	return key.length >= MIN_SECRET_BYTES ? key : undefined;
 }
 
-/** True when the secret has the format Fax.Plus gives: optional `whsec_` prefix and a non-empty base64 key. */
+/** True when the secret has the format Fax.Plus gives: optional `whsec_` prefix and a base64 key of at least MIN_SECRET_BYTES. */
 export function isValidWebhookSecret(secret: string | undefined | null): boolean {
 	return decodeWebhookSecret(secret) !== undefined;
 }
@@ -158,6 +166,43 @@ function constantTimeEquals(expected: string, given: string): boolean {
 	return difference === 0;
 }
 
+/** What the signature headers of a delivery say, once they are well-formed. */
+export type SignatureHeaders =
+	| { ok: true; webhookId: string; timestampText: string; candidates: string[] }
+	| { ok: false; reason: VerificationFailure; message: string };
+
+/**
+ * Checks the headers alone, without the secret and without the body: present, single, a
+ * timestamp of digits within the tolerance, at least one well-formed `v1,` signature. A
+ * delivery that fails here is refused before its credential is read or its body hashed.
+ */
+export function checkSignatureHeaders(
+	input: Pick<VerificationInput, 'headers' | 'now' | 'toleranceSeconds'>,
+): SignatureHeaders {
+	const headers = input.headers ?? {};
+	const webhookId = singleHeader(headers, 'webhook-id');
+	if (webhookId === undefined) return fail('missing_webhook_id');
+	const timestampText = singleHeader(headers, 'webhook-timestamp');
+	if (timestampText === undefined) return fail('missing_timestamp');
+	const signatureHeader = singleHeader(headers, 'webhook-signature');
+	if (signatureHeader === undefined || signatureHeader.trim() === '')
+		return fail('missing_signature');
+
+	if (!DIGITS.test(timestampText)) return fail('invalid_timestamp');
+	const timestamp = Number(timestampText);
+	const nowSeconds = Math.floor((input.now ?? Date.now)() / 1000);
+	const tolerance = input.toleranceSeconds ?? TIMESTAMP_TOLERANCE_SECONDS;
+	if (!Number.isFinite(nowSeconds) || Math.abs(nowSeconds - timestamp) > tolerance) {
+		return fail('timestamp_out_of_window');
+	}
+
+	const entries = signatureHeader.split(' ');
+	if (entries.length > MAX_SIGNATURE_ENTRIES) return fail('signature_mismatch');
+	const candidates = v1SignaturesOf(entries).filter((each) => SIGNATURE_SHAPE.test(each));
+	if (candidates.length === 0) return fail('no_v1_signature');
+	return { ok: true, webhookId, timestampText, candidates };
+}
+
 /**
  * Verifies one delivery: exact raw body, `<webhook-id>.<webhook-timestamp>.<body>` signed with
  * HMAC-SHA256 under the decoded secret, compared in constant time with every `v1,` entry,
@@ -169,29 +214,11 @@ export function verifyWebhookDelivery(input: VerificationInput): VerificationRes
 		const key = preparedKeyOf(input.secret);
 		if (!key) return fail('invalid_secret');
 
-		const headers = input.headers ?? {};
-		const webhookId = singleHeader(headers, 'webhook-id');
-		if (webhookId === undefined) return fail('missing_webhook_id');
-		const timestampText = singleHeader(headers, 'webhook-timestamp');
-		if (timestampText === undefined) return fail('missing_timestamp');
-		const signatureHeader = singleHeader(headers, 'webhook-signature');
-		if (signatureHeader === undefined || signatureHeader.trim() === '')
-			return fail('missing_signature');
-
-		if (!DIGITS.test(timestampText)) return fail('invalid_timestamp');
-		const timestamp = Number(timestampText);
-		const nowSeconds = Math.floor((input.now ?? Date.now)() / 1000);
-		const tolerance = input.toleranceSeconds ?? TIMESTAMP_TOLERANCE_SECONDS;
-		if (!Number.isFinite(nowSeconds) || Math.abs(nowSeconds - timestamp) > tolerance) {
-			return fail('timestamp_out_of_window');
-		}
+		const headers = checkSignatureHeaders(input);
+		if (!headers.ok) return headers;
+		const { webhookId, timestampText, candidates } = headers;
 
 		if (!Buffer.isBuffer(input.rawBody)) return fail('no_raw_body');
-
-		const entries = signatureHeader.split(' ');
-		if (entries.length > MAX_SIGNATURE_ENTRIES) return fail('signature_mismatch');
-		const candidates = v1SignaturesOf(entries);
-		if (candidates.length === 0) return fail('no_v1_signature');
 
 		const expected = computeSignature(key, webhookId, timestampText, input.rawBody);
 		let matched = false;
@@ -200,7 +227,7 @@ export function verifyWebhookDelivery(input: VerificationInput): VerificationRes
 			if (constantTimeEquals(expected, candidate)) matched = true;
 		}
 		if (!matched) return fail('signature_mismatch');
-		return { ok: true, webhookId, timestamp };
+		return { ok: true, webhookId, timestamp: Number(timestampText) };
 	} catch {
 		return fail('internal_error');
 	}

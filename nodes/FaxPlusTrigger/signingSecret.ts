@@ -5,7 +5,10 @@
 // few seconds (per workflow, node and credential, so n8n's checks still decide who may use
 // it). A signature the reused secret does not verify is checked again with a fresh read, so a
 // pasted or rotated secret counts at once; an old secret is accepted at most REUSE_MS longer.
-import type { IWebhookFunctions } from 'n8n-workflow';
+import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { WEAK_SECRET_MESSAGE } from './credentialTest';
+import { isValidWebhookSecret } from './signature';
 
 export const SIGNING_SECRET_CREDENTIAL = 'faxPlusWebhookSecretApi';
 
@@ -63,6 +66,19 @@ export async function readSigningSecret(
 		recentlyRead.delete(key);
 		return { readable: false };
 	}
+}
+
+/**
+ * Refuses to activate with a signing secret credential whose key is not a real one (too
+ * short, not base64): deliveries signed with it could be forged. No credential: nothing to check.
+ */
+export async function checkSigningSecretStrength(context: IHookFunctions): Promise<void> {
+	if (!context.getNode().credentials?.[SIGNING_SECRET_CREDENTIAL]) return;
+	const credentials = await context.getCredentials<{ secret?: unknown }>(SIGNING_SECRET_CREDENTIAL);
+	if (isValidWebhookSecret(credentials?.secret as string | undefined)) return;
+	throw new NodeOperationError(context.getNode(), 'The signing secret credential is too weak', {
+		description: WEAK_SECRET_MESSAGE,
+	});
 }
 
 /** Forgets every secret read (tests, and nothing else). */

@@ -1,6 +1,7 @@
 import type { IHttpRequestOptions, JsonObject } from 'n8n-workflow';
-import { NodeApiError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
+import { sendAuthenticated } from './redirects';
 import type { FaxPlusContext } from './transport';
 import { responseOf } from './responses';
 
@@ -24,16 +25,12 @@ export async function sendWithRateLimitRetry(
 ): Promise<unknown> {
 	for (let retries = 0; ; retries++) {
 		try {
-			return await context.helpers.httpRequestWithAuthentication.call(
-				context,
-				credentialType,
-				options,
-			);
+			return await sendAuthenticated(context, credentialType, options);
 		} catch (error) {
 			const waitMs = retries < maxRetries ? rateLimitWaitMs(error) : undefined;
 			// n8n's request helpers throw NodeApiErrors; the callers read their response.
 			if (waitMs === undefined) {
-				throw error instanceof NodeApiError
+				throw error instanceof NodeApiError || error instanceof NodeOperationError
 					? error
 					: new NodeApiError(context.getNode(), error as JsonObject);
 			}

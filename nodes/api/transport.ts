@@ -10,7 +10,7 @@ import type {
 	IWebhookFunctions,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { describeFaxPlusError, parseErrorBody } from './errorCatalogue';
 import { sendWithRateLimitRetry } from './rateLimit';
@@ -51,9 +51,45 @@ export function credentialTypeOf(authentication: Authentication): string {
 	return authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
 }
 
-/** Encodes a value used as one path segment, so an id can never change the path. */
+/** Encodes a value used as one path segment; checkPath() refuses what would still change the path. */
 export function segment(value: string): string {
 	return encodeURIComponent(value);
+}
+
+// A segment the URL parser removes or climbs out of (WHATWG URL: "." and ".." in any
+// case of %2e). encodeURIComponent leaves dots alone, so an ID "." or ".." survives it.
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
+/**
+ * Refuses a path with an empty, "." or ".." segment before anything is read or sent: such an
+ * ID (from a picker, an expression or an agent's $fromAI) would address another resource,
+ * e.g. Contact → Update with ID ".." would rename the account (PUT /accounts/self).
+ */
+function checkPath(context: FaxPlusContext, request: FaxPlusRequest): void {
+	const segments = request.path.split('/');
+	const bad = segments.findIndex(
+		(part, index) => index > 0 && (part === '' || DOT_SEGMENT.test(part)),
+	);
+	if (request.path.startsWith('/') && bad === -1) return;
+	const before = bad > 0 ? `${segments.slice(0, bad).join('/')}/` : '';
+	const shown = bad > 0 && segments[bad] !== '' ? `"${decodeSegment(segments[bad])}"` : 'empty';
+	throw new NodeOperationError(
+		context.getNode(),
+		`The ID after ${before || 'the base URL'} is ${shown}, so no request was sent`,
+		{
+			description:
+				'An ID in a request path cannot be empty, "." or "..": the request would reach another resource. Check the field that gives this ID (picker, expression or an AI agent\'s input).',
+			itemIndex: request.itemIndex,
+		},
+	);
+}
+
+function decodeSegment(part: string): string {
+	try {
+		return decodeURIComponent(part);
+	} catch {
+		return part;
+	}
 }
 
 // n8n decrypts a credential on every read, and reads it again inside
@@ -83,6 +119,7 @@ function credentialsOf(
 }
 
 async function buildOptions(context: FaxPlusContext, request: FaxPlusRequest) {
+	checkPath(context, request);
 	const authentication = getAuthentication(context);
 	const credentialType = credentialTypeOf(authentication);
 	const credentials = await credentialsOf(context, credentialType);
@@ -179,7 +216,12 @@ function toFaxPlusError(
 	context: FaxPlusContext,
 	error: unknown,
 	request: FaxPlusRequest,
-): NodeApiError {
+): NodeApiError | NodeOperationError {
+	// The node's own refusals (a redirect to another origin) say what happened already.
+	if (error instanceof NodeOperationError) {
+		error.context.itemIndex ??= request.itemIndex;
+		return error;
+	}
 	const { status, body } = responseOf(error);
 	if (status === undefined) {
 		// No answer at all (refused, DNS, timeout): keep n8n's own error, it names the cause.

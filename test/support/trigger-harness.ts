@@ -585,7 +585,8 @@ export class TriggerHarness {
 			method: req.method,
 			url: req.url,
 			headers: req.headers,
-			query: {},
+			// As express parses it (n8n gives nodes `req.query`).
+			query: Object.fromEntries(new URL(req.url ?? '/', 'http://localhost').searchParams),
 			params: {},
 			body: parseJson(raw),
 			contentType: String(req.headers['content-type'] ?? '').split(';')[0],

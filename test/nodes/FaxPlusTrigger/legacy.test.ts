@@ -3,9 +3,18 @@ import { useTriggerHarnesses, type TriggerHarness } from '../../support/trigger-
 import { activateOk, callApi, runJson, runsOf } from './helpers';
 
 const legacy = { useLegacyHooks: true };
+const TOKENED = /\?hook_token=[A-Za-z0-9_-]{32}$/;
 
 function hooksOf(harness: TriggerHarness, server: ReturnType<ReturnType<typeof useFaxPlusServer>>) {
-	return Object.values(server.state.hooks).filter((hook) => hook.target === harness.productionUrl);
+	return Object.values(server.state.hooks).filter((hook) =>
+		hook.target.startsWith(`${harness.productionUrl}?`),
+	);
+}
+
+/** The target this node's hooks register: its production URL with its token. */
+function targetOf(harness: TriggerHarness): string {
+	const [registration] = harness.savedNodeStaticData.registrations as Array<{ token: string }>;
+	return `${harness.productionUrl}?hook_token=${registration.token}`;
 }
 
 describe('Fax.Plus Trigger → legacy hook API', () => {
@@ -20,14 +29,21 @@ describe('Fax.Plus Trigger → legacy hook API', () => {
 		await activateOk(harness);
 
 		const posts = apiRequests(server()).filter((request) => request.method === 'POST');
+		const target = targetOf(harness);
+		expect(target).toMatch(TOKENED);
 		expect(posts.map((request) => [request.path, request.body])).toEqual([
-			['/v3/hooks', { target: harness.productionUrl, event: 'fax_sent' }],
-			['/v3/hooks', { target: harness.productionUrl, event: 'fax_received' }],
+			['/v3/hooks', { target, event: 'fax_sent' }],
+			['/v3/hooks', { target, event: 'fax_received' }],
 		]);
 		const hooks = hooksOf(harness, server());
 		expect(hooks.map((hook) => hook.event)).toEqual(['fax_sent', 'fax_received']);
 		expect(harness.savedNodeStaticData.registrations).toEqual([
-			{ url: harness.productionUrl, api: 'hooks', ids: hooks.map((hook) => hook.id) },
+			{
+				url: harness.productionUrl,
+				api: 'hooks',
+				ids: hooks.map((hook) => hook.id),
+				token: expect.any(String),
+			},
 		]);
 		expect(Object.keys(server().state.webhooks)).toEqual([]);
 	});
@@ -40,7 +56,7 @@ describe('Fax.Plus Trigger → legacy hook API', () => {
 		await activateOk(harness);
 		const post = apiRequests(server()).find((request) => request.method === 'POST')!;
 		expect(post.body).toEqual({
-			target: harness.productionUrl,
+			target: targetOf(harness),
 			event: 'fax_received',
 			numbers: ['+15551230001'],
 		});
@@ -56,7 +72,7 @@ describe('Fax.Plus Trigger → legacy hook API', () => {
 		expect(error?.message).toMatch(/Only owned numbers are allowed/);
 	});
 
-	it('accepts unsigned deliveries flagged unverified, without a webhook-id', async () => {
+	it('accepts unsigned deliveries that carry its token, flagged unverified, without a webhook-id', async () => {
 		const harness = await trigger({
 			server: server(),
 			parameters: { events: ['fax_sent'], options: legacy },
@@ -77,9 +93,73 @@ describe('Fax.Plus Trigger → legacy hook API', () => {
 				legacy: true,
 				status: 'success',
 				faxId: 'fax_l',
+				// The token stays out of execution data.
 				hook: expect.objectContaining({ target: harness.productionUrl }),
 			}),
 		]);
+	});
+
+	it.each([
+		['no token', ''],
+		['a wrong token', '?hook_token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+		['an empty token', '?hook_token='],
+		['the token of another trigger', 'OTHER'],
+	])('refuses a delivery with %s: 401, no run', async (_name, query) => {
+		const other = await trigger({
+			server: server(),
+			parameters: { events: ['fax_sent'], options: legacy },
+		});
+		await activateOk(other);
+		const harness = await trigger({
+			server: server(),
+			parameters: { events: ['fax_sent'], options: legacy },
+		});
+		await activateOk(harness);
+		const suffix = query === 'OTHER' ? targetOf(other).slice(other.productionUrl.length) : query;
+		const res = await fetch(`${harness.productionUrl}${suffix}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({
+				hook: { id: 'fax_x', event: 'fax_sent', target: harness.productionUrl },
+				data: { id: 'fax_x', uid: 'member_1', status: 'success' },
+			}),
+		});
+		expect(res.status).toBe(401);
+		expect(await res.json()).toMatchObject({ received: false, reason: 'invalid_hook_token' });
+		expect(await runsOf(harness)).toHaveLength(0);
+	});
+
+	it('gives every registration its own token, kept across re-activations', async () => {
+		const first = await trigger({
+			server: server(),
+			parameters: { events: ['fax_sent'], options: legacy },
+		});
+		await activateOk(first);
+		const second = await trigger({
+			server: server(),
+			parameters: { events: ['fax_sent'], options: legacy },
+		});
+		await activateOk(second);
+		expect(targetOf(first)).not.toBe(targetOf(second));
+		const before = targetOf(first);
+		first.setParameters({ events: ['fax_sent', 'fax_received'] });
+		await activateOk(first);
+		expect(targetOf(first)).toBe(before);
+		expect(hooksOf(first, server()).every((hook) => hook.target === before)).toBe(true);
+	});
+
+	it('refuses Download Fax Document with legacy hooks at activation, registering nothing', async () => {
+		const harness = await trigger({
+			server: server(),
+			parameters: {
+				events: ['fax_received'],
+				options: { ...legacy, downloadDocument: true },
+			},
+		});
+		const { error } = await harness.activate();
+		expect(error?.message).toBe('Download Fax Document is not available with Use Legacy Hook API');
+		expect(hooksOf(harness, server())).toEqual([]);
+		expect(apiRequests(server()).filter((request) => request.method === 'POST')).toEqual([]);
 	});
 
 	it('recognises a repeat by its exact body, also after a restart', async () => {
@@ -89,7 +169,7 @@ describe('Fax.Plus Trigger → legacy hook API', () => {
 		});
 		await activateOk(harness);
 		const body = JSON.stringify({
-			hook: { id: 'fax_r', event: 'fax_sent', target: harness.productionUrl },
+			hook: { id: 'fax_r', event: 'fax_sent', target: targetOf(harness) },
 			data: { id: 'fax_r', status: 'success' },
 		});
 		await server().deliver({ event: 'fax_sent', rawBody: body });

@@ -154,7 +154,8 @@ describe('verifyWebhookDelivery', () => {
 		});
 
 		it('says briefly why, never repeating the secret', () => {
-			const result = verifyWebhookDelivery(input({}, { 'webhook-signature': 'v1,AAAA' }));
+			const wrong = `v1,${'A'.repeat(43)}=`;
+			const result = verifyWebhookDelivery(input({}, { 'webhook-signature': wrong }));
 			expect(result).toEqual({
 				ok: false,
 				reason: 'signature_mismatch',
@@ -167,22 +168,23 @@ describe('verifyWebhookDelivery', () => {
 	describe('the signature header', () => {
 		const valid = SIGNATURE.slice(3);
 
+		// Not the shape of a base64 HMAC-SHA256: refused as malformed, before any hashing.
 		it('refuses "v1," alone', () => {
-			expect(reasonOf(input({}, { 'webhook-signature': 'v1,' }))).toBe('signature_mismatch');
+			expect(reasonOf(input({}, { 'webhook-signature': 'v1,' }))).toBe('no_v1_signature');
 		});
 
 		it('refuses a truncated signature', () => {
 			expect(reasonOf(input({}, { 'webhook-signature': `v1,${valid.slice(0, -2)}` }))).toBe(
-				'signature_mismatch',
+				'no_v1_signature',
 			);
 			expect(reasonOf(input({}, { 'webhook-signature': `v1,${valid.slice(0, 20)}` }))).toBe(
-				'signature_mismatch',
+				'no_v1_signature',
 			);
 		});
 
 		it('refuses an unpadded signature', () => {
 			expect(reasonOf(input({}, { 'webhook-signature': `v1,${valid.replace(/=+$/, '')}` }))).toBe(
-				'signature_mismatch',
+				'no_v1_signature',
 			);
 		});
 
@@ -365,12 +367,23 @@ describe('webhook secrets', () => {
 
 	it.each([
 		SECRET,
+		SECRET.slice('whsec_'.length),
+		'whsec_RCFH/3eyEzUdJPn9lJj3ZLkULhHWVB9m',
+		`whsec_${Buffer.alloc(64, 7).toString('base64')}`,
+	])('accepts %s', (secret) => {
+		expect(isValidWebhookSecret(secret)).toBe(true);
+	});
+
+	// Standard Webhooks' keys are 24 to 64 bytes; a shorter one could be guessed.
+	it.each([
+		'whsec_AA',
 		'whsec_AAAA',
 		'AAAA',
 		'whsec_YWJjZA==',
-		'whsec_RCFH/3eyEzUdJPn9lJj3ZLkULhHWVB9m',
-	])('accepts %s', (secret) => {
-		expect(isValidWebhookSecret(secret)).toBe(true);
+		`whsec_${Buffer.alloc(23, 7).toString('base64')}`,
+	])('refuses the short key %s', (secret) => {
+		expect(isValidWebhookSecret(secret)).toBe(false);
+		expect(reasonOf(input({ secret }))).toBe('invalid_secret');
 	});
 
 	it.each(['', 'whsec_', 'whsec_ab cd', 'whsec_abc$', 'whsec_====', undefined, null])(

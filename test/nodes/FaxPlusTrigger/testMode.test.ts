@@ -68,7 +68,7 @@ describe('Fax.Plus Trigger → "Listen for test event"', () => {
 		await activateWithSecret(harness, server());
 		const [result] = await server().deliver({
 			event: 'fax_sent',
-			secret: 'whsec_' + Buffer.from('unknown').toString('base64'),
+			secret: 'whsec_' + Buffer.from('a secret n8n cannot know yet').toString('base64'),
 		});
 		expect(result.attempts[0].status).toBe(401);
 		expect(await runsOf(harness)).toEqual([]);

@@ -1,0 +1,517 @@
+'use strict';
+// Hostile input in a real n8n: what an attacker (or an AI agent reading text a stranger wrote)
+// can put into the nodes. Each group is a table of attacks; every attack asserts the refusal,
+// that nothing reached the target (counting servers on loopback, the local server's request
+// log), and that no secret appears in what n8n recorded. A positive control in each group
+// proves the path works when the input is genuine.
+//
+// Document URLs of Fax → Send (SSRF: egress filter, redirects, DNS rebinding) have their own
+// file beside this one, written with that feature.
+
+const assert = require('node:assert/strict');
+const crypto = require('node:crypto');
+const http = require('node:http');
+const {
+	TRIGGER,
+	apiRequests,
+	assertSuccess,
+	credRef,
+	deployWebhookWorkflow,
+	errorOf,
+	outputOf,
+	uid,
+	webhookWorkflow,
+} = require('./lib');
+const { waitFor } = require('../support/checks');
+
+const NODE = 'Fax.Plus';
+const TRIGGER_NODE = 'Fax.Plus Trigger';
+
+/** A server on loopback that records every request and answers with `handler`. */
+async function countingServer(handler) {
+	const seen = [];
+	const server = http.createServer((req, res) => {
+		seen.push({ method: req.method, url: req.url, authorization: req.headers.authorization });
+		req.resume();
+		req.on('end', () => {
+			const { status, headers = {}, body = '' } = handler(new URL(req.url, 'http://x'));
+			res.writeHead(status, headers);
+			res.end(body);
+		});
+	});
+	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return {
+		origin: `http://127.0.0.1:${server.address().port}`,
+		seen,
+		close: () => new Promise((resolve) => server.close(resolve)),
+	};
+}
+
+/** Everything n8n recorded about an execution's failure, as one string. */
+const errorText = (execution) => JSON.stringify(errorOf(execution) ?? {});
+
+module.exports = async function hostile(t) {
+	const { check, n8n, server } = t;
+	const tag = uid('hostile');
+	const cleanup = [];
+	const secrets = [server.tokens.pat];
+	const noSecretIn = (text) => {
+		for (const secret of secrets) assert.ok(!text.includes(secret), 'a secret is in the error');
+	};
+
+	const pat = await n8n.createCredential(`Fax.Plus PAT (${tag})`, 'faxPlusApi', {
+		accessToken: server.tokens.pat,
+		baseUrl: server.baseUrl,
+	});
+
+	try {
+		// ============================================= IDs stay in their path segment
+		const ids = {};
+		await check(
+			'hostile (IDs): workflows that take fax and contact IDs from their input',
+			async () => {
+				ids.fax = await deployWebhookWorkflow(
+					n8n,
+					webhookWorkflow({
+						name: `${tag} fax delete`,
+						path: `${tag}-fax-delete`,
+						nodes: [
+							{
+								name: NODE,
+								parameters: {
+									authentication: 'accessToken',
+									resource: 'fax',
+									operation: 'delete',
+									userId: '={{ $json.body.userId }}',
+									faxId: '={{ $json.body.faxId }}',
+								},
+								credentials: credRef('faxPlusApi', pat),
+							},
+						],
+					}),
+				);
+				ids.contact = await deployWebhookWorkflow(
+					n8n,
+					webhookWorkflow({
+						name: `${tag} contact update`,
+						path: `${tag}-contact-update`,
+						nodes: [
+							{
+								name: NODE,
+								parameters: {
+									authentication: 'accessToken',
+									resource: 'contact',
+									operation: 'update',
+									userId: 'self',
+									contactId: { __rl: true, mode: 'id', value: '={{ $json.body.contactId }}' },
+									updateFields: { name: 'Mallory' },
+								},
+								credentials: credRef('faxPlusApi', pat),
+							},
+						],
+					}),
+				);
+				cleanup.push(
+					() => n8n.deactivate(ids.fax.id),
+					() => n8n.deactivate(ids.contact.id),
+				);
+			},
+		);
+
+		const idAttacks = [
+			[
+				'Fax → Delete, fax ID ".." (DELETE /accounts/self/)',
+				'fax',
+				{ userId: 'self', faxId: '..' },
+			],
+			['Fax → Delete, fax ID "."', 'fax', { userId: 'self', faxId: '.' }],
+			['Fax → Delete, fax ID " .. "', 'fax', { userId: 'self', faxId: ' .. ' }],
+			['Fax → Delete, user ID ".."', 'fax', { userId: '..', faxId: 'fax_1' }],
+			['Contact → Update, contact ID ".." (PUT /accounts/self)', 'contact', { contactId: '..' }],
+			['Contact → Update, contact ID "."', 'contact', { contactId: '.' }],
+		];
+		for (const [name, workflow, input] of idAttacks) {
+			if (!ids[workflow]) break;
+			await check(`hostile (IDs): refuses ${name} before any request`, async () => {
+				const from = server.requests.length;
+				const { execution } = await ids[workflow].run(input);
+				assert.equal(execution.status, 'error');
+				assert.match(errorOf(execution).message, /so no request was sent/);
+				assert.deepEqual(apiRequests(server, from), [], 'a request reached the API');
+				noSecretIn(errorText(execution));
+			});
+		}
+
+		if (ids.fax) {
+			await check('hostile (IDs): "%2e%2e" stays one segment (encoded, never climbs)', async () => {
+				const from = server.requests.length;
+				await ids.fax.run({ userId: 'self', faxId: '%2e%2e' });
+				const paths = apiRequests(server, from).map((r) => `${r.method} ${r.path}`);
+				assert.equal(paths.length, 1, paths.join(', '));
+				assert.match(paths[0], /^DELETE \/v3\/accounts\/self\/faxes\/%(25)?2e%(25)?2e$/i);
+			});
+			await check('hostile (IDs): positive control: a real fax ID is sent', async () => {
+				const from = server.requests.length;
+				await ids.fax.run({ userId: 'self', faxId: 'fax_1' });
+				assert.deepEqual(
+					apiRequests(server, from).map((r) => `${r.method} ${r.path}`),
+					['DELETE /v3/accounts/self/faxes/fax_1'],
+				);
+			});
+		}
+
+		// ============================================= the token never crosses origins
+		const elsewhere = await countingServer(() => ({
+			status: 200,
+			headers: { 'content-type': 'application/json' },
+			body: '{"uid":"elsewhere"}',
+		}));
+		cleanup.push(() => elsewhere.close());
+		const api = await countingServer((url) => {
+			const [, mode, ...rest] = url.pathname.split('/');
+			const tail = `/${rest.join('/')}${url.search}`;
+			if (mode === 'cross')
+				return { status: 302, headers: { location: `${elsewhere.origin}${tail}` } };
+			if (mode === 'same') return { status: 307, headers: { location: `/ok${tail}` } };
+			if (mode === 'ok' && tail.includes('/files/'))
+				return { status: 200, headers: { 'content-type': 'application/pdf' }, body: '%PDF-1.4' };
+			if (mode === 'ok')
+				return {
+					status: 200,
+					headers: { 'content-type': 'application/json' },
+					body: '{"uid":"owner_1"}',
+				};
+			return { status: 404 };
+		});
+		cleanup.push(() => api.close());
+		// n8n 1.x keeps only the status of a failed request: the node cannot see where a
+		// redirect leads, so there it follows none (the token stays home all the same).
+		const seesLocation = Number(String(n8n.version).split('.')[0]) >= 2;
+		const crossOriginRefusal = (status) =>
+			seesLocation
+				? `The API answered with a redirect to ${elsewhere.origin}, which the node does not follow`
+				: `The API answered ${status} (a redirect), which the node does not follow`;
+		const redirectToken = `pat_hostile_${crypto.randomBytes(16).toString('hex')}`;
+		secrets.push(redirectToken);
+
+		async function redirectWorkflow(mode, name, parameters) {
+			const cred = await n8n.createCredential(`Fax.Plus PAT ${mode} (${tag})`, 'faxPlusApi', {
+				accessToken: redirectToken,
+				baseUrl: `${api.origin}/${mode}/v3`,
+			});
+			const wf = await deployWebhookWorkflow(
+				n8n,
+				webhookWorkflow({
+					name: `${tag} ${name} ${mode}`,
+					path: `${tag}-${mode}-${name.replace(/\W+/g, '-')}`,
+					nodes: [
+						{
+							name: NODE,
+							parameters: { authentication: 'accessToken', ...parameters },
+							credentials: credRef('faxPlusApi', cred),
+						},
+					],
+				}),
+			);
+			cleanup.push(() => n8n.deactivate(wf.id));
+			return wf;
+		}
+
+		const redirectCases = [
+			[
+				'Account → Get',
+				{
+					resource: 'account',
+					operation: 'get',
+					userId: { __rl: true, mode: 'id', value: 'self' },
+				},
+			],
+			[
+				'Fax → Download',
+				{ resource: 'fax', operation: 'download', userId: 'self', faxId: 'fax_1' },
+			],
+		];
+		for (const [name, parameters] of redirectCases) {
+			await check(
+				`hostile (redirects): ${name} answered with a redirect to another origin: refused, the token never reaches it`,
+				async () => {
+					const wf = await redirectWorkflow('cross', name, parameters);
+					const before = { api: api.seen.length, elsewhere: elsewhere.seen.length };
+					const { execution } = await wf.run({});
+					assert.equal(execution.status, 'error');
+					assert.equal(errorOf(execution).message, crossOriginRefusal(302));
+					assert.equal(api.seen.length - before.api, 1);
+					assert.equal(api.seen.at(-1).authorization, `Bearer ${redirectToken}`);
+					assert.equal(elsewhere.seen.length - before.elsewhere, 0, 'the other origin was reached');
+					noSecretIn(errorText(execution));
+				},
+			);
+			await check(
+				`hostile (redirects): positive control: ${name} without a redirect goes through, with the token`,
+				async () => {
+					const wf = await redirectWorkflow('ok', name, parameters);
+					const before = api.seen.length;
+					const { execution } = await wf.run({});
+					assertSuccess(execution);
+					assert.deepEqual(
+						api.seen.slice(before).map((h) => [h.url.split('/')[1], h.authorization]),
+						[['ok', `Bearer ${redirectToken}`]],
+					);
+				},
+			);
+			await check(
+				seesLocation
+					? `hostile (redirects): positive control: ${name} follows a same-origin redirect, with the token`
+					: `hostile (redirects): ${name} answered with a same-origin redirect: not followed (n8n 1.x)`,
+				async () => {
+					const wf = await redirectWorkflow('same', name, parameters);
+					const before = { api: api.seen.length, elsewhere: elsewhere.seen.length };
+					const { execution } = await wf.run({});
+					const hops = api.seen.slice(before.api);
+					if (seesLocation) {
+						assertSuccess(execution);
+						assert.deepEqual(
+							hops.map((h) => h.url.split('/')[1]),
+							['same', 'ok'],
+						);
+						assert.equal(hops[1].authorization, `Bearer ${redirectToken}`);
+					} else {
+						assert.equal(errorOf(execution).message, crossOriginRefusal(307));
+						assert.equal(hops.length, 1);
+					}
+					assert.equal(elsewhere.seen.length - before.elsewhere, 0);
+				},
+			);
+		}
+
+		// ============================================= legacy hooks carry a token
+		const legacy = { webhookId: crypto.randomUUID() };
+		legacy.url = n8n.webhookUrl(`${legacy.webhookId}/webhook`);
+		const myHooks = () =>
+			Object.values(server.state.hooks).filter((h) => h.target.startsWith(`${legacy.url}?`));
+		const count = async (wf) => (await n8n.executions(wf.id, { includeData: false })).length;
+
+		function triggerWorkflow(name, webhookId, parameters, credentials) {
+			return n8n.importWorkflow({
+				name: `${tag} ${name}`,
+				nodes: [
+					{
+						id: crypto.randomUUID(),
+						name: TRIGGER_NODE,
+						type: TRIGGER,
+						typeVersion: 1,
+						position: [0, 0],
+						webhookId,
+						parameters: { authentication: 'accessToken', channels: '', ...parameters },
+						credentials,
+					},
+				],
+				connections: {},
+			});
+		}
+
+		await check(
+			'hostile (legacy hooks): activation registers hooks whose target carries a token',
+			async () => {
+				legacy.wf = await triggerWorkflow(
+					'legacy',
+					legacy.webhookId,
+					{ events: ['fax_received'], options: { useLegacyHooks: true } },
+					credRef('faxPlusApi', pat),
+				);
+				await n8n.activate(legacy.wf.id);
+				cleanup.push(() => n8n.deactivate(legacy.wf.id));
+				await waitFor(() => myHooks().length === 1, 'a legacy hook at the server');
+				await n8n.waitForWebhook(`${legacy.webhookId}/webhook`);
+				const [hook] = myHooks();
+				assert.match(hook.target, /\?hook_token=[A-Za-z0-9_-]{32}$/);
+				legacy.hook = hook;
+				secrets.push(hook.target.split('hook_token=')[1]);
+			},
+		);
+
+		if (legacy.hook) {
+			const forged = JSON.stringify({
+				hook: { id: 'fax_forged', event: 'fax_received', target: legacy.url },
+				data: { id: 'fax_forged', uid: 'member_1', status: 'success' },
+			});
+			for (const [name, query] of [
+				['no token', ''],
+				['a wrong token', `?hook_token=${crypto.randomBytes(24).toString('base64url')}`],
+				['an empty token', '?hook_token='],
+			]) {
+				await check(`hostile (legacy hooks): a delivery with ${name} is answered 401`, async () => {
+					const res = await fetch(`${legacy.url}${query}`, {
+						method: 'POST',
+						headers: { 'content-type': 'application/json' },
+						body: forged,
+					});
+					assert.equal(res.status, 401);
+					const text = await res.text();
+					assert.match(text, /invalid_hook_token/);
+					noSecretIn(text);
+				});
+			}
+			await check(
+				'hostile (legacy hooks): positive control: the hook delivery starts one run, and only it (none of the refused)',
+				async () => {
+					const before = await count(legacy.wf);
+					const [result] = await server.deliver({
+						legacy: true,
+						event: 'fax_received',
+						onlyEndpointId: legacy.hook.id,
+						data: { id: `fax_${tag}` },
+					});
+					assert.equal(result.attempts.at(-1).status, 200);
+					const list = await n8n.waitForExecutions(legacy.wf.id, before + 1);
+					assert.equal(list.length, before + 1);
+					const j = outputOf(list.at(-1), TRIGGER_NODE)[0].json;
+					assert.equal(j.faxId, `fax_${tag}`);
+					assert.equal(j.hook.target, legacy.url, 'the token is in the output');
+					assert.equal(list.length, 1, 'a refused delivery started a run');
+				},
+			);
+		}
+
+		// ============================================= signed deliveries: cheap refusals, weak secrets
+		await check(
+			'hostile (weak secret): activation with a 1-byte signing secret is refused',
+			async () => {
+				const webhookId = crypto.randomUUID();
+				const url = n8n.webhookUrl(`${webhookId}/webhook`);
+				const weak = 'whsec_AA';
+				const cred = await n8n.createCredential(`weak secret (${tag})`, 'faxPlusWebhookSecretApi', {
+					secret: weak,
+				});
+				const wf = await triggerWorkflow(
+					'weak secret',
+					webhookId,
+					{ events: ['fax_received'], options: {} },
+					{ ...credRef('faxPlusApi', pat), ...credRef('faxPlusWebhookSecretApi', cred) },
+				);
+				const refusal = 'The signing secret credential is too weak';
+				let message;
+				try {
+					await n8n.activate(wf.id);
+					cleanup.push(() => n8n.deactivate(wf.id).catch(() => undefined));
+					// n8n may answer the activation before its trigger's create() has run; the
+					// refusal is then in n8n's log (its activation error).
+					message = await waitFor(() => {
+						const line = n8n
+							.logTail(400)
+							.split('\n')
+							.find((each) => each.includes(refusal));
+						return line;
+					}, "the trigger's refusal in n8n's log");
+				} catch (error) {
+					message = `${error.message} ${JSON.stringify(error.body ?? '')}`;
+				}
+				assert.match(message, new RegExp(refusal));
+				assert.ok(!n8n.logTail(400).includes(weak), "the secret is in n8n's log");
+				assert.deepEqual(
+					Object.values(server.state.webhooks).filter((e) => e.url === url),
+					[],
+					'an endpoint was registered',
+				);
+			},
+		);
+
+		const signed = { webhookId: crypto.randomUUID() };
+		signed.path = `${signed.webhookId}/webhook`;
+		await check(
+			'hostile (signed): positive control: a trigger with a real secret activates',
+			async () => {
+				signed.secretCred = await n8n.createCredential(
+					`signing secret (${tag})`,
+					'faxPlusWebhookSecretApi',
+					{ secret: `whsec_${crypto.randomBytes(24).toString('base64')}` },
+				);
+				signed.wf = await triggerWorkflow(
+					'signed',
+					signed.webhookId,
+					{ events: ['fax_received'], options: {} },
+					{
+						...credRef('faxPlusApi', pat),
+						...credRef('faxPlusWebhookSecretApi', signed.secretCred),
+					},
+				);
+				await n8n.activate(signed.wf.id);
+				cleanup.push(() => n8n.deactivate(signed.wf.id));
+				const url = n8n.webhookUrl(signed.path);
+				const endpoint = await waitFor(
+					() => Object.values(server.state.webhooks).find((e) => e.url === url),
+					'the endpoint at the server',
+				);
+				await n8n.waitForWebhook(signed.path);
+				const secret = server.getEndpointSecret(endpoint.id);
+				secrets.push(secret);
+				await n8n.updateCredential(signed.secretCred.id, {
+					name: signed.secretCred.name,
+					type: 'faxPlusWebhookSecretApi',
+					data: { secret },
+				});
+				signed.endpoint = endpoint;
+			},
+		);
+
+		if (signed.endpoint) {
+			const now = () => String(Math.floor(Date.now() / 1000));
+			const body = '{"hook":{"id":"fax_x","event":"fax_received"},"data":{"id":"fax_x"}}';
+			const big = JSON.stringify({ hook: { event: 'fax_received' }, pad: 'x'.repeat(1024 * 1024) });
+			const wellFormed = `v1,${crypto.randomBytes(32).toString('base64')}`;
+			const attacks = [
+				['no signature headers', {}, body, 401],
+				['a malformed signature', { 'webhook-signature': 'v1,AAAA' }, body, 401],
+				['a forged well-formed signature', { 'webhook-signature': wellFormed }, body, 401],
+				[
+					'a timestamp an hour old',
+					{ 'webhook-timestamp': String(Number(now()) - 3600) },
+					body,
+					401,
+				],
+				['a body over 1 MiB', { 'webhook-signature': wellFormed }, big, 413],
+			];
+			for (const [name, headers, payload, status] of attacks) {
+				await check(`hostile (signed): ${name} is answered ${status}`, async () => {
+					const base =
+						name === 'no signature headers'
+							? {}
+							: {
+									'webhook-id': `msg_${tag}`,
+									'webhook-timestamp': now(),
+									'webhook-signature': wellFormed,
+								};
+					const res = await fetch(n8n.webhookUrl(signed.path), {
+						method: 'POST',
+						headers: { 'content-type': 'application/json', ...base, ...headers },
+						body: payload,
+					});
+					assert.equal(res.status, status);
+					noSecretIn(await res.text());
+				});
+			}
+			await check(
+				'hostile (signed): positive control: a signed delivery starts one run, and only it (none of the refused)',
+				async () => {
+					const [result] = await server.deliver({
+						event: 'fax_received',
+						onlyEndpointId: signed.endpoint.id,
+						data: { id: `fax_signed_${tag}` },
+					});
+					assert.equal(result.attempts.at(-1).status, 200);
+					const list = await n8n.waitForExecutions(signed.wf.id, 1);
+					assert.equal(list.length, 1, 'a refused delivery started a run');
+					assert.equal(outputOf(list[0], TRIGGER_NODE)[0].json.signatureVerified, true);
+				},
+			);
+		}
+	} finally {
+		for (const step of cleanup.reverse()) {
+			try {
+				await step();
+			} catch {
+				// Best effort: the runner stops n8n and the server at the end anyway.
+			}
+		}
+	}
+};

@@ -1,0 +1,147 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets -- test code, not node code: servers on loopback and a made-up token */
+// The token never leaves the credential's origin (redirects.ts): a redirect to another origin
+// is refused before it is followed, same-origin redirects are followed with the token. Real
+// n8n-core request helpers against two servers on loopback that count what reaches them.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
+import { oauthCredentials, type AuthKind, type FaxPlusServer } from '../../support/faxplus';
+import { runFaxPlusNode } from '../../support/n8n-harness';
+
+const TOKEN = 'pat_redirect_test_0123456789abcdef';
+
+interface Seen {
+	method: string;
+	url: string;
+	headers: IncomingHttpHeaders;
+}
+
+async function listen(
+	handler: (url: URL, method: string) => { status: number; headers?: IDataObject; body?: string },
+): Promise<{ server: Server; origin: string; seen: Seen[] }> {
+	const seen: Seen[] = [];
+	const server = createServer((request, response) => {
+		seen.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers });
+		request.resume();
+		request.on('end', () => {
+			const answer = handler(new URL(request.url ?? '/', 'http://x'), request.method ?? '');
+			response.writeHead(answer.status, answer.headers as Record<string, string>);
+			response.end(answer.body ?? '');
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return { server, origin: `http://127.0.0.1:${port}`, seen };
+}
+
+const JSON_OK = (body: IDataObject) => ({
+	status: 200,
+	headers: { 'content-type': 'application/json' },
+	body: JSON.stringify(body),
+});
+
+describe('redirects of authenticated requests', () => {
+	let api: Awaited<ReturnType<typeof listen>>;
+	let other: Awaited<ReturnType<typeof listen>>;
+
+	beforeAll(async () => {
+		other = await listen(() => JSON_OK({ uid: 'elsewhere' }));
+		api = await listen((url) => {
+			const [, mode, ...rest] = url.pathname.split('/');
+			const tail = `/${rest.join('/')}${url.search}`;
+			if (mode === 'cross') return { status: 302, headers: { location: `${other.origin}${tail}` } };
+			if (mode === 'same') return { status: 307, headers: { location: `/ok${tail}` } };
+			if (mode === 'loop') return { status: 302, headers: { location: url.pathname } };
+			if (mode === 'nowhere') return { status: 302 };
+			if (mode === 'ok' && tail.startsWith('/v3/accounts/self/files/'))
+				return { status: 200, headers: { 'content-type': 'application/pdf' }, body: '%PDF-1.4' };
+			if (mode === 'ok') return JSON_OK({ uid: 'owner_1' });
+			return { status: 404 };
+		});
+	});
+	beforeEach(() => {
+		api.seen.length = 0;
+		other.seen.length = 0;
+	});
+	afterAll(async () => {
+		for (const each of [api, other]) await new Promise((resolve) => each?.server.close(resolve));
+	});
+
+	function credentials(auth: AuthKind, baseUrl: string) {
+		if (auth === 'pat')
+			return { faxPlusApi: { accessToken: TOKEN, baseUrl } as ICredentialDataDecryptedObject };
+		const local = {
+			authUrl: `${api.origin}/auth`,
+			baseUrl,
+			tokens: { clientId: 'client_1', clientSecret: 'secret_1', oauthRefreshToken: 'r' },
+		} as unknown as FaxPlusServer;
+		return oauthCredentials(local, TOKEN);
+	}
+
+	async function run(auth: AuthKind, mode: string, parameters: IDataObject) {
+		return await runFaxPlusNode({
+			parameters: { authentication: auth === 'oauth' ? 'oAuth2' : 'accessToken', ...parameters },
+			credentials: credentials(auth, `${api.origin}/${mode}/v3`),
+		});
+	}
+
+	const accountGet = {
+		resource: 'account',
+		operation: 'get',
+		userId: { __rl: true, mode: 'id', value: 'self' },
+	};
+	const faxDownload = { resource: 'fax', operation: 'download', userId: 'self', faxId: 'fax_1' };
+
+	it.each<[AuthKind, string, IDataObject]>([
+		['pat', 'Account → Get', accountGet],
+		['oauth', 'Account → Get', accountGet],
+		['pat', 'Fax → Download', faxDownload],
+		['oauth', 'Fax → Download', faxDownload],
+	])(
+		'refuses a redirect to another origin; the token never reaches it (%s, %s)',
+		async (auth, _name, parameters) => {
+			const { error } = await run(auth, 'cross', parameters);
+			expect(error?.message).toBe(
+				`The API answered with a redirect to ${other.origin}, which the node does not follow`,
+			);
+			expect(`${error?.message} ${error?.description}`).not.toContain(TOKEN);
+			expect(api.seen).toHaveLength(1);
+			expect(api.seen[0].headers.authorization).toBe(`Bearer ${TOKEN}`);
+			expect(other.seen).toHaveLength(0);
+		},
+	);
+
+	it.each<[AuthKind, string, IDataObject]>([
+		['pat', 'Account → Get', accountGet],
+		['oauth', 'Account → Get', accountGet],
+		['pat', 'Fax → Download', faxDownload],
+	])(
+		'follows a redirect on the same origin, with the token (%s, %s)',
+		async (auth, _name, parameters) => {
+			const { error, items } = await run(auth, 'same', parameters);
+			expect(error).toBeUndefined();
+			expect(items).toHaveLength(1);
+			expect(api.seen.map((each) => each.url.split('?')[0])).toEqual([
+				expect.stringMatching(/^\/same\/v3\/accounts\/self/),
+				expect.stringMatching(/^\/ok\/v3\/accounts\/self/),
+			]);
+			expect(api.seen[1].headers.authorization).toBe(`Bearer ${TOKEN}`);
+			expect(other.seen).toHaveLength(0);
+		},
+	);
+
+	it('refuses a redirect whose target it cannot see (as on n8n 1.x)', async () => {
+		const { error } = await run('pat', 'nowhere', accountGet);
+		expect(error?.message).toBe(
+			'The API answered 302 (a redirect), which the node does not follow',
+		);
+		expect(api.seen).toHaveLength(1);
+		expect(other.seen).toHaveLength(0);
+	});
+
+	it('stops after a bounded number of same-origin redirects', async () => {
+		const { error } = await run('pat', 'loop', accountGet);
+		expect(error?.message).toBe('The API redirected more than 5 times');
+		expect(api.seen).toHaveLength(6);
+	});
+});
