@@ -179,6 +179,15 @@ describe('Fax → Send: document sources', () => {
 			expect(JSON.stringify(items)).not.toContain('secret');
 		});
 
+		it('connects to the address it checked for a host name, keeping the name in the Host header', async () => {
+			const named = `http://localhost:${server().port}/_documents/invoice.pdf`;
+			const items = await runOk(server(), { ...base, documentSource: 'url', documentUrls: named });
+			const [fetched] = server().requests.filter((r) => r.path.startsWith('/_documents/'));
+			expect(fetched.headers.host).toBe(`localhost:${server().port}`);
+			const [path] = items[0].json.files as string[];
+			expect(server().state.files[path]).toMatchObject({ filename: 'invoice.pdf' });
+		});
+
 		it('takes a list of URLs from an expression (an array), e.g. from an AI tool', async () => {
 			await runOk(server(), {
 				...base,
