@@ -77,8 +77,8 @@ export function dispositionFileName(header: unknown): string | undefined {
 /** The response body n8n's helper answers for `encoding: 'stream'`: a Node.js Readable. */
 interface BodyStream extends AsyncIterable<Uint8Array> {
 	destroy(error?: Error): void;
-	pause(): void;
-	on(event: 'data', listener: (chunk: Uint8Array) => void): void;
+	/** Node's `readable.map()`: a Readable of what `fn` answers for each chunk, read as it is consumed. */
+	map(fn: (chunk: Uint8Array) => Uint8Array): unknown;
 }
 
 /** Checks the URLs, then fetches every document, each checked before the next, all before any upload. */
@@ -305,18 +305,18 @@ async function fetchDocument(
 		format: uploadFormatOf(type.extension),
 	};
 
-	// Counted as n8n's store reads it: past the budget the download is cut, the rest never read.
-	// Paused first, so the listener only watches what the store consumes.
+	// Counted as n8n's store reads it (Node's `readable.map`, whatever way the store consumes it):
+	// past the budget the download is cut, the rest never read.
 	let received = 0;
-	body.pause();
-	body.on('data', (chunk) => {
+	const counted = body.map((chunk) => {
 		received += chunk.byteLength;
-		if (received > budget) body.destroy(new Error('larger than the budget'));
+		if (received > budget) throw new Error('larger than the budget');
+		return chunk;
 	});
 	let stored: IBinaryData;
 	try {
 		stored = await context.helpers.prepareBinaryData(
-			body as unknown as Buffer,
+			counted as Buffer,
 			fields.fileName,
 			fields.mimeType,
 		);
