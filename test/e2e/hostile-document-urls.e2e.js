@@ -20,6 +20,7 @@ const {
 	uid,
 } = require('./lib');
 const { makePdf } = require(path.join(__dirname, '../server/media'));
+const { sendParameters } = require('../support/send-parameters');
 const { startN8n } = require(path.join(__dirname, '../../scripts/n8n/n8n.js'));
 
 const ALLOWED_HOST = '127.0.0.2';
@@ -72,17 +73,10 @@ module.exports = async function hostileDocumentUrls(t) {
 					nodes: [
 						{
 							name: 'Fax.Plus',
-							parameters: {
-								authentication: 'accessToken',
-								resource: 'fax',
-								operation: 'send',
-								userId: 'self',
-								to: '+4930123456',
-								from: '+15551230001',
+							parameters: sendParameters({
 								documentSource: 'url',
 								documentUrls: '={{ $json.body.urls }}',
-								options: {},
-							},
+							}),
 							credentials: credRef('faxPlusApi', s.pat),
 						},
 					],

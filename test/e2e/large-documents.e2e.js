@@ -20,6 +20,7 @@ const {
 	uid,
 } = require('./lib');
 const { makePdf } = require(path.join(__dirname, '../server/media'));
+const { sendParameters } = require('../support/send-parameters');
 
 const SEND = 'Fax.Plus';
 const READ = 'Read Document from Disk';
@@ -30,16 +31,7 @@ const sha256 = (data) => crypto.createHash('sha256').update(data).digest('hex');
 function sendNode(pat) {
 	return {
 		name: SEND,
-		parameters: {
-			authentication: 'accessToken',
-			resource: 'fax',
-			operation: 'send',
-			userId: 'self',
-			to: '+4930123456',
-			from: '+15551230001',
-			binaryPropertyNames: 'data',
-			options: {},
-		},
+		parameters: sendParameters({ binaryPropertyNames: 'data' }),
 		credentials: credRef('faxPlusApi', pat),
 	};
 }

@@ -1,0 +1,238 @@
+'use strict';
+// Memory of one Fax → Send in a real n8n: the peak extra resident memory (RSS) of n8n's process
+// while one Send of a 10, 50 or 150 MB document runs, from Binary Fields (n8n's filesystem mode,
+// its default in 2.x, and its memory mode) and from URLs, as a ratio to the document, next to
+// n8n's own HTTP Request node uploading the same file as multipart; then two 150 MB sends at once.
+//
+//   bash scripts/with-node.sh node bench/memory.js [--sizes=10,50,150] [--modes=filesystem,default]
+//
+// RSS is sampled from /proc every 20 ms; "extra" is the peak during the run minus the RSS just
+// before it. Figures are printed as a markdown table (and kept in bench/results/memory.json);
+// nothing is asserted.
+
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const http = require('node:http');
+const os = require('node:os');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..');
+const { startFaxPlusServer } = require(path.join(ROOT, 'test/server'));
+const { startN8n } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
+const { buildPackage } = require(path.join(ROOT, 'test/support/runner.js'));
+const { sendParameters } = require(path.join(ROOT, 'test/support/send-parameters.js'));
+const { credRef, webhookWorkflow, deployWebhookWorkflow, errorOf } = require(
+	path.join(ROOT, 'test/e2e/lib.js'),
+);
+
+const MB = 1024 * 1024;
+const args = Object.fromEntries(
+	process.argv
+		.slice(2)
+		.map((a) => /^--([^=]+)=(.*)$/.exec(a))
+		.filter(Boolean)
+		.map((m) => [m[1], m[2]]),
+);
+const SIZES = (args.sizes || '10,50,150').split(',').map(Number);
+const MODES = (args.modes || 'filesystem,default').split(',');
+
+function rssOf(pid) {
+	const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+	return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) * 1024;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Peak extra RSS of `pid` while `work` runs, over the RSS just before it. */
+async function peakExtra(pid, work) {
+	await sleep(1500);
+	const before = rssOf(pid);
+	let peak = before;
+	let running = true;
+	const sampler = (async () => {
+		while (running) {
+			peak = Math.max(peak, rssOf(pid));
+			await sleep(20);
+		}
+	})();
+	try {
+		await work();
+	} finally {
+		running = false;
+		await sampler;
+	}
+	return peak - before;
+}
+
+/** A file server on loopback streaming the files of `dir` with their Content-Length. */
+async function startFileServer(dir) {
+	const server = http.createServer((req, res) => {
+		const file = path.join(dir, path.basename(new URL(req.url, 'http://x').pathname));
+		if (!fs.existsSync(file)) return void res.writeHead(404).end();
+		res.writeHead(200, {
+			'content-type': 'application/pdf',
+			'content-length': fs.statSync(file).size,
+		});
+		fs.createReadStream(file).pipe(res);
+	});
+	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return { origin: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+}
+
+function writeDocument(file, bytes) {
+	const fd = fs.openSync(file, 'w');
+	fs.writeSync(fd, Buffer.from('%PDF-1.4\n'));
+	for (let written = 9; written < bytes;) {
+		const chunk = crypto.randomBytes(Math.min(8 * MB, bytes - written));
+		fs.writeSync(fd, chunk);
+		written += chunk.length;
+	}
+	fs.closeSync(fd);
+}
+
+async function deployCases(n8n, server, tag) {
+	const pat = await n8n.createCredential(`Fax.Plus PAT (memory ${tag})`, 'faxPlusApi', {
+		accessToken: server.tokens.pat,
+		baseUrl: server.baseUrl,
+	});
+	const read = {
+		name: 'Read',
+		type: 'n8n-nodes-base.readWriteFile',
+		typeVersion: 1.1,
+		parameters: { operation: 'read', fileSelector: '={{ $json.body.path }}', options: {} },
+	};
+	const send = (source) => ({
+		name: 'Send',
+		parameters: sendParameters(
+			source === 'url'
+				? { documentSource: 'url', documentUrls: '={{ $json.body.url }}' }
+				: { binaryPropertyNames: 'data' },
+		),
+		credentials: credRef('faxPlusApi', pat),
+	});
+	const httpRequest = {
+		name: 'HTTP Request',
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		parameters: {
+			method: 'POST',
+			url: `${server.baseUrl}/accounts/self/files?format=pdf`,
+			sendHeaders: true,
+			headerParameters: {
+				parameters: [{ name: 'Authorization', value: `Bearer ${server.tokens.pat}` }],
+			},
+			sendBody: true,
+			contentType: 'multipart-form-data',
+			bodyParameters: {
+				parameters: [
+					{ parameterType: 'formBinaryData', name: 'fax_file', inputDataFieldName: 'data' },
+				],
+			},
+			options: {},
+		},
+	};
+	const deploy = async (name, nodes) =>
+		await deployWebhookWorkflow(
+			n8n,
+			webhookWorkflow({ name: `memory ${name} ${tag}`, path: `memory-${name}-${tag}`, nodes }),
+		);
+	return {
+		binary: await deploy('binary', [read, send('binary')]),
+		url: await deploy('url', [send('url')]),
+		httpRequest: await deploy('http-request', [read, httpRequest]),
+		readOnly: await deploy('read-only', [read]),
+	};
+}
+
+async function measure(n8n, dep, body) {
+	let error;
+	const extra = await peakExtra(n8n.proc.pid, async () => {
+		const run = await dep.run(body);
+		error = errorOf(run.execution);
+	});
+	if (error) throw new Error(`run failed: ${error.message} ${error.description ?? ''}`);
+	return extra;
+}
+
+async function main() {
+	await buildPackage();
+	const server = await startFaxPlusServer({ port: 0 });
+	const results = { load: os.loadavg(), node: process.version, rows: [] };
+	const fmt = (bytes) => `${Math.round(bytes / MB)} MB`;
+	try {
+		for (const mode of MODES) {
+			const n8n = await startN8n({
+				env: {
+					N8N_DEFAULT_BINARY_DATA_MODE: mode,
+					N8N_SSRF_ALLOWED_IP_RANGES: '127.0.0.1/32',
+				},
+			});
+			const files = await startFileServer(n8n.filesDir);
+			try {
+				const deps = await deployCases(n8n, server, mode);
+				for (const size of SIZES) {
+					const name = `doc-${size}.pdf`;
+					const file = path.join(n8n.filesDir, name);
+					writeDocument(file, size * MB);
+					const row = { mode, size };
+					row.readOnly = await measure(n8n, deps.readOnly, { path: file });
+					row.binary = await measure(n8n, deps.binary, { path: file });
+					row.httpRequest = await measure(n8n, deps.httpRequest, { path: file });
+					row.url = await measure(n8n, deps.url, { url: `${files.origin}/${name}` });
+					if (size === Math.max(...SIZES)) {
+						row.twoAtOnce = await peakExtra(n8n.proc.pid, async () => {
+							const runs = await Promise.all([
+								deps.binary.run({ path: file }),
+								deps.binary.run({ path: file }),
+							]);
+							for (const run of runs) if (errorOf(run.execution)) throw new Error('a run failed');
+						});
+					}
+					server.clearRequests();
+					server.reset();
+					fs.rmSync(file);
+					results.rows.push(row);
+					console.log(
+						`${mode} ${size} MB: read only ${fmt(row.readOnly)}, Send (binary) ${fmt(row.binary)}, ` +
+							`HTTP Request ${fmt(row.httpRequest)}, Send (URL) ${fmt(row.url)}` +
+							(row.twoAtOnce !== undefined ? `, two Sends at once ${fmt(row.twoAtOnce)}` : ''),
+					);
+				}
+			} finally {
+				files.close();
+				await n8n.stop();
+			}
+		}
+	} finally {
+		await server.close();
+	}
+	fs.writeFileSync(
+		path.join(__dirname, 'results/memory.json'),
+		`${JSON.stringify(results, null, 2)}\n`,
+	);
+	console.log(table(results));
+}
+
+function table({ rows, load, node }) {
+	const ratio = (bytes, size) => `${(bytes / (size * MB)).toFixed(2)}×`;
+	const mb = (bytes) => `${Math.round(bytes / MB)} MB`;
+	const lines = [
+		`Node ${node}, load average at the start ${load.map((l) => l.toFixed(2)).join(' / ')}.`,
+		'',
+		'| n8n binary mode | Document | Read file only | Send, Binary Fields | HTTP Request node (multipart) | Send, URLs | Two Sends at once |',
+		'|---|---|---|---|---|---|---|',
+	];
+	for (const r of rows) {
+		lines.push(
+			`| ${r.mode === 'default' ? 'memory' : r.mode} | ${r.size} MB | ${mb(r.readOnly)} (${ratio(r.readOnly, r.size)}) | ` +
+				`${mb(r.binary)} (${ratio(r.binary, r.size)}) | ${mb(r.httpRequest)} (${ratio(r.httpRequest, r.size)}) | ` +
+				`${mb(r.url)} (${ratio(r.url, r.size)}) | ${r.twoAtOnce === undefined ? '' : mb(r.twoAtOnce)} |`,
+		);
+	}
+	return lines.join('\n');
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exitCode = 1;
+});
