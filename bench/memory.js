@@ -5,10 +5,12 @@
 // n8n's own HTTP Request node uploading the same file as multipart; then two 150 MB sends at once.
 //
 //   bash scripts/with-node.sh node bench/memory.js [--sizes=10,50,150] [--modes=filesystem,default]
+//   bash scripts/with-node.sh node bench/memory.js --report-only   (section text from the stored figures)
 //
 // RSS is sampled from /proc every 20 ms; "extra" is the peak during the run minus the RSS just
-// before it. Figures are printed as a markdown table (and kept in bench/results/memory.json);
-// nothing is asserted.
+// before it. Figures are printed as a markdown table, kept in bench/results/memory.json, and
+// written as BENCHMARKS.md's section (bench/results/memory.md, which bench/lib/report.js
+// includes); nothing is asserted.
 
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -29,9 +31,9 @@ const MB = 1024 * 1024;
 const args = Object.fromEntries(
 	process.argv
 		.slice(2)
-		.map((a) => /^--([^=]+)=(.*)$/.exec(a))
+		.map((a) => /^--([^=]+)(?:=(.*))?$/.exec(a))
 		.filter(Boolean)
-		.map((m) => [m[1], m[2]]),
+		.map((m) => [m[1], m[2] ?? true]),
 );
 const SIZES = (args.sizes || '10,50,150').split(',').map(Number);
 const MODES = (args.modes || 'filesystem,default').split(',');
@@ -144,7 +146,9 @@ async function deployCases(n8n, server, tag) {
 	};
 }
 
-async function measure(n8n, dep, body) {
+async function measure(n8n, server, dep, body) {
+	// The server keeps each request's body: let go of the last upload before the next one.
+	server.clearRequests();
 	let error;
 	const extra = await peakExtra(n8n.proc.pid, async () => {
 		const run = await dep.run(body);
@@ -157,7 +161,12 @@ async function measure(n8n, dep, body) {
 async function main() {
 	await buildPackage();
 	const server = await startFaxPlusServer({ port: 0 });
-	const results = { load: os.loadavg(), node: process.version, rows: [] };
+	const results = {
+		at: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+		load: os.loadavg(),
+		node: process.version,
+		rows: [],
+	};
 	const fmt = (bytes) => `${Math.round(bytes / MB)} MB`;
 	try {
 		for (const mode of MODES) {
@@ -175,11 +184,12 @@ async function main() {
 					const file = path.join(n8n.filesDir, name);
 					writeDocument(file, size * MB);
 					const row = { mode, size };
-					row.readOnly = await measure(n8n, deps.readOnly, { path: file });
-					row.binary = await measure(n8n, deps.binary, { path: file });
-					row.httpRequest = await measure(n8n, deps.httpRequest, { path: file });
-					row.url = await measure(n8n, deps.url, { url: `${files.origin}/${name}` });
+					row.readOnly = await measure(n8n, server, deps.readOnly, { path: file });
+					row.binary = await measure(n8n, server, deps.binary, { path: file });
+					row.httpRequest = await measure(n8n, server, deps.httpRequest, { path: file });
+					row.url = await measure(n8n, server, deps.url, { url: `${files.origin}/${name}` });
 					if (size === Math.max(...SIZES)) {
+						server.clearRequests();
 						row.twoAtOnce = await peakExtra(n8n.proc.pid, async () => {
 							const runs = await Promise.all([
 								deps.binary.run({ path: file }),
@@ -206,11 +216,41 @@ async function main() {
 	} finally {
 		await server.close();
 	}
-	fs.writeFileSync(
-		path.join(__dirname, 'results/memory.json'),
-		`${JSON.stringify(results, null, 2)}\n`,
-	);
-	console.log(table(results));
+	fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+	writeSection(results);
+}
+
+const RESULTS_FILE = path.join(__dirname, 'results/memory.json');
+
+/** BENCHMARKS.md's section, from the figures. */
+function writeSection(results) {
+	const rows = results.rows;
+	const ratioOf = (key, mode) =>
+		Math.max(...rows.filter((r) => r.mode === mode).map((r) => r[key] / (r.size * MB)));
+	const largest = rows.find((r) => r.twoAtOnce !== undefined && r.mode === 'filesystem');
+	const goals = [
+		['Send, Binary Fields, filesystem mode', ratioOf('binary', 'filesystem'), 0.5],
+		['Send, Binary Fields, memory mode', ratioOf('binary', 'default'), 1.5],
+		['Send, URLs, filesystem mode', ratioOf('url', 'filesystem'), 1.5],
+		['Send, URLs, memory mode', ratioOf('url', 'default'), 1.5],
+	].filter(([, ratio]) => Number.isFinite(ratio));
+	const text = `## 7. Memory of one Send
+
+Peak extra resident memory (RSS) of n8n's process while one Fax → Send of one document runs in a real n8n ${results.n8n ?? '2.41.1'} (\`bench/memory.js\`, run on its own: \`bash scripts/with-node.sh node bench/memory.js\`), as a ratio to the document's size; beside it, the same workflow with n8n's own HTTP Request node uploading the file as multipart, and Read/Write Files from Disk alone (what n8n itself costs before any upload). RSS is sampled every 20 ms; "extra" is the peak minus the RSS just before the run, so garbage n8n has not collected yet moves single figures by a few MB either way.
+
+${table(results)}
+
+| Goal | Worst ratio | Met |
+|---|---|---|
+${goals.map(([goal, ratio, limit]) => `| ${goal} ≤ ${limit}× | ${ratio.toFixed(2)}× | ${ratio <= limit ? 'yes' : 'no'} |`).join('\n')}
+${largest ? `| Two 150 MB sends at once ≤ 512 MB extra (filesystem mode) | ${Math.round(largest.twoAtOnce / MB)} MB | ${largest.twoAtOnce <= 512 * MB ? 'yes' : 'no'} |` : ''}
+
+How: a document n8n stores outside memory (its \`id\`) is uploaded from \`getBinaryStream\` as a multipart body built while it is sent (\`nodes/FaxPlus/fax/shared/uploadBody.ts\`), never redirected, so the request library keeps no copy. In memory mode the upload is sent from the one buffer n8n decodes from its base64 string, without a further copy; reading the file in memory mode is n8n's own cost (the "Read file only" column). A URL document is streamed into n8n's binary store and uploaded from there; in memory mode n8n's store collects the stream and keeps it as base64 (n8n-core \`BinaryDataService.store\` → \`binaryToBuffer\`), which the node cannot avoid.
+
+_Measured ${results.at ?? ''}; load average at the start ${results.load.map((l) => l.toFixed(2)).join(' / ')} (a shared 2-core machine). Raw figures: [\`bench/results/memory.json\`](bench/results/memory.json)._
+`;
+	fs.writeFileSync(path.join(__dirname, 'results/memory.md'), text);
+	console.log(text);
 }
 
 function table({ rows, load, node }) {
@@ -232,7 +272,9 @@ function table({ rows, load, node }) {
 	return lines.join('\n');
 }
 
-main().catch((error) => {
+(args['report-only']
+	? async () => writeSection(JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8')))
+	: main)().catch((error) => {
 	console.error(error);
 	process.exitCode = 1;
 });

@@ -863,6 +863,12 @@ function readData(markdown) {
 	}
 }
 
+/** Section 7, written by bench/memory.js (run on its own), when it has been run. */
+function memorySection() {
+	const file = path.join(__dirname, '../results/memory.md');
+	return fs.existsSync(file) ? `${fs.readFileSync(file, 'utf8').trim()}\n\n` : '';
+}
+
 function document(data) {
 	const built = ORDER.filter((n) => data[n]).map((n) => ({ name: n, ...buildSection(n, data[n]) }));
 	const goals = built.flatMap((b) => b.goals);
@@ -902,7 +908,7 @@ ${built.map((b) => `**${b.title}.** ${b.summary ?? ''}`).join('\n\n')}
 ${machineTable(machine)}
 
 ${built.map((b) => `## ${b.title}\n\n${b.body.trim()}\n`).join('\n')}
-## Method
+${memorySection()}## Method
 
 - Micro-benchmarks (1, 2, 4) run in their own processes: 1 with \`--expose-gc\`, warm-up rounds, then rounds that interleave the variants, so that a change in the machine's load hits all of them alike; ratios are medians of per-round ratios. 2 runs one process per size with \`--expose-gc\`; memory is \`process.memoryUsage().heapUsed\` after garbage collection. 4 starts a fresh process per sample.
 - 3 and 5 start the pinned n8n (\`scripts/n8n/n8n.js\`; installed once under \`.n8n/\`) with a throwaway user folder, the package linked as a community package and the local Fax.Plus-compatible server (\`test/server\`); every request and execution is checked, not just timed. Each round has a time cap, and the n8n instance and the server are stopped at the end, also on failure.
