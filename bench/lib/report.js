@@ -824,6 +824,12 @@ function readData(markdown) {
 	}
 }
 
+/** Section 7, written by bench/memory.js (run on its own), when it has been run. */
+function memorySection() {
+	const file = path.join(__dirname, '../results/memory.md');
+	return fs.existsSync(file) ? `${fs.readFileSync(file, 'utf8').trim()}\n\n` : '';
+}
+
 function document(data) {
 	const built = ORDER.filter((n) => data[n]).map((n) => ({ name: n, ...buildSection(n, data[n]) }));
 	const goals = built.flatMap((b) => b.goals);
@@ -869,7 +875,7 @@ ${built.map((b) => `**${b.title}.** ${b.summary ?? ''}`).join('\n\n')}
 ${machineTable(machine)}
 
 ${built.map((b) => `## ${b.title}\n\n${b.body.trim()}\n`).join('\n')}
-_Last run: ${newest}. The raw figures: [\`bench/results/benchmarks.json\`](bench/results/benchmarks.json)._
+${memorySection()}_Last run: ${newest}. The raw figures: [\`bench/results/benchmarks.json\`](bench/results/benchmarks.json)._
 `;
 }
 

@@ -27,7 +27,8 @@ export interface FaxPlusRequest {
 	method: IHttpRequestMethods;
 	/** Path below the base URL, e.g. `/accounts/self/plan`. */
 	path: string;
-	body?: IDataObject | IDataObject[] | Buffer | FormData;
+	/** A Blob (e.g. a streamed upload) is read again through its `stream()` on each attempt. */
+	body?: IDataObject | IDataObject[] | Buffer | FormData | Blob;
 	qs?: IDataObject;
 	headers?: IDataObject;
 	/** Item the request is for, so errors point at it. */
@@ -134,8 +135,8 @@ async function buildOptions(context: FaxPlusContext, request: FaxPlusRequest) {
 		url: `${baseUrl}${request.path}`,
 		headers,
 		qs: request.qs,
-		body: request.body,
-		json: !(request.body instanceof Buffer) && !isFormData(request.body),
+		body: request.body as IHttpRequestOptions['body'],
+		json: !(request.body instanceof Buffer) && !isFormData(request.body) && !isBlob(request.body),
 	};
 	if (request.timeout !== undefined) options.timeout = request.timeout;
 	return { options, credentialType };
@@ -145,6 +146,10 @@ async function buildOptions(context: FaxPlusContext, request: FaxPlusRequest) {
 export async function faxPlusBaseUrl(context: FaxPlusContext): Promise<string> {
 	const credentials = await credentialsOf(context, credentialTypeOf(getAuthentication(context)));
 	return String(credentials.baseUrl || DEFAULT_BASE_URL).replace(/\/+$/, '');
+}
+
+function isBlob(body: unknown): body is Blob {
+	return typeof Blob !== 'undefined' && body instanceof Blob;
 }
 
 function isFormData(body: unknown): body is FormData {

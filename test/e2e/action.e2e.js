@@ -380,6 +380,8 @@ const CASES = [
 	{
 		key: 'fax.send',
 		label: 'fax.send from URLs',
+		// n8n 1.x has no egress allow list: Send refuses the loopback document host there (hostile-document-urls.e2e.js).
+		skip: (s) => Number(String(s.n8n.version).split('.')[0]) < 2,
 		params: (s) => ({
 			userId: 'self',
 			to: '+4930123456',
@@ -871,6 +873,7 @@ module.exports = async function action(t) {
 
 	for (const c of CASES) {
 		if (ops && !ops.has(c.key)) continue; // reported by the coverage check
+		if (c.skip?.(s)) continue;
 		await check(`action (PAT): ${c.label ?? c.key}`, () => runCase(c, 'accessToken'));
 	}
 

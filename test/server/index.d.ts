@@ -34,6 +34,8 @@ export interface StoredFile {
 	filename: string;
 	contentType: string;
 	size: number;
+	/** SHA-256 (hex) of the uploaded bytes. */
+	sha256: string;
 	format: string;
 }
 export type OutboxRecord = Record<string, any> & { id: string; uid: string; status: string };

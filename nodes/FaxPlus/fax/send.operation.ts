@@ -15,12 +15,14 @@ import { wholeNumber } from '../shared/values';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import {
 	binaryFieldNames,
+	documentInMemory,
 	MAX_FILES,
 	MAX_TOTAL_MEGABYTES,
 	readDocuments,
 	type FaxDocument,
 } from './shared/documents';
 import { fetchDocuments } from './shared/documentUrls';
+import { uploadDocument } from './shared/uploadBody';
 import { resourceLocator } from '../shared/locators';
 import { fromField, senderOf } from './shared/senders';
 import { sentForAgent } from './shared/sendResult';
@@ -32,7 +34,6 @@ import type {
 	FaxSent,
 	OutboxCreated,
 	OutboxPayload,
-	UploadedFile,
 } from './shared/types';
 
 export const option: INodePropertyOptions = {
@@ -303,7 +304,9 @@ export async function execute(
 	// Everything is checked: upload the files, then create the outbox fax.
 	const files: string[] = [];
 	for (const document of documents) {
-		files.push(await upload(this, itemIndex, userId, document, uploadFormat ?? document.format));
+		files.push(
+			await uploadDocument(this, itemIndex, userId, document, uploadFormat ?? document.format),
+		);
 	}
 	const body: OutboxPayload = { from, to, files, ...payload, return_ids: true };
 	if (fromFax !== undefined) body.from_fax = fromFax;
@@ -352,15 +355,11 @@ async function documentsOf(
 				description: 'Enter the text to fax (an expression may have resolved to an empty value).',
 			});
 		}
-		const data = Buffer.from(content, 'utf8');
 		return [
-			{
-				field: 'documentText',
-				fileName: TEXT_FILE_NAME,
-				mimeType: 'text/plain',
-				format: 'pdf',
-				data,
-			},
+			documentInMemory(
+				{ field: 'documentText', fileName: TEXT_FILE_NAME, mimeType: 'text/plain', format: 'pdf' },
+				Buffer.from(content, 'utf8'),
+			),
 		];
 	}
 	const fields = binaryFieldNames(
@@ -485,42 +484,6 @@ function checkedUploadFormat(
 			itemIndex,
 		},
 	);
-}
-
-/** Uploads one document as the multipart part `fax_file`; answers the path Fax.Plus stored it under. */
-async function upload(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	userId: string,
-	document: FaxDocument,
-	format: FaxFileFormat,
-): Promise<string> {
-	const form = new FormData();
-	form.append(
-		'fax_file',
-		new Blob([new Uint8Array(document.data)], { type: document.mimeType }),
-		document.fileName,
-	);
-	const answer = await faxPlusApiRequest<UploadedFile | undefined>(context, {
-		method: 'POST',
-		path: `/accounts/${segment(userId)}/files`,
-		qs: { format },
-		body: form,
-		itemIndex,
-	});
-	const path = answer?.path;
-	if (typeof path !== 'string' || path === '') {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Fax.Plus did not answer the path of the uploaded file "${document.fileName}"`,
-			{
-				itemIndex,
-				description:
-					'The upload seemed to succeed but its answer has no "path"; nothing was sent. Try again.',
-			},
-		);
-	}
-	return path;
 }
 
 /** The outbox fax ids by destination number, as the API answers them (none when it answers no ids). */

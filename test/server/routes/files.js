@@ -6,6 +6,14 @@ const { read, edit, resolveUser } = require('./common');
 const { findFax } = require('./faxes');
 const { THUMBNAIL_JPEG, TIFF, makePdf } = require('../media');
 const { randomHex } = require('../util');
+const { createHash } = require('node:crypto');
+
+/** The file types Fax.Plus converts, by the extension of the uploaded file's name (as its SDKs send it). */
+const DOCUMENT_EXTENSIONS = new Set(
+	'pdf tif tiff doc docx xls xlsx ppt pptx odt ods odp rtf txt html htm jpg jpeg png gif bmp'.split(
+		' ',
+	),
+);
 
 /** @param {Record<string, string>} query */
 function format(query) {
@@ -29,6 +37,11 @@ module.exports = [
 			// A fax takes 150 MB in all (apidoc.fax.plus/concepts/fax); one file above it can never be sent.
 			if (file.size > 150 * 1024 * 1024)
 				throw new ApiError(413, 'payload_too_large', 'fax_file is larger than 150 MB');
+			const extension = /\.([a-z0-9]+)$/i.exec(file.filename)?.[1]?.toLowerCase();
+			if (!extension || !DOCUMENT_EXTENSIONS.has(extension))
+				throw badRequest(
+					`fax_file's file name "${file.filename}" has no extension of a document type Fax.Plus converts`,
+				);
 			const path = `/storage/${randomHex(12)}.${fmt}`;
 			ctx.state.files[path] = {
 				path,
@@ -36,6 +49,7 @@ module.exports = [
 				filename: file.filename,
 				contentType: file.contentType,
 				size: file.size,
+				sha256: createHash('sha256').update(file.data).digest('hex'),
 				format: fmt,
 			};
 			return json({ path });

@@ -1,10 +1,13 @@
-// Send's documents from URLs: fetched with n8n's HTTP helper as a stream, so the type and the size
-// are checked from the headers, and the size again while reading, before anything is uploaded.
-import type { IExecuteFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
+// Send's documents from URLs: each address and each redirect checked against n8n's egress rules
+// before any connection, then fetched with n8n's HTTP helper as a stream into n8n's binary data
+// store (the type and size checked from the headers, the size again while reading), all of them
+// before anything is uploaded.
+import type { IBinaryData, IExecuteFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import {
 	ACCEPTED_LIST,
 	documentType,
+	documentInMemory,
 	extensionOfMime,
 	MAX_FILES,
 	MAX_TOTAL_BYTES,
@@ -12,8 +15,10 @@ import {
 	megabytes,
 	mimeOf,
 	uploadFormatOf,
+	uploadFileName,
 	type FaxDocument,
 } from './documents';
+import { documentEgress, type DocumentEgress } from './documentEgress';
 
 const LABEL = 'Document URLs';
 
@@ -28,6 +33,9 @@ const GENERIC_TYPES = new Set([
 
 /** How long one document may take to arrive. */
 const FETCH_TIMEOUT_MS = 120_000;
+/** Redirects followed per document, each checked like the address itself. */
+const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /**
  * The URLs of the parameter: one per line or separated by commas (a comma inside a URL stays),
@@ -50,28 +58,6 @@ export function shownUrl(url: URL): string {
 	return `${url.protocol}//${url.host}${url.pathname}`;
 }
 
-/**
- * Reads a body of at most `maxBytes`; undefined as soon as it is longer (the rest is not read).
- * Pure: any async iterable of chunks.
- */
-export async function readAtMost(
-	chunks: AsyncIterable<Uint8Array | string>,
-	maxBytes: number,
-): Promise<Buffer | undefined> {
-	const parts: Buffer[] = [];
-	let total = 0;
-	for await (const chunk of chunks) {
-		const part =
-			typeof chunk === 'string'
-				? Buffer.from(chunk)
-				: Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-		total += part.length;
-		if (total > maxBytes) return undefined;
-		parts.push(part);
-	}
-	return Buffer.concat(parts, total);
-}
-
 /** The file name of a Content-Disposition header, if it gives one. */
 export function dispositionFileName(header: unknown): string | undefined {
 	const value = String(header ?? '');
@@ -88,7 +74,12 @@ export function dispositionFileName(header: unknown): string | undefined {
 	return name ? name : undefined;
 }
 
-type Stream = AsyncIterable<Uint8Array | string> & { destroy?: () => void };
+/** The response body n8n's helper answers for `encoding: 'stream'`: a Node.js Readable. */
+interface BodyStream extends AsyncIterable<Uint8Array> {
+	destroy(error?: Error): void;
+	/** Node's `readable.map()`: a Readable of what `fn` answers for each chunk, read as it is consumed. */
+	map(fn: (chunk: Uint8Array) => Uint8Array): unknown;
+}
 
 /** Checks the URLs, then fetches every document, each checked before the next, all before any upload. */
 export async function fetchDocuments(
@@ -136,49 +127,134 @@ export async function fetchDocuments(
 		return url;
 	});
 
+	const egress = documentEgress(context);
+	// Every address is checked before the first request: a refused one fails the item at once.
+	for (const url of urls) await checkEgress(context, itemIndex, egress, url, url);
+
 	const documents: FaxDocument[] = [];
 	let total = 0;
 	for (const [index, url] of urls.entries()) {
-		const document = await fetchDocument(context, itemIndex, url, index, MAX_TOTAL_BYTES - total);
-		total += document.data.length;
+		const document = await fetchDocument(
+			context,
+			itemIndex,
+			egress,
+			url,
+			index,
+			MAX_TOTAL_BYTES - total,
+		);
+		total += document.size;
 		documents.push(document);
 	}
 	return documents;
 }
 
-async function fetchDocument(
+/** Answers where to connect for `url`, or throws the refusal naming the address asked for and n8n's settings. */
+async function checkEgress(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	egress: DocumentEgress,
+	url: URL,
+	asked: URL,
+): Promise<string | undefined> {
+	const decision = await egress.check(url);
+	if (!decision.allowed && decision.unresolved) throw couldNotFetch(context, itemIndex, asked);
+	if (decision.allowed) return decision.address;
+	const hop = url === asked ? '' : ` (it redirects to ${shownUrl(url)})`;
+	throw new NodeOperationError(
+		context.getNode(),
+		`${LABEL}: ${shownUrl(asked)}${hop} is an internal address n8n does not let this node reach`,
+		{
+			itemIndex,
+			description:
+				'Loopback, private, link-local and cloud metadata addresses are refused, in every notation. ' +
+				'To fax documents from a server inside your network, the n8n administrator allows it with ' +
+				'N8N_SSRF_ALLOWED_HOSTNAMES (its host name) or N8N_SSRF_ALLOWED_IP_RANGES (its addresses). Nothing was sent.',
+		},
+	);
+}
+
+function couldNotFetch(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	url: URL,
+	status?: unknown,
+): NodeOperationError {
+	return new NodeOperationError(
+		context.getNode(),
+		`${LABEL}: could not fetch ${shownUrl(url)}${status ? ` (HTTP ${String(status)})` : ''}`,
+		{
+			itemIndex,
+			description:
+				'Check that the address is right and reachable from n8n without signing in; nothing was sent.',
+		},
+	);
+}
+
+/**
+ * GETs a document, following at most MAX_REDIRECTS redirects, each hop checked before it is
+ * requested; n8n's helper follows none itself. Answers the final response and its URL.
+ */
+async function getFollowingCheckedRedirects(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	egress: DocumentEgress,
+	asked: URL,
+): Promise<{ response: IN8nHttpFullResponse; url: URL }> {
+	let url = asked;
+	for (let hops = 0; ; hops++) {
+		// Checked again right before the connection: the address used is the one just validated.
+		const pinned = await checkEgress(context, itemIndex, egress, url, asked);
+		const target = new URL(url.href);
+		const headers: Record<string, string> = {};
+		if (pinned) {
+			target.hostname = pinned;
+			headers.Host = url.host;
+		}
+		let response: IN8nHttpFullResponse;
+		try {
+			response = (await context.helpers.httpRequest({
+				method: 'GET',
+				url: target.href,
+				headers,
+				encoding: 'stream',
+				returnFullResponse: true,
+				disableFollowRedirect: true,
+				ignoreHttpStatusErrors: true,
+				timeout: FETCH_TIMEOUT_MS,
+			})) as IN8nHttpFullResponse;
+		} catch {
+			throw couldNotFetch(context, itemIndex, asked);
+		}
+		const status = response.statusCode;
+		if (status >= 200 && status < 300) return { response, url };
+		(response.body as BodyStream | undefined)?.destroy?.();
+		const location = response.headers?.location;
+		if (!REDIRECT_STATUSES.has(status) || typeof location !== 'string' || hops >= MAX_REDIRECTS)
+			throw couldNotFetch(context, itemIndex, asked, status);
+		let next: URL;
+		try {
+			next = new URL(location, url);
+		} catch {
+			throw couldNotFetch(context, itemIndex, asked, status);
+		}
+		if (next.protocol !== 'http:' && next.protocol !== 'https:')
+			throw couldNotFetch(context, itemIndex, asked, status);
+		url = next;
+	}
+}
+
+async function fetchDocument(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	egress: DocumentEgress,
+	asked: URL,
 	index: number,
 	budget: number,
 ): Promise<FaxDocument> {
 	const node = context.getNode();
-	const shown = shownUrl(url);
-	let response: IN8nHttpFullResponse;
-	try {
-		response = (await context.helpers.httpRequest({
-			method: 'GET',
-			url: url.href,
-			encoding: 'stream',
-			returnFullResponse: true,
-			timeout: FETCH_TIMEOUT_MS,
-		})) as IN8nHttpFullResponse;
-	} catch (error) {
-		const status =
-			(error as { response?: { status?: unknown }; httpCode?: unknown }).response?.status ??
-			(error as { httpCode?: unknown }).httpCode;
-		throw new NodeOperationError(
-			node,
-			`${LABEL}: could not fetch ${shown}${status ? ` (HTTP ${String(status)})` : ''}`,
-			{
-				itemIndex,
-				description:
-					'Check that the address is right and reachable from n8n without signing in; nothing was sent.',
-			},
-		);
-	}
-	const body = response.body as Stream;
+	const shown = shownUrl(asked);
+	const { response, url } = await getFollowingCheckedRedirects(context, itemIndex, egress, asked);
+	const body = response.body as BodyStream;
 	const stop = () => body?.destroy?.();
 	const headers = response.headers ?? {};
 
@@ -215,38 +291,65 @@ async function fetchDocument(
 		stop();
 		throw tooLarge(`${megabytes(declared)} MB`);
 	}
-	// A stream as asked for; a whole body (Buffer, text) if an n8n version answers one anyway.
-	const whole =
-		body instanceof Uint8Array || typeof body === 'string'
-			? Buffer.from(body as Uint8Array | string)
-			: undefined;
-	const data = whole
-		? whole.length > budget
-			? undefined
-			: whole
-		: body && typeof body[Symbol.asyncIterator] === 'function'
-			? await readAtMost(body, budget)
-			: Buffer.alloc(0);
-	if (data === undefined) {
+
+	const named =
+		documentType(fileName, undefined)?.mimeType ===
+		documentType(undefined, type.mimeType)?.mimeType;
+	const extension = extensionOfMime(type.mimeType) ?? type.extension;
+	const fields = {
+		field: shown,
+		fileName: named
+			? uploadFileName(fileName, `document-${index + 1}`, type.extension)
+			: `document-${index + 1}.${extension}`,
+		mimeType: type.mimeType,
+		format: uploadFormatOf(type.extension),
+	};
+
+	// Counted as n8n's store reads it (Node's `readable.map`, whatever way the store consumes it):
+	// past the budget the download is cut, the rest never read.
+	let received = 0;
+	const counted = body.map((chunk) => {
+		received += chunk.byteLength;
+		if (received > budget) throw new Error('larger than the budget');
+		return chunk;
+	});
+	let stored: IBinaryData;
+	try {
+		stored = await context.helpers.prepareBinaryData(
+			counted as Buffer,
+			fields.fileName,
+			fields.mimeType,
+		);
+	} catch {
 		stop();
-		throw tooLarge(`more than ${megabytes(budget)} MB left`);
+		if (received > budget) throw tooLarge(`more than ${megabytes(budget)} MB left`);
+		throw couldNotFetch(context, itemIndex, asked);
 	}
-	if (data.length === 0) {
+	const document = await storedDocument(context, fields, stored);
+	if (document.size === 0) {
 		throw new NodeOperationError(node, `${LABEL}: ${shown} answered an empty document`, {
 			itemIndex,
 			description: 'Fax.Plus cannot fax an empty file. Nothing was sent.',
 		});
 	}
-	const named =
-		documentType(fileName, undefined)?.mimeType ===
-		documentType(undefined, type.mimeType)?.mimeType;
+	return document;
+}
+
+/** A fetched document as n8n stored it: streamed back from its store, or its buffer in memory mode. */
+async function storedDocument(
+	context: IExecuteFunctions,
+	fields: Omit<FaxDocument, 'size' | 'open'>,
+	stored: IBinaryData,
+): Promise<FaxDocument> {
+	const id = stored.id;
+	if (!id) return documentInMemory(fields, Buffer.from(stored.data, 'base64'));
+	const size =
+		typeof stored.bytes === 'number'
+			? stored.bytes
+			: (await context.helpers.getBinaryMetadata(id)).fileSize;
 	return {
-		field: shown,
-		fileName: named
-			? fileName
-			: `document-${index + 1}.${extensionOfMime(type.mimeType) ?? type.extension}`,
-		mimeType: type.mimeType,
-		format: uploadFormatOf(type.extension),
-		data,
+		...fields,
+		size,
+		open: async () => await context.helpers.getBinaryStream(id),
 	};
 }

@@ -47,14 +47,36 @@ const EXTENSION_OF_MIME: Record<string, string> = {
 export const ACCEPTED_LIST =
 	'PDF, TIFF, DOC/DOCX, XLS/XLSX, PPT/PPTX, ODT/ODS/ODP, RTF, TXT, HTML, JPG, PNG, GIF or BMP';
 
-/** One document to fax, checked and read. */
+/** One document to fax, checked, with a way to read it. */
 export interface FaxDocument {
 	field: string;
+	/** The name it is uploaded under; its extension matches its type. */
 	fileName: string;
 	mimeType: string;
 	/** `tiff` for TIFF files, else `pdf`: the `format` query of the upload in automatic mode. */
 	format: FaxFileFormat;
-	data: Buffer;
+	/** Its exact size in bytes (the upload's Content-Length is promised before the first byte). */
+	size: number;
+	/** Opens its bytes from the start; each attempt of an upload opens them again. */
+	open: () => Promise<AsyncIterable<Uint8Array>>;
+}
+
+/** Bytes read at a time from n8n's binary data store. */
+const STREAM_CHUNK_BYTES = 256 * 1024;
+
+/** A document already in memory (n8n's memory mode, Text): uploaded from this one buffer, never copied. */
+export function documentInMemory(
+	fields: Omit<FaxDocument, 'size' | 'open'>,
+	data: Buffer,
+): FaxDocument {
+	return {
+		...fields,
+		size: data.length,
+		open: async () =>
+			(async function* () {
+				yield data;
+			})(),
+	};
 }
 
 const LABEL = 'Input Binary Fields';
@@ -125,27 +147,71 @@ export async function readDocuments(
 
 	const documents: FaxDocument[] = [];
 	for (const { field, binary, extension, mimeType } of binaries) {
-		const data = await context.helpers.getBinaryDataBuffer(itemIndex, field);
-		if (data.length === 0) {
+		const fields = {
+			field,
+			fileName: uploadFileName(binary.fileName, field, extension),
+			mimeType,
+			format: uploadFormatOf(extension),
+		};
+		const document = await binaryDocument(context, itemIndex, fields, binary);
+		if (document.size === 0) {
 			throw new NodeOperationError(node, `${LABEL}: the file in "${field}" is empty`, {
 				itemIndex,
 				description: 'Fax.Plus cannot fax an empty file; check the node that produced it.',
 			});
 		}
-		documents.push({
-			field,
-			fileName: binary.fileName?.trim() || `${field}.${extension}`,
-			mimeType,
-			format: uploadFormatOf(extension),
-			data,
-		});
+		documents.push(document);
 	}
 	checkTotal(
 		context,
 		itemIndex,
-		documents.map(({ data }) => data.length),
+		documents.map(({ size }) => size),
 	);
 	return documents;
+}
+
+/**
+ * A binary n8n stores outside memory (filesystem, S3, database: it has an `id`) is streamed from
+ * n8n's store, its size from the store's metadata; one in memory is uploaded from n8n's buffer.
+ */
+async function binaryDocument(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	fields: Omit<FaxDocument, 'size' | 'open'>,
+	binary: IBinaryData,
+): Promise<FaxDocument> {
+	const id = binary.id;
+	if (id) {
+		const { fileSize } = await context.helpers.getBinaryMetadata(id);
+		return {
+			...fields,
+			size: fileSize,
+			open: async () => await context.helpers.getBinaryStream(id, STREAM_CHUNK_BYTES),
+		};
+	}
+	return documentInMemory(
+		fields,
+		await context.helpers.getBinaryDataBuffer(itemIndex, fields.field),
+	);
+}
+
+/**
+ * The name a document is uploaded under: the user's name with an extension of its type, added or
+ * corrected (n8n's Webhook node names a body posted without a file name by a bare UUID, and
+ * Fax.Plus reads a document's type from its name); the field and the extension when it has none.
+ */
+export function uploadFileName(
+	name: string | undefined,
+	fallback: string,
+	extension: string,
+): string {
+	const trimmed = (name ?? '').trim();
+	if (trimmed === '') return `${fallback}.${extension}`;
+	const own = /\.([a-z0-9]+)$/i.exec(trimmed)?.[1]?.toLowerCase();
+	if (own && ACCEPTED[own] && ACCEPTED[own] === ACCEPTED[extension]) return trimmed;
+	// A wrong accepted extension is replaced (scan.pdf holding a TIFF); any other part of the name stays.
+	const base = own && ACCEPTED[own] ? trimmed.slice(0, -own.length - 1) : trimmed;
+	return `${base || fallback}.${extension}`;
 }
 
 /** The extension and MIME type of a binary, or an error naming the field when Fax.Plus would refuse it. */

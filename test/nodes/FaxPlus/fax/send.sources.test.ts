@@ -25,6 +25,10 @@ const { parseMultipart } = require('../../../server/multipart') as {
 	) => { files: Array<{ name: string; filename: string; contentType: string; data: Buffer }> };
 };
 
+// The local document host is on loopback, which Send refuses: allowed as a user would allow an internal server.
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- test code: n8n reads its allow list from the environment
+process.env.N8N_SSRF_ALLOWED_IP_RANGES = '127.0.0.1/32';
+
 function uploadedPart(request: RecordedRequest) {
 	return parseMultipart(request.rawBody, String(request.headers['content-type'])).files[0];
 }
@@ -173,6 +177,15 @@ describe('Fax → Send: document sources', () => {
 				return_ids: true,
 			});
 			expect(JSON.stringify(items)).not.toContain('secret');
+		});
+
+		it('connects to the address it checked for a host name, keeping the name in the Host header', async () => {
+			const named = `http://localhost:${server().port}/_documents/invoice.pdf`;
+			const items = await runOk(server(), { ...base, documentSource: 'url', documentUrls: named });
+			const [fetched] = server().requests.filter((r) => r.path.startsWith('/_documents/'));
+			expect(fetched.headers.host).toBe(`localhost:${server().port}`);
+			const [path] = items[0].json.files as string[];
+			expect(server().state.files[path]).toMatchObject({ filename: 'invoice.pdf' });
 		});
 
 		it('takes a list of URLs from an expression (an array), e.g. from an AI tool', async () => {

@@ -1,13 +1,8 @@
 import {
 	dispositionFileName,
 	documentUrlList,
-	readAtMost,
 	shownUrl,
 } from '../../../../../nodes/FaxPlus/fax/shared/documentUrls';
-
-async function* chunks(...parts: Array<string | Uint8Array>) {
-	for (const part of parts) yield part;
-}
 
 describe('document URLs (pure parts)', () => {
 	it('splits on new lines and on commas before a scheme, keeping commas inside a URL', () => {
@@ -26,12 +21,6 @@ describe('document URLs (pure parts)', () => {
 		expect(
 			shownUrl(new URL('https://user:pw@files.example:8443/a/b.pdf?X-Amz-Signature=s#p')),
 		).toBe('https://files.example:8443/a/b.pdf');
-	});
-
-	it('reads a body up to the limit, and stops as soon as it is longer', async () => {
-		expect((await readAtMost(chunks('ab', new Uint8Array([99, 100])), 4))?.toString()).toBe('abcd');
-		expect(await readAtMost(chunks('ab', 'cde', 'never read'), 4)).toBeUndefined();
-		expect((await readAtMost(chunks(), 4))?.length).toBe(0);
 	});
 
 	it('reads the file name of a Content-Disposition header', () => {

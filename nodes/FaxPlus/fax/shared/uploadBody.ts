@@ -1,0 +1,119 @@
+// Send's upload of one document: a multipart/form-data body built as it is sent, so a document
+// n8n keeps on disk (or in S3, a database) is never held in memory whole.
+import { randomBytes } from 'node:crypto';
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { faxPlusApiRequest, segment } from '../../../api/transport';
+import type { FaxDocument } from './documents';
+import type { FaxFileFormat, UploadedFile } from './types';
+
+const encoder = new TextEncoder();
+
+/** A header value without the characters that would end it or its quoted string (as browsers and axios escape them). */
+function quoted(value: string): string {
+	return value.replace(/[\r\n"]/g, (c) => ({ '\r': '%0D', '\n': '%0A', '"': '%22' })[c] ?? c);
+}
+
+/**
+ * The multipart body of an upload (RFC 7578) with the one part `fax_file`, as a Blob: its `size` is
+ * the exact Content-Length, and each `stream()` opens the document again, so a request sent twice
+ * (a 429 retried, a token refreshed) sends the document again rather than a copy kept in memory.
+ * n8n's request helper sends a Blob body through axios, which reads it with `size`, `type` and `stream()`.
+ */
+export class MultipartUpload extends Blob {
+	// Own properties shadowing Blob's getters: n8n and axios read them.
+	override readonly size: number;
+	override readonly type: string;
+	readonly boundary: string;
+	readonly document: FaxDocument;
+	private readonly head: Uint8Array;
+	private readonly tail: Uint8Array;
+
+	constructor(document: FaxDocument) {
+		super([]);
+		this.document = document;
+		this.boundary = `faxplus-${randomBytes(16).toString('hex')}`;
+		this.head = encoder.encode(
+			`--${this.boundary}\r\n` +
+				`Content-Disposition: form-data; name="fax_file"; filename="${quoted(document.fileName)}"\r\n` +
+				`Content-Type: ${quoted(document.mimeType)}\r\n\r\n`,
+		);
+		this.tail = encoder.encode(`\r\n--${this.boundary}--\r\n`);
+		this.size = this.head.byteLength + document.size + this.tail.byteLength;
+		this.type = `multipart/form-data; boundary=${this.boundary}`;
+	}
+
+	override stream(): ReadableStream<Uint8Array<ArrayBuffer>> {
+		const { head, tail, document } = this;
+		let chunks: AsyncIterator<Uint8Array> | undefined;
+		let sent = 0;
+		let done = false;
+		return new ReadableStream<Uint8Array<ArrayBuffer>>({
+			start: (controller) => controller.enqueue(head as Uint8Array<ArrayBuffer>),
+			pull: async (controller) => {
+				if (done) return;
+				chunks ??= (await document.open())[Symbol.asyncIterator]();
+				const next = await chunks.next();
+				if (!next.done) {
+					sent += next.value.byteLength;
+					// The Content-Length is promised before the first byte: a document that changed size fails the upload.
+					if (sent > document.size) {
+						controller.error(new Error(`${document.fileName} is longer than its stored size`));
+						await chunks.return?.();
+						return;
+					}
+					controller.enqueue(next.value as Uint8Array<ArrayBuffer>);
+					return;
+				}
+				done = true;
+				if (sent !== document.size) {
+					controller.error(new Error(`${document.fileName} is shorter than its stored size`));
+					return;
+				}
+				controller.enqueue(tail as Uint8Array<ArrayBuffer>);
+				controller.close();
+			},
+			cancel: async () => {
+				await chunks?.return?.();
+			},
+		});
+	}
+
+	override async arrayBuffer(): Promise<ArrayBuffer> {
+		throw new Error('A multipart upload is sent as a stream, never read whole');
+	}
+
+	override async text(): Promise<string> {
+		throw new Error('A multipart upload is sent as a stream, never read whole');
+	}
+}
+
+/** Uploads one document as the multipart part `fax_file`; answers the path Fax.Plus stored it under. */
+export async function uploadDocument(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	userId: string,
+	document: FaxDocument,
+	format: FaxFileFormat,
+): Promise<string> {
+	const answer = await faxPlusApiRequest<UploadedFile | undefined>(context, {
+		method: 'POST',
+		path: `/accounts/${segment(userId)}/files`,
+		qs: { format },
+		body: new MultipartUpload(document),
+		itemIndex,
+	});
+	const path = answer?.path;
+	if (typeof path !== 'string' || path === '') {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Fax.Plus did not answer the path of the uploaded file "${document.fileName}"`,
+			{
+				itemIndex,
+				description:
+					'The upload seemed to succeed but its answer has no "path"; nothing was sent. Try again.',
+			},
+		);
+	}
+	return path;
+}

@@ -1,0 +1,186 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code, not node code: the rules for what a node may import and use do not apply to it */
+// Send's upload: the bytes Fax.Plus receives are the document's, streamed from n8n's binary
+// store and opened again when the upload is sent again (a 429, an OAuth2 refresh).
+import { createHash, randomBytes } from 'node:crypto';
+import { Container } from '@n8n/di';
+import { BinaryDataService } from 'n8n-core';
+import type { IBinaryData, IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { startFaxPlusServer, type FaxPlusServer } from '../../../server';
+import { apiRequests, runOk, runOperation, type AuthKind } from '../../../support/faxplus';
+import { initBinaryData } from '../../../support/n8n-harness';
+import { uploadFileName } from '../../../../nodes/FaxPlus/fax/shared/documents';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { makePdf } = require('../../../server/media') as { makePdf: (lines: string[]) => Buffer };
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** A document as n8n keeps it outside memory (filesystem mode, n8n 2.x's default): the item's binary has an `id`. */
+async function storedBinary(
+	data: Buffer,
+	mimeType: string,
+	fileName?: string,
+): Promise<IDataObject> {
+	await initBinaryData();
+	const binary = await Container.get(BinaryDataService).store(
+		{ type: 'execution', workflowId: 'test-workflow', executionId: 'upload-test' },
+		data,
+		{ mimeType, fileName, data: '' } as IBinaryData,
+	);
+	expect(binary.id).toBeTruthy();
+	return binary as unknown as IDataObject;
+}
+
+function items(binary: Record<string, IDataObject>): INodeExecutionData[] {
+	return [{ json: {}, binary } as unknown as INodeExecutionData];
+}
+
+function storedFiles(server: FaxPlusServer, paths: string[]) {
+	return paths.map((path) => server.state.files[path]);
+}
+
+describe('Fax → Send: streamed uploads', () => {
+	// The clock of the server's rate limit: a test moves it to open the next second's window.
+	let clockMs = Date.now();
+	let server: FaxPlusServer;
+	beforeAll(async () => {
+		server = await startFaxPlusServer({ port: 0, now: () => clockMs });
+	});
+	beforeEach(() => server.reset());
+	afterAll(async () => await server?.close());
+
+	const base = {
+		resource: 'fax',
+		operation: 'send',
+		userId: 'self',
+		from: '+15551230001',
+		to: '+15551234567',
+	};
+	const document = Buffer.concat([makePdf(['Scanned record']), randomBytes(3 * 1024 * 1024 + 7)]);
+
+	it.each<AuthKind>(['pat', 'oauth'])(
+		'uploads a document n8n stores on disk byte for byte, with its Content-Length (%s)',
+		async (auth) => {
+			const binary = await storedBinary(document, 'application/pdf', 'record.pdf');
+			const result = await runOk(server, base, { auth, items: items({ data: binary }) });
+			const [upload] = apiRequests(server);
+			expect(upload.status).toBe(200);
+			expect(Number(upload.headers['content-length'])).toBe(upload.rawBody.length);
+			expect(upload.headers['transfer-encoding']).toBeUndefined();
+			expect(storedFiles(server, result[0].json.files as string[])).toEqual([
+				expect.objectContaining({
+					filename: 'record.pdf',
+					size: document.length,
+					sha256: sha256(document),
+				}),
+			]);
+		},
+	);
+
+	it('sends the document again from the store when the upload is answered 429', async () => {
+		const second = Buffer.concat([makePdf(['Second']), randomBytes(1024 * 1024)]);
+		const binaries = {
+			first: await storedBinary(document, 'application/pdf', 'first.pdf'),
+			second: await storedBinary(second, 'application/pdf', 'second.pdf'),
+		};
+		// One request per second on a clock that stands still: the second upload is refused until
+		// the clock moves, which it does once that 429 is answered.
+		let answered = 0;
+		clockMs = Date.now();
+		server.setNetwork({ rateLimit: { requestsPerSecond: 1, retryAfterSeconds: 1 } });
+		const moveClockAfter429 = setInterval(() => {
+			const refused = apiRequests(server).filter((r) => r.status === 429).length;
+			if (refused > answered) {
+				answered = refused;
+				clockMs += 1000;
+			}
+		}, 20);
+		try {
+			const result = await runOk(
+				server,
+				{ ...base, binaryPropertyNames: 'first, second' },
+				{ items: items(binaries) },
+			);
+			expect(apiRequests(server).map((r) => `${r.path} ${r.status}`)).toEqual([
+				'/v3/accounts/self/files 200',
+				'/v3/accounts/self/files 429',
+				'/v3/accounts/self/files 200',
+				'/v3/accounts/self/outbox 429',
+				'/v3/accounts/self/outbox 201',
+			]);
+			expect(storedFiles(server, result[0].json.files as string[])).toEqual([
+				expect.objectContaining({ filename: 'first.pdf', sha256: sha256(document) }),
+				expect.objectContaining({ filename: 'second.pdf', sha256: sha256(second) }),
+			]);
+		} finally {
+			clearInterval(moveClockAfter429);
+		}
+	});
+
+	it.each<[string, () => Promise<IDataObject>]>([
+		['stored on disk', async () => await storedBinary(document, 'application/pdf', 'record.pdf')],
+		[
+			'in memory',
+			async () => ({
+				data: document.toString('base64'),
+				mimeType: 'application/pdf',
+				fileName: 'record.pdf',
+				bytes: document.length,
+			}),
+		],
+	])(
+		'sends a document %s again after an OAuth2 token refresh (n8n resends the request, the body is opened again)',
+		async (_case, binary) => {
+			server.expireAccessTokens(server.tokens.oauthAccessToken);
+			const result = await runOk(server, base, {
+				auth: 'oauth',
+				items: items({ data: await binary() }),
+			});
+			expect(apiRequests(server).map((r) => `${r.path} ${r.status}`)).toEqual([
+				'/v3/accounts/self/files 401',
+				'/v3/accounts/self/files 200',
+				'/v3/accounts/self/outbox 201',
+			]);
+			expect(storedFiles(server, result[0].json.files as string[])).toEqual([
+				expect.objectContaining({ size: document.length, sha256: sha256(document) }),
+			]);
+		},
+	);
+
+	it("uploads a body n8n's Webhook node named by a bare UUID under that name with the extension of its type", async () => {
+		const uuid = '3f2c1b0a-7d6e-4c5b-9a8f-1e2d3c4b5a69';
+		const result = await runOk(server, base, {
+			items: items({ data: await storedBinary(document, 'application/pdf', uuid) }),
+		});
+		expect(storedFiles(server, result[0].json.files as string[])).toEqual([
+			expect.objectContaining({ filename: `${uuid}.pdf`, sha256: sha256(document) }),
+		]);
+	});
+
+	it('refuses a stored document whose size makes the fax larger than 150 MB before any request', async () => {
+		const binary = await storedBinary(Buffer.from('%PDF-1.4 small'), 'application/pdf', 'a.pdf');
+		const { error } = await runOperation(server, base, {
+			items: items({ data: { ...binary, bytes: 151 * 1024 * 1024 } }),
+		});
+		expect(error?.message).toBe(
+			'Input Binary Fields: the files add up to 151.0 MB; Fax.Plus takes at most 150 MB per fax',
+		);
+		expect(server.requests).toHaveLength(0);
+	});
+});
+
+describe('the name a document is uploaded under', () => {
+	it.each([
+		['letter.pdf', 'pdf', 'letter.pdf'],
+		['LETTER.PDF', 'pdf', 'LETTER.PDF'],
+		['scan.tif', 'tiff', 'scan.tif'],
+		['3f2c1b0a-7d6e-4c5b-9a8f-1e2d3c4b5a69', 'pdf', '3f2c1b0a-7d6e-4c5b-9a8f-1e2d3c4b5a69.pdf'],
+		['report.final', 'pdf', 'report.final.pdf'],
+		['scan.pdf', 'tiff', 'scan.tiff'],
+		['photo.jpeg', 'jpg', 'photo.jpeg'],
+		['', 'pdf', 'data.pdf'],
+		[undefined, 'txt', 'data.txt'],
+	])('%s (a %s document) → %s', (name, extension, expected) => {
+		expect(uploadFileName(name, 'data', extension)).toBe(expected);
+	});
+});
