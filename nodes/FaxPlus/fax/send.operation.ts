@@ -25,6 +25,25 @@ import { resourceLocator } from '../shared/locators';
 import { fromField, senderOf } from './shared/senders';
 import { sentForAgent } from './shared/sendResult';
 import { runsAsTool } from '../shared/output';
+import {
+	allowedDestinationsOption,
+	checkDestinations,
+	maxDestinationsOption,
+} from './shared/destinations';
+import {
+	claimSend,
+	idempotencyKeyOption,
+	nodeErrorOf,
+	taggedComment,
+	toolRepeatWindowOption,
+} from './shared/idempotency';
+import {
+	finalStatusSettings,
+	maxStatusChecksOption,
+	statusCheckIntervalOption,
+	waitForFinalStatus,
+	waitForFinalStatusOption,
+} from './shared/finalStatus';
 import type {
 	CoverPage,
 	CoverPageFlag,
@@ -178,6 +197,7 @@ export const description: INodeProperties[] = [
 		default: {},
 		displayOptions: show,
 		options: [
+			allowedDestinationsOption,
 			{
 				displayName: 'Comment',
 				name: 'comment',
@@ -245,6 +265,9 @@ export const description: INodeProperties[] = [
 					},
 				],
 			},
+			idempotencyKeyOption,
+			maxDestinationsOption,
+			maxStatusChecksOption,
 			...retryFields,
 			{
 				displayName: 'Send At',
@@ -254,6 +277,7 @@ export const description: INodeProperties[] = [
 				description:
 					'When to send the fax; empty sends it now. The fax waits in the outbox until then.',
 			},
+			statusCheckIntervalOption,
 			{
 				displayName: 'Text Enhancement',
 				name: 'enhancement',
@@ -262,6 +286,7 @@ export const description: INodeProperties[] = [
 				description:
 					'Whether Fax.Plus optimises the documents for text (turn it off when re-sending a fax, to keep its quality)',
 			},
+			toolRepeatWindowOption,
 			{
 				displayName: 'Upload Format',
 				name: 'uploadFormat',
@@ -278,6 +303,7 @@ export const description: INodeProperties[] = [
 				default: 'auto',
 				description: 'The format Fax.Plus stores the uploaded files in',
 			},
+			waitForFinalStatusOption,
 		],
 	},
 ];
@@ -293,30 +319,52 @@ export async function execute(
 	const to = destinations(this, itemIndex);
 	const from = senderOf(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	checkDestinations(this, itemIndex, to, options);
+	const waitSettings = finalStatusSettings(this, itemIndex, options);
 	const payload = outboxOptions(this, itemIndex, options);
 	const uploadFormat = checkedUploadFormat(this, itemIndex, options.uploadFormat);
 	const source = documentSourceOf(this, itemIndex);
 	const fromFax =
 		source === 'fax' ? requiredString(this, 'fromFax', 'Fax to Send Again', itemIndex) : undefined;
 	const documents = source === 'fax' ? [] : await documentsOf(this, itemIndex, source);
+	const once = await claimSend(this, itemIndex, options, { userId, to, from, documents, fromFax });
+	if (once && 'duplicate' in once) return toItems(once.duplicate);
+	const claim = once?.claim;
+	const comment = taggedComment(payload.comment, claim);
+	if (comment) payload.comment = comment;
 
 	// Everything is checked: upload the files, then create the outbox fax.
 	const files: string[] = [];
-	for (const document of documents) {
-		files.push(await upload(this, itemIndex, userId, document, uploadFormat ?? document.format));
-	}
 	const body: OutboxPayload = { from, to, files, ...payload, return_ids: true };
 	if (fromFax !== undefined) body.from_fax = fromFax;
-	const answer = await faxPlusApiRequest<OutboxCreated | undefined>(this, {
-		method: 'POST',
-		path: `/accounts/${segment(userId)}/outbox`,
-		body: body as unknown as IDataObject,
-		itemIndex,
-	});
+	const sentAt = Date.now();
+	let answer: OutboxCreated | undefined;
+	try {
+		for (const document of documents) {
+			files.push(await upload(this, itemIndex, userId, document, uploadFormat ?? document.format));
+		}
+		claim?.sending();
+		answer = await faxPlusApiRequest<OutboxCreated | undefined>(this, {
+			method: 'POST',
+			path: `/accounts/${segment(userId)}/outbox`,
+			body: body as unknown as IDataObject,
+			itemIndex,
+		});
+	} catch (error) {
+		await claim?.release(error);
+		throw nodeErrorOf(this, error, itemIndex);
+	}
+	const warning = await claim?.record();
 
 	const sent: FaxSent = { ids: idsOf(answer), to, files, from };
 	if (fromFax !== undefined) sent.fromFax = fromFax;
 	if (body.send_time) sent.sendTime = body.send_time;
+	if (claim) sent.commentTag = claim.tag;
+	if (warning) sent.idempotencyWarning = warning;
+	if (waitSettings)
+		return toItems(
+			await waitForFinalStatus(this, itemIndex, userId, sent.ids, waitSettings, sentAt),
+		);
 	return toItems(runsAsTool(this) ? sentForAgent(sent) : sent);
 }
 
