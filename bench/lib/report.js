@@ -798,7 +798,7 @@ function latencySection(section) {
 
 // ------------------------------------------------------------------ document
 
-const ORDER = ['verify', 'dedup', 'n8n', 'load', 'action', 'latency'];
+const ORDER = ['verify', 'dedup', 'n8n', 'load', 'action', 'latency', 'send'];
 const BUILDERS = {
 	verify: verifySection,
 	dedup: dedupSection,
@@ -806,6 +806,7 @@ const BUILDERS = {
 	load: loadSection,
 	action: actionSection,
 	latency: latencySection,
+	send: require('./report-send').sendSection,
 };
 
 function buildSection(name, section) {
