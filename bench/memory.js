@@ -243,7 +243,7 @@ function writeSection(results) {
 		['Send, URLs, filesystem mode', ratioOf('url', 'filesystem'), 1.5],
 		['Send, URLs, memory mode', ratioOf('url', 'default'), 1.5],
 	].filter(([, ratio]) => Number.isFinite(ratio));
-	const text = `## 7. Memory of one Send
+	const text = `## 8. Memory of one Send
 
 Peak extra resident memory (RSS) of n8n's process while one Fax → Send of one document runs in a real n8n ${results.n8n ?? '2.41.1'} (\`bench/memory.js\`, run on its own: \`bash scripts/with-node.sh node bench/memory.js\`), as a ratio to the document's size; beside it, the same workflow with n8n's own HTTP Request node uploading the file as multipart, and Read/Write Files from Disk alone (what n8n itself costs before any upload). RSS is sampled every 20 ms; "extra" is the peak minus the RSS just before the run, so garbage n8n has not collected yet moves single figures by a few MB either way. The cases of one size run one after another in the same n8n (Read only, Read → Send, Read → HTTP Request, Send from a URL): memory n8n freed but kept from a heavier case is used again without raising RSS, so a case after a heavy one can read low (the URL figures in memory mode especially).
 

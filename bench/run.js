@@ -12,7 +12,7 @@
 //   npm run bench -- --report-only             measure nothing: rewrite BENCHMARKS.md from the
 //                                              stored figures (after a change to the text)
 //
-// Sections: verify (1), dedup (2), n8n (3), load (4), action (5), latency (6). Each heavy case runs in
+// Sections: verify (1), dedup (2), n8n (3), load (4), action (5), latency (6), send (7). Each heavy case runs in
 // its own process (bench/cases/*.js) with a time limit; the n8n cases stop every process
 // they start. Timings are never asserted: a missed goal is reported, not failed; the exit
 // code is non-zero only when a case could not run.
@@ -30,7 +30,7 @@ function writeDocument(file, text) {
 	spawnSync('npx', ['--no-install', 'prettier', '--write', file], { cwd: ROOT, stdio: 'ignore' });
 }
 
-const SECTIONS = ['verify', 'dedup', 'load', 'n8n', 'action', 'latency'];
+const SECTIONS = ['verify', 'dedup', 'load', 'n8n', 'action', 'latency', 'send'];
 const DEDUP_SIZES = [1000, 10000, 100000, 1000000];
 const LOAD_SAMPLES = 15;
 
@@ -63,7 +63,9 @@ function parseArgs(argv) {
 		);
 	let sections = opts.only || SECTIONS;
 	if (opts.quick)
-		sections = sections.filter((s) => s !== 'n8n' && s !== 'action' && s !== 'latency');
+		sections = sections.filter(
+			(s) => s !== 'n8n' && s !== 'action' && s !== 'latency' && s !== 'send',
+		);
 	opts.sections = sections;
 	return opts;
 }
@@ -234,6 +236,11 @@ async function runN8n(pkg, parts, opts) {
 	return readJson(outFile('n8n'));
 }
 
+async function runSend(pkg) {
+	await runCase([caseFile('send-once.js'), pkg, outFile('send')], { timeoutMs: 30 * 60 * 1000 });
+	return readJson(outFile('send'));
+}
+
 function printSection(name, section) {
 	const built = buildSection(name, section);
 	console.log(`\n== ${built.title} ==\n`);
@@ -327,6 +334,8 @@ async function main() {
 			console.error(`[bench] real n8n failed: ${error.stack || error.message}`);
 		}
 	}
+
+	if (opts.sections.includes('send')) await attempt('send', () => runSend(pkg));
 
 	if (opts.write && ORDER.some((n) => data[n])) {
 		writeDocument(mdFile, document(data));

@@ -759,7 +759,7 @@ function latencySection(section) {
 
 // ------------------------------------------------------------------ document
 
-const ORDER = ['verify', 'dedup', 'n8n', 'load', 'action', 'latency'];
+const ORDER = ['verify', 'dedup', 'n8n', 'load', 'action', 'latency', 'send'];
 const BUILDERS = {
 	verify: verifySection,
 	dedup: dedupSection,
@@ -767,6 +767,7 @@ const BUILDERS = {
 	load: loadSection,
 	action: actionSection,
 	latency: latencySection,
+	send: require('./report-send').sendSection,
 };
 
 function buildSection(name, section) {

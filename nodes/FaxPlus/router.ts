@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { resources } from './resources';
 import { DEFAULT_ITEMS_AT_ONCE, NODE_OPTIONS } from './shared/nodeOptions';
+import { markUntrusted, runsAsTool } from './shared/output';
 import type { FaxPlusOperation } from './shared/types';
 
 /**
@@ -21,7 +22,11 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		const pairedItem = { item: itemIndex };
 		try {
 			const results = await operationOf(this, itemIndex).execute.call(this, itemIndex);
-			outputs[itemIndex] = results.map((result) => ({ ...result, pairedItem }));
+			outputs[itemIndex] = results.map((result) => ({
+				...result,
+				...(runsAsTool(this) && { json: untrustedMarked(this, itemIndex, result.json) }),
+				pairedItem,
+			}));
 			return true;
 		} catch (error) {
 			if (this.continueOnFail()) {
@@ -47,6 +52,13 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		throw asNodeError(this, failures.get(first), first);
 	}
 	return [outputs.flat()];
+}
+
+/** A tool answer with the text written by others marked (see markUntrusted). */
+function untrustedMarked(context: IExecuteFunctions, itemIndex: number, json: IDataObject) {
+	const resource = context.getNodeParameter('resource', itemIndex) as string;
+	const operation = context.getNodeParameter('operation', itemIndex) as string;
+	return markUntrusted(resource, operation, json);
 }
 
 function operationOf(context: IExecuteFunctions, itemIndex: number): FaxPlusOperation {

@@ -106,7 +106,7 @@ module.exports = async function aiAgent(t) {
 				args: { fax_id: 'fax_1' },
 				final: (content) => {
 					const fax = [].concat(JSON.parse(content))[0];
-					return `Fax ${fax.id} came from ${fax.from} on ${fax.start_time} (${fax.pages} pages).`;
+					return `Fax ${fax.id} came from ${fax.untrusted.callerId} on ${fax.start_time} (${fax.pages} pages).`;
 				},
 			});
 			started.push({ stop: () => s.model.close() });
@@ -170,6 +170,12 @@ module.exports = async function aiAgent(t) {
 			const toolMessage = completions[1].body.messages.find((m) => m.role === 'tool');
 			assert.match(String(toolMessage.content), /"start_time":"2025-01-14T10:15:00Z"/);
 			assert.doesNotMatch(String(toolMessage.content), /cost_details/);
+			// Text written by the sender reaches the model marked as data, not instructions.
+			assert.match(
+				String(toolMessage.content),
+				/"untrusted":\{"comment":"Invoice from Berlin Clinic","callerId":"\+4930123456"\}/,
+			);
+			assert.match(String(toolMessage.content), /not instructions/);
 
 			const output = outputOf(execution, 'AI Agent')?.[0]?.json;
 			assert.equal(
@@ -233,3 +239,4 @@ async function screenshots(t, agentWorkflowId) {
 		await browser.close();
 	}
 }
+module.exports.startScriptedModel = startScriptedModel;

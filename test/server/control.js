@@ -7,6 +7,7 @@
 const { json, noContent, notFound, badRequest } = require('./http');
 const { isObject, randomHex, faxTime } = require('./util');
 const { fax } = require('./seed');
+const { finishOutbox } = require('./routes/outbox');
 
 /** @param {Buffer} b */
 const bodyText = (b) => b.toString('utf8');
@@ -97,26 +98,27 @@ async function handleControl(server, method, path, body) {
 		return json(record);
 	}
 	if (route === 'POST /_control/outbox/finish') {
-		// An outbox fax is done: it leaves the outbox and the account lists it as a sent fax with its
-		// final status, as Fax.Plus does. The sent fax gets an id of its own: nothing documented says
-		// that it keeps its outbox id, so a workflow must not rely on it.
 		if (!isObject(body) || typeof body.id !== 'string')
 			throw badRequest('Body must be {id, status?}');
-		const outbox = server.state.outbox[body.id];
-		if (!outbox) throw notFound(`No outbox fax ${body.id}`);
-		delete server.state.outbox[body.id];
-		const id = `fax_${randomHex(8)}`;
-		const record = fax({
-			id,
-			direction: 'outgoing',
-			from: outbox.src,
-			to: outbox.to[0],
-			pages: outbox.page_count || 1,
-			status: typeof body.status === 'string' ? body.status : 'success',
-			start_time: outbox.submit_time,
-		});
-		server.state.faxes[id] = record;
-		return json(record);
+		if (!server.state.outbox[body.id]) throw notFound(`No outbox fax ${body.id}`);
+		return json(
+			finishOutbox(
+				server.state,
+				body.id,
+				typeof body.status === 'string' ? body.status : 'success',
+			),
+		);
+	}
+	if (route === 'POST /_control/outbox/plan') {
+		// Outbox faxes to `to` sent from now on leave the outbox with `status` after `afterReads` reads.
+		if (!isObject(body) || typeof body.to !== 'string' || typeof body.status !== 'string')
+			throw badRequest('Body must be {to, status, afterReads?}');
+		const afterReads = body.afterReads ?? 0;
+		if (!Number.isInteger(afterReads) || afterReads < 0)
+			throw badRequest('afterReads must be a whole number of 0 or more');
+		server.state.outboxPlans = server.state.outboxPlans.filter((p) => p.to !== body.to);
+		server.state.outboxPlans.push({ to: body.to, status: body.status, afterReads });
+		return noContent();
 	}
 	if (route === 'GET /_control/tokens') return json(server.tokens);
 	if (route === 'POST /_control/tokens/expire') {

@@ -99,6 +99,10 @@ export interface State {
 	contactGroups: Record<string, ContactGroup>;
 	files: Record<string, StoredFile>;
 	outbox: Record<string, OutboxRecord>;
+	/** Destinations whose new outbox faxes finish by themselves (POST /_control/outbox/plan). */
+	outboxPlans: Array<{ to: string; status: string; afterReads: number }>;
+	/** Outbox faxes planned to finish: their final status and the reads left before they leave. */
+	outboxFinishing: Record<string, { status: string; reads: number }>;
 	faxes: Record<string, FaxRecord>;
 	ai: Record<string, { field_extraction?: AiResult; ocr?: AiResult }>;
 	aiCredits: { credits_remaining: number; usage: Record<string, number> };

@@ -159,6 +159,8 @@ function createSeed() {
 				format: 'pdf',
 			},
 		},
+		outboxPlans: [],
+		outboxFinishing: {},
 		outbox: {
 			outbox_1: {
 				id: 'outbox_1',

@@ -488,6 +488,37 @@ describe('accounts, contacts, outbox, files', () => {
 			);
 			expect(server.state.outbox.outbox_1.send_time).toBe('2030-01-15 09:00:00 +0000');
 		});
+
+		it('lets an outbox fax leave the outbox as planned and be listed as a sent fax with its submit_time', async () => {
+			const plan = await fetch(`${server.origin}/_control/outbox/plan`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ to: '+4930123456', status: 'failed_user_busy', afterReads: 1 }),
+			});
+			expect(plan.status).toBe(204);
+			const sent = await send({});
+			const id = sent.json.ids['+4930123456'];
+			const submitted = server.state.outbox[id].submit_time;
+			// The first read lists it; by the second it has left the outbox.
+			expect(
+				(await call('GET', '/accounts/self/outbox')).json.records.map((r: any) => r.id),
+			).toContain(id);
+			expect((await call('GET', `/accounts/self/outbox/${id}`)).status).toBe(400);
+			const list = await call('GET', '/accounts/self/faxes?category=sent');
+			const fax = list.json.data.records.find((r: any) => r.submit_time === submitted);
+			expect(fax).toMatchObject({
+				to: '+4930123456',
+				status: 'failed_user_busy',
+				direction: 'outgoing',
+			});
+			expect(fax.id).not.toBe(id);
+			const bad = await fetch(`${server.origin}/_control/outbox/plan`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ to: '+4930123456' }),
+			});
+			expect(bad.status).toBe(400);
+		});
 	});
 });
 

@@ -13,6 +13,8 @@ export interface Fault {
 	drop?: boolean;
 	/** Never answer (until the proxy closes). */
 	hang?: boolean;
+	/** Pass the request on, then close the connection without its answer (a lost answer). */
+	lose?: boolean;
 	/** Which requests the fault applies to (every one by default). */
 	matches?: (request: { method: string; path: string; query: URLSearchParams }) => boolean;
 }
@@ -105,6 +107,10 @@ export class FaultProxy {
 			body,
 		});
 		const bytes = Buffer.from(await answer.arrayBuffer());
+		if (fault?.lose) {
+			req.socket.destroy();
+			return;
+		}
 		const type = answer.headers.get('content-type');
 		res.writeHead(answer.status, type ? { 'content-type': type } : {});
 		res.end(bytes);

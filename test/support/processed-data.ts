@@ -91,6 +91,26 @@ export class ProcessedDataStore {
 		this.rows.set(key, stored);
 		return output;
 	}
+
+	async removeProcessed(
+		items: DeduplicationItemTypes[],
+		scope: DeduplicationScope,
+		contextData: ICheckProcessedContextData,
+	): Promise<void> {
+		const key = `${contextData.workflow.id}|${scope === 'node' ? `n:${contextData.node?.id}` : ''}`;
+		this.calls++;
+		await tick();
+		if (this.failure) throw this.failure;
+		const found = this.rows.get(key);
+		if (!found) return;
+		const data = [...found.data];
+		for (const hash of items.map(hashOf)) {
+			const index = data.indexOf(hash);
+			if (index !== -1) data.splice(index, 1);
+		}
+		await tick();
+		this.rows.set(key, { mode: found.mode, data });
+	}
 }
 
 /** What n8n-core's service calls; routed to the current store. */
@@ -112,8 +132,8 @@ class RoutingDeduplicator implements IDataDeduplicator {
 		throw new Error('not used by the trigger');
 	}
 
-	async removeProcessed(): Promise<void> {
-		throw new Error('not used by the trigger');
+	async removeProcessed(...args: Parameters<ProcessedDataStore['removeProcessed']>) {
+		return await this.current.removeProcessed(...args);
 	}
 
 	async clearAllProcessedItems(): Promise<void> {

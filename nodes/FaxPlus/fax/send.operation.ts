@@ -27,6 +27,25 @@ import { resourceLocator } from '../shared/locators';
 import { fromField, senderOf } from './shared/senders';
 import { sentForAgent } from './shared/sendResult';
 import { runsAsTool } from '../shared/output';
+import {
+	allowedDestinationsOption,
+	checkDestinations,
+	maxDestinationsOption,
+} from './shared/destinations';
+import {
+	claimSend,
+	idempotencyKeyOption,
+	nodeErrorOf,
+	taggedComment,
+	toolRepeatWindowOption,
+} from './shared/idempotency';
+import {
+	finalStatusSettings,
+	maxStatusChecksOption,
+	statusCheckIntervalOption,
+	waitForFinalStatus,
+	waitForFinalStatusOption,
+} from './shared/finalStatus';
 import type {
 	CoverPage,
 	CoverPageFlag,
@@ -46,7 +65,7 @@ export const option: INodePropertyOptions = {
 
 /** What an AI agent reads about this operation as a tool. */
 export const toolDescription =
-	'Send a fax with Fax.Plus to one or more fax numbers. Needs the destination numbers in E.164 format (+ and the country code), several separated by commas, and the document (the text to fax, or a document\'s http(s) URL, as this tool is set up). Returns, per destination, the outbox ID of the queued fax and a message saying what happens next and how to check the status later (Outbox → Get with the outbox ID; once sent, the fax is listed under category "sent").';
+	'Send a fax with Fax.Plus to one or more fax numbers. Needs the destination numbers in E.164 format (+ and the country code), several separated by commas, and the document (the text to fax, or a document\'s http(s) URL, as this tool is set up). Returns, per destination, the outbox ID of the queued fax and a message saying what happens next and how to check the status later (Outbox → Get with the outbox ID; once sent, the fax is listed under category "sent"). The same numbers, From and documents again within 24 hours are not faxed twice: the answer then says duplicate: true. Destinations may be bounded (allowed prefixes, at most 10 numbers per call unless set); a refusal names the number and sends nothing.';
 
 const show = showFor('fax', 'send');
 
@@ -179,6 +198,7 @@ export const description: INodeProperties[] = [
 		default: {},
 		displayOptions: show,
 		options: [
+			allowedDestinationsOption,
 			{
 				displayName: 'Comment',
 				name: 'comment',
@@ -246,6 +266,9 @@ export const description: INodeProperties[] = [
 					},
 				],
 			},
+			idempotencyKeyOption,
+			maxDestinationsOption,
+			maxStatusChecksOption,
 			...retryFields,
 			{
 				displayName: 'Send At',
@@ -255,6 +278,7 @@ export const description: INodeProperties[] = [
 				description:
 					'When to send the fax; empty sends it now. The fax waits in the outbox until then.',
 			},
+			statusCheckIntervalOption,
 			{
 				displayName: 'Text Enhancement',
 				name: 'enhancement',
@@ -263,6 +287,7 @@ export const description: INodeProperties[] = [
 				description:
 					'Whether Fax.Plus optimises the documents for text (turn it off when re-sending a fax, to keep its quality)',
 			},
+			toolRepeatWindowOption,
 			{
 				displayName: 'Upload Format',
 				name: 'uploadFormat',
@@ -279,6 +304,7 @@ export const description: INodeProperties[] = [
 				default: 'auto',
 				description: 'The format Fax.Plus stores the uploaded files in',
 			},
+			waitForFinalStatusOption,
 		],
 	},
 ];
@@ -294,32 +320,54 @@ export async function execute(
 	const to = destinations(this, itemIndex);
 	const from = senderOf(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	checkDestinations(this, itemIndex, to, options);
+	const waitSettings = finalStatusSettings(this, itemIndex, options);
 	const payload = outboxOptions(this, itemIndex, options);
 	const uploadFormat = checkedUploadFormat(this, itemIndex, options.uploadFormat);
 	const source = documentSourceOf(this, itemIndex);
 	const fromFax =
 		source === 'fax' ? requiredString(this, 'fromFax', 'Fax to Send Again', itemIndex) : undefined;
 	const documents = source === 'fax' ? [] : await documentsOf(this, itemIndex, source);
+	const once = await claimSend(this, itemIndex, options, { userId, to, from, documents, fromFax });
+	if (once && 'duplicate' in once) return toItems(once.duplicate);
+	const claim = once?.claim;
+	const comment = taggedComment(payload.comment, claim);
+	if (comment) payload.comment = comment;
 
 	// Everything is checked: upload the files, then create the outbox fax.
 	const files: string[] = [];
-	for (const document of documents) {
-		files.push(
-			await uploadDocument(this, itemIndex, userId, document, uploadFormat ?? document.format),
-		);
-	}
 	const body: OutboxPayload = { from, to, files, ...payload, return_ids: true };
 	if (fromFax !== undefined) body.from_fax = fromFax;
-	const answer = await faxPlusApiRequest<OutboxCreated | undefined>(this, {
-		method: 'POST',
-		path: `/accounts/${segment(userId)}/outbox`,
-		body: body as unknown as IDataObject,
-		itemIndex,
-	});
+	const sentAt = Date.now();
+	let answer: OutboxCreated | undefined;
+	try {
+		for (const document of documents) {
+			files.push(
+				await uploadDocument(this, itemIndex, userId, document, uploadFormat ?? document.format),
+			);
+		}
+		claim?.sending();
+		answer = await faxPlusApiRequest<OutboxCreated | undefined>(this, {
+			method: 'POST',
+			path: `/accounts/${segment(userId)}/outbox`,
+			body: body as unknown as IDataObject,
+			itemIndex,
+		});
+	} catch (error) {
+		await claim?.release(error);
+		throw nodeErrorOf(this, error, itemIndex);
+	}
+	const warning = await claim?.record();
 
 	const sent: FaxSent = { ids: idsOf(answer), to, files, from };
 	if (fromFax !== undefined) sent.fromFax = fromFax;
 	if (body.send_time) sent.sendTime = body.send_time;
+	if (claim) sent.commentTag = claim.tag;
+	if (warning) sent.idempotencyWarning = warning;
+	if (waitSettings)
+		return toItems(
+			await waitForFinalStatus(this, itemIndex, userId, sent.ids, waitSettings, sentAt),
+		);
 	return toItems(runsAsTool(this) ? sentForAgent(sent) : sent);
 }
 

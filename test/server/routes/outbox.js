@@ -5,6 +5,7 @@ const { ApiError, json, noContent, badRequest, notFoundItem } = require('../http
 const { read, edit, resolveUser, objectBody } = require('./common');
 const { visibleNumbers } = require('./numbers');
 const { randomHex, faxTime, isObject, isE164, normalizeNumber } = require('../util');
+const { fax } = require('../seed');
 
 const SEND_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})? [+-]\d{4}$/;
 
@@ -96,17 +97,62 @@ function senders(ctx, from) {
 	});
 }
 
+/**
+ * An outbox fax is done: it leaves the outbox and the account lists it as a sent fax with its final
+ * status, under an id of its own (Fax.Plus's help centre: "the outbox ID, used only until the fax is
+ * not sent; the fax ID, representing the fax once it is sent"; nothing documented links the two).
+ * The sent fax has the outbox fax's destination, sender and submit_time (the SDK's Fax has
+ * `submit_time`, "for outgoing faxes only"); its comment is not carried over (not documented).
+ * @param {import('../index').State} state @param {string} id @param {string} status
+ */
+function finishOutbox(state, id, status) {
+	const outbox = state.outbox[id];
+	delete state.outbox[id];
+	delete state.outboxFinishing[id];
+	const faxId = `fax_${randomHex(8)}`;
+	const record = fax({
+		id: faxId,
+		uid: outbox.uid,
+		owner_id: outbox.uid,
+		direction: 'outgoing',
+		from: outbox.src,
+		to: outbox.to[0],
+		pages: outbox.page_count || 1,
+		status,
+		start_time: faxTime(Date.now()),
+		submit_time: outbox.submit_time,
+	});
+	state.faxes[faxId] = record;
+	return record;
+}
+
+/**
+ * Outbox faxes planned to finish (`state.outboxPlans`: a destination, a final status and how many
+ * reads of the fax it takes) leave the outbox once read that often; a read is the fax in a list
+ * answer or a get. Faxes without a plan stay until `outbox/finish`.
+ * @param {import('../index').State} state @param {Array<{ id: string }>} records
+ */
+function readOutbox(state, records) {
+	for (const { id } of records) {
+		const plan = state.outboxFinishing[id];
+		if (!plan) continue;
+		if (plan.reads <= 0) finishOutbox(state, id, plan.status);
+		else plan.reads--;
+	}
+}
+
 /** @param {import('../router').Context} ctx */
 function findOutbox(ctx) {
 	const user = resolveUser(ctx);
 	const id = ctx.params.outbox_fax_id;
+	if (Object.hasOwn(ctx.state.outbox, id)) readOutbox(ctx.state, [{ id }]);
 	const rec = Object.hasOwn(ctx.state.outbox, id) ? ctx.state.outbox[id] : undefined;
 	if (!rec || rec.uid !== user.uid) throw notFoundItem(`outbox fax ${id}`);
 	return rec;
 }
 
 /** @type {import('../router').Route[]} */
-module.exports = [
+const routes = [
 	{
 		method: 'POST',
 		path: '/accounts/:user_id/outbox',
@@ -198,7 +244,12 @@ module.exports = [
 					extra_info: {},
 					ip: '127.0.0.1',
 				};
+				const plan = ctx.state.outboxPlans.find((p) => p.to === number);
+				if (plan) ctx.state.outboxFinishing[id] = { status: plan.status, reads: plan.afterReads };
 			});
+			// A plan to finish at once: the fax has left the outbox before anyone reads it.
+			for (const id of Object.values(ids))
+				if (ctx.state.outboxFinishing[id]?.reads === 0) readOutbox(ctx.state, [{ id }]);
 			return json(body.return_ids ? { ids } : {}, 201);
 		},
 	},
@@ -208,6 +259,10 @@ module.exports = [
 		scopes: read('fax'),
 		handler: (ctx) => {
 			const user = resolveUser(ctx);
+			readOutbox(
+				ctx.state,
+				Object.values(ctx.state.outbox).filter((r) => r.uid === user.uid),
+			);
 			return json({ records: Object.values(ctx.state.outbox).filter((r) => r.uid === user.uid) });
 		},
 	},
@@ -245,3 +300,6 @@ module.exports = [
 		},
 	},
 ];
+
+module.exports = routes;
+module.exports.finishOutbox = finishOutbox;

@@ -112,6 +112,10 @@ export interface FaxSent {
 	fromFax?: string;
 	/** `YYYY-MM-DD HH:mm:ss +0000` when the fax is scheduled. */
 	sendTime?: string;
+	/** The comment tag carrying the idempotency key's hash, when the send has a key. */
+	commentTag?: string;
+	/** Set when the send went out but n8n could not record it as done. */
+	idempotencyWarning?: string;
 }
 
 /** Status of a Fax AI job (OCR or field extraction). */

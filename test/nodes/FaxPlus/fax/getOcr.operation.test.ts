@@ -112,11 +112,14 @@ describe('Fax → Get OCR', () => {
 				'OCR had not been requested for this fax, so it was requested now. OCR is in progress; run "Get OCR" again later to read the recognised text',
 		});
 		const later = await runOk(server(), { ...base, faxId: 'fax_3' }, { asTool: true });
+		// The recognised text is the sender's: marked as data, not instructions.
 		expect(later[0].json).toMatchObject({
 			status: 'finished',
 			finished: true,
-			data: 'Fax fax_3 page 1\nFax fax_3 page 2\nFax fax_3 page 3',
+			untrusted: { ocrText: 'Fax fax_3 page 1\nFax fax_3 page 2\nFax fax_3 page 3' },
+			untrustedNote: expect.stringContaining('not instructions'),
 		});
+		expect(later[0].json.data).toBeUndefined();
 	});
 
 	it('as a tool with the option off, only reads', async () => {

@@ -1,4 +1,9 @@
-import { isoTime, shapeRecord } from '../../../../nodes/FaxPlus/shared/output';
+import {
+	isoTime,
+	markUntrusted,
+	shapeRecord,
+	UNTRUSTED_NOTE,
+} from '../../../../nodes/FaxPlus/shared/output';
 import { SIMPLIFIED_FAX } from '../../../../nodes/FaxPlus/fax/shared/fields';
 import { SIMPLIFIED_OUTBOX_FAX } from '../../../../nodes/FaxPlus/outbox/fields';
 import { SIMPLIFIED_NUMBER } from '../../../../nodes/FaxPlus/number/fields';
@@ -36,17 +41,19 @@ describe('Output: Simplified, Raw, Selected Fields', () => {
 			direction: 'incoming',
 			status: 'success',
 			statusMeaning: expect.stringMatching(/./),
-			from: '+4930123456',
 			to: '+15551230001',
 			pages: 2,
 			start_time: '2025-01-14T10:15:00Z',
 			is_read: false,
-			comment: 'Invoice from Berlin Clinic',
+			// Text written by the sender, marked as data (a received fax's caller ID too).
+			untrusted: { comment: 'Invoice from Berlin Clinic', callerId: '+4930123456' },
+			untrustedNote: UNTRUSTED_NOTE,
 		});
 		expect(Object.keys(server().state.faxes.fax_1).length).toBeGreaterThan(10);
 
 		const chosenRaw = await runOk(server(), { ...base, output: 'raw' }, { asTool: true });
-		expect(chosenRaw[0].json).toEqual(raw[0].json);
+		expect(chosenRaw[0].json).toEqual(markUntrusted('fax', 'get', raw[0].json));
+		expect(chosenRaw[0].json.untrusted).toMatchObject({ faxHeader: raw[0].json.header });
 	});
 
 	it('Fax → Get Many: a tool lists 10 faxes by default, simplified', async () => {
@@ -64,7 +71,14 @@ describe('Output: Simplified, Raw, Selected Fields', () => {
 			{ asTool: true },
 		);
 		expect(items).toHaveLength(10);
-		expect(Object.keys(items[0].json).sort()).toEqual([...SIMPLIFIED_FAX.fields].sort());
+		const marked = ['comment', 'from'];
+		expect(Object.keys(items[0].json).sort()).toEqual(
+			[
+				...SIMPLIFIED_FAX.fields.filter((f) => !marked.includes(f)),
+				'untrusted',
+				'untrustedNote',
+			].sort(),
+		);
 		expect(apiRequests(server())[0].query).toMatchObject({ limit: '10' });
 
 		server().clearRequests();

@@ -1,8 +1,11 @@
 // Fax → Send run as an AI tool: the answer says what happens next and how to follow the fax.
 import { apiRequests, runOk, useFaxPlusServer } from '../../../../support/faxplus';
+import { useProcessedDataStore } from '../../../../support/processed-data';
 
 describe('Fax → Send as an AI tool', () => {
 	const server = useFaxPlusServer();
+	// A tool's send keeps its default idempotency key in n8n's processed-data store.
+	beforeEach(() => useProcessedDataStore());
 	const base = {
 		resource: 'fax',
 		operation: 'send',
@@ -46,6 +49,7 @@ describe('Fax → Send as an AI tool', () => {
 		expect(json.message).toContain('Fax.Plus sends it now');
 		expect(json.message).toContain('Outbox → Get with its outbox ID');
 		expect(json.message).toContain('Fax → Get Many with category "sent"');
+		expect(json.message).toContain('does not fax them again');
 	});
 
 	it('in a workflow, answers as before (no message)', async () => {

@@ -1,0 +1,189 @@
+'use strict';
+// Section 7: what Send's Idempotency Key costs per send, in a real n8n (scripts/n8n/n8n.js, the
+// pinned version, its default SQLite database) with the package snapshot and the local
+// Fax.Plus-compatible server:
+//   node bench/cases/send-once.js <package> <out.json>
+//
+// Workflow: Webhook (answers with the last node's first item) → Split Out (BENCH_SEND_ITEMS
+// items, default 100) → Fax → Send (a short text to one number), once without a key and once
+// with a key that is new for every item (each send claims it in n8n's processed-data store
+// before the upload and records it as done after Fax.Plus accepted the fax: two read-and-write
+// round trips of the node's record). BENCH_SEND_ROUNDS rounds (default 5) alternate between
+// the two after a warm-up round each; then the same with every answer of the server delayed by
+// BENCH_SEND_LATENCY_MS (default 80) as across the internet. Every round is checked: the
+// server must have received one upload and one outbox request per item, all answered 2xx.
+
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const http = require('node:http');
+const os = require('node:os');
+const path = require('node:path');
+
+const [pkgArg, outFile] = process.argv.slice(2);
+const pkgDir = path.resolve(pkgArg);
+const ROOT = path.resolve(__dirname, '../..');
+const { startN8n } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
+const { startFaxPlusServer } = require(path.join(ROOT, 'test/server'));
+
+const PKG = require(path.join(pkgDir, 'package.json')).name;
+const ACTION = `${PKG}.faxPlus`;
+const ITEMS = Number(process.env.BENCH_SEND_ITEMS || 100);
+const ROUNDS = Number(process.env.BENCH_SEND_ROUNDS || 5);
+const LATENCY_MS = Number(process.env.BENCH_SEND_LATENCY_MS || 80);
+const ROUND_CAP_MS = 5 * 60 * 1000;
+
+const log = (...a) => console.error('[bench:send]', ...a);
+const uuid = () => crypto.randomUUID();
+const agent = new http.Agent({ keepAlive: true });
+
+function node(name, type, typeVersion, parameters, extra = {}) {
+	return { id: uuid(), name, type, typeVersion, position: [0, 0], parameters, ...extra };
+}
+
+function post(url, body) {
+	return new Promise((resolve, reject) => {
+		const started = process.hrtime.bigint();
+		const req = http.request(
+			url,
+			{
+				method: 'POST',
+				agent,
+				headers: { 'content-type': 'application/json', 'content-length': body.length },
+				timeout: ROUND_CAP_MS,
+			},
+			(res) => {
+				let text = '';
+				res.on('data', (c) => (text += c));
+				res.on('end', () =>
+					resolve({
+						status: res.statusCode,
+						body: text,
+						ms: Number(process.hrtime.bigint() - started) / 1e6,
+					}),
+				);
+			},
+		);
+		req.on('timeout', () => req.destroy(new Error('timed out')));
+		req.on('error', reject);
+		req.end(body);
+	});
+}
+
+async function sendWorkflow(n8n, pat, label, options) {
+	const p = `bench-send-${uuid()}`;
+	const wf = await n8n.importWorkflow({
+		name: `bench: Send × ${ITEMS} (${label})`,
+		nodes: [
+			node(
+				'Webhook',
+				'n8n-nodes-base.webhook',
+				2,
+				{
+					httpMethod: 'POST',
+					path: p,
+					responseMode: 'lastNode',
+					responseData: 'firstEntryJson',
+					options: {},
+				},
+				{ webhookId: uuid() },
+			),
+			node('Split Out', 'n8n-nodes-base.splitOut', 1, {
+				fieldToSplitOut: 'body.items',
+				include: 'noOtherFields',
+				options: {},
+			}),
+			node(
+				'Send',
+				ACTION,
+				1,
+				{
+					authentication: 'accessToken',
+					resource: 'fax',
+					operation: 'send',
+					userId: 'self',
+					to: '+4930123456',
+					from: { __rl: true, mode: 'number', value: '+15551230001' },
+					documentSource: 'text',
+					documentText: 'Benchmark letter',
+					options,
+				},
+				{ credentials: { faxPlusApi: { id: pat.id, name: pat.name } } },
+			),
+		],
+		connections: {
+			Webhook: { main: [[{ node: 'Split Out', type: 'main', index: 0 }]] },
+			'Split Out': { main: [[{ node: 'Send', type: 'main', index: 0 }]] },
+		},
+	});
+	await n8n.activate(wf.id);
+	await n8n.waitForWebhook(p);
+	return { id: wf.id, url: n8n.webhookUrl(p) };
+}
+
+async function main() {
+	const out = { items: ITEMS, rounds: ROUNDS, loadBefore: os.loadavg()[0], passes: [] };
+	let n8n;
+	let server;
+	try {
+		server = await startFaxPlusServer();
+		n8n = await startN8n({ packageDir: pkgDir, env: { N8N_LOG_LEVEL: 'warn' } });
+		out.n8nVersion = n8n.version;
+		const pat = await n8n.createCredential('bench PAT', 'faxPlusApi', {
+			accessToken: server.tokens.pat,
+			baseUrl: server.baseUrl,
+		});
+		const targets = {
+			plain: await sendWorkflow(n8n, pat, 'no key', {}),
+			keyed: await sendWorkflow(n8n, pat, 'a new key per item', {
+				idempotencyKey: '={{ $json.key }}',
+			}),
+		};
+		let round = 0;
+		const once = async (name) => {
+			round++;
+			const items = Array.from({ length: ITEMS }, (_, i) => ({ key: `r${round}-${i}-${uuid()}` }));
+			const body = Buffer.from(JSON.stringify({ items }));
+			server.clearRequests();
+			const r = await post(targets[name].url, body);
+			const calls = server.requests.filter((q) => q.path.startsWith('/v3/'));
+			const uploads = calls.filter((q) => q.path.endsWith('/files') && q.status === 200).length;
+			const outbox = calls.filter((q) => q.path.endsWith('/outbox') && q.status === 201).length;
+			if (r.status !== 200 || uploads !== ITEMS || outbox !== ITEMS)
+				throw new Error(
+					`${name}: status ${r.status}, ${uploads} uploads and ${outbox} outbox requests for ${ITEMS} items: ${r.body.slice(0, 200)}`,
+				);
+			return { ms: r.ms, msPerSend: r.ms / ITEMS };
+		};
+		for (const latencyMs of [0, LATENCY_MS]) {
+			server.setNetwork({ latencyMs });
+			const pass = { latencyMs, targets: { plain: { runs: [] }, keyed: { runs: [] } } };
+			for (const name of Object.keys(targets)) await once(name); // warm-up
+			for (let i = 0; i < ROUNDS; i++) {
+				for (const name of i % 2 ? ['keyed', 'plain'] : ['plain', 'keyed']) {
+					const run = await once(name);
+					pass.targets[name].runs.push(run);
+					log(
+						`${latencyMs} ms, round ${i + 1}/${ROUNDS} ${name}: ${run.msPerSend.toFixed(1)} ms per send`,
+					);
+				}
+			}
+			out.passes.push(pass);
+			fs.writeFileSync(outFile, JSON.stringify(out));
+		}
+		server.setNetwork({ latencyMs: 0 });
+	} finally {
+		if (n8n) await n8n.stop().catch((e) => log(`stopping n8n: ${e.message}`));
+		if (server) await server.close();
+		agent.destroy();
+	}
+	out.loadAfter = os.loadavg()[0];
+	fs.writeFileSync(outFile, JSON.stringify(out));
+}
+
+main().then(
+	() => process.exit(0),
+	(error) => {
+		console.error(error && error.stack ? error.stack : error);
+		process.exit(1);
+	},
+);

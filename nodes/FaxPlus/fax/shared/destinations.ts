@@ -1,0 +1,103 @@
+// Bounds on where Send may fax: allowed calling codes or number prefixes, and how many numbers
+// one item may send to. Checked before anything is read, uploaded or sent.
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { runsAsTool } from '../../shared/output';
+
+/** As a tool, without Max Destinations, one call sends to at most this many numbers. */
+export const TOOL_MAX_DESTINATIONS = 10;
+
+export const allowedDestinationsOption: INodeProperties = {
+	displayName: 'Allowed Destinations',
+	name: 'allowedDestinations',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. +1, +44, +4930',
+	description:
+		'Country calling codes or number prefixes that may be faxed, separated by commas; a number outside them is refused before anything is uploaded. Empty allows every number.',
+};
+
+export const maxDestinationsOption: INodeProperties = {
+	displayName: 'Max Destinations',
+	name: 'maxDestinations',
+	type: 'number',
+	typeOptions: { minValue: 0 },
+	default: 0,
+	description: `Most numbers one item may fax to; more are refused before anything is uploaded. 0 means no limit of its own (as an AI tool: ${TOOL_MAX_DESTINATIONS}).`,
+};
+
+/** The prefixes of Allowed Destinations: "+" and digits (spaces and dashes ignored). */
+export function allowedPrefixes(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+): string[] {
+	const entries = (Array.isArray(value) ? value.map(String) : String(value ?? '').split(/[,\n]/))
+		.map((entry) => entry.replace(/[\s\-().]/g, ''))
+		.filter((entry) => entry !== '');
+	for (const entry of entries) {
+		if (!/^\+\d{1,14}$/.test(entry)) {
+			throw new NodeOperationError(
+				context.getNode(),
+				`Allowed Destinations: "${entry}" is not a calling code or number prefix`,
+				{
+					itemIndex,
+					description:
+						'Enter prefixes with "+" and digits, separated by commas, e.g. +1, +44, +4930.',
+				},
+			);
+		}
+	}
+	return entries;
+}
+
+function maxOf(context: IExecuteFunctions, itemIndex: number, value: unknown): number | undefined {
+	const number = Number(value ?? 0);
+	if (!Number.isInteger(number) || number < 0) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Max Destinations must be a whole number of 0 or more, not "${String(value)}"`,
+			{ itemIndex },
+		);
+	}
+	if (number > 0) return number;
+	return runsAsTool(context) ? TOOL_MAX_DESTINATIONS : undefined;
+}
+
+/** Throws, naming the number, when a destination is outside the bounds; answers nothing otherwise. */
+export function checkDestinations(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	to: string[],
+	options: IDataObject,
+): void {
+	const asTool = runsAsTool(context);
+	const max = maxOf(context, itemIndex, options.maxDestinations);
+	if (max !== undefined && to.length > max) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`To has ${to.length} numbers; this node sends to at most ${max} per fax`,
+			{
+				itemIndex,
+				description: asTool
+					? `Nothing was uploaded or sent. Send to at most ${max} numbers per call: split the numbers over several calls only if the user asked to fax all of them.`
+					: `Nothing was uploaded or sent. Raise Max Destinations in the options, or split the numbers over several items.`,
+			},
+		);
+	}
+	const prefixes = allowedPrefixes(context, itemIndex, options.allowedDestinations);
+	if (prefixes.length === 0) return;
+	const refused = to.find((number) => !prefixes.some((prefix) => number.startsWith(prefix)));
+	if (refused === undefined) return;
+	const allowed = prefixes.join(', ');
+	throw new NodeOperationError(
+		context.getNode(),
+		`To: ${refused} is not an allowed destination (allowed: ${allowed})`,
+		{
+			itemIndex,
+			description: asTool
+				? `Nothing was uploaded or sent. This tool may only fax numbers starting with ${allowed}. Do not try other numbers; tell the user that ${refused} is not allowed.`
+				: `Nothing was uploaded or sent. Add its calling code or prefix to Allowed Destinations in the options, or remove the number.`,
+		},
+	);
+}

@@ -1,0 +1,227 @@
+// Send → Wait for Final Status: follows each outbox fax until it leaves the outbox and is listed
+// as a sent fax, then outputs that record. Fax.Plus documents two IDs per outgoing fax (the
+// outbox ID until it is sent, then a fax ID) and no link between them; a sent fax is matched by
+// its destination and its submit_time, which the outbox fax also has (see docs/sending.md).
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
+import { formatUtc, parseDateTime } from '../../../api/dates';
+import { faxStatusFields } from '../../../api/faxStatuses';
+import { faxPlusApiRequest, segment } from '../../../api/transport';
+import type { OutboxFax, OutboxList } from '../../outbox/types';
+import type { FaxList, FaxRecord } from './types';
+
+/** Fax.Plus watches tight status polling: checks are at least this far apart. Tests lower it here, users cannot. */
+export const statusTiming = { floorSeconds: 20 };
+export const DEFAULT_CHECK_INTERVAL_SECONDS = 30;
+export const DEFAULT_MAX_STATUS_CHECKS = 20;
+/** Sent faxes read per check when looking for the ones that left the outbox. */
+const SENT_PAGE = 200;
+
+export const waitForFinalStatusOption: INodeProperties = {
+	displayName: 'Wait for Final Status',
+	name: 'waitForFinalStatus',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to wait until each fax is sent or has failed, and output its sent-fax record (one item per destination, with status, statusMeaning, statusRetryable and faxId) instead of the outbox IDs',
+};
+
+export const statusCheckIntervalOption: INodeProperties = {
+	displayName: 'Status Check Interval (Seconds)',
+	name: 'statusCheckInterval',
+	type: 'number',
+	typeOptions: { minValue: statusTiming.floorSeconds },
+	default: DEFAULT_CHECK_INTERVAL_SECONDS,
+	description: `With Wait for Final Status: seconds between two checks; at least ${statusTiming.floorSeconds} (Fax.Plus watches tight polling)`,
+};
+
+export const maxStatusChecksOption: INodeProperties = {
+	displayName: 'Max Status Checks',
+	name: 'maxStatusChecks',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: DEFAULT_MAX_STATUS_CHECKS,
+	description:
+		'With Wait for Final Status: checks before giving up; a fax not finished by then is output with final: false and its outbox status',
+};
+
+interface Followed {
+	to: string;
+	outboxFaxId: string;
+	/** The outbox record as last seen. */
+	outbox?: OutboxFax;
+	result?: IDataObject;
+}
+
+function positiveWhole(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	fallback: number,
+	minimum: number,
+	name: string,
+): number {
+	const number = value === undefined || value === '' ? fallback : Number(value);
+	if (!Number.isInteger(number) || number < minimum) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`${name} must be a whole number of at least ${minimum}, not "${String(value)}"`,
+			{ itemIndex },
+		);
+	}
+	return number;
+}
+
+/** Whether Send waits, and how: checked before anything is sent. */
+export function finalStatusSettings(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	options: IDataObject,
+): { intervalMs: number; maxChecks: number } | undefined {
+	if (options.waitForFinalStatus !== true) return undefined;
+	const floor = statusTiming.floorSeconds;
+	const interval = Number(options.statusCheckInterval ?? DEFAULT_CHECK_INTERVAL_SECONDS);
+	if (!Number.isFinite(interval) || interval < floor) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Status Check Interval (Seconds) must be at least ${floor}, not "${String(options.statusCheckInterval)}"`,
+			{ itemIndex, description: 'Fax.Plus watches tight status polling.' },
+		);
+	}
+	const maxChecks = positiveWhole(
+		context,
+		itemIndex,
+		options.maxStatusChecks,
+		DEFAULT_MAX_STATUS_CHECKS,
+		1,
+		'Max Status Checks',
+	);
+	return { intervalMs: interval * 1000, maxChecks };
+}
+
+const digitsOf = (number: unknown) => String(number ?? '').replace(/\D/g, '');
+const instantOf = (value: unknown) => parseDateTime(value, 'UTC')?.getTime();
+
+/** The sent fax of an outbox fax: same destination, same submit_time (to the second). */
+function matchSent(
+	followed: Followed,
+	sent: FaxRecord[],
+	taken: Set<string>,
+	sentAfter: number,
+): { fax: FaxRecord; matchedBy: string } | undefined {
+	const candidates = sent.filter(
+		(fax) =>
+			typeof fax.id === 'string' &&
+			!taken.has(fax.id) &&
+			digitsOf(fax.to) === digitsOf(followed.to),
+	);
+	const submitted = instantOf(followed.outbox?.submit_time);
+	if (submitted !== undefined) {
+		const same = candidates.find((fax) => instantOf(fax.submit_time) === submitted);
+		if (same) return { fax: same, matchedBy: 'destination and submit_time' };
+		return undefined;
+	}
+	// Never seen in the outbox (it left before the first check): the oldest fax to the number since the send.
+	const since = candidates
+		.filter((fax) => (instantOf(fax.submit_time ?? fax.start_time) ?? 0) >= sentAfter)
+		.sort(
+			(a, b) =>
+				(instantOf(a.submit_time ?? a.start_time) ?? 0) -
+				(instantOf(b.submit_time ?? b.start_time) ?? 0),
+		);
+	return since[0] ? { fax: since[0], matchedBy: 'destination and time' } : undefined;
+}
+
+function finalItem(followed: Followed, fax: FaxRecord, matchedBy: string): IDataObject {
+	return {
+		...(fax as IDataObject),
+		faxId: fax.id as string,
+		outboxFaxId: followed.outboxFaxId,
+		to: followed.to,
+		...faxStatusFields(fax.status),
+		final: true,
+		matchedBy,
+	};
+}
+
+function unfinishedItem(followed: Followed, checks: number): IDataObject {
+	const outboxStatus = followed.outbox?.status;
+	const where =
+		followed.outbox === undefined
+			? 'it left the outbox, but no sent fax matching it is listed yet'
+			: `it is still in the outbox, status "${String(outboxStatus)}"`;
+	return {
+		faxId: null,
+		outboxFaxId: followed.outboxFaxId,
+		to: followed.to,
+		status: typeof outboxStatus === 'string' ? outboxStatus : 'unknown',
+		statusMeaning: `Not finished after ${checks} checks: ${where}. Check again later with Outbox → Get or Fax → Get Many (category "sent").`,
+		statusRetryable: null,
+		final: false,
+	};
+}
+
+/**
+ * Checks the outbox (and, for faxes that left it, the sent list) until every fax is matched or
+ * `maxChecks` checks were made, `intervalMs` apart, sleeping with n8n's sleep. One item per destination.
+ */
+export async function waitForFinalStatus(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	userId: string,
+	ids: Record<string, string>,
+	settings: { intervalMs: number; maxChecks: number },
+	sentAt: number,
+): Promise<IDataObject[]> {
+	const followed: Followed[] = Object.entries(ids).map(([to, outboxFaxId]) => ({
+		to,
+		outboxFaxId,
+	}));
+	const taken = new Set<string>();
+	const intervalMs = Math.max(settings.intervalMs, statusTiming.floorSeconds * 1000);
+	let checks = 0;
+	const signal = context.getExecutionCancelSignal?.();
+	while (true) {
+		checks++;
+		const outbox = await faxPlusApiRequest<OutboxList | undefined>(context, {
+			method: 'GET',
+			path: `/accounts/${segment(userId)}/outbox`,
+			itemIndex,
+		});
+		const inOutbox = new Map((outbox?.records ?? []).map((record) => [record.id, record]));
+		const left: Followed[] = [];
+		for (const entry of followed) {
+			if (entry.result) continue;
+			const record = inOutbox.get(entry.outboxFaxId);
+			if (record) entry.outbox = record;
+			else left.push(entry);
+		}
+		if (left.length > 0) {
+			const earliest = Math.min(
+				sentAt,
+				...left.map((entry) => instantOf(entry.outbox?.submit_time) ?? sentAt),
+			);
+			const list = await faxPlusApiRequest<FaxList | undefined>(context, {
+				method: 'GET',
+				path: `/accounts/${segment(userId)}/faxes`,
+				qs: {
+					category: 'sent',
+					after: formatUtc(new Date(earliest - 60_000)),
+					limit: SENT_PAGE,
+				},
+				itemIndex,
+			});
+			const sent = list?.data?.records ?? [];
+			for (const entry of left) {
+				const match = matchSent(entry, sent, taken, sentAt - 60_000);
+				if (!match) continue;
+				taken.add(match.fax.id as string);
+				entry.result = finalItem(entry, match.fax, match.matchedBy);
+			}
+		}
+		const open = followed.filter((entry) => !entry.result);
+		if (open.length === 0 || checks >= settings.maxChecks || signal?.aborted) break;
+		await sleep(intervalMs);
+	}
+	return followed.map((entry) => entry.result ?? unfinishedItem(entry, checks));
+}

@@ -1,0 +1,117 @@
+// Send → Allowed Destinations and Max Destinations: refusals upload and send nothing.
+import type { IDataObject } from 'n8n-workflow';
+import {
+	apiRequests,
+	runOperation,
+	useFaxPlusServer,
+	type FaxPlusServer,
+} from '../../../../support/faxplus';
+import { useProcessedDataStore } from '../../../../support/processed-data';
+import { TOOL_MAX_DESTINATIONS } from '../../../../../nodes/FaxPlus/fax/shared/destinations';
+
+const send = {
+	resource: 'fax',
+	operation: 'send',
+	userId: 'self',
+	from: '+15551230001',
+	documentSource: 'url',
+	documentUrls: '',
+};
+
+/** Requests to Fax.Plus and to the document host: a refusal makes none. */
+const anyRequests = (server: FaxPlusServer) =>
+	server.requests.filter((r) => r.path.startsWith('/v3/') || r.path.startsWith('/_documents/'));
+
+async function run(server: FaxPlusServer, parameters: IDataObject, asTool = false) {
+	return await runOperation(
+		server,
+		{ ...send, documentUrls: `${server.origin}/_documents/invoice.pdf`, ...parameters },
+		{ asTool },
+	);
+}
+
+const numbers = (count: number) =>
+	Array.from({ length: count }, (_, i) => `+1555200${String(i).padStart(4, '0')}`).join(',');
+
+describe('Fax → Send: destinations within bounds', () => {
+	const server = useFaxPlusServer();
+
+	it('sends to numbers within Allowed Destinations', async () => {
+		const result = await run(server(), {
+			to: '+1 555 123 4567, +49 30 123456',
+			options: { allowedDestinations: '+1, +4930' },
+		});
+		expect(result.error).toBeUndefined();
+		expect(apiRequests(server()).map((r) => `${r.method} ${r.path}`)).toEqual([
+			'POST /v3/accounts/self/files',
+			'POST /v3/accounts/self/outbox',
+		]);
+	});
+
+	it('refuses a number outside Allowed Destinations, naming it, before fetching or uploading', async () => {
+		const result = await run(server(), {
+			to: '+15551234567, +449001234567',
+			options: { allowedDestinations: '+1, +4930' },
+		});
+		expect(result.error?.message).toBe(
+			'To: +449001234567 is not an allowed destination (allowed: +1, +4930)',
+		);
+		expect(result.error?.description).toContain('Nothing was uploaded or sent');
+		expect(anyRequests(server())).toEqual([]);
+	});
+
+	it('refuses an Allowed Destinations entry that is not a prefix', async () => {
+		const result = await run(server(), {
+			to: '+15551234567',
+			options: { allowedDestinations: '+1, 44' },
+		});
+		expect(result.error?.message).toBe(
+			'Allowed Destinations: "44" is not a calling code or number prefix',
+		);
+		expect(anyRequests(server())).toEqual([]);
+	});
+
+	it('refuses more numbers than Max Destinations', async () => {
+		const result = await run(server(), { to: numbers(3), options: { maxDestinations: 2 } });
+		expect(result.error?.message).toBe('To has 3 numbers; this node sends to at most 2 per fax');
+		expect(anyRequests(server())).toEqual([]);
+	});
+
+	it('has no cap of its own in a workflow', async () => {
+		const result = await run(server(), { to: numbers(TOOL_MAX_DESTINATIONS + 1) });
+		expect(result.error).toBeUndefined();
+	});
+
+	describe('as an AI tool', () => {
+		// A tool's send keeps its default idempotency key in n8n's processed-data store.
+		beforeEach(() => useProcessedDataStore());
+
+		it(`caps a call at ${TOOL_MAX_DESTINATIONS} numbers and tells the model what to do`, async () => {
+			const result = await run(server(), { to: numbers(TOOL_MAX_DESTINATIONS + 1) }, true);
+			expect(result.error?.message).toBe(
+				`To has ${TOOL_MAX_DESTINATIONS + 1} numbers; this node sends to at most ${TOOL_MAX_DESTINATIONS} per fax`,
+			);
+			expect(result.error?.description).toContain('only if the user asked');
+			expect(anyRequests(server())).toEqual([]);
+		});
+
+		it('takes a higher Max Destinations set on the tool', async () => {
+			const result = await run(
+				server(),
+				{ to: numbers(TOOL_MAX_DESTINATIONS + 1), options: { maxDestinations: 20 } },
+				true,
+			);
+			expect(result.error).toBeUndefined();
+		});
+
+		it('tells the model not to try other numbers when one is refused', async () => {
+			const result = await run(
+				server(),
+				{ to: '+33123456789', options: { allowedDestinations: '+1' } },
+				true,
+			);
+			expect(result.error?.description).toContain('Do not try other numbers');
+			expect(anyRequests(server())).toEqual([]);
+		});
+	});
+});

@@ -1,0 +1,111 @@
+// Send → Wait for Final Status against the local server, whose outbox faxes leave the outbox
+// and appear in the sent list as planned (state.outboxPlans). The 20 s floor between checks is
+// lowered here through the module, which users cannot reach.
+import type { IDataObject } from 'n8n-workflow';
+import {
+	apiRequests,
+	runOperation,
+	useFaxPlusServer,
+	type FaxPlusServer,
+} from '../../../../support/faxplus';
+import { statusTiming } from '../../../../../nodes/FaxPlus/fax/shared/finalStatus';
+
+const send = {
+	resource: 'fax',
+	operation: 'send',
+	userId: 'self',
+	from: '+15551230001',
+	documentSource: 'text',
+	documentText: 'Discharge letter',
+};
+
+const outboxReads = (server: FaxPlusServer) =>
+	apiRequests(server).filter((r) => r.method === 'GET' && r.path === '/v3/accounts/self/outbox');
+
+async function sendAndWait(server: FaxPlusServer, to: string, options: IDataObject = {}) {
+	return await runOperation(server, {
+		...send,
+		to,
+		options: { waitForFinalStatus: true, statusCheckInterval: 0, ...options },
+	});
+}
+
+describe('Fax → Send: Wait for Final Status', () => {
+	const server = useFaxPlusServer();
+	const floor = statusTiming.floorSeconds;
+	beforeEach(() => {
+		statusTiming.floorSeconds = 0;
+	});
+	afterEach(() => {
+		statusTiming.floorSeconds = floor;
+	});
+
+	it('outputs the sent fax of a fax that succeeds, matched by destination and submit_time', async () => {
+		server().state.outboxPlans.push({ to: '+15551234567', status: 'success', afterReads: 1 });
+		const result = await sendAndWait(server(), '+15551234567');
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(1);
+		const item = result.items[0].json;
+		const sent = server().state.faxes[item.faxId as string];
+		expect(sent).toMatchObject({ direction: 'outgoing', to: '+15551234567', status: 'success' });
+		expect(item).toMatchObject({
+			faxId: sent.id,
+			to: '+15551234567',
+			status: 'success',
+			statusMeaning: 'The fax was sent (or received) completely.',
+			statusRetryable: false,
+			final: true,
+			matchedBy: 'destination and submit_time',
+		});
+		expect(item.outboxFaxId).toMatch(/^outbox_/);
+		expect(outboxReads(server())).toHaveLength(2);
+	});
+
+	it('outputs one item per destination, a failure with its meaning and whether to retry', async () => {
+		server().state.outboxPlans.push({ to: '+15551234567', status: 'success', afterReads: 0 });
+		server().state.outboxPlans.push({
+			to: '+4930123456',
+			status: 'failed_user_busy',
+			afterReads: 0,
+		});
+		const result = await sendAndWait(server(), '+15551234567, +4930123456');
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json)).toMatchObject([
+			{ to: '+15551234567', status: 'success', final: true, matchedBy: 'destination and time' },
+			{
+				to: '+4930123456',
+				status: 'failed_user_busy',
+				statusRetryable: true,
+				final: true,
+			},
+		]);
+		expect(result.items.every((item) => item.pairedItem !== undefined)).toBe(true);
+		expect(outboxReads(server())).toHaveLength(1);
+	});
+
+	it('stops at Max Status Checks with a fax still queued: final false and its outbox status', async () => {
+		const result = await sendAndWait(server(), '+15551234567', { maxStatusChecks: 3 });
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({
+			faxId: null,
+			status: 'submitted',
+			statusRetryable: null,
+			final: false,
+		});
+		expect(result.items[0].json.statusMeaning).toContain('Not finished after 3 checks');
+		expect(outboxReads(server())).toHaveLength(3);
+	});
+
+	it('refuses an interval below the floor before sending anything', async () => {
+		statusTiming.floorSeconds = floor;
+		const result = await runOperation(server(), {
+			...send,
+			to: '+15551234567',
+			options: { waitForFinalStatus: true, statusCheckInterval: 5 },
+		});
+		expect(result.error?.message).toBe(
+			`Status Check Interval (Seconds) must be at least ${floor}, not "5"`,
+		);
+		expect(apiRequests(server())).toEqual([]);
+	});
+});
