@@ -233,10 +233,15 @@ export function pollOutput(
 	return { event, ...faxFieldsOf(record), statusFinal, polledAt, data: record };
 }
 
+/**
+ * The items of the faxes. `download`: attach each document here ("Fetch Test Event"); a poll
+ * leaves it to the run (run.ts), which downloads only the faxes no earlier run passed on.
+ */
 async function itemsOf(
 	context: PollingContext,
 	settings: PollSettings,
 	faxes: ListedFax[],
+	download: boolean,
 ): Promise<INodeExecutionData[]> {
 	const polledAt = new Date().toISOString();
 	const items: INodeExecutionData[] = [];
@@ -244,7 +249,7 @@ async function itemsOf(
 		const json = pollOutput(fax.event, fax.record, polledAt, fax.final);
 		// Never throws: a failed download becomes `documentError`, as with the webhook trigger.
 		items.push(
-			settings.options.downloadDocument
+			download
 				? await withDocument(context, { hook: {}, data: fax.record }, settings.options, json)
 				: { json },
 		);
@@ -268,7 +273,9 @@ async function latestFax(
 				latest = { event, id, startTime, record, final: isFinalStatus(record.status) };
 		}
 	}
-	return latest ? [await itemsOf(context, settings, [latest])] : null;
+	return latest
+		? [await itemsOf(context, settings, [latest], settings.options.downloadDocument)]
+		: null;
 }
 
 async function pollOnce(
@@ -305,7 +312,7 @@ async function pollOnce(
 
 	// Oldest first (a stable sort keeps the API's order within one second).
 	found.sort((a, b) => a.startTime - b.startTime);
-	const items = await itemsOf(context, settings, found);
+	const items = await itemsOf(context, settings, found, false);
 
 	// Every request succeeded: only now the cursors move. Categories no longer selected are
 	// dropped, so selecting one again starts it afresh instead of emitting what it missed.

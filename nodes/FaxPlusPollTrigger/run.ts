@@ -6,9 +6,11 @@
 // read the cursor before it both emit the same fax), or that a webhook delivery already
 // brought, reaches the workflow once: the repeat's run ends here with no output item. Only a
 // run n8n accepted records its faxes: a fax whose run could not start is passed on when a later
-// poll emits it again. "Fetch Test Event" also runs here.
+// poll emits it again. "Download Fax Document" runs here, for the faxes passed on only.
+// "Fetch Test Event" also runs here.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { withDocument } from '../triggers/document';
 import { faxKeyOf } from '../triggers/faxKeys';
 import { keepsRecord, messageOf, recordOnce } from '../triggers/recordOnce';
 import { readOptions } from '../triggers/settings';
@@ -27,7 +29,8 @@ export async function runPolledFaxes(
 	if (this.getMode() === 'manual') return await fetchTestEvent(this);
 	const items = this.getInputData();
 	const durable = keepsRecord(this);
-	const { maxEntries } = readOptions(this);
+	const options = readOptions(this);
+	const { maxEntries } = options;
 	const output: INodeExecutionData[] = [];
 	for (let index = 0; index < items.length; index++) {
 		const { json, binary } = items[index];
@@ -61,6 +64,15 @@ export async function runPolledFaxes(
 				});
 				continue;
 			}
+		}
+		if (options.downloadDocument && typeof json.data === 'object' && json.data !== null) {
+			// Never throws: a failed download becomes `documentError`.
+			const data = json.data as IDataObject;
+			output.push({
+				...(await withDocument(this, { hook: {}, data }, options, json)),
+				pairedItem: { item: index },
+			});
+			continue;
 		}
 		output.push({ json, ...(binary ? { binary } : {}), pairedItem: { item: index } });
 	}

@@ -2,7 +2,7 @@
 // in the workflow's record in n8n's processed-data store (one store, one workflow id), so each
 // fax event reaches the workflow once, whichever trigger brings it first.
 import type { IDataObject } from 'n8n-workflow';
-import { useFaxPlusServer } from '../../support/faxplus';
+import { apiRequests, useFaxPlusServer } from '../../support/faxplus';
 import { TRIGGER_WORKFLOW_ID, useTriggerHarnesses } from '../../support/trigger-harness';
 import { usePollHarnesses, activateOk, addFax } from '../FaxPlusPollTrigger/helpers';
 import { activateWithSecret, runsOf } from '../FaxPlusTrigger/helpers';
@@ -12,13 +12,13 @@ describe('Fax.Plus Trigger beside the Fax.Plus Polling Trigger → each fax even
 	const startTrigger = useTriggerHarnesses();
 	const startPoller = usePollHarnesses();
 
-	async function pair() {
+	async function pair(options: IDataObject = {}) {
 		const events = ['fax_received', 'fax_sent'];
-		const trigger = await startTrigger({ server: server(), parameters: { events } });
+		const trigger = await startTrigger({ server: server(), parameters: { events, options } });
 		await activateWithSecret(trigger, server());
 		const poller = await startPoller({
 			server: server(),
-			parameters: { events, channels: '', options: {} },
+			parameters: { events, channels: '', options },
 			processedData: trigger.processedData,
 			workflowId: TRIGGER_WORKFLOW_ID,
 		});
@@ -83,5 +83,21 @@ describe('Fax.Plus Trigger beside the Fax.Plus Polling Trigger → each fax even
 		await poller.poll();
 		// Whether the list shows the fax under hook.id or the attempt's data.id, the poll holds it back.
 		expect(await reached()).toEqual(['fax_sent:fax_retried_try_2']);
+	});
+
+	it('with Download Fax Document, each fax document is downloaded once: the poll downloads only what it passes on', async () => {
+		const { poller, reached } = await pair({ downloadDocument: true });
+		await server().deliver({ event: 'fax_received', data: { id: 'fax_dl_delivered' } });
+		await addFax(server(), { id: 'fax_dl_lost' });
+		await poller.poll();
+		expect((await reached()).sort()).toEqual([
+			'fax_received:fax_dl_delivered',
+			'fax_received:fax_dl_lost',
+		]);
+		const downloads = apiRequests(server())
+			.filter((request) => request.path.includes('/files/'))
+			.map((request) => request.path.split('/').pop());
+		expect(downloads.sort()).toEqual(['fax_dl_delivered', 'fax_dl_lost']);
+		expect(poller.emitted[0].binary?.data).toBeDefined();
 	});
 });
