@@ -46,6 +46,7 @@ const { latencies } = require('../lib/stats');
 const PKG = require(path.join(pkgDir, 'package.json')).name;
 const TRIGGER = `${PKG}.faxPlusTrigger`;
 const ACTION = `${PKG}.faxPlus`;
+const POLL_TRIGGER = `${PKG}.faxPlusPollTrigger`;
 const COUNT = Number(process.env.BENCH_N8N_COUNT || 1000);
 const ROUNDS = Number(process.env.BENCH_N8N_ROUNDS || 4);
 const CONCURRENCY = Number(process.env.BENCH_N8N_CONCURRENCY || 8);
@@ -181,7 +182,7 @@ async function waitForExecutions(n8n, workflowId, n, capMs = ROUND_CAP_MS) {
 	}
 }
 
-async function triggerWorkflow(n8n, s, name, { prefill = false } = {}) {
+async function triggerWorkflow(n8n, s, name, { prefill = false, paired = false } = {}) {
 	const webhookId = uuid();
 	const secretCred = await n8n.createCredential(`bench secret ${name}`, 'faxPlusWebhookSecretApi', {
 		secret: `whsec_${crypto.randomBytes(24).toString('base64')}`,
@@ -209,8 +210,27 @@ async function triggerWorkflow(n8n, s, name, { prefill = false } = {}) {
 		nodes: [trigger, node('Done', 'n8n-nodes-base.noOp', 1, {})],
 		connections: chain('Fax.Plus Trigger', 'Done'),
 	};
+	if (paired) {
+		// "Never miss a fax": the polling trigger beside it, sharing the workflow's record.
+		wfJson.nodes.push(
+			node(
+				'Fax.Plus Polling Trigger',
+				POLL_TRIGGER,
+				1,
+				{
+					authentication: 'accessToken',
+					events: ['fax_received', 'fax_sent'],
+					channels: '',
+					options: {},
+					pollTimes: { item: [{ mode: 'everyMinute' }] },
+				},
+				{ credentials: ref('faxPlusApi', s.pat) },
+			),
+		);
+		Object.assign(wfJson.connections, chain('Fax.Plus Polling Trigger', 'Done'));
+	}
 	const wf = await n8n.importWorkflow(wfJson);
-	if (prefill) await prefillProcessedData(n8n, wf.id, trigger.id, PREFILL);
+	if (prefill) await prefillProcessedData(n8n, wf.id, PREFILL);
 	await n8n.activate(wf.id);
 	const url = n8n.webhookUrl(`${webhookId}/webhook`);
 	// n8n 2.x publishes (and so registers webhooks) shortly after the activation call answers.
@@ -258,19 +278,19 @@ async function webhookWorkflow(n8n, name) {
 
 /**
  * n8n's processed-data store (its `processed_data` table, what `checkProcessedAndRecord` keeps)
- * with `n` entries for the trigger node, as a long-running trigger that records there leaves
- * it (n8n stores each entry as the MD5 of the value, base64).
+ * with `n` entries in the workflow's record (scope workflow, which the Fax.Plus Trigger and the
+ * Fax.Plus Polling Trigger share), as a long-running trigger leaves it: each delivery's
+ * webhook-id and its fax-level key (n8n stores each entry as the MD5 of the value, base64).
  */
-async function prefillProcessedData(n8n, workflowId, nodeId, n) {
+async function prefillProcessedData(n8n, workflowId, n) {
 	const sqlite3 = require(
 		require.resolve('sqlite3', { paths: [path.join(n8n.installDir, 'node_modules/n8n')] }),
 	);
-	const data = Array.from({ length: n }, () =>
-		crypto
-			.createHash('md5')
-			.update(`id:msg_${crypto.randomBytes(12).toString('hex')}`)
-			.digest('base64'),
-	);
+	const data = Array.from({ length: n }, (_, i) => {
+		const id = crypto.randomBytes(12).toString('hex');
+		const value = i % 2 === 0 ? `id:msg_${id}` : `fax:fax_received:fax_${id}`;
+		return crypto.createHash('md5').update(value).digest('base64');
+	});
 	const db = new sqlite3.Database(path.join(n8n.userFolder, '.n8n/database.sqlite'));
 	const run = (sql, params) =>
 		new Promise((resolve, reject) =>
@@ -280,7 +300,7 @@ async function prefillProcessedData(n8n, workflowId, nodeId, n) {
 		await run('PRAGMA busy_timeout = 10000');
 		await run(
 			'INSERT INTO processed_data ("workflowId", "context", "value", "createdAt", "updatedAt") VALUES (?, ?, ?, STRFTIME(\'%Y-%m-%d %H:%M:%f\', \'NOW\'), STRFTIME(\'%Y-%m-%d %H:%M:%f\', \'NOW\'))',
-			[String(workflowId), `n:${nodeId}`, JSON.stringify({ mode: 'entries', data })],
+			[String(workflowId), '', JSON.stringify({ mode: 'entries', data })],
 		);
 	} finally {
 		await new Promise((resolve) => db.close(resolve));
@@ -337,8 +357,8 @@ async function benchTrigger(n8n, s) {
 		targets.triggerAtCap = await triggerWorkflow(
 			n8n,
 			s,
-			`bench: Fax.Plus Trigger (record at ${PREFILL}) → No Op`,
-			{ prefill: true },
+			`bench: Fax.Plus Trigger + Polling Trigger (shared record at ${PREFILL}) → No Op`,
+			{ prefill: true, paired: true },
 		);
 	}
 	const names = Object.keys(targets);

@@ -271,7 +271,7 @@ function dedupMeaning(runs, growth, mid, big) {
 const TRIGGER_LABELS = {
 	webhook: "n8n's Webhook node → No Op (respond immediately)",
 	trigger: '**Fax.Plus Trigger → No Op**',
-	triggerAtCap: 'Fax.Plus Trigger, record already at 10,000 → No Op',
+	triggerAtCap: 'Fax.Plus Trigger + Polling Trigger, shared record already at 10,000 → No Op',
 };
 
 function triggerSection(section) {
@@ -443,7 +443,7 @@ function triggerMeaning(passes) {
 		.map((p) => p.trigger.targets.triggerAtCap?.processedData)
 		.find((x) => x && !x.error && x.entries);
 	parts.push(
-		`- **The durable record is n8n's processed-data store, and n8n reads and writes all of it for every check.** The trigger's run (its \`execute()\` phase) calls n8n's \`checkProcessedAndRecord\` (scope node, mode entries): n8n loads the node's one \`processed_data\` row, the MD5 of every recorded id in base64, adds the new ones, drops the oldest past the cap and writes the whole row back (\`n8n/dist/deduplication/deduplication-helper.js\`). n8n's store has no lock, so within a process the trigger checks one call after another, and the runs that wait meanwhile go together into the next call: one SELECT and one UPDATE for all of them. At the cap that row is ${pd ? `${fmtBytes(pd.bytes)} for ${fmtInt(pd.entries)} entries` : 'about 270 KB'}; with it the third row reaches ${Number.isFinite(leg?.atCap) ? `${ratioText(leg.atCap)}×` : 'n/a'} with the legacy engine and ${ratioText(def.atCap)}× with the default one, about ${Number.isFinite(extraMs) ? extraMs.toFixed(1) : 'n/a'} ms more per delivery than the young record of the second row${rates.legacy ? ' (legacy engine)' : ''}. The trigger reuses a signing secret it read in the last 10 seconds, so n8n does not read and decrypt the credential for every request.`,
+		`- **The durable record is n8n's processed-data store, and n8n reads and writes all of it for every check.** The trigger's run (its \`execute()\` phase) calls n8n's \`checkProcessedAndRecord\` (scope workflow, mode entries; the record the Fax.Plus Polling Trigger shares, in the third row beside it): n8n loads the workflow's one \`processed_data\` row, the MD5 of every recorded key in base64 (a delivery's webhook-id and its fax), adds the new ones, drops the oldest past the cap and writes the whole row back (\`n8n/dist/deduplication/deduplication-helper.js\`). n8n's store has no lock, so within a process the trigger checks one call after another, and the runs that wait meanwhile go together into the next call: one SELECT and one UPDATE for all of them. At the cap that row is ${pd ? `${fmtBytes(pd.bytes)} for ${fmtInt(pd.entries)} entries` : 'about 270 KB'}; with it the third row reaches ${Number.isFinite(leg?.atCap) ? `${ratioText(leg.atCap)}×` : 'n/a'} with the legacy engine and ${ratioText(def.atCap)}× with the default one, about ${Number.isFinite(extraMs) ? extraMs.toFixed(1) : 'n/a'} ms more per delivery than the young record of the second row${rates.legacy ? ' (legacy engine)' : ''}.`,
 	);
 	if (Number.isFinite(leg?.atCap) && leg.atCap < 0.8) {
 		parts.push(

@@ -10,7 +10,12 @@
 //   before `floor`, and a fax in the window is handled exactly once.
 // - bounded: entries older than the window (plus a margin) are forgotten, and at most
 //   `maxEntries` are kept; forgetting raises `floor`, which keeps the promise above.
-
+//
+// The host's clock can jump. A window is never built from a cursor ahead of the current time,
+// and what is forgotten is judged by the faxes' own start_times (Fax.Plus's clock), never
+// later than now: a poll while the clock ran ahead forgets nothing the corrected clock's
+// window lists again, so after the correction every fax of the gap is listed and each fax
+// already handled is still known.
 export const DEFAULT_OVERLAP_MINUTES = 60;
 export const DEFAULT_MAX_ENTRIES = 10_000;
 const MINUTE_MS = 60_000;
@@ -72,14 +77,13 @@ export class CategoryCursor {
 		return cursor;
 	}
 
-	/** The earliest start_time the next poll asks for. */
-	windowStart(overlapMs: number): number {
-		return Math.max(this.floor, this.cursor - overlapMs);
+	/** The earliest start_time a poll at `now` asks for. */
+	windowStart(now: number, overlapMs: number): number {
+		return Math.max(this.floor, Math.min(this.cursor, now) - overlapMs);
 	}
 
-	/** Whether a listed fax is new: inside the window and not handled yet. */
-	isNew(id: string, startTime: number, overlapMs: number): boolean {
-		return startTime >= this.windowStart(overlapMs) && !this.handled.has(id);
+	isHandled(id: string): boolean {
+		return this.handled.has(id);
 	}
 
 	markHandled(id: string, startTime: number): void {
@@ -90,10 +94,12 @@ export class CategoryCursor {
 		return this.handled.size;
 	}
 
-	/** After a successful poll that started at `now`: moves the cursor and forgets what the next window cannot list. */
+	/** After a successful poll that started at `now`: moves the cursor and forgets what no later window lists. */
 	advance(now: number, overlapMs: number, maxEntries = DEFAULT_MAX_ENTRIES): void {
-		this.cursor = Math.max(this.cursor, now);
-		const cutoff = this.cursor - overlapMs - RETENTION_MARGIN_MS;
+		this.cursor = now;
+		let newest = -Infinity;
+		for (const time of this.handled.values()) if (time > newest) newest = time;
+		const cutoff = Math.min(now, newest) - overlapMs - RETENTION_MARGIN_MS;
 		if (cutoff > this.floor) this.floor = cutoff;
 		const kept = [...this.handled]
 			.filter(([, time]) => time >= this.floor)

@@ -1,5 +1,5 @@
 // One poll: lists each selected category's faxes of the overlap window (paged), and emits the
-// ones not handled yet, oldest first, in one run. The cursors in static data change only after
+// ones not handled yet whose status is final (select.ts), oldest first, in one run. The cursors in static data change only after
 // every request of the poll succeeded, so a failed poll (API error, 429, timeout) emits
 // nothing and the next one lists the same window again, and more.
 import type {
@@ -13,6 +13,7 @@ import { entriesOf } from '../api/lists';
 import { normalizeE164Numbers } from '../api/numbers';
 import { faxPlusApiRequest } from '../api/transport';
 import { formatUtc, parseDateTime } from '../api/dates';
+import { isFinalStatus } from '../api/faxStatuses';
 import { withDocument } from '../triggers/document';
 import { faxFieldsOf } from '../triggers/output';
 import {
@@ -23,6 +24,7 @@ import {
 	type TriggerOptions,
 } from '../triggers/settings';
 import { CategoryCursor, overlapMsOfMinutes } from './cursor';
+import { selectFaxes } from './select';
 import { CATEGORY_OF_EVENT, POLL_EVENTS, type PolledCategory, type PollEvent } from './events';
 
 /** Faxes asked for per request: the limit Fax.Plus documents as its default, so it is honoured. */
@@ -49,6 +51,8 @@ interface ListedFax {
 	id: string;
 	startTime: number;
 	record: IDataObject;
+	/** False for a fax that stayed under way longer than the Late Fax Window. */
+	final: boolean;
 }
 
 /** Polls running in this process, per workflow and node: a poll that overlaps one is skipped. */
@@ -115,12 +119,14 @@ function numbersOf(record: IDataObject): string[] {
 	});
 }
 
-function passesFilters(settings: PollSettings, record: IDataObject): boolean {
+/** The numbers filter, and Only Fax Statuses for a final status (a fax that never became final is always passed on). */
+function passesFilters(settings: PollSettings, record: IDataObject, final = true): boolean {
 	if (
 		settings.channels.length > 0 &&
 		!numbersOf(record).some((number) => settings.channels.includes(number))
 	)
 		return false;
+	if (!final) return true;
 	const status =
 		record.status === undefined || record.status === null ? null : String(record.status);
 	return matchesStatuses(settings.options.statuses, status);
@@ -214,23 +220,36 @@ async function listSince(
 	}
 }
 
-/** The item of one fax: the webhook trigger's fields where the list has them, and the record. */
-export function pollOutput(event: PollEvent, record: IDataObject, polledAt: string): IDataObject {
-	return { event, ...faxFieldsOf(record), polledAt, data: record };
+/**
+ * The item of one fax: the webhook trigger's fields where the list has them, and the record.
+ * `statusFinal` is false when the fax was still under way after the Late Fax Window.
+ */
+export function pollOutput(
+	event: PollEvent,
+	record: IDataObject,
+	polledAt: string,
+	statusFinal = true,
+): IDataObject {
+	return { event, ...faxFieldsOf(record), statusFinal, polledAt, data: record };
 }
 
+/**
+ * The items of the faxes. `download`: attach each document here ("Fetch Test Event"); a poll
+ * leaves it to the run (run.ts), which downloads only the faxes no earlier run passed on.
+ */
 async function itemsOf(
 	context: PollingContext,
 	settings: PollSettings,
 	faxes: ListedFax[],
+	download: boolean,
 ): Promise<INodeExecutionData[]> {
 	const polledAt = new Date().toISOString();
 	const items: INodeExecutionData[] = [];
 	for (const fax of faxes) {
-		const json = pollOutput(fax.event, fax.record, polledAt);
+		const json = pollOutput(fax.event, fax.record, polledAt, fax.final);
 		// Never throws: a failed download becomes `documentError`, as with the webhook trigger.
 		items.push(
-			settings.options.downloadDocument
+			download
 				? await withDocument(context, { hook: {}, data: fax.record }, settings.options, json)
 				: { json },
 		);
@@ -250,10 +269,13 @@ async function latestFax(
 			const id = idOf(record.id);
 			const startTime = startTimeOf(record) ?? -Infinity;
 			if (id === undefined || !passesFilters(settings, record)) continue;
-			if (!latest || startTime > latest.startTime) latest = { event, id, startTime, record };
+			if (!latest || startTime > latest.startTime)
+				latest = { event, id, startTime, record, final: isFinalStatus(record.status) };
 		}
 	}
-	return latest ? [await itemsOf(context, settings, [latest])] : null;
+	return latest
+		? [await itemsOf(context, settings, [latest], settings.options.downloadDocument)]
+		: null;
 }
 
 async function pollOnce(
@@ -272,26 +294,25 @@ async function pollOnce(
 		const restored = CategoryCursor.restore(saved[category]);
 		// No cursor yet (first activation, or an event just added): what is listed now is history.
 		const cursor = restored ?? CategoryCursor.start(now, settings.overlapMs);
-		const since = cursor.windowStart(settings.overlapMs);
+		const since = cursor.windowStart(now, settings.overlapMs);
+		const listed = [];
 		for (const record of await listSince(context, category, since, deadline)) {
 			const id = idOf(record.id);
 			const startTime = startTimeOf(record);
 			// Without an id or a start_time a fax can be neither placed in the window nor recognised again.
-			if (
-				id === undefined ||
-				startTime === undefined ||
-				!cursor.isNew(id, startTime, settings.overlapMs)
-			)
-				continue;
-			cursor.markHandled(id, startTime);
-			if (restored && passesFilters(settings, record)) found.push({ event, id, startTime, record });
+			if (id !== undefined && startTime !== undefined)
+				listed.push({ id, startTime, status: record.status, record });
+		}
+		const options = { now, overlapMs: settings.overlapMs, history: !restored };
+		for (const fax of selectFaxes(cursor, listed, options)) {
+			if (passesFilters(settings, fax.record, fax.final)) found.push({ event, ...fax });
 		}
 		cursors.push([category, cursor]);
 	}
 
 	// Oldest first (a stable sort keeps the API's order within one second).
 	found.sort((a, b) => a.startTime - b.startTime);
-	const items = await itemsOf(context, settings, found);
+	const items = await itemsOf(context, settings, found, false);
 
 	// Every request succeeded: only now the cursors move. Categories no longer selected are
 	// dropped, so selecting one again starts it afresh instead of emitting what it missed.

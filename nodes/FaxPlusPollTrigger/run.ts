@@ -1,21 +1,26 @@
 // The polling trigger's execute() phase: n8n calls it in the run, with the items a poll emitted
 // as its input, on whichever process runs the execution (a queue worker too). Each fax is
-// recorded in n8n's processed-data store, so a fax that two polls emitted reaches the workflow
-// once: the repeat's run ends here with no output item. (n8n 2.41.1's durable poll cursors let
-// the poll n8n runs at activation and a scheduled poll that read the cursor before it both emit
-// the same fax.) Only a run n8n accepted records its faxes: a fax whose run could not start is
-// passed on when a later poll emits it again. "Fetch Test Event" also runs here.
+// recorded by its fax-level key in the workflow's record in n8n's processed-data store, which
+// the Fax.Plus Trigger shares (nodes/triggers/faxKeys.ts): a fax that two polls emitted (n8n
+// 2.41.1's durable poll cursors let the poll n8n runs at activation and a scheduled poll that
+// read the cursor before it both emit the same fax), or that a webhook delivery already
+// brought, reaches the workflow once: the repeat's run ends here with no output item. Only a
+// run n8n accepted records its faxes: a fax whose run could not start is passed on when a later
+// poll emits it again. "Download Fax Document" runs here, for the faxes passed on only.
+// "Fetch Test Event" also runs here.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { withDocument } from '../triggers/document';
+import { faxKeyOf } from '../triggers/faxKeys';
 import { keepsRecord, messageOf, recordOnce } from '../triggers/recordOnce';
 import { readOptions } from '../triggers/settings';
 import { fetchTestEvent } from './poll';
 
-/** The record's key of an emitted fax: its event and id (a fax is received or sent, never both). */
+/** The record's key of an emitted fax: its event and id, as the Fax.Plus Trigger records it. */
 export function keyOfPolledFax(json: IDataObject): string | undefined {
 	const faxId = json.faxId;
 	if ((typeof faxId !== 'string' || faxId === '') && typeof faxId !== 'number') return undefined;
-	return `poll:${String(json.event)}:${String(faxId)}`;
+	return faxKeyOf(String(json.event), String(faxId));
 }
 
 export async function runPolledFaxes(
@@ -24,14 +29,16 @@ export async function runPolledFaxes(
 	if (this.getMode() === 'manual') return await fetchTestEvent(this);
 	const items = this.getInputData();
 	const durable = keepsRecord(this);
-	const { maxEntries } = readOptions(this);
+	const options = readOptions(this);
+	const { maxEntries } = options;
 	const output: INodeExecutionData[] = [];
 	for (let index = 0; index < items.length; index++) {
 		const { json, binary } = items[index];
 		const key = keyOfPolledFax(json);
 		if (durable && key !== undefined) {
 			try {
-				if (!(await recordOnce(this, key, maxEntries))) {
+				const recordedBefore = await recordOnce(this, { gate: [key], also: [] }, maxEntries);
+				if (recordedBefore.length > 0) {
 					this.addExecutionHints({
 						message: `Fax ${String(json.faxId)} was passed on by an earlier run (n8n's processed-data store), so no item was passed on`,
 						type: 'info',
@@ -57,6 +64,15 @@ export async function runPolledFaxes(
 				});
 				continue;
 			}
+		}
+		if (options.downloadDocument && typeof json.data === 'object' && json.data !== null) {
+			// Never throws: a failed download becomes `documentError`.
+			const data = json.data as IDataObject;
+			output.push({
+				...(await withDocument(this, { hook: {}, data }, options, json)),
+				pairedItem: { item: index },
+			});
+			continue;
 		}
 		output.push({ json, ...(binary ? { binary } : {}), pairedItem: { item: index } });
 	}

@@ -63,7 +63,7 @@ export const triggerProperties: INodeProperties[] = [
 				typeOptions: { minValue: 1 },
 				default: DEFAULT_MAX_ENTRIES,
 				description:
-					'How many processed deliveries are remembered at most to skip repeats; the oldest are forgotten first',
+					'How many entries the duplicate check keeps at most (each delivery takes two: its delivery ID and its fax); the oldest are forgotten first',
 			},
 			{
 				displayName: 'Duplicate Check Retention (Days)',

@@ -2,8 +2,10 @@
 // its input, on whichever process runs the execution (a queue worker too), with the full
 // execute context. Here
 // - the durable record is written: n8n's processed-data store (`checkProcessedAndRecord`, scope
-//   node, mode entries, at most "Duplicate Check Max Entries"), so a repeat that reached another
-//   process, or came after a restart, gives a run with no output item: no second fax;
+//   workflow, mode entries, at most "Duplicate Check Max Entries"), with the delivery's
+//   webhook-id and its fax-level key (nodes/triggers/faxKeys.ts), which the Fax.Plus Polling
+//   Trigger records too. A repeat that reached another process, came after a restart, or a fax
+//   event the polling trigger already passed on gives a run with no output item: no second fax;
 // - "Download Fax Document" runs, after n8n has answered Fax.Plus; a failure becomes
 //   `documentError` on the item.
 // Nothing here reads or writes the workflow's static data (workers run with empty static data).
@@ -11,6 +13,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 import { keyOfDeliveryId, keyOfRawBody } from './deduplication';
 import { DOCUMENT_EVENTS, withDocument } from '../triggers/document';
+import { faxKeysOfDelivery, type RecordKeys } from '../triggers/faxKeys';
 import { eventOf, payloadOf } from '../triggers/output';
 import { keepsRecord, messageOf, recordOnce } from '../triggers/recordOnce';
 import { readOptions } from '../triggers/settings';
@@ -24,8 +27,16 @@ export function keyOfItem(json: IDataObject): string {
 	);
 }
 
-function repeatHint(json: IDataObject): string {
+/** What a delivery item records: its webhook-id (or body) and its fax-level keys. */
+export function recordKeysOf(json: IDataObject): RecordKeys {
+	const fax = faxKeysOfDelivery(json.hook, json.data);
+	return { gate: [keyOfItem(json), ...fax.gate], also: fax.also };
+}
+
+function repeatHint(json: IDataObject, keys: RecordKeys, recordedBefore: string[]): string {
 	const webhookId = json.webhookId;
+	if (!recordedBefore.includes(keys.gate[0]))
+		return `This fax event (${String(json.event)}, fax ${String(json.faxId)}) reached the workflow before, through another delivery or the Fax.Plus Polling Trigger (n8n's processed-data store), so no item was passed on`;
 	return typeof webhookId === 'string' && webhookId !== ''
 		? `Delivery ${webhookId} was processed before (n8n's processed-data store), so no item was passed on`
 		: "A delivery with this body was processed before (n8n's processed-data store), so no item was passed on";
@@ -49,9 +60,11 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 			try {
 				// A delivery already processed gives no output item: the run ends here, with a hint
 				// that names it (seen in the editor and in the stored execution).
-				if (!(await recordOnce(this, keyOfItem(json), options.maxEntries))) {
+				const keys = recordKeysOf(json);
+				const recordedBefore = await recordOnce(this, keys, options.maxEntries);
+				if (recordedBefore.length > 0) {
 					this.addExecutionHints({
-						message: repeatHint(json),
+						message: repeatHint(json, keys, recordedBefore),
 						type: 'info',
 						location: 'outputPane',
 					});

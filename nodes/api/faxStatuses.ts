@@ -169,6 +169,18 @@ export function faxStatusInfo(value: unknown): FaxStatusInfo | undefined {
 	return typeof value === 'string' ? BY_VALUE.get(value.trim().toLowerCase()) : undefined;
 }
 
+/** Statuses of a fax that is still under way: its record changes again (pages, then a final status). */
+export const TRANSIENT_STATUSES: readonly string[] = ['in_progress'];
+
+/**
+ * Whether a fax's status is its last: a status this list knows and that is not transient. An
+ * unknown status counts as not final, so a fax is never taken as complete on a guess.
+ */
+export function isFinalStatus(value: unknown): boolean {
+	const info = faxStatusInfo(value);
+	return info !== undefined && !TRANSIENT_STATUSES.includes(info.value);
+}
+
 /** The choices of a status picker ("Only Fax Statuses"), sorted by label. */
 export const FAX_STATUS_OPTIONS: Array<{ name: string; value: string; description: string }> =
 	FAX_STATUSES.map((info) => ({

@@ -29,9 +29,9 @@ module.exports = async function poll(t) {
 	}
 
 	/** Every fax id the workflow's runs emitted, with how many times. */
-	async function emittedCounts() {
+	async function emittedCounts(wf = s.wf) {
 		const counts = new Map();
-		for (const execution of await n8n.executions(s.wf.id)) {
+		for (const execution of await n8n.executions(wf.id)) {
 			for (const item of outputOf(execution, NODE) ?? [])
 				counts.set(item.json.faxId, (counts.get(item.json.faxId) ?? 0) + 1);
 		}
@@ -39,10 +39,10 @@ module.exports = async function poll(t) {
 	}
 
 	/** Waits until a run emitted the fax; answers that run. */
-	async function runWith(faxId) {
+	async function runWith(faxId, wf = s.wf) {
 		const deadline = Date.now() + WAIT_MS;
 		for (;;) {
-			const list = await n8n.executions(s.wf.id);
+			const list = await n8n.executions(wf.id);
 			const found = list.find((execution) =>
 				(outputOf(execution, NODE) ?? []).some((item) => item.json.faxId === faxId),
 			);
@@ -166,6 +166,60 @@ module.exports = async function poll(t) {
 	);
 
 	await check(
+		'poll: a fax listed in_progress, then success, is emitted once with its final status, with and without Only Fax Statuses',
+		async () => {
+			const { node } = pollingTriggerNode({
+				name: NODE,
+				pat: s.pat,
+				parameters: { events: ['fax_received'], channels: '', options: { statuses: ['success'] } },
+			});
+			s.wfSuccess = await n8n.importWorkflow({
+				name: 'e2e Fax.Plus Polling Trigger, success only',
+				nodes: [node],
+				connections: {},
+			});
+			await n8n.activate(s.wfSuccess.id);
+			const startTime = new Date(Date.now() - 5000).toISOString().slice(0, 19).replace('T', ' ');
+			await addFax({ id: 'fax_poll_arriving', status: 'in_progress', start_time: startTime });
+			// Both workflows poll twice while the fax is in progress (two inbox lists each, at least).
+			const mark = server.requests.length;
+			const inboxLists = () =>
+				server.requests
+					.slice(mark)
+					.filter((r) => r.path === '/v3/accounts/self/faxes' && r.query.category === 'inbox')
+					.length;
+			const deadline = Date.now() + WAIT_MS;
+			while (inboxLists() < 4 && Date.now() < deadline)
+				await new Promise((r) => setTimeout(r, 250));
+			assert.ok(
+				inboxLists() >= 4,
+				`only ${inboxLists()} inbox lists while the fax was in progress`,
+			);
+			// Runs of polls that were under way may still be finishing.
+			await new Promise((r) => setTimeout(r, 1000));
+			for (const wf of [s.wf, s.wfSuccess])
+				assert.equal(
+					(await emittedCounts(wf)).get('fax_poll_arriving'),
+					undefined,
+					'emitted in progress',
+				);
+			await addFax({ id: 'fax_poll_arriving', status: 'success', start_time: startTime });
+			for (const wf of [s.wf, s.wfSuccess]) {
+				const run = await runWith('fax_poll_arriving', wf);
+				const item = outputOf(run, NODE).find((i) => i.json.faxId === 'fax_poll_arriving');
+				assert.equal(item.json.status, 'success');
+				assert.equal(item.json.statusFinal, true);
+			}
+			await addFax({ id: 'fax_poll_fence_final' });
+			await runWith('fax_poll_fence_final');
+			await runWith('fax_poll_fence_final', s.wfSuccess);
+			for (const wf of [s.wf, s.wfSuccess])
+				assert.equal((await emittedCounts(wf)).get('fax_poll_arriving'), 1);
+			await n8n.deactivate(s.wfSuccess.id);
+		},
+	);
+
+	await check(
 		'poll: after a restart of n8n nothing is emitted again, and a fax of the restart is emitted once',
 		async () => {
 			await addFax({ id: 'fax_poll_restart' });
@@ -184,6 +238,8 @@ module.exports = async function poll(t) {
 				'fax_poll_2',
 				'fax_poll_3',
 				'fax_poll_after',
+				'fax_poll_arriving',
+				'fax_poll_fence_final',
 				'fax_poll_restart',
 				'fax_poll_sent',
 			]);

@@ -8,6 +8,9 @@
 //   queue   Postgres, Redis, main, worker, two webhook processors (scripts/n8n/queue.js): Redis cut
 //           for 15 s (n8n's threshold is 10 s), webhook processors A then B killed with SIGKILL,
 //           Postgres cut for 8 s; the polling trigger polls while Redis is cut and a fax appears
+//   lost    deliveries lost for good (lost.js): 401 for a stretch (signing secret not pasted), then
+//           the sender gives up on a share of the faxes and sends others twice; the Fax.Plus Trigger
+//           with the Fax.Plus Polling Trigger beside it, next to the Fax.Plus Trigger alone
 //
 // Processes are restarted as Docker's restart policy does (supervisor.js). Redis and Postgres
 // are cut through TCP proxies (tcp-proxy.js) without losing their data. The load balancer
@@ -15,12 +18,14 @@
 //
 // Checks (the last line is `N passed, M failed`): for the trigger, in each mode, no delivery
 // acknowledged without an execution n8n holds, and no duplicate runs; the Webhook node's figures
-// are printed, not asserted. An error row n8n wrote without the delivery's data (a queued job that
+// are printed, not asserted. In "lost": with the polling trigger beside it, every fax in Fax.Plus
+// reaches the workflow exactly once (0 missing, 0 twice); the trigger alone's figures are printed
+// (it never runs a fax twice). An error row n8n wrote without the delivery's data (a queued job that
 // failed before its run) counts as held when it pairs with the delivery by time (count.js). On a
 // failed check, the tail of every n8n process's log.
 //
 // Options (environment):
-//   FAULTS_ONLY=single|queue        one mode
+//   FAULTS_ONLY=single|queue|lost   one mode (or several, separated by commas)
 //   FAULTS_BALANCER=ready|any       route only to processes whose /healthz/readiness is 200 (default),
 //                                   or to any process accepting connections (n8n's start-up page answers then)
 //   FAULTS_SINGLE_DB=sqlite         single mode on SQLite instead of Postgres
@@ -46,6 +51,7 @@ const { createSender } = require('./sender');
 const { startBalancer } = require('./balancer');
 const { startTcpProxy } = require('./tcp-proxy');
 const { supervise } = require('./supervisor');
+const { lostMode } = require('./lost');
 const {
 	rowsFromPostgres,
 	rowsFromSqlite,
@@ -63,7 +69,9 @@ const {
 } = require('./workflows');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const MODES = process.env.FAULTS_ONLY ? process.env.FAULTS_ONLY.split(',') : ['single', 'queue'];
+const MODES = process.env.FAULTS_ONLY
+	? process.env.FAULTS_ONLY.split(',')
+	: ['single', 'queue', 'lost'];
 // Only to ready processes by default: a process still starting, sent the re-sends of everything
 // that queued up while it was down, crashed again and again on this machine (FINDINGS.md).
 const POLICY = process.env.FAULTS_BALANCER === 'any' ? 'any' : 'ready';
@@ -457,6 +465,43 @@ async function queueMode({ note, server }) {
 	}
 }
 
+// ------------------------------------------------------------------------------------ lost for good
+async function lostCase({ note, started, results }) {
+	await check(
+		'lost: 401 for a stretch (secret not pasted), then deliveries given up and sent twice; the Fax.Plus Trigger with and without the polling trigger',
+		async () => {
+			results.lost = await lostMode({ note, server: running.server, startN8n, running });
+		},
+	);
+	const r = results.lost;
+	if (r) {
+		const row = (name, f) => [
+			name,
+			r.faxes,
+			f.reached,
+			f.missing.length,
+			f.twice.length,
+			f.executions,
+		];
+		printTable(
+			`Deliveries lost for good (${r.tally.refused} faxes refused 401 while the secret was not pasted, ${r.tally.gaveUp} never delivered, ${r.tally.twice} delivered twice)`,
+			['faxes in Fax.Plus', 'reached the workflow', 'missing', 'twice', 'executions'],
+			[row('Fax.Plus Trigger + Polling Trigger', r.paired), row('Fax.Plus Trigger alone', r.alone)],
+		);
+		await check('lost: with the polling trigger beside it, 0 missing and 0 twice', () => {
+			if (r.paired.missing.length || r.paired.twice.length)
+				throw new Error(
+					`missing: ${r.paired.missing.join(', ') || 'none'}; twice: ${r.paired.twice.join(', ') || 'none'}`,
+				);
+		});
+		await check('lost: the Fax.Plus Trigger alone runs no fax twice', () => {
+			if (r.alone.twice.length) throw new Error(`twice: ${r.alone.twice.join(', ')}`);
+		});
+	}
+	await stopMode();
+	console.log(`    lost mode took ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
 // ------------------------------------------------------------------------------------ runner
 async function main() {
 	const t0 = Date.now();
@@ -469,6 +514,10 @@ async function main() {
 		const { note, lines } = timelineOf(mode);
 		timelines[mode] = lines;
 		const started = Date.now();
+		if (mode === 'lost') {
+			await lostCase({ note, started, results });
+			continue;
+		}
 		const title =
 			mode === 'single'
 				? `single: deliveries flow while n8n (one process, ${SINGLE_DB === 'sqlite' ? 'SQLite' : 'Postgres'}) is killed with SIGKILL three times and restarted`
@@ -564,7 +613,7 @@ async function main() {
 
 	for (const [mode, lines] of Object.entries(timelines))
 		console.log(`\ntimeline, ${mode}:\n${lines.map((l) => `  ${l}`).join('\n')}`);
-	const shown = MODES.filter((m) => results[m]);
+	const shown = MODES.filter((m) => m !== 'lost' && results[m]);
 	if (shown.length) {
 		const columns = shown.flatMap((m) => [`${m}: Fax.Plus Trigger`, `${m}: Webhook node`]);
 		const per = shown.map((m) => tableRows(results[m].trigger, results[m].webhook));

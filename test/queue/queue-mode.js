@@ -308,7 +308,7 @@ module.exports = async function queueMode(t) {
 	/** The webhook-ids n8n's processed-data store (Postgres) holds for the trigger (as n8n stores them: MD5, base64). */
 	async function recordedInPostgres() {
 		const rows = await queue.psql(
-			`SELECT value FROM processed_data WHERE "workflowId" = '${s.wf.id}' AND context = 'n:${s.triggerNodeId}'`,
+			`SELECT value FROM processed_data WHERE "workflowId" = '${s.wf.id}' AND context = ''`,
 		);
 		const saved = new Set(rows.length ? JSON.parse(rows[0][0]).data : []);
 		return {

@@ -65,6 +65,8 @@ export interface PollHarnessOptions {
 	durableCursors?: boolean;
 	/** n8n's processed-data store (a fresh one when omitted). */
 	processedData?: ProcessedDataStore;
+	/** The workflow's id (another harness with the same id and store is a trigger of the same workflow). */
+	workflowId?: string;
 }
 
 /** One run a poll started: what the node passed on, its hints, and the error it failed with. */
@@ -121,6 +123,8 @@ export class PollHarness {
 
 	private readonly durableCursors: boolean;
 
+	private readonly workflowId: string;
+
 	/** The durable cursor row (n8n's poller state table), as JSON; seeded from static data. */
 	private cursorRow: string | undefined;
 
@@ -152,6 +156,7 @@ export class PollHarness {
 		this.pollBudgetMs = options.pollBudgetMs;
 		this.durableCursors = options.durableCursors === true;
 		this.processedData = options.processedData ?? useProcessedDataStore();
+		this.workflowId = options.workflowId ?? WORKFLOW_ID;
 	}
 
 	/** n8n cannot start runs from now on (its database or Redis unreachable). */
@@ -400,7 +405,7 @@ export class PollHarness {
 
 	private buildWorkflow(staticData: IDataObject): Workflow {
 		return new Workflow({
-			id: WORKFLOW_ID,
+			id: this.workflowId,
 			name: 'Fax.Plus polling trigger test',
 			nodes: [this.node()],
 			connections: {},

@@ -2,7 +2,7 @@
 // n8n's processed-data store for the tests: n8n-core's real DataDeduplicationService (what
 // `this.helpers.checkProcessedAndRecord` calls) over an in-memory copy of the deduplicator n8n
 // itself registers (`n8n/dist/deduplication/deduplication-helper.js`, mode "entries"): one
-// record per workflow and context (`n:<node id>` for scope node), each value stored as the MD5
+// record per workflow and context (`n:<node id>` for scope node, empty for scope workflow), each value stored as the MD5
 // of the value in base64, the oldest dropped past maxEntries, read then written without a lock
 // (the awaits in between let concurrent calls interleave as they do on a database).
 import { createHash } from 'node:crypto';
@@ -41,14 +41,22 @@ export class ProcessedDataStore {
 		this.failure = error;
 	}
 
-	/** Entries recorded for a workflow's node (their hashes). */
-	entries(workflowId: string, nodeId: string): string[] {
-		return this.rows.get(`${workflowId}|n:${nodeId}`)?.data ?? [];
+	/** The values behind the hashes recorded so far (the tests read them back; n8n cannot). */
+	private readonly values = new Map<string, string>();
+
+	/** Entries recorded at scope workflow (their hashes). */
+	entries(workflowId: string): string[] {
+		return this.rows.get(`${workflowId}|`)?.data ?? [];
 	}
 
-	/** Whether a value is recorded for a workflow's node. */
-	has(workflowId: string, nodeId: string, value: string): boolean {
-		return this.entries(workflowId, nodeId).includes(hashOf(value));
+	/** Entries recorded at scope workflow, as the values recorded, oldest first. */
+	recordedValues(workflowId: string): string[] {
+		return this.entries(workflowId).map((hash) => this.values.get(hash) ?? hash);
+	}
+
+	/** Whether a value is recorded at scope workflow. */
+	has(workflowId: string, value: string): boolean {
+		return this.entries(workflowId).includes(hashOf(value));
 	}
 
 	async checkProcessedAndRecord(
@@ -69,6 +77,7 @@ export class ProcessedDataStore {
 			: undefined;
 		await tick();
 		const hashed = items.map(hashOf);
+		items.forEach((item, index) => this.values.set(hashed[index], String(item)));
 		if (!stored) {
 			const data = options.maxEntries ? hashed.slice(-options.maxEntries) : hashed;
 			if (this.rows.has(key))

@@ -12,58 +12,57 @@ const T0 = Date.UTC(2030, 0, 15, 9, 0, 0);
 describe('Fax.Plus Polling Trigger → cursor (pure)', () => {
 	it('starts now: its first window is the overlap before now, which the caller records as history', () => {
 		const cursor = CategoryCursor.start(T0, HOUR);
-		expect(cursor.windowStart(HOUR)).toBe(T0 - HOUR);
-		expect(cursor.isNew('fax_a', T0 - 10 * MINUTE, HOUR)).toBe(true);
+		expect(cursor.windowStart(T0, HOUR)).toBe(T0 - HOUR);
+		expect(cursor.isHandled('fax_a')).toBe(false);
 		cursor.markHandled('fax_a', T0 - 10 * MINUTE);
-		expect(cursor.isNew('fax_a', T0 - 10 * MINUTE, HOUR)).toBe(false);
+		expect(cursor.isHandled('fax_a')).toBe(true);
 	});
 
-	it('after a poll, the next window starts the overlap before that poll, and a fax is new only once', () => {
+	it('after a poll, the next window starts the overlap before that poll', () => {
 		const cursor = CategoryCursor.start(T0, HOUR);
-		cursor.advance(T0 + MINUTE, HOUR);
-		expect(cursor.windowStart(HOUR)).toBe(T0 + MINUTE - HOUR);
-		// A late record: started 30 minutes before the poll, listed only now.
-		expect(cursor.isNew('fax_late', T0 - 30 * MINUTE, HOUR)).toBe(true);
 		cursor.markHandled('fax_late', T0 - 30 * MINUTE);
+		cursor.advance(T0 + MINUTE, HOUR);
+		expect(cursor.windowStart(T0 + 2 * MINUTE, HOUR)).toBe(T0 + MINUTE - HOUR);
 		cursor.advance(T0 + 2 * MINUTE, HOUR);
-		expect(cursor.isNew('fax_late', T0 - 30 * MINUTE, HOUR)).toBe(false);
-		// Older than the window: not new (the overlap is the promise).
-		expect(cursor.isNew('fax_old', T0 + 2 * MINUTE - HOUR - 1, HOUR)).toBe(false);
+		expect(cursor.isHandled('fax_late')).toBe(true);
 	});
 
-	it('never moves backwards when the clock does', () => {
+	it('never builds a window from a cursor ahead of the current time', () => {
 		const cursor = CategoryCursor.start(T0, HOUR);
-		cursor.advance(T0 + 10 * MINUTE, HOUR);
-		cursor.advance(T0 + 5 * MINUTE, HOUR);
-		expect(cursor.windowStart(HOUR)).toBe(T0 + 10 * MINUTE - HOUR);
+		// A poll while the host clock ran a day ahead.
+		cursor.advance(T0 + 24 * HOUR, HOUR);
+		expect(cursor.windowStart(T0 + 5 * MINUTE, HOUR)).toBe(T0 + 5 * MINUTE - HOUR);
 	});
 
-	it('forgets only what the next window cannot list (bounded by time)', () => {
+	it("forgets by the faxes' own times, never later than now: a poll ahead of time forgets nothing", () => {
 		const cursor = CategoryCursor.start(T0, HOUR);
-		cursor.markHandled('fax_old', T0 - 50 * MINUTE);
-		cursor.markHandled('fax_new', T0 - 5 * MINUTE);
-		cursor.advance(T0 + 30 * MINUTE, HOUR);
-		// The next window starts at T0-30m (kept from T0-35m, a margin): fax_old (T0-50m) is forgotten.
-		expect(cursor.snapshot().ids).toEqual(['fax_new']);
-		expect(cursor.isNew('fax_new', T0 - 5 * MINUTE, HOUR)).toBe(false);
+		cursor.markHandled('fax_a', T0 - 50 * MINUTE);
+		cursor.markHandled('fax_b', T0 - 5 * MINUTE);
+		cursor.advance(T0 + 24 * HOUR, HOUR);
+		expect(cursor.snapshot().ids).toEqual(['fax_a', 'fax_b']);
+		// Time passes in Fax.Plus too: a newer fax moves the retention on (kept from 65 minutes before it).
+		cursor.markHandled('fax_c', T0 + 30 * MINUTE);
+		cursor.advance(T0 + 31 * MINUTE, HOUR);
+		expect(cursor.snapshot().ids).toEqual(['fax_b', 'fax_c']);
+		expect(cursor.windowStart(T0 + 32 * MINUTE, HOUR)).toBe(T0 - 29 * MINUTE);
 	});
 
-	it('keeps at most maxEntries and raises its floor so a forgotten fax is never listed as new', () => {
+	it('keeps at most maxEntries and raises its floor so a forgotten fax is never listed again', () => {
 		const cursor = CategoryCursor.start(T0, HOUR);
 		for (let i = 0; i < 5; i++) cursor.markHandled(`fax_${i}`, T0 - (10 - i) * MINUTE);
 		cursor.advance(T0, HOUR, 3);
 		expect(cursor.size).toBe(3);
 		expect(cursor.snapshot().ids).toEqual(['fax_2', 'fax_3', 'fax_4']);
-		// fax_1 was forgotten: it lies before the window now.
-		expect(cursor.isNew('fax_1', T0 - 9 * MINUTE, HOUR)).toBe(false);
-		expect(cursor.windowStart(HOUR)).toBe(T0 - 9 * MINUTE + 1);
+		// fax_1 (T0-9m) was forgotten: the window starts after it.
+		expect(cursor.windowStart(T0, HOUR)).toBe(T0 - 9 * MINUTE + 1);
 	});
 
 	it('a longer overlap chosen later never reaches before what the record still holds', () => {
 		const cursor = CategoryCursor.start(T0, 10 * MINUTE);
+		cursor.markHandled('fax_a', T0 + HOUR - MINUTE);
 		cursor.advance(T0 + HOUR, 10 * MINUTE);
-		// The record is complete only from (T0 + 1h - 10m - margin) on.
-		expect(cursor.windowStart(3 * HOUR)).toBe(T0 + HOUR - 15 * MINUTE);
+		// The record is complete only from (fax_a - 10m - margin) on.
+		expect(cursor.windowStart(T0 + HOUR, 3 * HOUR)).toBe(T0 + HOUR - 16 * MINUTE);
 	});
 
 	it('round-trips through JSON (static data) and refuses what is not a snapshot', () => {
@@ -72,7 +71,7 @@ describe('Fax.Plus Polling Trigger → cursor (pure)', () => {
 		cursor.advance(T0 + MINUTE, HOUR);
 		const restored = CategoryCursor.restore(JSON.parse(JSON.stringify(cursor.snapshot())));
 		expect(restored?.snapshot()).toEqual(cursor.snapshot());
-		expect(restored?.isNew('fax_a', T0 - MINUTE, HOUR)).toBe(false);
+		expect(restored?.isHandled('fax_a')).toBe(true);
 		expect(isCategoryCursorSnapshot({ v: 1, cursor: 1, floor: 0, ids: ['a'], times: [] })).toBe(
 			false,
 		);

@@ -1,5 +1,6 @@
 import { apiRequests, bytesOf, expectAuthHeaders, useFaxPlusServer } from '../../support/faxplus';
 import { FaultProxy } from '../../support/fault-proxy';
+import { POLL_NODE_NAME } from '../../support/poll-harness';
 import { PAGE_SIZE } from '../../../nodes/FaxPlusPollTrigger/poll';
 import {
 	activateOk,
@@ -63,6 +64,7 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 			from: '+4930123456',
 			to: '+15551230001',
 			faxId: 'fax_new_1',
+			statusFinal: true,
 			polledAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
 			data: fax,
 		});
@@ -283,6 +285,55 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 		await harness.pollTwiceAtOnce();
 		await harness.poll();
 		expect(emittedIds(harness)).toEqual(['fax_concurrent']);
+	});
+
+	it.each([
+		['without a status filter', {}],
+		['with Only Fax Statuses = Success', { statuses: 'success' }],
+	])(
+		'a fax listed in_progress, then success, is emitted once with its final status (%s)',
+		async (_name, options) => {
+			const harness = await startHarness({
+				server: server(),
+				parameters: { ...received, options },
+			});
+			await activateOk(harness);
+			const startTime = faxTimeAgo(5);
+			await addFax(server(), { id: 'fax_arriving', status: 'in_progress', start_time: startTime });
+			await harness.poll();
+			await harness.poll();
+			expect(harness.runs).toEqual([]);
+			await addFax(server(), { id: 'fax_arriving', status: 'success', start_time: startTime });
+			await harness.poll();
+			await harness.poll();
+			expect(harness.emitted.map((item) => [item.json.faxId, item.json.status])).toEqual([
+				['fax_arriving', 'success'],
+			]);
+			expect(harness.emitted[0].json.statusFinal).toBe(true);
+		},
+	);
+
+	it('a fax still in_progress after the Late Fax Window is emitted once, with statusFinal false, whatever the status filter', async () => {
+		// The last poll ran 90 s ago; the window is one minute: a fax started 100 s ago and still
+		// in progress is listed for the last time now.
+		const lastPoll = Date.now() - 90_000;
+		const cursor = { v: 1, cursor: lastPoll, floor: lastPoll - 60_000, ids: [], times: [] };
+		const harness = await startHarness({
+			server: server(),
+			parameters: { ...received, options: { statuses: 'success', overlapMinutes: 1 } },
+			staticData: { [`node:${POLL_NODE_NAME}`]: { pollCursors: { inbox: cursor } } },
+		});
+		await addFax(server(), {
+			id: 'fax_stuck',
+			status: 'in_progress',
+			start_time: faxTimeAgo(100),
+		});
+		await activateOk(harness);
+		await harness.poll();
+		expect(harness.emitted.map((item) => [item.json.faxId, item.json.status])).toEqual([
+			['fax_stuck', 'in_progress'],
+		]);
+		expect(harness.emitted[0].json.statusFinal).toBe(false);
 	});
 
 	it('applies the numbers filter and the status filter to the listed faxes', async () => {

@@ -1,6 +1,10 @@
 import { signWebhook } from '../../server';
 import { useFaxPlusServer } from '../../support/faxplus';
-import { useTriggerHarnesses, type TriggerHarness } from '../../support/trigger-harness';
+import {
+	TRIGGER_WORKFLOW_ID,
+	useTriggerHarnesses,
+	type TriggerHarness,
+} from '../../support/trigger-harness';
 import {
 	activateWithSecret,
 	onlyEndpoint,
@@ -292,11 +296,30 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			]);
 		});
 
-		it('keys on the webhook-id, never on hook.id / data.id', async () => {
+		it('passes a fax event on once, also under two webhook-ids; each attempt of a fax Fax.Plus retried is an event of its own', async () => {
 			const { harness } = await activeTrigger();
 			await server().deliver({ event: 'fax_sent', data: { id: 'fax_same' } });
 			await server().deliver({ event: 'fax_sent', data: { id: 'fax_same' } });
-			expect(await runsOf(harness)).toHaveLength(2);
+			// Retries of fax_same: hook.id is the fax, data.id the attempt.
+			await server().deliver({ event: 'fax_sent', hookId: 'fax_same', data: { id: 'fax_try_2' } });
+			await server().deliver({ event: 'fax_sent', hookId: 'fax_same', data: { id: 'fax_try_3' } });
+			await server().deliver({ event: 'fax_received', data: { id: 'fax_same' } });
+			const runs = await runsOf(harness);
+			expect(
+				runs.map(({ items: [item] }) => [item.json.event, item.json.hookId, item.json.faxId]),
+			).toEqual([
+				['fax_sent', 'fax_same', 'fax_same'],
+				['fax_sent', 'fax_same', 'fax_try_2'],
+				['fax_sent', 'fax_same', 'fax_try_3'],
+				['fax_received', 'fax_same', 'fax_same'],
+			]);
+			expect(harness.processedData.recordedValues(TRIGGER_WORKFLOW_ID)).toEqual(
+				expect.arrayContaining([
+					'fax:fax_sent:fax_same',
+					'fax:fax_sent:fax_same:attempt:fax_try_2',
+					'fax:fax_received:fax_same',
+				]),
+			);
 		});
 
 		it('starts exactly one run for 50 concurrent copies of one delivery; copies in flight are told to come back (409)', async () => {
@@ -444,7 +467,8 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 				);
 			}
 			expect(await runsOf(harness)).toHaveLength(150);
-			expect(recordedKeys(harness)).toHaveLength(20);
+			// Each delivery takes two entries: its webhook-id and its fax.
+			expect(harness.processedData.entries(TRIGGER_WORKFLOW_ID)).toHaveLength(20);
 		});
 	});
 

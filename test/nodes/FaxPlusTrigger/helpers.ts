@@ -1,11 +1,7 @@
 // Shared by the trigger's tests.
 import type { IDataObject } from 'n8n-workflow';
 import { apiRequests, type FaxPlusServer } from '../../support/faxplus';
-import {
-	TRIGGER_NODE_ID,
-	TRIGGER_WORKFLOW_ID,
-	type TriggerHarness,
-} from '../../support/trigger-harness';
+import { TRIGGER_WORKFLOW_ID, type TriggerHarness } from '../../support/trigger-harness';
 import { hashOf } from '../../support/processed-data';
 
 /** Calls the local server's API directly (set-up outside the node). */
@@ -94,9 +90,12 @@ export async function runsOf(harness: TriggerHarness): Promise<TriggerHarness['r
 	return harness.runs;
 }
 
-/** The keys n8n's processed-data store holds for the trigger node (as n8n stores them: MD5, base64). */
+/** The delivery keys (webhook-id, body) n8n's processed-data store holds for the workflow (as n8n stores them: MD5, base64); fax-level keys left out. */
 export function recordedKeys(harness: TriggerHarness): string[] {
-	return harness.processedData.entries(TRIGGER_WORKFLOW_ID, TRIGGER_NODE_ID);
+	return harness.processedData
+		.recordedValues(TRIGGER_WORKFLOW_ID)
+		.filter((value) => !value.startsWith('fax:'))
+		.map(hashOf);
 }
 
 /** How the store holds a webhook-id's key. */

@@ -3,6 +3,7 @@ import {
 	FAX_STATUSES,
 	faxStatusFields,
 	faxStatusInfo,
+	isFinalStatus,
 } from '../../../nodes/api/faxStatuses';
 
 // The SDK's FaxStatus (AlohiHQ/faxplus-js models/fax-status.ts), in its order.
@@ -70,6 +71,15 @@ describe('fax statuses', () => {
 			statusRetryable: null,
 		});
 		expect(faxStatusFields(undefined)).toEqual({ statusMeaning: null, statusRetryable: null });
+	});
+
+	it('takes every known status as final except in_progress; an unknown or missing one is not final', () => {
+		const final = FAX_STATUSES.filter((s) => isFinalStatus(s.value)).map((s) => s.value);
+		expect(final).toEqual(SDK_STATUSES);
+		expect(isFinalStatus('IN_PROGRESS')).toBe(false);
+		expect(isFinalStatus('receiving')).toBe(false);
+		expect(isFinalStatus(null)).toBe(false);
+		expect(isFinalStatus('Partially_Received')).toBe(true);
 	});
 
 	it('offers every status as a choice, sorted by label the way the editor compares them', () => {

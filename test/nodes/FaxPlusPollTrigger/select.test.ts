@@ -1,0 +1,149 @@
+// The polling trigger's choice of faxes with a clock of the test's own: a simulated fax list
+// (Fax.Plus's clock) and polls at host times that may jump, each poll going as pollOnce goes
+// (restore the saved cursor, list from its window, select, advance, save).
+import {
+	CategoryCursor,
+	type CategoryCursorSnapshot,
+} from '../../../nodes/FaxPlusPollTrigger/cursor';
+import { selectFaxes, type SelectedFax } from '../../../nodes/FaxPlusPollTrigger/select';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const T0 = Date.UTC(2030, 0, 15, 9, 0, 0);
+
+interface Fax {
+	id: string;
+	startTime: number;
+	status: string;
+}
+
+class SimulatedPoller {
+	readonly faxes: Fax[] = [];
+	readonly emitted: Array<{ id: string; status: string; final: boolean }> = [];
+	private saved: CategoryCursorSnapshot | undefined;
+
+	constructor(private readonly overlapMs = HOUR) {}
+
+	add(id: string, startTime: number, status = 'success'): Fax {
+		const fax = { id, startTime, status };
+		this.faxes.push(fax);
+		return fax;
+	}
+
+	/** One poll whose host clock reads `now`. */
+	poll(now: number): Array<SelectedFax<Fax>> {
+		const restored = CategoryCursor.restore(this.saved);
+		const cursor = restored ?? CategoryCursor.start(now, this.overlapMs);
+		// The API's `after` in whole seconds, one second early (as listSince asks).
+		const after = cursor.windowStart(now, this.overlapMs) - 1000;
+		const listed = this.faxes
+			.filter((fax) => fax.startTime >= after)
+			.map((fax) => ({ ...fax, record: { ...fax } }));
+		const selected = selectFaxes(cursor, listed, {
+			now,
+			overlapMs: this.overlapMs,
+			history: !restored,
+		});
+		cursor.advance(now, this.overlapMs);
+		this.saved = JSON.parse(JSON.stringify(cursor.snapshot())) as CategoryCursorSnapshot;
+		for (const fax of selected)
+			this.emitted.push({ id: fax.id, status: fax.record.status, final: fax.final });
+		return selected;
+	}
+
+	get ids(): string[] {
+		return this.emitted.map((fax) => fax.id);
+	}
+}
+
+describe('Fax.Plus Polling Trigger → which faxes a poll emits (controlled clock)', () => {
+	it('a fax listed in_progress is emitted once, when it is final, with its final status', () => {
+		const poller = new SimulatedPoller();
+		poller.poll(T0);
+		const fax = poller.add('fax_arriving', T0 + 30_000, 'in_progress');
+		expect(poller.poll(T0 + MINUTE)).toEqual([]);
+		expect(poller.poll(T0 + 2 * MINUTE)).toEqual([]);
+		fax.status = 'success';
+		poller.poll(T0 + 3 * MINUTE);
+		poller.poll(T0 + 4 * MINUTE);
+		expect(poller.emitted).toEqual([{ id: 'fax_arriving', status: 'success', final: true }]);
+	});
+
+	it('an unknown status is not taken as final either', () => {
+		const poller = new SimulatedPoller();
+		poller.poll(T0);
+		const fax = poller.add('fax_new_status', T0 + 30_000, 'receiving');
+		poller.poll(T0 + MINUTE);
+		fax.status = 'partially_received';
+		poller.poll(T0 + 2 * MINUTE);
+		expect(poller.emitted).toEqual([
+			{ id: 'fax_new_status', status: 'partially_received', final: true },
+		]);
+	});
+
+	it('a fax still under way after the Late Fax Window is emitted once, marked never final', () => {
+		const poller = new SimulatedPoller();
+		poller.poll(T0);
+		const fax = poller.add('fax_stuck', T0 + 30_000, 'in_progress');
+		for (let minute = 1; minute <= 60; minute++) poller.poll(T0 + minute * MINUTE);
+		expect(poller.emitted).toEqual([]);
+		// 61 minutes after it started: older than the window, the last poll that lists it.
+		poller.poll(T0 + 61 * MINUTE);
+		expect(poller.emitted).toEqual([{ id: 'fax_stuck', status: 'in_progress', final: false }]);
+		fax.status = 'success';
+		poller.poll(T0 + 62 * MINUTE);
+		expect(poller.ids).toEqual(['fax_stuck']);
+	});
+
+	it('a fax under way at the first poll is not history: it is emitted once it is final', () => {
+		const poller = new SimulatedPoller();
+		poller.add('fax_done_before', T0 - 10 * MINUTE);
+		const fax = poller.add('fax_arriving_at_start', T0 - MINUTE, 'in_progress');
+		poller.poll(T0);
+		fax.status = 'success';
+		poller.poll(T0 + MINUTE);
+		expect(poller.ids).toEqual(['fax_arriving_at_start']);
+	});
+
+	it('a forward clock jump followed by the correction emits every fax of the gap, once', () => {
+		const poller = new SimulatedPoller();
+		poller.poll(T0);
+		poller.add('fax_before_jump', T0 + 30_000);
+		// The host clock runs a day ahead for two polls; Fax.Plus's clock does not.
+		poller.poll(T0 + 24 * HOUR + MINUTE);
+		poller.add('fax_in_gap_1', T0 + 90_000);
+		poller.poll(T0 + 24 * HOUR + 2 * MINUTE);
+		poller.add('fax_in_gap_2', T0 + 150_000);
+		// Corrected.
+		poller.poll(T0 + 3 * MINUTE);
+		poller.add('fax_after', T0 + 210_000);
+		poller.poll(T0 + 4 * MINUTE);
+		poller.poll(T0 + 5 * MINUTE);
+		expect(poller.ids).toEqual(['fax_before_jump', 'fax_in_gap_1', 'fax_in_gap_2', 'fax_after']);
+	});
+
+	it('a backward clock jump emits nothing twice', () => {
+		const poller = new SimulatedPoller();
+		poller.poll(T0);
+		poller.add('fax_a', T0 + 30_000);
+		poller.add('fax_b', T0 + 50 * MINUTE);
+		poller.poll(T0 + 55 * MINUTE);
+		// The host clock goes back two hours, for a few polls, then forward again.
+		poller.add('fax_c', T0 + 56 * MINUTE);
+		poller.poll(T0 - 65 * MINUTE);
+		poller.poll(T0 - 64 * MINUTE);
+		poller.poll(T0 + 57 * MINUTE);
+		poller.poll(T0 + 58 * MINUTE);
+		expect(poller.ids).toEqual(['fax_a', 'fax_b', 'fax_c']);
+	});
+
+	it('a fax listed late (start_time inside the window, record seen only now) is emitted once', () => {
+		const poller = new SimulatedPoller();
+		poller.poll(T0);
+		poller.poll(T0 + 30 * MINUTE);
+		poller.add('fax_long', T0 + 5 * MINUTE);
+		poller.poll(T0 + 31 * MINUTE);
+		poller.poll(T0 + 32 * MINUTE);
+		expect(poller.ids).toEqual(['fax_long']);
+	});
+});
