@@ -2,7 +2,7 @@ import type { IHttpRequestOptions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { sendAuthenticated } from './redirects';
-import type { FaxPlusContext } from './transport';
+import type { FaxPlusContext } from './context';
 import { responseOf } from './responses';
 
 /** How often one request answered 429 is sent again (then its 429 is the error). */

@@ -8,7 +8,7 @@ import type { IHttpRequestMethods, IHttpRequestOptions, JsonObject } from 'n8n-w
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { responseOf } from './responses';
-import type { FaxPlusContext } from './transport';
+import type { FaxPlusContext } from './context';
 
 /** Same-origin hops followed for one request (browsers and axios allow more; the API needs none). */
 export const MAX_REDIRECTS = 5;

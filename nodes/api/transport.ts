@@ -1,23 +1,18 @@
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
-	IExecuteFunctions,
-	IHookFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	IPollFunctions,
-	IWebhookFunctions,
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import type { FaxPlusContext } from './context';
 import { describeFaxPlusError, parseErrorBody } from './errorCatalogue';
 import { sendWithRateLimitRetry } from './rateLimit';
 import { responseOf } from './responses';
 
-export type FaxPlusContext =
-	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
+export type { FaxPlusContext };
 
 export type Authentication = 'accessToken' | 'oAuth2';
 
