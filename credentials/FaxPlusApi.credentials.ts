@@ -47,10 +47,30 @@ export class FaxPlusApi implements ICredentialType {
 		},
 	};
 
+	// n8n's credential test would follow a redirect with the token to wherever it points; the API
+	// never redirects this call, so a redirect fails the test and the token stays at its origin.
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
 			url: '/auth/token',
+			disableFollowRedirect: true,
 		},
+		rules: [
+			...[301, 302, 303, 307, 308].map((value) => ({
+				type: 'responseCode' as const,
+				properties: {
+					value,
+					message: `The Base URL answered with a redirect (HTTP ${value}), which is not followed, so the token is not sent on. Check the Base URL: Fax.Plus's is https://restapi.fax.plus/v3`,
+				},
+			})),
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						'Fax.Plus refused the token (HTTP 401). Check the Personal Access Token: copy it again from Integrations → Personal Access Tokens.',
+				},
+			},
+		],
 	};
 }

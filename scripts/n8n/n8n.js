@@ -477,6 +477,14 @@ class N8nInstance {
 		}
 	}
 
+	/** n8n's own test of a saved credential, as the credential dialog runs it: { status, message }. */
+	async testCredential(credential, data) {
+		const { id, name, type } = credential;
+		return this.rest('POST', '/credentials/test', {
+			credentials: { id: String(id), name, type, data },
+		});
+	}
+
 	/** Replaces a credential's data (e.g. the signing secret read from the server). */
 	async updateCredential(id, { name, type, data }) {
 		try {

@@ -177,6 +177,7 @@ module.exports = async function hostile(t) {
 			if (mode === 'cross')
 				return { status: 302, headers: { location: `${elsewhere.origin}${tail}` } };
 			if (mode === 'same') return { status: 307, headers: { location: `/ok${tail}` } };
+			if (mode === 'denied') return { status: 401, body: '{"error":"invalid_token"}' };
 			if (mode === 'ok' && tail.includes('/files/'))
 				return { status: 200, headers: { 'content-type': 'application/pdf' }, body: '%PDF-1.4' };
 			if (mode === 'ok')
@@ -287,6 +288,60 @@ module.exports = async function hostile(t) {
 				},
 			);
 		}
+
+		// n8n's own credential test (the dialog's Save) sends the token too: a redirect fails it.
+		async function credentialTest(mode) {
+			const data = { accessToken: redirectToken, baseUrl: `${api.origin}/${mode}/v3` };
+			const cred = await n8n.createCredential(
+				`Fax.Plus PAT test ${mode} (${tag})`,
+				'faxPlusApi',
+				data,
+			);
+			const before = { api: api.seen.length, elsewhere: elsewhere.seen.length };
+			const result = await n8n.testCredential(cred, data);
+			return {
+				result,
+				api: api.seen.slice(before.api),
+				elsewhere: elsewhere.seen.slice(before.elsewhere),
+			};
+		}
+		await check(
+			"hostile (redirects): n8n's credential test answered with a redirect to another origin fails, the token never reaches it",
+			async () => {
+				const { result, api: hops, elsewhere: reached } = await credentialTest('cross');
+				assert.equal(result.status, 'Error');
+				assert.match(
+					result.message,
+					/answered with a redirect \(HTTP 302\), which is not followed/,
+				);
+				assert.deepEqual(
+					hops.map((h) => [h.url, h.authorization]),
+					[['/cross/v3/auth/token', `Bearer ${redirectToken}`]],
+				);
+				assert.deepEqual(reached, [], 'the other origin was reached');
+				noSecretIn(result.message);
+			},
+		);
+		await check(
+			"hostile (redirects): n8n's credential test of a refused token says so, without the token",
+			async () => {
+				const { result } = await credentialTest('denied');
+				assert.equal(result.status, 'Error');
+				assert.match(result.message, /Fax\.Plus refused the token \(HTTP 401\)/);
+				noSecretIn(result.message);
+			},
+		);
+		await check(
+			"hostile (redirects): positive control: n8n's credential test without a redirect passes, with the token",
+			async () => {
+				const { result, api: hops } = await credentialTest('ok');
+				assert.equal(result.status, 'OK', result.message);
+				assert.deepEqual(
+					hops.map((h) => [h.url, h.authorization]),
+					[['/ok/v3/auth/token', `Bearer ${redirectToken}`]],
+				);
+			},
+		);
 
 		// ============================================= legacy hooks carry a token
 		const legacy = { webhookId: crypto.randomUUID() };
