@@ -6,8 +6,8 @@ import type { IBinaryData, IExecuteFunctions, IN8nHttpFullResponse } from 'n8n-w
 import { NodeOperationError } from 'n8n-workflow';
 import {
 	ACCEPTED_LIST,
+	documentFromBase64,
 	documentType,
-	documentInMemory,
 	extensionOfMime,
 	MAX_FILES,
 	MAX_TOTAL_BYTES,
@@ -335,14 +335,14 @@ async function fetchDocument(
 	return document;
 }
 
-/** A fetched document as n8n stored it: streamed back from its store, or its buffer in memory mode. */
+/** A fetched document as n8n stored it: streamed back from its store, or decoded from its base64 in memory mode. */
 async function storedDocument(
 	context: IExecuteFunctions,
 	fields: Omit<FaxDocument, 'size' | 'open'>,
 	stored: IBinaryData,
 ): Promise<FaxDocument> {
 	const id = stored.id;
-	if (!id) return documentInMemory(fields, Buffer.from(stored.data, 'base64'));
+	if (!id) return documentFromBase64(fields, stored.data);
 	const size =
 		typeof stored.bytes === 'number'
 			? stored.bytes

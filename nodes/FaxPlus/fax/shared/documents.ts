@@ -64,7 +64,40 @@ export interface FaxDocument {
 /** Bytes read at a time from n8n's binary data store. */
 const STREAM_CHUNK_BYTES = 256 * 1024;
 
-/** A document already in memory (n8n's memory mode, Text): uploaded from this one buffer, never copied. */
+/** Base64 characters decoded at a time: a multiple of 4, so each piece decodes on its own. */
+const BASE64_CHUNK_CHARS = 256 * 1024;
+
+/** Base64 as n8n writes it (`Buffer#toString('base64')`): the alphabet only, padding only at the end. */
+function isCanonicalBase64(base64: string): boolean {
+	if (base64.length % 4 !== 0 || /[^A-Za-z0-9+/=]/.test(base64)) return false;
+	const padding = base64.indexOf('=');
+	return padding === -1 || padding >= base64.length - 2;
+}
+
+/**
+ * A document n8n keeps in the item as base64 (its memory mode): decoded a piece at a time as it is
+ * uploaded, so the upload holds no second copy of the document beside n8n's string. Base64 in any
+ * other form (line breaks, URL-safe letters) has no size known before decoding: it is decoded
+ * whole, as n8n's `getBinaryDataBuffer` does.
+ */
+export function documentFromBase64(
+	fields: Omit<FaxDocument, 'size' | 'open'>,
+	base64: string,
+): FaxDocument {
+	if (!isCanonicalBase64(base64)) return documentInMemory(fields, Buffer.from(base64, 'base64'));
+	return {
+		...fields,
+		size: Buffer.byteLength(base64, 'base64'),
+		open: async () =>
+			(async function* () {
+				for (let start = 0; start < base64.length; start += BASE64_CHUNK_CHARS) {
+					yield Buffer.from(base64.slice(start, start + BASE64_CHUNK_CHARS), 'base64');
+				}
+			})(),
+	};
+}
+
+/** A document already in memory (Text, base64 in another form): uploaded from this one buffer, never copied. */
 export function documentInMemory(
 	fields: Omit<FaxDocument, 'size' | 'open'>,
 	data: Buffer,
@@ -172,7 +205,7 @@ export async function readDocuments(
 
 /**
  * A binary n8n stores outside memory (filesystem, S3, database: it has an `id`) is streamed from
- * n8n's store, its size from the store's metadata; one in memory is uploaded from n8n's buffer.
+ * n8n's store, its size from the store's metadata; one in memory is decoded from the item's base64.
  */
 async function binaryDocument(
 	context: IExecuteFunctions,
@@ -189,6 +222,7 @@ async function binaryDocument(
 			open: async () => await context.helpers.getBinaryStream(id, STREAM_CHUNK_BYTES),
 		};
 	}
+	if (typeof binary.data === 'string') return documentFromBase64(fields, binary.data);
 	return documentInMemory(
 		fields,
 		await context.helpers.getBinaryDataBuffer(itemIndex, fields.field),

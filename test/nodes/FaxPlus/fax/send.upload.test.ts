@@ -31,6 +31,11 @@ async function storedBinary(
 	return binary as unknown as IDataObject;
 }
 
+/** A document as n8n keeps it in memory (its memory mode, n8n 1.x's default): base64 in the item. */
+function inMemoryBinary(data: Buffer, mimeType: string, fileName?: string): IDataObject {
+	return { data: data.toString('base64'), mimeType, fileName, bytes: data.length };
+}
+
 function items(binary: Record<string, IDataObject>): INodeExecutionData[] {
 	return [{ json: {}, binary } as unknown as INodeExecutionData];
 }
@@ -77,11 +82,14 @@ describe('Fax → Send: streamed uploads', () => {
 		},
 	);
 
-	it('sends the document again from the store when the upload is answered 429', async () => {
+	it.each<[string, typeof storedBinary]>([
+		['from the store', storedBinary],
+		["decoded again from n8n's base64", async (...args) => inMemoryBinary(...args)],
+	])('sends the document again %s when the upload is answered 429', async (_case, binaryOf) => {
 		const second = Buffer.concat([makePdf(['Second']), randomBytes(1024 * 1024)]);
 		const binaries = {
-			first: await storedBinary(document, 'application/pdf', 'first.pdf'),
-			second: await storedBinary(second, 'application/pdf', 'second.pdf'),
+			first: await binaryOf(document, 'application/pdf', 'first.pdf'),
+			second: await binaryOf(second, 'application/pdf', 'second.pdf'),
 		};
 		// One request per second on a clock that stands still: the second upload is refused until
 		// the clock moves, which it does once that 429 is answered.
@@ -119,15 +127,7 @@ describe('Fax → Send: streamed uploads', () => {
 
 	it.each<[string, () => Promise<IDataObject>]>([
 		['stored on disk', async () => await storedBinary(document, 'application/pdf', 'record.pdf')],
-		[
-			'in memory',
-			async () => ({
-				data: document.toString('base64'),
-				mimeType: 'application/pdf',
-				fileName: 'record.pdf',
-				bytes: document.length,
-			}),
-		],
+		['in memory', async () => inMemoryBinary(document, 'application/pdf', 'record.pdf')],
 	])(
 		'sends a document %s again after an OAuth2 token refresh (n8n resends the request, the body is opened again)',
 		async (_case, binary) => {
@@ -141,6 +141,27 @@ describe('Fax → Send: streamed uploads', () => {
 				'/v3/accounts/self/files 200',
 				'/v3/accounts/self/outbox 201',
 			]);
+			expect(storedFiles(server, result[0].json.files as string[])).toEqual([
+				expect.objectContaining({ size: document.length, sha256: sha256(document) }),
+			]);
+		},
+	);
+
+	it.each<[string, (data: Buffer) => string]>([
+		['as n8n writes it', (data) => data.toString('base64')],
+		[
+			'with line breaks every 76 characters',
+			(data) => data.toString('base64').replace(/.{76}/g, '$&\r\n'),
+		],
+		['URL-safe without padding', (data) => data.toString('base64url')],
+	])(
+		'uploads a document n8n keeps in memory, base64 %s, byte for byte with its Content-Length',
+		async (_case, encode) => {
+			const binary = { ...inMemoryBinary(document, 'application/pdf', 'record.pdf') };
+			binary.data = encode(document);
+			const result = await runOk(server, base, { items: items({ data: binary }) });
+			const [upload] = apiRequests(server);
+			expect(Number(upload.headers['content-length'])).toBe(upload.rawBody.length);
 			expect(storedFiles(server, result[0].json.files as string[])).toEqual([
 				expect.objectContaining({ size: document.length, sha256: sha256(document) }),
 			]);

@@ -1,0 +1,47 @@
+// A document n8n keeps in memory as base64 is decoded a piece at a time, and whole only when its
+// base64 is in a form whose size is not known before decoding.
+import { randomBytes } from 'node:crypto';
+import { documentFromBase64 } from '../../../../../nodes/FaxPlus/fax/shared/documents';
+
+const fields = {
+	field: 'data',
+	fileName: 'a.pdf',
+	mimeType: 'application/pdf',
+	format: 'pdf' as const,
+};
+
+async function piecesOf(open: () => Promise<AsyncIterable<Uint8Array>>): Promise<Uint8Array[]> {
+	const pieces: Uint8Array[] = [];
+	for await (const piece of await open()) pieces.push(piece);
+	return pieces;
+}
+
+describe('documentFromBase64', () => {
+	// 1 MB + 1 byte: five full pieces, a short last one, and padding.
+	const data = randomBytes(1024 * 1024 + 1);
+
+	it('decodes canonical base64 in pieces of at most 192 KiB, the same bytes each time it is opened', async () => {
+		const document = documentFromBase64(fields, data.toString('base64'));
+		expect(document.size).toBe(data.length);
+		for (let attempt = 0; attempt < 2; attempt++) {
+			const pieces = await piecesOf(document.open);
+			expect(pieces.length).toBeGreaterThan(5);
+			expect(Math.max(...pieces.map((piece) => piece.byteLength))).toBe(192 * 1024);
+			expect(Buffer.concat(pieces).equals(data)).toBe(true);
+		}
+	});
+
+	it.each([
+		['line breaks', data.toString('base64').replace(/.{76}/g, '$&\n')],
+		['URL-safe letters', data.toString('base64url')],
+		['padding inside', `${Buffer.from('ab').toString('base64')}${data.toString('base64')}`],
+		['a length that is not a multiple of 4', data.toString('base64').replace(/=+$/, '')],
+	])('decodes base64 with %s whole, with its exact size', async (_case, base64) => {
+		const expected = Buffer.from(base64, 'base64');
+		const document = documentFromBase64(fields, base64);
+		expect(document.size).toBe(expected.length);
+		const pieces = await piecesOf(document.open);
+		expect(pieces).toHaveLength(1);
+		expect(Buffer.concat(pieces).equals(expected)).toBe(true);
+	});
+});
