@@ -42,6 +42,7 @@ const { startFaxPlusServer } = require(path.join(ROOT, 'test/server'));
 const { credRef } = require(path.join(ROOT, 'test/e2e/lib.js'));
 const { faxReceivedPayload } = require('../lib/payload');
 const { latencies } = require('../lib/stats');
+const { node, chain, deploySplitOutWorkflow } = require('../lib/workflows');
 
 const PKG = require(path.join(pkgDir, 'package.json')).name;
 const TRIGGER = `${PKG}.faxPlusTrigger`;
@@ -64,16 +65,6 @@ const parts = new Set(partsArg.split(',').filter(Boolean));
 const log = (...a) => console.error('[bench:n8n]', ...a);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const uuid = () => crypto.randomUUID();
-
-function node(name, type, typeVersion, parameters, extra = {}) {
-	return { id: uuid(), name, type, typeVersion, position: [0, 0], parameters, ...extra };
-}
-const chain = (...names) =>
-	Object.fromEntries(
-		names
-			.slice(0, -1)
-			.map((n, i) => [n, { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] }]),
-	);
 
 // ------------------------------------------------------------------ HTTP load
 
@@ -523,37 +514,8 @@ async function benchAction(n8n, s) {
 		name: 'Authorization',
 		value: `Bearer ${s.server.tokens.pat}`,
 	});
-	const make = async (label, actionNode) => {
-		const p = `bench-action-${uuid()}`;
-		const wf = await n8n.importWorkflow({
-			name: `bench: ${label} × ${ITEMS}`,
-			nodes: [
-				node(
-					'Webhook',
-					'n8n-nodes-base.webhook',
-					2,
-					{
-						httpMethod: 'POST',
-						path: p,
-						responseMode: 'lastNode',
-						responseData: 'firstEntryJson',
-						options: {},
-					},
-					{ webhookId: uuid() },
-				),
-				node('Split Out', 'n8n-nodes-base.splitOut', 1, {
-					fieldToSplitOut: 'body.items',
-					include: 'noOtherFields',
-					options: {},
-				}),
-				actionNode,
-			],
-			connections: chain('Webhook', 'Split Out', actionNode.name),
-		});
-		await n8n.activate(wf.id);
-		await n8n.waitForWebhook(p);
-		return { id: wf.id, url: n8n.webhookUrl(p) };
-	};
+	const make = async (label, actionNode) =>
+		await deploySplitOutWorkflow(n8n, `bench: ${label} × ${ITEMS}`, actionNode);
 	const targets = {
 		httpRequest: await make(
 			'HTTP Request GET /shop/balance',

@@ -24,6 +24,7 @@ const pkgDir = path.resolve(pkgArg);
 const ROOT = path.resolve(__dirname, '../..');
 const { startN8n } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
 const { startFaxPlusServer } = require(path.join(ROOT, 'test/server'));
+const { node, deploySplitOutWorkflow } = require('../lib/workflows');
 
 const PKG = require(path.join(pkgDir, 'package.json')).name;
 const ACTION = `${PKG}.faxPlus`;
@@ -35,10 +36,6 @@ const ROUND_CAP_MS = 5 * 60 * 1000;
 const log = (...a) => console.error('[bench:send]', ...a);
 const uuid = () => crypto.randomUUID();
 const agent = new http.Agent({ keepAlive: true });
-
-function node(name, type, typeVersion, parameters, extra = {}) {
-	return { id: uuid(), name, type, typeVersion, position: [0, 0], parameters, ...extra };
-}
 
 function post(url, body) {
 	return new Promise((resolve, reject) => {
@@ -70,54 +67,27 @@ function post(url, body) {
 }
 
 async function sendWorkflow(n8n, pat, label, options) {
-	const p = `bench-send-${uuid()}`;
-	const wf = await n8n.importWorkflow({
-		name: `bench: Send × ${ITEMS} (${label})`,
-		nodes: [
-			node(
-				'Webhook',
-				'n8n-nodes-base.webhook',
-				2,
-				{
-					httpMethod: 'POST',
-					path: p,
-					responseMode: 'lastNode',
-					responseData: 'firstEntryJson',
-					options: {},
-				},
-				{ webhookId: uuid() },
-			),
-			node('Split Out', 'n8n-nodes-base.splitOut', 1, {
-				fieldToSplitOut: 'body.items',
-				include: 'noOtherFields',
-				options: {},
-			}),
-			node(
-				'Send',
-				ACTION,
-				1,
-				{
-					authentication: 'accessToken',
-					resource: 'fax',
-					operation: 'send',
-					userId: 'self',
-					to: '+4930123456',
-					from: { __rl: true, mode: 'number', value: '+15551230001' },
-					documentSource: 'text',
-					documentText: 'Benchmark letter',
-					options,
-				},
-				{ credentials: { faxPlusApi: { id: pat.id, name: pat.name } } },
-			),
-		],
-		connections: {
-			Webhook: { main: [[{ node: 'Split Out', type: 'main', index: 0 }]] },
-			'Split Out': { main: [[{ node: 'Send', type: 'main', index: 0 }]] },
-		},
-	});
-	await n8n.activate(wf.id);
-	await n8n.waitForWebhook(p);
-	return { id: wf.id, url: n8n.webhookUrl(p) };
+	return await deploySplitOutWorkflow(
+		n8n,
+		`bench: Send × ${ITEMS} (${label})`,
+		node(
+			'Send',
+			ACTION,
+			1,
+			{
+				authentication: 'accessToken',
+				resource: 'fax',
+				operation: 'send',
+				userId: 'self',
+				to: '+4930123456',
+				from: { __rl: true, mode: 'number', value: '+15551230001' },
+				documentSource: 'text',
+				documentText: 'Benchmark letter',
+				options,
+			},
+			{ credentials: { faxPlusApi: { id: pat.id, name: pat.name } } },
+		),
+	);
 }
 
 async function main() {
