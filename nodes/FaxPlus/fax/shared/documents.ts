@@ -61,11 +61,11 @@ export interface FaxDocument {
 	open: () => Promise<AsyncIterable<Uint8Array>>;
 }
 
-/** Bytes read at a time from n8n's binary data store. */
-const STREAM_CHUNK_BYTES = 256 * 1024;
-
-/** Base64 characters decoded at a time: a multiple of 4, so each piece decodes on its own. */
-const BASE64_CHUNK_CHARS = 256 * 1024;
+/**
+ * Base64 characters decoded at a time (48 KiB of document): a multiple of 4, so each piece decodes
+ * on its own; as small as Node's file streams read, so V8 frees pieces already sent early.
+ */
+const BASE64_CHUNK_CHARS = 64 * 1024;
 
 /** Base64 as n8n writes it (`Buffer#toString('base64')`): the alphabet only, padding only at the end. */
 function isCanonicalBase64(base64: string): boolean {
@@ -219,7 +219,7 @@ async function binaryDocument(
 		return {
 			...fields,
 			size: fileSize,
-			open: async () => await context.helpers.getBinaryStream(id, STREAM_CHUNK_BYTES),
+			open: async () => await context.helpers.getBinaryStream(id),
 		};
 	}
 	if (typeof binary.data === 'string') return documentFromBase64(fields, binary.data);
