@@ -47,8 +47,8 @@ export class FaxPlusApi implements ICredentialType {
 		},
 	};
 
-	// n8n's credential test would follow a redirect with the token to wherever it points; the API
-	// never redirects this call, so a redirect fails the test and the token stays at its origin.
+	// n8n's credential test would follow a redirect with the token to wherever it points: a redirect
+	// fails the test instead, so the token stays at the Base URL's origin.
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',

@@ -63,7 +63,7 @@ export interface FaxDocument {
 
 /**
  * Base64 characters decoded at a time (48 KiB of document): a multiple of 4, so each piece decodes
- * on its own; as small as Node's file streams read, so V8 frees pieces already sent early.
+ * on its own; as small as Node's file streams read, so V8 frees pieces already sent sooner.
  */
 const BASE64_CHUNK_CHARS = 64 * 1024;
 
@@ -186,7 +186,7 @@ export async function readDocuments(
 			mimeType,
 			format: uploadFormatOf(extension),
 		};
-		const document = await binaryDocument(context, itemIndex, fields, binary);
+		const document = await binaryDocument(context, fields, binary);
 		if (document.size === 0) {
 			throw new NodeOperationError(node, `${LABEL}: the file in "${field}" is empty`, {
 				itemIndex,
@@ -209,7 +209,6 @@ export async function readDocuments(
  */
 async function binaryDocument(
 	context: IExecuteFunctions,
-	itemIndex: number,
 	fields: Omit<FaxDocument, 'size' | 'open'>,
 	binary: IBinaryData,
 ): Promise<FaxDocument> {
@@ -222,11 +221,7 @@ async function binaryDocument(
 			open: async () => await context.helpers.getBinaryStream(id),
 		};
 	}
-	if (typeof binary.data === 'string') return documentFromBase64(fields, binary.data);
-	return documentInMemory(
-		fields,
-		await context.helpers.getBinaryDataBuffer(itemIndex, fields.field),
-	);
+	return documentFromBase64(fields, binary.data);
 }
 
 /**
