@@ -215,7 +215,7 @@ async function triggerWorkflow(n8n, s, name, { prefill = false, paired = false }
 					options: {},
 					pollTimes: { item: [{ mode: 'everyMinute' }] },
 				},
-				{ credentials: ref('faxPlusApi', s.pat) },
+				{ credentials: credRef('faxPlusApi', s.pat) },
 			),
 		);
 		Object.assign(wfJson.connections, chain('Fax.Plus Polling Trigger', 'Done'));
