@@ -57,7 +57,7 @@ function sendSection(section) {
 	const remote = figures.find((f) => f.latencyMs) ?? loopback;
 	const goals = [
 		{
-			goal: `Idempotency Key: its record costs at most ${percent(GOAL_SHARE)} of a send when Fax.Plus answers in ${remote.latencyMs} ms`,
+			goal: `7. Idempotency Key: its record costs at most ${percent(GOAL_SHARE)} of a send when Fax.Plus answers in ${remote.latencyMs} ms`,
 			figure: percent(remote.share),
 			met: remote.share <= GOAL_SHARE,
 		},
