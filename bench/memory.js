@@ -153,7 +153,7 @@ async function measureNodeAlone({ size, documents, sink }) {
 	}
 }
 
-/** The nodes of each case after the Webhook node, and what the local server must have received. */
+/** The nodes of a case after the Webhook node. */
 function caseNodes(name, server, credential) {
 	const read = {
 		name: 'Read',
@@ -201,7 +201,7 @@ function caseNodes(name, server, credential) {
 	return cases[name]();
 }
 
-/** One workflow of the case in `n8n`; `run(name)` posts one call and resolves once n8n saved its execution. */
+/** The case's workflow, active in `n8n`; answers `run(document)`, which posts one call and resolves once n8n saved its execution. */
 async function deployCase(n8n, server, files, name) {
 	const credential = ['binary', 'url', 'twoAtOnce'].includes(name)
 		? await n8n.createCredential('Fax.Plus PAT (memory)', 'faxPlusApi', {
