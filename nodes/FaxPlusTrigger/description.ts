@@ -5,6 +5,7 @@ import { authenticationProperty } from '../api/authentication';
 import { faxEventOptions } from '../api/events';
 import {
 	binaryPropertyNameOption,
+	customDataNumbersOption,
 	documentFormatOption,
 	downloadDocumentOption,
 	numbersFilterProperty,
@@ -85,6 +86,7 @@ export const triggerProperties: INodeProperties[] = [
 			},
 			statusesOption,
 			binaryPropertyNameOption,
+			customDataNumbersOption,
 			{
 				displayName: 'Use Legacy Hook API',
 				name: 'useLegacyHooks',
