@@ -26,6 +26,7 @@ const { buildPackage, finishSuite, runSuite, startServer, stopOnSignals } = requ
 	path.join(ROOT, 'test/support/runner.js'),
 );
 const { startN8n } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
+const secretScan = require(path.join(ROOT, 'test/support/secret-scan.js'));
 
 const CHECK_TIMEOUT_MS = Number(process.env.E2E_CHECK_TIMEOUT_MS || 180000);
 
@@ -116,6 +117,7 @@ async function main() {
 
 	const ctx = {};
 	const t = { check, log, ctx, started };
+	secretScan.watch();
 
 	let ready = await check(
 		'setup: build the package',
@@ -134,6 +136,7 @@ async function main() {
 	if (ready) {
 		ready = await check('setup: start the local Fax.Plus server', async () => {
 			t.server = await startServer();
+			secretScan.useServer(t.server);
 			started.push({ stop: () => t.server.close() });
 			log(`server ${t.server.baseUrl}`);
 		});
@@ -168,6 +171,10 @@ async function main() {
 		}
 	}
 	await stopAll();
+	if (ready)
+		await check('secrets: none the suites used is in any n8n log or saved execution', () =>
+			log(secretScan.assertClean()),
+		);
 	finishSuite(checks, 'e2e', t0);
 }
 
