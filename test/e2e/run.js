@@ -103,6 +103,7 @@ function suiteFiles() {
 	if (process.env.E2E_BROWSER === '1' || (process.env.E2E_BROWSER !== '0' && major >= 2)) {
 		files.push({ name: 'browser', file: path.join(ROOT, 'test/browser/editor.test.js') });
 		files.push({ name: 'oauth2', file: path.join(ROOT, 'test/browser/oauth2.test.js') });
+		files.push({ name: 'setup', file: path.join(ROOT, 'test/browser/setup.test.js') });
 	}
 	const rank = (n) => (order.indexOf(n) === -1 ? order.length : order.indexOf(n));
 	return files
