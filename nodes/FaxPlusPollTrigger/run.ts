@@ -14,7 +14,7 @@ import { withDocument } from '../triggers/document';
 import { faxKeyOf } from '../triggers/faxKeys';
 import { keepsRecord, messageOf, recordOnce } from '../triggers/recordOnce';
 import { readOptions } from '../triggers/settings';
-import { saveFaxCustomData } from '../logging/customData';
+import { saveTriggerItemCustomData } from '../logging/customData';
 import { fetchTestEvent } from './poll';
 
 /** The record's key of an emitted fax: its event and id, as the Fax.Plus Trigger records it. */
@@ -66,17 +66,7 @@ export async function runPolledFaxes(
 				continue;
 			}
 		}
-		saveFaxCustomData(
-			this,
-			{
-				faxId: json.faxId as string,
-				event: json.event as string,
-				status: json.status as string,
-				from: json.from as string,
-				to: json.to as string[],
-			},
-			{ numbers: options.customDataNumbers },
-		);
+		saveTriggerItemCustomData(this, json, options.customDataNumbers);
 		if (options.downloadDocument && typeof json.data === 'object' && json.data !== null) {
 			// Never throws: a failed download becomes `documentError`.
 			const data = json.data as IDataObject;

@@ -17,7 +17,7 @@ import { faxKeysOfDelivery, type RecordKeys } from '../triggers/faxKeys';
 import { eventOf, payloadOf } from '../triggers/output';
 import { keepsRecord, messageOf, recordOnce } from '../triggers/recordOnce';
 import { readOptions } from '../triggers/settings';
-import { saveFaxCustomData } from '../logging/customData';
+import { saveTriggerItemCustomData } from '../logging/customData';
 
 /** The record's key of a delivery item: its webhook-id, else (legacy hooks) its body. */
 export function keyOfItem(json: IDataObject): string {
@@ -89,18 +89,7 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 				continue;
 			}
 		}
-		saveFaxCustomData(
-			this,
-			{
-				faxId: json.faxId as string,
-				event: json.event as string,
-				status: json.status as string,
-				deliveryId: json.webhookId as string,
-				from: json.from as string,
-				to: json.to as string[],
-			},
-			{ numbers: options.customDataNumbers },
-		);
+		saveTriggerItemCustomData(this, json, options.customDataNumbers);
 		const payload = payloadOf(json);
 		// Unsigned legacy deliveries never choose a fax to download (activation refuses it too).
 		const download = options.downloadDocument && !options.useLegacyHooks;

@@ -8,7 +8,7 @@
 // package uses the few keys below, shared by its nodes; several values of one key are joined
 // with ", " and cut at a whole entry. n8n 2.x offers `this.customData`; n8n 1.x only the
 // expression proxy's `$execution.customData` (as its Execution Data node uses it).
-import type { IExecuteFunctions, IWorkflowExecutionCustomData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IWorkflowExecutionCustomData } from 'n8n-workflow';
 import { oneLine } from './log';
 
 export const CUSTOM_DATA_KEYS = {
@@ -81,6 +81,26 @@ function customDataOf(context: IExecuteFunctions): IWorkflowExecutionCustomData 
 		// No custom data in this context.
 	}
 	return undefined;
+}
+
+/** Saves what a trigger's item says of its fax (both triggers' items have these fields). */
+export function saveTriggerItemCustomData(
+	context: IExecuteFunctions,
+	json: IDataObject,
+	numbers: boolean,
+): void {
+	saveFaxCustomData(
+		context,
+		{
+			faxId: json.faxId as string,
+			event: json.event as string,
+			status: json.status as string,
+			deliveryId: json.webhookId as string | undefined,
+			from: json.from as string,
+			to: json.to as string[],
+		},
+		{ numbers },
+	);
 }
 
 /**
