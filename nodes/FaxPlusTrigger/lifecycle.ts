@@ -4,7 +4,9 @@
 // What was registered is kept in the node's static data, one entry per webhook URL: the
 // production URL (active workflow) and the test URL ("Listen for test event") get their own
 // entries, because n8n gives a test session a copy of the static data and deletes its
-// webhooks with another execution mode.
+// webhooks with another execution mode. Removal acts only on what this workflow's node
+// recorded, never on an endpoint or hook because its URL matches: a copy of the workflow
+// (imported with the same webhook ID) has the same URL.
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { hookTarget, isTargetOf, newHookToken, REGISTRATIONS_KEY } from './hookToken';
@@ -85,12 +87,48 @@ export function registrationFor(context: IHookFunctions, url: string): Registrat
 	return allRegistrations(context).find((entry) => entry.url === url);
 }
 
+/**
+ * The registrations this process made, per workflow, node and URL. n8n saves static data
+ * whole and the last write wins, so a concurrent save of an older copy can drop a
+ * registration; removal then finds it here. Keyed by the workflow's ID: a copy of the
+ * workflow never finds the original's. After a restart, activation (checkExists, create)
+ * records again what it finds for its URL.
+ */
+const registeredHere = new Map<string, Registration>();
+/** Registrations remembered at most; the least recently saved is forgotten first. */
+const MAX_REMEMBERED = 10_000;
+
+function rememberedKeyOf(context: IHookFunctions, url: string): string {
+	const node = context.getNode();
+	return JSON.stringify([context.getWorkflow().id ?? '', node.id ?? node.name, url]);
+}
+
+function remember(context: IHookFunctions, url: string, registration: Registration | undefined) {
+	const key = rememberedKeyOf(context, url);
+	registeredHere.delete(key);
+	if (!registration) return;
+	if (registeredHere.size >= MAX_REMEMBERED)
+		registeredHere.delete(registeredHere.keys().next().value as string);
+	registeredHere.set(key, { ...registration, ids: [...registration.ids] });
+}
+
+/** What this process registered for this workflow's node and URL, if static data lost it. */
+function rememberedRegistration(context: IHookFunctions, url: string): Registration | undefined {
+	return registeredHere.get(rememberedKeyOf(context, url));
+}
+
+/** Forgets what this process registered, as a restart of n8n does (for tests). */
+export function forgetRegistrations(): void {
+	registeredHere.clear();
+}
+
 /** Replaces (or with undefined removes) the entry of a URL; always assigns a new array so n8n sees the change. */
 function saveRegistration(
 	context: IHookFunctions,
 	url: string,
 	registration: Registration | undefined,
 ): void {
+	remember(context, url, registration);
 	const others = allRegistrations(context).filter((entry) => entry.url !== url);
 	const next = registration ? [...others, registration] : others;
 	const staticData = context.getWorkflowStaticData('node');
@@ -358,36 +396,11 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 
 export async function remove(this: IHookFunctions): Promise<boolean> {
 	const url = webhookUrlOf(this);
-	const registration = registrationFor(this, url) ?? (await unrecordedRegistration(this, url));
+	const registration = registrationFor(this, url) ?? rememberedRegistration(this, url);
+	// Nothing this node recorded: an endpoint or hook with this URL is kept, whoever made it
+	// (n8n 1.x calls this when a copy's publish fails, the URL being the original's).
 	if (!registration) return true;
 	await release(this, registration);
 	saveRegistration(this, url, undefined);
 	return true;
-}
-
-/**
- * What is registered for this URL when static data does not say: n8n saves a workflow's
- * static data whole, so a delivery handled while activation was saving can write back a
- * copy without the registration. Endpoints and hooks with this exact URL are ours (it holds
- * the node's webhook ID); a user's existing endpoint is never taken for one of them.
- */
-async function unrecordedRegistration(
-	context: IHookFunctions,
-	url: string,
-): Promise<Registration | undefined> {
-	// Input that create() refuses never registered anything (n8n also calls this after a failed activation).
-	const api = await checkedInput(context, url).then(
-		(input) => input.api,
-		() => undefined,
-	);
-	if (api === undefined || api === 'existing') return undefined;
-	const ids =
-		api === 'webhooks'
-			? (await listWebhookEndpoints(context))
-					.filter((endpoint) => endpoint.url === url)
-					.map((endpoint) => endpoint.id)
-			: (await listLegacyHooks(context))
-					.filter((hook) => isTargetOf(hook.target, url))
-					.map((hook) => hook.id);
-	return ids.length > 0 ? { url, api, ids } : undefined;
 }

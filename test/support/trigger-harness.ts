@@ -35,6 +35,7 @@ import {
 } from 'n8n-workflow';
 import { resetDeliveryLogs } from '../../nodes/FaxPlusTrigger/deduplication';
 import { forgetSigningSecrets } from '../../nodes/FaxPlusTrigger/signingSecret';
+import { forgetRegistrations } from '../../nodes/FaxPlusTrigger/lifecycle';
 import { FaxPlusTrigger } from '../../nodes/FaxPlusTrigger/FaxPlusTrigger.node';
 import {
 	executeNodeFirst,
@@ -197,6 +198,8 @@ export class TriggerHarness {
 
 	private readonly worker: boolean;
 
+	private workflowId = WORKFLOW_ID;
+
 	readonly answers: AnsweredRequest[] = [];
 
 	/** How often a run changed static data, so n8n saved it after the run (must stay 0). */
@@ -340,6 +343,15 @@ export class TriggerHarness {
 	restart(): void {
 		resetDeliveryLogs();
 		forgetSigningSecrets();
+		forgetRegistrations();
+	}
+
+	/**
+	 * Hooks and deliveries from now on belong to another workflow with this same node (webhook
+	 * ID, URL), as a copy of the workflow imported with its webhook ID; undefined: the original.
+	 */
+	actAsWorkflow(workflowId: string | undefined): void {
+		this.workflowId = workflowId ?? WORKFLOW_ID;
 	}
 
 	/** Activates the workflow: checkExists, then create when it answers false (n8n's order). */
@@ -456,7 +468,7 @@ export class TriggerHarness {
 
 	private buildWorkflow(staticData: IDataObject): Workflow {
 		return new Workflow({
-			id: WORKFLOW_ID,
+			id: this.workflowId,
 			name: 'Fax.Plus trigger test',
 			nodes: [this.node()],
 			connections: {},
@@ -720,6 +732,7 @@ export function useTriggerHarnesses(): (options: TriggerHarnessOptions) => Promi
 	beforeEach(() => {
 		resetDeliveryLogs();
 		forgetSigningSecrets();
+		forgetRegistrations();
 	});
 	afterEach(async () => {
 		await Promise.all(started.splice(0).map(async (harness) => await harness.close()));

@@ -257,7 +257,7 @@ describe('Fax.Plus Trigger → legacy hook API', () => {
 		expect(harness.savedNodeStaticData.registrations).toBeUndefined();
 	});
 
-	it('with the record lost, still deletes the hooks whose target is its URL', async () => {
+	it('with the record lost, still deletes the hooks this process registered for it', async () => {
 		const harness = await trigger({
 			server: server(),
 			parameters: { events: ['fax_sent', 'fax_received'], options: legacy },
@@ -268,6 +268,18 @@ describe('Fax.Plus Trigger → legacy hook API', () => {
 
 		expect(await harness.deactivate()).toEqual({ created: false });
 		expect(hooksOf(harness, server())).toEqual([]);
+	});
+
+	it("a copy of the workflow (same URL) whose publish failed never deletes the original's hooks", async () => {
+		const harness = await trigger({
+			server: server(),
+			parameters: { events: ['fax_received'], options: legacy },
+		});
+		await activateOk(harness);
+		harness.actAsWorkflow('copy-of-the-workflow');
+		harness.overwriteSavedStaticData({});
+		expect(await harness.deactivate()).toEqual({ created: false });
+		expect(hooksOf(harness, server())).toHaveLength(1);
 	});
 
 	it('switching from the current API removes the endpoint it had created', async () => {
