@@ -81,7 +81,7 @@ export const triggerProperties: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. ep_1a2b3c4d5e6f',
 				description:
-					"ID of an endpoint you registered in Fax.Plus with this node's Production URL, used instead of one the trigger creates and never changed or deleted, so its secret stays. Its own events and numbers filter apply: this node's Numbers Filter is not applied to it.",
+					"ID of an endpoint you registered in Fax.Plus with this node's Production URL, used instead of one the trigger creates and never changed or deleted (its own events and numbers filter apply: this node's Numbers Filter is not applied to it). Cleared later, the option hands that endpoint to the trigger with its secret: it takes this node's events and numbers and is deleted when the workflow is unpublished.",
 			},
 			statusesOption,
 			binaryPropertyNameOption,

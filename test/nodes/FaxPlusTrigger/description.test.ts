@@ -172,6 +172,12 @@ describe('Fax.Plus Trigger → public contract', () => {
 			expect(existing).toMatch(/Numbers Filter is not applied/);
 		});
 
+		it('says what clearing it does to that endpoint', () => {
+			expect(option('existingEndpointId').description).toMatch(
+				/Cleared later, the option hands that endpoint to the trigger with its secret: .* deleted when the workflow is unpublished/,
+			);
+		});
+
 		it('describes each option in one or two sentences', () => {
 			for (const entry of options()) {
 				const sentences = (entry.description ?? '')

@@ -583,6 +583,28 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 			);
 		});
 
+		it('cleared, hands the endpoint to the trigger: same endpoint and secret, this node’s events, deleted on deactivation', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			const mine = await registerEndpoint(server(), harness.productionUrl, ['fax_received']);
+			const secret = server().getEndpointSecret(mine.id);
+			harness.setParameters({ options: { existingEndpointId: mine.id } });
+			await activateOk(harness);
+
+			harness.setParameters({ options: {} });
+			expect(await harness.checkExists()).toBe(false);
+			await activateOk(harness);
+			expect(onlyEndpoint(server(), harness.productionUrl)).toMatchObject({
+				id: mine.id,
+				filter_types: ['fax_sent'],
+			});
+			expect(server().getEndpointSecret(mine.id)).toBe(secret);
+			expect(harness.savedNodeStaticData.registrations).toEqual([
+				{ url: harness.productionUrl, api: 'webhooks', ids: [mine.id] },
+			]);
+			await harness.deactivate();
+			expect(server().state.webhooks[mine.id]).toBeUndefined();
+		});
+
 		it('still gives a test session its own temporary endpoint', async () => {
 			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
 			const mine = await registerEndpoint(server(), harness.productionUrl, ['fax_sent']);
