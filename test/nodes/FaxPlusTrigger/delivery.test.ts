@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not node code: a raw HTTP request sends a header twice, which fetch cannot */
+import { request as httpRequest } from 'node:http';
 import { signWebhook } from '../../server';
 import { useFaxPlusServer } from '../../support/faxplus';
 import {
@@ -264,6 +266,41 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 				result.attempts[0].body,
 				'signature_mismatch',
 			);
+		});
+
+		it('refuses a webhook-id sent twice (Node joins the two lines into one value, which the signature does not cover)', async () => {
+			const { harness, secret } = await activeTrigger();
+			const body = Buffer.from('{"hook":{"id":"f","event":"fax_sent"},"data":{"id":"f"}}');
+			const now = Math.floor(Date.now() / 1000);
+			const signature = `v1,${signWebhook(secret, 'msg_first', now, body)}`;
+			const { status, text } = await new Promise<{ status: number; text: string }>(
+				(resolve, reject) => {
+					const request = httpRequest(
+						harness.productionUrl,
+						{
+							method: 'POST',
+							headers: {
+								'content-type': 'application/json',
+								// Two header lines, as a sender repeating the header sends them.
+								'webhook-id': ['msg_first', 'msg_second'],
+								'webhook-timestamp': String(now),
+								'webhook-signature': signature,
+							},
+						},
+						(res) => {
+							const chunks: Buffer[] = [];
+							res.on('data', (chunk: Buffer) => chunks.push(chunk));
+							res.on('end', () =>
+								resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }),
+							);
+						},
+					);
+					request.on('error', reject);
+					request.end(body);
+				},
+			);
+			await expectRefused(harness, status, text, 'signature_mismatch');
+			expect(harness.answers.at(-1)?.headers['webhook-id']).toBe('msg_first, msg_second');
 		});
 
 		it('refuses a request without any signature headers', async () => {
