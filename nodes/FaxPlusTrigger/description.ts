@@ -8,6 +8,7 @@ import {
 	documentFormatOption,
 	downloadDocumentOption,
 	numbersFilterProperty,
+	recordNotice,
 	statusesOption,
 	triggerOnDisplayName,
 } from '../triggers/properties';
@@ -63,7 +64,7 @@ export const triggerProperties: INodeProperties[] = [
 				typeOptions: { minValue: 1 },
 				default: DEFAULT_MAX_ENTRIES,
 				description:
-					'How many entries the duplicate check keeps at most (each delivery takes two: its delivery ID and its fax); the oldest are forgotten first',
+					"How many deliveries the duplicate check remembers at most, one entry each in this node's own record; the oldest are forgotten first",
 			},
 			{
 				displayName: 'Duplicate Check Retention (Days)',
@@ -95,4 +96,5 @@ export const triggerProperties: INodeProperties[] = [
 			},
 		],
 	},
+	recordNotice,
 ];

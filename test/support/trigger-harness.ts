@@ -45,6 +45,7 @@ import {
 	testAdditionalData,
 } from './n8n-harness';
 import { oauthCredentials, patCredentials, type AuthKind, type FaxPlusServer } from './faxplus';
+import { pairedNodeTypes, pairedWorkflow } from './paired-workflow';
 import { useProcessedDataStore, type ProcessedDataStore } from './processed-data';
 
 export const FAX_PLUS_TRIGGER_NODE_TYPE = 'n8n-nodes-faxplus.faxPlusTrigger';
@@ -76,6 +77,8 @@ export interface TriggerHarnessOptions {
 	worker?: boolean;
 	/** n8n's processed-data store to use; a fresh one by default (a new database). */
 	processedData?: ProcessedDataStore;
+	/** The workflow also has the Fax.Plus Polling Trigger, both feeding one node (paired-workflow.ts). */
+	paired?: boolean;
 }
 
 export interface StartedRun {
@@ -211,8 +214,11 @@ export class TriggerHarness {
 	readonly credentialsHelper: TestCredentialsHelper;
 
 	private readonly nodeTypes = new TestNodeTypes({
+		...pairedNodeTypes(),
 		[FAX_PLUS_TRIGGER_NODE_TYPE]: new FaxPlusTrigger(),
 	});
+
+	private paired: boolean;
 
 	private readonly credentials: Record<string, ICredentialDataDecryptedObject>;
 
@@ -256,6 +262,7 @@ export class TriggerHarness {
 		this.deferSaves = options.deferSaves === true;
 		this.worker = options.worker === true;
 		this.processedData = options.processedData ?? useProcessedDataStore();
+		this.paired = options.paired === true;
 	}
 
 	/** Makes n8n unable to start runs, as with its database or Redis unreachable (run() throws). */
@@ -344,6 +351,11 @@ export class TriggerHarness {
 		resetDeliveryLogs();
 		forgetSigningSecrets();
 		forgetRegistrations();
+	}
+
+	/** Adds (or removes) the Fax.Plus Polling Trigger beside this one, as editing the workflow does. */
+	setPaired(paired: boolean): void {
+		this.paired = paired;
 	}
 
 	/**
@@ -467,11 +479,14 @@ export class TriggerHarness {
 	}
 
 	private buildWorkflow(staticData: IDataObject): Workflow {
+		const { nodes, connections } = this.paired
+			? pairedWorkflow(this.node())
+			: { nodes: [this.node()], connections: {} };
 		return new Workflow({
 			id: this.workflowId,
 			name: 'Fax.Plus trigger test',
-			nodes: [this.node()],
-			connections: {},
+			nodes,
+			connections,
 			nodeTypes: this.nodeTypes,
 			active: this.productionActive,
 			staticData,
