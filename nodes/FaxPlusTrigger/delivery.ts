@@ -21,14 +21,10 @@
 // - signing secret configured but unreadable (n8n's database unreachable): 503 + Retry-After.
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { deliveryLogFor, keyOfDeliveryId, keyOfRawBody, type DeliveryLog } from './deduplication';
-import {
-	HOOK_TOKEN_PARAM,
-	hookTokenMatches,
-	registeredHookTokens,
-	withoutHookToken,
-} from './hookToken';
+import { hookTokenMatches, registeredHookTokenHashes } from './hookToken';
 import { checkSignatureHeaders, verifyWebhookDelivery, type VerificationResult } from './signature';
 import { readSigningSecret, recentSigningSecret, type SigningSecret } from './signingSecret';
+import { HOOK_TOKEN_PARAM, hookWithoutToken } from '../api/hookTokens';
 import { buildOutput, eventOf, parsePayload, statusOf } from '../triggers/output';
 import {
 	matchesStatuses,
@@ -105,14 +101,7 @@ function refuse(
 
 function hasHookToken(context: IWebhookFunctions): boolean {
 	const given = (context.getQueryData() as Record<string, unknown>)?.[HOOK_TOKEN_PARAM];
-	return hookTokenMatches(given, registeredHookTokens(context.getWorkflowStaticData('node')));
-}
-
-/** The hook's target as the node outputs it: without the token. */
-function withoutTokenInTarget(hook: unknown): unknown {
-	if (!hook || typeof hook !== 'object' || Array.isArray(hook)) return hook;
-	const { target } = hook as { target?: unknown };
-	return typeof target === 'string' ? { ...hook, target: withoutHookToken(target) } : hook;
+	return hookTokenMatches(given, registeredHookTokenHashes(context.getWorkflowStaticData('node')));
 }
 
 function refuseTooLarge(response: DeliveryResponse): IWebhookResponseData {
@@ -260,7 +249,7 @@ async function handle(
 		receivedAt,
 		legacy: options.useLegacyHooks,
 	});
-	if (options.useLegacyHooks) item.hook = withoutTokenInTarget(item.hook) as typeof item.hook;
+	if (options.useLegacyHooks) item.hook = hookWithoutToken(item.hook);
 	// n8n answers this once it holds the run (responseMode 'onReceived', responseData '').
 	return { workflowData: [[{ json: item }]], webhookResponse: { received: true } };
 }

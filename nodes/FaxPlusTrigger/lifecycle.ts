@@ -9,7 +9,14 @@
 // (imported with the same webhook ID) has the same URL.
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { hookTarget, isTargetOf, newHookToken, REGISTRATIONS_KEY } from './hookToken';
+import {
+	hashOfHookToken,
+	hookTarget,
+	isTargetOf,
+	newHookToken,
+	REGISTRATIONS_KEY,
+	tokenOfTarget,
+} from './hookToken';
 import { checkSigningSecretStrength } from './signingSecret';
 import {
 	createLegacyHook,
@@ -43,8 +50,8 @@ export interface Registration {
 	api: RegistrationApi;
 	/** ep_ id (webhooks, existing) or the hook ids, one per event (hooks). */
 	ids: string[];
-	/** Legacy hooks: the token their target carries, checked on every delivery (hookToken.ts). */
-	token?: string;
+	/** Legacy hooks: the SHA-256 of the token their target carries, checked on every delivery (hookToken.ts). */
+	tokenHash?: string;
 }
 
 function webhookUrlOf(context: IHookFunctions): string {
@@ -74,7 +81,7 @@ function isRegistration(value: unknown): value is Registration {
 		(entry.api === 'webhooks' || entry.api === 'existing' || entry.api === 'hooks') &&
 		Array.isArray(entry.ids) &&
 		entry.ids.every((id) => typeof id === 'string') &&
-		(entry.token === undefined || typeof entry.token === 'string')
+		(entry.tokenHash === undefined || typeof entry.tokenHash === 'string')
 	);
 }
 
@@ -172,8 +179,19 @@ function endpointMatches(
 	);
 }
 
-function hookMatches(hook: LegacyHook, target: string, subscription: Subscription): boolean {
-	return hook.target === target && sameSet(hook.numbers ?? [], subscription.channels);
+/** A hook of this URL whose target carries the token of `tokenHash`, with the subscription's numbers. */
+function hookMatches(
+	hook: LegacyHook,
+	url: string,
+	tokenHash: string,
+	subscription: Subscription,
+): boolean {
+	const token = tokenOfTarget(hook.target, url);
+	return (
+		token !== undefined &&
+		hashOfHookToken(token) === tokenHash &&
+		sameSet(hook.numbers ?? [], subscription.channels)
+	);
 }
 
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
@@ -207,8 +225,8 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	}
 
 	// Without a token its deliveries would all be refused: create() registers hooks that carry one.
-	if (registration.token === undefined) return false;
-	const target = hookTarget(url, registration.token);
+	const { tokenHash } = registration;
+	if (tokenHash === undefined) return false;
 	const hooks = await listLegacyHooks(this);
 	const mine = registration.ids.map((id) => hooks.find((hook) => hook.id === id));
 	if (mine.some((hook) => hook === undefined)) return false;
@@ -219,7 +237,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 			found.map((hook) => hook.event),
 			subscription.events,
 		) &&
-		found.every((hook) => hookMatches(hook, target, subscription))
+		found.every((hook) => hookMatches(hook, url, tokenHash, subscription))
 	);
 }
 
@@ -301,15 +319,23 @@ async function registerLegacyHooks(
 	url: string,
 	subscription: Subscription,
 ): Promise<void> {
-	// The token of hooks registered before is kept, so those hooks stay valid.
-	const token = registrationFor(context, url)?.token ?? newHookToken();
-	const target = hookTarget(url, token);
 	const ours = (await listLegacyHooks(context)).filter((hook) => isTargetOf(hook.target, url));
+	// The token of hooks registered before is kept (read back from their targets at Fax.Plus:
+	// the node keeps only its hash), so those hooks stay valid.
+	const previous = registrationFor(context, url)?.tokenHash;
+	const token =
+		ours
+			.map((hook) => tokenOfTarget(hook.target, url))
+			.find((each) => each !== undefined && hashOfHookToken(each) === previous) ?? newHookToken();
+	const tokenHash = hashOfHookToken(token);
+	const target = hookTarget(url, token);
 	const kept: LegacyHook[] = [];
 	for (const event of subscription.events) {
 		let hook = ours.find(
 			(entry) =>
-				entry.event === event && hookMatches(entry, target, subscription) && !kept.includes(entry),
+				entry.event === event &&
+				hookMatches(entry, url, tokenHash, subscription) &&
+				!kept.includes(entry),
 		);
 		if (!hook) {
 			hook = await createLegacyHook(context, {
@@ -329,7 +355,7 @@ async function registerLegacyHooks(
 			url,
 			api: 'hooks',
 			ids: kept.map((entry) => entry.id),
-			token,
+			tokenHash,
 		});
 	}
 	// Hooks of this URL for events no longer selected, with other numbers (hooks cannot be

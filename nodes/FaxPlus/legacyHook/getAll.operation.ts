@@ -9,6 +9,7 @@ import { showFor } from '../shared/descriptions';
 import { FAX_EVENTS, faxEventOptions, type FaxEvent } from '../../api/events';
 import { toItems } from '../shared/items';
 import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
+import { hookWithoutToken } from '../../api/hookTokens';
 import { listLegacyHooks } from '../../api/legacyHooks';
 
 export const option: INodePropertyOptions = {
@@ -51,5 +52,5 @@ export async function execute(
 		event === 'all' || event === '' ? undefined : (event as FaxEvent),
 		itemIndex,
 	);
-	return toItems(limited(hooks, limit));
+	return toItems(limited(hooks, limit).map(hookWithoutToken));
 }
