@@ -63,6 +63,10 @@ function repeatHint(json: IDataObject, keys: ItemRecord, before: RecordedBefore)
 		: "A delivery with this body was processed before (n8n's processed-data store), so no item was passed on";
 }
 
+/** Why an unverified delivery's item comes without its document. */
+export const UNVERIFIED_DOCUMENT =
+	"Not downloaded: this delivery's signature was not verified (a test event: n8n cannot know the test endpoint's secret), and an unverified delivery does not choose which fax the credential fetches. Published, verified deliveries get their document.";
+
 /** Names the delivery in an error, so a failed execution says which delivery it holds. */
 function deliveryName(json: IDataObject): string {
 	return typeof json.webhookId === 'string' && json.webhookId !== ''
@@ -113,11 +117,14 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 		// Unsigned legacy deliveries never choose a fax to download (activation refuses it too).
 		const download = options.downloadDocument && !options.useLegacyHooks;
 		if (payload && download && DOCUMENT_EVENTS.includes(eventOf(payload) ?? '')) {
+			// A delivery whose signature was not verified (test mode) does not choose which fax
+			// the credential fetches: it comes without the document, saying why.
+			const item =
+				json.signatureVerified === true
+					? await withDocument(this, payload, options, json)
+					: { json: { ...json, documentSkipped: UNVERIFIED_DOCUMENT } };
 			// Never throws: a failed download becomes `documentError`.
-			output.push({
-				...(await withDocument(this, payload, options, json)),
-				pairedItem: { item: index },
-			});
+			output.push({ ...item, pairedItem: { item: index } });
 		} else {
 			output.push({
 				json,
