@@ -23,7 +23,7 @@ import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { deliveryLogFor, keyOfDeliveryId, keyOfRawBody, type DeliveryLog } from './deduplication';
 import { hookTokenMatches, registeredHookTokenHashes } from './hookToken';
 import { checkSignatureHeaders, verifyWebhookDelivery, type VerificationResult } from './signature';
-import { readSigningSecret, recentSigningSecret, type SigningSecret } from './signingSecret';
+import { signingSecretFor, type SigningSecret } from './signingSecret';
 import { HOOK_TOKEN_PARAM, hookWithoutToken } from '../api/hookTokens';
 import { buildOutput, eventOf, parsePayload, statusOf } from '../triggers/output';
 import {
@@ -189,11 +189,8 @@ async function handle(
 		// Headers that cannot carry a valid signature cost nothing more: no credential read.
 		const headers = checkSignatureHeaders({ headers: request.headers ?? {} });
 		const verifyWithSecret = async (): Promise<VerificationResult> => {
-			// A secret read moments ago first; if it does not verify, the credential as it is now.
-			const recent = recentSigningSecret(context);
-			const withRecent = recent ? verify(recent) : undefined;
-			if (withRecent?.ok) return withRecent;
-			const secret = await readSigningSecret(context);
+			// The secret read within the last few seconds, verifying or not (signingSecret.ts).
+			const secret = await signingSecretFor(context);
 			return secret.readable || testMode ? verify(secret) : UNREADABLE;
 		};
 		const result: VerificationResult = headers.ok ? await verifyWithSecret() : headers;

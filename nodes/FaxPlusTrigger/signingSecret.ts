@@ -1,10 +1,12 @@
 // The endpoint's signing secret, as the node's credential holds it.
 //
-// Reading a credential costs n8n a database read, its access checks and a decryption, for
-// every delivery. Under a stream of deliveries the secret read for one is reused for the next
-// few seconds (per workflow, node and credential, so n8n's checks still decide who may use
-// it). A signature the reused secret does not verify is checked again with a fresh read, so a
-// pasted or rotated secret counts at once; an old secret is accepted at most REUSE_MS longer.
+// Reading a credential costs n8n a database read, its access checks and a decryption. The
+// secret read for one delivery is reused for the next REUSE_MS (per workflow, node and
+// credential, so n8n's checks still decide who may use it), whether the delivery verifies or
+// not: a flood of forged signatures reads the credential at most once per window, and
+// concurrent deliveries wait for the one read under way. A pasted or rotated secret counts at
+// most REUSE_MS later (a delivery refused meanwhile is re-sent by Fax.Plus); an unreadable
+// credential (n8n's database unreachable) is read again after the same window.
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { WEAK_SECRET_MESSAGE } from './credentialTest';
@@ -18,11 +20,13 @@ export const REUSE_MS = 10_000;
 export type SigningSecret = { readable: true; secret: string | undefined } | { readable: false };
 
 interface ReadSecret {
-	secret: string | undefined;
+	secret: SigningSecret;
 	readAt: number;
 }
 
 const recentlyRead = new Map<string, ReadSecret>();
+/** Reads under way, per key: concurrent deliveries share one. */
+const reading = new Map<string, Promise<SigningSecret>>();
 
 /** Where a read secret is kept; undefined when the node has no signing secret credential. */
 function keyOf(context: IWebhookFunctions): string | undefined {
@@ -32,40 +36,47 @@ function keyOf(context: IWebhookFunctions): string | undefined {
 	return `${context.getWorkflow().id ?? ''}:${node.id ?? node.name}:${credential.id ?? credential.name}`;
 }
 
-/** The secret read for this node within the last REUSE_MS, if any. */
-export function recentSigningSecret(
+async function readNow(
 	context: IWebhookFunctions,
-	now = Date.now(),
-): SigningSecret | undefined {
-	const key = keyOf(context);
-	const read = key === undefined ? undefined : recentlyRead.get(key);
-	if (!read) return undefined;
-	if (now - read.readAt < REUSE_MS && now >= read.readAt)
-		return { readable: true, secret: read.secret };
-	recentlyRead.delete(key!);
-	return undefined;
+	key: string,
+	now: number,
+): Promise<SigningSecret> {
+	let secret: SigningSecret;
+	try {
+		const credentials = await context.getCredentials<{ secret?: unknown }>(
+			SIGNING_SECRET_CREDENTIAL,
+		);
+		secret = {
+			readable: true,
+			secret: typeof credentials?.secret === 'string' ? credentials.secret : undefined,
+		};
+	} catch {
+		// Configured but unreadable (n8n's database unreachable, say): not a bad signature.
+		secret = { readable: false };
+	}
+	recentlyRead.set(key, { secret, readAt: now });
+	return secret;
 }
 
-/** Reads the secret from the credential now, and keeps it for the next deliveries. */
-export async function readSigningSecret(
+/**
+ * The node's signing secret: the one read within the last REUSE_MS, else the credential as it
+ * is now (at most one read at a time per node).
+ */
+export async function signingSecretFor(
 	context: IWebhookFunctions,
 	now = Date.now(),
 ): Promise<SigningSecret> {
 	const key = keyOf(context);
 	// The credential is optional: none on the node means "no secret yet" (401 until pasted).
 	if (key === undefined) return { readable: true, secret: undefined };
-	try {
-		const credentials = await context.getCredentials<{ secret?: unknown }>(
-			SIGNING_SECRET_CREDENTIAL,
-		);
-		const secret = typeof credentials?.secret === 'string' ? credentials.secret : undefined;
-		recentlyRead.set(key, { secret, readAt: now });
-		return { readable: true, secret };
-	} catch {
-		// Configured but unreadable (n8n's database unreachable, say): not a bad signature.
-		recentlyRead.delete(key);
-		return { readable: false };
+	const read = recentlyRead.get(key);
+	if (read && now - read.readAt < REUSE_MS && now >= read.readAt) return read.secret;
+	let pending = reading.get(key);
+	if (!pending) {
+		pending = readNow(context, key, now).finally(() => reading.delete(key));
+		reading.set(key, pending);
 	}
+	return await pending;
 }
 
 /**
@@ -84,4 +95,5 @@ export async function checkSigningSecretStrength(context: IHookFunctions): Promi
 /** Forgets every secret read (tests, and nothing else). */
 export function forgetSigningSecrets(): void {
 	recentlyRead.clear();
+	reading.clear();
 }
