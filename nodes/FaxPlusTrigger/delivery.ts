@@ -23,7 +23,7 @@ import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { deliveryLogFor, keyOfDeliveryId, keyOfRawBody, type DeliveryLog } from './deduplication';
 import { hookTokenMatches, registeredHookTokenHashes } from './hookToken';
 import { checkSignatureHeaders, verifyWebhookDelivery, type VerificationResult } from './signature';
-import { signingSecretFor, type SigningSecret } from './signingSecret';
+import { checkWithSigningSecret, type SigningSecret } from './signingSecret';
 import { HOOK_TOKEN_PARAM, hookWithoutToken } from '../api/hookTokens';
 import { buildOutput, eventOf, parsePayload, statusOf } from '../triggers/output';
 import {
@@ -188,11 +188,11 @@ async function handle(
 			});
 		// Headers that cannot carry a valid signature cost nothing more: no credential read.
 		const headers = checkSignatureHeaders({ headers: request.headers ?? {} });
-		const verifyWithSecret = async (): Promise<VerificationResult> => {
-			// The secret read within the last few seconds, verifying or not (signingSecret.ts).
-			const secret = await signingSecretFor(context);
-			return secret.readable || testMode ? verify(secret) : UNREADABLE;
-		};
+		const verifyWithSecret = async (): Promise<VerificationResult> =>
+			// A secret read moments ago, else the credential as it is now (signingSecret.ts).
+			await checkWithSigningSecret(context, (secret) =>
+				secret.readable || testMode ? verify(secret) : UNREADABLE,
+			);
 		const result: VerificationResult = headers.ok ? await verifyWithSecret() : headers;
 		if (result === UNREADABLE) {
 			return refuse(

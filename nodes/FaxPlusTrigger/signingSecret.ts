@@ -2,11 +2,13 @@
 //
 // Reading a credential costs n8n a database read, its access checks and a decryption. The
 // secret read for one delivery is reused for the next REUSE_MS (per workflow, node and
-// credential, so n8n's checks still decide who may use it), whether the delivery verifies or
-// not: a flood of forged signatures reads the credential at most once per window, and
-// concurrent deliveries wait for the one read under way. A pasted or rotated secret counts at
-// most REUSE_MS later (a delivery refused meanwhile is re-sent by Fax.Plus); an unreadable
-// credential (n8n's database unreachable) is read again after the same window.
+// credential, so n8n's checks still decide who may use it); concurrent deliveries wait for the
+// one read under way. A signature the reused secret does not verify is checked once more with
+// the credential as it is now, so a pasted or rotated secret counts at once; that re-read
+// happens at most once per REUSE_MS, so a flood of forged signatures reads the credential at
+// most twice per window (the reuse ending, one re-read). An old secret is accepted at most
+// REUSE_MS longer; an unreadable credential (n8n's database unreachable) is read again after
+// the same window.
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { WEAK_SECRET_MESSAGE } from './credentialTest';
@@ -22,6 +24,8 @@ export type SigningSecret = { readable: true; secret: string | undefined } | { r
 interface ReadSecret {
 	secret: SigningSecret;
 	readAt: number;
+	/** When a signature that did not verify last made it read again. */
+	rereadAt?: number;
 }
 
 const recentlyRead = new Map<string, ReadSecret>();
@@ -36,11 +40,10 @@ function keyOf(context: IWebhookFunctions): string | undefined {
 	return `${context.getWorkflow().id ?? ''}:${node.id ?? node.name}:${credential.id ?? credential.name}`;
 }
 
-async function readNow(
-	context: IWebhookFunctions,
-	key: string,
-	now: number,
-): Promise<SigningSecret> {
+const within = (since: number | undefined, now: number) =>
+	since !== undefined && now - since < REUSE_MS && now >= since;
+
+async function readNow(context: IWebhookFunctions, key: string, now: number) {
 	let secret: SigningSecret;
 	try {
 		const credentials = await context.getCredentials<{ secret?: unknown }>(
@@ -54,29 +57,40 @@ async function readNow(
 		// Configured but unreadable (n8n's database unreachable, say): not a bad signature.
 		secret = { readable: false };
 	}
-	recentlyRead.set(key, { secret, readAt: now });
+	recentlyRead.set(key, { secret, readAt: now, rereadAt: recentlyRead.get(key)?.rereadAt });
 	return secret;
 }
 
-/**
- * The node's signing secret: the one read within the last REUSE_MS, else the credential as it
- * is now (at most one read at a time per node).
- */
-export async function signingSecretFor(
-	context: IWebhookFunctions,
-	now = Date.now(),
-): Promise<SigningSecret> {
-	const key = keyOf(context);
-	// The credential is optional: none on the node means "no secret yet" (401 until pasted).
-	if (key === undefined) return { readable: true, secret: undefined };
-	const read = recentlyRead.get(key);
-	if (read && now - read.readAt < REUSE_MS && now >= read.readAt) return read.secret;
+/** Reads the credential now, or joins the read under way. */
+async function read(context: IWebhookFunctions, key: string, now: number): Promise<SigningSecret> {
 	let pending = reading.get(key);
 	if (!pending) {
 		pending = readNow(context, key, now).finally(() => reading.delete(key));
 		reading.set(key, pending);
 	}
 	return await pending;
+}
+
+/**
+ * Checks a delivery with the node's signing secret: the one read within the last REUSE_MS, else
+ * the credential read now. When the reused secret does not pass, the credential is read again
+ * (at most once per REUSE_MS) and checked with that.
+ */
+export async function checkWithSigningSecret<T extends { ok: boolean }>(
+	context: IWebhookFunctions,
+	check: (secret: SigningSecret) => T,
+	now = Date.now(),
+): Promise<T> {
+	const key = keyOf(context);
+	// The credential is optional: none on the node means "no secret yet" (401 until pasted).
+	if (key === undefined) return check({ readable: true, secret: undefined });
+	const reused = recentlyRead.get(key);
+	if (!reused || !within(reused.readAt, now)) return check(await read(context, key, now));
+	const result = check(reused.secret);
+	if (result.ok || !reused.secret.readable || within(reused.rereadAt, now)) return result;
+	// Set before the read, so concurrent refusals do not read too.
+	reused.rereadAt = now;
+	return check(await read(context, key, now));
 }
 
 /**
