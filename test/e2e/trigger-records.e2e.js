@@ -22,6 +22,11 @@ const {
 	webhookNode,
 } = require('./lib');
 const { waitFor } = require('../support/checks');
+const { chain, node: benchNode } = require('../../bench/lib/workflows');
+
+/** A node of a workflow (bench/lib/workflows.js builds them the same way). */
+const node = (name, type, parameters, typeVersion = 1) =>
+	benchNode(name, type, typeVersion, parameters);
 
 const TRIGGER_NODE = 'Fax.Plus Trigger';
 const KEPT = 'Kept';
@@ -47,18 +52,6 @@ async function sqlite(n8n, sql, params) {
 	}
 }
 
-/** A node of the workflow at `position`. */
-function node(name, type, parameters, typeVersion = 1) {
-	return {
-		id: crypto.randomUUID(),
-		name,
-		type,
-		typeVersion,
-		position: [0, 0],
-		parameters,
-	};
-}
-
 /** Remove Duplicates v2, "Remove Items Processed in Previous Executions", Scope "Workflow". */
 function removeDuplicates(mode, value, historySize) {
 	return node(
@@ -80,13 +73,6 @@ function removeDuplicates(mode, value, historySize) {
 		2,
 	);
 }
-
-const chain = (...names) =>
-	Object.fromEntries(
-		names
-			.slice(0, -1)
-			.map((name, i) => [name, { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] }]),
-	);
 
 module.exports = async function triggerRecords(t) {
 	const { check, n8n, server, ctx } = t;
