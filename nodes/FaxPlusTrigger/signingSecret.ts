@@ -7,8 +7,7 @@
 // the credential as it is now, so a pasted or rotated secret counts at once; that re-read
 // happens at most once per REUSE_MS, so a flood of forged signatures reads the credential at
 // most twice per window (the reuse ending, one re-read). An old secret is accepted at most
-// REUSE_MS longer; an unreadable credential (n8n's database unreachable) is read again after
-// the same window.
+// REUSE_MS longer. An unreadable credential (n8n's database unreachable) is not remembered.
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { WEAK_SECRET_MESSAGE } from './credentialTest';
@@ -43,7 +42,11 @@ function keyOf(context: IWebhookFunctions): string | undefined {
 const within = (since: number | undefined, now: number) =>
 	since !== undefined && now - since < REUSE_MS && now >= since;
 
-async function readNow(context: IWebhookFunctions, key: string, now: number) {
+async function readNow(
+	context: IWebhookFunctions,
+	key: string,
+	now: number,
+): Promise<SigningSecret> {
 	let secret: SigningSecret;
 	try {
 		const credentials = await context.getCredentials<{ secret?: unknown }>(
@@ -54,8 +57,10 @@ async function readNow(context: IWebhookFunctions, key: string, now: number) {
 			secret: typeof credentials?.secret === 'string' ? credentials.secret : undefined,
 		};
 	} catch {
-		// Configured but unreadable (n8n's database unreachable, say): not a bad signature.
-		secret = { readable: false };
+		// Configured but unreadable (n8n's database unreachable, say): not a bad signature, and
+		// not kept, so the next delivery reads again.
+		recentlyRead.delete(key);
+		return { readable: false };
 	}
 	recentlyRead.set(key, { secret, readAt: now, rereadAt: recentlyRead.get(key)?.rereadAt });
 	return secret;

@@ -17,7 +17,6 @@ import {
 	storedKeyOf,
 } from './helpers';
 import { ProcessedDataStore } from '../../support/processed-data';
-import { REUSE_MS } from '../../../nodes/FaxPlusTrigger/signingSecret';
 
 /** POSTs to a URL directly (a request Fax.Plus did not send). */
 async function post(url: string, body: string | Buffer, headers: Record<string, string> = {}) {
@@ -32,8 +31,6 @@ async function post(url: string, body: string | Buffer, headers: Record<string, 
 describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 	const server = useFaxPlusServer();
 	const trigger = useTriggerHarnesses();
-
-	afterEach(() => jest.restoreAllMocks());
 
 	async function activeTrigger(parameters: Record<string, unknown> = {}) {
 		const harness = await trigger({
@@ -196,10 +193,7 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			expect([direct.status, direct.retryAfter]).toEqual([503, '5']);
 			expect(await runsOf(harness)).toHaveLength(0);
 
-			// The credential is read again once the reuse window has passed (signingSecret.ts).
 			harness.credentialsHelper.unreadable.clear();
-			const realNow = Date.now.bind(Date);
-			jest.spyOn(Date, 'now').mockImplementation(() => realNow() + REUSE_MS + 1_000);
 			const [resent] = await server().replay(result.webhookId!);
 			expect(resent.attempts[0]).toEqual({ status: 200, body: '{"received":true}' });
 			expect((await runJson(harness)).map((item) => item.webhookId)).toEqual([result.webhookId]);
