@@ -6,7 +6,8 @@
 // one read under way. A signature the reused secret does not verify is checked once more with
 // the credential as it is now, so a pasted or rotated secret counts at once; that re-read
 // happens at most once per REUSE_MS, so a flood of forged signatures reads the credential at
-// most twice per window (the reuse ending, one re-read). An old secret is accepted at most
+// most twice per window (the reuse ending, one re-read), and a secret pasted while refused
+// deliveries arrive counts within REUSE_MS (Fax.Plus re-sends what was refused meanwhile). An old secret is accepted at most
 // REUSE_MS longer. An unreadable credential (n8n's database unreachable) is not remembered.
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
