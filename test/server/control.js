@@ -153,6 +153,18 @@ async function handleControl(server, method, path, body) {
 		}
 		return json(server.network);
 	}
+	if (route === 'GET /_control/readings' || route === 'POST /_control/readings') {
+		if (method === 'POST') {
+			if (!isObject(body))
+				throw badRequest('Body must be the readings to change, e.g. {pageCap: 50}');
+			try {
+				server.setReadings(body);
+			} catch (err) {
+				throw badRequest(err instanceof Error ? err.message : String(err));
+			}
+		}
+		return json(server.readings);
+	}
 	throw notFound(`No control route ${route}`);
 }
 

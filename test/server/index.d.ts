@@ -94,6 +94,8 @@ export interface LegacyHook {
 /** The seeded, mutable data (server.state). Tables are keyed by id (numbers: by the number). */
 export interface State {
 	settings: { webhooksEnabled: boolean; webhooksFeature: boolean };
+	/** How the server reads what Fax.Plus's documents leave open (server.setReadings()). */
+	readings: Readings;
 	ownerId: string;
 	users: Record<string, User>;
 	contactGroups: Record<string, ContactGroup>;
@@ -129,6 +131,29 @@ export interface FaxPlusServerOptions {
 	now?: () => number;
 	/** Latency and rate limit of the API (default none); reset() returns to these. */
 	network?: Partial<NetworkConditions>;
+	/** Readings where Fax.Plus's documents are silent or disagree; reset() returns to these. */
+	readings?: Partial<Readings>;
+}
+
+/**
+ * Where Fax.Plus's documents are silent or disagree, the server answers one way or the other
+ * (docs/fax-plus-readings.md). The first value of each is the default.
+ */
+export interface Readings {
+	/** Records a page of the fax list and the contact list holds at most, whatever `limit` asks; null: as asked. */
+	pageCap: number | null;
+	/** The fax list's `after` and `before`: records strictly after/before them, or at them too. */
+	listBounds: 'exclusive' | 'inclusive';
+	/** The upload's answer: `{ path }` (the SDK's FilePath model) or `{ file_path }` (its prose). */
+	uploadAnswer: 'path' | 'file_path';
+	/** Legacy hook events: the spec's three, or the SDK's two (`fax_page_received` refused with 400). */
+	hookEvents: 'spec' | 'sdk';
+	/** Legacy hook `numbers`: stored, listed and applied, or ignored (neither document names the field). */
+	hookNumbers: 'listed' | 'ignored';
+	/** Fax modification: the fields sent change, or 400 unless both `comment` and `is_read` are sent (the SDK marks both required). */
+	faxUpdate: 'partial' | 'full';
+	/** Outbox modification's string `comment`: changes the text and keeps the tags, or replaces the whole comment (tags dropped; `{text, tags}` taken too). */
+	outboxComment: 'keepsTags' | 'replacesTags';
 }
 
 export interface RateLimit {
@@ -253,6 +278,10 @@ export interface FaxPlusServer {
 	readonly network: NetworkConditions;
 	/** Changes latency and/or rate limit; throws a TypeError naming a wrong field. */
 	setNetwork(changes: Partial<NetworkConditions>): void;
+	/** The current readings (a copy). Also GET /_control/readings. */
+	readonly readings: Readings;
+	/** Changes readings; throws a TypeError naming a wrong field. Also POST /_control/readings. */
+	setReadings(changes: Partial<Readings>): void;
 	/** The most API requests answered at the same time since the last reset() or clearRequests(). */
 	readonly maxInFlight: number;
 	deliver(options: DeliverOptions): Promise<DeliveryResult[]>;
