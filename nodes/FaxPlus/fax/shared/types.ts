@@ -57,9 +57,10 @@ export interface FaxFileReference {
 /** The formats a fax document can be downloaded (and a file uploaded) in. */
 export type { FaxFileFormat } from '../../../api/faxFiles';
 
-/** Answer of POST /accounts/{user_id}/files (multipart part `fax_file`): the SDK's FilePath. */
+/** Answer of POST /accounts/{user_id}/files (multipart part `fax_file`): the SDK's FilePath model says `path`, its prose `file_path`. */
 export interface UploadedFile {
-	path: string;
+	path?: string;
+	file_path?: string;
 }
 
 /** Body of POST /accounts/{user_id}/outbox. */
