@@ -183,7 +183,7 @@ export const description: INodeProperties[] = [
 		displayName: 'Fax to Send Again',
 		name: 'fromFax',
 		description:
-			'A fax of the chosen user whose document is sent to the new numbers (re-send or forward)',
+			"A fax of the chosen user whose document is sent to the new numbers (re-send or forward). Sent as from_fax, which Fax.Plus's Send a fax page documents and its SDK does not.",
 		displayOptions: showForSource('fax'),
 		searchListMethod: 'searchFaxes',
 		listPlaceholder: 'Select a fax...',
