@@ -12,9 +12,12 @@ import { checkSigningSecretStrength } from './signingSecret';
 import {
 	createLegacyHook,
 	deleteLegacyHook,
+	hookHasNumbers,
 	listLegacyHooks,
+	unlessEventRefused,
 	type LegacyHook,
 } from '../api/legacyHooks';
+import type { FaxEvent } from '../api/events';
 import {
 	checkDeliverableUrl,
 	createWebhookEndpoint,
@@ -43,6 +46,10 @@ export interface Registration {
 	ids: string[];
 	/** Legacy hooks: the token their target carries, checked on every delivery (hookToken.ts). */
 	token?: string;
+	/** Legacy hooks: the numbers they were created with (Fax.Plus may list hooks without them). */
+	numbers?: string[];
+	/** Legacy hooks: the events Fax.Plus refused to register. */
+	refused?: FaxEvent[];
 }
 
 function webhookUrlOf(context: IHookFunctions): string {
@@ -72,7 +79,9 @@ function isRegistration(value: unknown): value is Registration {
 		(entry.api === 'webhooks' || entry.api === 'existing' || entry.api === 'hooks') &&
 		Array.isArray(entry.ids) &&
 		entry.ids.every((id) => typeof id === 'string') &&
-		(entry.token === undefined || typeof entry.token === 'string')
+		(entry.token === undefined || typeof entry.token === 'string') &&
+		(entry.numbers === undefined || Array.isArray(entry.numbers)) &&
+		(entry.refused === undefined || Array.isArray(entry.refused))
 	);
 }
 
@@ -134,8 +143,13 @@ function endpointMatches(
 	);
 }
 
-function hookMatches(hook: LegacyHook, target: string, subscription: Subscription): boolean {
-	return hook.target === target && sameSet(hook.numbers ?? [], subscription.channels);
+function hookMatches(
+	hook: LegacyHook,
+	target: string,
+	subscription: Subscription,
+	createdWith?: string[],
+): boolean {
+	return hook.target === target && hookHasNumbers(hook, subscription.channels, createdWith);
 }
 
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
@@ -175,13 +189,14 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const mine = registration.ids.map((id) => hooks.find((hook) => hook.id === id));
 	if (mine.some((hook) => hook === undefined)) return false;
 	const found = mine as LegacyHook[];
+	const events = subscription.events.filter((event) => !registration.refused?.includes(event));
 	return (
-		found.length === subscription.events.length &&
+		found.length === events.length &&
 		sameSet(
 			found.map((hook) => hook.event),
-			subscription.events,
+			events,
 		) &&
-		found.every((hook) => hookMatches(hook, target, subscription))
+		found.every((hook) => hookMatches(hook, target, subscription, registration.numbers))
 	);
 }
 
@@ -264,21 +279,42 @@ async function registerLegacyHooks(
 	subscription: Subscription,
 ): Promise<void> {
 	// The token of hooks registered before is kept, so those hooks stay valid.
-	const token = registrationFor(context, url)?.token ?? newHookToken();
+	const previous = registrationFor(context, url);
+	const token = previous?.token ?? newHookToken();
 	const target = hookTarget(url, token);
 	const ours = (await listLegacyHooks(context)).filter((hook) => isTargetOf(hook.target, url));
 	const kept: LegacyHook[] = [];
+	const refused: FaxEvent[] = [];
+	const numbers = subscription.channels;
+	const record = () =>
+		saveRegistration(context, url, {
+			url,
+			api: 'hooks',
+			ids: kept.map((entry) => entry.id),
+			token,
+			...(numbers.length > 0 && { numbers }),
+			...(refused.length > 0 && { refused: [...refused] }),
+		});
 	for (const event of subscription.events) {
 		let hook = ours.find(
 			(entry) =>
-				entry.event === event && hookMatches(entry, target, subscription) && !kept.includes(entry),
+				entry.event === event &&
+				hookMatches(entry, target, subscription, previous?.numbers) &&
+				!kept.includes(entry),
 		);
 		if (!hook) {
-			hook = await createLegacyHook(context, {
-				target,
-				event,
-				numbers: subscription.channels.length > 0 ? subscription.channels : undefined,
+			hook = await unlessEventRefused(context, event, async () => {
+				return await createLegacyHook(context, {
+					target,
+					event,
+					numbers: numbers.length > 0 ? numbers : undefined,
+				});
 			});
+			if (!hook) {
+				// Fax.Plus's SDK lists fax_page_received for no hook: the other events still register.
+				refused.push(event);
+				continue;
+			}
 			if (!hook.id) {
 				throw new NodeOperationError(
 					context.getNode(),
@@ -287,12 +323,18 @@ async function registerLegacyHooks(
 			}
 		}
 		kept.push(hook);
-		saveRegistration(context, url, {
-			url,
-			api: 'hooks',
-			ids: kept.map((entry) => entry.id),
-			token,
-		});
+		record();
+	}
+	if (kept.length > 0 && refused.length > 0) record();
+	if (kept.length === 0 && refused.length > 0) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Trigger On: Fax.Plus refused a legacy hook for ${refused.join(', ')}`,
+			{
+				description:
+					"Fax.Plus's SDK lists only fax_sent and fax_received for legacy hooks. Add one of them, or turn off Use Legacy Hook API: the current webhook API takes fax_page_received.",
+			},
+		);
 	}
 	// Hooks of this URL for events no longer selected, with other numbers (hooks cannot be
 	// changed), or with another token.
