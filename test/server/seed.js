@@ -160,6 +160,7 @@ function createSeed() {
 			},
 		},
 		outboxPlans: [],
+		aiPlans: [],
 		outboxFinishing: {},
 		outbox: {
 			outbox_1: {
