@@ -198,6 +198,29 @@ module.exports = async function examples(t) {
 		return { workflow, imported: await n8n.importWorkflow(workflow) };
 	}
 
+	/**
+	 * An example with a Fax.Plus Trigger, published as README says: its endpoint registered at the
+	 * server, the endpoint's signing secret pasted into the credential, the webhook ready.
+	 */
+	async function publishWithSecret(file, name) {
+		const { workflow, imported } = await deploy(file, name);
+		s.workflows.push(imported.id);
+		const webhookId = nodeNamed(workflow, 'Fax.Plus Trigger').webhookId;
+		const url = n8n.webhookUrl(`${webhookId}/webhook`);
+		await n8n.activate(imported.id);
+		const endpoint = await waitFor(
+			() => Object.values(server.state.webhooks).find((e) => e.url === url),
+			'the endpoint at the server',
+		);
+		await n8n.updateCredential(s.secret.id, {
+			name: s.secret.name,
+			type: 'faxPlusWebhookSecretApi',
+			data: { secret: server.getEndpointSecret(endpoint.id) },
+		});
+		await n8n.waitForWebhook(`${webhookId}/webhook`);
+		return { imported, endpoint };
+	}
+
 	/** The document the server serves for a fax, fetched with the token. */
 	async function servedPdf(faxId) {
 		const res = await fetch(
@@ -252,21 +275,10 @@ module.exports = async function examples(t) {
 		await check(
 			'examples: fax-received-to-disk.json — a signed fax_received writes the PDF and the OCR text and posts one notification',
 			async () => {
-				const { workflow, imported } = await deploy('fax-received-to-disk.json', 'received');
-				s.workflows.push(imported.id);
-				const webhookId = nodeNamed(workflow, 'Fax.Plus Trigger').webhookId;
-				const url = n8n.webhookUrl(`${webhookId}/webhook`);
-				await n8n.activate(imported.id);
-				const endpoint = await waitFor(
-					() => Object.values(server.state.webhooks).find((e) => e.url === url),
-					'the endpoint at the server',
+				const { imported, endpoint } = await publishWithSecret(
+					'fax-received-to-disk.json',
+					'received',
 				);
-				await n8n.updateCredential(s.secret.id, {
-					name: s.secret.name,
-					type: 'faxPlusWebhookSecretApi',
-					data: { secret: server.getEndpointSecret(endpoint.id) },
-				});
-				await n8n.waitForWebhook(`${webhookId}/webhook`);
 
 				const faxId = `fax_example_${tag}`;
 				const results = await server.deliver({
@@ -427,21 +439,10 @@ module.exports = async function examples(t) {
 			await check(
 				'examples: fax-intake-to-data-table.json — delivered faxes become rows: text and fields once Fax AI is done, and rows that say what failed',
 				async () => {
-					const { workflow, imported } = await deploy('fax-intake-to-data-table.json', 'intake');
-					s.workflows.push(imported.id);
-					const webhookId = nodeNamed(workflow, 'Fax.Plus Trigger').webhookId;
-					const url = n8n.webhookUrl(`${webhookId}/webhook`);
-					await n8n.activate(imported.id);
-					const endpoint = await waitFor(
-						() => Object.values(server.state.webhooks).find((e) => e.url === url),
-						'the endpoint at the server',
+					const { imported, endpoint } = await publishWithSecret(
+						'fax-intake-to-data-table.json',
+						'intake',
 					);
-					await n8n.updateCredential(s.secret.id, {
-						name: s.secret.name,
-						type: 'faxPlusWebhookSecretApi',
-						data: { secret: server.getEndpointSecret(endpoint.id) },
-					});
-					await n8n.waitForWebhook(`${webhookId}/webhook`);
 
 					// Fax AI as it behaves: done after a few seconds, or failed, or refused.
 					const id = (name) => `fax_intake_${name}_${tag}`;
