@@ -20,18 +20,16 @@ export function waitForResultProperties(
 	const whenWaiting = {
 		show: { resource: ['fax'], operation: [operation], waitForResult: [true] },
 	};
+	const waitForResult: INodeProperties = {
+		displayName: 'Wait for Result',
+		name: 'waitForResult',
+		type: 'boolean',
+		default: false,
+		description: `Whether to wait until Fax AI has finished (and output ${what}), failed or refused the fax, checking at the interval below up to Max Checks; a job still running then is output with status "pending" and what to do next`,
+		displayOptions: showFor('fax', operation),
+	};
 	return [
-		...withToolDefault(
-			{
-				displayName: 'Wait for Result',
-				name: 'waitForResult',
-				type: 'boolean',
-				default: waitByDefault,
-				description: `Whether to wait until Fax AI has finished (and output ${what}), failed or refused the fax, checking at the interval below up to Max Checks; a job still running then is output with status "pending" and what to do next`,
-				displayOptions: showFor('fax', operation),
-			},
-			true,
-		),
+		...withToolDefault({ ...waitForResult, default: waitByDefault }, true),
 		{
 			displayName: 'Check Interval (Seconds)',
 			name: 'resultCheckInterval',
