@@ -230,6 +230,27 @@ function assertSuccess(execution) {
 	}
 }
 
+/**
+ * The Header Auth credential the examples' Webhook and MCP Server Trigger nodes ship with, as a
+ * user creates it: `Authorization: Bearer <random>`. Returns the credential and the header to send.
+ */
+async function createHeaderAuth(n8n, label) {
+	const value = `Bearer ${crypto.randomBytes(24).toString('base64url')}`;
+	const credential = await n8n.createCredential(`Header Auth (${label})`, 'httpHeaderAuth', {
+		name: 'Authorization',
+		value,
+	});
+	return { credential, headers: { authorization: value } };
+}
+
+/** Selects `credential` on every node of an example that needs a Header Auth credential. */
+function useHeaderAuth(workflow, credential) {
+	for (const node of workflow.nodes)
+		if (node.credentials?.httpHeaderAuth)
+			node.credentials.httpHeaderAuth = { id: credential.id, name: credential.name };
+	return workflow;
+}
+
 module.exports = {
 	ACTION,
 	TRIGGER,
@@ -247,4 +268,6 @@ module.exports = {
 	errorOf,
 	apiRequests,
 	assertSuccess,
+	createHeaderAuth,
+	useHeaderAuth,
 };

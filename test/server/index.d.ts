@@ -55,6 +55,20 @@ export interface AiResult {
 	/** Field extraction: the fields; OCR: the plain extracted text. */
 	data?: Record<string, any> | string;
 	finishOnRead?: boolean;
+	/** A requested job's plan (from `State.aiPlans`), until its outcome is reached. */
+	plan?: { outcome: string; afterReads?: number; afterMs?: number };
+	reads?: number;
+	requestedAt?: number;
+}
+/** How Fax AI jobs requested from now on end: for one fax and/or one job, or every one. */
+export interface AiPlan {
+	faxId?: string;
+	job?: 'ocr' | 'field_extraction';
+	outcome: 'finished' | 'failed' | 'content_filtering_policy';
+	/** Reached after this many reads of the job... */
+	afterReads?: number;
+	/** ...or this many ms after the request, whichever comes first. */
+	afterMs?: number;
 }
 export interface CustomField {
 	id: string;
@@ -107,6 +121,8 @@ export interface State {
 	outboxFinishing: Record<string, { status: string; reads: number }>;
 	faxes: Record<string, FaxRecord>;
 	ai: Record<string, { field_extraction?: AiResult; ocr?: AiResult }>;
+	/** Fax AI jobs planned to end later (see AiPlan); the first matching plan wins. */
+	aiPlans: AiPlan[];
 	aiCredits: { credits_remaining: number; usage: Record<string, number> };
 	customFields: Record<string, CustomField>;
 	balance: { amount: number; currency: string };

@@ -163,6 +163,7 @@ function createSeed() {
 			},
 		},
 		outboxPlans: [],
+		aiPlans: [],
 		outboxFinishing: {},
 		outbox: {
 			outbox_1: {

@@ -55,7 +55,8 @@ interface Followed {
 	result?: IDataObject;
 }
 
-function positiveWhole(
+/** A whole number of at least `minimum` (the fallback when empty), or an error naming the field. */
+export function positiveWhole(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	value: unknown,
