@@ -2,7 +2,14 @@
 // before any connection, then fetched with n8n's HTTP helper as a stream into n8n's binary data
 // store (the type and size checked from the headers, the size again while reading), all of them
 // before anything is uploaded.
-import type { IBinaryData, IExecuteFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
+import type {
+	IBinaryData,
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import {
 	ACCEPTED_LIST,
@@ -18,7 +25,12 @@ import {
 	uploadFileName,
 	type FaxDocument,
 } from './documents';
-import { documentEgress, type DocumentEgress } from './documentEgress';
+import {
+	documentEgress,
+	hostList,
+	type DocumentEgress,
+	type EgressDecision,
+} from './documentEgress';
 
 const LABEL = 'Document URLs';
 
@@ -53,6 +65,20 @@ export function documentUrlList(value: unknown): string[] {
 	];
 }
 
+const showForUrls = { show: { '/documentSource': ['url'] } };
+
+/** Send's options for documents from URLs (Options collection, shown for Document Source "URLs"). */
+export const allowedDocumentHostsOption: INodeProperties = {
+	displayName: 'Allowed Document Hosts',
+	name: 'allowedDocumentHosts',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. files.example.com, *.s3.amazonaws.com',
+	description:
+		"Hosts the document URLs and their redirects may use, separated by commas; *.example.com for its subdomains. Empty: any host n8n's egress rules allow. On n8n 1.x, which cannot check where a host name leads, a host name is fetched only when it is listed here.",
+	displayOptions: showForUrls,
+};
+
 /** A URL as errors and outputs show it: no user name, password, query or fragment (they may hold secrets). */
 export function shownUrl(url: URL): string {
 	return `${url.protocol}//${url.host}${url.pathname}`;
@@ -86,6 +112,7 @@ export async function fetchDocuments(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	value: unknown,
+	options: IDataObject = {},
 ): Promise<FaxDocument[]> {
 	const node = context.getNode();
 	const list = documentUrlList(value);
@@ -127,7 +154,7 @@ export async function fetchDocuments(
 		return url;
 	});
 
-	const egress = documentEgress(context);
+	const egress = documentEgress(context, hostList(options.allowedDocumentHosts));
 	// Every address is checked before the first request: a refused one fails the item at once.
 	for (const url of urls) await checkEgress(context, itemIndex, egress, url, url);
 
@@ -148,7 +175,7 @@ export async function fetchDocuments(
 	return documents;
 }
 
-/** Answers where to connect for `url`, or throws the refusal naming the address asked for and n8n's settings. */
+/** Answers where to connect for `url`, or throws the refusal naming the address asked for and what to do. */
 async function checkEgress(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -157,20 +184,45 @@ async function checkEgress(
 	asked: URL,
 ): Promise<string | undefined> {
 	const decision = await egress.check(url);
-	if (!decision.allowed && decision.unresolved) throw couldNotFetch(context, itemIndex, asked);
 	if (decision.allowed) return decision.address;
+	if (decision.reason === 'unresolved') throw couldNotFetch(context, itemIndex, asked);
 	const hop = url === asked ? '' : ` (it redirects to ${shownUrl(url)})`;
-	throw new NodeOperationError(
-		context.getNode(),
-		`${LABEL}: ${shownUrl(asked)}${hop} is an internal address n8n does not let this node reach`,
-		{
-			itemIndex,
+	const { message, description } = refusal(decision, egress.filtered);
+	throw new NodeOperationError(context.getNode(), `${LABEL}: ${shownUrl(asked)}${hop} ${message}`, {
+		itemIndex,
+		description: `${description} Nothing was sent.`,
+	});
+}
+
+function refusal(
+	decision: Exclude<EgressDecision, { allowed: true }>,
+	filtered: boolean,
+): { message: string; description: string } {
+	if (decision.reason === 'notListed') {
+		return {
+			message: 'is not on the Allowed Document Hosts of this node',
+			description: 'Only the hosts listed in the option Allowed Document Hosts are fetched.',
+		};
+	}
+	if (decision.reason === 'unchecked') {
+		return {
+			message: 'names a host that n8n 1.x cannot check',
 			description:
-				'Loopback, private, link-local and cloud metadata addresses are refused, in every notation. ' +
-				'To fax documents from a server inside your network, the n8n administrator allows it with ' +
-				'N8N_SSRF_ALLOWED_HOSTNAMES (its host name) or N8N_SSRF_ALLOWED_IP_RANGES (its addresses). Nothing was sent.',
-		},
-	);
+				'n8n 1.x gives nodes no way to see where a host name leads, so the name could lead inside your network. ' +
+				'If you trust the host, list it in the option Allowed Document Hosts (e.g. files.example.com); n8n 2.x checks every address itself.',
+		};
+	}
+	const range = decision.reason === 'internal' ? decision.range : undefined;
+	const which = range ? ` (this one: ${range})` : '';
+	const allow = filtered
+		? 'To fax documents from a server inside your network, the n8n administrator allows it with ' +
+			'N8N_SSRF_ALLOWED_HOSTNAMES (its host name) or N8N_SSRF_ALLOWED_IP_RANGES (its addresses).'
+		: 'n8n 1.x has no allow lists of its own: to fax documents from a server inside your network, ' +
+			'list its host in the option Allowed Document Hosts (n8n 2.x: N8N_SSRF_ALLOWED_HOSTNAMES or N8N_SSRF_ALLOWED_IP_RANGES).';
+	return {
+		message: 'is an internal address n8n does not let this node reach',
+		description: `Loopback, private, link-local, carrier-grade NAT, cloud metadata and other non-public addresses are refused, in every notation${which}. ${allow}`,
+	};
 }
 
 function couldNotFetch(
@@ -204,24 +256,29 @@ async function getFollowingCheckedRedirects(
 	for (let hops = 0; ; hops++) {
 		// Checked again right before the connection: the address used is the one just validated.
 		const pinned = await checkEgress(context, itemIndex, egress, url, asked);
-		const target = new URL(url.href);
-		const headers: Record<string, string> = {};
+		const request: IHttpRequestOptions = {
+			method: 'GET',
+			url: url.href,
+			headers: {},
+			encoding: 'stream',
+			returnFullResponse: true,
+			disableFollowRedirect: true,
+			ignoreHttpStatusErrors: true,
+			timeout: FETCH_TIMEOUT_MS,
+		};
 		if (pinned) {
+			// To the checked address; the name stays in the Host header and, over TLS, in SNI and
+			// the certificate check.
+			const target = new URL(url.href);
 			target.hostname = pinned;
-			headers.Host = url.host;
+			request.url = target.href;
+			request.headers = { Host: url.host };
+			if (url.protocol === 'https:')
+				request.agentOptions = { servername: url.hostname.replace(/\.$/, '') };
 		}
 		let response: IN8nHttpFullResponse;
 		try {
-			response = (await context.helpers.httpRequest({
-				method: 'GET',
-				url: target.href,
-				headers,
-				encoding: 'stream',
-				returnFullResponse: true,
-				disableFollowRedirect: true,
-				ignoreHttpStatusErrors: true,
-				timeout: FETCH_TIMEOUT_MS,
-			})) as IN8nHttpFullResponse;
+			response = (await context.helpers.httpRequest(request)) as IN8nHttpFullResponse;
 		} catch {
 			throw couldNotFetch(context, itemIndex, asked);
 		}
