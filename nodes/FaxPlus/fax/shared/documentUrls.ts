@@ -84,6 +84,20 @@ export function shownUrl(url: URL): string {
 	return `${url.protocol}//${url.host}${url.pathname}`;
 }
 
+/**
+ * An entry of the parameter as an error shows it, whatever it is: without query and fragment, and
+ * without anything before an `@` (a user name and password, however mistyped the URL around them).
+ */
+export function shownEntry(entry: string): string {
+	let shown = entry.replace(/[?#][\s\S]*$/, '');
+	const at = shown.lastIndexOf('@');
+	if (at !== -1) {
+		const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(shown)?.[0] ?? '';
+		shown = `${at >= scheme.length ? scheme : ''}${shown.slice(at + 1)}`;
+	}
+	return shown.slice(0, 200);
+}
+
 /** The file name of a Content-Disposition header, if it gives one. */
 export function dispositionFileName(header: unknown): string | undefined {
 	const value = String(header ?? '');
@@ -141,15 +155,11 @@ export async function fetchDocuments(
 			url = undefined;
 		}
 		if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-			throw new NodeOperationError(
-				node,
-				`${LABEL}: "${entry.slice(0, 200)}" is not an http(s) URL`,
-				{
-					itemIndex,
-					description:
-						'Enter full addresses starting with https:// (or http://), one per line or separated by commas.',
-				},
-			);
+			throw new NodeOperationError(node, `${LABEL}: "${shownEntry(entry)}" is not an http(s) URL`, {
+				itemIndex,
+				description:
+					'Enter full addresses starting with https:// (or http://), one per line or separated by commas.',
+			});
 		}
 		return url;
 	});

@@ -205,6 +205,15 @@ describe('Fax → Send: document URLs an attacker chooses', () => {
 		expect(apiRequests(faxPlus())).toEqual([]);
 	});
 
+	it('names an entry that is no http(s) URL without its user name, password, query or fragment', async () => {
+		const { error } = await runOperation(faxPlus(), {
+			...base,
+			documentUrls: 'ftp://admin:s3cret@files.example/a.pdf?token=s3cret#s3cret',
+		});
+		expect(error?.message).toBe('Document URLs: "ftp://files.example/a.pdf" is not an http(s) URL');
+		expect(`${error?.message} ${error?.description}`).not.toContain('s3cret');
+	});
+
 	it('refuses the whole item when one of several URLs is internal, before fetching any of them', async () => {
 		const { error } = await runOperation(faxPlus(), {
 			...base,
