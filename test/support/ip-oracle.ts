@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not node code: the rules for what a node may import and use do not apply to it */
 // An oracle nobody here wrote for where an address leads (ipaddr.js's range names), and
 // fast-check generators of addresses and of the notations the WHATWG URL parser accepts for them.
 import fc from 'fast-check';
