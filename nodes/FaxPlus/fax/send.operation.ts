@@ -21,7 +21,11 @@ import {
 	readDocuments,
 	type FaxDocument,
 } from './shared/documents';
-import { allowedDocumentHostsOption, fetchDocuments } from './shared/documentUrls';
+import {
+	allowedDocumentHostsOption,
+	downloadTimeLimitOption,
+	fetchDocuments,
+} from './shared/documentUrls';
 import { uploadDocument } from './shared/uploadBody';
 import { resourceLocator } from '../shared/locators';
 import { fromField, senderOf } from './shared/senders';
@@ -267,6 +271,7 @@ export const description: INodeProperties[] = [
 					},
 				],
 			},
+			downloadTimeLimitOption,
 			idempotencyKeyOption,
 			maxDestinationsOption,
 			maxStatusChecksOption,

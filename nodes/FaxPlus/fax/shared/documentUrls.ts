@@ -1,7 +1,7 @@
 // Send's documents from URLs: each address and each redirect checked against n8n's egress rules
 // before any connection, then fetched with n8n's HTTP helper as a stream into n8n's binary data
-// store (the type and size checked from the headers, the size again while reading), all of them
-// before anything is uploaded.
+// store (the type and size checked from the headers, the size again while reading), each within
+// its time limit, all of them before anything is uploaded.
 import type {
 	IBinaryData,
 	IDataObject,
@@ -43,8 +43,10 @@ const GENERIC_TYPES = new Set([
 	'application/force-download',
 ]);
 
-/** How long one document may take to arrive. */
-const FETCH_TIMEOUT_MS = 120_000;
+/** How long a connection may stay silent. */
+const IDLE_TIMEOUT_MS = 120_000;
+/** How long one document may take in all, redirects included, unless the option says otherwise. */
+export const DEFAULT_TIME_LIMIT_SECONDS = 120;
 /** Redirects followed per document, each checked like the address itself. */
 const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -76,6 +78,17 @@ export const allowedDocumentHostsOption: INodeProperties = {
 	placeholder: 'e.g. files.example.com, *.s3.amazonaws.com',
 	description:
 		"Hosts the document URLs and their redirects may use, separated by commas; *.example.com for its subdomains. Empty: any host n8n's egress rules allow. On n8n 1.x, which cannot check where a host name leads, a host name is fetched only when it is listed here.",
+	displayOptions: showForUrls,
+};
+
+export const downloadTimeLimitOption: INodeProperties = {
+	displayName: 'Download Time Limit (Seconds)',
+	name: 'downloadTimeLimit',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 3600 },
+	default: DEFAULT_TIME_LIMIT_SECONDS,
+	description:
+		'How long fetching each document may take in all, redirects included; a slower download fails the item and nothing is sent',
 	displayOptions: showForUrls,
 };
 
@@ -165,6 +178,7 @@ export async function fetchDocuments(
 	});
 
 	const egress = documentEgress(context, hostList(options.allowedDocumentHosts));
+	const timeLimit = timeLimitSeconds(context, itemIndex, options.downloadTimeLimit);
 	// Every address is checked before the first request: a refused one fails the item at once.
 	for (const url of urls) await checkEgress(context, itemIndex, egress, url, url);
 
@@ -178,11 +192,24 @@ export async function fetchDocuments(
 			url,
 			index,
 			MAX_TOTAL_BYTES - total,
+			timeLimit,
 		);
 		total += document.size;
 		documents.push(document);
 	}
 	return documents;
+}
+
+/** The option's time limit per document in seconds (the default when unset), checked. */
+function timeLimitSeconds(context: IExecuteFunctions, itemIndex: number, value: unknown): number {
+	if (value === undefined || value === null || value === '') return DEFAULT_TIME_LIMIT_SECONDS;
+	const seconds = Number(value);
+	if (Number.isFinite(seconds) && seconds >= 1 && seconds <= 3600) return seconds;
+	throw new NodeOperationError(
+		context.getNode(),
+		`Download Time Limit (Seconds) must be between 1 and 3600, not ${String(value).slice(0, 40)}`,
+		{ itemIndex },
+	);
 }
 
 /** Answers where to connect for `url`, or throws the refusal naming the address asked for and what to do. */
@@ -235,6 +262,24 @@ function refusal(
 	};
 }
 
+function deadlineReached(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	url: URL,
+	seconds: number,
+): NodeOperationError {
+	return new NodeOperationError(
+		context.getNode(),
+		`${LABEL}: ${shownUrl(url)} did not arrive within the time limit of ${seconds} seconds`,
+		{
+			itemIndex,
+			description:
+				'The deadline of Download Time Limit (Seconds) was reached: each document must arrive in that time in all, redirects included. ' +
+				'The server was slow or kept the download open; raise the limit in the options for a large document. Nothing was sent.',
+		},
+	);
+}
+
 function couldNotFetch(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -261,11 +306,13 @@ async function getFollowingCheckedRedirects(
 	itemIndex: number,
 	egress: DocumentEgress,
 	asked: URL,
+	deadline: { signal: AbortSignal; seconds: number },
 ): Promise<{ response: IN8nHttpFullResponse; url: URL }> {
 	let url = asked;
 	for (let hops = 0; ; hops++) {
 		// Checked again right before the connection: the address used is the one just validated.
 		const pinned = await checkEgress(context, itemIndex, egress, url, asked);
+		if (deadline.signal.aborted) throw deadlineReached(context, itemIndex, asked, deadline.seconds);
 		const request: IHttpRequestOptions = {
 			method: 'GET',
 			url: url.href,
@@ -274,7 +321,8 @@ async function getFollowingCheckedRedirects(
 			returnFullResponse: true,
 			disableFollowRedirect: true,
 			ignoreHttpStatusErrors: true,
-			timeout: FETCH_TIMEOUT_MS,
+			timeout: Math.min(IDLE_TIMEOUT_MS, deadline.seconds * 1000),
+			abortSignal: deadline.signal,
 		};
 		if (pinned) {
 			// To the checked address; the name stays in the Host header and, over TLS, in SNI and
@@ -290,6 +338,8 @@ async function getFollowingCheckedRedirects(
 		try {
 			response = (await context.helpers.httpRequest(request)) as IN8nHttpFullResponse;
 		} catch {
+			if (deadline.signal.aborted)
+				throw deadlineReached(context, itemIndex, asked, deadline.seconds);
 			throw couldNotFetch(context, itemIndex, asked);
 		}
 		const status = response.statusCode;
@@ -317,10 +367,44 @@ async function fetchDocument(
 	asked: URL,
 	index: number,
 	budget: number,
+	seconds: number,
+): Promise<FaxDocument> {
+	// One wall-clock deadline for the whole document: connections, redirects and every byte. The
+	// signal's own timer ends a download that still trickles (the idle timeout would not).
+	const deadline = { signal: AbortSignal.timeout(seconds * 1000), seconds };
+	const { response, url } = await getFollowingCheckedRedirects(
+		context,
+		itemIndex,
+		egress,
+		asked,
+		deadline,
+	);
+	const body = response.body as BodyStream;
+	const expire = () => body?.destroy?.(new Error('the time limit was reached'));
+	deadline.signal.addEventListener('abort', expire, { once: true });
+	try {
+		if (deadline.signal.aborted) expire();
+		return await readDocument(context, itemIndex, asked, url, response, index, budget);
+	} catch (error) {
+		if (deadline.signal.aborted) throw deadlineReached(context, itemIndex, asked, seconds);
+		throw error instanceof NodeOperationError ? error : couldNotFetch(context, itemIndex, asked);
+	} finally {
+		deadline.signal.removeEventListener('abort', expire);
+	}
+}
+
+/** Checks the answered document's type and size and stores it in n8n's binary data store. */
+async function readDocument(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	asked: URL,
+	url: URL,
+	response: IN8nHttpFullResponse,
+	index: number,
+	budget: number,
 ): Promise<FaxDocument> {
 	const node = context.getNode();
 	const shown = shownUrl(asked);
-	const { response, url } = await getFollowingCheckedRedirects(context, itemIndex, egress, asked);
 	const body = response.body as BodyStream;
 	const stop = () => body?.destroy?.();
 	const headers = response.headers ?? {};

@@ -5,7 +5,7 @@
 // any upload, through n8n-core's real request helpers and egress filter. The counting target
 // listens on 127.0.0.1 and [::1] (where http://[::] and http://0.0.0.0 lead); an internal server
 // n8n's allow list names works. Host names resolve through n8n's own DnsResolver service, given
-// a table here so that a name can lead to a loopback server.
+// a table here so that a name can lead to a loopback server. Each download has a deadline.
 import { promises as dns } from 'node:dns';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
@@ -58,12 +58,20 @@ Container.set(DnsResolver, {
 
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => void;
 
-/** Documents at /doc.pdf, redirects at /redirect?to=. */
+/** Documents at /doc.pdf, redirects at /redirect?to=, a download that never ends at /trickle.pdf. */
 const documents: Handler = (req, res, url) => {
 	if (url.pathname === '/redirect') {
 		res.writeHead(302, { location: url.searchParams.get('to') ?? '/' }).end();
 		return;
 	}
+	if (url.pathname === '/trickle.pdf') {
+		// One byte at a time, never idle long enough for an idle timeout: only a deadline ends it.
+		res.writeHead(200, { 'content-type': 'application/pdf' });
+		const drip = setInterval(() => res.write('%'), 50);
+		res.on('close', () => clearInterval(drip));
+		return;
+	}
+	if (url.pathname === '/silent.pdf') return; // never answers
 	res.writeHead(200, { 'content-type': 'application/pdf' }).end(DOCUMENT_PDF);
 };
 
@@ -309,5 +317,39 @@ describe('Fax → Send: document URLs an attacker chooses', () => {
 		} finally {
 			await pinned.close();
 		}
+	});
+
+	describe('a total deadline per document (Download Time Limit)', () => {
+		it.each([
+			['a download that trickles a byte every 50 ms', 'trickle.pdf'],
+			['a server that never answers', 'silent.pdf'],
+		])('%s fails at the deadline, saying so, and nothing is sent', async (_case, name) => {
+			const started = Date.now();
+			const { error } = await runOperation(faxPlus(), {
+				...base,
+				documentUrls: `http://${ALLOWED_HOST}:${allowed.port}/${name}?token=s3cret`,
+				options: { downloadTimeLimit: 1 },
+			});
+			expect(error?.message).toBe(
+				`Document URLs: http://${ALLOWED_HOST}:${allowed.port}/${name} did not arrive within the time limit of 1 seconds`,
+			);
+			expect(error?.description).toContain('Download Time Limit (Seconds)');
+			expect(allowed.hits).toEqual([`GET /${name}?token=s3cret`]);
+			expect(apiRequests(faxPlus())).toEqual([]);
+			// The idle timeout (120 s) never fired: the deadline ended it (no timing asserted beyond that).
+			expect(Date.now() - started).toBeLessThan(60_000);
+		});
+
+		it('positive control: a document that arrives in time is sent', async () => {
+			await runOk(faxPlus(), {
+				...base,
+				documentUrls: `http://${ALLOWED_HOST}:${allowed.port}/doc.pdf`,
+				options: { downloadTimeLimit: 1 },
+			});
+			expect(apiRequests(faxPlus()).map((r) => r.path)).toEqual([
+				'/v3/accounts/self/files',
+				'/v3/accounts/self/outbox',
+			]);
+		});
 	});
 });
