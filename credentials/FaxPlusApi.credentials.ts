@@ -9,10 +9,11 @@ import type {
 
 /**
  * An n8n expression: whether the Base URL may carry the token, https:// or http:// to a loopback
- * host (the nodes check the parsed URL the same way before every request; n8n's expressions
- * have no URL parser, so this is the written form: other notations of loopback fail the test).
+ * host, without user name, password, query or fragment (the nodes check the parsed URL the same
+ * way before every request; n8n's expressions have no URL parser, so this is the written form:
+ * other notations of loopback fail the test).
  */
-const SAFE_BASE_URL = String.raw`/^\s*(https:\/\/|http:\/\/(localhost|[^\/?#@:]+\.localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d+)?(\/|\s*$))/i.test($credentials.baseUrl)`;
+const SAFE_BASE_URL = String.raw`/^\s*(https:\/\/[^\/?#@\s]+|http:\/\/(localhost|[^\/?#@:\s]+\.localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d+)?)(\/[^?#\s]*)?\s*$/i.test($credentials.baseUrl)`;
 
 export class FaxPlusApi implements ICredentialType {
 	name = 'faxPlusApi';
@@ -72,7 +73,7 @@ export class FaxPlusApi implements ICredentialType {
 				properties: {
 					value: 405,
 					message:
-						"The Base URL must start with https://: over http:// the token would travel unencrypted. http:// is accepted only for a loopback host (localhost, 127.0.0.1, [::1]), e.g. a local test server. Fax.Plus's is https://restapi.fax.plus/v3",
+						"The Base URL must start with https://: over http:// the token would travel unencrypted. http:// is accepted only for a loopback host (localhost, 127.0.0.1, [::1]), e.g. a local test server, and no user name, password, query or fragment. Fax.Plus's is https://restapi.fax.plus/v3",
 				},
 			},
 			...[301, 302, 303, 307, 308].map((value) => ({

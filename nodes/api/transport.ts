@@ -117,8 +117,9 @@ function credentialsOf(
 
 /**
  * The credential's Base URL, safe by construction: https://, or http:// to a loopback host (a
- * local test server or gateway), where the token never crosses a network in clear. Refused
- * before any request otherwise, naming the URL without user name, password, query or fragment.
+ * local test server or gateway), where the token never crosses a network in clear; no user name,
+ * password, query or fragment (they would travel with, or break, every request). Refused before
+ * any request otherwise, naming the URL without them.
  */
 export function checkedBaseUrl(
 	context: FaxPlusContext,
@@ -132,19 +133,21 @@ export function checkedBaseUrl(
 	} catch {
 		url = undefined;
 	}
-	if (url?.protocol === 'https:' || (url?.protocol === 'http:' && isLoopbackHost(url.hostname)))
-		return text.replace(/\/+$/, '');
+	const safe =
+		url?.protocol === 'https:' || (url?.protocol === 'http:' && isLoopbackHost(url.hostname));
+	const extra = url && (url.username || url.password || url.search || url.hash);
+	if (safe && !extra) return text.replace(/\/+$/, '');
 	const shown = url ? `${url.protocol}//${url.host}${url.pathname}` : 'not a URL';
-	throw new NodeOperationError(
-		context.getNode(),
-		url?.protocol === 'http:'
-			? `The credential's Base URL (${shown}) uses http://, which would send the token unencrypted`
-			: `The credential's Base URL (${shown}) must start with https://`,
-		{
-			description: `Fax.Plus's is ${DEFAULT_BASE_URL}. http:// is accepted only for a loopback host (localhost, 127.0.0.1, [::1]), e.g. a local test server or gateway. No request was sent.`,
-			itemIndex,
-		},
-	);
+	const message =
+		!url || (url.protocol !== 'http:' && url.protocol !== 'https:')
+			? `The credential's Base URL (${shown}) must start with https://`
+			: !safe
+				? `The credential's Base URL (${shown}) uses http://, which would send the token unencrypted`
+				: `The credential's Base URL (${shown}) must not carry a user name, password, query or fragment`;
+	throw new NodeOperationError(context.getNode(), message, {
+		description: `Fax.Plus's is ${DEFAULT_BASE_URL}. http:// is accepted only for a loopback host (localhost, 127.0.0.1, [::1]), e.g. a local test server or gateway. No request was sent.`,
+		itemIndex,
+	});
 }
 
 async function buildOptions(context: FaxPlusContext, request: FaxPlusRequest) {

@@ -62,6 +62,9 @@ describe('Fax.Plus API credential: the test request', () => {
 		'http://0.0.0.0:8080/v3',
 		'ftp://restapi.fax.plus/v3',
 		'restapi.fax.plus/v3',
+		'https://user:s3cret@restapi.fax.plus/v3',
+		'https://restapi.fax.plus/v3?key=s3cret',
+		'https://restapi.fax.plus/v3#s3cret',
 	])('sends an unsafe Base URL nowhere, so the 405 rule answers: %s', (baseUrl) => {
 		expect(resolvedTest(baseUrl)).toEqual({ baseURL: '', url: 'data:,', method: 'OPTIONS' });
 	});

@@ -105,6 +105,16 @@ describe("the credential's Base URL", () => {
 			'restapi.fax.plus/v3',
 			"The credential's Base URL (not a URL) must start with https://",
 		],
+		[
+			'pat',
+			'https://admin:s3cret@faxplus.example/v3',
+			"The credential's Base URL (https://faxplus.example/v3) must not carry a user name, password, query or fragment",
+		],
+		[
+			'oauth',
+			'https://faxplus.example/v3?key=s3cret#s3cret',
+			"The credential's Base URL (https://faxplus.example/v3) must not carry a user name, password, query or fragment",
+		],
 	])('refuses %s %s before any request, saying why', async (auth, baseUrl, message) => {
 		const { error } = await run(auth, baseUrl);
 		expect(proxy.seen).toEqual([]);
