@@ -15,28 +15,37 @@ function v4(high: number, low: number): ipaddr.IPv4 {
 	return ipaddr.fromByteArray([high >> 8, high & 255, low >> 8, low & 255]) as ipaddr.IPv4;
 }
 
+/**
+ * The IPv4 address an IPv6 address leads to, by ipaddr.js's range names: mapped and translated
+ * (::ffff:0:0/96, ::ffff:0:0:0/96), NAT64's 64:ff9b::/96, 6to4; ipaddr.js names no range for
+ * IPv4-compatible ::a.b.c.d, where the IPv4 address decides too.
+ */
+export function oracleEmbedded(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
+	const p = address.parts;
+	switch (address.range()) {
+		case 'ipv4Mapped':
+		case 'rfc6145':
+			return v4(p[6], p[7]);
+		case 'rfc6052':
+			return address.match(ipaddr.parseCIDR('64:ff9b::/96')) ? v4(p[6], p[7]) : undefined;
+		case '6to4':
+			return v4(p[1], p[2]);
+		case 'unicast':
+			return p.slice(0, 6).every((part) => part === 0) ? v4(p[6], p[7]) : undefined;
+		default:
+			return undefined;
+	}
+}
+
 /** Whether the oracle calls an address internal: its ipaddr.js range, or the IPv4 it embeds. */
 export function oracleInternal(address: ipaddr.IPv4 | ipaddr.IPv6): boolean {
 	const range = address.range();
 	if (address.kind() === 'ipv4') return !PUBLIC_IPV4.has(range);
-	const p = (address as ipaddr.IPv6).parts;
-	switch (range) {
-		case 'ipv4Mapped':
-		case 'rfc6145':
-			return oracleInternal(v4(p[6], p[7]));
-		case 'rfc6052':
-			// 64:ff9b::/96 carries the IPv4 address in its last 32 bits; 64:ff9b:1::/48 is local use.
-			return address.match(ipaddr.parseCIDR('64:ff9b::/96'))
-				? oracleInternal(v4(p[6], p[7]))
-				: true;
-		case '6to4':
-			return oracleInternal(v4(p[1], p[2]));
-		case 'unicast':
-			// ipaddr.js names no range for IPv4-compatible ::a.b.c.d: the IPv4 address decides.
-			return p.slice(0, 6).every((part) => part === 0) ? oracleInternal(v4(p[6], p[7])) : false;
-		default:
-			return !PUBLIC_IPV6.has(range);
-	}
+	const embedded = oracleEmbedded(address as ipaddr.IPv6);
+	if (embedded) return oracleInternal(embedded);
+	// 64:ff9b:1::/48 (NAT64 for local use) has no fixed place for the IPv4 address: internal.
+	if (range === 'rfc6052') return true;
+	return range !== 'unicast' && !PUBLIC_IPV6.has(range);
 }
 
 // ---------------------------------------------------------------- generators

@@ -20,6 +20,7 @@ import {
 	ipv4Value,
 	ipv6Groups,
 	ipv6Notation,
+	oracleEmbedded,
 	oracleInternal,
 	toIpaddr,
 } from '../../../../support/ip-oracle';
@@ -53,20 +54,6 @@ const check = async (context: IExecuteFunctions, url: string, hosts?: string) =>
 // ---------------------------------------------------------------- the oracle's decision
 
 const allowedRanges = ALLOWED_RANGES.map((cidr) => ipaddr.parseCIDR(cidr));
-const v4 = (high: number, low: number) =>
-	ipaddr.fromByteArray([high >> 8, high & 255, low >> 8, low & 255]) as ipaddr.IPv4;
-
-/** The IPv4 address an IPv6 address embeds, by ipaddr.js's range name (or compatible ::/96). */
-function oracleEmbedded(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
-	const p = address.parts;
-	const range = address.range();
-	if (range === 'ipv4Mapped' || range === 'rfc6145') return v4(p[6], p[7]);
-	if (range === 'rfc6052' && address.match(ipaddr.parseCIDR('64:ff9b::/96'))) return v4(p[6], p[7]);
-	if (range === '6to4') return v4(p[1], p[2]);
-	if (range === 'unicast' && p.slice(0, 6).every((part) => part === 0)) return v4(p[6], p[7]);
-	return undefined;
-}
-
 function oracleAllowed(hostname: string, address: ipaddr.IPv4 | ipaddr.IPv6): boolean {
 	if (!oracleInternal(address) || hostname === ALLOWED_NAME) return true;
 	const inAllowed = (candidate: ipaddr.IPv4 | ipaddr.IPv6) =>
