@@ -63,10 +63,14 @@ export function hostList(value: unknown): HostList | undefined {
 	};
 }
 
-/** A host as the URL parser writes it (lower case, IPv4 in dotted decimal, IPv6 in brackets), no trailing dot. */
+/**
+ * A host as the URL parser writes it (lower case, IPv4 in dotted decimal, IPv6 in brackets), no
+ * trailing dot; a whole URL pasted into the list gives its host.
+ */
 function normalHost(host: string): string | undefined {
 	try {
-		return new URL(`http://${host}/`).hostname.replace(/\.$/, '');
+		const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(host) ? host : `http://${host}/`);
+		return url.hostname.replace(/\.$/, '') || undefined;
 	} catch {
 		return undefined;
 	}

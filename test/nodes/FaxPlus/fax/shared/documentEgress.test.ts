@@ -268,7 +268,7 @@ describe('document URLs on n8n 1.x (no egress filter, no resolver a node may use
 	});
 
 	it('fetches the hosts of Allowed Document Hosts (names, subdomains, addresses) and nothing else', async () => {
-		const hosts = 'files.example.com\n*.cdn.example, 127.0.0.2';
+		const hosts = 'https://files.example.com/docs/\n*.cdn.example, 127.0.0.2:8080';
 		expect(await check(n8n1, 'https://FILES.example.com./a.pdf', hosts)).toEqual({ allowed: true });
 		expect(await check(n8n1, 'https://eu.cdn.example/a.pdf', hosts)).toEqual({ allowed: true });
 		expect(await check(n8n1, 'https://cdn.example/a.pdf', hosts)).toEqual({
