@@ -21,7 +21,11 @@ import {
 	readDocuments,
 	type FaxDocument,
 } from './shared/documents';
-import { fetchDocuments } from './shared/documentUrls';
+import {
+	allowedDocumentHostsOption,
+	downloadTimeLimitOption,
+	fetchDocuments,
+} from './shared/documentUrls';
 import { uploadDocument } from './shared/uploadBody';
 import { resourceLocator } from '../shared/locators';
 import { fromField, senderOf } from './shared/senders';
@@ -199,6 +203,7 @@ export const description: INodeProperties[] = [
 		displayOptions: show,
 		options: [
 			allowedDestinationsOption,
+			allowedDocumentHostsOption,
 			{
 				displayName: 'Comment',
 				name: 'comment',
@@ -266,6 +271,7 @@ export const description: INodeProperties[] = [
 					},
 				],
 			},
+			downloadTimeLimitOption,
 			idempotencyKeyOption,
 			maxDestinationsOption,
 			maxStatusChecksOption,
@@ -393,6 +399,7 @@ async function documentsOf(
 			context,
 			itemIndex,
 			context.getNodeParameter('documentUrls', itemIndex, ''),
+			context.getNodeParameter('options', itemIndex, {}) as IDataObject,
 		);
 	if (source === 'text') {
 		const text = context.getNodeParameter('documentText', itemIndex, '');
