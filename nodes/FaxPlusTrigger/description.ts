@@ -92,7 +92,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					"Whether to register legacy hooks (one per event) instead of a webhook endpoint, for accounts without the current webhook API. Their deliveries carry no signature: each hook's URL holds a random token the trigger checks, and Download Fax Document is not available with them.",
+					"Whether to register legacy hooks (one per event) instead of a webhook endpoint, for accounts without the current webhook API. Their deliveries carry no signature: each hook's URL holds a random token the trigger checks, and Download Fax Document is not available with them; if Fax.Plus refuses Fax Page Received (its SDK lists only the other two for hooks), the other events are registered.",
 			},
 		],
 	},

@@ -21,9 +21,12 @@ import { checkSigningSecretStrength } from './signingSecret';
 import {
 	createLegacyHook,
 	deleteLegacyHook,
+	hookHasNumbers,
 	listLegacyHooks,
+	unlessEventRefused,
 	type LegacyHook,
 } from '../api/legacyHooks';
+import type { FaxEvent } from '../api/events';
 import {
 	checkDeliverableUrl,
 	createWebhookEndpoint,
@@ -52,6 +55,10 @@ export interface Registration {
 	ids: string[];
 	/** Legacy hooks: the SHA-256 of the token their target carries, checked on every delivery (hookToken.ts). */
 	tokenHash?: string;
+	/** Legacy hooks: the numbers they were created with (Fax.Plus may list hooks without them). */
+	numbers?: string[];
+	/** Legacy hooks: the events Fax.Plus refused to register. */
+	refused?: FaxEvent[];
 }
 
 function webhookUrlOf(context: IHookFunctions): string {
@@ -81,7 +88,9 @@ function isRegistration(value: unknown): value is Registration {
 		(entry.api === 'webhooks' || entry.api === 'existing' || entry.api === 'hooks') &&
 		Array.isArray(entry.ids) &&
 		entry.ids.every((id) => typeof id === 'string') &&
-		(entry.tokenHash === undefined || typeof entry.tokenHash === 'string')
+		(entry.tokenHash === undefined || typeof entry.tokenHash === 'string') &&
+		(entry.numbers === undefined || Array.isArray(entry.numbers)) &&
+		(entry.refused === undefined || Array.isArray(entry.refused))
 	);
 }
 
@@ -185,12 +194,13 @@ function hookMatches(
 	url: string,
 	tokenHash: string,
 	subscription: Subscription,
+	createdWith?: string[],
 ): boolean {
 	const token = tokenOfTarget(hook.target, url);
 	return (
 		token !== undefined &&
 		hashOfHookToken(token) === tokenHash &&
-		sameSet(hook.numbers ?? [], subscription.channels)
+		hookHasNumbers(hook, subscription.channels, createdWith)
 	);
 }
 
@@ -231,13 +241,14 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const mine = registration.ids.map((id) => hooks.find((hook) => hook.id === id));
 	if (mine.some((hook) => hook === undefined)) return false;
 	const found = mine as LegacyHook[];
+	const events = subscription.events.filter((event) => !registration.refused?.includes(event));
 	return (
-		found.length === subscription.events.length &&
+		found.length === events.length &&
 		sameSet(
 			found.map((hook) => hook.event),
-			subscription.events,
+			events,
 		) &&
-		found.every((hook) => hookMatches(hook, url, tokenHash, subscription))
+		found.every((hook) => hookMatches(hook, url, tokenHash, subscription, registration.numbers))
 	);
 }
 
@@ -319,30 +330,49 @@ async function registerLegacyHooks(
 	url: string,
 	subscription: Subscription,
 ): Promise<void> {
+	const previous = registrationFor(context, url);
 	const ours = (await listLegacyHooks(context)).filter((hook) => isTargetOf(hook.target, url));
 	// The token of hooks registered before is kept (read back from their targets at Fax.Plus:
 	// the node keeps only its hash), so those hooks stay valid.
-	const previous = registrationFor(context, url)?.tokenHash;
 	const token =
 		ours
 			.map((hook) => tokenOfTarget(hook.target, url))
-			.find((each) => each !== undefined && hashOfHookToken(each) === previous) ?? newHookToken();
+			.find((each) => each !== undefined && hashOfHookToken(each) === previous?.tokenHash) ??
+		newHookToken();
 	const tokenHash = hashOfHookToken(token);
 	const target = hookTarget(url, token);
 	const kept: LegacyHook[] = [];
+	const refused: FaxEvent[] = [];
+	const numbers = subscription.channels;
+	const record = () =>
+		saveRegistration(context, url, {
+			url,
+			api: 'hooks',
+			ids: kept.map((entry) => entry.id),
+			tokenHash,
+			...(numbers.length > 0 && { numbers }),
+			...(refused.length > 0 && { refused: [...refused] }),
+		});
 	for (const event of subscription.events) {
 		let hook = ours.find(
 			(entry) =>
 				entry.event === event &&
-				hookMatches(entry, url, tokenHash, subscription) &&
+				hookMatches(entry, url, tokenHash, subscription, previous?.numbers) &&
 				!kept.includes(entry),
 		);
 		if (!hook) {
-			hook = await createLegacyHook(context, {
-				target,
-				event,
-				numbers: subscription.channels.length > 0 ? subscription.channels : undefined,
+			hook = await unlessEventRefused(context, event, async () => {
+				return await createLegacyHook(context, {
+					target,
+					event,
+					numbers: numbers.length > 0 ? numbers : undefined,
+				});
 			});
+			if (!hook) {
+				// Fax.Plus's SDK lists fax_page_received for no hook: the other events still register.
+				refused.push(event);
+				continue;
+			}
 			if (!hook.id) {
 				throw new NodeOperationError(
 					context.getNode(),
@@ -351,12 +381,18 @@ async function registerLegacyHooks(
 			}
 		}
 		kept.push(hook);
-		saveRegistration(context, url, {
-			url,
-			api: 'hooks',
-			ids: kept.map((entry) => entry.id),
-			tokenHash,
-		});
+		record();
+	}
+	if (kept.length > 0 && refused.length > 0) record();
+	if (kept.length === 0 && refused.length > 0) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Trigger On: Fax.Plus refused a legacy hook for ${refused.join(', ')}`,
+			{
+				description:
+					"Fax.Plus's SDK lists only fax_sent and fax_received for legacy hooks. Add one of them, or turn off Use Legacy Hook API: the current webhook API takes fax_page_received.",
+			},
+		);
 	}
 	// Hooks of this URL for events no longer selected, with other numbers (hooks cannot be
 	// changed), or with another token.

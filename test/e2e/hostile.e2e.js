@@ -23,6 +23,7 @@ const {
 	triggerNode,
 	uid,
 	webhookWorkflow,
+	loopbackAlias,
 } = require('./lib');
 const { waitFor } = require('../support/checks');
 const { startN8n } = require(path.join(__dirname, '../../scripts/n8n/n8n.js'));
@@ -72,7 +73,7 @@ async function countingServer(handler) {
 const errorText = (execution) => JSON.stringify(errorOf(execution) ?? {});
 
 module.exports = async function hostile(t) {
-	const { check, n8n, server } = t;
+	const { check, n8n, server, log } = t;
 	const tag = uid('hostile');
 	const cleanup = [];
 	const secrets = [server.tokens.pat];
@@ -197,11 +198,14 @@ module.exports = async function hostile(t) {
 			const tail = `/${rest.join('/')}${url.search}`;
 			if (mode === 'cross')
 				return { status: 302, headers: { location: `${elsewhere.origin}${tail}` } };
-			if (mode === 'same') return { status: 307, headers: { location: `/ok${tail}` } };
+			// Below the Base URL (/same/v3/...): followed; out of its path (/prefix/v3 → /ok/v3): refused.
+			if (mode === 'same' && !tail.startsWith('/v3/moved/'))
+				return { status: 307, headers: { location: `/same/v3/moved${tail.slice(3)}` } };
+			if (mode === 'prefix') return { status: 307, headers: { location: `/ok${tail}` } };
 			if (mode === 'denied') return { status: 401, body: '{"error":"invalid_token"}' };
-			if (mode === 'ok' && tail.includes('/files/'))
+			if ((mode === 'ok' || mode === 'same') && tail.includes('/files/'))
 				return { status: 200, headers: { 'content-type': 'application/pdf' }, body: '%PDF-1.4' };
-			if (mode === 'ok')
+			if (mode === 'ok' || mode === 'same')
 				return {
 					status: 200,
 					headers: { 'content-type': 'application/json' },
@@ -287,7 +291,7 @@ module.exports = async function hostile(t) {
 			);
 			await check(
 				seesLocation
-					? `hostile (redirects): positive control: ${name} follows a same-origin redirect, with the token`
+					? `hostile (redirects): positive control: ${name} follows a redirect below the Base URL, with the token`
 					: `hostile (redirects): ${name} answered with a same-origin redirect: not followed (n8n 1.x)`,
 				async () => {
 					const wf = await redirectWorkflow('same', name, parameters);
@@ -297,8 +301,8 @@ module.exports = async function hostile(t) {
 					if (seesLocation) {
 						assertSuccess(execution);
 						assert.deepEqual(
-							hops.map((h) => h.url.split('/')[1]),
-							['same', 'ok'],
+							hops.map((h) => h.url.split('/').slice(1, 4).join('/')),
+							['same/v3/accounts', 'same/v3/moved'],
 						);
 						assert.equal(hops[1].authorization, `Bearer ${redirectToken}`);
 					} else {
@@ -306,6 +310,28 @@ module.exports = async function hostile(t) {
 						assert.equal(hops.length, 1);
 					}
 					assert.equal(elsewhere.seen.length - before.elsewhere, 0);
+				},
+			);
+			await check(
+				`hostile (redirects): ${name} answered with a redirect out of the Base URL's path (same origin): refused`,
+				async () => {
+					const wf = await redirectWorkflow('prefix', name, parameters);
+					const before = api.seen.length;
+					const { execution } = await wf.run({});
+					const hops = api.seen.slice(before);
+					assert.deepEqual(
+						hops.map((h) => h.url.split('/')[1]),
+						['prefix'],
+						'a hop out of the Base URL was requested',
+					);
+					assert.equal(execution.status, 'error');
+					assert.match(
+						errorOf(execution).message,
+						seesLocation
+							? /^The API answered with a redirect to http:\/\/127\.0\.0\.1:\d+\/ok\/v3\/\S+, outside the Base URL's path \/prefix\/v3\/, which the node does not follow$/
+							: /^The API answered 307 \(a redirect\), which the node does not follow$/,
+					);
+					noSecretIn(errorText(execution));
 				},
 			);
 		}
@@ -367,6 +393,70 @@ module.exports = async function hostile(t) {
 				);
 			},
 		);
+
+		// ============================================= the Base URL is https:// (http:// only to loopback)
+		// A name that is not loopback by its spelling but leads to the counting server (this machine's
+		// host name, where it resolves to 127.0.0.1): without the check the token would reach it.
+		const alias = await loopbackAlias();
+		const clearBase = `http://${alias ?? 'faxplus.invalid'}:${new URL(api.origin).port}/ok/v3`;
+		const clearData = { accessToken: redirectToken, baseUrl: clearBase };
+		const clearCred = await n8n.createCredential(
+			`Fax.Plus PAT http (${tag})`,
+			'faxPlusApi',
+			clearData,
+		);
+		await check(
+			`hostile (Base URL): n8n's credential test refuses ${clearBase} without a request`,
+			async () => {
+				const before = api.seen.length;
+				const result = await n8n.testCredential(clearCred, clearData);
+				assert.deepEqual(api.seen.slice(before), [], 'the test reached the server');
+				assert.equal(result.status, 'Error');
+				// n8n 1.x's test answers its own message for the 405, not the credential's rules.
+				assert.match(
+					result.message,
+					seesLocation ? /^The Base URL must start with https:\/\// : /^Method not allowed/,
+				);
+				noSecretIn(result.message);
+			},
+		);
+		await check(
+			`hostile (Base URL): Account → Get with ${clearBase} is refused before any request, saying why`,
+			async () => {
+				const wf = await deployWebhookWorkflow(
+					n8n,
+					webhookWorkflow({
+						name: `${tag} http base url`,
+						path: `${tag}-http-base-url`,
+						nodes: [
+							{
+								name: NODE,
+								parameters: {
+									authentication: 'accessToken',
+									resource: 'account',
+									operation: 'get',
+									userId: { __rl: true, mode: 'id', value: 'self' },
+								},
+								credentials: credRef('faxPlusApi', clearCred),
+							},
+						],
+					}),
+				);
+				cleanup.push(() => n8n.deactivate(wf.id));
+				const before = api.seen.length;
+				const { execution } = await wf.run({});
+				assert.deepEqual(api.seen.slice(before), [], 'the request reached the server');
+				assert.equal(
+					errorOf(execution).message,
+					`The credential's Base URL (${clearBase}) uses http://, which would send the token unencrypted`,
+				);
+				noSecretIn(errorText(execution));
+			},
+		);
+		if (!alias)
+			log(
+				'hostile (Base URL): this host name does not resolve to 127.0.0.1; faxplus.invalid stands in',
+			);
 
 		// ============================================= legacy hooks carry a token
 		const legacy = { webhookId: crypto.randomUUID() };

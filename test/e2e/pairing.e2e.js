@@ -56,8 +56,13 @@ module.exports = async function pairing(t) {
 			() =>
 				server.requests
 					.slice(mark)
-					.filter((r) => r.path === '/v3/accounts/self/faxes' && r.query.category === 'inbox')
-					.length >= 2,
+					// A poll's first page has no `before` (it reads on until a page brings nothing new).
+					.filter(
+						(r) =>
+							r.path === '/v3/accounts/self/faxes' &&
+							r.query.category === 'inbox' &&
+							!r.query.before,
+					).length >= 2,
 			'two more polls',
 			WAIT_MS,
 		);

@@ -97,10 +97,11 @@ module.exports = async function poll(t) {
 			const before = server.requests.length;
 			await n8n.activate(s.wf.id);
 			// Activation polls once at once: the inbox and the sent list of the last hour.
+			// Each list's first page (a list reads on with `before` until a page brings nothing new).
 			const lists = () =>
 				server.requests
 					.slice(before)
-					.filter((request) => request.path === '/v3/accounts/self/faxes');
+					.filter((request) => request.path === '/v3/accounts/self/faxes' && !request.query.before);
 			const deadline = Date.now() + 20000;
 			while (lists().length < 2 && Date.now() < deadline)
 				await new Promise((r) => setTimeout(r, 100));
@@ -186,8 +187,12 @@ module.exports = async function poll(t) {
 			const inboxLists = () =>
 				server.requests
 					.slice(mark)
-					.filter((r) => r.path === '/v3/accounts/self/faxes' && r.query.category === 'inbox')
-					.length;
+					.filter(
+						(r) =>
+							r.path === '/v3/accounts/self/faxes' &&
+							r.query.category === 'inbox' &&
+							!r.query.before,
+					).length;
 			const deadline = Date.now() + WAIT_MS;
 			while (inboxLists() < 4 && Date.now() < deadline)
 				await new Promise((r) => setTimeout(r, 250));

@@ -165,6 +165,9 @@ module.exports = async function trigger(t) {
 			assert.equal(j.event, 'fax_sent');
 			assert.equal(j.webhookId, res.webhookId);
 			assert.equal(j.isRetry, true);
+			// The fax's ID is hook.id (the fax list's); data.id is the sending session's.
+			assert.equal(j.faxId, 'fax_e2e_2_retry');
+			assert.equal(j.faxSessionId, 'fax_e2e_2');
 			assert.equal(j.status, 'failed');
 		},
 	);

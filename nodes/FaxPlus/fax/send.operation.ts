@@ -21,7 +21,11 @@ import {
 	readDocuments,
 	type FaxDocument,
 } from './shared/documents';
-import { fetchDocuments } from './shared/documentUrls';
+import {
+	allowedDocumentHostsOption,
+	downloadTimeLimitOption,
+	fetchDocuments,
+} from './shared/documentUrls';
 import { uploadDocument } from './shared/uploadBody';
 import { resourceLocator } from '../shared/locators';
 import { fromField, senderOf } from './shared/senders';
@@ -183,7 +187,7 @@ export const description: INodeProperties[] = [
 		displayName: 'Fax to Send Again',
 		name: 'fromFax',
 		description:
-			'A fax of the chosen user whose document is sent to the new numbers (re-send or forward)',
+			"A fax of the chosen user whose document is sent to the new numbers (re-send or forward). Sent as from_fax, which Fax.Plus's Send a fax page documents and its SDK does not.",
 		displayOptions: showForSource('fax'),
 		searchListMethod: 'searchFaxes',
 		listPlaceholder: 'Select a fax...',
@@ -199,6 +203,7 @@ export const description: INodeProperties[] = [
 		displayOptions: show,
 		options: [
 			allowedDestinationsOption,
+			allowedDocumentHostsOption,
 			{
 				displayName: 'Comment',
 				name: 'comment',
@@ -266,6 +271,7 @@ export const description: INodeProperties[] = [
 					},
 				],
 			},
+			downloadTimeLimitOption,
 			idempotencyKeyOption,
 			maxDestinationsOption,
 			maxStatusChecksOption,
@@ -393,6 +399,7 @@ async function documentsOf(
 			context,
 			itemIndex,
 			context.getNodeParameter('documentUrls', itemIndex, ''),
+			context.getNodeParameter('options', itemIndex, {}) as IDataObject,
 		);
 	if (source === 'text') {
 		const text = context.getNodeParameter('documentText', itemIndex, '');

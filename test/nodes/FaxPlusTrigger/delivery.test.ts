@@ -68,14 +68,14 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 				from: '+15551230001',
 				to: '+4930123456',
 				faxId: 'fax_abc',
-				hookId: 'fax_abc',
+				faxSessionId: 'fax_abc',
 				legacy: false,
 				hook: { id: 'fax_abc', event: 'fax_sent', event_time: expect.any(String), target: '' },
 				data: expect.objectContaining({ id: 'fax_abc', status: 'success', direction: 'outgoing' }),
 			});
 		});
 
-		it('flags a retried fax (hook.id differs from data.id)', async () => {
+		it("flags a retried fax (hook.id differs from data.id): faxId is hook.id, the fax ID; data.id is the session's", async () => {
 			const { harness } = await activeTrigger();
 			await server().deliver({
 				event: 'fax_sent',
@@ -84,8 +84,8 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			});
 			expect((await runJson(harness))[0]).toMatchObject({
 				isRetry: true,
-				hookId: 'fax_retry_2',
-				faxId: 'fax_first',
+				faxId: 'fax_retry_2',
+				faxSessionId: 'fax_first',
 				status: 'failed',
 			});
 		});
@@ -343,7 +343,7 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			await server().deliver({ event: 'fax_received', data: { id: 'fax_same' } });
 			const runs = await runsOf(harness);
 			expect(
-				runs.map(({ items: [item] }) => [item.json.event, item.json.hookId, item.json.faxId]),
+				runs.map(({ items: [item] }) => [item.json.event, item.json.faxId, item.json.faxSessionId]),
 			).toEqual([
 				['fax_sent', 'fax_same', 'fax_same'],
 				['fax_sent', 'fax_same', 'fax_try_2'],

@@ -88,6 +88,64 @@ describe('Fax.Plus Trigger → legacy hook API', () => {
 		});
 	});
 
+	it.each(['listed', 'ignored'] as const)(
+		'keeps its hooks across restarts and re-activations, whether Fax.Plus lists their numbers or not (%s)',
+		async (hookNumbers) => {
+			server().setReadings({ hookNumbers });
+			const harness = await trigger({
+				server: server(),
+				parameters: { events: ['fax_received'], channels: '+15551230001', options: legacy },
+			});
+			await activateOk(harness);
+			const [hook] = hooksOf(harness, server());
+			harness.restart();
+			expect(await harness.checkExists()).toBe(true);
+			server().clearRequests();
+			// Activating again (n8n does on every republish) finds the hook: nothing deleted or created.
+			await activateOk(harness);
+			expect(apiRequests(server()).filter((request) => request.method !== 'GET')).toEqual([]);
+			expect(hooksOf(harness, server()).map((entry) => entry.id)).toEqual([hook.id]);
+
+			// Other numbers: the hook is created again with them (hooks cannot be changed).
+			harness.setParameters({ channels: '+15551230002' });
+			expect(await harness.checkExists()).toBe(false);
+			await activateOk(harness);
+			const [changed] = hooksOf(harness, server());
+			expect(changed.id).not.toBe(hook.id);
+			const post = apiRequests(server())
+				.filter((request) => request.method === 'POST')
+				.at(-1)!;
+			expect(post.body).toMatchObject({ numbers: ['+15551230002'] });
+		},
+	);
+
+	it("registers the other events when Fax.Plus refuses fax_page_received, as its SDK's event list does", async () => {
+		server().setReadings({ hookEvents: 'sdk' });
+		const harness = await trigger({
+			server: server(),
+			parameters: { events: ['fax_received', 'fax_page_received'], options: legacy },
+		});
+		await activateOk(harness);
+		expect(hooksOf(harness, server()).map((hook) => hook.event)).toEqual(['fax_received']);
+		expect(harness.savedNodeStaticData.registrations).toEqual([
+			expect.objectContaining({ refused: ['fax_page_received'] }),
+		]);
+		harness.restart();
+		expect(await harness.checkExists()).toBe(true);
+		const [result] = await server().deliver({ event: 'fax_received', data: { id: 'fax_r' } });
+		expect(result.attempts[0].status).toBe(200);
+		expect(await runsOf(harness)).toHaveLength(1);
+
+		// That event alone: activation fails, naming the field and what to do.
+		const alone = await trigger({
+			server: server(),
+			parameters: { events: ['fax_page_received'], options: legacy },
+		});
+		const { error } = await alone.activate();
+		expect(error?.message).toBe('Trigger On: Fax.Plus refused a legacy hook for fax_page_received');
+		expect(error?.description).toMatch(/turn off Use Legacy Hook API/);
+	});
+
 	it('reports the API’s refusal of a number the account does not own', async () => {
 		const harness = await trigger({
 			server: server(),
