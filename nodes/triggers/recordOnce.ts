@@ -154,7 +154,9 @@ export async function recordOnce(
 	maxEntries: number,
 ): Promise<RecordedBefore> {
 	const own = { gate: keys.own, also: [] };
-	if (!sharesRecord(context)) {
+	const nothingShared = keys.shared.gate.length === 0 && keys.shared.also.length === 0;
+	// A page, or a delivery without a fax ID, is the trigger's own business: its record decides.
+	if (nothingShared || !sharesRecord(context)) {
 		return { own: await checkRecord(context, 'node', own, maxEntries), shared: [] };
 	}
 	const workflowId = context.getWorkflow().id ?? '';

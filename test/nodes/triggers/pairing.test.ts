@@ -20,11 +20,11 @@ describe('Fax.Plus Trigger beside the Fax.Plus Polling Trigger → each fax even
 	const startTrigger = useTriggerHarnesses();
 	const startPoller = usePollHarnesses();
 
-	async function pair(options: IDataObject = {}) {
+	async function pair(options: IDataObject = {}, triggerEvents = ['fax_received', 'fax_sent']) {
 		const events = ['fax_received', 'fax_sent'];
 		const trigger = await startTrigger({
 			server: server(),
-			parameters: { events, options },
+			parameters: { events: triggerEvents, options },
 			paired: true,
 		});
 		await activateWithSecret(trigger, server());
@@ -201,5 +201,15 @@ describe('Fax.Plus Trigger beside the Fax.Plus Polling Trigger → each fax even
 		expect((execution.error as { description?: string }).description).toMatch(
 			/incompatible setting.*Remove Duplicates with Scope "Workflow".*set that node's Scope to "Node"/,
 		);
+	});
+
+	it("beside the polling trigger, a page (the trigger's own business) still fails visibly when n8n's store is unreachable", async () => {
+		const { trigger } = await pair({}, ['fax_page_received', 'fax_received']);
+		trigger.processedData.fail();
+		await server().deliver({ event: 'fax_page_received', data: { id: 'fax_pages', page: 1 } });
+		await trigger.settled();
+		const [execution] = trigger.executions;
+		expect(execution.items).toEqual([]);
+		expect(execution.error?.message).toMatch(/could not use n8n's processed-data store/);
 	});
 });
