@@ -8,6 +8,7 @@ import {
 	documentFormatOption,
 	downloadDocumentOption,
 	numbersFilterProperty,
+	recordNotice,
 	statusesOption,
 	triggerOnDisplayName,
 } from '../triggers/properties';
@@ -55,4 +56,5 @@ export const pollTriggerProperties: INodeProperties[] = [
 			binaryPropertyNameOption,
 		],
 	},
+	recordNotice,
 ];

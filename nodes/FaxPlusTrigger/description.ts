@@ -8,6 +8,7 @@ import {
 	documentFormatOption,
 	downloadDocumentOption,
 	numbersFilterProperty,
+	recordNotice,
 	statusesOption,
 	triggerOnDisplayName,
 } from '../triggers/properties';
@@ -63,7 +64,7 @@ export const triggerProperties: INodeProperties[] = [
 				typeOptions: { minValue: 1 },
 				default: DEFAULT_MAX_ENTRIES,
 				description:
-					'How many entries the duplicate check keeps at most (each delivery takes two: its delivery ID and its fax); the oldest are forgotten first',
+					"How many deliveries the duplicate check remembers at most, one entry each in this node's own record; the oldest are forgotten first",
 			},
 			{
 				displayName: 'Duplicate Check Retention (Days)',
@@ -81,7 +82,7 @@ export const triggerProperties: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. ep_1a2b3c4d5e6f',
 				description:
-					"ID of an endpoint you registered in Fax.Plus with this node's Production URL, used instead of one the trigger creates and never changed or deleted, so its secret stays. Its own events and numbers filter apply: this node's Numbers Filter is not applied to it.",
+					"ID of an endpoint you registered in Fax.Plus with this node's Production URL, used instead of one the trigger creates and never changed or deleted (its own events and numbers filter apply: this node's Numbers Filter is not applied to it). Cleared later, the option hands that endpoint to the trigger with its secret: it takes this node's events and numbers and is deleted when the workflow is unpublished.",
 			},
 			statusesOption,
 			binaryPropertyNameOption,
@@ -95,4 +96,5 @@ export const triggerProperties: INodeProperties[] = [
 			},
 		],
 	},
+	recordNotice,
 ];

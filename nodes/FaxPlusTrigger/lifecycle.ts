@@ -4,10 +4,19 @@
 // What was registered is kept in the node's static data, one entry per webhook URL: the
 // production URL (active workflow) and the test URL ("Listen for test event") get their own
 // entries, because n8n gives a test session a copy of the static data and deletes its
-// webhooks with another execution mode.
+// webhooks with another execution mode. Removal acts only on what this workflow's node
+// recorded, never on an endpoint or hook because its URL matches: a copy of the workflow
+// (imported with the same webhook ID) has the same URL.
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { hookTarget, isTargetOf, newHookToken, REGISTRATIONS_KEY } from './hookToken';
+import {
+	hashOfHookToken,
+	hookTarget,
+	isTargetOf,
+	newHookToken,
+	REGISTRATIONS_KEY,
+	tokenOfTarget,
+} from './hookToken';
 import { checkSigningSecretStrength } from './signingSecret';
 import {
 	createLegacyHook,
@@ -44,8 +53,8 @@ export interface Registration {
 	api: RegistrationApi;
 	/** ep_ id (webhooks, existing) or the hook ids, one per event (hooks). */
 	ids: string[];
-	/** Legacy hooks: the token their target carries, checked on every delivery (hookToken.ts). */
-	token?: string;
+	/** Legacy hooks: the SHA-256 of the token their target carries, checked on every delivery (hookToken.ts). */
+	tokenHash?: string;
 	/** Legacy hooks: the numbers they were created with (Fax.Plus may list hooks without them). */
 	numbers?: string[];
 	/** Legacy hooks: the events Fax.Plus refused to register. */
@@ -79,7 +88,7 @@ function isRegistration(value: unknown): value is Registration {
 		(entry.api === 'webhooks' || entry.api === 'existing' || entry.api === 'hooks') &&
 		Array.isArray(entry.ids) &&
 		entry.ids.every((id) => typeof id === 'string') &&
-		(entry.token === undefined || typeof entry.token === 'string') &&
+		(entry.tokenHash === undefined || typeof entry.tokenHash === 'string') &&
 		(entry.numbers === undefined || Array.isArray(entry.numbers)) &&
 		(entry.refused === undefined || Array.isArray(entry.refused))
 	);
@@ -94,12 +103,48 @@ export function registrationFor(context: IHookFunctions, url: string): Registrat
 	return allRegistrations(context).find((entry) => entry.url === url);
 }
 
+/**
+ * The registrations this process made, per workflow, node and URL. n8n saves static data
+ * whole and the last write wins, so a concurrent save of an older copy can drop a
+ * registration; removal then finds it here. Keyed by the workflow's ID: a copy of the
+ * workflow never finds the original's. After a restart, activation (checkExists, create)
+ * records again what it finds for its URL.
+ */
+const registeredHere = new Map<string, Registration>();
+/** Registrations remembered at most; the least recently saved is forgotten first. */
+const MAX_REMEMBERED = 10_000;
+
+function rememberedKeyOf(context: IHookFunctions, url: string): string {
+	const node = context.getNode();
+	return JSON.stringify([context.getWorkflow().id ?? '', node.id ?? node.name, url]);
+}
+
+function remember(context: IHookFunctions, url: string, registration: Registration | undefined) {
+	const key = rememberedKeyOf(context, url);
+	registeredHere.delete(key);
+	if (!registration) return;
+	if (registeredHere.size >= MAX_REMEMBERED)
+		registeredHere.delete(registeredHere.keys().next().value as string);
+	registeredHere.set(key, { ...registration, ids: [...registration.ids] });
+}
+
+/** What this process registered for this workflow's node and URL, if static data lost it. */
+function rememberedRegistration(context: IHookFunctions, url: string): Registration | undefined {
+	return registeredHere.get(rememberedKeyOf(context, url));
+}
+
+/** Forgets what this process registered, as a restart of n8n does (for tests). */
+export function forgetRegistrations(): void {
+	registeredHere.clear();
+}
+
 /** Replaces (or with undefined removes) the entry of a URL; always assigns a new array so n8n sees the change. */
 function saveRegistration(
 	context: IHookFunctions,
 	url: string,
 	registration: Registration | undefined,
 ): void {
+	remember(context, url, registration);
 	const others = allRegistrations(context).filter((entry) => entry.url !== url);
 	const next = registration ? [...others, registration] : others;
 	const staticData = context.getWorkflowStaticData('node');
@@ -143,13 +188,20 @@ function endpointMatches(
 	);
 }
 
+/** A hook of this URL whose target carries the token of `tokenHash`, with the subscription's numbers. */
 function hookMatches(
 	hook: LegacyHook,
-	target: string,
+	url: string,
+	tokenHash: string,
 	subscription: Subscription,
 	createdWith?: string[],
 ): boolean {
-	return hook.target === target && hookHasNumbers(hook, subscription.channels, createdWith);
+	const token = tokenOfTarget(hook.target, url);
+	return (
+		token !== undefined &&
+		hashOfHookToken(token) === tokenHash &&
+		hookHasNumbers(hook, subscription.channels, createdWith)
+	);
 }
 
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
@@ -183,8 +235,8 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	}
 
 	// Without a token its deliveries would all be refused: create() registers hooks that carry one.
-	if (registration.token === undefined) return false;
-	const target = hookTarget(url, registration.token);
+	const { tokenHash } = registration;
+	if (tokenHash === undefined) return false;
 	const hooks = await listLegacyHooks(this);
 	const mine = registration.ids.map((id) => hooks.find((hook) => hook.id === id));
 	if (mine.some((hook) => hook === undefined)) return false;
@@ -196,7 +248,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 			found.map((hook) => hook.event),
 			events,
 		) &&
-		found.every((hook) => hookMatches(hook, target, subscription, registration.numbers))
+		found.every((hook) => hookMatches(hook, url, tokenHash, subscription, registration.numbers))
 	);
 }
 
@@ -278,11 +330,17 @@ async function registerLegacyHooks(
 	url: string,
 	subscription: Subscription,
 ): Promise<void> {
-	// The token of hooks registered before is kept, so those hooks stay valid.
 	const previous = registrationFor(context, url);
-	const token = previous?.token ?? newHookToken();
-	const target = hookTarget(url, token);
 	const ours = (await listLegacyHooks(context)).filter((hook) => isTargetOf(hook.target, url));
+	// The token of hooks registered before is kept (read back from their targets at Fax.Plus:
+	// the node keeps only its hash), so those hooks stay valid.
+	const token =
+		ours
+			.map((hook) => tokenOfTarget(hook.target, url))
+			.find((each) => each !== undefined && hashOfHookToken(each) === previous?.tokenHash) ??
+		newHookToken();
+	const tokenHash = hashOfHookToken(token);
+	const target = hookTarget(url, token);
 	const kept: LegacyHook[] = [];
 	const refused: FaxEvent[] = [];
 	const numbers = subscription.channels;
@@ -291,7 +349,7 @@ async function registerLegacyHooks(
 			url,
 			api: 'hooks',
 			ids: kept.map((entry) => entry.id),
-			token,
+			tokenHash,
 			...(numbers.length > 0 && { numbers }),
 			...(refused.length > 0 && { refused: [...refused] }),
 		});
@@ -299,7 +357,7 @@ async function registerLegacyHooks(
 		let hook = ours.find(
 			(entry) =>
 				entry.event === event &&
-				hookMatches(entry, target, subscription, previous?.numbers) &&
+				hookMatches(entry, url, tokenHash, subscription, previous?.numbers) &&
 				!kept.includes(entry),
 		);
 		if (!hook) {
@@ -400,36 +458,11 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 
 export async function remove(this: IHookFunctions): Promise<boolean> {
 	const url = webhookUrlOf(this);
-	const registration = registrationFor(this, url) ?? (await unrecordedRegistration(this, url));
+	const registration = registrationFor(this, url) ?? rememberedRegistration(this, url);
+	// Nothing this node recorded: an endpoint or hook with this URL is kept, whoever made it
+	// (n8n 1.x calls this when a copy's publish fails, the URL being the original's).
 	if (!registration) return true;
 	await release(this, registration);
 	saveRegistration(this, url, undefined);
 	return true;
-}
-
-/**
- * What is registered for this URL when static data does not say: n8n saves a workflow's
- * static data whole, so a delivery handled while activation was saving can write back a
- * copy without the registration. Endpoints and hooks with this exact URL are ours (it holds
- * the node's webhook ID); a user's existing endpoint is never taken for one of them.
- */
-async function unrecordedRegistration(
-	context: IHookFunctions,
-	url: string,
-): Promise<Registration | undefined> {
-	// Input that create() refuses never registered anything (n8n also calls this after a failed activation).
-	const api = await checkedInput(context, url).then(
-		(input) => input.api,
-		() => undefined,
-	);
-	if (api === undefined || api === 'existing') return undefined;
-	const ids =
-		api === 'webhooks'
-			? (await listWebhookEndpoints(context))
-					.filter((endpoint) => endpoint.url === url)
-					.map((endpoint) => endpoint.id)
-			: (await listLegacyHooks(context))
-					.filter((hook) => isTargetOf(hook.target, url))
-					.map((hook) => hook.id);
-	return ids.length > 0 ? { url, api, ids } : undefined;
 }

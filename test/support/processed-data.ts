@@ -59,6 +59,16 @@ export class ProcessedDataStore {
 		return this.entries(workflowId).includes(hashOf(value));
 	}
 
+	/** Entries recorded at scope node by one node (their hashes). */
+	nodeEntries(workflowId: string, nodeId: string): string[] {
+		return this.rows.get(`${workflowId}|n:${nodeId}`)?.data ?? [];
+	}
+
+	/** Entries recorded at scope node by one node, as the values recorded, oldest first. */
+	recordedNodeValues(workflowId: string, nodeId: string): string[] {
+		return this.nodeEntries(workflowId, nodeId).map((hash) => this.values.get(hash) ?? hash);
+	}
+
 	async checkProcessedAndRecord(
 		items: DeduplicationItemTypes[],
 		scope: DeduplicationScope,
@@ -72,6 +82,11 @@ export class ProcessedDataStore {
 		await tick();
 		if (this.failure) throw this.failure;
 		const found = this.rows.get(key);
+		// As n8n: a record kept in another mode is refused.
+		if (found && found.mode !== options.mode)
+			throw new Error(
+				'Deduplication data was originally saved with an incompatible setting of the ‘Keep Items Where’ parameter. Try ’Clean Database’ operation to reset.',
+			);
 		const stored: StoredRecord | undefined = found
 			? { mode: found.mode, data: [...found.data] }
 			: undefined;

@@ -10,6 +10,7 @@ import { FAX_EVENTS, faxEventOptions, type FaxEvent } from '../../api/events';
 import { toItems } from '../shared/items';
 import { normalizeE164Numbers } from '../../api/numbers';
 import { checkUrl } from '../webhook/fields';
+import { hookWithoutToken } from '../../api/hookTokens';
 import { createLegacyHook } from '../../api/legacyHooks';
 
 export const option: INodePropertyOptions = {
@@ -97,5 +98,5 @@ export async function execute(
 		},
 		itemIndex,
 	);
-	return toItems(hook);
+	return toItems(hookWithoutToken(hook));
 }

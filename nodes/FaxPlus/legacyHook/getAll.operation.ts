@@ -9,6 +9,7 @@ import { showFor } from '../shared/descriptions';
 import { FAX_EVENTS, faxEventOptions, type FaxEvent } from '../../api/events';
 import { toItems } from '../shared/items';
 import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
+import { hookWithoutToken } from '../../api/hookTokens';
 import { listAllLegacyHooks, listLegacyHooks } from '../../api/legacyHooks';
 
 export const option: INodePropertyOptions = {
@@ -52,7 +53,11 @@ export async function execute(
 	}
 	const limit = resultLimit(this, itemIndex);
 	if (event !== 'all' && event !== '')
-		return toItems(limited(await listLegacyHooks(this, event as FaxEvent, itemIndex), limit));
+		return toItems(
+			limited(await listLegacyHooks(this, event as FaxEvent, itemIndex), limit).map(
+				hookWithoutToken,
+			),
+		);
 	const { hooks, refused } = await listAllLegacyHooks(this, itemIndex);
 	if (refused.length > 0) {
 		// Fax.Plus's SDK lists fax_page_received for no hook: the other events are listed all the same.
@@ -61,5 +66,5 @@ export async function execute(
 			location: 'outputPane',
 		});
 	}
-	return toItems(limited(hooks, limit));
+	return toItems(limited(hooks, limit).map(hookWithoutToken));
 }
