@@ -14,6 +14,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const { credRef, webhookWorkflow, uid } = require('../e2e/lib');
+const { sendParameters } = require('../support/send-parameters');
 
 const SEND = 'Send';
 const ROUNDS = Number(process.env.SAME_KEY_ROUNDS || 200);
@@ -38,17 +39,11 @@ module.exports = async function sameKeyAtTwoWorkers({ check, log, queue, server,
 					nodes: [
 						{
 							name: SEND,
-							parameters: {
-								authentication: 'accessToken',
-								resource: 'fax',
-								operation: 'send',
-								userId: 'self',
-								to: '+4930123456',
-								from: { __rl: true, mode: 'number', value: '+15551230001' },
+							parameters: sendParameters({
 								documentSource: 'text',
 								documentText: '={{ $json.body.text }}',
 								options: { idempotencyKey: '={{ $json.body.key }}' },
-							},
+							}),
 							credentials: credRef('faxPlusApi', pat),
 							continueOnFail: true,
 						},

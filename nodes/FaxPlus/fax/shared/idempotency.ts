@@ -335,8 +335,8 @@ async function outboxRecords(
 }
 
 /**
- * The outbox faxes carrying the tag, by destination: only faxes to this send's numbers count,
- * so a tag copied onto another fax suppresses nothing but a send to the same numbers.
+ * The outbox faxes carrying the tag, by destination: only faxes to this send's numbers from one
+ * of its From numbers count, so a tag copied onto another fax suppresses no other send.
  */
 async function outboxIdsTagged(
 	context: IExecuteFunctions,
@@ -345,11 +345,14 @@ async function outboxIdsTagged(
 	tag: string,
 ): Promise<Record<string, string>> {
 	const ids: Record<string, string> = {};
+	const senders = identity.from.split(',').map((number) => number.trim());
 	for (const record of (await outboxRecords(context, itemIndex, identity.userId)) ?? []) {
 		const tags = (record.comment as { tags?: unknown } | undefined)?.tags;
 		if (!Array.isArray(tags) || !tags.includes(tag) || typeof record.id !== 'string') continue;
 		const to = (Array.isArray(record.to) ? record.to : []).map(String);
 		if (to.length === 0 || !to.every((number) => identity.to.includes(number))) continue;
+		const src = typeof record.src === 'string' ? record.src : '';
+		if (src.startsWith('+') && !senders.includes(src)) continue;
 		for (const number of to) ids[number] = record.id;
 	}
 	return ids;

@@ -417,7 +417,7 @@ describe('Fax → Send: Idempotency Key', () => {
 			expect(outboxPosts(server())).toHaveLength(2);
 		});
 
-		it('a tagged fax to other numbers suppresses nothing', async () => {
+		it('a tagged fax to other numbers or from another number suppresses nothing', async () => {
 			const [first] = await sendAs(server(), 'send-a', { options: { idempotencyKey: 'forged' } });
 			await finish(server(), first.ids as IDataObject);
 			// A fax to another number carrying the same tag (written by anyone who can send in the account).
@@ -425,6 +425,13 @@ describe('Fax → Send: Idempotency Key', () => {
 				...server().state.outbox.outbox_1,
 				id: 'outbox_forged',
 				to: ['+33144556677'],
+				comment: { text: '', tags: [first.commentTag as string] },
+			};
+			server().state.outbox.outbox_forged_from = {
+				...server().state.outbox.outbox_1,
+				id: 'outbox_forged_from',
+				src: '+15550000000',
+				to: ['+4930123456'],
 				comment: { text: '', tags: [first.commentTag as string] },
 			};
 			const [second] = await sendAs(server(), 'send-b', { options: { idempotencyKey: 'forged' } });
