@@ -91,6 +91,10 @@ module.exports = async function sameKeyAtTwoWorkers({ check, log, queue, server,
 			}
 			const twice = [...perTag.values()].filter((n) => n > 1).length;
 			const kinds = new Map();
+			const errors = rounds
+				.flat()
+				.filter((a) => !a?.duplicate && !a?.ids)
+				.map((a) => String(a?.error ?? JSON.stringify(a)));
 			for (const answers of rounds) {
 				const kind = answers
 					.map((a) => (a?.duplicate ? 'duplicate' : a?.error ? `error` : a?.ids ? 'sent' : '?'))
@@ -124,6 +128,8 @@ module.exports = async function sameKeyAtTwoWorkers({ check, log, queue, server,
 				acrossWorkers >= ROUNDS / 2,
 				`only ${acrossWorkers} of ${ROUNDS} rounds ran on both workers`,
 			);
+			if (errors.length > 0)
+				log(`answers that were neither sent nor duplicate: ${errors.join(' | ')}`);
 			assert.equal(twice, 0, `${twice} keys were faxed twice`);
 			assert.equal(perTag.size, ROUNDS, `${perTag.size} of ${ROUNDS} keys were faxed`);
 			assert.deepEqual(Object.fromEntries(kinds), { 'duplicate+sent': ROUNDS });

@@ -43,6 +43,8 @@ export const keyTiming = {
 
 /** Room above the keys for entries under way (claims, read-backs), so checking never drops a key. */
 const CHECK_ROOM = 1_000;
+/** What Postgres, SQLite and MySQL say when an insert meets a row that another insert just made. */
+const FIRST_RECORD_TAKEN = /duplicate key|unique constraint|duplicate entry/i;
 
 export const idempotencyKeyOption: INodeProperties = {
 	displayName: 'Idempotency Key',
@@ -210,10 +212,16 @@ function recordOf(context: IExecuteFunctions, itemIndex: number, keys: number): 
 		checkMax: claimMax + CHECK_ROOM,
 		add: async (entries, maxEntries) =>
 			await inQueue(async () => {
-				const result = await helpers.checkProcessedAndRecord(entries, 'node', {
-					mode: 'entries',
-					maxEntries,
-				});
+				const add = async () =>
+					await helpers.checkProcessedAndRecord(entries, 'node', { mode: 'entries', maxEntries });
+				let result;
+				try {
+					result = await add();
+				} catch (error) {
+					// The node's first record, inserted by two processes at once: the other's insert won; the record is there now.
+					if (!FIRST_RECORD_TAKEN.test((error as Error).message ?? '')) throw error;
+					result = await add();
+				}
 				return new Set(result.new.map(String));
 			}),
 		remove: async (entries) => {

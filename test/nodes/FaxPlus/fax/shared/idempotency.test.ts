@@ -389,6 +389,25 @@ describe('Fax → Send: Idempotency Key', () => {
 			expect(store.rows.get(NODE_ROW)?.data).toHaveLength(ENTRIES_PER_KEY);
 		});
 
+		it("the node's first record inserted by another process at the same moment: this claim is written into it", async () => {
+			const record = store.checkProcessedAndRecord.bind(store);
+			let first = true;
+			store.checkProcessedAndRecord = async (...args) => {
+				if (!first) return await record(...args);
+				first = false;
+				// The other process's insert of the record won; the database refuses this one's.
+				store.rows.set(NODE_ROW, {
+					mode: 'entries',
+					data: [hashOf('an entry of the other process')],
+				});
+				throw new Error('duplicate key value violates unique constraint "PK_processed_data"');
+			};
+			const [item] = await sendOk(server(), { options: { idempotencyKey: 'first record' } });
+			expect(item.duplicate).toBeUndefined();
+			expect(outboxPosts(server())).toHaveLength(1);
+			expect(store.rows.get(NODE_ROW)?.data).toHaveLength(1 + ENTRIES_PER_KEY);
+		});
+
 		it('a write of another key dropped the claim: the read-back writes it again and sends once', async () => {
 			afterClaim((entries) => drop(entries));
 			const [item] = await sendOk(server(), { options: { idempotencyKey: 'dropped' } });
