@@ -191,18 +191,22 @@ interface KeyRecord {
 function recordOf(context: IExecuteFunctions, itemIndex: number, keys: number): KeyRecord {
 	const scope = nodeScope(context);
 	const helpers = context.helpers;
+	const unusable = (error: unknown) =>
+		error instanceof NodeOperationError
+			? error
+			: new NodeOperationError(
+					context.getNode(),
+					"Idempotency Key: n8n's record of sent keys could not be used",
+					{
+						itemIndex,
+						description: `Nothing was sent now. The record is n8n's processed-data store in its database (${(error as Error).message}); try again when it is reachable.`,
+					},
+				);
 	const inQueue = async <T>(call: () => Promise<T>): Promise<T> => {
 		try {
 			return await queued(scope, call);
 		} catch (error) {
-			throw new NodeOperationError(
-				context.getNode(),
-				"Idempotency Key: n8n's record of sent keys could not be used",
-				{
-					itemIndex,
-					description: `Nothing was sent now. The record is n8n's processed-data store in its database (${(error as Error).message}); try again when it is reachable.`,
-				},
-			);
+			throw unusable(error);
 		}
 	};
 	// A claim adds its nonce and "unfinished" beside the key's entries until it is done.
@@ -219,7 +223,7 @@ function recordOf(context: IExecuteFunctions, itemIndex: number, keys: number): 
 					result = await add();
 				} catch (error) {
 					// The node's first record, inserted by two processes at once: the other's insert won; the record is there now.
-					if (!FIRST_RECORD_TAKEN.test((error as Error).message ?? '')) throw error;
+					if (!FIRST_RECORD_TAKEN.test((error as Error).message ?? '')) throw unusable(error);
 					result = await add();
 				}
 				return new Set(result.new.map(String));
