@@ -17,7 +17,7 @@
 // when missing (needs root).
 //
 //   const { startQueue } = require('./scripts/n8n/queue');
-//   const q = await startQueue();   // { main, worker, webhooks: [a, b], balancer, postgres, redis, psql() }
+//   const q = await startQueue();   // { main, worker, webhooks: [a, b], balancer, postgres, redis, psql(), startWorker() }
 //   await q.stop();
 //
 // CLI: node scripts/n8n/queue.js   (starts everything, prints the URLs, Ctrl-C stops it)
@@ -478,6 +478,18 @@ async function startQueue(opts = {}) {
 		if (failed) throw failed.reason;
 		[q.worker, ...q.webhooks] = started.map((s) => s.value);
 		q.balancer.webhookPorts = q.webhooks.map((w) => w.port);
+		let moreWorkers = 0;
+		/** One more worker, with settings of its own beside the shared ones; stopped with the rest. */
+		q.startWorker = async (extraEnv = {}) => {
+			const worker = await startN8n({
+				...common,
+				env: { ...env, ...extraEnv },
+				command: 'worker',
+				userFolder: path.join(root, `worker-${++moreWorkers + 1}`),
+			});
+			stoppers.push(() => worker.stop());
+			return worker;
+		};
 		log(
 			`queue mode ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: main ${q.main.url}, worker health ${q.worker.url}, processors ${q.webhooks.map((w) => w.url).join(' ')}`,
 		);

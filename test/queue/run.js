@@ -10,6 +10,8 @@
 // Options (environment):
 //   E2E_SKIP_BUILD=1   do not run `npm run build` (npm test builds first)
 //   N8N_ECHO=1         copy every n8n process's log to stderr
+//   QUEUE_ONLY=same-key  only the same-key race at two workers (test/queue/same-key.js;
+//                      SAME_KEY_ROUNDS sets its rounds)
 
 const fs = require('node:fs');
 const path = require('node:path');
@@ -91,7 +93,13 @@ async function main() {
 	}
 	if (ready) {
 		try {
-			await require('./queue-mode')({ check, log, queue, server });
+			if (process.env.QUEUE_ONLY === 'same-key') {
+				const pat = await queue.main.createCredential('Fax.Plus PAT (queue)', 'faxPlusApi', {
+					accessToken: server.tokens.pat,
+					baseUrl: server.baseUrl,
+				});
+				await require('./same-key')({ check, log, queue, server, pat });
+			} else await require('./queue-mode')({ check, log, queue, server });
 		} catch (error) {
 			await check('queue-mode: file runs to the end', () => {
 				throw error;

@@ -36,6 +36,9 @@ export class ProcessedDataStore {
 
 	private failure: Error | undefined;
 
+	/** Called after each write of checkProcessedAndRecord (a test plays another process's write here). */
+	afterRecord: ((items: string[], key: string) => void) | undefined;
+
 	/** Makes the store unreachable (every call throws this), or reachable again. */
 	fail(error: Error | undefined = new Error('connect ECONNREFUSED 127.0.0.1:5432')): void {
 		this.failure = error;
@@ -98,6 +101,7 @@ export class ProcessedDataStore {
 			if (this.rows.has(key))
 				throw new Error('duplicate key value violates unique constraint "PK_processed_data"');
 			this.rows.set(key, { mode: options.mode, data });
+			this.afterRecord?.(items.map(String), key);
 			return { new: items, processed: [] };
 		}
 		const seen = new Set(stored.data);
@@ -113,6 +117,7 @@ export class ProcessedDataStore {
 		await tick();
 		if (this.failure) throw this.failure;
 		this.rows.set(key, stored);
+		this.afterRecord?.(items.map(String), key);
 		return output;
 	}
 
