@@ -22,6 +22,7 @@ const { buildAndStartServer, finishSuite, runSuite, stopOnSignals } = require(
 	path.join(ROOT, 'test/support/runner.js'),
 );
 const { startQueue } = require(path.join(ROOT, 'scripts/n8n/queue.js'));
+const { createTimings } = require(path.join(ROOT, 'test/support/timings.js'));
 
 const CHECK_TIMEOUT_MS = 180000;
 let queue;
@@ -76,6 +77,8 @@ function stopAll() {
 async function main() {
 	const t0 = Date.now();
 	stopOnSignals(checks, stopAll);
+	const timings = createTimings('queue', checks);
+	timings.part('setup: server, Postgres, Redis, main, worker, two webhook processors');
 	server = await buildAndStartServer(check);
 	let ready = server !== undefined;
 	if (ready) log(`server ${server.baseUrl}`);
@@ -92,6 +95,7 @@ async function main() {
 		);
 	}
 	if (ready) {
+		timings.part('queue-mode');
 		try {
 			if (process.env.QUEUE_ONLY === 'same-key') {
 				const pat = await queue.main.createCredential('Fax.Plus PAT (queue)', 'faxPlusApi', {
@@ -106,7 +110,9 @@ async function main() {
 			});
 		}
 	}
+	timings.part('stop');
 	await stopAll();
+	timings.finish();
 	finishSuite(checks, 'queue-mode suite', t0);
 }
 
