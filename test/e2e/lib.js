@@ -190,11 +190,12 @@ function thenReceived(first) {
 }
 
 /**
- * A Fax.Plus Polling Trigger node that polls every 15 s: n8n allows no poll time under a minute,
- * but several, so four crons 15 s apart. `second` is when (mod 15) its polls fire.
+ * A Fax.Plus Polling Trigger node that polls every 5 s, so that the files that wait for polls
+ * are short: n8n allows no poll time under a minute, but several, so twelve crons 5 s apart.
+ * `second` is when (mod 5) its polls fire.
  */
 function pollingTriggerNode({ name, pat, parameters = {} }) {
-	const second = (Math.floor(Date.now() / 1000) + 5) % 15;
+	const second = (Math.floor(Date.now() / 1000) + 3) % 5;
 	const node = {
 		id: crypto.randomUUID(),
 		name,
@@ -203,9 +204,9 @@ function pollingTriggerNode({ name, pat, parameters = {} }) {
 		position: [0, 0],
 		parameters: {
 			pollTimes: {
-				item: [0, 15, 30, 45].map((offset) => ({
+				item: Array.from({ length: 12 }, (_, i) => ({
 					mode: 'custom',
-					cronExpression: `${second + offset} * * * * *`,
+					cronExpression: `${second + 5 * i} * * * * *`,
 				})),
 			},
 			authentication: 'accessToken',
