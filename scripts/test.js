@@ -121,7 +121,8 @@ function runStage({
 		const child = spawn(
 			'sh',
 			['-c', '"$@"; s=$?; times > "$TEST_TIMES_FILE"; exit $s', 'sh', command, ...args],
-			{ cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] },
+			// Its own process group, so that a signal reaches the suite and not only its shell.
+			{ cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
 		);
 		stage.child = child;
 		running.add(stage);
@@ -313,7 +314,7 @@ function printTable(totalSeconds) {
 	console.log(
 		`  ${'total'.padEnd(52)} ${''.padStart(6)} ${fmt(totalSeconds).padStart(9)}  (${clock(totalSeconds * 1000)})`,
 	);
-	console.log('\nThe ten slowest checks');
+	if (checks.length) console.log('\nThe ten slowest checks');
 	for (const c of checks.sort((a, b) => b.seconds - a.seconds).slice(0, 10))
 		console.log(`  ${fmt(c.seconds).padStart(9)}  ${c.stage.padEnd(22)} ${c.name}`);
 	fs.writeFileSync(
@@ -345,7 +346,13 @@ function onSignal(signal) {
 	if (interrupted) return;
 	interrupted = true;
 	console.log(`\n${signal}: stopping every stage`);
-	for (const stage of running) stage.child.kill(signal);
+	for (const stage of running) {
+		try {
+			process.kill(-stage.child.pid, signal);
+		} catch {
+			// already gone
+		}
+	}
 }
 process.on('SIGINT', () => onSignal('SIGINT'));
 process.on('SIGTERM', () => onSignal('SIGTERM'));
