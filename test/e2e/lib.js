@@ -190,12 +190,13 @@ function thenReceived(first) {
 }
 
 /**
- * A Fax.Plus Polling Trigger node that polls every 5 s, so that the files that wait for polls
- * are short: n8n allows no poll time under a minute, but several, so twelve crons 5 s apart.
- * `second` is when (mod 5) its polls fire.
+ * A Fax.Plus Polling Trigger node that polls every `everySeconds` (a divisor of 60; 5 by default, so
+ * that the files that wait for polls are short): n8n allows no poll time under a minute, but
+ * several, so 60 / everySeconds crons that many seconds apart. `second` is when (mod
+ * everySeconds) its polls fire.
  */
-function pollingTriggerNode({ name, pat, parameters = {} }) {
-	const second = (Math.floor(Date.now() / 1000) + 3) % 5;
+function pollingTriggerNode({ name, pat, parameters = {}, everySeconds = 5 }) {
+	const second = (Math.floor(Date.now() / 1000) + 3) % everySeconds;
 	const node = {
 		id: crypto.randomUUID(),
 		name,
@@ -204,9 +205,9 @@ function pollingTriggerNode({ name, pat, parameters = {} }) {
 		position: [0, 0],
 		parameters: {
 			pollTimes: {
-				item: Array.from({ length: 12 }, (_, i) => ({
+				item: Array.from({ length: 60 / everySeconds }, (_, i) => ({
 					mode: 'custom',
-					cronExpression: `${second + 5 * i} * * * * *`,
+					cronExpression: `${second + everySeconds * i} * * * * *`,
 				})),
 			},
 			authentication: 'accessToken',
