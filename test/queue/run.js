@@ -9,6 +9,7 @@
 //
 // Options (environment):
 //   E2E_SKIP_BUILD=1   do not run `npm run build` (npm test builds first)
+//   E2E_CHECK_TIMEOUT_MS=N   a check counts as hung after N ms (180000; npm test: 360000)
 //   N8N_ECHO=1         copy every n8n process's log to stderr
 //   QUEUE_ONLY=same-key  only the same-key race at two workers (test/queue/same-key.js;
 //                      SAME_KEY_ROUNDS sets its rounds)
@@ -24,7 +25,7 @@ const { buildAndStartServer, finishSuite, runSuite, stopOnSignals } = require(
 const { startQueue } = require(path.join(ROOT, 'scripts/n8n/queue.js'));
 const { createTimings } = require(path.join(ROOT, 'test/support/timings.js'));
 
-const CHECK_TIMEOUT_MS = 180000;
+const CHECK_TIMEOUT_MS = Number(process.env.E2E_CHECK_TIMEOUT_MS || 180000);
 let queue;
 let server;
 let stopping = null;
