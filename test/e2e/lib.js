@@ -196,7 +196,8 @@ function thenReceived(first) {
  * everySeconds) its polls fire.
  */
 function pollingTriggerNode({ name, pat, parameters = {}, everySeconds = 5 }) {
-	const second = (Math.floor(Date.now() / 1000) + 3) % everySeconds;
+	// The first scheduled poll comes 4 to 5 s from now, after activation's own poll.
+	const second = (Math.floor(Date.now() / 1000) + 5) % everySeconds;
 	const node = {
 		id: crypto.randomUUID(),
 		name,
