@@ -33,6 +33,8 @@ const FILE_SECONDS = {
 		'ai-approval': 2,
 		documents: 2,
 		'editor-setup': 1,
+		'fax-ai': 5,
+		readings: 5,
 	},
 	1: {
 		examples: 55,
@@ -51,6 +53,8 @@ const FILE_SECONDS = {
 		'ai-agent': 1,
 		'ai-approval': 1,
 		mcp: 1,
+		'fax-ai': 5,
+		readings: 5,
 	},
 };
 const DEFAULT_FILE_SECONDS = 20;
