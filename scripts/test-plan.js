@@ -2,7 +2,7 @@
 // How `npm test` (scripts/test.js) spends the reference machine's two cores, and its time budget.
 //
 // The real-n8n suites mostly wait (on n8n, on polls, on deliveries): one e2e run used about a
-// quarter of a core. So each n8n line's e2e files are split into shards, each shard one
+// fifth of a core. So each n8n line's e2e files are split into shards, each shard one
 // `node test/e2e/run.js` with its own local Fax.Plus server and its own n8n (as n8n's own e2e suite
 // gives each worker its own n8n), and the shards run side by side with the unit tests and the
 // queue-mode suite. The fault suite runs alone at the end: it measures n8n under kills and cuts,

@@ -5,8 +5,8 @@
 //
 // The schedule (scripts/test-plan.js says why): what the machine lacks (n8n installs, Chromium,
 // redis-server and PostgreSQL) is prepared in the background from the start; after the build, the
-// checks (lint, workflows, scan, unit, then queue mode) run in one lane and each n8n line's e2e
-// files in shards beside it; the fault suite runs alone at the end. A stage that runs beside the
+// checks (lint, workflows, scan, unit) run in one lane and each n8n line's e2e files in shards
+// beside it, and queue mode in the first lane that is done; the fault suite runs alone at the end. A stage that runs beside the
 // one streaming its output writes to .cache/test-logs/ and is printed in one piece when it ends.
 //
 // Options (environment): SKIP_E2E=1, SKIP_QUEUE=1, SKIP_FAULTS=1 skip those stages; E2E_SHARDS=N
@@ -273,8 +273,11 @@ function e2eShards() {
 	return stages;
 }
 
+/** Stages that any lane runs once its own are done (the first lane to finish takes the next). */
+const whenFree = [];
 const lane = async (stages) => {
 	for (const stage of stages) await runStage(stage);
+	while (whenFree.length) await runStage(whenFree.shift());
 };
 
 // ------------------------------------------------------------------ the table
@@ -383,7 +386,7 @@ async function main() {
 	// n8n in queue mode: Postgres, Redis, main, worker, two webhook processors (test/queue).
 	if (skip('QUEUE')) console.log('\n=== queue: skipped (SKIP_QUEUE=1)');
 	else
-		checksLane.push({
+		whenFree.push({
 			name: 'queue',
 			command: 'node',
 			args: ['test/queue/run.js'],
