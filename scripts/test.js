@@ -6,8 +6,9 @@
 // The schedule (scripts/test-plan.js says why): what the machine lacks (n8n installs, Chromium,
 // redis-server and PostgreSQL) is prepared in the background from the start; after the build, the
 // checks (lint, workflows, scan, unit) run in one lane and each n8n line's e2e files in shards
-// beside it, and queue mode in the first lane that is done; the fault suite runs alone at the end. A stage that runs beside the
-// one streaming its output writes to .cache/test-logs/ and is printed in one piece when it ends.
+// beside it, and queue mode in the first lane that is done; the fault suite runs alone at the end.
+// A stage that runs beside the one streaming its output writes to .cache/test-logs/ and is printed
+// in one piece when it ends.
 //
 // Options (environment): SKIP_E2E=1, SKIP_QUEUE=1, SKIP_FAULTS=1 skip those stages; E2E_SHARDS=N
 // splits each n8n line's e2e files into N runs side by side (1: one run per line, one after the
