@@ -44,12 +44,19 @@ const DISABLED_MODULES = [
 
 const live = new Set();
 
+/**
+ * Where this process's time went with n8n, for the suites' time tables: each install (or wait
+ * for another process's install of the same version) and each start-up, restarts included.
+ */
+const timings = { installs: [], startups: [] };
+
 function log(...args) {
 	if (process.env.N8N_DRIVER_QUIET !== '1') console.error('[n8n]', ...args);
 }
 
 /** Runs scripts/n8n/install.sh (instant when already installed); returns the install folder. */
 function installN8n(version = process.env.N8N_VERSION || DEFAULT_VERSION) {
+	const t0 = Date.now();
 	const result = spawnSync('bash', [path.join(__dirname, 'install.sh'), version], {
 		stdio: ['ignore', 'pipe', 'inherit'],
 		encoding: 'utf8',
@@ -59,6 +66,13 @@ function installN8n(version = process.env.N8N_VERSION || DEFAULT_VERSION) {
 	const dir = result.stdout.trim().split('\n').pop();
 	if (!fs.existsSync(path.join(dir, 'node_modules/n8n/package.json')))
 		throw new Error(`n8n not found in ${dir}`);
+	let installed = false;
+	try {
+		installed = fs.statSync(path.join(dir, '.installed')).mtimeMs >= t0;
+	} catch {
+		// no marker: counted as found
+	}
+	timings.installs.push({ version, dir, installed, seconds: (Date.now() - t0) / 1000 });
 	return dir;
 }
 
@@ -334,7 +348,9 @@ class N8nInstance {
 			`starting n8n ${this.command} ${this.version} (pid ${pid}) on ${this.url}, user folder ${this.userFolder}`,
 		);
 
-		const deadline = Date.now() + this.startTimeoutMs;
+		const spawnedAt = Date.now();
+		this.spawns = (this.spawns ?? 0) + 1;
+		const deadline = spawnedAt + this.startTimeoutMs;
 		let exited = null;
 		this.exited.then((e) => (exited = e));
 		for (;;) {
@@ -364,6 +380,12 @@ class N8nInstance {
 			await sleep(250);
 		}
 		log(`n8n ${this.command} ready on ${this.url}`);
+		timings.startups.push({
+			version: this.version,
+			command: this.command,
+			restart: this.spawns > 1,
+			seconds: (Date.now() - spawnedAt) / 1000,
+		});
 	}
 
 	/** Logs in with the owner (cookie session for /rest). */
@@ -845,4 +867,5 @@ module.exports = {
 	DEFAULT_VERSION,
 	ROOT,
 	PACKAGE_NAME,
+	timings,
 };

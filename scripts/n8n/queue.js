@@ -94,9 +94,10 @@ function aptInstall(pkg) {
 	if (ownPolicy) fs.writeFileSync(policy, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
 	try {
 		const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+		// Waits for another apt (npm test prepares Chromium and these side by side) instead of failing.
 		for (const args of [
-			['update', '-qq'],
-			['install', '-y', '-qq', '--no-install-recommends', pkg],
+			['-o', 'DPkg::Lock::Timeout=600', 'update', '-qq'],
+			['-o', 'DPkg::Lock::Timeout=600', 'install', '-y', '-qq', '--no-install-recommends', pkg],
 		]) {
 			const r = spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env });
 			if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${r.status})`);

@@ -190,11 +190,14 @@ function thenReceived(first) {
 }
 
 /**
- * A Fax.Plus Polling Trigger node that polls every 15 s: n8n allows no poll time under a minute,
- * but several, so four crons 15 s apart. `second` is when (mod 15) its polls fire.
+ * A Fax.Plus Polling Trigger node that polls every `everySeconds` (a divisor of 60; 5 by default, so
+ * that the files that wait for polls are short): n8n allows no poll time under a minute, but
+ * several, so 60 / everySeconds crons that many seconds apart. `second` is when (mod
+ * everySeconds) its polls fire.
  */
-function pollingTriggerNode({ name, pat, parameters = {} }) {
-	const second = (Math.floor(Date.now() / 1000) + 5) % 15;
+function pollingTriggerNode({ name, pat, parameters = {}, everySeconds = 5 }) {
+	// The first scheduled poll comes 4 to 5 s from now, after activation's own poll.
+	const second = (Math.floor(Date.now() / 1000) + 5) % everySeconds;
 	const node = {
 		id: crypto.randomUUID(),
 		name,
@@ -203,9 +206,9 @@ function pollingTriggerNode({ name, pat, parameters = {} }) {
 		position: [0, 0],
 		parameters: {
 			pollTimes: {
-				item: [0, 15, 30, 45].map((offset) => ({
+				item: Array.from({ length: 60 / everySeconds }, (_, i) => ({
 					mode: 'custom',
-					cronExpression: `${second + offset} * * * * *`,
+					cronExpression: `${second + everySeconds * i} * * * * *`,
 				})),
 			},
 			authentication: 'accessToken',

@@ -4,7 +4,7 @@
 // and none again after a restart.
 //
 // n8n refuses a poll time shorter than a minute (each cron may fire once a minute), but a
-// node may have several poll times: four crons at fixed seconds 15 s apart poll every 15 s,
+// node may have several poll times: twelve crons at fixed seconds 5 s apart poll every 5 s,
 // which keeps this file short without bending n8n's rule.
 
 const assert = require('node:assert/strict');
@@ -75,7 +75,7 @@ module.exports = async function poll(t) {
 	);
 
 	await check(
-		'poll: an active workflow polling every 15 s emits no history on activation',
+		'poll: an active workflow polling every 5 s emits no history on activation',
 		async () => {
 			const pat =
 				ctx.patCredential ??

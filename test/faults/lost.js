@@ -63,6 +63,7 @@ async function workflow(n8n, server, { name, paired, pat, tag }) {
 			name: POLL_NODE,
 			pat,
 			parameters: { events, channels: '' },
+			everySeconds: 15,
 		});
 		nodes.push({ ...node, position: [0, 200] });
 		connections[POLL_NODE] = { main: [[{ node: NEXT, type: 'main', index: 0 }]] };
