@@ -3,8 +3,17 @@ import type {
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
+	IHttpRequestMethods,
 	INodeProperties,
 } from 'n8n-workflow';
+
+/**
+ * An n8n expression: whether the Base URL may carry the token, https:// or http:// to a loopback
+ * host, without user name, password, query or fragment (the nodes check the parsed URL the same
+ * way before every request; n8n's expressions have no URL parser, so this is the written form:
+ * other notations of loopback fail the test).
+ */
+const SAFE_BASE_URL = String.raw`/^\s*(https:\/\/[^\/?#@\s]+|http:\/\/(localhost|[^\/?#@:\s]+\.localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d+)?)(\/[^?#\s]*)?\s*$/i.test($credentials.baseUrl)`;
 
 export class FaxPlusApi implements ICredentialType {
 	name = 'faxPlusApi';
@@ -34,7 +43,7 @@ export class FaxPlusApi implements ICredentialType {
 			default: 'https://restapi.fax.plus/v3',
 			required: true,
 			description:
-				'The API address, ending in /v3. Change it only to use another server, such as a local test server.',
+				'The API address, ending in /v3, starting with https:// (http:// only for a loopback host such as 127.0.0.1). Change it only to use another server, such as a local test server.',
 		},
 	];
 
@@ -48,14 +57,25 @@ export class FaxPlusApi implements ICredentialType {
 	};
 
 	// n8n's credential test would follow a redirect with the token to wherever it points: a redirect
-	// fails the test instead, so the token stays at the Base URL's origin.
+	// fails the test instead, so the token stays at the Base URL's origin. An unsafe Base URL
+	// (http:// to another host) is asked nothing: the test asks OPTIONS of an empty data: URL, which
+	// answers 405 without any network, and the 405 rule says why.
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
-			url: '/auth/token',
+			baseURL: `={{ ${SAFE_BASE_URL} ? $credentials.baseUrl.trim().replace(/\\/+$/, "") : "" }}`,
+			url: `={{ ${SAFE_BASE_URL} ? "/auth/token" : "data:," }}`,
+			method: `={{ ${SAFE_BASE_URL} ? "GET" : "OPTIONS" }}` as IHttpRequestMethods,
 			disableFollowRedirect: true,
 		},
 		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 405,
+					message:
+						"The Base URL must start with https://: over http:// the token would travel unencrypted. http:// is accepted only for a loopback host (localhost, 127.0.0.1, [::1]), e.g. a local test server, and no user name, password, query or fragment. Fax.Plus's is https://restapi.fax.plus/v3",
+				},
+			},
 			...[301, 302, 303, 307, 308].map((value) => ({
 				type: 'responseCode' as const,
 				properties: {

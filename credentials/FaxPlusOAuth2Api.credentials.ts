@@ -61,7 +61,7 @@ export class FaxPlusOAuth2Api implements ICredentialType {
 			default: 'https://restapi.fax.plus/v3',
 			required: true,
 			description:
-				'The API address, ending in /v3. Change it only to use another server, such as a local test server.',
+				'The API address, ending in /v3, starting with https:// (http:// only for a loopback host such as 127.0.0.1). Change it only to use another server, such as a local test server.',
 		},
 	];
 }

@@ -1,115 +1,425 @@
 'use strict';
-// `npm test`: build, lint, the workflow linter, n8n's verification scan, unit tests, end-to-end tests in a real n8n. Runs every
-// stage even when one fails, then prints one closing line for all of them.
-const { spawn, spawnSync } = require('node:child_process');
+// `npm test`: build, lint, the workflow linter, n8n's verification scan, unit tests, the end-to-end
+// suite in a real n8n (2.x and the last 1.x), queue mode and the fault suite. Runs every stage even
+// when one fails, then prints where the time went and one closing line for all of them.
+//
+// The schedule (scripts/test-plan.js says why): what the machine lacks (n8n installs, Chromium,
+// redis-server and PostgreSQL) is prepared in the background from the start; after the build, the
+// checks (lint, workflows, scan, unit) run in one lane and each n8n line's e2e files in shards
+// beside it, and queue mode in the first lane that is done; the fault suite runs alone at the end.
+// A stage that runs beside the one streaming its output writes to .cache/test-logs/ and is printed
+// in one piece when it ends.
+//
+// Options (environment): SKIP_E2E=1, SKIP_QUEUE=1, SKIP_FAULTS=1 skip those stages; E2E_SHARDS=N
+// splits each n8n line's e2e files into N runs side by side (1: one run per line, one after the
+// other); E2E_ONLY, E2E_BROWSER and the suites' own options pass through.
+const { spawn } = require('node:child_process');
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
 const RESULTS = path.join(ROOT, '.cache');
-fs.mkdirSync(RESULTS, { recursive: true });
+const TIMINGS = path.join(RESULTS, 'timings');
+const LOGS = path.join(RESULTS, 'test-logs');
+for (const dir of [TIMINGS, LOGS]) {
+	fs.rmSync(dir, { recursive: true, force: true });
+	fs.mkdirSync(dir, { recursive: true });
+}
+const plan = require('./test-plan.js');
+const { suiteRows } = require(path.join(ROOT, 'test/support/timings.js'));
 
+const T0 = Date.now();
 const counts = { passed: 0, failed: 0 };
 const failedStages = [];
+/** Every stage and preparation, in the order they started. */
+const ran = [];
+const running = new Set();
+let interrupted = false;
 
-function run(stage, command, args, env = {}) {
-	console.log(`\n=== ${stage}: ${[command, ...args].join(' ')}`);
-	const started = Date.now();
-	const result = spawnSync(command, args, {
-		cwd: ROOT,
-		stdio: 'inherit',
-		env: { ...process.env, ...env },
-	});
-	return finish(stage, started, result.status, result.signal);
+const slug = (name) => name.replace(/[^a-z0-9.]+/gi, '-').replace(/^-|-$/g, '');
+const clock = (ms) => {
+	const s = Math.round(ms / 1000);
+	return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+
+// ------------------------------------------------------------------ output
+/** The stage whose output streams live; the others' output is printed in one piece when they end. */
+let liveStage = null;
+
+function lineWriter(stream) {
+	let rest = '';
+	return {
+		write(chunk) {
+			const text = rest + chunk;
+			const end = text.lastIndexOf('\n') + 1;
+			if (end) stream.write(text.slice(0, end));
+			rest = text.slice(end);
+		},
+		flush() {
+			if (rest) stream.write(`${rest}\n`);
+			rest = '';
+		},
+	};
 }
 
-function finish(stage, started, status, signal) {
-	const ok = status === 0;
-	console.log(
-		`=== ${stage}: ${ok ? 'ok' : `FAILED (exit ${status ?? signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-	);
-	if (!ok) failedStages.push(stage);
-	return ok;
+// ------------------------------------------------------------------ running a stage
+/** The user and system CPU seconds of a stage's processes, from `times` in the shell that ran it. */
+function cpuSeconds(file) {
+	try {
+		const text = fs.readFileSync(file, 'utf8');
+		const values = [...text.matchAll(/(\d+)m([\d.]+)s/g)].map(
+			(m) => Number(m[1]) * 60 + Number(m[2]),
+		);
+		// `times`: the shell's own user and system time, then its children's.
+		return values.length >= 4 ? values[2] + values[3] : undefined;
+	} catch {
+		return undefined;
+	}
 }
 
-/** Counts a stage without its own tests as one check. */
-function countStage(ok) {
-	if (ok) counts.passed += 1;
-	else counts.failed += 1;
-}
-
-countStage(run('build', 'npm', ['run', '--silent', 'build']));
-// n8n-node lint (strict), eslint-plugin-n8n-nodes-base's rules, n8n-node cloud-support (scripts/lint.js).
-countStage(run('lint', 'node', ['scripts/lint.js']));
-// actionlint over .github/workflows (ci.yml, publish.yml).
-countStage(run('workflows', 'node', ['scripts/lint-workflows.js']));
-// n8n's verification scanner over the sources and the packed tarball (dist/ is fresh).
-countStage(run('scan', 'node', ['scripts/scan.js'], { SCAN_SKIP_BUILD: '1' }));
-
-const jestResults = path.join(RESULTS, 'jest-results.json');
-fs.rmSync(jestResults, { force: true });
-const unitOk = run('unit', 'npx', [
-	'--no-install',
-	'jest',
-	'--json',
-	`--outputFile=${jestResults}`,
-]);
-try {
-	const jest = JSON.parse(fs.readFileSync(jestResults, 'utf8'));
-	counts.passed += jest.numPassedTests;
-	counts.failed += jest.numFailedTests + (jest.numRuntimeErrorTestSuites ?? 0);
-} catch {
-	counts.failed += 1;
-}
-if (!unitOk && !failedStages.includes('unit')) failedStages.push('unit');
-
-/** Runs a real-n8n suite (e2e, queue), streaming its output; its last line is "N passed, M failed". */
-function runE2e(stage = 'e2e', { script = 'test/e2e/run.js', env = {} } = {}) {
-	console.log(`\n=== ${stage}: node ${script}`);
-	const started = Date.now();
+/**
+ * Runs one stage and answers whether it passed. `counting`: 'one' (a stage without tests of its
+ * own counts as one check), 'jest' (jest's JSON results), 'summary' (the suite's last line
+ * "N passed, M failed"), or 'none' (a preparation: what needs it reports a failure).
+ */
+function runStage({
+	name,
+	command,
+	args,
+	env = {},
+	counting = 'one',
+	prep = false,
+	timings = false,
+}) {
+	if (interrupted) {
+		console.log(`\n=== ${name}: not started (interrupted)`);
+		return Promise.resolve(false);
+	}
+	const stage = { name, prep, started: Date.now() - T0, log: path.join(LOGS, `${slug(name)}.log`) };
+	ran.push(stage);
+	const timesFile = path.join(TIMINGS, `${slug(name)}.times`);
+	const childEnv = { ...process.env, ...env, TEST_TIMES_FILE: timesFile };
+	if (timings)
+		childEnv.TEST_TIMINGS_FILE = stage.timingsFile = path.join(TIMINGS, `${slug(name)}.json`);
+	const header = `\n=== ${name}: ${[command, ...args].join(' ')}`;
+	const logFile = fs.openSync(stage.log, 'w');
+	let out = null;
+	let err = null;
+	/** Streams this stage's output from now on, after what it printed so far. */
+	stage.goLive = () => {
+		liveStage = stage;
+		console.log(header);
+		process.stdout.write(fs.readFileSync(stage.log, 'utf8'));
+		out = lineWriter(process.stdout);
+		err = lineWriter(process.stderr);
+	};
+	if (!prep && !liveStage) stage.goLive();
+	else if (!prep)
+		console.log(`\n=== ${name}: started beside ${liveStage.name} (its output follows later)`);
+	let tail = '';
 	return new Promise((resolve) => {
-		const child = spawn('node', [script], {
-			cwd: ROOT,
-			stdio: ['ignore', 'pipe', 'inherit'],
-			env: { ...process.env, E2E_SKIP_BUILD: '1', ...env },
-		});
-		let tail = '';
+		const child = spawn(
+			'sh',
+			['-c', '"$@"; s=$?; times > "$TEST_TIMES_FILE"; exit $s', 'sh', command, ...args],
+			// Its own process group, so that a signal reaches the suite and not only its shell.
+			{ cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+		);
+		stage.child = child;
+		running.add(stage);
 		child.stdout.on('data', (chunk) => {
-			process.stdout.write(chunk);
+			fs.writeSync(logFile, chunk);
+			if (out) out.write(chunk);
 			tail = (tail + chunk).slice(-4096);
 		});
+		child.stderr.on('data', (chunk) => {
+			fs.writeSync(logFile, chunk);
+			if (err) err.write(chunk);
+		});
 		child.on('close', (status, signal) => {
-			const ok = finish(stage, started, status, signal);
-			const summary = tail.match(/^(\d+) passed, (\d+) failed\s*$/m);
-			if (summary) {
-				counts.passed += Number(summary[1]);
-				counts.failed += Number(summary[2]);
-			} else if (!ok) {
-				counts.failed += 1;
+			running.delete(stage);
+			fs.closeSync(logFile);
+			stage.seconds = (Date.now() - T0 - stage.started) / 1000;
+			stage.cpu = cpuSeconds(timesFile);
+			stage.ok = status === 0;
+			stage.output = fs.readFileSync(stage.log, 'utf8');
+			if (out) {
+				out.flush();
+				err.flush();
+			} else if (!prep || !stage.ok) {
+				process.stdout.write(`${header}\n${stage.output}`);
+				if (stage.output && !stage.output.endsWith('\n')) process.stdout.write('\n');
 			}
-			resolve();
+			const verdict = stage.ok ? 'ok' : `FAILED (exit ${status ?? signal})`;
+			if (!prep || !stage.ok)
+				console.log(`=== ${name}: ${verdict} in ${stage.seconds.toFixed(1)} s`);
+			if (!prep && !stage.ok) failedStages.push(name);
+			count(stage, counting, tail);
+			if (liveStage === stage) {
+				liveStage = null;
+				// The stage that has run longest beside it streams from now on.
+				[...running].find((other) => !other.prep)?.goLive();
+			}
+			resolve(stage.ok);
 		});
 	});
 }
 
-async function main() {
-	if (process.env.SKIP_E2E === '1') console.log('\n=== e2e: skipped (SKIP_E2E=1)');
-	else {
-		await runE2e();
-		// The last n8n 1.x too (on Node 20-22, as users of 1.x run it): users install from its panel as well.
-		const n8n1 = fs.readFileSync(path.join(ROOT, 'scripts/n8n/VERSION-1.x'), 'utf8').trim();
-		await runE2e(`e2e n8n ${n8n1}`, { env: { N8N_VERSION: n8n1 } });
+function count(stage, counting, tail) {
+	if (counting === 'one') {
+		if (stage.ok) counts.passed += 1;
+		else counts.failed += 1;
+	} else if (counting === 'summary') {
+		const summary = tail.match(/^(\d+) passed, (\d+) failed\s*$/m);
+		if (summary) {
+			counts.passed += Number(summary[1]);
+			counts.failed += Number(summary[2]);
+		} else if (!stage.ok) counts.failed += 1;
+	} else if (counting === 'jest') {
+		try {
+			const jest = JSON.parse(fs.readFileSync(JEST_RESULTS, 'utf8'));
+			stage.jest = jest;
+			counts.passed += jest.numPassedTests;
+			counts.failed += jest.numFailedTests + (jest.numRuntimeErrorTestSuites ?? 0);
+		} catch {
+			counts.failed += 1;
+		}
 	}
-	// n8n in queue mode: Postgres, Redis, main, worker, two webhook processors (test/queue).
-	if (process.env.SKIP_QUEUE === '1') console.log('\n=== queue: skipped (SKIP_QUEUE=1)');
-	else await runE2e('queue', { script: 'test/queue/run.js' });
-	// Faults: processes killed, Redis and Postgres cut while deliveries flow (test/faults).
-	if (process.env.SKIP_FAULTS === '1') console.log('\n=== faults: skipped (SKIP_FAULTS=1)');
-	else await runE2e('faults', { script: 'test/faults/run.js' });
+}
 
+// ------------------------------------------------------------------ the stages
+const JEST_RESULTS = path.join(RESULTS, 'jest-results.json');
+const N8N_2 = fs.readFileSync(path.join(ROOT, 'scripts/n8n/VERSION'), 'utf8').trim();
+// The last n8n 1.x too (on Node 20-22, as users of 1.x run it): users install from its panel as well.
+const N8N_1 = fs.readFileSync(path.join(ROOT, 'scripts/n8n/VERSION-1.x'), 'utf8').trim();
+const skip = (what) => process.env[`SKIP_${what}`] === '1';
+// Side by side, the real-n8n suites share the CPU: a check counts as hung after 6 minutes instead
+// of 3 (a deadline, not an assertion: the browser's longest check took 78 s in the baseline run,
+// and over 180 s beside the others on a machine loaded 15 times over).
+const SIDE_BY_SIDE = { E2E_CHECK_TIMEOUT_MS: process.env.E2E_CHECK_TIMEOUT_MS || '360000' };
+
+/** What the machine may lack, in the background: n8n installs, then Chromium and the queue's servers. */
+function prepare() {
+	const tasks = [];
+	const versions = [];
+	if (!skip('E2E') || !skip('QUEUE') || !skip('FAULTS')) versions.push(N8N_2);
+	if (!skip('E2E')) versions.push(N8N_1);
+	for (const version of versions)
+		tasks.push(
+			runStage({
+				name: `prepare: n8n ${version}`,
+				command: 'bash',
+				args: ['scripts/n8n/install.sh', version],
+				counting: 'none',
+				prep: true,
+			}),
+		);
+	tasks.push(
+		(async () => {
+			if (!skip('E2E') && process.env.E2E_BROWSER !== '0')
+				await runStage({
+					name: 'prepare: chromium',
+					command: 'bash',
+					args: ['scripts/n8n/ensure-chromium.sh'],
+					counting: 'none',
+					prep: true,
+				});
+			if (!skip('QUEUE') || !skip('FAULTS'))
+				await runStage({
+					name: 'prepare: redis-server and PostgreSQL',
+					command: 'node',
+					args: [
+						'-e',
+						"const q = require('./scripts/n8n/queue.js'); q.ensureRedisServer(); q.ensurePostgres();",
+					],
+					counting: 'none',
+					prep: true,
+				});
+		})(),
+	);
+	return Promise.all(tasks);
+}
+
+/** Each n8n line's e2e files, split into shards that run side by side. */
+function e2eShards() {
+	if (skip('E2E')) {
+		console.log('\n=== e2e: skipped (SKIP_E2E=1)');
+		return [];
+	}
+	const { suiteFiles } = require(path.join(ROOT, 'test/e2e/run.js'));
+	const n = Number(process.env.E2E_SHARDS || plan.E2E_SHARDS);
+	const stages = [];
+	for (const version of [N8N_2, N8N_1]) {
+		const shards = plan.shardFiles(
+			suiteFiles({ version }),
+			n,
+			plan.FILE_SECONDS[version.split('.')[0]],
+		);
+		shards.forEach((shard, i) =>
+			stages.push({
+				name: shards.length > 1 ? `e2e ${version} [${i + 1}/${shards.length}]` : `e2e ${version}`,
+				command: 'node',
+				args: ['test/e2e/run.js'],
+				env: {
+					E2E_SKIP_BUILD: '1',
+					N8N_VERSION: version,
+					E2E_ONLY: shard.files.map((f) => f.name).join(','),
+					...SIDE_BY_SIDE,
+				},
+				counting: 'summary',
+				timings: true,
+			}),
+		);
+	}
+	return stages;
+}
+
+/** Stages that any lane runs once its own are done (the first lane to finish takes the next). */
+const whenFree = [];
+const lane = async (stages) => {
+	for (const stage of stages) await runStage(stage);
+	while (whenFree.length) await runStage(whenFree.shift());
+};
+
+// ------------------------------------------------------------------ the table
+const fmt = (seconds) => (seconds === undefined ? '' : `${seconds.toFixed(1)} s`);
+
+function readReport(stage) {
+	try {
+		return JSON.parse(fs.readFileSync(stage.timingsFile, 'utf8'));
+	} catch {
+		return undefined;
+	}
+}
+
+function printTable(totalSeconds) {
+	console.log(
+		`\nWhere the time went (wall clock; CPU: user + system seconds of the stage's processes; ${os.cpus().length} cores)`,
+	);
+	console.log(
+		`  ${'stage'.padEnd(52)} ${'start'.padStart(6)} ${'wall'.padStart(9)} ${'CPU'.padStart(9)}`,
+	);
+	const checks = [];
+	for (const stage of ran) {
+		console.log(
+			`  ${stage.name.padEnd(52)} ${clock(stage.started).padStart(6)} ${fmt(stage.seconds).padStart(9)} ${fmt(stage.cpu).padStart(9)}${stage.ok === false ? '  FAILED' : ''}`,
+		);
+		const report = stage.timingsFile && readReport(stage);
+		if (report) {
+			for (const [label, seconds, note] of suiteRows(report))
+				console.log(
+					`      ${label.padEnd(48)} ${''.padStart(6)} ${fmt(seconds).padStart(9)}  ${note}`,
+				);
+			for (const c of report.checks) checks.push({ ...c, stage: stage.name });
+		}
+		for (const file of stage.jest?.testResults ?? [])
+			for (const test of file.assertionResults ?? [])
+				checks.push({
+					name: `${path.relative(ROOT, file.name)}: ${test.fullName}`,
+					seconds: (test.duration ?? 0) / 1000,
+					stage: stage.name,
+				});
+	}
+	console.log(
+		`  ${'total'.padEnd(52)} ${''.padStart(6)} ${fmt(totalSeconds).padStart(9)}  (${clock(totalSeconds * 1000)})`,
+	);
+	if (checks.length) console.log('\nThe ten slowest checks');
+	for (const c of checks.sort((a, b) => b.seconds - a.seconds).slice(0, 10))
+		console.log(`  ${fmt(c.seconds).padStart(9)}  ${c.stage.padEnd(22)} ${c.name}`);
+	fs.writeFileSync(
+		path.join(RESULTS, 'test-times.json'),
+		JSON.stringify(
+			{
+				seconds: totalSeconds,
+				stages: ran.map(({ name, started, seconds, cpu, ok, timingsFile }) => ({
+					name,
+					start: started / 1000,
+					seconds,
+					cpu,
+					ok,
+					report: timingsFile ? readReport({ timingsFile }) : undefined,
+				})),
+			},
+			null,
+			1,
+		),
+	);
+}
+
+/** Whether this run installed n8n or a system package (then the fresh machine's budget applies). */
+const installedSomething = () =>
+	ran.some((s) => s.prep && /Installing n8n|is missing/.test(s.output ?? ''));
+
+// ------------------------------------------------------------------ main
+function onSignal(signal) {
+	if (interrupted) return;
+	interrupted = true;
+	console.log(`\n${signal}: stopping every stage`);
+	for (const stage of running) {
+		try {
+			process.kill(-stage.child.pid, signal);
+		} catch {
+			// already gone
+		}
+	}
+}
+process.on('SIGINT', () => onSignal('SIGINT'));
+process.on('SIGTERM', () => onSignal('SIGTERM'));
+
+async function main() {
+	const prepared = prepare();
+	await runStage({ name: 'build', command: 'npm', args: ['run', '--silent', 'build'] });
+	fs.rmSync(JEST_RESULTS, { force: true });
+	const checksLane = [
+		// n8n-node lint (strict), eslint-plugin-n8n-nodes-base's rules, n8n-node cloud-support (scripts/lint.js).
+		{ name: 'lint', command: 'node', args: ['scripts/lint.js'] },
+		// actionlint over .github/workflows (ci.yml, publish.yml).
+		{ name: 'workflows', command: 'node', args: ['scripts/lint-workflows.js'] },
+		// n8n's verification scanner over the sources and the packed tarball (dist/ is fresh).
+		{ name: 'scan', command: 'node', args: ['scripts/scan.js'], env: { SCAN_SKIP_BUILD: '1' } },
+		{
+			name: 'unit',
+			command: 'npx',
+			args: ['--no-install', 'jest', '--json', `--outputFile=${JEST_RESULTS}`],
+			counting: 'jest',
+		},
+	];
+	// n8n in queue mode: Postgres, Redis, main, worker, two webhook processors (test/queue).
+	if (skip('QUEUE')) console.log('\n=== queue: skipped (SKIP_QUEUE=1)');
+	else
+		whenFree.push({
+			name: 'queue',
+			command: 'node',
+			args: ['test/queue/run.js'],
+			env: { E2E_SKIP_BUILD: '1', ...SIDE_BY_SIDE },
+			counting: 'summary',
+			timings: true,
+		});
+	await Promise.all([lane(checksLane), ...e2eShards().map((stage) => lane([stage]))]);
+	// Faults: processes killed, Redis and Postgres cut while deliveries flow (test/faults); alone.
+	if (skip('FAULTS')) console.log('\n=== faults: skipped (SKIP_FAULTS=1)');
+	else
+		await runStage({
+			name: 'faults',
+			command: 'node',
+			args: ['test/faults/run.js'],
+			env: { E2E_SKIP_BUILD: '1' },
+			counting: 'summary',
+			timings: true,
+		});
+	await prepared;
+
+	const totalSeconds = (Date.now() - T0) / 1000;
+	printTable(totalSeconds);
+	const warning = plan.budgetWarning({
+		totalSeconds,
+		stages: ran.filter((s) => !s.prep && s.seconds !== undefined),
+		fresh: installedSomething(),
+	});
+	if (warning.length) console.log(`\n${warning.join('\n')}`);
 	if (failedStages.length) console.log(`\nFailed stages: ${failedStages.join(', ')}`);
 	console.log(`\ntotal: ${counts.passed} passed, ${counts.failed} failed`);
-	process.exit(failedStages.length || counts.failed ? 1 : 0);
+	process.exit(failedStages.length || counts.failed || interrupted ? 1 : 0);
 }
 
 main();

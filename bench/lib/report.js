@@ -873,7 +873,7 @@ ${missing.length ? `\n_Not measured yet: ${missing.join(', ')}._\n` : ''}
 ## Method
 
 - Micro-benchmarks (1, 2, 4) run in their own processes: 1 with \`--expose-gc\`, warm-up rounds, then rounds that interleave the variants, so that a change in the machine's load hits all of them alike; ratios are medians of per-round ratios. 2 runs one process per size with \`--expose-gc\`; memory is \`process.memoryUsage().heapUsed\` after garbage collection. 4 starts a fresh process per sample.
-- 3, 5 and 6 start the pinned n8n (\`scripts/n8n/n8n.js\`; installed once under \`.n8n/\`) with a throwaway user folder, the package linked as a community package and the local Fax.Plus-compatible server (\`test/server\`); every request and execution is checked, not just timed. Each round has a time cap, and the n8n instance and the server are stopped at the end, also on failure.
+- 3, 5 and 6 start the pinned n8n (\`scripts/n8n/n8n.js\`; installed once by \`scripts/n8n/install.sh\`) with a throwaway user folder, the package linked as a community package and the local Fax.Plus-compatible server (\`test/server\`); every request and execution is checked, not just timed. Each round has a time cap, and the n8n instance and the server are stopped at the end, also on failure.
 - 8 (\`bench/memory.js\`, run on its own) starts a fresh n8n for every run of every case and samples its resident memory from outside; figures are medians of runs.
 - Spread is half the range of the rounds over their median. The machine is a shared 2-core virtual machine: other work runs beside the benchmarks (see the load average), so single figures move between runs by tens of percent; the ratios, measured in interleaved rounds, move much less.
 

@@ -9,6 +9,7 @@ import {
 	documentFormatOption,
 	downloadDocumentOption,
 	numbersFilterProperty,
+	recordNotice,
 	statusesOption,
 	triggerOnDisplayName,
 } from '../triggers/properties';
@@ -57,4 +58,5 @@ export const pollTriggerProperties: INodeProperties[] = [
 			customDataNumbersOption,
 		],
 	},
+	recordNotice,
 ];

@@ -9,10 +9,10 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { entriesOf } from '../api/lists';
 import { normalizeE164Numbers } from '../api/numbers';
-import { faxPlusApiRequest } from '../api/transport';
 import { formatUtc, parseDateTime } from '../api/dates';
+import { FIRST_FAX_PAGE, faxPages, readFaxListPage } from '../api/faxList';
+import { collectPages } from '../api/paging';
 import { isFinalStatus } from '../api/faxStatuses';
 import { withDocument } from '../triggers/document';
 import { faxFieldsOf } from '../triggers/output';
@@ -146,7 +146,7 @@ function pollBudgetMs(context: PollingContext): number {
 async function listPage(
 	context: PollingContext,
 	category: PolledCategory,
-	query: { after?: string; before?: string },
+	query: { after?: string; before?: string; limit?: number },
 	deadline: number,
 ): Promise<IDataObject[]> {
 	const timeout = Math.min(REQUEST_TIMEOUT_MS, deadline - Date.now());
@@ -159,22 +159,19 @@ async function listPage(
 			},
 		);
 	}
-	const answer = await faxPlusApiRequest<unknown>(context, {
-		method: 'GET',
-		path: '/accounts/self/faxes',
-		qs: { category, ...query, limit: PAGE_SIZE },
-		timeout,
+	return await readFaxListPage(
+		context,
+		'self',
+		{ category, limit: PAGE_SIZE, ...query },
 		// A 429 fails this poll, which keeps its cursor: the next poll is the retry.
-		rateLimitRetries: 0,
-	});
-	return entriesOf(answer, 'records');
+		{ timeout, rateLimitRetries: 0 },
+	);
 }
 
 /**
- * Every fax of a category with a start_time from `since` on. Pages backwards with the
- * documented `before`: each next page ends one second after the oldest record of the page
- * before, so faxes sharing that second are not lost; the repeats are dropped by id. (The API
- * pages by time only: more than a page of faxes within one second cannot all be listed.)
+ * Every fax of a category with a start_time from `since` on, all pages (nodes/api/faxList.ts:
+ * paged back with the documented `before` until a page brings nothing new; the repeats at a
+ * page's edge are dropped by id).
  */
 async function listSince(
 	context: IPollFunctions,
@@ -184,41 +181,24 @@ async function listSince(
 ): Promise<IDataObject[]> {
 	// One second earlier: `after` may be exclusive and is given in whole seconds.
 	const after = formatUtc(new Date(since - 1000));
-	const faxes: IDataObject[] = [];
-	const seen = new Set<string>();
-	let before: string | undefined;
-	for (;;) {
-		const page = await listPage(
-			context,
-			category,
-			before === undefined ? { after } : { after, before },
-			deadline,
-		);
-		let added = 0;
-		let oldest: number | undefined;
-		for (const record of page) {
-			const id = idOf(record.id);
-			const time = startTimeOf(record);
-			if (time !== undefined && (oldest === undefined || time < oldest)) oldest = time;
-			if (id === undefined || seen.has(id)) continue;
-			seen.add(id);
-			faxes.push(record);
-			added++;
-		}
-		if (page.length < PAGE_SIZE || added === 0) return faxes;
-		if (oldest === undefined) {
-			throw new NodeOperationError(
-				context.getNode(),
-				'Fax.Plus listed faxes without a start_time, so the next page cannot be asked for',
-				{
-					description: 'Nothing was emitted; the next poll tries again.',
-				},
-			);
-		}
-		// An API that ignores `after` would page through all history: the window is enough.
-		if (oldest < since - 1000) return faxes;
-		before = formatUtc(new Date(Math.floor(oldest / 1000) * 1000 + 1000));
-	}
+	const step = faxPages(
+		async (page) => await listPage(context, category, { after, ...page }, deadline),
+		{
+			pageSize: PAGE_SIZE,
+			// An API that ignores `after` would page through all history: the window is enough.
+			floor: since - 1000,
+			noStartTime: () => {
+				throw new NodeOperationError(
+					context.getNode(),
+					'Fax.Plus listed faxes without a start_time, so the next page cannot be asked for',
+					{
+						description: 'Nothing was emitted; the next poll tries again.',
+					},
+				);
+			},
+		},
+	);
+	return await collectPages(FIRST_FAX_PAGE, step);
 }
 
 /**

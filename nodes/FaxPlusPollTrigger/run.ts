@@ -1,10 +1,11 @@
 // The polling trigger's execute() phase: n8n calls it in the run, with the items a poll emitted
 // as its input, on whichever process runs the execution (a queue worker too). Each fax is
-// recorded by its fax-level key in the workflow's record in n8n's processed-data store, which
-// the Fax.Plus Trigger shares (nodes/triggers/faxKeys.ts): a fax that two polls emitted (n8n
-// 2.41.1's durable poll cursors let the poll n8n runs at activation and a scheduled poll that
-// read the cursor before it both emit the same fax), or that a webhook delivery already
-// brought, reaches the workflow once: the repeat's run ends here with no output item. Only a
+// recorded by its fax-level key in the node's own record in n8n's processed-data store, and
+// beside the Fax.Plus Trigger also in the workflow's shared record (nodes/triggers/recordOnce.ts):
+// a fax that two polls emitted (n8n 2.41.1's durable poll cursors let the poll n8n runs at
+// activation and a scheduled poll that read the cursor before it both emit the same fax), or
+// that a webhook delivery already brought, reaches the workflow once: the repeat's run ends
+// here with no output item. Only a
 // run n8n accepted records its faxes: a fax whose run could not start is passed on when a later
 // poll emits it again. "Download Fax Document" runs here, for the faxes passed on only.
 // "Fetch Test Event" also runs here.
@@ -12,7 +13,13 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 import { withDocument } from '../triggers/document';
 import { faxKeyOf } from '../triggers/faxKeys';
-import { keepsRecord, messageOf, recordOnce } from '../triggers/recordOnce';
+import {
+	keepsRecord,
+	messageOf,
+	recordFailureDescription,
+	recordOnce,
+	wasRecorded,
+} from '../triggers/recordOnce';
 import { readOptions } from '../triggers/settings';
 import { saveTriggerItemCustomData } from '../logging/customData';
 import { fetchTestEvent } from './poll';
@@ -38,8 +45,12 @@ export async function runPolledFaxes(
 		const key = keyOfPolledFax(json);
 		if (durable && key !== undefined) {
 			try {
-				const recordedBefore = await recordOnce(this, { gate: [key], also: [] }, maxEntries);
-				if (recordedBefore.length > 0) {
+				const recordedBefore = await recordOnce(
+					this,
+					{ own: [key], shared: { gate: [key], also: [] } },
+					maxEntries,
+				);
+				if (wasRecorded(recordedBefore)) {
 					this.addExecutionHints({
 						message: `Fax ${String(json.faxId)} was passed on by an earlier run (n8n's processed-data store), so no item was passed on`,
 						type: 'info',
@@ -54,7 +65,7 @@ export async function runPolledFaxes(
 						`The duplicate check could not use n8n's processed-data store, so fax ${String(json.faxId)} was not passed on`,
 						{
 							itemIndex: index,
-							description: `${messageOf(error)}. The fax is kept in this failed execution: retry it from the executions list once n8n can reach its database.`,
+							description: recordFailureDescription(error, 'The fax'),
 						},
 					);
 				}

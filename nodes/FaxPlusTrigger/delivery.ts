@@ -21,15 +21,11 @@
 // - signing secret configured but unreadable (n8n's database unreachable): 503 + Retry-After.
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { deliveryLogFor, keyOfDeliveryId, keyOfRawBody, type DeliveryLog } from './deduplication';
-import {
-	HOOK_TOKEN_PARAM,
-	hookTokenMatches,
-	registeredHookTokens,
-	withoutHookToken,
-} from './hookToken';
+import { hookTokenMatches, registeredHookTokenHashes } from './hookToken';
 import { logRefusal } from './refusalLog';
 import { checkSignatureHeaders, verifyWebhookDelivery, type VerificationResult } from './signature';
-import { readSigningSecret, recentSigningSecret, type SigningSecret } from './signingSecret';
+import { checkWithSigningSecret, type SigningSecret } from './signingSecret';
+import { HOOK_TOKEN_PARAM, hookWithoutToken } from '../api/hookTokens';
 import { logDebug } from '../logging/log';
 import { buildOutput, eventOf, parsePayload, statusOf } from '../triggers/output';
 import {
@@ -111,14 +107,7 @@ function refuse(
 
 function hasHookToken(context: IWebhookFunctions): boolean {
 	const given = (context.getQueryData() as Record<string, unknown>)?.[HOOK_TOKEN_PARAM];
-	return hookTokenMatches(given, registeredHookTokens(context.getWorkflowStaticData('node')));
-}
-
-/** The hook's target as the node outputs it: without the token. */
-function withoutTokenInTarget(hook: unknown): unknown {
-	if (!hook || typeof hook !== 'object' || Array.isArray(hook)) return hook;
-	const { target } = hook as { target?: unknown };
-	return typeof target === 'string' ? { ...hook, target: withoutHookToken(target) } : hook;
+	return hookTokenMatches(given, registeredHookTokenHashes(context.getWorkflowStaticData('node')));
 }
 
 function refuseTooLarge(response: DeliveryResponse): IWebhookResponseData {
@@ -219,14 +208,11 @@ async function handle(
 			});
 		// Headers that cannot carry a valid signature cost nothing more: no credential read.
 		const headers = checkSignatureHeaders({ headers: request.headers ?? {} });
-		const verifyWithSecret = async (): Promise<VerificationResult> => {
-			// A secret read moments ago first; if it does not verify, the credential as it is now.
-			const recent = recentSigningSecret(context);
-			const withRecent = recent ? verify(recent) : undefined;
-			if (withRecent?.ok) return withRecent;
-			const secret = await readSigningSecret(context);
-			return secret.readable || testMode ? verify(secret) : UNREADABLE;
-		};
+		const verifyWithSecret = async (): Promise<VerificationResult> =>
+			// A secret read moments ago, else the credential as it is now (signingSecret.ts).
+			await checkWithSigningSecret(context, (secret) =>
+				secret.readable || testMode ? verify(secret) : UNREADABLE,
+			);
 		const result: VerificationResult = headers.ok ? await verifyWithSecret() : headers;
 		if (result === UNREADABLE) {
 			return refuse(
@@ -291,7 +277,7 @@ async function handle(
 		receivedAt,
 		legacy: options.useLegacyHooks,
 	});
-	if (options.useLegacyHooks) item.hook = withoutTokenInTarget(item.hook) as typeof item.hook;
+	if (options.useLegacyHooks) item.hook = hookWithoutToken(item.hook);
 	// n8n answers this once it holds the run (responseMode 'onReceived', responseData '').
 	return { workflowData: [[{ json: item }]], webhookResponse: { received: true } };
 }

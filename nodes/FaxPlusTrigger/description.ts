@@ -9,6 +9,7 @@ import {
 	documentFormatOption,
 	downloadDocumentOption,
 	numbersFilterProperty,
+	recordNotice,
 	statusesOption,
 	triggerOnDisplayName,
 } from '../triggers/properties';
@@ -64,7 +65,7 @@ export const triggerProperties: INodeProperties[] = [
 				typeOptions: { minValue: 1 },
 				default: DEFAULT_MAX_ENTRIES,
 				description:
-					'How many entries the duplicate check keeps at most (each delivery takes two: its delivery ID and its fax); the oldest are forgotten first',
+					"How many deliveries the duplicate check remembers at most, one entry each in this node's own record; the oldest are forgotten first",
 			},
 			{
 				displayName: 'Duplicate Check Retention (Days)',
@@ -82,7 +83,7 @@ export const triggerProperties: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. ep_1a2b3c4d5e6f',
 				description:
-					"ID of an endpoint you registered in Fax.Plus with this node's Production URL, used instead of one the trigger creates and never changed or deleted, so its secret stays. Its own events and numbers filter apply: this node's Numbers Filter is not applied to it.",
+					"ID of an endpoint you registered in Fax.Plus with this node's Production URL, used instead of one the trigger creates and never changed or deleted (its own events and numbers filter apply: this node's Numbers Filter is not applied to it). Cleared later, the option hands that endpoint to the trigger with its secret: it takes this node's events and numbers and is deleted when the workflow is unpublished.",
 			},
 			statusesOption,
 			binaryPropertyNameOption,
@@ -93,8 +94,9 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					"Whether to register legacy hooks (one per event) instead of a webhook endpoint, for accounts without the current webhook API. Their deliveries carry no signature: each hook's URL holds a random token the trigger checks, and Download Fax Document is not available with them.",
+					"Whether to register legacy hooks (one per event) instead of a webhook endpoint, for accounts without the current webhook API. Their deliveries carry no signature: each hook's URL holds a random token the trigger checks, and Download Fax Document is not available with them; if Fax.Plus refuses Fax Page Received (its SDK lists only the other two for hooks), the other events are registered.",
 			},
 		],
 	},
+	recordNotice,
 ];

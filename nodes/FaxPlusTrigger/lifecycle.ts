@@ -4,10 +4,19 @@
 // What was registered is kept in the node's static data, one entry per webhook URL: the
 // production URL (active workflow) and the test URL ("Listen for test event") get their own
 // entries, because n8n gives a test session a copy of the static data and deletes its
-// webhooks with another execution mode.
+// webhooks with another execution mode. Removal acts only on what this workflow's node
+// recorded, never on an endpoint or hook because its URL matches: a copy of the workflow
+// (imported with the same webhook ID) has the same URL.
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { hookTarget, isTargetOf, newHookToken, REGISTRATIONS_KEY } from './hookToken';
+import {
+	hashOfHookToken,
+	hookTarget,
+	isTargetOf,
+	newHookToken,
+	REGISTRATIONS_KEY,
+	tokenOfTarget,
+} from './hookToken';
 import {
 	logDeleted,
 	logEndpointRegistered,
@@ -18,9 +27,12 @@ import { checkSigningSecretStrength } from './signingSecret';
 import {
 	createLegacyHook,
 	deleteLegacyHook,
+	hookHasNumbers,
 	listLegacyHooks,
+	unlessEventRefused,
 	type LegacyHook,
 } from '../api/legacyHooks';
+import type { FaxEvent } from '../api/events';
 import {
 	checkDeliverableUrl,
 	createWebhookEndpoint,
@@ -47,8 +59,12 @@ export interface Registration {
 	api: RegistrationApi;
 	/** ep_ id (webhooks, existing) or the hook ids, one per event (hooks). */
 	ids: string[];
-	/** Legacy hooks: the token their target carries, checked on every delivery (hookToken.ts). */
-	token?: string;
+	/** Legacy hooks: the SHA-256 of the token their target carries, checked on every delivery (hookToken.ts). */
+	tokenHash?: string;
+	/** Legacy hooks: the numbers they were created with (Fax.Plus may list hooks without them). */
+	numbers?: string[];
+	/** Legacy hooks: the events Fax.Plus refused to register. */
+	refused?: FaxEvent[];
 }
 
 function webhookUrlOf(context: IHookFunctions): string {
@@ -78,7 +94,9 @@ function isRegistration(value: unknown): value is Registration {
 		(entry.api === 'webhooks' || entry.api === 'existing' || entry.api === 'hooks') &&
 		Array.isArray(entry.ids) &&
 		entry.ids.every((id) => typeof id === 'string') &&
-		(entry.token === undefined || typeof entry.token === 'string')
+		(entry.tokenHash === undefined || typeof entry.tokenHash === 'string') &&
+		(entry.numbers === undefined || Array.isArray(entry.numbers)) &&
+		(entry.refused === undefined || Array.isArray(entry.refused))
 	);
 }
 
@@ -91,12 +109,48 @@ export function registrationFor(context: IHookFunctions, url: string): Registrat
 	return allRegistrations(context).find((entry) => entry.url === url);
 }
 
+/**
+ * The registrations this process made, per workflow, node and URL. n8n saves static data
+ * whole and the last write wins, so a concurrent save of an older copy can drop a
+ * registration; removal then finds it here. Keyed by the workflow's ID: a copy of the
+ * workflow never finds the original's. After a restart, activation (checkExists, create)
+ * records again what it finds for its URL.
+ */
+const registeredHere = new Map<string, Registration>();
+/** Registrations remembered at most; the least recently saved is forgotten first. */
+const MAX_REMEMBERED = 10_000;
+
+function rememberedKeyOf(context: IHookFunctions, url: string): string {
+	const node = context.getNode();
+	return JSON.stringify([context.getWorkflow().id ?? '', node.id ?? node.name, url]);
+}
+
+function remember(context: IHookFunctions, url: string, registration: Registration | undefined) {
+	const key = rememberedKeyOf(context, url);
+	registeredHere.delete(key);
+	if (!registration) return;
+	if (registeredHere.size >= MAX_REMEMBERED)
+		registeredHere.delete(registeredHere.keys().next().value as string);
+	registeredHere.set(key, { ...registration, ids: [...registration.ids] });
+}
+
+/** What this process registered for this workflow's node and URL, if static data lost it. */
+function rememberedRegistration(context: IHookFunctions, url: string): Registration | undefined {
+	return registeredHere.get(rememberedKeyOf(context, url));
+}
+
+/** Forgets what this process registered, as a restart of n8n does (for tests). */
+export function forgetRegistrations(): void {
+	registeredHere.clear();
+}
+
 /** Replaces (or with undefined removes) the entry of a URL; always assigns a new array so n8n sees the change. */
 function saveRegistration(
 	context: IHookFunctions,
 	url: string,
 	registration: Registration | undefined,
 ): void {
+	remember(context, url, registration);
 	const others = allRegistrations(context).filter((entry) => entry.url !== url);
 	const next = registration ? [...others, registration] : others;
 	const staticData = context.getWorkflowStaticData('node');
@@ -141,8 +195,20 @@ function endpointMatches(
 	);
 }
 
-function hookMatches(hook: LegacyHook, target: string, subscription: Subscription): boolean {
-	return hook.target === target && sameSet(hook.numbers ?? [], subscription.channels);
+/** A hook of this URL whose target carries the token of `tokenHash`, with the subscription's numbers. */
+function hookMatches(
+	hook: LegacyHook,
+	url: string,
+	tokenHash: string,
+	subscription: Subscription,
+	createdWith?: string[],
+): boolean {
+	const token = tokenOfTarget(hook.target, url);
+	return (
+		token !== undefined &&
+		hashOfHookToken(token) === tokenHash &&
+		hookHasNumbers(hook, subscription.channels, createdWith)
+	);
 }
 
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
@@ -176,19 +242,20 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	}
 
 	// Without a token its deliveries would all be refused: create() registers hooks that carry one.
-	if (registration.token === undefined) return false;
-	const target = hookTarget(url, registration.token);
+	const { tokenHash } = registration;
+	if (tokenHash === undefined) return false;
 	const hooks = await listLegacyHooks(this);
 	const mine = registration.ids.map((id) => hooks.find((hook) => hook.id === id));
 	if (mine.some((hook) => hook === undefined)) return false;
 	const found = mine as LegacyHook[];
+	const events = subscription.events.filter((event) => !registration.refused?.includes(event));
 	return (
-		found.length === subscription.events.length &&
+		found.length === events.length &&
 		sameSet(
 			found.map((hook) => hook.event),
-			subscription.events,
+			events,
 		) &&
-		found.every((hook) => hookMatches(hook, target, subscription))
+		found.every((hook) => hookMatches(hook, url, tokenHash, subscription, registration.numbers))
 	);
 }
 
@@ -274,22 +341,49 @@ async function registerLegacyHooks(
 	url: string,
 	subscription: Subscription,
 ): Promise<void> {
-	// The token of hooks registered before is kept, so those hooks stay valid.
-	const token = registrationFor(context, url)?.token ?? newHookToken();
-	const target = hookTarget(url, token);
+	const previous = registrationFor(context, url);
 	const ours = (await listLegacyHooks(context)).filter((hook) => isTargetOf(hook.target, url));
+	// The token of hooks registered before is kept (read back from their targets at Fax.Plus:
+	// the node keeps only its hash), so those hooks stay valid.
+	const token =
+		ours
+			.map((hook) => tokenOfTarget(hook.target, url))
+			.find((each) => each !== undefined && hashOfHookToken(each) === previous?.tokenHash) ??
+		newHookToken();
+	const tokenHash = hashOfHookToken(token);
+	const target = hookTarget(url, token);
 	const kept: LegacyHook[] = [];
+	const refused: FaxEvent[] = [];
+	const numbers = subscription.channels;
+	const record = () =>
+		saveRegistration(context, url, {
+			url,
+			api: 'hooks',
+			ids: kept.map((entry) => entry.id),
+			tokenHash,
+			...(numbers.length > 0 && { numbers }),
+			...(refused.length > 0 && { refused: [...refused] }),
+		});
 	for (const event of subscription.events) {
 		let hook = ours.find(
 			(entry) =>
-				entry.event === event && hookMatches(entry, target, subscription) && !kept.includes(entry),
+				entry.event === event &&
+				hookMatches(entry, url, tokenHash, subscription, previous?.numbers) &&
+				!kept.includes(entry),
 		);
 		if (!hook) {
-			hook = await createLegacyHook(context, {
-				target,
-				event,
-				numbers: subscription.channels.length > 0 ? subscription.channels : undefined,
+			hook = await unlessEventRefused(context, event, async () => {
+				return await createLegacyHook(context, {
+					target,
+					event,
+					numbers: numbers.length > 0 ? numbers : undefined,
+				});
 			});
+			if (!hook) {
+				// Fax.Plus's SDK lists fax_page_received for no hook: the other events still register.
+				refused.push(event);
+				continue;
+			}
 			if (!hook.id) {
 				throw new NodeOperationError(
 					context.getNode(),
@@ -299,12 +393,18 @@ async function registerLegacyHooks(
 			logLegacyHookRegistered(context, hook.id, event, url);
 		}
 		kept.push(hook);
-		saveRegistration(context, url, {
-			url,
-			api: 'hooks',
-			ids: kept.map((entry) => entry.id),
-			token,
-		});
+		record();
+	}
+	if (kept.length > 0 && refused.length > 0) record();
+	if (kept.length === 0 && refused.length > 0) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Trigger On: Fax.Plus refused a legacy hook for ${refused.join(', ')}`,
+			{
+				description:
+					"Fax.Plus's SDK lists only fax_sent and fax_received for legacy hooks. Add one of them, or turn off Use Legacy Hook API: the current webhook API takes fax_page_received.",
+			},
+		);
 	}
 	// Hooks of this URL for events no longer selected, with other numbers (hooks cannot be
 	// changed), or with another token.
@@ -375,36 +475,11 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 
 export async function remove(this: IHookFunctions): Promise<boolean> {
 	const url = webhookUrlOf(this);
-	const registration = registrationFor(this, url) ?? (await unrecordedRegistration(this, url));
+	const registration = registrationFor(this, url) ?? rememberedRegistration(this, url);
+	// Nothing this node recorded: an endpoint or hook with this URL is kept, whoever made it
+	// (n8n 1.x calls this when a copy's publish fails, the URL being the original's).
 	if (!registration) return true;
 	await release(this, registration);
 	saveRegistration(this, url, undefined);
 	return true;
-}
-
-/**
- * What is registered for this URL when static data does not say: n8n saves a workflow's
- * static data whole, so a delivery handled while activation was saving can write back a
- * copy without the registration. Endpoints and hooks with this exact URL are ours (it holds
- * the node's webhook ID); a user's existing endpoint is never taken for one of them.
- */
-async function unrecordedRegistration(
-	context: IHookFunctions,
-	url: string,
-): Promise<Registration | undefined> {
-	// Input that create() refuses never registered anything (n8n also calls this after a failed activation).
-	const api = await checkedInput(context, url).then(
-		(input) => input.api,
-		() => undefined,
-	);
-	if (api === undefined || api === 'existing') return undefined;
-	const ids =
-		api === 'webhooks'
-			? (await listWebhookEndpoints(context))
-					.filter((endpoint) => endpoint.url === url)
-					.map((endpoint) => endpoint.id)
-			: (await listLegacyHooks(context))
-					.filter((hook) => isTargetOf(hook.target, url))
-					.map((hook) => hook.id);
-	return ids.length > 0 ? { url, api, ids } : undefined;
 }

@@ -133,9 +133,14 @@ export function signDelivery(
 	return `v1,${computeSignature(key, webhookId, String(timestamp), rawBody)}`;
 }
 
+/**
+ * A header's value. Node's parser joins a repeated `webhook-*` header into one string with
+ * ", ", so a repeated webhook-id or timestamp is checked as that joined text: it is part of the
+ * signed string (or fails the digits check) and cannot verify. A list, which only callers that
+ * keep repeats apart pass, is refused rather than one of its values picked.
+ */
 function singleHeader(headers: VerificationInput['headers'], name: string): string | undefined {
 	const value = headers[name];
-	// A repeated header is ambiguous: refuse it rather than pick one.
 	if (typeof value !== 'string') return undefined;
 	return value === '' ? undefined : value;
 }

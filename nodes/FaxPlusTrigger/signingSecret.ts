@@ -1,10 +1,14 @@
 // The endpoint's signing secret, as the node's credential holds it.
 //
-// Reading a credential costs n8n a database read, its access checks and a decryption, for
-// every delivery. Under a stream of deliveries the secret read for one is reused for the next
-// few seconds (per workflow, node and credential, so n8n's checks still decide who may use
-// it). A signature the reused secret does not verify is checked again with a fresh read, so a
-// pasted or rotated secret counts at once; an old secret is accepted at most REUSE_MS longer.
+// Reading a credential costs n8n a database read, its access checks and a decryption. The
+// secret read for one delivery is reused for the next REUSE_MS (per workflow, node and
+// credential, so n8n's checks still decide who may use it); concurrent deliveries wait for the
+// one read under way. A signature the reused secret does not verify is checked once more with
+// the credential as it is now, so a pasted or rotated secret counts at once; that re-read
+// happens at most once per REUSE_MS, so a flood of forged signatures reads the credential at
+// most twice per window (the reuse ending, one re-read), and a secret pasted while refused
+// deliveries arrive counts within REUSE_MS (Fax.Plus re-sends what was refused meanwhile). An old secret is accepted at most
+// REUSE_MS longer. An unreadable credential (n8n's database unreachable) is not remembered.
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { WEAK_SECRET_MESSAGE } from './credentialTest';
@@ -19,11 +23,15 @@ export const REUSE_MS = 10_000;
 export type SigningSecret = { readable: true; secret: string | undefined } | { readable: false };
 
 interface ReadSecret {
-	secret: string | undefined;
+	secret: SigningSecret;
 	readAt: number;
+	/** When a signature that did not verify last made it read again. */
+	rereadAt?: number;
 }
 
 const recentlyRead = new Map<string, ReadSecret>();
+/** Reads under way, per key: concurrent deliveries share one. */
+const reading = new Map<string, Promise<SigningSecret>>();
 
 /** Where a read secret is kept; undefined when the node has no signing secret credential. */
 function keyOf(context: IWebhookFunctions): string | undefined {
@@ -33,40 +41,63 @@ function keyOf(context: IWebhookFunctions): string | undefined {
 	return `${context.getWorkflow().id ?? ''}:${node.id ?? node.name}:${credential.id ?? credential.name}`;
 }
 
-/** The secret read for this node within the last REUSE_MS, if any. */
-export function recentSigningSecret(
-	context: IWebhookFunctions,
-	now = Date.now(),
-): SigningSecret | undefined {
-	const key = keyOf(context);
-	const read = key === undefined ? undefined : recentlyRead.get(key);
-	if (!read) return undefined;
-	if (now - read.readAt < REUSE_MS && now >= read.readAt)
-		return { readable: true, secret: read.secret };
-	recentlyRead.delete(key!);
-	return undefined;
-}
+const within = (since: number | undefined, now: number) =>
+	since !== undefined && now - since < REUSE_MS && now >= since;
 
-/** Reads the secret from the credential now, and keeps it for the next deliveries. */
-export async function readSigningSecret(
+async function readNow(
 	context: IWebhookFunctions,
-	now = Date.now(),
+	key: string,
+	now: number,
 ): Promise<SigningSecret> {
-	const key = keyOf(context);
-	// The credential is optional: none on the node means "no secret yet" (401 until pasted).
-	if (key === undefined) return { readable: true, secret: undefined };
+	let secret: SigningSecret;
 	try {
 		const credentials = await context.getCredentials<{ secret?: unknown }>(
 			SIGNING_SECRET_CREDENTIAL,
 		);
-		const secret = typeof credentials?.secret === 'string' ? credentials.secret : undefined;
-		recentlyRead.set(key, { secret, readAt: now });
-		return { readable: true, secret };
+		secret = {
+			readable: true,
+			secret: typeof credentials?.secret === 'string' ? credentials.secret : undefined,
+		};
 	} catch {
-		// Configured but unreadable (n8n's database unreachable, say): not a bad signature.
+		// Configured but unreadable (n8n's database unreachable, say): not a bad signature, and
+		// not kept, so the next delivery reads again.
 		recentlyRead.delete(key);
 		return { readable: false };
 	}
+	recentlyRead.set(key, { secret, readAt: now, rereadAt: recentlyRead.get(key)?.rereadAt });
+	return secret;
+}
+
+/** Reads the credential now, or joins the read under way. */
+async function read(context: IWebhookFunctions, key: string, now: number): Promise<SigningSecret> {
+	let pending = reading.get(key);
+	if (!pending) {
+		pending = readNow(context, key, now).finally(() => reading.delete(key));
+		reading.set(key, pending);
+	}
+	return await pending;
+}
+
+/**
+ * Checks a delivery with the node's signing secret: the one read within the last REUSE_MS, else
+ * the credential read now. When the reused secret does not pass, the credential is read again
+ * (at most once per REUSE_MS) and checked with that.
+ */
+export async function checkWithSigningSecret<T extends { ok: boolean }>(
+	context: IWebhookFunctions,
+	check: (secret: SigningSecret) => T,
+	now = Date.now(),
+): Promise<T> {
+	const key = keyOf(context);
+	// The credential is optional: none on the node means "no secret yet" (401 until pasted).
+	if (key === undefined) return check({ readable: true, secret: undefined });
+	const reused = recentlyRead.get(key);
+	if (!reused || !within(reused.readAt, now)) return check(await read(context, key, now));
+	const result = check(reused.secret);
+	if (result.ok || !reused.secret.readable || within(reused.rereadAt, now)) return result;
+	// Set before the read, so concurrent refusals do not read too.
+	reused.rereadAt = now;
+	return check(await read(context, key, now));
 }
 
 /**
@@ -101,4 +132,5 @@ export async function checkSigningSecretStrength(context: IHookFunctions): Promi
 /** Forgets every secret read (tests, and nothing else). */
 export function forgetSigningSecrets(): void {
 	recentlyRead.clear();
+	reading.clear();
 }

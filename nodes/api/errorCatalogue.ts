@@ -58,6 +58,54 @@ const SPECIAL_CASES: ErrorCase[] = [
 		advice:
 			'Either the Fax.Plus plan lacks the webhooks feature (upgrade the plan or use another account), or the personal access token lacks the webhook scopes: give it fax:webhook:read and fax:webhook:edit (or fax:all:read / fax:all:edit), or use OAuth2.',
 	},
+	// Where Fax.Plus's documents disagree (docs/fax-plus-readings.md): a refusal names the field and what to do.
+	{
+		status: 400,
+		path: /^\/accounts\/[^/]+\/outbox\/?$/,
+		detail: /from_fax/i,
+		message: 'Fax.Plus refused Fax to Send Again (from_fax): 400',
+		advice:
+			"Sending an existing fax again (from_fax) is on Fax.Plus's Send a fax page but not in its SDK. Check the fax ID, or download the fax (Fax → Download) and send the file with Document Source Binary Fields.",
+	},
+	{
+		status: 400,
+		path: /^\/accounts\/[^/]+\/outbox\/?$/,
+		detail: /\bfrom\b/i,
+		message: 'Fax.Plus refused From: 400',
+		advice:
+			"From must be a fax number the user sends from, or no_number for a corporate member without one. Several numbers separated by commas are on Fax.Plus's Send a fax page but not in its SDK: if several were given, give one.",
+	},
+	{
+		status: 400,
+		path: /^\/accounts\/[^/]+\/?$/,
+		detail: /phone/i,
+		message: 'Fax.Plus refused Phone: 400',
+		advice:
+			'Enter the phone number with "+" and the country code, at least 8 digits (Fax.Plus\'s SDK checks ^[+]?[0-9]{8,}$).',
+	},
+	{
+		status: 400,
+		path: /^\/accounts\/[^/]+\/faxes\/[^/]+\/?$/,
+		detail: /comment|is_read/i,
+		message: 'Fax.Plus refused the change of the fax: 400',
+		advice: "Set both Comment and Is Read under Update Fields (Fax.Plus's SDK requires both).",
+	},
+	{
+		status: 400,
+		path: /^\/hooks\/?$/,
+		detail: /fax_page_received|event/i,
+		message: 'Fax.Plus refused the legacy hook event: 400',
+		advice:
+			"Fax.Plus's SDK lists only fax_sent and fax_received for legacy hooks. For fax_page_received use the current webhook API (Webhook → Create, or the Fax.Plus Trigger without Use Legacy Hook API).",
+	},
+	{
+		status: 400,
+		path: /^\/hooks\/?$/,
+		detail: /numbers/i,
+		message: 'Fax.Plus refused the numbers of the legacy hook: 400',
+		advice:
+			"Neither Fax.Plus document names numbers for legacy hooks, and only the account's own numbers are allowed. Remove the numbers, or use the current webhook API, whose channels filter is documented.",
+	},
 ];
 
 /** What a status means and what to do, for errors without a special case. */

@@ -1,8 +1,10 @@
 // The legacy hook API (/hooks), to be decommissioned by Fax.Plus. Shared by the
 // Legacy Hook resource and the trigger's legacy mode.
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { FAX_EVENTS, type FaxEvent } from './events';
 import { entriesOf } from './lists';
+import { responseOf } from './responses';
 import {
 	faxPlusApiDeleteIfExists,
 	faxPlusApiRequest,
@@ -18,26 +20,86 @@ export interface LegacyHook {
 }
 
 /**
- * The hooks of one event, or with no event those of every event. `GET /hooks` requires `event`
- * (Fax.Plus's SDK: `get_webhooks(event)`), so all events take one request per event, joined in
- * the order of FAX_EVENTS (a hook listed twice is kept once).
+ * The event the spec lists for hooks and Fax.Plus's SDK does not (its WebhookEventType has
+ * fax_sent and fax_received only): Fax.Plus may refuse it on the hook list.
  */
+export const SDK_UNLISTED_HOOK_EVENT: FaxEvent = 'fax_page_received';
+
+/** Whether the error is Fax.Plus refusing the event itself: 400/422 for the event its SDK does not list. */
+function isRefusedHookEvent(error: unknown, event: FaxEvent): boolean {
+	if (event !== SDK_UNLISTED_HOOK_EVENT) return false;
+	const status = responseOf(error).status;
+	return status === 400 || status === 422;
+}
+
+/** A hook request for one event; undefined when Fax.Plus refused the event itself (any other failure is thrown). */
+export async function unlessEventRefused<T>(
+	context: FaxPlusContext,
+	event: FaxEvent,
+	call: () => Promise<T>,
+): Promise<T | undefined> {
+	try {
+		return await call();
+	} catch (error) {
+		if (isRefusedHookEvent(error, event)) return undefined;
+		throw error instanceof NodeApiError || error instanceof NodeOperationError
+			? error
+			: new NodeApiError(context.getNode(), error as JsonObject);
+	}
+}
+
+/**
+ * The hooks of every event, and the events Fax.Plus refused. `GET /hooks` requires `event`
+ * (Fax.Plus's SDK: `get_webhooks(event)`), so one request per event, joined in the order of
+ * FAX_EVENTS (a hook listed twice is kept once). A refused fax_page_received leaves it out.
+ */
+export async function listAllLegacyHooks(
+	context: FaxPlusContext,
+	itemIndex?: number,
+): Promise<{ hooks: LegacyHook[]; refused: FaxEvent[] }> {
+	const hooks: LegacyHook[] = [];
+	const refused: FaxEvent[] = [];
+	const ids = new Set<string>();
+	for (const each of FAX_EVENTS) {
+		const listed = await unlessEventRefused(context, each, async () => {
+			return await listHooksOf(context, each, itemIndex);
+		});
+		if (listed === undefined) {
+			refused.push(each);
+			continue;
+		}
+		for (const hook of listed) {
+			if (typeof hook.id === 'string' && ids.has(hook.id)) continue;
+			ids.add(hook.id);
+			hooks.push(hook);
+		}
+	}
+	return { hooks, refused };
+}
+
+/** The hooks of one event, or with no event those of every event Fax.Plus lists. */
 export async function listLegacyHooks(
 	context: FaxPlusContext,
 	event?: FaxEvent,
 	itemIndex?: number,
 ): Promise<LegacyHook[]> {
 	if (event) return await listHooksOf(context, event, itemIndex);
-	const hooks: LegacyHook[] = [];
-	const ids = new Set<string>();
-	for (const each of FAX_EVENTS) {
-		for (const hook of await listHooksOf(context, each, itemIndex)) {
-			if (typeof hook.id === 'string' && ids.has(hook.id)) continue;
-			ids.add(hook.id);
-			hooks.push(hook);
-		}
-	}
-	return hooks;
+	return (await listAllLegacyHooks(context, itemIndex)).hooks;
+}
+
+/**
+ * Whether a listed hook filters by the numbers wanted. Neither document names `numbers` on
+ * hooks: a hook listed without the field is taken to have the numbers it was created with
+ * (`createdWith`, as recorded), so it is not deleted and created again on every activation.
+ */
+export function hookHasNumbers(
+	hook: LegacyHook,
+	wanted: readonly string[],
+	createdWith: readonly string[] = [],
+): boolean {
+	const numbers = new Set(Array.isArray(hook.numbers) ? hook.numbers : createdWith);
+	const want = new Set(wanted);
+	return numbers.size === want.size && [...numbers].every((number) => want.has(number));
 }
 
 async function listHooksOf(

@@ -23,10 +23,11 @@ export async function sendWithRateLimitRetry(
 	credentialType: string,
 	options: IHttpRequestOptions,
 	maxRetries = RATE_LIMIT_RETRIES,
+	baseUrl?: string,
 ): Promise<unknown> {
 	for (let retries = 0; ; retries++) {
 		try {
-			return await sendAuthenticated(context, credentialType, options);
+			return await sendAuthenticated(context, credentialType, options, baseUrl);
 		} catch (error) {
 			const waitMs = retries < maxRetries ? rateLimitWaitMs(error) : undefined;
 			// n8n's request helpers throw NodeApiErrors; the callers read their response.

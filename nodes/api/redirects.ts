@@ -2,8 +2,8 @@
 // puts the token back on a redirect to another origin unless the request says
 // `sendCredentialsOnCrossOriginRedirect: false`, and even then its HTTP client keeps
 // `Authorization` on a hop to a subdomain or from http to https. Here each hop is a new
-// authenticated request only while it stays on the origin the request started on (the
-// credential's Base URL); a redirect anywhere else is refused before it is followed.
+// authenticated request only while it stays below the credential's Base URL (its origin and
+// its path); a redirect anywhere else is refused before it is followed.
 import type { IHttpRequestMethods, IHttpRequestOptions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
@@ -15,13 +15,27 @@ export const MAX_REDIRECTS = 5;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-/** Sends one authenticated request, following same-origin redirects only. */
+/** Where a redirect may lead: the Base URL's origin, and its path or below. */
+function scopeOf(baseUrl: string): { origin: string; path: string; contains(url: URL): boolean } {
+	const base = new URL(baseUrl);
+	const path = base.pathname.replace(/\/+$/, '');
+	return {
+		origin: base.origin,
+		path: `${path}/`,
+		contains: (url) =>
+			url.origin === base.origin && (url.pathname === path || url.pathname.startsWith(`${path}/`)),
+	};
+}
+
+/** Sends one authenticated request, following redirects that stay below the Base URL only. */
 export async function sendAuthenticated(
 	context: FaxPlusContext,
 	credentialType: string,
 	options: IHttpRequestOptions,
+	baseUrl: string = new URL(options.url).origin,
 ): Promise<unknown> {
-	const origin = new URL(options.url).origin;
+	const scope = scopeOf(baseUrl);
+	const origin = scope.origin;
 	let hop: IHttpRequestOptions = {
 		...options,
 		disableFollowRedirect: true,
@@ -54,6 +68,15 @@ export async function sendAuthenticated(
 					`The API answered with a redirect to ${next.origin}, which the node does not follow`,
 					{
 						description: `Your Fax.Plus token is sent only to the credential's Base URL (${origin}). A redirect to another origin would carry it there, so the request stops here. If the Base URL is a proxy, make it answer without redirecting.`,
+					},
+				);
+			}
+			if (!scope.contains(next)) {
+				throw new NodeOperationError(
+					context.getNode(),
+					`The API answered with a redirect to ${next.origin}${next.pathname}, outside the Base URL's path ${scope.path}, which the node does not follow`,
+					{
+						description: `Your Fax.Plus token is sent only below the credential's Base URL (${origin}${scope.path}): another path of the same server may be another service. If the Base URL is a proxy, make it answer without redirecting.`,
 					},
 				);
 			}

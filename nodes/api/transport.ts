@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { isLoopbackHost } from './addresses';
 import type { FaxPlusContext } from './context';
 import { describeFaxPlusError, parseErrorBody } from './errorCatalogue';
 import { sendWithRateLimitRetry } from './rateLimit';
@@ -114,12 +115,47 @@ function credentialsOf(
 	return pending;
 }
 
+/**
+ * The credential's Base URL, safe by construction: https://, or http:// to a loopback host (a
+ * local test server or gateway), where the token never crosses a network in clear; no user name,
+ * password, query or fragment (they would travel with, or break, every request). Refused before
+ * any request otherwise, naming the URL without them.
+ */
+export function checkedBaseUrl(
+	context: FaxPlusContext,
+	value: unknown,
+	itemIndex?: number,
+): string {
+	const text = String(value || DEFAULT_BASE_URL).trim();
+	let url: URL | undefined;
+	try {
+		url = new URL(text);
+	} catch {
+		url = undefined;
+	}
+	const safe =
+		url?.protocol === 'https:' || (url?.protocol === 'http:' && isLoopbackHost(url.hostname));
+	const extra = url && (url.username || url.password || url.search || url.hash);
+	if (safe && !extra) return text.replace(/\/+$/, '');
+	const shown = url ? `${url.protocol}//${url.host}${url.pathname}` : 'not a URL';
+	const message =
+		!url || (url.protocol !== 'http:' && url.protocol !== 'https:')
+			? `The credential's Base URL (${shown}) must start with https://`
+			: !safe
+				? `The credential's Base URL (${shown}) uses http://, which would send the token unencrypted`
+				: `The credential's Base URL (${shown}) must not carry a user name, password, query or fragment`;
+	throw new NodeOperationError(context.getNode(), message, {
+		description: `Fax.Plus's is ${DEFAULT_BASE_URL}. http:// is accepted only for a loopback host (localhost, 127.0.0.1, [::1]), e.g. a local test server or gateway. No request was sent.`,
+		itemIndex,
+	});
+}
+
 async function buildOptions(context: FaxPlusContext, request: FaxPlusRequest) {
 	checkPath(context, request);
 	const authentication = getAuthentication(context);
 	const credentialType = credentialTypeOf(authentication);
 	const credentials = await credentialsOf(context, credentialType);
-	const baseUrl = String(credentials.baseUrl || DEFAULT_BASE_URL).replace(/\/+$/, '');
+	const baseUrl = checkedBaseUrl(context, credentials.baseUrl, request.itemIndex);
 	const headers: IDataObject = { Accept: 'application/json', ...request.headers };
 	if (authentication === 'oAuth2') {
 		// Fax.Plus requires the client id on every OAuth2 call; n8n does not add it.
@@ -134,7 +170,7 @@ async function buildOptions(context: FaxPlusContext, request: FaxPlusRequest) {
 		json: !(request.body instanceof Buffer) && !isFormData(request.body) && !isBlob(request.body),
 	};
 	if (request.timeout !== undefined) options.timeout = request.timeout;
-	return { options, credentialType };
+	return { options, credentialType, baseUrl };
 }
 
 /** The base URL the node's credential points at, without a trailing slash. */
@@ -156,13 +192,14 @@ export async function faxPlusApiRequest<T = IDataObject>(
 	context: FaxPlusContext,
 	request: FaxPlusRequest,
 ): Promise<T> {
-	const { options, credentialType } = await buildOptions(context, request);
+	const { options, credentialType, baseUrl } = await buildOptions(context, request);
 	try {
 		const body = await sendWithRateLimitRetry(
 			context,
 			credentialType,
 			options,
 			request.rateLimitRetries,
+			baseUrl,
 		);
 		return (body === '' ? undefined : body) as T;
 	} catch (error) {
@@ -178,9 +215,18 @@ export async function faxPlusApiDeleteIfExists(
 	context: FaxPlusContext,
 	request: FaxPlusRequest,
 ): Promise<boolean> {
-	const { options, credentialType } = await buildOptions(context, { ...request, method: 'DELETE' });
+	const { options, credentialType, baseUrl } = await buildOptions(context, {
+		...request,
+		method: 'DELETE',
+	});
 	try {
-		await sendWithRateLimitRetry(context, credentialType, options, request.rateLimitRetries);
+		await sendWithRateLimitRetry(
+			context,
+			credentialType,
+			options,
+			request.rateLimitRetries,
+			baseUrl,
+		);
 		return true;
 	} catch (error) {
 		if (responseOf(error).status === 404) return false;
@@ -193,7 +239,7 @@ export async function faxPlusApiDownload(
 	context: FaxPlusContext,
 	request: FaxPlusRequest,
 ): Promise<FaxPlusBinaryResponse> {
-	const { options, credentialType } = await buildOptions(context, request);
+	const { options, credentialType, baseUrl } = await buildOptions(context, request);
 	options.encoding = 'arraybuffer';
 	options.json = false;
 	options.returnFullResponse = true;
@@ -204,6 +250,7 @@ export async function faxPlusApiDownload(
 			credentialType,
 			options,
 			request.rateLimitRetries,
+			baseUrl,
 		)) as { body: Buffer | ArrayBuffer; headers: Record<string, string | undefined> };
 		const data = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body);
 		return { data, contentType: response.headers['content-type']?.split(';')[0] };

@@ -25,13 +25,13 @@ function idOf(value: unknown): string | undefined {
 	return undefined;
 }
 
-/** The fax (data.id, else hook.id) and its user (data.uid / data.user_id, else self). */
+/** The fax (hook.id, the fax ID Download knows, else data.id) and its user (data.uid / data.user_id, else self). */
 export function documentSourceOf(payload: DeliveryPayload): {
 	faxId: string | undefined;
 	userId: string;
 } {
 	return {
-		faxId: idOf(payload.data.id) ?? idOf(payload.hook.id),
+		faxId: idOf(payload.hook.id) ?? idOf(payload.data.id),
 		userId: idOf(payload.data.uid) ?? idOf(payload.data.user_id) ?? 'self',
 	};
 }
@@ -56,7 +56,7 @@ export async function withDocument(
 			json: {
 				...json,
 				documentError:
-					'The delivery names no fax ID (data.id or hook.id), so no document was downloaded',
+					'The delivery names no fax ID (hook.id or data.id), so no document was downloaded',
 			},
 		};
 	}

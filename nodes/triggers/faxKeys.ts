@@ -2,8 +2,9 @@
 // workflow with a Fax.Plus Trigger and a Fax.Plus Polling Trigger passes each fax event on once,
 // whichever trigger brings it first.
 //
-// The fax's ID is the one the fax list shows: a delivery's `hook.id` (Fax.Plus: "Fax ID"; its
-// `data.id` is the session's, and may differ from the list's), else `data.id`.
+// The fax's ID is the one the fax list shows (and Get, Download and Fax AI take): a delivery's
+// `hook.id` (Fax.Plus: "Fax ID"; its `data.id` is the sending session's, "might differ from the one
+// returned by listFaxes"), else `data.id`. Both triggers output it as `faxId`.
 // - fax_received: `fax:fax_received:<fax ID>`.
 // - fax_sent, first attempt (hook.id equals data.id): `fax:fax_sent:<fax ID>`.
 // - fax_sent of a fax Fax.Plus retried (hook.id differs from data.id): each attempt is an event

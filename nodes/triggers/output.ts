@@ -74,6 +74,11 @@ export function faxFieldsOf(data: IDataObject): IDataObject {
 	};
 }
 
+/**
+ * A delivery's item. `faxId` is the fax's ID, the one Fax.Plus's fax list, Get, Download and Fax AI
+ * know: `hook.id` (Fax.Plus: "Fax ID"), else `data.id`. `data.id` is one sending session's ID
+ * ("might differ from the one returned by listFaxes"): kept as `faxSessionId`.
+ */
 export function buildOutput(payload: DeliveryPayload, facts: DeliveryFacts): IDataObject {
 	const { hook, data } = payload;
 	return {
@@ -83,7 +88,8 @@ export function buildOutput(payload: DeliveryPayload, facts: DeliveryFacts): IDa
 		signatureVerified: facts.signatureVerified,
 		receivedAt: facts.receivedAt,
 		...faxFieldsOf(data),
-		hookId: valueOrNull(hook.id),
+		faxId: valueOrNull(hook.id, data.id),
+		faxSessionId: valueOrNull(data.id),
 		legacy: facts.legacy,
 		hook,
 		data,

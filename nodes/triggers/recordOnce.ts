@@ -1,12 +1,34 @@
 // The triggers' durable record of what they passed on: n8n's processed-data store
-// (`checkProcessedAndRecord`, scope workflow, mode entries), used from a trigger's execute()
-// phase, so only runs n8n accepted are recorded, on whichever process runs them (a queue
-// worker too). One record per workflow holds both triggers' keys (faxKeys.ts): a fax event
-// that one trigger passed on is held back when the other brings it too.
-import type { IDeduplicationOutput, IExecuteFunctions } from 'n8n-workflow';
+// (`checkProcessedAndRecord`, mode entries), used from a trigger's execute() phase, so only
+// runs n8n accepted are recorded, on whichever process runs them (a queue worker too).
+//
+// Each trigger keeps its own record at scope node (n8n's row for this workflow and node ID),
+// which no other node reads, writes, trims or counts. Only where another Fax.Plus trigger's
+// output meets this one's (both feed the same node: "never miss a fax") do the two also share
+// one entry per fax in the workflow's record (scope workflow), the one place n8n lets two
+// nodes share. That record is also the one Remove Duplicates uses with Scope "Workflow", so
+// the shared entries are HMACs of the fax's key under the workflow's ID (sealed()): another
+// node can write them only if built for it from the workflow's ID, never by passing on a fax
+// ID it was sent.
+import type { DeduplicationScope, IDeduplicationOutput, IExecuteFunctions } from 'n8n-workflow';
+import { createHmac } from 'node:crypto';
 import type { RecordKeys } from './faxKeys';
 
-/** One run's check, waiting for its workflow's next batch. */
+/** What one item records: in the trigger's own record, and in the record shared with another trigger. */
+export interface ItemRecord {
+	/** Keys of the trigger's own record: any recorded before holds the item back. */
+	own: string[];
+	/** Keys of the workflow's shared record, used only beside another Fax.Plus trigger. */
+	shared: RecordKeys;
+}
+
+/** The keys recorded before, per record (none: the item is new, pass it on). */
+export interface RecordedBefore {
+	own: string[];
+	shared: string[];
+}
+
+/** One run's check, waiting for its record's next batch. */
 interface PendingCheck {
 	keys: RecordKeys;
 	check: (keys: string[]) => Promise<IDeduplicationOutput>;
@@ -15,23 +37,25 @@ interface PendingCheck {
 }
 
 /**
- * Checks waiting per workflow, in this process. n8n's store reads, changes and writes a
- * workflow's whole record without a lock, so a workflow's checks (from either trigger) run one
- * after another; the checks that arrive while one is under way go together in the next call
- * (one read and one write of the record for all of them), which keeps the record's cost per
- * run low under load.
+ * Checks waiting per record (workflow and scope), in this process. n8n's store reads, changes
+ * and writes a whole record without a lock, so one record's checks run one after another;
+ * the checks that arrive while one is under way go together in the next call (one read and
+ * one write of the record for all of them), which keeps the record's cost per run low.
  */
 const waiting = new Map<string, PendingCheck[]>();
 
 /** Most runs per call: a call that fails fails all of its runs, so it takes at most this many. */
 const MOST_RUNS_PER_CHECK = 100;
 
-async function drain(scope: string, pending: PendingCheck[]): Promise<void> {
+/** The node types of the triggers that share a record (the package's own two). */
+const TRIGGER_NAMES = ['faxPlusTrigger', 'faxPlusPollTrigger'];
+
+async function drain(record: string, pending: PendingCheck[]): Promise<void> {
 	while (pending.length > 0) {
 		const batch = pending.splice(0, MOST_RUNS_PER_CHECK);
 		const keys = [...new Set(batch.flatMap((entry) => [...entry.keys.gate, ...entry.keys.also]))];
 		try {
-			// The first waiting run's context makes the call: every entry is the same workflow's.
+			// The first waiting run's context makes the call: every entry is the same record's.
 			const result = await batch[0].check(keys);
 			const fresh = new Set(result.new.map(String));
 			// A key twice in one batch (two copies in flight at once): the first run that passes
@@ -46,39 +70,22 @@ async function drain(scope: string, pending: PendingCheck[]): Promise<void> {
 			for (const entry of batch) entry.fail(error);
 		}
 	}
-	waiting.delete(scope);
+	waiting.delete(record);
 }
 
-async function checkWithOthers(
-	scope: string,
-	keys: RecordKeys,
-	check: PendingCheck['check'],
-): Promise<string[]> {
-	return await new Promise<string[]>((settle, fail) => {
-		const pending = waiting.get(scope);
-		if (pending) {
-			pending.push({ keys, check, settle, fail });
-			return;
-		}
-		const started: PendingCheck[] = [{ keys, check, settle, fail }];
-		waiting.set(scope, started);
-		void drain(scope, started);
-	});
-}
-
-/**
- * The `keys.gate` recorded before (none: the item is new, pass it on); records every key
- * either way. Throws when n8n's store cannot be used.
- */
-export async function recordOnce(
+/** The `keys.gate` recorded before in one record; records every key either way. */
+async function checkRecord(
 	context: IExecuteFunctions,
+	scope: DeduplicationScope,
 	keys: RecordKeys,
 	maxEntries: number,
 ): Promise<string[]> {
-	const scope = context.getWorkflow().id ?? '';
+	if (keys.gate.length === 0 && keys.also.length === 0) return [];
+	const node = context.getNode();
+	const record = JSON.stringify([context.getWorkflow().id ?? '', scope === 'node' ? node.id : '']);
 	const check = async (values: string[]) => {
 		const once = async () =>
-			await context.helpers.checkProcessedAndRecord(values, 'workflow', {
+			await context.helpers.checkProcessedAndRecord(values, scope, {
 				mode: 'entries',
 				maxEntries,
 			});
@@ -90,7 +97,88 @@ export async function recordOnce(
 			return await once();
 		}
 	};
-	return await checkWithOthers(scope, keys, check);
+	return await new Promise<string[]>((settle, fail) => {
+		const pending = waiting.get(record);
+		if (pending) {
+			pending.push({ keys, check, settle, fail });
+			return;
+		}
+		const started: PendingCheck[] = [{ keys, check, settle, fail }];
+		waiting.set(record, started);
+		void drain(record, started);
+	});
+}
+
+/** n8n's refusal of a record kept in another mode (its message names "incompatible setting"). */
+function isIncompatibleMode(error: unknown): boolean {
+	return /incompatible setting/i.test(messageOf(error));
+}
+
+/**
+ * A shared key as the workflow's record holds it: an HMAC-SHA256 of the key under the
+ * workflow's ID, so the same fax gives the same entry from either trigger, on any process.
+ */
+export function sealed(workflowId: string, key: string): string {
+	return createHmac('sha256', `n8n-nodes-faxplus:${workflowId}`).update(key).digest('base64url');
+}
+
+/**
+ * Whether another Fax.Plus trigger (webhook or polling, not disabled) feeds a node this one
+ * feeds: then the two pass each fax on once between them, through the shared record.
+ */
+export function sharesRecord(context: IExecuteFunctions): boolean {
+	if (typeof context.getChildNodes !== 'function' || typeof context.getParentNodes !== 'function')
+		return false;
+	const self = context.getNode();
+	const prefix = self.type.slice(0, self.type.lastIndexOf('.') + 1);
+	const isTrigger = (type: string) => TRIGGER_NAMES.some((name) => type === `${prefix}${name}`);
+	for (const child of context.getChildNodes(self.name)) {
+		for (const parent of context.getParentNodes(child.name)) {
+			if (parent.name !== self.name && parent.disabled !== true && isTrigger(parent.type))
+				return true;
+		}
+	}
+	return false;
+}
+
+/**
+ * Checks and records one item. Alone, the trigger's own record decides. Beside another
+ * Fax.Plus trigger the shared record decides (and its failure is thrown); the own record is
+ * then written too, as a second opinion that only holds back what this trigger passed on
+ * before, so removing the other trigger later keeps this one's history. Throws when n8n's
+ * store cannot be used.
+ */
+export async function recordOnce(
+	context: IExecuteFunctions,
+	keys: ItemRecord,
+	maxEntries: number,
+): Promise<RecordedBefore> {
+	const own = { gate: keys.own, also: [] };
+	const nothingShared = keys.shared.gate.length === 0 && keys.shared.also.length === 0;
+	// A page, or a delivery without a fax ID, is the trigger's own business: its record decides.
+	if (nothingShared || !sharesRecord(context)) {
+		return { own: await checkRecord(context, 'node', own, maxEntries), shared: [] };
+	}
+	const workflowId = context.getWorkflow().id ?? '';
+	const plain = new Map<string, string>();
+	const seal = (key: string) => {
+		const value = sealed(workflowId, key);
+		plain.set(value, key);
+		return value;
+	};
+	const shared = await checkRecord(
+		context,
+		'workflow',
+		{ gate: keys.shared.gate.map(seal), also: keys.shared.also.map(seal) },
+		maxEntries,
+	);
+	let ownBefore: string[] = [];
+	try {
+		ownBefore = await checkRecord(context, 'node', own, maxEntries);
+	} catch {
+		// The shared record has decided; the own record is a second opinion.
+	}
+	return { own: ownBefore, shared: shared.map((value) => plain.get(value) ?? value) };
 }
 
 /** Whether this run keeps the durable record: not for a test event, and only where n8n offers the store. */
@@ -98,6 +186,21 @@ export function keepsRecord(context: IExecuteFunctions): boolean {
 	return (
 		context.getMode() !== 'manual' && typeof context.helpers.checkProcessedAndRecord === 'function'
 	);
+}
+
+/**
+ * The error's description: what went wrong and what to do. `kept` names what the failed
+ * execution holds ("The delivery", "The fax").
+ */
+export function recordFailureDescription(error: unknown, kept: string): string {
+	if (isIncompatibleMode(error))
+		return `${messageOf(error)}. Another node of this workflow keeps the workflow's shared record in another mode (Remove Duplicates with Scope "Workflow" and Keep Items Where "Value Is Higher than Any Previous Value" or "...a Date Later..."): set that node's Scope to "Node". ${kept} is kept in this failed execution: retry it from the executions list then.`;
+	return `${messageOf(error)}. ${kept} is kept in this failed execution: retry it from the executions list once n8n can reach its database.`;
+}
+
+/** Whether an item was recorded before in either record. */
+export function wasRecorded(before: RecordedBefore): boolean {
+	return before.own.length > 0 || before.shared.length > 0;
 }
 
 export function messageOf(error: unknown): string {

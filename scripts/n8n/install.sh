@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Installs a pinned, real n8n into .n8n/install-<version>/ (ignored by git, kept
-# between runs, never global). Idempotent: a marker file makes a second run instant.
+# Installs a pinned, real n8n into <root>/install-<version>/ (never global), kept between
+# runs and shared by every clone: the root is ~/.cache/n8n-nodes-faxplus ($XDG_CACHE_HOME),
+# so a fresh clone does not install n8n again. A clone that already has the version
+# installed in its own .n8n/ keeps using it. Idempotent: a marker file makes a second run instant.
 #
 # Usage: bash scripts/n8n/install.sh [version]      (or N8N_VERSION=... env)
-# N8N_INSTALL_ROOT=<dir> installs into <dir>/install-<version> instead of .n8n/.
+# N8N_INSTALL_ROOT=<dir> installs into <dir>/install-<version> instead.
 # Prints the install folder as its last line on stdout; logs go to stderr.
 #
 # Why 2.41.1 (the pin):
@@ -49,7 +51,14 @@ else
   OVERRIDES='{ "xlsx": "0.18.5" }'
 fi
 
-DIR="${N8N_INSTALL_ROOT:-$ROOT/.n8n}/install-$VERSION"
+installed() { [ -f "$1/.installed" ] && [ -x "$1/node_modules/.bin/n8n" ]; }
+if [ -n "${N8N_INSTALL_ROOT:-}" ]; then
+  DIR="$N8N_INSTALL_ROOT/install-$VERSION"
+elif installed "$ROOT/.n8n/install-$VERSION"; then
+  DIR="$ROOT/.n8n/install-$VERSION"
+else
+  DIR="${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-faxplus/install-$VERSION"
+fi
 MARKER="$DIR/.installed"
 mkdir -p "$DIR"
 
@@ -58,7 +67,7 @@ mkdir -p "$DIR"
 exec 9>"$DIR/.lock"
 flock 9
 
-if [ -f "$MARKER" ] && [ -x "$DIR/node_modules/.bin/n8n" ]; then
+if installed "$DIR"; then
   echo "$DIR"
   exit 0
 fi

@@ -24,7 +24,7 @@ const PACKAGE_NAME = require(path.join(ROOT, 'package.json')).name;
 const DEFAULT_VERSION = fs.readFileSync(path.join(__dirname, 'VERSION'), 'utf8').trim();
 
 // Modules that make outbound lookups or that the tests do not need. The
-// `community-packages` module stays: it loads ~/.n8n/nodes.
+// `community-packages` module stays: it loads ~/.n8n/nodes; `data-table` too: an example files faxes in one.
 const DISABLED_MODULES = [
 	'mcp-registry',
 	'instance-ai',
@@ -38,7 +38,6 @@ const DISABLED_MODULES = [
 	'promotions',
 	'instance-registry',
 	'breaking-changes',
-	'data-table',
 	'source-control',
 	'instance-reporting',
 ].join(',');
@@ -50,12 +49,19 @@ function observeN8n(observer) {
 	observers.push(observer);
 }
 
+/**
+ * Where this process's time went with n8n, for the suites' time tables: each install (or wait
+ * for another process's install of the same version) and each start-up, restarts included.
+ */
+const timings = { installs: [], startups: [] };
+
 function log(...args) {
 	if (process.env.N8N_DRIVER_QUIET !== '1') console.error('[n8n]', ...args);
 }
 
 /** Runs scripts/n8n/install.sh (instant when already installed); returns the install folder. */
 function installN8n(version = process.env.N8N_VERSION || DEFAULT_VERSION) {
+	const t0 = Date.now();
 	const result = spawnSync('bash', [path.join(__dirname, 'install.sh'), version], {
 		stdio: ['ignore', 'pipe', 'inherit'],
 		encoding: 'utf8',
@@ -65,6 +71,13 @@ function installN8n(version = process.env.N8N_VERSION || DEFAULT_VERSION) {
 	const dir = result.stdout.trim().split('\n').pop();
 	if (!fs.existsSync(path.join(dir, 'node_modules/n8n/package.json')))
 		throw new Error(`n8n not found in ${dir}`);
+	let installed = false;
+	try {
+		installed = fs.statSync(path.join(dir, '.installed')).mtimeMs >= t0;
+	} catch {
+		// no marker: counted as found
+	}
+	timings.installs.push({ version, dir, installed, seconds: (Date.now() - t0) / 1000 });
 	return dir;
 }
 
@@ -340,7 +353,9 @@ class N8nInstance {
 			`starting n8n ${this.command} ${this.version} (pid ${pid}) on ${this.url}, user folder ${this.userFolder}`,
 		);
 
-		const deadline = Date.now() + this.startTimeoutMs;
+		const spawnedAt = Date.now();
+		this.spawns = (this.spawns ?? 0) + 1;
+		const deadline = spawnedAt + this.startTimeoutMs;
 		let exited = null;
 		this.exited.then((e) => (exited = e));
 		for (;;) {
@@ -370,6 +385,12 @@ class N8nInstance {
 			await sleep(250);
 		}
 		log(`n8n ${this.command} ready on ${this.url}`);
+		timings.startups.push({
+			version: this.version,
+			command: this.command,
+			restart: this.spawns > 1,
+			seconds: (Date.now() - spawnedAt) / 1000,
+		});
 	}
 
 	/** Logs in with the owner (cookie session for /rest). */
@@ -856,4 +877,5 @@ module.exports = {
 	DEFAULT_VERSION,
 	ROOT,
 	PACKAGE_NAME,
+	timings,
 };

@@ -17,7 +17,7 @@
 // when missing (needs root).
 //
 //   const { startQueue } = require('./scripts/n8n/queue');
-//   const q = await startQueue();   // { main, worker, webhooks: [a, b], balancer, postgres, redis, psql() }
+//   const q = await startQueue();   // { main, worker, webhooks: [a, b], balancer, postgres, redis, psql(), startWorker() }
 //   await q.stop();
 //
 // CLI: node scripts/n8n/queue.js   (starts everything, prints the URLs, Ctrl-C stops it)
@@ -94,9 +94,10 @@ function aptInstall(pkg) {
 	if (ownPolicy) fs.writeFileSync(policy, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
 	try {
 		const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+		// Waits for another apt (npm test prepares Chromium and these side by side) instead of failing.
 		for (const args of [
-			['update', '-qq'],
-			['install', '-y', '-qq', '--no-install-recommends', pkg],
+			['-o', 'DPkg::Lock::Timeout=600', 'update', '-qq'],
+			['-o', 'DPkg::Lock::Timeout=600', 'install', '-y', '-qq', '--no-install-recommends', pkg],
 		]) {
 			const r = spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env });
 			if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${r.status})`);
@@ -478,6 +479,18 @@ async function startQueue(opts = {}) {
 		if (failed) throw failed.reason;
 		[q.worker, ...q.webhooks] = started.map((s) => s.value);
 		q.balancer.webhookPorts = q.webhooks.map((w) => w.port);
+		let moreWorkers = 0;
+		/** One more worker, with settings of its own beside the shared ones; stopped with the rest. */
+		q.startWorker = async (extraEnv = {}) => {
+			const worker = await startN8n({
+				...common,
+				env: { ...env, ...extraEnv },
+				command: 'worker',
+				userFolder: path.join(root, `worker-${++moreWorkers + 1}`),
+			});
+			stoppers.push(() => worker.stop());
+			return worker;
+		};
 		log(
 			`queue mode ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: main ${q.main.url}, worker health ${q.worker.url}, processors ${q.webhooks.map((w) => w.url).join(' ')}`,
 		);

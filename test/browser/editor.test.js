@@ -4,8 +4,8 @@
 // adds Fax.Plus from the node panel, picks every resource and operation, and
 // checks that the parameters, the credential choice and the icon render, with
 // no error in the page. It saves screenshots of the node panel, the node and
-// the trigger to test-results/screenshots/; to refresh the README's pictures:
-// E2E_SCREENSHOT_DIR=docs/screenshots npm run test:e2e
+// the trigger to test-results/screenshots/ (README's pictures come from
+// `npm run screenshots`).
 //
 // Run by test/e2e/run.js as one more check file; alone:
 //   npm run test:e2e -- (with E2E_ONLY=browser)   or   node test/browser/editor.test.js

@@ -11,7 +11,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
-const { apiRequests, assertSuccess, outputOf } = require('./lib');
+const { apiRequests, assertSuccess, createHeaderAuth, outputOf, useHeaderAuth } = require('./lib');
 
 const ROOT = path.resolve(__dirname, '../..');
 const EXAMPLE = path.join(ROOT, 'examples/ai-agent-fax-assistant.json');
@@ -122,6 +122,8 @@ module.exports = async function aiAgent(t) {
 			});
 
 			const workflow = JSON.parse(fs.readFileSync(EXAMPLE, 'utf8'));
+			const auth = await createHeaderAuth(n8n, `agent e2e ${tag}`);
+			useHeaderAuth(workflow, auth.credential);
 			const webhook = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.webhook');
 			webhook.parameters.path = `fax-assistant-${tag}`;
 			webhook.webhookId = crypto.randomUUID();
@@ -136,10 +138,19 @@ module.exports = async function aiAgent(t) {
 			await n8n.activate(imported.id);
 			await n8n.waitForWebhook(webhook.parameters.path);
 
+			// Without the Header Auth header the webhook answers 403 and the agent never runs.
+			const refused = await fetch(n8n.webhookUrl(webhook.parameters.path), {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ message: 'Who sent fax fax_1?' }),
+			});
+			assert.equal(refused.status, 403, await refused.text());
+			assert.equal(s.model.calls.length, 0, 'the model was asked for an unauthenticated call');
+
 			const from = server.requests.length;
 			const res = await fetch(n8n.webhookUrl(webhook.parameters.path), {
 				method: 'POST',
-				headers: { 'content-type': 'application/json' },
+				headers: { 'content-type': 'application/json', ...auth.headers },
 				body: JSON.stringify({ message: 'Who sent fax fax_1?' }),
 			});
 			const answer = await res.text();
@@ -153,11 +164,11 @@ module.exports = async function aiAgent(t) {
 			const tools = Object.fromEntries(
 				(completions[0].body.tools ?? []).map((tool) => [tool.function.name, tool.function]),
 			);
+			// The assistant reads; it has no tool that sends.
 			assert.deepEqual(Object.keys(tools).sort(), [
 				'Get_fax',
 				'List_faxes',
-				'Read_fax_text',
-				'Send_fax_from_text',
+				'Read_fax_text_and_fields',
 			]);
 			assert.match(tools.Get_fax.description, /Needs the fax ID/);
 			assert.deepEqual(Object.keys(tools.Get_fax.parameters.properties), ['fax_id']);
@@ -187,56 +198,6 @@ module.exports = async function aiAgent(t) {
 	);
 
 	if (s.workflowId) await n8n.deactivate(s.workflowId).catch(() => {});
-	// The README's pictures: both example workflows in n8n's editor (headless Debian chromium, as test/browser
-	// does), unpublished as after an import (a published one opens with n8n's production checklist over it).
-	if (s.workflowId && process.env.E2E_BROWSER !== '0') await screenshots({ ...t, s }, s.workflowId);
 };
 
-async function screenshots(t, agentWorkflowId) {
-	const { check, n8n } = t;
-	const { ensureChromium, openBrowser, signIn } = require(path.join(ROOT, 'test/browser/lib.js'));
-	const dir = path.resolve(ROOT, process.env.E2E_SCREENSHOT_DIR || 'test-results/screenshots');
-	const chromiumPath = await ensureChromium(check, 'ai-agent');
-	if (!chromiumPath) return;
-	const browser = await openBrowser(chromiumPath);
-	try {
-		await check(
-			'ai-agent: both example workflows open in the editor with every node (screenshots)',
-			async () => {
-				const mcpJson = JSON.parse(
-					fs.readFileSync(path.join(ROOT, 'examples/mcp-fax-tools.json'), 'utf8'),
-				);
-				for (const node of mcpJson.nodes)
-					if (node.type === 'n8n-nodes-faxplus.faxPlusTool')
-						node.credentials = { faxPlusApi: { id: t.s.pat.id, name: t.s.pat.name } };
-				const mcp = await n8n.importWorkflow(mcpJson);
-				const { page } = browser;
-				await signIn(page, n8n);
-				fs.mkdirSync(dir, { recursive: true });
-				for (const [id, file, example] of [
-					[agentWorkflowId, 'ai-agent-workflow.png', EXAMPLE],
-					[mcp.id, 'mcp-workflow.png', path.join(ROOT, 'examples/mcp-fax-tools.json')],
-				]) {
-					const expected = JSON.parse(fs.readFileSync(example, 'utf8')).nodes.filter(
-						(n) => n.type !== 'n8n-nodes-base.stickyNote',
-					).length;
-					await page.goto(`${n8n.url}/workflow/${id}`);
-					const nodes = page.getByTestId('canvas-node');
-					for (let i = 0; i < 100 && (await nodes.count()) < expected; i++)
-						await page.waitForTimeout(100);
-					assert.ok(
-						(await nodes.count()) >= expected,
-						`the editor shows ${await nodes.count()} nodes of ${expected}`,
-					);
-					await page.keyboard.press('1'); // zoom to fit
-					await page.waitForTimeout(500);
-					await page.screenshot({ path: path.join(dir, file) });
-				}
-				await n8n.deleteWorkflow(mcp.id).catch(() => {});
-			},
-		);
-	} finally {
-		await browser.close();
-	}
-}
 module.exports.startScriptedModel = startScriptedModel;

@@ -11,7 +11,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
-const { apiRequests, assertSuccess, outputOf } = require('./lib');
+const { apiRequests, assertSuccess, createHeaderAuth, outputOf, useHeaderAuth } = require('./lib');
 const { startScriptedModel } = require('./ai-agent.e2e');
 const { waitFor } = require('../support/checks');
 
@@ -143,6 +143,8 @@ module.exports = async function aiApproval(t) {
 				password: '',
 			});
 			const workflow = JSON.parse(fs.readFileSync(EXAMPLE, 'utf8'));
+			s.auth = await createHeaderAuth(n8n, `approval e2e ${tag}`);
+			useHeaderAuth(workflow, s.auth.credential);
 			s.webhook = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.webhook');
 			s.webhook.parameters.path = `fax-approval-${tag}`;
 			s.webhook.webhookId = crypto.randomUUID();
@@ -169,7 +171,7 @@ module.exports = async function aiApproval(t) {
 		const mails = s.smtp.messages.length;
 		const res = await fetch(n8n.webhookUrl(s.webhook.parameters.path), {
 			method: 'POST',
-			headers: { 'content-type': 'application/json' },
+			headers: { 'content-type': 'application/json', ...s.auth.headers },
 			body: JSON.stringify({ message: 'Fax "Your referral is confirmed." to +4930123456' }),
 		});
 		assert.equal(res.status, 200, await res.text());

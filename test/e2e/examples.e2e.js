@@ -5,16 +5,20 @@
 // sender number picked. Then it runs against the local Fax.Plus server:
 //   fax-received-to-disk.json        a signed fax_received → the PDF and the OCR text on disk, one notification
 //   poll-fax-received-to-disk.json   the same, started by the polling trigger's next poll
-//   send-fax-report-status.json      a PDF posted to the webhook is faxed; Send waits for its final
-//                                    status (Wait for Final Status), which is reported
-// Other example files (AI agents, MCP) are tested by their own e2e files: this one runs its three by name.
+//   send-fax-report-status.json      a PDF posted to the webhook (with its Header Auth header) is faxed; Send
+//                                    waits for its final status, which is reported; the same requestId again
+//                                    is reported as a duplicate
+//   fax-intake-to-data-table.json    (n8n 2.x) faxes delivered to the trigger become rows of a data table:
+//                                    text and fields after Fax AI's delay, and rows that say what failed
+// Every example a stranger can reach (Webhook, MCP Server Trigger) ships with authentication on, and
+// refuses a call without its header. Other example files (AI agents, MCP) also run in their own e2e files.
 
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
-const { outputOf, errorOf, assertSuccess } = require('./lib');
+const { outputOf, errorOf, assertSuccess, createHeaderAuth, useHeaderAuth } = require('./lib');
 const { makePdf } = require(path.join(__dirname, '../server/media'));
 const { waitFor } = require('../support/checks');
 
@@ -24,6 +28,20 @@ const FILES = [
 	'poll-fax-received-to-disk.json',
 	'send-fax-report-status.json',
 ];
+// n8n 2.x only: data tables' Table → Create, the AI Agent v3, the MCP Server Trigger v2.
+const FILES_2X = [
+	'fax-intake-to-data-table.json',
+	'ai-agent-fax-assistant.json',
+	'ai-agent-fax-approval.json',
+	'mcp-fax-tools.json',
+];
+// Triggers anyone who knows the URL can call, and the authentication each must have on.
+const OPEN_TRIGGERS = {
+	'n8n-nodes-base.webhook': 'authentication',
+	'@n8n/n8n-nodes-langchain.mcpTrigger': 'authentication',
+	'@n8n/n8n-nodes-langchain.chatTrigger': 'authentication',
+	'n8n-nodes-base.formTrigger': 'authentication',
+};
 // What the examples hold for the user to change (README, "Example workflows").
 const FOLDER = '/home/node/.n8n-files/faxes';
 const NOTIFY = 'https://example.com/fax-notifications';
@@ -66,7 +84,7 @@ function startNotificationServer() {
 }
 
 /** An example as a user finishes it after importing (see README). */
-function finished(file, { dir, notifyUrl, api, secret }) {
+function finished(file, { dir, notifyUrl, api, secret, header }) {
 	const text = fs
 		.readFileSync(path.join(EXAMPLES, file), 'utf8')
 		.replaceAll(FOLDER, dir)
@@ -81,6 +99,7 @@ function finished(file, { dir, notifyUrl, api, secret }) {
 		// Fresh webhook ids: each run's workflow gets its own production URL.
 		if (node.webhookId) node.webhookId = crypto.randomUUID();
 	}
+	if (header) useHeaderAuth(workflow, header);
 	return workflow;
 }
 
@@ -91,20 +110,40 @@ module.exports = async function examples(t) {
 	const tag = crypto.randomBytes(4).toString('hex');
 	const s = { workflows: [] };
 
+	const major = Number(String(n8n.version).split('.')[0]);
+	await check(
+		'examples: every trigger a stranger can reach (Webhook, MCP Server Trigger, chat, form) ships with authentication on',
+		async () => {
+			const open = [];
+			for (const file of fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.json'))) {
+				const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8'));
+				for (const node of workflow.nodes) {
+					const parameter = OPEN_TRIGGERS[node.type];
+					if (!parameter) continue;
+					const value = node.parameters?.[parameter];
+					if (!value || value === 'none' || !node.credentials)
+						open.push(`${file}: "${node.name}" (${parameter}: ${value ?? 'none'})`);
+				}
+			}
+			assert.deepEqual(open, [], 'examples whose trigger answers anyone');
+		},
+	);
+
 	await check(
 		'examples: each file imports as shipped, and this n8n has every node type it uses',
 		async () => {
 			const known = new Set((await n8n.nodeTypes()).map((type) => type.name));
-			for (const file of FILES) {
+			for (const file of major >= 2 ? [...FILES, ...FILES_2X] : FILES) {
 				const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8'));
 				const missing = workflow.nodes.map((n) => n.type).filter((type) => !known.has(type));
 				assert.deepEqual(missing, [], `${file}: node types this n8n lacks`);
-				for (const [from, { main }] of Object.entries(workflow.connections)) {
+				for (const [from, outputs] of Object.entries(workflow.connections)) {
 					assert.ok(
 						nodeNamed(workflow, from),
 						`${file}: a connection from "${from}", which is no node`,
 					);
-					for (const target of main.flat())
+					// main, and the AI connections (ai_tool, ai_languageModel).
+					for (const target of Object.values(outputs).flat(2))
 						assert.ok(
 							nodeNamed(workflow, target.node),
 							`${file}: a connection to "${target.node}", which is no node`,
@@ -134,6 +173,7 @@ module.exports = async function examples(t) {
 					accessToken: server.tokens.pat,
 					baseUrl: server.baseUrl,
 				}));
+			s.header = await createHeaderAuth(n8n, `examples ${tag}`);
 			s.secret = await n8n.createCredential(
 				`Fax.Plus signing secret (examples ${tag})`,
 				'faxPlusWebhookSecretApi',
@@ -152,9 +192,33 @@ module.exports = async function examples(t) {
 			notifyUrl: `${s.notify.url}/${name}`,
 			api: s.api,
 			secret: s.secret,
+			header: s.header.credential,
 		});
 		workflow.name = `${workflow.name} (e2e ${tag})`;
 		return { workflow, imported: await n8n.importWorkflow(workflow) };
+	}
+
+	/**
+	 * An example with a Fax.Plus Trigger, published as README says: its endpoint registered at the
+	 * server, the endpoint's signing secret pasted into the credential, the webhook ready.
+	 */
+	async function publishWithSecret(file, name) {
+		const { workflow, imported } = await deploy(file, name);
+		s.workflows.push(imported.id);
+		const webhookId = nodeNamed(workflow, 'Fax.Plus Trigger').webhookId;
+		const url = n8n.webhookUrl(`${webhookId}/webhook`);
+		await n8n.activate(imported.id);
+		const endpoint = await waitFor(
+			() => Object.values(server.state.webhooks).find((e) => e.url === url),
+			'the endpoint at the server',
+		);
+		await n8n.updateCredential(s.secret.id, {
+			name: s.secret.name,
+			type: 'faxPlusWebhookSecretApi',
+			data: { secret: server.getEndpointSecret(endpoint.id) },
+		});
+		await n8n.waitForWebhook(`${webhookId}/webhook`);
+		return { imported, endpoint };
 	}
 
 	/** The document the server serves for a fax, fetched with the token. */
@@ -191,6 +255,7 @@ module.exports = async function examples(t) {
 			to: '+15551230001',
 			pdf: pdfPath,
 			text: textPath,
+			problem: '',
 		});
 		assert.ok(
 			fs.readFileSync(pdfPath).equals(await servedPdf(faxId)),
@@ -201,8 +266,8 @@ module.exports = async function examples(t) {
 		const ocr = server.requests.filter((r) => r.path === `/v3/accounts/self/faxes/${faxId}/ai/ocr`);
 		assert.deepEqual(
 			ocr.map((r) => r.method),
-			['POST', 'GET'],
-			'OCR requested once, then read once it was finished',
+			['GET', 'POST', 'GET'],
+			'OCR read, requested once (nobody had), then read once it was finished (Wait for Result)',
 		);
 	}
 
@@ -210,21 +275,10 @@ module.exports = async function examples(t) {
 		await check(
 			'examples: fax-received-to-disk.json — a signed fax_received writes the PDF and the OCR text and posts one notification',
 			async () => {
-				const { workflow, imported } = await deploy('fax-received-to-disk.json', 'received');
-				s.workflows.push(imported.id);
-				const webhookId = nodeNamed(workflow, 'Fax.Plus Trigger').webhookId;
-				const url = n8n.webhookUrl(`${webhookId}/webhook`);
-				await n8n.activate(imported.id);
-				const endpoint = await waitFor(
-					() => Object.values(server.state.webhooks).find((e) => e.url === url),
-					'the endpoint at the server',
+				const { imported, endpoint } = await publishWithSecret(
+					'fax-received-to-disk.json',
+					'received',
 				);
-				await n8n.updateCredential(s.secret.id, {
-					name: s.secret.name,
-					type: 'faxPlusWebhookSecretApi',
-					data: { secret: server.getEndpointSecret(endpoint.id) },
-				});
-				await n8n.waitForWebhook(`${webhookId}/webhook`);
 
 				const faxId = `fax_example_${tag}`;
 				const results = await server.deliver({
@@ -288,11 +342,20 @@ module.exports = async function examples(t) {
 
 				const to = `+4930${crypto.randomInt(1000000, 9999999)}`;
 				const pdf = makePdf([`Example ${tag}`, 'Sent by the example workflow']);
-				const res = await fetch(`${n8n.webhookUrl(webhookPath)}?to=${encodeURIComponent(to)}`, {
-					method: 'POST',
-					headers: { 'content-type': 'application/pdf' },
-					body: pdf,
-				});
+				const requestId = `order-${tag}`;
+				const url = `${n8n.webhookUrl(webhookPath)}?to=${encodeURIComponent(to)}&requestId=${requestId}`;
+				const post = (headers) =>
+					fetch(url, {
+						method: 'POST',
+						headers: { 'content-type': 'application/pdf', ...headers },
+						body: pdf,
+					});
+				// Without the Header Auth header (or with another value) n8n answers 403 and runs nothing.
+				for (const headers of [{}, { authorization: 'Bearer guessed' }]) {
+					const refused = await post(headers);
+					assert.equal(refused.status, 403, await refused.text());
+				}
+				const res = await post(s.header.headers);
 				assert.equal(res.status, 200, await res.text());
 
 				const outboxFax = await waitFor(
@@ -332,6 +395,7 @@ module.exports = async function examples(t) {
 				});
 				assert.deepEqual(note.body, {
 					event: 'fax_finished',
+					requestId,
 					faxId: finishedFax.id,
 					to,
 					status: 'success',
@@ -345,12 +409,226 @@ module.exports = async function examples(t) {
 				assertSuccess(execution);
 				assert.equal((outputOf(execution, 'Send Fax') ?? []).length, 1);
 				assert.equal(notificationsTo('sent').length, 1, 'reported more than once');
+
+				// The same requestId again: nothing is faxed, and the report says it was a duplicate.
+				const outboxPosts = () =>
+					server.requests.filter(
+						(r) => r.method === 'POST' && r.path === '/v3/accounts/self/outbox',
+					).length;
+				const postsBefore = outboxPosts();
+				const again = await post(s.header.headers);
+				assert.equal(again.status, 200, await again.text());
+				const [, duplicate] = await waitFor(
+					() => (notificationsTo('sent').length > 1 ? notificationsTo('sent') : undefined),
+					'the duplicate report',
+					60000,
+				);
+				assert.equal(outboxPosts(), postsBefore, 'a repeated requestId was faxed again');
+				assert.equal(duplicate.body.event, 'fax_duplicate');
+				assert.equal(duplicate.body.requestId, requestId);
+				assert.equal(duplicate.body.status, 'duplicate');
+				assert.equal(duplicate.body.to, to);
+				assert.match(duplicate.body.statusMeaning, /^Not sent again/);
+				const runs = await n8n.waitForExecutions(imported.id, 2, { settleMs: 1000 });
+				assert.equal(runs.length, 2, 'the refused calls started executions');
 				await n8n.deactivate(imported.id);
 			},
 		);
+
+		if (major >= 2) {
+			await check(
+				'examples: fax-intake-to-data-table.json — delivered faxes become rows: text and fields once Fax AI is done, and rows that say what failed',
+				async () => {
+					const { imported, endpoint } = await publishWithSecret(
+						'fax-intake-to-data-table.json',
+						'intake',
+					);
+
+					// Fax AI as it behaves: done after a few seconds, or failed, or refused.
+					const id = (name) => `fax_intake_${name}_${tag}`;
+					const plans = [
+						{ faxId: id('done'), outcome: 'finished', afterMs: 4000 },
+						{ faxId: id('nofields'), job: 'field_extraction', outcome: 'failed', afterReads: 1 },
+						{ faxId: id('nofields'), outcome: 'finished', afterReads: 1 },
+						{ faxId: id('filtered'), outcome: 'content_filtering_policy', afterReads: 1 },
+					];
+					server.state.aiPlans.unshift(...plans);
+					const faxes = [
+						{ id: id('done'), pages: 2, status: 'success' },
+						{ id: id('nofields'), pages: 1, status: 'success' },
+						{ id: id('filtered'), pages: 1, status: 'success' },
+						{ id: id('failed'), pages: 0, status: 'failed' },
+					];
+					for (const fax of faxes) {
+						const results = await server.deliver({
+							event: 'fax_received',
+							onlyEndpointId: endpoint.id,
+							data: { ...fax, from: '+4930123456', to: '+15551230001' },
+						});
+						assert.equal(results[0]?.attempts.at(-1).status, 200, JSON.stringify(results));
+					}
+					const executions = await n8n.waitForExecutions(imported.id, faxes.length, {
+						timeoutMs: 150000,
+					});
+					for (const execution of executions) assertSuccess(execution);
+
+					const [table] = (
+						await n8n.api(
+							'GET',
+							`/data-tables?filter=${encodeURIComponent('{"name":"Fax intake"}')}`,
+						)
+					).data.filter((t) => t.name === 'Fax intake');
+					assert.ok(table, 'the data table "Fax intake" was not created');
+					const rows = (await n8n.api('GET', `/data-tables/${table.id}/rows?limit=250`)).data;
+					const rowOf = (name) => {
+						const mine = rows.filter((row) => row.faxId === id(name));
+						assert.equal(mine.length, 1, `rows of ${id(name)}: ${JSON.stringify(mine)}`);
+						return mine[0];
+					};
+					const ocrText = (faxId, pages) =>
+						Array.from({ length: pages }, (_, i) => `Fax ${faxId} page ${i + 1}`).join('\n');
+
+					const done = rowOf('done');
+					assert.deepEqual(
+						{
+							sender: done.sender,
+							pages: done.pages,
+							status: done.status,
+							text: done.text,
+							problem: done.problem,
+						},
+						{
+							sender: '+4930123456',
+							pages: 2,
+							status: 'success',
+							text: ocrText(id('done'), 2),
+							problem: '',
+						},
+					);
+					assert.deepEqual(
+						Object.entries(JSON.parse(done.fields)).filter(([key]) =>
+							['document_type', 'sender_fax', 'recipient_fax', 'page_count'].includes(key),
+						),
+						[
+							['document_type', 'fax'],
+							['sender_fax', '+4930123456'],
+							['recipient_fax', '+15551230001'],
+							['page_count', '2'],
+						],
+					);
+					const nofields = rowOf('nofields');
+					assert.equal(nofields.text, ocrText(id('nofields'), 1));
+					assert.equal(nofields.fields, '');
+					assert.match(nofields.problem, /Field extraction failed for this fax/);
+					const filtered = rowOf('filtered');
+					assert.equal(filtered.text, '');
+					assert.match(filtered.problem, /content filtering policy/);
+					const failed = rowOf('failed');
+					assert.equal(failed.status, 'failed');
+					assert.equal(failed.text, '');
+					assert.match(failed.problem, /^Fax failed: .+ Not read by Fax AI\.$/);
+
+					// Fax AI was asked once per fax and job, and never for the failed fax.
+					const aiPosts = (faxId) =>
+						server.requests
+							.filter(
+								(r) =>
+									r.method === 'POST' && r.path.startsWith(`/v3/accounts/self/faxes/${faxId}/ai/`),
+							)
+							.map((r) => r.path.split('/').pop())
+							.sort();
+					for (const name of ['done', 'nofields', 'filtered'])
+						assert.deepEqual(aiPosts(id(name)), ['field-extraction', 'ocr'], name);
+					assert.deepEqual(aiPosts(id('failed')), []);
+					await n8n.deactivate(imported.id);
+				},
+			);
+
+			await check(
+				'examples: the AI agent and MCP examples refuse a call without their Header Auth header (403), starting nothing',
+				async () => {
+					const openAi = await n8n.createCredential(`Model (examples ${tag})`, 'openAiApi', {
+						apiKey: 'sk-none',
+						url: 'http://127.0.0.1:9/v1',
+					});
+					const smtp = await n8n.createCredential(`SMTP (examples ${tag})`, 'smtp', {
+						host: '127.0.0.1',
+						port: 9,
+						secure: false,
+						user: '',
+						password: '',
+					});
+					for (const file of [
+						'ai-agent-fax-assistant.json',
+						'ai-agent-fax-approval.json',
+						'mcp-fax-tools.json',
+					]) {
+						const workflow = finished(file, {
+							dir: s.dir,
+							notifyUrl: s.notify.url,
+							api: s.api,
+							secret: s.secret,
+							header: s.header.credential,
+						});
+						workflow.name = `${workflow.name} (e2e ${tag}, unauthenticated calls)`;
+						const suffix = crypto.randomBytes(3).toString('hex');
+						let target;
+						// The credentials README's after-import steps have the user select.
+						const selected = {
+							'n8n-nodes-faxplus.faxPlusTool': { faxPlusApi: s.api },
+							'@n8n/n8n-nodes-langchain.lmChatOpenAi': { openAiApi: openAi },
+							'n8n-nodes-base.emailSendHitlTool': { smtp },
+						};
+						for (const node of workflow.nodes) {
+							for (const [type, credential] of Object.entries(selected[node.type] ?? {}))
+								node.credentials = { [type]: { id: credential.id, name: credential.name } };
+							if (OPEN_TRIGGERS[node.type]) {
+								node.parameters.path = `${node.parameters.path}-${suffix}`;
+								target =
+									node.type === 'n8n-nodes-base.webhook'
+										? n8n.webhookUrl(node.parameters.path)
+										: `${n8n.url}/mcp/${node.parameters.path}`;
+							}
+						}
+						const imported = await n8n.importWorkflow(workflow);
+						s.workflows.push(imported.id);
+						await n8n.activate(imported.id);
+						const call = (headers) =>
+							fetch(target, {
+								method: 'POST',
+								headers: {
+									'content-type': 'application/json',
+									accept: 'application/json, text/event-stream',
+									...headers,
+								},
+								body: JSON.stringify({
+									jsonrpc: '2.0',
+									id: 1,
+									method: 'tools/list',
+									message: 'List my faxes',
+								}),
+							});
+						// Right after activation the URL can answer 404 for a moment.
+						const refused = await waitFor(async () => {
+							const res = await call({});
+							return res.status === 404 ? undefined : res;
+						}, `${file}: its trigger`);
+						assert.equal(refused.status, 403, `${file}: ${await refused.text()}`);
+						const guessed = await call({ authorization: 'Bearer guessed' });
+						assert.equal(guessed.status, 403, `${file} with another header: ${guessed.status}`);
+						const runs = await n8n.executions(imported.id, { includeData: false });
+						assert.deepEqual(runs, [], `${file}: an unauthenticated call started an execution`);
+						await n8n.deactivate(imported.id);
+					}
+					await n8n.deleteCredential(openAi.id).catch(() => {});
+					await n8n.deleteCredential(smtp.id).catch(() => {});
+				},
+			);
+		}
 	} finally {
 		for (const id of s.workflows) await n8n.deactivate(id).catch(() => {});
 		fs.rmSync(s.dir, { recursive: true, force: true });
 		await n8n.deleteCredential(s.secret.id).catch(() => {});
+		await n8n.deleteCredential(s.header.credential.id).catch(() => {});
 	}
 };

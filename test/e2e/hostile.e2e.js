@@ -11,6 +11,7 @@
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
 const http = require('node:http');
+const path = require('node:path');
 const {
 	TRIGGER,
 	apiRequests,
@@ -19,10 +20,31 @@ const {
 	deployWebhookWorkflow,
 	errorOf,
 	outputOf,
+	triggerNode,
 	uid,
 	webhookWorkflow,
+	loopbackAlias,
 } = require('./lib');
 const { waitFor } = require('../support/checks');
+const { startN8n } = require(path.join(__dirname, '../../scripts/n8n/n8n.js'));
+
+/** Runs a query against n8n's SQLite database with n8n's own sqlite3 module; answers the rows. */
+async function n8nSqlite(n8n, sql, params) {
+	const sqlite3 = require(
+		require.resolve('sqlite3', { paths: [path.join(n8n.installDir, 'node_modules/n8n')] }),
+	);
+	const db = new sqlite3.Database(
+		path.join(n8n.userFolder, '.n8n/database.sqlite'),
+		sqlite3.OPEN_READONLY,
+	);
+	try {
+		return await new Promise((resolve, reject) =>
+			db.all(sql, params, (error, rows) => (error ? reject(error) : resolve(rows))),
+		);
+	} finally {
+		await new Promise((resolve) => db.close(resolve));
+	}
+}
 
 const NODE = 'Fax.Plus';
 const TRIGGER_NODE = 'Fax.Plus Trigger';
@@ -51,7 +73,7 @@ async function countingServer(handler) {
 const errorText = (execution) => JSON.stringify(errorOf(execution) ?? {});
 
 module.exports = async function hostile(t) {
-	const { check, n8n, server } = t;
+	const { check, n8n, server, log } = t;
 	const tag = uid('hostile');
 	const cleanup = [];
 	const secrets = [server.tokens.pat];
@@ -176,11 +198,14 @@ module.exports = async function hostile(t) {
 			const tail = `/${rest.join('/')}${url.search}`;
 			if (mode === 'cross')
 				return { status: 302, headers: { location: `${elsewhere.origin}${tail}` } };
-			if (mode === 'same') return { status: 307, headers: { location: `/ok${tail}` } };
+			// Below the Base URL (/same/v3/...): followed; out of its path (/prefix/v3 → /ok/v3): refused.
+			if (mode === 'same' && !tail.startsWith('/v3/moved/'))
+				return { status: 307, headers: { location: `/same/v3/moved${tail.slice(3)}` } };
+			if (mode === 'prefix') return { status: 307, headers: { location: `/ok${tail}` } };
 			if (mode === 'denied') return { status: 401, body: '{"error":"invalid_token"}' };
-			if (mode === 'ok' && tail.includes('/files/'))
+			if ((mode === 'ok' || mode === 'same') && tail.includes('/files/'))
 				return { status: 200, headers: { 'content-type': 'application/pdf' }, body: '%PDF-1.4' };
-			if (mode === 'ok')
+			if (mode === 'ok' || mode === 'same')
 				return {
 					status: 200,
 					headers: { 'content-type': 'application/json' },
@@ -266,7 +291,7 @@ module.exports = async function hostile(t) {
 			);
 			await check(
 				seesLocation
-					? `hostile (redirects): positive control: ${name} follows a same-origin redirect, with the token`
+					? `hostile (redirects): positive control: ${name} follows a redirect below the Base URL, with the token`
 					: `hostile (redirects): ${name} answered with a same-origin redirect: not followed (n8n 1.x)`,
 				async () => {
 					const wf = await redirectWorkflow('same', name, parameters);
@@ -276,8 +301,8 @@ module.exports = async function hostile(t) {
 					if (seesLocation) {
 						assertSuccess(execution);
 						assert.deepEqual(
-							hops.map((h) => h.url.split('/')[1]),
-							['same', 'ok'],
+							hops.map((h) => h.url.split('/').slice(1, 4).join('/')),
+							['same/v3/accounts', 'same/v3/moved'],
 						);
 						assert.equal(hops[1].authorization, `Bearer ${redirectToken}`);
 					} else {
@@ -285,6 +310,28 @@ module.exports = async function hostile(t) {
 						assert.equal(hops.length, 1);
 					}
 					assert.equal(elsewhere.seen.length - before.elsewhere, 0);
+				},
+			);
+			await check(
+				`hostile (redirects): ${name} answered with a redirect out of the Base URL's path (same origin): refused`,
+				async () => {
+					const wf = await redirectWorkflow('prefix', name, parameters);
+					const before = api.seen.length;
+					const { execution } = await wf.run({});
+					const hops = api.seen.slice(before);
+					assert.deepEqual(
+						hops.map((h) => h.url.split('/')[1]),
+						['prefix'],
+						'a hop out of the Base URL was requested',
+					);
+					assert.equal(execution.status, 'error');
+					assert.match(
+						errorOf(execution).message,
+						seesLocation
+							? /^The API answered with a redirect to http:\/\/127\.0\.0\.1:\d+\/ok\/v3\/\S+, outside the Base URL's path \/prefix\/v3\/, which the node does not follow$/
+							: /^The API answered 307 \(a redirect\), which the node does not follow$/,
+					);
+					noSecretIn(errorText(execution));
 				},
 			);
 		}
@@ -346,6 +393,70 @@ module.exports = async function hostile(t) {
 				);
 			},
 		);
+
+		// ============================================= the Base URL is https:// (http:// only to loopback)
+		// A name that is not loopback by its spelling but leads to the counting server (this machine's
+		// host name, where it resolves to 127.0.0.1): without the check the token would reach it.
+		const alias = await loopbackAlias();
+		const clearBase = `http://${alias ?? 'faxplus.invalid'}:${new URL(api.origin).port}/ok/v3`;
+		const clearData = { accessToken: redirectToken, baseUrl: clearBase };
+		const clearCred = await n8n.createCredential(
+			`Fax.Plus PAT http (${tag})`,
+			'faxPlusApi',
+			clearData,
+		);
+		await check(
+			`hostile (Base URL): n8n's credential test refuses ${clearBase} without a request`,
+			async () => {
+				const before = api.seen.length;
+				const result = await n8n.testCredential(clearCred, clearData);
+				assert.deepEqual(api.seen.slice(before), [], 'the test reached the server');
+				assert.equal(result.status, 'Error');
+				// n8n 1.x's test answers its own message for the 405, not the credential's rules.
+				assert.match(
+					result.message,
+					seesLocation ? /^The Base URL must start with https:\/\// : /^Method not allowed/,
+				);
+				noSecretIn(result.message);
+			},
+		);
+		await check(
+			`hostile (Base URL): Account → Get with ${clearBase} is refused before any request, saying why`,
+			async () => {
+				const wf = await deployWebhookWorkflow(
+					n8n,
+					webhookWorkflow({
+						name: `${tag} http base url`,
+						path: `${tag}-http-base-url`,
+						nodes: [
+							{
+								name: NODE,
+								parameters: {
+									authentication: 'accessToken',
+									resource: 'account',
+									operation: 'get',
+									userId: { __rl: true, mode: 'id', value: 'self' },
+								},
+								credentials: credRef('faxPlusApi', clearCred),
+							},
+						],
+					}),
+				);
+				cleanup.push(() => n8n.deactivate(wf.id));
+				const before = api.seen.length;
+				const { execution } = await wf.run({});
+				assert.deepEqual(api.seen.slice(before), [], 'the request reached the server');
+				assert.equal(
+					errorOf(execution).message,
+					`The credential's Base URL (${clearBase}) uses http://, which would send the token unencrypted`,
+				);
+				noSecretIn(errorText(execution));
+			},
+		);
+		if (!alias)
+			log(
+				'hostile (Base URL): this host name does not resolve to 127.0.0.1; faxplus.invalid stands in',
+			);
 
 		// ============================================= legacy hooks carry a token
 		const legacy = { webhookId: crypto.randomUUID() };
@@ -432,6 +543,275 @@ module.exports = async function hostile(t) {
 					assert.equal(j.faxId, `fax_${tag}`);
 					assert.equal(j.hook.target, legacy.url, 'the token is in the output');
 					assert.equal(list.length, 1, 'a refused delivery started a run');
+				},
+			);
+		}
+
+		// ============================================= hook tokens stay secret (issue 32, finding 3)
+		if (legacy.hook) {
+			const token = legacy.hook.target.split('hook_token=')[1];
+			await check(
+				"hostile (hook tokens): Legacy Hook → Get Many shows the trigger's hook without its token; the workflow's static data, its runs and n8n's log hold none",
+				async () => {
+					const list = await deployWebhookWorkflow(
+						n8n,
+						webhookWorkflow({
+							name: `${tag} legacy hooks`,
+							path: `${tag}-legacy-hooks`,
+							nodes: [
+								{
+									name: NODE,
+									parameters: {
+										authentication: 'accessToken',
+										resource: 'legacyHook',
+										operation: 'getAll',
+										eventFilter: 'fax_received',
+										returnAll: true,
+									},
+									credentials: credRef('faxPlusApi', pat),
+								},
+							],
+						}),
+					);
+					cleanup.push(() => n8n.deactivate(list.id));
+					const { body, execution } = await list.run({});
+					assertSuccess(execution);
+					// Positive control: the hook is listed, and Fax.Plus holds its target with the token.
+					const listed = (Array.isArray(body) ? body : [body]).find(
+						(hook) => hook.id === legacy.hook.id,
+					);
+					assert.equal(listed?.target, legacy.url, JSON.stringify(body));
+					assert.ok(server.state.hooks[legacy.hook.id].target.endsWith(`hook_token=${token}`));
+					// Counting target: the token, in everything n8n recorded.
+					const staticData = await n8nSqlite(
+						n8n,
+						'SELECT staticData FROM workflow_entity WHERE id = ?',
+						[String(legacy.wf.id)],
+					);
+					assert.match(JSON.stringify(staticData), /tokenHash/);
+					const recorded = [
+						JSON.stringify(body),
+						JSON.stringify(await n8n.executions(list.id)),
+						JSON.stringify(await n8n.executions(legacy.wf.id)),
+						JSON.stringify(staticData),
+						JSON.stringify(await n8n.getWorkflow(legacy.wf.id)),
+						n8n.logTail(500),
+					];
+					for (const text of recorded) assert.ok(!text.includes(token), 'the hook token is out');
+				},
+			);
+		}
+
+		// ============================================= unverified deliveries choose no download (finding 8)
+		const testMode = { webhookId: crypto.randomUUID() };
+		await check(
+			'hostile (test mode): an unsigned test delivery naming a fax comes without its document; the credential fetched nothing',
+			async () => {
+				testMode.secretCred = await n8n.createCredential(
+					`signing secret test mode (${tag})`,
+					'faxPlusWebhookSecretApi',
+					{ secret: `whsec_${crypto.randomBytes(24).toString('base64')}` },
+				);
+				testMode.wf = await triggerWorkflow(
+					'test mode',
+					testMode.webhookId,
+					{ events: ['fax_received'], options: { downloadDocument: true } },
+					{
+						...credRef('faxPlusApi', pat),
+						...credRef('faxPlusWebhookSecretApi', testMode.secretCred),
+					},
+				);
+				// "Listen for test event", as the editor starts it.
+				const start = { triggerToStartFrom: { name: TRIGGER_NODE } };
+				const body = n8n.version.startsWith('1.')
+					? { workflowData: await n8n.getWorkflow(testMode.wf.id), ...start }
+					: start;
+				const started = await n8n.rest('POST', `/workflows/${testMode.wf.id}/run`, body);
+				assert.ok(started?.waitingForWebhook, JSON.stringify(started));
+				const testUrl = `${n8n.url}/webhook-test/${testMode.webhookId}/webhook`;
+				const endpoint = await waitFor(
+					() => Object.values(server.state.webhooks).find((e) => e.url === testUrl),
+					'the test endpoint at the server',
+				);
+				const files = () => server.requests.filter((r) => r.path.includes('/files/')).length;
+				const before = files();
+				const [result] = await server.deliver({
+					event: 'fax_received',
+					onlyEndpointId: endpoint.id,
+					data: { id: 'fax_1', uid: 'owner_1' },
+				});
+				assert.equal(result.attempts.at(-1).status, 200, JSON.stringify(result.attempts));
+				const [execution] = await n8n.waitForExecutions(testMode.wf.id, 1);
+				assert.equal(execution.mode, 'manual');
+				const [item] = outputOf(execution, TRIGGER_NODE);
+				assert.equal(item.json.signatureVerified, false);
+				assert.match(item.json.documentSkipped, /^Not downloaded: this delivery's signature/);
+				assert.equal(item.binary, undefined);
+				assert.equal(files() - before, 0, 'the credential fetched a document');
+			},
+		);
+		if (testMode.wf) {
+			await check(
+				'hostile (test mode): positive control: published, a signed delivery naming the same fax gets its document',
+				async () => {
+					await n8n.activate(testMode.wf.id);
+					cleanup.push(() => n8n.deactivate(testMode.wf.id));
+					await n8n.waitForPublication(testMode.wf.id);
+					const url = n8n.webhookUrl(`${testMode.webhookId}/webhook`);
+					const endpoint = await waitFor(
+						() => Object.values(server.state.webhooks).find((e) => e.url === url),
+						'the endpoint at the server',
+					);
+					await n8n.waitForWebhook(`${testMode.webhookId}/webhook`);
+					const secret = server.getEndpointSecret(endpoint.id);
+					secrets.push(secret);
+					await n8n.updateCredential(testMode.secretCred.id, {
+						name: testMode.secretCred.name,
+						type: 'faxPlusWebhookSecretApi',
+						data: { secret },
+					});
+					const files = () => server.requests.filter((r) => r.path.includes('/files/')).length;
+					const before = files();
+					const [result] = await server.deliver({
+						event: 'fax_received',
+						onlyEndpointId: endpoint.id,
+						data: { id: 'fax_1', uid: 'owner_1' },
+					});
+					assert.equal(result.attempts.at(-1).status, 200, JSON.stringify(result.attempts));
+					const list = await n8n.waitForExecutions(testMode.wf.id, 2);
+					const [item] = outputOf(list.at(-1), TRIGGER_NODE);
+					assert.equal(item.json.signatureVerified, true);
+					assert.equal(item.json.documentSkipped, undefined);
+					assert.ok(item.binary?.data, 'no document');
+					assert.equal(files() - before, 1);
+				},
+			);
+		}
+
+		// ============================================= forgeries stay cheap (finding 7)
+		// Counting target: the signing secret credential's reads, in the query log of an n8n of
+		// this check's own (DB_LOGGING_ENABLED): each read is a SELECT of credentials_entity by
+		// ID and type.
+		const forgeries = {};
+		await check(
+			'hostile (forgeries): an n8n of its own that logs its database queries, with a published trigger',
+			async () => {
+				forgeries.n8n = await startN8n({
+					env: { DB_LOGGING_ENABLED: 'true', DB_LOGGING_OPTIONS: 'query' },
+				});
+				t.started.push(forgeries.n8n);
+				forgeries.reads = 0;
+				const lines = forgeries.n8n.logLines;
+				lines.push = (...added) => {
+					for (const line of added)
+						if (/credentials_entity/.test(line) && /faxPlusWebhookSecretApi/.test(line))
+							forgeries.reads++;
+					return Array.prototype.push.apply(lines, added);
+				};
+				const own = forgeries.n8n;
+				const ownPat = await own.createCredential(`Fax.Plus PAT (${tag})`, 'faxPlusApi', {
+					accessToken: server.tokens.pat,
+					baseUrl: server.baseUrl,
+				});
+				const secretCred = await own.createCredential(
+					`signing secret forgeries (${tag})`,
+					'faxPlusWebhookSecretApi',
+					{ secret: `whsec_${crypto.randomBytes(24).toString('base64')}` },
+				);
+				const webhookId = crypto.randomUUID();
+				forgeries.path = `${webhookId}/webhook`;
+				forgeries.wf = await own.importWorkflow({
+					name: `${tag} forgeries`,
+					nodes: [
+						triggerNode({
+							webhookId,
+							pat: ownPat,
+							secretCred,
+							name: TRIGGER_NODE,
+							parameters: { authentication: 'accessToken', events: ['fax_received'], options: {} },
+						}),
+					],
+					connections: {},
+				});
+				await own.activate(forgeries.wf.id);
+				await own.waitForPublication(forgeries.wf.id);
+				const url = own.webhookUrl(forgeries.path);
+				forgeries.endpoint = await waitFor(
+					() => Object.values(server.state.webhooks).find((e) => e.url === url),
+					'the endpoint at the server',
+				);
+				await own.waitForWebhook(forgeries.path);
+				const secret = server.getEndpointSecret(forgeries.endpoint.id);
+				secrets.push(secret);
+				await own.updateCredential(secretCred.id, {
+					name: secretCred.name,
+					type: 'faxPlusWebhookSecretApi',
+					data: { secret },
+				});
+			},
+		);
+		if (forgeries.endpoint) {
+			await check(
+				'hostile (forgeries): 1,000 well-formed forged signatures are answered 401, start nothing and read the signing secret at most twice per 10 s',
+				async () => {
+					const own = forgeries.n8n;
+					const before = forgeries.reads;
+					const started = Date.now();
+					const body = '{"hook":{"id":"fax_f","event":"fax_received"},"data":{"id":"fax_f"}}';
+					for (let wave = 0; wave < 20; wave++) {
+						const answers = await Promise.all(
+							Array.from({ length: 50 }, async (_, i) => {
+								const res = await fetch(own.webhookUrl(forgeries.path), {
+									method: 'POST',
+									headers: {
+										'content-type': 'application/json',
+										'webhook-id': `msg_forged_${wave}_${i}`,
+										'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+										'webhook-signature': `v1,${crypto.randomBytes(32).toString('base64')}`,
+									},
+									body,
+								});
+								await res.text();
+								return res.status;
+							}),
+						);
+						assert.deepEqual(
+							[...new Set(answers)],
+							[401],
+							own.logLines
+								.filter((line) => !/query/.test(line))
+								.slice(-20)
+								.join('\n'),
+						);
+					}
+					const windows = Math.ceil((Date.now() - started) / 10_000);
+					const reads = forgeries.reads - before;
+					t.log(
+						`${reads} reads of the signing secret for 1,000 forgeries in ${windows} windows of 10 s`,
+					);
+					assert.ok(reads <= 2 * windows, `${reads} reads in ${windows} windows of 10 s`);
+					assert.equal((await own.executions(forgeries.wf.id)).length, 0);
+				},
+				// 1,000 requests to an n8n that logs every query: minutes on a busy machine.
+				{ timeoutMs: 600000 },
+			);
+			await check(
+				'hostile (forgeries): positive control: a signed delivery right after starts one run; the query log counts reads of the credential',
+				async () => {
+					const own = forgeries.n8n;
+					// A restart forgets the secret read: the delivery reads it, and the log shows that read.
+					await own.restart();
+					await own.waitForWebhook(forgeries.path);
+					const before = forgeries.reads;
+					const [result] = await server.deliver({
+						event: 'fax_received',
+						onlyEndpointId: forgeries.endpoint.id,
+						data: { id: `fax_${tag}_genuine` },
+					});
+					assert.equal(result.attempts.at(-1).status, 200, JSON.stringify(result.attempts));
+					const [execution] = await own.waitForExecutions(forgeries.wf.id, 1);
+					assertSuccess(execution);
+					assert.ok(forgeries.reads - before >= 1, 'the read is not in the query log');
 				},
 			);
 		}

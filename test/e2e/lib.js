@@ -5,6 +5,8 @@
 
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
+const dns = require('node:dns');
+const os = require('node:os');
 
 const ACTION = 'n8n-nodes-faxplus.faxPlus';
 const TRIGGER = 'n8n-nodes-faxplus.faxPlusTrigger';
@@ -188,11 +190,14 @@ function thenReceived(first) {
 }
 
 /**
- * A Fax.Plus Polling Trigger node that polls every 15 s: n8n allows no poll time under a minute,
- * but several, so four crons 15 s apart. `second` is when (mod 15) its polls fire.
+ * A Fax.Plus Polling Trigger node that polls every `everySeconds` (a divisor of 60; 5 by default, so
+ * that the files that wait for polls are short): n8n allows no poll time under a minute, but
+ * several, so 60 / everySeconds crons that many seconds apart. `second` is when (mod
+ * everySeconds) its polls fire.
  */
-function pollingTriggerNode({ name, pat, parameters = {} }) {
-	const second = (Math.floor(Date.now() / 1000) + 5) % 15;
+function pollingTriggerNode({ name, pat, parameters = {}, everySeconds = 5 }) {
+	// The first scheduled poll comes 4 to 5 s from now, after activation's own poll.
+	const second = (Math.floor(Date.now() / 1000) + 5) % everySeconds;
 	const node = {
 		id: crypto.randomUUID(),
 		name,
@@ -201,9 +206,9 @@ function pollingTriggerNode({ name, pat, parameters = {} }) {
 		position: [0, 0],
 		parameters: {
 			pollTimes: {
-				item: [0, 15, 30, 45].map((offset) => ({
+				item: Array.from({ length: 60 / everySeconds }, (_, i) => ({
 					mode: 'custom',
-					cronExpression: `${second + offset} * * * * *`,
+					cronExpression: `${second + everySeconds * i} * * * * *`,
 				})),
 			},
 			authentication: 'accessToken',
@@ -230,6 +235,40 @@ function assertSuccess(execution) {
 	}
 }
 
+/**
+ * The Header Auth credential the examples' Webhook and MCP Server Trigger nodes ship with, as a
+ * user creates it: `Authorization: Bearer <random>`. Returns the credential and the header to send.
+ */
+async function createHeaderAuth(n8n, label) {
+	const value = `Bearer ${crypto.randomBytes(24).toString('base64url')}`;
+	const credential = await n8n.createCredential(`Header Auth (${label})`, 'httpHeaderAuth', {
+		name: 'Authorization',
+		value,
+	});
+	return { credential, headers: { authorization: value } };
+}
+
+/** Selects `credential` on every node of an example that needs a Header Auth credential. */
+function useHeaderAuth(workflow, credential) {
+	for (const node of workflow.nodes)
+		if (node.credentials?.httpHeaderAuth)
+			node.credentials.httpHeaderAuth = { id: credential.id, name: credential.name };
+	return workflow;
+}
+
+/**
+ * This machine's host name when it resolves to 127.0.0.1 only: a name that is not loopback by its
+ * spelling but leads there (hostile suites use it as a counting target's alias), else undefined.
+ */
+async function loopbackAlias() {
+	const name = os.hostname();
+	if (!name || /(^|\.)localhost\.?$/i.test(name)) return undefined;
+	const addresses = await dns.promises.lookup(name, { all: true }).catch(() => []);
+	return addresses.length > 0 && addresses.every((a) => a.address === '127.0.0.1')
+		? name
+		: undefined;
+}
+
 module.exports = {
 	ACTION,
 	TRIGGER,
@@ -247,4 +286,7 @@ module.exports = {
 	errorOf,
 	apiRequests,
 	assertSuccess,
+	createHeaderAuth,
+	useHeaderAuth,
+	loopbackAlias,
 };

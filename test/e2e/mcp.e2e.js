@@ -9,7 +9,7 @@ const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { apiRequests, sleep } = require('./lib');
+const { apiRequests, createHeaderAuth, sleep, useHeaderAuth } = require('./lib');
 
 const ROOT = path.resolve(__dirname, '../..');
 const EXAMPLE = path.join(ROOT, 'examples/mcp-fax-tools.json');
@@ -53,7 +53,7 @@ function firstItem(value) {
 	return Array.isArray(value) ? value[0] : value;
 }
 
-async function connectClient(url) {
+async function connectClient(url, headers = {}) {
 	const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
 	const {
 		StreamableHTTPClientTransport,
@@ -63,7 +63,9 @@ async function connectClient(url) {
 	for (;;) {
 		const client = new Client({ name: 'n8n-nodes-faxplus-e2e', version: '1.0.0' });
 		try {
-			await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+			await client.connect(
+				new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }),
+			);
 			return client;
 		} catch (error) {
 			await client.close().catch(() => {});
@@ -93,12 +95,29 @@ module.exports = async function mcp(t) {
 					baseUrl: server.baseUrl,
 				}));
 			const workflow = exampleWorkflow(EXAMPLE, { pathSuffix: tag, credential: s.pat });
+			const auth = await createHeaderAuth(n8n, `mcp e2e ${tag}`);
+			useHeaderAuth(workflow, auth.credential);
 			const imported = await n8n.importWorkflow(workflow);
 			s.workflowId = imported.id;
 			await n8n.activate(imported.id);
 			const trigger = workflow.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger');
 			s.url = `${n8n.url}/mcp/${trigger.parameters.path}`;
-			s.client = await connectClient(s.url);
+			s.client = await connectClient(s.url, auth.headers);
+			// Without the Header Auth header n8n refuses the MCP session before any tool is listed.
+			const refused = await fetch(s.url, {
+				method: 'POST',
+				headers: {
+					'content-type': 'application/json',
+					accept: 'application/json, text/event-stream',
+				},
+				body: JSON.stringify({
+					jsonrpc: '2.0',
+					id: 1,
+					method: 'tools/list',
+					params: {},
+				}),
+			});
+			assert.equal(refused.status, 403, await refused.text());
 			log(`MCP server ${s.url}`);
 		},
 	);
@@ -271,6 +290,7 @@ module.exports = async function mcp(t) {
 						'start_time',
 						'status',
 						'statusMeaning',
+						'statusRetryable',
 						'to',
 						'untrusted',
 						'untrustedNote',
@@ -299,6 +319,7 @@ module.exports = async function mcp(t) {
 				id: 'fax_1',
 				direction: 'incoming',
 				status: 'success',
+				statusRetryable: false,
 				to: '+15551230001',
 				pages: 2,
 				start_time: '2025-01-14T10:15:00Z',
@@ -310,7 +331,7 @@ module.exports = async function mcp(t) {
 		});
 
 		await check(
-			'mcp: Read fax text answers the text of a fax, and requests OCR (saying so) for a fax nobody asked it for',
+			'mcp: Read fax text answers the text of a fax, and for a fax nobody asked it for requests OCR (saying so) and answers its text in the same call',
 			async () => {
 				let from = server.requests.length;
 				const done = firstItem(
@@ -333,12 +354,19 @@ module.exports = async function mcp(t) {
 						await s.client.callTool({ name: 'Read_fax_text', arguments: { fax_id: 'fax_3' } }),
 					),
 				);
+				// One call: requested, waited for (the tool's Wait for Result) and read.
 				assert.deepEqual(
 					apiRequests(server, from).map((r) => `${r.method} ${r.path}`),
-					['GET /v3/accounts/self/faxes/fax_3/ai/ocr', 'POST /v3/accounts/self/faxes/fax_3/ai/ocr'],
+					[
+						'GET /v3/accounts/self/faxes/fax_3/ai/ocr',
+						'POST /v3/accounts/self/faxes/fax_3/ai/ocr',
+						'GET /v3/accounts/self/faxes/fax_3/ai/ocr',
+					],
 				);
-				assert.equal(requested.status, 'pending');
-				assert.match(requested.message, /requested now.*again later/);
+				assert.equal(requested.status, 'finished');
+				assert.equal(requested.requested, true);
+				assert.match(requested.message, /requested now/);
+				assert.match(requested.untrusted.ocrText, /Fax fax_3 page 1/);
 			},
 		);
 

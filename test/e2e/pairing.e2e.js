@@ -1,6 +1,6 @@
 'use strict';
 // "Never miss a fax": a workflow with the Fax.Plus Trigger and the Fax.Plus Polling Trigger
-// (every 15 s) in a real n8n. Both record each fax event in the workflow's record in n8n's
+// (every 5 s) in a real n8n. Both record each fax event in the workflow's record in n8n's
 // processed-data store, so each fax reaches the workflow exactly once, whether its delivery
 // arrived, was lost (refused 401 while the signing secret was not pasted, or never sent), or
 // was sent twice; and a delivery that comes after the polling trigger passed the fax on starts
@@ -56,8 +56,13 @@ module.exports = async function pairing(t) {
 			() =>
 				server.requests
 					.slice(mark)
-					.filter((r) => r.path === '/v3/accounts/self/faxes' && r.query.category === 'inbox')
-					.length >= 2,
+					// A poll's first page has no `before` (it reads on until a page brings nothing new).
+					.filter(
+						(r) =>
+							r.path === '/v3/accounts/self/faxes' &&
+							r.query.category === 'inbox' &&
+							!r.query.before,
+					).length >= 2,
 			'two more polls',
 			WAIT_MS,
 		);

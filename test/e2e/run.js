@@ -11,6 +11,8 @@
 //
 // Options (environment):
 //   E2E_ONLY=action,trigger   run only these files (by name, without .e2e.js)
+//   E2E_CHECK=text            in each file, stop after the first check whose name contains text
+//                             (the checks before it run too: they set up its state)
 //   E2E_SKIP_BUILD=1          do not run `npm run build` even if dist/ is stale
 //   E2E_BROWSER=0             skip the browser tests (test/browser/editor.test.js, oauth2.test.js)
 //   N8N_VERSION=1.123.81      run against another installed n8n version
@@ -26,6 +28,7 @@ const { buildPackage, finishSuite, runSuite, startServer, stopOnSignals } = requ
 	path.join(ROOT, 'test/support/runner.js'),
 );
 const { startN8n } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
+const { createTimings } = require(path.join(ROOT, 'test/support/timings.js'));
 const secretScan = require(path.join(ROOT, 'test/support/secret-scan.js'));
 
 const CHECK_TIMEOUT_MS = Number(process.env.E2E_CHECK_TIMEOUT_MS || 180000);
@@ -39,6 +42,21 @@ function log(...args) {
 
 const checks = createChecks({ timeoutMs: CHECK_TIMEOUT_MS });
 const { check } = checks;
+
+/** Thrown by a file's `check` once E2E_CHECK's check has run: the rest of the file is skipped. */
+class SkipRest extends Error {}
+
+/** The `check` a file gets: with E2E_CHECK, the file stops after the first check that matches. */
+function checkFor(focus = process.env.E2E_CHECK) {
+	if (!focus) return check;
+	let done = false;
+	return async (name, fn, opts) => {
+		if (done) throw new SkipRest(name);
+		const ok = await check(name, fn, opts);
+		if (name.includes(focus)) done = true;
+		return ok;
+	};
+}
 
 function srcNewerThanDist() {
 	const dist = path.join(ROOT, 'dist');
@@ -84,22 +102,22 @@ async function stopAll() {
 	}
 }
 
-function suiteFiles() {
-	const only = (process.env.E2E_ONLY || '')
+/** The files of the suite on an n8n version, in the order they run; `only` (E2E_ONLY) picks some by name. */
+function suiteFiles({
+	version = process.env.N8N_VERSION ||
+		require(path.join(ROOT, 'scripts/n8n/n8n.js')).DEFAULT_VERSION,
+	only = (process.env.E2E_ONLY || '')
 		.split(',')
 		.map((s) => s.trim())
-		.filter(Boolean);
+		.filter(Boolean),
+} = {}) {
 	const order = ['smoke', 'action', 'oauth2', 'browser', 'trigger'];
 	const files = fs
 		.readdirSync(__dirname)
 		.filter((f) => f.endsWith('.e2e.js'))
 		.map((f) => ({ name: f.replace(/\.e2e\.js$/, ''), file: path.join(__dirname, f) }));
 	// The browser test follows n8n 2.x's editor; with 1.x it runs only when asked (E2E_BROWSER=1).
-	const major = Number(
-		String(
-			process.env.N8N_VERSION || require(path.join(ROOT, 'scripts/n8n/n8n.js')).DEFAULT_VERSION,
-		).split('.')[0],
-	);
+	const major = Number(String(version).split('.')[0]);
 	if (process.env.E2E_BROWSER === '1' || (process.env.E2E_BROWSER !== '0' && major >= 2)) {
 		files.push({ name: 'browser', file: path.join(ROOT, 'test/browser/editor.test.js') });
 		files.push({ name: 'oauth2', file: path.join(ROOT, 'test/browser/oauth2.test.js') });
@@ -118,6 +136,10 @@ async function main() {
 
 	const ctx = {};
 	const t = { check, log, ctx, started };
+	const version =
+		process.env.N8N_VERSION || require(path.join(ROOT, 'scripts/n8n/n8n.js')).DEFAULT_VERSION;
+	const timings = createTimings(`e2e ${version}`, checks);
+	timings.part('setup: build, server, n8n');
 	secretScan.watch();
 
 	let ready = await check(
@@ -161,22 +183,33 @@ async function main() {
 	if (ready) {
 		for (const { name, file } of files) {
 			console.log(`\n# ${name}`);
+			timings.part(name);
+			t.check = checkFor();
 			try {
 				const suite = require(file);
 				await (typeof suite === 'function' ? suite : suite.run)(t);
 			} catch (error) {
+				if (error instanceof SkipRest) {
+					console.log(`    E2E_CHECK: the rest of ${name} skipped`);
+					continue;
+				}
 				await check(`${name}: file runs to the end`, () => {
 					throw error;
 				});
 			}
 		}
+		t.check = check;
 	}
+	timings.part('stop n8n and the servers');
 	await stopAll();
 	if (ready)
 		await check('secrets: none the suites used is in any n8n log or saved execution', () =>
 			log(secretScan.assertClean()),
 		);
+	timings.finish();
 	finishSuite(checks, 'e2e', t0);
 }
 
-runSuite(main, checks, stopAll);
+if (require.main === module) runSuite(main, checks, stopAll);
+
+module.exports = { suiteFiles };

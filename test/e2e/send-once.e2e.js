@@ -1,10 +1,15 @@
 'use strict';
-// Send in a real n8n (issue 25): an Idempotency Key sends once across executions (one after
-// the other, at the same time, and a retried execution from n8n's list), refused destinations
-// upload nothing, and Wait for Final Status reports success, failure and a fax still queued
-// at the limit. The record is n8n's own processed-data store (n8n 2.x and 1.123.x).
+// Send in a real n8n (issues 25, 32, 36): an Idempotency Key sends once across executions (one
+// after the other, at the same time, and a retried execution from n8n's list); the same key
+// with other content is refused before any upload; Key History Size keys are held past repeats
+// and refusals, the oldest forgotten first; a second Send node finds the first's fax by its tag;
+// Remove Duplicates at scope Workflow beside Send works as beside the Webhook node alone, and
+// values it records suppress no send. Refused destinations upload nothing, and Wait for Final
+// Status reports success, failure and a fax still queued at the limit. The record is n8n's own
+// processed-data store (n8n 2.x and 1.123.x).
 
 const assert = require('node:assert/strict');
+const crypto = require('node:crypto');
 const {
 	credRef,
 	webhookWorkflow,
@@ -45,6 +50,57 @@ function sendNode(pat, options, extra = {}) {
 		credentials: credRef('faxPlusApi', pat),
 	};
 }
+
+/** Fax.Plus sends every fax in the outbox: they leave it for the sent list. */
+async function finishOutbox(server) {
+	for (const id of Object.keys(server.state.outbox)) {
+		const r = await fetch(`${server.origin}/_control/outbox/finish`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ id }),
+		});
+		assert.equal(r.status, 200, await r.text());
+	}
+}
+
+/** Webhook → Split Out (body.orders) → `nodes`: one execution sends several items. */
+function splitWorkflow(name, nodes) {
+	return webhookWorkflow({
+		name,
+		path: uid('send-split'),
+		nodes: [
+			{
+				name: 'Split Out',
+				type: 'n8n-nodes-base.splitOut',
+				parameters: { fieldToSplitOut: 'body.orders', options: {} },
+			},
+			...nodes,
+		],
+	});
+}
+
+/** n8n's Remove Duplicates, "Remove Items Processed in Previous Executions" at scope Workflow. */
+function removeDuplicatesNode(name, logic, value, options = {}) {
+	return {
+		name,
+		type: 'n8n-nodes-base.removeDuplicates',
+		typeVersion: 2,
+		parameters: {
+			operation: 'removeItemsSeenInPreviousExecutions',
+			logic,
+			...(logic === 'removeItemsWithAlreadySeenKeyValues'
+				? { dedupeValue: value }
+				: { incrementalDedupeValue: value }),
+			options: { scope: 'workflow', ...options },
+		},
+	};
+}
+
+/** What each item of a Send with On Error → Continue answered: sent, duplicate or the error. */
+const outcomes = (execution) =>
+	(outputOf(execution, NODE) ?? []).map(({ json }) =>
+		json.duplicate ? 'duplicate' : json.error ? `error: ${json.error}` : 'sent',
+	);
 
 module.exports = async function sendOnce(t) {
 	const { check, n8n, server } = t;
@@ -94,6 +150,238 @@ module.exports = async function sendOnce(t) {
 		const outputs = [...(x.body ?? []), ...(y.body ?? [])];
 		assert.equal(outputs.filter((o) => o.duplicate === true).length, 1, JSON.stringify(outputs));
 	});
+
+	await check(
+		'send-once: the same key with other content is refused before any upload, naming what differs; the same content answers duplicate',
+		async () => {
+			const body = { orderId: 'order-3', to: '+4930123456', text: 'Invoice 3' };
+			const first = await keyed.run(body);
+			assertSuccess(first.execution);
+			const from = server.requests.length;
+			const other = await keyed.run({ ...body, text: 'Invoice 3, corrected' });
+			assert.equal(other.execution.status, 'error');
+			assert.equal(
+				errorOf(other.execution).message,
+				'Idempotency Key "order-3" was already used for another send: the documents differ',
+			);
+			const numbers = await keyed.run({ ...body, to: '+15551234567' });
+			assert.match(errorOf(numbers.execution).message, /the destinations \(To\) differ$/);
+			// Nothing reached Fax.Plus: no upload, no outbox request, not even a look-up.
+			assert.deepEqual(apiRequests(server, from), []);
+			// Positive controls: the same content is a duplicate; a new key sends.
+			const again = await keyed.run(body);
+			assertSuccess(again.execution);
+			assert.equal(outputOf(again.execution, NODE)[0].json.duplicate, true);
+			assert.equal(outboxPosts(server, from).length, 0);
+			const fresh = await keyed.run({ ...body, orderId: 'order-4', text: 'Invoice 3, corrected' });
+			assertSuccess(fresh.execution);
+			assert.equal(outboxPosts(server, from).length, 1);
+			assert.equal(uploads(server, from).length, 1);
+		},
+	);
+
+	await check(
+		'send-once: Key History Size keys are held through repeats and refusals; past it the oldest sends again',
+		async () => {
+			const deployed = await deployWebhookWorkflow(
+				n8n,
+				splitWorkflow('Send past the key history (e2e)', [
+					{
+						...sendNode(
+							pat,
+							{ idempotencyKey: '={{ $json.key }}', keyHistorySize: 2 },
+							{ to: '+4930123456', documentText: '={{ $json.text }}' },
+						),
+						continueOnFail: true,
+					},
+				]),
+			);
+			const order = (key, text = `Letter ${key}`) => ({ key, text });
+			const from = server.requests.length;
+			// At the cap (2 keys): repeats and a refusal between them drop neither.
+			const atCap = await deployed.run({
+				orders: [
+					order('p1'),
+					order('p2'),
+					order('p1'),
+					order('p2'),
+					order('p1', 'Other letter'),
+					order('p2', 'Other letter'),
+					order('p1'),
+					order('p2'),
+				],
+			});
+			assertSuccess(atCap.execution);
+			const refused = (key) =>
+				`error: Idempotency Key "${key}" was already used for another send: the documents differ`;
+			assert.deepEqual(outcomes(atCap.execution), [
+				'sent',
+				'sent',
+				'duplicate',
+				'duplicate',
+				refused('p1'),
+				refused('p2'),
+				'duplicate',
+				'duplicate',
+			]);
+			assert.equal(outboxPosts(server, from).length, 2);
+			await finishOutbox(server);
+			// A third key: the oldest (p1) is forgotten and sends again, which forgets p2; p3 is held.
+			const past = await deployed.run({
+				orders: [order('p3'), order('p2'), order('p1'), order('p3'), order('p2')],
+			});
+			assertSuccess(past.execution);
+			assert.deepEqual(outcomes(past.execution), [
+				'sent',
+				'duplicate',
+				'sent',
+				'duplicate',
+				'sent',
+			]);
+			assert.equal(outboxPosts(server, from).length, 5);
+		},
+	);
+
+	await check(
+		"send-once: two Send nodes with one key: the second finds the first's fax by its tag and sends nothing",
+		async () => {
+			const second = sendNode(
+				pat,
+				{ idempotencyKey: "={{ $('Webhook').item.json.body.orderId }}" },
+				{
+					to: "={{ $('Webhook').item.json.body.to }}",
+					documentText: "={{ $('Webhook').item.json.body.text }}",
+				},
+			);
+			const deployed = await deployWebhookWorkflow(
+				n8n,
+				webhookWorkflow({
+					name: 'Two Send nodes, one key (e2e)',
+					path: uid('send-two'),
+					nodes: [
+						sendNode(pat, { idempotencyKey: '={{ $json.body.orderId }}' }),
+						{ ...second, name: 'Send again' },
+					],
+				}),
+			);
+			const from = server.requests.length;
+			const body = { orderId: 'order-two', to: '+4930123456', text: 'Referral' };
+			const run1 = await deployed.run(body);
+			assertSuccess(run1.execution);
+			const [a] = outputOf(run1.execution, NODE);
+			const [b] = outputOf(run1.execution, 'Send again');
+			assert.equal(a.json.duplicate, undefined);
+			assert.deepEqual(b.json, { ...b.json, duplicate: true, ids: a.json.ids });
+			assert.equal(outboxPosts(server, from).length, 1);
+			// After the fax left the outbox, each node's own record still holds the key.
+			await finishOutbox(server);
+			const run2 = await deployed.run(body);
+			assertSuccess(run2.execution);
+			assert.equal(outputOf(run2.execution, NODE)[0].json.duplicate, true);
+			assert.equal(outputOf(run2.execution, 'Send again')[0].json.duplicate, true);
+			assert.equal(outboxPosts(server, from).length, 1);
+			// Positive control: a new key faxes once.
+			const run3 = await deployed.run({ ...body, orderId: 'order-two-b' });
+			assertSuccess(run3.execution);
+			assert.equal(outboxPosts(server, from).length, 2);
+		},
+	);
+
+	await check(
+		'send-once: Remove Duplicates at scope Workflow beside Send (entries and latest, history 10) works as beside the Webhook node alone',
+		async () => {
+			const orders = (ns) => ns.map((n) => ({ key: `rd-${n}`, n, text: `Order ${n}` }));
+			const shapes = {
+				entries: removeDuplicatesNode(
+					'Remove Duplicates',
+					'removeItemsWithAlreadySeenKeyValues',
+					"={{ $('Split Out').item.json.key }}",
+					{ historySize: 10 },
+				),
+				latest: removeDuplicatesNode(
+					'Remove Duplicates',
+					'removeItemsUpToStoredIncrementalKey',
+					"={{ $('Split Out').item.json.n }}",
+				),
+			};
+			/** The orders Remove Duplicates kept in each run (by the Split Out item they come from). */
+			const keptPerRun = {};
+			const from = server.requests.length;
+			for (const [mode, removeDuplicates] of Object.entries(shapes)) {
+				for (const shape of ['after Send', 'alone']) {
+					// The text differs per shape, so the two Send nodes' faxes carry other tags.
+					const send = sendNode(
+						pat,
+						{ idempotencyKey: '={{ $json.key }}' },
+						{ to: '+4930123456', documentText: `={{ $json.text }} (${mode})` },
+					);
+					const deployed = await deployWebhookWorkflow(
+						n8n,
+						splitWorkflow(
+							`Remove Duplicates (${mode}) ${shape} (e2e)`,
+							shape === 'alone' ? [removeDuplicates] : [send, removeDuplicates],
+						),
+					);
+					// Six sends (Send keeps five entries each in its own record), then a repeat and a new one.
+					const runs = [
+						await deployed.run({ orders: orders([1, 2, 3, 4, 5, 6]) }),
+						await deployed.run({ orders: orders([3, 7]) }),
+					];
+					for (const r of runs) assertSuccess(r.execution);
+					keptPerRun[`${mode} ${shape}`] = runs.map((r) =>
+						(outputOf(r.execution, 'Remove Duplicates') ?? []).map((item) => item.pairedItem?.item),
+					);
+					if (shape === 'after Send') {
+						assert.deepEqual(outcomes(runs[0].execution), Array(6).fill('sent'));
+						assert.deepEqual(outcomes(runs[1].execution), ['duplicate', 'sent']);
+					}
+				}
+				// The user's values only: the first run keeps all six, the second only the new order.
+				assert.deepEqual(keptPerRun[`${mode} alone`], [[0, 1, 2, 3, 4, 5], [1]]);
+				assert.deepEqual(
+					keptPerRun[`${mode} after Send`],
+					keptPerRun[`${mode} alone`],
+					JSON.stringify(keptPerRun),
+				);
+			}
+			assert.equal(outboxPosts(server, from).length, 14);
+		},
+	);
+
+	await check(
+		"send-once: values Remove Duplicates records at scope Workflow (even Send's own entry) suppress no send",
+		async () => {
+			const key = 'forged-1';
+			// The very string Send records as "taken" for this key, recorded by another node.
+			const taken = `send-key:${crypto.createHash('sha256').update(`key\nself\n${key}`).digest('hex')}:taken`;
+			const deployed = await deployWebhookWorkflow(
+				n8n,
+				webhookWorkflow({
+					name: 'Remove Duplicates before Send (e2e)',
+					path: uid('send-forge'),
+					nodes: [
+						removeDuplicatesNode(
+							'Remove Duplicates',
+							'removeItemsWithAlreadySeenKeyValues',
+							'={{ $json.body.forge }}',
+						),
+						sendNode(pat, { idempotencyKey: '={{ $json.body.orderId }}' }),
+					],
+				}),
+			);
+			const from = server.requests.length;
+			const body = { orderId: key, to: '+4930123456', text: 'Forged?', forge: taken };
+			const sent = await deployed.run(body);
+			assertSuccess(sent.execution);
+			assert.equal(outputOf(sent.execution, NODE)[0].json.duplicate, undefined);
+			assert.equal(outboxPosts(server, from).length, 1);
+			// Positive control: Send's own record answers the repeat (another forge value passes Remove Duplicates).
+			const again = await deployed.run({ ...body, forge: `${taken}-2` });
+			assertSuccess(again.execution);
+			assert.equal(outputOf(again.execution, NODE)[0].json.duplicate, true);
+			assert.equal(outboxPosts(server, from).length, 1);
+		},
+	);
 
 	await check('send-once: a retried execution does not send its first item again', async () => {
 		// Two items; the second is refused (Allowed Destinations), so the node fails after sending the first.

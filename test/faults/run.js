@@ -45,6 +45,7 @@ const { buildAndStartServer, finishSuite, runSuite, stopOnSignals } = require(
 	path.join(ROOT, 'test/support/runner.js'),
 );
 const { startN8n } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
+const { createTimings } = require(path.join(ROOT, 'test/support/timings.js'));
 const { startQueue, startPostgres } = require(path.join(ROOT, 'scripts/n8n/queue.js'));
 const os = require('node:os');
 const { createSender } = require('./sender');
@@ -506,6 +507,8 @@ async function lostCase({ note, started, results }) {
 async function main() {
 	const t0 = Date.now();
 	stopOnSignals(checks, stopAll);
+	const timings = createTimings('faults', checks);
+	timings.part('setup: build, server');
 	running.server = await buildAndStartServer(check);
 	const ready = running.server !== undefined;
 	const results = {};
@@ -514,6 +517,7 @@ async function main() {
 		const { note, lines } = timelineOf(mode);
 		timelines[mode] = lines;
 		const started = Date.now();
+		timings.part(mode);
 		if (mode === 'lost') {
 			await lostCase({ note, started, results });
 			continue;
@@ -609,7 +613,9 @@ async function main() {
 				`    ${mode} mode took ${Math.round((Date.now() - started) / 1000)} s (start-ups and stops included)`,
 			);
 	}
+	timings.part('stop');
 	await stopAll();
+	timings.finish();
 
 	for (const [mode, lines] of Object.entries(timelines))
 		console.log(`\ntimeline, ${mode}:\n${lines.map((l) => `  ${l}`).join('\n')}`);

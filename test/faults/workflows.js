@@ -76,7 +76,7 @@ async function setUpWebhookWorkflows({ main, server, balancerUrl, waitRegistered
 
 /** A polling-trigger workflow that polls every 15 s (n8n's shortest poll time is a minute; four crons 15 s apart). */
 async function setUpPollWorkflow({ main, pat, tag }) {
-	const { node, second } = pollingTriggerNode({ name: POLL_NODE, pat });
+	const { node, second } = pollingTriggerNode({ name: POLL_NODE, pat, everySeconds: 15 });
 	const wf = await main.importWorkflow({
 		name: `faults ${tag}: polling trigger`,
 		nodes: [node],

@@ -305,15 +305,21 @@ module.exports = async function queueMode(t) {
 		},
 	);
 
-	/** The webhook-ids n8n's processed-data store (Postgres) holds for the trigger (as n8n stores them: MD5, base64). */
+	/**
+	 * The deliveries the trigger's own record in n8n's processed-data store (Postgres, scope node:
+	 * context `n:<node ID>`) holds, by webhook-id: each as its fax's key (hook.id is `fax_<webhook-id>`
+	 * here), stored as n8n stores values (MD5, base64).
+	 */
 	async function recordedInPostgres() {
 		const rows = await queue.psql(
-			`SELECT value FROM processed_data WHERE "workflowId" = '${s.wf.id}' AND context = ''`,
+			`SELECT value FROM processed_data WHERE "workflowId" = '${s.wf.id}' AND context LIKE 'n:%'`,
 		);
 		const saved = new Set(rows.length ? JSON.parse(rows[0][0]).data : []);
 		return {
 			has: (webhookId) =>
-				saved.has(crypto.createHash('md5').update(`id:${webhookId}`).digest('base64')),
+				saved.has(
+					crypto.createHash('md5').update(`fax:fax_received:fax_${webhookId}`).digest('base64'),
+				),
 		};
 	}
 
@@ -646,6 +652,9 @@ module.exports = async function queueMode(t) {
 			await main.deactivate(wf.id);
 		},
 	);
+
+	// Last: it stops the suite's worker and starts two of its own.
+	await require('./same-key')({ check, log, queue, server, pat: s.pat });
 
 	t.results = { sameInstant: s.sameInstant };
 	server.reset();

@@ -9,7 +9,10 @@
 //
 // Options (environment):
 //   E2E_SKIP_BUILD=1   do not run `npm run build` (npm test builds first)
+//   E2E_CHECK_TIMEOUT_MS=N   a check counts as hung after N ms (180000; npm test: 360000)
 //   N8N_ECHO=1         copy every n8n process's log to stderr
+//   QUEUE_ONLY=same-key  only the same-key race at two workers (test/queue/same-key.js;
+//                      SAME_KEY_ROUNDS sets its rounds)
 
 const fs = require('node:fs');
 const path = require('node:path');
@@ -20,8 +23,9 @@ const { buildAndStartServer, finishSuite, runSuite, stopOnSignals } = require(
 	path.join(ROOT, 'test/support/runner.js'),
 );
 const { startQueue } = require(path.join(ROOT, 'scripts/n8n/queue.js'));
+const { createTimings } = require(path.join(ROOT, 'test/support/timings.js'));
 
-const CHECK_TIMEOUT_MS = 180000;
+const CHECK_TIMEOUT_MS = Number(process.env.E2E_CHECK_TIMEOUT_MS || 180000);
 let queue;
 let server;
 let stopping = null;
@@ -74,6 +78,8 @@ function stopAll() {
 async function main() {
 	const t0 = Date.now();
 	stopOnSignals(checks, stopAll);
+	const timings = createTimings('queue', checks);
+	timings.part('setup: server, Postgres, Redis, main, worker, two webhook processors');
 	server = await buildAndStartServer(check);
 	let ready = server !== undefined;
 	if (ready) log(`server ${server.baseUrl}`);
@@ -90,15 +96,24 @@ async function main() {
 		);
 	}
 	if (ready) {
+		timings.part('queue-mode');
 		try {
-			await require('./queue-mode')({ check, log, queue, server });
+			if (process.env.QUEUE_ONLY === 'same-key') {
+				const pat = await queue.main.createCredential('Fax.Plus PAT (queue)', 'faxPlusApi', {
+					accessToken: server.tokens.pat,
+					baseUrl: server.baseUrl,
+				});
+				await require('./same-key')({ check, log, queue, server, pat });
+			} else await require('./queue-mode')({ check, log, queue, server });
 		} catch (error) {
 			await check('queue-mode: file runs to the end', () => {
 				throw error;
 			});
 		}
 	}
+	timings.part('stop');
 	await stopAll();
+	timings.finish();
 	finishSuite(checks, 'queue-mode suite', t0);
 }
 

@@ -120,6 +120,22 @@ async function handleControl(server, method, path, body) {
 		server.state.outboxPlans.push({ to: body.to, status: body.status, afterReads });
 		return noContent();
 	}
+	if (route === 'POST /_control/ai/plan') {
+		// Fax AI jobs requested from now on end with `outcome` after `afterReads` reads or `afterMs`.
+		const outcomes = ['finished', 'failed', 'content_filtering_policy'];
+		if (!isObject(body) || !outcomes.includes(body.outcome))
+			throw badRequest(
+				`Body must be {outcome: ${outcomes.join(' | ')}, faxId?, job?, afterReads?, afterMs?}`,
+			);
+		for (const key of ['afterReads', 'afterMs'])
+			if (body[key] !== undefined && (!Number.isInteger(body[key]) || body[key] < 0))
+				throw badRequest(`${key} must be a whole number of 0 or more`);
+		if (body.job !== undefined && body.job !== 'ocr' && body.job !== 'field_extraction')
+			throw badRequest('job must be ocr or field_extraction');
+		const { faxId, job, outcome, afterReads, afterMs } = body;
+		server.state.aiPlans.unshift({ faxId, job, outcome, afterReads, afterMs });
+		return noContent();
+	}
 	if (route === 'GET /_control/tokens') return json(server.tokens);
 	if (route === 'POST /_control/tokens/expire') {
 		const accessToken = isObject(body) ? body.accessToken : undefined;
@@ -152,6 +168,18 @@ async function handleControl(server, method, path, body) {
 			}
 		}
 		return json(server.network);
+	}
+	if (route === 'GET /_control/readings' || route === 'POST /_control/readings') {
+		if (method === 'POST') {
+			if (!isObject(body))
+				throw badRequest('Body must be the readings to change, e.g. {pageCap: 50}');
+			try {
+				server.setReadings(body);
+			} catch (err) {
+				throw badRequest(err instanceof Error ? err.message : String(err));
+			}
+		}
+		return json(server.readings);
 	}
 	throw notFound(`No control route ${route}`);
 }

@@ -258,14 +258,16 @@ function createDeliveries({ getState, now }) {
 				);
 			}
 		}
-		// A finished fax now exists in the account, so nodes can fetch it after the event.
+		// A finished fax now exists in the account, so nodes can fetch it after the event. It is listed
+		// under hook.id, the fax ID; data.id is one sending session's, which Fax.Plus's fax list, Get,
+		// Download and Fax AI do not know when it differs (a fax Fax.Plus retried).
 		if (
 			raw === undefined &&
 			opts.event !== 'fax_page_received' &&
-			typeof data.id === 'string' &&
-			!Object.hasOwn(state.faxes, data.id)
+			typeof hook.id === 'string' &&
+			!Object.hasOwn(state.faxes, hook.id)
 		) {
-			state.faxes[data.id] = /** @type {import('./seed').FaxRecord} */ ({ ...data });
+			state.faxes[hook.id] = /** @type {import('./seed').FaxRecord} */ ({ ...data, id: hook.id });
 		}
 		return Promise.all(sends);
 	}

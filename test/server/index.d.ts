@@ -55,6 +55,20 @@ export interface AiResult {
 	/** Field extraction: the fields; OCR: the plain extracted text. */
 	data?: Record<string, any> | string;
 	finishOnRead?: boolean;
+	/** A requested job's plan (from `State.aiPlans`), until its outcome is reached. */
+	plan?: { outcome: string; afterReads?: number; afterMs?: number };
+	reads?: number;
+	requestedAt?: number;
+}
+/** How Fax AI jobs requested from now on end: for one fax and/or one job, or every one. */
+export interface AiPlan {
+	faxId?: string;
+	job?: 'ocr' | 'field_extraction';
+	outcome: 'finished' | 'failed' | 'content_filtering_policy';
+	/** Reached after this many reads of the job... */
+	afterReads?: number;
+	/** ...or this many ms after the request, whichever comes first. */
+	afterMs?: number;
 }
 export interface CustomField {
 	id: string;
@@ -94,6 +108,8 @@ export interface LegacyHook {
 /** The seeded, mutable data (server.state). Tables are keyed by id (numbers: by the number). */
 export interface State {
 	settings: { webhooksEnabled: boolean; webhooksFeature: boolean };
+	/** How the server reads what Fax.Plus's documents leave open (server.setReadings()). */
+	readings: Readings;
 	ownerId: string;
 	users: Record<string, User>;
 	contactGroups: Record<string, ContactGroup>;
@@ -105,6 +121,8 @@ export interface State {
 	outboxFinishing: Record<string, { status: string; reads: number }>;
 	faxes: Record<string, FaxRecord>;
 	ai: Record<string, { field_extraction?: AiResult; ocr?: AiResult }>;
+	/** Fax AI jobs planned to end later (see AiPlan); the first matching plan wins. */
+	aiPlans: AiPlan[];
 	aiCredits: { credits_remaining: number; usage: Record<string, number> };
 	customFields: Record<string, CustomField>;
 	balance: { amount: number; currency: string };
@@ -129,6 +147,29 @@ export interface FaxPlusServerOptions {
 	now?: () => number;
 	/** Latency and rate limit of the API (default none); reset() returns to these. */
 	network?: Partial<NetworkConditions>;
+	/** Readings where Fax.Plus's documents are silent or disagree; reset() returns to these. */
+	readings?: Partial<Readings>;
+}
+
+/**
+ * Where Fax.Plus's documents are silent or disagree, the server answers one way or the other
+ * (docs/fax-plus-readings.md). The first value of each is the default.
+ */
+export interface Readings {
+	/** Records a page of the fax list and the contact list holds at most, whatever `limit` asks; null: as asked. */
+	pageCap: number | null;
+	/** The fax list's `after` and `before`: records strictly after/before them, or at them too. */
+	listBounds: 'exclusive' | 'inclusive';
+	/** The upload's answer: `{ path }` (the SDK's FilePath model) or `{ file_path }` (its prose). */
+	uploadAnswer: 'path' | 'file_path';
+	/** Legacy hook events: the spec's three, or the SDK's two (`fax_page_received` refused with 400). */
+	hookEvents: 'spec' | 'sdk';
+	/** Legacy hook `numbers`: stored, listed and applied, or ignored (neither document names the field). */
+	hookNumbers: 'listed' | 'ignored';
+	/** Fax modification: the fields sent change, or 400 unless both `comment` and `is_read` are sent (the SDK marks both required). */
+	faxUpdate: 'partial' | 'full';
+	/** Outbox modification's string `comment`: changes the text and keeps the tags, or replaces the whole comment (tags dropped; `{text, tags}` taken too). */
+	outboxComment: 'keepsTags' | 'replacesTags';
 }
 
 export interface RateLimit {
@@ -255,6 +296,10 @@ export interface FaxPlusServer {
 	readonly network: NetworkConditions;
 	/** Changes latency and/or rate limit; throws a TypeError naming a wrong field. */
 	setNetwork(changes: Partial<NetworkConditions>): void;
+	/** The current readings (a copy). Also GET /_control/readings. */
+	readonly readings: Readings;
+	/** Changes readings; throws a TypeError naming a wrong field. Also POST /_control/readings. */
+	setReadings(changes: Partial<Readings>): void;
 	/** The most API requests answered at the same time since the last reset() or clearRequests(). */
 	readonly maxInFlight: number;
 	deliver(options: DeliverOptions): Promise<DeliveryResult[]>;

@@ -18,6 +18,7 @@ const { handleControl } = require('./control');
 const { serveDocument } = require('./documents');
 const { compile, match } = require('./router');
 const { createNetwork } = require('./network');
+const { DEFAULT_READINGS, withReadings } = require('./readings');
 
 const routes = compile(require('./routes'));
 
@@ -48,6 +49,8 @@ async function startFaxPlusServer(options = {}) {
 	const now = options.now ?? Date.now;
 	/** @type {import('./seed').State} */
 	const state = createSeed();
+	const readingsAtStart = withReadings(DEFAULT_READINGS, options.readings);
+	state.readings = { ...readingsAtStart };
 	const auth = createAuth({ ownerId: OWNER_ID, memberId: 'member_1' });
 	/** @type {import('./index').RecordedRequest[]} */
 	const requests = [];
@@ -232,7 +235,7 @@ async function startFaxPlusServer(options = {}) {
 		reset() {
 			rememberSecrets();
 			// In place (every key is replaced), so references to server.state stay valid.
-			Object.assign(state, createSeed());
+			Object.assign(state, createSeed(), { readings: { ...readingsAtStart } });
 			requests.length = 0;
 			deliveries.log.length = 0;
 			network.reset();
@@ -242,6 +245,12 @@ async function startFaxPlusServer(options = {}) {
 		},
 		setNetwork(changes) {
 			network.set(changes);
+		},
+		get readings() {
+			return { ...state.readings };
+		},
+		setReadings(changes) {
+			state.readings = withReadings(state.readings, changes);
 		},
 		get maxInFlight() {
 			return network.maxInFlight;

@@ -8,6 +8,8 @@
  * non-admin members `member_1` and `member_2`.
  */
 
+const { DEFAULT_READINGS } = require('./readings');
+
 const OWNER_ID = 'owner_1';
 
 /**
@@ -81,6 +83,7 @@ function fax(f) {
 function createSeed() {
 	return {
 		settings: { webhooksEnabled: true, webhooksFeature: true },
+		readings: { ...DEFAULT_READINGS },
 		ownerId: OWNER_ID,
 		users: {
 			owner_1: user({
@@ -160,6 +163,7 @@ function createSeed() {
 			},
 		},
 		outboxPlans: [],
+		aiPlans: [],
 		outboxFinishing: {},
 		outbox: {
 			outbox_1: {

@@ -1462,10 +1462,14 @@ describe('contacts, numbers and accounts as the SDKs and the API reference show 
 			400,
 			'bad_request',
 		);
+		// The SDK's pattern ^[+]?[0-9]{8,}$: fewer than 8 digits is refused, no "+" is taken.
 		expectError(
-			await call('PUT', '/accounts/self', { body: { phone: '5551230001' } }),
+			await call('PUT', '/accounts/self', { body: { phone: '+1555123' } }),
 			400,
 			'bad_request',
+		);
+		expect((await call('PUT', '/accounts/self', { body: { phone: '15551230001' } })).status).toBe(
+			204,
 		);
 		expectError(
 			await call('PUT', '/accounts/self', { body: { settings: { theme: 'dark' } } }),
@@ -1616,5 +1620,138 @@ describe('network conditions (latency, rate limit)', () => {
 			latencyMs: 5,
 			rateLimit: null,
 		});
+	});
+});
+
+describe("readings where Fax.Plus's documents are silent or disagree", () => {
+	const ids = (res: { json: any }) => res.json.data.records.map((f: any) => f.id);
+
+	it('caps the fax list and the contact list at pageCap, whatever limit asks', async () => {
+		server.setReadings({ pageCap: 2 });
+		expect(ids(await call('GET', '/accounts/self/faxes?limit=50'))).toEqual(['fax_1', 'fax_2']);
+		expect(ids(await call('GET', '/accounts/self/faxes?limit=1'))).toEqual(['fax_1']);
+		const contacts = await call('GET', '/accounts/self/contacts?offset=0&limit=50');
+		expect(contacts.json.contacts).toHaveLength(2);
+	});
+
+	it('takes after and before as exclusive, or as inclusive', async () => {
+		const query = '/accounts/self/faxes?after=2025-01-11%2014:00:00&before=2025-01-13%2016:40:00';
+		expect(ids(await call('GET', query))).toEqual(['fax_3']);
+		server.setReadings({ listBounds: 'inclusive' });
+		expect(ids(await call('GET', query))).toEqual(['fax_2', 'fax_3', 'fax_4']);
+	});
+
+	it('answers an upload with path, or with file_path', async () => {
+		const upload = async () => {
+			const form = new FormData();
+			form.append('fax_file', new Blob([Buffer.from('%PDF-1.4 x')]), 'a.pdf');
+			const res = await fetch(`${server.baseUrl}/accounts/self/files?format=pdf`, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${server.tokens.pat}` },
+				body: form,
+			});
+			return Object.keys((await res.json()) as object);
+		};
+		expect(await upload()).toEqual(['path']);
+		server.setReadings({ uploadAnswer: 'file_path' });
+		expect(await upload()).toEqual(['file_path']);
+	});
+
+	it("refuses fax_page_received on hooks as the SDK's event list does, listing and creating", async () => {
+		const target = 'https://example.com/hook';
+		expect((await call('GET', '/hooks?event=fax_page_received')).status).toBe(200);
+		server.setReadings({ hookEvents: 'sdk' });
+		const listed = await call('GET', '/hooks?event=fax_page_received');
+		expectError(listed, 400, 'bad_request');
+		expect(listed.json.description).toBe('event must be one of fax_sent, fax_received');
+		expectError(
+			await call('POST', '/hooks', { body: { target, event: 'fax_page_received' } }),
+			400,
+			'bad_request',
+		);
+		expect((await call('POST', '/hooks', { body: { target, event: 'fax_sent' } })).status).toBe(
+			201,
+		);
+	});
+
+	it('lists hooks with their numbers, or ignores numbers (not stored, listed or applied)', async () => {
+		const create = async () =>
+			await call('POST', '/hooks', {
+				body: { target: 'https://example.com/h', event: 'fax_received', numbers: ['+15551230001'] },
+			});
+		await create();
+		expect((await call('GET', '/hooks?event=fax_received')).json.data[0].numbers).toEqual([
+			'+15551230001',
+		]);
+		server.reset();
+		server.setReadings({ hookNumbers: 'ignored' });
+		await create();
+		const [hook] = (await call('GET', '/hooks?event=fax_received')).json.data;
+		expect(hook).not.toHaveProperty('numbers');
+		expect(Object.values(server.state.hooks)[0]).not.toHaveProperty('numbers');
+	});
+
+	it('changes the fields a fax modification sends, or answers 400 unless both are sent', async () => {
+		expect(
+			(await call('PUT', '/accounts/self/faxes/fax_2', { body: { is_read: true } })).status,
+		).toBe(204);
+		server.setReadings({ faxUpdate: 'full' });
+		const partial = await call('PUT', '/accounts/self/faxes/fax_2', { body: { comment: 'x' } });
+		expectError(partial, 400, 'bad_request');
+		expect(partial.json.description).toBe('comment and is_read are both required');
+		expect(
+			(await call('PUT', '/accounts/self/faxes/fax_2', { body: { comment: 'x', is_read: false } }))
+				.status,
+		).toBe(204);
+		expect(server.state.faxes.fax_2).toMatchObject({ comment: 'x', is_read: false });
+	});
+
+	it("keeps an outbox comment's tags on a string comment, or replaces the whole comment", async () => {
+		server.state.outbox.outbox_1.comment = { text: 'old', tags: ['n8n-key-1'] };
+		await call('PUT', '/accounts/self/outbox/outbox_1', { body: { comment: 'new' } });
+		expect(server.state.outbox.outbox_1.comment).toEqual({ text: 'new', tags: ['n8n-key-1'] });
+		expectError(
+			await call('PUT', '/accounts/self/outbox/outbox_1', { body: { comment: { text: 'x' } } }),
+			400,
+			'bad_request',
+		);
+		server.setReadings({ outboxComment: 'replacesTags' });
+		await call('PUT', '/accounts/self/outbox/outbox_1', { body: { comment: 'newer' } });
+		expect(server.state.outbox.outbox_1.comment).toEqual({ text: 'newer', tags: [] });
+		await call('PUT', '/accounts/self/outbox/outbox_1', {
+			body: { comment: { text: 'newer', tags: ['n8n-key-1'] } },
+		});
+		expect(server.state.outbox.outbox_1.comment).toEqual({ text: 'newer', tags: ['n8n-key-1'] });
+	});
+
+	it('is set through /_control/readings, refuses bad values, and reset() returns to the start options', async () => {
+		const own = await startFaxPlusServer({ port: 0, readings: { pageCap: 50 } });
+		try {
+			const control = async (body?: unknown) =>
+				await fetch(`${own.origin}/_control/readings`, {
+					method: body === undefined ? 'GET' : 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: body === undefined ? undefined : JSON.stringify(body),
+				});
+			expect(await (await control({ pageCap: 1, hookEvents: 'sdk' })).json()).toMatchObject({
+				pageCap: 1,
+				hookEvents: 'sdk',
+				listBounds: 'exclusive',
+			});
+			for (const [body, message] of [
+				[{ pageCap: 0 }, /^pageCap must be a whole number/],
+				[{ listBounds: 'sometimes' }, /^listBounds must be one of exclusive, inclusive/],
+				[{ colour: 'red' }, /^colour is not a reading/],
+			] as const) {
+				const bad = await control(body);
+				expect(bad.status).toBe(400);
+				expect(((await bad.json()) as any).description).toMatch(message);
+			}
+			expect(own.readings).toMatchObject({ pageCap: 1, hookEvents: 'sdk' });
+			own.reset();
+			expect(await (await control()).json()).toMatchObject({ pageCap: 50, hookEvents: 'spec' });
+		} finally {
+			await own.close();
+		}
 	});
 });

@@ -25,18 +25,23 @@ function createChecks({ timeoutMs = 180000, onFail } = {}) {
 	let passed = 0;
 	let failed = 0;
 	const failures = [];
+	/** Every check run, in order: { name, seconds, ok } (the suites' time tables). */
+	const results = [];
 	return {
 		/** Runs one named check; never throws. Returns true when it passed. */
 		async check(name, fn, { timeoutMs: limit = timeoutMs } = {}) {
 			const t0 = Date.now();
+			const seconds = () => (Date.now() - t0) / 1000;
 			try {
 				await withTimeout(Promise.resolve().then(fn), limit, name);
 				passed++;
-				console.log(`ok   ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+				results.push({ name, seconds: seconds(), ok: true });
+				console.log(`ok   ${name} (${seconds().toFixed(1)} s)`);
 				return true;
 			} catch (error) {
 				failed++;
 				failures.push(name);
+				results.push({ name, seconds: seconds(), ok: false });
 				console.log(`FAIL ${name}\n${formatError(error).replace(/^/gm, '       ')}`);
 				if (onFail) onFail(name, error);
 				return false;
@@ -48,6 +53,9 @@ function createChecks({ timeoutMs = 180000, onFail } = {}) {
 		},
 		get failed() {
 			return failed;
+		},
+		get results() {
+			return results;
 		},
 		printFailures() {
 			if (failures.length)

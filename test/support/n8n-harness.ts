@@ -187,6 +187,8 @@ export interface RunNodeOptions {
 	mode?: WorkflowExecuteMode;
 	/** Run the node as the tool variant n8n makes for AI agents. */
 	asTool?: boolean;
+	/** The node's ID (n8n's processed-data store keeps a record per node ID at scope node). */
+	nodeId?: string;
 }
 
 export interface RunNodeResult {
@@ -258,7 +260,7 @@ export async function runFaxPlusNode(options: RunNodeOptions): Promise<RunNodeRe
 	const authentication =
 		options.parameters.authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
 	const node: INode = {
-		id: 'faxplus-node',
+		id: options.nodeId ?? 'faxplus-node',
 		name: nodeName,
 		type: options.asTool ? FAX_PLUS_TOOL_NODE_TYPE : FAX_PLUS_NODE_TYPE,
 		typeVersion: 1,

@@ -44,6 +44,7 @@ import {
 	testAdditionalData,
 } from './n8n-harness';
 import { oauthCredentials, patCredentials, type AuthKind, type FaxPlusServer } from './faxplus';
+import { pairedNodeTypes, pairedWorkflow } from './paired-workflow';
 import { useProcessedDataStore, type ProcessedDataStore } from './processed-data';
 
 export const FAX_PLUS_POLL_TRIGGER_NODE_TYPE = 'n8n-nodes-faxplus.faxPlusPollTrigger';
@@ -67,6 +68,8 @@ export interface PollHarnessOptions {
 	processedData?: ProcessedDataStore;
 	/** The workflow's id (another harness with the same id and store is a trigger of the same workflow). */
 	workflowId?: string;
+	/** The workflow also has the Fax.Plus Trigger, both feeding one node (paired-workflow.ts). */
+	paired?: boolean;
 }
 
 /** One run a poll started: what the node passed on, its hints, and the error it failed with. */
@@ -112,6 +115,7 @@ export class PollHarness {
 	readonly credentialsHelper: TestCredentialsHelper;
 
 	private readonly nodeTypes = new TestNodeTypes({
+		...pairedNodeTypes(),
 		[FAX_PLUS_POLL_TRIGGER_NODE_TYPE]: new FaxPlusPollTrigger(),
 	});
 
@@ -126,6 +130,8 @@ export class PollHarness {
 	private readonly durableCursors: boolean;
 
 	private readonly workflowId: string;
+
+	private readonly paired: boolean;
 
 	/** The durable cursor row (n8n's poller state table), as JSON; seeded from static data. */
 	private cursorRow: string | undefined;
@@ -159,6 +165,7 @@ export class PollHarness {
 		this.durableCursors = options.durableCursors === true;
 		this.processedData = options.processedData ?? useProcessedDataStore();
 		this.workflowId = options.workflowId ?? WORKFLOW_ID;
+		this.paired = options.paired === true;
 	}
 
 	/** n8n cannot start runs from now on (its database or Redis unreachable). */
@@ -407,11 +414,14 @@ export class PollHarness {
 	}
 
 	private buildWorkflow(staticData: IDataObject): Workflow {
+		const { nodes, connections } = this.paired
+			? pairedWorkflow(this.node())
+			: { nodes: [this.node()], connections: {} };
 		return new Workflow({
 			id: this.workflowId,
 			name: 'Fax.Plus polling trigger test',
-			nodes: [this.node()],
-			connections: {},
+			nodes,
+			connections,
 			nodeTypes: this.nodeTypes,
 			active: true,
 			staticData,

@@ -36,6 +36,9 @@ export class ProcessedDataStore {
 
 	private failure: Error | undefined;
 
+	/** Called after each write of checkProcessedAndRecord (a test plays another process's write here). */
+	afterRecord: ((items: string[], key: string) => void) | undefined;
+
 	/** Makes the store unreachable (every call throws this), or reachable again. */
 	fail(error: Error | undefined = new Error('connect ECONNREFUSED 127.0.0.1:5432')): void {
 		this.failure = error;
@@ -59,6 +62,16 @@ export class ProcessedDataStore {
 		return this.entries(workflowId).includes(hashOf(value));
 	}
 
+	/** Entries recorded at scope node by one node (their hashes). */
+	nodeEntries(workflowId: string, nodeId: string): string[] {
+		return this.rows.get(`${workflowId}|n:${nodeId}`)?.data ?? [];
+	}
+
+	/** Entries recorded at scope node by one node, as the values recorded, oldest first. */
+	recordedNodeValues(workflowId: string, nodeId: string): string[] {
+		return this.nodeEntries(workflowId, nodeId).map((hash) => this.values.get(hash) ?? hash);
+	}
+
 	async checkProcessedAndRecord(
 		items: DeduplicationItemTypes[],
 		scope: DeduplicationScope,
@@ -72,6 +85,11 @@ export class ProcessedDataStore {
 		await tick();
 		if (this.failure) throw this.failure;
 		const found = this.rows.get(key);
+		// As n8n: a record kept in another mode is refused.
+		if (found && found.mode !== options.mode)
+			throw new Error(
+				'Deduplication data was originally saved with an incompatible setting of the ‘Keep Items Where’ parameter. Try ’Clean Database’ operation to reset.',
+			);
 		const stored: StoredRecord | undefined = found
 			? { mode: found.mode, data: [...found.data] }
 			: undefined;
@@ -83,6 +101,7 @@ export class ProcessedDataStore {
 			if (this.rows.has(key))
 				throw new Error('duplicate key value violates unique constraint "PK_processed_data"');
 			this.rows.set(key, { mode: options.mode, data });
+			this.afterRecord?.(items.map(String), key);
 			return { new: items, processed: [] };
 		}
 		const seen = new Set(stored.data);
@@ -98,6 +117,7 @@ export class ProcessedDataStore {
 		await tick();
 		if (this.failure) throw this.failure;
 		this.rows.set(key, stored);
+		this.afterRecord?.(items.map(String), key);
 		return output;
 	}
 

@@ -35,6 +35,7 @@ import {
 } from 'n8n-workflow';
 import { resetDeliveryLogs } from '../../nodes/FaxPlusTrigger/deduplication';
 import { forgetSigningSecrets } from '../../nodes/FaxPlusTrigger/signingSecret';
+import { forgetRegistrations } from '../../nodes/FaxPlusTrigger/lifecycle';
 import { FaxPlusTrigger } from '../../nodes/FaxPlusTrigger/FaxPlusTrigger.node';
 import {
 	executeNodeFirst,
@@ -44,6 +45,7 @@ import {
 	testAdditionalData,
 } from './n8n-harness';
 import { oauthCredentials, patCredentials, type AuthKind, type FaxPlusServer } from './faxplus';
+import { pairedNodeTypes, pairedWorkflow } from './paired-workflow';
 import { useProcessedDataStore, type ProcessedDataStore } from './processed-data';
 
 export const FAX_PLUS_TRIGGER_NODE_TYPE = 'n8n-nodes-faxplus.faxPlusTrigger';
@@ -75,6 +77,8 @@ export interface TriggerHarnessOptions {
 	worker?: boolean;
 	/** n8n's processed-data store to use; a fresh one by default (a new database). */
 	processedData?: ProcessedDataStore;
+	/** The workflow also has the Fax.Plus Polling Trigger, both feeding one node (paired-workflow.ts). */
+	paired?: boolean;
 }
 
 export interface StartedRun {
@@ -199,6 +203,8 @@ export class TriggerHarness {
 
 	private readonly worker: boolean;
 
+	private workflowId = WORKFLOW_ID;
+
 	readonly answers: AnsweredRequest[] = [];
 
 	/** How often a run changed static data, so n8n saved it after the run (must stay 0). */
@@ -210,8 +216,11 @@ export class TriggerHarness {
 	readonly credentialsHelper: TestCredentialsHelper;
 
 	private readonly nodeTypes = new TestNodeTypes({
+		...pairedNodeTypes(),
 		[FAX_PLUS_TRIGGER_NODE_TYPE]: new FaxPlusTrigger(),
 	});
+
+	private paired: boolean;
 
 	private readonly credentials: Record<string, ICredentialDataDecryptedObject>;
 
@@ -255,6 +264,7 @@ export class TriggerHarness {
 		this.deferSaves = options.deferSaves === true;
 		this.worker = options.worker === true;
 		this.processedData = options.processedData ?? useProcessedDataStore();
+		this.paired = options.paired === true;
 	}
 
 	/** Makes n8n unable to start runs, as with its database or Redis unreachable (run() throws). */
@@ -342,6 +352,20 @@ export class TriggerHarness {
 	restart(): void {
 		resetDeliveryLogs();
 		forgetSigningSecrets();
+		forgetRegistrations();
+	}
+
+	/** Adds (or removes) the Fax.Plus Polling Trigger beside this one, as editing the workflow does. */
+	setPaired(paired: boolean): void {
+		this.paired = paired;
+	}
+
+	/**
+	 * Hooks and deliveries from now on belong to another workflow with this same node (webhook
+	 * ID, URL), as a copy of the workflow imported with its webhook ID; undefined: the original.
+	 */
+	actAsWorkflow(workflowId: string | undefined): void {
+		this.workflowId = workflowId ?? WORKFLOW_ID;
 	}
 
 	/** Activates the workflow: checkExists, then create when it answers false (n8n's order). */
@@ -457,11 +481,14 @@ export class TriggerHarness {
 	}
 
 	private buildWorkflow(staticData: IDataObject): Workflow {
+		const { nodes, connections } = this.paired
+			? pairedWorkflow(this.node())
+			: { nodes: [this.node()], connections: {} };
 		return new Workflow({
-			id: WORKFLOW_ID,
+			id: this.workflowId,
 			name: 'Fax.Plus trigger test',
-			nodes: [this.node()],
-			connections: {},
+			nodes,
+			connections,
 			nodeTypes: this.nodeTypes,
 			active: this.productionActive,
 			staticData,
@@ -723,6 +750,7 @@ export function useTriggerHarnesses(): (options: TriggerHarnessOptions) => Promi
 	beforeEach(() => {
 		resetDeliveryLogs();
 		forgetSigningSecrets();
+		forgetRegistrations();
 	});
 	afterEach(async () => {
 		await Promise.all(started.splice(0).map(async (harness) => await harness.close()));

@@ -54,7 +54,8 @@ export const description: INodeProperties[] = [
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. +15551234567',
-			description: 'Phone number of the account',
+			description:
+				'Phone number of the account, with "+" and the country code (E.164, 8 to 15 digits). Fax.Plus\'s SDK checks only for at least 8 digits with an optional "+".',
 		},
 		{
 			displayName: 'Retry Count',
@@ -115,11 +116,12 @@ function modification(context: IExecuteFunctions, itemIndex: number): AccountMod
 		if (
 			name === 'phone' &&
 			value !== '' &&
-			!/^\+[1-9]\d{6,14}$/.test(value.replace(/[\s()-]/g, ''))
+			// E.164 that also passes the SDK's pattern ^[+]?[0-9]{8,}$: at least 8 digits.
+			!/^\+[1-9]\d{7,14}$/.test(value.replace(/[\s()-]/g, ''))
 		) {
 			throw new NodeOperationError(
 				context.getNode(),
-				`Phone: "${value}" must start with "+" and the country code (E.164)`,
+				`Phone: "${value}" must start with "+" and the country code, 8 to 15 digits (E.164)`,
 				{ itemIndex },
 			);
 		}

@@ -6,9 +6,10 @@ import type {
 } from 'n8n-workflow';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
+import { resultLimit, returnAllOrLimit } from '../shared/paging';
+import { collectPages, entryKey, FIRST_OFFSET_PAGE, offsetPages } from '../../api/paging';
 import { contactPage, CONTACTS_PAGE_SIZE } from './list';
-import type { ContactListQuery, ContactRecord } from './types';
+import type { ContactListQuery } from './types';
 
 export const option: INodePropertyOptions = {
 	name: 'Get Many',
@@ -48,7 +49,10 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-/** Pages through the contacts with offset and limit until enough are read or a page comes back short. */
+/**
+ * Pages through the contacts with offset and limit until a page brings nothing new or enough
+ * are read (nodes/api/paging.ts): a page shorter than asked for is not taken for the last.
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -69,19 +73,13 @@ export async function execute(
 		),
 	];
 
-	const contacts: ContactRecord[] = [];
-	for (let offset = 0; ;) {
+	const step = offsetPages(async (offset, collected) => {
 		const pageSize =
-			limit === undefined
-				? CONTACTS_PAGE_SIZE
-				: Math.min(CONTACTS_PAGE_SIZE, limit - contacts.length);
+			limit === undefined ? CONTACTS_PAGE_SIZE : Math.min(CONTACTS_PAGE_SIZE, limit - collected);
 		const query: ContactListQuery = { offset, limit: pageSize };
 		if (search) query.search = search;
 		if (ids.length > 0) query.ids = ids.join(',');
-		const page = await contactPage(this, userId, query, itemIndex);
-		contacts.push(...page);
-		offset += page.length;
-		if (page.length < pageSize || (limit !== undefined && contacts.length >= limit)) break;
-	}
-	return toItems(limited(contacts, limit));
+		return await contactPage(this, userId, query, itemIndex);
+	}, entryKey);
+	return toItems(await collectPages(FIRST_OFFSET_PAGE, step, limit));
 }

@@ -2,6 +2,7 @@
 import type { INodeListSearchItems } from 'n8n-workflow';
 import { currentUserId, labelText } from '../shared/locators';
 import type { ListSearchMethod } from '../shared/types';
+import { entryKey, FIRST_OFFSET_PAGE, offsetPages, type OffsetCursor } from '../../api/paging';
 import { contactPage, CONTACTS_PAGE_SIZE } from './list';
 import type { ContactListQuery, ContactRecord } from './types';
 
@@ -15,17 +16,32 @@ function contactEntry(contact: ContactRecord): INodeListSearchItems {
 	};
 }
 
+/** The cursor the editor hands back (the pagination token), or the first page. */
+function readCursor(token: string | undefined): OffsetCursor {
+	if (!token) return FIRST_OFFSET_PAGE;
+	try {
+		const cursor = JSON.parse(token) as Partial<OffsetCursor>;
+		const offset = Number(cursor.offset);
+		return {
+			offset: Number.isInteger(offset) && offset > 0 ? offset : 0,
+			last: Array.isArray(cursor.last) ? cursor.last.map(String) : [],
+		};
+	} catch {
+		return FIRST_OFFSET_PAGE;
+	}
+}
+
 export const searchContacts: ListSearchMethod = async function (filter, paginationToken) {
-	const offset = Number(paginationToken) > 0 ? Number(paginationToken) : 0;
-	const query: ContactListQuery = { offset, limit: CONTACTS_PAGE_SIZE };
 	const search = (filter ?? '').trim();
-	if (search) query.search = search;
-	const page = await contactPage(this, currentUserId(this), query);
-	const results = page
+	const step = offsetPages(async (offset) => {
+		const query: ContactListQuery = { offset, limit: CONTACTS_PAGE_SIZE };
+		if (search) query.search = search;
+		return await contactPage(this, currentUserId(this), query);
+	}, entryKey);
+	// A page shorter than asked for is not taken for the last: the next one says (nodes/api/paging.ts).
+	const page = await step(readCursor(paginationToken), 0);
+	const results = page.fresh
 		.filter((contact) => typeof contact.id === 'string' && contact.id !== '')
 		.map(contactEntry);
-	return {
-		results,
-		paginationToken: page.length === CONTACTS_PAGE_SIZE ? String(offset + page.length) : undefined,
-	};
+	return { results, ...(page.next && { paginationToken: JSON.stringify(page.next) }) };
 };

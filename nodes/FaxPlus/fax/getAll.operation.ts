@@ -6,7 +6,14 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { dateTimeValue, formatUtc, parseDateTime } from '../../api/dates';
+import { dateTimeValue, formatUtc } from '../../api/dates';
+import {
+	FIRST_FAX_PAGE,
+	faxPages,
+	readFaxListPage,
+	type FaxListPageQuery,
+} from '../../api/faxList';
+import { collectPages } from '../../api/paging';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { outputProperties, shapedItems } from '../shared/output';
@@ -14,8 +21,7 @@ import { SIMPLIFIED_FAX } from './shared/fields';
 
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
 import { withStatusMeaning } from './shared/statusFields';
-import { faxPlusApiRequest, segment } from '../../api/transport';
-import type { FaxCategory, FaxList, FaxListQuery, FaxRecord } from './shared/types';
+import type { FaxCategory, FaxListQuery, FaxRecord } from './shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Get Many',
@@ -77,10 +83,9 @@ export const description: INodeProperties[] = [
 ];
 
 /**
- * One item per fax record, newest first as the API answers. Return All (or a Limit above one
- * page) pages with the documented `before`: each next page ends at the oldest record of the
- * page before. That record's second is included again (plus one second: the API may treat
- * `before` as exclusive), so faxes sharing it are not lost; the repeats are dropped by id.
+ * One item per fax record, newest first as the API answers, paged with the documented `before`
+ * until a page brings nothing new (nodes/api/faxList.ts): whatever page size Fax.Plus answers,
+ * every fax once.
  */
 export async function execute(
 	this: IExecuteFunctions,
@@ -89,85 +94,34 @@ export async function execute(
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const limit = resultLimit(this, itemIndex);
 	const filters = filterQuery(this, itemIndex);
-	const userBefore = filters.before === undefined ? undefined : apiTimeMs(filters.before);
-
-	const faxes: FaxRecord[] = [];
-	const seen = new Set<unknown>();
-	let before = filters.before;
-	/** Records already output that the next page can bring again (those at its boundary). */
-	let repeats = 0;
-	for (;;) {
-		const wanted = limit === undefined ? PAGE_SIZE : limit - faxes.length + repeats;
-		const pageSize = Math.min(PAGE_SIZE, wanted);
-		const qs: FaxListQuery = {
-			...filters,
-			...(before === undefined ? {} : { before }),
-			limit: pageSize,
-		};
-		const answer = await faxPlusApiRequest<FaxList | undefined>(this, {
-			method: 'GET',
-			path: `/accounts/${segment(userId)}/faxes`,
-			qs: qs as unknown as IDataObject,
-			itemIndex,
-		});
-		const records = answer?.data?.records;
-		const page = Array.isArray(records) ? records : [];
-		let added = 0;
-		for (const fax of page) {
-			if (fax.id !== undefined && seen.has(fax.id)) continue;
-			seen.add(fax.id);
-			faxes.push(fax);
-			added++;
-			if (limit !== undefined && faxes.length >= limit) break;
-		}
-		if (limit !== undefined && faxes.length >= limit) break;
-		if (page.length < pageSize || added === 0) break;
-
-		const oldest = oldestTimeMs(page);
-		if (oldest === undefined) {
-			throw new NodeOperationError(
-				this.getNode(),
-				'Fax.Plus answered fax records without a start_time, so the next page cannot be asked for',
-				{
-					itemIndex,
-					description: `${faxes.length} faxes were read; turn off "Return All" and set a Limit of at most ${PAGE_SIZE}, or narrow the list with After and Before.`,
-				},
-			);
-		}
-		let bound = oldest + 1000;
-		if (userBefore !== undefined && bound > userBefore) bound = userBefore;
-		before = formatUtc(new Date(bound));
-		repeats = faxes.filter((fax) => {
-			const time = startTimeMs(fax);
-			return time !== undefined && time >= oldest && time <= bound;
-		}).length;
-	}
+	const step = faxPages(
+		async (page) =>
+			await readFaxListPage(this, userId, { ...filters, ...page } as FaxListPageQuery, {
+				itemIndex,
+			}),
+		{
+			pageSize: PAGE_SIZE,
+			limit,
+			before: filters.before,
+			noStartTime: (read) => {
+				throw new NodeOperationError(
+					this.getNode(),
+					'Fax.Plus answered fax records without a start_time, so the next page cannot be asked for',
+					{
+						itemIndex,
+						description: `${read} faxes were read; turn off "Return All" and set a Limit of at most ${PAGE_SIZE}, or narrow the list with After and Before.`,
+					},
+				);
+			},
+		},
+	);
+	const faxes = (await collectPages(FIRST_FAX_PAGE, step, limit)) as FaxRecord[];
 	return shapedItems(
 		this,
 		itemIndex,
 		faxes.map(withStatusMeaning) as IDataObject[],
 		SIMPLIFIED_FAX,
 	);
-}
-
-/** A `YYYY-MM-DD HH:mm:ss` time of the API (UTC) in epoch milliseconds. */
-function apiTimeMs(value: unknown): number | undefined {
-	if (typeof value !== 'string' || value.trim() === '') return undefined;
-	return parseDateTime(value)?.getTime();
-}
-
-function startTimeMs(fax: FaxRecord): number | undefined {
-	return apiTimeMs(fax.start_time);
-}
-
-/** The earliest start_time of a page (the last record, as the API answers newest first). */
-function oldestTimeMs(page: FaxRecord[]): number | undefined {
-	let oldest: number | undefined;
-	for (const fax of page) {
-		const time = startTimeMs(fax);
-		if (time !== undefined && (oldest === undefined || time < oldest)) oldest = time;
-	}
-	return oldest === undefined ? undefined : Math.floor(oldest / 1000) * 1000;
 }
 
 function filterQuery(context: IExecuteFunctions, itemIndex: number): Omit<FaxListQuery, 'limit'> {

@@ -3,6 +3,7 @@ export * as deleteOperation from './delete.operation';
 export * as download from './download.operation';
 export * as downloadReport from './downloadReport.operation';
 export * as downloadThumbnail from './downloadThumbnail.operation';
+export * as extract from './extract.operation';
 export * as get from './get.operation';
 export * as getAll from './getAll.operation';
 export * as getFieldExtraction from './getFieldExtraction.operation';

@@ -21,7 +21,11 @@ import {
 	readDocuments,
 	type FaxDocument,
 } from './shared/documents';
-import { fetchDocuments } from './shared/documentUrls';
+import {
+	allowedDocumentHostsOption,
+	downloadTimeLimitOption,
+	fetchDocuments,
+} from './shared/documentUrls';
 import { uploadDocument } from './shared/uploadBody';
 import { resourceLocator } from '../shared/locators';
 import { fromField, senderOf } from './shared/senders';
@@ -35,6 +39,8 @@ import {
 import {
 	claimSend,
 	idempotencyKeyOption,
+	KEY_TAG_PREFIX,
+	keyHistorySizeOption,
 	nodeErrorOf,
 	taggedComment,
 	toolRepeatWindowOption,
@@ -68,7 +74,7 @@ export const option: INodePropertyOptions = {
 
 /** What an AI agent reads about this operation as a tool. */
 export const toolDescription =
-	'Send a fax with Fax.Plus to one or more fax numbers. Needs the destination numbers in E.164 format (+ and the country code), several separated by commas, and the document (the text to fax, or a document\'s http(s) URL, as this tool is set up). Returns, per destination, the outbox ID of the queued fax and a message saying what happens next and how to check the status later (Outbox → Get with the outbox ID; once sent, the fax is listed under category "sent"). The same numbers, From and documents again within 24 hours are not faxed twice: the answer then says duplicate: true. Destinations may be bounded (allowed prefixes, at most 10 numbers per call unless set); a refusal names the number and sends nothing.';
+	'Send a fax with Fax.Plus to one or more fax numbers. Needs the destination numbers in E.164 format (+ and the country code), several separated by commas, and the document (the text to fax, or a document\'s http(s) URL, as this tool is set up). Returns, per destination, the outbox ID of the queued fax and a message saying what happens next and how to check the status later (Outbox → Get with the outbox ID; once sent, the fax is listed under category "sent"). The same numbers, From, documents and fax options again within 24 hours are not faxed twice: the answer then says duplicate: true. Destinations may be bounded (allowed prefixes, at most 10 numbers per call unless set); a refusal names the number and sends nothing.';
 
 const show = showFor('fax', 'send');
 
@@ -186,7 +192,7 @@ export const description: INodeProperties[] = [
 		displayName: 'Fax to Send Again',
 		name: 'fromFax',
 		description:
-			'A fax of the chosen user whose document is sent to the new numbers (re-send or forward)',
+			"A fax of the chosen user whose document is sent to the new numbers (re-send or forward). Sent as from_fax, which Fax.Plus's Send a fax page documents and its SDK does not.",
 		displayOptions: showForSource('fax'),
 		searchListMethod: 'searchFaxes',
 		listPlaceholder: 'Select a fax...',
@@ -202,6 +208,7 @@ export const description: INodeProperties[] = [
 		displayOptions: show,
 		options: [
 			allowedDestinationsOption,
+			allowedDocumentHostsOption,
 			{
 				displayName: 'Comment',
 				name: 'comment',
@@ -269,7 +276,9 @@ export const description: INodeProperties[] = [
 					},
 				],
 			},
+			downloadTimeLimitOption,
 			idempotencyKeyOption,
+			keyHistorySizeOption,
 			maxDestinationsOption,
 			maxStatusChecksOption,
 			...retryFields,
@@ -332,7 +341,14 @@ export async function execute(
 	const fromFax =
 		source === 'fax' ? requiredString(this, 'fromFax', 'Fax to Send Again', itemIndex) : undefined;
 	const documents = source === 'fax' ? [] : await documentsOf(this, itemIndex, source);
-	const once = await claimSend(this, itemIndex, options, { userId, to, from, documents, fromFax });
+	const once = await claimSend(this, itemIndex, options, {
+		userId,
+		to,
+		from,
+		documents,
+		fromFax,
+		faxOptions: { ...payload, comment: undefined, uploadFormat },
+	});
 	if (once && 'duplicate' in once) {
 		logDebug(this, 'Send answered a duplicate: this fax was sent before (Idempotency Key)', {
 			event: 'send_duplicate',
@@ -362,6 +378,15 @@ export async function execute(
 				itemIndex,
 				files: files.length,
 			});
+		// The settle of the claim runs while the files upload; then the claim is read back.
+		const duplicate = await claim?.confirm();
+		if (duplicate) {
+			logDebug(this, 'Send answered a duplicate: another send of this fax claimed its key first', {
+				event: 'send_duplicate',
+				itemIndex,
+			});
+			return toItems(duplicate);
+		}
 		claim?.sending();
 		answer = await faxPlusApiRequest<OutboxCreated | undefined>(this, {
 			method: 'POST',
@@ -425,6 +450,7 @@ async function documentsOf(
 			context,
 			itemIndex,
 			context.getNodeParameter('documentUrls', itemIndex, ''),
+			context.getNodeParameter('options', itemIndex, {}) as IDataObject,
 		);
 	if (source === 'text') {
 		const text = context.getNodeParameter('documentText', itemIndex, '');
@@ -492,6 +518,14 @@ function outboxOptions(
 	if (options.comment !== undefined && String(options.comment).trim() !== '')
 		comment.text = String(options.comment);
 	const tags = commentTagsOf(options.commentTags);
+	const reserved = tags.find((tag) => tag.toLowerCase().startsWith(KEY_TAG_PREFIX));
+	if (reserved !== undefined) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Comment Tags: "${reserved}" starts with "${KEY_TAG_PREFIX}", which is kept for the Idempotency Key's tag`,
+			{ itemIndex, description: 'Choose a tag that does not start with it.' },
+		);
+	}
 	if (tags.length > 0) comment.tags = tags;
 	if (Object.keys(comment).length > 0) payload.comment = comment;
 	const faxOptions: NonNullable<OutboxPayload['options']> = {};

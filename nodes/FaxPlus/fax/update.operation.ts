@@ -21,7 +21,7 @@ export const option: INodePropertyOptions = {
 
 /** What an AI agent reads about this operation as a tool. */
 export const toolDescription =
-	'Mark a fax as read or unread, or change its comment. Needs the fax ID (the "id" from the fax list) and what to change. Returns the fax ID and the changes made.';
+	'Mark a fax as read or unread, or change its comment. Needs the fax ID (the "id" from the fax list) and what to change; what is not changed keeps its value. Returns the fax ID, its comment and whether it is read.';
 
 export const description: INodeProperties[] = [
 	userIdField('fax', 'update'),
@@ -32,14 +32,16 @@ export const description: INodeProperties[] = [
 			name: 'comment',
 			type: 'string',
 			default: '',
-			description: 'Comment of the fax (an empty value clears it)',
+			description:
+				"Comment of the fax (an empty value clears it). Not set: the current comment is kept (read first: Fax.Plus's SDK requires both fields).",
 		},
 		{
 			displayName: 'Is Read',
 			name: 'isRead',
 			type: 'boolean',
 			default: true,
-			description: 'Whether the fax is marked as read',
+			description:
+				"Whether the fax is marked as read. Not set: the current read state is kept (read first: Fax.Plus's SDK requires both fields).",
 		},
 	]),
 ];
@@ -50,15 +52,50 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
-	const body = changes(this, itemIndex);
+	const path = `/accounts/${segment(userId)}/faxes/${segment(faxId)}`;
+	const body = await withCurrentValues(this, itemIndex, path, changes(this, itemIndex));
 	const answer = await faxPlusApiRequest<FaxRecord | undefined>(this, {
 		method: 'PUT',
-		path: `/accounts/${segment(userId)}/faxes/${segment(faxId)}`,
+		path,
 		body: { ...body },
 		itemIndex,
 	});
 	const updated: FaxUpdated = { updated: true, faxId, userId, ...body };
 	return answerOr(answer, updated);
+}
+
+/**
+ * Both fields of the SDK's PayloadFaxModification, which marks both required (no published
+ * document says Fax.Plus takes one alone): the one the user did not set keeps the fax's
+ * current value, read first, so it is neither refused nor cleared.
+ */
+async function withCurrentValues(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	path: string,
+	body: FaxModification,
+): Promise<Required<FaxModification>> {
+	if (body.comment !== undefined && body.is_read !== undefined)
+		return { comment: body.comment, is_read: body.is_read };
+	const fax = await faxPlusApiRequest<FaxRecord | undefined>(context, {
+		method: 'GET',
+		path,
+		itemIndex,
+	});
+	const comment = body.comment ?? fax?.comment;
+	const isRead = body.is_read ?? fax?.is_read;
+	if (typeof comment !== 'string' || typeof isRead !== 'boolean') {
+		const missing = typeof comment !== 'string' ? 'Comment' : 'Is Read';
+		throw new NodeOperationError(
+			context.getNode(),
+			`Fax.Plus did not answer the fax's current ${missing}, so it cannot be kept`,
+			{
+				itemIndex,
+				description: `Fax.Plus's SDK requires Comment and Is Read together; nothing was changed. Add both under "Update Fields".`,
+			},
+		);
+	}
+	return { comment, is_read: isRead };
 }
 
 /** The fields the user added, checked; refuses an empty update before any request. */
@@ -84,7 +121,7 @@ function changes(context: IExecuteFunctions, itemIndex: number): FaxModification
 			'Nothing to update: add Comment or Is Read under "Update Fields"',
 			{
 				itemIndex,
-				description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
+				description: 'Add at least one of them; the other keeps its current value.',
 			},
 		);
 	}

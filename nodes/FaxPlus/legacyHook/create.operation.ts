@@ -10,6 +10,7 @@ import { FAX_EVENTS, faxEventOptions, type FaxEvent } from '../../api/events';
 import { toItems } from '../shared/items';
 import { normalizeE164Numbers } from '../../api/numbers';
 import { checkUrl } from '../webhook/fields';
+import { hookWithoutToken } from '../../api/hookTokens';
 import { createLegacyHook } from '../../api/legacyHooks';
 
 export const option: INodePropertyOptions = {
@@ -48,7 +49,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. +15551234567, +15557654321',
 		description:
-			'Deliver only faxes of these numbers of the account (E.164 with "+", separated by commas); only numbers the account owns are allowed. Leave empty for every number.',
+			'Deliver only faxes of these numbers of the account (E.164 with "+", separated by commas); only numbers the account owns are allowed. Leave empty for every number. The spec names such numbers for hooks, but no Fax.Plus document names the field (sent as "numbers"): if Fax.Plus ignores it, every number\'s faxes are delivered.',
 		displayOptions: show,
 	},
 ];
@@ -97,5 +98,5 @@ export async function execute(
 		},
 		itemIndex,
 	);
-	return toItems(hook);
+	return toItems(hookWithoutToken(hook));
 }

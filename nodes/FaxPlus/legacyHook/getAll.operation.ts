@@ -9,7 +9,8 @@ import { showFor } from '../shared/descriptions';
 import { FAX_EVENTS, faxEventOptions, type FaxEvent } from '../../api/events';
 import { toItems } from '../shared/items';
 import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
-import { listLegacyHooks } from '../../api/legacyHooks';
+import { hookWithoutToken } from '../../api/hookTokens';
+import { listAllLegacyHooks, listLegacyHooks } from '../../api/legacyHooks';
 
 export const option: INodePropertyOptions = {
 	name: 'Get Many',
@@ -24,7 +25,12 @@ export const description: INodeProperties[] = [
 		name: 'eventFilter',
 		type: 'options',
 		options: [
-			{ name: 'All Events', value: 'all', description: 'Hooks of every event' },
+			{
+				name: 'All Events',
+				value: 'all',
+				description:
+					'Hooks of every event. If Fax.Plus refuses fax_page_received (its SDK lists only the other two for hooks), those of the other two, with a notice saying so.',
+			},
 			...faxEventOptions,
 		],
 		default: 'all',
@@ -46,10 +52,19 @@ export async function execute(
 		});
 	}
 	const limit = resultLimit(this, itemIndex);
-	const hooks = await listLegacyHooks(
-		this,
-		event === 'all' || event === '' ? undefined : (event as FaxEvent),
-		itemIndex,
-	);
-	return toItems(limited(hooks, limit));
+	if (event !== 'all' && event !== '')
+		return toItems(
+			limited(await listLegacyHooks(this, event as FaxEvent, itemIndex), limit).map(
+				hookWithoutToken,
+			),
+		);
+	const { hooks, refused } = await listAllLegacyHooks(this, itemIndex);
+	if (refused.length > 0) {
+		// Fax.Plus's SDK lists fax_page_received for no hook: the other events are listed all the same.
+		this.addExecutionHints?.({
+			message: `Fax.Plus refused to list legacy hooks for ${refused.join(', ')}; the hooks of the other events are listed.`,
+			location: 'outputPane',
+		});
+	}
+	return toItems(limited(hooks, limit).map(hookWithoutToken));
 }

@@ -2,6 +2,7 @@ import type { INodeListSearchItems, INodeProperties } from 'n8n-workflow';
 import * as operations from './operations';
 import { defineResource } from '../shared/resource';
 import type { FaxPlusResource, ListSearchMethod } from '../shared/types';
+import { withoutHookToken } from '../../api/hookTokens';
 import { listLegacyHooks } from '../../api/legacyHooks';
 
 const deprecationNotice: INodeProperties = {
@@ -17,7 +18,7 @@ const deprecationNotice: INodeProperties = {
 const searchLegacyHooks: ListSearchMethod = async function (filter) {
 	const query = (filter ?? '').trim().toLowerCase();
 	const results: INodeListSearchItems[] = (await listLegacyHooks(this))
-		.map((hook) => ({ name: `${hook.target} (${hook.event})`, value: hook.id }))
+		.map((hook) => ({ name: `${withoutHookToken(hook.target)} (${hook.event})`, value: hook.id }))
 		.filter((entry) => !query || `${entry.name} ${entry.value}`.toLowerCase().includes(query));
 	return { results };
 };

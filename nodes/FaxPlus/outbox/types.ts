@@ -27,4 +27,6 @@ export interface OutboxFaxUpdated extends OutboxFaxModification {
 	updated: true;
 	outboxFaxId: string;
 	userId: string;
+	/** The comment's tags, kept. */
+	tags?: string[];
 }

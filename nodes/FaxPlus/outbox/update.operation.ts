@@ -4,6 +4,7 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { showFor, userIdField } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../../api/transport';
@@ -19,7 +20,7 @@ export const option: INodePropertyOptions = {
 
 /** What an AI agent reads about this operation as a tool. */
 export const toolDescription =
-	'Change the comment of a fax still in the Fax.Plus outbox. Needs the outbox ID and the new comment. Returns the outbox ID and the comment.';
+	"Change the comment of a fax still in the Fax.Plus outbox. Needs the outbox ID and the new comment; the comment's tags are kept. Returns the outbox ID and the comment.";
 
 export const description: INodeProperties[] = [
 	userIdField('outbox', 'update'),
@@ -31,7 +32,7 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		description:
-			'New comment of the fax; empty clears it. Fax.Plus lets only the comment of an outgoing fax change.',
+			"New text of the fax's comment; empty clears it. Its tags are kept. Fax.Plus lets only the comment of an outgoing fax change.",
 		displayOptions: showFor('outbox', 'update'),
 	},
 ];
@@ -42,15 +43,74 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax ID', itemIndex);
-	const body: OutboxFaxModification = {
-		comment: String(this.getNodeParameter('comment', itemIndex, '') ?? ''),
-	};
+	const text = String(this.getNodeParameter('comment', itemIndex, '') ?? '');
+	const path = `/accounts/${segment(userId)}/outbox/${segment(outboxFaxId)}`;
+	const tags = tagsOf(await readOutboxFax(this, itemIndex, path));
+	const body: OutboxFaxModification = { comment: text };
 	const answer = await faxPlusApiRequest<OutboxFax | undefined>(this, {
 		method: 'PUT',
-		path: `/accounts/${segment(userId)}/outbox/${segment(outboxFaxId)}`,
+		path,
 		body: { ...body },
 		itemIndex,
 	});
-	const updated: OutboxFaxUpdated = { updated: true, outboxFaxId, userId, ...body };
+	if (tags.length > 0) await keepTags(this, itemIndex, path, text, tags);
+	const updated: OutboxFaxUpdated = {
+		updated: true,
+		outboxFaxId,
+		userId,
+		...body,
+		...(tags.length > 0 && { tags }),
+	};
 	return answerOr(answer, updated);
+}
+
+async function readOutboxFax(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	path: string,
+): Promise<OutboxFax | undefined> {
+	return await faxPlusApiRequest<OutboxFax | undefined>(context, {
+		method: 'GET',
+		path,
+		itemIndex,
+	});
+}
+
+/** The tags of an outbox fax's comment (the SDK's OutboxComment: `text` and `tags`). */
+function tagsOf(fax: OutboxFax | undefined): string[] {
+	const tags = (fax?.comment as { tags?: unknown } | undefined)?.tags;
+	return Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : [];
+}
+
+/**
+ * The SDK's PayloadOutboxModification takes the comment as a string; whether Fax.Plus keeps the
+ * comment's tags then, no document says. The tags (Send's repeat detection finds a fax by its
+ * "n8n-key-…" tag) are checked, and set again with the text as Send sets them when they are gone.
+ */
+async function keepTags(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	path: string,
+	text: string,
+	tags: string[],
+): Promise<void> {
+	const kept = tagsOf(await readOutboxFax(context, itemIndex, path));
+	if (tags.every((tag) => kept.includes(tag))) return;
+	try {
+		await faxPlusApiRequest(context, {
+			method: 'PUT',
+			path,
+			body: { comment: { text, tags } },
+			itemIndex,
+		});
+	} catch (error) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Fax.Plus changed the comment and dropped its tags: ${tags.join(', ')}`,
+			{
+				itemIndex,
+				description: `Setting them again was refused (${(error as Error).message}). A tag "n8n-key-…" is how Send's Idempotency Key finds this fax; without it a repeat of that send is refused rather than sent twice.`,
+			},
+		);
+	}
 }

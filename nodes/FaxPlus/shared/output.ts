@@ -200,7 +200,13 @@ const UNTRUSTED_FIELDS: Record<string, UntrustedField[]> = {
 		{ field: 'from', as: 'callerId', when: received },
 	],
 	'fax.getOcr': [{ field: 'data', as: 'ocrText' }],
+	'fax.requestOcr': [{ field: 'data', as: 'ocrText' }],
 	'fax.getFieldExtraction': [{ field: 'data', as: 'extractedFields' }],
+	'fax.requestFieldExtraction': [{ field: 'data', as: 'extractedFields' }],
+	'fax.extract': [
+		{ field: 'text', as: 'ocrText' },
+		{ field: 'fields', as: 'extractedFields' },
+	],
 	'fax.updateFieldExtraction': [{ field: 'data', as: 'extractedFields' }],
 	outbox: [
 		{ field: 'comment', as: 'comment' },

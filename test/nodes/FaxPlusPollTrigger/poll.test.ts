@@ -92,13 +92,12 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 			'fax_received',
 			'fax_received',
 		]);
-		expect(listRequests(server()).map((request) => request.query.category)).toEqual([
-			'inbox',
-			'sent',
-		]);
+		// Each category from its newest page back, until a page brings nothing new.
+		const firstPages = listRequests(server()).filter((request) => !request.query.before);
+		expect(firstPages.map((request) => request.query.category)).toEqual(['inbox', 'sent']);
 	});
 
-	it('a poll without new faxes costs one list request per selected event (60 or 120 an hour polling every minute)', async () => {
+	it('a poll without new faxes costs one list request per selected event with an empty window, three with faxes in it', async () => {
 		const harness = await startHarness({
 			server: server(),
 			parameters: { ...received, events: ['fax_received', 'fax_sent'] },
@@ -108,12 +107,45 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 		await harness.poll();
 		server().clearRequests();
 		await harness.poll();
+		// A page shorter than asked for does not end the list (Fax.Plus may answer fewer a page):
+		// the page one second after its oldest fax brings nothing new, the second before it nothing.
 		expect(
 			apiRequests(server()).map(
 				(request) => `${request.method} ${request.path} ${request.query.category}`,
 			),
-		).toEqual(['GET /v3/accounts/self/faxes inbox', 'GET /v3/accounts/self/faxes sent']);
+		).toEqual([
+			'GET /v3/accounts/self/faxes inbox',
+			'GET /v3/accounts/self/faxes inbox',
+			'GET /v3/accounts/self/faxes inbox',
+			'GET /v3/accounts/self/faxes sent',
+		]);
 	});
+
+	it.each<[number, 'exclusive' | 'inclusive']>([
+		[1, 'exclusive'],
+		[1, 'inclusive'],
+		[50, 'inclusive'],
+	])(
+		'a burst is emitted whole, once, with Fax.Plus answering at most %i a page, `before` %s',
+		async (pageCap, listBounds) => {
+			server().setReadings({ pageCap, listBounds });
+			const harness = await startHarness({ server: server(), parameters: received });
+			await activateOk(harness);
+			const count = 60;
+			for (let i = 0; i < count; i++)
+				await addFax(server(), {
+					id: `fax_burst_${String(i).padStart(3, '0')}`,
+					start_time: faxTimeAgo(600 - i),
+				});
+			await harness.poll();
+			expect(harness.runs).toHaveLength(1);
+			expect(emittedIds(harness)).toEqual(
+				Array.from({ length: count }, (_, i) => `fax_burst_${String(i).padStart(3, '0')}`),
+			);
+			await harness.poll();
+			expect(harness.runs).toHaveLength(1);
+		},
+	);
 
 	it('a burst larger than a page is emitted whole, once, oldest first (paging back with before)', async () => {
 		const harness = await startHarness({ server: server(), parameters: received });

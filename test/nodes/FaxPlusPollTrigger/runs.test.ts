@@ -88,6 +88,11 @@ describe('Fax.Plus Polling Trigger → a run n8n cannot start', () => {
 			"Fax fax_at_restart was passed on by an earlier run (n8n's processed-data store), so no item was passed on",
 		]);
 		expect(harness.processedData.calls).toBe(2);
+		// Alone, the polling trigger keeps its own record only: the workflow's is left to the user's nodes.
+		expect(
+			harness.processedData.recordedNodeValues('poll-workflow', 'faxplus-poll-trigger-node'),
+		).toEqual(['fax:fax_received:fax_at_restart']);
+		expect(harness.processedData.recordedValues('poll-workflow')).toEqual([]);
 	});
 
 	it("a run that cannot use n8n's processed-data store fails, naming the fax, and passes nothing on", async () => {

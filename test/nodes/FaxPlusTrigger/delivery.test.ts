@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not node code: a raw HTTP request sends a header twice, which fetch cannot */
+import { request as httpRequest } from 'node:http';
 import { signWebhook } from '../../server';
 import { useFaxPlusServer } from '../../support/faxplus';
 import {
@@ -66,14 +68,14 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 				from: '+15551230001',
 				to: '+4930123456',
 				faxId: 'fax_abc',
-				hookId: 'fax_abc',
+				faxSessionId: 'fax_abc',
 				legacy: false,
 				hook: { id: 'fax_abc', event: 'fax_sent', event_time: expect.any(String), target: '' },
 				data: expect.objectContaining({ id: 'fax_abc', status: 'success', direction: 'outgoing' }),
 			});
 		});
 
-		it('flags a retried fax (hook.id differs from data.id)', async () => {
+		it("flags a retried fax (hook.id differs from data.id): faxId is hook.id, the fax ID; data.id is the session's", async () => {
 			const { harness } = await activeTrigger();
 			await server().deliver({
 				event: 'fax_sent',
@@ -82,8 +84,8 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			});
 			expect((await runJson(harness))[0]).toMatchObject({
 				isRetry: true,
-				hookId: 'fax_retry_2',
-				faxId: 'fax_first',
+				faxId: 'fax_retry_2',
+				faxSessionId: 'fax_first',
 				status: 'failed',
 			});
 		});
@@ -112,7 +114,7 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			const activated = harness.savedStaticData;
 			const [result] = await server().deliver({ event: 'fax_sent' });
 			await runsOf(harness);
-			expect(recordedKeys(harness)).toEqual([storedKeyOf(result.webhookId!)]);
+			expect(recordedKeys(harness)).toEqual([storedKeyOf(server(), result.webhookId!)]);
 			expect(harness.savedStaticData).toEqual(activated);
 			expect(harness.staticDataSavedByRuns).toBe(0);
 		});
@@ -266,6 +268,41 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			);
 		});
 
+		it('refuses a webhook-id sent twice (Node joins the two lines into one value, which the signature does not cover)', async () => {
+			const { harness, secret } = await activeTrigger();
+			const body = Buffer.from('{"hook":{"id":"f","event":"fax_sent"},"data":{"id":"f"}}');
+			const now = Math.floor(Date.now() / 1000);
+			const signature = `v1,${signWebhook(secret, 'msg_first', now, body)}`;
+			const { status, text } = await new Promise<{ status: number; text: string }>(
+				(resolve, reject) => {
+					const request = httpRequest(
+						harness.productionUrl,
+						{
+							method: 'POST',
+							headers: {
+								'content-type': 'application/json',
+								// Two header lines, as a sender repeating the header sends them.
+								'webhook-id': ['msg_first', 'msg_second'],
+								'webhook-timestamp': String(now),
+								'webhook-signature': signature,
+							},
+						},
+						(res) => {
+							const chunks: Buffer[] = [];
+							res.on('data', (chunk: Buffer) => chunks.push(chunk));
+							res.on('end', () =>
+								resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }),
+							);
+						},
+					);
+					request.on('error', reject);
+					request.end(body);
+				},
+			);
+			await expectRefused(harness, status, text, 'signature_mismatch');
+			expect(harness.answers.at(-1)?.headers['webhook-id']).toBe('msg_first, msg_second');
+		});
+
 		it('refuses a request without any signature headers', async () => {
 			const { harness } = await activeTrigger();
 			const { status, body } = await post(
@@ -306,20 +343,21 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			await server().deliver({ event: 'fax_received', data: { id: 'fax_same' } });
 			const runs = await runsOf(harness);
 			expect(
-				runs.map(({ items: [item] }) => [item.json.event, item.json.hookId, item.json.faxId]),
+				runs.map(({ items: [item] }) => [item.json.event, item.json.faxId, item.json.faxSessionId]),
 			).toEqual([
 				['fax_sent', 'fax_same', 'fax_same'],
 				['fax_sent', 'fax_same', 'fax_try_2'],
 				['fax_sent', 'fax_same', 'fax_try_3'],
 				['fax_received', 'fax_same', 'fax_same'],
 			]);
-			expect(harness.processedData.recordedValues(TRIGGER_WORKFLOW_ID)).toEqual(
-				expect.arrayContaining([
-					'fax:fax_sent:fax_same',
-					'fax:fax_sent:fax_same:attempt:fax_try_2',
-					'fax:fax_received:fax_same',
-				]),
-			);
+			// One entry per delivery, in the trigger's own record; nothing in the workflow's.
+			expect(recordedKeys(harness)).toEqual([
+				'fax:fax_sent:fax_same',
+				'fax:fax_sent:fax_same:attempt:fax_try_2',
+				'fax:fax_sent:fax_same:attempt:fax_try_3',
+				'fax:fax_received:fax_same',
+			]);
+			expect(harness.processedData.recordedValues(TRIGGER_WORKFLOW_ID)).toEqual([]);
 		});
 
 		it('starts exactly one run for 50 concurrent copies of one delivery; copies in flight are told to come back (409)', async () => {
@@ -346,7 +384,7 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			// Their re-sends, once the first was answered, are repeats.
 			const [resent] = await server().replay('msg_concurrent');
 			expect(resent.attempts[0].body).toBe('{"received":true,"duplicate":true}');
-			expect(recordedKeys(harness)).toEqual([storedKeyOf('msg_concurrent')]);
+			expect(recordedKeys(harness)).toEqual([storedKeyOf(server(), 'msg_concurrent')]);
 		});
 
 		it('records nothing when n8n cannot start the run (500): the re-send is accepted and runs once', async () => {
@@ -374,7 +412,7 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			);
 			expect(await runsOf(harness)).toHaveLength(50);
 			expect(new Set(recordedKeys(harness))).toEqual(
-				new Set(results.flat().map((result) => storedKeyOf(result.webhookId!))),
+				new Set(results.flat().map((result) => storedKeyOf(server(), result.webhookId!))),
 			);
 			// Runs that wait while another's check is under way are checked together: fewer
 			// reads and writes of n8n's record than deliveries.
@@ -410,7 +448,11 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			// The repeat's execution says why it passed nothing on, naming the delivery.
 			expect(harness.executions[1].hints).toEqual([
 				expect.objectContaining({
-					message: `Delivery ${first.webhookId} was processed before (n8n's processed-data store), so no item was passed on`,
+					message: expect.stringMatching(
+						new RegExp(
+							`^This fax event \\(fax_sent, fax fax_\\w+\\) was passed on before, by delivery ${first.webhookId} or another delivery of it \\(n8n's processed-data store\\), so no item was passed on$`,
+						),
+					),
 				}),
 			]);
 			expect(harness.executions[0].hints).toEqual([]);
@@ -467,8 +509,9 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 				);
 			}
 			expect(await runsOf(harness)).toHaveLength(150);
-			// Each delivery takes two entries: its webhook-id and its fax.
-			expect(harness.processedData.entries(TRIGGER_WORKFLOW_ID)).toHaveLength(20);
+			// Each delivery takes one entry (its fax), in the trigger's own record.
+			expect(recordedKeys(harness)).toHaveLength(20);
+			expect(harness.processedData.entries(TRIGGER_WORKFLOW_ID)).toEqual([]);
 		});
 	});
 
@@ -491,7 +534,7 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 				partial.webhookId,
 			]);
 			// Filtered out in webhook(), so no run: only the fast path knows it.
-			expect(recordedKeys(harness)).not.toContain(storedKeyOf(failed.webhookId!));
+			expect(recordedKeys(harness)).not.toContain(storedKeyOf(server(), failed.webhookId!));
 			const [replayed] = await server().replay(failed.webhookId!);
 			expect(replayed.attempts[0].body).toBe('{"received":true,"duplicate":true}');
 		});

@@ -130,6 +130,14 @@ describe('Fax.Plus Trigger → public contract', () => {
 			expect(description.activationMessage).toMatch(/credential/);
 		});
 
+		it('says where the duplicate record is kept and what Remove Duplicates may share with it', () => {
+			const notice = property('recordNotice');
+			expect(notice.type).toBe('notice');
+			expect(notice.displayName).toMatch(/a record of its own/);
+			expect(notice.displayName).toMatch(/one entry per fax in the workflow's record/);
+			expect(notice.displayName).toMatch(/give Remove Duplicates Scope "Node"/);
+		});
+
 		it("links Fax.Plus's web app in the notice and places it below the credential slots", () => {
 			const names = description.properties.map((entry) => entry.name);
 			// n8n's editor shows the credential slots where `authentication` is: the notice follows it.
@@ -171,6 +179,12 @@ describe('Fax.Plus Trigger → public contract', () => {
 			expect(existing).toMatch(/Production URL/);
 			expect(existing).toMatch(/own events and numbers filter apply/);
 			expect(existing).toMatch(/Numbers Filter is not applied/);
+		});
+
+		it('says what clearing it does to that endpoint', () => {
+			expect(option('existingEndpointId').description).toMatch(
+				/Cleared later, the option hands that endpoint to the trigger with its secret: .* deleted when the workflow is unpublished/,
+			);
 		});
 
 		it('describes each option in one or two sentences', () => {

@@ -63,7 +63,7 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 				workflowData: expect.any(Array),
 				webhookResponse: { received: true },
 			});
-			expect(recordedKeys(harness)).toEqual([storedKeyOf(result.webhookId!)]);
+			expect(recordedKeys(harness)).toEqual([storedKeyOf(server(), result.webhookId!)]);
 
 			const [request] = fileRequests(server());
 			expect(calls(server())).toEqual(['GET /v3/accounts/owner_1/files/fax_new_1']);
@@ -136,6 +136,29 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 		expect((await runsOf(harness))[0].items[0].json).not.toHaveProperty('documentError');
 	});
 
+	it('downloads a retried sent fax by its fax ID (hook.id), not by the session ID (data.id) the API does not know', async () => {
+		const harness = await activeTrigger({ downloadDocument: true });
+		await deliver(harness, {
+			event: 'fax_sent',
+			hookId: 'fax_retried',
+			data: { id: 'session_2', status: 'success' },
+		});
+		expect(calls(server())).toEqual(['GET /v3/accounts/owner_1/files/fax_retried']);
+		const [item] = (await runsOf(harness))[0].items;
+		expect(item.json).toMatchObject({
+			isRetry: true,
+			faxId: 'fax_retried',
+			faxSessionId: 'session_2',
+		});
+		expect(item.json).not.toHaveProperty('documentError');
+		expect(item.binary!.data.fileName).toBe('fax_retried.pdf');
+		// The fax list shows the fax under its fax ID only.
+		const listed = await served(server(), '/accounts/self/faxes?category=sent&limit=1000');
+		const ids = JSON.parse(listed.toString('utf8')).data.records.map((r: IDataObject) => r.id);
+		expect(ids).toContain('fax_retried');
+		expect(ids).not.toContain('session_2');
+	});
+
 	it("uses the fax's user (data.uid), so an admin's credential gets a member's fax", async () => {
 		const harness = await activeTrigger({ downloadDocument: true });
 		await deliver(harness, {
@@ -174,7 +197,7 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 			expect(item.binary).toBeUndefined();
 			expect(item.json).toMatchObject({ faxId: 'fax_unknown', webhookId: result.webhookId });
 			expect(item.json.documentError).toEqual(expect.stringContaining('400'));
-			expect(recordedKeys(harness)).toEqual([storedKeyOf(result.webhookId!)]);
+			expect(recordedKeys(harness)).toEqual([storedKeyOf(server(), result.webhookId!)]);
 
 			// Processed once: a replay (or retry) of the delivery neither runs nor downloads again.
 			const [replayed] = await server().replay(result.webhookId!);

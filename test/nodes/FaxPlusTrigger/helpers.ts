@@ -1,8 +1,11 @@
 // Shared by the trigger's tests.
 import type { IDataObject } from 'n8n-workflow';
 import { apiRequests, type FaxPlusServer } from '../../support/faxplus';
-import { TRIGGER_WORKFLOW_ID, type TriggerHarness } from '../../support/trigger-harness';
-import { hashOf } from '../../support/processed-data';
+import {
+	TRIGGER_NODE_ID,
+	TRIGGER_WORKFLOW_ID,
+	type TriggerHarness,
+} from '../../support/trigger-harness';
 
 /** Calls the local server's API directly (set-up outside the node). */
 export async function callApi(
@@ -90,15 +93,22 @@ export async function runsOf(harness: TriggerHarness): Promise<TriggerHarness['r
 	return harness.runs;
 }
 
-/** The delivery keys (webhook-id, body) n8n's processed-data store holds for the workflow (as n8n stores them: MD5, base64); fax-level keys left out. */
+/** The keys of the trigger's own record in n8n's processed-data store (scope node), oldest first. */
 export function recordedKeys(harness: TriggerHarness): string[] {
-	return harness.processedData
-		.recordedValues(TRIGGER_WORKFLOW_ID)
-		.filter((value) => !value.startsWith('fax:'))
-		.map(hashOf);
+	return harness.processedData.recordedNodeValues(TRIGGER_WORKFLOW_ID, TRIGGER_NODE_ID);
 }
 
-/** How the store holds a webhook-id's key. */
-export function storedKeyOf(webhookId: string): string {
-	return hashOf(`id:${webhookId}`);
+/**
+ * The key a delivery takes in the trigger's own record: its fax event (`fax:<event>:<fax ID>`,
+ * the fax ID being hook.id, else data.id), else its webhook-id (`id:<webhook-id>`).
+ */
+export function storedKeyOf(server: FaxPlusServer, webhookId: string): string {
+	const delivery = server.deliveries.find((entry) => entry.webhookId === webhookId);
+	if (!delivery) throw new Error(`no delivery ${webhookId}`);
+	const { hook = {}, data = {} } = JSON.parse(delivery.body.toString('utf8')) as {
+		hook?: IDataObject;
+		data?: IDataObject;
+	};
+	const faxId = hook.id ?? data.id;
+	return faxId === undefined ? `id:${webhookId}` : `fax:${String(hook.event)}:${String(faxId)}`;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { apiRequests, useFaxPlusServer } from '../../support/faxplus';
 import { useTriggerHarnesses, type TriggerHarness } from '../../support/trigger-harness';
 import { activateOk, callApi, runJson, runsOf } from './helpers';
@@ -11,10 +12,15 @@ function hooksOf(harness: TriggerHarness, server: ReturnType<ReturnType<typeof u
 	);
 }
 
-/** The target this node's hooks register: its production URL with its token. */
-function targetOf(harness: TriggerHarness): string {
-	const [registration] = harness.savedNodeStaticData.registrations as Array<{ token: string }>;
-	return `${harness.productionUrl}?hook_token=${registration.token}`;
+/** The target this node's hooks register: its production URL with its token (as Fax.Plus lists it; the node keeps only a hash). */
+function targetOf(
+	harness: TriggerHarness,
+	server: ReturnType<ReturnType<typeof useFaxPlusServer>>,
+): string {
+	const [hook] = Object.values(server.state.hooks).filter((each) =>
+		each.target.startsWith(`${harness.productionUrl}?`),
+	);
+	return hook.target;
 }
 
 describe('Fax.Plus Trigger → legacy hook API', () => {
@@ -29,7 +35,7 @@ describe('Fax.Plus Trigger → legacy hook API', () => {
 		await activateOk(harness);
 
 		const posts = apiRequests(server()).filter((request) => request.method === 'POST');
-		const target = targetOf(harness);
+		const target = targetOf(harness, server());
 		expect(target).toMatch(TOKENED);
 		expect(posts.map((request) => [request.path, request.body])).toEqual([
 			['/v3/hooks', { target, event: 'fax_sent' }],
@@ -42,10 +48,30 @@ describe('Fax.Plus Trigger → legacy hook API', () => {
 				url: harness.productionUrl,
 				api: 'hooks',
 				ids: hooks.map((hook) => hook.id),
-				token: expect.any(String),
+				tokenHash: createHash('sha256').update(target.split('hook_token=')[1]).digest('base64url'),
 			},
 		]);
 		expect(Object.keys(server().state.webhooks)).toEqual([]);
+	});
+
+	it('keeps only a hash of the token: neither the workflow (static data) nor a run holds the token', async () => {
+		const harness = await trigger({
+			server: server(),
+			parameters: { events: ['fax_received'], options: legacy },
+		});
+		await activateOk(harness);
+		const token = targetOf(harness, server()).split('hook_token=')[1];
+		expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+		await server().deliver({ event: 'fax_received', data: { id: 'fax_h' } });
+		expect(await runJson(harness)).toHaveLength(1);
+		// Re-activated with more events: the same token (read back from Fax.Plus), still only its hash.
+		harness.setParameters({ events: ['fax_received', 'fax_sent'] });
+		harness.restart();
+		await activateOk(harness);
+		expect(targetOf(harness, server())).toMatch(new RegExp(`hook_token=${token}$`));
+		expect(JSON.stringify(harness.savedStaticData)).not.toContain(token);
+		expect(JSON.stringify(harness.executions)).not.toContain(token);
+		expect(JSON.stringify(harness.answers.map((answer) => answer.result))).not.toContain(token);
 	});
 
 	it('sends the numbers filter as the hook numbers', async () => {
@@ -56,10 +82,68 @@ describe('Fax.Plus Trigger → legacy hook API', () => {
 		await activateOk(harness);
 		const post = apiRequests(server()).find((request) => request.method === 'POST')!;
 		expect(post.body).toEqual({
-			target: targetOf(harness),
+			target: targetOf(harness, server()),
 			event: 'fax_received',
 			numbers: ['+15551230001'],
 		});
+	});
+
+	it.each(['listed', 'ignored'] as const)(
+		'keeps its hooks across restarts and re-activations, whether Fax.Plus lists their numbers or not (%s)',
+		async (hookNumbers) => {
+			server().setReadings({ hookNumbers });
+			const harness = await trigger({
+				server: server(),
+				parameters: { events: ['fax_received'], channels: '+15551230001', options: legacy },
+			});
+			await activateOk(harness);
+			const [hook] = hooksOf(harness, server());
+			harness.restart();
+			expect(await harness.checkExists()).toBe(true);
+			server().clearRequests();
+			// Activating again (n8n does on every republish) finds the hook: nothing deleted or created.
+			await activateOk(harness);
+			expect(apiRequests(server()).filter((request) => request.method !== 'GET')).toEqual([]);
+			expect(hooksOf(harness, server()).map((entry) => entry.id)).toEqual([hook.id]);
+
+			// Other numbers: the hook is created again with them (hooks cannot be changed).
+			harness.setParameters({ channels: '+15551230002' });
+			expect(await harness.checkExists()).toBe(false);
+			await activateOk(harness);
+			const [changed] = hooksOf(harness, server());
+			expect(changed.id).not.toBe(hook.id);
+			const post = apiRequests(server())
+				.filter((request) => request.method === 'POST')
+				.at(-1)!;
+			expect(post.body).toMatchObject({ numbers: ['+15551230002'] });
+		},
+	);
+
+	it("registers the other events when Fax.Plus refuses fax_page_received, as its SDK's event list does", async () => {
+		server().setReadings({ hookEvents: 'sdk' });
+		const harness = await trigger({
+			server: server(),
+			parameters: { events: ['fax_received', 'fax_page_received'], options: legacy },
+		});
+		await activateOk(harness);
+		expect(hooksOf(harness, server()).map((hook) => hook.event)).toEqual(['fax_received']);
+		expect(harness.savedNodeStaticData.registrations).toEqual([
+			expect.objectContaining({ refused: ['fax_page_received'] }),
+		]);
+		harness.restart();
+		expect(await harness.checkExists()).toBe(true);
+		const [result] = await server().deliver({ event: 'fax_received', data: { id: 'fax_r' } });
+		expect(result.attempts[0].status).toBe(200);
+		expect(await runsOf(harness)).toHaveLength(1);
+
+		// That event alone: activation fails, naming the field and what to do.
+		const alone = await trigger({
+			server: server(),
+			parameters: { events: ['fax_page_received'], options: legacy },
+		});
+		const { error } = await alone.activate();
+		expect(error?.message).toBe('Trigger On: Fax.Plus refused a legacy hook for fax_page_received');
+		expect(error?.description).toMatch(/turn off Use Legacy Hook API/);
 	});
 
 	it('reports the API’s refusal of a number the account does not own', async () => {
@@ -115,7 +199,8 @@ describe('Fax.Plus Trigger → legacy hook API', () => {
 			parameters: { events: ['fax_sent'], options: legacy },
 		});
 		await activateOk(harness);
-		const suffix = query === 'OTHER' ? targetOf(other).slice(other.productionUrl.length) : query;
+		const suffix =
+			query === 'OTHER' ? targetOf(other, server()).slice(other.productionUrl.length) : query;
 		const res = await fetch(`${harness.productionUrl}${suffix}`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
@@ -140,11 +225,11 @@ describe('Fax.Plus Trigger → legacy hook API', () => {
 			parameters: { events: ['fax_sent'], options: legacy },
 		});
 		await activateOk(second);
-		expect(targetOf(first)).not.toBe(targetOf(second));
-		const before = targetOf(first);
+		expect(targetOf(first, server())).not.toBe(targetOf(second, server()));
+		const before = targetOf(first, server());
 		first.setParameters({ events: ['fax_sent', 'fax_received'] });
 		await activateOk(first);
-		expect(targetOf(first)).toBe(before);
+		expect(targetOf(first, server())).toBe(before);
 		expect(hooksOf(first, server()).every((hook) => hook.target === before)).toBe(true);
 	});
 
@@ -169,7 +254,7 @@ describe('Fax.Plus Trigger → legacy hook API', () => {
 		});
 		await activateOk(harness);
 		const body = JSON.stringify({
-			hook: { id: 'fax_r', event: 'fax_sent', target: targetOf(harness) },
+			hook: { id: 'fax_r', event: 'fax_sent', target: targetOf(harness, server()) },
 			data: { id: 'fax_r', status: 'success' },
 		});
 		await server().deliver({ event: 'fax_sent', rawBody: body });
@@ -257,7 +342,7 @@ describe('Fax.Plus Trigger → legacy hook API', () => {
 		expect(harness.savedNodeStaticData.registrations).toBeUndefined();
 	});
 
-	it('with the record lost, still deletes the hooks whose target is its URL', async () => {
+	it('with the record lost, still deletes the hooks this process registered for it', async () => {
 		const harness = await trigger({
 			server: server(),
 			parameters: { events: ['fax_sent', 'fax_received'], options: legacy },
@@ -268,6 +353,18 @@ describe('Fax.Plus Trigger → legacy hook API', () => {
 
 		expect(await harness.deactivate()).toEqual({ created: false });
 		expect(hooksOf(harness, server())).toEqual([]);
+	});
+
+	it("a copy of the workflow (same URL) whose publish failed never deletes the original's hooks", async () => {
+		const harness = await trigger({
+			server: server(),
+			parameters: { events: ['fax_received'], options: legacy },
+		});
+		await activateOk(harness);
+		harness.actAsWorkflow('copy-of-the-workflow');
+		harness.overwriteSavedStaticData({});
+		expect(await harness.deactivate()).toEqual({ created: false });
+		expect(hooksOf(harness, server())).toHaveLength(1);
 	});
 
 	it('switching from the current API removes the endpoint it had created', async () => {

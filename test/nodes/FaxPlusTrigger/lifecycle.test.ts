@@ -257,15 +257,16 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 			expect(harness.savedNodeStaticData.registrations).toBeUndefined();
 		});
 
-		it('with nothing stored, only lists: no endpoint has its URL', async () => {
+		it('with nothing recorded, sends nothing: an endpoint with its URL that it did not register stays', async () => {
 			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
-			await registerEndpoint(server(), `${harness.productionUrl}-other`, ['fax_sent']);
+			const someone = await registerEndpoint(server(), harness.productionUrl, ['fax_sent']);
 			server().clearRequests();
 			expect(await harness.deactivate()).toEqual({ created: false });
-			expect(calls(server())).toEqual(['GET /v3/webhooks']);
+			expect(calls(server())).toEqual([]);
+			expect(server().state.webhooks[someone.id]).toBeDefined();
 		});
 
-		it('with the record lost (static data saved over by a concurrent delivery), still deletes the endpoints with its exact URL', async () => {
+		it('with the record lost (static data saved over by a concurrent save), deletes the endpoint this process registered for it, and only that', async () => {
 			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
 			await activateOk(harness);
 			const endpoint = onlyEndpoint(server(), harness.productionUrl);
@@ -276,9 +277,50 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 			server().clearRequests();
 
 			expect(await harness.deactivate()).toEqual({ created: false });
-			expect(calls(server())).toEqual(['GET /v3/webhooks', `DELETE /v3/webhooks/${endpoint.id}`]);
+			expect(calls(server())).toEqual([`DELETE /v3/webhooks/${endpoint.id}`]);
 			expect(endpointsWithUrl(server(), harness.productionUrl)).toEqual([]);
 			expect(server().state.webhooks[other.id]).toBeDefined();
+		});
+
+		it('with the record lost and n8n restarted, keeps the endpoint; the next activation adopts it again, with its secret', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			await activateOk(harness);
+			const endpoint = onlyEndpoint(server(), harness.productionUrl);
+			const secret = server().getEndpointSecret(endpoint.id);
+			harness.overwriteSavedStaticData({});
+			harness.restart();
+			server().clearRequests();
+
+			expect(await harness.deactivate()).toEqual({ created: false });
+			expect(calls(server())).toEqual([]);
+			expect(server().state.webhooks[endpoint.id]).toBeDefined();
+
+			await activateOk(harness);
+			expect(onlyEndpoint(server(), harness.productionUrl).id).toBe(endpoint.id);
+			expect(server().getEndpointSecret(endpoint.id)).toBe(secret);
+			await harness.deactivate();
+			expect(server().state.webhooks[endpoint.id]).toBeUndefined();
+		});
+
+		it("a copy of the workflow (same webhook ID, so the same URL) whose publish failed never deletes the original's endpoint", async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			await activateOk(harness);
+			const original = onlyEndpoint(server(), harness.productionUrl);
+			const saved = harness.savedStaticData;
+			// n8n 1.x refuses the copy ("The URL path is already taken") and then removes the
+			// copy's webhooks: its own (empty) static data, in the same process as the original.
+			harness.actAsWorkflow('copy-of-the-workflow');
+			harness.overwriteSavedStaticData({});
+			server().clearRequests();
+			expect(await harness.deactivate()).toEqual({ created: false });
+			expect(calls(server())).toEqual([]);
+			expect(server().state.webhooks[original.id]).toBeDefined();
+
+			// The original still removes its own.
+			harness.actAsWorkflow(undefined);
+			harness.overwriteSavedStaticData(saved);
+			expect(await harness.deactivate()).toEqual({ created: false });
+			expect(calls(server())).toEqual([`DELETE /v3/webhooks/${original.id}`]);
 		});
 
 		it('reports any other failure and keeps the endpoint recorded (403: plan lacks webhooks)', async () => {
@@ -539,6 +581,28 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 			expect(error?.message).toMatch(
 				/delivers to https:\/\/elsewhere\.example\.com\/fax, not to this node's Production URL/,
 			);
+		});
+
+		it('cleared, hands the endpoint to the trigger: same endpoint and secret, this node’s events, deleted on deactivation', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			const mine = await registerEndpoint(server(), harness.productionUrl, ['fax_received']);
+			const secret = server().getEndpointSecret(mine.id);
+			harness.setParameters({ options: { existingEndpointId: mine.id } });
+			await activateOk(harness);
+
+			harness.setParameters({ options: {} });
+			expect(await harness.checkExists()).toBe(false);
+			await activateOk(harness);
+			expect(onlyEndpoint(server(), harness.productionUrl)).toMatchObject({
+				id: mine.id,
+				filter_types: ['fax_sent'],
+			});
+			expect(server().getEndpointSecret(mine.id)).toBe(secret);
+			expect(harness.savedNodeStaticData.registrations).toEqual([
+				{ url: harness.productionUrl, api: 'webhooks', ids: [mine.id] },
+			]);
+			await harness.deactivate();
+			expect(server().state.webhooks[mine.id]).toBeUndefined();
 		});
 
 		it('still gives a test session its own temporary endpoint', async () => {

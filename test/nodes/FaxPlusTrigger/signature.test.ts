@@ -110,10 +110,18 @@ describe('verifyWebhookDelivery', () => {
 			expect(reasonOf(input({}, { [header]: '' }))).toBe(reason);
 		});
 
-		it('refuses a repeated header (given as a list)', () => {
+		it('refuses a repeated header given as a list (not picking one of its values)', () => {
 			const value = input();
 			value.headers['webhook-signature'] = [SIGNATURE, SIGNATURE];
 			expect(reasonOf(value)).toBe('missing_signature');
+		});
+
+		it('refuses a repeated webhook-id or timestamp as Node\'s parser joins it (", ")', () => {
+			expect(reasonOf(input({}, { 'webhook-id': `${ID}, ${ID}` }))).toBe('signature_mismatch');
+			expect(reasonOf(input({}, { 'webhook-id': `${ID}, msg_other` }))).toBe('signature_mismatch');
+			expect(reasonOf(input({}, { 'webhook-timestamp': `${TIMESTAMP}, ${TIMESTAMP}` }))).toBe(
+				'invalid_timestamp',
+			);
 		});
 
 		it('refuses when no secret is configured, without throwing', () => {

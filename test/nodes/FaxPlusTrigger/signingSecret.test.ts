@@ -64,15 +64,65 @@ describe('Fax.Plus Trigger → the signing secret', () => {
 		expect(await runsOf(harness)).toHaveLength(2);
 	});
 
-	it('a refused signature costs a fresh read and is still refused, without the secret in the answer', async () => {
+	it(`a refused signature costs one fresh read per ${REUSE_MS / 1000} s, and is refused without the secret in the answer`, async () => {
 		const { harness, secret, reads } = await activeTrigger();
 		await server().deliver({ event: 'fax_sent' });
 		const before = reads();
-		const [forged] = await server().deliver({ event: 'fax_sent', secret: otherSecret() });
-		expect(forged.attempts[0].status).toBe(401);
-		expect(forged.attempts[0].body).not.toContain(secret.slice(6));
+		for (let i = 0; i < 3; i++) {
+			const [forged] = await server().deliver({ event: 'fax_sent', secret: otherSecret() });
+			expect(forged.attempts[0].status).toBe(401);
+			expect(forged.attempts[0].body).not.toContain(secret.slice(6));
+		}
 		expect(reads() - before).toBe(1);
 		expect(await runsOf(harness)).toHaveLength(1);
+	});
+
+	it(`1,000 well-formed forgeries read the credential at most twice per ${REUSE_MS / 1000} s; a genuine delivery right after still runs`, async () => {
+		const { harness, reads } = await activeTrigger();
+		const before = reads();
+		const started = Date.now();
+		// In waves of 50 at once: the first wave meets no secret read yet (one read serves it).
+		for (let wave = 0; wave < 20; wave++) {
+			const results = await Promise.all(
+				Array.from(
+					{ length: 50 },
+					async () => await server().deliver({ event: 'fax_sent', secret: otherSecret() }),
+				),
+			);
+			for (const [result] of results) expect(result.attempts[0].status).toBe(401);
+		}
+		const windows = Math.ceil((Date.now() - started) / REUSE_MS);
+		expect(reads() - before).toBeGreaterThanOrEqual(1);
+		expect(reads() - before).toBeLessThanOrEqual(2 * windows);
+		expect(await runsOf(harness)).toHaveLength(0);
+		const [genuine] = await server().deliver({ event: 'fax_sent' });
+		expect(genuine.attempts[0].status).toBe(200);
+		expect(await runsOf(harness)).toHaveLength(1);
+	});
+
+	it('concurrent deliveries with nothing read yet share one read', async () => {
+		const { harness, reads } = await activeTrigger();
+		harness.restart();
+		const before = reads();
+		const results = await Promise.all(
+			Array.from({ length: 20 }, async () => await server().deliver({ event: 'fax_sent' })),
+		);
+		for (const [result] of results) expect(result.attempts[0].status).toBe(200);
+		expect(reads() - before).toBe(1);
+	});
+
+	it('an unreadable credential is not remembered: 503, and the next delivery reads it again', async () => {
+		const { harness, reads } = await activeTrigger();
+		harness.restart();
+		harness.credentialsHelper.unreadable.add(SIGNING_SECRET_CREDENTIAL);
+		const before = reads();
+		const [first] = await server().deliver({ event: 'fax_sent' });
+		expect(first.attempts[0].status).toBe(503);
+		expect(reads() - before).toBe(1);
+		harness.credentialsHelper.unreadable.clear();
+		const [resent] = await server().replay(first.webhookId!);
+		expect(resent.attempts[0].status).toBe(200);
+		expect(reads() - before).toBe(2);
 	});
 
 	it('a restarted process reads it again', async () => {

@@ -1,4 +1,4 @@
-import { useFaxPlusServer } from '../../support/faxplus';
+import { apiRequests, useFaxPlusServer } from '../../support/faxplus';
 import { useTriggerHarnesses } from '../../support/trigger-harness';
 import { activateWithSecret, onlyEndpoint, registerEndpoint, runJson, runsOf } from './helpers';
 
@@ -44,6 +44,51 @@ describe('Fax.Plus Trigger → "Listen for test event"', () => {
 
 		await server().deliver({ event: 'fax_sent', onlyEndpointId: leftover.id });
 		expect(await runJson(harness)).toEqual([expect.objectContaining({ signatureVerified: true })]);
+	});
+
+	it('with Download Fax Document, an unverified test delivery comes without the document, saying why; nothing is fetched', async () => {
+		const harness = await trigger({
+			server: server(),
+			parameters: { events: ['fax_received'], options: { downloadDocument: true } },
+		});
+		await activateWithSecret(harness, server());
+		await harness.listenForTestEvent();
+		const test = onlyEndpoint(server(), harness.testUrl);
+		server().clearRequests();
+
+		// Names another member's fax, as a forged payload would.
+		await server().deliver({
+			event: 'fax_received',
+			onlyEndpointId: test.id,
+			data: { id: 'fax_new_1', uid: 'owner_1' },
+		});
+		const [item] = (await runsOf(harness))[0].items;
+		expect(item.json).toMatchObject({ signatureVerified: false, faxId: 'fax_new_1' });
+		expect(item.json.documentSkipped).toMatch(
+			/^Not downloaded: this delivery's signature was not verified/,
+		);
+		expect(item.binary).toBeUndefined();
+		expect(apiRequests(server()).filter((request) => request.path.includes('/files/'))).toEqual([]);
+	});
+
+	it('with Download Fax Document, a verified test delivery (the test endpoint’s secret in the credential) gets its document', async () => {
+		const harness = await trigger({
+			server: server(),
+			parameters: { events: ['fax_received'], options: { downloadDocument: true } },
+		});
+		const leftover = await registerEndpoint(server(), harness.testUrl, ['fax_received']);
+		harness.setSecret(server().getEndpointSecret(leftover.id));
+		await harness.listenForTestEvent();
+
+		await server().deliver({
+			event: 'fax_received',
+			onlyEndpointId: leftover.id,
+			data: { id: 'fax_new_1', uid: 'owner_1' },
+		});
+		const [item] = (await runsOf(harness))[0].items;
+		expect(item.json).toMatchObject({ signatureVerified: true });
+		expect(item.json.documentSkipped).toBeUndefined();
+		expect(item.binary?.data?.mimeType).toBe('application/pdf');
 	});
 
 	it('accepts a request without signature headers, with no webhook-id', async () => {

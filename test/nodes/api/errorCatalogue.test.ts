@@ -96,3 +96,57 @@ describe('describeFaxPlusError', () => {
 		}
 	});
 });
+
+describe('describeFaxPlusError where Fax.Plus documents disagree (docs/fax-plus-readings.md)', () => {
+	const refusal = (description: string, path: string) =>
+		describeFaxPlusError(400, { error: 'bad_request', description }, path);
+
+	it.each([
+		[
+			'from_fax must be the ID of one of your faxes',
+			'/accounts/self/outbox',
+			'Fax.Plus refused Fax to Send Again (from_fax): 400',
+			/download the fax \(Fax → Download\)/,
+		],
+		[
+			'The number +15559990000 is not one you can send from',
+			'/accounts/self/outbox',
+			'Fax.Plus refused From: 400',
+			/if several were given, give one/,
+		],
+		[
+			'Invalid number: phone must match ^[+]?[0-9]{8,}$',
+			'/accounts/self',
+			'Fax.Plus refused Phone: 400',
+			/at least 8 digits/,
+		],
+		[
+			'comment and is_read are both required',
+			'/accounts/self/faxes/fax_1',
+			'Fax.Plus refused the change of the fax: 400',
+			/Set both Comment and Is Read/,
+		],
+		[
+			'event must be one of fax_sent, fax_received',
+			'/hooks',
+			'Fax.Plus refused the legacy hook event: 400',
+			/use the current webhook API/,
+		],
+		[
+			'Only owned numbers are allowed: +4930123456',
+			'/hooks',
+			'Fax.Plus refused the numbers of the legacy hook: 400',
+			/Remove the numbers/,
+		],
+	])('names the field and what to do for "%s"', (description, path, message, advice) => {
+		const described = refusal(description, path);
+		expect(described.message).toBe(`${message} (bad_request: ${description})`);
+		expect(described.description).toMatch(advice);
+	});
+
+	it('keeps the general message for the same words on other paths', () => {
+		expect(refusal('from is required', '/accounts/self/faxes/fax_1').message).toMatch(
+			/^Fax\.Plus refused the request as invalid: 400/,
+		);
+	});
+});

@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets -- test code, not node code: servers on loopback and a made-up token */
-// The token never leaves the credential's origin (redirects.ts): a redirect to another origin
-// is refused before it is followed, same-origin redirects are followed with the token. Real
-// n8n-core request helpers against two servers on loopback that count what reaches them.
+// The token never leaves the credential's Base URL (redirects.ts): a redirect to another origin,
+// or to another path of the same origin, is refused before it is followed; redirects below the
+// Base URL are followed with the token. Real n8n-core request helpers against two servers on
+// loopback that count what reaches them.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
@@ -50,12 +51,19 @@ describe('redirects of authenticated requests', () => {
 			const [, mode, ...rest] = url.pathname.split('/');
 			const tail = `/${rest.join('/')}${url.search}`;
 			if (mode === 'cross') return { status: 302, headers: { location: `${other.origin}${tail}` } };
-			if (mode === 'same') return { status: 307, headers: { location: `/ok${tail}` } };
+			if (mode === 'same' && !tail.startsWith('/v3/moved/'))
+				return { status: 307, headers: { location: `/same/v3/moved${tail.slice(3)}` } };
+			if (mode === 'prefix') return { status: 307, headers: { location: `/ok${tail}` } };
+			if (mode === 'dots')
+				return { status: 307, headers: { location: `/dots/v3/%2e%2e/%2E%2E/ok${tail}` } };
+			if (mode === 'sibling')
+				return { status: 307, headers: { location: `/sibling/v3x${tail.slice(3)}` } };
 			if (mode === 'loop') return { status: 302, headers: { location: url.pathname } };
 			if (mode === 'nowhere') return { status: 302 };
-			if (mode === 'ok' && tail.startsWith('/v3/accounts/self/files/'))
+			const path = tail.replace('/v3/moved/', '/v3/');
+			if ((mode === 'ok' || mode === 'same') && path.startsWith('/v3/accounts/self/files/'))
 				return { status: 200, headers: { 'content-type': 'application/pdf' }, body: '%PDF-1.4' };
-			if (mode === 'ok') return JSON_OK({ uid: 'owner_1' });
+			if (mode === 'ok' || mode === 'same') return JSON_OK({ uid: 'owner_1' });
 			return { status: 404 };
 		});
 	});
@@ -116,16 +124,33 @@ describe('redirects of authenticated requests', () => {
 		['oauth', 'Account → Get', accountGet],
 		['pat', 'Fax → Download', faxDownload],
 	])(
-		'follows a redirect on the same origin, with the token (%s, %s)',
+		'follows a redirect below the Base URL, with the token (%s, %s)',
 		async (auth, _name, parameters) => {
 			const { error, items } = await run(auth, 'same', parameters);
 			expect(error).toBeUndefined();
 			expect(items).toHaveLength(1);
 			expect(api.seen.map((each) => each.url.split('?')[0])).toEqual([
 				expect.stringMatching(/^\/same\/v3\/accounts\/self/),
-				expect.stringMatching(/^\/ok\/v3\/accounts\/self/),
+				expect.stringMatching(/^\/same\/v3\/moved\/accounts\/self/),
 			]);
 			expect(api.seen[1].headers.authorization).toBe(`Bearer ${TOKEN}`);
+			expect(other.seen).toHaveLength(0);
+		},
+	);
+
+	it.each<[AuthKind, string, string]>([
+		['pat', 'prefix', '/ok/v3/accounts/self'],
+		['oauth', 'prefix', '/ok/v3/accounts/self'],
+		['pat', 'dots', '/ok/v3/accounts/self'],
+		['pat', 'sibling', '/sibling/v3x/accounts/self'],
+	])(
+		"refuses a redirect on the same origin that leaves the Base URL's path (%s, %s)",
+		async (auth, mode, path) => {
+			const { error } = await run(auth, mode, accountGet);
+			expect(api.seen.map((each) => each.url.split('?')[0])).toEqual([`/${mode}/v3/accounts/self`]);
+			expect(error?.message).toBe(
+				`The API answered with a redirect to ${api.origin}${path}, outside the Base URL's path /${mode}/v3/, which the node does not follow`,
+			);
 			expect(other.seen).toHaveLength(0);
 		},
 	);

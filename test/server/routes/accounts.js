@@ -48,8 +48,9 @@ function checkAccountModification(body) {
 			throw badRequest(`${key} must be a string`);
 	if (body.email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(body.email))
 		throw badRequest('email must be an email address');
-	if (body.phone !== undefined && body.phone !== '' && !/^\+[1-9]\d{6,14}$/.test(body.phone))
-		throw badRequest('Invalid number: phone');
+	// The SDK's PayloadAccountModification pattern for phone.
+	if (body.phone !== undefined && body.phone !== '' && !/^[+]?[0-9]{8,}$/.test(body.phone))
+		throw badRequest('Invalid number: phone must match ^[+]?[0-9]{8,}$');
 	const settings = body.settings;
 	if (settings === undefined) return;
 	if (!isObject(settings)) throw badRequest('settings must be an object');

@@ -7,6 +7,42 @@ const { findFax } = require('./faxes');
 const { randomHex, isObject } = require('../util');
 
 /**
+ * A requested job moves on as `state.aiPlans` says: the first plan naming the fax (or none) and the
+ * job (or none) gives its outcome (`finished`, `failed` or `content_filtering_policy`) and when it is
+ * reached: after `afterReads` reads, or `afterMs` after the request, whichever comes first. Without a
+ * plan a job is finished by the time it is read again.
+ * @param {import('../router').Context} ctx @param {'field_extraction' | 'ocr'} kind
+ * @param {import('../seed').FaxRecord} fax @param {import('../seed').AiResult} result
+ */
+function advance(ctx, kind, fax, result) {
+	const plan = result.plan;
+	if (!plan) return;
+	result.reads = (result.reads ?? 0) + 1;
+	const due =
+		(plan.afterReads !== undefined && result.reads >= plan.afterReads) ||
+		(plan.afterMs !== undefined && Date.now() - (result.requestedAt ?? 0) >= plan.afterMs);
+	if (!due) return;
+	delete result.plan;
+	delete result.reads;
+	result.status = plan.outcome;
+	if (plan.outcome === 'finished')
+		result.data = kind === 'ocr' ? ocrData(fax) : extractionData(ctx, fax);
+}
+
+/** @param {import('../seed').State} state @param {string} faxId @param {'field_extraction' | 'ocr'} kind */
+function planFor(state, faxId, kind) {
+	const plan = state.aiPlans.find(
+		(p) => (p.faxId === undefined || p.faxId === faxId) && (p.job === undefined || p.job === kind),
+	);
+	if (!plan) return undefined;
+	return {
+		outcome: plan.outcome,
+		...(plan.afterReads !== undefined && { afterReads: plan.afterReads }),
+		...(plan.afterMs !== undefined && { afterMs: plan.afterMs }),
+	};
+}
+
+/**
  * @param {import('../router').Context} ctx
  * @param {'field_extraction' | 'ocr'} kind
  */
@@ -21,6 +57,7 @@ function getResult(ctx, kind) {
 		result.status = 'finished';
 		result.data = kind === 'ocr' ? ocrData(fax) : extractionData(ctx, fax);
 	}
+	advance(ctx, kind, fax, result);
 	return json(
 		result.status === 'finished'
 			? { status: result.status, data: result.data }
@@ -78,7 +115,11 @@ function correctExtraction(ctx) {
 function requestJob(ctx, kind) {
 	const fax = findFax(ctx);
 	const entry = (ctx.state.ai[fax.id] ??= {});
-	entry[kind] = { status: 'pending', finishOnRead: true };
+	const plan = planFor(ctx.state, fax.id, kind);
+	// Every request is a new job and costs credits, also for a fax whose job is pending or finished.
+	entry[kind] = plan
+		? { status: 'pending', plan, requestedAt: Date.now() }
+		: { status: 'pending', finishOnRead: true };
 	const credits = ctx.state.aiCredits;
 	const cost = fax.pages || 1;
 	credits.credits_remaining = Math.max(0, credits.credits_remaining - cost);

@@ -12,6 +12,7 @@ const {
 	intParam,
 } = require('./common');
 const { isE164, normalizeNumber } = require('../util');
+const { pageSize } = require('../readings');
 
 /** @param {import('../index').Contact} c */
 const contactView = ({ uid: _owner, ...contact }) => ({
@@ -49,8 +50,9 @@ module.exports = [
 			for (const key of Object.keys(ctx.query))
 				if (!LIST_QUERY.has(key)) throw badRequest(`Unknown query parameter: ${key}`);
 			const offset = intParam(ctx.query, 'offset', 0);
-			const limit = intParam(ctx.query, 'limit', 50);
-			if (limit < 1) throw badRequest('limit must be at least 1');
+			const asked = intParam(ctx.query, 'limit', 50);
+			if (asked < 1) throw badRequest('limit must be at least 1');
+			const limit = pageSize(ctx.state.readings, asked);
 			const search = (ctx.query.search ?? '').trim().toLowerCase();
 			const ids = ctx.query.ids ? ctx.query.ids.split(',').map((id) => id.trim()) : undefined;
 			const matches = Object.values(ctx.state.contacts)

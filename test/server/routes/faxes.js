@@ -2,11 +2,14 @@
 'use strict';
 /**
  * Fax records (beyond spec): list, get, modify, delete. The list takes what Fax.Plus's SDK documents
- * (category, after, before, limit; `after`/`before` exclusive) and ignores anything else, such as `skip`:
- * clients page with `before`. It answers `{ data: { records } }` (the SDK's FaxList / FaxListData).
+ * (category, after, before, limit) and ignores anything else, such as `skip`: clients page with
+ * `before`. It answers `{ data: { records } }` (the SDK's FaxList / FaxListData). Readings
+ * (readings.js): `after`/`before` exclusive or inclusive, a page cap below `limit`, and a
+ * modification that needs both `comment` and `is_read`.
  */
 const { json, noContent, badRequest, notFoundItem } = require('../http');
 const { read, edit, resolveUser, objectBody, intParam } = require('./common');
+const { pageSize } = require('../readings');
 
 const CATEGORIES = ['inbox', 'sent', 'spam'];
 const DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/;
@@ -51,11 +54,16 @@ const routes = [
 				throw badRequest(`category must be one of ${CATEGORIES.join(', ')}`);
 			const after = dateParam(ctx.query, 'after');
 			const before = dateParam(ctx.query, 'before');
-			const limit = intParam(ctx.query, 'limit', 50, 1000);
+			const limit = pageSize(ctx.state.readings, intParam(ctx.query, 'limit', 50, 1000));
+			const inclusive = ctx.state.readings.listBounds === 'inclusive';
 			const records = Object.values(ctx.state.faxes)
 				.filter((f) => f.uid === user.uid)
 				.filter((f) => !category || inCategory(f, category))
-				.filter((f) => (!after || f.start_time > after) && (!before || f.start_time < before))
+				.filter((f) =>
+					inclusive
+						? (!after || f.start_time >= after) && (!before || f.start_time <= before)
+						: (!after || f.start_time > after) && (!before || f.start_time < before),
+				)
 				.sort((a, b) => (a.start_time < b.start_time ? 1 : a.start_time > b.start_time ? -1 : 0))
 				.slice(0, limit);
 			return json({ data: { records } });
@@ -78,6 +86,12 @@ const routes = [
 				throw badRequest('comment must be a string');
 			if (body.is_read !== undefined && typeof body.is_read !== 'boolean')
 				throw badRequest('is_read must be a boolean');
+			// The SDK's PayloadFaxModification marks both fields required.
+			if (
+				ctx.state.readings.faxUpdate === 'full' &&
+				(body.comment === undefined || body.is_read === undefined)
+			)
+				throw badRequest('comment and is_read are both required');
 			if (body.comment !== undefined) fax.comment = body.comment;
 			if (body.is_read !== undefined) fax.is_read = body.is_read;
 			return noContent();

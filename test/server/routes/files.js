@@ -52,7 +52,8 @@ module.exports = [
 				sha256: createHash('sha256').update(file.data).digest('hex'),
 				format: fmt,
 			};
-			return json({ path });
+			// The SDK's FilePath model names the field `path`, its prose `file_path`.
+			return json(ctx.state.readings.uploadAnswer === 'file_path' ? { file_path: path } : { path });
 		},
 	},
 	{

@@ -282,9 +282,15 @@ const routes = [
 			// PayloadOutboxModification has `comment` (a string) and nothing else.
 			for (const key of Object.keys(body))
 				if (key !== 'comment') throw badRequest(`${key} cannot be changed; only comment can`);
-			if (body.comment !== undefined && typeof body.comment !== 'string')
-				throw badRequest('comment must be a string');
-			if (body.comment !== undefined) rec.comment = { ...rec.comment, text: body.comment };
+			if (ctx.state.readings.outboxComment === 'replacesTags') {
+				// The comment replaces the whole OutboxComment: a string drops the tags, an object sets both.
+				if (typeof body.comment === 'string') rec.comment = { text: body.comment, tags: [] };
+				else if (body.comment !== undefined) rec.comment = toComment(body.comment);
+			} else {
+				if (body.comment !== undefined && typeof body.comment !== 'string')
+					throw badRequest('comment must be a string');
+				if (body.comment !== undefined) rec.comment = { ...rec.comment, text: body.comment };
+			}
 			rec.last_updated_status_time = faxTime(Date.now());
 			return noContent();
 		},

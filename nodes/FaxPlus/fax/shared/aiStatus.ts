@@ -22,6 +22,17 @@ const NAMES: Record<
 	},
 };
 
+/** The names of a job and its operations, and what its result is. */
+export function aiJobName(job: AiJob): {
+	name: string;
+	get: string;
+	request: string;
+	result: string;
+} {
+	const { name, get, request, result } = NAMES[job];
+	return { name, get, request, result };
+}
+
 /** What an AI job status means, in plain words, and what to do next. */
 export function aiStatusMessage(job: AiJob, status: AiJobStatus | string): string {
 	const { name, get, request, result, resultInData } = NAMES[job];

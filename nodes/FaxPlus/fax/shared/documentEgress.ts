@@ -1,97 +1,143 @@
-// Where Send may fetch a document from: n8n's egress filter in its enforced mode (n8n 2.x: its
-// default blocked ranges even while N8N_SSRF_PROTECTION_ENABLED is off, with its allow lists), or
-// on n8n 1.x, which has no filter, the same ranges for IP literals and `localhost`.
+// Where Send may fetch a document from, decided for the address the connection really goes to.
+//
+// n8n 2.x: every host goes through n8n's egress filter in its enforced mode (its blocked ranges
+// and allow lists, even while N8N_SSRF_PROTECTION_ENABLED is off) and its secure lookup; then the
+// package's own ranges (nodes/api/addresses.ts) judge every address the name resolved to, and the
+// request connects to the address just checked. n8n's allow lists let an internal server through.
+//
+// n8n 1.x gives nodes no way to resolve a name: no egress filter, and node code may not import
+// `node:dns`. Its legacy `request` helper passes `agentOptions` (a `lookup` included) on to Node's
+// HTTP agent, so a checked address could be pinned, but nothing can resolve the name to check it.
+// There IP literals are checked with the same ranges, a host name is fetched only when the node's
+// Allowed Document Hosts names it (the workflow's author vouches for it), and n8n 1.x has no
+// allow lists of its own: listing a host there is how an internal server is allowed on 1.x.
 import type { IExecuteFunctions, NodeEgressFilter } from 'n8n-workflow';
+import {
+	effectiveAddress,
+	formatIp,
+	inRange,
+	internalRange,
+	isLoopbackHost,
+	parseIp,
+	type IpAddress,
+} from '../../../api/addresses';
 
-/**
- * Where a URL's host leads: refused by the rules, not resolvable, or allowed with the address to
- * connect to (none: n8n resolves the name itself).
- */
+/** Where a URL's host leads: allowed (with the address to connect to, if pinned), or why not. */
 export type EgressDecision =
-	{ allowed: false; unresolved?: true } | { allowed: true; address?: string };
+	| { allowed: true; address?: string }
+	| { allowed: false; reason: 'internal'; range?: string }
+	| { allowed: false; reason: 'unresolved' | 'unchecked' | 'notListed' };
 
 export interface DocumentEgress {
 	check(url: URL): Promise<EgressDecision>;
+	/** Whether this n8n has an egress filter (n8n 2.x) or not (1.x). */
+	readonly filtered: boolean;
 }
 
-/** n8n's default blocked ranges (@n8n/config SSRF_DEFAULT_BLOCKED_IP_RANGES), for n8n 1.x. */
-const BLOCKED_IPV4: Array<[string, number]> = [
-	['10.0.0.0', 8],
-	['172.16.0.0', 12],
-	['192.168.0.0', 16],
-	['127.0.0.0', 8],
-	['169.254.0.0', 16],
-	['0.0.0.0', 8],
-	['192.0.0.0', 24],
-	['192.0.2.0', 24],
-	['198.18.0.0', 15],
-	['198.51.100.0', 24],
-	['203.0.113.0', 24],
-];
-
-function ipv4Number(text: string): number | undefined {
-	const parts = text.split('.');
-	if (parts.length !== 4 || parts.some((part) => !/^\d{1,3}$/.test(part) || Number(part) > 255))
-		return undefined;
-	return parts.reduce((value, part) => value * 256 + Number(part), 0);
+/** Host names and addresses the node's Allowed Document Hosts names (`*.example.com` for subdomains). */
+export interface HostList {
+	matches(hostname: string): boolean;
 }
 
-function ipv4Blocked(value: number): boolean {
-	return BLOCKED_IPV4.some(([base, bits]) => {
-		const size = 2 ** (32 - bits);
-		return Math.floor(value / size) === Math.floor((ipv4Number(base) as number) / size);
-	});
-}
-
-/** The eight 16-bit groups of an IPv6 address (an embedded IPv4 tail included), or undefined. */
-function ipv6Groups(text: string): number[] | undefined {
-	let address = text;
-	const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(address)?.[1];
-	if (tail) {
-		const value = ipv4Number(tail);
-		if (value === undefined) return undefined;
-		address = `${address.slice(0, -tail.length)}${(value >>> 16).toString(16)}:${(value & 0xffff).toString(16)}`;
-	}
-	const halves = address.split('::');
-	if (halves.length > 2) return undefined;
-	const parse = (half: string) => (half === '' ? [] : half.split(':'));
-	const head = parse(halves[0]);
-	const rest = halves.length === 2 ? parse(halves[1]) : [];
-	const missing = 8 - head.length - rest.length;
-	if (missing < 0 || (halves.length === 1 && missing !== 0)) return undefined;
-	const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...rest];
-	if (groups.some((group) => !/^[0-9a-f]{1,4}$/i.test(group))) return undefined;
-	return groups.map((group) => parseInt(group, 16));
-}
-
-function ipv6Blocked(groups: number[]): boolean {
-	const [first] = groups;
-	const upperZero = groups.slice(0, 5).every((group) => group === 0);
-	const embedded = groups[6] * 65536 + groups[7];
-	// ::ffff:a.b.c.d (mapped) and ::a.b.c.d (compatible) reach the IPv4 address.
-	if (upperZero && (groups[5] === 0xffff || groups[5] === 0)) {
-		if (groups[5] === 0 && groups[6] === 0 && groups[7] <= 1) return true; // :: and ::1
-		return ipv4Blocked(embedded);
-	}
-	// 64:ff9b::/96 (NAT64) reaches the IPv4 address too.
-	if (first === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0))
-		return ipv4Blocked(embedded);
-	return (first & 0xffc0) === 0xfe80 || (first & 0xfe00) === 0xfc00;
+/** The hosts of a comma- or line-separated list, as the URL parser writes them; undefined when empty. */
+export function hostList(value: unknown): HostList | undefined {
+	const entries = String(value ?? '')
+		.split(/[\s,]+/)
+		.map((entry) => entry.trim())
+		.filter((entry) => entry !== '')
+		.map((entry) => {
+			const wildcard = entry.startsWith('*.');
+			const host = normalHost(wildcard ? entry.slice(2) : entry);
+			return host === undefined ? undefined : { wildcard, host };
+		})
+		.filter((entry) => entry !== undefined);
+	if (entries.length === 0) return undefined;
+	return {
+		matches(hostname) {
+			const host = normalHost(hostname);
+			if (host === undefined) return false;
+			return entries.some((entry) =>
+				entry.wildcard ? host.endsWith(`.${entry.host}`) : host === entry.host,
+			);
+		},
+	};
 }
 
 /**
- * Whether a URL host (as the WHATWG URL parser leaves it: IPv4 in every notation already
- * dotted-decimal, IPv6 in brackets) is `localhost` or an address in n8n's default blocked ranges.
+ * A host as the URL parser writes it (lower case, IPv4 in dotted decimal, IPv6 in brackets), no
+ * trailing dot; a whole URL pasted into the list gives its host.
  */
-export function isBlockedLiteral(hostname: string): boolean {
-	const host = hostname.toLowerCase().replace(/\.$/, '');
-	if (host === 'localhost' || host.endsWith('.localhost')) return true;
-	if (host.startsWith('[') && host.endsWith(']')) {
-		const groups = ipv6Groups(host.slice(1, -1));
-		return groups === undefined || ipv6Blocked(groups);
+function normalHost(host: string): string | undefined {
+	try {
+		const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(host) ? host : `http://${host}/`);
+		return url.hostname.replace(/\.$/, '') || undefined;
+	} catch {
+		return undefined;
 	}
-	const value = ipv4Number(host);
-	return value !== undefined && ipv4Blocked(value);
+}
+
+/** n8n's allow lists, read from its filter where n8n keeps them (2.41: the SSRF protection service). */
+interface AllowLists {
+	hostname(hostname: string): boolean;
+	address(address: IpAddress): boolean;
+}
+
+function allowListsOf(filter: NodeEgressFilter): AllowLists | undefined {
+	const service = filter as unknown as {
+		allowedIps?: { check?: (address: string, family: string) => boolean };
+		allowedHostnameMatcher?: { matches?: (hostname: string) => boolean };
+	};
+	const ips = service.allowedIps;
+	const names = service.allowedHostnameMatcher;
+	if (typeof ips?.check !== 'function' || typeof names?.matches !== 'function') return undefined;
+	return {
+		hostname: (hostname) => Boolean(names.matches?.(hostname)),
+		address: (address) =>
+			Boolean(ips.check?.(formatIp(address), address.family === 4 ? 'ipv4' : 'ipv6')),
+	};
+}
+
+/** n8n's default blocked ranges (@n8n/config SSRF_DEFAULT_BLOCKED_IP_RANGES, 2.41). */
+const N8N_BLOCKED_BY_DEFAULT = [
+	'10.0.0.0/8',
+	'172.16.0.0/12',
+	'192.168.0.0/16',
+	'127.0.0.0/8',
+	'::1/128',
+	'169.254.0.0/16',
+	'fe80::/10',
+	'fc00::/7',
+	'0.0.0.0/8',
+	'192.0.0.0/24',
+	'192.0.2.0/24',
+	'198.18.0.0/15',
+	'198.51.100.0/24',
+	'203.0.113.0/24',
+];
+
+/**
+ * Whether n8n's allow lists let `address` (an internal one, resolved from `hostname`) through.
+ * Where n8n does not show its lists, what its filter passed is trusted only for the ranges it
+ * blocks itself (it let the address through, so an allow list named it); any other range of the
+ * package's is refused.
+ */
+function allowedByN8n(
+	filter: NodeEgressFilter,
+	hostname: string,
+	address: IpAddress,
+	isName: boolean,
+): boolean {
+	const effective = effectiveAddress(address);
+	const lists = allowListsOf(filter);
+	if (lists) {
+		return (
+			(isName && lists.hostname(hostname)) ||
+			lists.address(address) ||
+			(effective !== address && lists.address(effective))
+		);
+	}
+	if (!N8N_BLOCKED_BY_DEFAULT.some((range) => inRange(effective, range))) return false;
+	return effective === address || filter.validateConnectionHost(formatIp(effective)).ok;
 }
 
 /** Whether an error is n8n's refusal by its egress rules (not a DNS failure or an unreachable host). */
@@ -100,46 +146,74 @@ function isEgressRefusal(error: unknown): boolean {
 	return typeof name === 'string' && /^Ssrf/.test(name);
 }
 
-/** The address n8n's secure lookup resolves a host to, validated against n8n's egress rules. */
-async function secureAddress(filter: NodeEgressFilter, hostname: string): Promise<string> {
+/** Every address n8n's secure lookup resolves a host to, each validated against n8n's egress rules. */
+async function secureAddresses(filter: NodeEgressFilter, hostname: string): Promise<string[]> {
 	const lookup = filter.createSecureLookup();
-	return await new Promise<string>((resolve, reject) => {
-		lookup(hostname, { all: false }, (error, address, family) => {
+	return await new Promise<string[]>((resolve, reject) => {
+		lookup(hostname, { all: true }, (error, addresses) => {
 			if (error) reject(error);
-			else resolve(family === 6 ? `[${String(address)}]` : String(address));
+			else if (Array.isArray(addresses) && addresses.length > 0)
+				resolve(addresses.map((entry) => String(entry.address)));
+			else reject(new Error('no address'));
 		});
 	});
 }
 
-/**
- * The egress rules of this n8n. On n8n 2.x every host is resolved once through the enforced
- * filter's secure lookup and the request goes to that address (the Host header keeps the name),
- * so a DNS answer that changes between the check and the connection (rebinding) is never used.
- * When n8n's own SSRF protection is on and refuses that address although the name is allowed
- * (N8N_SSRF_ALLOWED_HOSTNAMES), the name is kept: n8n's connection then checks it with the same lists.
- */
-export function documentEgress(context: IExecuteFunctions): DocumentEgress {
+/** A URL host without the brackets of an IPv6 literal. */
+const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '');
+
+/** The egress rules of this n8n, with the node's Allowed Document Hosts (if set) applied first. */
+export function documentEgress(context: IExecuteFunctions, allowed?: HostList): DocumentEgress {
 	const helpers = context.helpers as Partial<
 		Pick<IExecuteFunctions['helpers'], 'getSecureEgressFilter'>
 	>;
 	if (typeof helpers.getSecureEgressFilter !== 'function') {
-		return { check: async (url) => ({ allowed: !isBlockedLiteral(url.hostname) }) };
+		return {
+			filtered: false,
+			async check(url) {
+				if (allowed) return allowed.matches(url.hostname) ? { allowed: true } : notListed;
+				const literal = parseIp(url.hostname);
+				const range = literal
+					? internalRange(literal)
+					: isLoopbackHost(url.hostname)
+						? 'loopback'
+						: undefined;
+				if (range) return { allowed: false, reason: 'internal', range };
+				return literal ? { allowed: true } : { allowed: false, reason: 'unchecked' };
+			},
+		};
 	}
 	const enforced = helpers.getSecureEgressFilter('enforced');
 	const instance = helpers.getSecureEgressFilter('safe');
 	return {
+		filtered: true,
 		async check(url) {
-			let address: string;
+			if (allowed && !allowed.matches(url.hostname)) return notListed;
+			const literal = parseIp(url.hostname);
+			let addresses: string[];
 			try {
-				address = await secureAddress(enforced, url.hostname);
+				addresses = await secureAddresses(enforced, url.hostname);
 			} catch (error) {
 				// A name that does not resolve now is not left to a second lookup that might.
-				return isEgressRefusal(error) ? { allowed: false } : { allowed: false, unresolved: true };
+				if (!isEgressRefusal(error)) return { allowed: false, reason: 'unresolved' };
+				return { allowed: false, reason: 'internal', range: literal && internalRange(literal) };
 			}
-			const literal = address.replace(/^\[|\]$/g, '') === url.hostname.replace(/^\[|\]$/g, '');
-			if (literal || !instance.validateConnectionHost(address.replace(/^\[|\]$/g, '')).ok)
-				return { allowed: true };
-			return { allowed: true, address };
+			for (const text of addresses) {
+				const address = parseIp(text);
+				if (!address) return { allowed: false, reason: 'unresolved' };
+				const range = internalRange(address);
+				if (range && !allowedByN8n(enforced, url.hostname, address, !literal))
+					return { allowed: false, reason: 'internal', range };
+			}
+			const [address] = addresses;
+			// With n8n's own protection on, its connection checks the name again with the same lists:
+			// an address it would refuse although the name is allowed (N8N_SSRF_ALLOWED_HOSTNAMES) is
+			// left to it; any other is connected to as checked, so a DNS answer that changes between
+			// the check and the connection (rebinding) is never used.
+			if (literal || !instance.validateConnectionHost(bare(address)).ok) return { allowed: true };
+			return { allowed: true, address: address.includes(':') ? `[${address}]` : address };
 		},
 	};
 }
+
+const notListed: EgressDecision = { allowed: false, reason: 'notListed' };

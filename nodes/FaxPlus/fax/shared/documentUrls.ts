@@ -1,8 +1,15 @@
 // Send's documents from URLs: each address and each redirect checked against n8n's egress rules
 // before any connection, then fetched with n8n's HTTP helper as a stream into n8n's binary data
-// store (the type and size checked from the headers, the size again while reading), all of them
-// before anything is uploaded.
-import type { IBinaryData, IExecuteFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
+// store (the type and size checked from the headers, the size again while reading), each within
+// its time limit, all of them before anything is uploaded.
+import type {
+	IBinaryData,
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import {
 	ACCEPTED_LIST,
@@ -18,7 +25,12 @@ import {
 	uploadFileName,
 	type FaxDocument,
 } from './documents';
-import { documentEgress, type DocumentEgress } from './documentEgress';
+import {
+	documentEgress,
+	hostList,
+	type DocumentEgress,
+	type EgressDecision,
+} from './documentEgress';
 
 const LABEL = 'Document URLs';
 
@@ -31,8 +43,10 @@ const GENERIC_TYPES = new Set([
 	'application/force-download',
 ]);
 
-/** How long one document may take to arrive. */
-const FETCH_TIMEOUT_MS = 120_000;
+/** How long a connection may stay silent. */
+const IDLE_TIMEOUT_MS = 120_000;
+/** How long one document may take in all, redirects included, unless the option says otherwise. */
+export const DEFAULT_TIME_LIMIT_SECONDS = 120;
 /** Redirects followed per document, each checked like the address itself. */
 const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -53,9 +67,48 @@ export function documentUrlList(value: unknown): string[] {
 	];
 }
 
+const showForUrls = { show: { '/documentSource': ['url'] } };
+
+/** Send's options for documents from URLs (Options collection, shown for Document Source "URLs"). */
+export const allowedDocumentHostsOption: INodeProperties = {
+	displayName: 'Allowed Document Hosts',
+	name: 'allowedDocumentHosts',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. files.example.com, *.s3.amazonaws.com',
+	description:
+		"Hosts the document URLs and their redirects may use, separated by commas; *.example.com for its subdomains. Empty: any host n8n's egress rules allow. On n8n 1.x, which cannot check where a host name leads, a host name is fetched only when it is listed here.",
+	displayOptions: showForUrls,
+};
+
+export const downloadTimeLimitOption: INodeProperties = {
+	displayName: 'Download Time Limit (Seconds)',
+	name: 'downloadTimeLimit',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 3600 },
+	default: DEFAULT_TIME_LIMIT_SECONDS,
+	description:
+		'How long fetching each document may take in all, redirects included; a slower download fails the item and nothing is sent',
+	displayOptions: showForUrls,
+};
+
 /** A URL as errors and outputs show it: no user name, password, query or fragment (they may hold secrets). */
 export function shownUrl(url: URL): string {
 	return `${url.protocol}//${url.host}${url.pathname}`;
+}
+
+/**
+ * An entry of the parameter as an error shows it, whatever it is: without query and fragment, and
+ * without anything before an `@` (a user name and password, however mistyped the URL around them).
+ */
+export function shownEntry(entry: string): string {
+	let shown = entry.replace(/[?#][\s\S]*$/, '');
+	const at = shown.lastIndexOf('@');
+	if (at !== -1) {
+		const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(shown)?.[0] ?? '';
+		shown = `${at >= scheme.length ? scheme : ''}${shown.slice(at + 1)}`;
+	}
+	return shown.slice(0, 200);
 }
 
 /** The file name of a Content-Disposition header, if it gives one. */
@@ -86,6 +139,7 @@ export async function fetchDocuments(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	value: unknown,
+	options: IDataObject = {},
 ): Promise<FaxDocument[]> {
 	const node = context.getNode();
 	const list = documentUrlList(value);
@@ -114,20 +168,17 @@ export async function fetchDocuments(
 			url = undefined;
 		}
 		if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-			throw new NodeOperationError(
-				node,
-				`${LABEL}: "${entry.slice(0, 200)}" is not an http(s) URL`,
-				{
-					itemIndex,
-					description:
-						'Enter full addresses starting with https:// (or http://), one per line or separated by commas.',
-				},
-			);
+			throw new NodeOperationError(node, `${LABEL}: "${shownEntry(entry)}" is not an http(s) URL`, {
+				itemIndex,
+				description:
+					'Enter full addresses starting with https:// (or http://), one per line or separated by commas.',
+			});
 		}
 		return url;
 	});
 
-	const egress = documentEgress(context);
+	const egress = documentEgress(context, hostList(options.allowedDocumentHosts));
+	const timeLimit = timeLimitSeconds(context, itemIndex, options.downloadTimeLimit);
 	// Every address is checked before the first request: a refused one fails the item at once.
 	for (const url of urls) await checkEgress(context, itemIndex, egress, url, url);
 
@@ -141,6 +192,7 @@ export async function fetchDocuments(
 			url,
 			index,
 			MAX_TOTAL_BYTES - total,
+			timeLimit,
 		);
 		total += document.size;
 		documents.push(document);
@@ -148,7 +200,19 @@ export async function fetchDocuments(
 	return documents;
 }
 
-/** Answers where to connect for `url`, or throws the refusal naming the address asked for and n8n's settings. */
+/** The option's time limit per document in seconds (the default when unset), checked. */
+function timeLimitSeconds(context: IExecuteFunctions, itemIndex: number, value: unknown): number {
+	if (value === undefined || value === null || value === '') return DEFAULT_TIME_LIMIT_SECONDS;
+	const seconds = Number(value);
+	if (Number.isFinite(seconds) && seconds >= 1 && seconds <= 3600) return seconds;
+	throw new NodeOperationError(
+		context.getNode(),
+		`Download Time Limit (Seconds) must be between 1 and 3600, not ${String(value).slice(0, 40)}`,
+		{ itemIndex },
+	);
+}
+
+/** Answers where to connect for `url`, or throws the refusal naming the address asked for and what to do. */
 async function checkEgress(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -157,18 +221,61 @@ async function checkEgress(
 	asked: URL,
 ): Promise<string | undefined> {
 	const decision = await egress.check(url);
-	if (!decision.allowed && decision.unresolved) throw couldNotFetch(context, itemIndex, asked);
 	if (decision.allowed) return decision.address;
+	if (decision.reason === 'unresolved') throw couldNotFetch(context, itemIndex, asked);
 	const hop = url === asked ? '' : ` (it redirects to ${shownUrl(url)})`;
-	throw new NodeOperationError(
+	const { message, description } = refusal(decision, egress.filtered);
+	throw new NodeOperationError(context.getNode(), `${LABEL}: ${shownUrl(asked)}${hop} ${message}`, {
+		itemIndex,
+		description: `${description} Nothing was sent.`,
+	});
+}
+
+function refusal(
+	decision: Exclude<EgressDecision, { allowed: true }>,
+	filtered: boolean,
+): { message: string; description: string } {
+	if (decision.reason === 'notListed') {
+		return {
+			message: 'is not on the Allowed Document Hosts of this node',
+			description: 'Only the hosts listed in the option Allowed Document Hosts are fetched.',
+		};
+	}
+	if (decision.reason === 'unchecked') {
+		return {
+			message: 'names a host that n8n 1.x cannot check',
+			description:
+				'n8n 1.x gives nodes no way to see where a host name leads, so the name could lead inside your network. ' +
+				'If you trust the host, list it in the option Allowed Document Hosts (e.g. files.example.com); n8n 2.x checks every address itself.',
+		};
+	}
+	const range = decision.reason === 'internal' ? decision.range : undefined;
+	const which = range ? ` (this one: ${range})` : '';
+	const allow = filtered
+		? 'To fax documents from a server inside your network, the n8n administrator allows it with ' +
+			'N8N_SSRF_ALLOWED_HOSTNAMES (its host name) or N8N_SSRF_ALLOWED_IP_RANGES (its addresses).'
+		: 'n8n 1.x has no allow lists of its own: to fax documents from a server inside your network, ' +
+			'list its host in the option Allowed Document Hosts (n8n 2.x: N8N_SSRF_ALLOWED_HOSTNAMES or N8N_SSRF_ALLOWED_IP_RANGES).';
+	return {
+		message: 'is an internal address n8n does not let this node reach',
+		description: `Loopback, private, link-local, carrier-grade NAT, cloud metadata and other non-public addresses are refused, in every notation${which}. ${allow}`,
+	};
+}
+
+function deadlineReached(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	url: URL,
+	seconds: number,
+): NodeOperationError {
+	return new NodeOperationError(
 		context.getNode(),
-		`${LABEL}: ${shownUrl(asked)}${hop} is an internal address n8n does not let this node reach`,
+		`${LABEL}: ${shownUrl(url)} did not arrive within the time limit of ${seconds} seconds`,
 		{
 			itemIndex,
 			description:
-				'Loopback, private, link-local and cloud metadata addresses are refused, in every notation. ' +
-				'To fax documents from a server inside your network, the n8n administrator allows it with ' +
-				'N8N_SSRF_ALLOWED_HOSTNAMES (its host name) or N8N_SSRF_ALLOWED_IP_RANGES (its addresses). Nothing was sent.',
+				'The deadline of Download Time Limit (Seconds) was reached: each document must arrive in that time in all, redirects included. ' +
+				'The server was slow or kept the download open; raise the limit in the options for a large document. Nothing was sent.',
 		},
 	);
 }
@@ -199,30 +306,40 @@ async function getFollowingCheckedRedirects(
 	itemIndex: number,
 	egress: DocumentEgress,
 	asked: URL,
+	deadline: { signal: AbortSignal; seconds: number },
 ): Promise<{ response: IN8nHttpFullResponse; url: URL }> {
 	let url = asked;
 	for (let hops = 0; ; hops++) {
 		// Checked again right before the connection: the address used is the one just validated.
 		const pinned = await checkEgress(context, itemIndex, egress, url, asked);
-		const target = new URL(url.href);
-		const headers: Record<string, string> = {};
+		if (deadline.signal.aborted) throw deadlineReached(context, itemIndex, asked, deadline.seconds);
+		const request: IHttpRequestOptions = {
+			method: 'GET',
+			url: url.href,
+			headers: {},
+			encoding: 'stream',
+			returnFullResponse: true,
+			disableFollowRedirect: true,
+			ignoreHttpStatusErrors: true,
+			timeout: Math.min(IDLE_TIMEOUT_MS, deadline.seconds * 1000),
+			abortSignal: deadline.signal,
+		};
 		if (pinned) {
+			// To the checked address; the name stays in the Host header and, over TLS, in SNI and
+			// the certificate check.
+			const target = new URL(url.href);
 			target.hostname = pinned;
-			headers.Host = url.host;
+			request.url = target.href;
+			request.headers = { Host: url.host };
+			if (url.protocol === 'https:')
+				request.agentOptions = { servername: url.hostname.replace(/\.$/, '') };
 		}
 		let response: IN8nHttpFullResponse;
 		try {
-			response = (await context.helpers.httpRequest({
-				method: 'GET',
-				url: target.href,
-				headers,
-				encoding: 'stream',
-				returnFullResponse: true,
-				disableFollowRedirect: true,
-				ignoreHttpStatusErrors: true,
-				timeout: FETCH_TIMEOUT_MS,
-			})) as IN8nHttpFullResponse;
+			response = (await context.helpers.httpRequest(request)) as IN8nHttpFullResponse;
 		} catch {
+			if (deadline.signal.aborted)
+				throw deadlineReached(context, itemIndex, asked, deadline.seconds);
 			throw couldNotFetch(context, itemIndex, asked);
 		}
 		const status = response.statusCode;
@@ -250,10 +367,44 @@ async function fetchDocument(
 	asked: URL,
 	index: number,
 	budget: number,
+	seconds: number,
+): Promise<FaxDocument> {
+	// One wall-clock deadline for the whole document: connections, redirects and every byte. The
+	// signal's own timer ends a download that still trickles (the idle timeout would not).
+	const deadline = { signal: AbortSignal.timeout(seconds * 1000), seconds };
+	const { response, url } = await getFollowingCheckedRedirects(
+		context,
+		itemIndex,
+		egress,
+		asked,
+		deadline,
+	);
+	const body = response.body as BodyStream;
+	const expire = () => body?.destroy?.(new Error('the time limit was reached'));
+	deadline.signal.addEventListener('abort', expire, { once: true });
+	try {
+		if (deadline.signal.aborted) expire();
+		return await readDocument(context, itemIndex, asked, url, response, index, budget);
+	} catch (error) {
+		if (deadline.signal.aborted) throw deadlineReached(context, itemIndex, asked, seconds);
+		throw error instanceof NodeOperationError ? error : couldNotFetch(context, itemIndex, asked);
+	} finally {
+		deadline.signal.removeEventListener('abort', expire);
+	}
+}
+
+/** Checks the answered document's type and size and stores it in n8n's binary data store. */
+async function readDocument(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	asked: URL,
+	url: URL,
+	response: IN8nHttpFullResponse,
+	index: number,
+	budget: number,
 ): Promise<FaxDocument> {
 	const node = context.getNode();
 	const shown = shownUrl(asked);
-	const { response, url } = await getFollowingCheckedRedirects(context, itemIndex, egress, asked);
 	const body = response.body as BodyStream;
 	const stop = () => body?.destroy?.();
 	const headers = response.headers ?? {};

@@ -37,6 +37,7 @@ export const SIMPLIFIED_FAX: SimplifiedShape = {
 		'direction',
 		'status',
 		'statusMeaning',
+		'statusRetryable',
 		'from',
 		'to',
 		'pages',

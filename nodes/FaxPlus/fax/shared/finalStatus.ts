@@ -6,15 +6,17 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import { formatUtc, parseDateTime } from '../../../api/dates';
 import { faxStatusFields } from '../../../api/faxStatuses';
+import { FIRST_FAX_PAGE, faxPages, readFaxListPage } from '../../../api/faxList';
+import { collectPages } from '../../../api/paging';
 import { faxPlusApiRequest, segment } from '../../../api/transport';
 import type { OutboxFax, OutboxList } from '../../outbox/types';
-import type { FaxList, FaxRecord } from './types';
+import type { FaxRecord } from './types';
 
 /** Fax.Plus watches tight status polling: checks are at least this far apart. Tests lower it here, users cannot. */
 export const statusTiming = { floorSeconds: 20 };
 export const DEFAULT_CHECK_INTERVAL_SECONDS = 30;
 export const DEFAULT_MAX_STATUS_CHECKS = 20;
-/** Sent faxes read per check when looking for the ones that left the outbox. */
+/** Sent faxes asked for per page when looking for the ones that left the outbox. */
 const SENT_PAGE = 200;
 
 export const waitForFinalStatusOption: INodeProperties = {
@@ -53,7 +55,8 @@ interface Followed {
 	result?: IDataObject;
 }
 
-function positiveWhole(
+/** A whole number of at least `minimum` (the fallback when empty), or an error naming the field. */
+export function positiveWhole(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	value: unknown,
@@ -161,6 +164,35 @@ function unfinishedItem(followed: Followed, checks: number): IDataObject {
 	};
 }
 
+/** Every sent fax from `since` on, all pages (nodes/api/faxList.ts). */
+async function sentSince(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	userId: string,
+	since: number,
+): Promise<IDataObject[]> {
+	const after = formatUtc(new Date(since));
+	const step = faxPages(
+		async (page) =>
+			await readFaxListPage(context, userId, { category: 'sent', after, ...page }, { itemIndex }),
+		{
+			pageSize: SENT_PAGE,
+			floor: since - 1000,
+			noStartTime: () => {
+				throw new NodeOperationError(
+					context.getNode(),
+					'Fax.Plus listed sent faxes without a start_time, so the next page cannot be asked for',
+					{
+						itemIndex,
+						description: 'The faxes were sent; check them with Fax → Get Many (category "sent").',
+					},
+				);
+			},
+		},
+	);
+	return await collectPages(FIRST_FAX_PAGE, step);
+}
+
 /**
  * Checks the outbox (and, for faxes that left it, the sent list) until every fax is matched or
  * `maxChecks` checks were made, `intervalMs` apart, sleeping with n8n's sleep. One item per destination.
@@ -201,17 +233,7 @@ export async function waitForFinalStatus(
 				sentAt,
 				...left.map((entry) => instantOf(entry.outbox?.submit_time) ?? sentAt),
 			);
-			const list = await faxPlusApiRequest<FaxList | undefined>(context, {
-				method: 'GET',
-				path: `/accounts/${segment(userId)}/faxes`,
-				qs: {
-					category: 'sent',
-					after: formatUtc(new Date(earliest - 60_000)),
-					limit: SENT_PAGE,
-				},
-				itemIndex,
-			});
-			const sent = list?.data?.records ?? [];
+			const sent = (await sentSince(context, itemIndex, userId, earliest - 60_000)) as FaxRecord[];
 			for (const entry of left) {
 				const match = matchSent(entry, sent, taken, sentAt - 60_000);
 				if (!match) continue;

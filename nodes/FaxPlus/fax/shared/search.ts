@@ -1,62 +1,36 @@
 // The Fax picker: the chosen user's faxes, newest first, paged backwards with `before` as
-// Get Many pages them, so the editor can load more as the user scrolls.
+// Get Many pages them (nodes/api/faxList.ts), so the editor can load more as the user scrolls.
 import type { IDataObject, INodeListSearchItems } from 'n8n-workflow';
-import { entriesOf } from '../../../api/lists';
-import { faxPlusApiRequest, segment } from '../../../api/transport';
-import { formatUtc, parseDateTime } from '../../../api/dates';
+import { NodeOperationError } from 'n8n-workflow';
+import { FIRST_FAX_PAGE, faxPages, readFaxListPage, type FaxCursor } from '../../../api/faxList';
 import { currentUserId, labelText, matchesFilter, pagesLabel } from '../../shared/locators';
 import type { ListSearchMethod } from '../../shared/types';
-import type { FaxListQuery, FaxRecord } from './types';
+import type { FaxRecord } from './types';
 
 /** Faxes asked for per request. */
 export const SEARCH_PAGE_SIZE = 50;
 /** Pages read for one search while what the user typed matches too few faxes. */
 const PAGES_PER_FILTERED_SEARCH = 5;
 
-/**
- * Where the next page starts: `before` one second after the oldest fax shown, so faxes sharing
- * that second are not lost, and the ids already shown from the seconds the next page repeats.
- */
-interface FaxCursor {
-	before?: string;
-	shown: string[];
-}
-
+/** The cursor the editor hands back (the pagination token), or the first page. */
 function readCursor(token: string | undefined): FaxCursor {
-	if (!token) return { shown: [] };
+	if (!token) return FIRST_FAX_PAGE;
 	try {
 		const cursor = JSON.parse(token) as Partial<FaxCursor>;
+		const recent = Array.isArray(cursor.recent)
+			? cursor.recent.filter(
+					(entry): entry is FaxCursor['recent'][number] =>
+						typeof entry?.key === 'string' && typeof entry?.at === 'number',
+				)
+			: [];
 		return {
-			before: typeof cursor.before === 'string' ? cursor.before : undefined,
-			shown: Array.isArray(cursor.shown) ? cursor.shown.map(String) : [],
+			...(typeof cursor.before === 'string' && { before: cursor.before }),
+			recent,
+			stalls: typeof cursor.stalls === 'number' ? cursor.stalls : 0,
 		};
 	} catch {
-		return { shown: [] };
+		return FIRST_FAX_PAGE;
 	}
-}
-
-/** The start time of a fax in epoch milliseconds, whole seconds (the API's dates are in UTC). */
-function startSecond(fax: FaxRecord): number | undefined {
-	const time =
-		typeof fax.start_time === 'string' ? parseDateTime(fax.start_time)?.getTime() : undefined;
-	return time === undefined ? undefined : Math.floor(time / 1000) * 1000;
-}
-
-/** The cursor after a full page, or undefined when it cannot go further back. */
-function nextCursor(page: FaxRecord[]): FaxCursor | undefined {
-	const seconds = page.map(startSecond).filter((time): time is number => time !== undefined);
-	if (seconds.length === 0) return undefined;
-	const oldest = Math.min(...seconds);
-	return {
-		before: formatUtc(new Date(oldest + 1000)),
-		// `before` may be inclusive: the faxes of its own second come again too.
-		shown: page
-			.filter((fax) => {
-				const second = startSecond(fax);
-				return second === oldest || second === oldest + 1000;
-			})
-			.map((fax) => String(fax.id)),
-	};
 }
 
 /** "2025-01-14 10:15 · received from +4930123456 · 2 pages · success"; the comment as description. */
@@ -83,30 +57,29 @@ export function faxEntry(fax: FaxRecord): INodeListSearchItems {
 
 export const searchFaxes: ListSearchMethod = async function (filter, paginationToken) {
 	const userId = currentUserId(this);
+	const step = faxPages(async (page) => await readFaxListPage(this, userId, page), {
+		pageSize: SEARCH_PAGE_SIZE,
+		noStartTime: () => {
+			throw new NodeOperationError(
+				this.getNode(),
+				'Fax.Plus listed faxes without a start_time, so no more can be loaded',
+				{ description: 'Enter the fax by its ID instead ("By ID").' },
+			);
+		},
+	});
 	let cursor: FaxCursor | undefined = readCursor(paginationToken);
 	const results: INodeListSearchItems[] = [];
 	for (let pages = 0; cursor && pages < PAGES_PER_FILTERED_SEARCH; pages++) {
-		const qs: FaxListQuery = {
-			limit: SEARCH_PAGE_SIZE,
-			...(cursor.before && { before: cursor.before }),
-		};
-		const answer = await faxPlusApiRequest<unknown>(this, {
-			method: 'GET',
-			path: `/accounts/${segment(userId)}/faxes`,
-			qs: qs as unknown as IDataObject,
-		});
-		const page = entriesOf(answer, 'records') as FaxRecord[];
-		const shown = new Set<string>(cursor.shown);
-		const fresh: FaxRecord[] = page.filter(
-			(fax) => fax.id !== undefined && !shown.has(String(fax.id)),
-		);
+		const page: { fresh: IDataObject[]; next?: FaxCursor } = await step(cursor, 0);
 		results.push(
-			...fresh.map(faxEntry).filter((entry: INodeListSearchItems) => matchesFilter(entry, filter)),
+			...(page.fresh as FaxRecord[])
+				.filter((fax) => fax.id !== undefined)
+				.map(faxEntry)
+				.filter((entry: INodeListSearchItems) => matchesFilter(entry, filter)),
 		);
-		// A short page is the last one; a page of nothing new cannot move the cursor.
-		cursor = page.length < SEARCH_PAGE_SIZE || fresh.length === 0 ? undefined : nextCursor(page);
-		// Without a filter one page is what the editor asked for; with one, read on until some match.
-		if (!filter?.trim() || results.length >= SEARCH_PAGE_SIZE) break;
+		cursor = page.next;
+		// Without a filter one page with faxes is what the editor asked for; with one, read on until some match.
+		if (page.fresh.length > 0 && (!filter?.trim() || results.length >= SEARCH_PAGE_SIZE)) break;
 	}
 	return { results, ...(cursor && { paginationToken: JSON.stringify(cursor) }) };
 };

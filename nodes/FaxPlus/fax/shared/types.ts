@@ -57,9 +57,10 @@ export interface FaxFileReference {
 /** The formats a fax document can be downloaded (and a file uploaded) in. */
 export type { FaxFileFormat } from '../../../api/faxFiles';
 
-/** Answer of POST /accounts/{user_id}/files (multipart part `fax_file`): the SDK's FilePath. */
+/** Answer of POST /accounts/{user_id}/files (multipart part `fax_file`): the SDK's FilePath model says `path`, its prose `file_path`. */
 export interface UploadedFile {
-	path: string;
+	path?: string;
+	file_path?: string;
 }
 
 /** Body of POST /accounts/{user_id}/outbox. */
@@ -144,25 +145,21 @@ export interface FieldExtractionCorrection {
 	data: Record<string, string | number | boolean | null>;
 }
 
-/** The item Request OCR / Request Field Extraction output. */
-export interface AiJobRequested {
-	faxId: string;
-	requested: true;
-	status: string;
-	message: string;
-}
-
-/** The item Get OCR / Get Field Extraction / Update Field Extraction output. */
+/** The item of Request/Get OCR, Request/Get/Update Field Extraction. */
 export interface AiJobResult<Data> {
 	faxId: string;
 	status: string;
 	finished: boolean;
-	/** What the status means, in plain words. */
+	/** This run asked Fax AI for the job (credits spent). */
+	requested?: boolean;
+	/** A job requested before was read or waited for instead of requesting it again. */
+	reused?: boolean;
+	/** What happened and what the status means, in plain words. */
 	message: string;
 	/** When finished: the recognised text (OCR), the extracted fields (field extraction). */
 	data?: Data;
-	/** Get OCR asked Fax AI for the text just now, because nobody had. */
-	requested?: true;
+	/** With Wait for Result: how many times the status was read. */
+	checks?: number;
 }
 
 /** The item Get OCR outputs: `data` is the recognised text. */
@@ -170,3 +167,22 @@ export type OcrResult = AiJobResult<string>;
 
 /** The item Get / Update Field Extraction outputs: `data` holds the extracted fields. */
 export type FieldExtractionResult = AiJobResult<Record<string, unknown>>;
+
+/** The item Extract Text and Fields outputs. */
+export interface TextAndFields {
+	faxId: string;
+	/** Both the text and the fields are there. */
+	finished: boolean;
+	/** The recognised text, once OCR is finished. */
+	text: string | null;
+	/** The extracted fields, once field extraction is finished. */
+	fields: Record<string, unknown> | null;
+	ocrStatus: string;
+	fieldExtractionStatus: string;
+	/** This run asked Fax AI for at least one of them (credits spent). */
+	requested: boolean;
+	/** At least one was requested before and read or waited for instead. */
+	reused: boolean;
+	message: string;
+	checks?: number;
+}

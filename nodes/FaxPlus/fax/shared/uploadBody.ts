@@ -103,15 +103,18 @@ export async function uploadDocument(
 		body: new MultipartUpload(document),
 		itemIndex,
 	});
-	const path = answer?.path;
-	if (typeof path !== 'string' || path === '') {
+	// The SDK's FilePath model names the field `path`, its prose `file_path`: either is read.
+	const path = [answer?.path, answer?.file_path].find(
+		(value): value is string => typeof value === 'string' && value !== '',
+	);
+	if (path === undefined) {
 		throw new NodeOperationError(
 			context.getNode(),
 			`Fax.Plus did not answer the path of the uploaded file "${document.fileName}"`,
 			{
 				itemIndex,
 				description:
-					'The upload seemed to succeed but its answer has no "path"; nothing was sent. Try again.',
+					'The upload seemed to succeed but its answer has neither "path" nor "file_path"; nothing was sent. Try again.',
 			},
 		);
 	}

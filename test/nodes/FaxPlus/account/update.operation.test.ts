@@ -72,7 +72,13 @@ describe('Account → Update', () => {
 		[
 			'a phone without +',
 			{ phone: '5551230009' },
-			'Phone: "5551230009" must start with "+" and the country code (E.164)',
+			'Phone: "5551230009" must start with "+" and the country code, 8 to 15 digits (E.164)',
+		],
+		[
+			// E.164 allows 7 digits; the SDK's pattern ^[+]?[0-9]{8,}$ does not.
+			'a phone of 7 digits',
+			{ phone: '+1555123' },
+			'Phone: "+1555123" must start with "+" and the country code, 8 to 15 digits (E.164)',
 		],
 		['a retry count above 3', { retryCount: 4 }, 'Retry Count must be at most 3, not 4'],
 	])('refuses %s before any request', async (_case, updateFields, message) => {

@@ -17,9 +17,12 @@ describe('Contact → Get Many', () => {
 		'lists the contacts, one item each, read from { contacts } (%s)',
 		async (auth) => {
 			const items = await runOk(server(), { ...base, limit: 10 }, { auth });
-			const request = onlyApiRequest(server());
+			// Three of ten asked for do not end the list: the next page, empty, does.
+			const [request, next] = apiRequests(server());
+			expect(apiRequests(server())).toHaveLength(2);
 			expect(`${request.method} ${request.path}`).toBe('GET /v3/accounts/self/contacts');
 			expect(request.query).toEqual({ offset: '0', limit: '10' });
+			expect(next.query).toEqual({ offset: '3', limit: '7' });
 			expect(request.status).toBe(200);
 			expectAuthHeaders(server(), request, auth);
 			expect(items.map((item) => item.json)).toEqual([
@@ -47,7 +50,7 @@ describe('Contact → Get Many', () => {
 			returnAll: true,
 			filters: { search: ' smith ', ids: 'contact_2, contact_3,contact_2' },
 		});
-		const request = onlyApiRequest(server());
+		const [request] = apiRequests(server());
 		expect(request.query).toEqual({
 			offset: '0',
 			limit: '50',
@@ -57,8 +60,8 @@ describe('Contact → Get Many', () => {
 		expect(found.map((item) => item.json.id)).toEqual(['contact_2']);
 	});
 
-	it('pages with offset and limit until a page comes back short (Return All), or the Limit is reached', async () => {
-		for (let i = 0; i < 120; i++) {
+	const addContacts = (count: number) => {
+		for (let i = 0; i < count; i++) {
 			const id = `bulk_${String(i).padStart(3, '0')}`;
 			server().state.contacts[id] = {
 				id,
@@ -68,11 +71,16 @@ describe('Contact → Get Many', () => {
 				numbers: ['+15550000000'],
 			};
 		}
+	};
+
+	it('pages with offset and limit until a page brings nothing (Return All), or the Limit is reached', async () => {
+		addContacts(120);
 		const all = await runOk(server(), { ...base, returnAll: true });
 		expect(apiRequests(server()).map((r) => r.query)).toEqual([
 			{ offset: '0', limit: '50' },
 			{ offset: '50', limit: '50' },
 			{ offset: '100', limit: '50' },
+			{ offset: '123', limit: '50' },
 		]);
 		expect(all).toHaveLength(123);
 		expect(new Set(all.map((item) => item.json.id)).size).toBe(123);
@@ -84,6 +92,21 @@ describe('Contact → Get Many', () => {
 		]);
 		expect(some).toHaveLength(70);
 	});
+
+	it.each([50, 1])(
+		'lists every contact once with Fax.Plus answering at most %i a page',
+		async (pageCap) => {
+			server().setReadings({ pageCap });
+			addContacts(120);
+			const all = await runOk(server(), { ...base, returnAll: true });
+			const names = Object.values(server().state.contacts)
+				.filter((contact) => contact.uid === 'owner_1')
+				.map((contact) => contact.name)
+				.sort((a, b) => a.localeCompare(b));
+			expect(all.map((item) => item.json.name)).toEqual(names);
+			expect(all).toHaveLength(123);
+		},
+	);
 
 	it("lists a member's contacts for an admin, and passes on the refusal of another user's to a member", async () => {
 		const items = await runOk(server(), { ...base, userId: 'member_1', returnAll: true });
@@ -105,9 +128,31 @@ describe('Contact → Get Many', () => {
 	it('the Contact picker searches with what is typed and pages with an offset', async () => {
 		const result = await runListSearch(server(), 'searchContacts', { filter: 'clinic' });
 		expect(onlyApiRequest(server()).query).toEqual({ offset: '0', limit: '50', search: 'clinic' });
-		expect(result).toEqual({
-			results: [{ name: 'Berlin Clinic (Klinik Berlin GmbH) – +4930123456', value: 'contact_1' }],
-			paginationToken: undefined,
+		expect(result.results).toEqual([
+			{ name: 'Berlin Clinic (Klinik Berlin GmbH) – +4930123456', value: 'contact_1' },
+		]);
+		// One of 50 asked for does not end the list: the next call, with nothing new, does.
+		const more = await runListSearch(server(), 'searchContacts', {
+			filter: 'clinic',
+			paginationToken: result.paginationToken as string,
 		});
+		expect(apiRequests(server()).at(-1)!.query).toEqual({
+			offset: '1',
+			limit: '50',
+			search: 'clinic',
+		});
+		expect(more).toEqual({ results: [] });
+	});
+
+	it('the Contact picker offers every contact once with Fax.Plus answering at most one a page', async () => {
+		server().setReadings({ pageCap: 1 });
+		const values: unknown[] = [];
+		let paginationToken: string | undefined;
+		do {
+			const answer = await runListSearch(server(), 'searchContacts', { paginationToken });
+			values.push(...answer.results.map((result) => result.value));
+			paginationToken = answer.paginationToken as string | undefined;
+		} while (paginationToken && values.length < 50);
+		expect(values).toEqual(['contact_1', 'contact_2', 'contact_3']);
 	});
 });

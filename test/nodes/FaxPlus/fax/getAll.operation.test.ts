@@ -1,7 +1,6 @@
 import {
 	apiRequests,
 	expectAuthHeaders,
-	onlyApiRequest,
 	runOk,
 	runOperation,
 	useFaxPlusServer,
@@ -23,21 +22,41 @@ function addFaxes(server: FaxPlusServer, count: number): void {
 	}
 }
 
+/** Adds `count` received faxes of owner_1, `perSecond` to a second, the seconds 17 s apart, older than every seeded fax. */
+function addFaxesSharingSeconds(server: FaxPlusServer, count: number, perSecond: number): void {
+	for (let i = 0; i < count; i++) {
+		const id = `fax_read_${String(i).padStart(3, '0')}`;
+		const at = new Date(Date.UTC(2024, 11, 31, 23, 0, 0) - Math.floor(i / perSecond) * 17000);
+		server.state.faxes[id] = {
+			...server.state.faxes.fax_2,
+			id,
+			start_time: at.toISOString().replace('T', ' ').slice(0, 19),
+		};
+	}
+}
+
 describe('Fax → Get Many', () => {
 	const server = useFaxPlusServer();
 	const base = { resource: 'fax', operation: 'getAll', userId: 'self' };
 	const ids = (items: Array<{ json: { id?: unknown } }>) => items.map((item) => item.json.id);
+	const queries = () => apiRequests(server()).map((r) => r.query);
+	/** Every fax of the owner's list, newest first, as the server holds them. */
+	const everyFax = () =>
+		Object.values(server().state.faxes)
+			.filter((fax) => fax.uid === 'owner_1')
+			.sort((a, b) => (a.start_time < b.start_time ? 1 : a.start_time > b.start_time ? -1 : 0))
+			.map((fax) => fax.id);
 
 	it.each<AuthKind>(['pat', 'oauth'])(
 		'lists the faxes, newest first, up to the default limit (%s)',
 		async (auth) => {
 			const items = await runOk(server(), base, { auth });
 
-			const request = onlyApiRequest(server());
-			expect(request.method).toBe('GET');
-			expect(request.path).toBe('/v3/accounts/self/faxes');
-			expect(request.query).toEqual({ limit: '50' });
-			expectAuthHeaders(server(), request, auth);
+			const requests = apiRequests(server());
+			expect(requests[0].method).toBe('GET');
+			expect(requests[0].path).toBe('/v3/accounts/self/faxes');
+			expect(requests[0].query).toEqual({ limit: '50' });
+			for (const request of requests) expectAuthHeaders(server(), request, auth);
 			expect(ids(items)).toEqual(['fax_1', 'fax_2', 'fax_3', 'fax_4', 'fax_5']);
 			expect(items[0].json).toEqual({
 				...server().state.faxes.fax_1,
@@ -49,6 +68,18 @@ describe('Fax → Get Many', () => {
 		},
 	);
 
+	it('reads on after a page shorter than asked, until a page brings nothing new', async () => {
+		await runOk(server(), base);
+		// Five faxes of 50 asked for do not say the list ends: Fax.Plus may answer fewer a page.
+		expect(queries()).toEqual([
+			{ limit: '50' },
+			// One second after the oldest fax read, so the faxes of its second come again (and the one read).
+			{ limit: '46', before: '2025-01-10 07:30:01' },
+			// Nothing new: one second back, where nothing is left.
+			{ limit: '46', before: '2025-01-10 07:30:00' },
+		]);
+	});
+
 	it('filters by category and dates, sending the dates in the API format (UTC)', async () => {
 		const items = await runOk(server(), {
 			...base,
@@ -58,12 +89,16 @@ describe('Fax → Get Many', () => {
 				before: '2025-01-14T02:00:00+02:00',
 			},
 		});
-		expect(onlyApiRequest(server()).query).toEqual({
+		expect(queries()[0]).toEqual({
 			category: 'inbox',
 			after: '2025-01-11 00:00:00',
 			before: '2025-01-14 00:00:00',
 			limit: '50',
 		});
+		for (const query of queries()) {
+			expect(query).toMatchObject({ category: 'inbox', after: '2025-01-11 00:00:00' });
+			expect(query.before <= '2025-01-14 00:00:00').toBe(true);
+		}
 		expect(ids(items)).toEqual(['fax_2']);
 	});
 
@@ -76,7 +111,7 @@ describe('Fax → Get Many', () => {
 
 	it("lists a member's faxes by user ID", async () => {
 		const items = await runOk(server(), { ...base, userId: 'member_1' });
-		expect(onlyApiRequest(server()).path).toBe('/v3/accounts/member_1/faxes');
+		expect(apiRequests(server()).every((r) => r.path === '/v3/accounts/member_1/faxes')).toBe(true);
 		expect(ids(items)).toEqual(['fax_6']);
 	});
 
@@ -86,22 +121,16 @@ describe('Fax → Get Many', () => {
 
 		// Each next page ends one second after the oldest fax of the page before (fax_bulk_135 at
 		// 02:15:00, then fax_bulk_036 at 00:36:00): that fax comes again and is dropped.
-		expect(apiRequests(server()).map((r) => r.query)).toEqual([
+		expect(queries()).toEqual([
 			{ limit: '100' },
 			{ limit: '100', before: '2024-12-01 02:15:01' },
 			{ limit: '100', before: '2024-12-01 00:36:01' },
+			{ limit: '100', before: '2024-12-01 00:00:01' },
+			{ limit: '100', before: '2024-12-01 00:00:00' },
 		]);
-		expect(apiRequests(server()).every((r) => !('skip' in r.query))).toBe(true);
+		expect(queries().every((query) => !('skip' in query))).toBe(true);
 		expect(items).toHaveLength(235);
-		expect(new Set(ids(items)).size).toBe(235);
-		expect(ids(items).slice(0, 6)).toEqual([
-			'fax_1',
-			'fax_2',
-			'fax_3',
-			'fax_4',
-			'fax_5',
-			'fax_bulk_229',
-		]);
+		expect(ids(items)).toEqual(everyFax());
 		expect(ids(items).at(-1)).toBe('fax_bulk_000');
 	});
 
@@ -122,16 +151,36 @@ describe('Fax → Get Many', () => {
 			filters: { before: '2025-01-01T00:00:00Z' },
 		});
 
-		expect(apiRequests(server()).map((r) => r.query)).toEqual([
-			{ limit: '100', before: '2025-01-01 00:00:00' },
-			{ limit: '100', before: '2024-12-01 10:00:02' },
-			{ limit: '100', before: '2024-12-01 10:00:01' },
+		expect(queries().map((query) => query.before)).toEqual([
+			'2025-01-01 00:00:00',
+			'2024-12-01 10:00:02',
+			'2024-12-01 10:00:01',
+			'2024-12-01 10:00:01',
+			'2024-12-01 10:00:00',
 		]);
 		expect(items).toHaveLength(180);
 		expect(new Set(ids(items))).toEqual(
 			new Set(Object.keys(server().state.faxes).filter((id) => id.startsWith('fax_same_'))),
 		);
 	});
+
+	it.each<[number, 'exclusive' | 'inclusive', number]>([
+		[50, 'exclusive', 3],
+		[50, 'inclusive', 3],
+		[1, 'exclusive', 1],
+		[1, 'inclusive', 1],
+	])(
+		'lists every fax once with Fax.Plus answering at most %i a page, `before` %s (%i a second)',
+		async (pageCap, listBounds, perSecond) => {
+			server().setReadings({ pageCap, listBounds });
+			addFaxesSharingSeconds(server(), 122, perSecond);
+			const items = await runOk(server(), { ...base, returnAll: true });
+			expect(ids(items)).toEqual(everyFax());
+			expect(items).toHaveLength(127);
+			expect(apiRequests(server()).every((r) => r.status === 200)).toBe(true);
+			expect(apiRequests(server()).length).toBeGreaterThan(127 / pageCap);
+		},
+	);
 
 	it("starts at the user's Before and never pages past it", async () => {
 		addFaxes(server(), 230);
@@ -140,9 +189,11 @@ describe('Fax → Get Many', () => {
 			returnAll: true,
 			filters: { after: '2024-12-01T00:30:00Z', before: '2024-12-01T03:00:00Z' },
 		});
-		expect(apiRequests(server()).map((r) => r.query)).toEqual([
+		expect(queries()).toEqual([
 			{ after: '2024-12-01 00:30:00', before: '2024-12-01 03:00:00', limit: '100' },
 			{ after: '2024-12-01 00:30:00', before: '2024-12-01 01:20:01', limit: '100' },
+			{ after: '2024-12-01 00:30:00', before: '2024-12-01 00:31:01', limit: '100' },
+			{ after: '2024-12-01 00:30:00', before: '2024-12-01 00:31:00', limit: '100' },
 		]);
 		// 00:31 … 02:59: fax_bulk_031 … fax_bulk_179, newest first.
 		expect(ids(items)).toEqual(
@@ -150,18 +201,7 @@ describe('Fax → Get Many', () => {
 		);
 	});
 
-	it('stops when a page is short', async () => {
-		addFaxes(server(), 95);
-		const items = await runOk(server(), { ...base, returnAll: true });
-		expect(apiRequests(server()).map((r) => r.query)).toEqual([
-			{ limit: '100' },
-			{ limit: '100', before: '2024-12-01 00:00:01' },
-		]);
-		expect(items).toHaveLength(100);
-		expect(new Set(ids(items)).size).toBe(100);
-	});
-
-	it('stops when a full page brings nothing new', async () => {
+	it('ends where a full page brings nothing new and the second before it nothing at all', async () => {
 		for (let i = 0; i < 100; i++) {
 			const id = `fax_same_${String(i).padStart(3, '0')}`;
 			server().state.faxes[id] = {
@@ -175,9 +215,10 @@ describe('Fax → Get Many', () => {
 			returnAll: true,
 			filters: { before: '2025-01-01T00:00:00Z' },
 		});
-		expect(apiRequests(server()).map((r) => r.query)).toEqual([
+		expect(queries()).toEqual([
 			{ limit: '100', before: '2025-01-01 00:00:00' },
 			{ limit: '100', before: '2024-12-01 10:00:01' },
+			{ limit: '100', before: '2024-12-01 10:00:00' },
 		]);
 		expect(items).toHaveLength(100);
 	});
@@ -189,16 +230,19 @@ describe('Fax → Get Many', () => {
 
 		const items = await runOk(server(), { ...base, returnAll: false, limit: 150 });
 		// The second page also asks for the one fax at the boundary that comes again.
-		expect(apiRequests(server()).map((r) => r.query)).toEqual([
-			{ limit: '100' },
-			{ limit: '51', before: '2024-12-01 02:15:01' },
-		]);
+		expect(queries()).toEqual([{ limit: '100' }, { limit: '51', before: '2024-12-01 02:15:01' }]);
 		expect(ids(items)).toEqual(all.slice(0, 150));
 
 		server().clearRequests();
 		const three = await runOk(server(), { ...base, limit: 3 });
-		expect(apiRequests(server()).map((r) => r.query)).toEqual([{ limit: '3' }]);
+		expect(queries()).toEqual([{ limit: '3' }]);
 		expect(ids(three)).toEqual(['fax_1', 'fax_2', 'fax_3']);
+	});
+
+	it('returns up to Limit with Fax.Plus answering at most one fax a page', async () => {
+		server().setReadings({ pageCap: 1 });
+		const items = await runOk(server(), { ...base, limit: 3 });
+		expect(ids(items)).toEqual(['fax_1', 'fax_2', 'fax_3']);
 	});
 
 	it('says so when a full page has no start_time to page from', async () => {

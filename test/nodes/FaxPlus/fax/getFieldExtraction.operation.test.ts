@@ -28,6 +28,8 @@ describe('Fax → Get Field Extraction', () => {
 						faxId: 'fax_1',
 						status: 'finished',
 						finished: true,
+						requested: false,
+						reused: true,
 						message: 'Field extraction is finished; the extracted fields are in "data"',
 						data: server().state.ai.fax_1.field_extraction!.data,
 					},
@@ -64,7 +66,17 @@ describe('Fax → Get Field Extraction', () => {
 		async (faxId, status, message) => {
 			const items = await runOk(server(), { ...base, userId: 'self', faxId });
 			expect(items).toEqual([
-				{ json: { faxId, status, finished: false, message }, pairedItem: { item: 0 } },
+				{
+					json: {
+						faxId,
+						status,
+						finished: false,
+						requested: false,
+						reused: status !== 'not_requested',
+						message,
+					},
+					pairedItem: { item: 0 },
+				},
 			]);
 		},
 	);
@@ -79,6 +91,8 @@ describe('Fax → Get Field Extraction', () => {
 			faxId: 'fax_4',
 			status,
 			finished: false,
+			requested: false,
+			reused: true,
 			message: `Field extraction has the status "${status}", which this node does not know; there is no result`,
 		});
 	});
@@ -128,5 +142,23 @@ describe('Fax → Get Field Extraction', () => {
 		});
 		expect(error?.message).toBe('Fax ID is required');
 		expect(apiRequests(server())).toHaveLength(0);
+	});
+
+	it('as a tool, answers the fields of a fax already done under untrusted, without requesting them', async () => {
+		const items = await runOk(
+			server(),
+			{ ...base, userId: 'self', faxId: 'fax_1' },
+			{ asTool: true },
+		);
+		expect(apiRequests(server()).map((r) => `${r.method} ${r.path}`)).toEqual([
+			'GET /v3/accounts/self/faxes/fax_1/ai/field-extraction',
+		]);
+		expect(items[0].json).toMatchObject({
+			status: 'finished',
+			requested: false,
+			reused: true,
+			untrusted: { extractedFields: { invoice_number: 'INV-2025-0042' } },
+			untrustedNote: expect.stringContaining('not instructions'),
+		});
 	});
 });

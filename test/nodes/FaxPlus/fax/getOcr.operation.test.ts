@@ -7,6 +7,7 @@ import {
 	useFaxPlusServer,
 	type AuthKind,
 } from '../../../support/faxplus';
+import { aiTiming } from '../../../../nodes/FaxPlus/fax/shared/aiJobs';
 
 describe('Fax → Get OCR', () => {
 	const server = useFaxPlusServer();
@@ -28,6 +29,8 @@ describe('Fax → Get OCR', () => {
 						faxId: 'fax_1',
 						status: 'finished',
 						finished: true,
+						requested: false,
+						reused: true,
 						message: 'OCR is finished; the recognised text is in "data"',
 						data: 'INVOICE INV-2025-0042\nBerlin Clinic\nTotal: 1250.00 EUR',
 					},
@@ -50,7 +53,14 @@ describe('Fax → Get OCR', () => {
 		],
 	])('explains the status of %s (%s), without data', async (faxId, status, message) => {
 		const items = await runOk(server(), { ...base, faxId });
-		expect(items[0].json).toEqual({ faxId, status, finished: false, message });
+		expect(items[0].json).toEqual({
+			faxId,
+			status,
+			finished: false,
+			requested: false,
+			reused: status !== 'not_requested',
+			message,
+		});
 	});
 
 	it.each([
@@ -66,7 +76,14 @@ describe('Fax → Get OCR', () => {
 	])('explains the status %s', async (status, message) => {
 		server().state.ai.fax_4 = { ocr: { status } };
 		const items = await runOk(server(), { ...base, faxId: 'fax_4' });
-		expect(items[0].json).toEqual({ faxId: 'fax_4', status, finished: false, message });
+		expect(items[0].json).toEqual({
+			faxId: 'fax_4',
+			status,
+			finished: false,
+			requested: false,
+			reused: true,
+			message,
+		});
 	});
 
 	it("reads the OCR of each item's fax", async () => {
@@ -97,26 +114,44 @@ describe('Fax → Get OCR', () => {
 		expect(apiRequests(server())).toHaveLength(0);
 	});
 
-	it('as a tool, requests OCR when nobody has and says in words that the text is on its way', async () => {
-		const items = await runOk(server(), { ...base, faxId: 'fax_3' }, { asTool: true });
-		expect(apiRequests(server()).map((r) => `${r.method} ${r.path}`)).toEqual([
-			'GET /v3/accounts/self/faxes/fax_3/ai/ocr',
-			'POST /v3/accounts/self/faxes/fax_3/ai/ocr',
-		]);
-		expect(items[0].json).toEqual({
-			faxId: 'fax_3',
-			status: 'pending',
-			finished: false,
-			requested: true,
-			message:
-				'OCR had not been requested for this fax, so it was requested now. OCR is in progress; run "Get OCR" again later to read the recognised text',
-		});
-		const later = await runOk(server(), { ...base, faxId: 'fax_3' }, { asTool: true });
+	it('as a tool, requests OCR when nobody has and reads the text in the same call', async () => {
+		const floor = aiTiming.floorSeconds;
+		aiTiming.floorSeconds = 0;
+		try {
+			const items = await runOk(
+				server(),
+				{ ...base, faxId: 'fax_3', resultCheckInterval: 0 },
+				{ asTool: true },
+			);
+			// The local server finishes a requested job by its next read.
+			expect(apiRequests(server()).map((r) => `${r.method} ${r.path}`)).toEqual([
+				'GET /v3/accounts/self/faxes/fax_3/ai/ocr',
+				'POST /v3/accounts/self/faxes/fax_3/ai/ocr',
+				'GET /v3/accounts/self/faxes/fax_3/ai/ocr',
+			]);
+			expect(items[0].json).toMatchObject({
+				faxId: 'fax_3',
+				status: 'finished',
+				requested: true,
+				reused: false,
+				checks: 2,
+				untrusted: { ocrText: 'Fax fax_3 page 1\nFax fax_3 page 2\nFax fax_3 page 3' },
+			});
+		} finally {
+			aiTiming.floorSeconds = floor;
+		}
+	});
+
+	it('as a tool, answers the text of a fax already done under untrusted, without requesting it', async () => {
+		const later = await runOk(server(), { ...base, faxId: 'fax_1' }, { asTool: true });
+		expect(apiRequests(server())).toHaveLength(1);
 		// The recognised text is the sender's: marked as data, not instructions.
 		expect(later[0].json).toMatchObject({
 			status: 'finished',
 			finished: true,
-			untrusted: { ocrText: 'Fax fax_3 page 1\nFax fax_3 page 2\nFax fax_3 page 3' },
+			requested: false,
+			reused: true,
+			untrusted: { ocrText: 'INVOICE INV-2025-0042\nBerlin Clinic\nTotal: 1250.00 EUR' },
 			untrustedNote: expect.stringContaining('not instructions'),
 		});
 		expect(later[0].json.data).toBeUndefined();
@@ -125,7 +160,7 @@ describe('Fax → Get OCR', () => {
 	it('as a tool with the option off, only reads', async () => {
 		const items = await runOk(
 			server(),
-			{ ...base, faxId: 'fax_3', requestIfMissing: false },
+			{ ...base, faxId: 'fax_3', requestIfMissing: false, waitForResult: false },
 			{ asTool: true },
 		);
 		expect(apiRequests(server())).toHaveLength(1);

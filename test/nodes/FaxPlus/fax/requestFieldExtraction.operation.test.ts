@@ -1,7 +1,6 @@
 import {
 	apiRequests,
 	expectAuthHeaders,
-	onlyApiRequest,
 	runOk,
 	runOperation,
 	useFaxPlusServer,
@@ -11,25 +10,28 @@ import {
 describe('Fax → Request Field Extraction', () => {
 	const server = useFaxPlusServer();
 	const base = { resource: 'fax', operation: 'requestFieldExtraction', userId: 'self' };
+	const calls = () => apiRequests(server()).map((r) => `${r.method} ${r.path}`);
 
 	it.each<AuthKind>(['pat', 'oauth'])(
-		'asks Fax AI to extract the fields and says what comes next (%s)',
+		'asks Fax AI again to extract the fields of a fax whose extraction failed, and says what comes next (%s)',
 		async (auth) => {
 			const items = await runOk(server(), { ...base, faxId: 'fax_4' }, { auth });
 
-			const request = onlyApiRequest(server());
-			expect(request.method).toBe('POST');
-			expect(request.path).toBe('/v3/accounts/self/faxes/fax_4/ai/field-extraction');
-			expect(request.query).toEqual({});
-			expectAuthHeaders(server(), request, auth);
+			expect(calls()).toEqual([
+				'GET /v3/accounts/self/faxes/fax_4/ai/field-extraction',
+				'POST /v3/accounts/self/faxes/fax_4/ai/field-extraction',
+			]);
+			expectAuthHeaders(server(), apiRequests(server())[1], auth);
 			expect(items).toEqual([
 				{
 					json: {
 						faxId: 'fax_4',
-						requested: true,
 						status: 'pending',
+						finished: false,
+						requested: true,
+						reused: false,
 						message:
-							'Field extraction is in progress; run "Get Field Extraction" again later to read the extracted fields',
+							'Field extraction was requested now (uses AI credits). Field extraction is in progress; run "Get Field Extraction" again later to read the extracted fields',
 					},
 					pairedItem: { item: 0 },
 				},
@@ -37,6 +39,18 @@ describe('Fax → Request Field Extraction', () => {
 			expect(server().state.ai.fax_4.field_extraction?.status).toBe('pending');
 		},
 	);
+
+	it('reads a finished extraction instead of requesting it again: no credits spent', async () => {
+		const items = await runOk(server(), { ...base, faxId: 'fax_1' });
+		expect(calls()).toEqual(['GET /v3/accounts/self/faxes/fax_1/ai/field-extraction']);
+		expect(items[0].json).toMatchObject({
+			status: 'finished',
+			requested: false,
+			reused: true,
+			data: { invoice_number: 'INV-2025-0042' },
+		});
+		expect(server().state.aiCredits.usage.field_extraction).toBe(8);
+	});
 
 	it('then Get Field Extraction reads the extracted fields', async () => {
 		await runOk(server(), { ...base, faxId: 'fax_4' });
@@ -55,9 +69,10 @@ describe('Fax → Request Field Extraction', () => {
 
 	it("requests extraction for a member's fax by user ID", async () => {
 		await runOk(server(), { ...base, userId: 'member_1', faxId: 'fax_6' });
-		expect(onlyApiRequest(server()).path).toBe(
-			'/v3/accounts/member_1/faxes/fax_6/ai/field-extraction',
-		);
+		expect(calls()).toEqual([
+			'GET /v3/accounts/member_1/faxes/fax_6/ai/field-extraction',
+			'POST /v3/accounts/member_1/faxes/fax_6/ai/field-extraction',
+		]);
 	});
 
 	it('maps an unknown fax to the bad_request error', async () => {

@@ -82,6 +82,28 @@ describe('Fax → Send: streamed uploads', () => {
 		},
 	);
 
+	it.each(['path', 'file_path'] as const)(
+		"sends the file the upload answered, whether Fax.Plus names it path (the SDK's model) or file_path (its prose): %s",
+		async (uploadAnswer) => {
+			server.setReadings({ uploadAnswer });
+			const pdf = makePdf(['One page']);
+			const result = await runOk(server, base, {
+				items: items({ data: inMemoryBinary(pdf, 'application/pdf', 'one.pdf') }),
+			});
+			const [upload, send] = apiRequests(server);
+			expect(`${upload.method} ${upload.path} ${upload.status}`).toBe(
+				'POST /v3/accounts/self/files 200',
+			);
+			const stored = Object.values(server.state.files).filter(
+				(file) => file.filename === 'one.pdf',
+			);
+			expect(stored).toHaveLength(1);
+			expect(send.body.files).toEqual([stored[0].path]);
+			expect(send.status).toBe(201);
+			expect(result[0].json.files).toEqual([stored[0].path]);
+		},
+	);
+
 	it.each<[string, typeof storedBinary]>([
 		['from the store', storedBinary],
 		["decoded again from n8n's base64", async (...args) => inMemoryBinary(...args)],

@@ -13,7 +13,7 @@ describe('Fax → Update', () => {
 	const base = { resource: 'fax', operation: 'update', userId: 'self' };
 
 	it.each<AuthKind>(['pat', 'oauth'])(
-		'marks a fax as read, sending only is_read (%s)',
+		'marks a fax as read, keeping its comment: read first, then both fields sent (%s)',
 		async (auth) => {
 			const items = await runOk(
 				server(),
@@ -21,17 +21,27 @@ describe('Fax → Update', () => {
 				{ auth },
 			);
 
-			const request = onlyApiRequest(server());
+			const [read, request] = apiRequests(server());
+			expect(apiRequests(server())).toHaveLength(2);
+			expect(`${read.method} ${read.path}`).toBe('GET /v3/accounts/self/faxes/fax_1');
 			expect(request.method).toBe('PUT');
 			expect(request.path).toBe('/v3/accounts/self/faxes/fax_1');
 			expect(request.query).toEqual({});
 			expect(request.headers['content-type']).toMatch(/^application\/json/);
-			expect(request.body).toEqual({ is_read: true });
+			// The SDK's PayloadFaxModification marks both fields required.
+			expect(request.body).toEqual({ comment: 'Invoice from Berlin Clinic', is_read: true });
 			expect(request.status).toBe(204);
+			expectAuthHeaders(server(), read, auth);
 			expectAuthHeaders(server(), request, auth);
 			expect(items).toEqual([
 				{
-					json: { updated: true, faxId: 'fax_1', userId: 'self', is_read: true },
+					json: {
+						updated: true,
+						faxId: 'fax_1',
+						userId: 'self',
+						comment: 'Invoice from Berlin Clinic',
+						is_read: true,
+					},
 					pairedItem: { item: 0 },
 				},
 			]);
@@ -42,7 +52,7 @@ describe('Fax → Update', () => {
 		},
 	);
 
-	it('changes the comment and marks as unread', async () => {
+	it('changes the comment and marks as unread in one request when both are set', async () => {
 		await runOk(server(), {
 			...base,
 			faxId: 'fax_3',
@@ -52,10 +62,41 @@ describe('Fax → Update', () => {
 		expect(server().state.faxes.fax_3).toMatchObject({ is_read: false, comment: 'Filed' });
 	});
 
-	it('clears the comment with an empty value', async () => {
+	it('clears the comment with an empty value, keeping the read state', async () => {
+		server().state.faxes.fax_1.is_read = true;
 		await runOk(server(), { ...base, faxId: 'fax_1', updateFields: { comment: '' } });
-		expect(onlyApiRequest(server()).body).toEqual({ comment: '' });
-		expect(server().state.faxes.fax_1.comment).toBe('');
+		expect(apiRequests(server()).at(-1)!.body).toEqual({ comment: '', is_read: true });
+		expect(server().state.faxes.fax_1).toMatchObject({ comment: '', is_read: true });
+	});
+
+	it.each(['partial', 'full'] as const)(
+		'clears no field the user did not set, whether Fax.Plus takes a partial change or not (%s)',
+		async (faxUpdate) => {
+			server().setReadings({ faxUpdate });
+			server().state.faxes.fax_2.is_read = true;
+			await runOk(server(), { ...base, faxId: 'fax_2', updateFields: { comment: 'Filed' } });
+			await runOk(server(), { ...base, faxId: 'fax_3', updateFields: { isRead: true } });
+			expect(server().state.faxes.fax_2).toMatchObject({ comment: 'Filed', is_read: true });
+			expect(server().state.faxes.fax_3).toMatchObject({
+				comment: 'Signed contract',
+				is_read: true,
+			});
+			expect(apiRequests(server()).every((request) => request.status < 300)).toBe(true);
+		},
+	);
+
+	it("says what to do when the fax's current value cannot be read to keep it", async () => {
+		delete (server().state.faxes.fax_1 as { comment?: string }).comment;
+		const { error } = await runOperation(server(), {
+			...base,
+			faxId: 'fax_1',
+			updateFields: { isRead: true },
+		});
+		expect(error?.message).toBe(
+			"Fax.Plus did not answer the fax's current Comment, so it cannot be kept",
+		);
+		expect(error?.description).toMatch(/Add both under "Update Fields"/);
+		expect(apiRequests(server()).map((request) => request.method)).toEqual(['GET']);
 	});
 
 	it('maps an unknown fax to the bad_request error', async () => {

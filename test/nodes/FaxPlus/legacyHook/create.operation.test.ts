@@ -120,6 +120,16 @@ describe('Legacy Hook → Create', () => {
 		expect(apiRequests(server())).toHaveLength(1);
 		expect(error?.httpCode).toBe('400');
 		expect(error?.message).toMatch(/bad_request: Only owned numbers are allowed: \+4930999999/);
+		expect(error?.message).toMatch(/^Fax\.Plus refused the numbers of the legacy hook: 400/);
+		expect(error?.description).toMatch(/Remove the numbers/);
 		expect(server().state.hooks).toEqual({});
+	});
+
+	it("names the event and what to do when Fax.Plus refuses fax_page_received, as its SDK's event list does", async () => {
+		server().setReadings({ hookEvents: 'sdk' });
+		const { error } = await runOperation(server(), create({ event: 'fax_page_received' }));
+		expect(error?.httpCode).toBe('400');
+		expect(error?.message).toMatch(/^Fax\.Plus refused the legacy hook event: 400/);
+		expect(error?.description).toMatch(/For fax_page_received use the current webhook API/);
 	});
 });

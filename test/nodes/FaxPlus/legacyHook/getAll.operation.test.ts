@@ -63,6 +63,36 @@ describe('Legacy Hook → List', () => {
 		},
 	);
 
+	it("lists the other events' hooks, and says which event was refused, when Fax.Plus refuses fax_page_received as its SDK's event list does", async () => {
+		server().setReadings({ hookEvents: 'sdk' });
+		const result = await runOperation(server(), {
+			resource: 'legacyHook',
+			operation: 'getAll',
+			eventFilter: 'all',
+		});
+		expect(result.error).toBeUndefined();
+		expect(
+			apiRequests(server()).map((request) => `${request.query.event} ${request.status}`),
+		).toEqual(['fax_sent 200', 'fax_received 200', 'fax_page_received 400']);
+		expect(result.items.map((item) => item.json.id)).toEqual(['hook_b', 'hook_a']);
+		const hints = result.run.data.resultData.runData['Fax.Plus'][0].hints;
+		expect(hints).toEqual([
+			{
+				message:
+					'Fax.Plus refused to list legacy hooks for fax_page_received; the hooks of the other events are listed.',
+				location: 'outputPane',
+			},
+		]);
+
+		// Asked for that event alone, the refusal is the error, naming what to do.
+		const alone = await runOperation(server(), {
+			resource: 'legacyHook',
+			operation: 'getAll',
+			eventFilter: 'fax_page_received',
+		});
+		expect(alone.error?.message).toMatch(/^Fax\.Plus refused the legacy hook event: 400/);
+	});
+
 	it('returns only "Limit" hooks unless "Return All" is on', async () => {
 		const limited = await runOk(server(), {
 			resource: 'legacyHook',

@@ -1,7 +1,6 @@
 import {
 	apiRequests,
 	expectAuthHeaders,
-	onlyApiRequest,
 	runOk,
 	runOperation,
 	useFaxPlusServer,
@@ -14,17 +13,20 @@ describe('Outbox → Update', () => {
 	const base = { resource: 'outbox', operation: 'update', userId: 'self', outboxFaxId: 'outbox_1' };
 
 	it.each<AuthKind>(['pat', 'oauth'])(
-		'changes the comment, sending only { comment } (%s)',
+		'changes the comment, reading the fax first and sending only { comment } (%s)',
 		async (auth) => {
 			const items = await runOk(server(), { ...base, comment: 'Final version' }, { auth });
 
-			const request = onlyApiRequest(server());
+			const [read, request] = apiRequests(server());
+			expect(apiRequests(server())).toHaveLength(2);
+			expect(`${read.method} ${read.path}`).toBe('GET /v3/accounts/self/outbox/outbox_1');
 			expect(request.method).toBe('PUT');
 			expect(request.path).toBe('/v3/accounts/self/outbox/outbox_1');
 			expect(request.query).toEqual({});
 			expect(request.headers['content-type']).toMatch(/^application\/json/);
 			expect(request.body).toEqual({ comment: 'Final version' });
 			expect(request.status).toBe(204);
+			expectAuthHeaders(server(), read, auth);
 			expectAuthHeaders(server(), request, auth);
 			expect(items).toEqual([
 				{
@@ -47,9 +49,33 @@ describe('Outbox → Update', () => {
 
 	it('clears the comment with an empty one', async () => {
 		await runOk(server(), { ...base, comment: '' });
-		expect(onlyApiRequest(server()).body).toEqual({ comment: '' });
+		expect(apiRequests(server()).at(-1)!.body).toEqual({ comment: '' });
 		expect(server().state.outbox.outbox_1.comment.text).toBe('');
 	});
+
+	it.each(['keepsTags', 'replacesTags'] as const)(
+		"keeps the comment's tags (Send's repeat detection finds a fax by them), however Fax.Plus reads a string comment (%s)",
+		async (outboxComment) => {
+			server().setReadings({ outboxComment });
+			const tags = ['invoices', 'n8n-key-0123456789abcdef01234567'];
+			server().state.outbox.outbox_1.comment = { text: 'Quarterly report', tags };
+			const items = await runOk(server(), { ...base, comment: 'Final version' });
+
+			expect(server().state.outbox.outbox_1.comment).toEqual({ text: 'Final version', tags });
+			expect(items[0].json).toMatchObject({ comment: 'Final version', tags });
+			const requests = apiRequests(server()).map((r) => `${r.method} ${r.status}`);
+			// The tags are checked; only where Fax.Plus dropped them are they set again with the text.
+			expect(requests).toEqual(
+				outboxComment === 'keepsTags'
+					? ['GET 200', 'PUT 204', 'GET 200']
+					: ['GET 200', 'PUT 204', 'GET 200', 'PUT 204'],
+			);
+			if (outboxComment === 'replacesTags')
+				expect(apiRequests(server()).at(-1)!.body).toEqual({
+					comment: { text: 'Final version', tags },
+				});
+		},
+	);
 
 	it('offers the comment only, as Fax.Plus changes nothing else of an outgoing fax', () => {
 		const names = new FaxPlus().description.properties

@@ -41,6 +41,7 @@ describe('Output: Simplified, Raw, Selected Fields', () => {
 			direction: 'incoming',
 			status: 'success',
 			statusMeaning: expect.stringMatching(/./),
+			statusRetryable: false,
 			to: '+15551230001',
 			pages: 2,
 			start_time: '2025-01-14T10:15:00Z',

@@ -1,46 +1,301 @@
-import { isBlockedLiteral } from '../../../../../nodes/FaxPlus/fax/shared/documentEgress';
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code, not node code: the rules for what a node may import and use do not apply to it */
+// Where Send may fetch a document from, decided with n8n 2.41's real egress filter (its blocked
+// ranges, allow lists and secure lookup) and the package's ranges as a second opinion, against
+// the oracle (ipaddr.js). Host names resolve through n8n's own DnsResolver service, given a
+// table here so that a name can lead anywhere; n8n 1.x (no filter) is the context without one.
+import { isIP } from 'node:net';
+import { Container } from '@n8n/di';
+import { DnsResolver, OutboundHttp } from '@n8n/backend-network';
+import fc from 'fast-check';
+import ipaddr from 'ipaddr.js';
+import type { IExecuteFunctions, NodeEgressFilter } from 'n8n-workflow';
+import { formatIp, type IpAddress } from '../../../../../nodes/api/addresses';
+import {
+	documentEgress,
+	hostList,
+	type EgressDecision,
+} from '../../../../../nodes/FaxPlus/fax/shared/documentEgress';
+import {
+	ipv4Notation,
+	ipv4Value,
+	ipv6Groups,
+	ipv6Notation,
+	oracleEmbedded,
+	oracleInternal,
+	toIpaddr,
+} from '../../../../support/ip-oracle';
 
-/** The host as n8n 1.x's check sees it: after the WHATWG URL parser. */
-const hostOf = (url: string) => new URL(url).hostname;
+// n8n's allow lists, as an administrator sets them: an internal server by address (one on
+// loopback, a carrier-grade NAT range n8n itself does not block) and one by name.
+const ALLOWED_RANGES = ['127.0.0.2/32', '100.101.0.0/16'];
+const ALLOWED_NAME = 'docs.allowed.test';
+process.env.N8N_SSRF_ALLOWED_IP_RANGES = ALLOWED_RANGES.join(',');
+process.env.N8N_SSRF_ALLOWED_HOSTNAMES = ALLOWED_NAME;
 
-describe("document URLs on n8n 1.x (no egress filter): n8n's default blocked ranges for IP literals", () => {
-	it.each([
-		'http://127.0.0.1/a.pdf',
-		'http://127.1/a.pdf',
-		'http://2130706433/a.pdf',
-		'http://0x7f000001/a.pdf',
-		'http://0177.0.0.1/a.pdf',
-		'http://[::1]/a.pdf',
-		'http://[::ffff:127.0.0.1]/a.pdf',
-		'http://[::ffff:7f00:1]/a.pdf',
-		'http://[::127.0.0.1]/a.pdf',
-		'http://[64:ff9b::a9fe:a9fe]/a.pdf',
-		'http://[::]/a.pdf',
-		'http://0.0.0.0/a.pdf',
-		'http://localhost/a.pdf',
-		'http://LOCALHOST./a.pdf',
-		'http://docs.localhost/a.pdf',
-		'http://169.254.169.254/latest/meta-data/',
-		'http://10.1.2.3/a.pdf',
-		'http://172.16.0.1/a.pdf',
-		'http://172.31.255.255/a.pdf',
-		'http://192.168.1.1/a.pdf',
-		'http://[fe80::1]/a.pdf',
-		'http://[fd00::1]/a.pdf',
-		'http://[fc12::1]/a.pdf',
-		'http://198.18.0.1/a.pdf',
-	])('refuses %s', (url) => {
-		expect(isBlockedLiteral(hostOf(url))).toBe(true);
+/** What n8n's DnsResolver answers here: a name's addresses, as the test sets them. */
+const dnsTable = new Map<string, string[]>();
+Container.set(DnsResolver, {
+	lookup: async (hostname: string) => {
+		const addresses = dnsTable.get(hostname.toLowerCase().replace(/\.$/, ''));
+		if (!addresses) throw Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+		return addresses.map((address) => ({ address, family: isIP(address) }));
+	},
+} as unknown as DnsResolver);
+
+const filterOf = (policy?: 'enforced' | 'safe') => Container.get(OutboundHttp).egressFilter(policy);
+/** n8n 2.x's helpers as a node gets them (n8n-core's request helpers call the same service). */
+const n8n2 = { helpers: { getSecureEgressFilter: filterOf } } as unknown as IExecuteFunctions;
+/** n8n 1.x: no egress filter among the helpers. */
+const n8n1 = { helpers: {} } as unknown as IExecuteFunctions;
+
+const check = async (context: IExecuteFunctions, url: string, hosts?: string) =>
+	await documentEgress(context, hostList(hosts)).check(new URL(url));
+
+// ---------------------------------------------------------------- the oracle's decision
+
+const allowedRanges = ALLOWED_RANGES.map((cidr) => ipaddr.parseCIDR(cidr));
+function oracleAllowed(hostname: string, address: ipaddr.IPv4 | ipaddr.IPv6): boolean {
+	if (!oracleInternal(address) || hostname === ALLOWED_NAME) return true;
+	const inAllowed = (candidate: ipaddr.IPv4 | ipaddr.IPv6) =>
+		allowedRanges.some(
+			([base, bits]) => candidate.kind() === base.kind() && candidate.match(base, bits),
+		);
+	const embedded = address.kind() === 'ipv6' ? oracleEmbedded(address as ipaddr.IPv6) : undefined;
+	return inAllowed(address) || (embedded !== undefined && inAllowed(embedded));
+}
+
+const anyAddress: fc.Arbitrary<IpAddress> = fc.oneof(
+	ipv4Value.map((value): IpAddress => ({ family: 4, value })),
+	ipv6Groups.map((groups): IpAddress => ({ family: 6, groups })),
+);
+
+const bracketed = (text: string) => (text.includes(':') ? `[${text}]` : text);
+
+describe('document URLs on n8n 2.x: n8n’s enforced filter, then the package’s ranges (property-based)', () => {
+	it('a host name is allowed only when every address it resolves to is public or on an allow list, and is pinned to the first', async () => {
+		await fc.assert(
+			fc.asyncProperty(
+				fc.domain(),
+				fc.array(anyAddress, { minLength: 1, maxLength: 3 }),
+				async (name, addresses) => {
+					const texts = addresses.map(formatIp);
+					dnsTable.set(name.toLowerCase(), texts);
+					const decision = await check(n8n2, `https://${name}/doc.pdf`);
+					const expected = addresses.every((address) =>
+						oracleAllowed(name.toLowerCase(), toIpaddr(address)),
+					);
+					expect(decision.allowed).toBe(expected);
+					if (decision.allowed) expect(decision.address).toBe(bracketed(texts[0]));
+				},
+			),
+			{ numRuns: 1500 },
+		);
 	});
 
-	it.each([
-		'https://example.com/a.pdf',
-		'http://8.8.8.8/a.pdf',
-		'http://172.32.0.1/a.pdf',
-		'http://[2606:4700::1111]/a.pdf',
-		'http://[::ffff:8.8.8.8]/a.pdf',
-		'http://localhost.example.com/a.pdf',
-	])('lets %s through', (url) => {
-		expect(isBlockedLiteral(hostOf(url))).toBe(false);
+	it('an address in any notation is allowed only when public or on an allow list, and connected to as written', async () => {
+		const literal = fc.oneof(
+			ipv4Value.chain((value) =>
+				fc.tuple(fc.constant<IpAddress>({ family: 4, value }), ipv4Notation(value)),
+			),
+			ipv6Groups.chain((groups) =>
+				fc.tuple(
+					fc.constant<IpAddress>({ family: 6, groups }),
+					ipv6Notation(groups).map((text) => `[${text}]`),
+				),
+			),
+		);
+		await fc.assert(
+			fc.asyncProperty(literal, async ([address, notation]) => {
+				const decision = await check(n8n2, `http://${notation}:8080/doc.pdf?token=s3cret`);
+				expect(decision.allowed).toBe(oracleAllowed(notation, toIpaddr(address)));
+				if (decision.allowed) expect(decision.address).toBeUndefined();
+			}),
+			{ numRuns: 1500 },
+		);
+	});
+});
+
+describe('document URLs on n8n 2.x (examples)', () => {
+	beforeAll(() => {
+		dnsTable.set('rebind.example', ['93.184.215.14', '127.0.0.1']);
+		dnsTable.set('unspecified.example', ['::']);
+		dnsTable.set('cgnat.example', ['100.64.1.2']);
+		dnsTable.set('tailnet.example', ['100.101.1.2']);
+		dnsTable.set('nat64.example', ['64:ff9b::a9fe:a9fe']);
+		dnsTable.set(ALLOWED_NAME, ['10.1.2.3']);
+		dnsTable.set('public.example', ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c']);
+	});
+
+	it.each<[string, EgressDecision]>([
+		[
+			'http://[::]:5678/doc.pdf',
+			{ allowed: false, reason: 'internal', range: 'unspecified (this host)' },
+		],
+		[
+			'http://[0:0:0:0:0:0:0:0]/doc.pdf',
+			{ allowed: false, reason: 'internal', range: 'unspecified (this host)' },
+		],
+		[
+			'http://[::ffff:0.0.0.0]/doc.pdf',
+			{ allowed: false, reason: 'internal', range: 'unspecified (this host), IPv4-mapped' },
+		],
+		[
+			'http://unspecified.example/doc.pdf',
+			{ allowed: false, reason: 'internal', range: 'unspecified (this host)' },
+		],
+		[
+			'http://100.100.100.200/latest/meta-data/',
+			{ allowed: false, reason: 'internal', range: 'carrier-grade NAT' },
+		],
+		['http://100.101.0.9/doc.pdf', { allowed: true }],
+		[
+			'http://100.64.0.1/doc.pdf',
+			{ allowed: false, reason: 'internal', range: 'carrier-grade NAT' },
+		],
+		[
+			'http://cgnat.example/doc.pdf',
+			{ allowed: false, reason: 'internal', range: 'carrier-grade NAT' },
+		],
+		[
+			'http://[64:ff9b::7f00:1]/doc.pdf',
+			{ allowed: false, reason: 'internal', range: 'loopback, NAT64' },
+		],
+		['http://[64:ff9b::7f00:2]/doc.pdf', { allowed: true }],
+		[
+			'http://[64:ff9b:1::a9fe:a9fe]/doc.pdf',
+			{ allowed: false, reason: 'internal', range: 'NAT64 (local use)' },
+		],
+		[
+			'http://[2002:a9fe:a9fe::1]/doc.pdf',
+			{ allowed: false, reason: 'internal', range: 'link-local (cloud metadata), 6to4' },
+		],
+		[
+			'http://[::127.0.0.1]/doc.pdf',
+			{ allowed: false, reason: 'internal', range: 'loopback, IPv4-compatible' },
+		],
+		[
+			'http://nat64.example/doc.pdf',
+			{ allowed: false, reason: 'internal', range: 'link-local (cloud metadata), NAT64' },
+		],
+		['http://rebind.example/doc.pdf', { allowed: false, reason: 'internal' }],
+		['http://unknown.example/doc.pdf', { allowed: false, reason: 'unresolved' }],
+		[`http://${ALLOWED_NAME}/doc.pdf`, { allowed: true, address: '10.1.2.3' }],
+		['http://tailnet.example/doc.pdf', { allowed: true, address: '100.101.1.2' }],
+		['https://public.example/doc.pdf', { allowed: true, address: '93.184.215.14' }],
+		['http://127.0.0.2:8080/doc.pdf', { allowed: true }],
+	])('%s', async (url, expected) => {
+		expect(await check(n8n2, url)).toEqual(expected);
+	});
+
+	it('the Allowed Document Hosts of the node come first, and never let an internal address through', async () => {
+		const hosts = 'public.example, *.allowed.test, 127.0.0.1';
+		expect(await check(n8n2, 'https://public.example/a.pdf', hosts)).toEqual({
+			allowed: true,
+			address: '93.184.215.14',
+		});
+		expect(await check(n8n2, `http://${ALLOWED_NAME}/a.pdf`, hosts)).toMatchObject({
+			allowed: true,
+		});
+		expect(await check(n8n2, 'http://tailnet.example/a.pdf', hosts)).toEqual({
+			allowed: false,
+			reason: 'notListed',
+		});
+		expect(await check(n8n2, 'http://127.0.0.1/a.pdf', hosts)).toEqual({
+			allowed: false,
+			reason: 'internal',
+			range: 'loopback',
+		});
+	});
+
+	it('where n8n does not show its allow lists, trusts its filter only for the ranges n8n blocks itself', async () => {
+		const real = filterOf('enforced');
+		// The public interface of NodeEgressFilter only, as a later n8n might give it.
+		const opaque: NodeEgressFilter = {
+			validateUrl: async (url) => await real.validateUrl(url),
+			validateConnectionHost: (host) => real.validateConnectionHost(host),
+			createSecureLookup: () => real.createSecureLookup(),
+			validateRedirectSync: (url) => real.validateRedirectSync(url),
+		};
+		const context = {
+			helpers: {
+				getSecureEgressFilter: (policy: string) =>
+					policy === 'enforced' ? opaque : filterOf(policy as 'safe'),
+			},
+		} as unknown as IExecuteFunctions;
+		expect(await check(context, 'http://127.0.0.2/a.pdf')).toEqual({ allowed: true });
+		expect(await check(context, 'http://[::ffff:127.0.0.2]/a.pdf')).toEqual({ allowed: true });
+		expect(await check(context, 'http://[64:ff9b::7f00:2]/a.pdf')).toEqual({ allowed: true });
+		expect(await check(context, `http://${ALLOWED_NAME}/a.pdf`)).toEqual({
+			allowed: true,
+			address: '10.1.2.3',
+		});
+		expect(await check(context, 'http://127.0.0.1/a.pdf')).toMatchObject({
+			allowed: false,
+			reason: 'internal',
+		});
+		// Ranges n8n does not block: an allow list cannot be seen, so they stay refused.
+		expect(await check(context, 'http://tailnet.example/a.pdf')).toMatchObject({
+			allowed: false,
+			range: 'carrier-grade NAT',
+		});
+		expect(await check(context, 'http://[::]/a.pdf')).toMatchObject({
+			allowed: false,
+			reason: 'internal',
+		});
+	});
+});
+
+describe('document URLs on n8n 1.x (no egress filter, no resolver a node may use)', () => {
+	it.each<[string, EgressDecision]>([
+		['http://127.0.0.1/a.pdf', { allowed: false, reason: 'internal', range: 'loopback' }],
+		['http://2130706433/a.pdf', { allowed: false, reason: 'internal', range: 'loopback' }],
+		['http://[::]/a.pdf', { allowed: false, reason: 'internal', range: 'unspecified (this host)' }],
+		[
+			'http://[64:ff9b::a9fe:a9fe]/a.pdf',
+			{ allowed: false, reason: 'internal', range: 'link-local (cloud metadata), NAT64' },
+		],
+		[
+			'http://100.100.100.200/a.pdf',
+			{ allowed: false, reason: 'internal', range: 'carrier-grade NAT' },
+		],
+		['http://LOCALHOST./a.pdf', { allowed: false, reason: 'internal', range: 'loopback' }],
+		['http://docs.localhost/a.pdf', { allowed: false, reason: 'internal', range: 'loopback' }],
+		['https://files.example.com/a.pdf', { allowed: false, reason: 'unchecked' }],
+		['http://8.8.8.8/a.pdf', { allowed: true }],
+		['http://[2606:4700::1111]/a.pdf', { allowed: true }],
+	])('%s', async (url, expected) => {
+		expect(await check(n8n1, url)).toEqual(expected);
+	});
+
+	it('fetches the hosts of Allowed Document Hosts (names, subdomains, addresses) and nothing else', async () => {
+		const hosts = 'https://files.example.com/docs/\n*.cdn.example, 127.0.0.2:8080';
+		expect(await check(n8n1, 'https://FILES.example.com./a.pdf', hosts)).toEqual({ allowed: true });
+		expect(await check(n8n1, 'https://eu.cdn.example/a.pdf', hosts)).toEqual({ allowed: true });
+		expect(await check(n8n1, 'https://cdn.example/a.pdf', hosts)).toEqual({
+			allowed: false,
+			reason: 'notListed',
+		});
+		expect(await check(n8n1, 'http://0x7f.0.0.2/a.pdf', hosts)).toEqual({ allowed: true });
+		expect(await check(n8n1, 'http://127.0.0.1/a.pdf', hosts)).toEqual({
+			allowed: false,
+			reason: 'notListed',
+		});
+		expect(await check(n8n1, 'https://files.example.com.evil.test/a.pdf', hosts)).toEqual({
+			allowed: false,
+			reason: 'notListed',
+		});
+	});
+
+	it('reads every address of a generated notation as the oracle does', async () => {
+		await fc.assert(
+			fc.asyncProperty(
+				ipv4Value.chain((value) => fc.tuple(fc.constant(value), ipv4Notation(value))),
+				async ([value, notation]) => {
+					const decision = await check(n8n1, `http://${notation}/a.pdf`);
+					expect(decision.allowed).toBe(!oracleInternal(toIpaddr({ family: 4, value })));
+				},
+			),
+			{ numRuns: 500 },
+		);
 	});
 });

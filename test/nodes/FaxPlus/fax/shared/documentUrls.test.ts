@@ -1,6 +1,7 @@
 import {
 	dispositionFileName,
 	documentUrlList,
+	shownEntry,
 	shownUrl,
 } from '../../../../../nodes/FaxPlus/fax/shared/documentUrls';
 
@@ -21,6 +22,18 @@ describe('document URLs (pure parts)', () => {
 		expect(
 			shownUrl(new URL('https://user:pw@files.example:8443/a/b.pdf?X-Amz-Signature=s#p')),
 		).toBe('https://files.example:8443/a/b.pdf');
+	});
+
+	it.each([
+		['ftp://user:s3cret@files.example/a.pdf?sig=s3cret#p', 'ftp://files.example/a.pdf'],
+		['mailto:s3cret@example.com?subject=s3cret', 'example.com'],
+		['files.example/a.pdf?token=s3cret', 'files.example/a.pdf'],
+		['user:s3cret@files.example/a.pdf', 'files.example/a.pdf'],
+		['http//user:s3/cret@files.example/a.pdf', 'files.example/a.pdf'],
+		['https://user:s3cret@[::1/a.pdf?token=s3cret', 'https://[::1/a.pdf'],
+		['https://files.example/a b.pdf', 'https://files.example/a b.pdf'],
+	])('names an entry that is no http(s) URL without what may be a secret: %s', (entry, shown) => {
+		expect(shownEntry(entry)).toBe(shown);
 	});
 
 	it('reads the file name of a Content-Disposition header', () => {

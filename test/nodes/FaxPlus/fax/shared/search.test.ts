@@ -27,6 +27,7 @@ function seedFaxes(server: FaxPlusServer, count: number, perStep = 1, stepMs = 6
 async function allPages(
 	server: FaxPlusServer,
 	filter?: string,
+	maxCalls = 50,
 ): Promise<{ values: string[]; calls: number }> {
 	const values: string[] = [];
 	let paginationToken: string | undefined;
@@ -36,7 +37,7 @@ async function allPages(
 		values.push(...answer.results.map((result) => String(result.value)));
 		paginationToken = answer.paginationToken as string | undefined;
 		calls++;
-	} while (paginationToken && calls < 50);
+	} while (paginationToken && calls < maxCalls);
 	return { values, calls };
 }
 
@@ -54,7 +55,14 @@ describe('Fax picker (searchFaxes)', () => {
 			]);
 			expect(requests[0].query).toEqual({ limit: String(SEARCH_PAGE_SIZE) });
 			expectAuthHeaders(server(), requests[0], auth);
-			expect(paginationToken).toBeUndefined();
+			// Five faxes of 50 asked for do not say the list ends (Fax.Plus may answer fewer a
+			// page): the editor gets a token, and the next call says there is no more.
+			expect(paginationToken).toEqual(expect.any(String));
+			const more = await runListSearch(server(), 'searchFaxes', {
+				auth,
+				paginationToken: paginationToken as string,
+			});
+			expect(more).toEqual({ results: [] });
 			expect(results.map((result) => result.value)).toEqual([
 				'fax_1',
 				'fax_2',
@@ -109,7 +117,7 @@ describe('Fax picker (searchFaxes)', () => {
 		const bulk = seedFaxes(server(), 2 * SEARCH_PAGE_SIZE + 7);
 		const { values, calls } = await allPages(server());
 
-		expect(calls).toBe(3);
+		expect(calls).toBe(4);
 		expect(values).toEqual(['fax_1', 'fax_2', 'fax_3', 'fax_4', 'fax_5', ...bulk]);
 		const queries = apiRequests(server()).map((request) => request.query);
 		expect(queries[0]).toEqual({ limit: String(SEARCH_PAGE_SIZE) });
@@ -134,9 +142,27 @@ describe('Fax picker (searchFaxes)', () => {
 
 		const answer = await runListSearch(server(), 'searchFaxes', { filter: 'needle' });
 		expect(answer.results.map((result) => result.value)).toEqual([bulk[120]]);
-		expect(apiRequests(server())).toHaveLength(4);
-		expect(answer.paginationToken).toBeUndefined();
+		expect(apiRequests(server())).toHaveLength(5);
+		const more = await runListSearch(server(), 'searchFaxes', {
+			filter: 'needle',
+			paginationToken: answer.paginationToken as string,
+		});
+		expect(more).toEqual({ results: [] });
 	});
+
+	it.each<[number, 'exclusive' | 'inclusive']>([
+		[50, 'inclusive'],
+		[1, 'exclusive'],
+		[1, 'inclusive'],
+	])(
+		'offers every fax once with Fax.Plus answering at most %i a page, `before` %s',
+		async (pageCap, listBounds) => {
+			server().setReadings({ pageCap, listBounds });
+			const bulk = seedFaxes(server(), 2 * SEARCH_PAGE_SIZE + 7, pageCap === 1 ? 1 : 3, 1000);
+			const { values } = await allPages(server(), undefined, 500);
+			expect(values).toEqual(['fax_1', 'fax_2', 'fax_3', 'fax_4', 'fax_5', ...bulk]);
+		},
+	);
 
 	it('stops after five pages for one search and hands the editor a token to read on', async () => {
 		const bulk = seedFaxes(server(), 7 * SEARCH_PAGE_SIZE);

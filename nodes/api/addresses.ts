@@ -1,0 +1,184 @@
+// Where an address leads, judged by the address the connection really goes to: an IPv6 form that
+// embeds an IPv4 address (mapped, translated, compatible, NAT64, 6to4) is judged by that IPv4
+// address. Pure: no DNS, no network; callers give it what the URL parser or a resolver answered.
+
+/** An IP address: IPv4 as a 32-bit number, IPv6 as its eight 16-bit groups. */
+export type IpAddress = { family: 4; value: number } | { family: 6; groups: number[] };
+
+type Range = [base: string, bits: number, name: string];
+
+// Every IPv4 range that is not a public unicast destination (IANA special-purpose registry).
+const IPV4_RANGES: Range[] = [
+	['0.0.0.0', 8, 'unspecified (this host)'],
+	['10.0.0.0', 8, 'private'],
+	['100.64.0.0', 10, 'carrier-grade NAT'],
+	['127.0.0.0', 8, 'loopback'],
+	['169.254.0.0', 16, 'link-local (cloud metadata)'],
+	['172.16.0.0', 12, 'private'],
+	['192.0.0.0', 24, 'reserved'],
+	['192.0.2.0', 24, 'documentation'],
+	['192.88.99.0', 24, 'reserved'],
+	['192.168.0.0', 16, 'private'],
+	['198.18.0.0', 15, 'benchmarking'],
+	['198.51.100.0', 24, 'documentation'],
+	['203.0.113.0', 24, 'documentation'],
+	['224.0.0.0', 4, 'multicast'],
+	['240.0.0.0', 4, 'reserved'],
+];
+
+// IPv6 ranges that are not public unicast destinations, the first match deciding (an empty name:
+// public, e.g. Teredo's relays inside the IETF block). Forms embedding IPv4 are handled apart.
+const IPV6_RANGES: Range[] = [
+	['::', 128, 'unspecified (this host)'],
+	['::1', 128, 'loopback'],
+	['64:ff9b:1::', 48, 'NAT64 (local use)'],
+	['100::', 64, 'discard'],
+	['2001::', 32, ''],
+	['2001:3::', 32, ''],
+	['2001:4:112::', 48, ''],
+	['2001:2::', 48, 'benchmarking'],
+	['2001::', 23, 'reserved'],
+	['2001:db8::', 32, 'documentation'],
+	['3fff::', 20, 'documentation'],
+	['5f00::', 16, 'segment routing'],
+	['fc00::', 7, 'unique-local'],
+	['fe80::', 10, 'link-local'],
+	['fec0::', 10, 'site-local'],
+	['ff00::', 8, 'multicast'],
+];
+
+/** A dotted-decimal IPv4 address (as the URL parser and resolvers write it) as a number. */
+function ipv4Value(text: string): number | undefined {
+	const parts = text.split('.');
+	if (parts.length !== 4 || parts.some((part) => !/^(0|[1-9]\d{0,2})$/.test(part)))
+		return undefined;
+	const octets = parts.map(Number);
+	if (octets.some((octet) => octet > 255)) return undefined;
+	return octets.reduce((value, octet) => value * 256 + octet, 0);
+}
+
+/** The eight groups of an IPv6 address (a dotted IPv4 tail included), or undefined. */
+function ipv6Groups(text: string): number[] | undefined {
+	let address = text;
+	const tail = /(?:^|:)(\d+\.\d+\.\d+\.\d+)$/.exec(address)?.[1];
+	if (tail) {
+		const value = ipv4Value(tail);
+		if (value === undefined) return undefined;
+		address = `${address.slice(0, -tail.length)}${(value >>> 16).toString(16)}:${(value & 0xffff).toString(16)}`;
+	}
+	const halves = address.split('::');
+	if (halves.length > 2) return undefined;
+	const parse = (half: string) => (half === '' ? [] : half.split(':'));
+	const head = parse(halves[0]);
+	const rest = halves.length === 2 ? parse(halves[1]) : [];
+	const missing = 8 - head.length - rest.length;
+	if (halves.length === 2 ? missing < 1 : missing !== 0) return undefined;
+	const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...rest];
+	if (groups.some((group) => !/^[0-9a-f]{1,4}$/i.test(group))) return undefined;
+	return groups.map((group) => parseInt(group, 16));
+}
+
+/**
+ * The IP address a URL host or a resolver's answer names: dotted IPv4, or IPv6 with or without
+ * brackets (a zone such as `%eth0` ignored); undefined for a host name.
+ */
+export function parseIp(host: string): IpAddress | undefined {
+	const text = host.trim();
+	const value = ipv4Value(text);
+	if (value !== undefined) return { family: 4, value };
+	const bare = text.replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '');
+	if (!bare.includes(':')) return undefined;
+	const groups = ipv6Groups(bare);
+	return groups ? { family: 6, groups } : undefined;
+}
+
+/** Whether an address lies in a range given as CIDR text ("10.0.0.0/8", "fe80::/10"). */
+export function inRange(address: IpAddress, cidr: string): boolean {
+	const [base, bits] = cidr.split('/');
+	return inTableRange(address, [base, Number(bits), '']);
+}
+
+function inTableRange(address: IpAddress, [base, bits]: Range): boolean {
+	if (!base.includes(':') !== (address.family === 4)) return false;
+	if (address.family === 4) {
+		const size = 2 ** (32 - bits);
+		return Math.floor(address.value / size) === Math.floor((ipv4Value(base) as number) / size);
+	}
+	const baseGroups = ipv6Groups(base) as number[];
+	return address.groups.every((group, index) => {
+		const bitsHere = Math.min(16, Math.max(0, bits - 16 * index));
+		const mask = (0xffff << (16 - bitsHere)) & 0xffff;
+		return (group & mask) === (baseGroups[index] & mask);
+	});
+}
+
+/**
+ * The IPv4 address an IPv6 address leads to, with the name of the form: IPv4-mapped
+ * (::ffff:0:0/96), IPv4-translated (::ffff:0:0:0/96), IPv4-compatible (::/96), NAT64
+ * (64:ff9b::/96) or 6to4 (2002::/16). Undefined for any other IPv6 address.
+ */
+export function embeddedIpv4(groups: number[]): { value: number; form: string } | undefined {
+	const zeros = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
+	const last32 = groups[6] * 65536 + groups[7];
+	if (zeros(0, 5) && groups[5] === 0xffff) return { value: last32, form: 'IPv4-mapped' };
+	if (zeros(0, 4) && groups[4] === 0xffff && groups[5] === 0)
+		return { value: last32, form: 'IPv4-translated' };
+	// :: and ::1 are IPv6's own unspecified and loopback addresses, not compatible forms.
+	if (zeros(0, 6) && last32 > 1) return { value: last32, form: 'IPv4-compatible' };
+	if (groups[0] === 0x64 && groups[1] === 0xff9b && zeros(2, 6))
+		return { value: last32, form: 'NAT64' };
+	if (groups[0] === 0x2002) return { value: groups[1] * 65536 + groups[2], form: '6to4' };
+	return undefined;
+}
+
+/** The address a connection to `address` really reaches: an embedded IPv4 address, or itself. */
+export function effectiveAddress(address: IpAddress): IpAddress {
+	if (address.family === 4) return address;
+	const embedded = embeddedIpv4(address.groups);
+	return embedded ? { family: 4, value: embedded.value } : address;
+}
+
+/**
+ * Why an address is not a public destination (the name of its range, e.g. "loopback",
+ * "carrier-grade NAT", "loopback, IPv4-mapped"), or undefined for a public unicast address.
+ */
+export function internalRange(address: IpAddress): string | undefined {
+	if (address.family === 6) {
+		const embedded = embeddedIpv4(address.groups);
+		if (embedded) {
+			const range = internalRange({ family: 4, value: embedded.value });
+			return range ? `${range}, ${embedded.form}` : undefined;
+		}
+	}
+	const ranges = address.family === 4 ? IPV4_RANGES : IPV6_RANGES;
+	return ranges.find((range) => inTableRange(address, range))?.[2] || undefined;
+}
+
+/** The address as text, IPv6 compressed without brackets (as resolvers and n8n's lists take it). */
+export function formatIp(address: IpAddress): string {
+	if (address.family === 4) {
+		const { value } = address;
+		return [value >>> 24, (value >>> 16) & 255, (value >>> 8) & 255, value & 255].join('.');
+	}
+	const hex = address.groups.map((group) => group.toString(16));
+	// The longest run of two or more zero groups becomes "::" (RFC 5952).
+	let best = { start: -1, length: 1 };
+	for (let start = 0; start < 8;) {
+		let end = start;
+		while (end < 8 && address.groups[end] === 0) end++;
+		if (end - start > best.length) best = { start, length: end - start };
+		start = end === start ? start + 1 : end;
+	}
+	if (best.start === -1) return hex.join(':');
+	const head = hex.slice(0, best.start).join(':');
+	const tail = hex.slice(best.start + best.length).join(':');
+	return `${head}::${tail}`;
+}
+
+/** Whether a URL host is this machine's loopback: `localhost`, `*.localhost`, 127/8, ::1 or a form of them. */
+export function isLoopbackHost(hostname: string): boolean {
+	const host = hostname.toLowerCase().replace(/\.$/, '');
+	if (host === 'localhost' || host.endsWith('.localhost')) return true;
+	const address = parseIp(host);
+	return address !== undefined && internalRange(effectiveAddress(address)) === 'loopback';
+}

@@ -1,0 +1,34 @@
+// A legacy hook's target carries the Fax.Plus Trigger's token (a query parameter): whoever
+// reads it can post unsigned deliveries that start production runs. Everything the package
+// outputs (the Legacy Hook resource, its picker, the trigger's items) shows a target without it.
+
+/** The query parameter of a legacy hook's target that holds the token. */
+export const HOOK_TOKEN_PARAM = 'hook_token';
+
+function isTokenName(name: string): boolean {
+	return name === HOOK_TOKEN_PARAM || name.startsWith(`${HOOK_TOKEN_PARAM}[`);
+}
+
+/** A target without its token: every `hook_token` parameter (as n8n's query parser reads names) removed. */
+export function withoutHookToken(target: string): string {
+	let url: URL;
+	try {
+		url = new URL(target);
+	} catch {
+		// Not a URL: drop every parameter that names the token, as text.
+		return target
+			.replace(/([?&])hook(?:_|%5f)token(?:\[[^=&#]*\])?=[^&#]*&?/gi, '$1')
+			.replace(/[?&](?=#|$)/, '');
+	}
+	const names = [...url.searchParams.keys()];
+	if (!names.some(isTokenName)) return target;
+	for (const name of names) if (isTokenName(name)) url.searchParams.delete(name);
+	return url.toString();
+}
+
+/** A hook record as the package outputs it: its target without the token. */
+export function hookWithoutToken<T>(hook: T): T {
+	if (!hook || typeof hook !== 'object' || Array.isArray(hook)) return hook;
+	const { target } = hook as { target?: unknown };
+	return typeof target === 'string' ? { ...hook, target: withoutHookToken(target) } : hook;
+}

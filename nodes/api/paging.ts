@@ -1,0 +1,62 @@
+// The pager every paged list of the package goes through. No Fax.Plus document gives the
+// largest page a list answers, so a page shorter than asked for says nothing about the end:
+// pages are read until one brings nothing new.
+
+/** One page read: its entries not read before, and where the next page starts (none: the end). */
+export interface PageStep<T, C> {
+	fresh: T[];
+	next?: C;
+}
+
+/**
+ * Reads pages from `start` until a step has no next cursor or `limit` entries are read.
+ * `step` gets how many entries are read so far (to size its request).
+ */
+export async function collectPages<T, C>(
+	start: C,
+	step: (cursor: C, collected: number) => Promise<PageStep<T, C>>,
+	limit?: number,
+): Promise<T[]> {
+	const entries: T[] = [];
+	let cursor: C | undefined = start;
+	while (cursor !== undefined && (limit === undefined || entries.length < limit)) {
+		const page: PageStep<T, C> = await step(cursor, entries.length);
+		entries.push(...page.fresh);
+		cursor = page.next;
+	}
+	return limit === undefined ? entries : entries.slice(0, limit);
+}
+
+/** Where a list paged by `offset` goes on, and the keys of its last page (to see a repeat). */
+export interface OffsetCursor {
+	offset: number;
+	last: string[];
+}
+
+export const FIRST_OFFSET_PAGE: OffsetCursor = { offset: 0, last: [] };
+
+/**
+ * A step through a list paged by `offset` and `limit`: the next page starts after the entries
+ * read; a page that is empty, or holds only the last page's entries again (`offset` ignored),
+ * is the end.
+ */
+export function offsetPages<T>(
+	read: (offset: number, collected: number) => Promise<T[]>,
+	keyOf: (entry: T) => string,
+): (cursor: OffsetCursor, collected: number) => Promise<PageStep<T, OffsetCursor>> {
+	return async (cursor, collected) => {
+		const page = await read(cursor.offset, collected);
+		const last = new Set(cursor.last);
+		const keys = page.map(keyOf);
+		if (page.length === 0 || keys.every((key) => last.has(key))) return { fresh: [] };
+		const fresh = page.filter((_, index) => !last.has(keys[index]));
+		return { fresh, next: { offset: cursor.offset + page.length, last: keys } };
+	};
+}
+
+/** A key for an entry: its `id`, or the whole entry when it has none. */
+export function entryKey(entry: { id?: unknown }): string {
+	const id = entry.id;
+	if (typeof id === 'string' || typeof id === 'number') return `id:${String(id)}`;
+	return `entry:${JSON.stringify(entry)}`;
+}

@@ -1,0 +1,139 @@
+'use strict';
+// The same Idempotency Key at two workers at the same moment (issue 32), measured: queue workers
+// that take one job at a time; a round is two executions of Webhook → Send with one new key,
+// started at both webhook processors at once, so two workers run them side by side. n8n's
+// processed-data store reads and rewrites a node's record without a lock: only the claim read
+// back after its settle sends (docs/sending.md). Rounds run IN_FLIGHT at a time on
+// 2 × IN_FLIGHT workers, so every execution of a batch has a worker of its own. Counted at the
+// local Fax.Plus server: outbox requests per comment tag (one per round's key and content).
+// Runs last: it stops the suite's worker so that only the single-job workers take the rounds.
+//
+// t = { check, log, queue, server, pat }. SAME_KEY_ROUNDS (default 200) sets the rounds.
+
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const { credRef, webhookWorkflow, uid } = require('../e2e/lib');
+const { sendParameters } = require('../support/send-parameters');
+
+const SEND = 'Send';
+const ROUNDS = Number(process.env.SAME_KEY_ROUNDS || 200);
+const IN_FLIGHT = 2;
+
+module.exports = async function sameKeyAtTwoWorkers({ check, log, queue, server, pat }) {
+	await check(
+		`queue: the same Idempotency Key at two workers at the same moment faxes once (${ROUNDS} rounds)`,
+		async () => {
+			const { main, webhooks } = queue;
+			await queue.worker.stop();
+			const workers = await Promise.all(
+				Array.from({ length: 2 * IN_FLIGHT }, () =>
+					queue.startWorker({ N8N_CONCURRENCY_PRODUCTION_LIMIT: '1' }),
+				),
+			);
+			const webhookPath = uid('same-key');
+			const wf = await main.importWorkflow(
+				webhookWorkflow({
+					name: 'queue: the same key at two workers',
+					path: webhookPath,
+					nodes: [
+						{
+							name: SEND,
+							parameters: sendParameters({
+								documentSource: 'text',
+								documentText: '={{ $json.body.text }}',
+								options: { idempotencyKey: '={{ $json.body.key }}' },
+							}),
+							credentials: credRef('faxPlusApi', pat),
+							continueOnFail: true,
+						},
+					],
+				}),
+			);
+			await main.activate(wf.id);
+			for (const processor of webhooks) await processor.waitForWebhook(webhookPath);
+
+			const from = server.requests.length;
+			const started = Date.now();
+			const keys = Array.from({ length: ROUNDS }, (_, round) => uid(`same-key-${round}`));
+			const playRound = async (round) =>
+				await Promise.all(
+					webhooks.map(async (processor) => {
+						const res = await fetch(processor.webhookUrl(webhookPath), {
+							method: 'POST',
+							headers: { 'content-type': 'application/json' },
+							body: JSON.stringify({ key: keys[round], text: `Same key, round ${round}` }),
+						});
+						const answer = await res.json().catch(() => null);
+						return Array.isArray(answer) ? answer[0] : answer;
+					}),
+				);
+			const rounds = [];
+			for (let first = 0; first < ROUNDS; first += IN_FLIGHT)
+				rounds.push(
+					...(await Promise.all(
+						keys.slice(first, first + IN_FLIGHT).map((_, i) => playRound(first + i)),
+					)),
+				);
+			const seconds = (Date.now() - started) / 1000;
+			await main.deactivate(wf.id);
+
+			// Faxes per tag: one tag per round (its key and content).
+			const posts = server.requests
+				.slice(from)
+				.filter(
+					(r) => r.method === 'POST' && r.path === '/v3/accounts/self/outbox' && r.status === 201,
+				);
+			const perTag = new Map();
+			for (const post of posts) {
+				const tag = post.body.comment?.tags?.[0];
+				perTag.set(tag, (perTag.get(tag) ?? 0) + 1);
+			}
+			const twice = [...perTag.values()].filter((n) => n > 1).length;
+			const kinds = new Map();
+			const errors = rounds
+				.flat()
+				.filter((a) => !a?.duplicate && !a?.ids)
+				.map((a) => String(a?.error ?? JSON.stringify(a)));
+			for (const answers of rounds) {
+				const kind = answers
+					.map((a) => (a?.duplicate ? 'duplicate' : a?.error ? `error` : a?.ids ? 'sent' : '?'))
+					.sort()
+					.join('+');
+				kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+			}
+
+			// Which worker ran each execution, and which round's key it had (in its data).
+			const executions = await queue.psql(
+				`SELECT d."executionId", d.data FROM execution_data d JOIN execution_entity e ON e.id = d."executionId" WHERE e."workflowId" = '${wf.id}'`,
+			);
+			const logs = workers.map((w) => fs.readFileSync(path.join(w.userFolder, 'n8n.log'), 'utf8'));
+			const ranBy = (id) =>
+				logs.findIndex((text) => text.includes(`Worker started execution ${id} `));
+			const workersOf = keys.map((key) =>
+				executions.filter(([, data]) => data.includes(key)).map(([id]) => ranBy(id)),
+			);
+			const acrossWorkers = workersOf.filter(
+				([a, b, ...more]) => more.length === 0 && a !== -1 && b !== -1 && a !== b,
+			).length;
+			// Rounds whose two claims were both written (the store's race itself): the loser logs it.
+			const lostAtReadBack = logs
+				.map((text) => text.split('claimed the same Idempotency Key at the same moment').length - 1)
+				.reduce((a, b) => a + b, 0);
+			log(
+				`same key at two workers: ${ROUNDS} rounds, ${IN_FLIGHT} at a time (${acrossWorkers} with its two executions on two workers) in ${seconds.toFixed(0)} s; faxes: ${posts.length}, keys faxed twice: ${twice}; both claims written in ${lostAtReadBack} rounds (the read-back let one send); outcomes ${JSON.stringify(Object.fromEntries(kinds))}`,
+			);
+			assert.equal(executions.length, 2 * ROUNDS);
+			assert.ok(
+				acrossWorkers >= ROUNDS / 2,
+				`only ${acrossWorkers} of ${ROUNDS} rounds ran on both workers`,
+			);
+			if (errors.length > 0)
+				log(`answers that were neither sent nor duplicate: ${errors.join(' | ')}`);
+			assert.equal(twice, 0, `${twice} keys were faxed twice`);
+			assert.equal(perTag.size, ROUNDS, `${perTag.size} of ${ROUNDS} keys were faxed`);
+			assert.deepEqual(Object.fromEntries(kinds), { 'duplicate+sent': ROUNDS });
+		},
+		{ timeoutMs: 1200000 },
+	);
+};

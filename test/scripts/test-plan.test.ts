@@ -1,0 +1,73 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-require-imports -- test code, not node code: the rules for what a node may import and use do not apply to it */
+// `npm test`'s plan (scripts/test-plan.js): every e2e file lands in exactly one shard, the shards
+// are balanced, and the budget warning names the stage that grew.
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '../..');
+const plan = require('../../scripts/test-plan.js');
+const { suiteFiles } = require('../../test/e2e/run.js');
+const N8N_2 = require('node:fs').readFileSync(join(ROOT, 'scripts/n8n/VERSION'), 'utf8').trim();
+const N8N_1 = require('node:fs').readFileSync(join(ROOT, 'scripts/n8n/VERSION-1.x'), 'utf8').trim();
+
+type File = { name: string };
+type Shard = { files: File[]; seconds: number };
+
+describe("npm test's plan", () => {
+	it.each([N8N_2, N8N_1])(
+		'puts every e2e file of n8n %s in exactly one shard, in the suite order',
+		(version) => {
+			const files: File[] = suiteFiles({ version, only: [] });
+			expect(files.length).toBeGreaterThan(5);
+			const shards: Shard[] = plan.shardFiles(
+				files,
+				plan.E2E_SHARDS,
+				plan.FILE_SECONDS[version.split('.')[0]],
+			);
+			expect(shards).toHaveLength(plan.E2E_SHARDS);
+			const names = shards.flatMap((s) => s.files.map((f) => f.name));
+			expect([...names].sort()).toEqual(files.map((f) => f.name).sort());
+			for (const shard of shards) {
+				const order = shard.files.map((f) => files.indexOf(f));
+				expect(order).toEqual([...order].sort((a, b) => a - b));
+			}
+		},
+	);
+
+	it('balances shards by seconds, and counts a file it has no figure for as the default', () => {
+		const files = ['a', 'b', 'c', 'd', 'new'].map((name) => ({ name }));
+		const shards: Shard[] = plan.shardFiles(files, 2, { a: 100, b: 60, c: 50, d: 10 });
+		expect(shards.map((s) => s.seconds).sort()).toEqual([100 + plan.DEFAULT_FILE_SECONDS, 120]);
+		expect(shards.map((s) => s.files.map((f) => f.name))).toEqual([
+			['a', 'new'],
+			['b', 'c', 'd'],
+		]);
+		// More shards than files: only the shards that got one.
+		expect(plan.shardFiles(files.slice(0, 2), 4, {})).toHaveLength(2);
+		expect(plan.shardFiles(files, 1, {})[0].files).toEqual(files);
+	});
+
+	it('warns only past the budget, naming the stages that grew most over their reference', () => {
+		const stages = [
+			{ name: 'unit', seconds: 85 },
+			{ name: 'e2e 2.41.1 [1/2]', seconds: 520 },
+			{ name: 'faults', seconds: 360 },
+			{ name: 'visual', seconds: 200 },
+		];
+		expect(plan.budgetWarning({ totalSeconds: plan.BUDGET_SECONDS, stages })).toEqual([]);
+		const warning: string[] = plan.budgetWarning({
+			totalSeconds: plan.BUDGET_SECONDS + 60,
+			stages,
+		});
+		expect(warning[0]).toMatch(/^WARNING: npm test took 21\.0 min, over its budget of 20\.0 min/);
+		expect(warning[1]).toMatch(/^ {2}e2e 2\.41\.1 \[1\/2\]: 520 s, 220 s over its 300 s/);
+		expect(warning[2]).toMatch(/^ {2}visual: 200 s, a stage with no reference time/);
+		expect(warning[3]).toMatch(/^ {2}faults: 360 s, 10 s over its 350 s/);
+		// A fresh machine (installs in this run) has the larger budget.
+		expect(
+			plan.budgetWarning({ totalSeconds: plan.BUDGET_SECONDS + 60, stages, fresh: true }),
+		).toEqual([]);
+		expect(
+			plan.budgetWarning({ totalSeconds: plan.FRESH_BUDGET_SECONDS + 1, stages, fresh: true })[0],
+		).toMatch(/over its budget of 35\.0 min \(installs included\)/);
+	});
+});

@@ -1,0 +1,67 @@
+// @ts-check
+'use strict';
+/**
+ * Where Fax.Plus's documents are silent or disagree (docs/fax-plus-readings.md), the server
+ * answers one way or the other, so a test can run an operation under each reading. Each value
+ * is a reading some document supports: none is looser than what Fax.Plus documents.
+ */
+
+/** @typedef {import('./index').Readings} Readings */
+
+/** @type {Readings} */
+const DEFAULT_READINGS = {
+	pageCap: null,
+	listBounds: 'exclusive',
+	uploadAnswer: 'path',
+	hookEvents: 'spec',
+	hookNumbers: 'listed',
+	faxUpdate: 'partial',
+	outboxComment: 'keepsTags',
+};
+
+/** @type {{ [K in Exclude<keyof Readings, 'pageCap'>]: ReadonlyArray<Readings[K]> }} */
+const CHOICES = {
+	listBounds: ['exclusive', 'inclusive'],
+	uploadAnswer: ['path', 'file_path'],
+	hookEvents: ['spec', 'sdk'],
+	hookNumbers: ['listed', 'ignored'],
+	faxUpdate: ['partial', 'full'],
+	outboxComment: ['keepsTags', 'replacesTags'],
+};
+
+/**
+ * The readings with the changes applied; throws a TypeError naming a wrong field.
+ * @param {Readings} base
+ * @param {Partial<Readings> | undefined} changes
+ * @returns {Readings}
+ */
+function withReadings(base, changes = {}) {
+	const next = { ...base };
+	for (const [key, value] of Object.entries(changes)) {
+		if (key === 'pageCap') {
+			if (value !== null && !(Number.isInteger(value) && Number(value) >= 1))
+				throw new TypeError(`pageCap must be a whole number ≥ 1 or null, got ${String(value)}`);
+			next.pageCap = /** @type {number | null} */ (value);
+			continue;
+		}
+		if (!Object.hasOwn(CHOICES, key)) throw new TypeError(`${key} is not a reading`);
+		const choices = /** @type {ReadonlyArray<unknown>} */ (
+			CHOICES[/** @type {keyof typeof CHOICES} */ (key)]
+		);
+		if (!choices.includes(value))
+			throw new TypeError(`${key} must be one of ${choices.join(', ')}, got ${String(value)}`);
+		/** @type {Record<string, unknown>} */ (next)[key] = value;
+	}
+	return next;
+}
+
+/**
+ * How many records a list page holds: what the client asked for, at most the page cap.
+ * @param {Readings} readings
+ * @param {number} asked
+ */
+function pageSize(readings, asked) {
+	return readings.pageCap === null ? asked : Math.min(asked, readings.pageCap);
+}
+
+module.exports = { DEFAULT_READINGS, withReadings, pageSize };

@@ -1,0 +1,112 @@
+'use strict';
+// Where a real-n8n suite's time went (test/e2e, test/queue, test/faults): its set-up, each file or
+// mode, n8n's installs and start-ups, and every check. A suite run alone prints the table at its
+// end; under `npm test` (TEST_TIMINGS_FILE set) it writes it as JSON, and scripts/test.js prints
+// one table for every stage.
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '../..');
+const { timings: n8nTimings } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
+
+const sum = (list) => list.reduce((total, item) => total + item.seconds, 0);
+const fmt = (seconds) => `${seconds.toFixed(1)} s`;
+
+/**
+ * A recorder for one suite. `part(name)` starts a part (a set-up step, a file, a mode) and ends the
+ * one before; `checks` is the suite's createChecks() (its results say which check took how long).
+ */
+function createTimings(stage, checks) {
+	const t0 = Date.now();
+	const parts = [];
+	let current = null;
+	const end = () => {
+		if (!current) return;
+		current.seconds = (Date.now() - current.started) / 1000;
+		current.checks = checks.results.length - current.firstCheck;
+		current.startups = sum(n8nTimings.startups.slice(current.firstStartup));
+		current.startupCount = n8nTimings.startups.length - current.firstStartup;
+		current = null;
+	};
+	return {
+		part(name) {
+			end();
+			current = {
+				name,
+				started: Date.now(),
+				firstCheck: checks.results.length,
+				firstStartup: n8nTimings.startups.length,
+			};
+			parts.push(current);
+		},
+		/** Ends the suite: writes the report for `npm test`, or prints it when run alone. */
+		finish() {
+			end();
+			const fileOf = (index) =>
+				parts.find((p) => index >= p.firstCheck && index < p.firstCheck + p.checks)?.name;
+			const report = {
+				stage,
+				seconds: (Date.now() - t0) / 1000,
+				parts: parts.map(({ name, seconds, checks: n, startups, startupCount }) => ({
+					name,
+					seconds,
+					checks: n,
+					startups,
+					startupCount,
+				})),
+				installs: n8nTimings.installs,
+				startups: n8nTimings.startups,
+				checks: checks.results.map((c, i) => ({ ...c, part: fileOf(i) })),
+			};
+			if (process.env.TEST_TIMINGS_FILE)
+				fs.writeFileSync(process.env.TEST_TIMINGS_FILE, JSON.stringify(report, null, 1));
+			else printSuiteTable(report);
+			return report;
+		},
+	};
+}
+
+/** Rows of one suite's breakdown: [label, seconds, note]. */
+function suiteRows(report) {
+	const rows = [];
+	for (const install of report.installs)
+		rows.push([
+			`n8n ${install.version}: ${install.installed ? 'installed' : 'install found (or waited for)'}`,
+			install.seconds,
+			'',
+		]);
+	const starts = report.startups;
+	if (starts.length) {
+		const restarts = starts.filter((s) => s.restart).length;
+		rows.push([
+			`n8n start-ups: ${starts.length}${restarts ? ` (${restarts} restarts)` : ''}`,
+			sum(starts),
+			'within the parts below',
+		]);
+	}
+	for (const part of report.parts)
+		rows.push([
+			part.name,
+			part.seconds,
+			[
+				part.checks ? `${part.checks} checks` : '',
+				part.startupCount ? `${part.startupCount} n8n start-ups ${fmt(part.startups)}` : '',
+			]
+				.filter(Boolean)
+				.join(', '),
+		]);
+	return rows;
+}
+
+function printSuiteTable(report) {
+	console.log(`\nWhere the time went (${report.stage}, ${fmt(report.seconds)})`);
+	for (const [label, seconds, note] of suiteRows(report))
+		console.log(`  ${label.padEnd(48)} ${fmt(seconds).padStart(9)}  ${note}`);
+	const slowest = [...report.checks].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+	if (slowest.length) {
+		console.log('\nThe ten slowest checks');
+		for (const c of slowest) console.log(`  ${fmt(c.seconds).padStart(9)}  ${c.name}`);
+	}
+}
+
+module.exports = { createTimings, suiteRows, printSuiteTable };
