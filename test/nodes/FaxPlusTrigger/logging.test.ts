@@ -243,7 +243,9 @@ describe('Fax.Plus Trigger → what it logs and saves with the execution', () =>
 				parameters: { events: ['fax_sent'], options: { useLegacyHooks: true } },
 			});
 			await activateOk(harness);
-			const [{ token }] = harness.savedNodeStaticData.registrations as Array<{ token: string }>;
+			const [hook] = Object.values(server().state.hooks);
+			const token = new URL(hook.target).searchParams.get('hook_token')!;
+			expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
 			expect(await post(harness.productionUrl, BODY)).toBe(401);
 			expect(warnings().map((line) => line.message)).toEqual([
 				expect.stringMatching(
