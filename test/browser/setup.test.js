@@ -304,6 +304,13 @@ module.exports = async function setup(t) {
 	} finally {
 		await browser.close();
 		for (const id of published) await n8n.deactivate(id).catch(() => {});
+		// n8n 2.x unpublishes after answering: the next file finds the server as this one found it.
+		if (s.productionUrl)
+			await waitFor(
+				() => !Object.values(server.state.webhooks).some((ep) => ep.url === s.productionUrl),
+				'the endpoint deleted on unpublishing',
+				WAIT_MS,
+			).catch((error) => t.log(error.message));
 	}
 };
 
