@@ -5,6 +5,7 @@ import { authenticationProperty } from '../api/authentication';
 import { faxEventOptions } from '../api/events';
 import {
 	binaryPropertyNameOption,
+	customDataNumbersOption,
 	documentFormatOption,
 	downloadDocumentOption,
 	numbersFilterProperty,
@@ -54,6 +55,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 			},
 			statusesOption,
 			binaryPropertyNameOption,
+			customDataNumbersOption,
 		],
 	},
 	recordNotice,

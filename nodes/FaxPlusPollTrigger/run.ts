@@ -21,6 +21,7 @@ import {
 	wasRecorded,
 } from '../triggers/recordOnce';
 import { readOptions } from '../triggers/settings';
+import { saveTriggerItemCustomData } from '../logging/customData';
 import { fetchTestEvent } from './poll';
 
 /** The record's key of an emitted fax: its event and id, as the Fax.Plus Trigger records it. */
@@ -76,6 +77,7 @@ export async function runPolledFaxes(
 				continue;
 			}
 		}
+		saveTriggerItemCustomData(this, json, options.customDataNumbers);
 		if (options.downloadDocument && typeof json.data === 'object' && json.data !== null) {
 			// Never throws: a failed download becomes `documentError`.
 			const data = json.data as IDataObject;

@@ -77,6 +77,8 @@ export interface PollRun {
 	items: INodeExecutionData[];
 	hints: Array<{ message: string }>;
 	error?: Error & { description?: string };
+	/** The execution's custom data (n8n's execution metadata). */
+	customData?: Record<string, string>;
 }
 
 /** A poll's staged copy of its static data (n8n's stagedCursorStore). */
@@ -331,6 +333,7 @@ export class PollHarness {
 		return {
 			items: taskData?.data?.main?.[0] ?? [],
 			hints: (taskData?.hints ?? []) as PollRun['hints'],
+			customData: { ...(run.data.resultData.metadata ?? {}) },
 			...(error ? { error } : {}),
 		};
 	}
