@@ -6,12 +6,16 @@
 //
 // Workflow: Webhook (answers with the last node's first item) → Split Out (BENCH_SEND_ITEMS
 // items, default 100) → Fax → Send (a short text to one number), once without a key and once
-// with a key that is new for every item (each send claims it in n8n's processed-data store
-// before the upload and records it as done after Fax.Plus accepted the fax: two read-and-write
-// round trips of the node's record). BENCH_SEND_ROUNDS rounds (default 5) alternate between
-// the two after a warm-up round each; then the same with every answer of the server delayed by
+// with a key that is new for every item. A keyed send makes three read-and-write round trips
+// of the node's own record in n8n's processed-data store (scope node): before the upload one
+// call checks the key (taken or done) and claims it with a nonce; after a settle that runs
+// beside the upload, the claim is read back; after Fax.Plus accepted the fax, the claim is
+// recorded as done. It also lists the outbox once, during the upload (another node's fax with
+// the key's tag). BENCH_SEND_ROUNDS rounds (default 5) alternate between the two after a
+// warm-up round each; then the same with every answer of the server delayed by
 // BENCH_SEND_LATENCY_MS (default 80) as across the internet. Every round is checked: the
 // server must have received one upload and one outbox request per item, all answered 2xx.
+// After each pass: the size of the keyed node's record.
 
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -25,6 +29,7 @@ const ROOT = path.resolve(__dirname, '../..');
 const { startN8n } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
 const { startFaxPlusServer } = require(path.join(ROOT, 'test/server'));
 const { node, deploySplitOutWorkflow } = require('../lib/workflows');
+const { processedDataOf } = require('../lib/processed-data');
 
 const PKG = require(path.join(pkgDir, 'package.json')).name;
 const ACTION = `${PKG}.faxPlus`;
@@ -137,6 +142,9 @@ async function main() {
 					);
 				}
 			}
+			pass.keyRecord = await processedDataOf(n8n, targets.keyed.id).catch((error) => ({
+				error: error.message,
+			}));
 			out.passes.push(pass);
 			fs.writeFileSync(outFile, JSON.stringify(out));
 		}
