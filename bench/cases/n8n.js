@@ -8,9 +8,10 @@
 //          (Webhook, respond immediately → No Op), same instance, same bodies and headers,
 //          same load: BENCH_N8N_COUNT deliveries per workflow (default 1,000, in 4 rounds that
 //          alternate between the workflows), BENCH_N8N_CONCURRENCY at a time (default 8), over
-//          keep-alive connections on 127.0.0.1. A third workflow runs the trigger with its
-//          duplicate record (n8n's processed-data store) already at the default cap (10,000
-//          entries).
+//          keep-alive connections on 127.0.0.1. A third workflow pairs the trigger with the
+//          Fax.Plus Polling Trigger (both feed No Op), so its runs write two records in n8n's
+//          processed-data store: the trigger's own (scope node) and the one the two share (scope
+//          workflow), both already at the default cap (10,000 entries).
 //          Per round: deliveries answered per second, and executions finished per second
 //          (the round ends when the last execution of the round has stopped).
 // action   "Get balance" (shop / getBalance) over BENCH_ACTION_ITEMS items (default 1,000)
@@ -42,6 +43,7 @@ const { startFaxPlusServer } = require(path.join(ROOT, 'test/server'));
 const { credRef } = require(path.join(ROOT, 'test/e2e/lib.js'));
 const { faxReceivedPayload } = require('../lib/payload');
 const { latencies } = require('../lib/stats');
+const { processedDataOf } = require('../lib/processed-data');
 const { node, chain, deploySplitOutWorkflow } = require('../lib/workflows');
 
 const PKG = require(path.join(pkgDir, 'package.json')).name;
@@ -221,7 +223,17 @@ async function triggerWorkflow(n8n, s, name, { prefill = false, paired = false }
 		Object.assign(wfJson.connections, chain('Fax.Plus Polling Trigger', 'Done'));
 	}
 	const wf = await n8n.importWorkflow(wfJson);
-	if (prefill) await prefillProcessedData(n8n, wf.id, PREFILL);
+	// n8n's contexts of the records: `n:<node ID>` for a node's own, '' for the workflow's.
+	const idOf = (name) =>
+		(wf.nodes ?? wfJson.nodes).find((n) => n.name === name)?.id ??
+		wfJson.nodes.find((n) => n.name === name).id;
+	const own = `n:${idOf('Fax.Plus Trigger')}`;
+	const records = { [own]: 'own' };
+	if (paired) {
+		records[''] = 'shared';
+		records[`n:${idOf('Fax.Plus Polling Trigger')}`] = "polling trigger's own";
+	}
+	if (prefill) await prefillProcessedData(n8n, wf.id, PREFILL, paired ? [own, ''] : [own]);
 	await n8n.activate(wf.id);
 	const url = n8n.webhookUrl(`${webhookId}/webhook`);
 	// n8n 2.x publishes (and so registers webhooks) shortly after the activation call answers.
@@ -242,6 +254,7 @@ async function triggerWorkflow(n8n, s, name, { prefill = false, paired = false }
 		id: wf.id,
 		url,
 		secret,
+		records,
 		check: (r) => /"received":true/.test(r.body) && !/duplicate|skipped/.test(r.body),
 	};
 }
@@ -269,19 +282,20 @@ async function webhookWorkflow(n8n, name) {
 
 /**
  * n8n's processed-data store (its `processed_data` table, what `checkProcessedAndRecord` keeps)
- * with `n` entries in the workflow's record (scope workflow, which the Fax.Plus Trigger and the
- * Fax.Plus Polling Trigger share), as a long-running trigger leaves it: each delivery's
- * webhook-id and its fax-level key (n8n stores each entry as the MD5 of the value, base64).
+ * with `n` entries in each of the workflow's records named by `contexts` (`n:<node ID>`: the
+ * trigger's own record, scope node; '': the record it shares with the Polling Trigger, scope
+ * workflow), as a long-running trigger leaves them: one entry per delivery, its fax-level key
+ * (in the shared record an HMAC of it); n8n stores each entry as the MD5 of the value, base64.
  */
-async function prefillProcessedData(n8n, workflowId, n) {
+async function prefillProcessedData(n8n, workflowId, n, contexts) {
 	const sqlite3 = require(
 		require.resolve('sqlite3', { paths: [path.join(n8n.installDir, 'node_modules/n8n')] }),
 	);
-	const data = Array.from({ length: n }, (_, i) => {
-		const id = crypto.randomBytes(12).toString('hex');
-		const value = i % 2 === 0 ? `id:msg_${id}` : `fax:fax_received:fax_${id}`;
-		return crypto.createHash('md5').update(value).digest('base64');
-	});
+	const data = () =>
+		Array.from({ length: n }, () => {
+			const value = `fax:fax_received:fax_${crypto.randomBytes(12).toString('hex')}`;
+			return crypto.createHash('md5').update(value).digest('base64');
+		});
 	const db = new sqlite3.Database(path.join(n8n.userFolder, '.n8n/database.sqlite'));
 	const run = (sql, params) =>
 		new Promise((resolve, reject) =>
@@ -289,37 +303,11 @@ async function prefillProcessedData(n8n, workflowId, n) {
 		);
 	try {
 		await run('PRAGMA busy_timeout = 10000');
-		await run(
-			'INSERT INTO processed_data ("workflowId", "context", "value", "createdAt", "updatedAt") VALUES (?, ?, ?, STRFTIME(\'%Y-%m-%d %H:%M:%f\', \'NOW\'), STRFTIME(\'%Y-%m-%d %H:%M:%f\', \'NOW\'))',
-			[String(workflowId), '', JSON.stringify({ mode: 'entries', data })],
-		);
-	} finally {
-		await new Promise((resolve) => db.close(resolve));
-	}
-}
-
-/** Size and entries of the trigger's record in n8n's processed-data store (SQLite). */
-async function processedDataOf(n8n, workflowId) {
-	const sqlite3 = require(
-		require.resolve('sqlite3', { paths: [path.join(n8n.installDir, 'node_modules/n8n')] }),
-	);
-	const db = new sqlite3.Database(
-		path.join(n8n.userFolder, '.n8n/database.sqlite'),
-		sqlite3.OPEN_READONLY,
-	);
-	try {
-		const rows = await new Promise((resolve, reject) =>
-			db.all(
-				'SELECT value FROM processed_data WHERE "workflowId" = ?',
-				[String(workflowId)],
-				(error, result) => (error ? reject(error) : resolve(result)),
-			),
-		);
-		const value = rows[0]?.value ?? null;
-		return {
-			bytes: value === null ? 0 : Buffer.byteLength(String(value)),
-			entries: value === null ? 0 : (JSON.parse(value).data ?? []).length,
-		};
+		for (const context of contexts)
+			await run(
+				'INSERT INTO processed_data ("workflowId", "context", "value", "createdAt", "updatedAt") VALUES (?, ?, ?, STRFTIME(\'%Y-%m-%d %H:%M:%f\', \'NOW\'), STRFTIME(\'%Y-%m-%d %H:%M:%f\', \'NOW\'))',
+				[String(workflowId), context, JSON.stringify({ mode: 'entries', data: data() })],
+			);
 	} finally {
 		await new Promise((resolve) => db.close(resolve));
 	}
@@ -348,7 +336,7 @@ async function benchTrigger(n8n, s) {
 		targets.triggerAtCap = await triggerWorkflow(
 			n8n,
 			s,
-			`bench: Fax.Plus Trigger + Polling Trigger (shared record at ${PREFILL}) → No Op`,
+			`bench: Fax.Plus Trigger + Polling Trigger (both records at ${PREFILL}) → No Op`,
 			{ prefill: true, paired: true },
 		);
 	}
@@ -431,11 +419,13 @@ async function benchTrigger(n8n, s) {
 		o.expectedExecutions = expected[name];
 		o.missingExecutions = Math.max(0, expected[name] - o.executions);
 	}
-	// n8n's processed-data store (the record the trigger's runs write).
+	// n8n's processed-data store (the records the trigger's runs write).
 	for (const name of names.filter((n) => n.startsWith('trigger'))) {
-		out.targets[name].processedData = await processedDataOf(n8n, targets[name].id).catch(
-			(error) => ({ error: error.message }),
-		);
+		out.targets[name].processedData = await processedDataOf(
+			n8n,
+			targets[name].id,
+			targets[name].records,
+		).catch((error) => ({ error: error.message }));
 	}
 	for (const t of Object.values(targets)) await n8n.deactivate(t.id).catch(() => {});
 	return out;

@@ -6,12 +6,19 @@
 //
 // Workflow: Webhook (answers with the last node's first item) → Split Out (BENCH_SEND_ITEMS
 // items, default 100) → Fax → Send (a short text to one number), once without a key and once
-// with a key that is new for every item (each send claims it in n8n's processed-data store
-// before the upload and records it as done after Fax.Plus accepted the fax: two read-and-write
-// round trips of the node's record). BENCH_SEND_ROUNDS rounds (default 5) alternate between
-// the two after a warm-up round each; then the same with every answer of the server delayed by
+// with a key that is new for every item. A keyed send makes three read-and-write round trips
+// of the node's own record in n8n's processed-data store (scope node): before the upload one
+// call checks the key (taken or done) and claims it with a nonce; after a settle that runs
+// beside the upload, the claim is read back; after Fax.Plus accepted the fax, the claim is
+// recorded as done. It also lists the outbox once, during the upload (another node's fax with
+// the key's tag). BENCH_SEND_ROUNDS rounds (default 5) alternate between the two after a
+// warm-up round each; then the same with every answer of the server delayed by
 // BENCH_SEND_LATENCY_MS (default 80) as across the internet. Every round is checked: the
 // server must have received one upload and one outbox request per item, all answered 2xx.
+// After each pass: the size of the keyed node's record. Fax.Plus keeps a fax in the outbox until
+// it is sent, and a keyed send's list answer holds all of them: here a fax leaves the outbox once
+// BENCH_SEND_OUTBOX_READS list answers (default: the item count) have shown it, so the lists find
+// about a batch's worth of waiting faxes in every round instead of every fax the run ever sent.
 
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -25,12 +32,15 @@ const ROOT = path.resolve(__dirname, '../..');
 const { startN8n } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
 const { startFaxPlusServer } = require(path.join(ROOT, 'test/server'));
 const { node, deploySplitOutWorkflow } = require('../lib/workflows');
+const { processedDataOf } = require('../lib/processed-data');
 
 const PKG = require(path.join(pkgDir, 'package.json')).name;
 const ACTION = `${PKG}.faxPlus`;
 const ITEMS = Number(process.env.BENCH_SEND_ITEMS || 100);
 const ROUNDS = Number(process.env.BENCH_SEND_ROUNDS || 5);
 const LATENCY_MS = Number(process.env.BENCH_SEND_LATENCY_MS || 80);
+const OUTBOX_READS = Number(process.env.BENCH_SEND_OUTBOX_READS || ITEMS);
+const TO = '+4930123456';
 const ROUND_CAP_MS = 5 * 60 * 1000;
 
 const log = (...a) => console.error('[bench:send]', ...a);
@@ -79,7 +89,7 @@ async function sendWorkflow(n8n, pat, label, options) {
 				resource: 'fax',
 				operation: 'send',
 				userId: 'self',
-				to: '+4930123456',
+				to: TO,
 				from: { __rl: true, mode: 'number', value: '+15551230001' },
 				documentSource: 'text',
 				documentText: 'Benchmark letter',
@@ -91,11 +101,18 @@ async function sendWorkflow(n8n, pat, label, options) {
 }
 
 async function main() {
-	const out = { items: ITEMS, rounds: ROUNDS, loadBefore: os.loadavg()[0], passes: [] };
+	const out = {
+		items: ITEMS,
+		rounds: ROUNDS,
+		outboxReads: OUTBOX_READS,
+		loadBefore: os.loadavg()[0],
+		passes: [],
+	};
 	let n8n;
 	let server;
 	try {
 		server = await startFaxPlusServer();
+		server.state.outboxPlans.push({ to: TO, status: 'success', afterReads: OUTBOX_READS });
 		n8n = await startN8n({ packageDir: pkgDir, env: { N8N_LOG_LEVEL: 'warn' } });
 		out.n8nVersion = n8n.version;
 		const pat = await n8n.createCredential('bench PAT', 'faxPlusApi', {
@@ -137,6 +154,9 @@ async function main() {
 					);
 				}
 			}
+			pass.keyRecord = await processedDataOf(n8n, targets.keyed.id).catch((error) => ({
+				error: error.message,
+			}));
 			out.passes.push(pass);
 			fs.writeFileSync(outFile, JSON.stringify(out));
 		}
