@@ -35,6 +35,9 @@ const FILE_SECONDS = {
 		'editor-setup': 1,
 		'fax-ai': 5,
 		readings: 5,
+		// README's set-ups in the editor; the polling trigger's waits for its default every-minute poll.
+		setup: 75,
+		logging: 40,
 	},
 	1: {
 		examples: 55,
@@ -55,6 +58,7 @@ const FILE_SECONDS = {
 		mcp: 1,
 		'fax-ai': 5,
 		readings: 5,
+		logging: 20,
 	},
 };
 const DEFAULT_FILE_SECONDS = 20;

@@ -5,6 +5,7 @@ import { authenticationProperty } from '../api/authentication';
 import { faxEventOptions } from '../api/events';
 import {
 	binaryPropertyNameOption,
+	customDataNumbersOption,
 	documentFormatOption,
 	downloadDocumentOption,
 	numbersFilterProperty,
@@ -63,6 +64,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 			},
 			statusesOption,
 			binaryPropertyNameOption,
+			customDataNumbersOption,
 		],
 	},
 	recordNotice,

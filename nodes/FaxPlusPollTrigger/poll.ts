@@ -8,7 +8,7 @@ import type {
 	INodeExecutionData,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { normalizeE164Numbers } from '../api/numbers';
 import { formatUtc, parseDateTime } from '../api/dates';
 import { FIRST_FAX_PAGE, faxPages, readFaxListPage } from '../api/faxList';
@@ -23,6 +23,7 @@ import {
 	readSubscription,
 	type TriggerOptions,
 } from '../triggers/settings';
+import { errorText, logDebug, logThrottledWarning } from '../logging/log';
 import { CategoryCursor, lookAgainMsOfMinutes, overlapMsOfMinutes } from './cursor';
 import { selectFaxes } from './select';
 import { CATEGORY_OF_EVENT, POLL_EVENTS, type PolledCategory, type PollEvent } from './events';
@@ -286,6 +287,7 @@ async function pollOnce(
 
 	const cursors: Array<[PolledCategory, CategoryCursor]> = [];
 	const found: ListedFax[] = [];
+	const counts = { listed: 0, heldBack: 0, filteredOut: 0 };
 	for (const event of settings.events) {
 		const category = CATEGORY_OF_EVENT[event];
 		const restored = CategoryCursor.restore(saved[category]);
@@ -309,7 +311,12 @@ async function pollOnce(
 		};
 		for (const fax of selectFaxes(cursor, listed, options)) {
 			if (passesFilters(settings, fax.record, fax.final)) found.push({ event, ...fax });
+			else counts.filteredOut++;
 		}
+		counts.listed += listed.length;
+		counts.heldBack += listed.filter(
+			(fax) => fax.startTime >= since && !cursor.isHandled(fax.id),
+		).length;
 		cursors.push([category, cursor]);
 	}
 
@@ -325,6 +332,20 @@ async function pollOnce(
 		next[category] = cursor.snapshot() as unknown as IDataObject;
 	}
 	staticData[CURSORS_KEY] = next;
+	logDebug(
+		context,
+		`poll: Fax.Plus listed ${counts.listed} faxes, ${items.length} emitted, ${counts.heldBack} held back while in progress, ${counts.filteredOut} filtered out; cursors ${cursors
+			.map(
+				([category, cursor]) => `${category} ${new Date(cursor.snapshot().cursor).toISOString()}`,
+			)
+			.join(', ')}`,
+		{
+			event: 'poll',
+			...counts,
+			emitted: items.length,
+			faxIds: found.map((fax) => fax.id).join(','),
+		},
+	);
 	return items.length > 0 ? [items] : null;
 }
 
@@ -342,10 +363,25 @@ export async function pollFaxes(this: IPollFunctions): Promise<INodeExecutionDat
 	const node = this.getNode();
 	const scope = `${this.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
 	// A poll that outlasts the interval must not run beside the next one: both would emit the same faxes.
-	if (running.has(scope)) return null;
+	if (running.has(scope)) {
+		logDebug(this, 'poll skipped: the previous poll of this trigger is still running', {
+			event: 'poll_skipped',
+		});
+		return null;
+	}
 	running.add(scope);
 	try {
 		return await pollOnce(this, settings);
+	} catch (error) {
+		logThrottledWarning(
+			this,
+			'poll_failed',
+			`poll failed, nothing was emitted; the next poll lists the same faxes again: ${errorText(error)}`,
+			{ event: 'poll_failed' },
+		);
+		throw error instanceof NodeApiError || error instanceof NodeOperationError
+			? error
+			: new NodeOperationError(node, error as Error);
 	} finally {
 		running.delete(scope);
 	}

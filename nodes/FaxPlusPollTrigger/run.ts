@@ -22,6 +22,7 @@ import {
 	wasRecorded,
 } from '../triggers/recordOnce';
 import { readOptions } from '../triggers/settings';
+import { saveTriggerItemCustomData } from '../logging/customData';
 import { AGAIN_FIELD, fetchTestEvent } from './poll';
 
 /** The record's key of an emitted fax: its event and id, as the Fax.Plus Trigger records it. */
@@ -80,6 +81,7 @@ export async function runPolledFaxes(
 				continue;
 			}
 		}
+		saveTriggerItemCustomData(this, json, options.customDataNumbers);
 		if (options.downloadDocument && typeof json.data === 'object' && json.data !== null) {
 			// Never throws: a failed download becomes `documentError`.
 			const data = json.data as IDataObject;

@@ -7,12 +7,20 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { faxPlusWebhookSecretTest } from './credentialTest';
 import { receiveDelivery } from './delivery';
 import { activationMessage, eventsSubtitle, triggerProperties } from './description';
-import { checkExists, create, remove } from './lifecycle';
+import { checkExists, create, registrationFor, remove } from './lifecycle';
+import { logActivationFailed, logDeletionFailed } from './lifecycleLog';
 import { runDeliveries } from './run';
+
+/** The lifecycle's errors are n8n's node errors already; anything else is wrapped as one. */
+function asNodeError(context: IHookFunctions, error: unknown): NodeApiError | NodeOperationError {
+	return error instanceof NodeApiError || error instanceof NodeOperationError
+		? error
+		: new NodeOperationError(context.getNode(), error as Error);
+}
 
 export class FaxPlusTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -85,10 +93,21 @@ export class FaxPlusTrigger implements INodeType {
 				return await checkExists.call(this);
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
-				return await create.call(this);
+				try {
+					return await create.call(this);
+				} catch (error) {
+					logActivationFailed(this, error);
+					throw asNodeError(this, error);
+				}
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
-				return await remove.call(this);
+				try {
+					return await remove.call(this);
+				} catch (error) {
+					const url = this.getNodeWebhookUrl('default');
+					logDeletionFailed(this, error, url ? registrationFor(this, url) : undefined);
+					throw asNodeError(this, error);
+				}
 			},
 		},
 	};

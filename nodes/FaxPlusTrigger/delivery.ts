@@ -22,9 +22,11 @@
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { deliveryLogFor, keyOfDeliveryId, keyOfRawBody, type DeliveryLog } from './deduplication';
 import { hookTokenMatches, registeredHookTokenHashes } from './hookToken';
+import { logRefusal } from './refusalLog';
 import { checkSignatureHeaders, verifyWebhookDelivery, type VerificationResult } from './signature';
 import { checkWithSigningSecret, type SigningSecret } from './signingSecret';
 import { HOOK_TOKEN_PARAM, hookWithoutToken } from '../api/hookTokens';
+import { logDebug } from '../logging/log';
 import { buildOutput, eventOf, parsePayload, statusOf } from '../triggers/output';
 import {
 	matchesStatuses,
@@ -85,6 +87,9 @@ function headerOf(request: DeliveryRequest, name: string): string | undefined {
 	return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/** The refusal of each answered request, logged once handle() is done (receiveDelivery). */
+const refusals = new WeakMap<DeliveryResponse, { status: number; reason: string }>();
+
 function refuse(
 	response: DeliveryResponse,
 	status: number,
@@ -92,6 +97,7 @@ function refuse(
 	message: string,
 	retryAfter = false,
 ): IWebhookResponseData {
+	refusals.set(response, { status, reason });
 	if (!response.headersSent) {
 		if (retryAfter) response.setHeader?.('Retry-After', RETRY_AFTER_SECONDS);
 		response.status(status).json({ received: false, reason, message });
@@ -153,7 +159,21 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	} catch {
 		// Unexpected; Fax.Plus retries a 500 with the same webhook-id.
 		return refuse(response, 500, 'error', 'The delivery could not be processed; send it again');
+	} finally {
+		logAnswer(this, response);
 	}
+}
+
+/** A refusal is a warning (throttled); another copy in flight is routine (debug). */
+function logAnswer(context: IWebhookFunctions, response: DeliveryResponse): void {
+	const refusal = refusals.get(response);
+	if (!refusal) return;
+	const { headers } = context.getRequestObject() as unknown as DeliveryRequest;
+	if (refusal.reason === 'in_flight')
+		logDebug(context, 'delivery answered 409: another copy of it is being handed to n8n', {
+			event: 'delivery_in_flight',
+		});
+	else logRefusal(context, { status: refusal.status, cause: refusal.reason, headers });
 }
 
 async function handle(
@@ -225,7 +245,12 @@ async function handle(
 		maxEntries: options.maxEntries,
 	});
 	const claim = log.claim(key);
-	if (claim === 'repeat') return { webhookResponse: { received: true, duplicate: true } };
+	if (claim === 'repeat') {
+		logDebug(context, 'delivery answered 200 without a run: it was received before', {
+			event: 'delivery_repeat',
+		});
+		return { webhookResponse: { received: true, duplicate: true } };
+	}
 	if (claim === 'in_flight') {
 		return refuse(
 			response,
@@ -238,7 +263,13 @@ async function handle(
 	releaseWhenAnswered(response, log, key);
 
 	const skipped = skipReason(options, selectedEvents(context), eventOf(payload), statusOf(payload));
-	if (skipped !== undefined) return { webhookResponse: { received: true, skipped } };
+	if (skipped !== undefined) {
+		logDebug(context, `delivery answered 200 without a run: its ${skipped} is not selected`, {
+			event: 'delivery_skipped',
+			skipped,
+		});
+		return { webhookResponse: { received: true, skipped } };
+	}
 
 	const item = buildOutput(payload, {
 		webhookId: webhookId ?? null,

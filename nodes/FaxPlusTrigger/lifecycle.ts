@@ -17,6 +17,12 @@ import {
 	REGISTRATIONS_KEY,
 	tokenOfTarget,
 } from './hookToken';
+import {
+	logDeleted,
+	logEndpointRegistered,
+	logExistingEndpoint,
+	logLegacyHookRegistered,
+} from './lifecycleLog';
 import { checkSigningSecretStrength } from './signingSecret';
 import {
 	createLegacyHook,
@@ -167,6 +173,7 @@ async function release(context: IHookFunctions, registration: Registration): Pro
 		const id = remaining[0];
 		if (registration.api === 'webhooks') await deleteWebhookEndpoint(context, id);
 		else await deleteLegacyHook(context, id);
+		logDeleted(context, registration.api, id, 'no longer used by this trigger');
 		remaining.shift();
 		saveRegistration(
 			context,
@@ -304,7 +311,10 @@ async function registerEndpoint(
 		}
 		// More than one would deliver every event several times under different secrets.
 		for (const extra of ours) {
-			if (extra.id !== endpoint.id) await deleteWebhookEndpoint(context, extra.id);
+			if (extra.id !== endpoint.id) {
+				await deleteWebhookEndpoint(context, extra.id);
+				logDeleted(context, 'webhooks', extra.id, 'a second endpoint for the same URL');
+			}
 		}
 	} else {
 		endpoint = await createWebhookEndpoint(context, {
@@ -323,6 +333,7 @@ async function registerEndpoint(
 		}
 	}
 	saveRegistration(context, url, { url, api: 'webhooks', ids: [endpoint.id] });
+	logEndpointRegistered(context, endpoint.id, url, subscription, ours.length > 0);
 }
 
 async function registerLegacyHooks(
@@ -379,6 +390,7 @@ async function registerLegacyHooks(
 					`Fax.Plus created the legacy hook for ${event} but did not list it`,
 				);
 			}
+			logLegacyHookRegistered(context, hook.id, event, url);
 		}
 		kept.push(hook);
 		record();
@@ -397,7 +409,10 @@ async function registerLegacyHooks(
 	// Hooks of this URL for events no longer selected, with other numbers (hooks cannot be
 	// changed), or with another token.
 	for (const hook of ours) {
-		if (!kept.includes(hook)) await deleteLegacyHook(context, hook.id);
+		if (!kept.includes(hook)) {
+			await deleteLegacyHook(context, hook.id);
+			logDeleted(context, 'hooks', hook.id, 'replaced: other events, numbers or token');
+		}
 	}
 }
 
@@ -450,8 +465,10 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 		saveRegistration(this, url, undefined);
 	}
 
-	if (existing) saveRegistration(this, url, { url, api: 'existing', ids: [existing.id] });
-	else if (api === 'webhooks') await registerEndpoint(this, url, subscription);
+	if (existing) {
+		saveRegistration(this, url, { url, api: 'existing', ids: [existing.id] });
+		logExistingEndpoint(this, existing.id, url);
+	} else if (api === 'webhooks') await registerEndpoint(this, url, subscription);
 	else await registerLegacyHooks(this, url, subscription);
 	return true;
 }

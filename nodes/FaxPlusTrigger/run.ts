@@ -26,6 +26,7 @@ import {
 	type RecordedBefore,
 } from '../triggers/recordOnce';
 import { readOptions } from '../triggers/settings';
+import { saveTriggerItemCustomData } from '../logging/customData';
 
 /** The record's key of a delivery item: its webhook-id, else (legacy hooks) its body. */
 export function keyOfItem(json: IDataObject): string {
@@ -113,6 +114,7 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 				continue;
 			}
 		}
+		saveTriggerItemCustomData(this, json, options.customDataNumbers);
 		const payload = payloadOf(json);
 		// Unsigned legacy deliveries never choose a fax to download (activation refuses it too).
 		const download = options.downloadDocument && !options.useLegacyHooks;

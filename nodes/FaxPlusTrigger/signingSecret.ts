@@ -12,6 +12,7 @@
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { WEAK_SECRET_MESSAGE } from './credentialTest';
+import { logInfo } from '../logging/log';
 import { isValidWebhookSecret } from './signature';
 
 export const SIGNING_SECRET_CREDENTIAL = 'faxPlusWebhookSecretApi';
@@ -101,12 +102,28 @@ export async function checkWithSigningSecret<T extends { ok: boolean }>(
 
 /**
  * Refuses to activate with a signing secret credential whose key is not a real one (too
- * short, not base64): deliveries signed with it could be forged. No credential: nothing to check.
+ * short, not base64): deliveries signed with it could be forged. No credential, or one still
+ * empty (the secret exists only once the endpoint does): deliveries are refused with 401 until
+ * the secret is saved, so activation goes on and says so in the log.
  */
 export async function checkSigningSecretStrength(context: IHookFunctions): Promise<void> {
 	if (!context.getNode().credentials?.[SIGNING_SECRET_CREDENTIAL]) return;
 	const credentials = await context.getCredentials<{ secret?: unknown }>(SIGNING_SECRET_CREDENTIAL);
-	if (isValidWebhookSecret(credentials?.secret as string | undefined)) return;
+	const secret = credentials?.secret;
+	if (
+		secret === undefined ||
+		secret === null ||
+		(typeof secret === 'string' && secret.trim() === '')
+	) {
+		if (context.getMode() !== 'manual')
+			logInfo(
+				context,
+				"no signing secret is saved in the trigger's signing secret credential yet: deliveries are refused with 401 until it is. Once the endpoint is registered, copy its signing secret (whsec_…) from Fax.Plus → Integrations → Webhooks into the credential and save it",
+				{ event: 'signing_secret_empty' },
+			);
+		return;
+	}
+	if (isValidWebhookSecret(secret as string)) return;
 	throw new NodeOperationError(context.getNode(), 'The signing secret credential is too weak', {
 		description: WEAK_SECRET_MESSAGE,
 	});

@@ -4,6 +4,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import { sendAuthenticated } from './redirects';
 import type { FaxPlusContext } from './context';
 import { responseOf } from './responses';
+import { logDebug, logWarning, urlForLog } from '../logging/log';
 
 /** How often one request answered 429 is sent again (then its 429 is the error). */
 export const RATE_LIMIT_RETRIES = 3;
@@ -31,10 +32,24 @@ export async function sendWithRateLimitRetry(
 			const waitMs = retries < maxRetries ? rateLimitWaitMs(error) : undefined;
 			// n8n's request helpers throw NodeApiErrors; the callers read their response.
 			if (waitMs === undefined) {
+				if (maxRetries > 0 && responseOf(error).status === 429)
+					logWarning(
+						context,
+						`Fax.Plus answered 429 (rate limit) to ${options.method ?? 'GET'} ${urlForLog(String(options.url ?? ''))} ${retries > 0 ? `after ${retries} retries` : 'asking for a longer wait than allowed'}; the request failed. Lower Items at Once or space the runs`,
+						{ event: 'rate_limit_exhausted', retries },
+					);
 				throw error instanceof NodeApiError || error instanceof NodeOperationError
 					? error
 					: new NodeApiError(context.getNode(), error as JsonObject);
 			}
+			logDebug(
+				context,
+				`Fax.Plus answered 429 (rate limit): the request is sent again in ${waitMs} ms`,
+				{
+					event: 'rate_limit_wait',
+					waitMs,
+				},
+			);
 			await sleep(waitMs);
 		}
 	}

@@ -56,6 +56,16 @@ export const binaryPropertyNameOption: INodeProperties = {
 	displayOptions: { show: { downloadDocument: [true] } },
 };
 
+/** Both triggers' and Send's option (nodes/logging/customData.ts). */
+export const customDataNumbersOption: INodeProperties = {
+	displayName: 'Save Numbers in Custom Data',
+	name: 'saveNumbersInCustomData',
+	type: 'boolean',
+	default: true,
+	description:
+		"Whether to save the fax's numbers (From, To) with the execution as custom data, beside its fax ID, so executions can be found by number. Turn it off where numbers must not be kept outside the execution's own data.",
+};
+
 /** Fax.Plus's web app, whose Integrations → Webhooks settings show each endpoint's signing secret. */
 
 /** Where a trigger keeps its duplicate record, and what it shares with other nodes. */

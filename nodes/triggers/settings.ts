@@ -24,6 +24,8 @@ export interface TriggerOptions {
 	/** As given; checked by checkDocumentOptions (activation) and documentFormatOf (deliveries). */
 	documentFormat: string;
 	binaryPropertyName: string;
+	/** Save the fax's numbers in the execution's custom data (nodes/logging/customData.ts). */
+	customDataNumbers: boolean;
 }
 
 export interface Subscription {
@@ -63,6 +65,7 @@ export function readOptions(context: TriggerContext): TriggerOptions {
 			.trim()
 			.toLowerCase(),
 		binaryPropertyName: String(options.binaryPropertyName ?? 'data').trim(),
+		customDataNumbers: options.saveNumbersInCustomData !== false,
 	};
 }
 

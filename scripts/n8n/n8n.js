@@ -43,6 +43,11 @@ const DISABLED_MODULES = [
 ].join(',');
 
 const live = new Set();
+/** Told of every credential saved and every instance stopping (test/support/secret-scan.js). */
+const observers = [];
+function observeN8n(observer) {
+	observers.push(observer);
+}
 
 /**
  * Where this process's time went with n8n, for the suites' time tables: each install (or wait
@@ -479,6 +484,7 @@ class N8nInstance {
 	 * through the editor's REST API, which stores it as the OAuth callback would.
 	 */
 	async createCredential(name, type, data) {
+		for (const observer of observers) observer.credential?.(data);
 		if (data && data.oauthTokenData) {
 			const created = await this.rest('POST', '/credentials', { name, type, data });
 			const check = await this.rest('GET', `/credentials/${created.id}?includeData=true`).catch(
@@ -508,6 +514,7 @@ class N8nInstance {
 
 	/** Replaces a credential's data (e.g. the signing secret read from the server). */
 	async updateCredential(id, { name, type, data }) {
+		for (const observer of observers) observer.credential?.(data);
 		try {
 			return await this.api('PATCH', `/credentials/${id}`, { name, type, data });
 		} catch (error) {
@@ -704,7 +711,9 @@ class N8nInstance {
 	/** Stops n8n (SIGTERM to its process group, SIGKILL after 20 s) and removes a throwaway user folder. */
 	async stop({ keepFolder = false } = {}) {
 		const proc = this.proc;
+		const removing = !keepFolder && this.ownsFolder;
 		if (proc && proc.exitCode === null && proc.signalCode === null) {
+			for (const observer of observers) await observer.beforeStop?.(this, { removing });
 			killGroup(proc.pid, 'SIGTERM');
 			const timer = setTimeout(() => killGroup(proc.pid, 'SIGKILL'), 20000);
 			await this.exited;
@@ -714,8 +723,8 @@ class N8nInstance {
 		}
 		live.delete(this);
 		this.proc = null;
-		if (!keepFolder && this.ownsFolder)
-			fs.rmSync(this.userFolder, { recursive: true, force: true });
+		for (const observer of observers) observer.stopped?.(this, { removing });
+		if (removing) fs.rmSync(this.userFolder, { recursive: true, force: true });
 	}
 }
 
@@ -857,6 +866,7 @@ async function startN8n(opts = {}) {
 
 module.exports = {
 	startN8n,
+	observeN8n,
 	installN8n,
 	linkPackage,
 	installPackageTarball,

@@ -43,11 +43,27 @@ function shownFor(prop, values) {
 	return true;
 }
 
+/**
+ * The values of a new node set to a resource and operation, as n8n gives them: where several
+ * properties share a name (Wait for Result: off on Get OCR, on on Extract Text and Fields), the
+ * default of the one shown for the values so far; repeated until nothing more is shown.
+ */
+function defaultValues(description, resource, operation) {
+	const values = { resource, operation };
+	for (let added = true; added;) {
+		added = false;
+		for (const p of description.properties) {
+			if (p.name in values || !shownFor(p, values)) continue;
+			values[p.name] = p.default;
+			added = true;
+		}
+	}
+	return values;
+}
+
 /** Top-level parameters (name → prop) the editor should show for a resource and operation. */
 function expectedParameters(description, resource, operation) {
-	const values = {};
-	for (const p of description.properties) if (!(p.name in values)) values[p.name] = p.default;
-	Object.assign(values, { resource, operation });
+	const values = defaultValues(description, resource, operation);
 	const expected = new Map();
 	for (const p of description.properties) {
 		if (p.type === 'hidden' || NOT_A_PARAMETER_ROW.has(p.name)) continue;
@@ -315,15 +331,20 @@ module.exports = async function browser(t) {
 				);
 				const faxLocator = ndv.getByTestId('parameter-input-faxId');
 				// "From List" is the first mode: the list loads the account's faxes from the server.
+				// The picker reads on (the editor asks for more) until a page brings nothing new, so
+				// how many pages it reads is the pager's business; where each one goes is checked.
+				const LIST = '/v3/accounts/self/faxes';
 				const listed = server.requests.length;
+				const listRequests = () => server.requests.slice(listed).filter((r) => r.path === LIST);
 				await faxLocator.getByTestId('rlc-input').click();
 				const fax1 = page.getByTestId('rlc-item').filter({ hasText: 'received from +4930123456' });
 				await fax1.first().waitFor();
 				const searched = server.requests.slice(listed).filter((r) => r.path.startsWith('/v3/'));
+				assert.ok(searched.length > 0, 'the Fax list asked the server for nothing');
 				assert.deepEqual(
-					searched.map((r) => `${r.method} ${r.path}`),
-					['GET /v3/accounts/self/faxes'],
-					'the Fax list is loaded from the faxes of User "self"',
+					{ method: searched[0].method, path: searched[0].path, query: searched[0].query },
+					{ method: 'GET', path: LIST, query: { limit: '50' } },
+					'the Fax list starts with the newest page of the faxes of User "self"',
 				);
 				await fax1.first().click();
 				const chosen = await faxLocator.getByTestId('rlc-input').inputValue();
@@ -338,13 +359,40 @@ module.exports = async function browser(t) {
 					.waitFor();
 				// Run the node with the picked fax: the server must be asked for fax_1's thumbnail.
 				const ran = server.requests.length;
+				assert.deepEqual(
+					server.requests
+						.slice(listed, ran)
+						.filter((r) => r.path.startsWith('/v3/') && r.path !== LIST)
+						.map((r) => `${r.method} ${r.path}`),
+					[],
+					'picking a fax asked the server for something else than the fax list',
+				);
 				await ndv.getByTestId('node-execute-button').click();
 				await ndv.getByText('fax_1.jpg').first().waitFor({ timeout: 60000 });
-				const calls = server.requests.slice(ran).filter((r) => r.path.startsWith('/v3/'));
+				// Besides the picker's further pages (checked below), the run asked for the thumbnail only.
+				const calls = server.requests
+					.slice(ran)
+					.filter((r) => r.path.startsWith('/v3/') && r.path !== LIST);
 				assert.deepEqual(
 					calls.map((r) => `${r.method} ${r.path}`),
 					['GET /v3/accounts/self/thumbnail/fax_1'],
 				);
+				// Every page the picker read: the fax list of User "self", with the chosen
+				// credential, by no other query than the page's size and where it ends.
+				const pages = listRequests();
+				t.log(
+					`the picker read ${pages.length} page(s): ${pages.map((r) => JSON.stringify(r.query)).join(' ')}`,
+				);
+				for (const r of pages) {
+					assert.equal(r.method, 'GET', `${r.method} ${r.path}`);
+					assert.equal(r.headers.authorization, `Bearer ${server.tokens.pat}`);
+					assert.deepEqual(
+						Object.keys(r.query).filter((key) => key !== 'limit' && key !== 'before'),
+						[],
+						`a page asked with ${JSON.stringify(r.query)}`,
+					);
+					assert.equal(r.query.limit, '50');
+				}
 				await page.evaluate(() => document.activeElement?.blur());
 				await ndv
 					.getByText('Tip:')

@@ -34,10 +34,23 @@ function one(reqs, method, path) {
 
 const jsonOf = (items) => items.map((i) => i.json);
 
+/** A call to the local server's control API (test/server/control.js); its JSON answer, if any. */
+async function control(server, path, body) {
+	const res = await fetch(`${server.origin}/_control/${path}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+	});
+	const text = await res.text();
+	assert.ok(res.ok, `POST /_control/${path}: ${res.status} ${text}`);
+	return text ? JSON.parse(text) : undefined;
+}
+
 /**
  * Operation cases. `params`: the node's parameters besides authentication/resource/operation
  * (a function gets the shared state `s`). `check(items, reqs, s)` asserts output and requests.
- * `oauth: true` also runs the case with the OAuth2 credential.
+ * `oauth: true` also runs the case with the OAuth2 credential. `prepare(s)`, if any, runs before
+ * the workflow is made (e.g. a fax and Fax AI plans at the local server).
  */
 const CASES = [
 	{
@@ -297,6 +310,87 @@ const CASES = [
 			one(reqs, 'POST', '/accounts/self/faxes/fax_3/ai/ocr');
 			assert.equal(jsonOf(items)[0].requested, true);
 			assert.equal(s.server.state.ai.fax_3.ocr.status, 'pending');
+		},
+	},
+	{
+		key: 'fax.extract',
+		// A new received fax nobody asked Fax AI about; both jobs end at the first check after the request.
+		async prepare(s) {
+			const fax = await control(s.server, 'faxes', { pages: 2 });
+			for (const job of ['ocr', 'field_extraction'])
+				await control(s.server, 'ai/plan', {
+					faxId: fax.id,
+					job,
+					outcome: 'finished',
+					afterReads: 1,
+				});
+			s.extract = { fax, credits: s.server.state.aiCredits.credits_remaining };
+		},
+		// Wait for Result is on by default for this operation; checks 5 s apart (the floor).
+		params: (s) => ({
+			userId: 'self',
+			faxId: s.extract.fax.id,
+			resultCheckInterval: 5,
+			maxResultChecks: 3,
+		}),
+		check(items, reqs, s) {
+			const { fax } = s.extract;
+			const ai = `/v3/accounts/self/faxes/${fax.id}/ai`;
+			const seen = reqs.map((r) => `${r.method} ${r.path}`);
+			for (const job of ['ocr', 'field-extraction']) {
+				// Read first (nobody had asked), requested once, read again at the next check.
+				const calls = seen.filter((c) => c.endsWith(`${ai}/${job}`));
+				assert.deepEqual(calls, [`GET ${ai}/${job}`, `POST ${ai}/${job}`, `GET ${ai}/${job}`]);
+			}
+			assert.equal(reqs.length, 6, `other requests: ${seen.join(', ')}`);
+			// Credits spent once per job: one per page.
+			assert.equal(s.server.state.aiCredits.credits_remaining, s.extract.credits - 2 * 2);
+			assert.equal(items.length, 1);
+			const { fields, message, ...out } = items[0].json;
+			assert.deepEqual(out, {
+				faxId: fax.id,
+				finished: true,
+				text: `Fax ${fax.id} page 1\nFax ${fax.id} page 2`,
+				ocrStatus: 'finished',
+				fieldExtractionStatus: 'finished',
+				requested: true,
+				reused: false,
+				checks: 2,
+			});
+			assert.deepEqual(
+				{
+					document_type: fields.document_type,
+					sender_fax: fields.sender_fax,
+					recipient_fax: fields.recipient_fax,
+					page_count: fields.page_count,
+				},
+				{ document_type: 'fax', sender_fax: fax.from, recipient_fax: fax.to, page_count: '2' },
+			);
+			assert.match(message, /^OCR was requested now .*Field extraction was requested now /);
+			s.extract.credits = s.server.state.aiCredits.credits_remaining;
+		},
+	},
+	{
+		key: 'fax.extract',
+		label: 'fax.extract again (read, not requested)',
+		params: (s) => ({ userId: 'self', faxId: s.extract.fax.id, resultCheckInterval: 5 }),
+		check(items, reqs, s) {
+			const { fax } = s.extract;
+			const ai = `/v3/accounts/self/faxes/${fax.id}/ai`;
+			// Both jobs are done: each is read once, nothing is requested, no credit is spent.
+			assert.deepEqual(reqs.map((r) => `${r.method} ${r.path}`).sort(), [
+				`GET ${ai}/field-extraction`,
+				`GET ${ai}/ocr`,
+			]);
+			assert.equal(s.server.state.aiCredits.credits_remaining, s.extract.credits);
+			const [out] = jsonOf(items);
+			assert.equal(out.finished, true);
+			assert.equal(out.requested, false);
+			assert.equal(out.reused, true);
+			assert.equal(out.checks, 1);
+			assert.equal(out.text, `Fax ${fax.id} page 1\nFax ${fax.id} page 2`);
+			assert.equal(out.fields.sender_fax, fax.from);
+			assert.match(out.message, /OCR had already been done for this fax, so it was read/);
 		},
 	},
 	{
@@ -829,6 +923,7 @@ module.exports = async function action(t) {
 		const credType = auth === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
 		const cred = auth === 'oAuth2' ? creds.oauth : creds.pat;
 		const token = auth === 'oAuth2' ? server.tokens.oauthAccessToken : server.tokens.pat;
+		await c.prepare?.(s);
 		const params = typeof c.params === 'function' ? c.params(s) : c.params;
 		const path = uid(`${(c.label ?? c.key).replace(/[^a-zA-Z0-9]+/g, '-')}-${auth}`);
 		const dep = await deployWebhookWorkflow(

@@ -115,6 +115,7 @@ module.exports = async function poll(t) {
 			// A fence: the first fax added after activation is the first run's only item.
 			await addFax({ id: 'fax_poll_1' });
 			const run = await runWith('fax_poll_1');
+			s.firstRun = run;
 			assert.equal(run.mode, 'trigger');
 			assert.equal(run.status, 'success');
 			const items = outputOf(run, NODE);
@@ -133,6 +134,17 @@ module.exports = async function poll(t) {
 		},
 	);
 	if (!s.wf) return;
+
+	await check("poll: the run's execution carries its fax in its custom data", async () => {
+		const { customData } = await n8n.rest('GET', `/executions/${s.firstRun.id}`);
+		assert.deepEqual(customData, {
+			faxId: 'fax_poll_1',
+			faxEvent: 'fax_received',
+			faxStatus: 'success',
+			faxFrom: '+4930123456',
+			faxTo: '+15551230001',
+		});
+	});
 
 	await check(
 		'poll: new faxes start one run per poll, oldest first, each fax exactly once',

@@ -29,6 +29,7 @@ const { buildPackage, finishSuite, runSuite, startServer, stopOnSignals } = requ
 );
 const { startN8n } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
 const { createTimings } = require(path.join(ROOT, 'test/support/timings.js'));
+const secretScan = require(path.join(ROOT, 'test/support/secret-scan.js'));
 
 const CHECK_TIMEOUT_MS = Number(process.env.E2E_CHECK_TIMEOUT_MS || 180000);
 
@@ -120,6 +121,7 @@ function suiteFiles({
 	if (process.env.E2E_BROWSER === '1' || (process.env.E2E_BROWSER !== '0' && major >= 2)) {
 		files.push({ name: 'browser', file: path.join(ROOT, 'test/browser/editor.test.js') });
 		files.push({ name: 'oauth2', file: path.join(ROOT, 'test/browser/oauth2.test.js') });
+		files.push({ name: 'setup', file: path.join(ROOT, 'test/browser/setup.test.js') });
 	}
 	const rank = (n) => (order.indexOf(n) === -1 ? order.length : order.indexOf(n));
 	return files
@@ -138,6 +140,7 @@ async function main() {
 		process.env.N8N_VERSION || require(path.join(ROOT, 'scripts/n8n/n8n.js')).DEFAULT_VERSION;
 	const timings = createTimings(`e2e ${version}`, checks);
 	timings.part('setup: build, server, n8n');
+	secretScan.watch();
 
 	let ready = await check(
 		'setup: build the package',
@@ -156,6 +159,7 @@ async function main() {
 	if (ready) {
 		ready = await check('setup: start the local Fax.Plus server', async () => {
 			t.server = await startServer();
+			secretScan.useServer(t.server);
 			started.push({ stop: () => t.server.close() });
 			log(`server ${t.server.baseUrl}`);
 		});
@@ -198,6 +202,10 @@ async function main() {
 	}
 	timings.part('stop n8n and the servers');
 	await stopAll();
+	if (ready)
+		await check('secrets: none the suites used is in any n8n log or saved execution', () =>
+			log(secretScan.assertClean()),
+		);
 	timings.finish();
 	finishSuite(checks, 'e2e', t0);
 }

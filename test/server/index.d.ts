@@ -277,6 +277,8 @@ export interface FaxPlusServer {
 	/** 'http://127.0.0.1:PORT/oauth' ({auth_url}: /login, the approval page, and /token, which needs HTTP Basic client authentication) */
 	authUrl: string;
 	tokens: FaxPlusTokens;
+	/** Every secret the server issued or was given: access and refresh tokens, the client secret, endpoint secrets, legacy hook tokens (also deleted or reset ones). */
+	issuedSecrets(): string[];
 	requests: RecordedRequest[];
 	clearRequests(): void;
 	/** The mutable seeded data; reset() restores it in place. */

@@ -56,6 +56,16 @@ async function startFaxPlusServer(options = {}) {
 	const requests = [];
 	const deliveries = createDeliveries({ getState: () => state, now });
 	const network = createNetwork(options.network, now);
+	/** Endpoint secrets and hook tokens ever held (issuedSecrets()), also once deleted or reset. */
+	const pastSecrets = new Set();
+	function rememberSecrets() {
+		for (const endpoint of Object.values(state.webhooks))
+			if (endpoint.secret) pastSecrets.add(endpoint.secret);
+		for (const hook of Object.values(state.hooks)) {
+			const token = /[?&]hook_token=([^&#]+)/.exec(hook.target ?? '')?.[1];
+			if (token) pastSecrets.add(decodeURIComponent(token));
+		}
+	}
 
 	/**
 	 * @param {string} method
@@ -160,6 +170,7 @@ async function startFaxPlusServer(options = {}) {
 		} catch (err) {
 			reply = toReply(err);
 		}
+		if (method !== 'GET') rememberSecrets();
 		if (isApi) {
 			await network.delay();
 			network.left();
@@ -210,7 +221,19 @@ async function startFaxPlusServer(options = {}) {
 			network.clearMaxInFlight();
 		},
 		state,
+		issuedSecrets() {
+			rememberSecrets();
+			return [
+				...new Set([
+					...auth.accessTokens.keys(),
+					...auth.refreshTokens.keys(),
+					auth.tokens.clientSecret,
+					...pastSecrets,
+				]),
+			];
+		},
 		reset() {
+			rememberSecrets();
 			// In place (every key is replaced), so references to server.state stay valid.
 			Object.assign(state, createSeed(), { readings: { ...readingsAtStart } });
 			requests.length = 0;

@@ -80,6 +80,8 @@ export interface PollRun {
 	items: INodeExecutionData[];
 	hints: Array<{ message: string }>;
 	error?: Error & { description?: string };
+	/** The execution's custom data (n8n's execution metadata). */
+	customData?: Record<string, string>;
 }
 
 /** A poll's staged copy of its static data (n8n's stagedCursorStore). */
@@ -350,6 +352,7 @@ export class PollHarness {
 		return {
 			items: taskData?.data?.main?.[0] ?? [],
 			hints: (taskData?.hints ?? []) as PollRun['hints'],
+			customData: { ...(run.data.resultData.metadata ?? {}) },
 			...(error ? { error } : {}),
 		};
 	}

@@ -91,6 +91,8 @@ export interface StartedRun {
 	error?: Error;
 	/** The trigger's execution hints (n8n shows them on the node's output). */
 	hints?: Array<{ message: string }>;
+	/** The execution's custom data (n8n's execution metadata). */
+	customData?: Record<string, string>;
 }
 
 export interface AnsweredRequest {
@@ -724,6 +726,7 @@ export class TriggerHarness {
 			items: taskData?.data?.main?.[0] ?? [],
 			webhookId,
 			hints: (taskData?.hints ?? []) as Array<{ message: string }>,
+			customData: { ...(run.data.resultData.metadata ?? {}) },
 			...(runError ? { error: runError } : {}),
 		});
 		if (

@@ -52,6 +52,9 @@ import {
 	waitForFinalStatus,
 	waitForFinalStatusOption,
 } from './shared/finalStatus';
+import { saveFaxCustomData } from '../../logging/customData';
+import { logDebug, logWarning } from '../../logging/log';
+import { customDataNumbersOption } from '../../triggers/properties';
 import type {
 	CoverPage,
 	CoverPageFlag,
@@ -279,6 +282,7 @@ export const description: INodeProperties[] = [
 			maxDestinationsOption,
 			maxStatusChecksOption,
 			...retryFields,
+			customDataNumbersOption,
 			{
 				displayName: 'Send At',
 				name: 'sendTime',
@@ -345,7 +349,13 @@ export async function execute(
 		fromFax,
 		faxOptions: { ...payload, comment: undefined, uploadFormat },
 	});
-	if (once && 'duplicate' in once) return toItems(once.duplicate);
+	if (once && 'duplicate' in once) {
+		logDebug(this, 'Send answered a duplicate: this fax was sent before (Idempotency Key)', {
+			event: 'send_duplicate',
+			itemIndex,
+		});
+		return toItems(once.duplicate);
+	}
 	const claim = once?.claim;
 	const comment = taggedComment(payload.comment, claim);
 	if (comment) payload.comment = comment;
@@ -362,9 +372,21 @@ export async function execute(
 				await uploadDocument(this, itemIndex, userId, document, uploadFormat ?? document.format),
 			);
 		}
+		if (files.length > 0)
+			logDebug(this, `Send uploaded ${files.length} document(s)`, {
+				event: 'send_uploaded',
+				itemIndex,
+				files: files.length,
+			});
 		// The settle of the claim runs while the files upload; then the claim is read back.
 		const duplicate = await claim?.confirm();
-		if (duplicate) return toItems(duplicate);
+		if (duplicate) {
+			logDebug(this, 'Send answered a duplicate: another send of this fax claimed its key first', {
+				event: 'send_duplicate',
+				itemIndex,
+			});
+			return toItems(duplicate);
+		}
 		claim?.sending();
 		answer = await faxPlusApiRequest<OutboxCreated | undefined>(this, {
 			method: 'POST',
@@ -377,8 +399,24 @@ export async function execute(
 		throw nodeErrorOf(this, error, itemIndex);
 	}
 	const warning = await claim?.record();
+	if (warning)
+		logWarning(this, `Send could not record its Idempotency Key: ${warning}`, {
+			event: 'idempotency_record_failed',
+			itemIndex,
+		});
 
 	const sent: FaxSent = { ids: idsOf(answer), to, files, from };
+	const outboxIds = Object.values(sent.ids);
+	logDebug(this, `Send created outbox fax(es) ${outboxIds.join(', ') || '(no IDs answered)'}`, {
+		event: 'send_created',
+		itemIndex,
+		outboxIds: outboxIds.join(','),
+	});
+	saveFaxCustomData(
+		this,
+		{ outboxIds, from, to },
+		{ numbers: options.saveNumbersInCustomData !== false },
+	);
 	if (fromFax !== undefined) sent.fromFax = fromFax;
 	if (body.send_time) sent.sendTime = body.send_time;
 	if (claim) sent.commentTag = claim.tag;

@@ -57,11 +57,18 @@ describe('Fax.Plus Polling Trigger → public contract', () => {
 			['lookAgainMinutes', 0],
 			['statuses', []],
 			['binaryPropertyName', 'data'],
+			['saveNumbersInCustomData', true],
 		]);
 		const names = options.map((option) => option.displayName);
 		expect([...names].sort((a, b) => a.localeCompare(b))).toEqual(names);
 		const shared = property(webhookTrigger.properties, 'options').options as INodeProperties[];
-		for (const name of ['documentFormat', 'downloadDocument', 'statuses', 'binaryPropertyName']) {
+		for (const name of [
+			'documentFormat',
+			'downloadDocument',
+			'statuses',
+			'binaryPropertyName',
+			'saveNumbersInCustomData',
+		]) {
 			expect(options.find((option) => option.name === name)).toBe(
 				shared.find((option) => option.name === name),
 			);

@@ -155,7 +155,7 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			expect(recordedKeys(harness)).toEqual([]);
 		}
 
-		it('refuses every delivery until the secret is in the credential; Fax.Plus retries, nothing is lost', async () => {
+		it('refuses every delivery until the secret is in the credential; one retried or replayed after it is pasted runs', async () => {
 			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
 			const outcome = await harness.activate();
 			expect(outcome.error).toBeUndefined();

@@ -79,6 +79,7 @@ describe('Fax.Plus Trigger → public contract', () => {
 			['existingEndpointId', ''],
 			['statuses', []],
 			['binaryPropertyName', 'data'],
+			['saveNumbersInCustomData', true],
 			['useLegacyHooks', false],
 		]);
 		const legacy = (options.options as INodeProperties[]).find(

@@ -29,6 +29,17 @@ describe('weak signing secrets', () => {
 			expect(result.message).not.toContain(secret.slice('whsec_'.length));
 		});
 
+		it.each(['', '   '])(
+			'says of an empty secret (%j, the set-up before publishing) that none is there yet',
+			async (secret) => {
+				const result = await run(secret);
+				expect(result.status).toBe('Error');
+				expect(result.message).toMatch(
+					/^No signing secret yet, which is expected until the workflow is published/,
+				);
+			},
+		);
+
 		it.each([key(24), key(32), key(64)])('accepts %s (positive control)', async (secret) => {
 			expect((await run(secret)).status).toBe('OK');
 		});

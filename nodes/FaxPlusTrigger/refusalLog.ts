@@ -1,0 +1,118 @@
+// The warning a refused delivery leaves in n8n's log: the cause in plain words and what to do,
+// at most once a minute per workflow, node and cause (nodes/logging/throttle.ts). Never the
+// signature, the body or a secret: only the cause, the HTTP status, a clock difference and the
+// delivery's ID when it looks like one.
+import { logThrottledWarning, type LogContext } from '../logging/log';
+import { TIMESTAMP_TOLERANCE_SECONDS } from './signature';
+
+const SECRET_STEP =
+	"Copy the signing secret (whsec_…) of the endpoint whose URL is this node's Production URL from Fax.Plus → Integrations → Webhooks into the trigger's signing secret credential and save it";
+const NOT_FAX_PLUS =
+	'If a proxy sits in front of n8n, let it pass the webhook-id, webhook-timestamp and webhook-signature headers unchanged; otherwise the request did not come from Fax.Plus and nothing needs doing';
+
+/** Each cause the trigger refuses a delivery for: what happened and what to do. */
+export const REFUSAL_CAUSES: Record<string, { what: string; todo: string }> = {
+	no_secret: {
+		what: "no signing secret is saved in the trigger's signing secret credential yet",
+		todo: `${SECRET_STEP}. Until then every delivery is refused, and one Fax.Plus gives up on is lost unless a Fax.Plus Polling Trigger in the workflow brings it`,
+	},
+	invalid_secret: {
+		what: 'the saved signing secret is not a whsec_ secret of at least 24 bytes',
+		todo: `${SECRET_STEP}, the whole value`,
+	},
+	signature_mismatch: {
+		what: 'the signature does not verify with the saved signing secret',
+		todo: `The credential holds another endpoint's secret or an old one (publishing the trigger again may have replaced the endpoint and its secret). ${SECRET_STEP}. If it is already right, someone other than Fax.Plus is posting to this URL`,
+	},
+	missing_webhook_id: { what: 'the webhook-id header is missing', todo: NOT_FAX_PLUS },
+	missing_timestamp: { what: 'the webhook-timestamp header is missing', todo: NOT_FAX_PLUS },
+	missing_signature: { what: 'the webhook-signature header is missing', todo: NOT_FAX_PLUS },
+	invalid_timestamp: {
+		what: 'the webhook-timestamp header is not a Unix time in seconds',
+		todo: NOT_FAX_PLUS,
+	},
+	no_v1_signature: {
+		what: 'the webhook-signature header has no well-formed v1 signature',
+		todo: NOT_FAX_PLUS,
+	},
+	timestamp_out_of_window: {
+		what: `the delivery's timestamp is more than ${TIMESTAMP_TOLERANCE_SECONDS} seconds away from this host's clock`,
+		todo: "If this host's clock is wrong, synchronise it (NTP); otherwise an old delivery was sent again and nothing needs doing",
+	},
+	no_raw_body: {
+		what: 'n8n did not hand the raw body to the trigger, so the signature cannot be checked',
+		todo: 'Report it to the package with your n8n version',
+	},
+	internal_error: {
+		what: 'the signature could not be checked',
+		todo: 'Report it to the package with your n8n version',
+	},
+	secret_unavailable: {
+		what: 'n8n could not read the signing secret credential (its database unreachable?)',
+		todo: "Check n8n's database; Fax.Plus sends the delivery again (answered 503)",
+	},
+	body_too_large: {
+		what: 'the body is larger than 1 MiB; Fax.Plus events are a few KB',
+		todo: 'Nothing, unless you post to this URL yourself: the request did not come from Fax.Plus',
+	},
+	invalid_body: {
+		what: 'the body is not a JSON object, so not a Fax.Plus event',
+		todo: 'Nothing, unless you post to this URL yourself: the request did not come from Fax.Plus',
+	},
+	invalid_hook_token: {
+		what: "the request does not carry this trigger's legacy hook token",
+		todo: 'A hook registered by hand or by another n8n posts here: publish the workflow again so the trigger registers its own hooks; otherwise someone other than Fax.Plus is posting to this URL',
+	},
+	error: {
+		what: 'the delivery could not be processed',
+		todo: 'Fax.Plus sends it again (answered 500); if this repeats, report it to the package with your n8n version',
+	},
+};
+
+/** How many seconds this host's clock is ahead of a `webhook-timestamp` (negative: behind). */
+export function clockSkewSeconds(timestamp: unknown, nowMs: number): number | undefined {
+	if (typeof timestamp !== 'string' || !/^[0-9]{1,15}$/.test(timestamp)) return undefined;
+	return Math.floor(nowMs / 1000) - Number(timestamp);
+}
+
+/** The delivery's ID when it has the shape of one (never an arbitrary string from the request). */
+function deliveryIdOf(value: unknown): string | undefined {
+	return typeof value === 'string' && /^[A-Za-z0-9_.:-]{1,100}$/.test(value) ? value : undefined;
+}
+
+/** The refusal's sentence: status, cause, clock difference, what to do. */
+export function refusalMessage(status: number, cause: string, skewSeconds?: number): string {
+	const known = REFUSAL_CAUSES[cause] ?? REFUSAL_CAUSES.error;
+	const skew =
+		skewSeconds === undefined
+			? ''
+			: ` (this host's clock is ${Math.abs(skewSeconds)} seconds ${skewSeconds >= 0 ? 'ahead of' : 'behind'} the delivery's timestamp)`;
+	return `delivery refused (${status}): ${known.what}${skew}. ${known.todo}.`;
+}
+
+/** Logs a refused delivery (throttled per workflow, node and cause). */
+export function logRefusal(
+	context: LogContext,
+	refusal: { status: number; cause: string; headers?: Record<string, unknown> },
+	now = Date.now(),
+): void {
+	const cause = REFUSAL_CAUSES[refusal.cause] ? refusal.cause : 'error';
+	const skewSeconds =
+		cause === 'timestamp_out_of_window'
+			? clockSkewSeconds(refusal.headers?.['webhook-timestamp'], now)
+			: undefined;
+	const deliveryId = deliveryIdOf(refusal.headers?.['webhook-id']);
+	logThrottledWarning(
+		context,
+		`refused:${cause}`,
+		refusalMessage(refusal.status, cause, skewSeconds),
+		{
+			event: 'delivery_refused',
+			cause,
+			status: refusal.status,
+			...(skewSeconds !== undefined ? { clockSkewSeconds: skewSeconds } : {}),
+			...(deliveryId !== undefined ? { deliveryId } : {}),
+		},
+		now,
+	);
+}

@@ -1,0 +1,129 @@
+// Execution custom data: the fax IDs, event, status, delivery IDs, outbox IDs and numbers an
+// execution handled, saved with it (n8n shows them in the execution's details and can filter
+// the executions list by them), so "which execution handled fax X" is a search.
+//
+// n8n's limits (n8n-core execution-metadata.ts, 1.x and 2.x): at most 10 keys per execution
+// (further keys are dropped silently), keys of letters, digits and "_" up to 50 characters,
+// values up to 255 characters (longer ones are cut at 512 and n8n logs an error). So the
+// package uses the few keys below, shared by its nodes; several values of one key are joined
+// with ", " and cut at a whole entry. n8n 2.x offers `this.customData`; n8n 1.x only the
+// expression proxy's `$execution.customData` (as its Execution Data node uses it).
+import type { IDataObject, IExecuteFunctions, IWorkflowExecutionCustomData } from 'n8n-workflow';
+import { oneLine } from './log';
+
+export const CUSTOM_DATA_KEYS = {
+	faxId: 'faxId',
+	event: 'faxEvent',
+	status: 'faxStatus',
+	deliveryId: 'faxDeliveryId',
+	outboxIds: 'faxOutboxIds',
+	from: 'faxFrom',
+	to: 'faxTo',
+} as const;
+
+export type FaxCustomData = Partial<
+	Record<keyof typeof CUSTOM_DATA_KEYS, string | number | null | undefined | Array<unknown>>
+>;
+
+/** Below n8n's 255: nothing is cut by n8n, and no error is logged. */
+export const MAX_VALUE_LENGTH = 255;
+const MAX_ENTRY_LENGTH = 100;
+/** Room kept for ", +N more". */
+const COUNT_ROOM = ', +99999 more'.length;
+
+/** The values of a key: one line each, without the separator, each once. */
+function entriesOf(value: unknown): string[] {
+	const list = Array.isArray(value) ? value : [value];
+	const entries: string[] = [];
+	for (const each of list) {
+		if (each === undefined || each === null) continue;
+		const text = oneLine(each, MAX_ENTRY_LENGTH).replace(/,\s*/g, ' ').trim();
+		if (text !== '' && !entries.includes(text)) entries.push(text);
+	}
+	return entries;
+}
+
+/**
+ * The value of a key with `added` joined to what it holds: ", " between entries, each once,
+ * at most MAX_VALUE_LENGTH characters; entries that do not fit are counted ("+3 more").
+ */
+export function mergedValue(existing: string | undefined, added: unknown): string {
+	const more = /(?:^|, )\+(\d+) more$/.exec(existing ?? '');
+	const kept = existing ? (more ? existing.slice(0, more.index) : existing) : '';
+	const entries = kept === '' ? [] : kept.split(', ');
+	let dropped = more ? Number(more[1]) : 0;
+	for (const entry of entriesOf(added)) {
+		if (entries.includes(entry)) continue;
+		// Once an entry is left out, later ones are only counted: the first ones stay as they are.
+		if (dropped === 0 && [...entries, entry].join(', ').length <= MAX_VALUE_LENGTH - COUNT_ROOM)
+			entries.push(entry);
+		else dropped++;
+	}
+	const value = entries.join(', ');
+	return dropped > 0 ? `${value}, +${dropped} more` : value;
+}
+
+/** n8n's custom data of this execution, where the context has it. */
+function customDataOf(context: IExecuteFunctions): IWorkflowExecutionCustomData | undefined {
+	try {
+		const direct = (context as { customData?: IWorkflowExecutionCustomData }).customData;
+		if (direct && typeof direct.set === 'function') return direct;
+	} catch {
+		// n8n 2.x throws when the context has no run data.
+	}
+	try {
+		const proxy = context.getWorkflowDataProxy(0) as {
+			$execution?: { customData?: IWorkflowExecutionCustomData };
+		};
+		const viaProxy = proxy?.$execution?.customData;
+		if (viaProxy && typeof viaProxy.set === 'function') return viaProxy;
+	} catch {
+		// No custom data in this context.
+	}
+	return undefined;
+}
+
+/** Saves what a trigger's item says of its fax (both triggers' items have these fields). */
+export function saveTriggerItemCustomData(
+	context: IExecuteFunctions,
+	json: IDataObject,
+	numbers: boolean,
+): void {
+	saveFaxCustomData(
+		context,
+		{
+			faxId: json.faxId as string,
+			event: json.event as string,
+			status: json.status as string,
+			deliveryId: json.webhookId as string | undefined,
+			from: json.from as string,
+			to: json.to as string[],
+		},
+		{ numbers },
+	);
+}
+
+/**
+ * Saves the fax's facts with the execution; `numbers: false` leaves From and To out. Never throws:
+ * custom data is worth less than the run.
+ */
+export function saveFaxCustomData(
+	context: IExecuteFunctions,
+	data: FaxCustomData,
+	{ numbers = true }: { numbers?: boolean } = {},
+): void {
+	const customData = customDataOf(context);
+	if (!customData) return;
+	for (const [name, key] of Object.entries(CUSTOM_DATA_KEYS)) {
+		if (!numbers && (name === 'from' || name === 'to')) continue;
+		const added = data[name as keyof FaxCustomData];
+		if (entriesOf(added).length === 0) continue;
+		try {
+			const existing = customData.get(key);
+			const value = mergedValue(typeof existing === 'string' ? existing : undefined, added);
+			if (value !== existing) customData.set(key, value);
+		} catch {
+			// n8n refused the value (it throws in manual runs only).
+		}
+	}
+}

@@ -1,0 +1,130 @@
+// What the package writes to n8n's log (this.logger: N8N_LOG_LEVEL, N8N_LOG_OUTPUT, log
+// streaming). Every line starts with "Fax.Plus:" and ends with the workflow and node, since
+// n8n's console output at info shows the message alone; the same facts go into the metadata
+// (file and JSON output). Never a secret, token, signature or body: callers pass IDs, URLs
+// without credentials, counts and plain words only. Logging never throws.
+import type { IDataObject, INode, Logger, LogMetadata } from 'n8n-workflow';
+import { LogThrottle } from './throttle';
+
+/** The parts of any n8n node context that logging reads. */
+export interface LogContext {
+	logger?: Logger;
+	getNode(): INode;
+	getWorkflow(): { id?: string; name?: string };
+}
+
+export const LOG_PREFIX = 'Fax.Plus:';
+const PACKAGE = 'n8n-nodes-faxplus';
+
+type Level = 'debug' | 'info' | 'warn';
+
+/** One line of text: control characters (a line break in a name) become spaces; long text is cut. */
+export function oneLine(value: unknown, max = 200): string {
+	let text = '';
+	for (const character of String(value ?? '')) {
+		const code = character.charCodeAt(0);
+		text += code < 0x20 || code === 0x7f ? ' ' : character;
+	}
+	return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** A URL for a log line: scheme, host and path only (no userinfo, query or fragment). */
+export function urlForLog(url: string): string {
+	try {
+		const parsed = new URL(url);
+		return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+	} catch {
+		return oneLine(url.replace(/[?#].*$/s, '').replace(/\/\/[^/@]*@/, '//'));
+	}
+}
+
+/** Where a line comes from, as text and as metadata. */
+export function originOf(context: LogContext): { text: string; meta: LogMetadata } {
+	let node: Partial<INode> = {};
+	let workflow: { id?: string; name?: string } = {};
+	try {
+		node = context.getNode();
+		workflow = context.getWorkflow() ?? {};
+	} catch {
+		// A context without them still logs.
+	}
+	const workflowId = oneLine(workflow.id ?? '', 64);
+	const workflowName = oneLine(workflow.name ?? '', 100);
+	const nodeName = oneLine(node.name ?? '', 100);
+	return {
+		text: `(workflow "${workflowName}" ID ${workflowId || '-'}, node "${nodeName}")`,
+		meta: { package: PACKAGE, workflowId, workflowName, nodeName, nodeType: node.type },
+	};
+}
+
+function write(context: LogContext, level: Level, message: string, meta: IDataObject = {}): void {
+	try {
+		const logger = context.logger;
+		if (!logger || typeof logger[level] !== 'function') return;
+		const origin = originOf(context);
+		logger[level](`${LOG_PREFIX} ${message} ${origin.text}`, { ...origin.meta, ...meta });
+	} catch {
+		// A log line is never worth failing a delivery or a run.
+	}
+}
+
+export function logDebug(context: LogContext, message: string, meta?: IDataObject): void {
+	write(context, 'debug', message, meta);
+}
+
+export function logInfo(context: LogContext, message: string, meta?: IDataObject): void {
+	write(context, 'info', message, meta);
+}
+
+export function logWarning(context: LogContext, message: string, meta?: IDataObject): void {
+	write(context, 'warn', message, meta);
+}
+
+const throttle = new LogThrottle();
+
+/**
+ * A warning at most once a minute per workflow, node and `kind`: the first at once, later ones
+ * with how many were held back since the last line written.
+ */
+export function logThrottledWarning(
+	context: LogContext,
+	kind: string,
+	message: string,
+	meta: IDataObject = {},
+	now = Date.now(),
+): void {
+	let decision;
+	try {
+		const node = context.getNode();
+		decision = throttle.decide(
+			`${context.getWorkflow()?.id ?? ''}:${node.id ?? node.name}:${kind}`,
+			now,
+		);
+	} catch {
+		return;
+	}
+	if (!decision.write) return;
+	const heldBack =
+		decision.heldBack > 0
+			? ` ${decision.heldBack} more like it since ${new Date(decision.since).toISOString()} were not logged.`
+			: '';
+	write(context, 'warn', `${message}${heldBack}`, { ...meta, kind, heldBack: decision.heldBack });
+}
+
+/** Forgets what the throttle has seen (tests). */
+export function resetLogThrottle(): void {
+	throttle.clear();
+}
+
+/** An error's message for a log line: one line, no stack. */
+export function errorText(error: unknown): string {
+	const message = error instanceof Error ? error.message : String(error);
+	const description = (error as { description?: unknown })?.description;
+	const withoutStop = (text: string) => text.trim().replace(/[.\s]+$/, '');
+	return oneLine(
+		typeof description === 'string' && description.trim() !== ''
+			? `${withoutStop(message)}. ${withoutStop(description)}`
+			: withoutStop(message),
+		400,
+	);
+}

@@ -1,0 +1,50 @@
+// Bounds how often one kind of line is written: the first at once, then at most one a window
+// (a minute) carrying how many were held back since the last one. A plain module (no n8n
+// imports, times given by the caller), so a flood of forged deliveries costs a few lines.
+// Without timers: what was held back is reported with the next event after the window.
+
+/** One line per key per window at most. */
+export const THROTTLE_WINDOW_MS = 60_000;
+/** Keys kept at most (per workflow, node and cause: a few per trigger); the oldest go first. */
+const MAX_KEYS = 1000;
+
+export type ThrottleDecision =
+	/** Write the line; `heldBack` lines of the same key were not written since `since` (epoch ms). */
+	{ write: true; heldBack: number; since: number } | { write: false };
+
+interface KeyState {
+	/** When the last line of this key was written (epoch ms). */
+	writtenAt: number;
+	heldBack: number;
+}
+
+export class LogThrottle {
+	private readonly keys = new Map<string, KeyState>();
+
+	constructor(private readonly windowMs = THROTTLE_WINDOW_MS) {}
+
+	/** Whether the event of `key` at `now` gets a line. */
+	decide(key: string, now: number): ThrottleDecision {
+		const state = this.keys.get(key);
+		// A clock that went back counts as a new window, so nothing is held back for long.
+		if (state && now >= state.writtenAt && now - state.writtenAt < this.windowMs) {
+			state.heldBack++;
+			return { write: false };
+		}
+		const decision: ThrottleDecision = {
+			write: true,
+			heldBack: state?.heldBack ?? 0,
+			since: state?.writtenAt ?? now,
+		};
+		// Re-inserted, so the map's order is the order of the last lines written.
+		this.keys.delete(key);
+		if (this.keys.size >= MAX_KEYS) this.keys.delete(this.keys.keys().next().value as string);
+		this.keys.set(key, { writtenAt: now, heldBack: 0 });
+		return decision;
+	}
+
+	/** Forgets every key (tests). */
+	clear(): void {
+		this.keys.clear();
+	}
+}

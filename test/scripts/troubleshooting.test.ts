@@ -1,0 +1,44 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code, not node code: it reads the repository's documents */
+// Every error message the API's error catalogue can produce and every refusal the trigger logs
+// can be found in docs/troubleshooting.md, with what to do.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describeFaxPlusError } from '../../nodes/api/errorCatalogue';
+import { REFUSAL_CAUSES } from '../../nodes/FaxPlusTrigger/refusalLog';
+
+const doc = readFileSync(join(__dirname, '../../docs/troubleshooting.md'), 'utf8');
+
+describe('docs/troubleshooting.md', () => {
+	// One answer per rule of the catalogue: its special cases, each status group, the rest.
+	const answers: Array<[number, string, string | undefined]> = [
+		[401, '/accounts/self', undefined],
+		[403, '/accounts/self', 'insufficient_scope'],
+		[404, '/webhooks', undefined],
+		[403, '/webhooks', 'feature_not_available'],
+		[403, '/webhooks/ep_1', undefined],
+		[400, '/accounts/self/outbox', undefined],
+		[422, '/accounts/self/outbox', undefined],
+		[403, '/accounts/member_2', undefined],
+		[404, '/accounts/self/faxes/fax_1', undefined],
+		[409, '/contacts/groups', undefined],
+		[413, '/accounts/self/files', undefined],
+		[429, '/accounts/self', undefined],
+		[500, '/accounts/self', undefined],
+		[503, '/accounts/self', undefined],
+		[418, '/accounts/self', undefined],
+	];
+
+	it.each(answers)('names the message for %i at %s', (status, path, error) => {
+		const { message } = describeFaxPlusError(status, { error }, path);
+		// The message up to Fax.Plus's own detail and the advice: what the document lists.
+		const head = message.split(' (')[0].replace(/: \d+.*$/, '');
+		expect(doc).toContain(head);
+	});
+
+	it.each(Object.entries(REFUSAL_CAUSES))(
+		'names the refusal "%s" as the log writes it',
+		(_cause, { what }) => {
+			expect(doc).toContain(what.replace(/\s+/g, ' '));
+		},
+	);
+});
