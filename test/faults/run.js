@@ -362,30 +362,14 @@ async function queueMode({ note, server }) {
 
 	// The polling triggers, their polls at the same seconds (mod 5), and the times the local
 	// server is asked for the fax list (by any of them).
-	const poll = await setUpPollWorkflow({
-		main: queue.main,
-		pat: workflows.pat,
-		tag,
-		everySeconds: 15,
-		lookAgainMinutes: LOOK_AGAIN_MINUTES,
-	});
+	const setUpPoll = (options) =>
+		setUpPollWorkflow({ main: queue.main, pat: workflows.pat, tag, ...options });
+	const poll = await setUpPoll({ everySeconds: 15, lookAgainMinutes: LOOK_AGAIN_MINUTES });
+	const everyFive = { everySeconds: 5, second: poll.pollSecond % 5 };
 	const polls = [
 		poll,
-		await setUpPollWorkflow({
-			main: queue.main,
-			pat: workflows.pat,
-			tag,
-			everySeconds: 5,
-			second: poll.pollSecond % 5,
-			lookAgainMinutes: LOOK_AGAIN_MINUTES,
-		}),
-		await setUpPollWorkflow({
-			main: queue.main,
-			pat: workflows.pat,
-			tag,
-			everySeconds: 5,
-			second: poll.pollSecond % 5,
-		}),
+		await setUpPoll({ ...everyFive, lookAgainMinutes: LOOK_AGAIN_MINUTES }),
+		await setUpPoll(everyFive),
 	];
 	const pollTimes = [];
 	let seenRequests = server.requests.length;
