@@ -346,6 +346,37 @@ function printTable(totalSeconds) {
 	);
 }
 
+/**
+ * Each failed check again with the first lines of its reason, at the very end: a CI log that keeps
+ * only its head and tail still says why.
+ */
+function printFailureReasons() {
+	for (const stage of ran.filter((s) => failedStages.includes(s.name))) {
+		const lines = (stage.output ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+		const reasons = [];
+		lines.forEach((line, i) => {
+			if (!/^(FAIL |\s*● )/.test(line)) return;
+			const next = lines.slice(i + 1, i + 4);
+			const end = next.findIndex((l) => /^(ok |FAIL )/.test(l));
+			const why = (end === -1 ? next : next.slice(0, end)).filter(
+				(l) => l.trim() && !/^\s*\d+ \|/.test(l),
+			);
+			reasons.push(`  ${line.trim()}`, ...why.map((l) => `      ${l.trim().slice(0, 240)}`));
+		});
+		// No failed check named (a crash, a timeout): its last lines.
+		if (reasons.length === 0)
+			reasons.push(
+				...lines
+					.filter((l) => l.trim())
+					.slice(-8)
+					.map((l) => `  ${l.slice(0, 240)}`),
+			);
+		console.log(`\n${stage.name}:`);
+		console.log(reasons.slice(0, 30).join('\n'));
+		if (reasons.length > 30) console.log(`  … (${reasons.length - 30} more lines in ${stage.log})`);
+	}
+}
+
 /** Whether this run installed n8n or a system package (then the fresh machine's budget applies). */
 const installedSomething = () =>
 	ran.some((s) => s.prep && /Installing n8n|is missing/.test(s.output ?? ''));
@@ -417,7 +448,10 @@ async function main() {
 		fresh: installedSomething(),
 	});
 	if (warning.length) console.log(`\n${warning.join('\n')}`);
-	if (failedStages.length) console.log(`\nFailed stages: ${failedStages.join(', ')}`);
+	if (failedStages.length) {
+		console.log(`\nFailed stages: ${failedStages.join(', ')}`);
+		printFailureReasons();
+	}
 	console.log(`\ntotal: ${counts.passed} passed, ${counts.failed} failed`);
 	process.exit(failedStages.length || counts.failed || interrupted ? 1 : 0);
 }

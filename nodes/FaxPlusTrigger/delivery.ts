@@ -17,7 +17,7 @@
 // - legacy hook delivery without this trigger's hook token: 401 at once, no run;
 // - refused (signature, timestamp, body): 401/400 at once, no run; headers that are missing or
 //   malformed are refused before the signing secret credential is read;
-// - body over MAX_BODY_BYTES: 413 before it is read or hashed, no run;
+// - body over MAX_BODY_BYTES (declared, or as n8n read it): 413 before it is hashed, no run;
 // - signing secret configured but unreadable (n8n's database unreachable): 503 + Retry-After.
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { deliveryLogFor, keyOfDeliveryId, keyOfRawBody, type DeliveryLog } from './deduplication';
