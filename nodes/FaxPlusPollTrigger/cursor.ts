@@ -10,6 +10,9 @@
 //   before `floor`, and a fax in the window is handled exactly once.
 // - bounded: entries older than the window (plus a margin) are forgotten, and at most
 //   `maxEntries` are kept; forgetting raises `floor`, which keeps the promise above.
+// - the second looks: faxes emitted with "Look Again After" on, each with the time from which
+//   a poll emits it once more (select.ts). Their record entries are kept, and the window
+//   reaches back to them, until that poll has emitted them.
 //
 // The host's clock can jump. A window is never built from a cursor ahead of the current time,
 // and what is forgotten is judged by the faxes' own start_times (Fax.Plus's clock), never
@@ -30,6 +33,10 @@ export interface CategoryCursorSnapshot {
 	ids: string[];
 	/** start_time of each fax (ms). */
 	times: number[];
+	/** Faxes to emit once more (ids, parallel to againFrom); absent when there are none. */
+	againIds?: string[];
+	/** When each of againIds is due (ms, n8n's clock). */
+	againFrom?: number[];
 }
 
 export function isCategoryCursorSnapshot(value: unknown): value is CategoryCursorSnapshot {
@@ -41,7 +48,11 @@ export function isCategoryCursorSnapshot(value: unknown): value is CategoryCurso
 		Number.isFinite(snapshot.floor) &&
 		Array.isArray(snapshot.ids) &&
 		Array.isArray(snapshot.times) &&
-		snapshot.ids.length === snapshot.times.length
+		snapshot.ids.length === snapshot.times.length &&
+		(snapshot.againIds === undefined ||
+			(Array.isArray(snapshot.againIds) &&
+				Array.isArray(snapshot.againFrom) &&
+				snapshot.againIds.length === snapshot.againFrom.length))
 	);
 }
 
@@ -50,8 +61,17 @@ export function overlapMsOfMinutes(minutes: unknown): number {
 	return (Number.isFinite(value) && value >= 0 ? value : DEFAULT_OVERLAP_MINUTES) * MINUTE_MS;
 }
 
+/** Look Again After in ms; 0 (off) for anything that is not a number of 0 or more. */
+export function lookAgainMsOfMinutes(minutes: unknown): number {
+	const value = Number(minutes);
+	return Number.isFinite(value) && value > 0 ? value * MINUTE_MS : 0;
+}
+
 export class CategoryCursor {
 	private readonly handled = new Map<string, number>();
+
+	/** Faxes to emit once more: id → the time (n8n's clock) from which a poll does. */
+	private readonly again = new Map<string, number>();
 
 	private constructor(
 		private cursor: number,
@@ -74,12 +94,41 @@ export class CategoryCursor {
 			const time = Number(value.times[index]);
 			if (typeof id === 'string' && Number.isFinite(time)) cursor.handled.set(id, time);
 		});
+		(value.againIds ?? []).forEach((id, index) => {
+			const from = Number(value.againFrom?.[index]);
+			if (cursor.handled.has(id) && Number.isFinite(from)) cursor.again.set(id, from);
+		});
 		return cursor;
 	}
 
-	/** The earliest start_time a poll at `now` asks for. */
+	/** The earliest start_time of a new fax a poll at `now` emits. */
 	windowStart(now: number, overlapMs: number): number {
 		return Math.max(this.floor, Math.min(this.cursor, now) - overlapMs);
+	}
+
+	/** The earliest start_time a poll at `now` lists: the window, and the faxes to look at again. */
+	listStart(now: number, overlapMs: number): number {
+		let start = this.windowStart(now, overlapMs);
+		for (const id of this.again.keys()) start = Math.min(start, this.handled.get(id) ?? start);
+		return start;
+	}
+
+	/** A fax emitted now is emitted once more by a poll from `from` on. */
+	lookAgainFrom(id: string, from: number): void {
+		if (this.handled.has(id)) this.again.set(id, from);
+	}
+
+	/** Whether a poll at `now` emits the fax once more (and forgets it: once is all). */
+	takeDueAgain(id: string, now: number): boolean {
+		const from = this.again.get(id);
+		if (from === undefined || from > now) return false;
+		this.again.delete(id);
+		return true;
+	}
+
+	/** Forgets the second looks a poll at `now` could not make (the fax is no longer listed), or all of them. */
+	dropAgain(now = Infinity): void {
+		for (const [id, from] of this.again) if (from <= now) this.again.delete(id);
 	}
 
 	isHandled(id: string): boolean {
@@ -99,7 +148,9 @@ export class CategoryCursor {
 		this.cursor = now;
 		let newest = -Infinity;
 		for (const time of this.handled.values()) if (time > newest) newest = time;
-		const cutoff = Math.min(now, newest) - overlapMs - RETENTION_MARGIN_MS;
+		let cutoff = Math.min(now, newest) - overlapMs - RETENTION_MARGIN_MS;
+		// A fax still to be looked at again stays in the record (it must not count as new then).
+		for (const id of this.again.keys()) cutoff = Math.min(cutoff, this.handled.get(id) ?? cutoff);
 		if (cutoff > this.floor) this.floor = cutoff;
 		const kept = [...this.handled]
 			.filter(([, time]) => time >= this.floor)
@@ -112,16 +163,22 @@ export class CategoryCursor {
 		}
 		this.handled.clear();
 		for (const [id, time] of kept) this.handled.set(id, time);
+		for (const id of this.again.keys()) if (!this.handled.has(id)) this.again.delete(id);
 	}
 
 	snapshot(): CategoryCursorSnapshot {
 		const entries = [...this.handled];
+		const again = [...this.again];
 		return {
 			v: 1,
 			cursor: this.cursor,
 			floor: this.floor,
 			ids: entries.map(([id]) => id),
 			times: entries.map(([, time]) => time),
+			...(again.length > 0 && {
+				againIds: again.map(([id]) => id),
+				againFrom: again.map(([, from]) => from),
+			}),
 		};
 	}
 }

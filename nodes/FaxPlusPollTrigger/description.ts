@@ -53,6 +53,15 @@ export const pollTriggerProperties: INodeProperties[] = [
 				description:
 					'How far back each poll looks again, so a fax that Fax.Plus lists only after a while (a long fax starts earlier than it is listed) still starts the workflow, once',
 			},
+			{
+				displayName: 'Look Again After (Minutes)',
+				name: 'lookAgainMinutes',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				description:
+					'Emit each fax once more this many minutes later; the run passes it on only if no earlier run did. Catches a fax whose run n8n dropped before it began (in queue mode, a worker that could not reach the database yet). Costs a run with no output item when no new fax comes with it. 0 turns it off.',
+			},
 			statusesOption,
 			binaryPropertyNameOption,
 			customDataNumbersOption,

@@ -24,7 +24,7 @@ import {
 	type TriggerOptions,
 } from '../triggers/settings';
 import { errorText, logDebug, logThrottledWarning } from '../logging/log';
-import { CategoryCursor, overlapMsOfMinutes } from './cursor';
+import { CategoryCursor, lookAgainMsOfMinutes, overlapMsOfMinutes } from './cursor';
 import { selectFaxes } from './select';
 import { CATEGORY_OF_EVENT, POLL_EVENTS, type PolledCategory, type PollEvent } from './events';
 
@@ -36,6 +36,8 @@ const REQUEST_TIMEOUT_MS = 60_000;
 const DEFAULT_POLL_BUDGET_MS = 5 * 60_000;
 /** Static data key of the cursors, one per category. */
 export const CURSORS_KEY = 'pollCursors';
+/** The item field that marks a second look ("Look Again After"); the run removes it (run.ts). */
+export const AGAIN_FIELD = 'lookAgain';
 
 /** A poll, or the run's execute() phase when it fetches a test event. */
 type PollingContext = IPollFunctions | IExecuteFunctions;
@@ -45,6 +47,7 @@ interface PollSettings {
 	channels: string[];
 	options: TriggerOptions;
 	overlapMs: number;
+	lookAgainMs: number;
 }
 
 interface ListedFax {
@@ -54,6 +57,8 @@ interface ListedFax {
 	record: IDataObject;
 	/** False for a fax that stayed under way longer than the Late Fax Window. */
 	final: boolean;
+	/** The second look at a fax emitted before (Look Again After). */
+	again?: boolean;
 }
 
 /** Polls running in this process, per workflow and node: a poll that overlaps one is skipped. */
@@ -82,18 +87,24 @@ function readSettings(context: PollingContext): PollSettings {
 	}
 	const options = readOptions(context);
 	checkDocumentOptions(context, options);
-	const overlap = (context.getNodeParameter('options', {}) as IDataObject).overlapMinutes;
-	if (overlap !== undefined && overlap !== '' && !(Number(overlap) >= 0)) {
-		throw new NodeOperationError(
-			node,
-			`Late Fax Window (Minutes) must be 0 or more, not "${String(overlap)}"`,
-		);
+	const { overlapMinutes: overlap, lookAgainMinutes: lookAgain } = context.getNodeParameter(
+		'options',
+		{},
+	) as IDataObject;
+	for (const [name, value] of [
+		['Late Fax Window (Minutes)', overlap],
+		['Look Again After (Minutes)', lookAgain],
+	] as const) {
+		if (value !== undefined && value !== '' && !(Number(value) >= 0)) {
+			throw new NodeOperationError(node, `${name} must be 0 or more, not "${String(value)}"`);
+		}
 	}
 	return {
 		events: subscription.events as PollEvent[],
 		channels: subscription.channels,
 		options,
 		overlapMs: overlapMsOfMinutes(overlap),
+		lookAgainMs: lookAgainMsOfMinutes(lookAgain),
 	};
 }
 
@@ -214,6 +225,12 @@ export function pollOutput(
 	return { event, ...faxFieldsOf(record), statusFinal, polledAt, data: record };
 }
 
+/** A poll's item: the output, and for a second look the mark the run reads and removes. */
+function polledItemJson(fax: ListedFax, polledAt: string): IDataObject {
+	const json = pollOutput(fax.event, fax.record, polledAt, fax.final);
+	return fax.again === true ? { ...json, [AGAIN_FIELD]: true } : json;
+}
+
 /**
  * The items of the faxes. `download`: attach each document here ("Fetch Test Event"); a poll
  * leaves it to the run (run.ts), which downloads only the faxes no earlier run passed on.
@@ -227,7 +244,7 @@ async function itemsOf(
 	const polledAt = new Date().toISOString();
 	const items: INodeExecutionData[] = [];
 	for (const fax of faxes) {
-		const json = pollOutput(fax.event, fax.record, polledAt, fax.final);
+		const json = polledItemJson(fax, polledAt);
 		// Never throws: a failed download becomes `documentError`, as with the webhook trigger.
 		items.push(
 			download
@@ -276,7 +293,8 @@ async function pollOnce(
 		const restored = CategoryCursor.restore(saved[category]);
 		// No cursor yet (first activation, or an event just added): what is listed now is history.
 		const cursor = restored ?? CategoryCursor.start(now, settings.overlapMs);
-		const since = cursor.windowStart(now, settings.overlapMs);
+		// The window, and back to the faxes due for a second look.
+		const since = cursor.listStart(now, settings.overlapMs);
 		const listed = [];
 		for (const record of await listSince(context, category, since, deadline)) {
 			const id = idOf(record.id);
@@ -285,7 +303,12 @@ async function pollOnce(
 			if (id !== undefined && startTime !== undefined)
 				listed.push({ id, startTime, status: record.status, record });
 		}
-		const options = { now, overlapMs: settings.overlapMs, history: !restored };
+		const options = {
+			now,
+			overlapMs: settings.overlapMs,
+			history: !restored,
+			lookAgainMs: settings.lookAgainMs,
+		};
 		for (const fax of selectFaxes(cursor, listed, options)) {
 			if (passesFilters(settings, fax.record, fax.final)) found.push({ event, ...fax });
 			else counts.filteredOut++;

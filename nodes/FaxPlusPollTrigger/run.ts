@@ -8,7 +8,8 @@
 // here with no output item. Only a
 // run n8n accepted records its faxes: a fax whose run could not start is passed on when a later
 // poll emits it again. "Download Fax Document" runs here, for the faxes passed on only.
-// "Fetch Test Event" also runs here.
+// A second look (Look Again After, select.ts) is passed on only when the record says no run
+// passed the fax on, so never without the record. "Fetch Test Event" also runs here.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { withDocument } from '../triggers/document';
@@ -22,7 +23,7 @@ import {
 } from '../triggers/recordOnce';
 import { readOptions } from '../triggers/settings';
 import { saveTriggerItemCustomData } from '../logging/customData';
-import { fetchTestEvent } from './poll';
+import { AGAIN_FIELD, fetchTestEvent } from './poll';
 
 /** The record's key of an emitted fax: its event and id, as the Fax.Plus Trigger records it. */
 export function keyOfPolledFax(json: IDataObject): string | undefined {
@@ -41,8 +42,11 @@ export async function runPolledFaxes(
 	const { maxEntries } = options;
 	const output: INodeExecutionData[] = [];
 	for (let index = 0; index < items.length; index++) {
-		const { json, binary } = items[index];
+		const { [AGAIN_FIELD]: again, ...json } = items[index].json;
+		const { binary } = items[index];
 		const key = keyOfPolledFax(json);
+		// Without the record a second look cannot tell whether a run passed the fax on.
+		if (again === true && !(durable && key !== undefined)) continue;
 		if (durable && key !== undefined) {
 			try {
 				const recordedBefore = await recordOnce(
@@ -52,7 +56,7 @@ export async function runPolledFaxes(
 				);
 				if (wasRecorded(recordedBefore)) {
 					this.addExecutionHints({
-						message: `Fax ${String(json.faxId)} was passed on by an earlier run (n8n's processed-data store), so no item was passed on`,
+						message: `Fax ${String(json.faxId)} was passed on by an earlier run (n8n's processed-data store), so no item was passed on${again === true ? ' (a second look: Look Again After)' : ''}`,
 						type: 'info',
 						location: 'outputPane',
 					});

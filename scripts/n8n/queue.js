@@ -432,7 +432,8 @@ async function startQueue(opts = {}) {
 			`postgres :${q.postgres.port}, redis :${q.redis.port}, balancer ${q.balancer.url} (${Date.now() - t0} ms)`,
 		);
 
-		// n8n reaches Postgres and Redis on their ports, or through the caller's (e.g. the fault suite's TCP proxies).
+		// n8n reaches Postgres and Redis on their ports, or through the caller's (e.g. the fault
+		// suite's TCP proxies: { postgresPort, redisPort, workerPostgresPort }).
 		const via = opts.through ? await opts.through({ postgres: q.postgres, redis: q.redis }) : {};
 		// What every process of one queue-mode install shares.
 		const env = {
@@ -455,6 +456,11 @@ async function startQueue(opts = {}) {
 			...opts.env,
 		};
 		const common = { version: opts.version, echo: opts.echo, packageTarball: q.tarball, env };
+		// Workers may reach Postgres on a port of their own (the fault suite's own proxy for them).
+		const workerEnv =
+			via.workerPostgresPort === undefined
+				? env
+				: { ...env, DB_POSTGRESDB_PORT: String(via.workerPostgresPort) };
 		q.main = await startN8n({ ...common, command: 'start', userFolder: path.join(root, 'main') });
 		stoppers.push(() => q.main.stop());
 		q.balancer.mainPort = q.main.port;
@@ -464,7 +470,12 @@ async function startQueue(opts = {}) {
 		// Main has migrated the database: the others start side by side.
 		const processors = opts.processors ?? 2;
 		const started = await Promise.allSettled([
-			startN8n({ ...common, command: 'worker', userFolder: path.join(root, 'worker') }),
+			startN8n({
+				...common,
+				env: workerEnv,
+				command: 'worker',
+				userFolder: path.join(root, 'worker'),
+			}),
 			...Array.from({ length: processors }, (_, i) =>
 				startN8n({
 					...common,
@@ -484,7 +495,7 @@ async function startQueue(opts = {}) {
 		q.startWorker = async (extraEnv = {}) => {
 			const worker = await startN8n({
 				...common,
-				env: { ...env, ...extraEnv },
+				env: { ...workerEnv, ...extraEnv },
 				command: 'worker',
 				userFolder: path.join(root, `worker-${++moreWorkers + 1}`),
 			});

@@ -195,9 +195,9 @@ function thenReceived(first) {
  * several, so 60 / everySeconds crons that many seconds apart. `second` is when (mod
  * everySeconds) its polls fire.
  */
-function pollingTriggerNode({ name, pat, parameters = {}, everySeconds = 5 }) {
-	// The first scheduled poll comes 4 to 5 s from now, after activation's own poll.
-	const second = (Math.floor(Date.now() / 1000) + 5) % everySeconds;
+function pollingTriggerNode({ name, pat, parameters = {}, everySeconds = 5, second: at }) {
+	// The first scheduled poll comes 4 to 5 s from now, after activation's own poll (or at `at`, mod everySeconds).
+	const second = at ?? (Math.floor(Date.now() / 1000) + 5) % everySeconds;
 	const node = {
 		id: crypto.randomUUID(),
 		name,

@@ -283,6 +283,7 @@ module.exports = {
 	figures,
 	pairByTime,
 	isErasedRow,
+	errorOf,
 	tableRows,
 	printTable,
 	isFinishedStatus,

@@ -7,7 +7,9 @@
 //   single  one n8n process (Postgres; FAULTS_SINGLE_DB=sqlite for SQLite) killed with SIGKILL three times
 //   queue   Postgres, Redis, main, worker, two webhook processors (scripts/n8n/queue.js): Redis cut
 //           for 15 s (n8n's threshold is 10 s), webhook processors A then B killed with SIGKILL,
-//           Postgres cut for 8 s; the polling trigger polls while Redis is cut and a fax appears
+//           Postgres cut for 8 s (the worker's link 42 s longer: it reconnects after main); three
+//           polling triggers (every 15 s and every 5 s with Look Again After, every 5 s without)
+//           poll while a fax appears as Redis is cut and as Postgres is cut
 //   lost    deliveries lost for good (lost.js): 401 for a stretch (signing secret not pasted), then
 //           the sender gives up on a share of the faxes and sends others twice; the Fax.Plus Trigger
 //           with the Fax.Plus Polling Trigger beside it, next to the Fax.Plus Trigger alone
@@ -57,6 +59,8 @@ const {
 	rowsFromPostgres,
 	rowsFromSqlite,
 	itemsOf,
+	isErasedRow,
+	errorOf,
 	figures,
 	tableRows,
 	printTable,
@@ -83,6 +87,16 @@ const POLL_CURSORS = process.env.FAULTS_POLL_CURSORS !== 'off';
 // n8n's default Postgres pool has 2 connections and waits 20 s for one: on a busy 2-core machine
 // the re-sends after a restart then starve every request (FINDINGS.md); busy installs raise it.
 const POOL = { DB_POSTGRESDB_POOL_SIZE: process.env.FAULTS_PG_POOL_SIZE || '10' };
+// After a Postgres outage n8n's worker can reconnect after main (FINDINGS.md); main's polls then
+// hand their runs to a worker that fails them before they begin. The worker's link to Postgres
+// comes back this much after main's: a job waits up to 30 s for the worker's reconnection
+// (DB_CONNECTION_ACQUISITION_TIMEOUT_MS), whose attempts back off 1, 2, 4, 8, 16, 30 s, so the
+// runs of main's first polls after the cut (10 to 20 s into it) fail for certain.
+const WORKER_PG_LAG_MS = 42000;
+// The polling triggers' Look Again After. The worker drops jobs until up to about 30 s after its
+// link is back (80 s into the cut; seen until 60 s in); the second looks of the faxes main's first
+// polls after the cut emitted come about 130 s into it.
+const LOOK_AGAIN_MINUTES = 2;
 const DURABLE_POLL_CURSORS = {
 	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
 	N8N_SCHEDULER_ENABLED: 'true',
@@ -209,7 +223,7 @@ function figuresOf(sender, workflows, rows, prefix) {
 	};
 }
 
-/** Milliseconds until the next poll of a trigger that polls at `pollSecond` (mod 15). */
+/** Milliseconds until the next poll of a trigger that polls at `pollSecond` (mod 15, and so mod 5). */
 function msToPoll(pollSecond) {
 	return (
 		((((pollSecond - (Math.floor(Date.now() / 1000) % 15)) % 15) + 15) % 15) * 1000 -
@@ -297,6 +311,7 @@ async function queueMode({ note, server }) {
 	const balancer = await startBalancer({ policy: POLICY });
 	running.balancer = balancer;
 	let pgProxy;
+	let pgWorkerProxy;
 	let redisProxy;
 	const queue = await startQueue({
 		echo: process.env.N8N_ECHO === '1',
@@ -307,9 +322,14 @@ async function queueMode({ note, server }) {
 		},
 		through: async ({ postgres, redis }) => {
 			pgProxy = await startTcpProxy(postgres.port, { name: 'postgres' });
+			pgWorkerProxy = await startTcpProxy(postgres.port, { name: 'postgres (worker)' });
 			redisProxy = await startTcpProxy(redis.port, { name: 'redis' });
-			running.proxies.push(pgProxy, redisProxy);
-			return { postgresPort: pgProxy.port, redisPort: redisProxy.port };
+			running.proxies.push(pgProxy, pgWorkerProxy, redisProxy);
+			return {
+				postgresPort: pgProxy.port,
+				workerPostgresPort: pgWorkerProxy.port,
+				redisPort: redisProxy.port,
+			};
 		},
 	});
 	running.queue = queue;
@@ -326,7 +346,7 @@ async function queueMode({ note, server }) {
 	const [supMain, , supA, supB] = sups;
 	const allReady = () => Promise.all(sups.map((s) => s.ready()));
 	note(
-		`queue mode ready: main, worker, webhook A ${A.url}, webhook B ${B.url}; balancer ${balancer.url} (policy ${POLICY}); Postgres via :${pgProxy.port}, Redis via :${redisProxy.port}`,
+		`queue mode ready: main, worker, webhook A ${A.url}, webhook B ${B.url}; balancer ${balancer.url} (policy ${POLICY}); Postgres via :${pgProxy.port} (the worker via :${pgWorkerProxy.port}), Redis via :${redisProxy.port}`,
 	);
 
 	const waitRegistered = async (p) => {
@@ -340,8 +360,17 @@ async function queueMode({ note, server }) {
 		tag,
 	});
 
-	// The polling trigger, and the times its polls reach the local server.
-	const poll = await setUpPollWorkflow({ main: queue.main, pat: workflows.pat, tag });
+	// The polling triggers, their polls at the same seconds (mod 5), and the times the local
+	// server is asked for the fax list (by any of them).
+	const setUpPoll = (options) =>
+		setUpPollWorkflow({ main: queue.main, pat: workflows.pat, tag, ...options });
+	const poll = await setUpPoll({ everySeconds: 15, lookAgainMinutes: LOOK_AGAIN_MINUTES });
+	const everyFive = { everySeconds: 5, second: poll.pollSecond % 5 };
+	const polls = [
+		poll,
+		await setUpPoll({ ...everyFive, lookAgainMinutes: LOOK_AGAIN_MINUTES }),
+		await setUpPoll(everyFive),
+	];
 	const pollTimes = [];
 	let seenRequests = server.requests.length;
 	const watch = setInterval(() => {
@@ -350,12 +379,13 @@ async function queueMode({ note, server }) {
 		seenRequests = server.requests.length;
 	}, 100);
 	// n8n's durable cursor holds the trigger's place only from its first scheduled poll on: the
-	// poll n8n runs at activation is a test and commits nothing (docs/guarantees.md, "The polling trigger").
+	// poll n8n runs at activation is a test and commits nothing (docs/guarantees.md, "The polling
+	// trigger"). The 15 s trigger's first scheduled poll comes last.
 	const untilPoll = msToPoll(poll.pollSecond);
 	const firstScheduledPoll = Date.now() + (untilPoll <= 0 ? untilPoll + 15000 : untilPoll);
 	await waitFor(
 		() => pollTimes.some((time) => time >= firstScheduledPoll - 500),
-		"the polling trigger's first scheduled poll",
+		"the polling triggers' first scheduled polls",
 		30000,
 	);
 	await sleep(1000);
@@ -404,16 +434,22 @@ async function queueMode({ note, server }) {
 			await traffic(5000);
 		}
 
-		// The cut starts 2 s before a poll is due, so that poll meets it.
+		// The cut starts 2 s before a poll is due, so that poll meets it. The worker's link comes back
+		// last, so the polls main makes once it is back hand their runs to a worker that cannot
+		// load them (FINDINGS.md): without Look Again After their faxes are lost.
 		await traffic((msToPoll(poll.pollSecond) + 13000) % 15000);
 		await addFax('while Postgres is cut');
 		const pgCut = { from: Date.now() };
-		await pgProxy.setCut(true);
+		await Promise.all([pgProxy.setCut(true), pgWorkerProxy.setCut(true)]);
 		note('Postgres cut (connections refused) for 8 s, from 2 s before a poll');
 		await sleep(8000);
 		await pgProxy.setCut(false);
 		pgCut.to = Date.now();
-		note('Postgres reachable again');
+		note(`Postgres reachable again; the worker's link ${WORKER_PG_LAG_MS / 1000} s later`);
+		await sleep(WORKER_PG_LAG_MS);
+		await pgWorkerProxy.setCut(false);
+		const workerBack = Date.now();
+		note('Postgres reachable again from the worker');
 		await allReady();
 		note('every n8n process ready');
 		await traffic(5000);
@@ -422,7 +458,8 @@ async function queueMode({ note, server }) {
 		await sender.drain();
 		note('every delivery acknowledged or given up');
 
-		// Two polls after everything is back: a fax a failed run left behind is found again.
+		// Two polls after everything is back: a fax a failed run left behind is found again; and the
+		// second looks (Look Again After) of the faxes the polls emitted.
 		await supMain.ready();
 		const pollsBefore = pollTimes.length;
 		for (let i = 0; pollTimes.length < pollsBefore + 2; i++) {
@@ -430,35 +467,62 @@ async function queueMode({ note, server }) {
 			await sleep(100);
 		}
 		note('two polls since the end of the faults');
-		const ids = [workflows.trigger.id, workflows.webhook.id, poll.id];
+		const pollIds = polls.map((p) => String(p.id));
+		const secondLooksLeft = async () => {
+			const list = pollIds.map((id) => `'${id}'`).join(',');
+			const texts = await queue.psql(
+				`SELECT cursor::text FROM poller_state WHERE "workflowId" IN (${list}) UNION ALL SELECT "staticData"::text FROM workflow_entity WHERE id IN (${list})`,
+			);
+			return texts.filter(([text]) => String(text).includes('"againIds"')).length;
+		};
+		// The polls emitted the faxes long before their second looks are due.
+		await sleep(Math.max(0, pgCut.from + 60000 * LOOK_AGAIN_MINUTES - Date.now()));
+		for (let i = 0; (await secondLooksLeft()) > 0; i++) {
+			if (i > 150) throw new Error("the polling triggers' second looks were not made in 5 minutes");
+			await sleep(2000);
+		}
+		note('the polling triggers made their second looks');
+		const ids = [workflows.trigger.id, workflows.webhook.id, ...pollIds];
 		await settle(
 			() => rowsFromPostgres(queue.postgres, ids, queue.main.installDir, { statusOnly: true }),
 			note,
 		);
 		const rows = await rowsFromPostgres(queue.postgres, ids, queue.main.installDir);
-		const pollRows = rows.filter((r) => r.workflowId === String(poll.id));
-		const polled = pollFaxes.map((fax) => {
-			// A row that never ran (crashed, new) has the poll's items in its execution stack, not in its run data.
-			const emitted = pollRows.filter(
-				(r) =>
-					r.status === 'success' &&
-					itemsOf(r, POLL_NODE).some((item) => item.json?.faxId === fax.id),
-			);
-			const held = pollRows.filter((r) => !emitted.includes(r) && r.raw.includes(fax.id));
+		const polled = polls.map((p) => {
+			const pollRows = rows.filter((r) => r.workflowId === String(p.id));
+			const erased = pollRows.filter((r) => isErasedRow(r, new RegExp(`fax_${tag}_poll_\\d+`)));
 			return {
-				...fax,
-				successRuns: emitted.length,
-				otherRuns: held.map((r) => `${r.id} ${r.status}`),
+				workflow: `every ${p.everySeconds} s, ${p.lookAgainMinutes ? `Look Again After ${p.lookAgainMinutes} min` : 'without Look Again After'}`,
+				lookAgain: Boolean(p.lookAgainMinutes),
+				rows: pollRows.length,
+				// n8n's erased rows (a run dropped before it began) name no fax.
+				erased: erased.map((r) => `${r.id} (${errorOf(r)})`),
+				erasedAt: erased.map((r) => r.createdAt),
+				faxes: pollFaxes.map((fax) => {
+					// A row that never ran (crashed, new) has the poll's items in its execution stack, not in its run data.
+					const emitted = pollRows.filter(
+						(r) =>
+							r.status === 'success' &&
+							itemsOf(r, POLL_NODE).some((item) => item.json?.faxId === fax.id),
+					);
+					const held = pollRows.filter((r) => !emitted.includes(r) && r.raw.includes(fax.id));
+					return {
+						...fax,
+						successRuns: emitted.length,
+						successAt: emitted.map((r) => r.createdAt),
+						otherRuns: held.map((r) => `${r.id} ${r.status}`),
+					};
+				}),
 			};
 		});
 		const pollsIn = (cut) => pollTimes.filter((t) => t >= cut.from && t <= cut.to).length;
 		note(
-			`polls that reached the server while Redis was cut: ${pollsIn(redisCut)}; while Postgres was cut: ${pollsIn(pgCut)}`,
+			`fax list requests while Redis was cut: ${pollsIn(redisCut)}; while Postgres was cut: ${pollsIn(pgCut)}; while only the worker's link was: ${pollsIn({ from: pgCut.to, to: workerBack })}`,
 		);
 		return {
 			...figuresOf(sender, workflows, rows, tag),
 			polled,
-			pollRows: pollRows.length,
+			pgCutFrom: pgCut.from,
 			restarts: Object.fromEntries(sups.map((s) => [s.name, s.restarts])),
 		};
 	} finally {
@@ -525,7 +589,7 @@ async function main() {
 		const title =
 			mode === 'single'
 				? `single: deliveries flow while n8n (one process, ${SINGLE_DB === 'sqlite' ? 'SQLite' : 'Postgres'}) is killed with SIGKILL three times and restarted`
-				: 'queue: deliveries flow while Redis is cut 15 s, webhook processors A and B are killed with SIGKILL, Postgres is cut 8 s';
+				: "queue: deliveries flow while Redis is cut 15 s, webhook processors A and B are killed with SIGKILL, Postgres is cut 8 s (the worker's link 42 s longer)";
 		await check(title, async () => {
 			results[mode] = await (mode === 'single' ? singleMode : queueMode)({
 				note,
@@ -578,31 +642,62 @@ async function main() {
 					);
 			}
 			if (mode === 'queue') {
-				for (const fax of r.polled) {
+				// Else the checks below could pass by timing alone: the fax of the Postgres cut must have
+				// been passed on by its second look, after n8n dropped the run of its first.
+				await check(
+					"queue: n8n dropped the run that first emitted the fax of the Postgres cut (the worker not yet reconnected), and Look Again After's second look passed it on, for each trigger with the option",
+					() => {
+						const missed = r.polled.filter((p) => {
+							const fax = p.faxes.find((f) => !f.redis);
+							return (
+								p.lookAgain &&
+								!p.erasedAt.some(
+									(dropped) =>
+										dropped >= r.pgCutFrom &&
+										fax.successAt.some(
+											(passed) => passed >= dropped + LOOK_AGAIN_MINUTES * 60000 - 10000,
+										),
+								)
+							);
+						});
+						if (missed.length)
+							throw new Error(
+								`not in: ${missed.map((p) => p.workflow).join('; ')} (the fault no longer reaches n8n's window, or the second look did not pass the fax on)`,
+							);
+					},
+				);
+				for (const p of r.polled) {
 					console.log(
-						`    polling trigger, fax ${fax.id} (${fax.why}): ${fax.successRuns} successful runs; other runs: ${fax.otherRuns.join(', ') || 'none'}`,
+						`    polling trigger ${p.workflow}: ${p.rows} runs; dropped by n8n before they began (their data erased): ${p.erased.join(', ') || 'none'}`,
 					);
-					if (fax.redis) {
-						// A row committed with the cursor, whose job Redis refused, is marked crashed by n8n: held, visible, not re-polled.
-						await check(
-							`queue: polling trigger — the fax that appeared ${fax.why} is not lost without a trace (one successful run, or an execution n8n holds) and never emitted twice`,
-							() => {
-								if (fax.successRuns > 1)
-									throw new Error(`${fax.id}: ${fax.successRuns} successful runs`);
-								if (fax.successRuns === 0 && fax.otherRuns.length === 0)
-									throw new Error(`${fax.id}: no execution holds it`);
-							},
+					for (const fax of p.faxes) {
+						console.log(
+							`      fax ${fax.id} (${fax.why}): ${fax.successRuns} successful runs; other runs: ${fax.otherRuns.join(', ') || 'none'}${!p.lookAgain && fax.successRuns === 0 && fax.otherRuns.length === 0 ? " — lost in n8n's window (its run dropped before it began)" : ''}${!p.lookAgain && fax.successRuns === 0 && fax.otherRuns.length > 0 ? ' — held in a stopped execution n8n lists' : ''}`,
 						);
-					} else {
-						await check(
-							`queue: polling trigger — the fax that appeared ${fax.why}, as a poll fired, is emitted by exactly one successful run`,
-							() => {
-								if (fax.successRuns !== 1)
-									throw new Error(
-										`${fax.id}: ${fax.successRuns} successful runs; other runs: ${fax.otherRuns.join(', ') || 'none'}`,
-									);
-							},
-						);
+						// Without Look Again After: n8n's window, printed, not asserted.
+						if (!p.lookAgain) continue;
+						if (fax.redis) {
+							// A row committed with the cursor, whose job Redis refused, is marked crashed by n8n: held, visible.
+							await check(
+								`queue: polling trigger ${p.workflow} — the fax that appeared ${fax.why} is not lost without a trace (one successful run, or an execution n8n holds) and never emitted twice`,
+								() => {
+									if (fax.successRuns > 1)
+										throw new Error(`${fax.id}: ${fax.successRuns} successful runs`);
+									if (fax.successRuns === 0 && fax.otherRuns.length === 0)
+										throw new Error(`${fax.id}: no execution holds it`);
+								},
+							);
+						} else {
+							await check(
+								`queue: polling trigger ${p.workflow} — the fax that appeared ${fax.why}, as a poll fired, is emitted by exactly one successful run`,
+								() => {
+									if (fax.successRuns !== 1)
+										throw new Error(
+											`${fax.id}: ${fax.successRuns} successful runs; other runs: ${fax.otherRuns.join(', ') || 'none'}`,
+										);
+								},
+							);
+						}
 					}
 				}
 			}

@@ -74,17 +74,26 @@ async function setUpWebhookWorkflows({ main, server, balancerUrl, waitRegistered
 	};
 }
 
-/** A polling-trigger workflow that polls every 15 s (n8n's shortest poll time is a minute; four crons 15 s apart). */
-async function setUpPollWorkflow({ main, pat, tag }) {
-	const { node, second } = pollingTriggerNode({ name: POLL_NODE, pat, everySeconds: 15 });
+/**
+ * A polling-trigger workflow (n8n's shortest poll time is a minute: crons `everySeconds` apart,
+ * at `second` mod everySeconds), with Look Again After `lookAgainMinutes` (0: off).
+ */
+async function setUpPollWorkflow({ main, pat, tag, everySeconds = 15, second, lookAgainMinutes }) {
+	const { node, second: at } = pollingTriggerNode({
+		name: POLL_NODE,
+		pat,
+		everySeconds,
+		second,
+		parameters: { options: lookAgainMinutes ? { lookAgainMinutes } : {} },
+	});
 	const wf = await main.importWorkflow({
-		name: `faults ${tag}: polling trigger`,
+		name: `faults ${tag}: polling trigger every ${everySeconds} s${lookAgainMinutes ? `, Look Again After ${lookAgainMinutes} min` : ''}`,
 		nodes: [node],
 		connections: {},
 	});
 	await main.activate(wf.id);
-	// The second (mod 15) at which its polls fire.
-	return { ...wf, pollSecond: second };
+	// The second (mod everySeconds) at which its polls fire.
+	return { ...wf, pollSecond: at, everySeconds, lookAgainMinutes };
 }
 
 module.exports = {

@@ -22,6 +22,9 @@
 //   works on a staged copy of its static data (`__runPoll`, `resolveNodeStaticData`), and the
 //   cursor is committed together with the execution row (`commitWithExecution`), or alone after
 //   a poll that emitted nothing (`__commitCursor`): a run that cannot be created commits nothing.
+// dropRuns() is a run n8n creates (and commits the cursor with) but that never begins: in queue
+// mode a worker that cannot reach the database yet fails the job, and main replaces the
+// execution's data with the error (`processError` in n8n's workflow-runner.js).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Container } from '@n8n/di';
 import { PollContext, PollTriggerExecutor } from 'n8n-core';
@@ -144,6 +147,12 @@ export class PollHarness {
 	/** Runs n8n tried to start while it could not. */
 	failedRuns = 0;
 
+	/** When set, n8n creates the runs but drops them before they begin. */
+	private dropping = false;
+
+	/** Runs n8n created and dropped before they began. */
+	droppedRuns = 0;
+
 	/** The active workflow: n8n keeps one Workflow, and so the static data, per activation. */
 	private active:
 		{ workflow: Workflow; run: (testingTrigger?: boolean) => Promise<void> } | undefined;
@@ -176,6 +185,12 @@ export class PollHarness {
 	/** n8n can start runs again. */
 	allowRuns(): void {
 		this.runFailure = undefined;
+		this.dropping = false;
+	}
+
+	/** n8n creates runs (and commits their cursors) but drops them before they begin. */
+	dropRuns(): void {
+		this.dropping = true;
 	}
 
 	/** The durable cursor row, parsed (durableCursors only). */
@@ -302,6 +317,10 @@ export class PollHarness {
 
 	/** A run n8n started with a poll's items: a new Workflow from the saved static data. */
 	private startRun(items: INodeExecutionData[]): void {
+		if (this.dropping) {
+			this.droppedRuns++;
+			return;
+		}
 		const index = this.executions.length;
 		this.executions.push({ items: [], hints: [] });
 		this.runs.push([]);

@@ -2,6 +2,7 @@ import {
 	CategoryCursor,
 	DEFAULT_OVERLAP_MINUTES,
 	isCategoryCursorSnapshot,
+	lookAgainMsOfMinutes,
 	overlapMsOfMinutes,
 } from '../../../nodes/FaxPlusPollTrigger/cursor';
 
@@ -85,5 +86,46 @@ describe('Fax.Plus Polling Trigger → cursor (pure)', () => {
 		expect(overlapMsOfMinutes(15)).toBe(15 * MINUTE);
 		expect(overlapMsOfMinutes(0)).toBe(0);
 		expect(overlapMsOfMinutes(-1)).toBe(HOUR);
+	});
+
+	it('a fax to look at again stays in the record, the list reaches back to it, and it round-trips', () => {
+		const cursor = CategoryCursor.start(T0, 10 * MINUTE);
+		cursor.markHandled('fax_a', T0 - 5 * MINUTE);
+		cursor.lookAgainFrom('fax_a', T0 + 30 * MINUTE);
+		cursor.lookAgainFrom('fax_unknown', T0);
+		cursor.markHandled('fax_b', T0 + 20 * MINUTE);
+		cursor.advance(T0 + 25 * MINUTE, 10 * MINUTE);
+		// Retention alone would forget fax_a (older than fax_b - 15m); the second look keeps it.
+		expect(cursor.snapshot()).toMatchObject({
+			ids: ['fax_a', 'fax_b'],
+			againIds: ['fax_a'],
+			againFrom: [T0 + 30 * MINUTE],
+		});
+		expect(cursor.windowStart(T0 + 26 * MINUTE, 10 * MINUTE)).toBe(T0 + 15 * MINUTE);
+		expect(cursor.listStart(T0 + 26 * MINUTE, 10 * MINUTE)).toBe(T0 - 5 * MINUTE);
+		const restored = CategoryCursor.restore(JSON.parse(JSON.stringify(cursor.snapshot())))!;
+		expect(restored.snapshot()).toEqual(cursor.snapshot());
+		expect(restored.takeDueAgain('fax_a', T0 + 29 * MINUTE)).toBe(false);
+		expect(restored.takeDueAgain('fax_a', T0 + 30 * MINUTE)).toBe(true);
+		expect(restored.takeDueAgain('fax_a', T0 + 31 * MINUTE)).toBe(false);
+		restored.advance(T0 + 31 * MINUTE, 10 * MINUTE);
+		expect(restored.snapshot()).toEqual({
+			v: 1,
+			cursor: T0 + 31 * MINUTE,
+			floor: T0 + 5 * MINUTE,
+			ids: ['fax_b'],
+			times: [T0 + 20 * MINUTE],
+		});
+		expect(
+			isCategoryCursorSnapshot({ v: 1, cursor: 1, floor: 0, ids: [], times: [], againIds: ['a'] }),
+		).toBe(false);
+	});
+
+	it('reads Look Again After in minutes, off (0) by default and for anything not above 0', () => {
+		expect(lookAgainMsOfMinutes(undefined)).toBe(0);
+		expect(lookAgainMsOfMinutes('')).toBe(0);
+		expect(lookAgainMsOfMinutes(-1)).toBe(0);
+		expect(lookAgainMsOfMinutes(2)).toBe(2 * MINUTE);
+		expect(lookAgainMsOfMinutes(0.5)).toBe(30_000);
 	});
 });

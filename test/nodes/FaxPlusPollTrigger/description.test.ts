@@ -43,7 +43,7 @@ describe('Fax.Plus Polling Trigger → public contract', () => {
 		]);
 	});
 
-	it("shares the webhook trigger's numbers filter and options, plus the late fax window, in alphabetical order", () => {
+	it("shares the webhook trigger's numbers filter and options, plus the late fax window and the second look, in alphabetical order", () => {
 		expect(property(description.properties, 'channels')).toMatchObject({
 			type: 'string',
 			default: '',
@@ -54,6 +54,7 @@ describe('Fax.Plus Polling Trigger → public contract', () => {
 			['documentFormat', 'pdf'],
 			['downloadDocument', false],
 			['overlapMinutes', 60],
+			['lookAgainMinutes', 0],
 			['statuses', []],
 			['binaryPropertyName', 'data'],
 			['saveNumbersInCustomData', true],

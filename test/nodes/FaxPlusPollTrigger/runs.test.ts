@@ -1,8 +1,12 @@
 // What happens to a poll's faxes when n8n cannot start the run (its database or Redis
 // unreachable), in n8n 2.41.1's two poll paths (see test/support/poll-harness.ts and docs/guarantees.md,
 // "The polling trigger").
+import { sleep } from 'n8n-workflow';
 import { useFaxPlusServer } from '../../support/faxplus';
 import { activateOk, addFax, emittedIds, usePollHarnesses } from './helpers';
+
+/** Look Again After for the tests: 60 ms (the option takes minutes; users set a few). */
+const LOOK_AGAIN_MINUTES = 0.001;
 
 describe('Fax.Plus Polling Trigger → a run n8n cannot start', () => {
 	const server = useFaxPlusServer();
@@ -109,5 +113,78 @@ describe('Fax.Plus Polling Trigger → a run n8n cannot start', () => {
 		expect(harness.executions[0].error?.description).toMatch(
 			/^connect ECONNREFUSED 127\.0\.0\.1:5432\. The fax is kept in this failed execution/,
 		);
+	});
+
+	describe('a run n8n creates and drops before it begins (a queue worker without its database)', () => {
+		it('with durable cursors the cursor moved with the dropped run: without Look Again After the fax is lost', async () => {
+			const harness = await startHarness({
+				server: server(),
+				parameters: received,
+				durableCursors: true,
+			});
+			await activateOk(harness);
+			await harness.poll();
+			await addFax(server(), { id: 'fax_dropped' });
+			harness.dropRuns();
+			await harness.poll();
+			expect(harness.droppedRuns).toBe(1);
+			harness.allowRuns();
+			await harness.poll();
+			await harness.poll();
+			expect(emittedIds(harness)).toEqual([]);
+			expect(JSON.stringify(harness.committedCursor)).toContain('fax_dropped');
+		});
+
+		it('with Look Again After the next poll from then on emits it once more, and its run passes it on, once', async () => {
+			const harness = await startHarness({
+				server: server(),
+				parameters: { ...received, options: { lookAgainMinutes: LOOK_AGAIN_MINUTES } },
+				durableCursors: true,
+			});
+			await activateOk(harness);
+			await harness.poll();
+			await addFax(server(), { id: 'fax_dropped' });
+			harness.dropRuns();
+			await harness.poll();
+			expect(harness.droppedRuns).toBe(1);
+			harness.allowRuns();
+			await sleep(100);
+			await addFax(server(), { id: 'fax_next' });
+			await harness.poll();
+			// One run: the second look and the new fax, oldest first, the mark removed.
+			expect(harness.executions.map((run) => run.items.map((item) => item.json.faxId))).toEqual([
+				['fax_dropped', 'fax_next'],
+			]);
+			expect(harness.emitted[0].json).not.toHaveProperty('lookAgain');
+			expect(harness.emitted[0].json).toMatchObject({ event: 'fax_received', statusFinal: true });
+			await sleep(100);
+			await harness.poll();
+			await harness.poll();
+			// fax_next's own second look: a run that passes nothing on, and says why.
+			expect(emittedIds(harness)).toEqual(['fax_dropped', 'fax_next']);
+			expect(harness.executions).toHaveLength(2);
+			expect(harness.executions[1].items).toEqual([]);
+			expect(harness.executions[1].hints.map((hint) => hint.message)).toEqual([
+				"Fax fax_next was passed on by an earlier run (n8n's processed-data store), so no item was passed on (a second look: Look Again After)",
+			]);
+			expect(harness.committedCursor).not.toHaveProperty('pollCursors.inbox.againIds');
+		});
+
+		it("without durable cursors (n8n's default) Look Again After also brings back a fax whose run could not start", async () => {
+			const harness = await startHarness({
+				server: server(),
+				parameters: { ...received, options: { lookAgainMinutes: LOOK_AGAIN_MINUTES } },
+			});
+			await activateOk(harness);
+			await addFax(server(), { id: 'fax_not_started' });
+			harness.failRuns();
+			await harness.poll();
+			expect(harness.failedRuns).toBe(1);
+			harness.allowRuns();
+			await sleep(100);
+			await harness.poll();
+			await harness.poll();
+			expect(emittedIds(harness)).toEqual(['fax_not_started']);
+		});
 	});
 });

@@ -19,10 +19,13 @@ interface Fax {
 
 class SimulatedPoller {
 	readonly faxes: Fax[] = [];
-	readonly emitted: Array<{ id: string; status: string; final: boolean }> = [];
+	readonly emitted: Array<{ id: string; status: string; final: boolean; again?: true }> = [];
 	private saved: CategoryCursorSnapshot | undefined;
 
-	constructor(private readonly overlapMs = HOUR) {}
+	constructor(
+		private readonly overlapMs = HOUR,
+		public lookAgainMs = 0,
+	) {}
 
 	add(id: string, startTime: number, status = 'success'): Fax {
 		const fax = { id, startTime, status };
@@ -35,7 +38,7 @@ class SimulatedPoller {
 		const restored = CategoryCursor.restore(this.saved);
 		const cursor = restored ?? CategoryCursor.start(now, this.overlapMs);
 		// The API's `after` in whole seconds, one second early (as listSince asks).
-		const after = cursor.windowStart(now, this.overlapMs) - 1000;
+		const after = cursor.listStart(now, this.overlapMs) - 1000;
 		const listed = this.faxes
 			.filter((fax) => fax.startTime >= after)
 			.map((fax) => ({ ...fax, record: { ...fax } }));
@@ -43,11 +46,17 @@ class SimulatedPoller {
 			now,
 			overlapMs: this.overlapMs,
 			history: !restored,
+			lookAgainMs: this.lookAgainMs,
 		});
 		cursor.advance(now, this.overlapMs);
 		this.saved = JSON.parse(JSON.stringify(cursor.snapshot())) as CategoryCursorSnapshot;
 		for (const fax of selected)
-			this.emitted.push({ id: fax.id, status: fax.record.status, final: fax.final });
+			this.emitted.push({
+				id: fax.id,
+				status: fax.record.status,
+				final: fax.final,
+				...(fax.again && { again: true as const }),
+			});
 		return selected;
 	}
 
@@ -145,5 +154,70 @@ describe('Fax.Plus Polling Trigger → which faxes a poll emits (controlled cloc
 		poller.poll(T0 + 31 * MINUTE);
 		poller.poll(T0 + 32 * MINUTE);
 		expect(poller.ids).toEqual(['fax_long']);
+	});
+
+	describe('Look Again After', () => {
+		it('emits each new fax once more, by the first poll from that many minutes on, and then never again', () => {
+			const poller = new SimulatedPoller(HOUR, 2 * MINUTE);
+			poller.poll(T0);
+			poller.add('fax_a', T0 + 30_000);
+			poller.poll(T0 + MINUTE);
+			poller.poll(T0 + 2 * MINUTE);
+			expect(poller.emitted).toEqual([{ id: 'fax_a', status: 'success', final: true }]);
+			// Due at T0+3m: a new fax comes with it in the same poll.
+			poller.add('fax_b', T0 + 150_000);
+			expect(poller.poll(T0 + 3 * MINUTE).map((fax) => [fax.id, fax.again])).toEqual([
+				['fax_a', true],
+				['fax_b', false],
+			]);
+			poller.poll(T0 + 4 * MINUTE);
+			poller.poll(T0 + 5 * MINUTE);
+			poller.poll(T0 + 10 * MINUTE);
+			expect(poller.emitted.map((fax) => [fax.id, fax.again ?? false])).toEqual([
+				['fax_a', false],
+				['fax_a', true],
+				['fax_b', false],
+				['fax_b', true],
+			]);
+		});
+
+		it('reaches back to the fax whatever the Late Fax Window, and keeps it in the record until then', () => {
+			const poller = new SimulatedPoller(0, 30 * MINUTE);
+			poller.poll(T0);
+			poller.add('fax_now', T0 + 90_000);
+			poller.poll(T0 + 2 * MINUTE);
+			for (let minute = 3; minute <= 31; minute++) poller.poll(T0 + minute * MINUTE);
+			expect(poller.ids).toEqual(['fax_now']);
+			poller.poll(T0 + 32 * MINUTE);
+			expect(poller.emitted.map((fax) => [fax.id, fax.again ?? false])).toEqual([
+				['fax_now', false],
+				['fax_now', true],
+			]);
+		});
+
+		it('counts no second look for history, nor once it is turned off', () => {
+			const poller = new SimulatedPoller(HOUR, MINUTE);
+			poller.add('fax_history', T0 - MINUTE);
+			poller.poll(T0);
+			poller.add('fax_a', T0 + 10_000);
+			poller.poll(T0 + 30_000);
+			poller.lookAgainMs = 0;
+			poller.poll(T0 + 2 * MINUTE);
+			poller.lookAgainMs = MINUTE;
+			poller.poll(T0 + 3 * MINUTE);
+			expect(poller.ids).toEqual(['fax_a']);
+		});
+
+		it('forgets a due fax the list no longer holds (deleted at Fax.Plus)', () => {
+			const poller = new SimulatedPoller(HOUR, MINUTE);
+			poller.poll(T0);
+			poller.add('fax_gone', T0 + 10_000);
+			poller.poll(T0 + 30_000);
+			poller.faxes.splice(0);
+			poller.poll(T0 + 2 * MINUTE);
+			poller.add('fax_gone', T0 + 10_000);
+			poller.poll(T0 + 3 * MINUTE);
+			expect(poller.ids).toEqual(['fax_gone']);
+		});
 	});
 });
