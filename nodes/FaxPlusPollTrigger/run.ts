@@ -63,6 +63,15 @@ export async function runPolledFaxes(
 					continue;
 				}
 			} catch (error) {
+				// A second look passes a fax on only on the record's word: without it, nothing twice.
+				if (again === true) {
+					this.addExecutionHints({
+						message: `Fax ${String(json.faxId)} was not looked at again: n8n's processed-data store could not say whether an earlier run passed it on (${messageOf(error)})`,
+						type: 'warning',
+						location: 'outputPane',
+					});
+					continue;
+				}
 				if (!this.continueOnFail()) {
 					throw new NodeOperationError(
 						this.getNode(),

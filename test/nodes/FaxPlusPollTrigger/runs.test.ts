@@ -170,6 +170,29 @@ describe('Fax.Plus Polling Trigger → a run n8n cannot start', () => {
 			expect(harness.committedCursor).not.toHaveProperty('pollCursors.inbox.againIds');
 		});
 
+		it("a second look while n8n's processed-data store is unreachable passes nothing on and says why (never twice)", async () => {
+			const harness = await startHarness({
+				server: server(),
+				parameters: { ...received, options: { lookAgainMinutes: LOOK_AGAIN_MINUTES } },
+				durableCursors: true,
+			});
+			await activateOk(harness);
+			await harness.poll();
+			await addFax(server(), { id: 'fax_first_run' });
+			await harness.poll();
+			expect(emittedIds(harness)).toEqual(['fax_first_run']);
+			await sleep(100);
+			harness.processedData.fail();
+			await harness.poll();
+			expect(harness.executions).toHaveLength(2);
+			expect(harness.executions[1].items).toEqual([]);
+			expect(harness.executions[1].error).toBeUndefined();
+			expect(harness.executions[1].hints.map((hint) => hint.message)).toEqual([
+				"Fax fax_first_run was not looked at again: n8n's processed-data store could not say whether an earlier run passed it on (connect ECONNREFUSED 127.0.0.1:5432)",
+			]);
+			expect(emittedIds(harness)).toEqual(['fax_first_run']);
+		});
+
 		it("without durable cursors (n8n's default) Look Again After also brings back a fax whose run could not start", async () => {
 			const harness = await startHarness({
 				server: server(),
