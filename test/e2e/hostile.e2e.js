@@ -697,7 +697,14 @@ module.exports = async function hostile(t) {
 			'hostile (forgeries): an n8n of its own that logs its database queries, with a published trigger',
 			async () => {
 				forgeries.n8n = await startN8n({
-					env: { DB_LOGGING_ENABLED: 'true', DB_LOGGING_OPTIONS: 'query' },
+					env: {
+						DB_LOGGING_ENABLED: 'true',
+						DB_LOGGING_OPTIONS: 'query',
+						// Logging every query slows its database: n8n's 5 s ping then times out on a
+						// busy machine, and n8n answers every request 503 ("Database is not ready!")
+						// before the trigger sees it. A longer ping keeps the forgeries reaching it.
+						DB_PING_TIMEOUT_MS: '60000',
+					},
 				});
 				t.started.push(forgeries.n8n);
 				forgeries.reads = 0;
@@ -777,9 +784,8 @@ module.exports = async function hostile(t) {
 							}),
 						);
 						for (const status of answers) statuses[status] = (statuses[status] ?? 0) + 1;
-						// 503: n8n's database was unreachable for a moment (on a busy machine its
-						// connection check times out), so the secret could not be read: still refused,
-						// and the sender retries. Anything else is a failure.
+						// 503: n8n's own answer while its database ping times out (a busy machine), before
+						// the trigger sees the request: still refused, and the sender retries.
 						const unexpected = answers.filter((status) => status !== 401 && status !== 503);
 						assert.deepEqual(
 							unexpected,
@@ -791,7 +797,7 @@ module.exports = async function hostile(t) {
 						);
 					}
 					if (statuses[503]) t.log(`answers to the forgeries: ${JSON.stringify(statuses)}`);
-					assert.ok(statuses[401] >= 500, `answers ${JSON.stringify(statuses)}`);
+					assert.ok(statuses[401] >= 900, `answers ${JSON.stringify(statuses)}`);
 					const windows = Math.ceil((Date.now() - started) / 10_000);
 					const reads = forgeries.reads - before;
 					t.log(
