@@ -6,7 +6,7 @@
 // The schedule (scripts/test-plan.js says why): what the machine lacks (n8n installs, Chromium,
 // redis-server and PostgreSQL) is prepared in the background from the start; after the build, the
 // checks (lint, workflows, scan, unit) run in one lane and each n8n line's e2e files in shards
-// beside it, and queue mode in the first lane that is done; the fault suite runs alone at the end.
+// beside it, and queue mode in a lane of its own; the fault suite runs alone at the end.
 // A stage that runs beside the one streaming its output writes to .cache/test-logs/ and is printed
 // in one piece when it ends.
 //
@@ -214,30 +214,30 @@ function prepare() {
 				prep: true,
 			}),
 		);
-	tasks.push(
-		(async () => {
-			if (!skip('E2E') && process.env.E2E_BROWSER !== '0')
-				await runStage({
-					name: 'prepare: chromium',
-					command: 'bash',
-					args: ['scripts/n8n/ensure-chromium.sh'],
-					counting: 'none',
-					prep: true,
-				});
-			if (!skip('QUEUE') || !skip('FAULTS'))
-				await runStage({
-					name: 'prepare: redis-server and PostgreSQL',
-					command: 'node',
-					args: [
-						'-e',
-						"const q = require('./scripts/n8n/queue.js'); q.ensureRedisServer(); q.ensurePostgres();",
-					],
-					counting: 'none',
-					prep: true,
-				});
-		})(),
-	);
-	return Promise.all(tasks);
+	// Chromium, then Redis and PostgreSQL: one after the other, as each may run apt-get.
+	const systemPackages = (async () => {
+		if (!skip('E2E') && process.env.E2E_BROWSER !== '0')
+			await runStage({
+				name: 'prepare: chromium',
+				command: 'bash',
+				args: ['scripts/n8n/ensure-chromium.sh'],
+				counting: 'none',
+				prep: true,
+			});
+		if (!skip('QUEUE') || !skip('FAULTS'))
+			await runStage({
+				name: 'prepare: redis-server and PostgreSQL',
+				command: 'node',
+				args: [
+					'-e',
+					"const q = require('./scripts/n8n/queue.js'); q.ensureRedisServer(); q.ensurePostgres();",
+				],
+				counting: 'none',
+				prep: true,
+			});
+	})();
+	tasks.push(systemPackages);
+	return { all: Promise.all(tasks), systemPackages };
 }
 
 /** Each n8n line's e2e files, split into shards that run side by side. */
@@ -274,11 +274,9 @@ function e2eShards() {
 	return stages;
 }
 
-/** Stages that any lane runs once its own are done (the first lane to finish takes the next). */
-const whenFree = [];
+/** Stages one after the other. */
 const lane = async (stages) => {
 	for (const stage of stages) await runStage(stage);
-	while (whenFree.length) await runStage(whenFree.shift());
 };
 
 // ------------------------------------------------------------------ the table
@@ -415,10 +413,13 @@ async function main() {
 			counting: 'jest',
 		},
 	];
-	// n8n in queue mode: Postgres, Redis, main, worker, two webhook processors (test/queue).
-	if (skip('QUEUE')) console.log('\n=== queue: skipped (SKIP_QUEUE=1)');
-	else
-		whenFree.push({
+	// n8n in queue mode: Postgres, Redis, main, worker, two webhook processors (test/queue). A lane
+	// of its own from the start, once Redis and PostgreSQL are there: its same-key race is the
+	// longest stage, and the fault suite waits for every lane.
+	const queueLane = async () => {
+		if (skip('QUEUE')) return console.log('\n=== queue: skipped (SKIP_QUEUE=1)');
+		await prepared.systemPackages;
+		await runStage({
 			name: 'queue',
 			command: 'node',
 			args: ['test/queue/run.js'],
@@ -426,7 +427,8 @@ async function main() {
 			counting: 'summary',
 			timings: true,
 		});
-	await Promise.all([lane(checksLane), ...e2eShards().map((stage) => lane([stage]))]);
+	};
+	await Promise.all([lane(checksLane), ...e2eShards().map((stage) => lane([stage])), queueLane()]);
 	// Faults: processes killed, Redis and Postgres cut while deliveries flow (test/faults); alone.
 	if (skip('FAULTS')) console.log('\n=== faults: skipped (SKIP_FAULTS=1)');
 	else
@@ -438,7 +440,7 @@ async function main() {
 			counting: 'summary',
 			timings: true,
 		});
-	await prepared;
+	await prepared.all;
 
 	const totalSeconds = (Date.now() - T0) / 1000;
 	printTable(totalSeconds);

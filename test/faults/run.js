@@ -645,20 +645,20 @@ async function main() {
 				// Else the checks below could pass by timing alone: the fax of the Postgres cut must have
 				// been passed on by its second look, after n8n dropped the run of its first.
 				await check(
-					"queue: n8n dropped the run that first emitted the fax of the Postgres cut (the worker not yet reconnected), and Look Again After's second look passed it on, for each trigger with the option",
+					"queue: n8n dropped (or left running) the run that first emitted the fax of the Postgres cut (the worker not yet reconnected), and Look Again After's second look passed it on, for each trigger with the option",
 					() => {
+						const lateEnough = (since) => (passed) =>
+							passed >= since + LOOK_AGAIN_MINUTES * 60000 - 10000;
 						const missed = r.polled.filter((p) => {
 							const fax = p.faxes.find((f) => !f.redis);
-							return (
-								p.lookAgain &&
-								!p.erasedAt.some(
-									(dropped) =>
-										dropped >= r.pgCutFrom &&
-										fax.successAt.some(
-											(passed) => passed >= dropped + LOOK_AGAIN_MINUTES * 60000 - 10000,
-										),
-								)
+							// Its first run dropped (its data erased) ...
+							const dropped = p.erasedAt.some(
+								(at) => at >= r.pgCutFrom && fax.successAt.some(lateEnough(at)),
 							);
+							// ... or left running by the worker that lost its database (n8n lists it, never
+							// finishes it); either way only the second look passed the fax on.
+							const held = fax.otherRuns.length > 0 && fax.successAt.some(lateEnough(r.pgCutFrom));
+							return p.lookAgain && !dropped && !held;
 						});
 						if (missed.length)
 							throw new Error(
