@@ -352,10 +352,13 @@ function printFailureReasons() {
 	for (const stage of ran.filter((s) => failedStages.includes(s.name))) {
 		const lines = (stage.output ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n');
 		const reasons = [];
+		// Jest names each failure twice (in its file's output and in its summary): once is enough.
+		const named = new Set();
 		lines.forEach((line, i) => {
-			if (!/^(FAIL |\s*● )/.test(line)) return;
+			if (!/^(FAIL |\s*● )/.test(line) || named.has(line.trim())) return;
+			named.add(line.trim());
 			const next = lines.slice(i + 1, i + 4);
-			const end = next.findIndex((l) => /^(ok |FAIL )/.test(l));
+			const end = next.findIndex((l) => /^(ok |FAIL |\s*● )/.test(l));
 			const why = (end === -1 ? next : next.slice(0, end)).filter(
 				(l) => l.trim() && !/^\s*\d+ \|/.test(l),
 			);
