@@ -13,6 +13,9 @@
 //   N8N_ECHO=1         copy every n8n process's log to stderr
 //   QUEUE_ONLY=same-key  only the same-key race at two workers (test/queue/same-key.js;
 //                      SAME_KEY_ROUNDS sets its rounds, SAME_KEY_RACES=N stops after N races)
+//   QUEUE_RACE_AFTER=F the same-key race waits until file F exists (at most 40 minutes): npm test
+//                      writes it when the e2e shards and the unit tests are done, so that the race's
+//                      eight n8n processes and the e2e shards do not slow each other down
 
 const fs = require('node:fs');
 const path = require('node:path');
@@ -75,6 +78,18 @@ function stopAll() {
 	return stopping;
 }
 
+/** Waits until QUEUE_RACE_AFTER's file exists (when set), as a part of the timings of its own. */
+async function waitForRaceGate(timings) {
+	const gate = process.env.QUEUE_RACE_AFTER;
+	if (!gate) return;
+	timings.part('waiting for the e2e shards and the unit tests to end');
+	const deadline = Date.now() + 40 * 60000;
+	while (!fs.existsSync(gate) && Date.now() < deadline && !stopping)
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+	if (!fs.existsSync(gate)) log(`the race starts without ${gate}: it did not appear in 40 minutes`);
+	timings.part('same-key race');
+}
+
 async function main() {
 	const t0 = Date.now();
 	stopOnSignals(checks, stopAll);
@@ -104,7 +119,14 @@ async function main() {
 					baseUrl: server.baseUrl,
 				});
 				await require('./same-key')({ check, log, queue, server, pat });
-			} else await require('./queue-mode')({ check, log, queue, server });
+			} else
+				await require('./queue-mode')({
+					check,
+					log,
+					queue,
+					server,
+					beforeRace: () => waitForRaceGate(timings),
+				});
 		} catch (error) {
 			await check('queue-mode: file runs to the end', () => {
 				throw error;
