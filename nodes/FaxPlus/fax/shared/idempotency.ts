@@ -492,7 +492,10 @@ async function claimOrAnswer(
 		if (differs.length > 0) throw reusedKeyError(context, itemIndex, key, differs);
 		const unfinished = !added.has(key.unfinished);
 		const lastTry = Date.now() >= deadline;
-		if (!unfinished || !looked || lastTry) {
+		// Once the wait is long, the outbox is looked at on every step: a write of the record that read
+		// it before the other send was done can keep the key unfinished although its fax is there.
+		const waitedLong = step >= keyTiming.waitLongestStepMs;
+		if (!unfinished || !looked || lastTry || waitedLong) {
 			const ids = await outboxIdsTagged(context, itemIndex, identity, key.tag);
 			looked = true;
 			if (!unfinished || Object.keys(ids).length > 0) {

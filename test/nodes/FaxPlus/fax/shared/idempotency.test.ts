@@ -377,6 +377,44 @@ describe('Fax → Send: Idempotency Key', () => {
 			expect(outboxPosts(server())).toHaveLength(0);
 		});
 
+		it("that send's record of being done was lost: this send finds its fax in the outbox while it waits, answers duplicate and records the key as done", async () => {
+			// The other claim's fax (made by a run of another node: the same key and content, so the same tag).
+			const [other] = await sendAs(server(), 'send-a', {
+				options: { idempotencyKey: 'done lost' },
+			});
+			const ids = other.ids as Record<string, string>;
+			const faxes = Object.values(ids).map((id) => ({ ...server().state.outbox[id] }));
+			await finish(server(), ids);
+			const inOutbox = () => Object.values(ids).filter((id) => server().state.outbox[id]);
+			let left: Promise<void> | undefined;
+			afterClaim((entries) => {
+				const nonce = entries.find((entry) => entry.includes(':claim:'))!;
+				replace(nonce, `${nonce}-other`);
+				// The other send's faxes reach the outbox a moment later and leave it a second after; its
+				// "unfinished" entry stays, as when a write that read the record before it was done wins.
+				void sleep(300).then(() => {
+					for (const fax of faxes) server().state.outbox[fax.id as string] = fax;
+				});
+				left = sleep(1_300).then(async () => await finish(server(), ids));
+			});
+			const wait = keyTiming.waitForOtherMs;
+			keyTiming.waitForOtherMs = 3_000;
+			try {
+				const [item] = await sendOk(server(), { options: { idempotencyKey: 'done lost' } });
+				expect(item).toMatchObject({ duplicate: true, ids });
+				expect(inOutbox()).toHaveLength(2);
+				// Recorded as done: with the fax gone from the outbox, a repeat still answers duplicate.
+				await left;
+				expect(inOutbox()).toHaveLength(0);
+				expect(
+					(await sendOk(server(), { options: { idempotencyKey: 'done lost' } }))[0],
+				).toMatchObject({ duplicate: true });
+			} finally {
+				keyTiming.waitForOtherMs = wait;
+			}
+			expect(outboxPosts(server())).toHaveLength(1);
+		});
+
 		it('the other claim fails and frees the key: this send claims it again and sends once', async () => {
 			afterClaim((entries) => {
 				const nonce = entries.find((entry) => entry.includes(':claim:'))!;
