@@ -5,10 +5,9 @@
 // fifth of a core. So each n8n line's e2e files are split into shards, each shard one
 // `node test/e2e/run.js` with its own local Fax.Plus server and its own n8n (as n8n's own e2e suite
 // gives each worker its own n8n), and the shards run side by side with the unit tests and the
-// queue-mode suite. Queue mode's same-key race (eight n8n processes at work) waits until the e2e
-// shards and the unit tests are done: beside them it took eight times as long. The fault suite's
-// single and lost modes follow the unit tests; its queue mode runs alone at the end: its faults are
-// timed around n8n's reconnections and polls, and other work beside it would shift them.
+// queue-mode suite, which the fault suite's single and lost modes follow. Its queue mode runs alone
+// at the end: its faults are timed around n8n's reconnections and polls, and other work beside it
+// would shift them.
 
 /**
  * Seconds each e2e file takes on each n8n line (by major version), to balance the shards: run 4 of
@@ -107,7 +106,7 @@ const STAGE_SECONDS = {
 	scan: 12,
 	unit: 290,
 	e2e: 480, // each shard of each n8n line (the longest of the four)
-	queue: 600, // from the start; its same-key race (200 rounds) once the e2e shards are done
+	queue: 240, // its same-key race (200 rounds) included
 	'faults single': 130,
 	'faults lost': 50,
 	'faults queue': 380,

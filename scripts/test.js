@@ -5,10 +5,9 @@
 //
 // The schedule (scripts/test-plan.js says why): what the machine lacks (n8n installs, Chromium,
 // redis-server and PostgreSQL) is prepared in the background from the start; after the build, the
-// checks (lint, workflows, scan, unit, then the fault suite's single and lost modes) run in one
-// lane, each n8n line's e2e files in shards beside it, and queue mode in a lane of its own whose
-// same-key race waits for the e2e shards and the unit tests to end; the fault suite's queue mode
-// runs alone at the end.
+// checks (lint, workflows, scan, unit) run in one lane, each n8n line's e2e files in shards
+// beside it, and queue mode, then the fault suite's single and lost modes, in a lane of their
+// own; the fault suite's queue mode runs alone at the end.
 // A stage that runs beside the one streaming its output writes to .cache/test-logs/ and is printed
 // in one piece when it ends.
 //
@@ -24,10 +23,7 @@ const ROOT = path.resolve(__dirname, '..');
 const RESULTS = path.join(ROOT, '.cache');
 const TIMINGS = path.join(RESULTS, 'timings');
 const LOGS = path.join(RESULTS, 'test-logs');
-const GATES = path.join(RESULTS, 'test-gates');
-/** Written when the e2e shards and the unit tests are done: queue mode's same-key race waits for it. */
-const RACE_GATE = path.join(GATES, 'e2e-and-unit-done');
-for (const dir of [TIMINGS, LOGS, GATES]) {
+for (const dir of [TIMINGS, LOGS]) {
 	fs.rmSync(dir, { recursive: true, force: true });
 	fs.mkdirSync(dir, { recursive: true });
 }
@@ -421,25 +417,8 @@ async function main() {
 			counting: 'jest',
 		},
 	];
-	// n8n in queue mode: Postgres, Redis, main, worker, two webhook processors (test/queue). A lane
-	// of its own from the start, once Redis and PostgreSQL are there; its last check, the same-key
-	// race (eight n8n processes at work), waits for RACE_GATE: beside the e2e shards it took eight
-	// times as long, and slowed them down.
-	const queueLane = async () => {
-		if (skip('QUEUE')) return console.log('\n=== queue: skipped (SKIP_QUEUE=1)');
-		await prepared.systemPackages;
-		await runStage({
-			name: 'queue',
-			command: 'node',
-			args: ['test/queue/run.js'],
-			env: { E2E_SKIP_BUILD: '1', QUEUE_RACE_AFTER: RACE_GATE, ...SIDE_BY_SIDE },
-			counting: 'summary',
-			timings: true,
-		});
-	};
 	// Faults: processes killed, Redis and Postgres cut while deliveries flow (test/faults), one
-	// stage per mode. Single and lost follow the unit tests; queue mode, whose faults are timed
-	// around n8n's reconnections and polls, runs alone at the end.
+	// stage per mode (each starts its own n8n, Postgres and servers).
 	const faultModes = skip('FAULTS')
 		? []
 		: (process.env.FAULTS_ONLY?.split(',') ?? ['single', 'lost', 'queue']);
@@ -452,15 +431,26 @@ async function main() {
 		counting: 'summary',
 		timings: true,
 	});
-	const checksDone = lane(checksLane);
-	const e2eDone = Promise.all(e2eShards().map((stage) => lane([stage])));
-	const raceMayStart = Promise.all([checksDone, e2eDone]).then(() =>
-		fs.writeFileSync(RACE_GATE, `${new Date().toISOString()}\n`),
-	);
-	const faultsBeside = checksDone.then(() =>
-		lane(faultModes.filter((m) => m !== 'queue').map(faultsStage)),
-	);
-	await Promise.all([raceMayStart, faultsBeside, queueLane()]);
+	// n8n in queue mode: Postgres, Redis, main, worker, two webhook processors (test/queue), then the
+	// fault suite's single and lost modes: a lane of its own from the start, once Redis and
+	// PostgreSQL are there.
+	const queueLane = async () => {
+		await prepared.systemPackages;
+		if (skip('QUEUE')) console.log('\n=== queue: skipped (SKIP_QUEUE=1)');
+		else
+			await runStage({
+				name: 'queue',
+				command: 'node',
+				args: ['test/queue/run.js'],
+				env: { E2E_SKIP_BUILD: '1', ...SIDE_BY_SIDE },
+				counting: 'summary',
+				timings: true,
+			});
+		await lane(faultModes.filter((mode) => mode !== 'queue').map(faultsStage));
+	};
+	await Promise.all([lane(checksLane), ...e2eShards().map((stage) => lane([stage])), queueLane()]);
+	// The fault suite's queue mode alone at the end: its faults are timed around n8n's reconnections
+	// and polls, and other work beside it would shift them.
 	if (faultModes.includes('queue')) await runStage(faultsStage('queue'));
 	await prepared.all;
 

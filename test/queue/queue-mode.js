@@ -654,7 +654,6 @@ module.exports = async function queueMode(t) {
 	);
 
 	// Last: it stops the suite's worker and starts two of its own.
-	await t.beforeRace?.();
 	await require('./same-key')({ check, log, queue, server, pat: s.pat });
 
 	t.results = { sameInstant: s.sameInstant };

@@ -12,10 +12,8 @@
 //   E2E_CHECK_TIMEOUT_MS=N   a check counts as hung after N ms (180000; npm test: 360000)
 //   N8N_ECHO=1         copy every n8n process's log to stderr
 //   QUEUE_ONLY=same-key  only the same-key race at two workers (test/queue/same-key.js;
-//                      SAME_KEY_ROUNDS sets its rounds, SAME_KEY_RACES=N stops after N races)
-//   QUEUE_RACE_AFTER=F the same-key race waits until file F exists (at most 40 minutes): npm test
-//                      writes it when the e2e shards and the unit tests are done, so that the race's
-//                      eight n8n processes and the e2e shards do not slow each other down
+//                      SAME_KEY_ROUNDS sets its rounds, SAME_KEY_IN_FLIGHT how many at a time,
+//                      SAME_KEY_RACES=N stops after N races)
 
 const fs = require('node:fs');
 const path = require('node:path');
@@ -78,18 +76,6 @@ function stopAll() {
 	return stopping;
 }
 
-/** Waits until QUEUE_RACE_AFTER's file exists (when set), as a part of the timings of its own. */
-async function waitForRaceGate(timings) {
-	const gate = process.env.QUEUE_RACE_AFTER;
-	if (!gate) return;
-	timings.part('waiting for the e2e shards and the unit tests to end');
-	const deadline = Date.now() + 40 * 60000;
-	while (!fs.existsSync(gate) && Date.now() < deadline && !stopping)
-		await new Promise((resolve) => setTimeout(resolve, 1000));
-	if (!fs.existsSync(gate)) log(`the race starts without ${gate}: it did not appear in 40 minutes`);
-	timings.part('same-key race');
-}
-
 async function main() {
 	const t0 = Date.now();
 	stopOnSignals(checks, stopAll);
@@ -119,14 +105,7 @@ async function main() {
 					baseUrl: server.baseUrl,
 				});
 				await require('./same-key')({ check, log, queue, server, pat });
-			} else
-				await require('./queue-mode')({
-					check,
-					log,
-					queue,
-					server,
-					beforeRace: () => waitForRaceGate(timings),
-				});
+			} else await require('./queue-mode')({ check, log, queue, server });
 		} catch (error) {
 			await check('queue-mode: file runs to the end', () => {
 				throw error;
