@@ -26,6 +26,7 @@ const {
 } = require('./lib');
 const { signWebhook } = require(path.join(__dirname, '../server'));
 const { waitFor } = require('../support/checks');
+const { sendParameters } = require('../support/send-parameters');
 
 const FLOOD = 1000;
 const WAIT_MS = 60000;
@@ -290,16 +291,11 @@ module.exports = async function logging(t) {
 					nodes: [
 						{
 							name: 'Send',
-							parameters: {
-								authentication: 'accessToken',
-								resource: 'fax',
-								operation: 'send',
-								userId: 'self',
-								to: '+4930123456',
+							parameters: sendParameters({
 								from: { __rl: true, mode: 'number', value: '+15551230001' },
 								documentSource: 'text',
 								documentText: 'Logging e2e',
-							},
+							}),
 							credentials: credRef('faxPlusApi', s.pat),
 						},
 					],
