@@ -102,14 +102,14 @@ const FRESH_BUDGET_SECONDS = 35 * 60;
 const STAGE_SECONDS = {
 	build: 4,
 	lint: 75,
-	workflows: 1,
-	scan: 12,
-	unit: 290,
-	e2e: 480, // each shard of each n8n line (the longest of the four)
-	queue: 240, // its same-key race (200 rounds) included
-	'faults single': 130,
-	'faults lost': 50,
-	'faults queue': 380,
+	workflows: 4,
+	scan: 25,
+	unit: 375,
+	e2e: 660, // each shard of each n8n line (the longest of the four)
+	queue: 335, // its same-key race (200 rounds) included
+	'faults single': 240,
+	'faults lost': 90,
+	'faults queue': 340, // alone
 };
 
 /** The key of STAGE_SECONDS for a stage's name ("e2e 2.41.1 [1/2]" is an e2e shard). */
