@@ -5,9 +5,9 @@
 // fifth of a core. So each n8n line's e2e files are split into shards, each shard one
 // `node test/e2e/run.js` with its own local Fax.Plus server and its own n8n (as n8n's own e2e suite
 // gives each worker its own n8n), and the shards run side by side with the unit tests and the
-// queue-mode suite, which the fault suite's single and lost modes follow. Its queue mode runs alone
-// at the end: its faults are timed around n8n's reconnections and polls, and other work beside it
-// would shift them.
+// queue-mode suite, which the fault suite's lost mode follows. Its queue and single modes run side
+// by side at the end: their n8n processes restart into a flood of re-sends, which beside the e2e
+// shards took minutes longer to drain (single: 147 to 435 s) and slowed the shards down.
 
 /**
  * Seconds each e2e file takes on each n8n line (by major version), to balance the shards: run 4 of

@@ -6,8 +6,8 @@
 // The schedule (scripts/test-plan.js says why): what the machine lacks (n8n installs, Chromium,
 // redis-server and PostgreSQL) is prepared in the background from the start; after the build, the
 // checks (lint, workflows, scan, unit) run in one lane, each n8n line's e2e files in shards
-// beside it, and queue mode, then the fault suite's single and lost modes, in a lane of their
-// own; the fault suite's queue mode runs alone at the end.
+// beside it, and queue mode, then the fault suite's lost mode, in a lane of their own; the fault
+// suite's queue and single modes run side by side at the end.
 // A stage that runs beside the one streaming its output writes to .cache/test-logs/ and is printed
 // in one piece when it ends.
 //
@@ -432,8 +432,7 @@ async function main() {
 		timings: true,
 	});
 	// n8n in queue mode: Postgres, Redis, main, worker, two webhook processors (test/queue), then the
-	// fault suite's single and lost modes: a lane of its own from the start, once Redis and
-	// PostgreSQL are there.
+	// fault suite's lost mode: a lane of its own from the start, once Redis and PostgreSQL are there.
 	const queueLane = async () => {
 		await prepared.systemPackages;
 		if (skip('QUEUE')) console.log('\n=== queue: skipped (SKIP_QUEUE=1)');
@@ -446,12 +445,15 @@ async function main() {
 				counting: 'summary',
 				timings: true,
 			});
-		await lane(faultModes.filter((mode) => mode !== 'queue').map(faultsStage));
+		if (faultModes.includes('lost')) await runStage(faultsStage('lost'));
 	};
 	await Promise.all([lane(checksLane), ...e2eShards().map((stage) => lane([stage])), queueLane()]);
-	// The fault suite's queue mode alone at the end: its faults are timed around n8n's reconnections
-	// and polls, and other work beside it would shift them.
-	if (faultModes.includes('queue')) await runStage(faultsStage('queue'));
+	// The fault suite's queue and single modes at the end, side by side and without other work:
+	// their n8n processes restart into a flood of re-sends, which beside the e2e shards took minutes
+	// longer to drain (and slowed the shards down).
+	await Promise.all(
+		faultModes.filter((mode) => mode !== 'lost').map((mode) => runStage(faultsStage(mode))),
+	);
 	await prepared.all;
 
 	const totalSeconds = (Date.now() - T0) / 1000;
