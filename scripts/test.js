@@ -13,7 +13,8 @@
 //
 // Options (environment): SKIP_E2E=1, SKIP_QUEUE=1, SKIP_FAULTS=1 skip those stages; E2E_SHARDS=N
 // splits each n8n line's e2e files into N runs side by side (1: one run per line, one after the
-// other); E2E_ONLY, E2E_BROWSER and the suites' own options pass through.
+// other); FAULTS_ONLY=single,lost,queue picks the fault stages; E2E_ONLY, E2E_BROWSER and the
+// suites' own options pass through.
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
