@@ -320,8 +320,9 @@ function printTable(totalSeconds) {
 					stage: stage.name,
 				});
 	}
+	const cpu = (stages) => stages.reduce((sum, s) => sum + (s.cpu ?? 0), 0);
 	console.log(
-		`  ${'total'.padEnd(52)} ${''.padStart(6)} ${fmt(totalSeconds).padStart(9)}  (${clock(totalSeconds * 1000)})`,
+		`  ${'total'.padEnd(52)} ${''.padStart(6)} ${fmt(totalSeconds).padStart(9)} ${fmt(cpu(ran.filter((s) => !s.prep))).padStart(9)}  (${clock(totalSeconds * 1000)}; the installs took ${fmt(cpu(ran.filter((s) => s.prep)))} CPU more)`,
 	);
 	if (checks.length) console.log('\nThe ten slowest checks');
 	for (const c of checks.sort((a, b) => b.seconds - a.seconds).slice(0, 10))

@@ -277,7 +277,7 @@ module.exports = async function browser(t) {
 							.getByTestId('node-parameters')
 							.locator(`label[for="${name}"]`)
 							.first()
-							.waitFor({ timeout: 5000 })
+							.waitFor()
 							.catch(() => {});
 					}
 					const shown = await shownParameters();
@@ -368,7 +368,7 @@ module.exports = async function browser(t) {
 					'picking a fax asked the server for something else than the fax list',
 				);
 				await ndv.getByTestId('node-execute-button').click();
-				await ndv.getByText('fax_1.jpg').first().waitFor({ timeout: 60000 });
+				await ndv.getByText('fax_1.jpg').first().waitFor();
 				// Besides the picker's further pages (checked below), the run asked for the thumbnail only.
 				const calls = server.requests
 					.slice(ran)

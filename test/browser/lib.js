@@ -9,6 +9,7 @@ const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { waitFor } = require('../support/checks');
 
 const ROOT = path.resolve(__dirname, '../..');
 const CHROMIUM_FLAGS = [
@@ -69,9 +70,30 @@ async function openBrowser(chromiumPath) {
 	};
 }
 
-/** Signs in to n8n through its sign-in form, as the owner. */
+/**
+ * The deadline of every later wait on a page whose editor first loaded in `firstLoadMs`: a busy
+ * machine that loads the editor slowly runs everything after it slowly too, in proportion.
+ */
+const pageDeadline = (firstLoadMs) => Math.max(30000, 4 * firstLoadMs);
+
+/**
+ * Signs in to n8n through its sign-in form, as the owner. It first waits for n8n to serve the
+ * editor, then loads it with no deadline but the calling check's own (a cold browser parses
+ * megabytes of JavaScript), and sets the page's deadline from how long that took.
+ */
 async function signIn(page, n8n) {
-	await page.goto(`${n8n.url}/signin`);
+	await waitFor(async () => {
+		const res = await fetch(`${n8n.url}/signin`).catch(() => undefined);
+		// While it migrates, n8n answers every path with a plain "starting up" page.
+		return res?.ok && /<script/i.test(await res.text());
+	}, "n8n's editor to be served", 300000);
+	const t0 = Date.now();
+	await page.goto(`${n8n.url}/signin`, { timeout: 0 });
+	await page.getByLabel('Email').waitFor({ timeout: 0 });
+	const deadline = pageDeadline(Date.now() - t0);
+	// On the context too: a popup (OAuth2's) is a page of its own.
+	page.context().setDefaultTimeout(deadline);
+	page.setDefaultTimeout(deadline);
 	await page.getByLabel('Email').fill(n8n.login.email);
 	await page.getByLabel('Password').fill(n8n.login.password);
 	await page.getByRole('button', { name: 'Sign in' }).click();
