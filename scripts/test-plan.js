@@ -88,6 +88,54 @@ function shardFiles(files, n, seconds = {}) {
 	return shards.filter((s) => s.files.length);
 }
 
+/**
+ * How many load units the stages keep busy at once on the reference machine (2 cores); TEST_LOAD
+ * overrides. A unit is what keeps about one process busy: an n8n process with its driver, a jest
+ * worker, an install. Beyond this, n8n's editor took longer to load than a browser check waits
+ * and the unit tests ran seven times slower than alone.
+ */
+const LOAD_CAPACITY = 4;
+
+/** The load units a stage keeps busy while it runs, by its name. */
+function loadOf(name) {
+	if (name === 'build' || name === 'unit') return 2; // tsc; jest's two workers
+	// main, a worker and two webhook processors (and the fault suite's restarts of them)
+	if (name === 'queue' || name === 'faults queue') return 3;
+	if (name.startsWith('e2e ') && name.includes(' 2.')) return 2; // n8n and the browser beside it
+	return 1;
+}
+
+/**
+ * What the stages may keep busy at once, in load units (plan.LOAD: an n8n process, a jest worker,
+ * an install each count one). A stage waits until its units are free; waiting stages start in the
+ * order they asked, so a heavy stage is not passed over for ever by light ones.
+ */
+function createPool(capacity) {
+	let free = capacity;
+	const waiting = [];
+	const next = () => {
+		while (waiting.length && waiting[0].units <= free) {
+			const { units, start } = waiting.shift();
+			free -= units;
+			start();
+		}
+	};
+	return {
+		async hold(units, fn) {
+			units = Math.min(units, capacity);
+			await new Promise((start) => {
+				waiting.push({ units, start });
+				next();
+			});
+			try {
+				return await fn();
+			} finally {
+				free += units;
+				next();
+			}
+		},
+	};
+}
 /** The budget: `npm test` on the reference machine (2 cores) with a warm npm cache and n8n installed. */
 const BUDGET_SECONDS = 20 * 60;
 /** ... and when this run installed n8n or a system package (a fresh machine). */
@@ -145,6 +193,9 @@ module.exports = {
 	FILE_SECONDS,
 	DEFAULT_FILE_SECONDS,
 	E2E_SHARDS,
+	LOAD_CAPACITY,
+	loadOf,
+	createPool,
 	shardFiles,
 	BUDGET_SECONDS,
 	FRESH_BUDGET_SECONDS,

@@ -5,16 +5,17 @@
 //
 // The schedule (scripts/test-plan.js says why): what the machine lacks (n8n installs, Chromium,
 // redis-server and PostgreSQL) is prepared in the background from the start; after the build, the
-// checks (lint, workflows, scan, unit) run in one lane, each n8n line's e2e files in shards
-// beside it, and queue mode, then the fault suite's lost mode, in a lane of their own; the fault
-// suite's queue and single modes run side by side at the end.
+// checks (lint, workflows, scan, unit) run in one lane, each n8n line's e2e shards in lanes of their
+// own once their n8n is installed, queue mode then the fault suite's lost mode in another, and the
+// fault suite's queue and single modes at the end. Every stage first takes its load units from one
+// pool (test-plan.js: LOAD_CAPACITY), so the machine never carries more than its cores keep up with.
 // A stage that runs beside the one streaming its output writes to .cache/test-logs/ and is printed
 // in one piece when it ends.
 //
 // Options (environment): SKIP_E2E=1, SKIP_QUEUE=1, SKIP_FAULTS=1 skip those stages; E2E_SHARDS=N
 // splits each n8n line's e2e files into N runs side by side (1: one run per line, one after the
-// other); FAULTS_ONLY=single,lost,queue picks the fault stages; E2E_ONLY, E2E_BROWSER and the
-// suites' own options pass through.
+// other); FAULTS_ONLY=single,lost,queue picks the fault stages; TEST_LOAD=N sets the pool's load
+// units; E2E_ONLY, E2E_BROWSER and the suites' own options pass through.
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -65,6 +66,9 @@ function lineWriter(stream) {
 	};
 }
 
+// The machine's load: what the stages may keep busy at once (scripts/test-plan.js).
+const pool = plan.createPool(Number(process.env.TEST_LOAD || plan.LOAD_CAPACITY));
+
 // ------------------------------------------------------------------ running a stage
 /** The user and system CPU seconds of a stage's processes, from `times` in the shell that ran it. */
 function cpuSeconds(file) {
@@ -85,7 +89,11 @@ function cpuSeconds(file) {
  * own counts as one check), 'jest' (jest's JSON results), 'summary' (the suite's last line
  * "N passed, M failed"), or 'none' (a preparation: what needs it reports a failure).
  */
-function runStage({
+function runStage(stage) {
+	return pool.hold(stage.load ?? plan.loadOf(stage.name), () => startStage(stage));
+}
+
+function startStage({
 	name,
 	command,
 	args,
@@ -200,14 +208,20 @@ const skip = (what) => process.env[`SKIP_${what}`] === '1';
 // and over 180 s beside the others on a machine loaded 15 times over).
 const SIDE_BY_SIDE = { E2E_CHECK_TIMEOUT_MS: process.env.E2E_CHECK_TIMEOUT_MS || '360000' };
 
-/** What the machine may lack, in the background: n8n installs, then Chromium and the queue's servers. */
+/**
+ * What the machine may lack, in the background: the n8n installs one after the other (each
+ * compiles sqlite3; the 2.x line is needed first), and Chromium, then Redis and PostgreSQL (each
+ * may run apt-get). `n8n[version]` and `systemPackages` settle when theirs are done: a stage
+ * waits for what it needs before it takes its share of the machine.
+ */
 function prepare() {
-	const tasks = [];
 	const versions = [];
 	if (!skip('E2E') || !skip('QUEUE') || !skip('FAULTS')) versions.push(N8N_2);
 	if (!skip('E2E')) versions.push(N8N_1);
-	for (const version of versions)
-		tasks.push(
+	const n8n = {};
+	let previous = Promise.resolve();
+	for (const version of versions) {
+		previous = n8n[version] = previous.then(() =>
 			runStage({
 				name: `prepare: n8n ${version}`,
 				command: 'bash',
@@ -216,16 +230,19 @@ function prepare() {
 				prep: true,
 			}),
 		);
-	// Chromium, then Redis and PostgreSQL: one after the other, as each may run apt-get.
+	}
+	const chromium =
+		!skip('E2E') && process.env.E2E_BROWSER !== '0'
+			? runStage({
+					name: 'prepare: chromium',
+					command: 'bash',
+					args: ['scripts/n8n/ensure-chromium.sh'],
+					counting: 'none',
+					prep: true,
+				})
+			: Promise.resolve();
 	const systemPackages = (async () => {
-		if (!skip('E2E') && process.env.E2E_BROWSER !== '0')
-			await runStage({
-				name: 'prepare: chromium',
-				command: 'bash',
-				args: ['scripts/n8n/ensure-chromium.sh'],
-				counting: 'none',
-				prep: true,
-			});
+		await chromium;
 		if (!skip('QUEUE') || !skip('FAULTS'))
 			await runStage({
 				name: 'prepare: redis-server and PostgreSQL',
@@ -238,9 +255,15 @@ function prepare() {
 				prep: true,
 			});
 	})();
-	tasks.push(systemPackages);
-	return { all: Promise.all(tasks), systemPackages };
+	return {
+		all: Promise.all([...Object.values(n8n), systemPackages]),
+		n8n,
+		chromium,
+		systemPackages,
+	};
 }
+
+const BROWSER_FILES = new Set(['browser', 'oauth2', 'setup']);
 
 /** Each n8n line's e2e files, split into shards that run side by side. */
 function e2eShards() {
@@ -260,6 +283,9 @@ function e2eShards() {
 		shards.forEach((shard, i) =>
 			stages.push({
 				name: shards.length > 1 ? `e2e ${version} [${i + 1}/${shards.length}]` : `e2e ${version}`,
+				version,
+				// n8n with its driver, and Chromium beside them for the editor's checks
+				load: shard.files.some((f) => BROWSER_FILES.has(f.name)) ? 2 : 1,
 				command: 'node',
 				args: ['test/e2e/run.js'],
 				env: {
@@ -436,7 +462,7 @@ async function main() {
 	// n8n in queue mode: Postgres, Redis, main, worker, two webhook processors (test/queue), then the
 	// fault suite's lost mode: a lane of its own from the start, once Redis and PostgreSQL are there.
 	const queueLane = async () => {
-		await prepared.systemPackages;
+		await Promise.all([prepared.systemPackages, prepared.n8n[N8N_2]]);
 		if (skip('QUEUE')) console.log('\n=== queue: skipped (SKIP_QUEUE=1)');
 		else
 			await runStage({
@@ -449,7 +475,15 @@ async function main() {
 			});
 		if (faultModes.includes('lost')) await runStage(faultsStage('lost'));
 	};
-	await Promise.all([lane(checksLane), ...e2eShards().map((stage) => lane([stage])), queueLane()]);
+	await Promise.all([
+		lane(checksLane),
+		...e2eShards().map(async (stage) => {
+			await prepared.n8n[stage.version];
+			if (stage.load > 1) await prepared.chromium;
+			await runStage(stage);
+		}),
+		queueLane(),
+	]);
 	// The fault suite's queue and single modes at the end, side by side and without other work:
 	// their n8n processes restart into a flood of re-sends, which beside the e2e shards took minutes
 	// longer to drain (and slowed the shards down).

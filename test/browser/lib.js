@@ -82,11 +82,15 @@ const pageDeadline = (firstLoadMs) => Math.max(30000, 4 * firstLoadMs);
  * megabytes of JavaScript), and sets the page's deadline from how long that took.
  */
 async function signIn(page, n8n) {
-	await waitFor(async () => {
-		const res = await fetch(`${n8n.url}/signin`).catch(() => undefined);
-		// While it migrates, n8n answers every path with a plain "starting up" page.
-		return res?.ok && /<script/i.test(await res.text());
-	}, "n8n's editor to be served", 300000);
+	await waitFor(
+		async () => {
+			const res = await fetch(`${n8n.url}/signin`).catch(() => undefined);
+			// While it migrates, n8n answers every path with a plain "starting up" page.
+			return res?.ok && /<script/i.test(await res.text());
+		},
+		"n8n's editor to be served",
+		300000,
+	);
 	const t0 = Date.now();
 	await page.goto(`${n8n.url}/signin`, { timeout: 0 });
 	await page.getByLabel('Email').waitFor({ timeout: 0 });

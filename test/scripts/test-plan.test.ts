@@ -46,6 +46,41 @@ describe("npm test's plan", () => {
 		expect(plan.shardFiles(files, 1, {})[0].files).toEqual(files);
 	});
 
+	it('keeps the load units in use within the capacity, starting waiting stages in the order they asked', async () => {
+		const pool = plan.createPool(4);
+		let inUse = 0;
+		let most = 0;
+		const started: string[] = [];
+		const gates = new Map<string, () => void>();
+		const stage = (name: string, units: number) =>
+			pool.hold(units, async () => {
+				inUse += Math.min(units, 4);
+				most = Math.max(most, inUse);
+				started.push(name);
+				await new Promise<void>((release) => gates.set(name, release));
+				inUse -= Math.min(units, 4);
+			});
+		const done = [stage('unit', 2), stage('e2e', 2), stage('queue', 3), stage('lint', 1)];
+		await new Promise((r) => setImmediate(r));
+		// The queue waits for three free units; lint, asking after it, waits behind it.
+		expect(started).toEqual(['unit', 'e2e']);
+		gates.get('unit')!();
+		await new Promise((r) => setImmediate(r));
+		expect(started).toEqual(['unit', 'e2e']);
+		gates.get('e2e')!();
+		await new Promise((r) => setImmediate(r));
+		expect(started).toEqual(['unit', 'e2e', 'queue', 'lint']);
+		// More than the capacity runs alone rather than never.
+		const alone = stage('huge', 9);
+		gates.get('queue')!();
+		gates.get('lint')!();
+		await new Promise((r) => setImmediate(r));
+		expect(started.at(-1)).toBe('huge');
+		gates.get('huge')!();
+		await Promise.all([...done, alone]);
+		expect(most).toBeLessThanOrEqual(4);
+	});
+
 	it('warns only past the budget, naming the stages that grew most over their reference', () => {
 		const { unit, e2e, 'faults queue': faults } = plan.STAGE_SECONDS;
 		const stages = [
