@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { resources } from './resources';
+import { refuseUnlessAgentMayRun } from './shared/agentAccess';
 import { DEFAULT_ITEMS_AT_ONCE, NODE_OPTIONS } from './shared/nodeOptions';
 import { markUntrusted, runsAsTool } from './shared/output';
 import type { FaxPlusOperation } from './shared/types';
@@ -21,7 +22,9 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	await runInOrder(items.length, limit, async (itemIndex) => {
 		const pairedItem = { item: itemIndex };
 		try {
-			const results = await operationOf(this, itemIndex).execute.call(this, itemIndex);
+			const operation = operationOf(this, itemIndex);
+			if (runsAsTool(this)) refuseUnlessAgentMayRun(this, itemIndex, operation);
+			const results = await operation.execute.call(this, itemIndex);
 			outputs[itemIndex] = results.map((result) => ({
 				...result,
 				...(runsAsTool(this) && { json: untrustedMarked(this, itemIndex, result.json) }),
