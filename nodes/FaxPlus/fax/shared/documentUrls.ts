@@ -28,6 +28,7 @@ import {
 import {
 	documentEgress,
 	hostList,
+	type HostList,
 	type DocumentEgress,
 	type EgressDecision,
 } from './documentEgress';
@@ -77,7 +78,7 @@ export const allowedDocumentHostsOption: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. files.example.com, *.s3.amazonaws.com',
 	description:
-		"Hosts the document URLs and their redirects may use, separated by commas; *.example.com for its subdomains. Empty: any host n8n's egress rules allow. On n8n 1.x, which cannot check where a host name leads, a host name is fetched only when it is listed here.",
+		"Hosts the document URLs and their redirects may use, separated by commas; *.example.com for its subdomains; a port (10.0.0.5:8080) or scheme (https://files.example.com) limits the entry to it, and an entry with a path is refused. Empty: any host n8n's egress rules allow. On n8n 1.x, which cannot check where a host name leads, a host name is fetched only when it is listed here.",
 	displayOptions: showForUrls,
 };
 
@@ -177,7 +178,13 @@ export async function fetchDocuments(
 		return url;
 	});
 
-	const egress = documentEgress(context, hostList(options.allowedDocumentHosts));
+	let allowedHosts: HostList | undefined;
+	try {
+		allowedHosts = hostList(options.allowedDocumentHosts);
+	} catch (error) {
+		throw new NodeOperationError(node, (error as Error).message, { itemIndex });
+	}
+	const egress = documentEgress(context, allowedHosts);
 	const timeLimit = timeLimitSeconds(context, itemIndex, options.downloadTimeLimit);
 	// Every address is checked before the first request: a refused one fails the item at once.
 	for (const url of urls) await checkEgress(context, itemIndex, egress, url, url);
