@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { resources } from './resources';
 import { refuseUnlessAgentMayRun } from './shared/agentAccess';
 import { DEFAULT_ITEMS_AT_ONCE, NODE_OPTIONS } from './shared/nodeOptions';
-import { markUntrusted, runsAsTool } from './shared/output';
+import { markUntrusted, runsAsTool, withUntrustedNote } from './shared/output';
 import type { FaxPlusOperation } from './shared/types';
 
 /**
@@ -54,7 +54,8 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		const first = Math.min(...failures.keys());
 		throw asNodeError(this, failures.get(first), first);
 	}
-	return [outputs.flat()];
+	const output = outputs.flat();
+	return [runsAsTool(this) ? withUntrustedNote(output) : output];
 }
 
 /** A tool answer with the text written by others marked (see markUntrusted). */

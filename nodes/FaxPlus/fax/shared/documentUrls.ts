@@ -230,7 +230,8 @@ async function checkEgress(
 	const decision = await egress.check(url);
 	if (decision.allowed) return decision.address;
 	if (decision.reason === 'unresolved') throw couldNotFetch(context, itemIndex, asked);
-	const hop = url === asked ? '' : ` (it redirects to ${shownUrl(url)})`;
+	// Only the origin of a redirect: its path is the document server's text.
+	const hop = url === asked ? '' : ` (it redirects to ${url.protocol}//${url.host})`;
 	const { message, description } = refusal(decision, egress.filtered);
 	throw new NodeOperationError(context.getNode(), `${LABEL}: ${shownUrl(asked)}${hop} ${message}`, {
 		itemIndex,
@@ -427,10 +428,11 @@ async function readDocument(
 		stop();
 		throw new NodeOperationError(
 			node,
-			`${LABEL}: ${shown} is not a type Fax.Plus can fax (${contentType || 'no Content-Type'})`,
+			`${LABEL}: ${shown} is not a type Fax.Plus can fax`,
 			{
 				itemIndex,
-				description: `Fax.Plus accepts ${ACCEPTED_LIST}. Nothing was sent.`,
+				// The server's Content-Type is its text, not quoted: an error reaches an agent as it is.
+				description: `Fax.Plus accepts ${ACCEPTED_LIST}; the server's Content-Type (or, where it is generic or missing, the file name) is none of them. Nothing was sent.`,
 			},
 		);
 	}
