@@ -134,7 +134,8 @@ export function checkedBaseUrl(
 		url = undefined;
 	}
 	const safe =
-		url?.protocol === 'https:' || (url?.protocol === 'http:' && isLiteralLoopbackHost(url.hostname));
+		url?.protocol === 'https:' ||
+		(url?.protocol === 'http:' && isLiteralLoopbackHost(url.hostname));
 	const extra = url && (url.username || url.password || url.search || url.hash);
 	if (safe && !extra) return text.replace(/\/+$/, '');
 	const shown = url ? `${url.protocol}//${url.host}${url.pathname}` : 'not a URL';

@@ -9,7 +9,9 @@ import { requiredString } from '../shared/items';
 import { runAiJob } from './shared/aiJobs';
 import {
 	requestIfMissingProperty,
-	spendsWhenRequesting, waitForResultProperties } from './shared/aiProperties';
+	spendsWhenRequesting,
+	waitForResultProperties,
+} from './shared/aiProperties';
 import { faxIdField } from './shared/fields';
 import type { AgentRisk } from '../shared/types';
 

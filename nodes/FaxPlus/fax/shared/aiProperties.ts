@@ -77,6 +77,7 @@ export function requestIfMissingProperty(job: AiJob, operation: string): INodePr
 /** Get OCR / Get Field Extraction: with Request If Not Requested Yet on (the tool's default), a call can spend AI credits. */
 export const spendsWhenRequesting: AgentRisk = {
 	kind: 'spends',
-	when: (context, itemIndex) => context.getNodeParameter('requestIfMissing', itemIndex, false) === true,
+	when: (context, itemIndex) =>
+		context.getNodeParameter('requestIfMissing', itemIndex, false) === true,
 	whenText: 'when "Request … If Not Requested Yet" is on',
 };

@@ -426,15 +426,11 @@ async function readDocument(
 		: documentType(undefined, contentType);
 	if (!type) {
 		stop();
-		throw new NodeOperationError(
-			node,
-			`${LABEL}: ${shown} is not a type Fax.Plus can fax`,
-			{
-				itemIndex,
-				// The server's Content-Type is its text, not quoted: an error reaches an agent as it is.
-				description: `Fax.Plus accepts ${ACCEPTED_LIST}; the server's Content-Type (or, where it is generic or missing, the file name) is none of them. Nothing was sent.`,
-			},
-		);
+		throw new NodeOperationError(node, `${LABEL}: ${shown} is not a type Fax.Plus can fax`, {
+			itemIndex,
+			// The server's Content-Type is its text, not quoted: an error reaches an agent as it is.
+			description: `Fax.Plus accepts ${ACCEPTED_LIST}; the server's Content-Type (or, where it is generic or missing, the file name) is none of them. Nothing was sent.`,
+		});
 	}
 
 	const tooLarge = (size: string) =>

@@ -152,20 +152,17 @@ describe('Fax → Send: document URLs an attacker chooses', () => {
 			() =>
 				`http://${ALLOWED_HOST}:${allowed.port}/redirect?to=${encodeURIComponent(`http://127.0.0.1:${port()}/${INJECTION}.pdf`)}`,
 		],
-	])(
-		"as a tool, an error quotes none of the document server's text: %s",
-		async (_case, url) => {
-			const { error } = await runOperation(
-				faxPlus(),
-				{ ...base, documentUrls: url() },
-				{ asTool: true },
-			);
-			expect(error?.message).toMatch(/^Document URLs: /);
-			const text = `${error?.message} ${error?.description}`;
-			expect(text).not.toMatch(/ignore|instructions/i);
-			expect(apiRequests(faxPlus())).toEqual([]);
-		},
-	);
+	])("as a tool, an error quotes none of the document server's text: %s", async (_case, url) => {
+		const { error } = await runOperation(
+			faxPlus(),
+			{ ...base, documentUrls: url() },
+			{ asTool: true },
+		);
+		expect(error?.message).toMatch(/^Document URLs: /);
+		const text = `${error?.message} ${error?.description}`;
+		expect(text).not.toMatch(/ignore|instructions/i);
+		expect(apiRequests(faxPlus())).toEqual([]);
+	});
 
 	it("positive control: the same server's PDF is faxed", async () => {
 		await runOk(faxPlus(), {

@@ -69,7 +69,9 @@ describe('an operation with a risk, as a tool', () => {
 	it('is refused before any request while the switch is off, naming it', async () => {
 		for (const parameters of [deleteFax, purchase]) {
 			const { error } = await runOperation(server(), parameters, { asTool: true });
-			expect(error?.message).toMatch(/^This tool may not .* for an AI agent: "Let an AI Agent Run This" is off$/);
+			expect(error?.message).toMatch(
+				/^This tool may not .* for an AI agent: "Let an AI Agent Run This" is off$/,
+			);
 			expect(error?.description).toMatch(/turns on "Let an AI Agent Run This"/);
 		}
 		expect(apiRequests(server())).toHaveLength(0);

@@ -287,7 +287,8 @@ describe('document URLs on n8n 1.x (no egress filter, no resolver a node may use
 	});
 
 	it('honours the port and scheme of an entry: no other port or scheme of that host', async () => {
-		const hosts = '10.0.0.5:8080, 127.0.0.2:80, https://files.example.com, http://docs.example:8000';
+		const hosts =
+			'10.0.0.5:8080, 127.0.0.2:80, https://files.example.com, http://docs.example:8000';
 		const allowed = [
 			'http://10.0.0.5:8080/a.pdf',
 			'https://10.0.0.5:8080/a.pdf',
@@ -307,9 +308,13 @@ describe('document URLs on n8n 1.x (no egress filter, no resolver a node may use
 			'https://docs.example:8000/a.pdf',
 			'http://docs.example/a.pdf',
 		];
-		for (const url of allowed) expect([url, await check(n8n1, url, hosts)]).toEqual([url, { allowed: true }]);
+		for (const url of allowed)
+			expect([url, await check(n8n1, url, hosts)]).toEqual([url, { allowed: true }]);
 		for (const url of refused)
-			expect([url, await check(n8n1, url, hosts)]).toEqual([url, { allowed: false, reason: 'notListed' }]);
+			expect([url, await check(n8n1, url, hosts)]).toEqual([
+				url,
+				{ allowed: false, reason: 'notListed' },
+			]);
 	});
 
 	it.each([
