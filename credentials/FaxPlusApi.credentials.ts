@@ -13,7 +13,7 @@ import type {
  * way before every request; n8n's expressions have no URL parser, so this is the written form:
  * other notations of loopback fail the test).
  */
-const SAFE_BASE_URL = String.raw`/^\s*(https:\/\/[^\/?#@\s]+|http:\/\/(localhost|[^\/?#@:\s]+\.localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d+)?)(\/[^?#\s]*)?\s*$/i.test($credentials.baseUrl)`;
+const SAFE_BASE_URL = String.raw`/^\s*(https:\/\/[^\/?#@\s]+|http:\/\/(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d+)?)(\/[^?#\s]*)?\s*$/i.test($credentials.baseUrl)`;
 
 export class FaxPlusApi implements ICredentialType {
 	name = 'faxPlusApi';

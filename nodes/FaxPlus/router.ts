@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { resources } from './resources';
+import { refuseUnlessAgentMayRun } from './shared/agentAccess';
 import { DEFAULT_ITEMS_AT_ONCE, NODE_OPTIONS } from './shared/nodeOptions';
-import { markUntrusted, runsAsTool } from './shared/output';
+import { markUntrusted, runsAsTool, withUntrustedNote } from './shared/output';
 import type { FaxPlusOperation } from './shared/types';
 
 /**
@@ -21,7 +22,9 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	await runInOrder(items.length, limit, async (itemIndex) => {
 		const pairedItem = { item: itemIndex };
 		try {
-			const results = await operationOf(this, itemIndex).execute.call(this, itemIndex);
+			const operation = operationOf(this, itemIndex);
+			if (runsAsTool(this)) refuseUnlessAgentMayRun(this, itemIndex, operation);
+			const results = await operation.execute.call(this, itemIndex);
 			outputs[itemIndex] = results.map((result) => ({
 				...result,
 				...(runsAsTool(this) && { json: untrustedMarked(this, itemIndex, result.json) }),
@@ -51,7 +54,8 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		const first = Math.min(...failures.keys());
 		throw asNodeError(this, failures.get(first), first);
 	}
-	return [outputs.flat()];
+	const output = outputs.flat();
+	return [runsAsTool(this) ? withUntrustedNote(output) : output];
 }
 
 /** A tool answer with the text written by others marked (see markUntrusted). */

@@ -178,7 +178,17 @@ export function formatIp(address: IpAddress): string {
 /** Whether a URL host is this machine's loopback: `localhost`, `*.localhost`, 127/8, ::1 or a form of them. */
 export function isLoopbackHost(hostname: string): boolean {
 	const host = hostname.toLowerCase().replace(/\.$/, '');
-	if (host === 'localhost' || host.endsWith('.localhost')) return true;
+	return host.endsWith('.localhost') || isLiteralLoopbackHost(host);
+}
+
+/**
+ * Whether a URL host is loopback without asking a resolver: a loopback address in any notation,
+ * or exactly `localhost` (`localhost.` and `*.localhost` can go to DNS where the system resolver
+ * does not answer them itself).
+ */
+export function isLiteralLoopbackHost(hostname: string): boolean {
+	const host = hostname.toLowerCase();
+	if (host === 'localhost') return true;
 	const address = parseIp(host);
 	return address !== undefined && internalRange(effectiveAddress(address)) === 'loopback';
 }

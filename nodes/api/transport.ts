@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { isLoopbackHost } from './addresses';
+import { isLiteralLoopbackHost } from './addresses';
 import type { FaxPlusContext } from './context';
 import { describeFaxPlusError, parseErrorBody } from './errorCatalogue';
 import { sendWithRateLimitRetry } from './rateLimit';
@@ -116,7 +116,7 @@ function credentialsOf(
 }
 
 /**
- * The credential's Base URL, safe by construction: https://, or http:// to a loopback host (a
+ * The credential's Base URL, safe by construction: https://, or http:// to a literal loopback host (a
  * local test server or gateway), where the token never crosses a network in clear; no user name,
  * password, query or fragment (they would travel with, or break, every request). Refused before
  * any request otherwise, naming the URL without them.
@@ -134,7 +134,8 @@ export function checkedBaseUrl(
 		url = undefined;
 	}
 	const safe =
-		url?.protocol === 'https:' || (url?.protocol === 'http:' && isLoopbackHost(url.hostname));
+		url?.protocol === 'https:' ||
+		(url?.protocol === 'http:' && isLiteralLoopbackHost(url.hostname));
 	const extra = url && (url.username || url.password || url.search || url.hash);
 	if (safe && !extra) return text.replace(/\/+$/, '');
 	const shown = url ? `${url.protocol}//${url.host}${url.pathname}` : 'not a URL';

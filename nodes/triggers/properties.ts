@@ -61,9 +61,9 @@ export const customDataNumbersOption: INodeProperties = {
 	displayName: 'Save Numbers in Custom Data',
 	name: 'saveNumbersInCustomData',
 	type: 'boolean',
-	default: true,
+	default: false,
 	description:
-		"Whether to save the fax's numbers (From, To) with the execution as custom data, beside its fax ID, so executions can be found by number. Turn it off where numbers must not be kept outside the execution's own data.",
+		"Whether to save the fax's numbers (From, To) with the execution as custom data, beside its fax ID, so executions can be found by number. Custom data is kept outside the execution's data: n8n's execution data redaction does not clear it, and the executions list and API show it.",
 };
 
 /** Fax.Plus's web app, whose Integrations → Webhooks settings show each endpoint's signing secret. */

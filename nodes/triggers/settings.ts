@@ -65,7 +65,7 @@ export function readOptions(context: TriggerContext): TriggerOptions {
 			.trim()
 			.toLowerCase(),
 		binaryPropertyName: String(options.binaryPropertyName ?? 'data').trim(),
-		customDataNumbers: options.saveNumbersInCustomData !== false,
+		customDataNumbers: options.saveNumbersInCustomData === true,
 	};
 }
 

@@ -47,7 +47,6 @@ describe('Fax.Plus API credential: the test request', () => {
 		['HTTPS://gateway.example/fax/v3', 'HTTPS://gateway.example/fax/v3'],
 		['http://127.0.0.1:8080/v3', 'http://127.0.0.1:8080/v3'],
 		['http://localhost:8080/v3/', 'http://localhost:8080/v3'],
-		['http://faxplus.localhost/v3', 'http://faxplus.localhost/v3'],
 		['http://[::1]:8080/v3', 'http://[::1]:8080/v3'],
 	])('asks GET /auth/token of a safe Base URL: %s', (baseUrl, expected) => {
 		expect(resolvedTest(baseUrl)).toEqual({ baseURL: expected, url: '/auth/token', method: 'GET' });
@@ -59,6 +58,9 @@ describe('Fax.Plus API credential: the test request', () => {
 		'http://127.0.0.1.evil.example/v3',
 		'http://127.0.0.1@evil.example/v3',
 		'http://localhost.evil.example/v3',
+		// Names a resolver may send to DNS.
+		'http://faxplus.localhost/v3',
+		'http://localhost./v3',
 		'http://0.0.0.0:8080/v3',
 		'ftp://restapi.fax.plus/v3',
 		'restapi.fax.plus/v3',

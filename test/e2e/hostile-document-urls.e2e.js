@@ -7,8 +7,9 @@
 // the allowed 127.0.0.2, directly, by a redirect and by an IPv4-mapped form.
 // n8n 1.x has no egress filter and gives nodes no resolver: there the node checks IP literals with
 // the same ranges, fetches a host name only when the option Allowed Document Hosts lists it, and
-// follows no unchecked redirect; a second workflow lists hosts (positive controls on 1.x; on 2.x
-// the list never lets an internal address through). Each download ends at its time limit.
+// follows no unchecked redirect; a second workflow lists hosts, one with its port (positive
+// controls on 1.x; another port of that host is refused on both lines; on 2.x the list never lets
+// an internal address through). Each download ends at its time limit.
 
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
@@ -86,6 +87,9 @@ module.exports = async function hostileDocumentUrls(t) {
 			started.push(s.allowed);
 			s.listedServer = await countingServer(['127.0.0.1'], pdf);
 			started.push(s.listedServer);
+			// The allowed host on another port than the one Allowed Document Hosts lists.
+			s.otherPort = await countingServer([ALLOWED_HOST], pdf);
+			started.push(s.otherPort);
 			s.n8n = await startN8n({ env: { N8N_SSRF_ALLOWED_IP_RANGES: `${ALLOWED_HOST}/32` } });
 			started.push(s.n8n);
 			log(`hostile URLs: n8n ${s.n8n.version} at ${s.n8n.url}`);
@@ -124,7 +128,7 @@ module.exports = async function hostileDocumentUrls(t) {
 								documentSource: 'url',
 								documentUrls: '={{ $json.body.urls }}',
 								options: {
-									allowedDocumentHosts: `localhost, ${ALLOWED_HOST}`,
+									allowedDocumentHosts: `localhost, ${ALLOWED_HOST}:${s.allowed.port}`,
 									downloadTimeLimit: 3,
 								},
 							}),
@@ -223,6 +227,20 @@ module.exports = async function hostileDocumentUrls(t) {
 		`http://127.0.0.3:${port}/doc.pdf?token=s3cret`,
 		/is not on the Allowed Document Hosts of this node/,
 	);
+	await check(
+		`hostile URLs (n8n ${s.n8n.version}): refuses another port of a host Allowed Document Hosts lists with a port`,
+		async () => {
+			const from = server.requests.length;
+			const run = await s.listed.run({
+				urls: `http://${ALLOWED_HOST}:${s.otherPort.port}/doc.pdf?token=s3cret`,
+			});
+			const error = errorOf(run.execution);
+			assert.ok(error, `the run did not fail: ${JSON.stringify(run.body).slice(0, 300)}`);
+			assert.match(String(error.message), /is not on the Allowed Document Hosts of this node/);
+			assert.deepEqual(s.otherPort.hits, [], 'the other port was reached');
+			assert.deepEqual(apiRequests(server, from), [], 'something was sent to Fax.Plus');
+		},
+	);
 	if (filtered) {
 		// On n8n 2.x the node's list narrows n8n's rules and never widens them.
 		await refused(
@@ -266,7 +284,7 @@ module.exports = async function hostileDocumentUrls(t) {
 		);
 	} else {
 		await fetched(
-			`from ${ALLOWED_HOST}, listed in Allowed Document Hosts (n8n 1.x)`,
+			`from ${ALLOWED_HOST} on the port Allowed Document Hosts lists (n8n 1.x)`,
 			s.listed,
 			`http://${ALLOWED_HOST}:${s.allowed.port}/doc.pdf`,
 		);

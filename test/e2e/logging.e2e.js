@@ -273,15 +273,13 @@ module.exports = async function logging(t) {
 				faxEvent: 'fax_received',
 				faxStatus: 'success',
 				faxDeliveryId: result.webhookId,
-				faxFrom: '+4930123456',
-				faxTo: '+15551230001',
 			});
 			assert.deepEqual(logFile.ours(s.wf.id), []);
 		},
 	);
 
 	await check(
-		'logging: a Send execution carries its outbox IDs and numbers in its custom data',
+		'logging: a Send execution carries its outbox IDs, and with Save Numbers in Custom Data on its numbers, in its custom data',
 		async () => {
 			const send = await deployWebhookWorkflow(
 				n8n,
@@ -295,6 +293,7 @@ module.exports = async function logging(t) {
 								from: { __rl: true, mode: 'number', value: '+15551230001' },
 								documentSource: 'text',
 								documentText: 'Logging e2e',
+								options: { saveNumbersInCustomData: true },
 							}),
 							credentials: credRef('faxPlusApi', s.pat),
 						},

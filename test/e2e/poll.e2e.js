@@ -141,8 +141,6 @@ module.exports = async function poll(t) {
 			faxId: 'fax_poll_1',
 			faxEvent: 'fax_received',
 			faxStatus: 'success',
-			faxFrom: '+4930123456',
-			faxTo: '+15551230001',
 		});
 	});
 

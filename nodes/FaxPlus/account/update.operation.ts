@@ -11,6 +11,7 @@ import { answerOr, requiredString } from '../shared/items';
 import { wholeNumber } from '../shared/values';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import type { AccountModification, AccountUpdated } from './types';
+import type { AgentRisk } from '../shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Update',
@@ -19,6 +20,8 @@ export const option: INodePropertyOptions = {
 	description:
 		"Change your own account (or, for admins, a member's): name, email, phone and sending settings",
 };
+
+export const agentRisk: AgentRisk = { kind: 'changes' };
 
 /** The text fields of PayloadAccountModification, by parameter name. */
 const TEXT_FIELDS = {

@@ -11,6 +11,7 @@ import { answerOr, requiredString } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import type { MemberDetail, MemberDetailResponse, MemberUpdated } from './types';
+import type { AgentRisk } from '../shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Update Member',
@@ -18,6 +19,8 @@ export const option: INodePropertyOptions = {
 	action: 'Update a corporate member',
 	description: "Change a corporate member's role or faxing quota",
 };
+
+export const agentRisk: AgentRisk = { kind: 'changes' };
 
 export const description: INodeProperties[] = [
 	resourceLocator({

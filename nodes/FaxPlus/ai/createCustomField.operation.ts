@@ -9,6 +9,7 @@ import { showFor } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import type { AiCustomField, AiCustomFieldCreate } from './types';
+import type { AgentRisk } from '../shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Create Custom Field',
@@ -16,6 +17,8 @@ export const option: INodePropertyOptions = {
 	action: 'Create an AI custom field',
 	description: 'Define a field for Fax AI to extract (admins only)',
 };
+
+export const agentRisk: AgentRisk = { kind: 'changes' };
 
 export const description: INodeProperties[] = [
 	{

@@ -11,6 +11,7 @@ import { toItems } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import type { AiCustomField, AiCustomFieldUpdate } from './types';
+import type { AgentRisk } from '../shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Update Custom Field',
@@ -18,6 +19,8 @@ export const option: INodePropertyOptions = {
 	action: 'Update an AI custom field',
 	description: 'Change the name, instructions or enabled state of an AI custom field (admins only)',
 };
+
+export const agentRisk: AgentRisk = { kind: 'changes' };
 
 export const description: INodeProperties[] = [
 	resourceLocator({

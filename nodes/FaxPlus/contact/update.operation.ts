@@ -12,6 +12,7 @@ import { showFor, updateFieldsCollection, userIdField } from '../shared/descript
 import { answerOr, requiredString } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import type { ContactModification, ContactUpdated } from './types';
+import type { AgentRisk } from '../shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Update',
@@ -19,6 +20,8 @@ export const option: INodePropertyOptions = {
 	action: 'Update a contact',
 	description: "Change a contact's name, company or fax numbers",
 };
+
+export const agentRisk: AgentRisk = { kind: 'changes' };
 
 export const description: INodeProperties[] = [
 	userIdField('contact', 'update'),

@@ -8,6 +8,7 @@ import { showFor } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import type { ContactGroupDeleted, EmptyAnswer } from './types';
+import type { AgentRisk } from '../shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Delete',
@@ -15,6 +16,8 @@ export const option: INodePropertyOptions = {
 	action: 'Delete a contact group',
 	description: 'Delete a contact group of the account',
 };
+
+export const agentRisk: AgentRisk = { kind: 'deletes' };
 
 export const description: INodeProperties[] = [
 	{

@@ -9,6 +9,7 @@ import { toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import { requiredIdList } from './idList';
 import type { ContactGroupShareRequest, ContactGroupsShared, EmptyAnswer } from './types';
+import type { AgentRisk } from '../shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Share',
@@ -16,6 +17,8 @@ export const option: INodePropertyOptions = {
 	action: 'Share contact groups with members',
 	description: 'Share contact groups with corporate members',
 };
+
+export const agentRisk: AgentRisk = { kind: 'changes' };
 
 export const description: INodeProperties[] = [
 	{

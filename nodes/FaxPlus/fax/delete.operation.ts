@@ -9,6 +9,7 @@ import { requiredString, toItems } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import { faxIdField } from './shared/fields';
 import type { FaxDeleted } from './shared/types';
+import type { AgentRisk } from '../shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Delete',
@@ -16,6 +17,8 @@ export const option: INodePropertyOptions = {
 	action: 'Delete a fax',
 	description: 'Delete a fax record',
 };
+
+export const agentRisk: AgentRisk = { kind: 'deletes' };
 
 /** What an AI agent reads about this operation as a tool. */
 export const toolDescription =

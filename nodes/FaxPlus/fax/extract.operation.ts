@@ -10,6 +10,7 @@ import { finishedData, followAiJobs, jobMessage, waitSettings } from './shared/a
 import { waitForResultProperties } from './shared/aiProperties';
 import { faxIdField } from './shared/fields';
 import type { TextAndFields } from './shared/types';
+import type { AgentRisk } from '../shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Extract Text and Fields',
@@ -18,6 +19,8 @@ export const option: INodePropertyOptions = {
 	description:
 		'Get the text (OCR) and the fields of a fax from Fax AI in one step, requesting each only when nobody has, and wait for both',
 };
+
+export const agentRisk: AgentRisk = { kind: 'spends' };
 
 /** What an AI agent reads about this operation as a tool. */
 export const toolDescription =

@@ -9,6 +9,7 @@ import { requiredString } from '../shared/items';
 import { faxIdField } from './shared/fields';
 import { runAiJob } from './shared/aiJobs';
 import { waitForResultProperties } from './shared/aiProperties';
+import type { AgentRisk } from '../shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Request Field Extraction',
@@ -17,6 +18,8 @@ export const option: INodePropertyOptions = {
 	description:
 		'Ask Fax AI to extract the fields of a fax, once: a fax already done is read, one in progress waited for',
 };
+
+export const agentRisk: AgentRisk = { kind: 'spends' };
 
 /** What an AI agent reads about this operation as a tool. */
 export const toolDescription =

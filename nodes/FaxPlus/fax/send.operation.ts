@@ -415,7 +415,7 @@ export async function execute(
 	saveFaxCustomData(
 		this,
 		{ outboxIds, from, to },
-		{ numbers: options.saveNumbersInCustomData !== false },
+		{ numbers: options.saveNumbersInCustomData === true },
 	);
 	if (fromFax !== undefined) sent.fromFax = fromFax;
 	if (body.send_time) sent.sendTime = body.send_time;

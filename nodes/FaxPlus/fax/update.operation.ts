@@ -11,6 +11,7 @@ import { answerOr, requiredString } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import { faxIdField } from './shared/fields';
 import type { FaxModification, FaxRecord, FaxUpdated } from './shared/types';
+import type { AgentRisk } from '../shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Update',
@@ -18,6 +19,8 @@ export const option: INodePropertyOptions = {
 	action: 'Update a fax',
 	description: 'Mark a fax as read or unread, or change its comment',
 };
+
+export const agentRisk: AgentRisk = { kind: 'changes' };
 
 /** What an AI agent reads about this operation as a tool. */
 export const toolDescription =

@@ -12,6 +12,7 @@ import { faxPlusApiRequest } from '../../api/transport';
 import { aiJobPath, fieldExtractionResult } from './shared/aiJobs';
 import { faxIdField } from './shared/fields';
 import type { FieldExtractionAnswer, FieldExtractionCorrection } from './shared/types';
+import type { AgentRisk } from '../shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Update Field Extraction',
@@ -19,6 +20,8 @@ export const option: INodePropertyOptions = {
 	action: 'Update the AI field extraction of a fax',
 	description: 'Correct fields Fax AI extracted from a fax; outputs the corrected extraction',
 };
+
+export const agentRisk: AgentRisk = { kind: 'changes' };
 
 /** What an AI agent reads about this operation as a tool. */
 export const toolDescription =

@@ -12,6 +12,7 @@ import { normalizeE164Numbers } from '../../api/numbers';
 import { checkUrl } from '../webhook/fields';
 import { hookWithoutToken } from '../../api/hookTokens';
 import { createLegacyHook } from '../../api/legacyHooks';
+import type { AgentRisk } from '../shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Create',
@@ -19,6 +20,8 @@ export const option: INodePropertyOptions = {
 	action: 'Create a legacy hook',
 	description: 'Subscribe a URL to one fax event with the legacy hook API',
 };
+
+export const agentRisk: AgentRisk = { kind: 'changes' };
 
 const show = showFor('legacyHook', 'create');
 

@@ -10,6 +10,7 @@ import { toItems } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { deleteLegacyHook } from '../../api/legacyHooks';
 import type { LegacyHookDeleted } from './types';
+import type { AgentRisk } from '../shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Delete',
@@ -17,6 +18,8 @@ export const option: INodePropertyOptions = {
 	action: 'Delete a legacy hook',
 	description: 'Stop the deliveries of a legacy hook and remove it',
 };
+
+export const agentRisk: AgentRisk = { kind: 'deletes' };
 
 export const description: INodeProperties[] = [
 	resourceLocator({

@@ -11,6 +11,7 @@ import { resourceLocator } from '../shared/locators';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import { faxNumberField, faxNumberOf } from './fields';
 import type { NumberAssigned, NumberModification } from './types';
+import type { AgentRisk } from '../shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Assign',
@@ -18,6 +19,8 @@ export const option: INodePropertyOptions = {
 	action: 'Assign a fax number to a member',
 	description: "Give a corporate member the use of one of the account's fax numbers (admins only)",
 };
+
+export const agentRisk: AgentRisk = { kind: 'changes' };
 
 export const description: INodeProperties[] = [
 	{

@@ -10,6 +10,7 @@ import { answerOr, requiredString } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import { faxNumberField, faxNumberOf } from './fields';
 import type { NumberRevoked } from './types';
+import type { AgentRisk } from '../shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Revoke',
@@ -18,6 +19,8 @@ export const option: INodePropertyOptions = {
 	description:
 		'Take a fax number away from a corporate member, or from yourself ("self"); never from the admin',
 };
+
+export const agentRisk: AgentRisk = { kind: 'changes' };
 
 export const description: INodeProperties[] = [
 	{

@@ -9,6 +9,7 @@ import { requiredString, toItems } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import { outboxFaxIdField } from './fields';
 import type { OutboxFaxDeleted } from './types';
+import type { AgentRisk } from '../shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Delete',
@@ -16,6 +17,8 @@ export const option: INodePropertyOptions = {
 	action: 'Delete a scheduled fax',
 	description: 'Delete an outgoing fax that is still scheduled for sending',
 };
+
+export const agentRisk: AgentRisk = { kind: 'deletes' };
 
 /** What an AI agent reads about this operation as a tool. */
 export const toolDescription =

@@ -10,6 +10,7 @@ import { answerOr, requiredString } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import { outboxFaxIdField } from './fields';
 import type { OutboxFax, OutboxFaxModification, OutboxFaxUpdated } from './types';
+import type { AgentRisk } from '../shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Update',
@@ -17,6 +18,8 @@ export const option: INodePropertyOptions = {
 	action: 'Update a scheduled fax',
 	description: 'Change the comment of a fax that is still scheduled for sending',
 };
+
+export const agentRisk: AgentRisk = { kind: 'changes' };
 
 /** What an AI agent reads about this operation as a tool. */
 export const toolDescription =

@@ -1,4 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { agentMayRunProperty } from './agentAccess';
 import type {
 	FaxPlusOperation,
 	FaxPlusResource,
@@ -56,6 +57,7 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 			...notices,
 			picker,
 			...operations.map((operation) => toolDescriptionProperty(resource, operation)),
+			...operations.flatMap((operation) => agentMayRunProperty(resource, operation)),
 			...operations.flatMap((operation) => operation.description),
 		],
 		operations: Object.fromEntries(

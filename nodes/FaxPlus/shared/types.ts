@@ -16,6 +16,17 @@ export interface FaxPlusOperation {
 	maxItemsAtOnce?: number;
 	/** What an AI agent reads about the operation as a tool: what it does, needs and returns. */
 	toolDescription?: string;
+	/** What the operation does that an AI agent may do only when allowed (see agentAccess.ts); none: reading. */
+	agentRisk?: AgentRisk;
+}
+
+/** Why an agent may not run an operation unless allowed, and, if only sometimes, when. */
+export interface AgentRisk {
+	kind: 'spends' | 'deletes' | 'changes';
+	/** Only when this is true for the item (e.g. an option that requests paid work is on). */
+	when?: (context: IExecuteFunctions, itemIndex: number) => boolean;
+	/** When, in words, for the switch's description (with `when`). */
+	whenText?: string;
 }
 
 export type LoadOptionsMethod = (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>;

@@ -8,6 +8,7 @@ import { showFor } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import type { PurchaseAnswer, PurchaseRequest } from './types';
+import type { AgentRisk } from '../shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Purchase Number',
@@ -15,6 +16,8 @@ export const option: INodePropertyOptions = {
 	action: 'Purchase a number',
 	description: 'Buy the number of an offer found by Search Numbers',
 };
+
+export const agentRisk: AgentRisk = { kind: 'spends' };
 
 export const description: INodeProperties[] = [
 	{

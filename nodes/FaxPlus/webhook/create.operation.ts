@@ -14,6 +14,7 @@ import {
 } from '../../api/webhookEndpoints';
 import { checkChannels, checkFilterTypes, checkUrl, withoutSecrets } from './fields';
 import type { WebhookEndpointCreated } from './types';
+import type { AgentRisk } from '../shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Create',
@@ -21,6 +22,8 @@ export const option: INodePropertyOptions = {
 	action: 'Create a webhook endpoint',
 	description: 'Subscribe an HTTPS URL to fax events; outputs the new endpoint with its ID',
 };
+
+export const agentRisk: AgentRisk = { kind: 'changes' };
 
 const show = showFor('webhook', 'create');
 

@@ -10,6 +10,7 @@ import { toItems } from '../shared/items';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import { endpointIdOf, endpointLocator, endpointNotFound, isNotFound } from './fields';
 import type { WebhookEndpointDeleted } from './types';
+import type { AgentRisk } from '../shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Delete',
@@ -17,6 +18,8 @@ export const option: INodePropertyOptions = {
 	action: 'Delete a webhook endpoint',
 	description: 'Stop the deliveries of an endpoint and remove it',
 };
+
+export const agentRisk: AgentRisk = { kind: 'deletes' };
 
 export const description: INodeProperties[] = [
 	endpointLocator('delete', 'The webhook endpoint to delete'),

@@ -27,6 +27,7 @@ import {
 	withoutSecrets,
 } from './fields';
 import type { WebhookEndpointUpdated } from './types';
+import type { AgentRisk } from '../shared/types';
 
 export const option: INodePropertyOptions = {
 	name: 'Update',
@@ -34,6 +35,8 @@ export const option: INodePropertyOptions = {
 	action: 'Update a webhook endpoint',
 	description: 'Change the URL, the events or the numbers filter of an endpoint',
 };
+
+export const agentRisk: AgentRisk = { kind: 'changes' };
 
 export const description: INodeProperties[] = [
 	endpointLocator('update', 'The webhook endpoint to change'),

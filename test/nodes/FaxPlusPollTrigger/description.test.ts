@@ -57,7 +57,7 @@ describe('Fax.Plus Polling Trigger → public contract', () => {
 			['lookAgainMinutes', 0],
 			['statuses', []],
 			['binaryPropertyName', 'data'],
-			['saveNumbersInCustomData', true],
+			['saveNumbersInCustomData', false],
 		]);
 		const names = options.map((option) => option.displayName);
 		expect([...names].sort((a, b) => a.localeCompare(b))).toEqual(names);

@@ -30,8 +30,6 @@ describe('Fax.Plus Polling Trigger → what it logs and saves with the execution
 			faxId: 'fax_done',
 			faxEvent: 'fax_received',
 			faxStatus: 'success',
-			faxFrom: '+15551230009',
-			faxTo: '+15551230001',
 		});
 	});
 
@@ -51,15 +49,21 @@ describe('Fax.Plus Polling Trigger → what it logs and saves with the execution
 		expect(JSON.stringify(logs.lines)).not.toContain(server().tokens.pat);
 	});
 
-	it('with Save Numbers in Custom Data off, the run carries the fax without its numbers', async () => {
+	it('with Save Numbers in Custom Data on, the run carries the fax with its numbers', async () => {
 		const harness = await startHarness({
 			server: server(),
-			parameters: { ...received, options: { saveNumbersInCustomData: false } },
+			parameters: { ...received, options: { saveNumbersInCustomData: true } },
 		});
 		await activateOk(harness);
-		await addFax(server(), { id: 'fax_private' });
+		await addFax(server(), { id: 'fax_numbers' });
 		await harness.poll();
 		const [run] = harness.executions;
-		expect(Object.keys(run.customData ?? {}).sort()).toEqual(['faxEvent', 'faxId', 'faxStatus']);
+		expect(Object.keys(run.customData ?? {}).sort()).toEqual([
+			'faxEvent',
+			'faxFrom',
+			'faxId',
+			'faxStatus',
+			'faxTo',
+		]);
 	});
 });

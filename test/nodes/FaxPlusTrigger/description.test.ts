@@ -79,7 +79,7 @@ describe('Fax.Plus Trigger → public contract', () => {
 			['existingEndpointId', ''],
 			['statuses', []],
 			['binaryPropertyName', 'data'],
-			['saveNumbersInCustomData', true],
+			['saveNumbersInCustomData', false],
 			['useLegacyHooks', false],
 		]);
 		const legacy = (options.options as INodeProperties[]).find(

@@ -86,8 +86,6 @@ describe('Fax.Plus Trigger → what it logs and saves with the execution', () =>
 				faxEvent: 'fax_sent',
 				faxStatus: 'success',
 				faxDeliveryId: accepted.webhookId,
-				faxFrom: '+15551230001',
-				faxTo: '+4930123456',
 			});
 			// Nothing above info for a healthy delivery, and never the secret or the token.
 			expect(warnings()).toHaveLength(1);
@@ -112,19 +110,24 @@ describe('Fax.Plus Trigger → what it logs and saves with the execution', () =>
 			expect(textOf(logs.lines)).not.toContain('c2hvcnQ');
 		});
 
-		it('with Save Numbers in Custom Data off, the execution carries the fax without its numbers', async () => {
+		it('with Save Numbers in Custom Data on, the execution carries the fax with its numbers', async () => {
 			const harness = await trigger({
 				server: server(),
-				parameters: { events: ['fax_sent'], options: { saveNumbersInCustomData: false } },
+				parameters: { events: ['fax_sent'], options: { saveNumbersInCustomData: true } },
 			});
 			await activateWithSecret(harness, server());
-			await server().deliver({ event: 'fax_sent', data: { id: 'fax_private' } });
+			await server().deliver({
+				event: 'fax_sent',
+				data: { id: 'fax_numbers', from: '+15551230001', to: '+4930123456' },
+			});
 			const [run] = await runsOf(harness);
 			expect(run.customData).toEqual({
-				faxId: 'fax_private',
+				faxId: 'fax_numbers',
 				faxEvent: 'fax_sent',
 				faxStatus: expect.any(String),
 				faxDeliveryId: expect.any(String),
+				faxFrom: '+15551230001',
+				faxTo: '+4930123456',
 			});
 		});
 	});

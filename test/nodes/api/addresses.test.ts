@@ -13,6 +13,7 @@ import {
 	effectiveAddress,
 	formatIp,
 	internalRange,
+	isLiteralLoopbackHost,
 	isLoopbackHost,
 	parseIp,
 	type IpAddress,
@@ -165,6 +166,21 @@ describe('address ranges (examples)', () => {
 		['restapi.fax.plus', false],
 	])('%s is a loopback host: %s', (host, expected) => {
 		expect(isLoopbackHost(host)).toBe(expected);
+	});
+
+	it.each([
+		['localhost', true],
+		['127.0.0.1', true],
+		['127.255.0.9', true],
+		['[::1]', true],
+		['[::ffff:127.0.0.1]', true],
+		['localhost.', false],
+		['docs.localhost', false],
+		['localhost.example.com', false],
+		['0.0.0.0', false],
+		['restapi.fax.plus', false],
+	])('%s is a literal loopback host: %s', (host, expected) => {
+		expect(isLiteralLoopbackHost(host)).toBe(expected);
 	});
 
 	it('is no address for a host name', () => {

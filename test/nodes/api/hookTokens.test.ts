@@ -77,6 +77,8 @@ describe('legacy hook tokens stay out of output', () => {
 						operation: 'create',
 						targetUrl: `${URL_OF_TRIGGER}?hook_token=${TOKEN}`,
 						event: 'fax_sent',
+						// As a tool, a change to the account needs the author's consent.
+						agentMayRun: true,
 					},
 					{ asTool },
 				);

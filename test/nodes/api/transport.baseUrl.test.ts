@@ -95,6 +95,17 @@ describe("the credential's Base URL", () => {
 			'http://0.0.0.0:8080/v3',
 			"The credential's Base URL (http://0.0.0.0:8080/v3) uses http://, which would send the token unencrypted",
 		],
+		// Names the system resolver may send to DNS: whatever answers would get the token.
+		[
+			'pat',
+			'http://localhost./v3',
+			"The credential's Base URL (http://localhost./v3) uses http://, which would send the token unencrypted",
+		],
+		[
+			'oauth',
+			'http://faxplus.localhost:8080/v3',
+			"The credential's Base URL (http://faxplus.localhost:8080/v3) uses http://, which would send the token unencrypted",
+		],
 		[
 			'pat',
 			'ftp://faxplus.example/v3',

@@ -2,6 +2,7 @@
 // Get Field Extraction) whether to request a job nobody has requested.
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../shared/descriptions';
+import type { AgentRisk } from '../../shared/types';
 import { withToolDefault } from '../../shared/output';
 import {
 	aiTiming,
@@ -55,18 +56,28 @@ export function waitForResultProperties(
 	];
 }
 
-/** Get OCR / Get Field Extraction: request the job when nobody has (on by default as a tool). */
+/**
+ * Get OCR / Get Field Extraction: request the job when nobody has (off by default, also as a
+ * tool: requesting spends AI credits, which an agent may do only when allowed, see agentAccess.ts).
+ */
 export function requestIfMissingProperty(job: AiJob, operation: string): INodeProperties[] {
 	const { name, request } = aiJobName(job);
-	return withToolDefault(
+	return [
 		{
 			displayName: `Request ${name === 'OCR' ? 'OCR' : 'Extraction'} If Not Requested Yet`,
 			name: 'requestIfMissing',
 			type: 'boolean',
 			default: false,
-			description: `Whether to ask Fax AI for it when nobody has yet (uses AI credits); otherwise the answer says to run ${request} first. A job already finished or running is never requested again.`,
+			description: `Whether to ask Fax AI for it when nobody has yet (uses AI credits; as a tool, also turn on "Let an AI Agent Run This"); otherwise the answer says to run ${request} first. A job already finished or running is never requested again.`,
 			displayOptions: showFor('fax', operation),
 		},
-		true,
-	);
+	];
 }
+
+/** Get OCR / Get Field Extraction: with Request If Not Requested Yet on (the tool's default), a call can spend AI credits. */
+export const spendsWhenRequesting: AgentRisk = {
+	kind: 'spends',
+	when: (context, itemIndex) =>
+		context.getNodeParameter('requestIfMissing', itemIndex, false) === true,
+	whenText: 'when "Request … If Not Requested Yet" is on',
+};

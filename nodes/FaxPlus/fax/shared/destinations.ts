@@ -12,9 +12,9 @@ export const allowedDestinationsOption: INodeProperties = {
 	name: 'allowedDestinations',
 	type: 'string',
 	default: '',
-	placeholder: 'e.g. +1, +44, +4930',
+	placeholder: 'e.g. +15551234567, +4930123456',
 	description:
-		'Country calling codes or number prefixes that may be faxed, separated by commas; a number outside them is refused before anything is uploaded. Empty allows every number.',
+		'Numbers or number prefixes that may be faxed, separated by commas; a number outside them is refused before anything is uploaded. Empty allows every number. A prefix admits every number under it, premium-rate and other countries of the same code included (+1 covers +1 876 Jamaica and +1 900 premium lines): for an AI agent, list full numbers.',
 };
 
 export const maxDestinationsOption: INodeProperties = {

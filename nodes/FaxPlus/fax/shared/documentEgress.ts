@@ -34,46 +34,82 @@ export interface DocumentEgress {
 	readonly filtered: boolean;
 }
 
-/** Host names and addresses the node's Allowed Document Hosts names (`*.example.com` for subdomains). */
+/**
+ * The URLs the node's Allowed Document Hosts lets through: each entry a host name or address
+ * (`*.example.com` for subdomains), with a port (`10.0.0.5:8080`: only that port) or a scheme
+ * (`https://files.example.com`: only https, on its port) if given.
+ */
 export interface HostList {
-	matches(hostname: string): boolean;
+	matches(url: URL): boolean;
 }
 
-/** The hosts of a comma- or line-separated list, as the URL parser writes them; undefined when empty. */
+interface HostEntry {
+	host: string;
+	wildcard: boolean;
+	/** `http:` or `https:` when the entry names one. */
+	protocol?: string;
+	/** The port the entry names (a scheme's default when only the scheme is given). */
+	port?: string;
+}
+
+const SCHEME = /^([a-z][a-z0-9+.-]*):\/\//i;
+
+/** The port a URL connects to. */
+const portOf = (url: URL) => url.port || (url.protocol === 'https:' ? '443' : '80');
+
+/**
+ * The entries of a comma- or line-separated list, as the URL parser writes their hosts;
+ * undefined when empty. Throws, naming the entry, for one that says more than a host, port and
+ * scheme (a path, query, user name) or is no host: it would otherwise be read as wider than written.
+ */
 export function hostList(value: unknown): HostList | undefined {
 	const entries = String(value ?? '')
 		.split(/[\s,]+/)
 		.map((entry) => entry.trim())
 		.filter((entry) => entry !== '')
-		.map((entry) => {
-			const wildcard = entry.startsWith('*.');
-			const host = normalHost(wildcard ? entry.slice(2) : entry);
-			return host === undefined ? undefined : { wildcard, host };
-		})
-		.filter((entry) => entry !== undefined);
+		.map(hostEntry);
 	if (entries.length === 0) return undefined;
 	return {
-		matches(hostname) {
-			const host = normalHost(hostname);
-			if (host === undefined) return false;
-			return entries.some((entry) =>
-				entry.wildcard ? host.endsWith(`.${entry.host}`) : host === entry.host,
+		matches(url) {
+			const host = url.hostname.replace(/\.$/, '');
+			return entries.some(
+				(entry) =>
+					(entry.wildcard ? host.endsWith(`.${entry.host}`) : host === entry.host) &&
+					(entry.protocol === undefined || entry.protocol === url.protocol) &&
+					(entry.port === undefined || entry.port === portOf(url)),
 			);
 		},
 	};
 }
 
-/**
- * A host as the URL parser writes it (lower case, IPv4 in dotted decimal, IPv6 in brackets), no
- * trailing dot; a whole URL pasted into the list gives its host.
- */
-function normalHost(host: string): string | undefined {
-	try {
-		const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(host) ? host : `http://${host}/`);
-		return url.hostname.replace(/\.$/, '') || undefined;
-	} catch {
-		return undefined;
-	}
+function hostEntry(entry: string): HostEntry {
+	const scheme = SCHEME.exec(entry)?.[1]?.toLowerCase();
+	let rest = scheme === undefined ? entry : entry.slice(entry.indexOf('//') + 2);
+	const wildcard = rest.startsWith('*.');
+	if (wildcard) rest = rest.slice(2);
+	const refuse = (problem: string) =>
+		new Error(
+			`Allowed Document Hosts: "${entry.slice(0, 100)}" ${problem}. List a host (files.example.com), optionally with a port (files.example.com:8443) or a scheme (https://files.example.com).`,
+		);
+	if (scheme !== undefined && scheme !== 'http' && scheme !== 'https')
+		throw refuse('has a scheme other than http or https');
+	const parse = (protocol: string) => {
+		try {
+			return new URL(`${protocol}://${rest}`);
+		} catch {
+			throw refuse('is not a host name or address');
+		}
+	};
+	const url = parse(scheme ?? 'http');
+	if (url.username || url.password) throw refuse('has a user name or password');
+	if (url.pathname !== '/' || url.search || url.hash || /[?#]/.test(rest))
+		throw refuse('has a path, query or fragment, which this list cannot check');
+	const host = url.hostname.replace(/\.$/, '');
+	if (host === '' || host.includes('*')) throw refuse('is not a host name or address');
+	if (scheme !== undefined) return { host, wildcard, protocol: `${scheme}:`, port: portOf(url) };
+	// Without a scheme, a port the parser drops as the default of http (80) or https (443) is still the entry's.
+	const port = url.port || parse('https').port || undefined;
+	return { host, wildcard, port };
 }
 
 /** n8n's allow lists, read from its filter where n8n keeps them (2.41: the SSRF protection service). */
@@ -171,7 +207,7 @@ export function documentEgress(context: IExecuteFunctions, allowed?: HostList): 
 		return {
 			filtered: false,
 			async check(url) {
-				if (allowed) return allowed.matches(url.hostname) ? { allowed: true } : notListed;
+				if (allowed) return allowed.matches(url) ? { allowed: true } : notListed;
 				const literal = parseIp(url.hostname);
 				const range = literal
 					? internalRange(literal)
@@ -188,7 +224,7 @@ export function documentEgress(context: IExecuteFunctions, allowed?: HostList): 
 	return {
 		filtered: true,
 		async check(url) {
-			if (allowed && !allowed.matches(url.hostname)) return notListed;
+			if (allowed && !allowed.matches(url)) return notListed;
 			const literal = parseIp(url.hostname);
 			let addresses: string[];
 			try {

@@ -28,6 +28,7 @@ import {
 import {
 	documentEgress,
 	hostList,
+	type HostList,
 	type DocumentEgress,
 	type EgressDecision,
 } from './documentEgress';
@@ -77,7 +78,7 @@ export const allowedDocumentHostsOption: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. files.example.com, *.s3.amazonaws.com',
 	description:
-		"Hosts the document URLs and their redirects may use, separated by commas; *.example.com for its subdomains. Empty: any host n8n's egress rules allow. On n8n 1.x, which cannot check where a host name leads, a host name is fetched only when it is listed here.",
+		"Hosts the document URLs and their redirects may use, separated by commas; *.example.com for its subdomains; a port (10.0.0.5:8080) or scheme (https://files.example.com) limits the entry to it, and an entry with a path is refused. Empty: any host n8n's egress rules allow. On n8n 1.x, which cannot check where a host name leads, a host name is fetched only when it is listed here.",
 	displayOptions: showForUrls,
 };
 
@@ -177,7 +178,13 @@ export async function fetchDocuments(
 		return url;
 	});
 
-	const egress = documentEgress(context, hostList(options.allowedDocumentHosts));
+	let allowedHosts: HostList | undefined;
+	try {
+		allowedHosts = hostList(options.allowedDocumentHosts);
+	} catch (error) {
+		throw new NodeOperationError(node, (error as Error).message, { itemIndex });
+	}
+	const egress = documentEgress(context, allowedHosts);
 	const timeLimit = timeLimitSeconds(context, itemIndex, options.downloadTimeLimit);
 	// Every address is checked before the first request: a refused one fails the item at once.
 	for (const url of urls) await checkEgress(context, itemIndex, egress, url, url);
@@ -223,7 +230,8 @@ async function checkEgress(
 	const decision = await egress.check(url);
 	if (decision.allowed) return decision.address;
 	if (decision.reason === 'unresolved') throw couldNotFetch(context, itemIndex, asked);
-	const hop = url === asked ? '' : ` (it redirects to ${shownUrl(url)})`;
+	// Only the origin of a redirect: its path is the document server's text.
+	const hop = url === asked ? '' : ` (it redirects to ${url.protocol}//${url.host})`;
 	const { message, description } = refusal(decision, egress.filtered);
 	throw new NodeOperationError(context.getNode(), `${LABEL}: ${shownUrl(asked)}${hop} ${message}`, {
 		itemIndex,
@@ -418,14 +426,11 @@ async function readDocument(
 		: documentType(undefined, contentType);
 	if (!type) {
 		stop();
-		throw new NodeOperationError(
-			node,
-			`${LABEL}: ${shown} is not a type Fax.Plus can fax (${contentType || 'no Content-Type'})`,
-			{
-				itemIndex,
-				description: `Fax.Plus accepts ${ACCEPTED_LIST}. Nothing was sent.`,
-			},
-		);
+		throw new NodeOperationError(node, `${LABEL}: ${shown} is not a type Fax.Plus can fax`, {
+			itemIndex,
+			// The server's Content-Type is its text, not quoted: an error reaches an agent as it is.
+			description: `Fax.Plus accepts ${ACCEPTED_LIST}; the server's Content-Type (or, where it is generic or missing, the file name) is none of them. Nothing was sent.`,
+		});
 	}
 
 	const tooLarge = (size: string) =>

@@ -114,13 +114,19 @@ describe('Fax → Get OCR', () => {
 		expect(apiRequests(server())).toHaveLength(0);
 	});
 
-	it('as a tool, requests OCR when nobody has and reads the text in the same call', async () => {
+	it('as a tool allowed to request, requests OCR when nobody has and reads the text in the same call', async () => {
 		const floor = aiTiming.floorSeconds;
 		aiTiming.floorSeconds = 0;
 		try {
 			const items = await runOk(
 				server(),
-				{ ...base, faxId: 'fax_3', resultCheckInterval: 0 },
+				{
+					...base,
+					faxId: 'fax_3',
+					resultCheckInterval: 0,
+					requestIfMissing: true,
+					agentMayRun: true,
+				},
 				{ asTool: true },
 			);
 			// The local server finishes a requested job by its next read.
@@ -157,13 +163,24 @@ describe('Fax → Get OCR', () => {
 		expect(later[0].json.data).toBeUndefined();
 	});
 
-	it('as a tool with the option off, only reads', async () => {
+	it('as a tool, by default only reads (requesting spends AI credits)', async () => {
 		const items = await runOk(
 			server(),
-			{ ...base, faxId: 'fax_3', requestIfMissing: false, waitForResult: false },
+			{ ...base, faxId: 'fax_3', waitForResult: false },
 			{ asTool: true },
 		);
 		expect(apiRequests(server())).toHaveLength(1);
 		expect(items[0].json.status).toBe('not_requested');
+	});
+
+	it('as a tool set to request but not allowed to, refuses before any request, naming the switch', async () => {
+		const { error } = await runOperation(
+			server(),
+			{ ...base, faxId: 'fax_3', requestIfMissing: true },
+			{ asTool: true },
+		);
+		expect(error?.message).toMatch(/"Let an AI Agent Run This" is off/);
+		expect(error?.description).toMatch(/spends money or AI credits/);
+		expect(apiRequests(server())).toHaveLength(0);
 	});
 });

@@ -125,7 +125,11 @@ describe('Fax → Request OCR', () => {
 	});
 
 	it('as a tool, reads the text in one call, marked as data from a document', async () => {
-		const items = await runOk(server(), { ...base, faxId: 'fax_1' }, { asTool: true });
+		const items = await runOk(
+			server(),
+			{ ...base, faxId: 'fax_1', agentMayRun: true },
+			{ asTool: true },
+		);
 		expect(items[0].json).toMatchObject({
 			status: 'finished',
 			requested: false,

@@ -53,7 +53,10 @@ describe('Output: Simplified, Raw, Selected Fields', () => {
 		expect(Object.keys(server().state.faxes.fax_1).length).toBeGreaterThan(10);
 
 		const chosenRaw = await runOk(server(), { ...base, output: 'raw' }, { asTool: true });
-		expect(chosenRaw[0].json).toEqual(markUntrusted('fax', 'get', raw[0].json));
+		expect(chosenRaw[0].json).toEqual({
+			...markUntrusted('fax', 'get', raw[0].json),
+			untrustedNote: UNTRUSTED_NOTE,
+		});
 		expect(chosenRaw[0].json.untrusted).toMatchObject({ faxHeader: raw[0].json.header });
 	});
 
@@ -80,6 +83,9 @@ describe('Output: Simplified, Raw, Selected Fields', () => {
 				'untrustedNote',
 			].sort(),
 		);
+		// The note comes once per answer, not once per record.
+		expect(items.slice(1).filter((item) => 'untrustedNote' in item.json)).toEqual([]);
+		expect(items.slice(1).every((item) => item.json.untrusted !== undefined)).toBe(true);
 		expect(apiRequests(server())[0].query).toMatchObject({ limit: '10' });
 
 		server().clearRequests();

@@ -268,7 +268,11 @@ describe('Fax → Extract Text and Fields', () => {
 	});
 
 	it('as a tool, marks the text and the fields as data from a document', async () => {
-		const [item] = await runOk(server(), { ...base, faxId: 'fax_1' }, { asTool: true });
+		const [item] = await runOk(
+			server(),
+			{ ...base, faxId: 'fax_1', agentMayRun: true },
+			{ asTool: true },
+		);
 		expect(item.json.text).toBeUndefined();
 		expect(item.json.fields).toBeUndefined();
 		expect(item.json).toMatchObject({

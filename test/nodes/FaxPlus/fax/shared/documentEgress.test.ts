@@ -268,15 +268,15 @@ describe('document URLs on n8n 1.x (no egress filter, no resolver a node may use
 	});
 
 	it('fetches the hosts of Allowed Document Hosts (names, subdomains, addresses) and nothing else', async () => {
-		const hosts = 'https://files.example.com/docs/\n*.cdn.example, 127.0.0.2:8080';
+		const hosts = 'https://files.example.com/\n*.cdn.example, 127.0.0.2:8080';
 		expect(await check(n8n1, 'https://FILES.example.com./a.pdf', hosts)).toEqual({ allowed: true });
 		expect(await check(n8n1, 'https://eu.cdn.example/a.pdf', hosts)).toEqual({ allowed: true });
 		expect(await check(n8n1, 'https://cdn.example/a.pdf', hosts)).toEqual({
 			allowed: false,
 			reason: 'notListed',
 		});
-		expect(await check(n8n1, 'http://0x7f.0.0.2/a.pdf', hosts)).toEqual({ allowed: true });
-		expect(await check(n8n1, 'http://127.0.0.1/a.pdf', hosts)).toEqual({
+		expect(await check(n8n1, 'http://0x7f.0.0.2:8080/a.pdf', hosts)).toEqual({ allowed: true });
+		expect(await check(n8n1, 'http://127.0.0.1:8080/a.pdf', hosts)).toEqual({
 			allowed: false,
 			reason: 'notListed',
 		});
@@ -284,6 +284,48 @@ describe('document URLs on n8n 1.x (no egress filter, no resolver a node may use
 			allowed: false,
 			reason: 'notListed',
 		});
+	});
+
+	it('honours the port and scheme of an entry: no other port or scheme of that host', async () => {
+		const hosts =
+			'10.0.0.5:8080, 127.0.0.2:80, https://files.example.com, http://docs.example:8000';
+		const allowed = [
+			'http://10.0.0.5:8080/a.pdf',
+			'https://10.0.0.5:8080/a.pdf',
+			'http://127.0.0.2/a.pdf',
+			'https://files.example.com/a.pdf',
+			'https://files.example.com:443/a.pdf',
+			'http://docs.example:8000/a.pdf',
+		];
+		const refused = [
+			'http://10.0.0.5:6379/a.pdf',
+			'http://10.0.0.5:22/a.pdf',
+			'http://10.0.0.5/a.pdf',
+			'http://127.0.0.2:23012/a.pdf',
+			'https://127.0.0.2/a.pdf',
+			'http://files.example.com/a.pdf',
+			'https://files.example.com:8443/a.pdf',
+			'https://docs.example:8000/a.pdf',
+			'http://docs.example/a.pdf',
+		];
+		for (const url of allowed)
+			expect([url, await check(n8n1, url, hosts)]).toEqual([url, { allowed: true }]);
+		for (const url of refused)
+			expect([url, await check(n8n1, url, hosts)]).toEqual([
+				url,
+				{ allowed: false, reason: 'notListed' },
+			]);
+	});
+
+	it.each([
+		['https://files.example.com/docs/', /"https:\/\/files.example.com\/docs\/" has a path/],
+		['files.example.com/docs', /"files.example.com\/docs" has a path/],
+		['files.example.com?x=1', /has a path, query or fragment/],
+		['user:pw@files.example.com', /has a user name or password/],
+		['ftp://files.example.com', /has a scheme other than http or https/],
+		['files.example.com:99999', /is not a host name or address/],
+	])('refuses the entry %s, naming it, rather than reading it wider', (entry, message) => {
+		expect(() => hostList(`files.example.org, ${entry}`)).toThrow(message);
 	});
 
 	it('reads every address of a generated notation as the oracle does', async () => {

@@ -1,0 +1,62 @@
+// Which operations an AI agent (or MCP client) may run as a tool: reading always; an operation
+// that spends, deletes or changes something only when the workflow's author allows it on the
+// node. Send is not classed here: its caps, Allowed Destinations and repeat key guard it.
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { AgentRisk, FaxPlusOperation } from './types';
+
+/** The node parameter that lets an agent run an operation that has an `agentRisk`. */
+export const AGENT_MAY_RUN = 'agentMayRun';
+const AGENT_MAY_RUN_NAME = 'Let an AI Agent Run This';
+
+const RISK_TEXT: Record<AgentRisk['kind'], string> = {
+	spends: 'which spends money or AI credits',
+	deletes: 'which deletes, and cannot be undone',
+	changes: 'which changes your Fax.Plus account or its data',
+};
+
+function lowerFirst(text: string): string {
+	return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/** The switch shown on the tool of an operation that has an `agentRisk`; off by default. */
+export function agentMayRunProperty(
+	resource: string,
+	operation: FaxPlusOperation,
+): INodeProperties[] {
+	const { agentRisk, option } = operation;
+	if (!agentRisk) return [];
+	const action = lowerFirst(String(option.action ?? option.name));
+	return [
+		{
+			displayName: AGENT_MAY_RUN_NAME,
+			name: AGENT_MAY_RUN,
+			type: 'boolean',
+			default: false,
+			description: `Whether an AI agent or MCP client may use this tool to ${action}, ${RISK_TEXT[agentRisk.kind]}${agentRisk.when ? ` (${agentRisk.whenText})` : ''}. On, it may do so whenever it decides, as often as it calls the tool, also because a received fax, an email or a web page it read told it to. Off, the tool refuses. Turn on only for an agent that reads no text written by others, or where a person approves each call.`,
+			displayOptions: {
+				show: { resource: [resource], operation: [String(option.value)], '@tool': [true] },
+			},
+		},
+	];
+}
+
+/** Refuses, before any request, a tool call of an operation the author has not let agents run. */
+export function refuseUnlessAgentMayRun(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	operation: FaxPlusOperation,
+): void {
+	const { agentRisk, option } = operation;
+	if (!agentRisk) return;
+	if (agentRisk.when && !agentRisk.when(context, itemIndex)) return;
+	if (context.getNodeParameter(AGENT_MAY_RUN, itemIndex, false) === true) return;
+	throw new NodeOperationError(
+		context.getNode(),
+		`This tool may not ${lowerFirst(String(option.action ?? option.name))} for an AI agent: "${AGENT_MAY_RUN_NAME}" is off`,
+		{
+			itemIndex,
+			description: `It ${RISK_TEXT[agentRisk.kind]}, so an agent may run it only when the workflow's author turns on "${AGENT_MAY_RUN_NAME}" in this tool's parameters. Ask a person to do it instead.`,
+		},
+	);
+}

@@ -1,0 +1,100 @@
+// As a tool, an operation that spends, deletes or changes something runs only when the
+// workflow's author turns on "Let an AI Agent Run This"; reading (and Send, with its own
+// guards) runs by default.
+import { FaxPlus } from '../../../../nodes/FaxPlus/FaxPlus.node';
+import { resources } from '../../../../nodes/FaxPlus/resources';
+import { apiRequests, runOk, runOperation, useFaxPlusServer } from '../../../support/faxplus';
+
+/** What an agent may run without the switch: every operation that only reads, and Send. */
+const AGENT_RUNS_BY_DEFAULT = [
+	'account.get',
+	'account.getAllMembers',
+	'account.getMember',
+	'account.getPlan',
+	'ai.getAllCustomFields',
+	'ai.getCredits',
+	'contact.getAll',
+	'fax.download',
+	'fax.downloadReport',
+	'fax.downloadThumbnail',
+	'fax.get',
+	'fax.getAll',
+	'fax.send',
+	'legacyHook.getAll',
+	'number.get',
+	'number.getAll',
+	'outbox.get',
+	'outbox.getAll',
+	'shop.getAllCountries',
+	'shop.getBalance',
+	'shop.searchNumbers',
+	'token.getInformation',
+	'webhook.getAll',
+];
+
+const deleteFax = { resource: 'fax', operation: 'delete', userId: 'self', faxId: 'fax_4' };
+const purchase = { resource: 'shop', operation: 'purchaseNumber', itemId: 'item_US_212_1234567' };
+
+describe('which operations an AI agent runs by default', () => {
+	it('reading and Send; every other operation needs the switch (Get OCR / Get Field Extraction only when set to request)', () => {
+		const byDefault: string[] = [];
+		const sometimes: string[] = [];
+		for (const [resource, { operations }] of Object.entries(resources))
+			for (const [name, operation] of Object.entries(operations)) {
+				if (!operation.agentRisk) byDefault.push(`${resource}.${name}`);
+				else if (operation.agentRisk.when) sometimes.push(`${resource}.${name}`);
+			}
+		expect(byDefault.sort()).toEqual(AGENT_RUNS_BY_DEFAULT);
+		expect(sometimes.sort()).toEqual(['fax.getFieldExtraction', 'fax.getOcr']);
+	});
+
+	it('shows the switch, off, only on the tool of such an operation, saying what an agent could then do', () => {
+		const switches = new FaxPlus().description.properties.filter((p) => p.name === 'agentMayRun');
+		const purchaseSwitch = switches.find((p) =>
+			p.displayOptions?.show?.operation?.includes('purchaseNumber'),
+		);
+		expect(purchaseSwitch).toMatchObject({
+			default: false,
+			displayOptions: { show: { resource: ['shop'], '@tool': [true] } },
+		});
+		expect(purchaseSwitch?.description).toMatch(/purchase a number, which spends money/);
+		expect(purchaseSwitch?.description).toMatch(/a received fax/);
+		expect(switches.some((p) => p.displayOptions?.show?.operation?.includes('get'))).toBe(false);
+	});
+});
+
+describe('an operation with a risk, as a tool', () => {
+	const server = useFaxPlusServer();
+
+	it('is refused before any request while the switch is off, naming it', async () => {
+		for (const parameters of [deleteFax, purchase]) {
+			const { error } = await runOperation(server(), parameters, { asTool: true });
+			expect(error?.message).toMatch(
+				/^This tool may not .* for an AI agent: "Let an AI Agent Run This" is off$/,
+			);
+			expect(error?.description).toMatch(/turns on "Let an AI Agent Run This"/);
+		}
+		expect(apiRequests(server())).toHaveLength(0);
+		expect(server().state.faxes.fax_4).toBeDefined();
+	});
+
+	it('runs with the switch on', async () => {
+		const items = await runOk(server(), { ...deleteFax, agentMayRun: true }, { asTool: true });
+		expect(items[0].json).toMatchObject({ deleted: true, faxId: 'fax_4' });
+		expect(server().state.faxes.fax_4).toBeUndefined();
+	});
+
+	it('runs in a workflow (not a tool) as before', async () => {
+		await runOk(server(), deleteFax);
+		expect(server().state.faxes.fax_4).toBeUndefined();
+	});
+
+	it('a reading operation runs as a tool without the switch', async () => {
+		const items = await runOk(
+			server(),
+			{ resource: 'fax', operation: 'get', userId: 'self', faxId: 'fax_1' },
+			{ asTool: true },
+		);
+		expect(items[0].json.id).toBe('fax_1');
+	});
+});
