@@ -8,6 +8,9 @@
 // queue-mode suite, which the fault suite's lost mode follows. Its queue and single modes run side
 // by side at the end: their n8n processes restart into a flood of re-sends, which beside the e2e
 // shards took minutes longer to drain (single: 147 to 435 s) and slowed the shards down.
+//
+// What each suite proves once, and on which n8n line (each e2e file's `n8nLines`): the list of
+// properties whose test moved, shrank or runs on one n8n line only is docs/test-plan.md.
 
 /**
  * Seconds each e2e file takes on each n8n line (by major version), to balance the shards: run 4 of
@@ -51,19 +54,12 @@ const FILE_SECONDS = {
 		poll: 64,
 		'hostile-document-urls': 60,
 		'large-documents': 45,
-		pairing: 25,
 		logging: 22,
-		'fax-ai': 22,
 		'send-once': 22,
 		'trigger-records': 21,
-		documents: 6,
 		'trigger-options': 5,
-		readings: 3,
 		smoke: 2,
 		'editor-setup': 2,
-		'ai-agent': 1,
-		'ai-approval': 1,
-		mcp: 1,
 	},
 };
 const DEFAULT_FILE_SECONDS = 20;

@@ -3,7 +3,7 @@
 // (n8n's MCP Server Trigger with Fax.Plus tool nodes) is imported as users import it, its
 // Fax.Plus tools get a credential for the local server, and the official MCP TypeScript SDK
 // client lists and calls them over Streamable HTTP. Each call's requests at the local server
-// are asserted. n8n 1.x is skipped: the suite's MCP client and example follow 2.x's trigger (v2).
+// are asserted. n8n 2.x only: the suite's MCP client and example follow 2.x's trigger (v2).
 
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
@@ -78,10 +78,6 @@ async function connectClient(url, headers = {}) {
 
 module.exports = async function mcp(t) {
 	const { check, n8n, server, ctx, log } = t;
-	if (Number(String(n8n.version).split('.')[0]) < 2) {
-		log(`mcp: skipped on n8n ${n8n.version} (the MCP checks are written for n8n 2.x)`);
-		return;
-	}
 	const tag = crypto.randomBytes(4).toString('hex');
 	const s = {};
 
@@ -393,3 +389,5 @@ module.exports = async function mcp(t) {
 		if (s.workflowId) await n8n.deactivate(s.workflowId).catch(() => {});
 	}
 };
+// n8n 2.x only: the suite's MCP client and example follow 2.x's MCP Server Trigger (v2).
+module.exports.n8nLines = [2];
