@@ -1166,6 +1166,7 @@ function oauthData(server, accessToken) {
 
 module.exports.CASES = CASES;
 module.exports.oauthData = oauthData;
-// Both n8n lines: on 1.x only the cases that take another path there (n8n's binary, OAuth2 and
-// error helpers, expressions, execution hints).
+// Both n8n lines: on 1.x the cases with an n8n1 reason (n8n's request helpers with each
+// credential, its binary data) and the checks after the cases (OAuth2 refresh, the 401 message,
+// items at once with an expression), which take n8n 1.x's own paths.
 module.exports.n8nLines = [1, 2];
