@@ -8,24 +8,26 @@
 // queue-mode suite, which the fault suite's lost mode follows. Its queue and single modes run side
 // by side at the end: their n8n processes restart into a flood of re-sends, which beside the e2e
 // shards took minutes longer to drain (single: 147 to 435 s) and slowed the shards down.
+//
+// What each suite proves once, and on which n8n line (each e2e file's `n8nLines`): the list of
+// properties whose test moved, shrank or runs on one n8n line only is docs/test-plan.md.
 
 /**
  * Seconds each e2e file takes on each n8n line (by major version), to balance the shards: run 4 of
  * 2026-11-24 (`npm test` on the 2-core machine, the shards beside each other), n8n start-ups and
- * restarts within a file included. A file not listed counts as DEFAULT_FILE_SECONDS; `npm test`'s
+ * restarts within a file included; files that shrank since (docs/test-plan.md) scaled by their
+ * measured seconds after and before. A file not listed counts as DEFAULT_FILE_SECONDS; `npm test`'s
  * table shows each file's time to put here.
  */
 const FILE_SECONDS = {
 	2: {
 		browser: 146,
-		hostile: 141,
 		examples: 106,
-		// Its 1,000 forgeries, and n8n's log of each.
-		logging: 91,
 		action: 80,
 		// README's set-ups in the editor; the polling trigger's waits for its default every-minute poll.
 		setup: 66,
 		trigger: 60,
+		hostile: 59,
 		oauth2: 52,
 		poll: 46,
 		'hostile-document-urls': 36,
@@ -33,6 +35,7 @@ const FILE_SECONDS = {
 		'fax-ai': 23,
 		'trigger-records': 15,
 		mcp: 15,
+		logging: 6,
 		'send-once': 6,
 		documents: 6,
 		'ai-agent': 6,
@@ -44,26 +47,19 @@ const FILE_SECONDS = {
 		readings: 1,
 	},
 	1: {
-		hostile: 87,
 		examples: 77,
-		action: 72,
 		trigger: 65,
 		poll: 64,
-		'hostile-document-urls': 60,
-		'large-documents': 45,
-		pairing: 25,
-		logging: 22,
-		'fax-ai': 22,
 		'send-once': 22,
 		'trigger-records': 21,
-		documents: 6,
+		hostile: 18,
+		action: 14,
+		'hostile-document-urls': 9,
+		logging: 9,
 		'trigger-options': 5,
-		readings: 3,
+		'large-documents': 3,
 		smoke: 2,
 		'editor-setup': 2,
-		'ai-agent': 1,
-		'ai-approval': 1,
-		mcp: 1,
 	},
 };
 const DEFAULT_FILE_SECONDS = 20;

@@ -4,7 +4,7 @@
 // `n8n-nodes-base.emailSendHitlTool`). A scripted OpenAI-compatible model asks to send a fax;
 // n8n mails the approval request to a local SMTP server and the execution waits. Declined, the
 // agent gets n8n's refusal and nothing is uploaded or sent; approved, the fax is sent once.
-// Skipped on n8n 1.x (no human review for tools there).
+// n8n 2.x only (no human review for tools on 1.x).
 
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
@@ -98,11 +98,7 @@ function approvalLinks(message) {
 }
 
 module.exports = async function aiApproval(t) {
-	const { check, n8n, server, ctx, log, started } = t;
-	if (Number(String(n8n.version).split('.')[0]) < 2) {
-		log(`ai-approval: skipped on n8n ${n8n.version} (no human review for tools before n8n 2.x)`);
-		return;
-	}
+	const { check, n8n, server, ctx, started } = t;
 	const tag = crypto.randomBytes(4).toString('hex');
 	const s = {};
 
@@ -242,3 +238,5 @@ module.exports = async function aiApproval(t) {
 
 	await n8n.deactivate(s.workflowId).catch(() => {});
 };
+// n8n 2.x only: n8n 1.x has no human review for tools.
+module.exports.n8nLines = [2];

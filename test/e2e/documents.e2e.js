@@ -329,3 +329,7 @@ module.exports = async function documents(t) {
 		if (s.secretCred) await n8n.deleteCredential(s.secretCred.id).catch(() => {});
 	}
 };
+// n8n 2.x only: n8n's file nodes hand binary data to Send and take the trigger's the same way on
+// both lines; on 1.x, Send's upload and the trigger's download are proven in action,
+// large-documents and trigger-options.
+module.exports.n8nLines = [2];

@@ -1,5 +1,5 @@
 'use strict';
-// Fax AI's Wait for Result in a real n8n (both lines): Request OCR → Request Field Extraction, each
+// Fax AI's Wait for Result in a real n8n (2.x): Request OCR → Request Field Extraction, each
 // waiting for its job, against the local server's Fax AI, which ends jobs as planned (state.aiPlans).
 // A job done after a delay gives its text and fields; a failed one says failed; one still running at
 // the limit comes back pending with what to do next; a fax already done is read, not requested again
@@ -158,3 +158,6 @@ module.exports = async function faxAi(t) {
 
 	await n8n.deactivate(s.flow.id).catch(() => {});
 };
+// n8n 2.x only: the waits are the node's own code, and n8n gives it the same helpers (the
+// execution's cancel signal included) on both lines.
+module.exports.n8nLines = [2];

@@ -1,8 +1,8 @@
 'use strict';
-// Send with Document Source "URLs" against addresses an attacker would pick, in a real n8n of its
-// own whose only allow list is N8N_SSRF_ALLOWED_IP_RANGES=127.0.0.2/32 (the suite's shared n8n
-// allows 127.0.0.1 for the local server's documents). Each case is refused: nothing reaches the
-// counting target (127.0.0.1 and [::1] on one port: where 0.0.0.0 and [::] lead), nothing is
+// Send with Document Source "URLs" against addresses an attacker would pick, in a real n8n 2.x of
+// its own whose only allow list is N8N_SSRF_ALLOWED_IP_RANGES=127.0.0.2/32 (the suite's shared n8n
+// allows 127.0.0.1 for the local server's documents; n8n 1.x has no allow list, so there the
+// suite's n8n serves). Each case is refused: nothing reaches the counting target (127.0.0.1 and [::1] on one port: where 0.0.0.0 and [::] lead), nothing is
 // uploaded to Fax.Plus, and the query (a secret) is not in the error. Positive controls fetch from
 // the allowed 127.0.0.2, directly, by a redirect and by an IPv4-mapped form.
 // n8n 1.x has no egress filter and gives nodes no resolver: there the node checks IP literals with
@@ -79,7 +79,7 @@ module.exports = async function hostileDocumentUrls(t) {
 	const pdf = makePdf(['Allowed internal document']);
 
 	const ready = await check(
-		'hostile URLs: a counting target on 127.0.0.1, an allowed server on 127.0.0.2, an n8n allowing only 127.0.0.2',
+		'hostile URLs: a counting target on 127.0.0.1, an allowed server on 127.0.0.2, an n8n allowing only 127.0.0.2 (2.x)',
 		async () => {
 			s.target = await countingServer(['127.0.0.1', '::1'], pdf);
 			started.push(s.target);
@@ -90,8 +90,11 @@ module.exports = async function hostileDocumentUrls(t) {
 			// The allowed host on another port than the one Allowed Document Hosts lists.
 			s.otherPort = await countingServer([ALLOWED_HOST], pdf);
 			started.push(s.otherPort);
-			s.n8n = await startN8n({ env: { N8N_SSRF_ALLOWED_IP_RANGES: `${ALLOWED_HOST}/32` } });
-			started.push(s.n8n);
+			// n8n 1.x has no egress filter and ignores the allow list: there the suite's n8n serves.
+			if (Number(String(t.n8n.version).split('.')[0]) >= 2) {
+				s.n8n = await startN8n({ env: { N8N_SSRF_ALLOWED_IP_RANGES: `${ALLOWED_HOST}/32` } });
+				started.push(s.n8n);
+			} else s.n8n = t.n8n;
 			log(`hostile URLs: n8n ${s.n8n.version} at ${s.n8n.url}`);
 			s.major = Number(String(s.n8n.version).split('.')[0]);
 			s.pat = await s.n8n.createCredential('Fax.Plus PAT (hostile URLs)', 'faxPlusApi', {
@@ -316,3 +319,5 @@ module.exports = async function hostileDocumentUrls(t) {
 	await s.n8n.deactivate(s.listed.id).catch(() => {});
 	await s.n8n.deactivate(s.dep.id).catch(() => {});
 };
+// Both n8n lines: n8n 1.x has no egress filter: the node checks addresses itself.
+module.exports.n8nLines = [1, 2];

@@ -28,6 +28,13 @@ const {
 const { waitFor } = require('../support/checks');
 const { startN8n } = require(path.join(__dirname, '../../scripts/n8n/n8n.js'));
 
+/**
+ * Forged deliveries in the flood: waves of 50 at once. Each forgery that read the credential would
+ * add a read; the bound is two reads per window of the node's REUSE_MS, so a few waves tell a
+ * cached read from one per forgery.
+ */
+const FORGERY_WAVES = 4;
+
 /** Runs a query against n8n's SQLite database with n8n's own sqlite3 module; answers the rows. */
 async function n8nSqlite(n8n, sql, params) {
 	const sqlite3 = require(
@@ -691,82 +698,88 @@ module.exports = async function hostile(t) {
 		// ============================================= forgeries stay cheap (finding 7)
 		// Counting target: the signing secret credential's reads, in the query log of an n8n of
 		// this check's own (DB_LOGGING_ENABLED): each read is a SELECT of credentials_entity by
-		// ID and type.
+		// ID and type. On n8n 2.x only: the bound is the node's own reuse of the read (module state
+		// of the trigger's code), the same on both lines, and this n8n of its own is costly.
 		const forgeries = {};
-		await check(
-			'hostile (forgeries): an n8n of its own that logs its database queries, with a published trigger',
-			async () => {
-				forgeries.n8n = await startN8n({
-					env: {
-						DB_LOGGING_ENABLED: 'true',
-						DB_LOGGING_OPTIONS: 'query',
-						// Logging every query slows its database: n8n's 5 s ping then times out on a
-						// busy machine, and n8n answers every request 503 ("Database is not ready!")
-						// before the trigger sees it. A longer ping keeps the forgeries reaching it.
-						DB_PING_TIMEOUT_MS: '60000',
-					},
-				});
-				t.started.push(forgeries.n8n);
-				forgeries.reads = 0;
-				const lines = forgeries.n8n.logLines;
-				lines.push = (...added) => {
-					for (const line of added)
-						if (/credentials_entity/.test(line) && /faxPlusWebhookSecretApi/.test(line))
-							forgeries.reads++;
-					return Array.prototype.push.apply(lines, added);
-				};
-				const own = forgeries.n8n;
-				const ownPat = await own.createCredential(`Fax.Plus PAT (${tag})`, 'faxPlusApi', {
-					accessToken: server.tokens.pat,
-					baseUrl: server.baseUrl,
-				});
-				const secretCred = await own.createCredential(
-					`signing secret forgeries (${tag})`,
-					'faxPlusWebhookSecretApi',
-					{ secret: `whsec_${crypto.randomBytes(24).toString('base64')}` },
-				);
-				const webhookId = crypto.randomUUID();
-				forgeries.path = `${webhookId}/webhook`;
-				forgeries.wf = await own.importWorkflow({
-					name: `${tag} forgeries`,
-					nodes: [
-						triggerNode({
-							webhookId,
-							pat: ownPat,
-							secretCred,
-							name: TRIGGER_NODE,
-							parameters: { authentication: 'accessToken', events: ['fax_received'], options: {} },
-						}),
-					],
-					connections: {},
-				});
-				await own.activate(forgeries.wf.id);
-				await own.waitForPublication(forgeries.wf.id);
-				const url = own.webhookUrl(forgeries.path);
-				forgeries.endpoint = await waitFor(
-					() => Object.values(server.state.webhooks).find((e) => e.url === url),
-					'the endpoint at the server',
-				);
-				await own.waitForWebhook(forgeries.path);
-				const secret = server.getEndpointSecret(forgeries.endpoint.id);
-				secrets.push(secret);
-				await own.updateCredential(secretCred.id, {
-					name: secretCred.name,
-					type: 'faxPlusWebhookSecretApi',
-					data: { secret },
-				});
-			},
-		);
+		if (Number(String(n8n.version).split('.')[0]) >= 2)
+			await check(
+				'hostile (forgeries): an n8n of its own that logs its database queries, with a published trigger',
+				async () => {
+					forgeries.n8n = await startN8n({
+						env: {
+							DB_LOGGING_ENABLED: 'true',
+							DB_LOGGING_OPTIONS: 'query',
+							// Logging every query slows its database: n8n's 5 s ping then times out on a
+							// busy machine, and n8n answers every request 503 ("Database is not ready!")
+							// before the trigger sees it. A longer ping keeps the forgeries reaching it.
+							DB_PING_TIMEOUT_MS: '60000',
+						},
+					});
+					t.started.push(forgeries.n8n);
+					forgeries.reads = 0;
+					const lines = forgeries.n8n.logLines;
+					lines.push = (...added) => {
+						for (const line of added)
+							if (/credentials_entity/.test(line) && /faxPlusWebhookSecretApi/.test(line))
+								forgeries.reads++;
+						return Array.prototype.push.apply(lines, added);
+					};
+					const own = forgeries.n8n;
+					const ownPat = await own.createCredential(`Fax.Plus PAT (${tag})`, 'faxPlusApi', {
+						accessToken: server.tokens.pat,
+						baseUrl: server.baseUrl,
+					});
+					const secretCred = await own.createCredential(
+						`signing secret forgeries (${tag})`,
+						'faxPlusWebhookSecretApi',
+						{ secret: `whsec_${crypto.randomBytes(24).toString('base64')}` },
+					);
+					const webhookId = crypto.randomUUID();
+					forgeries.path = `${webhookId}/webhook`;
+					forgeries.wf = await own.importWorkflow({
+						name: `${tag} forgeries`,
+						nodes: [
+							triggerNode({
+								webhookId,
+								pat: ownPat,
+								secretCred,
+								name: TRIGGER_NODE,
+								parameters: {
+									authentication: 'accessToken',
+									events: ['fax_received'],
+									options: {},
+								},
+							}),
+						],
+						connections: {},
+					});
+					await own.activate(forgeries.wf.id);
+					await own.waitForPublication(forgeries.wf.id);
+					const url = own.webhookUrl(forgeries.path);
+					forgeries.endpoint = await waitFor(
+						() => Object.values(server.state.webhooks).find((e) => e.url === url),
+						'the endpoint at the server',
+					);
+					await own.waitForWebhook(forgeries.path);
+					const secret = server.getEndpointSecret(forgeries.endpoint.id);
+					secrets.push(secret);
+					await own.updateCredential(secretCred.id, {
+						name: secretCred.name,
+						type: 'faxPlusWebhookSecretApi',
+						data: { secret },
+					});
+				},
+			);
 		if (forgeries.endpoint) {
 			await check(
-				'hostile (forgeries): 1,000 well-formed forged signatures are answered 401, start nothing and read the signing secret at most twice per 10 s',
+				`hostile (forgeries): ${FORGERY_WAVES * 50} well-formed forged signatures are answered 401, start nothing and read the signing secret at most twice per 10 s`,
 				async () => {
 					const own = forgeries.n8n;
 					const before = forgeries.reads;
 					const started = Date.now();
 					const body = '{"hook":{"id":"fax_f","event":"fax_received"},"data":{"id":"fax_f"}}';
 					const statuses = {};
-					for (let wave = 0; wave < 20; wave++) {
+					for (let wave = 0; wave < FORGERY_WAVES; wave++) {
 						const answers = await Promise.all(
 							Array.from({ length: 50 }, async (_, i) => {
 								const res = await fetch(own.webhookUrl(forgeries.path), {
@@ -797,25 +810,30 @@ module.exports = async function hostile(t) {
 						);
 					}
 					if (statuses[503]) t.log(`answers to the forgeries: ${JSON.stringify(statuses)}`);
-					assert.ok(statuses[401] >= 900, `answers ${JSON.stringify(statuses)}`);
+					assert.ok(statuses[401] >= FORGERY_WAVES * 45, `answers ${JSON.stringify(statuses)}`);
 					const windows = Math.ceil((Date.now() - started) / 10_000);
 					const reads = forgeries.reads - before;
 					t.log(
-						`${reads} reads of the signing secret for 1,000 forgeries in ${windows} windows of 10 s`,
+						`${reads} reads of the signing secret for ${FORGERY_WAVES * 50} forgeries in ${windows} windows of 10 s`,
 					);
 					assert.ok(reads <= 2 * windows, `${reads} reads in ${windows} windows of 10 s`);
 					assert.equal((await own.executions(forgeries.wf.id)).length, 0);
+					forgeries.ended = Date.now();
 				},
-				// 1,000 requests to an n8n that logs every query: minutes on a busy machine.
+				// Requests to an n8n that logs every query: minutes on a busy machine.
 				{ timeoutMs: 600000 },
 			);
 			await check(
-				'hostile (forgeries): positive control: a signed delivery right after starts one run; the query log counts reads of the credential',
+				'hostile (forgeries): positive control: a signed delivery after the flood starts one run; the query log counts reads of the credential',
 				async () => {
 					const own = forgeries.n8n;
-					// A restart forgets the secret read: the delivery reads it, and the log shows that read.
-					await own.restart();
-					await own.waitForWebhook(forgeries.path);
+					// Past the reuse window of the flood's last read, the delivery reads the secret again,
+					// and the log shows that read.
+					const { REUSE_MS } = require(
+						path.join(__dirname, '../../dist/nodes/FaxPlusTrigger/signingSecret.js'),
+					);
+					const reused = (forgeries.ended ?? Date.now()) + REUSE_MS + 1000 - Date.now();
+					if (reused > 0) await new Promise((resolve) => setTimeout(resolve, reused));
 					const before = forgeries.reads;
 					const [result] = await server.deliver({
 						event: 'fax_received',
@@ -972,3 +990,6 @@ module.exports = async function hostile(t) {
 		}
 	}
 };
+// Both n8n lines: n8n 1.x keeps only the status of a failed request (redirects), and starts a
+// test run its own way.
+module.exports.n8nLines = [1, 2];

@@ -4,7 +4,7 @@
 // - README's set-up: publishing with the signing secret credential still empty registers the
 //   endpoint, and the log says deliveries are refused until the secret is pasted;
 // - each refusal cause produces its line, naming the workflow, the node, the cause, what to do;
-// - 1,000 forged deliveries produce at most a handful of lines (measured and printed);
+// - a flood of forged deliveries produces at most a handful of lines (measured and printed);
 // - lifecycle lines on publish and unpublish, legacy hooks too;
 // - a delivery's and a Send's execution carry the fax in their custom data (GET
 //   /rest/executions/:id; the poll's is checked in poll.e2e.js);
@@ -28,7 +28,11 @@ const { signWebhook } = require(path.join(__dirname, '../server'));
 const { waitFor } = require('../support/checks');
 const { sendParameters } = require('../support/send-parameters');
 
-const FLOOD = 1000;
+/**
+ * Forged deliveries in the flood. Each that logged would add a line; the bound is the first line and
+ * one a minute after it, so a hundred tell the node's throttle from a line per forgery.
+ */
+const FLOOD = 100;
 const WAIT_MS = 60000;
 
 /** The lines n8n printed since `mark()`, read from its log file. */
@@ -391,3 +395,5 @@ module.exports = async function logging(t) {
 		},
 	);
 };
+// Both n8n lines: the trigger's lifecycle (publish, unpublish) and n8n's log differ on 1.x.
+module.exports.n8nLines = [1, 2];

@@ -5,8 +5,8 @@
 // client lists and calls them over Streamable HTTP. Each call's requests at the local server
 // are asserted. A client that obeys a hostile fax finds nothing to leak or send with in the
 // example; the same client, given Send tools as a user might add them (one with a country code
-// as Allowed Destinations), leaks and queues a fax: the positive control. n8n 1.x is skipped:
-// the suite's MCP client and example follow 2.x's trigger (v2).
+// as Allowed Destinations), leaks and queues a fax: the positive control. n8n 2.x only: the
+// suite's MCP client and example follow 2.x's trigger (v2).
 
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
@@ -214,10 +214,6 @@ async function connectClient(url, headers = {}) {
 
 module.exports = async function mcp(t) {
 	const { check, n8n, server, ctx, log, started } = t;
-	if (Number(String(n8n.version).split('.')[0]) < 2) {
-		log(`mcp: skipped on n8n ${n8n.version} (the MCP checks are written for n8n 2.x)`);
-		return;
-	}
 	const tag = crypto.randomBytes(4).toString('hex');
 	const s = {};
 
@@ -640,3 +636,5 @@ module.exports = async function mcp(t) {
 		if (s.extendedWorkflowId) await n8n.deactivate(s.extendedWorkflowId).catch(() => {});
 	}
 };
+// n8n 2.x only: the suite's MCP client and example follow 2.x's MCP Server Trigger (v2).
+module.exports.n8nLines = [2];

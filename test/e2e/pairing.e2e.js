@@ -220,3 +220,6 @@ module.exports = async function pairing(t) {
 	);
 	server.reset();
 };
+// n8n 2.x only: the record is n8n's processed-data store, which send-once and trigger-records
+// prove on 1.x; the triggers' lifecycle there is trigger's and poll's.
+module.exports.n8nLines = [2];

@@ -106,3 +106,5 @@ module.exports = async function readings(t) {
 
 	server.reset();
 };
+// n8n 2.x only: paging is the node's own code, the same on both lines.
+module.exports.n8nLines = [2];

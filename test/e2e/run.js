@@ -10,7 +10,8 @@
 // any failure and stops every process it started, also on failure or Ctrl-C.
 //
 // Options (environment):
-//   E2E_ONLY=action,trigger   run only these files (by name, without .e2e.js)
+//   E2E_ONLY=action,trigger   run only these files (by name, without .e2e.js) that run on this
+//                             n8n line (a file's n8nLines export)
 //   E2E_CHECK=text            in each file, stop after the first check whose name contains text
 //                             (the checks before it run too: they set up its state)
 //   E2E_SKIP_BUILD=1          do not run `npm run build` even if dist/ is stale
@@ -102,6 +103,20 @@ async function stopAll() {
 	}
 }
 
+/**
+ * The n8n lines (major versions) an e2e file runs on: its `n8nLines` export. Most of what a file
+ * proves goes through the same code on both lines, so it runs on 2.x only; a file runs on 1.x too
+ * when what it proves differs there (docs/test-plan.md lists which and why).
+ */
+function n8nLinesOf({ name, file }) {
+	const lines = require(file).n8nLines;
+	if (!Array.isArray(lines) || !lines.length || lines.some((l) => ![1, 2].includes(l)))
+		throw new Error(
+			`test/e2e/${name}.e2e.js: export n8nLines, the n8n lines it runs on ([2] or [1, 2])`,
+		);
+	return lines;
+}
+
 /** The files of the suite on an n8n version, in the order they run; `only` (E2E_ONLY) picks some by name. */
 function suiteFiles({
 	version = process.env.N8N_VERSION ||
@@ -112,12 +127,13 @@ function suiteFiles({
 		.filter(Boolean),
 } = {}) {
 	const order = ['smoke', 'action', 'oauth2', 'browser', 'trigger'];
+	const major = Number(String(version).split('.')[0]);
 	const files = fs
 		.readdirSync(__dirname)
 		.filter((f) => f.endsWith('.e2e.js'))
-		.map((f) => ({ name: f.replace(/\.e2e\.js$/, ''), file: path.join(__dirname, f) }));
+		.map((f) => ({ name: f.replace(/\.e2e\.js$/, ''), file: path.join(__dirname, f) }))
+		.filter((f) => n8nLinesOf(f).includes(major));
 	// The browser test follows n8n 2.x's editor; with 1.x it runs only when asked (E2E_BROWSER=1).
-	const major = Number(String(version).split('.')[0]);
 	if (process.env.E2E_BROWSER === '1' || (process.env.E2E_BROWSER !== '0' && major >= 2)) {
 		files.push({ name: 'browser', file: path.join(ROOT, 'test/browser/editor.test.js') });
 		files.push({ name: 'oauth2', file: path.join(ROOT, 'test/browser/oauth2.test.js') });
@@ -149,6 +165,9 @@ async function main() {
 	);
 	// Chromium before the servers: installing it takes a while, and no connection may sit idle meanwhile.
 	const files = suiteFiles();
+	for (const name of (process.env.E2E_ONLY || '').split(',').map((n) => n.trim()))
+		if (name && !files.some((f) => f.name === name))
+			log(`${name}: not on n8n ${version} (see its n8nLines), or no such file`);
 	if (ready && files.some((f) => f.name === 'browser')) {
 		await check(
 			"setup: Debian's chromium is available (scripts/n8n/ensure-chromium.sh)",

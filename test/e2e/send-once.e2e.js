@@ -490,3 +490,6 @@ module.exports = async function sendOnce(t) {
 		},
 	);
 };
+// Both n8n lines: the Idempotency Key's guarantee rests on n8n's processed-data store, which each
+// line implements itself.
+module.exports.n8nLines = [1, 2];

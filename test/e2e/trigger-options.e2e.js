@@ -659,3 +659,5 @@ module.exports = async function triggerOptions(t) {
 		for (const url of myUrls) purge(url);
 	}
 };
+// Both n8n lines: the trigger's lifecycle (OAuth2, existing endpoint, legacy hooks) differs on 1.x.
+module.exports.n8nLines = [1, 2];

@@ -356,3 +356,6 @@ module.exports = async function triggerRecords(t) {
 		}
 	}
 };
+// Both n8n lines: the trigger's lifecycle and its record in the workflow's static data differ on
+// 1.x.
+module.exports.n8nLines = [1, 2];

@@ -396,3 +396,5 @@ module.exports = async function trigger(t) {
 
 	server.reset();
 };
+// Both n8n lines: n8n 1.x activates and deactivates triggers at once (no publication outbox).
+module.exports.n8nLines = [1, 2];
