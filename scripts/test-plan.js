@@ -64,8 +64,11 @@ const FILE_SECONDS = {
 };
 const DEFAULT_FILE_SECONDS = 20;
 
-/** How many shards each n8n line's e2e files are split into (E2E_SHARDS overrides; 1: one run per line). */
-const E2E_SHARDS = 2;
+/**
+ * How many shards each n8n line's e2e files are split into, by major version (E2E_SHARDS overrides
+ * for both; 1: one run per line). The 1.x line runs only what differs there: one n8n is enough.
+ */
+const E2E_SHARDS = { 2: 2, 1: 1 };
 
 /**
  * Splits files ({ name }) into `n` shards of about equal time (`seconds`: a line's FILE_SECONDS),

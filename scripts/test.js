@@ -13,8 +13,7 @@
 // in one piece when it ends.
 //
 // Options (environment): SKIP_E2E=1, SKIP_QUEUE=1, SKIP_FAULTS=1 skip those stages; E2E_SHARDS=N
-// splits each n8n line's e2e files into N runs side by side (1: one run per line, one after the
-// other); FAULTS_ONLY=single,lost,queue picks the fault stages; TEST_LOAD=N sets the pool's load
+// splits each n8n line's e2e files into N runs side by side (1: one run per line); FAULTS_ONLY=single,lost,queue picks the fault stages; TEST_LOAD=N sets the pool's load
 // units; E2E_ONLY, E2E_BROWSER and the suites' own options pass through.
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
@@ -272,13 +271,13 @@ function e2eShards() {
 		return [];
 	}
 	const { suiteFiles } = require(path.join(ROOT, 'test/e2e/run.js'));
-	const n = Number(process.env.E2E_SHARDS || plan.E2E_SHARDS);
 	const stages = [];
 	for (const version of [N8N_2, N8N_1]) {
+		const major = version.split('.')[0];
 		const shards = plan.shardFiles(
 			suiteFiles({ version }),
-			n,
-			plan.FILE_SECONDS[version.split('.')[0]],
+			Number(process.env.E2E_SHARDS || plan.E2E_SHARDS[major]),
+			plan.FILE_SECONDS[major],
 		);
 		shards.forEach((shard, i) =>
 			stages.push({
