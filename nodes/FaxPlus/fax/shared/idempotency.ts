@@ -46,7 +46,8 @@ export const idempotencyKeyOption: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. {{ $json.orderId }}',
-	description: `A text or number that names this send, e.g. an order ID. Before sending, this node looks in Fax.Plus (outbox, and sent faxes of the last Key Lifetime days) for a fax it sent with this key: the same numbers, From, documents and fax options answer duplicate: true with its IDs; other content is refused. Held per Fax.Plus account, workflow and node. Two sends of one key at the same moment in two n8n processes can both fax if another write of this node's record is slower than the key's claim (see docs).`,
+	description:
+		"A text or number that names this send, e.g. an order ID (objects, lists and empty values are refused). Before sending, this node looks in Fax.Plus for a fax it sent with this key (the outbox, and sent faxes of the last Key Lifetime days): the same numbers, From, documents and fax options answer duplicate: true naming that fax; other content is refused. Held per Fax.Plus account, workflow and node. Left open: two sends of one key in two n8n processes can both fax when another write of this node's record is held longer than the key's settle (50 ms to 2 s) and lands in the milliseconds before the first fax is listed.",
 };
 
 export const keyLifetimeOption: INodeProperties = {
