@@ -94,10 +94,8 @@ const PART_LABELS: Record<PartName, string> = {
 /** Hex digits of the key's HMAC and of each part's fingerprint in the marker. */
 const KEY_HEX = 24;
 const PART_HEX = 12;
-const MARKER = new RegExp(
-	`${KEY_TAG_PREFIX}([0-9a-f]{${KEY_HEX}})-([0-9a-f]{${PART_HEX * PART_NAMES.length}})`,
-	'g',
-);
+/** The marker's pattern: the key's HMAC, then the parts' fingerprints. */
+const MARKER = `${KEY_TAG_PREFIX}([0-9a-f]{${KEY_HEX}})-([0-9a-f]{${PART_HEX * PART_NAMES.length}})`;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -304,7 +302,7 @@ export class SendKey {
 		const found: Found[] = [];
 		const add = (record: { id?: unknown; to?: unknown }, text: string, where: Found['where']) => {
 			const to = (Array.isArray(record.to) ? record.to : [record.to]).map(String);
-			for (const [, id, parts] of text.matchAll(MARKER))
+			for (const [, id, parts] of text.matchAll(new RegExp(MARKER, 'g')))
 				if (id === this.id && typeof record.id === 'string')
 					found.push({ id: record.id, to, parts, where });
 		};
