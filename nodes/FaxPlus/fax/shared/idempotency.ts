@@ -19,11 +19,11 @@ import { sentSince } from './finalStatus';
 /** Prefix of the marker a keyed fax carries; reserved in Comment Tags. */
 export const KEY_TAG_PREFIX = 'n8n-key-';
 /** How long a tool's default key holds, unless the node says otherwise. */
-export const DEFAULT_KEY_WINDOW_HOURS = 24;
+const DEFAULT_KEY_WINDOW_HOURS = 24;
 /** How far back the sent faxes are searched for a key, unless the node says otherwise. */
-export const DEFAULT_KEY_LIFETIME_DAYS = 7;
+const DEFAULT_KEY_LIFETIME_DAYS = 7;
 /** An in-flight mark holds for the window it was written in and the next: 30 to 60 s. */
-export const MARK_WINDOW_MS = 30_000;
+const MARK_WINDOW_MS = 30_000;
 /** A claim settles for four times its own write, within these bounds, before it is read back. */
 const SETTLE_MS = { floor: 50, factor: 4, cap: 2_000 };
 /** A send waiting for another in flight looks at Fax.Plus again after this, doubling to 1 s. */
@@ -37,7 +37,7 @@ const MAX_ENTRIES = 1_000;
 /** What Postgres, SQLite and MySQL say when an insert meets a row that another insert just made. */
 const FIRST_RECORD_TAKEN = /duplicate key|unique constraint|duplicate entry/i;
 /** Logged by a claim that another claim of the same key replaced (the queue suite counts it). */
-export const CLAIM_RACE_LOG =
+const CLAIM_RACE_LOG =
 	'Fax.Plus Send: another process claimed the same Idempotency Key at the same moment; this send waits for that one instead of faxing';
 
 export const idempotencyKeyOption: INodeProperties = {
@@ -362,7 +362,7 @@ export class SendKey {
 				[found] = await Promise.all([this.look(), sleep(settle)]);
 			} catch (error) {
 				await store.remove(entries).catch(() => undefined);
-				throw error;
+				throw nodeErrorOf(this.context, error, this.itemIndex);
 			}
 			const back = await store.add(entries);
 			if (!back.has(nonce)) {

@@ -13,10 +13,7 @@ import { startFaxPlusServer } from '../../../../server';
 import { runFaxPlusNode } from '../../../../support/n8n-harness';
 import { FaultProxy } from '../../../../support/fault-proxy';
 import { useProcessedDataStore, type ProcessedDataStore } from '../../../../support/processed-data';
-import {
-	KEY_TAG_PREFIX,
-	MARK_WINDOW_MS,
-} from '../../../../../nodes/FaxPlus/fax/shared/idempotency';
+import { KEY_TAG_PREFIX } from '../../../../../nodes/FaxPlus/fax/shared/idempotency';
 
 const send = {
 	resource: 'fax',
@@ -27,6 +24,9 @@ const send = {
 	documentSource: 'text',
 	documentText: 'Lab results for order 42',
 };
+
+/** How long an in-flight mark lasts at most (docs/sending.md: two 30-second windows). */
+const MARK_LASTS_MS = 60_000;
 
 /** The node's record in the store (scope node, the harness's node and workflow IDs). */
 const NODE_ROW = 'test-workflow|n:faxplus-node';
@@ -361,7 +361,7 @@ describe('Fax → Send: Idempotency Key', () => {
 			expect(failed.error).toBeDefined();
 			expect(row().length).toBeGreaterThan(0);
 			const start = Date.now();
-			const now = jest.spyOn(Date, 'now').mockImplementation(() => start + 2 * MARK_WINDOW_MS);
+			const now = jest.spyOn(Date, 'now').mockImplementation(() => start + MARK_LASTS_MS);
 			try {
 				const [retried] = await sendOk(server(), { options: { idempotencyKey: 'unknown' } });
 				expect(retried.duplicate).toBeUndefined();
