@@ -34,6 +34,24 @@ const MIN_ROUNDS = Math.min(40, ROUNDS);
 const IN_FLIGHT = Number(process.env.SAME_KEY_IN_FLIGHT || 2);
 const RACE_LINE = 'claimed the same Idempotency Key at the same moment';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Posts a round's body to a webhook processor: the Send node's item, or what went wrong on the way. */
+async function postTo(processor, webhookPath, body) {
+	const started = Date.now();
+	try {
+		const res = await fetch(processor.webhookUrl(webhookPath), {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+		});
+		const answer = await res.json().catch(() => null);
+		return Array.isArray(answer) ? answer[0] : answer;
+	} catch (error) {
+		return {
+			error: `no answer after ${Date.now() - started} ms: ${error.cause?.code ?? error.cause?.message ?? error.message}`,
+		};
+	}
+}
 const quantile = (values, q) =>
 	[...values].sort((a, b) => a - b)[Math.floor(q * (values.length - 1))]?.toFixed(1);
 
@@ -70,21 +88,19 @@ module.exports = async function sameKeyAtTwoWorkers({ check, log, queue, server,
 			);
 			await main.activate(wf.id);
 			for (const processor of webhooks) await processor.waitForWebhook(webhookPath);
+			shared = { wf, webhookPath };
 
 			const from = server.requests.length;
 			const started = Date.now();
 			const keys = Array.from({ length: ROUNDS }, (_, round) => uid(`same-key-${round}`));
 			const playRound = async (round) =>
 				await Promise.all(
-					webhooks.map(async (processor) => {
-						const res = await fetch(processor.webhookUrl(webhookPath), {
-							method: 'POST',
-							headers: { 'content-type': 'application/json' },
-							body: JSON.stringify({ key: keys[round], text: `Same key, round ${round}` }),
-						});
-						const answer = await res.json().catch(() => null);
-						return Array.isArray(answer) ? answer[0] : answer;
-					}),
+					webhooks.map((processor) =>
+						postTo(processor, webhookPath, {
+							key: keys[round],
+							text: `Same key, round ${round}`,
+						}),
+					),
 				);
 			const logOf = (w) => fs.readFileSync(path.join(w.userFolder, 'n8n.log'), 'utf8');
 			const racesSoFar = () =>
@@ -109,7 +125,6 @@ module.exports = async function sameKeyAtTwoWorkers({ check, log, queue, server,
 			const played = next;
 			keys.length = played;
 			const seconds = (Date.now() - started) / 1000;
-			shared = { wf, webhookPath };
 
 			// Faxes per tag: one tag per round (its key and content).
 			const posts = server.requests
@@ -161,8 +176,17 @@ module.exports = async function sameKeyAtTwoWorkers({ check, log, queue, server,
 				acrossWorkers >= played / 2,
 				`only ${acrossWorkers} of ${played} rounds ran on both workers`,
 			);
-			if (errors.length > 0)
+			if (errors.length > 0) {
 				log(`answers that were neither sent nor duplicate: ${errors.join(' | ')}`);
+				for (const text of logs)
+					log(
+						text
+							.split('\n')
+							.filter((line) => /error|warn|Idempotency/i.test(line))
+							.slice(-6)
+							.join('\n    '),
+					);
+			}
 			assert.equal(twice, 0, `${twice} keys were faxed twice`);
 			assert.equal(perTag.size, played, `${perTag.size} of ${played} keys were faxed`);
 			assert.deepEqual(Object.fromEntries(kinds), { 'duplicate+sent': played });
@@ -185,15 +209,7 @@ module.exports = async function sameKeyAtTwoWorkers({ check, log, queue, server,
 						? `DELETE FROM processed_data WHERE ${where}`
 						: `UPDATE processed_data SET value = '${value.replace(/'/g, "''")}' WHERE ${where}`,
 				);
-			const post = async (processor, body) => {
-				const res = await fetch(processor.webhookUrl(webhookPath), {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify(body),
-				});
-				const answer = await res.json().catch(() => null);
-				return Array.isArray(answer) ? answer[0] : answer;
-			};
+			const post = (processor, body) => postTo(processor, webhookPath, body);
 			const { webhooks } = queue;
 			let secondFaxes = 0;
 			let falseDuplicates = 0;
