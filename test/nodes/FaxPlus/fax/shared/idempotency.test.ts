@@ -282,6 +282,10 @@ describe('Fax → Send: Idempotency Key', () => {
 				expect(refused.error?.message).toContain('the documents differ');
 			}
 			expect(row()).toEqual(before);
+			// Positive control: the content sent with K answers duplicate.
+			expect((await sendOk(server(), { options: { idempotencyKey: 'K' } }))[0].duplicate).toBe(
+				true,
+			);
 			expect(outboxPosts(server())).toHaveLength(1);
 		});
 	});
