@@ -311,8 +311,7 @@ describe('Fax → Send: Idempotency Key', () => {
 				matches: (r) => r.method === 'POST' && r.path.endsWith('/files'),
 			});
 			const run = viaProxy({ options: { idempotencyKey: 'killed' } });
-			while (!proxy.seen.some((r) => r.path.endsWith('/files')))
-				await new Promise((r) => setImmediate(r));
+			while (!proxy.seen.some((r) => r.path.endsWith('/files'))) await sleep(5);
 			// The database as a kill at this moment leaves it.
 			const leftAtKill = structuredClone([...store.rows]);
 			await proxy.close();
