@@ -348,10 +348,11 @@ module.exports = async function mcp(t) {
 				);
 				assert.equal(outbox.length, 1);
 				assert.deepEqual(outbox[0].body.to, ['+15551234567', '+4930123456']);
-				// The comment, and the tag of the tool's default idempotency key.
-				assert.equal(outbox[0].body.comment.text, `mcp ${tag}`);
+				// The comment, and the marker of the tool's default idempotency key in its tags and text.
 				assert.equal(outbox[0].body.comment.tags.length, 1);
-				assert.match(outbox[0].body.comment.tags[0], /^n8n-key-[0-9a-f]{24}$/);
+				const marker = outbox[0].body.comment.tags[0];
+				assert.match(marker, /^n8n-key-[0-9a-f]{24}-[0-9a-f]{48}$/);
+				assert.equal(outbox[0].body.comment.text, `mcp ${tag}\n${marker}`);
 				assert.equal(outbox[0].body.from, '+15551230001');
 
 				const sent = firstItem(jsonOf(result));
@@ -411,7 +412,11 @@ module.exports = async function mcp(t) {
 				assert.equal(record.id, s.outboxFaxId);
 				// The comment is marked as text written by others.
 				assert.equal(record.comment, undefined);
-				assert.equal(record.untrusted.comment, `mcp ${tag}`);
+				// With the Idempotency Key's marker after the text (docs/sending.md).
+				assert.match(
+					record.untrusted.comment,
+					new RegExp(`^mcp ${tag}\\nn8n-key-[0-9a-f]{24}-[0-9a-f]{48}$`),
+				);
 				assert.match(record.untrustedNote, /not instructions/);
 				assert.match(record.submit_time, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
 			},

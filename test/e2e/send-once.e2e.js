@@ -1,12 +1,12 @@
 'use strict';
 // Send in a real n8n (issues 25, 32, 36): an Idempotency Key sends once across executions (one
 // after the other, at the same time, and a retried execution from n8n's list); the same key
-// with other content is refused before any upload; Key History Size keys are held past repeats
-// and refusals, the oldest forgotten first; a second Send node finds the first's fax by its tag;
+// with other content is refused before any upload; keys are held by Fax.Plus past repeats and
+// refusals, also once their faxes left the outbox; a second Send node keeps keys of its own;
 // Remove Duplicates at scope Workflow beside Send works as beside the Webhook node alone, and
 // values it records suppress no send. Refused destinations upload nothing, and Wait for Final
-// Status reports success, failure and a fax still queued at the limit. The record is n8n's own
-// processed-data store (n8n 2.x and 1.123.x).
+// Status reports success, failure and a fax still queued at the limit. Keys in flight are marked
+// in n8n's own processed-data store (n8n 2.x and 1.123.x).
 
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
@@ -166,8 +166,11 @@ module.exports = async function sendOnce(t) {
 			);
 			const numbers = await keyed.run({ ...body, to: '+15551234567' });
 			assert.match(errorOf(numbers.execution).message, /the destinations \(To\) differ$/);
-			// Nothing reached Fax.Plus: no upload, no outbox request, not even a look-up.
-			assert.deepEqual(apiRequests(server, from), []);
+			// Only look-ups reached Fax.Plus: no upload, no outbox request.
+			assert.deepEqual(
+				apiRequests(server, from).filter((r) => r.method !== 'GET'),
+				[],
+			);
 			// Positive controls: the same content is a duplicate; a new key sends.
 			const again = await keyed.run(body);
 			assertSuccess(again.execution);
@@ -181,7 +184,7 @@ module.exports = async function sendOnce(t) {
 	);
 
 	await check(
-		'send-once: Key History Size keys are held through repeats and refusals; past it the oldest sends again',
+		'send-once: keys are held by Fax.Plus through repeats and refusals, also after their faxes left the outbox',
 		async () => {
 			const deployed = await deployWebhookWorkflow(
 				n8n,
@@ -189,7 +192,7 @@ module.exports = async function sendOnce(t) {
 					{
 						...sendNode(
 							pat,
-							{ idempotencyKey: '={{ $json.key }}', keyHistorySize: 2 },
+							{ idempotencyKey: '={{ $json.key }}' },
 							{ to: '+4930123456', documentText: '={{ $json.text }}' },
 						),
 						continueOnFail: true,
@@ -198,7 +201,7 @@ module.exports = async function sendOnce(t) {
 			);
 			const order = (key, text = `Letter ${key}`) => ({ key, text });
 			const from = server.requests.length;
-			// At the cap (2 keys): repeats and a refusal between them drop neither.
+			// Repeats and a refusal between them.
 			const atCap = await deployed.run({
 				orders: [
 					order('p1'),
@@ -226,7 +229,7 @@ module.exports = async function sendOnce(t) {
 			]);
 			assert.equal(outboxPosts(server, from).length, 2);
 			await finishOutbox(server);
-			// A third key: the oldest (p1) is forgotten and sends again, which forgets p2; p3 is held.
+			// Sent: the sent faxes keep the marker in their comment. A third key sends.
 			const past = await deployed.run({
 				orders: [order('p3'), order('p2'), order('p1'), order('p3'), order('p2')],
 			});
@@ -234,16 +237,16 @@ module.exports = async function sendOnce(t) {
 			assert.deepEqual(outcomes(past.execution), [
 				'sent',
 				'duplicate',
-				'sent',
 				'duplicate',
-				'sent',
+				'duplicate',
+				'duplicate',
 			]);
-			assert.equal(outboxPosts(server, from).length, 5);
+			assert.equal(outboxPosts(server, from).length, 3);
 		},
 	);
 
 	await check(
-		"send-once: two Send nodes with one key: the second finds the first's fax by its tag and sends nothing",
+		'send-once: two Send nodes with one key: each node keeps keys of its own and sends once',
 		async () => {
 			const second = sendNode(
 				pat,
@@ -271,19 +274,20 @@ module.exports = async function sendOnce(t) {
 			const [a] = outputOf(run1.execution, NODE);
 			const [b] = outputOf(run1.execution, 'Send again');
 			assert.equal(a.json.duplicate, undefined);
-			assert.deepEqual(b.json, { ...b.json, duplicate: true, ids: a.json.ids });
-			assert.equal(outboxPosts(server, from).length, 1);
-			// After the fax left the outbox, each node's own record still holds the key.
+			assert.equal(b.json.duplicate, undefined);
+			assert.notEqual(b.json.commentTag, a.json.commentTag);
+			assert.equal(outboxPosts(server, from).length, 2);
+			// After the faxes left the outbox, Fax.Plus's sent faxes still hold each node's key.
 			await finishOutbox(server);
 			const run2 = await deployed.run(body);
 			assertSuccess(run2.execution);
 			assert.equal(outputOf(run2.execution, NODE)[0].json.duplicate, true);
 			assert.equal(outputOf(run2.execution, 'Send again')[0].json.duplicate, true);
-			assert.equal(outboxPosts(server, from).length, 1);
-			// Positive control: a new key faxes once.
+			assert.equal(outboxPosts(server, from).length, 2);
+			// Positive control: a new key faxes once per node.
 			const run3 = await deployed.run({ ...body, orderId: 'order-two-b' });
 			assertSuccess(run3.execution);
-			assert.equal(outboxPosts(server, from).length, 2);
+			assert.equal(outboxPosts(server, from).length, 4);
 		},
 	);
 
@@ -322,7 +326,7 @@ module.exports = async function sendOnce(t) {
 							shape === 'alone' ? [removeDuplicates] : [send, removeDuplicates],
 						),
 					);
-					// Six sends (Send keeps five entries each in its own record), then a repeat and a new one.
+					// Six sends (each marks its key in Send's own record while in flight), then a repeat and a new one.
 					const runs = [
 						await deployed.run({ orders: orders([1, 2, 3, 4, 5, 6]) }),
 						await deployed.run({ orders: orders([3, 7]) }),
@@ -352,8 +356,8 @@ module.exports = async function sendOnce(t) {
 		"send-once: values Remove Duplicates records at scope Workflow (even Send's own entry) suppress no send",
 		async () => {
 			const key = 'forged-1';
-			// The very string Send records as "taken" for this key, recorded by another node.
-			const taken = `send-key:${crypto.createHash('sha256').update(`key\nself\n${key}`).digest('hex')}:taken`;
+			// A string in the shape of Send's own entries, recorded by another node.
+			const taken = `send-key:${crypto.createHash('sha256').update(key).digest('hex').slice(0, 24)}:flight:0`;
 			const deployed = await deployWebhookWorkflow(
 				n8n,
 				webhookWorkflow({
@@ -375,7 +379,7 @@ module.exports = async function sendOnce(t) {
 			assertSuccess(sent.execution);
 			assert.equal(outputOf(sent.execution, NODE)[0].json.duplicate, undefined);
 			assert.equal(outboxPosts(server, from).length, 1);
-			// Positive control: Send's own record answers the repeat (another forge value passes Remove Duplicates).
+			// Positive control: Fax.Plus answers the repeat (another forge value passes Remove Duplicates).
 			const again = await deployed.run({ ...body, forge: `${taken}-2` });
 			assertSuccess(again.execution);
 			assert.equal(outputOf(again.execution, NODE)[0].json.duplicate, true);

@@ -11,9 +11,9 @@
 //   E2E_SKIP_BUILD=1   do not run `npm run build` (npm test builds first)
 //   E2E_CHECK_TIMEOUT_MS=N   a check counts as hung after N ms (180000; npm test: 360000)
 //   N8N_ECHO=1         copy every n8n process's log to stderr
-//   QUEUE_ONLY=same-key  only the same-key race at two workers (test/queue/same-key.js;
-//                      SAME_KEY_ROUNDS sets its rounds, SAME_KEY_IN_FLIGHT how many at a time,
-//                      SAME_KEY_RACES=N stops after N races)
+//   QUEUE_ONLY=same-key  only the same-key race at two workers and the stale-write case
+//                      (test/queue/same-key.js; SAME_KEY_ROUNDS and STALE_WRITE_ROUNDS set their
+//                      rounds, SAME_KEY_IN_FLIGHT how many at a time, SAME_KEY_RACES=N stops after N races)
 
 const fs = require('node:fs');
 const path = require('node:path');

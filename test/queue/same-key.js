@@ -1,16 +1,20 @@
 'use strict';
-// The same Idempotency Key at two workers at the same moment (issue 32), measured: queue workers
-// that take one job at a time; a round is two executions of Webhook → Send with one new key,
-// started at both webhook processors at once, so two workers run them side by side. n8n's
-// processed-data store reads and rewrites a node's record without a lock: only the claim read
-// back after its settle sends (docs/sending.md). IN_FLIGHT rounds run at a time on
+// The same Idempotency Key at two workers at the same moment (issues 32, 42), measured: queue
+// workers that take one job at a time; a round is two executions of Webhook → Send with one new
+// key, started at both webhook processors at once, so two workers run them side by side. n8n's
+// processed-data store reads and rewrites a node's record without a lock: only the in-flight
+// claim read back after its settle sends (docs/sending.md). IN_FLIGHT rounds run at a time on
 // 2 × IN_FLIGHT workers, so every execution in flight has a worker of its own. Counted at the
 // local Fax.Plus server: outbox requests per comment tag (one per round's key and content).
+// Then the stale write (issue 42, finding 1): another process's write of the node's record, read
+// before a round and written back while it runs and again after its fax left the outbox; a
+// repeat of the key must still answer duplicate, naming that fax, and never fax again.
 // Runs last: it stops the suite's worker so that only the single-job workers take the rounds.
 //
-// SAME_KEY_ROUNDS rounds (default 200), SAME_KEY_IN_FLIGHT at a time (default 2). For a quicker
-// look while working, SAME_KEY_RACES=N stops once N rounds had both claims written, the race
-// itself (the loser logs it), after 40 rounds.
+// SAME_KEY_ROUNDS rounds (default 60: in a run here 6 of them had both claims written, the race
+// itself), SAME_KEY_IN_FLIGHT at a time (default 2); STALE_WRITE_ROUNDS (default 12). For a
+// quicker look while working, SAME_KEY_RACES=N stops once N rounds had both claims written (the
+// loser logs it), after 40 rounds.
 //
 // t = { check, log, queue, server, pat }.
 
@@ -21,15 +25,38 @@ const { credRef, webhookWorkflow, uid } = require('../e2e/lib');
 const { sendParameters } = require('../support/send-parameters');
 
 const SEND = 'Send';
-const ROUNDS = Number(process.env.SAME_KEY_ROUNDS || 200);
+const ROUNDS = Number(process.env.SAME_KEY_ROUNDS || 60);
+const STALE_ROUNDS = Number(process.env.STALE_WRITE_ROUNDS || 12);
+/** How long the other process holds its write of the record, round by round (ms). */
+const STALE_HOLDS = [0, 50, 100, 200, 400, 800];
 const RACES = Number(process.env.SAME_KEY_RACES || Infinity);
 const MIN_ROUNDS = Math.min(40, ROUNDS);
 const IN_FLIGHT = Number(process.env.SAME_KEY_IN_FLIGHT || 2);
 const RACE_LINE = 'claimed the same Idempotency Key at the same moment';
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Posts a round's body to a webhook processor: the Send node's item, or what went wrong on the way. */
+async function postTo(processor, webhookPath, body) {
+	const started = Date.now();
+	try {
+		const res = await fetch(processor.webhookUrl(webhookPath), {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+		});
+		const answer = await res.json().catch(() => null);
+		return Array.isArray(answer) ? answer[0] : answer;
+	} catch (error) {
+		return {
+			error: `no answer after ${Date.now() - started} ms: ${error.cause?.code ?? error.cause?.message ?? error.message}`,
+		};
+	}
+}
 const quantile = (values, q) =>
 	[...values].sort((a, b) => a - b)[Math.floor(q * (values.length - 1))]?.toFixed(1);
 
 module.exports = async function sameKeyAtTwoWorkers({ check, log, queue, server, pat }) {
+	let shared;
 	await check(
 		`queue: the same Idempotency Key at two workers at the same moment faxes once (${RACES === Infinity ? ROUNDS : `until ${RACES} races, at most ${ROUNDS}`} rounds)`,
 		async () => {
@@ -61,21 +88,19 @@ module.exports = async function sameKeyAtTwoWorkers({ check, log, queue, server,
 			);
 			await main.activate(wf.id);
 			for (const processor of webhooks) await processor.waitForWebhook(webhookPath);
+			shared = { wf, webhookPath };
 
 			const from = server.requests.length;
 			const started = Date.now();
 			const keys = Array.from({ length: ROUNDS }, (_, round) => uid(`same-key-${round}`));
 			const playRound = async (round) =>
 				await Promise.all(
-					webhooks.map(async (processor) => {
-						const res = await fetch(processor.webhookUrl(webhookPath), {
-							method: 'POST',
-							headers: { 'content-type': 'application/json' },
-							body: JSON.stringify({ key: keys[round], text: `Same key, round ${round}` }),
-						});
-						const answer = await res.json().catch(() => null);
-						return Array.isArray(answer) ? answer[0] : answer;
-					}),
+					webhooks.map((processor) =>
+						postTo(processor, webhookPath, {
+							key: keys[round],
+							text: `Same key, round ${round}`,
+						}),
+					),
 				);
 			const logOf = (w) => fs.readFileSync(path.join(w.userFolder, 'n8n.log'), 'utf8');
 			const racesSoFar = () =>
@@ -100,7 +125,6 @@ module.exports = async function sameKeyAtTwoWorkers({ check, log, queue, server,
 			const played = next;
 			keys.length = played;
 			const seconds = (Date.now() - started) / 1000;
-			await main.deactivate(wf.id);
 
 			// Faxes per tag: one tag per round (its key and content).
 			const posts = server.requests
@@ -152,12 +176,99 @@ module.exports = async function sameKeyAtTwoWorkers({ check, log, queue, server,
 				acrossWorkers >= played / 2,
 				`only ${acrossWorkers} of ${played} rounds ran on both workers`,
 			);
-			if (errors.length > 0)
+			if (errors.length > 0) {
 				log(`answers that were neither sent nor duplicate: ${errors.join(' | ')}`);
+				for (const text of logs)
+					log(
+						text
+							.split('\n')
+							.filter((line) => /error|warn|Idempotency/i.test(line))
+							.slice(-6)
+							.join('\n    '),
+					);
+			}
 			assert.equal(twice, 0, `${twice} keys were faxed twice`);
 			assert.equal(perTag.size, played, `${perTag.size} of ${played} keys were faxed`);
 			assert.deepEqual(Object.fromEntries(kinds), { 'duplicate+sent': played });
 		},
 		{ timeoutMs: 1200000 },
+	);
+
+	await check(
+		`queue: another process's stale write of the node's record, held 0 to ${STALE_HOLDS.at(-1)} ms, makes no key fax twice and no false duplicate (${STALE_ROUNDS} rounds)`,
+		async () => {
+			assert.ok(shared, 'the same-key check set up no workflow');
+			const { wf, webhookPath } = shared;
+			const where = `"workflowId" = '${wf.id}' AND context LIKE 'n:%'`;
+			const readRow = async () =>
+				(await queue.psql(`SELECT value FROM processed_data WHERE ${where}`))[0]?.[0];
+			/** Writes the row back as it was read (none: deletes it), as a slow writer of another key does. */
+			const writeBack = async (value) =>
+				await queue.psql(
+					value === undefined
+						? `DELETE FROM processed_data WHERE ${where}`
+						: `UPDATE processed_data SET value = '${value.replace(/'/g, "''")}' WHERE ${where}`,
+				);
+			const post = (processor, body) => postTo(processor, webhookPath, body);
+			const { webhooks } = queue;
+			let secondFaxes = 0;
+			let falseDuplicates = 0;
+			const problems = [];
+			const roundMs = [];
+			for (let round = 0; round < STALE_ROUNDS; round++) {
+				const started = Date.now();
+				const body = { key: uid(`stale-${round}`), text: `Stale write, round ${round}` };
+				const stale = await readRow();
+				const [answers] = await Promise.all([
+					Promise.all(webhooks.map((processor) => post(processor, body))),
+					sleep(STALE_HOLDS[round % STALE_HOLDS.length]).then(() => writeBack(stale)),
+				]);
+				const tag = answers.find((a) => a?.commentTag)?.commentTag;
+				const outboxIds = Object.values(server.state.outbox)
+					.filter((fax) => fax.comment?.tags?.includes(tag))
+					.map((fax) => fax.id);
+				// Fax.Plus sends it: it leaves the outbox; then the slow write lands again.
+				for (const id of outboxIds)
+					await fetch(`${server.origin}/_control/outbox/finish`, {
+						method: 'POST',
+						headers: { 'content-type': 'application/json' },
+						body: JSON.stringify({ id }),
+					});
+				await writeBack(stale);
+				const repeat = await post(webhooks[round % webhooks.length], body);
+				const faxIds = Object.values(server.state.faxes)
+					.filter((fax) => tag && String(fax.comment ?? '').includes(tag))
+					.map((fax) => fax.id);
+				const faxed = server.requests.filter(
+					(r) =>
+						r.method === 'POST' &&
+						r.path === '/v3/accounts/self/outbox' &&
+						r.status === 201 &&
+						r.body.comment?.tags?.includes(tag),
+				).length;
+				if (faxed !== 1) secondFaxes += Math.max(0, faxed - 1);
+				for (const answer of [...answers, repeat].filter((a) => a?.duplicate)) {
+					const named = [
+						...Object.values(answer.ids ?? {}).map((id) => outboxIds.includes(id)),
+						...Object.values(answer.faxIds ?? {}).map((id) => faxIds.includes(id)),
+					];
+					if (named.length === 0 || named.includes(false)) falseDuplicates += 1;
+				}
+				const kinds = answers.map((a) => (a?.duplicate ? 'duplicate' : a?.ids ? 'sent' : 'other'));
+				if (kinds.sort().join('+') !== 'duplicate+sent' || repeat?.duplicate !== true)
+					problems.push(
+						`round ${round}: ${JSON.stringify(answers)} then ${JSON.stringify(repeat)} (faxed ${faxed})`,
+					);
+				roundMs.push(Date.now() - started);
+			}
+			log(
+				`stale write: ${STALE_ROUNDS} rounds (the other write held ${STALE_HOLDS.join(', ')} ms in turn), a round ${quantile(roundMs, 0.5)} ms (90% within ${quantile(roundMs, 0.9)} ms); second faxes: ${secondFaxes}, false duplicates: ${falseDuplicates}`,
+			);
+			await queue.main.deactivate(wf.id);
+			assert.equal(secondFaxes, 0, `${secondFaxes} second faxes`);
+			assert.equal(falseDuplicates, 0, `${falseDuplicates} false duplicates`);
+			assert.deepEqual(problems, []);
+		},
+		{ timeoutMs: 600000 },
 	);
 };

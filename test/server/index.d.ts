@@ -170,6 +170,8 @@ export interface Readings {
 	faxUpdate: 'partial' | 'full';
 	/** Outbox modification's string `comment`: changes the text and keeps the tags, or replaces the whole comment (tags dropped; `{text, tags}` taken too). */
 	outboxComment: 'keepsTags' | 'replacesTags';
+	/** A sent fax's `comment` (the SDK's Fax: a free-form string): the outbox fax's comment text, or empty (its tags are on no sent fax either way). */
+	sentComment: 'keepsText' | 'drops';
 }
 
 export interface RateLimit {

@@ -17,6 +17,7 @@ const DEFAULT_READINGS = {
 	hookNumbers: 'listed',
 	faxUpdate: 'partial',
 	outboxComment: 'keepsTags',
+	sentComment: 'keepsText',
 };
 
 /** @type {{ [K in Exclude<keyof Readings, 'pageCap'>]: ReadonlyArray<Readings[K]> }} */
@@ -27,6 +28,7 @@ const CHOICES = {
 	hookNumbers: ['listed', 'ignored'],
 	faxUpdate: ['partial', 'full'],
 	outboxComment: ['keepsTags', 'replacesTags'],
+	sentComment: ['keepsText', 'drops'],
 };
 
 /**

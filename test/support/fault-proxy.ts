@@ -15,6 +15,8 @@ export interface Fault {
 	hang?: boolean;
 	/** Pass the request on, then close the connection without its answer (a lost answer). */
 	lose?: boolean;
+	/** Pass the request on, then answer this status instead of the server's (taken, answered as refused). */
+	answerStatus?: number;
 	/** Which requests the fault applies to (every one by default). */
 	matches?: (request: { method: string; path: string; query: URLSearchParams }) => boolean;
 }
@@ -109,6 +111,11 @@ export class FaultProxy {
 		const bytes = Buffer.from(await answer.arrayBuffer());
 		if (fault?.lose) {
 			req.socket.destroy();
+			return;
+		}
+		if (fault?.answerStatus !== undefined) {
+			res.writeHead(fault.answerStatus, { 'content-type': 'application/json' });
+			res.end(JSON.stringify({ error: 'conflict', description: `injected ${fault.answerStatus}` }));
 			return;
 		}
 		const type = answer.headers.get('content-type');

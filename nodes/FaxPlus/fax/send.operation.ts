@@ -37,12 +37,11 @@ import {
 	maxDestinationsOption,
 } from './shared/destinations';
 import {
-	claimSend,
 	idempotencyKeyOption,
 	KEY_TAG_PREFIX,
-	keyHistorySizeOption,
+	keyLifetimeOption,
 	nodeErrorOf,
-	taggedComment,
+	sendKeyOf,
 	toolRepeatWindowOption,
 } from './shared/idempotency';
 import {
@@ -53,7 +52,7 @@ import {
 	waitForFinalStatusOption,
 } from './shared/finalStatus';
 import { saveFaxCustomData } from '../../logging/customData';
-import { logDebug, logWarning } from '../../logging/log';
+import { logDebug } from '../../logging/log';
 import { customDataNumbersOption } from '../../triggers/properties';
 import type {
 	CoverPage,
@@ -278,7 +277,7 @@ export const description: INodeProperties[] = [
 			},
 			downloadTimeLimitOption,
 			idempotencyKeyOption,
-			keyHistorySizeOption,
+			keyLifetimeOption,
 			maxDestinationsOption,
 			maxStatusChecksOption,
 			...retryFields,
@@ -341,7 +340,7 @@ export async function execute(
 	const fromFax =
 		source === 'fax' ? requiredString(this, 'fromFax', 'Fax to Send Again', itemIndex) : undefined;
 	const documents = source === 'fax' ? [] : await documentsOf(this, itemIndex, source);
-	const once = await claimSend(this, itemIndex, options, {
+	const key = await sendKeyOf(this, itemIndex, options, {
 		userId,
 		to,
 		from,
@@ -349,16 +348,16 @@ export async function execute(
 		fromFax,
 		faxOptions: { ...payload, comment: undefined, uploadFormat },
 	});
-	if (once && 'duplicate' in once) {
-		logDebug(this, 'Send answered a duplicate: this fax was sent before (Idempotency Key)', {
+	const duplicate = (found: IDataObject) => {
+		logDebug(this, 'Send answered a duplicate: Fax.Plus has this fax (Idempotency Key)', {
 			event: 'send_duplicate',
 			itemIndex,
 		});
-		return toItems(once.duplicate);
-	}
-	const claim = once?.claim;
-	const comment = taggedComment(payload.comment, claim);
-	if (comment) payload.comment = comment;
+		return toItems(found);
+	};
+	const found = await key?.look();
+	if (found) return duplicate(found);
+	if (key) payload.comment = key.comment(payload.comment);
 
 	// Everything is checked: upload the files, then create the outbox fax.
 	const files: string[] = [];
@@ -378,16 +377,13 @@ export async function execute(
 				itemIndex,
 				files: files.length,
 			});
-		// The settle of the claim runs while the files upload; then the claim is read back.
-		const duplicate = await claim?.confirm();
-		if (duplicate) {
-			logDebug(this, 'Send answered a duplicate: another send of this fax claimed its key first', {
-				event: 'send_duplicate',
-				itemIndex,
-			});
-			return toItems(duplicate);
-		}
-		claim?.sending();
+	} catch (error) {
+		throw nodeErrorOf(this, error, itemIndex);
+	}
+	// The key is marked in flight from here to the outbox request.
+	const hold = await key?.hold();
+	if (hold && 'duplicate' in hold) return duplicate(hold.duplicate);
+	try {
 		answer = await faxPlusApiRequest<OutboxCreated | undefined>(this, {
 			method: 'POST',
 			path: `/accounts/${segment(userId)}/outbox`,
@@ -395,15 +391,10 @@ export async function execute(
 			itemIndex,
 		});
 	} catch (error) {
-		await claim?.release(error);
+		await hold?.release(error);
 		throw nodeErrorOf(this, error, itemIndex);
 	}
-	const warning = await claim?.record();
-	if (warning)
-		logWarning(this, `Send could not record its Idempotency Key: ${warning}`, {
-			event: 'idempotency_record_failed',
-			itemIndex,
-		});
+	await hold?.release();
 
 	const sent: FaxSent = { ids: idsOf(answer), to, files, from };
 	const outboxIds = Object.values(sent.ids);
@@ -419,8 +410,7 @@ export async function execute(
 	);
 	if (fromFax !== undefined) sent.fromFax = fromFax;
 	if (body.send_time) sent.sendTime = body.send_time;
-	if (claim) sent.commentTag = claim.tag;
-	if (warning) sent.idempotencyWarning = warning;
+	if (key) sent.commentTag = key.tag;
 	if (waitSettings)
 		return toItems(
 			await waitForFinalStatus(this, itemIndex, userId, sent.ids, waitSettings, sentAt),

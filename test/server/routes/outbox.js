@@ -102,7 +102,8 @@ function senders(ctx, from) {
  * status, under an id of its own (Fax.Plus's help centre: "the outbox ID, used only until the fax is
  * not sent; the fax ID, representing the fax once it is sent"; nothing documented links the two).
  * The sent fax has the outbox fax's destination, sender and submit_time (the SDK's Fax has
- * `submit_time`, "for outgoing faxes only"); its comment is not carried over (not documented).
+ * `submit_time`, "for outgoing faxes only"); its comment text is carried over or dropped (the
+ * reading `sentComment`: the SDK's Fax has a free-form `comment`, and nothing says where it comes from).
  * @param {import('../index').State} state @param {string} id @param {string} status
  */
 function finishOutbox(state, id, status) {
@@ -122,6 +123,7 @@ function finishOutbox(state, id, status) {
 		start_time: faxTime(Date.now()),
 		submit_time: outbox.submit_time,
 	});
+	if (state.readings.sentComment === 'keepsText') record.comment = outbox.comment?.text ?? '';
 	state.faxes[faxId] = record;
 	return record;
 }

@@ -165,7 +165,7 @@ function unfinishedItem(followed: Followed, checks: number): IDataObject {
 }
 
 /** Every sent fax from `since` on, all pages (nodes/api/faxList.ts). */
-async function sentSince(
+export async function sentSince(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	userId: string,

@@ -1,14 +1,12 @@
-// Send's exactly-once record (docs/sending.md, "Idempotency Key"). n8n's processed-data store
-// (durable, shared by every process of an instance) keeps it at scope node: a record that only
-// this Send node writes, so no other node's values reach it and it takes nothing from a Remove
-// Duplicates node's history. Per key it holds "taken" and one entry per part of the send
-// (destinations, From, documents, the options that change the fax), so a key reused with other
-// content is refused naming what differs, plus "unfinished" from the claim until Fax.Plus
-// accepted the fax. The store reads and rewrites a record without a lock: a claim carries a
-// nonce and is read back after a settle, and only the claim whose write survived sends. The fax
-// carries a comment tag made from the key and the content, which a repeat, another Send node or
-// another workflow finds in the outbox.
-import { createHash, randomBytes } from 'node:crypto';
+// Send's Idempotency Key (docs/sending.md, "Idempotency Key"). Fax.Plus is the record: a keyed
+// fax carries a marker, in its comment's tags and text, made of an HMAC of the key (over the
+// account, workflow and node) and a fingerprint of each part of the send. Before sending, the
+// node looks for the marker in the outbox and in the sent faxes (whose comment keeps the text)
+// and answers duplicate naming the faxes found, or refuses when their parts differ. n8n's
+// processed-data store (one row per node, read and rewritten whole without a lock) holds only
+// "in flight" marks from the last look to the outbox request, so that sends of one key at the
+// same moment fax once: a lost mark loses nothing that Fax.Plus holds, and a mark expires.
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import { faxPlusApiRequest, segment } from '../../../api/transport';
@@ -16,35 +14,31 @@ import { responseOf } from '../../../api/responses';
 import { runsAsTool } from '../../shared/output';
 import { wholeNumber } from '../../shared/values';
 import type { OutboxList } from '../../outbox/types';
+import { sentSince } from './finalStatus';
 
-/** Keys a node remembers unless Key History Size says otherwise; the oldest go first. */
-export const DEFAULT_KEY_HISTORY_SIZE = 5_000;
-/** Entries a key given by the user keeps in the record: taken, and one per part of the send. */
-export const ENTRIES_PER_KEY = 5;
-/** How long a tool's default key holds, unless the node says otherwise. */
-export const DEFAULT_KEY_WINDOW_HOURS = 24;
-/** Prefix of the comment tag that carries a key's hash; reserved in Comment Tags. */
+/** Prefix of the marker a keyed fax carries; reserved in Comment Tags. */
 export const KEY_TAG_PREFIX = 'n8n-key-';
-
-/**
- * How long a claim settles before it is read back (a multiple of the claim's own round trip to
- * n8n's database, within bounds) and how long a repeat waits for a send under way elsewhere.
- * Tests shorten the waits through this object; users cannot reach it.
- */
-export const keyTiming = {
-	settleFloorMs: 50,
-	settleFactor: 4,
-	settleCapMs: 2_000,
-	waitForOtherMs: 20_000,
-	/** The first look again; each next waits twice as long, up to waitLongestStepMs. */
-	waitFirstStepMs: 100,
-	waitLongestStepMs: 1_000,
-};
-
-/** Room above the keys for entries under way (claims, read-backs), so checking never drops a key. */
-const CHECK_ROOM = 1_000;
+/** How long a tool's default key holds, unless the node says otherwise. */
+const DEFAULT_KEY_WINDOW_HOURS = 24;
+/** How far back the sent faxes are searched for a key, unless the node says otherwise. */
+const DEFAULT_KEY_LIFETIME_DAYS = 7;
+/** An in-flight mark holds for the window it was written in and the next: 30 to 60 s. */
+const MARK_WINDOW_MS = 30_000;
+/** A claim settles for four times its own write, within these bounds, before it is read back. */
+const SETTLE_MS = { floor: 50, factor: 4, cap: 2_000 };
+/** A send waiting for another in flight looks at Fax.Plus again after this, doubling to 1 s. */
+const WAIT_STEP_MS = { first: 100, longest: 1_000 };
+/** Statuses with which Fax.Plus says it took nothing (its error object): the key is free again. */
+const NOT_ACCEPTED = new Set([400, 401, 403]);
+/** Errors before a connection was made: the request never reached Fax.Plus. */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+/** Entries the node's record keeps: marks left by lost clean-ups go first, and only ever delay. */
+const MAX_ENTRIES = 1_000;
 /** What Postgres, SQLite and MySQL say when an insert meets a row that another insert just made. */
 const FIRST_RECORD_TAKEN = /duplicate key|unique constraint|duplicate entry/i;
+/** Logged by a claim that another claim of the same key replaced (the queue suite counts it). */
+const CLAIM_RACE_LOG =
+	'Fax.Plus Send: another process claimed the same Idempotency Key at the same moment; this send waits for that one instead of faxing';
 
 export const idempotencyKeyOption: INodeProperties = {
 	displayName: 'Idempotency Key',
@@ -53,16 +47,17 @@ export const idempotencyKeyOption: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. {{ $json.orderId }}',
 	description:
-		'A value that names this send, e.g. an order ID. This node sends a key once: a repeat with the same numbers, From, documents and fax options comes back with duplicate: true and the first outbox IDs; with other content it is refused. Other Send nodes and workflows keep keys of their own and see this one only while its fax is in the outbox (comment tag "n8n-key-…").',
+		"A text or number that names this send, e.g. an order ID (objects, lists and empty values are refused). Before sending, this node looks in Fax.Plus for a fax it sent with this key (the outbox, and sent faxes of the last Key Lifetime days): the same numbers, From, documents and fax options answer duplicate: true naming that fax; other content is refused. Held per Fax.Plus account, workflow and node. Left open: two sends of one key in two n8n processes can both fax when another write of this node's record is held longer than the key's settle (50 ms to 2 s) and lands in the milliseconds before the first fax is listed.",
 };
 
-export const keyHistorySizeOption: INodeProperties = {
-	displayName: 'Key History Size',
-	name: 'keyHistorySize',
+export const keyLifetimeOption: INodeProperties = {
+	displayName: 'Key Lifetime (Days)',
+	name: 'keyLifetimeDays',
 	type: 'number',
 	typeOptions: { minValue: 1 },
-	default: DEFAULT_KEY_HISTORY_SIZE,
-	description: `How many Idempotency Keys this node remembers; the oldest are forgotten first, and a forgotten key sends again. Each key takes ${ENTRIES_PER_KEY} entries in n8n's record of this node, which every keyed send reads and writes whole.`,
+	default: DEFAULT_KEY_LIFETIME_DAYS,
+	description:
+		"How far back Fax.Plus's sent faxes are searched for an Idempotency Key's fax (it is found in the outbox whatever its age). Each keyed send reads the sent faxes of this period.",
 };
 
 export const toolRepeatWindowOption: INodeProperties = {
@@ -87,24 +82,6 @@ export interface SendIdentity {
 	faxOptions?: IDataObject;
 }
 
-/** A claim on a key: confirm it before the outbox request, then record it or release it. */
-export interface SendClaim {
-	/** The comment tag the fax carries. */
-	tag: string;
-	/**
-	 * Waits for the settle and reads the claim back: undefined to send, or the duplicate item
-	 * when another claim won or the fax is in the outbox already (nothing more to do then).
-	 */
-	confirm(): Promise<IDataObject | undefined>;
-	/** Says the outbox is being asked: from now on a failure may hide an accepted fax. */
-	sending(): void;
-	/** Answers a warning when the record could not be written. */
-	record(): Promise<string | undefined>;
-	release(error: unknown): Promise<void>;
-}
-
-export type IdempotencyOutcome = { duplicate: IDataObject } | { claim: SendClaim } | undefined;
-
 type PartName = 'destinations' | 'from' | 'documents' | 'options';
 const PART_NAMES: readonly PartName[] = ['destinations', 'from', 'documents', 'options'];
 const PART_LABELS: Record<PartName, string> = {
@@ -114,140 +91,13 @@ const PART_LABELS: Record<PartName, string> = {
 	options:
 		'the options that change the fax (Cover Page, Send At, Retry Count, Retry Delay, Text Enhancement, Upload Format)',
 };
-
-/** A key as the record knows it: every entry is a string n8n stores as its MD5. */
-interface SendKey {
-	/** Shown in the output: the user's key; undefined for a tool's default key. */
-	given?: string;
-	/** Hash of the key, the base of its entries. */
-	id: string;
-	/** Entries that mark the key taken; the first decides (a tool key also marks the next window). */
-	taken: string[];
-	/** One entry per part of the send (a user's key); a tool's key is made of them. */
-	parts: Array<{ name: PartName; entry: string }>;
-	/** Claimed, and Fax.Plus's acceptance not recorded yet. */
-	unfinished: string;
-	tag: string;
-}
-
-/** A claim's own marker and timing. */
-interface ClaimState {
-	nonce: string;
-	settleMs: number;
-	settleUntil: number;
-}
-
-/**
- * n8n's store reads and writes a node's whole record without a lock: one call at a time per
- * node in this process, so two calls of one process never drop each other's entries.
- */
-const storeQueues = new Map<string, Promise<unknown>>();
-/** Sends under way per key in this process: a second send with the key waits for the first. */
-const keyLocks = new Map<string, Promise<void>>();
+/** Hex digits of the key's HMAC and of each part's fingerprint in the marker. */
+const KEY_HEX = 24;
+const PART_HEX = 12;
+/** The marker's pattern: the key's HMAC, then the parts' fingerprints. */
+const MARKER = `${KEY_TAG_PREFIX}([0-9a-f]{${KEY_HEX}})-([0-9a-f]{${PART_HEX * PART_NAMES.length}})`;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-function nodeScope(context: IExecuteFunctions): string {
-	const node = context.getNode();
-	return `${context.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
-}
-
-async function queued<T>(scope: string, call: () => Promise<T>): Promise<T> {
-	const before = storeQueues.get(scope) ?? Promise.resolve();
-	const result = before.then(call, call);
-	const settled = result.catch(() => undefined);
-	storeQueues.set(scope, settled);
-	void settled.then(() => {
-		if (storeQueues.get(scope) === settled) storeQueues.delete(scope);
-	});
-	return await result;
-}
-
-async function lockKey(name: string): Promise<() => void> {
-	while (keyLocks.has(name)) await keyLocks.get(name);
-	let release = () => {};
-	const held = new Promise<void>((resolve) => {
-		release = resolve;
-	});
-	keyLocks.set(name, held);
-	return () => {
-		if (keyLocks.get(name) !== held) return;
-		keyLocks.delete(name);
-		release();
-	};
-}
-
-/** This node's record, one call at a time; a failure says that nothing was sent. */
-interface KeyRecord {
-	/** Records the entries, trimming the record to `maxEntries`; answers those that were not there. */
-	add(entries: string[], maxEntries: number): Promise<Set<string>>;
-	remove(entries: string[]): Promise<void>;
-	/** Entries kept: the keys, and room for the claims under way. */
-	claimMax: number;
-	/** Above claimMax: checks add entries only for a moment and must not drop a key. */
-	checkMax: number;
-}
-
-function recordOf(context: IExecuteFunctions, itemIndex: number, keys: number): KeyRecord {
-	const scope = nodeScope(context);
-	const helpers = context.helpers;
-	const unusable = (error: unknown) =>
-		error instanceof NodeOperationError
-			? error
-			: new NodeOperationError(
-					context.getNode(),
-					"Idempotency Key: n8n's record of sent keys could not be used",
-					{
-						itemIndex,
-						description: `Nothing was sent now. The record is n8n's processed-data store in its database (${(error as Error).message}); try again when it is reachable.`,
-					},
-				);
-	const inQueue = async <T>(call: () => Promise<T>): Promise<T> => {
-		try {
-			return await queued(scope, call);
-		} catch (error) {
-			throw unusable(error);
-		}
-	};
-	// A claim adds its nonce and "unfinished" beside the key's entries until it is done.
-	const claimMax = keys * ENTRIES_PER_KEY + 2;
-	return {
-		claimMax,
-		checkMax: claimMax + CHECK_ROOM,
-		add: async (entries, maxEntries) =>
-			await inQueue(async () => {
-				const add = async () =>
-					await helpers.checkProcessedAndRecord(entries, 'node', { mode: 'entries', maxEntries });
-				let result;
-				try {
-					result = await add();
-				} catch (error) {
-					// The node's first record, inserted by two processes at once: the other's insert won; the record is there now.
-					if (!FIRST_RECORD_TAKEN.test((error as Error).message ?? '')) throw unusable(error);
-					result = await add();
-				}
-				return new Set(result.new.map(String));
-			}),
-		remove: async (entries) => {
-			if (entries.length === 0) return;
-			await inQueue(
-				async () => await helpers.removeProcessed(entries, 'node', { mode: 'entries' }),
-			);
-		},
-	};
-}
-
-/** A fingerprint of the documents (SHA-256 of each, in order) or of the fax sent again. */
-export async function documentsFingerprint(identity: SendIdentity): Promise<string> {
-	const parts: string[] = [];
-	for (const document of identity.documents) {
-		const hash = createHash('sha256');
-		for await (const chunk of await document.open()) hash.update(chunk);
-		parts.push(hash.digest('hex'));
-	}
-	if (identity.fromFax !== undefined) parts.push(`fax:${identity.fromFax}`);
-	return sha256(parts.join('\n'));
-}
 
 /** JSON with its keys sorted, so that equal options hash equally. */
 function canonicalJson(value: unknown): string {
@@ -263,142 +113,34 @@ function canonicalJson(value: unknown): string {
 	return JSON.stringify(value ?? null);
 }
 
-async function partHashes(identity: SendIdentity): Promise<Record<PartName, string>> {
-	return {
+/** A fingerprint of the documents (SHA-256 of each, in order) or of the fax sent again. */
+async function documentsFingerprint(identity: SendIdentity): Promise<string> {
+	const parts: string[] = [];
+	for (const document of identity.documents) {
+		const hash = createHash('sha256');
+		for await (const chunk of await document.open()) hash.update(chunk);
+		parts.push(hash.digest('hex'));
+	}
+	if (identity.fromFax !== undefined) parts.push(`fax:${identity.fromFax}`);
+	return sha256(parts.join('\n'));
+}
+
+async function partsOf(identity: SendIdentity): Promise<string> {
+	const parts: Record<PartName, string> = {
 		destinations: sha256([...new Set(identity.to)].sort().join(',')),
 		from: sha256(identity.from),
 		documents: await documentsFingerprint(identity),
 		options: sha256(canonicalJson(identity.faxOptions ?? {})),
 	};
+	return PART_NAMES.map((name) => parts[name].slice(0, PART_HEX)).join('');
 }
 
-export const tagOf = (hash: string) => `${KEY_TAG_PREFIX}${hash.slice(0, 24)}`;
-
-async function keyOf(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	options: IDataObject,
-	identity: SendIdentity,
-	now: number,
-): Promise<SendKey | undefined> {
-	const raw = options.idempotencyKey;
-	const given = raw === undefined || raw === null ? '' : String(raw).trim();
-	let hours = 0;
-	if (given === '') {
-		if (!runsAsTool(context)) return undefined;
-		hours = Number(options.toolKeyWindowHours ?? DEFAULT_KEY_WINDOW_HOURS);
-		if (!Number.isFinite(hours) || hours < 0) {
-			throw new NodeOperationError(
-				context.getNode(),
-				`Tool Repeat Window (Hours) must be 0 or more, not "${String(options.toolKeyWindowHours)}"`,
-				{ itemIndex },
-			);
-		}
-		if (hours === 0) return undefined;
-	}
-	const parts = await partHashes(identity);
-	const content = sha256(PART_NAMES.map((name) => parts[name]).join('\n'));
-	if (given !== '') {
-		const id = sha256(`key\n${identity.userId}\n${given}`);
-		return {
-			given,
-			id,
-			taken: [`send-key:${id}:taken`],
-			parts: PART_NAMES.map((name) => ({ name, entry: `send-key:${id}:${name}:${parts[name]}` })),
-			unfinished: `send-key:${id}:unfinished`,
-			tag: tagOf(sha256(`${id}\n${content}`)),
-		};
-	}
-	// A tool's key is the send itself, taken for windows of the chosen length: the window it was
-	// sent in and the next, so a repeat within the window's length always finds it.
-	const id = sha256(`tool\n${identity.userId}\n${content}`);
-	const window = Math.floor(now / (hours * 3_600_000));
-	return {
-		id,
-		taken: [`send-key:${id}:window:${window}`, `send-key:${id}:window:${window + 1}`],
-		parts: [],
-		unfinished: `send-key:${id}:unfinished`,
-		tag: tagOf(id),
-	};
-}
-
-const nonceEntry = (key: SendKey, nonce: string) => `send-key:${key.id}:claim:${nonce}`;
-
-/** Everything a claim writes: taken, the parts, unfinished and its nonce. */
-const claimEntries = (key: SendKey, nonce: string) => [
-	...key.taken,
-	...key.parts.map((part) => part.entry),
-	key.unfinished,
-	nonceEntry(key, nonce),
-];
-
-/** The outbox faxes of the user (one request; the list call sits here alone). */
-async function outboxRecords(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	userId: string,
-): Promise<OutboxList['records']> {
-	const list = await faxPlusApiRequest<OutboxList | undefined>(context, {
-		method: 'GET',
-		path: `/accounts/${segment(userId)}/outbox`,
-		itemIndex,
-	});
-	return list?.records ?? [];
-}
-
-/**
- * The outbox faxes carrying the tag, by destination: only faxes to this send's numbers from one
- * of its From numbers count, so a tag copied onto another fax suppresses no other send.
- */
-async function outboxIdsTagged(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	identity: SendIdentity,
-	tag: string,
-): Promise<Record<string, string>> {
-	const ids: Record<string, string> = {};
-	const senders = identity.from.split(',').map((number) => number.trim());
-	for (const record of (await outboxRecords(context, itemIndex, identity.userId)) ?? []) {
-		const tags = (record.comment as { tags?: unknown } | undefined)?.tags;
-		if (!Array.isArray(tags) || !tags.includes(tag) || typeof record.id !== 'string') continue;
-		const to = (Array.isArray(record.to) ? record.to : []).map(String);
-		if (to.length === 0 || !to.every((number) => identity.to.includes(number))) continue;
-		const src = typeof record.src === 'string' ? record.src : '';
-		if (src.startsWith('+') && !senders.includes(src)) continue;
-		for (const number of to) ids[number] = record.id;
-	}
-	return ids;
-}
-
-/** Where a fax that left the outbox can be found: Fax.Plus's sent faxes carry no comment tags. */
-const sentListAdvice = (identity: SendIdentity) =>
-	`Fax.Plus's sent faxes carry no comment tags: in Fax → Get Many (category "sent") look for faxes to ${identity.to.join(', ')}${identity.from ? ` from ${identity.from}` : ''}.`;
-
-function duplicateItem(
-	key: SendKey,
-	identity: SendIdentity,
-	ids: Record<string, string>,
-): IDataObject {
-	const found = Object.keys(ids).length > 0;
-	const message = found
-		? 'Not sent again: a send with this key was already accepted by Fax.Plus; its outbox faxes are in "ids".'
-		: `Not sent again: a send with this key was already accepted by Fax.Plus, and its faxes have left the outbox. ${sentListAdvice(identity)}`;
-	const item: IDataObject = {
-		duplicate: true,
-		ids,
-		to: identity.to,
-		from: identity.from,
-		commentTag: key.tag,
-		message,
-	};
-	if (key.given !== undefined) item.idempotencyKey = key.given;
-	return item;
-}
-
-const shown = (key: SendKey) =>
-	key.given === undefined
-		? 'The same fax sent by this tool'
-		: `Idempotency Key "${key.given.length > 80 ? `${key.given.slice(0, 77)}...` : key.given}"`;
+const differingParts = (ours: string, theirs: string) =>
+	PART_NAMES.filter(
+		(_, i) =>
+			ours.slice(i * PART_HEX, (i + 1) * PART_HEX) !==
+			theirs.slice(i * PART_HEX, (i + 1) * PART_HEX),
+	);
 
 function listed(names: string[]): string {
 	return names.length < 2
@@ -406,258 +148,72 @@ function listed(names: string[]): string {
 		: `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
-function reusedKeyError(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	key: SendKey,
-	differs: PartName[],
-): NodeOperationError {
-	return new NodeOperationError(
-		context.getNode(),
-		`${shown(key)} was already used for another send: ${listed(differs.map((name) => PART_LABELS[name]))} ${differs.length > 1 || differs[0] !== 'from' ? 'differ' : 'differs'}`,
-		{
+/** The key as given: a string or a number, NFC-normalised; anything else is refused. */
+function givenKey(context: IExecuteFunctions, itemIndex: number, raw: unknown): string {
+	const refuse = (message: string) =>
+		new NodeOperationError(context.getNode(), message, {
 			itemIndex,
 			description:
-				'Nothing was sent. A key names one send: its destinations, From, documents and the options that change the fax. To send this, use a new key; the same content with this key answers duplicate: true.',
-		},
-	);
-}
-
-function unfinishedError(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	key: SendKey,
-	identity: SendIdentity,
-): NodeOperationError {
-	return new NodeOperationError(
-		context.getNode(),
-		`${shown(key)} started a send that did not finish, and no fax with its tag is in the outbox`,
-		{
-			itemIndex,
-			description: `Nothing was sent now. Another execution may still be sending it, or its answer from Fax.Plus was lost after the fax was accepted, or it failed without an answer. While a fax waits or is sent, Outbox → Get Many lists it with the comment tag "${key.tag}". ${sentListAdvice(identity)} If it is not there either, send again with a new key.`,
-		},
-	);
-}
-
-/** Whether a failed send certainly created no fax: Fax.Plus answered with a refusal, or the outbox was never asked. */
-function certainlyNotSent(error: unknown, outboxAsked: boolean): boolean {
-	if (!outboxAsked) return true;
-	const status = responseOf(error).status;
-	return status !== undefined && status >= 400 && status < 500;
-}
-
-const newNonce = () => randomBytes(12).toString('base64url');
-
-const settleFor = (roundTripMs: number) =>
-	Math.min(
-		keyTiming.settleCapMs,
-		Math.max(keyTiming.settleFloorMs, keyTiming.settleFactor * roundTripMs),
-	);
-
-/**
- * Claims the key, or answers for a key already taken: the duplicate item when its send was
- * accepted (or its fax is in the outbox), a refusal when the content differs. A send under way
- * elsewhere is waited for (keyTiming.waitForOtherMs), then refused.
- */
-async function claimOrAnswer(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	key: SendKey,
-	identity: SendIdentity,
-	record: KeyRecord,
-): Promise<{ claimed: ClaimState } | { duplicate: IDataObject }> {
-	const deadline = Date.now() + keyTiming.waitForOtherMs;
-	let looked = false;
-	let step = keyTiming.waitFirstStepMs;
-	for (;;) {
-		const nonce = newNonce();
-		const entries = claimEntries(key, nonce);
-		const started = Date.now();
-		// Taken and done are one question: a key is claimed only when nothing of it is recorded.
-		const added = await record.add(entries, record.checkMax);
-		const roundTrip = Date.now() - started;
-		if (added.has(key.taken[0])) {
-			// Entries left from the key before it was forgotten move behind the claim, so they are not forgotten first.
-			const old = entries.filter((entry) => !added.has(entry));
-			if (old.length > 0) {
-				await record.remove(old);
-				await record.add(old, record.checkMax);
-			}
-			const settleMs = settleFor(roundTrip);
-			return { claimed: { nonce, settleMs, settleUntil: Date.now() + settleMs } };
-		}
-		// Taken: what this check added is not the key's (this nonce, parts that differ, or "unfinished" of a key done).
-		await record.remove([...added]);
-		const differs = key.parts.filter((part) => added.has(part.entry)).map((part) => part.name);
-		if (differs.length > 0) throw reusedKeyError(context, itemIndex, key, differs);
-		const unfinished = !added.has(key.unfinished);
-		const lastTry = Date.now() >= deadline;
-		// Once the wait is long, the outbox is looked at on every step: a write of the record that read
-		// it before the other send was done can keep the key unfinished although its fax is there.
-		const waitedLong = step >= keyTiming.waitLongestStepMs;
-		if (!unfinished || !looked || lastTry || waitedLong) {
-			const ids = await outboxIdsTagged(context, itemIndex, identity, key.tag);
-			looked = true;
-			if (!unfinished || Object.keys(ids).length > 0) {
-				// In the outbox: Fax.Plus accepted it, whatever became of the answer.
-				if (unfinished) await record.remove([key.unfinished]);
-				return { duplicate: duplicateItem(key, identity, ids) };
-			}
-			if (lastTry) throw unfinishedError(context, itemIndex, key, identity);
-		}
-		await sleep(Math.min(step, Math.max(0, deadline - Date.now())));
-		step = Math.min(2 * step, keyTiming.waitLongestStepMs);
-	}
-}
-
-class Claim implements SendClaim {
-	readonly tag: string;
-
-	private outboxAsked = false;
-
-	/** False once another claim won: then nothing of the key is this claim's to remove. */
-	private owned = true;
-
-	private found: Promise<Record<string, string>>;
-
-	constructor(
-		private readonly context: IExecuteFunctions,
-		private readonly itemIndex: number,
-		private readonly key: SendKey,
-		private readonly identity: SendIdentity,
-		private readonly keyRecord: KeyRecord,
-		private state: ClaimState,
-		private readonly unlock: () => void,
-	) {
-		this.tag = key.tag;
-		this.found = this.lookInOutbox();
-	}
-
-	/** Another Send node or workflow may have sent this already: its fax is in the outbox while it waits. */
-	private lookInOutbox(): Promise<Record<string, string>> {
-		const found = outboxIdsTagged(this.context, this.itemIndex, this.identity, this.key.tag);
-		found.catch(() => undefined);
-		return found;
-	}
-
-	async confirm(): Promise<IDataObject | undefined> {
-		for (let attempt = 1; ; attempt++) {
-			await sleep(Math.max(0, this.state.settleUntil - Date.now()));
-			const ids = await this.found;
-			const own = nonceEntry(this.key, this.state.nonce);
-			if (Object.keys(ids).length > 0) {
-				await this.keyRecord.remove([this.key.unfinished, own]);
-				this.unlock();
-				return duplicateItem(this.key, this.identity, ids);
-			}
-			// Writes that started before the claim have ended: its nonce is there only if its write survived.
-			const added = await this.keyRecord.add(
-				claimEntries(this.key, this.state.nonce),
-				this.keyRecord.claimMax,
-			);
-			if (!added.has(own)) return undefined;
-			if (added.has(this.key.taken[0])) {
-				// A write of another key dropped the whole claim; this check wrote it again.
-				if (attempt >= 3) throw this.busyError();
-				this.state.settleUntil = Date.now() + this.state.settleMs;
-				continue;
-			}
-			// Another claim's write replaced this one's: that claim sends. Wait for its outcome.
-			this.owned = false;
-			this.context.logger.info(
-				'Fax.Plus Send: another process claimed the same Idempotency Key at the same moment; this send waits for that one instead of faxing',
-				{ node: this.context.getNode().name, commentTag: this.key.tag },
-			);
-			await this.keyRecord.remove([...added]);
-			const outcome = await claimOrAnswer(
-				this.context,
-				this.itemIndex,
-				this.key,
-				this.identity,
-				this.keyRecord,
-			);
-			if ('duplicate' in outcome) {
-				this.unlock();
-				return outcome.duplicate;
-			}
-			// That send failed and freed the key: this claim is a new one.
-			this.owned = true;
-			this.state = outcome.claimed;
-			this.found = this.lookInOutbox();
-		}
-	}
-
-	private busyError(): NodeOperationError {
-		return new NodeOperationError(
-			this.context.getNode(),
-			"Idempotency Key: n8n's record of sent keys changed under every claim",
-			{
-				itemIndex: this.itemIndex,
-				description:
-					'Nothing was sent now. Other sends of this node kept rewriting its record at the same moment; try again.',
-			},
-		);
-	}
-
-	sending(): void {
-		this.outboxAsked = true;
-	}
-
-	async record(): Promise<string | undefined> {
-		try {
-			await this.keyRecord.remove([this.key.unfinished, nonceEntry(this.key, this.state.nonce)]);
-			return undefined;
-		} catch (error) {
-			// The fax is sent and the key stays taken; a repeat finds the fax by its tag while it is in the outbox.
-			return `The send was not recorded as done in n8n (${(error as Error).message}); the key stays taken.`;
-		} finally {
-			this.unlock();
-		}
-	}
-
-	async release(error: unknown): Promise<void> {
-		try {
-			if (!this.owned) return;
-			const own = nonceEntry(this.key, this.state.nonce);
-			if (certainlyNotSent(error, this.outboxAsked))
-				await this.keyRecord.remove(claimEntries(this.key, this.state.nonce));
-			else await this.keyRecord.remove([own]);
-		} catch {
-			// The key stays taken: a retry looks for the fax by its tag, then refuses rather than risk a second fax.
-		} finally {
-			this.unlock();
-		}
-	}
-}
-
-function historySizeOf(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	options: IDataObject,
-): number {
-	if (options.keyHistorySize === undefined) return DEFAULT_KEY_HISTORY_SIZE;
-	const size = wholeNumber(context, itemIndex, options.keyHistorySize, 'Key History Size');
-	if (size < 1)
-		throw new NodeOperationError(context.getNode(), 'Key History Size must be at least 1', {
-			itemIndex,
+				'Nothing was sent. Give a text or a number that names this send, e.g. {{ $json.orderId }}; for an object, pick the field that names it.',
 		});
-	return size;
+	if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw);
+	if (typeof raw !== 'string')
+		throw refuse(
+			`Idempotency Key must be a text or a number, not ${Array.isArray(raw) ? 'a list' : raw === null ? 'null' : `a value of type ${typeof raw}`}`,
+		);
+	if (raw.trim() === '') throw refuse('Idempotency Key is empty');
+	return raw.normalize('NFC');
 }
 
-/**
- * Checks the key before anything is uploaded: a duplicate (with the first send's outbox IDs), a
- * claim to send under, or undefined when the send has no key. A key used with other content is
- * refused.
- */
-export async function claimSend(
+function toolWindowHours(context: IExecuteFunctions, itemIndex: number, options: IDataObject) {
+	const hours = Number(options.toolKeyWindowHours ?? DEFAULT_KEY_WINDOW_HOURS);
+	if (Number.isFinite(hours) && hours >= 0) return hours;
+	throw new NodeOperationError(
+		context.getNode(),
+		`Tool Repeat Window (Hours) must be 0 or more, not "${String(options.toolKeyWindowHours)}"`,
+		{ itemIndex },
+	);
+}
+
+/** The Fax.Plus account behind the User ID (the token's own for `self`). */
+async function accountOf(context: IExecuteFunctions, itemIndex: number, userId: string) {
+	const account = await faxPlusApiRequest<IDataObject | undefined>(context, {
+		method: 'GET',
+		path: `/accounts/${segment(userId)}`,
+		itemIndex,
+	});
+	if (typeof account?.uid === 'string' && account.uid !== '') return account.uid;
+	throw new NodeOperationError(context.getNode(), 'Fax.Plus did not name the account', {
+		itemIndex,
+		description: `Nothing was sent. An Idempotency Key is held per account, and GET /accounts/${userId} answered no uid.`,
+	});
+}
+
+/** The key of a send, or undefined when it has none (no key, not a tool, or a window of 0). */
+export async function sendKeyOf(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	options: IDataObject,
 	identity: SendIdentity,
-	now = Date.now(),
-): Promise<IdempotencyOutcome> {
-	const key = await keyOf(context, itemIndex, options, identity, now);
-	if (!key) return undefined;
+): Promise<SendKey | undefined> {
+	let given: string | undefined;
+	let lookBackHours: number;
+	if (options.idempotencyKey !== undefined) {
+		given = givenKey(context, itemIndex, options.idempotencyKey);
+		const days =
+			options.keyLifetimeDays === undefined
+				? DEFAULT_KEY_LIFETIME_DAYS
+				: wholeNumber(context, itemIndex, options.keyLifetimeDays, 'Key Lifetime (Days)');
+		if (days < 1)
+			throw new NodeOperationError(context.getNode(), 'Key Lifetime (Days) must be at least 1', {
+				itemIndex,
+			});
+		lookBackHours = 24 * days;
+	} else {
+		if (!runsAsTool(context)) return undefined;
+		lookBackHours = toolWindowHours(context, itemIndex, options);
+		if (lookBackHours === 0) return undefined;
+	}
 	if (
 		typeof context.helpers.checkProcessedAndRecord !== 'function' ||
 		typeof context.helpers.removeProcessed !== 'function'
@@ -668,21 +224,281 @@ export async function claimSend(
 			{ itemIndex, description: 'Nothing was sent. Remove the Idempotency Key or update n8n.' },
 		);
 	}
-	const keyRecord = recordOf(context, itemIndex, historySizeOf(context, itemIndex, options));
-	const unlock = await lockKey(`${nodeScope(context)}:${key.id}`);
-	try {
-		const outcome = await claimOrAnswer(context, itemIndex, key, identity, keyRecord);
-		if ('duplicate' in outcome) {
-			unlock();
-			return outcome;
-		}
-		return {
-			claim: new Claim(context, itemIndex, key, identity, keyRecord, outcome.claimed, unlock),
-		};
-	} catch (error) {
-		unlock();
-		throw nodeErrorOf(context, error, itemIndex);
+	const parts = await partsOf(identity);
+	const account = await accountOf(context, itemIndex, identity.userId);
+	const node = context.getNode();
+	const scope = [context.getWorkflow().id ?? '', node.id ?? node.name];
+	// A tool's default key is the send itself.
+	const name = given === undefined ? `tool\n${parts}` : `key\n${given}`;
+	const id = createHmac('sha256', account)
+		.update([...scope, name].join('\n'))
+		.digest('hex')
+		.slice(0, KEY_HEX);
+	return new SendKey(context, itemIndex, identity, { given, id, parts, lookBackHours });
+}
+
+/** A fax found in Fax.Plus with the key's marker. */
+interface Found {
+	id: string;
+	to: string[];
+	parts: string;
+	where: 'outbox' | 'sent';
+}
+
+/** What a send under a key holds from its claim to the outbox request; released after it. */
+export interface KeyHold {
+	/** Without an error, or with one that says Fax.Plus took nothing, frees the mark; else it expires. */
+	release(error?: unknown): Promise<void>;
+}
+
+export class SendKey {
+	/** Carried in the comment's tags and text: the key's HMAC and the parts' fingerprints. */
+	readonly tag: string;
+
+	private readonly given?: string;
+
+	private readonly id: string;
+
+	private readonly parts: string;
+
+	private readonly lookBackMs: number;
+
+	constructor(
+		private readonly context: IExecuteFunctions,
+		private readonly itemIndex: number,
+		private readonly identity: SendIdentity,
+		key: { given?: string; id: string; parts: string; lookBackHours: number },
+	) {
+		this.given = key.given;
+		this.id = key.id;
+		this.parts = key.parts;
+		this.lookBackMs = key.lookBackHours * 3_600_000;
+		this.tag = `${KEY_TAG_PREFIX}${key.id}-${key.parts}`;
 	}
+
+	/** The outbox comment with the marker in its tags and at the end of its text. */
+	comment(comment: { text?: string; tags?: string[] } | undefined) {
+		return {
+			...comment,
+			text: comment?.text ? `${comment.text}\n${this.tag}` : this.tag,
+			tags: [...(comment?.tags ?? []), this.tag],
+		};
+	}
+
+	/**
+	 * Looks in Fax.Plus for the key's faxes: the duplicate item naming them, a refusal when their
+	 * parts differ, or undefined when there is none.
+	 */
+	async look(): Promise<IDataObject | undefined> {
+		const { context, itemIndex, identity } = this;
+		const [outbox, sent] = await Promise.all([
+			faxPlusApiRequest<OutboxList | undefined>(context, {
+				method: 'GET',
+				path: `/accounts/${segment(identity.userId)}/outbox`,
+				itemIndex,
+			}),
+			sentSince(context, itemIndex, identity.userId, Date.now() - this.lookBackMs),
+		]);
+		const found: Found[] = [];
+		const add = (record: { id?: unknown; to?: unknown }, text: string, where: Found['where']) => {
+			const to = (Array.isArray(record.to) ? record.to : [record.to]).map(String);
+			for (const [, id, parts] of text.matchAll(new RegExp(MARKER, 'g')))
+				if (id === this.id && typeof record.id === 'string')
+					found.push({ id: record.id, to, parts, where });
+		};
+		for (const record of outbox?.records ?? []) {
+			const comment = (record.comment ?? {}) as { text?: unknown; tags?: unknown };
+			add(
+				record,
+				`${String(comment.text ?? '')} ${Array.isArray(comment.tags) ? comment.tags.join(' ') : ''}`,
+				'outbox',
+			);
+		}
+		for (const fax of sent) add(fax, String(fax.comment ?? ''), 'sent');
+		if (found.length === 0) return undefined;
+		const same = found.filter((fax) => fax.parts === this.parts);
+		if (same.length === 0) throw this.reusedError(found);
+		return this.duplicateItem(same);
+	}
+
+	/**
+	 * Marks the key in flight in n8n's record, just before the outbox request, and looks at
+	 * Fax.Plus once more: the hold, or the duplicate item when the key's fax is there (sent by
+	 * another send in flight, waited for). A mark written at the same moment by another process
+	 * is told apart by a nonce read back after a settle: only the claim whose write survived sends.
+	 */
+	async hold(): Promise<KeyHold | { duplicate: IDataObject }> {
+		const store = storeOf(this.context, this.itemIndex);
+		const deadline = Date.now() + 3 * MARK_WINDOW_MS;
+		let step = WAIT_STEP_MS.first;
+		for (;;) {
+			const window = Math.floor(Date.now() / MARK_WINDOW_MS);
+			const marks = [window - 1, window].map((at) => `send-key:${this.id}:flight:${at}`);
+			const nonce = `send-key:${this.id}:nonce:${randomBytes(12).toString('base64url')}`;
+			const entries = [...marks, nonce];
+			const started = Date.now();
+			const added = await store.add(entries);
+			if (marks.every((mark) => added.has(mark))) {
+				const claimed = await this.readBack(store, entries, Date.now() - started);
+				if (claimed) return claimed;
+				this.context.logger.info(CLAIM_RACE_LOG, { node: this.context.getNode().name });
+			} else await store.remove([...added]);
+			// In flight elsewhere: its fax is the answer once Fax.Plus lists it; else the mark expires.
+			const found = await this.look();
+			if (found) return { duplicate: found };
+			if (Date.now() >= deadline) throw this.busyError();
+			await sleep(step);
+			step = Math.min(2 * step, WAIT_STEP_MS.longest);
+		}
+	}
+
+	/** After a settle, whether the claim's write survived: the hold (or the duplicate), or undefined when another claim's did. */
+	private async readBack(store: NodeRecord, entries: string[], writeMs: number) {
+		const nonce = entries[entries.length - 1];
+		const settle = Math.min(SETTLE_MS.cap, Math.max(SETTLE_MS.floor, SETTLE_MS.factor * writeMs));
+		for (let attempt = 1; ; attempt++) {
+			let found: IDataObject | undefined;
+			try {
+				[found] = await Promise.all([this.look(), sleep(settle)]);
+			} catch (error) {
+				await store.remove(entries).catch(() => undefined);
+				throw nodeErrorOf(this.context, error, this.itemIndex);
+			}
+			const back = await store.add(entries);
+			if (!back.has(nonce)) {
+				if (!found)
+					return { release: async (error?: unknown) => await release(store, entries, error) };
+				await store.remove(entries).catch(() => undefined);
+				return { duplicate: found };
+			}
+			if (entries.some((entry) => !back.has(entry))) {
+				await store.remove([nonce]);
+				return undefined;
+			}
+			// All of it gone (a write of another key that read the row before the claim): the read-back wrote it again.
+			if (attempt === 3) {
+				await store.remove(entries).catch(() => undefined);
+				throw this.busyError();
+			}
+		}
+	}
+
+	private shown(): string {
+		const given = this.given;
+		if (given === undefined) return 'The same fax sent by this tool';
+		return `Idempotency Key "${given.length > 80 ? `${given.slice(0, 77)}...` : given}"`;
+	}
+
+	private duplicateItem(faxes: Found[]): IDataObject {
+		const byDestination = (where: Found['where']) =>
+			Object.fromEntries(
+				faxes
+					.filter((fax) => fax.where === where)
+					.flatMap((fax) => fax.to.map((to) => [to, fax.id])),
+			);
+		const item: IDataObject = {
+			duplicate: true,
+			ids: byDestination('outbox'),
+			faxIds: byDestination('sent'),
+			to: this.identity.to,
+			from: this.identity.from,
+			commentTag: this.tag,
+			message:
+				'Not sent again: Fax.Plus has the fax sent with this key: its outbox faxes are in "ids", the sent ones in "faxIds".',
+		};
+		if (this.given !== undefined) item.idempotencyKey = this.given;
+		return item;
+	}
+
+	private reusedError(found: Found[]): NodeOperationError {
+		const differs = differingParts(this.parts, found[0].parts);
+		return new NodeOperationError(
+			this.context.getNode(),
+			`${this.shown()} was already used for another send: ${listed(differs.map((name) => PART_LABELS[name]))} ${differs.length > 1 || differs[0] !== 'from' ? 'differ' : 'differs'}`,
+			{
+				itemIndex: this.itemIndex,
+				description: `Nothing was sent. A key names one send: its destinations, From, documents and the options that change the fax. Fax.Plus has the key's fax: ${found.map((fax) => `${fax.where} ${fax.id}`).join(', ')}. To send this, use a new key.`,
+			},
+		);
+	}
+
+	private busyError(): NodeOperationError {
+		return new NodeOperationError(
+			this.context.getNode(),
+			`${this.shown()} is being sent by another execution`,
+			{
+				itemIndex: this.itemIndex,
+				description: `Nothing was sent now, and Fax.Plus lists no fax with the key yet. Another execution marked it in flight (a mark lasts ${(2 * MARK_WINDOW_MS) / 1000} s at most), or n8n's record of this node kept changing under it; try again in a minute.`,
+			},
+		);
+	}
+}
+
+/** Frees the mark unless the outbox request may have reached Fax.Plus without an answer. */
+async function release(store: NodeRecord, entries: string[], error: unknown) {
+	if (error !== undefined && !notAccepted(error)) return;
+	await store.remove(entries).catch(() => undefined);
+}
+
+/** Whether a failed outbox request certainly created no fax: never connected, or refused. */
+function notAccepted(error: unknown): boolean {
+	const status = responseOf(error).status;
+	if (status !== undefined) return NOT_ACCEPTED.has(status);
+	for (
+		let cause = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+		cause && depth < 4;
+		depth++
+	) {
+		if (typeof cause.code === 'string' && NEVER_CONNECTED.has(cause.code)) return true;
+		cause = cause.cause as typeof cause;
+	}
+	return false;
+}
+
+/** This node's record in n8n's processed-data store; a failure says that nothing was sent. */
+interface NodeRecord {
+	/** Records the entries; answers those that were not there. */
+	add(entries: string[]): Promise<Set<string>>;
+	remove(entries: string[]): Promise<void>;
+}
+
+function storeOf(context: IExecuteFunctions, itemIndex: number): NodeRecord {
+	const helpers = context.helpers;
+	const unusable = (error: unknown) =>
+		new NodeOperationError(
+			context.getNode(),
+			"Idempotency Key: n8n's record of keys in flight could not be used",
+			{
+				itemIndex,
+				description: `Nothing was sent now. The record is n8n's processed-data store in its database (${(error as Error).message}); try again when it is reachable.`,
+			},
+		);
+	const add = async (entries: string[]) =>
+		await helpers.checkProcessedAndRecord(entries, 'node', {
+			mode: 'entries',
+			maxEntries: MAX_ENTRIES,
+		});
+	return {
+		add: async (entries) => {
+			try {
+				return new Set((await add(entries)).new.map(String));
+			} catch (error) {
+				// The node's first record, inserted by two processes at once: the other's insert won.
+				if (!FIRST_RECORD_TAKEN.test((error as Error).message ?? '')) throw unusable(error);
+				return new Set(
+					(await add(entries).catch((again) => Promise.reject(unusable(again)))).new.map(String),
+				);
+			}
+		},
+		remove: async (entries) => {
+			if (entries.length === 0) return;
+			try {
+				await helpers.removeProcessed(entries, 'node', { mode: 'entries' });
+			} catch (error) {
+				throw unusable(error);
+			}
+		},
+	};
 }
 
 /** The error as n8n's node error, unchanged when it is one already. */
@@ -694,13 +510,4 @@ export function nodeErrorOf(
 	return error instanceof NodeApiError || error instanceof NodeOperationError
 		? error
 		: new NodeOperationError(context.getNode(), error as Error, { itemIndex });
-}
-
-/** The outbox comment with the claim's tag added. */
-export function taggedComment(
-	comment: { text?: string; tags?: string[] } | undefined,
-	claim: SendClaim | undefined,
-): { text?: string; tags?: string[] } | undefined {
-	if (!claim) return comment;
-	return { ...comment, tags: [...(comment?.tags ?? []), claim.tag] };
 }

@@ -113,10 +113,8 @@ export interface FaxSent {
 	fromFax?: string;
 	/** `YYYY-MM-DD HH:mm:ss +0000` when the fax is scheduled. */
 	sendTime?: string;
-	/** The comment tag carrying the idempotency key's hash, when the send has a key. */
+	/** The marker of the Idempotency Key in the comment's tags and text, when the send has a key. */
 	commentTag?: string;
-	/** Set when the send went out but n8n could not record it as done. */
-	idempotencyWarning?: string;
 }
 
 /** Status of a Fax AI job (OCR or field extraction). */

@@ -1,5 +1,6 @@
-// Send → Idempotency Key, through n8n-core's real processed-data service (an in-memory database
-// read then written without a lock, as n8n's is); another process's writes are played into it.
+// Send → Idempotency Key, against the local Fax.Plus server (the record of what was sent) and
+// n8n-core's real processed-data service (an in-memory database read then written without a
+// lock, as n8n's is); another process's writes are played into it.
 import { sleep, type IDataObject } from 'n8n-workflow';
 import {
 	apiRequests,
@@ -8,19 +9,11 @@ import {
 	useFaxPlusServer,
 	type FaxPlusServer,
 } from '../../../../support/faxplus';
+import { startFaxPlusServer } from '../../../../server';
 import { runFaxPlusNode } from '../../../../support/n8n-harness';
 import { FaultProxy } from '../../../../support/fault-proxy';
-import {
-	hashOf,
-	useProcessedDataStore,
-	type ProcessedDataStore,
-} from '../../../../support/processed-data';
-import {
-	DEFAULT_KEY_HISTORY_SIZE,
-	ENTRIES_PER_KEY,
-	KEY_TAG_PREFIX,
-	keyTiming,
-} from '../../../../../nodes/FaxPlus/fax/shared/idempotency';
+import { useProcessedDataStore, type ProcessedDataStore } from '../../../../support/processed-data';
+import { KEY_TAG_PREFIX } from '../../../../../nodes/FaxPlus/fax/shared/idempotency';
 
 const send = {
 	resource: 'fax',
@@ -32,21 +25,19 @@ const send = {
 	documentText: 'Lab results for order 42',
 };
 
+/** How long an in-flight mark lasts at most (docs/sending.md: two 30-second windows). */
+const MARK_LASTS_MS = 60_000;
+
 /** The node's record in the store (scope node, the harness's node and workflow IDs). */
 const NODE_ROW = 'test-workflow|n:faxplus-node';
 
 const outboxPosts = (server: FaxPlusServer) =>
 	apiRequests(server).filter((r) => r.method === 'POST' && r.path === '/v3/accounts/self/outbox');
+const accepted = (server: FaxPlusServer) => outboxPosts(server).filter((r) => r.status === 201);
 const uploads = (server: FaxPlusServer) =>
 	apiRequests(server).filter((r) => r.method === 'POST' && r.path === '/v3/accounts/self/files');
-
-async function run(server: FaxPlusServer, parameters: IDataObject, nodeId?: string) {
-	return await runFaxPlusNode({
-		parameters: { authentication: 'accessToken', ...send, ...parameters },
-		credentials: patCredentials(server),
-		nodeId,
-	});
-}
+const isOutboxPost = (r: { method: string; path: string }) =>
+	r.method === 'POST' && r.path.endsWith('/outbox');
 
 async function sendOk(server: FaxPlusServer, parameters: IDataObject, asTool = false) {
 	const result = await runOperation(server, { ...send, ...parameters }, { asTool });
@@ -55,14 +46,18 @@ async function sendOk(server: FaxPlusServer, parameters: IDataObject, asTool = f
 }
 
 async function sendAs(server: FaxPlusServer, nodeId: string, parameters: IDataObject) {
-	const result = await run(server, parameters, nodeId);
+	const result = await runFaxPlusNode({
+		parameters: { authentication: 'accessToken', ...send, ...parameters },
+		credentials: patCredentials(server),
+		nodeId,
+	});
 	if (result.error) throw new Error(`${result.error.message} (${result.error.description ?? ''})`);
 	return result.items.map((item) => item.json);
 }
 
 /** Fax.Plus sends the outbox faxes: they leave the outbox for the sent list. */
-async function finish(server: FaxPlusServer, ids: IDataObject | undefined) {
-	for (const id of Object.values((ids ?? {}) as Record<string, string>))
+async function finishAll(server: FaxPlusServer) {
+	for (const id of Object.keys(server.state.outbox))
 		await fetch(`${server.origin}/_control/outbox/finish`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
@@ -70,73 +65,89 @@ async function finish(server: FaxPlusServer, ids: IDataObject | undefined) {
 		});
 }
 
+/** The sent faxes whose comment carries the marker. */
+const sentWith = (server: FaxPlusServer, tag: unknown) =>
+	Object.values(server.state.faxes)
+		.filter((fax) => String(fax.comment ?? '').includes(String(tag)))
+		.map((fax) => fax.id as string)
+		.sort();
+
 describe('Fax → Send: Idempotency Key', () => {
 	const server = useFaxPlusServer();
 	let store: ProcessedDataStore;
-	const timing = { ...keyTiming };
-	beforeAll(() => {
-		keyTiming.waitForOtherMs = 600;
-		keyTiming.waitFirstStepMs = 20;
-		keyTiming.waitLongestStepMs = 80;
-	});
-	afterAll(() => Object.assign(keyTiming, timing));
 	beforeEach(() => {
 		store = useProcessedDataStore();
 	});
+	const row = () => store.rows.get(NODE_ROW)?.data ?? [];
 
-	it('sends a key once: the repeat makes no upload and no outbox request and answers the first outbox IDs', async () => {
+	it('sends a key once: the repeat makes no upload and no outbox request and answers the outbox IDs', async () => {
 		const [first] = await sendOk(server(), { options: { idempotencyKey: 'order-42' } });
 		const [second] = await sendOk(server(), { options: { idempotencyKey: 'order-42' } });
 
 		expect(outboxPosts(server())).toHaveLength(1);
 		expect(uploads(server())).toHaveLength(1);
 		expect(first.duplicate).toBeUndefined();
-		expect(Object.keys(first.ids as IDataObject)).toEqual(['+15551234567', '+4930123456']);
 		const tag = first.commentTag as string;
 		expect(tag.startsWith(KEY_TAG_PREFIX)).toBe(true);
-		expect(outboxPosts(server())[0].body.comment).toEqual({ tags: [tag] });
+		expect(outboxPosts(server())[0].body.comment).toEqual({ text: tag, tags: [tag] });
 		expect(second).toMatchObject({
 			duplicate: true,
 			idempotencyKey: 'order-42',
 			ids: first.ids,
+			faxIds: {},
 			commentTag: tag,
 		});
-		// The key itself never reaches Fax.Plus, only a hash of it.
+		// The key itself never reaches Fax.Plus, only an HMAC of it.
 		expect(JSON.stringify(server().requests.map((r) => r.body))).not.toContain('order-42');
-		// Five entries per key at rest: taken and the four parts of the send.
-		expect(store.rows.get(NODE_ROW)?.data).toHaveLength(ENTRIES_PER_KEY);
+		// Nothing stays in n8n's record once Fax.Plus holds the fax.
+		expect(row()).toEqual([]);
 	});
 
-	it('keeps the comment and its tags beside the key tag; another key sends again', async () => {
+	it('keeps the comment and its tags beside the marker; another key sends again', async () => {
 		await sendOk(server(), {
 			options: { idempotencyKey: 'a', comment: 'Results', commentTags: 'lab' },
 		});
 		await sendOk(server(), { options: { idempotencyKey: 'b' } });
 		const [firstPost, secondPost] = outboxPosts(server());
-		expect(firstPost.body.comment.text).toBe('Results');
-		expect(firstPost.body.comment.tags[0]).toBe('lab');
-		expect(firstPost.body.comment.tags[1]).toMatch(new RegExp(`^${KEY_TAG_PREFIX}`));
-		expect(secondPost).toBeDefined();
+		const tag = firstPost.body.comment.tags[1] as string;
+		expect(firstPost.body.comment).toEqual({ text: `Results\n${tag}`, tags: ['lab', tag] });
+		expect(secondPost.status).toBe(201);
 	});
 
-	it('says duplicate with the fax gone from the outbox, pointing at the sent list by destination', async () => {
+	it('after the fax left the outbox, finds it in the sent faxes (their comment keeps the text) and names it', async () => {
 		const [first] = await sendOk(server(), { options: { idempotencyKey: 'k' } });
-		await finish(server(), first.ids as IDataObject);
+		await finishAll(server());
 		const [second] = await sendOk(server(), { options: { idempotencyKey: 'k' } });
-		expect(second).toMatchObject({ duplicate: true, ids: {} });
-		expect(second.message).toContain('category "sent"');
-		expect(second.message).toContain('carry no comment tags');
-		expect(second.message).toContain('+15551234567, +4930123456');
+		expect(second).toMatchObject({ duplicate: true, ids: {}, commentTag: first.commentTag });
+		expect(Object.keys(second.faxIds as IDataObject).sort()).toEqual([
+			'+15551234567',
+			'+4930123456',
+		]);
+		expect(sentWith(server(), first.commentTag)).toHaveLength(2);
+		expect(Object.values(second.faxIds as IDataObject).sort()).toEqual(
+			sentWith(server(), first.commentTag),
+		);
 		expect(outboxPosts(server())).toHaveLength(1);
 	});
 
-	it('sends once when two executions with the same key run at the same time', async () => {
-		const results = await Promise.all([
-			sendOk(server(), { options: { idempotencyKey: 'together' } }),
-			sendOk(server(), { options: { idempotencyKey: 'together' } }),
-		]);
+	it('where Fax.Plus drops the comment of a sent fax, the key holds only while the fax is in the outbox (docs/sending.md)', async () => {
+		server().setReadings({ sentComment: 'drops' });
+		await sendOk(server(), { options: { idempotencyKey: 'k' } });
+		expect((await sendOk(server(), { options: { idempotencyKey: 'k' } }))[0].duplicate).toBe(true);
+		await finishAll(server());
+		expect(
+			(await sendOk(server(), { options: { idempotencyKey: 'k' } }))[0].duplicate,
+		).toBeUndefined();
+		expect(accepted(server())).toHaveLength(2);
+	});
+
+	it('sends once when three executions with the same key run at the same time', async () => {
+		const results = await Promise.all(
+			[1, 2, 3].map(() => sendOk(server(), { options: { idempotencyKey: 'together' } })),
+		);
 		expect(outboxPosts(server())).toHaveLength(1);
-		expect(results.map(([item]) => item.duplicate === true).sort()).toEqual([false, true]);
+		expect(results.map(([item]) => item.duplicate === true).sort()).toEqual([false, true, true]);
+		expect(row()).toEqual([]);
 	});
 
 	it('sends once for two items of one execution with the same key', async () => {
@@ -150,7 +161,7 @@ describe('Fax → Send: Idempotency Key', () => {
 		expect(outboxPosts(server())).toHaveLength(2);
 	});
 
-	it('frees the key when Fax.Plus refuses the send, so a corrected retry sends', async () => {
+	it('frees the key when Fax.Plus refuses the send (400), so a corrected retry sends', async () => {
 		const refused = await runOperation(server(), {
 			...send,
 			from: '+15559999999',
@@ -158,11 +169,10 @@ describe('Fax → Send: Idempotency Key', () => {
 		});
 		expect(refused.error?.message).toBeDefined();
 		expect(outboxPosts(server())[0].status).toBe(400);
-		// Corrected: another From is another send, which the freed key takes.
 		const [sent] = await sendOk(server(), { options: { idempotencyKey: 'retry-me' } });
 		expect(sent.duplicate).toBeUndefined();
-		expect(outboxPosts(server()).filter((r) => r.status === 201)).toHaveLength(1);
-		expect(store.rows.get(NODE_ROW)?.data).toHaveLength(ENTRIES_PER_KEY);
+		expect(accepted(server())).toHaveLength(1);
+		expect(row()).toEqual([]);
 	});
 
 	describe('binds a key to its send (a key reused with other content is refused)', () => {
@@ -177,17 +187,12 @@ describe('Fax → Send: Idempotency Key', () => {
 				'the options that change the fax (Cover Page, Send At, Retry Count, Retry Delay, Text Enhancement, Upload Format) differ',
 			],
 			[
-				'the send time',
-				{ options: { ...key, sendTime: '2031-01-01T09:00:00Z' } },
-				'the options that change the fax',
-			],
-			[
 				'the numbers and the documents',
 				{ to: '+4930123456', documentText: 'Another letter' },
 				'the destinations (To) and the documents differ',
 			],
 		])(
-			'%s: refused before any request, naming the key and what differs; the first content still answers duplicate',
+			'%s: refused before any upload, naming the key, what differs and the fax found',
 			async (_what, change, differs) => {
 				const [first] = await sendOk(server(), { options: key });
 				const before = server().requests.length;
@@ -197,14 +202,17 @@ describe('Fax → Send: Idempotency Key', () => {
 					`Idempotency Key "order-42" was already used for another send: ${differs}`,
 				);
 				expect(refused.error?.description).toContain('Nothing was sent');
-				expect(server().requests.slice(before)).toEqual([]);
-				// The refusal leaves nothing: the first content answers duplicate, the other is refused again.
+				expect(refused.error?.description).toContain(
+					`outbox ${Object.values(first.ids as IDataObject)[0] as string}`,
+				);
+				expect(
+					server()
+						.requests.slice(before)
+						.filter((r) => r.method !== 'GET'),
+				).toEqual([]);
 				const [again] = await sendOk(server(), { options: key });
 				expect(again).toMatchObject({ duplicate: true, ids: first.ids });
-				const refusedAgain = await runOperation(server(), { ...send, ...other });
-				expect(refusedAgain.error?.message).toContain(differs);
 				expect(outboxPosts(server())).toHaveLength(1);
-				expect(store.rows.get(NODE_ROW)?.data).toHaveLength(ENTRIES_PER_KEY);
 			},
 		);
 
@@ -217,7 +225,7 @@ describe('Fax → Send: Idempotency Key', () => {
 			expect(outboxPosts(server())).toHaveLength(1);
 		});
 
-		it('refuses Comment Tags that start with the key tag prefix, before any request', async () => {
+		it('refuses Comment Tags that start with the marker prefix, before any request', async () => {
 			const result = await runOperation(server(), {
 				...send,
 				options: { commentTags: `lab, ${KEY_TAG_PREFIX}0123456789abcdef01234567` },
@@ -227,57 +235,62 @@ describe('Fax → Send: Idempotency Key', () => {
 		});
 	});
 
-	describe('remembers Key History Size keys; repeats, refusals and checks drop none', () => {
-		it('past the cap the oldest key goes first; an early key within it stays a duplicate', async () => {
-			const keyed = (k: string, extra: IDataObject = {}) => ({
-				...extra,
-				options: { idempotencyKey: k, keyHistorySize: 3 },
-			});
-			for (const k of ['k1', 'k2', 'k3']) await sendOk(server(), keyed(k));
-			// Many repeats, refusals and a tool's checks at the cap.
-			for (let i = 0; i < 10; i++) {
-				for (const k of ['k1', 'k2', 'k3'])
-					expect((await sendOk(server(), keyed(k)))[0].duplicate).toBe(true);
-				const refused = await runOperation(server(), {
-					...send,
-					...keyed('k1', { to: '+15551234567' }),
-				});
-				expect(refused.error?.message).toContain('already used for another send');
-			}
-			expect(outboxPosts(server())).toHaveLength(3);
-			expect((await sendOk(server(), keyed('k1')))[0].duplicate).toBe(true);
-			// A fourth key: the oldest (k1) is forgotten and sends again; k3 is still held.
-			await sendOk(server(), keyed('k4'));
-			await finish(
-				server(),
-				Object.fromEntries(Object.keys(server().state.outbox).map((id) => [id, id])),
+	describe('finding 1: a write of another key or process cannot make a key send twice', () => {
+		it('the record as a stale write of another key leaves it: the repeat finds the sent fax and names it', async () => {
+			const stale = structuredClone([...store.rows]);
+			const [first] = await sendOk(server(), { options: { idempotencyKey: 'done' } });
+			await finishAll(server());
+			// Another process read the record before this send and writes it back now.
+			store.rows.clear();
+			for (const [key, value] of stale) store.rows.set(key, value);
+			const [repeat] = await sendOk(server(), { options: { idempotencyKey: 'done' } });
+			expect(repeat.duplicate).toBe(true);
+			expect(sentWith(server(), first.commentTag)).toHaveLength(2);
+			expect(Object.values(repeat.faxIds as IDataObject).sort()).toEqual(
+				sentWith(server(), first.commentTag),
 			);
-			expect((await sendOk(server(), keyed('k3')))[0].duplicate).toBe(true);
-			expect((await sendOk(server(), keyed('k1')))[0].duplicate).toBeUndefined();
-			expect(outboxPosts(server())).toHaveLength(5);
-			expect(store.rows.get(NODE_ROW)?.data).toHaveLength(3 * ENTRIES_PER_KEY);
+			expect(outboxPosts(server())).toHaveLength(1);
 		});
 
-		it(`by default ${DEFAULT_KEY_HISTORY_SIZE} keys: the first is held until ${DEFAULT_KEY_HISTORY_SIZE} newer ones`, async () => {
-			const [first] = await sendOk(server(), { options: { idempotencyKey: 'first' } });
-			await finish(server(), first.ids as IDataObject);
-			// 4,999 keys sent after it (their entries, as n8n keeps them).
-			const row = () => store.rows.get(NODE_ROW)!.data;
-			for (let i = 0; i < (DEFAULT_KEY_HISTORY_SIZE - 1) * ENTRIES_PER_KEY; i++)
-				row().push(hashOf(`an entry of a later key ${i}`));
-			expect((await sendOk(server(), { options: { idempotencyKey: 'first' } }))[0].duplicate).toBe(
-				true,
-			);
-			expect(row()).toHaveLength(DEFAULT_KEY_HISTORY_SIZE * ENTRIES_PER_KEY);
-			// One more key: the first is forgotten and sends again.
-			await sendOk(server(), { options: { idempotencyKey: 'one more' } });
-			const [again] = await sendOk(server(), { options: { idempotencyKey: 'first' } });
-			expect(again.duplicate).toBeUndefined();
-			expect(outboxPosts(server())).toHaveLength(3);
+		it('a write of another key drops the claim between its write and its read-back: written again, sent once', async () => {
+			let dropped = false;
+			store.afterRecord = (items, key) => {
+				if (dropped || key !== NODE_ROW) return;
+				dropped = true;
+				store.rows.set(NODE_ROW, { mode: 'entries', data: [] });
+			};
+			const [item] = await sendOk(server(), { options: { idempotencyKey: 'dropped' } });
+			expect(dropped).toBe(true);
+			expect(item.duplicate).toBeUndefined();
+			expect(outboxPosts(server())).toHaveLength(1);
 		});
 	});
 
-	describe('when the answer to the send is lost', () => {
+	describe('finding 2: a refusal records nothing', () => {
+		it('with the clean-up of the record failing, the refused content is refused again, never a duplicate', async () => {
+			await sendOk(server(), { options: { idempotencyKey: 'K' } });
+			const before = structuredClone(row());
+			store.removeProcessed = async () => {
+				throw new Error('connection terminated');
+			};
+			for (let i = 0; i < 2; i++) {
+				const refused = await runOperation(server(), {
+					...send,
+					documentText: 'Document B',
+					options: { idempotencyKey: 'K' },
+				});
+				expect(refused.error?.message).toContain('the documents differ');
+			}
+			expect(row()).toEqual(before);
+			// Positive control: the content sent with K answers duplicate.
+			expect((await sendOk(server(), { options: { idempotencyKey: 'K' } }))[0].duplicate).toBe(
+				true,
+			);
+			expect(outboxPosts(server())).toHaveLength(1);
+		});
+	});
+
+	describe('finding 3: a send that never reached Fax.Plus leaves its key free', () => {
 		let proxy: FaultProxy;
 		beforeEach(async () => {
 			proxy = await FaultProxy.start(server().origin);
@@ -292,16 +305,49 @@ describe('Fax → Send: Idempotency Key', () => {
 				},
 			});
 
-		it('finds the first fax by its tag and does not send again', async () => {
+		it('n8n stopped during the upload: the record it leaves lets the retry send at once', async () => {
 			proxy.failNext({
-				lose: true,
-				matches: (r) => r.method === 'POST' && r.path.endsWith('/outbox'),
+				hang: true,
+				matches: (r) => r.method === 'POST' && r.path.endsWith('/files'),
 			});
+			const run = viaProxy({ options: { idempotencyKey: 'killed' } });
+			while (!proxy.seen.some((r) => r.path.endsWith('/files'))) await sleep(5);
+			// The database as a kill at this moment leaves it.
+			const leftAtKill = structuredClone([...store.rows]);
+			await proxy.close();
+			await run;
+			store.rows.clear();
+			for (const [key, value] of leftAtKill) store.rows.set(key, value);
+			const started = Date.now();
+			const [retried] = await sendOk(server(), { options: { idempotencyKey: 'killed' } });
+			expect(retried.duplicate).toBeUndefined();
+			expect(Date.now() - started).toBeLessThan(5_000);
+			expect(accepted(server())).toHaveLength(1);
+		});
+
+		it('the outbox request refused (ECONNREFUSED): the key is freed and the retry sends', async () => {
+			let writes = 0;
+			store.afterRecord = (_items, key) => {
+				// The claim is written and read back: the outbox request comes next, to a closed port.
+				if (key === NODE_ROW && ++writes === 2) void proxy.close();
+			};
+			const refused = await viaProxy({ options: { idempotencyKey: 'refused' } });
+			expect(refused.error).toBeDefined();
+			expect(outboxPosts(server())).toHaveLength(0);
+			store.afterRecord = undefined;
+			const started = Date.now();
+			const [retried] = await sendOk(server(), { options: { idempotencyKey: 'refused' } });
+			expect(retried.duplicate).toBeUndefined();
+			expect(Date.now() - started).toBeLessThan(5_000);
+			expect(accepted(server())).toHaveLength(1);
+			expect(row()).toEqual([]);
+		}, 60_000);
+
+		it('a lost answer: the retry finds the fax in the outbox and does not send again', async () => {
+			proxy.failNext({ lose: true, matches: isOutboxPost });
 			const lost = await viaProxy({ options: { idempotencyKey: 'lost' } });
 			expect(lost.error).toBeDefined();
-			expect(outboxPosts(server())).toHaveLength(1);
-			expect(outboxPosts(server())[0].status).toBe(201);
-
+			expect(accepted(server())).toHaveLength(1);
 			const retried = await viaProxy({ options: { idempotencyKey: 'lost' } });
 			expect(retried.error).toBeUndefined();
 			expect(retried.items[0].json).toMatchObject({ duplicate: true });
@@ -312,206 +358,169 @@ describe('Fax → Send: Idempotency Key', () => {
 			expect(outboxPosts(server())).toHaveLength(1);
 		});
 
-		it('refuses to send when the lost fax already left the outbox, pointing where it can be found', async () => {
-			proxy.failNext({
-				lose: true,
-				matches: (r) => r.method === 'POST' && r.path.endsWith('/outbox'),
-			});
-			await viaProxy({ options: { idempotencyKey: 'gone' } });
-			const tag = outboxPosts(server())[0].body.comment.tags[0] as string;
-			for (const id of Object.keys(server().state.outbox).filter((id) => id !== 'outbox_1'))
-				await finish(server(), { id });
-			const retried = await viaProxy({ options: { idempotencyKey: 'gone' } });
-			expect(retried.error?.message).toContain('did not finish');
-			// The tag is found in the outbox list (its records carry comment tags); the sent list has none.
-			expect(retried.error?.description).toContain(
-				`Outbox → Get Many lists it with the comment tag "${tag}"`,
-			);
-			expect(retried.error?.description).toContain(
-				'sent faxes carry no comment tags: in Fax → Get Many (category "sent") look for faxes to +15551234567, +4930123456 from +15551230001',
-			);
-			expect(retried.error?.description).toContain('send again with a new key');
-			expect(outboxPosts(server())).toHaveLength(1);
-			const outbox = await fetch(`${server().baseUrl}/accounts/self/outbox`, {
-				headers: { authorization: `Bearer ${server().tokens.pat}` },
-			});
-			expect(outbox.status).toBe(200);
+		it('an unknown outcome with no fax in Fax.Plus: the mark expires within two windows, then the key sends', async () => {
+			proxy.failNext({ status: 502, matches: isOutboxPost });
+			const failed = await viaProxy({ options: { idempotencyKey: 'unknown' } });
+			expect(failed.error).toBeDefined();
+			expect(row().length).toBeGreaterThan(0);
+			const start = Date.now();
+			const now = jest.spyOn(Date, 'now').mockImplementation(() => start + MARK_LASTS_MS);
+			try {
+				const [retried] = await sendOk(server(), { options: { idempotencyKey: 'unknown' } });
+				expect(retried.duplicate).toBeUndefined();
+			} finally {
+				now.mockRestore();
+			}
+			expect(accepted(server())).toHaveLength(1);
+		});
+
+		it('a 409 after Fax.Plus took the fax is not "not sent": the repeat after it left the outbox answers duplicate', async () => {
+			proxy.failNext({ answerStatus: 409, matches: isOutboxPost });
+			const conflict = await viaProxy({ options: { idempotencyKey: 'conflict' } });
+			expect(conflict.error).toBeDefined();
+			await finishAll(server());
+			const [repeat] = await sendOk(server(), { options: { idempotencyKey: 'conflict' } });
+			expect(repeat.duplicate).toBe(true);
+			expect(accepted(server())).toHaveLength(1);
 		});
 	});
 
-	it('refuses a keyed send when the processed-data store is unreachable, before any upload', async () => {
+	describe('finding 4 and what a key is: a text or a number, NFC-normalised, never empty', () => {
+		it.each([
+			['an object', { orderId: 1 }, 'not a value of type object'],
+			['a list', ['x', 'y'], 'not a list'],
+			['a boolean', true, 'not a value of type boolean'],
+		])('%s is refused naming Idempotency Key, before any request', async (_what, value, says) => {
+			const result = await runOperation(
+				server(),
+				{ ...send, options: { idempotencyKey: '={{ $json.key }}' } },
+				{ items: [{ json: { key: value } }] },
+			);
+			expect(result.error?.message).toBe(`Idempotency Key must be a text or a number, ${says}`);
+			expect(apiRequests(server())).toEqual([]);
+		});
+
+		it('two orders given as objects are never one key (both refused); their IDs as numbers send each', async () => {
+			const items = [{ json: { order: { orderId: 1 } } }, { json: { order: { orderId: 3 } } }];
+			const asObjects = await runOperation(
+				server(),
+				{ ...send, options: { idempotencyKey: '={{ $json.order }}' } },
+				{ items, continueOnFail: true },
+			);
+			expect(asObjects.items.map((item) => item.json.duplicate)).toEqual([undefined, undefined]);
+			expect(outboxPosts(server())).toHaveLength(0);
+			const byId = await runOperation(
+				server(),
+				{ ...send, options: { idempotencyKey: '={{ $json.order.orderId }}' } },
+				{ items },
+			);
+			expect(byId.error).toBeUndefined();
+			expect(accepted(server())).toHaveLength(2);
+		});
+
+		it.each([
+			['empty', ''],
+			['whitespace', ' \n'],
+		])('an %s key with the option set is refused', async (_what, value) => {
+			const result = await runOperation(server(), { ...send, options: { idempotencyKey: value } });
+			expect(result.error?.message).toBe('Idempotency Key is empty');
+			expect(apiRequests(server())).toEqual([]);
+		});
+
+		it('NFC and NFD spellings are one key; a trailing newline makes another', async () => {
+			await sendOk(server(), { options: { idempotencyKey: 'Müller' } });
+			const nfd = 'Müller'.normalize('NFD');
+			expect((await sendOk(server(), { options: { idempotencyKey: nfd } }))[0].duplicate).toBe(
+				true,
+			);
+			expect(
+				(await sendOk(server(), { options: { idempotencyKey: 'Müller\n' } }))[0].duplicate,
+			).toBeUndefined();
+			expect(accepted(server())).toHaveLength(2);
+		});
+	});
+
+	it('finding 5: ten keys sent, five new ones at once: the ten still answer duplicate (Fax.Plus holds them)', async () => {
+		const keyed = (k: string) => ({
+			documentText: `Letter ${k}`,
+			options: { idempotencyKey: k, keyHistorySize: 10 },
+		});
+		for (let i = 1; i <= 10; i++) await sendOk(server(), keyed(`k${i}`));
+		await Promise.all([11, 12, 13, 14, 15].map((i) => sendOk(server(), keyed(`k${i}`))));
+		await finishAll(server());
+		for (let i = 6; i <= 10; i++)
+			expect((await sendOk(server(), keyed(`k${i}`)))[0].duplicate).toBe(true);
+		expect(accepted(server())).toHaveLength(15);
+	});
+
+	it('finding 6: the same node with a credential of another Fax.Plus account sends there; no duplicate from the first', async () => {
+		await sendOk(server(), { options: { idempotencyKey: 'acct' } });
+		const other = await startFaxPlusServer({ port: 0 });
+		try {
+			const [there] = await sendOk(other, { options: { idempotencyKey: 'acct' } });
+			expect(there.duplicate).toBeUndefined();
+			expect(accepted(other)).toHaveLength(1);
+			// Positive control: in the first account the key still answers duplicate.
+			expect((await sendOk(server(), { options: { idempotencyKey: 'acct' } }))[0].duplicate).toBe(
+				true,
+			);
+		} finally {
+			await other.close();
+		}
+	});
+
+	it('a key is held per account: the marker differs for another user of the same node', async () => {
+		const [owner] = await sendOk(server(), { options: { idempotencyKey: 'per-user' } });
+		const [member] = await sendOk(server(), {
+			userId: 'member_1',
+			from: '+15551230003',
+			options: { idempotencyKey: 'per-user' },
+		});
+		expect(member.duplicate).toBeUndefined();
+		expect(String(member.commentTag).slice(0, 32)).not.toBe(String(owner.commentTag).slice(0, 32));
+	});
+
+	it('refuses a keyed send when the processed-data store is unreachable, before the outbox request', async () => {
 		store.fail();
 		const result = await runOperation(server(), { ...send, options: { idempotencyKey: 'x' } });
-		expect(result.error?.message).toContain("n8n's record of sent keys could not be used");
+		expect(result.error?.message).toContain("n8n's record of keys in flight could not be used");
 		expect(result.error?.description).toContain('Nothing was sent');
-		expect(apiRequests(server())).toEqual([]);
+		expect(outboxPosts(server())).toEqual([]);
 	});
 
-	describe('another process writing the record at the same moment (played into the store)', () => {
-		/** Runs `play` once, after the store wrote the claim of this send (its nonce entry). */
-		function afterClaim(play: (entries: string[]) => void) {
-			let played = false;
-			store.afterRecord = (items, key) => {
-				if (played || key !== NODE_ROW || !items.some((item) => item.includes(':claim:'))) return;
-				played = true;
-				play(items);
-			};
-		}
-		const row = () => store.rows.get(NODE_ROW)!.data;
-		const replace = (from: string, to: string) =>
-			row().splice(row().indexOf(hashOf(from)), 1, hashOf(to));
-		const drop = (entries: string[]) => {
-			for (const entry of entries)
-				if (row().includes(hashOf(entry))) row().splice(row().indexOf(hashOf(entry)), 1);
+	it('a claim replaced by another claim of the key: this send waits for its fax and answers duplicate', async () => {
+		// The other claim's fax (its key and content, so its marker), held back until it is sent.
+		const [other] = await sendOk(server(), { options: { idempotencyKey: 'raced' } });
+		const ids = Object.values(other.ids as Record<string, string>);
+		const faxes = ids.map((id) => ({ ...server().state.outbox[id] }));
+		for (const id of ids) delete server().state.outbox[id];
+		let replaced = false;
+		store.afterRecord = (items, key) => {
+			const nonce = items.find((item) => item.includes(':nonce:'));
+			if (replaced || key !== NODE_ROW || !nonce) return;
+			replaced = true;
+			// Another process's claim wrote over this one; its fax reaches the outbox a moment later.
+			const data = [...row().slice(0, -1), 'the nonce of another claim'];
+			store.rows.set(NODE_ROW, { mode: 'entries', data });
+			void sleep(150).then(() => {
+				for (const fax of faxes) server().state.outbox[fax.id as string] = fax;
+			});
 		};
-
-		it("another claim's write replaced this one's: this send waits for it and answers duplicate, no second fax", async () => {
-			afterClaim((entries) => {
-				const nonce = entries.find((entry) => entry.includes(':claim:'))!;
-				replace(nonce, `${nonce}-other`);
-				// The other claim's send is accepted a moment later: it records its key as done.
-				void sleep(150).then(() => drop(entries.filter((entry) => entry.endsWith(':unfinished'))));
-			});
-			const [item] = await sendOk(server(), { options: { idempotencyKey: 'raced' } });
-			expect(item).toMatchObject({ duplicate: true, idempotencyKey: 'raced' });
-			expect(outboxPosts(server())).toHaveLength(0);
-		});
-
-		it("that send's record of being done was lost: this send finds its fax in the outbox while it waits, answers duplicate and records the key as done", async () => {
-			// The other claim's fax (made by a run of another node: the same key and content, so the same tag).
-			const [other] = await sendAs(server(), 'send-a', {
-				options: { idempotencyKey: 'done lost' },
-			});
-			const ids = other.ids as Record<string, string>;
-			const faxes = Object.values(ids).map((id) => ({ ...server().state.outbox[id] }));
-			await finish(server(), ids);
-			const inOutbox = () => Object.values(ids).filter((id) => server().state.outbox[id]);
-			let left: Promise<void> | undefined;
-			afterClaim((entries) => {
-				const nonce = entries.find((entry) => entry.includes(':claim:'))!;
-				replace(nonce, `${nonce}-other`);
-				// The other send's faxes reach the outbox a moment later and leave it a second after; its
-				// "unfinished" entry stays, as when a write that read the record before it was done wins.
-				void sleep(300).then(() => {
-					for (const fax of faxes) server().state.outbox[fax.id as string] = fax;
-				});
-				left = sleep(1_300).then(async () => await finish(server(), ids));
-			});
-			const wait = keyTiming.waitForOtherMs;
-			keyTiming.waitForOtherMs = 3_000;
-			try {
-				const [item] = await sendOk(server(), { options: { idempotencyKey: 'done lost' } });
-				expect(item).toMatchObject({ duplicate: true, ids });
-				expect(inOutbox()).toHaveLength(2);
-				// Recorded as done: with the fax gone from the outbox, a repeat still answers duplicate.
-				await left;
-				expect(inOutbox()).toHaveLength(0);
-				expect(
-					(await sendOk(server(), { options: { idempotencyKey: 'done lost' } }))[0],
-				).toMatchObject({ duplicate: true });
-			} finally {
-				keyTiming.waitForOtherMs = wait;
-			}
-			expect(outboxPosts(server())).toHaveLength(1);
-		});
-
-		it('the other claim fails and frees the key: this send claims it again and sends once', async () => {
-			afterClaim((entries) => {
-				const nonce = entries.find((entry) => entry.includes(':claim:'))!;
-				replace(nonce, `${nonce}-other`);
-				void sleep(150).then(() => drop([...entries.filter((e) => e !== nonce), `${nonce}-other`]));
-			});
-			const [item] = await sendOk(server(), { options: { idempotencyKey: 'freed' } });
-			expect(item.duplicate).toBeUndefined();
-			expect(outboxPosts(server())).toHaveLength(1);
-			expect(store.rows.get(NODE_ROW)?.data).toHaveLength(ENTRIES_PER_KEY);
-		});
-
-		it("the node's first record inserted by another process at the same moment: this claim is written into it", async () => {
-			const record = store.checkProcessedAndRecord.bind(store);
-			let first = true;
-			store.checkProcessedAndRecord = async (...args) => {
-				if (!first) return await record(...args);
-				first = false;
-				// The other process's insert of the record won; the database refuses this one's.
-				store.rows.set(NODE_ROW, {
-					mode: 'entries',
-					data: [hashOf('an entry of the other process')],
-				});
-				throw new Error('duplicate key value violates unique constraint "PK_processed_data"');
-			};
-			const [item] = await sendOk(server(), { options: { idempotencyKey: 'first record' } });
-			expect(item.duplicate).toBeUndefined();
-			expect(outboxPosts(server())).toHaveLength(1);
-			expect(store.rows.get(NODE_ROW)?.data).toHaveLength(1 + ENTRIES_PER_KEY);
-		});
-
-		it('a write of another key dropped the claim: the read-back writes it again and sends once', async () => {
-			afterClaim((entries) => drop(entries));
-			const [item] = await sendOk(server(), { options: { idempotencyKey: 'dropped' } });
-			expect(item.duplicate).toBeUndefined();
-			expect(outboxPosts(server())).toHaveLength(1);
-			expect(
-				(await sendOk(server(), { options: { idempotencyKey: 'dropped' } }))[0].duplicate,
-			).toBe(true);
-		});
+		const [item] = await sendOk(server(), { options: { idempotencyKey: 'raced' } });
+		expect(replaced).toBe(true);
+		expect(item).toMatchObject({ duplicate: true, idempotencyKey: 'raced', ids: other.ids });
+		expect(outboxPosts(server())).toHaveLength(1);
 	});
 
-	describe('other Send nodes and scope workflow', () => {
-		it('another Send node finds the fax by its tag while it is in the outbox; after it left, that node sends', async () => {
-			const [first] = await sendAs(server(), 'send-a', { options: { idempotencyKey: 'shared' } });
+	describe('scope: the workflow and the node', () => {
+		it('another Send node keeps keys of its own: it sends the same key again', async () => {
+			await sendAs(server(), 'send-a', { options: { idempotencyKey: 'shared' } });
 			const [second] = await sendAs(server(), 'send-b', { options: { idempotencyKey: 'shared' } });
-			expect(second).toMatchObject({ duplicate: true, ids: first.ids });
-			expect(outboxPosts(server())).toHaveLength(1);
-			await finish(server(), first.ids as IDataObject);
-			// Node B took the key when it found the fax; node C never saw it.
+			expect(second.duplicate).toBeUndefined();
 			expect(
-				(await sendAs(server(), 'send-b', { options: { idempotencyKey: 'shared' } }))[0].duplicate,
+				(await sendAs(server(), 'send-a', { options: { idempotencyKey: 'shared' } }))[0].duplicate,
 			).toBe(true);
-			expect(
-				(await sendAs(server(), 'send-c', { options: { idempotencyKey: 'shared' } }))[0].duplicate,
-			).toBeUndefined();
-			expect(outboxPosts(server())).toHaveLength(2);
-		});
-
-		it('a tagged fax to other numbers or from another number suppresses nothing', async () => {
-			const [first] = await sendAs(server(), 'send-a', { options: { idempotencyKey: 'forged' } });
-			await finish(server(), first.ids as IDataObject);
-			// A fax to another number carrying the same tag (written by anyone who can send in the account).
-			server().state.outbox.outbox_forged = {
-				...server().state.outbox.outbox_1,
-				id: 'outbox_forged',
-				to: ['+33144556677'],
-				comment: { text: '', tags: [first.commentTag as string] },
-			};
-			server().state.outbox.outbox_forged_from = {
-				...server().state.outbox.outbox_1,
-				id: 'outbox_forged_from',
-				src: '+15550000000',
-				to: ['+4930123456'],
-				comment: { text: '', tags: [first.commentTag as string] },
-			};
-			const [second] = await sendAs(server(), 'send-b', { options: { idempotencyKey: 'forged' } });
-			expect(second.duplicate).toBeUndefined();
-			expect(outboxPosts(server())).toHaveLength(2);
-		});
-
-		it('keeps its record at scope node only; values written at scope workflow change nothing', async () => {
-			const written = new Set<string>();
-			store.afterRecord = (items) => items.forEach((item) => written.add(item));
-			const [first] = await sendAs(server(), 'send-a', { options: { idempotencyKey: 'mine' } });
-			store.afterRecord = undefined;
-			expect([...store.rows.keys()]).toEqual(['test-workflow|n:send-a']);
-			await finish(server(), first.ids as IDataObject);
-			// Another node (e.g. Remove Duplicates at scope workflow) records every value Send ever wrote.
-			store.rows.set('test-workflow|', {
-				mode: 'entries',
-				data: [...new Set(written)].map(hashOf),
-			});
-			const [second] = await sendAs(server(), 'send-b', { options: { idempotencyKey: 'mine' } });
-			expect(second.duplicate).toBeUndefined();
-			expect(outboxPosts(server())).toHaveLength(2);
-			expect(store.rows.get('test-workflow|')?.data).toHaveLength(written.size);
+			expect(accepted(server())).toHaveLength(2);
 		});
 	});
 
@@ -525,24 +534,6 @@ describe('Fax → Send: Idempotency Key', () => {
 			expect(second.idempotencyKey).toBeUndefined();
 			await sendOk(server(), { options: { coverPage: { subject: 'Results' } } }, true);
 			expect(outboxPosts(server())).toHaveLength(2);
-		});
-
-		it('holds for the window it was sent in and the next; two windows later it sends again', async () => {
-			const hour = 3_600_000;
-			const start = Date.now();
-			let offset = 0;
-			const now = jest.spyOn(Date, 'now').mockImplementation(() => start + offset);
-			try {
-				const [first] = await sendOk(server(), {}, true);
-				await finish(server(), first.ids as IDataObject);
-				offset = 24 * hour;
-				expect((await sendOk(server(), {}, true))[0].duplicate).toBe(true);
-				offset = 48 * hour;
-				expect((await sendOk(server(), {}, true))[0].duplicate).toBeUndefined();
-				expect(outboxPosts(server())).toHaveLength(2);
-			} finally {
-				now.mockRestore();
-			}
 		});
 
 		it('sends other documents, and the same ones when the window is 0', async () => {

@@ -30,7 +30,8 @@ describe('Fax → Send as an AI tool', () => {
 		);
 		expect(outbox?.body).toMatchObject({
 			to: ['+15551234567', '+4930123456'],
-			comment: { text: 'Agent fax' },
+			// The tool's default key: its marker follows the comment's text.
+			comment: { text: expect.stringMatching(/^Agent fax\nn8n-key-/) },
 		});
 
 		const json = items[0].json as {
