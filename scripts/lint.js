@@ -71,6 +71,6 @@ if (!/Status: eligible for n8n Cloud/.test(plain) && !failed.includes('n8n-node 
 console.log(
 	failed.length
 		? `lint: failed: ${failed.join(', ')}`
-		: 'lint: n8n-node lint, eslint-plugin-n8n-nodes-base, Prettier, links and cloud-support clean',
+		: `lint: ${cache ? "eslint with n8n's config" : 'n8n-node lint'}, eslint-plugin-n8n-nodes-base, Prettier, links and cloud-support clean`,
 );
 process.exit(failed.length ? 1 : 0);
