@@ -8,11 +8,19 @@
 //   4. Prettier (the starter's settings, .prettierrc.js) over the whole repository.
 //   5. scripts/check-links.js: the documents' relative links and #anchors resolve.
 //   --fix   passes --fix to both ESLint runs and lets Prettier write
+//   --cache (npm run check) ESLint and Prettier look again only at files that changed since their last
+//           run (their caches in .cache/check/); check 1 then runs `eslint .` with n8n's config itself,
+//           as `n8n-node lint` does, whose own check that the config is n8n's is check 3's.
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
 const fix = process.argv.includes('--fix');
+const cache = process.argv.includes('--cache');
+/** ESLint's or Prettier's cache arguments under --cache. */
+const cached = (name) =>
+	cache ? ['--cache', '--cache-location', path.join(ROOT, '.cache/check', name)] : [];
+const eslintCache = (name) => (cache ? [...cached(name), '--cache-strategy', 'content'] : []);
 const failed = [];
 
 function run(label, command, args) {
@@ -28,16 +36,28 @@ function run(label, command, args) {
 	return result;
 }
 
-run('n8n-node lint (strict)', 'n8n-node', ['lint', ...(fix ? ['--fix'] : [])]);
+if (cache)
+	run("eslint with n8n's config", 'eslint', [
+		'.',
+		...eslintCache('eslint-n8n'),
+		...(fix ? ['--fix'] : []),
+	]);
+else run('n8n-node lint (strict)', 'n8n-node', ['lint', ...(fix ? ['--fix'] : [])]);
 run('eslint-plugin-n8n-nodes-base', 'eslint', [
 	'-c',
 	'eslint.nodes-base.config.mjs',
 	'nodes',
 	'credentials',
 	'package.json',
+	...eslintCache('eslint-nodes-base'),
 	...(fix ? ['--fix'] : []),
 ]);
-run('prettier', 'prettier', [fix ? '--write' : '--check', '--log-level=warn', '.']);
+run('prettier', 'prettier', [
+	fix ? '--write' : '--check',
+	'--log-level=warn',
+	...cached('prettier'),
+	'.',
+]);
 run('links', 'node', ['scripts/check-links.js']);
 const cloud = run('n8n-node cloud-support', 'n8n-node', ['cloud-support']);
 // The command exits 0 either way; its status line says which.
@@ -51,6 +71,6 @@ if (!/Status: eligible for n8n Cloud/.test(plain) && !failed.includes('n8n-node 
 console.log(
 	failed.length
 		? `lint: failed: ${failed.join(', ')}`
-		: 'lint: n8n-node lint, eslint-plugin-n8n-nodes-base, Prettier, links and cloud-support clean',
+		: `lint: ${cache ? "eslint with n8n's config" : 'n8n-node lint'}, eslint-plugin-n8n-nodes-base, Prettier, links and cloud-support clean`,
 );
 process.exit(failed.length ? 1 : 0);

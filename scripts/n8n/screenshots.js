@@ -4,14 +4,23 @@
 //   npm run screenshots            (SCREENSHOTS_SKIP_BUILD=1 to use dist/ as it is)
 // Builds the package, starts the local Fax.Plus server and the pinned n8n (as the e2e suite does),
 // opens n8n's editor in headless Chromium (scripts/n8n/ensure-chromium.sh), takes each picture into
-// docs/screenshots/, and writes docs/screenshots/manifest.json: what each was made from, with hashes,
+// docs/screenshots/, and writes docs/screenshots/manifest.json: a hash of each thing a picture shows,
 // which a unit test compares with the sources. Stops everything at the end, also on failure.
 const { spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { COMMAND, MANIFEST, PICTURES, ROOT, SCREENSHOTS, inputsOf, sha256 } = require('./pictures');
+const {
+	COMMAND,
+	MANIFEST,
+	PICTURES,
+	ROOT,
+	SCREENSHOTS,
+	descriptionsFrom,
+	inputsOf,
+	sha256,
+} = require('./pictures');
 const { startN8n } = require('./n8n');
 const { openBrowser, signIn } = require(path.join(ROOT, 'test/browser/lib'));
 const { startFaxPlusServer } = require(path.join(ROOT, 'test/server'));
@@ -148,20 +157,14 @@ async function main() {
 				await page.waitForTimeout(800);
 			},
 			/** Fax → Extract Text and Fields run on a received fax: its parameters and its output. */
-			async node() {
+			async node(picture) {
 				await page.setViewportSize({ width: 1440, height: 900 });
 				const workflow = await imported({
 					name: 'Fax.Plus: the text and fields of a fax',
 					nodes: [
 						node('Start', 'n8n-nodes-base.manualTrigger', {}),
 						{
-							...node('Fax.Plus', 'n8n-nodes-faxplus.faxPlus', {
-								authentication: 'accessToken',
-								resource: 'fax',
-								operation: 'extract',
-								userId: { __rl: true, mode: 'list', value: 'self', cachedResultName: 'Me (self)' },
-								faxId: { __rl: true, mode: 'id', value: 'fax_1' },
-							}),
+							...node('Fax.Plus', 'n8n-nodes-faxplus.faxPlus', { ...picture.node.parameters }),
 							position: [240, 0],
 							credentials: { faxPlusApi: {} },
 						},
@@ -178,7 +181,7 @@ async function main() {
 				await closeToasts(page);
 			},
 			/** The trigger's panel: events, Production URL, both credentials. */
-			async trigger() {
+			async trigger(picture) {
 				await page.setViewportSize({ width: 1440, height: 900 });
 				const workflow = await imported({
 					name: 'Fax.Plus Trigger',
@@ -186,12 +189,7 @@ async function main() {
 						node(
 							'Fax.Plus Trigger',
 							'n8n-nodes-faxplus.faxPlusTrigger',
-							{
-								authentication: 'accessToken',
-								events: ['fax_received'],
-								channels: '',
-								options: {},
-							},
+							{ ...picture.node.parameters },
 							{
 								webhookId: crypto.randomUUID(),
 								credentials: { faxPlusApi: {}, faxPlusWebhookSecretApi: {} },
@@ -225,12 +223,13 @@ async function main() {
 		};
 
 		const manifest = { command: COMMAND, pictures: {} };
+		const descriptions = descriptionsFrom(path.join(ROOT, 'dist'));
 		for (const picture of PICTURES) {
 			await shots[picture.shot](picture);
 			const target = path.join(out, picture.file);
 			await page.screenshot({ path: target });
 			await page.keyboard.press('Escape').catch(() => {});
-			const { sources, inputs } = inputsOf(picture, { nodesRoot: path.join(ROOT, 'dist') });
+			const { sources, inputs } = inputsOf(picture, { descriptions });
 			manifest.pictures[picture.file] = {
 				madeFrom: sources,
 				inputs,

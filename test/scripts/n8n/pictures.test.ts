@@ -1,11 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- test code, not node code: the rules for what a node may import do not apply to it */
 // The pictures of README.md and docs/ are the product as it is: each was made by `npm run screenshots`
-// from the node descriptions and examples as they are now (docs/screenshots/manifest.json holds a hash
-// of what each was made from), and every picture the documents show is one of them.
+// and shows what the nodes and examples are now (docs/screenshots/manifest.json holds a hash of each
+// thing a picture shows), and every picture the documents show is one of them.
 import {
 	cpSync,
 	existsSync,
-	mkdirSync,
 	mkdtempSync,
 	readdirSync,
 	readFileSync,
@@ -14,6 +13,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 
 const {
 	COMMAND,
@@ -21,6 +21,7 @@ const {
 	PICTURES,
 	ROOT,
 	SCREENSHOTS,
+	descriptionsFrom,
 	inputsOf,
 	sha256,
 } = require('../../../scripts/n8n/pictures.js');
@@ -31,28 +32,102 @@ interface Picture {
 interface Made {
 	madeFrom: Record<string, string>;
 	inputs: string;
-	png: string;
+	png?: string;
+}
+interface Descriptions {
+	nodes: Record<string, INodeTypeDescription>;
+	credentials: Record<string, string>;
 }
 
 const manifest: { pictures: Record<string, Made> } = existsSync(join(ROOT, MANIFEST))
 	? JSON.parse(readFileSync(join(ROOT, MANIFEST), 'utf8'))
 	: { pictures: {} };
 const rerun = `Run \`${COMMAND}\` (it builds, starts the pinned n8n and takes every picture), look at the pictures, and commit them with ${MANIFEST}.`;
+const current: Descriptions = descriptionsFrom(ROOT);
+
+/** Why a picture no longer shows the product, naming what changed and the command; undefined when it does. */
+function behind(file: string, made: Made | undefined, now: Made): string | undefined {
+	if (!made) return `${SCREENSHOTS}/${file} is not in ${MANIFEST}. ${rerun}`;
+	if (now.inputs === made.inputs) return undefined;
+	const changed = Object.keys({ ...now.madeFrom, ...made.madeFrom }).filter(
+		(part) => now.madeFrom[part] !== made.madeFrom[part],
+	);
+	return `${SCREENSHOTS}/${file} shows an older product: changed since it was made: ${changed.join(', ')}. ${rerun}`;
+}
+
+const shownNow = (picture: Picture, descriptions: Descriptions): Made => {
+	const { sources, inputs } = inputsOf(picture, { descriptions });
+	return { madeFrom: sources, inputs };
+};
+
+/** The pictures that fall behind, with their messages, when the descriptions become `changed`. */
+function fallBehind(changed: Descriptions): Record<string, string> {
+	const messages: Record<string, string> = {};
+	for (const picture of PICTURES as Picture[]) {
+		const message = behind(picture.file, shownNow(picture, current), shownNow(picture, changed));
+		if (message) messages[picture.file] = message;
+	}
+	return messages;
+}
+
+/** The descriptions after one more line in a resource's operations.ts, as a contributor adds one. */
+function withOperation(resource: string, value: string): Descriptions {
+	const operations = join(ROOT, 'nodes/FaxPlus', resource, 'operations');
+	const operation = {
+		option: { name: 'Archive', value, action: `Archive a ${resource}`, description: 'Archive it' },
+		description: [
+			{
+				displayName: 'Reason',
+				name: 'archiveReason',
+				type: 'string',
+				default: '',
+				required: true,
+				displayOptions: { show: { resource: [resource], operation: [value] } },
+			} satisfies INodeProperties,
+		],
+		execute: async () => [],
+	};
+	let descriptions: Descriptions | undefined;
+	jest.isolateModules(() => {
+		// An ES module, as the file compiles to (otherwise the import would add a `default` entry).
+		jest.doMock(operations, () =>
+			Object.defineProperty(
+				{ ...jest.requireActual(operations), [value]: operation },
+				'__esModule',
+				{
+					value: true,
+				},
+			),
+		);
+		descriptions = descriptionsFrom(ROOT);
+	});
+	jest.dontMock(operations);
+	return descriptions!;
+}
+
+/** A copy of the current descriptions with one change. */
+function withChange(change: (descriptions: Descriptions) => void): Descriptions {
+	const copy: Descriptions = structuredClone(current);
+	change(copy);
+	return copy;
+}
+
+/** The parameter named `name` that an operation's panel shows (not its tool form's). */
+const parameter = (description: INodeTypeDescription, name: string, operation?: string) =>
+	description.properties.find(
+		(property) =>
+			property.name === name &&
+			!property.displayOptions?.show?.['@tool'] &&
+			(!operation || property.displayOptions?.show?.operation?.includes(operation)),
+	)!;
 
 describe('pictures of README.md and docs/', () => {
 	it.each((PICTURES as Picture[]).map((picture) => [picture.file, picture]))(
-		'%s was made from the current node descriptions and examples',
+		'%s shows the current nodes and examples',
 		(file, picture) => {
 			const made = manifest.pictures[file];
-			if (!made) throw new Error(`${SCREENSHOTS}/${file} is not in ${MANIFEST}. ${rerun}`);
-			const now = inputsOf(picture, { nodesRoot: ROOT });
-			const changed = Object.keys({ ...now.sources, ...made.madeFrom }).filter(
-				(source) => now.sources[source] !== made.madeFrom[source],
-			);
-			if (now.inputs !== made.inputs)
-				throw new Error(
-					`${SCREENSHOTS}/${file} shows an older product: changed since it was made: ${changed.join(', ')}. ${rerun}`,
-				);
+			const message = behind(file, made, shownNow(picture, current));
+			if (message) throw new Error(message);
 			const png = join(ROOT, SCREENSHOTS, file);
 			if (!existsSync(png) || sha256(readFileSync(png)) !== made.png)
 				throw new Error(`${SCREENSHOTS}/${file} is not the picture ${COMMAND} made. ${rerun}`);
@@ -80,38 +155,73 @@ describe('pictures of README.md and docs/', () => {
 		expect(shown.filter((entry) => !made.has(entry.split(': ')[1]))).toEqual([]);
 	});
 
-	it('a picture falls behind when a node description or its example changes, not when another does', () => {
-		// A copy of the repository's examples and VERSION, and stand-in node classes whose descriptions can change.
+	it('a new operation leaves every picture that does not show it as it is', () => {
+		// The fax resource is in the node's panel and in most examples, none of which shows its picker open.
+		expect(fallBehind(withOperation('fax', 'archive'))).toEqual({});
+		expect(fallBehind(withOperation('number', 'archive'))).toEqual({});
+		// The node panel lists the account's actions first: a new one there is in its picture.
+		expect(Object.keys(fallBehind(withOperation('account', 'archive')))).toEqual([
+			'node-panel.png',
+		]);
+	});
+
+	it('a picture falls behind when something it shows changes, and says which command redraws it', () => {
+		const renamed = fallBehind(
+			withChange(({ nodes }) => {
+				nodes.faxPlus.displayName = 'Fax Plus';
+			}),
+		);
+		expect(Object.keys(renamed)).toEqual(['node-panel.png']);
+		expect(renamed['node-panel.png']).toContain('faxPlus: name and icon');
+		expect(renamed['node-panel.png']).toContain('Run `npm run screenshots`');
+
+		const trigger = fallBehind(
+			withChange(({ nodes }) => {
+				nodes.faxPlusTrigger.displayName = 'Fax Plus Trigger';
+			}),
+		);
+		expect(Object.keys(trigger).sort()).toEqual(['fax-plus-trigger.png', 'node-panel.png']);
+
+		// A parameter the node's panel shows (Fax → Extract Text and Fields); the canvas shows only whether it is filled in.
+		const maxChecks = fallBehind(
+			withChange(({ nodes }) => {
+				parameter(nodes.faxPlus, 'maxResultChecks', 'extract').displayName = 'Checks at Most';
+			}),
+		);
+		expect(Object.keys(maxChecks)).toEqual(['fax-plus-node.png']);
+		expect(maxChecks['fax-plus-node.png']).toContain('faxPlus: parameters shown');
+
+		const required = fallBehind(
+			withChange(({ nodes }) => {
+				parameter(nodes.faxPlusPollTrigger, 'events').required = false;
+			}),
+		);
+		expect(Object.keys(required).sort()).toEqual([
+			'example-fax-intake-to-data-table.png',
+			'example-poll-fax-received-to-disk.png',
+		]);
+	});
+
+	it('an example falls behind when its file changes, and no other picture does', () => {
+		// A copy of what the pictures read besides the node descriptions: the examples, the icons, n8n's version.
 		const root = mkdtempSync(join(tmpdir(), 'pictures-'));
 		try {
-			cpSync(join(ROOT, 'examples'), join(root, 'examples'), { recursive: true });
-			mkdirSync(join(root, 'scripts/n8n'), { recursive: true });
-			cpSync(join(ROOT, 'scripts/n8n/VERSION'), join(root, 'scripts/n8n/VERSION'));
-			const writeNode = (dir: string, name: string, description: object) => {
-				mkdirSync(join(root, 'nodes', dir), { recursive: true });
-				writeFileSync(
-					join(root, 'nodes', dir, `${name}.node.js`),
-					`exports.${name} = class { constructor() { this.description = ${JSON.stringify(description)}; } };`,
-				);
-				jest.resetModules();
+			for (const dir of ['examples', 'icons', 'scripts/n8n'])
+				cpSync(join(ROOT, dir), join(root, dir), { recursive: true });
+			const shown = (picture: Picture) => {
+				const { sources, inputs } = inputsOf(picture, { descriptions: current, root });
+				return { madeFrom: sources, inputs };
 			};
-			writeNode('FaxPlus', 'FaxPlus', { name: 'faxPlus', version: 1 });
-			writeNode('FaxPlusTrigger', 'FaxPlusTrigger', { name: 'faxPlusTrigger', version: 1 });
-			writeNode('FaxPlusPollTrigger', 'FaxPlusPollTrigger', { name: 'faxPlusPollTrigger' });
-			const byFile = Object.fromEntries((PICTURES as Picture[]).map((p) => [p.file, p]));
-			const inputs = (file: string) => inputsOf(byFile[file], { nodesRoot: root, root }).inputs;
-			const trigger = inputs('fax-plus-trigger.png');
-			const send = inputs('example-send-fax-report-status.png');
-
-			writeNode('FaxPlus', 'FaxPlus', { name: 'faxPlus', version: 2 });
-			expect(inputs('example-send-fax-report-status.png')).not.toBe(send);
-			expect(inputs('fax-plus-trigger.png')).toBe(trigger);
-
+			const before = (PICTURES as Picture[]).map(shown);
 			const example = join(root, 'examples/send-fax-report-status.json');
-			const before = inputs('example-send-fax-report-status.png');
-			writeFileSync(example, readFileSync(example, 'utf8').replace('send-fax', 'send-a-fax'));
-			expect(inputs('example-send-fax-report-status.png')).not.toBe(before);
-			expect(inputs('fax-plus-trigger.png')).toBe(trigger);
+			writeFileSync(example, readFileSync(example, 'utf8').replace('"Send Fax"', '"Send a Fax"'));
+			const messages = (PICTURES as Picture[]).flatMap((picture, index) => {
+				const message = behind(picture.file, before[index], shown(picture));
+				return message ? [[picture.file, message]] : [];
+			});
+			expect(messages.map(([file]) => file)).toEqual(['example-send-fax-report-status.png']);
+			expect(messages[0][1]).toContain('examples/send-fax-report-status.json');
+			expect(messages[0][1]).toContain('"Send a Fax": what it needs');
 		} finally {
 			rmSync(root, { recursive: true, force: true });
 		}
