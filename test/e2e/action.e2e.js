@@ -426,10 +426,14 @@ const CASES = [
 				s.server.state.files[r.body.files[0]],
 				'the outbox names a file the server does not have',
 			);
-			const [out] = jsonOf(items);
-			assert.deepEqual(out.to, ['+4930123456', '+33144556677']);
-			const ids = Object.values(out.ids ?? {});
-			assert.equal(ids.length, 2, `ids: ${JSON.stringify(out.ids)}`);
+			// One item per destination, its outbox ID beside the number.
+			const out = jsonOf(items);
+			assert.deepEqual(
+				out.map((o) => o.to),
+				['+4930123456', '+33144556677'],
+			);
+			const ids = out.map((o) => o.outboxFaxId);
+			assert.equal(new Set(ids).size, 2, `outbox IDs: ${JSON.stringify(ids)}`);
 			for (const id of ids) assert.equal(s.server.state.outbox[id]?.status, 'submitted');
 			assert.deepEqual(ids.map((id) => s.server.state.outbox[id].src).sort(), [
 				'+15551230001',
@@ -468,7 +472,8 @@ const CASES = [
 				s.server.state.files[r.body.files[0]],
 				'the outbox names a file the server does not have',
 			);
-			assert.deepEqual(Object.keys(jsonOf(items)[0].ids), ['+4930123456']);
+			assert.deepEqual(Object.keys(jsonOf(items)[0]), ['outboxFaxId', 'to', 'from']);
+			assert.equal(jsonOf(items)[0].to, '+4930123456');
 		},
 	},
 	{

@@ -99,6 +99,13 @@ export function apiRequests(server: FaxPlusServer): RecordedRequest[] {
 }
 
 /** The single API request of a run; fails the test when there were more or none. */
+/** The storage paths of the files Fax → Send sent in the outbox fax of one of its items. */
+export function filesSent(server: FaxPlusServer, item: INodeExecutionData): string[] {
+	const fax = server.state.outbox[String(item.json.outboxFaxId)];
+	if (!fax) throw new Error(`No outbox fax "${String(item.json.outboxFaxId)}" on the server`);
+	return fax.files as string[];
+}
+
 export function onlyApiRequest(server: FaxPlusServer): RecordedRequest {
 	const requests = apiRequests(server);
 	expect(requests.map((r) => `${r.method} ${r.path}`)).toHaveLength(1);

@@ -27,9 +27,10 @@ import {
 	fetchDocuments,
 } from './shared/documentUrls';
 import { uploadDocument } from './shared/uploadBody';
+import { totalPages } from './shared/pageCount';
 import { resourceLocator } from '../shared/locators';
 import { fromField, senderOf } from './shared/senders';
-import { sentForAgent } from './shared/sendResult';
+import { duplicateItems, sentForAgent, sentItems } from './shared/sendResult';
 import { runsAsTool } from '../shared/output';
 import {
 	allowedDestinationsOption,
@@ -341,6 +342,7 @@ export async function execute(
 	const fromFax =
 		source === 'fax' ? requiredString(this, 'fromFax', 'Fax to Send Again', itemIndex) : undefined;
 	const documents = source === 'fax' ? [] : await documentsOf(this, itemIndex, source);
+	const pages = documents.length > 0 ? await totalPages(documents) : undefined;
 	const once = await claimSend(this, itemIndex, options, {
 		userId,
 		to,
@@ -354,7 +356,7 @@ export async function execute(
 			event: 'send_duplicate',
 			itemIndex,
 		});
-		return toItems(once.duplicate);
+		return toItems(duplicateItems(once.duplicate));
 	}
 	const claim = once?.claim;
 	const comment = taggedComment(payload.comment, claim);
@@ -385,7 +387,7 @@ export async function execute(
 				event: 'send_duplicate',
 				itemIndex,
 			});
-			return toItems(duplicate);
+			return toItems(duplicateItems(duplicate));
 		}
 		claim?.sending();
 		answer = await faxPlusApiRequest<OutboxCreated | undefined>(this, {
@@ -405,7 +407,7 @@ export async function execute(
 			itemIndex,
 		});
 
-	const sent: FaxSent = { ids: idsOf(answer), to, files, from };
+	const sent: FaxSent = { ids: idsOf(answer), to, from };
 	const outboxIds = Object.values(sent.ids);
 	logDebug(this, `Send created outbox fax(es) ${outboxIds.join(', ') || '(no IDs answered)'}`, {
 		event: 'send_created',
@@ -417,6 +419,7 @@ export async function execute(
 		{ outboxIds, from, to },
 		{ numbers: options.saveNumbersInCustomData !== false },
 	);
+	if (pages !== undefined) sent.pages = pages;
 	if (fromFax !== undefined) sent.fromFax = fromFax;
 	if (body.send_time) sent.sendTime = body.send_time;
 	if (claim) sent.commentTag = claim.tag;
@@ -425,7 +428,8 @@ export async function execute(
 		return toItems(
 			await waitForFinalStatus(this, itemIndex, userId, sent.ids, waitSettings, sentAt),
 		);
-	return toItems(runsAsTool(this) ? sentForAgent(sent) : sent);
+	const items = sentItems(sent);
+	return toItems(runsAsTool(this) ? sentForAgent(items, sent.sendTime) : items);
 }
 
 function documentSourceOf(context: IExecuteFunctions, itemIndex: number): DocumentSource {

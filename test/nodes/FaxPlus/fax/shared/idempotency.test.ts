@@ -1,6 +1,6 @@
 // Send → Idempotency Key, through n8n-core's real processed-data service (an in-memory database
 // read then written without a lock, as n8n's is); another process's writes are played into it.
-import { sleep, type IDataObject } from 'n8n-workflow';
+import { sleep, type IDataObject, type INodeExecutionData } from 'n8n-workflow';
 import {
 	apiRequests,
 	patCredentials,
@@ -48,16 +48,34 @@ async function run(server: FaxPlusServer, parameters: IDataObject, nodeId?: stri
 	});
 }
 
+/**
+ * Send's items (one per destination) as one answer per input item: the first item's fields and
+ * `ids`, the outbox IDs by number, so a repeat compares with the first send in one line.
+ */
+function perSend(items: INodeExecutionData[]): IDataObject[] {
+	const sends = new Map<number, IDataObject>();
+	for (const item of items) {
+		const input = (item.pairedItem as { item: number }).item;
+		const answer: IDataObject = sends.get(input) ?? { ...item.json, ids: {} };
+		delete answer.outboxFaxId;
+		delete answer.to;
+		if (typeof item.json.outboxFaxId === 'string')
+			(answer.ids as IDataObject)[String(item.json.to)] = item.json.outboxFaxId;
+		sends.set(input, answer);
+	}
+	return [...sends.values()];
+}
+
 async function sendOk(server: FaxPlusServer, parameters: IDataObject, asTool = false) {
 	const result = await runOperation(server, { ...send, ...parameters }, { asTool });
 	if (result.error) throw new Error(`${result.error.message} (${result.error.description ?? ''})`);
-	return result.items.map((item) => item.json);
+	return perSend(result.items);
 }
 
 async function sendAs(server: FaxPlusServer, nodeId: string, parameters: IDataObject) {
 	const result = await run(server, parameters, nodeId);
 	if (result.error) throw new Error(`${result.error.message} (${result.error.description ?? ''})`);
-	return result.items.map((item) => item.json);
+	return perSend(result.items);
 }
 
 /** Fax.Plus sends the outbox faxes: they leave the outbox for the sent list. */
@@ -146,7 +164,11 @@ describe('Fax → Send: Idempotency Key', () => {
 			{ items: [{ json: { orderId: 7 } }, { json: { orderId: 7 } }, { json: { orderId: 8 } }] },
 		);
 		expect(result.error).toBeUndefined();
-		expect(result.items.map((item) => item.json.duplicate === true)).toEqual([false, true, false]);
+		expect(perSend(result.items).map((answer) => answer.duplicate === true)).toEqual([
+			false,
+			true,
+			false,
+		]);
 		expect(outboxPosts(server())).toHaveLength(2);
 	});
 
@@ -305,7 +327,7 @@ describe('Fax → Send: Idempotency Key', () => {
 			const retried = await viaProxy({ options: { idempotencyKey: 'lost' } });
 			expect(retried.error).toBeUndefined();
 			expect(retried.items[0].json).toMatchObject({ duplicate: true });
-			expect(Object.keys(retried.items[0].json.ids as IDataObject)).toEqual([
+			expect(Object.keys(perSend(retried.items)[0].ids as IDataObject)).toEqual([
 				'+15551234567',
 				'+4930123456',
 			]);
