@@ -506,7 +506,9 @@ const CASES = [
 			);
 			const r = one(reqs, 'POST', '/accounts/self/outbox');
 			assert.equal(r.body.files.length, 2);
-			assert.deepEqual(jsonOf(items)[0].files, r.body.files);
+			const [out] = jsonOf(items);
+			assert.equal(out.files, undefined, 'Send outputs storage paths');
+			assert.deepEqual(s.server.state.outbox[out.outboxFaxId]?.files, r.body.files);
 		},
 	},
 	{

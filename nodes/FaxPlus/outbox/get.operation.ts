@@ -10,7 +10,7 @@ import { requiredString } from '../shared/items';
 import { outputProperties, shapedItems } from '../shared/output';
 
 import { faxPlusApiRequest, segment } from '../../api/transport';
-import { outboxFaxIdField, SIMPLIFIED_OUTBOX_FAX } from './fields';
+import { outboxFaxIdField, SIMPLIFIED_OUTBOX_FAX, withOutboxStatusMeaning } from './fields';
 import type { OutboxFax } from './types';
 
 export const option: INodePropertyOptions = {
@@ -41,5 +41,10 @@ export async function execute(
 		path: `/accounts/${segment(userId)}/outbox/${segment(outboxFaxId)}`,
 		itemIndex,
 	});
-	return shapedItems(this, itemIndex, [(fax ?? {}) as IDataObject], SIMPLIFIED_OUTBOX_FAX);
+	return shapedItems(
+		this,
+		itemIndex,
+		[withOutboxStatusMeaning((fax ?? {}) as IDataObject)],
+		SIMPLIFIED_OUTBOX_FAX,
+	);
 }

@@ -12,15 +12,24 @@ describe('Outbox → Get', () => {
 	const server = useFaxPlusServer();
 	const base = { resource: 'outbox', operation: 'get', userId: 'self' };
 
-	it.each<AuthKind>(['pat', 'oauth'])('outputs the outgoing fax (%s)', async (auth) => {
-		const items = await runOk(server(), { ...base, outboxFaxId: 'outbox_1' }, { auth });
+	it.each<AuthKind>(['pat', 'oauth'])('outputs the outgoing fax, Raw (%s)', async (auth) => {
+		const items = await runOk(server(), { ...base, outboxFaxId: 'outbox_1', output: 'raw' }, { auth });
 
 		const request = onlyApiRequest(server());
 		expect(request.method).toBe('GET');
 		expect(request.path).toBe('/v3/accounts/self/outbox/outbox_1');
 		expect(request.query).toEqual({});
 		expectAuthHeaders(server(), request, auth);
-		expect(items).toEqual([{ json: server().state.outbox.outbox_1, pairedItem: { item: 0 } }]);
+		expect(items).toEqual([
+			{
+				json: {
+					...server().state.outbox.outbox_1,
+					statusMeaning: 'Waiting in the outbox until its Send At time.',
+					statusRetryable: false,
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
 		expect(items[0].json).toMatchObject({
 			status: 'scheduled',
 			send_time: '2030-01-15 09:00:00 +0000',
