@@ -472,7 +472,7 @@ const CASES = [
 				s.server.state.files[r.body.files[0]],
 				'the outbox names a file the server does not have',
 			);
-			assert.deepEqual(Object.keys(jsonOf(items)[0]), ['outboxFaxId', 'to', 'from']);
+			assert.deepEqual(Object.keys(jsonOf(items)[0]), ['outboxFaxId', 'to', 'from', 'sentAt']);
 			assert.equal(jsonOf(items)[0].to, '+4930123456');
 		},
 	},

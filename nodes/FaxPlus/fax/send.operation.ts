@@ -75,7 +75,7 @@ export const option: INodePropertyOptions = {
 
 /** What an AI agent reads about this operation as a tool. */
 export const toolDescription =
-	'Send a fax with Fax.Plus to one or more fax numbers. Needs the destination numbers in E.164 format (+ and the country code), several separated by commas, and the document (the text to fax, or a document\'s http(s) URL, as this tool is set up). Returns, per destination, the outbox ID of the queued fax and a message saying what happens next and how to check the status later (Outbox → Get with the outbox ID; once sent, the fax is listed under category "sent"). The same numbers, From, documents and fax options again within 24 hours are not faxed twice: the answer then says duplicate: true. Destinations may be bounded (allowed prefixes, at most 10 numbers per call unless set); a refusal names the number and sends nothing.';
+	'Send a fax with Fax.Plus to one or more fax numbers. Needs the destination numbers in E.164 format (+ and the country code), several separated by commas, and the document (the text to fax, or a document\'s http(s) URL, as this tool is set up). Returns, per destination, the outbox ID of the queued fax and a message saying what happens next and how to check the status later (Fax → Get Status with the outboxFaxId, to and sentAt: in the outbox or, once sent, among the sent faxes). The same numbers, From, documents and fax options again within 24 hours are not faxed twice: the answer then says duplicate: true. Destinations may be bounded (allowed prefixes, at most 10 numbers per call unless set); a refusal names the number and sends nothing.';
 
 const show = showFor('fax', 'send');
 
@@ -407,7 +407,12 @@ export async function execute(
 			itemIndex,
 		});
 
-	const sent: FaxSent = { ids: idsOf(answer), to, from };
+	const sent: FaxSent = {
+		ids: idsOf(answer),
+		to,
+		from,
+		sentAt: new Date(sentAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+	};
 	const outboxIds = Object.values(sent.ids);
 	logDebug(this, `Send created outbox fax(es) ${outboxIds.join(', ') || '(no IDs answered)'}`, {
 		event: 'send_created',

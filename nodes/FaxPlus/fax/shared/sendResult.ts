@@ -36,7 +36,8 @@ export function sentForAgent(items: IDataObject[], sendTime: string | undefined)
 		message:
 			`The fax to ${String(item.to)} was accepted and queued in the Fax.Plus outbox (outbox ID ${String(item.outboxFaxId)}); Fax.Plus sends it ${when}. ` +
 			'Sending takes a few minutes (converting, dialling, retries when the line is busy). ' +
-			'To check on it: while it waits or is being sent, Outbox → Get with its outbox ID gives its status (submitted, converting, scheduled_for_sending, sending); ' +
+			'To check on it: Fax → Get Status with its outboxFaxId, to and sentAt finds it wherever it is (status, statusMeaning, final, and once sent its fax ID). ' +
+			'While it waits or is being sent, Outbox → Get with its outbox ID gives its status (submitted, converting, scheduled_for_sending, sending); ' +
 			'once sent it leaves the outbox (Outbox → Get then answers that it is not found) and appears under a new fax ID in Fax → Get Many with category "sent", ' +
 			'whose status is "success" or a failure such as "failed_user_busy". Cancel it before then with Outbox → Delete. ' +
 			'Calling Send again with the same numbers and documents does not fax them again: it answers duplicate: true.',

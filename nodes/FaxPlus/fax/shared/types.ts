@@ -107,6 +107,8 @@ export interface FaxSent {
 	ids: Record<string, string>;
 	to: string[];
 	from: string;
+	/** When n8n queued it, ISO 8601 UTC: what Fax → Get Status matches a sent fax by. */
+	sentAt: string;
 	/** Pages of the uploaded documents, when every one could be counted. */
 	pages?: number;
 	/** The fax sent again, when the document source is an existing fax. */

@@ -112,6 +112,7 @@ describe('Fax → Send', () => {
 						outboxFaxId: outboxIds[0],
 						to: '+15551234567',
 						from: '+15551230001',
+						sentAt: expect.any(String),
 						pages: 1,
 					},
 					pairedItem: { item: 0 },
@@ -211,12 +212,14 @@ describe('Fax → Send', () => {
 				outboxFaxId: ids[0],
 				to: '+15551234567',
 				from: '+15551230001',
+				sentAt: expect.any(String),
 				sendTime: '2030-01-15 09:30:00 +0000',
 			},
 			{
 				outboxFaxId: ids[1],
 				to: '+4930123456',
 				from: '+15551230001',
+				sentAt: expect.any(String),
 				sendTime: '2030-01-15 09:30:00 +0000',
 			},
 		]);

@@ -121,6 +121,7 @@ describe('Fax → Send: document sources', () => {
 					outboxFaxId: expect.any(String),
 					to: '+15551234567',
 					from: '+15551230001',
+					sentAt: expect.any(String),
 				});
 			},
 		);
@@ -339,6 +340,7 @@ describe('Fax → Send: document sources', () => {
 					outboxFaxId: id,
 					to: '+33144556677',
 					from: '+15551230001',
+					sentAt: expect.any(String),
 					fromFax: 'fax_4',
 				});
 			},
