@@ -41,3 +41,36 @@ describe.each([
 		expect(unsortedLists(properties)).toEqual([]);
 	});
 });
+
+describe('Fax.Plus: Send first', () => {
+	const node = new FaxPlus();
+	const property = (name: string, resource?: string) =>
+		node.description.properties.find(
+			(p) =>
+				p.name === name &&
+				(resource === undefined || p.displayOptions?.show?.resource?.includes(resource)),
+		)!;
+
+	it('opens on Fax → Send, Fax first among the resources and Send first among its actions', () => {
+		const resource = property('resource');
+		expect(resource.default).toBe('fax');
+		expect((resource.options as INodePropertyOptions[])[0].value).toBe('fax');
+		const operation = property('operation', 'fax');
+		expect(operation.default).toBe('send');
+		const names = (operation.options as INodePropertyOptions[]).map((option) => option.name);
+		expect(names[0]).toBe('Send');
+		// The others stay in alphabetical order after it.
+		const rest = names.slice(1);
+		expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b)));
+		// Positive control: other resources keep a purely alphabetical picker.
+		const outbox = (property('operation', 'outbox').options as INodePropertyOptions[]).map(
+			(option) => option.name,
+		);
+		expect(outbox).toEqual([...outbox].sort((a, b) => a.localeCompare(b)));
+	});
+
+	it('describes the action node, not the trigger, where n8n lists and searches it', () => {
+		expect(node.description.description).toMatch(/^Send faxes and check their status/);
+		expect(node.description.description).not.toMatch(/start|trigger/i);
+	});
+});
