@@ -477,6 +477,24 @@ const CASES = [
 		},
 	},
 	{
+		key: 'fax.getStatus',
+		params: {
+			userId: 'self',
+			outboxFaxId: 'outbox_sent_earlier',
+			to: '+33144556677',
+			sentAt: '2025-01-11T13:59:30Z',
+		},
+		check(items, reqs) {
+			one(reqs, 'GET', '/accounts/self/outbox');
+			const [out] = jsonOf(items);
+			assert.deepEqual(
+				{ where: out.where, faxId: out.faxId, status: out.status, final: out.final },
+				{ where: 'sent', faxId: 'fax_4', status: 'failed', final: true },
+			);
+			assert.equal(typeof out.statusMeaning, 'string');
+		},
+	},
+	{
 		key: 'fax.send',
 		label: 'fax.send from URLs',
 		// n8n 1.x has no egress allow list: Send refuses the loopback document host there (hostile-document-urls.e2e.js).
