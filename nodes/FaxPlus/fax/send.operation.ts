@@ -75,7 +75,7 @@ export const option: INodePropertyOptions = {
 
 /** What an AI agent reads about this operation as a tool. */
 export const toolDescription =
-	'Send a fax with Fax.Plus to one or more fax numbers. Needs the destination numbers in E.164 format (+ and the country code), several separated by commas, and the document (the text to fax, or a document\'s http(s) URL, as this tool is set up). Returns, per destination, the outbox ID of the queued fax and a message saying what happens next and how to check the status later (Fax → Get Status with the outboxFaxId, to and sentAt: in the outbox or, once sent, among the sent faxes). The same numbers, From, documents and fax options again within 24 hours are not faxed twice: the answer then says duplicate: true. Destinations may be bounded (allowed prefixes, at most 10 numbers per call unless set); a refusal names the number and sends nothing.';
+	"Send a fax with Fax.Plus to one or more fax numbers. Needs the destination numbers in E.164 format (+ and the country code), several separated by commas, and the document (the text to fax, or a document's http(s) URL, as this tool is set up). Returns, per destination, the outbox ID of the queued fax and a message saying what happens next and how to check the status later (Fax → Get Status with the outboxFaxId, to and sentAt: in the outbox or, once sent, among the sent faxes). The same numbers, From, documents and fax options again within 24 hours are not faxed twice: the answer then says duplicate: true. Destinations may be bounded (allowed prefixes, at most 10 numbers per call unless set); a refusal names the number and sends nothing.";
 
 const show = showFor('fax', 'send');
 
@@ -102,6 +102,31 @@ const COVER_PAGE_FLAGS: readonly CoverPageFlag[] = [
 export const MAX_DESTINATIONS = 4000;
 /** Fax.Plus retries a failed fax at most 3 times (its help centre, "Auto Retry on Failure"). */
 export const MAX_RETRY_COUNT = 3;
+
+/** Pages Send takes without Max Pages set: enough for everyday faxes, far from an accidental 2,000-page file. */
+export const DEFAULT_MAX_PAGES = 100;
+
+/** Max Pages: refuses counted documents with more pages, naming the option. */
+function checkPages(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	pages: number | undefined,
+	maxPages: unknown,
+): void {
+	const limit =
+		maxPages === undefined || maxPages === ''
+			? DEFAULT_MAX_PAGES
+			: wholeNumber(context, itemIndex, maxPages, 'Max Pages');
+	if (pages === undefined || pages <= limit) return;
+	throw new NodeOperationError(
+		context.getNode(),
+		`The documents have ${pages} pages, more than Max Pages (${limit})`,
+		{
+			itemIndex,
+			description: `Nothing was sent. To fax them, raise Max Pages under Options to at least ${pages}; otherwise check that the right file is mapped.`,
+		},
+	);
+}
 
 /** Retry settings of the fax (the SDK's RetryOptions). */
 const retryFields: INodeProperties[] = [
@@ -281,6 +306,14 @@ export const description: INodeProperties[] = [
 			idempotencyKeyOption,
 			keyHistorySizeOption,
 			maxDestinationsOption,
+			{
+				displayName: 'Max Pages',
+				name: 'maxPages',
+				type: 'number',
+				typeOptions: { minValue: 1, numberPrecision: 0 },
+				default: DEFAULT_MAX_PAGES,
+				description: `Refuse documents with more pages than this, before anything is uploaded; ${DEFAULT_MAX_PAGES} when not set. Guards against faxing a huge file by mistake (PDF, TIFF and images are counted).`,
+			},
 			maxStatusChecksOption,
 			...retryFields,
 			customDataNumbersOption,
@@ -343,6 +376,7 @@ export async function execute(
 		source === 'fax' ? requiredString(this, 'fromFax', 'Fax to Send Again', itemIndex) : undefined;
 	const documents = source === 'fax' ? [] : await documentsOf(this, itemIndex, source);
 	const pages = documents.length > 0 ? await totalPages(documents) : undefined;
+	checkPages(this, itemIndex, pages, options.maxPages);
 	const once = await claimSend(this, itemIndex, options, {
 		userId,
 		to,
