@@ -218,7 +218,7 @@ export const description: INodeProperties[] = [
 		displayName: 'Fax to Send Again',
 		name: 'fromFax',
 		description:
-			"A fax of the chosen user whose document is sent to the new numbers (re-send or forward). Sent as from_fax, which Fax.Plus's Send a fax page documents and its SDK does not.",
+			'A fax of the chosen user whose document is sent to the new numbers (re-send or forward); nothing is uploaded',
 		displayOptions: showForSource('fax'),
 		searchListMethod: 'searchFaxes',
 		listPlaceholder: 'Select a fax...',
@@ -304,7 +304,11 @@ export const description: INodeProperties[] = [
 			},
 			downloadTimeLimitOption,
 			idempotencyKeyOption,
-			keyHistorySizeOption,
+			{
+				...keyHistorySizeOption,
+				description:
+					'How many Idempotency Keys this node remembers; the oldest are forgotten first, and a forgotten key sends again',
+			},
 			maxDestinationsOption,
 			{
 				displayName: 'Max Pages',

@@ -1,4 +1,9 @@
-import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
+import {
+	NodeHelpers,
+	type INodeProperties,
+	type INodePropertyCollection,
+	type INodePropertyOptions,
+} from 'n8n-workflow';
 import { FaxPlus } from '../../../nodes/FaxPlus/FaxPlus.node';
 import { FaxPlusTrigger } from '../../../nodes/FaxPlusTrigger/FaxPlusTrigger.node';
 
@@ -67,6 +72,19 @@ describe('Fax.Plus: Send first', () => {
 			(option) => option.name,
 		);
 		expect(outbox).toEqual([...outbox].sort((a, b) => a.localeCompare(b)));
+	});
+
+	it('shows Send one "Add Option" (its Options); other operations keep Node Options', () => {
+		const collectionsShown = (parameters: Record<string, string>) =>
+			node.description.properties
+				.filter(
+					(p) =>
+						p.type === 'collection' &&
+						NodeHelpers.displayParameter(parameters, p, null, node.description),
+				)
+				.map((p) => p.name);
+		expect(collectionsShown({ resource: 'fax', operation: 'send' })).toEqual(['options']);
+		expect(collectionsShown({ resource: 'fax', operation: 'get' })).toEqual(['nodeOptions']);
 	});
 
 	it('describes the action node, not the trigger, where n8n lists and searches it', () => {

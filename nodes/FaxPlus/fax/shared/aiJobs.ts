@@ -225,7 +225,7 @@ export function waitSettings(
 		throw new NodeOperationError(
 			context.getNode(),
 			`Check Interval (Seconds) must be at least ${floor}, not "${String(interval)}"`,
-			{ itemIndex, description: 'Fax.Plus watches tight polling.' },
+			{ itemIndex, description: 'Fax.Plus is not to be asked more often.' },
 		);
 	}
 	return {

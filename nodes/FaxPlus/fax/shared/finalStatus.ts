@@ -34,7 +34,7 @@ export const statusCheckIntervalOption: INodeProperties = {
 	type: 'number',
 	typeOptions: { minValue: statusTiming.floorSeconds },
 	default: DEFAULT_CHECK_INTERVAL_SECONDS,
-	description: `With Wait for Final Status: seconds between two checks; at least ${statusTiming.floorSeconds} (Fax.Plus watches tight polling)`,
+	description: `With Wait for Final Status: seconds between two checks; at least ${statusTiming.floorSeconds}, so Fax.Plus is not asked too often`,
 };
 
 export const maxStatusChecksOption: INodeProperties = {
@@ -88,7 +88,7 @@ export function finalStatusSettings(
 		throw new NodeOperationError(
 			context.getNode(),
 			`Status Check Interval (Seconds) must be at least ${floor}, not "${String(options.statusCheckInterval)}"`,
-			{ itemIndex, description: 'Fax.Plus watches tight status polling.' },
+			{ itemIndex, description: 'Fax.Plus is not to be asked more often.' },
 		);
 	}
 	const maxChecks = positiveWhole(
