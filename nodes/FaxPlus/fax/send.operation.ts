@@ -10,7 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue, formatSendTime } from '../../api/dates';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { normalizeE164Numbers } from '../../api/numbers';
+import { destinationNumbers } from '../../api/numbers';
 import { wholeNumber } from '../shared/values';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import {
@@ -302,6 +302,15 @@ export const description: INodeProperties[] = [
 					},
 				],
 			},
+			{
+				displayName: 'Default Country Code',
+				name: 'defaultCountryCode',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 49',
+				description:
+					'The country calling code of numbers written the national way, e.g. 49 for Germany: then 030 1234567 is sent to +49301234567 and 0049 30 1234567 to +49301234567',
+			},
 			downloadTimeLimitOption,
 			idempotencyKeyOption,
 			{
@@ -522,8 +531,10 @@ async function documentsOf(
 }
 
 function destinations(context: IExecuteFunctions, itemIndex: number): string[] {
-	const result = normalizeE164Numbers(
+	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const result = destinationNumbers(
 		context.getNodeParameter('to', itemIndex, '') as string | string[],
+		String(options.defaultCountryCode ?? ''),
 	);
 	if (!result.ok) {
 		throw new NodeOperationError(context.getNode(), `To: "${result.invalid}" ${result.reason}`, {

@@ -554,12 +554,12 @@ describe('Fax → Send', () => {
 			[
 				'a number without "+"',
 				{ to: '+15551234567, 49 30 123456' },
-				'To: "49 30 123456" must start with "+" and the country code (E.164, e.g. +15551234567)',
+				'To: "49 30 123456" must start with "+" and the country code (E.164, e.g. +15551234567), or set Default Country Code under Options for national numbers',
 			],
 			[
 				'a number with letters',
 				{ to: '+1555CALLNOW' },
-				'To: "+1555CALLNOW" is not an E.164 number: "+" then 2 to 15 digits',
+				'To: "+1555CALLNOW" is not a fax number: "+1555CALLNOW" has more than "+" and digits',
 			],
 			['no number', { to: ' , ' }, 'To is required'],
 			[
@@ -658,6 +658,17 @@ describe('Fax → Send', () => {
 		);
 		expect(uploadedParts(retried)[0].data.equals(PDF)).toBe(true);
 		expect(result.items[0].json.to).toBe('+15551234567');
+	});
+
+	it('sends national and 00 numbers from a form with the Default Country Code, as "+" numbers', async () => {
+		const items = await runOk(
+			server(),
+			{ ...base, to: '030 1234567, 0033 1 44 55 66 77', options: { defaultCountryCode: '49' } },
+			{ items: itemWith({ data: binaryOf(PDF, 'application/pdf', 'a.pdf') }) },
+		);
+		const outbox = apiRequests(server()).find((r) => r.path === '/v3/accounts/self/outbox');
+		expect(outbox?.body.to).toEqual(['+49301234567', '+33144556677']);
+		expect(items.map((item) => item.json.to)).toEqual(['+49301234567', '+33144556677']);
 	});
 
 	it('continues with the next item when one fails and Continue On Fail is set', async () => {
