@@ -106,6 +106,20 @@ export function filesSent(server: FaxPlusServer, item: INodeExecutionData): stri
 	return fax.files as string[];
 }
 
+/** Fax.Plus sends an outbox fax: it leaves the outbox for the sent list with `status`. */
+export async function finishOutboxFax(
+	server: FaxPlusServer,
+	id: string,
+	status = 'success',
+): Promise<void> {
+	const answer = await fetch(`${server.origin}/_control/outbox/finish`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ id, status }),
+	});
+	if (answer.status !== 200) throw new Error(`finishing ${id} answered ${answer.status}`);
+}
+
 export function onlyApiRequest(server: FaxPlusServer): RecordedRequest {
 	const requests = apiRequests(server);
 	expect(requests.map((r) => `${r.method} ${r.path}`)).toHaveLength(1);

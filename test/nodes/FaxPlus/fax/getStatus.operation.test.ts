@@ -1,17 +1,12 @@
 // Fax → Get Status: where a fax from Send is now, from Send's own output fields.
 import type { INodeExecutionData } from 'n8n-workflow';
-import type { FaxPlusServer } from '../../../server';
-import { apiRequests, runOk, runOperation, useFaxPlusServer } from '../../../support/faxplus';
-
-/** Fax.Plus sends an outbox fax: it leaves the outbox for the sent list with `status`. */
-async function finish(server: FaxPlusServer, id: string, status = 'success') {
-	const answer = await fetch(`${server.origin}/_control/outbox/finish`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ id, status }),
-	});
-	expect(answer.status).toBe(200);
-}
+import {
+	apiRequests,
+	finishOutboxFax,
+	runOk,
+	runOperation,
+	useFaxPlusServer,
+} from '../../../support/faxplus';
 
 describe('Fax → Get Status', () => {
 	const server = useFaxPlusServer();
@@ -63,8 +58,8 @@ describe('Fax → Get Status', () => {
 		]);
 
 		const before = new Set(Object.keys(server().state.faxes));
-		await finish(server(), String(sent[0].json.outboxFaxId), 'success');
-		await finish(server(), String(sent[1].json.outboxFaxId), 'failed_user_busy');
+		await finishOutboxFax(server(), String(sent[0].json.outboxFaxId), 'success');
+		await finishOutboxFax(server(), String(sent[1].json.outboxFaxId), 'failed_user_busy');
 		const ended = await statusOf(sent);
 		const sentFaxes = Object.values(server().state.faxes).filter((fax) => !before.has(fax.id));
 		expect(sentFaxes).toHaveLength(2);
@@ -142,7 +137,7 @@ describe('Outbox → Get for a fax that has left the outbox', () => {
 		});
 		expect(waiting.json).toMatchObject({ id, status: 'submitted' });
 
-		await finish(server(), id);
+		await finishOutboxFax(server(), id);
 		const { error } = await runOperation(server(), {
 			resource: 'outbox',
 			operation: 'get',
