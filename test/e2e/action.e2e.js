@@ -346,7 +346,18 @@ const CASES = [
 			// Credits spent once per job: one per page.
 			assert.equal(s.server.state.aiCredits.credits_remaining, s.extract.credits - 2 * 2);
 			assert.equal(items.length, 1);
-			const { fields, message, ...out } = items[0].json;
+			const { fields, message, ...rest } = items[0].json;
+			// Each field flat beside the object too, one column each.
+			const flat = Object.fromEntries(
+				Object.entries(rest).filter(([key]) => key.startsWith('field_')),
+			);
+			assert.deepEqual(
+				flat,
+				Object.fromEntries(Object.entries(fields).map(([key, value]) => [`field_${key}`, value])),
+			);
+			const out = Object.fromEntries(
+				Object.entries(rest).filter(([key]) => !key.startsWith('field_')),
+			);
 			assert.deepEqual(out, {
 				faxId: fax.id,
 				finished: true,
