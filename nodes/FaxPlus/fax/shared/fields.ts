@@ -42,7 +42,6 @@ export const SIMPLIFIED_FAX: SimplifiedShape = {
 		'statusRetryable',
 		'pages',
 		'start_time',
-		'submit_time',
 		'is_read',
 		'comment',
 	],

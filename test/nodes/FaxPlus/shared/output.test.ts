@@ -43,7 +43,6 @@ describe('Output: Simplified, Raw, Selected Fields', () => {
 			statusRetryable: false,
 			pages: 2,
 			start_time: '2025-01-14T10:15:00Z',
-			submit_time: '2025-01-14T10:15:00Z',
 			is_read: false,
 			comment: 'Invoice from Berlin Clinic',
 		});
@@ -60,7 +59,6 @@ describe('Output: Simplified, Raw, Selected Fields', () => {
 			to: '+15551230001',
 			pages: 2,
 			start_time: '2025-01-14T10:15:00Z',
-			submit_time: '2025-01-14T10:15:00Z',
 			is_read: false,
 			// Text written by the sender, marked as data (a received fax's caller ID too).
 			untrusted: { comment: 'Invoice from Berlin Clinic', callerId: '+4930123456' },
