@@ -14,11 +14,11 @@ import { legacyHook } from './legacyHook';
 /** Every resource of the node, keyed by the `resource` parameter's values, in the order the picker shows them. */
 export const resources: Record<string, FaxPlusResource> = {
 	fax,
+	number,
 	outbox,
 	account,
 	contact,
 	contactGroup,
-	number,
 	ai,
 	shop,
 	token,
