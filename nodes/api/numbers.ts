@@ -53,7 +53,7 @@ export function destinationNumbers(
 		.filter((entry) => entry !== '');
 	const numbers: string[] = [];
 	for (const entry of entries) {
-		let number = entry.replace(/[\s\-().\/]/g, '');
+		let number = entry.replace(/[\s\-()./]/g, '');
 		if (country && /^00[1-9]/.test(number)) number = `+${number.slice(2)}`;
 		else if (country && /^0[1-9]/.test(number)) number = `+${country}${number.slice(1)}`;
 		if (!number.startsWith('+')) {

@@ -121,7 +121,9 @@ module.exports = async function sameKeyAtTwoWorkers({ check, log, queue, server,
 				.map((a) => String(a?.error ?? JSON.stringify(a)));
 			for (const answers of rounds) {
 				const kind = answers
-					.map((a) => (a?.duplicate ? 'duplicate' : a?.error ? `error` : a?.outboxFaxId ? 'sent' : '?'))
+					.map((a) =>
+						a?.duplicate ? 'duplicate' : a?.error ? `error` : a?.outboxFaxId ? 'sent' : '?',
+					)
 					.sort()
 					.join('+');
 				kinds.set(kind, (kinds.get(kind) ?? 0) + 1);

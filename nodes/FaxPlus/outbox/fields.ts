@@ -1,7 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { resourceLocator } from '../shared/locators';
-import type { IDataObject } from 'n8n-workflow';
 import { outboxStatusFields } from '../../api/faxStatuses';
 import type { SimplifiedShape } from '../shared/output';
 

@@ -37,18 +37,15 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
-	let fax: OutboxFax;
-	try {
-		fax = await faxPlusApiRequest<OutboxFax>(this, {
-			method: 'GET',
-			path: `/accounts/${segment(userId)}/outbox/${segment(outboxFaxId)}`,
-			itemIndex,
-		});
-	} catch (error) {
+	const fax = await faxPlusApiRequest<OutboxFax>(this, {
+		method: 'GET',
+		path: `/accounts/${segment(userId)}/outbox/${segment(outboxFaxId)}`,
+		itemIndex,
+	}).catch(async (error: unknown) => {
 		if (error instanceof NodeApiError && error.httpCode === '400')
 			await refuseLeftOutbox(this, itemIndex, userId, outboxFaxId);
 		throw error;
-	}
+	});
 	return shapedItems(
 		this,
 		itemIndex,

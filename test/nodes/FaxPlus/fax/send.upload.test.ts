@@ -6,7 +6,13 @@ import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
 import type { IBinaryData, IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { startFaxPlusServer, type FaxPlusServer } from '../../../server';
-import { apiRequests, filesSent, runOk, runOperation, type AuthKind } from '../../../support/faxplus';
+import {
+	apiRequests,
+	filesSent,
+	runOk,
+	runOperation,
+	type AuthKind,
+} from '../../../support/faxplus';
 import { initBinaryData } from '../../../support/n8n-harness';
 import { uploadFileName } from '../../../../nodes/FaxPlus/fax/shared/documents';
 
