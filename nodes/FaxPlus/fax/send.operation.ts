@@ -347,7 +347,8 @@ export const description: INodeProperties[] = [
 				description:
 					'Whether Fax.Plus optimises the documents for text (turn it off when re-sending a fax, to keep its quality)',
 			},
-			toolRepeatWindowOption,
+			// It matters only to an AI agent: shown on the tool n8n makes of the node, not in workflows.
+			{ ...toolRepeatWindowOption, displayOptions: { show: { '@tool': [true] } } },
 			{
 				displayName: 'Upload Format',
 				name: 'uploadFormat',

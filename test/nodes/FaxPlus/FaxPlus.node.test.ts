@@ -87,6 +87,24 @@ describe('Fax.Plus: Send first', () => {
 		expect(collectionsShown({ resource: 'fax', operation: 'get' })).toEqual(['nodeOptions']);
 	});
 
+	it('shows Tool Repeat Window only on the tool n8n makes of the node, where it applies', () => {
+		const sendOptions = node.description.properties.find(
+			(p) => p.name === 'options' && p.displayOptions?.show?.operation?.includes('send'),
+		)!;
+		const window = (sendOptions.options as INodeProperties[]).find(
+			(option) => option.name === 'toolKeyWindowHours',
+		)!;
+		const shownOn = (type: string) =>
+			NodeHelpers.displayParameter({}, window, null, { ...node.description, name: type });
+		expect(shownOn('faxPlusTool')).toBe(true);
+		expect(shownOn('faxPlus')).toBe(false);
+		// Positive control: the Idempotency Key is shown in both.
+		const key = (sendOptions.options as INodeProperties[]).find(
+			(option) => option.name === 'idempotencyKey',
+		)!;
+		expect(NodeHelpers.displayParameter({}, key, null, node.description)).toBe(true);
+	});
+
 	it('describes the action node, not the trigger, where n8n lists and searches it', () => {
 		expect(node.description.description).toMatch(/^Send faxes and check their status/);
 		expect(node.description.description).not.toMatch(/start|trigger/i);
