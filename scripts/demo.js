@@ -329,6 +329,10 @@ Fax.Plus demo is running (n8n ${n8n.version}${queueMode ? ', queue mode: main, w
 
   Local Fax.Plus server   ${server.baseUrl}
     credential "Fax.Plus (local server)" uses its personal access token;
+    to create one yourself (README, "Credentials"): n8n → Credentials → Create → "Fax.Plus API", then paste
+      Personal Access Token   ${server.tokens.pat}
+      Base URL                ${server.baseUrl}
+    (a token of this local server only; it opens nothing else)
     endpoint ${endpoint.id} delivers to ${endpoint.url}
 
   OAuth2: credential "${oauth.name}" is not connected yet

@@ -19,7 +19,8 @@ export class FaxPlus implements INodeType {
 		group: ['output'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Manage faxes, numbers, AI extraction and webhooks with the Fax.Plus API',
+		description:
+			'Send faxes and check their status; read, download and extract the text of faxes; manage numbers and webhooks',
 		defaults: { name: 'Fax.Plus' },
 		usableAsTool: true,
 		builderHint: {
@@ -58,7 +59,7 @@ export class FaxPlus implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: Object.values(resources).map((resource) => resource.option),
-				default: 'account',
+				default: 'fax',
 			},
 			...Object.values(resources).flatMap((resource) => resource.description),
 			nodeOptionsProperty,

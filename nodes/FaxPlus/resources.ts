@@ -13,12 +13,12 @@ import { legacyHook } from './legacyHook';
 
 /** Every resource of the node, keyed by the `resource` parameter's values, in the order the picker shows them. */
 export const resources: Record<string, FaxPlusResource> = {
+	fax,
+	number,
+	outbox,
 	account,
 	contact,
 	contactGroup,
-	outbox,
-	fax,
-	number,
 	ai,
 	shop,
 	token,

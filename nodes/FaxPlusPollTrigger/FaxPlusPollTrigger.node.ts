@@ -1,3 +1,4 @@
+import { eventsSubtitle } from '../api/events';
 import type {
 	IExecuteFunctions,
 	INodeExecutionData,
@@ -17,7 +18,7 @@ export class FaxPlusPollTrigger implements INodeType {
 		icon: { light: 'file:../../icons/faxplus.svg', dark: 'file:../../icons/faxplus.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["events"].join(", ")}}',
+		subtitle: eventsSubtitle,
 		description:
 			'Starts the workflow once for each new received or sent fax, checking Fax.Plus on a schedule; needs no public URL',
 		defaults: { name: 'Fax.Plus Polling Trigger' },

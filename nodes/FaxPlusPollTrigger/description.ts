@@ -9,7 +9,6 @@ import {
 	documentFormatOption,
 	downloadDocumentOption,
 	numbersFilterProperty,
-	recordNotice,
 	statusesOption,
 	triggerOnDisplayName,
 } from '../triggers/properties';
@@ -67,5 +66,4 @@ export const pollTriggerProperties: INodeProperties[] = [
 			customDataNumbersOption,
 		],
 	},
-	recordNotice,
 ];

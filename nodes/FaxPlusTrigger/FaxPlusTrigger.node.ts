@@ -10,7 +10,8 @@ import type {
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { faxPlusWebhookSecretTest } from './credentialTest';
 import { receiveDelivery } from './delivery';
-import { activationMessage, eventsSubtitle, triggerProperties } from './description';
+import { eventsSubtitle } from '../api/events';
+import { activationMessage, triggerProperties } from './description';
 import { checkExists, create, registrationFor, remove } from './lifecycle';
 import { logActivationFailed, logDeletionFailed } from './lifecycleLog';
 import { runDeliveries } from './run';

@@ -9,7 +9,6 @@ import {
 	documentFormatOption,
 	downloadDocumentOption,
 	numbersFilterProperty,
-	recordNotice,
 	statusesOption,
 	triggerOnDisplayName,
 } from '../triggers/properties';
@@ -20,14 +19,6 @@ export const FAX_PLUS_WEBHOOKS_PAGE = 'https://app.fax.plus/';
 /** Shown by n8n when the workflow is published: the one step n8n cannot do for the user. */
 export const activationMessage =
 	"Fax.Plus now sends this workflow's fax events to the trigger's Production URL. Copy the endpoint's signing secret (whsec_…) from Fax.Plus → Integrations → Webhooks into the trigger's signing secret credential and save it: until then deliveries are refused with 401, and those Fax.Plus stops retrying are lost unless a Fax.Plus Polling Trigger is in the workflow.";
-
-/**
- * The canvas subtitle: the chosen events' display names ("Fax Received, Fax Sent"). n8n's
- * editor evaluates it as an expression, so the names are written into it.
- */
-export const eventsSubtitle = `={{$parameter["events"].map((event) => (${JSON.stringify(
-	Object.fromEntries(faxEventOptions.map((option) => [option.value, option.name])),
-)})[event] || event).join(", ")}}`;
 
 export const triggerProperties: INodeProperties[] = [
 	authenticationProperty,
@@ -71,7 +62,7 @@ export const triggerProperties: INodeProperties[] = [
 				displayName: 'Duplicate Check Retention (Days)',
 				name: 'deduplicationRetentionDays',
 				type: 'number',
-				typeOptions: { minValue: 0.01, numberPrecision: 2 },
+				typeOptions: { minValue: 1, numberPrecision: 0 },
 				default: DEFAULT_RETENTION_DAYS,
 				description:
 					'How long a processed delivery is remembered, so retries and replays of it do not start the workflow again',
@@ -94,9 +85,8 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					"Whether to register legacy hooks (one per event) instead of a webhook endpoint, for accounts without the current webhook API. Their deliveries carry no signature: each hook's URL holds a random token the trigger checks, and Download Fax Document is not available with them; if Fax.Plus refuses Fax Page Received (its SDK lists only the other two for hooks), the other events are registered.",
+					"Whether to register legacy hooks (one per event) instead of a webhook endpoint, for accounts without the current webhook API. Their deliveries carry no signature: each hook's URL holds a random token the trigger checks, and Download Fax Document is not available with them; if Fax.Plus refuses Fax Page Received (not every account offers it for hooks), the other events are registered.",
 			},
 		],
 	},
-	recordNotice,
 ];

@@ -23,3 +23,11 @@ export const faxEventOptions: INodePropertyOptions[] = [
 		description: 'An outbound fax session finished; not only on success, so check its status',
 	},
 ];
+
+/**
+ * The canvas subtitle: the chosen events' display names ("Fax Received, Fax Sent"). n8n's
+ * editor evaluates it as an expression, so the names are written into it.
+ */
+export const eventsSubtitle = `={{$parameter["events"].map((event) => (${JSON.stringify(
+	Object.fromEntries(faxEventOptions.map((option) => [option.value, option.name])),
+)})[event] || event).join(", ")}}`;

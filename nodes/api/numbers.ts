@@ -32,3 +32,64 @@ export function normalizeE164Numbers(input: string | string[] | undefined | null
 	}
 	return { ok: true, numbers: [...new Set(numbers)] };
 }
+
+/** Digits of a fax number after "+": the E.164 limit, and the least a dialable number has. */
+const MIN_DIGITS = 7;
+const MAX_DIGITS = 15;
+
+/**
+ * Destination numbers as people type them, turned into E.164 where that is certain: with a
+ * country code given, "00…" (the international prefix) and "0…" (the national prefix) become "+…";
+ * without it, a "00…" number is refused with its "+" form offered. Numbers clearly too short or
+ * too long (North America: "+1" and 10 digits) are refused with the number as read.
+ */
+export function destinationNumbers(
+	input: string | string[] | undefined | null,
+	countryCode?: string,
+): NumbersResult {
+	const country = (countryCode ?? '').replace(/\D/g, '');
+	const entries = (Array.isArray(input) ? input : String(input ?? '').split(/[,\n]/))
+		.map((entry) => String(entry).trim())
+		.filter((entry) => entry !== '');
+	const numbers: string[] = [];
+	for (const entry of entries) {
+		let number = entry.replace(/[\s\-()./]/g, '');
+		if (country && /^00[1-9]/.test(number)) number = `+${number.slice(2)}`;
+		else if (country && /^0[1-9]/.test(number)) number = `+${country}${number.slice(1)}`;
+		if (!number.startsWith('+')) {
+			const offered = /^00[1-9][0-9]+$/.test(number) ? `+${number.slice(2)}` : undefined;
+			return {
+				ok: false,
+				invalid: entry,
+				reason: offered
+					? `must start with "+" and the country code: did you mean ${offered}? (or set Default Country Code under Options)`
+					: 'must start with "+" and the country code (E.164, e.g. +15551234567), or set Default Country Code under Options for national numbers',
+			};
+		}
+		const digits = number.slice(1);
+		if (!/^[0-9]+$/.test(digits)) {
+			return {
+				ok: false,
+				invalid: entry,
+				reason: `is not a fax number: "${number}" has more than "+" and digits`,
+			};
+		}
+		const northAmerican = digits.startsWith('1') && digits.length !== 11;
+		if (digits.length < MIN_DIGITS || (northAmerican && digits.length < 11)) {
+			return {
+				ok: false,
+				invalid: entry,
+				reason: `is too short for a fax number (read as ${number})`,
+			};
+		}
+		if (digits.length > MAX_DIGITS || northAmerican) {
+			return {
+				ok: false,
+				invalid: entry,
+				reason: `is too long for a fax number (read as ${number})`,
+			};
+		}
+		numbers.push(number);
+	}
+	return { ok: true, numbers: [...new Set(numbers)] };
+}

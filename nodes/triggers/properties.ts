@@ -67,12 +67,3 @@ export const customDataNumbersOption: INodeProperties = {
 };
 
 /** Fax.Plus's web app, whose Integrations → Webhooks settings show each endpoint's signing secret. */
-
-/** Where a trigger keeps its duplicate record, and what it shares with other nodes. */
-export const recordNotice: INodeProperties = {
-	displayName:
-		'Duplicate check: this node keeps what it passed on in a record of its own in n8n\'s database. Beside the other Fax.Plus trigger feeding the same node, the two also share one entry per fax in the workflow\'s record, which Remove Duplicates with Scope "Workflow" uses and counts too: in such a workflow give Remove Duplicates Scope "Node".',
-	name: 'recordNotice',
-	type: 'notice',
-	default: '',
-};

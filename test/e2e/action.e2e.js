@@ -350,7 +350,18 @@ const CASES = [
 			// Credits spent once per job: one per page.
 			assert.equal(s.server.state.aiCredits.credits_remaining, s.extract.credits - 2 * 2);
 			assert.equal(items.length, 1);
-			const { fields, message, ...out } = items[0].json;
+			const { fields, message, ...rest } = items[0].json;
+			// Each field flat beside the object too, one column each.
+			const flat = Object.fromEntries(
+				Object.entries(rest).filter(([key]) => key.startsWith('field_')),
+			);
+			assert.deepEqual(
+				flat,
+				Object.fromEntries(Object.entries(fields).map(([key, value]) => [`field_${key}`, value])),
+			);
+			const out = Object.fromEntries(
+				Object.entries(rest).filter(([key]) => !key.startsWith('field_')),
+			);
 			assert.deepEqual(out, {
 				faxId: fax.id,
 				finished: true,
@@ -431,10 +442,14 @@ const CASES = [
 				s.server.state.files[r.body.files[0]],
 				'the outbox names a file the server does not have',
 			);
-			const [out] = jsonOf(items);
-			assert.deepEqual(out.to, ['+4930123456', '+33144556677']);
-			const ids = Object.values(out.ids ?? {});
-			assert.equal(ids.length, 2, `ids: ${JSON.stringify(out.ids)}`);
+			// One item per destination, its outbox ID beside the number.
+			const out = jsonOf(items);
+			assert.deepEqual(
+				out.map((o) => o.to),
+				['+4930123456', '+33144556677'],
+			);
+			const ids = out.map((o) => o.outboxFaxId);
+			assert.equal(new Set(ids).size, 2, `outbox IDs: ${JSON.stringify(ids)}`);
 			for (const id of ids) assert.equal(s.server.state.outbox[id]?.status, 'submitted');
 			assert.deepEqual(ids.map((id) => s.server.state.outbox[id].src).sort(), [
 				'+15551230001',
@@ -473,7 +488,26 @@ const CASES = [
 				s.server.state.files[r.body.files[0]],
 				'the outbox names a file the server does not have',
 			);
-			assert.deepEqual(Object.keys(jsonOf(items)[0].ids), ['+4930123456']);
+			assert.deepEqual(Object.keys(jsonOf(items)[0]), ['outboxFaxId', 'to', 'from', 'sentAt']);
+			assert.equal(jsonOf(items)[0].to, '+4930123456');
+		},
+	},
+	{
+		key: 'fax.getStatus',
+		params: {
+			userId: 'self',
+			outboxFaxId: 'outbox_sent_earlier',
+			to: '+33144556677',
+			sentAt: '2025-01-11T13:59:30Z',
+		},
+		check(items, reqs) {
+			one(reqs, 'GET', '/accounts/self/outbox');
+			const [out] = jsonOf(items);
+			assert.deepEqual(
+				{ where: out.where, faxId: out.faxId, status: out.status, final: out.final },
+				{ where: 'sent', faxId: 'fax_4', status: 'failed', final: true },
+			);
+			assert.equal(typeof out.statusMeaning, 'string');
 		},
 	},
 	{
@@ -505,7 +539,9 @@ const CASES = [
 			);
 			const r = one(reqs, 'POST', '/accounts/self/outbox');
 			assert.equal(r.body.files.length, 2);
-			assert.deepEqual(jsonOf(items)[0].files, r.body.files);
+			const [out] = jsonOf(items);
+			assert.equal(out.files, undefined, 'Send outputs storage paths');
+			assert.deepEqual(s.server.state.outbox[out.outboxFaxId]?.files, r.body.files);
 		},
 	},
 	{

@@ -151,20 +151,20 @@ module.exports = async function documents(t) {
 						'the outbox fax was created before the upload',
 					);
 
-					// The node's output: one outbox id per number, each a fax the server now has.
-					const sent = outputOf(run.execution, SEND) ?? [];
-					assert.equal(sent.length, 1);
-					const out = sent[0].json;
-					assert.deepEqual(out.files, uploaded);
+					// The node's output: one item per number with its outbox ID, each a fax the server now has.
+					const sent = (outputOf(run.execution, SEND) ?? []).map((item) => item.json);
 					assert.deepEqual(
-						Object.keys(out.ids ?? {}).sort(),
-						['+15551230002', '+4930123456'],
-						`ids: ${JSON.stringify(out.ids)}`,
+						sent.map((out) => out.to),
+						['+4930123456', '+15551230002'],
 					);
-					for (const id of Object.values(out.ids))
-						assert.equal(server.state.outbox[id]?.status, 'submitted', `outbox ${id}`);
+					for (const out of sent) {
+						assert.equal(out.files, undefined, 'Send outputs storage paths');
+						const fax = server.state.outbox[out.outboxFaxId];
+						assert.equal(fax?.status, 'submitted', `outbox ${out.outboxFaxId}`);
+						assert.deepEqual(fax.files, uploaded);
+					}
 					// ... and that is what the workflow answered.
-					assert.deepEqual(run.body, [out]);
+					assert.deepEqual(run.body, sent);
 				} finally {
 					await n8n.deactivate(dep.id).catch(() => {});
 				}

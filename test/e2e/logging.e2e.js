@@ -307,8 +307,8 @@ module.exports = async function logging(t) {
 			try {
 				const { execution } = await send.run({});
 				assertSuccess(execution);
-				const ids = Object.values(
-					execution.data.resultData.runData.Send[0].data.main[0][0].json.ids,
+				const ids = execution.data.resultData.runData.Send[0].data.main[0].map(
+					(item) => item.json.outboxFaxId,
 				);
 				assert.equal(ids.length, 1);
 				const { customData } = await n8n.rest('GET', `/executions/${execution.id}`);

@@ -355,9 +355,12 @@ module.exports = async function mcp(t) {
 				assert.equal(outbox[0].body.comment.text, `mcp ${tag}\n${marker}`);
 				assert.equal(outbox[0].body.from, '+15551230001');
 
-				const sent = firstItem(jsonOf(result));
-				assert.equal(sent.outbox.length, 2);
-				for (const { to, outboxFaxId } of sent.outbox) {
+				// One item per destination, as in a workflow, each with a message.
+				const answer = jsonOf(result);
+				assert.ok(Array.isArray(answer), `one item per destination: ${JSON.stringify(answer)}`);
+				assert.equal(answer.length, 2);
+				const sent = answer[0];
+				for (const { to, outboxFaxId } of answer) {
 					assert.ok(
 						server.state.outbox[outboxFaxId],
 						`the server has no outbox fax ${outboxFaxId}`,
@@ -365,7 +368,7 @@ module.exports = async function mcp(t) {
 					assert.deepEqual(server.state.outbox[outboxFaxId].to, [to]);
 				}
 				assert.match(sent.message, /Outbox → Get with its outbox ID/);
-				s.outboxFaxId = sent.outbox[0].outboxFaxId;
+				s.outboxFaxId = sent.outboxFaxId;
 				s.sendArguments = {
 					destinations: '+15551234567, +4930123456',
 					text: `Please call back. (${tag})`,
@@ -386,7 +389,7 @@ module.exports = async function mcp(t) {
 				assert.ok(!result.isError, `isError: ${textOf(result)}`);
 				const again = firstItem(jsonOf(result));
 				assert.equal(again.duplicate, true);
-				assert.deepEqual(again.ids, s.sent.ids);
+				assert.deepEqual(again.outboxFaxId, s.sent.outboxFaxId);
 				const reqs = apiRequests(server, from).map((r) => `${r.method} ${r.path}`);
 				assert.ok(
 					!reqs.some((r) => r.startsWith('POST')),

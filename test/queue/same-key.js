@@ -141,11 +141,13 @@ module.exports = async function sameKeyAtTwoWorkers({ check, log, queue, server,
 			const kinds = new Map();
 			const errors = rounds
 				.flat()
-				.filter((a) => !a?.duplicate && !a?.ids)
+				.filter((a) => !a?.duplicate && !a?.outboxFaxId)
 				.map((a) => String(a?.error ?? JSON.stringify(a)));
 			for (const answers of rounds) {
 				const kind = answers
-					.map((a) => (a?.duplicate ? 'duplicate' : a?.error ? `error` : a?.ids ? 'sent' : '?'))
+					.map((a) =>
+						a?.duplicate ? 'duplicate' : a?.error ? `error` : a?.outboxFaxId ? 'sent' : '?',
+					)
 					.sort()
 					.join('+');
 				kinds.set(kind, (kinds.get(kind) ?? 0) + 1);

@@ -99,6 +99,27 @@ export function apiRequests(server: FaxPlusServer): RecordedRequest[] {
 }
 
 /** The single API request of a run; fails the test when there were more or none. */
+/** The storage paths of the files Fax → Send sent in the outbox fax of one of its items. */
+export function filesSent(server: FaxPlusServer, item: INodeExecutionData): string[] {
+	const fax = server.state.outbox[String(item.json.outboxFaxId)];
+	if (!fax) throw new Error(`No outbox fax "${String(item.json.outboxFaxId)}" on the server`);
+	return fax.files as string[];
+}
+
+/** Fax.Plus sends an outbox fax: it leaves the outbox for the sent list with `status`. */
+export async function finishOutboxFax(
+	server: FaxPlusServer,
+	id: string,
+	status = 'success',
+): Promise<void> {
+	const answer = await fetch(`${server.origin}/_control/outbox/finish`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ id, status }),
+	});
+	if (answer.status !== 200) throw new Error(`finishing ${id} answered ${answer.status}`);
+}
+
 export function onlyApiRequest(server: FaxPlusServer): RecordedRequest {
 	const requests = apiRequests(server);
 	expect(requests.map((r) => `${r.method} ${r.path}`)).toHaveLength(1);

@@ -58,7 +58,7 @@ export const description: INodeProperties[] = [
 			default: '',
 			placeholder: 'e.g. +15551234567',
 			description:
-				'Phone number of the account, with "+" and the country code (E.164, 8 to 15 digits). Fax.Plus\'s SDK checks only for at least 8 digits with an optional "+".',
+				'Phone number of the account, with "+" and the country code (E.164, 8 to 15 digits)',
 		},
 		{
 			displayName: 'Retry Count',

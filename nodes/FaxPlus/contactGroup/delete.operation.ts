@@ -27,7 +27,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: 'ID of the contact group to delete',
-		hint: "Entered by ID: Fax.Plus's published API (v3.5 and its SDKs) has no call that lists contact groups to pick from",
+		hint: 'Entered by ID: Fax.Plus has no list of contact groups to pick from',
 		displayOptions: showFor('contactGroup', 'delete'),
 	},
 ];

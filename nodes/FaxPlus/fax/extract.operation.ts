@@ -6,7 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { finishedData, followAiJobs, jobMessage, waitSettings } from './shared/aiJobs';
+import { finishedData, flatFields, followAiJobs, jobMessage, waitSettings } from './shared/aiJobs';
+import { runsAsTool } from '../shared/output';
 import { waitForResultProperties } from './shared/aiProperties';
 import { faxIdField } from './shared/fields';
 import type { TextAndFields } from './shared/types';
@@ -59,8 +60,13 @@ export async function execute(
 		fieldExtractionStatus: fields.status,
 		requested: ocr.requested || fields.requested,
 		reused: ocr.reused || fields.reused,
-		message: followed.jobs.map((job) => jobMessage(job, followed, wait?.intervalMs)).join('. '),
+		message: [
+			jobMessage(ocr, followed, wait?.intervalMs, 'text'),
+			jobMessage(fields, followed, wait?.intervalMs, 'fields'),
+		].join('. '),
 	};
 	if (followed.waited) result.checks = followed.checks;
-	return toItems(result);
+	// A tool's answer keeps the fields only under "untrusted" (markUntrusted), never flat beside it.
+	if (runsAsTool(this)) return toItems(result);
+	return toItems({ ...result, ...flatFields(result.fields) });
 }

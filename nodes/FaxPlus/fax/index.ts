@@ -9,4 +9,5 @@ export const fax: FaxPlusResource = defineResource({
 	listSearch: { searchFaxes, searchSenderNumbers },
 	operations: Object.values(operations),
 	defaultOperation: 'send',
+	defaultFirst: true,
 });

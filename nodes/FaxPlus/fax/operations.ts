@@ -8,6 +8,7 @@ export * as get from './get.operation';
 export * as getAll from './getAll.operation';
 export * as getFieldExtraction from './getFieldExtraction.operation';
 export * as getOcr from './getOcr.operation';
+export * as getStatus from './getStatus.operation';
 export * as requestFieldExtraction from './requestFieldExtraction.operation';
 export * as requestOcr from './requestOcr.operation';
 export * as send from './send.operation';

@@ -10,7 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue, formatSendTime } from '../../api/dates';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { normalizeE164Numbers } from '../../api/numbers';
+import { destinationNumbers } from '../../api/numbers';
 import { wholeNumber } from '../shared/values';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import {
@@ -27,9 +27,10 @@ import {
 	fetchDocuments,
 } from './shared/documentUrls';
 import { uploadDocument } from './shared/uploadBody';
+import { totalPages } from './shared/pageCount';
 import { resourceLocator } from '../shared/locators';
 import { fromField, senderOf } from './shared/senders';
-import { sentForAgent } from './shared/sendResult';
+import { duplicateItems, sentForAgent, sentItems } from './shared/sendResult';
 import { runsAsTool } from '../shared/output';
 import {
 	allowedDestinationsOption,
@@ -73,7 +74,7 @@ export const option: INodePropertyOptions = {
 
 /** What an AI agent reads about this operation as a tool. */
 export const toolDescription =
-	'Send a fax with Fax.Plus to one or more fax numbers. Needs the destination numbers in E.164 format (+ and the country code), several separated by commas, and the document (the text to fax, or a document\'s http(s) URL, as this tool is set up). Returns, per destination, the outbox ID of the queued fax and a message saying what happens next and how to check the status later (Outbox → Get with the outbox ID; once sent, the fax is listed under category "sent"). The same numbers, From, documents and fax options again within 24 hours are not faxed twice: the answer then says duplicate: true. Destinations may be bounded (allowed prefixes, at most 10 numbers per call unless set); a refusal names the number and sends nothing.';
+	"Send a fax with Fax.Plus to one or more fax numbers. Needs the destination numbers in E.164 format (+ and the country code), several separated by commas, and the document (the text to fax, or a document's http(s) URL, as this tool is set up). Returns, per destination, the outbox ID of the queued fax and a message saying what happens next and how to check the status later (Fax → Get Status with the outboxFaxId, to and sentAt: in the outbox or, once sent, among the sent faxes). The same numbers, From, documents and fax options again within 24 hours are not faxed twice: the answer then says duplicate: true. Destinations may be bounded (allowed prefixes, at most 10 numbers per call unless set); a refusal names the number and sends nothing.";
 
 const show = showFor('fax', 'send');
 
@@ -100,6 +101,31 @@ const COVER_PAGE_FLAGS: readonly CoverPageFlag[] = [
 export const MAX_DESTINATIONS = 4000;
 /** Fax.Plus retries a failed fax at most 3 times (its help centre, "Auto Retry on Failure"). */
 export const MAX_RETRY_COUNT = 3;
+
+/** Pages Send takes without Max Pages set: enough for everyday faxes, far from an accidental 2,000-page file. */
+export const DEFAULT_MAX_PAGES = 100;
+
+/** Max Pages: refuses counted documents with more pages, naming the option. */
+function checkPages(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	pages: number | undefined,
+	maxPages: unknown,
+): void {
+	const limit =
+		maxPages === undefined || maxPages === ''
+			? DEFAULT_MAX_PAGES
+			: wholeNumber(context, itemIndex, maxPages, 'Max Pages');
+	if (pages === undefined || pages <= limit) return;
+	throw new NodeOperationError(
+		context.getNode(),
+		`The documents have ${pages} pages, more than Max Pages (${limit})`,
+		{
+			itemIndex,
+			description: `Nothing was sent. To fax them, raise Max Pages under Options to at least ${pages}; otherwise check that the right file is mapped.`,
+		},
+	);
+}
 
 /** Retry settings of the fax (the SDK's RetryOptions). */
 const retryFields: INodeProperties[] = [
@@ -191,7 +217,7 @@ export const description: INodeProperties[] = [
 		displayName: 'Fax to Send Again',
 		name: 'fromFax',
 		description:
-			"A fax of the chosen user whose document is sent to the new numbers (re-send or forward). Sent as from_fax, which Fax.Plus's Send a fax page documents and its SDK does not.",
+			'A fax of the chosen user whose document is sent to the new numbers (re-send or forward); nothing is uploaded',
 		displayOptions: showForSource('fax'),
 		searchListMethod: 'searchFaxes',
 		listPlaceholder: 'Select a fax...',
@@ -275,10 +301,27 @@ export const description: INodeProperties[] = [
 					},
 				],
 			},
+			{
+				displayName: 'Default Country Code',
+				name: 'defaultCountryCode',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 49',
+				description:
+					'The country calling code of numbers written the national way, e.g. 49 for Germany: then 030 1234567 is sent to +49301234567 and 0049 30 1234567 to +49301234567',
+			},
 			downloadTimeLimitOption,
 			idempotencyKeyOption,
 			keyLifetimeOption,
 			maxDestinationsOption,
+			{
+				displayName: 'Max Pages',
+				name: 'maxPages',
+				type: 'number',
+				typeOptions: { minValue: 1, numberPrecision: 0 },
+				default: DEFAULT_MAX_PAGES,
+				description: `Refuse documents with more pages than this, before anything is uploaded; ${DEFAULT_MAX_PAGES} when not set. Guards against faxing a huge file by mistake (PDF, TIFF and images are counted).`,
+			},
 			maxStatusChecksOption,
 			...retryFields,
 			customDataNumbersOption,
@@ -299,7 +342,8 @@ export const description: INodeProperties[] = [
 				description:
 					'Whether Fax.Plus optimises the documents for text (turn it off when re-sending a fax, to keep its quality)',
 			},
-			toolRepeatWindowOption,
+			// It matters only to an AI agent: shown on the tool n8n makes of the node, not in workflows.
+			{ ...toolRepeatWindowOption, displayOptions: { show: { '@tool': [true] } } },
 			{
 				displayName: 'Upload Format',
 				name: 'uploadFormat',
@@ -340,6 +384,8 @@ export async function execute(
 	const fromFax =
 		source === 'fax' ? requiredString(this, 'fromFax', 'Fax to Send Again', itemIndex) : undefined;
 	const documents = source === 'fax' ? [] : await documentsOf(this, itemIndex, source);
+	const pages = documents.length > 0 ? await totalPages(documents) : undefined;
+	checkPages(this, itemIndex, pages, options.maxPages);
 	const key = await sendKeyOf(this, itemIndex, options, {
 		userId,
 		to,
@@ -353,7 +399,7 @@ export async function execute(
 			event: 'send_duplicate',
 			itemIndex,
 		});
-		return toItems(found);
+		return toItems(duplicateItems(found));
 	};
 	const found = await key?.look();
 	if (found) return duplicate(found);
@@ -396,7 +442,12 @@ export async function execute(
 	}
 	await hold?.release();
 
-	const sent: FaxSent = { ids: idsOf(answer), to, files, from };
+	const sent: FaxSent = {
+		ids: idsOf(answer),
+		to,
+		from,
+		sentAt: new Date(sentAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+	};
 	const outboxIds = Object.values(sent.ids);
 	logDebug(this, `Send created outbox fax(es) ${outboxIds.join(', ') || '(no IDs answered)'}`, {
 		event: 'send_created',
@@ -408,6 +459,7 @@ export async function execute(
 		{ outboxIds, from, to },
 		{ numbers: options.saveNumbersInCustomData === true },
 	);
+	if (pages !== undefined) sent.pages = pages;
 	if (fromFax !== undefined) sent.fromFax = fromFax;
 	if (body.send_time) sent.sendTime = body.send_time;
 	if (key) sent.commentTag = key.tag;
@@ -415,7 +467,8 @@ export async function execute(
 		return toItems(
 			await waitForFinalStatus(this, itemIndex, userId, sent.ids, waitSettings, sentAt),
 		);
-	return toItems(runsAsTool(this) ? sentForAgent(sent) : sent);
+	const items = sentItems(sent);
+	return toItems(runsAsTool(this) ? sentForAgent(items, sent.sendTime) : items);
 }
 
 function documentSourceOf(context: IExecuteFunctions, itemIndex: number): DocumentSource {
@@ -465,8 +518,10 @@ async function documentsOf(
 }
 
 function destinations(context: IExecuteFunctions, itemIndex: number): string[] {
-	const result = normalizeE164Numbers(
+	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const result = destinationNumbers(
 		context.getNodeParameter('to', itemIndex, '') as string | string[],
+		String(options.defaultCountryCode ?? ''),
 	);
 	if (!result.ok) {
 		throw new NodeOperationError(context.getNode(), `To: "${result.invalid}" ${result.reason}`, {

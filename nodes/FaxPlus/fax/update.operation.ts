@@ -36,7 +36,7 @@ export const description: INodeProperties[] = [
 			type: 'string',
 			default: '',
 			description:
-				"Comment of the fax (an empty value clears it). Not set: the current comment is kept (read first: Fax.Plus's SDK requires both fields).",
+				'Comment of the fax (an empty value clears it). Not set: the current comment is kept (read first, because Fax.Plus takes both fields together).',
 		},
 		{
 			displayName: 'Is Read',
@@ -44,7 +44,7 @@ export const description: INodeProperties[] = [
 			type: 'boolean',
 			default: true,
 			description:
-				"Whether the fax is marked as read. Not set: the current read state is kept (read first: Fax.Plus's SDK requires both fields).",
+				'Whether the fax is marked as read. Not set: the current read state is kept (read first, because Fax.Plus takes both fields together).',
 		},
 	]),
 ];

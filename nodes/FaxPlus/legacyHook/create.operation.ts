@@ -52,7 +52,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. +15551234567, +15557654321',
 		description:
-			'Deliver only faxes of these numbers of the account (E.164 with "+", separated by commas); only numbers the account owns are allowed. Leave empty for every number. The spec names such numbers for hooks, but no Fax.Plus document names the field (sent as "numbers"): if Fax.Plus ignores it, every number\'s faxes are delivered.',
+			'Deliver only faxes of these numbers of the account (E.164 with "+", separated by commas); only numbers the account owns are allowed. Leave empty for every number. If Fax.Plus does not apply this filter, every number\'s faxes are delivered.',
 		displayOptions: show,
 	},
 ];

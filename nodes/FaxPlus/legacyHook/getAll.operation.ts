@@ -29,7 +29,7 @@ export const description: INodeProperties[] = [
 				name: 'All Events',
 				value: 'all',
 				description:
-					'Hooks of every event. If Fax.Plus refuses fax_page_received (its SDK lists only the other two for hooks), those of the other two, with a notice saying so.',
+					'Hooks of every event. If Fax.Plus refuses fax_page_received (not every account offers it for hooks), those of the other two, with a notice saying so.',
 			},
 			...faxEventOptions,
 		],

@@ -34,7 +34,7 @@ export async function execute(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
-	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax ID', itemIndex);
+	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
 	await faxPlusApiRequest<undefined>(this, {
 		method: 'DELETE',
 		path: `/accounts/${segment(userId)}/outbox/${segment(outboxFaxId)}`,

@@ -1,7 +1,13 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { resourceLocator } from '../shared/locators';
+import { outboxStatusFields } from '../../api/faxStatuses';
 import type { SimplifiedShape } from '../shared/output';
+
+/** An outbox record with its status explained, as a fax record has it. */
+export function withOutboxStatusMeaning(record: IDataObject): IDataObject {
+	return 'status' in record ? { ...record, ...outboxStatusFields(record.status) } : record;
+}
 
 /** The `outboxFaxId` parameter of one outbox operation: a fax waiting in the chosen user's outbox. */
 export function outboxFaxIdField(operation: string, description: string): INodeProperties {
@@ -17,18 +23,21 @@ export function outboxFaxIdField(operation: string, description: string): INodeP
 	});
 }
 
-/** What Output → Simplified keeps of an outbox record (the comment as its text). */
+/** What Output → Simplified keeps of an outbox record (the comment as its text, plain names as a fax has them). */
 export const SIMPLIFIED_OUTBOX_FAX: SimplifiedShape = {
 	fields: [
 		'id',
-		'status',
 		'src',
 		'to',
+		'status',
+		'statusMeaning',
+		'statusRetryable',
 		'page_count',
-		'comment',
 		'send_time',
 		'submit_time',
 		'last_updated_status_time',
+		'comment',
 	],
 	flatten: { comment: 'text' },
+	rename: { src: 'from', page_count: 'pages' },
 };

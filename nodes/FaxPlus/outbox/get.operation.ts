@@ -10,8 +10,9 @@ import { requiredString } from '../shared/items';
 import { outputProperties, shapedItems } from '../shared/output';
 
 import { faxPlusApiRequest, segment } from '../../api/transport';
-import { outboxFaxIdField, SIMPLIFIED_OUTBOX_FAX } from './fields';
-import type { OutboxFax } from './types';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { outboxFaxIdField, SIMPLIFIED_OUTBOX_FAX, withOutboxStatusMeaning } from './fields';
+import type { OutboxFax, OutboxList } from './types';
 
 export const option: INodePropertyOptions = {
 	name: 'Get',
@@ -35,11 +36,47 @@ export async function execute(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
-	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax ID', itemIndex);
+	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
 	const fax = await faxPlusApiRequest<OutboxFax>(this, {
 		method: 'GET',
 		path: `/accounts/${segment(userId)}/outbox/${segment(outboxFaxId)}`,
 		itemIndex,
+	}).catch(async (error: unknown) => {
+		if (error instanceof NodeApiError && error.httpCode === '400')
+			await refuseLeftOutbox(this, itemIndex, userId, outboxFaxId);
+		throw error;
 	});
-	return shapedItems(this, itemIndex, [(fax ?? {}) as IDataObject], SIMPLIFIED_OUTBOX_FAX);
+	return shapedItems(
+		this,
+		itemIndex,
+		[withOutboxStatusMeaning((fax ?? {}) as IDataObject)],
+		SIMPLIFIED_OUTBOX_FAX,
+	);
+}
+
+/**
+ * Fax.Plus answers a generic 400 for an outbox fax it no longer has; when the outbox does not
+ * list the ID, the fax has left it (sent, failed or deleted), and the error says where to look.
+ */
+async function refuseLeftOutbox(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	userId: string,
+	outboxFaxId: string,
+): Promise<void> {
+	const list = await faxPlusApiRequest<OutboxList | undefined>(context, {
+		method: 'GET',
+		path: `/accounts/${segment(userId)}/outbox`,
+		itemIndex,
+	});
+	if ((list?.records ?? []).some((record) => record.id === outboxFaxId)) return;
+	throw new NodeOperationError(
+		context.getNode(),
+		`Outbox Fax "${outboxFaxId}" is not in the outbox: a fax leaves it once it is sent (or failed, or was deleted)`,
+		{
+			itemIndex,
+			description:
+				"To see how it ended, use Fax → Get Status with Send's outboxFaxId, to and sentAt (it looks among the sent faxes too), or Fax → Get Many with category Sent; Send's Wait for Final Status option waits for it.",
+		},
+	);
 }

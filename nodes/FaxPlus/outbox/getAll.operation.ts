@@ -8,7 +8,7 @@ import type {
 import { userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { outputProperties, shapedItems } from '../shared/output';
-import { SIMPLIFIED_OUTBOX_FAX } from './fields';
+import { SIMPLIFIED_OUTBOX_FAX, withOutboxStatusMeaning } from './fields';
 
 import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
 import { faxPlusApiRequest, segment } from '../../api/transport';
@@ -48,7 +48,7 @@ export async function execute(
 	return shapedItems(
 		this,
 		itemIndex,
-		limited(faxes, limit) as IDataObject[],
+		(limited(faxes, limit) as IDataObject[]).map(withOutboxStatusMeaning),
 		SIMPLIFIED_OUTBOX_FAX,
 	);
 }

@@ -45,7 +45,7 @@ export async function execute(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
-	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax ID', itemIndex);
+	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
 	const text = String(this.getNodeParameter('comment', itemIndex, '') ?? '');
 	const path = `/accounts/${segment(userId)}/outbox/${segment(outboxFaxId)}`;
 	const tags = tagsOf(await readOutboxFax(this, itemIndex, path));

@@ -16,6 +16,8 @@ export const nodeOptionsProperty: INodeProperties = {
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
+	// Send runs one item at a time: its one "Add Option" is its own Options.
+	displayOptions: { hide: { operation: ['send'] } },
 	options: [
 		{
 			displayName: 'Items at Once',

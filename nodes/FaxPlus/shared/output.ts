@@ -1,5 +1,5 @@
-// The "Output" parameter of operations whose records are large (Simplified, Raw, Selected
-// Fields), and defaults that differ when the node runs as an AI tool.
+// The "Output" parameter of operations whose records are large (Simplified by default, Raw,
+// Selected Fields), and defaults that differ when the node runs as an AI tool.
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -18,6 +18,8 @@ export interface SimplifiedShape {
 	fields: string[];
 	/** Fields whose value is an object reduced to one of its keys, e.g. `comment` → `comment.text`. */
 	flatten?: Record<string, string>;
+	/** Fields output under a plainer name, e.g. `src` → `from`. */
+	rename?: Record<string, string>;
 }
 
 /** The API's time fields: `YYYY-MM-DD HH:mm:ss` in UTC, or with a `+HHMM` offset (send_time). */
@@ -80,13 +82,13 @@ export function outputProperties(
 			{ name: 'Raw', value: 'raw', description: 'Every field, as Fax.Plus answers it' },
 			{ name: 'Selected Fields', value: 'selected', description: 'Only the fields you name' },
 		],
-		default: 'raw',
+		default: 'simplified',
 		description:
-			'How much of each record to output. Simplified is shorter (the default when an AI agent uses this node as a tool); Raw is every field as Fax.Plus sends it.',
+			'How much of each record to output. Simplified has the fields you look at first; Raw is every field as Fax.Plus sends it.',
 		displayOptions: showFor(resource, ...operations),
 	};
 	return [
-		...withToolDefault(output, 'simplified'),
+		output,
 		{
 			displayName: 'Fields',
 			name: 'outputFields',
@@ -131,7 +133,8 @@ export function shapeRecord(
 		) {
 			value = (value as IDataObject)[inner];
 		}
-		result[name] = (TIME_FIELDS.has(name) ? isoTime(value) : value) as IDataObject[string];
+		const outputName = (mode === 'simplified' ? shape.rename?.[name] : undefined) ?? name;
+		result[outputName] = (TIME_FIELDS.has(name) ? isoTime(value) : value) as IDataObject[string];
 	}
 	return result;
 }
@@ -141,7 +144,7 @@ export function outputChoice(
 	context: IExecuteFunctions,
 	itemIndex: number,
 ): { mode: OutputMode; selected: string[] } {
-	const mode = String(context.getNodeParameter('output', itemIndex, 'raw')) as OutputMode;
+	const mode = String(context.getNodeParameter('output', itemIndex, 'simplified')) as OutputMode;
 	if (mode !== 'simplified' && mode !== 'raw' && mode !== 'selected') {
 		throw new NodeOperationError(
 			context.getNode(),

@@ -11,6 +11,8 @@ export interface ResourceDefinition {
 	option: INodePropertyOptions;
 	operations: FaxPlusOperation[];
 	defaultOperation: string;
+	/** Whether the default operation comes first in the picker (and n8n's action list), the rest by name. */
+	defaultFirst?: boolean;
 	/** Notices shown above the operation picker. */
 	notices?: INodeProperties[];
 	loadOptions?: Record<string, LoadOptionsMethod>;
@@ -28,6 +30,16 @@ function byName(a: INodePropertyOptions, b: INodePropertyOptions): number {
 	return left < right ? -1 : left > right ? 1 : 0;
 }
 
+/** Operations by name; `first`, when given, before them. */
+function pickerOrder(
+	options: INodePropertyOptions[],
+	first: string | undefined,
+): INodePropertyOptions[] {
+	const sorted = [...options].sort(byName);
+	const pinned = sorted.filter((option) => option.value === first);
+	return [...pinned, ...sorted.filter((option) => option.value !== first)];
+}
+
 /**
  * A resource from its operations: the operation picker (sorted by name, as n8n's lint
  * wants literal lists to be), every operation's parameters, and the operations keyed by value.
@@ -38,6 +50,7 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 		operations,
 		defaultOperation,
 		notices = [],
+		defaultFirst = false,
 		loadOptions,
 		listSearch,
 	} = definition;
@@ -48,7 +61,10 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: [String(option.value)] } },
-		options: operations.map((operation) => operation.option).sort(byName),
+		options: pickerOrder(
+			operations.map((operation) => operation.option),
+			defaultFirst ? defaultOperation : undefined,
+		),
 		default: defaultOperation,
 	};
 	return {

@@ -1,4 +1,9 @@
-import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
+import {
+	NodeHelpers,
+	type INodeProperties,
+	type INodePropertyCollection,
+	type INodePropertyOptions,
+} from 'n8n-workflow';
 import { FaxPlus } from '../../../nodes/FaxPlus/FaxPlus.node';
 import { FaxPlusTrigger } from '../../../nodes/FaxPlusTrigger/FaxPlusTrigger.node';
 
@@ -39,5 +44,69 @@ describe.each([
 ])('%s description', (_name, properties) => {
 	it('lists the fields of every collection and multi-select alphabetically', () => {
 		expect(unsortedLists(properties)).toEqual([]);
+	});
+});
+
+describe('Fax.Plus: Send first', () => {
+	const node = new FaxPlus();
+	const property = (name: string, resource?: string) =>
+		node.description.properties.find(
+			(p) =>
+				p.name === name &&
+				(resource === undefined || p.displayOptions?.show?.resource?.includes(resource)),
+		)!;
+
+	it('opens on Fax → Send, Fax first among the resources and Send first among its actions', () => {
+		const resource = property('resource');
+		expect(resource.default).toBe('fax');
+		expect((resource.options as INodePropertyOptions[])[0].value).toBe('fax');
+		const operation = property('operation', 'fax');
+		expect(operation.default).toBe('send');
+		const names = (operation.options as INodePropertyOptions[]).map((option) => option.name);
+		expect(names[0]).toBe('Send');
+		// The others stay in alphabetical order after it.
+		const rest = names.slice(1);
+		expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b)));
+		// Positive control: other resources keep a purely alphabetical picker.
+		const outbox = (property('operation', 'outbox').options as INodePropertyOptions[]).map(
+			(option) => option.name,
+		);
+		expect(outbox).toEqual([...outbox].sort((a, b) => a.localeCompare(b)));
+	});
+
+	it('shows Send one "Add Option" (its Options); other operations keep Node Options', () => {
+		const collectionsShown = (parameters: Record<string, string>) =>
+			node.description.properties
+				.filter(
+					(p) =>
+						p.type === 'collection' &&
+						NodeHelpers.displayParameter(parameters, p, null, node.description),
+				)
+				.map((p) => p.name);
+		expect(collectionsShown({ resource: 'fax', operation: 'send' })).toEqual(['options']);
+		expect(collectionsShown({ resource: 'fax', operation: 'get' })).toEqual(['nodeOptions']);
+	});
+
+	it('shows Tool Repeat Window only on the tool n8n makes of the node, where it applies', () => {
+		const sendOptions = node.description.properties.find(
+			(p) => p.name === 'options' && p.displayOptions?.show?.operation?.includes('send'),
+		)!;
+		const window = (sendOptions.options as INodeProperties[]).find(
+			(option) => option.name === 'toolKeyWindowHours',
+		)!;
+		const shownOn = (type: string) =>
+			NodeHelpers.displayParameter({}, window, null, { ...node.description, name: type });
+		expect(shownOn('faxPlusTool')).toBe(true);
+		expect(shownOn('faxPlus')).toBe(false);
+		// Positive control: the Idempotency Key is shown in both.
+		const key = (sendOptions.options as INodeProperties[]).find(
+			(option) => option.name === 'idempotencyKey',
+		)!;
+		expect(NodeHelpers.displayParameter({}, key, null, node.description)).toBe(true);
+	});
+
+	it('describes the action node, not the trigger, where n8n lists and searches it', () => {
+		expect(node.description.description).toMatch(/^Send faxes and check their status/);
+		expect(node.description.description).not.toMatch(/start|trigger/i);
 	});
 });

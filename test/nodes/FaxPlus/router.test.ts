@@ -12,6 +12,7 @@ const getFax = (nodeOptions?: Record<string, unknown>) => ({
 	operation: 'get',
 	userId: 'self',
 	faxId: '={{ $json.faxId }}',
+	output: 'raw',
 	...(nodeOptions && { nodeOptions }),
 });
 const itemsOf = (faxIds: string[]): INodeExecutionData[] =>

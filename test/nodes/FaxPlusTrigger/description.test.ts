@@ -6,6 +6,7 @@ import {
 } from 'n8n-workflow';
 import { FaxPlus } from '../../../nodes/FaxPlus/FaxPlus.node';
 import { FaxPlusTrigger } from '../../../nodes/FaxPlusTrigger/FaxPlusTrigger.node';
+import { FaxPlusPollTrigger } from '../../../nodes/FaxPlusPollTrigger/FaxPlusPollTrigger.node';
 import { FAX_PLUS_TRIGGER_NODE_TYPE } from '../../support/trigger-harness';
 import { TestNodeTypes } from '../../support/n8n-harness';
 
@@ -130,12 +131,29 @@ describe('Fax.Plus Trigger → public contract', () => {
 			expect(description.activationMessage).toMatch(/credential/);
 		});
 
-		it('says where the duplicate record is kept and what Remove Duplicates may share with it', () => {
-			const notice = property('recordNotice');
-			expect(notice.type).toBe('notice');
-			expect(notice.displayName).toMatch(/a record of its own/);
-			expect(notice.displayName).toMatch(/one entry per fax in the workflow's record/);
-			expect(notice.displayName).toMatch(/give Remove Duplicates Scope "Node"/);
+		it('shows notices only where they apply: none about Remove Duplicates, which matters only beside another trigger', () => {
+			for (const properties of [
+				description.properties,
+				new FaxPlusPollTrigger().description.properties,
+			]) {
+				const notices = properties.filter((entry) => entry.type === 'notice');
+				expect(notices.filter((notice) => /Remove Duplicates/.test(notice.displayName))).toEqual(
+					[],
+				);
+			}
+			// Positive control: the signing-secret notice, which every set-up needs, is there.
+			expect(property('secretNotice').type).toBe('notice');
+		});
+
+		it("shows the polling trigger's events by their display names on the canvas too", () => {
+			expect(new FaxPlusPollTrigger().description.subtitle).toBe(description.subtitle);
+		});
+
+		it('takes Duplicate Check Retention in whole days', () => {
+			const retention = (property('options').options as INodeProperties[]).find(
+				(option) => option.name === 'deduplicationRetentionDays',
+			)!;
+			expect(retention.typeOptions).toEqual({ minValue: 1, numberPrecision: 0 });
 		});
 
 		it("links Fax.Plus's web app in the notice and places it below the credential slots", () => {

@@ -1,4 +1,4 @@
-import { normalizeE164Numbers } from '../../../nodes/api/numbers';
+import { destinationNumbers, normalizeE164Numbers } from '../../../nodes/api/numbers';
 
 describe('api/numbers normalizeE164Numbers', () => {
 	it('removes spaces, dashes, dots and brackets from each number', () => {
@@ -61,6 +61,54 @@ describe('api/numbers normalizeE164Numbers', () => {
 		expect(normalizeE164Numbers(['+12', '+123456789012345'])).toEqual({
 			ok: true,
 			numbers: ['+12', '+123456789012345'],
+		});
+	});
+});
+
+describe('api/numbers destinationNumbers (Send → To)', () => {
+	it('takes E.164 numbers as they are (positive control)', () => {
+		expect(destinationNumbers('+1 555 123 4567, +49 30 1234567')).toEqual({
+			ok: true,
+			numbers: ['+15551234567', '+49301234567'],
+		});
+	});
+
+	it('offers the "+" form of a 00 number when no country is set, and sends nothing', () => {
+		expect(destinationNumbers('0049 30 1234567')).toEqual({
+			ok: false,
+			invalid: '0049 30 1234567',
+			reason:
+				'must start with "+" and the country code: did you mean +49301234567? (or set Default Country Code under Options)',
+		});
+	});
+
+	it('turns 00 and the national 0 into "+" with the Default Country Code', () => {
+		expect(destinationNumbers('0049 30 1234567, 030 1234567, 0033 1 44 55 66 77', '+49')).toEqual({
+			ok: true,
+			numbers: ['+49301234567', '+33144556677'],
+		});
+		expect(destinationNumbers('030/1234567', '49')).toEqual({
+			ok: true,
+			numbers: ['+49301234567'],
+		});
+	});
+
+	it('refuses clearly too short or too long numbers, showing the number as read', () => {
+		expect(destinationNumbers('+1 555')).toMatchObject({
+			ok: false,
+			reason: 'is too short for a fax number (read as +1555)',
+		});
+		expect(destinationNumbers('+1 555 123 456')).toMatchObject({
+			reason: 'is too short for a fax number (read as +1555123456)',
+		});
+		expect(destinationNumbers('+1 555 123 45678')).toMatchObject({
+			reason: 'is too long for a fax number (read as +155512345678)',
+		});
+		expect(destinationNumbers('+49 30 1234567 8901234')).toMatchObject({
+			reason: 'is too long for a fax number (read as +493012345678901234)',
+		});
+		expect(destinationNumbers('+49 30 12')).toMatchObject({
+			reason: expect.stringMatching(/too short/),
 		});
 	});
 });

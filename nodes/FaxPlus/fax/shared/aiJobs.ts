@@ -163,7 +163,12 @@ export function finishedData(job: AiJob, data: unknown): string | Record<string,
 }
 
 /** What happened to one job, in plain words: requested or reused, its status, what to do next. */
-export function jobMessage(state: AiJobState, followed: FollowedJobs, intervalMs = 0): string {
+export function jobMessage(
+	state: AiJobState,
+	followed: FollowedJobs,
+	intervalMs = 0,
+	field = 'data',
+): string {
 	const { name, get, result } = aiJobName(state.job);
 	const parts: string[] = [];
 	const couldRequest = followed.requesting !== 'never';
@@ -177,7 +182,7 @@ export function jobMessage(state: AiJobState, followed: FollowedJobs, intervalMs
 		parts.push(
 			`${name} is still in progress after ${followed.checks} checks (about ${seconds} s); run "${get}" with Wait for Result later to read ${result}: it is not requested again`,
 		);
-	} else parts.push(aiStatusMessage(state.job, state.status));
+	} else parts.push(aiStatusMessage(state.job, state.status, field));
 	return parts.join(' ');
 }
 
@@ -220,7 +225,7 @@ export function waitSettings(
 		throw new NodeOperationError(
 			context.getNode(),
 			`Check Interval (Seconds) must be at least ${floor}, not "${String(interval)}"`,
-			{ itemIndex, description: 'Fax.Plus watches tight polling.' },
+			{ itemIndex, description: 'Fax.Plus is not to be asked more often.' },
 		);
 	}
 	return {
@@ -267,4 +272,25 @@ export function fieldExtractionResult(
 	};
 	if (status === 'finished') result.data = answer?.data ?? {};
 	return result;
+}
+
+/** A column name from a field name: letters, digits and underscores. */
+const columnName = (name: string) => `field_${name.replace(/[^A-Za-z0-9_]+/g, '_')}`;
+
+/**
+ * The extracted fields flat, one `field_<name>` each, so a table row takes them as they are (a
+ * Data Table refuses an object): text, numbers and booleans as they are, lists and objects as JSON.
+ */
+export function flatFields(fields: unknown): Record<string, string | number | boolean | null> {
+	const flat: Record<string, string | number | boolean | null> = {};
+	if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return flat;
+	for (const [name, value] of Object.entries(fields)) {
+		flat[columnName(name)] =
+			value === null || value === undefined
+				? null
+				: typeof value === 'object'
+					? JSON.stringify(value)
+					: (value as string | number | boolean);
+	}
+	return flat;
 }

@@ -37,7 +37,7 @@ export function waitForResultProperties(
 			type: 'number',
 			typeOptions: { minValue: aiTiming.floorSeconds },
 			default: DEFAULT_RESULT_CHECK_INTERVAL_SECONDS,
-			description: `Seconds between two checks of the job; at least ${aiTiming.floorSeconds} (Fax.Plus watches tight polling)`,
+			description: `Seconds between two checks of the job; at least ${aiTiming.floorSeconds}, so Fax.Plus is not asked too often`,
 			displayOptions: whenWaiting,
 		},
 		...withToolDefault(

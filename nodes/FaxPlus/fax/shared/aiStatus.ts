@@ -4,21 +4,21 @@ export type AiJob = 'ocr' | 'fieldExtraction';
 
 const NAMES: Record<
 	AiJob,
-	{ name: string; get: string; request: string; result: string; resultInData: string }
+	{ name: string; get: string; request: string; result: string; resultIn: string }
 > = {
 	ocr: {
 		name: 'OCR',
 		get: 'Get OCR',
 		request: 'Request OCR',
 		result: 'the recognised text',
-		resultInData: 'the recognised text is in "data"',
+		resultIn: 'the recognised text is in',
 	},
 	fieldExtraction: {
 		name: 'Field extraction',
 		get: 'Get Field Extraction',
 		request: 'Request Field Extraction',
 		result: 'the extracted fields',
-		resultInData: 'the extracted fields are in "data"',
+		resultIn: 'the extracted fields are in',
 	},
 };
 
@@ -33,16 +33,16 @@ export function aiJobName(job: AiJob): {
 	return { name, get, request, result };
 }
 
-/** What an AI job status means, in plain words, and what to do next. */
-export function aiStatusMessage(job: AiJob, status: AiJobStatus | string): string {
-	const { name, get, request, result, resultInData } = NAMES[job];
+/** What an AI job status means, in plain words, and what to do next; `field` is the output field holding the result. */
+export function aiStatusMessage(job: AiJob, status: AiJobStatus | string, field = 'data'): string {
+	const { name, get, request, result, resultIn } = NAMES[job];
 	switch (status) {
 		case 'not_requested':
 			return `${name} was not requested for this fax, so there is no result; run "${request}" first`;
 		case 'pending':
 			return `${name} is in progress; run "${get}" again later to read ${result}`;
 		case 'finished':
-			return `${name} is finished; ${resultInData}`;
+			return `${name} is finished; ${resultIn} "${field}"`;
 		case 'failed':
 			return `${name} failed for this fax, so there is no result; you can run "${request}" again`;
 		case 'content_filtering_policy':

@@ -35,11 +35,11 @@ export const SIMPLIFIED_FAX: SimplifiedShape = {
 	fields: [
 		'id',
 		'direction',
+		'from',
+		'to',
 		'status',
 		'statusMeaning',
 		'statusRetryable',
-		'from',
-		'to',
 		'pages',
 		'start_time',
 		'is_read',

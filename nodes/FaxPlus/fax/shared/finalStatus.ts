@@ -5,7 +5,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import { formatUtc, parseDateTime } from '../../../api/dates';
-import { faxStatusFields } from '../../../api/faxStatuses';
+import { faxStatusFields, isFinalStatus, outboxStatusFields } from '../../../api/faxStatuses';
 import { FIRST_FAX_PAGE, faxPages, readFaxListPage } from '../../../api/faxList';
 import { collectPages } from '../../../api/paging';
 import { faxPlusApiRequest, segment } from '../../../api/transport';
@@ -34,7 +34,7 @@ export const statusCheckIntervalOption: INodeProperties = {
 	type: 'number',
 	typeOptions: { minValue: statusTiming.floorSeconds },
 	default: DEFAULT_CHECK_INTERVAL_SECONDS,
-	description: `With Wait for Final Status: seconds between two checks; at least ${statusTiming.floorSeconds} (Fax.Plus watches tight polling)`,
+	description: `With Wait for Final Status: seconds between two checks; at least ${statusTiming.floorSeconds}, so Fax.Plus is not asked too often`,
 };
 
 export const maxStatusChecksOption: INodeProperties = {
@@ -88,7 +88,7 @@ export function finalStatusSettings(
 		throw new NodeOperationError(
 			context.getNode(),
 			`Status Check Interval (Seconds) must be at least ${floor}, not "${String(options.statusCheckInterval)}"`,
-			{ itemIndex, description: 'Fax.Plus watches tight status polling.' },
+			{ itemIndex, description: 'Fax.Plus is not to be asked more often.' },
 		);
 	}
 	const maxChecks = positiveWhole(
@@ -247,3 +247,87 @@ export async function waitForFinalStatus(
 	}
 	return followed.map((entry) => entry.result ?? unfinishedItem(entry, checks));
 }
+
+/** How far back Get Status looks for a sent fax when it is given no Sent At. */
+const LOOK_BACK_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Where one fax of a send is now, in one look: in the outbox (its outbox status), among the sent
+ * faxes (that record's status), or not listed yet. `sentAt` is when Send created it; without it the
+ * newest sent fax to the number in the last 24 hours is taken.
+ */
+export async function faxStatusNow(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	userId: string,
+	fax: { to: string; outboxFaxId: string },
+	sentAt: number | undefined,
+): Promise<IDataObject> {
+	const outbox = await faxPlusApiRequest<OutboxList | undefined>(context, {
+		method: 'GET',
+		path: `/accounts/${segment(userId)}/outbox`,
+		itemIndex,
+	});
+	const waiting = (outbox?.records ?? []).find((record) => record.id === fax.outboxFaxId);
+	if (waiting) {
+		return {
+			outboxFaxId: fax.outboxFaxId,
+			to: fax.to,
+			where: 'outbox',
+			faxId: null,
+			status: String(waiting.status ?? 'unknown'),
+			...outboxStatusFields(waiting.status),
+			final: false,
+			pages: (waiting.page_count as number | undefined) ?? null,
+		};
+	}
+	const since = sentAt ?? Date.now() - LOOK_BACK_MS;
+	const sent = (await sentSince(context, itemIndex, userId, since - 60_000)) as FaxRecord[];
+	const followed: Followed = { ...fax };
+	const match =
+		sentAt === undefined
+			? newestTo(fax.to, sent)
+			: matchSent(followed, sent, new Set(), since - 60_000);
+	if (!match) {
+		return {
+			outboxFaxId: fax.outboxFaxId,
+			to: fax.to,
+			where: 'unknown',
+			faxId: null,
+			status: 'unknown',
+			statusMeaning: `It is not in the outbox, and no sent fax to ${fax.to} since ${isoOf(since)} is listed yet: Fax.Plus may still be moving it to the sent faxes. Check again in a minute.`,
+			statusRetryable: null,
+			final: false,
+		};
+	}
+	const record = match.fax;
+	return {
+		outboxFaxId: fax.outboxFaxId,
+		to: fax.to,
+		where: 'sent',
+		faxId: record.id as string,
+		status: String(record.status ?? 'unknown'),
+		...faxStatusFields(record.status),
+		final: isFinalStatus(record.status),
+		pages: (record.pages as number | undefined) ?? null,
+		start_time: isoOf(instantOf(record.start_time ?? record.submit_time)),
+		matchedBy: match.matchedBy,
+	};
+}
+
+/** The newest sent fax to the number. */
+function newestTo(
+	to: string,
+	sent: FaxRecord[],
+): { fax: FaxRecord; matchedBy: string } | undefined {
+	const time = (fax: FaxRecord) => instantOf(fax.submit_time ?? fax.start_time) ?? 0;
+	const newest = sent
+		.filter((fax) => typeof fax.id === 'string' && digitsOf(fax.to) === digitsOf(to))
+		.sort((a, b) => time(b) - time(a))[0];
+	return newest
+		? { fax: newest, matchedBy: 'destination, the newest in the last 24 hours' }
+		: undefined;
+}
+
+const isoOf = (time: number | undefined) =>
+	time === undefined ? null : new Date(time).toISOString().replace('.000Z', 'Z');

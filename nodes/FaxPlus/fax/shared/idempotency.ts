@@ -404,7 +404,7 @@ export class SendKey {
 			from: this.identity.from,
 			commentTag: this.tag,
 			message:
-				'Not sent again: Fax.Plus has the fax sent with this key: its outbox faxes are in "ids", the sent ones in "faxIds".',
+				'Not sent again: Fax.Plus has the fax sent with this key: "outboxFaxId" while it is in the outbox, "faxId" once it is sent.',
 		};
 		if (this.given !== undefined) item.idempotencyKey = this.given;
 		return item;

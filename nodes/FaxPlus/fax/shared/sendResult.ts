@@ -1,18 +1,49 @@
-// What Fax → Send answers an AI agent: the outbox IDs, what happens next and how to follow the fax.
+// What Fax → Send outputs: one item per destination with its outbox ID beside the number, so the
+// next node maps `outboxFaxId` by dragging it; an AI agent reads the same items with a message.
 import type { IDataObject } from 'n8n-workflow';
 import type { FaxSent } from './types';
 
-/** The Send item as an agent reads it: the same fields, plus the outbox faxes as a list and a message in words. */
-export function sentForAgent(sent: FaxSent): IDataObject {
-	const outbox = Object.entries(sent.ids).map(([to, outboxFaxId]) => ({ to, outboxFaxId }));
-	const when = sent.sendTime ? `at ${sent.sendTime}` : 'now';
-	const list = outbox.map((entry) => `${entry.to} (outbox ID ${entry.outboxFaxId})`).join(', ');
-	const message =
-		`The fax was accepted and queued in the Fax.Plus outbox for ${list || sent.to.join(', ')}; Fax.Plus sends it ${when}. ` +
-		'Sending takes a few minutes (converting, dialling, retries when the line is busy). ' +
-		'To check on it: while it waits or is being sent, Outbox → Get with its outbox ID gives its status (submitted, converting, scheduled_for_sending, sending); ' +
-		'once sent it leaves the outbox (Outbox → Get then answers that it is not found) and appears under a new fax ID in Fax → Get Many with category "sent", ' +
-		'whose status is "success" or a failure such as "failed_user_busy". Cancel it before then with Outbox → Delete. ' +
-		'Calling Send again with the same numbers and documents does not fax them again: it answers duplicate: true.';
-	return { ...(sent as unknown as IDataObject), outbox, message };
+/** One item per destination: `outboxFaxId` and `to` first, then what the whole send shares. */
+export function sentItems(sent: FaxSent): IDataObject[] {
+	const { ids, to, ...shared } = sent;
+	return to.map((number) => ({
+		outboxFaxId: ids[number] ?? null,
+		to: number,
+		...(shared as IDataObject),
+	}));
+}
+
+/**
+ * A duplicate answer of the Idempotency Key (`ids` of faxes still in the outbox and `faxIds` of
+ * sent ones, by number) as Send's items: one per destination, the fields of the answer beside each.
+ */
+export function duplicateItems(duplicate: IDataObject): IDataObject[] {
+	const { ids, faxIds, to, ...shared } = duplicate;
+	const outbox = (ids ?? {}) as Record<string, string>;
+	const sent = (faxIds ?? {}) as Record<string, string>;
+	const numbers = Array.isArray(to)
+		? to.map(String)
+		: [...new Set([...Object.keys(outbox), ...Object.keys(sent)])];
+	return numbers.map((number) => ({
+		outboxFaxId: outbox[number] ?? null,
+		...(sent[number] ? { faxId: sent[number] } : {}),
+		to: number,
+		...shared,
+	}));
+}
+
+/** Send's items as an agent reads them: each with a message on what happens next and how to follow it. */
+export function sentForAgent(items: IDataObject[], sendTime: string | undefined): IDataObject[] {
+	const when = sendTime ? `at ${sendTime}` : 'now';
+	return items.map((item) => ({
+		...item,
+		message:
+			`The fax to ${String(item.to)} was accepted and queued in the Fax.Plus outbox (outbox ID ${String(item.outboxFaxId)}); Fax.Plus sends it ${when}. ` +
+			'Sending takes a few minutes (converting, dialling, retries when the line is busy). ' +
+			'To check on it: Fax → Get Status with its outboxFaxId, to and sentAt finds it wherever it is (status, statusMeaning, final, and once sent its fax ID). ' +
+			'While it waits or is being sent, Outbox → Get with its outbox ID gives its status (submitted, converting, scheduled_for_sending, sending); ' +
+			'once sent it leaves the outbox (Outbox → Get then answers that it is not found) and appears under a new fax ID in Fax → Get Many with category "sent", ' +
+			'whose status is "success" or a failure such as "failed_user_busy". Cancel it before then with Outbox → Delete. ' +
+			'Calling Send again with the same numbers and documents does not fax them again: it answers duplicate: true.',
+	}));
 }

@@ -19,7 +19,7 @@ export function fromField(displayOptions: INodeProperties['displayOptions']): IN
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: `The account's fax number to send from. Several numbers separated by commas let Fax.Plus pick one per destination (load balancing: on Fax.Plus's Send a fax page, not in its SDK, which describes one number); a corporate member without an assigned number uses ${NO_NUMBER}.`,
+		description: `The account's fax number to send from. Several numbers separated by commas let Fax.Plus pick one per destination (load balancing); a corporate member without an assigned number uses ${NO_NUMBER}.`,
 		displayOptions,
 		modes: [
 			{

@@ -101,14 +101,16 @@ export interface OutboxCreated {
 	ids: Record<string, string>;
 }
 
-/** The item Send outputs. */
+/** What one Send created: its outbox faxes by destination, and what every item of it carries. */
 export interface FaxSent {
-	/** Outbox fax id per destination number. */
+	/** Outbox fax id per destination number, as Fax.Plus answers them. */
 	ids: Record<string, string>;
 	to: string[];
-	/** Paths of the uploaded files. */
-	files: string[];
 	from: string;
+	/** When n8n queued it, ISO 8601 UTC: what Fax → Get Status matches a sent fax by. */
+	sentAt: string;
+	/** Pages of the uploaded documents, when every one could be counted. */
+	pages?: number;
 	/** The fax sent again, when the document source is an existing fax. */
 	fromFax?: string;
 	/** `YYYY-MM-DD HH:mm:ss +0000` when the fax is scheduled. */

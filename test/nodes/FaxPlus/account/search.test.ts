@@ -43,9 +43,20 @@ describe('User and Member pickers (searchUsers, searchMembers)', () => {
 		expect(apiRequests(server()).at(-1)?.path).toBe('/v3/accounts');
 	});
 
-	it('still reports a credential the API rejects', async () => {
+	it('keeps "Me (self)" pickable when the list cannot load, saying why (a credential the API rejects)', async () => {
+		const { results } = await runListSearch(server(), 'searchUsers', {
+			token: 'alohi_pat_not_a_token',
+		});
+		expect(results).toEqual([
+			{
+				...SELF,
+				description: expect.stringMatching(/^The members could not be loaded: .*401|unauthori/i),
+			},
+		]);
+		expect(JSON.stringify(results)).not.toContain('alohi_pat_not_a_token');
+		// The Member picker, where "self" is no answer, still reports it.
 		await expect(
-			runListSearch(server(), 'searchUsers', { token: 'alohi_pat_not_a_token' }),
+			runListSearch(server(), 'searchMembers', { token: 'alohi_pat_not_a_token' }),
 		).rejects.toMatchObject({ httpCode: '401' });
 	});
 

@@ -12,8 +12,8 @@ describe('Fax → Get', () => {
 	const server = useFaxPlusServer();
 	const base = { resource: 'fax', operation: 'get', userId: 'self' };
 
-	it.each<AuthKind>(['pat', 'oauth'])('outputs the fax record (%s)', async (auth) => {
-		const items = await runOk(server(), { ...base, faxId: 'fax_1' }, { auth });
+	it.each<AuthKind>(['pat', 'oauth'])('outputs the fax record, Raw (%s)', async (auth) => {
+		const items = await runOk(server(), { ...base, faxId: 'fax_1', output: 'raw' }, { auth });
 
 		const request = onlyApiRequest(server());
 		expect(request.method).toBe('GET');

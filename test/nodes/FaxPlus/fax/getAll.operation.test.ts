@@ -50,7 +50,7 @@ describe('Fax → Get Many', () => {
 	it.each<AuthKind>(['pat', 'oauth'])(
 		'lists the faxes, newest first, up to the default limit (%s)',
 		async (auth) => {
-			const items = await runOk(server(), base, { auth });
+			const items = await runOk(server(), { ...base, output: 'raw' }, { auth });
 
 			const requests = apiRequests(server());
 			expect(requests[0].method).toBe('GET');

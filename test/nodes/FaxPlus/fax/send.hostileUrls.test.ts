@@ -14,7 +14,13 @@ import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 import { Container } from '@n8n/di';
 import { DnsResolver } from '@n8n/backend-network';
 import fc from 'fast-check';
-import { apiRequests, runOk, runOperation, useFaxPlusServer } from '../../../support/faxplus';
+import {
+	apiRequests,
+	filesSent,
+	runOk,
+	runOperation,
+	useFaxPlusServer,
+} from '../../../support/faxplus';
 import { ipv4Notation, ipv6Notation } from '../../../support/ip-oracle';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -279,7 +285,7 @@ describe('Fax → Send: document URLs an attacker chooses', () => {
 		'fetches from an internal server N8N_SSRF_ALLOWED_IP_RANGES names (%s)',
 		async (_case, url) => {
 			const items = await runOk(faxPlus(), { ...base, documentUrls: url() });
-			const [path] = items[0].json.files as string[];
+			const [path] = filesSent(faxPlus(), items[0]);
 			expect(faxPlus().state.files[path]).toMatchObject({
 				filename: 'doc.pdf',
 				size: DOCUMENT_PDF.length,
@@ -346,7 +352,7 @@ describe('Fax → Send: document URLs an attacker chooses', () => {
 				documentUrls: `https://${PINNED_NAME}:${pinned.port}/doc.pdf`,
 			});
 			expect(pinned.hits).toEqual(['GET /doc.pdf']);
-			const [path] = items[0].json.files as string[];
+			const [path] = filesSent(faxPlus(), items[0]);
 			expect(faxPlus().state.files[path]).toMatchObject({ size: DOCUMENT_PDF.length });
 		} finally {
 			await pinned.close();

@@ -36,7 +36,7 @@ describe('Fax → Send: what it logs and saves with the execution', () => {
 
 	it('says at debug what it uploaded and which outbox faxes it created; the execution carries them', async () => {
 		const result = await sendOk();
-		const ids = Object.values(result.items[0].json.ids as Record<string, string>);
+		const ids = result.items.map((item) => item.json.outboxFaxId as string);
 		expect(ids).toHaveLength(2);
 		expect(logs.ours().map((line) => [line.level, line.meta.event])).toEqual([
 			['debug', 'send_uploaded'],

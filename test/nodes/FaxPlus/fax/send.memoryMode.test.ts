@@ -2,7 +2,13 @@
 // Send from URLs when n8n keeps binary data in memory (N8N_DEFAULT_BINARY_DATA_MODE=default, n8n
 // 1.x's default): the fetched document is read by n8n's own stream reader, counted as it is read.
 import { createHash } from 'node:crypto';
-import { apiRequests, runOk, runOperation, useFaxPlusServer } from '../../../support/faxplus';
+import {
+	apiRequests,
+	filesSent,
+	runOk,
+	runOperation,
+	useFaxPlusServer,
+} from '../../../support/faxplus';
 
 process.env.N8N_DEFAULT_BINARY_DATA_MODE = 'default';
 process.env.N8N_SSRF_ALLOWED_IP_RANGES = '127.0.0.1/32';
@@ -26,7 +32,7 @@ describe('Fax → Send from URLs, binary data in memory', () => {
 			...base,
 			documentUrls: `${server().origin}/_documents/invoice.pdf`,
 		});
-		const [path] = items[0].json.files as string[];
+		const [path] = filesSent(server(), items[0]);
 		expect(server().state.files[path]).toMatchObject({
 			filename: 'invoice.pdf',
 			sha256: createHash('sha256').update(DOCUMENT_PDF).digest('hex'),

@@ -109,10 +109,11 @@ describe('Fax → Send', () => {
 			expect(items).toEqual([
 				{
 					json: {
-						ids: { '+15551234567': outboxIds[0] },
-						to: ['+15551234567'],
-						files: [path],
+						outboxFaxId: outboxIds[0],
+						to: '+15551234567',
 						from: '+15551230001',
+						sentAt: expect.any(String),
+						pages: 1,
 					},
 					pairedItem: { item: 0 },
 				},
@@ -180,7 +181,7 @@ describe('Fax → Send', () => {
 		expect(uploadedParts(requests[1])[0].data.equals(TIFF)).toBe(true);
 		expect(uploadedParts(requests[2])[0].data.equals(text)).toBe(true);
 
-		const files = items[0].json.files as string[];
+		const files = requests[3].body.files as string[];
 		expect(files).toHaveLength(3);
 		expect(files.map((p) => server().state.files[p].filename)).toEqual([
 			'contract.pdf',
@@ -204,16 +205,26 @@ describe('Fax → Send', () => {
 			return_ids: true,
 		});
 
-		const ids = items[0].json.ids as Record<string, string>;
-		expect(Object.keys(ids)).toEqual(['+15551234567', '+4930123456']);
-		expect(items[0].json).toEqual({
-			ids,
-			to: ['+15551234567', '+4930123456'],
-			files,
-			from: '+15551230001',
-			sendTime: '2030-01-15 09:30:00 +0000',
-		});
-		for (const id of Object.values(ids)) {
+		// One item per destination, its outbox ID beside the number; no storage paths.
+		const ids = items.map((item) => item.json.outboxFaxId as string);
+		expect(items.map((item) => item.json)).toEqual([
+			{
+				outboxFaxId: ids[0],
+				to: '+15551234567',
+				from: '+15551230001',
+				sentAt: expect.any(String),
+				sendTime: '2030-01-15 09:30:00 +0000',
+			},
+			{
+				outboxFaxId: ids[1],
+				to: '+4930123456',
+				from: '+15551230001',
+				sentAt: expect.any(String),
+				sendTime: '2030-01-15 09:30:00 +0000',
+			},
+		]);
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
+		for (const id of ids) {
 			expect(server().state.outbox[id]).toMatchObject({
 				status: 'scheduled',
 				send_time: '2030-01-15 09:30:00 +0000',
@@ -235,7 +246,7 @@ describe('Fax → Send', () => {
 			return_ids: true,
 		});
 		expect(outbox?.status).toBe(201);
-		expect(items[0].json).toMatchObject({ from: 'no_number', to: ['+15551234567'] });
+		expect(items[0].json).toMatchObject({ from: 'no_number', to: '+15551234567' });
 	});
 
 	it('sends several From numbers as one comma-separated list, and Fax.Plus balances the destinations over them', async () => {
@@ -254,9 +265,9 @@ describe('Fax → Send', () => {
 			to: ['+4930123456', '+33144556677'],
 		});
 		expect(outbox?.status).toBe(201);
-		const ids = items[0].json.ids as Record<string, string>;
+		const ids = items.map((item) => item.json.outboxFaxId as string);
 		expect(items[0].json.from).toBe('+15551230001,+15551230002');
-		expect(Object.values(ids).map((id) => server().state.outbox[id].src)).toEqual([
+		expect(ids.map((id) => server().state.outbox[id].src)).toEqual([
 			'+15551230001',
 			'+15551230002',
 		]);
@@ -384,9 +395,9 @@ describe('Fax → Send', () => {
 		]);
 		expect(uploadedParts(requests[2])[0].data.equals(other)).toBe(true);
 		expect(requests[3].body.to).toEqual(['+4930123456']);
-		expect(items.map((item) => [Object.keys(item.json.ids as object), item.pairedItem])).toEqual([
-			[['+15551234567'], { item: 0 }],
-			[['+4930123456'], { item: 1 }],
+		expect(items.map((item) => [item.json.to, item.pairedItem])).toEqual([
+			['+15551234567', { item: 0 }],
+			['+4930123456', { item: 1 }],
 		]);
 	});
 
@@ -427,10 +438,10 @@ describe('Fax → Send', () => {
 			expect(outbox.body).toEqual({
 				from: '+15551230001',
 				to: ['+15551234567'],
-				files: items[0].json.files,
+				files: [expect.any(String)],
 				return_ids: true,
 			});
-			expect(Object.keys(items[0].json.ids as object)).toEqual(['+15551234567']);
+			expect(items[0].json).toMatchObject({ to: '+15551234567', outboxFaxId: expect.any(String) });
 		});
 	});
 
@@ -543,12 +554,12 @@ describe('Fax → Send', () => {
 			[
 				'a number without "+"',
 				{ to: '+15551234567, 49 30 123456' },
-				'To: "49 30 123456" must start with "+" and the country code (E.164, e.g. +15551234567)',
+				'To: "49 30 123456" must start with "+" and the country code (E.164, e.g. +15551234567), or set Default Country Code under Options for national numbers',
 			],
 			[
 				'a number with letters',
 				{ to: '+1555CALLNOW' },
-				'To: "+1555CALLNOW" is not an E.164 number: "+" then 2 to 15 digits',
+				'To: "+1555CALLNOW" is not a fax number: "+1555CALLNOW" has more than "+" and digits',
 			],
 			['no number', { to: ' , ' }, 'To is required'],
 			[
@@ -646,7 +657,18 @@ describe('Fax → Send', () => {
 			`Bearer ${server().tokens.oauthExpiredAccessToken}`,
 		);
 		expect(uploadedParts(retried)[0].data.equals(PDF)).toBe(true);
-		expect(Object.keys(result.items[0].json.ids as object)).toEqual(['+15551234567']);
+		expect(result.items[0].json.to).toBe('+15551234567');
+	});
+
+	it('sends national and 00 numbers from a form with the Default Country Code, as "+" numbers', async () => {
+		const items = await runOk(
+			server(),
+			{ ...base, to: '030 1234567, 0033 1 44 55 66 77', options: { defaultCountryCode: '49' } },
+			{ items: itemWith({ data: binaryOf(PDF, 'application/pdf', 'a.pdf') }) },
+		);
+		const outbox = apiRequests(server()).find((r) => r.path === '/v3/accounts/self/outbox');
+		expect(outbox?.body.to).toEqual(['+49301234567', '+33144556677']);
+		expect(items.map((item) => item.json.to)).toEqual(['+49301234567', '+33144556677']);
 	});
 
 	it('continues with the next item when one fails and Continue On Fail is set', async () => {
@@ -662,7 +684,7 @@ describe('Fax → Send', () => {
 			},
 		);
 		expect(items[0].json.error).toMatch(/^To: "555" must start with "\+"/);
-		expect(Object.keys(items[1].json.ids as object)).toEqual(['+15551234567']);
+		expect(items[1].json.to).toBe('+15551234567');
 		expect(apiRequests(server())).toHaveLength(2);
 	});
 });

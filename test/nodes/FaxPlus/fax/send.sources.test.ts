@@ -100,7 +100,9 @@ describe('Fax → Send: document sources', () => {
 					},
 				]);
 				expect(uploadedPart(upload).data.toString('utf8')).toBe(text);
-				const path = (upload.body.files && (items[0].json.files as string[])[0]) as string;
+				const [path] = Object.keys(server().state.files).filter(
+					(p) => p !== '/storage/seed-document.pdf',
+				);
 				expect(server().state.files[path]).toMatchObject({
 					filename: 'fax.txt',
 					contentType: 'text/plain',
@@ -116,10 +118,10 @@ describe('Fax → Send: document sources', () => {
 					return_ids: true,
 				});
 				expect(items[0].json).toEqual({
-					ids: { '+15551234567': expect.any(String) },
-					to: ['+15551234567'],
-					files: [path],
+					outboxFaxId: expect.any(String),
+					to: '+15551234567',
 					from: '+15551230001',
+					sentAt: expect.any(String),
 				});
 			},
 		);
@@ -168,12 +170,10 @@ describe('Fax → Send: document sources', () => {
 			expect(uploadedPart(uploads[0]).data.equals(DOCUMENT_PDF)).toBe(true);
 			expect(uploadedPart(uploads[1]).data.equals(TIFF)).toBe(true);
 			expect(uploadedPart(uploads[2]).data.equals(DOCUMENT_TEXT)).toBe(true);
-			const files = items[0].json.files as string[];
-			expect(files).toHaveLength(4);
 			expect(apiRequests(server())[4].body).toEqual({
 				from: '+15551230001',
 				to: ['+15551234567'],
-				files,
+				files: [expect.any(String), expect.any(String), expect.any(String), expect.any(String)],
 				return_ids: true,
 			});
 			expect(JSON.stringify(items)).not.toContain('secret');
@@ -184,8 +184,8 @@ describe('Fax → Send: document sources', () => {
 			const items = await runOk(server(), { ...base, documentSource: 'url', documentUrls: named });
 			const [fetched] = server().requests.filter((r) => r.path.startsWith('/_documents/'));
 			expect(fetched.headers.host).toBe(`localhost:${server().port}`);
-			const [path] = items[0].json.files as string[];
-			expect(server().state.files[path]).toMatchObject({ filename: 'invoice.pdf' });
+			const outboxFax = server().state.outbox[items[0].json.outboxFaxId as string];
+			expect(server().state.files[outboxFax.files[0]]).toMatchObject({ filename: 'invoice.pdf' });
 		});
 
 		it('takes a list of URLs from an expression (an array), e.g. from an AI tool', async () => {
@@ -331,16 +331,16 @@ describe('Fax → Send: document sources', () => {
 					return_ids: true,
 					from_fax: 'fax_4',
 				});
-				const id = (items[0].json.ids as Record<string, string>)['+33144556677'];
+				const id = items[0].json.outboxFaxId as string;
 				expect(server().state.outbox[id]).toMatchObject({
 					to: ['+33144556677'],
 					files: ['/storage/fax-fax_4.pdf'],
 				});
 				expect(items[0].json).toEqual({
-					ids: { '+33144556677': id },
-					to: ['+33144556677'],
-					files: [],
+					outboxFaxId: id,
+					to: '+33144556677',
 					from: '+15551230001',
+					sentAt: expect.any(String),
 					fromFax: 'fax_4',
 				});
 			},
@@ -359,7 +359,7 @@ describe('Fax → Send: document sources', () => {
 				'POST /v3/accounts/member_1/outbox',
 			]);
 			expect(apiRequests(server())[0].body).toMatchObject({ from_fax: 'fax_6', files: [] });
-			expect(Object.keys(items[0].json.ids as object)).toEqual(['+4930123456', '+33144556677']);
+			expect(items.map((item) => item.json.to)).toEqual(['+4930123456', '+33144556677']);
 		});
 
 		it("passes on Fax.Plus's refusal of a fax that is not the user's", async () => {

@@ -6,7 +6,13 @@ import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
 import type { IBinaryData, IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { startFaxPlusServer, type FaxPlusServer } from '../../../server';
-import { apiRequests, runOk, runOperation, type AuthKind } from '../../../support/faxplus';
+import {
+	apiRequests,
+	filesSent,
+	runOk,
+	runOperation,
+	type AuthKind,
+} from '../../../support/faxplus';
 import { initBinaryData } from '../../../support/n8n-harness';
 import { uploadFileName } from '../../../../nodes/FaxPlus/fax/shared/documents';
 
@@ -72,7 +78,7 @@ describe('Fax → Send: streamed uploads', () => {
 			expect(upload.status).toBe(200);
 			expect(Number(upload.headers['content-length'])).toBe(upload.rawBody.length);
 			expect(upload.headers['transfer-encoding']).toBeUndefined();
-			expect(storedFiles(server, result[0].json.files as string[])).toEqual([
+			expect(storedFiles(server, filesSent(server, result[0]))).toEqual([
 				expect.objectContaining({
 					filename: 'record.pdf',
 					size: document.length,
@@ -100,7 +106,7 @@ describe('Fax → Send: streamed uploads', () => {
 			expect(stored).toHaveLength(1);
 			expect(send.body.files).toEqual([stored[0].path]);
 			expect(send.status).toBe(201);
-			expect(result[0].json.files).toEqual([stored[0].path]);
+			expect(filesSent(server, result[0])).toEqual([stored[0].path]);
 		},
 	);
 
@@ -138,7 +144,7 @@ describe('Fax → Send: streamed uploads', () => {
 				'/v3/accounts/self/outbox 429',
 				'/v3/accounts/self/outbox 201',
 			]);
-			expect(storedFiles(server, result[0].json.files as string[])).toEqual([
+			expect(storedFiles(server, filesSent(server, result[0]))).toEqual([
 				expect.objectContaining({ filename: 'first.pdf', sha256: sha256(document) }),
 				expect.objectContaining({ filename: 'second.pdf', sha256: sha256(second) }),
 			]);
@@ -163,7 +169,7 @@ describe('Fax → Send: streamed uploads', () => {
 				'/v3/accounts/self/files 200',
 				'/v3/accounts/self/outbox 201',
 			]);
-			expect(storedFiles(server, result[0].json.files as string[])).toEqual([
+			expect(storedFiles(server, filesSent(server, result[0]))).toEqual([
 				expect.objectContaining({ size: document.length, sha256: sha256(document) }),
 			]);
 		},
@@ -184,7 +190,7 @@ describe('Fax → Send: streamed uploads', () => {
 			const result = await runOk(server, base, { items: items({ data: binary }) });
 			const [upload] = apiRequests(server);
 			expect(Number(upload.headers['content-length'])).toBe(upload.rawBody.length);
-			expect(storedFiles(server, result[0].json.files as string[])).toEqual([
+			expect(storedFiles(server, filesSent(server, result[0]))).toEqual([
 				expect.objectContaining({ size: document.length, sha256: sha256(document) }),
 			]);
 		},
@@ -195,7 +201,7 @@ describe('Fax → Send: streamed uploads', () => {
 		const result = await runOk(server, base, {
 			items: items({ data: await storedBinary(document, 'application/pdf', uuid) }),
 		});
-		expect(storedFiles(server, result[0].json.files as string[])).toEqual([
+		expect(storedFiles(server, filesSent(server, result[0]))).toEqual([
 			expect.objectContaining({ filename: `${uuid}.pdf`, sha256: sha256(document) }),
 		]);
 	});

@@ -17,7 +17,7 @@ describe('Number → Get Many', () => {
 	it.each<AuthKind>(['pat', 'oauth'])(
 		"lists the account's fax numbers, one item each (%s)",
 		async (auth) => {
-			const items = await runOk(server(), base, { auth });
+			const items = await runOk(server(), { ...base, output: 'raw' }, { auth });
 
 			const request = onlyApiRequest(server());
 			expect(request.method).toBe('GET');

@@ -19,9 +19,12 @@ describe.each<[string, FaxPlusResource]>([
 		description?: string;
 	}>;
 
-	it('lists its operations alphabetically, each with an action, and defaults to one of them', () => {
+	it('lists its operations alphabetically (Fax: Send first), each with an action, and defaults to one of them', () => {
 		const names = options.map((option) => option.name);
-		expect(names).toEqual([...names].sort());
+		const sorted = [...names].sort();
+		expect(names).toEqual(
+			resource === fax ? ['Send', ...sorted.filter((name) => name !== 'Send')] : sorted,
+		);
 		expect(options.every((option) => option.action)).toBe(true);
 		expect(Object.keys(resource.operations).sort()).toEqual(
 			options.map((option) => option.value).sort(),

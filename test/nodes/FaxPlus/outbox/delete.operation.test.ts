@@ -98,7 +98,7 @@ describe('Outbox → Delete', () => {
 	});
 
 	it.each([
-		['an empty outbox fax id', { userId: 'self', outboxFaxId: ' ' }, 'Outbox Fax ID is required'],
+		['an empty outbox fax id', { userId: 'self', outboxFaxId: ' ' }, 'Outbox Fax is required'],
 		['an empty user id', { userId: ' ', outboxFaxId: 'outbox_1' }, 'User ID is required'],
 	])('refuses %s before sending anything', async (_case, parameters, message) => {
 		const { error } = await runOperation(server(), { ...base, ...parameters });

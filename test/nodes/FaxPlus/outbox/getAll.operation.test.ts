@@ -23,14 +23,23 @@ describe('Outbox → Get Many', () => {
 	it.each<AuthKind>(['pat', 'oauth'])(
 		'lists the outgoing faxes, one item each (%s)',
 		async (auth) => {
-			const items = await runOk(server(), base, { auth });
+			const items = await runOk(server(), { ...base, output: 'raw' }, { auth });
 
 			const request = onlyApiRequest(server());
 			expect(request.method).toBe('GET');
 			expect(request.path).toBe('/v3/accounts/self/outbox');
 			expect(request.query).toEqual({});
 			expectAuthHeaders(server(), request, auth);
-			expect(items).toEqual([{ json: server().state.outbox.outbox_1, pairedItem: { item: 0 } }]);
+			expect(items).toEqual([
+				{
+					json: {
+						...server().state.outbox.outbox_1,
+						statusMeaning: 'Waiting in the outbox until its Send At time.',
+						statusRetryable: false,
+					},
+					pairedItem: { item: 0 },
+				},
+			]);
 		},
 	);
 

@@ -101,7 +101,7 @@ describe('Outbox → Update', () => {
 
 	it('refuses an empty outbox fax id before sending anything', async () => {
 		const { error } = await runOperation(server(), { ...base, outboxFaxId: ' ', comment: 'x' });
-		expect(error?.message).toBe('Outbox Fax ID is required');
+		expect(error?.message).toBe('Outbox Fax is required');
 		expect(apiRequests(server())).toHaveLength(0);
 	});
 });

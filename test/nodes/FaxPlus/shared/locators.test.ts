@@ -64,7 +64,7 @@ describe('Resource locators', () => {
 	it('keeps Contact Group by ID, saying why there is no list', () => {
 		const group = node.description.properties.find((property) => property.name === 'groupId');
 		expect(group?.type).toBe('string');
-		expect(group?.hint).toMatch(/no call that lists contact groups/);
+		expect(group?.hint).toMatch(/no list of contact groups/);
 	});
 });
 

@@ -83,7 +83,7 @@ describe('Outbox → Get as a tool', () => {
 			outboxFaxId: 'outbox_1',
 		});
 		expect(items[0].json.untrusted).toBeUndefined();
-		expect(items[0].json.comment).toEqual({ text: 'Quarterly report', tags: [] });
+		expect(items[0].json.comment).toBe('Quarterly report');
 	});
 });
 

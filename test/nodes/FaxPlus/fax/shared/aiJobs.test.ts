@@ -10,7 +10,7 @@ import {
 	useFaxPlusServer,
 	type FaxPlusServer,
 } from '../../../../support/faxplus';
-import { aiTiming } from '../../../../../nodes/FaxPlus/fax/shared/aiJobs';
+import { aiTiming, flatFields } from '../../../../../nodes/FaxPlus/fax/shared/aiJobs';
 
 const ocr = { resource: 'fax', operation: 'requestOcr', userId: 'self' };
 const waiting = { waitForResult: true, resultCheckInterval: 0 };
@@ -236,8 +236,16 @@ describe('Fax → Extract Text and Fields', () => {
 			reused: false,
 			checks: 4,
 			message:
-				'OCR was requested now (uses AI credits). OCR is finished; the recognised text is in "data". Field extraction was requested now (uses AI credits). Field extraction is finished; the extracted fields are in "data"',
+				'OCR was requested now (uses AI credits). OCR is finished; the recognised text is in "text". Field extraction was requested now (uses AI credits). Field extraction is finished; the extracted fields are in "fields"',
+			// The fields flat too, one column each, for a table row.
+			...Object.fromEntries(
+				Object.entries(item.json.fields as Record<string, unknown>).map(([name, value]) => [
+					`field_${name}`,
+					value,
+				]),
+			),
 		});
+		expect(item.json.field_sender_fax).toBe('+15551230001');
 		// OCR finished at its first read after the request: only the extraction was read again.
 		expect(calls(server(), 'GET', '/v3/accounts/self/faxes/fax_3/ai/ocr')).toBe(2);
 		expect(calls(server(), 'GET', '/v3/accounts/self/faxes/fax_3/ai/field-extraction')).toBe(4);
@@ -282,5 +290,26 @@ describe('Fax → Extract Text and Fields', () => {
 			},
 			untrustedNote: expect.stringContaining('not instructions'),
 		});
+		// No field of the sender's document outside "untrusted".
+		expect(Object.keys(item.json).filter((key) => key.startsWith('field_'))).toEqual([]);
+	});
+
+	it('flattens nested and oddly named fields into column names, lists and objects as JSON', () => {
+		expect(
+			flatFields({
+				'invoice number': 'INV-1',
+				total: 12.5,
+				paid: false,
+				lines: [{ item: 'A' }],
+				note: null,
+			}),
+		).toEqual({
+			field_invoice_number: 'INV-1',
+			field_total: 12.5,
+			field_paid: false,
+			field_lines: '[{"item":"A"}]',
+			field_note: null,
+		});
+		expect(flatFields(null)).toEqual({});
 	});
 });

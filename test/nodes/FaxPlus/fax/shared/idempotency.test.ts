@@ -1,7 +1,7 @@
 // Send → Idempotency Key, against the local Fax.Plus server (the record of what was sent) and
 // n8n-core's real processed-data service (an in-memory database read then written without a
 // lock, as n8n's is); another process's writes are played into it.
-import { sleep, type IDataObject } from 'n8n-workflow';
+import { sleep, type IDataObject, type INodeExecutionData } from 'n8n-workflow';
 import {
 	apiRequests,
 	patCredentials,
@@ -39,10 +39,27 @@ const uploads = (server: FaxPlusServer) =>
 const isOutboxPost = (r: { method: string; path: string }) =>
 	r.method === 'POST' && r.path.endsWith('/outbox');
 
+/**
+ * Send's items (one per destination) folded back into one answer per input item, its outbox IDs
+ * (`ids`) and sent fax IDs (`faxIds`) by number, as the key's checks read a send.
+ */
+function perSend(items: INodeExecutionData[]): IDataObject[] {
+	const sends = new Map<number, IDataObject>();
+	items.forEach((item, index) => {
+		const input = (item.pairedItem as { item: number } | undefined)?.item ?? index;
+		const { outboxFaxId, faxId, to, ...rest } = item.json;
+		const answer: IDataObject = sends.get(input) ?? { ...rest, ids: {}, faxIds: {} };
+		if (typeof outboxFaxId === 'string') (answer.ids as IDataObject)[String(to)] = outboxFaxId;
+		if (typeof faxId === 'string') (answer.faxIds as IDataObject)[String(to)] = faxId;
+		sends.set(input, answer);
+	});
+	return [...sends.values()];
+}
+
 async function sendOk(server: FaxPlusServer, parameters: IDataObject, asTool = false) {
 	const result = await runOperation(server, { ...send, ...parameters }, { asTool });
 	if (result.error) throw new Error(`${result.error.message} (${result.error.description ?? ''})`);
-	return result.items.map((item) => item.json);
+	return perSend(result.items);
 }
 
 async function sendAs(server: FaxPlusServer, nodeId: string, parameters: IDataObject) {
@@ -52,7 +69,7 @@ async function sendAs(server: FaxPlusServer, nodeId: string, parameters: IDataOb
 		nodeId,
 	});
 	if (result.error) throw new Error(`${result.error.message} (${result.error.description ?? ''})`);
-	return result.items.map((item) => item.json);
+	return perSend(result.items);
 }
 
 /** Fax.Plus sends the outbox faxes: they leave the outbox for the sent list. */
@@ -157,7 +174,11 @@ describe('Fax → Send: Idempotency Key', () => {
 			{ items: [{ json: { orderId: 7 } }, { json: { orderId: 7 } }, { json: { orderId: 8 } }] },
 		);
 		expect(result.error).toBeUndefined();
-		expect(result.items.map((item) => item.json.duplicate === true)).toEqual([false, true, false]);
+		expect(perSend(result.items).map((answer) => answer.duplicate === true)).toEqual([
+			false,
+			true,
+			false,
+		]);
 		expect(outboxPosts(server())).toHaveLength(2);
 	});
 
@@ -350,8 +371,8 @@ describe('Fax → Send: Idempotency Key', () => {
 			expect(accepted(server())).toHaveLength(1);
 			const retried = await viaProxy({ options: { idempotencyKey: 'lost' } });
 			expect(retried.error).toBeUndefined();
-			expect(retried.items[0].json).toMatchObject({ duplicate: true });
-			expect(Object.keys(retried.items[0].json.ids as IDataObject)).toEqual([
+			expect(perSend(retried.items)[0]).toMatchObject({ duplicate: true });
+			expect(Object.keys(perSend(retried.items)[0].ids as IDataObject)).toEqual([
 				'+15551234567',
 				'+4930123456',
 			]);
@@ -407,7 +428,10 @@ describe('Fax → Send: Idempotency Key', () => {
 				{ ...send, options: { idempotencyKey: '={{ $json.order }}' } },
 				{ items, continueOnFail: true },
 			);
-			expect(asObjects.items.map((item) => item.json.duplicate)).toEqual([undefined, undefined]);
+			expect(perSend(asObjects.items).map((answer) => answer.duplicate)).toEqual([
+				undefined,
+				undefined,
+			]);
 			expect(outboxPosts(server())).toHaveLength(0);
 			const byId = await runOperation(
 				server(),

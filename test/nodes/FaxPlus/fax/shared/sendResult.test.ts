@@ -34,27 +34,21 @@ describe('Fax → Send as an AI tool', () => {
 			comment: { text: expect.stringMatching(/^Agent fax\nn8n-key-/) },
 		});
 
-		const json = items[0].json as {
-			ids: Record<string, string>;
-			outbox: Array<{ to: string; outboxFaxId: string }>;
-			message: string;
-		};
-		const ids = Object.values(json.ids);
-		expect(ids).toHaveLength(2);
+		// The same items as in a workflow (one per destination), each with a message.
+		const ids = items.map((item) => item.json.outboxFaxId as string);
 		for (const id of ids) expect(server().state.outbox[id]).toBeDefined();
-		expect(json.outbox).toEqual([
-			{ to: '+15551234567', outboxFaxId: json.ids['+15551234567'] },
-			{ to: '+4930123456', outboxFaxId: json.ids['+4930123456'] },
-		]);
-		expect(json.message).toContain(`+15551234567 (outbox ID ${json.ids['+15551234567']})`);
-		expect(json.message).toContain('Fax.Plus sends it now');
-		expect(json.message).toContain('Outbox → Get with its outbox ID');
-		expect(json.message).toContain('Fax → Get Many with category "sent"');
-		expect(json.message).toContain('does not fax them again');
+		expect(items.map((item) => item.json.to)).toEqual(['+15551234567', '+4930123456']);
+		const message = String(items[1].json.message);
+		expect(message).toContain(`+4930123456 was accepted`);
+		expect(message).toContain(`(outbox ID ${ids[1]})`);
+		expect(message).toContain('Fax.Plus sends it now');
+		expect(message).toContain('Outbox → Get with its outbox ID');
+		expect(message).toContain('Fax → Get Many with category "sent"');
+		expect(message).toContain('does not fax them again');
 	});
 
-	it('in a workflow, answers as before (no message)', async () => {
+	it('in a workflow, outputs the outbox ID beside the number, no message and no storage paths', async () => {
 		const items = await runOk(server(), { ...base, to: '+15551234567', documentText: 'Hello' });
-		expect(Object.keys(items[0].json).sort()).toEqual(['files', 'from', 'ids', 'to']);
+		expect(Object.keys(items[0].json)).toEqual(['outboxFaxId', 'to', 'from', 'sentAt']);
 	});
 });

@@ -1,0 +1,73 @@
+// Pages of a document before it is uploaded: what Max Pages checks and Send outputs as `pages`.
+// A PDF's page objects and a TIFF's images are counted; other formats (and PDFs whose page tree
+// is compressed) are not countable here, and Fax.Plus counts them when it converts them.
+import type { FaxDocument } from './documents';
+
+/** Bytes kept from one chunk to the next, so a marker split across two chunks is still seen. */
+const CARRY = 64;
+/** A page object of a PDF: `/Type /Page`, not `/Type /Pages`. */
+const PDF_PAGE = /\/Type\s*\/Page(?![A-Za-z])/g;
+/** The page count of a PDF's page tree: `/Count N` (the largest is the root's). */
+const PDF_COUNT = /\/Count\s+(\d+)/g;
+/** TIFFs up to this size are read whole to walk their images. */
+const MAX_TIFF_BYTES = 64 * 1024 * 1024;
+
+/** The pages of a document, or undefined when its format cannot be counted here. */
+export async function pagesOf(document: FaxDocument): Promise<number | undefined> {
+	const type = document.mimeType.toLowerCase();
+	if (type === 'application/pdf') return await pdfPages(document);
+	if (type === 'image/tiff' && document.size <= MAX_TIFF_BYTES) return await tiffPages(document);
+	if (type.startsWith('image/')) return 1;
+	return undefined;
+}
+
+/** The pages of every document, or undefined when one of them cannot be counted. */
+export async function totalPages(documents: FaxDocument[]): Promise<number | undefined> {
+	let total = 0;
+	for (const document of documents) {
+		const pages = await pagesOf(document);
+		if (pages === undefined) return undefined;
+		total += pages;
+	}
+	return total;
+}
+
+async function pdfPages(document: FaxDocument): Promise<number | undefined> {
+	let pages = 0;
+	let largestCount = 0;
+	let carry = '';
+	for await (const chunk of await document.open()) {
+		const text = carry + Buffer.from(chunk).toString('latin1');
+		const from = carry.length;
+		for (const match of text.matchAll(PDF_PAGE)) {
+			// A marker that started in the carried bytes was counted with the chunk before.
+			if (match.index + match[0].length > from) pages++;
+		}
+		for (const match of text.matchAll(PDF_COUNT))
+			largestCount = Math.max(largestCount, Number(match[1]));
+		carry = text.slice(-CARRY);
+	}
+	if (pages > 0) return pages;
+	return largestCount > 0 ? largestCount : undefined;
+}
+
+async function tiffPages(document: FaxDocument): Promise<number | undefined> {
+	const parts: Uint8Array[] = [];
+	for await (const chunk of await document.open()) parts.push(chunk);
+	const data = Buffer.concat(parts);
+	if (data.length < 8) return undefined;
+	const little = data.toString('latin1', 0, 2) === 'II';
+	const u16 = (at: number) => (little ? data.readUInt16LE(at) : data.readUInt16BE(at));
+	const u32 = (at: number) => (little ? data.readUInt32LE(at) : data.readUInt32BE(at));
+	let offset = u32(4);
+	const seen = new Set<number>();
+	while (offset !== 0) {
+		if (seen.has(offset) || offset + 2 > data.length) return seen.size > 0 ? seen.size : undefined;
+		seen.add(offset);
+		const entries = u16(offset);
+		const next = offset + 2 + entries * 12;
+		if (next + 4 > data.length) break;
+		offset = u32(next);
+	}
+	return seen.size > 0 ? seen.size : undefined;
+}

@@ -1,0 +1,153 @@
+// Fax → Get Status: where a fax from Send is now, from Send's own output fields.
+import type { INodeExecutionData } from 'n8n-workflow';
+import {
+	apiRequests,
+	finishOutboxFax,
+	runOk,
+	runOperation,
+	useFaxPlusServer,
+} from '../../../support/faxplus';
+
+describe('Fax → Get Status', () => {
+	const server = useFaxPlusServer();
+	const send = {
+		resource: 'fax',
+		operation: 'send',
+		userId: 'self',
+		from: '+15551230001',
+		to: '+15551234567, +4930123456',
+		documentSource: 'text',
+		documentText: 'Lab results',
+	};
+	/** Get Status with Send's output fields mapped, as a user drags them. */
+	const statusOf = async (sent: INodeExecutionData[]) =>
+		await runOk(
+			server(),
+			{
+				resource: 'fax',
+				operation: 'getStatus',
+				userId: 'self',
+				outboxFaxId: '={{ $json.outboxFaxId }}',
+				to: '={{ $json.to }}',
+				sentAt: '={{ $json.sentAt }}',
+			},
+			{ items: sent.map(({ json }) => ({ json })) },
+		);
+
+	it('finds each fax in the outbox while it waits, then among the sent faxes with how it ended', async () => {
+		const sent = await runOk(server(), send);
+		expect(sent.map((item) => item.json.sentAt)).toEqual([
+			expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+			expect.stringMatching(/Z$/),
+		]);
+
+		const waiting = await statusOf(sent);
+		expect(waiting.map((item) => item.json)).toEqual([
+			{
+				outboxFaxId: sent[0].json.outboxFaxId,
+				to: '+15551234567',
+				where: 'outbox',
+				faxId: null,
+				status: 'submitted',
+				statusMeaning: expect.stringContaining('Queued in the outbox'),
+				statusRetryable: false,
+				final: false,
+				pages: 1,
+			},
+			expect.objectContaining({ to: '+4930123456', where: 'outbox', status: 'submitted' }),
+		]);
+
+		const before = new Set(Object.keys(server().state.faxes));
+		await finishOutboxFax(server(), String(sent[0].json.outboxFaxId), 'success');
+		await finishOutboxFax(server(), String(sent[1].json.outboxFaxId), 'failed_user_busy');
+		const ended = await statusOf(sent);
+		const sentFaxes = Object.values(server().state.faxes).filter((fax) => !before.has(fax.id));
+		expect(sentFaxes).toHaveLength(2);
+		const faxTo = (number: string) => sentFaxes.find((fax) => fax.to === number)?.id;
+		expect(ended.map((item) => item.json)).toEqual([
+			expect.objectContaining({
+				outboxFaxId: sent[0].json.outboxFaxId,
+				to: '+15551234567',
+				where: 'sent',
+				faxId: faxTo('+15551234567'),
+				status: 'success',
+				statusRetryable: false,
+				final: true,
+			}),
+			expect.objectContaining({
+				to: '+4930123456',
+				where: 'sent',
+				faxId: faxTo('+4930123456'),
+				status: 'failed_user_busy',
+				statusMeaning: expect.stringMatching(/busy/i),
+				statusRetryable: true,
+				final: true,
+			}),
+		]);
+		expect(ended.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+
+	it('says when the fax is neither in the outbox nor listed as sent yet', async () => {
+		const [item] = await runOk(server(), {
+			resource: 'fax',
+			operation: 'getStatus',
+			userId: 'self',
+			outboxFaxId: 'outbox_gone',
+			to: '+33144556677',
+			sentAt: '2030-01-01T00:00:00Z',
+		});
+		expect(item.json).toMatchObject({ where: 'unknown', status: 'unknown', final: false });
+		expect(item.json.statusMeaning).toContain('not in the outbox');
+		expect(item.json.statusMeaning).toContain('Check again in a minute');
+	});
+
+	it('refuses a list of numbers before asking Fax.Plus, naming To', async () => {
+		const { error } = await runOperation(server(), {
+			resource: 'fax',
+			operation: 'getStatus',
+			userId: 'self',
+			outboxFaxId: 'outbox_1',
+			to: '+15551234567, +4930123456',
+		});
+		expect(error?.message).toBe('To must be the one number the fax was sent to');
+		expect(apiRequests(server())).toEqual([]);
+	});
+});
+
+describe('Outbox → Get for a fax that has left the outbox', () => {
+	const server = useFaxPlusServer();
+
+	it('says it left the outbox and where to look instead of the generic 400', async () => {
+		const [sent] = await runOk(server(), {
+			resource: 'fax',
+			operation: 'send',
+			userId: 'self',
+			from: '+15551230001',
+			to: '+15551234567',
+			documentSource: 'text',
+			documentText: 'Hello',
+		});
+		const id = String(sent.json.outboxFaxId);
+		// Positive control: while it waits, Outbox → Get reads it.
+		const [waiting] = await runOk(server(), {
+			resource: 'outbox',
+			operation: 'get',
+			userId: 'self',
+			outboxFaxId: id,
+		});
+		expect(waiting.json).toMatchObject({ id, status: 'submitted' });
+
+		await finishOutboxFax(server(), id);
+		const { error } = await runOperation(server(), {
+			resource: 'outbox',
+			operation: 'get',
+			userId: 'self',
+			outboxFaxId: id,
+		});
+		expect(error?.message).toBe(
+			`Outbox Fax "${id}" is not in the outbox: a fax leaves it once it is sent (or failed, or was deleted)`,
+		);
+		expect(error?.description).toContain('Fax → Get Status');
+		expect(error?.description).toContain('Wait for Final Status');
+	});
+});
