@@ -250,13 +250,16 @@ module.exports = async function sameKeyAtTwoWorkers({ check, log, queue, server,
 				).length;
 				if (faxed !== 1) secondFaxes += Math.max(0, faxed - 1);
 				for (const answer of [...answers, repeat].filter((a) => a?.duplicate)) {
+					// The first of Send's items (one per destination): the fax it names, in the outbox or sent.
 					const named = [
-						...Object.values(answer.ids ?? {}).map((id) => outboxIds.includes(id)),
-						...Object.values(answer.faxIds ?? {}).map((id) => faxIds.includes(id)),
+						...(answer.outboxFaxId ? [outboxIds.includes(answer.outboxFaxId)] : []),
+						...(answer.faxId ? [faxIds.includes(answer.faxId)] : []),
 					];
 					if (named.length === 0 || named.includes(false)) falseDuplicates += 1;
 				}
-				const kinds = answers.map((a) => (a?.duplicate ? 'duplicate' : a?.ids ? 'sent' : 'other'));
+				const kinds = answers.map((a) =>
+					a?.duplicate ? 'duplicate' : a?.outboxFaxId ? 'sent' : 'other',
+				);
 				if (kinds.sort().join('+') !== 'duplicate+sent' || repeat?.duplicate !== true)
 					problems.push(
 						`round ${round}: ${JSON.stringify(answers)} then ${JSON.stringify(repeat)} (faxed ${faxed})`,
