@@ -19,6 +19,7 @@ const AGENT_RUNS_BY_DEFAULT = [
 	'fax.downloadThumbnail',
 	'fax.get',
 	'fax.getAll',
+	'fax.getStatus',
 	'fax.send',
 	'legacyHook.getAll',
 	'number.get',
