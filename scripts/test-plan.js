@@ -89,34 +89,36 @@ function shardFiles(files, n, seconds = {}) {
 
 /**
  * How many load units the stages keep busy at once on the reference machine (2 cores); TEST_LOAD
- * overrides. A unit is what keeps about one process busy: an n8n process with its driver, a jest
- * worker, an install. Beyond this, n8n's editor took longer to load than a browser check waits
- * and the unit tests ran seven times slower than alone.
+ * overrides. A unit is about half a core kept busy: an n8n process with its driver (mostly
+ * waiting), an install, one jest worker counts two. Beyond this, n8n's editor took longer to load
+ * than a browser check waits and the unit tests ran seven times slower than alone.
  */
-const LOAD_CAPACITY = 4;
+const LOAD_CAPACITY = 5;
 
 /** The load units a stage keeps busy while it runs, by its name. */
 function loadOf(name) {
 	if (name === 'build' || name === 'unit') return 2; // tsc; jest's two workers
 	// main, a worker and two webhook processors (and the fault suite's restarts of them)
-	if (name === 'queue' || name === 'faults queue') return 3;
-	if (name.startsWith('e2e ') && name.includes(' 2.')) return 2; // n8n and the browser beside it
+	if (name === 'queue' || name === 'faults queue') return 2;
 	return 1;
 }
 
 /**
- * What the stages may keep busy at once, in load units (plan.LOAD: an n8n process, a jest worker,
- * an install each count one). A stage waits until its units are free; waiting stages start in the
- * order they asked, so a heavy stage is not passed over for ever by light ones.
+ * What the stages may keep busy at once, in load units (loadOf). A stage waits until its units are
+ * free; whenever units free up, the waiting stages that fit start, in the order they asked, so a
+ * light stage is not held behind a heavy one that does not fit yet.
  */
 function createPool(capacity) {
 	let free = capacity;
 	const waiting = [];
 	const next = () => {
-		while (waiting.length && waiting[0].units <= free) {
-			const { units, start } = waiting.shift();
-			free -= units;
-			start();
+		for (let i = 0; i < waiting.length;) {
+			if (waiting[i].units > free) i++;
+			else {
+				const [{ units, start }] = waiting.splice(i, 1);
+				free -= units;
+				start();
+			}
 		}
 	};
 	return {
@@ -135,6 +137,7 @@ function createPool(capacity) {
 		},
 	};
 }
+
 /** The budget: `npm test` on the reference machine (2 cores) with a warm npm cache and n8n installed. */
 const BUDGET_SECONDS = 20 * 60;
 /** ... and when this run installed n8n or a system package (a fresh machine). */

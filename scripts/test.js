@@ -6,8 +6,8 @@
 // The schedule (scripts/test-plan.js says why): what the machine lacks (n8n installs, Chromium,
 // redis-server and PostgreSQL) is prepared in the background from the start; after the build, the
 // checks (lint, workflows, scan, unit) run in one lane, each n8n line's e2e shards in lanes of their
-// own once their n8n is installed, queue mode then the fault suite's lost mode in another, and the
-// fault suite's queue and single modes at the end. Every stage first takes its load units from one
+// own once their n8n is installed, queue mode then the fault suite's queue mode in another, and the
+// fault suite's lost and single modes in a last one. Every stage first takes its load units from one
 // pool (test-plan.js: LOAD_CAPACITY), so the machine never carries more than its cores keep up with.
 // A stage that runs beside the one streaming its output writes to .cache/test-logs/ and is printed
 // in one piece when it ends.
@@ -459,7 +459,8 @@ async function main() {
 		timings: true,
 	});
 	// n8n in queue mode: Postgres, Redis, main, worker, two webhook processors (test/queue), then the
-	// fault suite's lost mode: a lane of its own from the start, once Redis and PostgreSQL are there.
+	// fault suite's queue mode, the longest stage: a lane of its own once Redis, PostgreSQL and n8n
+	// 2.x are there.
 	const queueLane = async () => {
 		await Promise.all([prepared.systemPackages, prepared.n8n[N8N_2]]);
 		if (skip('QUEUE')) console.log('\n=== queue: skipped (SKIP_QUEUE=1)');
@@ -472,7 +473,13 @@ async function main() {
 				counting: 'summary',
 				timings: true,
 			});
-		if (faultModes.includes('lost')) await runStage(faultsStage('lost'));
+		if (faultModes.includes('queue')) await runStage(faultsStage('queue'));
+	};
+	// The fault suite's lost and single modes ask last, once everything is installed.
+	const faultsLane = async () => {
+		await prepared.all;
+		for (const mode of ['lost', 'single'])
+			if (faultModes.includes(mode)) await runStage(faultsStage(mode));
 	};
 	await Promise.all([
 		lane(checksLane),
@@ -482,13 +489,8 @@ async function main() {
 			await runStage(stage);
 		}),
 		queueLane(),
+		faultsLane(),
 	]);
-	// The fault suite's queue and single modes at the end, side by side and without other work:
-	// their n8n processes restart into a flood of re-sends, which beside the e2e shards took minutes
-	// longer to drain (and slowed the shards down).
-	await Promise.all(
-		faultModes.filter((mode) => mode !== 'lost').map((mode) => runStage(faultsStage(mode))),
-	);
 	await prepared.all;
 
 	const totalSeconds = (Date.now() - T0) / 1000;

@@ -46,12 +46,13 @@ describe("npm test's plan", () => {
 		expect(plan.shardFiles(files, 1, {})[0].files).toEqual(files);
 	});
 
-	it('keeps the load units in use within the capacity, starting waiting stages in the order they asked', async () => {
+	it('keeps the load units in use within the capacity; a light stage passes a heavy one that does not fit yet', async () => {
 		const pool = plan.createPool(4);
 		let inUse = 0;
 		let most = 0;
 		const started: string[] = [];
 		const gates = new Map<string, () => void>();
+		const tick = () => new Promise((r) => setImmediate(r));
 		const stage = (name: string, units: number) =>
 			pool.hold(units, async () => {
 				inUse += Math.min(units, 4);
@@ -61,20 +62,24 @@ describe("npm test's plan", () => {
 				inUse -= Math.min(units, 4);
 			});
 		const done = [stage('unit', 2), stage('e2e', 2), stage('queue', 3), stage('lint', 1)];
-		await new Promise((r) => setImmediate(r));
-		// The queue waits for three free units; lint, asking after it, waits behind it.
+		await tick();
 		expect(started).toEqual(['unit', 'e2e']);
+		// Two units free: the queue (three) waits, lint (one) starts.
 		gates.get('unit')!();
-		await new Promise((r) => setImmediate(r));
-		expect(started).toEqual(['unit', 'e2e']);
+		await tick();
+		expect(started).toEqual(['unit', 'e2e', 'lint']);
+		gates.get('lint')!();
+		await tick();
+		expect(started).toEqual(['unit', 'e2e', 'lint']);
 		gates.get('e2e')!();
-		await new Promise((r) => setImmediate(r));
-		expect(started).toEqual(['unit', 'e2e', 'queue', 'lint']);
+		await tick();
+		expect(started).toEqual(['unit', 'e2e', 'lint', 'queue']);
 		// More than the capacity runs alone rather than never.
 		const alone = stage('huge', 9);
+		await tick();
+		expect(started.at(-1)).toBe('queue');
 		gates.get('queue')!();
-		gates.get('lint')!();
-		await new Promise((r) => setImmediate(r));
+		await tick();
 		expect(started.at(-1)).toBe('huge');
 		gates.get('huge')!();
 		await Promise.all([...done, alone]);
