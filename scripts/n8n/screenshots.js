@@ -151,7 +151,8 @@ async function main() {
 				await page.getByTestId('node-creator-plus-button').click();
 				const creator = page.getByTestId('node-creator');
 				await creator.waitFor();
-				await page.keyboard.type('Fax.Plus');
+				// Filled once the search bar is there: keys typed before it has focus are lost.
+				await creator.getByTestId('node-creator-search-bar').fill('Fax.Plus');
 				await creator.getByText('Fax.Plus', { exact: true }).first().click();
 				await creator.getByTestId('node-creator-item-name').nth(8).waitFor();
 				await page.waitForTimeout(800);

@@ -214,7 +214,8 @@ module.exports = async function browser(t) {
 			await page.getByTestId('canvas-node').first().click();
 			await page.getByTestId('node-creator-plus-button').click();
 			await creator.waitFor();
-			await page.keyboard.type('Fax.Plus');
+			// Filled once the search bar is there: keys typed before it has focus are lost.
+			await creator.getByTestId('node-creator-search-bar').fill('Fax.Plus');
 			const item = creator.getByText(action.displayName, { exact: true });
 			await item.waitFor();
 			await assertIcon(creator, 'the node panel search');
@@ -426,7 +427,8 @@ module.exports = async function browser(t) {
 			async () => {
 				await page.goto(`${n8n.url}/workflow/new`);
 				await page.getByTestId('canvas-plus-button').click();
-				await page.keyboard.type('Fax.Plus');
+				// Filled once the search bar is there: keys typed before it has focus are lost.
+				await creator.getByTestId('node-creator-search-bar').fill('Fax.Plus');
 				await creator.getByText(action.displayName, { exact: true }).click();
 				// The trigger's actions: one per event ("On fax received", ...).
 				const names = await creator.getByTestId('node-creator-item-name').allInnerTexts();

@@ -41,7 +41,8 @@ module.exports = async function setup(t) {
 	async function addNode(result, action) {
 		await page.goto(`${n8n.url}/workflow/new`);
 		await page.getByTestId('canvas-plus-button').click();
-		await page.keyboard.type('Fax.Plus');
+		// Filled once the search bar is there: keys typed before it has focus are lost.
+		await creator.getByTestId('node-creator-search-bar').fill('Fax.Plus');
 		await creator.getByTestId('node-creator-item-name').filter({ hasText: result }).first().click();
 		await creator.getByTestId('node-creator-item-name').filter({ hasText: action }).first().click();
 		await ndv.waitFor();
