@@ -338,8 +338,8 @@ Fax.Plus demo is running (n8n ${n8n.version}${queueMode ? ', queue mode: main, w
   OAuth2: credential "${oauth.name}" is not connected yet
     ${n8n.url}/home/credentials/${oauth.id}
     open it, press "Connect" and "Approve" on the local server's page (its client accepts
-    n8n's redirect URL ${n8n.url}/rest/oauth2-credential/callback); then choose it on a node
-    with Authentication "OAuth2". Make its access token expire, to see n8n refresh it:
+    n8n's redirect URL ${n8n.url}/rest/oauth2-credential/callback); then pick it in a Fax.Plus
+    node's credential list. Make its access token expire, to see n8n refresh it:
     curl -s -X POST ${server.origin}/_control/tokens/expire -H 'content-type: application/json' -d '{}'
 
   Make the server send a signed fax event to the active trigger:
