@@ -190,5 +190,9 @@ export function isLiteralLoopbackHost(hostname: string): boolean {
 	const host = hostname.toLowerCase();
 	if (host === 'localhost') return true;
 	const address = parseIp(host);
-	return address !== undefined && internalRange(effectiveAddress(address)) === 'loopback';
+	if (address === undefined) return false;
+	// 127/8 and ::1 in any notation, and 127/8 mapped into IPv6 (::ffff:127.0.0.1); NAT64, 6to4 and
+	// IPv4-compatible forms of 127/8 are routed like any other IPv6 address and leave the machine.
+	const mapped = address.family === 6 && inRange(address, '::ffff:0:0/96');
+	return internalRange(mapped ? effectiveAddress(address) : address) === 'loopback';
 }

@@ -179,6 +179,11 @@ describe('address ranges (examples)', () => {
 		['localhost.example.com', false],
 		['0.0.0.0', false],
 		['restapi.fax.plus', false],
+		// 127.0.0.1 inside routed IPv6 forms: NAT64, 6to4, IPv4-compatible, IPv4-translated
+		['[64:ff9b::7f00:1]', false],
+		['[2002:7f00:1::]', false],
+		['[::7f00:1]', false],
+		['[::ffff:0:7f00:1]', false],
 	])('%s is a literal loopback host: %s', (host, expected) => {
 		expect(isLiteralLoopbackHost(host)).toBe(expected);
 	});
