@@ -102,6 +102,8 @@ function hostEntry(entry: string): HostEntry {
 	};
 	const url = parse(scheme ?? 'http');
 	if (url.username || url.password) throw refuse('has a user name or password');
+	// The parser reads "host:" as the host without a port, which would admit every port.
+	if (/:\/?$/.test(rest)) throw refuse('has an empty port');
 	if (url.pathname !== '/' || url.search || url.hash || /[?#]/.test(rest))
 		throw refuse('has a path, query or fragment, which this list cannot check');
 	const host = url.hostname.replace(/\.$/, '');

@@ -324,6 +324,8 @@ describe('document URLs on n8n 1.x (no egress filter, no resolver a node may use
 		['user:pw@files.example.com', /has a user name or password/],
 		['ftp://files.example.com', /has a scheme other than http or https/],
 		['files.example.com:99999', /is not a host name or address/],
+		['files.example.com:', /"files.example.com:" has an empty port/],
+		['https://[::1]:/', /has an empty port/],
 	])('refuses the entry %s, naming it, rather than reading it wider', (entry, message) => {
 		expect(() => hostList(`files.example.org, ${entry}`)).toThrow(message);
 	});
