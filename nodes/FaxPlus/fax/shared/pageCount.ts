@@ -11,6 +11,8 @@ const PDF_PAGE = /\/Type\s*\/Page(?![A-Za-z])/g;
 const PDF_COUNT = /\/Count\s+(\d+)/g;
 /** TIFFs up to this size are read whole to walk their images. */
 const MAX_TIFF_BYTES = 64 * 1024 * 1024;
+/** Past this many pages a count stops: any Max Pages refuses it, and a forged file costs no more. */
+const MOST_PAGES = 100_000;
 
 /** The pages of a document, or undefined when its format cannot be counted here. */
 export async function pagesOf(document: FaxDocument): Promise<number | undefined> {
@@ -44,7 +46,7 @@ async function pdfPages(document: FaxDocument): Promise<number | undefined> {
 			if (match.index + match[0].length > from) pages++;
 		}
 		for (const match of text.matchAll(PDF_COUNT))
-			largestCount = Math.max(largestCount, Number(match[1]));
+			largestCount = Math.max(largestCount, Math.min(Number(match[1]), MOST_PAGES));
 		carry = text.slice(-CARRY);
 	}
 	if (pages > 0) return pages;
@@ -64,6 +66,7 @@ async function tiffPages(document: FaxDocument): Promise<number | undefined> {
 	while (offset !== 0) {
 		if (seen.has(offset) || offset + 2 > data.length) return seen.size > 0 ? seen.size : undefined;
 		seen.add(offset);
+		if (seen.size >= MOST_PAGES) break;
 		const entries = u16(offset);
 		const next = offset + 2 + entries * 12;
 		if (next + 4 > data.length) break;

@@ -22,6 +22,23 @@ describe('Page count', () => {
 		expect(await pagesOf(document(makePagedPdf(37, true), 'application/pdf'))).toBe(37);
 	});
 
+	it('stops counting at 100,000 pages: a forged count or image chain costs no more', async () => {
+		const forged = Buffer.from(
+			`%PDF-1.4\n1 0 obj << /Type /Pages /Count ${'9'.repeat(400)} >> endobj\n`,
+		);
+		expect(await pagesOf(document(forged, 'application/pdf'))).toBe(100_000);
+		// 200,000 image directories of no entries, each pointing to the next.
+		const chain = Buffer.alloc(8 + 200_000 * 6);
+		chain.write('II', 0, 'latin1');
+		chain.writeUInt16LE(42, 2);
+		chain.writeUInt32LE(8, 4);
+		for (let i = 0; i < 200_000; i++) {
+			const at = 8 + i * 6;
+			chain.writeUInt32LE(i === 199_999 ? 0 : at + 6, at + 2);
+		}
+		expect(await pagesOf(document(chain, 'image/tiff'))).toBe(100_000);
+	});
+
 	it('counts a marker split between two chunks once', async () => {
 		const pdf = makePagedPdf(3);
 		const at = pdf.indexOf('/Type /Page ') + 4;
