@@ -119,6 +119,8 @@ export interface State {
 	outboxPlans: Array<{ to: string; status: string; afterReads: number }>;
 	/** Outbox faxes planned to finish: their final status and the reads left before they leave. */
 	outboxFinishing: Record<string, { status: string; reads: number }>;
+	/** New faxes (outbox or sent IDs) left out of this many more list answers (reading `listingLag`). */
+	unlisted: Record<string, number>;
 	faxes: Record<string, FaxRecord>;
 	ai: Record<string, { field_extraction?: AiResult; ocr?: AiResult }>;
 	/** Fax AI jobs planned to end later (see AiPlan); the first matching plan wins. */
@@ -172,6 +174,8 @@ export interface Readings {
 	outboxComment: 'keepsTags' | 'replacesTags';
 	/** A sent fax's `comment` (the SDK's Fax: a free-form string): the outbox fax's comment text, or empty (its tags are on no sent fax either way). */
 	sentComment: 'keepsText' | 'drops';
+	/** List answers that leave out a fax just taken into the outbox, and again once it moves to the sent faxes; null: listed at once. */
+	listingLag: number | null;
 }
 
 export interface RateLimit {

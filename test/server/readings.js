@@ -18,9 +18,10 @@ const DEFAULT_READINGS = {
 	faxUpdate: 'partial',
 	outboxComment: 'keepsTags',
 	sentComment: 'keepsText',
+	listingLag: null,
 };
 
-/** @type {{ [K in Exclude<keyof Readings, 'pageCap'>]: ReadonlyArray<Readings[K]> }} */
+/** @type {{ [K in Exclude<keyof Readings, 'pageCap' | 'listingLag'>]: ReadonlyArray<Readings[K]> }} */
 const CHOICES = {
 	listBounds: ['exclusive', 'inclusive'],
 	uploadAnswer: ['path', 'file_path'],
@@ -40,10 +41,10 @@ const CHOICES = {
 function withReadings(base, changes = {}) {
 	const next = { ...base };
 	for (const [key, value] of Object.entries(changes)) {
-		if (key === 'pageCap') {
+		if (key === 'pageCap' || key === 'listingLag') {
 			if (value !== null && !(Number.isInteger(value) && Number(value) >= 1))
-				throw new TypeError(`pageCap must be a whole number ≥ 1 or null, got ${String(value)}`);
-			next.pageCap = /** @type {number | null} */ (value);
+				throw new TypeError(`${key} must be a whole number ≥ 1 or null, got ${String(value)}`);
+			next[key] = /** @type {number | null} */ (value);
 			continue;
 		}
 		if (!Object.hasOwn(CHOICES, key)) throw new TypeError(`${key} is not a reading`);
@@ -66,4 +67,20 @@ function pageSize(readings, asked) {
 	return readings.pageCap === null ? asked : Math.min(asked, readings.pageCap);
 }
 
-module.exports = { DEFAULT_READINGS, withReadings, pageSize };
+/**
+ * Whether a list answer shows a fax: one just taken (reading `listingLag`) is left out of that many
+ * list answers first, counted here.
+ * @param {import('./index').State} state @param {string} id
+ */
+function listed(state, id) {
+	if (!(state.unlisted[id] > 0)) return true;
+	state.unlisted[id] -= 1;
+	return false;
+}
+
+/** @param {import('./index').State} state @param {string} id */
+function listLater(state, id) {
+	if (state.readings.listingLag !== null) state.unlisted[id] = state.readings.listingLag;
+}
+
+module.exports = { DEFAULT_READINGS, withReadings, pageSize, listed, listLater };

@@ -165,6 +165,7 @@ function createSeed() {
 		outboxPlans: [],
 		aiPlans: [],
 		outboxFinishing: {},
+		unlisted: {},
 		outbox: {
 			outbox_1: {
 				id: 'outbox_1',

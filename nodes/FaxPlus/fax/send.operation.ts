@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue, formatSendTime } from '../../api/dates';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
@@ -41,7 +41,7 @@ import {
 	idempotencyKeyOption,
 	KEY_TAG_PREFIX,
 	keyLifetimeOption,
-	nodeErrorOf,
+	refuseMarker,
 	sendKeyOf,
 	toolRepeatWindowOption,
 } from './shared/idempotency';
@@ -562,6 +562,7 @@ function outboxOptions(
 	const comment: NonNullable<OutboxPayload['comment']> = {};
 	if (options.comment !== undefined && String(options.comment).trim() !== '')
 		comment.text = String(options.comment);
+	refuseMarker(context, itemIndex, 'Comment', comment.text ?? '');
 	const tags = commentTagsOf(options.commentTags);
 	const reserved = tags.find((tag) => tag.toLowerCase().startsWith(KEY_TAG_PREFIX));
 	if (reserved !== undefined) {
@@ -674,4 +675,15 @@ function retryOf(
 	if (options.retryDelay !== undefined)
 		retry.delay = wholeNumber(context, itemIndex, options.retryDelay, 'Retry Delay (Seconds)');
 	return Object.keys(retry).length > 0 ? retry : undefined;
+}
+
+/** The error as n8n's node error, unchanged when it is one already. */
+function nodeErrorOf(
+	context: IExecuteFunctions,
+	error: unknown,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
+	return error instanceof NodeApiError || error instanceof NodeOperationError
+		? error
+		: new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }

@@ -12,6 +12,7 @@ import { faxPlusApiRequest, segment } from '../../api/transport';
 import { faxIdField } from './shared/fields';
 import type { FaxModification, FaxRecord, FaxUpdated } from './shared/types';
 import type { AgentRisk } from '../shared/types';
+import { keepingMarker, refuseMarker } from './shared/idempotency';
 
 export const option: INodePropertyOptions = {
 	name: 'Update',
@@ -36,7 +37,7 @@ export const description: INodeProperties[] = [
 			type: 'string',
 			default: '',
 			description:
-				'Comment of the fax (an empty value clears it). Not set: the current comment is kept (read first, because Fax.Plus takes both fields together).',
+				"Comment of the fax (an empty value clears it; an Idempotency Key's marker at its end is kept). Not set: the current comment is kept (read first, because Fax.Plus takes both fields together).",
 		},
 		{
 			displayName: 'Is Read',
@@ -78,14 +79,14 @@ async function withCurrentValues(
 	path: string,
 	body: FaxModification,
 ): Promise<Required<FaxModification>> {
-	if (body.comment !== undefined && body.is_read !== undefined)
-		return { comment: body.comment, is_read: body.is_read };
+	// Read also when both are set: a Send's Idempotency Key marker at the comment's end stays.
 	const fax = await faxPlusApiRequest<FaxRecord | undefined>(context, {
 		method: 'GET',
 		path,
 		itemIndex,
 	});
-	const comment = body.comment ?? fax?.comment;
+	const comment =
+		body.comment === undefined ? fax?.comment : keepingMarker(fax?.comment, body.comment);
 	const isRead = body.is_read ?? fax?.is_read;
 	if (typeof comment !== 'string' || typeof isRead !== 'boolean') {
 		const missing = typeof comment !== 'string' ? 'Comment' : 'Is Read';
@@ -117,7 +118,10 @@ function changes(context: IExecuteFunctions, itemIndex: number): FaxModification
 		}
 		body.is_read = fields.isRead;
 	}
-	if (fields.comment !== undefined) body.comment = String(fields.comment ?? '');
+	if (fields.comment !== undefined) {
+		body.comment = String(fields.comment ?? '');
+		refuseMarker(context, itemIndex, 'Comment', body.comment);
+	}
 	if (Object.keys(body).length === 0) {
 		throw new NodeOperationError(
 			context.getNode(),

@@ -11,6 +11,7 @@ import { faxPlusApiRequest, segment } from '../../api/transport';
 import { outboxFaxIdField } from './fields';
 import type { OutboxFax, OutboxFaxModification, OutboxFaxUpdated } from './types';
 import type { AgentRisk } from '../shared/types';
+import { keepingMarker, refuseMarker } from '../fax/shared/idempotency';
 
 export const option: INodePropertyOptions = {
 	name: 'Update',
@@ -35,7 +36,7 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		description:
-			"New text of the fax's comment; empty clears it. Its tags are kept. Fax.Plus lets only the comment of an outgoing fax change.",
+			"New text of the fax's comment; empty clears it. Its tags, and an Idempotency Key's marker at its end, are kept. Fax.Plus lets only the comment of an outgoing fax change.",
 		displayOptions: showFor('outbox', 'update'),
 	},
 ];
@@ -46,9 +47,13 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
-	const text = String(this.getNodeParameter('comment', itemIndex, '') ?? '');
+	const given = String(this.getNodeParameter('comment', itemIndex, '') ?? '');
+	refuseMarker(this, itemIndex, 'Comment', given);
 	const path = `/accounts/${segment(userId)}/outbox/${segment(outboxFaxId)}`;
-	const tags = tagsOf(await readOutboxFax(this, itemIndex, path));
+	const current = await readOutboxFax(this, itemIndex, path);
+	const tags = tagsOf(current);
+	// A Send's Idempotency Key marker ends the text: it stays, so the key still finds this fax.
+	const text = keepingMarker((current?.comment as { text?: unknown } | undefined)?.text, given);
 	const body: OutboxFaxModification = { comment: text };
 	const answer = await faxPlusApiRequest<OutboxFax | undefined>(this, {
 		method: 'PUT',

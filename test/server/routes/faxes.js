@@ -9,7 +9,7 @@
  */
 const { json, noContent, badRequest, notFoundItem } = require('../http');
 const { read, edit, resolveUser, objectBody, intParam } = require('./common');
-const { pageSize } = require('../readings');
+const { pageSize, listed } = require('../readings');
 
 const CATEGORIES = ['inbox', 'sent', 'spam'];
 const DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/;
@@ -64,6 +64,7 @@ const routes = [
 						? (!after || f.start_time >= after) && (!before || f.start_time <= before)
 						: (!after || f.start_time > after) && (!before || f.start_time < before),
 				)
+				.filter((f) => listed(ctx.state, f.id))
 				.sort((a, b) => (a.start_time < b.start_time ? 1 : a.start_time > b.start_time ? -1 : 0))
 				.slice(0, limit);
 			return json({ data: { records } });

@@ -6,6 +6,7 @@ const { read, edit, resolveUser, objectBody } = require('./common');
 const { visibleNumbers } = require('./numbers');
 const { randomHex, faxTime, isObject, isE164, normalizeNumber } = require('../util');
 const { fax } = require('../seed');
+const { listed, listLater } = require('../readings');
 
 const SEND_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})? [+-]\d{4}$/;
 
@@ -125,6 +126,7 @@ function finishOutbox(state, id, status) {
 	});
 	if (state.readings.sentComment === 'keepsText') record.comment = outbox.comment?.text ?? '';
 	state.faxes[faxId] = record;
+	listLater(state, faxId);
 	return record;
 }
 
@@ -222,6 +224,7 @@ const routes = [
 				// One of the listed numbers per destination, in turn.
 				const src = from.length > 0 ? from[index % from.length] : '';
 				ids[raw] = id;
+				listLater(ctx.state, id);
 				ctx.state.outbox[id] = {
 					id,
 					uid: user.uid,
@@ -261,11 +264,11 @@ const routes = [
 		scopes: read('fax'),
 		handler: (ctx) => {
 			const user = resolveUser(ctx);
-			readOutbox(
-				ctx.state,
-				Object.values(ctx.state.outbox).filter((r) => r.uid === user.uid),
+			const shown = Object.values(ctx.state.outbox).filter(
+				(r) => r.uid === user.uid && listed(ctx.state, r.id),
 			);
-			return json({ records: Object.values(ctx.state.outbox).filter((r) => r.uid === user.uid) });
+			readOutbox(ctx.state, shown);
+			return json({ records: shown.filter((r) => Object.hasOwn(ctx.state.outbox, r.id)) });
 		},
 	},
 	{

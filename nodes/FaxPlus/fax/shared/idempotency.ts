@@ -1,16 +1,14 @@
-// Send's Idempotency Key (docs/sending.md, "Idempotency Key"). Fax.Plus is the record: a keyed
-// fax carries a marker, in its comment's tags and text, made of an HMAC of the key (over the
-// account, workflow and node) and a fingerprint of each part of the send. Before sending, the
-// node looks for the marker in the outbox and in the sent faxes (whose comment keeps the text)
-// and answers duplicate naming the faxes found, or refuses when their parts differ. n8n's
-// processed-data store (one row per node, read and rewritten whole without a lock) holds only
-// "in flight" marks from the last look to the outbox request, so that sends of one key at the
-// same moment fax once: a lost mark loses nothing that Fax.Plus holds, and a mark expires.
+// Send's Idempotency Key (docs/sending.md). Fax.Plus is the record: a keyed fax's comment ends
+// with a marker (an HMAC of the key over account, workflow and node, and the send's parts'
+// fingerprints), looked for in the outbox and the sent faxes before sending. n8n's processed-data
+// store (one row per node, rewritten whole without a lock) holds only expiring "in flight" marks,
+// so that sends of one key at once fax once: a lost mark loses nothing that Fax.Plus holds.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 import { faxPlusApiRequest, segment } from '../../../api/transport';
 import { responseOf } from '../../../api/responses';
+import { faxStatusFields, outboxStatusFields } from '../../../api/faxStatuses';
 import { runsAsTool } from '../../shared/output';
 import { wholeNumber } from '../../shared/values';
 import type { OutboxList } from '../../outbox/types';
@@ -24,6 +22,8 @@ const DEFAULT_KEY_WINDOW_HOURS = 24;
 const DEFAULT_KEY_LIFETIME_DAYS = 7;
 /** An in-flight mark holds for the window it was written in and the next: 30 to 60 s. */
 const MARK_WINDOW_MS = 30_000;
+/** Looks after the first read sent faxes from this long before it on: a fax in flight then is younger than a mark, with room for Fax.Plus's clock. */
+const RECENT_MS = 15 * 60_000;
 /** A claim settles for four times its own write, within these bounds, before it is read back. */
 const SETTLE_MS = { floor: 50, factor: 4, cap: 2_000 };
 /** A send waiting for another in flight looks at Fax.Plus again after this, doubling to 1 s. */
@@ -47,7 +47,7 @@ export const idempotencyKeyOption: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. {{ $json.orderId }}',
 	description:
-		"A text or number that names this send, e.g. an order ID (objects, lists and empty values are refused). Before sending, this node looks in Fax.Plus for a fax it sent with this key (the outbox, and sent faxes of the last Key Lifetime days): the same numbers, From, documents and fax options answer duplicate: true naming that fax; other content is refused. Held per Fax.Plus account, workflow and node. Left open: two sends of one key in two n8n processes can both fax when another write of this node's record is held longer than the key's settle (50 ms to 2 s) and lands in the milliseconds before the first fax is listed.",
+		"A text or number that names this send, e.g. an order ID (objects, lists and empty values are refused). Before sending, this node looks in Fax.Plus for a fax it sent with this key (the outbox, and sent faxes of the last Key Lifetime days): the same numbers, From, documents and fax options answer duplicate: true naming that fax; other content is refused. A duplicate item carries the fax's status: a fax that failed is not sent again under its key; to send it again, use a new key. Held per Fax.Plus account, workflow and node. Left open: two sends of one key in two n8n processes can both fax when another write of this node's record is held longer than the key's settle (50 ms to 2 s) and lands before Fax.Plus lists the first fax, or when Fax.Plus lists a fax more than 30 s after taking it.",
 };
 
 export const keyLifetimeOption: INodeProperties = {
@@ -96,6 +96,31 @@ const KEY_HEX = 24;
 const PART_HEX = 12;
 /** The marker's pattern: the key's HMAC, then the parts' fingerprints. */
 const MARKER = `${KEY_TAG_PREFIX}([0-9a-f]{${KEY_HEX}})-([0-9a-f]{${PART_HEX * PART_NAMES.length}})`;
+/** A marker is a whole tag, or the last line of a comment's text; nowhere else. */
+const WHOLE_MARKER = new RegExp(`^${MARKER}$`);
+const lastLine = (text: unknown) =>
+	typeof text === 'string' ? text.slice(text.lastIndexOf('\n') + 1) : '';
+
+/** Refuses a comment text given by the user that carries a marker, naming the field. */
+export function refuseMarker(
+	context: IExecuteFunctions,
+	item: number,
+	field: string,
+	text: string,
+) {
+	if (!new RegExp(MARKER, 'i').test(text)) return;
+	const message = `${field} carries an Idempotency Key marker ("${KEY_TAG_PREFIX}…"), which only Send writes`;
+	throw new NodeOperationError(context.getNode(), message, {
+		itemIndex: item,
+		description: 'Nothing was sent or changed. Remove the marker from the text.',
+	});
+}
+
+/** A new comment text for a fax whose comment ends with a marker: the marker stays at its end. */
+export function keepingMarker(current: unknown, text: string): string {
+	const marker = WHOLE_MARKER.exec(lastLine(current))?.[0];
+	return marker === undefined ? text : text ? `${text}\n${marker}` : marker;
+}
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -142,12 +167,6 @@ const differingParts = (ours: string, theirs: string) =>
 			theirs.slice(i * PART_HEX, (i + 1) * PART_HEX),
 	);
 
-function listed(names: string[]): string {
-	return names.length < 2
-		? names.join('')
-		: `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-}
-
 /** The key as given: a string or a number, NFC-normalised; anything else is refused. */
 function givenKey(context: IExecuteFunctions, itemIndex: number, raw: unknown): string {
 	const refuse = (message: string) =>
@@ -163,16 +182,6 @@ function givenKey(context: IExecuteFunctions, itemIndex: number, raw: unknown): 
 		);
 	if (raw.trim() === '') throw refuse('Idempotency Key is empty');
 	return raw.normalize('NFC');
-}
-
-function toolWindowHours(context: IExecuteFunctions, itemIndex: number, options: IDataObject) {
-	const hours = Number(options.toolKeyWindowHours ?? DEFAULT_KEY_WINDOW_HOURS);
-	if (Number.isFinite(hours) && hours >= 0) return hours;
-	throw new NodeOperationError(
-		context.getNode(),
-		`Tool Repeat Window (Hours) must be 0 or more, not "${String(options.toolKeyWindowHours)}"`,
-		{ itemIndex },
-	);
 }
 
 /** The Fax.Plus account behind the User ID (the token's own for `self`). */
@@ -196,6 +205,8 @@ export async function sendKeyOf(
 	options: IDataObject,
 	identity: SendIdentity,
 ): Promise<SendKey | undefined> {
+	const refuse = (message: string, description?: string) =>
+		new NodeOperationError(context.getNode(), message, { itemIndex, description });
 	let given: string | undefined;
 	let lookBackHours: number;
 	if (options.idempotencyKey !== undefined) {
@@ -204,28 +215,30 @@ export async function sendKeyOf(
 			options.keyLifetimeDays === undefined
 				? DEFAULT_KEY_LIFETIME_DAYS
 				: wholeNumber(context, itemIndex, options.keyLifetimeDays, 'Key Lifetime (Days)');
-		if (days < 1)
-			throw new NodeOperationError(context.getNode(), 'Key Lifetime (Days) must be at least 1', {
-				itemIndex,
-			});
+		if (days < 1) throw refuse('Key Lifetime (Days) must be at least 1');
 		lookBackHours = 24 * days;
 	} else {
 		if (!runsAsTool(context)) return undefined;
-		lookBackHours = toolWindowHours(context, itemIndex, options);
+		lookBackHours = Number(options.toolKeyWindowHours ?? DEFAULT_KEY_WINDOW_HOURS);
 		if (lookBackHours === 0) return undefined;
+		if (!(lookBackHours > 0 && Number.isFinite(lookBackHours)))
+			throw refuse(
+				`Tool Repeat Window (Hours) must be 0 or more, not "${String(options.toolKeyWindowHours)}"`,
+			);
 	}
-	if (
-		typeof context.helpers.checkProcessedAndRecord !== 'function' ||
-		typeof context.helpers.removeProcessed !== 'function'
-	) {
-		throw new NodeOperationError(
-			context.getNode(),
+	if (typeof context.helpers.checkProcessedAndRecord !== 'function')
+		throw refuse(
 			"Idempotency Key needs n8n's processed-data store, which this n8n does not offer",
-			{ itemIndex, description: 'Nothing was sent. Remove the Idempotency Key or update n8n.' },
+			'Nothing was sent. Remove the Idempotency Key or update n8n.',
 		);
-	}
-	const parts = await partsOf(identity);
-	const account = await accountOf(context, itemIndex, identity.userId);
+	// The first look's lists are read beside the account: they do not depend on the key.
+	const lookedAt = Date.now();
+	const lists = listsOf(context, itemIndex, identity.userId, lookedAt - lookBackHours * 3_600_000);
+	lists.catch(() => undefined);
+	const [parts, account] = await Promise.all([
+		partsOf(identity),
+		accountOf(context, itemIndex, identity.userId),
+	]);
 	const node = context.getNode();
 	const scope = [context.getWorkflow().id ?? '', node.id ?? node.name];
 	// A tool's default key is the send itself.
@@ -234,89 +247,89 @@ export async function sendKeyOf(
 		.update([...scope, name].join('\n'))
 		.digest('hex')
 		.slice(0, KEY_HEX);
-	return new SendKey(context, itemIndex, identity, { given, id, parts, lookBackHours });
+	return new SendKey(context, itemIndex, identity, { given, id, parts, lookedAt }, lists);
 }
 
-/** A fax found in Fax.Plus with the key's marker. */
-interface Found {
-	id: string;
-	to: string[];
-	parts: string;
-	where: 'outbox' | 'sent';
+/** The outbox, and the sent faxes since a time. */
+async function listsOf(context: IExecuteFunctions, itemIndex: number, user: string, since: number) {
+	const [outbox, sent] = await Promise.all([
+		faxPlusApiRequest<OutboxList | undefined>(context, {
+			method: 'GET',
+			path: `/accounts/${segment(user)}/outbox`,
+			itemIndex,
+		}),
+		sentSince(context, itemIndex, user, since),
+	]);
+	return { outbox: (outbox?.records ?? []) as IDataObject[], sent };
 }
+type Lists = Awaited<ReturnType<typeof listsOf>>;
 
-/** What a send under a key holds from its claim to the outbox request; released after it. */
-export interface KeyHold {
-	/** Without an error, or with one that says Fax.Plus took nothing, frees the mark; else it expires. */
-	release(error?: unknown): Promise<void>;
-}
+/** A fax found in Fax.Plus with the key's marker, and its status. */
+type Found = { id: string; to: string[]; parts: string; where: 'outbox' | 'sent'; status: object };
+
+/** What a send under a key holds from its claim to the outbox request: released after it (`release`). */
+export type KeyHold = { release(error?: unknown): Promise<void> };
 
 export class SendKey {
 	/** Carried in the comment's tags and text: the key's HMAC and the parts' fingerprints. */
 	readonly tag: string;
 
-	private readonly given?: string;
+	/** The first look's lists, read beside the account; later looks read their own. */
+	private firstLists?: Promise<Lists>;
 
-	private readonly id: string;
-
-	private readonly parts: string;
-
-	private readonly lookBackMs: number;
-
+	/** `lookedAt`: when the first look began; later looks read the sent faxes since shortly before it. */
 	constructor(
 		private readonly context: IExecuteFunctions,
 		private readonly itemIndex: number,
 		private readonly identity: SendIdentity,
-		key: { given?: string; id: string; parts: string; lookBackHours: number },
+		private readonly key: { given?: string; id: string; parts: string; lookedAt: number },
+		lists: Promise<Lists>,
 	) {
-		this.given = key.given;
-		this.id = key.id;
-		this.parts = key.parts;
-		this.lookBackMs = key.lookBackHours * 3_600_000;
+		this.firstLists = lists;
 		this.tag = `${KEY_TAG_PREFIX}${key.id}-${key.parts}`;
 	}
 
 	/** The outbox comment with the marker in its tags and at the end of its text. */
 	comment(comment: { text?: string; tags?: string[] } | undefined) {
-		return {
-			...comment,
-			text: comment?.text ? `${comment.text}\n${this.tag}` : this.tag,
-			tags: [...(comment?.tags ?? []), this.tag],
-		};
+		const text = comment?.text ? `${comment.text}\n${this.tag}` : this.tag;
+		return { ...comment, text, tags: [...(comment?.tags ?? []), this.tag] };
 	}
 
 	/**
 	 * Looks in Fax.Plus for the key's faxes: the duplicate item naming them, a refusal when their
-	 * parts differ, or undefined when there is none.
+	 * parts differ, or undefined when there is none. The first look reads the sent faxes of the
+	 * Key Lifetime; a later one (the key in flight) those since shortly before the first.
 	 */
 	async look(): Promise<IDataObject | undefined> {
 		const { context, itemIndex, identity } = this;
-		const [outbox, sent] = await Promise.all([
-			faxPlusApiRequest<OutboxList | undefined>(context, {
-				method: 'GET',
-				path: `/accounts/${segment(identity.userId)}/outbox`,
-				itemIndex,
-			}),
-			sentSince(context, itemIndex, identity.userId, Date.now() - this.lookBackMs),
-		]);
+		const lists =
+			this.firstLists ??
+			listsOf(context, itemIndex, identity.userId, this.key.lookedAt - RECENT_MS);
+		this.firstLists = undefined;
+		const { outbox, sent } = await lists;
 		const found: Found[] = [];
-		const add = (record: { id?: unknown; to?: unknown }, text: string, where: Found['where']) => {
+		const add = (record: IDataObject, candidates: unknown[], where: Found['where']) => {
 			const to = (Array.isArray(record.to) ? record.to : [record.to]).map(String);
-			for (const [, id, parts] of text.matchAll(new RegExp(MARKER, 'g')))
-				if (id === this.id && typeof record.id === 'string')
-					found.push({ id: record.id, to, parts, where });
+			const explained = where === 'outbox' ? outboxStatusFields : faxStatusFields;
+			const status = { status: record.status ?? null, ...explained(record.status) };
+			const [, id, parts] =
+				candidates
+					.map((text) => WHOLE_MARKER.exec(String(text)))
+					.find((m) => m?.[1] === this.key.id) ?? [];
+			if (id && typeof record.id === 'string')
+				found.push({ id: record.id, to, parts, where, status });
 		};
-		for (const record of outbox?.records ?? []) {
+		for (const record of outbox) {
 			const comment = (record.comment ?? {}) as { text?: unknown; tags?: unknown };
 			add(
 				record,
-				`${String(comment.text ?? '')} ${Array.isArray(comment.tags) ? comment.tags.join(' ') : ''}`,
+				[lastLine(comment.text), ...(Array.isArray(comment.tags) ? comment.tags : [])],
 				'outbox',
 			);
 		}
-		for (const fax of sent) add(fax, String(fax.comment ?? ''), 'sent');
+		for (const fax of sent) add(fax, [lastLine(fax.comment)], 'sent');
 		if (found.length === 0) return undefined;
-		const same = found.filter((fax) => fax.parts === this.parts);
+		const same = found.filter((fax) => fax.parts === this.key.parts);
 		if (same.length === 0) throw this.reusedError(found);
 		return this.duplicateItem(same);
 	}
@@ -333,8 +346,8 @@ export class SendKey {
 		let step = WAIT_STEP_MS.first;
 		for (;;) {
 			const window = Math.floor(Date.now() / MARK_WINDOW_MS);
-			const marks = [window - 1, window].map((at) => `send-key:${this.id}:flight:${at}`);
-			const nonce = `send-key:${this.id}:nonce:${randomBytes(12).toString('base64url')}`;
+			const marks = [window - 1, window].map((at) => `send-key:${this.key.id}:flight:${at}`);
+			const nonce = `send-key:${this.key.id}:nonce:${randomBytes(12).toString('base64url')}`;
 			const entries = [...marks, nonce];
 			const started = Date.now();
 			const added = await store.add(entries);
@@ -357,13 +370,11 @@ export class SendKey {
 		const nonce = entries[entries.length - 1];
 		const settle = Math.min(SETTLE_MS.cap, Math.max(SETTLE_MS.floor, SETTLE_MS.factor * writeMs));
 		for (let attempt = 1; ; attempt++) {
-			let found: IDataObject | undefined;
-			try {
-				[found] = await Promise.all([this.look(), sleep(settle)]);
-			} catch (error) {
+			// A look that fails frees the claim: nothing was sent.
+			const [found] = await Promise.all([this.look(), sleep(settle)]).catch(async (error) => {
 				await store.remove(entries).catch(() => undefined);
-				throw nodeErrorOf(this.context, error, this.itemIndex);
-			}
+				return await Promise.reject(error);
+			});
 			const back = await store.add(entries);
 			if (!back.has(nonce)) {
 				if (!found)
@@ -384,7 +395,7 @@ export class SendKey {
 	}
 
 	private shown(): string {
-		const given = this.given;
+		const given = this.key.given;
 		if (given === undefined) return 'The same fax sent by this tool';
 		return `Idempotency Key "${given.length > 80 ? `${given.slice(0, 77)}...` : given}"`;
 	}
@@ -400,21 +411,24 @@ export class SendKey {
 			duplicate: true,
 			ids: byDestination('outbox'),
 			faxIds: byDestination('sent'),
+			statuses: Object.fromEntries(
+				faxes.flatMap((fax) => fax.to.map((to) => [to, { where: fax.where, ...fax.status }])),
+			),
 			to: this.identity.to,
 			from: this.identity.from,
 			commentTag: this.tag,
 			message:
-				'Not sent again: Fax.Plus has the fax sent with this key: "outboxFaxId" while it is in the outbox, "faxId" once it is sent.',
+				'Not sent again: Fax.Plus has the fax sent with this key ("outboxFaxId" while it is in the outbox, "faxId" once it is sent; "status" and "statusMeaning" say how it went). A fax that failed is not sent again under its key: to send it again, use a new Idempotency Key.',
 		};
-		if (this.given !== undefined) item.idempotencyKey = this.given;
+		if (this.key.given !== undefined) item.idempotencyKey = this.key.given;
 		return item;
 	}
 
 	private reusedError(found: Found[]): NodeOperationError {
-		const differs = differingParts(this.parts, found[0].parts);
+		const differs = differingParts(this.key.parts, found[0].parts);
 		return new NodeOperationError(
 			this.context.getNode(),
-			`${this.shown()} was already used for another send: ${listed(differs.map((name) => PART_LABELS[name]))} ${differs.length > 1 || differs[0] !== 'from' ? 'differ' : 'differs'}`,
+			`${this.shown()} was already used for another send: ${new Intl.ListFormat('en').format(differs.map((name) => PART_LABELS[name]))} ${differs.length > 1 || differs[0] !== 'from' ? 'differ' : 'differs'}`,
 			{
 				itemIndex: this.itemIndex,
 				description: `Nothing was sent. A key names one send: its destinations, From, documents and the options that change the fax. Fax.Plus has the key's fax: ${found.map((fax) => `${fax.where} ${fax.id}`).join(', ')}. To send this, use a new key.`,
@@ -423,21 +437,21 @@ export class SendKey {
 	}
 
 	private busyError(): NodeOperationError {
-		return new NodeOperationError(
-			this.context.getNode(),
-			`${this.shown()} is being sent by another execution`,
-			{
-				itemIndex: this.itemIndex,
-				description: `Nothing was sent now, and Fax.Plus lists no fax with the key yet. Another execution marked it in flight (a mark lasts ${(2 * MARK_WINDOW_MS) / 1000} s at most), or n8n's record of this node kept changing under it; try again in a minute.`,
-			},
-		);
+		const message = `${this.shown()} is being sent by another execution`;
+		return new NodeOperationError(this.context.getNode(), message, {
+			itemIndex: this.itemIndex,
+			description: `Nothing was sent now, and Fax.Plus lists no fax with the key yet. Another execution marked it in flight (a mark lasts ${(2 * MARK_WINDOW_MS) / 1000} s at most), or n8n's record of this node kept changing under it; try again in a minute.`,
+		});
 	}
 }
 
-/** Frees the mark unless the outbox request may have reached Fax.Plus without an answer. */
+/**
+ * After a send, the nonce goes and the marks stay until they expire, covering the time before
+ * Fax.Plus lists the fax; all of it goes when Fax.Plus certainly took nothing.
+ */
 async function release(store: NodeRecord, entries: string[], error: unknown) {
 	if (error !== undefined && !notAccepted(error)) return;
-	await store.remove(entries).catch(() => undefined);
+	await store.remove(error === undefined ? entries.slice(-1) : entries).catch(() => undefined);
 }
 
 /** Whether a failed outbox request certainly created no fax: never connected, or refused. */
@@ -464,50 +478,34 @@ interface NodeRecord {
 
 function storeOf(context: IExecuteFunctions, itemIndex: number): NodeRecord {
 	const helpers = context.helpers;
-	const unusable = (error: unknown) =>
-		new NodeOperationError(
-			context.getNode(),
-			"Idempotency Key: n8n's record of keys in flight could not be used",
-			{
-				itemIndex,
-				description: `Nothing was sent now. The record is n8n's processed-data store in its database (${(error as Error).message}); try again when it is reachable.`,
-			},
-		);
-	const add = async (entries: string[]) =>
-		await helpers.checkProcessedAndRecord(entries, 'node', {
-			mode: 'entries',
-			maxEntries: MAX_ENTRIES,
+	const usable = async <T>(run: () => Promise<T>) =>
+		await run().catch((error: Error) => {
+			throw new NodeOperationError(
+				context.getNode(),
+				"Idempotency Key: n8n's record of keys in flight could not be used",
+				{
+					itemIndex,
+					description: `Nothing was sent now. The record is n8n's processed-data store in its database (${error.message}); try again when it is reachable.`,
+				},
+			);
 		});
+	const options = { mode: 'entries' as const, maxEntries: MAX_ENTRIES };
+	const add = async (entries: string[]) =>
+		new Set((await helpers.checkProcessedAndRecord(entries, 'node', options)).new.map(String));
 	return {
-		add: async (entries) => {
-			try {
-				return new Set((await add(entries)).new.map(String));
-			} catch (error) {
-				// The node's first record, inserted by two processes at once: the other's insert won.
-				if (!FIRST_RECORD_TAKEN.test((error as Error).message ?? '')) throw unusable(error);
-				return new Set(
-					(await add(entries).catch((again) => Promise.reject(unusable(again)))).new.map(String),
-				);
-			}
-		},
+		add: async (entries) =>
+			await usable(
+				async () =>
+					// The node's first record, inserted by two processes at once: the other's insert won.
+					await add(entries).catch(async (error: Error) =>
+						FIRST_RECORD_TAKEN.test(error.message ?? '')
+							? await add(entries)
+							: Promise.reject(error),
+					),
+			),
 		remove: async (entries) => {
-			if (entries.length === 0) return;
-			try {
-				await helpers.removeProcessed(entries, 'node', { mode: 'entries' });
-			} catch (error) {
-				throw unusable(error);
-			}
+			if (entries.length > 0)
+				await usable(async () => await helpers.removeProcessed(entries, 'node', options));
 		},
 	};
-}
-
-/** The error as n8n's node error, unchanged when it is one already. */
-export function nodeErrorOf(
-	context: IExecuteFunctions,
-	error: unknown,
-	itemIndex: number,
-): NodeApiError | NodeOperationError {
-	return error instanceof NodeApiError || error instanceof NodeOperationError
-		? error
-		: new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }

@@ -18,8 +18,9 @@ export function sentItems(sent: FaxSent): IDataObject[] {
  * sent ones, by number) as Send's items: one per destination, the fields of the answer beside each.
  */
 export function duplicateItems(duplicate: IDataObject): IDataObject[] {
-	const { ids, faxIds, to, ...shared } = duplicate;
+	const { ids, faxIds, to, statuses, ...shared } = duplicate;
 	const outbox = (ids ?? {}) as Record<string, string>;
+	const status = (statuses ?? {}) as Record<string, IDataObject>;
 	const sent = (faxIds ?? {}) as Record<string, string>;
 	const numbers = Array.isArray(to)
 		? to.map(String)
@@ -28,6 +29,7 @@ export function duplicateItems(duplicate: IDataObject): IDataObject[] {
 		outboxFaxId: outbox[number] ?? null,
 		...(sent[number] ? { faxId: sent[number] } : {}),
 		to: number,
+		...status[number],
 		...shared,
 	}));
 }

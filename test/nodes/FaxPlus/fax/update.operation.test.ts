@@ -1,7 +1,6 @@
 import {
 	apiRequests,
 	expectAuthHeaders,
-	onlyApiRequest,
 	runOk,
 	runOperation,
 	useFaxPlusServer,
@@ -52,13 +51,15 @@ describe('Fax → Update', () => {
 		},
 	);
 
-	it('changes the comment and marks as unread in one request when both are set', async () => {
+	it('changes the comment and marks as unread in one change when both are set (the comment read first: a Send key marker at its end stays)', async () => {
 		await runOk(server(), {
 			...base,
 			faxId: 'fax_3',
 			updateFields: { comment: 'Filed', isRead: false },
 		});
-		expect(onlyApiRequest(server()).body).toEqual({ is_read: false, comment: 'Filed' });
+		const requests = apiRequests(server());
+		expect(requests.map((r) => r.method)).toEqual(['GET', 'PUT']);
+		expect(requests[1].body).toEqual({ is_read: false, comment: 'Filed' });
 		expect(server().state.faxes.fax_3).toMatchObject({ is_read: false, comment: 'Filed' });
 	});
 

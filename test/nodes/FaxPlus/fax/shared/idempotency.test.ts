@@ -73,13 +73,24 @@ async function sendAs(server: FaxPlusServer, nodeId: string, parameters: IDataOb
 }
 
 /** Fax.Plus sends the outbox faxes: they leave the outbox for the sent list. */
-async function finishAll(server: FaxPlusServer) {
+async function finishAll(server: FaxPlusServer, status = 'success') {
 	for (const id of Object.keys(server.state.outbox))
 		await fetch(`${server.origin}/_control/outbox/finish`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ id }),
+			body: JSON.stringify({ id, status }),
 		});
+}
+
+/** Runs `run` with the clock past the in-flight marks' lifetime: what Fax.Plus lists decides. */
+async function afterMarksExpire<T>(run: () => Promise<T>): Promise<T> {
+	const start = Date.now();
+	const now = jest.spyOn(Date, 'now').mockImplementation(() => start + MARK_LASTS_MS);
+	try {
+		return await run();
+	} finally {
+		now.mockRestore();
+	}
 }
 
 /** The sent faxes whose comment carries the marker. */
@@ -96,6 +107,13 @@ describe('Fax → Send: Idempotency Key', () => {
 		store = useProcessedDataStore();
 	});
 	const row = () => store.rows.get(NODE_ROW)?.data ?? [];
+	/** What the node's record holds, by kind: a sent key leaves its two marks (they expire), no nonce. */
+	const kinds = () =>
+		store
+			.recordedNodeValues('test-workflow', 'faxplus-node')
+			.map((value) => value.split(':')[2])
+			.sort();
+	const MARKS_ONLY = ['flight', 'flight'];
 
 	it('sends a key once: the repeat makes no upload and no outbox request and answers the outbox IDs', async () => {
 		const [first] = await sendOk(server(), { options: { idempotencyKey: 'order-42' } });
@@ -116,8 +134,8 @@ describe('Fax → Send: Idempotency Key', () => {
 		});
 		// The key itself never reaches Fax.Plus, only an HMAC of it.
 		expect(JSON.stringify(server().requests.map((r) => r.body))).not.toContain('order-42');
-		// Nothing stays in n8n's record once Fax.Plus holds the fax.
-		expect(row()).toEqual([]);
+		// Only the marks stay in n8n's record, until they expire.
+		expect(kinds()).toEqual(MARKS_ONLY);
 	});
 
 	it('keeps the comment and its tags beside the marker; another key sends again', async () => {
@@ -152,9 +170,10 @@ describe('Fax → Send: Idempotency Key', () => {
 		await sendOk(server(), { options: { idempotencyKey: 'k' } });
 		expect((await sendOk(server(), { options: { idempotencyKey: 'k' } }))[0].duplicate).toBe(true);
 		await finishAll(server());
-		expect(
-			(await sendOk(server(), { options: { idempotencyKey: 'k' } }))[0].duplicate,
-		).toBeUndefined();
+		const [again] = await afterMarksExpire(
+			async () => await sendOk(server(), { options: { idempotencyKey: 'k' } }),
+		);
+		expect(again.duplicate).toBeUndefined();
 		expect(accepted(server())).toHaveLength(2);
 	});
 
@@ -164,7 +183,7 @@ describe('Fax → Send: Idempotency Key', () => {
 		);
 		expect(outboxPosts(server())).toHaveLength(1);
 		expect(results.map(([item]) => item.duplicate === true).sort()).toEqual([false, true, true]);
-		expect(row()).toEqual([]);
+		expect(kinds()).toEqual(MARKS_ONLY);
 	});
 
 	it('sends once for two items of one execution with the same key', async () => {
@@ -193,7 +212,7 @@ describe('Fax → Send: Idempotency Key', () => {
 		const [sent] = await sendOk(server(), { options: { idempotencyKey: 'retry-me' } });
 		expect(sent.duplicate).toBeUndefined();
 		expect(accepted(server())).toHaveLength(1);
-		expect(row()).toEqual([]);
+		expect(kinds()).toEqual(MARKS_ONLY);
 	});
 
 	describe('binds a key to its send (a key reused with other content is refused)', () => {
@@ -261,9 +280,11 @@ describe('Fax → Send: Idempotency Key', () => {
 			const stale = structuredClone([...store.rows]);
 			const [first] = await sendOk(server(), { options: { idempotencyKey: 'done' } });
 			await finishAll(server());
-			// Another process read the record before this send and writes it back now.
+			// Another process read the record before this send and writes it back now: the key's marks are gone.
+			expect(kinds()).toEqual(MARKS_ONLY);
 			store.rows.clear();
 			for (const [key, value] of stale) store.rows.set(key, value);
+			expect(kinds()).toEqual([]);
 			const [repeat] = await sendOk(server(), { options: { idempotencyKey: 'done' } });
 			expect(repeat.duplicate).toBe(true);
 			expect(sentWith(server(), first.commentTag)).toHaveLength(2);
@@ -273,17 +294,28 @@ describe('Fax → Send: Idempotency Key', () => {
 			expect(outboxPosts(server())).toHaveLength(1);
 		});
 
-		it('a write of another key drops the claim between its write and its read-back: written again, sent once', async () => {
+		it('a write of another key drops the claim between its write and its read-back: written again and read back once more before it sends', async () => {
 			let dropped = false;
+			// What the node's record holds each time the claim is written, and when the fax is requested.
+			const held: string[][] = [];
 			store.afterRecord = (items, key) => {
-				if (dropped || key !== NODE_ROW) return;
+				if (key !== NODE_ROW) return;
+				held.push(kinds());
+				if (dropped) return;
 				dropped = true;
 				store.rows.set(NODE_ROW, { mode: 'entries', data: [] });
 			};
 			const [item] = await sendOk(server(), { options: { idempotencyKey: 'dropped' } });
-			expect(dropped).toBe(true);
 			expect(item.duplicate).toBeUndefined();
 			expect(outboxPosts(server())).toHaveLength(1);
+			// The claim, dropped; the read-back writes it again; a second read-back finds it whole.
+			const claim = ['flight', 'flight', 'nonce'];
+			expect(held).toEqual([claim, claim, claim]);
+			// Positive control: without the drop, one read-back.
+			store.afterRecord = (_items, key) => key === NODE_ROW && held.push(kinds());
+			held.length = 0;
+			await sendOk(server(), { documentText: 'Another', options: { idempotencyKey: 'kept' } });
+			expect(held.filter((kind) => kind.includes('nonce'))).toHaveLength(2);
 		});
 	});
 
@@ -361,7 +393,7 @@ describe('Fax → Send: Idempotency Key', () => {
 			expect(retried.duplicate).toBeUndefined();
 			expect(Date.now() - started).toBeLessThan(5_000);
 			expect(accepted(server())).toHaveLength(1);
-			expect(row()).toEqual([]);
+			expect(kinds()).toEqual(MARKS_ONLY);
 		}, 60_000);
 
 		it('a lost answer: the retry finds the fax in the outbox and does not send again', async () => {
@@ -480,6 +512,8 @@ describe('Fax → Send: Idempotency Key', () => {
 	it('finding 6: the same node with a credential of another Fax.Plus account sends there; no duplicate from the first', async () => {
 		await sendOk(server(), { options: { idempotencyKey: 'acct' } });
 		const other = await startFaxPlusServer({ port: 0 });
+		// Another account: the token's account answers another uid.
+		other.state.users.owner_1.uid = 'owner_of_another_account';
 		try {
 			const [there] = await sendOk(other, { options: { idempotencyKey: 'acct' } });
 			expect(there.duplicate).toBeUndefined();
@@ -518,20 +552,23 @@ describe('Fax → Send: Idempotency Key', () => {
 		const ids = Object.values(other.ids as Record<string, string>);
 		const faxes = ids.map((id) => ({ ...server().state.outbox[id] }));
 		for (const id of ids) delete server().state.outbox[id];
+		store.rows.delete(NODE_ROW);
 		let replaced = false;
 		store.afterRecord = (items, key) => {
 			const nonce = items.find((item) => item.includes(':nonce:'));
 			if (replaced || key !== NODE_ROW || !nonce) return;
 			replaced = true;
-			// Another process's claim wrote over this one; its fax reaches the outbox a moment later.
+			// Another process's claim wrote over this one; its fax is taken now and listed from the third list answer on.
 			const data = [...row().slice(0, -1), 'the nonce of another claim'];
 			store.rows.set(NODE_ROW, { mode: 'entries', data });
-			void sleep(150).then(() => {
-				for (const fax of faxes) server().state.outbox[fax.id as string] = fax;
-			});
+			for (const fax of faxes) {
+				server().state.outbox[fax.id as string] = fax;
+				server().state.unlisted[fax.id as string] = 2;
+			}
 		};
 		const [item] = await sendOk(server(), { options: { idempotencyKey: 'raced' } });
 		expect(replaced).toBe(true);
+		expect(ids.map((id) => server().state.unlisted[id])).toEqual([0, 0]);
 		expect(item).toMatchObject({ duplicate: true, idempotencyKey: 'raced', ids: other.ids });
 		expect(outboxPosts(server())).toHaveLength(1);
 	});
@@ -574,5 +611,158 @@ describe('Fax → Send: Idempotency Key', () => {
 			expect(outboxPosts(server())).toHaveLength(2);
 			expect(store.calls).toBe(0);
 		});
+	});
+	describe('Fax.Plus lists a fax later than it takes it (reading listingLag)', () => {
+		it('a repeat before the fax is listed waits for it and answers duplicate, in the outbox and again while it moves to the sent faxes', async () => {
+			server().setReadings({ listingLag: 3 });
+			const [first] = await sendOk(server(), { options: { idempotencyKey: 'slow' } });
+			const [repeat] = await sendOk(server(), { options: { idempotencyKey: 'slow' } });
+			expect(repeat).toMatchObject({ duplicate: true, ids: first.ids });
+			await finishAll(server());
+			const [afterSent] = await sendOk(server(), { options: { idempotencyKey: 'slow' } });
+			expect(afterSent.duplicate).toBe(true);
+			expect(Object.values(afterSent.faxIds as IDataObject).sort()).toEqual(
+				sentWith(server(), first.commentTag),
+			);
+			expect(accepted(server())).toHaveLength(1);
+			// Positive control: another key sends at once, its fax not yet listed either.
+			const [other] = await sendOk(server(), { options: { idempotencyKey: 'other' } });
+			expect(other.duplicate).toBeUndefined();
+			expect(accepted(server())).toHaveLength(2);
+		});
+	});
+
+	describe('the marker: kept when a comment changes, matched only at its place, never taken from user text', () => {
+		const keyed = { options: { idempotencyKey: 'marked', comment: 'Lab results' } };
+
+		it('Outbox → Update keeps the marker at the end of the new text; the key still finds the fax once sent', async () => {
+			const [first] = await sendOk(server(), keyed);
+			const outboxFaxId = Object.values(first.ids as IDataObject)[0] as string;
+			const updated = await runOperation(server(), {
+				resource: 'outbox',
+				operation: 'update',
+				userId: 'self',
+				outboxFaxId,
+				comment: 'Filed under 42',
+			});
+			expect(updated.error).toBeUndefined();
+			const comment = server().state.outbox[outboxFaxId].comment as { text: string };
+			expect(comment.text).toBe(`Filed under 42\n${String(first.commentTag)}`);
+			await finishAll(server());
+			const [repeat] = await afterMarksExpire(async () => await sendOk(server(), keyed));
+			expect(repeat.duplicate).toBe(true);
+			expect(accepted(server())).toHaveLength(1);
+		});
+
+		it("Fax → Update keeps the marker at the end of a sent fax's new comment", async () => {
+			const [first] = await sendOk(server(), keyed);
+			await finishAll(server());
+			const [faxId] = sentWith(server(), first.commentTag);
+			const updated = await runOperation(server(), {
+				resource: 'fax',
+				operation: 'update',
+				userId: 'self',
+				faxId,
+				updateFields: { comment: 'Filed', isRead: true },
+			});
+			expect(updated.error).toBeUndefined();
+			expect(server().state.faxes[faxId].comment).toBe(`Filed\n${String(first.commentTag)}`);
+			const [repeat] = await afterMarksExpire(async () => await sendOk(server(), keyed));
+			expect(repeat.duplicate).toBe(true);
+			expect(accepted(server())).toHaveLength(1);
+		});
+
+		it("a marker elsewhere in a comment is not the key's: the key sends", async () => {
+			const [first] = await sendOk(server(), keyed);
+			await finishAll(server());
+			for (const faxId of sentWith(server(), first.commentTag))
+				server().state.faxes[faxId].comment = `${String(first.commentTag)} was here\nLab results`;
+			const [again] = await afterMarksExpire(async () => await sendOk(server(), keyed));
+			expect(again.duplicate).toBeUndefined();
+			expect(accepted(server())).toHaveLength(2);
+		});
+
+		it.each([
+			['Send', { ...send, options: { comment: 'x' } }],
+			[
+				'Outbox → Update',
+				{ resource: 'outbox', operation: 'update', userId: 'self', outboxFaxId: 'outbox_1' },
+			],
+			['Fax → Update', { resource: 'fax', operation: 'update', userId: 'self', faxId: 'fax_1' }],
+		])(
+			'%s refuses a Comment that carries a marker, naming Comment, before any request',
+			async (_what, base) => {
+				const marker = `${KEY_TAG_PREFIX}${'a'.repeat(24)}-${'b'.repeat(48)}`;
+				const comment = `Please keep ${marker}`;
+				const parameters =
+					base.resource === 'fax' && base.operation === 'update'
+						? { ...base, updateFields: { comment } }
+						: base.resource === 'outbox'
+							? { ...base, comment }
+							: { ...base, options: { comment } };
+				const result = await runOperation(server(), parameters);
+				expect(result.error?.message).toBe(
+					`Comment carries an Idempotency Key marker ("${KEY_TAG_PREFIX}…"), which only Send writes`,
+				);
+				expect(apiRequests(server())).toEqual([]);
+				// Positive control: the same text without the marker is taken.
+				const plain = JSON.parse(
+					JSON.stringify(parameters).replace(marker, 'the order'),
+				) as IDataObject;
+				expect((await runOperation(server(), plain)).error).toBeUndefined();
+			},
+		);
+	});
+
+	describe("a duplicate says how the key's fax went", () => {
+		it('a failed fax: the duplicate item carries its fax ID, status and statusMeaning; a new key sends it again', async () => {
+			await sendOk(server(), { options: { idempotencyKey: 'busy-line' } });
+			await finishAll(server(), 'failed_user_busy');
+			const repeat = await afterMarksExpire(
+				async () =>
+					await runOperation(server(), { ...send, options: { idempotencyKey: 'busy-line' } }),
+			);
+			expect(repeat.items).toHaveLength(2);
+			for (const { json } of repeat.items) {
+				expect(json).toMatchObject({
+					duplicate: true,
+					where: 'sent',
+					status: 'failed_user_busy',
+					statusRetryable: true,
+				});
+				expect(typeof json.faxId).toBe('string');
+				expect(json.statusMeaning).toEqual(expect.any(String));
+				expect(json.message).toContain('use a new Idempotency Key');
+			}
+			expect(accepted(server())).toHaveLength(1);
+			const [retried] = await sendOk(server(), { options: { idempotencyKey: 'busy-line-2' } });
+			expect(retried.duplicate).toBeUndefined();
+			expect(accepted(server())).toHaveLength(2);
+		});
+
+		it('in the outbox: the outbox status with its meaning', async () => {
+			await sendOk(server(), { options: { idempotencyKey: 'waiting' } });
+			const repeat = await runOperation(server(), {
+				...send,
+				options: { idempotencyKey: 'waiting' },
+			});
+			expect(repeat.items[0].json).toMatchObject({
+				duplicate: true,
+				where: 'outbox',
+				status: 'submitted',
+				statusRetryable: false,
+			});
+			expect(repeat.items[0].json.statusMeaning).toEqual(expect.any(String));
+		});
+	});
+
+	it('only the first look reads the sent faxes of Key Lifetime; the looks while the key is in flight read the recent ones', async () => {
+		await sendOk(server(), { options: { idempotencyKey: 'cheap' } });
+		const afters = apiRequests(server())
+			.filter((r) => r.method === 'GET' && r.path === '/v3/accounts/self/faxes')
+			.map((r) => Date.now() - Date.parse(`${r.query.after.replace(' ', 'T')}Z`));
+		expect(afters.length).toBeGreaterThanOrEqual(2);
+		expect(afters[0]).toBeGreaterThan(6.9 * 86_400_000);
+		for (const age of afters.slice(1)) expect(age).toBeLessThan(3_600_000);
 	});
 });
