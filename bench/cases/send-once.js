@@ -6,12 +6,11 @@
 //
 // Workflow: Webhook (answers with the last node's first item) → Split Out (BENCH_SEND_ITEMS
 // items, default 100) → Fax → Send (a short text to one number), once without a key and once
-// with a key that is new for every item. A keyed send makes three read-and-write round trips
-// of the node's own record in n8n's processed-data store (scope node): before the upload one
-// call checks the key (taken or done) and claims it with a nonce; after a settle that runs
-// beside the upload, the claim is read back; after Fax.Plus accepted the fax, the claim is
-// recorded as done. It also lists the outbox once, during the upload (another node's fax with
-// the key's tag). BENCH_SEND_ROUNDS rounds (default 5) alternate between the two after a
+// with a key that is new for every item. Before the upload a keyed send reads the account, the
+// outbox and the sent faxes of Key Lifetime at once; after it, three read-and-write round trips
+// of the node's own record in n8n's processed-data store (scope node): the in-flight mark with a
+// nonce, its read-back after a settle (the outbox and recent sent faxes read meanwhile), and
+// the nonce's removal after Fax.Plus accepted the fax (docs/sending.md). BENCH_SEND_ROUNDS rounds (default 5) alternate between the two after a
 // warm-up round each; then the same with every answer of the server delayed by
 // BENCH_SEND_LATENCY_MS (default 80) as across the internet. Every round is checked: the
 // server must have received one upload and one outbox request per item, all answered 2xx.

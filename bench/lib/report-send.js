@@ -33,6 +33,7 @@ function figuresOf(pass) {
 		keyed: k,
 		cost: d.median,
 		share: d.median / p.median,
+		ratio: k.median / p.median,
 		keyRecord: pass.keyRecord,
 	};
 }
@@ -52,6 +53,7 @@ function sendSection(section) {
 		`${fmtMs(f.keyed.median)} ${fmtPct(f.keyed.spread)}`,
 		fmtMs(f.cost),
 		percent(f.share),
+		`${f.ratio.toFixed(2)}×`,
 		recordText(f.keyRecord),
 	]);
 	const headers = [
@@ -60,6 +62,7 @@ function sendSection(section) {
 		'per send, Idempotency Key',
 		'the key costs (per round, median)',
 		'share of a send',
+		'keyed ÷ no key',
 		"the node's record after (entries)",
 	];
 	const loopback = figures.find((f) => !f.latencyMs) ?? figures[0];
@@ -73,18 +76,18 @@ function sendSection(section) {
 	];
 	const body = `${measured(section)}
 
-n8n ${data.n8nVersion} (default settings, SQLite), the local Fax.Plus-compatible server on 127.0.0.1. Workflow: Webhook (answers with the last node's first item) → Split Out (${data.items} items) → Fax → Send (a short text to one number: one upload and one outbox request per item, one item after another). Once without a key, once with an Idempotency Key new for every item: before the upload every send asks Fax.Plus for the account and looks for the key's marker in the outbox and the sent faxes; after the upload it marks the key in flight in the Send node's own record in n8n's processed-data store (scope node), reads the mark back after a settle (looking at Fax.Plus again meanwhile), and clears it once Fax.Plus accepted the fax (three reads and writes of the node's record per send). ${data.rounds} rounds each, alternating, after a warm-up round; every round is checked (one upload and one outbox request per item, all accepted). ${Number.isFinite(data.outboxReads) ? `A fax leaves the local server's outbox once ${data.outboxReads} list answers have shown it, as Fax.Plus keeps a fax there until it is sent: a keyed send's outbox list finds about a batch's worth of faxes waiting. ` : ''}The last column is the keyed node's record after the pass (the passes run one after the other on one n8n, so the second starts with the first's keys).
+n8n ${data.n8nVersion} (default settings, SQLite), the local Fax.Plus-compatible server on 127.0.0.1. Workflow: Webhook (answers with the last node's first item) → Split Out (${data.items} items) → Fax → Send (a short text to one number: one upload and one outbox request per item, one item after another). Once without a key, once with an Idempotency Key new for every item: before the upload every send asks Fax.Plus for the account and, at the same time, looks for the key's marker in the outbox and the sent faxes of Key Lifetime; after the upload it marks the key in flight in the Send node's own record in n8n's processed-data store (scope node), reads the mark back after a settle (looking at the outbox and the recent sent faxes again meanwhile), and once Fax.Plus accepted the fax removes the nonce, leaving the marks to expire (three reads and writes of the node's record per send). ${data.rounds} rounds each, alternating, after a warm-up round; every round is checked (one upload and one outbox request per item, all accepted). ${Number.isFinite(data.outboxReads) ? `A fax leaves the local server's outbox once ${data.outboxReads} list answers have shown it, as Fax.Plus keeps a fax there until it is sent: a keyed send's outbox list finds about a batch's worth of faxes waiting. ` : ''}The last column is the keyed node's record after the pass (the passes run one after the other on one n8n, so the second starts with the first's keys).
 
-${table(headers, rows, ['l', 'r', 'r', 'r', 'r', 'r'])}
+${table(headers, rows, ['l', 'r', 'r', 'r', 'r', 'r', 'r'])}
 
-**What it means.** A keyed send asks Fax.Plus three things before the upload (the account, the outbox list, the sent faxes of Key Lifetime) and makes three round trips to n8n's database after it, each reading and writing the Send node's own record whole (only the marks of keys in flight: it stays near empty): the in-flight mark with a nonce, its read-back (n8n's store has no lock, and only the claim whose write survived may send), and its removal once Fax.Plus accepted the fax. Between the mark and the read-back it settles for four times the mark's own round trip (at least 50 ms, at most 2 s) while Fax.Plus is asked again. On loopback the settle is most of the cost; across the internet the look-ups add their round trips. A repeat with a key already sent costs the three look-ups instead of the upload and the send, and writes nothing.
+**What it means.** A keyed send asks Fax.Plus three things at once before the upload (the account, the outbox list, the sent faxes of Key Lifetime: one round trip) and makes three round trips to n8n's database after it, each reading and writing the Send node's own record whole: the in-flight mark with a nonce, its read-back (n8n's store has no lock, and only the claim whose write survived may send), and the nonce's removal once Fax.Plus accepted the fax. The marks stay until they expire (30 to 60 s; a repeat before Fax.Plus lists the fax waits for it), so the record holds the marks of the keys of the last minute and older ones until 1,000 entries push them out. Between the mark and the read-back it settles for four times the mark's own round trip (at least 50 ms, at most 2 s) while Fax.Plus is asked again (the outbox and the recent sent faxes: a second round trip). So across the internet a keyed send costs about two of Fax.Plus's round trips more than a plain one (an upload and an outbox request): the look before the upload cannot run beside it, since a key's other content is refused before anything is uploaded. On loopback the settle is most of the cost. A repeat with a key already sent costs the look-ups instead of the upload and the send, and writes nothing.
 `;
 	return {
 		title: '7. The idempotency record per send',
-		summary: `The Idempotency Key adds ${fmtMs(remote.cost)} per send (${percent(remote.share)} of a send when Fax.Plus answers in ${remote.latencyMs} ms; ${percent(loopback.share)} on loopback, where a send itself takes ${fmtMs(loopback.plain.median)}).`,
+		summary: `The Idempotency Key adds ${fmtMs(remote.cost)} per send (${percent(remote.share)} of a send when Fax.Plus answers in ${remote.latencyMs} ms: a keyed send takes ${remote.ratio.toFixed(2)}× a plain one; ${percent(loopback.share)} on loopback, where a send itself takes ${fmtMs(loopback.plain.median)}).`,
 		body,
 		goals,
-		console: [table(headers, rows, ['l', 'r', 'r', 'r', 'r', 'r'])],
+		console: [table(headers, rows, ['l', 'r', 'r', 'r', 'r', 'r', 'r'])],
 	};
 }
 
