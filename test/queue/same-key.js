@@ -8,7 +8,9 @@
 // local Fax.Plus server: outbox requests per comment tag (one per round's key and content).
 // Then the stale write (issue 42, finding 1): another process's write of the node's record, read
 // before a round and written back while it runs and again after its fax left the outbox; a
-// repeat of the key must still answer duplicate, naming that fax, and never fax again.
+// repeat of the key must still answer duplicate, naming that fax, and never fax again. The other
+// process is psql writing the row as n8n's store does: an n8n process's read and write of the row
+// cannot be held apart from outside it (docs/sending.md, "What remains").
 // Runs last: it stops the suite's worker so that only the single-job workers take the rounds.
 //
 // SAME_KEY_ROUNDS rounds (default 60: in a run here 6 of them had both claims written, the race
