@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import { faxIdField } from './shared/fields';
 import type { FaxDeleted } from './shared/types';
 import type { AgentRisk } from '../shared/types';
@@ -37,7 +37,7 @@ export async function execute(
 	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
 	await faxPlusApiRequest<undefined>(this, {
 		method: 'DELETE',
-		path: `/accounts/${segment(userId)}/faxes/${segment(faxId)}`,
+		path: `/accounts/${encodeURIComponent(userId)}/faxes/${encodeURIComponent(faxId)}`,
 		itemIndex,
 	});
 	const deleted: FaxDeleted = { deleted: true, faxId, userId };

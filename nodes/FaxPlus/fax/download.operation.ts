@@ -7,7 +7,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
-import { segment } from '../../api/transport';
+
 import { faxIdField, outputBinaryField } from './shared/fields';
 import { outputFaxFile } from './shared/files';
 import type { FaxFileFormat } from './shared/types';
@@ -65,7 +65,7 @@ export async function execute(
 		itemIndex,
 	);
 	return await outputFaxFile(this, itemIndex, {
-		path: `/accounts/${segment(userId)}/files/${segment(faxId)}`,
+		path: `/accounts/${encodeURIComponent(userId)}/files/${encodeURIComponent(faxId)}`,
 		qs: { format },
 		faxId,
 		userId,

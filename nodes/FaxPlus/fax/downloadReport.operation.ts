@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
-import { segment } from '../../api/transport';
+
 import { faxIdField, outputBinaryField } from './shared/fields';
 import { outputFaxFile } from './shared/files';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
@@ -44,7 +44,7 @@ export async function execute(
 	);
 	// The report is named apart from the fax document so both can sit in one folder.
 	return await outputFaxFile(this, itemIndex, {
-		path: `/accounts/${segment(userId)}/report/${segment(faxId)}`,
+		path: `/accounts/${encodeURIComponent(userId)}/report/${encodeURIComponent(faxId)}`,
 		faxId,
 		userId,
 		format: 'pdf',

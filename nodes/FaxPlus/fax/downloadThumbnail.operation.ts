@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
-import { faxPlusApiDownload, segment } from '../../api/transport';
+import { faxPlusApiDownload } from '../../api/transport';
 import { faxIdField } from './shared/fields';
 import { fileItem } from './shared/files';
 import type { ThumbnailReference } from './shared/types';
@@ -57,7 +57,7 @@ export async function execute(
 
 	const { data } = await faxPlusApiDownload(this, {
 		method: 'GET',
-		path: `/accounts/${segment(userId)}/thumbnail/${segment(faxId)}`,
+		path: `/accounts/${encodeURIComponent(userId)}/thumbnail/${encodeURIComponent(faxId)}`,
 		itemIndex,
 	});
 	const binary = await this.helpers.prepareBinaryData(

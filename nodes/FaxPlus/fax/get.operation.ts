@@ -9,7 +9,7 @@ import { userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { outputProperties, shapedItems } from '../shared/output';
 
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import { faxIdField, SIMPLIFIED_FAX } from './shared/fields';
 import { withStatusMeaning } from './shared/statusFields';
 import type { FaxRecord } from './shared/types';
@@ -39,7 +39,7 @@ export async function execute(
 	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
 	const fax = await faxPlusApiRequest<FaxRecord>(this, {
 		method: 'GET',
-		path: `/accounts/${segment(userId)}/faxes/${segment(faxId)}`,
+		path: `/accounts/${encodeURIComponent(userId)}/faxes/${encodeURIComponent(faxId)}`,
 		itemIndex,
 	});
 	return shapedItems(

@@ -12,7 +12,7 @@ import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { destinationNumbers } from '../../api/numbers';
 import { wholeNumber } from '../shared/values';
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import {
 	binaryFieldNames,
 	documentInMemory,
@@ -432,7 +432,7 @@ export async function execute(
 	try {
 		answer = await faxPlusApiRequest<OutboxCreated | undefined>(this, {
 			method: 'POST',
-			path: `/accounts/${segment(userId)}/outbox`,
+			path: `/accounts/${encodeURIComponent(userId)}/outbox`,
 			body: body as unknown as IDataObject,
 			itemIndex,
 		});

@@ -8,7 +8,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { updateFieldsCollection, userIdField } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import { faxIdField } from './shared/fields';
 import type { FaxModification, FaxRecord, FaxUpdated } from './shared/types';
 import type { AgentRisk } from '../shared/types';
@@ -55,7 +55,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
-	const path = `/accounts/${segment(userId)}/faxes/${segment(faxId)}`;
+	const path = `/accounts/${encodeURIComponent(userId)}/faxes/${encodeURIComponent(faxId)}`;
 	const body = await withCurrentValues(this, itemIndex, path, changes(this, itemIndex));
 	const answer = await faxPlusApiRequest<FaxRecord | undefined>(this, {
 		method: 'PUT',

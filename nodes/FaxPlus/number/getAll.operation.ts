@@ -11,7 +11,7 @@ import { outputProperties, shapedItems } from '../shared/output';
 import { SIMPLIFIED_NUMBER } from './fields';
 
 import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import type { NumberList } from './types';
 
 export const option: INodePropertyOptions = {
@@ -41,7 +41,7 @@ export async function execute(
 	const limit = resultLimit(this, itemIndex);
 	const answer = await faxPlusApiRequest<NumberList | undefined>(this, {
 		method: 'GET',
-		path: `/accounts/${segment(userId)}/numbers`,
+		path: `/accounts/${encodeURIComponent(userId)}/numbers`,
 		itemIndex,
 	});
 	const numbers = Array.isArray(answer?.numbers) ? answer.numbers : [];

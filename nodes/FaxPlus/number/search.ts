@@ -1,6 +1,6 @@
 // The Number picker: the chosen user's fax numbers (GET /accounts/{user_id}/numbers answers them all at once).
 import type { ILoadOptionsFunctions, INodeListSearchItems } from 'n8n-workflow';
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import { currentUserId } from '../shared/locators';
 import type { ListSearchMethod } from '../shared/types';
 import type { NumberList } from './types';
@@ -13,7 +13,7 @@ export async function numbersOfUser(
 ): Promise<{ results: INodeListSearchItems[] }> {
 	const answer = await faxPlusApiRequest<NumberList | undefined>(context, {
 		method: 'GET',
-		path: `/accounts/${segment(userId)}/numbers`,
+		path: `/accounts/${encodeURIComponent(userId)}/numbers`,
 	});
 	const numbers = Array.isArray(answer?.numbers) ? answer.numbers : [];
 	const digits = (filter ?? '').replace(/\D/g, '');

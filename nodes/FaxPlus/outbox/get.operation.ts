@@ -9,7 +9,7 @@ import { userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { outputProperties, shapedItems } from '../shared/output';
 
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { outboxFaxIdField, SIMPLIFIED_OUTBOX_FAX, withOutboxStatusMeaning } from './fields';
 import type { OutboxFax, OutboxList } from './types';
@@ -39,7 +39,7 @@ export async function execute(
 	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
 	const fax = await faxPlusApiRequest<OutboxFax>(this, {
 		method: 'GET',
-		path: `/accounts/${segment(userId)}/outbox/${segment(outboxFaxId)}`,
+		path: `/accounts/${encodeURIComponent(userId)}/outbox/${encodeURIComponent(outboxFaxId)}`,
 		itemIndex,
 	}).catch(async (error: unknown) => {
 		if (error instanceof NodeApiError && error.httpCode === '400')
@@ -66,7 +66,7 @@ async function refuseLeftOutbox(
 ): Promise<void> {
 	const list = await faxPlusApiRequest<OutboxList | undefined>(context, {
 		method: 'GET',
-		path: `/accounts/${segment(userId)}/outbox`,
+		path: `/accounts/${encodeURIComponent(userId)}/outbox`,
 		itemIndex,
 	});
 	if ((list?.records ?? []).some((record) => record.id === outboxFaxId)) return;

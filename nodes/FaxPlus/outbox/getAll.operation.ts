@@ -11,7 +11,7 @@ import { outputProperties, shapedItems } from '../shared/output';
 import { SIMPLIFIED_OUTBOX_FAX, withOutboxStatusMeaning } from './fields';
 
 import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import type { OutboxList } from './types';
 
 export const option: INodePropertyOptions = {
@@ -41,7 +41,7 @@ export async function execute(
 	const limit = resultLimit(this, itemIndex);
 	const answer = await faxPlusApiRequest<OutboxList | undefined>(this, {
 		method: 'GET',
-		path: `/accounts/${segment(userId)}/outbox`,
+		path: `/accounts/${encodeURIComponent(userId)}/outbox`,
 		itemIndex,
 	});
 	const faxes = Array.isArray(answer?.records) ? answer.records : [];

@@ -1,7 +1,7 @@
 // The Outbox Fax picker: the faxes waiting in the chosen user's outbox (one answer, no pages).
 import type { INodeListSearchItems } from 'n8n-workflow';
 import { entriesOf } from '../../api/lists';
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import { currentUserId, labelText, matchesFilter, pagesLabel } from '../shared/locators';
 import type { ListSearchMethod } from '../shared/types';
 import type { OutboxFax } from './types';
@@ -32,7 +32,7 @@ export function outboxEntry(fax: OutboxFax): INodeListSearchItems {
 export const searchOutboxFaxes: ListSearchMethod = async function (filter) {
 	const answer = await faxPlusApiRequest<unknown>(this, {
 		method: 'GET',
-		path: `/accounts/${segment(currentUserId(this))}/outbox`,
+		path: `/accounts/${encodeURIComponent(currentUserId(this))}/outbox`,
 	});
 	const results = (entriesOf(answer, 'records') as OutboxFax[])
 		.filter((fax) => fax.id !== undefined)

@@ -7,7 +7,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor, userIdField } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import { outboxFaxIdField } from './fields';
 import type { OutboxFax, OutboxFaxModification, OutboxFaxUpdated } from './types';
 import type { AgentRisk } from '../shared/types';
@@ -47,7 +47,7 @@ export async function execute(
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
 	const text = String(this.getNodeParameter('comment', itemIndex, '') ?? '');
-	const path = `/accounts/${segment(userId)}/outbox/${segment(outboxFaxId)}`;
+	const path = `/accounts/${encodeURIComponent(userId)}/outbox/${encodeURIComponent(outboxFaxId)}`;
 	const tags = tagsOf(await readOutboxFax(this, itemIndex, path));
 	const body: OutboxFaxModification = { comment: text };
 	const answer = await faxPlusApiRequest<OutboxFax | undefined>(this, {

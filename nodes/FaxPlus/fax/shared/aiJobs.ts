@@ -4,7 +4,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import { toItems } from '../../shared/items';
-import { faxPlusApiRequest, segment } from '../../../api/transport';
+import { faxPlusApiRequest } from '../../../api/transport';
 import { aiJobName, aiStatusMessage, type AiJob } from './aiStatus';
 import { positiveWhole } from './finalStatus';
 import type {
@@ -25,7 +25,7 @@ export const TOOL_MAX_RESULT_CHECKS = 5;
 
 /** The path of a fax's AI job, e.g. `/accounts/self/faxes/fax_1/ai/ocr`. */
 export function aiJobPath(job: AiJob, userId: string, faxId: string): string {
-	return `/accounts/${segment(userId)}/faxes/${segment(faxId)}/ai/${PATHS[job]}`;
+	return `/accounts/${encodeURIComponent(userId)}/faxes/${encodeURIComponent(faxId)}/ai/${PATHS[job]}`;
 }
 
 /** The status of an answer; `unknown` when it has none. */

@@ -8,7 +8,7 @@ import { formatUtc, parseDateTime } from '../../../api/dates';
 import { faxStatusFields, isFinalStatus, outboxStatusFields } from '../../../api/faxStatuses';
 import { FIRST_FAX_PAGE, faxPages, readFaxListPage } from '../../../api/faxList';
 import { collectPages } from '../../../api/paging';
-import { faxPlusApiRequest, segment } from '../../../api/transport';
+import { faxPlusApiRequest } from '../../../api/transport';
 import type { OutboxFax, OutboxList } from '../../outbox/types';
 import type { FaxRecord } from './types';
 
@@ -217,7 +217,7 @@ export async function waitForFinalStatus(
 		checks++;
 		const outbox = await faxPlusApiRequest<OutboxList | undefined>(context, {
 			method: 'GET',
-			path: `/accounts/${segment(userId)}/outbox`,
+			path: `/accounts/${encodeURIComponent(userId)}/outbox`,
 			itemIndex,
 		});
 		const inOutbox = new Map((outbox?.records ?? []).map((record) => [record.id, record]));
@@ -265,7 +265,7 @@ export async function faxStatusNow(
 ): Promise<IDataObject> {
 	const outbox = await faxPlusApiRequest<OutboxList | undefined>(context, {
 		method: 'GET',
-		path: `/accounts/${segment(userId)}/outbox`,
+		path: `/accounts/${encodeURIComponent(userId)}/outbox`,
 		itemIndex,
 	});
 	const waiting = (outbox?.records ?? []).find((record) => record.id === fax.outboxFaxId);

@@ -9,7 +9,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
-import { faxPlusApiRequest, segment } from '../../../api/transport';
+import { faxPlusApiRequest } from '../../../api/transport';
 import { responseOf } from '../../../api/responses';
 import { runsAsTool } from '../../shared/output';
 import { wholeNumber } from '../../shared/values';
@@ -179,7 +179,7 @@ function toolWindowHours(context: IExecuteFunctions, itemIndex: number, options:
 async function accountOf(context: IExecuteFunctions, itemIndex: number, userId: string) {
 	const account = await faxPlusApiRequest<IDataObject | undefined>(context, {
 		method: 'GET',
-		path: `/accounts/${segment(userId)}`,
+		path: `/accounts/${encodeURIComponent(userId)}`,
 		itemIndex,
 	});
 	if (typeof account?.uid === 'string' && account.uid !== '') return account.uid;
@@ -294,7 +294,7 @@ export class SendKey {
 		const [outbox, sent] = await Promise.all([
 			faxPlusApiRequest<OutboxList | undefined>(context, {
 				method: 'GET',
-				path: `/accounts/${segment(identity.userId)}/outbox`,
+				path: `/accounts/${encodeURIComponent(identity.userId)}/outbox`,
 				itemIndex,
 			}),
 			sentSince(context, itemIndex, identity.userId, Date.now() - this.lookBackMs),
