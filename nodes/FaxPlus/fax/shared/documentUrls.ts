@@ -32,6 +32,7 @@ import {
 	type DocumentEgress,
 	type EgressDecision,
 } from './documentEgress';
+import { MAX_REDIRECTS, REDIRECT_STATUSES } from '../../../api/redirects';
 
 const LABEL = 'Document URLs';
 
@@ -48,9 +49,6 @@ const GENERIC_TYPES = new Set([
 const IDLE_TIMEOUT_MS = 120_000;
 /** How long one document may take in all, redirects included, unless the option says otherwise. */
 export const DEFAULT_TIME_LIMIT_SECONDS = 120;
-/** Redirects followed per document, each checked like the address itself. */
-const MAX_REDIRECTS = 5;
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /**
  * The URLs of the parameter: one per line or separated by commas (a comma inside a URL stays),
