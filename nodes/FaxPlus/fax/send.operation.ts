@@ -41,7 +41,6 @@ import {
 	idempotencyKeyOption,
 	KEY_TAG_PREFIX,
 	keyLifetimeOption,
-	nodeErrorOf,
 	sendKeyOf,
 	toolRepeatWindowOption,
 } from './shared/idempotency';
@@ -52,6 +51,7 @@ import {
 	waitForFinalStatus,
 	waitForFinalStatusOption,
 } from './shared/finalStatus';
+import { nodeErrorOf } from '../../api/nodeErrors';
 import { saveFaxCustomData } from '../../logging/customData';
 import { logDebug } from '../../logging/log';
 import { customDataNumbersOption } from '../../triggers/properties';
@@ -380,7 +380,7 @@ export async function execute(
 	const waitSettings = finalStatusSettings(this, itemIndex, options);
 	const payload = outboxOptions(this, itemIndex, options);
 	const uploadFormat = checkedUploadFormat(this, itemIndex, options.uploadFormat);
-	const source = documentSourceOf(this, itemIndex);
+	const source = chosenDocumentSource(this, itemIndex);
 	const fromFax =
 		source === 'fax' ? requiredString(this, 'fromFax', 'Fax to Send Again', itemIndex) : undefined;
 	const documents = source === 'fax' ? [] : await documentsOf(this, itemIndex, source);
@@ -471,7 +471,7 @@ export async function execute(
 	return toItems(runsAsTool(this) ? sentForAgent(items, sent.sendTime) : items);
 }
 
-function documentSourceOf(context: IExecuteFunctions, itemIndex: number): DocumentSource {
+function chosenDocumentSource(context: IExecuteFunctions, itemIndex: number): DocumentSource {
 	const value = String(
 		context.getNodeParameter('documentSource', itemIndex, 'binary') ?? '',
 	).trim();

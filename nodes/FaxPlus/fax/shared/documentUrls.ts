@@ -92,7 +92,7 @@ export const downloadTimeLimitOption: INodeProperties = {
 };
 
 /** A URL as errors and outputs show it: no user name, password, query or fragment (they may hold secrets). */
-export function shownUrl(url: URL): string {
+export function urlWithoutSecrets(url: URL): string {
 	return `${url.protocol}//${url.host}${url.pathname}`;
 }
 
@@ -100,7 +100,7 @@ export function shownUrl(url: URL): string {
  * An entry of the parameter as an error shows it, whatever it is: without query and fragment, and
  * without anything before an `@` (a user name and password, however mistyped the URL around them).
  */
-export function shownEntry(entry: string): string {
+export function entryWithoutSecrets(entry: string): string {
 	let shown = entry.replace(/[?#][\s\S]*$/, '');
 	const at = shown.lastIndexOf('@');
 	if (at !== -1) {
@@ -167,11 +167,15 @@ export async function fetchDocuments(
 			url = undefined;
 		}
 		if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-			throw new NodeOperationError(node, `${LABEL}: "${shownEntry(entry)}" is not an http(s) URL`, {
-				itemIndex,
-				description:
-					'Enter full addresses starting with https:// (or http://), one per line or separated by commas.',
-			});
+			throw new NodeOperationError(
+				node,
+				`${LABEL}: "${entryWithoutSecrets(entry)}" is not an http(s) URL`,
+				{
+					itemIndex,
+					description:
+						'Enter full addresses starting with https:// (or http://), one per line or separated by commas.',
+				},
+			);
 		}
 		return url;
 	});
@@ -231,10 +235,14 @@ async function checkEgress(
 	// Only the origin of a redirect: its path is the document server's text.
 	const hop = url === asked ? '' : ` (it redirects to ${url.protocol}//${url.host})`;
 	const { message, description } = refusal(decision, egress.filtered);
-	throw new NodeOperationError(context.getNode(), `${LABEL}: ${shownUrl(asked)}${hop} ${message}`, {
-		itemIndex,
-		description: `${description} Nothing was sent.`,
-	});
+	throw new NodeOperationError(
+		context.getNode(),
+		`${LABEL}: ${urlWithoutSecrets(asked)}${hop} ${message}`,
+		{
+			itemIndex,
+			description: `${description} Nothing was sent.`,
+		},
+	);
 }
 
 function refusal(
@@ -276,7 +284,7 @@ function deadlineReached(
 ): NodeOperationError {
 	return new NodeOperationError(
 		context.getNode(),
-		`${LABEL}: ${shownUrl(url)} did not arrive within the time limit of ${seconds} seconds`,
+		`${LABEL}: ${urlWithoutSecrets(url)} did not arrive within the time limit of ${seconds} seconds`,
 		{
 			itemIndex,
 			description:
@@ -294,7 +302,7 @@ function couldNotFetch(
 ): NodeOperationError {
 	return new NodeOperationError(
 		context.getNode(),
-		`${LABEL}: could not fetch ${shownUrl(url)}${status ? ` (HTTP ${String(status)})` : ''}`,
+		`${LABEL}: could not fetch ${urlWithoutSecrets(url)}${status ? ` (HTTP ${String(status)})` : ''}`,
 		{
 			itemIndex,
 			description:
@@ -410,7 +418,7 @@ async function readDocument(
 	budget: number,
 ): Promise<FaxDocument> {
 	const node = context.getNode();
-	const shown = shownUrl(asked);
+	const shown = urlWithoutSecrets(asked);
 	const body = response.body as BodyStream;
 	const stop = () => body?.destroy?.();
 	const headers = response.headers ?? {};

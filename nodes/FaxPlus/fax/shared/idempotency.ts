@@ -8,8 +8,9 @@
 // same moment fax once: a lost mark loses nothing that Fax.Plus holds, and a mark expires.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 import { faxPlusApiRequest } from '../../../api/transport';
+import { nodeErrorOf } from '../../../api/nodeErrors';
 import { responseOf } from '../../../api/responses';
 import { runsAsTool } from '../../shared/output';
 import { wholeNumber } from '../../shared/values';
@@ -499,15 +500,4 @@ function storeOf(context: IExecuteFunctions, itemIndex: number): NodeRecord {
 			}
 		},
 	};
-}
-
-/** The error as n8n's node error, unchanged when it is one already. */
-export function nodeErrorOf(
-	context: IExecuteFunctions,
-	error: unknown,
-	itemIndex: number,
-): NodeApiError | NodeOperationError {
-	return error instanceof NodeApiError || error instanceof NodeOperationError
-		? error
-		: new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }
