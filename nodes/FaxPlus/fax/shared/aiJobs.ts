@@ -16,8 +16,8 @@ import type {
 
 const PATHS: Record<AiJob, string> = { ocr: 'ocr', fieldExtraction: 'field-extraction' };
 
-/** Fax.Plus watches tight polling: checks are at least this far apart. Tests lower it here, users cannot. */
-export const aiTiming = { floorSeconds: 5 };
+/** Fax.Plus watches tight polling: checks are at least this far apart. */
+export const AI_FLOOR_SECONDS = 5;
 export const DEFAULT_RESULT_CHECK_INTERVAL_SECONDS = 10;
 export const DEFAULT_MAX_RESULT_CHECKS = 30;
 /** As a tool an agent waits for its answer: about 40 s at most by default. */
@@ -131,14 +131,13 @@ export async function followAiJobs(
 	let checks = 1;
 	const wait = request.wait;
 	if (wait) {
-		const intervalMs = Math.max(wait.intervalMs, aiTiming.floorSeconds * 1000);
 		const signal = context.getExecutionCancelSignal?.();
 		while (
 			checks < wait.maxChecks &&
 			!signal?.aborted &&
 			jobs.some((job) => STILL_RUNNING.has(job.status))
 		) {
-			await sleep(intervalMs);
+			await sleep(wait.intervalMs);
 			checks++;
 			await Promise.all(
 				jobs
@@ -214,17 +213,16 @@ export function waitSettings(
 ): WaitSettings | undefined {
 	if (context.getNodeParameter('waitForResult', itemIndex, waitByDefault) !== true)
 		return undefined;
-	const floor = aiTiming.floorSeconds;
 	const interval = context.getNodeParameter(
 		'resultCheckInterval',
 		itemIndex,
 		DEFAULT_RESULT_CHECK_INTERVAL_SECONDS,
 	);
 	const seconds = Number(interval);
-	if (interval === '' || !Number.isFinite(seconds) || seconds < floor) {
+	if (interval === '' || !Number.isFinite(seconds) || seconds < AI_FLOOR_SECONDS) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`Check Interval (Seconds) must be at least ${floor}, not "${String(interval)}"`,
+			`Check Interval (Seconds) must be at least ${AI_FLOOR_SECONDS}, not "${String(interval)}"`,
 			{ itemIndex, description: 'Fax.Plus is not to be asked more often.' },
 		);
 	}

@@ -12,8 +12,8 @@ import { faxPlusApiRequest } from '../../../api/transport';
 import type { OutboxFax, OutboxList } from '../../outbox/types';
 import type { FaxRecord } from './types';
 
-/** Fax.Plus watches tight status polling: checks are at least this far apart. Tests lower it here, users cannot. */
-export const statusTiming = { floorSeconds: 20 };
+/** Fax.Plus watches tight status polling: checks are at least this far apart. */
+const FLOOR_SECONDS = 20;
 export const DEFAULT_CHECK_INTERVAL_SECONDS = 30;
 export const DEFAULT_MAX_STATUS_CHECKS = 20;
 /** Sent faxes asked for per page when looking for the ones that left the outbox. */
@@ -32,9 +32,9 @@ export const statusCheckIntervalOption: INodeProperties = {
 	displayName: 'Status Check Interval (Seconds)',
 	name: 'statusCheckInterval',
 	type: 'number',
-	typeOptions: { minValue: statusTiming.floorSeconds },
+	typeOptions: { minValue: FLOOR_SECONDS },
 	default: DEFAULT_CHECK_INTERVAL_SECONDS,
-	description: `With Wait for Final Status: seconds between two checks; at least ${statusTiming.floorSeconds}, so Fax.Plus is not asked too often`,
+	description: `With Wait for Final Status: seconds between two checks; at least ${FLOOR_SECONDS}, so Fax.Plus is not asked too often`,
 };
 
 export const maxStatusChecksOption: INodeProperties = {
@@ -82,12 +82,11 @@ export function finalStatusSettings(
 	options: IDataObject,
 ): { intervalMs: number; maxChecks: number } | undefined {
 	if (options.waitForFinalStatus !== true) return undefined;
-	const floor = statusTiming.floorSeconds;
 	const interval = Number(options.statusCheckInterval ?? DEFAULT_CHECK_INTERVAL_SECONDS);
-	if (!Number.isFinite(interval) || interval < floor) {
+	if (!Number.isFinite(interval) || interval < FLOOR_SECONDS) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`Status Check Interval (Seconds) must be at least ${floor}, not "${String(options.statusCheckInterval)}"`,
+			`Status Check Interval (Seconds) must be at least ${FLOOR_SECONDS}, not "${String(options.statusCheckInterval)}"`,
 			{ itemIndex, description: 'Fax.Plus is not to be asked more often.' },
 		);
 	}
@@ -210,7 +209,6 @@ export async function waitForFinalStatus(
 		outboxFaxId,
 	}));
 	const taken = new Set<string>();
-	const intervalMs = Math.max(settings.intervalMs, statusTiming.floorSeconds * 1000);
 	let checks = 0;
 	const signal = context.getExecutionCancelSignal?.();
 	while (true) {
@@ -243,7 +241,7 @@ export async function waitForFinalStatus(
 		}
 		const open = followed.filter((entry) => !entry.result);
 		if (open.length === 0 || checks >= settings.maxChecks || signal?.aborted) break;
-		await sleep(intervalMs);
+		await sleep(settings.intervalMs);
 	}
 	return followed.map((entry) => entry.result ?? unfinishedItem(entry, checks));
 }
