@@ -13,7 +13,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import {
 	ACCEPTED_LIST,
-	documentFromBase64,
+	binaryDocument,
 	documentType,
 	extensionOfMime,
 	MAX_FILES,
@@ -487,7 +487,7 @@ async function readDocument(
 		if (received > budget) throw tooLarge(`more than ${megabytes(budget)} MB left`);
 		throw couldNotFetch(context, itemIndex, asked);
 	}
-	const document = await storedDocument(context, fields, stored);
+	const document = await binaryDocument(context, fields, stored);
 	if (document.size === 0) {
 		throw new NodeOperationError(node, `${LABEL}: ${shown} answered an empty document`, {
 			itemIndex,
@@ -495,23 +495,4 @@ async function readDocument(
 		});
 	}
 	return document;
-}
-
-/** A fetched document as n8n stored it: streamed back from its store, or decoded from its base64 in memory mode. */
-async function storedDocument(
-	context: IExecuteFunctions,
-	fields: Omit<FaxDocument, 'size' | 'open'>,
-	stored: IBinaryData,
-): Promise<FaxDocument> {
-	const id = stored.id;
-	if (!id) return documentFromBase64(fields, stored.data);
-	const size =
-		typeof stored.bytes === 'number'
-			? stored.bytes
-			: (await context.helpers.getBinaryMetadata(id)).fileSize;
-	return {
-		...fields,
-		size,
-		open: async () => await context.helpers.getBinaryStream(id),
-	};
 }
