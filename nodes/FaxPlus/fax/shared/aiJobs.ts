@@ -6,7 +6,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { toItems } from '../../shared/items';
 import { faxPlusApiRequest } from '../../../api/transport';
 import { aiJobName, aiStatusMessage, type AiJob } from './aiStatus';
-import { positiveWhole } from './finalStatus';
+import { wholeNumber } from '../../shared/values';
 import type {
 	AiJobAnswer,
 	AiJobResult,
@@ -228,13 +228,12 @@ export function waitSettings(
 	}
 	return {
 		intervalMs: seconds * 1000,
-		maxChecks: positiveWhole(
+		maxChecks: wholeNumber(
 			context,
 			itemIndex,
 			context.getNodeParameter('maxResultChecks', itemIndex, DEFAULT_MAX_RESULT_CHECKS),
-			DEFAULT_MAX_RESULT_CHECKS,
-			1,
 			'Max Checks',
+			{ minimum: 1, fallback: DEFAULT_MAX_RESULT_CHECKS },
 		),
 	};
 }

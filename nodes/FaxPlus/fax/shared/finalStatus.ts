@@ -5,6 +5,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import { formatUtc, parseDateTime } from '../../../api/dates';
+import { wholeNumber } from '../../shared/values';
 import { faxStatusFields, isFinalStatus, outboxStatusFields } from '../../../api/faxStatuses';
 import { FIRST_FAX_PAGE, faxPages, readFaxListPage } from '../../../api/faxList';
 import { collectPages } from '../../../api/paging';
@@ -55,26 +56,6 @@ interface Followed {
 	result?: IDataObject;
 }
 
-/** A whole number of at least `minimum` (the fallback when empty), or an error naming the field. */
-export function positiveWhole(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	value: unknown,
-	fallback: number,
-	minimum: number,
-	name: string,
-): number {
-	const number = value === undefined || value === '' ? fallback : Number(value);
-	if (!Number.isInteger(number) || number < minimum) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`${name} must be a whole number of at least ${minimum}, not "${String(value)}"`,
-			{ itemIndex },
-		);
-	}
-	return number;
-}
-
 /** Whether Send waits, and how: checked before anything is sent. */
 export function finalStatusSettings(
 	context: IExecuteFunctions,
@@ -90,14 +71,10 @@ export function finalStatusSettings(
 			{ itemIndex, description: 'Fax.Plus is not to be asked more often.' },
 		);
 	}
-	const maxChecks = positiveWhole(
-		context,
-		itemIndex,
-		options.maxStatusChecks,
-		DEFAULT_MAX_STATUS_CHECKS,
-		1,
-		'Max Status Checks',
-	);
+	const maxChecks = wholeNumber(context, itemIndex, options.maxStatusChecks, 'Max Status Checks', {
+		minimum: 1,
+		fallback: DEFAULT_MAX_STATUS_CHECKS,
+	});
 	return { intervalMs: interval * 1000, maxChecks };
 }
 
