@@ -12,7 +12,8 @@ import { outputProperties, shapedItems } from '../shared/output';
 import { faxPlusApiRequest } from '../../api/transport';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { outboxFaxIdField, SIMPLIFIED_OUTBOX_FAX, withOutboxStatusMeaning } from './fields';
-import type { OutboxFax, OutboxList } from './types';
+import { outboxFaxes } from './list';
+import type { OutboxFax } from './types';
 
 export const option: INodePropertyOptions = {
 	name: 'Get',
@@ -64,12 +65,8 @@ async function refuseLeftOutbox(
 	userId: string,
 	outboxFaxId: string,
 ): Promise<void> {
-	const list = await faxPlusApiRequest<OutboxList | undefined>(context, {
-		method: 'GET',
-		path: `/accounts/${encodeURIComponent(userId)}/outbox`,
-		itemIndex,
-	});
-	if ((list?.records ?? []).some((record) => record.id === outboxFaxId)) return;
+	const list = await outboxFaxes(context, userId, itemIndex);
+	if (list.some((record) => record.id === outboxFaxId)) return;
 	throw new NodeOperationError(
 		context.getNode(),
 		`Outbox Fax "${outboxFaxId}" is not in the outbox: a fax leaves it once it is sent (or failed, or was deleted)`,

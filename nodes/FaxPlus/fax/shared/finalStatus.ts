@@ -9,8 +9,8 @@ import { wholeNumber } from '../../shared/values';
 import { faxStatusFields, isFinalStatus, outboxStatusFields } from '../../../api/faxStatuses';
 import { FIRST_FAX_PAGE, faxPages, readFaxListPage } from '../../../api/faxList';
 import { collectPages } from '../../../api/paging';
-import { faxPlusApiRequest } from '../../../api/transport';
-import type { OutboxFax, OutboxList } from '../../outbox/types';
+import { outboxFaxes } from '../../outbox/list';
+import type { OutboxFax } from '../../outbox/types';
 import type { FaxRecord } from './types';
 
 /** Fax.Plus watches tight status polling: checks are at least this far apart. */
@@ -190,12 +190,8 @@ export async function waitForFinalStatus(
 	const signal = context.getExecutionCancelSignal?.();
 	while (true) {
 		checks++;
-		const outbox = await faxPlusApiRequest<OutboxList | undefined>(context, {
-			method: 'GET',
-			path: `/accounts/${encodeURIComponent(userId)}/outbox`,
-			itemIndex,
-		});
-		const inOutbox = new Map((outbox?.records ?? []).map((record) => [record.id, record]));
+		const outbox = await outboxFaxes(context, userId, itemIndex);
+		const inOutbox = new Map(outbox.map((record) => [record.id, record]));
 		const left: Followed[] = [];
 		for (const entry of followed) {
 			if (entry.result) continue;
@@ -238,12 +234,8 @@ export async function faxStatusNow(
 	fax: { to: string; outboxFaxId: string },
 	sentAt: number | undefined,
 ): Promise<IDataObject> {
-	const outbox = await faxPlusApiRequest<OutboxList | undefined>(context, {
-		method: 'GET',
-		path: `/accounts/${encodeURIComponent(userId)}/outbox`,
-		itemIndex,
-	});
-	const waiting = (outbox?.records ?? []).find((record) => record.id === fax.outboxFaxId);
+	const outbox = await outboxFaxes(context, userId, itemIndex);
+	const waiting = outbox.find((record) => record.id === fax.outboxFaxId);
 	if (waiting) {
 		return {
 			outboxFaxId: fax.outboxFaxId,
