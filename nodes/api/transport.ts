@@ -87,6 +87,7 @@ function decodeSegment(part: string): string {
 
 // n8n decrypts a credential on every read, and reads it again inside
 // httpRequestWithAuthentication: read ours (base URL, client id) once per run.
+// Correct in any process: keyed by the run's own context object, it ends with the run.
 const credentialsByContext = new WeakMap<
 	object,
 	Map<string, Promise<ICredentialDataDecryptedObject>>
