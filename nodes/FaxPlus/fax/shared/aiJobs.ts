@@ -3,7 +3,7 @@
 // until the job has finished, failed or been refused, or the user's limit is reached.
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
-import { toItems } from '../../shared/items';
+import { requiredString, toItems } from '../../shared/items';
 import { faxPlusApiRequest } from '../../../api/transport';
 import { aiJobName, aiStatusMessage, type AiJob } from './aiStatus';
 import { wholeNumber } from '../../shared/values';
@@ -238,21 +238,33 @@ export function waitSettings(
 	};
 }
 
-/** Runs one job for an operation (Request/Get OCR, Request/Get Field Extraction) and outputs its item. */
-export async function runAiJob(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	request: { job: AiJob; userId: string; faxId: string; requesting: Requesting },
-): Promise<INodeExecutionData[]> {
-	const wait = waitSettings(context, itemIndex, false);
-	const followed = await followAiJobs(context, itemIndex, {
-		userId: request.userId,
-		faxId: request.faxId,
-		jobs: [request.job],
-		requesting: request.requesting,
-		wait,
-	});
-	return toItems(jobResult(request.faxId, followed.jobs[0], followed, wait?.intervalMs));
+/**
+ * The execute of Request/Get OCR and Request/Get Field Extraction: one job of the item's fax,
+ * requested by Request (when nobody has, or it failed), by Get only with Request If Not Requested Yet.
+ */
+export function aiJobOperation(
+	job: AiJob,
+	operation: 'request' | 'get',
+): (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]> {
+	return async function (itemIndex) {
+		const userId = requiredString(this, 'userId', 'User ID', itemIndex);
+		const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
+		const requesting: Requesting =
+			operation === 'request'
+				? 'request'
+				: this.getNodeParameter('requestIfMissing', itemIndex, false) === true
+					? 'ifNotRequested'
+					: 'never';
+		const wait = waitSettings(this, itemIndex, false);
+		const followed = await followAiJobs(this, itemIndex, {
+			userId,
+			faxId,
+			jobs: [job],
+			requesting,
+			wait,
+		});
+		return toItems(jobResult(faxId, followed.jobs[0], followed, wait?.intervalMs));
+	};
 }
 
 /** The item of a field extraction answer: status, what it means, and the fields once finished. */
