@@ -7,7 +7,7 @@ import type {
 import { userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 
-import { faxIdField, outputBinaryField } from './shared/fields';
+import { faxIdField, outputBinaryField, faxOfItem } from './shared/fields';
 import { outputFaxFile } from './shared/files';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 
@@ -34,8 +34,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
-	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
+	const { userId, faxId } = faxOfItem(this, itemIndex);
 	const binaryPropertyName = requiredString(
 		this,
 		'binaryPropertyName',

@@ -7,7 +7,7 @@ import type {
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { faxPlusApiDownload } from '../../api/transport';
-import { faxIdField } from './shared/fields';
+import { faxIdField, faxOfItem } from './shared/fields';
 import { fileItem } from './shared/files';
 import type { ThumbnailReference } from './shared/types';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
@@ -46,8 +46,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
-	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
+	const { userId, faxId } = faxOfItem(this, itemIndex);
 	const binaryPropertyName = requiredString(
 		this,
 		'binaryPropertyName',

@@ -7,9 +7,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { updateFieldsCollection, userIdField } from '../shared/descriptions';
-import { answerOr, requiredString } from '../shared/items';
+import { answerOr } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
-import { faxIdField } from './shared/fields';
+import { faxIdField, faxOfItem } from './shared/fields';
 import type { FaxModification, FaxRecord, FaxUpdated } from './shared/types';
 import type { AgentRisk } from '../shared/types';
 
@@ -53,9 +53,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
-	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
-	const path = `/accounts/${encodeURIComponent(userId)}/faxes/${encodeURIComponent(faxId)}`;
+	const { userId, faxId, path } = faxOfItem(this, itemIndex);
 	const body = await withCurrentValues(this, itemIndex, path, changes(this, itemIndex));
 	const answer = await faxPlusApiRequest<FaxRecord | undefined>(this, {
 		method: 'PUT',

@@ -3,7 +3,8 @@
 // until the job has finished, failed or been refused, or the user's limit is reached.
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
-import { requiredString, toItems } from '../../shared/items';
+import { toItems } from '../../shared/items';
+import { faxOfItem } from './fields';
 import { faxPlusApiRequest } from '../../../api/transport';
 import { aiJobName, aiStatusMessage, type AiJob } from './aiStatus';
 import { wholeNumber } from '../../shared/values';
@@ -247,8 +248,7 @@ export function aiJobOperation(
 	operation: 'request' | 'get',
 ): (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]> {
 	return async function (itemIndex) {
-		const userId = requiredString(this, 'userId', 'User ID', itemIndex);
-		const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
+		const { userId, faxId } = faxOfItem(this, itemIndex);
 		const requesting: Requesting =
 			operation === 'request'
 				? 'request'
