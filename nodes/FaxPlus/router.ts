@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { nodeErrorOf } from '../api/nodeErrors';
 import { resources } from './resources';
 import { refuseUnlessAgentMayRun } from './shared/agentAccess';
 import { DEFAULT_ITEMS_AT_ONCE, NODE_OPTIONS } from './shared/nodeOptions';
@@ -38,7 +39,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 						json: { error: error.message, ...errorDetails(error) },
 						// With On Error → Continue (using error output), n8n sends an item with `error` to the error output.
 						...(this.getNode().onError === 'continueErrorOutput' && {
-							error: asNodeError(this, error, itemIndex),
+							error: nodeErrorOf(this, error, itemIndex),
 						}),
 						pairedItem,
 					},
@@ -52,7 +53,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 
 	if (failures.size > 0) {
 		const first = Math.min(...failures.keys());
-		throw asNodeError(this, failures.get(first), first);
+		throw nodeErrorOf(this, failures.get(first), first);
 	}
 	const output = outputs.flat();
 	return [runsAsTool(this) ? withUntrustedNote(output) : output];
@@ -121,15 +122,4 @@ function errorDetails(error: {
 	if (error.description) details.description = String(error.description);
 	if (error.httpCode) details.httpCode = String(error.httpCode);
 	return details;
-}
-
-/** Keeps our own clear errors; wraps anything else so n8n shows which item failed. */
-function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: number) {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		error.context.itemIndex ??= itemIndex;
-		return error;
-	}
-	return new NodeOperationError(context.getNode(), error as Error, {
-		itemIndex,
-	});
 }

@@ -92,12 +92,6 @@ export function parseIp(host: string): IpAddress | undefined {
 	return groups ? { family: 6, groups } : undefined;
 }
 
-/** Whether an address lies in a range given as CIDR text ("10.0.0.0/8", "fe80::/10"). */
-export function inRange(address: IpAddress, cidr: string): boolean {
-	const [base, bits] = cidr.split('/');
-	return inTableRange(address, [base, Number(bits), '']);
-}
-
 function inTableRange(address: IpAddress, [base, bits]: Range): boolean {
 	if (!base.includes(':') !== (address.family === 4)) return false;
 	if (address.family === 4) {
@@ -117,7 +111,7 @@ function inTableRange(address: IpAddress, [base, bits]: Range): boolean {
  * (::ffff:0:0/96), IPv4-translated (::ffff:0:0:0/96), IPv4-compatible (::/96), NAT64
  * (64:ff9b::/96) or 6to4 (2002::/16). Undefined for any other IPv6 address.
  */
-export function embeddedIpv4(groups: number[]): { value: number; form: string } | undefined {
+function embeddedIpv4(groups: number[]): { value: number; form: string } | undefined {
 	const zeros = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
 	const last32 = groups[6] * 65536 + groups[7];
 	if (zeros(0, 5) && groups[5] === 0xffff) return { value: last32, form: 'IPv4-mapped' };
@@ -193,6 +187,6 @@ export function isLiteralLoopbackHost(hostname: string): boolean {
 	if (address === undefined) return false;
 	// 127/8 and ::1 in any notation, and 127/8 mapped into IPv6 (::ffff:127.0.0.1); NAT64, 6to4 and
 	// IPv4-compatible forms of 127/8 are routed like any other IPv6 address and leave the machine.
-	const mapped = address.family === 6 && inRange(address, '::ffff:0:0/96');
+	const mapped = address.family === 6 && embeddedIpv4(address.groups)?.form === 'IPv4-mapped';
 	return internalRange(mapped ? effectiveAddress(address) : address) === 'loopback';
 }

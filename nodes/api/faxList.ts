@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { formatUtc, parseDateTime } from './dates';
 import { entriesOf } from './lists';
 import { entryKey, type PageStep } from './paging';
-import { faxPlusApiRequest, segment, type FaxPlusContext, type FaxPlusRequest } from './transport';
+import { faxPlusApiRequest, type FaxPlusContext, type FaxPlusRequest } from './transport';
 
 /** Where the next page of the fax list starts; plain JSON, so a picker can hand it back. */
 export interface FaxCursor {
@@ -122,7 +122,7 @@ export async function readFaxListPage(
 ): Promise<IDataObject[]> {
 	const answer = await faxPlusApiRequest<unknown>(context, {
 		method: 'GET',
-		path: `/accounts/${segment(userId)}/faxes`,
+		path: `/accounts/${encodeURIComponent(userId)}/faxes`,
 		qs: { ...query } as IDataObject,
 		...request,
 	});

@@ -6,7 +6,7 @@
 // `in_progress` (a fax still being received). failed_fs_49 and failed_fs_2 are not in the table: their
 // meaning is read from the fax protocol's result codes (T.30: 49 call dropped, 2 no fax answer) and is unconfirmed.
 
-export interface FaxStatusInfo {
+interface FaxStatusInfo {
 	/** The status as the API sends it, e.g. `failed_user_busy`. */
 	value: string;
 	/** A short label for pickers. */
@@ -25,7 +25,7 @@ const status = (
 ): FaxStatusInfo => ({ value, name, meaning, retryable });
 
 /** In the SDK's order; `in_progress` (from the API reference, not the SDK's enum) last. */
-export const FAX_STATUSES: readonly FaxStatusInfo[] = [
+const FAX_STATUSES: readonly FaxStatusInfo[] = [
 	status('success', 'Success', 'The fax was sent (or received) completely.', false),
 	status(
 		'partially_sent',
@@ -165,20 +165,17 @@ export const FAX_STATUSES: readonly FaxStatusInfo[] = [
 const BY_VALUE = new Map(FAX_STATUSES.map((info) => [info.value, info]));
 
 /** What a status means, or undefined for a status this list does not know (a newer one). */
-export function faxStatusInfo(value: unknown): FaxStatusInfo | undefined {
+function faxStatusInfo(value: unknown): FaxStatusInfo | undefined {
 	return typeof value === 'string' ? BY_VALUE.get(value.trim().toLowerCase()) : undefined;
 }
 
-/** Statuses of a fax that is still under way: its record changes again (pages, then a final status). */
-export const TRANSIENT_STATUSES: readonly string[] = ['in_progress'];
-
 /**
- * Whether a fax's status is its last: a status this list knows and that is not transient. An
- * unknown status counts as not final, so a fax is never taken as complete on a guess.
+ * Whether a fax's status is its last: a status this list knows other than in_progress (its record
+ * changes again). An unknown status counts as not final, so a fax is never taken as complete on a guess.
  */
 export function isFinalStatus(value: unknown): boolean {
 	const info = faxStatusInfo(value);
-	return info !== undefined && !TRANSIENT_STATUSES.includes(info.value);
+	return info !== undefined && info.value !== 'in_progress';
 }
 
 /** The choices of a status picker ("Only Fax Statuses"), sorted by label. */

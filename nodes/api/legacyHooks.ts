@@ -5,12 +5,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { FAX_EVENTS, type FaxEvent } from './events';
 import { entriesOf } from './lists';
 import { responseOf } from './responses';
-import {
-	faxPlusApiDeleteIfExists,
-	faxPlusApiRequest,
-	segment,
-	type FaxPlusContext,
-} from './transport';
+import { faxPlusApiDeleteIfExists, faxPlusApiRequest, type FaxPlusContext } from './transport';
 
 export interface LegacyHook {
 	id: string;
@@ -145,7 +140,7 @@ export async function deleteLegacyHook(
 ): Promise<boolean> {
 	return await faxPlusApiDeleteIfExists(context, {
 		method: 'DELETE',
-		path: `/hooks/${segment(hookId)}`,
+		path: `/hooks/${encodeURIComponent(hookId)}`,
 		itemIndex,
 	});
 }

@@ -9,7 +9,7 @@ import { logDebug, logWarning, urlForLog } from '../logging/log';
 /** How often one request answered 429 is sent again (then its 429 is the error). */
 export const RATE_LIMIT_RETRIES = 3;
 /** A longer Retry-After is not waited for: the request fails with its 429 at once. */
-export const MAX_RETRY_AFTER_SECONDS = 30;
+const MAX_RETRY_AFTER_SECONDS = 30;
 /** The wait when a 429 names none. */
 const DEFAULT_RETRY_AFTER_MS = 1000;
 

@@ -10,10 +10,10 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { responseOf } from './responses';
 import type { FaxPlusContext } from './context';
 
-/** Same-origin hops followed for one request (browsers and axios allow more; the API needs none). */
+/** Hops followed for one request, each checked before it is requested (browsers and axios allow more). */
 export const MAX_REDIRECTS = 5;
 
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+export const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** Where a redirect may lead: the Base URL's origin, and its path or below. */
 function scopeOf(baseUrl: string): { origin: string; path: string; contains(url: URL): boolean } {

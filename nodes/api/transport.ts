@@ -48,13 +48,9 @@ export function credentialTypeOf(authentication: Authentication): string {
 	return authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
 }
 
-/** Encodes a value used as one path segment; checkPath() refuses what would still change the path. */
-export function segment(value: string): string {
-	return encodeURIComponent(value);
-}
-
-// A segment the URL parser removes or climbs out of (WHATWG URL: "." and ".." in any
-// case of %2e). encodeURIComponent leaves dots alone, so an ID "." or ".." survives it.
+// A segment the URL parser removes or climbs out of (WHATWG URL: "." and ".." in any case of
+// %2e). Callers encode each ID with encodeURIComponent, which leaves dots alone, so "." or ".."
+// survives it and is refused here.
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 
 /**
@@ -91,6 +87,7 @@ function decodeSegment(part: string): string {
 
 // n8n decrypts a credential on every read, and reads it again inside
 // httpRequestWithAuthentication: read ours (base URL, client id) once per run.
+// Correct in any process: keyed by the run's own context object, it ends with the run.
 const credentialsByContext = new WeakMap<
 	object,
 	Map<string, Promise<ICredentialDataDecryptedObject>>

@@ -8,7 +8,6 @@ import {
 	faxPlusApiDeleteIfExists,
 	faxPlusApiRequest,
 	faxPlusBaseUrl,
-	segment,
 	type FaxPlusContext,
 } from './transport';
 
@@ -95,7 +94,7 @@ export async function updateWebhookEndpoint(
 	if (changes.channels !== undefined) body.channels = changes.channels;
 	await faxPlusApiRequest(context, {
 		method: 'PATCH',
-		path: `/webhooks/${segment(endpointId)}`,
+		path: `/webhooks/${encodeURIComponent(endpointId)}`,
 		body,
 		itemIndex,
 	});
@@ -109,7 +108,7 @@ export async function deleteWebhookEndpoint(
 ): Promise<boolean> {
 	return await faxPlusApiDeleteIfExists(context, {
 		method: 'DELETE',
-		path: `/webhooks/${segment(endpointId)}`,
+		path: `/webhooks/${encodeURIComponent(endpointId)}`,
 		itemIndex,
 	});
 }

@@ -12,7 +12,7 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 import { downloadFaxFile } from '../api/faxFiles';
-import { segment } from '../api/transport';
+
 import type { DeliveryPayload } from './output';
 import { binaryPropertyNameOf, documentFormatOf, type TriggerOptions } from './settings';
 
@@ -63,7 +63,7 @@ export async function withDocument(
 	const format = documentFormatOf(options);
 	try {
 		const { data, fileName, mimeType } = await downloadFaxFile(context, {
-			path: `/accounts/${segment(userId)}/files/${segment(faxId)}`,
+			path: `/accounts/${encodeURIComponent(userId)}/files/${encodeURIComponent(faxId)}`,
 			qs: { format },
 			format,
 			baseName: faxId,

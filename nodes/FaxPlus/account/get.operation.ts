@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import type { AccountRecord } from './types';
 
 export const option: INodePropertyOptions = {
@@ -25,7 +25,7 @@ export async function execute(
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const account = await faxPlusApiRequest<AccountRecord>(this, {
 		method: 'GET',
-		path: `/accounts/${segment(userId)}`,
+		path: `/accounts/${encodeURIComponent(userId)}`,
 		itemIndex,
 	});
 	return toItems(account ?? {});

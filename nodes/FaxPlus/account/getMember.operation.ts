@@ -7,7 +7,7 @@ import type {
 import { showFor } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import type { MemberDetail } from './types';
 
 export const option: INodePropertyOptions = {
@@ -36,7 +36,7 @@ export async function execute(
 	const memberUserId = requiredString(this, 'memberUserId', 'Member', itemIndex);
 	const detail = await faxPlusApiRequest<MemberDetail | undefined>(this, {
 		method: 'GET',
-		path: `/accounts/self/member-details/${segment(memberUserId)}`,
+		path: `/accounts/self/member-details/${encodeURIComponent(memberUserId)}`,
 		itemIndex,
 	});
 	return toItems({ memberUserId, ...detail });

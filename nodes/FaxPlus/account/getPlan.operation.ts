@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import type { AccountPlan } from './types';
 
 export const option: INodePropertyOptions = {
@@ -29,7 +29,7 @@ export async function execute(
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const plan = await faxPlusApiRequest<AccountPlan>(this, {
 		method: 'GET',
-		path: `/accounts/${segment(userId)}/plan`,
+		path: `/accounts/${encodeURIComponent(userId)}/plan`,
 		itemIndex,
 	});
 	return toItems(plan);

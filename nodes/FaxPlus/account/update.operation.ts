@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { updateFieldsCollection, userIdField } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
 import { wholeNumber } from '../shared/values';
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import type { AccountModification, AccountUpdated } from './types';
 import type { AgentRisk } from '../shared/types';
 
@@ -94,7 +94,7 @@ export async function execute(
 	const body = modification(this, itemIndex);
 	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
 		method: 'PUT',
-		path: `/accounts/${segment(userId)}`,
+		path: `/accounts/${encodeURIComponent(userId)}`,
 		body: body as IDataObject,
 		itemIndex,
 	});

@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { showFor, updateFieldsCollection } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import type { MemberDetail, MemberDetailResponse, MemberUpdated } from './types';
 import type { AgentRisk } from '../shared/types';
 
@@ -60,7 +60,7 @@ export async function execute(
 	const body = memberDetail(this, itemIndex);
 	const answer = await faxPlusApiRequest<MemberDetailResponse>(this, {
 		method: 'PUT',
-		path: `/accounts/self/member-details/${segment(memberUserId)}`,
+		path: `/accounts/self/member-details/${encodeURIComponent(memberUserId)}`,
 		body: body as IDataObject,
 		itemIndex,
 	});

@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { showFor, updateFieldsCollection } from '../shared/descriptions';
 import { toItems } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import type { AiCustomField, AiCustomFieldUpdate } from './types';
 import type { AgentRisk } from '../shared/types';
 
@@ -75,7 +75,7 @@ export async function execute(
 	const body = changes(this, itemIndex);
 	const field = await faxPlusApiRequest<AiCustomField>(this, {
 		method: 'PATCH',
-		path: `/accounts/self/ai/custom-fields/${segment(fieldId)}`,
+		path: `/accounts/self/ai/custom-fields/${encodeURIComponent(fieldId)}`,
 		body: { ...body },
 		itemIndex,
 	});

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { entriesOf } from '../../api/lists';
-import { faxPlusApiRequest, segment, type FaxPlusContext } from '../../api/transport';
+import { faxPlusApiRequest, type FaxPlusContext } from '../../api/transport';
 import type { ContactListQuery, ContactRecord } from './types';
 
 /** Contacts asked for per request (the reference's example uses 50). */
@@ -15,7 +15,7 @@ export async function contactPage(
 ): Promise<ContactRecord[]> {
 	const answer = await faxPlusApiRequest<unknown>(context, {
 		method: 'GET',
-		path: `/accounts/${segment(userId)}/contacts`,
+		path: `/accounts/${encodeURIComponent(userId)}/contacts`,
 		qs: query as unknown as IDataObject,
 		itemIndex,
 	});

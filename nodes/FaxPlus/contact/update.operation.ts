@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { normalizeE164Numbers } from '../../api/numbers';
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import { showFor, updateFieldsCollection, userIdField } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
@@ -59,7 +59,7 @@ export async function execute(
 	const body = modification(this, itemIndex);
 	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
 		method: 'PUT',
-		path: `/accounts/${segment(userId)}/contacts/${segment(contactId)}`,
+		path: `/accounts/${encodeURIComponent(userId)}/contacts/${encodeURIComponent(contactId)}`,
 		body: body as IDataObject,
 		itemIndex,
 	});

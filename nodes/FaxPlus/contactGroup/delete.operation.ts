@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import type { ContactGroupDeleted, EmptyAnswer } from './types';
 import type { AgentRisk } from '../shared/types';
 
@@ -39,7 +39,7 @@ export async function execute(
 	const groupId = requiredString(this, 'groupId', 'Group ID', itemIndex);
 	await faxPlusApiRequest<EmptyAnswer>(this, {
 		method: 'DELETE',
-		path: `/accounts/self/contact-groups/${segment(groupId)}`,
+		path: `/accounts/self/contact-groups/${encodeURIComponent(groupId)}`,
 		itemIndex,
 	});
 	const deleted: ContactGroupDeleted = { deleted: true, groupId };

@@ -5,9 +5,9 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
-import { requiredString, toItems } from '../shared/items';
-import { faxPlusApiRequest, segment } from '../../api/transport';
-import { faxIdField } from './shared/fields';
+import { toItems } from '../shared/items';
+import { faxPlusApiRequest } from '../../api/transport';
+import { faxIdField, faxOfItem } from './shared/fields';
 import type { FaxDeleted } from './shared/types';
 import type { AgentRisk } from '../shared/types';
 
@@ -33,11 +33,10 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
-	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
+	const { userId, faxId, path } = faxOfItem(this, itemIndex);
 	await faxPlusApiRequest<undefined>(this, {
 		method: 'DELETE',
-		path: `/accounts/${segment(userId)}/faxes/${segment(faxId)}`,
+		path,
 		itemIndex,
 	});
 	const deleted: FaxDeleted = { deleted: true, faxId, userId };

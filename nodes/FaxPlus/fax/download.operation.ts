@@ -7,8 +7,8 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
-import { segment } from '../../api/transport';
-import { faxIdField, outputBinaryField } from './shared/fields';
+
+import { faxIdField, outputBinaryField, faxOfItem } from './shared/fields';
 import { outputFaxFile } from './shared/files';
 import type { FaxFileFormat } from './shared/types';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
@@ -48,8 +48,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
-	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
+	const { userId, faxId } = faxOfItem(this, itemIndex);
 	const format = String(this.getNodeParameter('format', itemIndex, 'pdf')) as FaxFileFormat;
 	if (format !== 'pdf' && format !== 'tiff') {
 		throw new NodeOperationError(
@@ -65,7 +64,7 @@ export async function execute(
 		itemIndex,
 	);
 	return await outputFaxFile(this, itemIndex, {
-		path: `/accounts/${segment(userId)}/files/${segment(faxId)}`,
+		path: `/accounts/${encodeURIComponent(userId)}/files/${encodeURIComponent(faxId)}`,
 		qs: { format },
 		faxId,
 		userId,

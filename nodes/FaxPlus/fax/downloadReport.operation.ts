@@ -6,8 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
-import { segment } from '../../api/transport';
-import { faxIdField, outputBinaryField } from './shared/fields';
+
+import { faxIdField, outputBinaryField, faxOfItem } from './shared/fields';
 import { outputFaxFile } from './shared/files';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 
@@ -34,8 +34,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
-	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
+	const { userId, faxId } = faxOfItem(this, itemIndex);
 	const binaryPropertyName = requiredString(
 		this,
 		'binaryPropertyName',
@@ -44,7 +43,7 @@ export async function execute(
 	);
 	// The report is named apart from the fax document so both can sit in one folder.
 	return await outputFaxFile(this, itemIndex, {
-		path: `/accounts/${segment(userId)}/report/${segment(faxId)}`,
+		path: `/accounts/${encodeURIComponent(userId)}/report/${encodeURIComponent(faxId)}`,
 		faxId,
 		userId,
 		format: 'pdf',

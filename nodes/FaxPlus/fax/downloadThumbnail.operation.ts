@@ -6,8 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
-import { faxPlusApiDownload, segment } from '../../api/transport';
-import { faxIdField } from './shared/fields';
+import { faxPlusApiDownload } from '../../api/transport';
+import { faxIdField, faxOfItem } from './shared/fields';
 import { fileItem } from './shared/files';
 import type { ThumbnailReference } from './shared/types';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
@@ -46,8 +46,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
-	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
+	const { userId, faxId } = faxOfItem(this, itemIndex);
 	const binaryPropertyName = requiredString(
 		this,
 		'binaryPropertyName',
@@ -57,7 +56,7 @@ export async function execute(
 
 	const { data } = await faxPlusApiDownload(this, {
 		method: 'GET',
-		path: `/accounts/${segment(userId)}/thumbnail/${segment(faxId)}`,
+		path: `/accounts/${encodeURIComponent(userId)}/thumbnail/${encodeURIComponent(faxId)}`,
 		itemIndex,
 	});
 	const binary = await this.helpers.prepareBinaryData(

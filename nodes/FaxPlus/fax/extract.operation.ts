@@ -5,11 +5,11 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
-import { requiredString, toItems } from '../shared/items';
+import { toItems } from '../shared/items';
 import { finishedData, flatFields, followAiJobs, jobMessage, waitSettings } from './shared/aiJobs';
 import { runsAsTool } from '../shared/output';
 import { waitForResultProperties } from './shared/aiProperties';
-import { faxIdField } from './shared/fields';
+import { faxIdField, faxOfItem } from './shared/fields';
 import type { TextAndFields } from './shared/types';
 import type { AgentRisk } from '../shared/types';
 
@@ -37,8 +37,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
-	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
+	const { userId, faxId } = faxOfItem(this, itemIndex);
 	const wait = waitSettings(this, itemIndex, true);
 	const followed = await followAiJobs(this, itemIndex, {
 		userId,

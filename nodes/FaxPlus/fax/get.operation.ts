@@ -6,11 +6,10 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
-import { requiredString } from '../shared/items';
 import { outputProperties, shapedItems } from '../shared/output';
 
-import { faxPlusApiRequest, segment } from '../../api/transport';
-import { faxIdField, SIMPLIFIED_FAX } from './shared/fields';
+import { faxPlusApiRequest } from '../../api/transport';
+import { faxIdField, SIMPLIFIED_FAX, faxOfItem } from './shared/fields';
 import { withStatusMeaning } from './shared/statusFields';
 import type { FaxRecord } from './shared/types';
 
@@ -35,11 +34,10 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
-	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
+	const { path } = faxOfItem(this, itemIndex);
 	const fax = await faxPlusApiRequest<FaxRecord>(this, {
 		method: 'GET',
-		path: `/accounts/${segment(userId)}/faxes/${segment(faxId)}`,
+		path,
 		itemIndex,
 	});
 	return shapedItems(

@@ -1,12 +1,6 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
-import { requiredString } from '../shared/items';
-import { runAiJob } from './shared/aiJobs';
+import { aiJobOperation } from './shared/aiJobs';
 import {
 	requestIfMissingProperty,
 	spendsWhenRequesting,
@@ -36,17 +30,4 @@ export const description: INodeProperties[] = [
 	...waitForResultProperties('getOcr', 'the recognised text'),
 ];
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
-	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
-	const requestIfMissing = this.getNodeParameter('requestIfMissing', itemIndex, false) === true;
-	return await runAiJob(this, itemIndex, {
-		job: 'ocr',
-		userId,
-		faxId,
-		requesting: requestIfMissing ? 'ifNotRequested' : 'never',
-	});
-}
+export const execute = aiJobOperation('ocr', 'get');

@@ -1,13 +1,7 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
-import { requiredString } from '../shared/items';
 import { faxIdField } from './shared/fields';
-import { runAiJob } from './shared/aiJobs';
+import { aiJobOperation } from './shared/aiJobs';
 import { waitForResultProperties } from './shared/aiProperties';
 import type { AgentRisk } from '../shared/types';
 
@@ -31,16 +25,4 @@ export const description: INodeProperties[] = [
 	...waitForResultProperties('requestFieldExtraction', 'the extracted fields'),
 ];
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
-	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
-	return await runAiJob(this, itemIndex, {
-		job: 'fieldExtraction',
-		userId,
-		faxId,
-		requesting: 'request',
-	});
-}
+export const execute = aiJobOperation('fieldExtraction', 'request');

@@ -6,13 +6,13 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue, formatSendTime } from '../../api/dates';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { destinationNumbers } from '../../api/numbers';
 import { wholeNumber } from '../shared/values';
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import {
 	binaryFieldNames,
 	documentInMemory,
@@ -52,6 +52,7 @@ import {
 	waitForFinalStatus,
 	waitForFinalStatusOption,
 } from './shared/finalStatus';
+import { nodeErrorOf } from '../../api/nodeErrors';
 import { saveFaxCustomData } from '../../logging/customData';
 import { logDebug } from '../../logging/log';
 import { customDataNumbersOption } from '../../triggers/properties';
@@ -380,7 +381,7 @@ export async function execute(
 	const waitSettings = finalStatusSettings(this, itemIndex, options);
 	const payload = outboxOptions(this, itemIndex, options);
 	const uploadFormat = checkedUploadFormat(this, itemIndex, options.uploadFormat);
-	const source = documentSourceOf(this, itemIndex);
+	const source = chosenDocumentSource(this, itemIndex);
 	const fromFax =
 		source === 'fax' ? requiredString(this, 'fromFax', 'Fax to Send Again', itemIndex) : undefined;
 	const documents = source === 'fax' ? [] : await documentsOf(this, itemIndex, source);
@@ -432,7 +433,7 @@ export async function execute(
 	try {
 		answer = await faxPlusApiRequest<OutboxCreated | undefined>(this, {
 			method: 'POST',
-			path: `/accounts/${segment(userId)}/outbox`,
+			path: `/accounts/${encodeURIComponent(userId)}/outbox`,
 			body: body as unknown as IDataObject,
 			itemIndex,
 		});
@@ -471,7 +472,7 @@ export async function execute(
 	return toItems(runsAsTool(this) ? sentForAgent(items, sent.sendTime) : items);
 }
 
-function documentSourceOf(context: IExecuteFunctions, itemIndex: number): DocumentSource {
+function chosenDocumentSource(context: IExecuteFunctions, itemIndex: number): DocumentSource {
 	const value = String(
 		context.getNodeParameter('documentSource', itemIndex, 'binary') ?? '',
 	).trim();
@@ -675,15 +676,4 @@ function retryOf(
 	if (options.retryDelay !== undefined)
 		retry.delay = wholeNumber(context, itemIndex, options.retryDelay, 'Retry Delay (Seconds)');
 	return Object.keys(retry).length > 0 ? retry : undefined;
-}
-
-/** The error as n8n's node error, unchanged when it is one already. */
-function nodeErrorOf(
-	context: IExecuteFunctions,
-	error: unknown,
-	itemIndex: number,
-): NodeApiError | NodeOperationError {
-	return error instanceof NodeApiError || error instanceof NodeOperationError
-		? error
-		: new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }

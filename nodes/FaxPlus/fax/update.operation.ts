@@ -7,9 +7,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { updateFieldsCollection, userIdField } from '../shared/descriptions';
-import { answerOr, requiredString } from '../shared/items';
-import { faxPlusApiRequest, segment } from '../../api/transport';
-import { faxIdField } from './shared/fields';
+import { answerOr } from '../shared/items';
+import { faxPlusApiRequest } from '../../api/transport';
+import { faxIdField, faxOfItem } from './shared/fields';
 import type { FaxModification, FaxRecord, FaxUpdated } from './shared/types';
 import type { AgentRisk } from '../shared/types';
 import { keepingMarker, refuseMarker } from './shared/idempotency';
@@ -54,9 +54,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
-	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
-	const path = `/accounts/${segment(userId)}/faxes/${segment(faxId)}`;
+	const { userId, faxId, path } = faxOfItem(this, itemIndex);
 	const body = await withCurrentValues(this, itemIndex, path, changes(this, itemIndex));
 	const answer = await faxPlusApiRequest<FaxRecord | undefined>(this, {
 		method: 'PUT',

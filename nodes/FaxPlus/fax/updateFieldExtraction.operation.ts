@@ -7,10 +7,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor, userIdField } from '../shared/descriptions';
-import { requiredString, toItems } from '../shared/items';
+import { toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import { aiJobPath, fieldExtractionResult } from './shared/aiJobs';
-import { faxIdField } from './shared/fields';
+import { faxIdField, faxOfItem } from './shared/fields';
 import type { FieldExtractionAnswer, FieldExtractionCorrection } from './shared/types';
 import type { AgentRisk } from '../shared/types';
 
@@ -98,8 +98,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
-	const faxId = requiredString(this, 'faxId', 'Fax ID', itemIndex);
+	const { userId, faxId } = faxOfItem(this, itemIndex);
 	const body: FieldExtractionCorrection = { data: corrections(this, itemIndex) };
 	const answer = await faxPlusApiRequest<FieldExtractionAnswer | undefined>(this, {
 		method: 'PATCH',

@@ -1,5 +1,6 @@
 import type { INodeListSearchItems, INodeProperties } from 'n8n-workflow';
 import * as operations from './operations';
+import { matchesFilter } from '../shared/locators';
 import { defineResource } from '../shared/resource';
 import type { FaxPlusResource, ListSearchMethod } from '../shared/types';
 import { withoutHookToken } from '../../api/hookTokens';
@@ -16,10 +17,9 @@ const deprecationNotice: INodeProperties = {
 
 /** The hook picker of Delete: each hook's target URL and event, filtered by URL, event or ID. */
 const searchLegacyHooks: ListSearchMethod = async function (filter) {
-	const query = (filter ?? '').trim().toLowerCase();
 	const results: INodeListSearchItems[] = (await listLegacyHooks(this))
 		.map((hook) => ({ name: `${withoutHookToken(hook.target)} (${hook.event})`, value: hook.id }))
-		.filter((entry) => !query || `${entry.name} ${entry.value}`.toLowerCase().includes(query));
+		.filter((entry) => matchesFilter(entry, filter));
 	return { results };
 };
 

@@ -8,7 +8,7 @@ import type {
 import { showFor, userIdField } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import { faxNumberField, faxNumberOf } from './fields';
 import type { NumberAssigned, NumberModification } from './types';
 import type { AgentRisk } from '../shared/types';
@@ -49,7 +49,7 @@ export async function execute(
 	const body: NumberModification = { assigned_to: memberUserId };
 	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
 		method: 'PUT',
-		path: `/accounts/${segment(userId)}/numbers/${segment(number)}`,
+		path: `/accounts/${encodeURIComponent(userId)}/numbers/${encodeURIComponent(number)}`,
 		body: body as unknown as IDataObject,
 		itemIndex,
 	});

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import { faxNumberField, faxNumberOf } from './fields';
 import type { FaxNumber } from './types';
 
@@ -30,7 +30,7 @@ export async function execute(
 	const number = faxNumberOf(this, itemIndex);
 	const answer = await faxPlusApiRequest<FaxNumber>(this, {
 		method: 'GET',
-		path: `/accounts/${segment(userId)}/numbers/${segment(number)}`,
+		path: `/accounts/${encodeURIComponent(userId)}/numbers/${encodeURIComponent(number)}`,
 		itemIndex,
 	});
 	return toItems(answer ?? { number });

@@ -11,8 +11,7 @@ import { outputProperties, shapedItems } from '../shared/output';
 import { SIMPLIFIED_NUMBER } from './fields';
 
 import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
-import { faxPlusApiRequest, segment } from '../../api/transport';
-import type { NumberList } from './types';
+import { userNumbers } from './search';
 
 export const option: INodePropertyOptions = {
 	name: 'Get Many',
@@ -39,11 +38,6 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const limit = resultLimit(this, itemIndex);
-	const answer = await faxPlusApiRequest<NumberList | undefined>(this, {
-		method: 'GET',
-		path: `/accounts/${segment(userId)}/numbers`,
-		itemIndex,
-	});
-	const numbers = Array.isArray(answer?.numbers) ? answer.numbers : [];
+	const numbers = await userNumbers(this, userId, itemIndex);
 	return shapedItems(this, itemIndex, limited(numbers, limit) as IDataObject[], SIMPLIFIED_NUMBER);
 }

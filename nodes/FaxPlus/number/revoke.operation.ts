@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import { faxNumberField, faxNumberOf } from './fields';
 import type { NumberRevoked } from './types';
 import type { AgentRisk } from '../shared/types';
@@ -38,7 +38,7 @@ export async function execute(
 	const number = faxNumberOf(this, itemIndex);
 	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
 		method: 'DELETE',
-		path: `/accounts/${segment(userId)}/numbers/${segment(number)}`,
+		path: `/accounts/${encodeURIComponent(userId)}/numbers/${encodeURIComponent(number)}`,
 		itemIndex,
 	});
 	const revoked: NumberRevoked = { revoked: true, number, userId };

@@ -1,21 +1,31 @@
 // The Number picker: the chosen user's fax numbers (GET /accounts/{user_id}/numbers answers them all at once).
 import type { ILoadOptionsFunctions, INodeListSearchItems } from 'n8n-workflow';
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxPlusApiRequest, type FaxPlusContext } from '../../api/transport';
 import { currentUserId } from '../shared/locators';
 import type { ListSearchMethod } from '../shared/types';
-import type { NumberList } from './types';
+import type { FaxNumber, NumberList } from './types';
 
-/** The fax numbers of a user (the API answers them all at once), filtered by the digits typed. */
+/** The fax numbers of a user (the API answers them all at once). */
+export async function userNumbers(
+	context: FaxPlusContext,
+	userId: string,
+	itemIndex?: number,
+): Promise<FaxNumber[]> {
+	const answer = await faxPlusApiRequest<NumberList | undefined>(context, {
+		method: 'GET',
+		path: `/accounts/${encodeURIComponent(userId)}/numbers`,
+		itemIndex,
+	});
+	return Array.isArray(answer?.numbers) ? answer.numbers : [];
+}
+
+/** The fax numbers of a user, filtered by the digits typed. */
 export async function numbersOfUser(
 	context: ILoadOptionsFunctions,
 	userId: string,
 	filter: string | undefined,
 ): Promise<{ results: INodeListSearchItems[] }> {
-	const answer = await faxPlusApiRequest<NumberList | undefined>(context, {
-		method: 'GET',
-		path: `/accounts/${segment(userId)}/numbers`,
-	});
-	const numbers = Array.isArray(answer?.numbers) ? answer.numbers : [];
+	const numbers = await userNumbers(context, userId);
 	const digits = (filter ?? '').replace(/\D/g, '');
 	const results: INodeListSearchItems[] = numbers
 		.map((entry) => String(entry.number ?? ''))

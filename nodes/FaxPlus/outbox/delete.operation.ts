@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import { outboxFaxIdField } from './fields';
 import type { OutboxFaxDeleted } from './types';
 import type { AgentRisk } from '../shared/types';
@@ -37,7 +37,7 @@ export async function execute(
 	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
 	await faxPlusApiRequest<undefined>(this, {
 		method: 'DELETE',
-		path: `/accounts/${segment(userId)}/outbox/${segment(outboxFaxId)}`,
+		path: `/accounts/${encodeURIComponent(userId)}/outbox/${encodeURIComponent(outboxFaxId)}`,
 		itemIndex,
 	});
 	const deleted: OutboxFaxDeleted = { deleted: true, outboxFaxId, userId };

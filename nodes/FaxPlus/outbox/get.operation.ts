@@ -9,10 +9,11 @@ import { userIdField } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { outputProperties, shapedItems } from '../shared/output';
 
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { outboxFaxIdField, SIMPLIFIED_OUTBOX_FAX, withOutboxStatusMeaning } from './fields';
-import type { OutboxFax, OutboxList } from './types';
+import { outboxFaxes } from './list';
+import type { OutboxFax } from './types';
 
 export const option: INodePropertyOptions = {
 	name: 'Get',
@@ -39,7 +40,7 @@ export async function execute(
 	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
 	const fax = await faxPlusApiRequest<OutboxFax>(this, {
 		method: 'GET',
-		path: `/accounts/${segment(userId)}/outbox/${segment(outboxFaxId)}`,
+		path: `/accounts/${encodeURIComponent(userId)}/outbox/${encodeURIComponent(outboxFaxId)}`,
 		itemIndex,
 	}).catch(async (error: unknown) => {
 		if (error instanceof NodeApiError && error.httpCode === '400')
@@ -64,12 +65,8 @@ async function refuseLeftOutbox(
 	userId: string,
 	outboxFaxId: string,
 ): Promise<void> {
-	const list = await faxPlusApiRequest<OutboxList | undefined>(context, {
-		method: 'GET',
-		path: `/accounts/${segment(userId)}/outbox`,
-		itemIndex,
-	});
-	if ((list?.records ?? []).some((record) => record.id === outboxFaxId)) return;
+	const list = await outboxFaxes(context, userId, itemIndex);
+	if (list.some((record) => record.id === outboxFaxId)) return;
 	throw new NodeOperationError(
 		context.getNode(),
 		`Outbox Fax "${outboxFaxId}" is not in the outbox: a fax leaves it once it is sent (or failed, or was deleted)`,

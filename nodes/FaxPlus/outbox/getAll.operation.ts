@@ -11,8 +11,7 @@ import { outputProperties, shapedItems } from '../shared/output';
 import { SIMPLIFIED_OUTBOX_FAX, withOutboxStatusMeaning } from './fields';
 
 import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
-import { faxPlusApiRequest, segment } from '../../api/transport';
-import type { OutboxList } from './types';
+import { outboxFaxes } from './list';
 
 export const option: INodePropertyOptions = {
 	name: 'Get Many',
@@ -39,12 +38,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
 	const limit = resultLimit(this, itemIndex);
-	const answer = await faxPlusApiRequest<OutboxList | undefined>(this, {
-		method: 'GET',
-		path: `/accounts/${segment(userId)}/outbox`,
-		itemIndex,
-	});
-	const faxes = Array.isArray(answer?.records) ? answer.records : [];
+	const faxes = await outboxFaxes(this, userId, itemIndex);
 	return shapedItems(
 		this,
 		itemIndex,

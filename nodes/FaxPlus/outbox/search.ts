@@ -1,7 +1,6 @@
 // The Outbox Fax picker: the faxes waiting in the chosen user's outbox (one answer, no pages).
 import type { INodeListSearchItems } from 'n8n-workflow';
-import { entriesOf } from '../../api/lists';
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { outboxFaxes } from './list';
 import { currentUserId, labelText, matchesFilter, pagesLabel } from '../shared/locators';
 import type { ListSearchMethod } from '../shared/types';
 import type { OutboxFax } from './types';
@@ -30,11 +29,7 @@ export function outboxEntry(fax: OutboxFax): INodeListSearchItems {
 }
 
 export const searchOutboxFaxes: ListSearchMethod = async function (filter) {
-	const answer = await faxPlusApiRequest<unknown>(this, {
-		method: 'GET',
-		path: `/accounts/${segment(currentUserId(this))}/outbox`,
-	});
-	const results = (entriesOf(answer, 'records') as OutboxFax[])
+	const results = (await outboxFaxes(this, currentUserId(this)))
 		.filter((fax) => fax.id !== undefined)
 		.map(outboxEntry)
 		.filter((entry) => matchesFilter(entry, filter));

@@ -7,7 +7,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor, userIdField } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import { outboxFaxIdField } from './fields';
 import type { OutboxFax, OutboxFaxModification, OutboxFaxUpdated } from './types';
 import type { AgentRisk } from '../shared/types';
@@ -49,7 +49,7 @@ export async function execute(
 	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
 	const given = String(this.getNodeParameter('comment', itemIndex, '') ?? '');
 	refuseMarker(this, itemIndex, 'Comment', given);
-	const path = `/accounts/${segment(userId)}/outbox/${segment(outboxFaxId)}`;
+	const path = `/accounts/${encodeURIComponent(userId)}/outbox/${encodeURIComponent(outboxFaxId)}`;
 	const current = await readOutboxFax(this, itemIndex, path);
 	const tags = tagsOf(current);
 	// A Send's Idempotency Key marker ends the text: it stays, so the key still finds this fax.

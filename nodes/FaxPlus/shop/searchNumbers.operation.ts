@@ -10,7 +10,7 @@ import { showFor } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import type { NumberSearchChannel, NumbersAnswer } from './types';
 
 export const option: INodePropertyOptions = {
@@ -124,7 +124,7 @@ export async function execute(
 	const limit = resultLimit(this, itemIndex);
 	const answer = await faxPlusApiRequest<NumbersAnswer | undefined>(this, {
 		method: 'GET',
-		path: `/shop/numbers/countries/${segment(country.toUpperCase())}/areas/${segment(areaCode)}/numbers`,
+		path: `/shop/numbers/countries/${encodeURIComponent(country.toUpperCase())}/areas/${encodeURIComponent(areaCode)}/numbers`,
 		qs,
 		itemIndex,
 	});

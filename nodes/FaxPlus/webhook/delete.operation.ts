@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { toItems } from '../shared/items';
-import { faxPlusApiRequest, segment } from '../../api/transport';
+import { faxPlusApiRequest } from '../../api/transport';
 import { endpointIdOf, endpointLocator, endpointNotFound, isNotFound } from './fields';
 import type { WebhookEndpointDeleted } from './types';
 import type { AgentRisk } from '../shared/types';
@@ -35,7 +35,7 @@ export async function execute(
 	try {
 		await faxPlusApiRequest(this, {
 			method: 'DELETE',
-			path: `/webhooks/${segment(endpointId)}`,
+			path: `/webhooks/${encodeURIComponent(endpointId)}`,
 			itemIndex,
 		});
 	} catch (error) {

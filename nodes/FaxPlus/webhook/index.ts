@@ -1,18 +1,18 @@
 import type { INodeListSearchItems } from 'n8n-workflow';
 import * as operations from './operations';
+import { matchesFilter } from '../shared/locators';
 import { defineResource } from '../shared/resource';
 import type { FaxPlusResource, ListSearchMethod } from '../shared/types';
 import { listWebhookEndpoints } from '../../api/webhookEndpoints';
 
 /** The endpoint picker of Update and Delete: each endpoint's URL and events, filtered by URL, event or ID. */
 const searchWebhookEndpoints: ListSearchMethod = async function (filter) {
-	const query = (filter ?? '').trim().toLowerCase();
 	const results: INodeListSearchItems[] = (await listWebhookEndpoints(this))
 		.map((endpoint) => ({
 			name: `${endpoint.url} (${(endpoint.filter_types ?? []).join(', ')})`,
 			value: endpoint.id,
 		}))
-		.filter((entry) => !query || `${entry.name} ${entry.value}`.toLowerCase().includes(query));
+		.filter((entry) => matchesFilter(entry, filter));
 	return { results };
 };
 

@@ -1,10 +1,4 @@
-import {
-	FAX_STATUS_OPTIONS,
-	FAX_STATUSES,
-	faxStatusFields,
-	faxStatusInfo,
-	isFinalStatus,
-} from '../../../nodes/api/faxStatuses';
+import { FAX_STATUS_OPTIONS, faxStatusFields, isFinalStatus } from '../../../nodes/api/faxStatuses';
 
 // The SDK's FaxStatus (AlohiHQ/faxplus-js models/fax-status.ts), in its order.
 const SDK_STATUSES = [
@@ -33,18 +27,20 @@ const SDK_STATUSES = [
 	'failed_fs_2',
 ];
 
+const ALL_STATUSES = [...SDK_STATUSES, 'in_progress'];
+
 describe('fax statuses', () => {
-	it("has the SDK's 23 statuses in its order, then in_progress from the API reference, each with a meaning", () => {
+	it("knows the SDK's 23 statuses and in_progress from the API reference, each with a meaning", () => {
 		expect(SDK_STATUSES).toHaveLength(23);
-		expect(FAX_STATUSES.map((s) => s.value)).toEqual([...SDK_STATUSES, 'in_progress']);
-		for (const info of FAX_STATUSES) {
-			expect(info.meaning).toMatch(/^[A-Z].*\.$/);
-			expect(typeof info.retryable).toBe('boolean');
+		for (const status of ALL_STATUSES) {
+			const { statusMeaning, statusRetryable } = faxStatusFields(status);
+			expect(statusMeaning).toMatch(/^[A-Z].*\.$/);
+			expect(typeof statusRetryable).toBe('boolean');
 		}
 	});
 
 	it('says a retry makes sense where the API reference says to wait or retry, not where something must change first', () => {
-		const retryable = FAX_STATUSES.filter((s) => s.retryable).map((s) => s.value);
+		const retryable = ALL_STATUSES.filter((s) => faxStatusFields(s).statusRetryable);
 		expect(retryable).toEqual([
 			'partially_sent',
 			'failed',
@@ -57,8 +53,8 @@ describe('fax statuses', () => {
 			'failed_fs_49',
 			'failed_fs_2',
 		]);
-		expect(faxStatusInfo('insufficient_credit')?.retryable).toBe(false);
-		expect(faxStatusInfo('failed_unallocated_number')?.meaning).toMatch(/Check the number/);
+		expect(faxStatusFields('insufficient_credit').statusRetryable).toBe(false);
+		expect(faxStatusFields('failed_unallocated_number').statusMeaning).toMatch(/Check the number/);
 	});
 
 	it('explains a status in outputs, any case, and null for one it does not know', () => {
@@ -74,7 +70,7 @@ describe('fax statuses', () => {
 	});
 
 	it('takes every known status as final except in_progress; an unknown or missing one is not final', () => {
-		const final = FAX_STATUSES.filter((s) => isFinalStatus(s.value)).map((s) => s.value);
+		const final = ALL_STATUSES.filter((s) => isFinalStatus(s));
 		expect(final).toEqual(SDK_STATUSES);
 		expect(isFinalStatus('IN_PROGRESS')).toBe(false);
 		expect(isFinalStatus('receiving')).toBe(false);
@@ -86,8 +82,6 @@ describe('fax statuses', () => {
 		expect(FAX_STATUS_OPTIONS).toHaveLength(24);
 		const names = FAX_STATUS_OPTIONS.map((o) => o.name);
 		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
-		expect(new Set(FAX_STATUS_OPTIONS.map((o) => o.value))).toEqual(
-			new Set(FAX_STATUSES.map((s) => s.value)),
-		);
+		expect(new Set(FAX_STATUS_OPTIONS.map((o) => o.value))).toEqual(new Set(ALL_STATUSES));
 	});
 });

@@ -4,9 +4,10 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import { toItems } from '../../shared/items';
-import { faxPlusApiRequest, segment } from '../../../api/transport';
+import { faxOfItem } from './fields';
+import { faxPlusApiRequest } from '../../../api/transport';
 import { aiJobName, aiStatusMessage, type AiJob } from './aiStatus';
-import { positiveWhole } from './finalStatus';
+import { wholeNumber } from '../../shared/values';
 import type {
 	AiJobAnswer,
 	AiJobResult,
@@ -16,8 +17,8 @@ import type {
 
 const PATHS: Record<AiJob, string> = { ocr: 'ocr', fieldExtraction: 'field-extraction' };
 
-/** Fax.Plus watches tight polling: checks are at least this far apart. Tests lower it here, users cannot. */
-export const aiTiming = { floorSeconds: 5 };
+/** Fax.Plus watches tight polling: checks are at least this far apart. */
+export const AI_FLOOR_SECONDS = 5;
 export const DEFAULT_RESULT_CHECK_INTERVAL_SECONDS = 10;
 export const DEFAULT_MAX_RESULT_CHECKS = 30;
 /** As a tool an agent waits for its answer: about 40 s at most by default. */
@@ -25,7 +26,7 @@ export const TOOL_MAX_RESULT_CHECKS = 5;
 
 /** The path of a fax's AI job, e.g. `/accounts/self/faxes/fax_1/ai/ocr`. */
 export function aiJobPath(job: AiJob, userId: string, faxId: string): string {
-	return `/accounts/${segment(userId)}/faxes/${segment(faxId)}/ai/${PATHS[job]}`;
+	return `/accounts/${encodeURIComponent(userId)}/faxes/${encodeURIComponent(faxId)}/ai/${PATHS[job]}`;
 }
 
 /** The status of an answer; `unknown` when it has none. */
@@ -131,14 +132,13 @@ export async function followAiJobs(
 	let checks = 1;
 	const wait = request.wait;
 	if (wait) {
-		const intervalMs = Math.max(wait.intervalMs, aiTiming.floorSeconds * 1000);
 		const signal = context.getExecutionCancelSignal?.();
 		while (
 			checks < wait.maxChecks &&
 			!signal?.aborted &&
 			jobs.some((job) => STILL_RUNNING.has(job.status))
 		) {
-			await sleep(intervalMs);
+			await sleep(wait.intervalMs);
 			checks++;
 			await Promise.all(
 				jobs
@@ -214,48 +214,57 @@ export function waitSettings(
 ): WaitSettings | undefined {
 	if (context.getNodeParameter('waitForResult', itemIndex, waitByDefault) !== true)
 		return undefined;
-	const floor = aiTiming.floorSeconds;
 	const interval = context.getNodeParameter(
 		'resultCheckInterval',
 		itemIndex,
 		DEFAULT_RESULT_CHECK_INTERVAL_SECONDS,
 	);
 	const seconds = Number(interval);
-	if (interval === '' || !Number.isFinite(seconds) || seconds < floor) {
+	if (interval === '' || !Number.isFinite(seconds) || seconds < AI_FLOOR_SECONDS) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`Check Interval (Seconds) must be at least ${floor}, not "${String(interval)}"`,
+			`Check Interval (Seconds) must be at least ${AI_FLOOR_SECONDS}, not "${String(interval)}"`,
 			{ itemIndex, description: 'Fax.Plus is not to be asked more often.' },
 		);
 	}
 	return {
 		intervalMs: seconds * 1000,
-		maxChecks: positiveWhole(
+		maxChecks: wholeNumber(
 			context,
 			itemIndex,
 			context.getNodeParameter('maxResultChecks', itemIndex, DEFAULT_MAX_RESULT_CHECKS),
-			DEFAULT_MAX_RESULT_CHECKS,
-			1,
 			'Max Checks',
+			{ minimum: 1, fallback: DEFAULT_MAX_RESULT_CHECKS },
 		),
 	};
 }
 
-/** Runs one job for an operation (Request/Get OCR, Request/Get Field Extraction) and outputs its item. */
-export async function runAiJob(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	request: { job: AiJob; userId: string; faxId: string; requesting: Requesting },
-): Promise<INodeExecutionData[]> {
-	const wait = waitSettings(context, itemIndex, false);
-	const followed = await followAiJobs(context, itemIndex, {
-		userId: request.userId,
-		faxId: request.faxId,
-		jobs: [request.job],
-		requesting: request.requesting,
-		wait,
-	});
-	return toItems(jobResult(request.faxId, followed.jobs[0], followed, wait?.intervalMs));
+/**
+ * The execute of Request/Get OCR and Request/Get Field Extraction: one job of the item's fax,
+ * requested by Request (when nobody has, or it failed), by Get only with Request If Not Requested Yet.
+ */
+export function aiJobOperation(
+	job: AiJob,
+	operation: 'request' | 'get',
+): (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]> {
+	return async function (itemIndex) {
+		const { userId, faxId } = faxOfItem(this, itemIndex);
+		const requesting: Requesting =
+			operation === 'request'
+				? 'request'
+				: this.getNodeParameter('requestIfMissing', itemIndex, false) === true
+					? 'ifNotRequested'
+					: 'never';
+		const wait = waitSettings(this, itemIndex, false);
+		const followed = await followAiJobs(this, itemIndex, {
+			userId,
+			faxId,
+			jobs: [job],
+			requesting,
+			wait,
+		});
+		return toItems(jobResult(faxId, followed.jobs[0], followed, wait?.intervalMs));
+	};
 }
 
 /** The item of a field extraction answer: status, what it means, and the fields once finished. */

@@ -5,7 +5,7 @@ import { showFor } from '../../shared/descriptions';
 import type { AgentRisk } from '../../shared/types';
 import { withToolDefault } from '../../shared/output';
 import {
-	aiTiming,
+	AI_FLOOR_SECONDS,
 	DEFAULT_MAX_RESULT_CHECKS,
 	DEFAULT_RESULT_CHECK_INTERVAL_SECONDS,
 	TOOL_MAX_RESULT_CHECKS,
@@ -35,9 +35,9 @@ export function waitForResultProperties(
 			displayName: 'Check Interval (Seconds)',
 			name: 'resultCheckInterval',
 			type: 'number',
-			typeOptions: { minValue: aiTiming.floorSeconds },
+			typeOptions: { minValue: AI_FLOOR_SECONDS },
 			default: DEFAULT_RESULT_CHECK_INTERVAL_SECONDS,
-			description: `Seconds between two checks of the job; at least ${aiTiming.floorSeconds}, so Fax.Plus is not asked too often`,
+			description: `Seconds between two checks of the job; at least ${AI_FLOOR_SECONDS}, so Fax.Plus is not asked too often`,
 			displayOptions: whenWaiting,
 		},
 		...withToolDefault(

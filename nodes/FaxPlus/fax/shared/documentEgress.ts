@@ -15,7 +15,6 @@ import type { IExecuteFunctions, NodeEgressFilter } from 'n8n-workflow';
 import {
 	effectiveAddress,
 	formatIp,
-	inRange,
 	internalRange,
 	isLoopbackHost,
 	parseIp,
@@ -135,29 +134,9 @@ function allowListsOf(filter: NodeEgressFilter): AllowLists | undefined {
 	};
 }
 
-/** n8n's default blocked ranges (@n8n/config SSRF_DEFAULT_BLOCKED_IP_RANGES, 2.41). */
-const N8N_BLOCKED_BY_DEFAULT = [
-	'10.0.0.0/8',
-	'172.16.0.0/12',
-	'192.168.0.0/16',
-	'127.0.0.0/8',
-	'::1/128',
-	'169.254.0.0/16',
-	'fe80::/10',
-	'fc00::/7',
-	'0.0.0.0/8',
-	'192.0.0.0/24',
-	'192.0.2.0/24',
-	'198.18.0.0/15',
-	'198.51.100.0/24',
-	'203.0.113.0/24',
-];
-
 /**
  * Whether n8n's allow lists let `address` (an internal one, resolved from `hostname`) through.
- * Where n8n does not show its lists, what its filter passed is trusted only for the ranges it
- * blocks itself (it let the address through, so an allow list named it); any other range of the
- * package's is refused.
+ * Where n8n does not show its lists, none is assumed: the address is refused.
  */
 function allowedByN8n(
 	filter: NodeEgressFilter,
@@ -165,17 +144,14 @@ function allowedByN8n(
 	address: IpAddress,
 	isName: boolean,
 ): boolean {
-	const effective = effectiveAddress(address);
 	const lists = allowListsOf(filter);
-	if (lists) {
-		return (
-			(isName && lists.hostname(hostname)) ||
-			lists.address(address) ||
-			(effective !== address && lists.address(effective))
-		);
-	}
-	if (!N8N_BLOCKED_BY_DEFAULT.some((range) => inRange(effective, range))) return false;
-	return effective === address || filter.validateConnectionHost(formatIp(effective)).ok;
+	if (!lists) return false;
+	const effective = effectiveAddress(address);
+	return (
+		(isName && lists.hostname(hostname)) ||
+		lists.address(address) ||
+		(effective !== address && lists.address(effective))
+	);
 }
 
 /** Whether an error is n8n's refusal by its egress rules (not a DNS failure or an unreachable host). */
@@ -196,9 +172,6 @@ async function secureAddresses(filter: NodeEgressFilter, hostname: string): Prom
 		});
 	});
 }
-
-/** A URL host without the brackets of an IPv6 literal. */
-const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '');
 
 /** The egress rules of this n8n, with the node's Allowed Document Hosts (if set) applied first. */
 export function documentEgress(context: IExecuteFunctions, allowed?: HostList): DocumentEgress {
@@ -248,7 +221,7 @@ export function documentEgress(context: IExecuteFunctions, allowed?: HostList): 
 			// an address it would refuse although the name is allowed (N8N_SSRF_ALLOWED_HOSTNAMES) is
 			// left to it; any other is connected to as checked, so a DNS answer that changes between
 			// the check and the connection (rebinding) is never used.
-			if (literal || !instance.validateConnectionHost(bare(address)).ok) return { allowed: true };
+			if (literal || !instance.validateConnectionHost(address).ok) return { allowed: true };
 			return { allowed: true, address: address.includes(':') ? `[${address}]` : address };
 		},
 	};

@@ -13,7 +13,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import {
 	ACCEPTED_LIST,
-	documentFromBase64,
+	binaryDocument,
 	documentType,
 	extensionOfMime,
 	MAX_FILES,
@@ -32,6 +32,7 @@ import {
 	type DocumentEgress,
 	type EgressDecision,
 } from './documentEgress';
+import { MAX_REDIRECTS, REDIRECT_STATUSES } from '../../../api/redirects';
 
 const LABEL = 'Document URLs';
 
@@ -48,9 +49,6 @@ const GENERIC_TYPES = new Set([
 const IDLE_TIMEOUT_MS = 120_000;
 /** How long one document may take in all, redirects included, unless the option says otherwise. */
 export const DEFAULT_TIME_LIMIT_SECONDS = 120;
-/** Redirects followed per document, each checked like the address itself. */
-const MAX_REDIRECTS = 5;
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /**
  * The URLs of the parameter: one per line or separated by commas (a comma inside a URL stays),
@@ -94,7 +92,7 @@ export const downloadTimeLimitOption: INodeProperties = {
 };
 
 /** A URL as errors and outputs show it: no user name, password, query or fragment (they may hold secrets). */
-export function shownUrl(url: URL): string {
+export function urlWithoutSecrets(url: URL): string {
 	return `${url.protocol}//${url.host}${url.pathname}`;
 }
 
@@ -102,7 +100,7 @@ export function shownUrl(url: URL): string {
  * An entry of the parameter as an error shows it, whatever it is: without query and fragment, and
  * without anything before an `@` (a user name and password, however mistyped the URL around them).
  */
-export function shownEntry(entry: string): string {
+export function entryWithoutSecrets(entry: string): string {
 	let shown = entry.replace(/[?#][\s\S]*$/, '');
 	const at = shown.lastIndexOf('@');
 	if (at !== -1) {
@@ -169,11 +167,15 @@ export async function fetchDocuments(
 			url = undefined;
 		}
 		if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-			throw new NodeOperationError(node, `${LABEL}: "${shownEntry(entry)}" is not an http(s) URL`, {
-				itemIndex,
-				description:
-					'Enter full addresses starting with https:// (or http://), one per line or separated by commas.',
-			});
+			throw new NodeOperationError(
+				node,
+				`${LABEL}: "${entryWithoutSecrets(entry)}" is not an http(s) URL`,
+				{
+					itemIndex,
+					description:
+						'Enter full addresses starting with https:// (or http://), one per line or separated by commas.',
+				},
+			);
 		}
 		return url;
 	});
@@ -233,10 +235,14 @@ async function checkEgress(
 	// Only the origin of a redirect: its path is the document server's text.
 	const hop = url === asked ? '' : ` (it redirects to ${url.protocol}//${url.host})`;
 	const { message, description } = refusal(decision, egress.filtered);
-	throw new NodeOperationError(context.getNode(), `${LABEL}: ${shownUrl(asked)}${hop} ${message}`, {
-		itemIndex,
-		description: `${description} Nothing was sent.`,
-	});
+	throw new NodeOperationError(
+		context.getNode(),
+		`${LABEL}: ${urlWithoutSecrets(asked)}${hop} ${message}`,
+		{
+			itemIndex,
+			description: `${description} Nothing was sent.`,
+		},
+	);
 }
 
 function refusal(
@@ -278,7 +284,7 @@ function deadlineReached(
 ): NodeOperationError {
 	return new NodeOperationError(
 		context.getNode(),
-		`${LABEL}: ${shownUrl(url)} did not arrive within the time limit of ${seconds} seconds`,
+		`${LABEL}: ${urlWithoutSecrets(url)} did not arrive within the time limit of ${seconds} seconds`,
 		{
 			itemIndex,
 			description:
@@ -296,7 +302,7 @@ function couldNotFetch(
 ): NodeOperationError {
 	return new NodeOperationError(
 		context.getNode(),
-		`${LABEL}: could not fetch ${shownUrl(url)}${status ? ` (HTTP ${String(status)})` : ''}`,
+		`${LABEL}: could not fetch ${urlWithoutSecrets(url)}${status ? ` (HTTP ${String(status)})` : ''}`,
 		{
 			itemIndex,
 			description:
@@ -412,7 +418,7 @@ async function readDocument(
 	budget: number,
 ): Promise<FaxDocument> {
 	const node = context.getNode();
-	const shown = shownUrl(asked);
+	const shown = urlWithoutSecrets(asked);
 	const body = response.body as BodyStream;
 	const stop = () => body?.destroy?.();
 	const headers = response.headers ?? {};
@@ -481,7 +487,7 @@ async function readDocument(
 		if (received > budget) throw tooLarge(`more than ${megabytes(budget)} MB left`);
 		throw couldNotFetch(context, itemIndex, asked);
 	}
-	const document = await storedDocument(context, fields, stored);
+	const document = await binaryDocument(context, fields, stored);
 	if (document.size === 0) {
 		throw new NodeOperationError(node, `${LABEL}: ${shown} answered an empty document`, {
 			itemIndex,
@@ -489,23 +495,4 @@ async function readDocument(
 		});
 	}
 	return document;
-}
-
-/** A fetched document as n8n stored it: streamed back from its store, or decoded from its base64 in memory mode. */
-async function storedDocument(
-	context: IExecuteFunctions,
-	fields: Omit<FaxDocument, 'size' | 'open'>,
-	stored: IBinaryData,
-): Promise<FaxDocument> {
-	const id = stored.id;
-	if (!id) return documentFromBase64(fields, stored.data);
-	const size =
-		typeof stored.bytes === 'number'
-			? stored.bytes
-			: (await context.helpers.getBinaryMetadata(id)).fileSize;
-	return {
-		...fields,
-		size,
-		open: async () => await context.helpers.getBinaryStream(id),
-	};
 }

@@ -80,7 +80,7 @@ function isCanonicalBase64(base64: string): boolean {
  * other form (line breaks, URL-safe letters) has no size known before decoding: it is decoded
  * whole, as n8n's `getBinaryDataBuffer` does.
  */
-export function documentFromBase64(
+function documentFromBase64(
 	fields: Omit<FaxDocument, 'size' | 'open'>,
 	base64: string,
 ): FaxDocument {
@@ -207,7 +207,7 @@ export async function readDocuments(
  * A binary n8n stores outside memory (filesystem, S3, database: it has an `id`) is streamed from
  * n8n's store, its size from the store's metadata; one in memory is decoded from the item's base64.
  */
-async function binaryDocument(
+export async function binaryDocument(
 	context: IExecuteFunctions,
 	fields: Omit<FaxDocument, 'size' | 'open'>,
 	binary: IBinaryData,

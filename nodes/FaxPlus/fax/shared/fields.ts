@@ -1,5 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../shared/descriptions';
+import { requiredString } from '../../shared/items';
 import { resourceLocator } from '../../shared/locators';
 import type { SimplifiedShape } from '../../shared/output';
 
@@ -15,6 +16,17 @@ export function faxIdField(operation: string, description: string): INodePropert
 		idPlaceholder: 'e.g. 7d3e2b9c4f1a',
 		dependsOn: ['userId.value'],
 	});
+}
+
+/** The item's User and Fax (both required) and the fax's path, `/accounts/<user>/faxes/<fax>`. */
+export function faxOfItem(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): { userId: string; faxId: string; path: string } {
+	const userId = requiredString(context, 'userId', 'User ID', itemIndex);
+	const faxId = requiredString(context, 'faxId', 'Fax ID', itemIndex);
+	const path = `/accounts/${encodeURIComponent(userId)}/faxes/${encodeURIComponent(faxId)}`;
+	return { userId, faxId, path };
 }
 
 /** The `binaryPropertyName` parameter of an operation that outputs a file. */

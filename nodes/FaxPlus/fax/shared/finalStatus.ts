@@ -5,15 +5,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import { formatUtc, parseDateTime } from '../../../api/dates';
+import { wholeNumber } from '../../shared/values';
 import { faxStatusFields, isFinalStatus, outboxStatusFields } from '../../../api/faxStatuses';
 import { FIRST_FAX_PAGE, faxPages, readFaxListPage } from '../../../api/faxList';
 import { collectPages } from '../../../api/paging';
-import { faxPlusApiRequest, segment } from '../../../api/transport';
-import type { OutboxFax, OutboxList } from '../../outbox/types';
+import { outboxFaxes } from '../../outbox/list';
+import type { OutboxFax } from '../../outbox/types';
 import type { FaxRecord } from './types';
 
-/** Fax.Plus watches tight status polling: checks are at least this far apart. Tests lower it here, users cannot. */
-export const statusTiming = { floorSeconds: 20 };
+/** Fax.Plus watches tight status polling: checks are at least this far apart. */
+const FLOOR_SECONDS = 20;
 export const DEFAULT_CHECK_INTERVAL_SECONDS = 30;
 export const DEFAULT_MAX_STATUS_CHECKS = 20;
 /** Sent faxes asked for per page when looking for the ones that left the outbox. */
@@ -32,9 +33,9 @@ export const statusCheckIntervalOption: INodeProperties = {
 	displayName: 'Status Check Interval (Seconds)',
 	name: 'statusCheckInterval',
 	type: 'number',
-	typeOptions: { minValue: statusTiming.floorSeconds },
+	typeOptions: { minValue: FLOOR_SECONDS },
 	default: DEFAULT_CHECK_INTERVAL_SECONDS,
-	description: `With Wait for Final Status: seconds between two checks; at least ${statusTiming.floorSeconds}, so Fax.Plus is not asked too often`,
+	description: `With Wait for Final Status: seconds between two checks; at least ${FLOOR_SECONDS}, so Fax.Plus is not asked too often`,
 };
 
 export const maxStatusChecksOption: INodeProperties = {
@@ -55,26 +56,6 @@ interface Followed {
 	result?: IDataObject;
 }
 
-/** A whole number of at least `minimum` (the fallback when empty), or an error naming the field. */
-export function positiveWhole(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	value: unknown,
-	fallback: number,
-	minimum: number,
-	name: string,
-): number {
-	const number = value === undefined || value === '' ? fallback : Number(value);
-	if (!Number.isInteger(number) || number < minimum) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`${name} must be a whole number of at least ${minimum}, not "${String(value)}"`,
-			{ itemIndex },
-		);
-	}
-	return number;
-}
-
 /** Whether Send waits, and how: checked before anything is sent. */
 export function finalStatusSettings(
 	context: IExecuteFunctions,
@@ -82,23 +63,18 @@ export function finalStatusSettings(
 	options: IDataObject,
 ): { intervalMs: number; maxChecks: number } | undefined {
 	if (options.waitForFinalStatus !== true) return undefined;
-	const floor = statusTiming.floorSeconds;
 	const interval = Number(options.statusCheckInterval ?? DEFAULT_CHECK_INTERVAL_SECONDS);
-	if (!Number.isFinite(interval) || interval < floor) {
+	if (!Number.isFinite(interval) || interval < FLOOR_SECONDS) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`Status Check Interval (Seconds) must be at least ${floor}, not "${String(options.statusCheckInterval)}"`,
+			`Status Check Interval (Seconds) must be at least ${FLOOR_SECONDS}, not "${String(options.statusCheckInterval)}"`,
 			{ itemIndex, description: 'Fax.Plus is not to be asked more often.' },
 		);
 	}
-	const maxChecks = positiveWhole(
-		context,
-		itemIndex,
-		options.maxStatusChecks,
-		DEFAULT_MAX_STATUS_CHECKS,
-		1,
-		'Max Status Checks',
-	);
+	const maxChecks = wholeNumber(context, itemIndex, options.maxStatusChecks, 'Max Status Checks', {
+		minimum: 1,
+		fallback: DEFAULT_MAX_STATUS_CHECKS,
+	});
 	return { intervalMs: interval * 1000, maxChecks };
 }
 
@@ -210,17 +186,12 @@ export async function waitForFinalStatus(
 		outboxFaxId,
 	}));
 	const taken = new Set<string>();
-	const intervalMs = Math.max(settings.intervalMs, statusTiming.floorSeconds * 1000);
 	let checks = 0;
 	const signal = context.getExecutionCancelSignal?.();
 	while (true) {
 		checks++;
-		const outbox = await faxPlusApiRequest<OutboxList | undefined>(context, {
-			method: 'GET',
-			path: `/accounts/${segment(userId)}/outbox`,
-			itemIndex,
-		});
-		const inOutbox = new Map((outbox?.records ?? []).map((record) => [record.id, record]));
+		const outbox = await outboxFaxes(context, userId, itemIndex);
+		const inOutbox = new Map(outbox.map((record) => [record.id, record]));
 		const left: Followed[] = [];
 		for (const entry of followed) {
 			if (entry.result) continue;
@@ -243,7 +214,7 @@ export async function waitForFinalStatus(
 		}
 		const open = followed.filter((entry) => !entry.result);
 		if (open.length === 0 || checks >= settings.maxChecks || signal?.aborted) break;
-		await sleep(intervalMs);
+		await sleep(settings.intervalMs);
 	}
 	return followed.map((entry) => entry.result ?? unfinishedItem(entry, checks));
 }
@@ -263,12 +234,8 @@ export async function faxStatusNow(
 	fax: { to: string; outboxFaxId: string },
 	sentAt: number | undefined,
 ): Promise<IDataObject> {
-	const outbox = await faxPlusApiRequest<OutboxList | undefined>(context, {
-		method: 'GET',
-		path: `/accounts/${segment(userId)}/outbox`,
-		itemIndex,
-	});
-	const waiting = (outbox?.records ?? []).find((record) => record.id === fax.outboxFaxId);
+	const outbox = await outboxFaxes(context, userId, itemIndex);
+	const waiting = outbox.find((record) => record.id === fax.outboxFaxId);
 	if (waiting) {
 		return {
 			outboxFaxId: fax.outboxFaxId,

@@ -6,7 +6,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
-import { faxPlusApiRequest, segment } from '../../../api/transport';
+import { faxPlusApiRequest } from '../../../api/transport';
 import { responseOf } from '../../../api/responses';
 import { faxStatusFields, outboxStatusFields } from '../../../api/faxStatuses';
 import { runsAsTool } from '../../shared/output';
@@ -188,7 +188,7 @@ function givenKey(context: IExecuteFunctions, itemIndex: number, raw: unknown): 
 async function accountOf(context: IExecuteFunctions, itemIndex: number, userId: string) {
 	const account = await faxPlusApiRequest<IDataObject | undefined>(context, {
 		method: 'GET',
-		path: `/accounts/${segment(userId)}`,
+		path: `/accounts/${encodeURIComponent(userId)}`,
 		itemIndex,
 	});
 	if (typeof account?.uid === 'string' && account.uid !== '') return account.uid;
@@ -255,7 +255,7 @@ async function listsOf(context: IExecuteFunctions, itemIndex: number, user: stri
 	const [outbox, sent] = await Promise.all([
 		faxPlusApiRequest<OutboxList | undefined>(context, {
 			method: 'GET',
-			path: `/accounts/${segment(user)}/outbox`,
+			path: `/accounts/${encodeURIComponent(user)}/outbox`,
 			itemIndex,
 		}),
 		sentSince(context, itemIndex, user, since),

@@ -130,11 +130,6 @@ export interface AiJobAnswer {
 	data?: unknown;
 }
 
-/** Answer of .../ai/ocr: `data` is the plain extracted text. */
-export interface OcrAnswer extends AiJobAnswer {
-	data?: string | null;
-}
-
 /** Answer of .../ai/field-extraction: `data` holds the extracted fields as key-value pairs. */
 export interface FieldExtractionAnswer extends AiJobAnswer {
 	data?: Record<string, unknown> | null;
@@ -161,9 +156,6 @@ export interface AiJobResult<Data> {
 	/** With Wait for Result: how many times the status was read. */
 	checks?: number;
 }
-
-/** The item Get OCR outputs: `data` is the recognised text. */
-export type OcrResult = AiJobResult<string>;
 
 /** The item Get / Update Field Extraction outputs: `data` holds the extracted fields. */
 export type FieldExtractionResult = AiJobResult<Record<string, unknown>>;

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { faxPlusApiRequest, segment } from '../../../api/transport';
+import { faxPlusApiRequest } from '../../../api/transport';
 import type { FaxDocument } from './documents';
 import type { FaxFileFormat, UploadedFile } from './types';
 
@@ -98,7 +98,7 @@ export async function uploadDocument(
 ): Promise<string> {
 	const answer = await faxPlusApiRequest<UploadedFile | undefined>(context, {
 		method: 'POST',
-		path: `/accounts/${segment(userId)}/files`,
+		path: `/accounts/${encodeURIComponent(userId)}/files`,
 		qs: { format },
 		body: new MultipartUpload(document),
 		itemIndex,

@@ -3,7 +3,6 @@ import {
 	expectAuthHeaders,
 	onlyApiRequest,
 	runOk,
-	runOperation,
 	useFaxPlusServer,
 	type AuthKind,
 } from '../../../support/faxplus';
@@ -48,11 +47,5 @@ describe('AI → Get Many Custom Fields', () => {
 			{ item: 1 },
 			{ item: 1 },
 		]);
-	});
-
-	it('maps a token without scopes to a 403 error', async () => {
-		const { error } = await runOperation(server(), base, { token: server().tokens.patNoScopes });
-		expect(error?.httpCode).toBe('403');
-		expect(error?.message).toMatch(/insufficient_scope/);
 	});
 });

@@ -65,12 +65,6 @@ describe('Fax → Download', () => {
 		expect((await bytesOf(binary)).equals(expected)).toBe(true);
 	});
 
-	it('maps an unknown fax to the bad_request error', async () => {
-		const { error } = await runOperation(server(), { ...base, faxId: 'fax_404' });
-		expect(error?.httpCode).toBe('400');
-		expect(error?.message).toMatch(/bad_request: Requested resource was not found: fax fax_404/);
-	});
-
 	it.each([
 		['an empty fax id', { faxId: ' ' }, 'Fax ID is required'],
 		[

@@ -47,12 +47,6 @@ describe('Fax → Download Report', () => {
 		expect(items[0].binary!.report.fileName).toBe('report-fax_6.pdf');
 	});
 
-	it('maps an unknown fax to the bad_request error', async () => {
-		const { error } = await runOperation(server(), { ...base, faxId: 'fax_404' });
-		expect(error?.httpCode).toBe('400');
-		expect(error?.message).toMatch(/bad_request/);
-	});
-
 	it.each([
 		['an empty fax id', { faxId: ' ' }, 'Fax ID is required'],
 		[

@@ -88,17 +88,6 @@ describe('Fax → Download Thumbnail', () => {
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
 
-	it('maps an unknown fax to the bad_request error', async () => {
-		const { error, items } = await runOperation(server(), {
-			...base,
-			userId: 'self',
-			faxId: 'fax_404',
-		});
-		expect(error?.httpCode).toBe('400');
-		expect(error?.message).toMatch(/bad_request: Requested resource was not found: fax fax_404/);
-		expect(items).toEqual([]);
-	});
-
 	it('maps a fax of a user the member may not read to the invalid_user_id error', async () => {
 		const { error } = await runOperation(
 			server(),
@@ -107,16 +96,6 @@ describe('Fax → Download Thumbnail', () => {
 		);
 		expect(error?.httpCode).toBe('403');
 		expect(error?.message).toMatch(/invalid_user_id/);
-	});
-
-	it('maps a token without scopes to a 403 error', async () => {
-		const { error } = await runOperation(
-			server(),
-			{ ...base, userId: 'self', faxId: 'fax_1' },
-			{ token: server().tokens.patNoScopes },
-		);
-		expect(error?.httpCode).toBe('403');
-		expect(error?.message).toMatch(/insufficient_scope/);
 	});
 
 	it.each([

@@ -41,12 +41,6 @@ describe('Fax → Get', () => {
 		expect(onlyApiRequest(server()).path).toBe('/v3/accounts/self/faxes/..%2Foutbox%2Foutbox_1');
 	});
 
-	it('maps an unknown fax to the bad_request error', async () => {
-		const { error } = await runOperation(server(), { ...base, faxId: 'fax_404' });
-		expect(error?.httpCode).toBe('400');
-		expect(error?.message).toMatch(/bad_request: Requested resource was not found: fax fax_404/);
-	});
-
 	it('refuses an empty fax id before sending anything', async () => {
 		const { error } = await runOperation(server(), { ...base, faxId: ' ' });
 		expect(error?.message).toBe('Fax ID is required');

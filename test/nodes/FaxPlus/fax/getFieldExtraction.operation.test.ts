@@ -122,12 +122,6 @@ describe('Fax → Get Field Extraction', () => {
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 
-	it('maps an unknown fax to the bad_request error', async () => {
-		const { error } = await runOperation(server(), { ...base, userId: 'self', faxId: 'fax_404' });
-		expect(error?.httpCode).toBe('400');
-		expect(error?.message).toMatch(/bad_request/);
-	});
-
 	it('maps an unknown user to the invalid_user_id error', async () => {
 		const { error } = await runOperation(server(), { ...base, userId: 'nobody', faxId: 'fax_1' });
 		expect(error?.httpCode).toBe('400');

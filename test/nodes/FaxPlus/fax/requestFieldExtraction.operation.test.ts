@@ -75,12 +75,6 @@ describe('Fax → Request Field Extraction', () => {
 		]);
 	});
 
-	it('maps an unknown fax to the bad_request error', async () => {
-		const { error } = await runOperation(server(), { ...base, faxId: 'fax_404' });
-		expect(error?.httpCode).toBe('400');
-		expect(error?.message).toMatch(/bad_request/);
-	});
-
 	it('refuses an empty fax id before sending anything', async () => {
 		const { error } = await runOperation(server(), { ...base, faxId: '={{ "" }}' });
 		expect(error?.message).toBe('Fax ID is required');

@@ -102,12 +102,6 @@ describe('Fax → Request OCR', () => {
 		expect(result.json.data).toBe('Fax fax_3 page 1\nFax fax_3 page 2\nFax fax_3 page 3');
 	});
 
-	it('maps an unknown fax to the bad_request error', async () => {
-		const { error } = await runOperation(server(), { ...base, faxId: 'fax_404' });
-		expect(error?.httpCode).toBe('400');
-		expect(error?.message).toMatch(/bad_request/);
-	});
-
 	it('maps a read-only token to a 403 error when it must request', async () => {
 		const { error } = await runOperation(
 			server(),

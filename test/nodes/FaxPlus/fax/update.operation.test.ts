@@ -100,16 +100,6 @@ describe('Fax → Update', () => {
 		expect(apiRequests(server()).map((request) => request.method)).toEqual(['GET']);
 	});
 
-	it('maps an unknown fax to the bad_request error', async () => {
-		const { error } = await runOperation(server(), {
-			...base,
-			faxId: 'fax_404',
-			updateFields: { isRead: true },
-		});
-		expect(error?.httpCode).toBe('400');
-		expect(error?.message).toMatch(/bad_request/);
-	});
-
 	it('maps a read-only token to a 403 error', async () => {
 		const { error } = await runOperation(
 			server(),

@@ -1,32 +1,30 @@
 // Wait for Result of the Fax AI operations against the local server, whose jobs end as planned
 // (state.aiPlans: finished, failed or refused after some reads). Every request is counted at the
-// server: a job already finished or running is never requested again. The floor between checks
-// (aiTiming.floorSeconds) is lowered here through the module, which users cannot reach.
+// server: a job already finished or running is never requested again. The pauses between
+// checks (5 s, the floor) pass at once.
 import type { IDataObject } from 'n8n-workflow';
 import {
 	apiRequests,
-	runOk,
+	runOk as runOkWithPauses,
 	runOperation,
 	useFaxPlusServer,
 	type FaxPlusServer,
 } from '../../../../support/faxplus';
-import { aiTiming, flatFields } from '../../../../../nodes/FaxPlus/fax/shared/aiJobs';
+import { flatFields } from '../../../../../nodes/FaxPlus/fax/shared/aiJobs';
+import { withPausesSkipped } from '../../../../support/pauses';
+
+/** A run whose pauses between checks (5 s each) pass at once. */
+const runOk = async (...args: Parameters<typeof runOkWithPauses>) =>
+	(await withPausesSkipped(5_000, async () => await runOkWithPauses(...args))).result;
 
 const ocr = { resource: 'fax', operation: 'requestOcr', userId: 'self' };
-const waiting = { waitForResult: true, resultCheckInterval: 0 };
+const waiting = { waitForResult: true, resultCheckInterval: 5 };
 
 const calls = (server: FaxPlusServer, method: string, path: string) =>
 	apiRequests(server).filter((r) => r.method === method && r.path === path).length;
 
 describe('Fax AI: Wait for Result', () => {
 	const server = useFaxPlusServer();
-	const floor = aiTiming.floorSeconds;
-	beforeEach(() => {
-		aiTiming.floorSeconds = 0;
-	});
-	afterEach(() => {
-		aiTiming.floorSeconds = floor;
-	});
 
 	it('outputs the text of a job that finishes after a while, requested once and read until done', async () => {
 		server().state.aiPlans.push({ outcome: 'finished', afterReads: 3 });
@@ -93,7 +91,7 @@ describe('Fax AI: Wait for Result', () => {
 			reused: false,
 			checks: 3,
 			message:
-				'OCR was requested now (uses AI credits). OCR is still in progress after 3 checks (about 0 s); run "Get OCR" with Wait for Result later to read the recognised text: it is not requested again',
+				'OCR was requested now (uses AI credits). OCR is still in progress after 3 checks (about 10 s); run "Get OCR" with Wait for Result later to read the recognised text: it is not requested again',
 		});
 		expect(calls(server(), 'GET', path)).toBe(3);
 
@@ -198,7 +196,6 @@ describe('Fax AI: Wait for Result', () => {
 			/^Max Checks must be a whole number/,
 		],
 	])('refuses %s before any request', async (_case, parameters, message) => {
-		aiTiming.floorSeconds = floor;
 		const { error } = await runOperation(server(), {
 			...ocr,
 			faxId: 'fax_3',
@@ -212,14 +209,7 @@ describe('Fax AI: Wait for Result', () => {
 
 describe('Fax → Extract Text and Fields', () => {
 	const server = useFaxPlusServer();
-	const base = { resource: 'fax', operation: 'extract', userId: 'self', resultCheckInterval: 0 };
-	const floor = aiTiming.floorSeconds;
-	beforeEach(() => {
-		aiTiming.floorSeconds = 0;
-	});
-	afterEach(() => {
-		aiTiming.floorSeconds = floor;
-	});
+	const base = { resource: 'fax', operation: 'extract', userId: 'self', resultCheckInterval: 5 };
 
 	it('requests both jobs of a new fax, waits for both (by default) and outputs the text and the fields', async () => {
 		server().state.aiPlans.push({ job: 'ocr', outcome: 'finished', afterReads: 1 });

@@ -1,8 +1,8 @@
 import {
 	dispositionFileName,
 	documentUrlList,
-	shownEntry,
-	shownUrl,
+	entryWithoutSecrets,
+	urlWithoutSecrets,
 } from '../../../../../nodes/FaxPlus/fax/shared/documentUrls';
 
 describe('document URLs (pure parts)', () => {
@@ -20,7 +20,7 @@ describe('document URLs (pure parts)', () => {
 
 	it('shows a URL without credentials, query or fragment', () => {
 		expect(
-			shownUrl(new URL('https://user:pw@files.example:8443/a/b.pdf?X-Amz-Signature=s#p')),
+			urlWithoutSecrets(new URL('https://user:pw@files.example:8443/a/b.pdf?X-Amz-Signature=s#p')),
 		).toBe('https://files.example:8443/a/b.pdf');
 	});
 
@@ -33,7 +33,7 @@ describe('document URLs (pure parts)', () => {
 		['https://user:s3cret@[::1/a.pdf?token=s3cret', 'https://[::1/a.pdf'],
 		['https://files.example/a b.pdf', 'https://files.example/a b.pdf'],
 	])('names an entry that is no http(s) URL without what may be a secret: %s', (entry, shown) => {
-		expect(shownEntry(entry)).toBe(shown);
+		expect(entryWithoutSecrets(entry)).toBe(shown);
 	});
 
 	it('reads the file name of a Content-Disposition header', () => {

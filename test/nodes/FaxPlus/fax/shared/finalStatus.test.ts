@@ -1,6 +1,6 @@
 // Send → Wait for Final Status against the local server, whose outbox faxes leave the outbox
-// and appear in the sent list as planned (state.outboxPlans). The 20 s floor between checks is
-// lowered here through the module, which users cannot reach.
+// and appear in the sent list as planned (state.outboxPlans). The pauses between checks (20 s,
+// the floor) pass at once and are counted.
 import type { IDataObject } from 'n8n-workflow';
 import {
 	apiRequests,
@@ -8,7 +8,7 @@ import {
 	useFaxPlusServer,
 	type FaxPlusServer,
 } from '../../../../support/faxplus';
-import { statusTiming } from '../../../../../nodes/FaxPlus/fax/shared/finalStatus';
+import { withPausesSkipped } from '../../../../support/pauses';
 
 const send = {
 	resource: 'fax',
@@ -22,23 +22,24 @@ const send = {
 const outboxReads = (server: FaxPlusServer) =>
 	apiRequests(server).filter((r) => r.method === 'GET' && r.path === '/v3/accounts/self/outbox');
 
+/** Send with Wait for Final Status at the shortest interval; each pause between checks is 20 s. */
 async function sendAndWait(server: FaxPlusServer, to: string, options: IDataObject = {}) {
-	return await runOperation(server, {
-		...send,
-		to,
-		options: { waitForFinalStatus: true, statusCheckInterval: 0, ...options },
-	});
+	const { result, pauses } = await withPausesSkipped(
+		20_000,
+		async () =>
+			await runOperation(server, {
+				...send,
+				to,
+				options: { waitForFinalStatus: true, statusCheckInterval: 20, ...options },
+			}),
+	);
+	// One pause between two checks of the outbox, each of the floor's 20 s.
+	expect(pauses).toBe(outboxReads(server).length - 1);
+	return result;
 }
 
 describe('Fax → Send: Wait for Final Status', () => {
 	const server = useFaxPlusServer();
-	const floor = statusTiming.floorSeconds;
-	beforeEach(() => {
-		statusTiming.floorSeconds = 0;
-	});
-	afterEach(() => {
-		statusTiming.floorSeconds = floor;
-	});
 
 	it('outputs the sent fax of a fax that succeeds, matched by destination and submit_time', async () => {
 		server().state.outboxPlans.push({ to: '+15551234567', status: 'success', afterReads: 1 });
@@ -124,14 +125,13 @@ describe('Fax → Send: Wait for Final Status', () => {
 	});
 
 	it('refuses an interval below the floor before sending anything', async () => {
-		statusTiming.floorSeconds = floor;
 		const result = await runOperation(server(), {
 			...send,
 			to: '+15551234567',
 			options: { waitForFinalStatus: true, statusCheckInterval: 5 },
 		});
 		expect(result.error?.message).toBe(
-			`Status Check Interval (Seconds) must be at least ${floor}, not "5"`,
+			'Status Check Interval (Seconds) must be at least 20, not "5"',
 		);
 		expect(apiRequests(server())).toEqual([]);
 	});

@@ -20,11 +20,11 @@ import {
 	runOk,
 	runOperation,
 	useFaxPlusServer,
-} from '../../../support/faxplus';
-import { ipv4Notation, ipv6Notation } from '../../../support/ip-oracle';
+} from '../../../../support/faxplus';
+import { ipv4Notation, ipv6Notation } from '../../../../support/ip-oracle';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { DOCUMENT_PDF } = require('../../../server/documents') as { DOCUMENT_PDF: Buffer };
+const { DOCUMENT_PDF } = require('../../../../server/documents') as { DOCUMENT_PDF: Buffer };
 
 // The document server a user allowed; the counting target (127.0.0.1, ::1) is not allowed.
 const ALLOWED_HOST = '127.0.0.2';

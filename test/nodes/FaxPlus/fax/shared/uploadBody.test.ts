@@ -5,19 +5,19 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
 import type { IBinaryData, IDataObject, INodeExecutionData } from 'n8n-workflow';
-import { startFaxPlusServer, type FaxPlusServer } from '../../../server';
+import { startFaxPlusServer, type FaxPlusServer } from '../../../../server';
 import {
 	apiRequests,
 	filesSent,
 	runOk,
 	runOperation,
 	type AuthKind,
-} from '../../../support/faxplus';
-import { initBinaryData } from '../../../support/n8n-harness';
-import { uploadFileName } from '../../../../nodes/FaxPlus/fax/shared/documents';
+} from '../../../../support/faxplus';
+import { initBinaryData } from '../../../../support/n8n-harness';
+import { uploadFileName } from '../../../../../nodes/FaxPlus/fax/shared/documents';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { makePdf } = require('../../../server/media') as { makePdf: (lines: string[]) => Buffer };
+const { makePdf } = require('../../../../server/media') as { makePdf: (lines: string[]) => Buffer };
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 

@@ -8,13 +8,13 @@ import {
 	runOk,
 	runOperation,
 	useFaxPlusServer,
-} from '../../../support/faxplus';
+} from '../../../../support/faxplus';
 
 process.env.N8N_DEFAULT_BINARY_DATA_MODE = 'default';
 process.env.N8N_SSRF_ALLOWED_IP_RANGES = '127.0.0.1/32';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { DOCUMENT_PDF } = require('../../../server/documents') as { DOCUMENT_PDF: Buffer };
+const { DOCUMENT_PDF } = require('../../../../server/documents') as { DOCUMENT_PDF: Buffer };
 
 describe('Fax → Send from URLs, binary data in memory', () => {
 	const server = useFaxPlusServer();
