@@ -24,6 +24,7 @@ import {
 	type TriggerOptions,
 } from '../triggers/settings';
 import { errorText, logDebug, logThrottledWarning } from '../logging/log';
+import type { LogThrottle } from '../logging/throttle';
 import { CategoryCursor, lookAgainMsOfMinutes, overlapMsOfMinutes } from './cursor';
 import { selectFaxes } from './select';
 import { CATEGORY_OF_EVENT, POLL_EVENTS, type PolledCategory, type PollEvent } from './events';
@@ -61,8 +62,14 @@ interface ListedFax {
 	again?: boolean;
 }
 
-/** Polls running in this process, per workflow and node: a poll that overlaps one is skipped. */
-const running = new Set<string>();
+/**
+ * What one process keeps between polls (one per node instance, so per n8n process): the polls
+ * running, per workflow and node, so one that overlaps them is skipped; the failures logged.
+ */
+export interface PollMemory {
+	running: Set<string>;
+	throttle: LogThrottle;
+}
 
 function isObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -356,7 +363,10 @@ export async function fetchTestEvent(
 	return await latestFax(context, readSettings(context));
 }
 
-export async function pollFaxes(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+export async function pollFaxes(
+	this: IPollFunctions,
+	{ running, throttle }: PollMemory,
+): Promise<INodeExecutionData[][] | null> {
 	const settings = readSettings(this);
 	if (this.getMode() === 'manual') return await latestFax(this, settings);
 
@@ -375,6 +385,7 @@ export async function pollFaxes(this: IPollFunctions): Promise<INodeExecutionDat
 	} catch (error) {
 		logThrottledWarning(
 			this,
+			throttle,
 			'poll_failed',
 			`poll failed, nothing was emitted; the next poll lists the same faxes again: ${errorText(error)}`,
 			{ event: 'poll_failed' },

@@ -11,7 +11,6 @@ export interface DeliveryFacts {
 	webhookId: string | null;
 	signatureVerified: boolean;
 	receivedAt: string;
-	legacy: boolean;
 }
 
 function isObject(value: unknown): value is IDataObject {
@@ -90,7 +89,6 @@ export function buildOutput(payload: DeliveryPayload, facts: DeliveryFacts): IDa
 		...faxFieldsOf(data),
 		faxId: valueOrNull(hook.id, data.id),
 		faxSessionId: valueOrNull(data.id),
-		legacy: facts.legacy,
 		hook,
 		data,
 	};

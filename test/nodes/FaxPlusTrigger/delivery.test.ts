@@ -9,12 +9,12 @@ import {
 } from '../../support/trigger-harness';
 import {
 	activateWithSecret,
+	callApi,
 	onlyEndpoint,
 	recordedKeys,
-	registerEndpoint,
 	runJson,
 	runsOf,
-	storedKeyOf,
+	storedKeysOf,
 } from './helpers';
 import { ProcessedDataStore } from '../../support/processed-data';
 
@@ -69,7 +69,6 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 				to: '+4930123456',
 				faxId: 'fax_abc',
 				faxSessionId: 'fax_abc',
-				legacy: false,
 				hook: { id: 'fax_abc', event: 'fax_sent', event_time: expect.any(String), target: '' },
 				data: expect.objectContaining({ id: 'fax_abc', status: 'success', direction: 'outgoing' }),
 			});
@@ -114,7 +113,7 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			const activated = harness.savedStaticData;
 			const [result] = await server().deliver({ event: 'fax_sent' });
 			await runsOf(harness);
-			expect(recordedKeys(harness)).toEqual([storedKeyOf(server(), result.webhookId!)]);
+			expect(recordedKeys(harness)).toEqual(storedKeysOf(server(), result.webhookId!));
 			expect(harness.savedStaticData).toEqual(activated);
 			expect(harness.staticDataSavedByRuns).toBe(0);
 		});
@@ -314,33 +313,36 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 	});
 
 	describe('duplicates', () => {
-		it('answers a repeated webhook-id 200 without a second run (replay, sequential)', async () => {
+		it('answers a repeated webhook-id 200 every time; its run passes nothing on (replay, sequential)', async () => {
 			const { harness } = await activeTrigger();
 			const [first] = await server().deliver({ event: 'fax_sent' });
 			const [replayed] = await server().replay(first.webhookId!);
 			const [again] = await server().deliver({ event: 'fax_sent', webhookId: first.webhookId! });
 
-			expect(replayed.attempts[0]).toEqual({
-				status: 200,
-				body: '{"received":true,"duplicate":true}',
-			});
+			expect(replayed.attempts[0]).toEqual({ status: 200, body: '{"received":true}' });
 			expect(again.attempts[0].status).toBe(200);
 			expect(await runsOf(harness)).toHaveLength(1);
-			expect(harness.answers.map((answer) => answer.result?.workflowData === undefined)).toEqual([
-				false,
-				true,
-				true,
+			expect(harness.executions.map((run) => [run.webhookId, run.items.length])).toEqual([
+				[first.webhookId, 1],
+				[first.webhookId, 0],
+				[first.webhookId, 0],
 			]);
 		});
 
 		it('passes a fax event on once, also under two webhook-ids; each attempt of a fax Fax.Plus retried is an event of its own', async () => {
 			const { harness } = await activeTrigger();
-			await server().deliver({ event: 'fax_sent', data: { id: 'fax_same' } });
-			await server().deliver({ event: 'fax_sent', data: { id: 'fax_same' } });
+			const sent = (webhookId: string, more: object) =>
+				server().deliver({ event: 'fax_sent', webhookId, ...more });
+			await sent('msg_1', { data: { id: 'fax_same' } });
+			await sent('msg_2', { data: { id: 'fax_same' } });
 			// Retries of fax_same: hook.id is the fax, data.id the attempt.
-			await server().deliver({ event: 'fax_sent', hookId: 'fax_same', data: { id: 'fax_try_2' } });
-			await server().deliver({ event: 'fax_sent', hookId: 'fax_same', data: { id: 'fax_try_3' } });
-			await server().deliver({ event: 'fax_received', data: { id: 'fax_same' } });
+			await sent('msg_3', { hookId: 'fax_same', data: { id: 'fax_try_2' } });
+			await sent('msg_4', { hookId: 'fax_same', data: { id: 'fax_try_3' } });
+			await server().deliver({
+				event: 'fax_received',
+				webhookId: 'msg_5',
+				data: { id: 'fax_same' },
+			});
 			const runs = await runsOf(harness);
 			expect(
 				runs.map(({ items: [item] }) => [item.json.event, item.json.faxId, item.json.faxSessionId]),
@@ -350,17 +352,23 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 				['fax_sent', 'fax_same', 'fax_try_3'],
 				['fax_received', 'fax_same', 'fax_same'],
 			]);
-			// One entry per delivery, in the trigger's own record; nothing in the workflow's.
+			// Each delivery's webhook-id and fax event, in the trigger's own record (n8n records
+			// the repeat's keys too); nothing in the workflow's record.
 			expect(recordedKeys(harness)).toEqual([
+				'id:msg_1',
 				'fax:fax_sent:fax_same',
+				'id:msg_2',
+				'id:msg_3',
 				'fax:fax_sent:fax_same:attempt:fax_try_2',
+				'id:msg_4',
 				'fax:fax_sent:fax_same:attempt:fax_try_3',
+				'id:msg_5',
 				'fax:fax_received:fax_same',
 			]);
 			expect(harness.processedData.recordedValues(TRIGGER_WORKFLOW_ID)).toEqual([]);
 		});
 
-		it('starts exactly one run for 50 concurrent copies of one delivery; copies in flight are told to come back (409)', async () => {
+		it('passes one of 50 concurrent copies of one delivery on, answering each 200 (no copy is told to come back)', async () => {
 			const { harness } = await activeTrigger();
 			const results = await Promise.all(
 				Array.from(
@@ -368,23 +376,18 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 					async () => await server().deliver({ event: 'fax_sent', webhookId: 'msg_concurrent' }),
 				),
 			);
-			const statuses = results.flat().map((result) => result.attempts[0].status);
-			expect(statuses.filter((status) => status === 200 || status === 409)).toHaveLength(50);
-			expect(
-				results.flat().filter((result) => result.attempts[0].body === '{"received":true}'),
-			).toHaveLength(1);
-			for (const result of results.flat().filter((r) => r.attempts[0].status === 409)) {
-				expect(JSON.parse(result.attempts[0].body)).toEqual({
-					received: false,
-					reason: 'in_flight',
-					message: expect.any(String),
-				});
-			}
+			expect(results.flat().map((result) => result.attempts)).toEqual(
+				Array.from({ length: 50 }, () => [{ status: 200, body: '{"received":true}' }]),
+			);
 			expect(await runsOf(harness)).toHaveLength(1);
-			// Their re-sends, once the first was answered, are repeats.
+			// Their re-sends are answered 200 too, and pass nothing on.
 			const [resent] = await server().replay('msg_concurrent');
-			expect(resent.attempts[0].body).toBe('{"received":true,"duplicate":true}');
-			expect(recordedKeys(harness)).toEqual([storedKeyOf(server(), 'msg_concurrent')]);
+			expect(resent.attempts[0]).toEqual({ status: 200, body: '{"received":true}' });
+			expect(await runsOf(harness)).toHaveLength(1);
+			// One webhook-id; the local server gives each copy a fax of its own.
+			expect(recordedKeys(harness).filter((key) => key.startsWith('id:'))).toEqual([
+				'id:msg_concurrent',
+			]);
 		});
 
 		it('records nothing when n8n cannot start the run (500): the re-send is accepted and runs once', async () => {
@@ -412,7 +415,7 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			);
 			expect(await runsOf(harness)).toHaveLength(50);
 			expect(new Set(recordedKeys(harness))).toEqual(
-				new Set(results.flat().map((result) => storedKeyOf(server(), result.webhookId!))),
+				new Set(results.flat().flatMap((result) => storedKeysOf(server(), result.webhookId!))),
 			);
 			// Runs that wait while another's check is under way are checked together: fewer
 			// reads and writes of n8n's record than deliveries.
@@ -450,7 +453,7 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 				expect.objectContaining({
 					message: expect.stringMatching(
 						new RegExp(
-							`^This fax event \\(fax_sent, fax fax_\\w+\\) was passed on before, by delivery ${first.webhookId} or another delivery of it \\(n8n's processed-data store\\), so no item was passed on$`,
+							`^Delivery ${first.webhookId} was processed before \\(n8n's processed-data store\\), so no item was passed on$`,
 						),
 					),
 				}),
@@ -509,14 +512,14 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 				);
 			}
 			expect(await runsOf(harness)).toHaveLength(150);
-			// Each delivery takes one entry (its fax), in the trigger's own record.
-			expect(recordedKeys(harness)).toHaveLength(20);
+			// Each delivery takes two entries (its webhook-id, its fax), in the trigger's own record.
+			expect(recordedKeys(harness)).toHaveLength(40);
 			expect(harness.processedData.entries(TRIGGER_WORKFLOW_ID)).toEqual([]);
 		});
 	});
 
 	describe('filters', () => {
-		it('keeps only the chosen fax statuses: others are answered 200, start no run and are recorded', async () => {
+		it('keeps only the chosen fax statuses: others are answered 200 and start no run', async () => {
 			const { harness } = await activeTrigger({ options: { statuses: 'success, partially_sent' } });
 			const [failed] = await server().deliver({ event: 'fax_sent', data: { status: 'failed' } });
 			const [ok] = await server().deliver({ event: 'fax_sent', data: { status: 'success' } });
@@ -533,10 +536,10 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 				ok.webhookId,
 				partial.webhookId,
 			]);
-			// Filtered out in webhook(), so no run: only the fast path knows it.
-			expect(recordedKeys(harness)).not.toContain(storedKeyOf(server(), failed.webhookId!));
+			// Filtered out in webhook(), so no run and nothing recorded; a re-send is filtered again.
+			expect(recordedKeys(harness)).not.toContain(storedKeysOf(server(), failed.webhookId!)[0]);
 			const [replayed] = await server().replay(failed.webhookId!);
-			expect(replayed.attempts[0].body).toBe('{"received":true,"duplicate":true}');
+			expect(replayed.attempts[0].body).toBe('{"received":true,"skipped":"status"}');
 		});
 
 		it('takes the statuses picked from the list (an array) as well as the comma-separated text older workflows saved', async () => {
@@ -553,15 +556,12 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			).toEqual([[busy.webhookId, true]]);
 		});
 
-		it('skips events the node does not listen to (a user-managed endpoint with more events)', async () => {
-			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
-			const mine = await registerEndpoint(server(), harness.productionUrl, [
-				'fax_sent',
-				'fax_received',
-			]);
-			harness.setParameters({ options: { existingEndpointId: mine.id } });
-			harness.setSecret(server().getEndpointSecret(mine.id));
-			await harness.activate();
+		it('skips events the node does not listen to (an endpoint changed in Fax.Plus to more events)', async () => {
+			const { harness } = await activeTrigger({ events: ['fax_sent'] });
+			const endpoint = onlyEndpoint(server(), harness.productionUrl);
+			await callApi(server(), 'PATCH', `/webhooks/${endpoint.id}`, {
+				filter_types: ['fax_sent', 'fax_received'],
+			});
 
 			const [received] = await server().deliver({ event: 'fax_received' });
 			await server().deliver({ event: 'fax_sent' });

@@ -140,8 +140,11 @@ describe('Fax.Plus Trigger beside the Fax.Plus Polling Trigger → each fax even
 				sealed(TRIGGER_WORKFLOW_ID, `fax:fax_received:${id}`),
 			),
 		);
+		// The trigger's own record: each delivery's webhook-id and fax event.
 		expect(store.recordedNodeValues(TRIGGER_WORKFLOW_ID, TRIGGER_NODE_ID)).toEqual([
+			expect.stringMatching(/^id:msg_/),
 			'fax:fax_received:fax_one',
+			expect.stringMatching(/^id:msg_/),
 			'fax:fax_received:fax_two',
 		]);
 		// The poll lists all three; it passes one on, and records each.
