@@ -15,7 +15,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import { withDocument } from '../triggers/document';
 import { faxKeyOf } from '../triggers/faxKeys';
 import {
+	hintPairing,
 	keepsRecord,
+	pairedWith,
 	messageOf,
 	recordFailureDescription,
 	recordOnce,
@@ -35,6 +37,8 @@ export function keyOfPolledFax(json: IDataObject): string | undefined {
 export async function runPolledFaxes(
 	this: IExecuteFunctions,
 ): Promise<INodeExecutionData[][] | null> {
+	const pairing = pairedWith(this);
+	hintPairing(this, pairing);
 	if (this.getMode() === 'manual') return await fetchTestEvent(this);
 	const items = this.getInputData();
 	const durable = keepsRecord(this);
@@ -53,6 +57,7 @@ export async function runPolledFaxes(
 					this,
 					{ own: [key], shared: { gate: [key], also: [] } },
 					maxEntries,
+					pairing,
 				);
 				if (wasRecorded(recordedBefore)) {
 					this.addExecutionHints({

@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { faxPlusWebhookSecretTest } from './credentialTest';
-import { receiveDelivery, type DeliveryMemory } from './delivery';
+import { AnsweredDeliveries, receiveDelivery, type DeliveryMemory } from './delivery';
 import { eventsSubtitle } from '../api/events';
 import { activationMessage, triggerProperties } from './description';
 import { checkExists, create, recordedEndpoint, remove, RegisteredEndpoints } from './lifecycle';
@@ -96,6 +96,7 @@ export class FaxPlusTrigger implements INodeType {
 	private readonly memory: DeliveryMemory = {
 		secrets: new SigningSecrets(),
 		throttle: new LogThrottle(),
+		answered: new AnsweredDeliveries(),
 	};
 
 	webhookMethods = ((registered: RegisteredEndpoints) => ({

@@ -3,12 +3,16 @@
 // 2xx means "n8n holds the run". An accepted delivery is not answered here: webhook() returns
 // its workflowData, and n8n (responseMode 'onReceived') answers `webhookResponse` only after
 // WorkflowRunner.run() returned: the execution row exists and, in queue mode, the job is in
-// Redis. If run() throws, n8n answers 500 and Fax.Plus re-sends. Nothing is remembered here, so
-// every retry of a delivery whose run n8n holds is answered 2xx; the run decides whether it is
-// a repeat (run.ts).
+// Redis. If run() throws, n8n answers 500 and Fax.Plus re-sends.
+//
+// What a repeat is, the run decides in n8n's store (run.ts): its webhook-id or its fax event
+// passed on before. This process also remembers the webhook-ids it answered 2xx, marked only
+// once that answer went out, and answers their retries 200 without a run; elsewhere (another
+// process, after a restart) the retry's run passes nothing on.
 //
 // Answers:
-// - accepted (a repeat too): 200 {"received":true} from n8n once it holds the run;
+// - accepted: 200 {"received":true} from n8n once it holds the run;
+// - a webhook-id this process answered 2xx: 200 {"received":true,"duplicate":true}, no run;
 // - filtered out (event, status): 200 {"received":true,"skipped":...}, no run;
 // - refused (signature, timestamp, body): 401/400 at once, no run; headers that are missing or
 //   malformed are refused before the signing secret credential is read;
@@ -34,9 +38,40 @@ interface DeliveryRequest {
 /** The parts of n8n's (express) response a delivery needs. */
 interface DeliveryResponse {
 	headersSent?: boolean;
+	statusCode?: number;
+	writableFinished?: boolean;
+	once?(event: 'close', listener: () => void): unknown;
 	status(code: number): DeliveryResponse;
 	json(body: unknown): unknown;
 	setHeader?(name: string, value: string): unknown;
+}
+
+/** Webhook-ids remembered per process at most; the oldest go first. */
+const MAX_ANSWERED = 10_000;
+
+/**
+ * The webhook-ids this process answered 2xx, per workflow and node. One per node instance, so
+ * per n8n process; correct in any process, because a webhook-id is marked only once its 2xx
+ * went out, and the run's check in n8n's store holds the same webhook-ids.
+ */
+export class AnsweredDeliveries {
+	private readonly keys = new Set<string>();
+
+	has(key: string): boolean {
+		return this.keys.has(key);
+	}
+
+	/** Marks the key once the answer went out as a 2xx, never before. */
+	markWhenAnswered(response: DeliveryResponse, key: string): void {
+		response.once?.('close', () => {
+			const status = Number(response.statusCode);
+			if (response.writableFinished !== true || status < 200 || status >= 300) return;
+			this.keys.delete(key);
+			if (this.keys.size >= MAX_ANSWERED)
+				this.keys.delete(this.keys.values().next().value as string);
+			this.keys.add(key);
+		});
+	}
 }
 
 /** Fax.Plus's events are a few KB; n8n itself takes up to 16 MiB, which would all be hashed. */
@@ -78,17 +113,18 @@ async function rawBodyOf(request: DeliveryRequest): Promise<Buffer | undefined> 
 export interface DeliveryMemory {
 	secrets: SigningSecrets;
 	throttle: LogThrottle;
+	answered: AnsweredDeliveries;
 }
 
 export async function receiveDelivery(
 	context: IWebhookFunctions,
-	{ secrets, throttle }: DeliveryMemory,
+	memory: DeliveryMemory,
 ): Promise<IWebhookResponseData> {
 	const response = context.getResponseObject() as unknown as DeliveryResponse;
 	const request = context.getRequestObject() as unknown as DeliveryRequest;
 	let outcome: IWebhookResponseData | Refusal;
 	try {
-		outcome = await handle(context, request, secrets);
+		outcome = await handle(context, request, response, memory);
 	} catch {
 		// Unexpected; Fax.Plus retries a 500 with the same webhook-id.
 		outcome = new Refusal(500, 'error', 'The delivery could not be processed; send it again');
@@ -102,7 +138,7 @@ export async function receiveDelivery(
 			message: outcome.message,
 		});
 	}
-	logRefusal(context, throttle, {
+	logRefusal(context, memory.throttle, {
 		status: outcome.status,
 		cause: outcome.reason,
 		headers: request.headers,
@@ -113,7 +149,8 @@ export async function receiveDelivery(
 async function handle(
 	context: IWebhookFunctions,
 	request: DeliveryRequest,
-	secrets: SigningSecrets,
+	response: DeliveryResponse,
+	{ secrets, answered }: DeliveryMemory,
 ): Promise<IWebhookResponseData | Refusal> {
 	const receivedAt = new Date().toISOString();
 	// "Listen for test event": n8n runs test webhooks in the manual mode.
@@ -152,6 +189,17 @@ async function handle(
 	const payload = parsePayload(rawBody, request.body);
 	if (!payload) return new Refusal(400, 'invalid_body', 'The body is not a JSON object');
 
+	const webhookId = request.headers?.['webhook-id'];
+	const node = context.getNode();
+	const key = JSON.stringify([context.getWorkflow().id, node.id ?? node.name, testMode, webhookId]);
+	if (answered.has(key)) {
+		logDebug(context, 'delivery answered 200 without a run: it was answered before', {
+			event: 'delivery_repeat',
+		});
+		return { webhookResponse: { received: true, duplicate: true } };
+	}
+	answered.markWhenAnswered(response, key);
+
 	const event = eventOf(payload);
 	const skipped =
 		event === null || !selectedEvents(context).includes(event)
@@ -167,7 +215,6 @@ async function handle(
 		return { webhookResponse: { received: true, skipped } };
 	}
 
-	const webhookId = request.headers?.['webhook-id'];
 	const item = buildOutput(payload, {
 		webhookId: typeof webhookId === 'string' && webhookId !== '' ? webhookId : null,
 		signatureVerified: result.ok,

@@ -14,7 +14,9 @@ import { DOCUMENT_EVENTS, withDocument } from '../triggers/document';
 import { faxKeysOfDelivery } from '../triggers/faxKeys';
 import { eventOf, payloadOf } from '../triggers/output';
 import {
+	hintPairing,
 	keepsRecord,
+	pairedWith,
 	recordFailureDescription,
 	recordOnce,
 	wasRecorded,
@@ -72,6 +74,8 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 	const items = this.getInputData();
 	const options = readOptions(this);
 	const durable = keepsRecord(this);
+	const pairing = pairedWith(this);
+	hintPairing(this, pairing);
 	const output: INodeExecutionData[] = [];
 	for (let index = 0; index < items.length; index++) {
 		const json = items[index].json;
@@ -81,7 +85,7 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 				// that names it (seen in the editor and in the stored execution).
 				const keys = recordKeysOf(json);
 				// Two entries per delivery in its own record: its webhook-id and its fax event.
-				const recordedBefore = await recordOnce(this, keys, 2 * options.maxEntries);
+				const recordedBefore = await recordOnce(this, keys, 2 * options.maxEntries, pairing);
 				if (wasRecorded(recordedBefore)) {
 					const message = repeatHint(json, keys, recordedBefore);
 					this.addExecutionHints({ message, type: 'info', location: 'outputPane' });

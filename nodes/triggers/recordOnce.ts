@@ -122,23 +122,40 @@ export function sealed(workflowId: string, key: string): string {
 	return createHmac('sha256', `n8n-nodes-faxplus:${workflowId}`).update(key).digest('base64url');
 }
 
+/** The Fax.Plus trigger this one is paired with, and a node both feed. */
+export interface Pairing {
+	trigger: string;
+	node: string;
+}
+
 /**
- * Whether another Fax.Plus trigger (webhook or polling, not disabled) feeds a node this one
+ * The other Fax.Plus trigger (webhook or polling, not disabled) that feeds a node this one
  * feeds: then the two pass each fax on once between them, through the shared record.
  */
-export function sharesRecord(context: IExecuteFunctions): boolean {
+export function pairedWith(context: IExecuteFunctions): Pairing | undefined {
 	if (typeof context.getChildNodes !== 'function' || typeof context.getParentNodes !== 'function')
-		return false;
+		return undefined;
 	const self = context.getNode();
 	const prefix = self.type.slice(0, self.type.lastIndexOf('.') + 1);
 	const isTrigger = (type: string) => TRIGGER_NAMES.some((name) => type === `${prefix}${name}`);
 	for (const child of context.getChildNodes(self.name)) {
 		for (const parent of context.getParentNodes(child.name)) {
 			if (parent.name !== self.name && parent.disabled !== true && isTrigger(parent.type))
-				return true;
+				return { trigger: parent.name, node: child.name };
 		}
 	}
-	return false;
+	return undefined;
+}
+
+/** Says in the run's output (the panel) whether this trigger is paired, and with which node. */
+export function hintPairing(context: IExecuteFunctions, pairing: Pairing | undefined): void {
+	context.addExecutionHints({
+		message: pairing
+			? `Paired with "${pairing.trigger}": both feed "${pairing.node}", so a fax either brings is passed on once between them`
+			: 'Not paired: no other Fax.Plus trigger feeds a node this one feeds, so this trigger passes on each fax it brings, also one another Fax.Plus trigger passes on',
+		type: 'info',
+		location: 'outputPane',
+	});
 }
 
 /**
@@ -152,11 +169,12 @@ export async function recordOnce(
 	context: IExecuteFunctions,
 	keys: ItemRecord,
 	maxEntries: number,
+	pairing: Pairing | undefined,
 ): Promise<RecordedBefore> {
 	const own = { gate: keys.own, also: [] };
 	const nothingShared = keys.shared.gate.length === 0 && keys.shared.also.length === 0;
 	// A page, or a delivery without a fax ID, is the trigger's own business: its record decides.
-	if (nothingShared || !sharesRecord(context)) {
+	if (nothingShared || !pairing) {
 		return { own: await checkRecord(context, 'node', own, maxEntries), shared: [] };
 	}
 	const workflowId = context.getWorkflow().id ?? '';

@@ -181,7 +181,7 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 	});
 
 	describe('when the download fails', () => {
-		it('still runs the workflow once, without binary and with documentError; a replay passes nothing on', async () => {
+		it('still runs the workflow once, without binary and with documentError; a replay is a duplicate', async () => {
 			const harness = await activeTrigger({ downloadDocument: true });
 			// A body given verbatim does not add its fax to the server: the server does not know it.
 			const rawBody = JSON.stringify({
@@ -202,7 +202,7 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 			// Processed once: a replay (or retry) of the delivery neither runs nor downloads again.
 			const [replayed] = await server().replay(result.webhookId!);
 			await harness.settled();
-			expect(replayed.attempts[0].body).toBe('{"received":true}');
+			expect(replayed.attempts[0].body).toBe('{"received":true,"duplicate":true}');
 			expect(await runsOf(harness)).toHaveLength(1);
 			expect(fileRequests(server())).toHaveLength(1);
 		});

@@ -67,9 +67,11 @@ describe('Fax.Plus Trigger beside the Fax.Plus Polling Trigger → each fax even
 		expect(await reached()).toEqual(['fax_received:fax_delivered']);
 		// The poll started a run; it ended at the trigger, saying why.
 		expect(poller.executions.map((run) => run.items.length)).toEqual([0]);
-		expect(poller.executions[0].hints[0].message).toMatch(
-			/fax_delivered was passed on by an earlier run/,
-		);
+		// Each trigger's runs say it is paired, and with which node.
+		expect(poller.executions[0].hints.map((hint) => hint.message)).toEqual([
+			'Paired with "Fax.Plus Trigger": both feed "Next", so a fax either brings is passed on once between them',
+			expect.stringMatching(/fax_delivered was passed on by an earlier run/),
+		]);
 	});
 
 	it('a delivery that was lost: the poll passes the fax on, and a late copy of the delivery is held back', async () => {
@@ -84,6 +86,7 @@ describe('Fax.Plus Trigger beside the Fax.Plus Polling Trigger → each fax even
 		const held = trigger.executions.find((run) => run.webhookId === late.webhookId);
 		expect(held?.items).toEqual([]);
 		expect(held?.hints?.map((hint) => hint.message)).toEqual([
+			'Paired with "Fax.Plus Polling Trigger": both feed "Next", so a fax either brings is passed on once between them',
 			"This fax event (fax_received, fax fax_lost) reached the workflow before, through the Fax.Plus Polling Trigger or another delivery (n8n's processed-data store), so no item was passed on",
 		]);
 	});
