@@ -7,8 +7,9 @@
 //
 // What a repeat is, the run decides in n8n's store (run.ts): its webhook-id or its fax event
 // passed on before. This process also remembers the webhook-ids it answered 2xx, marked only
-// once that answer went out, and answers their retries 200 without a run; elsewhere (another
-// process, after a restart) the retry's run passes nothing on.
+// once that answer went out, and answers their retries 200 without a run (a copy arriving
+// while one is being answered waits for that answer); elsewhere (another process, after a
+// restart) the retry's run passes nothing on.
 //
 // Answers:
 // - accepted: 200 {"received":true} from n8n once it holds the run;
@@ -40,6 +41,7 @@ interface DeliveryResponse {
 	headersSent?: boolean;
 	statusCode?: number;
 	writableFinished?: boolean;
+	closed?: boolean;
 	once?(event: 'close', listener: () => void): unknown;
 	status(code: number): DeliveryResponse;
 	json(body: unknown): unknown;
@@ -57,20 +59,34 @@ const MAX_ANSWERED = 10_000;
 export class AnsweredDeliveries {
 	private readonly keys = new Set<string>();
 
-	has(key: string): boolean {
-		return this.keys.has(key);
-	}
+	/** Copies being answered now: each ends with its response ('close'), never later. */
+	private readonly inFlight = new Map<string, Promise<void>>();
 
-	/** Marks the key once the answer went out as a 2xx, never before. */
-	markWhenAnswered(response: DeliveryResponse, key: string): void {
-		response.once?.('close', () => {
-			const status = Number(response.statusCode);
-			if (response.writableFinished !== true || status < 200 || status >= 300) return;
-			this.keys.delete(key);
-			if (this.keys.size >= MAX_ANSWERED)
-				this.keys.delete(this.keys.values().next().value as string);
-			this.keys.add(key);
-		});
+	/**
+	 * Whether the key was answered 2xx: a copy being answered now is waited for first. Else the
+	 * key is this request's until its response closes, and marked if that answer was a 2xx.
+	 */
+	async answeredBefore(key: string, response: DeliveryResponse): Promise<boolean> {
+		for (let copy = this.inFlight.get(key); copy; copy = this.inFlight.get(key)) await copy;
+		if (this.keys.has(key)) return true;
+		// A response already closed (the sender gave up) would never tell its end.
+		if (typeof response.once !== 'function' || response.closed === true) return false;
+		this.inFlight.set(
+			key,
+			new Promise((ended) =>
+				response.once!('close', () => {
+					this.inFlight.delete(key);
+					const status = Number(response.statusCode);
+					if (response.writableFinished === true && status >= 200 && status < 300) {
+						if (this.keys.size >= MAX_ANSWERED)
+							this.keys.delete(this.keys.values().next().value as string);
+						this.keys.add(key);
+					}
+					ended();
+				}),
+			),
+		);
+		return false;
 	}
 }
 
@@ -192,13 +208,12 @@ async function handle(
 	const webhookId = request.headers?.['webhook-id'];
 	const node = context.getNode();
 	const key = JSON.stringify([context.getWorkflow().id, node.id ?? node.name, testMode, webhookId]);
-	if (answered.has(key)) {
+	if (await answered.answeredBefore(key, response)) {
 		logDebug(context, 'delivery answered 200 without a run: it was answered before', {
 			event: 'delivery_repeat',
 		});
 		return { webhookResponse: { received: true, duplicate: true } };
 	}
-	answered.markWhenAnswered(response, key);
 
 	const event = eventOf(payload);
 	const skipped =

@@ -9,6 +9,7 @@ import {
 	documentFormatOption,
 	downloadDocumentOption,
 	numbersFilterProperty,
+	pairingNotice,
 	statusesOption,
 	triggerOnDisplayName,
 } from '../triggers/properties';
@@ -63,4 +64,5 @@ export const triggerProperties: INodeProperties[] = [
 			customDataNumbersOption,
 		],
 	},
+	pairingNotice,
 ];

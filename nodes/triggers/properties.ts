@@ -65,3 +65,12 @@ export const customDataNumbersOption: INodeProperties = {
 	description:
 		"Whether to save the fax's numbers (From, To) with the execution as custom data, beside its fax ID, so executions can be found by number. Custom data is kept outside the execution's data: n8n's execution data redaction does not clear it, and the executions list and API show it.",
 };
+
+/** Both triggers' panels: when they are paired; each run's hint says whether they are. */
+export const pairingNotice: INodeProperties = {
+	displayName:
+		'A Fax.Plus Trigger and a Fax.Plus Polling Trigger are paired when some node is downstream of both: then each fax is passed on once between them. On separate branches each passes it on. Each run says in its hint whether this trigger is paired, and with which node.',
+	name: 'pairingNotice',
+	type: 'notice',
+	default: '',
+};
