@@ -15,7 +15,7 @@ import { FIRST_FAX_PAGE, faxPages, readFaxListPage } from '../api/faxList';
 import { collectPages } from '../api/paging';
 import { isFinalStatus } from '../api/faxStatuses';
 import { withDocument } from '../triggers/document';
-import { faxFieldsOf } from '../triggers/output';
+import { faxFieldsOf, idOf, isObject } from '../triggers/output';
 import {
 	checkDocumentOptions,
 	matchesStatuses,
@@ -71,10 +71,6 @@ export interface PollMemory {
 	throttle: LogThrottle;
 }
 
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function readSettings(context: PollingContext): PollSettings {
 	const node = context.getNode();
 	const events = context.getNodeParameter('events', []) as unknown;
@@ -113,12 +109,6 @@ function readSettings(context: PollingContext): PollSettings {
 		overlapMs: overlapMsOfMinutes(overlap),
 		lookAgainMs: lookAgainMsOfMinutes(lookAgain),
 	};
-}
-
-function idOf(value: unknown): string | undefined {
-	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-	if (typeof value === 'string' && value.trim() !== '') return value.trim();
-	return undefined;
 }
 
 /** A fax's start_time (the API's `YYYY-MM-DD HH:mm:ss`, UTC) in epoch milliseconds. */
