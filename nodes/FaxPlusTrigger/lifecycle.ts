@@ -87,8 +87,9 @@ function record(
 	id: string | undefined,
 ): void {
 	registered.set(context, url, id);
-	const { [url]: _replaced, ...others } = endpointsOf(context);
-	const next = id === undefined ? others : { ...others, [url]: id };
+	const next: IDataObject = { ...endpointsOf(context) };
+	if (id === undefined) delete next[url];
+	else next[url] = id;
 	const staticData = context.getWorkflowStaticData('node');
 	if (Object.keys(next).length === 0) delete staticData[ENDPOINTS_KEY];
 	else staticData[ENDPOINTS_KEY] = next;

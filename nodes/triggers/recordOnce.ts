@@ -7,7 +7,7 @@
 // output meets this one's (both feed the same node: "never miss a fax") do the two also share
 // one entry per fax in the workflow's record (scope workflow), the one place n8n lets two
 // nodes share. That record is also the one Remove Duplicates uses with Scope "Workflow", so
-// the shared entries are HMACs of the fax's key under the workflow's ID (sealed()): another
+// the shared entries are HMACs of the fax's key under the workflow's ID (sharedEntryOf()): another
 // node can write them only if built for it from the workflow's ID, never by passing on a fax
 // ID it was sent.
 import type { DeduplicationScope, IDeduplicationOutput, IExecuteFunctions } from 'n8n-workflow';
@@ -40,7 +40,8 @@ interface PendingCheck {
  * Checks waiting per record (workflow and scope), in this process. n8n's store reads, changes
  * and writes a whole record without a lock, so one record's checks run one after another;
  * the checks that arrive while one is under way go together in the next call (one read and
- * one write of the record for all of them), which keeps the record's cost per run low.
+ * one write of the record for all of them). Module state, correct in any process: it orders
+ * only this process's calls, for both triggers' runs (so it cannot live on one node instance).
  */
 const waiting = new Map<string, PendingCheck[]>();
 
@@ -118,7 +119,7 @@ function isIncompatibleMode(error: unknown): boolean {
  * A shared key as the workflow's record holds it: an HMAC-SHA256 of the key under the
  * workflow's ID, so the same fax gives the same entry from either trigger, on any process.
  */
-export function sealed(workflowId: string, key: string): string {
+export function sharedEntryOf(workflowId: string, key: string): string {
 	return createHmac('sha256', `n8n-nodes-faxplus:${workflowId}`).update(key).digest('base64url');
 }
 
@@ -180,7 +181,7 @@ export async function recordOnce(
 	const workflowId = context.getWorkflow().id ?? '';
 	const plain = new Map<string, string>();
 	const seal = (key: string) => {
-		const value = sealed(workflowId, key);
+		const value = sharedEntryOf(workflowId, key);
 		plain.set(value, key);
 		return value;
 	};

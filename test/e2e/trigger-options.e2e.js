@@ -267,7 +267,6 @@ module.exports = async function triggerOptions(t) {
 						assert.equal(item.json.event, 'fax_received');
 						assert.equal(item.json.webhookId, res.webhookId);
 						assert.equal(item.json.signatureVerified, true);
-						assert.equal(item.json.legacy, false);
 						assert.equal(item.json.faxId, faxId);
 						assert.equal(
 							item.json.documentError,

@@ -4,7 +4,7 @@
 // brings it first. The shared entries are sealed with the workflow's ID: a value another node
 // writes there never holds a signed fax back.
 import type { IDataObject, INode } from 'n8n-workflow';
-import { sealed } from '../../../nodes/triggers/recordOnce';
+import { sharedEntryOf } from '../../../nodes/triggers/recordOnce';
 import { apiRequests, useFaxPlusServer } from '../../support/faxplus';
 import type { ProcessedDataStore } from '../../support/processed-data';
 import {
@@ -140,7 +140,7 @@ describe('Fax.Plus Trigger beside the Fax.Plus Polling Trigger → each fax even
 		const store = trigger.processedData;
 		expect(store.recordedValues(TRIGGER_WORKFLOW_ID)).toEqual(
 			['fax_one', 'fax_two', 'fax_three'].map((id) =>
-				sealed(TRIGGER_WORKFLOW_ID, `fax:fax_received:${id}`),
+				sharedEntryOf(TRIGGER_WORKFLOW_ID, `fax:fax_received:${id}`),
 			),
 		);
 		// The trigger's own record: each delivery's webhook-id and fax event.
