@@ -87,6 +87,21 @@ module.exports = async function pairing(t) {
 		);
 	}
 
+	/** The Fax.Plus Trigger node, with the PAT and the signing secret credential. */
+	const webhookTrigger = (webhookId, events) => ({
+		id: crypto.randomUUID(),
+		name: WEBHOOK,
+		type: TRIGGER,
+		typeVersion: 1,
+		position: [0, 0],
+		webhookId,
+		parameters: { authentication: 'accessToken', events, channels: '', options: {} },
+		credentials: {
+			...credRef('faxPlusApi', s.pat),
+			...credRef('faxPlusWebhookSecretApi', s.secretCred),
+		},
+	});
+
 	const deliver = async (opts) => {
 		const [result] = await server.deliver(opts);
 		return result;
@@ -115,19 +130,7 @@ module.exports = async function pairing(t) {
 			s.wf = await n8n.importWorkflow({
 				name: 'e2e never miss a fax',
 				nodes: [
-					{
-						id: crypto.randomUUID(),
-						name: WEBHOOK,
-						type: TRIGGER,
-						typeVersion: 1,
-						position: [0, 0],
-						webhookId: s.webhookId,
-						parameters: { authentication: 'accessToken', events, channels: '', options: {} },
-						credentials: {
-							...credRef('faxPlusApi', s.pat),
-							...credRef('faxPlusWebhookSecretApi', s.secretCred),
-						},
-					},
+					webhookTrigger(s.webhookId, events),
 					{ ...poll, position: [0, 200] },
 					{
 						id: crypto.randomUUID(),
@@ -243,19 +246,7 @@ module.exports = async function pairing(t) {
 			const apart = await n8n.importWorkflow({
 				name: 'e2e triggers on separate branches',
 				nodes: [
-					{
-						id: crypto.randomUUID(),
-						name: WEBHOOK,
-						type: TRIGGER,
-						typeVersion: 1,
-						position: [0, 0],
-						webhookId,
-						parameters: { authentication: 'accessToken', events, channels: '', options: {} },
-						credentials: {
-							...credRef('faxPlusApi', s.pat),
-							...credRef('faxPlusWebhookSecretApi', s.secretCred),
-						},
-					},
+					webhookTrigger(webhookId, events),
 					{ ...poll, position: [0, 200] },
 					noOp('From Webhook', 0),
 					noOp('From Poll', 200),
