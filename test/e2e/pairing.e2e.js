@@ -265,8 +265,7 @@ module.exports = async function pairing(t) {
 				);
 				await n8n.waitForWebhook(`${webhookId}/webhook`);
 				await waitFor(
-					() =>
-						server.requests.slice(mark).some((r) => r.path === '/v3/accounts/self/faxes'),
+					() => server.requests.slice(mark).some((r) => r.path === '/v3/accounts/self/faxes'),
 					'the activation poll',
 				);
 				await n8n.updateCredential(s.secretCred.id, {
@@ -276,13 +275,10 @@ module.exports = async function pairing(t) {
 				});
 				// Positive control for each branch: the fax's delivery, and the poll that lists it.
 				let delivered;
-				await waitFor(
-					async () => {
-						delivered = await deliver({ event: 'fax_received', data: { id: 'fax_apart' } });
-						return delivered.attempts.at(-1).status === 200;
-					},
-					'a delivery accepted with the pasted secret',
-				);
+				await waitFor(async () => {
+					delivered = await deliver({ event: 'fax_received', data: { id: 'fax_apart' } });
+					return delivered.attempts.at(-1).status === 200;
+				}, 'a delivery accepted with the pasted secret');
 				await waitFor(
 					async () => (await reached(apart, ['From Webhook', 'From Poll'])).get('fax_apart') === 2,
 					'fax_apart reached both branches',
