@@ -1,15 +1,10 @@
 // The triggers' durable record of what they passed on: n8n's processed-data store
 // (`checkProcessedAndRecord`, mode entries), used from a trigger's execute() phase, so only
-// runs n8n accepted are recorded, on whichever process runs them (a queue worker too).
-//
-// Each trigger keeps its own record at scope node (n8n's row for this workflow and node ID),
-// which no other node reads, writes, trims or counts. Only where another Fax.Plus trigger's
-// output meets this one's (both feed the same node: "never miss a fax") do the two also share
-// one entry per fax in the workflow's record (scope workflow), the one place n8n lets two
-// nodes share. That record is also the one Remove Duplicates uses with Scope "Workflow", so
-// the shared entries are HMACs of the fax's key under the workflow's ID (sharedEntryOf()): another
-// node can write them only if built for it from the workflow's ID, never by passing on a fax
-// ID it was sent.
+// runs n8n accepted are recorded, on whichever process runs them (a queue worker too). Each
+// trigger keeps its own record at scope node. Only paired triggers (both feed one node) also
+// share one entry per fax in the workflow's record, the one Remove Duplicates uses with Scope
+// "Workflow": so the entries are HMACs of the fax's key under the workflow's ID
+// (sharedEntryOf()), which no value another node is sent can match.
 import type { DeduplicationScope, IDeduplicationOutput, IExecuteFunctions } from 'n8n-workflow';
 import { createHmac } from 'node:crypto';
 import type { RecordKeys } from './faxKeys';
