@@ -8,7 +8,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { pollTriggerProperties } from './description';
-import { pollFaxes } from './poll';
+import { pollFaxes, type PollMemory } from './poll';
+import { LogThrottle } from '../logging/throttle';
 import { runPolledFaxes } from './run';
 
 export class FaxPlusPollTrigger implements INodeType {
@@ -54,9 +55,13 @@ export class FaxPlusPollTrigger implements INodeType {
 		properties: pollTriggerProperties,
 	};
 
-	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		return await pollFaxes.call(this);
-	}
+	// What one n8n process remembers (n8n keeps one instance of a node type per process).
+	private readonly memory: PollMemory = { running: new Set(), throttle: new LogThrottle() };
+
+	poll = ((memory: PollMemory) =>
+		async function (this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+			return await pollFaxes.call(this, memory);
+		})(this.memory);
 
 	/** The run's first step: passes each fax on once (n8n's processed-data store), and "Fetch Test Event". */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][] | null> {

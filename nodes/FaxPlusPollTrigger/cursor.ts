@@ -1,24 +1,14 @@
 // Where a fax list category's polling stands, kept in the node's static data (JSON-safe).
 // A plain module: no n8n imports, times in epoch milliseconds.
 //
-// - `cursor`: n8n's clock when the last successful poll started. The next poll lists the
-//   faxes whose start_time is within the overlap window before it, so a fax whose record
-//   appears late (a long fax, clocks apart) is still seen.
-// - the record: the ids of the faxes already handled (emitted, filtered out, or already
-//   there when polling began), each with its start_time. It is complete from `floor` on:
-//   every listed fax with a start_time at or after `floor` is in it. So a poll never looks
-//   before `floor`, and a fax in the window is handled exactly once.
-// - bounded: entries older than the window (plus a margin) are forgotten, and at most
-//   `maxEntries` are kept; forgetting raises `floor`, which keeps the promise above.
-// - the second looks: faxes emitted with "Look Again After" on, each with the time from which
-//   a poll emits it once more (select.ts). Their record entries are kept, and the window
-//   reaches back to them, until that poll has emitted them.
-//
-// The host's clock can jump. A window is never built from a cursor ahead of the current time,
-// and what is forgotten is judged by the faxes' own start_times (Fax.Plus's clock), never
-// later than now: a poll while the clock ran ahead forgets nothing the corrected clock's
-// window lists again, so after the correction every fax of the gap is listed and each fax
-// already handled is still known.
+// `cursor` is n8n's clock when the last successful poll started; the next poll lists the faxes
+// whose start_time is within the overlap window before it, so a fax listed late is still seen.
+// The record holds the faxes already handled (emitted, filtered out, or history), each with its
+// start_time, and is complete from `floor` on, so a poll never looks before `floor` and handles
+// each fax in the window once. It is bounded (older than the window, at most `maxEntries`);
+// forgetting raises `floor`. Faxes due for a second look ("Look Again After", select.ts) stay
+// in it until that poll. A clock that jumps is handled by the faxes' own start_times: a window
+// never starts from a cursor ahead of now, and nothing is forgotten later than now.
 export const DEFAULT_OVERLAP_MINUTES = 60;
 export const DEFAULT_MAX_ENTRIES = 10_000;
 const MINUTE_MS = 60_000;

@@ -9,6 +9,7 @@ import {
 	documentFormatOption,
 	downloadDocumentOption,
 	numbersFilterProperty,
+	pairingNotice,
 	statusesOption,
 	triggerOnDisplayName,
 } from '../triggers/properties';
@@ -66,4 +67,5 @@ export const pollTriggerProperties: INodeProperties[] = [
 			customDataNumbersOption,
 		],
 	},
+	pairingNotice,
 ];

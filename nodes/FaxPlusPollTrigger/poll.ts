@@ -15,7 +15,7 @@ import { FIRST_FAX_PAGE, faxPages, readFaxListPage } from '../api/faxList';
 import { collectPages } from '../api/paging';
 import { isFinalStatus } from '../api/faxStatuses';
 import { withDocument } from '../triggers/document';
-import { faxFieldsOf } from '../triggers/output';
+import { faxFieldsOf, idOf, isObject } from '../triggers/output';
 import {
 	checkDocumentOptions,
 	matchesStatuses,
@@ -24,6 +24,7 @@ import {
 	type TriggerOptions,
 } from '../triggers/settings';
 import { errorText, logDebug, logThrottledWarning } from '../logging/log';
+import type { LogThrottle } from '../logging/throttle';
 import { CategoryCursor, lookAgainMsOfMinutes, overlapMsOfMinutes } from './cursor';
 import { selectFaxes } from './select';
 import { CATEGORY_OF_EVENT, POLL_EVENTS, type PolledCategory, type PollEvent } from './events';
@@ -61,11 +62,13 @@ interface ListedFax {
 	again?: boolean;
 }
 
-/** Polls running in this process, per workflow and node: a poll that overlaps one is skipped. */
-const running = new Set<string>();
-
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * What one process keeps between polls (one per node instance, so per n8n process): the polls
+ * running, per workflow and node, so one that overlaps them is skipped; the failures logged.
+ */
+export interface PollMemory {
+	running: Set<string>;
+	throttle: LogThrottle;
 }
 
 function readSettings(context: PollingContext): PollSettings {
@@ -106,12 +109,6 @@ function readSettings(context: PollingContext): PollSettings {
 		overlapMs: overlapMsOfMinutes(overlap),
 		lookAgainMs: lookAgainMsOfMinutes(lookAgain),
 	};
-}
-
-function idOf(value: unknown): string | undefined {
-	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-	if (typeof value === 'string' && value.trim() !== '') return value.trim();
-	return undefined;
 }
 
 /** A fax's start_time (the API's `YYYY-MM-DD HH:mm:ss`, UTC) in epoch milliseconds. */
@@ -356,7 +353,10 @@ export async function fetchTestEvent(
 	return await latestFax(context, readSettings(context));
 }
 
-export async function pollFaxes(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+export async function pollFaxes(
+	this: IPollFunctions,
+	{ running, throttle }: PollMemory,
+): Promise<INodeExecutionData[][] | null> {
 	const settings = readSettings(this);
 	if (this.getMode() === 'manual') return await latestFax(this, settings);
 
@@ -375,6 +375,7 @@ export async function pollFaxes(this: IPollFunctions): Promise<INodeExecutionDat
 	} catch (error) {
 		logThrottledWarning(
 			this,
+			throttle,
 			'poll_failed',
 			`poll failed, nothing was emitted; the next poll lists the same faxes again: ${errorText(error)}`,
 			{ event: 'poll_failed' },

@@ -1,21 +1,19 @@
-// The polling trigger's execute() phase: n8n calls it in the run, with the items a poll emitted
-// as its input, on whichever process runs the execution (a queue worker too). Each fax is
-// recorded by its fax-level key in the node's own record in n8n's processed-data store, and
-// beside the Fax.Plus Trigger also in the workflow's shared record (nodes/triggers/recordOnce.ts):
-// a fax that two polls emitted (n8n 2.41.1's durable poll cursors let the poll n8n runs at
-// activation and a scheduled poll that read the cursor before it both emit the same fax), or
-// that a webhook delivery already brought, reaches the workflow once: the repeat's run ends
-// here with no output item. Only a
-// run n8n accepted records its faxes: a fax whose run could not start is passed on when a later
-// poll emits it again. "Download Fax Document" runs here, for the faxes passed on only.
-// A second look (Look Again After, select.ts) is passed on only when the record says no run
-// passed the fax on, so never without the record. "Fetch Test Event" also runs here.
+// The polling trigger's execute() phase: n8n calls it in the run, with the items a poll emitted,
+// on whichever process runs the execution (a queue worker too). Each fax is recorded by its
+// fax-level key in the node's own record in n8n's processed-data store, and when paired with the
+// Fax.Plus Trigger also in the workflow's shared record (nodes/triggers/recordOnce.ts): a fax two
+// polls emitted, or a delivery already brought, reaches the workflow once. Only a run n8n
+// accepted records its faxes. "Download Fax Document" runs here, for the faxes passed on only. A
+// second look (Look Again After) is passed on only on the record's word. "Fetch Test Event"
+// also runs here.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { withDocument } from '../triggers/document';
 import { faxKeyOf } from '../triggers/faxKeys';
 import {
+	hintPairing,
 	keepsRecord,
+	pairedWith,
 	messageOf,
 	recordFailureDescription,
 	recordOnce,
@@ -35,6 +33,8 @@ export function keyOfPolledFax(json: IDataObject): string | undefined {
 export async function runPolledFaxes(
 	this: IExecuteFunctions,
 ): Promise<INodeExecutionData[][] | null> {
+	const pairing = pairedWith(this);
+	hintPairing(this, pairing);
 	if (this.getMode() === 'manual') return await fetchTestEvent(this);
 	const items = this.getInputData();
 	const durable = keepsRecord(this);
@@ -53,6 +53,7 @@ export async function runPolledFaxes(
 					this,
 					{ own: [key], shared: { gate: [key], also: [] } },
 					maxEntries,
+					pairing,
 				);
 				if (wasRecorded(recordedBefore)) {
 					this.addExecutionHints({

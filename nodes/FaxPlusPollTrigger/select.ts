@@ -1,17 +1,9 @@
 // Which listed faxes a poll emits: each fax once, when its status is final. A plain module (no
-// n8n imports, times in epoch milliseconds), so the tests drive it with a clock of their own.
-//
-// A fax still under way (`in_progress`, or a status not known to be final) is not marked
-// handled: each poll lists it again while it is in the window, and emits it once it is final.
-// One that is still not final when it is about to leave the window (older than the Late Fax
-// Window) is emitted then, once, marked as never final: a fax is never dropped silently.
-//
-// With "Look Again After" on, each emitted fax is emitted once more by the first poll from that
-// many minutes later (with that poll's new faxes, or alone). n8n can drop a run it has already
-// committed the poll's cursor for (a queue worker that cannot reach the database fails the job,
-// and n8n replaces the execution's data with the error): only the run knows whether it began, so
-// the second look lets the run decide, by the trigger's record (run.ts), which passes a fax on
-// once.
+// n8n imports, times in epoch milliseconds). A fax still under way is not marked handled, so each
+// poll lists it again while it is in the window; one still not final as it leaves the window is
+// emitted then, once, marked as never final. With "Look Again After" each emitted fax is emitted
+// once more that many minutes later: n8n can drop a run after committing the poll's cursor (a
+// queue worker without its database), and only the run's record (run.ts) knows whether it began.
 import { isFinalStatus } from '../api/faxStatuses';
 import type { CategoryCursor } from './cursor';
 

@@ -9,12 +9,14 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { faxPlusWebhookSecretTest } from './credentialTest';
-import { receiveDelivery } from './delivery';
+import { AnsweredDeliveries, receiveDelivery, type DeliveryMemory } from './delivery';
 import { eventsSubtitle } from '../api/events';
 import { activationMessage, triggerProperties } from './description';
-import { checkExists, create, registrationFor, remove } from './lifecycle';
+import { checkExists, create, recordedEndpoint, remove, RegisteredEndpoints } from './lifecycle';
 import { logActivationFailed, logDeletionFailed } from './lifecycleLog';
 import { runDeliveries } from './run';
+import { SigningSecrets } from './signingSecret';
+import { LogThrottle } from '../logging/throttle';
 
 /** The lifecycle's errors are n8n's node errors already; anything else is wrapped as one. */
 function asNodeError(context: IHookFunctions, error: unknown): NodeApiError | NodeOperationError {
@@ -88,14 +90,23 @@ export class FaxPlusTrigger implements INodeType {
 
 	methods = { credentialTest: { faxPlusWebhookSecretTest } };
 
-	webhookMethods = {
+	// What one n8n process remembers (n8n keeps one instance of a node type per process).
+	private readonly registered = new RegisteredEndpoints();
+
+	private readonly memory: DeliveryMemory = {
+		secrets: new SigningSecrets(),
+		throttle: new LogThrottle(),
+		answered: new AnsweredDeliveries(),
+	};
+
+	webhookMethods = ((registered: RegisteredEndpoints) => ({
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				return await checkExists.call(this);
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
 				try {
-					return await create.call(this);
+					return await create.call(this, registered);
 				} catch (error) {
 					logActivationFailed(this, error);
 					throw asNodeError(this, error);
@@ -103,21 +114,22 @@ export class FaxPlusTrigger implements INodeType {
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
 				try {
-					return await remove.call(this);
+					return await remove.call(this, registered);
 				} catch (error) {
 					const url = this.getNodeWebhookUrl('default');
-					logDeletionFailed(this, error, url ? registrationFor(this, url) : undefined);
+					logDeletionFailed(this, error, url ? recordedEndpoint(this, url) : undefined);
 					throw asNodeError(this, error);
 				}
 			},
 		},
-	};
+	}))(this.registered);
 
-	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await receiveDelivery.call(this);
-	}
+	webhook = ((memory: DeliveryMemory) =>
+		async function (this: IWebhookFunctions): Promise<IWebhookResponseData> {
+			return await receiveDelivery(this, memory);
+		})(this.memory);
 
-	/** The run's first step: the durable duplicate record and the fax document (run.ts). */
+	/** The run's first step: the duplicate check and the fax document (run.ts). */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await runDeliveries.call(this);
 	}

@@ -1,39 +1,32 @@
-// Handles one delivery in webhook(): verify, skip known repeats, filter, hand the run to n8n.
-// Never throws.
+// Handles one delivery in webhook(): verify, filter, hand the run to n8n. Never throws.
 //
 // 2xx means "n8n holds the run". An accepted delivery is not answered here: webhook() returns
-// its workflowData (no noWebhookResponse), and n8n, with the webhook's responseMode
-// 'onReceived', answers `webhookResponse` only after WorkflowRunner.run() returned: the
-// execution row exists and, in queue mode, the job is in Redis. If run() throws, n8n answers
-// 500 and Fax.Plus re-sends. The fast path records the key only once that 2xx has gone out
-// (the response's 'close' event after 'finish'); the durable record is written by the run's
-// execute() phase (run.ts).
+// its workflowData, and n8n (responseMode 'onReceived') answers `webhookResponse` only after
+// WorkflowRunner.run() returned: the execution row exists and, in queue mode, the job is in
+// Redis. If run() throws, n8n answers 500 and Fax.Plus re-sends.
+//
+// What a repeat is, the run decides in n8n's store (run.ts): its webhook-id or its fax event
+// passed on before. This process also remembers the webhook-ids it answered 2xx, marked only
+// once that answer went out, and answers their retries 200 without a run (a copy arriving
+// while one is being answered waits for that answer); elsewhere (another process, after a
+// restart) the retry's run passes nothing on.
 //
 // Answers:
 // - accepted: 200 {"received":true} from n8n once it holds the run;
-// - known repeat: 200 {"received":true,"duplicate":true}, no run;
-// - another copy still in flight: 409 {"received":false,"reason":"in_flight"} + Retry-After;
+// - a webhook-id this process answered 2xx: 200 {"received":true,"duplicate":true}, no run;
 // - filtered out (event, status): 200 {"received":true,"skipped":...}, no run;
-// - legacy hook delivery without this trigger's hook token: 401 at once, no run;
 // - refused (signature, timestamp, body): 401/400 at once, no run; headers that are missing or
 //   malformed are refused before the signing secret credential is read;
 // - body over MAX_BODY_BYTES (declared, or as n8n read it): 413 before it is hashed, no run;
 // - signing secret configured but unreadable (n8n's database unreachable): 503 + Retry-After.
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { deliveryLogFor, keyOfDeliveryId, keyOfRawBody, type DeliveryLog } from './deduplication';
-import { hookTokenMatches, registeredHookTokenHashes } from './hookToken';
 import { logRefusal } from './refusalLog';
 import { checkSignatureHeaders, verifyWebhookDelivery, type VerificationResult } from './signature';
-import { checkWithSigningSecret, type SigningSecret } from './signingSecret';
-import { HOOK_TOKEN_PARAM, hookWithoutToken } from '../api/hookTokens';
+import type { SigningSecrets } from './signingSecret';
+import type { LogThrottle } from '../logging/throttle';
 import { logDebug } from '../logging/log';
 import { buildOutput, eventOf, parsePayload, statusOf } from '../triggers/output';
-import {
-	matchesStatuses,
-	readOptions,
-	selectedEvents,
-	type TriggerOptions,
-} from '../triggers/settings';
+import { matchesStatuses, readOptions, selectedEvents } from '../triggers/settings';
 
 /** The parts of n8n's (express) request a delivery needs. */
 interface DeliveryRequest {
@@ -48,28 +41,78 @@ interface DeliveryResponse {
 	headersSent?: boolean;
 	statusCode?: number;
 	writableFinished?: boolean;
+	closed?: boolean;
+	once?(event: 'close', listener: () => void): unknown;
 	status(code: number): DeliveryResponse;
 	json(body: unknown): unknown;
 	setHeader?(name: string, value: string): unknown;
-	once?(event: 'close', listener: () => void): unknown;
 }
 
-/** Seconds a sender is asked to wait before re-sending (409 in flight, 503 secret unreadable). */
-const RETRY_AFTER_SECONDS = '5';
+/** Webhook-ids remembered per process at most; the oldest go first. */
+const MAX_ANSWERED = 10_000;
+
+/**
+ * The webhook-ids this process answered 2xx, per workflow and node. One per node instance, so
+ * per n8n process; correct in any process, because a webhook-id is marked only once its 2xx
+ * went out, and the run's check in n8n's store holds the same webhook-ids.
+ */
+export class AnsweredDeliveries {
+	private readonly keys = new Set<string>();
+
+	/** Copies being answered now: each ends with its response ('close'), never later. */
+	private readonly inFlight = new Map<string, Promise<void>>();
+
+	/**
+	 * Whether the key was answered 2xx: a copy being answered now is waited for first. Else the
+	 * key is this request's until its response closes, and marked if that answer was a 2xx.
+	 */
+	async answeredBefore(key: string, response: DeliveryResponse): Promise<boolean> {
+		for (let copy = this.inFlight.get(key); copy; copy = this.inFlight.get(key)) await copy;
+		if (this.keys.has(key)) return true;
+		// A response already closed (the sender gave up) would never tell its end.
+		if (typeof response.once !== 'function' || response.closed === true) return false;
+		this.inFlight.set(
+			key,
+			new Promise((ended) =>
+				response.once!('close', () => {
+					this.inFlight.delete(key);
+					const status = Number(response.statusCode);
+					if (response.writableFinished === true && status >= 200 && status < 300) {
+						if (this.keys.size >= MAX_ANSWERED)
+							this.keys.delete(this.keys.values().next().value as string);
+						this.keys.add(key);
+					}
+					ended();
+				}),
+			),
+		);
+		return false;
+	}
+}
+
 /** Fax.Plus's events are a few KB; n8n itself takes up to 16 MiB, which would all be hashed. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** The signing secret credential is configured but n8n could not read it. */
-const UNREADABLE: VerificationResult = {
-	ok: false,
-	reason: 'internal_error',
-	message: 'The signing secret credential could not be read',
-};
+/** A refused delivery: answered here, logged once handled. */
+class Refusal {
+	constructor(
+		readonly status: number,
+		readonly reason: string,
+		readonly message: string,
+		/** Seconds the sender is asked to wait before re-sending. */
+		readonly retryAfter?: string,
+	) {}
+}
 
-/** True when the request says (content-length) or turns out (the bytes read) to be too large. */
-function tooLarge(request: DeliveryRequest, rawBody?: Buffer): boolean {
-	const declared = Number(headerOf(request, 'content-length'));
-	return declared > MAX_BODY_BYTES || (rawBody !== undefined && rawBody.length > MAX_BODY_BYTES);
+const tooLarge = () =>
+	new Refusal(
+		413,
+		'body_too_large',
+		`The body is larger than ${MAX_BODY_BYTES} bytes; Fax.Plus events are a few KB`,
+	);
+
+function declaredTooLarge(request: DeliveryRequest): boolean {
+	return Number(request.headers?.['content-length']) > MAX_BODY_BYTES;
 }
 
 /** The exact body bytes: n8n reads them on request (`readRawBody`) into `rawBody`. */
@@ -82,187 +125,103 @@ async function rawBodyOf(request: DeliveryRequest): Promise<Buffer | undefined> 
 	return Buffer.isBuffer(request.rawBody) ? request.rawBody : undefined;
 }
 
-function headerOf(request: DeliveryRequest, name: string): string | undefined {
-	const value = request.headers?.[name];
-	return typeof value === 'string' && value !== '' ? value : undefined;
+/** What one process keeps between deliveries: the secrets read, the refusals logged. */
+export interface DeliveryMemory {
+	secrets: SigningSecrets;
+	throttle: LogThrottle;
+	answered: AnsweredDeliveries;
 }
 
-/** The refusal of each answered request, logged once handle() is done (receiveDelivery). */
-const refusals = new WeakMap<DeliveryResponse, { status: number; reason: string }>();
-
-function refuse(
-	response: DeliveryResponse,
-	status: number,
-	reason: string,
-	message: string,
-	retryAfter = false,
-): IWebhookResponseData {
-	refusals.set(response, { status, reason });
-	if (!response.headersSent) {
-		if (retryAfter) response.setHeader?.('Retry-After', RETRY_AFTER_SECONDS);
-		response.status(status).json({ received: false, reason, message });
-	}
-	return { noWebhookResponse: true };
-}
-
-function hasHookToken(context: IWebhookFunctions): boolean {
-	const given = (context.getQueryData() as Record<string, unknown>)?.[HOOK_TOKEN_PARAM];
-	return hookTokenMatches(given, registeredHookTokenHashes(context.getWorkflowStaticData('node')));
-}
-
-function refuseTooLarge(response: DeliveryResponse): IWebhookResponseData {
-	return refuse(
-		response,
-		413,
-		'body_too_large',
-		`The body is larger than ${MAX_BODY_BYTES} bytes; Fax.Plus events are a few KB`,
-	);
-}
-
-/** Separate records per workflow and node; a test session keeps its own. */
-function scopeOf(context: IWebhookFunctions, testMode: boolean): string {
-	const node = context.getNode();
-	return `${context.getWorkflow().id ?? ''}:${node.id ?? node.name}${testMode ? ':test' : ''}`;
-}
-
-function skipReason(
-	options: TriggerOptions,
-	events: string[],
-	event: string | null,
-	status: string | null,
-): string | undefined {
-	if (event === null || !events.includes(event)) return 'event';
-	if (!matchesStatuses(options.statuses, status)) return 'status';
-	return undefined;
-}
-
-/**
- * Ends the claim when the answer is done: recorded only if a 2xx went out, so a delivery whose
- * run n8n could not start (500) or whose answer was cut off is accepted when it is re-sent.
- */
-function releaseWhenAnswered(response: DeliveryResponse, log: DeliveryLog, key: string): void {
-	if (typeof response.once !== 'function') {
-		// No way to see the answer: record now.
-		log.release(key, true);
-		return;
-	}
-	response.once('close', () => {
-		const status = Number(response.statusCode);
-		log.release(key, response.writableFinished === true && status >= 200 && status < 300);
-	});
-}
-
-export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const response = this.getResponseObject() as unknown as DeliveryResponse;
+export async function receiveDelivery(
+	context: IWebhookFunctions,
+	memory: DeliveryMemory,
+): Promise<IWebhookResponseData> {
+	const response = context.getResponseObject() as unknown as DeliveryResponse;
+	const request = context.getRequestObject() as unknown as DeliveryRequest;
+	let outcome: IWebhookResponseData | Refusal;
 	try {
-		return await handle(this, response);
+		outcome = await handle(context, request, response, memory);
 	} catch {
 		// Unexpected; Fax.Plus retries a 500 with the same webhook-id.
-		return refuse(response, 500, 'error', 'The delivery could not be processed; send it again');
-	} finally {
-		logAnswer(this, response);
+		outcome = new Refusal(500, 'error', 'The delivery could not be processed; send it again');
 	}
-}
-
-/** A refusal is a warning (throttled); another copy in flight is routine (debug). */
-function logAnswer(context: IWebhookFunctions, response: DeliveryResponse): void {
-	const refusal = refusals.get(response);
-	if (!refusal) return;
-	const { headers } = context.getRequestObject() as unknown as DeliveryRequest;
-	if (refusal.reason === 'in_flight')
-		logDebug(context, 'delivery answered 409: another copy of it is being handed to n8n', {
-			event: 'delivery_in_flight',
+	if (!(outcome instanceof Refusal)) return outcome;
+	if (!response.headersSent) {
+		if (outcome.retryAfter) response.setHeader?.('Retry-After', outcome.retryAfter);
+		response.status(outcome.status).json({
+			received: false,
+			reason: outcome.reason,
+			message: outcome.message,
 		});
-	else logRefusal(context, { status: refusal.status, cause: refusal.reason, headers });
+	}
+	logRefusal(context, memory.throttle, {
+		status: outcome.status,
+		cause: outcome.reason,
+		headers: request.headers,
+	});
+	return { noWebhookResponse: true };
 }
 
 async function handle(
 	context: IWebhookFunctions,
+	request: DeliveryRequest,
 	response: DeliveryResponse,
-): Promise<IWebhookResponseData> {
-	const request = context.getRequestObject() as unknown as DeliveryRequest;
+	{ secrets, answered }: DeliveryMemory,
+): Promise<IWebhookResponseData | Refusal> {
 	const receivedAt = new Date().toISOString();
 	// "Listen for test event": n8n runs test webhooks in the manual mode.
 	const testMode = context.getMode() === 'manual';
 	const options = readOptions(context);
-	// A legacy hook delivery proves where it comes from only by the token in its URL.
-	if (options.useLegacyHooks && !hasHookToken(context)) {
-		return refuse(
-			response,
-			401,
-			'invalid_hook_token',
-			"The request does not carry this trigger's legacy hook token",
+	if (declaredTooLarge(request)) return tooLarge();
+	const rawBody = await rawBodyOf(request);
+	if (rawBody !== undefined && rawBody.length > MAX_BODY_BYTES) return tooLarge();
+
+	const headers = request.headers ?? {};
+	// Headers that cannot carry a valid signature cost nothing more: no credential read.
+	const shape = checkSignatureHeaders({ headers });
+	const result = shape.ok
+		? await secrets.check(context, (secret): VerificationResult | 'unreadable' =>
+				secret.readable || testMode
+					? verifyWebhookDelivery({
+							secret: secret.readable ? secret.secret : undefined,
+							headers,
+							rawBody,
+						})
+					: 'unreadable',
+			)
+		: shape;
+	if (result === 'unreadable') {
+		return new Refusal(
+			503,
+			'secret_unavailable',
+			'n8n could not read the signing secret credential; send it again later',
+			'5',
 		);
 	}
-	if (tooLarge(request)) return refuseTooLarge(response);
-	const rawBody = await rawBodyOf(request);
-	if (tooLarge(request, rawBody)) return refuseTooLarge(response);
-
-	let signatureVerified = false;
-	if (!options.useLegacyHooks) {
-		const verify = (secret: SigningSecret) =>
-			verifyWebhookDelivery({
-				secret: secret.readable ? secret.secret : undefined,
-				headers: request.headers ?? {},
-				rawBody,
-			});
-		// Headers that cannot carry a valid signature cost nothing more: no credential read.
-		const headers = checkSignatureHeaders({ headers: request.headers ?? {} });
-		const verifyWithSecret = async (): Promise<VerificationResult> =>
-			// A secret read moments ago, else the credential as it is now (signingSecret.ts).
-			await checkWithSigningSecret(context, (secret) =>
-				secret.readable || testMode ? verify(secret) : UNREADABLE,
-			);
-		const result: VerificationResult = headers.ok ? await verifyWithSecret() : headers;
-		if (result === UNREADABLE) {
-			return refuse(
-				response,
-				503,
-				'secret_unavailable',
-				'n8n could not read the signing secret credential; send it again later',
-				true,
-			);
-		}
-		signatureVerified = result.ok;
-		// In production nothing unverified starts a run. A test session's endpoint has a
-		// secret n8n cannot know yet, so there it is accepted, flagged unverified.
-		if (!result.ok && !testMode) return refuse(response, 401, result.reason, result.message);
-	}
+	// In production nothing unverified starts a run. A test session's endpoint has a secret
+	// n8n cannot know yet, so there it is accepted, flagged unverified.
+	if (!result.ok && !testMode) return new Refusal(401, result.reason, result.message);
 
 	const payload = parsePayload(rawBody, request.body);
-	if (!payload) return refuse(response, 400, 'invalid_body', 'The body is not a JSON object');
+	if (!payload) return new Refusal(400, 'invalid_body', 'The body is not a JSON object');
 
-	// Legacy deliveries have no webhook-id: a repeat is recognised by its exact body.
-	const webhookId = options.useLegacyHooks ? undefined : headerOf(request, 'webhook-id');
-	const key =
-		webhookId !== undefined
-			? keyOfDeliveryId(webhookId)
-			: keyOfRawBody(rawBody ?? Buffer.from(JSON.stringify(request.body ?? null), 'utf8'));
-
-	// From here to the claim nothing awaits, so concurrent requests cannot interleave.
-	const log = deliveryLogFor(scopeOf(context, testMode), {
-		retentionMs: options.retentionMs,
-		maxEntries: options.maxEntries,
-	});
-	const claim = log.claim(key);
-	if (claim === 'repeat') {
-		logDebug(context, 'delivery answered 200 without a run: it was received before', {
+	const webhookId = request.headers?.['webhook-id'];
+	const node = context.getNode();
+	const key = JSON.stringify([context.getWorkflow().id, node.id ?? node.name, testMode, webhookId]);
+	if (await answered.answeredBefore(key, response)) {
+		logDebug(context, 'delivery answered 200 without a run: it was answered before', {
 			event: 'delivery_repeat',
 		});
 		return { webhookResponse: { received: true, duplicate: true } };
 	}
-	if (claim === 'in_flight') {
-		return refuse(
-			response,
-			409,
-			'in_flight',
-			'This delivery is being handed to n8n right now; send it again later',
-			true,
-		);
-	}
-	releaseWhenAnswered(response, log, key);
 
-	const skipped = skipReason(options, selectedEvents(context), eventOf(payload), statusOf(payload));
+	const event = eventOf(payload);
+	const skipped =
+		event === null || !selectedEvents(context).includes(event)
+			? 'event'
+			: !matchesStatuses(options.statuses, statusOf(payload))
+				? 'status'
+				: undefined;
 	if (skipped !== undefined) {
 		logDebug(context, `delivery answered 200 without a run: its ${skipped} is not selected`, {
 			event: 'delivery_skipped',
@@ -272,12 +231,10 @@ async function handle(
 	}
 
 	const item = buildOutput(payload, {
-		webhookId: webhookId ?? null,
-		signatureVerified,
+		webhookId: typeof webhookId === 'string' && webhookId !== '' ? webhookId : null,
+		signatureVerified: result.ok,
 		receivedAt,
-		legacy: options.useLegacyHooks,
 	});
-	if (options.useLegacyHooks) item.hook = hookWithoutToken(item.hook);
 	// n8n answers this once it holds the run (responseMode 'onReceived', responseData '').
 	return { workflowData: [[{ json: item }]], webhookResponse: { received: true } };
 }

@@ -1,6 +1,6 @@
 // The trigger's parameters. Names and values are part of the package's public contract.
 import type { INodeProperties } from 'n8n-workflow';
-import { DEFAULT_MAX_ENTRIES, DEFAULT_RETENTION_DAYS } from '../triggers/limits';
+import { DEFAULT_MAX_ENTRIES } from '../triggers/settings';
 import { authenticationProperty } from '../api/authentication';
 import { faxEventOptions } from '../api/events';
 import {
@@ -9,6 +9,7 @@ import {
 	documentFormatOption,
 	downloadDocumentOption,
 	numbersFilterProperty,
+	pairingNotice,
 	statusesOption,
 	triggerOnDisplayName,
 } from '../triggers/properties';
@@ -56,37 +57,12 @@ export const triggerProperties: INodeProperties[] = [
 				typeOptions: { minValue: 1 },
 				default: DEFAULT_MAX_ENTRIES,
 				description:
-					"How many deliveries the duplicate check remembers at most, one entry each in this node's own record; the oldest are forgotten first",
-			},
-			{
-				displayName: 'Duplicate Check Retention (Days)',
-				name: 'deduplicationRetentionDays',
-				type: 'number',
-				typeOptions: { minValue: 1, numberPrecision: 0 },
-				default: DEFAULT_RETENTION_DAYS,
-				description:
-					'How long a processed delivery is remembered, so retries and replays of it do not start the workflow again',
-			},
-			{
-				displayName: 'Existing Endpoint ID',
-				name: 'existingEndpointId',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. ep_1a2b3c4d5e6f',
-				description:
-					"ID of an endpoint you registered in Fax.Plus with this node's Production URL, used instead of one the trigger creates and never changed or deleted (its own events and numbers filter apply: this node's Numbers Filter is not applied to it). Cleared later, the option hands that endpoint to the trigger with its secret: it takes this node's events and numbers and is deleted when the workflow is unpublished.",
+					"How many deliveries the duplicate check remembers at most, one entry each in this node's own record (n8n's processed-data store); the oldest are forgotten first",
 			},
 			statusesOption,
 			binaryPropertyNameOption,
 			customDataNumbersOption,
-			{
-				displayName: 'Use Legacy Hook API',
-				name: 'useLegacyHooks',
-				type: 'boolean',
-				default: false,
-				description:
-					"Whether to register legacy hooks (one per event) instead of a webhook endpoint, for accounts without the current webhook API. Their deliveries carry no signature: each hook's URL holds a random token the trigger checks, and Download Fax Document is not available with them; if Fax.Plus refuses Fax Page Received (not every account offers it for hooks), the other events are registered.",
-			},
 		],
 	},
+	pairingNotice,
 ];

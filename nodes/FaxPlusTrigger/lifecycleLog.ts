@@ -1,6 +1,6 @@
 // The trigger's lifecycle in n8n's log (info): what it registers, keeps and deletes at Fax.Plus,
 // and (warn) what it could not do and how to fix it. URLs are logged without userinfo, query
-// or fragment (a legacy hook's token is in its query).
+// or fragment.
 import { errorText, logInfo, logWarning, urlForLog, type LogContext } from '../logging/log';
 
 interface Registered {
@@ -27,37 +27,11 @@ export function logEndpointRegistered(
 	);
 }
 
-export function logExistingEndpoint(context: LogContext, id: string, url: string): void {
-	logInfo(
-		context,
-		`delivers through your webhook endpoint ${id} for ${urlForLog(url)} (Options → Existing Endpoint ID); the trigger never changes or deletes it`,
-		{ event: 'endpoint_existing', endpointId: id },
-	);
-}
-
-export function logLegacyHookRegistered(
-	context: LogContext,
-	id: string,
-	event: string,
-	url: string,
-): void {
-	logInfo(context, `registered legacy hook ${id} for ${event} at Fax.Plus for ${urlForLog(url)}`, {
-		event: 'hook_registered',
-		hookId: id,
+export function logDeleted(context: LogContext, id: string, why: string): void {
+	logInfo(context, `deleted webhook endpoint ${id} at Fax.Plus (${why})`, {
+		event: 'endpoint_deleted',
+		id,
 	});
-}
-
-export function logDeleted(
-	context: LogContext,
-	api: 'webhooks' | 'hooks',
-	id: string,
-	why: string,
-): void {
-	logInfo(
-		context,
-		`deleted ${api === 'webhooks' ? 'webhook endpoint' : 'legacy hook'} ${id} at Fax.Plus (${why})`,
-		{ event: api === 'webhooks' ? 'endpoint_deleted' : 'hook_deleted', id },
-	);
 }
 
 /** Activation failed: n8n shows the error in the editor; the log says it too, with the fix. */
@@ -69,22 +43,14 @@ export function logActivationFailed(context: LogContext, error: unknown): void {
 	);
 }
 
-/** Deactivation could not delete everything: what is left at Fax.Plus, and how to remove it. */
-export function logDeletionFailed(
-	context: LogContext,
-	error: unknown,
-	left: { api: string; ids: readonly string[] } | undefined,
-): void {
-	const what =
-		left && left.ids.length > 0
-			? `Left at Fax.Plus: ${left.api === 'hooks' ? 'legacy hook' : 'webhook endpoint'} ${left.ids.join(', ')}, still delivering to this workflow's URL (n8n answers those deliveries 404 while the workflow is inactive). Delete ${left.ids.length > 1 ? 'them' : 'it'} in Fax.Plus → Integrations → Webhooks, or with the Fax.Plus node (${left.api === 'hooks' ? 'Legacy Hook' : 'Webhook'} → Delete), or publish and unpublish the workflow again`
-			: 'What the trigger registered may still be at Fax.Plus: check Fax.Plus → Integrations → Webhooks';
+/** Deactivation could not delete the endpoint: what is left at Fax.Plus, and how to remove it. */
+export function logDeletionFailed(context: LogContext, error: unknown, left?: string): void {
+	const what = left
+		? `Left at Fax.Plus: webhook endpoint ${left}, still delivering to this workflow's URL (n8n answers those deliveries 404 while the workflow is inactive). Delete it in Fax.Plus → Integrations → Webhooks, or with the Fax.Plus node (Webhook → Delete), or publish and unpublish the workflow again`
+		: 'What the trigger registered may still be at Fax.Plus: check Fax.Plus → Integrations → Webhooks';
 	logWarning(
 		context,
 		`could not delete the trigger's registration at Fax.Plus: ${errorText(error)}. ${what}`,
-		{
-			event: 'deletion_failed',
-			...(left ? { left: left.ids.join(',') } : {}),
-		},
+		{ event: 'deletion_failed', ...(left ? { left } : {}) },
 	);
 }

@@ -3,6 +3,7 @@
 // signature, the body or a secret: only the cause, the HTTP status, a clock difference and the
 // delivery's ID when it looks like one.
 import { logThrottledWarning, type LogContext } from '../logging/log';
+import type { LogThrottle } from '../logging/throttle';
 import { TIMESTAMP_TOLERANCE_SECONDS } from './signature';
 
 const SECRET_STEP =
@@ -59,10 +60,6 @@ export const REFUSAL_CAUSES: Record<string, { what: string; todo: string }> = {
 		what: 'the body is not a JSON object, so not a Fax.Plus event',
 		todo: 'Nothing, unless you post to this URL yourself: the request did not come from Fax.Plus',
 	},
-	invalid_hook_token: {
-		what: "the request does not carry this trigger's legacy hook token",
-		todo: 'A hook registered by hand or by another n8n posts here: publish the workflow again so the trigger registers its own hooks; otherwise someone other than Fax.Plus is posting to this URL',
-	},
 	error: {
 		what: 'the delivery could not be processed',
 		todo: 'Fax.Plus sends it again (answered 500); if this repeats, report it to the package with your n8n version',
@@ -93,6 +90,7 @@ export function refusalMessage(status: number, cause: string, skewSeconds?: numb
 /** Logs a refused delivery (throttled per workflow, node and cause). */
 export function logRefusal(
 	context: LogContext,
+	throttle: LogThrottle,
 	refusal: { status: number; cause: string; headers?: Record<string, unknown> },
 	now = Date.now(),
 ): void {
@@ -104,6 +102,7 @@ export function logRefusal(
 	const deliveryId = deliveryIdOf(refusal.headers?.['webhook-id']);
 	logThrottledWarning(
 		context,
+		throttle,
 		`refused:${cause}`,
 		refusalMessage(refusal.status, cause, skewSeconds),
 		{

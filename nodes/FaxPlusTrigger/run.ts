@@ -1,23 +1,22 @@
-// The trigger's execute() phase: n8n calls it in the run, with the items webhook() returned as
-// its input, on whichever process runs the execution (a queue worker too), with the full
-// execute context. Here
-// - the durable record is written (nodes/triggers/recordOnce.ts): one entry per delivery in the
-//   node's own record in n8n's processed-data store, its fax-level key (nodes/triggers/faxKeys.ts)
-//   or, without one, its webhook-id; beside the Fax.Plus Polling Trigger also the fax's entry
-//   in the workflow's shared record. A repeat that reached another process, came after a
-//   restart, or a fax event the polling trigger already passed on gives a run with no output
-//   item: no second fax;
-// - "Download Fax Document" runs, after n8n has answered Fax.Plus, for signed deliveries only;
-//   a failure becomes `documentError` on the item.
+// The trigger's execute() phase: n8n calls it in the run, with the items webhook() returned, on
+// whichever process runs the execution (a queue worker too). Here
+// - the duplicate check decides, in n8n's processed-data store (nodes/triggers/recordOnce.ts),
+//   the same on every process and after a restart: a delivery is a repeat when its fax event
+//   (nodes/triggers/faxKeys.ts) was passed on before, or, without a fax ID, its webhook-id. A
+//   retry under the same webhook-id carries the same signed body, so the same key. A repeat's
+//   run ends here with no output item and a hint naming it;
+// - "Download Fax Document" runs, after n8n has answered Fax.Plus, for verified deliveries only.
 // Nothing here reads or writes the workflow's static data (workers run with empty static data).
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { keyOfDeliveryId, keyOfRawBody } from './deduplication';
+import { createHash } from 'node:crypto';
 import { DOCUMENT_EVENTS, withDocument } from '../triggers/document';
 import { faxKeysOfDelivery } from '../triggers/faxKeys';
 import { eventOf, payloadOf } from '../triggers/output';
 import {
+	hintPairing,
 	keepsRecord,
+	pairedWith,
 	recordFailureDescription,
 	recordOnce,
 	wasRecorded,
@@ -27,41 +26,37 @@ import {
 } from '../triggers/recordOnce';
 import { readOptions } from '../triggers/settings';
 import { saveTriggerItemCustomData } from '../logging/customData';
+import { logDebug } from '../logging/log';
 
-/** The record's key of a delivery item: its webhook-id, else (legacy hooks) its body. */
-export function keyOfItem(json: IDataObject): string {
-	const webhookId = json.webhookId;
-	if (typeof webhookId === 'string' && webhookId !== '') return keyOfDeliveryId(webhookId);
-	return keyOfRawBody(
-		Buffer.from(JSON.stringify({ hook: json.hook ?? {}, data: json.data ?? {} }), 'utf8'),
-	);
+/** The record's key of a delivery's webhook-id; a long one is hashed. */
+export function keyOfDeliveryId(id: string): string {
+	return id.length <= 128
+		? `id:${id}`
+		: `idh:${createHash('sha256').update(id, 'utf8').digest('base64')}`;
 }
 
 /**
- * What a delivery item records. Its own record holds one key: the fax-level key (a repeat of
- * the delivery has the same signed body, so the same key), else its webhook-id (or body).
- * The shared record holds the fax-level keys, which the polling trigger also writes.
+ * What a delivery item records. Its own record: its webhook-id and its fax-level keys, any of
+ * them recorded before holding it back. The shared record: the fax-level keys, which the
+ * polling trigger also writes.
  */
 export function recordKeysOf(json: IDataObject): ItemRecord {
 	const fax = faxKeysOfDelivery(json.hook, json.data);
 	const pages = String(json.event) === 'fax_page_received';
 	return {
-		own: fax.gate.length > 0 ? fax.gate : [keyOfItem(json)],
+		own: [keyOfDeliveryId(String(json.webhookId ?? '')), ...fax.gate],
 		// The fax list shows no pages: the polling trigger never brings one.
 		shared: pages ? { gate: [], also: [] } : fax,
 	};
 }
 
 function repeatHint(json: IDataObject, keys: ItemRecord, before: RecordedBefore): string {
-	const webhookId = json.webhookId;
+	if (before.own.includes(keys.own[0]))
+		return `Delivery ${String(json.webhookId)} was processed before (n8n's processed-data store), so no item was passed on`;
 	const event = `This fax event (${String(json.event)}, fax ${String(json.faxId)})`;
-	if (before.own.length === 0)
-		return `${event} reached the workflow before, through the Fax.Plus Polling Trigger or another delivery (n8n's processed-data store), so no item was passed on`;
-	if (keys.own[0] !== keyOfItem(json))
-		return `${event} was passed on before, by ${deliveryName(json)} or another delivery of it (n8n's processed-data store), so no item was passed on`;
-	return typeof webhookId === 'string' && webhookId !== ''
-		? `Delivery ${webhookId} was processed before (n8n's processed-data store), so no item was passed on`
-		: "A delivery with this body was processed before (n8n's processed-data store), so no item was passed on";
+	if (before.own.length > 0)
+		return `${event} was passed on before, by another delivery of it (n8n's processed-data store), so no item was passed on`;
+	return `${event} reached the workflow before, through the Fax.Plus Polling Trigger or another delivery (n8n's processed-data store), so no item was passed on`;
 }
 
 /** Why an unverified delivery's item comes without its document. */
@@ -79,6 +74,8 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 	const items = this.getInputData();
 	const options = readOptions(this);
 	const durable = keepsRecord(this);
+	const pairing = pairedWith(this);
+	hintPairing(this, pairing);
 	const output: INodeExecutionData[] = [];
 	for (let index = 0; index < items.length; index++) {
 		const json = items[index].json;
@@ -87,13 +84,12 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 				// A delivery already processed gives no output item: the run ends here, with a hint
 				// that names it (seen in the editor and in the stored execution).
 				const keys = recordKeysOf(json);
-				const recordedBefore = await recordOnce(this, keys, options.maxEntries);
+				// Two entries per delivery in its own record: its webhook-id and its fax event.
+				const recordedBefore = await recordOnce(this, keys, 2 * options.maxEntries, pairing);
 				if (wasRecorded(recordedBefore)) {
-					this.addExecutionHints({
-						message: repeatHint(json, keys, recordedBefore),
-						type: 'info',
-						location: 'outputPane',
-					});
+					const message = repeatHint(json, keys, recordedBefore);
+					this.addExecutionHints({ message, type: 'info', location: 'outputPane' });
+					logDebug(this, message, { event: 'delivery_repeat' });
 					continue;
 				}
 			} catch (error) {
@@ -116,9 +112,7 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 		}
 		saveTriggerItemCustomData(this, json, options.customDataNumbers);
 		const payload = payloadOf(json);
-		// Unsigned legacy deliveries never choose a fax to download (activation refuses it too).
-		const download = options.downloadDocument && !options.useLegacyHooks;
-		if (payload && download && DOCUMENT_EVENTS.includes(eventOf(payload) ?? '')) {
+		if (payload && options.downloadDocument && DOCUMENT_EVENTS.includes(eventOf(payload) ?? '')) {
 			// A delivery whose signature was not verified (test mode) does not choose which fax
 			// the credential fetches: it comes without the document, saying why.
 			const item =

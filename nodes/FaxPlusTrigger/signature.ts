@@ -1,7 +1,7 @@
 // Verification of signed webhook deliveries (Standard Webhooks, as Fax.Plus uses them).
-// A plain module: no n8n imports, only node:crypto, and an injectable clock, so it can be
-// tested on its own and reused. It never throws: every failure is a result with a reason.
-import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
+// A plain module: no n8n imports, only node:crypto, and an injectable clock. It never throws:
+// every failure is a result with a reason.
+import { createHmac } from 'node:crypto';
 
 /** Allowed difference between `webhook-timestamp` and the receiver's clock, either way. */
 export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
@@ -88,51 +88,6 @@ export function isValidWebhookSecret(secret: string | undefined | null): boolean
 	return decodeWebhookSecret(secret) !== undefined;
 }
 
-/** Secrets whose HMAC key is kept prepared (a few triggers per process; cleared when full). */
-const MAX_PREPARED_KEYS = 16;
-const preparedKeys = new Map<string, KeyObject | null>();
-
-/**
- * The HMAC key of a secret as a KeyObject, prepared once per secret. createHmac with a
- * Buffer key costs about 20 µs more per call on Node 24 than with a KeyObject (the key's
- * type check throws and catches internally), several times the HMAC of a 1 KB body.
- */
-function preparedKeyOf(secret: string): KeyObject | undefined {
-	let key = preparedKeys.get(secret);
-	if (key === undefined) {
-		const raw = decodeWebhookSecret(secret);
-		key = raw ? createSecretKey(raw) : null;
-		if (preparedKeys.size >= MAX_PREPARED_KEYS) preparedKeys.clear();
-		preparedKeys.set(secret, key);
-	}
-	return key ?? undefined;
-}
-
-/** base64 HMAC-SHA256 of `<id>.<timestamp>.<raw body>`; the body is hashed as bytes, never as decoded text. */
-export function computeSignature(
-	key: Buffer | KeyObject,
-	webhookId: string,
-	timestamp: string,
-	rawBody: Buffer,
-): string {
-	return createHmac('sha256', key)
-		.update(`${webhookId}.${timestamp}.`, 'utf8')
-		.update(rawBody)
-		.digest('base64');
-}
-
-/** Signs a delivery the way the sender does: `v1,<signature>` (for tests and tools). */
-export function signDelivery(
-	secret: string,
-	webhookId: string,
-	timestamp: number | string,
-	rawBody: Buffer,
-): string {
-	const key = decodeWebhookSecret(secret);
-	if (!key) throw new Error('Invalid webhook secret');
-	return `v1,${computeSignature(key, webhookId, String(timestamp), rawBody)}`;
-}
-
 /**
  * A header's value. Node's parser joins a repeated `webhook-*` header into one string with
  * ", ", so a repeated webhook-id or timestamp is checked as that joined text: it is part of the
@@ -145,11 +100,7 @@ function singleHeader(headers: VerificationInput['headers'], name: string): stri
 	return value === '' ? undefined : value;
 }
 
-/** The `v1,` signatures of a `webhook-signature` header; other versions are ignored. */
-export function v1Signatures(header: string): string[] {
-	return v1SignaturesOf(header.split(' '));
-}
-
+/** The `v1,` signatures of a `webhook-signature` header's entries; other versions are ignored. */
 function v1SignaturesOf(entries: string[]): string[] {
 	const signatures: string[] = [];
 	for (const entry of entries) {
@@ -160,9 +111,7 @@ function v1SignaturesOf(entries: string[]): string[] {
 
 /**
  * Compares two signatures in time that depends only on their lengths (which are public: a
- * base64 HMAC-SHA256 is 44 characters). Written out rather than crypto.timingSafeEqual, which
- * needs both as Buffers: two allocations and a native call per candidate, a visible part of
- * what verification adds to the HMAC itself (section 1 of BENCHMARKS.md).
+ * base64 HMAC-SHA256 is 44 characters), without making Buffers of them.
  */
 function constantTimeEquals(expected: string, given: string): boolean {
 	let difference = expected.length ^ given.length;
@@ -216,7 +165,7 @@ export function checkSignatureHeaders(
 export function verifyWebhookDelivery(input: VerificationInput): VerificationResult {
 	try {
 		if (typeof input.secret !== 'string' || input.secret.trim() === '') return fail('no_secret');
-		const key = preparedKeyOf(input.secret);
+		const key = decodeWebhookSecret(input.secret);
 		if (!key) return fail('invalid_secret');
 
 		const headers = checkSignatureHeaders(input);
@@ -225,7 +174,10 @@ export function verifyWebhookDelivery(input: VerificationInput): VerificationRes
 
 		if (!Buffer.isBuffer(input.rawBody)) return fail('no_raw_body');
 
-		const expected = computeSignature(key, webhookId, timestampText, input.rawBody);
+		const expected = createHmac('sha256', key)
+			.update(`${webhookId}.${timestampText}.`, 'utf8')
+			.update(input.rawBody)
+			.digest('base64');
 		let matched = false;
 		// Every entry is compared, so the time does not tell which one matched.
 		for (const candidate of candidates) {

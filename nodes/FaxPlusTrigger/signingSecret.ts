@@ -1,14 +1,11 @@
 // The endpoint's signing secret, as the node's credential holds it.
 //
-// Reading a credential costs n8n a database read, its access checks and a decryption. The
-// secret read for one delivery is reused for the next REUSE_MS (per workflow, node and
-// credential, so n8n's checks still decide who may use it); concurrent deliveries wait for the
-// one read under way. A signature the reused secret does not verify is checked once more with
-// the credential as it is now, so a pasted or rotated secret counts at once; that re-read
-// happens at most once per REUSE_MS, so a flood of forged signatures reads the credential at
-// most twice per window (the reuse ending, one re-read), and a secret pasted while refused
-// deliveries arrive counts within REUSE_MS (Fax.Plus re-sends what was refused meanwhile). An old secret is accepted at most
-// REUSE_MS longer. An unreadable credential (n8n's database unreachable) is not remembered.
+// Reading a credential costs n8n a database read, its access checks and a decryption, so a
+// secret read is reused for REUSE_MS (per workflow, node and credential, so n8n's checks still
+// decide who may use it). A signature the reused secret does not verify is checked once more
+// with the credential as it is now (at most once per REUSE_MS): a pasted or rotated secret
+// counts at once, and a flood of forged signatures reads the credential at most twice per
+// window. An unreadable credential (n8n's database unreachable) is not remembered.
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { WEAK_SECRET_MESSAGE } from './credentialTest';
@@ -29,75 +26,79 @@ interface ReadSecret {
 	rereadAt?: number;
 }
 
-const recentlyRead = new Map<string, ReadSecret>();
-/** Reads under way, per key: concurrent deliveries share one. */
-const reading = new Map<string, Promise<SigningSecret>>();
-
-/** Where a read secret is kept; undefined when the node has no signing secret credential. */
-function keyOf(context: IWebhookFunctions): string | undefined {
-	const node = context.getNode();
-	const credential = node.credentials?.[SIGNING_SECRET_CREDENTIAL];
-	if (!credential) return undefined;
-	return `${context.getWorkflow().id ?? ''}:${node.id ?? node.name}:${credential.id ?? credential.name}`;
-}
-
 const within = (since: number | undefined, now: number) =>
 	since !== undefined && now - since < REUSE_MS && now >= since;
 
-async function readNow(
-	context: IWebhookFunctions,
-	key: string,
-	now: number,
-): Promise<SigningSecret> {
-	let secret: SigningSecret;
-	try {
-		const credentials = await context.getCredentials<{ secret?: unknown }>(
-			SIGNING_SECRET_CREDENTIAL,
-		);
-		secret = {
-			readable: true,
-			secret: typeof credentials?.secret === 'string' ? credentials.secret : undefined,
-		};
-	} catch {
-		// Configured but unreadable (n8n's database unreachable, say): not a bad signature, and
-		// not kept, so the next delivery reads again.
-		recentlyRead.delete(key);
-		return { readable: false };
-	}
-	recentlyRead.set(key, { secret, readAt: now, rereadAt: recentlyRead.get(key)?.rereadAt });
-	return secret;
-}
-
-/** Reads the credential now, or joins the read under way. */
-async function read(context: IWebhookFunctions, key: string, now: number): Promise<SigningSecret> {
-	let pending = reading.get(key);
-	if (!pending) {
-		pending = readNow(context, key, now).finally(() => reading.delete(key));
-		reading.set(key, pending);
-	}
-	return await pending;
-}
-
 /**
- * Checks a delivery with the node's signing secret: the one read within the last REUSE_MS, else
- * the credential read now. When the reused secret does not pass, the credential is read again
- * (at most once per REUSE_MS) and checked with that.
+ * The secrets read, per workflow, node and credential. One per node instance, so one per n8n
+ * process; correct in any process because a secret is reused at most REUSE_MS.
  */
-export async function checkWithSigningSecret<T extends { ok: boolean }>(
-	context: IWebhookFunctions,
-	check: (secret: SigningSecret) => T,
-	now = Date.now(),
-): Promise<T> {
-	const key = keyOf(context);
-	// The credential is optional: none on the node means "no secret yet" (401 until pasted).
-	if (key === undefined) return check({ readable: true, secret: undefined });
-	const reused = recentlyRead.get(key);
-	if (!reused || !within(reused.readAt, now)) return check(await read(context, key, now));
-	const result = check(reused.secret);
-	if (result.ok || !reused.secret.readable || within(reused.rereadAt, now)) return result;
-	// Set before the read, so concurrent refusals do not read too.
-	reused.rereadAt = now;
-	return check(await read(context, key, now));
+export class SigningSecrets {
+	private readonly read = new Map<string, ReadSecret>();
+
+	/** Reads under way: concurrent deliveries share one. */
+	private readonly reading = new Map<string, Promise<SigningSecret>>();
+
+	/**
+	 * Checks a delivery with the node's signing secret: the one read within the last REUSE_MS,
+	 * else the credential read now. When the reused secret does not pass, the credential is read
+	 * again (at most once per REUSE_MS) and checked with that.
+	 */
+	async check<T>(
+		context: IWebhookFunctions,
+		check: (secret: SigningSecret) => T,
+		now = Date.now(),
+	): Promise<T> {
+		const node = context.getNode();
+		const credential = node.credentials?.[SIGNING_SECRET_CREDENTIAL];
+		// The credential is optional: none on the node means "no secret yet" (401 until pasted).
+		if (!credential) return check({ readable: true, secret: undefined });
+		const key = `${context.getWorkflow().id ?? ''}:${node.id ?? node.name}:${credential.id ?? credential.name}`;
+		const reused = this.read.get(key);
+		if (!reused || !within(reused.readAt, now))
+			return check(await this.readOnce(context, key, now));
+		const result = check(reused.secret);
+		const passed = (result as { ok?: unknown }).ok === true;
+		if (passed || !reused.secret.readable || within(reused.rereadAt, now)) return result;
+		// Set before the read, so concurrent refusals do not read too.
+		reused.rereadAt = now;
+		return check(await this.readOnce(context, key, now));
+	}
+
+	private async readOnce(
+		context: IWebhookFunctions,
+		key: string,
+		now: number,
+	): Promise<SigningSecret> {
+		let pending = this.reading.get(key);
+		if (!pending) {
+			pending = this.readNow(context, key, now).finally(() => this.reading.delete(key));
+			this.reading.set(key, pending);
+		}
+		return await pending;
+	}
+
+	private async readNow(
+		context: IWebhookFunctions,
+		key: string,
+		now: number,
+	): Promise<SigningSecret> {
+		let secret: SigningSecret;
+		try {
+			const credentials = await context.getCredentials<{ secret?: unknown }>(
+				SIGNING_SECRET_CREDENTIAL,
+			);
+			const value = credentials?.secret;
+			secret = { readable: true, secret: typeof value === 'string' ? value : undefined };
+		} catch {
+			// Configured but unreadable (n8n's database unreachable, say): not a bad signature, and
+			// not kept, so the next delivery reads again.
+			this.read.delete(key);
+			return { readable: false };
+		}
+		this.read.set(key, { secret, readAt: now, rereadAt: this.read.get(key)?.rereadAt });
+		return secret;
+	}
 }
 
 /**
@@ -127,10 +128,4 @@ export async function checkSigningSecretStrength(context: IHookFunctions): Promi
 	throw new NodeOperationError(context.getNode(), 'The signing secret credential is too weak', {
 		description: WEAK_SECRET_MESSAGE,
 	});
-}
-
-/** Forgets every secret read (tests, and nothing else). */
-export function forgetSigningSecrets(): void {
-	recentlyRead.clear();
-	reading.clear();
 }

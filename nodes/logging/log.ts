@@ -4,7 +4,7 @@
 // (file and JSON output). Never a secret, token, signature or body: callers pass IDs, URLs
 // without credentials, counts and plain words only. Logging never throws.
 import type { IDataObject, INode, Logger, LogMetadata } from 'n8n-workflow';
-import { LogThrottle } from './throttle';
+import type { LogThrottle } from './throttle';
 
 /** The parts of any n8n node context that logging reads. */
 export interface LogContext {
@@ -80,14 +80,13 @@ export function logWarning(context: LogContext, message: string, meta?: IDataObj
 	write(context, 'warn', message, meta);
 }
 
-const throttle = new LogThrottle();
-
 /**
  * A warning at most once a minute per workflow, node and `kind`: the first at once, later ones
  * with how many were held back since the last line written.
  */
 export function logThrottledWarning(
 	context: LogContext,
+	throttle: LogThrottle,
 	kind: string,
 	message: string,
 	meta: IDataObject = {},
@@ -109,11 +108,6 @@ export function logThrottledWarning(
 			? ` ${decision.heldBack} more like it since ${new Date(decision.since).toISOString()} were not logged.`
 			: '';
 	write(context, 'warn', `${message}${heldBack}`, { ...meta, kind, heldBack: decision.heldBack });
-}
-
-/** Forgets what the throttle has seen (tests). */
-export function resetLogThrottle(): void {
-	throttle.clear();
 }
 
 /** An error's message for a log line: one line, no stack. */

@@ -1,7 +1,8 @@
 // Bounds how often one kind of line is written: the first at once, then at most one a window
-// (a minute) carrying how many were held back since the last one. A plain module (no n8n
-// imports, times given by the caller), so a flood of forged deliveries costs a few lines.
-// Without timers: what was held back is reported with the next event after the window.
+// (a minute) carrying how many were held back since the last one, so a flood of forged
+// deliveries costs a few lines. Each trigger instance keeps one (one per n8n process, which is
+// what a log rate is about). Without timers: what was held back is reported with the next
+// event after the window.
 
 /** One line per key per window at most. */
 export const THROTTLE_WINDOW_MS = 60_000;
@@ -41,10 +42,5 @@ export class LogThrottle {
 		if (this.keys.size >= MAX_KEYS) this.keys.delete(this.keys.keys().next().value as string);
 		this.keys.set(key, { writtenAt: now, heldBack: 0 });
 		return decision;
-	}
-
-	/** Forgets every key (tests). */
-	clear(): void {
-		this.keys.clear();
 	}
 }

@@ -12,18 +12,11 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 import { downloadFaxFile } from '../api/faxFiles';
-
-import type { DeliveryPayload } from './output';
+import { idOf, type DeliveryPayload } from './output';
 import { binaryPropertyNameOf, documentFormatOf, type TriggerOptions } from './settings';
 
 /** Events whose fax has a document: the received one, or the one that was sent. */
 export const DOCUMENT_EVENTS: readonly string[] = ['fax_received', 'fax_sent'];
-
-function idOf(value: unknown): string | undefined {
-	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-	if (typeof value === 'string' && value.trim() !== '') return value.trim();
-	return undefined;
-}
 
 /** The fax (hook.id, the fax ID Download knows, else data.id) and its user (data.uid / data.user_id, else self). */
 export function documentSourceOf(payload: DeliveryPayload): {

@@ -17,22 +17,12 @@
 //   once even under two webhook-ids.
 // A delivery without a fax ID (or a page without a number) has no fax-level key: its webhook-id
 // alone decides.
-import type { IDataObject } from 'n8n-workflow';
+import { idOf, isObject } from './output';
 
 /** Keys one item records: `gate` keys hold it back when any was recorded before; `also` keys are only recorded. */
 export interface RecordKeys {
 	gate: string[];
 	also: string[];
-}
-
-function idOf(value: unknown): string | undefined {
-	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-	if (typeof value === 'string' && value.trim() !== '') return value.trim();
-	return undefined;
-}
-
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The key of a whole fax's event (fax_received, fax_sent), as both triggers record it. */

@@ -11,11 +11,17 @@ export interface DeliveryFacts {
 	webhookId: string | null;
 	signatureVerified: boolean;
 	receivedAt: string;
-	legacy: boolean;
 }
 
-function isObject(value: unknown): value is IDataObject {
+export function isObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** An ID as text: a finite number, or non-empty trimmed text. */
+export function idOf(value: unknown): string | undefined {
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	if (typeof value === 'string' && value.trim() !== '') return value.trim();
+	return undefined;
 }
 
 /** `{ hook, data }` of a delivery body; undefined when the body is not a JSON object. */
@@ -90,7 +96,6 @@ export function buildOutput(payload: DeliveryPayload, facts: DeliveryFacts): IDa
 		...faxFieldsOf(data),
 		faxId: valueOrNull(hook.id, data.id),
 		faxSessionId: valueOrNull(data.id),
-		legacy: facts.legacy,
 		hook,
 		data,
 	};

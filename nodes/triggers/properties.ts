@@ -12,7 +12,7 @@ export const numbersFilterProperty: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. +15551234567, +4930123456',
 	description:
-		'Only faxes sent from or to one of these numbers (E.164 with "+", separated by commas). Leave empty for every fax. With the legacy hook API only numbers the account owns are allowed.',
+		'Only faxes sent from or to one of these numbers (E.164 with "+", separated by commas). Leave empty for every fax.',
 };
 
 export const documentFormatOption: INodeProperties = {
@@ -66,4 +66,11 @@ export const customDataNumbersOption: INodeProperties = {
 		"Whether to save the fax's numbers (From, To) with the execution as custom data, beside its fax ID, so executions can be found by number. Custom data is kept outside the execution's data: n8n's execution data redaction does not clear it, and the executions list and API show it.",
 };
 
-/** Fax.Plus's web app, whose Integrations → Webhooks settings show each endpoint's signing secret. */
+/** Both triggers' panels: when they are paired; each run's hint says whether they are. */
+export const pairingNotice: INodeProperties = {
+	displayName:
+		'A Fax.Plus Trigger and a Fax.Plus Polling Trigger are paired when some node is downstream of both: then each fax is passed on once between them. On separate branches each passes it on. Each run says in its hint whether this trigger is paired, and with which node.',
+	name: 'pairingNotice',
+	type: 'notice',
+	default: '',
+};

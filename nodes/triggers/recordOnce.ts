@@ -1,15 +1,10 @@
 // The triggers' durable record of what they passed on: n8n's processed-data store
 // (`checkProcessedAndRecord`, mode entries), used from a trigger's execute() phase, so only
-// runs n8n accepted are recorded, on whichever process runs them (a queue worker too).
-//
-// Each trigger keeps its own record at scope node (n8n's row for this workflow and node ID),
-// which no other node reads, writes, trims or counts. Only where another Fax.Plus trigger's
-// output meets this one's (both feed the same node: "never miss a fax") do the two also share
-// one entry per fax in the workflow's record (scope workflow), the one place n8n lets two
-// nodes share. That record is also the one Remove Duplicates uses with Scope "Workflow", so
-// the shared entries are HMACs of the fax's key under the workflow's ID (sealed()): another
-// node can write them only if built for it from the workflow's ID, never by passing on a fax
-// ID it was sent.
+// runs n8n accepted are recorded, on whichever process runs them (a queue worker too). Each
+// trigger keeps its own record at scope node. Only paired triggers (both feed one node) also
+// share one entry per fax in the workflow's record, the one Remove Duplicates uses with Scope
+// "Workflow": so the entries are HMACs of the fax's key under the workflow's ID
+// (sharedEntryOf()), which no value another node is sent can match.
 import type { DeduplicationScope, IDeduplicationOutput, IExecuteFunctions } from 'n8n-workflow';
 import { createHmac } from 'node:crypto';
 import type { RecordKeys } from './faxKeys';
@@ -40,7 +35,8 @@ interface PendingCheck {
  * Checks waiting per record (workflow and scope), in this process. n8n's store reads, changes
  * and writes a whole record without a lock, so one record's checks run one after another;
  * the checks that arrive while one is under way go together in the next call (one read and
- * one write of the record for all of them), which keeps the record's cost per run low.
+ * one write of the record for all of them). Module state, correct in any process: it orders
+ * only this process's calls, for both triggers' runs (so it cannot live on one node instance).
  */
 const waiting = new Map<string, PendingCheck[]>();
 
@@ -118,27 +114,44 @@ function isIncompatibleMode(error: unknown): boolean {
  * A shared key as the workflow's record holds it: an HMAC-SHA256 of the key under the
  * workflow's ID, so the same fax gives the same entry from either trigger, on any process.
  */
-export function sealed(workflowId: string, key: string): string {
+export function sharedEntryOf(workflowId: string, key: string): string {
 	return createHmac('sha256', `n8n-nodes-faxplus:${workflowId}`).update(key).digest('base64url');
 }
 
+/** The Fax.Plus trigger this one is paired with, and a node both feed. */
+export interface Pairing {
+	trigger: string;
+	node: string;
+}
+
 /**
- * Whether another Fax.Plus trigger (webhook or polling, not disabled) feeds a node this one
+ * The other Fax.Plus trigger (webhook or polling, not disabled) that feeds a node this one
  * feeds: then the two pass each fax on once between them, through the shared record.
  */
-export function sharesRecord(context: IExecuteFunctions): boolean {
+export function pairedWith(context: IExecuteFunctions): Pairing | undefined {
 	if (typeof context.getChildNodes !== 'function' || typeof context.getParentNodes !== 'function')
-		return false;
+		return undefined;
 	const self = context.getNode();
 	const prefix = self.type.slice(0, self.type.lastIndexOf('.') + 1);
 	const isTrigger = (type: string) => TRIGGER_NAMES.some((name) => type === `${prefix}${name}`);
 	for (const child of context.getChildNodes(self.name)) {
 		for (const parent of context.getParentNodes(child.name)) {
 			if (parent.name !== self.name && parent.disabled !== true && isTrigger(parent.type))
-				return true;
+				return { trigger: parent.name, node: child.name };
 		}
 	}
-	return false;
+	return undefined;
+}
+
+/** Says in the run's output (the panel) whether this trigger is paired, and with which node. */
+export function hintPairing(context: IExecuteFunctions, pairing: Pairing | undefined): void {
+	context.addExecutionHints({
+		message: pairing
+			? `Paired with "${pairing.trigger}": both feed "${pairing.node}", so a fax either brings is passed on once between them`
+			: 'Not paired: no other Fax.Plus trigger feeds a node this one feeds, so this trigger passes on each fax it brings, also one another Fax.Plus trigger passes on',
+		type: 'info',
+		location: 'outputPane',
+	});
 }
 
 /**
@@ -152,17 +165,18 @@ export async function recordOnce(
 	context: IExecuteFunctions,
 	keys: ItemRecord,
 	maxEntries: number,
+	pairing: Pairing | undefined,
 ): Promise<RecordedBefore> {
 	const own = { gate: keys.own, also: [] };
 	const nothingShared = keys.shared.gate.length === 0 && keys.shared.also.length === 0;
 	// A page, or a delivery without a fax ID, is the trigger's own business: its record decides.
-	if (nothingShared || !sharesRecord(context)) {
+	if (nothingShared || !pairing) {
 		return { own: await checkRecord(context, 'node', own, maxEntries), shared: [] };
 	}
 	const workflowId = context.getWorkflow().id ?? '';
 	const plain = new Map<string, string>();
 	const seal = (key: string) => {
-		const value = sealed(workflowId, key);
+		const value = sharedEntryOf(workflowId, key);
 		plain.set(value, key);
 		return value;
 	};

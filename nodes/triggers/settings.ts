@@ -8,16 +8,20 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { maxEntriesOf, retentionMsOfDays } from './limits';
 import type { FaxFileFormat } from '../api/faxFiles';
 import { FAX_EVENTS, type FaxEvent } from '../api/events';
 import { normalizeE164Numbers } from '../api/numbers';
 
+export const DEFAULT_MAX_ENTRIES = 10_000;
+
+function maxEntriesOf(value: unknown): number {
+	const count = Math.floor(Number(value));
+	return Number.isFinite(count) && count >= 1 ? count : DEFAULT_MAX_ENTRIES;
+}
+
 export interface TriggerOptions {
 	statuses: string[];
-	existingEndpointId: string;
-	useLegacyHooks: boolean;
-	retentionMs: number;
+	/** Entries the duplicate check keeps at most per record (n8n's processed-data store). */
 	maxEntries: number;
 	/** Attach the fax's document (fax_received, fax_sent) as binary data. */
 	downloadDocument: boolean;
@@ -56,9 +60,6 @@ export function readOptions(context: TriggerContext): TriggerOptions {
 	const options = optionsParameter(context);
 	return {
 		statuses: listOf(options.statuses),
-		existingEndpointId: String(options.existingEndpointId ?? '').trim(),
-		useLegacyHooks: options.useLegacyHooks === true,
-		retentionMs: retentionMsOfDays(options.deduplicationRetentionDays),
 		maxEntries: maxEntriesOf(options.deduplicationMaxEntries),
 		downloadDocument: options.downloadDocument === true,
 		documentFormat: String(options.documentFormat ?? 'pdf')
@@ -140,20 +141,6 @@ export function readSubscription(context: TriggerContext): Subscription {
 		);
 	}
 	return { events: [...new Set(events)] as FaxEvent[], channels: channels.numbers };
-}
-
-export function checkExistingEndpointId(context: IHookFunctions, id: string): string {
-	if (!/^ep_[A-Za-z0-9_-]+$/.test(id)) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Existing Endpoint ID: "${id}" is not a Fax.Plus webhook endpoint ID`,
-			{
-				description:
-					'Endpoint IDs begin with "ep_"; copy it from Fax.Plus → Integrations → Webhooks, or leave the option empty.',
-			},
-		);
-	}
-	return id;
 }
 
 export function sameSet(

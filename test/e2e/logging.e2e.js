@@ -5,7 +5,7 @@
 //   endpoint, and the log says deliveries are refused until the secret is pasted;
 // - each refusal cause produces its line, naming the workflow, the node, the cause, what to do;
 // - a flood of forged deliveries produces at most a handful of lines (measured and printed);
-// - lifecycle lines on publish and unpublish, legacy hooks too;
+// - lifecycle lines on publish and unpublish;
 // - a delivery's and a Send's execution carry the fax in their custom data (GET
 //   /rest/executions/:id; the poll's is checked in poll.e2e.js);
 // - nothing is logged for a healthy delivery, and no secret in any line (test/support/secret-scan.js
@@ -331,55 +331,6 @@ module.exports = async function logging(t) {
 		);
 		assert.equal(server.getEndpointSecret(s.endpoint.id), undefined);
 	});
-
-	await check(
-		'logging: legacy hooks: registered and deleted lines, a delivery without the hook token refused with its line, never the token',
-		async () => {
-			const webhookId = crypto.randomUUID();
-			const wf = await n8n.importWorkflow({
-				name: 'e2e logging: legacy hooks',
-				...thenReceived(
-					triggerNode({
-						webhookId,
-						credentials: credRef('faxPlusApi', s.pat),
-						parameters: {
-							authentication: 'accessToken',
-							events: ['fax_received'],
-							options: { useLegacyHooks: true },
-						},
-					}),
-				),
-			});
-			await n8n.activate(wf.id);
-			const [registered] = await logFile.waitFor(
-				wf.id,
-				/Fax\.Plus: registered legacy hook \S+ for fax_received at Fax\.Plus for /,
-			);
-			await n8n.waitForWebhook(`${webhookId}/webhook`);
-			const url = n8n.webhookUrl(`${webhookId}/webhook`);
-			assert.ok(registered.includes(`for ${url} (workflow`), registered);
-			const res = await fetch(url, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: BODY,
-			});
-			assert.equal(res.status, 401);
-			await logFile.waitFor(
-				wf.id,
-				/\(401\): the request does not carry this trigger's legacy hook token/,
-			);
-			const hook = Object.values(server.state.hooks).find((each) =>
-				each.target.startsWith(`${url}?`),
-			);
-			const token = new URL(hook.target).searchParams.get('hook_token');
-			await n8n.deactivate(wf.id);
-			await logFile.waitFor(
-				wf.id,
-				new RegExp(`Fax\\.Plus: deleted legacy hook ${hook.id} at Fax\\.Plus`),
-			);
-			assert.ok(!logFile.whole().includes(token), "the hook's token is in the log");
-		},
-	);
 
 	await check(
 		'logging: the flood left no more lines, and no secret of this file is in the log',

@@ -4,7 +4,9 @@
 // processed-data store, so each fax reaches the workflow exactly once, whether its delivery
 // arrived, was lost (refused 401 while the signing secret was not pasted, or never sent), or
 // was sent twice; and a delivery that comes after the polling trigger passed the fax on starts
-// nothing that reaches the next node.
+// nothing that reaches the next node. Each trigger's runs say it is paired, and with which node.
+// Then the two on separate branches: each passes the fax on (twice in all), and each run says
+// it is not paired.
 
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
@@ -33,10 +35,10 @@ module.exports = async function pairing(t) {
 	}
 
 	/** How many items with each fax id reached the node after the triggers. */
-	async function reached() {
+	async function reached(wf = s.wf, next = [NEXT]) {
 		const counts = new Map();
-		for (const execution of await n8n.executions(s.wf.id))
-			for (const item of outputOf(execution, NEXT) ?? [])
+		for (const execution of await n8n.executions(wf.id))
+			for (const item of next.flatMap((name) => outputOf(execution, name) ?? []))
 				counts.set(item.json.faxId, (counts.get(item.json.faxId) ?? 0) + 1);
 		return counts;
 	}
@@ -49,8 +51,17 @@ module.exports = async function pairing(t) {
 		);
 	}
 
+	/** The hints of a trigger's runs, each once. */
+	async function hintsOf(wf, node) {
+		const hints = new Set();
+		for (const execution of await n8n.executions(wf.id))
+			for (const hint of execution.data?.resultData?.runData?.[node]?.[0]?.hints ?? [])
+				hints.add(hint.message);
+		return [...hints];
+	}
+
 	/** Waits for two more inbox polls and for every run to finish. */
-	async function settle() {
+	async function settle(wf = s.wf) {
 		const mark = server.requests.length;
 		await waitFor(
 			() =>
@@ -68,13 +79,28 @@ module.exports = async function pairing(t) {
 		);
 		await waitFor(
 			async () =>
-				(await n8n.executions(s.wf.id, { includeData: false })).every(
+				(await n8n.executions(wf.id, { includeData: false })).every(
 					(e) => e.status !== 'running' && e.status !== 'new',
 				),
 			'every run finished',
 			WAIT_MS,
 		);
 	}
+
+	/** The Fax.Plus Trigger node, with the PAT and the signing secret credential. */
+	const webhookTrigger = (webhookId, events) => ({
+		id: crypto.randomUUID(),
+		name: WEBHOOK,
+		type: TRIGGER,
+		typeVersion: 1,
+		position: [0, 0],
+		webhookId,
+		parameters: { authentication: 'accessToken', events, channels: '', options: {} },
+		credentials: {
+			...credRef('faxPlusApi', s.pat),
+			...credRef('faxPlusWebhookSecretApi', s.secretCred),
+		},
+	});
 
 	const deliver = async (opts) => {
 		const [result] = await server.deliver(opts);
@@ -104,19 +130,7 @@ module.exports = async function pairing(t) {
 			s.wf = await n8n.importWorkflow({
 				name: 'e2e never miss a fax',
 				nodes: [
-					{
-						id: crypto.randomUUID(),
-						name: WEBHOOK,
-						type: TRIGGER,
-						typeVersion: 1,
-						position: [0, 0],
-						webhookId: s.webhookId,
-						parameters: { authentication: 'accessToken', events, channels: '', options: {} },
-						credentials: {
-							...credRef('faxPlusApi', s.pat),
-							...credRef('faxPlusWebhookSecretApi', s.secretCred),
-						},
-					},
+					webhookTrigger(s.webhookId, events),
 					{ ...poll, position: [0, 200] },
 					{
 						id: crypto.randomUUID(),
@@ -195,12 +209,100 @@ module.exports = async function pairing(t) {
 			assert.equal(by.fax_pair_twice, WEBHOOK);
 			assert.equal(by.fax_pair_401, POLL);
 			assert.equal(by.fax_pair_never_sent, POLL);
+			// What each trigger's panel shows for its runs: paired, with the other and the node.
+			assert.deepEqual(
+				(await hintsOf(s.wf, WEBHOOK)).filter((hint) => hint.includes('aired')),
+				[
+					`Paired with "${POLL}": both feed "${NEXT}", so a fax either brings is passed on once between them`,
+				],
+			);
+			assert.deepEqual(
+				(await hintsOf(s.wf, POLL)).filter((hint) => hint.includes('aired')),
+				[
+					`Paired with "${WEBHOOK}": both feed "${NEXT}", so a fax either brings is passed on once between them`,
+				],
+			);
 		},
 	);
 
 	await check('pairing: deactivate', async () => {
 		await n8n.deactivate(s.wf.id);
 	});
+
+	await check(
+		'pairing: on separate branches each trigger passes the fax on (twice in all), and each run says it is not paired',
+		async () => {
+			const events = ['fax_received'];
+			const webhookId = crypto.randomUUID();
+			const { node: poll } = pollingTriggerNode({ name: POLL, pat: s.pat, parameters: { events } });
+			const noOp = (name, y) => ({
+				id: crypto.randomUUID(),
+				name,
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [240, y],
+				parameters: {},
+			});
+			const apart = await n8n.importWorkflow({
+				name: 'e2e triggers on separate branches',
+				nodes: [
+					webhookTrigger(webhookId, events),
+					{ ...poll, position: [0, 200] },
+					noOp('From Webhook', 0),
+					noOp('From Poll', 200),
+				],
+				connections: {
+					[WEBHOOK]: { main: [[{ node: 'From Webhook', type: 'main', index: 0 }]] },
+					[POLL]: { main: [[{ node: 'From Poll', type: 'main', index: 0 }]] },
+				},
+			});
+			try {
+				const mark = server.requests.length;
+				await n8n.activate(apart.id);
+				const endpoint = await waitFor(
+					() => Object.values(server.state.webhooks).find((e) => e.url.includes(webhookId)),
+					'the endpoint of the second workflow',
+				);
+				await n8n.waitForWebhook(`${webhookId}/webhook`);
+				await waitFor(
+					() => server.requests.slice(mark).some((r) => r.path === '/v3/accounts/self/faxes'),
+					'the activation poll',
+				);
+				await n8n.updateCredential(s.secretCred.id, {
+					name: s.secretCred.name,
+					type: 'faxPlusWebhookSecretApi',
+					data: { secret: server.getEndpointSecret(endpoint.id) },
+				});
+				// Positive control for each branch: the fax's delivery, and the poll that lists it.
+				let delivered;
+				await waitFor(async () => {
+					delivered = await deliver({ event: 'fax_received', data: { id: 'fax_apart' } });
+					return delivered.attempts.at(-1).status === 200;
+				}, 'a delivery accepted with the pasted secret');
+				await waitFor(
+					async () => (await reached(apart, ['From Webhook', 'From Poll'])).get('fax_apart') === 2,
+					'fax_apart reached both branches',
+					WAIT_MS,
+				);
+				await settle(apart);
+				const at = async (name) => (await reached(apart, [name])).get('fax_apart');
+				assert.equal(await at('From Webhook'), 1);
+				assert.equal(await at('From Poll'), 1);
+				const notPaired =
+					'Not paired: no other Fax.Plus trigger feeds a node this one feeds, so this trigger passes on each fax it brings, also one another Fax.Plus trigger passes on';
+				assert.deepEqual(
+					(await hintsOf(apart, WEBHOOK)).filter((hint) => hint.includes('aired')),
+					[notPaired],
+				);
+				assert.deepEqual(
+					(await hintsOf(apart, POLL)).filter((hint) => hint.includes('aired')),
+					[notPaired],
+				);
+			} finally {
+				await n8n.deactivate(apart.id).catch(() => {});
+			}
+		},
+	);
 
 	await check(
 		'pairing: examples/never-miss-a-fax.json imports as shipped, both triggers feeding the same next node',

@@ -151,7 +151,6 @@ module.exports = async function trigger(t) {
 			assert.equal(j.from, '+4930123456');
 			assert.equal(j.to, '+15551230001');
 			assert.equal(j.status, 'success');
-			assert.equal(j.legacy, false);
 			assert.equal(j.hook.event, 'fax_received');
 			assert.equal(j.data.id, 'fax_e2e_1');
 			assert.equal(outputOf(exec, 'Received')?.length, 1, 'the next node did not run');
@@ -250,7 +249,7 @@ module.exports = async function trigger(t) {
 	});
 
 	await check(
-		'trigger: 20 concurrent copies of one delivery start exactly one execution',
+		'trigger: 20 concurrent copies of one delivery are each answered 200 and pass on once',
 		async () => {
 			const before = await count();
 			const webhookId = `msg_${uid('concurrent')}`;
@@ -261,20 +260,21 @@ module.exports = async function trigger(t) {
 					server.deliver({ event: 'fax_received', webhookId, timestamp, data }),
 				),
 			);
-			// One copy is accepted; a copy arriving while it is being handed to n8n is told to come
-			// back (409 in_flight, Retry-After), one arriving after its answer is a repeat (200).
+			// Each copy is answered 200: one answered before is a repeat (no run); the copies in flight
+			// together each start a run, and the trigger's check passes one of them on.
 			for (const [r] of results)
-				assert.ok([200, 409].includes(r.attempts.at(-1).status), JSON.stringify(r.attempts));
-			assert.equal(
-				results.filter(([r]) => r.attempts.at(-1).body === '{"received":true}').length,
-				1,
-				JSON.stringify(results.map(([r]) => r.attempts)),
-			);
+				assert.match(
+					r.attempts.at(-1).body,
+					/^\{"received":true(,"duplicate":true)?\}$/,
+					JSON.stringify(r.attempts),
+				);
+			const started = results.filter(([r]) => r.attempts.at(-1).body === '{"received":true}');
+			assert.ok(started.length >= 1, JSON.stringify(results.map(([r]) => r.attempts)));
 			const [resent] = await server.replay(webhookId);
 			assert.deepEqual(resent.attempts, [
 				{ status: 200, body: '{"received":true,"duplicate":true}' },
 			]);
-			await fence(before + 1);
+			await fence(before + started.length);
 			const list = await n8n.executions(s.wf.id);
 			const mine = list.filter((e) => outputOf(e, NODE)?.[0]?.json?.webhookId === webhookId);
 			assert.equal(mine.length, 1, `${mine.length} executions for the concurrent delivery`);

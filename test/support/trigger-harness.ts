@@ -33,9 +33,6 @@ import {
 	type WorkflowActivateMode,
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { resetDeliveryLogs } from '../../nodes/FaxPlusTrigger/deduplication';
-import { forgetSigningSecrets } from '../../nodes/FaxPlusTrigger/signingSecret';
-import { forgetRegistrations } from '../../nodes/FaxPlusTrigger/lifecycle';
 import { FaxPlusTrigger } from '../../nodes/FaxPlusTrigger/FaxPlusTrigger.node';
 import {
 	executeNodeFirst,
@@ -215,10 +212,15 @@ export class TriggerHarness {
 
 	readonly credentialsHelper: TestCredentialsHelper;
 
-	private readonly nodeTypes = new TestNodeTypes({
-		...pairedNodeTypes(),
-		[FAX_PLUS_TRIGGER_NODE_TYPE]: new FaxPlusTrigger(),
-	});
+	/** n8n's node types: one FaxPlusTrigger instance per process, as n8n keeps it. */
+	private nodeTypes = TriggerHarness.freshNodeTypes();
+
+	private static freshNodeTypes(): TestNodeTypes {
+		return new TestNodeTypes({
+			...pairedNodeTypes(),
+			[FAX_PLUS_TRIGGER_NODE_TYPE]: new FaxPlusTrigger(),
+		});
+	}
 
 	private paired: boolean;
 
@@ -345,14 +347,12 @@ export class TriggerHarness {
 	}
 
 	/**
-	 * n8n restarted: the in-process delivery records and signing secrets are gone; the saved static data (JSON)
+	 * n8n restarted: a fresh node instance, so the endpoints registered and the signing secrets read in this process are gone; the saved static data (JSON)
 	 * stays, and every later request builds its Workflow from it. Call activate('init') or
 	 * checkExists() to run what n8n runs for an active workflow on start.
 	 */
 	restart(): void {
-		resetDeliveryLogs();
-		forgetSigningSecrets();
-		forgetRegistrations();
+		this.nodeTypes = TriggerHarness.freshNodeTypes();
 	}
 
 	/** Adds (or removes) the Fax.Plus Polling Trigger beside this one, as editing the workflow does. */
@@ -744,14 +744,9 @@ function headerOf(req: IncomingMessage, name: string): string | undefined {
 	return typeof value === 'string' ? value : undefined;
 }
 
-/** Starts a harness per test and closes it after; resets the in-process delivery records. */
+/** Starts a harness per test (with fresh node instances) and closes it after. */
 export function useTriggerHarnesses(): (options: TriggerHarnessOptions) => Promise<TriggerHarness> {
 	const started: TriggerHarness[] = [];
-	beforeEach(() => {
-		resetDeliveryLogs();
-		forgetSigningSecrets();
-		forgetRegistrations();
-	});
 	afterEach(async () => {
 		await Promise.all(started.splice(0).map(async (harness) => await harness.close()));
 	});

@@ -9,12 +9,12 @@ import {
 } from '../../support/trigger-harness';
 import {
 	activateWithSecret,
+	callApi,
 	onlyEndpoint,
 	recordedKeys,
-	registerEndpoint,
 	runJson,
 	runsOf,
-	storedKeyOf,
+	storedKeysOf,
 } from './helpers';
 import { ProcessedDataStore } from '../../support/processed-data';
 
@@ -69,7 +69,6 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 				to: '+4930123456',
 				faxId: 'fax_abc',
 				faxSessionId: 'fax_abc',
-				legacy: false,
 				hook: { id: 'fax_abc', event: 'fax_sent', event_time: expect.any(String), target: '' },
 				data: expect.objectContaining({ id: 'fax_abc', status: 'success', direction: 'outgoing' }),
 			});
@@ -114,7 +113,7 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			const activated = harness.savedStaticData;
 			const [result] = await server().deliver({ event: 'fax_sent' });
 			await runsOf(harness);
-			expect(recordedKeys(harness)).toEqual([storedKeyOf(server(), result.webhookId!)]);
+			expect(recordedKeys(harness)).toEqual(storedKeysOf(server(), result.webhookId!));
 			expect(harness.savedStaticData).toEqual(activated);
 			expect(harness.staticDataSavedByRuns).toBe(0);
 		});
@@ -335,12 +334,18 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 
 		it('passes a fax event on once, also under two webhook-ids; each attempt of a fax Fax.Plus retried is an event of its own', async () => {
 			const { harness } = await activeTrigger();
-			await server().deliver({ event: 'fax_sent', data: { id: 'fax_same' } });
-			await server().deliver({ event: 'fax_sent', data: { id: 'fax_same' } });
+			const sent = (webhookId: string, more: object) =>
+				server().deliver({ event: 'fax_sent', webhookId, ...more });
+			await sent('msg_1', { data: { id: 'fax_same' } });
+			await sent('msg_2', { data: { id: 'fax_same' } });
 			// Retries of fax_same: hook.id is the fax, data.id the attempt.
-			await server().deliver({ event: 'fax_sent', hookId: 'fax_same', data: { id: 'fax_try_2' } });
-			await server().deliver({ event: 'fax_sent', hookId: 'fax_same', data: { id: 'fax_try_3' } });
-			await server().deliver({ event: 'fax_received', data: { id: 'fax_same' } });
+			await sent('msg_3', { hookId: 'fax_same', data: { id: 'fax_try_2' } });
+			await sent('msg_4', { hookId: 'fax_same', data: { id: 'fax_try_3' } });
+			await server().deliver({
+				event: 'fax_received',
+				webhookId: 'msg_5',
+				data: { id: 'fax_same' },
+			});
 			const runs = await runsOf(harness);
 			expect(
 				runs.map(({ items: [item] }) => [item.json.event, item.json.faxId, item.json.faxSessionId]),
@@ -350,17 +355,23 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 				['fax_sent', 'fax_same', 'fax_try_3'],
 				['fax_received', 'fax_same', 'fax_same'],
 			]);
-			// One entry per delivery, in the trigger's own record; nothing in the workflow's.
+			// Each delivery's webhook-id and fax event, in the trigger's own record (n8n records
+			// the repeat's keys too); nothing in the workflow's record.
 			expect(recordedKeys(harness)).toEqual([
+				'id:msg_1',
 				'fax:fax_sent:fax_same',
+				'id:msg_2',
+				'id:msg_3',
 				'fax:fax_sent:fax_same:attempt:fax_try_2',
+				'id:msg_4',
 				'fax:fax_sent:fax_same:attempt:fax_try_3',
+				'id:msg_5',
 				'fax:fax_received:fax_same',
 			]);
 			expect(harness.processedData.recordedValues(TRIGGER_WORKFLOW_ID)).toEqual([]);
 		});
 
-		it('starts exactly one run for 50 concurrent copies of one delivery; copies in flight are told to come back (409)', async () => {
+		it('starts one run for 50 concurrent copies of one delivery, answering each 200 (the others wait for its answer)', async () => {
 			const { harness } = await activeTrigger();
 			const results = await Promise.all(
 				Array.from(
@@ -368,23 +379,24 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 					async () => await server().deliver({ event: 'fax_sent', webhookId: 'msg_concurrent' }),
 				),
 			);
-			const statuses = results.flat().map((result) => result.attempts[0].status);
-			expect(statuses.filter((status) => status === 200 || status === 409)).toHaveLength(50);
+			// A copy arriving while the first is being answered waits for that answer: a repeat.
 			expect(
-				results.flat().filter((result) => result.attempts[0].body === '{"received":true}'),
-			).toHaveLength(1);
-			for (const result of results.flat().filter((r) => r.attempts[0].status === 409)) {
-				expect(JSON.parse(result.attempts[0].body)).toEqual({
-					received: false,
-					reason: 'in_flight',
-					message: expect.any(String),
-				});
-			}
+				results
+					.flat()
+					.map((result) => result.attempts[0].body)
+					.sort(),
+			).toEqual([
+				...Array.from({ length: 49 }, () => '{"received":true,"duplicate":true}'),
+				'{"received":true}',
+			]);
+			for (const result of results.flat()) expect(result.attempts[0].status).toBe(200);
 			expect(await runsOf(harness)).toHaveLength(1);
-			// Their re-sends, once the first was answered, are repeats.
 			const [resent] = await server().replay('msg_concurrent');
 			expect(resent.attempts[0].body).toBe('{"received":true,"duplicate":true}');
-			expect(recordedKeys(harness)).toEqual([storedKeyOf(server(), 'msg_concurrent')]);
+			// One webhook-id; the local server gives each copy a fax of its own.
+			expect(recordedKeys(harness).filter((key) => key.startsWith('id:'))).toEqual([
+				'id:msg_concurrent',
+			]);
 		});
 
 		it('records nothing when n8n cannot start the run (500): the re-send is accepted and runs once', async () => {
@@ -412,7 +424,7 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			);
 			expect(await runsOf(harness)).toHaveLength(50);
 			expect(new Set(recordedKeys(harness))).toEqual(
-				new Set(results.flat().map((result) => storedKeyOf(server(), result.webhookId!))),
+				new Set(results.flat().flatMap((result) => storedKeysOf(server(), result.webhookId!))),
 			);
 			// Runs that wait while another's check is under way are checked together: fewer
 			// reads and writes of n8n's record than deliveries.
@@ -447,15 +459,20 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			]);
 			// The repeat's execution says why it passed nothing on, naming the delivery.
 			expect(harness.executions[1].hints).toEqual([
+				expect.objectContaining({ message: expect.stringMatching(/^Not paired: /) }),
 				expect.objectContaining({
 					message: expect.stringMatching(
 						new RegExp(
-							`^This fax event \\(fax_sent, fax fax_\\w+\\) was passed on before, by delivery ${first.webhookId} or another delivery of it \\(n8n's processed-data store\\), so no item was passed on$`,
+							`^Delivery ${first.webhookId} was processed before \\(n8n's processed-data store\\), so no item was passed on$`,
 						),
 					),
 				}),
 			]);
-			expect(harness.executions[0].hints).toEqual([]);
+			expect(harness.executions[0].hints?.map((hint) => hint.message)).toEqual([
+				expect.stringMatching(
+					/^Not paired: no other Fax\.Plus trigger feeds a node this one feeds/,
+				),
+			]);
 		});
 
 		it('recognises a repeat that reached another process (a second webhook processor, a worker with empty static data)', async () => {
@@ -509,14 +526,14 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 				);
 			}
 			expect(await runsOf(harness)).toHaveLength(150);
-			// Each delivery takes one entry (its fax), in the trigger's own record.
-			expect(recordedKeys(harness)).toHaveLength(20);
+			// Each delivery takes two entries (its webhook-id, its fax), in the trigger's own record.
+			expect(recordedKeys(harness)).toHaveLength(40);
 			expect(harness.processedData.entries(TRIGGER_WORKFLOW_ID)).toEqual([]);
 		});
 	});
 
 	describe('filters', () => {
-		it('keeps only the chosen fax statuses: others are answered 200, start no run and are recorded', async () => {
+		it('keeps only the chosen fax statuses: others are answered 200 and start no run', async () => {
 			const { harness } = await activeTrigger({ options: { statuses: 'success, partially_sent' } });
 			const [failed] = await server().deliver({ event: 'fax_sent', data: { status: 'failed' } });
 			const [ok] = await server().deliver({ event: 'fax_sent', data: { status: 'success' } });
@@ -533,8 +550,8 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 				ok.webhookId,
 				partial.webhookId,
 			]);
-			// Filtered out in webhook(), so no run: only the fast path knows it.
-			expect(recordedKeys(harness)).not.toContain(storedKeyOf(server(), failed.webhookId!));
+			// Filtered out in webhook(), so no run and nothing in the store; its 200 is remembered.
+			expect(recordedKeys(harness)).not.toContain(storedKeysOf(server(), failed.webhookId!)[0]);
 			const [replayed] = await server().replay(failed.webhookId!);
 			expect(replayed.attempts[0].body).toBe('{"received":true,"duplicate":true}');
 		});
@@ -553,15 +570,12 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			).toEqual([[busy.webhookId, true]]);
 		});
 
-		it('skips events the node does not listen to (a user-managed endpoint with more events)', async () => {
-			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
-			const mine = await registerEndpoint(server(), harness.productionUrl, [
-				'fax_sent',
-				'fax_received',
-			]);
-			harness.setParameters({ options: { existingEndpointId: mine.id } });
-			harness.setSecret(server().getEndpointSecret(mine.id));
-			await harness.activate();
+		it('skips events the node does not listen to (an endpoint changed in Fax.Plus to more events)', async () => {
+			const { harness } = await activeTrigger({ events: ['fax_sent'] });
+			const endpoint = onlyEndpoint(server(), harness.productionUrl);
+			await callApi(server(), 'PATCH', `/webhooks/${endpoint.id}`, {
+				filter_types: ['fax_sent', 'fax_received'],
+			});
 
 			const [received] = await server().deliver({ event: 'fax_received' });
 			await server().deliver({ event: 'fax_sent' });

@@ -76,17 +76,10 @@ describe('Fax.Plus Trigger → public contract', () => {
 			['documentFormat', 'pdf'],
 			['downloadDocument', false],
 			['deduplicationMaxEntries', 10000],
-			['deduplicationRetentionDays', 7],
-			['existingEndpointId', ''],
 			['statuses', []],
 			['binaryPropertyName', 'data'],
 			['saveNumbersInCustomData', false],
-			['useLegacyHooks', false],
 		]);
-		const legacy = (options.options as INodeProperties[]).find(
-			(option) => option.name === 'useLegacyHooks',
-		)!;
-		expect(legacy.description).toMatch(/no signature/);
 		const download = (options.options as INodeProperties[]).find(
 			(option) => option.name === 'downloadDocument',
 		)!;
@@ -149,13 +142,6 @@ describe('Fax.Plus Trigger → public contract', () => {
 			expect(new FaxPlusPollTrigger().description.subtitle).toBe(description.subtitle);
 		});
 
-		it('takes Duplicate Check Retention in whole days', () => {
-			const retention = (property('options').options as INodeProperties[]).find(
-				(option) => option.name === 'deduplicationRetentionDays',
-			)!;
-			expect(retention.typeOptions).toEqual({ minValue: 1, numberPrecision: 0 });
-		});
-
 		it("links Fax.Plus's web app in the notice and places it below the credential slots", () => {
 			const names = description.properties.map((entry) => entry.name);
 			// n8n's editor shows the credential slots where `authentication` is: the notice follows it.
@@ -189,19 +175,6 @@ describe('Fax.Plus Trigger → public contract', () => {
 			);
 			expect(others.map((entry) => [entry.name, entry.displayOptions])).toEqual(
 				others.map((entry) => [entry.name, undefined]),
-			);
-		});
-
-		it("says that an existing endpoint's own events and numbers apply, not the Numbers Filter", () => {
-			const existing = option('existingEndpointId').description!;
-			expect(existing).toMatch(/Production URL/);
-			expect(existing).toMatch(/own events and numbers filter apply/);
-			expect(existing).toMatch(/Numbers Filter is not applied/);
-		});
-
-		it('says what clearing it does to that endpoint', () => {
-			expect(option('existingEndpointId').description).toMatch(
-				/Cleared later, the option hands that endpoint to the trigger with its secret: .* deleted when the workflow is unpublished/,
 			);
 		});
 

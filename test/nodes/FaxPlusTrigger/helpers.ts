@@ -99,10 +99,10 @@ export function recordedKeys(harness: TriggerHarness): string[] {
 }
 
 /**
- * The key a delivery takes in the trigger's own record: its fax event (`fax:<event>:<fax ID>`,
- * the fax ID being hook.id, else data.id), else its webhook-id (`id:<webhook-id>`).
+ * The keys a delivery takes in the trigger's own record: its webhook-id (`id:<webhook-id>`) and
+ * its fax event (`fax:<event>:<fax ID>`, the fax ID being hook.id, else data.id).
  */
-export function storedKeyOf(server: FaxPlusServer, webhookId: string): string {
+export function storedKeysOf(server: FaxPlusServer, webhookId: string): string[] {
 	const delivery = server.deliveries.find((entry) => entry.webhookId === webhookId);
 	if (!delivery) throw new Error(`no delivery ${webhookId}`);
 	const { hook = {}, data = {} } = JSON.parse(delivery.body.toString('utf8')) as {
@@ -110,5 +110,8 @@ export function storedKeyOf(server: FaxPlusServer, webhookId: string): string {
 		data?: IDataObject;
 	};
 	const faxId = hook.id ?? data.id;
-	return faxId === undefined ? `id:${webhookId}` : `fax:${String(hook.event)}:${String(faxId)}`;
+	return [
+		`id:${webhookId}`,
+		...(faxId === undefined ? [] : [`fax:${String(hook.event)}:${String(faxId)}`]),
+	];
 }

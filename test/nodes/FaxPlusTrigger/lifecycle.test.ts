@@ -44,9 +44,9 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 
 				const endpoint = onlyEndpoint(server(), harness.productionUrl);
 				expect(endpoint.id).toMatch(/^ep_/);
-				expect(harness.savedNodeStaticData.registrations).toEqual([
-					{ url: harness.productionUrl, api: 'webhooks', ids: [endpoint.id] },
-				]);
+				expect(harness.savedNodeStaticData.endpoints).toEqual({
+					[harness.productionUrl]: endpoint.id,
+				});
 			},
 		);
 
@@ -90,9 +90,9 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 			expect(endpoint.filter_types).toEqual(['fax_sent', 'fax_received']);
 			// Adopting keeps the endpoint, so a secret already in the credential stays valid.
 			expect(server().getEndpointSecret(leftover.id)).toBe(secretBefore);
-			expect(harness.savedNodeStaticData.registrations).toEqual([
-				{ url: harness.productionUrl, api: 'webhooks', ids: [leftover.id] },
-			]);
+			expect(harness.savedNodeStaticData.endpoints).toEqual({
+				[harness.productionUrl]: leftover.id,
+			});
 		});
 
 		it('adopts a matching leftover without changing it, and removes extra endpoints with its URL', async () => {
@@ -116,18 +116,18 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 			expect(await harness.listenForTestEvent()).toEqual({ created: true });
 			const test = onlyEndpoint(server(), harness.testUrl);
 			expect(test.id).not.toBe(production.id);
-			expect(harness.testNodeStaticData?.registrations).toEqual([
-				{ url: harness.productionUrl, api: 'webhooks', ids: [production.id] },
-				{ url: harness.testUrl, api: 'webhooks', ids: [test.id] },
-			]);
+			expect(harness.testNodeStaticData?.endpoints).toEqual({
+				[harness.productionUrl]: production.id,
+				[harness.testUrl]: test.id,
+			});
 
 			await server().deliver({ event: 'fax_sent', onlyEndpointId: test.id });
 			expect(await harness.testSessionEnded()).toEqual({ created: false });
 			expect(endpointsWithUrl(server(), harness.testUrl)).toHaveLength(0);
 			expect(server().state.webhooks[production.id]).toBeDefined();
-			expect(harness.savedNodeStaticData.registrations).toEqual([
-				{ url: harness.productionUrl, api: 'webhooks', ids: [production.id] },
-			]);
+			expect(harness.savedNodeStaticData.endpoints).toEqual({
+				[harness.productionUrl]: production.id,
+			});
 		});
 
 		it('deletes the test endpoint when listening is cancelled', async () => {
@@ -169,13 +169,12 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 			await callApi(server(), 'DELETE', `/webhooks/${old.id}`);
 
 			expect(await harness.checkExists()).toBe(false);
-			expect(harness.savedNodeStaticData.registrations).toBeUndefined();
 			expect(await harness.activate('init')).toEqual({ created: true });
 			const replacement = onlyEndpoint(server(), harness.productionUrl);
 			expect(replacement.id).not.toBe(old.id);
-			expect(harness.savedNodeStaticData.registrations).toEqual([
-				{ url: harness.productionUrl, api: 'webhooks', ids: [replacement.id] },
-			]);
+			expect(harness.savedNodeStaticData.endpoints).toEqual({
+				[harness.productionUrl]: replacement.id,
+			});
 		});
 
 		it('brings a changed endpoint back in line (events or numbers changed in Fax.Plus)', async () => {
@@ -242,7 +241,7 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 			expect(await harness.deactivate()).toEqual({ created: false });
 			expect(calls(server())).toEqual([`DELETE /v3/webhooks/${endpoint.id}`]);
 			expect(server().state.webhooks[endpoint.id]).toBeUndefined();
-			expect(harness.savedNodeStaticData.registrations).toBeUndefined();
+			expect(harness.savedNodeStaticData.endpoints).toBeUndefined();
 		});
 
 		it('treats 404 as already gone', async () => {
@@ -254,7 +253,7 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 
 			expect(await harness.deactivate()).toEqual({ created: false });
 			expect(apiRequests(server()).map((request) => request.status)).toEqual([404]);
-			expect(harness.savedNodeStaticData.registrations).toBeUndefined();
+			expect(harness.savedNodeStaticData.endpoints).toBeUndefined();
 		});
 
 		it('with nothing recorded, sends nothing: an endpoint with its URL that it did not register stays', async () => {
@@ -331,9 +330,9 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 
 			const outcome = await harness.deactivate();
 			expect(outcome.error?.message).toMatch(/plan lacks the webhooks feature: 403/);
-			expect(harness.savedNodeStaticData.registrations).toEqual([
-				{ url: harness.productionUrl, api: 'webhooks', ids: [endpoint.id] },
-			]);
+			expect(harness.savedNodeStaticData.endpoints).toEqual({
+				[harness.productionUrl]: endpoint.id,
+			});
 
 			// Once it can be deleted, deactivating again cleans up.
 			server().setWebhooksFeature(true);
@@ -408,7 +407,7 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 				expect(error?.description).toMatch(/tunnel/);
 				// Nothing reached any server: the local one saw nothing, and Fax.Plus's was never called (no network here).
 				expect(server().requests).toEqual([]);
-				expect(harness.savedNodeStaticData.registrations).toBeUndefined();
+				expect(harness.savedNodeStaticData.endpoints).toBeUndefined();
 			},
 		);
 
@@ -424,198 +423,6 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 			const { error } = await harness.activate();
 			expect(error?.message).toMatch(/Trigger On: choose at least one event/);
 			expect(calls(server())).toEqual([]);
-		});
-	});
-
-	describe('Existing Endpoint ID', () => {
-		it('uses the user’s endpoint: never creates, updates or deletes it', async () => {
-			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
-			const mine = await registerEndpoint(server(), harness.productionUrl, [
-				'fax_sent',
-				'fax_received',
-			]);
-			harness.setParameters({ options: { existingEndpointId: mine.id } });
-			server().clearRequests();
-
-			expect(await harness.activate()).toEqual({ created: true });
-			expect(calls(server())).toEqual(['GET /v3/webhooks']);
-			expect(harness.savedNodeStaticData.registrations).toEqual([
-				{ url: harness.productionUrl, api: 'existing', ids: [mine.id] },
-			]);
-
-			harness.restart();
-			expect(await harness.checkExists()).toBe(true);
-
-			server().clearRequests();
-			expect(await harness.deactivate()).toEqual({ created: false });
-			expect(calls(server())).toEqual([]);
-			expect(server().state.webhooks[mine.id]).toMatchObject({
-				filter_types: ['fax_sent', 'fax_received'],
-			});
-			expect(harness.savedNodeStaticData.registrations).toBeUndefined();
-		});
-
-		it('with the record lost, deactivating still never deletes the user’s endpoint', async () => {
-			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
-			const mine = await registerEndpoint(server(), harness.productionUrl, ['fax_sent']);
-			harness.setParameters({ options: { existingEndpointId: mine.id } });
-			await activateOk(harness);
-			harness.overwriteSavedStaticData({});
-			server().clearRequests();
-
-			expect(await harness.deactivate()).toEqual({ created: false });
-			expect(calls(server())).toEqual([]);
-			expect(server().state.webhooks[mine.id]).toBeDefined();
-		});
-
-		it('is not found when it no longer exists', async () => {
-			const harness = await trigger({
-				server: server(),
-				parameters: { events: ['fax_sent'], options: { existingEndpointId: 'ep_doesnotexist' } },
-			});
-			const { error } = await harness.activate();
-			expect(error?.message).toMatch(/Existing Endpoint ID: ep_doesnotexist was not found/);
-			expect(calls(server())).toEqual(['GET /v3/webhooks']);
-		});
-
-		it('refuses an ID that is not an ep_ ID before sending anything', async () => {
-			const harness = await trigger({
-				server: server(),
-				parameters: {
-					events: ['fax_sent'],
-					options: { existingEndpointId: 'https://example.com' },
-				},
-			});
-			const { error } = await harness.activate();
-			expect(error?.message).toMatch(
-				/Existing Endpoint ID: "https:\/\/example\.com" is not a Fax\.Plus webhook endpoint ID/,
-			);
-			expect(calls(server())).toEqual([]);
-		});
-
-		it('switching to it deletes the endpoint the trigger created before', async () => {
-			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
-			await activateOk(harness);
-			const created = onlyEndpoint(server(), harness.productionUrl);
-			const mine = await registerEndpoint(server(), harness.productionUrl, ['fax_sent']);
-			harness.setParameters({ options: { existingEndpointId: mine.id } });
-
-			expect(await harness.checkExists()).toBe(false);
-			await activateOk(harness);
-			expect(server().state.webhooks[created.id]).toBeUndefined();
-			expect(server().state.webhooks[mine.id]).toBeDefined();
-			expect(harness.savedNodeStaticData.registrations).toEqual([
-				{ url: harness.productionUrl, api: 'existing', ids: [mine.id] },
-			]);
-		});
-
-		it('keeps the endpoint the trigger created when its ID becomes the Existing Endpoint ID', async () => {
-			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
-			await activateOk(harness);
-			const created = onlyEndpoint(server(), harness.productionUrl);
-			const secret = server().getEndpointSecret(created.id);
-			harness.setParameters({ options: { existingEndpointId: created.id } });
-			server().clearRequests();
-
-			expect(await harness.checkExists()).toBe(false);
-			await activateOk(harness);
-			expect(calls(server())).toEqual(['GET /v3/webhooks']);
-			expect(server().getEndpointSecret(created.id)).toBe(secret);
-			expect(harness.savedNodeStaticData.registrations).toEqual([
-				{ url: harness.productionUrl, api: 'existing', ids: [created.id] },
-			]);
-			// From now on it is the user's: deactivating leaves it.
-			await harness.deactivate();
-			expect(server().state.webhooks[created.id]).toBeDefined();
-		});
-
-		it("refuses an endpoint whose URL is not this node's Production URL, naming both URLs", async () => {
-			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
-			const mine = await registerEndpoint(server(), 'https://proxy.example.com/fax', ['fax_sent']);
-			harness.setParameters({ options: { existingEndpointId: mine.id } });
-			server().clearRequests();
-
-			const { error } = await harness.activate();
-			expect(error?.message).toBe(
-				`Existing Endpoint ID: ${mine.id} delivers to https://proxy.example.com/fax, not to this node's Production URL ${harness.productionUrl}`,
-			);
-			expect(error?.description).toContain(harness.productionUrl);
-			expect(calls(server())).toEqual(['GET /v3/webhooks']);
-			expect(server().state.webhooks[mine.id]).toMatchObject({
-				url: 'https://proxy.example.com/fax',
-			});
-			expect(harness.savedNodeStaticData.registrations).toBeUndefined();
-		});
-
-		it('when the existing one is refused, never touches it (n8n then removes what the trigger had created)', async () => {
-			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
-			await activateOk(harness);
-			const created = onlyEndpoint(server(), harness.productionUrl);
-			const mine = await registerEndpoint(server(), 'https://proxy.example.com/fax', ['fax_sent']);
-			harness.setParameters({ options: { existingEndpointId: mine.id } });
-
-			const { error } = await harness.activate();
-			expect(error?.message).toMatch(
-				/delivers to https:\/\/proxy\.example\.com\/fax, not to this node's Production URL/,
-			);
-			expect(server().state.webhooks[mine.id]).toMatchObject({
-				url: 'https://proxy.example.com/fax',
-				filter_types: ['fax_sent'],
-			});
-			expect(server().state.webhooks[created.id]).toBeUndefined();
-			expect(harness.savedNodeStaticData.registrations).toBeUndefined();
-		});
-
-		it('checkExists is false once the endpoint was re-pointed elsewhere, and activation then says so', async () => {
-			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
-			const mine = await registerEndpoint(server(), harness.productionUrl, ['fax_sent']);
-			harness.setParameters({ options: { existingEndpointId: mine.id } });
-			await activateOk(harness);
-			await callApi(server(), 'PATCH', `/webhooks/${mine.id}`, {
-				url: 'https://elsewhere.example.com/fax',
-			});
-
-			harness.restart();
-			expect(await harness.checkExists()).toBe(false);
-			const { error } = await harness.activate();
-			expect(error?.message).toMatch(
-				/delivers to https:\/\/elsewhere\.example\.com\/fax, not to this node's Production URL/,
-			);
-		});
-
-		it('cleared, hands the endpoint to the trigger: same endpoint and secret, this node’s events, deleted on deactivation', async () => {
-			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
-			const mine = await registerEndpoint(server(), harness.productionUrl, ['fax_received']);
-			const secret = server().getEndpointSecret(mine.id);
-			harness.setParameters({ options: { existingEndpointId: mine.id } });
-			await activateOk(harness);
-
-			harness.setParameters({ options: {} });
-			expect(await harness.checkExists()).toBe(false);
-			await activateOk(harness);
-			expect(onlyEndpoint(server(), harness.productionUrl)).toMatchObject({
-				id: mine.id,
-				filter_types: ['fax_sent'],
-			});
-			expect(server().getEndpointSecret(mine.id)).toBe(secret);
-			expect(harness.savedNodeStaticData.registrations).toEqual([
-				{ url: harness.productionUrl, api: 'webhooks', ids: [mine.id] },
-			]);
-			await harness.deactivate();
-			expect(server().state.webhooks[mine.id]).toBeUndefined();
-		});
-
-		it('still gives a test session its own temporary endpoint', async () => {
-			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
-			const mine = await registerEndpoint(server(), harness.productionUrl, ['fax_sent']);
-			harness.setParameters({ options: { existingEndpointId: mine.id } });
-			await activateOk(harness);
-
-			await harness.listenForTestEvent();
-			const test = onlyEndpoint(server(), harness.testUrl);
-			await harness.stopListening();
-			expect(server().state.webhooks[test.id]).toBeUndefined();
-			expect(server().state.webhooks[mine.id]).toBeDefined();
 		});
 	});
 });

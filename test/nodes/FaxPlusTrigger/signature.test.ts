@@ -4,7 +4,6 @@ import { Webhook } from 'standardwebhooks';
 import {
 	decodeWebhookSecret,
 	isValidWebhookSecret,
-	signDelivery,
 	verifyWebhookDelivery,
 	type VerificationInput,
 } from '../../../nodes/FaxPlusTrigger/signature';
@@ -56,14 +55,13 @@ describe('verifyWebhookDelivery', () => {
 			});
 		});
 
-		it('signs it the same way as the standardwebhooks package', () => {
-			expect(signDelivery(SECRET, ID, TIMESTAMP, BODY)).toBe(SIGNATURE);
+		it('is what the standardwebhooks package signs', () => {
 			expect(new Webhook(SECRET).sign(ID, new Date(TIMESTAMP * 1000), BODY.toString())).toBe(
 				SIGNATURE,
 			);
 		});
 
-		it('accepts what the standardwebhooks package signs now, and the package accepts what we sign', () => {
+		it('accepts what the standardwebhooks package signs now', () => {
 			const now = Math.floor(Date.now() / 1000);
 			const body = Buffer.from('{"hook":{"event":"fax_sent"},"data":{"id":"fax_1"}}');
 			const theirs = new Webhook(SECRET).sign('msg_cross', new Date(now * 1000), body.toString());
@@ -78,14 +76,6 @@ describe('verifyWebhookDelivery', () => {
 					},
 				}).ok,
 			).toBe(true);
-			const ours = signDelivery(SECRET, 'msg_cross', now, body);
-			expect(() =>
-				new Webhook(SECRET).verify(body, {
-					'webhook-id': 'msg_cross',
-					'webhook-timestamp': String(now),
-					'webhook-signature': ours,
-				}),
-			).not.toThrow();
 		});
 
 		it('accepts the secret with or without the whsec_ prefix', () => {

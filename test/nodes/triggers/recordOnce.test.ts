@@ -8,7 +8,7 @@ import {
 	type INodeExecutionData,
 	type INodeType,
 } from 'n8n-workflow';
-import { sealed, sharesRecord } from '../../../nodes/triggers/recordOnce';
+import { pairedWith, sharedEntryOf } from '../../../nodes/triggers/recordOnce';
 import { TestNodeTypes, testAdditionalData } from '../../support/n8n-harness';
 import {
 	PAIRED_POLL_TRIGGER_TYPE,
@@ -48,7 +48,11 @@ function connect(...edges: Array<[string, string]>): IConnections {
 	return connections;
 }
 
-function sharesIn(nodes: INode[], connections: IConnections, self: string): boolean {
+function sharesIn(
+	nodes: INode[],
+	connections: IConnections,
+	self: string,
+): ReturnType<typeof pairedWith> {
 	const workflow = new Workflow({
 		id: 'wf',
 		nodes,
@@ -68,7 +72,7 @@ function sharesIn(nodes: INode[], connections: IConnections, self: string): bool
 		{ node: workflow.getNode(self)!, data: { main: [[]] }, source: null },
 		[],
 	);
-	return sharesRecord(context);
+	return pairedWith(context);
 }
 
 const TRIGGER = node('Fax.Plus Trigger', PAIRED_TRIGGER_TYPE);
@@ -77,35 +81,41 @@ const A = node('A', 'n8n-nodes-base.noOp');
 const B = node('B', 'n8n-nodes-base.noOp');
 
 describe('recordOnce → which triggers share the workflow record', () => {
-	it('both triggers feeding one node share it, seen from either', () => {
+	it('both triggers feeding one node share it, seen from either, naming the other and the node', () => {
 		const edges = connect([TRIGGER.name, A.name], [POLL.name, A.name]);
-		expect(sharesIn([TRIGGER, POLL, A], edges, TRIGGER.name)).toBe(true);
-		expect(sharesIn([TRIGGER, POLL, A], edges, POLL.name)).toBe(true);
+		expect(sharesIn([TRIGGER, POLL, A], edges, TRIGGER.name)).toEqual({
+			trigger: POLL.name,
+			node: A.name,
+		});
+		expect(sharesIn([TRIGGER, POLL, A], edges, POLL.name)).toEqual({
+			trigger: TRIGGER.name,
+			node: A.name,
+		});
 	});
 
 	it('outputs that meet further on (the webhook trigger through a node of its own) share it', () => {
 		const edges = connect([TRIGGER.name, A.name], [A.name, B.name], [POLL.name, B.name]);
-		expect(sharesIn([TRIGGER, POLL, A, B], edges, TRIGGER.name)).toBe(true);
-		expect(sharesIn([TRIGGER, POLL, A, B], edges, POLL.name)).toBe(true);
+		expect(sharesIn([TRIGGER, POLL, A, B], edges, TRIGGER.name)).toBeDefined();
+		expect(sharesIn([TRIGGER, POLL, A, B], edges, POLL.name)).toBeDefined();
 	});
 
 	it('a trigger alone, triggers on separate branches, a disabled one, or another kind of trigger: each keeps only its own record', () => {
-		expect(sharesIn([TRIGGER, A], connect([TRIGGER.name, A.name]), TRIGGER.name)).toBe(false);
+		expect(sharesIn([TRIGGER, A], connect([TRIGGER.name, A.name]), TRIGGER.name)).toBeUndefined();
 		const apart = connect([TRIGGER.name, A.name], [POLL.name, B.name]);
-		expect(sharesIn([TRIGGER, POLL, A, B], apart, TRIGGER.name)).toBe(false);
+		expect(sharesIn([TRIGGER, POLL, A, B], apart, TRIGGER.name)).toBeUndefined();
 		const disabled = { ...POLL, disabled: true };
 		const together = connect([TRIGGER.name, A.name], [POLL.name, A.name]);
-		expect(sharesIn([TRIGGER, disabled, A], together, TRIGGER.name)).toBe(false);
+		expect(sharesIn([TRIGGER, disabled, A], together, TRIGGER.name)).toBeUndefined();
 		const other = node('Webhook', 'n8n-nodes-base.webhook');
 		const beside = connect([TRIGGER.name, A.name], [other.name, A.name]);
-		expect(sharesIn([TRIGGER, other, A], beside, TRIGGER.name)).toBe(false);
+		expect(sharesIn([TRIGGER, other, A], beside, TRIGGER.name)).toBeUndefined();
 	});
 
 	it('a shared key is an HMAC under the workflow ID: the same for both triggers, another in another workflow', () => {
 		const key = 'fax:fax_received:fax_1';
-		expect(sealed('wf', key)).toBe(sealed('wf', key));
-		expect(sealed('wf', key)).toMatch(/^[A-Za-z0-9_-]{43}$/);
-		expect(sealed('wf', key)).not.toBe(sealed('wf2', key));
-		expect(sealed('wf', key)).not.toContain('fax_1');
+		expect(sharedEntryOf('wf', key)).toBe(sharedEntryOf('wf', key));
+		expect(sharedEntryOf('wf', key)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+		expect(sharedEntryOf('wf', key)).not.toBe(sharedEntryOf('wf2', key));
+		expect(sharedEntryOf('wf', key)).not.toContain('fax_1');
 	});
 });

@@ -18,7 +18,6 @@ describe('Fax.Plus Trigger → "Listen for test event"', () => {
 			event: 'fax_received',
 			webhookId: result.webhookId,
 			signatureVerified: false,
-			legacy: false,
 		});
 		// n8n ends the session after the run; the temporary endpoint is deleted.
 		await harness.testSessionEnded();

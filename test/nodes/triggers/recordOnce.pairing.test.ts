@@ -4,7 +4,7 @@
 // brings it first. The shared entries are sealed with the workflow's ID: a value another node
 // writes there never holds a signed fax back.
 import type { IDataObject, INode } from 'n8n-workflow';
-import { sealed } from '../../../nodes/triggers/recordOnce';
+import { sharedEntryOf } from '../../../nodes/triggers/recordOnce';
 import { apiRequests, useFaxPlusServer } from '../../support/faxplus';
 import type { ProcessedDataStore } from '../../support/processed-data';
 import {
@@ -67,9 +67,11 @@ describe('Fax.Plus Trigger beside the Fax.Plus Polling Trigger → each fax even
 		expect(await reached()).toEqual(['fax_received:fax_delivered']);
 		// The poll started a run; it ended at the trigger, saying why.
 		expect(poller.executions.map((run) => run.items.length)).toEqual([0]);
-		expect(poller.executions[0].hints[0].message).toMatch(
-			/fax_delivered was passed on by an earlier run/,
-		);
+		// Each trigger's runs say it is paired, and with which node.
+		expect(poller.executions[0].hints.map((hint) => hint.message)).toEqual([
+			'Paired with "Fax.Plus Trigger": both feed "Next", so a fax either brings is passed on once between them',
+			expect.stringMatching(/fax_delivered was passed on by an earlier run/),
+		]);
 	});
 
 	it('a delivery that was lost: the poll passes the fax on, and a late copy of the delivery is held back', async () => {
@@ -84,6 +86,7 @@ describe('Fax.Plus Trigger beside the Fax.Plus Polling Trigger → each fax even
 		const held = trigger.executions.find((run) => run.webhookId === late.webhookId);
 		expect(held?.items).toEqual([]);
 		expect(held?.hints?.map((hint) => hint.message)).toEqual([
+			'Paired with "Fax.Plus Polling Trigger": both feed "Next", so a fax either brings is passed on once between them',
 			"This fax event (fax_received, fax fax_lost) reached the workflow before, through the Fax.Plus Polling Trigger or another delivery (n8n's processed-data store), so no item was passed on",
 		]);
 	});
@@ -137,11 +140,14 @@ describe('Fax.Plus Trigger beside the Fax.Plus Polling Trigger → each fax even
 		const store = trigger.processedData;
 		expect(store.recordedValues(TRIGGER_WORKFLOW_ID)).toEqual(
 			['fax_one', 'fax_two', 'fax_three'].map((id) =>
-				sealed(TRIGGER_WORKFLOW_ID, `fax:fax_received:${id}`),
+				sharedEntryOf(TRIGGER_WORKFLOW_ID, `fax:fax_received:${id}`),
 			),
 		);
+		// The trigger's own record: each delivery's webhook-id and fax event.
 		expect(store.recordedNodeValues(TRIGGER_WORKFLOW_ID, TRIGGER_NODE_ID)).toEqual([
+			expect.stringMatching(/^id:msg_/),
 			'fax:fax_received:fax_one',
+			expect.stringMatching(/^id:msg_/),
 			'fax:fax_received:fax_two',
 		]);
 		// The poll lists all three; it passes one on, and records each.

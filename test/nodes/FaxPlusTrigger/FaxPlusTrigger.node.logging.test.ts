@@ -11,7 +11,6 @@ import {
 } from '../../support/trigger-harness';
 import { activateOk, activateWithSecret, onlyEndpoint, runsOf } from './helpers';
 import { MAX_BODY_BYTES } from '../../../nodes/FaxPlusTrigger/delivery';
-import { resetLogThrottle } from '../../../nodes/logging/log';
 
 const BODY = '{"hook":{"id":"fax_1","event":"fax_sent"},"data":{"id":"fax_1","status":"success"}}';
 const wellFormed = `v1,${'A'.repeat(43)}=`;
@@ -34,7 +33,6 @@ describe('Fax.Plus Trigger → what it logs and saves with the execution', () =>
 	const server = useFaxPlusServer();
 	const trigger = useTriggerHarnesses();
 	const logs = useCapturedLogs();
-	beforeEach(() => resetLogThrottle());
 
 	const warnings = () => logs.ours('warn');
 	const infos = () => logs.ours('info').map((line) => line.message);
@@ -240,35 +238,6 @@ describe('Fax.Plus Trigger → what it logs and saves with the execution', () =>
 			void harness;
 		});
 
-		it('a legacy hook delivery without the hook token: 401 and its warning, never the token', async () => {
-			const harness = await trigger({
-				server: server(),
-				parameters: { events: ['fax_sent'], options: { useLegacyHooks: true } },
-			});
-			await activateOk(harness);
-			const [hook] = Object.values(server().state.hooks);
-			const token = new URL(hook.target).searchParams.get('hook_token')!;
-			expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
-			expect(await post(harness.productionUrl, BODY)).toBe(401);
-			expect(warnings().map((line) => line.message)).toEqual([
-				expect.stringMatching(
-					/^Fax\.Plus: delivery refused \(401\): the request does not carry this trigger's legacy hook token/,
-				),
-			]);
-			expect(infos()).toEqual(
-				expect.arrayContaining([
-					expect.stringContaining(
-						`for fax_sent at Fax.Plus for ${harness.productionUrl} (workflow`,
-					),
-				]),
-			);
-			expect(textOf(logs.lines)).not.toContain(token);
-			// A genuine legacy delivery (positive control): no warning more.
-			const [genuine] = await server().deliver({ event: 'fax_sent' });
-			expect(genuine.attempts.map((attempt) => attempt.status)).toEqual([200]);
-			expect(warnings()).toHaveLength(1);
-		});
-
 		it('1,000 forgeries of one cause cost one line; another cause gets its own', async () => {
 			const harness = await activeTrigger();
 			const forged = () => ({
@@ -349,13 +318,13 @@ describe('Fax.Plus Trigger → what it logs and saves with the execution', () =>
 		it('an activation error names what to fix', async () => {
 			const harness = await trigger({
 				server: server(),
-				parameters: { events: ['fax_sent'], options: { existingEndpointId: 'ep_missing' } },
+				parameters: { events: ['fax_sent'], channels: '15551230001' },
 			});
 			const outcome = await harness.activate();
 			expect(outcome.error).toBeDefined();
 			expect(warnings().map((line) => line.message)).toEqual([
 				expect.stringMatching(
-					/could not be activated.*Existing Endpoint ID: ep_missing was not found in this Fax\.Plus account\. Check the ID in Fax\.Plus/,
+					/could not be activated.*Numbers Filter: the entry "15551230001" .*Fax\.Plus refuses a number without a leading "\+"/,
 				),
 			]);
 		});

@@ -3,13 +3,11 @@
 import { useFaxPlusServer } from '../../support/faxplus';
 import { useCapturedLogs } from '../../support/log-capture';
 import { activateOk, addFax, faxTimeAgo, usePollHarnesses } from './helpers';
-import { resetLogThrottle } from '../../../nodes/logging/log';
 
 describe('Fax.Plus Polling Trigger → what it logs and saves with the execution', () => {
 	const server = useFaxPlusServer();
 	const startHarness = usePollHarnesses();
 	const logs = useCapturedLogs();
-	beforeEach(() => resetLogThrottle());
 	const received = { events: ['fax_received'], channels: '', options: {} };
 
 	it('each poll says at debug what it listed, emitted and held back, and its cursor; the run carries the fax', async () => {

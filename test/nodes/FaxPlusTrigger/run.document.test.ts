@@ -16,7 +16,7 @@ import {
 	calls,
 	recordedKeys,
 	runsOf,
-	storedKeyOf,
+	storedKeysOf,
 } from './helpers';
 
 /** The document downloads the server received (GET …/files/…), oldest first. */
@@ -63,7 +63,7 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 				workflowData: expect.any(Array),
 				webhookResponse: { received: true },
 			});
-			expect(recordedKeys(harness)).toEqual([storedKeyOf(server(), result.webhookId!)]);
+			expect(recordedKeys(harness)).toEqual(storedKeysOf(server(), result.webhookId!));
 
 			const [request] = fileRequests(server());
 			expect(calls(server())).toEqual(['GET /v3/accounts/owner_1/files/fax_new_1']);
@@ -197,7 +197,7 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 			expect(item.binary).toBeUndefined();
 			expect(item.json).toMatchObject({ faxId: 'fax_unknown', webhookId: result.webhookId });
 			expect(item.json.documentError).toEqual(expect.stringContaining('400'));
-			expect(recordedKeys(harness)).toEqual([storedKeyOf(server(), result.webhookId!)]);
+			expect(recordedKeys(harness)).toEqual(storedKeysOf(server(), result.webhookId!));
 
 			// Processed once: a replay (or retry) of the delivery neither runs nor downloads again.
 			const [replayed] = await server().replay(result.webhookId!);
