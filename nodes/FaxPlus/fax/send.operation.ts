@@ -186,10 +186,9 @@ export const description: INodeProperties[] = [
 		displayName: 'Input Binary Fields',
 		name: 'binaryPropertyNames',
 		type: 'string',
-		default: 'data',
-		required: true,
-		placeholder: 'e.g. data, attachment_1',
-		hint: `The input binary fields holding the documents, separated by commas: PDF, TIFF, DOC/DOCX, JPG, PNG, TXT and more; at most ${MAX_FILES} files and ${MAX_TOTAL_MEGABYTES} MB in all`,
+		default: '',
+		placeholder: 'Every file of the input item',
+		hint: `Empty sends every file of the input item (e.g. a form's upload); to pick some, their binary field names, separated by commas. PDF, TIFF, DOC/DOCX, JPG, PNG, TXT and more; at most ${MAX_FILES} files and ${MAX_TOTAL_MEGABYTES} MB in all`,
 		displayOptions: showForSource('binary'),
 	},
 	{
@@ -511,9 +510,7 @@ async function documentsOf(
 			),
 		];
 	}
-	const fields = binaryFieldNames(
-		context.getNodeParameter('binaryPropertyNames', itemIndex, 'data'),
-	);
+	const fields = binaryFieldNames(context.getNodeParameter('binaryPropertyNames', itemIndex, ''));
 	return await readDocuments(context, itemIndex, fields);
 }
 

@@ -232,6 +232,30 @@ describe('Fax → Send', () => {
 		}
 	});
 
+	it("sends every file of the item when Input Binary Fields is empty (a form's upload, nothing typed)", async () => {
+		const text = Buffer.from('Cover note\n');
+		await runOk(
+			server(),
+			{ ...base, to: '+15551234567' },
+			{
+				items: itemWith({
+					Document: binaryOf(PDF, 'application/pdf', 'upload.pdf'),
+					Note: binaryOf(text, 'text/plain', 'note.txt'),
+				}),
+			},
+		);
+		const requests = apiRequests(server());
+		expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			'POST /v3/accounts/self/files',
+			'POST /v3/accounts/self/files',
+			'POST /v3/accounts/self/outbox',
+		]);
+		expect(requests.slice(0, 2).map((r) => r.body.files[0].filename)).toEqual([
+			'upload.pdf',
+			'note.txt',
+		]);
+	});
+
 	it('sends From no_number as it is, for a corporate member without an assigned number', async () => {
 		const items = await runOk(
 			server(),
@@ -509,6 +533,17 @@ describe('Fax → Send', () => {
 
 		it('an item without files', async () => {
 			const { error } = await runOperation(server(), { ...base, to: '+15551234567' });
+			expect(error?.message).toBe('Input Binary Fields: the input item carries no files');
+			expect(error?.description).toMatch(/put the document in a binary field first/);
+			expect(apiRequests(server())).toHaveLength(0);
+		});
+
+		it('an item without files when a field is named, naming it', async () => {
+			const { error } = await runOperation(server(), {
+				...base,
+				to: '+15551234567',
+				binaryPropertyNames: 'data',
+			});
 			expect(error?.message).toBe('Input Binary Fields: the input item has no binary field "data"');
 			expect(error?.description).toMatch(/carries no files/);
 			expect(apiRequests(server())).toHaveLength(0);
@@ -592,11 +627,6 @@ describe('Fax → Send', () => {
 				'a retry count above 3',
 				{ to: '+15551234567', options: { retryCount: 4 } },
 				'Retry Count must be at most 3, not 4',
-			],
-			[
-				'no binary field name',
-				{ to: '+15551234567', binaryPropertyNames: ' , ' },
-				'Input Binary Fields is required',
 			],
 			[
 				'a send time that is not a date',
