@@ -10,7 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue, formatSendTime } from '../../api/dates';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { destinationNumbers } from '../../api/numbers';
+import { countryCodeProblem, destinationNumbers } from '../../api/numbers';
 import { wholeNumber } from '../shared/values';
 import { faxPlusApiRequest, segment } from '../../api/transport';
 import {
@@ -307,7 +307,7 @@ export const description: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. 49',
 				description:
-					'The country calling code of numbers written the national way, e.g. 49 for Germany: then 030 1234567 is sent to +49301234567 and 0049 30 1234567 to +49301234567',
+					'The country calling code of numbers written the national way, e.g. 49 for Germany: then 030 1234567 is sent to +49301234567 and 0049 30 1234567 to +49301234567 (Italy keeps its 0: 06 1234567 with 39 is +39061234567)',
 			},
 			downloadTimeLimitOption,
 			idempotencyKeyOption,
@@ -516,9 +516,18 @@ async function documentsOf(
 
 function destinations(context: IExecuteFunctions, itemIndex: number): string[] {
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const country = String(options.defaultCountryCode ?? '').trim();
+	const problem = country === '' ? undefined : countryCodeProblem(country);
+	if (problem) {
+		throw new NodeOperationError(context.getNode(), `Default Country Code ${problem}`, {
+			itemIndex,
+			description:
+				'Enter the country calling code of the national numbers (Options → Default Country Code), or leave it empty and enter numbers with "+".',
+		});
+	}
 	const result = destinationNumbers(
 		context.getNodeParameter('to', itemIndex, '') as string | string[],
-		String(options.defaultCountryCode ?? ''),
+		country,
 	);
 	if (!result.ok) {
 		throw new NodeOperationError(context.getNode(), `To: "${result.invalid}" ${result.reason}`, {

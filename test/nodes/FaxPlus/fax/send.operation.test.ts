@@ -701,6 +701,21 @@ describe('Fax → Send', () => {
 		expect(items.map((item) => item.json.to)).toEqual(['+49301234567', '+33144556677']);
 	});
 
+	it.each(['0', '49abc'])(
+		'refuses the Default Country Code "%s", naming it, before sending anything',
+		async (code) => {
+			const { error } = await runOperation(
+				server(),
+				{ ...base, to: '030 1234567', options: { defaultCountryCode: code } },
+				{ items: itemWith({ data: binaryOf(PDF, 'application/pdf', 'a.pdf') }) },
+			);
+			expect(error?.message).toBe(
+				`Default Country Code must be a country calling code of 1 to 3 digits, e.g. 49 for Germany or 1 for the US and Canada, not "${code}"`,
+			);
+			expect(apiRequests(server())).toHaveLength(0);
+		},
+	);
+
 	it('continues with the next item when one fails and Continue On Fail is set', async () => {
 		const items = await runOk(
 			server(),
