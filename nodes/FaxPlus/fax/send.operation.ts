@@ -27,7 +27,7 @@ import {
 	fetchDocuments,
 } from './shared/documentUrls';
 import { uploadDocument } from './shared/uploadBody';
-import { totalPages } from './shared/pageCount';
+import { pagesOf } from './shared/pageCount';
 import { resourceLocator } from '../shared/locators';
 import { fromField, senderOf } from './shared/senders';
 import { duplicateItems, sentForAgent, sentItems } from './shared/sendResult';
@@ -87,6 +87,9 @@ function showForSource(source: DocumentSource): IDisplayOptions {
 	return { show: { ...show.show, documentSource: [source] } };
 }
 
+/** The `field` of the document Send makes of its Text. */
+const TEXT_FIELD = 'documentText';
+
 /** The file name of a text document, as Fax.Plus shows it. */
 export const TEXT_FILE_NAME = 'fax.txt';
 
@@ -105,21 +108,43 @@ export const MAX_RETRY_COUNT = 3;
 /** Pages Send takes without Max Pages set: enough for everyday faxes, far from an accidental 2,000-page file. */
 export const DEFAULT_MAX_PAGES = 100;
 
-/** Max Pages: refuses counted documents with more pages, naming the option. */
-function checkPages(
+/**
+ * Max Pages: refuses counted documents with more pages, naming the option. A document whose pages
+ * cannot be counted here (Word, a URL's text) passes the default, but not a Max Pages the user set,
+ * nor an AI agent's send: there the limit must hold. The node's own Text is counted by Fax.Plus only.
+ */
+async function checkPages(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	pages: number | undefined,
+	documents: FaxDocument[],
 	maxPages: unknown,
-): void {
-	const limit =
-		maxPages === undefined || maxPages === ''
-			? DEFAULT_MAX_PAGES
-			: wholeNumber(context, itemIndex, maxPages, 'Max Pages');
-	if (pages === undefined || pages <= limit) return;
+): Promise<number | undefined> {
+	const set = maxPages !== undefined && maxPages !== '';
+	const limit = set ? wholeNumber(context, itemIndex, maxPages, 'Max Pages') : DEFAULT_MAX_PAGES;
+	let pages = 0;
+	let allCounted = true;
+	for (const document of documents) {
+		const counted = await pagesOf(document);
+		if (counted !== undefined) {
+			pages += counted;
+			continue;
+		}
+		allCounted = false;
+		if (document.field === TEXT_FIELD || !(set || runsAsTool(context))) continue;
+		throw new NodeOperationError(
+			context.getNode(),
+			`Max Pages: the pages of "${document.fileName}" cannot be counted before sending`,
+			{
+				itemIndex,
+				description: `Nothing was sent. Max Pages counts PDF, TIFF and image pages; Fax.Plus counts other documents only once they are sent. Convert the document to PDF first${runsAsTool(context) ? '' : ', or remove Max Pages under Options to send it uncounted'}.`,
+			},
+		);
+	}
+	// The counted documents alone may exceed it, whatever the others have.
+	if (pages <= limit) return documents.length > 0 && allCounted ? pages : undefined;
 	throw new NodeOperationError(
 		context.getNode(),
-		`The documents have ${pages} pages, more than Max Pages (${limit})`,
+		`The documents have ${allCounted ? '' : 'at least '}${pages} pages, more than Max Pages (${limit})`,
 		{
 			itemIndex,
 			description: `Nothing was sent. To fax them, raise Max Pages under Options to at least ${pages}; otherwise check that the right file is mapped.`,
@@ -319,7 +344,7 @@ export const description: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 1, numberPrecision: 0 },
 				default: DEFAULT_MAX_PAGES,
-				description: `Refuse documents with more pages than this, before anything is uploaded; ${DEFAULT_MAX_PAGES} when not set. Guards against faxing a huge file by mistake (PDF, TIFF and images are counted).`,
+				description: `Refuse documents with more pages than this, before anything is uploaded; ${DEFAULT_MAX_PAGES} when not set. Guards against faxing a huge file by mistake. PDF, TIFF and images are counted; once set, other documents (e.g. Word) are refused, as they cannot be counted before sending.`,
 			},
 			maxStatusChecksOption,
 			...retryFields,
@@ -383,8 +408,7 @@ export async function execute(
 	const fromFax =
 		source === 'fax' ? requiredString(this, 'fromFax', 'Fax to Send Again', itemIndex) : undefined;
 	const documents = source === 'fax' ? [] : await documentsOf(this, itemIndex, source);
-	const pages = documents.length > 0 ? await totalPages(documents) : undefined;
-	checkPages(this, itemIndex, pages, options.maxPages);
+	const pages = await checkPages(this, itemIndex, documents, options.maxPages);
 	const key = await sendKeyOf(this, itemIndex, options, {
 		userId,
 		to,
@@ -505,7 +529,7 @@ async function documentsOf(
 		}
 		return [
 			documentInMemory(
-				{ field: 'documentText', fileName: TEXT_FILE_NAME, mimeType: 'text/plain', format: 'pdf' },
+				{ field: TEXT_FIELD, fileName: TEXT_FILE_NAME, mimeType: 'text/plain', format: 'pdf' },
 				Buffer.from(content, 'utf8'),
 			),
 		];
