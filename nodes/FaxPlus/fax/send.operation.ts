@@ -27,6 +27,7 @@ import {
 	fetchDocuments,
 } from './shared/documentUrls';
 import { uploadDocument } from './shared/uploadBody';
+import { checkManualRepeat } from './shared/manualRepeat';
 import { pagesOf } from './shared/pageCount';
 import { resourceLocator } from '../shared/locators';
 import { fromField, senderOf } from './shared/senders';
@@ -424,6 +425,8 @@ export async function execute(
 		});
 		return toItems(duplicateItems(found));
 	};
+	// Without a key, a manual run's repeat is caught by asking Fax.Plus.
+	if (!key) await checkManualRepeat(this, itemIndex, userId, to);
 	const found = await key?.look();
 	if (found) return duplicate(found);
 	if (key) payload.comment = key.comment(payload.comment);
