@@ -14,21 +14,16 @@ const assert = require('node:assert/strict');
 const { spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const path = require('node:path');
-const { ROOT, ensureChromium, openBrowser, signIn, checkWithScreenshot } = require('./lib');
-const { dragHelpers } = require('./lib-drag');
+const { ROOT, openBrowser, signIn, checkWithScreenshot } = require('./lib');
+const { dragHelpers, prepare } = require('./lib-drag');
 const { credRef, uid } = require('../e2e/lib');
 
 const ACTION = 'n8n-nodes-faxplus.faxPlus';
 
 module.exports = async function dragExtract(t) {
 	const { check, n8n, server } = t;
-	const chromiumPath = await ensureChromium(check, 'drag-extract');
+	const { chromiumPath, pat } = await prepare(t, 'drag-extract');
 	if (!chromiumPath) return;
-
-	const pat = await n8n.createCredential('Fax.Plus API (drag-extract)', 'faxPlusApi', {
-		accessToken: server.tokens.pat,
-		baseUrl: server.baseUrl,
-	});
 	const table = await n8n.api('POST', '/data-tables', {
 		name: uid('Fax texts'),
 		columns: [

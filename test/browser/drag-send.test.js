@@ -17,8 +17,8 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { ROOT, ensureChromium, openBrowser, signIn, checkWithScreenshot } = require('./lib');
-const { dragHelpers } = require('./lib-drag');
+const { ROOT, openBrowser, signIn, checkWithScreenshot } = require('./lib');
+const { dragHelpers, prepare } = require('./lib-drag');
 const { credRef, outputOf } = require('../e2e/lib');
 const { makePdf } = require('../server/media');
 
@@ -29,13 +29,8 @@ const FROM = '+15551230001';
 
 module.exports = async function dragSend(t) {
 	const { check, n8n, server } = t;
-	const chromiumPath = await ensureChromium(check, 'drag-send');
+	const { chromiumPath, pat } = await prepare(t, 'drag-send');
 	if (!chromiumPath) return;
-
-	const pat = await n8n.createCredential('Fax.Plus API (drag-send)', 'faxPlusApi', {
-		accessToken: server.tokens.pat,
-		baseUrl: server.baseUrl,
-	});
 	const plan = await fetch(`${server.origin}/_control/outbox/plan`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
@@ -134,8 +129,12 @@ module.exports = async function dragSend(t) {
 					['/v3/accounts/self/files', '/v3/accounts/self/outbox'],
 					"Send uploaded the form's file and created one outbox fax",
 				);
-				const outbox = requests.find((r) => r.path === '/v3/accounts/self/outbox');
+				const outbox = requests.find(
+					(r) => r.method === 'POST' && r.path === '/v3/accounts/self/outbox',
+				);
 				assert.deepEqual(outbox.body.to, [TO]);
+				// A run in the editor is a manual run: Send first looked for the same fax minutes ago.
+				assert.equal(`${requests[0].method} ${requests[0].path}`, 'GET /v3/accounts/self/outbox');
 				await closeNode();
 			},
 		);

@@ -4,6 +4,18 @@
 // down on the field, moved over the parameter, released), and a step run from the panel.
 
 const assert = require('node:assert/strict');
+const { ensureChromium } = require('./lib');
+
+/** Chromium (undefined when it is missing) and a Fax.Plus API credential for the local server. */
+async function prepare({ check, n8n, server }, name) {
+	const chromiumPath = await ensureChromium(check, name);
+	if (!chromiumPath) return {};
+	const pat = await n8n.createCredential(`Fax.Plus API (${name})`, 'faxPlusApi', {
+		accessToken: server.tokens.pat,
+		baseUrl: server.baseUrl,
+	});
+	return { chromiumPath, pat };
+}
 
 /** The helpers of a page signed in to n8n. */
 function dragHelpers(page) {
@@ -72,4 +84,4 @@ function dragHelpers(page) {
 	return { ndv, openNode, closeNode, inputField, dragField, runStep };
 }
 
-module.exports = { dragHelpers };
+module.exports = { dragHelpers, prepare };
