@@ -9,6 +9,7 @@ const { makePagedPdf } = require('../../../server/media') as {
 };
 
 // The local document host is on loopback, which Send refuses: allowed as a user would allow an internal server.
+// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- test code: n8n reads its allow list from the environment
 process.env.N8N_SSRF_ALLOWED_IP_RANGES = '127.0.0.1/32';
 
 const itemWith = (pdf: Buffer): INodeExecutionData[] => [
