@@ -27,10 +27,6 @@ export const toolDescription =
 
 const show = showFor('fax', 'getStatus');
 
-/** How far back Sent At may be: each day back is more sent faxes to page through. */
-const MAX_LOOK_BACK_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 export const description: INodeProperties[] = [
 	userIdField('fax', 'getStatus'),
 	resourceLocator({
@@ -61,7 +57,7 @@ export const description: INodeProperties[] = [
 		type: 'dateTime',
 		default: '',
 		description:
-			'When Send queued the fax: Send\'s "sentAt", at most 30 days ago. Empty looks at the newest fax sent to the number in the last 24 hours.',
+			'When Send queued the fax: Send\'s "sentAt". Empty looks at the newest fax sent to the number in the last 24 hours.',
 		displayOptions: show,
 	},
 ];
@@ -86,16 +82,6 @@ export async function execute(
 		'Sent At',
 		itemIndex,
 	);
-	if (sentAt && Date.now() - sentAt.getTime() > MAX_LOOK_BACK_DAYS * DAY_MS) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Sent At (${sentAt.toISOString()}) is more than ${MAX_LOOK_BACK_DAYS} days ago`,
-			{
-				itemIndex,
-				description: `Get Status looks for faxes Send queued in the last ${MAX_LOOK_BACK_DAYS} days: map Send's "sentAt". For an older fax, use Fax → Get Many (Sent) or Fax → Get with its fax ID.`,
-			},
-		);
-	}
 	const status: IDataObject = await faxStatusNow(
 		this,
 		itemIndex,

@@ -101,27 +101,6 @@ describe('Fax → Get Status', () => {
 		expect(item.json.statusMeaning).toContain('Check again in a minute');
 	});
 
-	it('refuses a Sent At more than 30 days back (1970 would page the whole history), naming it', async () => {
-		const asked = (sentAt: string) =>
-			runOperation(server(), {
-				resource: 'fax',
-				operation: 'getStatus',
-				userId: 'self',
-				outboxFaxId: 'outbox_gone',
-				to: '+33144556677',
-				sentAt,
-			});
-		const { error } = await asked('1970-01-01T00:00:00Z');
-		expect(error?.message).toBe('Sent At (1970-01-01T00:00:00.000Z) is more than 30 days ago');
-		expect(error?.description).toContain('Fax → Get Many (Sent)');
-		expect(apiRequests(server())).toEqual([]);
-		// Positive control: 29 days back is looked for.
-		const recent = new Date(Date.now() - 29 * 24 * 60 * 60 * 1000).toISOString();
-		const { error: none, items } = await asked(recent);
-		expect(none).toBeUndefined();
-		expect(items?.[0]?.json).toMatchObject({ where: 'unknown' });
-	});
-
 	it('refuses a list of numbers before asking Fax.Plus, naming To', async () => {
 		const { error } = await runOperation(server(), {
 			resource: 'fax',
