@@ -24,6 +24,9 @@ const FILE_SECONDS = {
 		browser: 146,
 		examples: 106,
 		action: 80,
+		// The everyday path by dragging in the editor.
+		'drag-send': 56,
+		'drag-extract': 48,
 		// README's set-ups in the editor; the polling trigger's waits for its default every-minute poll.
 		setup: 66,
 		trigger: 60,

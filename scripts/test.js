@@ -262,7 +262,7 @@ function prepare() {
 	};
 }
 
-const BROWSER_FILES = new Set(['browser', 'oauth2', 'setup']);
+const BROWSER_FILES = new Set(['browser', 'oauth2', 'setup', 'drag-send', 'drag-extract']);
 
 /** Each n8n line's e2e files, split into shards that run side by side. */
 function e2eShards() {

@@ -33,6 +33,18 @@ export function normalizeE164Numbers(input: string | string[] | undefined | null
 	return { ok: true, numbers: [...new Set(numbers)] };
 }
 
+/** Countries whose numbers keep their leading 0 after the country code (Italy: 06… is +39 06…; San Marino). */
+const KEEPS_NATIONAL_ZERO = new Set(['39', '378']);
+
+/**
+ * Why a Default Country Code is not one (undefined when it is): a country calling code is 1 to 3
+ * digits, the first not 0, with or without "+".
+ */
+export function countryCodeProblem(code: string): string | undefined {
+	if (/^\+?[1-9][0-9]{0,2}$/.test(code)) return undefined;
+	return `must be a country calling code of 1 to 3 digits, e.g. 49 for Germany or 1 for the US and Canada, not "${code}"`;
+}
+
 /** Digits of a fax number after "+": the E.164 limit, and the least a dialable number has. */
 const MIN_DIGITS = 7;
 const MAX_DIGITS = 15;
@@ -55,7 +67,8 @@ export function destinationNumbers(
 	for (const entry of entries) {
 		let number = entry.replace(/[\s\-()./]/g, '');
 		if (country && /^00[1-9]/.test(number)) number = `+${number.slice(2)}`;
-		else if (country && /^0[1-9]/.test(number)) number = `+${country}${number.slice(1)}`;
+		else if (country && /^0[1-9]/.test(number))
+			number = `+${country}${KEEPS_NATIONAL_ZERO.has(country) ? number : number.slice(1)}`;
 		if (!number.startsWith('+')) {
 			const offered = /^00[1-9][0-9]+$/.test(number) ? `+${number.slice(2)}` : undefined;
 			return {

@@ -15,7 +15,7 @@
 //   E2E_CHECK=text            in each file, stop after the first check whose name contains text
 //                             (the checks before it run too: they set up its state)
 //   E2E_SKIP_BUILD=1          do not run `npm run build` even if dist/ is stale
-//   E2E_BROWSER=0             skip the browser tests (test/browser/editor.test.js, oauth2.test.js)
+//   E2E_BROWSER=0             skip the browser tests (test/browser/*.test.js)
 //   N8N_VERSION=1.123.81      run against another installed n8n version
 //   N8N_ECHO=1                copy n8n's log to stderr
 
@@ -138,6 +138,11 @@ function suiteFiles({
 		files.push({ name: 'browser', file: path.join(ROOT, 'test/browser/editor.test.js') });
 		files.push({ name: 'oauth2', file: path.join(ROOT, 'test/browser/oauth2.test.js') });
 		files.push({ name: 'setup', file: path.join(ROOT, 'test/browser/setup.test.js') });
+		files.push({ name: 'drag-send', file: path.join(ROOT, 'test/browser/drag-send.test.js') });
+		files.push({
+			name: 'drag-extract',
+			file: path.join(ROOT, 'test/browser/drag-extract.test.js'),
+		});
 	}
 	const rank = (n) => (order.indexOf(n) === -1 ? order.length : order.indexOf(n));
 	return files

@@ -8,6 +8,7 @@ import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	INodeExecutionData,
+	WorkflowExecuteMode,
 } from 'n8n-workflow';
 import { FaxPlusOAuth2Api } from '../../credentials/FaxPlusOAuth2Api.credentials';
 import { startFaxPlusServer } from '../server';
@@ -74,6 +75,8 @@ export interface RunOptions {
 	continueOnFail?: boolean | 'errorOutput';
 	/** Run the node as the tool n8n makes of it for AI agents. */
 	asTool?: boolean;
+	/** How the run started: 'trigger' (a workflow's run) unless set; 'manual' is the editor's. */
+	mode?: WorkflowExecuteMode;
 }
 
 /** Runs the Fax.Plus node with the given parameters against the server. */
@@ -90,6 +93,7 @@ export async function runOperation(
 		items: options.items,
 		continueOnFail: options.continueOnFail,
 		asTool: options.asTool,
+		mode: options.mode,
 	});
 }
 

@@ -286,7 +286,8 @@ export async function runFaxPlusNode(options: RunNodeOptions): Promise<RunNodeRe
 	const { run, taskData } = await executeNodeFirst({
 		workflow,
 		node,
-		mode: options.mode ?? 'manual',
+		// A workflow's run from its trigger, as in production; the editor's runs pass 'manual'.
+		mode: options.mode ?? 'trigger',
 		items: options.items ?? [{ json: {} }],
 		executionId: 'test-execution',
 		additionalData: (extra) => testAdditionalData(credentialsHelper, undefined, extra),

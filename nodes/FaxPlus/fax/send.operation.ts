@@ -10,7 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue, formatSendTime } from '../../api/dates';
 import { showFor, userIdField } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { destinationNumbers } from '../../api/numbers';
+import { countryCodeProblem, destinationNumbers } from '../../api/numbers';
 import { wholeNumber } from '../shared/values';
 import { faxPlusApiRequest } from '../../api/transport';
 import {
@@ -27,7 +27,8 @@ import {
 	fetchDocuments,
 } from './shared/documentUrls';
 import { uploadDocument } from './shared/uploadBody';
-import { totalPages } from './shared/pageCount';
+import { checkManualRepeat } from './shared/manualRepeat';
+import { pagesOf } from './shared/pageCount';
 import { resourceLocator } from '../shared/locators';
 import { fromField, senderOf } from './shared/senders';
 import { duplicateItems, sentForAgent, sentItems } from './shared/sendResult';
@@ -88,6 +89,9 @@ function showForSource(source: DocumentSource): IDisplayOptions {
 	return { show: { ...show.show, documentSource: [source] } };
 }
 
+/** The `field` of the document Send makes of its Text. */
+const TEXT_FIELD = 'documentText';
+
 /** The file name of a text document, as Fax.Plus shows it. */
 export const TEXT_FILE_NAME = 'fax.txt';
 
@@ -106,21 +110,43 @@ export const MAX_RETRY_COUNT = 3;
 /** Pages Send takes without Max Pages set: enough for everyday faxes, far from an accidental 2,000-page file. */
 export const DEFAULT_MAX_PAGES = 100;
 
-/** Max Pages: refuses counted documents with more pages, naming the option. */
-function checkPages(
+/**
+ * Max Pages: refuses counted documents with more pages, naming the option. A document whose pages
+ * cannot be counted here (Word, a URL's text) passes the default, but not a Max Pages the user set,
+ * nor an AI agent's send: there the limit must hold. The node's own Text is counted by Fax.Plus only.
+ */
+async function checkPages(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	pages: number | undefined,
+	documents: FaxDocument[],
 	maxPages: unknown,
-): void {
-	const limit =
-		maxPages === undefined || maxPages === ''
-			? DEFAULT_MAX_PAGES
-			: wholeNumber(context, itemIndex, maxPages, 'Max Pages');
-	if (pages === undefined || pages <= limit) return;
+): Promise<number | undefined> {
+	const set = maxPages !== undefined && maxPages !== '';
+	const limit = set ? wholeNumber(context, itemIndex, maxPages, 'Max Pages') : DEFAULT_MAX_PAGES;
+	let pages = 0;
+	let allCounted = true;
+	for (const document of documents) {
+		const counted = await pagesOf(document);
+		if (counted !== undefined) {
+			pages += counted;
+			continue;
+		}
+		allCounted = false;
+		if (document.field === TEXT_FIELD || !(set || runsAsTool(context))) continue;
+		throw new NodeOperationError(
+			context.getNode(),
+			`Max Pages: the pages of "${document.fileName}" cannot be counted before sending`,
+			{
+				itemIndex,
+				description: `Nothing was sent. Max Pages counts PDF, TIFF and image pages; Fax.Plus counts other documents only once they are sent. Convert the document to PDF first${runsAsTool(context) ? '' : ', or remove Max Pages under Options to send it uncounted'}.`,
+			},
+		);
+	}
+	// The counted documents alone may exceed it, whatever the others have.
+	if (pages <= limit) return documents.length > 0 && allCounted ? pages : undefined;
 	throw new NodeOperationError(
 		context.getNode(),
-		`The documents have ${pages} pages, more than Max Pages (${limit})`,
+		`The documents have ${allCounted ? '' : 'at least '}${pages} pages, more than Max Pages (${limit})`,
 		{
 			itemIndex,
 			description: `Nothing was sent. To fax them, raise Max Pages under Options to at least ${pages}; otherwise check that the right file is mapped.`,
@@ -187,10 +213,9 @@ export const description: INodeProperties[] = [
 		displayName: 'Input Binary Fields',
 		name: 'binaryPropertyNames',
 		type: 'string',
-		default: 'data',
-		required: true,
-		placeholder: 'e.g. data, attachment_1',
-		hint: `The input binary fields holding the documents, separated by commas: PDF, TIFF, DOC/DOCX, JPG, PNG, TXT and more; at most ${MAX_FILES} files and ${MAX_TOTAL_MEGABYTES} MB in all`,
+		default: '',
+		placeholder: 'Every file of the input item',
+		hint: `Empty sends every file of the input item (e.g. a form's upload); to pick some, their binary field names, separated by commas. PDF, TIFF, DOC/DOCX, JPG, PNG, TXT and more; at most ${MAX_FILES} files and ${MAX_TOTAL_MEGABYTES} MB in all`,
 		displayOptions: showForSource('binary'),
 	},
 	{
@@ -309,7 +334,7 @@ export const description: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. 49',
 				description:
-					'The country calling code of numbers written the national way, e.g. 49 for Germany: then 030 1234567 is sent to +49301234567 and 0049 30 1234567 to +49301234567',
+					'The country calling code of numbers written the national way, e.g. 49 for Germany: then 030 1234567 is sent to +49301234567 and 0049 30 1234567 to +49301234567 (Italy keeps its 0: 06 1234567 with 39 is +39061234567)',
 			},
 			downloadTimeLimitOption,
 			idempotencyKeyOption,
@@ -321,7 +346,7 @@ export const description: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 1, numberPrecision: 0 },
 				default: DEFAULT_MAX_PAGES,
-				description: `Refuse documents with more pages than this, before anything is uploaded; ${DEFAULT_MAX_PAGES} when not set. Guards against faxing a huge file by mistake (PDF, TIFF and images are counted).`,
+				description: `Refuse documents with more pages than this, before anything is uploaded; ${DEFAULT_MAX_PAGES} when not set. Guards against faxing a huge file by mistake. PDF, TIFF and images are counted; once set, other documents (e.g. Word) are refused, as they cannot be counted before sending.`,
 			},
 			maxStatusChecksOption,
 			...retryFields,
@@ -385,8 +410,7 @@ export async function execute(
 	const fromFax =
 		source === 'fax' ? requiredString(this, 'fromFax', 'Fax to Send Again', itemIndex) : undefined;
 	const documents = source === 'fax' ? [] : await documentsOf(this, itemIndex, source);
-	const pages = documents.length > 0 ? await totalPages(documents) : undefined;
-	checkPages(this, itemIndex, pages, options.maxPages);
+	const pages = await checkPages(this, itemIndex, documents, options.maxPages);
 	const key = await sendKeyOf(this, itemIndex, options, {
 		userId,
 		to,
@@ -402,6 +426,8 @@ export async function execute(
 		});
 		return toItems(duplicateItems(found));
 	};
+	// Without a key, a manual run's repeat is caught by asking Fax.Plus.
+	if (!key) await checkManualRepeat(this, itemIndex, userId, to);
 	const found = await key?.look();
 	if (found) return duplicate(found);
 	if (key) payload.comment = key.comment(payload.comment);
@@ -507,22 +533,29 @@ async function documentsOf(
 		}
 		return [
 			documentInMemory(
-				{ field: 'documentText', fileName: TEXT_FILE_NAME, mimeType: 'text/plain', format: 'pdf' },
+				{ field: TEXT_FIELD, fileName: TEXT_FILE_NAME, mimeType: 'text/plain', format: 'pdf' },
 				Buffer.from(content, 'utf8'),
 			),
 		];
 	}
-	const fields = binaryFieldNames(
-		context.getNodeParameter('binaryPropertyNames', itemIndex, 'data'),
-	);
+	const fields = binaryFieldNames(context.getNodeParameter('binaryPropertyNames', itemIndex, ''));
 	return await readDocuments(context, itemIndex, fields);
 }
 
 function destinations(context: IExecuteFunctions, itemIndex: number): string[] {
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const country = String(options.defaultCountryCode ?? '').trim();
+	const problem = country === '' ? undefined : countryCodeProblem(country);
+	if (problem) {
+		throw new NodeOperationError(context.getNode(), `Default Country Code ${problem}`, {
+			itemIndex,
+			description:
+				'Enter the country calling code of the national numbers (Options → Default Country Code), or leave it empty and enter numbers with "+".',
+		});
+	}
 	const result = destinationNumbers(
 		context.getNodeParameter('to', itemIndex, '') as string | string[],
-		String(options.defaultCountryCode ?? ''),
+		country,
 	);
 	if (!result.ok) {
 		throw new NodeOperationError(context.getNode(), `To: "${result.invalid}" ${result.reason}`, {

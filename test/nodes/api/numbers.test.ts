@@ -1,4 +1,8 @@
-import { destinationNumbers, normalizeE164Numbers } from '../../../nodes/api/numbers';
+import {
+	countryCodeProblem,
+	destinationNumbers,
+	normalizeE164Numbers,
+} from '../../../nodes/api/numbers';
 
 describe('api/numbers normalizeE164Numbers', () => {
 	it('removes spaces, dashes, dots and brackets from each number', () => {
@@ -91,6 +95,34 @@ describe('api/numbers destinationNumbers (Send → To)', () => {
 			ok: true,
 			numbers: ['+49301234567'],
 		});
+	});
+
+	it("keeps Italy's leading 0 after the country code (San Marino's too), and drops it elsewhere", () => {
+		expect(destinationNumbers('06 1234 5678, 0039 06 1234 5678', '39')).toEqual({
+			ok: true,
+			numbers: ['+390612345678'],
+		});
+		expect(destinationNumbers('0549 123456', '378')).toEqual({
+			ok: true,
+			numbers: ['+3780549123456'],
+		});
+		expect(destinationNumbers('01 44 55 66 77', '33')).toEqual({
+			ok: true,
+			numbers: ['+33144556677'],
+		});
+	});
+
+	it.each(['0', '49abc', '1234', '+', '00 49', '-49'])(
+		'names what a country calling code is when the Default Country Code is "%s"',
+		(code) => {
+			expect(countryCodeProblem(code)).toBe(
+				`must be a country calling code of 1 to 3 digits, e.g. 49 for Germany or 1 for the US and Canada, not "${code}"`,
+			);
+		},
+	);
+
+	it.each(['1', '49', '+49', '378'])('takes "%s" as a country calling code', (code) => {
+		expect(countryCodeProblem(code)).toBeUndefined();
 	});
 
 	it('refuses clearly too short or too long numbers, showing the number as read', () => {

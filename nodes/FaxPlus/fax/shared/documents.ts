@@ -123,20 +123,26 @@ export function binaryFieldNames(value: unknown): string[] {
 	return [...new Set(names)];
 }
 
+const NO_FILES =
+	'The input item carries no files; put the document in a binary field first (e.g. with a Form, Read/Write Files from Disk or HTTP Request).';
+
 /**
- * The documents of the item's binary fields, checked before anything is uploaded:
- * every field exists, at most 10 files, a type Fax.Plus accepts, none empty, 150 MB in all.
+ * The documents of the item's binary fields (none named: every file the item carries, so a form's
+ * upload is faxed with nothing typed), checked before anything is uploaded: every field exists,
+ * at most 10 files, a type Fax.Plus accepts, none empty, 150 MB in all.
  */
 export async function readDocuments(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	fields: string[],
+	named: string[],
 ): Promise<FaxDocument[]> {
 	const node = context.getNode();
+	const available = Object.keys(context.getInputData()[itemIndex]?.binary ?? {});
+	const fields = named.length > 0 ? named : available;
 	if (fields.length === 0) {
-		throw new NodeOperationError(node, `${LABEL} is required`, {
+		throw new NodeOperationError(node, `${LABEL}: the input item carries no files`, {
 			itemIndex,
-			description: 'Enter the name of the binary field that holds the document to fax, e.g. data.',
+			description: NO_FILES,
 		});
 	}
 	if (fields.length > MAX_FILES) {
@@ -151,7 +157,6 @@ export async function readDocuments(
 		);
 	}
 
-	const available = Object.keys(context.getInputData()[itemIndex]?.binary ?? {});
 	const binaries = fields.map((field) => {
 		let binary: IBinaryData;
 		try {
@@ -164,7 +169,7 @@ export async function readDocuments(
 					itemIndex,
 					description: available.length
 						? `The item's binary fields are: ${available.join(', ')}. Use one of these names.`
-						: 'The input item carries no files; put the document in a binary field first (e.g. with Read/Write Files from Disk or HTTP Request).',
+						: NO_FILES,
 				},
 			);
 		}

@@ -140,12 +140,13 @@ function unfinishedItem(followed: Followed, checks: number): IDataObject {
 	};
 }
 
-/** Every sent fax from `since` on, all pages (nodes/api/faxList.ts). */
+/** Every sent fax from `since` on, newest first, all pages or the newest `limit` (nodes/api/faxList.ts). */
 export async function sentSince(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	userId: string,
 	since: number,
+	limit?: number,
 ): Promise<IDataObject[]> {
 	const after = formatUtc(new Date(since));
 	const step = faxPages(
@@ -166,7 +167,7 @@ export async function sentSince(
 			},
 		},
 	);
-	return await collectPages(FIRST_FAX_PAGE, step);
+	return await collectPages(FIRST_FAX_PAGE, step, limit);
 }
 
 /**
@@ -221,6 +222,8 @@ export async function waitForFinalStatus(
 
 /** How far back Get Status looks for a sent fax when it is given no Sent At. */
 const LOOK_BACK_MS = 24 * 60 * 60 * 1000;
+/** The newest sent faxes Get Status reads at most: a Sent At long ago (1970) pages no further. */
+export const MOST_SENT_LOOKED_AT = 5 * SENT_PAGE;
 
 /**
  * Where one fax of a send is now, in one look: in the outbox (its outbox status), among the sent
@@ -249,7 +252,13 @@ export async function faxStatusNow(
 		};
 	}
 	const since = sentAt ?? Date.now() - LOOK_BACK_MS;
-	const sent = (await sentSince(context, itemIndex, userId, since - 60_000)) as FaxRecord[];
+	const sent = (await sentSince(
+		context,
+		itemIndex,
+		userId,
+		since - 60_000,
+		MOST_SENT_LOOKED_AT,
+	)) as FaxRecord[];
 	const followed: Followed = { ...fax };
 	const match =
 		sentAt === undefined
@@ -262,7 +271,10 @@ export async function faxStatusNow(
 			where: 'unknown',
 			faxId: null,
 			status: 'unknown',
-			statusMeaning: `It is not in the outbox, and no sent fax to ${fax.to} since ${isoOf(since)} is listed yet: Fax.Plus may still be moving it to the sent faxes. Check again in a minute.`,
+			statusMeaning:
+				sent.length >= MOST_SENT_LOOKED_AT
+					? `It is not in the outbox, nor among the newest ${MOST_SENT_LOOKED_AT} sent faxes: check that Sent At is Send's "sentAt", or look it up with Fax → Get Many (Sent).`
+					: `It is not in the outbox, and no sent fax to ${fax.to} since ${isoOf(since)} is listed yet: Fax.Plus may still be moving it to the sent faxes. Check again in a minute.`,
 			statusRetryable: null,
 			final: false,
 		};

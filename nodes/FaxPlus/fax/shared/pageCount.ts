@@ -23,17 +23,6 @@ export async function pagesOf(document: FaxDocument): Promise<number | undefined
 	return undefined;
 }
 
-/** The pages of every document, or undefined when one of them cannot be counted. */
-export async function totalPages(documents: FaxDocument[]): Promise<number | undefined> {
-	let total = 0;
-	for (const document of documents) {
-		const pages = await pagesOf(document);
-		if (pages === undefined) return undefined;
-		total += pages;
-	}
-	return total;
-}
-
 async function pdfPages(document: FaxDocument): Promise<number | undefined> {
 	let pages = 0;
 	let largestCount = 0;

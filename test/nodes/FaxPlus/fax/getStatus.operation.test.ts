@@ -101,6 +101,43 @@ describe('Fax → Get Status', () => {
 		expect(item.json.statusMeaning).toContain('Check again in a minute');
 	});
 
+	it('reads at most the newest 1,000 sent faxes, so a Sent At long ago (1970) does not page the whole history', async () => {
+		const faxes = server().state.faxes;
+		const base = faxes.fax_4;
+		for (let i = 0; i < 2000; i++) {
+			const time = new Date(Date.now() - (i + 1) * 60_000)
+				.toISOString()
+				.replace('T', ' ')
+				.slice(0, 19);
+			faxes[`bulk_${i}`] = {
+				...base,
+				id: `bulk_${i}`,
+				to: '+4930999999',
+				start_time: time,
+				submit_time: time,
+			};
+		}
+		const asked = () =>
+			runOk(server(), {
+				resource: 'fax',
+				operation: 'getStatus',
+				userId: 'self',
+				outboxFaxId: 'outbox_gone',
+				to: '+33144556677',
+				sentAt: '1970-01-01T00:00:00Z',
+			});
+		const [item] = await asked();
+		const pages = apiRequests(server()).filter((r) => r.path === '/v3/accounts/self/faxes');
+		// 1,000 faxes in pages of 200 (a page's first fax may repeat the last one's): not the 10 of 2,000.
+		expect(pages.length).toBeLessThanOrEqual(6);
+		expect(item.json).toMatchObject({ where: 'unknown', status: 'unknown' });
+		expect(item.json.statusMeaning).toContain('nor among the newest 1000 sent faxes');
+		// Positive control: with a short history the old fax is found (fax_4, 2025).
+		for (let i = 0; i < 2000; i++) delete faxes[`bulk_${i}`];
+		const [found] = await asked();
+		expect(found.json).toMatchObject({ where: 'sent', faxId: 'fax_4' });
+	});
+
 	it('refuses a list of numbers before asking Fax.Plus, naming To', async () => {
 		const { error } = await runOperation(server(), {
 			resource: 'fax',

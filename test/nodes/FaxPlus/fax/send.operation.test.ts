@@ -232,6 +232,30 @@ describe('Fax → Send', () => {
 		}
 	});
 
+	it("sends every file of the item when Input Binary Fields is empty (a form's upload, nothing typed)", async () => {
+		const text = Buffer.from('Cover note\n');
+		await runOk(
+			server(),
+			{ ...base, to: '+15551234567' },
+			{
+				items: itemWith({
+					Document: binaryOf(PDF, 'application/pdf', 'upload.pdf'),
+					Note: binaryOf(text, 'text/plain', 'note.txt'),
+				}),
+			},
+		);
+		const requests = apiRequests(server());
+		expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			'POST /v3/accounts/self/files',
+			'POST /v3/accounts/self/files',
+			'POST /v3/accounts/self/outbox',
+		]);
+		expect(requests.slice(0, 2).map((r) => r.body.files[0].filename)).toEqual([
+			'upload.pdf',
+			'note.txt',
+		]);
+	});
+
 	it('sends From no_number as it is, for a corporate member without an assigned number', async () => {
 		const items = await runOk(
 			server(),
@@ -509,6 +533,17 @@ describe('Fax → Send', () => {
 
 		it('an item without files', async () => {
 			const { error } = await runOperation(server(), { ...base, to: '+15551234567' });
+			expect(error?.message).toBe('Input Binary Fields: the input item carries no files');
+			expect(error?.description).toMatch(/put the document in a binary field first/);
+			expect(apiRequests(server())).toHaveLength(0);
+		});
+
+		it('an item without files when a field is named, naming it', async () => {
+			const { error } = await runOperation(server(), {
+				...base,
+				to: '+15551234567',
+				binaryPropertyNames: 'data',
+			});
 			expect(error?.message).toBe('Input Binary Fields: the input item has no binary field "data"');
 			expect(error?.description).toMatch(/carries no files/);
 			expect(apiRequests(server())).toHaveLength(0);
@@ -594,11 +629,6 @@ describe('Fax → Send', () => {
 				'Retry Count must be at most 3, not 4',
 			],
 			[
-				'no binary field name',
-				{ to: '+15551234567', binaryPropertyNames: ' , ' },
-				'Input Binary Fields is required',
-			],
-			[
 				'a send time that is not a date',
 				{ to: '+15551234567', options: { sendTime: 'tomorrow' } },
 				'Send At is not a date and time: "tomorrow"',
@@ -670,6 +700,21 @@ describe('Fax → Send', () => {
 		expect(outbox?.body.to).toEqual(['+49301234567', '+33144556677']);
 		expect(items.map((item) => item.json.to)).toEqual(['+49301234567', '+33144556677']);
 	});
+
+	it.each(['0', '49abc'])(
+		'refuses the Default Country Code "%s", naming it, before sending anything',
+		async (code) => {
+			const { error } = await runOperation(
+				server(),
+				{ ...base, to: '030 1234567', options: { defaultCountryCode: code } },
+				{ items: itemWith({ data: binaryOf(PDF, 'application/pdf', 'a.pdf') }) },
+			);
+			expect(error?.message).toBe(
+				`Default Country Code must be a country calling code of 1 to 3 digits, e.g. 49 for Germany or 1 for the US and Canada, not "${code}"`,
+			);
+			expect(apiRequests(server())).toHaveLength(0);
+		},
+	);
 
 	it('continues with the next item when one fails and Continue On Fail is set', async () => {
 		const items = await runOk(

@@ -1,6 +1,6 @@
 // Pages of a document counted before upload: Max Pages and Send's `pages`.
 import { documentInMemory } from '../../../../../nodes/FaxPlus/fax/shared/documents';
-import { pagesOf, totalPages } from '../../../../../nodes/FaxPlus/fax/shared/pageCount';
+import { pagesOf } from '../../../../../nodes/FaxPlus/fax/shared/pageCount';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { makePdf, makePagedPdf, TIFF } = require('../../../../server/media') as {
@@ -57,17 +57,5 @@ describe('Page count', () => {
 		expect(await pagesOf(document(TIFF, 'image/tiff'))).toBe(1);
 		expect(await pagesOf(document(Buffer.from('x'), 'image/png'))).toBe(1);
 		expect(await pagesOf(document(Buffer.from('Hello'), 'text/plain'))).toBeUndefined();
-		expect(
-			await totalPages([
-				document(makePdf(['a']), 'application/pdf'),
-				document(makePagedPdf(4), 'application/pdf'),
-			]),
-		).toBe(5);
-		expect(
-			await totalPages([
-				document(makePdf(['a']), 'application/pdf'),
-				document(Buffer.from('Hello'), 'text/plain'),
-			]),
-		).toBeUndefined();
 	});
 });

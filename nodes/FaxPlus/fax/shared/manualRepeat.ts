@@ -1,0 +1,54 @@
+// A manual run in the editor runs Send again when a later step runs after Send was edited: without
+// an Idempotency Key that queues a second fax. Before the first item of a manual run, Send asks
+// Fax.Plus (outbox, sent faxes) whether a fax to the same number went out in the last few minutes.
+// Only the first item looks: the run's own later items may send to that number on purpose.
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { parseDateTime } from '../../../api/dates';
+import { faxPlusApiRequest, segment } from '../../../api/transport';
+import type { OutboxList } from '../../outbox/types';
+import { sentSince } from './finalStatus';
+
+/** How far back a manual run looks for the same fax. */
+export const MANUAL_REPEAT_MINUTES = 5;
+
+const digitsOf = (number: unknown) => String(number ?? '').replace(/\D/g, '');
+
+/** The numbers of an outbox or sent record's `to` (a list in the outbox, one number once sent). */
+const numbersOf = (to: unknown): string[] =>
+	(Array.isArray(to) ? to : [to]).map(digitsOf).filter((digits) => digits !== '');
+
+/** Refuses the first item of a manual run when a fax to one of its numbers went out minutes ago. */
+export async function checkManualRepeat(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	userId: string,
+	to: string[],
+): Promise<void> {
+	if (itemIndex !== 0 || context.getMode() !== 'manual') return;
+	const since = Date.now() - MANUAL_REPEAT_MINUTES * 60_000;
+	const wanted = new Set(to.map(digitsOf));
+	const outbox = await faxPlusApiRequest<OutboxList | undefined>(context, {
+		method: 'GET',
+		path: `/accounts/${segment(userId)}/outbox`,
+		itemIndex,
+	});
+	const recent = [
+		...(outbox?.records ?? []),
+		...(await sentSince(context, itemIndex, userId, since)),
+	].filter((record) => {
+		const time = parseDateTime(record.submit_time ?? record.start_time, 'UTC')?.getTime();
+		return time !== undefined && time >= since;
+	});
+	const repeated = recent.find((record) => numbersOf(record.to).some((n) => wanted.has(n)));
+	if (!repeated) return;
+	const number = to.find((n) => numbersOf(repeated.to).includes(digitsOf(n)));
+	throw new NodeOperationError(
+		context.getNode(),
+		`A fax to ${number} was queued less than ${MANUAL_REPEAT_MINUTES} minutes ago; this manual run would send it again`,
+		{
+			itemIndex,
+			description: `Nothing was sent. The editor runs Send again when you run a later step after editing it. To stop repeats, set Options → Idempotency Key (e.g. an order number): a repeat is then answered with the first fax. To fax it again on purpose, run it again after ${MANUAL_REPEAT_MINUTES} minutes. Runs from the workflow's trigger are not checked.`,
+		},
+	);
+}
