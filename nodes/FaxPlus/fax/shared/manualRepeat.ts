@@ -5,7 +5,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { parseDateTime } from '../../../api/dates';
-import { faxPlusApiRequest, segment } from '../../../api/transport';
+import { faxPlusApiRequest } from '../../../api/transport';
 import type { OutboxList } from '../../outbox/types';
 import { sentSince } from './finalStatus';
 
@@ -30,7 +30,7 @@ export async function checkManualRepeat(
 	const wanted = new Set(to.map(digitsOf));
 	const outbox = await faxPlusApiRequest<OutboxList | undefined>(context, {
 		method: 'GET',
-		path: `/accounts/${segment(userId)}/outbox`,
+		path: `/accounts/${encodeURIComponent(userId)}/outbox`,
 		itemIndex,
 	});
 	const recent = [
