@@ -163,7 +163,9 @@ describe('pictures of README.md and docs/', () => {
 		// names what changed and the command that redraws it.
 		const fax = fallBehind(withOperation('fax', 'archive'));
 		expect(Object.keys(fax)).toEqual(['node-panel.png']);
-		expect(fax['node-panel.png']).toContain('changed since it was made: faxPlus: the actions shown.');
+		expect(fax['node-panel.png']).toContain(
+			'changed since it was made: faxPlus: the actions shown.',
+		);
 		expect(fax['node-panel.png']).toContain('Run `npm run screenshots`');
 	});
 
