@@ -157,6 +157,7 @@ const STAGE_SECONDS = {
 	lint: 61,
 	workflows: 1,
 	scan: 11,
+	types: 11,
 	unit: 121,
 	e2e: 330, // the longest shard of either n8n line
 	queue: 90, // its same-key race (60 rounds) and the stale-write case included

@@ -1,14 +1,16 @@
 'use strict';
-// `npm test`: build, lint, the workflow linter, n8n's verification scan, unit tests, the end-to-end
-// suite in a real n8n (2.x and the last 1.x), queue mode and the fault suite. Runs every stage even
-// when one fails, then prints where the time went and one closing line for all of them.
+// `npm test`: build, lint, the workflow linter, n8n's verification scan, the type check, unit tests,
+// the end-to-end suite in a real n8n (2.x and the last 1.x), queue mode and the fault suite. Runs
+// every stage even when one fails, then prints where the time went and one closing line for all of
+// them.
 //
 // The schedule (scripts/test-plan.js says why): what the machine lacks (n8n installs, Chromium,
 // redis-server and PostgreSQL) is prepared in the background from the start; after the build, the
-// checks (lint, workflows, scan, unit) run in one lane, each n8n line's e2e shards in lanes of their
-// own once their n8n is installed, queue mode then the fault suite's queue mode in another, and the
-// fault suite's lost and single modes in a last one. Every stage first takes its load units from one
-// pool (test-plan.js: LOAD_CAPACITY), so the machine never carries more than its cores keep up with.
+// checks (lint, workflows, scan, types, unit) run in one lane, each n8n line's e2e shards in lanes
+// of their own once their n8n is installed, queue mode then the fault suite's queue mode in another,
+// and the fault suite's lost and single modes in a last one. Every stage first takes its load units
+// from one pool (test-plan.js: LOAD_CAPACITY), so the machine never carries more than its cores keep
+// up with.
 // A stage that runs beside the one streaming its output writes to .cache/test-logs/ and is printed
 // in one piece when it ends.
 //
@@ -437,6 +439,12 @@ async function main() {
 		{ name: 'workflows', command: 'node', args: ['scripts/lint-workflows.js'] },
 		// n8n's verification scanner over the sources and the packed tarball (dist/ is fresh).
 		{ name: 'scan', command: 'node', args: ['scripts/scan.js'], env: { SCAN_SKIP_BUILD: '1' } },
+		// The type check of everything, tests included (jest only transpiles each file).
+		{
+			name: 'types',
+			command: 'npx',
+			args: ['--no-install', 'tsc', '--noEmit', '-p', 'tsconfig.json'],
+		},
 		{
 			name: 'unit',
 			command: 'npx',

@@ -128,6 +128,8 @@ function freePort() {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** Seconds n8n's first start (a new user folder: its migrations) takes on a quiet 2-core machine. */
+const FIRST_START_SECONDS = 20;
 
 /** Links this repository into the user folder the way a community package is installed. */
 function linkPackage(userFolder, packageDir = ROOT) {
@@ -303,6 +305,14 @@ class N8nInstance {
 		return `http://127.0.0.1:${this.port}`;
 	}
 
+	/**
+	 * `ms` stretched by how much slower than on a quiet machine this n8n first started (its first
+	 * start-up against FIRST_START_SECONDS, at least 1): a busy machine waits longer, in proportion.
+	 */
+	patient(ms) {
+		return Math.round(ms * Math.max(1, (this.firstStartSeconds ?? 0) / FIRST_START_SECONDS));
+	}
+
 	/** Production URL of a webhook path, as n8n registers it. */
 	webhookUrl(webhookPath) {
 		return `${this.url}/webhook/${String(webhookPath).replace(/^\/+/, '')}`;
@@ -385,6 +395,7 @@ class N8nInstance {
 			await sleep(250);
 		}
 		log(`n8n ${this.command} ready on ${this.url}`);
+		this.firstStartSeconds ??= (Date.now() - spawnedAt) / 1000;
 		timings.startups.push({
 			version: this.version,
 			command: this.command,
@@ -567,7 +578,7 @@ class N8nInstance {
 	 * Answers at once where the service is off (n8n answers 404) or absent (n8n 1.x).
 	 */
 	async waitForPublication(id, timeoutMs = 60000) {
-		const deadline = Date.now() + timeoutMs;
+		const deadline = Date.now() + this.patient(timeoutMs);
 		for (;;) {
 			const r = await this.rest('GET', `/workflows/${id}/publication-status`, undefined, {
 				raw: true,
@@ -612,7 +623,7 @@ class N8nInstance {
 	 * (oldest first). `settleMs` keeps watching a little longer to catch extra ones.
 	 */
 	async waitForExecutions(workflowId, n, { timeoutMs = 60000, settleMs = 0 } = {}) {
-		const deadline = Date.now() + timeoutMs;
+		const deadline = Date.now() + this.patient(timeoutMs);
 		let list = [];
 		for (;;) {
 			list = await this.executions(workflowId);
@@ -631,7 +642,7 @@ class N8nInstance {
 			await sleep(200);
 		}
 		if (settleMs) {
-			await sleep(settleMs);
+			await sleep(this.patient(settleMs));
 			list = await this.executions(workflowId);
 		}
 		return list.sort((a, b) => Number(a.id) - Number(b.id));
@@ -645,7 +656,7 @@ class N8nInstance {
 	 */
 	async waitForWebhook(webhookPath, { method = 'POST', timeoutMs = 20000 } = {}) {
 		const probe = method === 'GET' ? 'PATCH' : 'GET';
-		const deadline = Date.now() + timeoutMs;
+		const deadline = Date.now() + this.patient(timeoutMs);
 		for (;;) {
 			const res = await fetchRetrying(this.webhookUrl(webhookPath), { method: probe }).catch(
 				() => null,
@@ -653,7 +664,9 @@ class N8nInstance {
 			const text = res ? await res.text() : '';
 			if (res && (res.status !== 404 || !/The requested webhook/i.test(text))) return;
 			if (Date.now() > deadline)
-				throw new Error(`webhook ${webhookPath} not registered after ${timeoutMs} ms: ${text}`);
+				throw new Error(
+					`webhook ${webhookPath} not registered after ${this.patient(timeoutMs)} ms: ${text}`,
+				);
 			await sleep(100);
 		}
 	}

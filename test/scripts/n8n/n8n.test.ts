@@ -4,9 +4,15 @@
 // whose event loop was blocked meanwhile (a spawnSync installing Chromium) may only learn it
 // when its next request fails with `fetch failed` (UND_ERR_SOCKET "other side closed").
 import { spawn, type ChildProcess } from 'node:child_process';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { runInThisContext } from 'node:vm';
 
 const { fetchRetrying, freePort, httpJson } = require('../../../scripts/n8n/n8n.js');
+
+/** fetch's dispatcher (undici's Agent): its connection pools by origin. */
+interface Dispatcher {
+	stats: Record<string, { free: number }>;
+}
 
 // A server in its own process that plays that race: it closes a connection, without an
 // answer, when a second request arrives on it, as a server does with a connection it has
@@ -54,10 +60,20 @@ describe('scripts/n8n/n8n.js → the HTTP client', () => {
 				.filter((line) => /sending it again/.test(line));
 	}
 
+	/**
+	 * Answers once fetch's connection pool (in Node's own context, outside jest's) holds an idle
+	 * kept-alive connection to `origin`'s server.
+	 */
+	async function connectionKeptAlive(origin: string) {
+		const node = runInThisContext('globalThis') as Record<symbol, Dispatcher | undefined>;
+		const pool = () => node[Symbol.for('undici.globalDispatcher.1')]?.stats[new URL(origin).origin];
+		while (!((pool()?.free ?? 0) > 0)) await nextTurn();
+	}
+
 	it('sends an idempotent request again, once, on a new connection when the kept-alive one turns out closed', async () => {
 		const resends = watchResends();
 		await httpJson('GET', `${url}?first`);
-		await sleep(100); // its connection is back in the pool, kept alive
+		await connectionKeptAlive(url);
 		const { body } = await httpJson('GET', `${url}?second`);
 		// Processed once: the attempt on the closed connection never reached the server's handler.
 		expect(body).toEqual(['GET /?first', 'GET /?second']);
