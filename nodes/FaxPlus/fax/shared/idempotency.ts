@@ -352,7 +352,7 @@ export class SendKey {
 			const started = Date.now();
 			const added = await store.add(entries);
 			if (marks.every((mark) => added.has(mark))) {
-				const claimed = await this.readBack(store, entries, Date.now() - started);
+				const claimed = await this.readBack(store, entries, Date.now() - started, deadline);
 				if (claimed) return claimed;
 				this.context.logger.info(CLAIM_RACE_LOG, { node: this.context.getNode().name });
 			} else await store.remove([...added]);
@@ -366,10 +366,10 @@ export class SendKey {
 	}
 
 	/** After a settle, whether the claim's write survived: the hold (or the duplicate), or undefined when another claim's did. */
-	private async readBack(store: NodeRecord, entries: string[], writeMs: number) {
+	private async readBack(store: NodeRecord, entries: string[], writeMs: number, deadline: number) {
 		const nonce = entries[entries.length - 1];
 		const settle = Math.min(SETTLE_MS.cap, Math.max(SETTLE_MS.floor, SETTLE_MS.factor * writeMs));
-		for (let attempt = 1; ; attempt++) {
+		for (;;) {
 			// A look that fails frees the claim: nothing was sent.
 			const [found] = await Promise.all([this.look(), sleep(settle)]).catch(async (error) => {
 				await store.remove(entries).catch(() => undefined);
@@ -386,8 +386,9 @@ export class SendKey {
 				await store.remove([nonce]);
 				return undefined;
 			}
-			// All of it gone (a write of another key that read the row before the claim): the read-back wrote it again.
-			if (attempt === 3) {
+			// All of it gone (a write of another key that read the row before the claim): the read-back
+			// wrote it again and reads it back once more, until the hold's deadline.
+			if (Date.now() >= deadline) {
 				await store.remove(entries).catch(() => undefined);
 				throw this.busyError();
 			}

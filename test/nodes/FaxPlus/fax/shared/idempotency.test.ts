@@ -321,6 +321,19 @@ describe('Fax → Send: Idempotency Key', () => {
 		});
 	});
 
+	it('writes of other keys that drop the claim again and again delay the send, never refuse it as in flight', async () => {
+		let drops = 0;
+		store.afterRecord = (_items, key) => {
+			if (key !== NODE_ROW || drops === 4) return;
+			drops++;
+			store.rows.set(NODE_ROW, { mode: 'entries', data: [] });
+		};
+		const [item] = await sendOk(server(), { options: { idempotencyKey: 'busy-row' } });
+		expect(drops).toBe(4);
+		expect(item.duplicate).toBeUndefined();
+		expect(outboxPosts(server())).toHaveLength(1);
+	});
+
 	describe('finding 2: a refusal records nothing', () => {
 		it('with the clean-up of the record failing, the refused content is refused again, never a duplicate', async () => {
 			await sendOk(server(), { options: { idempotencyKey: 'K' } });
