@@ -8,7 +8,7 @@
 //   verify       our verifyWebhookDelivery() alone
 //   verifyAnswered  as webhook() does it: the header check, the signing secret (reused, as after
 //                its first read), verify, and the process's check of the webhook-ids it answered
-//                (at its cap, each delivery marked once answered 200, evicting one) (the measured path)
+//                (at its cap, each delivery marked once answered 200) (the measured path)
 //   webhookPath  verifyAnswered + parse the signed bytes + filter + build the output item
 //   swVerify     standardwebhooks Webhook#verify(body, headers, { jsonParse: false })
 //   swVerifyJson standardwebhooks Webhook#verify(body, headers) (verifies and parses)

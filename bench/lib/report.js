@@ -20,6 +20,8 @@ const {
 
 const median = (values) => summarize(values).median;
 const ratioText = (x) => (Number.isFinite(x) ? x.toFixed(2) : 'n/a');
+/** "1.50× faster" or, under 1, "2.00× slower". */
+const faster = (x) => (x >= 1 ? `${ratioText(x)}× faster` : `${ratioText(1 / x)}× slower`);
 const yes = (met) => (met === undefined ? 'n/a' : met ? 'met' : '**missed**');
 
 /** Per-round paired ratios a[i] / b[i], then their median (robust to load drifting between rounds). */
@@ -54,7 +56,7 @@ function verifySection(section) {
 	const d = section.data;
 	const goals = [];
 	const lines = [];
-	let body = `${measuredNote(section)}\n\nPer delivery, ${d.rounds} rounds after ${d.warmup} warm-up rounds; every round runs every variant once in rotating order over the same pre-signed deliveries (distinct webhook-ids, the nine headers a delivery carries). Ours run the trigger's own modules in \`webhook()\`'s order: the header check, the signing secret as reused after its first read, the verification, and the process's check of the webhook-ids it answered (filled with ${fmtInt(d.answeredPrefill)} before the rounds, so each delivery also evicts one; the check waits for the answer's close, here at once); the full path then parses the signed bytes, filters by event and status and builds the item. n8n's own work around \`webhook()\` (reading the body, the credential's first read, starting the run) is section 3's. Median of the rounds, the fastest and slowest round, and the rounds' spread (half the range over the median).\n`;
+	let body = `${measuredNote(section)}\n\nPer delivery, ${d.rounds} rounds after ${d.warmup} warm-up rounds; every round runs every variant once in rotating order over the same pre-signed deliveries (distinct webhook-ids, the nine headers a delivery carries). Ours run the trigger's own modules in \`webhook()\`'s order: the header check, the signing secret as reused after its first read, the verification, and the process's check of the webhook-ids it answered (${fmtInt(d.answeredPrefill)} answered before the rounds, so it is at its cap and drops its older half as it goes; the check waits for the answer's close, here at once); the full path then parses the signed bytes, filters by event and status and builds the item. n8n's own work around \`webhook()\` (reading the body, the credential's first read, starting the run) is section 3's. Median of the rounds, the fastest and slowest round, and the rounds' spread (half the range over the median).\n`;
 	const figures = {};
 	for (const [size, v] of Object.entries(d.sizes)) {
 		const floor = v.samples.hmacKeyObj;
@@ -116,7 +118,7 @@ function verifySection(section) {
 	body += `\n${verifyMeaning(figures, d)}\n`;
 	const big = figures['65536'];
 	const summary = small
-		? `Verifying one 1 KB delivery and checking it against the webhook-ids the process answered costs ${ratioText(small.ratioStrict)}× a bare HMAC-SHA256 (goal ≤ 2.0×; the rest is header parsing, the reused secret, the timestamp window, a constant-time comparison, and the set lookup and mark with their two awaits), and is ${ratioText(small.vsSw)}× faster than the \`standardwebhooks\` package${big ? ` (${ratioText(big.vsSw)}× at 64 KB, where hashing dominates)` : ''}.`
+		? `Verifying one 1 KB delivery and checking it against the webhook-ids the process answered costs ${ratioText(small.ratioStrict)}× a bare HMAC-SHA256 (goal ≤ 2.0×; the rest is the HMAC's \`Buffer\` key, header parsing, the reused secret, the timestamp window, a constant-time comparison, and the set lookups and mark with their awaits), and is ${faster(small.vsSw)} than the \`standardwebhooks\` package${big ? ` (${faster(big.vsSw)} at 64 KB, where hashing dominates)` : ''}.`
 		: 'No result.';
 	return { title: '1. The webhook trigger per delivery', body, goals, console: lines, summary };
 }
@@ -127,13 +129,14 @@ function verifyMeaning(figures, d) {
 	const s1 = d.sizes['1024'];
 	const buf = s1 ? median(s1.samples.hmacBuffer) : NaN;
 	const ko = s1 ? median(s1.samples.hmacKeyObj) : NaN;
+	const verifyVsBuffer = s1 ? pairedRatio(s1.samples.verify, s1.samples.hmacBuffer).median : NaN;
 	const parts = [];
 	parts.push(
-		`**What it means.** The floor is the cheapest way \`node:crypto\` computes the same HMAC-SHA256: \`createHmac\` with the key prepared once as a \`KeyObject\`. On Node ${d.node || '24'} a \`Buffer\` key costs about ${fmtNs(buf - ko)} more per call (${fmtNs(buf)} against ${fmtNs(ko)} at 1 KB): \`createHmac\` checks whether the key is a \`KeyObject\` with a private-slot access that throws and catches for anything else (a CPU profile shows \`getKeyObjectSlots\`/\`getSlots\` as the top frames). The verifier therefore prepares the key once per secret (\`preparedKeyOf\` in \`signature.ts\`, a bounded cache of at most 16 secrets) and is measured against the stricter floor.`,
+		`**What it means.** The floor is the cheapest way \`node:crypto\` computes the same HMAC-SHA256: \`createHmac\` with the key prepared once as a \`KeyObject\`. On Node ${d.node || '24'} a \`Buffer\` key costs about ${fmtNs(buf - ko)} more per call (${fmtNs(buf)} against ${fmtNs(ko)} at 1 KB): \`createHmac\` checks whether the key is a \`KeyObject\` with a private-slot access that throws and catches for anything else (a CPU profile shows \`getKeyObjectSlots\`/\`getSlots\` as the top frames). The trigger's verifier decodes the secret and passes \`createHmac\` a \`Buffer\` on every delivery, so it pays that too: \`verifyWebhookDelivery()\` costs ${ratioText(verifyVsBuffer)}× the \`Buffer\`-key HMAC at 1 KB. A \`KeyObject\` prepared once per secret would save it: microseconds, against the milliseconds n8n spends on each delivery (section 3). The goal is still measured against the stricter floor.`,
 	);
 	if (small) {
 		parts.push(
-			`At 1 KB, verify + answered webhook-ids costs ${ratioText(small.ratioStrict)}× the bare HMAC: the rest is parsing three headers, the secret reused from its first read, the timestamp window, the constant-time comparison, and the set lookup, the mark and one eviction, with the awaits they take. Whether a delivery is a repeat across processes and restarts is decided later, in the run, by n8n's processed-data store: that cost is section 3's. At 64 KB hashing dominates and the ratio approaches 1 (${big ? ratioText(big.ratioStrict) : 'n/a'}×). \`standardwebhooks\` hashes in JavaScript (\`fast-sha256\`) and re-encodes the body as text before hashing, so it is ${ratioText(small.vsSw)}× slower at 1 KB and ${big ? ratioText(big.vsSw) : 'n/a'}× slower at 64 KB than our verify + answered webhook-ids; it also verifies the UTF-8 decoding of the body rather than its exact bytes.`,
+			`At 1 KB, verify + answered webhook-ids costs ${ratioText(small.ratioStrict)}× the bare HMAC: the rest is the \`Buffer\` key above, parsing three headers, the secret reused from its first read, the timestamp window, the constant-time comparison, and the two set lookups and the mark, with the awaits they take. Whether a delivery is a repeat across processes and restarts is decided later, in the run, by n8n's processed-data store: that cost is section 3's. At 64 KB hashing dominates and the ratio approaches 1 (${big ? ratioText(big.ratioStrict) : 'n/a'}×). \`standardwebhooks\` hashes in JavaScript (\`fast-sha256\`) and re-encodes the body as text before hashing, so it takes ${ratioText(small.vsSw)}× the time of our verify + answered webhook-ids at 1 KB and ${big ? ratioText(big.vsSw) : 'n/a'}× at 64 KB; it also verifies the UTF-8 decoding of the body rather than its exact bytes.`,
 		);
 	}
 	return parts.join('\n\n');
