@@ -6,16 +6,17 @@
 //
 //   npm run bench                              every section
 //   npm run bench -- --quick                   without the real n8n (sections 3 and 5)
-//   npm run bench -- --only=verify,dedup,load,n8n,action
+//   npm run bench -- --only=verify,load,n8n,action
 //   npm run bench -- --n8n-count=2000          deliveries per workflow in section 3
 //   npm run bench -- --no-write                print only, leave BENCHMARKS.md and the JSON alone
 //   npm run bench -- --report-only             measure nothing: rewrite BENCHMARKS.md from the
 //                                              stored figures (after a change to the text)
 //
-// Sections: verify (1), dedup (2), n8n (3), load (4), action (5), latency (6), send (7). Each heavy case runs in
-// its own process (bench/cases/*.js) with a time limit; the n8n cases stop every process
-// they start. Timings are never asserted: a missed goal is reported, not failed; the exit
-// code is non-zero only when a case could not run.
+// Sections: verify (1), n8n (3), load (4), action (5), latency (6), send (7); no 2: the trigger
+// keeps no duplicate record in memory. Each heavy case runs in its own process
+// (bench/cases/*.js) with a time limit; the n8n cases stop every process they start. Timings
+// are never asserted: a missed goal is reported, not failed; the exit code is non-zero only
+// when a case could not run.
 
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -30,8 +31,7 @@ function writeDocument(file, text) {
 	spawnSync('npx', ['--no-install', 'prettier', '--write', file], { cwd: ROOT, stdio: 'ignore' });
 }
 
-const SECTIONS = ['verify', 'dedup', 'load', 'n8n', 'action', 'latency', 'send'];
-const DEDUP_SIZES = [1000, 10000, 100000, 1000000];
+const SECTIONS = ['verify', 'load', 'n8n', 'action', 'latency', 'send'];
 const LOAD_SAMPLES = 15;
 
 function usage(message) {
@@ -155,26 +155,6 @@ async function runVerify(pkg) {
 		timeoutMs: 10 * 60 * 1000,
 	});
 	return { ...readJson(outFile('verify')), node: process.version };
-}
-
-async function runDedup(pkg) {
-	const sizes = [];
-	for (const n of DEDUP_SIZES) {
-		console.error(`[bench] duplicate record with ${n.toLocaleString('en-US')} ids...`);
-		await runCase(
-			[
-				'--expose-gc',
-				'--max-old-space-size=4096',
-				caseFile('dedup.js'),
-				pkg,
-				outFile(`dedup-${n}`),
-				String(n),
-			],
-			{ timeoutMs: 6 * 60 * 1000 },
-		);
-		sizes.push(readJson(outFile(`dedup-${n}`)));
-	}
-	return { sizes };
 }
 
 function dirSize(dir) {
@@ -305,7 +285,6 @@ async function main() {
 	};
 
 	if (opts.sections.includes('verify')) await attempt('verify', () => runVerify(pkg));
-	if (opts.sections.includes('dedup')) await attempt('dedup', () => runDedup(pkg));
 	if (opts.sections.includes('load')) await attempt('load', () => runLoad(pkg));
 	const n8nParts = [
 		opts.sections.includes('n8n') && 'trigger',

@@ -1,13 +1,15 @@
 'use strict';
-// Case 1: verify + de-duplicate one delivery, per delivery, for 1 KB and 64 KB bodies.
+// Case 1: what the webhook trigger's webhook() does per delivery, for 1 KB and 64 KB bodies.
 // Run by bench/run.js in its own process (node --expose-gc bench/cases/verify.js <package> <out.json>).
 //
 // Variants, each over the same pre-signed deliveries (distinct webhook-ids, realistic headers):
 //   hmacBuffer   bare node:crypto HMAC-SHA256 over `${id}.${ts}.` + body, key as a Buffer (as usually written)
 //   hmacKeyObj   the same with the key prepared once as a KeyObject (the strict floor)
 //   verify       our verifyWebhookDelivery() alone
-//   verifyDedup  verify + de-duplicate exactly as the trigger's webhook() does it (the measured path)
-//   webhookPath  verify + parse the signed bytes + de-duplicate + filter + build the output item
+//   verifyAnswered  as webhook() does it: the header check, the signing secret (reused, as after
+//                its first read), verify, and the process's check of the webhook-ids it answered
+//                (at its cap, each delivery marked once answered 200) (the measured path)
+//   webhookPath  verifyAnswered + parse the signed bytes + filter + build the output item
 //   swVerify     standardwebhooks Webhook#verify(body, headers, { jsonParse: false })
 //   swVerifyJson standardwebhooks Webhook#verify(body, headers) (verifies and parses)
 // Every round runs every variant once, in a rotating order; the result per variant is ns per
@@ -21,9 +23,10 @@ const [pkgArg, outFile] = process.argv.slice(2);
 const pkgDir = path.resolve(pkgArg);
 const quick = process.env.BENCH_QUICK === '1';
 const signature = require(path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/signature.js'));
-const dedup = require(path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/deduplication.js'));
-const limits = require(path.join(pkgDir, 'dist/nodes/triggers/limits.js'));
+const { SigningSecrets } = require(path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/signingSecret.js'));
+const { AnsweredDeliveries } = require(path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/delivery.js'));
 const output = require(path.join(pkgDir, 'dist/nodes/triggers/output.js'));
+const settings = require(path.join(pkgDir, 'dist/nodes/triggers/settings.js'));
 const { Webhook } = require('standardwebhooks');
 const { faxReceivedPayload } = require('../lib/payload');
 
@@ -40,14 +43,63 @@ function bodyOfSize(size) {
 	return buf;
 }
 
-function main() {
+/** Webhook-ids answered before the timed rounds: enough to fill the process's memory of them. */
+const ANSWERED_PREFILL = 10000;
+
+/** A response n8n answered 200: its 'close' comes when answered() is called. */
+function answeredResponse() {
+	let onClose = () => {};
+	return {
+		statusCode: 200,
+		writableFinished: true,
+		closed: false,
+		once(event, listener) {
+			if (event === 'close') onClose = listener;
+		},
+		answered: () => onClose(),
+	};
+}
+
+/** The key delivery.ts gives a delivery: workflow, node, test mode, webhook-id. */
+const answeredKey = (id) => JSON.stringify(['bench-workflow', 'bench-node', false, id]);
+
+/** The process's answered webhook-ids, at its cap. */
+async function filledAnswered() {
+	const answered = new AnsweredDeliveries();
+	for (let i = 0; i < ANSWERED_PREFILL; i++) {
+		const res = answeredResponse();
+		await answered.answeredBefore(answeredKey(`msg_prefill_${i}`), res);
+		res.answered();
+	}
+	return answered;
+}
+
+/** Checks one delivery as webhook() does, and marks it answered 200. */
+async function checkAnswered(answered, id) {
+	const res = answeredResponse();
+	if (await answered.answeredBefore(answeredKey(id), res))
+		throw new Error('a distinct delivery was taken for a repeat');
+	res.answered();
+}
+
+async function main() {
 	const secret = `whsec_${crypto.randomBytes(24).toString('base64')}`;
 	const keyBuffer = Buffer.from(secret.slice(6), 'base64');
 	const keyObject = crypto.createSecretKey(keyBuffer);
 	const wh = new Webhook(secret);
-	const retentionMs = limits.retentionMsOfDays(undefined);
-	const maxEntries = limits.maxEntriesOf(undefined);
-	const results = { sizes: {}, maxEntries, rounds: 0, warmup: 0 };
+	// n8n's webhook context as the secrets and the filter read it; the credential read is n8n's.
+	const context = {
+		getNode: () => ({
+			id: 'bench-node',
+			name: 'Fax.Plus Trigger',
+			credentials: { faxPlusWebhookSecretApi: { id: 'bench-secret', name: 'secret' } },
+		}),
+		getWorkflow: () => ({ id: 'bench-workflow' }),
+		getCredentials: async () => ({ secret }),
+		getNodeParameter: (name, fallback) =>
+			name === 'events' ? ['fax_received', 'fax_sent'] : fallback,
+	};
+	const results = { sizes: {}, answeredPrefill: ANSWERED_PREFILL, rounds: 0, warmup: 0 };
 
 	const plans = [
 		{ size: 1024, ops: quick ? 1000 : 2000 },
@@ -90,15 +142,23 @@ function main() {
 			return pool;
 		};
 		const shared = makePool(Math.min(perVariant, 20000));
-		const pools = { verifyDedup: makePool(perVariant), webhookPath: makePool(perVariant) };
-
-		// The trigger's record at its default cap, so every delivery also prunes one entry.
-		for (const scope of ['bench:verifyDedup', 'bench:webhookPath']) {
-			const log = dedup.deliveryLogFor(scope, { retentionMs, maxEntries });
-			for (let i = 0; i < maxEntries; i++)
-				log.checkAndRecord(dedup.keyOfDeliveryId(`msg_prefill_${scope}_${i}`));
-		}
-		const cursor = { verifyDedup: 0, webhookPath: 0 };
+		const pools = { verifyAnswered: makePool(perVariant), webhookPath: makePool(perVariant) };
+		const answered = {
+			verifyAnswered: await filledAnswered(),
+			webhookPath: await filledAnswered(),
+		};
+		const secrets = { verifyAnswered: new SigningSecrets(), webhookPath: new SigningSecrets() };
+		const cursor = { verifyAnswered: 0, webhookPath: 0 };
+		/** delivery.ts handle() up to the answered check: the verification result. */
+		const verifyAsWebhook = async (name, d) => {
+			const shape = signature.checkSignatureHeaders({ headers: d.headers });
+			if (!shape.ok) throw new Error(`headers refused: ${shape.reason}`);
+			const r = await secrets[name].check(context, (s) =>
+				signature.verifyWebhookDelivery({ secret: s.secret, headers: d.headers, rawBody: body }),
+			);
+			if (!r.ok) throw new Error(`verify failed: ${r.reason}`);
+			return r;
+		};
 
 		const variants = {
 			hmacBuffer(n, base) {
@@ -129,37 +189,31 @@ function main() {
 					sink += r.timestamp;
 				}
 			},
-			// delivery.ts handle(), minus n8n: verify, key, the scope's record, claim and release.
-			verifyDedup(n) {
+			async verifyAnswered(n) {
 				for (let i = 0; i < n; i++) {
-					const d = pools.verifyDedup[cursor.verifyDedup++];
-					const r = signature.verifyWebhookDelivery({ secret, headers: d.headers, rawBody: body });
-					if (!r.ok) throw new Error(`verify failed: ${r.reason}`);
-					const key = dedup.keyOfDeliveryId(d.headers['webhook-id']);
-					const log = dedup.deliveryLogFor('bench:verifyDedup', { retentionMs, maxEntries });
-					if (log.claim(key) !== 'new')
-						throw new Error('a distinct delivery was taken for a repeat');
-					log.release(key, true);
+					const d = pools.verifyAnswered[cursor.verifyAnswered++];
+					await verifyAsWebhook('verifyAnswered', d);
+					await checkAnswered(answered.verifyAnswered, d.id);
 				}
 			},
-			webhookPath(n) {
-				const events = ['fax_received', 'fax_sent'];
+			// delivery.ts handle() in the order it runs, minus n8n's own work around it.
+			async webhookPath(n) {
 				for (let i = 0; i < n; i++) {
 					const d = pools.webhookPath[cursor.webhookPath++];
-					const r = signature.verifyWebhookDelivery({ secret, headers: d.headers, rawBody: body });
-					if (!r.ok) throw new Error(`verify failed: ${r.reason}`);
+					const receivedAt = new Date().toISOString();
+					const r = await verifyAsWebhook('webhookPath', d);
 					const payload = output.parsePayload(body, undefined);
-					const key = dedup.keyOfDeliveryId(d.headers['webhook-id']);
-					const log = dedup.deliveryLogFor('bench:webhookPath', { retentionMs, maxEntries });
-					if (log.claim(key) !== 'new')
-						throw new Error('a distinct delivery was taken for a repeat');
-					log.release(key, true);
-					if (!events.includes(output.eventOf(payload))) throw new Error('filtered out');
+					if (!payload) throw new Error('body refused');
+					await checkAnswered(answered.webhookPath, d.id);
+					const event = output.eventOf(payload);
+					if (event === null || !settings.selectedEvents(context).includes(event))
+						throw new Error('filtered out');
+					if (!settings.matchesStatuses([], output.statusOf(payload)))
+						throw new Error('filtered out');
 					const item = output.buildOutput(payload, {
-						webhookId: r.webhookId,
-						signatureVerified: true,
-						receivedAt: new Date().toISOString(),
-						legacy: false,
+						webhookId: d.id,
+						signatureVerified: r.ok,
+						receivedAt,
 					});
 					sink += item.isRetry ? 1 : 0;
 				}
@@ -185,7 +239,7 @@ function main() {
 				const name = names[(round + k) % names.length];
 				gc();
 				const t0 = process.hrtime.bigint();
-				variants[name](plan.ops, round * plan.ops);
+				await variants[name](plan.ops, round * plan.ops);
 				const ns = Number(process.hrtime.bigint() - t0) / plan.ops;
 				if (round >= warmup) samples[name].push(ns);
 			}
@@ -198,4 +252,7 @@ function main() {
 	fs.writeFileSync(outFile, JSON.stringify(results));
 }
 
-main();
+main().catch((error) => {
+	console.error(error);
+	process.exit(1);
+});

@@ -20,6 +20,8 @@ const {
 
 const median = (values) => summarize(values).median;
 const ratioText = (x) => (Number.isFinite(x) ? x.toFixed(2) : 'n/a');
+/** "1.50× faster" or, under 1, "2.00× slower". */
+const faster = (x) => (x >= 1 ? `${ratioText(x)}× faster` : `${ratioText(1 / x)}× slower`);
 const yes = (met) => (met === undefined ? 'n/a' : met ? 'met' : '**missed**');
 
 /** Per-round paired ratios a[i] / b[i], then their median (robust to load drifting between rounds). */
@@ -38,14 +40,14 @@ function measuredNote(section) {
 	return `_Measured ${section.at}${load}${section.stale ? '; **dist/ could not be rebuilt, figures are for an older build**' : ''}._`;
 }
 
-// ------------------------------------------------------------------ 1. verify + dedup
+// ------------------------------------------------------------------ 1. webhook() per delivery
 
 const VERIFY_LABELS = {
 	hmacKeyObj: 'bare `createHmac`, key prepared once as a KeyObject (the floor)',
 	hmacBuffer: 'bare `createHmac`, key as a Buffer (as usually written)',
 	verify: 'ours: `verifyWebhookDelivery()`',
-	verifyDedup: '**ours: verify + de-duplicate (the measured path)**',
-	webhookPath: 'ours: verify + parse + de-duplicate + output item',
+	verifyAnswered: '**ours: verify + answered webhook-ids (the measured path)**',
+	webhookPath: 'ours: all of `webhook()`: + parse, filter, output item',
 	swVerify: '`standardwebhooks` `verify()`, `jsonParse: false`',
 	swVerifyJson: '`standardwebhooks` `verify()` (verifies and parses)',
 };
@@ -54,7 +56,7 @@ function verifySection(section) {
 	const d = section.data;
 	const goals = [];
 	const lines = [];
-	let body = `${measuredNote(section)}\n\nPer delivery, ${d.rounds} rounds after ${d.warmup} warm-up rounds; every round runs every variant once in rotating order over the same pre-signed deliveries (distinct webhook-ids, the nine headers a delivery carries). The duplicate record is at its default cap (${fmtInt(d.maxEntries)} entries), so each delivery also evicts one. Median of the rounds, the fastest and slowest round, and the rounds' spread (half the range over the median).\n`;
+	let body = `${measuredNote(section)}\n\nPer delivery, ${d.rounds} rounds after ${d.warmup} warm-up rounds; every round runs every variant once in rotating order over the same pre-signed deliveries (distinct webhook-ids, the nine headers a delivery carries). Ours run the trigger's own modules in \`webhook()\`'s order: the header check, the signing secret as reused after its first read, the verification, and the process's check of the webhook-ids it answered (${fmtInt(d.answeredPrefill)} answered before the rounds, so it is at its cap and drops its older half as it goes; the check waits for the answer's close, here at once); the full path then parses the signed bytes, filters by event and status and builds the item. n8n's own work around \`webhook()\` (reading the body, the credential's first read, starting the run) is section 3's. Median of the rounds, the fastest and slowest round, and the rounds' spread (half the range over the median).\n`;
 	const figures = {};
 	for (const [size, v] of Object.entries(d.sizes)) {
 		const floor = v.samples.hmacKeyObj;
@@ -81,26 +83,26 @@ function verifySection(section) {
 		body += `\n**${title}**\n\n${t}\n`;
 		lines.push(title, t, '');
 		figures[size] = {
-			ratioStrict: pairedRatio(v.samples.verifyDedup, v.samples.hmacKeyObj).median,
-			ratioBuffer: pairedRatio(v.samples.verifyDedup, v.samples.hmacBuffer).median,
-			vsSw: pairedRatio(v.samples.swVerify, v.samples.verifyDedup).median,
+			ratioStrict: pairedRatio(v.samples.verifyAnswered, v.samples.hmacKeyObj).median,
+			ratioBuffer: pairedRatio(v.samples.verifyAnswered, v.samples.hmacBuffer).median,
+			vsSw: pairedRatio(v.samples.swVerify, v.samples.verifyAnswered).median,
 			vsSwJson: pairedRatio(v.samples.swVerifyJson, v.samples.webhookPath).median,
 		};
 	}
 	const small = figures['1024'];
 	if (small) {
-		const ratioLine = `ratio verify+dedup / raw HMAC: ${ratioText(small.ratioStrict)}`;
+		const ratioLine = `ratio verify+answered / raw HMAC: ${ratioText(small.ratioStrict)}`;
 		const extra = [
-			`ratio verify+dedup / raw HMAC with a Buffer key: ${ratioText(small.ratioBuffer)}`,
+			`ratio verify+answered / raw HMAC with a Buffer key: ${ratioText(small.ratioBuffer)}`,
 			...Object.entries(figures).map(
 				([size, f]) =>
-					`${fmtBytes(Number(size))}: standardwebhooks verify() / ours verify+dedup: ${ratioText(f.vsSw)}× (verify+parse: ${ratioText(f.vsSwJson)}×)`,
+					`${fmtBytes(Number(size))}: standardwebhooks verify() / ours verify+answered: ${ratioText(f.vsSw)}× (verify+parse / all of webhook(): ${ratioText(f.vsSwJson)}×)`,
 			),
 		];
 		lines.push(ratioLine, ...extra);
 		body += `\n\`\`\`\n${ratioLine}\n${extra.join('\n')}\n\`\`\`\n`;
 		goals.push({
-			goal: '1. verify + dedup ≤ 2.0 × bare HMAC (1 KB)',
+			goal: '1. verify + answered webhook-ids ≤ 2.0 × bare HMAC (1 KB)',
 			figure: `${ratioText(small.ratioStrict)}×`,
 			met: small.ratioStrict <= 2.0,
 		});
@@ -116,9 +118,9 @@ function verifySection(section) {
 	body += `\n${verifyMeaning(figures, d)}\n`;
 	const big = figures['65536'];
 	const summary = small
-		? `Verifying the signature and de-duplicating one 1 KB delivery costs ${ratioText(small.ratioStrict)}× a bare HMAC-SHA256 (goal ≤ 2.0×; the rest is header parsing, the timestamp window, a constant-time comparison and the record's digest, lookup and append), and is ${ratioText(small.vsSw)}× faster than the \`standardwebhooks\` package${big ? ` (${ratioText(big.vsSw)}× at 64 KB, where hashing dominates)` : ''}.`
+		? `Verifying one 1 KB delivery and checking it against the webhook-ids the process answered costs ${ratioText(small.ratioStrict)}× a bare HMAC-SHA256 (goal ≤ 2.0×; the rest is the HMAC's \`Buffer\` key, header parsing, the reused secret, the timestamp window, a constant-time comparison, and the set lookups and mark with their awaits), and is ${faster(small.vsSw)} than the \`standardwebhooks\` package${big ? ` (${faster(big.vsSw)} at 64 KB, where hashing dominates)` : ''}.`
 		: 'No result.';
-	return { title: '1. Verify + de-duplicate one delivery', body, goals, console: lines, summary };
+	return { title: '1. The webhook trigger per delivery', body, goals, console: lines, summary };
 }
 
 function verifyMeaning(figures, d) {
@@ -127,142 +129,16 @@ function verifyMeaning(figures, d) {
 	const s1 = d.sizes['1024'];
 	const buf = s1 ? median(s1.samples.hmacBuffer) : NaN;
 	const ko = s1 ? median(s1.samples.hmacKeyObj) : NaN;
+	const verifyVsBuffer = s1 ? pairedRatio(s1.samples.verify, s1.samples.hmacBuffer).median : NaN;
 	const parts = [];
 	parts.push(
-		`**What it means.** The floor is the cheapest way \`node:crypto\` computes the same HMAC-SHA256: \`createHmac\` with the key prepared once as a \`KeyObject\`. On Node ${d.node || '24'} a \`Buffer\` key costs about ${fmtNs(buf - ko)} more per call (${fmtNs(buf)} against ${fmtNs(ko)} at 1 KB): \`createHmac\` checks whether the key is a \`KeyObject\` with a private-slot access that throws and catches for anything else (a CPU profile shows \`getKeyObjectSlots\`/\`getSlots\` as the top frames). The verifier therefore prepares the key once per secret (\`preparedKeyOf\` in \`signature.ts\`, a bounded cache of at most 16 secrets) and is measured against the stricter floor.`,
+		`**What it means.** The floor is the cheapest way \`node:crypto\` computes the same HMAC-SHA256: \`createHmac\` with the key prepared once as a \`KeyObject\`. On Node ${d.node || '24'} a \`Buffer\` key costs about ${fmtNs(buf - ko)} more per call (${fmtNs(buf)} against ${fmtNs(ko)} at 1 KB): \`createHmac\` checks whether the key is a \`KeyObject\` with a private-slot access that throws and catches for anything else (a CPU profile shows \`getKeyObjectSlots\`/\`getSlots\` as the top frames). The trigger's verifier decodes the secret and passes \`createHmac\` a \`Buffer\` on every delivery, so it pays that too: \`verifyWebhookDelivery()\` costs ${ratioText(verifyVsBuffer)}× the \`Buffer\`-key HMAC at 1 KB. A \`KeyObject\` prepared once per secret would save it: microseconds, against the milliseconds n8n spends on each delivery (section 3). The goal is still measured against the stricter floor.`,
 	);
 	if (small) {
 		parts.push(
-			`At 1 KB, verify + de-duplicate costs ${ratioText(small.ratioStrict)}× the bare HMAC: the rest is parsing three headers, the timestamp window, the constant-time comparison, and the duplicate record's set lookup, append and one eviction. At 64 KB hashing dominates and the ratio approaches 1 (${big ? ratioText(big.ratioStrict) : 'n/a'}×). \`standardwebhooks\` hashes in JavaScript (\`fast-sha256\`) and re-encodes the body as text before hashing, so it is ${ratioText(small.vsSw)}× slower at 1 KB and ${big ? ratioText(big.vsSw) : 'n/a'}× slower at 64 KB than our verify + de-duplicate; it also verifies the UTF-8 decoding of the body rather than its exact bytes.`,
+			`At 1 KB, verify + answered webhook-ids costs ${ratioText(small.ratioStrict)}× the bare HMAC: the rest is the \`Buffer\` key above, parsing three headers, the secret reused from its first read, the timestamp window, the constant-time comparison, and the two set lookups and the mark, with the awaits they take. Whether a delivery is a repeat across processes and restarts is decided later, in the run, by n8n's processed-data store: that cost is section 3's. At 64 KB hashing dominates and the ratio approaches 1 (${big ? ratioText(big.ratioStrict) : 'n/a'}×). \`standardwebhooks\` hashes in JavaScript (\`fast-sha256\`) and re-encodes the body as text before hashing, so it takes ${ratioText(small.vsSw)}× the time of our verify + answered webhook-ids at 1 KB and ${big ? ratioText(big.vsSw) : 'n/a'}× at 64 KB; it also verifies the UTF-8 decoding of the body rather than its exact bytes.`,
 		);
 	}
-	return parts.join('\n\n');
-}
-
-// ------------------------------------------------------------------ 2. the duplicate record
-
-function dedupSection(section) {
-	const runs = section.data.sizes;
-	const goals = [];
-	const timeRows = [];
-	const memRows = [];
-	const perEntry = [];
-	let bounded = true;
-	const steadyBySize = {};
-	for (const r of runs) {
-		const fill = summarize(r.fill.nsPerOp);
-		// Flatness within a fill: last tenth over the first tenth, median over the rounds.
-		const lastOverFirst = median(r.fill.tenths.map((t) => t[t.length - 1] / t[0]));
-		steadyBySize[r.entries] = r.steady.nsPerOp;
-		timeRows.push([
-			fmtInt(r.entries),
-			`${fmtNs(fill.median)}${r.fill.rounds > 1 ? ` (${fmtNs(fill.min)} – ${fmtNs(fill.max)})` : ''}`,
-			`${lastOverFirst.toFixed(2)}×`,
-			fmtNs(r.repeat.nsPerOp),
-			fmtNs(r.steady.nsPerOp),
-			`${fmtNs(r.single.p50)} / ${fmtNs(r.single.p999)} / ${fmtNs(r.single.max)}`,
-			`${fmtMs(r.expiry.ns / 1e6)} (${fmtNs(r.expiry.nsPerEntry)} each)`,
-		]);
-		const heapRatio = r.memory.afterSingles / r.memory.afterFill;
-		// Below 10,000 entries the record is a few hundred KB, within V8's own allocation noise.
-		if (r.entries >= 10000 && !(heapRatio < 1.35)) bounded = false;
-		// Compaction waits for at least 1,024 dead entries: at most max(2 × cap, cap + 1,024) stored.
-		if (
-			r.memory.maxStored !== undefined &&
-			r.memory.maxStored > Math.max(2 * r.entries, r.entries + 1024)
-		)
-			bounded = false;
-		perEntry.push(r.memory.perEntry);
-		memRows.push([
-			fmtInt(r.entries),
-			fmtBytes(r.memory.afterFill),
-			`${r.memory.perEntry.toFixed(0)} B`,
-			`${fmtBytes(r.memory.afterSingles)} (${heapRatio.toFixed(2)}×)${r.memory.moreIds ? ` after ${r.memory.moreIds / r.entries}× the cap` : ''}`,
-			fmtInt(r.memory.maxStored ?? r.memory.storedAfterSingles),
-		]);
-	}
-	const t1 = table(
-		[
-			'ids (cap)',
-			'check-and-record, filling',
-			'last/first tenth',
-			'repeat',
-			'at the cap (evicts one)',
-			'single calls at the cap p50 / p99.9 / max',
-			'expiry of all at once',
-		],
-		timeRows,
-		['r', 'r', 'r', 'r', 'r', 'r', 'r'],
-	);
-	const t2 = table(
-		[
-			'ids (cap)',
-			'heap, full',
-			'per entry',
-			'heap after more ids at the cap',
-			'stored length (max seen)',
-		],
-		memRows,
-		['r', 'r', 'r', 'r', 'r'],
-	);
-	const sizes = runs.map((r) => r.entries);
-	const big = Math.max(...sizes);
-	const mid = sizes.filter((s) => s < big).sort((a, b) => b - a)[0];
-	const growth = mid ? steadyBySize[big] / steadyBySize[mid] : NaN;
-	const perEntrySpread = Math.max(...perEntry) / Math.min(...perEntry);
-	// O(n) work per delivery would make 10× the ids cost ~10× per delivery; cache effects alone stay well under 2×.
-	const flat = Number.isFinite(growth) && growth < 2;
-	goals.push({
-		goal: '2. flat time per delivery (amortized O(1))',
-		figure: `at the cap ${fmtNs(steadyBySize[mid])} per delivery with ${fmtInt(mid)} ids, ${fmtNs(steadyBySize[big])} with ${fmtInt(big)} (${ratioText(growth)}× for ${big / mid}× the ids; the criterion: under 2×)`,
-		met: flat,
-	});
-	goals.push({
-		goal: '2. memory linear in the cap and bounded by it',
-		figure: `${Math.min(...perEntry).toFixed(0)}–${Math.max(...perEntry).toFixed(0)} B per entry; after more ids at the cap ≤ ${Math.max(...runs.filter((r) => r.entries >= 10000).map((r) => r.memory.afterSingles / r.memory.afterFill)).toFixed(2)}× the full heap (from 10,000 ids)`,
-		met: bounded && perEntrySpread < 1.5,
-	});
-	const at10k = runs.find((r) => r.entries === 10000);
-	const body = `${measuredNote(section)}
-
-One process per size (\`--expose-gc\`), the cap raised to the number of ids, ids shaped like Fax.Plus's (\`msg_\` + 24 hex digits), the record used exactly as the trigger uses it (\`keyOfDeliveryId\` + \`checkAndRecord\`). _Filling_ records that many distinct ids into an empty record (the median over several fresh records for the small sizes); _last/first tenth_ compares the time per delivery at the end of a fill with its start; _repeat_ is the answer for an id already recorded; _at the cap_ records as many new ids again, each evicting the oldest (median of several rounds for the small sizes); _single calls_ are then timed one by one (the maximum is a compaction: a copy of the live entries and a fresh index); _expiry_ moves the clock past the retention so that one call prunes every entry.
-
-${t1}
-
-Heap is \`heapUsed\` after garbage collection, relative to before the record existed, the ids' strings included (the record keeps them).
-
-${t2}
-
-${dedupMeaning(runs, growth, mid, big)}
-`;
-	const worstHeap = Math.max(
-		...runs
-			.filter((r) => r.entries >= 10000)
-			.map((r) => r.memory.afterSingles / r.memory.afterFill),
-	);
-	const summary = `The record's time per delivery stays flat as it grows (${ratioText(growth)}× for ${mid && big ? big / mid : 'n/a'}× the ids, cache effects), its memory is ${Math.min(...perEntry).toFixed(0)}–${Math.max(...perEntry).toFixed(0)} bytes per entry and bounded by the cap${at10k ? `: ${fmtBytes(at10k.memory.afterSingles)} after many more ids at the cap of 10,000` : ''}, at most ${worstHeap.toFixed(2)}× the full heap from 10,000 ids (criterion ≤ 1.35×: ${bounded && perEntrySpread < 1.5 ? 'met' : 'missed'}).`;
-	return {
-		title: '2. The duplicate record as it grows',
-		body,
-		goals,
-		console: [t1, '', t2],
-		summary,
-	};
-}
-
-function dedupMeaning(runs, growth, mid, big) {
-	const first = runs[0];
-	const last = runs[runs.length - 1];
-	const parts = [];
-	parts.push(
-		`**What it means.** Check-and-record is a digest of the key (the first 48 bits of its SHA-256), a set lookup and an append (the digest and its time); eviction advances a head index, and the arrays and the set are rebuilt only when a third of the arrays is dead, so each entry is moved at most a few times: the cost per delivery does not depend on how many are recorded. Within a fill the time per delivery stays about flat (_last/first tenth_; a single fill of 1,000,000 is one sample, and its last tenth carries a major garbage collection). Across sizes it rises from ${fmtNs(first.steady.nsPerOp)} (${fmtInt(first.entries)} ids) to ${fmtNs(last.steady.nsPerOp)} (${fmtInt(last.entries)}): at 100,000 and more ids the map no longer fits in the CPU caches and the garbage collector has more live heap to trace; that is the memory hierarchy, not work that grows with the record (${ratioText(growth)}× for ${mid && big ? big / mid : 'n/a'}× the ids). The slowest single call (${fmtMs(last.single.max / 1e6)} at ${fmtInt(last.entries)}) is a compaction or a garbage collection that fell into it, and an expiry of all entries at once prunes them in one call (${fmtMs(last.expiry.ns / 1e6)} at ${fmtInt(last.entries)}); both are spread over the deliveries that caused them.`,
-	);
-	parts.push(
-		`Memory is about ${Math.min(...runs.map((r) => r.memory.perEntry)).toFixed(0)}–${Math.max(...runs.map((r) => r.memory.perEntry)).toFixed(0)} bytes per entry whatever the size: the 8-character digest (the record keeps no webhook-id), a set entry and two array slots (the digest and its time). After more ids at the cap the heap settles a little higher than right after the first fill (the fourth column of the second table), then stays there. V8's hash tables keep the room of deleted entries until they grow: at the cap deleted and live ones together would fill the table, so it would double and never shrink. The set is therefore rebuilt at each compaction, which comes once a third of the arrays is dead (so live and deleted entries stay under the table's size). The stored arrays never exceed 1.5 times the cap (the cap + 1,024 for caps under 1,024: a compaction waits for 1,024 dead entries), and below 10,000 ids the record's few hundred KB are within V8's own allocation noise.`,
-	);
-	parts.push(
-		`A digest can collide: a new delivery is taken for a repeat only if its 48-bit digest equals one of the at most 10,000 recorded, about 10,000 / 2^48 ≈ 3.6 × 10^-11 per delivery, one in 28 billion; the durable record in n8n's processed-data store (section 3) keeps its own MD5 of each id.`,
-	);
 	return parts.join('\n\n');
 }
 
@@ -759,16 +635,15 @@ function latencySection(section) {
 			met: cap.p99 < 5000,
 		});
 	}
-	body += `\n**What it means.** n8n answers after \`WorkflowRunner.run()\`, that is after the execution row is inserted (and in queue mode the job queued), the same point at which n8n's own Webhook node answers, so the two wait alike; what the trigger adds before that (verification, the in-process record) is microseconds (section 1), and "Download Fax Document" runs in the execution, after the answer. Measured on the shared 2-core machine at the load averages shown: single figures move by tens of percent between bursts, the comparison within one run much less.\n`;
+	body += `\n**What it means.** n8n answers after \`WorkflowRunner.run()\`, that is after the execution row is inserted (and in queue mode the job queued), the same point at which n8n's own Webhook node answers, so the two wait alike; what the trigger adds before that (verification, the check of answered webhook-ids) is microseconds (section 1), and "Download Fax Document" runs in the execution, after the answer. Measured on the shared 2-core machine at the load averages shown: single figures move by tens of percent between bursts, the comparison within one run much less.\n`;
 	return { title: '6. Answer latency under bursts', body, goals, console: lines, summary };
 }
 
 // ------------------------------------------------------------------ document
 
-const ORDER = ['verify', 'dedup', 'n8n', 'load', 'action', 'latency', 'send'];
+const ORDER = ['verify', 'n8n', 'load', 'action', 'latency', 'send'];
 const BUILDERS = {
 	verify: verifySection,
-	dedup: dedupSection,
 	n8n: triggerSection,
 	load: loadSection,
 	action: actionSection,
@@ -853,8 +728,7 @@ function document(data) {
 		.map((s) => s.at)
 		.sort()
 		.pop();
-	const machine =
-		(data.verify || data.dedup || data.load || data.n8n || data.action || {}).machine || {};
+	const machine = (data.verify || data.load || data.n8n || data.action || {}).machine || {};
 	const missing = ORDER.filter((n) => !data[n]);
 	return `# Benchmarks
 
@@ -863,7 +737,7 @@ What the package costs its users, side by side with what they would use instead.
 \`\`\`sh
 npm run bench                         # everything (builds dist/ first when the sources are newer)
 npm run bench -- --quick              # without the real n8n (sections 3 and 5)
-npm run bench -- --only=verify,dedup,load,n8n,action
+npm run bench -- --only=verify,load,n8n,action
 npm run bench -- --n8n-count=2000     # deliveries per workflow in section 3 (default 1000)
 \`\`\`
 
@@ -878,7 +752,8 @@ ${table(
 ${missing.length ? `\n_Not measured yet: ${missing.join(', ')}._\n` : ''}
 ## Method
 
-- Micro-benchmarks (1, 2, 4) run in their own processes: 1 with \`--expose-gc\`, warm-up rounds, then rounds that interleave the variants, so that a change in the machine's load hits all of them alike; ratios are medians of per-round ratios. 2 runs one process per size with \`--expose-gc\`; memory is \`process.memoryUsage().heapUsed\` after garbage collection. 4 starts a fresh process per sample.
+- Micro-benchmarks (1, 4) run in their own processes: 1 with \`--expose-gc\`, warm-up rounds, then rounds that interleave the variants, so that a change in the machine's load hits all of them alike; ratios are medians of per-round ratios. 4 starts a fresh process per sample.
+- There is no section 2: the trigger keeps no duplicate record of its own in memory; the durable record (n8n's processed-data store) costs what section 3 measures, through a real n8n.
 - 3, 5 and 6 start the pinned n8n (\`scripts/n8n/n8n.js\`; installed once by \`scripts/n8n/install.sh\`) with a throwaway user folder, the package linked as a community package and the local Fax.Plus-compatible server (\`test/server\`); every request and execution is checked, not just timed. Each round has a time cap, and the n8n instance and the server are stopped at the end, also on failure.
 - 8 (\`bench/memory.js\`, run on its own) starts a fresh n8n for every run of every case and samples its resident memory from outside; figures are medians of runs.
 - Spread is half the range of the rounds over their median. The machine is a shared 2-core virtual machine: other work runs beside the benchmarks (see the load average), so single figures move between runs by tens of percent; the ratios, measured in interleaved rounds, move much less.

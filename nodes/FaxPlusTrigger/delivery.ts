@@ -48,7 +48,7 @@ interface DeliveryResponse {
 	setHeader?(name: string, value: string): unknown;
 }
 
-/** Webhook-ids remembered per process at most; the oldest go first. */
+/** Webhook-ids remembered per process at most; at least the latest half of that. */
 const MAX_ANSWERED = 10_000;
 
 /**
@@ -57,7 +57,12 @@ const MAX_ANSWERED = 10_000;
  * went out, and the run's check in n8n's store holds the same webhook-ids.
  */
 export class AnsweredDeliveries {
-	private readonly keys = new Set<string>();
+	/**
+	 * The webhook-ids marked lately, and the half before them: the older half goes whole, since
+	 * a Set's oldest entry deleted one at a time leaves holes V8 skips on every next deletion.
+	 */
+	private recent = new Set<string>();
+	private older = new Set<string>();
 
 	/** Copies being answered now: each ends with its response ('close'), never later. */
 	private readonly inFlight = new Map<string, Promise<void>>();
@@ -68,7 +73,7 @@ export class AnsweredDeliveries {
 	 */
 	async answeredBefore(key: string, response: DeliveryResponse): Promise<boolean> {
 		for (let copy = this.inFlight.get(key); copy; copy = this.inFlight.get(key)) await copy;
-		if (this.keys.has(key)) return true;
+		if (this.recent.has(key) || this.older.has(key)) return true;
 		// A response already closed (the sender gave up) would never tell its end.
 		if (typeof response.once !== 'function' || response.closed === true) return false;
 		this.inFlight.set(
@@ -78,9 +83,11 @@ export class AnsweredDeliveries {
 					this.inFlight.delete(key);
 					const status = Number(response.statusCode);
 					if (response.writableFinished === true && status >= 200 && status < 300) {
-						if (this.keys.size >= MAX_ANSWERED)
-							this.keys.delete(this.keys.values().next().value as string);
-						this.keys.add(key);
+						if (this.recent.size >= MAX_ANSWERED / 2) {
+							this.older = this.recent;
+							this.recent = new Set();
+						}
+						this.recent.add(key);
 					}
 					ended();
 				}),

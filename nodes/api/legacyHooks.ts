@@ -1,5 +1,4 @@
-// The legacy hook API (/hooks), to be decommissioned by Fax.Plus. Shared by the
-// Legacy Hook resource and the trigger's legacy mode.
+// The legacy hook API (/hooks), to be decommissioned by Fax.Plus, for the Legacy Hook resource.
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { FAX_EVENTS, type FaxEvent } from './events';
@@ -27,22 +26,6 @@ function isRefusedHookEvent(error: unknown, event: FaxEvent): boolean {
 	return status === 400 || status === 422;
 }
 
-/** A hook request for one event; undefined when Fax.Plus refused the event itself (any other failure is thrown). */
-export async function unlessEventRefused<T>(
-	context: FaxPlusContext,
-	event: FaxEvent,
-	call: () => Promise<T>,
-): Promise<T | undefined> {
-	try {
-		return await call();
-	} catch (error) {
-		if (isRefusedHookEvent(error, event)) return undefined;
-		throw error instanceof NodeApiError || error instanceof NodeOperationError
-			? error
-			: new NodeApiError(context.getNode(), error as JsonObject);
-	}
-}
-
 /**
  * The hooks of every event, and the events Fax.Plus refused. `GET /hooks` requires `event`
  * (Fax.Plus's SDK: `get_webhooks(event)`), so one request per event, joined in the order of
@@ -56,12 +39,17 @@ export async function listAllLegacyHooks(
 	const refused: FaxEvent[] = [];
 	const ids = new Set<string>();
 	for (const each of FAX_EVENTS) {
-		const listed = await unlessEventRefused(context, each, async () => {
-			return await listHooksOf(context, each, itemIndex);
-		});
-		if (listed === undefined) {
-			refused.push(each);
-			continue;
+		let listed: LegacyHook[];
+		try {
+			listed = await listHooksOf(context, each, itemIndex);
+		} catch (error) {
+			if (isRefusedHookEvent(error, each)) {
+				refused.push(each);
+				continue;
+			}
+			throw error instanceof NodeApiError || error instanceof NodeOperationError
+				? error
+				: new NodeApiError(context.getNode(), error as JsonObject);
 		}
 		for (const hook of listed) {
 			if (typeof hook.id === 'string' && ids.has(hook.id)) continue;
@@ -80,21 +68,6 @@ export async function listLegacyHooks(
 ): Promise<LegacyHook[]> {
 	if (event) return await listHooksOf(context, event, itemIndex);
 	return (await listAllLegacyHooks(context, itemIndex)).hooks;
-}
-
-/**
- * Whether a listed hook filters by the numbers wanted. Neither document names `numbers` on
- * hooks: a hook listed without the field is taken to have the numbers it was created with
- * (`createdWith`, as recorded), so it is not deleted and created again on every activation.
- */
-export function hookHasNumbers(
-	hook: LegacyHook,
-	wanted: readonly string[],
-	createdWith: readonly string[] = [],
-): boolean {
-	const numbers = new Set(Array.isArray(hook.numbers) ? hook.numbers : createdWith);
-	const want = new Set(wanted);
-	return numbers.size === want.size && [...numbers].every((number) => want.has(number));
 }
 
 async function listHooksOf(
