@@ -465,7 +465,7 @@ module.exports = async function hostile(t) {
 						event: 'fax_received',
 					}),
 				});
-				assert.equal(res.status, 200, await res.clone().text());
+				assert.equal(res.status, 201, await res.clone().text());
 				legacy.hook = Object.values(server.state.hooks).find((h) => h.target.endsWith(token));
 				assert.ok(legacy.hook, 'the hook at the server');
 				cleanup.push(() => delete server.state.hooks[legacy.hook.id]);
