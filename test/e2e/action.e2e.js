@@ -610,6 +610,7 @@ const CASES = [
 	{
 		key: 'number.revoke',
 		params: {
+			forCorporateMember: true,
 			userId: { __rl: true, mode: 'id', value: 'member_2' },
 			number: { __rl: true, mode: 'number', value: '+15551230002' },
 		},

@@ -93,6 +93,7 @@ module.exports = async function hostile(t) {
 									authentication: 'accessToken',
 									resource: 'fax',
 									operation: 'delete',
+									forCorporateMember: true,
 									userId: '={{ $json.body.userId }}',
 									faxId: '={{ $json.body.faxId }}',
 								},
@@ -137,7 +138,11 @@ module.exports = async function hostile(t) {
 			],
 			['Fax → Delete, fax ID "."', 'fax', { userId: 'self', faxId: '.' }],
 			['Fax → Delete, fax ID " .. "', 'fax', { userId: 'self', faxId: ' .. ' }],
-			['Fax → Delete, user ID ".."', 'fax', { userId: '..', faxId: 'fax_1' }],
+			[
+				'Fax → Delete, user ID ".."',
+				'fax',
+				{ forCorporateMember: true, userId: '..', faxId: 'fax_1' },
+			],
 			['Contact → Update, contact ID ".." (PUT /accounts/self)', 'contact', { contactId: '..' }],
 			['Contact → Update, contact ID "."', 'contact', { contactId: '.' }],
 		];

@@ -4,8 +4,8 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { userIdField } from '../shared/descriptions';
-import { requiredString, toItems } from '../shared/items';
+import { userIdFields } from '../shared/descriptions';
+import { userIdOf, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import type { AccountRecord } from './types';
 
@@ -16,13 +16,13 @@ export const option: INodePropertyOptions = {
 	description: "Get a user's account: name, email, phone, type, status, settings",
 };
 
-export const description: INodeProperties[] = [userIdField('account', 'get')];
+export const description: INodeProperties[] = [...userIdFields('account', 'get')];
 
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
+	const userId = userIdOf(this, itemIndex);
 	const account = await faxPlusApiRequest<AccountRecord>(this, {
 		method: 'GET',
 		path: `/accounts/${encodeURIComponent(userId)}`,

@@ -4,8 +4,8 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { userIdField } from '../shared/descriptions';
-import { requiredString, toItems } from '../shared/items';
+import { userIdFields } from '../shared/descriptions';
+import { userIdOf, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import type { AccountPlan } from './types';
 
@@ -20,13 +20,13 @@ export const option: INodePropertyOptions = {
 export const toolDescription =
 	'Get the Fax.Plus plan of the account or of a member: pages, limits and features. Needs the user: "self" or a member\'s user ID. Returns the plan\'s fields.';
 
-export const description: INodeProperties[] = [userIdField('account', 'getPlan')];
+export const description: INodeProperties[] = [...userIdFields('account', 'getPlan')];
 
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
+	const userId = userIdOf(this, itemIndex);
 	const plan = await faxPlusApiRequest<AccountPlan>(this, {
 		method: 'GET',
 		path: `/accounts/${encodeURIComponent(userId)}/plan`,

@@ -6,8 +6,8 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { updateFieldsCollection, userIdField } from '../shared/descriptions';
-import { answerOr, requiredString } from '../shared/items';
+import { updateFieldsCollection, userIdFields } from '../shared/descriptions';
+import { answerOr, userIdOf } from '../shared/items';
 import { wholeNumber } from '../shared/values';
 import { faxPlusApiRequest } from '../../api/transport';
 import type { AccountModification, AccountUpdated } from './types';
@@ -32,7 +32,7 @@ const TEXT_FIELDS = {
 } as const;
 
 export const description: INodeProperties[] = [
-	userIdField('account', 'update'),
+	...userIdFields('account', 'update'),
 	updateFieldsCollection('account', 'update', [
 		{
 			displayName: 'Caller ID Name',
@@ -90,7 +90,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
+	const userId = userIdOf(this, itemIndex);
 	const body = modification(this, itemIndex);
 	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
 		method: 'PUT',

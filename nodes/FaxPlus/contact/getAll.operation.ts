@@ -4,8 +4,8 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { showFor, userIdField } from '../shared/descriptions';
-import { requiredString, toItems } from '../shared/items';
+import { showFor, userIdFields } from '../shared/descriptions';
+import { userIdOf, toItems } from '../shared/items';
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
 import { collectPages, entryKey, FIRST_OFFSET_PAGE, offsetPages } from '../../api/paging';
 import { contactPage, CONTACTS_PAGE_SIZE } from './list';
@@ -19,7 +19,7 @@ export const option: INodePropertyOptions = {
 };
 
 export const description: INodeProperties[] = [
-	userIdField('contact', 'getAll'),
+	...userIdFields('contact', 'getAll'),
 	...returnAllOrLimit('contact', 'getAll'),
 	{
 		displayName: 'Filters',
@@ -57,7 +57,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
+	const userId = userIdOf(this, itemIndex);
 	const limit = resultLimit(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as {
 		search?: unknown;

@@ -8,9 +8,9 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { normalizeE164Numbers } from '../../api/numbers';
 import { faxPlusApiRequest } from '../../api/transport';
-import { showFor, updateFieldsCollection, userIdField } from '../shared/descriptions';
-import { answerOr, requiredString } from '../shared/items';
-import { resourceLocator } from '../shared/locators';
+import { showFor, updateFieldsCollection, userIdFields } from '../shared/descriptions';
+import { answerOr, requiredString, userIdOf } from '../shared/items';
+import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
 import type { ContactModification, ContactUpdated } from './types';
 import type { AgentRisk } from '../shared/types';
 
@@ -24,7 +24,7 @@ export const option: INodePropertyOptions = {
 export const agentRisk: AgentRisk = { kind: 'changes' };
 
 export const description: INodeProperties[] = [
-	userIdField('contact', 'update'),
+	...userIdFields('contact', 'update'),
 	resourceLocator({
 		displayName: 'Contact',
 		name: 'contactId',
@@ -33,7 +33,7 @@ export const description: INodeProperties[] = [
 		searchListMethod: 'searchContacts',
 		listPlaceholder: 'Select a contact...',
 		idPlaceholder: 'e.g. contact_123',
-		dependsOn: ['userId.value'],
+		dependsOn: USER_DEPENDENCY,
 	}),
 	updateFieldsCollection('contact', 'update', [
 		{ displayName: 'Company', name: 'company', type: 'string', default: '' },
@@ -54,7 +54,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
+	const userId = userIdOf(this, itemIndex);
 	const contactId = requiredString(this, 'contactId', 'Contact', itemIndex);
 	const body = modification(this, itemIndex);
 	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {

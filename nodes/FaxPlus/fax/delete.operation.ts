@@ -4,7 +4,7 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { userIdField } from '../shared/descriptions';
+import { userIdFields } from '../shared/descriptions';
 import { toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import { faxIdField, faxOfItem } from './shared/fields';
@@ -25,7 +25,7 @@ export const toolDescription =
 	'Delete a fax from Fax.Plus (moves it out of the lists; it cannot be undone through this tool). Needs the fax ID (the "id" from the fax list). Returns the deleted fax\'s ID.';
 
 export const description: INodeProperties[] = [
-	userIdField('fax', 'delete'),
+	...userIdFields('fax', 'delete'),
 	faxIdField('delete', 'ID of the fax record to delete'),
 ];
 

@@ -5,7 +5,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { showFor, userIdField } from '../shared/descriptions';
+import { showFor, userIdFields } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 
 import { faxIdField, outputBinaryField, faxOfItem } from './shared/fields';
@@ -25,7 +25,7 @@ export const toolDescription =
 	'Download the document of a fax as a PDF or TIFF file. Needs the fax ID (the "id" from the fax list). Returns the file\'s name, type and size; the file itself stays in n8n\'s execution data (an agent cannot read it: use Get OCR for the text).';
 
 export const description: INodeProperties[] = [
-	userIdField('fax', 'download'),
+	...userIdFields('fax', 'download'),
 	faxIdField('download', 'ID of the fax whose document to download'),
 	{
 		displayName: 'Format',

@@ -4,7 +4,7 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { userIdField } from '../shared/descriptions';
+import { userIdFields } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 
 import { faxIdField, outputBinaryField, faxOfItem } from './shared/fields';
@@ -23,7 +23,7 @@ export const toolDescription =
 	'Download the transmission report (PDF) of a sent fax. Needs the fax ID (the "id" from the fax list). Returns the file\'s name, type and size; the file itself stays in n8n\'s execution data.';
 
 export const description: INodeProperties[] = [
-	userIdField('fax', 'downloadReport'),
+	...userIdFields('fax', 'downloadReport'),
 	faxIdField('downloadReport', 'ID of the fax whose confirmation report to download'),
 	outputBinaryField('downloadReport', 'confirmation report (PDF)'),
 ];

@@ -4,7 +4,7 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { showFor, userIdField } from '../shared/descriptions';
+import { showFor, userIdFields } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { faxPlusApiDownload } from '../../api/transport';
 import { faxIdField, faxOfItem } from './shared/fields';
@@ -24,7 +24,7 @@ export const toolDescription =
 	"Download the JPEG thumbnail of a fax's first page. Needs the fax ID (the \"id\" from the fax list). Returns the file's name, type and size; the image itself stays in n8n's execution data.";
 
 export const description: INodeProperties[] = [
-	userIdField('fax', 'downloadThumbnail'),
+	...userIdFields('fax', 'downloadThumbnail'),
 	faxIdField('downloadThumbnail', 'ID of the fax whose thumbnail to download'),
 	{
 		displayName: 'Put Output File in Field',

@@ -14,10 +14,10 @@ import {
 	type FaxListPageQuery,
 } from '../../api/faxList';
 import { collectPages } from '../../api/paging';
-import { showFor, userIdField } from '../shared/descriptions';
-import { requiredString } from '../shared/items';
+import { showFor, userIdFields } from '../shared/descriptions';
+import { userIdOf } from '../shared/items';
 import { outputProperties, shapedItems } from '../shared/output';
-import { SIMPLIFIED_FAX } from './shared/fields';
+import { RAW_ONLY_FAX_FIELDS, SIMPLIFIED_FAX } from './shared/fields';
 
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
 import { withStatusMeaning } from './shared/statusFields';
@@ -40,9 +40,9 @@ export const PAGE_SIZE = 100;
 const CATEGORIES: readonly FaxCategory[] = ['inbox', 'sent', 'spam'];
 
 export const description: INodeProperties[] = [
-	userIdField('fax', 'getAll'),
+	...userIdFields('fax', 'getAll'),
 	...returnAllOrLimit('fax', 'getAll'),
-	...outputProperties('fax', ['getAll'], SIMPLIFIED_FAX),
+	...outputProperties('fax', ['getAll'], SIMPLIFIED_FAX, RAW_ONLY_FAX_FIELDS),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -91,7 +91,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
+	const userId = userIdOf(this, itemIndex);
 	const limit = resultLimit(this, itemIndex);
 	const filters = filterQuery(this, itemIndex);
 	const step = faxPages(

@@ -8,9 +8,9 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue } from '../../api/dates';
 import { normalizeE164Numbers } from '../../api/numbers';
-import { showFor, userIdField } from '../shared/descriptions';
-import { requiredString, toItems } from '../shared/items';
-import { resourceLocator } from '../shared/locators';
+import { showFor, userIdFields } from '../shared/descriptions';
+import { requiredString, userIdOf, toItems } from '../shared/items';
+import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
 import { faxStatusNow } from './shared/finalStatus';
 
 export const option: INodePropertyOptions = {
@@ -28,7 +28,7 @@ export const toolDescription =
 const show = showFor('fax', 'getStatus');
 
 export const description: INodeProperties[] = [
-	userIdField('fax', 'getStatus'),
+	...userIdFields('fax', 'getStatus'),
 	resourceLocator({
 		displayName: 'Outbox Fax',
 		name: 'outboxFaxId',
@@ -38,7 +38,7 @@ export const description: INodeProperties[] = [
 		searchListMethod: 'searchOutboxFaxes',
 		listPlaceholder: 'Select a fax in the outbox...',
 		idPlaceholder: 'e.g. 2b9c4f1a7d3e',
-		dependsOn: ['userId.value'],
+		dependsOn: USER_DEPENDENCY,
 	}),
 	{
 		displayName: 'To',
@@ -66,7 +66,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
+	const userId = userIdOf(this, itemIndex);
 	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
 	const number = normalizeE164Numbers(String(this.getNodeParameter('to', itemIndex, '') ?? ''));
 	if (!number.ok || number.numbers.length !== 1) {

@@ -8,8 +8,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue, formatSendTime } from '../../api/dates';
-import { showFor, userIdField } from '../shared/descriptions';
-import { requiredString, toItems } from '../shared/items';
+import { showFor, userIdFields } from '../shared/descriptions';
+import { requiredString, userIdOf, toItems } from '../shared/items';
 import { countryCodeProblem, destinationNumbers } from '../../api/numbers';
 import { wholeNumber } from '../shared/values';
 import { faxPlusApiRequest } from '../../api/transport';
@@ -29,7 +29,7 @@ import {
 import { uploadDocument } from './shared/uploadBody';
 import { checkManualRepeat } from './shared/manualRepeat';
 import { pagesOf } from './shared/pageCount';
-import { resourceLocator } from '../shared/locators';
+import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
 import { fromField, senderOf } from './shared/senders';
 import { duplicateItems, sentForAgent, sentItems } from './shared/sendResult';
 import { runsAsTool } from '../shared/output';
@@ -175,7 +175,7 @@ const retryFields: INodeProperties[] = [
 ];
 
 export const description: INodeProperties[] = [
-	userIdField('fax', 'send'),
+	...userIdFields('fax', 'send'),
 	{
 		displayName: 'To',
 		name: 'to',
@@ -248,7 +248,7 @@ export const description: INodeProperties[] = [
 		searchListMethod: 'searchFaxes',
 		listPlaceholder: 'Select a fax...',
 		idPlaceholder: 'e.g. 7d3e2b9c4f1a',
-		dependsOn: ['userId.value'],
+		dependsOn: USER_DEPENDENCY,
 	}),
 	{
 		displayName: 'Options',
@@ -398,7 +398,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
+	const userId = userIdOf(this, itemIndex);
 	const to = destinations(this, itemIndex);
 	const from = senderOf(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;

@@ -6,7 +6,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { updateFieldsCollection, userIdField } from '../shared/descriptions';
+import { updateFieldsCollection, userIdFields } from '../shared/descriptions';
 import { answerOr } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import { faxIdField, faxOfItem } from './shared/fields';
@@ -28,7 +28,7 @@ export const toolDescription =
 	'Mark a fax as read or unread, or change its comment. Needs the fax ID (the "id" from the fax list) and what to change; what is not changed keeps its value. Returns the fax ID, its comment and whether it is read.';
 
 export const description: INodeProperties[] = [
-	userIdField('fax', 'update'),
+	...userIdFields('fax', 'update'),
 	faxIdField('update', 'ID of the fax to change'),
 	updateFieldsCollection('fax', 'update', [
 		{

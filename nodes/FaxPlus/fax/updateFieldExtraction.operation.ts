@@ -6,7 +6,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { showFor, userIdField } from '../shared/descriptions';
+import { showFor, userIdFields } from '../shared/descriptions';
 import { toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import { aiJobPath, fieldExtractionResult } from './shared/aiJobs';
@@ -32,7 +32,7 @@ const show = showFor('fax', 'updateFieldExtraction');
 type Correction = FieldExtractionCorrection['data'];
 
 export const description: INodeProperties[] = [
-	userIdField('fax', 'updateFieldExtraction'),
+	...userIdFields('fax', 'updateFieldExtraction'),
 	faxIdField(
 		'updateFieldExtraction',
 		'ID of the fax whose extracted fields to correct; its extraction must be finished',

@@ -5,8 +5,8 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { showFor, userIdField } from '../shared/descriptions';
-import { answerOr, requiredString } from '../shared/items';
+import { showFor, userIdFields } from '../shared/descriptions';
+import { answerOr, requiredString, userIdOf } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { faxPlusApiRequest } from '../../api/transport';
 import { faxNumberField, faxNumberOf } from './fields';
@@ -23,10 +23,11 @@ export const option: INodePropertyOptions = {
 export const agentRisk: AgentRisk = { kind: 'changes' };
 
 export const description: INodeProperties[] = [
-	{
-		...userIdField('number', 'assign'),
-		description: 'The owner of the number: yourself ("self") as the account admin',
-	},
+	...userIdFields(
+		'number',
+		'assign',
+		'The owner of the number: yourself ("self") as the account admin',
+	),
 	faxNumberField('assign', 'The fax number to assign'),
 	resourceLocator({
 		displayName: 'Member',
@@ -43,7 +44,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
+	const userId = userIdOf(this, itemIndex);
 	const number = faxNumberOf(this, itemIndex);
 	const memberUserId = requiredString(this, 'memberUserId', 'Member', itemIndex);
 	const body: NumberModification = { assigned_to: memberUserId };

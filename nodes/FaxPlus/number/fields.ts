@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { normalizeE164Numbers } from '../../api/numbers';
 import { showFor } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
-import { resourceLocator } from '../shared/locators';
+import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
 
 /** The `number` parameter of one number operation: a number of the chosen user, from the list or typed. */
 export function faxNumberField(operation: string, description: string): INodeProperties {
@@ -17,7 +17,7 @@ export function faxNumberField(operation: string, description: string): INodePro
 		listPlaceholder: 'Select a number...',
 		idDisplayName: 'By Number',
 		idPlaceholder: 'e.g. +15551230001',
-		dependsOn: ['userId.value'],
+		dependsOn: USER_DEPENDENCY,
 	});
 }
 
@@ -43,3 +43,6 @@ export function faxNumberOf(context: IExecuteFunctions, itemIndex: number): stri
 export const SIMPLIFIED_NUMBER: SimplifiedShape = {
 	fields: ['id', 'number', 'status', 'assigned_to', 'acquired_date', 'expiration_date'],
 };
+
+/** The fields of a number record that Simplified leaves out (Selected Fields offers them too). */
+export const RAW_ONLY_NUMBER_FIELDS = ['owner_id', 'is_canceled', 'notifications'];

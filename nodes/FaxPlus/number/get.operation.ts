@@ -4,8 +4,8 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { userIdField } from '../shared/descriptions';
-import { requiredString, toItems } from '../shared/items';
+import { userIdFields } from '../shared/descriptions';
+import { userIdOf, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import { faxNumberField, faxNumberOf } from './fields';
 import type { FaxNumber } from './types';
@@ -18,7 +18,7 @@ export const option: INodePropertyOptions = {
 };
 
 export const description: INodeProperties[] = [
-	userIdField('number', 'get'),
+	...userIdFields('number', 'get'),
 	faxNumberField('get', 'The fax number to get'),
 ];
 
@@ -26,7 +26,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
+	const userId = userIdOf(this, itemIndex);
 	const number = faxNumberOf(this, itemIndex);
 	const answer = await faxPlusApiRequest<FaxNumber>(this, {
 		method: 'GET',

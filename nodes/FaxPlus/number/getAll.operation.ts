@@ -5,10 +5,10 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { userIdField } from '../shared/descriptions';
-import { requiredString } from '../shared/items';
+import { userIdFields } from '../shared/descriptions';
+import { userIdOf } from '../shared/items';
 import { outputProperties, shapedItems } from '../shared/output';
-import { SIMPLIFIED_NUMBER } from './fields';
+import { RAW_ONLY_NUMBER_FIELDS, SIMPLIFIED_NUMBER } from './fields';
 
 import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
 import { userNumbers } from './search';
@@ -26,9 +26,9 @@ export const toolDescription =
 	"List the account's Fax.Plus fax numbers. Needs nothing. Returns one record per number (id, number, status, the user ID it is assigned to, acquired and expiration dates in ISO 8601 UTC); a number is what Send uses as From.";
 
 export const description: INodeProperties[] = [
-	userIdField('number', 'getAll'),
+	...userIdFields('number', 'getAll'),
 	...returnAllOrLimit('number', 'getAll'),
-	...outputProperties('number', ['getAll'], SIMPLIFIED_NUMBER),
+	...outputProperties('number', ['getAll'], SIMPLIFIED_NUMBER, RAW_ONLY_NUMBER_FIELDS),
 ];
 
 /** One item per fax number (the API answers them all at once). */
@@ -36,7 +36,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
+	const userId = userIdOf(this, itemIndex);
 	const limit = resultLimit(this, itemIndex);
 	const numbers = await userNumbers(this, userId, itemIndex);
 	return shapedItems(this, itemIndex, limited(numbers, limit) as IDataObject[], SIMPLIFIED_NUMBER);

@@ -5,8 +5,8 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { userIdField } from '../shared/descriptions';
-import { answerOr, requiredString } from '../shared/items';
+import { userIdFields } from '../shared/descriptions';
+import { answerOr, userIdOf } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import { faxNumberField, faxNumberOf } from './fields';
 import type { NumberRevoked } from './types';
@@ -23,10 +23,7 @@ export const option: INodePropertyOptions = {
 export const agentRisk: AgentRisk = { kind: 'changes' };
 
 export const description: INodeProperties[] = [
-	{
-		...userIdField('number', 'revoke'),
-		description: 'The member to take the number from, or yourself ("self")',
-	},
+	...userIdFields('number', 'revoke', 'The member to take the number from, or yourself ("self")'),
 	faxNumberField('revoke', 'The fax number to revoke'),
 ];
 
@@ -34,7 +31,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
+	const userId = userIdOf(this, itemIndex);
 	const number = faxNumberOf(this, itemIndex);
 	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
 		method: 'DELETE',

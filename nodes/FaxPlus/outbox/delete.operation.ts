@@ -4,8 +4,8 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { userIdField } from '../shared/descriptions';
-import { requiredString, toItems } from '../shared/items';
+import { userIdFields } from '../shared/descriptions';
+import { requiredString, userIdOf, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import { outboxFaxIdField } from './fields';
 import type { OutboxFaxDeleted } from './types';
@@ -25,7 +25,7 @@ export const toolDescription =
 	'Cancel a fax that is still in the Fax.Plus outbox, so it is not sent. Needs the outbox ID that Send answered. Returns the cancelled outbox ID.';
 
 export const description: INodeProperties[] = [
-	userIdField('outbox', 'delete'),
+	...userIdFields('outbox', 'delete'),
 	outboxFaxIdField('delete', 'ID of the outgoing fax that is still scheduled for sending'),
 ];
 
@@ -33,7 +33,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
+	const userId = userIdOf(this, itemIndex);
 	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
 	await faxPlusApiRequest<undefined>(this, {
 		method: 'DELETE',

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
-import { resourceLocator } from '../shared/locators';
+import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
 import { outboxStatusFields } from '../../api/faxStatuses';
 import type { SimplifiedShape } from '../shared/output';
 
@@ -19,7 +19,7 @@ export function outboxFaxIdField(operation: string, description: string): INodeP
 		searchListMethod: 'searchOutboxFaxes',
 		listPlaceholder: 'Select a fax in the outbox...',
 		idPlaceholder: 'e.g. 2b9c4f1a7d3e',
-		dependsOn: ['userId.value'],
+		dependsOn: USER_DEPENDENCY,
 	});
 }
 
@@ -41,3 +41,19 @@ export const SIMPLIFIED_OUTBOX_FAX: SimplifiedShape = {
 	flatten: { comment: 'text' },
 	rename: { src: 'from', page_count: 'pages' },
 };
+
+/** The fields of an outbox record that Simplified leaves out (Selected Fields offers them too). */
+export const RAW_ONLY_OUTBOX_FIELDS = [
+	'uid',
+	'designated_src',
+	'files',
+	'options',
+	'retry',
+	'should_enhance',
+	'contact_name',
+	'initiated_from',
+	'status_changes',
+	'file_changes',
+	'extra_info',
+	'ip',
+];

@@ -5,8 +5,8 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { showFor, userIdField } from '../shared/descriptions';
-import { answerOr, requiredString } from '../shared/items';
+import { showFor, userIdFields } from '../shared/descriptions';
+import { answerOr, requiredString, userIdOf } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import { outboxFaxIdField } from './fields';
 import type { OutboxFax, OutboxFaxModification, OutboxFaxUpdated } from './types';
@@ -27,7 +27,7 @@ export const toolDescription =
 	"Change the comment of a fax still in the Fax.Plus outbox. Needs the outbox ID and the new comment; the comment's tags are kept. Returns the outbox ID and the comment.";
 
 export const description: INodeProperties[] = [
-	userIdField('outbox', 'update'),
+	...userIdFields('outbox', 'update'),
 	outboxFaxIdField('update', 'ID of the outgoing fax to change; it must still be scheduled'),
 	{
 		// Fax.Plus's PayloadOutboxModification has the comment only: no new send time or retries.
@@ -45,7 +45,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const userId = requiredString(this, 'userId', 'User ID', itemIndex);
+	const userId = userIdOf(this, itemIndex);
 	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
 	const given = String(this.getNodeParameter('comment', itemIndex, '') ?? '');
 	refuseMarker(this, itemIndex, 'Comment', given);

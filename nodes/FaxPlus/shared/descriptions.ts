@@ -1,5 +1,5 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
-import { resourceLocator, SELF_NAME } from './locators';
+import { FOR_MEMBER, resourceLocator, SELF_NAME } from './locators';
 
 /** displayOptions that show a parameter for one resource and some of its operations. */
 export function showFor(resource: string, ...operations: string[]): IDisplayOptions {
@@ -7,22 +7,39 @@ export function showFor(resource: string, ...operations: string[]): IDisplayOpti
 }
 
 /**
- * The `user_id` path parameter: `self` or a corporate member's ID, picked from a list (the
- * account's members for an admin, only "Me (self)" for a member) or entered by ID.
+ * The `user_id` path parameter: the credential's own account (`self`) unless "For a Corporate
+ * Member" is on; then User, a member picked from a list (the account's members for an admin,
+ * only "Me (self)" for a member) or entered by ID.
  */
-export function userIdField(resource: string, ...operations: string[]): INodeProperties {
-	return resourceLocator({
-		displayName: 'User',
-		name: 'userId',
-		description:
-			'Whose data to use: "self" (the account of the credential), or a corporate member\'s user ID (admins only; the "uid" from Account → Get Many Members). Not a name or e-mail address.',
-		displayOptions: showFor(resource, ...operations),
-		searchListMethod: 'searchUsers',
-		listPlaceholder: 'Select a user...',
-		idPlaceholder: 'e.g. self or 7724157c0974440293e45877c57f0703',
-		defaultValue: 'self',
-		defaultName: SELF_NAME,
-	});
+export function userIdFields(
+	resource: string,
+	operation: string,
+	userDescription = 'The corporate member whose data to use: their user ID (the "uid" from Account → Get Many Members), not a name or e-mail address',
+): INodeProperties[] {
+	return [
+		{
+			displayName: 'For a Corporate Member',
+			name: FOR_MEMBER,
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether to use a corporate member's data instead of the credential's own account (admins of a corporate account only)",
+			displayOptions: showFor(resource, operation),
+		},
+		resourceLocator({
+			displayName: 'User',
+			name: 'userId',
+			description: userDescription,
+			displayOptions: {
+				show: { resource: [resource], operation: [operation], [FOR_MEMBER]: [true] },
+			},
+			searchListMethod: 'searchUsers',
+			listPlaceholder: 'Select a user...',
+			idPlaceholder: 'e.g. 7724157c0974440293e45877c57f0703',
+			defaultValue: 'self',
+			defaultName: SELF_NAME,
+		}),
+	];
 }
 
 /** An operation's "Update Fields": only the fields the user adds are sent. */

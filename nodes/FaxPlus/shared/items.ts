@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { locatorValue } from './locators';
+import { FOR_MEMBER, locatorValue } from './locators';
 
 /** Turns an API answer into output items; an array gives one item per entry. */
 export function toItems(data: object | object[]): INodeExecutionData[] {
@@ -38,4 +38,14 @@ export function requiredString(
 		});
 	}
 	return value;
+}
+
+/**
+ * The item's user: `self` (the credential's own account) unless "For a Corporate Member" is on;
+ * then the User parameter, required. User is read only when shown, so a value left from before
+ * the switch was turned off is never used.
+ */
+export function userIdOf(context: IExecuteFunctions, itemIndex: number): string {
+	if (context.getNodeParameter(FOR_MEMBER, itemIndex, false) !== true) return 'self';
+	return requiredString(context, 'userId', 'User ID', itemIndex);
 }

@@ -30,7 +30,7 @@ export interface LocatorSpec {
 	defaultValue?: string;
 	/** How the list shows the default value, e.g. "Me (self)". */
 	defaultName?: string;
-	/** Other parameters the list depends on (reloaded when they change), e.g. `userId.value`. */
+	/** Other parameters the list depends on (reloaded when they change), e.g. USER_DEPENDENCY. */
 	dependsOn?: string[];
 }
 
@@ -88,13 +88,21 @@ export function matchesFilter(entry: INodeListSearchItems, filter: string | unde
 	return `${entry.name} ${entry.value} ${entry.description ?? ''}`.toLowerCase().includes(query);
 }
 
+/** The parameter that shows User: off means the credential's own account (`self`). */
+export const FOR_MEMBER = 'forCorporateMember';
+
+/** What a list of a user's records depends on: reloaded when the user changes. */
+export const USER_DEPENDENCY = [FOR_MEMBER, 'userId.value'];
+
 /**
- * The user whose data a list shows: the node's User parameter (a locator or a plain string),
- * `self` when it is empty or an expression the editor cannot resolve yet.
+ * The user whose data a list shows: `self` unless "For a Corporate Member" is on; then the
+ * node's User parameter (a locator or a plain string), `self` when it is empty or an
+ * expression the editor cannot resolve yet.
  */
 export function currentUserId(context: ILoadOptionsFunctions): string {
 	let value: unknown;
 	try {
+		if (context.getCurrentNodeParameter(FOR_MEMBER) !== true) return 'self';
 		value = locatorValue(context.getCurrentNodeParameter('userId'));
 	} catch {
 		return 'self';

@@ -62,11 +62,15 @@ export function runsAsTool(context: IExecuteFunctions): boolean {
 	return context.getNode().type.endsWith('Tool');
 }
 
-/** The Output parameter (and its field list) for some operations of a resource. */
+/**
+ * The Output parameter (and its field list) for some operations of a resource. Selected Fields
+ * offers Simplified's fields and `rawOnlyFields`, the record's other fields as Raw names them.
+ */
 export function outputProperties(
 	resource: string,
 	operations: string[],
 	shape: SimplifiedShape,
+	rawOnlyFields: string[],
 ): INodeProperties[] {
 	const simplifiedFields = shape.fields.join(', ');
 	const output: INodeProperties = {
@@ -80,7 +84,7 @@ export function outputProperties(
 				description: `The fields a workflow needs most: ${simplifiedFields}; times in ISO 8601 UTC`,
 			},
 			{ name: 'Raw', value: 'raw', description: 'Every field, as Fax.Plus answers it' },
-			{ name: 'Selected Fields', value: 'selected', description: 'Only the fields you name' },
+			{ name: 'Selected Fields', value: 'selected', description: 'Only the fields you pick' },
 		],
 		default: 'simplified',
 		description:
@@ -92,12 +96,14 @@ export function outputProperties(
 		{
 			displayName: 'Fields',
 			name: 'outputFields',
-			type: 'string',
-			default: '',
+			type: 'multiOptions',
+			options: [...shape.fields, ...rawOnlyFields]
+				.sort((a, b) => a.localeCompare(b))
+				.map((name) => ({ name, value: name })),
+			default: [],
 			required: true,
-			placeholder: 'e.g. status, pages, start_time',
 			description:
-				"Names of the record's fields to output, separated by commas (as Raw names them); times become ISO 8601 UTC",
+				"The record's fields to output (as Raw names them); times become ISO 8601 UTC. An expression may give other names, as a list or separated by commas.",
 			displayOptions: {
 				show: { resource: [resource], operation: operations, output: ['selected'] },
 			},
@@ -156,8 +162,8 @@ export function outputChoice(
 		);
 	}
 	if (mode !== 'selected') return { mode, selected: [] };
-	const selected = String(context.getNodeParameter('outputFields', itemIndex, ''))
-		.split(',')
+	const picked = context.getNodeParameter('outputFields', itemIndex, []) as unknown;
+	const selected = (Array.isArray(picked) ? picked.map(String) : String(picked ?? '').split(','))
 		.map((name) => name.trim())
 		.filter(Boolean);
 	if (selected.length === 0) {
@@ -167,7 +173,7 @@ export function outputChoice(
 			{
 				itemIndex,
 				description:
-					'Name the fields to output in "Fields", separated by commas (e.g. status, pages, start_time), or choose Simplified or Raw in "Output".',
+					'Pick the fields to output in "Fields" (or give their names in an expression, e.g. status, pages, start_time), or choose Simplified or Raw in "Output".',
 			},
 		);
 	}

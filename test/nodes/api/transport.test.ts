@@ -35,7 +35,7 @@ describe('IDs in request paths', () => {
 		],
 		[
 			'Fax → Get, user ID ".."',
-			{ resource: 'fax', operation: 'get', userId: '..', faxId: 'fax_1' },
+			{ resource: 'fax', operation: 'get', forCorporateMember: true, userId: '..', faxId: 'fax_1' },
 			'".."',
 		],
 		[

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../shared/descriptions';
-import { requiredString } from '../../shared/items';
-import { resourceLocator } from '../../shared/locators';
+import { requiredString, userIdOf } from '../../shared/items';
+import { resourceLocator, USER_DEPENDENCY } from '../../shared/locators';
 import type { SimplifiedShape } from '../../shared/output';
 
 /** The `faxId` parameter of one fax operation: a fax of the chosen user, from the list or by ID. */
@@ -14,7 +14,7 @@ export function faxIdField(operation: string, description: string): INodePropert
 		searchListMethod: 'searchFaxes',
 		listPlaceholder: 'Select a fax...',
 		idPlaceholder: 'e.g. 7d3e2b9c4f1a',
-		dependsOn: ['userId.value'],
+		dependsOn: USER_DEPENDENCY,
 	});
 }
 
@@ -23,7 +23,7 @@ export function faxOfItem(
 	context: IExecuteFunctions,
 	itemIndex: number,
 ): { userId: string; faxId: string; path: string } {
-	const userId = requiredString(context, 'userId', 'User ID', itemIndex);
+	const userId = userIdOf(context, itemIndex);
 	const faxId = requiredString(context, 'faxId', 'Fax ID', itemIndex);
 	const path = `/accounts/${encodeURIComponent(userId)}/faxes/${encodeURIComponent(faxId)}`;
 	return { userId, faxId, path };
@@ -58,3 +58,21 @@ export const SIMPLIFIED_FAX: SimplifiedShape = {
 		'comment',
 	],
 };
+
+/** The fields of a fax record that Simplified leaves out (Selected Fields offers them too). */
+export const RAW_ONLY_FAX_FIELDS = [
+	'uid',
+	'owner_id',
+	'submit_time',
+	'last_update',
+	'is_spam',
+	'description',
+	'header',
+	'cost',
+	'cost_details',
+	'duration',
+	'max_retry',
+	'retry_delay',
+	'file',
+	'file_name',
+];

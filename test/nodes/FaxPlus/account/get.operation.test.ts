@@ -38,12 +38,12 @@ describe('Account → Get', () => {
 	);
 
 	it("gets a member's account for an admin; a member gets only their own", async () => {
-		const items = await runOk(server(), { ...base, userId: 'member_2' });
+		const items = await runOk(server(), { ...base, forCorporateMember: true, userId: 'member_2' });
 		expect(onlyApiRequest(server()).path).toBe('/v3/accounts/member_2');
 		expect(items[0].json).toMatchObject({ uid: 'member_2', email: 'mia.member@example.com' });
 		const { error } = await runOperation(
 			server(),
-			{ ...base, userId: 'member_2' },
+			{ ...base, forCorporateMember: true, userId: 'member_2' },
 			{ token: server().tokens.patMember },
 		);
 		expect(error?.httpCode).toBe('403');

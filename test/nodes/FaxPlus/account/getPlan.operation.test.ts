@@ -37,7 +37,12 @@ describe('Account → Get Plan', () => {
 	it('reads a corporate member by id, one item per input item', async () => {
 		const items = await runOk(
 			server(),
-			{ resource: 'account', operation: 'getPlan', userId: '={{ $json.user }}' },
+			{
+				resource: 'account',
+				operation: 'getPlan',
+				forCorporateMember: true,
+				userId: '={{ $json.user }}',
+			},
 			{ items: [{ json: { user: 'self' } }, { json: { user: 'member_1' } }] },
 		);
 		expect(apiRequests(server()).map((r) => r.path)).toEqual([
@@ -51,6 +56,7 @@ describe('Account → Get Plan', () => {
 		const { error } = await runOperation(server(), {
 			resource: 'account',
 			operation: 'getPlan',
+			forCorporateMember: true,
 			userId: 'nobody',
 		});
 		expect(error?.message).toMatch(/invalid_user_id/);
@@ -72,6 +78,7 @@ describe('Account → Get Plan', () => {
 		const { error } = await runOperation(server(), {
 			resource: 'account',
 			operation: 'getPlan',
+			forCorporateMember: true,
 			userId: ' ',
 		});
 		expect(error?.message).toBe('User ID is required');
@@ -81,7 +88,12 @@ describe('Account → Get Plan', () => {
 	it('keeps going with an error item under continueOnFail', async () => {
 		const { items, error } = await runOperation(
 			server(),
-			{ resource: 'account', operation: 'getPlan', userId: '={{ $json.user }}' },
+			{
+				resource: 'account',
+				operation: 'getPlan',
+				forCorporateMember: true,
+				userId: '={{ $json.user }}',
+			},
 			{ items: [{ json: { user: 'nobody' } }, { json: { user: 'self' } }], continueOnFail: true },
 		);
 		expect(error).toBeUndefined();

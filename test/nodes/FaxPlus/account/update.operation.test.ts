@@ -59,6 +59,7 @@ describe('Account → Update', () => {
 	it("changes a member's email for an admin", async () => {
 		await runOk(server(), {
 			...base,
+			forCorporateMember: true,
 			userId: 'member_1',
 			updateFields: { email: 'max@example.org' },
 		});

@@ -109,11 +109,16 @@ describe('Contact → Get Many', () => {
 	);
 
 	it("lists a member's contacts for an admin, and passes on the refusal of another user's to a member", async () => {
-		const items = await runOk(server(), { ...base, userId: 'member_1', returnAll: true });
+		const items = await runOk(server(), {
+			...base,
+			forCorporateMember: true,
+			userId: 'member_1',
+			returnAll: true,
+		});
 		expect(items.map((item) => item.json.id)).toEqual(['contact_4']);
 		const { error } = await runOperation(
 			server(),
-			{ ...base, userId: 'owner_1', returnAll: true },
+			{ ...base, forCorporateMember: true, userId: 'owner_1', returnAll: true },
 			{ token: server().tokens.patMember },
 		);
 		expect(error?.httpCode).toBe('403');

@@ -28,7 +28,12 @@ describe('Fax → Delete', () => {
 	});
 
 	it("deletes a member's fax by user ID", async () => {
-		await runOk(server(), { ...base, userId: 'member_1', faxId: 'fax_6' });
+		await runOk(server(), {
+			...base,
+			forCorporateMember: true,
+			userId: 'member_1',
+			faxId: 'fax_6',
+		});
 		expect(onlyApiRequest(server()).path).toBe('/v3/accounts/member_1/faxes/fax_6');
 		expect(server().state.faxes.fax_6).toBeUndefined();
 	});

@@ -39,6 +39,7 @@ describe('Fax → Download Report', () => {
 	it("downloads a member's report into the chosen field", async () => {
 		const items = await runOk(server(), {
 			...base,
+			forCorporateMember: true,
 			userId: 'member_1',
 			faxId: 'fax_6',
 			binaryPropertyName: 'report',

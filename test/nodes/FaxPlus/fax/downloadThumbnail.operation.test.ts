@@ -51,6 +51,7 @@ describe('Fax → Download Thumbnail', () => {
 			server(),
 			{
 				...base,
+				forCorporateMember: true,
 				userId: '={{ $json.user }}',
 				faxId: '={{ $json.fax }}',
 				binaryPropertyName: 'thumbnail',
@@ -91,7 +92,7 @@ describe('Fax → Download Thumbnail', () => {
 	it('maps a fax of a user the member may not read to the invalid_user_id error', async () => {
 		const { error } = await runOperation(
 			server(),
-			{ ...base, userId: 'owner_1', faxId: 'fax_1' },
+			{ ...base, forCorporateMember: true, userId: 'owner_1', faxId: 'fax_1' },
 			{ token: server().tokens.patMember },
 		);
 		expect(error?.httpCode).toBe('403');

@@ -34,7 +34,12 @@ describe('Fax → Get', () => {
 	});
 
 	it("reads a member's fax and encodes the ids as path segments", async () => {
-		await runOk(server(), { ...base, userId: 'member_1', faxId: 'fax_6' });
+		await runOk(server(), {
+			...base,
+			forCorporateMember: true,
+			userId: 'member_1',
+			faxId: 'fax_6',
+		});
 		expect(onlyApiRequest(server()).path).toBe('/v3/accounts/member_1/faxes/fax_6');
 		server().clearRequests();
 		await runOperation(server(), { ...base, faxId: '../outbox/outbox_1' });

@@ -110,7 +110,7 @@ describe('Fax → Get Many', () => {
 	});
 
 	it("lists a member's faxes by user ID", async () => {
-		const items = await runOk(server(), { ...base, userId: 'member_1' });
+		const items = await runOk(server(), { ...base, forCorporateMember: true, userId: 'member_1' });
 		expect(apiRequests(server()).every((r) => r.path === '/v3/accounts/member_1/faxes')).toBe(true);
 		expect(ids(items)).toEqual(['fax_6']);
 	});
@@ -265,7 +265,7 @@ describe('Fax → Get Many', () => {
 	it('maps a user the member may not read to the invalid_user_id error', async () => {
 		const { error } = await runOperation(
 			server(),
-			{ ...base, userId: 'owner_1' },
+			{ ...base, forCorporateMember: true, userId: 'owner_1' },
 			{ token: server().tokens.patMember },
 		);
 		expect(error?.httpCode).toBe('403');
@@ -284,7 +284,7 @@ describe('Fax → Get Many', () => {
 			'After must be earlier than Before',
 		],
 		['a limit of 0', { limit: 0 }, 'Limit must be a whole number of 1 or more, not "0"'],
-		['an empty user ID', { userId: '={{ "" }}' }, 'User ID is required'],
+		['an empty user ID', { forCorporateMember: true, userId: '={{ "" }}' }, 'User ID is required'],
 	])('refuses %s before sending anything', async (_case, parameters, message) => {
 		const { error } = await runOperation(server(), { ...base, ...parameters });
 		expect(error?.message).toBe(message);

@@ -100,7 +100,7 @@ describe('Fax → Get Field Extraction', () => {
 	it('reads the fax each item names, for its user', async () => {
 		const items = await runOk(
 			server(),
-			{ ...base, userId: '={{ $json.user }}', faxId: '={{ $json.fax }}' },
+			{ ...base, forCorporateMember: true, userId: '={{ $json.user }}', faxId: '={{ $json.fax }}' },
 			{
 				items: [
 					{ json: { user: 'self', fax: 'fax_2' } },
@@ -123,7 +123,12 @@ describe('Fax → Get Field Extraction', () => {
 	});
 
 	it('maps an unknown user to the invalid_user_id error', async () => {
-		const { error } = await runOperation(server(), { ...base, userId: 'nobody', faxId: 'fax_1' });
+		const { error } = await runOperation(server(), {
+			...base,
+			forCorporateMember: true,
+			userId: 'nobody',
+			faxId: 'fax_1',
+		});
 		expect(error?.httpCode).toBe('400');
 		expect(error?.message).toMatch(/invalid_user_id/);
 	});

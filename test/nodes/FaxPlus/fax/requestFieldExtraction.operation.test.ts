@@ -68,7 +68,12 @@ describe('Fax → Request Field Extraction', () => {
 	});
 
 	it("requests extraction for a member's fax by user ID", async () => {
-		await runOk(server(), { ...base, userId: 'member_1', faxId: 'fax_6' });
+		await runOk(server(), {
+			...base,
+			forCorporateMember: true,
+			userId: 'member_1',
+			faxId: 'fax_6',
+		});
 		expect(calls()).toEqual([
 			'GET /v3/accounts/member_1/faxes/fax_6/ai/field-extraction',
 			'POST /v3/accounts/member_1/faxes/fax_6/ai/field-extraction',

@@ -349,6 +349,7 @@ describe('Fax → Send: document sources', () => {
 		it('forwards a received fax of a member, by ID, to several numbers', async () => {
 			const items = await runOk(server(), {
 				...base,
+				forCorporateMember: true,
 				userId: 'member_1',
 				from: 'no_number',
 				to: '+4930123456, +33144556677',

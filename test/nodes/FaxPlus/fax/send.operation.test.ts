@@ -259,7 +259,13 @@ describe('Fax → Send', () => {
 	it('sends From no_number as it is, for a corporate member without an assigned number', async () => {
 		const items = await runOk(
 			server(),
-			{ ...base, userId: 'member_1', to: '+15551234567', from: ' no_number ' },
+			{
+				...base,
+				forCorporateMember: true,
+				userId: 'member_1',
+				to: '+15551234567',
+				from: ' no_number ',
+			},
 			{ items: itemWith({ data: binaryOf(PDF, 'application/pdf', 'a.pdf') }) },
 		);
 		const outbox = apiRequests(server()).find((r) => r.path === '/v3/accounts/member_1/outbox');
@@ -657,7 +663,7 @@ describe('Fax → Send', () => {
 	it('maps a refused upload to a clear error and creates no fax', async () => {
 		const { error } = await runOperation(
 			server(),
-			{ ...base, userId: 'owner_1', to: '+15551234567' },
+			{ ...base, forCorporateMember: true, userId: 'owner_1', to: '+15551234567' },
 			{
 				items: itemWith({ data: binaryOf(PDF, 'application/pdf', 'a.pdf') }),
 				token: server().tokens.patMember,

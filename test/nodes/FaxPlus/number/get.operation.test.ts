@@ -70,7 +70,10 @@ describe('Number → Get', () => {
 
 	it("the Number picker lists the chosen user's numbers", async () => {
 		const result = await runListSearch(server(), 'searchNumbers', {
-			parameters: { userId: { __rl: true, mode: 'list', value: 'member_1' } },
+			parameters: {
+				forCorporateMember: true,
+				userId: { __rl: true, mode: 'list', value: 'member_1' },
+			},
 		});
 		expect(onlyApiRequest(server()).path).toBe('/v3/accounts/member_1/numbers');
 		expect(result.results).toEqual([{ name: '+15551230003', value: '+15551230003' }]);

@@ -44,7 +44,11 @@ describe('Number → Get Many', () => {
 	});
 
 	it('refuses an empty user ID before sending anything', async () => {
-		const { error } = await runOperation(server(), { ...base, userId: '={{ "" }}' });
+		const { error } = await runOperation(server(), {
+			...base,
+			forCorporateMember: true,
+			userId: '={{ "" }}',
+		});
 		expect(error?.message).toBe('User ID is required');
 		expect(apiRequests(server())).toHaveLength(0);
 	});

@@ -16,7 +16,11 @@ describe('Number → Revoke', () => {
 		async (auth) => {
 			const items = await runOk(
 				server(),
-				{ ...base, userId: { __rl: true, mode: 'list', value: 'member_1' } },
+				{
+					...base,
+					forCorporateMember: true,
+					userId: { __rl: true, mode: 'list', value: 'member_1' },
+				},
 				{ auth },
 			);
 			const request = onlyApiRequest(server());

@@ -46,7 +46,12 @@ describe('Outbox → Delete', () => {
 		};
 		const items = await runOk(
 			server(),
-			{ ...base, userId: '={{ $json.user }}', outboxFaxId: '={{ $json.id }}' },
+			{
+				...base,
+				forCorporateMember: true,
+				userId: '={{ $json.user }}',
+				outboxFaxId: '={{ $json.id }}',
+			},
 			{
 				items: [
 					{ json: { user: 'member_1', id: 'outbox_m' } },
@@ -78,6 +83,7 @@ describe('Outbox → Delete', () => {
 	it('maps an unknown user to the invalid_user_id error', async () => {
 		const { error } = await runOperation(server(), {
 			...base,
+			forCorporateMember: true,
 			userId: 'nobody',
 			outboxFaxId: 'outbox_1',
 		});
@@ -99,7 +105,11 @@ describe('Outbox → Delete', () => {
 
 	it.each([
 		['an empty outbox fax id', { userId: 'self', outboxFaxId: ' ' }, 'Outbox Fax is required'],
-		['an empty user id', { userId: ' ', outboxFaxId: 'outbox_1' }, 'User ID is required'],
+		[
+			'an empty user id',
+			{ forCorporateMember: true, userId: ' ', outboxFaxId: 'outbox_1' },
+			'User ID is required',
+		],
 	])('refuses %s before sending anything', async (_case, parameters, message) => {
 		const { error } = await runOperation(server(), { ...base, ...parameters });
 		expect(error?.message).toBe(message);

@@ -54,6 +54,7 @@ describe('Outbox → Get', () => {
 	it("reads the member's outbox for an outbox fax of another user", async () => {
 		const { error } = await runOperation(server(), {
 			...base,
+			forCorporateMember: true,
 			userId: 'member_1',
 			outboxFaxId: 'outbox_1',
 		});

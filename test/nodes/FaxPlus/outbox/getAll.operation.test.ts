@@ -59,7 +59,7 @@ describe('Outbox → Get Many', () => {
 	});
 
 	it('outputs nothing when the outbox is empty', async () => {
-		const items = await runOk(server(), { ...base, userId: 'member_1' });
+		const items = await runOk(server(), { ...base, forCorporateMember: true, userId: 'member_1' });
 		expect(onlyApiRequest(server()).path).toBe('/v3/accounts/member_1/outbox');
 		expect(items).toEqual([]);
 	});

@@ -52,7 +52,7 @@ describe('Outbox Fax picker (searchOutboxFaxes)', () => {
 
 		server().clearRequests();
 		const member = await runListSearch(server(), 'searchOutboxFaxes', {
-			parameters: { userId: 'member_1' },
+			parameters: { forCorporateMember: true, userId: 'member_1' },
 		});
 		expect(apiRequests(server()).map((request) => request.path)).toEqual([
 			'/v3/accounts/member_1/outbox',

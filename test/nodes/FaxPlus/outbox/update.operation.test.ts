@@ -86,7 +86,7 @@ describe('Outbox → Update', () => {
 			)
 			.filter((property) => !property.displayOptions?.show?.['@tool'])
 			.map((property) => property.name);
-		expect(names).toEqual(['userId', 'outboxFaxId', 'comment']);
+		expect(names).toEqual(['forCorporateMember', 'userId', 'outboxFaxId', 'comment']);
 	});
 
 	it('maps an unknown outbox fax to the bad_request error', async () => {

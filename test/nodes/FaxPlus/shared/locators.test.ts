@@ -58,7 +58,10 @@ describe('Resource locators', () => {
 			['faxId', 'outboxFaxId'].includes(property.name),
 		);
 		for (const faxList of faxLists)
-			expect(faxList.typeOptions?.loadOptionsDependsOn).toEqual(['userId.value']);
+			expect(faxList.typeOptions?.loadOptionsDependsOn).toEqual([
+				'forCorporateMember',
+				'userId.value',
+			]);
 	});
 
 	it('keeps Contact Group by ID, saying why there is no list', () => {
@@ -80,7 +83,13 @@ describe('Operations read a locator or a plain string alike', () => {
 		],
 		['By ID', byId('member_1'), byId('fax_6')],
 	])('Fax → Get with %s', async (_, userId, faxId) => {
-		const items = await runOk(server(), { resource: 'fax', operation: 'get', userId, faxId });
+		const items = await runOk(server(), {
+			resource: 'fax',
+			operation: 'get',
+			forCorporateMember: true,
+			userId,
+			faxId,
+		});
 		expect(onlyApiRequest(server()).path).toBe('/v3/accounts/member_1/faxes/fax_6');
 		expect(items[0].json.id).toBe('fax_6');
 	});

@@ -7,6 +7,7 @@ import {
 import { SIMPLIFIED_FAX } from '../../../../nodes/FaxPlus/fax/shared/fields';
 import { SIMPLIFIED_OUTBOX_FAX } from '../../../../nodes/FaxPlus/outbox/fields';
 import { SIMPLIFIED_NUMBER } from '../../../../nodes/FaxPlus/number/fields';
+import { FaxPlus } from '../../../../nodes/FaxPlus/FaxPlus.node';
 import { apiRequests, runOk, runOperation, useFaxPlusServer } from '../../../support/faxplus';
 
 describe('Output: Simplified, Raw, Selected Fields', () => {
@@ -142,7 +143,7 @@ describe('Output: Simplified, Raw, Selected Fields', () => {
 			operation: 'getAll',
 			userId: 'self',
 			output: 'selected',
-			outputFields: ' number , expiration_date',
+			outputFields: ['number', 'expiration_date'],
 		});
 		expect(items.length).toBeGreaterThan(0);
 		for (const item of items) expect(Object.keys(item.json)).toEqual(['number', 'expiration_date']);
@@ -155,6 +156,31 @@ describe('Output: Simplified, Raw, Selected Fields', () => {
 		});
 		expect(Object.keys(simplified[0].json)).toEqual(SIMPLIFIED_NUMBER.fields);
 		expect(Array.isArray(simplified[0].json.assigned_to)).toBe(true);
+	});
+
+	it('Selected Fields: picked from the list, or named in an expression', async () => {
+		const base = { resource: 'fax', operation: 'get', faxId: 'fax_1', output: 'selected' };
+		const picked = await runOk(server(), { ...base, outputFields: ['status', 'start_time'] });
+		const named = await runOk(server(), { ...base, outputFields: '={{ "status, start_time" }}' });
+		const expected = { status: 'success', start_time: '2025-01-14T10:15:00Z' };
+		expect(picked.map((item) => item.json)).toEqual([expected]);
+		expect(named.map((item) => item.json)).toEqual([expected]);
+	});
+
+	it('offers the fields of each record in Selected Fields: the simplified ones and the raw ones', () => {
+		const fields = new FaxPlus().description.properties.filter(
+			(property) => property.name === 'outputFields',
+		);
+		const offered = (resource: string) =>
+			fields
+				.find((property) => property.displayOptions?.show?.resource?.includes(resource))
+				?.options?.map((option) => ('value' in option ? option.value : undefined));
+		expect(fields.every((property) => property.type === 'multiOptions')).toBe(true);
+		expect(offered('fax')).toEqual(expect.arrayContaining([...SIMPLIFIED_FAX.fields, 'header']));
+		expect(offered('outbox')).toEqual(
+			expect.arrayContaining([...SIMPLIFIED_OUTBOX_FAX.fields, 'contact_name']),
+		);
+		expect(offered('number')).toEqual(expect.arrayContaining(SIMPLIFIED_NUMBER.fields));
 	});
 
 	it('refuses Selected Fields without field names before sending anything', async () => {

@@ -163,7 +163,13 @@ describe('Fax AI: Wait for Result', () => {
 		server().state.aiPlans.push({ faxId: 'fax_6', outcome: 'failed', afterReads: 1 });
 		const items = await runOk(
 			server(),
-			{ ...ocr, userId: '={{ $json.user }}', faxId: '={{ $json.fax }}', ...waiting },
+			{
+				...ocr,
+				forCorporateMember: true,
+				userId: '={{ $json.user }}',
+				faxId: '={{ $json.fax }}',
+				...waiting,
+			},
 			{
 				items: [
 					{ json: { user: 'self', fax: 'fax_4' } },

@@ -545,6 +545,7 @@ describe('Fax → Send: Idempotency Key', () => {
 	it('a key is held per account: the marker differs for another user of the same node', async () => {
 		const [owner] = await sendOk(server(), { options: { idempotencyKey: 'per-user' } });
 		const [member] = await sendOk(server(), {
+			forCorporateMember: true,
 			userId: 'member_1',
 			from: '+15551230003',
 			options: { idempotencyKey: 'per-user' },

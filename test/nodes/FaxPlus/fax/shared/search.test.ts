@@ -85,11 +85,12 @@ describe('Fax picker (searchFaxes)', () => {
 	it('lists the faxes of the User chosen above, whether a locator or a plain string', async () => {
 		const rlc = await runListSearch(server(), 'searchFaxes', {
 			parameters: {
+				forCorporateMember: true,
 				userId: { __rl: true, mode: 'list', value: 'member_1', cachedResultName: 'Max Member' },
 			},
 		});
 		const plain = await runListSearch(server(), 'searchFaxes', {
-			parameters: { userId: 'member_1' },
+			parameters: { forCorporateMember: true, userId: 'member_1' },
 		});
 
 		expect(apiRequests(server()).map((request) => request.path)).toEqual([
@@ -98,6 +99,19 @@ describe('Fax picker (searchFaxes)', () => {
 		]);
 		expect(rlc.results.map((result) => result.value)).toEqual(['fax_6']);
 		expect(plain.results).toEqual(rlc.results);
+	});
+
+	it('lists the faxes of "self" while For a Corporate Member is off, whatever User still holds', async () => {
+		await runListSearch(server(), 'searchFaxes', {
+			parameters: { forCorporateMember: false, userId: 'member_1' },
+		});
+		await runListSearch(server(), 'searchFaxes', {
+			parameters: { forCorporateMember: true, userId: 'member_1' },
+		});
+		expect(apiRequests(server()).map((request) => request.path)).toEqual([
+			'/v3/accounts/self/faxes',
+			'/v3/accounts/member_1/faxes',
+		]);
 	});
 
 	it('filters by what the user types: number, comment, status or ID, ignoring case', async () => {
@@ -182,7 +196,7 @@ describe('Fax picker (searchFaxes)', () => {
 		await expect(
 			runListSearch(server(), 'searchFaxes', {
 				token: server().tokens.patMember,
-				parameters: { userId: 'member_2' },
+				parameters: { forCorporateMember: true, userId: 'member_2' },
 			}),
 		).rejects.toMatchObject({ httpCode: '403' });
 	});
