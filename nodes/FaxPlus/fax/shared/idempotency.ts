@@ -11,7 +11,7 @@ import { responseOf } from '../../../api/responses';
 import { faxStatusFields, outboxStatusFields } from '../../../api/faxStatuses';
 import { runsAsTool } from '../../shared/output';
 import { wholeNumber } from '../../shared/values';
-import type { OutboxList } from '../../outbox/types';
+import { outboxFaxes } from '../../outbox/list';
 import { sentSince } from './finalStatus';
 
 /** Prefix of the marker a keyed fax carries; reserved in Comment Tags. */
@@ -253,14 +253,10 @@ export async function sendKeyOf(
 /** The outbox, and the sent faxes since a time. */
 async function listsOf(context: IExecuteFunctions, itemIndex: number, user: string, since: number) {
 	const [outbox, sent] = await Promise.all([
-		faxPlusApiRequest<OutboxList | undefined>(context, {
-			method: 'GET',
-			path: `/accounts/${encodeURIComponent(user)}/outbox`,
-			itemIndex,
-		}),
+		outboxFaxes(context, user, itemIndex),
 		sentSince(context, itemIndex, user, since),
 	]);
-	return { outbox: (outbox?.records ?? []) as IDataObject[], sent };
+	return { outbox: outbox as IDataObject[], sent };
 }
 type Lists = Awaited<ReturnType<typeof listsOf>>;
 

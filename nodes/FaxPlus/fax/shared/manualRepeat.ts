@@ -5,8 +5,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { parseDateTime } from '../../../api/dates';
-import { faxPlusApiRequest } from '../../../api/transport';
-import type { OutboxList } from '../../outbox/types';
+import { outboxFaxes } from '../../outbox/list';
 import { sentSince } from './finalStatus';
 
 /** How far back a manual run looks for the same fax. */
@@ -28,13 +27,8 @@ export async function checkManualRepeat(
 	if (itemIndex !== 0 || context.getMode() !== 'manual') return;
 	const since = Date.now() - MANUAL_REPEAT_MINUTES * 60_000;
 	const wanted = new Set(to.map(digitsOf));
-	const outbox = await faxPlusApiRequest<OutboxList | undefined>(context, {
-		method: 'GET',
-		path: `/accounts/${encodeURIComponent(userId)}/outbox`,
-		itemIndex,
-	});
 	const recent = [
-		...(outbox?.records ?? []),
+		...(await outboxFaxes(context, userId, itemIndex)),
 		...(await sentSince(context, itemIndex, userId, since)),
 	].filter((record) => {
 		const time = parseDateTime(record.submit_time ?? record.start_time, 'UTC')?.getTime();
