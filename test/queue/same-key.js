@@ -157,7 +157,7 @@ module.exports = async function sameKeyAtTwoWorkers({ check, log, queue, server,
 
 			// Which worker ran each execution, and which round's key it had (in its data).
 			const executions = await queue.psql(
-				`SELECT d."executionId", d.data FROM execution_data d JOIN execution_entity e ON e.id = d."executionId" WHERE e."workflowId" = '${wf.id}'`,
+				`SELECT d."executionId", d.data, e.status, e."startedAt", e."stoppedAt" FROM execution_data d JOIN execution_entity e ON e.id = d."executionId" WHERE e."workflowId" = '${wf.id}'`,
 			);
 			const logs = workers.map(logOf);
 			const ranBy = (id) =>
@@ -182,6 +182,16 @@ module.exports = async function sameKeyAtTwoWorkers({ check, log, queue, server,
 			);
 			if (errors.length > 0) {
 				log(`answers that were neither sent nor duplicate: ${errors.join(' | ')}`);
+				// A call without an answer: what n8n holds of its round's executions, and which worker ran them.
+				keys.forEach((key, round) => {
+					if (!rounds[round].some((a) => a?.error?.startsWith('no answer'))) return;
+					for (const [id, , status, startedAt, stoppedAt] of executions.filter(([, data]) =>
+						data.includes(key),
+					))
+						log(
+							`round ${round}: execution ${id} on worker ${ranBy(id)}: ${status}, started ${startedAt}, stopped ${stoppedAt || '-'}`,
+						);
+				});
 				for (const text of logs)
 					log(
 						text
