@@ -3,9 +3,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { runsAsTool } from '../../shared/output';
+import { wholeNumber } from '../../shared/values';
 
 /** As a tool, without Max Destinations, one call sends to at most this many numbers. */
-export const TOOL_MAX_DESTINATIONS = 10;
+const TOOL_MAX_DESTINATIONS = 10;
 
 export const allowedDestinationsOption: INodeProperties = {
 	displayName: 'Allowed Destinations',
@@ -27,11 +28,7 @@ export const maxDestinationsOption: INodeProperties = {
 };
 
 /** The prefixes of Allowed Destinations: "+" and digits (spaces and dashes ignored). */
-export function allowedPrefixes(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	value: unknown,
-): string[] {
+function allowedPrefixes(context: IExecuteFunctions, itemIndex: number, value: unknown): string[] {
 	const entries = (Array.isArray(value) ? value.map(String) : String(value ?? '').split(/[,\n]/))
 		.map((entry) => entry.replace(/[\s\-().]/g, ''))
 		.filter((entry) => entry !== '');
@@ -52,14 +49,7 @@ export function allowedPrefixes(
 }
 
 function maxOf(context: IExecuteFunctions, itemIndex: number, value: unknown): number | undefined {
-	const number = Number(value ?? 0);
-	if (!Number.isInteger(number) || number < 0) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Max Destinations must be a whole number of 0 or more, not "${String(value)}"`,
-			{ itemIndex },
-		);
-	}
+	const number = wholeNumber(context, itemIndex, value, 'Max Destinations', { fallback: 0 });
 	if (number > 0) return number;
 	return runsAsTool(context) ? TOOL_MAX_DESTINATIONS : undefined;
 }
