@@ -10,7 +10,6 @@ import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue, formatSendTime } from '../../api/dates';
 import { showFor, userIdFields } from '../shared/descriptions';
 import { requiredString, userIdOf, toItems } from '../shared/items';
-import { countryCodeProblem, destinationNumbers } from '../../api/numbers';
 import { wholeNumber } from '../shared/values';
 import { faxPlusApiRequest } from '../../api/transport';
 import {
@@ -35,7 +34,8 @@ import { duplicateItems, sentForAgent, sentItems } from './shared/sendResult';
 import { runsAsTool } from '../shared/output';
 import {
 	allowedDestinationsOption,
-	checkDestinations,
+	destinationsOf,
+	MAX_DESTINATIONS,
 	maxDestinationsOption,
 } from './shared/destinations';
 import {
@@ -101,8 +101,6 @@ const COVER_PAGE_FLAGS: readonly CoverPageFlag[] = [
 	'confidential',
 ];
 
-/** Fax.Plus takes at most this many destinations per fax (too_many_destinations above it). */
-const MAX_DESTINATIONS = 4000;
 /** Fax.Plus retries a failed fax at most 3 times (its help centre, "Auto Retry on Failure"). */
 const MAX_RETRY_COUNT = 3;
 
@@ -398,10 +396,9 @@ export async function execute(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const userId = userIdOf(this, itemIndex);
-	const to = destinations(this, itemIndex);
-	const from = senderOf(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	checkDestinations(this, itemIndex, to, options);
+	const to = destinationsOf(this, itemIndex, options);
+	const from = senderOf(this, itemIndex);
 	const waitSettings = finalStatusSettings(this, itemIndex, options);
 	const payload = outboxOptions(this, itemIndex, options);
 	const format = choiceOf(this, itemIndex, 'Upload Format', options.uploadFormat || 'auto', [
@@ -553,48 +550,6 @@ async function documentsOf(
 	}
 	const fields = binaryFieldNames(context.getNodeParameter('binaryPropertyNames', itemIndex, ''));
 	return await readDocuments(context, itemIndex, fields);
-}
-
-function destinations(context: IExecuteFunctions, itemIndex: number): string[] {
-	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const country = String(options.defaultCountryCode ?? '').trim();
-	const problem = country === '' ? undefined : countryCodeProblem(country);
-	if (problem) {
-		throw new NodeOperationError(context.getNode(), `Default Country Code ${problem}`, {
-			itemIndex,
-			description:
-				'Enter the country calling code of the national numbers (Options → Default Country Code), or leave it empty and enter numbers with "+".',
-		});
-	}
-	const result = destinationNumbers(
-		context.getNodeParameter('to', itemIndex, '') as string | string[],
-		country,
-	);
-	if (!result.ok) {
-		throw new NodeOperationError(context.getNode(), `To: "${result.invalid}" ${result.reason}`, {
-			itemIndex,
-			description:
-				'Enter each fax number with "+" and the country code, e.g. +15551234567; separate several with commas.',
-		});
-	}
-	if (result.numbers.length === 0) {
-		throw new NodeOperationError(context.getNode(), 'To is required', {
-			itemIndex,
-			description:
-				'Enter at least one fax number to send to, e.g. +15551234567 (an expression may have resolved to an empty value).',
-		});
-	}
-	if (result.numbers.length > MAX_DESTINATIONS) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`To has ${result.numbers.length} numbers; Fax.Plus takes at most ${MAX_DESTINATIONS} per fax`,
-			{
-				itemIndex,
-				description: 'Split the destinations over several faxes, e.g. with a Loop Over Items node.',
-			},
-		);
-	}
-	return result.numbers;
 }
 
 type OutboxOptions = Pick<OutboxPayload, 'comment' | 'options' | 'send_time' | 'cover_page'>;

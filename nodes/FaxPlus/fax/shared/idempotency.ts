@@ -334,20 +334,23 @@ export class SendKey {
 			const started = Date.now();
 			const added = await store.add(entries);
 			if (marks.every((mark) => added.has(mark))) {
+				// Lost to another claim, its read-back's look found no fax yet.
 				const claimed = await this.readBack(store, entries, Date.now() - started, deadline);
 				if (claimed) return claimed;
 				this.context.logger.info(CLAIM_RACE_LOG, { node: this.context.getNode().name });
-			} else await store.remove([...added]);
-			// In flight elsewhere: its fax is the answer once Fax.Plus lists it; else the mark expires.
-			const found = await this.look();
-			if (found) return { duplicate: found };
+			} else {
+				await store.remove([...added]);
+				// In flight elsewhere: its fax is the answer once Fax.Plus lists it; else the mark expires.
+				const found = await this.look();
+				if (found) return { duplicate: found };
+			}
 			if (Date.now() >= deadline) throw this.busyError();
 			await sleep(step);
 			step = Math.min(2 * step, WAIT_STEP_MS.longest);
 		}
 	}
 
-	/** After a settle, whether the claim's write survived: the hold (or the duplicate), or undefined when another claim's did. */
+	/** After a settle, whether the claim's write survived: the hold, or the duplicate its look found, or undefined. */
 	private async readBack(store: NodeRecord, entries: string[], writeMs: number, deadline: number) {
 		const nonce = entries[entries.length - 1];
 		const settle = Math.min(SETTLE_MS.cap, Math.max(SETTLE_MS.floor, SETTLE_MS.factor * writeMs));
@@ -377,7 +380,7 @@ export class SendKey {
 			}
 			if (entries.some((entry) => !back.has(entry))) {
 				await store.remove([nonce]);
-				return undefined;
+				return found && { duplicate: found };
 			}
 			// All of it gone (a write of another key that read the row before the claim): the read-back
 			// wrote it again and reads it back once more, until the hold's deadline.
