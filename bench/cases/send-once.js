@@ -10,7 +10,7 @@
 // outbox and the sent faxes of Key Lifetime at once; after it, three read-and-write round trips
 // of the node's own record in n8n's processed-data store (scope node): the in-flight mark with a
 // nonce, its read-back after a settle (the outbox and recent sent faxes read meanwhile), and
-// the nonce's removal after Fax.Plus accepted the fax (docs/sending.md). BENCH_SEND_ROUNDS rounds (default 5) alternate between the two after a
+// the nonce's removal beside the outbox request (docs/sending.md). BENCH_SEND_ROUNDS rounds (default 5) alternate between the two after a
 // warm-up round each; then the same with every answer of the server delayed by
 // BENCH_SEND_LATENCY_MS (default 80) as across the internet. Every round is checked: the
 // server must have received one upload and one outbox request per item, all answered 2xx.

@@ -10,7 +10,6 @@ import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue, formatSendTime } from '../../api/dates';
 import { showFor, userIdFields } from '../shared/descriptions';
 import { requiredString, userIdOf, toItems } from '../shared/items';
-import { countryCodeProblem, destinationNumbers } from '../../api/numbers';
 import { wholeNumber } from '../shared/values';
 import { faxPlusApiRequest } from '../../api/transport';
 import {
@@ -35,7 +34,8 @@ import { duplicateItems, sentForAgent, sentItems } from './shared/sendResult';
 import { runsAsTool } from '../shared/output';
 import {
 	allowedDestinationsOption,
-	checkDestinations,
+	destinationsOf,
+	MAX_DESTINATIONS,
 	maxDestinationsOption,
 } from './shared/destinations';
 import {
@@ -60,7 +60,6 @@ import { customDataNumbersOption } from '../../triggers/properties';
 import type {
 	CoverPage,
 	CoverPageFlag,
-	FaxFileFormat,
 	FaxSent,
 	OutboxCreated,
 	OutboxPayload,
@@ -81,8 +80,8 @@ export const toolDescription =
 const show = showFor('fax', 'send');
 
 /** Where Send takes its documents from. */
-export type DocumentSource = 'binary' | 'text' | 'url' | 'fax';
-const DOCUMENT_SOURCES: readonly DocumentSource[] = ['binary', 'text', 'url', 'fax'];
+const DOCUMENT_SOURCES = ['binary', 'text', 'url', 'fax'] as const;
+type DocumentSource = (typeof DOCUMENT_SOURCES)[number];
 
 /** displayOptions of a parameter shown for one document source. */
 function showForSource(source: DocumentSource): IDisplayOptions {
@@ -93,7 +92,7 @@ function showForSource(source: DocumentSource): IDisplayOptions {
 const TEXT_FIELD = 'documentText';
 
 /** The file name of a text document, as Fax.Plus shows it. */
-export const TEXT_FILE_NAME = 'fax.txt';
+const TEXT_FILE_NAME = 'fax.txt';
 
 const COVER_PAGE_FLAGS: readonly CoverPageFlag[] = [
 	'urgent',
@@ -102,13 +101,11 @@ const COVER_PAGE_FLAGS: readonly CoverPageFlag[] = [
 	'confidential',
 ];
 
-/** Fax.Plus takes at most this many destinations per fax (too_many_destinations above it). */
-export const MAX_DESTINATIONS = 4000;
 /** Fax.Plus retries a failed fax at most 3 times (its help centre, "Auto Retry on Failure"). */
-export const MAX_RETRY_COUNT = 3;
+const MAX_RETRY_COUNT = 3;
 
 /** Pages Send takes without Max Pages set: enough for everyday faxes, far from an accidental 2,000-page file. */
-export const DEFAULT_MAX_PAGES = 100;
+const DEFAULT_MAX_PAGES = 100;
 
 /**
  * Max Pages: refuses counted documents with more pages, naming the option. A document whose pages
@@ -399,17 +396,27 @@ export async function execute(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const userId = userIdOf(this, itemIndex);
-	const to = destinations(this, itemIndex);
-	const from = senderOf(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	checkDestinations(this, itemIndex, to, options);
+	const to = destinationsOf(this, itemIndex, options);
+	const from = senderOf(this, itemIndex);
 	const waitSettings = finalStatusSettings(this, itemIndex, options);
 	const payload = outboxOptions(this, itemIndex, options);
-	const uploadFormat = checkedUploadFormat(this, itemIndex, options.uploadFormat);
-	const source = chosenDocumentSource(this, itemIndex);
+	const format = choiceOf(this, itemIndex, 'Upload Format', options.uploadFormat || 'auto', [
+		'auto',
+		'pdf',
+		'tiff',
+	] as const);
+	const uploadFormat = format === 'auto' ? undefined : format;
+	const source = choiceOf(
+		this,
+		itemIndex,
+		'Document Source',
+		String(this.getNodeParameter('documentSource', itemIndex, 'binary') ?? '').trim(),
+		DOCUMENT_SOURCES,
+	);
 	const fromFax =
 		source === 'fax' ? requiredString(this, 'fromFax', 'Fax to Send Again', itemIndex) : undefined;
-	const documents = source === 'fax' ? [] : await documentsOf(this, itemIndex, source);
+	const documents = source === 'fax' ? [] : await documentsOf(this, itemIndex, source, options);
 	const pages = await checkPages(this, itemIndex, documents, options.maxPages);
 	const key = await sendKeyOf(this, itemIndex, options, {
 		userId,
@@ -498,15 +505,20 @@ export async function execute(
 	return toItems(runsAsTool(this) ? sentForAgent(items, sent.sendTime) : items);
 }
 
-function chosenDocumentSource(context: IExecuteFunctions, itemIndex: number): DocumentSource {
-	const value = String(
-		context.getNodeParameter('documentSource', itemIndex, 'binary') ?? '',
-	).trim();
-	if (DOCUMENT_SOURCES.includes(value as DocumentSource)) return value as DocumentSource;
-	throw new NodeOperationError(context.getNode(), `Document Source "${value}" is not known`, {
-		itemIndex,
-		description: `Use one of ${DOCUMENT_SOURCES.join(', ')}.`,
-	});
+/** A choice of an options parameter, which an expression may set to anything. */
+function choiceOf<T extends string>(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+	choices: readonly T[],
+): T {
+	if (choices.includes(value as T)) return value as T;
+	throw new NodeOperationError(
+		context.getNode(),
+		`${label} must be one of ${choices.join(', ')}, not "${String(value)}"`,
+		{ itemIndex },
+	);
 }
 
 /** The documents to upload, read and checked, from the item's files, the text or the URLs. */
@@ -514,14 +526,12 @@ async function documentsOf(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	source: Exclude<DocumentSource, 'fax'>,
+	options: IDataObject,
 ): Promise<FaxDocument[]> {
-	if (source === 'url')
-		return await fetchDocuments(
-			context,
-			itemIndex,
-			context.getNodeParameter('documentUrls', itemIndex, ''),
-			context.getNodeParameter('options', itemIndex, {}) as IDataObject,
-		);
+	if (source === 'url') {
+		const urls = context.getNodeParameter('documentUrls', itemIndex, '');
+		return await fetchDocuments(context, itemIndex, urls, options);
+	}
 	if (source === 'text') {
 		const text = context.getNodeParameter('documentText', itemIndex, '');
 		const content = typeof text === 'string' ? text : JSON.stringify(text, null, 2);
@@ -540,48 +550,6 @@ async function documentsOf(
 	}
 	const fields = binaryFieldNames(context.getNodeParameter('binaryPropertyNames', itemIndex, ''));
 	return await readDocuments(context, itemIndex, fields);
-}
-
-function destinations(context: IExecuteFunctions, itemIndex: number): string[] {
-	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const country = String(options.defaultCountryCode ?? '').trim();
-	const problem = country === '' ? undefined : countryCodeProblem(country);
-	if (problem) {
-		throw new NodeOperationError(context.getNode(), `Default Country Code ${problem}`, {
-			itemIndex,
-			description:
-				'Enter the country calling code of the national numbers (Options → Default Country Code), or leave it empty and enter numbers with "+".',
-		});
-	}
-	const result = destinationNumbers(
-		context.getNodeParameter('to', itemIndex, '') as string | string[],
-		country,
-	);
-	if (!result.ok) {
-		throw new NodeOperationError(context.getNode(), `To: "${result.invalid}" ${result.reason}`, {
-			itemIndex,
-			description:
-				'Enter each fax number with "+" and the country code, e.g. +15551234567; separate several with commas.',
-		});
-	}
-	if (result.numbers.length === 0) {
-		throw new NodeOperationError(context.getNode(), 'To is required', {
-			itemIndex,
-			description:
-				'Enter at least one fax number to send to, e.g. +15551234567 (an expression may have resolved to an empty value).',
-		});
-	}
-	if (result.numbers.length > MAX_DESTINATIONS) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`To has ${result.numbers.length} numbers; Fax.Plus takes at most ${MAX_DESTINATIONS} per fax`,
-			{
-				itemIndex,
-				description: 'Split the destinations over several faxes, e.g. with a Loop Over Items node.',
-			},
-		);
-	}
-	return result.numbers;
 }
 
 type OutboxOptions = Pick<OutboxPayload, 'comment' | 'options' | 'send_time' | 'cover_page'>;
@@ -636,18 +604,9 @@ function coverPageOf(
 	fields: IDataObject,
 ): CoverPage | undefined {
 	const text = (name: string) => String(fields?.[name] ?? '').trim();
-	const flags = (Array.isArray(fields?.flags) ? fields.flags : []).map(String) as CoverPageFlag[];
-	const unknown = flags.find((flag) => !COVER_PAGE_FLAGS.includes(flag));
-	if (unknown !== undefined) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Cover Page: the flag "${unknown}" is not known`,
-			{
-				itemIndex,
-				description: `Cover page flags are ${COVER_PAGE_FLAGS.join(', ')}.`,
-			},
-		);
-	}
+	const flags = (Array.isArray(fields?.flags) ? fields.flags : []).map((flag: unknown) =>
+		choiceOf(context, itemIndex, 'Cover Page Flags', flag, COVER_PAGE_FLAGS),
+	);
 	const coverPage: CoverPage = {
 		name_to: text('nameTo'),
 		name_from: text('nameFrom'),
@@ -655,29 +614,7 @@ function coverPageOf(
 	};
 	if (text('message')) coverPage.message = text('message');
 	if (flags.length > 0) coverPage.flags = flags;
-	const empty =
-		!coverPage.name_to &&
-		!coverPage.name_from &&
-		!coverPage.subject &&
-		!coverPage.message &&
-		!coverPage.flags;
-	return empty ? undefined : coverPage;
-}
-
-function checkedUploadFormat(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	value: unknown,
-): FaxFileFormat | undefined {
-	if (value === undefined || value === '' || value === 'auto') return undefined;
-	if (value === 'pdf' || value === 'tiff') return value;
-	throw new NodeOperationError(
-		context.getNode(),
-		`Upload Format must be Automatic, PDF or TIFF, not "${String(value)}"`,
-		{
-			itemIndex,
-		},
-	);
+	return Object.values(coverPage).some((value) => value.length > 0) ? coverPage : undefined;
 }
 
 /** The outbox fax ids by destination number, as the API answers them (none when it answers no ids). */

@@ -1,11 +1,15 @@
-// Bounds on where Send may fax: allowed calling codes or number prefixes, and how many numbers
-// one item may send to. Checked before anything is read, uploaded or sent.
+// Send's To, and the bounds on where Send may fax: allowed calling codes or number prefixes, and
+// how many numbers one item may send to. Checked before anything is read, uploaded or sent.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { countryCodeProblem, destinationNumbers } from '../../../api/numbers';
 import { runsAsTool } from '../../shared/output';
+import { wholeNumber } from '../../shared/values';
 
+/** Fax.Plus takes at most this many destinations per fax (too_many_destinations above it). */
+export const MAX_DESTINATIONS = 4000;
 /** As a tool, without Max Destinations, one call sends to at most this many numbers. */
-export const TOOL_MAX_DESTINATIONS = 10;
+const TOOL_MAX_DESTINATIONS = 10;
 
 export const allowedDestinationsOption: INodeProperties = {
 	displayName: 'Allowed Destinations',
@@ -27,11 +31,7 @@ export const maxDestinationsOption: INodeProperties = {
 };
 
 /** The prefixes of Allowed Destinations: "+" and digits (spaces and dashes ignored). */
-export function allowedPrefixes(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	value: unknown,
-): string[] {
+function allowedPrefixes(context: IExecuteFunctions, itemIndex: number, value: unknown): string[] {
 	const entries = (Array.isArray(value) ? value.map(String) : String(value ?? '').split(/[,\n]/))
 		.map((entry) => entry.replace(/[\s\-().]/g, ''))
 		.filter((entry) => entry !== '');
@@ -52,25 +52,55 @@ export function allowedPrefixes(
 }
 
 function maxOf(context: IExecuteFunctions, itemIndex: number, value: unknown): number | undefined {
-	const number = Number(value ?? 0);
-	if (!Number.isInteger(number) || number < 0) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Max Destinations must be a whole number of 0 or more, not "${String(value)}"`,
-			{ itemIndex },
-		);
-	}
+	const number = wholeNumber(context, itemIndex, value, 'Max Destinations', { fallback: 0 });
 	if (number > 0) return number;
 	return runsAsTool(context) ? TOOL_MAX_DESTINATIONS : undefined;
 }
 
-/** Throws, naming the number, when a destination is outside the bounds; answers nothing otherwise. */
-export function checkDestinations(
+/** The numbers of To (national ones with the Default Country Code), checked against the bounds. */
+export function destinationsOf(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	to: string[],
 	options: IDataObject,
-): void {
+): string[] {
+	const country = String(options.defaultCountryCode ?? '').trim();
+	const problem = country === '' ? undefined : countryCodeProblem(country);
+	if (problem) {
+		throw new NodeOperationError(context.getNode(), `Default Country Code ${problem}`, {
+			itemIndex,
+			description:
+				'Enter the country calling code of the national numbers (Options → Default Country Code), or leave it empty and enter numbers with "+".',
+		});
+	}
+	const result = destinationNumbers(
+		context.getNodeParameter('to', itemIndex, '') as string | string[],
+		country,
+	);
+	if (!result.ok) {
+		throw new NodeOperationError(context.getNode(), `To: "${result.invalid}" ${result.reason}`, {
+			itemIndex,
+			description:
+				'Enter each fax number with "+" and the country code, e.g. +15551234567; separate several with commas.',
+		});
+	}
+	if (result.numbers.length === 0) {
+		throw new NodeOperationError(context.getNode(), 'To is required', {
+			itemIndex,
+			description:
+				'Enter at least one fax number to send to, e.g. +15551234567 (an expression may have resolved to an empty value).',
+		});
+	}
+	if (result.numbers.length > MAX_DESTINATIONS) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`To has ${result.numbers.length} numbers; Fax.Plus takes at most ${MAX_DESTINATIONS} per fax`,
+			{
+				itemIndex,
+				description: 'Split the destinations over several faxes, e.g. with a Loop Over Items node.',
+			},
+		);
+	}
+	const to = result.numbers;
 	const asTool = runsAsTool(context);
 	const max = maxOf(context, itemIndex, options.maxDestinations);
 	if (max !== undefined && to.length > max) {
@@ -86,9 +116,8 @@ export function checkDestinations(
 		);
 	}
 	const prefixes = allowedPrefixes(context, itemIndex, options.allowedDestinations);
-	if (prefixes.length === 0) return;
 	const refused = to.find((number) => !prefixes.some((prefix) => number.startsWith(prefix)));
-	if (refused === undefined) return;
+	if (prefixes.length === 0 || refused === undefined) return to;
 	const allowed = prefixes.join(', ');
 	throw new NodeOperationError(
 		context.getNode(),

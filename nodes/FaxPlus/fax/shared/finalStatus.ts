@@ -15,8 +15,8 @@ import type { FaxRecord } from './types';
 
 /** Fax.Plus watches tight status polling: checks are at least this far apart. */
 const FLOOR_SECONDS = 20;
-export const DEFAULT_CHECK_INTERVAL_SECONDS = 30;
-export const DEFAULT_MAX_STATUS_CHECKS = 20;
+const DEFAULT_CHECK_INTERVAL_SECONDS = 30;
+const DEFAULT_MAX_STATUS_CHECKS = 20;
 /** Sent faxes asked for per page when looking for the ones that left the outbox. */
 const SENT_PAGE = 200;
 
@@ -80,6 +80,17 @@ export function finalStatusSettings(
 
 const digitsOf = (number: unknown) => String(number ?? '').replace(/\D/g, '');
 const instantOf = (value: unknown) => parseDateTime(value, 'UTC')?.getTime();
+const timeOf = (fax: FaxRecord) => instantOf(fax.submit_time ?? fax.start_time) ?? 0;
+type Match = { fax: FaxRecord; matchedBy: string } | undefined;
+
+/** The sent faxes to a number not matched yet, oldest first. */
+const sentTo = (to: string, sent: FaxRecord[], taken = new Set<string>()) =>
+	sent
+		.filter(
+			(fax) =>
+				typeof fax.id === 'string' && !taken.has(fax.id) && digitsOf(fax.to) === digitsOf(to),
+		)
+		.sort((a, b) => timeOf(a) - timeOf(b));
 
 /** The sent fax of an outbox fax: same destination, same submit_time (to the second). */
 function matchSent(
@@ -87,28 +98,16 @@ function matchSent(
 	sent: FaxRecord[],
 	taken: Set<string>,
 	sentAfter: number,
-): { fax: FaxRecord; matchedBy: string } | undefined {
-	const candidates = sent.filter(
-		(fax) =>
-			typeof fax.id === 'string' &&
-			!taken.has(fax.id) &&
-			digitsOf(fax.to) === digitsOf(followed.to),
-	);
+): Match {
+	const candidates = sentTo(followed.to, sent, taken);
 	const submitted = instantOf(followed.outbox?.submit_time);
 	if (submitted !== undefined) {
 		const same = candidates.find((fax) => instantOf(fax.submit_time) === submitted);
-		if (same) return { fax: same, matchedBy: 'destination and submit_time' };
-		return undefined;
+		return same && { fax: same, matchedBy: 'destination and submit_time' };
 	}
 	// Never seen in the outbox (it left before the first check): the oldest fax to the number since the send.
-	const since = candidates
-		.filter((fax) => (instantOf(fax.submit_time ?? fax.start_time) ?? 0) >= sentAfter)
-		.sort(
-			(a, b) =>
-				(instantOf(a.submit_time ?? a.start_time) ?? 0) -
-				(instantOf(b.submit_time ?? b.start_time) ?? 0),
-		);
-	return since[0] ? { fax: since[0], matchedBy: 'destination and time' } : undefined;
+	const since = candidates.find((fax) => timeOf(fax) >= sentAfter);
+	return since && { fax: since, matchedBy: 'destination and time' };
 }
 
 function finalItem(followed: Followed, fax: FaxRecord, matchedBy: string): IDataObject {
@@ -223,7 +222,7 @@ export async function waitForFinalStatus(
 /** How far back Get Status looks for a sent fax when it is given no Sent At. */
 const LOOK_BACK_MS = 24 * 60 * 60 * 1000;
 /** The newest sent faxes Get Status reads at most: a Sent At long ago (1970) pages no further. */
-export const MOST_SENT_LOOKED_AT = 5 * SENT_PAGE;
+const MOST_SENT_LOOKED_AT = 5 * SENT_PAGE;
 
 /**
  * Where one fax of a send is now, in one look: in the outbox (its outbox status), among the sent
@@ -241,8 +240,7 @@ export async function faxStatusNow(
 	const waiting = outbox.find((record) => record.id === fax.outboxFaxId);
 	if (waiting) {
 		return {
-			outboxFaxId: fax.outboxFaxId,
-			to: fax.to,
+			...fax,
 			where: 'outbox',
 			faxId: null,
 			status: String(waiting.status ?? 'unknown'),
@@ -259,15 +257,17 @@ export async function faxStatusNow(
 		since - 60_000,
 		MOST_SENT_LOOKED_AT,
 	)) as FaxRecord[];
-	const followed: Followed = { ...fax };
-	const match =
+	const newest = sentTo(fax.to, sent).reduce<FaxRecord | undefined>(
+		(found, next) => (found && timeOf(found) >= timeOf(next) ? found : next),
+		undefined,
+	);
+	const match: Match =
 		sentAt === undefined
-			? newestTo(fax.to, sent)
-			: matchSent(followed, sent, new Set(), since - 60_000);
+			? newest && { fax: newest, matchedBy: 'destination, the newest in the last 24 hours' }
+			: matchSent(fax, sent, new Set(), since - 60_000);
 	if (!match) {
 		return {
-			outboxFaxId: fax.outboxFaxId,
-			to: fax.to,
+			...fax,
 			where: 'unknown',
 			faxId: null,
 			status: 'unknown',
@@ -281,8 +281,7 @@ export async function faxStatusNow(
 	}
 	const record = match.fax;
 	return {
-		outboxFaxId: fax.outboxFaxId,
-		to: fax.to,
+		...fax,
 		where: 'sent',
 		faxId: record.id as string,
 		status: String(record.status ?? 'unknown'),
@@ -292,20 +291,6 @@ export async function faxStatusNow(
 		start_time: isoOf(instantOf(record.start_time ?? record.submit_time)),
 		matchedBy: match.matchedBy,
 	};
-}
-
-/** The newest sent fax to the number. */
-function newestTo(
-	to: string,
-	sent: FaxRecord[],
-): { fax: FaxRecord; matchedBy: string } | undefined {
-	const time = (fax: FaxRecord) => instantOf(fax.submit_time ?? fax.start_time) ?? 0;
-	const newest = sent
-		.filter((fax) => typeof fax.id === 'string' && digitsOf(fax.to) === digitsOf(to))
-		.sort((a, b) => time(b) - time(a))[0];
-	return newest
-		? { fax: newest, matchedBy: 'destination, the newest in the last 24 hours' }
-		: undefined;
 }
 
 const isoOf = (time: number | undefined) =>

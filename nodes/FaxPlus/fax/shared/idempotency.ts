@@ -71,7 +71,7 @@ export const toolRepeatWindowOption: INodeProperties = {
 };
 
 /** What a send is: what a key is bound to. */
-export interface SendIdentity {
+interface SendIdentity {
 	userId: string;
 	to: string[];
 	from: string;
@@ -82,15 +82,15 @@ export interface SendIdentity {
 	faxOptions?: IDataObject;
 }
 
-type PartName = 'destinations' | 'from' | 'documents' | 'options';
-const PART_NAMES: readonly PartName[] = ['destinations', 'from', 'documents', 'options'];
-const PART_LABELS: Record<PartName, string> = {
+/** The parts of a send a key is bound to, in the marker's order, as a refusal names them. */
+const PARTS = {
 	destinations: 'the destinations (To)',
 	from: 'From',
 	documents: 'the documents',
 	options:
 		'the options that change the fax (Cover Page, Send At, Retry Count, Retry Delay, Text Enhancement, Upload Format)',
 };
+const PART_NAMES = Object.keys(PARTS) as Array<keyof typeof PARTS>;
 /** Hex digits of the key's HMAC and of each part's fingerprint in the marker. */
 const KEY_HEX = 24;
 const PART_HEX = 12;
@@ -125,18 +125,12 @@ export function keepingMarker(current: unknown, text: string): string {
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** JSON with its keys sorted, so that equal options hash equally. */
-function canonicalJson(value: unknown): string {
-	if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-	if (value !== null && typeof value === 'object') {
-		const object = value as Record<string, unknown>;
-		return `{${Object.keys(object)
-			.filter((name) => object[name] !== undefined)
-			.sort()
-			.map((name) => `${JSON.stringify(name)}:${canonicalJson(object[name])}`)
-			.join(',')}}`;
-	}
-	return JSON.stringify(value ?? null);
-}
+const canonicalJson = (value: unknown) =>
+	JSON.stringify(value, (_, inner: unknown) =>
+		inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+			? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : 1)))
+			: inner,
+	);
 
 /** A fingerprint of the documents (SHA-256 of each, in order) or of the fax sent again. */
 async function documentsFingerprint(identity: SendIdentity): Promise<string> {
@@ -150,22 +144,20 @@ async function documentsFingerprint(identity: SendIdentity): Promise<string> {
 	return sha256(parts.join('\n'));
 }
 
+/** The parts' fingerprints, in PARTS' order. */
 async function partsOf(identity: SendIdentity): Promise<string> {
-	const parts: Record<PartName, string> = {
-		destinations: sha256([...new Set(identity.to)].sort().join(',')),
-		from: sha256(identity.from),
-		documents: await documentsFingerprint(identity),
-		options: sha256(canonicalJson(identity.faxOptions ?? {})),
-	};
-	return PART_NAMES.map((name) => parts[name].slice(0, PART_HEX)).join('');
+	const parts = [
+		sha256([...new Set(identity.to)].sort().join(',')),
+		sha256(identity.from),
+		await documentsFingerprint(identity),
+		sha256(canonicalJson(identity.faxOptions ?? {})),
+	];
+	return parts.map((part) => part.slice(0, PART_HEX)).join('');
 }
 
+const partAt = (parts: string, i: number) => parts.slice(i * PART_HEX, (i + 1) * PART_HEX);
 const differingParts = (ours: string, theirs: string) =>
-	PART_NAMES.filter(
-		(_, i) =>
-			ours.slice(i * PART_HEX, (i + 1) * PART_HEX) !==
-			theirs.slice(i * PART_HEX, (i + 1) * PART_HEX),
-	);
+	PART_NAMES.filter((_, i) => partAt(ours, i) !== partAt(theirs, i));
 
 /** The key as given: a string or a number, NFC-normalised; anything else is refused. */
 function givenKey(context: IExecuteFunctions, itemIndex: number, raw: unknown): string {
@@ -205,32 +197,27 @@ export async function sendKeyOf(
 	options: IDataObject,
 	identity: SendIdentity,
 ): Promise<SendKey | undefined> {
-	const refuse = (message: string, description?: string) =>
-		new NodeOperationError(context.getNode(), message, { itemIndex, description });
 	let given: string | undefined;
 	let lookBackHours: number;
 	if (options.idempotencyKey !== undefined) {
 		given = givenKey(context, itemIndex, options.idempotencyKey);
-		const days =
-			options.keyLifetimeDays === undefined
-				? DEFAULT_KEY_LIFETIME_DAYS
-				: wholeNumber(context, itemIndex, options.keyLifetimeDays, 'Key Lifetime (Days)');
-		if (days < 1) throw refuse('Key Lifetime (Days) must be at least 1');
-		lookBackHours = 24 * days;
+		lookBackHours =
+			24 *
+			wholeNumber(context, itemIndex, options.keyLifetimeDays, 'Key Lifetime (Days)', {
+				minimum: 1,
+				fallback: DEFAULT_KEY_LIFETIME_DAYS,
+			});
 	} else {
 		if (!runsAsTool(context)) return undefined;
 		lookBackHours = Number(options.toolKeyWindowHours ?? DEFAULT_KEY_WINDOW_HOURS);
 		if (lookBackHours === 0) return undefined;
 		if (!(lookBackHours > 0 && Number.isFinite(lookBackHours)))
-			throw refuse(
+			throw new NodeOperationError(
+				context.getNode(),
 				`Tool Repeat Window (Hours) must be 0 or more, not "${String(options.toolKeyWindowHours)}"`,
+				{ itemIndex },
 			);
 	}
-	if (typeof context.helpers.checkProcessedAndRecord !== 'function')
-		throw refuse(
-			"Idempotency Key needs n8n's processed-data store, which this n8n does not offer",
-			'Nothing was sent. Remove the Idempotency Key or update n8n.',
-		);
 	// The first look's lists are read beside the account: they do not depend on the key.
 	const lookedAt = Date.now();
 	const lists = listsOf(context, itemIndex, identity.userId, lookedAt - lookBackHours * 3_600_000);
@@ -263,25 +250,24 @@ type Lists = Awaited<ReturnType<typeof listsOf>>;
 /** A fax found in Fax.Plus with the key's marker, and its status. */
 type Found = { id: string; to: string[]; parts: string; where: 'outbox' | 'sent'; status: object };
 
-/** What a send under a key holds from its claim to the outbox request: released after it (`release`). */
-export type KeyHold = { release(error?: unknown): Promise<void> };
+/** What a send under a key holds from its claim to the outbox request: released after it. */
+type KeyHold = { release(error?: unknown): Promise<void> };
 
 export class SendKey {
 	/** Carried in the comment's tags and text: the key's HMAC and the parts' fingerprints. */
 	readonly tag: string;
 
-	/** The first look's lists, read beside the account; later looks read their own. */
-	private firstLists?: Promise<Lists>;
-
-	/** `lookedAt`: when the first look began; later looks read the sent faxes since shortly before it. */
+	/**
+	 * `lookedAt`: when the first look began; later looks read the sent faxes since shortly before it.
+	 * `firstLists`: the first look's lists, read beside the account; later looks read their own.
+	 */
 	constructor(
 		private readonly context: IExecuteFunctions,
 		private readonly itemIndex: number,
 		private readonly identity: SendIdentity,
 		private readonly key: { given?: string; id: string; parts: string; lookedAt: number },
-		lists: Promise<Lists>,
+		private firstLists: Promise<Lists> | undefined,
 	) {
-		this.firstLists = lists;
 		this.tag = `${KEY_TAG_PREFIX}${key.id}-${key.parts}`;
 	}
 
@@ -348,20 +334,23 @@ export class SendKey {
 			const started = Date.now();
 			const added = await store.add(entries);
 			if (marks.every((mark) => added.has(mark))) {
+				// Lost to another claim, its read-back's look found no fax yet.
 				const claimed = await this.readBack(store, entries, Date.now() - started, deadline);
 				if (claimed) return claimed;
 				this.context.logger.info(CLAIM_RACE_LOG, { node: this.context.getNode().name });
-			} else await store.remove([...added]);
-			// In flight elsewhere: its fax is the answer once Fax.Plus lists it; else the mark expires.
-			const found = await this.look();
-			if (found) return { duplicate: found };
+			} else {
+				await store.remove([...added]);
+				// In flight elsewhere: its fax is the answer once Fax.Plus lists it; else the mark expires.
+				const found = await this.look();
+				if (found) return { duplicate: found };
+			}
 			if (Date.now() >= deadline) throw this.busyError();
 			await sleep(step);
 			step = Math.min(2 * step, WAIT_STEP_MS.longest);
 		}
 	}
 
-	/** After a settle, whether the claim's write survived: the hold (or the duplicate), or undefined when another claim's did. */
+	/** After a settle, whether the claim's write survived: the hold, or the duplicate its look found, or undefined. */
 	private async readBack(store: NodeRecord, entries: string[], writeMs: number, deadline: number) {
 		const nonce = entries[entries.length - 1];
 		const settle = Math.min(SETTLE_MS.cap, Math.max(SETTLE_MS.floor, SETTLE_MS.factor * writeMs));
@@ -373,14 +362,25 @@ export class SendKey {
 			});
 			const back = await store.add(entries);
 			if (!back.has(nonce)) {
-				if (!found)
-					return { release: async (error?: unknown) => await release(store, entries, error) };
-				await store.remove(entries).catch(() => undefined);
-				return { duplicate: found };
+				if (found) {
+					await store.remove(entries).catch(() => undefined);
+					return { duplicate: found };
+				}
+				// The nonce has done its work: it goes while the outbox request is made. The marks stay
+				// until they expire, covering the time before Fax.Plus lists the fax; all of it goes
+				// when Fax.Plus certainly took nothing.
+				const nonceGone = store.remove([nonce]).catch(() => undefined);
+				return {
+					release: async (error?: unknown) => {
+						await nonceGone;
+						if (error !== undefined && notAccepted(error))
+							await store.remove(entries).catch(() => undefined);
+					},
+				};
 			}
 			if (entries.some((entry) => !back.has(entry))) {
 				await store.remove([nonce]);
-				return undefined;
+				return found && { duplicate: found };
 			}
 			// All of it gone (a write of another key that read the row before the claim): the read-back
 			// wrote it again and reads it back once more, until the hold's deadline.
@@ -425,7 +425,7 @@ export class SendKey {
 		const differs = differingParts(this.key.parts, found[0].parts);
 		return new NodeOperationError(
 			this.context.getNode(),
-			`${this.shown()} was already used for another send: ${new Intl.ListFormat('en').format(differs.map((name) => PART_LABELS[name]))} ${differs.length > 1 || differs[0] !== 'from' ? 'differ' : 'differs'}`,
+			`${this.shown()} was already used for another send: ${new Intl.ListFormat('en').format(differs.map((name) => PARTS[name]))} ${differs.length > 1 || differs[0] !== 'from' ? 'differ' : 'differs'}`,
 			{
 				itemIndex: this.itemIndex,
 				description: `Nothing was sent. A key names one send: its destinations, From, documents and the options that change the fax. Fax.Plus has the key's fax: ${found.map((fax) => `${fax.where} ${fax.id}`).join(', ')}. To send this, use a new key.`,
@@ -442,67 +442,45 @@ export class SendKey {
 	}
 }
 
-/**
- * After a send, the nonce goes and the marks stay until they expire, covering the time before
- * Fax.Plus lists the fax; all of it goes when Fax.Plus certainly took nothing.
- */
-async function release(store: NodeRecord, entries: string[], error: unknown) {
-	if (error !== undefined && !notAccepted(error)) return;
-	await store.remove(error === undefined ? entries.slice(-1) : entries).catch(() => undefined);
-}
-
 /** Whether a failed outbox request certainly created no fax: never connected, or refused. */
 function notAccepted(error: unknown): boolean {
 	const status = responseOf(error).status;
 	if (status !== undefined) return NOT_ACCEPTED.has(status);
-	for (
-		let cause = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
-		cause && depth < 4;
-		depth++
-	) {
+	let cause = error as { code?: unknown; cause?: unknown } | undefined;
+	for (let depth = 0; cause && depth < 4; depth++, cause = cause.cause as typeof cause)
 		if (typeof cause.code === 'string' && NEVER_CONNECTED.has(cause.code)) return true;
-		cause = cause.cause as typeof cause;
-	}
 	return false;
 }
 
 /** This node's record in n8n's processed-data store; a failure says that nothing was sent. */
-interface NodeRecord {
-	/** Records the entries; answers those that were not there. */
-	add(entries: string[]): Promise<Set<string>>;
-	remove(entries: string[]): Promise<void>;
-}
-
-function storeOf(context: IExecuteFunctions, itemIndex: number): NodeRecord {
-	const helpers = context.helpers;
-	const usable = async <T>(run: () => Promise<T>) =>
-		await run().catch((error: Error) => {
-			throw new NodeOperationError(
-				context.getNode(),
-				"Idempotency Key: n8n's record of keys in flight could not be used",
-				{
-					itemIndex,
-					description: `Nothing was sent now. The record is n8n's processed-data store in its database (${error.message}); try again when it is reachable.`,
-				},
-			);
-		});
+function storeOf(context: IExecuteFunctions, itemIndex: number) {
+	const { helpers } = context;
 	const options = { mode: 'entries' as const, maxEntries: MAX_ENTRIES };
+	const unusable = (error: Error) => {
+		throw new NodeOperationError(
+			context.getNode(),
+			"Idempotency Key: n8n's record of keys in flight could not be used",
+			{
+				itemIndex,
+				description: `Nothing was sent now. The record is n8n's processed-data store in its database (${error.message}); try again when it is reachable.`,
+			},
+		);
+	};
 	const add = async (entries: string[]) =>
 		new Set((await helpers.checkProcessedAndRecord(entries, 'node', options)).new.map(String));
 	return {
-		add: async (entries) =>
-			await usable(
-				async () =>
-					// The node's first record, inserted by two processes at once: the other's insert won.
-					await add(entries).catch(async (error: Error) =>
-						FIRST_RECORD_TAKEN.test(error.message ?? '')
-							? await add(entries)
-							: Promise.reject(error),
-					),
-			),
-		remove: async (entries) => {
+		/** Records the entries; answers those that were not there. */
+		add: async (entries: string[]) =>
+			await add(entries)
+				// The node's first record, inserted by two processes at once: the other's insert won.
+				.catch(async (error: Error) =>
+					FIRST_RECORD_TAKEN.test(error.message ?? '') ? await add(entries) : Promise.reject(error),
+				)
+				.catch(unusable),
+		remove: async (entries: string[]) => {
 			if (entries.length > 0)
-				await usable(async () => await helpers.removeProcessed(entries, 'node', options));
+				await helpers.removeProcessed(entries, 'node', options).catch(unusable);
 		},
 	};
 }
+type NodeRecord = ReturnType<typeof storeOf>;

@@ -7,9 +7,7 @@ import type { ListSearchMethod } from '../../shared/types';
 import { numbersOfUser } from '../../number/search';
 
 /** The `from` of a corporate member without an assigned fax number (the SDK's sendFax). */
-export const NO_NUMBER = 'no_number';
-
-const LABEL = 'From';
+const NO_NUMBER = 'no_number';
 
 /** The From parameter of Send: picked from the account's numbers, or typed. */
 export function fromField(displayOptions: INodeProperties['displayOptions']): INodeProperties {
@@ -54,7 +52,7 @@ export function senderOf(context: IExecuteFunctions, itemIndex: number): string 
 	).trim();
 	const hint = `Pick one of the account's fax numbers, enter one or several separated by commas (e.g. +15551230001, +15551230002), or ${NO_NUMBER} for a corporate member without an assigned number.`;
 	if (!value) {
-		throw new NodeOperationError(context.getNode(), `${LABEL} is required`, {
+		throw new NodeOperationError(context.getNode(), 'From is required', {
 			itemIndex,
 			description: `${hint} (An expression may have resolved to an empty value.)`,
 		});
@@ -64,7 +62,7 @@ export function senderOf(context: IExecuteFunctions, itemIndex: number): string 
 	if (entries.includes(NO_NUMBER)) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`${LABEL}: ${NO_NUMBER} cannot be combined with numbers`,
+			`From: ${NO_NUMBER} cannot be combined with numbers`,
 			{
 				itemIndex,
 				description: `Use ${NO_NUMBER} alone (a corporate member without an assigned number), or list numbers only.`,
@@ -73,11 +71,10 @@ export function senderOf(context: IExecuteFunctions, itemIndex: number): string 
 	}
 	const result = normalizeE164Numbers(entries);
 	if (!result.ok) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`${LABEL}: "${result.invalid}" ${result.reason}`,
-			{ itemIndex, description: hint },
-		);
+		throw new NodeOperationError(context.getNode(), `From: "${result.invalid}" ${result.reason}`, {
+			itemIndex,
+			description: hint,
+		});
 	}
 	return result.numbers.join(',');
 }

@@ -7,7 +7,9 @@ import {
 	type FaxPlusServer,
 } from '../../../../support/faxplus';
 import { useProcessedDataStore } from '../../../../support/processed-data';
-import { TOOL_MAX_DESTINATIONS } from '../../../../../nodes/FaxPlus/fax/shared/destinations';
+
+/** As a tool, without Max Destinations, one call sends to at most this many numbers. */
+const TOOL_MAX_DESTINATIONS = 10;
 
 // The local document host is on loopback, which Send refuses: allowed as a user would allow an internal server.
 // eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- test code: n8n reads its allow list from the environment
