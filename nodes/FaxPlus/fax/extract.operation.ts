@@ -6,12 +6,17 @@ import type {
 } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { toItems } from '../shared/items';
-import { finishedData, flatFields, followAiJobs, jobMessage, waitSettings } from './shared/aiJobs';
 import { runsAsTool } from '../shared/output';
-import { waitForResultProperties } from './shared/aiProperties';
-import { faxIdField, faxOfItem } from './shared/fields';
-import type { TextAndFields } from './shared/types';
 import type { AgentRisk } from '../shared/types';
+import {
+	finishedData,
+	flatFields,
+	followAiJobs,
+	jobMessage,
+	waitForResultProperties,
+	waitSettings,
+} from './shared/aiJobs';
+import { faxIdField, faxOfItem } from './shared/fields';
 
 export const option: INodePropertyOptions = {
 	name: 'Extract Text and Fields',
@@ -37,34 +42,31 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const { userId, faxId } = faxOfItem(this, itemIndex);
+	const { faxId, path } = faxOfItem(this, itemIndex);
 	const wait = waitSettings(this, itemIndex, true);
-	const followed = await followAiJobs(this, itemIndex, {
-		userId,
-		faxId,
-		jobs: ['ocr', 'fieldExtraction'],
-		requesting: 'request',
+	const followed = await followAiJobs(
+		this,
+		itemIndex,
+		path,
+		['ocr', 'fieldExtraction'],
+		'request',
 		wait,
-	});
+	);
 	const [ocr, fields] = followed.jobs;
-	const result: TextAndFields = {
+	const ocrDone = ocr.status === 'finished';
+	const fieldsDone = fields.status === 'finished';
+	const result = {
 		faxId,
-		finished: ocr.status === 'finished' && fields.status === 'finished',
-		text: ocr.status === 'finished' ? (finishedData('ocr', ocr.data) as string) : null,
-		fields:
-			fields.status === 'finished'
-				? (finishedData('fieldExtraction', fields.data) as Record<string, unknown>)
-				: null,
+		finished: ocrDone && fieldsDone,
+		text: ocrDone ? finishedData('ocr', ocr.data) : null,
+		fields: fieldsDone ? finishedData('fieldExtraction', fields.data) : null,
 		ocrStatus: ocr.status,
 		fieldExtractionStatus: fields.status,
 		requested: ocr.requested || fields.requested,
 		reused: ocr.reused || fields.reused,
-		message: [
-			jobMessage(ocr, followed, wait?.intervalMs, 'text'),
-			jobMessage(fields, followed, wait?.intervalMs, 'fields'),
-		].join('. '),
+		message: `${jobMessage(ocr, followed, 'text')}. ${jobMessage(fields, followed, 'fields')}`,
+		...(wait && { checks: followed.checks }),
 	};
-	if (followed.waited) result.checks = followed.checks;
 	// A tool's answer keeps the fields only under "untrusted" (markUntrusted), never flat beside it.
 	if (runsAsTool(this)) return toItems(result);
 	return toItems({ ...result, ...flatFields(result.fields) });

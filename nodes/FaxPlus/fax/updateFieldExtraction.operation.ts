@@ -9,9 +9,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { showFor, userIdFields } from '../shared/descriptions';
 import { toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
-import { aiJobPath, fieldExtractionResult } from './shared/aiJobs';
+import { aiJobPath, fieldExtractionResult, type AiJobAnswer } from './shared/aiJobs';
 import { faxIdField, faxOfItem } from './shared/fields';
-import type { FieldExtractionAnswer, FieldExtractionCorrection } from './shared/types';
 import type { AgentRisk } from '../shared/types';
 
 export const option: INodePropertyOptions = {
@@ -29,7 +28,8 @@ export const toolDescription =
 
 const show = showFor('fax', 'updateFieldExtraction');
 
-type Correction = FieldExtractionCorrection['data'];
+/** The `data` of PATCH .../ai/field-extraction: the corrected fields by name. */
+type Correction = Record<string, string | number | boolean | null>;
 
 export const description: INodeProperties[] = [
 	...userIdFields('fax', 'updateFieldExtraction'),
@@ -98,12 +98,11 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const { userId, faxId } = faxOfItem(this, itemIndex);
-	const body: FieldExtractionCorrection = { data: corrections(this, itemIndex) };
-	const answer = await faxPlusApiRequest<FieldExtractionAnswer | undefined>(this, {
+	const { faxId, path } = faxOfItem(this, itemIndex);
+	const answer = await faxPlusApiRequest<AiJobAnswer | undefined>(this, {
 		method: 'PATCH',
-		path: aiJobPath('fieldExtraction', userId, faxId),
-		body: body as unknown as IDataObject,
+		path: aiJobPath(path, 'fieldExtraction'),
+		body: { data: corrections(this, itemIndex) },
 		itemIndex,
 	});
 	return toItems(fieldExtractionResult(faxId, answer));
