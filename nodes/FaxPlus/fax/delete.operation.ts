@@ -8,7 +8,6 @@ import { userIdFields } from '../shared/descriptions';
 import { toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import { faxIdField, faxOfItem } from './shared/fields';
-import type { FaxDeleted } from './shared/types';
 import type { AgentRisk } from '../shared/types';
 
 export const option: INodePropertyOptions = {
@@ -34,11 +33,7 @@ export async function execute(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const { userId, faxId, path } = faxOfItem(this, itemIndex);
-	await faxPlusApiRequest<undefined>(this, {
-		method: 'DELETE',
-		path,
-		itemIndex,
-	});
-	const deleted: FaxDeleted = { deleted: true, faxId, userId };
-	return toItems(deleted);
+	await faxPlusApiRequest<undefined>(this, { method: 'DELETE', path, itemIndex });
+	// Fax.Plus answers 204: the item says what happened.
+	return toItems({ deleted: true, faxId, userId });
 }

@@ -7,11 +7,14 @@ import type {
 } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { outputProperties, shapedItems } from '../shared/output';
-
 import { faxPlusApiRequest } from '../../api/transport';
-import { RAW_ONLY_FAX_FIELDS, faxIdField, SIMPLIFIED_FAX, faxOfItem } from './shared/fields';
-import { withStatusMeaning } from './shared/statusFields';
-import type { FaxRecord } from './shared/types';
+import {
+	RAW_ONLY_FAX_FIELDS,
+	SIMPLIFIED_FAX,
+	faxIdField,
+	faxOfItem,
+	withStatusMeaning,
+} from './shared/fields';
 
 export const option: INodePropertyOptions = {
 	name: 'Get',
@@ -35,15 +38,10 @@ export async function execute(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const { path } = faxOfItem(this, itemIndex);
-	const fax = await faxPlusApiRequest<FaxRecord>(this, {
+	const fax = await faxPlusApiRequest<IDataObject | undefined>(this, {
 		method: 'GET',
 		path,
 		itemIndex,
 	});
-	return shapedItems(
-		this,
-		itemIndex,
-		[withStatusMeaning(fax ?? {}) as IDataObject],
-		SIMPLIFIED_FAX,
-	);
+	return shapedItems(this, itemIndex, [withStatusMeaning(fax ?? {})], SIMPLIFIED_FAX);
 }

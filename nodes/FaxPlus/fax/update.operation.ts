@@ -10,7 +10,7 @@ import { updateFieldsCollection, userIdFields } from '../shared/descriptions';
 import { answerOr } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import { faxIdField, faxOfItem } from './shared/fields';
-import type { FaxModification, FaxRecord, FaxUpdated } from './shared/types';
+import type { FaxRecord } from './shared/types';
 import type { AgentRisk } from '../shared/types';
 import { keepingMarker, refuseMarker } from './shared/idempotency';
 
@@ -26,6 +26,12 @@ export const agentRisk: AgentRisk = { kind: 'changes' };
 /** What an AI agent reads about this operation as a tool. */
 export const toolDescription =
 	'Mark a fax as read or unread, or change its comment. Needs the fax ID (the "id" from the fax list) and what to change; what is not changed keeps its value. Returns the fax ID, its comment and whether it is read.';
+
+/** Body of PUT /accounts/{user_id}/faxes/{fax_id}. */
+interface FaxModification {
+	is_read?: boolean;
+	comment?: string;
+}
 
 export const description: INodeProperties[] = [
 	...userIdFields('fax', 'update'),
@@ -59,11 +65,11 @@ export async function execute(
 	const answer = await faxPlusApiRequest<FaxRecord | undefined>(this, {
 		method: 'PUT',
 		path,
-		body: { ...body },
+		body,
 		itemIndex,
 	});
-	const updated: FaxUpdated = { updated: true, faxId, userId, ...body };
-	return answerOr(answer, updated);
+	// Fax.Plus may answer 204: the item then says what was changed.
+	return answerOr(answer, { updated: true, faxId, userId, ...body });
 }
 
 /**
@@ -109,9 +115,7 @@ function changes(context: IExecuteFunctions, itemIndex: number): FaxModification
 			throw new NodeOperationError(
 				context.getNode(),
 				`Is Read must be true or false, not "${String(fields.isRead)}"`,
-				{
-					itemIndex,
-				},
+				{ itemIndex },
 			);
 		}
 		body.is_read = fields.isRead;

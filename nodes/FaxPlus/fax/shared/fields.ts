@@ -1,4 +1,5 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { faxStatusFields } from '../../../api/faxStatuses';
 import { showFor } from '../../shared/descriptions';
 import { requiredString, userIdOf } from '../../shared/items';
 import { resourceLocator, USER_DEPENDENCY } from '../../shared/locators';
@@ -40,6 +41,11 @@ export function outputBinaryField(operation: string, what: string): INodePropert
 		hint: `The name of the output binary field to put the ${what} in`,
 		displayOptions: showFor('fax', operation),
 	};
+}
+
+/** A fax record with its status explained (`statusMeaning`, `statusRetryable`), when it has a status. */
+export function withStatusMeaning(fax: IDataObject): IDataObject {
+	return 'status' in fax ? { ...fax, ...faxStatusFields(fax.status) } : fax;
 }
 
 /** What Output → Simplified keeps of a fax record. */
