@@ -4,11 +4,10 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
-import type { AiCustomField, AiCustomFieldCreate } from './types';
+import { enabledValue, type AiCustomField } from './customFields';
 import type { AgentRisk } from '../shared/types';
 
 export const option: INodePropertyOptions = {
@@ -55,23 +54,15 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const enabled = this.getNodeParameter('enabled', itemIndex, true);
-	if (typeof enabled !== 'boolean') {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Enabled must be true or false, not "${String(enabled)}"`,
-			{ itemIndex },
-		);
-	}
-	const body: AiCustomFieldCreate = {
-		name: requiredString(this, 'name', 'Name', itemIndex),
-		instructions: String(this.getNodeParameter('instructions', itemIndex, '') ?? ''),
-		enabled,
-	};
+	const enabled = enabledValue(this, itemIndex, this.getNodeParameter('enabled', itemIndex, true));
 	const field = await faxPlusApiRequest<AiCustomField>(this, {
 		method: 'POST',
 		path: '/accounts/self/ai/custom-fields',
-		body: { ...body },
+		body: {
+			name: requiredString(this, 'name', 'Name', itemIndex),
+			instructions: String(this.getNodeParameter('instructions', itemIndex, '') ?? ''),
+			enabled,
+		},
 		itemIndex,
 	});
 	return toItems(field);

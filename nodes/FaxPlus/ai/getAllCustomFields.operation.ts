@@ -6,9 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { toItems } from '../shared/items';
 import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
-import { faxPlusApiRequest } from '../../api/transport';
-import { recordsOf } from './customFields';
-import type { AiCustomFieldList } from './types';
+import { customFields } from './customFields';
 
 export const option: INodePropertyOptions = {
 	name: 'Get Many Custom Fields',
@@ -25,10 +23,5 @@ export async function execute(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const limit = resultLimit(this, itemIndex);
-	const list = await faxPlusApiRequest<AiCustomFieldList>(this, {
-		method: 'GET',
-		path: '/accounts/self/ai/custom-fields',
-		itemIndex,
-	});
-	return toItems(limited(recordsOf(list), limit));
+	return toItems(limited(await customFields(this, itemIndex), limit));
 }

@@ -1,4 +1,5 @@
 import type {
+	IDataObject,
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
@@ -6,7 +7,6 @@ import type {
 } from 'n8n-workflow';
 import { toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
-import type { AiCreditSummary } from './types';
 
 export const option: INodePropertyOptions = {
 	name: 'Get Credits',
@@ -25,7 +25,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const credits = await faxPlusApiRequest<AiCreditSummary>(this, {
+	const credits = await faxPlusApiRequest<IDataObject>(this, {
 		method: 'GET',
 		path: '/accounts/self/ai/credits',
 		itemIndex,

@@ -7,10 +7,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor, updateFieldsCollection } from '../shared/descriptions';
-import { toItems } from '../shared/items';
+import { requiredString, toItems } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { faxPlusApiRequest } from '../../api/transport';
-import type { AiCustomField, AiCustomFieldUpdate } from './types';
+import { enabledValue, type AiCustomField } from './customFields';
 import type { AgentRisk } from '../shared/types';
 
 export const option: INodePropertyOptions = {
@@ -62,30 +62,20 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const fieldId = String(
-		this.getNodeParameter('customField', itemIndex, '', { extractValue: true }) ?? '',
-	).trim();
-	if (!fieldId) {
-		throw new NodeOperationError(this.getNode(), 'Custom Field is required', {
-			itemIndex,
-			description:
-				'Choose the custom field from the list or enter its ID (an expression may have resolved to an empty value).',
-		});
-	}
-	const body = changes(this, itemIndex);
+	const fieldId = requiredString(this, 'customField', 'Custom Field', itemIndex);
 	const field = await faxPlusApiRequest<AiCustomField>(this, {
 		method: 'PATCH',
 		path: `/accounts/self/ai/custom-fields/${encodeURIComponent(fieldId)}`,
-		body: { ...body },
+		body: changes(this, itemIndex),
 		itemIndex,
 	});
 	return toItems(field);
 }
 
 /** The fields the user added, checked; refuses an empty update before any request. */
-function changes(context: IExecuteFunctions, itemIndex: number): AiCustomFieldUpdate {
+function changes(context: IExecuteFunctions, itemIndex: number): Partial<AiCustomField> {
 	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-	const body: AiCustomFieldUpdate = {};
+	const body: Partial<AiCustomField> = {};
 	if (fields.name !== undefined) {
 		const name = String(fields.name ?? '').trim();
 		if (!name) {
@@ -97,18 +87,7 @@ function changes(context: IExecuteFunctions, itemIndex: number): AiCustomFieldUp
 		body.name = name;
 	}
 	if (fields.instructions !== undefined) body.instructions = String(fields.instructions ?? '');
-	if (fields.enabled !== undefined) {
-		if (typeof fields.enabled !== 'boolean') {
-			throw new NodeOperationError(
-				context.getNode(),
-				`Enabled must be true or false, not "${String(fields.enabled)}"`,
-				{
-					itemIndex,
-				},
-			);
-		}
-		body.enabled = fields.enabled;
-	}
+	if (fields.enabled !== undefined) body.enabled = enabledValue(context, itemIndex, fields.enabled);
 	if (Object.keys(body).length === 0) {
 		throw new NodeOperationError(
 			context.getNode(),

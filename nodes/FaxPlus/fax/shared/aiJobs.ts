@@ -102,24 +102,17 @@ export async function followAiJobs(
 		});
 	const states = await Promise.all(
 		jobs.map(async (job): Promise<AiJobState> => {
-			const read = await call('GET', job);
-			const status = statusOf(read);
-			const needsRequest =
-				status === 'not_requested'
+			let answer = await call('GET', job);
+			const found = statusOf(answer);
+			const requested =
+				found === 'not_requested'
 					? requesting !== 'never'
-					: requesting === 'request' && status === 'failed';
-			if (!needsRequest)
-				return {
-					job,
-					status,
-					data: read?.data,
-					requested: false,
-					reused: status !== 'not_requested',
-				};
-			// An empty answer means the request was accepted: the job is on its way.
-			const asked = await call('POST', job);
-			const askedStatus = statusOf(asked, 'pending');
-			return { job, status: askedStatus, data: asked?.data, requested: true, reused: false };
+					: requesting === 'request' && found === 'failed';
+			// An answer without a status means the request was accepted: the job is on its way.
+			if (requested) answer = await call('POST', job);
+			const status = statusOf(answer, requested ? 'pending' : 'unknown');
+			const reused = !requested && found !== 'not_requested';
+			return { job, status, data: answer?.data, requested, reused };
 		}),
 	);
 	const pending = () => states.filter((state) => state.status === 'pending');
