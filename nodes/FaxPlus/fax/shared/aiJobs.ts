@@ -268,21 +268,6 @@ export function waitForResultProperties(
 	];
 }
 
-/**
- * Get OCR / Get Field Extraction: request the job when nobody has (off by default, also as a
- * tool: requesting spends AI credits, which an agent may do only when allowed, see agentAccess.ts).
- */
-function requestIfMissingProperty(job: AiJob, operation: string): INodeProperties {
-	return {
-		displayName: `Request ${job === 'ocr' ? 'OCR' : 'Extraction'} If Not Requested Yet`,
-		name: 'requestIfMissing',
-		type: 'boolean',
-		default: false,
-		description: `Whether to ask Fax AI for it when nobody has yet (uses AI credits; as a tool, also turn on "Let an AI Agent Run This"); otherwise the answer says to run ${JOBS[job].request} first. A job already finished or running is never requested again.`,
-		displayOptions: showFor('fax', operation),
-	};
-}
-
 /** Get OCR / Get Field Extraction: with Request If Not Requested Yet on (the tool's default), a call can spend AI credits. */
 export const spendsWhenRequesting: AgentRisk = {
 	kind: 'spends',
@@ -302,11 +287,20 @@ export function aiJobOperation(
 	faxDescription: string,
 ): Pick<FaxPlusOperation, 'description' | 'execute'> {
 	const get = operation.startsWith('get');
+	const requestIfMissing: INodeProperties = {
+		displayName: `Request ${job === 'ocr' ? 'OCR' : 'Extraction'} If Not Requested Yet`,
+		name: 'requestIfMissing',
+		type: 'boolean',
+		default: false,
+		description: `Whether to ask Fax AI for it when nobody has yet (uses AI credits; as a tool, also turn on "Let an AI Agent Run This"); otherwise the answer says to run ${JOBS[job].request} first. A job already finished or running is never requested again.`,
+		displayOptions: showFor('fax', operation),
+	};
 	return {
 		description: [
 			...userIdFields('fax', operation),
 			faxIdField(operation, faxDescription),
-			...(get ? [requestIfMissingProperty(job, operation)] : []),
+			// Off by default, also as a tool: an agent may spend AI credits only when allowed (agentAccess.ts).
+			...(get ? [requestIfMissing] : []),
 			...waitForResultProperties(operation, JOBS[job].result, false),
 		],
 		async execute(itemIndex) {
@@ -334,18 +328,16 @@ export function aiJobOperation(
 	};
 }
 
-/** A column name from a field name: letters, digits and underscores. */
-const columnName = (name: string) => `field_${name.replace(/[^A-Za-z0-9_]+/g, '_')}`;
-
 /**
- * The extracted fields flat, one `field_<name>` each, so a table row takes them as they are (a
- * Data Table refuses an object): text, numbers and booleans as they are, lists and objects as JSON.
+ * The extracted fields flat, one `field_<name>` each (letters, digits and underscores), so a table
+ * row takes them as they are (a Data Table refuses an object): text, numbers and booleans as they
+ * are, lists and objects as JSON.
  */
 export function flatFields(fields: unknown): Record<string, string | number | boolean | null> {
 	const flat: Record<string, string | number | boolean | null> = {};
 	if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return flat;
 	for (const [name, value] of Object.entries(fields)) {
-		flat[columnName(name)] =
+		flat[`field_${name.replace(/[^A-Za-z0-9_]+/g, '_')}`] =
 			value === null || value === undefined
 				? null
 				: typeof value === 'object'
