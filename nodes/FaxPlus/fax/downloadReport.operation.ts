@@ -1,6 +1,5 @@
 import { userIdFields } from '../shared/descriptions';
-import { requiredString } from '../shared/items';
-import { faxIdField, outputBinaryField, faxOfItem } from './shared/fields';
+import { faxIdField, faxOfItem, outputBinaryField, outputFieldOf } from './shared/fields';
 import { outputFaxFile } from './shared/files';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
@@ -22,12 +21,6 @@ export const downloadReport: FaxPlusOperation = {
 	maxItemsAtOnce: DOWNLOADS_AT_ONCE,
 	async execute(itemIndex) {
 		const { userId, faxId } = faxOfItem(this, itemIndex);
-		const binaryPropertyName = requiredString(
-			this,
-			'binaryPropertyName',
-			'Put Output File in Field',
-			itemIndex,
-		);
 		// The report is named apart from the fax document so both can sit in one folder.
 		return await outputFaxFile(this, itemIndex, {
 			path: `/accounts/${encodeURIComponent(userId)}/report/${encodeURIComponent(faxId)}`,
@@ -35,7 +28,7 @@ export const downloadReport: FaxPlusOperation = {
 			userId,
 			format: 'pdf',
 			baseName: `report-${faxId}`,
-			binaryPropertyName,
+			binaryPropertyName: outputFieldOf(this, itemIndex),
 		});
 	},
 };

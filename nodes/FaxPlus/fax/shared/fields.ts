@@ -48,6 +48,11 @@ export function withStatusMeaning(fax: IDataObject): IDataObject {
 	return 'status' in fax ? { ...fax, ...faxStatusFields(fax.status) } : fax;
 }
 
+/** The item's "Put Output File in Field" (the parameter of outputBinaryField), required. */
+export function outputFieldOf(context: IExecuteFunctions, itemIndex: number): string {
+	return requiredString(context, 'binaryPropertyName', 'Put Output File in Field', itemIndex);
+}
+
 /** What Output → Simplified keeps of a fax record. */
 export const SIMPLIFIED_FAX: SimplifiedShape = {
 	fields: [
