@@ -11,7 +11,7 @@ import type { AgentRisk, FaxPlusOperation } from '../../shared/types';
 import { wholeNumber } from '../../shared/values';
 import { faxIdField, faxOfItem } from './fields';
 
-export type AiJob = 'ocr' | 'fieldExtraction';
+type AiJob = 'ocr' | 'fieldExtraction';
 
 const JOBS = {
 	ocr: {
@@ -237,12 +237,12 @@ export function waitForResultProperties(
 		displayName: 'Wait for Result',
 		name: 'waitForResult',
 		type: 'boolean',
-		default: waitByDefault,
+		default: false,
 		description: `Whether to wait until Fax AI has finished (and output ${what}), failed or refused the fax, checking at the interval below up to Max Checks; a job still running then is output with status "pending" and what to do next`,
 		displayOptions: showFor('fax', operation),
 	};
 	return [
-		...withToolDefault(waitForResult, true),
+		...withToolDefault({ ...waitForResult, default: waitByDefault }, true),
 		{
 			displayName: 'Check Interval (Seconds)',
 			name: 'resultCheckInterval',
