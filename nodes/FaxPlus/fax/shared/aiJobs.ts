@@ -1,6 +1,6 @@
-// Fax AI jobs of one fax (OCR, field extraction): read first, request only what nobody has
-// requested (credits are spent once), and with Wait for Result check again at a steady pace
-// until the job has finished, failed or been refused, or the user's limit is reached.
+// Fax AI jobs of one fax (OCR, field extraction), their parameters and their messages: read first,
+// request only what nobody has requested (credits are spent once), and with Wait for Result check
+// again at a steady pace until the job has finished, failed or been refused, or the limit is reached.
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import { faxPlusApiRequest } from '../../../api/transport';
@@ -13,6 +13,7 @@ import { faxIdField, faxOfItem } from './fields';
 
 type AiJob = 'ocr' | 'fieldExtraction';
 
+/** Each job's name, path, operations and result, as its messages and parameters say them. */
 const JOBS = {
 	ocr: {
 		name: 'OCR',
