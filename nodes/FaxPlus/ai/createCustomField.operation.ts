@@ -1,78 +1,63 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
-import type { AiCustomField, AiCustomFieldCreate } from './types';
-import type { AgentRisk } from '../shared/types';
+import { enabledValue, type AiCustomField } from './customFields';
+import type { FaxPlusOperation } from '../shared/types';
 
-export const option: INodePropertyOptions = {
-	name: 'Create Custom Field',
-	value: 'createCustomField',
-	action: 'Create an AI custom field',
-	description: 'Define a field for Fax AI to extract (admins only)',
-};
-
-export const agentRisk: AgentRisk = { kind: 'changes' };
-
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. invoice_number',
-		description: 'Name of the field; it becomes the key of the value in extraction results',
-		displayOptions: showFor('ai', 'createCustomField'),
+export const createCustomField: FaxPlusOperation = {
+	option: {
+		name: 'Create Custom Field',
+		value: 'createCustomField',
+		action: 'Create an AI custom field',
+		description: 'Define a field for Fax AI to extract (admins only)',
 	},
-	{
-		displayName: 'Instructions',
-		name: 'instructions',
-		type: 'string',
-		typeOptions: { rows: 3 },
-		default: '',
-		placeholder: 'e.g. The invoice number printed near the top of the first page',
-		description: 'What to extract, in plain words',
-		displayOptions: showFor('ai', 'createCustomField'),
-	},
-	{
-		displayName: 'Enabled',
-		name: 'enabled',
-		type: 'boolean',
-		default: true,
-		description: 'Whether the field is used for extraction',
-		displayOptions: showFor('ai', 'createCustomField'),
-	},
-];
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const enabled = this.getNodeParameter('enabled', itemIndex, true);
-	if (typeof enabled !== 'boolean') {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Enabled must be true or false, not "${String(enabled)}"`,
-			{ itemIndex },
+	agentRisk: { kind: 'changes' },
+	description: [
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. invoice_number',
+			description: 'Name of the field; it becomes the key of the value in extraction results',
+			displayOptions: showFor('ai', 'createCustomField'),
+		},
+		{
+			displayName: 'Instructions',
+			name: 'instructions',
+			type: 'string',
+			typeOptions: { rows: 3 },
+			default: '',
+			placeholder: 'e.g. The invoice number printed near the top of the first page',
+			description: 'What to extract, in plain words',
+			displayOptions: showFor('ai', 'createCustomField'),
+		},
+		{
+			displayName: 'Enabled',
+			name: 'enabled',
+			type: 'boolean',
+			default: true,
+			description: 'Whether the field is used for extraction',
+			displayOptions: showFor('ai', 'createCustomField'),
+		},
+	],
+	async execute(itemIndex) {
+		const enabled = enabledValue(
+			this,
+			itemIndex,
+			this.getNodeParameter('enabled', itemIndex, true),
 		);
-	}
-	const body: AiCustomFieldCreate = {
-		name: requiredString(this, 'name', 'Name', itemIndex),
-		instructions: String(this.getNodeParameter('instructions', itemIndex, '') ?? ''),
-		enabled,
-	};
-	const field = await faxPlusApiRequest<AiCustomField>(this, {
-		method: 'POST',
-		path: '/accounts/self/ai/custom-fields',
-		body: { ...body },
-		itemIndex,
-	});
-	return toItems(field);
-}
+		const field = await faxPlusApiRequest<AiCustomField>(this, {
+			method: 'POST',
+			path: '/accounts/self/ai/custom-fields',
+			body: {
+				name: requiredString(this, 'name', 'Name', itemIndex),
+				instructions: String(this.getNodeParameter('instructions', itemIndex, '') ?? ''),
+				enabled,
+			},
+			itemIndex,
+		});
+		return toItems(field);
+	},
+};

@@ -1,21 +1,48 @@
-import type { INodeListSearchResult } from 'n8n-workflow';
-import type { ListSearchMethod } from '../shared/types';
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { FaxPlusContext } from '../../api/transport';
 import { faxPlusApiRequest } from '../../api/transport';
-import type { AiCustomField, AiCustomFieldList } from './types';
+import type { ListSearchMethod } from '../shared/types';
 
-/** The records of a custom field list answer (an empty list when there are none). */
-export function recordsOf(list: AiCustomFieldList | undefined): AiCustomField[] {
+/** An AI custom field definition. */
+export interface AiCustomField {
+	id: string;
+	name: string;
+	instructions: string;
+	enabled: boolean;
+}
+
+/** The account's AI custom fields (GET /accounts/self/ai/custom-fields: `{ records }`). */
+export async function customFields(
+	context: FaxPlusContext,
+	itemIndex?: number,
+): Promise<AiCustomField[]> {
+	const list = await faxPlusApiRequest<{ records?: AiCustomField[] } | undefined>(context, {
+		method: 'GET',
+		path: '/accounts/self/ai/custom-fields',
+		itemIndex,
+	});
 	return Array.isArray(list?.records) ? list.records : [];
+}
+
+/** Enabled, checked: an expression may give something else than true or false. */
+export function enabledValue(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+): boolean {
+	if (typeof value === 'boolean') return value;
+	throw new NodeOperationError(
+		context.getNode(),
+		`Enabled must be true or false, not "${String(value)}"`,
+		{ itemIndex },
+	);
 }
 
 /** listSearch: the account's AI custom fields, filtered by name (case-insensitive). */
 export const searchCustomFields: ListSearchMethod = async function (filter) {
-	const list = await faxPlusApiRequest<AiCustomFieldList>(this, {
-		method: 'GET',
-		path: '/accounts/self/ai/custom-fields',
-	});
 	const needle = (filter ?? '').trim().toLowerCase();
-	const results: INodeListSearchResult['results'] = recordsOf(list)
+	const results = (await customFields(this))
 		.filter((field) => !needle || String(field.name).toLowerCase().includes(needle))
 		.sort((a, b) => String(a.name).localeCompare(String(b.name)))
 		.map((field) => ({

@@ -1,34 +1,19 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
 import { toItems } from '../shared/items';
 import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
-import { faxPlusApiRequest } from '../../api/transport';
-import { recordsOf } from './customFields';
-import type { AiCustomFieldList } from './types';
+import { customFields } from './customFields';
+import type { FaxPlusOperation } from '../shared/types';
 
-export const option: INodePropertyOptions = {
-	name: 'Get Many Custom Fields',
-	value: 'getAllCustomFields',
-	action: 'Get many AI custom fields',
-	description: 'List the AI custom field definitions, one item each',
+export const getAllCustomFields: FaxPlusOperation = {
+	option: {
+		name: 'Get Many Custom Fields',
+		value: 'getAllCustomFields',
+		action: 'Get many AI custom fields',
+		description: 'List the AI custom field definitions, one item each',
+	},
+	description: returnAllOrLimit('ai', 'getAllCustomFields'),
+	/** One item per custom field definition. */
+	async execute(itemIndex) {
+		const limit = resultLimit(this, itemIndex);
+		return toItems(limited(await customFields(this, itemIndex), limit));
+	},
 };
-
-export const description: INodeProperties[] = returnAllOrLimit('ai', 'getAllCustomFields');
-
-/** One item per custom field definition. */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const limit = resultLimit(this, itemIndex);
-	const list = await faxPlusApiRequest<AiCustomFieldList>(this, {
-		method: 'GET',
-		path: '/accounts/self/ai/custom-fields',
-		itemIndex,
-	});
-	return toItems(limited(recordsOf(list), limit));
-}

@@ -1,5 +1,5 @@
 // The resource's operations: one line each, in any order (the picker sorts them by name).
-export * as createCustomField from './createCustomField.operation';
-export * as getAllCustomFields from './getAllCustomFields.operation';
-export * as getCredits from './getCredits.operation';
-export * as updateCustomField from './updateCustomField.operation';
+export { createCustomField } from './createCustomField.operation';
+export { getAllCustomFields } from './getAllCustomFields.operation';
+export { getCredits } from './getCredits.operation';
+export { updateCustomField } from './updateCustomField.operation';

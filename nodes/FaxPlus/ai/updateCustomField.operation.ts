@@ -1,91 +1,72 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor, updateFieldsCollection } from '../shared/descriptions';
-import { toItems } from '../shared/items';
+import { requiredString, toItems } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { faxPlusApiRequest } from '../../api/transport';
-import type { AiCustomField, AiCustomFieldUpdate } from './types';
-import type { AgentRisk } from '../shared/types';
+import { enabledValue, type AiCustomField } from './customFields';
+import type { FaxPlusOperation } from '../shared/types';
 
-export const option: INodePropertyOptions = {
-	name: 'Update Custom Field',
-	value: 'updateCustomField',
-	action: 'Update an AI custom field',
-	description: 'Change the name, instructions or enabled state of an AI custom field (admins only)',
+export const updateCustomField: FaxPlusOperation = {
+	option: {
+		name: 'Update Custom Field',
+		value: 'updateCustomField',
+		action: 'Update an AI custom field',
+		description:
+			'Change the name, instructions or enabled state of an AI custom field (admins only)',
+	},
+	agentRisk: { kind: 'changes' },
+	description: [
+		resourceLocator({
+			displayName: 'Custom Field',
+			name: 'customField',
+			description: 'The AI custom field to update',
+			displayOptions: showFor('ai', 'updateCustomField'),
+			searchListMethod: 'searchCustomFields',
+			listPlaceholder: 'Select a custom field...',
+			idPlaceholder: 'e.g. cf_1a2b3c',
+		}),
+		updateFieldsCollection('ai', 'updateCustomField', [
+			{
+				displayName: 'Enabled',
+				name: 'enabled',
+				type: 'boolean',
+				default: true,
+				description: 'Whether the field is used for extraction',
+			},
+			{
+				displayName: 'Instructions',
+				name: 'instructions',
+				type: 'string',
+				typeOptions: { rows: 3 },
+				default: '',
+				description: 'What to extract, in plain words',
+			},
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				description: 'New name of the field',
+			},
+		]),
+	],
+	async execute(itemIndex) {
+		const fieldId = requiredString(this, 'customField', 'Custom Field', itemIndex);
+		const field = await faxPlusApiRequest<AiCustomField>(this, {
+			method: 'PATCH',
+			path: `/accounts/self/ai/custom-fields/${encodeURIComponent(fieldId)}`,
+			body: changes(this, itemIndex),
+			itemIndex,
+		});
+		return toItems(field);
+	},
 };
 
-export const agentRisk: AgentRisk = { kind: 'changes' };
-
-export const description: INodeProperties[] = [
-	resourceLocator({
-		displayName: 'Custom Field',
-		name: 'customField',
-		description: 'The AI custom field to update',
-		displayOptions: showFor('ai', 'updateCustomField'),
-		searchListMethod: 'searchCustomFields',
-		listPlaceholder: 'Select a custom field...',
-		idPlaceholder: 'e.g. cf_1a2b3c',
-	}),
-	updateFieldsCollection('ai', 'updateCustomField', [
-		{
-			displayName: 'Enabled',
-			name: 'enabled',
-			type: 'boolean',
-			default: true,
-			description: 'Whether the field is used for extraction',
-		},
-		{
-			displayName: 'Instructions',
-			name: 'instructions',
-			type: 'string',
-			typeOptions: { rows: 3 },
-			default: '',
-			description: 'What to extract, in plain words',
-		},
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			default: '',
-			description: 'New name of the field',
-		},
-	]),
-];
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const fieldId = String(
-		this.getNodeParameter('customField', itemIndex, '', { extractValue: true }) ?? '',
-	).trim();
-	if (!fieldId) {
-		throw new NodeOperationError(this.getNode(), 'Custom Field is required', {
-			itemIndex,
-			description:
-				'Choose the custom field from the list or enter its ID (an expression may have resolved to an empty value).',
-		});
-	}
-	const body = changes(this, itemIndex);
-	const field = await faxPlusApiRequest<AiCustomField>(this, {
-		method: 'PATCH',
-		path: `/accounts/self/ai/custom-fields/${encodeURIComponent(fieldId)}`,
-		body: { ...body },
-		itemIndex,
-	});
-	return toItems(field);
-}
-
 /** The fields the user added, checked; refuses an empty update before any request. */
-function changes(context: IExecuteFunctions, itemIndex: number): AiCustomFieldUpdate {
+function changes(context: IExecuteFunctions, itemIndex: number): Partial<AiCustomField> {
 	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-	const body: AiCustomFieldUpdate = {};
+	const body: Partial<AiCustomField> = {};
 	if (fields.name !== undefined) {
 		const name = String(fields.name ?? '').trim();
 		if (!name) {
@@ -97,18 +78,7 @@ function changes(context: IExecuteFunctions, itemIndex: number): AiCustomFieldUp
 		body.name = name;
 	}
 	if (fields.instructions !== undefined) body.instructions = String(fields.instructions ?? '');
-	if (fields.enabled !== undefined) {
-		if (typeof fields.enabled !== 'boolean') {
-			throw new NodeOperationError(
-				context.getNode(),
-				`Enabled must be true or false, not "${String(fields.enabled)}"`,
-				{
-					itemIndex,
-				},
-			);
-		}
-		body.enabled = fields.enabled;
-	}
+	if (fields.enabled !== undefined) body.enabled = enabledValue(context, itemIndex, fields.enabled);
 	if (Object.keys(body).length === 0) {
 		throw new NodeOperationError(
 			context.getNode(),

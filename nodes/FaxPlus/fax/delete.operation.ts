@@ -1,44 +1,27 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import { faxIdField, faxOfItem } from './shared/fields';
-import type { FaxDeleted } from './shared/types';
-import type { AgentRisk } from '../shared/types';
+import type { FaxPlusOperation } from '../shared/types';
 
-export const option: INodePropertyOptions = {
-	name: 'Delete',
-	value: 'delete',
-	action: 'Delete a fax',
-	description: 'Delete a fax record',
+export const deleteOperation: FaxPlusOperation = {
+	option: {
+		name: 'Delete',
+		value: 'delete',
+		action: 'Delete a fax',
+		description: 'Delete a fax record',
+	},
+	agentRisk: { kind: 'deletes' },
+	toolDescription:
+		'Delete a fax from Fax.Plus (moves it out of the lists; it cannot be undone through this tool). Needs the fax ID (the "id" from the fax list). Returns the deleted fax\'s ID.',
+	description: [
+		...userIdFields('fax', 'delete'),
+		faxIdField('delete', 'ID of the fax record to delete'),
+	],
+	async execute(itemIndex) {
+		const { userId, faxId, path } = faxOfItem(this, itemIndex);
+		await faxPlusApiRequest<undefined>(this, { method: 'DELETE', path, itemIndex });
+		// Fax.Plus answers 204: the item says what happened.
+		return toItems({ deleted: true, faxId, userId });
+	},
 };
-
-export const agentRisk: AgentRisk = { kind: 'deletes' };
-
-/** What an AI agent reads about this operation as a tool. */
-export const toolDescription =
-	'Delete a fax from Fax.Plus (moves it out of the lists; it cannot be undone through this tool). Needs the fax ID (the "id" from the fax list). Returns the deleted fax\'s ID.';
-
-export const description: INodeProperties[] = [
-	...userIdFields('fax', 'delete'),
-	faxIdField('delete', 'ID of the fax record to delete'),
-];
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const { userId, faxId, path } = faxOfItem(this, itemIndex);
-	await faxPlusApiRequest<undefined>(this, {
-		method: 'DELETE',
-		path,
-		itemIndex,
-	});
-	const deleted: FaxDeleted = { deleted: true, faxId, userId };
-	return toItems(deleted);
-}

@@ -1,70 +1,64 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { updateFieldsCollection, userIdFields } from '../shared/descriptions';
 import { answerOr } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import { faxIdField, faxOfItem } from './shared/fields';
-import type { FaxModification, FaxRecord, FaxUpdated } from './shared/types';
-import type { AgentRisk } from '../shared/types';
+import type { FaxRecord } from './shared/types';
+import type { FaxPlusOperation } from '../shared/types';
 import { keepingMarker, refuseMarker } from './shared/idempotency';
 
-export const option: INodePropertyOptions = {
-	name: 'Update',
-	value: 'update',
-	action: 'Update a fax',
-	description: 'Mark a fax as read or unread, or change its comment',
-};
-
-export const agentRisk: AgentRisk = { kind: 'changes' };
-
-/** What an AI agent reads about this operation as a tool. */
-export const toolDescription =
-	'Mark a fax as read or unread, or change its comment. Needs the fax ID (the "id" from the fax list) and what to change; what is not changed keeps its value. Returns the fax ID, its comment and whether it is read.';
-
-export const description: INodeProperties[] = [
-	...userIdFields('fax', 'update'),
-	faxIdField('update', 'ID of the fax to change'),
-	updateFieldsCollection('fax', 'update', [
-		{
-			displayName: 'Comment',
-			name: 'comment',
-			type: 'string',
-			default: '',
-			description:
-				"Comment of the fax (an empty value clears it; an Idempotency Key's marker at its end is kept). Not set: the current comment is kept (read first, because Fax.Plus takes both fields together).",
-		},
-		{
-			displayName: 'Is Read',
-			name: 'isRead',
-			type: 'boolean',
-			default: true,
-			description:
-				'Whether the fax is marked as read. Not set: the current read state is kept (read first, because Fax.Plus takes both fields together).',
-		},
-	]),
-];
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const { userId, faxId, path } = faxOfItem(this, itemIndex);
-	const body = await withCurrentValues(this, itemIndex, path, changes(this, itemIndex));
-	const answer = await faxPlusApiRequest<FaxRecord | undefined>(this, {
-		method: 'PUT',
-		path,
-		body: { ...body },
-		itemIndex,
-	});
-	const updated: FaxUpdated = { updated: true, faxId, userId, ...body };
-	return answerOr(answer, updated);
+/** Body of PUT /accounts/{user_id}/faxes/{fax_id}. */
+interface FaxModification {
+	is_read?: boolean;
+	comment?: string;
 }
+
+export const update: FaxPlusOperation = {
+	option: {
+		name: 'Update',
+		value: 'update',
+		action: 'Update a fax',
+		description: 'Mark a fax as read or unread, or change its comment',
+	},
+	agentRisk: { kind: 'changes' },
+	toolDescription:
+		'Mark a fax as read or unread, or change its comment. Needs the fax ID (the "id" from the fax list) and what to change; what is not changed keeps its value. Returns the fax ID, its comment and whether it is read.',
+	description: [
+		...userIdFields('fax', 'update'),
+		faxIdField('update', 'ID of the fax to change'),
+		updateFieldsCollection('fax', 'update', [
+			{
+				displayName: 'Comment',
+				name: 'comment',
+				type: 'string',
+				default: '',
+				description:
+					"Comment of the fax (an empty value clears it; an Idempotency Key's marker at its end is kept). Not set: the current comment is kept (read first, because Fax.Plus takes both fields together).",
+			},
+			{
+				displayName: 'Is Read',
+				name: 'isRead',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether the fax is marked as read. Not set: the current read state is kept (read first, because Fax.Plus takes both fields together).',
+			},
+		]),
+	],
+	async execute(itemIndex) {
+		const { userId, faxId, path } = faxOfItem(this, itemIndex);
+		const body = await withCurrentValues(this, itemIndex, path, changes(this, itemIndex));
+		const answer = await faxPlusApiRequest<FaxRecord | undefined>(this, {
+			method: 'PUT',
+			path,
+			body,
+			itemIndex,
+		});
+		// Fax.Plus may answer 204: the item then says what was changed.
+		return answerOr(answer, { updated: true, faxId, userId, ...body });
+	},
+};
 
 /**
  * Both fields of the SDK's PayloadFaxModification, which marks both required (no published
@@ -109,9 +103,7 @@ function changes(context: IExecuteFunctions, itemIndex: number): FaxModification
 			throw new NodeOperationError(
 				context.getNode(),
 				`Is Read must be true or false, not "${String(fields.isRead)}"`,
-				{
-					itemIndex,
-				},
+				{ itemIndex },
 			);
 		}
 		body.is_read = fields.isRead;

@@ -1,37 +1,49 @@
-// Fax AI jobs of one fax (OCR, field extraction): read first, request only what nobody has
-// requested (credits are spent once), and with Wait for Result check again at a steady pace
-// until the job has finished, failed or been refused, or the user's limit is reached.
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+// Fax AI jobs of one fax (OCR, field extraction), their parameters and their messages: read first,
+// request only what nobody has requested (credits are spent once), and with Wait for Result check
+// again at a steady pace until the job has finished, failed or been refused, or the limit is reached.
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
-import { toItems } from '../../shared/items';
-import { faxOfItem } from './fields';
 import { faxPlusApiRequest } from '../../../api/transport';
-import { aiJobName, aiStatusMessage, type AiJob } from './aiStatus';
+import { showFor, userIdFields } from '../../shared/descriptions';
+import { toItems } from '../../shared/items';
+import { withToolDefault } from '../../shared/output';
+import type { AgentRisk, FaxPlusOperation } from '../../shared/types';
 import { wholeNumber } from '../../shared/values';
-import type {
-	AiJobAnswer,
-	AiJobResult,
-	FieldExtractionAnswer,
-	FieldExtractionResult,
-} from './types';
+import { faxIdField, faxOfItem } from './fields';
 
-const PATHS: Record<AiJob, string> = { ocr: 'ocr', fieldExtraction: 'field-extraction' };
+type AiJob = 'ocr' | 'fieldExtraction';
+
+/** Each job's name, path, operations and result, as its messages and parameters say them. */
+const JOBS = {
+	ocr: {
+		name: 'OCR',
+		path: 'ocr',
+		get: 'Get OCR',
+		request: 'Request OCR',
+		result: 'the recognised text',
+		resultIn: 'the recognised text is in',
+	},
+	fieldExtraction: {
+		name: 'Field extraction',
+		path: 'field-extraction',
+		get: 'Get Field Extraction',
+		request: 'Request Field Extraction',
+		result: 'the extracted fields',
+		resultIn: 'the extracted fields are in',
+	},
+} as const;
 
 /** Fax.Plus watches tight polling: checks are at least this far apart. */
-export const AI_FLOOR_SECONDS = 5;
-export const DEFAULT_RESULT_CHECK_INTERVAL_SECONDS = 10;
-export const DEFAULT_MAX_RESULT_CHECKS = 30;
+const AI_FLOOR_SECONDS = 5;
+const DEFAULT_RESULT_CHECK_INTERVAL_SECONDS = 10;
+const DEFAULT_MAX_RESULT_CHECKS = 30;
 /** As a tool an agent waits for its answer: about 40 s at most by default. */
-export const TOOL_MAX_RESULT_CHECKS = 5;
+const TOOL_MAX_RESULT_CHECKS = 5;
 
-/** The path of a fax's AI job, e.g. `/accounts/self/faxes/fax_1/ai/ocr`. */
-export function aiJobPath(job: AiJob, userId: string, faxId: string): string {
-	return `/accounts/${encodeURIComponent(userId)}/faxes/${encodeURIComponent(faxId)}/ai/${PATHS[job]}`;
-}
-
-/** The status of an answer; `unknown` when it has none. */
-export function statusOf(answer: AiJobAnswer | undefined, fallback = 'unknown'): string {
-	return typeof answer?.status === 'string' && answer.status !== '' ? answer.status : fallback;
+/** Answer of a fax's Fax AI endpoints (GET, POST, PATCH); `data` is null until `finished`. */
+export interface AiJobAnswer {
+	status?: string;
+	data?: unknown;
 }
 
 /**
@@ -41,117 +53,84 @@ export function statusOf(answer: AiJobAnswer | undefined, fallback = 'unknown'):
  * - `never`: only read.
  * A finished job is read and a pending one waited for: never requested again.
  */
-export type Requesting = 'request' | 'ifNotRequested' | 'never';
+type Requesting = 'request' | 'ifNotRequested' | 'never';
 
-export interface WaitSettings {
+interface WaitSettings {
 	intervalMs: number;
 	maxChecks: number;
 }
 
-/** One job as last seen. */
-export interface AiJobState {
+/** One job as last seen: `requested` by this run (credits spent), or `reused` (someone had). */
+interface AiJobState {
 	job: AiJob;
 	status: string;
-	/** The recognised text (OCR) or the fields (field extraction), once finished. */
 	data?: unknown;
-	/** This run asked Fax AI for it (credits spent). */
 	requested: boolean;
-	/** A job someone had already requested was read or waited for instead (no credits spent). */
 	reused: boolean;
 }
 
-export interface FollowedJobs {
+interface FollowedJobs {
 	jobs: AiJobState[];
-	requesting: Requesting;
+	couldRequest: boolean;
+	/** Wait for Result's settings; undefined when it was off. */
+	wait?: WaitSettings;
 	/** Reads of each job's status, the first included. */
 	checks: number;
-	/** Whether Wait for Result was on. */
-	waited: boolean;
 }
 
-const STILL_RUNNING = new Set(['pending']);
-
-function needsRequest(status: string, requesting: Requesting): boolean {
-	if (requesting === 'never') return false;
-	if (status === 'not_requested') return true;
-	return requesting === 'request' && status === 'failed';
+/** The status of an answer; `unknown` when it has none. */
+function statusOf(answer: AiJobAnswer | undefined, fallback = 'unknown'): string {
+	return typeof answer?.status === 'string' && answer.status !== '' ? answer.status : fallback;
 }
 
-async function readJob(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	path: string,
-): Promise<AiJobAnswer | undefined> {
-	return await faxPlusApiRequest<AiJobAnswer | undefined>(context, {
-		method: 'GET',
-		path,
-		itemIndex,
-	});
-}
+/** The path of a fax's AI job, e.g. `/accounts/self/faxes/fax_1/ai/ocr`, from the fax's path. */
+export const aiJobPath = (faxPath: string, job: AiJob) => `${faxPath}/ai/${JOBS[job].path}`;
 
 /** Reads each job, requests those that need it, and with `wait` checks the pending ones again. */
 export async function followAiJobs(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	request: {
-		userId: string;
-		faxId: string;
-		jobs: AiJob[];
-		requesting: Requesting;
-		wait?: WaitSettings;
-	},
+	faxPath: string,
+	jobs: AiJob[],
+	requesting: Requesting,
+	wait: WaitSettings | undefined,
 ): Promise<FollowedJobs> {
-	const pathOf = (job: AiJob) => aiJobPath(job, request.userId, request.faxId);
-	const jobs = await Promise.all(
-		request.jobs.map(async (job): Promise<AiJobState> => {
-			const answer = await readJob(context, itemIndex, pathOf(job));
-			const status = statusOf(answer);
-			if (!needsRequest(status, request.requesting))
-				return {
-					job,
-					status,
-					data: answer?.data,
-					requested: false,
-					reused: status !== 'not_requested',
-				};
-			const requested = await faxPlusApiRequest<AiJobAnswer | undefined>(context, {
-				method: 'POST',
-				path: pathOf(job),
-				itemIndex,
-			});
-			// An empty answer means the request was accepted: the job is on its way.
-			return {
-				job,
-				status: statusOf(requested, 'pending'),
-				data: requested?.data,
-				requested: true,
-				reused: false,
-			};
+	const call = async (method: 'GET' | 'POST', job: AiJob) =>
+		await faxPlusApiRequest<AiJobAnswer | undefined>(context, {
+			method,
+			path: aiJobPath(faxPath, job),
+			itemIndex,
+		});
+	const states = await Promise.all(
+		jobs.map(async (job): Promise<AiJobState> => {
+			let answer = await call('GET', job);
+			const found = statusOf(answer);
+			const requested =
+				found === 'not_requested'
+					? requesting !== 'never'
+					: requesting === 'request' && found === 'failed';
+			// An answer without a status means the request was accepted: the job is on its way.
+			if (requested) answer = await call('POST', job);
+			const status = statusOf(answer, requested ? 'pending' : 'unknown');
+			const reused = !requested && found !== 'not_requested';
+			return { job, status, data: answer?.data, requested, reused };
 		}),
 	);
+	const pending = () => states.filter((state) => state.status === 'pending');
+	const signal = context.getExecutionCancelSignal?.();
 	let checks = 1;
-	const wait = request.wait;
-	if (wait) {
-		const signal = context.getExecutionCancelSignal?.();
-		while (
-			checks < wait.maxChecks &&
-			!signal?.aborted &&
-			jobs.some((job) => STILL_RUNNING.has(job.status))
-		) {
-			await sleep(wait.intervalMs);
-			checks++;
-			await Promise.all(
-				jobs
-					.filter((job) => STILL_RUNNING.has(job.status))
-					.map(async (job) => {
-						const answer = await readJob(context, itemIndex, pathOf(job.job));
-						job.status = statusOf(answer);
-						job.data = answer?.data;
-					}),
-			);
-		}
+	while (wait && checks < wait.maxChecks && !signal?.aborted && pending().length > 0) {
+		await sleep(wait.intervalMs);
+		checks++;
+		await Promise.all(
+			pending().map(async (state) => {
+				const read = await call('GET', state.job);
+				state.status = statusOf(read);
+				state.data = read?.data;
+			}),
+		);
 	}
-	return { jobs, requesting: request.requesting, checks, waited: wait !== undefined };
+	return { jobs: states, couldRequest: requesting !== 'never', wait, checks };
 }
 
 /** The job's data once finished: the text as a string, the fields as an object. */
@@ -162,48 +141,55 @@ export function finishedData(job: AiJob, data: unknown): string | Record<string,
 		: {};
 }
 
+/** What an AI job status means, in plain words, and what to do next; `field` is the output field holding the result. */
+function statusMessage(job: AiJob, status: string, field = 'data'): string {
+	const { name, get, request, result, resultIn } = JOBS[job];
+	switch (status) {
+		case 'not_requested':
+			return `${name} was not requested for this fax, so there is no result; run "${request}" first`;
+		case 'pending':
+			return `${name} is in progress; run "${get}" again later to read ${result}`;
+		case 'finished':
+			return `${name} is finished; ${resultIn} "${field}"`;
+		case 'failed':
+			return `${name} failed for this fax, so there is no result; you can run "${request}" again`;
+		case 'content_filtering_policy':
+			return `${name} was refused under Fax AI's content filtering policy, so this fax will have no result`;
+		default:
+			return `${name} has the status "${status}", which this node does not know; there is no result`;
+	}
+}
+
 /** What happened to one job, in plain words: requested or reused, its status, what to do next. */
-export function jobMessage(
-	state: AiJobState,
-	followed: FollowedJobs,
-	intervalMs = 0,
-	field = 'data',
-): string {
-	const { name, get, result } = aiJobName(state.job);
+export function jobMessage(state: AiJobState, followed: FollowedJobs, field = 'data'): string {
+	const { name, get, result } = JOBS[state.job];
 	const parts: string[] = [];
-	const couldRequest = followed.requesting !== 'never';
+	const reused = followed.couldRequest && state.reused;
 	if (state.requested) parts.push(`${name} was requested now (uses AI credits).`);
-	else if (couldRequest && state.reused && state.status === 'finished')
+	else if (reused && state.status === 'finished')
 		parts.push(`${name} had already been done for this fax, so it was read, not requested again.`);
-	else if (couldRequest && state.reused && state.status === 'pending')
+	else if (reused && state.status === 'pending')
 		parts.push(`${name} had already been requested for this fax, so it was not requested again.`);
-	if (state.status === 'pending' && followed.waited) {
-		const seconds = Math.round(((followed.checks - 1) * intervalMs) / 1000);
+	if (state.status === 'pending' && followed.wait) {
+		const seconds = Math.round(((followed.checks - 1) * followed.wait.intervalMs) / 1000);
 		parts.push(
 			`${name} is still in progress after ${followed.checks} checks (about ${seconds} s); run "${get}" with Wait for Result later to read ${result}: it is not requested again`,
 		);
-	} else parts.push(aiStatusMessage(state.job, state.status, field));
+	} else parts.push(statusMessage(state.job, state.status, field));
 	return parts.join(' ');
 }
 
-/** The item of one job: status, whether it was requested or reused, what it means, and its data once finished. */
-export function jobResult(
-	faxId: string,
-	state: AiJobState,
-	followed: FollowedJobs,
-	intervalMs = 0,
-): AiJobResult<unknown> {
-	const result: AiJobResult<unknown> = {
+/** The item of a field extraction answer (Update Field Extraction): status, what it means, the fields once finished. */
+export function fieldExtractionResult(faxId: string, answer: AiJobAnswer | undefined) {
+	const status = statusOf(answer);
+	const finished = status === 'finished';
+	return {
 		faxId,
-		status: state.status,
-		finished: state.status === 'finished',
-		requested: state.requested,
-		reused: state.reused,
-		message: jobMessage(state, followed, intervalMs),
+		status,
+		finished,
+		message: statusMessage('fieldExtraction', status),
+		...(finished && { data: finishedData('fieldExtraction', answer?.data) }),
 	};
-	if (state.status === 'finished') result.data = finishedData(state.job, state.data);
-	if (followed.waited) result.checks = followed.checks;
-	return result;
 }
 
 /** Wait for Result's settings of an item; undefined when it is off. Checked before any request. */
@@ -239,62 +225,120 @@ export function waitSettings(
 	};
 }
 
+/** Wait for Result (on by default as a tool, and where `waitByDefault`), its check interval and limit. */
+export function waitForResultProperties(
+	operation: string,
+	what: string,
+	waitByDefault: boolean,
+): INodeProperties[] {
+	const whenWaiting = {
+		show: { resource: ['fax'], operation: [operation], waitForResult: [true] },
+	};
+	const waitForResult: INodeProperties = {
+		displayName: 'Wait for Result',
+		name: 'waitForResult',
+		type: 'boolean',
+		default: false,
+		description: `Whether to wait until Fax AI has finished (and output ${what}), failed or refused the fax, checking at the interval below up to Max Checks; a job still running then is output with status "pending" and what to do next`,
+		displayOptions: showFor('fax', operation),
+	};
+	return [
+		...withToolDefault({ ...waitForResult, default: waitByDefault }, true),
+		{
+			displayName: 'Check Interval (Seconds)',
+			name: 'resultCheckInterval',
+			type: 'number',
+			typeOptions: { minValue: AI_FLOOR_SECONDS },
+			default: DEFAULT_RESULT_CHECK_INTERVAL_SECONDS,
+			description: `Seconds between two checks of the job; at least ${AI_FLOOR_SECONDS}, so Fax.Plus is not asked too often`,
+			displayOptions: whenWaiting,
+		},
+		...withToolDefault(
+			{
+				displayName: 'Max Checks',
+				name: 'maxResultChecks',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: DEFAULT_MAX_RESULT_CHECKS,
+				description:
+					'Checks before giving up waiting (the first one included); the job goes on at Fax.Plus and is not requested again',
+				displayOptions: whenWaiting,
+			},
+			TOOL_MAX_RESULT_CHECKS,
+		),
+	];
+}
+
+/** Get OCR / Get Field Extraction: with Request If Not Requested Yet on (the tool's default), a call can spend AI credits. */
+export const spendsWhenRequesting: AgentRisk = {
+	kind: 'spends',
+	when: (context, itemIndex) =>
+		context.getNodeParameter('requestIfMissing', itemIndex, false) === true,
+	whenText: 'when "Request … If Not Requested Yet" is on',
+};
+
 /**
- * The execute of Request/Get OCR and Request/Get Field Extraction: one job of the item's fax,
- * requested by Request (when nobody has, or it failed), by Get only with Request If Not Requested Yet.
+ * The parameters and execute of Request/Get OCR and Request/Get Field Extraction: one job of the
+ * item's fax, requested by Request (when nobody has, or it failed), by Get only with Request If
+ * Not Requested Yet.
  */
 export function aiJobOperation(
 	job: AiJob,
-	operation: 'request' | 'get',
-): (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]> {
-	return async function (itemIndex) {
-		const { userId, faxId } = faxOfItem(this, itemIndex);
-		const requesting: Requesting =
-			operation === 'request'
+	operation: `${'request' | 'get'}${'Ocr' | 'FieldExtraction'}`,
+	faxDescription: string,
+): Pick<FaxPlusOperation, 'description' | 'execute'> {
+	const get = operation.startsWith('get');
+	const requestIfMissing: INodeProperties = {
+		displayName: `Request ${job === 'ocr' ? 'OCR' : 'Extraction'} If Not Requested Yet`,
+		name: 'requestIfMissing',
+		type: 'boolean',
+		default: false,
+		description: `Whether to ask Fax AI for it when nobody has yet (uses AI credits; as a tool, also turn on "Let an AI Agent Run This"); otherwise the answer says to run ${JOBS[job].request} first. A job already finished or running is never requested again.`,
+		displayOptions: showFor('fax', operation),
+	};
+	return {
+		description: [
+			...userIdFields('fax', operation),
+			faxIdField(operation, faxDescription),
+			// Off by default, also as a tool: an agent may spend AI credits only when allowed (agentAccess.ts).
+			...(get ? [requestIfMissing] : []),
+			...waitForResultProperties(operation, JOBS[job].result, false),
+		],
+		async execute(itemIndex) {
+			const { faxId, path } = faxOfItem(this, itemIndex);
+			const requesting: Requesting = !get
 				? 'request'
 				: this.getNodeParameter('requestIfMissing', itemIndex, false) === true
 					? 'ifNotRequested'
 					: 'never';
-		const wait = waitSettings(this, itemIndex, false);
-		const followed = await followAiJobs(this, itemIndex, {
-			userId,
-			faxId,
-			jobs: [job],
-			requesting,
-			wait,
-		});
-		return toItems(jobResult(faxId, followed.jobs[0], followed, wait?.intervalMs));
+			const wait = waitSettings(this, itemIndex, false);
+			const followed = await followAiJobs(this, itemIndex, path, [job], requesting, wait);
+			const [state] = followed.jobs;
+			const finished = state.status === 'finished';
+			return toItems({
+				faxId,
+				status: state.status,
+				finished,
+				requested: state.requested,
+				reused: state.reused,
+				message: jobMessage(state, followed),
+				...(finished && { data: finishedData(job, state.data) }),
+				...(wait && { checks: followed.checks }),
+			});
+		},
 	};
 }
-
-/** The item of a field extraction answer: status, what it means, and the fields once finished. */
-export function fieldExtractionResult(
-	faxId: string,
-	answer: FieldExtractionAnswer | undefined,
-): FieldExtractionResult {
-	const status = statusOf(answer);
-	const result: FieldExtractionResult = {
-		faxId,
-		status,
-		finished: status === 'finished',
-		message: aiStatusMessage('fieldExtraction', status),
-	};
-	if (status === 'finished') result.data = answer?.data ?? {};
-	return result;
-}
-
-/** A column name from a field name: letters, digits and underscores. */
-const columnName = (name: string) => `field_${name.replace(/[^A-Za-z0-9_]+/g, '_')}`;
 
 /**
- * The extracted fields flat, one `field_<name>` each, so a table row takes them as they are (a
- * Data Table refuses an object): text, numbers and booleans as they are, lists and objects as JSON.
+ * The extracted fields flat, one `field_<name>` each (letters, digits and underscores), so a table
+ * row takes them as they are (a Data Table refuses an object): text, numbers and booleans as they
+ * are, lists and objects as JSON.
  */
 export function flatFields(fields: unknown): Record<string, string | number | boolean | null> {
 	const flat: Record<string, string | number | boolean | null> = {};
 	if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return flat;
 	for (const [name, value] of Object.entries(fields)) {
-		flat[columnName(name)] =
+		flat[`field_${name.replace(/[^A-Za-z0-9_]+/g, '_')}`] =
 			value === null || value === undefined
 				? null
 				: typeof value === 'object'

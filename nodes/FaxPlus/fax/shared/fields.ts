@@ -1,4 +1,5 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { faxStatusFields } from '../../../api/faxStatuses';
 import { showFor } from '../../shared/descriptions';
 import { requiredString, userIdOf } from '../../shared/items';
 import { resourceLocator, USER_DEPENDENCY } from '../../shared/locators';
@@ -40,6 +41,16 @@ export function outputBinaryField(operation: string, what: string): INodePropert
 		hint: `The name of the output binary field to put the ${what} in`,
 		displayOptions: showFor('fax', operation),
 	};
+}
+
+/** A fax record with its status explained (`statusMeaning`, `statusRetryable`), when it has a status. */
+export function withStatusMeaning(fax: IDataObject): IDataObject {
+	return 'status' in fax ? { ...fax, ...faxStatusFields(fax.status) } : fax;
+}
+
+/** The item's "Put Output File in Field" (the parameter of outputBinaryField), required. */
+export function outputFieldOf(context: IExecuteFunctions, itemIndex: number): string {
+	return requiredString(context, 'binaryPropertyName', 'Put Output File in Field', itemIndex);
 }
 
 /** What Output → Simplified keeps of a fax record. */

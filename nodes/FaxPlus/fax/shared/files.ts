@@ -1,19 +1,15 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { downloadFaxFile } from '../../../api/faxFiles';
 import { runsAsTool } from '../../shared/output';
-import type { FaxFileFormat, FaxFileReference } from './types';
 
-export interface FaxFileDownload {
-	path: string;
-	qs?: IDataObject;
+/** What a download item's JSON names when the input item has none. */
+interface FaxFileReference {
 	faxId: string;
 	userId: string;
-	/** The format asked for; the answer's Content-Type wins when it names PDF or TIFF. */
-	format: FaxFileFormat;
-	/** The file name without extension, e.g. the fax id. */
-	baseName: string;
-	binaryPropertyName: string;
 }
+
+/** What downloadFaxFile takes (path, query, format asked for, file name without extension). */
+type FileRequest = Omit<Parameters<typeof downloadFaxFile>[1], 'itemIndex'>;
 
 /**
  * Downloads a fax file and outputs it as binary data in the chosen field, keeping
@@ -22,18 +18,12 @@ export interface FaxFileDownload {
 export async function outputFaxFile(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	download: FaxFileDownload,
+	download: FileRequest & FaxFileReference & { binaryPropertyName: string },
 ): Promise<INodeExecutionData[]> {
-	const { data, fileName, mimeType } = await downloadFaxFile(context, {
-		path: download.path,
-		qs: download.qs,
-		format: download.format,
-		baseName: download.baseName,
-		itemIndex,
-	});
+	const { faxId, userId, binaryPropertyName, ...request } = download;
+	const { data, fileName, mimeType } = await downloadFaxFile(context, { ...request, itemIndex });
 	const binary = await context.helpers.prepareBinaryData(data, fileName, mimeType);
-	const reference: FaxFileReference = { faxId: download.faxId, userId: download.userId };
-	return fileItem(context, itemIndex, reference, download.binaryPropertyName, binary, data.length);
+	return fileItem(context, itemIndex, { faxId, userId }, binaryPropertyName, binary, data.length);
 }
 
 /**

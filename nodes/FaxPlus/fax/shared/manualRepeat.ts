@@ -9,7 +9,7 @@ import { outboxFaxes } from '../../outbox/list';
 import { sentSince } from './finalStatus';
 
 /** How far back a manual run looks for the same fax. */
-export const MANUAL_REPEAT_MINUTES = 5;
+const MANUAL_REPEAT_MINUTES = 5;
 
 const digitsOf = (number: unknown) => String(number ?? '').replace(/\D/g, '');
 

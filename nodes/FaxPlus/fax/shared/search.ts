@@ -8,33 +8,23 @@ import type { ListSearchMethod } from '../../shared/types';
 import type { FaxRecord } from './types';
 
 /** Faxes asked for per request. */
-export const SEARCH_PAGE_SIZE = 50;
+const SEARCH_PAGE_SIZE = 50;
 /** Pages read for one search while what the user typed matches too few faxes. */
 const PAGES_PER_FILTERED_SEARCH = 5;
 
-/** The cursor the editor hands back (the pagination token), or the first page. */
+/** The cursor the editor hands back (the pagination token this search gave it), or the first page. */
 function readCursor(token: string | undefined): FaxCursor {
-	if (!token) return FIRST_FAX_PAGE;
 	try {
-		const cursor = JSON.parse(token) as Partial<FaxCursor>;
-		const recent = Array.isArray(cursor.recent)
-			? cursor.recent.filter(
-					(entry): entry is FaxCursor['recent'][number] =>
-						typeof entry?.key === 'string' && typeof entry?.at === 'number',
-				)
-			: [];
-		return {
-			...(typeof cursor.before === 'string' && { before: cursor.before }),
-			recent,
-			stalls: typeof cursor.stalls === 'number' ? cursor.stalls : 0,
-		};
+		return token
+			? { ...FIRST_FAX_PAGE, ...(JSON.parse(token) as Partial<FaxCursor>) }
+			: FIRST_FAX_PAGE;
 	} catch {
 		return FIRST_FAX_PAGE;
 	}
 }
 
 /** "2025-01-14 10:15 · received from +4930123456 · 2 pages · success"; the comment as description. */
-export function faxEntry(fax: FaxRecord): INodeListSearchItems {
+function faxEntry(fax: FaxRecord): INodeListSearchItems {
 	const when = labelText(fax.start_time).slice(0, 16);
 	const incoming = fax.direction === 'incoming';
 	const party = incoming

@@ -283,6 +283,11 @@ describe('Fax → Get Many', () => {
 			{ filters: { after: '2025-01-14T00:00:00Z', before: '2025-01-13T00:00:00Z' } },
 			'After must be earlier than Before',
 		],
+		[
+			'a category that is not one',
+			{ filters: { category: '={{ "archive" }}' } },
+			'Category must be one of inbox, sent, spam, not "archive"',
+		],
 		['a limit of 0', { limit: 0 }, 'Limit must be a whole number of 1 or more, not "0"'],
 		['an empty user ID', { forCorporateMember: true, userId: '={{ "" }}' }, 'User ID is required'],
 	])('refuses %s before sending anything', async (_case, parameters, message) => {

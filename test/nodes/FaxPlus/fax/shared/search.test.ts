@@ -6,7 +6,9 @@ import {
 	type FaxPlusServer,
 } from '../../../../support/faxplus';
 import { runListSearch } from '../../../../support/list-search';
-import { SEARCH_PAGE_SIZE } from '../../../../../nodes/FaxPlus/fax/shared/search';
+
+/** Faxes the picker asks Fax.Plus for per request. */
+const SEARCH_PAGE_SIZE = 50;
 
 /** Adds `count` incoming faxes of owner_1, `perStep` at a time back from 2024-12-31 23:59 in steps of `stepMs`. */
 function seedFaxes(server: FaxPlusServer, count: number, perStep = 1, stepMs = 60000): string[] {
