@@ -272,11 +272,6 @@ export function mimeOf(value: unknown): string {
 		.toLowerCase();
 }
 
-/** The extension Fax.Plus knows for a MIME type, if any. */
-export function extensionOfMime(mimeType: unknown): string | undefined {
-	return EXTENSION_OF_MIME[mimeOf(mimeType)];
-}
-
 /**
  * The extension and MIME type of a document Fax.Plus can fax, from its file name, extension or
  * MIME type (in that order); undefined when none of them names an accepted type.
@@ -313,17 +308,12 @@ function knownSize(binary: IBinaryData): number | undefined {
 	return undefined;
 }
 
-function checkTotal(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	sizes: number[],
-	label = LABEL,
-): void {
+function checkTotal(context: IExecuteFunctions, itemIndex: number, sizes: number[]): void {
 	const total = sizes.reduce((sum, size) => sum + size, 0);
 	if (total > MAX_TOTAL_BYTES) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`${label}: the files add up to ${megabytes(total)} MB; Fax.Plus takes at most ${MAX_TOTAL_MEGABYTES} MB per fax`,
+			`${LABEL}: the files add up to ${megabytes(total)} MB; Fax.Plus takes at most ${MAX_TOTAL_MEGABYTES} MB per fax`,
 			{
 				itemIndex,
 				description:
