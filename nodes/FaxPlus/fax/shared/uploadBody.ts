@@ -24,23 +24,20 @@ class MultipartUpload extends Blob {
 	// Own properties shadowing Blob's getters: n8n and axios read them.
 	override readonly size: number;
 	override readonly type: string;
-	readonly boundary: string;
-	readonly document: FaxDocument;
 	private readonly head: Uint8Array;
 	private readonly tail: Uint8Array;
 
-	constructor(document: FaxDocument) {
+	constructor(private readonly document: FaxDocument) {
 		super([]);
-		this.document = document;
-		this.boundary = `faxplus-${randomBytes(16).toString('hex')}`;
+		const boundary = `faxplus-${randomBytes(16).toString('hex')}`;
 		this.head = encoder.encode(
-			`--${this.boundary}\r\n` +
+			`--${boundary}\r\n` +
 				`Content-Disposition: form-data; name="fax_file"; filename="${quoted(document.fileName)}"\r\n` +
 				`Content-Type: ${quoted(document.mimeType)}\r\n\r\n`,
 		);
-		this.tail = encoder.encode(`\r\n--${this.boundary}--\r\n`);
+		this.tail = encoder.encode(`\r\n--${boundary}--\r\n`);
 		this.size = this.head.byteLength + document.size + this.tail.byteLength;
-		this.type = `multipart/form-data; boundary=${this.boundary}`;
+		this.type = `multipart/form-data; boundary=${boundary}`;
 	}
 
 	override stream(): ReadableStream<Uint8Array<ArrayBuffer>> {
