@@ -123,10 +123,10 @@ function dispositionFileName(header: unknown): string | undefined {
 	return name ? name : undefined;
 }
 
-/** The response body n8n's helper answers for `encoding: 'stream'`a Node.js Readable. */
+/** The response body n8n's helper answers for `encoding: 'stream'`: a Node.js Readable. */
 interface BodyStream extends AsyncIterable<Uint8Array> {
 	destroy(error?: Error): void;
-	/** Node's `readable.map()`a Readable of what `fn` answers for each chunk, read as it is consumed. */
+	/** Node's `readable.map()`: a Readable of what `fn` answers for each chunk, read as it is consumed. */
 	map(fn: (chunk: Uint8Array) => Uint8Array): unknown;
 }
 
