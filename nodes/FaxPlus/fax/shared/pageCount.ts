@@ -18,9 +18,9 @@ const MOST_PAGES = 100_000;
 export async function pagesOf(document: FaxDocument): Promise<number | undefined> {
 	const type = document.mimeType.toLowerCase();
 	if (type === 'application/pdf') return await pdfPages(document);
-	if (type === 'image/tiff' && document.size <= MAX_TIFF_BYTES) return await tiffPages(document);
-	if (type.startsWith('image/')) return 1;
-	return undefined;
+	if (type === 'image/tiff' || type === 'image/tif')
+		return document.size <= MAX_TIFF_BYTES ? await tiffPages(document) : undefined;
+	return type.startsWith('image/') ? 1 : undefined;
 }
 
 async function pdfPages(document: FaxDocument): Promise<number | undefined> {
