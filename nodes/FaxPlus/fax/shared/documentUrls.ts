@@ -139,7 +139,7 @@ interface Fetching {
 	seconds: number;
 }
 
-const isHttp = (url: URL | undefined) => url?.protocol === 'http:' || url?.protocol === 'https:';
+const isHttp = (url?: URL): url is URL => url?.protocol === 'http:' || url?.protocol === 'https:';
 
 function failure(
 	{ context, itemIndex }: Pick<Fetching, 'context' | 'itemIndex'>,
@@ -177,7 +177,7 @@ export async function fetchDocuments(
 	}
 	const urls = list.map((entry) => {
 		const url = URL.canParse(entry) ? new URL(entry) : undefined;
-		if (isHttp(url)) return url as URL;
+		if (isHttp(url)) return url;
 		throw failure(
 			{ context, itemIndex },
 			`"${entryWithoutSecrets(entry)}" is not an http(s) URL`,
@@ -336,7 +336,7 @@ async function getFollowingCheckedRedirects(
 				: undefined;
 		if (!REDIRECT_STATUSES.has(status) || !isHttp(next) || hops >= MAX_REDIRECTS)
 			throw couldNotFetch(fetching, asked, status);
-		url = next as URL;
+		url = next;
 	}
 }
 
