@@ -357,6 +357,8 @@ async function fetchDocument(
 		if (signal.aborted) expire();
 		return await readDocument(fetching, asked, url, response, index, budget);
 	} catch (error) {
+		// Whatever failed, the rest of the download is never read.
+		body?.destroy?.();
 		if (signal.aborted) throw deadlineReached(fetching, asked);
 		throw error instanceof NodeOperationError ? error : couldNotFetch(fetching, asked);
 	} finally {
@@ -374,8 +376,6 @@ async function readDocument(
 	budget: number,
 ): Promise<FaxDocument> {
 	const shown = urlWithoutSecrets(asked);
-	const body = response.body as BodyStream;
-	const stop = () => body?.destroy?.();
 	const headers = response.headers ?? {};
 
 	const contentType = mimeOf(headers['content-type']);
@@ -386,7 +386,6 @@ async function readDocument(
 		? documentType(fileName, undefined)
 		: documentType(undefined, contentType);
 	if (!type) {
-		stop();
 		// The server's Content-Type is its text, not quoted: an error reaches an agent as it is.
 		throw failure(
 			fetching,
@@ -402,10 +401,7 @@ async function readDocument(
 			`Fax.Plus takes at most ${MAX_TOTAL_MEGABYTES} MB per fax, all documents together. Nothing was sent.`,
 		);
 	const declared = Number(headers['content-length']);
-	if (Number.isFinite(declared) && declared > budget) {
-		stop();
-		throw tooLarge(`${megabytes(declared)} MB`);
-	}
+	if (Number.isFinite(declared) && declared > budget) throw tooLarge(`${megabytes(declared)} MB`);
 
 	// The file name is kept when it names the document's type, else the document is numbered.
 	const fallback = `document-${index + 1}`;
@@ -422,7 +418,7 @@ async function readDocument(
 	// Counted as n8n's store reads it (Node's `readable.map`, whatever way the store consumes it):
 	// past the budget the download is cut, the rest never read.
 	let received = 0;
-	const counted = body.map((chunk) => {
+	const counted = (response.body as BodyStream).map((chunk) => {
 		received += chunk.byteLength;
 		if (received > budget) throw new Error('larger than the budget');
 		return chunk;
@@ -435,7 +431,6 @@ async function readDocument(
 			fields.mimeType,
 		);
 	} catch {
-		stop();
 		if (received > budget) throw tooLarge(`more than ${megabytes(budget)} MB left`);
 		throw couldNotFetch(fetching, asked);
 	}
