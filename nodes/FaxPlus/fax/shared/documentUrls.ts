@@ -32,6 +32,7 @@ import {
 	type HostList,
 } from './documentEgress';
 import { MAX_REDIRECTS, REDIRECT_STATUSES } from '../../../api/redirects';
+import { wholeNumber } from '../../shared/values';
 
 const LABEL = 'Document URLs';
 
@@ -83,7 +84,7 @@ export const downloadTimeLimitOption: INodeProperties = {
 	displayName: 'Download Time Limit (Seconds)',
 	name: 'downloadTimeLimit',
 	type: 'number',
-	typeOptions: { minValue: 1, maxValue: 3600 },
+	typeOptions: { minValue: 1, maxValue: 3600, numberPrecision: 0 },
 	default: DEFAULT_TIME_LIMIT_SECONDS,
 	description:
 		'How long fetching each document may take in all, redirects included; a slower download fails the item and nothing is sent',
@@ -195,7 +196,13 @@ export async function fetchDocuments(
 		context,
 		itemIndex,
 		egress: documentEgress(context, allowedHosts),
-		seconds: timeLimitSeconds(context, itemIndex, options.downloadTimeLimit),
+		seconds: wholeNumber(
+			context,
+			itemIndex,
+			options.downloadTimeLimit,
+			'Download Time Limit (Seconds)',
+			{ minimum: 1, fallback: DEFAULT_TIME_LIMIT_SECONDS },
+		),
 	};
 	// Every address is checked before the first request: a refused one fails the item at once.
 	for (const url of urls) await checkEgress(fetching, url, url);
@@ -208,18 +215,6 @@ export async function fetchDocuments(
 		documents.push(document);
 	}
 	return documents;
-}
-
-/** The option's time limit per document in seconds (the default when unset), checked. */
-function timeLimitSeconds(context: IExecuteFunctions, itemIndex: number, value: unknown): number {
-	if (value === undefined || value === null || value === '') return DEFAULT_TIME_LIMIT_SECONDS;
-	const seconds = Number(value);
-	if (Number.isFinite(seconds) && seconds >= 1 && seconds <= 3600) return seconds;
-	throw new NodeOperationError(
-		context.getNode(),
-		`Download Time Limit (Seconds) must be between 1 and 3600, not ${String(value).slice(0, 40)}`,
-		{ itemIndex },
-	);
 }
 
 /** Answers where to connect for `url`, or throws the refusal naming the address asked for and what to do. */

@@ -117,4 +117,30 @@ describe('Fax → Send: Document URLs', () => {
 			expect(faxPlus().requests).toEqual([]);
 		},
 	);
+
+	it.each([
+		['0', 0],
+		['a fraction', 1.5],
+		['words', 'soon'],
+	])('refuses a Download Time Limit of %s before any request', async (_case, limit) => {
+		const { error } = await runOperation(faxPlus(), {
+			...base,
+			documentUrls: `${origin}/x.pdf`,
+			options: { downloadTimeLimit: limit },
+		});
+		expect(error?.message).toBe(
+			`Download Time Limit (Seconds) must be a whole number of at least 1, not "${limit}"`,
+		);
+		expect(hits).toEqual([]);
+		expect(faxPlus().requests).toEqual([]);
+	});
+
+	it('positive control: a whole Download Time Limit fetches and sends', async () => {
+		const [item] = await runOk(faxPlus(), {
+			...base,
+			documentUrls: `${origin}/x.pdf`,
+			options: { downloadTimeLimit: 5 },
+		});
+		expect(filesSent(faxPlus(), item)).toHaveLength(1);
+	});
 });
