@@ -83,11 +83,8 @@ function hostEntry(entry: string): HostEntry {
 	if (scheme !== undefined && scheme !== 'http' && scheme !== 'https')
 		throw refuse('has a scheme other than http or https');
 	const parse = (protocol: string) => {
-		try {
-			return new URL(`${protocol}://${rest}`);
-		} catch {
-			throw refuse('is not a host name or address');
-		}
+		if (URL.canParse(`${protocol}://${rest}`)) return new URL(`${protocol}://${rest}`);
+		throw refuse('is not a host name or address');
 	};
 	const url = parse(scheme ?? 'http');
 	if (url.username || url.password) throw refuse('has a user name or password');
