@@ -3,6 +3,7 @@
 // named in errors without what may be a secret, the file name a download server gives.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { IDataObject } from 'n8n-workflow';
 import {
 	apiRequests,
 	filesSent,
@@ -11,6 +12,10 @@ import {
 	useFaxPlusServer,
 } from '../../../../support/faxplus';
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { sendParameters } = require('../../../../support/send-parameters') as {
+	sendParameters: (overrides: IDataObject) => IDataObject;
+};
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { DOCUMENT_PDF } = require('../../../../server/documents') as { DOCUMENT_PDF: Buffer };
 
@@ -54,14 +59,7 @@ describe('Fax → Send: Document URLs', () => {
 		await new Promise<void>((resolve) => documents.close(() => resolve()));
 	});
 
-	const base = {
-		resource: 'fax',
-		operation: 'send',
-		userId: 'self',
-		from: '+15551230001',
-		to: '+15551234567',
-		documentSource: 'url',
-	};
+	const base = sendParameters({ documentSource: 'url' });
 
 	/** The names Fax.Plus received the documents of one run under. */
 	async function uploadedNames(documentUrls: string | string[]): Promise<string[]> {
