@@ -1,3 +1,5 @@
+// Send's documents from binary fields and text: checked (type, count, size) before any upload,
+// each read from n8n's store or the item's base64 as it is uploaded, so none is held in memory twice.
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { FaxFileFormat } from './types';
