@@ -10,7 +10,6 @@ import { requiredString } from '../shared/items';
 
 import { faxIdField, outputBinaryField, faxOfItem } from './shared/fields';
 import { outputFaxFile } from './shared/files';
-import type { FaxFileFormat } from './shared/types';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 
 export const option: INodePropertyOptions = {
@@ -49,13 +48,10 @@ export async function execute(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const { userId, faxId } = faxOfItem(this, itemIndex);
-	const format = String(this.getNodeParameter('format', itemIndex, 'pdf')) as FaxFileFormat;
+	const format = String(this.getNodeParameter('format', itemIndex, 'pdf'));
 	if (format !== 'pdf' && format !== 'tiff') {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Format must be "pdf" or "tiff", not "${String(format)}"`,
-			{ itemIndex },
-		);
+		const message = `Format must be "pdf" or "tiff", not "${format}"`;
+		throw new NodeOperationError(this.getNode(), message, { itemIndex });
 	}
 	const binaryPropertyName = requiredString(
 		this,

@@ -4,10 +4,11 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { showFor, userIdFields } from '../shared/descriptions';
+import { userIdFields } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { faxPlusApiDownload } from '../../api/transport';
-import { faxIdField, faxOfItem } from './shared/fields';
+import { safeFileName } from '../../api/faxFiles';
+import { faxIdField, faxOfItem, outputBinaryField } from './shared/fields';
 import { fileItem } from './shared/files';
 import type { ThumbnailReference } from './shared/types';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
@@ -26,19 +27,8 @@ export const toolDescription =
 export const description: INodeProperties[] = [
 	...userIdFields('fax', 'downloadThumbnail'),
 	faxIdField('downloadThumbnail', 'ID of the fax whose thumbnail to download'),
-	{
-		displayName: 'Put Output File in Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		required: true,
-		hint: 'The name of the output binary field to put the JPEG thumbnail in',
-		displayOptions: showFor('fax', 'downloadThumbnail'),
-	},
+	outputBinaryField('downloadThumbnail', 'JPEG thumbnail'),
 ];
-
-/** The thumbnail is a JPEG (spec: "JPEG image as binary content"). */
-const THUMBNAIL_MIME_TYPE = 'image/jpeg';
 
 export const maxItemsAtOnce = DOWNLOADS_AT_ONCE;
 
@@ -59,16 +49,12 @@ export async function execute(
 		path: `/accounts/${encodeURIComponent(userId)}/thumbnail/${encodeURIComponent(faxId)}`,
 		itemIndex,
 	});
+	// The spec answers a "JPEG image as binary content".
 	const binary = await this.helpers.prepareBinaryData(
 		data,
-		fileNameFor(faxId),
-		THUMBNAIL_MIME_TYPE,
+		`${safeFileName(faxId)}.jpg`,
+		'image/jpeg',
 	);
 	const reference: ThumbnailReference = { faxId, userId };
 	return fileItem(this, itemIndex, reference, binaryPropertyName, binary, data.length);
-}
-
-/** `<fax_id>.jpg`, with characters that file systems refuse replaced (those below a space are the control characters). */
-function fileNameFor(faxId: string): string {
-	return `${faxId.replace(/[\\/:*?"<>|]/g, '_').replace(/[^ -\uffff]/g, '_')}.jpg`;
 }

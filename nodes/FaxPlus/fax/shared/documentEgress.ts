@@ -1,16 +1,11 @@
 // Where Send may fetch a document from, decided for the address the connection really goes to.
-//
-// n8n 2.x: every host goes through n8n's egress filter in its enforced mode (its blocked ranges
-// and allow lists, even while N8N_SSRF_PROTECTION_ENABLED is off) and its secure lookup; then the
-// package's own ranges (nodes/api/addresses.ts) judge every address the name resolved to, and the
-// request connects to the address just checked. n8n's allow lists let an internal server through.
-//
-// n8n 1.x gives nodes no way to resolve a name: no egress filter, and node code may not import
-// `node:dns`. Its legacy `request` helper passes `agentOptions` (a `lookup` included) on to Node's
-// HTTP agent, so a checked address could be pinned, but nothing can resolve the name to check it.
-// There IP literals are checked with the same ranges, a host name is fetched only when the node's
-// Allowed Document Hosts names it (the workflow's author vouches for it), and n8n 1.x has no
-// allow lists of its own: listing a host there is how an internal server is allowed on 1.x.
+// n8n 2.x: its egress filter in enforced mode (its blocked ranges and allow lists, even while
+// N8N_SSRF_PROTECTION_ENABLED is off) and its secure lookup resolve the host; the package's own
+// ranges (nodes/api/addresses.ts) judge every address, and the request connects to the one checked.
+// n8n 1.x gives nodes no way to resolve a name (no filter; node code may not import `node:dns`):
+// IP literals are checked with the same ranges, and a host name is fetched only when Allowed
+// Document Hosts names it (the workflow's author vouches for it), which is also how an internal
+// server is allowed there, n8n 1.x having no allow lists of its own.
 import type { IExecuteFunctions, NodeEgressFilter } from 'n8n-workflow';
 import {
 	effectiveAddress,
@@ -34,13 +29,11 @@ export interface DocumentEgress {
 }
 
 /**
- * The URLs the node's Allowed Document Hosts lets through: each entry a host name or address
+ * Whether the node's Allowed Document Hosts lets a URL through: each entry a host name or address
  * (`*.example.com` for subdomains), with a port (`10.0.0.5:8080`: only that port) or a scheme
  * (`https://files.example.com`: only https, on its port) if given.
  */
-export interface HostList {
-	matches(url: URL): boolean;
-}
+export type HostList = (url: URL) => boolean;
 
 interface HostEntry {
 	host: string;
@@ -64,20 +57,17 @@ const portOf = (url: URL) => url.port || (url.protocol === 'https:' ? '443' : '8
 export function hostList(value: unknown): HostList | undefined {
 	const entries = String(value ?? '')
 		.split(/[\s,]+/)
-		.map((entry) => entry.trim())
 		.filter((entry) => entry !== '')
 		.map(hostEntry);
 	if (entries.length === 0) return undefined;
-	return {
-		matches(url) {
-			const host = url.hostname.replace(/\.$/, '');
-			return entries.some(
-				(entry) =>
-					(entry.wildcard ? host.endsWith(`.${entry.host}`) : host === entry.host) &&
-					(entry.protocol === undefined || entry.protocol === url.protocol) &&
-					(entry.port === undefined || entry.port === portOf(url)),
-			);
-		},
+	return (url) => {
+		const host = url.hostname.replace(/\.$/, '');
+		return entries.some(
+			(entry) =>
+				(entry.wildcard ? host.endsWith(`.${entry.host}`) : host === entry.host) &&
+				(entry.protocol === undefined || entry.protocol === url.protocol) &&
+				(entry.port === undefined || entry.port === portOf(url)),
+		);
 	};
 }
 
@@ -93,11 +83,8 @@ function hostEntry(entry: string): HostEntry {
 	if (scheme !== undefined && scheme !== 'http' && scheme !== 'https')
 		throw refuse('has a scheme other than http or https');
 	const parse = (protocol: string) => {
-		try {
-			return new URL(`${protocol}://${rest}`);
-		} catch {
-			throw refuse('is not a host name or address');
-		}
+		if (URL.canParse(`${protocol}://${rest}`)) return new URL(`${protocol}://${rest}`);
+		throw refuse('is not a host name or address');
 	};
 	const url = parse(scheme ?? 'http');
 	if (url.username || url.password) throw refuse('has a user name or password');
@@ -113,30 +100,10 @@ function hostEntry(entry: string): HostEntry {
 	return { host, wildcard, port };
 }
 
-/** n8n's allow lists, read from its filter where n8n keeps them (2.41: the SSRF protection service). */
-interface AllowLists {
-	hostname(hostname: string): boolean;
-	address(address: IpAddress): boolean;
-}
-
-function allowListsOf(filter: NodeEgressFilter): AllowLists | undefined {
-	const service = filter as unknown as {
-		allowedIps?: { check?: (address: string, family: string) => boolean };
-		allowedHostnameMatcher?: { matches?: (hostname: string) => boolean };
-	};
-	const ips = service.allowedIps;
-	const names = service.allowedHostnameMatcher;
-	if (typeof ips?.check !== 'function' || typeof names?.matches !== 'function') return undefined;
-	return {
-		hostname: (hostname) => Boolean(names.matches?.(hostname)),
-		address: (address) =>
-			Boolean(ips.check?.(formatIp(address), address.family === 4 ? 'ipv4' : 'ipv6')),
-	};
-}
-
 /**
- * Whether n8n's allow lists let `address` (an internal one, resolved from `hostname`) through.
- * Where n8n does not show its lists, none is assumed: the address is refused.
+ * Whether n8n's allow lists (read where n8n 2.41 keeps them, in its SSRF protection service) let
+ * `address` (an internal one, resolved from `hostname`) through. Where n8n does not show its
+ * lists, none is assumed: the address is refused.
  */
 function allowedByN8n(
 	filter: NodeEgressFilter,
@@ -144,20 +111,19 @@ function allowedByN8n(
 	address: IpAddress,
 	isName: boolean,
 ): boolean {
-	const lists = allowListsOf(filter);
-	if (!lists) return false;
+	const { allowedIps: ips, allowedHostnameMatcher: names } = filter as unknown as {
+		allowedIps?: { check?: (address: string, family: string) => boolean };
+		allowedHostnameMatcher?: { matches?: (hostname: string) => boolean };
+	};
+	if (typeof ips?.check !== 'function' || typeof names?.matches !== 'function') return false;
+	const listed = (candidate: IpAddress) =>
+		Boolean(ips.check?.(formatIp(candidate), candidate.family === 4 ? 'ipv4' : 'ipv6'));
 	const effective = effectiveAddress(address);
 	return (
-		(isName && lists.hostname(hostname)) ||
-		lists.address(address) ||
-		(effective !== address && lists.address(effective))
+		(isName && Boolean(names.matches(hostname))) ||
+		listed(address) ||
+		(effective !== address && listed(effective))
 	);
-}
-
-/** Whether an error is n8n's refusal by its egress rules (not a DNS failure or an unreachable host). */
-function isEgressRefusal(error: unknown): boolean {
-	const name = (error as { name?: unknown })?.name;
-	return typeof name === 'string' && /^Ssrf/.test(name);
 }
 
 /** Every address n8n's secure lookup resolves a host to, each validated against n8n's egress rules. */
@@ -182,7 +148,7 @@ export function documentEgress(context: IExecuteFunctions, allowed?: HostList): 
 		return {
 			filtered: false,
 			async check(url) {
-				if (allowed) return allowed.matches(url) ? { allowed: true } : notListed;
+				if (allowed) return allowed(url) ? { allowed: true } : notListed;
 				const literal = parseIp(url.hostname);
 				const range = literal
 					? internalRange(literal)
@@ -199,14 +165,16 @@ export function documentEgress(context: IExecuteFunctions, allowed?: HostList): 
 	return {
 		filtered: true,
 		async check(url) {
-			if (allowed && !allowed.matches(url)) return notListed;
+			if (allowed && !allowed(url)) return notListed;
 			const literal = parseIp(url.hostname);
 			let addresses: string[];
 			try {
 				addresses = await secureAddresses(enforced, url.hostname);
 			} catch (error) {
-				// A name that does not resolve now is not left to a second lookup that might.
-				if (!isEgressRefusal(error)) return { allowed: false, reason: 'unresolved' };
+				// A name that does not resolve now is not left to a second lookup that might; n8n's
+				// refusals by its egress rules are its Ssrf… errors.
+				if (!/^Ssrf/.test(String((error as Error)?.name)))
+					return { allowed: false, reason: 'unresolved' };
 				return { allowed: false, reason: 'internal', range: literal && internalRange(literal) };
 			}
 			for (const text of addresses) {

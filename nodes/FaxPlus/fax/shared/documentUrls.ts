@@ -15,7 +15,6 @@ import {
 	ACCEPTED_LIST,
 	binaryDocument,
 	documentType,
-	extensionOfMime,
 	MAX_FILES,
 	MAX_TOTAL_BYTES,
 	MAX_TOTAL_MEGABYTES,
@@ -28,11 +27,12 @@ import {
 import {
 	documentEgress,
 	hostList,
-	type HostList,
 	type DocumentEgress,
 	type EgressDecision,
+	type HostList,
 } from './documentEgress';
 import { MAX_REDIRECTS, REDIRECT_STATUSES } from '../../../api/redirects';
+import { wholeNumber } from '../../shared/values';
 
 const LABEL = 'Document URLs';
 
@@ -48,13 +48,13 @@ const GENERIC_TYPES = new Set([
 /** How long a connection may stay silent. */
 const IDLE_TIMEOUT_MS = 120_000;
 /** How long one document may take in all, redirects included, unless the option says otherwise. */
-export const DEFAULT_TIME_LIMIT_SECONDS = 120;
+const DEFAULT_TIME_LIMIT_SECONDS = 120;
 
 /**
  * The URLs of the parameter: one per line or separated by commas (a comma inside a URL stays),
  * or an array (expressions, AI tools); trimmed, each once.
  */
-export function documentUrlList(value: unknown): string[] {
+function documentUrlList(value: unknown): string[] {
 	const entries = Array.isArray(value)
 		? value.map((entry) => String(entry ?? ''))
 		: String(value ?? '').split(/\s*[\r\n]+\s*|\s*,\s*(?=[a-z][a-z0-9+.-]*:\/\/)/i);
@@ -84,7 +84,7 @@ export const downloadTimeLimitOption: INodeProperties = {
 	displayName: 'Download Time Limit (Seconds)',
 	name: 'downloadTimeLimit',
 	type: 'number',
-	typeOptions: { minValue: 1, maxValue: 3600 },
+	typeOptions: { minValue: 1, maxValue: 3600, numberPrecision: 0 },
 	default: DEFAULT_TIME_LIMIT_SECONDS,
 	description:
 		'How long fetching each document may take in all, redirects included; a slower download fails the item and nothing is sent',
@@ -92,7 +92,7 @@ export const downloadTimeLimitOption: INodeProperties = {
 };
 
 /** A URL as errors and outputs show it: no user name, password, query or fragment (they may hold secrets). */
-export function urlWithoutSecrets(url: URL): string {
+function urlWithoutSecrets(url: URL): string {
 	return `${url.protocol}//${url.host}${url.pathname}`;
 }
 
@@ -100,7 +100,7 @@ export function urlWithoutSecrets(url: URL): string {
  * An entry of the parameter as an error shows it, whatever it is: without query and fragment, and
  * without anything before an `@` (a user name and password, however mistyped the URL around them).
  */
-export function entryWithoutSecrets(entry: string): string {
+function entryWithoutSecrets(entry: string): string {
 	let shown = entry.replace(/[?#][\s\S]*$/, '');
 	const at = shown.lastIndexOf('@');
 	if (at !== -1) {
@@ -111,15 +111,13 @@ export function entryWithoutSecrets(entry: string): string {
 }
 
 /** The file name of a Content-Disposition header, if it gives one. */
-export function dispositionFileName(header: unknown): string | undefined {
+function dispositionFileName(header: unknown): string | undefined {
 	const value = String(header ?? '');
 	const encoded = /filename\*\s*=\s*(?:UTF-8|utf-8)?''([^;]+)/.exec(value)?.[1];
-	if (encoded) {
-		try {
-			return decodeURIComponent(encoded.trim().replace(/^"|"$/g, ''));
-		} catch {
-			// fall through to the plain filename
-		}
+	try {
+		if (encoded) return decodeURIComponent(encoded.trim().replace(/^"|"$/g, ''));
+	} catch {
+		// A malformed encoded name leaves the plain one.
 	}
 	const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(value);
 	const name = (plain?.[2] ?? plain?.[1])?.trim();
@@ -131,6 +129,28 @@ interface BodyStream extends AsyncIterable<Uint8Array> {
 	destroy(error?: Error): void;
 	/** Node's `readable.map()`: a Readable of what `fn` answers for each chunk, read as it is consumed. */
 	map(fn: (chunk: Uint8Array) => Uint8Array): unknown;
+}
+
+/** The item whose documents are fetched: what every check and error of its fetches needs. */
+interface Fetching {
+	context: IExecuteFunctions;
+	itemIndex: number;
+	egress: DocumentEgress;
+	/** Download Time Limit (Seconds). */
+	seconds: number;
+}
+
+const isHttp = (url?: URL): url is URL => url?.protocol === 'http:' || url?.protocol === 'https:';
+
+function failure(
+	{ context, itemIndex }: Pick<Fetching, 'context' | 'itemIndex'>,
+	message: string,
+	description: string,
+): NodeOperationError {
+	return new NodeOperationError(context.getNode(), `${LABEL}: ${message}`, {
+		itemIndex,
+		description,
+	});
 }
 
 /** Checks the URLs, then fetches every document, each checked before the next, all before any upload. */
@@ -153,31 +173,17 @@ export async function fetchDocuments(
 		throw new NodeOperationError(
 			node,
 			`${LABEL} names ${list.length} documents; Fax.Plus takes at most ${MAX_FILES} per fax`,
-			{
-				itemIndex,
-				description: 'Send the documents as several faxes.',
-			},
+			{ itemIndex, description: 'Send the documents as several faxes.' },
 		);
 	}
 	const urls = list.map((entry) => {
-		let url: URL | undefined;
-		try {
-			url = new URL(entry);
-		} catch {
-			url = undefined;
-		}
-		if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-			throw new NodeOperationError(
-				node,
-				`${LABEL}: "${entryWithoutSecrets(entry)}" is not an http(s) URL`,
-				{
-					itemIndex,
-					description:
-						'Enter full addresses starting with https:// (or http://), one per line or separated by commas.',
-				},
-			);
-		}
-		return url;
+		const url = URL.canParse(entry) ? new URL(entry) : undefined;
+		if (isHttp(url)) return url;
+		throw failure(
+			{ context, itemIndex },
+			`"${entryWithoutSecrets(entry)}" is not an http(s) URL`,
+			'Enter full addresses starting with https:// (or http://), one per line or separated by commas.',
+		);
 	});
 
 	let allowedHosts: HostList | undefined;
@@ -186,62 +192,43 @@ export async function fetchDocuments(
 	} catch (error) {
 		throw new NodeOperationError(node, (error as Error).message, { itemIndex });
 	}
-	const egress = documentEgress(context, allowedHosts);
-	const timeLimit = timeLimitSeconds(context, itemIndex, options.downloadTimeLimit);
+	const fetching: Fetching = {
+		context,
+		itemIndex,
+		egress: documentEgress(context, allowedHosts),
+		seconds: wholeNumber(
+			context,
+			itemIndex,
+			options.downloadTimeLimit,
+			'Download Time Limit (Seconds)',
+			{ minimum: 1, fallback: DEFAULT_TIME_LIMIT_SECONDS },
+		),
+	};
 	// Every address is checked before the first request: a refused one fails the item at once.
-	for (const url of urls) await checkEgress(context, itemIndex, egress, url, url);
+	for (const url of urls) await checkEgress(fetching, url, url);
 
 	const documents: FaxDocument[] = [];
 	let total = 0;
 	for (const [index, url] of urls.entries()) {
-		const document = await fetchDocument(
-			context,
-			itemIndex,
-			egress,
-			url,
-			index,
-			MAX_TOTAL_BYTES - total,
-			timeLimit,
-		);
+		const document = await fetchDocument(fetching, url, index, MAX_TOTAL_BYTES - total);
 		total += document.size;
 		documents.push(document);
 	}
 	return documents;
 }
 
-/** The option's time limit per document in seconds (the default when unset), checked. */
-function timeLimitSeconds(context: IExecuteFunctions, itemIndex: number, value: unknown): number {
-	if (value === undefined || value === null || value === '') return DEFAULT_TIME_LIMIT_SECONDS;
-	const seconds = Number(value);
-	if (Number.isFinite(seconds) && seconds >= 1 && seconds <= 3600) return seconds;
-	throw new NodeOperationError(
-		context.getNode(),
-		`Download Time Limit (Seconds) must be between 1 and 3600, not ${String(value).slice(0, 40)}`,
-		{ itemIndex },
-	);
-}
-
 /** Answers where to connect for `url`, or throws the refusal naming the address asked for and what to do. */
-async function checkEgress(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	egress: DocumentEgress,
-	url: URL,
-	asked: URL,
-): Promise<string | undefined> {
-	const decision = await egress.check(url);
+async function checkEgress(fetching: Fetching, url: URL, asked: URL): Promise<string | undefined> {
+	const decision = await fetching.egress.check(url);
 	if (decision.allowed) return decision.address;
-	if (decision.reason === 'unresolved') throw couldNotFetch(context, itemIndex, asked);
+	if (decision.reason === 'unresolved') throw couldNotFetch(fetching, asked);
 	// Only the origin of a redirect: its path is the document server's text.
 	const hop = url === asked ? '' : ` (it redirects to ${url.protocol}//${url.host})`;
-	const { message, description } = refusal(decision, egress.filtered);
-	throw new NodeOperationError(
-		context.getNode(),
-		`${LABEL}: ${urlWithoutSecrets(asked)}${hop} ${message}`,
-		{
-			itemIndex,
-			description: `${description} Nothing was sent.`,
-		},
+	const { message, description } = refusal(decision, fetching.egress.filtered);
+	throw failure(
+		fetching,
+		`${urlWithoutSecrets(asked)}${hop} ${message}`,
+		`${description} Nothing was sent.`,
 	);
 }
 
@@ -276,38 +263,20 @@ function refusal(
 	};
 }
 
-function deadlineReached(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	url: URL,
-	seconds: number,
-): NodeOperationError {
-	return new NodeOperationError(
-		context.getNode(),
-		`${LABEL}: ${urlWithoutSecrets(url)} did not arrive within the time limit of ${seconds} seconds`,
-		{
-			itemIndex,
-			description:
-				'The deadline of Download Time Limit (Seconds) was reached: each document must arrive in that time in all, redirects included. ' +
-				'The server was slow or kept the download open; raise the limit in the options for a large document. Nothing was sent.',
-		},
+function deadlineReached(fetching: Fetching, url: URL): NodeOperationError {
+	return failure(
+		fetching,
+		`${urlWithoutSecrets(url)} did not arrive within the time limit of ${fetching.seconds} seconds`,
+		'The deadline of Download Time Limit (Seconds) was reached: each document must arrive in that time in all, redirects included. ' +
+			'The server was slow or kept the download open; raise the limit in the options for a large document. Nothing was sent.',
 	);
 }
 
-function couldNotFetch(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	url: URL,
-	status?: unknown,
-): NodeOperationError {
-	return new NodeOperationError(
-		context.getNode(),
-		`${LABEL}: could not fetch ${urlWithoutSecrets(url)}${status ? ` (HTTP ${String(status)})` : ''}`,
-		{
-			itemIndex,
-			description:
-				'Check that the address is right and reachable from n8n without signing in; nothing was sent.',
-		},
+function couldNotFetch(fetching: Fetching, url: URL, status?: number): NodeOperationError {
+	return failure(
+		fetching,
+		`could not fetch ${urlWithoutSecrets(url)}${status ? ` (HTTP ${status})` : ''}`,
+		'Check that the address is right and reachable from n8n without signing in; nothing was sent.',
 	);
 }
 
@@ -316,17 +285,15 @@ function couldNotFetch(
  * requested; n8n's helper follows none itself. Answers the final response and its URL.
  */
 async function getFollowingCheckedRedirects(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	egress: DocumentEgress,
+	fetching: Fetching,
 	asked: URL,
-	deadline: { signal: AbortSignal; seconds: number },
+	signal: AbortSignal,
 ): Promise<{ response: IN8nHttpFullResponse; url: URL }> {
 	let url = asked;
 	for (let hops = 0; ; hops++) {
 		// Checked again right before the connection: the address used is the one just validated.
-		const pinned = await checkEgress(context, itemIndex, egress, url, asked);
-		if (deadline.signal.aborted) throw deadlineReached(context, itemIndex, asked, deadline.seconds);
+		const pinned = await checkEgress(fetching, url, asked);
+		if (signal.aborted) throw deadlineReached(fetching, asked);
 		const request: IHttpRequestOptions = {
 			method: 'GET',
 			url: url.href,
@@ -335,8 +302,8 @@ async function getFollowingCheckedRedirects(
 			returnFullResponse: true,
 			disableFollowRedirect: true,
 			ignoreHttpStatusErrors: true,
-			timeout: Math.min(IDLE_TIMEOUT_MS, deadline.seconds * 1000),
-			abortSignal: deadline.signal,
+			timeout: Math.min(IDLE_TIMEOUT_MS, fetching.seconds * 1000),
+			abortSignal: signal,
 		};
 		if (pinned) {
 			// To the checked address; the name stays in the Host header and, over TLS, in SNI and
@@ -350,77 +317,60 @@ async function getFollowingCheckedRedirects(
 		}
 		let response: IN8nHttpFullResponse;
 		try {
-			response = (await context.helpers.httpRequest(request)) as IN8nHttpFullResponse;
+			response = (await fetching.context.helpers.httpRequest(request)) as IN8nHttpFullResponse;
 		} catch {
-			if (deadline.signal.aborted)
-				throw deadlineReached(context, itemIndex, asked, deadline.seconds);
-			throw couldNotFetch(context, itemIndex, asked);
+			throw signal.aborted ? deadlineReached(fetching, asked) : couldNotFetch(fetching, asked);
 		}
 		const status = response.statusCode;
 		if (status >= 200 && status < 300) return { response, url };
 		(response.body as BodyStream | undefined)?.destroy?.();
 		const location = response.headers?.location;
-		if (!REDIRECT_STATUSES.has(status) || typeof location !== 'string' || hops >= MAX_REDIRECTS)
-			throw couldNotFetch(context, itemIndex, asked, status);
-		let next: URL;
-		try {
-			next = new URL(location, url);
-		} catch {
-			throw couldNotFetch(context, itemIndex, asked, status);
-		}
-		if (next.protocol !== 'http:' && next.protocol !== 'https:')
-			throw couldNotFetch(context, itemIndex, asked, status);
+		const next =
+			typeof location === 'string' && URL.canParse(location, url.href)
+				? new URL(location, url)
+				: undefined;
+		if (!REDIRECT_STATUSES.has(status) || !isHttp(next) || hops >= MAX_REDIRECTS)
+			throw couldNotFetch(fetching, asked, status);
 		url = next;
 	}
 }
 
 async function fetchDocument(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	egress: DocumentEgress,
+	fetching: Fetching,
 	asked: URL,
 	index: number,
 	budget: number,
-	seconds: number,
 ): Promise<FaxDocument> {
 	// One wall-clock deadline for the whole document: connections, redirects and every byte. The
 	// signal's own timer ends a download that still trickles (the idle timeout would not).
-	const deadline = { signal: AbortSignal.timeout(seconds * 1000), seconds };
-	const { response, url } = await getFollowingCheckedRedirects(
-		context,
-		itemIndex,
-		egress,
-		asked,
-		deadline,
-	);
+	const signal = AbortSignal.timeout(fetching.seconds * 1000);
+	const { response, url } = await getFollowingCheckedRedirects(fetching, asked, signal);
 	const body = response.body as BodyStream;
 	const expire = () => body?.destroy?.(new Error('the time limit was reached'));
-	deadline.signal.addEventListener('abort', expire, { once: true });
+	signal.addEventListener('abort', expire, { once: true });
 	try {
-		if (deadline.signal.aborted) expire();
-		return await readDocument(context, itemIndex, asked, url, response, index, budget);
+		if (signal.aborted) expire();
+		return await readDocument(fetching, asked, url, response, index, budget);
 	} catch (error) {
-		if (deadline.signal.aborted) throw deadlineReached(context, itemIndex, asked, seconds);
-		throw error instanceof NodeOperationError ? error : couldNotFetch(context, itemIndex, asked);
+		// Whatever failed, the rest of the download is never read.
+		body?.destroy?.();
+		if (signal.aborted) throw deadlineReached(fetching, asked);
+		throw error instanceof NodeOperationError ? error : couldNotFetch(fetching, asked);
 	} finally {
-		deadline.signal.removeEventListener('abort', expire);
+		signal.removeEventListener('abort', expire);
 	}
 }
 
 /** Checks the answered document's type and size and stores it in n8n's binary data store. */
 async function readDocument(
-	context: IExecuteFunctions,
-	itemIndex: number,
+	fetching: Fetching,
 	asked: URL,
 	url: URL,
 	response: IN8nHttpFullResponse,
 	index: number,
 	budget: number,
 ): Promise<FaxDocument> {
-	const node = context.getNode();
 	const shown = urlWithoutSecrets(asked);
-	const body = response.body as BodyStream;
-	const stop = () => body?.destroy?.();
 	const headers = response.headers ?? {};
 
 	const contentType = mimeOf(headers['content-type']);
@@ -431,38 +381,31 @@ async function readDocument(
 		? documentType(fileName, undefined)
 		: documentType(undefined, contentType);
 	if (!type) {
-		stop();
-		throw new NodeOperationError(node, `${LABEL}: ${shown} is not a type Fax.Plus can fax`, {
-			itemIndex,
-			// The server's Content-Type is its text, not quoted: an error reaches an agent as it is.
-			description: `Fax.Plus accepts ${ACCEPTED_LIST}; the server's Content-Type (or, where it is generic or missing, the file name) is none of them. Nothing was sent.`,
-		});
+		// The server's Content-Type is its text, not quoted: an error reaches an agent as it is.
+		throw failure(
+			fetching,
+			`${shown} is not a type Fax.Plus can fax`,
+			`Fax.Plus accepts ${ACCEPTED_LIST}; the server's Content-Type (or, where it is generic or missing, the file name) is none of them. Nothing was sent.`,
+		);
 	}
 
 	const tooLarge = (size: string) =>
-		new NodeOperationError(
-			node,
-			`${LABEL}: the documents add up to more than ${MAX_TOTAL_MEGABYTES} MB (${shown}: ${size})`,
-			{
-				itemIndex,
-				description: `Fax.Plus takes at most ${MAX_TOTAL_MEGABYTES} MB per fax, all documents together. Nothing was sent.`,
-			},
+		failure(
+			fetching,
+			`the documents add up to more than ${MAX_TOTAL_MEGABYTES} MB (${shown}: ${size})`,
+			`Fax.Plus takes at most ${MAX_TOTAL_MEGABYTES} MB per fax, all documents together. Nothing was sent.`,
 		);
 	const declared = Number(headers['content-length']);
-	if (Number.isFinite(declared) && declared > budget) {
-		stop();
-		throw tooLarge(`${megabytes(declared)} MB`);
-	}
+	if (Number.isFinite(declared) && declared > budget) throw tooLarge(`${megabytes(declared)} MB`);
 
-	const named =
-		documentType(fileName, undefined)?.mimeType ===
-		documentType(undefined, type.mimeType)?.mimeType;
-	const extension = extensionOfMime(type.mimeType) ?? type.extension;
+	// The file name is kept when it names the document's type, else the document is numbered.
+	const fallback = `document-${index + 1}`;
 	const fields = {
 		field: shown,
-		fileName: named
-			? uploadFileName(fileName, `document-${index + 1}`, type.extension)
-			: `document-${index + 1}.${extension}`,
+		fileName:
+			documentType(fileName, undefined)?.mimeType === type.mimeType
+				? uploadFileName(fileName, fallback, type.extension)
+				: `${fallback}.${type.extension}`,
 		mimeType: type.mimeType,
 		format: uploadFormatOf(type.extension),
 	};
@@ -470,29 +413,28 @@ async function readDocument(
 	// Counted as n8n's store reads it (Node's `readable.map`, whatever way the store consumes it):
 	// past the budget the download is cut, the rest never read.
 	let received = 0;
-	const counted = body.map((chunk) => {
+	const counted = (response.body as BodyStream).map((chunk) => {
 		received += chunk.byteLength;
 		if (received > budget) throw new Error('larger than the budget');
 		return chunk;
 	});
 	let stored: IBinaryData;
 	try {
-		stored = await context.helpers.prepareBinaryData(
+		stored = await fetching.context.helpers.prepareBinaryData(
 			counted as Buffer,
 			fields.fileName,
 			fields.mimeType,
 		);
 	} catch {
-		stop();
 		if (received > budget) throw tooLarge(`more than ${megabytes(budget)} MB left`);
-		throw couldNotFetch(context, itemIndex, asked);
+		throw couldNotFetch(fetching, asked);
 	}
-	const document = await binaryDocument(context, fields, stored);
-	if (document.size === 0) {
-		throw new NodeOperationError(node, `${LABEL}: ${shown} answered an empty document`, {
-			itemIndex,
-			description: 'Fax.Plus cannot fax an empty file. Nothing was sent.',
-		});
-	}
+	const document = await binaryDocument(fetching.context, fields, stored);
+	if (document.size === 0)
+		throw failure(
+			fetching,
+			`${shown} answered an empty document`,
+			'Fax.Plus cannot fax an empty file. Nothing was sent.',
+		);
 	return document;
 }

@@ -1,3 +1,5 @@
+// Send's documents from binary fields and text: checked (type, count, size) before any upload,
+// each read from n8n's store or the item's base64 as it is uploaded, so none is held in memory twice.
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { FaxFileFormat } from './types';
@@ -61,6 +63,9 @@ export interface FaxDocument {
 	open: () => Promise<AsyncIterable<Uint8Array>>;
 }
 
+/** What a document is, before its bytes are known. */
+type DocumentFields = Omit<FaxDocument, 'size' | 'open'>;
+
 /**
  * Base64 characters decoded at a time (48 KiB of document): a multiple of 4, so each piece decodes
  * on its own; as small as Node's file streams read, so V8 frees pieces already sent sooner.
@@ -80,36 +85,21 @@ function isCanonicalBase64(base64: string): boolean {
  * other form (line breaks, URL-safe letters) has no size known before decoding: it is decoded
  * whole, as n8n's `getBinaryDataBuffer` does.
  */
-function documentFromBase64(
-	fields: Omit<FaxDocument, 'size' | 'open'>,
-	base64: string,
-): FaxDocument {
+function documentFromBase64(fields: DocumentFields, base64: string): FaxDocument {
 	if (!isCanonicalBase64(base64)) return documentInMemory(fields, Buffer.from(base64, 'base64'));
-	return {
-		...fields,
-		size: Buffer.byteLength(base64, 'base64'),
-		open: async () =>
-			(async function* () {
-				for (let start = 0; start < base64.length; start += BASE64_CHUNK_CHARS) {
-					yield Buffer.from(base64.slice(start, start + BASE64_CHUNK_CHARS), 'base64');
-				}
-			})(),
-	};
+	async function* pieces() {
+		for (let start = 0; start < base64.length; start += BASE64_CHUNK_CHARS)
+			yield Buffer.from(base64.slice(start, start + BASE64_CHUNK_CHARS), 'base64');
+	}
+	return { ...fields, size: Buffer.byteLength(base64, 'base64'), open: async () => pieces() };
 }
 
 /** A document already in memory (Text, base64 in another form): uploaded from this one buffer, never copied. */
-export function documentInMemory(
-	fields: Omit<FaxDocument, 'size' | 'open'>,
-	data: Buffer,
-): FaxDocument {
-	return {
-		...fields,
-		size: data.length,
-		open: async () =>
-			(async function* () {
-				yield data;
-			})(),
-	};
+export function documentInMemory(fields: DocumentFields, data: Buffer): FaxDocument {
+	async function* bytes() {
+		yield data;
+	}
+	return { ...fields, size: data.length, open: async () => bytes() };
 }
 
 const LABEL = 'Input Binary Fields';
@@ -173,23 +163,37 @@ export async function readDocuments(
 				},
 			);
 		}
-		return { field, binary, ...typeOf(context, itemIndex, field, binary) };
+		const type = documentType(binary.fileName, binary.mimeType, binary.fileExtension);
+		if (type) return { field, binary, type };
+		const what =
+			[binary.fileName, mimeOf(binary.mimeType)].filter(Boolean).join(', ') ||
+			'no file name or MIME type';
+		throw new NodeOperationError(
+			node,
+			`${LABEL}: the file in "${field}" (${what}) is not a type Fax.Plus can fax`,
+			{
+				itemIndex,
+				description: `Fax.Plus accepts ${ACCEPTED_LIST}. Convert the file first, or give it the right file name and MIME type.`,
+			},
+		);
 	});
 
 	// Sizes from the metadata first, so a huge file is refused before it is read.
 	checkTotal(
 		context,
 		itemIndex,
-		binaries.map(({ binary }) => knownSize(binary) ?? 0),
+		binaries.map(
+			({ binary }) => binary.bytes ?? (binary.id ? 0 : Buffer.byteLength(binary.data, 'base64')),
+		),
 	);
 
 	const documents: FaxDocument[] = [];
-	for (const { field, binary, extension, mimeType } of binaries) {
+	for (const { field, binary, type } of binaries) {
 		const fields = {
 			field,
-			fileName: uploadFileName(binary.fileName, field, extension),
-			mimeType,
-			format: uploadFormatOf(extension),
+			fileName: uploadFileName(binary.fileName, field, type.extension),
+			mimeType: type.mimeType,
+			format: uploadFormatOf(type.extension),
 		};
 		const document = await binaryDocument(context, fields, binary);
 		if (document.size === 0) {
@@ -214,7 +218,7 @@ export async function readDocuments(
  */
 export async function binaryDocument(
 	context: IExecuteFunctions,
-	fields: Omit<FaxDocument, 'size' | 'open'>,
+	fields: DocumentFields,
 	binary: IBinaryData,
 ): Promise<FaxDocument> {
 	const id = binary.id;
@@ -248,33 +252,12 @@ export function uploadFileName(
 	return `${base || fallback}.${extension}`;
 }
 
-/** The extension and MIME type of a binary, or an error naming the field when Fax.Plus would refuse it. */
-function typeOf(context: IExecuteFunctions, itemIndex: number, field: string, binary: IBinaryData) {
-	const type = documentType(binary.fileName, binary.mimeType, binary.fileExtension);
-	if (type) return type;
-	const mime = mimeOf(binary.mimeType);
-	const what = [binary.fileName, mime].filter(Boolean).join(', ') || 'no file name or MIME type';
-	throw new NodeOperationError(
-		context.getNode(),
-		`${LABEL}: the file in "${field}" (${what}) is not a type Fax.Plus can fax`,
-		{
-			itemIndex,
-			description: `Fax.Plus accepts ${ACCEPTED_LIST}. Convert the file first, or give it the right file name and MIME type.`,
-		},
-	);
-}
-
 /** A MIME type without parameters, lower case ("Text/Plain; charset=utf-8" → "text/plain"). */
 export function mimeOf(value: unknown): string {
 	return String(value ?? '')
 		.split(';')[0]
 		.trim()
 		.toLowerCase();
-}
-
-/** The extension Fax.Plus knows for a MIME type, if any. */
-export function extensionOfMime(mimeType: unknown): string | undefined {
-	return EXTENSION_OF_MIME[mimeOf(mimeType)];
 }
 
 /**
@@ -305,25 +288,12 @@ export function uploadFormatOf(extension: string): FaxFileFormat {
 	return extension === 'tif' || extension === 'tiff' ? 'tiff' : 'pdf';
 }
 
-/** The byte size the binary's metadata gives, if any. */
-function knownSize(binary: IBinaryData): number | undefined {
-	if (typeof binary.bytes === 'number' && Number.isFinite(binary.bytes)) return binary.bytes;
-	if (!binary.id && typeof binary.data === 'string')
-		return Buffer.byteLength(binary.data, 'base64');
-	return undefined;
-}
-
-function checkTotal(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	sizes: number[],
-	label = LABEL,
-): void {
+function checkTotal(context: IExecuteFunctions, itemIndex: number, sizes: number[]): void {
 	const total = sizes.reduce((sum, size) => sum + size, 0);
 	if (total > MAX_TOTAL_BYTES) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`${label}: the files add up to ${megabytes(total)} MB; Fax.Plus takes at most ${MAX_TOTAL_MEGABYTES} MB per fax`,
+			`${LABEL}: the files add up to ${megabytes(total)} MB; Fax.Plus takes at most ${MAX_TOTAL_MEGABYTES} MB per fax`,
 			{
 				itemIndex,
 				description:

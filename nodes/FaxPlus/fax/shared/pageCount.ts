@@ -18,9 +18,9 @@ const MOST_PAGES = 100_000;
 export async function pagesOf(document: FaxDocument): Promise<number | undefined> {
 	const type = document.mimeType.toLowerCase();
 	if (type === 'application/pdf') return await pdfPages(document);
-	if (type === 'image/tiff' && document.size <= MAX_TIFF_BYTES) return await tiffPages(document);
-	if (type.startsWith('image/')) return 1;
-	return undefined;
+	if (type === 'image/tiff' || type === 'image/tif')
+		return document.size <= MAX_TIFF_BYTES ? await tiffPages(document) : undefined;
+	return type.startsWith('image/') ? 1 : undefined;
 }
 
 async function pdfPages(document: FaxDocument): Promise<number | undefined> {
@@ -38,8 +38,7 @@ async function pdfPages(document: FaxDocument): Promise<number | undefined> {
 			largestCount = Math.max(largestCount, Math.min(Number(match[1]), MOST_PAGES));
 		carry = text.slice(-CARRY);
 	}
-	if (pages > 0) return pages;
-	return largestCount > 0 ? largestCount : undefined;
+	return pages || largestCount || undefined;
 }
 
 async function tiffPages(document: FaxDocument): Promise<number | undefined> {
@@ -53,13 +52,13 @@ async function tiffPages(document: FaxDocument): Promise<number | undefined> {
 	let offset = u32(4);
 	const seen = new Set<number>();
 	while (offset !== 0) {
-		if (seen.has(offset) || offset + 2 > data.length) return seen.size > 0 ? seen.size : undefined;
+		if (seen.has(offset) || offset + 2 > data.length) break;
 		seen.add(offset);
 		if (seen.size >= MOST_PAGES) break;
-		const entries = u16(offset);
-		const next = offset + 2 + entries * 12;
+		// An image directory: a count of 12-byte entries, then the offset of the next one.
+		const next = offset + 2 + u16(offset) * 12;
 		if (next + 4 > data.length) break;
 		offset = u32(next);
 	}
-	return seen.size > 0 ? seen.size : undefined;
+	return seen.size || undefined;
 }

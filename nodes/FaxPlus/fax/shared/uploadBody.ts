@@ -20,65 +20,48 @@ function quoted(value: string): string {
  * (a 429 retried, a token refreshed) sends the document again rather than a copy kept in memory.
  * n8n's request helper sends a Blob body through axios, which reads it with `size`, `type` and `stream()`.
  */
-export class MultipartUpload extends Blob {
+class MultipartUpload extends Blob {
 	// Own properties shadowing Blob's getters: n8n and axios read them.
 	override readonly size: number;
 	override readonly type: string;
-	readonly boundary: string;
-	readonly document: FaxDocument;
 	private readonly head: Uint8Array;
 	private readonly tail: Uint8Array;
 
-	constructor(document: FaxDocument) {
+	constructor(private readonly document: FaxDocument) {
 		super([]);
-		this.document = document;
-		this.boundary = `faxplus-${randomBytes(16).toString('hex')}`;
+		const boundary = `faxplus-${randomBytes(16).toString('hex')}`;
 		this.head = encoder.encode(
-			`--${this.boundary}\r\n` +
+			`--${boundary}\r\n` +
 				`Content-Disposition: form-data; name="fax_file"; filename="${quoted(document.fileName)}"\r\n` +
 				`Content-Type: ${quoted(document.mimeType)}\r\n\r\n`,
 		);
-		this.tail = encoder.encode(`\r\n--${this.boundary}--\r\n`);
+		this.tail = encoder.encode(`\r\n--${boundary}--\r\n`);
 		this.size = this.head.byteLength + document.size + this.tail.byteLength;
-		this.type = `multipart/form-data; boundary=${this.boundary}`;
+		this.type = `multipart/form-data; boundary=${boundary}`;
 	}
 
 	override stream(): ReadableStream<Uint8Array<ArrayBuffer>> {
 		const { head, tail, document } = this;
-		let chunks: AsyncIterator<Uint8Array> | undefined;
-		let sent = 0;
-		let done = false;
-		return new ReadableStream<Uint8Array<ArrayBuffer>>({
-			start: (controller) => controller.enqueue(head as Uint8Array<ArrayBuffer>),
-			pull: async (controller) => {
-				if (done) return;
-				chunks ??= (await document.open())[Symbol.asyncIterator]();
-				const next = await chunks.next();
-				if (!next.done) {
-					sent += next.value.byteLength;
+		// Pulled a chunk at a time as the request is written; a cancelled upload closes the document.
+		return ReadableStream.from(
+			(async function* () {
+				yield head;
+				let sent = 0;
+				for await (const chunk of await document.open()) {
+					sent += chunk.byteLength;
 					// The Content-Length is promised before the first byte: a document that changed size fails the upload.
-					if (sent > document.size) {
-						controller.error(new Error(`${document.fileName} is longer than its stored size`));
-						await chunks.return?.();
-						return;
-					}
-					controller.enqueue(next.value as Uint8Array<ArrayBuffer>);
-					return;
+					if (sent > document.size)
+						throw new Error(`${document.fileName} is longer than its stored size`);
+					yield chunk;
 				}
-				done = true;
-				if (sent !== document.size) {
-					controller.error(new Error(`${document.fileName} is shorter than its stored size`));
-					return;
-				}
-				controller.enqueue(tail as Uint8Array<ArrayBuffer>);
-				controller.close();
-			},
-			cancel: async () => {
-				await chunks?.return?.();
-			},
-		});
+				if (sent !== document.size)
+					throw new Error(`${document.fileName} is shorter than its stored size`);
+				yield tail;
+			})(),
+		) as ReadableStream<Uint8Array<ArrayBuffer>>;
 	}
 
+	// Never read whole: Blob's own methods would answer the empty Blob this extends.
 	override async arrayBuffer(): Promise<ArrayBuffer> {
 		throw new Error('A multipart upload is sent as a stream, never read whole');
 	}

@@ -1,27 +1,102 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code, not node code: the rules for what a node may import and use do not apply to it */
+// Send's Document URLs as the user types them: the list read from the parameter, each address
+// named in errors without what may be a secret, the file name a download server gives.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { IDataObject } from 'n8n-workflow';
 import {
-	dispositionFileName,
-	documentUrlList,
-	entryWithoutSecrets,
-	urlWithoutSecrets,
-} from '../../../../../nodes/FaxPlus/fax/shared/documentUrls';
+	apiRequests,
+	filesSent,
+	runOk,
+	runOperation,
+	useFaxPlusServer,
+} from '../../../../support/faxplus';
 
-describe('document URLs (pure parts)', () => {
-	it('splits on new lines and on commas before a scheme, keeping commas inside a URL', () => {
-		expect(
-			documentUrlList(
-				'https://a.example/x.pdf, https://b.example/y,z.pdf\nhttp://c.example/q?a=1,2\n\n https://a.example/x.pdf ',
-			),
-		).toEqual(['https://a.example/x.pdf', 'https://b.example/y,z.pdf', 'http://c.example/q?a=1,2']);
-		expect(documentUrlList([' https://a.example/1.pdf ', '', 'https://a.example/1.pdf'])).toEqual([
-			'https://a.example/1.pdf',
-		]);
-		expect(documentUrlList(undefined)).toEqual([]);
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { sendParameters } = require('../../../../support/send-parameters') as {
+	sendParameters: (overrides: IDataObject) => IDataObject;
+};
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { DOCUMENT_PDF } = require('../../../../server/documents') as { DOCUMENT_PDF: Buffer };
+
+// The document server is on loopback, which Send refuses: allowed as a user would allow an internal server.
+process.env.N8N_SSRF_ALLOWED_IP_RANGES = '127.0.0.1/32';
+
+/** Its Content-Disposition, by the path asked for (a generic Content-Type: the name decides). */
+const DISPOSITIONS: Record<string, string> = {
+	'/plain': 'attachment; filename="report.pdf"',
+	'/encoded': 'attachment; filename*=UTF-8\'\'r%C3%A9sum%C3%A9.pdf; filename="resume.pdf"',
+	'/unquoted': 'inline; filename=scan.pdf',
+	'/malformed': 'attachment; filename*=UTF-8\'\'%E0%A4%A.pdf; filename="fallback.pdf"',
+};
+
+describe('Fax → Send: Document URLs', () => {
+	const faxPlus = useFaxPlusServer();
+	const hits: string[] = [];
+	let documents: Server;
+	let origin = '';
+	beforeAll(async () => {
+		documents = createServer((req, res) => {
+			hits.push(req.url ?? '');
+			const path = new URL(req.url ?? '/', 'http://x').pathname;
+			if (path === '/missing.pdf') return void res.writeHead(404).end();
+			const disposition = DISPOSITIONS[path];
+			res
+				.writeHead(200, {
+					'content-type': disposition ? 'application/octet-stream' : 'application/pdf',
+					...(disposition && { 'content-disposition': disposition }),
+				})
+				.end(DOCUMENT_PDF);
+		});
+		await new Promise<void>((resolve) => documents.listen(0, '127.0.0.1', resolve));
+		origin = `http://127.0.0.1:${(documents.address() as AddressInfo).port}`;
+	});
+	beforeEach(() => {
+		hits.length = 0;
+	});
+	afterAll(async () => {
+		documents.closeAllConnections();
+		await new Promise<void>((resolve) => documents.close(() => resolve()));
 	});
 
-	it('shows a URL without credentials, query or fragment', () => {
-		expect(
-			urlWithoutSecrets(new URL('https://user:pw@files.example:8443/a/b.pdf?X-Amz-Signature=s#p')),
-		).toBe('https://files.example:8443/a/b.pdf');
+	const base = sendParameters({ documentSource: 'url' });
+
+	/** The names Fax.Plus received the documents of one run under. */
+	async function uploadedNames(documentUrls: string | string[]): Promise<string[]> {
+		const [item] = await runOk(faxPlus(), { ...base, documentUrls });
+		return filesSent(faxPlus(), item).map((path) => faxPlus().state.files[path].filename);
+	}
+
+	it('splits on new lines and on commas before a scheme, keeping commas inside a URL, each URL once', async () => {
+		const names = await uploadedNames(
+			`${origin}/x.pdf, ${origin}/y,z.pdf\n${origin}/q.pdf?a=1,2\n\n ${origin}/x.pdf ,`,
+		);
+		expect(hits).toEqual(['/x.pdf', '/y,z.pdf', '/q.pdf?a=1,2']);
+		expect(names).toEqual(['x.pdf', 'y,z.pdf', 'q.pdf']);
+	});
+
+	it('takes an array (an expression, an AI tool), trimmed, each URL once', async () => {
+		await uploadedNames([` ${origin}/1.pdf `, '', `${origin}/1.pdf`]);
+		expect(hits).toEqual(['/1.pdf']);
+	});
+
+	it.each([
+		['a quoted name', 'plain', 'report.pdf'],
+		['an encoded name, before the plain one', 'encoded', 'résumé.pdf'],
+		['an unquoted name', 'unquoted', 'scan.pdf'],
+		['a malformed encoded name: the plain one', 'malformed', 'fallback.pdf'],
+	])('names the document by its Content-Disposition: %s', async (_case, path, name) => {
+		expect(await uploadedNames(`${origin}/${path}`)).toEqual([name]);
+	});
+
+	it('names a URL in an error without user name, password, query or fragment', async () => {
+		const url = new URL(`${origin}/missing.pdf?X-Amz-Signature=s3cret#s3cret`);
+		url.username = 'user';
+		url.password = 's3cret';
+		const { error } = await runOperation(faxPlus(), { ...base, documentUrls: url.href });
+		expect(error?.message).toBe(`Document URLs: could not fetch ${origin}/missing.pdf (HTTP 404)`);
+		expect(`${error?.message} ${error?.description}`).not.toContain('s3cret');
+		expect(apiRequests(faxPlus())).toEqual([]);
 	});
 
 	it.each([
@@ -31,20 +106,39 @@ describe('document URLs (pure parts)', () => {
 		['user:s3cret@files.example/a.pdf', 'files.example/a.pdf'],
 		['http//user:s3/cret@files.example/a.pdf', 'files.example/a.pdf'],
 		['https://user:s3cret@[::1/a.pdf?token=s3cret', 'https://[::1/a.pdf'],
-		['https://files.example/a b.pdf', 'https://files.example/a b.pdf'],
-	])('names an entry that is no http(s) URL without what may be a secret: %s', (entry, shown) => {
-		expect(entryWithoutSecrets(entry)).toBe(shown);
+	])(
+		'names an entry that is no http(s) URL without what may be a secret: %s',
+		async (entry, shown) => {
+			const { error } = await runOperation(faxPlus(), { ...base, documentUrls: entry });
+			expect(error?.message).toBe(`Document URLs: "${shown}" is not an http(s) URL`);
+			expect(`${error?.message} ${error?.description}`).not.toContain('s3cret');
+			expect(faxPlus().requests).toEqual([]);
+		},
+	);
+
+	it.each([
+		['0', 0],
+		['a fraction', 1.5],
+		['words', 'soon'],
+	])('refuses a Download Time Limit of %s before any request', async (_case, limit) => {
+		const { error } = await runOperation(faxPlus(), {
+			...base,
+			documentUrls: `${origin}/x.pdf`,
+			options: { downloadTimeLimit: limit },
+		});
+		expect(error?.message).toBe(
+			`Download Time Limit (Seconds) must be a whole number of at least 1, not "${limit}"`,
+		);
+		expect(hits).toEqual([]);
+		expect(faxPlus().requests).toEqual([]);
 	});
 
-	it('reads the file name of a Content-Disposition header', () => {
-		expect(dispositionFileName('attachment; filename="report.pdf"')).toBe('report.pdf');
-		expect(
-			dispositionFileName(
-				'attachment; filename*=UTF-8\'\'r%C3%A9sum%C3%A9.pdf; filename="resume.pdf"',
-			),
-		).toBe('résumé.pdf');
-		expect(dispositionFileName('inline; filename=scan.tiff')).toBe('scan.tiff');
-		expect(dispositionFileName('inline')).toBeUndefined();
-		expect(dispositionFileName(undefined)).toBeUndefined();
+	it('positive control: a whole Download Time Limit fetches and sends', async () => {
+		const [item] = await runOk(faxPlus(), {
+			...base,
+			documentUrls: `${origin}/x.pdf`,
+			options: { downloadTimeLimit: 5 },
+		});
+		expect(filesSent(faxPlus(), item)).toHaveLength(1);
 	});
 });

@@ -53,6 +53,19 @@ describe('Page count', () => {
 		expect(await pagesOf(split)).toBe(3);
 	});
 
+	it('counts the images of a TIFF under either MIME type; a TIFF too large to walk is not counted', async () => {
+		const threeImages = Buffer.alloc(8 + 3 * 6);
+		threeImages.write('MM', 0, 'latin1');
+		threeImages.writeUInt16BE(42, 2);
+		threeImages.writeUInt32BE(8, 4);
+		for (let i = 0; i < 3; i++)
+			threeImages.writeUInt32BE(i === 2 ? 0 : 8 + (i + 1) * 6, 8 + i * 6 + 2);
+		expect(await pagesOf(document(threeImages, 'image/tiff'))).toBe(3);
+		expect(await pagesOf(document(threeImages, 'image/tif'))).toBe(3);
+		const tooLarge = { ...document(threeImages, 'image/tiff'), size: 64 * 1024 * 1024 + 1 };
+		expect(await pagesOf(tooLarge)).toBeUndefined();
+	});
+
 	it('counts the images of a TIFF, one page for other images, none for other formats', async () => {
 		expect(await pagesOf(document(TIFF, 'image/tiff'))).toBe(1);
 		expect(await pagesOf(document(Buffer.from('x'), 'image/png'))).toBe(1);
