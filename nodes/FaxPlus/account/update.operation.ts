@@ -1,27 +1,11 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { updateFieldsCollection, userIdFields } from '../shared/descriptions';
 import { answerOr, userIdOf } from '../shared/items';
 import { wholeNumber } from '../shared/values';
 import { faxPlusApiRequest } from '../../api/transport';
 import type { AccountModification, AccountUpdated } from './types';
-import type { AgentRisk } from '../shared/types';
-
-export const option: INodePropertyOptions = {
-	name: 'Update',
-	value: 'update',
-	action: 'Update an account',
-	description:
-		"Change your own account (or, for admins, a member's): name, email, phone and sending settings",
-};
-
-export const agentRisk: AgentRisk = { kind: 'changes' };
+import type { FaxPlusOperation } from '../shared/types';
 
 /** The text fields of PayloadAccountModification, by parameter name. */
 const TEXT_FIELDS = {
@@ -31,76 +15,82 @@ const TEXT_FIELDS = {
 	phone: 'Phone',
 } as const;
 
-export const description: INodeProperties[] = [
-	...userIdFields('account', 'update'),
-	updateFieldsCollection('account', 'update', [
-		{
-			displayName: 'Caller ID Name',
-			name: 'callerIdName',
-			type: 'string',
-			default: '',
-			description: 'The name shown to the receiving fax machine',
-		},
-		{
-			displayName: 'Email',
-			name: 'email',
-			type: 'string',
-			placeholder: 'name@email.com',
-			default: '',
-			description: 'Email address of the account',
-		},
-		{ displayName: 'First Name', name: 'name', type: 'string', default: '' },
-		{ displayName: 'Last Name', name: 'lastname', type: 'string', default: '' },
-		{
-			displayName: 'Phone',
-			name: 'phone',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. +15551234567',
-			description:
-				'Phone number of the account, with "+" and the country code (E.164, 8 to 15 digits)',
-		},
-		{
-			displayName: 'Retry Count',
-			name: 'retryCount',
-			type: 'number',
-			typeOptions: { minValue: 0, maxValue: 3 },
-			default: 0,
-			description: 'How many times a failed fax is tried again by default; at most 3',
-		},
-		{
-			displayName: 'Retry Delay (Seconds)',
-			name: 'retryDelay',
-			type: 'number',
-			typeOptions: { minValue: 0 },
-			default: 0,
-			description: 'Seconds between two tries by default',
-		},
-		{
-			displayName: 'Text Enhancement',
-			name: 'shouldEnhance',
-			type: 'boolean',
-			default: true,
-			description: 'Whether faxes are optimised for text by default',
-		},
-	]),
-];
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const userId = userIdOf(this, itemIndex);
-	const body = modification(this, itemIndex);
-	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
-		method: 'PUT',
-		path: `/accounts/${encodeURIComponent(userId)}`,
-		body: body as IDataObject,
-		itemIndex,
-	});
-	const updated: AccountUpdated = { updated: true, userId, ...body };
-	return answerOr(answer, updated);
-}
+export const update: FaxPlusOperation = {
+	option: {
+		name: 'Update',
+		value: 'update',
+		action: 'Update an account',
+		description:
+			"Change your own account (or, for admins, a member's): name, email, phone and sending settings",
+	},
+	agentRisk: { kind: 'changes' },
+	description: [
+		...userIdFields('account', 'update'),
+		updateFieldsCollection('account', 'update', [
+			{
+				displayName: 'Caller ID Name',
+				name: 'callerIdName',
+				type: 'string',
+				default: '',
+				description: 'The name shown to the receiving fax machine',
+			},
+			{
+				displayName: 'Email',
+				name: 'email',
+				type: 'string',
+				placeholder: 'name@email.com',
+				default: '',
+				description: 'Email address of the account',
+			},
+			{ displayName: 'First Name', name: 'name', type: 'string', default: '' },
+			{ displayName: 'Last Name', name: 'lastname', type: 'string', default: '' },
+			{
+				displayName: 'Phone',
+				name: 'phone',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. +15551234567',
+				description:
+					'Phone number of the account, with "+" and the country code (E.164, 8 to 15 digits)',
+			},
+			{
+				displayName: 'Retry Count',
+				name: 'retryCount',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: 3 },
+				default: 0,
+				description: 'How many times a failed fax is tried again by default; at most 3',
+			},
+			{
+				displayName: 'Retry Delay (Seconds)',
+				name: 'retryDelay',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				description: 'Seconds between two tries by default',
+			},
+			{
+				displayName: 'Text Enhancement',
+				name: 'shouldEnhance',
+				type: 'boolean',
+				default: true,
+				description: 'Whether faxes are optimised for text by default',
+			},
+		]),
+	],
+	async execute(itemIndex) {
+		const userId = userIdOf(this, itemIndex);
+		const body = modification(this, itemIndex);
+		const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
+			method: 'PUT',
+			path: `/accounts/${encodeURIComponent(userId)}`,
+			body: body as IDataObject,
+			itemIndex,
+		});
+		const updated: AccountUpdated = { updated: true, userId, ...body };
+		return answerOr(answer, updated);
+	},
+};
 
 /** PayloadAccountModification from the fields the user added; refuses an empty update before any request. */
 function modification(context: IExecuteFunctions, itemIndex: number): AccountModification {

@@ -1,22 +1,8 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
 import { toItems } from '../shared/items';
 import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
 import { faxPlusApiRequest, type FaxPlusContext } from '../../api/transport';
 import type { CountriesAnswer, CountryEntry } from './types';
-
-export const option: INodePropertyOptions = {
-	name: 'Get Many Countries',
-	value: 'getAllCountries',
-	action: 'Get many countries of the number shop',
-	description: 'One item per country, with whether numbers can be purchased there',
-};
-
-export const description: INodeProperties[] = returnAllOrLimit('shop', 'getAllCountries');
+import type { FaxPlusOperation } from '../shared/types';
 
 /** The countries of the number shop (also the list the Search Numbers country picker shows). */
 export async function listShopCountries(
@@ -31,10 +17,16 @@ export async function listShopCountries(
 	return Array.isArray(answer?.countries) ? answer.countries : [];
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const limit = resultLimit(this, itemIndex);
-	return toItems(limited(await listShopCountries(this, itemIndex), limit));
-}
+export const getAllCountries: FaxPlusOperation = {
+	option: {
+		name: 'Get Many Countries',
+		value: 'getAllCountries',
+		action: 'Get many countries of the number shop',
+		description: 'One item per country, with whether numbers can be purchased there',
+	},
+	description: returnAllOrLimit('shop', 'getAllCountries'),
+	async execute(itemIndex) {
+		const limit = resultLimit(this, itemIndex);
+		return toItems(limited(await listShopCountries(this, itemIndex), limit));
+	},
+};
