@@ -4,7 +4,7 @@ import { showFor } from './descriptions';
 import { withToolDefault } from './output';
 
 /** The Limit's default when the node runs as an AI tool. */
-export const TOOL_LIMIT = 10;
+const TOOL_LIMIT = 10;
 
 /** n8n's standard "Return All" and "Limit" parameters for a Get Many operation. */
 export function returnAllOrLimit(resource: string, operation: string): INodeProperties[] {

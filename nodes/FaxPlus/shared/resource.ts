@@ -7,7 +7,7 @@ import type {
 	LoadOptionsMethod,
 } from './types';
 
-export interface ResourceDefinition {
+interface ResourceDefinition {
 	option: INodePropertyOptions;
 	operations: FaxPlusOperation[];
 	defaultOperation: string;
