@@ -1,13 +1,12 @@
 import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
-import { toItems } from '../shared/items';
-import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
+import { getManyOperation } from '../shared/paging';
 import { faxPlusApiRequest } from '../../api/transport';
 import type { AccountList } from './types';
-import type { FaxPlusOperation } from '../shared/types';
 
-export const getAllMembers: FaxPlusOperation = {
+export const getAllMembers = getManyOperation({
+	resource: 'account',
 	option: {
 		name: 'Get Many Members',
 		value: 'getAllMembers',
@@ -16,7 +15,7 @@ export const getAllMembers: FaxPlusOperation = {
 	},
 	toolDescription:
 		'List the members of the corporate Fax.Plus account (admins only). Needs nothing. Returns one record per member with the user ID (uid) that other tools take as User, name, e-mail and role.',
-	description: [
+	parameters: [
 		{
 			displayName:
 				"Only an admin of a corporate Fax.Plus account can list its members; Fax.Plus refuses a member's credential (403)",
@@ -25,42 +24,33 @@ export const getAllMembers: FaxPlusOperation = {
 			default: '',
 			displayOptions: showFor('account', 'getAllMembers'),
 		},
-		...returnAllOrLimit('account', 'getAllMembers'),
 	],
-	/** One item per member of the corporate account. Fax.Plus answers a non-admin 403. */
-	async execute(itemIndex) {
-		const limit = resultLimit(this, itemIndex);
-		let answer: AccountList | undefined;
-		try {
-			answer = await faxPlusApiRequest<AccountList | undefined>(this, {
-				method: 'GET',
-				path: '/accounts',
-				itemIndex,
-			});
-		} catch (error) {
+	/** The members of the corporate account. Fax.Plus answers a non-admin 403. */
+	async list(itemIndex) {
+		const answer = await faxPlusApiRequest<AccountList | undefined>(this, {
+			method: 'GET',
+			path: '/accounts',
+			itemIndex,
+		}).catch((error: unknown) => {
 			// A 403 that is not about the token's scopes: the caller is not the admin.
 			if (
-				error instanceof NodeApiError &&
-				error.httpCode === '403' &&
-				!error.message.startsWith('The Fax.Plus token lacks the scope')
-			) {
-				throw new NodeApiError(
-					this.getNode(),
-					{ httpCode: '403', message: error.message } as JsonObject,
-					{
-						message: `Only an admin of the corporate account can list its members: Fax.Plus answered 403${error.description ? ` (${error.description})` : ''}. Use a credential of the account's admin.`,
-						description:
-							"Fax.Plus lets only the admin account call GET /accounts. Use a credential of the account's admin, or read your own plan with Account → Get Plan.",
-						httpCode: '403',
-						itemIndex,
-					},
-				);
-			}
-			throw error instanceof NodeApiError
-				? error
-				: new NodeApiError(this.getNode(), error as JsonObject, { itemIndex });
-		}
-		const members = Array.isArray(answer?.members) ? answer.members : [];
-		return toItems(limited(members, limit));
+				!(error instanceof NodeApiError) ||
+				error.httpCode !== '403' ||
+				error.message.startsWith('The Fax.Plus token lacks the scope')
+			)
+				throw error;
+			throw new NodeApiError(
+				this.getNode(),
+				{ httpCode: '403', message: error.message } as JsonObject,
+				{
+					message: `Only an admin of the corporate account can list its members: Fax.Plus answered 403${error.description ? ` (${error.description})` : ''}. Use a credential of the account's admin.`,
+					description:
+						"Fax.Plus lets only the admin account call GET /accounts. Use a credential of the account's admin, or read your own plan with Account → Get Plan.",
+					httpCode: '403',
+					itemIndex,
+				},
+			);
+		});
+		return Array.isArray(answer?.members) ? answer.members : [];
 	},
-};
+});

@@ -1,20 +1,19 @@
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { FAX_EVENTS, faxEventOptions, type FaxEvent } from '../../api/events';
-import { toItems } from '../shared/items';
-import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
+import { getManyOperation } from '../shared/paging';
 import { hookWithoutToken } from '../../api/hookTokens';
 import { listAllLegacyHooks, listLegacyHooks } from '../../api/legacyHooks';
-import type { FaxPlusOperation } from '../shared/types';
 
-export const getAll: FaxPlusOperation = {
+export const getAll = getManyOperation({
+	resource: 'legacyHook',
 	option: {
 		name: 'Get Many',
 		value: 'getAll',
 		action: 'Get many legacy hooks',
 		description: 'One item per legacy hook of the account',
 	},
-	description: [
+	parameters: [
 		{
 			displayName: 'Event',
 			name: 'eventFilter',
@@ -32,9 +31,8 @@ export const getAll: FaxPlusOperation = {
 			description: 'Only hooks of this event',
 			displayOptions: showFor('legacyHook', 'getAll'),
 		},
-		...returnAllOrLimit('legacyHook', 'getAll'),
 	],
-	async execute(itemIndex) {
+	async list(itemIndex) {
 		const event = String(this.getNodeParameter('eventFilter', itemIndex, 'all') ?? '').trim();
 		if (event !== 'all' && event !== '' && !(FAX_EVENTS as readonly string[]).includes(event)) {
 			throw new NodeOperationError(this.getNode(), `Event: "${event}" is not a Fax.Plus event`, {
@@ -42,13 +40,8 @@ export const getAll: FaxPlusOperation = {
 				description: `Use all, ${FAX_EVENTS.join(', ')}.`,
 			});
 		}
-		const limit = resultLimit(this, itemIndex);
 		if (event !== 'all' && event !== '')
-			return toItems(
-				limited(await listLegacyHooks(this, event as FaxEvent, itemIndex), limit).map(
-					hookWithoutToken,
-				),
-			);
+			return (await listLegacyHooks(this, event as FaxEvent, itemIndex)).map(hookWithoutToken);
 		const { hooks, refused } = await listAllLegacyHooks(this, itemIndex);
 		if (refused.length > 0) {
 			// Fax.Plus's SDK lists fax_page_received for no hook: the other events are listed all the same.
@@ -57,6 +50,6 @@ export const getAll: FaxPlusOperation = {
 				location: 'outputPane',
 			});
 		}
-		return toItems(limited(hooks, limit).map(hookWithoutToken));
+		return hooks.map(hookWithoutToken);
 	},
-};
+});

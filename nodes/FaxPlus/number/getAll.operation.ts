@@ -1,14 +1,11 @@
-import type { IDataObject } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { userIdOf } from '../shared/items';
-import { outputProperties, shapedItems } from '../shared/output';
+import { getManyOperation } from '../shared/paging';
 import { RAW_ONLY_NUMBER_FIELDS, SIMPLIFIED_NUMBER } from './fields';
-
-import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
 import { userNumbers } from './search';
-import type { FaxPlusOperation } from '../shared/types';
 
-export const getAll: FaxPlusOperation = {
+export const getAll = getManyOperation({
+	resource: 'number',
 	option: {
 		name: 'Get Many',
 		value: 'getAll',
@@ -18,21 +15,9 @@ export const getAll: FaxPlusOperation = {
 	},
 	toolDescription:
 		"List the account's Fax.Plus fax numbers. Needs nothing. Returns one record per number (id, number, status, the user ID it is assigned to, acquired and expiration dates in ISO 8601 UTC); a number is what Send uses as From.",
-	description: [
-		...userIdFields('number', 'getAll'),
-		...returnAllOrLimit('number', 'getAll'),
-		...outputProperties('number', ['getAll'], SIMPLIFIED_NUMBER, RAW_ONLY_NUMBER_FIELDS),
-	],
-	/** One item per fax number (the API answers them all at once). */
-	async execute(itemIndex) {
-		const userId = userIdOf(this, itemIndex);
-		const limit = resultLimit(this, itemIndex);
-		const numbers = await userNumbers(this, userId, itemIndex);
-		return shapedItems(
-			this,
-			itemIndex,
-			limited(numbers, limit) as IDataObject[],
-			SIMPLIFIED_NUMBER,
-		);
+	parameters: userIdFields('number', 'getAll'),
+	output: { shape: SIMPLIFIED_NUMBER, rawOnlyFields: RAW_ONLY_NUMBER_FIELDS },
+	async list(itemIndex) {
+		return await userNumbers(this, userIdOf(this, itemIndex), itemIndex);
 	},
-};
+});

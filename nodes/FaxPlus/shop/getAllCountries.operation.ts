@@ -1,8 +1,6 @@
-import { toItems } from '../shared/items';
-import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
+import { getManyOperation } from '../shared/paging';
 import { faxPlusApiRequest, type FaxPlusContext } from '../../api/transport';
 import type { CountriesAnswer, CountryEntry } from './types';
-import type { FaxPlusOperation } from '../shared/types';
 
 /** The countries of the number shop (also the list the Search Numbers country picker shows). */
 export async function listShopCountries(
@@ -17,16 +15,15 @@ export async function listShopCountries(
 	return Array.isArray(answer?.countries) ? answer.countries : [];
 }
 
-export const getAllCountries: FaxPlusOperation = {
+export const getAllCountries = getManyOperation({
+	resource: 'shop',
 	option: {
 		name: 'Get Many Countries',
 		value: 'getAllCountries',
 		action: 'Get many countries of the number shop',
 		description: 'One item per country, with whether numbers can be purchased there',
 	},
-	description: returnAllOrLimit('shop', 'getAllCountries'),
-	async execute(itemIndex) {
-		const limit = resultLimit(this, itemIndex);
-		return toItems(limited(await listShopCountries(this, itemIndex), limit));
+	async list(itemIndex) {
+		return await listShopCountries(this, itemIndex);
 	},
-};
+});

@@ -1,12 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
-import { requiredString, toItems } from '../shared/items';
+import { requiredString } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
-import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
+import { getManyOperation } from '../shared/paging';
 import { faxPlusApiRequest } from '../../api/transport';
 import type { NumberSearchChannel, NumbersAnswer } from './types';
-import type { FaxPlusOperation } from '../shared/types';
 
 const show = showFor('shop', 'searchNumbers');
 
@@ -15,14 +14,15 @@ const ISO_CODE = /^[A-Za-z]{2}$/;
 /** The spec's pattern of the custom digits. */
 const DIGITS = /^[0-9]*$/;
 
-export const searchNumbers: FaxPlusOperation = {
+export const searchNumbers = getManyOperation({
+	resource: 'shop',
 	option: {
 		name: 'Search Numbers',
 		value: 'searchNumbers',
 		action: 'Search numbers to purchase',
 		description: 'One item per number offered in an area of a country',
 	},
-	description: [
+	parameters: [
 		resourceLocator({
 			displayName: 'Country',
 			name: 'country',
@@ -68,9 +68,8 @@ export const searchNumbers: FaxPlusOperation = {
 			description: 'Digits the number must contain (only 0-9)',
 			displayOptions: { show: { ...show.show, channel: ['custom'] } },
 		},
-		...returnAllOrLimit('shop', 'searchNumbers'),
 	],
-	async execute(itemIndex) {
+	async list(itemIndex) {
 		const country = String(
 			this.getNodeParameter('country', itemIndex, '', { extractValue: true }) ?? '',
 		).trim();
@@ -93,9 +92,7 @@ export const searchNumbers: FaxPlusOperation = {
 			throw new NodeOperationError(
 				this.getNode(),
 				`Channel must be "random" or "custom", not "${String(channel)}"`,
-				{
-					itemIndex,
-				},
+				{ itemIndex },
 			);
 		}
 		const qs: IDataObject = { channel };
@@ -114,13 +111,12 @@ export const searchNumbers: FaxPlusOperation = {
 			}
 			if (digits) qs.contains = digits;
 		}
-		const limit = resultLimit(this, itemIndex);
 		const answer = await faxPlusApiRequest<NumbersAnswer | undefined>(this, {
 			method: 'GET',
 			path: `/shop/numbers/countries/${encodeURIComponent(country.toUpperCase())}/areas/${encodeURIComponent(areaCode)}/numbers`,
 			qs,
 			itemIndex,
 		});
-		return toItems(limited(Array.isArray(answer?.numbers) ? answer.numbers : [], limit));
+		return Array.isArray(answer?.numbers) ? answer.numbers : [];
 	},
-};
+});
