@@ -1,7 +1,6 @@
 import { userIdFields } from '../shared/descriptions';
 import { userIdOf, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
-import type { AccountPlan } from './types';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const getPlan: FaxPlusOperation = {
@@ -16,7 +15,7 @@ export const getPlan: FaxPlusOperation = {
 	description: [...userIdFields('account', 'getPlan')],
 	async execute(itemIndex) {
 		const userId = userIdOf(this, itemIndex);
-		const plan = await faxPlusApiRequest<AccountPlan>(this, {
+		const plan = await faxPlusApiRequest(this, {
 			method: 'GET',
 			path: `/accounts/${encodeURIComponent(userId)}/plan`,
 			itemIndex,

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { updateFieldsCollection, userIdFields } from '../shared/descriptions';
-import { answerOr, userIdOf } from '../shared/items';
+import { answerOr, nonEmptyUpdate, userIdOf } from '../shared/items';
 import { wholeNumber } from '../shared/values';
 import { faxPlusApiRequest } from '../../api/transport';
-import type { AccountModification, AccountUpdated } from './types';
+import type { AccountModification } from './types';
 import type { FaxPlusOperation } from '../shared/types';
 
 /** The text fields of PayloadAccountModification, by parameter name. */
@@ -87,8 +87,7 @@ export const update: FaxPlusOperation = {
 			body: body as IDataObject,
 			itemIndex,
 		});
-		const updated: AccountUpdated = { updated: true, userId, ...body };
-		return answerOr(answer, updated);
+		return answerOr(answer, { updated: true, userId, ...body });
 	},
 };
 
@@ -140,15 +139,5 @@ function modification(context: IExecuteFunctions, itemIndex: number): AccountMod
 		retry.delay = wholeNumber(context, itemIndex, fields.retryDelay, 'Retry Delay (Seconds)');
 	if (Object.keys(retry).length > 0) settings.send_fax = { retry };
 	if (Object.keys(settings).length > 0) body.settings = settings;
-	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(
-			context.getNode(),
-			'Nothing to update: add a field under "Update Fields"',
-			{
-				itemIndex,
-				description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
-			},
-		);
-	}
-	return body;
+	return nonEmptyUpdate(context, itemIndex, body, 'a field');
 }

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { showFor, updateFieldsCollection } from '../shared/descriptions';
-import { answerOr, requiredString } from '../shared/items';
-import { resourceLocator } from '../shared/locators';
+import { memberLocator, updateFieldsCollection } from '../shared/descriptions';
+import { answerOr, nonEmptyUpdate, requiredString } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
-import type { MemberDetail, MemberDetailResponse, MemberUpdated } from './types';
+import type { MemberDetail } from './types';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const updateMember: FaxPlusOperation = {
@@ -16,15 +15,7 @@ export const updateMember: FaxPlusOperation = {
 	},
 	agentRisk: { kind: 'changes' },
 	description: [
-		resourceLocator({
-			displayName: 'Member',
-			name: 'memberUserId',
-			description: 'The corporate member to change',
-			displayOptions: showFor('account', 'updateMember'),
-			searchListMethod: 'searchMembers',
-			listPlaceholder: 'Select a member...',
-			idPlaceholder: 'e.g. 7724157c0974440293e45877c57f0703',
-		}),
+		memberLocator('account', 'updateMember', 'The corporate member to change'),
 		updateFieldsCollection('account', 'updateMember', [
 			{
 				displayName: 'Quota',
@@ -47,14 +38,13 @@ export const updateMember: FaxPlusOperation = {
 	async execute(itemIndex) {
 		const memberUserId = requiredString(this, 'memberUserId', 'Member User ID', itemIndex);
 		const body = memberDetail(this, itemIndex);
-		const answer = await faxPlusApiRequest<MemberDetailResponse>(this, {
+		const answer = await faxPlusApiRequest<object | undefined>(this, {
 			method: 'PUT',
 			path: `/accounts/self/member-details/${encodeURIComponent(memberUserId)}`,
 			body: body as IDataObject,
 			itemIndex,
 		});
-		const updated: MemberUpdated = { updated: true, memberUserId, ...body };
-		return answerOr(answer, updated);
+		return answerOr(answer, { updated: true, memberUserId, ...body });
 	},
 };
 
@@ -86,17 +76,7 @@ function memberDetail(context: IExecuteFunctions, itemIndex: number): MemberDeta
 		}
 		body.role = role;
 	}
-	if (body.quota === undefined && body.role === undefined) {
-		throw new NodeOperationError(
-			context.getNode(),
-			'Nothing to update: add Quota or Role under "Update Fields"',
-			{
-				itemIndex,
-				description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
-			},
-		);
-	}
-	return body;
+	return nonEmptyUpdate(context, itemIndex, body, 'Quota or Role');
 }
 
 function toNumber(value: unknown): number {

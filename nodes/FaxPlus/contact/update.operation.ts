@@ -3,9 +3,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import { normalizeE164Numbers } from '../../api/numbers';
 import { faxPlusApiRequest } from '../../api/transport';
 import { showFor, updateFieldsCollection, userIdFields } from '../shared/descriptions';
-import { answerOr, requiredString, userIdOf } from '../shared/items';
+import { answerOr, nonEmptyUpdate, requiredString, userIdOf } from '../shared/items';
 import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
-import type { ContactModification, ContactUpdated } from './types';
+import type { ContactModification } from './types';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const update: FaxPlusOperation = {
@@ -52,8 +52,7 @@ export const update: FaxPlusOperation = {
 			body: body as IDataObject,
 			itemIndex,
 		});
-		const updated: ContactUpdated = { updated: true, contactId, ...body };
-		return answerOr(answer, updated);
+		return answerOr(answer, { updated: true, contactId, ...body });
 	},
 };
 
@@ -84,15 +83,5 @@ function modification(context: IExecuteFunctions, itemIndex: number): ContactMod
 		}
 		body.numbers = result.numbers;
 	}
-	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(
-			context.getNode(),
-			'Nothing to update: add Name, Company or Numbers under "Update Fields"',
-			{
-				itemIndex,
-				description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
-			},
-		);
-	}
-	return body;
+	return nonEmptyUpdate(context, itemIndex, body, 'Name, Company or Numbers');
 }

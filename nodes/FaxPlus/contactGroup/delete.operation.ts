@@ -1,7 +1,6 @@
 import { showFor } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
-import type { ContactGroupDeleted, EmptyAnswer } from './types';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const deleteOperation: FaxPlusOperation = {
@@ -26,12 +25,11 @@ export const deleteOperation: FaxPlusOperation = {
 	],
 	async execute(itemIndex) {
 		const groupId = requiredString(this, 'groupId', 'Group ID', itemIndex);
-		await faxPlusApiRequest<EmptyAnswer>(this, {
+		await faxPlusApiRequest(this, {
 			method: 'DELETE',
 			path: `/accounts/self/contact-groups/${encodeURIComponent(groupId)}`,
 			itemIndex,
 		});
-		const deleted: ContactGroupDeleted = { deleted: true, groupId };
-		return toItems(deleted);
+		return toItems({ deleted: true, groupId });
 	},
 };

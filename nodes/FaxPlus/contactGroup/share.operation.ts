@@ -2,7 +2,6 @@ import { showFor } from '../shared/descriptions';
 import { toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import { requiredIdList } from './idList';
-import type { ContactGroupShareRequest, ContactGroupsShared, EmptyAnswer } from './types';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const share: FaxPlusOperation = {
@@ -40,14 +39,12 @@ export const share: FaxPlusOperation = {
 	async execute(itemIndex) {
 		const groupIds = requiredIdList(this, 'groupIds', 'Group IDs', itemIndex);
 		const memberIds = requiredIdList(this, 'memberIds', 'Member IDs', itemIndex);
-		const body: ContactGroupShareRequest = { group_ids: groupIds, member_ids: memberIds };
-		await faxPlusApiRequest<EmptyAnswer>(this, {
+		await faxPlusApiRequest(this, {
 			method: 'POST',
 			path: '/accounts/self/contact-groups/share',
-			body: { ...body },
+			body: { group_ids: groupIds, member_ids: memberIds },
 			itemIndex,
 		});
-		const shared: ContactGroupsShared = { shared: true, groupIds, memberIds };
-		return toItems(shared);
+		return toItems({ shared: true, groupIds, memberIds });
 	},
 };

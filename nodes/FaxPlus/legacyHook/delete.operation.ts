@@ -1,9 +1,8 @@
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
-import { toItems } from '../shared/items';
+import { requiredString, toItems } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { deleteLegacyHook } from '../../api/legacyHooks';
-import type { LegacyHookDeleted } from './types';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const deleteOperation: FaxPlusOperation = {
@@ -26,15 +25,7 @@ export const deleteOperation: FaxPlusOperation = {
 		}),
 	],
 	async execute(itemIndex) {
-		const hookId = String(
-			this.getNodeParameter('hook', itemIndex, '', { extractValue: true }) ?? '',
-		).trim();
-		if (!hookId) {
-			throw new NodeOperationError(this.getNode(), 'Hook is required', {
-				itemIndex,
-				description: 'Pick the hook from the list, or enter its ID.',
-			});
-		}
+		const hookId = requiredString(this, 'hook', 'Hook', itemIndex);
 		const deleted = await deleteLegacyHook(this, hookId, itemIndex);
 		// deleteLegacyHook answers false on 404: here that is an error the user must see.
 		if (!deleted) {
@@ -50,7 +41,6 @@ export const deleteOperation: FaxPlusOperation = {
 				},
 			);
 		}
-		const result: LegacyHookDeleted = { deleted: true, hookId };
-		return toItems(result);
+		return toItems({ deleted: true, hookId });
 	},
 };

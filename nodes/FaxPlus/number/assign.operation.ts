@@ -1,10 +1,7 @@
-import type { IDataObject } from 'n8n-workflow';
-import { showFor, userIdFields } from '../shared/descriptions';
+import { memberLocator, userIdFields } from '../shared/descriptions';
 import { answerOr, requiredString, userIdOf } from '../shared/items';
-import { resourceLocator } from '../shared/locators';
 import { faxPlusApiRequest } from '../../api/transport';
 import { faxNumberField, faxNumberOf } from './fields';
-import type { NumberAssigned, NumberModification } from './types';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const assign: FaxPlusOperation = {
@@ -23,28 +20,18 @@ export const assign: FaxPlusOperation = {
 			'The owner of the number: yourself ("self") as the account admin',
 		),
 		faxNumberField('assign', 'The fax number to assign'),
-		resourceLocator({
-			displayName: 'Member',
-			name: 'memberUserId',
-			description: 'The corporate member who gets the number',
-			displayOptions: showFor('number', 'assign'),
-			searchListMethod: 'searchMembers',
-			listPlaceholder: 'Select a member...',
-			idPlaceholder: 'e.g. 7724157c0974440293e45877c57f0703',
-		}),
+		memberLocator('number', 'assign', 'The corporate member who gets the number'),
 	],
 	async execute(itemIndex) {
 		const userId = userIdOf(this, itemIndex);
 		const number = faxNumberOf(this, itemIndex);
 		const memberUserId = requiredString(this, 'memberUserId', 'Member', itemIndex);
-		const body: NumberModification = { assigned_to: memberUserId };
-		const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
+		const answer = await faxPlusApiRequest<object | undefined>(this, {
 			method: 'PUT',
 			path: `/accounts/${encodeURIComponent(userId)}/numbers/${encodeURIComponent(number)}`,
-			body: body as unknown as IDataObject,
+			body: { assigned_to: memberUserId },
 			itemIndex,
 		});
-		const assigned: NumberAssigned = { assigned: true, number, assignedTo: memberUserId };
-		return answerOr(answer, assigned);
+		return answerOr(answer, { assigned: true, number, assignedTo: memberUserId });
 	},
 };

@@ -3,7 +3,6 @@ import { userIdFields } from '../shared/descriptions';
 import { answerOr, userIdOf } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import { faxNumberField, faxNumberOf } from './fields';
-import type { NumberRevoked } from './types';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const revoke: FaxPlusOperation = {
@@ -27,7 +26,6 @@ export const revoke: FaxPlusOperation = {
 			path: `/accounts/${encodeURIComponent(userId)}/numbers/${encodeURIComponent(number)}`,
 			itemIndex,
 		});
-		const revoked: NumberRevoked = { revoked: true, number, userId };
-		return answerOr(answer, revoked);
+		return answerOr(answer, { revoked: true, number, userId });
 	},
 };

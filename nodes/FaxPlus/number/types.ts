@@ -7,23 +7,3 @@ export type FaxNumber = Record<string, unknown> & { number?: string };
 export interface NumberList {
 	numbers: FaxNumber[];
 }
-
-/** Body of PUT /accounts/{user_id}/numbers/{number}: the SDK's PayloadNumberModification. */
-export interface NumberModification {
-	/** User ID of the account to assign the number to. */
-	assigned_to: string;
-}
-
-/** The item Assign outputs (the API answers without a body). */
-export interface NumberAssigned {
-	assigned: true;
-	number: string;
-	assignedTo: string;
-}
-
-/** The item Revoke outputs (the API answers without a body). */
-export interface NumberRevoked {
-	revoked: true;
-	number: string;
-	userId: string;
-}

@@ -2,7 +2,6 @@ import { userIdFields } from '../shared/descriptions';
 import { requiredString, userIdOf, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import { outboxFaxIdField } from './fields';
-import type { OutboxFaxDeleted } from './types';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const deleteOperation: FaxPlusOperation = {
@@ -22,12 +21,11 @@ export const deleteOperation: FaxPlusOperation = {
 	async execute(itemIndex) {
 		const userId = userIdOf(this, itemIndex);
 		const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
-		await faxPlusApiRequest<undefined>(this, {
+		await faxPlusApiRequest(this, {
 			method: 'DELETE',
 			path: `/accounts/${encodeURIComponent(userId)}/outbox/${encodeURIComponent(outboxFaxId)}`,
 			itemIndex,
 		});
-		const deleted: OutboxFaxDeleted = { deleted: true, outboxFaxId, userId };
-		return toItems(deleted);
+		return toItems({ deleted: true, outboxFaxId, userId });
 	},
 };

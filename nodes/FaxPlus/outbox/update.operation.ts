@@ -4,7 +4,7 @@ import { showFor, userIdFields } from '../shared/descriptions';
 import { answerOr, requiredString, userIdOf } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import { outboxFaxIdField } from './fields';
-import type { OutboxFax, OutboxFaxModification, OutboxFaxUpdated } from './types';
+import type { OutboxFax } from './types';
 import { keepingMarker, refuseMarker } from '../fax/shared/idempotency';
 import type { FaxPlusOperation } from '../shared/types';
 
@@ -42,22 +42,15 @@ export const update: FaxPlusOperation = {
 		const tags = tagsOf(current);
 		// A Send's Idempotency Key marker ends the text: it stays, so the key still finds this fax.
 		const text = keepingMarker((current?.comment as { text?: unknown } | undefined)?.text, given);
-		const body: OutboxFaxModification = { comment: text };
 		const answer = await faxPlusApiRequest<OutboxFax | undefined>(this, {
 			method: 'PUT',
 			path,
-			body: { ...body },
+			body: { comment: text },
 			itemIndex,
 		});
 		if (tags.length > 0) await keepTags(this, itemIndex, path, text, tags);
-		const updated: OutboxFaxUpdated = {
-			updated: true,
-			outboxFaxId,
-			userId,
-			...body,
-			...(tags.length > 0 && { tags }),
-		};
-		return answerOr(answer, updated);
+		const updated = { updated: true, outboxFaxId, userId, comment: text };
+		return answerOr(answer, tags.length > 0 ? { ...updated, tags } : updated);
 	},
 };
 

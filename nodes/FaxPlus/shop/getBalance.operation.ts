@@ -1,6 +1,5 @@
 import { toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
-import type { Balance } from './types';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const getBalance: FaxPlusOperation = {
@@ -14,7 +13,7 @@ export const getBalance: FaxPlusOperation = {
 		"Get the account's Fax.Plus balance (prepaid credit). Needs nothing. Returns the balance and its currency.",
 	description: [],
 	async execute(itemIndex) {
-		const balance = await faxPlusApiRequest<Balance>(this, {
+		const balance = await faxPlusApiRequest(this, {
 			method: 'GET',
 			path: '/shop/balance',
 			itemIndex,

@@ -1,7 +1,6 @@
 import { showFor } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
-import type { PurchaseAnswer, PurchaseRequest } from './types';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const purchaseNumber: FaxPlusOperation = {
@@ -27,11 +26,10 @@ export const purchaseNumber: FaxPlusOperation = {
 	],
 	async execute(itemIndex) {
 		const itemId = requiredString(this, 'itemId', 'Offer Item ID', itemIndex);
-		const body: PurchaseRequest = { item_id: itemId };
-		const answer = await faxPlusApiRequest<PurchaseAnswer | undefined>(this, {
+		const answer = await faxPlusApiRequest<object | undefined>(this, {
 			method: 'POST',
 			path: '/shop/numbers/purchase',
-			body: { ...body },
+			body: { item_id: itemId },
 			itemIndex,
 		});
 		return answerOr(answer, { purchased: true, itemId });

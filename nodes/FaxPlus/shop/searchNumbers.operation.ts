@@ -5,7 +5,7 @@ import { requiredString } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { getManyOperation } from '../shared/paging';
 import { faxPlusApiRequest } from '../../api/transport';
-import type { NumberSearchChannel, NumbersAnswer } from './types';
+import type { NumbersAnswer } from './types';
 
 const show = showFor('shop', 'searchNumbers');
 
@@ -87,7 +87,7 @@ export const searchNumbers = getManyOperation({
 			);
 		}
 		const areaCode = requiredString(this, 'areaCode', 'Area Code', itemIndex);
-		const channel = this.getNodeParameter('channel', itemIndex, 'random') as NumberSearchChannel;
+		const channel = this.getNodeParameter('channel', itemIndex, 'random');
 		if (channel !== 'random' && channel !== 'custom') {
 			throw new NodeOperationError(
 				this.getNode(),

@@ -1,6 +1,5 @@
 import { toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
-import type { TokenInformation } from './types';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const getInformation: FaxPlusOperation = {
@@ -15,7 +14,7 @@ export const getInformation: FaxPlusOperation = {
 		"Get information on the Fax.Plus token in use: its user and scopes. Needs nothing. Returns the token's details (never the token itself).",
 	description: [],
 	async execute(itemIndex) {
-		const information = await faxPlusApiRequest<TokenInformation>(this, {
+		const information = await faxPlusApiRequest(this, {
 			method: 'GET',
 			path: '/auth/token',
 			itemIndex,

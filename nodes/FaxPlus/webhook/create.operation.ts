@@ -7,7 +7,6 @@ import {
 	type WebhookEndpointInput,
 } from '../../api/webhookEndpoints';
 import { checkChannels, checkFilterTypes, checkUrl, withoutSecrets } from './fields';
-import type { WebhookEndpointCreated } from './types';
 import type { FaxPlusOperation } from '../shared/types';
 
 const show = showFor('webhook', 'create');
@@ -71,12 +70,11 @@ export const create: FaxPlusOperation = {
 
 		const created = await createWebhookEndpoint(this, input, itemIndex);
 		if (created) return toItems(withoutSecrets(created));
-		const sent: WebhookEndpointCreated = {
+		return toItems({
 			created: true,
 			url: input.url,
 			filter_types: input.filterTypes,
 			channels: input.channels ?? null,
-		};
-		return toItems(sent);
+		});
 	},
 };

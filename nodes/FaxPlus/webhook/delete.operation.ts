@@ -1,9 +1,6 @@
-import type { JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 import { toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
-import { endpointIdOf, endpointLocator, endpointNotFound, isNotFound } from './fields';
-import type { WebhookEndpointDeleted } from './types';
+import { endpointIdOf, endpointLocator, endpointNotFound } from './fields';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const deleteOperation: FaxPlusOperation = {
@@ -19,19 +16,11 @@ export const deleteOperation: FaxPlusOperation = {
 		const endpointId = endpointIdOf(this, itemIndex);
 		// Not deleteWebhookEndpoint (endpoints.ts), which takes a 404 for "already gone":
 		// here a 404 is an error the user must see, with the API's own words.
-		try {
-			await faxPlusApiRequest(this, {
-				method: 'DELETE',
-				path: `/webhooks/${encodeURIComponent(endpointId)}`,
-				itemIndex,
-			});
-		} catch (error) {
-			if (isNotFound(error)) throw endpointNotFound(this, endpointId, itemIndex, error);
-			throw error instanceof NodeApiError
-				? error
-				: new NodeApiError(this.getNode(), error as JsonObject, { itemIndex });
-		}
-		const result: WebhookEndpointDeleted = { deleted: true, endpointId };
-		return toItems(result);
+		await faxPlusApiRequest(this, {
+			method: 'DELETE',
+			path: `/webhooks/${encodeURIComponent(endpointId)}`,
+			itemIndex,
+		}).catch(endpointNotFound(this, endpointId, itemIndex));
+		return toItems({ deleted: true, endpointId });
 	},
 };

@@ -116,35 +116,32 @@ export function checkChannels(
 }
 
 /**
- * A 404 on one endpoint: Fax.Plus answers it when the endpoint does not exist and
- * when webhooks are turned off, so the message names both. Keeps the API's own words.
+ * The catch of a request on one endpoint: a 404, which Fax.Plus answers when the endpoint does
+ * not exist and when webhooks are turned off, becomes an error naming both, in the API's own words.
  */
 export function endpointNotFound(
 	context: IExecuteFunctions,
 	endpointId: string,
 	itemIndex: number,
-	cause?: unknown,
-): NodeApiError {
-	const response = (cause instanceof NodeApiError ? cause.errorResponse : undefined) as
-		IDataObject | undefined;
-	const detail = [response?.error, response?.description]
-		.filter((part) => typeof part === 'string' && part)
-		.join(': ');
-	return new NodeApiError(
-		context.getNode(),
-		{ error: 'not_found', httpCode: '404' },
-		{
-			message: `Webhook endpoint ${endpointId} was not found: 404${detail ? ` (${detail})` : ''}`,
-			description:
-				"No endpoint of this Fax.Plus account has this ID (list the endpoints to see them), or webhooks are turned off in the account's Integrations settings.",
-			httpCode: '404',
-			itemIndex,
-		},
-	);
-}
-
-export function isNotFound(error: unknown): boolean {
-	return error instanceof NodeApiError && String(error.httpCode) === '404';
+) {
+	return (error: unknown): never => {
+		if (!(error instanceof NodeApiError) || String(error.httpCode) !== '404') throw error;
+		const response = error.errorResponse as IDataObject | undefined;
+		const detail = [response?.error, response?.description]
+			.filter((part) => typeof part === 'string' && part)
+			.join(': ');
+		throw new NodeApiError(
+			context.getNode(),
+			{ error: 'not_found', httpCode: '404' },
+			{
+				message: `Webhook endpoint ${endpointId} was not found: 404${detail ? ` (${detail})` : ''}`,
+				description:
+					"No endpoint of this Fax.Plus account has this ID (list the endpoints to see them), or webhooks are turned off in the account's Integrations settings.",
+				httpCode: '404',
+				itemIndex,
+			},
+		);
+	};
 }
 
 /** Drops anything that looks like a signing secret, should an answer ever carry one. */

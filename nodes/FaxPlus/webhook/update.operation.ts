@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { updateFieldsCollection } from '../shared/descriptions';
 import { faxEventOptions } from '../../api/events';
-import { toItems } from '../shared/items';
+import { nonEmptyUpdate, toItems } from '../shared/items';
 import {
 	checkDeliverableUrl,
 	listWebhookEndpoints,
@@ -16,10 +16,8 @@ import {
 	endpointIdOf,
 	endpointLocator,
 	endpointNotFound,
-	isNotFound,
 	withoutSecrets,
 } from './fields';
-import type { WebhookEndpointUpdated } from './types';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const update: FaxPlusOperation = {
@@ -73,21 +71,15 @@ export const update: FaxPlusOperation = {
 		const changes = changesOf(this, itemIndex);
 		if (changes.url !== undefined)
 			await checkDeliverableUrl(this, changes.url, { label: 'URL', itemIndex });
-		try {
-			await updateWebhookEndpoint(this, endpointId, changes, itemIndex);
-		} catch (error) {
-			if (isNotFound(error)) throw endpointNotFound(this, endpointId, itemIndex, error);
-			throw error instanceof NodeApiError
-				? error
-				: new NodeApiError(this.getNode(), error as JsonObject, { itemIndex });
-		}
+		await updateWebhookEndpoint(this, endpointId, changes, itemIndex).catch(
+			endpointNotFound(this, endpointId, itemIndex),
+		);
 		// The spec gives no answer body for the update: read the endpoint back.
 		const endpoint = (await listWebhookEndpoints(this, itemIndex)).find(
 			(entry) => entry.id === endpointId,
 		);
 		if (endpoint) return toItems(withoutSecrets(endpoint));
-		const updated: WebhookEndpointUpdated = { updated: true, endpointId };
-		return toItems(updated);
+		return toItems({ updated: true, endpointId });
 	},
 };
 
@@ -122,15 +114,10 @@ function changesOf(context: IExecuteFunctions, itemIndex: number): Partial<Webho
 		if (channels.length > 0) changes.channels = channels;
 	}
 	if (clear) changes.channels = null;
-	if (Object.keys(changes).length === 0) {
-		throw new NodeOperationError(
-			context.getNode(),
-			'Nothing to update: add URL, Events, Numbers Filter or Clear Number Filter under "Update Fields"',
-			{
-				itemIndex,
-				description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
-			},
-		);
-	}
-	return changes;
+	return nonEmptyUpdate(
+		context,
+		itemIndex,
+		changes,
+		'URL, Events, Numbers Filter or Clear Number Filter',
+	);
 }
