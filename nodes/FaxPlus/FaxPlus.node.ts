@@ -7,7 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { resources } from './resources';
 import { route } from './router';
-import { loadOptions, listSearch } from './methods';
+import { listSearch } from './methods';
 import { authenticationProperty } from '../api/authentication';
 import { nodeOptionsProperty } from './shared/nodeOptions';
 
@@ -66,7 +66,7 @@ export class FaxPlus implements INodeType {
 		],
 	};
 
-	methods = { loadOptions, listSearch };
+	methods = { listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await route.call(this);

@@ -7,14 +7,6 @@ import { faxPlusApiRequest } from '../../api/transport';
 import type { AccountModification } from './types';
 import type { FaxPlusOperation } from '../shared/types';
 
-/** The text fields of PayloadAccountModification, by parameter name. */
-const TEXT_FIELDS = {
-	name: 'First Name',
-	lastname: 'Last Name',
-	email: 'Email',
-	phone: 'Phone',
-} as const;
-
 export const update: FaxPlusOperation = {
 	option: {
 		name: 'Update',
@@ -94,46 +86,34 @@ export const update: FaxPlusOperation = {
 /** PayloadAccountModification from the fields the user added; refuses an empty update before any request. */
 function modification(context: IExecuteFunctions, itemIndex: number): AccountModification {
 	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const text = (name: string) =>
+		fields[name] === undefined ? undefined : String(fields[name] ?? '').trim();
+	const refuse = (message: string) =>
+		new NodeOperationError(context.getNode(), message, { itemIndex });
 	const body: AccountModification = {};
-	for (const [name, label] of Object.entries(TEXT_FIELDS) as Array<
-		[keyof typeof TEXT_FIELDS, string]
-	>) {
-		if (fields[name] === undefined) continue;
-		const value = String(fields[name] ?? '').trim();
-		if (name === 'email' && value !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
-			throw new NodeOperationError(context.getNode(), `Email: "${value}" is not an email address`, {
-				itemIndex,
-			});
-		}
-		if (
-			name === 'phone' &&
-			value !== '' &&
-			// E.164 that also passes the SDK's pattern ^[+]?[0-9]{8,}$: at least 8 digits.
-			!/^\+[1-9]\d{7,14}$/.test(value.replace(/[\s()-]/g, ''))
-		) {
-			throw new NodeOperationError(
-				context.getNode(),
-				`Phone: "${value}" must start with "+" and the country code, 8 to 15 digits (E.164)`,
-				{ itemIndex },
+	const [name, lastname, email, phone] = ['name', 'lastname', 'email', 'phone'].map(text);
+	if (name !== undefined) body.name = name;
+	if (lastname !== undefined) body.lastname = lastname;
+	if (email === '') throw refuse('Email cannot be empty');
+	if (email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+		throw refuse(`Email: "${email}" is not an email address`);
+	if (email !== undefined) body.email = email;
+	if (phone !== undefined) {
+		body.phone = phone.replace(/[\s()-]/g, '');
+		// E.164 that also passes the SDK's pattern ^[+]?[0-9]{8,}$: at least 8 digits.
+		if (body.phone !== '' && !/^\+[1-9]\d{7,14}$/.test(body.phone))
+			throw refuse(
+				`Phone: "${phone}" must start with "+" and the country code, 8 to 15 digits (E.164)`,
 			);
-		}
-		body[name] = name === 'phone' ? value.replace(/[\s()-]/g, '') : value;
-		if (name === 'email' && value === '')
-			throw new NodeOperationError(context.getNode(), `${label} cannot be empty`, { itemIndex });
 	}
 	const settings: NonNullable<AccountModification['settings']> = {};
-	if (fields.callerIdName !== undefined)
-		settings.caller_id_name = String(fields.callerIdName ?? '').trim();
+	const callerIdName = text('callerIdName');
+	if (callerIdName !== undefined) settings.caller_id_name = callerIdName;
 	if (fields.shouldEnhance !== undefined) settings.should_enhance = fields.shouldEnhance === true;
 	const retry: { count?: number; delay?: number } = {};
 	if (fields.retryCount !== undefined) {
 		retry.count = wholeNumber(context, itemIndex, fields.retryCount, 'Retry Count');
-		if (retry.count > 3)
-			throw new NodeOperationError(
-				context.getNode(),
-				`Retry Count must be at most 3, not ${retry.count}`,
-				{ itemIndex },
-			);
+		if (retry.count > 3) throw refuse(`Retry Count must be at most 3, not ${retry.count}`);
 	}
 	if (fields.retryDelay !== undefined)
 		retry.delay = wholeNumber(context, itemIndex, fields.retryDelay, 'Retry Delay (Seconds)');

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { normalizeE164Numbers } from '../../api/numbers';
+import { e164Numbers } from '../shared/values';
 import { faxPlusApiRequest } from '../../api/transport';
 import { showFor, updateFieldsCollection, userIdFields } from '../shared/descriptions';
 import { answerOr, nonEmptyUpdate, requiredString, userIdOf } from '../shared/items';
@@ -68,20 +68,7 @@ function modification(context: IExecuteFunctions, itemIndex: number): ContactMod
 			});
 	}
 	if (fields.company !== undefined) body.company = String(fields.company ?? '').trim();
-	if (fields.numbers !== undefined) {
-		const result = normalizeE164Numbers(fields.numbers as string | string[]);
-		if (!result.ok) {
-			throw new NodeOperationError(
-				context.getNode(),
-				`Numbers: "${result.invalid}" ${result.reason}`,
-				{
-					itemIndex,
-					description:
-						'Enter each fax number with "+" and the country code, e.g. +15551234567; separate several with commas.',
-				},
-			);
-		}
-		body.numbers = result.numbers;
-	}
+	if (fields.numbers !== undefined)
+		body.numbers = e164Numbers(context, itemIndex, fields.numbers, 'Numbers');
 	return nonEmptyUpdate(context, itemIndex, body, 'Name, Company or Numbers');
 }

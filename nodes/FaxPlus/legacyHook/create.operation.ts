@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { FAX_EVENTS, faxEventOptions, type FaxEvent } from '../../api/events';
 import { toItems } from '../shared/items';
-import { normalizeE164Numbers } from '../../api/numbers';
+import { e164Numbers } from '../shared/values';
 import { checkUrl } from '../webhook/fields';
 import { hookWithoutToken } from '../../api/hookTokens';
 import { createLegacyHook } from '../../api/legacyHooks';
@@ -67,26 +67,18 @@ export const create: FaxPlusOperation = {
 				},
 			);
 		}
-		const numbers = normalizeE164Numbers(
-			this.getNodeParameter('numbers', itemIndex, '') as string | string[],
+		const numbers = e164Numbers(
+			this,
+			itemIndex,
+			this.getNodeParameter('numbers', itemIndex, ''),
+			'Owned Numbers',
 		);
-		if (!numbers.ok) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`Owned Numbers: "${numbers.invalid}" ${numbers.reason}`,
-				{
-					itemIndex,
-					description:
-						'Enter each number with "+" and its country code, separated by commas, e.g. +15551234567.',
-				},
-			);
-		}
 		const hook = await createLegacyHook(
 			this,
 			{
 				target,
 				event: event as FaxEvent,
-				...(numbers.numbers.length > 0 ? { numbers: numbers.numbers } : {}),
+				...(numbers.length > 0 && { numbers }),
 			},
 			itemIndex,
 		);

@@ -1,11 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { agentMayRunProperty } from './agentAccess';
-import type {
-	FaxPlusOperation,
-	FaxPlusResource,
-	ListSearchMethod,
-	LoadOptionsMethod,
-} from './types';
+import type { FaxPlusOperation, FaxPlusResource, ListSearchMethod } from './types';
 
 interface ResourceDefinition {
 	option: INodePropertyOptions;
@@ -15,7 +10,6 @@ interface ResourceDefinition {
 	defaultFirst?: boolean;
 	/** Notices shown above the operation picker. */
 	notices?: INodeProperties[];
-	loadOptions?: Record<string, LoadOptionsMethod>;
 	listSearch?: Record<string, ListSearchMethod>;
 }
 
@@ -51,7 +45,6 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 		defaultOperation,
 		notices = [],
 		defaultFirst = false,
-		loadOptions,
 		listSearch,
 	} = definition;
 	const resource = String(option.value);
@@ -79,7 +72,6 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 		operations: Object.fromEntries(
 			operations.map((operation) => [String(operation.option.value), operation]),
 		),
-		...(loadOptions && { loadOptions }),
 		...(listSearch && { listSearch }),
 	};
 }

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { normalizeE164Numbers } from '../../api/numbers';
 
 /**
  * A whole number of `minimum` or more (a numeric string is read as a number); the fallback, when
@@ -23,4 +24,24 @@ export function wholeNumber(
 		);
 	}
 	return number;
+}
+
+/** Fax numbers in E.164 (a list, or one string separated by commas); an entry without "+" is refused, naming the field. */
+export function e164Numbers(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	label: string,
+): string[] {
+	const result = normalizeE164Numbers(value as string | string[] | undefined);
+	if (result.ok) return result.numbers;
+	throw new NodeOperationError(
+		context.getNode(),
+		`${label}: "${result.invalid}" ${result.reason}`,
+		{
+			itemIndex,
+			description:
+				'Enter each number with "+" and its country code, separated by commas, e.g. +15551234567, +4930123456.',
+		},
+	);
 }

@@ -6,7 +6,8 @@ import {
 	createWebhookEndpoint,
 	type WebhookEndpointInput,
 } from '../../api/webhookEndpoints';
-import { checkChannels, checkFilterTypes, checkUrl, withoutSecrets } from './fields';
+import { checkFilterTypes, checkUrl, withoutSecrets } from './fields';
+import { e164Numbers } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
 
 const show = showFor('webhook', 'create');
@@ -60,10 +61,11 @@ export const create: FaxPlusOperation = {
 				itemIndex,
 			),
 		};
-		const channels = checkChannels(
+		const channels = e164Numbers(
 			this,
-			this.getNodeParameter('channels', itemIndex, ''),
 			itemIndex,
+			this.getNodeParameter('channels', itemIndex, ''),
+			'Numbers Filter',
 		);
 		if (channels.length > 0) input.channels = channels;
 		await checkDeliverableUrl(this, input.url, { label: 'URL', itemIndex });

@@ -2,7 +2,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { FAX_EVENTS, type FaxEvent } from '../../api/events';
-import { normalizeE164Numbers } from '../../api/numbers';
 import { resourceLocator } from '../shared/locators';
 
 /** The endpoint picker of Update and Delete: a list loaded from the API, or an `ep_` id. */
@@ -92,27 +91,6 @@ export function checkFilterTypes(
 		}
 	}
 	return [...new Set(entries)] as FaxEvent[];
-}
-
-/** The number filter, normalised to E.164; refuses an entry without a leading "+", naming it. */
-export function checkChannels(
-	context: IExecuteFunctions,
-	value: unknown,
-	itemIndex: number,
-): string[] {
-	const result = normalizeE164Numbers(value as string | string[] | undefined);
-	if (!result.ok) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Numbers Filter: "${result.invalid}" ${result.reason}`,
-			{
-				itemIndex,
-				description:
-					'Enter each number with "+" and its country code, separated by commas, e.g. +15551234567, +4930123456.',
-			},
-		);
-	}
-	return result.numbers;
 }
 
 /**

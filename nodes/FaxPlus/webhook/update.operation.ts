@@ -10,7 +10,6 @@ import {
 	type WebhookEndpointInput,
 } from '../../api/webhookEndpoints';
 import {
-	checkChannels,
 	checkFilterTypes,
 	checkUrl,
 	endpointIdOf,
@@ -18,6 +17,7 @@ import {
 	endpointNotFound,
 	withoutSecrets,
 } from './fields';
+import { e164Numbers } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const update: FaxPlusOperation = {
@@ -92,7 +92,7 @@ function changesOf(context: IExecuteFunctions, itemIndex: number): Partial<Webho
 		changes.filterTypes = checkFilterTypes(context, fields.filterTypes, itemIndex);
 	const clear = fields.clearChannels === true || fields.clearChannels === 'true';
 	if (fields.channels !== undefined) {
-		const channels = checkChannels(context, fields.channels, itemIndex);
+		const channels = e164Numbers(context, itemIndex, fields.channels, 'Numbers Filter');
 		if (clear && channels.length > 0) {
 			throw new NodeOperationError(
 				context.getNode(),
