@@ -36,7 +36,11 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 			if (this.continueOnFail()) {
 				outputs[itemIndex] = [
 					{
-						json: { error: error.message, ...errorDetails(error) },
+						json: {
+							error: error.message,
+							...(error.description && { description: String(error.description) }),
+							...(error.httpCode && { httpCode: String(error.httpCode) }),
+						},
 						// With On Error → Continue (using error output), n8n sends an item with `error` to the error output.
 						...(this.getNode().onError === 'continueErrorOutput' && {
 							error: nodeErrorOf(this, error, itemIndex),
@@ -112,14 +116,4 @@ async function runInOrder(
 		}
 	};
 	await Promise.all(Array.from({ length: Math.min(limit, count - 1) }, worker));
-}
-
-function errorDetails(error: {
-	description?: unknown;
-	httpCode?: unknown;
-}): Record<string, string> {
-	const details: Record<string, string> = {};
-	if (error.description) details.description = String(error.description);
-	if (error.httpCode) details.httpCode = String(error.httpCode);
-	return details;
 }

@@ -5,6 +5,7 @@ import { collectPages, entryKey, FIRST_OFFSET_PAGE, offsetPages } from '../../ap
 import { contactPage, CONTACTS_PAGE_SIZE } from './list';
 import type { ContactListQuery } from './types';
 import type { FaxPlusOperation } from '../shared/types';
+import { idList } from '../shared/values';
 
 export const getAll: FaxPlusOperation = {
 	option: {
@@ -55,14 +56,7 @@ export const getAll: FaxPlusOperation = {
 			ids?: unknown;
 		};
 		const search = String(filters.search ?? '').trim();
-		const ids = [
-			...new Set(
-				String(filters.ids ?? '')
-					.split(',')
-					.map((id) => id.trim())
-					.filter((id) => id !== ''),
-			),
-		];
+		const ids = idList(filters.ids);
 
 		const step = offsetPages(async (offset, collected) => {
 			const pageSize =

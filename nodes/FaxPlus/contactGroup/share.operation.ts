@@ -1,7 +1,7 @@
 import { showFor } from '../shared/descriptions';
 import { toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
-import { requiredIdList } from './idList';
+import { requiredIdList } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const share: FaxPlusOperation = {

@@ -45,3 +45,24 @@ export function e164Numbers(
 		},
 	);
 }
+
+/** IDs from a list (an expression's) or one string separated by commas, spaces or new lines: trimmed, without duplicates. */
+export function idList(value: unknown): string[] {
+	const entries = Array.isArray(value) ? value : String(value ?? '').split(/[\s,]+/);
+	return [...new Set(entries.map((entry) => String(entry ?? '').trim()).filter(Boolean))];
+}
+
+/** The IDs of a parameter (see idList); refuses an empty list before any request. */
+export function requiredIdList(
+	context: IExecuteFunctions,
+	name: string,
+	label: string,
+	itemIndex: number,
+): string[] {
+	const ids = idList(context.getNodeParameter(name, itemIndex, ''));
+	if (ids.length > 0) return ids;
+	throw new NodeOperationError(context.getNode(), `${label} needs at least one ID`, {
+		itemIndex,
+		description: `Set "${label}" to one or more IDs separated by commas (an expression may have resolved to an empty value).`,
+	});
+}

@@ -2,7 +2,7 @@ import type { INodeListSearchItems } from 'n8n-workflow';
 import * as operations from './operations';
 import { listShopCountries } from './getAllCountries.operation';
 import { defineResource } from '../shared/resource';
-import type { FaxPlusResource, ListSearchMethod } from '../shared/types';
+import type { ListSearchMethod } from '../shared/types';
 
 /** The country picker of Search Numbers: every shop country, filtered by name or ISO code. */
 const searchShopCountries: ListSearchMethod = async function (filter) {
@@ -16,7 +16,7 @@ const searchShopCountries: ListSearchMethod = async function (filter) {
 	return { results };
 };
 
-export const shop: FaxPlusResource = defineResource({
+export const shop = defineResource({
 	option: { name: 'Shop', value: 'shop' },
 	listSearch: { searchShopCountries },
 	operations: Object.values(operations),

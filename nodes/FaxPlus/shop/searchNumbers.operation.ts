@@ -70,15 +70,11 @@ export const searchNumbers = getManyOperation({
 		},
 	],
 	async list(itemIndex) {
-		const country = String(
-			this.getNodeParameter('country', itemIndex, '', { extractValue: true }) ?? '',
-		).trim();
+		const country = requiredString(this, 'country', 'Country', itemIndex);
 		if (!ISO_CODE.test(country)) {
 			throw new NodeOperationError(
 				this.getNode(),
-				country
-					? `Country "${country}" is not a two-letter ISO country code`
-					: 'Country is required',
+				`Country "${country}" is not a two-letter ISO country code`,
 				{
 					itemIndex,
 					description:

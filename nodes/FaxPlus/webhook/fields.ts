@@ -2,6 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { FAX_EVENTS, type FaxEvent } from '../../api/events';
+import { requiredString } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 
 /** The endpoint picker of Update and Delete: a list loaded from the API, or an `ep_` id. */
@@ -20,12 +21,11 @@ export function endpointLocator(operation: string, description: string): INodePr
 
 /** The chosen endpoint's id, refused unless it begins with `ep_`. */
 export function endpointIdOf(context: IExecuteFunctions, itemIndex: number): string {
-	const value = context.getNodeParameter('endpoint', itemIndex, '', { extractValue: true });
-	const endpointId = String(value ?? '').trim();
+	const endpointId = requiredString(context, 'endpoint', 'Endpoint', itemIndex);
 	if (!/^ep_\S+$/.test(endpointId)) {
 		throw new NodeOperationError(
 			context.getNode(),
-			endpointId ? `Endpoint "${endpointId}" is not a webhook endpoint ID` : 'Endpoint is required',
+			`Endpoint "${endpointId}" is not a webhook endpoint ID`,
 			{
 				itemIndex,
 				description: 'Pick the endpoint from the list, or enter its ID, which begins with "ep_".',
