@@ -3,7 +3,8 @@ import { NodeApiError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { getManyOperation } from '../shared/paging';
 import { faxPlusApiRequest } from '../../api/transport';
-import type { AccountList } from './types';
+import type { AccountRecord } from './types';
+import { entriesOf } from '../../api/lists';
 
 export const getAllMembers = getManyOperation({
 	resource: 'account',
@@ -27,7 +28,7 @@ export const getAllMembers = getManyOperation({
 	],
 	/** The members of the corporate account. Fax.Plus answers a non-admin 403. */
 	async list(itemIndex) {
-		const answer = await faxPlusApiRequest<AccountList | undefined>(this, {
+		const answer = await faxPlusApiRequest<unknown>(this, {
 			method: 'GET',
 			path: '/accounts',
 			itemIndex,
@@ -51,6 +52,6 @@ export const getAllMembers = getManyOperation({
 				},
 			);
 		});
-		return Array.isArray(answer?.members) ? answer.members : [];
+		return entriesOf(answer, 'members') as AccountRecord[];
 	},
 });

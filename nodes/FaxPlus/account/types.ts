@@ -11,11 +11,6 @@ export interface MemberDetail {
 /** An account of GET /accounts (beyond the published v3.5 spec): a member of the corporate account. */
 export type AccountRecord = Record<string, unknown> & { uid?: string };
 
-/** Answer of GET /accounts (admins only): the SDK's AccountList. */
-export interface AccountList {
-	members: AccountRecord[];
-}
-
 /**
  * Body of PUT /accounts/{user_id}: the SDK's PayloadAccountModification (faxplus-js
  * models/payload-account-modification.ts), the fields this node sets; only those being changed.

@@ -1,8 +1,7 @@
-import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
-import { FAX_EVENTS, faxEventOptions, type FaxEvent } from '../../api/events';
+import { faxEventOptions } from '../../api/events';
 import { toItems } from '../shared/items';
-import { e164Numbers } from '../shared/values';
+import { e164Numbers, faxEvent } from '../shared/values';
 import { checkUrl } from '../webhook/fields';
 import { hookWithoutToken } from '../../api/hookTokens';
 import { createLegacyHook } from '../../api/legacyHooks';
@@ -56,17 +55,12 @@ export const create: FaxPlusOperation = {
 			itemIndex,
 			'Target URL',
 		);
-		const event = String(this.getNodeParameter('event', itemIndex, '') ?? '').trim();
-		if (!(FAX_EVENTS as readonly string[]).includes(event)) {
-			throw new NodeOperationError(
-				this.getNode(),
-				event ? `Event: "${event}" is not a Fax.Plus event` : 'Event is required',
-				{
-					itemIndex,
-					description: `Use one of ${FAX_EVENTS.join(', ')} (underscored names; dotted names are not accepted).`,
-				},
-			);
-		}
+		const event = faxEvent(
+			this,
+			itemIndex,
+			String(this.getNodeParameter('event', itemIndex, '') ?? '').trim(),
+			'Event',
+		);
 		const numbers = e164Numbers(
 			this,
 			itemIndex,
@@ -77,7 +71,7 @@ export const create: FaxPlusOperation = {
 			this,
 			{
 				target,
-				event: event as FaxEvent,
+				event,
 				...(numbers.length > 0 && { numbers }),
 			},
 			itemIndex,

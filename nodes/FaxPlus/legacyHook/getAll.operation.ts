@@ -1,6 +1,6 @@
-import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
-import { FAX_EVENTS, faxEventOptions, type FaxEvent } from '../../api/events';
+import { faxEventOptions } from '../../api/events';
+import { faxEvent } from '../shared/values';
 import { getManyOperation } from '../shared/paging';
 import { hookWithoutToken } from '../../api/hookTokens';
 import { listAllLegacyHooks, listLegacyHooks } from '../../api/legacyHooks';
@@ -34,14 +34,14 @@ export const getAll = getManyOperation({
 	],
 	async list(itemIndex) {
 		const event = String(this.getNodeParameter('eventFilter', itemIndex, 'all') ?? '').trim();
-		if (event !== 'all' && event !== '' && !(FAX_EVENTS as readonly string[]).includes(event)) {
-			throw new NodeOperationError(this.getNode(), `Event: "${event}" is not a Fax.Plus event`, {
+		if (event !== 'all' && event !== '') {
+			const hooks = await listLegacyHooks(
+				this,
+				faxEvent(this, itemIndex, event, 'Event'),
 				itemIndex,
-				description: `Use all, ${FAX_EVENTS.join(', ')}.`,
-			});
+			);
+			return hooks.map(hookWithoutToken);
 		}
-		if (event !== 'all' && event !== '')
-			return (await listLegacyHooks(this, event as FaxEvent, itemIndex)).map(hookWithoutToken);
 		const { hooks, refused } = await listAllLegacyHooks(this, itemIndex);
 		if (refused.length > 0) {
 			// Fax.Plus's SDK lists fax_page_received for no hook: the other events are listed all the same.

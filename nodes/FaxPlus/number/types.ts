@@ -2,8 +2,3 @@
 
 /** A fax number of the account (GET /accounts/{user_id}/numbers), e.g. `number`, `status`, `assigned_to`. */
 export type FaxNumber = Record<string, unknown> & { number?: string };
-
-/** Answer of GET /accounts/{user_id}/numbers: the SDK's NumberList. */
-export interface NumberList {
-	numbers: FaxNumber[];
-}

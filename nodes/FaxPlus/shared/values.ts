@@ -1,5 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { FAX_EVENTS, type FaxEvent } from '../../api/events';
 import { normalizeE164Numbers } from '../../api/numbers';
 
 /**
@@ -65,4 +66,22 @@ export function requiredIdList(
 		itemIndex,
 		description: `Set "${label}" to one or more IDs separated by commas (an expression may have resolved to an empty value).`,
 	});
+}
+
+/** One of Fax.Plus's underscored event names; anything else is refused, naming the field. */
+export function faxEvent(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	value: string,
+	label: string,
+): FaxEvent {
+	if ((FAX_EVENTS as readonly string[]).includes(value)) return value as FaxEvent;
+	throw new NodeOperationError(
+		context.getNode(),
+		value ? `${label}: "${value}" is not a Fax.Plus event` : `${label} is required`,
+		{
+			itemIndex,
+			description: `Use ${FAX_EVENTS.join(', ')} (underscored names; dotted names are not accepted).`,
+		},
+	);
 }

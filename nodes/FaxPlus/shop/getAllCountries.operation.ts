@@ -1,18 +1,19 @@
 import { getManyOperation } from '../shared/paging';
 import { faxPlusApiRequest, type FaxPlusContext } from '../../api/transport';
-import type { CountriesAnswer, CountryEntry } from './types';
+import type { CountryEntry } from './types';
+import { entriesOf } from '../../api/lists';
 
 /** The countries of the number shop (also the list the Search Numbers country picker shows). */
 export async function listShopCountries(
 	context: FaxPlusContext,
 	itemIndex?: number,
 ): Promise<CountryEntry[]> {
-	const answer = await faxPlusApiRequest<CountriesAnswer | undefined>(context, {
+	const answer = await faxPlusApiRequest<unknown>(context, {
 		method: 'GET',
 		path: '/shop/numbers/countries',
 		itemIndex,
 	});
-	return Array.isArray(answer?.countries) ? answer.countries : [];
+	return entriesOf(answer, 'countries') as unknown as CountryEntry[];
 }
 
 export const getAllCountries = getManyOperation({

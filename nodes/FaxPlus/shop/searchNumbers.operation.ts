@@ -5,7 +5,7 @@ import { requiredString } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { getManyOperation } from '../shared/paging';
 import { faxPlusApiRequest } from '../../api/transport';
-import type { NumbersAnswer } from './types';
+import { entriesOf } from '../../api/lists';
 
 const show = showFor('shop', 'searchNumbers');
 
@@ -107,12 +107,12 @@ export const searchNumbers = getManyOperation({
 			}
 			if (digits) qs.contains = digits;
 		}
-		const answer = await faxPlusApiRequest<NumbersAnswer | undefined>(this, {
+		const answer = await faxPlusApiRequest<unknown>(this, {
 			method: 'GET',
 			path: `/shop/numbers/countries/${encodeURIComponent(country.toUpperCase())}/areas/${encodeURIComponent(areaCode)}/numbers`,
 			qs,
 			itemIndex,
 		});
-		return Array.isArray(answer?.numbers) ? answer.numbers : [];
+		return entriesOf(answer, 'numbers');
 	},
 });

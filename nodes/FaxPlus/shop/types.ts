@@ -8,13 +8,3 @@ export interface CountryEntry {
 	/** Whether numbers can be purchased there. */
 	is_available: boolean;
 }
-
-/** GET /shop/numbers/countries */
-export interface CountriesAnswer {
-	countries: CountryEntry[];
-}
-
-/** GET /shop/numbers/countries/{country_code}/areas/{calling_code}/numbers: the offers, output as they are. */
-export interface NumbersAnswer {
-	numbers: object[];
-}

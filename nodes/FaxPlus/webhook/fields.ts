@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { FAX_EVENTS, type FaxEvent } from '../../api/events';
 import { requiredString } from '../shared/items';
+import { faxEvent } from '../shared/values';
 import { resourceLocator } from '../shared/locators';
 
 /** The endpoint picker of Update and Delete: a list loaded from the API, or an `ep_` id. */
@@ -78,19 +79,7 @@ export function checkFilterTypes(
 			description: `A webhook endpoint needs at least one of ${FAX_EVENTS.join(', ')}.`,
 		});
 	}
-	for (const entry of entries) {
-		if (!(FAX_EVENTS as readonly string[]).includes(entry)) {
-			throw new NodeOperationError(
-				context.getNode(),
-				`Events: "${entry}" is not a Fax.Plus event`,
-				{
-					itemIndex,
-					description: `Use ${FAX_EVENTS.join(', ')} (underscored names; dotted names are not accepted).`,
-				},
-			);
-		}
-	}
-	return [...new Set(entries)] as FaxEvent[];
+	return [...new Set(entries.map((entry) => faxEvent(context, itemIndex, entry, 'Events')))];
 }
 
 /**
