@@ -1,12 +1,11 @@
 import { showFor } from '../shared/descriptions';
-import { faxEventOptions } from '../../api/events';
 import { toItems } from '../shared/items';
 import {
 	checkDeliverableUrl,
 	createWebhookEndpoint,
 	type WebhookEndpointInput,
 } from '../../api/webhookEndpoints';
-import { checkFilterTypes, checkUrl, withoutSecrets } from './fields';
+import { checkFilterTypes, checkUrl, EVENTS_FIELD, URL_FIELD, withoutSecrets } from './fields';
 import { e164Numbers } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
 
@@ -21,26 +20,8 @@ export const create: FaxPlusOperation = {
 	},
 	agentRisk: { kind: 'changes' },
 	description: [
-		{
-			displayName: 'URL',
-			name: 'url',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. https://example.com/fax-events',
-			description: 'HTTPS address that receives the deliveries (POST)',
-			displayOptions: show,
-		},
-		{
-			displayName: 'Events',
-			name: 'filterTypes',
-			type: 'multiOptions',
-			options: faxEventOptions,
-			default: [],
-			required: true,
-			description: 'Fax events delivered to the URL; at least one',
-			displayOptions: show,
-		},
+		{ ...URL_FIELD, required: true, displayOptions: show },
+		{ ...EVENTS_FIELD, required: true, displayOptions: show },
 		{
 			displayName: 'Numbers Filter',
 			name: 'channels',

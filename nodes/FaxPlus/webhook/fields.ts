@@ -1,10 +1,29 @@
 // Parameters and checks shared by the Webhook operations.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { FAX_EVENTS, type FaxEvent } from '../../api/events';
+import { FAX_EVENTS, faxEventOptions, type FaxEvent } from '../../api/events';
 import { requiredString } from '../shared/items';
 import { faxEvent } from '../shared/values';
 import { resourceLocator } from '../shared/locators';
+
+/** The endpoint's URL and events, as Create asks for them and Update changes them. */
+export const URL_FIELD: INodeProperties = {
+	displayName: 'URL',
+	name: 'url',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. https://example.com/fax-events',
+	description: 'HTTPS address that receives the deliveries (POST)',
+};
+
+export const EVENTS_FIELD: INodeProperties = {
+	displayName: 'Events',
+	name: 'filterTypes',
+	type: 'multiOptions',
+	options: faxEventOptions,
+	default: [],
+	description: 'Fax events delivered to the URL; at least one',
+};
 
 /** The endpoint picker of Update and Delete: a list loaded from the API, or an `ep_` id. */
 export function endpointLocator(operation: string, description: string): INodeProperties {

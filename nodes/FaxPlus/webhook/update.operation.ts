@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { updateFieldsCollection } from '../shared/descriptions';
-import { faxEventOptions } from '../../api/events';
 import { nonEmptyUpdate, toItems } from '../shared/items';
 import {
 	checkDeliverableUrl,
@@ -15,6 +14,8 @@ import {
 	endpointIdOf,
 	endpointLocator,
 	endpointNotFound,
+	EVENTS_FIELD,
+	URL_FIELD,
 	withoutSecrets,
 } from './fields';
 import { e164Numbers } from '../shared/values';
@@ -40,11 +41,7 @@ export const update: FaxPlusOperation = {
 					'Whether to remove the numbers filter, so that every matching fax is delivered',
 			},
 			{
-				displayName: 'Events',
-				name: 'filterTypes',
-				type: 'multiOptions',
-				options: faxEventOptions,
-				default: [],
+				...EVENTS_FIELD,
 				description: 'Fax events delivered to the URL; at least one. Replaces the current events.',
 			},
 			{
@@ -56,14 +53,7 @@ export const update: FaxPlusOperation = {
 				description:
 					'Deliver only faxes sent from or to one of these numbers (E.164 with "+", separated by commas). Replaces the current filter.',
 			},
-			{
-				displayName: 'URL',
-				name: 'url',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. https://example.com/fax-events',
-				description: 'HTTPS address that receives the deliveries (POST)',
-			},
+			URL_FIELD,
 		]),
 	],
 	async execute(itemIndex) {
