@@ -1,3 +1,4 @@
+import type { IDataObject } from 'n8n-workflow';
 import { showFor, userIdFields } from '../shared/descriptions';
 import { userIdOf, toItems } from '../shared/items';
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
@@ -51,10 +52,7 @@ export const getAll: FaxPlusOperation = {
 	async execute(itemIndex) {
 		const userId = userIdOf(this, itemIndex);
 		const limit = resultLimit(this, itemIndex);
-		const filters = this.getNodeParameter('filters', itemIndex, {}) as {
-			search?: unknown;
-			ids?: unknown;
-		};
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const search = String(filters.search ?? '').trim();
 		const ids = idList(filters.ids);
 

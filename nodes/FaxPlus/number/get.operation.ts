@@ -2,7 +2,6 @@ import { userIdFields } from '../shared/descriptions';
 import { userIdOf, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import { faxNumberField, faxNumberOf } from './fields';
-import type { FaxNumber } from './types';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const get: FaxPlusOperation = {
@@ -16,7 +15,7 @@ export const get: FaxPlusOperation = {
 	async execute(itemIndex) {
 		const userId = userIdOf(this, itemIndex);
 		const number = faxNumberOf(this, itemIndex);
-		const answer = await faxPlusApiRequest<FaxNumber>(this, {
+		const answer = await faxPlusApiRequest<object | undefined>(this, {
 			method: 'GET',
 			path: `/accounts/${encodeURIComponent(userId)}/numbers/${encodeURIComponent(number)}`,
 			itemIndex,

@@ -3,8 +3,10 @@ import type { ILoadOptionsFunctions, INodeListSearchItems } from 'n8n-workflow';
 import { faxPlusApiRequest, type FaxPlusContext } from '../../api/transport';
 import { currentUserId } from '../shared/locators';
 import type { ListSearchMethod } from '../shared/types';
-import type { FaxNumber } from './types';
 import { entriesOf } from '../../api/lists';
+
+/** A fax number of the account (beyond the published v3.5 spec; the SDK's), e.g. `number`, `status`, `assigned_to`. */
+type FaxNumber = Record<string, unknown> & { number?: string };
 
 /** The fax numbers of a user (the API answers them all at once). */
 export async function userNumbers(

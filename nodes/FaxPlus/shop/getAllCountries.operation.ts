@@ -1,7 +1,16 @@
+import type { IDataObject } from 'n8n-workflow';
 import { getManyOperation } from '../shared/paging';
 import { faxPlusApiRequest, type FaxPlusContext } from '../../api/transport';
-import type { CountryEntry } from './types';
 import { entriesOf } from '../../api/lists';
+
+/** One entry of GET /shop/numbers/countries, as the spec gives it. */
+type CountryEntry = IDataObject & {
+	/** ISO 3166-1 alpha-2 code. */
+	iso: string;
+	name: string;
+	/** Whether numbers can be purchased there. */
+	is_available: boolean;
+};
 
 /** The countries of the number shop (also the list the Search Numbers country picker shows). */
 export async function listShopCountries(
@@ -13,7 +22,7 @@ export async function listShopCountries(
 		path: '/shop/numbers/countries',
 		itemIndex,
 	});
-	return entriesOf(answer, 'countries') as unknown as CountryEntry[];
+	return entriesOf(answer, 'countries') as CountryEntry[];
 }
 
 export const getAllCountries = getManyOperation({

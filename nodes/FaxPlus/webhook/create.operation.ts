@@ -5,7 +5,14 @@ import {
 	createWebhookEndpoint,
 	type WebhookEndpointInput,
 } from '../../api/webhookEndpoints';
-import { checkFilterTypes, checkUrl, EVENTS_FIELD, URL_FIELD, withoutSecrets } from './fields';
+import {
+	CHANNELS_FIELD,
+	checkFilterTypes,
+	checkUrl,
+	EVENTS_FIELD,
+	URL_FIELD,
+	withoutSecrets,
+} from './fields';
 import { e164Numbers } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
 
@@ -22,16 +29,7 @@ export const create: FaxPlusOperation = {
 	description: [
 		{ ...URL_FIELD, required: true, displayOptions: show },
 		{ ...EVENTS_FIELD, required: true, displayOptions: show },
-		{
-			displayName: 'Numbers Filter',
-			name: 'channels',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. +15551234567, +4930123456',
-			description:
-				'Deliver only faxes sent from or to one of these numbers (E.164 with "+", separated by commas). Numbers the account does not own are allowed. Leave empty for every fax.',
-			displayOptions: show,
-		},
+		{ ...CHANNELS_FIELD, displayOptions: show },
 	],
 	async execute(itemIndex) {
 		const input: WebhookEndpointInput = {

@@ -6,7 +6,7 @@ import { requiredString } from '../shared/items';
 import { faxEvent } from '../shared/values';
 import { resourceLocator } from '../shared/locators';
 
-/** The endpoint's URL and events, as Create asks for them and Update changes them. */
+/** The endpoint's URL, events and numbers filter, as Create asks for them and Update changes them. */
 export const URL_FIELD: INodeProperties = {
 	displayName: 'URL',
 	name: 'url',
@@ -23,6 +23,16 @@ export const EVENTS_FIELD: INodeProperties = {
 	options: faxEventOptions,
 	default: [],
 	description: 'Fax events delivered to the URL; at least one',
+};
+
+export const CHANNELS_FIELD: INodeProperties = {
+	displayName: 'Numbers Filter',
+	name: 'channels',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. +15551234567, +4930123456',
+	description:
+		'Deliver only faxes sent from or to one of these numbers (E.164 with "+", separated by commas). Numbers the account does not own are allowed. Leave empty for every fax.',
 };
 
 /** The endpoint picker of Update and Delete: a list loaded from the API, or an `ep_` id. */

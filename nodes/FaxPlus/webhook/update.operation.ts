@@ -9,6 +9,7 @@ import {
 	type WebhookEndpointInput,
 } from '../../api/webhookEndpoints';
 import {
+	CHANNELS_FIELD,
 	checkFilterTypes,
 	checkUrl,
 	endpointIdOf,
@@ -45,11 +46,7 @@ export const update: FaxPlusOperation = {
 				description: 'Fax events delivered to the URL; at least one. Replaces the current events.',
 			},
 			{
-				displayName: 'Numbers Filter',
-				name: 'channels',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. +15551234567, +4930123456',
+				...CHANNELS_FIELD,
 				description:
 					'Deliver only faxes sent from or to one of these numbers (E.164 with "+", separated by commas). Replaces the current filter.',
 			},
