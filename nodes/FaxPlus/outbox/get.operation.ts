@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { requiredString, userIdOf } from '../shared/items';
 import { outputProperties, shapedItems } from '../shared/output';
-
 import { faxPlusApiRequest } from '../../api/transport';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import {
 	RAW_ONLY_OUTBOX_FIELDS,
 	outboxFaxIdField,

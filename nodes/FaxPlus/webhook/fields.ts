@@ -119,8 +119,8 @@ export function endpointNotFound(
 	context: IExecuteFunctions,
 	endpointId: string,
 	itemIndex: number,
-) {
-	return (error: unknown): never => {
+): (error: unknown) => never {
+	return (error) => {
 		if (!(error instanceof NodeApiError) || String(error.httpCode) !== '404') throw error;
 		const response = error.errorResponse as IDataObject | undefined;
 		const detail = [response?.error, response?.description]
