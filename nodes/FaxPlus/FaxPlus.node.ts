@@ -7,7 +7,6 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { resources } from './resources';
 import { route } from './router';
-import { loadOptions, listSearch } from './methods';
 import { authenticationProperty } from '../api/authentication';
 import { nodeOptionsProperty } from './shared/nodeOptions';
 
@@ -66,7 +65,12 @@ export class FaxPlus implements INodeType {
 		],
 	};
 
-	methods = { loadOptions, listSearch };
+	/** The lists the editor searches in the API, gathered from every resource. */
+	methods = {
+		listSearch: Object.fromEntries(
+			Object.values(resources).flatMap((resource) => Object.entries(resource.listSearch ?? {})),
+		),
+	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await route.call(this);

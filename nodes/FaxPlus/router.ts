@@ -16,19 +16,29 @@ import type { FaxPlusOperation } from './shared/types';
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	if (items.length === 0) return [[]];
+	// Resource and Operation take no expressions: they are the same for every item.
+	const resource = this.getNodeParameter('resource', 0) as string;
+	const operationName = this.getNodeParameter('operation', 0) as string;
+	const operation = resources[resource]?.operations[operationName];
+	const asTool = runsAsTool(this);
 	const outputs: INodeExecutionData[][] = new Array(items.length);
 	const failures = new Map<number, unknown>();
-	const limit = itemsAtOnce(this);
 
-	await runInOrder(items.length, limit, async (itemIndex) => {
+	await runInOrder(items.length, itemsAtOnce(this, operation), async (itemIndex) => {
 		const pairedItem = { item: itemIndex };
 		try {
-			const operation = operationOf(this, itemIndex);
-			if (runsAsTool(this)) refuseUnlessAgentMayRun(this, itemIndex, operation);
+			if (!operation) {
+				throw new NodeOperationError(
+					this.getNode(),
+					`The operation "${operationName}" is not known for the resource "${resource}"`,
+					{ itemIndex },
+				);
+			}
+			if (asTool) refuseUnlessAgentMayRun(this, itemIndex, operation);
 			const results = await operation.execute.call(this, itemIndex);
 			outputs[itemIndex] = results.map((result) => ({
 				...result,
-				...(runsAsTool(this) && { json: untrustedMarked(this, itemIndex, result.json) }),
+				...(asTool && { json: markUntrusted(resource, operationName, result.json) }),
 				pairedItem,
 			}));
 			return true;
@@ -36,7 +46,11 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 			if (this.continueOnFail()) {
 				outputs[itemIndex] = [
 					{
-						json: { error: error.message, ...errorDetails(error) },
+						json: {
+							error: error.message,
+							...(error.description && { description: String(error.description) }),
+							...(error.httpCode && { httpCode: String(error.httpCode) }),
+						},
 						// With On Error → Continue (using error output), n8n sends an item with `error` to the error output.
 						...(this.getNode().onError === 'continueErrorOutput' && {
 							error: nodeErrorOf(this, error, itemIndex),
@@ -56,40 +70,14 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		throw nodeErrorOf(this, failures.get(first), first);
 	}
 	const output = outputs.flat();
-	return [runsAsTool(this) ? withUntrustedNote(output) : output];
+	return [asTool ? withUntrustedNote(output) : output];
 }
 
-/** A tool answer with the text written by others marked (see markUntrusted). */
-function untrustedMarked(context: IExecuteFunctions, itemIndex: number, json: IDataObject) {
-	const resource = context.getNodeParameter('resource', itemIndex) as string;
-	const operation = context.getNodeParameter('operation', itemIndex) as string;
-	return markUntrusted(resource, operation, json);
-}
-
-function operationOf(context: IExecuteFunctions, itemIndex: number): FaxPlusOperation {
-	const resource = context.getNodeParameter('resource', itemIndex) as string;
-	const operation = context.getNodeParameter('operation', itemIndex) as string;
-	const handler = resources[resource]?.operations[operation];
-	if (!handler) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`The operation "${operation}" is not known for the resource "${resource}"`,
-			{ itemIndex },
-		);
-	}
-	return handler;
-}
-
-/** The node option, capped by what the operation allows (resource and operation are the same for every item). */
-function itemsAtOnce(context: IExecuteFunctions): number {
+/** The node option, capped by what the operation allows. */
+function itemsAtOnce(context: IExecuteFunctions, operation: FaxPlusOperation | undefined): number {
 	const options = context.getNodeParameter(NODE_OPTIONS, 0, {}) as IDataObject;
 	const chosen = Math.floor(Number(options.itemsAtOnce ?? DEFAULT_ITEMS_AT_ONCE));
-	let cap = Number.POSITIVE_INFINITY;
-	try {
-		cap = operationOf(context, 0).maxItemsAtOnce ?? cap;
-	} catch {
-		// Unknown operation: every item reports it.
-	}
+	const cap = operation?.maxItemsAtOnce ?? Number.POSITIVE_INFINITY;
 	return Math.max(1, Math.min(Number.isFinite(chosen) ? chosen : DEFAULT_ITEMS_AT_ONCE, cap));
 }
 
@@ -112,14 +100,4 @@ async function runInOrder(
 		}
 	};
 	await Promise.all(Array.from({ length: Math.min(limit, count - 1) }, worker));
-}
-
-function errorDetails(error: {
-	description?: unknown;
-	httpCode?: unknown;
-}): Record<string, string> {
-	const details: Record<string, string> = {};
-	if (error.description) details.description = String(error.description);
-	if (error.httpCode) details.httpCode = String(error.httpCode);
-	return details;
 }

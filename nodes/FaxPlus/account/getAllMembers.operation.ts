@@ -1,60 +1,45 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-	JsonObject,
-} from 'n8n-workflow';
+import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
-import { toItems } from '../shared/items';
-import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
+import { getManyOperation } from '../shared/paging';
 import { faxPlusApiRequest } from '../../api/transport';
-import type { AccountList } from './types';
+import type { AccountRecord } from './types';
+import { entriesOf } from '../../api/lists';
 
-export const option: INodePropertyOptions = {
-	name: 'Get Many Members',
-	value: 'getAllMembers',
-	action: 'Get many members',
-	description: 'List the members of the corporate account, one item each (admins only)',
-};
-
-/** What an AI agent reads about this operation as a tool. */
-export const toolDescription =
-	'List the members of the corporate Fax.Plus account (admins only). Needs nothing. Returns one record per member with the user ID (uid) that other tools take as User, name, e-mail and role.';
-
-export const description: INodeProperties[] = [
-	{
-		displayName:
-			"Only an admin of a corporate Fax.Plus account can list its members; Fax.Plus refuses a member's credential (403)",
-		name: 'adminOnlyNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: showFor('account', 'getAllMembers'),
+export const getAllMembers = getManyOperation({
+	resource: 'account',
+	option: {
+		name: 'Get Many Members',
+		value: 'getAllMembers',
+		action: 'Get many members',
+		description: 'List the members of the corporate account, one item each (admins only)',
 	},
-	...returnAllOrLimit('account', 'getAllMembers'),
-];
-
-/** One item per member of the corporate account. Fax.Plus answers a non-admin 403. */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const limit = resultLimit(this, itemIndex);
-	let answer: AccountList | undefined;
-	try {
-		answer = await faxPlusApiRequest<AccountList | undefined>(this, {
+	toolDescription:
+		'List the members of the corporate Fax.Plus account (admins only). Needs nothing. Returns one record per member with the user ID (uid) that other tools take as User, name, e-mail and role.',
+	parameters: [
+		{
+			displayName:
+				"Only an admin of a corporate Fax.Plus account can list its members; Fax.Plus refuses a member's credential (403)",
+			name: 'adminOnlyNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: showFor('account', 'getAllMembers'),
+		},
+	],
+	/** The members of the corporate account. Fax.Plus answers a non-admin 403. */
+	async list(itemIndex) {
+		const answer = await faxPlusApiRequest<unknown>(this, {
 			method: 'GET',
 			path: '/accounts',
 			itemIndex,
-		});
-	} catch (error) {
-		// A 403 that is not about the token's scopes: the caller is not the admin.
-		if (
-			error instanceof NodeApiError &&
-			error.httpCode === '403' &&
-			!error.message.startsWith('The Fax.Plus token lacks the scope')
-		) {
+		}).catch((error: unknown) => {
+			// A 403 that is not about the token's scopes: the caller is not the admin.
+			if (
+				!(error instanceof NodeApiError) ||
+				error.httpCode !== '403' ||
+				error.message.startsWith('The Fax.Plus token lacks the scope')
+			)
+				throw error;
 			throw new NodeApiError(
 				this.getNode(),
 				{ httpCode: '403', message: error.message } as JsonObject,
@@ -66,11 +51,7 @@ export async function execute(
 					itemIndex,
 				},
 			);
-		}
-		throw error instanceof NodeApiError
-			? error
-			: new NodeApiError(this.getNode(), error as JsonObject, { itemIndex });
-	}
-	const members = Array.isArray(answer?.members) ? answer.members : [];
-	return toItems(limited(members, limit));
-}
+		});
+		return entriesOf(answer, 'members') as AccountRecord[];
+	},
+});

@@ -1,9 +1,8 @@
 import * as operations from './operations';
 import { defineResource } from '../shared/resource';
-import type { FaxPlusResource } from '../shared/types';
 import { searchMembers, searchUsers } from './search';
 
-export const account: FaxPlusResource = defineResource({
+export const account = defineResource({
 	option: { name: 'Account', value: 'account' },
 	listSearch: { searchUsers, searchMembers },
 	operations: Object.values(operations),

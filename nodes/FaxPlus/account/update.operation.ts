@@ -1,164 +1,123 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { updateFieldsCollection, userIdFields } from '../shared/descriptions';
-import { answerOr, userIdOf } from '../shared/items';
+import { answerOr, nonEmptyUpdate, userIdOf } from '../shared/items';
 import { wholeNumber } from '../shared/values';
 import { faxPlusApiRequest } from '../../api/transport';
-import type { AccountModification, AccountUpdated } from './types';
-import type { AgentRisk } from '../shared/types';
+import type { AccountModification } from './types';
+import type { FaxPlusOperation } from '../shared/types';
 
-export const option: INodePropertyOptions = {
-	name: 'Update',
-	value: 'update',
-	action: 'Update an account',
-	description:
-		"Change your own account (or, for admins, a member's): name, email, phone and sending settings",
+export const update: FaxPlusOperation = {
+	option: {
+		name: 'Update',
+		value: 'update',
+		action: 'Update an account',
+		description:
+			"Change your own account (or, for admins, a member's): name, email, phone and sending settings",
+	},
+	agentRisk: { kind: 'changes' },
+	description: [
+		...userIdFields('account', 'update'),
+		updateFieldsCollection('account', 'update', [
+			{
+				displayName: 'Caller ID Name',
+				name: 'callerIdName',
+				type: 'string',
+				default: '',
+				description: 'The name shown to the receiving fax machine',
+			},
+			{
+				displayName: 'Email',
+				name: 'email',
+				type: 'string',
+				placeholder: 'name@email.com',
+				default: '',
+				description: 'Email address of the account',
+			},
+			{ displayName: 'First Name', name: 'name', type: 'string', default: '' },
+			{ displayName: 'Last Name', name: 'lastname', type: 'string', default: '' },
+			{
+				displayName: 'Phone',
+				name: 'phone',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. +15551234567',
+				description:
+					'Phone number of the account, with "+" and the country code (E.164, 8 to 15 digits)',
+			},
+			{
+				displayName: 'Retry Count',
+				name: 'retryCount',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: 3 },
+				default: 0,
+				description: 'How many times a failed fax is tried again by default; at most 3',
+			},
+			{
+				displayName: 'Retry Delay (Seconds)',
+				name: 'retryDelay',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				description: 'Seconds between two tries by default',
+			},
+			{
+				displayName: 'Text Enhancement',
+				name: 'shouldEnhance',
+				type: 'boolean',
+				default: true,
+				description: 'Whether faxes are optimised for text by default',
+			},
+		]),
+	],
+	async execute(itemIndex) {
+		const userId = userIdOf(this, itemIndex);
+		const body = modification(this, itemIndex);
+		const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
+			method: 'PUT',
+			path: `/accounts/${encodeURIComponent(userId)}`,
+			body: body as IDataObject,
+			itemIndex,
+		});
+		return answerOr(answer, { updated: true, userId, ...body });
+	},
 };
-
-export const agentRisk: AgentRisk = { kind: 'changes' };
-
-/** The text fields of PayloadAccountModification, by parameter name. */
-const TEXT_FIELDS = {
-	name: 'First Name',
-	lastname: 'Last Name',
-	email: 'Email',
-	phone: 'Phone',
-} as const;
-
-export const description: INodeProperties[] = [
-	...userIdFields('account', 'update'),
-	updateFieldsCollection('account', 'update', [
-		{
-			displayName: 'Caller ID Name',
-			name: 'callerIdName',
-			type: 'string',
-			default: '',
-			description: 'The name shown to the receiving fax machine',
-		},
-		{
-			displayName: 'Email',
-			name: 'email',
-			type: 'string',
-			placeholder: 'name@email.com',
-			default: '',
-			description: 'Email address of the account',
-		},
-		{ displayName: 'First Name', name: 'name', type: 'string', default: '' },
-		{ displayName: 'Last Name', name: 'lastname', type: 'string', default: '' },
-		{
-			displayName: 'Phone',
-			name: 'phone',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. +15551234567',
-			description:
-				'Phone number of the account, with "+" and the country code (E.164, 8 to 15 digits)',
-		},
-		{
-			displayName: 'Retry Count',
-			name: 'retryCount',
-			type: 'number',
-			typeOptions: { minValue: 0, maxValue: 3 },
-			default: 0,
-			description: 'How many times a failed fax is tried again by default; at most 3',
-		},
-		{
-			displayName: 'Retry Delay (Seconds)',
-			name: 'retryDelay',
-			type: 'number',
-			typeOptions: { minValue: 0 },
-			default: 0,
-			description: 'Seconds between two tries by default',
-		},
-		{
-			displayName: 'Text Enhancement',
-			name: 'shouldEnhance',
-			type: 'boolean',
-			default: true,
-			description: 'Whether faxes are optimised for text by default',
-		},
-	]),
-];
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const userId = userIdOf(this, itemIndex);
-	const body = modification(this, itemIndex);
-	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
-		method: 'PUT',
-		path: `/accounts/${encodeURIComponent(userId)}`,
-		body: body as IDataObject,
-		itemIndex,
-	});
-	const updated: AccountUpdated = { updated: true, userId, ...body };
-	return answerOr(answer, updated);
-}
 
 /** PayloadAccountModification from the fields the user added; refuses an empty update before any request. */
 function modification(context: IExecuteFunctions, itemIndex: number): AccountModification {
 	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const text = (name: string) =>
+		fields[name] === undefined ? undefined : String(fields[name] ?? '').trim();
+	const refuse = (message: string) =>
+		new NodeOperationError(context.getNode(), message, { itemIndex });
 	const body: AccountModification = {};
-	for (const [name, label] of Object.entries(TEXT_FIELDS) as Array<
-		[keyof typeof TEXT_FIELDS, string]
-	>) {
-		if (fields[name] === undefined) continue;
-		const value = String(fields[name] ?? '').trim();
-		if (name === 'email' && value !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
-			throw new NodeOperationError(context.getNode(), `Email: "${value}" is not an email address`, {
-				itemIndex,
-			});
-		}
-		if (
-			name === 'phone' &&
-			value !== '' &&
-			// E.164 that also passes the SDK's pattern ^[+]?[0-9]{8,}$: at least 8 digits.
-			!/^\+[1-9]\d{7,14}$/.test(value.replace(/[\s()-]/g, ''))
-		) {
-			throw new NodeOperationError(
-				context.getNode(),
-				`Phone: "${value}" must start with "+" and the country code, 8 to 15 digits (E.164)`,
-				{ itemIndex },
+	const [name, lastname, email, phone] = ['name', 'lastname', 'email', 'phone'].map(text);
+	if (name !== undefined) body.name = name;
+	if (lastname !== undefined) body.lastname = lastname;
+	if (email === '') throw refuse('Email cannot be empty');
+	if (email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+		throw refuse(`Email: "${email}" is not an email address`);
+	if (email !== undefined) body.email = email;
+	if (phone !== undefined) {
+		body.phone = phone.replace(/[\s()-]/g, '');
+		// E.164 that also passes the SDK's pattern ^[+]?[0-9]{8,}$: at least 8 digits.
+		if (body.phone !== '' && !/^\+[1-9]\d{7,14}$/.test(body.phone))
+			throw refuse(
+				`Phone: "${phone}" must start with "+" and the country code, 8 to 15 digits (E.164)`,
 			);
-		}
-		body[name] = name === 'phone' ? value.replace(/[\s()-]/g, '') : value;
-		if (name === 'email' && value === '')
-			throw new NodeOperationError(context.getNode(), `${label} cannot be empty`, { itemIndex });
 	}
 	const settings: NonNullable<AccountModification['settings']> = {};
-	if (fields.callerIdName !== undefined)
-		settings.caller_id_name = String(fields.callerIdName ?? '').trim();
+	const callerIdName = text('callerIdName');
+	if (callerIdName !== undefined) settings.caller_id_name = callerIdName;
 	if (fields.shouldEnhance !== undefined) settings.should_enhance = fields.shouldEnhance === true;
 	const retry: { count?: number; delay?: number } = {};
 	if (fields.retryCount !== undefined) {
 		retry.count = wholeNumber(context, itemIndex, fields.retryCount, 'Retry Count');
-		if (retry.count > 3)
-			throw new NodeOperationError(
-				context.getNode(),
-				`Retry Count must be at most 3, not ${retry.count}`,
-				{ itemIndex },
-			);
+		if (retry.count > 3) throw refuse(`Retry Count must be at most 3, not ${retry.count}`);
 	}
 	if (fields.retryDelay !== undefined)
 		retry.delay = wholeNumber(context, itemIndex, fields.retryDelay, 'Retry Delay (Seconds)');
 	if (Object.keys(retry).length > 0) settings.send_fax = { retry };
 	if (Object.keys(settings).length > 0) body.settings = settings;
-	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(
-			context.getNode(),
-			'Nothing to update: add a field under "Update Fields"',
-			{
-				itemIndex,
-				description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
-			},
-		);
-	}
-	return body;
+	return nonEmptyUpdate(context, itemIndex, body, 'a field');
 }

@@ -1,72 +1,52 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { showFor, updateFieldsCollection } from '../shared/descriptions';
-import { answerOr, requiredString } from '../shared/items';
-import { resourceLocator } from '../shared/locators';
+import { memberLocator, updateFieldsCollection } from '../shared/descriptions';
+import { answerOr, nonEmptyUpdate, requiredString } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
-import type { MemberDetail, MemberDetailResponse, MemberUpdated } from './types';
-import type { AgentRisk } from '../shared/types';
+import type { MemberDetail } from './types';
+import type { FaxPlusOperation } from '../shared/types';
 
-export const option: INodePropertyOptions = {
-	name: 'Update Member',
-	value: 'updateMember',
-	action: 'Update a corporate member',
-	description: "Change a corporate member's role or faxing quota",
+export const updateMember: FaxPlusOperation = {
+	option: {
+		name: 'Update Member',
+		value: 'updateMember',
+		action: 'Update a corporate member',
+		description: "Change a corporate member's role or faxing quota",
+	},
+	agentRisk: { kind: 'changes' },
+	description: [
+		memberLocator('account', 'updateMember', 'The corporate member to change'),
+		updateFieldsCollection('account', 'updateMember', [
+			{
+				displayName: 'Quota',
+				name: 'quota',
+				type: 'number',
+				default: 0,
+				typeOptions: { minValue: 0 },
+				description: 'Faxing quota of the member',
+			},
+			{
+				displayName: 'Role',
+				name: 'role',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. member',
+				description: 'Role of the member in the corporate account',
+			},
+		]),
+	],
+	async execute(itemIndex) {
+		const memberUserId = requiredString(this, 'memberUserId', 'Member User ID', itemIndex);
+		const body = memberDetail(this, itemIndex);
+		const answer = await faxPlusApiRequest<object | undefined>(this, {
+			method: 'PUT',
+			path: `/accounts/self/member-details/${encodeURIComponent(memberUserId)}`,
+			body: body as IDataObject,
+			itemIndex,
+		});
+		return answerOr(answer, { updated: true, memberUserId, ...body });
+	},
 };
-
-export const agentRisk: AgentRisk = { kind: 'changes' };
-
-export const description: INodeProperties[] = [
-	resourceLocator({
-		displayName: 'Member',
-		name: 'memberUserId',
-		description: 'The corporate member to change',
-		displayOptions: showFor('account', 'updateMember'),
-		searchListMethod: 'searchMembers',
-		listPlaceholder: 'Select a member...',
-		idPlaceholder: 'e.g. 7724157c0974440293e45877c57f0703',
-	}),
-	updateFieldsCollection('account', 'updateMember', [
-		{
-			displayName: 'Quota',
-			name: 'quota',
-			type: 'number',
-			default: 0,
-			typeOptions: { minValue: 0 },
-			description: 'Faxing quota of the member',
-		},
-		{
-			displayName: 'Role',
-			name: 'role',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. member',
-			description: 'Role of the member in the corporate account',
-		},
-	]),
-];
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const memberUserId = requiredString(this, 'memberUserId', 'Member User ID', itemIndex);
-	const body = memberDetail(this, itemIndex);
-	const answer = await faxPlusApiRequest<MemberDetailResponse>(this, {
-		method: 'PUT',
-		path: `/accounts/self/member-details/${encodeURIComponent(memberUserId)}`,
-		body: body as IDataObject,
-		itemIndex,
-	});
-	const updated: MemberUpdated = { updated: true, memberUserId, ...body };
-	return answerOr(answer, updated);
-}
 
 /** The fields the user set, checked; refuses an empty update before any request. */
 function memberDetail(context: IExecuteFunctions, itemIndex: number): MemberDetail {
@@ -96,17 +76,7 @@ function memberDetail(context: IExecuteFunctions, itemIndex: number): MemberDeta
 		}
 		body.role = role;
 	}
-	if (body.quota === undefined && body.role === undefined) {
-		throw new NodeOperationError(
-			context.getNode(),
-			'Nothing to update: add Quota or Role under "Update Fields"',
-			{
-				itemIndex,
-				description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
-			},
-		);
-	}
-	return body;
+	return nonEmptyUpdate(context, itemIndex, body, 'Quota or Role');
 }
 
 function toNumber(value: unknown): number {

@@ -1,85 +1,69 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { showFor, userIdFields } from '../shared/descriptions';
 import { userIdOf, toItems } from '../shared/items';
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
 import { collectPages, entryKey, FIRST_OFFSET_PAGE, offsetPages } from '../../api/paging';
 import { contactPage, CONTACTS_PAGE_SIZE } from './list';
 import type { ContactListQuery } from './types';
+import type { FaxPlusOperation } from '../shared/types';
+import { idList } from '../shared/values';
 
-export const option: INodePropertyOptions = {
-	name: 'Get Many',
-	value: 'getAll',
-	action: 'Get many contacts',
-	description: "List or search the user's contacts, one item each",
-};
-
-export const description: INodeProperties[] = [
-	...userIdFields('contact', 'getAll'),
-	...returnAllOrLimit('contact', 'getAll'),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: showFor('contact', 'getAll'),
-		options: [
-			{
-				displayName: 'Contact IDs',
-				name: 'ids',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. contact_1, contact_2',
-				description: 'Only these contacts, by ID, separated by commas',
-			},
-			{
-				displayName: 'Search',
-				name: 'search',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Berlin Clinic',
-				description: 'Only contacts that match this text (name, company or number)',
-			},
-		],
+export const getAll: FaxPlusOperation = {
+	option: {
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many contacts',
+		description: "List or search the user's contacts, one item each",
 	},
-];
+	description: [
+		...userIdFields('contact', 'getAll'),
+		...returnAllOrLimit('contact', 'getAll'),
+		{
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			displayOptions: showFor('contact', 'getAll'),
+			options: [
+				{
+					displayName: 'Contact IDs',
+					name: 'ids',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. contact_1, contact_2',
+					description: 'Only these contacts, by ID, separated by commas',
+				},
+				{
+					displayName: 'Search',
+					name: 'search',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. Berlin Clinic',
+					description: 'Only contacts that match this text (name, company or number)',
+				},
+			],
+		},
+	],
+	/**
+	 * Pages through the contacts with offset and limit until a page brings nothing new or enough
+	 * are read (nodes/api/paging.ts): a page shorter than asked for is not taken for the last.
+	 */
+	async execute(itemIndex) {
+		const userId = userIdOf(this, itemIndex);
+		const limit = resultLimit(this, itemIndex);
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const search = String(filters.search ?? '').trim();
+		const ids = idList(filters.ids);
 
-/**
- * Pages through the contacts with offset and limit until a page brings nothing new or enough
- * are read (nodes/api/paging.ts): a page shorter than asked for is not taken for the last.
- */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const userId = userIdOf(this, itemIndex);
-	const limit = resultLimit(this, itemIndex);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as {
-		search?: unknown;
-		ids?: unknown;
-	};
-	const search = String(filters.search ?? '').trim();
-	const ids = [
-		...new Set(
-			String(filters.ids ?? '')
-				.split(',')
-				.map((id) => id.trim())
-				.filter((id) => id !== ''),
-		),
-	];
-
-	const step = offsetPages(async (offset, collected) => {
-		const pageSize =
-			limit === undefined ? CONTACTS_PAGE_SIZE : Math.min(CONTACTS_PAGE_SIZE, limit - collected);
-		const query: ContactListQuery = { offset, limit: pageSize };
-		if (search) query.search = search;
-		if (ids.length > 0) query.ids = ids.join(',');
-		return await contactPage(this, userId, query, itemIndex);
-	}, entryKey);
-	return toItems(await collectPages(FIRST_OFFSET_PAGE, step, limit));
-}
+		const step = offsetPages(async (offset, collected) => {
+			const pageSize =
+				limit === undefined ? CONTACTS_PAGE_SIZE : Math.min(CONTACTS_PAGE_SIZE, limit - collected);
+			const query: ContactListQuery = { offset, limit: pageSize };
+			if (search) query.search = search;
+			if (ids.length > 0) query.ids = ids.join(',');
+			return await contactPage(this, userId, query, itemIndex);
+		}, entryKey);
+		return toItems(await collectPages(FIRST_OFFSET_PAGE, step, limit));
+	},
+};

@@ -1,3 +1,3 @@
 // The resource's operations: one line each, in any order (the picker sorts them by name).
-export * as getAll from './getAll.operation';
-export * as update from './update.operation';
+export { getAll } from './getAll.operation';
+export { update } from './update.operation';

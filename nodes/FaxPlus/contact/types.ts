@@ -22,6 +22,3 @@ export interface ContactModification {
 	company?: string;
 	numbers?: string[];
 }
-
-/** The item Update outputs when the API answers without a body. */
-export type ContactUpdated = ContactModification & { updated: true; contactId: string };

@@ -1,71 +1,60 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { normalizeE164Numbers } from '../../api/numbers';
+import { e164Numbers } from '../shared/values';
 import { faxPlusApiRequest } from '../../api/transport';
 import { showFor, updateFieldsCollection, userIdFields } from '../shared/descriptions';
-import { answerOr, requiredString, userIdOf } from '../shared/items';
+import { answerOr, nonEmptyUpdate, requiredString, userIdOf } from '../shared/items';
 import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
-import type { ContactModification, ContactUpdated } from './types';
-import type { AgentRisk } from '../shared/types';
+import type { ContactModification } from './types';
+import type { FaxPlusOperation } from '../shared/types';
 
-export const option: INodePropertyOptions = {
-	name: 'Update',
-	value: 'update',
-	action: 'Update a contact',
-	description: "Change a contact's name, company or fax numbers",
+export const update: FaxPlusOperation = {
+	option: {
+		name: 'Update',
+		value: 'update',
+		action: 'Update a contact',
+		description: "Change a contact's name, company or fax numbers",
+	},
+	agentRisk: { kind: 'changes' },
+	description: [
+		...userIdFields('contact', 'update'),
+		resourceLocator({
+			displayName: 'Contact',
+			name: 'contactId',
+			description: 'The contact to change',
+			displayOptions: showFor('contact', 'update'),
+			searchListMethod: 'searchContacts',
+			listPlaceholder: 'Select a contact...',
+			idPlaceholder: 'e.g. contact_123',
+			dependsOn: USER_DEPENDENCY,
+		}),
+		updateFieldsCollection('contact', 'update', [
+			{ displayName: 'Company', name: 'company', type: 'string', default: '' },
+			{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+			{
+				displayName: 'Numbers',
+				name: 'numbers',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. +15551234567, +4930123456',
+				description:
+					"The contact's fax numbers in E.164 format, separated by commas; they replace the current ones",
+			},
+		]),
+	],
+	async execute(itemIndex) {
+		const userId = userIdOf(this, itemIndex);
+		const contactId = requiredString(this, 'contactId', 'Contact', itemIndex);
+		const body = modification(this, itemIndex);
+		const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
+			method: 'PUT',
+			path: `/accounts/${encodeURIComponent(userId)}/contacts/${encodeURIComponent(contactId)}`,
+			body: body as IDataObject,
+			itemIndex,
+		});
+		return answerOr(answer, { updated: true, contactId, ...body });
+	},
 };
-
-export const agentRisk: AgentRisk = { kind: 'changes' };
-
-export const description: INodeProperties[] = [
-	...userIdFields('contact', 'update'),
-	resourceLocator({
-		displayName: 'Contact',
-		name: 'contactId',
-		description: 'The contact to change',
-		displayOptions: showFor('contact', 'update'),
-		searchListMethod: 'searchContacts',
-		listPlaceholder: 'Select a contact...',
-		idPlaceholder: 'e.g. contact_123',
-		dependsOn: USER_DEPENDENCY,
-	}),
-	updateFieldsCollection('contact', 'update', [
-		{ displayName: 'Company', name: 'company', type: 'string', default: '' },
-		{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-		{
-			displayName: 'Numbers',
-			name: 'numbers',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. +15551234567, +4930123456',
-			description:
-				"The contact's fax numbers in E.164 format, separated by commas; they replace the current ones",
-		},
-	]),
-];
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const userId = userIdOf(this, itemIndex);
-	const contactId = requiredString(this, 'contactId', 'Contact', itemIndex);
-	const body = modification(this, itemIndex);
-	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
-		method: 'PUT',
-		path: `/accounts/${encodeURIComponent(userId)}/contacts/${encodeURIComponent(contactId)}`,
-		body: body as IDataObject,
-		itemIndex,
-	});
-	const updated: ContactUpdated = { updated: true, contactId, ...body };
-	return answerOr(answer, updated);
-}
 
 function modification(context: IExecuteFunctions, itemIndex: number): ContactModification {
 	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
@@ -79,30 +68,7 @@ function modification(context: IExecuteFunctions, itemIndex: number): ContactMod
 			});
 	}
 	if (fields.company !== undefined) body.company = String(fields.company ?? '').trim();
-	if (fields.numbers !== undefined) {
-		const result = normalizeE164Numbers(fields.numbers as string | string[]);
-		if (!result.ok) {
-			throw new NodeOperationError(
-				context.getNode(),
-				`Numbers: "${result.invalid}" ${result.reason}`,
-				{
-					itemIndex,
-					description:
-						'Enter each fax number with "+" and the country code, e.g. +15551234567; separate several with commas.',
-				},
-			);
-		}
-		body.numbers = result.numbers;
-	}
-	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(
-			context.getNode(),
-			'Nothing to update: add Name, Company or Numbers under "Update Fields"',
-			{
-				itemIndex,
-				description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
-			},
-		);
-	}
-	return body;
+	if (fields.numbers !== undefined)
+		body.numbers = e164Numbers(context, itemIndex, fields.numbers, 'Numbers');
+	return nonEmptyUpdate(context, itemIndex, body, 'Name, Company or Numbers');
 }

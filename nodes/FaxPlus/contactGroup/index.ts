@@ -1,8 +1,7 @@
 import * as operations from './operations';
 import { defineResource } from '../shared/resource';
-import type { FaxPlusResource } from '../shared/types';
 
-export const contactGroup: FaxPlusResource = defineResource({
+export const contactGroup = defineResource({
 	option: { name: 'Contact Group', value: 'contactGroup' },
 	operations: Object.values(operations),
 	defaultOperation: 'share',

@@ -1,105 +1,81 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
-import { FAX_EVENTS, faxEventOptions, type FaxEvent } from '../../api/events';
+import { faxEventOptions } from '../../api/events';
 import { toItems } from '../shared/items';
-import { normalizeE164Numbers } from '../../api/numbers';
+import { e164Numbers, faxEvent } from '../shared/values';
 import { checkUrl } from '../webhook/fields';
 import { hookWithoutToken } from '../../api/hookTokens';
 import { createLegacyHook } from '../../api/legacyHooks';
-import type { AgentRisk } from '../shared/types';
-
-export const option: INodePropertyOptions = {
-	name: 'Create',
-	value: 'create',
-	action: 'Create a legacy hook',
-	description: 'Subscribe a URL to one fax event with the legacy hook API',
-};
-
-export const agentRisk: AgentRisk = { kind: 'changes' };
+import type { FaxPlusOperation } from '../shared/types';
 
 const show = showFor('legacyHook', 'create');
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Target URL',
-		name: 'targetUrl',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. https://example.com/fax-events',
-		description: 'Address that receives the deliveries of the hook (POST)',
-		displayOptions: show,
+export const create: FaxPlusOperation = {
+	option: {
+		name: 'Create',
+		value: 'create',
+		action: 'Create a legacy hook',
+		description: 'Subscribe a URL to one fax event with the legacy hook API',
 	},
-	{
-		displayName: 'Event',
-		name: 'event',
-		type: 'options',
-		options: faxEventOptions,
-		default: 'fax_received',
-		description: 'The fax event the hook delivers; a legacy hook has exactly one',
-		displayOptions: show,
-	},
-	{
-		displayName: 'Owned Numbers',
-		name: 'numbers',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. +15551234567, +15557654321',
-		description:
-			'Deliver only faxes of these numbers of the account (E.164 with "+", separated by commas); only numbers the account owns are allowed. Leave empty for every number. If Fax.Plus does not apply this filter, every number\'s faxes are delivered.',
-		displayOptions: show,
-	},
-];
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const target = checkUrl(
-		this,
-		this.getNodeParameter('targetUrl', itemIndex, ''),
-		itemIndex,
-		'Target URL',
-	);
-	const event = String(this.getNodeParameter('event', itemIndex, '') ?? '').trim();
-	if (!(FAX_EVENTS as readonly string[]).includes(event)) {
-		throw new NodeOperationError(
-			this.getNode(),
-			event ? `Event: "${event}" is not a Fax.Plus event` : 'Event is required',
-			{
-				itemIndex,
-				description: `Use one of ${FAX_EVENTS.join(', ')} (underscored names; dotted names are not accepted).`,
-			},
-		);
-	}
-	const numbers = normalizeE164Numbers(
-		this.getNodeParameter('numbers', itemIndex, '') as string | string[],
-	);
-	if (!numbers.ok) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Owned Numbers: "${numbers.invalid}" ${numbers.reason}`,
-			{
-				itemIndex,
-				description:
-					'Enter each number with "+" and its country code, separated by commas, e.g. +15551234567.',
-			},
-		);
-	}
-	const hook = await createLegacyHook(
-		this,
+	agentRisk: { kind: 'changes' },
+	description: [
 		{
-			target,
-			event: event as FaxEvent,
-			...(numbers.numbers.length > 0 ? { numbers: numbers.numbers } : {}),
+			displayName: 'Target URL',
+			name: 'targetUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. https://example.com/fax-events',
+			description: 'Address that receives the deliveries of the hook (POST)',
+			displayOptions: show,
 		},
-		itemIndex,
-	);
-	return toItems(hookWithoutToken(hook));
-}
+		{
+			displayName: 'Event',
+			name: 'event',
+			type: 'options',
+			options: faxEventOptions,
+			default: 'fax_received',
+			description: 'The fax event the hook delivers; a legacy hook has exactly one',
+			displayOptions: show,
+		},
+		{
+			displayName: 'Owned Numbers',
+			name: 'numbers',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. +15551234567, +15557654321',
+			description:
+				'Deliver only faxes of these numbers of the account (E.164 with "+", separated by commas); only numbers the account owns are allowed. Leave empty for every number. If Fax.Plus does not apply this filter, every number\'s faxes are delivered.',
+			displayOptions: show,
+		},
+	],
+	async execute(itemIndex) {
+		const target = checkUrl(
+			this,
+			this.getNodeParameter('targetUrl', itemIndex, ''),
+			itemIndex,
+			'Target URL',
+		);
+		const event = faxEvent(
+			this,
+			itemIndex,
+			String(this.getNodeParameter('event', itemIndex, '') ?? '').trim(),
+			'Event',
+		);
+		const numbers = e164Numbers(
+			this,
+			itemIndex,
+			this.getNodeParameter('numbers', itemIndex, ''),
+			'Owned Numbers',
+		);
+		const hook = await createLegacyHook(
+			this,
+			{
+				target,
+				event,
+				...(numbers.length > 0 && { numbers }),
+			},
+			itemIndex,
+		);
+		return toItems(hookWithoutToken(hook));
+	},
+};

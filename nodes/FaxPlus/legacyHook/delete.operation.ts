@@ -1,66 +1,46 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
-import { toItems } from '../shared/items';
+import { requiredString, toItems } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { deleteLegacyHook } from '../../api/legacyHooks';
-import type { LegacyHookDeleted } from './types';
-import type { AgentRisk } from '../shared/types';
+import type { FaxPlusOperation } from '../shared/types';
 
-export const option: INodePropertyOptions = {
-	name: 'Delete',
-	value: 'delete',
-	action: 'Delete a legacy hook',
-	description: 'Stop the deliveries of a legacy hook and remove it',
+export const deleteOperation: FaxPlusOperation = {
+	option: {
+		name: 'Delete',
+		value: 'delete',
+		action: 'Delete a legacy hook',
+		description: 'Stop the deliveries of a legacy hook and remove it',
+	},
+	agentRisk: { kind: 'deletes' },
+	description: [
+		resourceLocator({
+			displayName: 'Hook',
+			name: 'hook',
+			description: 'The legacy hook to delete',
+			displayOptions: showFor('legacyHook', 'delete'),
+			searchListMethod: 'searchLegacyHooks',
+			listPlaceholder: 'Select a hook...',
+			idPlaceholder: 'e.g. hook_5f2a9c1d',
+		}),
+	],
+	async execute(itemIndex) {
+		const hookId = requiredString(this, 'hook', 'Hook', itemIndex);
+		const deleted = await deleteLegacyHook(this, hookId, itemIndex);
+		// deleteLegacyHook answers false on 404: here that is an error the user must see.
+		if (!deleted) {
+			throw new NodeApiError(
+				this.getNode(),
+				{ httpCode: '404' },
+				{
+					message: `Legacy hook ${hookId} was not found: 404`,
+					description:
+						'No legacy hook of this Fax.Plus account has this ID; list the hooks to see them.',
+					httpCode: '404',
+					itemIndex,
+				},
+			);
+		}
+		return toItems({ deleted: true, hookId });
+	},
 };
-
-export const agentRisk: AgentRisk = { kind: 'deletes' };
-
-export const description: INodeProperties[] = [
-	resourceLocator({
-		displayName: 'Hook',
-		name: 'hook',
-		description: 'The legacy hook to delete',
-		displayOptions: showFor('legacyHook', 'delete'),
-		searchListMethod: 'searchLegacyHooks',
-		listPlaceholder: 'Select a hook...',
-		idPlaceholder: 'e.g. hook_5f2a9c1d',
-	}),
-];
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const hookId = String(
-		this.getNodeParameter('hook', itemIndex, '', { extractValue: true }) ?? '',
-	).trim();
-	if (!hookId) {
-		throw new NodeOperationError(this.getNode(), 'Hook is required', {
-			itemIndex,
-			description: 'Pick the hook from the list, or enter its ID.',
-		});
-	}
-	const deleted = await deleteLegacyHook(this, hookId, itemIndex);
-	// deleteLegacyHook answers false on 404: here that is an error the user must see.
-	if (!deleted) {
-		throw new NodeApiError(
-			this.getNode(),
-			{ httpCode: '404' },
-			{
-				message: `Legacy hook ${hookId} was not found: 404`,
-				description:
-					'No legacy hook of this Fax.Plus account has this ID; list the hooks to see them.',
-				httpCode: '404',
-				itemIndex,
-			},
-		);
-	}
-	const result: LegacyHookDeleted = { deleted: true, hookId };
-	return toItems(result);
-}

@@ -1,70 +1,55 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
-import { FAX_EVENTS, faxEventOptions, type FaxEvent } from '../../api/events';
-import { toItems } from '../shared/items';
-import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
+import { faxEventOptions } from '../../api/events';
+import { faxEvent } from '../shared/values';
+import { getManyOperation } from '../shared/paging';
 import { hookWithoutToken } from '../../api/hookTokens';
 import { listAllLegacyHooks, listLegacyHooks } from '../../api/legacyHooks';
 
-export const option: INodePropertyOptions = {
-	name: 'Get Many',
-	value: 'getAll',
-	action: 'Get many legacy hooks',
-	description: 'One item per legacy hook of the account',
-};
-
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Event',
-		name: 'eventFilter',
-		type: 'options',
-		options: [
-			{
-				name: 'All Events',
-				value: 'all',
-				description:
-					'Hooks of every event. If Fax.Plus refuses fax_page_received (not every account offers it for hooks), those of the other two, with a notice saying so.',
-			},
-			...faxEventOptions,
-		],
-		default: 'all',
-		description: 'Only hooks of this event',
-		displayOptions: showFor('legacyHook', 'getAll'),
+export const getAll = getManyOperation({
+	resource: 'legacyHook',
+	option: {
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many legacy hooks',
+		description: 'One item per legacy hook of the account',
 	},
-	...returnAllOrLimit('legacyHook', 'getAll'),
-];
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const event = String(this.getNodeParameter('eventFilter', itemIndex, 'all') ?? '').trim();
-	if (event !== 'all' && event !== '' && !(FAX_EVENTS as readonly string[]).includes(event)) {
-		throw new NodeOperationError(this.getNode(), `Event: "${event}" is not a Fax.Plus event`, {
-			itemIndex,
-			description: `Use all, ${FAX_EVENTS.join(', ')}.`,
-		});
-	}
-	const limit = resultLimit(this, itemIndex);
-	if (event !== 'all' && event !== '')
-		return toItems(
-			limited(await listLegacyHooks(this, event as FaxEvent, itemIndex), limit).map(
-				hookWithoutToken,
-			),
-		);
-	const { hooks, refused } = await listAllLegacyHooks(this, itemIndex);
-	if (refused.length > 0) {
-		// Fax.Plus's SDK lists fax_page_received for no hook: the other events are listed all the same.
-		this.addExecutionHints?.({
-			message: `Fax.Plus refused to list legacy hooks for ${refused.join(', ')}; the hooks of the other events are listed.`,
-			location: 'outputPane',
-		});
-	}
-	return toItems(limited(hooks, limit).map(hookWithoutToken));
-}
+	parameters: [
+		{
+			displayName: 'Event',
+			name: 'eventFilter',
+			type: 'options',
+			options: [
+				{
+					name: 'All Events',
+					value: 'all',
+					description:
+						'Hooks of every event. If Fax.Plus refuses fax_page_received (not every account offers it for hooks), those of the other two, with a notice saying so.',
+				},
+				...faxEventOptions,
+			],
+			default: 'all',
+			description: 'Only hooks of this event',
+			displayOptions: showFor('legacyHook', 'getAll'),
+		},
+	],
+	async list(itemIndex) {
+		const event = String(this.getNodeParameter('eventFilter', itemIndex, 'all') ?? '').trim();
+		if (event !== 'all' && event !== '') {
+			const hooks = await listLegacyHooks(
+				this,
+				faxEvent(this, itemIndex, event, 'Event'),
+				itemIndex,
+			);
+			return hooks.map(hookWithoutToken);
+		}
+		const { hooks, refused } = await listAllLegacyHooks(this, itemIndex);
+		if (refused.length > 0) {
+			// Fax.Plus's SDK lists fax_page_received for no hook: the other events are listed all the same.
+			this.addExecutionHints?.({
+				message: `Fax.Plus refused to list legacy hooks for ${refused.join(', ')}; the hooks of the other events are listed.`,
+				location: 'outputPane',
+			});
+		}
+		return hooks.map(hookWithoutToken);
+	},
+});

@@ -2,7 +2,7 @@ import type { INodeListSearchItems, INodeProperties } from 'n8n-workflow';
 import * as operations from './operations';
 import { matchesFilter } from '../shared/locators';
 import { defineResource } from '../shared/resource';
-import type { FaxPlusResource, ListSearchMethod } from '../shared/types';
+import type { ListSearchMethod } from '../shared/types';
 import { withoutHookToken } from '../../api/hookTokens';
 import { listLegacyHooks } from '../../api/legacyHooks';
 
@@ -23,7 +23,7 @@ const searchLegacyHooks: ListSearchMethod = async function (filter) {
 	return { results };
 };
 
-export const legacyHook: FaxPlusResource = defineResource({
+export const legacyHook = defineResource({
 	option: {
 		name: 'Legacy Hook (Deprecated)',
 		value: 'legacyHook',

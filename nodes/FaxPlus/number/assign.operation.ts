@@ -1,59 +1,37 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
-import { showFor, userIdFields } from '../shared/descriptions';
+import { memberLocator, userIdFields } from '../shared/descriptions';
 import { answerOr, requiredString, userIdOf } from '../shared/items';
-import { resourceLocator } from '../shared/locators';
 import { faxPlusApiRequest } from '../../api/transport';
 import { faxNumberField, faxNumberOf } from './fields';
-import type { NumberAssigned, NumberModification } from './types';
-import type { AgentRisk } from '../shared/types';
+import type { FaxPlusOperation } from '../shared/types';
 
-export const option: INodePropertyOptions = {
-	name: 'Assign',
-	value: 'assign',
-	action: 'Assign a fax number to a member',
-	description: "Give a corporate member the use of one of the account's fax numbers (admins only)",
+export const assign: FaxPlusOperation = {
+	option: {
+		name: 'Assign',
+		value: 'assign',
+		action: 'Assign a fax number to a member',
+		description:
+			"Give a corporate member the use of one of the account's fax numbers (admins only)",
+	},
+	agentRisk: { kind: 'changes' },
+	description: [
+		...userIdFields(
+			'number',
+			'assign',
+			'The owner of the number: yourself ("self") as the account admin',
+		),
+		faxNumberField('assign', 'The fax number to assign'),
+		memberLocator('number', 'assign', 'The corporate member who gets the number'),
+	],
+	async execute(itemIndex) {
+		const userId = userIdOf(this, itemIndex);
+		const number = faxNumberOf(this, itemIndex);
+		const memberUserId = requiredString(this, 'memberUserId', 'Member', itemIndex);
+		const answer = await faxPlusApiRequest<object | undefined>(this, {
+			method: 'PUT',
+			path: `/accounts/${encodeURIComponent(userId)}/numbers/${encodeURIComponent(number)}`,
+			body: { assigned_to: memberUserId },
+			itemIndex,
+		});
+		return answerOr(answer, { assigned: true, number, assignedTo: memberUserId });
+	},
 };
-
-export const agentRisk: AgentRisk = { kind: 'changes' };
-
-export const description: INodeProperties[] = [
-	...userIdFields(
-		'number',
-		'assign',
-		'The owner of the number: yourself ("self") as the account admin',
-	),
-	faxNumberField('assign', 'The fax number to assign'),
-	resourceLocator({
-		displayName: 'Member',
-		name: 'memberUserId',
-		description: 'The corporate member who gets the number',
-		displayOptions: showFor('number', 'assign'),
-		searchListMethod: 'searchMembers',
-		listPlaceholder: 'Select a member...',
-		idPlaceholder: 'e.g. 7724157c0974440293e45877c57f0703',
-	}),
-];
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const userId = userIdOf(this, itemIndex);
-	const number = faxNumberOf(this, itemIndex);
-	const memberUserId = requiredString(this, 'memberUserId', 'Member', itemIndex);
-	const body: NumberModification = { assigned_to: memberUserId };
-	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
-		method: 'PUT',
-		path: `/accounts/${encodeURIComponent(userId)}/numbers/${encodeURIComponent(number)}`,
-		body: body as unknown as IDataObject,
-		itemIndex,
-	});
-	const assigned: NumberAssigned = { assigned: true, number, assignedTo: memberUserId };
-	return answerOr(answer, assigned);
-}

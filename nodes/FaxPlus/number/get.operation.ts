@@ -1,37 +1,25 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { userIdOf, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import { faxNumberField, faxNumberOf } from './fields';
-import type { FaxNumber } from './types';
+import type { FaxPlusOperation } from '../shared/types';
 
-export const option: INodePropertyOptions = {
-	name: 'Get',
-	value: 'get',
-	action: 'Get a fax number',
-	description: 'Get one fax number: its status, who it is assigned to, when it expires',
+export const get: FaxPlusOperation = {
+	option: {
+		name: 'Get',
+		value: 'get',
+		action: 'Get a fax number',
+		description: 'Get one fax number: its status, who it is assigned to, when it expires',
+	},
+	description: [...userIdFields('number', 'get'), faxNumberField('get', 'The fax number to get')],
+	async execute(itemIndex) {
+		const userId = userIdOf(this, itemIndex);
+		const number = faxNumberOf(this, itemIndex);
+		const answer = await faxPlusApiRequest<object | undefined>(this, {
+			method: 'GET',
+			path: `/accounts/${encodeURIComponent(userId)}/numbers/${encodeURIComponent(number)}`,
+			itemIndex,
+		});
+		return toItems(answer ?? { number });
+	},
 };
-
-export const description: INodeProperties[] = [
-	...userIdFields('number', 'get'),
-	faxNumberField('get', 'The fax number to get'),
-];
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const userId = userIdOf(this, itemIndex);
-	const number = faxNumberOf(this, itemIndex);
-	const answer = await faxPlusApiRequest<FaxNumber>(this, {
-		method: 'GET',
-		path: `/accounts/${encodeURIComponent(userId)}/numbers/${encodeURIComponent(number)}`,
-		itemIndex,
-	});
-	return toItems(answer ?? { number });
-}

@@ -1,43 +1,31 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { answerOr, userIdOf } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import { faxNumberField, faxNumberOf } from './fields';
-import type { NumberRevoked } from './types';
-import type { AgentRisk } from '../shared/types';
+import type { FaxPlusOperation } from '../shared/types';
 
-export const option: INodePropertyOptions = {
-	name: 'Revoke',
-	value: 'revoke',
-	action: 'Revoke a fax number from a member',
-	description:
-		'Take a fax number away from a corporate member, or from yourself ("self"); never from the admin',
+export const revoke: FaxPlusOperation = {
+	option: {
+		name: 'Revoke',
+		value: 'revoke',
+		action: 'Revoke a fax number from a member',
+		description:
+			'Take a fax number away from a corporate member, or from yourself ("self"); never from the admin',
+	},
+	agentRisk: { kind: 'changes' },
+	description: [
+		...userIdFields('number', 'revoke', 'The member to take the number from, or yourself ("self")'),
+		faxNumberField('revoke', 'The fax number to revoke'),
+	],
+	async execute(itemIndex) {
+		const userId = userIdOf(this, itemIndex);
+		const number = faxNumberOf(this, itemIndex);
+		const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
+			method: 'DELETE',
+			path: `/accounts/${encodeURIComponent(userId)}/numbers/${encodeURIComponent(number)}`,
+			itemIndex,
+		});
+		return answerOr(answer, { revoked: true, number, userId });
+	},
 };
-
-export const agentRisk: AgentRisk = { kind: 'changes' };
-
-export const description: INodeProperties[] = [
-	...userIdFields('number', 'revoke', 'The member to take the number from, or yourself ("self")'),
-	faxNumberField('revoke', 'The fax number to revoke'),
-];
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const userId = userIdOf(this, itemIndex);
-	const number = faxNumberOf(this, itemIndex);
-	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
-		method: 'DELETE',
-		path: `/accounts/${encodeURIComponent(userId)}/numbers/${encodeURIComponent(number)}`,
-		itemIndex,
-	});
-	const revoked: NumberRevoked = { revoked: true, number, userId };
-	return answerOr(answer, revoked);
-}

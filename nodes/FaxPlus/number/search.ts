@@ -3,7 +3,10 @@ import type { ILoadOptionsFunctions, INodeListSearchItems } from 'n8n-workflow';
 import { faxPlusApiRequest, type FaxPlusContext } from '../../api/transport';
 import { currentUserId } from '../shared/locators';
 import type { ListSearchMethod } from '../shared/types';
-import type { FaxNumber, NumberList } from './types';
+import { entriesOf } from '../../api/lists';
+
+/** A fax number of the account (beyond the published v3.5 spec; the SDK's), e.g. `number`, `status`, `assigned_to`. */
+type FaxNumber = Record<string, unknown> & { number?: string };
 
 /** The fax numbers of a user (the API answers them all at once). */
 export async function userNumbers(
@@ -11,12 +14,12 @@ export async function userNumbers(
 	userId: string,
 	itemIndex?: number,
 ): Promise<FaxNumber[]> {
-	const answer = await faxPlusApiRequest<NumberList | undefined>(context, {
+	const answer = await faxPlusApiRequest<unknown>(context, {
 		method: 'GET',
 		path: `/accounts/${encodeURIComponent(userId)}/numbers`,
 		itemIndex,
 	});
-	return Array.isArray(answer?.numbers) ? answer.numbers : [];
+	return entriesOf(answer, 'numbers') as FaxNumber[];
 }
 
 /** The fax numbers of a user, filtered by the digits typed. */

@@ -1,45 +1,31 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { requiredString, userIdOf, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import { outboxFaxIdField } from './fields';
-import type { OutboxFaxDeleted } from './types';
-import type { AgentRisk } from '../shared/types';
+import type { FaxPlusOperation } from '../shared/types';
 
-export const option: INodePropertyOptions = {
-	name: 'Delete',
-	value: 'delete',
-	action: 'Delete a scheduled fax',
-	description: 'Delete an outgoing fax that is still scheduled for sending',
+export const deleteOperation: FaxPlusOperation = {
+	option: {
+		name: 'Delete',
+		value: 'delete',
+		action: 'Delete a scheduled fax',
+		description: 'Delete an outgoing fax that is still scheduled for sending',
+	},
+	agentRisk: { kind: 'deletes' },
+	toolDescription:
+		'Cancel a fax that is still in the Fax.Plus outbox, so it is not sent. Needs the outbox ID that Send answered. Returns the cancelled outbox ID.',
+	description: [
+		...userIdFields('outbox', 'delete'),
+		outboxFaxIdField('delete', 'ID of the outgoing fax that is still scheduled for sending'),
+	],
+	async execute(itemIndex) {
+		const userId = userIdOf(this, itemIndex);
+		const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
+		await faxPlusApiRequest(this, {
+			method: 'DELETE',
+			path: `/accounts/${encodeURIComponent(userId)}/outbox/${encodeURIComponent(outboxFaxId)}`,
+			itemIndex,
+		});
+		return toItems({ deleted: true, outboxFaxId, userId });
+	},
 };
-
-export const agentRisk: AgentRisk = { kind: 'deletes' };
-
-/** What an AI agent reads about this operation as a tool. */
-export const toolDescription =
-	'Cancel a fax that is still in the Fax.Plus outbox, so it is not sent. Needs the outbox ID that Send answered. Returns the cancelled outbox ID.';
-
-export const description: INodeProperties[] = [
-	...userIdFields('outbox', 'delete'),
-	outboxFaxIdField('delete', 'ID of the outgoing fax that is still scheduled for sending'),
-];
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const userId = userIdOf(this, itemIndex);
-	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
-	await faxPlusApiRequest<undefined>(this, {
-		method: 'DELETE',
-		path: `/accounts/${encodeURIComponent(userId)}/outbox/${encodeURIComponent(outboxFaxId)}`,
-		itemIndex,
-	});
-	const deleted: OutboxFaxDeleted = { deleted: true, outboxFaxId, userId };
-	return toItems(deleted);
-}

@@ -1,5 +1,5 @@
 // The resource's operations: one line each, in any order (the picker sorts them by name).
-export * as deleteOperation from './delete.operation';
-export * as get from './get.operation';
-export * as getAll from './getAll.operation';
-export * as update from './update.operation';
+export { deleteOperation } from './delete.operation';
+export { get } from './get.operation';
+export { getAll } from './getAll.operation';
+export { update } from './update.operation';

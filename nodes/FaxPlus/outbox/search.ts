@@ -6,7 +6,7 @@ import type { ListSearchMethod } from '../shared/types';
 import type { OutboxFax } from './types';
 
 /** "to +4930123456 · scheduled for 2030-01-15 09:00 +0000 · 2 pages"; the comment as description. */
-export function outboxEntry(fax: OutboxFax): INodeListSearchItems {
+function outboxEntry(fax: OutboxFax): INodeListSearchItems {
 	const to = Array.isArray(fax.to)
 		? fax.to.map(labelText).filter(Boolean).join(', ')
 		: labelText(fax.to);

@@ -1,76 +1,58 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor, userIdFields } from '../shared/descriptions';
 import { answerOr, requiredString, userIdOf } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import { outboxFaxIdField } from './fields';
-import type { OutboxFax, OutboxFaxModification, OutboxFaxUpdated } from './types';
-import type { AgentRisk } from '../shared/types';
+import type { OutboxFax } from './types';
 import { keepingMarker, refuseMarker } from '../fax/shared/idempotency';
+import type { FaxPlusOperation } from '../shared/types';
 
-export const option: INodePropertyOptions = {
-	name: 'Update',
-	value: 'update',
-	action: 'Update a scheduled fax',
-	description: 'Change the comment of a fax that is still scheduled for sending',
-};
-
-export const agentRisk: AgentRisk = { kind: 'changes' };
-
-/** What an AI agent reads about this operation as a tool. */
-export const toolDescription =
-	"Change the comment of a fax still in the Fax.Plus outbox. Needs the outbox ID and the new comment; the comment's tags are kept. Returns the outbox ID and the comment.";
-
-export const description: INodeProperties[] = [
-	...userIdFields('outbox', 'update'),
-	outboxFaxIdField('update', 'ID of the outgoing fax to change; it must still be scheduled'),
-	{
-		// Fax.Plus's PayloadOutboxModification has the comment only: no new send time or retries.
-		displayName: 'Comment',
-		name: 'comment',
-		type: 'string',
-		default: '',
-		description:
-			"New text of the fax's comment; empty clears it. Its tags, and an Idempotency Key's marker at its end, are kept. Fax.Plus lets only the comment of an outgoing fax change.",
-		displayOptions: showFor('outbox', 'update'),
+export const update: FaxPlusOperation = {
+	option: {
+		name: 'Update',
+		value: 'update',
+		action: 'Update a scheduled fax',
+		description: 'Change the comment of a fax that is still scheduled for sending',
 	},
-];
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const userId = userIdOf(this, itemIndex);
-	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
-	const given = String(this.getNodeParameter('comment', itemIndex, '') ?? '');
-	refuseMarker(this, itemIndex, 'Comment', given);
-	const path = `/accounts/${encodeURIComponent(userId)}/outbox/${encodeURIComponent(outboxFaxId)}`;
-	const current = await readOutboxFax(this, itemIndex, path);
-	const tags = tagsOf(current);
-	// A Send's Idempotency Key marker ends the text: it stays, so the key still finds this fax.
-	const text = keepingMarker((current?.comment as { text?: unknown } | undefined)?.text, given);
-	const body: OutboxFaxModification = { comment: text };
-	const answer = await faxPlusApiRequest<OutboxFax | undefined>(this, {
-		method: 'PUT',
-		path,
-		body: { ...body },
-		itemIndex,
-	});
-	if (tags.length > 0) await keepTags(this, itemIndex, path, text, tags);
-	const updated: OutboxFaxUpdated = {
-		updated: true,
-		outboxFaxId,
-		userId,
-		...body,
-		...(tags.length > 0 && { tags }),
-	};
-	return answerOr(answer, updated);
-}
+	agentRisk: { kind: 'changes' },
+	toolDescription:
+		"Change the comment of a fax still in the Fax.Plus outbox. Needs the outbox ID and the new comment; the comment's tags are kept. Returns the outbox ID and the comment.",
+	description: [
+		...userIdFields('outbox', 'update'),
+		outboxFaxIdField('update', 'ID of the outgoing fax to change; it must still be scheduled'),
+		{
+			// Fax.Plus's PayloadOutboxModification has the comment only: no new send time or retries.
+			displayName: 'Comment',
+			name: 'comment',
+			type: 'string',
+			default: '',
+			description:
+				"New text of the fax's comment; empty clears it. Its tags, and an Idempotency Key's marker at its end, are kept. Fax.Plus lets only the comment of an outgoing fax change.",
+			displayOptions: showFor('outbox', 'update'),
+		},
+	],
+	async execute(itemIndex) {
+		const userId = userIdOf(this, itemIndex);
+		const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
+		const given = String(this.getNodeParameter('comment', itemIndex, '') ?? '');
+		refuseMarker(this, itemIndex, 'Comment', given);
+		const path = `/accounts/${encodeURIComponent(userId)}/outbox/${encodeURIComponent(outboxFaxId)}`;
+		const current = await readOutboxFax(this, itemIndex, path);
+		const tags = tagsOf(current);
+		// A Send's Idempotency Key marker ends the text: it stays, so the key still finds this fax.
+		const text = keepingMarker((current?.comment as { text?: unknown } | undefined)?.text, given);
+		const answer = await faxPlusApiRequest<OutboxFax | undefined>(this, {
+			method: 'PUT',
+			path,
+			body: { comment: text },
+			itemIndex,
+		});
+		if (tags.length > 0) await keepTags(this, itemIndex, path, text, tags);
+		const updated = { updated: true, outboxFaxId, userId, comment: text };
+		return answerOr(answer, tags.length > 0 ? { ...updated, tags } : updated);
+	},
+};
 
 async function readOutboxFax(
 	context: IExecuteFunctions,

@@ -6,7 +6,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { AgentRisk, FaxPlusOperation } from './types';
 
 /** The node parameter that lets an agent run an operation that has an `agentRisk`. */
-export const AGENT_MAY_RUN = 'agentMayRun';
+const AGENT_MAY_RUN = 'agentMayRun';
 const AGENT_MAY_RUN_NAME = 'Let an AI Agent Run This';
 
 const RISK_TEXT: Record<AgentRisk['kind'], string> = {

@@ -42,6 +42,23 @@ export function userIdFields(
 	];
 }
 
+/** The `memberUserId` parameter: a member of the corporate account, picked from its members or entered by ID. */
+export function memberLocator(
+	resource: string,
+	operation: string,
+	description: string,
+): INodeProperties {
+	return resourceLocator({
+		displayName: 'Member',
+		name: 'memberUserId',
+		description,
+		displayOptions: showFor(resource, operation),
+		searchListMethod: 'searchMembers',
+		listPlaceholder: 'Select a member...',
+		idPlaceholder: 'e.g. 7724157c0974440293e45877c57f0703',
+	});
+}
+
 /** An operation's "Update Fields": only the fields the user adds are sent. */
 export function updateFieldsCollection(
 	resource: string,

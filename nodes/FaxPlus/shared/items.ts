@@ -40,6 +40,24 @@ export function requiredString(
 	return value;
 }
 
+/** The update's changes, refused before any request when there are none; `fields` names what may be added. */
+export function nonEmptyUpdate<T extends object>(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	changes: T,
+	fields: string,
+): T {
+	if (Object.keys(changes).length > 0) return changes;
+	throw new NodeOperationError(
+		context.getNode(),
+		`Nothing to update: add ${fields} under "Update Fields"`,
+		{
+			itemIndex,
+			description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
+		},
+	);
+}
+
 /**
  * The item's user: `self` (the credential's own account) unless "For a Corporate Member" is on;
  * then the User parameter, required. User is read only when shown, so a value left from before

@@ -10,7 +10,7 @@ import type {
 /** How the user lists show `self`, the authenticated account. */
 export const SELF_NAME = 'Me (self)';
 
-export interface LocatorSpec {
+interface LocatorSpec {
 	displayName: string;
 	/** The parameter's name; saved workflows hold it, so it never changes. */
 	name: string;

@@ -5,7 +5,7 @@ export const NODE_OPTIONS = 'nodeOptions';
 
 /** Enough to keep n8n busy at a real API's latency (tens of ms per call). */
 export const DEFAULT_ITEMS_AT_ONCE = 50;
-export const MAX_ITEMS_AT_ONCE = 200;
+const MAX_ITEMS_AT_ONCE = 200;
 /** Downloads hold whole documents in memory while they arrive. */
 export const DOWNLOADS_AT_ONCE = 5;
 

@@ -1,10 +1,17 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from './descriptions';
-import { withToolDefault } from './output';
+import { toItems } from './items';
+import { outputProperties, shapedItems, withToolDefault, type SimplifiedShape } from './output';
+import type { FaxPlusOperation } from './types';
 
 /** The Limit's default when the node runs as an AI tool. */
-export const TOOL_LIMIT = 10;
+const TOOL_LIMIT = 10;
 
 /** n8n's standard "Return All" and "Limit" parameters for a Get Many operation. */
 export function returnAllOrLimit(resource: string, operation: string): INodeProperties[] {
@@ -55,4 +62,38 @@ export function resultLimit(context: IExecuteFunctions, itemIndex: number): numb
 /** The first `limit` entries of a list the API answers whole (all of them when limit is undefined). */
 export function limited<T>(entries: T[], limit: number | undefined): T[] {
 	return limit === undefined ? entries : entries.slice(0, limit);
+}
+
+/**
+ * A Get Many of a list the API answers whole: Return All and Limit (checked before any request),
+ * then the first Limit records, shaped by the Output parameter when `output` is given.
+ */
+export function getManyOperation(spec: {
+	resource: string;
+	option: INodePropertyOptions;
+	toolDescription?: string;
+	/** The operation's parameters above Return All. */
+	parameters?: INodeProperties[];
+	output?: { shape: SimplifiedShape; rawOnlyFields: string[] };
+	list(this: IExecuteFunctions, itemIndex: number): Promise<object[]>;
+}): FaxPlusOperation {
+	const { resource, option, toolDescription, parameters = [], output } = spec;
+	const operation = String(option.value);
+	return {
+		option,
+		...(toolDescription && { toolDescription }),
+		description: [
+			...parameters,
+			...returnAllOrLimit(resource, operation),
+			...(output
+				? outputProperties(resource, [operation], output.shape, output.rawOnlyFields)
+				: []),
+		],
+		async execute(itemIndex) {
+			const limit = resultLimit(this, itemIndex);
+			const records = limited(await spec.list.call(this, itemIndex), limit);
+			if (!output) return toItems(records);
+			return shapedItems(this, itemIndex, records as IDataObject[], output.shape);
+		},
+	};
 }

@@ -1,13 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { agentMayRunProperty } from './agentAccess';
-import type {
-	FaxPlusOperation,
-	FaxPlusResource,
-	ListSearchMethod,
-	LoadOptionsMethod,
-} from './types';
+import type { FaxPlusOperation, FaxPlusResource, ListSearchMethod } from './types';
 
-export interface ResourceDefinition {
+interface ResourceDefinition {
 	option: INodePropertyOptions;
 	operations: FaxPlusOperation[];
 	defaultOperation: string;
@@ -15,15 +10,10 @@ export interface ResourceDefinition {
 	defaultFirst?: boolean;
 	/** Notices shown above the operation picker. */
 	notices?: INodeProperties[];
-	loadOptions?: Record<string, LoadOptionsMethod>;
 	listSearch?: Record<string, ListSearchMethod>;
 }
 
-/**
- * Alphabetical, case-insensitive: the order localeCompare gives these plain ASCII names, without
- * its cost at load (the first localeCompare in a process sets up ICU's collator: 8–15 ms of
- * n8n's start for this package).
- */
+/** Alphabetical, case-insensitive, as localeCompare orders these ASCII names, without setting up ICU's collator at load. */
 function byName(a: INodePropertyOptions, b: INodePropertyOptions): number {
 	const left = a.name.toLowerCase();
 	const right = b.name.toLowerCase();
@@ -35,9 +25,8 @@ function pickerOrder(
 	options: INodePropertyOptions[],
 	first: string | undefined,
 ): INodePropertyOptions[] {
-	const sorted = [...options].sort(byName);
-	const pinned = sorted.filter((option) => option.value === first);
-	return [...pinned, ...sorted.filter((option) => option.value !== first)];
+	const pinned = (option: INodePropertyOptions) => Number(option.value === first);
+	return [...options].sort((a, b) => pinned(b) - pinned(a) || byName(a, b));
 }
 
 /**
@@ -51,7 +40,6 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 		defaultOperation,
 		notices = [],
 		defaultFirst = false,
-		loadOptions,
 		listSearch,
 	} = definition;
 	const resource = String(option.value);
@@ -79,7 +67,6 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 		operations: Object.fromEntries(
 			operations.map((operation) => [String(operation.option.value), operation]),
 		),
-		...(loadOptions && { loadOptions }),
 		...(listSearch && { listSearch }),
 	};
 }

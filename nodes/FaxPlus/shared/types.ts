@@ -29,20 +29,17 @@ export interface AgentRisk {
 	whenText?: string;
 }
 
-export type LoadOptionsMethod = (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>;
-
 export type ListSearchMethod = (
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ) => Promise<INodeListSearchResult>;
 
-/** One resource: its operation picker, its operations keyed by the picker's values, and the lists the editor loads for it. */
+/** One resource: its operation picker, its operations keyed by the picker's values, and the lists the editor searches for it. */
 export interface FaxPlusResource {
 	/** The option shown in the Resource picker. */
 	option: INodePropertyOptions;
 	description: INodeProperties[];
 	operations: Record<string, FaxPlusOperation>;
-	loadOptions?: Record<string, LoadOptionsMethod>;
 	listSearch?: Record<string, ListSearchMethod>;
 }

@@ -1,5 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { FAX_EVENTS, type FaxEvent } from '../../api/events';
+import { normalizeE164Numbers } from '../../api/numbers';
 
 /**
  * A whole number of `minimum` or more (a numeric string is read as a number); the fallback, when
@@ -23,4 +25,63 @@ export function wholeNumber(
 		);
 	}
 	return number;
+}
+
+/** Fax numbers in E.164 (a list, or one string separated by commas); an entry without "+" is refused, naming the field. */
+export function e164Numbers(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	label: string,
+): string[] {
+	const result = normalizeE164Numbers(value as string | string[] | undefined);
+	if (result.ok) return result.numbers;
+	throw new NodeOperationError(
+		context.getNode(),
+		`${label}: "${result.invalid}" ${result.reason}`,
+		{
+			itemIndex,
+			description:
+				'Enter each number with "+" and its country code, separated by commas, e.g. +15551234567, +4930123456.',
+		},
+	);
+}
+
+/** IDs from a list (an expression's) or one string separated by commas, spaces or new lines: trimmed, without duplicates. */
+export function idList(value: unknown): string[] {
+	const entries = Array.isArray(value) ? value : String(value ?? '').split(/[\s,]+/);
+	return [...new Set(entries.map((entry) => String(entry ?? '').trim()).filter(Boolean))];
+}
+
+/** The IDs of a parameter (see idList); refuses an empty list before any request. */
+export function requiredIdList(
+	context: IExecuteFunctions,
+	name: string,
+	label: string,
+	itemIndex: number,
+): string[] {
+	const ids = idList(context.getNodeParameter(name, itemIndex, ''));
+	if (ids.length > 0) return ids;
+	throw new NodeOperationError(context.getNode(), `${label} needs at least one ID`, {
+		itemIndex,
+		description: `Set "${label}" to one or more IDs separated by commas (an expression may have resolved to an empty value).`,
+	});
+}
+
+/** One of Fax.Plus's underscored event names; anything else is refused, naming the field. */
+export function faxEvent(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	value: string,
+	label: string,
+): FaxEvent {
+	if ((FAX_EVENTS as readonly string[]).includes(value)) return value as FaxEvent;
+	throw new NodeOperationError(
+		context.getNode(),
+		value ? `${label}: "${value}" is not a Fax.Plus event` : `${label} is required`,
+		{
+			itemIndex,
+			description: `Use ${FAX_EVENTS.join(', ')} (underscored names; dotted names are not accepted).`,
+		},
+	);
 }

@@ -1,40 +1,39 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
-import { toItems } from '../shared/items';
-import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
+import type { IDataObject } from 'n8n-workflow';
+import { getManyOperation } from '../shared/paging';
 import { faxPlusApiRequest, type FaxPlusContext } from '../../api/transport';
-import type { CountriesAnswer, CountryEntry } from './types';
+import { entriesOf } from '../../api/lists';
 
-export const option: INodePropertyOptions = {
-	name: 'Get Many Countries',
-	value: 'getAllCountries',
-	action: 'Get many countries of the number shop',
-	description: 'One item per country, with whether numbers can be purchased there',
+/** One entry of GET /shop/numbers/countries, as the spec gives it. */
+type CountryEntry = IDataObject & {
+	/** ISO 3166-1 alpha-2 code. */
+	iso: string;
+	name: string;
+	/** Whether numbers can be purchased there. */
+	is_available: boolean;
 };
-
-export const description: INodeProperties[] = returnAllOrLimit('shop', 'getAllCountries');
 
 /** The countries of the number shop (also the list the Search Numbers country picker shows). */
 export async function listShopCountries(
 	context: FaxPlusContext,
 	itemIndex?: number,
 ): Promise<CountryEntry[]> {
-	const answer = await faxPlusApiRequest<CountriesAnswer | undefined>(context, {
+	const answer = await faxPlusApiRequest<unknown>(context, {
 		method: 'GET',
 		path: '/shop/numbers/countries',
 		itemIndex,
 	});
-	return Array.isArray(answer?.countries) ? answer.countries : [];
+	return entriesOf(answer, 'countries') as CountryEntry[];
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const limit = resultLimit(this, itemIndex);
-	return toItems(limited(await listShopCountries(this, itemIndex), limit));
-}
+export const getAllCountries = getManyOperation({
+	resource: 'shop',
+	option: {
+		name: 'Get Many Countries',
+		value: 'getAllCountries',
+		action: 'Get many countries of the number shop',
+		description: 'One item per country, with whether numbers can be purchased there',
+	},
+	async list(itemIndex) {
+		return await listShopCountries(this, itemIndex);
+	},
+});

@@ -1,22 +1,22 @@
 import type { INodeListSearchItems } from 'n8n-workflow';
 import * as operations from './operations';
 import { listShopCountries } from './getAllCountries.operation';
+import { matchesFilter } from '../shared/locators';
 import { defineResource } from '../shared/resource';
-import type { FaxPlusResource, ListSearchMethod } from '../shared/types';
+import type { ListSearchMethod } from '../shared/types';
 
 /** The country picker of Search Numbers: every shop country, filtered by name or ISO code. */
 const searchShopCountries: ListSearchMethod = async function (filter) {
-	const query = (filter ?? '').trim().toLowerCase();
 	const results: INodeListSearchItems[] = (await listShopCountries(this))
-		.filter((country) => !query || `${country.name} ${country.iso}`.toLowerCase().includes(query))
 		.map((country) => ({
 			name: `${country.name} (${country.iso})${country.is_available ? '' : ' - no numbers available'}`,
 			value: country.iso,
-		}));
+		}))
+		.filter((entry) => matchesFilter(entry, filter));
 	return { results };
 };
 
-export const shop: FaxPlusResource = defineResource({
+export const shop = defineResource({
 	option: { name: 'Shop', value: 'shop' },
 	listSearch: { searchShopCountries },
 	operations: Object.values(operations),

@@ -1,5 +1,5 @@
 // The resource's operations: one line each, in any order (the picker sorts them by name).
-export * as getAllCountries from './getAllCountries.operation';
-export * as getBalance from './getBalance.operation';
-export * as purchaseNumber from './purchaseNumber.operation';
-export * as searchNumbers from './searchNumbers.operation';
+export { getAllCountries } from './getAllCountries.operation';
+export { getBalance } from './getBalance.operation';
+export { purchaseNumber } from './purchaseNumber.operation';
+export { searchNumbers } from './searchNumbers.operation';

@@ -1,50 +1,37 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
-import type { PurchaseAnswer, PurchaseRequest } from './types';
-import type { AgentRisk } from '../shared/types';
+import type { FaxPlusOperation } from '../shared/types';
 
-export const option: INodePropertyOptions = {
-	name: 'Purchase Number',
-	value: 'purchaseNumber',
-	action: 'Purchase a number',
-	description: 'Buy the number of an offer found by Search Numbers',
-};
-
-export const agentRisk: AgentRisk = { kind: 'spends' };
-
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Offer Item ID',
-		name: 'itemId',
-		type: 'string',
-		default: '',
-		required: true,
-		description: 'ID of the item of a number offer, as Search Numbers outputs it under "item"',
-		displayOptions: showFor('shop', 'purchaseNumber'),
+export const purchaseNumber: FaxPlusOperation = {
+	option: {
+		name: 'Purchase Number',
+		value: 'purchaseNumber',
+		action: 'Purchase a number',
+		description: 'Buy the number of an offer found by Search Numbers',
 	},
-];
-
-/** One at a time, in order: each spends money; a failure stops the rest. */
-export const maxItemsAtOnce = 1;
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const itemId = requiredString(this, 'itemId', 'Offer Item ID', itemIndex);
-	const body: PurchaseRequest = { item_id: itemId };
-	const answer = await faxPlusApiRequest<PurchaseAnswer | undefined>(this, {
-		method: 'POST',
-		path: '/shop/numbers/purchase',
-		body: { ...body },
-		itemIndex,
-	});
-	return answerOr(answer, { purchased: true, itemId });
-}
+	agentRisk: { kind: 'spends' },
+	/** One at a time, in order: each spends money; a failure stops the rest. */
+	maxItemsAtOnce: 1,
+	description: [
+		{
+			displayName: 'Offer Item ID',
+			name: 'itemId',
+			type: 'string',
+			default: '',
+			required: true,
+			description: 'ID of the item of a number offer, as Search Numbers outputs it under "item"',
+			displayOptions: showFor('shop', 'purchaseNumber'),
+		},
+	],
+	async execute(itemIndex) {
+		const itemId = requiredString(this, 'itemId', 'Offer Item ID', itemIndex);
+		const answer = await faxPlusApiRequest<object | undefined>(this, {
+			method: 'POST',
+			path: '/shop/numbers/purchase',
+			body: { item_id: itemId },
+			itemIndex,
+		});
+		return answerOr(answer, { purchased: true, itemId });
+	},
+};

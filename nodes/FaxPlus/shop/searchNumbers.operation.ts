@@ -1,24 +1,11 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
-import { requiredString, toItems } from '../shared/items';
+import { requiredString } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
-import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
+import { getManyOperation } from '../shared/paging';
 import { faxPlusApiRequest } from '../../api/transport';
-import type { NumberSearchChannel, NumbersAnswer } from './types';
-
-export const option: INodePropertyOptions = {
-	name: 'Search Numbers',
-	value: 'searchNumbers',
-	action: 'Search numbers to purchase',
-	description: 'One item per number offered in an area of a country',
-};
+import { entriesOf } from '../../api/lists';
 
 const show = showFor('shop', 'searchNumbers');
 
@@ -27,106 +14,105 @@ const ISO_CODE = /^[A-Za-z]{2}$/;
 /** The spec's pattern of the custom digits. */
 const DIGITS = /^[0-9]*$/;
 
-export const description: INodeProperties[] = [
-	resourceLocator({
-		displayName: 'Country',
-		name: 'country',
-		description: 'Country to search numbers in',
-		displayOptions: show,
-		searchListMethod: 'searchShopCountries',
-		listPlaceholder: 'Select a country...',
-		idDisplayName: 'ISO Code',
-		idPlaceholder: 'e.g. US',
-		idPattern: {
-			regex: '^[A-Za-z]{2}$',
-			errorMessage: 'Enter a two-letter ISO country code, e.g. US',
+export const searchNumbers = getManyOperation({
+	resource: 'shop',
+	option: {
+		name: 'Search Numbers',
+		value: 'searchNumbers',
+		action: 'Search numbers to purchase',
+		description: 'One item per number offered in an area of a country',
+	},
+	parameters: [
+		resourceLocator({
+			displayName: 'Country',
+			name: 'country',
+			description: 'Country to search numbers in',
+			displayOptions: show,
+			searchListMethod: 'searchShopCountries',
+			listPlaceholder: 'Select a country...',
+			idDisplayName: 'ISO Code',
+			idPlaceholder: 'e.g. US',
+			idPattern: {
+				regex: '^[A-Za-z]{2}$',
+				errorMessage: 'Enter a two-letter ISO country code, e.g. US',
+			},
+		}),
+		{
+			displayName: 'Area Code',
+			name: 'areaCode',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. 212',
+			description: 'Area code to search numbers in',
+			displayOptions: show,
 		},
-	}),
-	{
-		displayName: 'Area Code',
-		name: 'areaCode',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. 212',
-		description: 'Area code to search numbers in',
-		displayOptions: show,
-	},
-	{
-		displayName: 'Channel',
-		name: 'channel',
-		type: 'options',
-		options: [
-			{ name: 'Random', value: 'random', description: 'Any available numbers of the area' },
-			{ name: 'Custom', value: 'custom', description: 'Numbers that contain the given digits' },
-		],
-		default: 'random',
-		description: 'How Fax.Plus picks the numbers it offers',
-		displayOptions: show,
-	},
-	{
-		displayName: 'Contains Digits',
-		name: 'containsDigits',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. 777',
-		description: 'Digits the number must contain (only 0-9)',
-		displayOptions: { show: { ...show.show, channel: ['custom'] } },
-	},
-	...returnAllOrLimit('shop', 'searchNumbers'),
-];
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const country = String(
-		this.getNodeParameter('country', itemIndex, '', { extractValue: true }) ?? '',
-	).trim();
-	if (!ISO_CODE.test(country)) {
-		throw new NodeOperationError(
-			this.getNode(),
-			country ? `Country "${country}" is not a two-letter ISO country code` : 'Country is required',
-			{
-				itemIndex,
-				description:
-					'Pick the country from the list, or enter its ISO 3166-1 alpha-2 code, e.g. US.',
-			},
-		);
-	}
-	const areaCode = requiredString(this, 'areaCode', 'Area Code', itemIndex);
-	const channel = this.getNodeParameter('channel', itemIndex, 'random') as NumberSearchChannel;
-	if (channel !== 'random' && channel !== 'custom') {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Channel must be "random" or "custom", not "${String(channel)}"`,
-			{
-				itemIndex,
-			},
-		);
-	}
-	const qs: IDataObject = { channel };
-	if (channel === 'custom') {
-		const digits = String(this.getNodeParameter('containsDigits', itemIndex, '') ?? '').trim();
-		if (!DIGITS.test(digits)) {
+		{
+			displayName: 'Channel',
+			name: 'channel',
+			type: 'options',
+			options: [
+				{ name: 'Random', value: 'random', description: 'Any available numbers of the area' },
+				{ name: 'Custom', value: 'custom', description: 'Numbers that contain the given digits' },
+			],
+			default: 'random',
+			description: 'How Fax.Plus picks the numbers it offers',
+			displayOptions: show,
+		},
+		{
+			displayName: 'Contains Digits',
+			name: 'containsDigits',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 777',
+			description: 'Digits the number must contain (only 0-9)',
+			displayOptions: { show: { ...show.show, channel: ['custom'] } },
+		},
+	],
+	async list(itemIndex) {
+		const country = requiredString(this, 'country', 'Country', itemIndex);
+		if (!ISO_CODE.test(country)) {
 			throw new NodeOperationError(
 				this.getNode(),
-				`Contains Digits may hold only the digits 0-9, not "${digits}"`,
+				`Country "${country}" is not a two-letter ISO country code`,
 				{
 					itemIndex,
 					description:
-						'Enter the digits the number must contain, e.g. 777, without spaces, "+" or other signs.',
+						'Pick the country from the list, or enter its ISO 3166-1 alpha-2 code, e.g. US.',
 				},
 			);
 		}
-		if (digits) qs.contains = digits;
-	}
-	const limit = resultLimit(this, itemIndex);
-	const answer = await faxPlusApiRequest<NumbersAnswer | undefined>(this, {
-		method: 'GET',
-		path: `/shop/numbers/countries/${encodeURIComponent(country.toUpperCase())}/areas/${encodeURIComponent(areaCode)}/numbers`,
-		qs,
-		itemIndex,
-	});
-	return toItems(limited(Array.isArray(answer?.numbers) ? answer.numbers : [], limit));
-}
+		const areaCode = requiredString(this, 'areaCode', 'Area Code', itemIndex);
+		const channel = this.getNodeParameter('channel', itemIndex, 'random');
+		if (channel !== 'random' && channel !== 'custom') {
+			throw new NodeOperationError(
+				this.getNode(),
+				`Channel must be "random" or "custom", not "${String(channel)}"`,
+				{ itemIndex },
+			);
+		}
+		const qs: IDataObject = { channel };
+		if (channel === 'custom') {
+			const digits = String(this.getNodeParameter('containsDigits', itemIndex, '') ?? '').trim();
+			if (!DIGITS.test(digits)) {
+				throw new NodeOperationError(
+					this.getNode(),
+					`Contains Digits may hold only the digits 0-9, not "${digits}"`,
+					{
+						itemIndex,
+						description:
+							'Enter the digits the number must contain, e.g. 777, without spaces, "+" or other signs.',
+					},
+				);
+			}
+			if (digits) qs.contains = digits;
+		}
+		const answer = await faxPlusApiRequest<unknown>(this, {
+			method: 'GET',
+			path: `/shop/numbers/countries/${encodeURIComponent(country.toUpperCase())}/areas/${encodeURIComponent(areaCode)}/numbers`,
+			qs,
+			itemIndex,
+		});
+		return entriesOf(answer, 'numbers');
+	},
+});

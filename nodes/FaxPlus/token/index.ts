@@ -1,8 +1,7 @@
 import * as operations from './operations';
 import { defineResource } from '../shared/resource';
-import type { FaxPlusResource } from '../shared/types';
 
-export const token: FaxPlusResource = defineResource({
+export const token = defineResource({
 	option: { name: 'Token', value: 'token' },
 	operations: Object.values(operations),
 	defaultOperation: 'getInformation',

@@ -1,2 +1,2 @@
 // The resource's operations: one line each, in any order (the picker sorts them by name).
-export * as getInformation from './getInformation.operation';
+export { getInformation } from './getInformation.operation';

@@ -1,88 +1,61 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
-import { faxEventOptions } from '../../api/events';
 import { toItems } from '../shared/items';
 import {
 	checkDeliverableUrl,
 	createWebhookEndpoint,
 	type WebhookEndpointInput,
 } from '../../api/webhookEndpoints';
-import { checkChannels, checkFilterTypes, checkUrl, withoutSecrets } from './fields';
-import type { WebhookEndpointCreated } from './types';
-import type { AgentRisk } from '../shared/types';
-
-export const option: INodePropertyOptions = {
-	name: 'Create',
-	value: 'create',
-	action: 'Create a webhook endpoint',
-	description: 'Subscribe an HTTPS URL to fax events; outputs the new endpoint with its ID',
-};
-
-export const agentRisk: AgentRisk = { kind: 'changes' };
+import {
+	CHANNELS_FIELD,
+	checkFilterTypes,
+	checkUrl,
+	EVENTS_FIELD,
+	URL_FIELD,
+	withoutSecrets,
+} from './fields';
+import { e164Numbers } from '../shared/values';
+import type { FaxPlusOperation } from '../shared/types';
 
 const show = showFor('webhook', 'create');
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'URL',
-		name: 'url',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. https://example.com/fax-events',
-		description: 'HTTPS address that receives the deliveries (POST)',
-		displayOptions: show,
+export const create: FaxPlusOperation = {
+	option: {
+		name: 'Create',
+		value: 'create',
+		action: 'Create a webhook endpoint',
+		description: 'Subscribe an HTTPS URL to fax events; outputs the new endpoint with its ID',
 	},
-	{
-		displayName: 'Events',
-		name: 'filterTypes',
-		type: 'multiOptions',
-		options: faxEventOptions,
-		default: [],
-		required: true,
-		description: 'Fax events delivered to the URL; at least one',
-		displayOptions: show,
-	},
-	{
-		displayName: 'Numbers Filter',
-		name: 'channels',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. +15551234567, +4930123456',
-		description:
-			'Deliver only faxes sent from or to one of these numbers (E.164 with "+", separated by commas). Numbers the account does not own are allowed. Leave empty for every fax.',
-		displayOptions: show,
-	},
-];
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const input: WebhookEndpointInput = {
-		url: checkUrl(this, this.getNodeParameter('url', itemIndex, ''), itemIndex),
-		filterTypes: checkFilterTypes(
+	agentRisk: { kind: 'changes' },
+	description: [
+		{ ...URL_FIELD, required: true, displayOptions: show },
+		{ ...EVENTS_FIELD, required: true, displayOptions: show },
+		{ ...CHANNELS_FIELD, displayOptions: show },
+	],
+	async execute(itemIndex) {
+		const input: WebhookEndpointInput = {
+			url: checkUrl(this, this.getNodeParameter('url', itemIndex, ''), itemIndex),
+			filterTypes: checkFilterTypes(
+				this,
+				this.getNodeParameter('filterTypes', itemIndex, []),
+				itemIndex,
+			),
+		};
+		const channels = e164Numbers(
 			this,
-			this.getNodeParameter('filterTypes', itemIndex, []),
 			itemIndex,
-		),
-	};
-	const channels = checkChannels(this, this.getNodeParameter('channels', itemIndex, ''), itemIndex);
-	if (channels.length > 0) input.channels = channels;
-	await checkDeliverableUrl(this, input.url, { label: 'URL', itemIndex });
+			this.getNodeParameter('channels', itemIndex, ''),
+			'Numbers Filter',
+		);
+		if (channels.length > 0) input.channels = channels;
+		await checkDeliverableUrl(this, input.url, { label: 'URL', itemIndex });
 
-	const created = await createWebhookEndpoint(this, input, itemIndex);
-	if (created) return toItems(withoutSecrets(created));
-	const sent: WebhookEndpointCreated = {
-		created: true,
-		url: input.url,
-		filter_types: input.filterTypes,
-		channels: input.channels ?? null,
-	};
-	return toItems(sent);
-}
+		const created = await createWebhookEndpoint(this, input, itemIndex);
+		if (created) return toItems(withoutSecrets(created));
+		return toItems({
+			created: true,
+			url: input.url,
+			filter_types: input.filterTypes,
+			channels: input.channels ?? null,
+		});
+	},
+};

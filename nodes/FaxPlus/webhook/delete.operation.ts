@@ -1,49 +1,26 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-	JsonObject,
-} from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 import { toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
-import { endpointIdOf, endpointLocator, endpointNotFound, isNotFound } from './fields';
-import type { WebhookEndpointDeleted } from './types';
-import type { AgentRisk } from '../shared/types';
+import { endpointIdOf, endpointLocator, endpointNotFound } from './fields';
+import type { FaxPlusOperation } from '../shared/types';
 
-export const option: INodePropertyOptions = {
-	name: 'Delete',
-	value: 'delete',
-	action: 'Delete a webhook endpoint',
-	description: 'Stop the deliveries of an endpoint and remove it',
-};
-
-export const agentRisk: AgentRisk = { kind: 'deletes' };
-
-export const description: INodeProperties[] = [
-	endpointLocator('delete', 'The webhook endpoint to delete'),
-];
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const endpointId = endpointIdOf(this, itemIndex);
-	// Not deleteWebhookEndpoint (endpoints.ts), which takes a 404 for "already gone":
-	// here a 404 is an error the user must see, with the API's own words.
-	try {
+export const deleteOperation: FaxPlusOperation = {
+	option: {
+		name: 'Delete',
+		value: 'delete',
+		action: 'Delete a webhook endpoint',
+		description: 'Stop the deliveries of an endpoint and remove it',
+	},
+	agentRisk: { kind: 'deletes' },
+	description: [endpointLocator('delete', 'The webhook endpoint to delete')],
+	async execute(itemIndex) {
+		const endpointId = endpointIdOf(this, itemIndex);
+		// Not deleteWebhookEndpoint (endpoints.ts), which takes a 404 for "already gone":
+		// here a 404 is an error the user must see, with the API's own words.
 		await faxPlusApiRequest(this, {
 			method: 'DELETE',
 			path: `/webhooks/${encodeURIComponent(endpointId)}`,
 			itemIndex,
-		});
-	} catch (error) {
-		if (isNotFound(error)) throw endpointNotFound(this, endpointId, itemIndex, error);
-		throw error instanceof NodeApiError
-			? error
-			: new NodeApiError(this.getNode(), error as JsonObject, { itemIndex });
-	}
-	const result: WebhookEndpointDeleted = { deleted: true, endpointId };
-	return toItems(result);
-}
+		}).catch(endpointNotFound(this, endpointId, itemIndex));
+		return toItems({ deleted: true, endpointId });
+	},
+};

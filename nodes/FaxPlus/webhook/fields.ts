@@ -1,9 +1,39 @@
 // Parameters and checks shared by the Webhook operations.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { FAX_EVENTS, type FaxEvent } from '../../api/events';
-import { normalizeE164Numbers } from '../../api/numbers';
+import { FAX_EVENTS, faxEventOptions, type FaxEvent } from '../../api/events';
+import { requiredString } from '../shared/items';
+import { faxEvent } from '../shared/values';
 import { resourceLocator } from '../shared/locators';
+
+/** The endpoint's URL, events and numbers filter, as Create asks for them and Update changes them. */
+export const URL_FIELD: INodeProperties = {
+	displayName: 'URL',
+	name: 'url',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. https://example.com/fax-events',
+	description: 'HTTPS address that receives the deliveries (POST)',
+};
+
+export const EVENTS_FIELD: INodeProperties = {
+	displayName: 'Events',
+	name: 'filterTypes',
+	type: 'multiOptions',
+	options: faxEventOptions,
+	default: [],
+	description: 'Fax events delivered to the URL; at least one',
+};
+
+export const CHANNELS_FIELD: INodeProperties = {
+	displayName: 'Numbers Filter',
+	name: 'channels',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. +15551234567, +4930123456',
+	description:
+		'Deliver only faxes sent from or to one of these numbers (E.164 with "+", separated by commas). Numbers the account does not own are allowed. Leave empty for every fax.',
+};
 
 /** The endpoint picker of Update and Delete: a list loaded from the API, or an `ep_` id. */
 export function endpointLocator(operation: string, description: string): INodeProperties {
@@ -21,12 +51,11 @@ export function endpointLocator(operation: string, description: string): INodePr
 
 /** The chosen endpoint's id, refused unless it begins with `ep_`. */
 export function endpointIdOf(context: IExecuteFunctions, itemIndex: number): string {
-	const value = context.getNodeParameter('endpoint', itemIndex, '', { extractValue: true });
-	const endpointId = String(value ?? '').trim();
+	const endpointId = requiredString(context, 'endpoint', 'Endpoint', itemIndex);
 	if (!/^ep_\S+$/.test(endpointId)) {
 		throw new NodeOperationError(
 			context.getNode(),
-			endpointId ? `Endpoint "${endpointId}" is not a webhook endpoint ID` : 'Endpoint is required',
+			`Endpoint "${endpointId}" is not a webhook endpoint ID`,
 			{
 				itemIndex,
 				description: 'Pick the endpoint from the list, or enter its ID, which begins with "ep_".',
@@ -79,72 +108,36 @@ export function checkFilterTypes(
 			description: `A webhook endpoint needs at least one of ${FAX_EVENTS.join(', ')}.`,
 		});
 	}
-	for (const entry of entries) {
-		if (!(FAX_EVENTS as readonly string[]).includes(entry)) {
-			throw new NodeOperationError(
-				context.getNode(),
-				`Events: "${entry}" is not a Fax.Plus event`,
-				{
-					itemIndex,
-					description: `Use ${FAX_EVENTS.join(', ')} (underscored names; dotted names are not accepted).`,
-				},
-			);
-		}
-	}
-	return [...new Set(entries)] as FaxEvent[];
-}
-
-/** The number filter, normalised to E.164; refuses an entry without a leading "+", naming it. */
-export function checkChannels(
-	context: IExecuteFunctions,
-	value: unknown,
-	itemIndex: number,
-): string[] {
-	const result = normalizeE164Numbers(value as string | string[] | undefined);
-	if (!result.ok) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Numbers Filter: "${result.invalid}" ${result.reason}`,
-			{
-				itemIndex,
-				description:
-					'Enter each number with "+" and its country code, separated by commas, e.g. +15551234567, +4930123456.',
-			},
-		);
-	}
-	return result.numbers;
+	return [...new Set(entries.map((entry) => faxEvent(context, itemIndex, entry, 'Events')))];
 }
 
 /**
- * A 404 on one endpoint: Fax.Plus answers it when the endpoint does not exist and
- * when webhooks are turned off, so the message names both. Keeps the API's own words.
+ * The catch of a request on one endpoint: a 404, which Fax.Plus answers when the endpoint does
+ * not exist and when webhooks are turned off, becomes an error naming both, in the API's own words.
  */
 export function endpointNotFound(
 	context: IExecuteFunctions,
 	endpointId: string,
 	itemIndex: number,
-	cause?: unknown,
-): NodeApiError {
-	const response = (cause instanceof NodeApiError ? cause.errorResponse : undefined) as
-		IDataObject | undefined;
-	const detail = [response?.error, response?.description]
-		.filter((part) => typeof part === 'string' && part)
-		.join(': ');
-	return new NodeApiError(
-		context.getNode(),
-		{ error: 'not_found', httpCode: '404' },
-		{
-			message: `Webhook endpoint ${endpointId} was not found: 404${detail ? ` (${detail})` : ''}`,
-			description:
-				"No endpoint of this Fax.Plus account has this ID (list the endpoints to see them), or webhooks are turned off in the account's Integrations settings.",
-			httpCode: '404',
-			itemIndex,
-		},
-	);
-}
-
-export function isNotFound(error: unknown): boolean {
-	return error instanceof NodeApiError && String(error.httpCode) === '404';
+): (error: unknown) => never {
+	return (error) => {
+		if (!(error instanceof NodeApiError) || String(error.httpCode) !== '404') throw error;
+		const response = error.errorResponse as IDataObject | undefined;
+		const detail = [response?.error, response?.description]
+			.filter((part) => typeof part === 'string' && part)
+			.join(': ');
+		throw new NodeApiError(
+			context.getNode(),
+			{ error: 'not_found', httpCode: '404' },
+			{
+				message: `Webhook endpoint ${endpointId} was not found: 404${detail ? ` (${detail})` : ''}`,
+				description:
+					"No endpoint of this Fax.Plus account has this ID (list the endpoints to see them), or webhooks are turned off in the account's Integrations settings.",
+				httpCode: '404',
+				itemIndex,
+			},
+		);
+	};
 }
 
 /** Drops anything that looks like a signing secret, should an answer ever carry one. */

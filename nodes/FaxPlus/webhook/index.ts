@@ -2,7 +2,7 @@ import type { INodeListSearchItems } from 'n8n-workflow';
 import * as operations from './operations';
 import { matchesFilter } from '../shared/locators';
 import { defineResource } from '../shared/resource';
-import type { FaxPlusResource, ListSearchMethod } from '../shared/types';
+import type { ListSearchMethod } from '../shared/types';
 import { listWebhookEndpoints } from '../../api/webhookEndpoints';
 
 /** The endpoint picker of Update and Delete: each endpoint's URL and events, filtered by URL, event or ID. */
@@ -16,7 +16,7 @@ const searchWebhookEndpoints: ListSearchMethod = async function (filter) {
 	return { results };
 };
 
-export const webhook: FaxPlusResource = defineResource({
+export const webhook = defineResource({
 	option: {
 		name: 'Webhook',
 		value: 'webhook',

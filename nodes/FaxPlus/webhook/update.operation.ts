@@ -1,15 +1,7 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-	JsonObject,
-} from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { updateFieldsCollection } from '../shared/descriptions';
-import { faxEventOptions } from '../../api/events';
-import { toItems } from '../shared/items';
+import { nonEmptyUpdate, toItems } from '../shared/items';
 import {
 	checkDeliverableUrl,
 	listWebhookEndpoints,
@@ -17,89 +9,66 @@ import {
 	type WebhookEndpointInput,
 } from '../../api/webhookEndpoints';
 import {
-	checkChannels,
+	CHANNELS_FIELD,
 	checkFilterTypes,
 	checkUrl,
 	endpointIdOf,
 	endpointLocator,
 	endpointNotFound,
-	isNotFound,
+	EVENTS_FIELD,
+	URL_FIELD,
 	withoutSecrets,
 } from './fields';
-import type { WebhookEndpointUpdated } from './types';
-import type { AgentRisk } from '../shared/types';
+import { e164Numbers } from '../shared/values';
+import type { FaxPlusOperation } from '../shared/types';
 
-export const option: INodePropertyOptions = {
-	name: 'Update',
-	value: 'update',
-	action: 'Update a webhook endpoint',
-	description: 'Change the URL, the events or the numbers filter of an endpoint',
+export const update: FaxPlusOperation = {
+	option: {
+		name: 'Update',
+		value: 'update',
+		action: 'Update a webhook endpoint',
+		description: 'Change the URL, the events or the numbers filter of an endpoint',
+	},
+	agentRisk: { kind: 'changes' },
+	description: [
+		endpointLocator('update', 'The webhook endpoint to change'),
+		updateFieldsCollection('webhook', 'update', [
+			{
+				displayName: 'Clear Number Filter',
+				name: 'clearChannels',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to remove the numbers filter, so that every matching fax is delivered',
+			},
+			{
+				...EVENTS_FIELD,
+				description: 'Fax events delivered to the URL; at least one. Replaces the current events.',
+			},
+			{
+				...CHANNELS_FIELD,
+				description:
+					'Deliver only faxes sent from or to one of these numbers (E.164 with "+", separated by commas). Replaces the current filter.',
+			},
+			URL_FIELD,
+		]),
+	],
+	async execute(itemIndex) {
+		const endpointId = endpointIdOf(this, itemIndex);
+		const changes = changesOf(this, itemIndex);
+		if (changes.url !== undefined)
+			await checkDeliverableUrl(this, changes.url, { label: 'URL', itemIndex });
+		await updateWebhookEndpoint(this, endpointId, changes, itemIndex).catch(
+			endpointNotFound(this, endpointId, itemIndex),
+		);
+		// The spec gives no answer body for the update: read the endpoint back.
+		const endpoint = (await listWebhookEndpoints(this, itemIndex)).find(
+			(entry) => entry.id === endpointId,
+		);
+		if (endpoint) return toItems(withoutSecrets(endpoint));
+		return toItems({ updated: true, endpointId });
+	},
 };
-
-export const agentRisk: AgentRisk = { kind: 'changes' };
-
-export const description: INodeProperties[] = [
-	endpointLocator('update', 'The webhook endpoint to change'),
-	updateFieldsCollection('webhook', 'update', [
-		{
-			displayName: 'Clear Number Filter',
-			name: 'clearChannels',
-			type: 'boolean',
-			default: true,
-			description: 'Whether to remove the numbers filter, so that every matching fax is delivered',
-		},
-		{
-			displayName: 'Events',
-			name: 'filterTypes',
-			type: 'multiOptions',
-			options: faxEventOptions,
-			default: [],
-			description: 'Fax events delivered to the URL; at least one. Replaces the current events.',
-		},
-		{
-			displayName: 'Numbers Filter',
-			name: 'channels',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. +15551234567, +4930123456',
-			description:
-				'Deliver only faxes sent from or to one of these numbers (E.164 with "+", separated by commas). Replaces the current filter.',
-		},
-		{
-			displayName: 'URL',
-			name: 'url',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. https://example.com/fax-events',
-			description: 'HTTPS address that receives the deliveries (POST)',
-		},
-	]),
-];
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const endpointId = endpointIdOf(this, itemIndex);
-	const changes = changesOf(this, itemIndex);
-	if (changes.url !== undefined)
-		await checkDeliverableUrl(this, changes.url, { label: 'URL', itemIndex });
-	try {
-		await updateWebhookEndpoint(this, endpointId, changes, itemIndex);
-	} catch (error) {
-		if (isNotFound(error)) throw endpointNotFound(this, endpointId, itemIndex, error);
-		throw error instanceof NodeApiError
-			? error
-			: new NodeApiError(this.getNode(), error as JsonObject, { itemIndex });
-	}
-	// The spec gives no answer body for the update: read the endpoint back.
-	const endpoint = (await listWebhookEndpoints(this, itemIndex)).find(
-		(entry) => entry.id === endpointId,
-	);
-	if (endpoint) return toItems(withoutSecrets(endpoint));
-	const updated: WebhookEndpointUpdated = { updated: true, endpointId };
-	return toItems(updated);
-}
 
 /** The fields the user set, checked; refuses an empty or contradictory update before any request. */
 function changesOf(context: IExecuteFunctions, itemIndex: number): Partial<WebhookEndpointInput> {
@@ -110,7 +79,7 @@ function changesOf(context: IExecuteFunctions, itemIndex: number): Partial<Webho
 		changes.filterTypes = checkFilterTypes(context, fields.filterTypes, itemIndex);
 	const clear = fields.clearChannels === true || fields.clearChannels === 'true';
 	if (fields.channels !== undefined) {
-		const channels = checkChannels(context, fields.channels, itemIndex);
+		const channels = e164Numbers(context, itemIndex, fields.channels, 'Numbers Filter');
 		if (clear && channels.length > 0) {
 			throw new NodeOperationError(
 				context.getNode(),
@@ -132,15 +101,10 @@ function changesOf(context: IExecuteFunctions, itemIndex: number): Partial<Webho
 		if (channels.length > 0) changes.channels = channels;
 	}
 	if (clear) changes.channels = null;
-	if (Object.keys(changes).length === 0) {
-		throw new NodeOperationError(
-			context.getNode(),
-			'Nothing to update: add URL, Events, Numbers Filter or Clear Number Filter under "Update Fields"',
-			{
-				itemIndex,
-				description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
-			},
-		);
-	}
-	return changes;
+	return nonEmptyUpdate(
+		context,
+		itemIndex,
+		changes,
+		'URL, Events, Numbers Filter or Clear Number Filter',
+	);
 }
