@@ -20,7 +20,7 @@
 // - body over MAX_BODY_BYTES (declared, or as n8n read it): 413 before it is hashed, no run;
 // - signing secret configured but unreadable (n8n's database unreachable): 503 + Retry-After.
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { logRefusal } from './refusalLog';
+import { logRefusal, REFUSAL_CAUSES, type RefusalCause } from './refusalLog';
 import { checkSignatureHeaders, verifyWebhookDelivery, type VerificationResult } from './signature';
 import type { SigningSecrets } from './signingSecret';
 import type { LogThrottle } from '../logging/throttle';
@@ -100,27 +100,18 @@ export class AnsweredDeliveries {
 /** Fax.Plus's events are a few KB; n8n itself takes up to 16 MiB, which would all be hashed. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** A refused delivery: answered here, logged once handled. */
-class Refusal {
-	constructor(
-		readonly status: number,
-		readonly reason: string,
-		readonly message: string,
-		/** Seconds the sender is asked to wait before re-sending. */
-		readonly retryAfter?: string,
-	) {}
+/** A refused delivery: answered here (with Retry-After, in seconds, when given), logged once handled. */
+interface Refusal {
+	status: number;
+	reason: RefusalCause;
+	retryAfter?: string;
 }
 
-const tooLarge = () =>
-	new Refusal(
-		413,
-		'body_too_large',
-		`The body is larger than ${MAX_BODY_BYTES} bytes; Fax.Plus events are a few KB`,
-	);
-
-function declaredTooLarge(request: DeliveryRequest): boolean {
-	return Number(request.headers?.['content-length']) > MAX_BODY_BYTES;
-}
+const refusal = (status: number, reason: RefusalCause, retryAfter?: string): Refusal => ({
+	status,
+	reason,
+	retryAfter,
+});
 
 /** The exact body bytes: n8n reads them on request (`readRawBody`) into `rawBody`. */
 async function rawBodyOf(request: DeliveryRequest): Promise<Buffer | undefined> {
@@ -150,22 +141,15 @@ export async function receiveDelivery(
 		outcome = await handle(context, request, response, memory);
 	} catch {
 		// Unexpected; Fax.Plus retries a 500 with the same webhook-id.
-		outcome = new Refusal(500, 'error', 'The delivery could not be processed; send it again');
+		outcome = refusal(500, 'error');
 	}
-	if (!(outcome instanceof Refusal)) return outcome;
+	if (!('reason' in outcome)) return outcome;
+	const { status, reason, retryAfter } = outcome;
 	if (!response.headersSent) {
-		if (outcome.retryAfter) response.setHeader?.('Retry-After', outcome.retryAfter);
-		response.status(outcome.status).json({
-			received: false,
-			reason: outcome.reason,
-			message: outcome.message,
-		});
+		if (retryAfter) response.setHeader?.('Retry-After', retryAfter);
+		response.status(status).json({ received: false, reason, message: REFUSAL_CAUSES[reason].what });
 	}
-	logRefusal(context, memory.throttle, {
-		status: outcome.status,
-		cause: outcome.reason,
-		headers: request.headers,
-	});
+	logRefusal(context, memory.throttle, status, reason, request.headers ?? {});
 	return { noWebhookResponse: true };
 }
 
@@ -179,9 +163,11 @@ async function handle(
 	// "Listen for test event": n8n runs test webhooks in the manual mode.
 	const testMode = context.getMode() === 'manual';
 	const options = readOptions(context);
-	if (declaredTooLarge(request)) return tooLarge();
+	if (Number(request.headers?.['content-length']) > MAX_BODY_BYTES)
+		return refusal(413, 'body_too_large');
 	const rawBody = await rawBodyOf(request);
-	if (rawBody !== undefined && rawBody.length > MAX_BODY_BYTES) return tooLarge();
+	if (rawBody !== undefined && rawBody.length > MAX_BODY_BYTES)
+		return refusal(413, 'body_too_large');
 
 	const headers = request.headers ?? {};
 	// Headers that cannot carry a valid signature cost nothing more: no credential read.
@@ -197,20 +183,13 @@ async function handle(
 					: 'unreadable',
 			)
 		: shape;
-	if (result === 'unreadable') {
-		return new Refusal(
-			503,
-			'secret_unavailable',
-			'n8n could not read the signing secret credential; send it again later',
-			'5',
-		);
-	}
+	if (result === 'unreadable') return refusal(503, 'secret_unavailable', '5');
 	// In production nothing unverified starts a run. A test session's endpoint has a secret
 	// n8n cannot know yet, so there it is accepted, flagged unverified.
-	if (!result.ok && !testMode) return new Refusal(401, result.reason, result.message);
+	if (!result.ok && !testMode) return refusal(401, result.reason);
 
 	const payload = parsePayload(rawBody, request.body);
-	if (!payload) return new Refusal(400, 'invalid_body', 'The body is not a JSON object');
+	if (!payload) return refusal(400, 'invalid_body');
 
 	const webhookId = request.headers?.['webhook-id'];
 	const node = context.getNode();
