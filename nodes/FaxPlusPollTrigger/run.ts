@@ -7,7 +7,6 @@
 // second look (Look Again After) is passed on only on the record's word. "Fetch Test Event"
 // also runs here.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { withDocument } from '../triggers/document';
 import { faxKeyOf } from '../triggers/faxKeys';
 import {
@@ -15,7 +14,7 @@ import {
 	keepsRecord,
 	pairedWith,
 	messageOf,
-	recordFailureDescription,
+	recordFailure,
 	recordOnce,
 	wasRecorded,
 } from '../triggers/recordOnce';
@@ -24,7 +23,7 @@ import { saveTriggerItemCustomData } from '../logging/customData';
 import { AGAIN_FIELD, fetchTestEvent } from './poll';
 
 /** The record's key of an emitted fax: its event and id, as the Fax.Plus Trigger records it. */
-export function keyOfPolledFax(json: IDataObject): string | undefined {
+function keyOfPolledFax(json: IDataObject): string | undefined {
 	const faxId = json.faxId;
 	if ((typeof faxId !== 'string' || faxId === '') && typeof faxId !== 'number') return undefined;
 	return faxKeyOf(String(json.event), String(faxId));
@@ -73,16 +72,8 @@ export async function runPolledFaxes(
 					});
 					continue;
 				}
-				if (!this.continueOnFail()) {
-					throw new NodeOperationError(
-						this.getNode(),
-						`The duplicate check could not use n8n's processed-data store, so fax ${String(json.faxId)} was not passed on`,
-						{
-							itemIndex: index,
-							description: recordFailureDescription(error, 'The fax'),
-						},
-					);
-				}
+				if (!this.continueOnFail())
+					throw recordFailure(this, error, index, `fax ${String(json.faxId)}`, 'The fax');
 				output.push({
 					json: { ...json, duplicateCheckError: messageOf(error) },
 					...(binary ? { binary } : {}),

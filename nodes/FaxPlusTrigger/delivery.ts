@@ -25,7 +25,7 @@ import { checkSignatureHeaders, verifyWebhookDelivery, type VerificationResult }
 import type { SigningSecrets } from './signingSecret';
 import type { LogThrottle } from '../logging/throttle';
 import { logDebug } from '../logging/log';
-import { buildOutput, eventOf, parsePayload, statusOf } from '../triggers/output';
+import { buildOutput, parsePayload } from '../triggers/output';
 import { matchesStatuses, readOptions, selectedEvents } from '../triggers/settings';
 
 /** The parts of n8n's (express) request a delivery needs. */
@@ -201,13 +201,11 @@ async function handle(
 		return { webhookResponse: { received: true, duplicate: true } };
 	}
 
-	const event = eventOf(payload);
-	const skipped =
-		event === null || !selectedEvents(context).includes(event)
-			? 'event'
-			: !matchesStatuses(options.statuses, statusOf(payload))
-				? 'status'
-				: undefined;
+	const skipped = !selectedEvents(context).includes(String(payload.hook.event))
+		? 'event'
+		: !matchesStatuses(options.statuses, payload.data.status)
+			? 'status'
+			: undefined;
 	if (skipped !== undefined) {
 		logDebug(context, `delivery answered 200 without a run: its ${skipped} is not selected`, {
 			event: 'delivery_skipped',

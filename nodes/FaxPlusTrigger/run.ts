@@ -8,16 +8,15 @@
 // - "Download Fax Document" runs, after n8n has answered Fax.Plus, for verified deliveries only.
 // Nothing here reads or writes the workflow's static data (workers run with empty static data).
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { createHash } from 'node:crypto';
 import { DOCUMENT_EVENTS, withDocument } from '../triggers/document';
 import { faxKeysOfDelivery } from '../triggers/faxKeys';
-import { eventOf, payloadOf } from '../triggers/output';
+import { payloadOf } from '../triggers/output';
 import {
 	hintPairing,
 	keepsRecord,
 	pairedWith,
-	recordFailureDescription,
+	recordFailure,
 	recordOnce,
 	wasRecorded,
 	messageOf,
@@ -63,13 +62,6 @@ function repeatHint(json: IDataObject, keys: ItemRecord, before: RecordedBefore)
 export const UNVERIFIED_DOCUMENT =
 	"Not downloaded: this delivery's signature was not verified (a test event: n8n cannot know the test endpoint's secret), and an unverified delivery does not choose which fax the credential fetches. Published, verified deliveries get their document.";
 
-/** Names the delivery in an error, so a failed execution says which delivery it holds. */
-function deliveryName(json: IDataObject): string {
-	return typeof json.webhookId === 'string' && json.webhookId !== ''
-		? `delivery ${json.webhookId}`
-		: 'the fax';
-}
-
 export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const options = readOptions(this);
@@ -94,14 +86,8 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 				}
 			} catch (error) {
 				if (!this.continueOnFail()) {
-					throw new NodeOperationError(
-						this.getNode(),
-						`The duplicate check could not use n8n's processed-data store, so ${deliveryName(json)} was not passed on`,
-						{
-							itemIndex: index,
-							description: recordFailureDescription(error, 'The delivery'),
-						},
-					);
+					const delivery = json.webhookId ? `delivery ${String(json.webhookId)}` : 'the fax';
+					throw recordFailure(this, error, index, delivery, 'The delivery');
 				}
 				output.push({
 					json: { ...json, duplicateCheckError: messageOf(error) },
@@ -112,7 +98,11 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 		}
 		saveTriggerItemCustomData(this, json, options.customDataNumbers);
 		const payload = payloadOf(json);
-		if (payload && options.downloadDocument && DOCUMENT_EVENTS.includes(eventOf(payload) ?? '')) {
+		if (
+			payload &&
+			options.downloadDocument &&
+			DOCUMENT_EVENTS.includes(String(payload.hook.event))
+		) {
 			// A delivery whose signature was not verified (test mode) does not choose which fax
 			// the credential fetches: it comes without the document, saying why.
 			const item =

@@ -13,37 +13,24 @@ import type {
 } from 'n8n-workflow';
 import { downloadFaxFile } from '../api/faxFiles';
 import { idOf, type DeliveryPayload } from './output';
-import { binaryPropertyNameOf, documentFormatOf, type TriggerOptions } from './settings';
+import { messageOf } from './recordOnce';
+import type { TriggerOptions } from './settings';
 
 /** Events whose fax has a document: the received one, or the one that was sent. */
 export const DOCUMENT_EVENTS: readonly string[] = ['fax_received', 'fax_sent'];
 
-/** The fax (hook.id, the fax ID Download knows, else data.id) and its user (data.uid / data.user_id, else self). */
-export function documentSourceOf(payload: DeliveryPayload): {
-	faxId: string | undefined;
-	userId: string;
-} {
-	return {
-		faxId: idOf(payload.hook.id) ?? idOf(payload.data.id),
-		userId: idOf(payload.data.uid) ?? idOf(payload.data.user_id) ?? 'self',
-	};
-}
-
-function messageOf(error: unknown): string {
-	const message = (error as { message?: unknown } | undefined)?.message;
-	return typeof message === 'string' && message !== ''
-		? message
-		: 'The fax document could not be downloaded';
-}
-
-/** The item with the fax document in the chosen binary field, or with `documentError`. */
+/**
+ * The item with the fax document in the chosen binary field, or with `documentError`. The fax:
+ * hook.id (the fax ID Download knows), else data.id; its user: data.uid / data.user_id, else self.
+ */
 export async function withDocument(
 	context: IExecuteFunctions | IPollFunctions,
-	payload: DeliveryPayload,
+	{ hook, data }: DeliveryPayload,
 	options: TriggerOptions,
 	json: IDataObject,
 ): Promise<INodeExecutionData> {
-	const { faxId, userId } = documentSourceOf(payload);
+	const faxId = idOf(hook.id) ?? idOf(data.id);
+	const userId = idOf(data.uid) ?? idOf(data.user_id) ?? 'self';
 	if (faxId === undefined) {
 		return {
 			json: {
@@ -53,16 +40,16 @@ export async function withDocument(
 			},
 		};
 	}
-	const format = documentFormatOf(options);
+	const format = options.documentFormat === 'tiff' ? 'tiff' : 'pdf';
 	try {
-		const { data, fileName, mimeType } = await downloadFaxFile(context, {
+		const file = await downloadFaxFile(context, {
 			path: `/accounts/${encodeURIComponent(userId)}/files/${encodeURIComponent(faxId)}`,
 			qs: { format },
 			format,
 			baseName: faxId,
 		});
-		const binary = await context.helpers.prepareBinaryData(data, fileName, mimeType);
-		return { json, binary: { [binaryPropertyNameOf(options)]: binary } };
+		const binary = await context.helpers.prepareBinaryData(file.data, file.fileName, file.mimeType);
+		return { json, binary: { [options.binaryPropertyName || 'data']: binary } };
 	} catch (error) {
 		return { json: { ...json, documentError: messageOf(error) } };
 	}

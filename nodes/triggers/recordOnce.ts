@@ -4,8 +4,9 @@
 // trigger keeps its own record at scope node. Only paired triggers (both feed one node) also
 // share one entry per fax in the workflow's record, the one Remove Duplicates uses with Scope
 // "Workflow": so the entries are HMACs of the fax's key under the workflow's ID
-// (sharedEntryOf()), which no value another node is sent can match.
+// (recordOnce()), which no value another node is sent can match.
 import type { DeduplicationScope, IDeduplicationOutput, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { createHmac } from 'node:crypto';
 import type { RecordKeys } from './faxKeys';
 
@@ -32,11 +33,10 @@ interface PendingCheck {
 }
 
 /**
- * Checks waiting per record (workflow and scope), in this process. n8n's store reads, changes
- * and writes a whole record without a lock, so one record's checks run one after another;
- * the checks that arrive while one is under way go together in the next call (one read and
- * one write of the record for all of them). Module state, correct in any process: it orders
- * only this process's calls, for both triggers' runs (so it cannot live on one node instance).
+ * Checks waiting per record (workflow and scope): n8n's store reads and writes a whole record
+ * without a lock, so one record's checks run one after another, those that arrive meanwhile
+ * together in the next call. Module state, correct in any process: it orders only this
+ * process's writes, for both triggers' runs (so it cannot live on one node instance).
  */
 const waiting = new Map<string, PendingCheck[]>();
 
@@ -105,21 +105,8 @@ async function checkRecord(
 	});
 }
 
-/** n8n's refusal of a record kept in another mode (its message names "incompatible setting"). */
-function isIncompatibleMode(error: unknown): boolean {
-	return /incompatible setting/i.test(messageOf(error));
-}
-
-/**
- * A shared key as the workflow's record holds it: an HMAC-SHA256 of the key under the
- * workflow's ID, so the same fax gives the same entry from either trigger, on any process.
- */
-export function sharedEntryOf(workflowId: string, key: string): string {
-	return createHmac('sha256', `n8n-nodes-faxplus:${workflowId}`).update(key).digest('base64url');
-}
-
 /** The Fax.Plus trigger this one is paired with, and a node both feed. */
-export interface Pairing {
+interface Pairing {
 	trigger: string;
 	node: string;
 }
@@ -129,8 +116,6 @@ export interface Pairing {
  * feeds: then the two pass each fax on once between them, through the shared record.
  */
 export function pairedWith(context: IExecuteFunctions): Pairing | undefined {
-	if (typeof context.getChildNodes !== 'function' || typeof context.getParentNodes !== 'function')
-		return undefined;
 	const self = context.getNode();
 	const prefix = self.type.slice(0, self.type.lastIndexOf('.') + 1);
 	const isTrigger = (type: string) => TRIGGER_NAMES.some((name) => type === `${prefix}${name}`);
@@ -173,10 +158,11 @@ export async function recordOnce(
 	if (nothingShared || !pairing) {
 		return { own: await checkRecord(context, 'node', own, maxEntries), shared: [] };
 	}
-	const workflowId = context.getWorkflow().id ?? '';
+	// An HMAC of the key under the workflow's ID: the same entry from either trigger, on any process.
+	const hmacKey = `n8n-nodes-faxplus:${context.getWorkflow().id ?? ''}`;
 	const plain = new Map<string, string>();
 	const seal = (key: string) => {
-		const value = sharedEntryOf(workflowId, key);
+		const value = createHmac('sha256', hmacKey).update(key).digest('base64url');
 		plain.set(value, key);
 		return value;
 	};
@@ -195,21 +181,32 @@ export async function recordOnce(
 	return { own: ownBefore, shared: shared.map((value) => plain.get(value) ?? value) };
 }
 
-/** Whether this run keeps the durable record: not for a test event, and only where n8n offers the store. */
+/** Whether this run keeps the durable record: not for a test event. */
 export function keepsRecord(context: IExecuteFunctions): boolean {
-	return (
-		context.getMode() !== 'manual' && typeof context.helpers.checkProcessedAndRecord === 'function'
-	);
+	return context.getMode() !== 'manual';
 }
 
 /**
- * The error's description: what went wrong and what to do. `kept` names what the failed
- * execution holds ("The delivery", "The fax").
+ * The run's error when n8n's store cannot be used: `what` was not passed on, and what to do.
+ * `kept` names what the failed execution holds ("The delivery", "The fax").
  */
-export function recordFailureDescription(error: unknown, kept: string): string {
-	if (isIncompatibleMode(error))
-		return `${messageOf(error)}. Another node of this workflow keeps the workflow's shared record in another mode (Remove Duplicates with Scope "Workflow" and Keep Items Where "Value Is Higher than Any Previous Value" or "...a Date Later..."): set that node's Scope to "Node". ${kept} is kept in this failed execution: retry it from the executions list then.`;
-	return `${messageOf(error)}. ${kept} is kept in this failed execution: retry it from the executions list once n8n can reach its database.`;
+export function recordFailure(
+	context: IExecuteFunctions,
+	error: unknown,
+	itemIndex: number,
+	what: string,
+	kept: string,
+): NodeOperationError {
+	const message = messageOf(error);
+	// n8n's refusal of a record kept in another mode names "incompatible setting".
+	const todo = /incompatible setting/i.test(message)
+		? `Another node of this workflow keeps the workflow's shared record in another mode (Remove Duplicates with Scope "Workflow" and Keep Items Where "Value Is Higher than Any Previous Value" or "...a Date Later..."): set that node's Scope to "Node". ${kept} is kept in this failed execution: retry it from the executions list then.`
+		: `${kept} is kept in this failed execution: retry it from the executions list once n8n can reach its database.`;
+	return new NodeOperationError(
+		context.getNode(),
+		`The duplicate check could not use n8n's processed-data store, so ${what} was not passed on`,
+		{ itemIndex, description: `${message}. ${todo}` },
+	);
 }
 
 /** Whether an item was recorded before in either record. */

@@ -1,16 +1,15 @@
 // Reads and checks the trigger's parameters, for the lifecycle (which refuses bad input
 // before any request) and for deliveries (which never throw).
 import type {
-	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
 	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import type { FaxFileFormat } from '../api/faxFiles';
 import { FAX_EVENTS, type FaxEvent } from '../api/events';
 import { normalizeE164Numbers } from '../api/numbers';
+import { isObject } from './output';
 
 export const DEFAULT_MAX_ENTRIES = 10_000;
 
@@ -25,7 +24,7 @@ export interface TriggerOptions {
 	maxEntries: number;
 	/** Attach the fax's document (fax_received, fax_sent) as binary data. */
 	downloadDocument: boolean;
-	/** As given; checked by checkDocumentOptions (activation) and documentFormatOf (deliveries). */
+	/** As given; checked on activation (checkDocumentOptions), else pdf unless tiff (withDocument). */
 	documentFormat: string;
 	binaryPropertyName: string;
 	/** Save the fax's numbers in the execution's custom data (nodes/logging/customData.ts). */
@@ -41,11 +40,6 @@ export interface Subscription {
 /** Both triggers: the webhook one (hooks, deliveries, its run) and the polling one. */
 type TriggerContext = IHookFunctions | IWebhookFunctions | IExecuteFunctions | IPollFunctions;
 
-function optionsParameter(context: TriggerContext): IDataObject {
-	const value = context.getNodeParameter('options', {}) as unknown;
-	return value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {};
-}
-
 /** Splits "a, b" or a list into trimmed, non-empty, lower-cased entries. */
 function listOf(value: unknown): string[] {
 	const entries = Array.isArray(value) ? value : String(value ?? '').split(/[,\n]/);
@@ -57,7 +51,8 @@ function listOf(value: unknown): string[] {
 }
 
 export function readOptions(context: TriggerContext): TriggerOptions {
-	const options = optionsParameter(context);
+	const value = context.getNodeParameter('options', {});
+	const options = isObject(value) ? value : {};
 	return {
 		statuses: listOf(options.statuses),
 		maxEntries: maxEntriesOf(options.deduplicationMaxEntries),
@@ -68,16 +63,6 @@ export function readOptions(context: TriggerContext): TriggerOptions {
 		binaryPropertyName: String(options.binaryPropertyName ?? 'data').trim(),
 		customDataNumbers: options.saveNumbersInCustomData === true,
 	};
-}
-
-/** The document format for a delivery (never throws): pdf unless tiff was chosen. */
-export function documentFormatOf(options: TriggerOptions): FaxFileFormat {
-	return options.documentFormat === 'tiff' ? 'tiff' : 'pdf';
-}
-
-/** The binary field for a delivery (never throws): "data" when none was given. */
-export function binaryPropertyNameOf(options: TriggerOptions): string {
-	return options.binaryPropertyName === '' ? 'data' : options.binaryPropertyName;
 }
 
 /** The document options, checked on activation (before any request) when the download is on. */
@@ -102,8 +87,11 @@ export function checkDocumentOptions(context: TriggerContext, options: TriggerOp
 }
 
 /** Whether a fax's status passes "Only Fax Statuses" (always, when none are given). */
-export function matchesStatuses(statuses: readonly string[], status: string | null): boolean {
-	return statuses.length === 0 || (status !== null && statuses.includes(status.toLowerCase()));
+export function matchesStatuses(statuses: readonly string[], status: unknown): boolean {
+	return (
+		statuses.length === 0 ||
+		(status !== undefined && status !== null && statuses.includes(String(status).toLowerCase()))
+	);
 }
 
 /** The selected events as given (no checks), for filtering deliveries. */
@@ -143,13 +131,8 @@ export function readSubscription(context: TriggerContext): Subscription {
 	return { events: [...new Set(events)] as FaxEvent[], channels: channels.numbers };
 }
 
-export function sameSet(
-	a: readonly string[] | null | undefined,
-	b: readonly string[] | null | undefined,
-): boolean {
+export function sameSet(a: readonly string[] | null | undefined, b: readonly string[]): boolean {
 	const left = new Set(a ?? []);
-	const right = new Set(b ?? []);
-	if (left.size !== right.size) return false;
-	for (const value of left) if (!right.has(value)) return false;
-	return true;
+	const right = new Set(b);
+	return left.size === right.size && [...left].every((value) => right.has(value));
 }

@@ -1,7 +1,6 @@
 import { apiRequests, bytesOf, expectAuthHeaders, useFaxPlusServer } from '../../support/faxplus';
 import { FaultProxy } from '../../support/fault-proxy';
 import { POLL_NODE_NAME } from '../../support/poll-harness';
-import { PAGE_SIZE } from '../../../nodes/FaxPlusPollTrigger/poll';
 import {
 	activateOk,
 	addFax,
@@ -10,6 +9,9 @@ import {
 	listRequests,
 	usePollHarnesses,
 } from './helpers';
+
+/** Faxes the trigger asks for per request: the limit Fax.Plus documents as its default. */
+const PAGE_SIZE = 50;
 
 describe('Fax.Plus Polling Trigger → polls', () => {
 	const server = useFaxPlusServer();
