@@ -81,11 +81,11 @@ export class CategoryCursor {
 		const saved = (value ?? {}) as Partial<CategoryCursorSnapshot>;
 		const handled = mapOf(saved.ids, saved.times);
 		const again = mapOf(saved.againIds ?? [], saved.againFrom ?? []);
-		if (saved.v !== 1 || !handled || !again) return undefined;
-		const { cursor, floor } = saved;
-		if (!Number.isFinite(cursor) || !Number.isFinite(floor)) return undefined;
+		const { v, cursor, floor } = saved;
+		if (v !== 1 || !handled || !again || !Number.isFinite(cursor) || !Number.isFinite(floor))
+			return undefined;
 		for (const id of again.keys()) if (!handled.has(id)) again.delete(id);
-		return new CategoryCursor(cursor!, floor!, handled, again);
+		return new CategoryCursor(Number(cursor), Number(floor), handled, again);
 	}
 
 	/** The earliest start_time of a new fax a poll at `now` emits. */

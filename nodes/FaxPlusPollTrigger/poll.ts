@@ -8,7 +8,7 @@ import type {
 	INodeExecutionData,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { normalizeE164Numbers } from '../api/numbers';
 import { formatUtc, parseDateTime } from '../api/dates';
 import { FIRST_FAX_PAGE, faxPages, readFaxListPage } from '../api/faxList';
@@ -224,7 +224,7 @@ export async function fetchTestEvent(
 	const { json } = itemOf(latest, new Date().toISOString());
 	if (!settings.options.downloadDocument) return [[{ json }]];
 	// Never throws: a failed download becomes `documentError`, as with the webhook trigger.
-	return [[await withDocument(context, { hook: {}, data: latest.record }, settings.options, json)]];
+	return [[await withDocument(context, settings.options, json)]];
 }
 
 async function pollOnce(
@@ -321,9 +321,7 @@ export async function pollFaxes(
 			`poll failed, nothing was emitted; the next poll lists the same faxes again: ${errorText(error)}`,
 			{ event: 'poll_failed' },
 		);
-		throw error instanceof NodeApiError || error instanceof NodeOperationError
-			? error
-			: new NodeOperationError(node, error as Error);
+		throw error;
 	} finally {
 		running.delete(scope);
 	}

@@ -9,6 +9,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { withDocument } from '../triggers/document';
 import { faxKeyOf } from '../triggers/faxKeys';
+import { idOf, isObject } from '../triggers/output';
 import {
 	hintPairing,
 	keepsRecord,
@@ -24,9 +25,8 @@ import { AGAIN_FIELD, fetchTestEvent } from './poll';
 
 /** The record's key of an emitted fax: its event and id, as the Fax.Plus Trigger records it. */
 function keyOfPolledFax(json: IDataObject): string | undefined {
-	const faxId = json.faxId;
-	if ((typeof faxId !== 'string' || faxId === '') && typeof faxId !== 'number') return undefined;
-	return faxKeyOf(String(json.event), String(faxId));
+	const faxId = idOf(json.faxId);
+	return faxId === undefined ? undefined : faxKeyOf(String(json.event), faxId);
 }
 
 export async function runPolledFaxes(
@@ -42,7 +42,6 @@ export async function runPolledFaxes(
 	const output: INodeExecutionData[] = [];
 	for (let index = 0; index < items.length; index++) {
 		const { [AGAIN_FIELD]: again, ...json } = items[index].json;
-		const { binary } = items[index];
 		const key = keyOfPolledFax(json);
 		// Without the record a second look cannot tell whether a run passed the fax on.
 		if (again === true && !(durable && key !== undefined)) continue;
@@ -76,23 +75,18 @@ export async function runPolledFaxes(
 					throw recordFailure(this, error, index, `fax ${String(json.faxId)}`, 'The fax');
 				output.push({
 					json: { ...json, duplicateCheckError: messageOf(error) },
-					...(binary ? { binary } : {}),
 					pairedItem: { item: index },
 				});
 				continue;
 			}
 		}
 		saveTriggerItemCustomData(this, json, options.customDataNumbers);
-		if (options.downloadDocument && typeof json.data === 'object' && json.data !== null) {
-			// Never throws: a failed download becomes `documentError`.
-			const data = json.data as IDataObject;
-			output.push({
-				...(await withDocument(this, { hook: {}, data }, options, json)),
-				pairedItem: { item: index },
-			});
-			continue;
-		}
-		output.push({ json, ...(binary ? { binary } : {}), pairedItem: { item: index } });
+		// Never throws: a failed download becomes `documentError`.
+		const item =
+			options.downloadDocument && isObject(json.data)
+				? await withDocument(this, options, json)
+				: { json };
+		output.push({ ...item, pairedItem: { item: index } });
 	}
 	return [output];
 }

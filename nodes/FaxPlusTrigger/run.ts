@@ -11,7 +11,6 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { createHash } from 'node:crypto';
 import { DOCUMENT_EVENTS, withDocument } from '../triggers/document';
 import { faxKeysOfDelivery } from '../triggers/faxKeys';
-import { payloadOf } from '../triggers/output';
 import {
 	hintPairing,
 	keepsRecord,
@@ -28,7 +27,7 @@ import { saveTriggerItemCustomData } from '../logging/customData';
 import { logDebug } from '../logging/log';
 
 /** The record's key of a delivery's webhook-id; a long one is hashed. */
-export function keyOfDeliveryId(id: string): string {
+function keyOfDeliveryId(id: string): string {
 	return id.length <= 128
 		? `id:${id}`
 		: `idh:${createHash('sha256').update(id, 'utf8').digest('base64')}`;
@@ -39,7 +38,7 @@ export function keyOfDeliveryId(id: string): string {
  * them recorded before holding it back. The shared record: the fax-level keys, which the
  * polling trigger also writes.
  */
-export function recordKeysOf(json: IDataObject): ItemRecord {
+function recordKeysOf(json: IDataObject): ItemRecord {
 	const fax = faxKeysOfDelivery(json.hook, json.data);
 	const pages = String(json.event) === 'fax_page_received';
 	return {
@@ -59,7 +58,7 @@ function repeatHint(json: IDataObject, keys: ItemRecord, before: RecordedBefore)
 }
 
 /** Why an unverified delivery's item comes without its document. */
-export const UNVERIFIED_DOCUMENT =
+const UNVERIFIED_DOCUMENT =
 	"Not downloaded: this delivery's signature was not verified (a test event: n8n cannot know the test endpoint's secret), and an unverified delivery does not choose which fax the credential fetches. Published, verified deliveries get their document.";
 
 export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -97,27 +96,15 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 			}
 		}
 		saveTriggerItemCustomData(this, json, options.customDataNumbers);
-		const payload = payloadOf(json);
-		if (
-			payload &&
-			options.downloadDocument &&
-			DOCUMENT_EVENTS.includes(String(payload.hook.event))
-		) {
-			// A delivery whose signature was not verified (test mode) does not choose which fax
-			// the credential fetches: it comes without the document, saying why.
-			const item =
-				json.signatureVerified === true
-					? await withDocument(this, payload, options, json)
-					: { json: { ...json, documentSkipped: UNVERIFIED_DOCUMENT } };
-			// Never throws: a failed download becomes `documentError`.
-			output.push({ ...item, pairedItem: { item: index } });
-		} else {
-			output.push({
-				json,
-				...(items[index].binary ? { binary: items[index].binary } : {}),
-				pairedItem: { item: index },
-			});
-		}
+		// A delivery whose signature was not verified (test mode) does not choose which fax the
+		// credential fetches: it comes without the document, saying why. A failed download
+		// becomes `documentError`.
+		const item = !(options.downloadDocument && DOCUMENT_EVENTS.includes(String(json.event)))
+			? { json }
+			: json.signatureVerified === true
+				? await withDocument(this, options, json)
+				: { json: { ...json, documentSkipped: UNVERIFIED_DOCUMENT } };
+		output.push({ ...item, pairedItem: { item: index } });
 	}
 	return [output];
 }

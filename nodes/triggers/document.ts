@@ -1,5 +1,4 @@
-// The "Download Fax Document" option: attaches the fax's document to the delivery's item
-// (and to the polling trigger's item, with a payload of { hook: {}, data: <fax record> }).
+// The "Download Fax Document" option: attaches the fax's document to either trigger's item.
 //
 // The webhook trigger downloads in its execute() phase, after n8n has answered Fax.Plus, so
 // the answer never waits for it and a failed download cannot be retried by Fax.Plus: the item
@@ -12,7 +11,7 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 import { downloadFaxFile } from '../api/faxFiles';
-import { idOf, type DeliveryPayload } from './output';
+import { idOf, isObject } from './output';
 import { messageOf } from './recordOnce';
 import type { TriggerOptions } from './settings';
 
@@ -21,15 +20,15 @@ export const DOCUMENT_EVENTS: readonly string[] = ['fax_received', 'fax_sent'];
 
 /**
  * The item with the fax document in the chosen binary field, or with `documentError`. The fax:
- * hook.id (the fax ID Download knows), else data.id; its user: data.uid / data.user_id, else self.
+ * the item's faxId (a delivery's hook.id, else data.id); its user: data.uid / data.user_id, else self.
  */
 export async function withDocument(
 	context: IExecuteFunctions | IPollFunctions,
-	{ hook, data }: DeliveryPayload,
 	options: TriggerOptions,
 	json: IDataObject,
 ): Promise<INodeExecutionData> {
-	const faxId = idOf(hook.id) ?? idOf(data.id);
+	const data = isObject(json.data) ? json.data : {};
+	const faxId = idOf(json.faxId);
 	const userId = idOf(data.uid) ?? idOf(data.user_id) ?? 'self';
 	if (faxId === undefined) {
 		return {

@@ -19,7 +19,7 @@ export function idOf(value: unknown): string | undefined {
 }
 
 /** `{ hook, data }` of a delivery body (or item); undefined when it is not a JSON object. */
-export function payloadOf(body: unknown): DeliveryPayload | undefined {
+function payloadOf(body: unknown): DeliveryPayload | undefined {
 	if (!isObject(body)) return undefined;
 	return { hook: isObject(body.hook) ? body.hook : {}, data: isObject(body.data) ? body.data : {} };
 }
