@@ -1,24 +1,18 @@
 // Handles one delivery in webhook(): verify, filter, hand the run to n8n. Never throws.
 //
-// 2xx means "n8n holds the run". An accepted delivery is not answered here: webhook() returns
-// its workflowData, and n8n (responseMode 'onReceived') answers `webhookResponse` only after
-// WorkflowRunner.run() returned: the execution row exists and, in queue mode, the job is in
-// Redis. If run() throws, n8n answers 500 and Fax.Plus re-sends.
+// 2xx means "n8n holds the run": an accepted delivery returns its workflowData, and n8n
+// (responseMode 'onReceived') answers 200 {"received":true} only after WorkflowRunner.run()
+// returned (the execution row exists; in queue mode the job is in Redis). If run() throws, n8n
+// answers 500 and Fax.Plus re-sends. Refused ones are answered here, at once and without a run:
+// 401 (signature, timestamp; malformed headers before the credential is read), 400 (body), 413
+// (over MAX_BODY_BYTES, before it is hashed), 503 + Retry-After (signing secret unreadable).
+// Filtered out (event, status): 200 {"received":true,"skipped":...}, no run.
 //
 // What a repeat is, the run decides in n8n's store (run.ts): its webhook-id or its fax event
 // passed on before. This process also remembers the webhook-ids it answered 2xx, marked only
-// once that answer went out, and answers their retries 200 without a run (a copy arriving
-// while one is being answered waits for that answer); elsewhere (another process, after a
-// restart) the retry's run passes nothing on.
-//
-// Answers:
-// - accepted: 200 {"received":true} from n8n once it holds the run;
-// - a webhook-id this process answered 2xx: 200 {"received":true,"duplicate":true}, no run;
-// - filtered out (event, status): 200 {"received":true,"skipped":...}, no run;
-// - refused (signature, timestamp, body): 401/400 at once, no run; headers that are missing or
-//   malformed are refused before the signing secret credential is read;
-// - body over MAX_BODY_BYTES (declared, or as n8n read it): 413 before it is hashed, no run;
-// - signing secret configured but unreadable (n8n's database unreachable): 503 + Retry-After.
+// once that answer went out, and answers their retries 200 {"received":true,"duplicate":true}
+// without a run (a copy arriving while one is being answered waits for that answer); elsewhere
+// (another process, after a restart) the retry's run passes nothing on.
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { logRefusal, REFUSAL_CAUSES, type RefusalCause } from './refusalLog';
 import { checkSignatureHeaders, verifyWebhookDelivery, type VerificationResult } from './signature';
@@ -42,10 +36,10 @@ interface DeliveryResponse {
 	statusCode?: number;
 	writableFinished?: boolean;
 	closed?: boolean;
-	once?(event: 'close', listener: () => void): unknown;
+	once(event: 'close', listener: () => void): unknown;
 	status(code: number): DeliveryResponse;
 	json(body: unknown): unknown;
-	setHeader?(name: string, value: string): unknown;
+	setHeader(name: string, value: string): unknown;
 }
 
 /** Webhook-ids remembered per process at most; at least the latest half of that. */
@@ -75,11 +69,11 @@ export class AnsweredDeliveries {
 		for (let copy = this.inFlight.get(key); copy; copy = this.inFlight.get(key)) await copy;
 		if (this.recent.has(key) || this.older.has(key)) return true;
 		// A response already closed (the sender gave up) would never tell its end.
-		if (typeof response.once !== 'function' || response.closed === true) return false;
+		if (response.closed === true) return false;
 		this.inFlight.set(
 			key,
 			new Promise((ended) =>
-				response.once!('close', () => {
+				response.once('close', () => {
 					this.inFlight.delete(key);
 					const status = Number(response.statusCode);
 					if (response.writableFinished === true && status >= 200 && status < 300) {
@@ -98,7 +92,7 @@ export class AnsweredDeliveries {
 }
 
 /** Fax.Plus's events are a few KB; n8n itself takes up to 16 MiB, which would all be hashed. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 /** A refused delivery: answered here (with Retry-After, in seconds, when given), logged once handled. */
 interface Refusal {
@@ -146,10 +140,10 @@ export async function receiveDelivery(
 	if (!('reason' in outcome)) return outcome;
 	const { status, reason, retryAfter } = outcome;
 	if (!response.headersSent) {
-		if (retryAfter) response.setHeader?.('Retry-After', retryAfter);
+		if (retryAfter) response.setHeader('Retry-After', retryAfter);
 		response.status(status).json({ received: false, reason, message: REFUSAL_CAUSES[reason].what });
 	}
-	logRefusal(context, memory.throttle, status, reason, request.headers ?? {});
+	logRefusal(context, memory.throttle, status, reason, request.headers);
 	return { noWebhookResponse: true };
 }
 
@@ -163,13 +157,12 @@ async function handle(
 	// "Listen for test event": n8n runs test webhooks in the manual mode.
 	const testMode = context.getMode() === 'manual';
 	const options = readOptions(context);
-	if (Number(request.headers?.['content-length']) > MAX_BODY_BYTES)
-		return refusal(413, 'body_too_large');
+	const { headers } = request;
+	if (Number(headers['content-length']) > MAX_BODY_BYTES) return refusal(413, 'body_too_large');
 	const rawBody = await rawBodyOf(request);
 	if (rawBody !== undefined && rawBody.length > MAX_BODY_BYTES)
 		return refusal(413, 'body_too_large');
 
-	const headers = request.headers ?? {};
 	// Headers that cannot carry a valid signature cost nothing more: no credential read.
 	const shape = checkSignatureHeaders({ headers });
 	const result = shape.ok
@@ -191,7 +184,7 @@ async function handle(
 	const payload = parsePayload(rawBody, request.body);
 	if (!payload) return refusal(400, 'invalid_body');
 
-	const webhookId = request.headers?.['webhook-id'];
+	const webhookId = headers['webhook-id'];
 	const node = context.getNode();
 	const key = JSON.stringify([context.getWorkflow().id, node.id ?? node.name, testMode, webhookId]);
 	if (await answered.answeredBefore(key, response)) {
