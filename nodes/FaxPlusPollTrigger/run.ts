@@ -12,7 +12,6 @@ import { faxKeyOf } from '../triggers/faxKeys';
 import { idOf, isObject } from '../triggers/output';
 import {
 	hintPairing,
-	keepsRecord,
 	pairedWith,
 	messageOf,
 	recordFailure,
@@ -36,7 +35,6 @@ export async function runPolledFaxes(
 	hintPairing(this, pairing);
 	if (this.getMode() === 'manual') return await fetchTestEvent(this);
 	const items = this.getInputData();
-	const durable = keepsRecord(this);
 	const options = readOptions(this);
 	const { maxEntries } = options;
 	const output: INodeExecutionData[] = [];
@@ -44,8 +42,8 @@ export async function runPolledFaxes(
 		const { [AGAIN_FIELD]: again, ...json } = items[index].json;
 		const key = keyOfPolledFax(json);
 		// Without the record a second look cannot tell whether a run passed the fax on.
-		if (again === true && !(durable && key !== undefined)) continue;
-		if (durable && key !== undefined) {
+		if (again === true && key === undefined) continue;
+		if (key !== undefined) {
 			try {
 				const recordedBefore = await recordOnce(
 					this,

@@ -13,7 +13,6 @@ import { DOCUMENT_EVENTS, withDocument } from '../triggers/document';
 import { faxKeysOfDelivery } from '../triggers/faxKeys';
 import {
 	hintPairing,
-	keepsRecord,
 	pairedWith,
 	recordFailure,
 	recordOnce,
@@ -64,7 +63,8 @@ const UNVERIFIED_DOCUMENT =
 export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const options = readOptions(this);
-	const durable = keepsRecord(this);
+	// A test event keeps no record.
+	const durable = this.getMode() !== 'manual';
 	const pairing = pairedWith(this);
 	hintPairing(this, pairing);
 	const output: INodeExecutionData[] = [];

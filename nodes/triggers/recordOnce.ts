@@ -32,12 +32,7 @@ interface PendingCheck {
 	fail: (error: unknown) => void;
 }
 
-/**
- * Checks waiting per record (workflow and scope): n8n's store reads and writes a whole record
- * without a lock, so one record's checks run one after another, those that arrive meanwhile
- * together in the next call. Module state, correct in any process: it orders only this
- * process's writes, for both triggers' runs (so it cannot live on one node instance).
- */
+/** Checks waiting per record: n8n's store writes a whole record without a lock (module state: it orders this process's writes for both triggers). */
 const waiting = new Map<string, PendingCheck[]>();
 
 /** Most runs per call: a call that fails fails all of its runs, so it takes at most this many. */
@@ -46,6 +41,7 @@ const MOST_RUNS_PER_CHECK = 100;
 /** The node types of the triggers that share a record (the package's own two). */
 const TRIGGER_NAMES = ['faxPlusTrigger', 'faxPlusPollTrigger'];
 
+/** Runs a record's checks one call after another, those that arrived meanwhile together (one read and one write). */
 async function drain(record: string, pending: PendingCheck[]): Promise<void> {
 	while (pending.length > 0) {
 		const batch = pending.splice(0, MOST_RUNS_PER_CHECK);
@@ -77,31 +73,23 @@ async function checkRecord(
 	maxEntries: number,
 ): Promise<string[]> {
 	if (keys.gate.length === 0 && keys.also.length === 0) return [];
-	const node = context.getNode();
-	const record = JSON.stringify([context.getWorkflow().id ?? '', scope === 'node' ? node.id : '']);
+	const record = JSON.stringify([
+		context.getWorkflow().id ?? '',
+		scope === 'node' ? context.getNode().id : '',
+	]);
 	const check = async (values: string[]) => {
-		const once = async () =>
-			await context.helpers.checkProcessedAndRecord(values, scope, {
-				mode: 'entries',
-				maxEntries,
-			});
-		try {
-			return await once();
-		} catch {
-			// The first record of a workflow can meet another process's first record (a unique
-			// key): once more, which then reads the record that process wrote.
-			return await once();
-		}
+		const call = async () =>
+			await context.helpers.checkProcessedAndRecord(values, scope, { mode: 'entries', maxEntries });
+		// The first record of a workflow can meet another process's first record (a unique key):
+		// once more, which then reads the record that process wrote.
+		return await call().catch(call);
 	};
 	return await new Promise<string[]>((settle, fail) => {
+		const entry = { keys, check, settle, fail };
 		const pending = waiting.get(record);
-		if (pending) {
-			pending.push({ keys, check, settle, fail });
-			return;
-		}
-		const started: PendingCheck[] = [{ keys, check, settle, fail }];
-		waiting.set(record, started);
-		void drain(record, started);
+		if (pending) return void pending.push(entry);
+		waiting.set(record, [entry]);
+		void drain(record, waiting.get(record) ?? []);
 	});
 }
 
@@ -179,11 +167,6 @@ export async function recordOnce(
 		// The shared record has decided; the own record is a second opinion.
 	}
 	return { own: ownBefore, shared: shared.map((value) => plain.get(value) ?? value) };
-}
-
-/** Whether this run keeps the durable record: not for a test event. */
-export function keepsRecord(context: IExecuteFunctions): boolean {
-	return context.getMode() !== 'manual';
 }
 
 /**
