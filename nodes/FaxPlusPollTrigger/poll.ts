@@ -21,10 +21,9 @@ import {
 	matchesStatuses,
 	readOptions,
 	readSubscription,
-	type TriggerOptions,
 } from '../triggers/settings';
 import { errorText, logDebug, logThrottledWarning } from '../logging/log';
-import type { LogThrottle } from '../logging/throttle';
+import { LogThrottle } from '../logging/throttle';
 import { CategoryCursor, DEFAULT_OVERLAP_MINUTES, type SelectedFax } from './cursor';
 import { CATEGORY_OF_EVENT, POLL_EVENTS, type PolledCategory, type PollEvent } from './events';
 
@@ -42,26 +41,11 @@ export const AGAIN_FIELD = 'lookAgain';
 /** A poll, or the run's execute() phase when it fetches a test event. */
 type PollingContext = IPollFunctions | IExecuteFunctions;
 
-interface PollSettings {
-	events: PollEvent[];
-	channels: string[];
-	options: TriggerOptions;
-	overlapMs: number;
-	lookAgainMs: number;
-}
+type PollSettings = ReturnType<typeof readSettings>;
 
 type FoundFax = SelectedFax<IDataObject> & { event: PollEvent };
 
-/**
- * What one process keeps between polls (one per node instance, so per n8n process): the polls
- * running, per workflow and node, so one that overlaps them is skipped; the failures logged.
- */
-export interface PollMemory {
-	running: Set<string>;
-	throttle: LogThrottle;
-}
-
-function readSettings(context: PollingContext): PollSettings {
+function readSettings(context: PollingContext) {
 	const node = context.getNode();
 	const subscription = readSubscription(context);
 	const unsupported = subscription.events.find(
@@ -294,35 +278,39 @@ async function pollOnce(
 	return items.length > 0 ? [items] : null;
 }
 
-export async function pollFaxes(
-	this: IPollFunctions,
-	{ running, throttle }: PollMemory,
-): Promise<INodeExecutionData[][] | null> {
-	if (this.getMode() === 'manual') return await fetchTestEvent(this);
-	const settings = readSettings(this);
-
-	const node = this.getNode();
-	const scope = `${this.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
-	// A poll that outlasts the interval must not run beside the next one: both would emit the same faxes.
-	if (running.has(scope)) {
-		logDebug(this, 'poll skipped: the previous poll of this trigger is still running', {
-			event: 'poll_skipped',
-		});
-		return null;
-	}
-	running.add(scope);
-	try {
-		return await pollOnce(this, settings);
-	} catch (error) {
-		logThrottledWarning(
-			this,
-			throttle,
-			'poll_failed',
-			`poll failed, nothing was emitted; the next poll lists the same faxes again: ${errorText(error)}`,
-			{ event: 'poll_failed' },
-		);
-		throw error;
-	} finally {
-		running.delete(scope);
-	}
+/**
+ * The node's poll(), one per node instance, so one per n8n process: it keeps the polls running,
+ * per workflow and node, so one that overlaps them is skipped, and the failures logged.
+ */
+export function poller() {
+	const running = new Set<string>();
+	const throttle = new LogThrottle();
+	return async function (this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		if (this.getMode() === 'manual') return await fetchTestEvent(this);
+		const settings = readSettings(this);
+		const node = this.getNode();
+		const scope = `${this.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
+		// A poll that outlasts the interval must not run beside the next one: both would emit the same faxes.
+		if (running.has(scope)) {
+			logDebug(this, 'poll skipped: the previous poll of this trigger is still running', {
+				event: 'poll_skipped',
+			});
+			return null;
+		}
+		running.add(scope);
+		try {
+			return await pollOnce(this, settings);
+		} catch (error) {
+			logThrottledWarning(
+				this,
+				throttle,
+				'poll_failed',
+				`poll failed, nothing was emitted; the next poll lists the same faxes again: ${errorText(error)}`,
+				{ event: 'poll_failed' },
+			);
+			throw error;
+		} finally {
+			running.delete(scope);
+		}
+	};
 }

@@ -1,20 +1,11 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeType,
-	INodeTypeDescription,
-	IWebhookFunctions,
-	IWebhookResponseData,
-} from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { faxPlusWebhookSecretTest } from './credentialTest';
-import { AnsweredDeliveries, receiveDelivery, type DeliveryMemory } from './delivery';
+import { deliveryReceiver } from './delivery';
 import { eventsSubtitle } from '../api/events';
 import { activationMessage, triggerProperties } from './description';
-import { lifecycleMethods, RegisteredEndpoints } from './lifecycle';
+import { lifecycleMethods } from './lifecycle';
 import { runDeliveries } from './run';
-import { SigningSecrets } from './signingSecret';
-import { LogThrottle } from '../logging/throttle';
 
 export class FaxPlusTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -81,24 +72,10 @@ export class FaxPlusTrigger implements INodeType {
 
 	methods = { credentialTest: { faxPlusWebhookSecretTest } };
 
-	// What one n8n process remembers (n8n keeps one instance of a node type per process).
-	private readonly registered = new RegisteredEndpoints();
+	webhookMethods = { default: lifecycleMethods() };
 
-	private readonly memory: DeliveryMemory = {
-		secrets: new SigningSecrets(),
-		throttle: new LogThrottle(),
-		answered: new AnsweredDeliveries(),
-	};
-
-	webhookMethods = { default: lifecycleMethods(this.registered) };
-
-	webhook = ((memory: DeliveryMemory) =>
-		async function (this: IWebhookFunctions): Promise<IWebhookResponseData> {
-			return await receiveDelivery(this, memory);
-		})(this.memory);
+	webhook = deliveryReceiver();
 
 	/** The run's first step: the duplicate check and the fax document (run.ts). */
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await runDeliveries.call(this);
-	}
+	execute = runDeliveries;
 }

@@ -16,8 +16,8 @@
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { logRefusal, REFUSAL_CAUSES, type RefusalCause } from './refusalLog';
 import { checkSignatureHeaders, verifyWebhookDelivery, type VerificationResult } from './signature';
-import type { SigningSecrets } from './signingSecret';
-import type { LogThrottle } from '../logging/throttle';
+import { SigningSecrets } from './signingSecret';
+import { LogThrottle } from '../logging/throttle';
 import { logDebug } from '../logging/log';
 import { buildOutput, parsePayload } from '../triggers/output';
 import { matchesStatuses, readOptions, selectedEvents } from '../triggers/settings';
@@ -50,7 +50,7 @@ const MAX_ANSWERED = 10_000;
  * per n8n process; correct in any process, because a webhook-id is marked only once its 2xx
  * went out, and the run's check in n8n's store holds the same webhook-ids.
  */
-export class AnsweredDeliveries {
+class AnsweredDeliveries {
 	/**
 	 * The webhook-ids marked lately, and the half before them: the older half goes whole, since
 	 * a Set's oldest entry deleted one at a time leaves holes V8 skips on every next deletion.
@@ -117,41 +117,43 @@ async function rawBodyOf(request: DeliveryRequest): Promise<Buffer | undefined> 
 	return Buffer.isBuffer(request.rawBody) ? request.rawBody : undefined;
 }
 
-/** What one process keeps between deliveries: the secrets read, the refusals logged. */
-export interface DeliveryMemory {
-	secrets: SigningSecrets;
-	throttle: LogThrottle;
-	answered: AnsweredDeliveries;
-}
-
-export async function receiveDelivery(
-	context: IWebhookFunctions,
-	memory: DeliveryMemory,
-): Promise<IWebhookResponseData> {
-	const response = context.getResponseObject() as unknown as DeliveryResponse;
-	const request = context.getRequestObject() as unknown as DeliveryRequest;
-	let outcome: IWebhookResponseData | Refusal;
-	try {
-		outcome = await handle(context, request, response, memory);
-	} catch {
-		// Unexpected; Fax.Plus retries a 500 with the same webhook-id.
-		outcome = refusal(500, 'error');
-	}
-	if (!('reason' in outcome)) return outcome;
-	const { status, reason, retryAfter } = outcome;
-	if (!response.headersSent) {
-		if (retryAfter) response.setHeader('Retry-After', retryAfter);
-		response.status(status).json({ received: false, reason, message: REFUSAL_CAUSES[reason].what });
-	}
-	logRefusal(context, memory.throttle, status, reason, request.headers);
-	return { noWebhookResponse: true };
+/**
+ * The node's webhook(), one per node instance, so one per n8n process: it keeps the signing
+ * secrets read, the refusals logged and the webhook-ids answered.
+ */
+export function deliveryReceiver() {
+	const secrets = new SigningSecrets();
+	const throttle = new LogThrottle();
+	const answered = new AnsweredDeliveries();
+	return async function (this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const response = this.getResponseObject() as unknown as DeliveryResponse;
+		const request = this.getRequestObject() as unknown as DeliveryRequest;
+		let outcome: IWebhookResponseData | Refusal;
+		try {
+			outcome = await handle(this, request, response, secrets, answered);
+		} catch {
+			// Unexpected; Fax.Plus retries a 500 with the same webhook-id.
+			outcome = refusal(500, 'error');
+		}
+		if (!('reason' in outcome)) return outcome;
+		const { status, reason, retryAfter } = outcome;
+		if (!response.headersSent) {
+			if (retryAfter) response.setHeader('Retry-After', retryAfter);
+			response
+				.status(status)
+				.json({ received: false, reason, message: REFUSAL_CAUSES[reason].what });
+		}
+		logRefusal(this, throttle, status, reason, request.headers);
+		return { noWebhookResponse: true };
+	};
 }
 
 async function handle(
 	context: IWebhookFunctions,
 	request: DeliveryRequest,
 	response: DeliveryResponse,
-	{ secrets, answered }: DeliveryMemory,
+	secrets: SigningSecrets,
+	answered: AnsweredDeliveries,
 ): Promise<IWebhookResponseData | Refusal> {
 	const receivedAt = new Date().toISOString();
 	// "Listen for test event": n8n runs test webhooks in the manual mode.

@@ -34,31 +34,12 @@ const ENDPOINTS_KEY = 'endpoints';
 /** Endpoints remembered per process at most; the least recently saved goes first. */
 const MAX_REMEMBERED = 10_000;
 
-/**
- * The endpoints this process registered, per workflow, node and URL. n8n saves static data
- * whole and the last write wins, so a concurrent save of an older copy can drop an entry;
- * removal then finds it here. One per node instance, so one per n8n process: another process
- * finds none and leaves the endpoint, which the next activation adopts (same URL).
- */
-export class RegisteredEndpoints {
-	private readonly ids = new Map<string, string>();
+/** The endpoints this process registered: per workflow, node and URL, the endpoint's ID. */
+type RegisteredEndpoints = Map<string, string>;
 
-	private keyOf(context: IHookFunctions, url: string): string {
-		const node = context.getNode();
-		return JSON.stringify([context.getWorkflow().id ?? '', node.id ?? node.name, url]);
-	}
-
-	get(context: IHookFunctions, url: string): string | undefined {
-		return this.ids.get(this.keyOf(context, url));
-	}
-
-	set(context: IHookFunctions, url: string, id: string | undefined): void {
-		const key = this.keyOf(context, url);
-		this.ids.delete(key);
-		if (id === undefined) return;
-		if (this.ids.size >= MAX_REMEMBERED) this.ids.delete(this.ids.keys().next().value as string);
-		this.ids.set(key, id);
-	}
+function registeredKey(context: IHookFunctions, url: string): string {
+	const node = context.getNode();
+	return JSON.stringify([context.getWorkflow().id ?? '', node.id ?? node.name, url]);
 }
 
 function webhookUrlOf(context: IHookFunctions): string {
@@ -93,7 +74,13 @@ function record(
 	url: string,
 	id: string | undefined,
 ): void {
-	registered.set(context, url, id);
+	const key = registeredKey(context, url);
+	registered.delete(key);
+	if (id !== undefined) {
+		if (registered.size >= MAX_REMEMBERED)
+			registered.delete(registered.keys().next().value as string);
+		registered.set(key, id);
+	}
 	const next: IDataObject = { ...endpointsOf(context) };
 	if (id === undefined) delete next[url];
 	else next[url] = id;
@@ -180,7 +167,7 @@ async function create(this: IHookFunctions, registered: RegisteredEndpoints): Pr
 
 async function remove(this: IHookFunctions, registered: RegisteredEndpoints): Promise<boolean> {
 	const url = webhookUrlOf(this);
-	const id = recordedEndpoint(this, url) ?? registered.get(this, url);
+	const id = recordedEndpoint(this, url) ?? registered.get(registeredKey(this, url));
 	// Nothing this node recorded: an endpoint with this URL is kept, whoever made it (n8n 1.x
 	// calls this when a copy's publish fails, the URL being the original's). A 404 is "already gone".
 	if (id === undefined) return true;
@@ -190,8 +177,14 @@ async function remove(this: IHookFunctions, registered: RegisteredEndpoints): Pr
 	return true;
 }
 
-/** The node's webhookMethods.default, with the endpoints this process registered. */
-export function lifecycleMethods(registered: RegisteredEndpoints) {
+/**
+ * The node's webhookMethods.default, one per node instance, so one per n8n process. It keeps the
+ * endpoints this process registered: n8n saves static data whole and the last write wins, so a
+ * concurrent save of an older copy can drop an entry, and removal then finds it here. Another
+ * process finds none and leaves the endpoint, which the next activation adopts (same URL).
+ */
+export function lifecycleMethods() {
+	const registered: RegisteredEndpoints = new Map();
 	return {
 		checkExists,
 		async create(this: IHookFunctions): Promise<boolean> {
