@@ -4,18 +4,15 @@
 // the HTTP status, a clock difference and the delivery's ID when it looks like one.
 import { logThrottledWarning, type LogContext } from '../logging/log';
 import type { LogThrottle } from '../logging/throttle';
-import { TIMESTAMP_TOLERANCE_SECONDS, type VerificationFailure } from './signature';
+import { TIMESTAMP_TOLERANCE_SECONDS } from './signature';
 
 const SECRET_STEP =
 	"Copy the signing secret (whsec_…) of the endpoint whose URL is this node's Production URL from Fax.Plus → Integrations → Webhooks into the trigger's signing secret credential and save it";
 const NOT_FAX_PLUS =
 	'If a proxy sits in front of n8n, let it pass the webhook-id, webhook-timestamp and webhook-signature headers unchanged; otherwise the request did not come from Fax.Plus and nothing needs doing';
 
-/** Each cause the trigger refuses a delivery for: what happened and what to do. */
-export const REFUSAL_CAUSES: Record<
-	VerificationFailure | 'secret_unavailable' | 'body_too_large' | 'invalid_body' | 'error',
-	{ what: string; todo: string }
-> = {
+/** Each cause the trigger refuses a delivery for (signature.ts's, the delivery's own): what happened and what to do. */
+export const REFUSAL_CAUSES = {
 	no_secret: {
 		what: "no signing secret is saved in the trigger's signing secret credential yet",
 		todo: `${SECRET_STEP}. Until then every delivery is refused, and one Fax.Plus gives up on is lost unless a Fax.Plus Polling Trigger in the workflow brings it`,
@@ -67,9 +64,8 @@ export const REFUSAL_CAUSES: Record<
 		what: 'the delivery could not be processed',
 		todo: 'Fax.Plus sends it again (answered 500); if this repeats, report it to the package with your n8n version',
 	},
-};
+} satisfies Record<string, { what: string; todo: string }>;
 
-/** Why a delivery is refused: the signature check's reasons and the delivery's own. */
 export type RefusalCause = keyof typeof REFUSAL_CAUSES;
 
 /** Logs a refused delivery (throttled per workflow, node and cause). */

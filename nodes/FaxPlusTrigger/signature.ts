@@ -2,6 +2,7 @@
 // A plain module: no n8n imports, only node:crypto, and an injectable clock. It never throws:
 // every failure is a reason (refusalLog.ts words each one).
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { RefusalCause } from './refusalLog';
 
 /** Allowed difference between `webhook-timestamp` and the receiver's clock, either way. */
 export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
@@ -13,21 +14,8 @@ const SIGNATURE_SHAPE = /^[A-Za-z0-9+/]{43}=$/;
 /** Enough for any real header; a longer one is refused before any work. */
 const MAX_SIGNATURE_ENTRIES = 64;
 
-export type VerificationFailure =
-	| 'no_secret'
-	| 'invalid_secret'
-	| 'missing_webhook_id'
-	| 'missing_timestamp'
-	| 'missing_signature'
-	| 'invalid_timestamp'
-	| 'timestamp_out_of_window'
-	| 'no_v1_signature'
-	| 'signature_mismatch'
-	| 'no_raw_body'
-	| 'internal_error';
-
 export type VerificationResult =
-	{ ok: true; webhookId: string; timestamp: number } | { ok: false; reason: VerificationFailure };
+	{ ok: true; webhookId: string; timestamp: number } | { ok: false; reason: RefusalCause };
 
 export interface VerificationInput {
 	/** The endpoint's signing secret, `whsec_...` or the bare base64 key; empty or undefined: not configured. */
@@ -40,7 +28,7 @@ export interface VerificationInput {
 	now?: () => number;
 }
 
-const fail = (reason: VerificationFailure) => ({ ok: false, reason }) as const;
+const fail = (reason: RefusalCause) => ({ ok: false, reason }) as const;
 
 /** The HMAC key: the part after an optional `whsec_` prefix, base64-decoded, at least MIN_SECRET_BYTES. */
 function keyOf(secret: unknown): Buffer | undefined {
@@ -75,7 +63,7 @@ export function checkSignatureHeaders(
 	input: Pick<VerificationInput, 'headers' | 'now'>,
 ):
 	| { ok: true; webhookId: string; timestampText: string; candidates: string[] }
-	| { ok: false; reason: VerificationFailure } {
+	| { ok: false; reason: RefusalCause } {
 	const headers = input.headers ?? {};
 	const webhookId = singleHeader(headers, 'webhook-id');
 	if (webhookId === undefined) return fail('missing_webhook_id');

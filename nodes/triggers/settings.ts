@@ -13,32 +13,10 @@ import { isObject } from './output';
 
 export const DEFAULT_MAX_ENTRIES = 10_000;
 
-function maxEntriesOf(value: unknown): number {
-	const count = Math.floor(Number(value));
-	return Number.isFinite(count) && count >= 1 ? count : DEFAULT_MAX_ENTRIES;
-}
-
-export interface TriggerOptions {
-	statuses: string[];
-	/** Entries the duplicate check keeps at most per record (n8n's processed-data store). */
-	maxEntries: number;
-	/** Attach the fax's document (fax_received, fax_sent) as binary data. */
-	downloadDocument: boolean;
-	/** As given; checked on activation (checkDocumentOptions), else pdf unless tiff (withDocument). */
-	documentFormat: string;
-	binaryPropertyName: string;
-	/** Save the fax's numbers in the execution's custom data (nodes/logging/customData.ts). */
-	customDataNumbers: boolean;
-}
-
-export interface Subscription {
-	events: FaxEvent[];
-	/** Normalised E.164 numbers; empty: every number. */
-	channels: string[];
-}
-
 /** Both triggers: the webhook one (hooks, deliveries, its run) and the polling one. */
 type TriggerContext = IHookFunctions | IWebhookFunctions | IExecuteFunctions | IPollFunctions;
+
+export type TriggerOptions = ReturnType<typeof readOptions>;
 
 /** Splits "a, b" or a list into trimmed, non-empty, lower-cased entries. */
 function listOf(value: unknown): string[] {
@@ -50,17 +28,22 @@ function listOf(value: unknown): string[] {
 	];
 }
 
-export function readOptions(context: TriggerContext): TriggerOptions {
+export function readOptions(context: TriggerContext) {
 	const value = context.getNodeParameter('options', {});
 	const options = isObject(value) ? value : {};
+	const maxEntries = Math.floor(Number(options.deduplicationMaxEntries));
 	return {
 		statuses: listOf(options.statuses),
-		maxEntries: maxEntriesOf(options.deduplicationMaxEntries),
+		/** Entries the duplicate check keeps at most per record (n8n's processed-data store). */
+		maxEntries: Number.isFinite(maxEntries) && maxEntries >= 1 ? maxEntries : DEFAULT_MAX_ENTRIES,
+		/** Attach the fax's document (fax_received, fax_sent) as binary data. */
 		downloadDocument: options.downloadDocument === true,
+		/** As given; checked on activation (checkDocumentOptions), else pdf unless tiff (withDocument). */
 		documentFormat: String(options.documentFormat ?? 'pdf')
 			.trim()
 			.toLowerCase(),
 		binaryPropertyName: String(options.binaryPropertyName ?? 'data').trim(),
+		/** Save the fax's numbers in the execution's custom data (nodes/logging/customData.ts). */
 		customDataNumbers: options.saveNumbersInCustomData === true,
 	};
 }
@@ -100,8 +83,10 @@ export function selectedEvents(context: TriggerContext): string[] {
 	return Array.isArray(value) ? value.map(String) : [];
 }
 
+export type Subscription = ReturnType<typeof readSubscription>;
+
 /** Events and channels, checked before any request; a NodeOperationError names what is wrong. */
-export function readSubscription(context: TriggerContext): Subscription {
+export function readSubscription(context: TriggerContext) {
 	const node = context.getNode();
 	const events = selectedEvents(context);
 	if (events.length === 0) {
@@ -128,6 +113,7 @@ export function readSubscription(context: TriggerContext): Subscription {
 			},
 		);
 	}
+	// Channels: normalised E.164 numbers; empty: every number.
 	return { events: [...new Set(events)] as FaxEvent[], channels: channels.numbers };
 }
 
