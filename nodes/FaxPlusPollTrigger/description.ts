@@ -14,7 +14,7 @@ import {
 	triggerOnDisplayName,
 } from '../triggers/properties';
 import { DEFAULT_OVERLAP_MINUTES } from './cursor';
-import { POLL_EVENTS } from './events';
+import { POLL_EVENTS } from './poll';
 
 export const pollTriggerProperties: INodeProperties[] = [
 	authenticationProperty,

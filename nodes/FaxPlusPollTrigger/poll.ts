@@ -10,8 +10,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { normalizeE164Numbers } from '../api/numbers';
-import { formatUtc, parseDateTime } from '../api/dates';
-import { FIRST_FAX_PAGE, faxPages, readFaxListPage } from '../api/faxList';
+import { formatUtc } from '../api/dates';
+import { FIRST_FAX_PAGE, faxPages, readFaxListPage, startSecondOf } from '../api/faxList';
 import { collectPages } from '../api/paging';
 import { isFinalStatus } from '../api/faxStatuses';
 import { withDocument } from '../triggers/document';
@@ -25,7 +25,16 @@ import {
 import { errorText, logDebug, logThrottledWarning } from '../logging/log';
 import { LogThrottle } from '../logging/throttle';
 import { CategoryCursor, DEFAULT_OVERLAP_MINUTES, type SelectedFax } from './cursor';
-import { CATEGORY_OF_EVENT, POLL_EVENTS, type PolledCategory, type PollEvent } from './events';
+import type { FaxEvent } from '../api/events';
+
+type PollEvent = Extract<FaxEvent, 'fax_received' | 'fax_sent'>;
+
+/** The events the fax list can tell, and the list category each one reads (as Fax.Plus's SDKs name them). */
+const CATEGORY_OF_EVENT = { fax_received: 'inbox', fax_sent: 'sent' } as const;
+
+type PolledCategory = (typeof CATEGORY_OF_EVENT)[PollEvent];
+
+export const POLL_EVENTS = Object.keys(CATEGORY_OF_EVENT) as PollEvent[];
 
 /** Faxes asked for per request: the limit Fax.Plus documents as its default, so it is honoured. */
 const PAGE_SIZE = 50;
@@ -75,13 +84,6 @@ function readSettings(context: PollingContext) {
 		overlapMs: msOf('Late Fax Window (Minutes)', overlapMinutes, DEFAULT_OVERLAP_MINUTES),
 		lookAgainMs: msOf('Look Again After (Minutes)', lookAgainMinutes, 0),
 	};
-}
-
-/** A fax's start_time (the API's `YYYY-MM-DD HH:mm:ss`, UTC) in epoch milliseconds. */
-function startTimeOf(record: IDataObject): number | undefined {
-	return typeof record.start_time === 'string'
-		? parseDateTime(record.start_time)?.getTime()
-		: undefined;
 }
 
 /** The fax's numbers in E.164 (a free account's user id in from/to is not a number). */
@@ -196,7 +198,7 @@ export async function fetchTestEvent(
 	for (const event of settings.events) {
 		for (const record of await listPage(context, CATEGORY_OF_EVENT[event], {}, deadline)) {
 			const id = idOf(record.id);
-			const startTime = startTimeOf(record) ?? -Infinity;
+			const startTime = startSecondOf(record) ?? -Infinity;
 			if (id === undefined || !passesFilters(settings, record)) continue;
 			if (!latest || startTime > latest.startTime) {
 				const final = isFinalStatus(record.status);
@@ -233,7 +235,7 @@ async function pollOnce(
 		const listed = [];
 		for (const record of await listSince(context, category, since, deadline)) {
 			const id = idOf(record.id);
-			const startTime = startTimeOf(record);
+			const startTime = startSecondOf(record);
 			// Without an id or a start_time a fax can be neither placed in the window nor recognised again.
 			if (id !== undefined && startTime !== undefined)
 				listed.push({ id, startTime, status: record.status, record });
