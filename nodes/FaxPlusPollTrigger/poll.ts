@@ -141,11 +141,7 @@ async function listPage(
 	);
 }
 
-/**
- * Every fax of a category with a start_time from `since` on, all pages (nodes/api/faxList.ts:
- * paged back with the documented `before` until a page brings nothing new; the repeats at a
- * page's edge are dropped by id).
- */
+/** Every fax of a category with a start_time from `since` on, all pages (nodes/api/faxList.ts). */
 async function listSince(
 	context: IPollFunctions,
 	category: PolledCategory,

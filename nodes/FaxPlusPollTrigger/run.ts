@@ -11,7 +11,6 @@ import { withDocument } from '../triggers/document';
 import { faxKeyOf } from '../triggers/faxKeys';
 import { idOf, isObject } from '../triggers/output';
 import {
-	hintPairing,
 	pairedWith,
 	messageOf,
 	recordFailure,
@@ -32,7 +31,6 @@ export async function runPolledFaxes(
 	this: IExecuteFunctions,
 ): Promise<INodeExecutionData[][] | null> {
 	const pairing = pairedWith(this);
-	hintPairing(this, pairing);
 	if (this.getMode() === 'manual') return await fetchTestEvent(this);
 	const items = this.getInputData();
 	const options = readOptions(this);

@@ -12,7 +12,6 @@ import { createHash } from 'node:crypto';
 import { DOCUMENT_EVENTS, withDocument } from '../triggers/document';
 import { faxKeysOfDelivery } from '../triggers/faxKeys';
 import {
-	hintPairing,
 	pairedWith,
 	recordFailure,
 	recordOnce,
@@ -66,7 +65,6 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 	// A test event keeps no record.
 	const durable = this.getMode() !== 'manual';
 	const pairing = pairedWith(this);
-	hintPairing(this, pairing);
 	const output: INodeExecutionData[] = [];
 	for (let index = 0; index < items.length; index++) {
 		const json = items[index].json;

@@ -33,11 +33,7 @@ export class SigningSecrets {
 		{ secret: Promise<SigningSecret>; readAt: number; rereadAt?: number }
 	>();
 
-	/**
-	 * Checks a delivery with the node's signing secret: the one read within the last REUSE_MS,
-	 * else the credential read now. When the reused secret does not pass, the credential is read
-	 * again (at most once per REUSE_MS) and checked with that.
-	 */
+	/** Checks a delivery with the node's signing secret (see above). */
 	async check<T>(context: IWebhookFunctions, check: (secret: SigningSecret) => T): Promise<T> {
 		const node = context.getNode();
 		const credential = node.credentials?.[SIGNING_SECRET_CREDENTIAL];

@@ -101,23 +101,20 @@ interface Pairing {
 
 /**
  * The other Fax.Plus trigger (webhook or polling, not disabled) that feeds a node this one
- * feeds: then the two pass each fax on once between them, through the shared record.
+ * feeds: then the two pass each fax on once between them, through the shared record. Says in
+ * the run's output (the panel) whether this trigger is paired, and with which node.
  */
 export function pairedWith(context: IExecuteFunctions): Pairing | undefined {
 	const self = context.getNode();
 	const prefix = self.type.slice(0, self.type.lastIndexOf('.') + 1);
 	const isTrigger = (type: string) => TRIGGER_NAMES.some((name) => type === `${prefix}${name}`);
+	let pairing: Pairing | undefined;
 	for (const child of context.getChildNodes(self.name)) {
-		for (const parent of context.getParentNodes(child.name)) {
-			if (parent.name !== self.name && parent.disabled !== true && isTrigger(parent.type))
-				return { trigger: parent.name, node: child.name };
-		}
+		const parent = context
+			.getParentNodes(child.name)
+			.find((node) => node.name !== self.name && node.disabled !== true && isTrigger(node.type));
+		pairing ??= parent && { trigger: parent.name, node: child.name };
 	}
-	return undefined;
-}
-
-/** Says in the run's output (the panel) whether this trigger is paired, and with which node. */
-export function hintPairing(context: IExecuteFunctions, pairing: Pairing | undefined): void {
 	context.addExecutionHints({
 		message: pairing
 			? `Paired with "${pairing.trigger}": both feed "${pairing.node}", so a fax either brings is passed on once between them`
@@ -125,6 +122,7 @@ export function hintPairing(context: IExecuteFunctions, pairing: Pairing | undef
 		type: 'info',
 		location: 'outputPane',
 	});
+	return pairing;
 }
 
 /**
