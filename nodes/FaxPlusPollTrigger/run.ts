@@ -13,7 +13,7 @@ import { idOf, isObject } from '../triggers/output';
 import {
 	pairedWith,
 	messageOf,
-	recordFailure,
+	itemWithoutRecord,
 	recordOnce,
 	wasRecorded,
 } from '../triggers/recordOnce';
@@ -67,12 +67,8 @@ export async function runPolledFaxes(
 					});
 					continue;
 				}
-				if (!this.continueOnFail())
-					throw recordFailure(this, error, index, `fax ${String(json.faxId)}`, 'The fax');
-				output.push({
-					json: { ...json, duplicateCheckError: messageOf(error) },
-					pairedItem: { item: index },
-				});
+				const fax = `fax ${String(json.faxId)}`;
+				output.push(itemWithoutRecord(this, error, { index, json }, fax, 'The fax'));
 				continue;
 			}
 		}

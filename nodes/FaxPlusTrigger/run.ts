@@ -13,10 +13,9 @@ import { DOCUMENT_EVENTS, withDocument } from '../triggers/document';
 import { faxKeysOfDelivery } from '../triggers/faxKeys';
 import {
 	pairedWith,
-	recordFailure,
+	itemWithoutRecord,
 	recordOnce,
 	wasRecorded,
-	messageOf,
 	type ItemRecord,
 	type RecordedBefore,
 } from '../triggers/recordOnce';
@@ -82,14 +81,8 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 					continue;
 				}
 			} catch (error) {
-				if (!this.continueOnFail()) {
-					const delivery = json.webhookId ? `delivery ${String(json.webhookId)}` : 'the fax';
-					throw recordFailure(this, error, index, delivery, 'The delivery');
-				}
-				output.push({
-					json: { ...json, duplicateCheckError: messageOf(error) },
-					pairedItem: { item: index },
-				});
+				const delivery = json.webhookId ? `delivery ${String(json.webhookId)}` : 'the fax';
+				output.push(itemWithoutRecord(this, error, { index, json }, delivery, 'The delivery'));
 				continue;
 			}
 		}

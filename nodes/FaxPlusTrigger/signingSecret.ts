@@ -85,18 +85,16 @@ export class SigningSecrets {
 export async function checkSigningSecretStrength(context: IHookFunctions): Promise<void> {
 	if (!context.getNode().credentials?.[SIGNING_SECRET_CREDENTIAL]) return;
 	const credentials = await context.getCredentials<{ secret?: unknown }>(SIGNING_SECRET_CREDENTIAL);
-	const secret = credentials?.secret;
-	if (isEmptySecret(secret)) {
-		if (context.getMode() !== 'manual')
-			logInfo(
-				context,
-				"no signing secret is saved in the trigger's signing secret credential yet: deliveries are refused with 401 until it is. Once the endpoint is registered, copy its signing secret (whsec_…) from Fax.Plus → Integrations → Webhooks into the credential and save it",
-				{ event: 'signing_secret_empty' },
-			);
-		return;
+	if (isValidWebhookSecret(credentials?.secret)) return;
+	if (!isEmptySecret(credentials?.secret)) {
+		throw new NodeOperationError(context.getNode(), 'The signing secret credential is too weak', {
+			description: WEAK_SECRET_MESSAGE,
+		});
 	}
-	if (isValidWebhookSecret(secret)) return;
-	throw new NodeOperationError(context.getNode(), 'The signing secret credential is too weak', {
-		description: WEAK_SECRET_MESSAGE,
-	});
+	if (context.getMode() !== 'manual')
+		logInfo(
+			context,
+			"no signing secret is saved in the trigger's signing secret credential yet: deliveries are refused with 401 until it is. Once the endpoint is registered, copy its signing secret (whsec_…) from Fax.Plus → Integrations → Webhooks into the credential and save it",
+			{ event: 'signing_secret_empty' },
+		);
 }

@@ -5,7 +5,13 @@
 // share one entry per fax in the workflow's record, the one Remove Duplicates uses with Scope
 // "Workflow": so the entries are HMACs of the fax's key under the workflow's ID
 // (recordOnce()), which no value another node is sent can match.
-import type { DeduplicationScope, IDeduplicationOutput, IExecuteFunctions } from 'n8n-workflow';
+import type {
+	DeduplicationScope,
+	IDataObject,
+	IDeduplicationOutput,
+	IExecuteFunctions,
+	INodeExecutionData,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { createHmac } from 'node:crypto';
 import type { RecordKeys } from './faxKeys';
@@ -168,25 +174,29 @@ export async function recordOnce(
 }
 
 /**
- * The run's error when n8n's store cannot be used: `what` was not passed on, and what to do.
- * `kept` names what the failed execution holds ("The delivery", "The fax").
+ * An item n8n's store could not check: under Continue On Fail it goes on with
+ * `duplicateCheckError`; else the run fails, saying that `what` was not passed on and what to
+ * do. `kept` names what the failed execution holds ("The delivery", "The fax").
  */
-export function recordFailure(
+export function itemWithoutRecord(
 	context: IExecuteFunctions,
 	error: unknown,
-	itemIndex: number,
+	item: { index: number; json: IDataObject },
 	what: string,
 	kept: string,
-): NodeOperationError {
+): INodeExecutionData {
 	const message = messageOf(error);
+	const { index, json } = item;
+	if (context.continueOnFail())
+		return { json: { ...json, duplicateCheckError: message }, pairedItem: { item: index } };
 	// n8n's refusal of a record kept in another mode names "incompatible setting".
 	const todo = /incompatible setting/i.test(message)
 		? `Another node of this workflow keeps the workflow's shared record in another mode (Remove Duplicates with Scope "Workflow" and Keep Items Where "Value Is Higher than Any Previous Value" or "...a Date Later..."): set that node's Scope to "Node". ${kept} is kept in this failed execution: retry it from the executions list then.`
 		: `${kept} is kept in this failed execution: retry it from the executions list once n8n can reach its database.`;
-	return new NodeOperationError(
+	throw new NodeOperationError(
 		context.getNode(),
 		`The duplicate check could not use n8n's processed-data store, so ${what} was not passed on`,
-		{ itemIndex, description: `${message}. ${todo}` },
+		{ itemIndex: index, description: `${message}. ${todo}` },
 	);
 }
 
