@@ -86,32 +86,28 @@ function readSettings(context: PollingContext) {
 	};
 }
 
-/** The fax's numbers in E.164 (a free account's user id in from/to is not a number). */
-function numbersOf(record: IDataObject): string[] {
-	const values = [record.from, record.from_number, record.to, record.to_number].flat();
-	return values.flatMap((value) => {
-		if (typeof value !== 'string') return [];
-		const result = normalizeE164Numbers(value);
-		return result.ok ? result.numbers : [];
-	});
-}
-
-/** The numbers filter, and Only Fax Statuses for a final status (a fax that never became final is always passed on). */
+/**
+ * The numbers filter (the fax's numbers in E.164: a free account's user id in from/to is not a
+ * number), and Only Fax Statuses for a final status (a fax that never became final is always
+ * passed on).
+ */
 function passesFilters(settings: PollSettings, record: IDataObject, final = true): boolean {
-	if (
-		settings.channels.length > 0 &&
-		!numbersOf(record).some((number) => settings.channels.includes(number))
-	)
-		return false;
-	return !final || matchesStatuses(settings.options.statuses, record.status);
+	const numbers = [record.from, record.from_number, record.to, record.to_number]
+		.flat()
+		.flatMap((value) => {
+			const result = typeof value === 'string' ? normalizeE164Numbers(value) : undefined;
+			return result?.ok ? result.numbers : [];
+		});
+	const { channels, options } = settings;
+	return (
+		(channels.length === 0 || numbers.some((number) => channels.includes(number))) &&
+		(!final || matchesStatuses(options.statuses, record.status))
+	);
 }
 
 function pollBudgetMs(context: PollingContext): number {
-	// getPollBudgetMs exists from n8n 2.x on.
-	const budget =
-		'getPollBudgetMs' in context && typeof context.getPollBudgetMs === 'function'
-			? Number(context.getPollBudgetMs())
-			: NaN;
+	// getPollBudgetMs exists from n8n 2.x on, in a poll only.
+	const budget = Number((context as Partial<IPollFunctions>).getPollBudgetMs?.());
 	return Number.isFinite(budget) && budget > 0 ? budget : DEFAULT_POLL_BUDGET_MS;
 }
 

@@ -1,11 +1,9 @@
-// The polling trigger's execute() phase: n8n calls it in the run, with the items a poll emitted,
-// on whichever process runs the execution (a queue worker too). Each fax is recorded by its
-// fax-level key in the node's own record in n8n's processed-data store, and when paired with the
-// Fax.Plus Trigger also in the workflow's shared record (nodes/triggers/recordOnce.ts): a fax two
-// polls emitted, or a delivery already brought, reaches the workflow once. Only a run n8n
-// accepted records its faxes. "Download Fax Document" runs here, for the faxes passed on only. A
-// second look (Look Again After) is passed on only on the record's word. "Fetch Test Event"
-// also runs here.
+// The polling trigger's execute() phase, in the run, on whichever process runs it (a queue
+// worker too): each fax is recorded by its fax-level key in the node's own record, and when
+// paired also in the workflow's shared record (nodes/triggers/recordOnce.ts), so a fax two polls
+// emitted, or a delivery already brought, reaches the workflow once; a second look (Look Again
+// After) only on the record's word. "Download Fax Document" runs here, for the faxes passed on
+// only; so does "Fetch Test Event".
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { withDocument } from '../triggers/document';
 import { faxKeyOf } from '../triggers/faxKeys';

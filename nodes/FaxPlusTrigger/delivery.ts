@@ -101,12 +101,6 @@ interface Refusal {
 	retryAfter?: string;
 }
 
-const refusal = (status: number, reason: RefusalCause, retryAfter?: string): Refusal => ({
-	status,
-	reason,
-	retryAfter,
-});
-
 /** The exact body bytes: n8n reads them on request (`readRawBody`) into `rawBody`. */
 async function rawBodyOf(request: DeliveryRequest): Promise<Buffer | undefined> {
 	try {
@@ -133,7 +127,7 @@ export function deliveryReceiver() {
 			outcome = await handle(this, request, response, secrets, answered);
 		} catch {
 			// Unexpected; Fax.Plus retries a 500 with the same webhook-id.
-			outcome = refusal(500, 'error');
+			outcome = { status: 500, reason: 'error' };
 		}
 		if (!('reason' in outcome)) return outcome;
 		const { status, reason, retryAfter } = outcome;
@@ -160,10 +154,11 @@ async function handle(
 	const testMode = context.getMode() === 'manual';
 	const options = readOptions(context);
 	const { headers } = request;
-	if (Number(headers['content-length']) > MAX_BODY_BYTES) return refusal(413, 'body_too_large');
+	if (Number(headers['content-length']) > MAX_BODY_BYTES)
+		return { status: 413, reason: 'body_too_large' };
 	const rawBody = await rawBodyOf(request);
 	if (rawBody !== undefined && rawBody.length > MAX_BODY_BYTES)
-		return refusal(413, 'body_too_large');
+		return { status: 413, reason: 'body_too_large' };
 
 	// Headers that cannot carry a valid signature cost nothing more: no credential read.
 	const shape = checkSignatureHeaders({ headers });
@@ -178,13 +173,14 @@ async function handle(
 					: 'unreadable',
 			)
 		: shape;
-	if (result === 'unreadable') return refusal(503, 'secret_unavailable', '5');
+	if (result === 'unreadable')
+		return { status: 503, reason: 'secret_unavailable', retryAfter: '5' };
 	// In production nothing unverified starts a run. A test session's endpoint has a secret
 	// n8n cannot know yet, so there it is accepted, flagged unverified.
-	if (!result.ok && !testMode) return refusal(401, result.reason);
+	if (!result.ok && !testMode) return { status: 401, reason: result.reason };
 
 	const payload = parsePayload(rawBody, request.body);
-	if (!payload) return refusal(400, 'invalid_body');
+	if (!payload) return { status: 400, reason: 'invalid_body' };
 
 	const webhookId = headers['webhook-id'];
 	const node = context.getNode();

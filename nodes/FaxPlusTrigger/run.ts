@@ -1,10 +1,9 @@
-// The trigger's execute() phase: n8n calls it in the run, with the items webhook() returned, on
-// whichever process runs the execution (a queue worker too). Here
-// - the duplicate check decides, in n8n's processed-data store (nodes/triggers/recordOnce.ts),
-//   the same on every process and after a restart: a delivery is a repeat when its fax event
-//   (nodes/triggers/faxKeys.ts) was passed on before, or, without a fax ID, its webhook-id. A
-//   retry under the same webhook-id carries the same signed body, so the same key. A repeat's
-//   run ends here with no output item and a hint naming it;
+// The trigger's execute() phase, in the run, on whichever process runs it (a queue worker too):
+// - the duplicate check decides in n8n's processed-data store (nodes/triggers/recordOnce.ts), the
+//   same on every process and after a restart: a delivery is a repeat when its fax event
+//   (nodes/triggers/faxKeys.ts) was passed on before, or, without a fax ID, its webhook-id (a
+//   retry under the same webhook-id carries the same signed body). A repeat's run ends here
+//   with no output item and a hint naming it;
 // - "Download Fax Document" runs, after n8n has answered Fax.Plus, for verified deliveries only.
 // Nothing here reads or writes the workflow's static data (workers run with empty static data).
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';

@@ -59,11 +59,7 @@ function singleHeader(headers: VerificationInput['headers'], name: string): stri
  * timestamp of digits within the tolerance, at least one well-formed `v1,` signature. A
  * delivery that fails here is refused before its credential is read or its body hashed.
  */
-export function checkSignatureHeaders(
-	input: Pick<VerificationInput, 'headers' | 'now'>,
-):
-	| { ok: true; webhookId: string; timestampText: string; candidates: string[] }
-	| { ok: false; reason: RefusalCause } {
+export function checkSignatureHeaders(input: Pick<VerificationInput, 'headers' | 'now'>) {
 	const headers = input.headers ?? {};
 	const webhookId = singleHeader(headers, 'webhook-id');
 	if (webhookId === undefined) return fail('missing_webhook_id');
@@ -85,7 +81,7 @@ export function checkSignatureHeaders(
 		.map((entry) => entry.slice(3))
 		.filter((signature) => SIGNATURE_SHAPE.test(signature));
 	if (candidates.length === 0) return fail('no_v1_signature');
-	return { ok: true, webhookId, timestampText, candidates };
+	return { ok: true as const, webhookId, timestampText, candidates };
 }
 
 /**
