@@ -26,14 +26,10 @@ export interface CategoryCursorSnapshot {
 	v: 1;
 	cursor: number;
 	floor: number;
-	/** Fax ids, parallel to times. */
-	ids: string[];
-	/** start_time of each fax (ms). */
-	times: number[];
-	/** Faxes to emit once more (ids, parallel to againFrom); absent when there are none. */
-	againIds?: string[];
-	/** When each of againIds is due (ms, n8n's clock). */
-	againFrom?: number[];
+	/** The faxes handled: id and start_time (ms). */
+	handled: Array<[string, number]>;
+	/** Faxes to emit once more: id and when it is due (ms, n8n's clock); absent when there are none. */
+	again?: Array<[string, number]>;
 }
 
 export interface ListedFax<T> {
@@ -51,14 +47,13 @@ export interface SelectedFax<T> extends ListedFax<T> {
 	again: boolean;
 }
 
-/** id → time of two parallel lists of a snapshot; undefined when they do not pair up. */
-function mapOf(ids: unknown, times: unknown): Map<string, number> | undefined {
-	if (!Array.isArray(ids) || !Array.isArray(times) || ids.length !== times.length) return undefined;
+/** id → time of a snapshot's pairs (any other entry is skipped); undefined when it is no list. */
+function mapOf(pairs: unknown): Map<string, number> | undefined {
+	if (!Array.isArray(pairs)) return undefined;
 	const map = new Map<string, number>();
-	ids.forEach((id, index) => {
-		const time = Number(times[index]);
-		if (typeof id === 'string' && Number.isFinite(time)) map.set(id, time);
-	});
+	for (const pair of pairs)
+		if (Array.isArray(pair) && typeof pair[0] === 'string' && Number.isFinite(pair[1]))
+			map.set(pair[0], Number(pair[1]));
 	return map;
 }
 
@@ -79,8 +74,8 @@ export class CategoryCursor {
 	/** The saved cursor, or undefined when there is none (or it is not one of ours). */
 	static restore(value: unknown): CategoryCursor | undefined {
 		const saved = (value ?? {}) as Partial<CategoryCursorSnapshot>;
-		const handled = mapOf(saved.ids, saved.times);
-		const again = mapOf(saved.againIds ?? [], saved.againFrom ?? []);
+		const handled = mapOf(saved.handled);
+		const again = mapOf(saved.again ?? []);
 		const { v, cursor, floor } = saved;
 		if (v !== 1 || !handled || !again || !Number.isFinite(cursor) || !Number.isFinite(floor))
 			return undefined;
@@ -163,16 +158,13 @@ export class CategoryCursor {
 	}
 
 	snapshot(): CategoryCursorSnapshot {
+		const { cursor, floor, handled, again } = this;
 		return {
 			v: 1,
-			cursor: this.cursor,
-			floor: this.floor,
-			ids: [...this.handled.keys()],
-			times: [...this.handled.values()],
-			...(this.again.size > 0 && {
-				againIds: [...this.again.keys()],
-				againFrom: [...this.again.values()],
-			}),
+			cursor,
+			floor,
+			handled: [...handled],
+			...(again.size > 0 && { again: [...again] }),
 		};
 	}
 }

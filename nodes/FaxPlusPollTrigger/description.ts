@@ -30,11 +30,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 		description:
 			'Which new faxes start the workflow: received ones (the inbox), sent ones, or both',
 	},
-	{
-		...numbersFilterProperty,
-		description:
-			'Only faxes sent from or to one of these numbers (E.164 with "+", separated by commas). Leave empty for every fax.',
-	},
+	numbersFilterProperty,
 	{
 		displayName: 'Options',
 		name: 'options',

@@ -18,23 +18,22 @@ export function idOf(value: unknown): string | undefined {
 	return undefined;
 }
 
-/** `{ hook, data }` of a delivery body (or item); undefined when it is not a JSON object. */
-function payloadOf(body: unknown): DeliveryPayload | undefined {
-	if (!isObject(body)) return undefined;
-	return { hook: isObject(body.hook) ? body.hook : {}, data: isObject(body.data) ? body.data : {} };
-}
-
-/** The payload of the signed bytes, not n8n's re-parsed body (that one only when they are no JSON). */
+/**
+ * `{ hook, data }` of the signed bytes, not n8n's re-parsed body (that one only when the bytes
+ * are no JSON); undefined when the body is not a JSON object.
+ */
 export function parsePayload(
 	rawBody: Buffer | undefined,
 	parsedBody: unknown,
 ): DeliveryPayload | undefined {
+	let body = parsedBody;
 	try {
-		if (rawBody && rawBody.length > 0) return payloadOf(JSON.parse(rawBody.toString('utf8')));
+		if (rawBody && rawBody.length > 0) body = JSON.parse(rawBody.toString('utf8'));
 	} catch {
-		// n8n's parsed body below.
+		// n8n's parsed body.
 	}
-	return payloadOf(parsedBody);
+	if (!isObject(body)) return undefined;
+	return { hook: isObject(body.hook) ? body.hook : {}, data: isObject(body.data) ? body.data : {} };
 }
 
 function valueOrNull(...values: unknown[]): IDataObject[string] {

@@ -20,7 +20,7 @@ function record(
 	expect(cursor.select(listed, { now: T0, overlapMs, history: true, lookAgainMs })).toEqual([]);
 }
 
-const idsOf = (cursor: CategoryCursor) => cursor.snapshot().ids;
+const idsOf = (cursor: CategoryCursor) => cursor.snapshot().handled.map(([id]) => id);
 
 describe('Fax.Plus Polling Trigger → cursor (pure)', () => {
 	it('starts now: its first window is the overlap before now, whose faxes are recorded as history', () => {
@@ -92,9 +92,9 @@ describe('Fax.Plus Polling Trigger → cursor (pure)', () => {
 			undefined,
 			'text',
 			{ v: 2 },
-			{ v: 1, cursor: 1, floor: 0, ids: ['a'], times: [] },
-			{ v: 1, cursor: 1, floor: 0, ids: [], times: [], againIds: ['a'] },
-			{ v: 1, cursor: 'soon', floor: 0, ids: [], times: [] },
+			{ v: 1, cursor: 1, floor: 0, handled: 'a' },
+			{ v: 1, cursor: 1, floor: 0, handled: [], again: 'a' },
+			{ v: 1, cursor: 'soon', floor: 0, handled: [] },
 		])
 			expect(CategoryCursor.restore(notOne)).toBeUndefined();
 	});
@@ -112,9 +112,11 @@ describe('Fax.Plus Polling Trigger → cursor (pure)', () => {
 		cursor.advance(T0 + 25 * MINUTE, 10 * MINUTE);
 		// Retention alone would forget fax_a (older than fax_b - 15m); the second look keeps it.
 		expect(cursor.snapshot()).toMatchObject({
-			ids: ['fax_a', 'fax_b'],
-			againIds: ['fax_a'],
-			againFrom: [T0 + 30 * MINUTE],
+			handled: [
+				['fax_a', T0 - 5 * MINUTE],
+				['fax_b', T0 + 20 * MINUTE],
+			],
+			again: [['fax_a', T0 + 30 * MINUTE]],
 		});
 		expect(cursor.windowStart(T0 + 26 * MINUTE, 10 * MINUTE)).toBe(T0 + 15 * MINUTE);
 		expect(cursor.listStart(T0 + 26 * MINUTE, 10 * MINUTE)).toBe(T0 - 5 * MINUTE);
@@ -128,8 +130,7 @@ describe('Fax.Plus Polling Trigger → cursor (pure)', () => {
 			v: 1,
 			cursor: T0 + 31 * MINUTE,
 			floor: T0 + 5 * MINUTE,
-			ids: ['fax_b'],
-			times: [T0 + 20 * MINUTE],
+			handled: [['fax_b', T0 + 20 * MINUTE]],
 		});
 	});
 });

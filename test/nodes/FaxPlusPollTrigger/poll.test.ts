@@ -351,7 +351,7 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 		// The last poll ran 90 s ago; the window is one minute: a fax started 100 s ago and still
 		// in progress is listed for the last time now.
 		const lastPoll = Date.now() - 90_000;
-		const cursor = { v: 1, cursor: lastPoll, floor: lastPoll - 60_000, ids: [], times: [] };
+		const cursor = { v: 1, cursor: lastPoll, floor: lastPoll - 60_000, handled: [] };
 		const harness = await startHarness({
 			server: server(),
 			parameters: { ...received, options: { statuses: 'success', overlapMinutes: 1 } },
