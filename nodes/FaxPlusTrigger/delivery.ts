@@ -46,9 +46,10 @@ interface DeliveryResponse {
 const MAX_ANSWERED = 10_000;
 
 /**
- * The webhook-ids this process answered 2xx, per workflow and node. One per node instance, so
- * per n8n process; correct in any process, because a webhook-id is marked only once its 2xx
- * went out, and the run's check in n8n's store holds the same webhook-ids.
+ * The webhook-ids this process answered 2xx, per workflow and node (one per node instance, so per
+ * n8n process); correct in any process, because a webhook-id is marked only once its 2xx went
+ * out, and the run's check in n8n's store holds the same webhook-ids. A copy being answered now
+ * is waited for first; else the key is this request's until its response closes.
  */
 class AnsweredDeliveries {
 	/**
@@ -61,10 +62,6 @@ class AnsweredDeliveries {
 	/** Copies being answered now: each ends with its response ('close'), never later. */
 	private readonly inFlight = new Map<string, Promise<void>>();
 
-	/**
-	 * Whether the key was answered 2xx: a copy being answered now is waited for first. Else the
-	 * key is this request's until its response closes, and marked if that answer was a 2xx.
-	 */
 	async answeredBefore(key: string, response: DeliveryResponse): Promise<boolean> {
 		for (let copy = this.inFlight.get(key); copy; copy = this.inFlight.get(key)) await copy;
 		if (this.recent.has(key) || this.older.has(key)) return true;
@@ -154,10 +151,10 @@ async function handle(
 	const testMode = context.getMode() === 'manual';
 	const options = readOptions(context);
 	const { headers } = request;
-	if (Number(headers['content-length']) > MAX_BODY_BYTES)
-		return { status: 413, reason: 'body_too_large' };
-	const rawBody = await rawBodyOf(request);
-	if (rawBody !== undefined && rawBody.length > MAX_BODY_BYTES)
+	// Too large as declared (then not read), or as n8n read it: refused before it is hashed.
+	const declared = Number(headers['content-length']);
+	const rawBody = declared > MAX_BODY_BYTES ? undefined : await rawBodyOf(request);
+	if (declared > MAX_BODY_BYTES || (rawBody?.length ?? 0) > MAX_BODY_BYTES)
 		return { status: 413, reason: 'body_too_large' };
 
 	// Headers that cannot carry a valid signature cost nothing more: no credential read.

@@ -42,12 +42,8 @@ function registeredKey(context: IHookFunctions, url: string): string {
 	return JSON.stringify([context.getWorkflow().id ?? '', node.id ?? node.name, url]);
 }
 
-function webhookUrlOf(context: IHookFunctions): string {
-	const url = context.getNodeWebhookUrl('default');
-	if (!url)
-		throw new NodeOperationError(context.getNode(), 'n8n gave no webhook URL for this trigger');
-	return url;
-}
+/** The node's webhook URL: n8n gives one, as the description declares the `default` webhook. */
+const webhookUrlOf = (context: IHookFunctions) => context.getNodeWebhookUrl('default') as string;
 
 function endpointsOf(context: IHookFunctions): IDataObject {
 	const stored = context.getWorkflowStaticData('node')[ENDPOINTS_KEY];
@@ -205,8 +201,7 @@ export function lifecycleMethods() {
 				return await remove.call(this, registered);
 			} catch (error) {
 				// What is left at Fax.Plus, and how to remove it.
-				const url = this.getNodeWebhookUrl('default');
-				const left = url ? recordedEndpoint(this, url) : undefined;
+				const left = recordedEndpoint(this, webhookUrlOf(this));
 				const what = left
 					? `Left at Fax.Plus: webhook endpoint ${left}, still delivering to this workflow's URL (n8n answers those deliveries 404 while the workflow is inactive). Delete it in Fax.Plus → Integrations → Webhooks, or with the Fax.Plus node (Webhook → Delete), or publish and unpublish the workflow again`
 					: 'What the trigger registered may still be at Fax.Plus: check Fax.Plus → Integrations → Webhooks';

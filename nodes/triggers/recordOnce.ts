@@ -100,10 +100,7 @@ async function checkRecord(
 }
 
 /** The Fax.Plus trigger this one is paired with, and a node both feed. */
-interface Pairing {
-	trigger: string;
-	node: string;
-}
+type Pairing = { trigger: string; node: string };
 
 /**
  * The other Fax.Plus trigger (webhook or polling, not disabled) that feeds a node this one
@@ -145,9 +142,8 @@ export async function recordOnce(
 	pairing: Pairing | undefined,
 ): Promise<RecordedBefore> {
 	const own = { gate: keys.own, also: [] };
-	const nothingShared = keys.shared.gate.length === 0 && keys.shared.also.length === 0;
 	// A page, or a delivery without a fax ID, is the trigger's own business: its record decides.
-	if (nothingShared || !pairing) {
+	if ((keys.shared.gate.length === 0 && keys.shared.also.length === 0) || !pairing) {
 		return { own: await checkRecord(context, 'node', own, maxEntries), shared: [] };
 	}
 	// An HMAC of the key under the workflow's ID: the same entry from either trigger, on any process.
