@@ -22,6 +22,7 @@ import {
 	readOptions,
 	readSubscription,
 } from '../triggers/settings';
+import { nodeErrorOf } from '../api/nodeErrors';
 import { errorText, logDebug, logThrottledWarning } from '../logging/log';
 import { LogThrottle } from '../logging/throttle';
 import { CategoryCursor, DEFAULT_OVERLAP_MINUTES, type SelectedFax } from './cursor';
@@ -302,7 +303,7 @@ export function poller() {
 				`poll failed, nothing was emitted; the next poll lists the same faxes again: ${errorText(error)}`,
 				{ event: 'poll_failed' },
 			);
-			throw error;
+			throw nodeErrorOf(this, error);
 		} finally {
 			running.delete(scope);
 		}

@@ -101,11 +101,11 @@ interface Refusal {
 /** The exact body bytes: n8n reads them on request (`readRawBody`) into `rawBody`. */
 async function rawBodyOf(request: DeliveryRequest): Promise<Buffer | undefined> {
 	try {
-		if (typeof request.readRawBody === 'function') await request.readRawBody();
+		await request.readRawBody?.();
+		return Buffer.isBuffer(request.rawBody) ? request.rawBody : undefined;
 	} catch {
 		return undefined;
 	}
-	return Buffer.isBuffer(request.rawBody) ? request.rawBody : undefined;
 }
 
 /**

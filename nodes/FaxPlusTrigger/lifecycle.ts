@@ -10,6 +10,7 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { isObject } from '../triggers/output';
 import { NodeOperationError } from 'n8n-workflow';
+import { nodeErrorOf } from '../api/nodeErrors';
 import { errorText, logInfo, logWarning, urlForLog } from '../logging/log';
 import { checkSigningSecretStrength } from './signingSecret';
 import {
@@ -193,7 +194,7 @@ export function lifecycleMethods() {
 					`the trigger could not be activated, so no delivery reaches this workflow: ${errorText(error)}`,
 					{ event: 'activation_failed' },
 				);
-				throw error;
+				throw nodeErrorOf(this, error);
 			}
 		},
 		async delete(this: IHookFunctions): Promise<boolean> {
@@ -210,7 +211,7 @@ export function lifecycleMethods() {
 					`could not delete the trigger's registration at Fax.Plus: ${errorText(error)}. ${what}`,
 					{ event: 'deletion_failed', ...(left ? { left } : {}) },
 				);
-				throw error;
+				throw nodeErrorOf(this, error);
 			}
 		},
 	};

@@ -2,10 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { faxStatusFields } from '../api/faxStatuses';
 
-export interface DeliveryPayload {
-	hook: IDataObject;
-	data: IDataObject;
-}
+export type DeliveryPayload = { hook: IDataObject; data: IDataObject };
 
 export function isObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
