@@ -57,7 +57,7 @@ type FoundFax = SelectedFax<IDataObject> & { event: PollEvent };
 
 function readSettings(context: PollingContext) {
 	const node = context.getNode();
-	const subscription = readSubscription(context);
+	const subscription = readSubscription(context, POLL_EVENTS);
 	const unsupported = subscription.events.find(
 		(event) => !POLL_EVENTS.includes(event as PollEvent),
 	);

@@ -33,7 +33,7 @@ export class SigningSecrets {
 		{ secret: Promise<SigningSecret>; readAt: number; rereadAt?: number }
 	>();
 
-	/** Checks a delivery with the node's signing secret (see above). */
+	/** Checks a delivery with the node's signing secret, read as the module's header says. */
 	async check<T>(context: IWebhookFunctions, check: (secret: SigningSecret) => T): Promise<T> {
 		const node = context.getNode();
 		const credential = node.credentials?.[SIGNING_SECRET_CREDENTIAL];

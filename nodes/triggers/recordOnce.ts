@@ -3,8 +3,8 @@
 // runs n8n accepted are recorded, on whichever process runs them (a queue worker too). Each
 // trigger keeps its own record at scope node. Only paired triggers (both feed one node) also
 // share one entry per fax in the workflow's record, the one Remove Duplicates uses with Scope
-// "Workflow": so the entries are HMACs of the fax's key under the workflow's ID
-// (recordOnce()), which no value another node is sent can match.
+// "Workflow": so the entries are HMACs of the fax's key under the workflow's ID, which no value
+// another node is sent can match.
 import type {
 	DeduplicationScope,
 	IDataObject,

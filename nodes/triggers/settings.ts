@@ -85,13 +85,13 @@ export function selectedEvents(context: TriggerContext): string[] {
 
 export type Subscription = ReturnType<typeof readSubscription>;
 
-/** Events and channels, checked before any request; a NodeOperationError names what is wrong. */
-export function readSubscription(context: TriggerContext) {
+/** Events (of those `offered`) and channels, checked before any request; a NodeOperationError names what is wrong. */
+export function readSubscription(context: TriggerContext, offered: readonly string[] = FAX_EVENTS) {
 	const node = context.getNode();
 	const events = selectedEvents(context);
 	if (events.length === 0) {
 		throw new NodeOperationError(node, 'Trigger On: choose at least one event', {
-			description: `Fax.Plus needs at least one of ${FAX_EVENTS.join(', ')}.`,
+			description: `This trigger needs at least one of ${offered.join(', ')}.`,
 		});
 	}
 	const unknown = events.find((event) => !FAX_EVENTS.includes(event as FaxEvent));
