@@ -200,6 +200,16 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 		expect(Date.now() - after).toBeLessThan(32 * 60_000);
 	});
 
+	it('without a Late Fax Window set, each poll looks back 60 minutes', async () => {
+		const harness = await startHarness({ server: server(), parameters: received });
+		await activateOk(harness);
+		await harness.poll();
+		const last = listRequests(server()).at(-1)!;
+		const after = Date.parse(`${last.query.after.replace(' ', 'T')}Z`);
+		expect(Date.now() - after).toBeGreaterThanOrEqual(60 * 60_000);
+		expect(Date.now() - after).toBeLessThan(62 * 60_000);
+	});
+
 	it.each([
 		['429 with Retry-After', { status: 429, headers: { 'retry-after': '30' } }],
 		['500', { status: 500 }],
