@@ -1,15 +1,8 @@
 import { eventsSubtitle } from '../api/events';
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeType,
-	INodeTypeDescription,
-	IPollFunctions,
-} from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { pollTriggerProperties } from './description';
-import { pollFaxes, type PollMemory } from './poll';
-import { LogThrottle } from '../logging/throttle';
+import { poller } from './poll';
 import { runPolledFaxes } from './run';
 
 export class FaxPlusPollTrigger implements INodeType {
@@ -55,16 +48,8 @@ export class FaxPlusPollTrigger implements INodeType {
 		properties: pollTriggerProperties,
 	};
 
-	// What one n8n process remembers (n8n keeps one instance of a node type per process).
-	private readonly memory: PollMemory = { running: new Set(), throttle: new LogThrottle() };
-
-	poll = ((memory: PollMemory) =>
-		async function (this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-			return await pollFaxes.call(this, memory);
-		})(this.memory);
+	poll = poller();
 
 	/** The run's first step: passes each fax on once (n8n's processed-data store), and "Fetch Test Event". */
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][] | null> {
-		return await runPolledFaxes.call(this);
-	}
+	execute = runPolledFaxes;
 }

@@ -1,94 +1,86 @@
-// Where a fax list category's polling stands, kept in the node's static data (JSON-safe).
-// A plain module: no n8n imports, times in epoch milliseconds.
+// Where a fax list category's polling stands, kept in the node's static data (JSON-safe), and
+// which listed faxes a poll emits. A plain module: no n8n imports, times in epoch milliseconds.
 //
 // `cursor` is n8n's clock when the last successful poll started; the next poll lists the faxes
 // whose start_time is within the overlap window before it, so a fax listed late is still seen.
 // The record holds the faxes already handled (emitted, filtered out, or history), each with its
 // start_time, and is complete from `floor` on, so a poll never looks before `floor` and handles
 // each fax in the window once. It is bounded (older than the window, at most `maxEntries`);
-// forgetting raises `floor`. Faxes due for a second look ("Look Again After", select.ts) stay
-// in it until that poll. A clock that jumps is handled by the faxes' own start_times: a window
-// never starts from a cursor ahead of now, and nothing is forgotten later than now.
+// forgetting raises `floor`. A clock that jumps is handled by the faxes' own start_times: a
+// window never starts from a cursor ahead of now, and nothing is forgotten later than now.
+//
+// Each fax is emitted once, when its status is final: one still under way is not handled, so
+// each poll lists it again while it is in the window; one still not final as it leaves the
+// window is emitted then, once, marked as never final. With "Look Again After" each emitted fax
+// is emitted once more that many minutes later (it stays in the record until then): n8n can
+// drop a run after committing the poll's cursor (a queue worker without its database), and only
+// the run's record (run.ts) knows whether it began.
+import { isFinalStatus } from '../api/faxStatuses';
+
 export const DEFAULT_OVERLAP_MINUTES = 60;
-export const DEFAULT_MAX_ENTRIES = 10_000;
-const MINUTE_MS = 60_000;
+const DEFAULT_MAX_ENTRIES = 10_000;
 /** Kept beyond the window, for an API that reads `after` as inclusive or rounds it. */
-const RETENTION_MARGIN_MS = 5 * MINUTE_MS;
+const RETENTION_MARGIN_MS = 5 * 60_000;
 
 export interface CategoryCursorSnapshot {
 	v: 1;
 	cursor: number;
 	floor: number;
-	/** Fax ids, parallel to times. */
-	ids: string[];
-	/** start_time of each fax (ms). */
-	times: number[];
-	/** Faxes to emit once more (ids, parallel to againFrom); absent when there are none. */
-	againIds?: string[];
-	/** When each of againIds is due (ms, n8n's clock). */
-	againFrom?: number[];
+	/** The faxes handled: id and start_time (ms). */
+	handled: Array<[string, number]>;
+	/** Faxes to emit once more: id and when it is due (ms, n8n's clock); absent when there are none. */
+	again?: Array<[string, number]>;
 }
 
-export function isCategoryCursorSnapshot(value: unknown): value is CategoryCursorSnapshot {
-	if (!value || typeof value !== 'object') return false;
-	const snapshot = value as Partial<CategoryCursorSnapshot>;
-	return (
-		snapshot.v === 1 &&
-		Number.isFinite(snapshot.cursor) &&
-		Number.isFinite(snapshot.floor) &&
-		Array.isArray(snapshot.ids) &&
-		Array.isArray(snapshot.times) &&
-		snapshot.ids.length === snapshot.times.length &&
-		(snapshot.againIds === undefined ||
-			(Array.isArray(snapshot.againIds) &&
-				Array.isArray(snapshot.againFrom) &&
-				snapshot.againIds.length === snapshot.againFrom.length))
-	);
+export interface ListedFax<T> {
+	id: string;
+	/** start_time, epoch ms (Fax.Plus's clock). */
+	startTime: number;
+	status: unknown;
+	record: T;
 }
 
-export function overlapMsOfMinutes(minutes: unknown): number {
-	const value = Number(minutes);
-	return (Number.isFinite(value) && value >= 0 ? value : DEFAULT_OVERLAP_MINUTES) * MINUTE_MS;
+export interface SelectedFax<T> extends ListedFax<T> {
+	/** False for a fax emitted because it stayed under way longer than the window. */
+	final: boolean;
+	/** True for the second look at a fax emitted before. */
+	again: boolean;
 }
 
-/** Look Again After in ms; 0 (off) for anything that is not a number of 0 or more. */
-export function lookAgainMsOfMinutes(minutes: unknown): number {
-	const value = Number(minutes);
-	return Number.isFinite(value) && value > 0 ? value * MINUTE_MS : 0;
+/** id → time of a snapshot's pairs (any other entry is skipped); undefined when it is no list. */
+function mapOf(pairs: unknown): Map<string, number> | undefined {
+	if (!Array.isArray(pairs)) return undefined;
+	const map = new Map<string, number>();
+	for (const pair of pairs)
+		if (Array.isArray(pair) && typeof pair[0] === 'string' && Number.isFinite(pair[1]))
+			map.set(pair[0], Number(pair[1]));
+	return map;
 }
 
 export class CategoryCursor {
-	private readonly handled = new Map<string, number>();
-
-	/** Faxes to emit once more: id → the time (n8n's clock) from which a poll does. */
-	private readonly again = new Map<string, number>();
-
 	private constructor(
 		private cursor: number,
 		private floor: number,
+		private readonly handled = new Map<string, number>(),
+		/** Faxes to emit once more: id → the time (n8n's clock) from which a poll does. */
+		private readonly again = new Map<string, number>(),
 	) {}
 
-	/**
-	 * A cursor that starts now: the faxes of the window before now count as history. The
-	 * caller records them (`markHandled`) without emitting them.
-	 */
+	/** A cursor that starts now: the faxes of the window before now are history (`select`). */
 	static start(now: number, overlapMs: number): CategoryCursor {
 		return new CategoryCursor(now, now - overlapMs);
 	}
 
 	/** The saved cursor, or undefined when there is none (or it is not one of ours). */
 	static restore(value: unknown): CategoryCursor | undefined {
-		if (!isCategoryCursorSnapshot(value)) return undefined;
-		const cursor = new CategoryCursor(value.cursor, value.floor);
-		value.ids.forEach((id, index) => {
-			const time = Number(value.times[index]);
-			if (typeof id === 'string' && Number.isFinite(time)) cursor.handled.set(id, time);
-		});
-		(value.againIds ?? []).forEach((id, index) => {
-			const from = Number(value.againFrom?.[index]);
-			if (cursor.handled.has(id) && Number.isFinite(from)) cursor.again.set(id, from);
-		});
-		return cursor;
+		const saved = (value ?? {}) as Partial<CategoryCursorSnapshot>;
+		const handled = mapOf(saved.handled);
+		const again = mapOf(saved.again ?? []);
+		const { v, cursor, floor } = saved;
+		if (v !== 1 || !handled || !again || !Number.isFinite(cursor) || !Number.isFinite(floor))
+			return undefined;
+		for (const id of again.keys()) if (!handled.has(id)) again.delete(id);
+		return new CategoryCursor(Number(cursor), Number(floor), handled, again);
 	}
 
 	/** The earliest start_time of a new fax a poll at `now` emits. */
@@ -103,34 +95,43 @@ export class CategoryCursor {
 		return start;
 	}
 
-	/** A fax emitted now is emitted once more by a poll from `from` on. */
-	lookAgainFrom(id: string, from: number): void {
-		if (this.handled.has(id)) this.again.set(id, from);
-	}
-
-	/** Whether a poll at `now` emits the fax once more (and forgets it: once is all). */
-	takeDueAgain(id: string, now: number): boolean {
-		const from = this.again.get(id);
-		if (from === undefined || from > now) return false;
-		this.again.delete(id);
-		return true;
-	}
-
-	/** Forgets the second looks a poll at `now` could not make (the fax is no longer listed), or all of them. */
-	dropAgain(now = Infinity): void {
-		for (const [id, from] of this.again) if (from <= now) this.again.delete(id);
-	}
-
 	isHandled(id: string): boolean {
 		return this.handled.has(id);
 	}
 
-	markHandled(id: string, startTime: number): void {
-		this.handled.set(id, startTime);
-	}
-
-	get size(): number {
-		return this.handled.size;
+	/**
+	 * Records the faxes a poll at `now` settles and returns the ones to emit (in list order): the
+	 * new ones, and those whose second look is due. `history`: the first poll of a category,
+	 * whose settled faxes are recorded, not emitted. `lookAgainMs` 0: no second looks.
+	 */
+	select<T>(
+		listed: ReadonlyArray<ListedFax<T>>,
+		options: { now: number; overlapMs: number; history: boolean; lookAgainMs: number },
+	): Array<SelectedFax<T>> {
+		const { now, overlapMs, history, lookAgainMs } = options;
+		const since = this.windowStart(now, overlapMs);
+		// Turned off: no second look is made any more.
+		if (lookAgainMs <= 0) this.again.clear();
+		const selected: Array<SelectedFax<T>> = [];
+		for (const fax of listed) {
+			const final = isFinalStatus(fax.status);
+			if (this.handled.has(fax.id)) {
+				const due = this.again.get(fax.id);
+				// Once more, then never again.
+				if (due !== undefined && due <= now && this.again.delete(fax.id))
+					selected.push({ ...fax, final, again: true });
+				continue;
+			}
+			// Before the window; or still under way and still inside the next window: the next poll looks again.
+			if (fax.startTime < since || (!final && now - fax.startTime <= overlapMs)) continue;
+			this.handled.set(fax.id, fax.startTime);
+			if (history) continue;
+			selected.push({ ...fax, final, again: false });
+			if (lookAgainMs > 0) this.again.set(fax.id, now + lookAgainMs);
+		}
+		// A due fax the list no longer holds (deleted at Fax.Plus) has nothing to emit.
+		for (const [id, from] of this.again) if (from <= now) this.again.delete(id);
+		return selected;
 	}
 
 	/** After a successful poll that started at `now`: moves the cursor and forgets what no later window lists. */
@@ -157,18 +158,13 @@ export class CategoryCursor {
 	}
 
 	snapshot(): CategoryCursorSnapshot {
-		const entries = [...this.handled];
-		const again = [...this.again];
+		const { cursor, floor, handled, again } = this;
 		return {
 			v: 1,
-			cursor: this.cursor,
-			floor: this.floor,
-			ids: entries.map(([id]) => id),
-			times: entries.map(([, time]) => time),
-			...(again.length > 0 && {
-				againIds: again.map(([id]) => id),
-				againFrom: again.map(([, from]) => from),
-			}),
+			cursor,
+			floor,
+			handled: [...handled],
+			...(again.size > 0 && { again: [...again] }),
 		};
 	}
 }

@@ -14,7 +14,7 @@ import {
 	triggerOnDisplayName,
 } from '../triggers/properties';
 import { DEFAULT_OVERLAP_MINUTES } from './cursor';
-import { POLL_EVENTS } from './events';
+import { POLL_EVENTS } from './poll';
 
 export const pollTriggerProperties: INodeProperties[] = [
 	authenticationProperty,
@@ -30,11 +30,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 		description:
 			'Which new faxes start the workflow: received ones (the inbox), sent ones, or both',
 	},
-	{
-		...numbersFilterProperty,
-		description:
-			'Only faxes sent from or to one of these numbers (E.164 with "+", separated by commas). Leave empty for every fax.',
-	},
+	numbersFilterProperty,
 	{
 		displayName: 'Options',
 		name: 'options',

@@ -1,17 +1,17 @@
 // One poll: lists each selected category's faxes of the overlap window (paged), and emits the
-// ones not handled yet whose status is final (select.ts), oldest first, in one run. The cursors in static data change only after
-// every request of the poll succeeded, so a failed poll (API error, 429, timeout) emits
-// nothing and the next one lists the same window again, and more.
+// ones not handled yet whose status is final (cursor.ts), oldest first, in one run. The cursors
+// in static data change only after every request of the poll succeeded, so a failed poll (API
+// error, 429, timeout) emits nothing and the next one lists the same window again, and more.
 import type {
 	IDataObject,
 	IExecuteFunctions,
 	INodeExecutionData,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { normalizeE164Numbers } from '../api/numbers';
-import { formatUtc, parseDateTime } from '../api/dates';
-import { FIRST_FAX_PAGE, faxPages, readFaxListPage } from '../api/faxList';
+import { formatUtc } from '../api/dates';
+import { FIRST_FAX_PAGE, faxPages, readFaxListPage, startSecondOf } from '../api/faxList';
 import { collectPages } from '../api/paging';
 import { isFinalStatus } from '../api/faxStatuses';
 import { withDocument } from '../triggers/document';
@@ -21,65 +21,43 @@ import {
 	matchesStatuses,
 	readOptions,
 	readSubscription,
-	type TriggerOptions,
 } from '../triggers/settings';
+import { nodeErrorOf } from '../api/nodeErrors';
 import { errorText, logDebug, logThrottledWarning } from '../logging/log';
-import type { LogThrottle } from '../logging/throttle';
-import { CategoryCursor, lookAgainMsOfMinutes, overlapMsOfMinutes } from './cursor';
-import { selectFaxes } from './select';
-import { CATEGORY_OF_EVENT, POLL_EVENTS, type PolledCategory, type PollEvent } from './events';
+import { LogThrottle } from '../logging/throttle';
+import { CategoryCursor, DEFAULT_OVERLAP_MINUTES, type SelectedFax } from './cursor';
+import type { FaxEvent } from '../api/events';
+
+type PollEvent = Extract<FaxEvent, 'fax_received' | 'fax_sent'>;
+
+/** The events the fax list can tell, and the list category each one reads (as Fax.Plus's SDKs name them). */
+const CATEGORY_OF_EVENT = { fax_received: 'inbox', fax_sent: 'sent' } as const;
+
+type PolledCategory = (typeof CATEGORY_OF_EVENT)[PollEvent];
+
+export const POLL_EVENTS = Object.keys(CATEGORY_OF_EVENT) as PollEvent[];
 
 /** Faxes asked for per request: the limit Fax.Plus documents as its default, so it is honoured. */
-export const PAGE_SIZE = 50;
+const PAGE_SIZE = 50;
 /** Longest wait for one answer; a poll's own budget (n8n's) may shorten it. */
 const REQUEST_TIMEOUT_MS = 60_000;
 /** n8n's budget for a poll when the engine does not say (its default). */
 const DEFAULT_POLL_BUDGET_MS = 5 * 60_000;
 /** Static data key of the cursors, one per category. */
-export const CURSORS_KEY = 'pollCursors';
+const CURSORS_KEY = 'pollCursors';
 /** The item field that marks a second look ("Look Again After"); the run removes it (run.ts). */
 export const AGAIN_FIELD = 'lookAgain';
 
 /** A poll, or the run's execute() phase when it fetches a test event. */
 type PollingContext = IPollFunctions | IExecuteFunctions;
 
-interface PollSettings {
-	events: PollEvent[];
-	channels: string[];
-	options: TriggerOptions;
-	overlapMs: number;
-	lookAgainMs: number;
-}
+type PollSettings = ReturnType<typeof readSettings>;
 
-interface ListedFax {
-	event: PollEvent;
-	id: string;
-	startTime: number;
-	record: IDataObject;
-	/** False for a fax that stayed under way longer than the Late Fax Window. */
-	final: boolean;
-	/** The second look at a fax emitted before (Look Again After). */
-	again?: boolean;
-}
+type FoundFax = SelectedFax<IDataObject> & { event: PollEvent };
 
-/**
- * What one process keeps between polls (one per node instance, so per n8n process): the polls
- * running, per workflow and node, so one that overlaps them is skipped; the failures logged.
- */
-export interface PollMemory {
-	running: Set<string>;
-	throttle: LogThrottle;
-}
-
-function readSettings(context: PollingContext): PollSettings {
+function readSettings(context: PollingContext) {
 	const node = context.getNode();
-	const events = context.getNodeParameter('events', []) as unknown;
-	if (!Array.isArray(events) || events.length === 0) {
-		throw new NodeOperationError(node, 'Trigger On: choose at least one event', {
-			description: `The polling trigger reads ${POLL_EVENTS.join(', ')}.`,
-		});
-	}
-	const subscription = readSubscription(context);
+	const subscription = readSubscription(context, POLL_EVENTS);
 	const unsupported = subscription.events.find(
 		(event) => !POLL_EVENTS.includes(event as PollEvent),
 	);
@@ -90,63 +68,47 @@ function readSettings(context: PollingContext): PollSettings {
 	}
 	const options = readOptions(context);
 	checkDocumentOptions(context, options);
-	const { overlapMinutes: overlap, lookAgainMinutes: lookAgain } = context.getNodeParameter(
+	const { overlapMinutes, lookAgainMinutes } = context.getNodeParameter(
 		'options',
 		{},
 	) as IDataObject;
-	for (const [name, value] of [
-		['Late Fax Window (Minutes)', overlap],
-		['Look Again After (Minutes)', lookAgain],
-	] as const) {
-		if (value !== undefined && value !== '' && !(Number(value) >= 0)) {
+	const msOf = (name: string, value: unknown, minutes: number) => {
+		if (value === undefined || value === '') return minutes * 60_000;
+		if (!(Number(value) >= 0))
 			throw new NodeOperationError(node, `${name} must be 0 or more, not "${String(value)}"`);
-		}
-	}
+		return Number(value) * 60_000;
+	};
 	return {
 		events: subscription.events as PollEvent[],
 		channels: subscription.channels,
 		options,
-		overlapMs: overlapMsOfMinutes(overlap),
-		lookAgainMs: lookAgainMsOfMinutes(lookAgain),
+		overlapMs: msOf('Late Fax Window (Minutes)', overlapMinutes, DEFAULT_OVERLAP_MINUTES),
+		lookAgainMs: msOf('Look Again After (Minutes)', lookAgainMinutes, 0),
 	};
 }
 
-/** A fax's start_time (the API's `YYYY-MM-DD HH:mm:ss`, UTC) in epoch milliseconds. */
-function startTimeOf(record: IDataObject): number | undefined {
-	return typeof record.start_time === 'string'
-		? parseDateTime(record.start_time)?.getTime()
-		: undefined;
-}
-
-/** The fax's numbers in E.164 (a free account's user id in from/to is not a number). */
-function numbersOf(record: IDataObject): string[] {
-	const values = [record.from, record.from_number, record.to, record.to_number].flat();
-	return values.flatMap((value) => {
-		if (typeof value !== 'string') return [];
-		const result = normalizeE164Numbers(value);
-		return result.ok ? result.numbers : [];
-	});
-}
-
-/** The numbers filter, and Only Fax Statuses for a final status (a fax that never became final is always passed on). */
+/**
+ * The numbers filter (the fax's numbers in E.164: a free account's user id in from/to is not a
+ * number), and Only Fax Statuses for a final status (a fax that never became final is always
+ * passed on).
+ */
 function passesFilters(settings: PollSettings, record: IDataObject, final = true): boolean {
-	if (
-		settings.channels.length > 0 &&
-		!numbersOf(record).some((number) => settings.channels.includes(number))
-	)
-		return false;
-	if (!final) return true;
-	const status =
-		record.status === undefined || record.status === null ? null : String(record.status);
-	return matchesStatuses(settings.options.statuses, status);
+	const numbers = [record.from, record.from_number, record.to, record.to_number]
+		.flat()
+		.flatMap((value) => {
+			const result = typeof value === 'string' ? normalizeE164Numbers(value) : undefined;
+			return result?.ok ? result.numbers : [];
+		});
+	const { channels, options } = settings;
+	return (
+		(channels.length === 0 || numbers.some((number) => channels.includes(number))) &&
+		(!final || matchesStatuses(options.statuses, record.status))
+	);
 }
 
 function pollBudgetMs(context: PollingContext): number {
-	// getPollBudgetMs exists from n8n 2.x on.
-	const budget =
-		'getPollBudgetMs' in context && typeof context.getPollBudgetMs === 'function'
-			? Number(context.getPollBudgetMs())
-			: NaN;
+	// getPollBudgetMs exists from n8n 2.x on, in a poll only.
+	const budget = Number((context as Partial<IPollFunctions>).getPollBudgetMs?.());
 	return Number.isFinite(budget) && budget > 0 ? budget : DEFAULT_POLL_BUDGET_MS;
 }
 
@@ -176,11 +138,7 @@ async function listPage(
 	);
 }
 
-/**
- * Every fax of a category with a start_time from `since` on, all pages (nodes/api/faxList.ts:
- * paged back with the documented `before` until a page brings nothing new; the repeats at a
- * page's edge are dropped by id).
- */
+/** Every fax of a category with a start_time from `since` on, all pages (nodes/api/faxList.ts). */
 async function listSince(
 	context: IPollFunctions,
 	category: PolledCategory,
@@ -211,66 +169,41 @@ async function listSince(
 
 /**
  * The item of one fax: the webhook trigger's fields where the list has them, and the record.
- * `statusFinal` is false when the fax was still under way after the Late Fax Window.
+ * `statusFinal` is false when the fax was still under way after the Late Fax Window; a second
+ * look (Look Again After) carries the mark the run reads and removes.
  */
-export function pollOutput(
-	event: PollEvent,
-	record: IDataObject,
-	polledAt: string,
-	statusFinal = true,
-): IDataObject {
-	return { event, ...faxFieldsOf(record), statusFinal, polledAt, data: record };
-}
-
-/** A poll's item: the output, and for a second look the mark the run reads and removes. */
-function polledItemJson(fax: ListedFax, polledAt: string): IDataObject {
-	const json = pollOutput(fax.event, fax.record, polledAt, fax.final);
-	return fax.again === true ? { ...json, [AGAIN_FIELD]: true } : json;
+function itemOf(fax: FoundFax, polledAt: string): INodeExecutionData {
+	const { event, record, final, again } = fax;
+	const json = { event, ...faxFieldsOf(record), statusFinal: final, polledAt, data: record };
+	return { json: again ? { ...json, [AGAIN_FIELD]: true } : json };
 }
 
 /**
- * The items of the faxes. `download`: attach each document here ("Fetch Test Event"); a poll
- * leaves it to the run (run.ts), which downloads only the faxes no earlier run passed on.
+ * "Fetch Test Event" (n8n runs it in the node's execute() phase, or a poll in the manual mode):
+ * the most recent fax that passes the filters, with its document, without touching the cursors.
  */
-async function itemsOf(
+export async function fetchTestEvent(
 	context: PollingContext,
-	settings: PollSettings,
-	faxes: ListedFax[],
-	download: boolean,
-): Promise<INodeExecutionData[]> {
-	const polledAt = new Date().toISOString();
-	const items: INodeExecutionData[] = [];
-	for (const fax of faxes) {
-		const json = polledItemJson(fax, polledAt);
-		// Never throws: a failed download becomes `documentError`, as with the webhook trigger.
-		items.push(
-			download
-				? await withDocument(context, { hook: {}, data: fax.record }, settings.options, json)
-				: { json },
-		);
-	}
-	return items;
-}
-
-/** "Fetch Test Event": the most recent fax that passes the filters, without touching the cursors. */
-async function latestFax(
-	context: PollingContext,
-	settings: PollSettings,
 ): Promise<INodeExecutionData[][] | null> {
+	const settings = readSettings(context);
 	const deadline = Date.now() + pollBudgetMs(context);
-	let latest: ListedFax | undefined;
+	let latest: FoundFax | undefined;
 	for (const event of settings.events) {
 		for (const record of await listPage(context, CATEGORY_OF_EVENT[event], {}, deadline)) {
 			const id = idOf(record.id);
-			const startTime = startTimeOf(record) ?? -Infinity;
+			const startTime = startSecondOf(record) ?? -Infinity;
 			if (id === undefined || !passesFilters(settings, record)) continue;
-			if (!latest || startTime > latest.startTime)
-				latest = { event, id, startTime, record, final: isFinalStatus(record.status) };
+			if (!latest || startTime > latest.startTime) {
+				const final = isFinalStatus(record.status);
+				latest = { event, id, startTime, status: record.status, record, final, again: false };
+			}
 		}
 	}
-	return latest
-		? [await itemsOf(context, settings, [latest], settings.options.downloadDocument)]
-		: null;
+	if (!latest) return null;
+	const { json } = itemOf(latest, new Date().toISOString());
+	if (!settings.options.downloadDocument) return [[{ json }]];
+	// Never throws: a failed download becomes `documentError`, as with the webhook trigger.
+	return [[await withDocument(context, settings.options, json)]];
 }
 
 async function pollOnce(
@@ -283,7 +216,7 @@ async function pollOnce(
 	const saved = isObject(staticData[CURSORS_KEY]) ? staticData[CURSORS_KEY] : {};
 
 	const cursors: Array<[PolledCategory, CategoryCursor]> = [];
-	const found: ListedFax[] = [];
+	const found: FoundFax[] = [];
 	const counts = { listed: 0, heldBack: 0, filteredOut: 0 };
 	for (const event of settings.events) {
 		const category = CATEGORY_OF_EVENT[event];
@@ -295,18 +228,13 @@ async function pollOnce(
 		const listed = [];
 		for (const record of await listSince(context, category, since, deadline)) {
 			const id = idOf(record.id);
-			const startTime = startTimeOf(record);
+			const startTime = startSecondOf(record);
 			// Without an id or a start_time a fax can be neither placed in the window nor recognised again.
 			if (id !== undefined && startTime !== undefined)
 				listed.push({ id, startTime, status: record.status, record });
 		}
-		const options = {
-			now,
-			overlapMs: settings.overlapMs,
-			history: !restored,
-			lookAgainMs: settings.lookAgainMs,
-		};
-		for (const fax of selectFaxes(cursor, listed, options)) {
+		const { overlapMs, lookAgainMs } = settings;
+		for (const fax of cursor.select(listed, { now, overlapMs, history: !restored, lookAgainMs })) {
 			if (passesFilters(settings, fax.record, fax.final)) found.push({ event, ...fax });
 			else counts.filteredOut++;
 		}
@@ -319,7 +247,8 @@ async function pollOnce(
 
 	// Oldest first (a stable sort keeps the API's order within one second).
 	found.sort((a, b) => a.startTime - b.startTime);
-	const items = await itemsOf(context, settings, found, false);
+	const polledAt = new Date().toISOString();
+	const items = found.map((fax) => itemOf(fax, polledAt));
 
 	// Every request succeeded: only now the cursors move. Categories no longer selected are
 	// dropped, so selecting one again starts it afresh instead of emitting what it missed.
@@ -332,9 +261,7 @@ async function pollOnce(
 	logDebug(
 		context,
 		`poll: Fax.Plus listed ${counts.listed} faxes, ${items.length} emitted, ${counts.heldBack} held back while in progress, ${counts.filteredOut} filtered out; cursors ${cursors
-			.map(
-				([category, cursor]) => `${category} ${new Date(cursor.snapshot().cursor).toISOString()}`,
-			)
+			.map(([category]) => `${category} ${new Date(now).toISOString()}`)
 			.join(', ')}`,
 		{
 			event: 'poll',
@@ -346,44 +273,39 @@ async function pollOnce(
 	return items.length > 0 ? [items] : null;
 }
 
-/** "Fetch Test Event" (n8n runs it in the node's execute() phase, in the manual mode). */
-export async function fetchTestEvent(
-	context: PollingContext,
-): Promise<INodeExecutionData[][] | null> {
-	return await latestFax(context, readSettings(context));
-}
-
-export async function pollFaxes(
-	this: IPollFunctions,
-	{ running, throttle }: PollMemory,
-): Promise<INodeExecutionData[][] | null> {
-	const settings = readSettings(this);
-	if (this.getMode() === 'manual') return await latestFax(this, settings);
-
-	const node = this.getNode();
-	const scope = `${this.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
-	// A poll that outlasts the interval must not run beside the next one: both would emit the same faxes.
-	if (running.has(scope)) {
-		logDebug(this, 'poll skipped: the previous poll of this trigger is still running', {
-			event: 'poll_skipped',
-		});
-		return null;
-	}
-	running.add(scope);
-	try {
-		return await pollOnce(this, settings);
-	} catch (error) {
-		logThrottledWarning(
-			this,
-			throttle,
-			'poll_failed',
-			`poll failed, nothing was emitted; the next poll lists the same faxes again: ${errorText(error)}`,
-			{ event: 'poll_failed' },
-		);
-		throw error instanceof NodeApiError || error instanceof NodeOperationError
-			? error
-			: new NodeOperationError(node, error as Error);
-	} finally {
-		running.delete(scope);
-	}
+/**
+ * The node's poll(), one per node instance, so one per n8n process: it keeps the polls running,
+ * per workflow and node, so one that overlaps them is skipped, and the failures logged.
+ */
+export function poller() {
+	const running = new Set<string>();
+	const throttle = new LogThrottle();
+	return async function (this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		if (this.getMode() === 'manual') return await fetchTestEvent(this);
+		const settings = readSettings(this);
+		const node = this.getNode();
+		const scope = `${this.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
+		// A poll that outlasts the interval must not run beside the next one: both would emit the same faxes.
+		if (running.has(scope)) {
+			logDebug(this, 'poll skipped: the previous poll of this trigger is still running', {
+				event: 'poll_skipped',
+			});
+			return null;
+		}
+		running.add(scope);
+		try {
+			return await pollOnce(this, settings);
+		} catch (error) {
+			logThrottledWarning(
+				this,
+				throttle,
+				'poll_failed',
+				`poll failed, nothing was emitted; the next poll lists the same faxes again: ${errorText(error)}`,
+				{ event: 'poll_failed' },
+			);
+			throw nodeErrorOf(this, error);
+		} finally {
+			running.delete(scope);
+		}
+	};
 }

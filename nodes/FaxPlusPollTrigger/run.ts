@@ -1,21 +1,17 @@
-// The polling trigger's execute() phase: n8n calls it in the run, with the items a poll emitted,
-// on whichever process runs the execution (a queue worker too). Each fax is recorded by its
-// fax-level key in the node's own record in n8n's processed-data store, and when paired with the
-// Fax.Plus Trigger also in the workflow's shared record (nodes/triggers/recordOnce.ts): a fax two
-// polls emitted, or a delivery already brought, reaches the workflow once. Only a run n8n
-// accepted records its faxes. "Download Fax Document" runs here, for the faxes passed on only. A
-// second look (Look Again After) is passed on only on the record's word. "Fetch Test Event"
-// also runs here.
+// The polling trigger's execute() phase, in the run, on whichever process runs it (a queue
+// worker too): each fax is recorded by its fax-level key in the node's own record, and when
+// paired also in the workflow's shared record (nodes/triggers/recordOnce.ts), so a fax two polls
+// emitted, or a delivery already brought, reaches the workflow once; a second look (Look Again
+// After) only on the record's word. "Download Fax Document" runs here, for the faxes passed on
+// only; so does "Fetch Test Event".
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { withDocument } from '../triggers/document';
 import { faxKeyOf } from '../triggers/faxKeys';
+import { idOf, isObject } from '../triggers/output';
 import {
-	hintPairing,
-	keepsRecord,
 	pairedWith,
 	messageOf,
-	recordFailureDescription,
+	itemWithoutRecord,
 	recordOnce,
 	wasRecorded,
 } from '../triggers/recordOnce';
@@ -24,30 +20,26 @@ import { saveTriggerItemCustomData } from '../logging/customData';
 import { AGAIN_FIELD, fetchTestEvent } from './poll';
 
 /** The record's key of an emitted fax: its event and id, as the Fax.Plus Trigger records it. */
-export function keyOfPolledFax(json: IDataObject): string | undefined {
-	const faxId = json.faxId;
-	if ((typeof faxId !== 'string' || faxId === '') && typeof faxId !== 'number') return undefined;
-	return faxKeyOf(String(json.event), String(faxId));
+function keyOfPolledFax(json: IDataObject): string | undefined {
+	const faxId = idOf(json.faxId);
+	return faxId === undefined ? undefined : faxKeyOf(String(json.event), faxId);
 }
 
 export async function runPolledFaxes(
 	this: IExecuteFunctions,
 ): Promise<INodeExecutionData[][] | null> {
 	const pairing = pairedWith(this);
-	hintPairing(this, pairing);
 	if (this.getMode() === 'manual') return await fetchTestEvent(this);
 	const items = this.getInputData();
-	const durable = keepsRecord(this);
 	const options = readOptions(this);
 	const { maxEntries } = options;
 	const output: INodeExecutionData[] = [];
 	for (let index = 0; index < items.length; index++) {
 		const { [AGAIN_FIELD]: again, ...json } = items[index].json;
-		const { binary } = items[index];
 		const key = keyOfPolledFax(json);
 		// Without the record a second look cannot tell whether a run passed the fax on.
-		if (again === true && !(durable && key !== undefined)) continue;
-		if (durable && key !== undefined) {
+		if (again === true && key === undefined) continue;
+		if (key !== undefined) {
 			try {
 				const recordedBefore = await recordOnce(
 					this,
@@ -73,35 +65,18 @@ export async function runPolledFaxes(
 					});
 					continue;
 				}
-				if (!this.continueOnFail()) {
-					throw new NodeOperationError(
-						this.getNode(),
-						`The duplicate check could not use n8n's processed-data store, so fax ${String(json.faxId)} was not passed on`,
-						{
-							itemIndex: index,
-							description: recordFailureDescription(error, 'The fax'),
-						},
-					);
-				}
-				output.push({
-					json: { ...json, duplicateCheckError: messageOf(error) },
-					...(binary ? { binary } : {}),
-					pairedItem: { item: index },
-				});
+				const fax = `fax ${String(json.faxId)}`;
+				output.push(itemWithoutRecord(this, error, { index, json }, fax, 'The fax'));
 				continue;
 			}
 		}
 		saveTriggerItemCustomData(this, json, options.customDataNumbers);
-		if (options.downloadDocument && typeof json.data === 'object' && json.data !== null) {
-			// Never throws: a failed download becomes `documentError`.
-			const data = json.data as IDataObject;
-			output.push({
-				...(await withDocument(this, { hook: {}, data }, options, json)),
-				pairedItem: { item: index },
-			});
-			continue;
-		}
-		output.push({ json, ...(binary ? { binary } : {}), pairedItem: { item: index } });
+		// Never throws: a failed download becomes `documentError`.
+		const item =
+			options.downloadDocument && isObject(json.data)
+				? await withDocument(this, options, json)
+				: { json };
+		output.push({ ...item, pairedItem: { item: index } });
 	}
 	return [output];
 }

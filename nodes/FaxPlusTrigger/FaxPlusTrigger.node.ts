@@ -1,29 +1,11 @@
-import type {
-	IExecuteFunctions,
-	IHookFunctions,
-	INodeExecutionData,
-	INodeType,
-	INodeTypeDescription,
-	IWebhookFunctions,
-	IWebhookResponseData,
-} from 'n8n-workflow';
-import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 import { faxPlusWebhookSecretTest } from './credentialTest';
-import { AnsweredDeliveries, receiveDelivery, type DeliveryMemory } from './delivery';
+import { deliveryReceiver } from './delivery';
 import { eventsSubtitle } from '../api/events';
 import { activationMessage, triggerProperties } from './description';
-import { checkExists, create, recordedEndpoint, remove, RegisteredEndpoints } from './lifecycle';
-import { logActivationFailed, logDeletionFailed } from './lifecycleLog';
+import { lifecycleMethods } from './lifecycle';
 import { runDeliveries } from './run';
-import { SigningSecrets } from './signingSecret';
-import { LogThrottle } from '../logging/throttle';
-
-/** The lifecycle's errors are n8n's node errors already; anything else is wrapped as one. */
-function asNodeError(context: IHookFunctions, error: unknown): NodeApiError | NodeOperationError {
-	return error instanceof NodeApiError || error instanceof NodeOperationError
-		? error
-		: new NodeOperationError(context.getNode(), error as Error);
-}
 
 export class FaxPlusTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -90,47 +72,10 @@ export class FaxPlusTrigger implements INodeType {
 
 	methods = { credentialTest: { faxPlusWebhookSecretTest } };
 
-	// What one n8n process remembers (n8n keeps one instance of a node type per process).
-	private readonly registered = new RegisteredEndpoints();
+	webhookMethods = { default: lifecycleMethods() };
 
-	private readonly memory: DeliveryMemory = {
-		secrets: new SigningSecrets(),
-		throttle: new LogThrottle(),
-		answered: new AnsweredDeliveries(),
-	};
-
-	webhookMethods = ((registered: RegisteredEndpoints) => ({
-		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await checkExists.call(this);
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				try {
-					return await create.call(this, registered);
-				} catch (error) {
-					logActivationFailed(this, error);
-					throw asNodeError(this, error);
-				}
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				try {
-					return await remove.call(this, registered);
-				} catch (error) {
-					const url = this.getNodeWebhookUrl('default');
-					logDeletionFailed(this, error, url ? recordedEndpoint(this, url) : undefined);
-					throw asNodeError(this, error);
-				}
-			},
-		},
-	}))(this.registered);
-
-	webhook = ((memory: DeliveryMemory) =>
-		async function (this: IWebhookFunctions): Promise<IWebhookResponseData> {
-			return await receiveDelivery(this, memory);
-		})(this.memory);
+	webhook = deliveryReceiver();
 
 	/** The run's first step: the duplicate check and the fax document (run.ts). */
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await runDeliveries.call(this);
-	}
+	execute = runDeliveries;
 }

@@ -6,27 +6,30 @@ import type {
 } from 'n8n-workflow';
 import { isValidWebhookSecret, MIN_SECRET_BYTES } from './signature';
 
+/** The credential saved empty, as the set-up does before the endpoint exists. */
+export function isEmptySecret(secret: unknown): boolean {
+	return (
+		secret === undefined || secret === null || (typeof secret === 'string' && secret.trim() === '')
+	);
+}
+
 export async function faxPlusWebhookSecretTest(
 	this: ICredentialTestFunctions,
 	credential: ICredentialsDecrypted,
 ): Promise<INodeCredentialTestResult> {
 	const secret = credential.data?.secret;
-	if (typeof secret === 'string' && isValidWebhookSecret(secret)) {
+	if (isValidWebhookSecret(secret)) {
 		return { status: 'OK', message: 'The signing secret has the whsec_ format' };
 	}
-	if (
-		secret === undefined ||
-		secret === null ||
-		(typeof secret === 'string' && secret.trim() === '')
-	)
-		return { status: 'Error', message: NO_SECRET_YET_MESSAGE };
 	// The value itself is never repeated.
-	return { status: 'Error', message: WEAK_SECRET_MESSAGE };
+	return {
+		status: 'Error',
+		message: isEmptySecret(secret) ? NO_SECRET_YET_MESSAGE : WEAK_SECRET_MESSAGE,
+	};
 }
 
 /** What a real secret looks like; said by the credential test and by the trigger's activation. */
 export const WEAK_SECRET_MESSAGE = `The signing secret must be the value Fax.Plus shows for the endpoint: "whsec_" followed by the base64 of a key of at least ${MIN_SECRET_BYTES} bytes (32 or more base64 characters); a shorter key could be guessed and deliveries forged`;
 
-/** The credential saved empty, as the set-up does before the endpoint exists. */
-export const NO_SECRET_YET_MESSAGE =
+const NO_SECRET_YET_MESSAGE =
 	"No signing secret yet, which is expected until the workflow is published: then copy the endpoint's whsec_… from Fax.Plus → Integrations → Webhooks into this credential and save it. Until then deliveries are refused with 401";

@@ -1,31 +1,25 @@
 // Handles one delivery in webhook(): verify, filter, hand the run to n8n. Never throws.
 //
-// 2xx means "n8n holds the run". An accepted delivery is not answered here: webhook() returns
-// its workflowData, and n8n (responseMode 'onReceived') answers `webhookResponse` only after
-// WorkflowRunner.run() returned: the execution row exists and, in queue mode, the job is in
-// Redis. If run() throws, n8n answers 500 and Fax.Plus re-sends.
+// 2xx means "n8n holds the run": an accepted delivery returns its workflowData, and n8n
+// (responseMode 'onReceived') answers 200 {"received":true} only after WorkflowRunner.run()
+// returned (the execution row exists; in queue mode the job is in Redis). If run() throws, n8n
+// answers 500 and Fax.Plus re-sends. Refused ones are answered here, at once and without a run:
+// 401 (signature, timestamp; malformed headers before the credential is read), 400 (body), 413
+// (over MAX_BODY_BYTES, before it is hashed), 503 + Retry-After (signing secret unreadable).
+// Filtered out (event, status): 200 {"received":true,"skipped":...}, no run.
 //
 // What a repeat is, the run decides in n8n's store (run.ts): its webhook-id or its fax event
 // passed on before. This process also remembers the webhook-ids it answered 2xx, marked only
-// once that answer went out, and answers their retries 200 without a run (a copy arriving
-// while one is being answered waits for that answer); elsewhere (another process, after a
-// restart) the retry's run passes nothing on.
-//
-// Answers:
-// - accepted: 200 {"received":true} from n8n once it holds the run;
-// - a webhook-id this process answered 2xx: 200 {"received":true,"duplicate":true}, no run;
-// - filtered out (event, status): 200 {"received":true,"skipped":...}, no run;
-// - refused (signature, timestamp, body): 401/400 at once, no run; headers that are missing or
-//   malformed are refused before the signing secret credential is read;
-// - body over MAX_BODY_BYTES (declared, or as n8n read it): 413 before it is hashed, no run;
-// - signing secret configured but unreadable (n8n's database unreachable): 503 + Retry-After.
+// once that answer went out, and answers their retries 200 {"received":true,"duplicate":true}
+// without a run (a copy arriving while one is being answered waits for that answer); elsewhere
+// (another process, after a restart) the retry's run passes nothing on.
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { logRefusal } from './refusalLog';
+import { logRefusal, REFUSAL_CAUSES, type RefusalCause } from './refusalLog';
 import { checkSignatureHeaders, verifyWebhookDelivery, type VerificationResult } from './signature';
-import type { SigningSecrets } from './signingSecret';
-import type { LogThrottle } from '../logging/throttle';
+import { SigningSecrets } from './signingSecret';
+import { LogThrottle } from '../logging/throttle';
 import { logDebug } from '../logging/log';
-import { buildOutput, eventOf, parsePayload, statusOf } from '../triggers/output';
+import { buildOutput, parsePayload } from '../triggers/output';
 import { matchesStatuses, readOptions, selectedEvents } from '../triggers/settings';
 
 /** The parts of n8n's (express) request a delivery needs. */
@@ -42,21 +36,22 @@ interface DeliveryResponse {
 	statusCode?: number;
 	writableFinished?: boolean;
 	closed?: boolean;
-	once?(event: 'close', listener: () => void): unknown;
+	once(event: 'close', listener: () => void): unknown;
 	status(code: number): DeliveryResponse;
 	json(body: unknown): unknown;
-	setHeader?(name: string, value: string): unknown;
+	setHeader(name: string, value: string): unknown;
 }
 
 /** Webhook-ids remembered per process at most; at least the latest half of that. */
 const MAX_ANSWERED = 10_000;
 
 /**
- * The webhook-ids this process answered 2xx, per workflow and node. One per node instance, so
- * per n8n process; correct in any process, because a webhook-id is marked only once its 2xx
- * went out, and the run's check in n8n's store holds the same webhook-ids.
+ * The webhook-ids this process answered 2xx, per workflow and node (one per node instance, so per
+ * n8n process); correct in any process, because a webhook-id is marked only once its 2xx went
+ * out, and the run's check in n8n's store holds the same webhook-ids. A copy being answered now
+ * is waited for first; else the key is this request's until its response closes.
  */
-export class AnsweredDeliveries {
+class AnsweredDeliveries {
 	/**
 	 * The webhook-ids marked lately, and the half before them: the older half goes whole, since
 	 * a Set's oldest entry deleted one at a time leaves holes V8 skips on every next deletion.
@@ -67,19 +62,15 @@ export class AnsweredDeliveries {
 	/** Copies being answered now: each ends with its response ('close'), never later. */
 	private readonly inFlight = new Map<string, Promise<void>>();
 
-	/**
-	 * Whether the key was answered 2xx: a copy being answered now is waited for first. Else the
-	 * key is this request's until its response closes, and marked if that answer was a 2xx.
-	 */
 	async answeredBefore(key: string, response: DeliveryResponse): Promise<boolean> {
 		for (let copy = this.inFlight.get(key); copy; copy = this.inFlight.get(key)) await copy;
 		if (this.recent.has(key) || this.older.has(key)) return true;
 		// A response already closed (the sender gave up) would never tell its end.
-		if (typeof response.once !== 'function' || response.closed === true) return false;
+		if (response.closed === true) return false;
 		this.inFlight.set(
 			key,
 			new Promise((ended) =>
-				response.once!('close', () => {
+				response.once('close', () => {
 					this.inFlight.delete(key);
 					const status = Number(response.statusCode);
 					if (response.writableFinished === true && status >= 200 && status < 300) {
@@ -98,92 +89,74 @@ export class AnsweredDeliveries {
 }
 
 /** Fax.Plus's events are a few KB; n8n itself takes up to 16 MiB, which would all be hashed. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
-/** A refused delivery: answered here, logged once handled. */
-class Refusal {
-	constructor(
-		readonly status: number,
-		readonly reason: string,
-		readonly message: string,
-		/** Seconds the sender is asked to wait before re-sending. */
-		readonly retryAfter?: string,
-	) {}
-}
-
-const tooLarge = () =>
-	new Refusal(
-		413,
-		'body_too_large',
-		`The body is larger than ${MAX_BODY_BYTES} bytes; Fax.Plus events are a few KB`,
-	);
-
-function declaredTooLarge(request: DeliveryRequest): boolean {
-	return Number(request.headers?.['content-length']) > MAX_BODY_BYTES;
+/** A refused delivery: answered here (with Retry-After, in seconds, when given), logged once handled. */
+interface Refusal {
+	status: number;
+	reason: RefusalCause;
+	retryAfter?: string;
 }
 
 /** The exact body bytes: n8n reads them on request (`readRawBody`) into `rawBody`. */
 async function rawBodyOf(request: DeliveryRequest): Promise<Buffer | undefined> {
 	try {
-		if (typeof request.readRawBody === 'function') await request.readRawBody();
+		await request.readRawBody?.();
+		return Buffer.isBuffer(request.rawBody) ? request.rawBody : undefined;
 	} catch {
 		return undefined;
 	}
-	return Buffer.isBuffer(request.rawBody) ? request.rawBody : undefined;
 }
 
-/** What one process keeps between deliveries: the secrets read, the refusals logged. */
-export interface DeliveryMemory {
-	secrets: SigningSecrets;
-	throttle: LogThrottle;
-	answered: AnsweredDeliveries;
-}
-
-export async function receiveDelivery(
-	context: IWebhookFunctions,
-	memory: DeliveryMemory,
-): Promise<IWebhookResponseData> {
-	const response = context.getResponseObject() as unknown as DeliveryResponse;
-	const request = context.getRequestObject() as unknown as DeliveryRequest;
-	let outcome: IWebhookResponseData | Refusal;
-	try {
-		outcome = await handle(context, request, response, memory);
-	} catch {
-		// Unexpected; Fax.Plus retries a 500 with the same webhook-id.
-		outcome = new Refusal(500, 'error', 'The delivery could not be processed; send it again');
-	}
-	if (!(outcome instanceof Refusal)) return outcome;
-	if (!response.headersSent) {
-		if (outcome.retryAfter) response.setHeader?.('Retry-After', outcome.retryAfter);
-		response.status(outcome.status).json({
-			received: false,
-			reason: outcome.reason,
-			message: outcome.message,
-		});
-	}
-	logRefusal(context, memory.throttle, {
-		status: outcome.status,
-		cause: outcome.reason,
-		headers: request.headers,
-	});
-	return { noWebhookResponse: true };
+/**
+ * The node's webhook(), one per node instance, so one per n8n process: it keeps the signing
+ * secrets read, the refusals logged and the webhook-ids answered.
+ */
+export function deliveryReceiver() {
+	const secrets = new SigningSecrets();
+	const throttle = new LogThrottle();
+	const answered = new AnsweredDeliveries();
+	return async function (this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const response = this.getResponseObject() as unknown as DeliveryResponse;
+		const request = this.getRequestObject() as unknown as DeliveryRequest;
+		let outcome: IWebhookResponseData | Refusal;
+		try {
+			outcome = await handle(this, request, response, secrets, answered);
+		} catch {
+			// Unexpected; Fax.Plus retries a 500 with the same webhook-id.
+			outcome = { status: 500, reason: 'error' };
+		}
+		if (!('reason' in outcome)) return outcome;
+		const { status, reason, retryAfter } = outcome;
+		if (!response.headersSent) {
+			if (retryAfter) response.setHeader('Retry-After', retryAfter);
+			response
+				.status(status)
+				.json({ received: false, reason, message: REFUSAL_CAUSES[reason].what });
+		}
+		logRefusal(this, throttle, status, reason, request.headers);
+		return { noWebhookResponse: true };
+	};
 }
 
 async function handle(
 	context: IWebhookFunctions,
 	request: DeliveryRequest,
 	response: DeliveryResponse,
-	{ secrets, answered }: DeliveryMemory,
+	secrets: SigningSecrets,
+	answered: AnsweredDeliveries,
 ): Promise<IWebhookResponseData | Refusal> {
 	const receivedAt = new Date().toISOString();
 	// "Listen for test event": n8n runs test webhooks in the manual mode.
 	const testMode = context.getMode() === 'manual';
 	const options = readOptions(context);
-	if (declaredTooLarge(request)) return tooLarge();
-	const rawBody = await rawBodyOf(request);
-	if (rawBody !== undefined && rawBody.length > MAX_BODY_BYTES) return tooLarge();
+	const { headers } = request;
+	// Too large as declared (then not read), or as n8n read it: refused before it is hashed.
+	const declared = Number(headers['content-length']);
+	const rawBody = declared > MAX_BODY_BYTES ? undefined : await rawBodyOf(request);
+	if (declared > MAX_BODY_BYTES || (rawBody?.length ?? 0) > MAX_BODY_BYTES)
+		return { status: 413, reason: 'body_too_large' };
 
-	const headers = request.headers ?? {};
 	// Headers that cannot carry a valid signature cost nothing more: no credential read.
 	const shape = checkSignatureHeaders({ headers });
 	const result = shape.ok
@@ -197,22 +170,16 @@ async function handle(
 					: 'unreadable',
 			)
 		: shape;
-	if (result === 'unreadable') {
-		return new Refusal(
-			503,
-			'secret_unavailable',
-			'n8n could not read the signing secret credential; send it again later',
-			'5',
-		);
-	}
+	if (result === 'unreadable')
+		return { status: 503, reason: 'secret_unavailable', retryAfter: '5' };
 	// In production nothing unverified starts a run. A test session's endpoint has a secret
 	// n8n cannot know yet, so there it is accepted, flagged unverified.
-	if (!result.ok && !testMode) return new Refusal(401, result.reason, result.message);
+	if (!result.ok && !testMode) return { status: 401, reason: result.reason };
 
 	const payload = parsePayload(rawBody, request.body);
-	if (!payload) return new Refusal(400, 'invalid_body', 'The body is not a JSON object');
+	if (!payload) return { status: 400, reason: 'invalid_body' };
 
-	const webhookId = request.headers?.['webhook-id'];
+	const webhookId = headers['webhook-id'];
 	const node = context.getNode();
 	const key = JSON.stringify([context.getWorkflow().id, node.id ?? node.name, testMode, webhookId]);
 	if (await answered.answeredBefore(key, response)) {
@@ -222,13 +189,11 @@ async function handle(
 		return { webhookResponse: { received: true, duplicate: true } };
 	}
 
-	const event = eventOf(payload);
-	const skipped =
-		event === null || !selectedEvents(context).includes(event)
-			? 'event'
-			: !matchesStatuses(options.statuses, statusOf(payload))
-				? 'status'
-				: undefined;
+	const skipped = !selectedEvents(context).includes(String(payload.hook.event))
+		? 'event'
+		: !matchesStatuses(options.statuses, payload.data.status)
+			? 'status'
+			: undefined;
 	if (skipped !== undefined) {
 		logDebug(context, `delivery answered 200 without a run: its ${skipped} is not selected`, {
 			event: 'delivery_skipped',

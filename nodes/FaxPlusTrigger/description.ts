@@ -14,9 +14,6 @@ import {
 	triggerOnDisplayName,
 } from '../triggers/properties';
 
-/** Fax.Plus's web app, whose Integrations → Webhooks settings show each endpoint's signing secret. */
-export const FAX_PLUS_WEBHOOKS_PAGE = 'https://app.fax.plus/';
-
 /** Shown by n8n when the workflow is published: the one step n8n cannot do for the user. */
 export const activationMessage =
 	"Fax.Plus now sends this workflow's fax events to the trigger's Production URL. Copy the endpoint's signing secret (whsec_…) from Fax.Plus → Integrations → Webhooks into the trigger's signing secret credential and save it: until then deliveries are refused with 401, and those Fax.Plus stops retrying are lost unless a Fax.Plus Polling Trigger is in the workflow.";
@@ -26,7 +23,7 @@ export const triggerProperties: INodeProperties[] = [
 	{
 		// After `authentication`: n8n's editor puts the credential slots where that parameter
 		// is, so the secret's slot is above this notice in every n8n version.
-		displayName: `Once the workflow is published (activated), copy the signing secret (whsec_…) of its endpoint, the one whose URL is this node's Production URL, from <a href="${FAX_PLUS_WEBHOOKS_PAGE}" target="_blank">Fax.Plus</a> → Integrations → Webhooks into the signing secret credential above, and save the credential; no need to publish again. Until then deliveries are refused with 401; Fax.Plus retries each for a while, then gives up on it, so add a Fax.Plus Polling Trigger to the workflow to bring those faxes too.`,
+		displayName: `Once the workflow is published (activated), copy the signing secret (whsec_…) of its endpoint, the one whose URL is this node's Production URL, from <a href="https://app.fax.plus/" target="_blank">Fax.Plus</a> → Integrations → Webhooks into the signing secret credential above, and save the credential; no need to publish again. Until then deliveries are refused with 401; Fax.Plus retries each for a while, then gives up on it, so add a Fax.Plus Polling Trigger to the workflow to bring those faxes too.`,
 		name: 'secretNotice',
 		type: 'notice',
 		default: '',

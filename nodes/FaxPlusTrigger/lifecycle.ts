@@ -1,14 +1,17 @@
 // The trigger's webhook lifecycle (webhookMethods.default), in the shape of n8n's Stripe
 // trigger: one Fax.Plus /webhooks endpoint per webhook URL, created on activation, its ID kept
-// in the node's static data, deleted on deactivation.
+// in the node's static data, deleted on deactivation. n8n's log says what it registers, keeps
+// and deletes (URLs without userinfo, query or fragment), and what failed and how to fix it.
 //
 // The production URL and the test URL ("Listen for test event") each get their own entry,
 // because n8n gives a test session a copy of the static data. Removal deletes only an endpoint
 // this node recorded, never one because its URL matches: a copy of the workflow (imported with
 // the same webhook ID) has the same URL.
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+import { isObject } from '../triggers/output';
 import { NodeOperationError } from 'n8n-workflow';
-import { logDeleted, logEndpointRegistered } from './lifecycleLog';
+import { nodeErrorOf } from '../api/nodeErrors';
+import { errorText, logInfo, logWarning, urlForLog } from '../logging/log';
 import { checkSigningSecretStrength } from './signingSecret';
 import {
 	checkDeliverableUrl,
@@ -27,54 +30,36 @@ import {
 } from '../triggers/settings';
 
 /** Where the node's static data keeps the endpoint of each webhook URL: `{ [url]: ep_ id }`. */
-export const ENDPOINTS_KEY = 'endpoints';
+const ENDPOINTS_KEY = 'endpoints';
 
 /** Endpoints remembered per process at most; the least recently saved goes first. */
 const MAX_REMEMBERED = 10_000;
 
-/**
- * The endpoints this process registered, per workflow, node and URL. n8n saves static data
- * whole and the last write wins, so a concurrent save of an older copy can drop an entry;
- * removal then finds it here. One per node instance, so one per n8n process: another process
- * finds none and leaves the endpoint, which the next activation adopts (same URL).
- */
-export class RegisteredEndpoints {
-	private readonly ids = new Map<string, string>();
+/** The endpoints this process registered: per workflow, node and URL, the endpoint's ID. */
+type RegisteredEndpoints = Map<string, string>;
 
-	private keyOf(context: IHookFunctions, url: string): string {
-		const node = context.getNode();
-		return JSON.stringify([context.getWorkflow().id ?? '', node.id ?? node.name, url]);
-	}
-
-	get(context: IHookFunctions, url: string): string | undefined {
-		return this.ids.get(this.keyOf(context, url));
-	}
-
-	set(context: IHookFunctions, url: string, id: string | undefined): void {
-		const key = this.keyOf(context, url);
-		this.ids.delete(key);
-		if (id === undefined) return;
-		if (this.ids.size >= MAX_REMEMBERED) this.ids.delete(this.ids.keys().next().value as string);
-		this.ids.set(key, id);
-	}
+function registeredKey(context: IHookFunctions, url: string): string {
+	const node = context.getNode();
+	return JSON.stringify([context.getWorkflow().id ?? '', node.id ?? node.name, url]);
 }
 
-function webhookUrlOf(context: IHookFunctions): string {
-	const url = context.getNodeWebhookUrl('default');
-	if (!url)
-		throw new NodeOperationError(context.getNode(), 'n8n gave no webhook URL for this trigger');
-	return url;
-}
+/** The node's webhook URL: n8n gives one, as the description declares the `default` webhook. */
+const webhookUrlOf = (context: IHookFunctions) => context.getNodeWebhookUrl('default') as string;
 
 function endpointsOf(context: IHookFunctions): IDataObject {
 	const stored = context.getWorkflowStaticData('node')[ENDPOINTS_KEY];
-	return stored && typeof stored === 'object' && !Array.isArray(stored)
-		? (stored as IDataObject)
-		: {};
+	return isObject(stored) ? stored : {};
+}
+
+function logDeleted(context: IHookFunctions, id: string, why: string): void {
+	logInfo(context, `deleted webhook endpoint ${id} at Fax.Plus (${why})`, {
+		event: 'endpoint_deleted',
+		id,
+	});
 }
 
 /** The endpoint ID recorded for this URL. */
-export function recordedEndpoint(context: IHookFunctions, url: string): string | undefined {
+function recordedEndpoint(context: IHookFunctions, url: string): string | undefined {
 	const id = endpointsOf(context)[url];
 	return typeof id === 'string' ? id : undefined;
 }
@@ -86,7 +71,13 @@ function record(
 	url: string,
 	id: string | undefined,
 ): void {
-	registered.set(context, url, id);
+	const key = registeredKey(context, url);
+	registered.delete(key);
+	if (id !== undefined) {
+		if (registered.size >= MAX_REMEMBERED)
+			registered.delete(registered.keys().next().value as string);
+		registered.set(key, id);
+	}
 	const next: IDataObject = { ...endpointsOf(context) };
 	if (id === undefined) delete next[url];
 	else next[url] = id;
@@ -103,7 +94,7 @@ function endpointMatches(endpoint: WebhookEndpoint, url: string, wanted: Subscri
 	);
 }
 
-export async function checkExists(this: IHookFunctions): Promise<boolean> {
+async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const url = webhookUrlOf(this);
 	const id = recordedEndpoint(this, url);
 	if (id === undefined) return false;
@@ -113,10 +104,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	return endpoint !== undefined && endpointMatches(endpoint, url, readSubscription(this));
 }
 
-export async function create(
-	this: IHookFunctions,
-	registered: RegisteredEndpoints,
-): Promise<boolean> {
+async function create(this: IHookFunctions, registered: RegisteredEndpoints): Promise<boolean> {
 	const url = webhookUrlOf(this);
 	// Bad input is refused before any request.
 	const subscription = readSubscription(this);
@@ -161,16 +149,22 @@ export async function create(
 		}
 	}
 	record(this, registered, url, endpoint.id);
-	logEndpointRegistered(this, endpoint.id, url, subscription, ours.length > 0);
+	const { events, channels } = subscription;
+	const what = `events ${events.join(', ')}; numbers ${channels.length > 0 ? channels.join(', ') : 'all'}`;
+	const adopted = ours.length > 0;
+	logInfo(
+		this,
+		adopted
+			? `kept webhook endpoint ${endpoint.id} at Fax.Plus, registered earlier for ${urlForLog(url)}, with its signing secret (${what})`
+			: `registered webhook endpoint ${endpoint.id} at Fax.Plus for ${urlForLog(url)} (${what}). Its signing secret is in Fax.Plus → Integrations → Webhooks`,
+		{ event: adopted ? 'endpoint_adopted' : 'endpoint_registered', endpointId: endpoint.id },
+	);
 	return true;
 }
 
-export async function remove(
-	this: IHookFunctions,
-	registered: RegisteredEndpoints,
-): Promise<boolean> {
+async function remove(this: IHookFunctions, registered: RegisteredEndpoints): Promise<boolean> {
 	const url = webhookUrlOf(this);
-	const id = recordedEndpoint(this, url) ?? registered.get(this, url);
+	const id = recordedEndpoint(this, url) ?? registered.get(registeredKey(this, url));
 	// Nothing this node recorded: an endpoint with this URL is kept, whoever made it (n8n 1.x
 	// calls this when a copy's publish fails, the URL being the original's). A 404 is "already gone".
 	if (id === undefined) return true;
@@ -178,4 +172,47 @@ export async function remove(
 	logDeleted(this, id, 'no longer used by this trigger');
 	record(this, registered, url, undefined);
 	return true;
+}
+
+/**
+ * The node's webhookMethods.default, one per node instance, so one per n8n process. It keeps the
+ * endpoints this process registered: n8n saves static data whole and the last write wins, so a
+ * concurrent save of an older copy can drop an entry, and removal then finds it here. Another
+ * process finds none and leaves the endpoint, which the next activation adopts (same URL).
+ */
+export function lifecycleMethods() {
+	const registered: RegisteredEndpoints = new Map();
+	return {
+		checkExists,
+		async create(this: IHookFunctions): Promise<boolean> {
+			try {
+				return await create.call(this, registered);
+			} catch (error) {
+				// n8n shows the error in the editor; the log says it too.
+				logWarning(
+					this,
+					`the trigger could not be activated, so no delivery reaches this workflow: ${errorText(error)}`,
+					{ event: 'activation_failed' },
+				);
+				throw nodeErrorOf(this, error);
+			}
+		},
+		async delete(this: IHookFunctions): Promise<boolean> {
+			try {
+				return await remove.call(this, registered);
+			} catch (error) {
+				// What is left at Fax.Plus, and how to remove it.
+				const left = recordedEndpoint(this, webhookUrlOf(this));
+				const what = left
+					? `Left at Fax.Plus: webhook endpoint ${left}, still delivering to this workflow's URL (n8n answers those deliveries 404 while the workflow is inactive). Delete it in Fax.Plus → Integrations → Webhooks, or with the Fax.Plus node (Webhook → Delete), or publish and unpublish the workflow again`
+					: 'What the trigger registered may still be at Fax.Plus: check Fax.Plus → Integrations → Webhooks';
+				logWarning(
+					this,
+					`could not delete the trigger's registration at Fax.Plus: ${errorText(error)}. ${what}`,
+					{ event: 'deletion_failed', ...(left ? { left } : {}) },
+				);
+				throw nodeErrorOf(this, error);
+			}
+		},
+	};
 }

@@ -1,7 +1,7 @@
-// The warning a refused delivery leaves in n8n's log: the cause in plain words and what to do,
-// at most once a minute per workflow, node and cause (nodes/logging/throttle.ts). Never the
-// signature, the body or a secret: only the cause, the HTTP status, a clock difference and the
-// delivery's ID when it looks like one.
+// Why a delivery is refused, in plain words (also its answer's message), and the warning it
+// leaves in n8n's log: the cause and what to do, at most once a minute per workflow, node and
+// cause (nodes/logging/throttle.ts). Never the signature, the body or a secret: only the cause,
+// the HTTP status, a clock difference and the delivery's ID when it looks like one.
 import { logThrottledWarning, type LogContext } from '../logging/log';
 import type { LogThrottle } from '../logging/throttle';
 import { TIMESTAMP_TOLERANCE_SECONDS } from './signature';
@@ -11,8 +11,8 @@ const SECRET_STEP =
 const NOT_FAX_PLUS =
 	'If a proxy sits in front of n8n, let it pass the webhook-id, webhook-timestamp and webhook-signature headers unchanged; otherwise the request did not come from Fax.Plus and nothing needs doing';
 
-/** Each cause the trigger refuses a delivery for: what happened and what to do. */
-export const REFUSAL_CAUSES: Record<string, { what: string; todo: string }> = {
+/** Each cause the trigger refuses a delivery for (signature.ts's, the delivery's own): what happened and what to do. */
+export const REFUSAL_CAUSES = {
 	no_secret: {
 		what: "no signing secret is saved in the trigger's signing secret credential yet",
 		todo: `${SECRET_STEP}. Until then every delivery is refused, and one Fax.Plus gives up on is lost unless a Fax.Plus Polling Trigger in the workflow brings it`,
@@ -64,54 +64,45 @@ export const REFUSAL_CAUSES: Record<string, { what: string; todo: string }> = {
 		what: 'the delivery could not be processed',
 		todo: 'Fax.Plus sends it again (answered 500); if this repeats, report it to the package with your n8n version',
 	},
-};
+} satisfies Record<string, { what: string; todo: string }>;
 
-/** How many seconds this host's clock is ahead of a `webhook-timestamp` (negative: behind). */
-export function clockSkewSeconds(timestamp: unknown, nowMs: number): number | undefined {
-	if (typeof timestamp !== 'string' || !/^[0-9]{1,15}$/.test(timestamp)) return undefined;
-	return Math.floor(nowMs / 1000) - Number(timestamp);
-}
-
-/** The delivery's ID when it has the shape of one (never an arbitrary string from the request). */
-function deliveryIdOf(value: unknown): string | undefined {
-	return typeof value === 'string' && /^[A-Za-z0-9_.:-]{1,100}$/.test(value) ? value : undefined;
-}
-
-/** The refusal's sentence: status, cause, clock difference, what to do. */
-export function refusalMessage(status: number, cause: string, skewSeconds?: number): string {
-	const known = REFUSAL_CAUSES[cause] ?? REFUSAL_CAUSES.error;
-	const skew =
-		skewSeconds === undefined
-			? ''
-			: ` (this host's clock is ${Math.abs(skewSeconds)} seconds ${skewSeconds >= 0 ? 'ahead of' : 'behind'} the delivery's timestamp)`;
-	return `delivery refused (${status}): ${known.what}${skew}. ${known.todo}.`;
-}
+export type RefusalCause = keyof typeof REFUSAL_CAUSES;
 
 /** Logs a refused delivery (throttled per workflow, node and cause). */
 export function logRefusal(
 	context: LogContext,
 	throttle: LogThrottle,
-	refusal: { status: number; cause: string; headers?: Record<string, unknown> },
-	now = Date.now(),
+	status: number,
+	cause: RefusalCause,
+	headers: Record<string, unknown>,
 ): void {
-	const cause = REFUSAL_CAUSES[refusal.cause] ? refusal.cause : 'error';
+	const timestamp = headers['webhook-timestamp'];
+	// How many seconds this host's clock is ahead of the delivery's timestamp (negative: behind).
 	const skewSeconds =
-		cause === 'timestamp_out_of_window'
-			? clockSkewSeconds(refusal.headers?.['webhook-timestamp'], now)
+		cause === 'timestamp_out_of_window' &&
+		typeof timestamp === 'string' &&
+		/^[0-9]{1,15}$/.test(timestamp)
+			? Math.floor(Date.now() / 1000) - Number(timestamp)
 			: undefined;
-	const deliveryId = deliveryIdOf(refusal.headers?.['webhook-id']);
+	const skew =
+		skewSeconds === undefined
+			? ''
+			: ` (this host's clock is ${Math.abs(skewSeconds)} seconds ${skewSeconds >= 0 ? 'ahead of' : 'behind'} the delivery's timestamp)`;
+	// The delivery's ID only when it has the shape of one (never an arbitrary string from the request).
+	const id = headers['webhook-id'];
+	const deliveryId = typeof id === 'string' && /^[A-Za-z0-9_.:-]{1,100}$/.test(id) ? id : undefined;
+	const { what, todo } = REFUSAL_CAUSES[cause];
 	logThrottledWarning(
 		context,
 		throttle,
 		`refused:${cause}`,
-		refusalMessage(refusal.status, cause, skewSeconds),
+		`delivery refused (${status}): ${what}${skew}. ${todo}.`,
 		{
 			event: 'delivery_refused',
 			cause,
-			status: refusal.status,
+			status,
 			...(skewSeconds !== undefined ? { clockSkewSeconds: skewSeconds } : {}),
 			...(deliveryId !== undefined ? { deliveryId } : {}),
 		},
-		now,
 	);
 }

@@ -1,26 +1,20 @@
-// The trigger's execute() phase: n8n calls it in the run, with the items webhook() returned, on
-// whichever process runs the execution (a queue worker too). Here
-// - the duplicate check decides, in n8n's processed-data store (nodes/triggers/recordOnce.ts),
-//   the same on every process and after a restart: a delivery is a repeat when its fax event
-//   (nodes/triggers/faxKeys.ts) was passed on before, or, without a fax ID, its webhook-id. A
-//   retry under the same webhook-id carries the same signed body, so the same key. A repeat's
-//   run ends here with no output item and a hint naming it;
+// The trigger's execute() phase, in the run, on whichever process runs it (a queue worker too):
+// - the duplicate check decides in n8n's processed-data store (nodes/triggers/recordOnce.ts), the
+//   same on every process and after a restart: a delivery is a repeat when its fax event
+//   (nodes/triggers/faxKeys.ts) was passed on before, or, without a fax ID, its webhook-id (a
+//   retry under the same webhook-id carries the same signed body). A repeat's run ends here
+//   with no output item and a hint naming it;
 // - "Download Fax Document" runs, after n8n has answered Fax.Plus, for verified deliveries only.
 // Nothing here reads or writes the workflow's static data (workers run with empty static data).
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { createHash } from 'node:crypto';
 import { DOCUMENT_EVENTS, withDocument } from '../triggers/document';
 import { faxKeysOfDelivery } from '../triggers/faxKeys';
-import { eventOf, payloadOf } from '../triggers/output';
 import {
-	hintPairing,
-	keepsRecord,
 	pairedWith,
-	recordFailureDescription,
+	itemWithoutRecord,
 	recordOnce,
 	wasRecorded,
-	messageOf,
 	type ItemRecord,
 	type RecordedBefore,
 } from '../triggers/recordOnce';
@@ -29,7 +23,7 @@ import { saveTriggerItemCustomData } from '../logging/customData';
 import { logDebug } from '../logging/log';
 
 /** The record's key of a delivery's webhook-id; a long one is hashed. */
-export function keyOfDeliveryId(id: string): string {
+function keyOfDeliveryId(id: string): string {
 	return id.length <= 128
 		? `id:${id}`
 		: `idh:${createHash('sha256').update(id, 'utf8').digest('base64')}`;
@@ -40,7 +34,7 @@ export function keyOfDeliveryId(id: string): string {
  * them recorded before holding it back. The shared record: the fax-level keys, which the
  * polling trigger also writes.
  */
-export function recordKeysOf(json: IDataObject): ItemRecord {
+function recordKeysOf(json: IDataObject): ItemRecord {
 	const fax = faxKeysOfDelivery(json.hook, json.data);
 	const pages = String(json.event) === 'fax_page_received';
 	return {
@@ -60,22 +54,15 @@ function repeatHint(json: IDataObject, keys: ItemRecord, before: RecordedBefore)
 }
 
 /** Why an unverified delivery's item comes without its document. */
-export const UNVERIFIED_DOCUMENT =
+const UNVERIFIED_DOCUMENT =
 	"Not downloaded: this delivery's signature was not verified (a test event: n8n cannot know the test endpoint's secret), and an unverified delivery does not choose which fax the credential fetches. Published, verified deliveries get their document.";
-
-/** Names the delivery in an error, so a failed execution says which delivery it holds. */
-function deliveryName(json: IDataObject): string {
-	return typeof json.webhookId === 'string' && json.webhookId !== ''
-		? `delivery ${json.webhookId}`
-		: 'the fax';
-}
 
 export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const options = readOptions(this);
-	const durable = keepsRecord(this);
+	// A test event keeps no record.
+	const durable = this.getMode() !== 'manual';
 	const pairing = pairedWith(this);
-	hintPairing(this, pairing);
 	const output: INodeExecutionData[] = [];
 	for (let index = 0; index < items.length; index++) {
 		const json = items[index].json;
@@ -93,41 +80,21 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 					continue;
 				}
 			} catch (error) {
-				if (!this.continueOnFail()) {
-					throw new NodeOperationError(
-						this.getNode(),
-						`The duplicate check could not use n8n's processed-data store, so ${deliveryName(json)} was not passed on`,
-						{
-							itemIndex: index,
-							description: recordFailureDescription(error, 'The delivery'),
-						},
-					);
-				}
-				output.push({
-					json: { ...json, duplicateCheckError: messageOf(error) },
-					pairedItem: { item: index },
-				});
+				const delivery = json.webhookId ? `delivery ${String(json.webhookId)}` : 'the fax';
+				output.push(itemWithoutRecord(this, error, { index, json }, delivery, 'The delivery'));
 				continue;
 			}
 		}
 		saveTriggerItemCustomData(this, json, options.customDataNumbers);
-		const payload = payloadOf(json);
-		if (payload && options.downloadDocument && DOCUMENT_EVENTS.includes(eventOf(payload) ?? '')) {
-			// A delivery whose signature was not verified (test mode) does not choose which fax
-			// the credential fetches: it comes without the document, saying why.
-			const item =
-				json.signatureVerified === true
-					? await withDocument(this, payload, options, json)
-					: { json: { ...json, documentSkipped: UNVERIFIED_DOCUMENT } };
-			// Never throws: a failed download becomes `documentError`.
-			output.push({ ...item, pairedItem: { item: index } });
-		} else {
-			output.push({
-				json,
-				...(items[index].binary ? { binary: items[index].binary } : {}),
-				pairedItem: { item: index },
-			});
-		}
+		// A delivery whose signature was not verified (test mode) does not choose which fax the
+		// credential fetches: it comes without the document, saying why. A failed download
+		// becomes `documentError`.
+		const item = !(options.downloadDocument && DOCUMENT_EVENTS.includes(String(json.event)))
+			? { json }
+			: json.signatureVerified === true
+				? await withDocument(this, options, json)
+				: { json: { ...json, documentSkipped: UNVERIFIED_DOCUMENT } };
+		output.push({ ...item, pairedItem: { item: index } });
 	}
 	return [output];
 }

@@ -8,23 +8,16 @@
 // window. An unreadable credential (n8n's database unreachable) is not remembered.
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { WEAK_SECRET_MESSAGE } from './credentialTest';
+import { isEmptySecret, WEAK_SECRET_MESSAGE } from './credentialTest';
 import { logInfo } from '../logging/log';
 import { isValidWebhookSecret } from './signature';
 
-export const SIGNING_SECRET_CREDENTIAL = 'faxPlusWebhookSecretApi';
+const SIGNING_SECRET_CREDENTIAL = 'faxPlusWebhookSecretApi';
 
 /** How long a secret read from the credential is reused. */
-export const REUSE_MS = 10_000;
+const REUSE_MS = 10_000;
 
-export type SigningSecret = { readable: true; secret: string | undefined } | { readable: false };
-
-interface ReadSecret {
-	secret: SigningSecret;
-	readAt: number;
-	/** When a signature that did not verify last made it read again. */
-	rereadAt?: number;
-}
+type SigningSecret = { readable: true; secret: string | undefined } | { readable: false };
 
 const within = (since: number | undefined, now: number) =>
 	since !== undefined && now - since < REUSE_MS && now >= since;
@@ -34,70 +27,52 @@ const within = (since: number | undefined, now: number) =>
  * process; correct in any process because a secret is reused at most REUSE_MS.
  */
 export class SigningSecrets {
-	private readonly read = new Map<string, ReadSecret>();
+	/** A read (under way or done: concurrent deliveries share one), and when a refused signature last made one. */
+	private readonly read = new Map<
+		string,
+		{ secret: Promise<SigningSecret>; readAt: number; rereadAt?: number }
+	>();
 
-	/** Reads under way: concurrent deliveries share one. */
-	private readonly reading = new Map<string, Promise<SigningSecret>>();
-
-	/**
-	 * Checks a delivery with the node's signing secret: the one read within the last REUSE_MS,
-	 * else the credential read now. When the reused secret does not pass, the credential is read
-	 * again (at most once per REUSE_MS) and checked with that.
-	 */
-	async check<T>(
-		context: IWebhookFunctions,
-		check: (secret: SigningSecret) => T,
-		now = Date.now(),
-	): Promise<T> {
+	/** Checks a delivery with the node's signing secret, read as the module's header says. */
+	async check<T>(context: IWebhookFunctions, check: (secret: SigningSecret) => T): Promise<T> {
 		const node = context.getNode();
 		const credential = node.credentials?.[SIGNING_SECRET_CREDENTIAL];
 		// The credential is optional: none on the node means "no secret yet" (401 until pasted).
 		if (!credential) return check({ readable: true, secret: undefined });
 		const key = `${context.getWorkflow().id ?? ''}:${node.id ?? node.name}:${credential.id ?? credential.name}`;
+		const now = Date.now();
 		const reused = this.read.get(key);
-		if (!reused || !within(reused.readAt, now))
-			return check(await this.readOnce(context, key, now));
-		const result = check(reused.secret);
+		if (!reused || !within(reused.readAt, now)) return check(await this.readNow(context, key, now));
+		const secret = await reused.secret;
+		const result = check(secret);
 		const passed = (result as { ok?: unknown }).ok === true;
-		if (passed || !reused.secret.readable || within(reused.rereadAt, now)) return result;
-		// Set before the read, so concurrent refusals do not read too.
-		reused.rereadAt = now;
-		return check(await this.readOnce(context, key, now));
+		if (passed || !secret.readable || within(reused.rereadAt, now)) return result;
+		return check(await this.readNow(context, key, now, now));
 	}
 
-	private async readOnce(
-		context: IWebhookFunctions,
-		key: string,
-		now: number,
-	): Promise<SigningSecret> {
-		let pending = this.reading.get(key);
-		if (!pending) {
-			pending = this.readNow(context, key, now).finally(() => this.reading.delete(key));
-			this.reading.set(key, pending);
-		}
-		return await pending;
-	}
-
+	/** Reads the credential; set before the read ends, so concurrent deliveries do not read too. */
 	private async readNow(
 		context: IWebhookFunctions,
 		key: string,
 		now: number,
+		rereadAt?: number,
 	): Promise<SigningSecret> {
-		let secret: SigningSecret;
-		try {
-			const credentials = await context.getCredentials<{ secret?: unknown }>(
-				SIGNING_SECRET_CREDENTIAL,
+		const secret: Promise<SigningSecret> = context
+			.getCredentials<{ secret?: unknown }>(SIGNING_SECRET_CREDENTIAL)
+			.then(
+				(credentials) => ({
+					readable: true,
+					secret: typeof credentials?.secret === 'string' ? credentials.secret : undefined,
+				}),
+				() => {
+					// Configured but unreadable (n8n's database unreachable, say): not a bad signature,
+					// and not kept, so the next delivery reads again.
+					if (this.read.get(key)?.secret === secret) this.read.delete(key);
+					return { readable: false };
+				},
 			);
-			const value = credentials?.secret;
-			secret = { readable: true, secret: typeof value === 'string' ? value : undefined };
-		} catch {
-			// Configured but unreadable (n8n's database unreachable, say): not a bad signature, and
-			// not kept, so the next delivery reads again.
-			this.read.delete(key);
-			return { readable: false };
-		}
-		this.read.set(key, { secret, readAt: now, rereadAt: this.read.get(key)?.rereadAt });
-		return secret;
+		this.read.set(key, { secret, readAt: now, rereadAt });
+		return await secret;
 	}
 }
 
@@ -110,22 +85,16 @@ export class SigningSecrets {
 export async function checkSigningSecretStrength(context: IHookFunctions): Promise<void> {
 	if (!context.getNode().credentials?.[SIGNING_SECRET_CREDENTIAL]) return;
 	const credentials = await context.getCredentials<{ secret?: unknown }>(SIGNING_SECRET_CREDENTIAL);
-	const secret = credentials?.secret;
-	if (
-		secret === undefined ||
-		secret === null ||
-		(typeof secret === 'string' && secret.trim() === '')
-	) {
-		if (context.getMode() !== 'manual')
-			logInfo(
-				context,
-				"no signing secret is saved in the trigger's signing secret credential yet: deliveries are refused with 401 until it is. Once the endpoint is registered, copy its signing secret (whsec_…) from Fax.Plus → Integrations → Webhooks into the credential and save it",
-				{ event: 'signing_secret_empty' },
-			);
-		return;
+	if (isValidWebhookSecret(credentials?.secret)) return;
+	if (!isEmptySecret(credentials?.secret)) {
+		throw new NodeOperationError(context.getNode(), 'The signing secret credential is too weak', {
+			description: WEAK_SECRET_MESSAGE,
+		});
 	}
-	if (isValidWebhookSecret(secret as string)) return;
-	throw new NodeOperationError(context.getNode(), 'The signing secret credential is too weak', {
-		description: WEAK_SECRET_MESSAGE,
-	});
+	if (context.getMode() !== 'manual')
+		logInfo(
+			context,
+			"no signing secret is saved in the trigger's signing secret credential yet: deliveries are refused with 401 until it is. Once the endpoint is registered, copy its signing secret (whsec_…) from Fax.Plus → Integrations → Webhooks into the credential and save it",
+			{ event: 'signing_secret_empty' },
+		);
 }

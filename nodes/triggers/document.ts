@@ -1,5 +1,4 @@
-// The "Download Fax Document" option: attaches the fax's document to the delivery's item
-// (and to the polling trigger's item, with a payload of { hook: {}, data: <fax record> }).
+// The "Download Fax Document" option: attaches the fax's document to either trigger's item.
 //
 // The webhook trigger downloads in its execute() phase, after n8n has answered Fax.Plus, so
 // the answer never waits for it and a failed download cannot be retried by Fax.Plus: the item
@@ -12,38 +11,25 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 import { downloadFaxFile } from '../api/faxFiles';
-import { idOf, type DeliveryPayload } from './output';
-import { binaryPropertyNameOf, documentFormatOf, type TriggerOptions } from './settings';
+import { idOf, isObject } from './output';
+import { messageOf } from './recordOnce';
+import type { TriggerOptions } from './settings';
 
 /** Events whose fax has a document: the received one, or the one that was sent. */
 export const DOCUMENT_EVENTS: readonly string[] = ['fax_received', 'fax_sent'];
 
-/** The fax (hook.id, the fax ID Download knows, else data.id) and its user (data.uid / data.user_id, else self). */
-export function documentSourceOf(payload: DeliveryPayload): {
-	faxId: string | undefined;
-	userId: string;
-} {
-	return {
-		faxId: idOf(payload.hook.id) ?? idOf(payload.data.id),
-		userId: idOf(payload.data.uid) ?? idOf(payload.data.user_id) ?? 'self',
-	};
-}
-
-function messageOf(error: unknown): string {
-	const message = (error as { message?: unknown } | undefined)?.message;
-	return typeof message === 'string' && message !== ''
-		? message
-		: 'The fax document could not be downloaded';
-}
-
-/** The item with the fax document in the chosen binary field, or with `documentError`. */
+/**
+ * The item with the fax document in the chosen binary field, or with `documentError`. The fax:
+ * the item's faxId (a delivery's hook.id, else data.id); its user: data.uid / data.user_id, else self.
+ */
 export async function withDocument(
 	context: IExecuteFunctions | IPollFunctions,
-	payload: DeliveryPayload,
 	options: TriggerOptions,
 	json: IDataObject,
 ): Promise<INodeExecutionData> {
-	const { faxId, userId } = documentSourceOf(payload);
+	const data = isObject(json.data) ? json.data : {};
+	const faxId = idOf(json.faxId);
+	const userId = idOf(data.uid) ?? idOf(data.user_id) ?? 'self';
 	if (faxId === undefined) {
 		return {
 			json: {
@@ -53,16 +39,16 @@ export async function withDocument(
 			},
 		};
 	}
-	const format = documentFormatOf(options);
+	const format = options.documentFormat === 'tiff' ? 'tiff' : 'pdf';
 	try {
-		const { data, fileName, mimeType } = await downloadFaxFile(context, {
+		const file = await downloadFaxFile(context, {
 			path: `/accounts/${encodeURIComponent(userId)}/files/${encodeURIComponent(faxId)}`,
 			qs: { format },
 			format,
 			baseName: faxId,
 		});
-		const binary = await context.helpers.prepareBinaryData(data, fileName, mimeType);
-		return { json, binary: { [binaryPropertyNameOf(options)]: binary } };
+		const binary = await context.helpers.prepareBinaryData(file.data, file.fileName, file.mimeType);
+		return { json, binary: { [options.binaryPropertyName || 'data']: binary } };
 	} catch (error) {
 		return { json: { ...json, documentError: messageOf(error) } };
 	}

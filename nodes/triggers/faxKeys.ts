@@ -1,20 +1,17 @@
 // The fax-level keys both triggers record in the workflow's shared record (recordOnce.ts), so a
-// workflow with a Fax.Plus Trigger and a Fax.Plus Polling Trigger passes each fax event on once,
-// whichever trigger brings it first.
-//
-// The fax's ID is the one the fax list shows (and Get, Download and Fax AI take): a delivery's
-// `hook.id` (Fax.Plus: "Fax ID"; its `data.id` is the sending session's, "might differ from the one
-// returned by listFaxes"), else `data.id`. Both triggers output it as `faxId`.
-// - fax_received: `fax:fax_received:<fax ID>`.
-// - fax_sent, first attempt (hook.id equals data.id): `fax:fax_sent:<fax ID>`.
+// workflow with both triggers passes each fax event on once, whichever brings it first. The fax's
+// ID is the one the fax list shows (and Get, Download and Fax AI take, and both triggers output
+// as `faxId`): a delivery's `hook.id` (Fax.Plus: "Fax ID"; its `data.id` is the sending
+// session's, "might differ from the one returned by listFaxes"), else `data.id`.
+// - fax_received, and fax_sent at its first attempt (hook.id equals data.id): `fax:<event>:<fax ID>`.
 // - fax_sent of a fax Fax.Plus retried (hook.id differs from data.id): each attempt is an event
 //   of its own, `fax:fax_sent:<fax ID>:attempt:<data.id>`, and it also records
 //   `fax:fax_sent:<fax ID>` and `fax:fax_sent:<data.id>` (without being held back by them), so
 //   the polling trigger passes the fax on only when no attempt's delivery did, whichever of the
 //   two IDs the list shows it under.
-// - fax_page_received: `fax:fax_page_received:<fax ID>:page:<data.page>`. The fax list cannot
-//   show pages, so only the webhook trigger reads and writes it: a page reaches the workflow
-//   once even under two webhook-ids.
+// - fax_page_received: `fax:fax_page_received:<fax ID>:page:<data.page>`, only the webhook
+//   trigger's (the fax list shows no pages): a page reaches the workflow once even under two
+//   webhook-ids.
 // A delivery without a fax ID (or a page without a number) has no fax-level key: its webhook-id
 // alone decides.
 import { idOf, isObject } from './output';

@@ -1,17 +1,8 @@
-// The item a delivery becomes.
+// The item a delivery becomes, and the fax fields both triggers output.
 import type { IDataObject } from 'n8n-workflow';
 import { faxStatusFields } from '../api/faxStatuses';
 
-export interface DeliveryPayload {
-	hook: IDataObject;
-	data: IDataObject;
-}
-
-export interface DeliveryFacts {
-	webhookId: string | null;
-	signatureVerified: boolean;
-	receivedAt: string;
-}
+export type DeliveryPayload = { hook: IDataObject; data: IDataObject };
 
 export function isObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -24,25 +15,22 @@ export function idOf(value: unknown): string | undefined {
 	return undefined;
 }
 
-/** `{ hook, data }` of a delivery body; undefined when the body is not a JSON object. */
-export function payloadOf(body: unknown): DeliveryPayload | undefined {
-	if (!isObject(body)) return undefined;
-	return { hook: isObject(body.hook) ? body.hook : {}, data: isObject(body.data) ? body.data : {} };
-}
-
+/**
+ * `{ hook, data }` of the signed bytes, not n8n's re-parsed body (that one only when the bytes
+ * are no JSON); undefined when the body is not a JSON object.
+ */
 export function parsePayload(
 	rawBody: Buffer | undefined,
 	parsedBody: unknown,
 ): DeliveryPayload | undefined {
-	if (rawBody && rawBody.length > 0) {
-		try {
-			// The signed bytes, not n8n's re-parsed body.
-			return payloadOf(JSON.parse(rawBody.toString('utf8')));
-		} catch {
-			return payloadOf(parsedBody);
-		}
+	let body = parsedBody;
+	try {
+		if (rawBody && rawBody.length > 0) body = JSON.parse(rawBody.toString('utf8'));
+	} catch {
+		// n8n's parsed body.
 	}
-	return payloadOf(parsedBody);
+	if (!isObject(body)) return undefined;
+	return { hook: isObject(body.hook) ? body.hook : {}, data: isObject(body.data) ? body.data : {} };
 }
 
 function valueOrNull(...values: unknown[]): IDataObject[string] {
@@ -51,28 +39,10 @@ function valueOrNull(...values: unknown[]): IDataObject[string] {
 	return null;
 }
 
-export function eventOf(payload: DeliveryPayload): string | null {
-	return typeof payload.hook.event === 'string' ? payload.hook.event : null;
-}
-
-export function statusOf(payload: DeliveryPayload): string | null {
-	const status = payload.data.status;
-	return status === undefined || status === null ? null : String(status);
-}
-
-/** hook.id differs from data.id when Fax.Plus retries the fax itself (not the delivery). */
-export function isFaxRetry(payload: DeliveryPayload): boolean {
-	const hookId = payload.hook.id;
-	const faxId = payload.data.id;
-	if (hookId === undefined || hookId === null || faxId === undefined || faxId === null)
-		return false;
-	return String(hookId) !== String(faxId);
-}
-
 /** The fax fields both triggers output (the polling trigger from a fax record). */
 export function faxFieldsOf(data: IDataObject): IDataObject {
 	return {
-		status: statusOf({ hook: {}, data }),
+		status: data.status === undefined || data.status === null ? null : String(data.status),
 		...faxStatusFields(data.status),
 		from: valueOrNull(data.from, data.from_number),
 		to: valueOrNull(data.to, data.to_number),
@@ -83,14 +53,19 @@ export function faxFieldsOf(data: IDataObject): IDataObject {
 /**
  * A delivery's item. `faxId` is the fax's ID, the one Fax.Plus's fax list, Get, Download and Fax AI
  * know: `hook.id` (Fax.Plus: "Fax ID"), else `data.id`. `data.id` is one sending session's ID
- * ("might differ from the one returned by listFaxes"): kept as `faxSessionId`.
+ * ("might differ from the one returned by listFaxes"): kept as `faxSessionId`. `isRetry`: the two
+ * differ when Fax.Plus retries the fax itself (not the delivery).
  */
-export function buildOutput(payload: DeliveryPayload, facts: DeliveryFacts): IDataObject {
-	const { hook, data } = payload;
+export function buildOutput(
+	{ hook, data }: DeliveryPayload,
+	facts: { webhookId: string | null; signatureVerified: boolean; receivedAt: string },
+): IDataObject {
+	const hookId = idOf(hook.id);
+	const sessionId = idOf(data.id);
 	return {
-		event: eventOf(payload),
+		event: typeof hook.event === 'string' ? hook.event : null,
 		webhookId: facts.webhookId,
-		isRetry: isFaxRetry(payload),
+		isRetry: hookId !== undefined && sessionId !== undefined && hookId !== sessionId,
 		signatureVerified: facts.signatureVerified,
 		receivedAt: facts.receivedAt,
 		...faxFieldsOf(data),

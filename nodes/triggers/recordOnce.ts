@@ -3,9 +3,16 @@
 // runs n8n accepted are recorded, on whichever process runs them (a queue worker too). Each
 // trigger keeps its own record at scope node. Only paired triggers (both feed one node) also
 // share one entry per fax in the workflow's record, the one Remove Duplicates uses with Scope
-// "Workflow": so the entries are HMACs of the fax's key under the workflow's ID
-// (sharedEntryOf()), which no value another node is sent can match.
-import type { DeduplicationScope, IDeduplicationOutput, IExecuteFunctions } from 'n8n-workflow';
+// "Workflow": so the entries are HMACs of the fax's key under the workflow's ID, which no value
+// another node is sent can match.
+import type {
+	DeduplicationScope,
+	IDataObject,
+	IDeduplicationOutput,
+	IExecuteFunctions,
+	INodeExecutionData,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { createHmac } from 'node:crypto';
 import type { RecordKeys } from './faxKeys';
 
@@ -31,13 +38,7 @@ interface PendingCheck {
 	fail: (error: unknown) => void;
 }
 
-/**
- * Checks waiting per record (workflow and scope), in this process. n8n's store reads, changes
- * and writes a whole record without a lock, so one record's checks run one after another;
- * the checks that arrive while one is under way go together in the next call (one read and
- * one write of the record for all of them). Module state, correct in any process: it orders
- * only this process's calls, for both triggers' runs (so it cannot live on one node instance).
- */
+/** Checks waiting per record: n8n's store writes a whole record without a lock (module state: it orders this process's writes for both triggers). */
 const waiting = new Map<string, PendingCheck[]>();
 
 /** Most runs per call: a call that fails fails all of its runs, so it takes at most this many. */
@@ -46,6 +47,7 @@ const MOST_RUNS_PER_CHECK = 100;
 /** The node types of the triggers that share a record (the package's own two). */
 const TRIGGER_NAMES = ['faxPlusTrigger', 'faxPlusPollTrigger'];
 
+/** Runs a record's checks one call after another, those that arrived meanwhile together (one read and one write). */
 async function drain(record: string, pending: PendingCheck[]): Promise<void> {
 	while (pending.length > 0) {
 		const batch = pending.splice(0, MOST_RUNS_PER_CHECK);
@@ -77,74 +79,45 @@ async function checkRecord(
 	maxEntries: number,
 ): Promise<string[]> {
 	if (keys.gate.length === 0 && keys.also.length === 0) return [];
-	const node = context.getNode();
-	const record = JSON.stringify([context.getWorkflow().id ?? '', scope === 'node' ? node.id : '']);
+	const record = JSON.stringify([
+		context.getWorkflow().id ?? '',
+		scope === 'node' ? context.getNode().id : '',
+	]);
 	const check = async (values: string[]) => {
-		const once = async () =>
-			await context.helpers.checkProcessedAndRecord(values, scope, {
-				mode: 'entries',
-				maxEntries,
-			});
-		try {
-			return await once();
-		} catch {
-			// The first record of a workflow can meet another process's first record (a unique
-			// key): once more, which then reads the record that process wrote.
-			return await once();
-		}
+		const call = async () =>
+			await context.helpers.checkProcessedAndRecord(values, scope, { mode: 'entries', maxEntries });
+		// The first record of a workflow can meet another process's first record (a unique key):
+		// once more, which then reads the record that process wrote.
+		return await call().catch(call);
 	};
 	return await new Promise<string[]>((settle, fail) => {
+		const entry = { keys, check, settle, fail };
 		const pending = waiting.get(record);
-		if (pending) {
-			pending.push({ keys, check, settle, fail });
-			return;
-		}
-		const started: PendingCheck[] = [{ keys, check, settle, fail }];
-		waiting.set(record, started);
-		void drain(record, started);
+		if (pending) return void pending.push(entry);
+		waiting.set(record, [entry]);
+		void drain(record, waiting.get(record) ?? []);
 	});
 }
 
-/** n8n's refusal of a record kept in another mode (its message names "incompatible setting"). */
-function isIncompatibleMode(error: unknown): boolean {
-	return /incompatible setting/i.test(messageOf(error));
-}
-
-/**
- * A shared key as the workflow's record holds it: an HMAC-SHA256 of the key under the
- * workflow's ID, so the same fax gives the same entry from either trigger, on any process.
- */
-export function sharedEntryOf(workflowId: string, key: string): string {
-	return createHmac('sha256', `n8n-nodes-faxplus:${workflowId}`).update(key).digest('base64url');
-}
-
 /** The Fax.Plus trigger this one is paired with, and a node both feed. */
-export interface Pairing {
-	trigger: string;
-	node: string;
-}
+type Pairing = { trigger: string; node: string };
 
 /**
  * The other Fax.Plus trigger (webhook or polling, not disabled) that feeds a node this one
- * feeds: then the two pass each fax on once between them, through the shared record.
+ * feeds: then the two pass each fax on once between them, through the shared record. Says in
+ * the run's output (the panel) whether this trigger is paired, and with which node.
  */
 export function pairedWith(context: IExecuteFunctions): Pairing | undefined {
-	if (typeof context.getChildNodes !== 'function' || typeof context.getParentNodes !== 'function')
-		return undefined;
 	const self = context.getNode();
 	const prefix = self.type.slice(0, self.type.lastIndexOf('.') + 1);
 	const isTrigger = (type: string) => TRIGGER_NAMES.some((name) => type === `${prefix}${name}`);
+	let pairing: Pairing | undefined;
 	for (const child of context.getChildNodes(self.name)) {
-		for (const parent of context.getParentNodes(child.name)) {
-			if (parent.name !== self.name && parent.disabled !== true && isTrigger(parent.type))
-				return { trigger: parent.name, node: child.name };
-		}
+		const parent = context
+			.getParentNodes(child.name)
+			.find((node) => node.name !== self.name && node.disabled !== true && isTrigger(node.type));
+		pairing ??= parent && { trigger: parent.name, node: child.name };
 	}
-	return undefined;
-}
-
-/** Says in the run's output (the panel) whether this trigger is paired, and with which node. */
-export function hintPairing(context: IExecuteFunctions, pairing: Pairing | undefined): void {
 	context.addExecutionHints({
 		message: pairing
 			? `Paired with "${pairing.trigger}": both feed "${pairing.node}", so a fax either brings is passed on once between them`
@@ -152,6 +125,7 @@ export function hintPairing(context: IExecuteFunctions, pairing: Pairing | undef
 		type: 'info',
 		location: 'outputPane',
 	});
+	return pairing;
 }
 
 /**
@@ -168,15 +142,15 @@ export async function recordOnce(
 	pairing: Pairing | undefined,
 ): Promise<RecordedBefore> {
 	const own = { gate: keys.own, also: [] };
-	const nothingShared = keys.shared.gate.length === 0 && keys.shared.also.length === 0;
 	// A page, or a delivery without a fax ID, is the trigger's own business: its record decides.
-	if (nothingShared || !pairing) {
+	if ((keys.shared.gate.length === 0 && keys.shared.also.length === 0) || !pairing) {
 		return { own: await checkRecord(context, 'node', own, maxEntries), shared: [] };
 	}
-	const workflowId = context.getWorkflow().id ?? '';
+	// An HMAC of the key under the workflow's ID: the same entry from either trigger, on any process.
+	const hmacKey = `n8n-nodes-faxplus:${context.getWorkflow().id ?? ''}`;
 	const plain = new Map<string, string>();
 	const seal = (key: string) => {
-		const value = sharedEntryOf(workflowId, key);
+		const value = createHmac('sha256', hmacKey).update(key).digest('base64url');
 		plain.set(value, key);
 		return value;
 	};
@@ -195,21 +169,31 @@ export async function recordOnce(
 	return { own: ownBefore, shared: shared.map((value) => plain.get(value) ?? value) };
 }
 
-/** Whether this run keeps the durable record: not for a test event, and only where n8n offers the store. */
-export function keepsRecord(context: IExecuteFunctions): boolean {
-	return (
-		context.getMode() !== 'manual' && typeof context.helpers.checkProcessedAndRecord === 'function'
-	);
-}
-
 /**
- * The error's description: what went wrong and what to do. `kept` names what the failed
- * execution holds ("The delivery", "The fax").
+ * An item n8n's store could not check: under Continue On Fail it goes on with
+ * `duplicateCheckError`; else the run fails, saying that `what` was not passed on and what to
+ * do. `kept` names what the failed execution holds ("The delivery", "The fax").
  */
-export function recordFailureDescription(error: unknown, kept: string): string {
-	if (isIncompatibleMode(error))
-		return `${messageOf(error)}. Another node of this workflow keeps the workflow's shared record in another mode (Remove Duplicates with Scope "Workflow" and Keep Items Where "Value Is Higher than Any Previous Value" or "...a Date Later..."): set that node's Scope to "Node". ${kept} is kept in this failed execution: retry it from the executions list then.`;
-	return `${messageOf(error)}. ${kept} is kept in this failed execution: retry it from the executions list once n8n can reach its database.`;
+export function itemWithoutRecord(
+	context: IExecuteFunctions,
+	error: unknown,
+	item: { index: number; json: IDataObject },
+	what: string,
+	kept: string,
+): INodeExecutionData {
+	const message = messageOf(error);
+	const { index, json } = item;
+	if (context.continueOnFail())
+		return { json: { ...json, duplicateCheckError: message }, pairedItem: { item: index } };
+	// n8n's refusal of a record kept in another mode names "incompatible setting".
+	const todo = /incompatible setting/i.test(message)
+		? `Another node of this workflow keeps the workflow's shared record in another mode (Remove Duplicates with Scope "Workflow" and Keep Items Where "Value Is Higher than Any Previous Value" or "...a Date Later..."): set that node's Scope to "Node". ${kept} is kept in this failed execution: retry it from the executions list then.`
+		: `${kept} is kept in this failed execution: retry it from the executions list once n8n can reach its database.`;
+	throw new NodeOperationError(
+		context.getNode(),
+		`The duplicate check could not use n8n's processed-data store, so ${what} was not passed on`,
+		{ itemIndex: index, description: `${message}. ${todo}` },
+	);
 }
 
 /** Whether an item was recorded before in either record. */

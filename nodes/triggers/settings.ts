@@ -1,50 +1,22 @@
 // Reads and checks the trigger's parameters, for the lifecycle (which refuses bad input
 // before any request) and for deliveries (which never throw).
 import type {
-	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
 	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import type { FaxFileFormat } from '../api/faxFiles';
 import { FAX_EVENTS, type FaxEvent } from '../api/events';
 import { normalizeE164Numbers } from '../api/numbers';
+import { isObject } from './output';
 
 export const DEFAULT_MAX_ENTRIES = 10_000;
-
-function maxEntriesOf(value: unknown): number {
-	const count = Math.floor(Number(value));
-	return Number.isFinite(count) && count >= 1 ? count : DEFAULT_MAX_ENTRIES;
-}
-
-export interface TriggerOptions {
-	statuses: string[];
-	/** Entries the duplicate check keeps at most per record (n8n's processed-data store). */
-	maxEntries: number;
-	/** Attach the fax's document (fax_received, fax_sent) as binary data. */
-	downloadDocument: boolean;
-	/** As given; checked by checkDocumentOptions (activation) and documentFormatOf (deliveries). */
-	documentFormat: string;
-	binaryPropertyName: string;
-	/** Save the fax's numbers in the execution's custom data (nodes/logging/customData.ts). */
-	customDataNumbers: boolean;
-}
-
-export interface Subscription {
-	events: FaxEvent[];
-	/** Normalised E.164 numbers; empty: every number. */
-	channels: string[];
-}
 
 /** Both triggers: the webhook one (hooks, deliveries, its run) and the polling one. */
 type TriggerContext = IHookFunctions | IWebhookFunctions | IExecuteFunctions | IPollFunctions;
 
-function optionsParameter(context: TriggerContext): IDataObject {
-	const value = context.getNodeParameter('options', {}) as unknown;
-	return value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {};
-}
+export type TriggerOptions = ReturnType<typeof readOptions>;
 
 /** Splits "a, b" or a list into trimmed, non-empty, lower-cased entries. */
 function listOf(value: unknown): string[] {
@@ -56,28 +28,24 @@ function listOf(value: unknown): string[] {
 	];
 }
 
-export function readOptions(context: TriggerContext): TriggerOptions {
-	const options = optionsParameter(context);
+export function readOptions(context: TriggerContext) {
+	const value = context.getNodeParameter('options', {});
+	const options = isObject(value) ? value : {};
+	const maxEntries = Math.floor(Number(options.deduplicationMaxEntries));
 	return {
 		statuses: listOf(options.statuses),
-		maxEntries: maxEntriesOf(options.deduplicationMaxEntries),
+		/** Entries the duplicate check keeps at most per record (n8n's processed-data store). */
+		maxEntries: Number.isFinite(maxEntries) && maxEntries >= 1 ? maxEntries : DEFAULT_MAX_ENTRIES,
+		/** Attach the fax's document (fax_received, fax_sent) as binary data. */
 		downloadDocument: options.downloadDocument === true,
+		/** As given; checked on activation (checkDocumentOptions), else pdf unless tiff (withDocument). */
 		documentFormat: String(options.documentFormat ?? 'pdf')
 			.trim()
 			.toLowerCase(),
 		binaryPropertyName: String(options.binaryPropertyName ?? 'data').trim(),
+		/** Save the fax's numbers in the execution's custom data (nodes/logging/customData.ts). */
 		customDataNumbers: options.saveNumbersInCustomData === true,
 	};
-}
-
-/** The document format for a delivery (never throws): pdf unless tiff was chosen. */
-export function documentFormatOf(options: TriggerOptions): FaxFileFormat {
-	return options.documentFormat === 'tiff' ? 'tiff' : 'pdf';
-}
-
-/** The binary field for a delivery (never throws): "data" when none was given. */
-export function binaryPropertyNameOf(options: TriggerOptions): string {
-	return options.binaryPropertyName === '' ? 'data' : options.binaryPropertyName;
 }
 
 /** The document options, checked on activation (before any request) when the download is on. */
@@ -102,8 +70,11 @@ export function checkDocumentOptions(context: TriggerContext, options: TriggerOp
 }
 
 /** Whether a fax's status passes "Only Fax Statuses" (always, when none are given). */
-export function matchesStatuses(statuses: readonly string[], status: string | null): boolean {
-	return statuses.length === 0 || (status !== null && statuses.includes(status.toLowerCase()));
+export function matchesStatuses(statuses: readonly string[], status: unknown): boolean {
+	return (
+		statuses.length === 0 ||
+		(status !== undefined && status !== null && statuses.includes(String(status).toLowerCase()))
+	);
 }
 
 /** The selected events as given (no checks), for filtering deliveries. */
@@ -112,13 +83,15 @@ export function selectedEvents(context: TriggerContext): string[] {
 	return Array.isArray(value) ? value.map(String) : [];
 }
 
-/** Events and channels, checked before any request; a NodeOperationError names what is wrong. */
-export function readSubscription(context: TriggerContext): Subscription {
+export type Subscription = ReturnType<typeof readSubscription>;
+
+/** Events (of those `offered`) and channels, checked before any request; a NodeOperationError names what is wrong. */
+export function readSubscription(context: TriggerContext, offered: readonly string[] = FAX_EVENTS) {
 	const node = context.getNode();
 	const events = selectedEvents(context);
 	if (events.length === 0) {
 		throw new NodeOperationError(node, 'Trigger On: choose at least one event', {
-			description: `Fax.Plus needs at least one of ${FAX_EVENTS.join(', ')}.`,
+			description: `This trigger needs at least one of ${offered.join(', ')}.`,
 		});
 	}
 	const unknown = events.find((event) => !FAX_EVENTS.includes(event as FaxEvent));
@@ -140,16 +113,12 @@ export function readSubscription(context: TriggerContext): Subscription {
 			},
 		);
 	}
+	// Channels: normalised E.164 numbers; empty: every number.
 	return { events: [...new Set(events)] as FaxEvent[], channels: channels.numbers };
 }
 
-export function sameSet(
-	a: readonly string[] | null | undefined,
-	b: readonly string[] | null | undefined,
-): boolean {
+export function sameSet(a: readonly string[] | null | undefined, b: readonly string[]): boolean {
 	const left = new Set(a ?? []);
-	const right = new Set(b ?? []);
-	if (left.size !== right.size) return false;
-	for (const value of left) if (!right.has(value)) return false;
-	return true;
+	const right = new Set(b);
+	return left.size === right.size && [...left].every((value) => right.has(value));
 }

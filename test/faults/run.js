@@ -473,7 +473,7 @@ async function queueMode({ note, server }) {
 			const texts = await queue.psql(
 				`SELECT cursor::text FROM poller_state WHERE "workflowId" IN (${list}) UNION ALL SELECT "staticData"::text FROM workflow_entity WHERE id IN (${list})`,
 			);
-			return texts.filter(([text]) => String(text).includes('"againIds"')).length;
+			return texts.filter(([text]) => String(text).includes('"again"')).length;
 		};
 		// The polls emitted the faxes long before their second looks are due.
 		await sleep(Math.max(0, pgCut.from + 60000 * LOOK_AGAIN_MINUTES - Date.now()));

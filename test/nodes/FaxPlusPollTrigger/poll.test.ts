@@ -1,7 +1,6 @@
 import { apiRequests, bytesOf, expectAuthHeaders, useFaxPlusServer } from '../../support/faxplus';
 import { FaultProxy } from '../../support/fault-proxy';
 import { POLL_NODE_NAME } from '../../support/poll-harness';
-import { PAGE_SIZE } from '../../../nodes/FaxPlusPollTrigger/poll';
 import {
 	activateOk,
 	addFax,
@@ -10,6 +9,9 @@ import {
 	listRequests,
 	usePollHarnesses,
 } from './helpers';
+
+/** Faxes the trigger asks for per request: the limit Fax.Plus documents as its default. */
+const PAGE_SIZE = 50;
 
 describe('Fax.Plus Polling Trigger → polls', () => {
 	const server = useFaxPlusServer();
@@ -198,6 +200,16 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 		expect(Date.now() - after).toBeLessThan(32 * 60_000);
 	});
 
+	it('without a Late Fax Window set, each poll looks back 60 minutes', async () => {
+		const harness = await startHarness({ server: server(), parameters: received });
+		await activateOk(harness);
+		await harness.poll();
+		const last = listRequests(server()).at(-1)!;
+		const after = Date.parse(`${last.query.after.replace(' ', 'T')}Z`);
+		expect(Date.now() - after).toBeGreaterThanOrEqual(60 * 60_000);
+		expect(Date.now() - after).toBeLessThan(62 * 60_000);
+	});
+
 	it.each([
 		['429 with Retry-After', { status: 429, headers: { 'retry-after': '30' } }],
 		['500', { status: 500 }],
@@ -349,7 +361,7 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 		// The last poll ran 90 s ago; the window is one minute: a fax started 100 s ago and still
 		// in progress is listed for the last time now.
 		const lastPoll = Date.now() - 90_000;
-		const cursor = { v: 1, cursor: lastPoll, floor: lastPoll - 60_000, ids: [], times: [] };
+		const cursor = { v: 1, cursor: lastPoll, floor: lastPoll - 60_000, handled: [] };
 		const harness = await startHarness({
 			server: server(),
 			parameters: { ...received, options: { statuses: 'success', overlapMinutes: 1 } },

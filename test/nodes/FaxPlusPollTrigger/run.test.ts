@@ -148,6 +148,8 @@ describe('Fax.Plus Polling Trigger → a run n8n cannot start', () => {
 			harness.dropRuns();
 			await harness.poll();
 			expect(harness.droppedRuns).toBe(1);
+			// The cursor holds the second look due.
+			expect(harness.committedCursor).toHaveProperty('pollCursors.inbox.again');
 			harness.allowRuns();
 			await sleep(100);
 			await addFax(server(), { id: 'fax_next' });
@@ -169,7 +171,7 @@ describe('Fax.Plus Polling Trigger → a run n8n cannot start', () => {
 				expect.stringMatching(/^Not paired: /),
 				"Fax fax_next was passed on by an earlier run (n8n's processed-data store), so no item was passed on (a second look: Look Again After)",
 			]);
-			expect(harness.committedCursor).not.toHaveProperty('pollCursors.inbox.againIds');
+			expect(harness.committedCursor).not.toHaveProperty('pollCursors.inbox.again');
 		});
 
 		it("a second look while n8n's processed-data store is unreachable passes nothing on and says why (never twice)", async () => {

@@ -7,8 +7,9 @@ import { request as httpRequest } from 'node:http';
 import { useFaxPlusServer } from '../../support/faxplus';
 import { useTriggerHarnesses } from '../../support/trigger-harness';
 import { activateWithSecret, recordedKeys, runsOf } from './helpers';
-import { MAX_BODY_BYTES } from '../../../nodes/FaxPlusTrigger/delivery';
-import { SIGNING_SECRET_CREDENTIAL } from '../../../nodes/FaxPlusTrigger/signingSecret';
+
+/** The largest body the trigger takes: 1 MiB (Fax.Plus's events are a few KB). */
+const MAX_BODY_BYTES = 1024 * 1024;
 
 const BODY = '{"hook":{"id":"fax_1","event":"fax_sent"},"data":{"id":"fax_1","status":"success"}}';
 
@@ -46,7 +47,7 @@ describe('Fax.Plus Trigger → cheap refusals', () => {
 	async function activeTrigger() {
 		const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
 		await activateWithSecret(harness, server());
-		const reads = () => harness.credentialsHelper.reads[SIGNING_SECRET_CREDENTIAL] ?? 0;
+		const reads = () => harness.credentialsHelper.reads.faxPlusWebhookSecretApi ?? 0;
 		return { harness, reads };
 	}
 

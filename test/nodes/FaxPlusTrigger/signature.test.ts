@@ -2,7 +2,6 @@
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import {
-	decodeWebhookSecret,
 	isValidWebhookSecret,
 	verifyWebhookDelivery,
 	type VerificationInput,
@@ -154,11 +153,7 @@ describe('verifyWebhookDelivery', () => {
 		it('says briefly why, never repeating the secret', () => {
 			const wrong = `v1,${'A'.repeat(43)}=`;
 			const result = verifyWebhookDelivery(input({}, { 'webhook-signature': wrong }));
-			expect(result).toEqual({
-				ok: false,
-				reason: 'signature_mismatch',
-				message: expect.any(String),
-			});
+			expect(result).toEqual({ ok: false, reason: 'signature_mismatch' });
 			expect(JSON.stringify(result)).not.toContain(SECRET.slice(6));
 		});
 	});
@@ -354,15 +349,6 @@ describe('verifyWebhookDelivery', () => {
 });
 
 describe('webhook secrets', () => {
-	it('decodes the key after an optional whsec_ prefix', () => {
-		expect(decodeWebhookSecret(SECRET)?.toString('base64')).toBe(
-			'MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
-		);
-		expect(decodeWebhookSecret('MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw')).toEqual(
-			decodeWebhookSecret(SECRET),
-		);
-	});
-
 	it.each([
 		SECRET,
 		SECRET.slice('whsec_'.length),

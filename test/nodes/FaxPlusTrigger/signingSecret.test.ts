@@ -1,7 +1,9 @@
 import { useFaxPlusServer } from '../../support/faxplus';
 import { useTriggerHarnesses } from '../../support/trigger-harness';
 import { activateWithSecret, runJson, runsOf } from './helpers';
-import { REUSE_MS, SIGNING_SECRET_CREDENTIAL } from '../../../nodes/FaxPlusTrigger/signingSecret';
+
+/** How long the trigger reuses a secret it read. */
+const REUSE_MS = 10_000;
 
 const otherSecret = () =>
 	'whsec_' + Buffer.from('a rotated secret, 32 bytes long!').toString('base64');
@@ -13,7 +15,7 @@ describe('Fax.Plus Trigger → the signing secret', () => {
 	async function activeTrigger() {
 		const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
 		const endpointId = await activateWithSecret(harness, server());
-		const reads = () => harness.credentialsHelper.reads[SIGNING_SECRET_CREDENTIAL] ?? 0;
+		const reads = () => harness.credentialsHelper.reads.faxPlusWebhookSecretApi ?? 0;
 		return { harness, secret: server().getEndpointSecret(endpointId)!, reads };
 	}
 
@@ -114,7 +116,7 @@ describe('Fax.Plus Trigger → the signing secret', () => {
 	it('an unreadable credential is not remembered: 503, and the next delivery reads it again', async () => {
 		const { harness, reads } = await activeTrigger();
 		harness.restart();
-		harness.credentialsHelper.unreadable.add(SIGNING_SECRET_CREDENTIAL);
+		harness.credentialsHelper.unreadable.add('faxPlusWebhookSecretApi');
 		const before = reads();
 		const [first] = await server().deliver({ event: 'fax_sent' });
 		expect(first.attempts[0].status).toBe(503);

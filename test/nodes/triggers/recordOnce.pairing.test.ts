@@ -4,7 +4,7 @@
 // brings it first. The shared entries are sealed with the workflow's ID: a value another node
 // writes there never holds a signed fax back.
 import type { IDataObject, INode } from 'n8n-workflow';
-import { sharedEntryOf } from '../../../nodes/triggers/recordOnce';
+import { createHmac } from 'node:crypto';
 import { apiRequests, useFaxPlusServer } from '../../support/faxplus';
 import type { ProcessedDataStore } from '../../support/processed-data';
 import {
@@ -14,6 +14,10 @@ import {
 } from '../../support/trigger-harness';
 import { usePollHarnesses, activateOk, addFax } from '../FaxPlusPollTrigger/helpers';
 import { activateWithSecret, runsOf } from '../FaxPlusTrigger/helpers';
+
+/** A shared entry: an HMAC-SHA256 of the fax's key under the workflow's ID, so no other node's value matches it. */
+const sealed = (workflowId: string, key: string) =>
+	createHmac('sha256', `n8n-nodes-faxplus:${workflowId}`).update(key).digest('base64url');
 
 describe('Fax.Plus Trigger beside the Fax.Plus Polling Trigger → each fax event once', () => {
 	const server = useFaxPlusServer();
@@ -140,7 +144,7 @@ describe('Fax.Plus Trigger beside the Fax.Plus Polling Trigger → each fax even
 		const store = trigger.processedData;
 		expect(store.recordedValues(TRIGGER_WORKFLOW_ID)).toEqual(
 			['fax_one', 'fax_two', 'fax_three'].map((id) =>
-				sharedEntryOf(TRIGGER_WORKFLOW_ID, `fax:fax_received:${id}`),
+				sealed(TRIGGER_WORKFLOW_ID, `fax:fax_received:${id}`),
 			),
 		);
 		// The trigger's own record: each delivery's webhook-id and fax event.

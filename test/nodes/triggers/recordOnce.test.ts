@@ -8,7 +8,7 @@ import {
 	type INodeExecutionData,
 	type INodeType,
 } from 'n8n-workflow';
-import { pairedWith, sharedEntryOf } from '../../../nodes/triggers/recordOnce';
+import { pairedWith } from '../../../nodes/triggers/recordOnce';
 import { TestNodeTypes, testAdditionalData } from '../../support/n8n-harness';
 import {
 	PAIRED_POLL_TRIGGER_TYPE,
@@ -109,13 +109,5 @@ describe('recordOnce → which triggers share the workflow record', () => {
 		const other = node('Webhook', 'n8n-nodes-base.webhook');
 		const beside = connect([TRIGGER.name, A.name], [other.name, A.name]);
 		expect(sharesIn([TRIGGER, other, A], beside, TRIGGER.name)).toBeUndefined();
-	});
-
-	it('a shared key is an HMAC under the workflow ID: the same for both triggers, another in another workflow', () => {
-		const key = 'fax:fax_received:fax_1';
-		expect(sharedEntryOf('wf', key)).toBe(sharedEntryOf('wf', key));
-		expect(sharedEntryOf('wf', key)).toMatch(/^[A-Za-z0-9_-]{43}$/);
-		expect(sharedEntryOf('wf', key)).not.toBe(sharedEntryOf('wf2', key));
-		expect(sharedEntryOf('wf', key)).not.toContain('fax_1');
 	});
 });

@@ -4,8 +4,8 @@
 import {
 	CategoryCursor,
 	type CategoryCursorSnapshot,
+	type SelectedFax,
 } from '../../../nodes/FaxPlusPollTrigger/cursor';
-import { selectFaxes, type SelectedFax } from '../../../nodes/FaxPlusPollTrigger/select';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -42,7 +42,7 @@ class SimulatedPoller {
 		const listed = this.faxes
 			.filter((fax) => fax.startTime >= after)
 			.map((fax) => ({ ...fax, record: { ...fax } }));
-		const selected = selectFaxes(cursor, listed, {
+		const selected = cursor.select(listed, {
 			now,
 			overlapMs: this.overlapMs,
 			history: !restored,
