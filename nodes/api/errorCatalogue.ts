@@ -1,5 +1,5 @@
 /** The API's Error object. */
-export interface FaxPlusErrorBody {
+interface FaxPlusErrorBody {
 	error?: string;
 	description?: string;
 }
@@ -58,7 +58,7 @@ const SPECIAL_CASES: ErrorCase[] = [
 		advice:
 			'Either the Fax.Plus plan lacks the webhooks feature (upgrade the plan or use another account), or the personal access token lacks the webhook scopes: give it fax:webhook:read and fax:webhook:edit (or fax:all:read / fax:all:edit), or use OAuth2.',
 	},
-	// Where Fax.Plus's documents disagree (docs/fax-plus-readings.md): a refusal names the field and what to do.
+	// Where Fax.Plus's documents are silent or disagree, a refusal names the field and what to do.
 	{
 		status: 400,
 		path: /^\/accounts\/[^/]+\/outbox\/?$/,

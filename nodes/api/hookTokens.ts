@@ -3,7 +3,7 @@
 // outputs (the Legacy Hook resource, its picker, the trigger's items) shows a target without it.
 
 /** The query parameter of a legacy hook's target that holds the token. */
-export const HOOK_TOKEN_PARAM = 'hook_token';
+const HOOK_TOKEN_PARAM = 'hook_token';
 
 function isTokenName(name: string): boolean {
 	return name === HOOK_TOKEN_PARAM || name.startsWith(`${HOOK_TOKEN_PARAM}[`);

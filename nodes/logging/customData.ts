@@ -11,7 +11,7 @@
 import type { IDataObject, IExecuteFunctions, IWorkflowExecutionCustomData } from 'n8n-workflow';
 import { oneLine } from './log';
 
-export const CUSTOM_DATA_KEYS = {
+const CUSTOM_DATA_KEYS = {
 	faxId: 'faxId',
 	event: 'faxEvent',
 	status: 'faxStatus',
@@ -21,12 +21,12 @@ export const CUSTOM_DATA_KEYS = {
 	to: 'faxTo',
 } as const;
 
-export type FaxCustomData = Partial<
+type FaxCustomData = Partial<
 	Record<keyof typeof CUSTOM_DATA_KEYS, string | number | null | undefined | Array<unknown>>
 >;
 
 /** Below n8n's 255: nothing is cut by n8n, and no error is logged. */
-export const MAX_VALUE_LENGTH = 255;
+const MAX_VALUE_LENGTH = 255;
 const MAX_ENTRY_LENGTH = 100;
 /** Room kept for ", +N more". */
 const COUNT_ROOM = ', +99999 more'.length;
@@ -47,7 +47,7 @@ function entriesOf(value: unknown): string[] {
  * The value of a key with `added` joined to what it holds: ", " between entries, each once,
  * at most MAX_VALUE_LENGTH characters; entries that do not fit are counted ("+3 more").
  */
-export function mergedValue(existing: string | undefined, added: unknown): string {
+function mergedValue(existing: string | undefined, added: unknown): string {
 	const more = /(?:^|, )\+(\d+) more$/.exec(existing ?? '');
 	const kept = existing ? (more ? existing.slice(0, more.index) : existing) : '';
 	const entries = kept === '' ? [] : kept.split(', ');

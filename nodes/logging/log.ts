@@ -13,7 +13,7 @@ export interface LogContext {
 	getWorkflow(): { id?: string; name?: string };
 }
 
-export const LOG_PREFIX = 'Fax.Plus:';
+const LOG_PREFIX = 'Fax.Plus:';
 const PACKAGE = 'n8n-nodes-faxplus';
 
 type Level = 'debug' | 'info' | 'warn';
@@ -39,7 +39,7 @@ export function urlForLog(url: string): string {
 }
 
 /** Where a line comes from, as text and as metadata. */
-export function originOf(context: LogContext): { text: string; meta: LogMetadata } {
+function originOf(context: LogContext): { text: string; meta: LogMetadata } {
 	let node: Partial<INode> = {};
 	let workflow: { id?: string; name?: string } = {};
 	try {
