@@ -4,6 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { FAX_EVENTS, type FaxEvent } from './events';
 import { entriesOf } from './lists';
 import { faxPlusApiDeleteIfExists, faxPlusApiRequest, type FaxPlusContext } from './transport';
+import { nodeErrorOf } from './nodeErrors';
 
 export interface LegacyHook {
 	id: string;
@@ -32,7 +33,8 @@ export async function listAllLegacyHooks(
 			// Fax.Plus's SDK lists fax_sent and fax_received only (its WebhookEventType): Fax.Plus may
 			// refuse fax_page_received, which the spec lists for hooks, with 400 or 422.
 			const status = error instanceof NodeApiError ? error.httpCode : undefined;
-			if (each !== 'fax_page_received' || (status !== '400' && status !== '422')) throw error;
+			if (each !== 'fax_page_received' || (status !== '400' && status !== '422'))
+				throw nodeErrorOf(context, error, itemIndex);
 			refused.push(each);
 			continue;
 		}

@@ -11,6 +11,7 @@ import type { FaxPlusContext } from './context';
 import { describeFaxPlusError, parseErrorBody } from './errorCatalogue';
 import { sendWithRateLimitRetry } from './rateLimit';
 import { responseOf } from './responses';
+import { nodeErrorOf } from './nodeErrors';
 
 export type { FaxPlusContext };
 
@@ -181,7 +182,7 @@ export async function faxPlusApiDeleteIfExists(
 		return true;
 	} catch (error) {
 		if (error instanceof NodeApiError && error.httpCode === '404') return false;
-		throw error;
+		throw nodeErrorOf(context, error, request.itemIndex);
 	}
 }
 
@@ -204,10 +205,7 @@ function toFaxPlusError(
 	request: FaxPlusRequest,
 ): NodeApiError | NodeOperationError {
 	// The node's own refusals (a redirect to another origin) say what happened already.
-	if (error instanceof NodeOperationError) {
-		error.context.itemIndex ??= request.itemIndex;
-		return error;
-	}
+	if (error instanceof NodeOperationError) return nodeErrorOf(context, error, request.itemIndex);
 	const { status, body } = responseOf(error);
 	if (status === undefined) {
 		// No answer at all (refused, DNS, timeout): keep n8n's own error, it names the cause.

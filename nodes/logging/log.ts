@@ -20,11 +20,8 @@ type Level = 'debug' | 'info' | 'warn';
 
 /** One line of text: control characters (a line break in a name) become spaces; long text is cut. */
 export function oneLine(value: unknown, max = 200): string {
-	let text = '';
-	for (const character of String(value ?? '')) {
-		const code = character.charCodeAt(0);
-		text += code < 0x20 || code === 0x7f ? ' ' : character;
-	}
+	// eslint-disable-next-line no-control-regex -- control characters are what it replaces
+	const text = String(value ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ');
 	return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
