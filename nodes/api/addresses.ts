@@ -59,14 +59,10 @@ function ipv4Value(text: string): number | undefined {
 
 /** The eight groups of an IPv6 address (a dotted IPv4 tail included), or undefined. */
 function ipv6Groups(text: string): number[] | undefined {
-	if (!/^[0-9a-f:.]+$/i.test(text)) return undefined;
-	let compressed: string;
-	try {
-		// The URL parser reads every IPv6 notation and writes it in hex, "::" for the zeros.
-		compressed = new URL(`http://[${text}]/`).hostname.slice(1, -1);
-	} catch {
-		return undefined;
-	}
+	// The URL parser reads every IPv6 notation and writes it in hex, "::" for the zeros.
+	const url = `http://[${text}]/`;
+	if (!/^[0-9a-f:.]+$/i.test(text) || !URL.canParse(url)) return undefined;
+	const compressed = new URL(url).hostname.slice(1, -1);
 	const [head, tail] = compressed.split('::').map((half) => (half ? half.split(':') : []));
 	const zeros = tail ? Array<string>(8 - head.length - tail.length).fill('0') : [];
 	return [...head, ...zeros, ...(tail ?? [])].map((group) => parseInt(group, 16));

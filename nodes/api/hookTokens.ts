@@ -11,15 +11,12 @@ function isTokenName(name: string): boolean {
 
 /** A target without its token: every `hook_token` parameter (as n8n's query parser reads names) removed. */
 export function withoutHookToken(target: string): string {
-	let url: URL;
-	try {
-		url = new URL(target);
-	} catch {
+	if (!URL.canParse(target))
 		// Not a URL: drop every parameter that names the token, as text.
 		return target
 			.replace(/([?&])hook(?:_|%5f)token(?:\[[^=&#]*\])?=[^&#]*&?/gi, '$1')
 			.replace(/[?&](?=#|$)/, '');
-	}
+	const url = new URL(target);
 	const names = [...url.searchParams.keys()];
 	if (!names.some(isTokenName)) return target;
 	for (const name of names) if (isTokenName(name)) url.searchParams.delete(name);

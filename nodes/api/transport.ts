@@ -86,12 +86,7 @@ function decodeSegment(part: string): string {
  */
 function checkedBaseUrl(context: FaxPlusContext, value: unknown, itemIndex?: number): string {
 	const text = String(value || DEFAULT_BASE_URL).trim();
-	let url: URL | undefined;
-	try {
-		url = new URL(text);
-	} catch {
-		url = undefined;
-	}
+	const url = URL.canParse(text) ? new URL(text) : undefined;
 	const safe =
 		url?.protocol === 'https:' ||
 		(url?.protocol === 'http:' && isLiteralLoopbackHost(url.hostname));
@@ -204,16 +199,11 @@ function toFaxPlusError(
 	error: unknown,
 	request: FaxPlusRequest,
 ): NodeApiError | NodeOperationError {
-	// The node's own refusals (a redirect to another origin) say what happened already.
-	if (error instanceof NodeOperationError) return nodeErrorOf(context, error, request.itemIndex);
 	const { status, body } = responseOf(error);
-	if (status === undefined) {
-		// No answer at all (refused, DNS, timeout): keep n8n's own error, it names the cause.
-		if (error instanceof NodeApiError) return error;
-		return new NodeApiError(context.getNode(), error as JsonObject, {
-			itemIndex: request.itemIndex,
-		});
-	}
+	// The node's own refusals (a redirect elsewhere) and failures without an answer (refused, DNS,
+	// timeout) keep their message: it names the cause.
+	if (error instanceof NodeOperationError || status === undefined)
+		return nodeErrorOf(context, error, request.itemIndex);
 	const parsed = parseErrorBody(body);
 	const { message, description } = describeFaxPlusError(status, parsed, request.path);
 	return new NodeApiError(

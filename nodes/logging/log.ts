@@ -27,12 +27,9 @@ export function oneLine(value: unknown, max = 200): string {
 
 /** A URL for a log line: scheme, host and path only (no userinfo, query or fragment). */
 export function urlForLog(url: string): string {
-	try {
-		const parsed = new URL(url);
-		return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
-	} catch {
-		return oneLine(url.replace(/[?#].*$/s, '').replace(/\/\/[^/@]*@/, '//'));
-	}
+	if (!URL.canParse(url)) return oneLine(url.replace(/[?#].*$/s, '').replace(/\/\/[^/@]*@/, '//'));
+	const parsed = new URL(url);
+	return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
 }
 
 /** Where a line comes from, as text and as metadata. */
