@@ -4,7 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { FAX_EVENTS, type FaxEvent } from './events';
 import { entriesOf } from './lists';
 import { faxPlusApiDeleteIfExists, faxPlusApiRequest, type FaxPlusContext } from './transport';
-import { nodeErrorOf } from './nodeErrors';
+import { requestErrorOf } from './nodeErrors';
 
 export interface LegacyHook {
 	id: string;
@@ -34,7 +34,7 @@ export async function listAllLegacyHooks(
 			// refuse fax_page_received, which the spec lists for hooks, with 400 or 422.
 			const status = error instanceof NodeApiError ? error.httpCode : undefined;
 			if (each !== 'fax_page_received' || (status !== '400' && status !== '422'))
-				throw nodeErrorOf(context, error, itemIndex);
+				throw requestErrorOf(context, error, itemIndex);
 			refused.push(each);
 			continue;
 		}

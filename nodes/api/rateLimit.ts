@@ -5,7 +5,7 @@ import { sendAuthenticated } from './redirects';
 import type { FaxPlusContext } from './context';
 import { responseOf } from './responses';
 import { logDebug, logWarning, urlForLog } from '../logging/log';
-import { nodeErrorOf } from './nodeErrors';
+import { requestErrorOf } from './nodeErrors';
 
 /** How often one request answered 429 is sent again (then its 429 is the error). */
 export const RATE_LIMIT_RETRIES = 3;
@@ -38,7 +38,7 @@ export async function sendWithRateLimitRetry(
 						`Fax.Plus answered 429 (rate limit) to ${options.method ?? 'GET'} ${urlForLog(String(options.url ?? ''))} ${retries > 0 ? `after ${retries} retries` : 'asking for a longer wait than allowed'}; the request failed. Lower Items at Once or space the runs`,
 						{ event: 'rate_limit_exhausted', retries },
 					);
-				throw nodeErrorOf(context, error);
+				throw requestErrorOf(context, error);
 			}
 			logDebug(
 				context,

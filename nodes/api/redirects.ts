@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { responseOf } from './responses';
 import type { FaxPlusContext } from './context';
-import { nodeErrorOf } from './nodeErrors';
+import { requestErrorOf } from './nodeErrors';
 
 /** Hops followed for one request, each checked before it is requested (browsers and axios allow more). */
 export const MAX_REDIRECTS = 5;
@@ -39,8 +39,9 @@ export async function sendAuthenticated(
 			return await context.helpers.httpRequestWithAuthentication.call(context, credentialType, hop);
 		} catch (error) {
 			const { status, headers } = responseOf(error);
-			// n8n's request helpers throw NodeApiErrors, kept as they are: the callers read their response.
-			if (status === undefined || !REDIRECT_STATUSES.has(status)) throw nodeErrorOf(context, error);
+			// n8n's request helpers throw NodeApiErrors; the callers read their response.
+			if (status === undefined || !REDIRECT_STATUSES.has(status))
+				throw requestErrorOf(context, error);
 			// n8n 1.x keeps only the status of a failed request, not where a redirect leads.
 			if (typeof headers.location !== 'string')
 				throw refuse(

@@ -11,7 +11,7 @@ import type { FaxPlusContext } from './context';
 import { describeFaxPlusError, parseErrorBody } from './errorCatalogue';
 import { sendWithRateLimitRetry } from './rateLimit';
 import { responseOf } from './responses';
-import { nodeErrorOf } from './nodeErrors';
+import { requestErrorOf } from './nodeErrors';
 
 export type { FaxPlusContext };
 
@@ -177,7 +177,7 @@ export async function faxPlusApiDeleteIfExists(
 		return true;
 	} catch (error) {
 		if (error instanceof NodeApiError && error.httpCode === '404') return false;
-		throw nodeErrorOf(context, error, request.itemIndex);
+		throw requestErrorOf(context, error, request.itemIndex);
 	}
 }
 
@@ -203,7 +203,7 @@ function toFaxPlusError(
 	// The node's own refusals (a redirect elsewhere) and failures without an answer (refused, DNS,
 	// timeout) keep their message: it names the cause.
 	if (error instanceof NodeOperationError || status === undefined)
-		return nodeErrorOf(context, error, request.itemIndex);
+		return requestErrorOf(context, error, request.itemIndex);
 	const parsed = parseErrorBody(body);
 	const { message, description } = describeFaxPlusError(status, parsed, request.path);
 	return new NodeApiError(
