@@ -6,6 +6,7 @@
 // longest wait run against the local Fax.Plus server in test/nodes/FaxPlus/router.test.ts.)
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { useCapturedLogs } from '../../support/log-capture';
 import { runFaxPlusNode } from '../../support/n8n-harness';
 
 /** Timer rounding: a wait may end a millisecond before the clock says so. */
@@ -16,6 +17,13 @@ describe('Retry-After of a 429', () => {
 	let origin: string;
 	const retryAfter = new Map<string, string>();
 	const arrivals = new Map<string, number[]>();
+	const logs = useCapturedLogs();
+	/** The waits the node announced at debug before sending again. */
+	const waits = () =>
+		logs
+			.ours('debug')
+			.filter((line) => line.meta.event === 'rate_limit_wait')
+			.map((line) => line.meta.waitMs);
 
 	beforeAll(async () => {
 		server = createServer((request, response) => {
@@ -66,12 +74,14 @@ describe('Retry-After of a 429', () => {
 		expect(second).toBeGreaterThanOrEqual(until - CLOCK_SLACK_MS);
 	});
 
-	it('sends again after an HTTP date already past (positive control)', async () => {
+	it('sends again at once for an HTTP date already past, never a negative wait', async () => {
 		await run('past', new Date(Date.now() - 60_000).toUTCString());
+		expect(waits()).toEqual([0]);
 	});
 
 	it.each(['soon', '-1', '1.5'])('waits the default second for "%s"', async (header) => {
 		const [first, second] = await run(`unreadable${header}`, header);
+		expect(waits()).toEqual([1000]);
 		expect(second - first).toBeGreaterThanOrEqual(1000 - CLOCK_SLACK_MS);
 	});
 });
