@@ -1,13 +1,9 @@
 // Execution custom data: the fax IDs, event, status, delivery IDs, outbox IDs and numbers an
-// execution handled, saved with it (n8n shows them in the execution's details and can filter
-// the executions list by them), so "which execution handled fax X" is a search.
-//
-// n8n's limits (n8n-core execution-metadata.ts, 1.x and 2.x): at most 10 keys per execution
-// (further keys are dropped silently), keys of letters, digits and "_" up to 50 characters,
-// values up to 255 characters (longer ones are cut at 512 and n8n logs an error). So the
-// package uses the few keys below, shared by its nodes; several values of one key are joined
-// with ", " and cut at a whole entry. n8n 2.x offers `this.customData`; n8n 1.x only the
-// expression proxy's `$execution.customData` (as its Execution Data node uses it).
+// execution handled, saved with it, so "which execution handled fax X" is a search in n8n's
+// executions list. n8n keeps at most 10 keys and cuts values over 255 characters (logging an
+// error): so a few keys shared by the nodes, several values of one key joined with ", " and cut
+// at a whole entry. n8n 2.x offers `this.customData`; n8n 1.x only the expression proxy's
+// `$execution.customData` (as its Execution Data node uses it).
 import type { IDataObject, IExecuteFunctions, IWorkflowExecutionCustomData } from 'n8n-workflow';
 import { oneLine } from './log';
 
