@@ -27,9 +27,7 @@ export function requestErrorOf(
 	error: unknown,
 	itemIndex?: number,
 ): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		error.context.itemIndex ??= itemIndex;
-		return error;
-	}
-	return new NodeApiError(context.getNode(), error as JsonObject, { itemIndex });
+	const ours = error instanceof NodeApiError || error instanceof NodeOperationError;
+	const wrapped = ours ? error : new NodeApiError(context.getNode(), error as JsonObject);
+	return nodeErrorOf(context, wrapped, itemIndex);
 }
