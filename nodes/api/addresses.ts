@@ -59,23 +59,13 @@ function ipv4Value(text: string): number | undefined {
 
 /** The eight groups of an IPv6 address (a dotted IPv4 tail included), or undefined. */
 function ipv6Groups(text: string): number[] | undefined {
-	let address = text;
-	const tail = /(?:^|:)(\d+\.\d+\.\d+\.\d+)$/.exec(address)?.[1];
-	if (tail) {
-		const value = ipv4Value(tail);
-		if (value === undefined) return undefined;
-		address = `${address.slice(0, -tail.length)}${(value >>> 16).toString(16)}:${(value & 0xffff).toString(16)}`;
-	}
-	const halves = address.split('::');
-	if (halves.length > 2) return undefined;
-	const parse = (half: string) => (half === '' ? [] : half.split(':'));
-	const head = parse(halves[0]);
-	const rest = halves.length === 2 ? parse(halves[1]) : [];
-	const missing = 8 - head.length - rest.length;
-	if (halves.length === 2 ? missing < 1 : missing !== 0) return undefined;
-	const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...rest];
-	if (groups.some((group) => !/^[0-9a-f]{1,4}$/i.test(group))) return undefined;
-	return groups.map((group) => parseInt(group, 16));
+	// The URL parser reads every IPv6 notation and writes it in hex, "::" for the zeros.
+	const url = `http://[${text}]/`;
+	if (!/^[0-9a-f:.]+$/i.test(text) || !URL.canParse(url)) return undefined;
+	const compressed = new URL(url).hostname.slice(1, -1);
+	const [head, tail] = compressed.split('::').map((half) => (half ? half.split(':') : []));
+	const zeros = tail ? Array<string>(8 - head.length - tail.length).fill('0') : [];
+	return [...head, ...zeros, ...(tail ?? [])].map((group) => parseInt(group, 16));
 }
 
 /**
@@ -154,19 +144,9 @@ export function formatIp(address: IpAddress): string {
 		const { value } = address;
 		return [value >>> 24, (value >>> 16) & 255, (value >>> 8) & 255, value & 255].join('.');
 	}
-	const hex = address.groups.map((group) => group.toString(16));
-	// The longest run of two or more zero groups becomes "::" (RFC 5952).
-	let best = { start: -1, length: 1 };
-	for (let start = 0; start < 8;) {
-		let end = start;
-		while (end < 8 && address.groups[end] === 0) end++;
-		if (end - start > best.length) best = { start, length: end - start };
-		start = end === start ? start + 1 : end;
-	}
-	if (best.start === -1) return hex.join(':');
-	const head = hex.slice(0, best.start).join(':');
-	const tail = hex.slice(best.start + best.length).join(':');
-	return `${head}::${tail}`;
+	// The URL parser writes the longest run of two or more zero groups as "::" (RFC 5952).
+	const hex = address.groups.map((group) => group.toString(16)).join(':');
+	return new URL(`http://[${hex}]/`).hostname.slice(1, -1);
 }
 
 /** Whether a URL host is this machine's loopback: `localhost`, `*.localhost`, 127/8, ::1 or a form of them. */

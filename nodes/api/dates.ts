@@ -70,16 +70,8 @@ export function parseDateTime(value: unknown, timeZone?: string): Date | undefin
 	const wallClock = Date.UTC(+year, +month - 1, +day, +hour, +minute, +second, milliseconds);
 	const check = new Date(wallClock);
 	// Refuse values Date.UTC would roll over, such as month 13 or 25:00.
-	if (
-		check.getUTCFullYear() !== +year ||
-		check.getUTCMonth() !== +month - 1 ||
-		check.getUTCDate() !== +day ||
-		check.getUTCHours() !== +hour ||
-		check.getUTCMinutes() !== +minute ||
-		check.getUTCSeconds() !== +second
-	) {
+	if (formatUtc(check) !== `${year}-${month}-${day} ${pad(+hour)}:${pad(+minute)}:${pad(+second)}`)
 		return undefined;
-	}
 	if (!zone) return new Date(wallClockToUtc(wallClock, timeZone));
 	if (zone.toUpperCase() === 'Z') return check;
 	const digits = zone.slice(1).replace(':', '');

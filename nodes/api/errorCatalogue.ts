@@ -1,5 +1,5 @@
 /** The API's Error object. */
-export interface FaxPlusErrorBody {
+interface FaxPlusErrorBody {
 	error?: string;
 	description?: string;
 }
@@ -58,7 +58,7 @@ const SPECIAL_CASES: ErrorCase[] = [
 		advice:
 			'Either the Fax.Plus plan lacks the webhooks feature (upgrade the plan or use another account), or the personal access token lacks the webhook scopes: give it fax:webhook:read and fax:webhook:edit (or fax:all:read / fax:all:edit), or use OAuth2.',
 	},
-	// Where Fax.Plus's documents disagree (docs/fax-plus-readings.md): a refusal names the field and what to do.
+	// Where Fax.Plus's documents are silent or disagree, a refusal names the field and what to do.
 	{
 		status: 400,
 		path: /^\/accounts\/[^/]+\/outbox\/?$/,
@@ -108,48 +108,41 @@ const SPECIAL_CASES: ErrorCase[] = [
 	},
 ];
 
-/** What a status means and what to do, for errors without a special case. */
-const BY_STATUS: Array<{ statuses: (status: number) => boolean; what: string; advice: string }> = [
-	{
-		statuses: (status) => status === 400 || status === 422,
-		what: 'refused the request as invalid',
-		advice:
-			'Check the values sent: an ID must be one Fax.Plus gave (a fax ID from Fax → Get Many, an outbox ID from Send or Outbox → Get Many, a user ID from Account → Get Many Members, or "self"), and numbers need "+" and the country code.',
-	},
-	{
-		statuses: (status) => status === 403,
+const INVALID = {
+	what: 'refused the request as invalid',
+	advice:
+		'Check the values sent: an ID must be one Fax.Plus gave (a fax ID from Fax → Get Many, an outbox ID from Send or Outbox → Get Many, a user ID from Account → Get Many Members, or "self"), and numbers need "+" and the country code.',
+};
+
+/** What a status means and what to do, for errors without a special case (500: any 5xx). */
+const BY_STATUS: Record<number, { what: string; advice: string }> = {
+	400: INVALID,
+	422: INVALID,
+	403: {
 		what: 'refused access',
 		advice:
 			'This credential may not do this: use User "self" unless the credential belongs to an admin, or use a credential with the role or token scope the operation needs.',
 	},
-	{
-		statuses: (status) => status === 404,
+	404: {
 		what: 'found nothing at this address',
 		advice:
 			'Check the ID: it must exist in this account (list them with the matching Get Many operation).',
 	},
-	{
-		statuses: (status) => status === 409,
+	409: {
 		what: 'reported a conflict',
 		advice: 'The item changed or already exists; read it again, then retry.',
 	},
-	{
-		statuses: (status) => status === 413,
+	413: {
 		what: 'refused the request as too large',
 		advice: 'Send fewer or smaller files (at most 10 files and 150 MB in all).',
 	},
-	{
-		statuses: (status) => status === 429,
-		what: 'is limiting the request rate',
-		advice: 'Wait a minute, then try again.',
-	},
-	{
-		statuses: (status) => status >= 500,
+	429: { what: 'is limiting the request rate', advice: 'Wait a minute, then try again.' },
+	500: {
 		what: 'failed on its side',
 		advice:
 			"Try again in a few minutes; if it keeps failing, check Fax.Plus's status page (status.fax.plus).",
 	},
-];
+};
 
 const UNEXPECTED = {
 	what: 'answered with an unexpected status',
@@ -158,7 +151,7 @@ const UNEXPECTED = {
 
 /** What the user should read for an error of the API; never contains credentials. */
 export function describeFaxPlusError(
-	status: number | undefined,
+	status: number,
 	body: FaxPlusErrorBody,
 	path: string,
 ): { message: string; description?: string } {
@@ -172,10 +165,9 @@ export function describeFaxPlusError(
 			(!rule.detail || rule.detail.test(detail)),
 	);
 	if (special) return { message: `${special.message}${suffix}`, description: special.advice };
-	const { what, advice } =
-		(status !== undefined && BY_STATUS.find((entry) => entry.statuses(status))) || UNEXPECTED;
+	const { what, advice } = BY_STATUS[status >= 500 ? 500 : status] ?? UNEXPECTED;
 	return {
-		message: `Fax.Plus ${what}: ${status ?? 'no status'}${suffix}. ${advice}`,
+		message: `Fax.Plus ${what}: ${status}${suffix}. ${advice}`,
 		description: body.description ?? advice,
 	};
 }

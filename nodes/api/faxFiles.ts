@@ -4,25 +4,25 @@ import { faxPlusApiDownload, type FaxPlusContext } from './transport';
 
 export type FaxFileFormat = 'pdf' | 'tiff';
 
-export const MIME_TYPES: Record<FaxFileFormat, string> = {
+const MIME_TYPES: Record<FaxFileFormat, string> = {
 	pdf: 'application/pdf',
 	tiff: 'image/tiff',
 };
 
 /** A file name without the characters file systems refuse (those below a space are the control characters). */
-export function safeFileName(name: string): string {
+function safeFileName(name: string): string {
 	return name.replace(/[\\/:*?"<>|]/g, '_').replace(/[^ -\uffff]/g, '_');
 }
 
 /** PDF or TIFF when a Content-Type names one of them. */
-export function formatOfContentType(contentType: string | undefined): FaxFileFormat | undefined {
+function formatOfContentType(contentType: string | undefined): FaxFileFormat | undefined {
 	const type = (contentType ?? '').trim().toLowerCase();
 	if (type === 'application/pdf') return 'pdf';
 	if (type === 'image/tiff' || type === 'image/tif') return 'tiff';
 	return undefined;
 }
 
-export interface DownloadedFaxFile {
+interface DownloadedFaxFile {
 	data: Buffer;
 	fileName: string;
 	mimeType: string;

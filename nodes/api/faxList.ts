@@ -26,7 +26,7 @@ export const FIRST_FAX_PAGE: FaxCursor = { recent: [], stalls: 0 };
 /** Pages in a row that may bring nothing new before the list is read (see above). */
 const MAX_STALLS = 2;
 
-export interface FaxPaging {
+interface FaxPaging {
 	/** Faxes asked for per request. */
 	pageSize: number;
 	/** Faxes wanted in all (none: every one); a request asks for no more than still needed. */
@@ -40,7 +40,7 @@ export interface FaxPaging {
 }
 
 /** A fax's start second in epoch ms (the API's dates are UTC). */
-export function startSecondOf(record: IDataObject): number | undefined {
+function startSecondOf(record: IDataObject): number | undefined {
 	const time =
 		typeof record.start_time === 'string' ? parseDateTime(record.start_time)?.getTime() : undefined;
 	return time === undefined ? undefined : Math.floor(time / 1000) * 1000;

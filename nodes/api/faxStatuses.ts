@@ -7,166 +7,131 @@
 // meaning is read from the fax protocol's result codes (T.30: 49 call dropped, 2 no fax answer) and is unconfirmed.
 
 interface FaxStatusInfo {
-	/** The status as the API sends it, e.g. `failed_user_busy`. */
-	value: string;
 	/** A short label for pickers. */
 	name: string;
 	/** What happened, in plain words. */
 	meaning: string;
-	/** Whether sending the same fax again, unchanged, may succeed (busy, no answer, network); false when something must change first. */
-	retryable: boolean;
+	/** Whether sending the same fax again, unchanged, may succeed (busy, no answer, network); absent when something must change first. */
+	retryable?: true;
 }
 
-const status = (
-	value: string,
-	name: string,
-	meaning: string,
-	retryable: boolean,
-): FaxStatusInfo => ({ value, name, meaning, retryable });
+/** Keyed by the status as the API sends it; in the SDK's order, `in_progress` (from the API reference, not the SDK's enum) last. */
+const FAX_STATUSES: Record<string, FaxStatusInfo> = {
+	success: { name: 'Success', meaning: 'The fax was sent (or received) completely.' },
+	partially_sent: {
+		name: 'Partially Sent',
+		meaning: 'The first pages went through, then the call dropped because of connection problems.',
+		retryable: true,
+	},
+	partially_received: {
+		name: 'Partially Received',
+		meaning:
+			'The first pages arrived, then the call dropped because of connection problems; the sender has to send again.',
+	},
+	insufficient_credit: {
+		name: 'Insufficient Credit',
+		meaning:
+			'Not enough credit to send or receive the pages. Add credit or wait for the plan to reset before trying again.',
+	},
+	failed: {
+		name: 'Failed',
+		meaning: 'A generic error. Try again, and contact Fax.Plus support if it keeps failing.',
+		retryable: true,
+	},
+	failed_internal_process_error: {
+		name: 'Failed: Internal Error',
+		meaning: 'An internal error at Fax.Plus. Try again, and contact support if it keeps failing.',
+		retryable: true,
+	},
+	failed_user_busy: {
+		name: 'Failed: Line Busy',
+		meaning: 'The destination line was busy. Wait a little and try again.',
+		retryable: true,
+	},
+	failed_no_answer: {
+		name: 'Failed: No Answer',
+		meaning: 'Nobody answered at the destination. Try again when the recipient is available.',
+		retryable: true,
+	},
+	failed_unallocated_number: {
+		name: 'Failed: Number Not in Service',
+		meaning: 'The number does not exist. Check the number, with its country and area codes.',
+	},
+	failed_office_converter_issue: {
+		name: 'Failed: Office Conversion',
+		meaning:
+			'The Microsoft Office document could not be converted. Recreate the file and send it again.',
+	},
+	failed_separate_file_pages_issue: {
+		name: 'Failed: File Pages',
+		meaning: 'The file could not be converted. Check that every page of the documents is valid.',
+	},
+	failed_render_header_issue: {
+		name: 'Failed: Header Rendering',
+		meaning: 'The file could not be converted. Check that every page of the documents is valid.',
+	},
+	failed_invalid_number_format: {
+		name: 'Failed: Invalid Number Format',
+		meaning: 'The number is not in a valid format. Check it, with its country and area codes.',
+	},
+	failed_mimetype_not_supported: {
+		name: 'Failed: File Type Not Supported',
+		meaning: 'The file type cannot be faxed. Convert it, e.g. to PDF.',
+	},
+	failed_destination_not_supported: {
+		name: 'Failed: Destination Not Supported',
+		meaning: 'The number is a special service number, or the plan does not cover it.',
+	},
+	failed_image_preparation: {
+		name: 'Failed: Image Preparation',
+		meaning: 'The file could not be converted. Check that every page of the documents is valid.',
+	},
+	failed_to_send: {
+		name: 'Failed: System Busy',
+		meaning: 'Fax.Plus was busy. Try again later.',
+		retryable: true,
+	},
+	failed_normal_temporary_failure: {
+		name: 'Failed: Temporary Network Issue',
+		meaning: 'A temporary network problem. Try again right away.',
+		retryable: true,
+	},
+	failed_unknown_converter_issue: {
+		name: 'Failed: Conversion',
+		meaning: 'The file could not be converted. Check that it is not password-protected.',
+	},
+	failed_normal_clearing: {
+		name: 'Failed: Destination Busy',
+		meaning: 'The destination was busy. Wait a little and try again.',
+		retryable: true,
+	},
+	failed_convert_to_tiff_issue: {
+		name: 'Failed: Conversion to TIFF',
+		meaning:
+			'The file could not be converted to a fax image. Check that every page of the documents is valid.',
+	},
+	failed_fs_49: {
+		name: 'Failed: Call Dropped (FS 49)',
+		meaning: 'The call dropped before the fax was complete (fax protocol code 49). Try again.',
+		retryable: true,
+	},
+	failed_fs_2: {
+		name: 'Failed: No Fax Answered (FS 2)',
+		meaning:
+			'No fax machine answered in time (fax protocol code 2). Try again, and check that the number is a fax line.',
+		retryable: true,
+	},
+	in_progress: {
+		name: 'In Progress',
+		meaning:
+			'The fax is still being received; some pages may already be there. Wait for the final status.',
+	},
+};
 
-/** In the SDK's order; `in_progress` (from the API reference, not the SDK's enum) last. */
-const FAX_STATUSES: readonly FaxStatusInfo[] = [
-	status('success', 'Success', 'The fax was sent (or received) completely.', false),
-	status(
-		'partially_sent',
-		'Partially Sent',
-		'The first pages went through, then the call dropped because of connection problems.',
-		true,
-	),
-	status(
-		'partially_received',
-		'Partially Received',
-		'The first pages arrived, then the call dropped because of connection problems; the sender has to send again.',
-		false,
-	),
-	status(
-		'insufficient_credit',
-		'Insufficient Credit',
-		'Not enough credit to send or receive the pages. Add credit or wait for the plan to reset before trying again.',
-		false,
-	),
-	status(
-		'failed',
-		'Failed',
-		'A generic error. Try again, and contact Fax.Plus support if it keeps failing.',
-		true,
-	),
-	status(
-		'failed_internal_process_error',
-		'Failed: Internal Error',
-		'An internal error at Fax.Plus. Try again, and contact support if it keeps failing.',
-		true,
-	),
-	status(
-		'failed_user_busy',
-		'Failed: Line Busy',
-		'The destination line was busy. Wait a little and try again.',
-		true,
-	),
-	status(
-		'failed_no_answer',
-		'Failed: No Answer',
-		'Nobody answered at the destination. Try again when the recipient is available.',
-		true,
-	),
-	status(
-		'failed_unallocated_number',
-		'Failed: Number Not in Service',
-		'The number does not exist. Check the number, with its country and area codes.',
-		false,
-	),
-	status(
-		'failed_office_converter_issue',
-		'Failed: Office Conversion',
-		'The Microsoft Office document could not be converted. Recreate the file and send it again.',
-		false,
-	),
-	status(
-		'failed_separate_file_pages_issue',
-		'Failed: File Pages',
-		'The file could not be converted. Check that every page of the documents is valid.',
-		false,
-	),
-	status(
-		'failed_render_header_issue',
-		'Failed: Header Rendering',
-		'The file could not be converted. Check that every page of the documents is valid.',
-		false,
-	),
-	status(
-		'failed_invalid_number_format',
-		'Failed: Invalid Number Format',
-		'The number is not in a valid format. Check it, with its country and area codes.',
-		false,
-	),
-	status(
-		'failed_mimetype_not_supported',
-		'Failed: File Type Not Supported',
-		'The file type cannot be faxed. Convert it, e.g. to PDF.',
-		false,
-	),
-	status(
-		'failed_destination_not_supported',
-		'Failed: Destination Not Supported',
-		'The number is a special service number, or the plan does not cover it.',
-		false,
-	),
-	status(
-		'failed_image_preparation',
-		'Failed: Image Preparation',
-		'The file could not be converted. Check that every page of the documents is valid.',
-		false,
-	),
-	status('failed_to_send', 'Failed: System Busy', 'Fax.Plus was busy. Try again later.', true),
-	status(
-		'failed_normal_temporary_failure',
-		'Failed: Temporary Network Issue',
-		'A temporary network problem. Try again right away.',
-		true,
-	),
-	status(
-		'failed_unknown_converter_issue',
-		'Failed: Conversion',
-		'The file could not be converted. Check that it is not password-protected.',
-		false,
-	),
-	status(
-		'failed_normal_clearing',
-		'Failed: Destination Busy',
-		'The destination was busy. Wait a little and try again.',
-		true,
-	),
-	status(
-		'failed_convert_to_tiff_issue',
-		'Failed: Conversion to TIFF',
-		'The file could not be converted to a fax image. Check that every page of the documents is valid.',
-		false,
-	),
-	status(
-		'failed_fs_49',
-		'Failed: Call Dropped (FS 49)',
-		'The call dropped before the fax was complete (fax protocol code 49). Try again.',
-		true,
-	),
-	status(
-		'failed_fs_2',
-		'Failed: No Fax Answered (FS 2)',
-		'No fax machine answered in time (fax protocol code 2). Try again, and check that the number is a fax line.',
-		true,
-	),
-	status(
-		'in_progress',
-		'In Progress',
-		'The fax is still being received; some pages may already be there. Wait for the final status.',
-		false,
-	),
-];
-
-const BY_VALUE = new Map(FAX_STATUSES.map((info) => [info.value, info]));
-
-/** What a status means, or undefined for a status this list does not know (a newer one). */
-function faxStatusInfo(value: unknown): FaxStatusInfo | undefined {
-	return typeof value === 'string' ? BY_VALUE.get(value.trim().toLowerCase()) : undefined;
+/** A status's entry in `table` (case and spaces aside), or undefined for one it does not know (a newer one). */
+function entryOf<T>(table: Record<string, T>, value: unknown): T | undefined {
+	const key = typeof value === 'string' ? value.trim().toLowerCase() : '';
+	return Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
 /**
@@ -174,25 +139,30 @@ function faxStatusInfo(value: unknown): FaxStatusInfo | undefined {
  * changes again). An unknown status counts as not final, so a fax is never taken as complete on a guess.
  */
 export function isFinalStatus(value: unknown): boolean {
-	const info = faxStatusInfo(value);
-	return info !== undefined && info.value !== 'in_progress';
+	const info = entryOf(FAX_STATUSES, value);
+	return info !== undefined && info !== FAX_STATUSES.in_progress;
 }
 
 /** The choices of a status picker ("Only Fax Statuses"), sorted by label. */
 export const FAX_STATUS_OPTIONS: Array<{ name: string; value: string; description: string }> =
-	FAX_STATUSES.map((info) => ({
-		name: info.name,
-		value: info.value,
-		description: info.meaning,
-	})).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+	Object.entries(FAX_STATUSES)
+		.map(([value, info]) => ({
+			name: info.name,
+			value,
+			description: info.meaning,
+		}))
+		.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
 /** The fields a fax output gets beside its `status`: the meaning and whether a retry makes sense (null for an unknown status). */
 export function faxStatusFields(value: unknown): {
 	statusMeaning: string | null;
 	statusRetryable: boolean | null;
 } {
-	const info = faxStatusInfo(value);
-	return { statusMeaning: info?.meaning ?? null, statusRetryable: info?.retryable ?? null };
+	const info = entryOf(FAX_STATUSES, value);
+	return {
+		statusMeaning: info?.meaning ?? null,
+		statusRetryable: info ? info.retryable === true : null,
+	};
 }
 
 /** What the statuses of a fax still in the outbox mean: none is final, and sending again would send twice. */
@@ -209,8 +179,7 @@ export function outboxStatusFields(value: unknown): {
 	statusMeaning: string | null;
 	statusRetryable: boolean | null;
 } {
-	const meaning =
-		typeof value === 'string' ? OUTBOX_STATUS_MEANINGS[value.trim().toLowerCase()] : undefined;
+	const meaning = entryOf(OUTBOX_STATUS_MEANINGS, value);
 	return meaning === undefined
 		? { statusMeaning: null, statusRetryable: null }
 		: { statusMeaning: meaning, statusRetryable: false };

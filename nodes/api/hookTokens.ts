@@ -3,7 +3,7 @@
 // outputs (the Legacy Hook resource, its picker, the trigger's items) shows a target without it.
 
 /** The query parameter of a legacy hook's target that holds the token. */
-export const HOOK_TOKEN_PARAM = 'hook_token';
+const HOOK_TOKEN_PARAM = 'hook_token';
 
 function isTokenName(name: string): boolean {
 	return name === HOOK_TOKEN_PARAM || name.startsWith(`${HOOK_TOKEN_PARAM}[`);
@@ -11,15 +11,12 @@ function isTokenName(name: string): boolean {
 
 /** A target without its token: every `hook_token` parameter (as n8n's query parser reads names) removed. */
 export function withoutHookToken(target: string): string {
-	let url: URL;
-	try {
-		url = new URL(target);
-	} catch {
+	if (!URL.canParse(target))
 		// Not a URL: drop every parameter that names the token, as text.
 		return target
 			.replace(/([?&])hook(?:_|%5f)token(?:\[[^=&#]*\])?=[^&#]*&?/gi, '$1')
 			.replace(/[?&](?=#|$)/, '');
-	}
+	const url = new URL(target);
 	const names = [...url.searchParams.keys()];
 	if (!names.some(isTokenName)) return target;
 	for (const name of names) if (isTokenName(name)) url.searchParams.delete(name);

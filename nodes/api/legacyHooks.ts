@@ -1,29 +1,16 @@
 // The legacy hook API (/hooks), to be decommissioned by Fax.Plus, for the Legacy Hook resource.
-import type { IDataObject, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 import { FAX_EVENTS, type FaxEvent } from './events';
 import { entriesOf } from './lists';
-import { responseOf } from './responses';
 import { faxPlusApiDeleteIfExists, faxPlusApiRequest, type FaxPlusContext } from './transport';
+import { requestErrorOf } from './nodeErrors';
 
 export interface LegacyHook {
 	id: string;
 	target: string;
 	event: FaxEvent;
 	numbers?: string[];
-}
-
-/**
- * The event the spec lists for hooks and Fax.Plus's SDK does not (its WebhookEventType has
- * fax_sent and fax_received only): Fax.Plus may refuse it on the hook list.
- */
-export const SDK_UNLISTED_HOOK_EVENT: FaxEvent = 'fax_page_received';
-
-/** Whether the error is Fax.Plus refusing the event itself: 400/422 for the event its SDK does not list. */
-function isRefusedHookEvent(error: unknown, event: FaxEvent): boolean {
-	if (event !== SDK_UNLISTED_HOOK_EVENT) return false;
-	const status = responseOf(error).status;
-	return status === 400 || status === 422;
 }
 
 /**
@@ -43,13 +30,13 @@ export async function listAllLegacyHooks(
 		try {
 			listed = await listHooksOf(context, each, itemIndex);
 		} catch (error) {
-			if (isRefusedHookEvent(error, each)) {
-				refused.push(each);
-				continue;
-			}
-			throw error instanceof NodeApiError || error instanceof NodeOperationError
-				? error
-				: new NodeApiError(context.getNode(), error as JsonObject);
+			// Fax.Plus's SDK lists fax_sent and fax_received only (its WebhookEventType): Fax.Plus may
+			// refuse fax_page_received, which the spec lists for hooks, with 400 or 422.
+			const status = error instanceof NodeApiError ? error.httpCode : undefined;
+			if (each !== 'fax_page_received' || (status !== '400' && status !== '422'))
+				throw requestErrorOf(context, error, itemIndex);
+			refused.push(each);
+			continue;
 		}
 		for (const hook of listed) {
 			if (typeof hook.id === 'string' && ids.has(hook.id)) continue;

@@ -1,4 +1,4 @@
-import type { INode } from 'n8n-workflow';
+import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 /**
@@ -15,4 +15,19 @@ export function nodeErrorOf(
 		return error;
 	}
 	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+}
+
+/**
+ * A failed request's error as a node error: this package's node errors are kept (their item set
+ * when they have none); anything else becomes a NodeApiError, which reads the status and body the
+ * request failed with. n8n's own NodeApiError is such an error where n8n loads its own n8n-workflow.
+ */
+export function requestErrorOf(
+	context: { getNode(): INode },
+	error: unknown,
+	itemIndex?: number,
+): NodeApiError | NodeOperationError {
+	const ours = error instanceof NodeApiError || error instanceof NodeOperationError;
+	const wrapped = ours ? error : new NodeApiError(context.getNode(), error as JsonObject);
+	return nodeErrorOf(context, wrapped, itemIndex);
 }

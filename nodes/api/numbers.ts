@@ -1,18 +1,23 @@
 /** Result of normalising a list of numbers to E.164. */
-export type NumbersResult =
+type NumbersResult =
 	{ ok: true; numbers: string[] } | { ok: false; invalid: string; reason: string };
+
+/** A list of numbers, or one string of numbers separated by commas or new lines. */
+type NumbersInput = string | string[] | undefined | null;
+
+function entriesOf(input: NumbersInput): string[] {
+	return (Array.isArray(input) ? input : String(input ?? '').split(/[,\n]/))
+		.map((entry) => String(entry).trim())
+		.filter((entry) => entry !== '');
+}
 
 /**
  * Normalises phone numbers the way Fax.Plus does (spaces removed) and refuses an
  * entry without a leading "+", which Fax.Plus would answer with 400 "Invalid number".
- * Accepts a list, or one string of numbers separated by commas or new lines.
  */
-export function normalizeE164Numbers(input: string | string[] | undefined | null): NumbersResult {
-	const entries = (Array.isArray(input) ? input : String(input ?? '').split(/[,\n]/))
-		.map((entry) => String(entry).trim())
-		.filter((entry) => entry !== '');
+export function normalizeE164Numbers(input: NumbersInput): NumbersResult {
 	const numbers: string[] = [];
-	for (const entry of entries) {
+	for (const entry of entriesOf(input)) {
 		const number = entry.replace(/[\s\-().]/g, '');
 		if (!number.startsWith('+')) {
 			return {
@@ -55,16 +60,10 @@ const MAX_DIGITS = 15;
  * without it, a "00…" number is refused with its "+" form offered. Numbers clearly too short or
  * too long (North America: "+1" and 10 digits) are refused with the number as read.
  */
-export function destinationNumbers(
-	input: string | string[] | undefined | null,
-	countryCode?: string,
-): NumbersResult {
+export function destinationNumbers(input: NumbersInput, countryCode?: string): NumbersResult {
 	const country = (countryCode ?? '').replace(/\D/g, '');
-	const entries = (Array.isArray(input) ? input : String(input ?? '').split(/[,\n]/))
-		.map((entry) => String(entry).trim())
-		.filter((entry) => entry !== '');
 	const numbers: string[] = [];
-	for (const entry of entries) {
+	for (const entry of entriesOf(input)) {
 		let number = entry.replace(/[\s\-()./]/g, '');
 		if (country && /^00[1-9]/.test(number)) number = `+${number.slice(2)}`;
 		else if (country && /^0[1-9]/.test(number))

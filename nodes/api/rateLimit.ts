@@ -1,10 +1,11 @@
-import type { IHttpRequestOptions, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import type { IHttpRequestOptions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { sendAuthenticated } from './redirects';
 import type { FaxPlusContext } from './context';
 import { responseOf } from './responses';
 import { logDebug, logWarning, urlForLog } from '../logging/log';
+import { requestErrorOf } from './nodeErrors';
 
 /** How often one request answered 429 is sent again (then its 429 is the error). */
 export const RATE_LIMIT_RETRIES = 3;
@@ -22,15 +23,14 @@ export async function sendWithRateLimitRetry(
 	context: FaxPlusContext,
 	credentialType: string,
 	options: IHttpRequestOptions,
+	baseUrl: string,
 	maxRetries = RATE_LIMIT_RETRIES,
-	baseUrl?: string,
 ): Promise<unknown> {
 	for (let retries = 0; ; retries++) {
 		try {
 			return await sendAuthenticated(context, credentialType, options, baseUrl);
 		} catch (error) {
 			const waitMs = retries < maxRetries ? rateLimitWaitMs(error) : undefined;
-			// n8n's request helpers throw NodeApiErrors; the callers read their response.
 			if (waitMs === undefined) {
 				if (maxRetries > 0 && responseOf(error).status === 429)
 					logWarning(
@@ -38,17 +38,12 @@ export async function sendWithRateLimitRetry(
 						`Fax.Plus answered 429 (rate limit) to ${options.method ?? 'GET'} ${urlForLog(String(options.url ?? ''))} ${retries > 0 ? `after ${retries} retries` : 'asking for a longer wait than allowed'}; the request failed. Lower Items at Once or space the runs`,
 						{ event: 'rate_limit_exhausted', retries },
 					);
-				throw error instanceof NodeApiError || error instanceof NodeOperationError
-					? error
-					: new NodeApiError(context.getNode(), error as JsonObject);
+				throw requestErrorOf(context, error);
 			}
 			logDebug(
 				context,
 				`Fax.Plus answered 429 (rate limit): the request is sent again in ${waitMs} ms`,
-				{
-					event: 'rate_limit_wait',
-					waitMs,
-				},
+				{ event: 'rate_limit_wait', waitMs },
 			);
 			await sleep(waitMs);
 		}
@@ -64,7 +59,7 @@ function rateLimitWaitMs(error: unknown): number | undefined {
 }
 
 /** A Retry-After header in ms: delay-seconds or an HTTP date (RFC 9110 §10.2.3); undefined if unreadable. */
-export function retryAfterMs(value: unknown, nowMs: number): number | undefined {
+function retryAfterMs(value: unknown, nowMs: number): number | undefined {
 	const text = Array.isArray(value) ? value[0] : value;
 	if (typeof text !== 'string' || text.trim() === '') return undefined;
 	if (/^\s*\d+\s*$/.test(text)) return Number(text) * 1000;

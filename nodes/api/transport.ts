@@ -1,5 +1,4 @@
 import type {
-	ICredentialDataDecryptedObject,
 	IDataObject,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
@@ -12,10 +11,9 @@ import type { FaxPlusContext } from './context';
 import { describeFaxPlusError, parseErrorBody } from './errorCatalogue';
 import { sendWithRateLimitRetry } from './rateLimit';
 import { responseOf } from './responses';
+import { requestErrorOf } from './nodeErrors';
 
 export type { FaxPlusContext };
-
-export type Authentication = 'accessToken' | 'oAuth2';
 
 export const DEFAULT_BASE_URL = 'https://restapi.fax.plus/v3';
 
@@ -35,17 +33,12 @@ export interface FaxPlusRequest {
 	rateLimitRetries?: number;
 }
 
-export interface FaxPlusBinaryResponse {
-	data: Buffer;
-	contentType: string | undefined;
+function isOAuth2(context: FaxPlusContext): boolean {
+	return context.getNode().parameters.authentication === 'oAuth2';
 }
 
-export function getAuthentication(context: FaxPlusContext): Authentication {
-	return context.getNode().parameters.authentication === 'oAuth2' ? 'oAuth2' : 'accessToken';
-}
-
-export function credentialTypeOf(authentication: Authentication): string {
-	return authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
+function credentialTypeOf(context: FaxPlusContext): string {
+	return isOAuth2(context) ? 'faxPlusOAuth2Api' : 'faxPlusApi';
 }
 
 // A segment the URL parser removes or climbs out of (WHATWG URL: "." and ".." in any case of
@@ -85,51 +78,15 @@ function decodeSegment(part: string): string {
 	}
 }
 
-// n8n decrypts a credential on every read, and reads it again inside
-// httpRequestWithAuthentication: read ours (base URL, client id) once per run.
-// Correct in any process: keyed by the run's own context object, it ends with the run.
-const credentialsByContext = new WeakMap<
-	object,
-	Map<string, Promise<ICredentialDataDecryptedObject>>
->();
-
-function credentialsOf(
-	context: FaxPlusContext,
-	credentialType: string,
-): Promise<ICredentialDataDecryptedObject> {
-	let byType = credentialsByContext.get(context);
-	if (!byType) {
-		byType = new Map();
-		credentialsByContext.set(context, byType);
-	}
-	let pending = byType.get(credentialType);
-	if (!pending) {
-		pending = context.getCredentials(credentialType);
-		byType.set(credentialType, pending);
-		// A failed read is not kept, so the next item reads again.
-		pending.catch(() => byType.delete(credentialType));
-	}
-	return pending;
-}
-
 /**
  * The credential's Base URL, safe by construction: https://, or http:// to a literal loopback host (a
  * local test server or gateway), where the token never crosses a network in clear; no user name,
  * password, query or fragment (they would travel with, or break, every request). Refused before
  * any request otherwise, naming the URL without them.
  */
-export function checkedBaseUrl(
-	context: FaxPlusContext,
-	value: unknown,
-	itemIndex?: number,
-): string {
+function checkedBaseUrl(context: FaxPlusContext, value: unknown, itemIndex?: number): string {
 	const text = String(value || DEFAULT_BASE_URL).trim();
-	let url: URL | undefined;
-	try {
-		url = new URL(text);
-	} catch {
-		url = undefined;
-	}
+	const url = URL.canParse(text) ? new URL(text) : undefined;
 	const safe =
 		url?.protocol === 'https:' ||
 		(url?.protocol === 'http:' && isLiteralLoopbackHost(url.hostname));
@@ -148,41 +105,54 @@ export function checkedBaseUrl(
 	});
 }
 
-async function buildOptions(context: FaxPlusContext, request: FaxPlusRequest) {
+/**
+ * Sends one request to the Fax.Plus API (the path checked, the Base URL checked, the client id
+ * added for OAuth2, 429s waited out) and throws a failure as an actionable node error.
+ */
+async function send(
+	context: FaxPlusContext,
+	request: FaxPlusRequest,
+	download = false,
+): Promise<unknown> {
 	checkPath(context, request);
-	const authentication = getAuthentication(context);
-	const credentialType = credentialTypeOf(authentication);
-	const credentials = await credentialsOf(context, credentialType);
+	const credentialType = credentialTypeOf(context);
+	const credentials = await context.getCredentials(credentialType);
 	const baseUrl = checkedBaseUrl(context, credentials.baseUrl, request.itemIndex);
-	const headers: IDataObject = { Accept: 'application/json', ...request.headers };
-	if (authentication === 'oAuth2') {
-		// Fax.Plus requires the client id on every OAuth2 call; n8n does not add it.
-		headers['x-fax-clientid'] = credentials.clientId as string;
-	}
+	const headers: IDataObject = {
+		Accept: download ? '*/*' : 'application/json',
+		...request.headers,
+	};
+	// Fax.Plus requires the client id on every OAuth2 call; n8n does not add it.
+	if (isOAuth2(context)) headers['x-fax-clientid'] = credentials.clientId as string;
+	const { body } = request;
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: `${baseUrl}${request.path}`,
 		headers,
 		qs: request.qs,
-		body: request.body as IHttpRequestOptions['body'],
-		json: !(request.body instanceof Buffer) && !isFormData(request.body) && !isBlob(request.body),
+		body: body as IHttpRequestOptions['body'],
+		json:
+			!download && !(body instanceof Buffer || body instanceof FormData || body instanceof Blob),
+		...(download && { encoding: 'arraybuffer', returnFullResponse: true }),
 	};
 	if (request.timeout !== undefined) options.timeout = request.timeout;
-	return { options, credentialType, baseUrl };
+	try {
+		return await sendWithRateLimitRetry(
+			context,
+			credentialType,
+			options,
+			baseUrl,
+			request.rateLimitRetries,
+		);
+	} catch (error) {
+		throw toFaxPlusError(context, error, request);
+	}
 }
 
 /** The base URL the node's credential points at, without a trailing slash. */
 export async function faxPlusBaseUrl(context: FaxPlusContext): Promise<string> {
-	const credentials = await credentialsOf(context, credentialTypeOf(getAuthentication(context)));
+	const credentials = await context.getCredentials(credentialTypeOf(context));
 	return String(credentials.baseUrl || DEFAULT_BASE_URL).replace(/\/+$/, '');
-}
-
-function isBlob(body: unknown): body is Blob {
-	return typeof Blob !== 'undefined' && body instanceof Blob;
-}
-
-function isFormData(body: unknown): body is FormData {
-	return typeof FormData !== 'undefined' && body instanceof FormData;
 }
 
 /** Calls the Fax.Plus API and returns the parsed JSON body (undefined when empty). */
@@ -190,19 +160,8 @@ export async function faxPlusApiRequest<T = IDataObject>(
 	context: FaxPlusContext,
 	request: FaxPlusRequest,
 ): Promise<T> {
-	const { options, credentialType, baseUrl } = await buildOptions(context, request);
-	try {
-		const body = await sendWithRateLimitRetry(
-			context,
-			credentialType,
-			options,
-			request.rateLimitRetries,
-			baseUrl,
-		);
-		return (body === '' ? undefined : body) as T;
-	} catch (error) {
-		throw toFaxPlusError(context, error, request);
-	}
+	const body = await send(context, request);
+	return (body === '' ? undefined : body) as T;
 }
 
 /**
@@ -213,22 +172,12 @@ export async function faxPlusApiDeleteIfExists(
 	context: FaxPlusContext,
 	request: FaxPlusRequest,
 ): Promise<boolean> {
-	const { options, credentialType, baseUrl } = await buildOptions(context, {
-		...request,
-		method: 'DELETE',
-	});
 	try {
-		await sendWithRateLimitRetry(
-			context,
-			credentialType,
-			options,
-			request.rateLimitRetries,
-			baseUrl,
-		);
+		await send(context, { ...request, method: 'DELETE' });
 		return true;
 	} catch (error) {
-		if (responseOf(error).status === 404) return false;
-		throw toFaxPlusError(context, error, request);
+		if (error instanceof NodeApiError && error.httpCode === '404') return false;
+		throw requestErrorOf(context, error, request.itemIndex);
 	}
 }
 
@@ -236,25 +185,13 @@ export async function faxPlusApiDeleteIfExists(
 export async function faxPlusApiDownload(
 	context: FaxPlusContext,
 	request: FaxPlusRequest,
-): Promise<FaxPlusBinaryResponse> {
-	const { options, credentialType, baseUrl } = await buildOptions(context, request);
-	options.encoding = 'arraybuffer';
-	options.json = false;
-	options.returnFullResponse = true;
-	options.headers = { ...options.headers, Accept: '*/*' };
-	try {
-		const response = (await sendWithRateLimitRetry(
-			context,
-			credentialType,
-			options,
-			request.rateLimitRetries,
-			baseUrl,
-		)) as { body: Buffer | ArrayBuffer; headers: Record<string, string | undefined> };
-		const data = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body);
-		return { data, contentType: response.headers['content-type']?.split(';')[0] };
-	} catch (error) {
-		throw toFaxPlusError(context, error, request);
-	}
+): Promise<{ data: Buffer; contentType: string | undefined }> {
+	const response = (await send(context, request, true)) as {
+		body: Buffer | ArrayBuffer;
+		headers: Record<string, string | undefined>;
+	};
+	const data = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body);
+	return { data, contentType: response.headers['content-type']?.split(';')[0] };
 }
 
 function toFaxPlusError(
@@ -262,19 +199,11 @@ function toFaxPlusError(
 	error: unknown,
 	request: FaxPlusRequest,
 ): NodeApiError | NodeOperationError {
-	// The node's own refusals (a redirect to another origin) say what happened already.
-	if (error instanceof NodeOperationError) {
-		error.context.itemIndex ??= request.itemIndex;
-		return error;
-	}
 	const { status, body } = responseOf(error);
-	if (status === undefined) {
-		// No answer at all (refused, DNS, timeout): keep n8n's own error, it names the cause.
-		if (error instanceof NodeApiError) return error;
-		return new NodeApiError(context.getNode(), error as JsonObject, {
-			itemIndex: request.itemIndex,
-		});
-	}
+	// The node's own refusals (a redirect elsewhere) and failures without an answer (refused, DNS,
+	// timeout) keep their message: it names the cause.
+	if (error instanceof NodeOperationError || status === undefined)
+		return requestErrorOf(context, error, request.itemIndex);
 	const parsed = parseErrorBody(body);
 	const { message, description } = describeFaxPlusError(status, parsed, request.path);
 	return new NodeApiError(

@@ -50,18 +50,18 @@ export async function checkDeliverableUrl(
 	);
 }
 
-// The list answer's shape is not in the spec: a bare array or one under a known key.
-export function endpointsOf(answer: unknown): WebhookEndpoint[] {
-	return entriesOf(answer) as unknown as WebhookEndpoint[];
-}
-
 export async function listWebhookEndpoints(
 	context: FaxPlusContext,
 	itemIndex?: number,
 ): Promise<WebhookEndpoint[]> {
-	return endpointsOf(
-		await faxPlusApiRequest<unknown>(context, { method: 'GET', path: '/webhooks', itemIndex }),
-	);
+	const answer = await faxPlusApiRequest(context, { method: 'GET', path: '/webhooks', itemIndex });
+	// The list answer's shape is not in the spec: a bare array or one under a known key.
+	return entriesOf(answer) as unknown as WebhookEndpoint[];
+}
+
+/** The API's fields of an endpoint; an undefined one is left out of the JSON sent. */
+function bodyOf(input: Partial<WebhookEndpointInput>): IDataObject {
+	return { url: input.url, filter_types: input.filterTypes, channels: input.channels };
 }
 
 /**
@@ -73,9 +73,12 @@ export async function createWebhookEndpoint(
 	input: WebhookEndpointInput,
 	itemIndex?: number,
 ): Promise<WebhookEndpoint | undefined> {
-	const body: IDataObject = { url: input.url, filter_types: input.filterTypes };
-	if (input.channels !== undefined) body.channels = input.channels;
-	await faxPlusApiRequest(context, { method: 'POST', path: '/webhooks', body, itemIndex });
+	await faxPlusApiRequest(context, {
+		method: 'POST',
+		path: '/webhooks',
+		body: bodyOf(input),
+		itemIndex,
+	});
 	const matches = (await listWebhookEndpoints(context, itemIndex)).filter(
 		(endpoint) => endpoint.url === input.url,
 	);
@@ -88,14 +91,10 @@ export async function updateWebhookEndpoint(
 	changes: Partial<WebhookEndpointInput>,
 	itemIndex?: number,
 ): Promise<void> {
-	const body: IDataObject = {};
-	if (changes.url !== undefined) body.url = changes.url;
-	if (changes.filterTypes !== undefined) body.filter_types = changes.filterTypes;
-	if (changes.channels !== undefined) body.channels = changes.channels;
 	await faxPlusApiRequest(context, {
 		method: 'PATCH',
 		path: `/webhooks/${encodeURIComponent(endpointId)}`,
-		body,
+		body: bodyOf(changes),
 		itemIndex,
 	});
 }

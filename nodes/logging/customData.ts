@@ -1,17 +1,13 @@
 // Execution custom data: the fax IDs, event, status, delivery IDs, outbox IDs and numbers an
-// execution handled, saved with it (n8n shows them in the execution's details and can filter
-// the executions list by them), so "which execution handled fax X" is a search.
-//
-// n8n's limits (n8n-core execution-metadata.ts, 1.x and 2.x): at most 10 keys per execution
-// (further keys are dropped silently), keys of letters, digits and "_" up to 50 characters,
-// values up to 255 characters (longer ones are cut at 512 and n8n logs an error). So the
-// package uses the few keys below, shared by its nodes; several values of one key are joined
-// with ", " and cut at a whole entry. n8n 2.x offers `this.customData`; n8n 1.x only the
-// expression proxy's `$execution.customData` (as its Execution Data node uses it).
+// execution handled, saved with it, so "which execution handled fax X" is a search in n8n's
+// executions list. n8n keeps at most 10 keys and cuts values over 255 characters (logging an
+// error): so a few keys shared by the nodes, several values of one key joined with ", " and cut
+// at a whole entry. n8n 2.x offers `this.customData`; n8n 1.x only the expression proxy's
+// `$execution.customData` (as its Execution Data node uses it).
 import type { IDataObject, IExecuteFunctions, IWorkflowExecutionCustomData } from 'n8n-workflow';
 import { oneLine } from './log';
 
-export const CUSTOM_DATA_KEYS = {
+const CUSTOM_DATA_KEYS = {
 	faxId: 'faxId',
 	event: 'faxEvent',
 	status: 'faxStatus',
@@ -21,12 +17,12 @@ export const CUSTOM_DATA_KEYS = {
 	to: 'faxTo',
 } as const;
 
-export type FaxCustomData = Partial<
+type FaxCustomData = Partial<
 	Record<keyof typeof CUSTOM_DATA_KEYS, string | number | null | undefined | Array<unknown>>
 >;
 
 /** Below n8n's 255: nothing is cut by n8n, and no error is logged. */
-export const MAX_VALUE_LENGTH = 255;
+const MAX_VALUE_LENGTH = 255;
 const MAX_ENTRY_LENGTH = 100;
 /** Room kept for ", +N more". */
 const COUNT_ROOM = ', +99999 more'.length;
@@ -47,7 +43,7 @@ function entriesOf(value: unknown): string[] {
  * The value of a key with `added` joined to what it holds: ", " between entries, each once,
  * at most MAX_VALUE_LENGTH characters; entries that do not fit are counted ("+3 more").
  */
-export function mergedValue(existing: string | undefined, added: unknown): string {
+function mergedValue(existing: string | undefined, added: unknown): string {
 	const more = /(?:^|, )\+(\d+) more$/.exec(existing ?? '');
 	const kept = existing ? (more ? existing.slice(0, more.index) : existing) : '';
 	const entries = kept === '' ? [] : kept.split(', ');

@@ -13,33 +13,27 @@ export interface LogContext {
 	getWorkflow(): { id?: string; name?: string };
 }
 
-export const LOG_PREFIX = 'Fax.Plus:';
+const LOG_PREFIX = 'Fax.Plus:';
 const PACKAGE = 'n8n-nodes-faxplus';
 
 type Level = 'debug' | 'info' | 'warn';
 
 /** One line of text: control characters (a line break in a name) become spaces; long text is cut. */
 export function oneLine(value: unknown, max = 200): string {
-	let text = '';
-	for (const character of String(value ?? '')) {
-		const code = character.charCodeAt(0);
-		text += code < 0x20 || code === 0x7f ? ' ' : character;
-	}
+	// eslint-disable-next-line no-control-regex -- control characters are what it replaces
+	const text = String(value ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ');
 	return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /** A URL for a log line: scheme, host and path only (no userinfo, query or fragment). */
 export function urlForLog(url: string): string {
-	try {
-		const parsed = new URL(url);
-		return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
-	} catch {
-		return oneLine(url.replace(/[?#].*$/s, '').replace(/\/\/[^/@]*@/, '//'));
-	}
+	if (!URL.canParse(url)) return oneLine(url.replace(/[?#].*$/s, '').replace(/\/\/[^/@]*@/, '//'));
+	const parsed = new URL(url);
+	return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
 }
 
 /** Where a line comes from, as text and as metadata. */
-export function originOf(context: LogContext): { text: string; meta: LogMetadata } {
+function originOf(context: LogContext): { text: string; meta: LogMetadata } {
 	let node: Partial<INode> = {};
 	let workflow: { id?: string; name?: string } = {};
 	try {

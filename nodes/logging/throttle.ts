@@ -5,11 +5,11 @@
 // event after the window.
 
 /** One line per key per window at most. */
-export const THROTTLE_WINDOW_MS = 60_000;
+const THROTTLE_WINDOW_MS = 60_000;
 /** Keys kept at most (per workflow, node and cause: a few per trigger); the oldest go first. */
 const MAX_KEYS = 1000;
 
-export type ThrottleDecision =
+type ThrottleDecision =
 	/** Write the line; `heldBack` lines of the same key were not written since `since` (epoch ms). */
 	{ write: true; heldBack: number; since: number } | { write: false };
 
@@ -22,13 +22,11 @@ interface KeyState {
 export class LogThrottle {
 	private readonly keys = new Map<string, KeyState>();
 
-	constructor(private readonly windowMs = THROTTLE_WINDOW_MS) {}
-
 	/** Whether the event of `key` at `now` gets a line. */
 	decide(key: string, now: number): ThrottleDecision {
 		const state = this.keys.get(key);
 		// A clock that went back counts as a new window, so nothing is held back for long.
-		if (state && now >= state.writtenAt && now - state.writtenAt < this.windowMs) {
+		if (state && now >= state.writtenAt && now - state.writtenAt < THROTTLE_WINDOW_MS) {
 			state.heldBack++;
 			return { write: false };
 		}

@@ -1,4 +1,9 @@
-import { FAX_STATUS_OPTIONS, faxStatusFields, isFinalStatus } from '../../../nodes/api/faxStatuses';
+import {
+	FAX_STATUS_OPTIONS,
+	faxStatusFields,
+	isFinalStatus,
+	outboxStatusFields,
+} from '../../../nodes/api/faxStatuses';
 
 // The SDK's FaxStatus (AlohiHQ/faxplus-js models/fax-status.ts), in its order.
 const SDK_STATUSES = [
@@ -67,6 +72,18 @@ describe('fax statuses', () => {
 			statusRetryable: null,
 		});
 		expect(faxStatusFields(undefined)).toEqual({ statusMeaning: null, statusRetryable: null });
+	});
+
+	it("explains an outbox status, never sending again; a name of JavaScript's own objects is no status", () => {
+		expect(outboxStatusFields(' Converting ')).toEqual({
+			statusMeaning: 'Fax.Plus is converting the documents into fax pages.',
+			statusRetryable: false,
+		});
+		for (const name of ['constructor', 'toString', '__proto__']) {
+			expect(faxStatusFields(name)).toEqual({ statusMeaning: null, statusRetryable: null });
+			expect(outboxStatusFields(name)).toEqual({ statusMeaning: null, statusRetryable: null });
+			expect(isFinalStatus(name)).toBe(false);
+		}
 	});
 
 	it('takes every known status as final except in_progress; an unknown or missing one is not final', () => {
