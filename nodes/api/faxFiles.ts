@@ -10,7 +10,7 @@ const MIME_TYPES: Record<FaxFileFormat, string> = {
 };
 
 /** A file name without the characters file systems refuse (those below a space are the control characters). */
-function safeFileName(name: string): string {
+export function safeFileName(name: string): string {
 	return name.replace(/[\\/:*?"<>|]/g, '_').replace(/[^ -\uffff]/g, '_');
 }
 

@@ -40,7 +40,7 @@ interface FaxPaging {
 }
 
 /** A fax's start second in epoch ms (the API's dates are UTC). */
-function startSecondOf(record: IDataObject): number | undefined {
+export function startSecondOf(record: IDataObject): number | undefined {
 	const time =
 		typeof record.start_time === 'string' ? parseDateTime(record.start_time)?.getTime() : undefined;
 	return time === undefined ? undefined : Math.floor(time / 1000) * 1000;
