@@ -2,7 +2,7 @@
 // each read from n8n's store or the item's base64 as it is uploaded, so none is held in memory twice.
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import type { FaxFileFormat } from './types';
+import type { FaxFileFormat } from '../../../api/faxFiles';
 
 /** Fax.Plus takes at most this many files per fax. */
 export const MAX_FILES = 10;
