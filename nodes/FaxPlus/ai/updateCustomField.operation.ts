@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor, updateFieldsCollection } from '../shared/descriptions';
-import { requiredString, toItems } from '../shared/items';
+import { nonEmptyUpdate, requiredString, toItems } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { faxPlusApiRequest } from '../../api/transport';
 import { enabledValue, type AiCustomField } from './customFields';
@@ -79,15 +79,5 @@ function changes(context: IExecuteFunctions, itemIndex: number): Partial<AiCusto
 	}
 	if (fields.instructions !== undefined) body.instructions = String(fields.instructions ?? '');
 	if (fields.enabled !== undefined) body.enabled = enabledValue(context, itemIndex, fields.enabled);
-	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(
-			context.getNode(),
-			'Nothing to update: add Name, Instructions or Enabled under "Update Fields"',
-			{
-				itemIndex,
-				description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
-			},
-		);
-	}
-	return body;
+	return nonEmptyUpdate(context, itemIndex, body, 'Name, Instructions or Enabled');
 }

@@ -9,11 +9,10 @@ import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue, formatSendTime } from '../../api/dates';
 import { showFor, userIdFields } from '../shared/descriptions';
 import { requiredString, userIdOf, toItems } from '../shared/items';
-import { wholeNumber } from '../shared/values';
+import { listOf, wholeNumber } from '../shared/values';
 import { retryFields, retryOf } from '../shared/retry';
 import { faxPlusApiRequest } from '../../api/transport';
 import {
-	binaryFieldNames,
 	documentInMemory,
 	MAX_FILES,
 	MAX_TOTAL_MEGABYTES,
@@ -552,7 +551,7 @@ async function documentsOf(
 			),
 		];
 	}
-	const fields = binaryFieldNames(context.getNodeParameter('binaryPropertyNames', itemIndex, ''));
+	const fields = listOf(context.getNodeParameter('binaryPropertyNames', itemIndex, ''));
 	return await readDocuments(context, itemIndex, fields);
 }
 
@@ -569,7 +568,7 @@ function outboxOptions(
 	if (options.comment !== undefined && String(options.comment).trim() !== '')
 		comment.text = String(options.comment);
 	refuseMarker(context, itemIndex, 'Comment', comment.text ?? '');
-	const tags = commentTagsOf(options.commentTags);
+	const tags = listOf(options.commentTags);
 	const reserved = tags.find((tag) => tag.toLowerCase().startsWith(KEY_TAG_PREFIX));
 	if (reserved !== undefined) {
 		throw new NodeOperationError(
@@ -592,14 +591,6 @@ function outboxOptions(
 		if (coverPage) payload.cover_page = coverPage;
 	}
 	return payload;
-}
-
-/** Comment Tags: separated by commas (or an array from an expression), trimmed, each once. */
-function commentTagsOf(value: unknown): string[] {
-	const entries = Array.isArray(value)
-		? value.map((entry) => String(entry ?? ''))
-		: String(value ?? '').split(',');
-	return [...new Set(entries.map((entry) => entry.trim()).filter((entry) => entry !== ''))];
 }
 
 function coverPageOf(

@@ -47,11 +47,14 @@ export function e164Numbers(
 	);
 }
 
-/** IDs from a list (an expression's) or one string separated by commas, spaces or new lines: trimmed, without duplicates. */
-export function idList(value: unknown): string[] {
-	const entries = Array.isArray(value) ? value : String(value ?? '').split(/[\s,]+/);
+/** Entries of a list (an expression's) or of one string split at `separator`: trimmed, without empty ones or duplicates. */
+export function listOf(value: unknown, separator: string | RegExp = ','): string[] {
+	const entries = Array.isArray(value) ? value : String(value ?? '').split(separator);
 	return [...new Set(entries.map((entry) => String(entry ?? '').trim()).filter(Boolean))];
 }
+
+/** IDs from a list or one string separated by commas, spaces or new lines (see listOf). */
+export const idList = (value: unknown): string[] => listOf(value, /[\s,]+/);
 
 /** The IDs of a parameter (see idList); refuses an empty list before any request. */
 export function requiredIdList(

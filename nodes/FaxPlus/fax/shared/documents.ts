@@ -104,15 +104,6 @@ export function documentInMemory(fields: DocumentFields, data: Buffer): FaxDocum
 
 const LABEL = 'Input Binary Fields';
 
-/** The binary field names of the parameter: comma-separated, trimmed, each once. */
-export function binaryFieldNames(value: unknown): string[] {
-	const names = String(value ?? '')
-		.split(',')
-		.map((name) => name.trim())
-		.filter((name) => name !== '');
-	return [...new Set(names)];
-}
-
 const NO_FILES =
 	'The input item carries no files; put the document in a binary field first (e.g. with a Form, Read/Write Files from Disk or HTTP Request).';
 
