@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { showFor, updateFieldsCollection } from '../shared/descriptions';
-import { nonEmptyUpdate, requiredString, toItems } from '../shared/items';
+import { nonEmptyUpdate, requiredString, toItems, updateText } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { faxPlusApiRequest } from '../../api/transport';
 import { enabledValue, type AiCustomField } from './customFields';
@@ -67,16 +66,8 @@ export const updateCustomField: FaxPlusOperation = {
 function changes(context: IExecuteFunctions, itemIndex: number): Partial<AiCustomField> {
 	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: Partial<AiCustomField> = {};
-	if (fields.name !== undefined) {
-		const name = String(fields.name ?? '').trim();
-		if (!name) {
-			throw new NodeOperationError(context.getNode(), 'Name cannot be empty', {
-				itemIndex,
-				description: 'Enter the new name under "Update Fields", or remove the "Name" field.',
-			});
-		}
-		body.name = name;
-	}
+	const name = updateText(context, itemIndex, fields, 'name', 'Name');
+	if (name !== undefined) body.name = name;
 	if (fields.instructions !== undefined) body.instructions = String(fields.instructions ?? '');
 	if (fields.enabled !== undefined) body.enabled = enabledValue(context, itemIndex, fields.enabled);
 	return nonEmptyUpdate(context, itemIndex, body, 'Name, Instructions or Enabled');
