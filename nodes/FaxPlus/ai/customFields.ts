@@ -1,5 +1,3 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import type { FaxPlusContext } from '../../api/transport';
 import { faxPlusApiRequest } from '../../api/transport';
 import type { ListSearchMethod } from '../shared/types';
@@ -23,20 +21,6 @@ export async function customFields(
 		itemIndex,
 	});
 	return Array.isArray(list?.records) ? list.records : [];
-}
-
-/** Enabled, checked: an expression may give something else than true or false. */
-export function enabledValue(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	value: unknown,
-): boolean {
-	if (typeof value === 'boolean') return value;
-	throw new NodeOperationError(
-		context.getNode(),
-		`Enabled must be true or false, not "${String(value)}"`,
-		{ itemIndex },
-	);
 }
 
 /** listSearch: the account's AI custom fields, filtered by name (case-insensitive). */

@@ -3,7 +3,8 @@ import { showFor, updateFieldsCollection } from '../shared/descriptions';
 import { nonEmptyUpdate, requiredString, toItems, updateText } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { faxPlusApiRequest } from '../../api/transport';
-import { enabledValue, type AiCustomField } from './customFields';
+import type { AiCustomField } from './customFields';
+import { booleanValue } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const updateCustomField: FaxPlusOperation = {
@@ -69,6 +70,7 @@ function changes(context: IExecuteFunctions, itemIndex: number): Partial<AiCusto
 	const name = updateText(context, itemIndex, fields, 'name', 'Name');
 	if (name !== undefined) body.name = name;
 	if (fields.instructions !== undefined) body.instructions = String(fields.instructions ?? '');
-	if (fields.enabled !== undefined) body.enabled = enabledValue(context, itemIndex, fields.enabled);
+	if (fields.enabled !== undefined)
+		body.enabled = booleanValue(context, itemIndex, fields.enabled, 'Enabled');
 	return nonEmptyUpdate(context, itemIndex, body, 'Name, Instructions or Enabled');
 }

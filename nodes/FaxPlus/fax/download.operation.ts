@@ -1,9 +1,9 @@
-import { NodeOperationError } from 'n8n-workflow';
 import { showFor, userIdFields } from '../shared/descriptions';
 import { faxIdField, outputBinaryField, faxOfItem, outputFieldOf } from './shared/fields';
 import { outputFaxFile } from './shared/files';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
+import { choiceOf } from '../shared/values';
 
 export const download: FaxPlusOperation = {
 	option: {
@@ -34,11 +34,13 @@ export const download: FaxPlusOperation = {
 	maxItemsAtOnce: DOWNLOADS_AT_ONCE,
 	async execute(itemIndex) {
 		const { userId, faxId } = faxOfItem(this, itemIndex);
-		const format = String(this.getNodeParameter('format', itemIndex, 'pdf'));
-		if (format !== 'pdf' && format !== 'tiff') {
-			const message = `Format must be "pdf" or "tiff", not "${format}"`;
-			throw new NodeOperationError(this.getNode(), message, { itemIndex });
-		}
+		const format = choiceOf(
+			this,
+			itemIndex,
+			'Format',
+			this.getNodeParameter('format', itemIndex, 'pdf'),
+			['pdf', 'tiff'] as const,
+		);
 		return await outputFaxFile(this, itemIndex, {
 			path: `/accounts/${encodeURIComponent(userId)}/files/${encodeURIComponent(faxId)}`,
 			qs: { format },

@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue, formatSendTime } from '../../api/dates';
 import { showFor, userIdFields } from '../shared/descriptions';
 import { requiredString, userIdOf, toItems } from '../shared/items';
-import { listOf, wholeNumber } from '../shared/values';
+import { choiceOf, listOf, wholeNumber } from '../shared/values';
 import { retryFields, retryOf } from '../shared/retry';
 import { faxPlusApiRequest } from '../../api/transport';
 import {
@@ -506,22 +506,6 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INod
 		);
 	const items = sentItems(sent);
 	return toItems(runsAsTool(this) ? sentForAgent(items, sent.sendTime) : items);
-}
-
-/** A choice of an options parameter, which an expression may set to anything. */
-function choiceOf<T extends string>(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	label: string,
-	value: unknown,
-	choices: readonly T[],
-): T {
-	if (choices.includes(value as T)) return value as T;
-	throw new NodeOperationError(
-		context.getNode(),
-		`${label} must be one of ${choices.join(', ')}, not "${String(value)}"`,
-		{ itemIndex },
-	);
 }
 
 /** The documents to upload, read and checked, from the item's files, the text or the URLs. */

@@ -59,11 +59,6 @@ export function resultLimit(context: IExecuteFunctions, itemIndex: number): numb
 	return limit;
 }
 
-/** The first `limit` entries of a list the API answers whole (all of them when limit is undefined). */
-export function limited<T>(entries: T[], limit: number | undefined): T[] {
-	return limit === undefined ? entries : entries.slice(0, limit);
-}
-
 /**
  * A Get Many of a list the API answers whole: Return All and Limit (checked before any request),
  * then the first Limit records, shaped by the Output parameter when `output` is given.
@@ -91,7 +86,7 @@ export function getManyOperation(spec: {
 		],
 		async execute(itemIndex) {
 			const limit = resultLimit(this, itemIndex);
-			const records = limited(await spec.list.call(this, itemIndex), limit);
+			const records = (await spec.list.call(this, itemIndex)).slice(0, limit);
 			if (!output) return toItems(records);
 			return shapedItems(this, itemIndex, records as IDataObject[], output.shape);
 		},

@@ -88,3 +88,34 @@ export function faxEvent(
 		},
 	);
 }
+
+/** One of the choices of an options parameter, which an expression may set to anything. */
+export function choiceOf<T extends string>(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+	choices: readonly T[],
+): T {
+	if (choices.includes(value as T)) return value as T;
+	throw new NodeOperationError(
+		context.getNode(),
+		`${label} must be one of ${choices.join(', ')}, not "${String(value)}"`,
+		{ itemIndex },
+	);
+}
+
+/** A boolean parameter, which an expression may set to something else than true or false. */
+export function booleanValue(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	label: string,
+): boolean {
+	if (typeof value === 'boolean') return value;
+	throw new NodeOperationError(
+		context.getNode(),
+		`${label} must be true or false, not "${String(value)}"`,
+		{ itemIndex },
+	);
+}

@@ -4,6 +4,7 @@ import { showFor } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { getManyOperation } from '../shared/paging';
+import { choiceOf } from '../shared/values';
 import { faxPlusApiRequest } from '../../api/transport';
 import { entriesOf } from '../../api/lists';
 
@@ -83,14 +84,13 @@ export const searchNumbers = getManyOperation({
 			);
 		}
 		const areaCode = requiredString(this, 'areaCode', 'Area Code', itemIndex);
-		const channel = this.getNodeParameter('channel', itemIndex, 'random');
-		if (channel !== 'random' && channel !== 'custom') {
-			throw new NodeOperationError(
-				this.getNode(),
-				`Channel must be "random" or "custom", not "${String(channel)}"`,
-				{ itemIndex },
-			);
-		}
+		const channel = choiceOf(
+			this,
+			itemIndex,
+			'Channel',
+			this.getNodeParameter('channel', itemIndex, 'random'),
+			['random', 'custom'] as const,
+		);
 		const qs: IDataObject = { channel };
 		if (channel === 'custom') {
 			const digits = String(this.getNodeParameter('containsDigits', itemIndex, '') ?? '').trim();
