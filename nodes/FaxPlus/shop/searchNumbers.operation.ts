@@ -3,10 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
-import { getManyOperation } from '../shared/paging';
+import { getManyOperation, listAnswer } from '../shared/paging';
 import { choiceOf } from '../shared/values';
-import { faxPlusApiRequest } from '../../api/transport';
-import { entriesOf } from '../../api/lists';
 
 const show = showFor('shop', 'searchNumbers');
 
@@ -107,12 +105,7 @@ export const searchNumbers = getManyOperation({
 			}
 			if (digits) qs.contains = digits;
 		}
-		const answer = await faxPlusApiRequest<unknown>(this, {
-			method: 'GET',
-			path: `/shop/numbers/countries/${encodeURIComponent(country.toUpperCase())}/areas/${encodeURIComponent(areaCode)}/numbers`,
-			qs,
-			itemIndex,
-		});
-		return entriesOf(answer, 'numbers');
+		const path = `/shop/numbers/countries/${encodeURIComponent(country.toUpperCase())}/areas/${encodeURIComponent(areaCode)}/numbers`;
+		return await listAnswer(this, { path, key: 'numbers', qs, itemIndex });
 	},
 });
