@@ -39,6 +39,7 @@ import {
 } from './shared/destinations';
 import {
 	idempotencyKeyOption,
+	type Duplicate,
 	KEY_TAG_PREFIX,
 	keyLifetimeOption,
 	refuseMarker,
@@ -429,7 +430,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INod
 		fromFax,
 		faxOptions: { ...payload, comment: undefined, uploadFormat },
 	});
-	const duplicate = (found: IDataObject) => {
+	const duplicate = (found: Duplicate) => {
 		logDebug(this, 'Send answered a duplicate: Fax.Plus has this fax (Idempotency Key)', {
 			event: 'send_duplicate',
 			itemIndex,

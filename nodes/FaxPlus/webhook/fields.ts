@@ -106,7 +106,7 @@ export function checkFilterTypes(
 			description: `A webhook endpoint needs at least one of ${FAX_EVENTS.join(', ')}.`,
 		});
 	}
-	return [...new Set(entries.map((entry) => faxEvent(context, itemIndex, entry, 'Events')))];
+	return entries.map((entry) => faxEvent(context, itemIndex, entry, 'Events'));
 }
 
 /**

@@ -1,6 +1,7 @@
 // What Fax → Send outputs: one item per destination with its outbox ID beside the number, so the
 // next node maps `outboxFaxId` by dragging it; an AI agent reads the same items with a message.
 import type { IDataObject } from 'n8n-workflow';
+import type { Duplicate } from './idempotency';
 
 /** What one Send created: its outbox faxes by destination, and what every item of it carries. */
 export interface FaxSent {
@@ -30,23 +31,14 @@ export function sentItems(sent: FaxSent): IDataObject[] {
 	}));
 }
 
-/**
- * A duplicate answer of the Idempotency Key (`ids` of faxes still in the outbox and `faxIds` of
- * sent ones, by number) as Send's items: one per destination, the fields of the answer beside each.
- */
-export function duplicateItems(duplicate: IDataObject): IDataObject[] {
+/** The Idempotency Key's duplicate answer as Send's items: one per destination, the fields of the answer beside each. */
+export function duplicateItems(duplicate: Duplicate): IDataObject[] {
 	const { ids, faxIds, to, statuses, ...shared } = duplicate;
-	const outbox = (ids ?? {}) as Record<string, string>;
-	const status = (statuses ?? {}) as Record<string, IDataObject>;
-	const sent = (faxIds ?? {}) as Record<string, string>;
-	const numbers = Array.isArray(to)
-		? to.map(String)
-		: [...new Set([...Object.keys(outbox), ...Object.keys(sent)])];
-	return numbers.map((number) => ({
-		outboxFaxId: outbox[number] ?? null,
-		...(sent[number] ? { faxId: sent[number] } : {}),
+	return to.map((number) => ({
+		outboxFaxId: ids[number] ?? null,
+		...(faxIds[number] && { faxId: faxIds[number] }),
 		to: number,
-		...status[number],
+		...statuses[number],
 		...shared,
 	}));
 }
