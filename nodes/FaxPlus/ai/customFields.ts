@@ -1,5 +1,5 @@
 import type { FaxPlusContext } from '../../api/transport';
-import { faxPlusApiRequest } from '../../api/transport';
+import { listAnswer } from '../shared/paging';
 import type { ListSearchMethod } from '../shared/types';
 
 /** An AI custom field definition. */
@@ -15,12 +15,8 @@ export async function customFields(
 	context: FaxPlusContext,
 	itemIndex?: number,
 ): Promise<AiCustomField[]> {
-	const list = await faxPlusApiRequest<{ records?: AiCustomField[] } | undefined>(context, {
-		method: 'GET',
-		path: '/accounts/self/ai/custom-fields',
-		itemIndex,
-	});
-	return Array.isArray(list?.records) ? list.records : [];
+	const path = '/accounts/self/ai/custom-fields';
+	return await listAnswer<AiCustomField>(context, { path, key: 'records', itemIndex });
 }
 
 /** listSearch: the account's AI custom fields, filtered by name (case-insensitive). */

@@ -1,5 +1,5 @@
 import { showFor, userIdFields } from '../shared/descriptions';
-import { faxIdField, outputBinaryField, faxOfItem, outputFieldOf } from './shared/fields';
+import { faxIdField, outputBinaryField, faxOfItem } from './shared/fields';
 import { outputFaxFile } from './shared/files';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
@@ -48,7 +48,6 @@ export const download: FaxPlusOperation = {
 			userId,
 			format,
 			baseName: faxId,
-			binaryPropertyName: outputFieldOf(this, itemIndex),
 		});
 	},
 };
