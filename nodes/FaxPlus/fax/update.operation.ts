@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { updateFieldsCollection, userIdFields } from '../shared/descriptions';
-import { answerOr } from '../shared/items';
+import { answerOr, nonEmptyUpdate } from '../shared/items';
 import { booleanValue } from '../shared/values';
 import { faxPlusApiRequest } from '../../api/transport';
 import { faxIdField, faxOfItem } from './shared/fields';
@@ -105,15 +105,5 @@ function changes(context: IExecuteFunctions, itemIndex: number): FaxModification
 		body.comment = String(fields.comment ?? '');
 		refuseMarker(context, itemIndex, 'Comment', body.comment);
 	}
-	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(
-			context.getNode(),
-			'Nothing to update: add Comment or Is Read under "Update Fields"',
-			{
-				itemIndex,
-				description: 'Add at least one of them; the other keeps its current value.',
-			},
-		);
-	}
-	return body;
+	return nonEmptyUpdate(context, itemIndex, body, 'Comment or Is Read');
 }
