@@ -1,8 +1,7 @@
 // The user and member pickers: the corporate account's members from GET /accounts.
 import type { ILoadOptionsFunctions, INodeListSearchItems } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { entriesOf } from '../../api/lists';
-import { faxPlusApiRequest } from '../../api/transport';
+import { listAnswer } from '../shared/paging';
 import { matchesFilter, SELF_NAME } from '../shared/locators';
 import type { ListSearchMethod } from '../shared/types';
 import type { AccountRecord } from './types';
@@ -19,8 +18,7 @@ function accountEntry(account: AccountRecord): INodeListSearchItems {
 }
 
 async function listAccounts(context: ILoadOptionsFunctions): Promise<INodeListSearchItems[]> {
-	const answer = await faxPlusApiRequest<unknown>(context, { method: 'GET', path: '/accounts' });
-	return (entriesOf(answer, 'members') as AccountRecord[])
+	return (await listAnswer<AccountRecord>(context, { path: '/accounts', key: 'members' }))
 		.filter((account) => typeof account.uid === 'string' && account.uid !== '')
 		.map(accountEntry);
 }

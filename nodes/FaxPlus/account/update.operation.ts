@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { updateFieldsCollection, userIdFields } from '../shared/descriptions';
 import { answerOr, nonEmptyUpdate, userIdOf } from '../shared/items';
-import { wholeNumber } from '../shared/values';
+import { retryFields, retryOf } from '../shared/retry';
 import { faxPlusApiRequest } from '../../api/transport';
 import type { AccountModification } from './types';
 import type { FaxPlusOperation } from '../shared/types';
@@ -45,22 +45,10 @@ export const update: FaxPlusOperation = {
 				description:
 					'Phone number of the account, with "+" and the country code (E.164, 8 to 15 digits)',
 			},
-			{
-				displayName: 'Retry Count',
-				name: 'retryCount',
-				type: 'number',
-				typeOptions: { minValue: 0, maxValue: 3 },
-				default: 0,
-				description: 'How many times a failed fax is tried again by default; at most 3',
-			},
-			{
-				displayName: 'Retry Delay (Seconds)',
-				name: 'retryDelay',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 0,
-				description: 'Seconds between two tries by default',
-			},
+			...retryFields(
+				'How many times a failed fax is tried again by default',
+				'Seconds between two tries by default',
+			),
 			{
 				displayName: 'Text Enhancement',
 				name: 'shouldEnhance',
@@ -110,14 +98,8 @@ function modification(context: IExecuteFunctions, itemIndex: number): AccountMod
 	const callerIdName = text('callerIdName');
 	if (callerIdName !== undefined) settings.caller_id_name = callerIdName;
 	if (fields.shouldEnhance !== undefined) settings.should_enhance = fields.shouldEnhance === true;
-	const retry: { count?: number; delay?: number } = {};
-	if (fields.retryCount !== undefined) {
-		retry.count = wholeNumber(context, itemIndex, fields.retryCount, 'Retry Count');
-		if (retry.count > 3) throw refuse(`Retry Count must be at most 3, not ${retry.count}`);
-	}
-	if (fields.retryDelay !== undefined)
-		retry.delay = wholeNumber(context, itemIndex, fields.retryDelay, 'Retry Delay (Seconds)');
-	if (Object.keys(retry).length > 0) settings.send_fax = { retry };
+	const retry = retryOf(context, itemIndex, fields);
+	if (retry) settings.send_fax = { retry };
 	if (Object.keys(settings).length > 0) body.settings = settings;
 	return nonEmptyUpdate(context, itemIndex, body, 'a field');
 }

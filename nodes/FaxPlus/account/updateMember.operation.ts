@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { memberLocator, updateFieldsCollection } from '../shared/descriptions';
-import { answerOr, nonEmptyUpdate, requiredString } from '../shared/items';
+import { answerOr, nonEmptyUpdate, requiredString, updateText } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import type { MemberDetail } from './types';
 import type { FaxPlusOperation } from '../shared/types';
@@ -66,16 +66,8 @@ function memberDetail(context: IExecuteFunctions, itemIndex: number): MemberDeta
 		}
 		body.quota = quota;
 	}
-	if (fields.role !== undefined) {
-		const role = String(fields.role ?? '').trim();
-		if (!role) {
-			throw new NodeOperationError(context.getNode(), 'Role cannot be empty', {
-				itemIndex,
-				description: 'Enter the member\'s role under "Update Fields", or remove the "Role" field.',
-			});
-		}
-		body.role = role;
-	}
+	const role = updateText(context, itemIndex, fields, 'role', 'Role');
+	if (role !== undefined) body.role = role;
 	return nonEmptyUpdate(context, itemIndex, body, 'Quota or Role');
 }
 

@@ -1,7 +1,8 @@
 import { showFor } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
-import { enabledValue, type AiCustomField } from './customFields';
+import type { AiCustomField } from './customFields';
+import { booleanValue } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const createCustomField: FaxPlusOperation = {
@@ -43,18 +44,18 @@ export const createCustomField: FaxPlusOperation = {
 		},
 	],
 	async execute(itemIndex) {
-		const enabled = enabledValue(
-			this,
-			itemIndex,
-			this.getNodeParameter('enabled', itemIndex, true),
-		);
 		const field = await faxPlusApiRequest<AiCustomField>(this, {
 			method: 'POST',
 			path: '/accounts/self/ai/custom-fields',
 			body: {
 				name: requiredString(this, 'name', 'Name', itemIndex),
 				instructions: String(this.getNodeParameter('instructions', itemIndex, '') ?? ''),
-				enabled,
+				enabled: booleanValue(
+					this,
+					itemIndex,
+					this.getNodeParameter('enabled', itemIndex, true),
+					'Enabled',
+				),
 			},
 			itemIndex,
 		});

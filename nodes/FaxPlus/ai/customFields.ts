@@ -1,7 +1,5 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import type { FaxPlusContext } from '../../api/transport';
-import { faxPlusApiRequest } from '../../api/transport';
+import { listAnswer } from '../shared/paging';
 import type { ListSearchMethod } from '../shared/types';
 
 /** An AI custom field definition. */
@@ -17,26 +15,8 @@ export async function customFields(
 	context: FaxPlusContext,
 	itemIndex?: number,
 ): Promise<AiCustomField[]> {
-	const list = await faxPlusApiRequest<{ records?: AiCustomField[] } | undefined>(context, {
-		method: 'GET',
-		path: '/accounts/self/ai/custom-fields',
-		itemIndex,
-	});
-	return Array.isArray(list?.records) ? list.records : [];
-}
-
-/** Enabled, checked: an expression may give something else than true or false. */
-export function enabledValue(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	value: unknown,
-): boolean {
-	if (typeof value === 'boolean') return value;
-	throw new NodeOperationError(
-		context.getNode(),
-		`Enabled must be true or false, not "${String(value)}"`,
-		{ itemIndex },
-	);
+	const path = '/accounts/self/ai/custom-fields';
+	return await listAnswer<AiCustomField>(context, { path, key: 'records', itemIndex });
 }
 
 /** listSearch: the account's AI custom fields, filtered by name (case-insensitive). */

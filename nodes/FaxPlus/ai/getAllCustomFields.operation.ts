@@ -1,19 +1,16 @@
-import { toItems } from '../shared/items';
-import { limited, resultLimit, returnAllOrLimit } from '../shared/paging';
+import { getManyOperation } from '../shared/paging';
 import { customFields } from './customFields';
-import type { FaxPlusOperation } from '../shared/types';
 
-export const getAllCustomFields: FaxPlusOperation = {
+/** One item per custom field definition. */
+export const getAllCustomFields = getManyOperation({
+	resource: 'ai',
 	option: {
 		name: 'Get Many Custom Fields',
 		value: 'getAllCustomFields',
 		action: 'Get many AI custom fields',
 		description: 'List the AI custom field definitions, one item each',
 	},
-	description: returnAllOrLimit('ai', 'getAllCustomFields'),
-	/** One item per custom field definition. */
-	async execute(itemIndex) {
-		const limit = resultLimit(this, itemIndex);
-		return toItems(limited(await customFields(this, itemIndex), limit));
+	async list(itemIndex) {
+		return await customFields(this, itemIndex);
 	},
-};
+});

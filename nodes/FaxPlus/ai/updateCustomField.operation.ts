@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { showFor, updateFieldsCollection } from '../shared/descriptions';
-import { requiredString, toItems } from '../shared/items';
+import { nonEmptyUpdate, requiredString, toItems, updateText } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { faxPlusApiRequest } from '../../api/transport';
-import { enabledValue, type AiCustomField } from './customFields';
+import type { AiCustomField } from './customFields';
+import { booleanValue } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const updateCustomField: FaxPlusOperation = {
@@ -67,27 +67,10 @@ export const updateCustomField: FaxPlusOperation = {
 function changes(context: IExecuteFunctions, itemIndex: number): Partial<AiCustomField> {
 	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: Partial<AiCustomField> = {};
-	if (fields.name !== undefined) {
-		const name = String(fields.name ?? '').trim();
-		if (!name) {
-			throw new NodeOperationError(context.getNode(), 'Name cannot be empty', {
-				itemIndex,
-				description: 'Enter the new name under "Update Fields", or remove the "Name" field.',
-			});
-		}
-		body.name = name;
-	}
+	const name = updateText(context, itemIndex, fields, 'name', 'Name');
+	if (name !== undefined) body.name = name;
 	if (fields.instructions !== undefined) body.instructions = String(fields.instructions ?? '');
-	if (fields.enabled !== undefined) body.enabled = enabledValue(context, itemIndex, fields.enabled);
-	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(
-			context.getNode(),
-			'Nothing to update: add Name, Instructions or Enabled under "Update Fields"',
-			{
-				itemIndex,
-				description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
-			},
-		);
-	}
-	return body;
+	if (fields.enabled !== undefined)
+		body.enabled = booleanValue(context, itemIndex, fields.enabled, 'Enabled');
+	return nonEmptyUpdate(context, itemIndex, body, 'Name, Instructions or Enabled');
 }

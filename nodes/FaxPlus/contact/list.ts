@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
-import { entriesOf } from '../../api/lists';
-import { faxPlusApiRequest, type FaxPlusContext } from '../../api/transport';
+import type { FaxPlusContext } from '../../api/transport';
+import { listAnswer } from '../shared/paging';
 import type { ContactListQuery, ContactRecord } from './types';
 
 /** Contacts asked for per request (the reference's example uses 50). */
@@ -13,11 +13,7 @@ export async function contactPage(
 	query: ContactListQuery,
 	itemIndex?: number,
 ): Promise<ContactRecord[]> {
-	const answer = await faxPlusApiRequest<unknown>(context, {
-		method: 'GET',
-		path: `/accounts/${encodeURIComponent(userId)}/contacts`,
-		qs: query as unknown as IDataObject,
-		itemIndex,
-	});
-	return entriesOf(answer, 'contacts') as ContactRecord[];
+	const path = `/accounts/${encodeURIComponent(userId)}/contacts`;
+	const qs = query as unknown as IDataObject;
+	return await listAnswer<ContactRecord>(context, { path, key: 'contacts', qs, itemIndex });
 }

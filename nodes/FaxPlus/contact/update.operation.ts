@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { e164Numbers } from '../shared/values';
 import { faxPlusApiRequest } from '../../api/transport';
 import { showFor, updateFieldsCollection, userIdFields } from '../shared/descriptions';
-import { answerOr, nonEmptyUpdate, requiredString, userIdOf } from '../shared/items';
+import { answerOr, nonEmptyUpdate, requiredString, updateText, userIdOf } from '../shared/items';
 import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
 import type { ContactModification } from './types';
 import type { FaxPlusOperation } from '../shared/types';
@@ -59,14 +58,8 @@ export const update: FaxPlusOperation = {
 function modification(context: IExecuteFunctions, itemIndex: number): ContactModification {
 	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: ContactModification = {};
-	if (fields.name !== undefined) {
-		body.name = String(fields.name ?? '').trim();
-		if (!body.name)
-			throw new NodeOperationError(context.getNode(), 'Name cannot be empty', {
-				itemIndex,
-				description: 'Enter the contact\'s name, or remove the "Name" field.',
-			});
-	}
+	const name = updateText(context, itemIndex, fields, 'name', 'Name');
+	if (name !== undefined) body.name = name;
 	if (fields.company !== undefined) body.company = String(fields.company ?? '').trim();
 	if (fields.numbers !== undefined)
 		body.numbers = e164Numbers(context, itemIndex, fields.numbers, 'Numbers');

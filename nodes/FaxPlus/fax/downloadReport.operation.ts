@@ -1,5 +1,5 @@
 import { userIdFields } from '../shared/descriptions';
-import { faxIdField, faxOfItem, outputBinaryField, outputFieldOf } from './shared/fields';
+import { faxIdField, faxOfItem, outputBinaryField } from './shared/fields';
 import { outputFaxFile } from './shared/files';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
@@ -28,7 +28,6 @@ export const downloadReport: FaxPlusOperation = {
 			userId,
 			format: 'pdf',
 			baseName: `report-${faxId}`,
-			binaryPropertyName: outputFieldOf(this, itemIndex),
 		});
 	},
 };

@@ -10,6 +10,7 @@ import {
 import { collectPages } from '../../api/paging';
 import { showFor, userIdFields } from '../shared/descriptions';
 import { userIdOf } from '../shared/items';
+import { choiceOf } from '../shared/values';
 import { outputProperties, shapedItems } from '../shared/output';
 import { RAW_ONLY_FAX_FIELDS, SIMPLIFIED_FAX, withStatusMeaning } from './shared/fields';
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
@@ -19,7 +20,7 @@ import type { FaxPlusOperation } from '../shared/types';
 const PAGE_SIZE = 100;
 
 /** Category values as Fax.Plus's SDKs document them (FaxCategory). */
-const CATEGORIES = ['inbox', 'sent', 'spam'];
+const CATEGORIES = ['inbox', 'sent', 'spam'] as const;
 
 export const getAll: FaxPlusOperation = {
 	option: {
@@ -112,15 +113,7 @@ function filterQuery(
 	const filters = context.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const query: Omit<FaxListPageQuery, 'limit'> = {};
 	if (filters.category !== undefined && filters.category !== '') {
-		const category = String(filters.category);
-		if (!CATEGORIES.includes(category)) {
-			throw new NodeOperationError(
-				context.getNode(),
-				`Category must be one of ${CATEGORIES.join(', ')}, not "${category}"`,
-				{ itemIndex },
-			);
-		}
-		query.category = category;
+		query.category = choiceOf(context, itemIndex, 'Category', String(filters.category), CATEGORIES);
 	}
 	const after = dateTimeValue(context, filters.after, 'After', itemIndex);
 	const before = dateTimeValue(context, filters.before, 'Before', itemIndex);

@@ -1,10 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue } from '../../api/dates';
 import { normalizeE164Numbers } from '../../api/numbers';
@@ -12,82 +6,82 @@ import { showFor, userIdFields } from '../shared/descriptions';
 import { requiredString, userIdOf, toItems } from '../shared/items';
 import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
 import { faxStatusNow } from './shared/finalStatus';
-
-export const option: INodePropertyOptions = {
-	name: 'Get Status',
-	value: 'getStatus',
-	action: 'Get the status of a sent fax',
-	description:
-		"Where a fax from Send is now: waiting in the outbox, or sent (success or why it failed); from Send's outboxFaxId, to and sentAt",
-};
-
-/** What an AI agent reads about this operation as a tool. */
-export const toolDescription =
-	"Get the current status of a fax that Send queued. Needs Send's outbox ID (outboxFaxId), the destination number (to) and, when known, Send's sentAt. Looks in the outbox and, once the fax has left it, among the sent faxes. Returns where (outbox, sent or unknown), status, statusMeaning (in words), statusRetryable, final (whether the status will change no more) and, once sent, the fax ID.";
+import type { FaxPlusOperation } from '../shared/types';
 
 const show = showFor('fax', 'getStatus');
 
-export const description: INodeProperties[] = [
-	...userIdFields('fax', 'getStatus'),
-	resourceLocator({
-		displayName: 'Outbox Fax',
-		name: 'outboxFaxId',
+export const getStatus: FaxPlusOperation = {
+	option: {
+		name: 'Get Status',
+		value: 'getStatus',
+		action: 'Get the status of a sent fax',
 		description:
-			"The outboxFaxId that Send output for this number (drag it from Send's output), or a fax still in the outbox",
-		displayOptions: show,
-		searchListMethod: 'searchOutboxFaxes',
-		listPlaceholder: 'Select a fax in the outbox...',
-		idPlaceholder: 'e.g. 2b9c4f1a7d3e',
-		dependsOn: USER_DEPENDENCY,
-	}),
-	{
-		displayName: 'To',
-		name: 'to',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. +4930123456',
-		description:
-			'The number the fax was sent to: Send\'s "to". Once sent, the fax is found among the sent faxes by this number.',
-		displayOptions: show,
+			"Where a fax from Send is now: waiting in the outbox, or sent (success or why it failed); from Send's outboxFaxId, to and sentAt",
 	},
-	{
-		displayName: 'Sent At',
-		name: 'sentAt',
-		type: 'dateTime',
-		default: '',
-		description:
-			'When Send queued the fax: Send\'s "sentAt". Empty looks at the newest fax sent to the number in the last 24 hours.',
-		displayOptions: show,
-	},
-];
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const userId = userIdOf(this, itemIndex);
-	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
-	const number = normalizeE164Numbers(String(this.getNodeParameter('to', itemIndex, '') ?? ''));
-	if (!number.ok || number.numbers.length !== 1) {
-		throw new NodeOperationError(this.getNode(), 'To must be the one number the fax was sent to', {
-			itemIndex,
+	toolDescription:
+		"Get the current status of a fax that Send queued. Needs Send's outbox ID (outboxFaxId), the destination number (to) and, when known, Send's sentAt. Looks in the outbox and, once the fax has left it, among the sent faxes. Returns where (outbox, sent or unknown), status, statusMeaning (in words), statusRetryable, final (whether the status will change no more) and, once sent, the fax ID.",
+	description: [
+		...userIdFields('fax', 'getStatus'),
+		resourceLocator({
+			displayName: 'Outbox Fax',
+			name: 'outboxFaxId',
 			description:
-				'Map "to" from Send\'s output (one item per number), e.g. +4930123456, with "+" and the country code.',
-		});
-	}
-	const sentAt = dateTimeValue(
-		this,
-		this.getNodeParameter('sentAt', itemIndex, ''),
-		'Sent At',
-		itemIndex,
-	);
-	const status: IDataObject = await faxStatusNow(
-		this,
-		itemIndex,
-		userId,
-		{ to: number.numbers[0], outboxFaxId },
-		sentAt?.getTime(),
-	);
-	return toItems(status);
-}
+				"The outboxFaxId that Send output for this number (drag it from Send's output), or a fax still in the outbox",
+			displayOptions: show,
+			searchListMethod: 'searchOutboxFaxes',
+			listPlaceholder: 'Select a fax in the outbox...',
+			idPlaceholder: 'e.g. 2b9c4f1a7d3e',
+			dependsOn: USER_DEPENDENCY,
+		}),
+		{
+			displayName: 'To',
+			name: 'to',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. +4930123456',
+			description:
+				'The number the fax was sent to: Send\'s "to". Once sent, the fax is found among the sent faxes by this number.',
+			displayOptions: show,
+		},
+		{
+			displayName: 'Sent At',
+			name: 'sentAt',
+			type: 'dateTime',
+			default: '',
+			description:
+				'When Send queued the fax: Send\'s "sentAt". Empty looks at the newest fax sent to the number in the last 24 hours.',
+			displayOptions: show,
+		},
+	],
+	async execute(itemIndex) {
+		const userId = userIdOf(this, itemIndex);
+		const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
+		const number = normalizeE164Numbers(String(this.getNodeParameter('to', itemIndex, '') ?? ''));
+		if (!number.ok || number.numbers.length !== 1) {
+			throw new NodeOperationError(
+				this.getNode(),
+				'To must be the one number the fax was sent to',
+				{
+					itemIndex,
+					description:
+						'Map "to" from Send\'s output (one item per number), e.g. +4930123456, with "+" and the country code.',
+				},
+			);
+		}
+		const sentAt = dateTimeValue(
+			this,
+			this.getNodeParameter('sentAt', itemIndex, ''),
+			'Sent At',
+			itemIndex,
+		);
+		const status: IDataObject = await faxStatusNow(
+			this,
+			itemIndex,
+			userId,
+			{ to: number.numbers[0], outboxFaxId },
+			sentAt?.getTime(),
+		);
+		return toItems(status);
+	},
+};

@@ -4,16 +4,15 @@ import type {
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
-	INodePropertyOptions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue, formatSendTime } from '../../api/dates';
 import { showFor, userIdFields } from '../shared/descriptions';
 import { requiredString, userIdOf, toItems } from '../shared/items';
-import { wholeNumber } from '../shared/values';
+import { choiceOf, listOf, wholeNumber } from '../shared/values';
+import { retryFields, retryOf } from '../shared/retry';
 import { faxPlusApiRequest } from '../../api/transport';
 import {
-	binaryFieldNames,
 	documentInMemory,
 	MAX_FILES,
 	MAX_TOTAL_MEGABYTES,
@@ -30,7 +29,7 @@ import { checkManualRepeat } from './shared/manualRepeat';
 import { pagesOf } from './shared/pageCount';
 import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
 import { fromField, senderOf } from './shared/senders';
-import { duplicateItems, sentForAgent, sentItems } from './shared/sendResult';
+import { duplicateItems, sentForAgent, sentItems, type FaxSent } from './shared/sendResult';
 import { runsAsTool } from '../shared/output';
 import {
 	allowedDestinationsOption,
@@ -40,6 +39,7 @@ import {
 } from './shared/destinations';
 import {
 	idempotencyKeyOption,
+	type Duplicate,
 	KEY_TAG_PREFIX,
 	keyLifetimeOption,
 	refuseMarker,
@@ -57,25 +57,43 @@ import { nodeErrorOf } from '../../api/nodeErrors';
 import { saveFaxCustomData } from '../../logging/customData';
 import { logDebug } from '../../logging/log';
 import { customDataNumbersOption } from '../../triggers/properties';
-import type {
-	CoverPage,
-	CoverPageFlag,
-	FaxSent,
-	OutboxCreated,
-	OutboxPayload,
-} from './shared/types';
+import type { FaxPlusOperation } from '../shared/types';
 
-export const option: INodePropertyOptions = {
-	name: 'Send',
-	value: 'send',
-	action: 'Send a fax',
-	description:
-		'Send a fax to one or more numbers, now or at a set time: from files, text, URLs or an existing fax',
-};
+/** Body of POST /accounts/{user_id}/outbox. */
+interface OutboxPayload {
+	/**
+	 * One of the account's numbers (E.164), several separated by commas (Fax.Plus picks one per
+	 * destination), or `no_number` for a corporate member without one.
+	 */
+	from: string;
+	to: string[];
+	files: string[];
+	/** Comment of the fax (the SDK's OutboxComment: `text` and `tags`). */
+	comment?: { text?: string; tags?: string[] };
+	options?: { enhancement?: boolean; retry?: { count?: number; delay?: number } };
+	/** `YYYY-MM-DD HH:mm:ss +HHMM`. */
+	send_time?: string;
+	return_ids: true;
+	cover_page?: CoverPage;
+	/**
+	 * A fax whose document is sent again (resend, forward), after the uploaded `files`
+	 * (apidoc.fax.plus "Send a fax" note; its shape is not in the SDKs: read as the fax's ID).
+	 */
+	from_fax?: string;
+}
 
-/** What an AI agent reads about this operation as a tool. */
-export const toolDescription =
-	"Send a fax with Fax.Plus to one or more fax numbers. Needs the destination numbers in E.164 format (+ and the country code), several separated by commas, and the document (the text to fax, or a document's http(s) URL, as this tool is set up). Returns, per destination, the outbox ID of the queued fax and a message saying what happens next and how to check the status later (Fax → Get Status with the outboxFaxId, to and sentAt: in the outbox or, once sent, among the sent faxes). The same numbers, From, documents and fax options again within 24 hours are not faxed twice: the answer then says duplicate: true. Destinations may be bounded (allowed prefixes, at most 10 numbers per call unless set); a refusal names the number and sends nothing.";
+interface CoverPage {
+	name_to: string;
+	name_from: string;
+	subject: string;
+	message?: string;
+	flags?: CoverPageFlag[];
+}
+
+/** Answer of POST /accounts/{user_id}/outbox with `return_ids` (the SDK's SendFaxResponse): outbox fax ids by destination number. */
+interface OutboxCreated {
+	ids: Record<string, string>;
+}
 
 const show = showFor('fax', 'send');
 
@@ -94,15 +112,8 @@ const TEXT_FIELD = 'documentText';
 /** The file name of a text document, as Fax.Plus shows it. */
 const TEXT_FILE_NAME = 'fax.txt';
 
-const COVER_PAGE_FLAGS: readonly CoverPageFlag[] = [
-	'urgent',
-	'for_review',
-	'please_reply',
-	'confidential',
-];
-
-/** Fax.Plus retries a failed fax at most 3 times (its help centre, "Auto Retry on Failure"). */
-const MAX_RETRY_COUNT = 3;
+const COVER_PAGE_FLAGS = ['urgent', 'for_review', 'please_reply', 'confidential'] as const;
+type CoverPageFlag = (typeof COVER_PAGE_FLAGS)[number];
 
 /** Pages Send takes without Max Pages set: enough for everyday faxes, far from an accidental 2,000-page file. */
 const DEFAULT_MAX_PAGES = 100;
@@ -151,27 +162,7 @@ async function checkPages(
 	);
 }
 
-/** Retry settings of the fax (the SDK's RetryOptions). */
-const retryFields: INodeProperties[] = [
-	{
-		displayName: 'Retry Count',
-		name: 'retryCount',
-		type: 'number',
-		typeOptions: { minValue: 0, maxValue: MAX_RETRY_COUNT },
-		default: 0,
-		description: `How many times Fax.Plus tries again when sending fails; at most ${MAX_RETRY_COUNT}`,
-	},
-	{
-		displayName: 'Retry Delay (Seconds)',
-		name: 'retryDelay',
-		type: 'number',
-		typeOptions: { minValue: 0 },
-		default: 0,
-		description: 'Seconds between two tries',
-	},
-];
-
-export const description: INodeProperties[] = [
+const description: INodeProperties[] = [
 	...userIdFields('fax', 'send'),
 	{
 		displayName: 'To',
@@ -346,7 +337,10 @@ export const description: INodeProperties[] = [
 				description: `Refuse documents with more pages than this, before anything is uploaded; ${DEFAULT_MAX_PAGES} when not set. Guards against faxing a huge file by mistake. PDF, TIFF and images are counted; once set, other documents (e.g. Word) are refused, as they cannot be counted before sending.`,
 			},
 			maxStatusChecksOption,
-			...retryFields,
+			...retryFields(
+				'How many times Fax.Plus tries again when sending fails',
+				'Seconds between two tries',
+			),
 			customDataNumbersOption,
 			{
 				displayName: 'Send At',
@@ -388,13 +382,23 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-/** One at a time, in order: each uploads its files and sends a fax that costs money; a failure stops the rest. */
-export const maxItemsAtOnce = 1;
+export const send: FaxPlusOperation = {
+	option: {
+		name: 'Send',
+		value: 'send',
+		action: 'Send a fax',
+		description:
+			'Send a fax to one or more numbers, now or at a set time: from files, text, URLs or an existing fax',
+	},
+	toolDescription:
+		"Send a fax with Fax.Plus to one or more fax numbers. Needs the destination numbers in E.164 format (+ and the country code), several separated by commas, and the document (the text to fax, or a document's http(s) URL, as this tool is set up). Returns, per destination, the outbox ID of the queued fax and a message saying what happens next and how to check the status later (Fax → Get Status with the outboxFaxId, to and sentAt: in the outbox or, once sent, among the sent faxes). The same numbers, From, documents and fax options again within 24 hours are not faxed twice: the answer then says duplicate: true. Destinations may be bounded (allowed prefixes, at most 10 numbers per call unless set); a refusal names the number and sends nothing.",
+	description,
+	/** One at a time, in order: each uploads its files and sends a fax that costs money; a failure stops the rest. */
+	maxItemsAtOnce: 1,
+	execute,
+};
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const userId = userIdOf(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const to = destinationsOf(this, itemIndex, options);
@@ -426,7 +430,7 @@ export async function execute(
 		fromFax,
 		faxOptions: { ...payload, comment: undefined, uploadFormat },
 	});
-	const duplicate = (found: IDataObject) => {
+	const duplicate = (found: Duplicate) => {
 		logDebug(this, 'Send answered a duplicate: Fax.Plus has this fax (Idempotency Key)', {
 			event: 'send_duplicate',
 			itemIndex,
@@ -505,22 +509,6 @@ export async function execute(
 	return toItems(runsAsTool(this) ? sentForAgent(items, sent.sendTime) : items);
 }
 
-/** A choice of an options parameter, which an expression may set to anything. */
-function choiceOf<T extends string>(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	label: string,
-	value: unknown,
-	choices: readonly T[],
-): T {
-	if (choices.includes(value as T)) return value as T;
-	throw new NodeOperationError(
-		context.getNode(),
-		`${label} must be one of ${choices.join(', ')}, not "${String(value)}"`,
-		{ itemIndex },
-	);
-}
-
 /** The documents to upload, read and checked, from the item's files, the text or the URLs. */
 async function documentsOf(
 	context: IExecuteFunctions,
@@ -548,7 +536,7 @@ async function documentsOf(
 			),
 		];
 	}
-	const fields = binaryFieldNames(context.getNodeParameter('binaryPropertyNames', itemIndex, ''));
+	const fields = listOf(context.getNodeParameter('binaryPropertyNames', itemIndex, ''));
 	return await readDocuments(context, itemIndex, fields);
 }
 
@@ -565,7 +553,7 @@ function outboxOptions(
 	if (options.comment !== undefined && String(options.comment).trim() !== '')
 		comment.text = String(options.comment);
 	refuseMarker(context, itemIndex, 'Comment', comment.text ?? '');
-	const tags = commentTagsOf(options.commentTags);
+	const tags = listOf(options.commentTags);
 	const reserved = tags.find((tag) => tag.toLowerCase().startsWith(KEY_TAG_PREFIX));
 	if (reserved !== undefined) {
 		throw new NodeOperationError(
@@ -588,14 +576,6 @@ function outboxOptions(
 		if (coverPage) payload.cover_page = coverPage;
 	}
 	return payload;
-}
-
-/** Comment Tags: separated by commas (or an array from an expression), trimmed, each once. */
-function commentTagsOf(value: unknown): string[] {
-	const entries = Array.isArray(value)
-		? value.map((entry) => String(entry ?? ''))
-		: String(value ?? '').split(',');
-	return [...new Set(entries.map((entry) => entry.trim()).filter((entry) => entry !== ''))];
 }
 
 function coverPageOf(
@@ -621,29 +601,4 @@ function coverPageOf(
 function idsOf(answer: OutboxCreated | undefined): Record<string, string> {
 	const ids = answer?.ids;
 	return ids && typeof ids === 'object' && !Array.isArray(ids) ? { ...ids } : {};
-}
-
-/** The `retry` of the outbox body from the options; undefined when neither is set. */
-function retryOf(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	options: IDataObject,
-): { count?: number; delay?: number } | undefined {
-	const retry: { count?: number; delay?: number } = {};
-	if (options.retryCount !== undefined) {
-		retry.count = wholeNumber(context, itemIndex, options.retryCount, 'Retry Count');
-		if (retry.count > MAX_RETRY_COUNT) {
-			throw new NodeOperationError(
-				context.getNode(),
-				`Retry Count must be at most ${MAX_RETRY_COUNT}, not ${retry.count}`,
-				{
-					itemIndex,
-					description: `Fax.Plus retries a failed fax at most ${MAX_RETRY_COUNT} times.`,
-				},
-			);
-		}
-	}
-	if (options.retryDelay !== undefined)
-		retry.delay = wholeNumber(context, itemIndex, options.retryDelay, 'Retry Delay (Seconds)');
-	return Object.keys(retry).length > 0 ? retry : undefined;
 }

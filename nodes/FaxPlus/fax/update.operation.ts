@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { updateFieldsCollection, userIdFields } from '../shared/descriptions';
-import { answerOr } from '../shared/items';
+import { answerOr, nonEmptyUpdate } from '../shared/items';
+import { booleanValue } from '../shared/values';
 import { faxPlusApiRequest } from '../../api/transport';
 import { faxIdField, faxOfItem } from './shared/fields';
 import type { FaxRecord } from './shared/types';
@@ -98,29 +99,11 @@ async function withCurrentValues(
 function changes(context: IExecuteFunctions, itemIndex: number): FaxModification {
 	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: FaxModification = {};
-	if (fields.isRead !== undefined) {
-		if (typeof fields.isRead !== 'boolean') {
-			throw new NodeOperationError(
-				context.getNode(),
-				`Is Read must be true or false, not "${String(fields.isRead)}"`,
-				{ itemIndex },
-			);
-		}
-		body.is_read = fields.isRead;
-	}
+	if (fields.isRead !== undefined)
+		body.is_read = booleanValue(context, itemIndex, fields.isRead, 'Is Read');
 	if (fields.comment !== undefined) {
 		body.comment = String(fields.comment ?? '');
 		refuseMarker(context, itemIndex, 'Comment', body.comment);
 	}
-	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(
-			context.getNode(),
-			'Nothing to update: add Comment or Is Read under "Update Fields"',
-			{
-				itemIndex,
-				description: 'Add at least one of them; the other keeps its current value.',
-			},
-		);
-	}
-	return body;
+	return nonEmptyUpdate(context, itemIndex, body, 'Comment or Is Read');
 }

@@ -1,9 +1,9 @@
 // The Number picker: the chosen user's fax numbers (GET /accounts/{user_id}/numbers answers them all at once).
 import type { ILoadOptionsFunctions, INodeListSearchItems } from 'n8n-workflow';
-import { faxPlusApiRequest, type FaxPlusContext } from '../../api/transport';
+import type { FaxPlusContext } from '../../api/transport';
 import { currentUserId } from '../shared/locators';
 import type { ListSearchMethod } from '../shared/types';
-import { entriesOf } from '../../api/lists';
+import { listAnswer } from '../shared/paging';
 
 /** A fax number of the account (beyond the published v3.5 spec; the SDK's), e.g. `number`, `status`, `assigned_to`. */
 type FaxNumber = Record<string, unknown> & { number?: string };
@@ -14,12 +14,8 @@ export async function userNumbers(
 	userId: string,
 	itemIndex?: number,
 ): Promise<FaxNumber[]> {
-	const answer = await faxPlusApiRequest<unknown>(context, {
-		method: 'GET',
-		path: `/accounts/${encodeURIComponent(userId)}/numbers`,
-		itemIndex,
-	});
-	return entriesOf(answer, 'numbers') as FaxNumber[];
+	const path = `/accounts/${encodeURIComponent(userId)}/numbers`;
+	return await listAnswer<FaxNumber>(context, { path, key: 'numbers', itemIndex });
 }
 
 /** The fax numbers of a user, filtered by the digits typed. */

@@ -1,5 +1,5 @@
-import { entriesOf } from '../../api/lists';
-import { faxPlusApiRequest, type FaxPlusContext } from '../../api/transport';
+import type { FaxPlusContext } from '../../api/transport';
+import { listAnswer } from '../shared/paging';
 import type { OutboxFax } from './types';
 
 /** The faxes waiting in a user's outbox (the API answers them all at once). */
@@ -8,10 +8,6 @@ export async function outboxFaxes(
 	userId: string,
 	itemIndex?: number,
 ): Promise<OutboxFax[]> {
-	const answer = await faxPlusApiRequest<unknown>(context, {
-		method: 'GET',
-		path: `/accounts/${encodeURIComponent(userId)}/outbox`,
-		itemIndex,
-	});
-	return entriesOf(answer, 'records') as OutboxFax[];
+	const path = `/accounts/${encodeURIComponent(userId)}/outbox`;
+	return await listAnswer<OutboxFax>(context, { path, key: 'records', itemIndex });
 }

@@ -40,6 +40,23 @@ export function requiredString(
 	return value;
 }
 
+/** An Update Fields text that may not be empty, trimmed; undefined when the field was not added. */
+export function updateText(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	fields: IDataObject,
+	name: string,
+	label: string,
+): string | undefined {
+	if (fields[name] === undefined) return undefined;
+	const value = String(fields[name] ?? '').trim();
+	if (value) return value;
+	throw new NodeOperationError(context.getNode(), `${label} cannot be empty`, {
+		itemIndex,
+		description: `Enter the new ${label.toLowerCase()} under "Update Fields", or remove the "${label}" field.`,
+	});
+}
+
 /** The update's changes, refused before any request when there are none; `fields` names what may be added. */
 export function nonEmptyUpdate<T extends object>(
 	context: IExecuteFunctions,

@@ -9,6 +9,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { parseDateTime } from '../../api/dates';
 import { showFor } from './descriptions';
+import { listOf } from './values';
 
 /** What Simplified keeps of a record: its fields, in order, each as it is or turned into something shorter. */
 export interface SimplifiedShape {
@@ -134,9 +135,7 @@ function shapeRecord(record: IDataObject, shape: SimplifiedShape): IDataObject {
 /** The field names of Selected Fields (a list, or names separated by commas); refuses none. */
 function selectedFields(context: IExecuteFunctions, itemIndex: number): string[] {
 	const picked = context.getNodeParameter('outputFields', itemIndex, []) as unknown;
-	const selected = (Array.isArray(picked) ? picked.map(String) : String(picked ?? '').split(','))
-		.map((name) => name.trim())
-		.filter(Boolean);
+	const selected = listOf(picked);
 	if (selected.length > 0) return selected;
 	throw new NodeOperationError(
 		context.getNode(),

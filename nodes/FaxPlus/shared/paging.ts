@@ -5,6 +5,8 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { entriesOf } from '../../api/lists';
+import { faxPlusApiRequest, type FaxPlusContext } from '../../api/transport';
 import { showFor } from './descriptions';
 import { toItems } from './items';
 import { outputProperties, shapedItems, withToolDefault, type SimplifiedShape } from './output';
@@ -59,11 +61,6 @@ export function resultLimit(context: IExecuteFunctions, itemIndex: number): numb
 	return limit;
 }
 
-/** The first `limit` entries of a list the API answers whole (all of them when limit is undefined). */
-export function limited<T>(entries: T[], limit: number | undefined): T[] {
-	return limit === undefined ? entries : entries.slice(0, limit);
-}
-
 /**
  * A Get Many of a list the API answers whole: Return All and Limit (checked before any request),
  * then the first Limit records, shaped by the Output parameter when `output` is given.
@@ -91,9 +88,19 @@ export function getManyOperation(spec: {
 		],
 		async execute(itemIndex) {
 			const limit = resultLimit(this, itemIndex);
-			const records = limited(await spec.list.call(this, itemIndex), limit);
+			const records = (await spec.list.call(this, itemIndex)).slice(0, limit);
 			if (!output) return toItems(records);
 			return shapedItems(this, itemIndex, records as IDataObject[], output.shape);
 		},
 	};
+}
+
+/** The entries of a list the API answers whole (GET), however the answer wraps them (`key` first). */
+export async function listAnswer<T extends object = IDataObject>(
+	context: FaxPlusContext,
+	request: { path: string; key: string; qs?: IDataObject; itemIndex?: number },
+): Promise<T[]> {
+	const { path, key, qs, itemIndex } = request;
+	const answer = await faxPlusApiRequest<unknown>(context, { method: 'GET', path, qs, itemIndex });
+	return entriesOf(answer, key) as T[];
 }

@@ -47,11 +47,14 @@ export function e164Numbers(
 	);
 }
 
-/** IDs from a list (an expression's) or one string separated by commas, spaces or new lines: trimmed, without duplicates. */
-export function idList(value: unknown): string[] {
-	const entries = Array.isArray(value) ? value : String(value ?? '').split(/[\s,]+/);
+/** Entries of a list (an expression's) or of one string split at `separator`: trimmed, without empty ones or duplicates. */
+export function listOf(value: unknown, separator: string | RegExp = ','): string[] {
+	const entries = Array.isArray(value) ? value : String(value ?? '').split(separator);
 	return [...new Set(entries.map((entry) => String(entry ?? '').trim()).filter(Boolean))];
 }
+
+/** IDs from a list or one string separated by commas, spaces or new lines (see listOf). */
+export const idList = (value: unknown): string[] => listOf(value, /[\s,]+/);
 
 /** The IDs of a parameter (see idList); refuses an empty list before any request. */
 export function requiredIdList(
@@ -83,5 +86,36 @@ export function faxEvent(
 			itemIndex,
 			description: `Use ${FAX_EVENTS.join(', ')} (underscored names; dotted names are not accepted).`,
 		},
+	);
+}
+
+/** One of the choices of an options parameter, which an expression may set to anything. */
+export function choiceOf<T extends string>(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+	choices: readonly T[],
+): T {
+	if (choices.includes(value as T)) return value as T;
+	throw new NodeOperationError(
+		context.getNode(),
+		`${label} must be one of ${choices.join(', ')}, not "${String(value)}"`,
+		{ itemIndex },
+	);
+}
+
+/** A boolean parameter, which an expression may set to something else than true or false. */
+export function booleanValue(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	label: string,
+): boolean {
+	if (typeof value === 'boolean') return value;
+	throw new NodeOperationError(
+		context.getNode(),
+		`${label} must be true or false, not "${String(value)}"`,
+		{ itemIndex },
 	);
 }

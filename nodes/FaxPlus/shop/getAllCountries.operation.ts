@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
-import { getManyOperation } from '../shared/paging';
-import { faxPlusApiRequest, type FaxPlusContext } from '../../api/transport';
-import { entriesOf } from '../../api/lists';
+import { getManyOperation, listAnswer } from '../shared/paging';
+import type { FaxPlusContext } from '../../api/transport';
 
 /** One entry of GET /shop/numbers/countries, as the spec gives it. */
 type CountryEntry = IDataObject & {
@@ -17,12 +16,8 @@ export async function listShopCountries(
 	context: FaxPlusContext,
 	itemIndex?: number,
 ): Promise<CountryEntry[]> {
-	const answer = await faxPlusApiRequest<unknown>(context, {
-		method: 'GET',
-		path: '/shop/numbers/countries',
-		itemIndex,
-	});
-	return entriesOf(answer, 'countries') as CountryEntry[];
+	const path = '/shop/numbers/countries';
+	return await listAnswer<CountryEntry>(context, { path, key: 'countries', itemIndex });
 }
 
 export const getAllCountries = getManyOperation({

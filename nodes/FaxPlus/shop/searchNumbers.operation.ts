@@ -3,9 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
-import { getManyOperation } from '../shared/paging';
-import { faxPlusApiRequest } from '../../api/transport';
-import { entriesOf } from '../../api/lists';
+import { getManyOperation, listAnswer } from '../shared/paging';
+import { choiceOf } from '../shared/values';
 
 const show = showFor('shop', 'searchNumbers');
 
@@ -83,14 +82,13 @@ export const searchNumbers = getManyOperation({
 			);
 		}
 		const areaCode = requiredString(this, 'areaCode', 'Area Code', itemIndex);
-		const channel = this.getNodeParameter('channel', itemIndex, 'random');
-		if (channel !== 'random' && channel !== 'custom') {
-			throw new NodeOperationError(
-				this.getNode(),
-				`Channel must be "random" or "custom", not "${String(channel)}"`,
-				{ itemIndex },
-			);
-		}
+		const channel = choiceOf(
+			this,
+			itemIndex,
+			'Channel',
+			this.getNodeParameter('channel', itemIndex, 'random'),
+			['random', 'custom'] as const,
+		);
 		const qs: IDataObject = { channel };
 		if (channel === 'custom') {
 			const digits = String(this.getNodeParameter('containsDigits', itemIndex, '') ?? '').trim();
@@ -107,12 +105,7 @@ export const searchNumbers = getManyOperation({
 			}
 			if (digits) qs.contains = digits;
 		}
-		const answer = await faxPlusApiRequest<unknown>(this, {
-			method: 'GET',
-			path: `/shop/numbers/countries/${encodeURIComponent(country.toUpperCase())}/areas/${encodeURIComponent(areaCode)}/numbers`,
-			qs,
-			itemIndex,
-		});
-		return entriesOf(answer, 'numbers');
+		const path = `/shop/numbers/countries/${encodeURIComponent(country.toUpperCase())}/areas/${encodeURIComponent(areaCode)}/numbers`;
+		return await listAnswer(this, { path, key: 'numbers', qs, itemIndex });
 	},
 });

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { FAX_EVENTS, faxEventOptions, type FaxEvent } from '../../api/events';
 import { requiredString } from '../shared/items';
-import { faxEvent } from '../shared/values';
+import { faxEvent, listOf } from '../shared/values';
 import { resourceLocator } from '../shared/locators';
 
 /** The endpoint's URL, events and numbers filter, as Create asks for them and Update changes them. */
@@ -99,16 +99,14 @@ export function checkFilterTypes(
 	value: unknown,
 	itemIndex: number,
 ): FaxEvent[] {
-	const entries = (Array.isArray(value) ? value : String(value ?? '').split(','))
-		.map((entry) => String(entry).trim())
-		.filter((entry) => entry !== '');
+	const entries = listOf(value);
 	if (entries.length === 0) {
 		throw new NodeOperationError(context.getNode(), 'Events: choose at least one event', {
 			itemIndex,
 			description: `A webhook endpoint needs at least one of ${FAX_EVENTS.join(', ')}.`,
 		});
 	}
-	return [...new Set(entries.map((entry) => faxEvent(context, itemIndex, entry, 'Events')))];
+	return entries.map((entry) => faxEvent(context, itemIndex, entry, 'Events'));
 }
 
 /**

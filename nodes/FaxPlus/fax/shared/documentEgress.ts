@@ -15,6 +15,7 @@ import {
 	parseIp,
 	type IpAddress,
 } from '../../../api/addresses';
+import { listOf } from '../../shared/values';
 
 /** Where a URL's host leads: allowed (with the address to connect to, if pinned), or why not. */
 export type EgressDecision =
@@ -55,10 +56,7 @@ const portOf = (url: URL) => url.port || (url.protocol === 'https:' ? '443' : '8
  * scheme (a path, query, user name) or is no host: it would otherwise be read as wider than written.
  */
 export function hostList(value: unknown): HostList | undefined {
-	const entries = String(value ?? '')
-		.split(/[\s,]+/)
-		.filter((entry) => entry !== '')
-		.map(hostEntry);
+	const entries = listOf(String(value ?? ''), /[\s,]+/).map(hostEntry);
 	if (entries.length === 0) return undefined;
 	return (url) => {
 		const host = url.hostname.replace(/\.$/, '');

@@ -2,7 +2,7 @@
 // each read from n8n's store or the item's base64 as it is uploaded, so none is held in memory twice.
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import type { FaxFileFormat } from './types';
+import type { FaxFileFormat } from '../../../api/faxFiles';
 
 /** Fax.Plus takes at most this many files per fax. */
 export const MAX_FILES = 10;
@@ -103,15 +103,6 @@ export function documentInMemory(fields: DocumentFields, data: Buffer): FaxDocum
 }
 
 const LABEL = 'Input Binary Fields';
-
-/** The binary field names of the parameter: comma-separated, trimmed, each once. */
-export function binaryFieldNames(value: unknown): string[] {
-	const names = String(value ?? '')
-		.split(',')
-		.map((name) => name.trim())
-		.filter((name) => name !== '');
-	return [...new Set(names)];
-}
 
 const NO_FILES =
 	'The input item carries no files; put the document in a binary field first (e.g. with a Form, Read/Write Files from Disk or HTTP Request).';

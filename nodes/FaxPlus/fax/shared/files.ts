@@ -1,6 +1,7 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { downloadFaxFile } from '../../../api/faxFiles';
 import { runsAsTool } from '../../shared/output';
+import { outputFieldOf } from './fields';
 
 /** What a download item's JSON names when the input item has none. */
 interface FaxFileReference {
@@ -12,15 +13,16 @@ interface FaxFileReference {
 type FileRequest = Omit<Parameters<typeof downloadFaxFile>[1], 'itemIndex'>;
 
 /**
- * Downloads a fax file and outputs it as binary data in the chosen field, keeping
- * what the input item carried (its JSON and files).
+ * Downloads a fax file and outputs it as binary data in the field of "Put Output File in Field",
+ * keeping what the input item carried (its JSON and files).
  */
 export async function outputFaxFile(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	download: FileRequest & FaxFileReference & { binaryPropertyName: string },
+	download: FileRequest & FaxFileReference,
 ): Promise<INodeExecutionData[]> {
-	const { faxId, userId, binaryPropertyName, ...request } = download;
+	const binaryPropertyName = outputFieldOf(context, itemIndex);
+	const { faxId, userId, ...request } = download;
 	const { data, fileName, mimeType } = await downloadFaxFile(context, { ...request, itemIndex });
 	const binary = await context.helpers.prepareBinaryData(data, fileName, mimeType);
 	return fileItem(context, itemIndex, { faxId, userId }, binaryPropertyName, binary, data.length);

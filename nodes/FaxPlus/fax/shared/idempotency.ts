@@ -250,6 +250,17 @@ type Lists = Awaited<ReturnType<typeof listsOf>>;
 /** A fax found in Fax.Plus with the key's marker, and its status. */
 type Found = { id: string; to: string[]; parts: string; where: 'outbox' | 'sent'; status: object };
 
+/**
+ * The answer of a key whose fax Fax.Plus has: by destination number, `ids` of faxes still in the
+ * outbox, `faxIds` of sent ones and each one's status; `to`, every number of the send.
+ */
+export type Duplicate = IDataObject & {
+	to: string[];
+	ids: Record<string, string>;
+	faxIds: Record<string, string>;
+	statuses: Record<string, IDataObject>;
+};
+
 /** What a send under a key holds from its claim to the outbox request: released after it. */
 type KeyHold = { release(error?: unknown): Promise<void> };
 
@@ -282,7 +293,7 @@ export class SendKey {
 	 * parts differ, or undefined when there is none. The first look reads the sent faxes of the
 	 * Key Lifetime; a later one (the key in flight) those since shortly before the first.
 	 */
-	async look(): Promise<IDataObject | undefined> {
+	async look(): Promise<Duplicate | undefined> {
 		const { context, itemIndex, identity } = this;
 		const lists =
 			this.firstLists ??
@@ -322,7 +333,7 @@ export class SendKey {
 	 * another send in flight, waited for). A mark written at the same moment by another process
 	 * is told apart by a nonce read back after a settle: only the claim whose write survived sends.
 	 */
-	async hold(): Promise<KeyHold | { duplicate: IDataObject }> {
+	async hold(): Promise<KeyHold | { duplicate: Duplicate }> {
 		const store = storeOf(this.context, this.itemIndex);
 		const deadline = Date.now() + 3 * MARK_WINDOW_MS;
 		let step = WAIT_STEP_MS.first;
@@ -397,14 +408,14 @@ export class SendKey {
 		return `Idempotency Key "${given.length > 80 ? `${given.slice(0, 77)}...` : given}"`;
 	}
 
-	private duplicateItem(faxes: Found[]): IDataObject {
+	private duplicateItem(faxes: Found[]): Duplicate {
 		const byDestination = (where: Found['where']) =>
 			Object.fromEntries(
 				faxes
 					.filter((fax) => fax.where === where)
 					.flatMap((fax) => fax.to.map((to) => [to, fax.id])),
 			);
-		const item: IDataObject = {
+		const item: Duplicate = {
 			duplicate: true,
 			ids: byDestination('outbox'),
 			faxIds: byDestination('sent'),

@@ -1,7 +1,25 @@
 // What Fax → Send outputs: one item per destination with its outbox ID beside the number, so the
 // next node maps `outboxFaxId` by dragging it; an AI agent reads the same items with a message.
 import type { IDataObject } from 'n8n-workflow';
-import type { FaxSent } from './types';
+import type { Duplicate } from './idempotency';
+
+/** What one Send created: its outbox faxes by destination, and what every item of it carries. */
+export interface FaxSent {
+	/** Outbox fax id per destination number, as Fax.Plus answers them. */
+	ids: Record<string, string>;
+	to: string[];
+	from: string;
+	/** When n8n queued it, ISO 8601 UTC: what Fax → Get Status matches a sent fax by. */
+	sentAt: string;
+	/** Pages of the uploaded documents, when every one could be counted. */
+	pages?: number;
+	/** The fax sent again, when the document source is an existing fax. */
+	fromFax?: string;
+	/** `YYYY-MM-DD HH:mm:ss +0000` when the fax is scheduled. */
+	sendTime?: string;
+	/** The marker of the Idempotency Key in the comment's tags and text, when the send has a key. */
+	commentTag?: string;
+}
 
 /** One item per destination: `outboxFaxId` and `to` first, then what the whole send shares. */
 export function sentItems(sent: FaxSent): IDataObject[] {
@@ -13,23 +31,14 @@ export function sentItems(sent: FaxSent): IDataObject[] {
 	}));
 }
 
-/**
- * A duplicate answer of the Idempotency Key (`ids` of faxes still in the outbox and `faxIds` of
- * sent ones, by number) as Send's items: one per destination, the fields of the answer beside each.
- */
-export function duplicateItems(duplicate: IDataObject): IDataObject[] {
+/** The Idempotency Key's duplicate answer as Send's items: one per destination, the fields of the answer beside each. */
+export function duplicateItems(duplicate: Duplicate): IDataObject[] {
 	const { ids, faxIds, to, statuses, ...shared } = duplicate;
-	const outbox = (ids ?? {}) as Record<string, string>;
-	const status = (statuses ?? {}) as Record<string, IDataObject>;
-	const sent = (faxIds ?? {}) as Record<string, string>;
-	const numbers = Array.isArray(to)
-		? to.map(String)
-		: [...new Set([...Object.keys(outbox), ...Object.keys(sent)])];
-	return numbers.map((number) => ({
-		outboxFaxId: outbox[number] ?? null,
-		...(sent[number] ? { faxId: sent[number] } : {}),
+	return to.map((number) => ({
+		outboxFaxId: ids[number] ?? null,
+		...(faxIds[number] && { faxId: faxIds[number] }),
 		to: number,
-		...status[number],
+		...statuses[number],
 		...shared,
 	}));
 }

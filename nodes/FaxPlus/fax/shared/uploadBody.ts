@@ -5,7 +5,13 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { faxPlusApiRequest } from '../../../api/transport';
 import type { FaxDocument } from './documents';
-import type { FaxFileFormat, UploadedFile } from './types';
+import type { FaxFileFormat } from '../../../api/faxFiles';
+
+/** Answer of POST /accounts/{user_id}/files (multipart part `fax_file`): the SDK's FilePath model says `path`, its prose `file_path`. */
+interface UploadedFile {
+	path?: string;
+	file_path?: string;
+}
 
 const encoder = new TextEncoder();
 

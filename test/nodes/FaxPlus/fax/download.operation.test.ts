@@ -75,7 +75,7 @@ describe('Fax → Download', () => {
 		[
 			'an unknown format',
 			{ faxId: 'fax_1', format: '={{ "png" }}' },
-			'Format must be "pdf" or "tiff", not "png"',
+			'Format must be one of pdf, tiff, not "png"',
 		],
 	])('refuses %s before sending anything', async (_case, parameters, message) => {
 		const { error } = await runOperation(server(), { ...base, ...parameters });

@@ -94,7 +94,7 @@ describe('Shop → Search Numbers', () => {
 
 	it('refuses a channel other than random or custom before sending anything', async () => {
 		const { error } = await runOperation(server(), search({ channel: '={{ "premium" }}' }));
-		expect(error?.message).toBe('Channel must be "random" or "custom", not "premium"');
+		expect(error?.message).toBe('Channel must be one of random, custom, not "premium"');
 		expect(apiRequests(server())).toHaveLength(0);
 	});
 
