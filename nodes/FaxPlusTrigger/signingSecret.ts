@@ -45,8 +45,11 @@ export class SigningSecrets {
 		if (!reused || !within(reused.readAt, now)) return check(await this.readNow(context, key, now));
 		const secret = await reused.secret;
 		const result = check(secret);
-		const passed = (result as { ok?: unknown }).ok === true;
-		if (passed || !secret.readable || within(reused.rereadAt, now)) return result;
+		if ((result as { ok?: unknown }).ok === true || !secret.readable) return result;
+		// Read the entry again: another delivery may have re-read the credential during the await.
+		const current = this.read.get(key);
+		if (current && current !== reused) return check(await current.secret);
+		if (within(reused.rereadAt, now)) return result;
 		return check(await this.readNow(context, key, now, now));
 	}
 
