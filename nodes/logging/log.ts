@@ -81,14 +81,13 @@ export function logThrottledWarning(
 	kind: string,
 	message: string,
 	meta: IDataObject = {},
-	now = Date.now(),
 ): void {
 	let decision;
 	try {
 		const node = context.getNode();
 		decision = throttle.decide(
 			`${context.getWorkflow()?.id ?? ''}:${node.id ?? node.name}:${kind}`,
-			now,
+			Date.now(),
 		);
 	} catch {
 		return;
