@@ -210,7 +210,7 @@ export async function faxPlusApiRequest<T = IDataObject>(
  */
 export async function faxPlusApiDeleteIfExists(
 	context: FaxPlusContext,
-	request: FaxPlusRequest,
+	request: Omit<FaxPlusRequest, 'method'>,
 ): Promise<boolean> {
 	try {
 		await send(context, { ...request, method: 'DELETE' });
