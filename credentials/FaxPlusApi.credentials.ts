@@ -15,6 +15,17 @@ import type {
  */
 const SAFE_BASE_URL = String.raw`/^\s*(https:\/\/[^\/?#@\s]+|http:\/\/(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d+)?)(\/[^?#\s]*)?\s*$/i.test($credentials.baseUrl)`;
 
+/** Both API credentials' Base URL: the transport reads it whichever credential the node uses. */
+export const baseUrlProperty: INodeProperties = {
+	displayName: 'Base URL',
+	name: 'baseUrl',
+	type: 'string',
+	default: 'https://restapi.fax.plus/v3',
+	required: true,
+	description:
+		'The API address, ending in /v3, starting with https:// (http:// only for a loopback host such as 127.0.0.1). Change it only to use another server, such as a local test server.',
+};
+
 export class FaxPlusApi implements ICredentialType {
 	name = 'faxPlusApi';
 
@@ -36,15 +47,7 @@ export class FaxPlusApi implements ICredentialType {
 			description:
 				'Create one in Fax.Plus under Integrations → Personal Access Tokens, with the scopes the operations you use need',
 		},
-		{
-			displayName: 'Base URL',
-			name: 'baseUrl',
-			type: 'string',
-			default: 'https://restapi.fax.plus/v3',
-			required: true,
-			description:
-				'The API address, ending in /v3, starting with https:// (http:// only for a loopback host such as 127.0.0.1). Change it only to use another server, such as a local test server.',
-		},
+		baseUrlProperty,
 	];
 
 	authenticate: IAuthenticateGeneric = {

@@ -1,4 +1,5 @@
 import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
+import { baseUrlProperty } from './FaxPlusApi.credentials';
 
 // n8n never applies an `authenticate` block to OAuth2 credentials: the node's
 // transport adds the x-fax-clientid header that Fax.Plus needs with OAuth2.
@@ -54,14 +55,6 @@ export class FaxPlusOAuth2Api implements ICredentialType {
 			type: 'hidden',
 			default: 'header',
 		},
-		{
-			displayName: 'Base URL',
-			name: 'baseUrl',
-			type: 'string',
-			default: 'https://restapi.fax.plus/v3',
-			required: true,
-			description:
-				'The API address, ending in /v3, starting with https:// (http:// only for a loopback host such as 127.0.0.1). Change it only to use another server, such as a local test server.',
-		},
+		baseUrlProperty,
 	];
 }

@@ -3,16 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { DEFAULT_MAX_ENTRIES } from '../triggers/settings';
 import { authenticationProperty } from '../api/authentication';
 import { faxEventOptions } from '../api/events';
-import {
-	binaryPropertyNameOption,
-	customDataNumbersOption,
-	documentFormatOption,
-	downloadDocumentOption,
-	numbersFilterProperty,
-	pairingNotice,
-	statusesOption,
-	triggerOnDisplayName,
-} from '../triggers/properties';
+import { triggerParameters } from '../triggers/properties';
 
 /** Shown by n8n when the workflow is published: the one step n8n cannot do for the user. */
 export const activationMessage =
@@ -28,25 +19,12 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	{
-		displayName: triggerOnDisplayName,
-		name: 'events',
-		type: 'multiOptions',
-		options: faxEventOptions,
-		default: [],
-		required: true,
-		description: 'The fax events that start the workflow; at least one',
-	},
-	numbersFilterProperty,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			documentFormatOption,
-			downloadDocumentOption,
+	...triggerParameters(
+		{
+			options: faxEventOptions,
+			description: 'The fax events that start the workflow; at least one',
+		},
+		[
 			{
 				displayName: 'Duplicate Check Max Entries',
 				name: 'deduplicationMaxEntries',
@@ -56,10 +34,6 @@ export const triggerProperties: INodeProperties[] = [
 				description:
 					"How many deliveries the duplicate check remembers at most, one entry each in this node's own record (n8n's processed-data store); the oldest are forgotten first",
 			},
-			statusesOption,
-			binaryPropertyNameOption,
-			customDataNumbersOption,
 		],
-	},
-	pairingNotice,
+	),
 ];

@@ -10,29 +10,14 @@ const DATE_TIME =
 
 const pad = (value: number, length = 2) => String(value).padStart(length, '0');
 
-/** Minutes a time zone is ahead of UTC at the given instant. */
+/** Minutes a time zone is ahead of UTC at the given instant, read from its "GMT+HH:MM[:SS]" name. */
 function zoneOffsetMinutes(utcMs: number, timeZone: string): number {
-	const format = new Intl.DateTimeFormat('en-US', {
-		timeZone,
-		hourCycle: 'h23',
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-		hour: '2-digit',
-		minute: '2-digit',
-		second: '2-digit',
-	});
-	const parts: Record<string, number> = {};
-	for (const part of format.formatToParts(new Date(utcMs))) parts[part.type] = Number(part.value);
-	const wallClock = Date.UTC(
-		parts.year,
-		parts.month - 1,
-		parts.day,
-		parts.hour,
-		parts.minute,
-		parts.second,
+	const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).format(
+		new Date(utcMs),
 	);
-	return Math.round((wallClock - Math.floor(utcMs / 1000) * 1000) / 60000);
+	const [, sign, hours = 0, minutes = 0, seconds = 0] =
+		/GMT(?:([+-])(\d+):(\d+)(?::(\d+))?)?$/.exec(name) ?? [];
+	return Math.round(((sign === '-' ? -1 : 1) * (+hours * 3600 + +minutes * 60 + +seconds)) / 60);
 }
 
 /** The instant a wall-clock time (given as if it were UTC) has in a time zone; UTC when the zone is unknown. */

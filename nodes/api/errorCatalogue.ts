@@ -178,11 +178,10 @@ export function parseErrorBody(body: unknown): FaxPlusErrorBody {
 	if (Buffer.isBuffer(value)) value = value.toString('utf8');
 	if (value instanceof ArrayBuffer) value = Buffer.from(value).toString('utf8');
 	if (typeof value === 'string') {
-		const text = value;
 		try {
-			value = JSON.parse(text);
+			value = JSON.parse(value);
 		} catch {
-			return { description: text.slice(0, 300) || undefined };
+			return { description: (value as string).slice(0, 300) || undefined };
 		}
 	}
 	if (value && typeof value === 'object') {

@@ -99,7 +99,6 @@ export async function deleteLegacyHook(
 	itemIndex?: number,
 ): Promise<boolean> {
 	return await faxPlusApiDeleteIfExists(context, {
-		method: 'DELETE',
 		path: `/hooks/${encodeURIComponent(hookId)}`,
 		itemIndex,
 	});

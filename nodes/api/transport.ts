@@ -4,18 +4,26 @@ import type {
 	IHttpRequestOptions,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { isLiteralLoopbackHost } from './addresses';
 import type { FaxPlusContext } from './context';
 import { describeFaxPlusError, parseErrorBody } from './errorCatalogue';
-import { sendWithRateLimitRetry } from './rateLimit';
+import { sendAuthenticated } from './redirects';
 import { responseOf } from './responses';
 import { requestErrorOf } from './nodeErrors';
+import { logDebug, logWarning, urlForLog } from '../logging/log';
 
 export type { FaxPlusContext };
 
 export const DEFAULT_BASE_URL = 'https://restapi.fax.plus/v3';
+
+/** How often one request answered 429 is sent again (then its 429 is the error). */
+const RATE_LIMIT_RETRIES = 3;
+/** A longer Retry-After is not waited for: the request fails with its 429 at once. */
+const MAX_RETRY_AFTER_MS = 30_000;
+/** The wait when a 429 names none. */
+const DEFAULT_RETRY_AFTER_MS = 1000;
 
 export interface FaxPlusRequest {
 	method: IHttpRequestMethods;
@@ -29,7 +37,7 @@ export interface FaxPlusRequest {
 	itemIndex?: number;
 	/** Milliseconds to wait for the answer (n8n's default when omitted). */
 	timeout?: number;
-	/** How often a 429 is waited out and sent again (RATE_LIMIT_RETRIES when omitted). */
+	/** How often a 429 is waited out and sent again (3 when omitted). */
 	rateLimitRetries?: number;
 }
 
@@ -136,17 +144,49 @@ async function send(
 		...(download && { encoding: 'arraybuffer', returnFullResponse: true }),
 	};
 	if (request.timeout !== undefined) options.timeout = request.timeout;
-	try {
-		return await sendWithRateLimitRetry(
-			context,
-			credentialType,
-			options,
-			baseUrl,
-			request.rateLimitRetries,
-		);
-	} catch (error) {
-		throw toFaxPlusError(context, error, request);
+	const { rateLimitRetries = RATE_LIMIT_RETRIES } = request;
+	// On 429 only this request waits the Retry-After (bounded) and is sent again: items in flight
+	// beside it go on. Other failures are thrown at once, never retried.
+	for (let retries = 0; ; retries++) {
+		try {
+			return await sendAuthenticated(context, credentialType, options, baseUrl);
+		} catch (error) {
+			const waitMs = retries < rateLimitRetries ? rateLimitWaitMs(error) : undefined;
+			if (waitMs === undefined) {
+				if (rateLimitRetries > 0 && responseOf(error).status === 429)
+					logWarning(
+						context,
+						`Fax.Plus answered 429 (rate limit) to ${request.method} ${urlForLog(options.url)} ${retries > 0 ? `after ${retries} retries` : 'asking for a longer wait than allowed'}; the request failed. Lower Items at Once or space the runs`,
+						{ event: 'rate_limit_exhausted', retries },
+					);
+				throw toFaxPlusError(context, requestErrorOf(context, error), request);
+			}
+			logDebug(
+				context,
+				`Fax.Plus answered 429 (rate limit): the request is sent again in ${waitMs} ms`,
+				{ event: 'rate_limit_wait', waitMs },
+			);
+			await sleep(waitMs);
+		}
 	}
+}
+
+/** The wait a 429 asks for, or undefined when the error is no 429 or asks too much. */
+function rateLimitWaitMs(error: unknown): number | undefined {
+	const { status, headers } = responseOf(error);
+	if (status !== 429) return undefined;
+	const waitMs = retryAfterMs(headers['retry-after']) ?? DEFAULT_RETRY_AFTER_MS;
+	return waitMs <= MAX_RETRY_AFTER_MS ? waitMs : undefined;
+}
+
+/** A Retry-After header in ms: delay-seconds or an HTTP date (RFC 9110 §10.2.3); undefined if unreadable. */
+function retryAfterMs(value: unknown): number | undefined {
+	const text = Array.isArray(value) ? value[0] : value;
+	if (typeof text !== 'string' || text.trim() === '') return undefined;
+	if (/^\s*\d+\s*$/.test(text)) return Number(text) * 1000;
+	if (!/[a-z]/i.test(text)) return undefined;
+	const date = Date.parse(text);
+	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
 /** The base URL the node's credential points at, without a trailing slash. */
@@ -170,7 +210,7 @@ export async function faxPlusApiRequest<T = IDataObject>(
  */
 export async function faxPlusApiDeleteIfExists(
 	context: FaxPlusContext,
-	request: FaxPlusRequest,
+	request: Omit<FaxPlusRequest, 'method'>,
 ): Promise<boolean> {
 	try {
 		await send(context, { ...request, method: 'DELETE' });

@@ -106,7 +106,6 @@ export async function deleteWebhookEndpoint(
 	itemIndex?: number,
 ): Promise<boolean> {
 	return await faxPlusApiDeleteIfExists(context, {
-		method: 'DELETE',
 		path: `/webhooks/${encodeURIComponent(endpointId)}`,
 		itemIndex,
 	});

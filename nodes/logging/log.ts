@@ -62,17 +62,14 @@ function write(context: LogContext, level: Level, message: string, meta: IDataOb
 	}
 }
 
-export function logDebug(context: LogContext, message: string, meta?: IDataObject): void {
-	write(context, 'debug', message, meta);
-}
+const logAt =
+	(level: Level) =>
+	(context: LogContext, message: string, meta?: IDataObject): void =>
+		write(context, level, message, meta);
 
-export function logInfo(context: LogContext, message: string, meta?: IDataObject): void {
-	write(context, 'info', message, meta);
-}
-
-export function logWarning(context: LogContext, message: string, meta?: IDataObject): void {
-	write(context, 'warn', message, meta);
-}
+export const logDebug = logAt('debug');
+export const logInfo = logAt('info');
+export const logWarning = logAt('warn');
 
 /**
  * A warning at most once a minute per workflow, node and `kind`: the first at once, later ones
@@ -84,14 +81,13 @@ export function logThrottledWarning(
 	kind: string,
 	message: string,
 	meta: IDataObject = {},
-	now = Date.now(),
 ): void {
 	let decision;
 	try {
 		const node = context.getNode();
 		decision = throttle.decide(
 			`${context.getWorkflow()?.id ?? ''}:${node.id ?? node.name}:${kind}`,
-			now,
+			Date.now(),
 		);
 	} catch {
 		return;

@@ -2,10 +2,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { FAX_STATUS_OPTIONS } from '../api/faxStatuses';
 
-/** The `events` parameter's label in both triggers (n8n's UX guidelines); its name stays `events`. */
-export const triggerOnDisplayName = 'Trigger On';
-
-export const numbersFilterProperty: INodeProperties = {
+const numbersFilterProperty: INodeProperties = {
 	displayName: 'Numbers Filter',
 	name: 'channels',
 	type: 'string',
@@ -15,7 +12,7 @@ export const numbersFilterProperty: INodeProperties = {
 		'Only faxes sent from or to one of these numbers (E.164 with "+", separated by commas). Leave empty for every fax.',
 };
 
-export const documentFormatOption: INodeProperties = {
+const documentFormatOption: INodeProperties = {
 	displayName: 'Document Format',
 	name: 'documentFormat',
 	type: 'options',
@@ -28,7 +25,7 @@ export const documentFormatOption: INodeProperties = {
 	displayOptions: { show: { downloadDocument: [true] } },
 };
 
-export const downloadDocumentOption: INodeProperties = {
+const downloadDocumentOption: INodeProperties = {
 	displayName: 'Download Fax Document',
 	name: 'downloadDocument',
 	type: 'boolean',
@@ -37,7 +34,7 @@ export const downloadDocumentOption: INodeProperties = {
 		'Whether to attach the document of a Fax Received or Fax Sent event to the output item as binary data, downloaded with this node\'s credential. If the download fails the workflow still runs, with the reason in "documentError".',
 };
 
-export const statusesOption: INodeProperties = {
+const statusesOption: INodeProperties = {
 	displayName: 'Only Fax Statuses',
 	name: 'statuses',
 	type: 'multiOptions',
@@ -47,7 +44,7 @@ export const statusesOption: INodeProperties = {
 		'Start the workflow only for faxes with one of these statuses, such as Success (Fax Sent also comes for failed faxes). Leave empty for every status.',
 };
 
-export const binaryPropertyNameOption: INodeProperties = {
+const binaryPropertyNameOption: INodeProperties = {
 	displayName: 'Put Output File in Field',
 	name: 'binaryPropertyName',
 	type: 'string',
@@ -67,10 +64,48 @@ export const customDataNumbersOption: INodeProperties = {
 };
 
 /** Both triggers' panels: when they are paired; each run's hint says whether they are. */
-export const pairingNotice: INodeProperties = {
+const pairingNotice: INodeProperties = {
 	displayName:
 		'A Fax.Plus Trigger and a Fax.Plus Polling Trigger are paired when some node is downstream of both: then each fax is passed on once between them. On separate branches each passes it on. Each run says in its hint whether this trigger is paired, and with which node.',
 	name: 'pairingNotice',
 	type: 'notice',
 	default: '',
 };
+
+/**
+ * Both triggers' parameters after `authentication` (and the webhook trigger's notice): `events`
+ * labelled "Trigger On" (n8n's UX guidelines) with the trigger's own choices, the numbers filter,
+ * Options with the trigger's own options after the document ones, and the pairing notice.
+ */
+export function triggerParameters(
+	events: Pick<INodeProperties, 'options' | 'description'>,
+	ownOptions: INodeProperties[],
+): INodeProperties[] {
+	return [
+		{
+			displayName: 'Trigger On',
+			name: 'events',
+			type: 'multiOptions',
+			default: [],
+			required: true,
+			...events,
+		},
+		numbersFilterProperty,
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				documentFormatOption,
+				downloadDocumentOption,
+				...ownOptions,
+				statusesOption,
+				binaryPropertyNameOption,
+				customDataNumbersOption,
+			],
+		},
+		pairingNotice,
+	];
+}
