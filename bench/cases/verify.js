@@ -1,15 +1,18 @@
 'use strict';
 // Case 1: what the webhook trigger's webhook() does per delivery, for 1 KB and 64 KB bodies.
 // Run by bench/run.js in its own process (node --expose-gc bench/cases/verify.js <package> <out.json>).
+// Ours go through what the built package exports: the signature functions, SigningSecrets, and
+// the node's webhook() itself (deliveryReceiver()), called with a minimal webhook context.
 //
 // Variants, each over the same pre-signed deliveries (distinct webhook-ids, realistic headers):
 //   hmacBuffer   bare node:crypto HMAC-SHA256 over `${id}.${ts}.` + body, key as a Buffer (as usually written)
 //   hmacKeyObj   the same with the key prepared once as a KeyObject (the strict floor)
 //   verify       our verifyWebhookDelivery() alone
-//   verifyAnswered  as webhook() does it: the header check, the signing secret (reused, as after
-//                its first read), verify, and the process's check of the webhook-ids it answered
-//                (at its cap, each delivery marked once answered 200) (the measured path)
-//   webhookPath  verifyAnswered + parse the signed bytes + filter + build the output item
+//   verifySecret as webhook() verifies: the header check, the signing secret (reused, as after
+//                its first read) and verifyWebhookDelivery() (the measured path)
+//   webhook      all of webhook() (deliveryReceiver()): read options, verify as above, parse the
+//                signed bytes, the process's check of the webhook-ids it answered (at its cap,
+//                each delivery answered 200 at once), filter, build the output item
 //   swVerify     standardwebhooks Webhook#verify(body, headers, { jsonParse: false })
 //   swVerifyJson standardwebhooks Webhook#verify(body, headers) (verifies and parses)
 // Every round runs every variant once, in a rotating order; the result per variant is ns per
@@ -24,9 +27,7 @@ const pkgDir = path.resolve(pkgArg);
 const quick = process.env.BENCH_QUICK === '1';
 const signature = require(path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/signature.js'));
 const { SigningSecrets } = require(path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/signingSecret.js'));
-const { AnsweredDeliveries } = require(path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/delivery.js'));
-const output = require(path.join(pkgDir, 'dist/nodes/triggers/output.js'));
-const settings = require(path.join(pkgDir, 'dist/nodes/triggers/settings.js'));
+const { deliveryReceiver } = require(path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/delivery.js'));
 const { Webhook } = require('standardwebhooks');
 const { faxReceivedPayload } = require('../lib/payload');
 
@@ -46,40 +47,29 @@ function bodyOfSize(size) {
 /** Webhook-ids answered before the timed rounds: enough to fill the process's memory of them. */
 const ANSWERED_PREFILL = 10000;
 
-/** A response n8n answered 200: its 'close' comes when answered() is called. */
+/** n8n's response for a delivery it answers 200: its 'close' comes when answered() is called. */
 function answeredResponse() {
 	let onClose = () => {};
-	return {
+	const response = {
 		statusCode: 200,
+		headersSent: false,
 		writableFinished: true,
 		closed: false,
 		once(event, listener) {
 			if (event === 'close') onClose = listener;
+			return response;
 		},
+		status(code) {
+			response.statusCode = code;
+			return response;
+		},
+		json() {
+			response.headersSent = true;
+		},
+		setHeader() {},
 		answered: () => onClose(),
 	};
-}
-
-/** The key delivery.ts gives a delivery: workflow, node, test mode, webhook-id. */
-const answeredKey = (id) => JSON.stringify(['bench-workflow', 'bench-node', false, id]);
-
-/** The process's answered webhook-ids, at its cap. */
-async function filledAnswered() {
-	const answered = new AnsweredDeliveries();
-	for (let i = 0; i < ANSWERED_PREFILL; i++) {
-		const res = answeredResponse();
-		await answered.answeredBefore(answeredKey(`msg_prefill_${i}`), res);
-		res.answered();
-	}
-	return answered;
-}
-
-/** Checks one delivery as webhook() does, and marks it answered 200. */
-async function checkAnswered(answered, id) {
-	const res = answeredResponse();
-	if (await answered.answeredBefore(answeredKey(id), res))
-		throw new Error('a distinct delivery was taken for a repeat');
-	res.answered();
+	return response;
 }
 
 async function main() {
@@ -87,7 +77,7 @@ async function main() {
 	const keyBuffer = Buffer.from(secret.slice(6), 'base64');
 	const keyObject = crypto.createSecretKey(keyBuffer);
 	const wh = new Webhook(secret);
-	// n8n's webhook context as the secrets and the filter read it; the credential read is n8n's.
+	// n8n's webhook context as webhook() reads it; the credential read is n8n's.
 	const context = {
 		getNode: () => ({
 			id: 'bench-node',
@@ -95,9 +85,27 @@ async function main() {
 			credentials: { faxPlusWebhookSecretApi: { id: 'bench-secret', name: 'secret' } },
 		}),
 		getWorkflow: () => ({ id: 'bench-workflow' }),
+		getMode: () => 'webhook',
 		getCredentials: async () => ({ secret }),
 		getNodeParameter: (name, fallback) =>
 			name === 'events' ? ['fax_received', 'fax_sent'] : fallback,
+	};
+	/**
+	 * Runs one delivery through webhook() as n8n does (a context per request, the body already
+	 * read) and answers it 200 once webhook() handed over the run.
+	 */
+	const deliver = async (webhook, d) => {
+		const response = answeredResponse();
+		const request = { headers: d.headers, rawBody: d.body, readRawBody: async () => {} };
+		const outcome = await webhook.call({
+			...context,
+			getRequestObject: () => request,
+			getResponseObject: () => response,
+		});
+		if (!outcome.workflowData)
+			throw new Error(`delivery not run: ${JSON.stringify(outcome.webhookResponse ?? outcome)}`);
+		response.answered();
+		sink += outcome.workflowData[0][0].json.isRetry ? 1 : 0;
 	};
 	const results = { sizes: {}, answeredPrefill: ANSWERED_PREFILL, rounds: 0, warmup: 0 };
 
@@ -114,7 +122,7 @@ async function main() {
 		const body = bodyOfSize(plan.size);
 		const perVariant = plan.ops * (warmup + rounds);
 		const ts = String(Math.floor(Date.now() / 1000));
-		/** Pre-signed deliveries: [{ id, headers }], one pool per variant that records ids. */
+		/** Pre-signed deliveries: [{ id, headers, body }], one pool per variant that records ids. */
 		const makePool = (n) => {
 			const pool = new Array(n);
 			for (let i = 0; i < n; i++) {
@@ -126,6 +134,7 @@ async function main() {
 					.digest('base64');
 				pool[i] = {
 					id,
+					body,
 					headers: {
 						host: '127.0.0.1:5678',
 						'content-type': 'application/json',
@@ -142,23 +151,12 @@ async function main() {
 			return pool;
 		};
 		const shared = makePool(Math.min(perVariant, 20000));
-		const pools = { verifyAnswered: makePool(perVariant), webhookPath: makePool(perVariant) };
-		const answered = {
-			verifyAnswered: await filledAnswered(),
-			webhookPath: await filledAnswered(),
-		};
-		const secrets = { verifyAnswered: new SigningSecrets(), webhookPath: new SigningSecrets() };
-		const cursor = { verifyAnswered: 0, webhookPath: 0 };
-		/** delivery.ts handle() up to the answered check: the verification result. */
-		const verifyAsWebhook = async (name, d) => {
-			const shape = signature.checkSignatureHeaders({ headers: d.headers });
-			if (!shape.ok) throw new Error(`headers refused: ${shape.reason}`);
-			const r = await secrets[name].check(context, (s) =>
-				signature.verifyWebhookDelivery({ secret: s.secret, headers: d.headers, rawBody: body }),
-			);
-			if (!r.ok) throw new Error(`verify failed: ${r.reason}`);
-			return r;
-		};
+		const secrets = new SigningSecrets();
+		// One webhook() per node instance, its answered webhook-ids filled to their cap.
+		const receiver = deliveryReceiver();
+		for (const d of makePool(ANSWERED_PREFILL)) await deliver(receiver, d);
+		const pool = makePool(perVariant);
+		let cursor = 0;
 
 		const variants = {
 			hmacBuffer(n, base) {
@@ -189,34 +187,26 @@ async function main() {
 					sink += r.timestamp;
 				}
 			},
-			async verifyAnswered(n) {
+			// delivery.ts handle()'s verification, in its order.
+			async verifySecret(n, base) {
 				for (let i = 0; i < n; i++) {
-					const d = pools.verifyAnswered[cursor.verifyAnswered++];
-					await verifyAsWebhook('verifyAnswered', d);
-					await checkAnswered(answered.verifyAnswered, d.id);
+					const d = shared[(base + i) % shared.length];
+					const shape = signature.checkSignatureHeaders({ headers: d.headers });
+					if (!shape.ok) throw new Error(`headers refused: ${shape.reason}`);
+					const r = await secrets.check(context, (s) =>
+						signature.verifyWebhookDelivery({
+							secret: s.secret,
+							headers: d.headers,
+							rawBody: body,
+						}),
+					);
+					if (!r.ok) throw new Error(`verify failed: ${r.reason}`);
+					sink += r.timestamp;
 				}
 			},
-			// delivery.ts handle() in the order it runs, minus n8n's own work around it.
-			async webhookPath(n) {
-				for (let i = 0; i < n; i++) {
-					const d = pools.webhookPath[cursor.webhookPath++];
-					const receivedAt = new Date().toISOString();
-					const r = await verifyAsWebhook('webhookPath', d);
-					const payload = output.parsePayload(body, undefined);
-					if (!payload) throw new Error('body refused');
-					await checkAnswered(answered.webhookPath, d.id);
-					const event = output.eventOf(payload);
-					if (event === null || !settings.selectedEvents(context).includes(event))
-						throw new Error('filtered out');
-					if (!settings.matchesStatuses([], output.statusOf(payload)))
-						throw new Error('filtered out');
-					const item = output.buildOutput(payload, {
-						webhookId: d.id,
-						signatureVerified: r.ok,
-						receivedAt,
-					});
-					sink += item.isRetry ? 1 : 0;
-				}
+			// Fresh webhook-ids only: a repeat would be answered without a run.
+			async webhook(n) {
+				for (let i = 0; i < n; i++) await deliver(receiver, pool[cursor++]);
 			},
 			swVerify(n, base) {
 				for (let i = 0; i < n; i++) {
