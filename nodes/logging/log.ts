@@ -20,8 +20,7 @@ type Level = 'debug' | 'info' | 'warn';
 
 /** One line of text: control characters (a line break in a name) become spaces; long text is cut. */
 export function oneLine(value: unknown, max = 200): string {
-	// eslint-disable-next-line no-control-regex -- control characters are what it replaces
-	const text = String(value ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ');
+	const text = String(value ?? '').replace(/\p{Cc}/gu, ' ');
 	return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 

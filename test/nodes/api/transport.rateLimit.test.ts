@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets -- test code, not node code: a server on loopback and a made-up token */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not node code: a server on loopback */
 // How a 429's Retry-After is read (transport.ts): delay-seconds or an HTTP date, waited before
 // the same request is sent again; unreadable, the default second. Real n8n-core request helpers
 // against a loopback server that answers each path's first request 429. The bounds are lower
