@@ -34,7 +34,7 @@
 //   FAULTS_SINGLE_DB=sqlite         single mode on SQLite instead of Postgres
 //   FAULTS_PG_POOL_SIZE=10          n8n's Postgres pool (DB_POSTGRESDB_POOL_SIZE; n8n's default is 2)
 //   FAULTS_POLL_CURSORS=off         queue mode without n8n's durable poll cursors (n8n's default)
-//   FAULTS_INTERVAL_MS=N            a new delivery every N ms to each workflow (default 1000)
+//   FAULTS_INTERVAL_MS=N            a new delivery every N ms to each workflow (default: single 1000, queue 2000)
 //   E2E_SKIP_BUILD=1                do not run `npm run build` (npm test builds first)
 //   N8N_ECHO=1                      copy every n8n process's log to stderr
 
@@ -108,9 +108,13 @@ const DURABLE_POLL_CURSORS = {
 	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
 	N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
 };
-// A delivery every second to each workflow: the shortest fault (Postgres cut for 8 s) still meets
-// several deliveries in flight, and each one is a run n8n must hold or refuse.
-const intervalFor = () => Number(process.env.FAULTS_INTERVAL_MS) || 1000;
+// Single: a delivery every second to each workflow, so that each SIGKILL meets runs in flight.
+// Queue: every 2 s to each workflow (one a second in all, across the two webhook processors):
+// the shortest fault (Postgres cut for 8 s) still meets several deliveries in flight, and each one
+// is a run n8n must hold or refuse; the queue mode's faults last minutes, and each delivery costs
+// a webhook processor, Redis, the worker and Postgres.
+const intervalFor = (mode) =>
+	Number(process.env.FAULTS_INTERVAL_MS) || (mode === 'queue' ? 2000 : 1000);
 
 /** What is running now (stopped by stopAll, also on failure and Ctrl-C). */
 const running = {
