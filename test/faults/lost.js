@@ -97,11 +97,17 @@ async function reachedCounts(n8n, wf) {
 	return counts;
 }
 
-async function lostMode({ note, server, startN8n, running }) {
+/** Runs the case in `shared` (an n8n an earlier mode leaves running; its workflows stay as they are) or in an n8n of its own. */
+async function lostMode({ note, server, startN8n, running, shared }) {
 	const tag = `l${crypto.randomBytes(3).toString('hex')}`;
-	const n8n = await startN8n({});
-	running.n8n = n8n;
-	note(`n8n ${n8n.version} (SQLite) ready on ${n8n.url}`);
+	const n8n = shared ?? (await startN8n({}));
+	if (shared) note(`the single mode's n8n ${n8n.version} on ${n8n.url}, fresh workflows`);
+	else {
+		running.n8n = n8n;
+		note(`n8n ${n8n.version} (SQLite) ready on ${n8n.url}`);
+	}
+	// An earlier mode's polling triggers asked for the fax list before: only this mode's count.
+	const mark = server.requests.length;
 	const pat = await n8n.createCredential(`Fax.Plus PAT (${tag})`, 'faxPlusApi', {
 		accessToken: server.tokens.pat,
 		baseUrl: server.baseUrl,
@@ -110,7 +116,7 @@ async function lostMode({ note, server, startN8n, running }) {
 	const alone = await workflow(n8n, server, { name: 'alone', paired: false, pat, tag });
 	// The paired workflow's activation poll has run: faxes from now on are new to it.
 	await waitUntil(
-		() => server.requests.some((r) => r.path === '/v3/accounts/self/faxes'),
+		() => server.requests.slice(mark).some((r) => r.path === '/v3/accounts/self/faxes'),
 		'the activation poll',
 		30000,
 	);
@@ -166,12 +172,12 @@ async function lostMode({ note, server, startN8n, running }) {
 		`${PLAN.later} more faxes: ${tally.delivered} delivered (${tally.twice} of them twice), ${tally.gaveUp} never delivered`,
 	);
 	// Two polls after the last fax, then every run finished.
-	const mark = server.requests.length;
+	const lastFax = server.requests.length;
 	await waitUntil(
 		() =>
 			// A poll's first page has no `before` (it reads on until a page brings nothing new).
 			server.requests
-				.slice(mark)
+				.slice(lastFax)
 				.filter((r) => r.path === '/v3/accounts/self/faxes' && !r.query.before).length >= 2,
 		'two polls after the last fax',
 		60000,

@@ -14,7 +14,8 @@
 // Runs last: it stops the suite's worker so that only the single-job workers take the rounds.
 //
 // SAME_KEY_ROUNDS rounds (default 60: in a run here 6 of them had both claims written, the race
-// itself), SAME_KEY_IN_FLIGHT at a time (default 2); STALE_WRITE_ROUNDS (default 12). For a
+// itself), SAME_KEY_IN_FLIGHT at a time (default 1: a round needs two workers, and each more
+// round in flight two more n8n start-ups); STALE_WRITE_ROUNDS (default 12). For a
 // quicker look while working, SAME_KEY_RACES=N stops once N rounds had both claims written (the
 // loser logs it), after 40 rounds.
 //
@@ -33,7 +34,7 @@ const STALE_ROUNDS = Number(process.env.STALE_WRITE_ROUNDS || 12);
 const STALE_HOLDS = [0, 50, 100, 200, 400, 800];
 const RACES = Number(process.env.SAME_KEY_RACES || Infinity);
 const MIN_ROUNDS = Math.min(40, ROUNDS);
-const IN_FLIGHT = Number(process.env.SAME_KEY_IN_FLIGHT || 2);
+const IN_FLIGHT = Number(process.env.SAME_KEY_IN_FLIGHT || 1);
 const RACE_LINE = 'claimed the same Idempotency Key at the same moment';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
