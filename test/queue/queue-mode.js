@@ -632,6 +632,7 @@ module.exports = async function queueMode(t) {
 				(await main.executions(wf.id)).filter((e) =>
 					(outputOf(e, NODE_POLL) ?? []).some((item) => item.json.faxId === 'fax_queue_poll'),
 				);
+			const added = server.requests.length;
 			const [run] = await waitFor(
 				async () => {
 					const found = await runsWith();
@@ -639,7 +640,17 @@ module.exports = async function queueMode(t) {
 				},
 				'a run with the new fax',
 				120000,
-			);
+			).catch(async (error) => {
+				// What main did meanwhile: its polls (list requests) and the runs they started.
+				const runs = (await main.executions(wf.id)).map(
+					(e) =>
+						`${e.id} ${e.status}: ${(outputOf(e, NODE_POLL) ?? []).map((item) => item.json.faxId)}`,
+				);
+				log(
+					`since the fax was added: ${lists(added).length} fax list requests; runs: ${runs.join(' | ') || 'none'}`,
+				);
+				throw error;
+			});
 			assertSuccess(run);
 			assert.equal(run.mode, 'trigger');
 			assert.ok(ranOnWorker(run.id), `the worker's log does not name execution ${run.id}`);
