@@ -453,6 +453,11 @@ async function startQueue(opts = {}) {
 			N8N_DEFAULT_BINARY_DATA_MODE: 'database',
 			N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true',
 			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+			// n8n deletes a finished job at once by default; a job that finishes before its webhook
+			// processor waits on it is then never seen finishing, and a webhook that answers when the
+			// last node finishes never answers (Bull's job.finished(), OptimalBits/bull#2504).
+			N8N_EXECUTIONS_QUEUE_KEEP_LAST_COMPLETED: '1000',
+			N8N_EXECUTIONS_QUEUE_KEEP_LAST_FAILED: '1000',
 			...opts.env,
 		};
 		const common = { version: opts.version, echo: opts.echo, packageTarball: q.tarball, env };
