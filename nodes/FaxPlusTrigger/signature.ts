@@ -2,7 +2,6 @@
 // A plain module: no n8n imports, only node:crypto, and an injectable clock. It never throws:
 // every failure is a reason (refusalLog.ts words each one).
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { RefusalCause } from './refusalLog';
 
 /** Allowed difference between `webhook-timestamp` and the receiver's clock, either way. */
 export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
@@ -14,8 +13,22 @@ const SIGNATURE_SHAPE = /^[A-Za-z0-9+/]{43}=$/;
 /** Enough for any real header; a longer one is refused before any work. */
 const MAX_SIGNATURE_ENTRIES = 64;
 
+/** Why a delivery does not verify; refusalLog.ts says each in plain words. */
+export type VerificationFailure =
+	| 'missing_webhook_id'
+	| 'missing_timestamp'
+	| 'missing_signature'
+	| 'invalid_timestamp'
+	| 'timestamp_out_of_window'
+	| 'no_v1_signature'
+	| 'signature_mismatch'
+	| 'no_secret'
+	| 'invalid_secret'
+	| 'no_raw_body'
+	| 'internal_error';
+
 export type VerificationResult =
-	{ ok: true; webhookId: string; timestamp: number } | { ok: false; reason: RefusalCause };
+	{ ok: true; webhookId: string; timestamp: number } | { ok: false; reason: VerificationFailure };
 
 export interface VerificationInput {
 	/** The endpoint's signing secret, `whsec_...` or the bare base64 key; empty or undefined: not configured. */
@@ -28,7 +41,7 @@ export interface VerificationInput {
 	now?: () => number;
 }
 
-const fail = (reason: RefusalCause) => ({ ok: false, reason }) as const;
+const fail = (reason: VerificationFailure) => ({ ok: false, reason }) as const;
 
 /** The HMAC key: the part after an optional `whsec_` prefix, base64-decoded, at least MIN_SECRET_BYTES. */
 function keyOf(secret: unknown): Buffer | undefined {
