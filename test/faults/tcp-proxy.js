@@ -4,6 +4,9 @@
 // when the service is down; its data is kept. `setCut(false)` listens again on the same port.
 // (Accepting and then closing at once is not the same: Redis's client counts a connection that
 // opened as recovered, and n8n never reaches its QUEUE_BULL_REDIS_TIMEOUT_THRESHOLD.)
+// `holdNext(text)` holds the next client bytes that contain `text` (e.g. one SQL statement) and
+// whatever follows on that connection, until the caller releases them: a write held between its
+// read and its write, as long as the test needs, without a timer.
 const net = require('node:net');
 
 async function startTcpProxy(targetPort, { name = 'proxy' } = {}) {
@@ -21,9 +24,28 @@ async function startTcpProxy(targetPort, { name = 'proxy' } = {}) {
 		};
 		client.on('error', close).on('close', close);
 		upstream.on('error', close).on('close', close);
-		client.pipe(upstream);
+		let queued = null;
+		client.on('data', (chunk) => {
+			if (queued) return void queued.push(chunk);
+			const hold = proxy.holding;
+			if (hold && chunk.includes(hold.text)) {
+				proxy.holding = null;
+				queued = [chunk];
+				hold.resolve(() => {
+					for (const bytes of queued) upstream.write(bytes);
+					queued = null;
+				});
+			} else if (!upstream.write(chunk)) client.pause();
+		});
+		upstream.on('drain', () => client.resume());
+		client.on('end', () => upstream.end());
 		upstream.pipe(client);
 	});
+	/** Resolves, once such bytes are held, with the function that lets them (and what followed) go. */
+	proxy.holdNext = (text) =>
+		new Promise((resolve) => {
+			proxy.holding = { text, resolve };
+		});
 	const listen = (port) =>
 		new Promise((resolve, reject) =>
 			server.once('error', reject).listen(port, '127.0.0.1', () => resolve()),

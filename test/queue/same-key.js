@@ -9,8 +9,11 @@
 // Then the stale write (issue 42, finding 1): another process's write of the node's record, read
 // before a round and written back while it runs and again after its fax left the outbox; a
 // repeat of the key must still answer duplicate, naming that fax, and never fax again. The other
-// process is psql writing the row as n8n's store does: an n8n process's read and write of the row
-// cannot be held apart from outside it (docs/sending.md, "What remains").
+// process is psql writing the row as n8n's store does, at moments the test picks. Last, the same
+// with n8n's own write: the workers reach Postgres through a proxy that holds one worker's
+// `UPDATE "processed_data"` (another key's, its read done) while the other worker sends a key and
+// records it; released, it erases that key from the record (checked: the positive control), and
+// a repeat of the key must still answer duplicate, naming its fax, and fax nothing.
 // Runs last: it stops the suite's worker so that only the single-job workers take the rounds.
 //
 // SAME_KEY_ROUNDS rounds (default 60: in a run here 6 of them had both claims written, the race
@@ -26,12 +29,15 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { credRef, webhookWorkflow, uid } = require('../e2e/lib');
 const { sendParameters } = require('../support/send-parameters');
+const { startTcpProxy } = require('../faults/tcp-proxy');
 
 const SEND = 'Send';
 const ROUNDS = Number(process.env.SAME_KEY_ROUNDS || 60);
 const STALE_ROUNDS = Number(process.env.STALE_WRITE_ROUNDS || 12);
 /** How long the other process holds its write of the record, round by round (ms). */
 const STALE_HOLDS = [0, 50, 100, 200, 400, 800];
+/** Rounds of another key's write held at the proxy while a key is sent and recorded. */
+const HELD_ROUNDS = Number(process.env.HELD_WRITE_ROUNDS || 4);
 const RACES = Number(process.env.SAME_KEY_RACES || Infinity);
 const MIN_ROUNDS = Math.min(40, ROUNDS);
 const IN_FLIGHT = Number(process.env.SAME_KEY_IN_FLIGHT || 1);
@@ -60,14 +66,20 @@ const quantile = (values, q) =>
 
 module.exports = async function sameKeyAtTwoWorkers({ check, log, queue, server, pat }) {
 	let shared;
+	let pgProxy;
 	await check(
 		`queue: the same Idempotency Key at two workers at the same moment faxes once (${RACES === Infinity ? ROUNDS : `until ${RACES} races, at most ${ROUNDS}`} rounds)`,
 		async () => {
 			const { main, webhooks } = queue;
 			await queue.worker.stop();
+			// The workers reach Postgres through a proxy that can hold one of their statements (below).
+			pgProxy = await startTcpProxy(queue.postgres.port, { name: 'the workers to Postgres' });
 			const workers = await Promise.all(
 				Array.from({ length: 2 * IN_FLIGHT }, () =>
-					queue.startWorker({ N8N_CONCURRENCY_PRODUCTION_LIMIT: '1' }),
+					queue.startWorker({
+						N8N_CONCURRENCY_PRODUCTION_LIMIT: '1',
+						DB_POSTGRESDB_PORT: String(pgProxy.port),
+					}),
 				),
 			);
 			const webhookPath = uid('same-key');
@@ -91,7 +103,7 @@ module.exports = async function sameKeyAtTwoWorkers({ check, log, queue, server,
 			);
 			await main.activate(wf.id);
 			for (const processor of webhooks) await processor.waitForWebhook(webhookPath);
-			shared = { wf, webhookPath };
+			shared = { wf, webhookPath, workers };
 
 			const from = server.requests.length;
 			const started = Date.now();
@@ -289,11 +301,81 @@ module.exports = async function sameKeyAtTwoWorkers({ check, log, queue, server,
 			log(
 				`stale write: ${STALE_ROUNDS} rounds (the other write held ${STALE_HOLDS.join(', ')} ms in turn), a round ${quantile(roundMs, 0.5)} ms (90% within ${quantile(roundMs, 0.9)} ms); second faxes: ${secondFaxes}, false duplicates: ${falseDuplicates}`,
 			);
-			await queue.main.deactivate(wf.id);
 			assert.equal(secondFaxes, 0, `${secondFaxes} second faxes`);
 			assert.equal(falseDuplicates, 0, `${falseDuplicates} false duplicates`);
 			assert.deepEqual(problems, []);
 		},
 		{ timeoutMs: 600000 },
 	);
+
+	await check(
+		`queue: another key's write held by a worker between its read and its write (n8n's own, through Postgres) erases a sent key from the record; its repeat still answers duplicate, naming the fax, and faxes nothing (${HELD_ROUNDS} rounds)`,
+		async () => {
+			assert.ok(shared, 'the same-key check set up no workflow');
+			const { wf, webhookPath } = shared;
+			const [a, b] = queue.webhooks;
+			const recordText = async () =>
+				(
+					await queue.psql(
+						`SELECT value FROM processed_data WHERE "workflowId" = '${wf.id}' AND context LIKE 'n:%'`,
+					)
+				)[0]?.[0] ?? '';
+			const entriesOf = (text) => new Set(text.match(/"[^"]{16,}"/g) ?? []);
+			const faxedWith = (tag) =>
+				server.requests.filter(
+					(r) =>
+						r.method === 'POST' &&
+						r.path === '/v3/accounts/self/outbox' &&
+						r.status === 201 &&
+						r.body.comment?.tags?.includes(tag),
+				).length;
+			const problems = [];
+			for (let round = 0; round < HELD_ROUNDS; round++) {
+				const slow = { key: uid(`held-${round}`), text: `Held write, round ${round}` };
+				const sent = { key: uid(`erased-${round}`), text: `Erased key, round ${round}` };
+				const before = entriesOf(await recordText());
+				// The slow key's first write of the record waits at the proxy, its read done.
+				const holding = pgProxy.holdNext('."processed_data" SET');
+				const slowAnswer = postTo(a, webhookPath, slow);
+				const release = await holding;
+				// Meanwhile the other worker sends the other key and records it.
+				const first = await postTo(b, webhookPath, sent);
+				const tag = first?.commentTag;
+				const recorded = [...entriesOf(await recordText())].filter((e) => !before.has(e));
+				// Half the rounds: Fax.Plus sends it, so only its sent faxes know it any more.
+				const outboxId = first?.outboxFaxId;
+				if (round % 2 === 0 && outboxId)
+					await fetch(`${server.origin}/_control/outbox/finish`, {
+						method: 'POST',
+						headers: { 'content-type': 'application/json' },
+						body: JSON.stringify({ id: outboxId }),
+					});
+				release();
+				const slowFirst = await slowAnswer;
+				const after = entriesOf(await recordText());
+				const erased = recorded.length > 0 && recorded.every((e) => !after.has(e));
+				const repeat = await postTo(round % 2 ? a : b, webhookPath, sent);
+				const faxIds = Object.values(server.state.faxes)
+					.filter((fax) => tag && String(fax.comment ?? '').includes(tag))
+					.map((fax) => fax.id);
+				const outboxIds = Object.values(server.state.outbox)
+					.filter((fax) => fax.comment?.tags?.includes(tag))
+					.map((fax) => fax.id);
+				const named = repeat?.faxId
+					? faxIds.includes(repeat.faxId)
+					: outboxIds.includes(repeat?.outboxFaxId);
+				const line = `round ${round}: slow key ${slowFirst?.outboxFaxId ? 'sent' : JSON.stringify(slowFirst)}; the key's ${recorded.length} entries ${erased ? 'erased' : 'kept'} by the held write; its repeat ${repeat?.duplicate === true ? `duplicate, naming ${repeat.faxId ?? repeat.outboxFaxId} (${repeat.where})` : JSON.stringify(repeat)}; faxed ${faxedWith(tag)}`;
+				log(line);
+				// The positive control: the held write did erase what the other key had recorded.
+				if (!erased || !slowFirst?.outboxFaxId || !first?.outboxFaxId) problems.push(line);
+				if (repeat?.duplicate !== true || !named || faxedWith(tag) !== 1) problems.push(line);
+			}
+			await queue.main.deactivate(wf.id);
+			assert.deepEqual(problems, []);
+		},
+	);
+
+	// The workers this file started, then their proxy.
+	for (const worker of shared?.workers ?? []) await worker.stop().catch(() => {});
+	await pgProxy?.stop();
 };
