@@ -11,7 +11,7 @@
 // repeat of the key must still answer duplicate, naming that fax, and never fax again. The other
 // process is psql writing the row as n8n's store does, at moments the test picks. Last, the same
 // with n8n's own write: the workers reach Postgres through a proxy that holds one worker's
-// `UPDATE "processed_data"` (another key's, its read done) while the other worker sends a key and
+// `UPDATE … "processed_data"` (another key's, its read done) while the other worker sends a key and
 // records it; released, it erases that key from the record (checked: the positive control), and
 // a repeat of the key must still answer duplicate, naming its fax, and fax nothing.
 // Runs last: it stops the suite's worker so that only the single-job workers take the rounds.
@@ -70,6 +70,22 @@ const faxedWith = (server, tag) =>
 			r.status === 201 &&
 			r.body.comment?.tags?.includes(tag),
 	).length;
+/** IDs of the faxes the local Fax.Plus server holds with this comment tag, in the outbox and sent. */
+const outboxIdsWith = (server, tag) =>
+	Object.values(server.state.outbox)
+		.filter((fax) => fax.comment?.tags?.includes(tag))
+		.map((fax) => fax.id);
+const sentIdsWith = (server, tag) =>
+	Object.values(server.state.faxes)
+		.filter((fax) => tag && String(fax.comment ?? '').includes(tag))
+		.map((fax) => fax.id);
+/** Fax.Plus sends an outbox fax: it leaves the outbox and is listed among the sent faxes. */
+const finishOutboxFax = (server, id) =>
+	fetch(`${server.origin}/_control/outbox/finish`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ id }),
+	});
 const quantile = (values, q) =>
 	[...values].sort((a, b) => a - b)[Math.floor(q * (values.length - 1))]?.toFixed(1);
 
@@ -267,21 +283,12 @@ module.exports = async function sameKeyAtTwoWorkers({ check, log, queue, server,
 					sleep(STALE_HOLDS[round % STALE_HOLDS.length]).then(() => writeBack(stale)),
 				]);
 				const tag = answers.find((a) => a?.commentTag)?.commentTag;
-				const outboxIds = Object.values(server.state.outbox)
-					.filter((fax) => fax.comment?.tags?.includes(tag))
-					.map((fax) => fax.id);
+				const outboxIds = outboxIdsWith(server, tag);
 				// Fax.Plus sends it: it leaves the outbox; then the slow write lands again.
-				for (const id of outboxIds)
-					await fetch(`${server.origin}/_control/outbox/finish`, {
-						method: 'POST',
-						headers: { 'content-type': 'application/json' },
-						body: JSON.stringify({ id }),
-					});
+				for (const id of outboxIds) await finishOutboxFax(server, id);
 				await writeBack(stale);
 				const repeat = await post(webhooks[round % webhooks.length], body);
-				const faxIds = Object.values(server.state.faxes)
-					.filter((fax) => tag && String(fax.comment ?? '').includes(tag))
-					.map((fax) => fax.id);
+				const faxIds = sentIdsWith(server, tag);
 				const faxed = faxedWith(server, tag);
 				if (faxed !== 1) secondFaxes += Math.max(0, faxed - 1);
 				for (const answer of [...answers, repeat].filter((a) => a?.duplicate)) {
@@ -339,26 +346,15 @@ module.exports = async function sameKeyAtTwoWorkers({ check, log, queue, server,
 				const recorded = [...entriesOf(await recordText())].filter((e) => !before.has(e));
 				// Half the rounds: Fax.Plus sends it, so only its sent faxes know it any more.
 				const outboxId = first?.outboxFaxId;
-				if (round % 2 === 0 && outboxId)
-					await fetch(`${server.origin}/_control/outbox/finish`, {
-						method: 'POST',
-						headers: { 'content-type': 'application/json' },
-						body: JSON.stringify({ id: outboxId }),
-					});
+				if (round % 2 === 0 && outboxId) await finishOutboxFax(server, outboxId);
 				release();
 				const slowFirst = await slowAnswer;
 				const after = entriesOf(await recordText());
 				const erased = recorded.length > 0 && recorded.every((e) => !after.has(e));
 				const repeat = await postTo(round % 2 ? a : b, webhookPath, sent);
-				const faxIds = Object.values(server.state.faxes)
-					.filter((fax) => tag && String(fax.comment ?? '').includes(tag))
-					.map((fax) => fax.id);
-				const outboxIds = Object.values(server.state.outbox)
-					.filter((fax) => fax.comment?.tags?.includes(tag))
-					.map((fax) => fax.id);
 				const named = repeat?.faxId
-					? faxIds.includes(repeat.faxId)
-					: outboxIds.includes(repeat?.outboxFaxId);
+					? sentIdsWith(server, tag).includes(repeat.faxId)
+					: outboxIdsWith(server, tag).includes(repeat?.outboxFaxId);
 				const line = `round ${round}: slow key ${slowFirst?.outboxFaxId ? 'sent' : JSON.stringify(slowFirst)}; the key's ${recorded.length} entries ${erased ? 'erased' : 'kept'} by the held write; its repeat ${repeat?.duplicate === true ? `duplicate, naming ${repeat.faxId ?? repeat.outboxFaxId} (${repeat.where})` : JSON.stringify(repeat)}; faxed ${faxedWith(server, tag)}`;
 				log(line);
 				// The positive control: the held write did erase what the other key had recorded.
