@@ -28,7 +28,7 @@ function faxEntry(fax: FaxRecord): INodeListSearchItems {
 	const when = labelText(fax.start_time).slice(0, 16);
 	const incoming = fax.direction === 'incoming';
 	const party = incoming
-		? `received from ${labelText(fax.from) || 'unknown'}`
+		? `received from ${labelText(fax.from ?? fax.from_number) || 'unknown'}`
 		: `sent to ${labelText(fax.to) || 'unknown'}`;
 	const parts = [
 		when && `${when} UTC`,
