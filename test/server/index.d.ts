@@ -212,6 +212,10 @@ export interface FaxPlusTokens {
 	patNoScopes: string;
 	/** Full-scope PAT of the non-admin corporate member `member_1`. */
 	patMember: string;
+	/** PAT with only fax:numbers:read (apidoc's name). */
+	patNumbersRead: string;
+	/** PAT with only fax:file:edit (apidoc: uploads take it or fax:all:edit). */
+	patFileEdit: string;
 	/** OAuth access token (scope all) of owner_1; needs `x-fax-clientid: clientId`. */
 	oauthAccessToken: string;
 	/** Valid refresh token of owner_1. */
