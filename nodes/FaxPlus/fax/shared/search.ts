@@ -49,6 +49,8 @@ export const searchFaxes: ListSearchMethod = async function (filter, paginationT
 	const userId = currentUserId(this);
 	const step = faxPages(async (page) => await readFaxListPage(this, userId, page), {
 		pageSize: SEARCH_PAGE_SIZE,
+		// The editor asks for the pages one by one: oldest first, they come as Fax.Plus lists them.
+		holdOldestFirst: false,
 		noStartTime: () => {
 			throw new NodeOperationError(
 				this.getNode(),
