@@ -109,15 +109,12 @@ export function faxPages(
 	let pageSize = paging.pageSize;
 	let readCount = 0;
 
-	async function readPage(query: { before?: string; after?: string; limit: number }) {
-		try {
-			return await read(query);
-		} catch (error) {
+	const readPage = async (query: { before?: string; after?: string; limit: number }) =>
+		await read(query).catch(async (error: unknown) => {
 			if (!refusedAs400(error) || query.limit <= SDK_PAGE_SIZE) throw error;
 			pageSize = SDK_PAGE_SIZE;
 			return await read({ ...query, limit: SDK_PAGE_SIZE });
-		}
-	}
+		});
 
 	return async (cursor, collected) => {
 		const holding = cursor.order === 'oldestFirst' && paging.holdOldestFirst !== false;

@@ -58,13 +58,10 @@ export async function withDocument(
 			baseName: faxId,
 		});
 	try {
-		let file;
-		try {
-			file = await download('self');
-		} catch (error) {
+		const file = await download('self').catch(async (error: unknown) => {
 			if (userId === undefined || userId === 'self' || !notThisUsers(error)) throw error;
-			file = await download(userId);
-		}
+			return await download(userId);
+		});
 		const binary = await context.helpers.prepareBinaryData(file.data, file.fileName, file.mimeType);
 		return { json, binary: { [options.binaryPropertyName || 'data']: binary } };
 	} catch (error) {
