@@ -3,7 +3,7 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import { showFor, userIdFields } from '../../shared/descriptions';
 import { resourceLocator, USER_DEPENDENCY } from '../../shared/locators';
 import { retryFields } from '../../shared/retry';
-import { customDataNumbersOption } from '../../../triggers/properties';
+import { customDataNumbersOption } from '../../../logging/customData';
 import { allowedDestinationsOption, MAX_DESTINATIONS, maxDestinationsOption } from './destinations';
 import { MAX_FILES, MAX_TOTAL_MEGABYTES } from './documents';
 import { allowedDocumentHostsOption, downloadTimeLimitOption } from './documentUrls';
