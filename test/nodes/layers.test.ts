@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code, not node code: the rules for what a node may import and use do not apply to it */
 // The house's layers, read from the source tree: each folder imports only its own files and the
 // layers below it. A resource folder of the action node never imports another resource's.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 const ROOT = join(__dirname, '../..');
@@ -45,9 +45,7 @@ function sources(folder: string): string[] {
 function target(from: string, specifier: string): string {
 	const path = resolve(dirname(from), specifier);
 	for (const candidate of [`${path}.ts`, join(path, 'index.ts'), path]) {
-		try {
-			if (statSync(candidate).isFile()) return candidate;
-		} catch {}
+		if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
 	}
 	throw new Error(`${relative(ROOT, from)} imports ${specifier}, which does not exist`);
 }

@@ -4,10 +4,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import { wholeNumber } from '../../shared/values';
 import { faxStatusFields } from '../../../api/faxStatuses';
-import { outboxFaxes } from '../../../api/accountLists';
-import type { OutboxFax } from '../../../api/accountLists';
+import { outboxFaxes, type OutboxFax, sentSince } from '../../../api/accountLists';
 import type { FaxRecord } from '../shared/types';
-import { sentSince } from '../../../api/accountLists';
 import { instantOf, matchSent } from '../shared/sentFaxes';
 
 /** Fax.Plus watches tight status polling: checks are at least this far apart. */

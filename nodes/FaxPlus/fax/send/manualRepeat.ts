@@ -5,8 +5,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { parseDateTime } from '../../../api/dates';
-import { outboxFaxes } from '../../../api/accountLists';
-import { sentSince } from '../../../api/accountLists';
+import { outboxFaxes, sentSince } from '../../../api/accountLists';
 
 /** How far back a manual run looks for the same fax. */
 const MANUAL_REPEAT_MINUTES = 5;
