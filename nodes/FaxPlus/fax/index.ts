@@ -10,4 +10,9 @@ export const fax: FaxPlusResource = defineResource({
 	operations: Object.values(operations),
 	defaultOperation: 'send',
 	defaultFirst: true,
+	untrusted: [
+		{ field: 'comment', as: 'comment' },
+		{ field: 'header', as: 'faxHeader' },
+		{ field: 'from', as: 'callerId', when: (record) => record.direction === 'incoming' },
+	],
 });

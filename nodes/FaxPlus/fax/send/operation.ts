@@ -37,6 +37,8 @@ export const send: FaxPlusOperation = {
 	description,
 	/** One at a time, in order: each uploads its files and sends a fax that costs money; a failure stops the rest. */
 	maxItemsAtOnce: 1,
+	/** Its answer is its own: what was sent, and where. */
+	untrusted: [],
 	execute,
 };
 
