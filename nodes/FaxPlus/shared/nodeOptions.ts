@@ -9,14 +9,17 @@ const MAX_ITEMS_AT_ONCE = 200;
 /** Downloads hold whole documents in memory while they arrive. */
 export const DOWNLOADS_AT_ONCE = 5;
 
-/** Options of the node as a whole, shown for a resource's operations that run several items at once. */
-export const nodeOptionsProperty = (resource: string, operations: string[]): INodeProperties => ({
+/** Options of the node as a whole, shown for a resource's operations but those that run one item at a time. */
+export const nodeOptionsProperty = (resource: string, oneAtATime: string[]): INodeProperties => ({
 	displayName: 'Node Options',
 	name: NODE_OPTIONS,
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
-	displayOptions: { show: { resource: [resource], operation: operations } },
+	displayOptions: {
+		show: { resource: [resource] },
+		...(oneAtATime.length > 0 && { hide: { operation: oneAtATime } }),
+	},
 	options: [
 		{
 			displayName: 'Items at Once',

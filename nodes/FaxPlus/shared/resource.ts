@@ -48,7 +48,9 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 	} = definition;
 	const resource = String(option.value);
 	// Items at Once does nothing for an operation that runs one item at a time.
-	const batched = operations.filter((operation) => operation.maxItemsAtOnce !== 1);
+	const oneAtATime = operations
+		.filter((operation) => operation.maxItemsAtOnce === 1)
+		.map((operation) => String(operation.option.value));
 	const picker: INodeProperties = {
 		displayName: 'Operation',
 		name: 'operation',
@@ -69,14 +71,7 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 			...operations.map((operation) => toolDescriptionProperty(resource, operation)),
 			...operations.flatMap((operation) => agentMayRunProperty(resource, operation)),
 			...operations.flatMap((operation) => operation.description),
-			...(batched.length > 0
-				? [
-						nodeOptionsProperty(
-							resource,
-							batched.map((operation) => String(operation.option.value)),
-						),
-					]
-				: []),
+			...(oneAtATime.length < operations.length ? [nodeOptionsProperty(resource, oneAtATime)] : []),
 		],
 		operations: Object.fromEntries(
 			operations.map((operation) => [

@@ -85,7 +85,7 @@ describe('defineResource: the facts an operation carries', () => {
 		expect(operations.send.untrusted).toEqual([]);
 	});
 
-	it('shows Node Options for the operations that run several items at once, and none without one', () => {
+	it('shows Node Options but for the operations that run one item at a time, and none without one', () => {
 		const nodeOptions = (operations: FaxPlusOperation[]) =>
 			defineResource({
 				option: { name: 'Thing', value: 'thing' },
@@ -93,10 +93,11 @@ describe('defineResource: the facts an operation carries', () => {
 				defaultOperation: 'get',
 			})
 				.description.filter((property) => property.name === 'nodeOptions')
-				.map((property) => property.displayOptions?.show);
+				.map((property) => property.displayOptions);
 		expect(nodeOptions([operation('get'), operation('buy', { maxItemsAtOnce: 1 })])).toEqual([
-			{ resource: ['thing'], operation: ['get'] },
+			{ show: { resource: ['thing'] }, hide: { operation: ['buy'] } },
 		]);
+		expect(nodeOptions([operation('get')])).toEqual([{ show: { resource: ['thing'] } }]);
 		expect(nodeOptions([operation('buy', { maxItemsAtOnce: 1 })])).toEqual([]);
 	});
 });
