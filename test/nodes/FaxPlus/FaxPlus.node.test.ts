@@ -19,9 +19,12 @@ function unsortedLists(properties: INodeProperties[], path = ''): string[] {
 	for (const property of properties) {
 		const here = `${path}${property.name}`;
 		const choices = (property.options ?? []) as Choice[];
-		// Resource and operation pickers are ordered on purpose elsewhere (resources.ts, their tests).
+		// Resource and operation pickers are ordered on purpose elsewhere (resources.ts, their tests),
+		// and so are Send's Options, in groups (fax/send/description.test.ts); their fields' own lists are not.
+		const sendOptions =
+			here === 'options' && property.displayOptions?.show?.operation?.includes('send') === true;
 		const sorted =
-			property.type === 'collection' ||
+			(property.type === 'collection' && !sendOptions) ||
 			property.type === 'multiOptions' ||
 			here.endsWith('.options');
 		if (sorted && choices.length > 1) {

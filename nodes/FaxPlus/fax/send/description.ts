@@ -32,6 +32,135 @@ export const TEXT_FIELD = 'documentText';
 /** Pages Send takes without Max Pages set: enough for everyday faxes, far from an accidental 2,000-page file. */
 export const DEFAULT_MAX_PAGES = 100;
 
+const commentOption: INodeProperties = {
+	displayName: 'Comment',
+	name: 'comment',
+	type: 'string',
+	default: '',
+	description: 'A comment kept with the fax record in Fax.Plus',
+};
+
+const commentTagsOption: INodeProperties = {
+	displayName: 'Comment Tags',
+	name: 'commentTags',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. invoices, urgent',
+	description: 'Tags of the comment, separated by commas',
+};
+
+const coverPageOption: INodeProperties = {
+	displayName: 'Cover Page',
+	name: 'coverPage',
+	type: 'collection',
+	placeholder: 'Add Cover Page Field',
+	default: {},
+	description: 'Adds a cover page to the fax',
+	options: [
+		{
+			displayName: 'Flags',
+			name: 'flags',
+			type: 'multiOptions',
+			options: [
+				{ name: 'Confidential', value: 'confidential' },
+				{ name: 'For Review', value: 'for_review' },
+				{ name: 'Please Reply', value: 'please_reply' },
+				{ name: 'Urgent', value: 'urgent' },
+			],
+			default: [],
+			description: 'Boxes ticked on the cover page',
+		},
+		{
+			displayName: 'From Name',
+			name: 'nameFrom',
+			type: 'string',
+			default: '',
+			description: 'The FROM field of the cover page',
+		},
+		{
+			displayName: 'Message',
+			name: 'message',
+			type: 'string',
+			typeOptions: { rows: 3 },
+			default: '',
+			description: 'The MESSAGE field of the cover page',
+		},
+		{
+			displayName: 'Subject',
+			name: 'subject',
+			type: 'string',
+			default: '',
+			description: 'The SUBJECT field of the cover page',
+		},
+		{
+			displayName: 'To Name',
+			name: 'nameTo',
+			type: 'string',
+			default: '',
+			description: 'The TO field of the cover page',
+		},
+	],
+};
+
+const sendAtOption: INodeProperties = {
+	displayName: 'Send At',
+	name: 'sendTime',
+	type: 'dateTime',
+	default: '',
+	description: 'When to send the fax; empty sends it now. The fax waits in the outbox until then.',
+};
+
+// It matters only to an AI agent: shown on the tool n8n makes of the node, not in workflows.
+const toolWindowOption: INodeProperties = {
+	...toolRepeatWindowOption,
+	displayOptions: { show: { '@tool': [true] } },
+};
+
+const defaultCountryCodeOption: INodeProperties = {
+	displayName: 'Default Country Code',
+	name: 'defaultCountryCode',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. 49',
+	description:
+		'The country calling code of numbers written the national way, e.g. 49 for Germany: then 030 1234567 is sent to +49301234567 and 0049 30 1234567 to +49301234567 (Italy keeps its 0: 06 1234567 with 39 is +39061234567)',
+};
+
+const textEnhancementOption: INodeProperties = {
+	displayName: 'Text Enhancement',
+	name: 'enhancement',
+	type: 'boolean',
+	default: true,
+	description:
+		'Whether Fax.Plus optimises the documents for text (turn it off when re-sending a fax, to keep its quality)',
+};
+
+const uploadFormatOption: INodeProperties = {
+	displayName: 'Upload Format',
+	name: 'uploadFormat',
+	type: 'options',
+	options: [
+		{
+			name: 'Automatic',
+			value: 'auto',
+			description: 'TIFF for TIFF files, PDF for everything else',
+		},
+		{ name: 'PDF', value: 'pdf' },
+		{ name: 'TIFF', value: 'tiff' },
+	],
+	default: 'auto',
+	description: 'The format Fax.Plus stores the uploaded files in',
+};
+
+const maxPagesOption: INodeProperties = {
+	displayName: 'Max Pages',
+	name: 'maxPages',
+	type: 'number',
+	typeOptions: { minValue: 1, numberPrecision: 0 },
+	default: DEFAULT_MAX_PAGES,
+	description: `Refuse documents with more pages than this, before anything is uploaded; ${DEFAULT_MAX_PAGES} when not set. Guards against faxing a huge file by mistake. PDF, TIFF and images are counted; once set, other documents (e.g. Word) are refused, as they cannot be counted before sending.`,
+};
+
 export const description: INodeProperties[] = [
 	...userIdFields('fax', 'send'),
 	{
@@ -116,138 +245,31 @@ export const description: INodeProperties[] = [
 		default: {},
 		displayOptions: show,
 		options: [
-			allowedDestinationsOption,
-			allowedDocumentHostsOption,
-			{
-				displayName: 'Comment',
-				name: 'comment',
-				type: 'string',
-				default: '',
-				description: 'A comment kept with the fax record in Fax.Plus',
-			},
-			{
-				displayName: 'Comment Tags',
-				name: 'commentTags',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. invoices, urgent',
-				description: 'Tags of the comment, separated by commas',
-			},
-			{
-				displayName: 'Cover Page',
-				name: 'coverPage',
-				type: 'collection',
-				placeholder: 'Add Cover Page Field',
-				default: {},
-				description: 'Adds a cover page to the fax',
-				options: [
-					{
-						displayName: 'Flags',
-						name: 'flags',
-						type: 'multiOptions',
-						options: [
-							{ name: 'Confidential', value: 'confidential' },
-							{ name: 'For Review', value: 'for_review' },
-							{ name: 'Please Reply', value: 'please_reply' },
-							{ name: 'Urgent', value: 'urgent' },
-						],
-						default: [],
-						description: 'Boxes ticked on the cover page',
-					},
-					{
-						displayName: 'From Name',
-						name: 'nameFrom',
-						type: 'string',
-						default: '',
-						description: 'The FROM field of the cover page',
-					},
-					{
-						displayName: 'Message',
-						name: 'message',
-						type: 'string',
-						typeOptions: { rows: 3 },
-						default: '',
-						description: 'The MESSAGE field of the cover page',
-					},
-					{
-						displayName: 'Subject',
-						name: 'subject',
-						type: 'string',
-						default: '',
-						description: 'The SUBJECT field of the cover page',
-					},
-					{
-						displayName: 'To Name',
-						name: 'nameTo',
-						type: 'string',
-						default: '',
-						description: 'The TO field of the cover page',
-					},
-				],
-			},
-			{
-				displayName: 'Default Country Code',
-				name: 'defaultCountryCode',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 49',
-				description:
-					'The country calling code of numbers written the national way, e.g. 49 for Germany: then 030 1234567 is sent to +49301234567 and 0049 30 1234567 to +49301234567 (Italy keeps its 0: 06 1234567 with 39 is +39061234567)',
-			},
-			downloadTimeLimitOption,
+			// The everyday ones first; then how the fax is made; then the limits, together.
+			commentOption,
+			commentTagsOption,
+			coverPageOption,
+			sendAtOption,
+			waitForFinalStatusOption,
+			statusCheckIntervalOption,
+			maxStatusChecksOption,
 			idempotencyKeyOption,
 			keyLifetimeOption,
-			maxDestinationsOption,
-			{
-				displayName: 'Max Pages',
-				name: 'maxPages',
-				type: 'number',
-				typeOptions: { minValue: 1, numberPrecision: 0 },
-				default: DEFAULT_MAX_PAGES,
-				description: `Refuse documents with more pages than this, before anything is uploaded; ${DEFAULT_MAX_PAGES} when not set. Guards against faxing a huge file by mistake. PDF, TIFF and images are counted; once set, other documents (e.g. Word) are refused, as they cannot be counted before sending.`,
-			},
-			maxStatusChecksOption,
+			toolWindowOption,
+			defaultCountryCodeOption,
+			textEnhancementOption,
+			uploadFormatOption,
 			...retryFields(
 				'How many times Fax.Plus tries again when sending fails',
 				'Seconds between two tries',
 			),
 			customDataNumbersOption,
-			{
-				displayName: 'Send At',
-				name: 'sendTime',
-				type: 'dateTime',
-				default: '',
-				description:
-					'When to send the fax; empty sends it now. The fax waits in the outbox until then.',
-			},
-			statusCheckIntervalOption,
-			{
-				displayName: 'Text Enhancement',
-				name: 'enhancement',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether Fax.Plus optimises the documents for text (turn it off when re-sending a fax, to keep its quality)',
-			},
-			// It matters only to an AI agent: shown on the tool n8n makes of the node, not in workflows.
-			{ ...toolRepeatWindowOption, displayOptions: { show: { '@tool': [true] } } },
-			{
-				displayName: 'Upload Format',
-				name: 'uploadFormat',
-				type: 'options',
-				options: [
-					{
-						name: 'Automatic',
-						value: 'auto',
-						description: 'TIFF for TIFF files, PDF for everything else',
-					},
-					{ name: 'PDF', value: 'pdf' },
-					{ name: 'TIFF', value: 'tiff' },
-				],
-				default: 'auto',
-				description: 'The format Fax.Plus stores the uploaded files in',
-			},
-			waitForFinalStatusOption,
+			// Limits.
+			allowedDestinationsOption,
+			maxDestinationsOption,
+			maxPagesOption,
+			allowedDocumentHostsOption,
+			downloadTimeLimitOption,
 		],
 	},
 ];

@@ -76,7 +76,7 @@ export const allowedDocumentHostsOption: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. files.example.com, *.s3.amazonaws.com',
 	description:
-		"Hosts the document URLs and their redirects may use, separated by commas; *.example.com for its subdomains; a port (10.0.0.5:8080) or scheme (https://files.example.com) limits the entry to it, and an entry with a path is refused. Empty: any host n8n's egress rules allow. On n8n 1.x, which cannot check where a host name leads, a host name is fetched only when it is listed here.",
+		"Hosts the document URLs and their redirects may use, separated by commas, e.g. files.example.com, *.example.com (its subdomains), 10.0.0.5:8080 or https://files.example.com. Empty: any host n8n's egress rules allow. On n8n 1.x, a host name is fetched only when it is listed here.",
 	displayOptions: showForUrls,
 };
 

@@ -13,6 +13,9 @@ const FLOOR_SECONDS = 20;
 const DEFAULT_CHECK_INTERVAL_SECONDS = 30;
 const DEFAULT_MAX_STATUS_CHECKS = 20;
 
+/** Shown beside Wait for Final Status, once it is on. */
+const WITH_WAIT = { show: { waitForFinalStatus: [true] } };
+
 export const waitForFinalStatusOption: INodeProperties = {
 	displayName: 'Wait for Final Status',
 	name: 'waitForFinalStatus',
@@ -28,7 +31,8 @@ export const statusCheckIntervalOption: INodeProperties = {
 	type: 'number',
 	typeOptions: { minValue: FLOOR_SECONDS },
 	default: DEFAULT_CHECK_INTERVAL_SECONDS,
-	description: `With Wait for Final Status: seconds between two checks; at least ${FLOOR_SECONDS}, so Fax.Plus is not asked too often`,
+	description: `Seconds between two checks; at least ${FLOOR_SECONDS}, so Fax.Plus is not asked too often`,
+	displayOptions: WITH_WAIT,
 };
 
 export const maxStatusChecksOption: INodeProperties = {
@@ -38,7 +42,8 @@ export const maxStatusChecksOption: INodeProperties = {
 	typeOptions: { minValue: 1 },
 	default: DEFAULT_MAX_STATUS_CHECKS,
 	description:
-		'With Wait for Final Status: checks before giving up; a fax not finished by then is output with final: false and its outbox status',
+		'Checks before giving up; a fax not finished by then is output with final: false and its outbox status',
+	displayOptions: WITH_WAIT,
 };
 
 interface Followed {
