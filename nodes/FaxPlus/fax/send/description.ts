@@ -6,7 +6,7 @@ import { retryFields } from '../../shared/retry';
 import { customDataNumbersOption } from '../../../logging/customData';
 import { allowedDestinationsOption, MAX_DESTINATIONS, maxDestinationsOption } from './destinations';
 import { MAX_FILES, MAX_TOTAL_MEGABYTES } from './documents';
-import { allowedDocumentHostsOption, downloadTimeLimitOption } from './documentUrls';
+import { DEFAULT_TIME_LIMIT_SECONDS } from './documentUrls';
 import {
 	maxStatusChecksOption,
 	statusCheckIntervalOption,
@@ -25,6 +25,31 @@ export type DocumentSource = (typeof DOCUMENT_SOURCES)[number];
 function showForSource(source: DocumentSource): IDisplayOptions {
 	return { show: { ...show.show, documentSource: [source] } };
 }
+
+const showForUrls = { show: { '/documentSource': ['url'] } };
+
+/** Send's options for documents from URLs (Options collection, shown for Document Source "URLs"). */
+const allowedDocumentHostsOption: INodeProperties = {
+	displayName: 'Allowed Document Hosts',
+	name: 'allowedDocumentHosts',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. files.example.com, *.s3.amazonaws.com',
+	description:
+		"Hosts the document URLs and their redirects may use, separated by commas, e.g. files.example.com, *.example.com (its subdomains), 10.0.0.5:8080 or https://files.example.com. Empty: any host n8n's egress rules allow. On n8n 1.x, a host name is fetched only when it is listed here.",
+	displayOptions: showForUrls,
+};
+
+const downloadTimeLimitOption: INodeProperties = {
+	displayName: 'Download Time Limit (Seconds)',
+	name: 'downloadTimeLimit',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 3600, numberPrecision: 0 },
+	default: DEFAULT_TIME_LIMIT_SECONDS,
+	description:
+		'How long fetching each document may take in all, redirects included; a slower download fails the item and nothing is sent',
+	displayOptions: showForUrls,
+};
 
 /** The `field` of the document Send makes of its Text. */
 export const TEXT_FIELD = 'documentText';
