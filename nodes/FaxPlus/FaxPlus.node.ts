@@ -8,7 +8,6 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resources } from './resources';
 import { route } from './router';
 import { authenticationProperty } from '../api/authentication';
-import { nodeOptionsProperty } from './shared/nodeOptions';
 
 export class FaxPlus implements INodeType {
 	description: INodeTypeDescription = {
@@ -61,7 +60,6 @@ export class FaxPlus implements INodeType {
 				default: 'fax',
 			},
 			...Object.values(resources).flatMap((resource) => resource.description),
-			nodeOptionsProperty,
 		],
 	};
 

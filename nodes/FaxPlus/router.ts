@@ -38,7 +38,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 			const results = await operation.execute.call(this, itemIndex);
 			outputs[itemIndex] = results.map((result) => ({
 				...result,
-				...(asTool && { json: markUntrusted(resource, operationName, result.json) }),
+				...(asTool && { json: markUntrusted(operation.untrusted ?? [], result.json) }),
 				pairedItem,
 			}));
 			return true;

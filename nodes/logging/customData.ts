@@ -4,7 +4,12 @@
 // error): so a few keys shared by the nodes, several values of one key joined with ", " and cut
 // at a whole entry. n8n 2.x offers `this.customData`; n8n 1.x only the expression proxy's
 // `$execution.customData` (as its Execution Data node uses it).
-import type { IDataObject, IExecuteFunctions, IWorkflowExecutionCustomData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	IWorkflowExecutionCustomData,
+} from 'n8n-workflow';
 import { oneLine } from './log';
 
 const CUSTOM_DATA_KEYS = {
@@ -123,3 +128,13 @@ export function saveFaxCustomData(
 		}
 	}
 }
+
+/** Both triggers' and Send's option: saveFaxCustomData's `numbers`. */
+export const customDataNumbersOption: INodeProperties = {
+	displayName: 'Save Numbers in Custom Data',
+	name: 'saveNumbersInCustomData',
+	type: 'boolean',
+	default: false,
+	description:
+		"Whether to save the fax's numbers (From, To) with the execution as custom data, beside its fax ID, so executions can be found by number. Custom data is kept outside the execution's data: n8n's execution data redaction does not clear it, and the executions list and API show it.",
+};

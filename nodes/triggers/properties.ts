@@ -1,6 +1,7 @@
 // Parameters both triggers show (the webhook one and the polling one).
 import type { INodeProperties } from 'n8n-workflow';
 import { FAX_STATUS_OPTIONS } from '../api/faxStatuses';
+import { customDataNumbersOption } from '../logging/customData';
 
 const numbersFilterProperty: INodeProperties = {
 	displayName: 'Numbers Filter',
@@ -51,16 +52,6 @@ const binaryPropertyNameOption: INodeProperties = {
 	default: 'data',
 	hint: 'The name of the output binary field to put the fax document in',
 	displayOptions: { show: { downloadDocument: [true] } },
-};
-
-/** Both triggers' and Send's option (nodes/logging/customData.ts). */
-export const customDataNumbersOption: INodeProperties = {
-	displayName: 'Save Numbers in Custom Data',
-	name: 'saveNumbersInCustomData',
-	type: 'boolean',
-	default: false,
-	description:
-		"Whether to save the fax's numbers (From, To) with the execution as custom data, beside its fax ID, so executions can be found by number. Custom data is kept outside the execution's data: n8n's execution data redaction does not clear it, and the executions list and API show it.",
 };
 
 /** Both triggers' panels: when they are paired; each run's hint says whether they are. */

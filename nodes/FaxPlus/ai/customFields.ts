@@ -1,5 +1,5 @@
 import type { FaxPlusContext } from '../../api/transport';
-import { listAnswer } from '../shared/paging';
+import { listAnswer } from '../../api/accountLists';
 import type { ListSearchMethod } from '../shared/types';
 
 /** An AI custom field definition. */

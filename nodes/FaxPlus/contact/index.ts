@@ -7,4 +7,8 @@ export const contact = defineResource({
 	listSearch: { searchContacts },
 	operations: Object.values(operations),
 	defaultOperation: 'getAll',
+	untrusted: [
+		{ field: 'name', as: 'name' },
+		{ field: 'company', as: 'company' },
+	],
 });

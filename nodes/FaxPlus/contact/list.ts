@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { FaxPlusContext } from '../../api/transport';
-import { listAnswer } from '../shared/paging';
+import { listAnswer } from '../../api/accountLists';
 import type { ContactListQuery, ContactRecord } from './types';
 
 /** Contacts asked for per request (the reference's example uses 50). */

@@ -10,4 +10,11 @@ export const fax: FaxPlusResource = defineResource({
 	operations: Object.values(operations),
 	defaultOperation: 'send',
 	defaultFirst: true,
+	untrusted: [
+		{ field: 'comment', as: 'comment' },
+		{ field: 'header', as: 'faxHeader' },
+		{ field: 'from', as: 'callerId', when: (record) => record.direction === 'incoming' },
+		// apidoc's example records name the sender `from_number` (the SDK: `from`).
+		{ field: 'from_number', as: 'callerId', when: (record) => record.direction === 'incoming' },
+	],
 });

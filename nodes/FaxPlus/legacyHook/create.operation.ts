@@ -1,8 +1,7 @@
 import { showFor } from '../shared/descriptions';
 import { faxEventOptions } from '../../api/events';
 import { toItems } from '../shared/items';
-import { e164Numbers, faxEvent } from '../shared/values';
-import { checkUrl } from '../webhook/fields';
+import { checkUrl, e164Numbers, faxEvent } from '../shared/values';
 import { hookWithoutToken } from '../../api/hookTokens';
 import { createLegacyHook } from '../../api/legacyHooks';
 import type { FaxPlusOperation } from '../shared/types';

@@ -10,8 +10,8 @@ import {
 	SIMPLIFIED_OUTBOX_FAX,
 	withOutboxStatusMeaning,
 } from './fields';
-import { outboxFaxes } from './list';
-import type { OutboxFax } from './types';
+import { outboxFaxes } from '../../api/accountLists';
+import type { OutboxFax } from '../../api/accountLists';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const get: FaxPlusOperation = {

@@ -7,4 +7,8 @@ export const outbox = defineResource({
 	listSearch: { searchOutboxFaxes },
 	operations: Object.values(operations),
 	defaultOperation: 'getAll',
+	untrusted: [
+		{ field: 'comment', as: 'comment' },
+		{ field: 'contact_name', as: 'contactName' },
+	],
 });

@@ -4,7 +4,7 @@ import { showFor, userIdFields } from '../shared/descriptions';
 import { answerOr, requiredString, userIdOf } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import { outboxFaxIdField } from './fields';
-import type { OutboxFax } from './types';
+import type { OutboxFax } from '../../api/accountLists';
 import { keepingMarker } from '../shared/keyMarker';
 import { refuseMarker } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';

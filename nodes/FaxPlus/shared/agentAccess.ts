@@ -33,7 +33,7 @@ export function agentMayRunProperty(
 			name: AGENT_MAY_RUN,
 			type: 'boolean',
 			default: false,
-			description: `Whether an AI agent or MCP client may use this tool to ${action}, ${RISK_TEXT[agentRisk.kind]}${agentRisk.when ? ` (${agentRisk.whenText})` : ''}. On, it may do so whenever it decides, as often as it calls the tool, also because a received fax, an email or a web page it read told it to. Off, the tool refuses. Turn on only for an agent that reads no text written by others, or where a person approves each call.`,
+			description: `Whether an AI agent or MCP client may use this tool to ${action}, ${RISK_TEXT[agentRisk.kind]}${agentRisk.when ? ` (${agentRisk.whenText})` : ''}. On, it may whenever it decides, also because a received fax told it to. Turn on only where a person approves each call.`,
 			displayOptions: {
 				show: { resource: [resource], operation: [String(option.value)], '@tool': [true] },
 			},

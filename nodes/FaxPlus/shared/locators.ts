@@ -6,6 +6,7 @@ import type {
 	INodeListSearchItems,
 	INodeProperties,
 } from 'n8n-workflow';
+import { userNumbers } from '../../api/accountLists';
 
 /** How the user lists show `self`, the authenticated account. */
 export const SELF_NAME = 'Me (self)';
@@ -120,4 +121,20 @@ export function labelText(value: unknown): string {
 export function pagesLabel(count: unknown): string {
 	const pages = Number(count);
 	return Number.isFinite(pages) && pages > 0 ? `${pages} page${pages === 1 ? '' : 's'}` : '';
+}
+
+/** The fax numbers of a user, filtered by the digits typed. */
+export async function numbersOfUser(
+	context: ILoadOptionsFunctions,
+	userId: string,
+	filter: string | undefined,
+): Promise<{ results: INodeListSearchItems[] }> {
+	const numbers = await userNumbers(context, userId);
+	const digits = (filter ?? '').replace(/\D/g, '');
+	const results: INodeListSearchItems[] = numbers
+		.map((entry) => String(entry.number ?? ''))
+		.filter((number) => number !== '' && (!digits || number.replace(/\D/g, '').includes(digits)))
+		.sort()
+		.map((number) => ({ name: number, value: number }));
+	return { results };
 }

@@ -9,15 +9,17 @@ const MAX_ITEMS_AT_ONCE = 200;
 /** Downloads hold whole documents in memory while they arrive. */
 export const DOWNLOADS_AT_ONCE = 5;
 
-/** Options of the node as a whole, shown for every resource and operation. */
-export const nodeOptionsProperty: INodeProperties = {
+/** Options of the node as a whole, shown for a resource's operations but those that run one item at a time. */
+export const nodeOptionsProperty = (resource: string, oneAtATime: string[]): INodeProperties => ({
 	displayName: 'Node Options',
 	name: NODE_OPTIONS,
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
-	// Send runs one item at a time: its one "Add Option" is its own Options.
-	displayOptions: { hide: { operation: ['send'] } },
+	displayOptions: {
+		show: { resource: [resource] },
+		...(oneAtATime.length > 0 && { hide: { operation: oneAtATime } }),
+	},
 	options: [
 		{
 			displayName: 'Items at Once',
@@ -26,7 +28,7 @@ export const nodeOptionsProperty: INodeProperties = {
 			typeOptions: { minValue: 1, maxValue: MAX_ITEMS_AT_ONCE },
 			default: DEFAULT_ITEMS_AT_ONCE,
 			description:
-				'How many items are sent to Fax.Plus at the same time; the output keeps the input order. Fax → Send and Shop → Purchase Number always run one item at a time, downloads at most 5. A request Fax.Plus answers with 429 (rate limit) waits for its Retry-After, up to 30 seconds, and is sent again up to 3 times.',
+				'How many items are sent to Fax.Plus at the same time, downloads at most 5; the output keeps the input order. A request Fax.Plus answers with 429 (rate limit) waits for its Retry-After, up to 30 seconds, and is sent again up to 3 times.',
 		},
 	],
-};
+});

@@ -5,8 +5,6 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { entriesOf } from '../../api/lists';
-import { faxPlusApiRequest, type FaxPlusContext } from '../../api/transport';
 import { showFor } from './descriptions';
 import { toItems } from './items';
 import { outputProperties, shapedItems, withToolDefault, type SimplifiedShape } from './output';
@@ -93,14 +91,4 @@ export function getManyOperation(spec: {
 			return shapedItems(this, itemIndex, records as IDataObject[], output.shape);
 		},
 	};
-}
-
-/** The entries of a list the API answers whole (GET), however the answer wraps them (`key` first). */
-export async function listAnswer<T extends object = IDataObject>(
-	context: FaxPlusContext,
-	request: { path: string; key: string; qs?: IDataObject; itemIndex?: number },
-): Promise<T[]> {
-	const { path, key, qs, itemIndex } = request;
-	const answer = await faxPlusApiRequest<unknown>(context, { method: 'GET', path, qs, itemIndex });
-	return entriesOf(answer, key) as T[];
 }

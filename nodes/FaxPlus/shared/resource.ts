@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { agentMayRunProperty } from './agentAccess';
-import type { FaxPlusOperation, FaxPlusResource, ListSearchMethod } from './types';
+import { nodeOptionsProperty } from './nodeOptions';
+import type { FaxPlusOperation, FaxPlusResource, ListSearchMethod, UntrustedField } from './types';
 
 interface ResourceDefinition {
 	option: INodePropertyOptions;
@@ -11,6 +12,8 @@ interface ResourceDefinition {
 	/** Notices shown above the operation picker. */
 	notices?: INodeProperties[];
 	listSearch?: Record<string, ListSearchMethod>;
+	/** The fields of the resource's records that others wrote: every answer holds them, unless its operation says otherwise. */
+	untrusted?: UntrustedField[];
 }
 
 /** Alphabetical, case-insensitive, as localeCompare orders these ASCII names, without setting up ICU's collator at load. */
@@ -41,8 +44,13 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 		notices = [],
 		defaultFirst = false,
 		listSearch,
+		untrusted = [],
 	} = definition;
 	const resource = String(option.value);
+	// Items at Once does nothing for an operation that runs one item at a time.
+	const oneAtATime = operations
+		.filter((operation) => operation.maxItemsAtOnce === 1)
+		.map((operation) => String(operation.option.value));
 	const picker: INodeProperties = {
 		displayName: 'Operation',
 		name: 'operation',
@@ -63,9 +71,13 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 			...operations.map((operation) => toolDescriptionProperty(resource, operation)),
 			...operations.flatMap((operation) => agentMayRunProperty(resource, operation)),
 			...operations.flatMap((operation) => operation.description),
+			...(oneAtATime.length < operations.length ? [nodeOptionsProperty(resource, oneAtATime)] : []),
 		],
 		operations: Object.fromEntries(
-			operations.map((operation) => [String(operation.option.value), operation]),
+			operations.map((operation) => [
+				String(operation.option.value),
+				{ ...operation, untrusted: operation.untrusted ?? untrusted },
+			]),
 		),
 		...(listSearch && { listSearch }),
 	};

@@ -1,4 +1,5 @@
 import type {
+	IDataObject,
 	IExecuteFunctions,
 	ILoadOptionsFunctions,
 	INodeExecutionData,
@@ -12,12 +13,22 @@ export interface FaxPlusOperation {
 	option: INodePropertyOptions;
 	description: INodeProperties[];
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
-	/** At most this many items at once, whatever the node option says (e.g. 1: in order). */
+	/** At most this many items at once, whatever Items at Once says; 1: in order, and no Node Options. */
 	maxItemsAtOnce?: number;
+	/** The fields of its answer that others wrote, moved under `untrusted` for an AI agent; its resource's by default. */
+	untrusted?: UntrustedField[];
 	/** What an AI agent reads about the operation as a tool: what it does, needs and returns. */
 	toolDescription?: string;
 	/** What the operation does that an AI agent may do only when allowed (see agentAccess.ts); none: reading. */
 	agentRisk?: AgentRisk;
+}
+
+/** A field of an answer written by someone else, and the name it gets under `untrusted`. */
+export interface UntrustedField {
+	field: string;
+	as: string;
+	/** Only for records this is true of (e.g. a caller ID of a received fax). */
+	when?: (record: IDataObject) => boolean;
 }
 
 /** Why an agent may not run an operation unless allowed, and, if only sometimes, when. */

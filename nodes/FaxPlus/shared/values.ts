@@ -135,3 +135,31 @@ export function refuseMarker(
 		description: 'Nothing was sent or changed. Remove the marker from the text.',
 	});
 }
+
+/** The receiving URL, refused unless it is an http(s) address. */
+export function checkUrl(
+	context: IExecuteFunctions,
+	value: unknown,
+	itemIndex: number,
+	label = 'URL',
+): string {
+	const url = String(value ?? '').trim();
+	if (!url) {
+		throw new NodeOperationError(context.getNode(), `${label} is required`, {
+			itemIndex,
+			description: 'Enter the HTTPS address that receives the deliveries.',
+		});
+	}
+	if (!/^https?:\/\/\S+$/i.test(url)) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`${label} "${url}" is not an https:// (or http://) address`,
+			{
+				itemIndex,
+				description:
+					'Enter the full address that receives the deliveries, e.g. https://example.com/fax-events.',
+			},
+		);
+	}
+	return url;
+}

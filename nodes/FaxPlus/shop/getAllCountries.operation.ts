@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
-import { getManyOperation, listAnswer } from '../shared/paging';
+import { listAnswer } from '../../api/accountLists';
+import { getManyOperation } from '../shared/paging';
 import type { FaxPlusContext } from '../../api/transport';
 
 /** One entry of GET /shop/numbers/countries, as the spec gives it. */

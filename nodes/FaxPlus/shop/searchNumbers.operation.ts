@@ -3,7 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
-import { getManyOperation, listAnswer } from '../shared/paging';
+import { listAnswer } from '../../api/accountLists';
+import { getManyOperation } from '../shared/paging';
 import { choiceOf } from '../shared/values';
 
 const show = showFor('shop', 'searchNumbers');

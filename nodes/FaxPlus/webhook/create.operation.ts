@@ -8,12 +8,11 @@ import {
 import {
 	CHANNELS_FIELD,
 	checkFilterTypes,
-	checkUrl,
 	EVENTS_FIELD,
 	URL_FIELD,
 	withoutSecrets,
 } from './fields';
-import { e164Numbers } from '../shared/values';
+import { checkUrl, e164Numbers } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
 
 const show = showFor('webhook', 'create');

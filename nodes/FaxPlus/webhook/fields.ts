@@ -65,34 +65,6 @@ export function endpointIdOf(context: IExecuteFunctions, itemIndex: number): str
 	return endpointId;
 }
 
-/** The receiving URL, refused unless it is an http(s) address. */
-export function checkUrl(
-	context: IExecuteFunctions,
-	value: unknown,
-	itemIndex: number,
-	label = 'URL',
-): string {
-	const url = String(value ?? '').trim();
-	if (!url) {
-		throw new NodeOperationError(context.getNode(), `${label} is required`, {
-			itemIndex,
-			description: 'Enter the HTTPS address that receives the deliveries.',
-		});
-	}
-	if (!/^https?:\/\/\S+$/i.test(url)) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`${label} "${url}" is not an https:// (or http://) address`,
-			{
-				itemIndex,
-				description:
-					'Enter the full address that receives the deliveries, e.g. https://example.com/fax-events.',
-			},
-		);
-	}
-	return url;
-}
-
 /** The chosen events: at least one, each one of Fax.Plus's underscored event names. */
 export function checkFilterTypes(
 	context: IExecuteFunctions,

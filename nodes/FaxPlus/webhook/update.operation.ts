@@ -11,7 +11,6 @@ import {
 import {
 	CHANNELS_FIELD,
 	checkFilterTypes,
-	checkUrl,
 	endpointIdOf,
 	endpointLocator,
 	endpointNotFound,
@@ -19,7 +18,7 @@ import {
 	URL_FIELD,
 	withoutSecrets,
 } from './fields';
-import { e164Numbers } from '../shared/values';
+import { checkUrl, e164Numbers } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const update: FaxPlusOperation = {

@@ -5,6 +5,7 @@ import {
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 import { FaxPlus } from '../../../nodes/FaxPlus/FaxPlus.node';
+import { resources } from '../../../nodes/FaxPlus/resources';
 import { FaxPlusTrigger } from '../../../nodes/FaxPlusTrigger/FaxPlusTrigger.node';
 
 // Much of the description is assembled in code (pickers, shared fields), where n8n's lint
@@ -18,9 +19,12 @@ function unsortedLists(properties: INodeProperties[], path = ''): string[] {
 	for (const property of properties) {
 		const here = `${path}${property.name}`;
 		const choices = (property.options ?? []) as Choice[];
-		// Resource and operation pickers are ordered on purpose elsewhere (resources.ts, their tests).
+		// Resource and operation pickers are ordered on purpose elsewhere (resources.ts, their tests),
+		// and so are Send's Options, in groups (fax/send/description.test.ts); their fields' own lists are not.
+		const sendOptions =
+			here === 'options' && property.displayOptions?.show?.operation?.includes('send') === true;
 		const sorted =
-			property.type === 'collection' ||
+			(property.type === 'collection' && !sendOptions) ||
 			property.type === 'multiOptions' ||
 			here.endsWith('.options');
 		if (sorted && choices.length > 1) {
@@ -74,7 +78,7 @@ describe('Fax.Plus: Send first', () => {
 		expect(outbox).toEqual([...outbox].sort((a, b) => a.localeCompare(b)));
 	});
 
-	it('shows Send one "Add Option" (its Options); other operations keep Node Options', () => {
+	it('shows Send one "Add Option" (its Options), and Node Options only where Items at Once does something', () => {
 		const collectionsShown = (parameters: Record<string, string>) =>
 			node.description.properties
 				.filter(
@@ -85,6 +89,17 @@ describe('Fax.Plus: Send first', () => {
 				.map((p) => p.name);
 		expect(collectionsShown({ resource: 'fax', operation: 'send' })).toEqual(['options']);
 		expect(collectionsShown({ resource: 'fax', operation: 'get' })).toEqual(['nodeOptions']);
+		// Items at Once does nothing for an operation that runs one item at a time.
+		expect(collectionsShown({ resource: 'shop', operation: 'purchaseNumber' })).toEqual([]);
+		expect(collectionsShown({ resource: 'shop', operation: 'searchNumbers' })).toEqual([
+			'nodeOptions',
+		]);
+		// Every operation: Node Options exactly when it may run several items at once.
+		for (const [resource, { operations }] of Object.entries(resources))
+			for (const [name, operation] of Object.entries(operations)) {
+				const shown = collectionsShown({ resource, operation: name }).includes('nodeOptions');
+				expect([resource, name, shown]).toEqual([resource, name, operation.maxItemsAtOnce !== 1]);
+			}
 	});
 
 	it('shows Tool Repeat Window only on the tool n8n makes of the node, where it applies', () => {

@@ -3,10 +3,10 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import { showFor, userIdFields } from '../../shared/descriptions';
 import { resourceLocator, USER_DEPENDENCY } from '../../shared/locators';
 import { retryFields } from '../../shared/retry';
-import { customDataNumbersOption } from '../../../triggers/properties';
+import { customDataNumbersOption } from '../../../logging/customData';
 import { allowedDestinationsOption, MAX_DESTINATIONS, maxDestinationsOption } from './destinations';
 import { MAX_FILES, MAX_TOTAL_MEGABYTES } from './documents';
-import { allowedDocumentHostsOption, downloadTimeLimitOption } from './documentUrls';
+import { DEFAULT_TIME_LIMIT_SECONDS } from './documentUrls';
 import {
 	maxStatusChecksOption,
 	statusCheckIntervalOption,
@@ -26,11 +26,165 @@ function showForSource(source: DocumentSource): IDisplayOptions {
 	return { show: { ...show.show, documentSource: [source] } };
 }
 
+const showForUrls = { show: { '/documentSource': ['url'] } };
+
+/** Send's options for documents from URLs (Options collection, shown for Document Source "URLs"). */
+const allowedDocumentHostsOption: INodeProperties = {
+	displayName: 'Allowed Document Hosts',
+	name: 'allowedDocumentHosts',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. files.example.com, *.s3.amazonaws.com',
+	description:
+		"Hosts the document URLs and their redirects may use, separated by commas, e.g. files.example.com, *.example.com (its subdomains), 10.0.0.5:8080 or https://files.example.com. Empty: any host n8n's egress rules allow. On n8n 1.x, a host name is fetched only when it is listed here.",
+	displayOptions: showForUrls,
+};
+
+const downloadTimeLimitOption: INodeProperties = {
+	displayName: 'Download Time Limit (Seconds)',
+	name: 'downloadTimeLimit',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 3600, numberPrecision: 0 },
+	default: DEFAULT_TIME_LIMIT_SECONDS,
+	description:
+		'How long fetching each document may take in all, redirects included; a slower download fails the item and nothing is sent',
+	displayOptions: showForUrls,
+};
+
 /** The `field` of the document Send makes of its Text. */
 export const TEXT_FIELD = 'documentText';
 
 /** Pages Send takes without Max Pages set: enough for everyday faxes, far from an accidental 2,000-page file. */
 export const DEFAULT_MAX_PAGES = 100;
+
+const commentOption: INodeProperties = {
+	displayName: 'Comment',
+	name: 'comment',
+	type: 'string',
+	default: '',
+	description: 'A comment kept with the fax record in Fax.Plus',
+};
+
+const commentTagsOption: INodeProperties = {
+	displayName: 'Comment Tags',
+	name: 'commentTags',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. invoices, urgent',
+	description: 'Tags of the comment, separated by commas',
+};
+
+const coverPageOption: INodeProperties = {
+	displayName: 'Cover Page',
+	name: 'coverPage',
+	type: 'collection',
+	placeholder: 'Add Cover Page Field',
+	default: {},
+	description: 'Adds a cover page to the fax',
+	options: [
+		{
+			displayName: 'Flags',
+			name: 'flags',
+			type: 'multiOptions',
+			options: [
+				{ name: 'Confidential', value: 'confidential' },
+				{ name: 'For Review', value: 'for_review' },
+				{ name: 'Please Reply', value: 'please_reply' },
+				{ name: 'Urgent', value: 'urgent' },
+			],
+			default: [],
+			description: 'Boxes ticked on the cover page',
+		},
+		{
+			displayName: 'From Name',
+			name: 'nameFrom',
+			type: 'string',
+			default: '',
+			description: 'The FROM field of the cover page',
+		},
+		{
+			displayName: 'Message',
+			name: 'message',
+			type: 'string',
+			typeOptions: { rows: 3 },
+			default: '',
+			description: 'The MESSAGE field of the cover page',
+		},
+		{
+			displayName: 'Subject',
+			name: 'subject',
+			type: 'string',
+			default: '',
+			description: 'The SUBJECT field of the cover page',
+		},
+		{
+			displayName: 'To Name',
+			name: 'nameTo',
+			type: 'string',
+			default: '',
+			description: 'The TO field of the cover page',
+		},
+	],
+};
+
+const sendAtOption: INodeProperties = {
+	displayName: 'Send At',
+	name: 'sendTime',
+	type: 'dateTime',
+	default: '',
+	description: 'When to send the fax; empty sends it now. The fax waits in the outbox until then.',
+};
+
+// It matters only to an AI agent: shown on the tool n8n makes of the node, not in workflows.
+const toolWindowOption: INodeProperties = {
+	...toolRepeatWindowOption,
+	displayOptions: { show: { '@tool': [true] } },
+};
+
+const defaultCountryCodeOption: INodeProperties = {
+	displayName: 'Default Country Code',
+	name: 'defaultCountryCode',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. 49',
+	description:
+		'The country calling code of numbers written the national way, e.g. 49 for Germany: then 030 1234567 is sent to +49301234567 and 0049 30 1234567 to +49301234567 (Italy keeps its 0: 06 1234567 with 39 is +39061234567)',
+};
+
+const textEnhancementOption: INodeProperties = {
+	displayName: 'Text Enhancement',
+	name: 'enhancement',
+	type: 'boolean',
+	default: true,
+	description:
+		'Whether Fax.Plus optimises the documents for text (turn it off when re-sending a fax, to keep its quality)',
+};
+
+const uploadFormatOption: INodeProperties = {
+	displayName: 'Upload Format',
+	name: 'uploadFormat',
+	type: 'options',
+	options: [
+		{
+			name: 'Automatic',
+			value: 'auto',
+			description: 'TIFF for TIFF files, PDF for everything else',
+		},
+		{ name: 'PDF', value: 'pdf' },
+		{ name: 'TIFF', value: 'tiff' },
+	],
+	default: 'auto',
+	description: 'The format Fax.Plus stores the uploaded files in',
+};
+
+const maxPagesOption: INodeProperties = {
+	displayName: 'Max Pages',
+	name: 'maxPages',
+	type: 'number',
+	typeOptions: { minValue: 1, numberPrecision: 0 },
+	default: DEFAULT_MAX_PAGES,
+	description: `Refuse documents with more pages than this, before anything is uploaded; ${DEFAULT_MAX_PAGES} when not set. Guards against faxing a huge file by mistake. PDF, TIFF and images are counted; once set, other documents (e.g. Word) are refused, as they cannot be counted before sending.`,
+};
 
 export const description: INodeProperties[] = [
 	...userIdFields('fax', 'send'),
@@ -116,138 +270,31 @@ export const description: INodeProperties[] = [
 		default: {},
 		displayOptions: show,
 		options: [
-			allowedDestinationsOption,
-			allowedDocumentHostsOption,
-			{
-				displayName: 'Comment',
-				name: 'comment',
-				type: 'string',
-				default: '',
-				description: 'A comment kept with the fax record in Fax.Plus',
-			},
-			{
-				displayName: 'Comment Tags',
-				name: 'commentTags',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. invoices, urgent',
-				description: 'Tags of the comment, separated by commas',
-			},
-			{
-				displayName: 'Cover Page',
-				name: 'coverPage',
-				type: 'collection',
-				placeholder: 'Add Cover Page Field',
-				default: {},
-				description: 'Adds a cover page to the fax',
-				options: [
-					{
-						displayName: 'Flags',
-						name: 'flags',
-						type: 'multiOptions',
-						options: [
-							{ name: 'Confidential', value: 'confidential' },
-							{ name: 'For Review', value: 'for_review' },
-							{ name: 'Please Reply', value: 'please_reply' },
-							{ name: 'Urgent', value: 'urgent' },
-						],
-						default: [],
-						description: 'Boxes ticked on the cover page',
-					},
-					{
-						displayName: 'From Name',
-						name: 'nameFrom',
-						type: 'string',
-						default: '',
-						description: 'The FROM field of the cover page',
-					},
-					{
-						displayName: 'Message',
-						name: 'message',
-						type: 'string',
-						typeOptions: { rows: 3 },
-						default: '',
-						description: 'The MESSAGE field of the cover page',
-					},
-					{
-						displayName: 'Subject',
-						name: 'subject',
-						type: 'string',
-						default: '',
-						description: 'The SUBJECT field of the cover page',
-					},
-					{
-						displayName: 'To Name',
-						name: 'nameTo',
-						type: 'string',
-						default: '',
-						description: 'The TO field of the cover page',
-					},
-				],
-			},
-			{
-				displayName: 'Default Country Code',
-				name: 'defaultCountryCode',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 49',
-				description:
-					'The country calling code of numbers written the national way, e.g. 49 for Germany: then 030 1234567 is sent to +49301234567 and 0049 30 1234567 to +49301234567 (Italy keeps its 0: 06 1234567 with 39 is +39061234567)',
-			},
-			downloadTimeLimitOption,
+			// The everyday ones first; then how the fax is made; then the limits, together.
+			commentOption,
+			commentTagsOption,
+			coverPageOption,
+			sendAtOption,
+			waitForFinalStatusOption,
+			statusCheckIntervalOption,
+			maxStatusChecksOption,
 			idempotencyKeyOption,
 			keyLifetimeOption,
-			maxDestinationsOption,
-			{
-				displayName: 'Max Pages',
-				name: 'maxPages',
-				type: 'number',
-				typeOptions: { minValue: 1, numberPrecision: 0 },
-				default: DEFAULT_MAX_PAGES,
-				description: `Refuse documents with more pages than this, before anything is uploaded; ${DEFAULT_MAX_PAGES} when not set. Guards against faxing a huge file by mistake. PDF, TIFF and images are counted; once set, other documents (e.g. Word) are refused, as they cannot be counted before sending.`,
-			},
-			maxStatusChecksOption,
+			toolWindowOption,
+			defaultCountryCodeOption,
+			textEnhancementOption,
+			uploadFormatOption,
 			...retryFields(
 				'How many times Fax.Plus tries again when sending fails',
 				'Seconds between two tries',
 			),
 			customDataNumbersOption,
-			{
-				displayName: 'Send At',
-				name: 'sendTime',
-				type: 'dateTime',
-				default: '',
-				description:
-					'When to send the fax; empty sends it now. The fax waits in the outbox until then.',
-			},
-			statusCheckIntervalOption,
-			{
-				displayName: 'Text Enhancement',
-				name: 'enhancement',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether Fax.Plus optimises the documents for text (turn it off when re-sending a fax, to keep its quality)',
-			},
-			// It matters only to an AI agent: shown on the tool n8n makes of the node, not in workflows.
-			{ ...toolRepeatWindowOption, displayOptions: { show: { '@tool': [true] } } },
-			{
-				displayName: 'Upload Format',
-				name: 'uploadFormat',
-				type: 'options',
-				options: [
-					{
-						name: 'Automatic',
-						value: 'auto',
-						description: 'TIFF for TIFF files, PDF for everything else',
-					},
-					{ name: 'PDF', value: 'pdf' },
-					{ name: 'TIFF', value: 'tiff' },
-				],
-				default: 'auto',
-				description: 'The format Fax.Plus stores the uploaded files in',
-			},
-			waitForFinalStatusOption,
+			// Limits.
+			allowedDestinationsOption,
+			maxDestinationsOption,
+			maxPagesOption,
+			allowedDocumentHostsOption,
+			downloadTimeLimitOption,
 		],
 	},
 ];

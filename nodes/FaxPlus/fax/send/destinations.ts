@@ -18,7 +18,7 @@ export const allowedDestinationsOption: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. +15551234567, +4930123456',
 	description:
-		'Numbers or number prefixes that may be faxed, separated by commas; a number outside them is refused before anything is uploaded. Empty allows every number. A prefix admits every number under it, premium-rate and other countries of the same code included (+1 covers +1 876 Jamaica and +1 900 premium lines): for an AI agent, list full numbers.',
+		'Numbers or number prefixes that may be faxed, separated by commas; others are refused before anything is uploaded. Empty allows every number. A prefix admits all under it, premium lines and other countries included (+1 covers Jamaica and +1 900): for an AI agent, list full numbers.',
 };
 
 export const maxDestinationsOption: INodeProperties = {

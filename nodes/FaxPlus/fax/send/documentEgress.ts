@@ -194,3 +194,35 @@ export function documentEgress(context: IExecuteFunctions, allowed?: HostList): 
 }
 
 const notListed: EgressDecision = { allowed: false, reason: 'notListed' };
+
+/** What a refused address means, and what the user or the administrator can do. */
+export function refusal(
+	decision: Exclude<EgressDecision, { allowed: true }>,
+	filtered: boolean,
+): { message: string; description: string } {
+	if (decision.reason === 'notListed') {
+		return {
+			message: 'is not on the Allowed Document Hosts of this node',
+			description: 'Only the hosts listed in the option Allowed Document Hosts are fetched.',
+		};
+	}
+	if (decision.reason === 'unchecked') {
+		return {
+			message: 'names a host that n8n 1.x cannot check',
+			description:
+				'n8n 1.x gives nodes no way to see where a host name leads, so the name could lead inside your network. ' +
+				'If you trust the host, list it in the option Allowed Document Hosts (e.g. files.example.com); n8n 2.x checks every address itself.',
+		};
+	}
+	const range = decision.reason === 'internal' ? decision.range : undefined;
+	const which = range ? ` (this one: ${range})` : '';
+	const allow = filtered
+		? 'To fax documents from a server inside your network, the n8n administrator allows it with ' +
+			'N8N_SSRF_ALLOWED_HOSTNAMES (its host name) or N8N_SSRF_ALLOWED_IP_RANGES (its addresses).'
+		: 'n8n 1.x has no allow lists of its own: to fax documents from a server inside your network, ' +
+			'list its host in the option Allowed Document Hosts (n8n 2.x: N8N_SSRF_ALLOWED_HOSTNAMES or N8N_SSRF_ALLOWED_IP_RANGES).';
+	return {
+		message: 'is an internal address n8n does not let this node reach',
+		description: `Loopback, private, link-local, carrier-grade NAT, cloud metadata and other non-public addresses are refused, in every notation${which}. ${allow}`,
+	};
+}

@@ -8,12 +8,12 @@ import type {
 	IExecuteFunctions,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
-	INodeProperties,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import {
 	ACCEPTED_LIST,
 	binaryDocument,
+	dispositionFileName,
 	documentType,
 	MAX_FILES,
 	MAX_TOTAL_BYTES,
@@ -27,8 +27,8 @@ import {
 import {
 	documentEgress,
 	hostList,
+	refusal,
 	type DocumentEgress,
-	type EgressDecision,
 	type HostList,
 } from './documentEgress';
 import { MAX_REDIRECTS, REDIRECT_STATUSES } from '../../../api/redirects';
@@ -48,7 +48,7 @@ const GENERIC_TYPES = new Set([
 /** How long a connection may stay silent. */
 const IDLE_TIMEOUT_MS = 120_000;
 /** How long one document may take in all, redirects included, unless the option says otherwise. */
-const DEFAULT_TIME_LIMIT_SECONDS = 120;
+export const DEFAULT_TIME_LIMIT_SECONDS = 120;
 
 /**
  * The URLs of the parameter: one per line or separated by commas (a comma inside a URL stays),
@@ -65,31 +65,6 @@ function documentUrlList(value: unknown): string[] {
 		),
 	];
 }
-
-const showForUrls = { show: { '/documentSource': ['url'] } };
-
-/** Send's options for documents from URLs (Options collection, shown for Document Source "URLs"). */
-export const allowedDocumentHostsOption: INodeProperties = {
-	displayName: 'Allowed Document Hosts',
-	name: 'allowedDocumentHosts',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. files.example.com, *.s3.amazonaws.com',
-	description:
-		"Hosts the document URLs and their redirects may use, separated by commas; *.example.com for its subdomains; a port (10.0.0.5:8080) or scheme (https://files.example.com) limits the entry to it, and an entry with a path is refused. Empty: any host n8n's egress rules allow. On n8n 1.x, which cannot check where a host name leads, a host name is fetched only when it is listed here.",
-	displayOptions: showForUrls,
-};
-
-export const downloadTimeLimitOption: INodeProperties = {
-	displayName: 'Download Time Limit (Seconds)',
-	name: 'downloadTimeLimit',
-	type: 'number',
-	typeOptions: { minValue: 1, maxValue: 3600, numberPrecision: 0 },
-	default: DEFAULT_TIME_LIMIT_SECONDS,
-	description:
-		'How long fetching each document may take in all, redirects included; a slower download fails the item and nothing is sent',
-	displayOptions: showForUrls,
-};
 
 /** A URL as errors and outputs show it: no user name, password, query or fragment (they may hold secrets). */
 function urlWithoutSecrets(url: URL): string {
@@ -108,20 +83,6 @@ function entryWithoutSecrets(entry: string): string {
 		shown = `${at >= scheme.length ? scheme : ''}${shown.slice(at + 1)}`;
 	}
 	return shown.slice(0, 200);
-}
-
-/** The file name of a Content-Disposition header, if it gives one. */
-function dispositionFileName(header: unknown): string | undefined {
-	const value = String(header ?? '');
-	const encoded = /filename\*\s*=\s*(?:UTF-8|utf-8)?''([^;]+)/.exec(value)?.[1];
-	try {
-		if (encoded) return decodeURIComponent(encoded.trim().replace(/^"|"$/g, ''));
-	} catch {
-		// A malformed encoded name leaves the plain one.
-	}
-	const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(value);
-	const name = (plain?.[2] ?? plain?.[1])?.trim();
-	return name ? name : undefined;
 }
 
 /** The response body n8n's helper answers for `encoding: 'stream'`: a Node.js Readable. */
@@ -230,37 +191,6 @@ async function checkEgress(fetching: Fetching, url: URL, asked: URL): Promise<st
 		`${urlWithoutSecrets(asked)}${hop} ${message}`,
 		`${description} Nothing was sent.`,
 	);
-}
-
-function refusal(
-	decision: Exclude<EgressDecision, { allowed: true }>,
-	filtered: boolean,
-): { message: string; description: string } {
-	if (decision.reason === 'notListed') {
-		return {
-			message: 'is not on the Allowed Document Hosts of this node',
-			description: 'Only the hosts listed in the option Allowed Document Hosts are fetched.',
-		};
-	}
-	if (decision.reason === 'unchecked') {
-		return {
-			message: 'names a host that n8n 1.x cannot check',
-			description:
-				'n8n 1.x gives nodes no way to see where a host name leads, so the name could lead inside your network. ' +
-				'If you trust the host, list it in the option Allowed Document Hosts (e.g. files.example.com); n8n 2.x checks every address itself.',
-		};
-	}
-	const range = decision.reason === 'internal' ? decision.range : undefined;
-	const which = range ? ` (this one: ${range})` : '';
-	const allow = filtered
-		? 'To fax documents from a server inside your network, the n8n administrator allows it with ' +
-			'N8N_SSRF_ALLOWED_HOSTNAMES (its host name) or N8N_SSRF_ALLOWED_IP_RANGES (its addresses).'
-		: 'n8n 1.x has no allow lists of its own: to fax documents from a server inside your network, ' +
-			'list its host in the option Allowed Document Hosts (n8n 2.x: N8N_SSRF_ALLOWED_HOSTNAMES or N8N_SSRF_ALLOWED_IP_RANGES).';
-	return {
-		message: 'is an internal address n8n does not let this node reach',
-		description: `Loopback, private, link-local, carrier-grade NAT, cloud metadata and other non-public addresses are refused, in every notation${which}. ${allow}`,
-	};
 }
 
 function deadlineReached(fetching: Fetching, url: URL): NodeOperationError {

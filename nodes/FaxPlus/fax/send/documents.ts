@@ -297,3 +297,17 @@ function checkTotal(context: IExecuteFunctions, itemIndex: number, sizes: number
 export function megabytes(bytes: number): string {
 	return (bytes / (1024 * 1024)).toFixed(1);
 }
+
+/** The file name of a Content-Disposition header, if it gives one. */
+export function dispositionFileName(header: unknown): string | undefined {
+	const value = String(header ?? '');
+	const encoded = /filename\*\s*=\s*(?:UTF-8|utf-8)?''([^;]+)/.exec(value)?.[1];
+	try {
+		if (encoded) return decodeURIComponent(encoded.trim().replace(/^"|"$/g, ''));
+	} catch {
+		// A malformed encoded name leaves the plain one.
+	}
+	const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(value);
+	const name = (plain?.[2] ?? plain?.[1])?.trim();
+	return name ? name : undefined;
+}

@@ -4,15 +4,17 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import { wholeNumber } from '../../shared/values';
 import { faxStatusFields } from '../../../api/faxStatuses';
-import { outboxFaxes } from '../../outbox/list';
-import type { OutboxFax } from '../../outbox/types';
+import { outboxFaxes, type OutboxFax, sentSince } from '../../../api/accountLists';
 import type { FaxRecord } from '../shared/types';
-import { instantOf, matchSent, sentSince } from '../shared/sentFaxes';
+import { instantOf, matchSent } from '../shared/sentFaxes';
 
 /** Fax.Plus watches tight status polling: checks are at least this far apart. */
 const FLOOR_SECONDS = 20;
 const DEFAULT_CHECK_INTERVAL_SECONDS = 30;
 const DEFAULT_MAX_STATUS_CHECKS = 20;
+
+/** Shown beside Wait for Final Status, once it is on. */
+const WITH_WAIT = { show: { waitForFinalStatus: [true] } };
 
 export const waitForFinalStatusOption: INodeProperties = {
 	displayName: 'Wait for Final Status',
@@ -29,7 +31,8 @@ export const statusCheckIntervalOption: INodeProperties = {
 	type: 'number',
 	typeOptions: { minValue: FLOOR_SECONDS },
 	default: DEFAULT_CHECK_INTERVAL_SECONDS,
-	description: `With Wait for Final Status: seconds between two checks; at least ${FLOOR_SECONDS}, so Fax.Plus is not asked too often`,
+	description: `Seconds between two checks; at least ${FLOOR_SECONDS}, so Fax.Plus is not asked too often`,
+	displayOptions: WITH_WAIT,
 };
 
 export const maxStatusChecksOption: INodeProperties = {
@@ -39,7 +42,8 @@ export const maxStatusChecksOption: INodeProperties = {
 	typeOptions: { minValue: 1 },
 	default: DEFAULT_MAX_STATUS_CHECKS,
 	description:
-		'With Wait for Final Status: checks before giving up; a fax not finished by then is output with final: false and its outbox status',
+		'Checks before giving up; a fax not finished by then is output with final: false and its outbox status',
+	displayOptions: WITH_WAIT,
 };
 
 interface Followed {

@@ -17,8 +17,7 @@ import {
 	partsOf,
 	type SendIdentity,
 } from '../../shared/keyMarker';
-import { outboxFaxes } from '../../outbox/list';
-import { sentSince } from '../shared/sentFaxes';
+import { outboxFaxes, sentSince } from '../../../api/accountLists';
 import { holdKey, type KeyHold } from './keyClaim';
 import { DEFAULT_KEY_LIFETIME_DAYS, DEFAULT_KEY_WINDOW_HOURS } from './keyOptions';
 

@@ -5,8 +5,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { parseDateTime } from '../../../api/dates';
-import { outboxFaxes } from '../../outbox/list';
-import { sentSince } from '../shared/sentFaxes';
+import { outboxFaxes, sentSince } from '../../../api/accountLists';
 
 /** How far back a manual run looks for the same fax. */
 const MANUAL_REPEAT_MINUTES = 5;

@@ -1,22 +1,31 @@
+// Send: checks everything, uploads the documents, then creates the outbox fax (one per number).
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { dateTimeValue, formatSendTime } from '../../../api/dates';
 import { faxPlusApiRequest } from '../../../api/transport';
 import { nodeErrorOf } from '../../../api/nodeErrors';
 import { saveFaxCustomData } from '../../../logging/customData';
 import { logDebug } from '../../../logging/log';
 import { requiredString, userIdOf, toItems } from '../../shared/items';
 import { runsAsTool } from '../../shared/output';
-import { choiceOf, listOf } from '../../shared/values';
+import { KEY_TAG_PREFIX } from '../../shared/keyMarker';
+import { retryOf } from '../../shared/retry';
+import { choiceOf, listOf, refuseMarker, wholeNumber } from '../../shared/values';
 import type { FaxPlusOperation } from '../../shared/types';
-import { description, DOCUMENT_SOURCES, TEXT_FIELD, type DocumentSource } from './description';
+import {
+	DEFAULT_MAX_PAGES,
+	description,
+	DOCUMENT_SOURCES,
+	TEXT_FIELD,
+	type DocumentSource,
+} from './description';
 import { destinationsOf } from './destinations';
 import { documentInMemory, readDocuments, type FaxDocument } from './documents';
 import { fetchDocuments } from './documentUrls';
 import { finalStatusSettings, waitForFinalStatus } from './finalStatus';
 import { sendKeyOf, type Duplicate } from './keyLookups';
 import { checkManualRepeat } from './manualRepeat';
-import { checkPages } from './maxPages';
-import { idsOf, outboxOptions, type OutboxCreated, type OutboxPayload } from './outboxBody';
+import { pagesOf } from './pageCount';
 import { senderOf } from './senders';
 import { duplicateItems, sentForAgent, sentItems, type FaxSent } from './sendResult';
 import { uploadDocument } from './uploadBody';
@@ -37,6 +46,8 @@ export const send: FaxPlusOperation = {
 	description,
 	/** One at a time, in order: each uploads its files and sends a fax that costs money; a failure stops the rest. */
 	maxItemsAtOnce: 1,
+	/** Its answer is its own: what was sent, and where. */
+	untrusted: [],
 	execute,
 };
 
@@ -180,4 +191,150 @@ async function documentsOf(
 	}
 	const fields = listOf(context.getNodeParameter('binaryPropertyNames', itemIndex, ''));
 	return await readDocuments(context, itemIndex, fields);
+}
+
+/**
+ * Max Pages: refuses counted documents with more pages, naming the option. A document whose pages
+ * cannot be counted here (Word, a URL's text) passes the default, but not a Max Pages the user set,
+ * nor an AI agent's send: there the limit must hold. The node's own Text is counted by Fax.Plus only.
+ */
+async function checkPages(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	documents: FaxDocument[],
+	maxPages: unknown,
+): Promise<number | undefined> {
+	const set = maxPages !== undefined && maxPages !== '';
+	const limit = set ? wholeNumber(context, itemIndex, maxPages, 'Max Pages') : DEFAULT_MAX_PAGES;
+	let pages = 0;
+	let allCounted = true;
+	for (const document of documents) {
+		const counted = await pagesOf(document);
+		if (counted !== undefined) {
+			pages += counted;
+			continue;
+		}
+		allCounted = false;
+		if (document.field === TEXT_FIELD || !(set || runsAsTool(context))) continue;
+		throw new NodeOperationError(
+			context.getNode(),
+			`Max Pages: the pages of "${document.fileName}" cannot be counted before sending`,
+			{
+				itemIndex,
+				description: `Nothing was sent. Max Pages counts PDF, TIFF and image pages; Fax.Plus counts other documents only once they are sent. Convert the document to PDF first${runsAsTool(context) ? '' : ', or remove Max Pages under Options to send it uncounted'}.`,
+			},
+		);
+	}
+	// The counted documents alone may exceed it, whatever the others have.
+	if (pages <= limit) return documents.length > 0 && allCounted ? pages : undefined;
+	throw new NodeOperationError(
+		context.getNode(),
+		`The documents have ${allCounted ? '' : 'at least '}${pages} pages, more than Max Pages (${limit})`,
+		{
+			itemIndex,
+			description: `Nothing was sent. To fax them, raise Max Pages under Options to at least ${pages}; otherwise check that the right file is mapped.`,
+		},
+	);
+}
+
+/** Body of POST /accounts/{user_id}/outbox. */
+interface OutboxPayload {
+	/**
+	 * One of the account's numbers (E.164), several separated by commas (Fax.Plus picks one per
+	 * destination), or `no_number` for a corporate member without one.
+	 */
+	from: string;
+	to: string[];
+	files: string[];
+	/** Comment of the fax (the SDK's OutboxComment: `text` and `tags`). */
+	comment?: { text?: string; tags?: string[] };
+	options?: { enhancement?: boolean; retry?: { count?: number; delay?: number } };
+	/** `YYYY-MM-DD HH:mm:ss +HHMM`. */
+	send_time?: string;
+	return_ids: true;
+	cover_page?: CoverPage;
+	/**
+	 * A fax whose document is sent again (resend, forward), after the uploaded `files`
+	 * (apidoc.fax.plus "Send a fax" note; its shape is not in the SDKs: read as the fax's ID).
+	 */
+	from_fax?: string;
+}
+
+interface CoverPage {
+	name_to: string;
+	name_from: string;
+	subject: string;
+	message?: string;
+	flags?: CoverPageFlag[];
+}
+
+/** Answer of POST /accounts/{user_id}/outbox with `return_ids` (the SDK's SendFaxResponse): outbox fax ids by destination number. */
+interface OutboxCreated {
+	ids: Record<string, string>;
+}
+
+const COVER_PAGE_FLAGS = ['urgent', 'for_review', 'please_reply', 'confidential'] as const;
+type CoverPageFlag = (typeof COVER_PAGE_FLAGS)[number];
+
+type OutboxOptions = Pick<OutboxPayload, 'comment' | 'options' | 'send_time' | 'cover_page'>;
+
+/** The optional parts of the outbox body, checked; only what the user set. */
+function outboxOptions(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	options: IDataObject,
+): OutboxOptions {
+	const payload: OutboxOptions = {};
+	const comment: NonNullable<OutboxPayload['comment']> = {};
+	if (options.comment !== undefined && String(options.comment).trim() !== '')
+		comment.text = String(options.comment);
+	refuseMarker(context, itemIndex, 'Comment', comment.text ?? '');
+	const tags = listOf(options.commentTags);
+	const reserved = tags.find((tag) => tag.toLowerCase().startsWith(KEY_TAG_PREFIX));
+	if (reserved !== undefined) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Comment Tags: "${reserved}" starts with "${KEY_TAG_PREFIX}", which is kept for the Idempotency Key's tag`,
+			{ itemIndex, description: 'Choose a tag that does not start with it.' },
+		);
+	}
+	if (tags.length > 0) comment.tags = tags;
+	if (Object.keys(comment).length > 0) payload.comment = comment;
+	const faxOptions: NonNullable<OutboxPayload['options']> = {};
+	if (options.enhancement !== undefined) faxOptions.enhancement = options.enhancement === true;
+	const retry = retryOf(context, itemIndex, options);
+	if (retry) faxOptions.retry = retry;
+	if (Object.keys(faxOptions).length > 0) payload.options = faxOptions;
+	const sendTime = dateTimeValue(context, options.sendTime, 'Send At', itemIndex);
+	if (sendTime) payload.send_time = formatSendTime(sendTime);
+	if (options.coverPage !== undefined) {
+		const coverPage = coverPageOf(context, itemIndex, options.coverPage as IDataObject);
+		if (coverPage) payload.cover_page = coverPage;
+	}
+	return payload;
+}
+
+function coverPageOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	fields: IDataObject,
+): CoverPage | undefined {
+	const text = (name: string) => String(fields?.[name] ?? '').trim();
+	const flags = (Array.isArray(fields?.flags) ? fields.flags : []).map((flag: unknown) =>
+		choiceOf(context, itemIndex, 'Cover Page Flags', flag, COVER_PAGE_FLAGS),
+	);
+	const coverPage: CoverPage = {
+		name_to: text('nameTo'),
+		name_from: text('nameFrom'),
+		subject: text('subject'),
+	};
+	if (text('message')) coverPage.message = text('message');
+	if (flags.length > 0) coverPage.flags = flags;
+	return Object.values(coverPage).some((value) => value.length > 0) ? coverPage : undefined;
+}
+
+/** The outbox fax ids by destination number, as the API answers them (none when it answers no ids). */
+function idsOf(answer: OutboxCreated | undefined): Record<string, string> {
+	const ids = answer?.ids;
+	return ids && typeof ids === 'object' && !Array.isArray(ids) ? { ...ids } : {};
 }

@@ -4,7 +4,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { normalizeE164Numbers } from '../../../api/numbers';
 import type { ListSearchMethod } from '../../shared/types';
-import { numbersOfUser } from '../../number/search';
+import { numbersOfUser } from '../../shared/locators';
 
 /** The `from` of a corporate member without an assigned fax number (the SDK's sendFax). */
 const NO_NUMBER = 'no_number';

@@ -7,7 +7,7 @@ import { faxPlusApiRequest } from '../../../api/transport';
 import { showFor, userIdFields } from '../../shared/descriptions';
 import { toItems } from '../../shared/items';
 import { withToolDefault } from '../../shared/output';
-import type { AgentRisk, FaxPlusOperation } from '../../shared/types';
+import type { AgentRisk, FaxPlusOperation, UntrustedField } from '../../shared/types';
 import { wholeNumber } from '../../shared/values';
 import { faxIdField, faxOfItem } from './fields';
 
@@ -268,6 +268,11 @@ export function waitForResultProperties(
 		),
 	];
 }
+
+/** An OCR job's answer: the fax's text, which its sender wrote. */
+export const OCR_TEXT: UntrustedField[] = [{ field: 'data', as: 'ocrText' }];
+/** A field extraction's answer: values read from the fax. */
+export const EXTRACTED_FIELDS: UntrustedField[] = [{ field: 'data', as: 'extractedFields' }];
 
 /** Get OCR / Get Field Extraction: with Request If Not Requested Yet on (the tool's default), a call can spend AI credits. */
 export const spendsWhenRequesting: AgentRisk = {

@@ -3,17 +3,10 @@
 // sent fax is matched by its destination and its submit_time, which the outbox fax also has (see
 // docs/sending.md). Used by Send (Wait for Final Status, its checks for a repeat) and Get Status.
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-import { formatUtc, parseDateTime } from '../../../api/dates';
+import { parseDateTime } from '../../../api/dates';
 import { faxStatusFields, isFinalStatus, outboxStatusFields } from '../../../api/faxStatuses';
-import { FIRST_FAX_PAGE, faxPages, readFaxListPage } from '../../../api/faxList';
-import { collectPages } from '../../../api/paging';
-import { outboxFaxes } from '../../outbox/list';
-import type { OutboxFax } from '../../outbox/types';
+import { outboxFaxes, SENT_PAGE, sentSince, type OutboxFax } from '../../../api/accountLists';
 import type { FaxRecord } from './types';
-
-/** Sent faxes asked for per page when looking for the ones that left the outbox. */
-const SENT_PAGE = 200;
 
 const digitsOf = (number: unknown) => String(number ?? '').replace(/\D/g, '');
 export const instantOf = (value: unknown) => parseDateTime(value, 'UTC')?.getTime();
@@ -45,36 +38,6 @@ export function matchSent(
 	// Never seen in the outbox (it left before the first check): the oldest fax to the number since the send.
 	const since = candidates.find((fax) => timeOf(fax) >= sentAfter);
 	return since && { fax: since, matchedBy: 'destination and time' };
-}
-
-/** Every sent fax from `since` on, newest first, all pages or the newest `limit` (nodes/api/faxList.ts). */
-export async function sentSince(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	userId: string,
-	since: number,
-	limit?: number,
-): Promise<IDataObject[]> {
-	const after = formatUtc(new Date(since));
-	const step = faxPages(
-		async (page) =>
-			await readFaxListPage(context, userId, { category: 'sent', after, ...page }, { itemIndex }),
-		{
-			pageSize: SENT_PAGE,
-			floor: since - 1000,
-			noStartTime: () => {
-				throw new NodeOperationError(
-					context.getNode(),
-					'Fax.Plus listed sent faxes without a start_time, so the next page cannot be asked for',
-					{
-						itemIndex,
-						description: 'The faxes were sent; check them with Fax → Get Many (category "sent").',
-					},
-				);
-			},
-		},
-	);
-	return await collectPages(FIRST_FAX_PAGE, step, limit);
 }
 
 /** How far back Get Status looks for a sent fax when it is given no Sent At. */

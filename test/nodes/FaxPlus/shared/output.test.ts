@@ -1,4 +1,10 @@
+import type { IDataObject } from 'n8n-workflow';
 import { markUntrusted } from '../../../../nodes/FaxPlus/shared/output';
+import { resources } from '../../../../nodes/FaxPlus/resources';
+
+/** markUntrusted with the fields the operation says others wrote. */
+const untrustedOf = (resource: string, operation: string, json: IDataObject) =>
+	markUntrusted(resources[resource].operations[operation].untrusted ?? [], json);
 import { SIMPLIFIED_FAX } from '../../../../nodes/FaxPlus/fax/shared/fields';
 import { SIMPLIFIED_OUTBOX_FAX } from '../../../../nodes/FaxPlus/outbox/fields';
 import { SIMPLIFIED_NUMBER } from '../../../../nodes/FaxPlus/number/fields';
@@ -84,7 +90,7 @@ describe('Output: Simplified, Raw, Selected Fields', () => {
 
 		const chosenRaw = await runOk(server(), { ...base, output: 'raw' }, { asTool: true });
 		expect(chosenRaw[0].json).toEqual({
-			...markUntrusted('fax', 'get', raw[0].json),
+			...untrustedOf('fax', 'get', raw[0].json),
 			untrustedNote: UNTRUSTED_NOTE,
 		});
 		expect(chosenRaw[0].json.untrusted).toMatchObject({ faxHeader: raw[0].json.header });

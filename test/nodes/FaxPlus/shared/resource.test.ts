@@ -6,6 +6,8 @@ import {
 } from '../../../support/n8n-harness';
 import { FaxPlus } from '../../../../nodes/FaxPlus/FaxPlus.node';
 import { resources } from '../../../../nodes/FaxPlus/resources';
+import { defineResource } from '../../../../nodes/FaxPlus/shared/resource';
+import type { FaxPlusOperation } from '../../../../nodes/FaxPlus/shared/types';
 
 describe('Tool descriptions (what an AI agent reads about each operation)', () => {
 	const properties = new FaxPlus().description.properties;
@@ -60,5 +62,42 @@ describe('Tool descriptions (what an AI agent reads about each operation)', () =
 		expect(description).toMatch(/outbox ID/);
 		expect(description).toMatch(/E\.164/);
 		expect(workflow.getNode('Send in a workflow')!.parameters.toolDescription).toBeUndefined();
+	});
+});
+
+describe('defineResource: the facts an operation carries', () => {
+	const operation = (value: string, facts: Partial<FaxPlusOperation> = {}): FaxPlusOperation => ({
+		option: { name: value, value },
+		description: [],
+		execute: async () => [],
+		...facts,
+	});
+	const comment = [{ field: 'comment', as: 'comment' }];
+
+	it("gives an operation its resource's untrusted fields, unless it names its own", () => {
+		const { operations } = defineResource({
+			option: { name: 'Thing', value: 'thing' },
+			operations: [operation('get'), operation('send', { untrusted: [] })],
+			defaultOperation: 'get',
+			untrusted: comment,
+		});
+		expect(operations.get.untrusted).toEqual(comment);
+		expect(operations.send.untrusted).toEqual([]);
+	});
+
+	it('shows Node Options but for the operations that run one item at a time, and none without one', () => {
+		const nodeOptions = (operations: FaxPlusOperation[]) =>
+			defineResource({
+				option: { name: 'Thing', value: 'thing' },
+				operations,
+				defaultOperation: 'get',
+			})
+				.description.filter((property) => property.name === 'nodeOptions')
+				.map((property) => property.displayOptions);
+		expect(nodeOptions([operation('get'), operation('buy', { maxItemsAtOnce: 1 })])).toEqual([
+			{ show: { resource: ['thing'] }, hide: { operation: ['buy'] } },
+		]);
+		expect(nodeOptions([operation('get')])).toEqual([{ show: { resource: ['thing'] } }]);
+		expect(nodeOptions([operation('buy', { maxItemsAtOnce: 1 })])).toEqual([]);
 	});
 });

@@ -1,0 +1,81 @@
+// Lists of an account that several resources read: the outbox, the numbers (each answered
+// whole) and the sent faxes (paged, nodes/api/faxList.ts).
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { formatUtc } from './dates';
+import { FIRST_FAX_PAGE, faxPages, readFaxListPage } from './faxList';
+import { entriesOf } from './lists';
+import { collectPages } from './paging';
+import { faxPlusApiRequest, type FaxPlusContext } from './transport';
+
+/**
+ * An outbox fax record (GET /accounts/{user_id}/outbox[/{outbox_fax_id}]); the published v3.5
+ * spec does not show its fields (Fax.Plus's public SDK documentation names them).
+ */
+export type OutboxFax = Record<string, unknown> & { id?: string };
+
+/** A fax number of the account (beyond the published v3.5 spec; the SDK's), e.g. `number`, `status`, `assigned_to`. */
+export type FaxNumber = Record<string, unknown> & { number?: string };
+
+/** The fax numbers of a user (the API answers them all at once). */
+export async function userNumbers(
+	context: FaxPlusContext,
+	userId: string,
+	itemIndex?: number,
+): Promise<FaxNumber[]> {
+	const path = `/accounts/${encodeURIComponent(userId)}/numbers`;
+	return await listAnswer<FaxNumber>(context, { path, key: 'numbers', itemIndex });
+}
+
+/** The entries of a list the API answers whole (GET), however the answer wraps them (`key` first). */
+export async function listAnswer<T extends object = IDataObject>(
+	context: FaxPlusContext,
+	request: { path: string; key: string; qs?: IDataObject; itemIndex?: number },
+): Promise<T[]> {
+	const { path, key, qs, itemIndex } = request;
+	const answer = await faxPlusApiRequest<unknown>(context, { method: 'GET', path, qs, itemIndex });
+	return entriesOf(answer, key) as T[];
+}
+
+/** The faxes waiting in a user's outbox (the API answers them all at once). */
+export async function outboxFaxes(
+	context: FaxPlusContext,
+	userId: string,
+	itemIndex?: number,
+): Promise<OutboxFax[]> {
+	const path = `/accounts/${encodeURIComponent(userId)}/outbox`;
+	return await listAnswer<OutboxFax>(context, { path, key: 'records', itemIndex });
+}
+
+/** Sent faxes asked for per page. */
+export const SENT_PAGE = 200;
+
+/** Every sent fax from `since` on, newest first, all pages or the newest `limit` (nodes/api/faxList.ts). */
+export async function sentSince(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	userId: string,
+	since: number,
+	limit?: number,
+): Promise<IDataObject[]> {
+	const after = formatUtc(new Date(since));
+	const step = faxPages(
+		async (page) =>
+			await readFaxListPage(context, userId, { category: 'sent', after, ...page }, { itemIndex }),
+		{
+			pageSize: SENT_PAGE,
+			floor: since - 1000,
+			noStartTime: () => {
+				throw new NodeOperationError(
+					context.getNode(),
+					'Fax.Plus listed sent faxes without a start_time, so the next page cannot be asked for',
+					{
+						itemIndex,
+						description: 'The faxes were sent; check them with Fax → Get Many (category "sent").',
+					},
+				);
+			},
+		},
+	);
+	return await collectPages(FIRST_FAX_PAGE, step, limit);
+}

@@ -1,0 +1,43 @@
+// Send's Options as the editor lists them: the everyday ones first, the limits together, and the
+// status checks' settings only beside Wait for Final Status.
+import { NodeHelpers, type INodeProperties } from 'n8n-workflow';
+import { FaxPlus } from '../../../../../nodes/FaxPlus/FaxPlus.node';
+import { description } from '../../../../../nodes/FaxPlus/fax/send/description';
+
+const node = new FaxPlus().description;
+const options = description.find((property) => property.name === 'options')!
+	.options as INodeProperties[];
+const names = options.map((option) => option.name);
+const option = (name: string) => options.find((entry) => entry.name === name)!;
+
+describe("Send's Options", () => {
+	it('lists the everyday ones first and the limits together, last', () => {
+		expect(names.slice(0, 5)).toEqual([
+			'comment',
+			'commentTags',
+			'coverPage',
+			'sendTime',
+			'waitForFinalStatus',
+		]);
+		expect(names.slice(-5)).toEqual([
+			'allowedDestinations',
+			'maxDestinations',
+			'maxPages',
+			'allowedDocumentHosts',
+			'downloadTimeLimit',
+		]);
+	});
+
+	it.each(['statusCheckInterval', 'maxStatusChecks'])(
+		'shows %s only once Wait for Final Status is on',
+		(name) => {
+			const shown = (values: Record<string, unknown>) =>
+				NodeHelpers.displayParameter(values as never, option(name), null, node);
+			expect(shown({ waitForFinalStatus: true })).toBe(true);
+			expect(shown({ waitForFinalStatus: false })).toBe(false);
+			expect(shown({})).toBe(false);
+			// Positive control: the switch itself is always there.
+			expect(NodeHelpers.displayParameter({}, option('waitForFinalStatus'), null, node)).toBe(true);
+		},
+	);
+});
