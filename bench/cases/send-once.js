@@ -7,11 +7,10 @@
 // Workflow: Webhook (answers with the last node's first item) → Split Out (BENCH_SEND_ITEMS
 // items, default 100) → Fax → Send (a short text to one number), once without a key and once
 // with a key that is new for every item. Before the upload a keyed send reads the account, the
-// outbox and the sent faxes of Key Lifetime at once; after it, three read-and-write round trips
-// of the node's own record in n8n's processed-data store (scope node): the in-flight mark with a
-// nonce, its read-back after a settle (the outbox and recent sent faxes read meanwhile), and
-// the nonce's removal beside the outbox request (docs/sending.md). BENCH_SEND_ROUNDS rounds (default 5) alternate between the two after a
-// warm-up round each; then the same with every answer of the server delayed by
+// outbox and one page of the newest sent faxes at once, and claims the key in the node's own
+// record in n8n's processed-data store (scope node); the claim settles during the upload and is
+// read back before the outbox request; the nonce goes beside it (docs/sending.md).
+// BENCH_SEND_ROUNDS rounds (default 5) alternate between the two after a warm-up round each; then the same with every answer of the server delayed by
 // BENCH_SEND_LATENCY_MS (default 80) as across the internet. Every round is checked: the
 // server must have received one upload and one outbox request per item, all answered 2xx.
 // After each pass: the size of the keyed node's record. Fax.Plus keeps a fax in the outbox until
@@ -125,6 +124,9 @@ async function main() {
 			}),
 		};
 		let round = 0;
+		/** Fax.Plus requests per send, as the last round of each made them. */
+		const requests = {};
+		out.requestsPerSend = requests;
 		const once = async (name) => {
 			round++;
 			const items = Array.from({ length: ITEMS }, (_, i) => ({ key: `r${round}-${i}-${uuid()}` }));
@@ -134,6 +136,7 @@ async function main() {
 			const calls = server.requests.filter((q) => q.path.startsWith('/v3/'));
 			const uploads = calls.filter((q) => q.path.endsWith('/files') && q.status === 200).length;
 			const outbox = calls.filter((q) => q.path.endsWith('/outbox') && q.status === 201).length;
+			requests[name] = calls.length / ITEMS;
 			if (r.status !== 200 || uploads !== ITEMS || outbox !== ITEMS)
 				throw new Error(
 					`${name}: status ${r.status}, ${uploads} uploads and ${outbox} outbox requests for ${ITEMS} items: ${r.body.slice(0, 200)}`,
