@@ -22,7 +22,8 @@
 const FILE_SECONDS = {
 	2: {
 		browser: 146,
-		examples: 106,
+		// With a dozen faxes at the same moment to each delivery-driven example (+67 s alone).
+		examples: 175,
 		action: 80,
 		// The everyday path by dragging in the editor.
 		'drag-send': 56,
@@ -50,7 +51,8 @@ const FILE_SECONDS = {
 		readings: 1,
 	},
 	1: {
-		examples: 77,
+		// With a dozen faxes at the same moment to the two disk examples (+35 s).
+		examples: 112,
 		trigger: 65,
 		poll: 64,
 		'send-once': 22,
@@ -160,7 +162,7 @@ const STAGE_SECONDS = {
 	types: 10,
 	unit: 111,
 	e2e: 386, // the longest shard of either n8n line
-	queue: 105, // its same-key race (60 rounds), the stale-write and held-write cases included
+	queue: 150, // its same-key race (60 rounds), the stale-write and held-write cases, the repeats across three workers (+37 s alone, two more worker start-ups) included
 	'faults single,lost': 199,
 	'faults queue': 299,
 };
