@@ -10,9 +10,9 @@
 //                                    is reported as a duplicate
 //   fax-intake-to-data-table.json    (n8n 2.x) faxes delivered to the trigger become rows of a data table:
 //                                    text and fields after Fax AI's delay, and rows that say what failed
-//   never-miss-a-fax.json            (with the two above) a dozen faxes delivered at the same moment, on a
-//                                    fresh install (no data table yet) and again later: a dozen successful
-//                                    runs and a dozen rows or files each time
+// Each delivery-driven example (fax-received-to-disk, never-miss-a-fax, and on n8n 2.x fax-intake-to-data-table)
+// also gets a dozen signed faxes delivered at the same moment, on a fresh install (no data table yet) and again
+// later: a dozen successful runs and a dozen rows or files each time.
 // Every example a stranger can reach (Webhook, MCP Server Trigger) ships with authentication on, and
 // refuses a call without its header. Other example files (AI agents, MCP) also run in their own e2e files.
 
