@@ -22,14 +22,15 @@
 const FILE_SECONDS = {
 	2: {
 		browser: 146,
-		examples: 106,
+		// With a dozen faxes at the same moment to each delivery-driven example (+67 s alone).
+		examples: 175,
 		action: 80,
 		// The everyday path by dragging in the editor.
 		'drag-send': 56,
 		'drag-extract': 48,
 		// README's set-ups in the editor; the polling trigger's waits for its default every-minute poll.
 		setup: 66,
-		trigger: 60,
+		trigger: 65,
 		hostile: 59,
 		oauth2: 52,
 		poll: 46,
@@ -51,8 +52,9 @@ const FILE_SECONDS = {
 		readings: 19,
 	},
 	1: {
-		examples: 77,
-		trigger: 65,
+		// With a dozen faxes at the same moment to the two disk examples (+35 s).
+		examples: 112,
+		trigger: 68,
 		poll: 64,
 		'send-once': 22,
 		'trigger-records': 21,
@@ -163,7 +165,7 @@ const STAGE_SECONDS = {
 	types: 10,
 	unit: 111,
 	e2e: 386, // the longest shard of either n8n line
-	queue: 105, // its same-key race (60 rounds), the stale-write and held-write cases included
+	queue: 150, // its same-key race (60 rounds), the stale-write and held-write cases, the repeats across three workers (+37 s alone, two more worker start-ups) included
 	'faults single,lost': 199,
 	'faults queue': 299,
 };

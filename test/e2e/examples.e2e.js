@@ -10,6 +10,9 @@
 //                                    is reported as a duplicate
 //   fax-intake-to-data-table.json    (n8n 2.x) faxes delivered to the trigger become rows of a data table:
 //                                    text and fields after Fax AI's delay, and rows that say what failed
+// Each delivery-driven example (fax-received-to-disk, never-miss-a-fax, and on n8n 2.x fax-intake-to-data-table)
+// also gets a dozen signed faxes delivered at the same moment, on a fresh install (no data table yet) and again
+// later: a dozen successful runs and a dozen rows or files each time.
 // Every example a stranger can reach (Webhook, MCP Server Trigger) ships with authentication on, and
 // refuses a call without its header. Other example files (AI agents, MCP) also run in their own e2e files.
 
@@ -271,7 +274,146 @@ module.exports = async function examples(t) {
 		);
 	}
 
+	/** How many faxes the "at the same moment" checks deliver together. */
+	const DOZEN = 12;
+
+	/**
+	 * One signed fax_received per fax ID to the endpoint, every request sent in the same tick, so
+	 * all are in flight together (as a morning batch or a retry storm reaches n8n); each is
+	 * answered 200.
+	 */
+	async function deliverTogether(endpoint, faxIds) {
+		const results = await Promise.all(
+			faxIds.map((faxId) =>
+				server.deliver({
+					event: 'fax_received',
+					onlyEndpointId: endpoint.id,
+					data: { id: faxId, from: '+4930123456', to: '+15551230001', pages: 1 },
+				}),
+			),
+		);
+		assert.deepEqual(
+			results.map((r) => r[0]?.attempts.at(-1).status),
+			faxIds.map(() => 200),
+			`deliveries: ${JSON.stringify(results.map((r) => r[0]?.attempts))}`,
+		);
+	}
+
+	/**
+	 * Waits for `total` finished runs; each succeeded, and `node` passed on each fax of `faxIds`
+	 * in exactly one of them.
+	 */
+	async function assertOneRunEach(imported, total, faxIds, node) {
+		const executions = await n8n.waitForExecutions(imported.id, total, { timeoutMs: 150000 });
+		const failed = executions.filter((e) => e.status !== 'success');
+		assert.deepEqual(
+			failed.map((e) => `${e.id}: ${JSON.stringify(errorOf(e) ?? e.status)}`),
+			[],
+			'runs that failed',
+		);
+		const passed = executions.flatMap((e) => (outputOf(e, node) ?? []).map((i) => i.json.faxId));
+		for (const faxId of faxIds)
+			assert.equal(
+				passed.filter((id) => id === faxId).length,
+				1,
+				`runs that passed ${faxId} on: ${passed.filter((id) => id === faxId).length}`,
+			);
+	}
+
+	/** The data tables of this project named `name`. */
+	const tablesNamed = async (name) =>
+		(
+			await n8n.api('GET', `/data-tables?filter=${encodeURIComponent(JSON.stringify({ name }))}`)
+		).data.filter((table) => table.name === name);
+
+	/**
+	 * An example that files each fax on disk, published, then a dozen faxes delivered at the same
+	 * moment to it twice (its first deliveries, then again): a dozen successful runs each time, and
+	 * each fax's files and notification once.
+	 */
+	async function dozenOnDisk(file, name, { triggerNode, withText }) {
+		const { imported, endpoint } = await publishWithSecret(file, name);
+		let total = 0;
+		for (const round of ['first', 'again']) {
+			const faxIds = Array.from({ length: DOZEN }, (_, i) => `fax_${name}_${round}_${i}_${tag}`);
+			await deliverTogether(endpoint, faxIds);
+			total += DOZEN;
+			await assertOneRunEach(imported, total, faxIds, triggerNode);
+			for (const faxId of faxIds) {
+				const pdfPath = path.join(s.dir, `${faxId}.pdf`);
+				assert.ok(
+					fs.readFileSync(pdfPath).equals(await servedPdf(faxId)),
+					`${pdfPath} is not the document the server serves`,
+				);
+				if (withText)
+					assert.equal(
+						fs.readFileSync(path.join(s.dir, `${faxId}.txt`), 'utf8'),
+						`Fax ${faxId} page 1`,
+					);
+				const notes = notificationsTo(name).filter((note) => note.body.faxId === faxId);
+				assert.equal(notes.length, 1, `notifications of ${faxId}: ${JSON.stringify(notes)}`);
+				assert.equal(notes[0].body.pdf, pdfPath);
+			}
+		}
+		await n8n.deactivate(imported.id);
+	}
+
 	try {
+		// Runs at the same moment: no step two runs of the example can race (create-if-missing, one
+		// output path, a read-modify-write of one record). Delivered together on purpose, not by load.
+		if (major >= 2) {
+			await check(
+				`examples: fax-intake-to-data-table.json — ${DOZEN} faxes delivered at the same moment, before the table exists and again later: ${DOZEN} successful runs and ${DOZEN} rows each time`,
+				async () => {
+					// A fresh install: no table "Fax intake" yet, so every run of the first dozen creates it.
+					for (const table of await tablesNamed('Fax intake'))
+						await n8n.api('DELETE', `/data-tables/${table.id}`);
+					const { imported, endpoint } = await publishWithSecret(
+						'fax-intake-to-data-table.json',
+						'intake-together',
+					);
+					let total = 0;
+					for (const round of ['fresh', 'later']) {
+						const faxIds = Array.from(
+							{ length: DOZEN },
+							(_, i) => `fax_intake_${round}_${i}_${tag}`,
+						);
+						await deliverTogether(endpoint, faxIds);
+						total += DOZEN;
+						await assertOneRunEach(imported, total, faxIds, 'Fax');
+						const tables = await tablesNamed('Fax intake');
+						assert.equal(tables.length, 1, `tables named "Fax intake": ${tables.length}`);
+						const rows = (await n8n.api('GET', `/data-tables/${tables[0].id}/rows?limit=250`)).data;
+						for (const faxId of faxIds) {
+							const mine = rows.filter((row) => row.faxId === faxId);
+							assert.equal(mine.length, 1, `rows of ${faxId}: ${JSON.stringify(mine)}`);
+							assert.equal(mine[0].text, `Fax ${faxId} page 1`);
+							assert.equal(mine[0].problem, '');
+						}
+					}
+					await n8n.deactivate(imported.id);
+				},
+			);
+		}
+
+		await check(
+			`examples: fax-received-to-disk.json — ${DOZEN} faxes delivered at the same moment, twice: ${DOZEN} successful runs, each fax's PDF, text and notification once`,
+			async () =>
+				await dozenOnDisk('fax-received-to-disk.json', 'received-together', {
+					triggerNode: 'Fax.Plus Trigger',
+					withText: true,
+				}),
+		);
+
+		await check(
+			`examples: never-miss-a-fax.json — ${DOZEN} faxes delivered at the same moment, twice: ${DOZEN} successful runs, each fax's PDF and notification once`,
+			async () =>
+				await dozenOnDisk('never-miss-a-fax.json', 'never-miss-together', {
+					triggerNode: 'Fax.Plus Trigger',
+					withText: false,
+				}),
+		);
+
 		await check(
 			'examples: fax-received-to-disk.json — a signed fax_received writes the PDF and the OCR text and posts one notification',
 			async () => {

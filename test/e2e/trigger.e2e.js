@@ -281,6 +281,32 @@ module.exports = async function trigger(t) {
 		},
 	);
 
+	await check(
+		'trigger: 12 distinct faxes delivered at the same moment each pass on once; the same fax events again at the same moment, under new webhook-ids, pass none on',
+		async () => {
+			const before = await count();
+			const faxIds = Array.from({ length: 12 }, (_, i) => `fax_e2e_together_${i}_${uid('t')}`);
+			// Every request sent in the same tick: all in flight together, each check in the same moments.
+			const together = () =>
+				Promise.all(faxIds.map((id) => server.deliver({ event: 'fax_received', data: { id } })));
+			for (const [r] of await together())
+				assert.equal(r.attempts.at(-1).body, '{"received":true}', JSON.stringify(r.attempts));
+			// The same events under new webhook-ids (no process remembers them): only the record,
+			// written by runs checked at the same moment, holds them back.
+			for (const [r] of await together())
+				assert.equal(r.attempts.at(-1).body, '{"received":true}', JSON.stringify(r.attempts));
+			await fence(before + 2 * faxIds.length);
+			const passed = (await n8n.executions(s.wf.id)).flatMap((e) =>
+				(outputOf(e, NODE) ?? []).map((item) => item.json.faxId),
+			);
+			assert.deepEqual(
+				faxIds.filter((id) => passed.filter((p) => p === id).length !== 1),
+				[],
+				'faxes not passed on exactly once',
+			);
+		},
+	);
+
 	// n8n 2.x's workflow publication service (N8N_USE_WORKFLOW_PUBLICATION_SERVICE, on by default)
 	// re-registers only the triggers that changed; without it (and on n8n 1.x) every republish
 	// removes and re-adds them: a new endpoint, with a new secret.

@@ -664,6 +664,9 @@ module.exports = async function queueMode(t) {
 		},
 	);
 
+	// The repeat record across workers: starts two more workers, and stops them.
+	await require('./repeats')({ check, log, queue, server, pat: s.pat });
+
 	// Last: it stops the suite's worker and starts two of its own.
 	await require('./same-key')({ check, log, queue, server, pat: s.pat });
 

@@ -14,6 +14,7 @@
 //   QUEUE_ONLY=same-key  only the same-key race at two workers and the stale-write case
 //                      (test/queue/same-key.js; SAME_KEY_ROUNDS and STALE_WRITE_ROUNDS set their
 //                      rounds, SAME_KEY_IN_FLIGHT how many at a time, SAME_KEY_RACES=N stops after N races)
+//   QUEUE_ONLY=repeats   only the trigger's repeat record across workers (test/queue/repeats.js)
 
 const fs = require('node:fs');
 const path = require('node:path');
@@ -99,12 +100,13 @@ async function main() {
 	if (ready) {
 		timings.part('queue-mode');
 		try {
-			if (process.env.QUEUE_ONLY === 'same-key') {
+			const only = process.env.QUEUE_ONLY;
+			if (only === 'same-key' || only === 'repeats') {
 				const pat = await queue.main.createCredential('Fax.Plus PAT (queue)', 'faxPlusApi', {
 					accessToken: server.tokens.pat,
 					baseUrl: server.baseUrl,
 				});
-				await require('./same-key')({ check, log, queue, server, pat });
+				await require(`./${only}`)({ check, log, queue, server, pat });
 			} else await require('./queue-mode')({ check, log, queue, server });
 		} catch (error) {
 			await check('queue-mode: file runs to the end', () => {
