@@ -131,6 +131,17 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Seconds n8n's first start (a new user folder: its migrations) takes on a quiet 2-core machine. */
 const FIRST_START_SECONDS = 20;
 
+/**
+ * `ms` stretched by how much slower than on a quiet machine n8n first started in this process (the
+ * slowest first start-up measured so far against FIRST_START_SECONDS, at least 1): the deadline of a
+ * wait for an event, derived from what the run measured.
+ */
+function patience(ms) {
+	const firstStarts = timings.startups.filter((startup) => !startup.restart);
+	const slowest = Math.max(0, ...firstStarts.map((startup) => startup.seconds));
+	return Math.round(ms * Math.max(1, slowest / FIRST_START_SECONDS));
+}
+
 /** Links this repository into the user folder the way a community package is installed. */
 function linkPackage(userFolder, packageDir = ROOT) {
 	if (!fs.existsSync(path.join(packageDir, 'dist'))) {
@@ -891,4 +902,5 @@ module.exports = {
 	ROOT,
 	PACKAGE_NAME,
 	timings,
+	patience,
 };
