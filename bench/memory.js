@@ -13,7 +13,7 @@
 // RSS is sampled from /proc every 20 ms from just before the webhook call until n8n has saved the
 // execution; the execution's data is read only after that. "Extra" is the peak minus the RSS just
 // before the call; a case's figure is the median of its runs. Figures are printed as a markdown
-// table, kept in bench/results/memory.json, and written as BENCHMARKS.md's section
+// table, kept in bench/results/memory.json, and written as docs/benchmarks.md's section
 // (bench/results/memory.md, which bench/lib/report.js includes); nothing is asserted.
 
 const { fork } = require('node:child_process');
@@ -366,7 +366,7 @@ function worstRatio(rows, mode, figure) {
 
 const x = (ratio) => `${ratio.toFixed(2)}×`;
 
-/** Section 8's goals for BENCHMARKS.md's goals table: { goal, figure, met }. */
+/** Section 8's goals for docs/benchmarks.md's goals table: { goal, figure, met }. */
 function goalsOf({ rows }) {
 	const own = (r) => r.binary - r.readOnly;
 	const ownDisk = worstRatio(rows, 'filesystem', own);
@@ -410,7 +410,7 @@ function goalsOf({ rows }) {
 	];
 }
 
-/** The one-paragraph reading of section 8 for BENCHMARKS.md's "What the figures say". */
+/** The one-paragraph reading of section 8 for docs/benchmarks.md's "What the figures say". */
 function summaryOf({ rows }) {
 	const atLargest = (mode) =>
 		rows.filter((r) => r.mode === mode).sort((a, b) => b.size - a.size)[0];
@@ -430,7 +430,7 @@ function summaryOf({ rows }) {
 	return parts.join(' ');
 }
 
-/** BENCHMARKS.md's section, from the figures. */
+/** docs/benchmarks.md's section, from the figures. */
 function writeSection(results) {
 	const goals = results.goals ?? goalsOf(results);
 	const text = `## 8. Memory of one Send
@@ -451,7 +451,7 @@ ${goals.map((g) => `| ${g.goal.replace(/^8\. /, '')} | ${g.figure} | ${g.met ? '
 
 **What memory mode costs n8n itself**, read in n8n 2.41.1: Read/Write Files from Disk hands n8n a stream, which n8n collects chunk by chunk and concatenates (\`streamToBuffer\` in \`@n8n/backend-network\`: twice the document for a moment), then keeps as a base64 string in the item (1.33×, \`BinaryDataService.store\`); when the run ends, n8n serialises the whole execution, that base64 included, into one string (\`flatted.stringify\` in \`ExecutionPersistence.updateExistingExecution\`: 1.33× again) and hands it to SQLite, which copies it once more to write it. A URL document goes through the same \`BinaryDataService.store\`: the download collected and concatenated, then base64, about three times the document while both are alive; the node must hold the document somewhere to check all documents before it uploads any, and a node cannot tell n8n's binary mode before storing, so this is n8n's cost (in memory mode the URL row is n8n's store, not the upload, which decodes in pieces like Binary Fields). None of this passes through the node: it is why n8n's documentation warns that memory mode can crash n8n with large files (it is n8n 1.x's default; 2.x keeps files on disk, or in the database in queue mode).
 
-_Measured ${results.at ?? ''}; load average at the start ${results.load.map((l) => l.toFixed(2)).join(' / ')} (a shared 2-core machine). Raw figures (every run): [\`bench/results/memory.json\`](bench/results/memory.json)._
+_Measured ${results.at ?? ''}; load average at the start ${results.load.map((l) => l.toFixed(2)).join(' / ')} (a shared 2-core machine). Raw figures (every run): [\`bench/results/memory.json\`](../bench/results/memory.json)._
 `;
 	fs.writeFileSync(path.join(__dirname, 'results/memory.md'), text);
 	console.log(text);
