@@ -46,7 +46,9 @@ const RULES: Array<{ rule: string; pattern: RegExp; dirs: string[] }> = [
 
 /** Whether line `index` sits in a `for`/`while` loop's body that began within the 15 lines before it. */
 function inLoop(lines: string[], index: number): boolean {
-	return lines.slice(Math.max(0, index - 15), index).some((line) => /\b(for|while)\s*\(/.test(line));
+	return lines
+		.slice(Math.max(0, index - 15), index)
+		.some((line) => /\b(for|while)\s*\(/.test(line));
 }
 
 function violations(file: string, text: string): string[] {
