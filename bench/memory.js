@@ -4,9 +4,9 @@
 // its default in 2.x, and its memory mode) and from URLs, as a ratio to the document, next to
 // n8n's own HTTP Request node uploading the same file as multipart; then two 150 MB sends at once.
 //
-//   bash scripts/with-node.sh node bench/memory.js [--sizes=10,50,150] [--modes=filesystem,default] [--runs=3]
+//   node scripts/with-node.js node bench/memory.js [--sizes=10,50,150] [--modes=filesystem,default] [--runs=3]
 //     [--cases=readOnly,binary,httpRequest,url,twoAtOnce]  (a subset, to look at one case; not written)
-//   bash scripts/with-node.sh node bench/memory.js --report-only   (section text from the stored figures)
+//   node scripts/with-node.js node bench/memory.js --report-only   (section text from the stored figures)
 //
 // Every run of every case has an n8n of its own, so memory a heavier case freed (and the process
 // kept) cannot hide the next case's. A warm-up run with a 1 MB document loads the code first.
@@ -435,7 +435,7 @@ function writeSection(results) {
 	const goals = results.goals ?? goalsOf(results);
 	const text = `## 8. Memory of one Send
 
-Peak extra resident memory (RSS) of n8n's process while one Fax → Send of one document runs in a real n8n ${results.n8n ?? '2.41.1'} (\`bench/memory.js\`, run on its own: \`bash scripts/with-node.sh node bench/memory.js\`), as a ratio to the document's size. Beside it: Read/Write Files from Disk alone (what n8n itself costs before any upload), the same workflow with n8n's own HTTP Request node uploading the file as multipart, and Node alone: a fresh Node process streaming the same file to a local socket as an upload's body (\`bench/lib/stream-file.js\`: a file stream with Node's default chunks, piped into the request), what streaming a file costs Node itself. Every run of every case has an n8n (or Node) of its own, warmed up by one run with a 1 MB document, so memory a heavier case freed (and the process kept) cannot hide the next one's. RSS is sampled every 20 ms from just before the webhook call until n8n has saved the execution; the execution's data is read back only after that, and each run is checked (the execution succeeded, the local server holds the whole upload). A figure is the median of ${results.runs ?? 1} runs, the cases interleaved.
+Peak extra resident memory (RSS) of n8n's process while one Fax → Send of one document runs in a real n8n ${results.n8n ?? '2.41.1'} (\`bench/memory.js\`, run on its own: \`node scripts/with-node.js node bench/memory.js\`), as a ratio to the document's size. Beside it: Read/Write Files from Disk alone (what n8n itself costs before any upload), the same workflow with n8n's own HTTP Request node uploading the file as multipart, and Node alone: a fresh Node process streaming the same file to a local socket as an upload's body (\`bench/lib/stream-file.js\`: a file stream with Node's default chunks, piped into the request), what streaming a file costs Node itself. Every run of every case has an n8n (or Node) of its own, warmed up by one run with a 1 MB document, so memory a heavier case freed (and the process kept) cannot hide the next one's. RSS is sampled every 20 ms from just before the webhook call until n8n has saved the execution; the execution's data is read back only after that, and each run is checked (the execution succeeded, the local server holds the whole upload). A figure is the median of ${results.runs ?? 1} runs, the cases interleaved.
 
 ${table(results)}
 
