@@ -1,7 +1,7 @@
 'use strict';
 // Runs a command with Node >= 24 (.nvmrc) and the project's dev dependencies, for the scripts that
-// start n8n 2.x or load n8n-core 2.x (tests, e2e, demo, bench, screenshots, scan, release): both
-// refuse older Nodes. `build`, `dev` and `lint` run on the machine's Node (>= 20.15) without it.
+// start n8n 2.x or load n8n-core 2.x (tests, e2e, demo, bench, screenshots, release): both refuse
+// older Nodes. `build`, `dev`, `lint` and `scan` run on the machine's Node (>= 20.15) without it.
 //   node scripts/with-node.js <command> [args...]
 //   node scripts/with-node.js --bin-dir      prints the folder of that Node's binary (for shells)
 // When the machine's Node is older, the registry's node-<platform>-<arch> package (e.g.
@@ -58,7 +58,7 @@ function requiredNode({ install = false } = {}) {
 
 function missingNode() {
 	console.error(
-		`This command starts n8n 2.x, which needs Node ${REQUIRED_MAJOR} or newer; this machine runs Node ${process.versions.node} and the npm registry has no ${toolPackage().name}@${REQUIRED_MAJOR}. Install Node ${REQUIRED_MAJOR} (https://nodejs.org, or \`nvm install ${REQUIRED_MAJOR}\` / \`fnm install ${REQUIRED_MAJOR}\`) and run it again. (npm run build, dev and lint need only Node 20.15.)`,
+		`This command starts n8n 2.x, which needs Node ${REQUIRED_MAJOR} or newer; this machine runs Node ${process.versions.node} and the npm registry has no ${toolPackage().name}@${REQUIRED_MAJOR}. Install Node ${REQUIRED_MAJOR} (https://nodejs.org, or \`nvm install ${REQUIRED_MAJOR}\` / \`fnm install ${REQUIRED_MAJOR}\`) and run it again. (npm run build, dev, lint and scan need only Node 20.15.)`,
 	);
 	process.exit(1);
 }
