@@ -4,16 +4,16 @@
 // its default in 2.x, and its memory mode) and from URLs, as a ratio to the document, next to
 // n8n's own HTTP Request node uploading the same file as multipart; then two 150 MB sends at once.
 //
-//   bash scripts/with-node.sh node bench/memory.js [--sizes=10,50,150] [--modes=filesystem,default] [--runs=3]
+//   node scripts/with-node.js node bench/memory.js [--sizes=10,50,150] [--modes=filesystem,default] [--runs=3]
 //     [--cases=readOnly,binary,httpRequest,url,twoAtOnce]  (a subset, to look at one case; not written)
-//   bash scripts/with-node.sh node bench/memory.js --report-only   (section text from the stored figures)
+//   node scripts/with-node.js node bench/memory.js --report-only   (section text from the stored figures)
 //
 // Every run of every case has an n8n of its own, so memory a heavier case freed (and the process
 // kept) cannot hide the next case's. A warm-up run with a 1 MB document loads the code first.
 // RSS is sampled from /proc every 20 ms from just before the webhook call until n8n has saved the
 // execution; the execution's data is read only after that. "Extra" is the peak minus the RSS just
 // before the call; a case's figure is the median of its runs. Figures are printed as a markdown
-// table, kept in bench/results/memory.json, and written as BENCHMARKS.md's section
+// table, kept in bench/results/memory.json, and written as docs/benchmarks.md's section
 // (bench/results/memory.md, which bench/lib/report.js includes); nothing is asserted.
 
 const { fork } = require('node:child_process');
@@ -366,7 +366,7 @@ function worstRatio(rows, mode, figure) {
 
 const x = (ratio) => `${ratio.toFixed(2)}×`;
 
-/** Section 8's goals for BENCHMARKS.md's goals table: { goal, figure, met }. */
+/** Section 8's goals for docs/benchmarks.md's goals table: { goal, figure, met }. */
 function goalsOf({ rows }) {
 	const own = (r) => r.binary - r.readOnly;
 	const ownDisk = worstRatio(rows, 'filesystem', own);
@@ -410,7 +410,7 @@ function goalsOf({ rows }) {
 	];
 }
 
-/** The one-paragraph reading of section 8 for BENCHMARKS.md's "What the figures say". */
+/** The one-paragraph reading of section 8 for docs/benchmarks.md's "What the figures say". */
 function summaryOf({ rows }) {
 	const atLargest = (mode) =>
 		rows.filter((r) => r.mode === mode).sort((a, b) => b.size - a.size)[0];
@@ -430,12 +430,12 @@ function summaryOf({ rows }) {
 	return parts.join(' ');
 }
 
-/** BENCHMARKS.md's section, from the figures. */
+/** docs/benchmarks.md's section, from the figures. */
 function writeSection(results) {
 	const goals = results.goals ?? goalsOf(results);
 	const text = `## 8. Memory of one Send
 
-Peak extra resident memory (RSS) of n8n's process while one Fax → Send of one document runs in a real n8n ${results.n8n ?? '2.41.1'} (\`bench/memory.js\`, run on its own: \`bash scripts/with-node.sh node bench/memory.js\`), as a ratio to the document's size. Beside it: Read/Write Files from Disk alone (what n8n itself costs before any upload), the same workflow with n8n's own HTTP Request node uploading the file as multipart, and Node alone: a fresh Node process streaming the same file to a local socket as an upload's body (\`bench/lib/stream-file.js\`: a file stream with Node's default chunks, piped into the request), what streaming a file costs Node itself. Every run of every case has an n8n (or Node) of its own, warmed up by one run with a 1 MB document, so memory a heavier case freed (and the process kept) cannot hide the next one's. RSS is sampled every 20 ms from just before the webhook call until n8n has saved the execution; the execution's data is read back only after that, and each run is checked (the execution succeeded, the local server holds the whole upload). A figure is the median of ${results.runs ?? 1} runs, the cases interleaved.
+Peak extra resident memory (RSS) of n8n's process while one Fax → Send of one document runs in a real n8n ${results.n8n ?? '2.41.1'} (\`bench/memory.js\`, run on its own: \`node scripts/with-node.js node bench/memory.js\`), as a ratio to the document's size. Beside it: Read/Write Files from Disk alone (what n8n itself costs before any upload), the same workflow with n8n's own HTTP Request node uploading the file as multipart, and Node alone: a fresh Node process streaming the same file to a local socket as an upload's body (\`bench/lib/stream-file.js\`: a file stream with Node's default chunks, piped into the request), what streaming a file costs Node itself. Every run of every case has an n8n (or Node) of its own, warmed up by one run with a 1 MB document, so memory a heavier case freed (and the process kept) cannot hide the next one's. RSS is sampled every 20 ms from just before the webhook call until n8n has saved the execution; the execution's data is read back only after that, and each run is checked (the execution succeeded, the local server holds the whole upload). A figure is the median of ${results.runs ?? 1} runs, the cases interleaved.
 
 ${table(results)}
 
@@ -451,7 +451,7 @@ ${goals.map((g) => `| ${g.goal.replace(/^8\. /, '')} | ${g.figure} | ${g.met ? '
 
 **What memory mode costs n8n itself**, read in n8n 2.41.1: Read/Write Files from Disk hands n8n a stream, which n8n collects chunk by chunk and concatenates (\`streamToBuffer\` in \`@n8n/backend-network\`: twice the document for a moment), then keeps as a base64 string in the item (1.33×, \`BinaryDataService.store\`); when the run ends, n8n serialises the whole execution, that base64 included, into one string (\`flatted.stringify\` in \`ExecutionPersistence.updateExistingExecution\`: 1.33× again) and hands it to SQLite, which copies it once more to write it. A URL document goes through the same \`BinaryDataService.store\`: the download collected and concatenated, then base64, about three times the document while both are alive; the node must hold the document somewhere to check all documents before it uploads any, and a node cannot tell n8n's binary mode before storing, so this is n8n's cost (in memory mode the URL row is n8n's store, not the upload, which decodes in pieces like Binary Fields). None of this passes through the node: it is why n8n's documentation warns that memory mode can crash n8n with large files (it is n8n 1.x's default; 2.x keeps files on disk, or in the database in queue mode).
 
-_Measured ${results.at ?? ''}; load average at the start ${results.load.map((l) => l.toFixed(2)).join(' / ')} (a shared 2-core machine). Raw figures (every run): [\`bench/results/memory.json\`](bench/results/memory.json)._
+_Measured ${results.at ?? ''}; load average at the start ${results.load.map((l) => l.toFixed(2)).join(' / ')} (a shared 2-core machine). Raw figures (every run): [\`bench/results/memory.json\`](../bench/results/memory.json)._
 `;
 	fs.writeFileSync(path.join(__dirname, 'results/memory.md'), text);
 	console.log(text);

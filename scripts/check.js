@@ -1,19 +1,23 @@
 'use strict';
 // `npm run check`: the inner loop. The build, lint, the type check of everything (tests included) and
-// the unit tests, side by side: the unit tests keep both cores busy only part of the time (they wait
-// on their local servers), and the others fill the gaps. Lint and the type check keep caches in
+// the unit tests, side by side. The unit tests are the longest part and wait on their local servers
+// about half the time, so they run two jest workers per core; the other parts fill the gaps. Lint and the type check keep caches in
 // .cache/check/ (a file is linted again when it or the lint config changes; the type check reads
 // its last result), so a second run checks what changed; `npm run lint` and `npm test` lint
 // everything anew. Each part's output is printed when it ends, in full when it failed.
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
 const CACHE = path.join(ROOT, '.cache/check');
 
+/** Two jest workers per core: one computes while the other waits on its local server. */
+const JEST_WORKERS = Math.max(2, 2 * os.cpus().length);
+
 const PARTS = [
-	['unit tests', 'jest', []],
+	['unit tests', 'jest', [`--maxWorkers=${JEST_WORKERS}`]],
 	[
 		'types',
 		'tsc',

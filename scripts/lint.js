@@ -29,6 +29,8 @@ function run(label, command, args) {
 		cwd: ROOT,
 		encoding: 'utf8',
 		env: { ...process.env, FORCE_COLOR: '0' },
+		// node_modules/.bin's commands are .cmd files on Windows, which only a shell runs.
+		shell: process.platform === 'win32',
 	});
 	process.stdout.write(result.stdout ?? '');
 	process.stderr.write(result.stderr ?? '');

@@ -10,12 +10,12 @@
 // shards took minutes longer to drain (single: 147 to 435 s) and slowed the shards down.
 //
 // What each suite proves once, and on which n8n line (each e2e file's `n8nLines`): the list of
-// properties whose test moved, shrank or runs on one n8n line only is docs/test-plan.md.
+// properties that run on one n8n line only is in test/README.md.
 
 /**
  * Seconds each e2e file takes on each n8n line (by major version), to balance the shards: run 4 of
  * 2026-11-24 (`npm test` on the 2-core machine, the shards beside each other), n8n start-ups and
- * restarts within a file included; files that shrank since (docs/test-plan.md) scaled by their
+ * restarts within a file included; files that shrank since scaled by their
  * measured seconds after and before. A file not listed counts as DEFAULT_FILE_SECONDS; `npm test`'s
  * table shows each file's time to put here.
  */

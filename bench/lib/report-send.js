@@ -1,5 +1,5 @@
 'use strict';
-// Section 7 of BENCHMARKS.md: what Send's Idempotency Key costs per send (bench/cases/send-once.js).
+// Section 7 of docs/benchmarks.md: what Send's Idempotency Key costs per send (bench/cases/send-once.js).
 
 const { summarize, fmtMs, fmtPct, fmtBytes, fmtInt, table } = require('./stats');
 

@@ -1,5 +1,5 @@
 'use strict';
-// Turns the cases' raw results into tables, goal verdicts and the text of BENCHMARKS.md.
+// Turns the cases' raw results into tables, goal verdicts and the text of docs/benchmarks.md.
 // Each section function takes that section's stored result ({ at, machine, data }) and
 // returns { title, body (markdown), goals: [{ goal, figure, met }], console (lines to print) }.
 
@@ -689,10 +689,10 @@ function machineTable(machine) {
 
 const DATA_OPEN = '<!-- bench-data ';
 const DATA_CLOSE = ' -->';
-/** The raw figures of every section (committed; BENCHMARKS.md is made from it). */
+/** The raw figures of every section (committed; docs/benchmarks.md is made from it). */
 const DATA_FILE = path.join(__dirname, '../results/benchmarks.json');
 
-/** The stored figures: bench/results/benchmarks.json, else (before it existed) the comment in BENCHMARKS.md. */
+/** The stored figures: bench/results/benchmarks.json, else the comment in docs/benchmarks.md. */
 function readStored(mdFile) {
 	if (fs.existsSync(DATA_FILE)) return JSON.parse(fs.readFileSync(DATA_FILE, 'utf8'));
 	return fs.existsSync(mdFile) ? readData(fs.readFileSync(mdFile, 'utf8')) : {};
@@ -723,6 +723,18 @@ function memoryFigures() {
 	return { goals, summary };
 }
 
+/**
+ * What a reader needs of a section's text: its tables, headings and short notes; the long
+ * paragraphs on how it measures stay with its case in bench/cases/.
+ */
+function tablesOf(body) {
+	return body
+		.trim()
+		.split(/\n{2,}/)
+		.filter((block) => /^(\||#|_)/.test(block) || block.length <= 300)
+		.join('\n\n');
+}
+
 function document(data) {
 	const built = ORDER.filter((n) => data[n]).map((n) => ({ name: n, ...buildSection(n, data[n]) }));
 	const memory = memoryFigures();
@@ -744,7 +756,7 @@ npm run bench -- --only=verify,load,n8n,action
 npm run bench -- --n8n-count=2000     # deliveries per workflow in section 3 (default 1000)
 \`\`\`
 
-The figures are for the built package (\`dist/\`, copied to \`bench/results/package/\` so that one build is measured throughout) on the machine described below; the raw figures are in [\`bench/results/benchmarks.json\`](bench/results/benchmarks.json).
+The figures are for the built package (\`dist/\`, copied to \`bench/results/package/\` so that one build is measured throughout) on the machine described below; the raw figures are in [\`bench/results/benchmarks.json\`](../bench/results/benchmarks.json); each section's case says how it measures (\`bench/cases/\`).
 
 ## Goals
 
@@ -769,8 +781,8 @@ ${built.map((b) => `**${b.title}.** ${b.summary ?? ''}`).join('\n\n')}${memory.s
 
 ${machineTable(machine)}
 
-${built.map((b) => `## ${b.title}\n\n${b.body.trim()}\n`).join('\n')}
-${memorySection()}_Last run: ${newest}. The raw figures: [\`bench/results/benchmarks.json\`](bench/results/benchmarks.json)._
+${built.map((b) => `## ${b.title}\n\n${tablesOf(b.body)}\n`).join('\n')}
+${memorySection()}_Last run: ${newest}. The raw figures: [\`bench/results/benchmarks.json\`](../bench/results/benchmarks.json)._
 `;
 }
 

@@ -3,7 +3,7 @@
 // for a white-labelled account; its own verifier reads either, with the same signed content.
 // A plain module: no n8n imports, only node:crypto, and an injectable clock. It never throws:
 // every failure is a reason (refusalLog.ts words each one).
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 /** Allowed difference between the delivery's timestamp and the receiver's clock, either way. */
 export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
@@ -46,11 +46,25 @@ export interface VerificationInput {
 const fail = (reason: VerificationFailure) => ({ ok: false, reason }) as const;
 
 /** The HMAC key: the part after an optional `whsec_` prefix, base64-decoded, at least MIN_SECRET_BYTES. */
-function keyOf(secret: unknown): Buffer | undefined {
-	const encoded = typeof secret === 'string' ? secret.trim().replace(/^whsec_/, '') : '';
+function decodeKey(secret: string): KeyObject | undefined {
+	const encoded = secret.trim().replace(/^whsec_/, '');
 	if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) return undefined;
 	const key = Buffer.from(encoded, 'base64');
-	return key.length >= MIN_SECRET_BYTES ? key : undefined;
+	return key.length >= MIN_SECRET_BYTES ? createSecretKey(key) : undefined;
+}
+
+/** The secrets decoded last (a process's trigger nodes use a few), so a delivery does not decode its secret again. */
+const KEYS_KEPT = 16;
+// Correct in every process: a key is a pure function of its secret, so a kept one equals a fresh one.
+const decodedKeys = new Map<string, KeyObject | undefined>();
+
+function keyOf(secret: unknown): KeyObject | undefined {
+	if (typeof secret !== 'string') return undefined;
+	if (decodedKeys.has(secret)) return decodedKeys.get(secret);
+	const key = decodeKey(secret);
+	if (decodedKeys.size >= KEYS_KEPT) decodedKeys.delete(decodedKeys.keys().next().value as string);
+	decodedKeys.set(secret, key);
+	return key;
 }
 
 /** True when the secret has the format Fax.Plus gives: optional `whsec_` prefix and a base64 key of at least MIN_SECRET_BYTES. */

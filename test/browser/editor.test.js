@@ -17,7 +17,15 @@ const { spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { ensureChromium, openBrowser, signIn, checkWithScreenshot } = require('./lib');
+const {
+	ensureChromium,
+	openBrowser,
+	signIn,
+	checkWithScreenshot,
+	animationsDone,
+	patience,
+} = require('./lib');
+const { waitFor } = require('../support/checks');
 
 const ROOT = path.resolve(__dirname, '../..');
 const ACTION = 'n8n-nodes-faxplus.faxPlus';
@@ -170,6 +178,13 @@ module.exports = async function browser(t) {
 				.evaluate((el) =>
 					[el.innerText, ...[...el.querySelectorAll('input')].map((x) => x.value)].join(' '),
 				);
+		/** Waits until n8n has preselected a credential in the first slot (the newest of its type). */
+		const preselected = () =>
+			waitFor(
+				async () => (await slotText(0)).trim() !== '',
+				'a preselected credential',
+				3000,
+			).catch(() => {});
 		const choose = async (i, name) => {
 			if ((await slotText(i)).includes(name)) return;
 			const input = ndv.getByTestId('node-credentials-slot').nth(i).locator('input').first();
@@ -180,7 +195,7 @@ module.exports = async function browser(t) {
 				await input.click();
 				await options
 					.first()
-					.waitFor({ timeout: 10000 })
+					.waitFor({ timeout: patience(10000) })
 					.catch(() => {});
 			}
 			await options.first().waitFor();
@@ -192,8 +207,11 @@ module.exports = async function browser(t) {
 				`credential slot ${i + 1} does not offer "${name}"; it offers: ${offered.map((o) => o.replace(/\s+/g, ' ')).join(' | ')}`,
 			);
 			await options.filter({ hasText: name }).first().click();
-			for (let k = 0; k < 30 && !(await slotText(i)).includes(name); k++)
-				await page.waitForTimeout(100);
+			await waitFor(
+				async () => (await slotText(i)).includes(name),
+				`"${name}" in slot ${i + 1}`,
+				3000,
+			).catch(() => {});
 			assert.ok(
 				(await slotText(i)).includes(name),
 				`"${name}" is not chosen in slot ${i + 1}: ${await slotText(i)}`,
@@ -227,13 +245,17 @@ module.exports = async function browser(t) {
 			}
 			// The panel renders a long list in steps: poll until every action is there.
 			let missing = expectedActions;
-			for (let i = 0; i < 50 && missing.length; i++) {
-				const shown = await creator.getByTestId('node-creator-item-name').allInnerTexts();
-				missing = expectedActions.filter(
-					(a) => !shown.some((x) => x.trim().toLowerCase() === a.toLowerCase()),
-				);
-				if (missing.length) await page.waitForTimeout(200);
-			}
+			await waitFor(
+				async () => {
+					const shown = await creator.getByTestId('node-creator-item-name').allInnerTexts();
+					missing = expectedActions.filter(
+						(a) => !shown.some((x) => x.trim().toLowerCase() === a.toLowerCase()),
+					);
+					return missing.length === 0;
+				},
+				'every action in the node panel',
+				10000,
+			).catch(() => {});
 			assert.deepEqual(missing, [], 'actions missing from the node panel');
 			await assertIcon(creator, 'the actions list');
 			await page.screenshot({ path: path.join(SCREENSHOTS, 'node-panel.png') });
@@ -253,7 +275,7 @@ module.exports = async function browser(t) {
 				await ndv.getByTestId('parameter-input-operation').waitFor();
 				await ndv.getByTestId('node-credentials-slot').first().waitFor();
 				// The credential choice lists the instance's Fax.Plus credentials (PAT and OAuth2).
-				await page.waitForTimeout(300); // let n8n's preselection land before choosing by hand
+				await preselected(); // n8n's preselection lands before choosing by hand
 				await choose(0, pat.name);
 				await assertIcon(ndv, 'the node details header');
 			},
@@ -403,12 +425,12 @@ module.exports = async function browser(t) {
 				await page
 					.locator('.el-notification__closeBtn:visible')
 					.first()
-					.click({ timeout: 2000 })
+					.click({ timeout: patience(2000) })
 					.catch(() => {});
 				await page
 					.locator('.el-notification:visible')
 					.first()
-					.waitFor({ state: 'hidden', timeout: 5000 })
+					.waitFor({ state: 'hidden', timeout: patience(5000) })
 					.catch(() => {});
 				await page.screenshot({ path: path.join(SCREENSHOTS, 'fax-plus-node.png') });
 				await ndv.getByTestId('ndv-close-button').click();
@@ -466,7 +488,7 @@ module.exports = async function browser(t) {
 				);
 				let secretError;
 				try {
-					await page.waitForTimeout(300); // let n8n's preselection land before choosing by hand
+					await preselected(); // n8n's preselection lands before choosing by hand
 					await choose(0, pat.name);
 					await choose(1, secretCred.name);
 				} catch (error) {
@@ -485,7 +507,7 @@ module.exports = async function browser(t) {
 						.first()
 						.waitFor();
 				}
-				await page.waitForTimeout(500); // the panel's open animation
+				await animationsDone(page);
 				await page.screenshot({ path: path.join(SCREENSHOTS, 'fax-plus-trigger.png') });
 				if (secretError) throw secretError;
 			},

@@ -66,7 +66,7 @@ function dragHelpers(page) {
 		await page.mouse.up();
 		try {
 			const shown = drop.getByText(/\{\{.*\}\}/).first();
-			await shown.waitFor({ timeout: 15000 });
+			await shown.waitFor();
 			return (await shown.innerText()).trim();
 		} catch (error) {
 			const html = await drop.evaluate((el) => el.parentElement?.outerHTML ?? '').catch(() => '');

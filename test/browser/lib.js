@@ -10,6 +10,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { waitFor } = require('../support/checks');
+const { patience } = require('../../scripts/n8n/n8n');
 
 const ROOT = path.resolve(__dirname, '../..');
 const CHROMIUM_FLAGS = [
@@ -59,7 +60,7 @@ async function openBrowser(chromiumPath) {
 		throw error;
 	}
 	const page = context.pages()[0] ?? (await context.newPage());
-	page.setDefaultTimeout(30000);
+	page.setDefaultTimeout(patience(30000));
 	return {
 		context,
 		page,
@@ -72,9 +73,17 @@ async function openBrowser(chromiumPath) {
 
 /**
  * The deadline of every later wait on a page whose editor first loaded in `firstLoadMs`: a busy
- * machine that loads the editor slowly runs everything after it slowly too, in proportion.
+ * machine that loads the editor (or starts n8n) slowly runs everything after it slowly too, in
+ * proportion.
  */
-const pageDeadline = (firstLoadMs) => Math.max(30000, 4 * firstLoadMs);
+const pageDeadline = (firstLoadMs) => Math.max(patience(30000), 4 * firstLoadMs);
+
+/** Waits until the page's CSS animations and transitions (a panel opening, a toast leaving) have ended. */
+async function animationsDone(page) {
+	await page.waitForFunction(() =>
+		document.getAnimations().every((animation) => animation.playState !== 'running'),
+	);
+}
 
 /**
  * Signs in to n8n through its sign-in form, as the owner. It first waits for n8n to serve the
@@ -125,4 +134,12 @@ function checkWithScreenshot(check, page) {
 		);
 }
 
-module.exports = { ROOT, ensureChromium, openBrowser, signIn, checkWithScreenshot };
+module.exports = {
+	ROOT,
+	ensureChromium,
+	openBrowser,
+	signIn,
+	checkWithScreenshot,
+	animationsDone,
+	patience,
+};

@@ -14,8 +14,8 @@ const assert = require('node:assert/strict');
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 const { ROOT, ensureChromium, openBrowser, signIn, checkWithScreenshot } = require('./lib');
+const { waitFor } = require('../support/checks');
 const {
-	sleep,
 	uid,
 	credRef,
 	webhookWorkflow,
@@ -99,10 +99,11 @@ module.exports = async function oauth2(t) {
 			await page.getByTestId('credential-save-button').click();
 			// Saved and not connected yet: n8n offers to connect it.
 			await dialog.getByTestId('oauth-not-connected-banner').waitFor();
-			for (let i = 0; i < 100 && !credential; i++) {
-				credential = (await n8n.rest('GET', '/credentials')).find((c) => c.name === credentialName);
-				if (!credential) await sleep(200);
-			}
+			credential = await waitFor(
+				async () => (await n8n.rest('GET', '/credentials')).find((c) => c.name === credentialName),
+				`credential "${credentialName}" saved`,
+				20000,
+			).catch(() => undefined);
 			assert.ok(credential, `credential "${credentialName}" was not saved`);
 			assert.equal(credential.type, 'faxPlusOAuth2Api');
 		});

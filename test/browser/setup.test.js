@@ -17,7 +17,14 @@
 const assert = require('node:assert/strict');
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
-const { ROOT, ensureChromium, openBrowser, signIn, checkWithScreenshot } = require('./lib');
+const {
+	ROOT,
+	ensureChromium,
+	openBrowser,
+	signIn,
+	checkWithScreenshot,
+	patience,
+} = require('./lib');
 const { uid } = require('../e2e/lib');
 const { waitFor } = require('../support/checks');
 
@@ -60,7 +67,7 @@ module.exports = async function setup(t) {
 				await slot.locator('input').first().click();
 				await create
 					.first()
-					.waitFor({ timeout: 5000 })
+					.waitFor({ timeout: patience(5000) })
 					.catch(() => {});
 			}
 			await create.first().click();

@@ -15,6 +15,7 @@ const path = require('node:path');
 const http = require('node:http');
 const { apiRequests, createHeaderAuth, sleep, useHeaderAuth } = require('./lib');
 const { DOCUMENT_PDF } = require('../server/documents');
+const { patience } = require('../../scripts/n8n/n8n');
 
 const ROOT = path.resolve(__dirname, '../..');
 const EXAMPLE = path.join(ROOT, 'examples/mcp-fax-tools.json');
@@ -195,7 +196,7 @@ async function connectClient(url, headers = {}) {
 		StreamableHTTPClientTransport,
 	} = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
 	// Right after activation the URL can answer 404 for a moment (facts.md): retry the connect.
-	const deadline = Date.now() + 30000;
+	const deadline = Date.now() + patience(30000);
 	for (;;) {
 		const client = new Client({ name: 'n8n-nodes-faxplus-e2e', version: '1.0.0' });
 		try {

@@ -9,6 +9,8 @@
 
 const assert = require('node:assert/strict');
 const { POLL_TRIGGER, outputOf, pollingTriggerNode, thenReceived } = require('./lib');
+const { waitFor } = require('../support/checks');
+const { patience } = require('../../scripts/n8n/n8n');
 
 const NODE = 'Fax.Plus Polling Trigger';
 const WAIT_MS = 120000;
@@ -40,7 +42,7 @@ module.exports = async function poll(t) {
 
 	/** Waits until a run emitted the fax; answers that run. */
 	async function runWith(faxId, wf = s.wf) {
-		const deadline = Date.now() + WAIT_MS;
+		const deadline = Date.now() + patience(WAIT_MS);
 		for (;;) {
 			const list = await n8n.executions(wf.id);
 			const found = list.find((execution) =>
@@ -102,7 +104,7 @@ module.exports = async function poll(t) {
 				server.requests
 					.slice(before)
 					.filter((request) => request.path === '/v3/accounts/self/faxes' && !request.query.before);
-			const deadline = Date.now() + 20000;
+			const deadline = Date.now() + patience(20000);
 			while (lists().length < 2 && Date.now() < deadline)
 				await new Promise((r) => setTimeout(r, 100));
 			assert.deepEqual(
@@ -203,7 +205,7 @@ module.exports = async function poll(t) {
 							r.query.category === 'inbox' &&
 							!r.query.before,
 					).length;
-			const deadline = Date.now() + WAIT_MS;
+			const deadline = Date.now() + patience(WAIT_MS);
 			while (inboxLists() < 4 && Date.now() < deadline)
 				await new Promise((r) => setTimeout(r, 250));
 			assert.ok(
@@ -211,7 +213,12 @@ module.exports = async function poll(t) {
 				`only ${inboxLists()} inbox lists while the fax was in progress`,
 			);
 			// Runs of polls that were under way may still be finishing.
-			await new Promise((r) => setTimeout(r, 1000));
+			await waitFor(async () => {
+				for (const wf of [s.wf, s.wfSuccess])
+					if ((await n8n.executions(wf.id)).some((e) => ['new', 'running'].includes(e.status)))
+						return false;
+				return true;
+			}, 'the runs of the polls under way to end');
 			for (const wf of [s.wf, s.wfSuccess])
 				assert.equal(
 					(await emittedCounts(wf)).get('fax_poll_arriving'),

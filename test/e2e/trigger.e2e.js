@@ -13,6 +13,7 @@ const path = require('node:path');
 const { outputOf, thenReceived, triggerNode, uid } = require('./lib');
 const { signWebhook } = require(path.join(__dirname, '../server'));
 const { waitFor } = require('../support/checks');
+const { patience } = require('../../scripts/n8n/n8n');
 
 const NODE = 'Fax.Plus Trigger';
 
@@ -47,7 +48,7 @@ module.exports = async function trigger(t) {
 			{ event: 'fax_received', data: { comment: 'fence' } },
 			pasted ? undefined : 200,
 		);
-		const deadline = Date.now() + 30000;
+		const deadline = Date.now() + patience(30000);
 		while (pasted && res.attempts.at(-1).status === 401 && Date.now() < deadline) {
 			await new Promise((resolve) => setTimeout(resolve, 1000));
 			[res] = await server.replay(res.webhookId);

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-require-imports -- test code, not node code: the rules for what a node may import and use do not apply to it */
 // The link checker of `npm run lint`: GitHub's anchors, and the broken links it must find.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
@@ -67,8 +67,24 @@ describe('link checker', () => {
 		}
 	});
 
+	it('names only files that exist in CONTRIBUTING.md and test/README.md (code spans that are paths)', () => {
+		const missing: string[] = [];
+		for (const file of ['CONTRIBUTING.md', 'test/README.md']) {
+			const text = readFileSync(join(ROOT, file), 'utf8');
+			for (const [, span] of text.matchAll(/`([^`\s]+)`/g)) {
+				const named = span.replace(/[#:].*$/, '');
+				// Placeholders (<op>, *, ~) and the worked example's new files are not files.
+				if (!/^(credentials|nodes|test|scripts|bench|docs|examples|\.github)\//.test(named))
+					continue;
+				if (/[<*~]/.test(named) || named.includes('contact/get.operation')) continue;
+				if (!existsSync(join(ROOT, named))) missing.push(`${file}: ${span}`);
+			}
+		}
+		expect(missing).toEqual([]);
+	});
+
 	it("finds nothing broken in the repository's documents", () => {
-		for (const file of ['README.md', 'CONTRIBUTING.md', 'BENCHMARKS.md', 'CHANGELOG.md'])
+		for (const file of ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', 'test/README.md'])
 			expect(checkDocument(file)).toEqual([]);
 	});
 });

@@ -2,6 +2,7 @@
 // The check runner of the real-n8n suites (test/e2e, test/queue): one line per check, and
 // `N passed, M failed` alone as the last line, which `npm test` adds to its total.
 const util = require('node:util');
+const { patience } = require('../../scripts/n8n/n8n');
 
 async function withTimeout(promise, ms, what) {
 	let timer;
@@ -33,7 +34,7 @@ function createChecks({ timeoutMs = 180000, onFail } = {}) {
 			const t0 = Date.now();
 			const seconds = () => (Date.now() - t0) / 1000;
 			try {
-				await withTimeout(Promise.resolve().then(fn), limit, name);
+				await withTimeout(Promise.resolve().then(fn), patience(limit), name);
 				passed++;
 				results.push({ name, seconds: seconds(), ok: true });
 				console.log(`ok   ${name} (${seconds().toFixed(1)} s)`);
@@ -68,9 +69,12 @@ function createChecks({ timeoutMs = 180000, onFail } = {}) {
 	};
 }
 
-/** Polls `fn` until it returns a truthy value, and returns it (no timing assertion: only a generous limit against hanging). */
+/**
+ * Polls `fn` until it returns a truthy value, and returns it (no timing assertion: only a generous
+ * limit against hanging, `timeoutMs` on a quiet machine, stretched by n8n's measured start-up).
+ */
 async function waitFor(fn, what, timeoutMs = 60000) {
-	const deadline = Date.now() + timeoutMs;
+	const deadline = Date.now() + patience(timeoutMs);
 	for (;;) {
 		const value = await fn();
 		if (value) return value;

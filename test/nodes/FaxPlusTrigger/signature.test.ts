@@ -409,6 +409,28 @@ describe('verifyWebhookDelivery', () => {
 			expect(at(timestamp)).toBe('invalid_timestamp');
 		});
 	});
+
+	describe('secrets used one after another (each decoded key is kept)', () => {
+		it('verifies each delivery with its own secret, also after more secrets than are kept', () => {
+			const secrets = Array.from(
+				{ length: 40 },
+				(_, i) => `whsec_${Buffer.alloc(24, i + 1).toString('base64')}`,
+			);
+			for (const round of [0, 1])
+				for (const [i, secret] of secrets.entries()) {
+					const other = secrets[(i + 1) % secrets.length];
+					const headers = { 'webhook-signature': sign(secret, ID, TIMESTAMP, BODY) };
+					expect(reasonOf(input({ secret }, headers))).toBe('ok');
+					expect(reasonOf(input({ secret: other }, headers))).toBe('signature_mismatch');
+					expect(round === 0 || isValidWebhookSecret(secret)).toBe(true);
+				}
+		});
+
+		it('refuses a secret that is too short however often it is used', () => {
+			const short = `whsec_${Buffer.alloc(16, 7).toString('base64')}`;
+			for (let i = 0; i < 3; i++) expect(reasonOf(input({ secret: short }))).toBe('invalid_secret');
+		});
+	});
 });
 
 describe('webhook secrets', () => {

