@@ -8,7 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { formatUtc, parseDateTime } from './dates';
 import { entriesOf } from './lists';
-import { entryKey, type PageStep } from './paging';
+import { entryKey, PagingError, type PageStep } from './paging';
 import { faxPlusApiRequest, type FaxPlusContext, type FaxPlusRequest } from './transport';
 
 /** Where the next page of the fax list starts; plain JSON, so a picker can hand it back. */
@@ -91,7 +91,12 @@ export function faxPages(
 			.map(startSecondOf)
 			.filter((second): second is number => second !== undefined);
 		if (seconds.length === 0) paging.noStartTime(readCount);
-		const oldest = Math.min(...seconds);
+		// A fax after `before` says the API did not take the cursor: its pages would never end.
+		if (before !== undefined && seconds.some((second) => second > before))
+			throw new PagingError(
+				`Fax.Plus answered faxes after the "before" asked for (${cursor.before} UTC), so its list cannot be paged: the cursor does not move`,
+			);
+		const oldest = seconds.reduce((least, second) => Math.min(least, second));
 		if (paging.floor !== undefined && oldest < paging.floor) return { fresh };
 		// Never later than this page's own `before` or the user's: pages only go back in time.
 		const next = Math.min(oldest + 1000, before ?? Infinity, userBefore ?? Infinity);
