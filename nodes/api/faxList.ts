@@ -82,6 +82,14 @@ export function faxPages(
 		}
 		readCount += fresh.length;
 		const before = msOf(cursor.before);
+		// A fax after `before` says the API did not take the cursor: its pages would never end.
+		if (
+			before !== undefined &&
+			page.some((record) => (startSecondOf(record) ?? -Infinity) > before)
+		)
+			throw new PagingError(
+				`Fax.Plus answered faxes after the "before" asked for (${cursor.before} UTC), so its list cannot be paged: the cursor does not move`,
+			);
 		if (fresh.length === 0) {
 			const stalls = cursor.stalls + 1;
 			if (stalls > MAX_STALLS || before === undefined) return { fresh };
@@ -91,11 +99,6 @@ export function faxPages(
 			.map(startSecondOf)
 			.filter((second): second is number => second !== undefined);
 		if (seconds.length === 0) paging.noStartTime(readCount);
-		// A fax after `before` says the API did not take the cursor: its pages would never end.
-		if (before !== undefined && seconds.some((second) => second > before))
-			throw new PagingError(
-				`Fax.Plus answered faxes after the "before" asked for (${cursor.before} UTC), so its list cannot be paged: the cursor does not move`,
-			);
 		const oldest = seconds.reduce((least, second) => Math.min(least, second));
 		if (paging.floor !== undefined && oldest < paging.floor) return { fresh };
 		// Never later than this page's own `before` or the user's: pages only go back in time.

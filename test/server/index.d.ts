@@ -306,6 +306,12 @@ export interface FaxPlusServer {
 	readonly readings: Readings;
 	/** Changes readings; throws a TypeError naming a wrong field. Also POST /_control/readings. */
 	setReadings(changes: Partial<Readings>): void;
+	/** The misbehaviours in force (copies; misbehaviours.js). */
+	readonly misbehaviours: Misbehaviour[];
+	/** Adds a misbehaviour for API paths starting with `path`; reset() or behave() ends it. Also POST /_control/misbehave. */
+	misbehave(rule: Misbehaviour): void;
+	/** Ends every misbehaviour. Also DELETE /_control/misbehave. */
+	behave(): void;
 	/** The most API requests answered at the same time since the last reset() or clearRequests(). */
 	readonly maxInFlight: number;
 	deliver(options: DeliverOptions): Promise<DeliveryResult[]>;
@@ -318,3 +324,28 @@ export function startFaxPlusServer(options?: FaxPlusServerOptions): Promise<FaxP
 
 /** base64 HMAC-SHA256 of `${id}.${timestamp}.${body}` keyed with the decoded 'whsec_' secret. */
 export function signWebhook(secret: string, id: string, timestamp: number, body: Buffer): string;
+
+/** A counterpart that misbehaves on the API paths starting with `path` (misbehaviours.js). */
+export interface Misbehaviour {
+	kind:
+		| 'drip'
+		| 'endless'
+		| 'html'
+		| 'stuckCursor'
+		| 'endlessList'
+		| 'unstableOrder'
+		| 'huge'
+		| 'echoToken'
+		| 'longError'
+		| 'deepJson';
+	/** Below /v3, e.g. `/accounts/self/faxes`. */
+	path: string;
+	intervalMs?: number;
+	bytes?: number;
+	chunkBytes?: number;
+	depth?: number;
+	pageSize?: number;
+	char?: string;
+	contentType?: string;
+	declareLength?: boolean;
+}
