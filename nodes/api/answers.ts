@@ -82,6 +82,7 @@ export async function readBody(
 	signal.addEventListener('abort', stop, { once: true });
 	const chunks: Buffer[] = [];
 	let received = 0;
+	let failure: unknown;
 	try {
 		if (signal.aborted) stop();
 		for await (const chunk of body) {
@@ -96,13 +97,14 @@ export async function readBody(
 			chunks.push(buffer);
 		}
 	} catch (error) {
+		failure = error;
 		body.destroy?.();
-		if (signal.aborted) throw new AnswerError({ kind: 'deadline' });
-		throw error;
 	} finally {
 		signal.removeEventListener('abort', stop);
 	}
+	// The deadline is what stopped the stream, whatever error its end was reported with.
 	if (signal.aborted) throw new AnswerError({ kind: 'deadline' });
+	if (failure !== undefined) throw failure;
 	return Buffer.concat(chunks);
 }
 
@@ -124,11 +126,15 @@ export function parseJsonAnswer(buffer: Buffer): unknown {
 	const text = buffer.toString('utf8');
 	if (text.trim() === '') return undefined;
 	if (depthOf(text) > MAX_JSON_DEPTH) throw new AnswerError({ kind: 'tooDeep' });
+	let value: unknown;
+	let parsed = true;
 	try {
-		return JSON.parse(text) as unknown;
+		value = JSON.parse(text) as unknown;
 	} catch {
-		throw new AnswerError({ kind: 'notJson', bytes: buffer.byteLength });
+		parsed = false;
 	}
+	if (!parsed) throw new AnswerError({ kind: 'notJson', bytes: buffer.byteLength });
+	return value;
 }
 
 /** The deepest nesting of brackets outside strings, in one pass (no regular expression). */

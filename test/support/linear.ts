@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not node code: the rules for what a node may import do not apply to it */
 // Whether a function over outside text is linear, measured as a ratio, never a wall-clock bound:
 // the time for ten times the input is at most twenty times the time for the input (a quadratic
 // pattern gives about a hundred). Each size is timed a few times and its fastest run kept.
