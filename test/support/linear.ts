@@ -31,7 +31,7 @@ export function expectLinear<T>(
 	expect(largeMs / smallMs).toBeLessThanOrEqual(20);
 }
 
-/** The same for async work (e.g. a run of the node), each size run once after a warm-up. */
+/** The same for async work (e.g. a run of the node), after a warm-up. */
 export async function expectLinearAsync<T>(
 	input: (size: number) => T,
 	work: (value: T) => Promise<unknown>,
@@ -46,8 +46,12 @@ export async function expectLinearAsync<T>(
 		await work(small);
 		smallMs = Math.min(smallMs, performance.now() - started);
 	}
-	const started = performance.now();
-	await work(large);
-	const largeMs = performance.now() - started;
-	expect(largeMs / Math.max(smallMs, 1)).toBeLessThanOrEqual(20);
+	let largeMs = Infinity;
+	for (let index = 0; index < 2; index++) {
+		const started = performance.now();
+		await work(large);
+		largeMs = Math.min(largeMs, performance.now() - started);
+	}
+	// A run of the node costs a few ms whatever its input: below 5 ms it is noise.
+	expect(largeMs / Math.max(smallMs, 5)).toBeLessThanOrEqual(20);
 }
