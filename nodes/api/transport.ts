@@ -113,12 +113,14 @@ async function send(
 	// On 429 only this request waits the Retry-After (bounded) and is sent again: items in flight
 	// beside it go on. Other failures are thrown at once, never retried.
 	for (let retries = 0; ; retries++) {
+		let status: number | undefined;
 		try {
 			const response = (await sendAuthenticated(scoped, credentialType, options, baseUrl)) as {
 				body: unknown;
 				headers: Record<string, unknown>;
 				statusCode?: number;
 			};
+			status = response.statusCode;
 			const bytes = await readBody(
 				response.body,
 				ANSWER_CAPS[kind],
@@ -129,6 +131,8 @@ async function send(
 			return { body: maskAnswer(parseJsonAnswer(bytes), secrets), headers: response.headers };
 		} catch (error) {
 			await readErrorBody(error, signal);
+			// A run the user stopped ends as n8n ends it, not as a missed deadline.
+			if (cancel?.aborted) throw fail(requestErrorOf(context, error, request.itemIndex));
 			if (error instanceof AnswerError || signal.aborted) {
 				const problem =
 					error instanceof AnswerError ? error.problem : { kind: 'deadline' as const };
@@ -137,7 +141,7 @@ async function send(
 					path: request.path,
 					seconds: Math.round(deadlineMs / 1000),
 					kind,
-					status: responseOf(error).status ?? 200,
+					status: status ?? responseOf(error).status,
 				});
 				throw fail(
 					new NodeOperationError(context.getNode(), message, {

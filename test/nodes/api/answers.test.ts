@@ -44,7 +44,7 @@ function addFaxes(server: FaxPlusServer, count: number): void {
 }
 
 function addContacts(server: FaxPlusServer, count: number): void {
-	const contacts = server.state.contacts as Record<string, IDataObject>;
+	const contacts = server.state.contacts as unknown as Record<string, IDataObject>;
 	for (let i = 0; i < count; i++)
 		contacts[`contact_more_${i}`] = { ...contacts.contact_1, id: `contact_more_${i}` };
 }
