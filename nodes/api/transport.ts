@@ -147,6 +147,10 @@ async function send(
 					new NodeOperationError(context.getNode(), message, {
 						description,
 						itemIndex: request.itemIndex,
+						// A slow or outage answer passes: n8n's poll backoff waits, and tries again.
+						...((problem.kind === 'deadline' || problem.kind === 'notJson') && {
+							failure: { cause: 'temporarily-unavailable' },
+						}),
 					}),
 				);
 			}

@@ -1145,7 +1145,17 @@ module.exports = async function hostile(t) {
 					);
 				assert.deepEqual(await emittedOf(), [], 'a poll answered with the page emitted');
 				server.behave();
-				await waitFor(async () => (await emittedOf()).includes(faxId), 'the fax emitted', 30_000);
+				const behaved = server.requests.length;
+				await waitFor(
+					async () => (await emittedOf()).includes(faxId),
+					'the fax emitted',
+					45_000,
+				).catch(async (error) => {
+					const executions = await n8n.executions(wf.id);
+					throw new Error(
+						`${error.message}; executions: ${JSON.stringify(executions.map((e) => [e.status, e.mode, errorOf(e)?.message]))}; lists since: ${JSON.stringify(apiRequests(server, behaved).map((r) => [r.path, r.status, r.query]))}; log: ${n8n.logTail(40)}`,
+					);
+				});
 				const emitted = await emittedOf();
 				assert.deepEqual(
 					emitted.filter((id) => id === faxId),

@@ -112,6 +112,10 @@ describe('An answer that is not JSON', () => {
 		);
 		expect(`${error?.message} ${error?.description}`.length).toBeLessThan(400);
 		expect(error?.description).toContain('maintenance page');
+		// n8n's poll backoff reads it as an outage that passes, not a setting to fix.
+		expect((error as { failure?: { cause?: string } }).failure?.cause).toBe(
+			'temporarily-unavailable',
+		);
 	});
 
 	it('fails Fax → Get on it too (never "Cannot use \'in\' operator")', async () => {
