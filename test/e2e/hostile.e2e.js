@@ -1124,8 +1124,16 @@ module.exports = async function hostile(t) {
 				const POLL_NODE = 'Fax.Plus Polling Trigger';
 				const { node } = pollingTriggerNode({ name: POLL_NODE, pat, everySeconds: 5 });
 				const wf = await n8n.importWorkflow({ name: `${tag} poll outage`, ...thenReceived(node) });
+				const activated = server.requests.length;
 				await n8n.activate(wf.id);
 				cleanup.push(() => n8n.deactivate(wf.id));
+				// Activation lists the inbox once (its baseline: no history is emitted); a fax added
+				// before that list would be history.
+				await waitFor(
+					() => apiRequests(server, activated).some((r) => r.path === '/v3/accounts/self/faxes'),
+					"the activation's list",
+					30_000,
+				);
 				server.misbehave({ kind: 'html', path: '/accounts/self/faxes' });
 				const faxId = `fax_outage_${tag}`;
 				const added = await fetch(`${server.origin}/_control/faxes`, {
