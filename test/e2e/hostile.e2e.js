@@ -1134,6 +1134,13 @@ module.exports = async function hostile(t) {
 					"the activation's list",
 					30_000,
 				);
+				// The baseline is whole seconds: a fax of the activation's own second is history.
+				const baselineSecond = Math.floor(Date.now() / 1000);
+				await waitFor(
+					() => Math.floor(Date.now() / 1000) > baselineSecond + 1,
+					'a later second',
+					5000,
+				);
 				server.misbehave({ kind: 'html', path: '/accounts/self/faxes' });
 				const faxId = `fax_outage_${tag}`;
 				const added = await fetch(`${server.origin}/_control/faxes`, {
