@@ -181,15 +181,22 @@ export function parseErrorBody(body: unknown): FaxPlusErrorBody {
 		try {
 			value = JSON.parse(value);
 		} catch {
-			return { description: (value as string).slice(0, 300) || undefined };
+			return { description: cut(value as string) || undefined };
 		}
 	}
 	if (value && typeof value === 'object') {
 		const { error, description } = value as FaxPlusErrorBody;
 		return {
-			error: typeof error === 'string' ? error : undefined,
-			description: typeof description === 'string' ? description : undefined,
+			error: typeof error === 'string' ? cut(error) : undefined,
+			description: typeof description === 'string' ? cut(description) : undefined,
 		};
 	}
 	return {};
+}
+
+/** Outside text is cut before any pattern (the special cases above) or log line reads it. */
+const MAX_DETAIL_CHARS = 300;
+
+function cut(text: string): string {
+	return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS - 1)}…` : text;
 }

@@ -11,7 +11,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { formatUtc, parseDateTime } from './dates';
 import { entriesOf } from './lists';
-import { entryKey, type PageStep } from './paging';
+import { entryKey, PagingError, type PageStep } from './paging';
 import { faxPlusApiRequest, type FaxPlusContext, type FaxPlusRequest } from './transport';
 import { NodeApiError } from 'n8n-workflow';
 
@@ -144,6 +144,19 @@ export function faxPages(
 		readCount += fresh.length;
 		const given = hold ? (held.push(...fresh), []) : fresh;
 		const bound = msOf(order === 'oldestFirst' ? cursor.after : cursor.before);
+		// A fax beyond the bound asked for says the API did not take the cursor: its pages would
+		// never end.
+		if (
+			bound !== undefined &&
+			page.some((record) => {
+				const second = startSecondOf(record);
+				if (second === undefined) return false;
+				return order === 'oldestFirst' ? second < bound : second > bound;
+			})
+		)
+			throw new PagingError(
+				`Fax.Plus answered faxes ${order === 'oldestFirst' ? 'before the "after"' : 'after the "before"'} asked for (${order === 'oldestFirst' ? cursor.after : cursor.before} UTC), so its list cannot be paged: the cursor does not move`,
+			);
 		if (fresh.length === 0) {
 			const stalls = cursor.stalls + 1;
 			if (stalls > MAX_STALLS || bound === undefined) return end([]);
@@ -156,7 +169,7 @@ export function faxPages(
 			.filter((second): second is number => second !== undefined);
 		if (seconds.length === 0) paging.noStartTime(readCount);
 		if (order === 'oldestFirst') {
-			const newest = Math.max(...seconds);
+			const newest = seconds.reduce((most, second) => Math.max(most, second));
 			// Never earlier than this page's own `after`: pages only go forward in time.
 			const next = Math.max(newest - 1000, bound ?? -Infinity);
 			const again = [
@@ -169,7 +182,7 @@ export function faxPages(
 				next: { ...cursor, order, after: apiTime(next), recent: unique, stalls: 0 },
 			};
 		}
-		const oldest = Math.min(...seconds);
+		const oldest = seconds.reduce((least, second) => Math.min(least, second));
 		if (paging.floor !== undefined && oldest < paging.floor) return end(given);
 		// Never later than this page's own `before` or the user's: pages only go back in time.
 		const next = Math.min(oldest + 1000, bound ?? Infinity, userBefore ?? Infinity);

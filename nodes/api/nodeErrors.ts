@@ -1,5 +1,6 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { maskAnswer, maskText } from './answers';
 
 /**
  * The error as n8n's node error, pointed at the item: a NodeApiError or NodeOperationError is
@@ -30,4 +31,24 @@ export function requestErrorOf(
 	const ours = error instanceof NodeApiError || error instanceof NodeOperationError;
 	const wrapped = ours ? error : new NodeApiError(context.getNode(), error as JsonObject);
 	return nodeErrorOf(context, wrapped, itemIndex);
+}
+
+/**
+ * The error with the credential's secrets masked in every text n8n shows, stores or logs of it
+ * (message, description, and the API's answer kept beside them): the other side may echo them.
+ */
+export function maskError<T>(error: T, secrets: string[]): T {
+	if (!(error instanceof Error)) return error;
+	const texts = error as unknown as Record<string, unknown>;
+	for (const key of ['message', 'description']) {
+		if (typeof texts[key] === 'string') texts[key] = maskText(texts[key] as string, secrets);
+	}
+	const messages = (error as { messages?: unknown }).messages;
+	if (Array.isArray(messages))
+		messages.forEach((text, index) => {
+			if (typeof text === 'string') messages[index] = maskText(text, secrets);
+		});
+	const { errorResponse } = error as { errorResponse?: unknown };
+	if (errorResponse && typeof errorResponse === 'object') maskAnswer(errorResponse, secrets);
+	return error;
 }

@@ -8,9 +8,15 @@ export interface PageStep<T, C> {
 	next?: C;
 }
 
+/** Pages one list reads at most: past it the API is taken to page without end. */
+export const MAX_PAGES = 1000;
+
+/** A list the API pages in a way that cannot end (or not within MAX_PAGES): its message says how. */
+export class PagingError extends Error {}
+
 /**
- * Reads pages from `start` until a step has no next cursor or `limit` entries are read.
- * `step` gets how many entries are read so far (to size its request).
+ * Reads pages from `start` until a step has no next cursor or `limit` entries are read, at most
+ * MAX_PAGES pages. `step` gets how many entries are read so far (to size its request).
  */
 export async function collectPages<T, C>(
 	start: C,
@@ -19,7 +25,15 @@ export async function collectPages<T, C>(
 ): Promise<T[]> {
 	const entries: T[] = [];
 	let cursor: C | undefined = start;
-	while (cursor !== undefined && (limit === undefined || entries.length < limit)) {
+	for (
+		let pages = 0;
+		cursor !== undefined && (limit === undefined || entries.length < limit);
+		pages++
+	) {
+		if (pages >= MAX_PAGES)
+			throw new PagingError(
+				`The API answered ${MAX_PAGES} pages (${entries.length} entries) and the list did not end, so the node stopped reading it`,
+			);
 		const page: PageStep<T, C> = await step(cursor, entries.length);
 		entries.push(...page.fresh);
 		cursor = page.next;
@@ -37,19 +51,25 @@ export const FIRST_OFFSET_PAGE: OffsetCursor = { offset: 0, last: [] };
 
 /**
  * A step through a list paged by `offset` and `limit`: the next page starts after the entries
- * read; a page that is empty, or holds only the last page's entries again (`offset` ignored),
- * is the end.
+ * read; entries already read on any page are dropped (an order that changes between pages), and
+ * a page that is empty or brings nothing new (`offset` ignored) is the end.
  */
 export function offsetPages<T>(
 	read: (offset: number, collected: number) => Promise<T[]>,
 	keyOf: (entry: T) => string,
 ): (cursor: OffsetCursor, collected: number) => Promise<PageStep<T, OffsetCursor>> {
+	const seen = new Set<string>();
 	return async (cursor, collected) => {
 		const page = await read(cursor.offset, collected);
-		const last = new Set(cursor.last);
 		const keys = page.map(keyOf);
-		if (page.length === 0 || keys.every((key) => last.has(key))) return { fresh: [] };
-		const fresh = page.filter((_, index) => !last.has(keys[index]));
+		// The last page's keys come with the cursor (a picker's next call has no `seen` of its own).
+		const last = new Set(cursor.last);
+		const fresh = page.filter((_, index) => {
+			const known = seen.has(keys[index]) || last.has(keys[index]);
+			seen.add(keys[index]);
+			return !known;
+		});
+		if (fresh.length === 0) return { fresh: [] };
 		return { fresh, next: { offset: cursor.offset + page.length, last: keys } };
 	};
 }

@@ -38,7 +38,10 @@ export async function sendAuthenticated(
 		try {
 			return await context.helpers.httpRequestWithAuthentication.call(context, credentialType, hop);
 		} catch (error) {
-			const { status, headers } = responseOf(error);
+			const { status, headers, body } = responseOf(error);
+			// A streamed answer's body is not read here: the caller reads a failure's (bounded).
+			if (status !== undefined && REDIRECT_STATUSES.has(status))
+				(body as { destroy?: () => void } | undefined)?.destroy?.();
 			// n8n's request helpers throw NodeApiErrors; the callers read their response.
 			if (status === undefined || !REDIRECT_STATUSES.has(status))
 				throw requestErrorOf(context, error);

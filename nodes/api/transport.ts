@@ -1,29 +1,37 @@
 import type {
 	IDataObject,
+	IExecuteFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { isLiteralLoopbackHost } from './addresses';
+import { checkedBaseUrl, checkPath, DEFAULT_BASE_URL } from './requestTargets';
 import type { FaxPlusContext } from './context';
 import { describeFaxPlusError, parseErrorBody } from './errorCatalogue';
 import { sendAuthenticated } from './redirects';
 import { responseOf } from './responses';
-import { requestErrorOf } from './nodeErrors';
+import { maskError, requestErrorOf } from './nodeErrors';
+import { rateLimitWaitMs, RATE_LIMIT_RETRIES } from './rateLimit';
+import {
+	ANSWER_CAPS,
+	AnswerError,
+	deadlineOf,
+	deadlineSignal,
+	describeAnswerProblem,
+	maskAnswer,
+	parseJsonAnswer,
+	readBody,
+	readErrorBody,
+	secretsOf,
+	type AnswerKind,
+} from './answers';
 import { logDebug, logWarning, urlForLog } from '../logging/log';
 
 export type { FaxPlusContext };
 
-export const DEFAULT_BASE_URL = 'https://restapi.fax.plus/v3';
-
-/** How often one request answered 429 is sent again (then its 429 is the error). */
-const RATE_LIMIT_RETRIES = 3;
-/** A longer Retry-After is not waited for: the request fails with its 429 at once. */
-const MAX_RETRY_AFTER_MS = 30_000;
-/** The wait when a 429 names none. */
-const DEFAULT_RETRY_AFTER_MS = 1000;
+export { DEFAULT_BASE_URL };
 
 export interface FaxPlusRequest {
 	method: IHttpRequestMethods;
@@ -35,8 +43,10 @@ export interface FaxPlusRequest {
 	headers?: IDataObject;
 	/** Item the request is for, so errors point at it. */
 	itemIndex?: number;
-	/** Milliseconds to wait for the answer (n8n's default when omitted). */
+	/** Milliseconds for the whole answer, 429 waits included (Node Options → Timeout, or 300 s, when omitted). */
 	timeout?: number;
+	/** What a download is, for its size cap (answers.ts). */
+	answer?: Exclude<AnswerKind, 'json'>;
 	/** How often a 429 is waited out and sent again (3 when omitted). */
 	rateLimitRetries?: number;
 }
@@ -49,89 +59,40 @@ function credentialTypeOf(context: FaxPlusContext): string {
 	return isOAuth2(context) ? 'faxPlusOAuth2Api' : 'faxPlusApi';
 }
 
-// A segment the URL parser removes or climbs out of (WHATWG URL: "." and ".." in any case of
-// %2e). Callers encode each ID with encodeURIComponent, which leaves dots alone, so "." or ".."
-// survives it and is refused here.
-const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
-
-/**
- * Refuses a path with an empty, "." or ".." segment before anything is read or sent: such an
- * ID (from a picker, an expression or an agent's $fromAI) would address another resource,
- * e.g. Contact → Update with ID ".." would rename the account (PUT /accounts/self).
- */
-function checkPath(context: FaxPlusContext, request: FaxPlusRequest): void {
-	const segments = request.path.split('/');
-	const bad = segments.findIndex(
-		(part, index) => index > 0 && (part === '' || DOT_SEGMENT.test(part)),
-	);
-	if (request.path.startsWith('/') && bad === -1) return;
-	const before = bad > 0 ? `${segments.slice(0, bad).join('/')}/` : '';
-	const shown = bad > 0 && segments[bad] !== '' ? `"${decodeSegment(segments[bad])}"` : 'empty';
-	throw new NodeOperationError(
-		context.getNode(),
-		`The ID after ${before || 'the base URL'} is ${shown}, so no request was sent`,
-		{
-			description:
-				'An ID in a request path cannot be empty, "." or "..": the request would reach another resource. Check the field that gives this ID (picker, expression or an AI agent\'s input).',
-			itemIndex: request.itemIndex,
-		},
-	);
-}
-
-function decodeSegment(part: string): string {
-	try {
-		return decodeURIComponent(part);
-	} catch {
-		return part;
-	}
-}
-
-/**
- * The credential's Base URL, safe by construction: https://, or http:// to a literal loopback host (a
- * local test server or gateway), where the token never crosses a network in clear; no user name,
- * password, query or fragment (they would travel with, or break, every request). Refused before
- * any request otherwise, naming the URL without them.
- */
-function checkedBaseUrl(context: FaxPlusContext, value: unknown, itemIndex?: number): string {
-	const text = String(value || DEFAULT_BASE_URL).trim();
-	const url = URL.canParse(text) ? new URL(text) : undefined;
-	const safe =
-		url?.protocol === 'https:' ||
-		(url?.protocol === 'http:' && isLiteralLoopbackHost(url.hostname));
-	const extra = url && (url.username || url.password || url.search || url.hash);
-	if (safe && !extra) return text.replace(/\/+$/, '');
-	const shown = url ? `${url.protocol}//${url.host}${url.pathname}` : 'not a URL';
-	const message =
-		!url || (url.protocol !== 'http:' && url.protocol !== 'https:')
-			? `The credential's Base URL (${shown}) must start with https://`
-			: !safe
-				? `The credential's Base URL (${shown}) uses http://, which would send the token unencrypted`
-				: `The credential's Base URL (${shown}) must not carry a user name, password, query or fragment`;
-	throw new NodeOperationError(context.getNode(), message, {
-		description: `Fax.Plus's is ${DEFAULT_BASE_URL}. http:// is accepted only for a loopback host (localhost, 127.0.0.1, [::1]), e.g. a local test server or gateway. No request was sent.`,
-		itemIndex,
-	});
-}
-
 /**
  * Sends one request to the Fax.Plus API (the path checked, the Base URL checked, the client id
- * added for OAuth2, 429s waited out) and throws a failure as an actionable node error.
+ * added for OAuth2, 429s waited out) within its deadline and size cap (answers.ts), and throws a
+ * failure as an actionable node error with the credential's secrets masked.
  */
 async function send(
 	context: FaxPlusContext,
 	request: FaxPlusRequest,
 	download = false,
-): Promise<unknown> {
+): Promise<{ body: unknown; headers: Record<string, unknown> }> {
 	checkPath(context, request);
 	const credentialType = credentialTypeOf(context);
 	const credentials = await context.getCredentials(credentialType);
 	const baseUrl = checkedBaseUrl(context, credentials.baseUrl, request.itemIndex);
+	const token = (credentials.oauthTokenData ?? {}) as IDataObject;
+	const secrets = secretsOf([
+		credentials.accessToken,
+		credentials.clientSecret,
+		token.access_token,
+		token.refresh_token,
+	]);
+	const kind: AnswerKind = download ? (request.answer ?? 'document') : 'json';
 	const headers: IDataObject = {
 		Accept: download ? '*/*' : 'application/json',
 		...request.headers,
 	};
 	// Fax.Plus requires the client id on every OAuth2 call; n8n does not add it.
 	if (isOAuth2(context)) headers['x-fax-clientid'] = credentials.clientId as string;
+	const deadlineMs = request.timeout ?? deadlineOf(context, request.itemIndex);
+	const cancel = (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.();
+	const signal = deadlineSignal(deadlineMs, cancel);
+	// n8n's helper puts the execution's cancel signal on the request in place of the caller's:
+	// it gets this request's one (which also aborts on cancel) from this view of the context.
+	const scoped = Object.create(context, { getExecutionCancelSignal: { value: () => signal } });
 	const { body } = request;
 	const options: IHttpRequestOptions = {
 		method: request.method,
@@ -139,19 +100,62 @@ async function send(
 		headers,
 		qs: request.qs,
 		body: body as IHttpRequestOptions['body'],
-		json:
-			!download && !(body instanceof Buffer || body instanceof FormData || body instanceof Blob),
-		...(download && { encoding: 'arraybuffer', returnFullResponse: true }),
+		json: !(body instanceof Buffer || body instanceof FormData || body instanceof Blob),
+		// Read here, within the cap and the deadline; n8n's helpers would buffer any size.
+		encoding: 'stream',
+		returnFullResponse: true,
+		timeout: deadlineMs,
+		abortSignal: signal,
 	};
-	if (request.timeout !== undefined) options.timeout = request.timeout;
+	const fail = (error: unknown) => maskError(error, secrets);
+	const started = Date.now();
 	const { rateLimitRetries = RATE_LIMIT_RETRIES } = request;
 	// On 429 only this request waits the Retry-After (bounded) and is sent again: items in flight
 	// beside it go on. Other failures are thrown at once, never retried.
 	for (let retries = 0; ; retries++) {
+		let status: number | undefined;
 		try {
-			return await sendAuthenticated(context, credentialType, options, baseUrl);
+			const response = (await sendAuthenticated(scoped, credentialType, options, baseUrl)) as {
+				body: unknown;
+				headers: Record<string, unknown>;
+				statusCode?: number;
+			};
+			status = response.statusCode;
+			const bytes = await readBody(
+				response.body,
+				ANSWER_CAPS[kind],
+				signal,
+				response.headers['content-length'],
+			);
+			if (download) return { body: bytes, headers: response.headers };
+			return { body: maskAnswer(parseJsonAnswer(bytes), secrets), headers: response.headers };
 		} catch (error) {
-			const waitMs = retries < rateLimitRetries ? rateLimitWaitMs(error) : undefined;
+			await readErrorBody(error, signal);
+			// A run the user stopped ends as n8n ends it, not as a missed deadline.
+			if (cancel?.aborted) throw fail(requestErrorOf(context, error, request.itemIndex));
+			if (error instanceof AnswerError || signal.aborted) {
+				const problem =
+					error instanceof AnswerError ? error.problem : { kind: 'deadline' as const };
+				const { message, description } = describeAnswerProblem(problem, {
+					method: request.method,
+					path: request.path,
+					seconds: Math.round(deadlineMs / 1000),
+					kind,
+					status: status ?? responseOf(error).status,
+				});
+				throw fail(
+					new NodeOperationError(context.getNode(), message, {
+						description,
+						itemIndex: request.itemIndex,
+						// A slow or outage answer passes: n8n's poll backoff waits, and tries again.
+						...((problem.kind === 'deadline' || problem.kind === 'notJson') && {
+							failure: { cause: 'temporarily-unavailable' },
+						}),
+					}),
+				);
+			}
+			const left = deadlineMs - (Date.now() - started);
+			const waitMs = retries < rateLimitRetries ? rateLimitWaitMs(error, left) : undefined;
 			if (waitMs === undefined) {
 				if (rateLimitRetries > 0 && responseOf(error).status === 429)
 					logWarning(
@@ -159,7 +163,7 @@ async function send(
 						`Fax.Plus answered 429 (rate limit) to ${request.method} ${urlForLog(options.url)} ${retries > 0 ? `after ${retries} retries` : 'asking for a longer wait than allowed'}; the request failed. Lower Items at Once or space the runs`,
 						{ event: 'rate_limit_exhausted', retries },
 					);
-				throw toFaxPlusError(context, requestErrorOf(context, error), request);
+				throw fail(toFaxPlusError(context, requestErrorOf(context, error), request));
 			}
 			logDebug(
 				context,
@@ -169,24 +173,6 @@ async function send(
 			await sleep(waitMs);
 		}
 	}
-}
-
-/** The wait a 429 asks for, or undefined when the error is no 429 or asks too much. */
-function rateLimitWaitMs(error: unknown): number | undefined {
-	const { status, headers } = responseOf(error);
-	if (status !== 429) return undefined;
-	const waitMs = retryAfterMs(headers['retry-after']) ?? DEFAULT_RETRY_AFTER_MS;
-	return waitMs <= MAX_RETRY_AFTER_MS ? waitMs : undefined;
-}
-
-/** A Retry-After header in ms: delay-seconds or an HTTP date (RFC 9110 §10.2.3); undefined if unreadable. */
-function retryAfterMs(value: unknown): number | undefined {
-	const text = Array.isArray(value) ? value[0] : value;
-	if (typeof text !== 'string' || text.trim() === '') return undefined;
-	if (/^\s*\d+\s*$/.test(text)) return Number(text) * 1000;
-	if (!/[a-z]/i.test(text)) return undefined;
-	const date = Date.parse(text);
-	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
 /** The base URL the node's credential points at, without a trailing slash. */
@@ -200,8 +186,7 @@ export async function faxPlusApiRequest<T = IDataObject>(
 	context: FaxPlusContext,
 	request: FaxPlusRequest,
 ): Promise<T> {
-	const body = await send(context, request);
-	return (body === '' ? undefined : body) as T;
+	return (await send(context, request)).body as T;
 }
 
 /**
@@ -221,17 +206,17 @@ export async function faxPlusApiDeleteIfExists(
 	}
 }
 
-/** Downloads binary content such as a JPEG thumbnail or a PDF. */
+/** Downloads binary content such as a JPEG thumbnail or a PDF, within its kind's size cap. */
 export async function faxPlusApiDownload(
 	context: FaxPlusContext,
 	request: FaxPlusRequest,
 ): Promise<{ data: Buffer; contentType: string | undefined }> {
-	const response = (await send(context, request, true)) as {
-		body: Buffer | ArrayBuffer;
-		headers: Record<string, string | undefined>;
+	const { body, headers } = await send(context, request, true);
+	const contentType = headers['content-type'];
+	return {
+		data: body as Buffer,
+		contentType: typeof contentType === 'string' ? contentType.split(';')[0] : undefined,
 	};
-	const data = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body);
-	return { data, contentType: response.headers['content-type']?.split(';')[0] };
 }
 
 function toFaxPlusError(

@@ -5,6 +5,7 @@
 // without credentials, counts and plain words only. Logging never throws.
 import type { IDataObject, INode, Logger, LogMetadata } from 'n8n-workflow';
 import type { LogThrottle } from './throttle';
+import { maskText } from '../api/answers';
 
 /** The parts of any n8n node context that logging reads. */
 export interface LogContext {
@@ -14,6 +15,8 @@ export interface LogContext {
 }
 
 const LOG_PREFIX = 'Fax.Plus:';
+/** The longest message a line carries. */
+const MAX_MESSAGE = 2000;
 const PACKAGE = 'n8n-nodes-faxplus';
 
 type Level = 'debug' | 'info' | 'warn';
@@ -55,7 +58,12 @@ function write(context: LogContext, level: Level, message: string, meta: IDataOb
 		const logger = context.logger;
 		if (!logger || typeof logger[level] !== 'function') return;
 		const origin = originOf(context);
-		logger[level](`${LOG_PREFIX} ${message} ${origin.text}`, { ...origin.meta, ...meta });
+		// Cut, and a token the other side echoed (Bearer …) masked, whatever the caller passed.
+		const text = maskText(
+			message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message,
+			[],
+		);
+		logger[level](`${LOG_PREFIX} ${text} ${origin.text}`, { ...origin.meta, ...meta });
 	} catch {
 		// A log line is never worth failing a delivery or a run.
 	}
@@ -99,15 +107,22 @@ export function logThrottledWarning(
 	write(context, 'warn', `${message}${heldBack}`, { ...meta, kind, heldBack: decision.heldBack });
 }
 
-/** An error's message for a log line: one line, no stack. */
+/** An error's message for a log line: one line, no stack; outside text is cut before it is read. */
 export function errorText(error: unknown): string {
 	const message = error instanceof Error ? error.message : String(error);
 	const description = (error as { description?: unknown })?.description;
-	const withoutStop = (text: string) => text.trim().replace(/[.\s]+$/, '');
+	const withoutStop = (text: string) => withoutTrailingStops(text.slice(0, 1000));
 	return oneLine(
 		typeof description === 'string' && description.trim() !== ''
 			? `${withoutStop(message)}. ${withoutStop(description)}`
 			: withoutStop(message),
 		400,
 	);
+}
+
+/** The text without leading spaces and trailing dots and spaces, in one pass from the end. */
+function withoutTrailingStops(text: string): string {
+	let end = text.length;
+	while (end > 0 && (text[end - 1] === '.' || text[end - 1].trim() === '')) end--;
+	return text.slice(0, end).trimStart();
 }

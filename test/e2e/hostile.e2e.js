@@ -24,6 +24,8 @@ const {
 	uid,
 	webhookWorkflow,
 	loopbackAlias,
+	pollingTriggerNode,
+	thenReceived,
 } = require('./lib');
 const { waitFor } = require('../support/checks');
 const { startN8n } = require(path.join(__dirname, '../../scripts/n8n/n8n.js'));
@@ -913,6 +915,270 @@ module.exports = async function hostile(t) {
 				},
 			);
 		}
+
+		// ============================================= A misbehaving counterpart (issue: bounded)
+		// The local server misbehaves on one API path at a time (test/server/misbehaviours.js);
+		// each case fails its item within its limit while n8n's health check answers within a
+		// second, and its positive control is the same request answered as Fax.Plus answers.
+		const counterpart = {};
+		/** Runs `work` while asking n8n's health check every 200 ms; answers the slowest answer (ms). */
+		async function slowestHealthDuring(work) {
+			let done = false;
+			let slowest = 0;
+			const probe = (async () => {
+				while (!done) {
+					const started = Date.now();
+					const res = await fetch(`${n8n.url}/healthz`, { signal: AbortSignal.timeout(10_000) });
+					assert.equal(res.status, 200);
+					await res.arrayBuffer();
+					slowest = Math.max(slowest, Date.now() - started);
+					await new Promise((resolve) => setTimeout(resolve, 200));
+				}
+			})();
+			let result;
+			try {
+				result = await work();
+			} finally {
+				done = true;
+				await probe;
+			}
+			return { result, slowest };
+		}
+		const rssMb = () => {
+			try {
+				const status = require('node:fs').readFileSync(`/proc/${n8n.proc.pid}/status`, 'utf8');
+				return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+			} catch {
+				return 0;
+			}
+		};
+		await check(
+			'hostile (counterpart): workflows that read an account, a thumbnail and the contacts',
+			async () => {
+				const action = (name, parameters) =>
+					deployWebhookWorkflow(
+						n8n,
+						webhookWorkflow({
+							name: `${tag} ${name}`,
+							path: `${tag}-${name}`,
+							nodes: [
+								{
+									name: NODE,
+									parameters: { authentication: 'accessToken', ...parameters },
+									credentials: credRef('faxPlusApi', pat),
+								},
+							],
+						}),
+					);
+				counterpart.account = await action('account', {
+					resource: 'account',
+					operation: 'get',
+					nodeOptions: { timeout: '={{ $json.body.timeout ?? 300 }}' },
+				});
+				counterpart.thumbnail = await action('thumbnail', {
+					resource: 'fax',
+					operation: 'downloadThumbnail',
+					userId: 'self',
+					faxId: 'fax_1',
+				});
+				counterpart.contacts = await action('contacts', {
+					resource: 'contact',
+					operation: 'getAll',
+					userId: 'self',
+					returnAll: true,
+				});
+				for (const wf of Object.values(counterpart)) cleanup.push(() => n8n.deactivate(wf.id));
+			},
+		);
+		const misbehaving = async (rule, work) => {
+			server.misbehave(rule);
+			try {
+				return await slowestHealthDuring(work);
+			} finally {
+				server.behave();
+			}
+		};
+		if (counterpart.account) {
+			await check(
+				'hostile (counterpart): an answer dripping a byte every 500 ms fails at its 3 s deadline; n8n answers its health check within a second',
+				async () => {
+					const started = Date.now();
+					const { result, slowest } = await misbehaving(
+						{ kind: 'drip', path: '/accounts/self', intervalMs: 500 },
+						() => counterpart.account.run({ timeout: 3 }),
+					);
+					assert.equal(result.execution.status, 'error');
+					assert.match(
+						errorOf(result.execution).message,
+						/did not answer GET \/accounts\/self within 3 seconds/,
+					);
+					assert.ok(Date.now() - started < 30_000, 'the deadline did not end the answer');
+					assert.ok(slowest < 1000, `n8n's health check took ${slowest} ms`);
+				},
+			);
+			await check(
+				'hostile (counterpart): positive control: the same answer, not dripping, within 3 s',
+				async () => {
+					const { execution } = await counterpart.account.run({ timeout: 3 });
+					assertSuccess(execution);
+				},
+			);
+			await check(
+				'hostile (counterpart): an HTML page answered 200 fails the item with a short message',
+				async () => {
+					const { result } = await misbehaving({ kind: 'html', path: '/accounts/self' }, () =>
+						counterpart.account.run({}),
+					);
+					assert.equal(result.execution.status, 'error');
+					const error = errorOf(result.execution);
+					assert.match(error.message, /is not JSON/);
+					assert.ok(`${error.message} ${error.description}`.length < 600, 'a long error');
+					assert.ok(
+						!errorText(result.execution).includes('maintenance. Please'),
+						'the page is in the error',
+					);
+				},
+			);
+			await check(
+				'hostile (counterpart): a token the API echoes is in no execution and no log line',
+				async () => {
+					const from = server.requests.length;
+					const { result } = await misbehaving({ kind: 'echoToken', path: '/accounts/self' }, () =>
+						counterpart.account.run({}),
+					);
+					// Positive control: the token reached the server, which echoed it.
+					assert.equal(
+						apiRequests(server, from)[0].headers.authorization,
+						`Bearer ${server.tokens.pat}`,
+					);
+					assert.equal(result.execution.status, 'error');
+					assert.match(errorOf(result.execution).message, /Bearer \*\*\*/);
+					const all = await n8n.executions(counterpart.account.id);
+					noSecretIn(JSON.stringify(all));
+					noSecretIn(n8n.logTail(500));
+				},
+			);
+			await check(
+				'hostile (counterpart): a 1 MB error description of dots fails the item at once; n8n answers its health check within a second',
+				async () => {
+					const { result, slowest } = await misbehaving(
+						{ kind: 'longError', path: '/accounts/self', bytes: 1_000_000 },
+						() => counterpart.account.run({}),
+					);
+					assert.equal(result.execution.status, 'error');
+					assert.ok(errorOf(result.execution).message.length < 600);
+					assert.ok(slowest < 1000, `n8n's health check took ${slowest} ms`);
+				},
+			);
+		}
+		if (counterpart.thumbnail) {
+			await check(
+				'hostile (counterpart): a 256 MB "thumbnail" is refused at 10 MB; memory stays bounded, the health check within a second',
+				async () => {
+					const before = rssMb();
+					const { result, slowest } = await misbehaving(
+						{ kind: 'huge', path: '/accounts/self/thumbnail' },
+						() => counterpart.thumbnail.run({}),
+					);
+					assert.equal(result.execution.status, 'error');
+					assert.match(errorOf(result.execution).message, /larger than 10 MB/);
+					assert.ok(rssMb() - before < 200, `n8n grew from ${before} to ${rssMb()} MB`);
+					assert.ok(slowest < 1000, `n8n's health check took ${slowest} ms`);
+				},
+			);
+			await check(
+				'hostile (counterpart): positive control: the real thumbnail is downloaded',
+				async () => {
+					assertSuccess((await counterpart.thumbnail.run({})).execution);
+				},
+			);
+		}
+		if (counterpart.contacts) {
+			await check(
+				'hostile (counterpart): a list that never ends stops within 20 s, saying so, with bounded memory',
+				async () => {
+					const before = rssMb();
+					const started = Date.now();
+					const { result, slowest } = await misbehaving(
+						{ kind: 'endlessList', path: '/accounts/self/contacts' },
+						() => counterpart.contacts.run({}),
+					);
+					assert.equal(result.execution.status, 'error');
+					assert.match(errorOf(result.execution).message, /answered 1000 pages .* did not end/);
+					assert.ok(Date.now() - started < 20_000, `it took ${Date.now() - started} ms`);
+					assert.ok(rssMb() - before < 300, `n8n grew from ${before} to ${rssMb()} MB`);
+					assert.ok(slowest < 1000, `n8n's health check took ${slowest} ms`);
+				},
+			);
+			await check('hostile (counterpart): positive control: the contacts, each once', async () => {
+				const { execution } = await counterpart.contacts.run({});
+				assertSuccess(execution);
+				const ids = outputOf(execution, NODE).map((item) => item.json.id);
+				assert.equal(new Set(ids).size, ids.length);
+				assert.ok(ids.length > 0);
+			});
+		}
+		await check(
+			'hostile (counterpart): a poll answered with an HTML page fails and keeps its cursor; the next poll emits the fax once',
+			async () => {
+				const POLL_NODE = 'Fax.Plus Polling Trigger';
+				const { node } = pollingTriggerNode({ name: POLL_NODE, pat, everySeconds: 5 });
+				const wf = await n8n.importWorkflow({ name: `${tag} poll outage`, ...thenReceived(node) });
+				const activated = server.requests.length;
+				await n8n.activate(wf.id);
+				cleanup.push(() => n8n.deactivate(wf.id));
+				// Activation lists the inbox once (its baseline: no history is emitted); a fax added
+				// before that list would be history.
+				await waitFor(
+					() => apiRequests(server, activated).some((r) => r.path === '/v3/accounts/self/faxes'),
+					"the activation's list",
+					30_000,
+				);
+				// The baseline is whole seconds: a fax of the activation's own second is history.
+				const baselineSecond = Math.floor(Date.now() / 1000);
+				await waitFor(
+					() => Math.floor(Date.now() / 1000) > baselineSecond + 1,
+					'a later second',
+					5000,
+				);
+				server.misbehave({ kind: 'html', path: '/accounts/self/faxes' });
+				const faxId = `fax_outage_${tag}`;
+				const added = await fetch(`${server.origin}/_control/faxes`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ id: faxId }),
+				});
+				assert.equal(added.status, 200);
+				const from = server.requests.length;
+				const lists = () =>
+					apiRequests(server, from).filter((r) => r.path === '/v3/accounts/self/faxes').length;
+				// Two polls answered with the page: each fails, none emits.
+				await waitFor(() => lists() >= 2, 'two polls answered with the page', 30_000);
+				const emittedOf = async () =>
+					(await n8n.executions(wf.id)).flatMap((execution) =>
+						(outputOf(execution, POLL_NODE) ?? []).map((item) => item.json.faxId),
+					);
+				assert.deepEqual(await emittedOf(), [], 'a poll answered with the page emitted');
+				server.behave();
+				const behaved = server.requests.length;
+				await waitFor(
+					async () => (await emittedOf()).includes(faxId),
+					'the fax emitted',
+					45_000,
+				).catch(async (error) => {
+					const executions = await n8n.executions(wf.id);
+					throw new Error(
+						`${error.message}; executions: ${JSON.stringify(executions.map((e) => [e.status, e.mode, errorOf(e)?.message]))}; lists since: ${JSON.stringify(apiRequests(server, behaved).map((r) => [r.path, r.status, r.query]))}; log: ${n8n.logTail(40)}`,
+					);
+				});
+				const emitted = await emittedOf();
+				assert.deepEqual(
+					emitted.filter((id) => id === faxId),
+					[faxId],
+				);
+			},
+		);
+		server.behave();
 	} finally {
 		for (const step of cleanup.reverse()) {
 			try {

@@ -22,6 +22,14 @@ const bodyText = (b) => b.toString('utf8');
 async function handleControl(server, method, path, body) {
 	const route = `${method} ${path.replace(/\/+$/, '')}`;
 	let m;
+	if (route === 'POST /_control/misbehave') {
+		server.misbehave(body);
+		return json({ misbehaviours: server.misbehaviours });
+	}
+	if (route === 'DELETE /_control/misbehave') {
+		server.behave();
+		return noContent();
+	}
 	if (route === 'GET /_control/webhooks') {
 		return json({
 			data: Object.values(server.state.webhooks).map(

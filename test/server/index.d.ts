@@ -322,6 +322,12 @@ export interface FaxPlusServer {
 	readonly readings: Readings;
 	/** Changes readings; throws a TypeError naming a wrong field. Also POST /_control/readings. */
 	setReadings(changes: Partial<Readings>): void;
+	/** The misbehaviours in force (copies; misbehaviours.js). */
+	readonly misbehaviours: Misbehaviour[];
+	/** Adds a misbehaviour for API paths starting with `path`; reset() or behave() ends it. Also POST /_control/misbehave. */
+	misbehave(rule: Misbehaviour): void;
+	/** Ends every misbehaviour. Also DELETE /_control/misbehave. */
+	behave(): void;
 	/** The most API requests answered at the same time since the last reset() or clearRequests(). */
 	readonly maxInFlight: number;
 	deliver(options: DeliverOptions): Promise<DeliveryResult[]>;
@@ -336,3 +342,28 @@ export function startFaxPlusServer(options?: FaxPlusServerOptions): Promise<FaxP
 export function signWebhook(secret: string, id: string, timestamp: number, body: Buffer): string;
 /** apidoc's fax_sent webhook example (concepts/webhook) as its page lays it out, for `deliver({ rawBody })`. */
 export function documentedWebhookExample(event?: string, target?: string): string;
+
+/** A counterpart that misbehaves on the API paths starting with `path` (misbehaviours.js). */
+export interface Misbehaviour {
+	kind:
+		| 'drip'
+		| 'endless'
+		| 'html'
+		| 'stuckCursor'
+		| 'endlessList'
+		| 'unstableOrder'
+		| 'huge'
+		| 'echoToken'
+		| 'longError'
+		| 'deepJson';
+	/** Below /v3, e.g. `/accounts/self/faxes`. */
+	path: string;
+	intervalMs?: number;
+	bytes?: number;
+	chunkBytes?: number;
+	depth?: number;
+	pageSize?: number;
+	char?: string;
+	contentType?: string;
+	declareLength?: boolean;
+}

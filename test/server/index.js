@@ -19,6 +19,7 @@ const { serveDocument } = require('./documents');
 const { compile, match } = require('./router');
 const { createNetwork } = require('./network');
 const { DEFAULT_READINGS, withReadings } = require('./readings');
+const { createMisbehaviours } = require('./misbehaviours');
 
 const routes = compile(require('./routes'));
 
@@ -56,6 +57,7 @@ async function startFaxPlusServer(options = {}) {
 	const requests = [];
 	const deliveries = createDeliveries({ getState: () => state, now });
 	const network = createNetwork(options.network, now);
+	const misbehaviours = createMisbehaviours();
 	/** Endpoint secrets and hook tokens ever held (issuedSecrets()), also once deleted or reset. */
 	const pastSecrets = new Set();
 	function rememberSecrets() {
@@ -163,10 +165,12 @@ async function startFaxPlusServer(options = {}) {
 			return;
 		}
 		const isApi = path.startsWith('/v3/') || path.startsWith('/oauth/');
+		const misbehaviour = path.startsWith('/v3/') ? misbehaviours.match(path.slice(3)) : undefined;
 		if (isApi) network.entered();
 		try {
 			if (isApi) network.admit();
-			reply = await dispatch(method, path, query, req.headers, parsed, parseError);
+			const asked = misbehaviour ? misbehaviours.query(misbehaviour, query) : query;
+			reply = await dispatch(method, path, asked, req.headers, parsed, parseError);
 		} catch (err) {
 			reply = toReply(err);
 		}
@@ -185,6 +189,7 @@ async function startFaxPlusServer(options = {}) {
 			rawBody,
 			status: reply.status,
 		});
+		if (misbehaviour && misbehaviours.answer(misbehaviour, req, res, reply, query)) return;
 		send(res, reply);
 	}
 
@@ -239,6 +244,16 @@ async function startFaxPlusServer(options = {}) {
 			requests.length = 0;
 			deliveries.log.length = 0;
 			network.reset();
+			misbehaviours.clear();
+		},
+		get misbehaviours() {
+			return misbehaviours.rules;
+		},
+		misbehave(rule) {
+			misbehaviours.add(rule);
+		},
+		behave() {
+			misbehaviours.clear();
 		},
 		get network() {
 			return network.conditions;

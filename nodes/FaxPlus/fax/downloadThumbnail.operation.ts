@@ -28,6 +28,7 @@ export const downloadThumbnail: FaxPlusOperation = {
 			method: 'GET',
 			path: `/accounts/${encodeURIComponent(userId)}/thumbnail/${encodeURIComponent(faxId)}`,
 			itemIndex,
+			answer: 'thumbnail',
 		});
 		// The spec answers a "JPEG image as binary content".
 		const binary = await this.helpers.prepareBinaryData(

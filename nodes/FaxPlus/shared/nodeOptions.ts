@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { DEFAULT_DEADLINE_SECONDS } from '../../api/answers';
 
 /** The node-level options' parameter name; no operation uses it. */
 export const NODE_OPTIONS = 'nodeOptions';
@@ -29,6 +30,15 @@ export const nodeOptionsProperty = (resource: string, oneAtATime: string[]): INo
 			default: DEFAULT_ITEMS_AT_ONCE,
 			description:
 				'How many items are sent to Fax.Plus at the same time, downloads at most 5; the output keeps the input order. A request Fax.Plus answers with 429 (rate limit) waits for its Retry-After, up to 30 seconds, and is sent again up to 3 times.',
+		},
+		{
+			displayName: 'Timeout (Seconds)',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: DEFAULT_DEADLINE_SECONDS,
+			description:
+				'The longest one request to Fax.Plus may take in all, from sending it to the last byte of the answer (waits for a rate limit included); then the item fails. Raise it for large downloads over a slow connection.',
 		},
 	],
 });

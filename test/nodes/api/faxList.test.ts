@@ -114,7 +114,7 @@ describe('the fax list pager (nodes/api/faxList.ts)', () => {
 		]);
 	});
 
-	it('ends when the API answers the same page whatever `before` says', async () => {
+	it('fails, saying so, when the API answers the same page whatever `before` says', async () => {
 		const list = faxList([T0, T0 - 1000]);
 		const requests: IDataObject[] = [];
 		const step = faxPages(
@@ -124,9 +124,12 @@ describe('the fax list pager (nodes/api/faxList.ts)', () => {
 			},
 			{ pageSize: 100, noStartTime },
 		);
-		expect(await collectPages(FIRST_FAX_PAGE, step)).toHaveLength(2);
-		// The first page, then two steps back with nothing new, and a third: the end.
-		expect(requests).toHaveLength(4);
+		// The second page's `before` is 12:00:00 (one second after the oldest): a fax of 12:00:00 is
+		// still allowed (an inclusive `before`); the first page again, with a fax after it, is not.
+		await expect(collectPages(FIRST_FAX_PAGE, step)).rejects.toThrow(
+			/answered faxes after the "before" asked for .* the cursor does not move/,
+		);
+		expect(requests.length).toBeLessThanOrEqual(3);
 	});
 
 	it("never asks past the user's Before, and stops below a floor (an API that ignores `after`)", async () => {

@@ -55,15 +55,24 @@ export const DEFAULT_TIME_LIMIT_SECONDS = 120;
  * or an array (expressions, AI tools); trimmed, each once.
  */
 function documentUrlList(value: unknown): string[] {
+	// Patterns with no run they could try again from each position: linear on any text.
 	const entries = Array.isArray(value)
 		? value.map((entry) => String(entry ?? ''))
-		: String(value ?? '').split(/\s*[\r\n]+\s*|\s*,\s*(?=[a-z][a-z0-9+.-]*:\/\/)/i);
+		: String(value ?? '')
+				.split(/[\r\n]+/)
+				.flatMap((line) => line.split(/,(?=\s*[a-z][a-z0-9+.-]*:\/\/)/i));
 	// Commas at either end are separators left over (e.g. "https://a/x.pdf," on its own line).
-	return [
-		...new Set(
-			entries.map((entry) => entry.replace(/^[\s,]+|[\s,]+$/g, '')).filter((entry) => entry !== ''),
-		),
-	];
+	return [...new Set(entries.map(withoutSeparators).filter((entry) => entry !== ''))];
+}
+
+/** The entry without spaces and commas at either end (a loop: no pattern over the text). */
+function withoutSeparators(entry: string): string {
+	const separator = (char: string) => char === ',' || char.trim() === '';
+	let start = 0;
+	let end = entry.length;
+	while (start < end && separator(entry[start])) start++;
+	while (end > start && separator(entry[end - 1])) end--;
+	return entry.slice(start, end);
 }
 
 /** A URL as errors and outputs show it: no user name, password, query or fragment (they may hold secrets). */

@@ -11,7 +11,8 @@ export const MAX_TOTAL_MEGABYTES = 150;
 export const MAX_TOTAL_BYTES = MAX_TOTAL_MEGABYTES * 1024 * 1024;
 
 /** The document types Fax.Plus converts to a fax, by file extension, with their MIME type. */
-const ACCEPTED: Record<string, string> = {
+// Without a prototype: a name's extension ("constructor") is looked up here.
+const ACCEPTED: Record<string, string> = Object.assign(Object.create(null) as object, {
 	pdf: 'application/pdf',
 	tif: 'image/tiff',
 	tiff: 'image/tiff',
@@ -33,9 +34,9 @@ const ACCEPTED: Record<string, string> = {
 	png: 'image/png',
 	gif: 'image/gif',
 	bmp: 'image/bmp',
-};
+});
 
-const EXTENSION_OF_MIME: Record<string, string> = {
+const EXTENSION_OF_MIME: Record<string, string> = Object.assign(Object.create(null) as object, {
 	...Object.fromEntries(Object.entries(ACCEPTED).map(([extension, mime]) => [mime, extension])),
 	'application/pdf': 'pdf',
 	'image/tiff': 'tiff',
@@ -44,7 +45,7 @@ const EXTENSION_OF_MIME: Record<string, string> = {
 	'text/rtf': 'rtf',
 	'image/tif': 'tiff',
 	'image/jpg': 'jpg',
-};
+});
 
 export const ACCEPTED_LIST =
 	'PDF, TIFF, DOC/DOCX, XLS/XLSX, PPT/PPTX, ODT/ODS/ODP, RTF, TXT, HTML, JPG, PNG, GIF or BMP';

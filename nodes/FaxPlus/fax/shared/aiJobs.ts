@@ -337,13 +337,18 @@ export function aiJobOperation(
 /**
  * The extracted fields flat, one `field_<name>` each (letters, digits and underscores), so a table
  * row takes them as they are (a Data Table refuses an object): text, numbers and booleans as they
- * are, lists and objects as JSON.
+ * are, lists and objects as JSON. Names that flatten alike (e.g. "Total €" and "Total $", or any
+ * two non-Latin names) each keep their value: the second is `field_<name>_2`, the third `_3`, …
  */
 export function flatFields(fields: unknown): Record<string, string | number | boolean | null> {
 	const flat: Record<string, string | number | boolean | null> = {};
 	if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return flat;
 	for (const [name, value] of Object.entries(fields)) {
-		flat[`field_${name.replace(/[^A-Za-z0-9_]+/g, '_')}`] =
+		// A stranger's name is cut before the pattern reads it.
+		const base = `field_${name.slice(0, 100).replace(/[^A-Za-z0-9_]+/g, '_')}`;
+		let key = base;
+		for (let count = 2; Object.hasOwn(flat, key); count++) key = `${base}_${count}`;
+		flat[key] =
 			value === null || value === undefined
 				? null
 				: typeof value === 'object'

@@ -2,7 +2,7 @@
 // base64 is in a form whose size is not known before decoding.
 import { randomBytes } from 'node:crypto';
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { binaryDocument } from '../../../../../nodes/FaxPlus/fax/send/documents';
+import { binaryDocument, documentType } from '../../../../../nodes/FaxPlus/fax/send/documents';
 
 const fields = {
 	field: 'data',
@@ -51,5 +51,19 @@ describe('binaryDocument in memory mode', () => {
 		const pieces = await piecesOf(document.open);
 		expect(pieces).toHaveLength(1);
 		expect(Buffer.concat(pieces).equals(expected)).toBe(true);
+	});
+});
+
+describe('documentType', () => {
+	it.each(['a.constructor', 'a.__proto__', 'a.toString', 'a.hasOwnProperty'])(
+		'knows no type for %s (a lookup without a prototype)',
+		(fileName) => {
+			expect(documentType(fileName, undefined)).toBeUndefined();
+			expect(documentType(undefined, 'constructor')).toBeUndefined();
+		},
+	);
+
+	it('positive control: knows a PDF by its name', () => {
+		expect(documentType('a.pdf', undefined)?.mimeType).toBe('application/pdf');
 	});
 });

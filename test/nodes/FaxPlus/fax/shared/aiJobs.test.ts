@@ -308,4 +308,16 @@ describe('Fax → Extract Text and Fields', () => {
 		});
 		expect(flatFields(null)).toEqual({});
 	});
+
+	it('keeps every value of fields whose names flatten alike, the later ones with a suffix', () => {
+		expect(
+			flatFields({ 'Total €': 1, 'Total $': 2, Total_: 3, Имя: 'Анна', 名前: 'Hana' }),
+		).toEqual({
+			field_Total_: 1,
+			field_Total__2: 2,
+			field_Total__3: 3,
+			field__: 'Анна',
+			field___2: 'Hana',
+		});
+	});
 });

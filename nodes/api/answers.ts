@@ -1,0 +1,282 @@
+// The limits every answer from outside is read within, whatever the other side does: one total
+// deadline per request (n8n's own `timeout` is an idle timeout: a body dripping a byte a second
+// never meets it), a size cap per kind of answer, and JSON that is JSON and not nested without
+// end. The transport (transport.ts) is the only caller; docs/security.md lists the defaults.
+import type { IDataObject } from 'n8n-workflow';
+
+const MIB = 1024 * 1024;
+
+/** A request's total deadline when its caller names none; Node Options → Timeout raises it. */
+export const DEFAULT_DEADLINE_SECONDS = 300;
+
+/** The most bytes read of each kind of answer (Fax.Plus takes 150 MB per fax: its documents). */
+export const ANSWER_CAPS = {
+	json: 16 * MIB,
+	thumbnail: 10 * MIB,
+	document: 150 * MIB,
+} as const;
+
+export type AnswerKind = keyof typeof ANSWER_CAPS;
+
+/** An error answer is read this far; the rest is never read. */
+export const ERROR_BODY_CAP = 64 * 1024;
+
+/** Deeper JSON is refused: n8n stores and shows every item it holds, recursively. */
+export const MAX_JSON_DEPTH = 64;
+
+/** What went wrong while an answer was read; the transport words it for the user. */
+export type AnswerProblem =
+	| { kind: 'deadline' }
+	| { kind: 'tooLarge'; cap: number }
+	| { kind: 'notJson'; bytes: number }
+	| { kind: 'tooDeep' };
+
+export class AnswerError extends Error {
+	constructor(readonly problem: AnswerProblem) {
+		super(problem.kind);
+	}
+}
+
+interface BodyStream extends AsyncIterable<Buffer | Uint8Array | string> {
+	destroy?(error?: Error): void;
+}
+
+function isStream(body: unknown): body is BodyStream {
+	return (
+		typeof body === 'object' &&
+		body !== null &&
+		typeof (body as BodyStream)[Symbol.asyncIterator] === 'function'
+	);
+}
+
+/** A signal that aborts at the deadline or when `also` (n8n's cancel of the execution) aborts. */
+export function deadlineSignal(ms: number, also?: AbortSignal): AbortSignal {
+	const deadline = AbortSignal.timeout(Math.max(1, Math.floor(ms)));
+	return also ? AbortSignal.any([deadline, also]) : deadline;
+}
+
+/**
+ * Reads a body n8n's helpers hand over (a stream, or an already read value) within `cap` bytes
+ * and the signal: past the cap (an error, or with `cut` its first `cap` bytes) or the deadline
+ * the rest is never read.
+ */
+export async function readBody(
+	body: unknown,
+	cap: number,
+	signal: AbortSignal,
+	declaredLength?: unknown,
+	cut = false,
+): Promise<Buffer> {
+	if (!isStream(body)) {
+		const buffer = bufferOf(body);
+		if (buffer.byteLength <= cap) return buffer;
+		if (cut) return buffer.subarray(0, cap);
+		throw new AnswerError({ kind: 'tooLarge', cap });
+	}
+	const declared = Number(declaredLength);
+	if (!cut && Number.isFinite(declared) && declared > cap) {
+		body.destroy?.();
+		throw new AnswerError({ kind: 'tooLarge', cap });
+	}
+	const stop = () => body.destroy?.(new AnswerError({ kind: 'deadline' }));
+	signal.addEventListener('abort', stop, { once: true });
+	const chunks: Buffer[] = [];
+	let received = 0;
+	let failure: unknown;
+	try {
+		if (signal.aborted) stop();
+		for await (const chunk of body) {
+			const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk);
+			received += buffer.byteLength;
+			if (received > cap && cut) {
+				chunks.push(buffer.subarray(0, buffer.byteLength - (received - cap)));
+				body.destroy?.();
+				break;
+			}
+			if (received > cap) throw new AnswerError({ kind: 'tooLarge', cap });
+			chunks.push(buffer);
+		}
+	} catch (error) {
+		failure = error;
+		body.destroy?.();
+	} finally {
+		signal.removeEventListener('abort', stop);
+	}
+	// The deadline is what stopped the stream, whatever error its end was reported with.
+	if (signal.aborted) throw new AnswerError({ kind: 'deadline' });
+	if (failure !== undefined) throw failure;
+	return Buffer.concat(chunks);
+}
+
+function bufferOf(body: unknown): Buffer {
+	if (body === undefined || body === null) return Buffer.alloc(0);
+	if (Buffer.isBuffer(body)) return body;
+	if (body instanceof ArrayBuffer) return Buffer.from(body);
+	if (ArrayBuffer.isView(body)) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+	if (typeof body === 'string') return Buffer.from(body);
+	return Buffer.from(JSON.stringify(body));
+}
+
+/**
+ * The JSON of an answer (undefined when empty). Not JSON, or nested deeper than MAX_JSON_DEPTH,
+ * is an AnswerError: an outage page answered 200 is no empty list.
+ */
+export function parseJsonAnswer(buffer: Buffer): unknown {
+	if (buffer.byteLength === 0) return undefined;
+	const text = buffer.toString('utf8');
+	if (text.trim() === '') return undefined;
+	if (depthOf(text) > MAX_JSON_DEPTH) throw new AnswerError({ kind: 'tooDeep' });
+	let value: unknown;
+	let parsed = true;
+	try {
+		value = JSON.parse(text) as unknown;
+	} catch {
+		parsed = false;
+	}
+	if (!parsed) throw new AnswerError({ kind: 'notJson', bytes: buffer.byteLength });
+	return value;
+}
+
+/** The deepest nesting of brackets outside strings, in one pass (no regular expression). */
+export function depthOf(text: string): number {
+	let depth = 0;
+	let deepest = 0;
+	let inString = false;
+	for (let index = 0; index < text.length; index++) {
+		const char = text.charCodeAt(index);
+		if (inString) {
+			if (char === 0x5c) index++;
+			else if (char === 0x22) inString = false;
+		} else if (char === 0x22) inString = true;
+		else if (char === 0x5b || char === 0x7b) deepest = Math.max(deepest, ++depth);
+		else if (char === 0x5d || char === 0x7d) depth--;
+	}
+	return deepest;
+}
+
+/** Secrets shorter than this are not looked for (they would mask ordinary words). */
+const MIN_SECRET_LENGTH = 8;
+
+/** The credential's secrets worth masking: those long enough to be told apart from text. */
+export function secretsOf(values: unknown[]): string[] {
+	return values.filter(
+		(value): value is string => typeof value === 'string' && value.length >= MIN_SECRET_LENGTH,
+	);
+}
+
+/** The text with every secret replaced by `***`, and any `Bearer <token>` too. */
+export function maskText(text: string, secrets: string[]): string {
+	let masked = text;
+	for (const secret of secrets)
+		if (masked.includes(secret)) masked = masked.split(secret).join('***');
+	return masked.replace(/\b(Bearer|Basic)[ \t]+[^\s"',;]+/gi, '$1 ***');
+}
+
+/** A parsed answer with every string that holds a secret masked (objects are changed in place). */
+export function maskAnswer<T>(value: T, secrets: string[]): T {
+	if (secrets.length === 0) return value;
+	const pending: unknown[] = [value];
+	if (typeof value === 'string') return maskText(value, secrets) as T;
+	while (pending.length > 0) {
+		const next = pending.pop();
+		if (!next || typeof next !== 'object') continue;
+		const object = next as IDataObject;
+		for (const key of Object.keys(object)) {
+			const entry = object[key];
+			if (typeof entry === 'string') {
+				if (secrets.some((secret) => entry.includes(secret)))
+					object[key] = maskText(entry, secrets);
+			} else if (entry && typeof entry === 'object') pending.push(entry);
+		}
+	}
+	return value;
+}
+
+const KIND_LABELS: Record<AnswerKind, string> = {
+	json: 'an API answer',
+	thumbnail: 'a thumbnail',
+	document: 'a document',
+};
+
+/** What a problem with an answer says to the user: what the other side did, and what to do. */
+export function describeAnswerProblem(
+	problem: AnswerProblem,
+	request: { method: string; path: string; seconds: number; kind: AnswerKind; status?: number },
+): { message: string; description: string } {
+	const what = `${request.method} ${request.path}`;
+	switch (problem.kind) {
+		case 'deadline':
+			return {
+				message: `Fax.Plus did not answer ${what} within ${request.seconds} seconds`,
+				description:
+					'The request was stopped at its deadline (the whole answer, not only its start). If Fax.Plus or a proxy in front of it is slow, raise Node Options → Timeout; else try again later.',
+			};
+		case 'tooLarge':
+			return {
+				message: `The answer to ${what} is larger than ${Math.round(problem.cap / MIB)} MB, the most the node reads for ${KIND_LABELS[request.kind]}`,
+				description:
+					'The rest was not read. Fax.Plus answers nothing this large; check the Base URL of the credential (a proxy or another server may answer).',
+			};
+		case 'notJson':
+			return {
+				message: `The answer to ${what} (${request.status ?? 'no'} status, ${Math.ceil(problem.bytes / 1024)} KB) is not JSON`,
+				description:
+					'Fax.Plus answers JSON; this is likely an outage or maintenance page of Fax.Plus or of a proxy in front of the Base URL. Nothing was read from it: try again later.',
+			};
+		case 'tooDeep':
+			return {
+				message: `The answer to ${what} is nested deeper than ${MAX_JSON_DEPTH} levels`,
+				description:
+					'Fax.Plus answers nothing this deep; check the Base URL of the credential (a proxy or another server may answer).',
+			};
+	}
+}
+
+/**
+ * A request's deadline in ms: Node Options → Timeout (seconds) where the node runs an operation,
+ * else DEFAULT_DEADLINE_SECONDS. Triggers and polls name their own.
+ */
+export function deadlineOf(
+	context: { getNodeParameter?: (...args: never[]) => unknown; getExecutionCancelSignal?: unknown },
+	itemIndex = 0,
+): number {
+	let seconds: unknown;
+	try {
+		// Only an operation's context (it has the cancel signal) reads parameters per item.
+		if (typeof context.getExecutionCancelSignal === 'function')
+			seconds = (context.getNodeParameter as (n: string, i: number, f: unknown) => unknown)(
+				'nodeOptions.timeout',
+				itemIndex,
+				undefined,
+			);
+	} catch {
+		seconds = undefined;
+	}
+	const value = Number(seconds);
+	return (Number.isFinite(value) && value > 0 ? value : DEFAULT_DEADLINE_SECONDS) * 1000;
+}
+
+/**
+ * Reads the body of a failed request in place (a stream becomes its first ERROR_BODY_CAP bytes
+ * as text), so the error can be read; a body past the cap or the deadline is left unread.
+ */
+export async function readErrorBody(error: unknown, signal: AbortSignal): Promise<void> {
+	const thrown = (error ?? {}) as {
+		response?: IDataObject;
+		cause?: { response?: IDataObject; cause?: { response?: IDataObject } };
+	};
+	for (const response of [thrown.cause?.response, thrown.response, thrown.cause?.cause?.response]) {
+		if (!response) continue;
+		for (const key of ['data', 'body'] as const) {
+			const body = response[key];
+			if (!isStream(body)) continue;
+			try {
+				response[key] = (await readBody(body, ERROR_BODY_CAP, signal, undefined, true)).toString(
+					'utf8',
+				);
+			} catch {
+				response[key] = '';
+			}
+		}
+	}
+}

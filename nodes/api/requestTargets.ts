@@ -1,0 +1,79 @@
+// Where a request goes, checked before anything is sent: a path that stays in its segments and
+// a Base URL that keeps the token on an encrypted or loopback connection.
+import { NodeOperationError } from 'n8n-workflow';
+
+import { isLiteralLoopbackHost } from './addresses';
+import type { FaxPlusContext } from './context';
+
+export const DEFAULT_BASE_URL = 'https://restapi.fax.plus/v3';
+
+// A segment the URL parser removes or climbs out of (WHATWG URL: "." and ".." in any case of
+// %2e). Callers encode each ID with encodeURIComponent, which leaves dots alone, so "." or ".."
+// survives it and is refused here.
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
+/**
+ * Refuses a path with an empty, "." or ".." segment before anything is read or sent: such an
+ * ID (from a picker, an expression or an agent's $fromAI) would address another resource,
+ * e.g. Contact → Update with ID ".." would rename the account (PUT /accounts/self).
+ */
+export function checkPath(
+	context: FaxPlusContext,
+	request: { path: string; itemIndex?: number },
+): void {
+	const segments = request.path.split('/');
+	const bad = segments.findIndex(
+		(part, index) => index > 0 && (part === '' || DOT_SEGMENT.test(part)),
+	);
+	if (request.path.startsWith('/') && bad === -1) return;
+	const before = bad > 0 ? `${segments.slice(0, bad).join('/')}/` : '';
+	const shown = bad > 0 && segments[bad] !== '' ? `"${decodeSegment(segments[bad])}"` : 'empty';
+	throw new NodeOperationError(
+		context.getNode(),
+		`The ID after ${before || 'the base URL'} is ${shown}, so no request was sent`,
+		{
+			description:
+				'An ID in a request path cannot be empty, "." or "..": the request would reach another resource. Check the field that gives this ID (picker, expression or an AI agent\'s input).',
+			itemIndex: request.itemIndex,
+		},
+	);
+}
+
+function decodeSegment(part: string): string {
+	try {
+		return decodeURIComponent(part);
+	} catch {
+		return part;
+	}
+}
+
+/**
+ * The credential's Base URL, safe by construction: https://, or http:// to a literal loopback host (a
+ * local test server or gateway), where the token never crosses a network in clear; no user name,
+ * password, query or fragment (they would travel with, or break, every request). Refused before
+ * any request otherwise, naming the URL without them.
+ */
+export function checkedBaseUrl(
+	context: FaxPlusContext,
+	value: unknown,
+	itemIndex?: number,
+): string {
+	const text = String(value || DEFAULT_BASE_URL).trim();
+	const url = URL.canParse(text) ? new URL(text) : undefined;
+	const safe =
+		url?.protocol === 'https:' ||
+		(url?.protocol === 'http:' && isLiteralLoopbackHost(url.hostname));
+	const extra = url && (url.username || url.password || url.search || url.hash);
+	if (safe && !extra) return text.replace(/\/+$/, '');
+	const shown = url ? `${url.protocol}//${url.host}${url.pathname}` : 'not a URL';
+	const message =
+		!url || (url.protocol !== 'http:' && url.protocol !== 'https:')
+			? `The credential's Base URL (${shown}) must start with https://`
+			: !safe
+				? `The credential's Base URL (${shown}) uses http://, which would send the token unencrypted`
+				: `The credential's Base URL (${shown}) must not carry a user name, password, query or fragment`;
+	throw new NodeOperationError(context.getNode(), message, {
+		description: `Fax.Plus's is ${DEFAULT_BASE_URL}. http:// is accepted only for a loopback host (localhost, 127.0.0.1, [::1]), e.g. a local test server or gateway. No request was sent.`,
+		itemIndex,
+	});
+}

@@ -1,0 +1,40 @@
+// A poll against a counterpart that misbehaves fails (nothing emitted, its cursor kept) within its
+// budget, and the next poll, answered as Fax.Plus answers, catches up.
+import { useFaxPlusServer } from '../../support/faxplus';
+import { activateOk, addFax, emittedIds, usePollHarnesses } from './helpers';
+
+describe('Fax.Plus Polling Trigger → a misbehaving counterpart', () => {
+	const server = useFaxPlusServer();
+	const startHarness = usePollHarnesses();
+	const received = { events: ['fax_received'], channels: '', options: {} };
+
+	it.each([
+		['an HTML page answered 200', { kind: 'html' as const }, /is not JSON/],
+		[
+			'a list answer that drips past the poll budget',
+			{ kind: 'drip' as const, intervalMs: 200 },
+			/did not answer GET \/accounts\/self\/faxes within 2 seconds/,
+		],
+		['an endless list answer', { kind: 'endless' as const }, /larger than 16 MB/],
+	])(
+		'%s fails the poll, keeps its cursor, and the next poll emits the fax',
+		async (_case, rule, message) => {
+			const harness = await startHarness({
+				server: server(),
+				parameters: received,
+				pollBudgetMs: 2000,
+			});
+			await activateOk(harness);
+			await addFax(server(), { id: 'fax_during_outage' });
+			server().misbehave({ ...rule, path: '/accounts/self/faxes' });
+			await harness.poll();
+			expect(harness.runs).toEqual([]);
+			expect(harness.errors).toHaveLength(1);
+			expect(String((harness.errors[0] as Error).message)).toMatch(message);
+			// Positive control: answered as Fax.Plus answers, the same fax is emitted once.
+			server().behave();
+			await harness.poll();
+			expect(emittedIds(harness)).toEqual(['fax_during_outage']);
+		},
+	);
+});
