@@ -3,6 +3,7 @@
 // never meets it), a size cap per kind of answer, and JSON that is JSON and not nested without
 // end. The transport (transport.ts) is the only caller; docs/security.md lists the defaults.
 import type { IDataObject } from 'n8n-workflow';
+import { maskText } from '../logging/mask';
 
 const MIB = 1024 * 1024;
 
@@ -162,14 +163,6 @@ export function secretsOf(values: unknown[]): string[] {
 	return values.filter(
 		(value): value is string => typeof value === 'string' && value.length >= MIN_SECRET_LENGTH,
 	);
-}
-
-/** The text with every secret replaced by `***`, and any `Bearer <token>` too. */
-export function maskText(text: string, secrets: string[]): string {
-	let masked = text;
-	for (const secret of secrets)
-		if (masked.includes(secret)) masked = masked.split(secret).join('***');
-	return masked.replace(/\b(Bearer|Basic)[ \t]+[^\s"',;]+/gi, '$1 ***');
 }
 
 /** A parsed answer with every string that holds a secret masked (objects are changed in place). */

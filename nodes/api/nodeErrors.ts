@@ -1,6 +1,7 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { maskAnswer, maskText } from './answers';
+import { maskAnswer } from './answers';
+import { maskText } from '../logging/mask';
 
 /**
  * The error as n8n's node error, pointed at the item: a NodeApiError or NodeOperationError is

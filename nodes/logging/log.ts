@@ -5,7 +5,7 @@
 // without credentials, counts and plain words only. Logging never throws.
 import type { IDataObject, INode, Logger, LogMetadata } from 'n8n-workflow';
 import type { LogThrottle } from './throttle';
-import { maskText } from '../api/answers';
+import { maskText } from './mask';
 
 /** The parts of any n8n node context that logging reads. */
 export interface LogContext {

@@ -973,7 +973,7 @@ module.exports = async function hostile(t) {
 				counterpart.account = await action('account', {
 					resource: 'account',
 					operation: 'get',
-					nodeOptions: { timeout: '={{ $json.body.timeout ?? 300 }}' },
+					nodeOptions: { timeout: '={{ $json.body.timeoutSeconds ?? 300 }}' },
 				});
 				counterpart.thumbnail = await action('thumbnail', {
 					resource: 'fax',
@@ -1005,7 +1005,7 @@ module.exports = async function hostile(t) {
 					const started = Date.now();
 					const { result, slowest } = await misbehaving(
 						{ kind: 'drip', path: '/accounts/self', intervalMs: 500 },
-						() => counterpart.account.run({ timeout: 3 }),
+						() => counterpart.account.run({ timeoutSeconds: 3 }),
 					);
 					assert.equal(result.execution.status, 'error');
 					assert.match(
@@ -1019,7 +1019,7 @@ module.exports = async function hostile(t) {
 			await check(
 				'hostile (counterpart): positive control: the same answer, not dripping, within 3 s',
 				async () => {
-					const { execution } = await counterpart.account.run({ timeout: 3 });
+					const { execution } = await counterpart.account.run({ timeoutSeconds: 3 });
 					assertSuccess(execution);
 				},
 			);

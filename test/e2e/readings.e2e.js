@@ -23,6 +23,7 @@ const {
 } = require('./lib');
 const { documentedWebhookExample } = require(path.join(__dirname, '../server'));
 const { waitFor } = require('../support/checks');
+const { patience } = require('../../scripts/n8n/n8n');
 
 const FAXES = 122;
 
@@ -217,7 +218,7 @@ module.exports = async function readings(t) {
 	async function runsOnce(t, opts) {
 		const before = (await runs(t.wf)).length;
 		let res = await deliverTo(t.endpointId, opts);
-		const deadline = Date.now() + 30000;
+		const deadline = Date.now() + patience(30000);
 		while (res.attempts.at(-1).status === 401 && Date.now() < deadline) {
 			await new Promise((resolve) => setTimeout(resolve, 1000));
 			[res] = await server.replay(res.webhookId);
@@ -367,7 +368,7 @@ module.exports = async function readings(t) {
 						counts.set(item.json.faxId, (counts.get(item.json.faxId) ?? 0) + 1);
 				return counts;
 			};
-			const deadline = Date.now() + 120000;
+			const deadline = Date.now() + patience(120000);
 			let counts = await emitted();
 			while (ids.some((id) => !counts.has(id)) && Date.now() < deadline) {
 				await new Promise((resolve) => setTimeout(resolve, 1000));

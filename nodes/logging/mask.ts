@@ -1,0 +1,9 @@
+// Masks secrets in text the package passes on (errors, answers, log lines), also when the other side echoes them.
+
+/** The text with every secret replaced by `***`, and any `Bearer <token>` too. */
+export function maskText(text: string, secrets: string[]): string {
+	let masked = text;
+	for (const secret of secrets)
+		if (masked.includes(secret)) masked = masked.split(secret).join('***');
+	return masked.replace(/\b(Bearer|Basic)[ \t]+[^\s"',;]+/gi, '$1 ***');
+}
