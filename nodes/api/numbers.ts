@@ -24,6 +24,7 @@ const SEPARATORS = /[\s\-‐-―.()/[\]]/g;
 const [REGIONS, INTERNATIONAL_PREFIX, NATIONAL_PATTERN, LENGTHS, NATIONAL_PREFIX, TRANSFORM] = [
 	0, 1, 2, 3, 4, 5,
 ] as const;
+const PREFERRED_INTERNATIONAL_PREFIX = 6;
 
 function entriesOf(input: NumbersInput): string[] {
 	return (Array.isArray(input) ? input : String(input ?? '').split(/[,\n]/))
@@ -82,10 +83,23 @@ function numberOf(code: string, typed: string, readWith: string): NumberReading 
 	const national = withoutNationalPrefix(code, typed);
 	const verdict = lengthVerdict(code, national);
 	const number = `+${code}${national}`;
+	const facts = CALLING_CODES[code];
+	if (
+		verdict === 'possible' &&
+		facts[NATIONAL_PREFIX] !== '' &&
+		!matchesWhole(national, facts[NATIONAL_PATTERN]) &&
+		new RegExp(`^(?:${facts[NATIONAL_PREFIX]})`).test(national)
+	) {
+		// Too short once its national prefix is gone, which libphonenumber then leaves in (+49 0301).
+		return {
+			ok: false,
+			reason: `is too short for ${countryOf(code)}${readWith}: read as ${number}, which keeps the national prefix. Check the digits, then type it with "+" and the country code`,
+		};
+	}
 	if (verdict === 'possible') return { ok: true, number };
 	return {
 		ok: false,
-		reason: `${verdict === 'wrong' ? 'has a wrong number of digits' : `is ${verdict}`} for ${countryOf(code)}${readWith}: read as ${number}, whose numbers have ${lengthsOf(code)} digits after +${code}. Check the digits, then type it with "+" and the country code`,
+		reason: `${verdict === 'wrong' ? 'has a wrong number of digits' : `is ${verdict}`} for ${countryOf(code)}${readWith}: read as ${number}, but numbers there have ${lengthsOf(code)} digits after +${code}. Check the digits, then type it with "+" and the country code`,
 	};
 }
 
@@ -139,7 +153,10 @@ export function readPhoneNumber(typed: string, defaultCode?: string): NumberRead
 		const reading = international(digits.slice(prefix[0].length), readWith);
 		// A prefix with a carrier's code (Brazil: 00 + 2 digits) may also be 00 and a calling code.
 		const plain =
-			prefix[0] !== '00' && /^00[1-9]/.test(digits) && international(digits.slice(2), '');
+			prefix[0] !== '00' &&
+			prefix[0] !== facts[PREFERRED_INTERNATIONAL_PREFIX] &&
+			/^00[1-9]/.test(digits) &&
+			international(digits.slice(2), '');
 		if (!plain || !plain.ok || (reading.ok && plain.number === reading.number)) return reading;
 		return {
 			ok: false,

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { FAX_EVENTS, type FaxEvent } from '../../api/events';
-import { normalizeE164Numbers } from '../../api/numbers';
+import { readPhoneNumbers } from '../../api/numbers';
 
 /**
  * A whole number of `minimum` or more (a numeric string is read as a number); the fallback, when
@@ -34,7 +34,7 @@ export function e164Numbers(
 	value: unknown,
 	label: string,
 ): string[] {
-	const result = normalizeE164Numbers(value as string | string[] | undefined);
+	const result = readPhoneNumbers(value as string | string[] | undefined);
 	if (result.ok) return result.numbers;
 	throw new NodeOperationError(
 		context.getNode(),
