@@ -100,9 +100,7 @@ export function readSubscription(context: TriggerContext, offered: readonly stri
 			description: `Use ${FAX_EVENTS.join(', ')} (underscored names; dotted aliases are not accepted).`,
 		});
 	}
-	const channels = readPhoneNumbers(
-		context.getNodeParameter('channels', '') as string | string[],
-	);
+	const channels = readPhoneNumbers(context.getNodeParameter('channels', '') as string | string[]);
 	if (!channels.ok) {
 		throw new NodeOperationError(
 			node,

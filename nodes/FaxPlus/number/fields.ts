@@ -25,7 +25,14 @@ export function faxNumberField(operation: string, description: string): INodePro
 export function faxNumberOf(context: IExecuteFunctions, itemIndex: number): string {
 	const value = requiredString(context, 'number', 'Number', itemIndex);
 	const result = readPhoneNumbers(value);
-	if (!result.ok || result.numbers.length !== 1) {
+	if (!result.ok) {
+		throw new NodeOperationError(context.getNode(), `Number: "${value}" ${result.reason}`, {
+			itemIndex,
+			description:
+				'Enter one of the account\'s numbers with "+" and the country code, e.g. +15551230001.',
+		});
+	}
+	if (result.numbers.length !== 1) {
 		throw new NodeOperationError(
 			context.getNode(),
 			`Number: "${value}" is not one fax number in E.164 format`,

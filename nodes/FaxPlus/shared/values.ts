@@ -27,7 +27,7 @@ export function wholeNumber(
 	return number;
 }
 
-/** Fax numbers in E.164 (a list, or one string separated by commas); an entry without "+" is refused, naming the field. */
+/** Fax numbers read into E.164 (a list, or one string separated by commas); an entry without "+" or of an impossible length is refused, naming the field. */
 export function e164Numbers(
 	context: IExecuteFunctions,
 	itemIndex: number,
