@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not node code */
 // The oracle for phone numbers, which nobody here wrote: Google's libphonenumber
 // (google-libphonenumber) for its example numbers of every region and type and the forms people
 // write them in, and libphonenumber-js (max metadata: every type's pattern) for how a typed
@@ -16,6 +15,7 @@ interface GoogleUtil {
 	getRegionCodeForCountryCode(code: number): string;
 	getNddPrefixForRegion(region: string, stripNonDigits: boolean): string | null;
 }
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- google-libphonenumber ships no types
 const google = require('google-libphonenumber') as {
 	PhoneNumberUtil: { getInstance(): GoogleUtil };
 	PhoneNumberFormat: { E164: number; INTERNATIONAL: number; NATIONAL: number };

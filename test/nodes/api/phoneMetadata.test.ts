@@ -2,6 +2,7 @@
 // generated from (node scripts/phone-metadata.js after updating the package).
 import { CALLING_CODES } from '../../../nodes/api/phoneMetadata';
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the generator is a plain script
 const { phoneMetadata } = require('../../../scripts/phone-metadata') as {
 	phoneMetadata: () => Record<string, unknown>;
 };
