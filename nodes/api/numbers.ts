@@ -107,7 +107,7 @@ function numberOf(code: string, typed: string, readWith: string): NumberReading 
 function international(digits: string, readWith: string): NumberReading {
 	for (let length = 1; length <= 3 && digits[0] !== '0'; length++) {
 		const code = digits.slice(0, length);
-		if (CALLING_CODES[code]) return numberOf(code, digits.slice(length), readWith);
+		if (Object.hasOwn(CALLING_CODES, code)) return numberOf(code, digits.slice(length), readWith);
 	}
 	return {
 		ok: false,
@@ -135,7 +135,7 @@ export function readPhoneNumber(typed: string, defaultCode?: string): NumberRead
 	}
 	if (plus) return international(digits, '');
 	const code = (defaultCode ?? '').replace(/^\+/, '');
-	if (!CALLING_CODES[code]) {
+	if (!/^[1-9][0-9]{0,2}$/.test(code) || !Object.hasOwn(CALLING_CODES, code)) {
 		const offered = /^00[1-9]/.test(digits) ? ` (did you mean +${digits.slice(2)}?)` : '';
 		return {
 			ok: false,
@@ -201,6 +201,7 @@ export function readPhoneNumbers(input: NumbersInput, defaultCode?: string): Num
  * metadata knows, with or without "+".
  */
 export function countryCodeProblem(code: string): string | undefined {
-	if (/^\+?[1-9][0-9]{0,2}$/.test(code) && CALLING_CODES[code.replace(/^\+/, '')]) return undefined;
+	if (/^\+?[1-9][0-9]{0,2}$/.test(code) && Object.hasOwn(CALLING_CODES, code.replace(/^\+/, '')))
+		return undefined;
 	return `must be a country calling code, e.g. 49 for Germany or 1 for the US and Canada, not "${code}"`;
 }

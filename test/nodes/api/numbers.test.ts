@@ -96,6 +96,10 @@ describe('api/numbers readPhoneNumber: the forms of issue 54', () => {
 		expect(read(typed)).toMatch(/^refused: (is not a phone number|has too many digits)/);
 	});
 
+	it('takes no name of an object property for a Default Country Code', () => {
+		expect(read('030 123456', 'constructor')).toMatch(/^refused: has no country code/);
+	});
+
 	it('refuses a "+" number that begins with no calling code', () => {
 		expect(read('+0 30 123456')).toMatch(/^refused: does not begin with a country calling code/);
 		expect(read('+999 123456')).toMatch(/^refused: does not begin with a country calling code/);
@@ -129,11 +133,14 @@ describe('api/numbers readPhoneNumbers', () => {
 });
 
 describe('api/numbers countryCodeProblem (Default Country Code)', () => {
-	it.each(['0', '49abc', '1234', '+', '00 49', '-49', '999', '28'])('refuses "%s"', (code) => {
-		expect(countryCodeProblem(code)).toBe(
-			`must be a country calling code, e.g. 49 for Germany or 1 for the US and Canada, not "${code}"`,
-		);
-	});
+	it.each(['0', '49abc', '1234', '+', '00 49', '-49', '999', '28', 'constructor'])(
+		'refuses "%s"',
+		(code) => {
+			expect(countryCodeProblem(code)).toBe(
+				`must be a country calling code, e.g. 49 for Germany or 1 for the US and Canada, not "${code}"`,
+			);
+		},
+	);
 
 	it.each(['1', '49', '+49', '378', '7', '241'])('takes "%s"', (code) => {
 		expect(countryCodeProblem(code)).toBeUndefined();
