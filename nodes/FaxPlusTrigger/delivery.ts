@@ -15,7 +15,12 @@
 // (another process, after a restart) the retry's run passes nothing on.
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { logRefusal, REFUSAL_CAUSES, type RefusalCause } from './refusalLog';
-import { checkSignatureHeaders, verifyWebhookDelivery, type VerificationResult } from './signature';
+import {
+	checkSignatureHeaders,
+	signatureHeadersOf,
+	verifyWebhookDelivery,
+	type VerificationResult,
+} from './signature';
 import { SigningSecrets } from './signingSecret';
 import { LogThrottle } from '../logging/throttle';
 import { logDebug } from '../logging/log';
@@ -179,7 +184,7 @@ async function handle(
 	const payload = parsePayload(rawBody, request.body);
 	if (!payload) return { status: 400, reason: 'invalid_body' };
 
-	const webhookId = headers['webhook-id'];
+	const webhookId = signatureHeadersOf(headers).id;
 	const node = context.getNode();
 	const key = JSON.stringify([context.getWorkflow().id, node.id ?? node.name, testMode, webhookId]);
 	if (await answered.answeredBefore(key, response)) {

@@ -4,12 +4,12 @@
 // the HTTP status, a clock difference and the delivery's ID when it looks like one.
 import { logThrottledWarning, type LogContext } from '../logging/log';
 import type { LogThrottle } from '../logging/throttle';
-import { TIMESTAMP_TOLERANCE_SECONDS } from './signature';
+import { signatureHeadersOf, TIMESTAMP_TOLERANCE_SECONDS } from './signature';
 
 const SECRET_STEP =
 	"Copy the signing secret (whsec_…) of the endpoint whose URL is this node's Production URL from Fax.Plus → Integrations → Webhooks into the trigger's signing secret credential and save it";
 const NOT_FAX_PLUS =
-	'If a proxy sits in front of n8n, let it pass the webhook-id, webhook-timestamp and webhook-signature headers unchanged; otherwise the request did not come from Fax.Plus and nothing needs doing';
+	'If a proxy sits in front of n8n, let it pass the svix-id, svix-timestamp and svix-signature headers (or webhook-id, webhook-timestamp and webhook-signature) unchanged; otherwise the request did not come from Fax.Plus and nothing needs doing';
 
 /** Each cause the trigger refuses a delivery for (signature.ts's, the delivery's own): what happened and what to do. */
 export const REFUSAL_CAUSES = {
@@ -25,15 +25,21 @@ export const REFUSAL_CAUSES = {
 		what: 'the signature does not verify with the saved signing secret',
 		todo: `The credential holds another endpoint's secret or an old one (publishing the trigger again may have replaced the endpoint and its secret). ${SECRET_STEP}. If it is already right, someone other than Fax.Plus is posting to this URL`,
 	},
-	missing_webhook_id: { what: 'the webhook-id header is missing', todo: NOT_FAX_PLUS },
-	missing_timestamp: { what: 'the webhook-timestamp header is missing', todo: NOT_FAX_PLUS },
-	missing_signature: { what: 'the webhook-signature header is missing', todo: NOT_FAX_PLUS },
+	missing_webhook_id: { what: 'the svix-id (or webhook-id) header is missing', todo: NOT_FAX_PLUS },
+	missing_timestamp: {
+		what: 'the svix-timestamp (or webhook-timestamp) header is missing',
+		todo: NOT_FAX_PLUS,
+	},
+	missing_signature: {
+		what: 'the svix-signature (or webhook-signature) header is missing',
+		todo: NOT_FAX_PLUS,
+	},
 	invalid_timestamp: {
-		what: 'the webhook-timestamp header is not a Unix time in seconds',
+		what: 'the timestamp header is not a Unix time in seconds',
 		todo: NOT_FAX_PLUS,
 	},
 	no_v1_signature: {
-		what: 'the webhook-signature header has no well-formed v1 signature',
+		what: 'the signature header has no well-formed v1 signature',
 		todo: NOT_FAX_PLUS,
 	},
 	timestamp_out_of_window: {
@@ -76,7 +82,7 @@ export function logRefusal(
 	cause: RefusalCause,
 	headers: Record<string, unknown>,
 ): void {
-	const timestamp = headers['webhook-timestamp'];
+	const { id, timestamp } = signatureHeadersOf(headers as Record<string, string | undefined>);
 	// How many seconds this host's clock is ahead of the delivery's timestamp (negative: behind).
 	const skewSeconds =
 		cause === 'timestamp_out_of_window' &&
@@ -89,7 +95,6 @@ export function logRefusal(
 			? ''
 			: ` (this host's clock is ${Math.abs(skewSeconds)} seconds ${skewSeconds >= 0 ? 'ahead of' : 'behind'} the delivery's timestamp)`;
 	// The delivery's ID only when it has the shape of one (never an arbitrary string from the request).
-	const id = headers['webhook-id'];
 	const deliveryId = typeof id === 'string' && /^[A-Za-z0-9_.:-]{1,100}$/.test(id) ? id : undefined;
 	const { what, todo } = REFUSAL_CAUSES[cause];
 	logThrottledWarning(

@@ -1,9 +1,11 @@
-// Verification of signed webhook deliveries (Standard Webhooks, as Fax.Plus uses them).
+// Verification of signed webhook deliveries (Standard Webhooks, as Fax.Plus uses them through
+// Svix). Svix names the headers `svix-id`, `svix-timestamp`, `svix-signature`, or `webhook-*`
+// for a white-labelled account; its own verifier reads either, with the same signed content.
 // A plain module: no n8n imports, only node:crypto, and an injectable clock. It never throws:
 // every failure is a reason (refusalLog.ts words each one).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** Allowed difference between `webhook-timestamp` and the receiver's clock, either way. */
+/** Allowed difference between the delivery's timestamp and the receiver's clock, either way. */
 export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
 
 /** Standard Webhooks' shortest key: a shorter one could be guessed, and signatures forged. */
@@ -57,14 +59,37 @@ export function isValidWebhookSecret(secret: unknown): boolean {
 }
 
 /**
- * A header's value. Node's parser joins a repeated `webhook-*` header into one string with
- * ", ", so a repeated webhook-id or timestamp is checked as that joined text: it is part of the
- * signed string (or fails the digits check) and cannot verify. A list, which only callers that
- * keep repeats apart pass, is refused rather than one of its values picked.
+ * A header's value. Node's parser joins a repeated header into one string with ", ", so a
+ * repeated id or timestamp is checked as that joined text: it is part of the signed string (or
+ * fails the digits check) and cannot verify. A list, which only callers that keep repeats apart
+ * pass, is refused rather than one of its values picked.
  */
 function singleHeader(headers: VerificationInput['headers'], name: string): string | undefined {
 	const value = headers[name];
 	return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** A delivery's signature headers, of one family. */
+export interface SignatureHeaders {
+	id: string | undefined;
+	timestamp: string | undefined;
+	signature: string | undefined;
+}
+
+/**
+ * The signature headers of one family: Svix's own names when the delivery carries any of them,
+ * else the `webhook-*` names. One family whole, so the id checked is the id signed and recorded.
+ */
+export function signatureHeadersOf(headers: VerificationInput['headers']): SignatureHeaders {
+	const svix = ['svix-id', 'svix-timestamp', 'svix-signature'].some(
+		(name) => headers[name] !== undefined,
+	);
+	const prefix = svix ? 'svix' : 'webhook';
+	return {
+		id: singleHeader(headers, `${prefix}-id`),
+		timestamp: singleHeader(headers, `${prefix}-timestamp`),
+		signature: singleHeader(headers, `${prefix}-signature`),
+	};
 }
 
 /**
@@ -73,12 +98,13 @@ function singleHeader(headers: VerificationInput['headers'], name: string): stri
  * delivery that fails here is refused before its credential is read or its body hashed.
  */
 export function checkSignatureHeaders(input: Pick<VerificationInput, 'headers' | 'now'>) {
-	const headers = input.headers ?? {};
-	const webhookId = singleHeader(headers, 'webhook-id');
+	const {
+		id: webhookId,
+		timestamp: timestampText,
+		signature: signatureHeader,
+	} = signatureHeadersOf(input.headers ?? {});
 	if (webhookId === undefined) return fail('missing_webhook_id');
-	const timestampText = singleHeader(headers, 'webhook-timestamp');
 	if (timestampText === undefined) return fail('missing_timestamp');
-	const signatureHeader = singleHeader(headers, 'webhook-signature');
 	if (signatureHeader === undefined) return fail('missing_signature');
 
 	if (!/^[0-9]{1,15}$/.test(timestampText)) return fail('invalid_timestamp');
@@ -98,7 +124,7 @@ export function checkSignatureHeaders(input: Pick<VerificationInput, 'headers' |
 }
 
 /**
- * Verifies one delivery: exact raw body, `<webhook-id>.<webhook-timestamp>.<body>` signed with
+ * Verifies one delivery: exact raw body, `<id>.<timestamp>.<body>` (either family) signed with
  * HMAC-SHA256 under the decoded secret, compared in constant time with every `v1,` entry,
  * timestamp strictly digits and within the tolerance either way. Never throws.
  */

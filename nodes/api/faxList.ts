@@ -1,15 +1,19 @@
-// Paging the fax list (GET /accounts/{user_id}/faxes), newest first. Its only cursor is the
-// documented `before` (whole seconds); whether `before` takes faxes of its own second, and how
-// many records a page holds, no document says. So each next page ends one second after the
-// oldest fax read (the faxes of that second come again, and are dropped by id), and a page that
-// brings nothing new moves `before` back one second (a second that fills a page whole under an
-// inclusive `before`), up to twice; then the list is read. More faxes in one second than a page
-// holds cannot be listed by time: the API offers no other cursor.
+// Paging the fax list (GET /accounts/{user_id}/faxes). Its only cursors are the documented
+// `before` and `after` (whole seconds); no document says the list's order, whether a bound takes
+// faxes of its own second, or how many records a page holds (or whether a larger `limit` is cut
+// or refused). So a page's own sequence tells the order: newest first, each next page ends one
+// second after the oldest fax read; oldest first, it starts one second before the newest read
+// (the faxes of that second come again, and are dropped by id). A page that brings nothing new
+// moves the bound one more second (a second that fills a page whole under an inclusive bound),
+// up to twice; then the list is read. A `limit` refused with 400 is asked again once at 50, the
+// SDK's default, and 50 is kept. More faxes in one second than a page holds cannot be listed by
+// time: the API offers no other cursor.
 import type { IDataObject } from 'n8n-workflow';
 import { formatUtc, parseDateTime } from './dates';
 import { entriesOf } from './lists';
 import { entryKey, type PageStep } from './paging';
 import { faxPlusApiRequest, type FaxPlusContext, type FaxPlusRequest } from './transport';
+import { NodeApiError } from 'n8n-workflow';
 
 /** Where the next page of the fax list starts; plain JSON, so a picker can hand it back. */
 export interface FaxCursor {
@@ -17,8 +21,12 @@ export interface FaxCursor {
 	before?: string;
 	/** Faxes read that a next page can bring again: key and start second (epoch ms). */
 	recent: Array<{ key: string; at: number }>;
+	/** `after` of the next request, once the list showed itself oldest first. */
+	after?: string;
 	/** Pages in a row that brought nothing new. */
 	stalls: number;
+	/** The list's order, once a page showed it (two start seconds in a row that differ). */
+	order?: 'newestFirst' | 'oldestFirst';
 }
 
 export const FIRST_FAX_PAGE: FaxCursor = { recent: [], stalls: 0 };
@@ -37,6 +45,42 @@ interface FaxPaging {
 	floor?: number;
 	/** Called when a page has no start_time to page by; it throws the caller's error. */
 	noStartTime: (read: number) => never;
+	/**
+	 * Oldest first, the faxes are held until the list is read, then given newest first (so a
+	 * `limit` keeps the newest). A picker, whose pages the editor asks for one by one, says false.
+	 */
+	holdOldestFirst?: boolean;
+}
+
+/** The SDK's default `limit`: asked for once when a larger one is refused. */
+export const SDK_PAGE_SIZE = 50;
+
+/** Newest first, a page's faxes (by start second; the rest in the API's order). */
+function newestFirst(records: IDataObject[]): IDataObject[] {
+	return records
+		.map((record, index) => ({ record, index, at: startSecondOf(record) ?? -Infinity }))
+		.sort((a, b) => b.at - a.at || a.index - b.index)
+		.map((entry) => entry.record);
+}
+
+/** The order a page shows: its start seconds falling, rising, or neither (one second, or mixed). */
+function orderOf(records: IDataObject[]): FaxCursor['order'] {
+	const seconds = records
+		.map(startSecondOf)
+		.filter((second): second is number => second !== undefined);
+	let falling = false;
+	let rising = false;
+	for (let i = 1; i < seconds.length; i++) {
+		if (seconds[i] < seconds[i - 1]) falling = true;
+		if (seconds[i] > seconds[i - 1]) rising = true;
+	}
+	if (falling === rising) return undefined;
+	return falling ? 'newestFirst' : 'oldestFirst';
+}
+
+/** Whether Fax.Plus refused the request with 400 (a `limit` above its largest, on one reading). */
+function refusedAs400(error: unknown): boolean {
+	return error instanceof NodeApiError && String(error.httpCode) === '400';
 }
 
 /** A fax's start second in epoch ms (the API's dates are UTC). */
@@ -51,57 +95,94 @@ const msOf = (time: string | undefined) =>
 	time === undefined ? undefined : parseDateTime(time)?.getTime();
 
 /**
- * A step through the fax list: `read` answers the page for a `before` and a `limit`. Faxes are
- * told apart by id; every fax read by this step function is kept out of its later pages too.
+ * A step through the fax list: `read` answers the page for a `before` or `after` and a `limit`.
+ * Faxes are told apart by id; every fax read by this step function is kept out of its later
+ * pages too.
  */
 export function faxPages(
-	read: (query: { before?: string; limit: number }) => Promise<IDataObject[]>,
+	read: (query: { before?: string; after?: string; limit: number }) => Promise<IDataObject[]>,
 	paging: FaxPaging,
 ): (cursor: FaxCursor, collected: number) => Promise<PageStep<IDataObject, FaxCursor>> {
 	const userBefore = msOf(paging.before);
 	const seen = new Set<string>();
+	const held: IDataObject[] = [];
+	let pageSize = paging.pageSize;
 	let readCount = 0;
+
+	const readPage = async (query: { before?: string; after?: string; limit: number }) =>
+		await read(query).catch(async (error: unknown) => {
+			if (!refusedAs400(error) || query.limit <= SDK_PAGE_SIZE) throw error;
+			pageSize = SDK_PAGE_SIZE;
+			return await read({ ...query, limit: SDK_PAGE_SIZE });
+		});
+
 	return async (cursor, collected) => {
+		const holding = cursor.order === 'oldestFirst' && paging.holdOldestFirst !== false;
 		// Enough for the limit, plus the faxes read that this page can bring again.
 		const wanted =
-			paging.limit === undefined
-				? paging.pageSize
+			paging.limit === undefined || holding
+				? pageSize
 				: paging.limit - collected + cursor.recent.length;
-		const page = await read({
+		const page = await readPage({
 			...(cursor.before !== undefined && { before: cursor.before }),
-			limit: Math.max(1, Math.min(paging.pageSize, wanted)),
+			...(cursor.after !== undefined && { after: cursor.after }),
+			limit: Math.max(1, Math.min(pageSize, wanted)),
 		});
-		if (page.length === 0) return { fresh: [] };
+		const order = cursor.order ?? orderOf(page);
+		const hold = order === 'oldestFirst' && paging.holdOldestFirst !== false;
+		const end = (fresh: IDataObject[]) =>
+			hold ? { fresh: newestFirst([...held.splice(0), ...fresh]) } : { fresh };
+		if (page.length === 0) return end([]);
 		const recent = new Set(cursor.recent.map((entry) => entry.key));
 		const fresh: IDataObject[] = [];
-		for (const record of page) {
+		for (const record of newestFirst(page)) {
 			const key = entryKey(record);
 			if (recent.has(key) || seen.has(key)) continue;
 			seen.add(key);
 			fresh.push(record);
 		}
 		readCount += fresh.length;
-		const before = msOf(cursor.before);
+		const given = hold ? (held.push(...fresh), []) : fresh;
+		const bound = msOf(order === 'oldestFirst' ? cursor.after : cursor.before);
 		if (fresh.length === 0) {
 			const stalls = cursor.stalls + 1;
-			if (stalls > MAX_STALLS || before === undefined) return { fresh };
-			return { fresh, next: { ...cursor, before: apiTime(before - 1000), stalls } };
+			if (stalls > MAX_STALLS || bound === undefined) return end([]);
+			return order === 'oldestFirst'
+				? { fresh: given, next: { ...cursor, order, after: apiTime(bound + 1000), stalls } }
+				: { fresh: given, next: { ...cursor, order, before: apiTime(bound - 1000), stalls } };
 		}
 		const seconds = page
 			.map(startSecondOf)
 			.filter((second): second is number => second !== undefined);
 		if (seconds.length === 0) paging.noStartTime(readCount);
+		if (order === 'oldestFirst') {
+			const newest = Math.max(...seconds);
+			// Never earlier than this page's own `after`: pages only go forward in time.
+			const next = Math.max(newest - 1000, bound ?? -Infinity);
+			const again = [
+				...cursor.recent,
+				...page.map((record) => ({ key: entryKey(record), at: startSecondOf(record) ?? newest })),
+			].filter((entry) => entry.at >= newest - 1000 && entry.at <= newest);
+			const unique = [...new Map(again.map((entry) => [entry.key, entry])).values()];
+			return {
+				fresh: given,
+				next: { ...cursor, order, after: apiTime(next), recent: unique, stalls: 0 },
+			};
+		}
 		const oldest = Math.min(...seconds);
-		if (paging.floor !== undefined && oldest < paging.floor) return { fresh };
+		if (paging.floor !== undefined && oldest < paging.floor) return end(given);
 		// Never later than this page's own `before` or the user's: pages only go back in time.
-		const next = Math.min(oldest + 1000, before ?? Infinity, userBefore ?? Infinity);
+		const next = Math.min(oldest + 1000, bound ?? Infinity, userBefore ?? Infinity);
 		// The faxes of the seconds the next page can bring again: `oldest` and the one after.
 		const again = [
 			...cursor.recent,
 			...page.map((record) => ({ key: entryKey(record), at: startSecondOf(record) ?? oldest })),
 		].filter((entry) => entry.at >= oldest && entry.at <= oldest + 1000);
 		const unique = [...new Map(again.map((entry) => [entry.key, entry])).values()];
-		return { fresh, next: { before: apiTime(next), recent: unique, stalls: 0 } };
+		return {
+			fresh: given,
+			next: { ...cursor, order, before: apiTime(next), recent: unique, stalls: 0 },
+		};
 	};
 }
 

@@ -1,6 +1,7 @@
 // The item a delivery becomes, and the fax fields both triggers output.
 import type { IDataObject } from 'n8n-workflow';
 import { faxStatusFields } from '../api/faxStatuses';
+import { readPhoneNumbers } from '../api/numbers';
 
 export type DeliveryPayload = { hook: IDataObject; data: IDataObject };
 
@@ -39,13 +40,25 @@ function valueOrNull(...values: unknown[]): IDataObject[string] {
 	return null;
 }
 
+/**
+ * A fax number in E.164: apidoc's webhook example writes `+1 334-304-1234`. Anything else (a free
+ * account's user ID, which `from`/`to` may hold) as it came.
+ */
+function faxNumberOf(value: IDataObject[string]): IDataObject[string] {
+	if (Array.isArray(value)) return value.map((entry) => faxNumberOf(entry as IDataObject[string]));
+	if (typeof value !== 'string' || !value.trim().startsWith('+') || /[,\n]/.test(value))
+		return value;
+	const read = readPhoneNumbers(value);
+	return read.ok && read.numbers.length === 1 ? read.numbers[0] : value;
+}
+
 /** The fax fields both triggers output (the polling trigger from a fax record). */
 export function faxFieldsOf(data: IDataObject): IDataObject {
 	return {
 		status: data.status === undefined || data.status === null ? null : String(data.status),
 		...faxStatusFields(data.status),
-		from: valueOrNull(data.from, data.from_number),
-		to: valueOrNull(data.to, data.to_number),
+		from: faxNumberOf(valueOrNull(data.from, data.from_number)),
+		to: faxNumberOf(valueOrNull(data.to, data.to_number)),
 		faxId: valueOrNull(data.id),
 	};
 }

@@ -159,18 +159,18 @@ module.exports = async function logging(t) {
 		'logging: each refusal cause of the headers produces its line (a clock off by 6 minutes says by how many seconds)',
 		async () => {
 			const cases = [
-				[{}, /\(401\): the webhook-id header is missing\. If a proxy/],
+				[{}, /\(401\): the svix-id \(or webhook-id\) header is missing\. If a proxy/],
 				[
 					{ 'webhook-id': 'msg_1', 'webhook-signature': 'v1,x' },
-					/\(401\): the webhook-timestamp header is missing/,
+					/\(401\): the svix-timestamp \(or webhook-timestamp\) header is missing/,
 				],
 				[
 					{ 'webhook-id': 'msg_1', 'webhook-timestamp': String(now()) },
-					/\(401\): the webhook-signature header is missing/,
+					/\(401\): the svix-signature \(or webhook-signature\) header is missing/,
 				],
 				[
 					{ 'webhook-id': 'msg_1', 'webhook-timestamp': 'soon', 'webhook-signature': 'v1,x' },
-					/\(401\): the webhook-timestamp header is not a Unix time/,
+					/\(401\): the timestamp header is not a Unix time/,
 				],
 				[
 					{ ...forged(), 'webhook-timestamp': String(now() + 360) },
@@ -178,7 +178,7 @@ module.exports = async function logging(t) {
 				],
 				[
 					{ ...forged(), 'webhook-signature': 'v1,AAAA' },
-					/\(401\): the webhook-signature header has no well-formed v1 signature/,
+					/\(401\): the signature header has no well-formed v1 signature/,
 				],
 			];
 			for (const [headers, pattern] of cases) {

@@ -130,6 +130,9 @@ function createAuth({ ownerId, memberId }) {
 		patReadOnly: addPat(ownerId, ['fax:all:read'], 'n8n read only'),
 		patNoScopes: addPat(ownerId, [], 'no scopes'),
 		patMember: addPat(memberId, ['fax:all:read', 'fax:all:edit'], 'member token'),
+		// apidoc's scope names (concepts/authentication): numbers plural, uploads fax:file:edit.
+		patNumbersRead: addPat(ownerId, ['fax:numbers:read'], 'numbers read'),
+		patFileEdit: addPat(ownerId, ['fax:file:edit'], 'uploads'),
 		oauthAccessToken: addAccessToken(ownerId, clientId, Number.MAX_SAFE_INTEGER),
 		oauthRefreshToken: addRefreshToken(ownerId, clientId),
 		oauthExpiredAccessToken: addAccessToken(ownerId, clientId, 1),

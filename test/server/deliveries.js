@@ -6,6 +6,9 @@
  *   webhook-signature 'v1,' + base64(HMAC-SHA256(key, `${id}.${ts}.${body}`)),
  * the key being the endpoint secret minus 'whsec_', base64-decoded.
  * Legacy hooks get the same body shape with hook.target filled and no signature headers.
+ * Readings (readings.js): `signatureHeaders: 'svix'` names the headers svix-id, svix-timestamp,
+ * svix-signature (Svix, which runs Fax.Plus's webhooks, unless an account is white-labelled);
+ * `webhookBody: 'documented'` sends apidoc's documented `data` (concepts/webhook) in its layout.
  */
 const crypto = require('node:crypto');
 const { randomHex, faxTime, normalizeNumber, isObject } = require('./util');
@@ -103,13 +106,88 @@ function defaultData(event, state, ms) {
 	};
 }
 
-/** The numbers of a fax payload (from and to; `to` may be a list). @param {Record<string, any>} data */
+/** The numbers of a fax payload (from and to; `to` may be a list), as E.164. @param {Record<string, any>} data */
 function faxNumbers(data) {
 	/** @type {string[]} */
 	const numbers = [];
 	for (const v of [data.from, data.to].flat())
-		if (typeof v === 'string') numbers.push(normalizeNumber(v));
+		if (typeof v === 'string') numbers.push(normalizeNumber(v).replace(/[-().]/g, ''));
 	return numbers;
+}
+
+/**
+ * A number as apidoc's webhook example writes it: `+1 334-304-1234` (North America), else the
+ * country code's first digits and the rest after a space.
+ * @param {unknown} number
+ */
+function writtenNumber(number) {
+	if (typeof number !== 'string' || !/^\+[0-9]{8,15}$/.test(number)) return number;
+	const digits = number.slice(1);
+	if (digits.length === 11 && digits.startsWith('1'))
+		return `+1 ${digits.slice(1, 4)}-${digits.slice(4, 7)}-${digits.slice(7)}`;
+	return `+${digits.slice(0, 2)} ${digits.slice(2)}`;
+}
+
+/** apidoc's webhook `data` fields (concepts/webhook), in its table's order. */
+const DOCUMENTED_FIELDS = [
+	'id',
+	'uid',
+	'pages',
+	'from',
+	'to',
+	'start_time',
+	'file',
+	'file_name',
+	'cost',
+	'status',
+];
+
+/**
+ * The body of a delivery: the whole record, or (reading `webhookBody: 'documented'`) apidoc's
+ * fields, numbers written as its example, a page event `in_progress`, indented as its example.
+ * @param {{ hook: Record<string, any>, data: Record<string, any> }} payload @param {import('./index').Readings} readings
+ */
+function bodyOf({ hook, data }, readings) {
+	if (readings.webhookBody !== 'documented') return Buffer.from(JSON.stringify({ hook, data }));
+	/** @type {Record<string, any>} */
+	const documented = {};
+	for (const field of DOCUMENTED_FIELDS) if (field in data) documented[field] = data[field];
+	documented.from = writtenNumber(data.from);
+	documented.to = Array.isArray(data.to) ? data.to.map(writtenNumber) : writtenNumber(data.to);
+	if (hook.event === 'fax_page_received') {
+		documented.status = 'in_progress';
+		if (data.page !== undefined) documented.page = data.page;
+	}
+	return Buffer.from(JSON.stringify({ hook, data: documented }, null, 4));
+}
+
+/**
+ * apidoc's fax_sent example (concepts/webhook) as its page shows it, numbers given digits where
+ * it writes `xxxx`, and the fields its excerpt cuts off (`file_name`, `cost`, `status`) from its
+ * field table. For a test that sends the documented bytes (`deliver({ rawBody })`).
+ * @param {string} event @param {string} target
+ */
+function documentedExample(event = 'fax_sent', target = 'https://webhook.com') {
+	return `{
+    "hook": {
+        "id": "66df09cf1d6d0b295c363956",
+        "event": "${event}",
+        "event_time": "2024-09-09 10:44:39",
+        "target": "${target}"
+    },
+    "data": {
+        "id": "66df09cf1d6d0b295c363956",
+        "uid": "490ae330dbc749f0b6561dafa300f2fb",
+        "pages": 1,
+        "from": "+1 334-304-1234",
+        "to": "+1 334-304-5678",
+        "start_time": "2024-09-09 10:44:39",
+        "file": "1d0b618e4fb54957878eed0ecc64ae5e.tiff",
+        "file_name": "fax-to-13343045678",
+        "cost": 1,
+        "status": "success"
+    }
+}`;
 }
 
 /**
@@ -164,9 +242,10 @@ function createDeliveries({ getState, now }) {
 							? Math.floor(o.timestamp / 1000)
 							: o.timestamp;
 				const secret = o.secretOverride ?? target.secret ?? '';
-				headers['webhook-id'] = o.webhookId;
-				headers['webhook-timestamp'] = String(ts);
-				headers['webhook-signature'] =
+				const prefix = getState().readings.signatureHeaders === 'svix' ? 'svix' : 'webhook';
+				headers[`${prefix}-id`] = o.webhookId;
+				headers[`${prefix}-timestamp`] = String(ts);
+				headers[`${prefix}-signature`] =
 					o.signatureHeader ?? `v1,${sign(secret, o.webhookId, ts, o.body)}`;
 			}
 			Object.assign(headers, o.headers);
@@ -231,7 +310,7 @@ function createDeliveries({ getState, now }) {
 		const sends = [];
 		const webhooksOn = state.settings.webhooksEnabled && state.settings.webhooksFeature;
 		if (opts.legacy !== true && webhooksOn) {
-			const body = raw ?? Buffer.from(JSON.stringify({ hook, data }));
+			const body = raw ?? bodyOf({ hook, data }, state.readings);
 			const webhookId = opts.webhookId ?? `msg_${randomHex(12)}`;
 			for (const ep of Object.values(state.webhooks)) {
 				if (opts.onlyEndpointId && ep.id !== opts.onlyEndpointId) continue;
@@ -248,8 +327,7 @@ function createDeliveries({ getState, now }) {
 			for (const h of Object.values(state.hooks)) {
 				if (opts.onlyEndpointId && h.id !== opts.onlyEndpointId) continue;
 				if (h.event !== opts.event || !matches(h.numbers)) continue;
-				const body =
-					raw ?? Buffer.from(JSON.stringify({ hook: { ...hook, target: h.target }, data }));
+				const body = raw ?? bodyOf({ hook: { ...hook, target: h.target }, data }, state.readings);
 				sends.push(
 					sendTo(
 						{ endpointId: h.id, url: h.target, secret: null, legacy: true },
@@ -310,4 +388,4 @@ function createDeliveries({ getState, now }) {
 	return { deliver, replay, log };
 }
 
-module.exports = { createDeliveries, sign };
+module.exports = { createDeliveries, sign, documentedExample };

@@ -176,6 +176,18 @@ export interface Readings {
 	sentComment: 'keepsText' | 'drops';
 	/** List answers that leave out a fax just taken into the outbox, and again once it moves to the sent faxes; null: listed at once. */
 	listingLag: number | null;
+	/** A `limit` above `pageCap`: cut to it, or refused with 400 (no document gives the largest). */
+	largeLimit: 'capped' | 'refused';
+	/** The fax list's order: newest first, or oldest first (no document says). */
+	listOrder: 'newestFirst' | 'oldestFirst';
+	/** A fax record's sender: `from` (the SDK's Fax model) or `from_number` (apidoc's example answers). */
+	faxSender: 'from' | 'from_number';
+	/** Signature headers: `webhook-*` (a white-labelled Svix account) or Svix's own `svix-*`. */
+	signatureHeaders: 'webhook' | 'svix';
+	/** Webhook `data`: the whole fax record, or apidoc's documented fields (no `direction`, numbers like `+1 334-304-1234`, pages `in_progress`), laid out as its example. */
+	webhookBody: 'records' | 'documented';
+	/** A member's token: its own user id or `self`, or only `self` (faxplus-js accounts-api.ts). */
+	memberUserId: 'ownId' | 'self';
 }
 
 export interface RateLimit {
@@ -200,6 +212,10 @@ export interface FaxPlusTokens {
 	patNoScopes: string;
 	/** Full-scope PAT of the non-admin corporate member `member_1`. */
 	patMember: string;
+	/** PAT with only fax:numbers:read (apidoc's name). */
+	patNumbersRead: string;
+	/** PAT with only fax:file:edit (apidoc: uploads take it or fax:all:edit). */
+	patFileEdit: string;
 	/** OAuth access token (scope all) of owner_1; needs `x-fax-clientid: clientId`. */
 	oauthAccessToken: string;
 	/** Valid refresh token of owner_1. */
@@ -318,3 +334,5 @@ export function startFaxPlusServer(options?: FaxPlusServerOptions): Promise<FaxP
 
 /** base64 HMAC-SHA256 of `${id}.${timestamp}.${body}` keyed with the decoded 'whsec_' secret. */
 export function signWebhook(secret: string, id: string, timestamp: number, body: Buffer): string;
+/** apidoc's fax_sent webhook example (concepts/webhook) as its page lays it out, for `deliver({ rawBody })`. */
+export function documentedWebhookExample(event?: string, target?: string): string;

@@ -13,7 +13,7 @@ const http = require('node:http');
 const { ApiError, errorReply, readBody, parseBody, send, notFound } = require('./http');
 const { createAuth, hasScope } = require('./auth');
 const { createSeed, OWNER_ID } = require('./seed');
-const { createDeliveries, sign } = require('./deliveries');
+const { createDeliveries, sign, documentedExample } = require('./deliveries');
 const { handleControl } = require('./control');
 const { serveDocument } = require('./documents');
 const { compile, match } = require('./router');
@@ -281,4 +281,8 @@ async function startFaxPlusServer(options = {}) {
 	return server;
 }
 
-module.exports = { startFaxPlusServer, signWebhook: sign };
+module.exports = {
+	startFaxPlusServer,
+	signWebhook: sign,
+	documentedWebhookExample: documentedExample,
+};

@@ -6,6 +6,8 @@
  * is a reading some document supports: none is looser than what Fax.Plus documents.
  */
 
+const { badRequest } = require('./http');
+
 /** @typedef {import('./index').Readings} Readings */
 
 /** @type {Readings} */
@@ -19,6 +21,12 @@ const DEFAULT_READINGS = {
 	outboxComment: 'keepsTags',
 	sentComment: 'keepsText',
 	listingLag: null,
+	largeLimit: 'capped',
+	listOrder: 'newestFirst',
+	faxSender: 'from',
+	signatureHeaders: 'webhook',
+	webhookBody: 'records',
+	memberUserId: 'ownId',
 };
 
 /** @type {{ [K in Exclude<keyof Readings, 'pageCap' | 'listingLag'>]: ReadonlyArray<Readings[K]> }} */
@@ -30,6 +38,12 @@ const CHOICES = {
 	faxUpdate: ['partial', 'full'],
 	outboxComment: ['keepsTags', 'replacesTags'],
 	sentComment: ['keepsText', 'drops'],
+	largeLimit: ['capped', 'refused'],
+	listOrder: ['newestFirst', 'oldestFirst'],
+	faxSender: ['from', 'from_number'],
+	signatureHeaders: ['webhook', 'svix'],
+	webhookBody: ['records', 'documented'],
+	memberUserId: ['ownId', 'self'],
 };
 
 /**
@@ -59,12 +73,16 @@ function withReadings(base, changes = {}) {
 }
 
 /**
- * How many records a list page holds: what the client asked for, at most the page cap.
+ * How many records a list page holds: what the client asked for, at most the page cap; above
+ * it, 400 under the reading `largeLimit: 'refused'`.
  * @param {Readings} readings
  * @param {number} asked
  */
 function pageSize(readings, asked) {
-	return readings.pageCap === null ? asked : Math.min(asked, readings.pageCap);
+	if (readings.pageCap === null) return asked;
+	if (readings.largeLimit === 'refused' && asked > readings.pageCap)
+		throw badRequest(`limit must be at most ${readings.pageCap}`);
+	return Math.min(asked, readings.pageCap);
 }
 
 /**

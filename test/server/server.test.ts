@@ -133,6 +133,28 @@ describe('authentication', () => {
 		expect((await call('GET', '/accounts/self/plan')).status).toBe(200);
 	});
 
+	it("takes apidoc's scope names: fax:numbers:read for numbers, fax:file:edit for uploads (and nothing else)", async () => {
+		const token = server.tokens.patNumbersRead;
+		expect((await call('GET', '/accounts/self/numbers', { token })).status).toBe(200);
+		expectError(await call('GET', '/accounts/self/faxes', { token }), 403, 'insufficient_scope');
+		const upload = async (bearer: string) => {
+			const form = new FormData();
+			form.append('fax_file', new Blob([Buffer.from('%PDF-1.4 x')]), 'a.pdf');
+			return await fetch(`${server.baseUrl}/accounts/self/files?format=pdf`, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${bearer}` },
+				body: form,
+			});
+		};
+		expect((await upload(server.tokens.patFileEdit)).status).toBe(200);
+		expect((await upload(server.tokens.patNumbersRead)).status).toBe(403);
+		expectError(
+			await call('DELETE', '/accounts/self/outbox/outbox_1', { token: server.tokens.patFileEdit }),
+			403,
+			'insufficient_scope',
+		);
+	});
+
 	it('enforces PAT scopes with 403 insufficient_scope', async () => {
 		expect((await call('GET', '/shop/balance', { token: server.tokens.patReadOnly })).status).toBe(
 			200,
@@ -797,6 +819,56 @@ describe('deliveries', () => {
 		'webhook-id': String(r.headers['webhook-id']),
 		'webhook-timestamp': String(r.headers['webhook-timestamp']),
 		'webhook-signature': String(r.headers['webhook-signature']),
+	});
+
+	it("signs with Svix's own header names under signatureHeaders: svix, the same signature", async () => {
+		const id = await subscribe({ filter_types: ['fax_received'] });
+		server.setReadings({ signatureHeaders: 'svix' });
+		await server.deliver({ event: 'fax_received' });
+		const [got] = receiver.received;
+		expect(got.headers['webhook-id']).toBeUndefined();
+		expect(got.headers['webhook-signature']).toBeUndefined();
+		const svix = {
+			'webhook-id': String(got.headers['svix-id']),
+			'webhook-timestamp': String(got.headers['svix-timestamp']),
+			'webhook-signature': String(got.headers['svix-signature']),
+		};
+		expect(svix['webhook-id']).toMatch(/^msg_/);
+		expect(() => new Webhook(server.getEndpointSecret(id)!).verify(got.body, svix)).not.toThrow();
+	});
+
+	it("sends apidoc's documented data under webhookBody: documented (no direction, formatted numbers, pages in_progress)", async () => {
+		await subscribe({ filter_types: ['fax_received', 'fax_page_received'] });
+		server.setReadings({ webhookBody: 'documented' });
+		await server.deliver({
+			event: 'fax_received',
+			data: { from: '+13343041234', to: '+15551230001' },
+		});
+		await server.deliver({ event: 'fax_page_received' });
+		const [received, page] = receiver.received.map((r) => r.body.toString('utf8'));
+		expect(received).toMatch(/^\{\n {4}"hook": \{\n {8}"id": /);
+		const { data } = JSON.parse(received);
+		expect(Object.keys(data)).toEqual([
+			'id',
+			'uid',
+			'pages',
+			'from',
+			'to',
+			'start_time',
+			'file',
+			'file_name',
+			'cost',
+			'status',
+		]);
+		expect(data).toMatchObject({ from: '+1 334-304-1234', to: '+1 555-123-0001' });
+		expect(JSON.parse(page).data.status).toBe('in_progress');
+	});
+
+	it("filters by an endpoint's numbers in E.164 when the body writes them formatted", async () => {
+		await subscribe({ filter_types: ['fax_received'], channels: ['+13343041234'] });
+		server.setReadings({ webhookBody: 'documented' });
+		await server.deliver({ event: 'fax_received', data: { from: '+1 334-304-1234' } });
+		expect(receiver.received).toHaveLength(1);
 	});
 
 	it('signs per Standard Webhooks, verifiable with the standardwebhooks package', async () => {
@@ -1722,6 +1794,49 @@ describe("readings where Fax.Plus's documents are silent or disagree", () => {
 			body: { comment: { text: 'newer', tags: ['n8n-key-1'] } },
 		});
 		expect(server.state.outbox.outbox_1.comment).toEqual({ text: 'newer', tags: ['n8n-key-1'] });
+	});
+
+	it('refuses a limit above pageCap with 400 under largeLimit: refused, answers up to it', async () => {
+		server.setReadings({ pageCap: 2, largeLimit: 'refused' });
+		expectError(await call('GET', '/accounts/self/faxes?limit=3'), 400, 'bad_request');
+		expect(ids(await call('GET', '/accounts/self/faxes?limit=2'))).toEqual(['fax_1', 'fax_2']);
+		expectError(await call('GET', '/accounts/self/contacts?offset=0&limit=50'), 400, 'bad_request');
+	});
+
+	it('lists faxes newest first, or oldest first (the oldest `limit` within the bounds)', async () => {
+		const newest = ids(await call('GET', '/accounts/self/faxes'));
+		server.setReadings({ listOrder: 'oldestFirst' });
+		expect(ids(await call('GET', '/accounts/self/faxes'))).toEqual([...newest].reverse());
+		const before = ids(
+			await call('GET', '/accounts/self/faxes?limit=2&before=2025-01-13%2016:40:00'),
+		);
+		expect(before).toEqual([...newest].reverse().slice(0, 2));
+	});
+
+	it('names the sender from (the SDK) or from_number (apidoc), in the list and in Get', async () => {
+		const { from } = server.state.faxes.fax_1;
+		server.setReadings({ faxSender: 'from_number' });
+		const listed = (await call('GET', '/accounts/self/faxes')).json.data.records[0];
+		expect(listed).not.toHaveProperty('from');
+		expect(listed.from_number).toBe(from);
+		const got = (await call('GET', '/accounts/self/faxes/fax_1')).json;
+		expect(got).not.toHaveProperty('from');
+		expect(got.from_number).toBe(from);
+	});
+
+	it("refuses a member's own user id under memberUserId: self, as faxplus-js says (self only)", async () => {
+		const token = server.tokens.patMember;
+		expect((await call('GET', '/accounts/member_1/faxes', { token })).status).toBe(200);
+		server.setReadings({ memberUserId: 'self' });
+		expectError(await call('GET', '/accounts/member_1/faxes', { token }), 403, 'invalid_user_id');
+		expectError(
+			await call('GET', '/accounts/member_1/files/fax_6', { token }),
+			403,
+			'invalid_user_id',
+		);
+		expect((await call('GET', '/accounts/self/files/fax_6', { token })).status).toBe(200);
+		// An admin still names its members.
+		expect((await call('GET', '/accounts/member_1/faxes')).status).toBe(200);
 	});
 
 	it('is set through /_control/readings, refuses bad values, and reset() returns to the start options', async () => {

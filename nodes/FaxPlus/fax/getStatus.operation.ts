@@ -5,7 +5,7 @@ import { readPhoneNumbers } from '../../api/numbers';
 import { showFor, userIdFields } from '../shared/descriptions';
 import { requiredString, userIdOf, toItems } from '../shared/items';
 import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
-import { faxStatusNow } from './shared/finalStatus';
+import { faxStatusNow } from './shared/sentFaxes';
 import type { FaxPlusOperation } from '../shared/types';
 
 const show = showFor('fax', 'getStatus');

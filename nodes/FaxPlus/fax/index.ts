@@ -2,7 +2,7 @@ import * as operations from './operations';
 import { defineResource } from '../shared/resource';
 import type { FaxPlusResource } from '../shared/types';
 import { searchFaxes } from './shared/search';
-import { searchSenderNumbers } from './shared/senders';
+import { searchSenderNumbers } from './send/senders';
 
 export const fax: FaxPlusResource = defineResource({
 	option: { name: 'Fax', value: 'fax' },

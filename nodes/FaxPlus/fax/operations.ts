@@ -11,6 +11,6 @@ export { getOcr } from './getOcr.operation';
 export { getStatus } from './getStatus.operation';
 export { requestFieldExtraction } from './requestFieldExtraction.operation';
 export { requestOcr } from './requestOcr.operation';
-export { send } from './send.operation';
+export { send } from './send/operation';
 export { update } from './update.operation';
 export { updateFieldExtraction } from './updateFieldExtraction.operation';

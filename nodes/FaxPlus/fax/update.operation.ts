@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { updateFieldsCollection, userIdFields } from '../shared/descriptions';
 import { answerOr, nonEmptyUpdate } from '../shared/items';
-import { booleanValue } from '../shared/values';
+import { booleanValue, refuseMarker } from '../shared/values';
 import { faxPlusApiRequest } from '../../api/transport';
 import { faxIdField, faxOfItem } from './shared/fields';
 import type { FaxRecord } from './shared/types';
 import type { FaxPlusOperation } from '../shared/types';
-import { keepingMarker, refuseMarker } from './shared/idempotency';
+import { keepingMarker } from '../shared/keyMarker';
 
 /** Body of PUT /accounts/{user_id}/faxes/{fax_id}. */
 interface FaxModification {

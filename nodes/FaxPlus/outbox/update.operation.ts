@@ -5,7 +5,8 @@ import { answerOr, requiredString, userIdOf } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import { outboxFaxIdField } from './fields';
 import type { OutboxFax } from './types';
-import { keepingMarker, refuseMarker } from '../fax/shared/idempotency';
+import { keepingMarker } from '../shared/keyMarker';
+import { refuseMarker } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const update: FaxPlusOperation = {

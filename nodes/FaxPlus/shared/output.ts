@@ -19,6 +19,8 @@ export interface SimplifiedShape {
 	flatten?: Record<string, string>;
 	/** Fields output under a plainer name, e.g. `src` → `from`. */
 	rename?: Record<string, string>;
+	/** Other names Fax.Plus gives a field, read when the field is absent, e.g. `from` ← `from_number`. */
+	alternatives?: Record<string, string[]>;
 }
 
 /** The API's time fields: `YYYY-MM-DD HH:mm:ss` in UTC, or with a `+HHMM` offset (send_time). */
@@ -120,8 +122,12 @@ function isoTime(value: unknown): unknown {
 function shapeRecord(record: IDataObject, shape: SimplifiedShape): IDataObject {
 	const result: IDataObject = {};
 	for (const name of shape.fields) {
-		if (!(name in record)) continue;
-		const value = record[name];
+		const names = [name, ...(shape.alternatives?.[name] ?? [])];
+		const source =
+			names.find((field) => record[field] !== undefined && record[field] !== null) ??
+			names.find((field) => field in record);
+		if (source === undefined) continue;
+		const value = record[source];
 		const inner = shape.flatten?.[name];
 		const isObject = value !== null && typeof value === 'object' && !Array.isArray(value);
 		const kept = inner !== undefined && isObject ? (value as IDataObject)[inner] : value;
@@ -184,6 +190,8 @@ const UNTRUSTED_FIELDS: Record<string, UntrustedField[]> = {
 		{ field: 'comment', as: 'comment' },
 		{ field: 'header', as: 'faxHeader' },
 		{ field: 'from', as: 'callerId', when: received },
+		// apidoc's example records name the sender `from_number` (the SDK: `from`).
+		{ field: 'from_number', as: 'callerId', when: received },
 	],
 	'fax.getOcr': [{ field: 'data', as: 'ocrText' }],
 	'fax.requestOcr': [{ field: 'data', as: 'ocrText' }],

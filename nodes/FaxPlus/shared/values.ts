@@ -2,6 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { FAX_EVENTS, type FaxEvent } from '../../api/events';
 import { readPhoneNumbers } from '../../api/numbers';
+import { carriesMarker, KEY_TAG_PREFIX } from './keyMarker';
 
 /**
  * A whole number of `minimum` or more (a numeric string is read as a number); the fallback, when
@@ -118,4 +119,19 @@ export function booleanValue(
 		`${label} must be true or false, not "${String(value)}"`,
 		{ itemIndex },
 	);
+}
+
+/** Refuses a comment text given by the user that carries an Idempotency Key marker, naming the field. */
+export function refuseMarker(
+	context: IExecuteFunctions,
+	item: number,
+	field: string,
+	text: string,
+) {
+	if (!carriesMarker(text)) return;
+	const message = `${field} carries an Idempotency Key marker ("${KEY_TAG_PREFIX}…"), which only Send writes`;
+	throw new NodeOperationError(context.getNode(), message, {
+		itemIndex: item,
+		description: 'Nothing was sent or changed. Remove the marker from the text.',
+	});
 }

@@ -420,7 +420,7 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 		expect(item.binary?.fax).toMatchObject({ fileName: 'fax_doc.tiff', mimeType: 'image/tiff' });
 		expect((await bytesOf(item.binary!.fax)).length).toBeGreaterThan(0);
 		const download = apiRequests(server()).find((request) => request.path.includes('/files/'))!;
-		expect(download.path).toBe('/v3/accounts/owner_1/files/fax_doc');
+		expect(download.path).toBe('/v3/accounts/self/files/fax_doc');
 		expect(download.query).toEqual({ format: 'tiff' });
 
 		// The download fails: the fax still starts the workflow, once.

@@ -147,17 +147,17 @@ describe('Fax.Plus Trigger → what it logs and saves with the execution', () =>
 			[
 				'no signature headers',
 				() => ({}),
-				/\(401\): the webhook-id header is missing\. If a proxy/,
+				/\(401\): the svix-id \(or webhook-id\) header is missing\. If a proxy/,
 			],
 			[
 				'no webhook-timestamp',
 				() => ({ 'webhook-id': 'msg_1', 'webhook-signature': wellFormed }),
-				/\(401\): the webhook-timestamp header is missing/,
+				/\(401\): the svix-timestamp \(or webhook-timestamp\) header is missing/,
 			],
 			[
 				'no webhook-signature',
 				() => ({ 'webhook-id': 'msg_1', 'webhook-timestamp': String(now()) }),
-				/\(401\): the webhook-signature header is missing/,
+				/\(401\): the svix-signature \(or webhook-signature\) header is missing/,
 			],
 			[
 				'a timestamp that is no number',
@@ -166,7 +166,7 @@ describe('Fax.Plus Trigger → what it logs and saves with the execution', () =>
 					'webhook-timestamp': 'soon',
 					'webhook-signature': wellFormed,
 				}),
-				/\(401\): the webhook-timestamp header is not a Unix time/,
+				/\(401\): the timestamp header is not a Unix time/,
 			],
 			[
 				'a sender clock 6 minutes behind',
@@ -193,7 +193,7 @@ describe('Fax.Plus Trigger → what it logs and saves with the execution', () =>
 					'webhook-timestamp': String(now()),
 					'webhook-signature': 'v1,AAAA',
 				}),
-				/\(401\): the webhook-signature header has no well-formed v1 signature/,
+				/\(401\): the signature header has no well-formed v1 signature/,
 			],
 			[
 				'a forged signature',

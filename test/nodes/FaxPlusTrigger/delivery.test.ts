@@ -74,6 +74,41 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			});
 		});
 
+		// apidoc's webhook example (concepts/webhook) writes numbers like +1 334-304-1234.
+		it("outputs from and to in E.164 from apidoc's documented body; the data as sent", async () => {
+			const { harness } = await activeTrigger({
+				events: ['fax_sent', 'fax_received', 'fax_page_received'],
+			});
+			server().setReadings({ webhookBody: 'documented', signatureHeaders: 'svix' });
+			await server().deliver({
+				event: 'fax_received',
+				data: { id: 'fax_doc', from: '+13343041234', to: '+4930123456' },
+			});
+			await server().deliver({ event: 'fax_page_received', data: { id: 'fax_doc_page' } });
+			const [received, page] = await runJson(harness);
+			expect(received).toMatchObject({
+				from: '+13343041234',
+				to: '+4930123456',
+				data: { from: '+1 334-304-1234', to: '+49 30123456' },
+			});
+			expect(received.data).not.toHaveProperty('direction');
+			// A page of a fax still being received: not its final status.
+			expect(page).toMatchObject({
+				status: 'in_progress',
+				statusMeaning: expect.stringMatching(/still being received/),
+			});
+		});
+
+		it("keeps a free account's user ID in from as it came (not a number)", async () => {
+			const { harness } = await activeTrigger();
+			await server().deliver({
+				event: 'fax_received',
+				data: { id: 'fax_free', from: 'user_4711', to: '+1 (555) 123-0001' },
+			});
+			const [item] = await runJson(harness);
+			expect(item).toMatchObject({ from: 'user_4711', to: '+15551230001' });
+		});
+
 		it("flags a retried fax (hook.id differs from data.id): faxId is hook.id, the fax ID; data.id is the session's", async () => {
 			const { harness } = await activeTrigger();
 			await server().deliver({

@@ -66,7 +66,7 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 			expect(recordedKeys(harness)).toEqual(storedKeysOf(server(), result.webhookId!));
 
 			const [request] = fileRequests(server());
-			expect(calls(server())).toEqual(['GET /v3/accounts/owner_1/files/fax_new_1']);
+			expect(calls(server())).toEqual(['GET /v3/accounts/self/files/fax_new_1']);
 			expect(request.query).toEqual({ format: 'pdf' });
 			expect(request.status).toBe(200);
 			expectAuthHeaders(server(), request, auth);
@@ -99,7 +99,7 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 		await deliver(harness, { event: 'fax_received', data: { id: 'fax_new_2' } });
 
 		const [request] = fileRequests(server());
-		expect(request.path).toBe('/v3/accounts/owner_1/files/fax_new_2');
+		expect(request.path).toBe('/v3/accounts/self/files/fax_new_2');
 		expect(request.query).toEqual({ format: 'tiff' });
 		const [item] = (await runsOf(harness))[0].items;
 		expect(Object.keys(item.binary!)).toEqual(['fax']);
@@ -123,7 +123,7 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 	it('attaches the document that was sent for fax_sent', async () => {
 		const harness = await activeTrigger({ downloadDocument: true });
 		await deliver(harness, { event: 'fax_sent', data: { id: 'fax_out_1' } });
-		expect(calls(server())).toEqual(['GET /v3/accounts/owner_1/files/fax_out_1']);
+		expect(calls(server())).toEqual(['GET /v3/accounts/self/files/fax_out_1']);
 		expect((await runsOf(harness))[0].items[0].binary!.data.fileName).toBe('fax_out_1.pdf');
 	});
 
@@ -143,7 +143,7 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 			hookId: 'fax_retried',
 			data: { id: 'session_2', status: 'success' },
 		});
-		expect(calls(server())).toEqual(['GET /v3/accounts/owner_1/files/fax_retried']);
+		expect(calls(server())).toEqual(['GET /v3/accounts/self/files/fax_retried']);
 		const [item] = (await runsOf(harness))[0].items;
 		expect(item.json).toMatchObject({
 			isRetry: true,
@@ -165,8 +165,27 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 			event: 'fax_received',
 			data: { id: 'fax_6', uid: 'member_1', owner_id: 'member_1' },
 		});
-		expect(calls(server())).toEqual(['GET /v3/accounts/member_1/files/fax_6']);
+		// As self first (one request for the token's own faxes); then the user the delivery names.
+		expect(calls(server())).toEqual([
+			'GET /v3/accounts/self/files/fax_6',
+			'GET /v3/accounts/member_1/files/fax_6',
+		]);
 		expect((await runsOf(harness))[0].items[0].binary!.data.fileName).toBe('fax_6.pdf');
+	});
+
+	// faxplus-js api/accounts-api.ts: "For members user_id can only be self".
+	it("gets a member's own fax with the member's token, which may name no user but self", async () => {
+		server().setReadings({ memberUserId: 'self' });
+		const harness = await activeTrigger({ downloadDocument: true });
+		harness.setAccessToken(server().tokens.patMember);
+		await deliver(harness, {
+			event: 'fax_received',
+			data: { id: 'fax_6', uid: 'member_1', owner_id: 'member_1' },
+		});
+		expect(calls(server())).toEqual(['GET /v3/accounts/self/files/fax_6']);
+		const [item] = (await runsOf(harness))[0].items;
+		expect(item.json.documentError).toBeUndefined();
+		expect(item.binary!.data.fileName).toBe('fax_6.pdf');
 	});
 
 	it('uses self when the payload names no user, and hook.id when data has no id', async () => {

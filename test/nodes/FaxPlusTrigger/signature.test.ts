@@ -82,6 +82,69 @@ describe('verifyWebhookDelivery', () => {
 		});
 	});
 
+	// Svix, which runs Fax.Plus's webhooks, names the headers svix-*, or webhook-* for a
+	// white-labelled account; its verifier reads either (docs/fax-plus-readings.md).
+	describe("Svix's header names", () => {
+		const svix = {
+			'webhook-id': undefined,
+			'webhook-timestamp': undefined,
+			'webhook-signature': undefined,
+			'svix-id': ID,
+			'svix-timestamp': String(TIMESTAMP),
+			'svix-signature': SIGNATURE,
+		};
+
+		it('accepts the vector signed under svix-id, svix-timestamp and svix-signature', () => {
+			expect(verifyWebhookDelivery(input({}, svix))).toEqual({
+				ok: true,
+				webhookId: ID,
+				timestamp: TIMESTAMP,
+			});
+		});
+
+		it('refuses a forged svix-signature', () => {
+			const forged = sign(SECRET, ID, TIMESTAMP, Buffer.from('{"test": 1}'));
+			expect(reasonOf(input({}, { ...svix, 'svix-signature': forged }))).toBe('signature_mismatch');
+		});
+
+		it('reads one family whole: a svix-id beside webhook-* headers lacks its svix-timestamp', () => {
+			expect(reasonOf(input({}, { 'svix-id': ID }))).toBe('missing_timestamp');
+		});
+
+		it('reads svix-* over webhook-*: a forged svix-signature is refused beside a valid webhook-signature', () => {
+			const forged = sign(SECRET, ID, TIMESTAMP, Buffer.from('{"test": 1}'));
+			expect(
+				reasonOf(
+					input(
+						{},
+						{ 'svix-id': ID, 'svix-timestamp': String(TIMESTAMP), 'svix-signature': forged },
+					),
+				),
+			).toBe('signature_mismatch');
+		});
+
+		it('applies the same window to svix-timestamp', () => {
+			expect(reasonOf(input({ now: () => (TIMESTAMP + 301) * 1000 }, svix))).toBe(
+				'timestamp_out_of_window',
+			);
+		});
+
+		it('refuses a delivery with neither family', () => {
+			expect(
+				reasonOf(
+					input(
+						{},
+						{
+							'webhook-id': undefined,
+							'webhook-timestamp': undefined,
+							'webhook-signature': undefined,
+						},
+					),
+				),
+			).toBe('missing_webhook_id');
+		});
+	});
+
 	describe('missing or empty parts', () => {
 		it.each([
 			['webhook-id', 'missing_webhook_id'],

@@ -1,4 +1,5 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 import { formatUtc } from '../../../nodes/api/dates';
 import { FIRST_FAX_PAGE, faxPages, type FaxCursor } from '../../../nodes/api/faxList';
 import { collectPages } from '../../../nodes/api/paging';
@@ -180,5 +181,139 @@ describe('the fax list pager (nodes/api/faxList.ts)', () => {
 	it('says so when a page has no start_time to page by', async () => {
 		const step = faxPages(async () => [{ id: 'a' }], { pageSize: 100, noStartTime });
 		await expect(collectPages(FIRST_FAX_PAGE, step)).rejects.toThrow('no start_time');
+	});
+});
+
+// No document gives the list's order or its largest `limit` (docs/fax-plus-readings.md): the
+// pager against a model that lists newest or oldest first, and cuts or refuses a larger limit.
+describe('the fax list pager under either order and a refused limit', () => {
+	type Order = 'newestFirst' | 'oldestFirst';
+	type Large = 'capped' | 'refused';
+	const NODE: INode = {
+		id: 'n',
+		name: 'Fax.Plus',
+		type: 'faxPlus',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
+
+	function modelList(
+		list: IDataObject[],
+		o: { bounds: Bounds; cap: number; order: Order; large: Large },
+		requests: IDataObject[],
+	) {
+		return async (query: { before?: string; after?: string; limit: number }) => {
+			requests.push(query);
+			if (o.large === 'refused' && query.limit > o.cap)
+				throw new NodeApiError(NODE, { httpCode: '400' } as JsonObject, { httpCode: '400' });
+			const within = (time: string) =>
+				o.bounds === 'inclusive'
+					? (query.before === undefined || time <= query.before) &&
+						(query.after === undefined || time >= query.after)
+					: (query.before === undefined || time < query.before) &&
+						(query.after === undefined || time > query.after);
+			const ordered = o.order === 'oldestFirst' ? [...list].reverse() : list;
+			return ordered
+				.filter((fax) => within(String(fax.start_time)))
+				.slice(0, Math.min(o.cap, query.limit));
+		};
+	}
+
+	async function readWith(
+		list: IDataObject[],
+		o: { bounds: Bounds; cap: number; order: Order; large: Large },
+		paging: { pageSize?: number; limit?: number } = {},
+	) {
+		const requests: IDataObject[] = [];
+		const step = faxPages(modelList(list, o, requests), {
+			pageSize: paging.pageSize ?? 100,
+			limit: paging.limit,
+			noStartTime,
+		});
+		const faxes = await collectPages(FIRST_FAX_PAGE, step, paging.limit);
+		return { faxes, requests };
+	}
+
+	const startOf = (fax: IDataObject) => String(fax.start_time);
+
+	it.each<[Order, Large, Bounds, number]>([
+		['oldestFirst', 'capped', 'exclusive', 50],
+		['oldestFirst', 'capped', 'inclusive', 50],
+		['oldestFirst', 'refused', 'exclusive', 50],
+		['oldestFirst', 'capped', 'exclusive', 7],
+		['oldestFirst', 'refused', 'inclusive', 50],
+		['newestFirst', 'refused', 'exclusive', 50],
+		['newestFirst', 'refused', 'inclusive', 50],
+	])(
+		'lists every fax once, newest first, when Fax.Plus lists %s and a larger limit is %s (`before`/`after` %s, %i a page)',
+		async (order, large, bounds, cap) => {
+			const next = random(cap * 17 + order.length + large.length);
+			for (let round = 0; round < 30; round++) {
+				const seconds: number[] = [];
+				let at = T0;
+				const count = next(3 * cap + 5);
+				while (seconds.length < count) {
+					const inSecond = 1 + next(Math.min(cap - 1, 4));
+					for (let i = 0; i < inSecond && seconds.length < count; i++) seconds.push(at);
+					at -= 1000 * (1 + next(3));
+				}
+				const list = faxList(seconds);
+				const { faxes, requests } = await readWith(list, { bounds, cap, order, large });
+				expect(faxes.map((fax) => fax.id).sort()).toEqual(list.map((fax) => fax.id).sort());
+				const times = faxes.map(startOf);
+				expect(times).toEqual([...times].sort().reverse());
+				// A refused limit is asked for once more at 50 (above this cap: refused again, and so failed).
+				if (large === 'refused' && cap >= 50)
+					expect(requests.filter((r) => Number(r.limit) > 50)).toHaveLength(1);
+			}
+		},
+	);
+
+	it('asks a refused limit again once at 50 and keeps 50 for the next pages', async () => {
+		const list = faxList(Array.from({ length: 120 }, (_, i) => T0 - Math.floor(i / 3) * 1000));
+		const { faxes, requests } = await readWith(list, {
+			bounds: 'exclusive',
+			cap: 50,
+			order: 'newestFirst',
+			large: 'refused',
+		});
+		expect(faxes).toHaveLength(120);
+		expect(requests.map((r) => r.limit)).toEqual([100, 50, 50, 50, 50, 50]);
+	});
+
+	it('fails when 50 is refused too (nothing else to try)', async () => {
+		const list = faxList([T0, T0 - 1000]);
+		await expect(
+			readWith(list, { bounds: 'exclusive', cap: 20, order: 'newestFirst', large: 'refused' }),
+		).rejects.toThrow(NodeApiError);
+	});
+
+	it('keeps the newest faxes for a Limit when Fax.Plus lists oldest first', async () => {
+		const list = faxList(Array.from({ length: 30 }, (_, i) => T0 - i * 1000));
+		const { faxes } = await readWith(
+			list,
+			{ bounds: 'exclusive', cap: 10, order: 'oldestFirst', large: 'capped' },
+			{ limit: 5, pageSize: 10 },
+		);
+		expect(faxes.map((fax) => fax.id)).toEqual(list.slice(0, 5).map((fax) => fax.id));
+	});
+
+	it('gives a picker oldest-first pages as they come, moving `after` on', async () => {
+		const list = faxList(Array.from({ length: 12 }, (_, i) => T0 - i * 1000));
+		const requests: IDataObject[] = [];
+		const step = faxPages(
+			modelList(
+				list,
+				{ bounds: 'exclusive', cap: 5, order: 'oldestFirst', large: 'capped' },
+				requests,
+			),
+			{ pageSize: 5, noStartTime, holdOldestFirst: false },
+		);
+		const first = await step(FIRST_FAX_PAGE, 0);
+		expect(first.fresh.map((fax) => fax.id)).toEqual(list.slice(7).map((fax) => fax.id));
+		expect(first.next).toMatchObject({ order: 'oldestFirst', after: expect.any(String) });
+		const second = await step(JSON.parse(JSON.stringify(first.next)) as FaxCursor, 5);
+		expect(second.fresh.map((fax) => fax.id)).toEqual(list.slice(3, 7).map((fax) => fax.id));
 	});
 });

@@ -18,7 +18,11 @@ const edit = (...areas) => ['fax:all:edit', ...areas.map((a) => `fax:${a}:edit`)
  */
 function resolveUser(ctx, id = ctx.params.user_id) {
 	const { caller, state } = ctx;
-	if (id === undefined || id === 'self' || id === caller.uid) return caller;
+	if (id === undefined || id === 'self') return caller;
+	// faxplus-js accounts-api.ts: "For members user_id can only be self" (reading memberUserId).
+	if (!caller.is_admin && state.readings.memberUserId === 'self')
+		throw invalidUserId(403, 'For members user_id can only be self');
+	if (id === caller.uid) return caller;
 	const target = Object.hasOwn(state.users, id) ? state.users[id] : undefined;
 	if (!target) throw invalidUserId(400, `Invalid user id: ${id}`);
 	if (!caller.is_admin) throw invalidUserId(403, `You are not allowed to access user ${id}`);

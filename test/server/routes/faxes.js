@@ -26,6 +26,17 @@ function findFax(ctx) {
 	return fax;
 }
 
+/**
+ * A fax record as the list and Get answer it: the sender as `from` (the SDK's Fax model) or
+ * `from_number` (apidoc's example answers), by the reading `faxSender`.
+ * @param {import('../seed').State} state @param {import('../seed').FaxRecord} fax
+ */
+function answered(state, fax) {
+	if (state.readings.faxSender === 'from' || !('from' in fax)) return fax;
+	const { from, ...rest } = fax;
+	return { ...rest, from_number: from };
+}
+
 /** @param {import('../seed').FaxRecord} fax @param {string} category */
 function inCategory(fax, category) {
 	if (category === 'spam') return fax.is_spam;
@@ -65,16 +76,19 @@ const routes = [
 						: (!after || f.start_time > after) && (!before || f.start_time < before),
 				)
 				.filter((f) => listed(ctx.state, f.id))
-				.sort((a, b) => (a.start_time < b.start_time ? 1 : a.start_time > b.start_time ? -1 : 0))
-				.slice(0, limit);
-			return json({ data: { records } });
+				.sort((a, b) => (a.start_time < b.start_time ? 1 : a.start_time > b.start_time ? -1 : 0));
+			// Oldest first (reading listOrder): the oldest `limit` records within the bounds.
+			if (ctx.state.readings.listOrder === 'oldestFirst') records.reverse();
+			return json({
+				data: { records: records.slice(0, limit).map((fax) => answered(ctx.state, fax)) },
+			});
 		},
 	},
 	{
 		method: 'GET',
 		path: '/accounts/:user_id/faxes/:fax_id',
 		scopes: read('fax'),
-		handler: (ctx) => json(findFax(ctx)),
+		handler: (ctx) => json(answered(ctx.state, findFax(ctx))),
 	},
 	{
 		method: 'PUT',

@@ -27,7 +27,8 @@ module.exports = [
 	{
 		method: 'POST',
 		path: '/accounts/:user_id/files',
-		scopes: edit('fax'),
+		// apidoc (concepts/authentication): uploads take fax:all:edit or fax:file:edit.
+		scopes: edit('file'),
 		handler: (ctx) => {
 			const user = resolveUser(ctx);
 			const fmt = format(ctx.query);

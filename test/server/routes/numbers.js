@@ -29,20 +29,20 @@ const routes = [
 	{
 		method: 'GET',
 		path: '/accounts/:user_id/numbers',
-		scopes: read('fax', 'number'),
+		scopes: read('fax', 'numbers'),
 		handler: (ctx) => json({ numbers: visibleNumbers(ctx) }),
 	},
 	{
 		method: 'GET',
 		path: '/accounts/:user_id/numbers/:number',
-		scopes: read('fax', 'number'),
+		scopes: read('fax', 'numbers'),
 		handler: (ctx) => json(findNumber(ctx)),
 	},
 	{
 		// Assign number: PayloadNumberModification `{ assigned_to }` (required, a user ID); answers without a body.
 		method: 'PUT',
 		path: '/accounts/:user_id/numbers/:number',
-		scopes: edit('number'),
+		scopes: edit('numbers'),
 		handler: (ctx) => {
 			requireAdmin(ctx, 'assign numbers');
 			const n = findNumber(ctx);
@@ -63,7 +63,7 @@ const routes = [
 		// removed from the admin". A member addressing someone else gets 403 from resolveUser.
 		method: 'DELETE',
 		path: '/accounts/:user_id/numbers/:number',
-		scopes: edit('number'),
+		scopes: edit('numbers'),
 		handler: (ctx) => {
 			const user = resolveUser(ctx);
 			if (user.is_admin) throw badRequest('A number cannot be revoked from the admin');

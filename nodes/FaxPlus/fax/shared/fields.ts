@@ -68,11 +68,15 @@ export const SIMPLIFIED_FAX: SimplifiedShape = {
 		'is_read',
 		'comment',
 	],
+	// apidoc's example records ("Get a fax record", "List fax records") name the sender
+	// `from_number`; the SDK's Fax model says `from`.
+	alternatives: { from: ['from_number'] },
 };
 
 /** The fields of a fax record that Simplified leaves out (Selected Fields offers them too). */
 export const RAW_ONLY_FAX_FIELDS = [
 	'uid',
+	'from_number',
 	'owner_id',
 	'submit_time',
 	'last_update',

@@ -28,7 +28,7 @@ function faxEntry(fax: FaxRecord): INodeListSearchItems {
 	const when = labelText(fax.start_time).slice(0, 16);
 	const incoming = fax.direction === 'incoming';
 	const party = incoming
-		? `received from ${labelText(fax.from) || 'unknown'}`
+		? `received from ${labelText(fax.from ?? fax.from_number) || 'unknown'}`
 		: `sent to ${labelText(fax.to) || 'unknown'}`;
 	const parts = [
 		when && `${when} UTC`,
@@ -49,6 +49,8 @@ export const searchFaxes: ListSearchMethod = async function (filter, paginationT
 	const userId = currentUserId(this);
 	const step = faxPages(async (page) => await readFaxListPage(this, userId, page), {
 		pageSize: SEARCH_PAGE_SIZE,
+		// The editor asks for the pages one by one: oldest first, they come as Fax.Plus lists them.
+		holdOldestFirst: false,
 		noStartTime: () => {
 			throw new NodeOperationError(
 				this.getNode(),

@@ -33,6 +33,18 @@ describe('Fax → Get', () => {
 		]);
 	});
 
+	// apidoc's example answers ("Get a fax record") name the sender from_number; the SDK says from.
+	it('shows the sender as from in Simplified when Fax.Plus names it from_number; Raw as answered', async () => {
+		server().setReadings({ faxSender: 'from_number' });
+		const { from } = server().state.faxes.fax_1;
+		const [simplified] = await runOk(server(), { ...base, faxId: 'fax_1' });
+		expect(simplified.json.from).toBe(from);
+		expect(simplified.json).not.toHaveProperty('from_number');
+		const [raw] = await runOk(server(), { ...base, faxId: 'fax_1', output: 'raw' });
+		expect(raw.json.from_number).toBe(from);
+		expect(raw.json).not.toHaveProperty('from');
+	});
+
 	it("reads a member's fax and encodes the ids as path segments", async () => {
 		await runOk(server(), {
 			...base,

@@ -180,6 +180,19 @@ describe('Fax picker (searchFaxes)', () => {
 		},
 	);
 
+	it('offers every fax once, oldest first, when Fax.Plus lists oldest first and refuses a limit above 50', async () => {
+		server().setReadings({ pageCap: 50, largeLimit: 'refused', listOrder: 'oldestFirst' });
+		const bulk = seedFaxes(server(), 2 * SEARCH_PAGE_SIZE + 7, 3, 1000);
+		const { values } = await allPages(server(), undefined, 500);
+		expect([...values].sort()).toEqual(
+			['fax_1', 'fax_2', 'fax_3', 'fax_4', 'fax_5', ...bulk].sort(),
+		);
+		// The editor's first page: the oldest faxes, as Fax.Plus lists them.
+		expect(values.slice(0, SEARCH_PAGE_SIZE).sort()).toEqual(
+			[...bulk].reverse().slice(0, SEARCH_PAGE_SIZE).sort(),
+		);
+	});
+
 	it('stops after five pages for one search and hands the editor a token to read on', async () => {
 		const bulk = seedFaxes(server(), 7 * SEARCH_PAGE_SIZE);
 		server().state.faxes[bulk[6 * SEARCH_PAGE_SIZE]].comment = 'The needle';

@@ -14,7 +14,7 @@ import {
 	documentEgress,
 	hostList,
 	type EgressDecision,
-} from '../../../../../nodes/FaxPlus/fax/shared/documentEgress';
+} from '../../../../../nodes/FaxPlus/fax/send/documentEgress';
 import {
 	ipv4Notation,
 	ipv4Value,

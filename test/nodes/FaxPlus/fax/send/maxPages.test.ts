@@ -1,10 +1,10 @@
 // Fax → Send: Max Pages, the cost guard against faxing a huge file by mistake.
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-import { apiRequests, runOk, runOperation, useFaxPlusServer } from '../../../support/faxplus';
-import { useProcessedDataStore } from '../../../support/processed-data';
+import { apiRequests, runOk, runOperation, useFaxPlusServer } from '../../../../support/faxplus';
+import { useProcessedDataStore } from '../../../../support/processed-data';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { makePagedPdf } = require('../../../server/media') as {
+const { makePagedPdf } = require('../../../../server/media') as {
 	makePagedPdf: (pages: number) => Buffer;
 };
 

@@ -2,7 +2,7 @@
 // base64 is in a form whose size is not known before decoding.
 import { randomBytes } from 'node:crypto';
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { binaryDocument } from '../../../../../nodes/FaxPlus/fax/shared/documents';
+import { binaryDocument } from '../../../../../nodes/FaxPlus/fax/send/documents';
 
 const fields = {
 	field: 'data',

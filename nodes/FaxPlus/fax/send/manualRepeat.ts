@@ -6,7 +6,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { parseDateTime } from '../../../api/dates';
 import { outboxFaxes } from '../../outbox/list';
-import { sentSince } from './finalStatus';
+import { sentSince } from '../shared/sentFaxes';
 
 /** How far back a manual run looks for the same fax. */
 const MANUAL_REPEAT_MINUTES = 5;

@@ -3,11 +3,11 @@
 // its key, a 429 that used up its retries and an Idempotency Key that could not be recorded
 // as warnings.
 import type { IDataObject } from 'n8n-workflow';
-import { patCredentials, runOperation, useFaxPlusServer } from '../../../support/faxplus';
-import { FaultProxy } from '../../../support/fault-proxy';
-import { useCapturedLogs } from '../../../support/log-capture';
-import { runFaxPlusNode } from '../../../support/n8n-harness';
-import { useProcessedDataStore, type ProcessedDataStore } from '../../../support/processed-data';
+import { patCredentials, runOperation, useFaxPlusServer } from '../../../../support/faxplus';
+import { FaultProxy } from '../../../../support/fault-proxy';
+import { useCapturedLogs } from '../../../../support/log-capture';
+import { runFaxPlusNode } from '../../../../support/n8n-harness';
+import { useProcessedDataStore, type ProcessedDataStore } from '../../../../support/processed-data';
 
 const send = {
 	resource: 'fax',

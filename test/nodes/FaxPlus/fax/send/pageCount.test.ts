@@ -1,6 +1,6 @@
 // Pages of a document counted before upload: Max Pages and Send's `pages`.
-import { documentInMemory } from '../../../../../nodes/FaxPlus/fax/shared/documents';
-import { pagesOf } from '../../../../../nodes/FaxPlus/fax/shared/pageCount';
+import { documentInMemory } from '../../../../../nodes/FaxPlus/fax/send/documents';
+import { pagesOf } from '../../../../../nodes/FaxPlus/fax/send/pageCount';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { makePdf, makePagedPdf, TIFF } = require('../../../../server/media') as {

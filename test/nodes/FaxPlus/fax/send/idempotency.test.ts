@@ -13,7 +13,7 @@ import { startFaxPlusServer } from '../../../../server';
 import { runFaxPlusNode } from '../../../../support/n8n-harness';
 import { FaultProxy } from '../../../../support/fault-proxy';
 import { useProcessedDataStore, type ProcessedDataStore } from '../../../../support/processed-data';
-import { KEY_TAG_PREFIX } from '../../../../../nodes/FaxPlus/fax/shared/idempotency';
+import { KEY_TAG_PREFIX } from '../../../../../nodes/FaxPlus/shared/keyMarker';
 
 const send = {
 	resource: 'fax',

@@ -14,7 +14,7 @@ import {
 	type AuthKind,
 } from '../../../../support/faxplus';
 import { initBinaryData } from '../../../../support/n8n-harness';
-import { uploadFileName } from '../../../../../nodes/FaxPlus/fax/shared/documents';
+import { uploadFileName } from '../../../../../nodes/FaxPlus/fax/send/documents';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { makePdf } = require('../../../../server/media') as { makePdf: (lines: string[]) => Buffer };

@@ -1,7 +1,7 @@
 // What Fax → Send outputs: one item per destination with its outbox ID beside the number, so the
 // next node maps `outboxFaxId` by dragging it; an AI agent reads the same items with a message.
 import type { IDataObject } from 'n8n-workflow';
-import type { Duplicate } from './idempotency';
+import type { Duplicate } from './keyLookups';
 
 /** What one Send created: its outbox faxes by destination, and what every item of it carries. */
 export interface FaxSent {

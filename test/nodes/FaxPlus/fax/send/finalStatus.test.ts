@@ -84,32 +84,35 @@ describe('Fax → Send: Wait for Final Status', () => {
 		expect(outboxReads(server())).toHaveLength(1);
 	});
 
-	it.each(['exclusive', 'inclusive'] as const)(
-		'finds the sent fax on a later page with Fax.Plus answering at most one fax a page (`before` %s)',
-		async (listBounds) => {
-			server().setReadings({ pageCap: 1, listBounds });
-			// Newer sent faxes to other numbers come first in the list.
-			for (let i = 0; i < 3; i++) {
-				const id = `fax_newer_${i}`;
-				const at = new Date(Date.now() + (i + 1) * 60_000);
-				server().state.faxes[id] = {
-					...server().state.faxes.fax_3,
-					id,
-					to: '+33144556677',
-					start_time: at.toISOString().replace('T', ' ').slice(0, 19),
-				};
-			}
-			server().state.outboxPlans.push({ to: '+15551234567', status: 'success', afterReads: 1 });
-			const result = await sendAndWait(server(), '+15551234567', { maxStatusChecks: 2 });
-			expect(result.error).toBeUndefined();
-			expect(result.items[0].json).toMatchObject({
-				to: '+15551234567',
-				status: 'success',
-				final: true,
-				matchedBy: 'destination and submit_time',
-			});
-		},
-	);
+	it.each([
+		[{ pageCap: 1, listBounds: 'exclusive' }],
+		[{ pageCap: 1, listBounds: 'inclusive' }],
+		// No document gives the largest limit nor the order: refused above 50, oldest first.
+		[{ pageCap: 50, largeLimit: 'refused', listOrder: 'oldestFirst' }],
+		[{ pageCap: 2, listOrder: 'oldestFirst' }],
+	] as const)('finds the sent fax on a later page with Fax.Plus answering %j', async (readings) => {
+		server().setReadings(readings);
+		// Newer sent faxes to other numbers come first in the list.
+		for (let i = 0; i < 3; i++) {
+			const id = `fax_newer_${i}`;
+			const at = new Date(Date.now() + (i + 1) * 60_000);
+			server().state.faxes[id] = {
+				...server().state.faxes.fax_3,
+				id,
+				to: '+33144556677',
+				start_time: at.toISOString().replace('T', ' ').slice(0, 19),
+			};
+		}
+		server().state.outboxPlans.push({ to: '+15551234567', status: 'success', afterReads: 1 });
+		const result = await sendAndWait(server(), '+15551234567', { maxStatusChecks: 2 });
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({
+			to: '+15551234567',
+			status: 'success',
+			final: true,
+			matchedBy: 'destination and submit_time',
+		});
+	});
 
 	it('stops at Max Status Checks with a fax still queued: final false and its outbox status', async () => {
 		const result = await sendAndWait(server(), '+15551234567', { maxStatusChecks: 3 });

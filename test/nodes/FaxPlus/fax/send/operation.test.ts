@@ -10,18 +10,18 @@ import {
 	useFaxPlusServer,
 	type AuthKind,
 	type RecordedRequest,
-} from '../../../support/faxplus';
-import { FaxPlus } from '../../../../nodes/FaxPlus/FaxPlus.node';
-import { runFaxPlusNode } from '../../../support/n8n-harness';
-import { runListSearch } from '../../../support/list-search';
+} from '../../../../support/faxplus';
+import { FaxPlus } from '../../../../../nodes/FaxPlus/FaxPlus.node';
+import { runFaxPlusNode } from '../../../../support/n8n-harness';
+import { runListSearch } from '../../../../support/list-search';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { makePdf, TIFF } = require('../../../server/media') as {
+const { makePdf, TIFF } = require('../../../../server/media') as {
 	makePdf: (lines: string[]) => Buffer;
 	TIFF: Buffer;
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { parseMultipart } = require('../../../server/multipart') as {
+const { parseMultipart } = require('../../../../server/multipart') as {
 	parseMultipart: (
 		raw: Buffer,
 		contentType: string,

@@ -7,18 +7,18 @@ import {
 	useFaxPlusServer,
 	type AuthKind,
 	type RecordedRequest,
-} from '../../../support/faxplus';
-import { FaxPlus } from '../../../../nodes/FaxPlus/FaxPlus.node';
+} from '../../../../support/faxplus';
+import { FaxPlus } from '../../../../../nodes/FaxPlus/FaxPlus.node';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { DOCUMENT_PDF, DOCUMENT_TEXT } = require('../../../server/documents') as {
+const { DOCUMENT_PDF, DOCUMENT_TEXT } = require('../../../../server/documents') as {
 	DOCUMENT_PDF: Buffer;
 	DOCUMENT_TEXT: Buffer;
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { TIFF } = require('../../../server/media') as { TIFF: Buffer };
+const { TIFF } = require('../../../../server/media') as { TIFF: Buffer };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { parseMultipart } = require('../../../server/multipart') as {
+const { parseMultipart } = require('../../../../server/multipart') as {
 	parseMultipart: (
 		raw: Buffer,
 		contentType: string,

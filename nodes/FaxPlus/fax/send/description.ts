@@ -1,0 +1,253 @@
+// Send's parameters, as the editor shows them.
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import { showFor, userIdFields } from '../../shared/descriptions';
+import { resourceLocator, USER_DEPENDENCY } from '../../shared/locators';
+import { retryFields } from '../../shared/retry';
+import { customDataNumbersOption } from '../../../triggers/properties';
+import { allowedDestinationsOption, MAX_DESTINATIONS, maxDestinationsOption } from './destinations';
+import { MAX_FILES, MAX_TOTAL_MEGABYTES } from './documents';
+import { allowedDocumentHostsOption, downloadTimeLimitOption } from './documentUrls';
+import {
+	maxStatusChecksOption,
+	statusCheckIntervalOption,
+	waitForFinalStatusOption,
+} from './finalStatus';
+import { idempotencyKeyOption, keyLifetimeOption, toolRepeatWindowOption } from './keyOptions';
+import { fromField } from './senders';
+
+const show = showFor('fax', 'send');
+
+/** Where Send takes its documents from. */
+export const DOCUMENT_SOURCES = ['binary', 'text', 'url', 'fax'] as const;
+export type DocumentSource = (typeof DOCUMENT_SOURCES)[number];
+
+/** displayOptions of a parameter shown for one document source. */
+function showForSource(source: DocumentSource): IDisplayOptions {
+	return { show: { ...show.show, documentSource: [source] } };
+}
+
+/** The `field` of the document Send makes of its Text. */
+export const TEXT_FIELD = 'documentText';
+
+/** Pages Send takes without Max Pages set: enough for everyday faxes, far from an accidental 2,000-page file. */
+export const DEFAULT_MAX_PAGES = 100;
+
+export const description: INodeProperties[] = [
+	...userIdFields('fax', 'send'),
+	{
+		displayName: 'To',
+		name: 'to',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. +15551234567, +4930123456',
+		description: `Fax numbers to send to, in E.164 format ("+" and the country code); separate several with commas or new lines, at most ${MAX_DESTINATIONS}. Each number gets its own outbox fax.`,
+		displayOptions: show,
+	},
+	fromField(show),
+	{
+		displayName: 'Document Source',
+		name: 'documentSource',
+		type: 'options',
+		options: [
+			{ name: 'Binary Fields', value: 'binary', description: 'Files of the input item' },
+			{
+				name: 'Text',
+				value: 'text',
+				description: 'Text typed or mapped here, sent as a TXT document',
+			},
+			{ name: 'URLs', value: 'url', description: 'Documents fetched from http(s) addresses' },
+			{
+				name: 'Existing Fax',
+				value: 'fax',
+				description: 'Re-send or forward a fax already in Fax.Plus; nothing is uploaded',
+			},
+		],
+		default: 'binary',
+		description: 'Where the documents to fax come from',
+		displayOptions: show,
+	},
+	{
+		displayName: 'Input Binary Fields',
+		name: 'binaryPropertyNames',
+		type: 'string',
+		default: '',
+		placeholder: 'Every file of the input item',
+		hint: `Empty sends every file of the input item (e.g. a form's upload); to pick some, their binary field names, separated by commas. PDF, TIFF, DOC/DOCX, JPG, PNG, TXT and more; at most ${MAX_FILES} files and ${MAX_TOTAL_MEGABYTES} MB in all`,
+		displayOptions: showForSource('binary'),
+	},
+	{
+		displayName: 'Text',
+		name: 'documentText',
+		type: 'string',
+		typeOptions: { rows: 8 },
+		default: '',
+		required: true,
+		placeholder: 'e.g. Dear Dr. Smith, ...',
+		description: 'The text to fax; it is sent as a plain-text (TXT) document',
+		displayOptions: showForSource('text'),
+	},
+	{
+		displayName: 'Document URLs',
+		name: 'documentUrls',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. https://example.com/invoice.pdf',
+		description: `Addresses of the documents to fax, one per line or separated by commas; at most ${MAX_FILES} and ${MAX_TOTAL_MEGABYTES} MB in all. Each is fetched and checked before anything is sent.`,
+		displayOptions: showForSource('url'),
+	},
+	resourceLocator({
+		displayName: 'Fax to Send Again',
+		name: 'fromFax',
+		description:
+			'A fax of the chosen user whose document is sent to the new numbers (re-send or forward); nothing is uploaded',
+		displayOptions: showForSource('fax'),
+		searchListMethod: 'searchFaxes',
+		listPlaceholder: 'Select a fax...',
+		idPlaceholder: 'e.g. 7d3e2b9c4f1a',
+		dependsOn: USER_DEPENDENCY,
+	}),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: show,
+		options: [
+			allowedDestinationsOption,
+			allowedDocumentHostsOption,
+			{
+				displayName: 'Comment',
+				name: 'comment',
+				type: 'string',
+				default: '',
+				description: 'A comment kept with the fax record in Fax.Plus',
+			},
+			{
+				displayName: 'Comment Tags',
+				name: 'commentTags',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. invoices, urgent',
+				description: 'Tags of the comment, separated by commas',
+			},
+			{
+				displayName: 'Cover Page',
+				name: 'coverPage',
+				type: 'collection',
+				placeholder: 'Add Cover Page Field',
+				default: {},
+				description: 'Adds a cover page to the fax',
+				options: [
+					{
+						displayName: 'Flags',
+						name: 'flags',
+						type: 'multiOptions',
+						options: [
+							{ name: 'Confidential', value: 'confidential' },
+							{ name: 'For Review', value: 'for_review' },
+							{ name: 'Please Reply', value: 'please_reply' },
+							{ name: 'Urgent', value: 'urgent' },
+						],
+						default: [],
+						description: 'Boxes ticked on the cover page',
+					},
+					{
+						displayName: 'From Name',
+						name: 'nameFrom',
+						type: 'string',
+						default: '',
+						description: 'The FROM field of the cover page',
+					},
+					{
+						displayName: 'Message',
+						name: 'message',
+						type: 'string',
+						typeOptions: { rows: 3 },
+						default: '',
+						description: 'The MESSAGE field of the cover page',
+					},
+					{
+						displayName: 'Subject',
+						name: 'subject',
+						type: 'string',
+						default: '',
+						description: 'The SUBJECT field of the cover page',
+					},
+					{
+						displayName: 'To Name',
+						name: 'nameTo',
+						type: 'string',
+						default: '',
+						description: 'The TO field of the cover page',
+					},
+				],
+			},
+			{
+				displayName: 'Default Country Code',
+				name: 'defaultCountryCode',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 49',
+				description:
+					"The country calling code of numbers written the national way, e.g. 49 for Germany: then 030 1234567 and 0049 30 1234567 are sent to +49301234567; with 1, (201) 555-0123 to +12015550123. Each country's own national prefix is read (0, 06 in Hungary, 8 in Russia, none in Spain), as libphonenumber reads it; an unsure number is refused, never guessed.",
+			},
+			downloadTimeLimitOption,
+			idempotencyKeyOption,
+			keyLifetimeOption,
+			maxDestinationsOption,
+			{
+				displayName: 'Max Pages',
+				name: 'maxPages',
+				type: 'number',
+				typeOptions: { minValue: 1, numberPrecision: 0 },
+				default: DEFAULT_MAX_PAGES,
+				description: `Refuse documents with more pages than this, before anything is uploaded; ${DEFAULT_MAX_PAGES} when not set. Guards against faxing a huge file by mistake. PDF, TIFF and images are counted; once set, other documents (e.g. Word) are refused, as they cannot be counted before sending.`,
+			},
+			maxStatusChecksOption,
+			...retryFields(
+				'How many times Fax.Plus tries again when sending fails',
+				'Seconds between two tries',
+			),
+			customDataNumbersOption,
+			{
+				displayName: 'Send At',
+				name: 'sendTime',
+				type: 'dateTime',
+				default: '',
+				description:
+					'When to send the fax; empty sends it now. The fax waits in the outbox until then.',
+			},
+			statusCheckIntervalOption,
+			{
+				displayName: 'Text Enhancement',
+				name: 'enhancement',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether Fax.Plus optimises the documents for text (turn it off when re-sending a fax, to keep its quality)',
+			},
+			// It matters only to an AI agent: shown on the tool n8n makes of the node, not in workflows.
+			{ ...toolRepeatWindowOption, displayOptions: { show: { '@tool': [true] } } },
+			{
+				displayName: 'Upload Format',
+				name: 'uploadFormat',
+				type: 'options',
+				options: [
+					{
+						name: 'Automatic',
+						value: 'auto',
+						description: 'TIFF for TIFF files, PDF for everything else',
+					},
+					{ name: 'PDF', value: 'pdf' },
+					{ name: 'TIFF', value: 'tiff' },
+				],
+				default: 'auto',
+				description: 'The format Fax.Plus stores the uploaded files in',
+			},
+			waitForFinalStatusOption,
+		],
+	},
+];

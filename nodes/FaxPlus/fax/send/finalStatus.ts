@@ -1,0 +1,152 @@
+// Send → Wait for Final Status: follows each outbox fax until it leaves the outbox and is listed
+// as a sent fax, then outputs that record (matched as ../shared/sentFaxes.ts says).
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
+import { wholeNumber } from '../../shared/values';
+import { faxStatusFields } from '../../../api/faxStatuses';
+import { outboxFaxes } from '../../outbox/list';
+import type { OutboxFax } from '../../outbox/types';
+import type { FaxRecord } from '../shared/types';
+import { instantOf, matchSent, sentSince } from '../shared/sentFaxes';
+
+/** Fax.Plus watches tight status polling: checks are at least this far apart. */
+const FLOOR_SECONDS = 20;
+const DEFAULT_CHECK_INTERVAL_SECONDS = 30;
+const DEFAULT_MAX_STATUS_CHECKS = 20;
+
+export const waitForFinalStatusOption: INodeProperties = {
+	displayName: 'Wait for Final Status',
+	name: 'waitForFinalStatus',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to wait until each fax is sent or has failed, and output its sent-fax record (one item per destination, with status, statusMeaning, statusRetryable and faxId) instead of the outbox IDs',
+};
+
+export const statusCheckIntervalOption: INodeProperties = {
+	displayName: 'Status Check Interval (Seconds)',
+	name: 'statusCheckInterval',
+	type: 'number',
+	typeOptions: { minValue: FLOOR_SECONDS },
+	default: DEFAULT_CHECK_INTERVAL_SECONDS,
+	description: `With Wait for Final Status: seconds between two checks; at least ${FLOOR_SECONDS}, so Fax.Plus is not asked too often`,
+};
+
+export const maxStatusChecksOption: INodeProperties = {
+	displayName: 'Max Status Checks',
+	name: 'maxStatusChecks',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: DEFAULT_MAX_STATUS_CHECKS,
+	description:
+		'With Wait for Final Status: checks before giving up; a fax not finished by then is output with final: false and its outbox status',
+};
+
+interface Followed {
+	to: string;
+	outboxFaxId: string;
+	/** The outbox record as last seen. */
+	outbox?: OutboxFax;
+	result?: IDataObject;
+}
+
+/** Whether Send waits, and how: checked before anything is sent. */
+export function finalStatusSettings(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	options: IDataObject,
+): { intervalMs: number; maxChecks: number } | undefined {
+	if (options.waitForFinalStatus !== true) return undefined;
+	const interval = Number(options.statusCheckInterval ?? DEFAULT_CHECK_INTERVAL_SECONDS);
+	if (!Number.isFinite(interval) || interval < FLOOR_SECONDS) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Status Check Interval (Seconds) must be at least ${FLOOR_SECONDS}, not "${String(options.statusCheckInterval)}"`,
+			{ itemIndex, description: 'Fax.Plus is not to be asked more often.' },
+		);
+	}
+	const maxChecks = wholeNumber(context, itemIndex, options.maxStatusChecks, 'Max Status Checks', {
+		minimum: 1,
+		fallback: DEFAULT_MAX_STATUS_CHECKS,
+	});
+	return { intervalMs: interval * 1000, maxChecks };
+}
+
+function finalItem(followed: Followed, fax: FaxRecord, matchedBy: string): IDataObject {
+	return {
+		...(fax as IDataObject),
+		faxId: fax.id as string,
+		outboxFaxId: followed.outboxFaxId,
+		to: followed.to,
+		...faxStatusFields(fax.status),
+		final: true,
+		matchedBy,
+	};
+}
+
+function unfinishedItem(followed: Followed, checks: number): IDataObject {
+	const outboxStatus = followed.outbox?.status;
+	const where =
+		followed.outbox === undefined
+			? 'it left the outbox, but no sent fax matching it is listed yet'
+			: `it is still in the outbox, status "${String(outboxStatus)}"`;
+	return {
+		faxId: null,
+		outboxFaxId: followed.outboxFaxId,
+		to: followed.to,
+		status: typeof outboxStatus === 'string' ? outboxStatus : 'unknown',
+		statusMeaning: `Not finished after ${checks} checks: ${where}. Check again later with Outbox → Get or Fax → Get Many (category "sent").`,
+		statusRetryable: null,
+		final: false,
+	};
+}
+
+/**
+ * Checks the outbox (and, for faxes that left it, the sent list) until every fax is matched or
+ * `maxChecks` checks were made, `intervalMs` apart, sleeping with n8n's sleep. One item per destination.
+ */
+export async function waitForFinalStatus(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	userId: string,
+	ids: Record<string, string>,
+	settings: { intervalMs: number; maxChecks: number },
+	sentAt: number,
+): Promise<IDataObject[]> {
+	const followed: Followed[] = Object.entries(ids).map(([to, outboxFaxId]) => ({
+		to,
+		outboxFaxId,
+	}));
+	const taken = new Set<string>();
+	let checks = 0;
+	const signal = context.getExecutionCancelSignal?.();
+	while (true) {
+		checks++;
+		const outbox = await outboxFaxes(context, userId, itemIndex);
+		const inOutbox = new Map(outbox.map((record) => [record.id, record]));
+		const left: Followed[] = [];
+		for (const entry of followed) {
+			if (entry.result) continue;
+			const record = inOutbox.get(entry.outboxFaxId);
+			if (record) entry.outbox = record;
+			else left.push(entry);
+		}
+		if (left.length > 0) {
+			const earliest = Math.min(
+				sentAt,
+				...left.map((entry) => instantOf(entry.outbox?.submit_time) ?? sentAt),
+			);
+			const sent = (await sentSince(context, itemIndex, userId, earliest - 60_000)) as FaxRecord[];
+			for (const entry of left) {
+				const match = matchSent(entry, sent, taken, sentAt - 60_000);
+				if (!match) continue;
+				taken.add(match.fax.id as string);
+				entry.result = finalItem(entry, match.fax, match.matchedBy);
+			}
+		}
+		const open = followed.filter((entry) => !entry.result);
+		if (open.length === 0 || checks >= settings.maxChecks || signal?.aborted) break;
+		await sleep(settings.intervalMs);
+	}
+	return followed.map((entry) => entry.result ?? unfinishedItem(entry, checks));
+}

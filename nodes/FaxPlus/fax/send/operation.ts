@@ -1,0 +1,183 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { faxPlusApiRequest } from '../../../api/transport';
+import { nodeErrorOf } from '../../../api/nodeErrors';
+import { saveFaxCustomData } from '../../../logging/customData';
+import { logDebug } from '../../../logging/log';
+import { requiredString, userIdOf, toItems } from '../../shared/items';
+import { runsAsTool } from '../../shared/output';
+import { choiceOf, listOf } from '../../shared/values';
+import type { FaxPlusOperation } from '../../shared/types';
+import { description, DOCUMENT_SOURCES, TEXT_FIELD, type DocumentSource } from './description';
+import { destinationsOf } from './destinations';
+import { documentInMemory, readDocuments, type FaxDocument } from './documents';
+import { fetchDocuments } from './documentUrls';
+import { finalStatusSettings, waitForFinalStatus } from './finalStatus';
+import { sendKeyOf, type Duplicate } from './keyLookups';
+import { checkManualRepeat } from './manualRepeat';
+import { checkPages } from './maxPages';
+import { idsOf, outboxOptions, type OutboxCreated, type OutboxPayload } from './outboxBody';
+import { senderOf } from './senders';
+import { duplicateItems, sentForAgent, sentItems, type FaxSent } from './sendResult';
+import { uploadDocument } from './uploadBody';
+
+/** The file name of a text document, as Fax.Plus shows it. */
+const TEXT_FILE_NAME = 'fax.txt';
+
+export const send: FaxPlusOperation = {
+	option: {
+		name: 'Send',
+		value: 'send',
+		action: 'Send a fax',
+		description:
+			'Send a fax to one or more numbers, now or at a set time: from files, text, URLs or an existing fax',
+	},
+	toolDescription:
+		"Send a fax with Fax.Plus to one or more fax numbers. Needs the destination numbers in E.164 format (+ and the country code), several separated by commas, and the document (the text to fax, or a document's http(s) URL, as this tool is set up). Returns, per destination, the outbox ID of the queued fax and a message saying what happens next and how to check the status later (Fax → Get Status with the outboxFaxId, to and sentAt: in the outbox or, once sent, among the sent faxes). The same numbers, From, documents and fax options again within 24 hours are not faxed twice: the answer then says duplicate: true. Destinations may be bounded (allowed prefixes, at most 10 numbers per call unless set); a refusal names the number and sends nothing.",
+	description,
+	/** One at a time, in order: each uploads its files and sends a fax that costs money; a failure stops the rest. */
+	maxItemsAtOnce: 1,
+	execute,
+};
+
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const userId = userIdOf(this, itemIndex);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const to = destinationsOf(this, itemIndex, options);
+	const from = senderOf(this, itemIndex);
+	const waitSettings = finalStatusSettings(this, itemIndex, options);
+	const payload = outboxOptions(this, itemIndex, options);
+	const format = choiceOf(this, itemIndex, 'Upload Format', options.uploadFormat || 'auto', [
+		'auto',
+		'pdf',
+		'tiff',
+	] as const);
+	const uploadFormat = format === 'auto' ? undefined : format;
+	const source = choiceOf(
+		this,
+		itemIndex,
+		'Document Source',
+		String(this.getNodeParameter('documentSource', itemIndex, 'binary') ?? '').trim(),
+		DOCUMENT_SOURCES,
+	);
+	const fromFax =
+		source === 'fax' ? requiredString(this, 'fromFax', 'Fax to Send Again', itemIndex) : undefined;
+	const documents = source === 'fax' ? [] : await documentsOf(this, itemIndex, source, options);
+	const pages = await checkPages(this, itemIndex, documents, options.maxPages);
+	const key = await sendKeyOf(this, itemIndex, options, {
+		userId,
+		to,
+		from,
+		documents,
+		fromFax,
+		faxOptions: { ...payload, comment: undefined, uploadFormat },
+	});
+	const duplicate = (found: Duplicate) => {
+		logDebug(this, 'Send answered a duplicate: Fax.Plus has this fax (Idempotency Key)', {
+			event: 'send_duplicate',
+			itemIndex,
+		});
+		return toItems(duplicateItems(found));
+	};
+	// Without a key, a manual run's repeat is caught by asking Fax.Plus.
+	if (!key) await checkManualRepeat(this, itemIndex, userId, to);
+	const found = await key?.look();
+	if (found) return duplicate(found);
+	if (key) payload.comment = key.comment(payload.comment);
+
+	// Everything is checked: upload the files, then create the outbox fax.
+	const files: string[] = [];
+	const body: OutboxPayload = { from, to, files, ...payload, return_ids: true };
+	if (fromFax !== undefined) body.from_fax = fromFax;
+	const sentAt = Date.now();
+	let answer: OutboxCreated | undefined;
+	try {
+		for (const document of documents) {
+			files.push(
+				await uploadDocument(this, itemIndex, userId, document, uploadFormat ?? document.format),
+			);
+		}
+		if (files.length > 0)
+			logDebug(this, `Send uploaded ${files.length} document(s)`, {
+				event: 'send_uploaded',
+				itemIndex,
+				files: files.length,
+			});
+	} catch (error) {
+		throw nodeErrorOf(this, error, itemIndex);
+	}
+	// The key is marked in flight from here to the outbox request.
+	const hold = await key?.hold();
+	if (hold && 'duplicate' in hold) return duplicate(hold.duplicate);
+	try {
+		answer = await faxPlusApiRequest<OutboxCreated | undefined>(this, {
+			method: 'POST',
+			path: `/accounts/${encodeURIComponent(userId)}/outbox`,
+			body: body as unknown as IDataObject,
+			itemIndex,
+		});
+	} catch (error) {
+		await hold?.release(error);
+		throw nodeErrorOf(this, error, itemIndex);
+	}
+	await hold?.release();
+
+	const sent: FaxSent = {
+		ids: idsOf(answer),
+		to,
+		from,
+		sentAt: new Date(sentAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+	};
+	const outboxIds = Object.values(sent.ids);
+	logDebug(this, `Send created outbox fax(es) ${outboxIds.join(', ') || '(no IDs answered)'}`, {
+		event: 'send_created',
+		itemIndex,
+		outboxIds: outboxIds.join(','),
+	});
+	saveFaxCustomData(
+		this,
+		{ outboxIds, from, to },
+		{ numbers: options.saveNumbersInCustomData === true },
+	);
+	if (pages !== undefined) sent.pages = pages;
+	if (fromFax !== undefined) sent.fromFax = fromFax;
+	if (body.send_time) sent.sendTime = body.send_time;
+	if (key) sent.commentTag = key.tag;
+	if (waitSettings)
+		return toItems(
+			await waitForFinalStatus(this, itemIndex, userId, sent.ids, waitSettings, sentAt),
+		);
+	const items = sentItems(sent);
+	return toItems(runsAsTool(this) ? sentForAgent(items, sent.sendTime) : items);
+}
+
+/** The documents to upload, read and checked, from the item's files, the text or the URLs. */
+async function documentsOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	source: Exclude<DocumentSource, 'fax'>,
+	options: IDataObject,
+): Promise<FaxDocument[]> {
+	if (source === 'url') {
+		const urls = context.getNodeParameter('documentUrls', itemIndex, '');
+		return await fetchDocuments(context, itemIndex, urls, options);
+	}
+	if (source === 'text') {
+		const text = context.getNodeParameter('documentText', itemIndex, '');
+		const content = typeof text === 'string' ? text : JSON.stringify(text, null, 2);
+		if (content.trim() === '') {
+			throw new NodeOperationError(context.getNode(), 'Text is required', {
+				itemIndex,
+				description: 'Enter the text to fax (an expression may have resolved to an empty value).',
+			});
+		}
+		return [
+			documentInMemory(
+				{ field: TEXT_FIELD, fileName: TEXT_FILE_NAME, mimeType: 'text/plain', format: 'pdf' },
+				Buffer.from(content, 'utf8'),
+			),
+		];
+	}
+	const fields = listOf(context.getNodeParameter('binaryPropertyNames', itemIndex, ''));
+	return await readDocuments(context, itemIndex, fields);
+}

@@ -1,0 +1,113 @@
+// The Idempotency Key's marker (docs/sending.md): a keyed fax's comment ends with it, and its tags
+// carry it. It is the key's HMAC over account, workflow and node, then the fingerprints of the
+// send's parts. Pure (no n8n): Send writes and reads it; Update of a fax or an outbox fax keeps it.
+import { createHash, createHmac } from 'node:crypto';
+
+/** Prefix of the marker a keyed fax carries; reserved in Comment Tags. */
+export const KEY_TAG_PREFIX = 'n8n-key-';
+
+/** What a send is: what a key is bound to. */
+export interface SendIdentity {
+	userId: string;
+	to: string[];
+	from: string;
+	/** Opened again to fingerprint them, so a large document is never held whole. */
+	documents: ReadonlyArray<{ open: () => Promise<AsyncIterable<Uint8Array>> }>;
+	fromFax?: string;
+	/** The options that change the fax (cover page, send time, retries, enhancement, upload format). */
+	faxOptions?: Record<string, unknown>;
+}
+
+/** The parts of a send a key is bound to, in the marker's order, as a refusal names them. */
+export const PARTS = {
+	destinations: 'the destinations (To)',
+	from: 'From',
+	documents: 'the documents',
+	options:
+		'the options that change the fax (Cover Page, Send At, Retry Count, Retry Delay, Text Enhancement, Upload Format)',
+};
+const PART_NAMES = Object.keys(PARTS) as Array<keyof typeof PARTS>;
+/** Hex digits of the key's HMAC and of each part's fingerprint in the marker. */
+const KEY_HEX = 24;
+const PART_HEX = 12;
+/** The marker's pattern: the key's HMAC, then the parts' fingerprints. */
+const MARKER = `${KEY_TAG_PREFIX}([0-9a-f]{${KEY_HEX}})-([0-9a-f]{${PART_HEX * PART_NAMES.length}})`;
+/** A marker is a whole tag, or the last line of a comment's text; nowhere else. */
+const WHOLE_MARKER = new RegExp(`^${MARKER}$`);
+export const lastLine = (text: unknown) =>
+	typeof text === 'string' ? text.slice(text.lastIndexOf('\n') + 1) : '';
+
+/** Whether a text carries a marker anywhere (which only Send may write). */
+export const carriesMarker = (text: string) => new RegExp(MARKER, 'i').test(text);
+
+/** A new comment text for a fax whose comment ends with a marker: the marker stays at its end. */
+export function keepingMarker(current: unknown, text: string): string {
+	const marker = WHOLE_MARKER.exec(lastLine(current))?.[0];
+	return marker === undefined ? text : text ? `${text}\n${marker}` : marker;
+}
+
+/** The marker of a key (its HMAC) and a send's parts. */
+export const markerOf = (id: string, parts: string) => `${KEY_TAG_PREFIX}${id}-${parts}`;
+
+/** The parts of the first whole marker of key `id` among the candidates, or undefined. */
+export function markedParts(candidates: unknown[], id: string): string | undefined {
+	const [, found, parts] =
+		candidates.map((text) => WHOLE_MARKER.exec(String(text))).find((match) => match?.[1] === id) ??
+		[];
+	return found ? parts : undefined;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** JSON with its keys sorted, so that equal options hash equally. */
+const canonicalJson = (value: unknown) =>
+	JSON.stringify(value, (_, inner: unknown) =>
+		inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+			? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : 1)))
+			: inner,
+	);
+
+/** A fingerprint of the documents (SHA-256 of each, in order) or of the fax sent again. */
+async function documentsFingerprint(identity: SendIdentity): Promise<string> {
+	const parts: string[] = [];
+	for (const document of identity.documents) {
+		const hash = createHash('sha256');
+		for await (const chunk of await document.open()) hash.update(chunk);
+		parts.push(hash.digest('hex'));
+	}
+	if (identity.fromFax !== undefined) parts.push(`fax:${identity.fromFax}`);
+	return sha256(parts.join('\n'));
+}
+
+/** The parts' fingerprints, in PARTS' order. */
+export async function partsOf(identity: SendIdentity): Promise<string> {
+	const parts = [
+		sha256([...new Set(identity.to)].sort().join(',')),
+		sha256(identity.from),
+		await documentsFingerprint(identity),
+		sha256(canonicalJson(identity.faxOptions ?? {})),
+	];
+	return parts.map((part) => part.slice(0, PART_HEX)).join('');
+}
+
+const partAt = (parts: string, i: number) => parts.slice(i * PART_HEX, (i + 1) * PART_HEX);
+/** The names of the parts in which two markers' fingerprints differ. */
+export const differingParts = (ours: string, theirs: string) =>
+	PART_NAMES.filter((_, i) => partAt(ours, i) !== partAt(theirs, i));
+
+/**
+ * The key's HMAC under the account: over workflow and node (`scope`) and the key given, or, for a
+ * tool's default key, the send's parts.
+ */
+export function keyIdOf(
+	account: string,
+	scope: string[],
+	given: string | undefined,
+	parts: string,
+): string {
+	const name = given === undefined ? `tool\n${parts}` : `key\n${given}`;
+	return createHmac('sha256', account)
+		.update([...scope, name].join('\n'))
+		.digest('hex')
+		.slice(0, KEY_HEX);
+}
