@@ -9,7 +9,7 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { normalizeE164Numbers } from '../api/numbers';
+import { readPhoneNumbers } from '../api/numbers';
 import { formatUtc } from '../api/dates';
 import { FIRST_FAX_PAGE, faxPages, readFaxListPage, startSecondOf } from '../api/faxList';
 import { collectPages } from '../api/paging';
@@ -96,7 +96,7 @@ function passesFilters(settings: PollSettings, record: IDataObject, final = true
 	const numbers = [record.from, record.from_number, record.to, record.to_number]
 		.flat()
 		.flatMap((value) => {
-			const result = typeof value === 'string' ? normalizeE164Numbers(value) : undefined;
+			const result = typeof value === 'string' ? readPhoneNumbers(value) : undefined;
 			return result?.ok ? result.numbers : [];
 		});
 	const { channels, options } = settings;

@@ -1,7 +1,7 @@
 // The item a delivery becomes, and the fax fields both triggers output.
 import type { IDataObject } from 'n8n-workflow';
 import { faxStatusFields } from '../api/faxStatuses';
-import { normalizeE164Numbers } from '../api/numbers';
+import { readPhoneNumbers } from '../api/numbers';
 
 export type DeliveryPayload = { hook: IDataObject; data: IDataObject };
 
@@ -48,7 +48,7 @@ function faxNumberOf(value: IDataObject[string]): IDataObject[string] {
 	if (Array.isArray(value)) return value.map((entry) => faxNumberOf(entry as IDataObject[string]));
 	if (typeof value !== 'string' || !value.trim().startsWith('+') || /[,\n]/.test(value))
 		return value;
-	const read = normalizeE164Numbers(value);
+	const read = readPhoneNumbers(value);
 	return read.ok && read.numbers.length === 1 ? read.numbers[0] : value;
 }
 

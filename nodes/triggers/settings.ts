@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { FAX_EVENTS, type FaxEvent } from '../api/events';
-import { normalizeE164Numbers } from '../api/numbers';
+import { readPhoneNumbers } from '../api/numbers';
 import { isObject } from './output';
 
 export const DEFAULT_MAX_ENTRIES = 10_000;
@@ -100,9 +100,7 @@ export function readSubscription(context: TriggerContext, offered: readonly stri
 			description: `Use ${FAX_EVENTS.join(', ')} (underscored names; dotted aliases are not accepted).`,
 		});
 	}
-	const channels = normalizeE164Numbers(
-		context.getNodeParameter('channels', '') as string | string[],
-	);
+	const channels = readPhoneNumbers(context.getNodeParameter('channels', '') as string | string[]);
 	if (!channels.ok) {
 		throw new NodeOperationError(
 			node,

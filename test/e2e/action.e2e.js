@@ -1098,6 +1098,72 @@ module.exports = async function action(t) {
 	);
 
 	await check(
+		"action: Send reads numbers as people write them (libphonenumber's reading) and refuses an impossible one before any request",
+		async () => {
+			const dep = await deployWebhookWorkflow(
+				n8n,
+				webhookWorkflow({
+					name: 'e2e Send number forms',
+					path: uid('send-number-forms'),
+					nodes: [
+						{
+							name: NODE,
+							parameters: {
+								authentication: 'accessToken',
+								resource: 'fax',
+								operation: 'send',
+								userId: 'self',
+								to: '={{ $json.body.to }}',
+								from: { __rl: true, mode: 'number', value: '+15551230001' },
+								documentSource: 'text',
+								documentText: 'Number forms',
+								options: { defaultCountryCode: '={{ $json.body.code }}' },
+							},
+							credentials: credRef('faxPlusApi', creds.pat),
+						},
+					],
+				}),
+			);
+			// Each kind of form: national with its country's code, international ("+" and 00), the
+			// letterhead "(0)", North America with code 1, a national prefix other than 0 (Russia 8).
+			const forms = [
+				[
+					'030 123456, +49 (0)30 123457, 0033 1 44 55 66 77',
+					'49',
+					['+4930123456', '+4930123457', '+33144556677'],
+				],
+				[
+					'(201) 555-0123, 1-201-555-0124, 011 44 20 7946 0958',
+					'1',
+					['+12015550123', '+12015550124', '+442079460958'],
+				],
+				['8 (301) 123-45-67, +44 (0)20 7946 0959', '7', ['+73011234567', '+442079460959']],
+			];
+			for (const [to, code, expected] of forms) {
+				const from = server.requests.length;
+				const run = await dep.run({ to, code });
+				assertSuccess(run.execution);
+				const outbox = one(apiRequests(server, from), 'POST', '/accounts/self/outbox');
+				assert.deepEqual(outbox.body.to, expected, `${to} with ${code}`);
+				assert.deepEqual(
+					jsonOf(outputOf(run.execution, NODE)).map((item) => item.to),
+					expected,
+				);
+			}
+			// A digit too few for France: refused, naming the field, the country and the number as read.
+			const from = server.requests.length;
+			const run = await dep.run({ to: '+33 1 44 55 66 7', code: '' });
+			assert.equal(run.execution.status, 'error', `execution status ${run.execution.status}`);
+			assert.match(
+				errorOf(run.execution).message,
+				/^To: "\+33 1 44 55 66 7" is too short for \+33 \(FR\): read as \+3314455667, but numbers there have 9 digits after \+33/,
+			);
+			assert.deepEqual(apiRequests(server, from), [], 'a request was made for a refused number');
+			await n8n.deactivate(dep.id);
+		},
+	);
+
+	await check(
 		'action: items at once at 40 ms per answer and 5 requests/s: order, pairedItem, continueOnFail, 429 retried per request',
 		async () => {
 			server.reset();

@@ -6,6 +6,7 @@ import { retryFields, retryOf } from '../shared/retry';
 import { faxPlusApiRequest } from '../../api/transport';
 import type { AccountModification } from './types';
 import type { FaxPlusOperation } from '../shared/types';
+import { readPhoneNumber } from '../../api/numbers';
 
 export const update: FaxPlusOperation = {
 	option: {
@@ -87,12 +88,12 @@ function modification(context: IExecuteFunctions, itemIndex: number): AccountMod
 		throw refuse(`Email: "${email}" is not an email address`);
 	if (email !== undefined) body.email = email;
 	if (phone !== undefined) {
-		body.phone = phone.replace(/[\s()-]/g, '');
-		// E.164 that also passes the SDK's pattern ^[+]?[0-9]{8,}$: at least 8 digits.
-		if (body.phone !== '' && !/^\+[1-9]\d{7,14}$/.test(body.phone))
-			throw refuse(
-				`Phone: "${phone}" must start with "+" and the country code, 8 to 15 digits (E.164)`,
-			);
+		const reading = phone === '' ? { ok: true as const, number: '' } : readPhoneNumber(phone);
+		if (!reading.ok) throw refuse(`Phone: "${phone}" ${reading.reason}`);
+		// Also the SDK's pattern ^[+]?[0-9]{8,}$: at least 8 digits.
+		if (reading.number !== '' && reading.number.length < 9)
+			throw refuse(`Phone: "${phone}" has fewer than the 8 digits Fax.Plus takes`);
+		body.phone = reading.number;
 	}
 	const settings: NonNullable<AccountModification['settings']> = {};
 	const callerIdName = text('callerIdName');

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue } from '../../api/dates';
-import { normalizeE164Numbers } from '../../api/numbers';
+import { readPhoneNumbers } from '../../api/numbers';
 import { showFor, userIdFields } from '../shared/descriptions';
 import { requiredString, userIdOf, toItems } from '../shared/items';
 import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
@@ -57,7 +57,7 @@ export const getStatus: FaxPlusOperation = {
 	async execute(itemIndex) {
 		const userId = userIdOf(this, itemIndex);
 		const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
-		const number = normalizeE164Numbers(String(this.getNodeParameter('to', itemIndex, '') ?? ''));
+		const number = readPhoneNumbers(String(this.getNodeParameter('to', itemIndex, '') ?? ''));
 		if (!number.ok || number.numbers.length !== 1) {
 			throw new NodeOperationError(
 				this.getNode(),

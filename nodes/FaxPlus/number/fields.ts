@@ -1,7 +1,7 @@
 import type { SimplifiedShape } from '../shared/output';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { normalizeE164Numbers } from '../../api/numbers';
+import { readPhoneNumbers } from '../../api/numbers';
 import { showFor } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
@@ -24,8 +24,15 @@ export function faxNumberField(operation: string, description: string): INodePro
 /** The chosen fax number in E.164 form, or an error naming the parameter. */
 export function faxNumberOf(context: IExecuteFunctions, itemIndex: number): string {
 	const value = requiredString(context, 'number', 'Number', itemIndex);
-	const result = normalizeE164Numbers(value);
-	if (!result.ok || result.numbers.length !== 1) {
+	const result = readPhoneNumbers(value);
+	if (!result.ok) {
+		throw new NodeOperationError(context.getNode(), `Number: "${value}" ${result.reason}`, {
+			itemIndex,
+			description:
+				'Enter one of the account\'s numbers with "+" and the country code, e.g. +15551230001.',
+		});
+	}
+	if (result.numbers.length !== 1) {
 		throw new NodeOperationError(
 			context.getNode(),
 			`Number: "${value}" is not one fax number in E.164 format`,

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { FAX_EVENTS, type FaxEvent } from '../../api/events';
-import { normalizeE164Numbers } from '../../api/numbers';
+import { readPhoneNumbers } from '../../api/numbers';
 import { carriesMarker, KEY_TAG_PREFIX } from './keyMarker';
 
 /**
@@ -28,14 +28,14 @@ export function wholeNumber(
 	return number;
 }
 
-/** Fax numbers in E.164 (a list, or one string separated by commas); an entry without "+" is refused, naming the field. */
+/** Fax numbers read into E.164 (a list, or one string separated by commas); an entry without "+" or of an impossible length is refused, naming the field. */
 export function e164Numbers(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	value: unknown,
 	label: string,
 ): string[] {
-	const result = normalizeE164Numbers(value as string | string[] | undefined);
+	const result = readPhoneNumbers(value as string | string[] | undefined);
 	if (result.ok) return result.numbers;
 	throw new NodeOperationError(
 		context.getNode(),

@@ -385,7 +385,7 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 			server: server(),
 			parameters: {
 				events: ['fax_received'],
-				channels: '+1 555 123 0002',
+				channels: '+1 (555) 123-0002',
 				options: { statuses: 'success, partially_received' },
 			},
 		});
@@ -470,7 +470,11 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 		[{ events: [] }, /Trigger On: choose at least one event/],
 		[{ events: ['fax_page_received'] }, /"fax_page_received" cannot be polled/],
 		[{ events: ['fax_recieved'] }, /"fax_recieved" is not a Fax.Plus event/],
-		[{ channels: '4930123456' }, /Numbers Filter: the entry "4930123456" must start with "\+"/],
+		[{ channels: '4930123456' }, /Numbers Filter: the entry "4930123456" has no country code/],
+		[
+			{ channels: '+33 12345678' },
+			/Numbers Filter: the entry "\+33 12345678" is too short for \+33 \(FR\)/,
+		],
 		[{ options: { overlapMinutes: -5 } }, /Late Fax Window \(Minutes\) must be 0 or more/],
 		[
 			{ options: { downloadDocument: true, documentFormat: 'png' } },

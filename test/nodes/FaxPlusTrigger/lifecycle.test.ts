@@ -53,7 +53,7 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 		it('sends the numbers filter normalised to E.164', async () => {
 			const harness = await trigger({
 				server: server(),
-				parameters: { events: ['fax_received'], channels: '+1 555 123 0001,\n +49 30 123456' },
+				parameters: { events: ['fax_received'], channels: '+1 555 123 0001,\n +49 (0)30 123456' },
 			});
 			await activateOk(harness);
 			const post = apiRequests(server()).find((request) => request.method === 'POST')!;
@@ -372,9 +372,9 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 		});
 
 		it.each([
-			['5551230001', /Numbers Filter: the entry "5551230001" must start with "\+"/],
-			['+15551230001, 030 123456', /Numbers Filter: the entry "030 123456" must start with "\+"/],
-			['+1', /Numbers Filter: the entry "\+1" is not an E\.164 number/],
+			['5551230001', /Numbers Filter: the entry "5551230001" has no country code/],
+			['+15551230001, 030 123456', /Numbers Filter: the entry "030 123456" has no country code/],
+			['+1', /Numbers Filter: the entry "\+1" is too short for \+1 \(US/],
 		])(
 			'400: names the invalid numbers filter entry of %p and sends nothing',
 			async (channels, message) => {

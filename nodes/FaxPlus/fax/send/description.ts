@@ -148,7 +148,7 @@ const defaultCountryCodeOption: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. 49',
 	description:
-		'The country calling code of numbers written the national way, e.g. 49 for Germany: then 030 1234567 is sent to +49301234567 and 0049 30 1234567 to +49301234567 (Italy keeps its 0: 06 1234567 with 39 is +39061234567)',
+		"The country calling code of numbers written the national way, e.g. 49: 030 1234567 is then sent to +49301234567; with 1, (201) 555-0123 to +12015550123. Each country's own national prefix is read (0, 06 in Hungary, 8 in Russia, none in Spain); an unsure number is refused.",
 };
 
 const textEnhancementOption: INodeProperties = {

@@ -2,7 +2,7 @@
 // how many numbers one item may send to. Checked before anything is read, uploaded or sent.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { countryCodeProblem, destinationNumbers } from '../../../api/numbers';
+import { countryCodeProblem, readPhoneNumber, readPhoneNumbers } from '../../../api/numbers';
 import { runsAsTool } from '../../shared/output';
 import { wholeNumber } from '../../shared/values';
 
@@ -30,10 +30,15 @@ export const maxDestinationsOption: INodeProperties = {
 	description: `Most numbers one item may fax to; more are refused before anything is uploaded. 0 means no limit of its own (as an AI tool: ${TOOL_MAX_DESTINATIONS}).`,
 };
 
-/** The prefixes of Allowed Destinations: "+" and digits (spaces and dashes ignored). */
+/** The prefixes of Allowed Destinations: whole numbers read as To reads them, else "+" and digits. */
 function allowedPrefixes(context: IExecuteFunctions, itemIndex: number, value: unknown): string[] {
 	const entries = (Array.isArray(value) ? value.map(String) : String(value ?? '').split(/[,\n]/))
-		.map((entry) => entry.replace(/[\s\-().]/g, ''))
+		.map((entry) => {
+			const reading = readPhoneNumber(entry);
+			// A prefix's bracketed national prefix, "+49 (0)30", stays and is refused: which numbers it means is unsure.
+			if (reading.ok) return reading.number;
+			return /\(\s*0/.test(entry) ? entry.trim() : entry.replace(/[\s\-.()]/g, '');
+		})
 		.filter((entry) => entry !== '');
 	for (const entry of entries) {
 		if (!/^\+\d{1,14}$/.test(entry)) {
@@ -43,7 +48,7 @@ function allowedPrefixes(context: IExecuteFunctions, itemIndex: number, value: u
 				{
 					itemIndex,
 					description:
-						'Enter prefixes with "+" and digits, separated by commas, e.g. +1, +44, +4930.',
+						'Enter prefixes with "+" and digits, separated by commas, e.g. +1, +44, +4930 (without a national prefix such as "(0)").',
 				},
 			);
 		}
@@ -72,7 +77,7 @@ export function destinationsOf(
 				'Enter the country calling code of the national numbers (Options → Default Country Code), or leave it empty and enter numbers with "+".',
 		});
 	}
-	const result = destinationNumbers(
+	const result = readPhoneNumbers(
 		context.getNodeParameter('to', itemIndex, '') as string | string[],
 		country,
 	);

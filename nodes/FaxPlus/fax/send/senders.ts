@@ -2,7 +2,7 @@
 // destination to balance the load), or `no_number` for a corporate member without one.
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { normalizeE164Numbers } from '../../../api/numbers';
+import { readPhoneNumbers } from '../../../api/numbers';
 import type { ListSearchMethod } from '../../shared/types';
 import { numbersOfUser } from '../../shared/locators';
 
@@ -69,7 +69,7 @@ export function senderOf(context: IExecuteFunctions, itemIndex: number): string 
 			},
 		);
 	}
-	const result = normalizeE164Numbers(entries);
+	const result = readPhoneNumbers(entries);
 	if (!result.ok) {
 		throw new NodeOperationError(context.getNode(), `From: "${result.invalid}" ${result.reason}`, {
 			itemIndex,

@@ -73,13 +73,18 @@ describe('Account → Update', () => {
 		[
 			'a phone without +',
 			{ phone: '5551230009' },
-			'Phone: "5551230009" must start with "+" and the country code, 8 to 15 digits (E.164)',
+			'Phone: "5551230009" has no country code: type it with "+" and the country code, e.g. +49 30 1234567',
 		],
 		[
-			// E.164 allows 7 digits; the SDK's pattern ^[+]?[0-9]{8,}$ does not.
+			'a phone a digit short for its country',
+			{ phone: '+1 555 123 000' },
+			'Phone: "+1 555 123 000" is too short for +1 (US, AG, AI, …): read as +1555123000, but numbers there have 10 digits after +1. Check the digits, then type it with "+" and the country code',
+		],
+		[
+			// Niue's numbers have 4 digits; the SDK's pattern ^[+]?[0-9]{8,}$ wants 8.
 			'a phone of 7 digits',
-			{ phone: '+1555123' },
-			'Phone: "+1555123" must start with "+" and the country code, 8 to 15 digits (E.164)',
+			{ phone: '+683 1234' },
+			'Phone: "+683 1234" has fewer than the 8 digits Fax.Plus takes',
 		],
 		['a retry count above 3', { retryCount: 4 }, 'Retry Count must be at most 3, not 4'],
 	])('refuses %s before any request', async (_case, updateFields, message) => {

@@ -82,7 +82,7 @@ describe('Contact → Update', () => {
 		[
 			'a number without +',
 			{ numbers: '+15551234567, 030123456' },
-			'Numbers: "030123456" must start with "+" and the country code (E.164, e.g. +15551234567)',
+			'Numbers: "030123456" has no country code: type it with "+" and the country code, e.g. +49 30 1234567',
 		],
 	])('refuses %s before any request', async (_case, updateFields, message) => {
 		const { error } = await runOperation(server(), { ...base, updateFields });

@@ -93,10 +93,15 @@ describe('Fax → Get Status', () => {
 			operation: 'getStatus',
 			userId: 'self',
 			outboxFaxId: 'outbox_gone',
-			to: '+33144556677',
+			to: '+33 (0)1 44 55 66 77',
 			sentAt: '2030-01-01T00:00:00Z',
 		});
-		expect(item.json).toMatchObject({ where: 'unknown', status: 'unknown', final: false });
+		expect(item.json).toMatchObject({
+			to: '+33144556677',
+			where: 'unknown',
+			status: 'unknown',
+			final: false,
+		});
 		expect(item.json.statusMeaning).toContain('not in the outbox');
 		expect(item.json.statusMeaning).toContain('Check again in a minute');
 	});

@@ -96,7 +96,7 @@ describe('Legacy Hook → Create', () => {
 			create({ numbers: '+15551230001, 15551230002' }),
 		);
 		expect(error?.message).toBe(
-			'Owned Numbers: "15551230002" must start with "+" and the country code (E.164, e.g. +15551234567)',
+			'Owned Numbers: "15551230002" has no country code: type it with "+" and the country code, e.g. +49 30 1234567',
 		);
 		expect(apiRequests(server())).toHaveLength(0);
 	});

@@ -45,10 +45,10 @@ describe('Number → Get', () => {
 		},
 	);
 
-	it('takes a number typed with spaces', async () => {
+	it('takes a number typed with spaces and brackets', async () => {
 		await runOk(server(), {
 			...base,
-			number: { __rl: true, mode: 'id', value: ' +1 555 123 0002 ' },
+			number: { __rl: true, mode: 'id', value: ' +1 (555) 123-0002 ' },
 		});
 		expect(onlyApiRequest(server()).path).toBe('/v3/accounts/self/numbers/%2B15551230002');
 	});
@@ -64,7 +64,9 @@ describe('Number → Get', () => {
 
 	it('refuses a number that is not E.164 before any request', async () => {
 		const { error } = await runOperation(server(), { ...base, number: '5551230001' });
-		expect(error?.message).toBe('Number: "5551230001" is not one fax number in E.164 format');
+		expect(error?.message).toBe(
+			'Number: "5551230001" has no country code: type it with "+" and the country code, e.g. +49 30 1234567',
+		);
 		expect(server().requests).toHaveLength(0);
 	});
 

@@ -73,7 +73,7 @@ describe('Webhook → Create', () => {
 			server(),
 			create({
 				filterTypes: ['fax_sent'],
-				channels: ' +1 555 123 0001 , +49 30 123456\n+33144556677',
+				channels: ' +1 555 123 0001 , +49 (0)30 123456\n+33144556677',
 			}),
 		);
 
@@ -141,7 +141,7 @@ describe('Webhook → Create', () => {
 			create({ channels: '+15551230001, 49 30 123456' }),
 		);
 		expect(error?.message).toBe(
-			'Numbers Filter: "49 30 123456" must start with "+" and the country code (E.164, e.g. +15551234567)',
+			'Numbers Filter: "49 30 123456" has no country code: type it with "+" and the country code, e.g. +49 30 1234567',
 		);
 		expect(apiRequests(server())).toHaveLength(0);
 	});

@@ -159,7 +159,7 @@ describe('Webhook → Update', () => {
 		[
 			'a number without "+"',
 			{ channels: '+15551230002, 4930123456' },
-			'Numbers Filter: "4930123456" must start with "+" and the country code (E.164, e.g. +15551234567)',
+			'Numbers Filter: "4930123456" has no country code: type it with "+" and the country code, e.g. +49 30 1234567',
 		],
 		['no events', { filterTypes: [] }, 'Events: choose at least one event'],
 		[

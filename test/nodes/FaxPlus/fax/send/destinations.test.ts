@@ -77,6 +77,58 @@ describe('Fax → Send: destinations within bounds', () => {
 		expect(anyRequests(server())).toEqual([]);
 	});
 
+	it.each([
+		['(201) 555-0123, 1-201-555-0124', '1', ['+12015550123', '+12015550124']],
+		['+49 (0)30 123456, 0049 30 123457', '49', ['+4930123456', '+4930123457']],
+		['612 34 56 78', '34', ['+34612345678']],
+		['8 (301) 123-45-67', '7', ['+73011234567']],
+		['(06 1) 234 5678', '36', ['+3612345678']],
+		['06 03 12 34', '241', ['+24106031234']],
+	])(
+		'sends To "%s" with Default Country Code %s to the numbers libphonenumber reads',
+		async (to, defaultCountryCode, expected) => {
+			const result = await run(server(), { to, options: { defaultCountryCode } });
+			expect(result.error).toBeUndefined();
+			const outbox = apiRequests(server()).find((r) => r.path === '/v3/accounts/self/outbox');
+			expect(outbox?.body.to).toEqual(expected);
+		},
+	);
+
+	it('refuses a To number too long for its country, naming the country, before anything is uploaded', async () => {
+		const result = await run(server(), {
+			to: '030 12345678 901234',
+			options: { defaultCountryCode: '49' },
+		});
+		expect(result.error?.message).toBe(
+			'To: "030 12345678 901234" is too long for +49 (DE) (read with Default Country Code 49): read as +493012345678901234, but numbers there have 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14 or 15 digits after +49. Check the digits, then type it with "+" and the country code',
+		);
+		expect(anyRequests(server())).toEqual([]);
+	});
+
+	it('reads whole numbers in Allowed Destinations as To reads them (the letterhead "(0)" too)', async () => {
+		const result = await run(server(), {
+			to: '+4930123456',
+			options: { allowedDestinations: '+49 (0)30 123456' },
+		});
+		expect(result.error).toBeUndefined();
+		const refused = await run(server(), {
+			to: '+4930123456',
+			options: { allowedDestinations: '+49 (0)30' },
+		});
+		expect(refused.error?.message).toBe(
+			'Allowed Destinations: "+49 (0)30" is not a calling code or number prefix',
+		);
+	});
+
+	it("reads From as To reads it: the letterhead form of the account's number", async () => {
+		const result = await run(server(), { to: '+4930123456', from: '+1 (555) 123-0001' });
+		expect(result.error).toBeUndefined();
+		const outbox = apiRequests(server()).find((r) => r.path === '/v3/accounts/self/outbox');
+		expect(outbox?.body.from).toBe('+15551230001');
+		const refused = await run(server(), { to: '+4930123456', from: '+1 555 123 000' });
+		expect(refused.error?.message).toMatch(/^From: "\+1 555 123 000" is too short for \+1 \(US/);
+	});
+
 	it('refuses more numbers than Max Destinations', async () => {
 		const result = await run(server(), { to: numbers(3), options: { maxDestinations: 2 } });
 		expect(result.error?.message).toBe('To has 3 numbers; this node sends to at most 2 per fax');
