@@ -4,7 +4,7 @@
 // down on the field, moved over the parameter, released), and a step run from the panel.
 
 const assert = require('node:assert/strict');
-const { ensureChromium } = require('./lib');
+const { ensureChromium, patience } = require('./lib');
 
 /** Chromium (undefined when it is missing) and a Fax.Plus API credential for the local server. */
 async function prepare({ check, n8n, server }, name) {
@@ -78,7 +78,15 @@ function dragHelpers(page) {
 	/** Runs the open node ("Execute step") and waits for its output panel to show `text`. */
 	async function runStep(text) {
 		await ndv.getByTestId('node-execute-button').click();
-		await ndv.getByTestId('output-panel').getByText(text).first().waitFor();
+		const panel = ndv.getByTestId('output-panel');
+		try {
+			// A step's run on a busy machine can outlast a page action: four of the page's waits.
+			await panel.getByText(text).first().waitFor({ timeout: patience(4 * 30000) });
+		} catch (error) {
+			const shown = await panel.innerText().catch(() => '');
+			error.message += `\nthe output panel shows: ${shown.slice(0, 2000)}`;
+			throw error;
+		}
 	}
 
 	return { ndv, openNode, closeNode, inputField, dragField, runStep };
