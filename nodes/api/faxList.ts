@@ -1,13 +1,5 @@
-// Paging the fax list (GET /accounts/{user_id}/faxes). Its only cursors are the documented
-// `before` and `after` (whole seconds); no document says the list's order, whether a bound takes
-// faxes of its own second, or how many records a page holds (or whether a larger `limit` is cut
-// or refused). So a page's own sequence tells the order: newest first, each next page ends one
-// second after the oldest fax read; oldest first, it starts one second before the newest read
-// (the faxes of that second come again, and are dropped by id). A page that brings nothing new
-// moves the bound one more second (a second that fills a page whole under an inclusive bound),
-// up to twice; then the list is read. A `limit` refused with 400 is asked again once at 50, the
-// SDK's default, and 50 is kept. More faxes in one second than a page holds cannot be listed by
-// time: the API offers no other cursor.
+// Paging the fax list by its only cursors, `before` and `after` (whole seconds; order and bound
+// inclusiveness undocumented): pages overlap by a second and faxes read are dropped by id.
 import type { IDataObject } from 'n8n-workflow';
 import { formatUtc, parseDateTime } from './dates';
 import { entriesOf } from './lists';
@@ -35,7 +27,6 @@ export const FIRST_FAX_PAGE: FaxCursor = { recent: [], stalls: 0 };
 const MAX_STALLS = 2;
 
 interface FaxPaging {
-	/** Faxes asked for per request. */
 	pageSize: number;
 	/** Faxes wanted in all (none: every one); a request asks for no more than still needed. */
 	limit?: number;
@@ -45,10 +36,7 @@ interface FaxPaging {
 	floor?: number;
 	/** Called when a page has no start_time to page by; it throws the caller's error. */
 	noStartTime: (read: number) => never;
-	/**
-	 * Oldest first, the faxes are held until the list is read, then given newest first (so a
-	 * `limit` keeps the newest). A picker, whose pages the editor asks for one by one, says false.
-	 */
+	/** Oldest first, hold faxes to give them newest first (a picker, paging one by one, says false). */
 	holdOldestFirst?: boolean;
 }
 
@@ -94,11 +82,7 @@ const apiTime = (ms: number) => formatUtc(new Date(ms));
 const msOf = (time: string | undefined) =>
 	time === undefined ? undefined : parseDateTime(time)?.getTime();
 
-/**
- * A step through the fax list: `read` answers the page for a `before` or `after` and a `limit`.
- * Faxes are told apart by id; every fax read by this step function is kept out of its later
- * pages too.
- */
+/** A step through the fax list; every fax it read is kept out of its later pages. */
 export function faxPages(
 	read: (query: { before?: string; after?: string; limit: number }) => Promise<IDataObject[]>,
 	paging: FaxPaging,
@@ -144,8 +128,7 @@ export function faxPages(
 		readCount += fresh.length;
 		const given = hold ? (held.push(...fresh), []) : fresh;
 		const bound = msOf(order === 'oldestFirst' ? cursor.after : cursor.before);
-		// A fax beyond the bound asked for says the API did not take the cursor: its pages would
-		// never end.
+		// A fax beyond the bound says the API ignored the cursor: its pages would never end.
 		if (
 			bound !== undefined &&
 			page.some((record) => {

@@ -1,6 +1,4 @@
-// The Idempotency Key's marker (docs/sending.md): a keyed fax's comment ends with it, and its tags
-// carry it. It is the key's HMAC over account, workflow and node, then the fingerprints of the
-// send's parts. Pure (no n8n): Send writes and reads it; Update of a fax or an outbox fax keeps it.
+// The Idempotency Key's marker (docs/sending.md), pure: the key's HMAC, then the parts' fingerprints.
 import { createHash, createHmac } from 'node:crypto';
 
 /** Prefix of the marker a keyed fax carries; reserved in Comment Tags. */
@@ -27,10 +25,8 @@ export const PARTS = {
 		'the options that change the fax (Cover Page, Send At, Retry Count, Retry Delay, Text Enhancement, Upload Format)',
 };
 const PART_NAMES = Object.keys(PARTS) as Array<keyof typeof PARTS>;
-/** Hex digits of the key's HMAC and of each part's fingerprint in the marker. */
 const KEY_HEX = 24;
 const PART_HEX = 12;
-/** The marker's pattern: the key's HMAC, then the parts' fingerprints. */
 const MARKER = `${KEY_TAG_PREFIX}([0-9a-f]{${KEY_HEX}})-([0-9a-f]{${PART_HEX * PART_NAMES.length}})`;
 /** A marker is a whole tag, or the last line of a comment's text; nowhere else. */
 const WHOLE_MARKER = new RegExp(`^${MARKER}$`);
@@ -46,7 +42,6 @@ export function keepingMarker(current: unknown, text: string): string {
 	return marker === undefined ? text : text ? `${text}\n${marker}` : marker;
 }
 
-/** The marker of a key (its HMAC) and a send's parts. */
 export const markerOf = (id: string, parts: string) => `${KEY_TAG_PREFIX}${id}-${parts}`;
 
 /** The parts of the first whole marker of key `id` among the candidates, or undefined. */
@@ -79,7 +74,6 @@ async function documentsFingerprint(identity: SendIdentity): Promise<string> {
 	return sha256(parts.join('\n'));
 }
 
-/** The parts' fingerprints, in PARTS' order. */
 export async function partsOf(identity: SendIdentity): Promise<string> {
 	const parts = [
 		sha256([...new Set(identity.to)].sort().join(',')),
@@ -95,10 +89,7 @@ const partAt = (parts: string, i: number) => parts.slice(i * PART_HEX, (i + 1) *
 export const differingParts = (ours: string, theirs: string) =>
 	PART_NAMES.filter((_, i) => partAt(ours, i) !== partAt(theirs, i));
 
-/**
- * The key's HMAC under the account: over workflow and node (`scope`) and the key given, or, for a
- * tool's default key, the send's parts.
- */
+/** The key's HMAC under the account over workflow, node and the key (a tool's default: the parts). */
 export function keyIdOf(
 	account: string,
 	scope: string[],
@@ -112,31 +103,22 @@ export function keyIdOf(
 		.slice(0, KEY_HEX);
 }
 
-// n8n's record of the keys a node sent (its processed-data store at scope node, docs/sending.md):
-// the names of a claim's entries, and what the record's answer to a claim and to its read-back
-// means. n8n keeps only the entries' hashes and answers which entries of a write were not there.
+// The record of sent keys lives in n8n's processed-data store (node scope, docs/sending.md).
 
 /** An in-flight mark holds for the window it was written in and the next: 30 to 60 s. */
 export const MARK_WINDOW_MS = 30_000;
 
-/** A claim's entries. `used`, `parts` and `marks` name the period (or window) they are for, and the one before. */
+/** A claim's entries, each for its period (or window) and the one before. */
 export interface KeyRecord {
-	/** The key was sent in this period or the one before (periods of its lifetime). */
 	used: string[];
-	/** … with these parts. */
 	parts: string[];
-	/** The key is in flight: 30-second windows. */
 	marks: string[];
-	/** The key's outbox request was made (written by the read-back just before it; not by the claim). */
+	/** Written by the read-back just before the outbox request, not by the claim. */
 	posting: string[];
-	/** This claim, told apart from another claim of the key written at the same moment. */
 	nonce: string;
 }
 
-/**
- * The entries of a claim of key `id` with `parts` at `now`: a key's record holds for one to two
- * `lifetimeMs` (the period it was written in and the next), an in-flight mark for 30 to 60 s.
- */
+/** A claim's entries: a key holds one to two `lifetimeMs`, an in-flight mark 30 to 60 s. */
 export function keyRecordOf(
 	id: string,
 	parts: string,
@@ -165,13 +147,7 @@ export const entriesOfRecord = (record: KeyRecord) => [
 	record.nonce,
 ];
 
-/**
- * What the record's answer to a claim says (`added`: the entries that were not there):
- * - `claimed`: the key is new to the record and not in flight: this send may go on (its read-back decides);
- * - `reused`: the key was sent with other parts: refused;
- * - `inFlight`: another send of the key holds it now: wait for its fax;
- * - `used`: the key was sent with these parts: its fax is the answer, or, not found, a refusal.
- */
+/** What the record's answer (`added`: entries that were not there) to a claim says. */
 export type ClaimVerdict = 'claimed' | 'reused' | 'inFlight' | 'used';
 
 export function claimVerdict(record: KeyRecord, added: ReadonlySet<string>): ClaimVerdict {
@@ -183,20 +159,11 @@ export function claimVerdict(record: KeyRecord, added: ReadonlySet<string>): Cla
 	return 'used';
 }
 
-/**
- * Whether a key the record has (`used`, answered to a probe of its `posting`) may be claimed
- * again: its send never made its outbox request (it stopped during the upload), so Fax.Plus
- * certainly has no fax of it.
- */
+/** A used key whose send never made its outbox request (Fax.Plus has no fax of it) may be claimed again. */
 export const neverPosted = (record: KeyRecord, added: ReadonlySet<string>) =>
 	record.posting.every((entry) => added.has(entry));
 
-/**
- * What the record's answer to a claim's read-back says, after its settle:
- * - `held`: the claim's nonce is still there: this send faxes;
- * - `lost`: the nonce is gone but the key's entries are there: another claim replaced this one;
- * - `erased`: all of it was gone (a write that read the record before the claim): written again, read back again.
- */
+/** After the settle: `held` (nonce there), `lost` (replaced by another claim), `erased` (claim again). */
 export type ReadBackVerdict = 'held' | 'lost' | 'erased';
 
 export function readBackVerdict(record: KeyRecord, added: ReadonlySet<string>): ReadBackVerdict {

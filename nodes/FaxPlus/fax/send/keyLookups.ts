@@ -1,8 +1,5 @@
-// Send's Idempotency Key (docs/sending.md): what a keyed send asks Fax.Plus, and when. A keyed
-// fax's comment ends with a marker (../../shared/keyMarker.ts). Before the upload a send reads the
-// outbox and one page of the newest sent faxes (a bounded look, whatever the account's size) and
-// claims the key in n8n's record of the keys this node sent (./keyClaim.ts); only a key the record
-// has (a repeat) reads the sent faxes of its lifetime, to name its fax.
+// What a keyed send asks Fax.Plus, and when (docs/sending.md): a bounded look before the claim;
+// only a repeat reads the sent faxes of the key's lifetime.
 import { randomBytes } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
@@ -147,13 +144,9 @@ async function allLists(
 }
 type Lists = { outbox: IDataObject[]; sent: IDataObject[] };
 
-/** A fax found in Fax.Plus with the key's marker, and its status. */
 type Found = { id: string; to: string[]; parts: string; where: 'outbox' | 'sent'; status: object };
 
-/**
- * The answer of a key whose fax Fax.Plus has: by destination number, `ids` of faxes still in the
- * outbox, `faxIds` of sent ones and each one's status; `to`, every number of the send.
- */
+/** By destination number: outbox `ids`, sent `faxIds` and their statuses; `to`: every number. */
 export type Duplicate = IDataObject & {
 	to: string[];
 	ids: Record<string, string>;
@@ -162,7 +155,6 @@ export type Duplicate = IDataObject & {
 };
 
 export class SendKey {
-	/** Carried in the comment's tags and text: the key's HMAC and the parts' fingerprints. */
 	readonly tag: string;
 
 	private readonly record: NodeKeyRecord;
@@ -170,10 +162,6 @@ export class SendKey {
 	/** The claim this send holds in n8n's record, from its look to the outbox request. */
 	private claim: Claim | undefined;
 
-	/**
-	 * `lookedAt`: when the first look began; `lifetimeMs`: how long the key holds (one to two of it).
-	 * `firstLists`: the first look's lists, read beside the account.
-	 */
 	constructor(
 		private readonly context: IExecuteFunctions,
 		private readonly itemIndex: number,
@@ -197,12 +185,7 @@ export class SendKey {
 		return { ...comment, text, tags: [...(comment?.tags ?? []), this.tag] };
 	}
 
-	/**
-	 * Before the upload: the duplicate item when Fax.Plus lists the key's fax (the outbox, the newest
-	 * sent faxes) or n8n's record says this node sent the key and Fax.Plus names its fax; a refusal
-	 * when its parts differ, or when the record has the key and Fax.Plus names no fax; otherwise the
-	 * key is claimed (read back by `hold`) and undefined.
-	 */
+	/** Before the upload: the duplicate item, a refusal, or undefined once the key is claimed. */
 	async look(): Promise<Duplicate | undefined> {
 		return this.found(await this.firstLists) ?? (await this.claimKey());
 	}
@@ -240,10 +223,7 @@ export class SendKey {
 		}
 	}
 
-	/**
-	 * After the upload, just before the outbox request: reads the claim back (its settle ran during
-	 * the upload). The hold, or the duplicate when another claim of the key replaced this one.
-	 */
+	/** Just before the outbox request: reads the claim back (its settle ran during the upload). */
 	async hold(): Promise<KeyHold | { duplicate: Duplicate }> {
 		const deadline = Date.now() + 3 * MARK_WINDOW_MS;
 		for (;;) {
