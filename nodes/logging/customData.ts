@@ -1,9 +1,5 @@
-// Execution custom data: the fax IDs, event, status, delivery IDs, outbox IDs and numbers an
-// execution handled, saved with it, so "which execution handled fax X" is a search in n8n's
-// executions list. n8n keeps at most 10 keys and cuts values over 255 characters (logging an
-// error): so a few keys shared by the nodes, several values of one key joined with ", " and cut
-// at a whole entry. n8n 2.x offers `this.customData`; n8n 1.x only the expression proxy's
-// `$execution.customData` (as its Execution Data node uses it).
+// Execution custom data, so "which execution handled fax X" is a search in n8n's executions list;
+// n8n keeps 10 keys of 255 characters, so values are joined and cut at a whole entry.
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -32,7 +28,6 @@ const MAX_ENTRY_LENGTH = 100;
 /** Room kept for ", +N more". */
 const COUNT_ROOM = ', +99999 more'.length;
 
-/** The values of a key: one line each, without the separator, each once. */
 function entriesOf(value: unknown): string[] {
 	const list = Array.isArray(value) ? value : [value];
 	const entries: string[] = [];
@@ -44,10 +39,7 @@ function entriesOf(value: unknown): string[] {
 	return entries;
 }
 
-/**
- * The value of a key with `added` joined to what it holds: ", " between entries, each once,
- * at most MAX_VALUE_LENGTH characters; entries that do not fit are counted ("+3 more").
- */
+/** `added` joined to a key's value, each once; entries past MAX_VALUE_LENGTH are counted. */
 function mergedValue(existing: string | undefined, added: unknown): string {
 	const more = /(?:^|, )\+(\d+) more$/.exec(existing ?? '');
 	const kept = existing ? (more ? existing.slice(0, more.index) : existing) : '';
@@ -104,10 +96,7 @@ export function saveTriggerItemCustomData(
 	);
 }
 
-/**
- * Saves the fax's facts with the execution; `numbers: false` leaves From and To out. Never throws:
- * custom data is worth less than the run.
- */
+/** Saves the fax's facts with the execution; never throws (custom data is worth less than the run). */
 export function saveFaxCustomData(
 	context: IExecuteFunctions,
 	data: FaxCustomData,

@@ -1,8 +1,5 @@
-// The Idempotency Key's record in n8n (docs/sending.md): the node's own record in n8n's
-// processed-data store (scope node; one row per node, read and rewritten whole without a lock).
-// It holds the keys this node sent for one to two lifetimes, so that a new key is known new
-// without reading Fax.Plus's sent faxes, and short in-flight marks read back after a settle, so
-// that sends of one key at once fax once. What its answers mean is pure: ../../shared/keyMarker.ts.
+// The key's record in n8n's processed-data store (docs/sending.md): sent keys, so a new key is
+// known new without reading Fax.Plus, and in-flight marks read back after a settle.
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import { responseOf } from '../../../api/responses';
@@ -30,7 +27,6 @@ const FIRST_RECORD_TAKEN = /duplicate key|unique constraint|duplicate entry/i;
 /** What a send under a key holds from its read-back to the outbox request: released after it. */
 export type KeyHold = { release(error?: unknown): Promise<void> };
 
-/** A claim this send holds: its entries, and when and how fast it was written. */
 export interface Claim {
 	record: KeyRecord;
 	writtenAt: number;
@@ -44,11 +40,7 @@ export class NodeKeyRecord {
 		private readonly itemIndex: number,
 	) {}
 
-	/**
-	 * Writes a claim of the key: its verdict, and the claim when it is `claimed`. Otherwise what the
-	 * claim added is taken back: a look records nothing. A key whose send stopped before its outbox
-	 * request (`used`, never posted) is claimed again.
-	 */
+	/** Writes a claim; unless `claimed`, what it added is taken back (a look records nothing). */
 	async claim(record: KeyRecord): Promise<{ verdict: ClaimVerdict; claim?: Claim }> {
 		const started = Date.now();
 		const added = await this.add(entriesOfRecord(record));
@@ -66,10 +58,7 @@ export class NodeKeyRecord {
 		return { verdict };
 	}
 
-	/**
-	 * Reads a claim back once its settle is over (the upload ran meanwhile): `held`, `lost` (its
-	 * nonce is taken back) or `erased` (written again: read it back again).
-	 */
+	/** Reads a claim back once its settle is over (the upload ran meanwhile). */
 	async readBack(claim: Claim): Promise<ReadBackVerdict> {
 		const settle = Math.min(
 			SETTLE_MS.cap,
@@ -90,10 +79,7 @@ export class NodeKeyRecord {
 		return verdict;
 	}
 
-	/**
-	 * A held claim: its nonce goes beside the outbox request (its work is done); after the request
-	 * the key's entries stay, unless Fax.Plus certainly took nothing.
-	 */
+	/** After the outbox request the key's entries stay, unless Fax.Plus certainly took nothing. */
 	hold(claim: Claim): KeyHold {
 		const nonceGone = this.remove([claim.record.nonce]).catch(() => undefined);
 		return {
@@ -113,7 +99,6 @@ export class NodeKeyRecord {
 
 	private readonly options = { mode: 'entries' as const, maxEntries: MAX_ENTRIES };
 
-	/** Records the entries; answers those that were not there. */
 	private async add(entries: string[]): Promise<Set<string>> {
 		const once = async () =>
 			new Set(
