@@ -83,7 +83,7 @@ export class CategoryCursor {
 		return this.handled.has(id);
 	}
 
-	/** Records the faxes a poll settles; returns the new ones and the due second looks (`history`: none). */
+	/** Records the faxes a poll settles; returns new ones and due second looks (`history`: none). */
 	select<T>(
 		listed: ReadonlyArray<ListedFax<T>>,
 		options: { now: number; overlapMs: number; history: boolean; lookAgainMs: number },

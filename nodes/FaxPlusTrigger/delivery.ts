@@ -35,7 +35,7 @@ interface DeliveryResponse {
 /** Webhook-ids remembered per process at most; at least the latest half of that. */
 const MAX_ANSWERED = 10_000;
 
-/** Webhook-ids this process answered 2xx, marked only once the 2xx went out, so right in any process. */
+/** Webhook-ids answered 2xx, marked only once the 2xx went out: right in any process. */
 class AnsweredDeliveries {
 	// Halves dropped whole: deleting a Set's oldest entries one by one leaves holes V8 rescans.
 	private recent = new Set<string>();

@@ -76,7 +76,7 @@ export interface SignatureHeaders {
 	signature: string | undefined;
 }
 
-/** One family of headers whole (`svix-*` if any, else `webhook-*`): the id checked is the id signed. */
+/** One family of headers whole (`svix-*` if any, else `webhook-*`): the id checked is signed. */
 export function signatureHeadersOf(headers: VerificationInput['headers']): SignatureHeaders {
 	const svix = ['svix-id', 'svix-timestamp', 'svix-signature'].some(
 		(name) => headers[name] !== undefined,

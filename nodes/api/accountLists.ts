@@ -8,10 +8,7 @@ import { entriesOf } from './lists';
 import { collectPages } from './paging';
 import { faxPlusApiRequest, type FaxPlusContext } from './transport';
 
-/**
- * An outbox fax record (GET /accounts/{user_id}/outbox[/{outbox_fax_id}]); the published v3.5
- * spec does not show its fields (Fax.Plus's public SDK documentation names them).
- */
+/** An outbox fax record (its fields are named by the SDK's documentation, not the spec). */
 export type OutboxFax = Record<string, unknown> & { id?: string };
 
 /** A fax number of the account (beyond the published v3.5 spec; the SDK's), e.g. `number`, `status`, `assigned_to`. */

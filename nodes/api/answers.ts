@@ -53,7 +53,7 @@ export function deadlineSignal(ms: number, also?: AbortSignal): AbortSignal {
 	return also ? AbortSignal.any([deadline, also]) : deadline;
 }
 
-/** Reads a body within `cap` bytes (with `cut`: its first `cap`) and the signal; the rest is never read. */
+/** Reads a body within `cap` bytes (`cut`: its first `cap`) and the signal; no more is read. */
 export async function readBody(
 	body: unknown,
 	cap: number,

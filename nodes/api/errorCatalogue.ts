@@ -17,10 +17,7 @@ interface ErrorCase {
 	advice: string;
 }
 
-/**
- * Errors that need more than the status to explain, first match wins. An AI agent reads only
- * the message, so each says what happened; the advice says what to do.
- */
+/** Errors the status does not explain, first match wins; an agent reads only the message. */
 const SPECIAL_CASES: ErrorCase[] = [
 	{
 		status: 401,

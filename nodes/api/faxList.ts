@@ -36,7 +36,7 @@ interface FaxPaging {
 	floor?: number;
 	/** Called when a page has no start_time to page by; it throws the caller's error. */
 	noStartTime: (read: number) => never;
-	/** Oldest first, hold faxes to give them newest first (a picker, paging one by one, says false). */
+	/** Oldest first, hold faxes to give them newest first (a picker, paging singly, says false). */
 	holdOldestFirst?: boolean;
 }
 

@@ -13,11 +13,7 @@ export interface LegacyHook {
 	numbers?: string[];
 }
 
-/**
- * The hooks of every event, and the events Fax.Plus refused. `GET /hooks` requires `event`
- * (Fax.Plus's SDK: `get_webhooks(event)`), so one request per event, joined in the order of
- * FAX_EVENTS (a hook listed twice is kept once). A refused fax_page_received leaves it out.
- */
+/** `GET /hooks` needs `event`: one request per event; a refused fax_page_received is left out. */
 export async function listAllLegacyHooks(
 	context: FaxPlusContext,
 	itemIndex?: number,

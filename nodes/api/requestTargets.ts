@@ -10,7 +10,7 @@ export const DEFAULT_BASE_URL = 'https://restapi.fax.plus/v3';
 // "." and ".." (any case of %2e) survive encodeURIComponent, and the URL parser climbs out of them.
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 
-/** Refuses an empty, "." or ".." segment: Contact → Update with ID ".." would rename the account. */
+/** Refuses empty, "." and ".." segments: Contact → Update with ID ".." renames the account. */
 export function checkPath(
 	context: FaxPlusContext,
 	request: { path: string; itemIndex?: number },
@@ -41,7 +41,7 @@ function decodeSegment(part: string): string {
 	}
 }
 
-/** The Base URL: https://, or http:// to a literal loopback host; no userinfo, query or fragment. */
+/** The Base URL: https://, or http:// to a loopback literal; no userinfo, query or fragment. */
 export function checkedBaseUrl(
 	context: FaxPlusContext,
 	value: unknown,

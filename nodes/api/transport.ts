@@ -59,11 +59,7 @@ function credentialTypeOf(context: FaxPlusContext): string {
 	return isOAuth2(context) ? 'faxPlusOAuth2Api' : 'faxPlusApi';
 }
 
-/**
- * Sends one request to the Fax.Plus API (the path checked, the Base URL checked, the client id
- * added for OAuth2, 429s waited out) within its deadline and size cap (answers.ts), and throws a
- * failure as an actionable node error with the credential's secrets masked.
- */
+/** One checked request within its deadline and cap; a failure becomes a masked node error. */
 async function send(
 	context: FaxPlusContext,
 	request: FaxPlusRequest,
@@ -189,10 +185,7 @@ export async function faxPlusApiRequest<T = IDataObject>(
 	return (await send(context, request)).body as T;
 }
 
-/**
- * Deletes something that may already be gone: answers true when it was deleted,
- * false on 404, and throws any other failure as a clear NodeApiError.
- */
+/** A delete: true when deleted, false on 404. */
 export async function faxPlusApiDeleteIfExists(
 	context: FaxPlusContext,
 	request: Omit<FaxPlusRequest, 'method'>,

@@ -96,7 +96,7 @@ export function saveTriggerItemCustomData(
 	);
 }
 
-/** Saves the fax's facts with the execution; never throws (custom data is worth less than the run). */
+/** Saves the fax's facts with the execution; never throws (worth less than the run). */
 export function saveFaxCustomData(
 	context: IExecuteFunctions,
 	data: FaxCustomData,

@@ -1,8 +1,4 @@
-// What the package writes to n8n's log (this.logger: N8N_LOG_LEVEL, N8N_LOG_OUTPUT, log
-// streaming). Every line starts with "Fax.Plus:" and ends with the workflow and node, since
-// n8n's console output at info shows the message alone; the same facts go into the metadata
-// (file and JSON output). Never a secret, token, signature or body: callers pass IDs, URLs
-// without credentials, counts and plain words only. Logging never throws.
+// Lines in n8n's log, each "Fax.Plus: …" naming workflow and node; never a secret. Never throws.
 import type { IDataObject, INode, Logger, LogMetadata } from 'n8n-workflow';
 import type { LogThrottle } from './throttle';
 import { maskText } from './mask';
@@ -78,10 +74,7 @@ export const logDebug = logAt('debug');
 export const logInfo = logAt('info');
 export const logWarning = logAt('warn');
 
-/**
- * A warning at most once a minute per workflow, node and `kind`: the first at once, later ones
- * with how many were held back since the last line written.
- */
+/** A warning at most once a minute per workflow, node and `kind`. */
 export function logThrottledWarning(
 	context: LogContext,
 	throttle: LogThrottle,

@@ -1,8 +1,4 @@
-// Bounds how often one kind of line is written: the first at once, then at most one a window
-// (a minute) carrying how many were held back since the last one, so a flood of forged
-// deliveries costs a few lines. Each trigger instance keeps one (one per n8n process, which is
-// what a log rate is about). Without timers: what was held back is reported with the next
-// event after the window.
+// At most one line of a kind a minute, carrying how many were held back (no timers).
 
 /** One line per key per window at most. */
 const THROTTLE_WINDOW_MS = 60_000;

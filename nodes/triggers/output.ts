@@ -57,7 +57,7 @@ export function faxFieldsOf(data: IDataObject): IDataObject {
 	};
 }
 
-/** `faxId` is `hook.id` (the fax list's ID), else `data.id`, a sending session's (`faxSessionId`). */
+/** `faxId` is `hook.id` (the fax list's ID), else `data.id`, a session's (`faxSessionId`). */
 export function buildOutput(
 	{ hook, data }: DeliveryPayload,
 	facts: { webhookId: string | null; signatureVerified: boolean; receivedAt: string },

@@ -28,11 +28,7 @@ function isRefusedToMember(error: unknown): boolean {
 	return error instanceof NodeApiError && ['400', '403'].includes(String(error.httpCode));
 }
 
-/**
- * The User picker: "Me (self)" first, then each member of the corporate account (admins only).
- * It never fails: when the members cannot be loaded (e.g. a wrong token), "Me (self)" stays
- * pickable and says why the list is short.
- */
+/** The User picker; never fails: "Me (self)" stays and says why the list is short. */
 export const searchUsers: ListSearchMethod = async function (filter) {
 	const self: INodeListSearchItems = { name: SELF_NAME, value: 'self' };
 	const members = await listAccounts(this).catch((error: unknown) => {

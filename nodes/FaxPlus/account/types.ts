@@ -11,10 +11,7 @@ export interface MemberDetail {
 /** An account of GET /accounts (beyond the published v3.5 spec): a member of the corporate account. */
 export type AccountRecord = Record<string, unknown> & { uid?: string };
 
-/**
- * Body of PUT /accounts/{user_id}: the SDK's PayloadAccountModification (faxplus-js
- * models/payload-account-modification.ts), the fields this node sets; only those being changed.
- */
+/** Body of PUT /accounts/{user_id} (the SDK's PayloadAccountModification), changes only. */
 export interface AccountModification {
 	name?: string;
 	lastname?: string;

@@ -73,11 +73,7 @@ export const getAll: FaxPlusOperation = {
 			],
 		},
 	],
-	/**
-	 * One item per fax record, newest first as the API answers, paged with the documented `before`
-	 * until a page brings nothing new (nodes/api/faxList.ts): whatever page size Fax.Plus answers,
-	 * every fax once.
-	 */
+	/** One item per fax, each once whatever page size Fax.Plus answers (nodes/api/faxList.ts). */
 	async execute(itemIndex) {
 		const userId = userIdOf(this, itemIndex);
 		const limit = resultLimit(this, itemIndex);

@@ -61,11 +61,7 @@ export const update: FaxPlusOperation = {
 	},
 };
 
-/**
- * Both fields of the SDK's PayloadFaxModification, which marks both required (no published
- * document says Fax.Plus takes one alone): the one the user did not set keeps the fax's
- * current value, read first, so it is neither refused nor cleared.
- */
+/** The SDK requires both fields: the one not set keeps the fax's current value, read first. */
 async function withCurrentValues(
 	context: IExecuteFunctions,
 	itemIndex: number,

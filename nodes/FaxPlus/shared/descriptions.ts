@@ -6,11 +6,7 @@ export function showFor(resource: string, ...operations: string[]): IDisplayOpti
 	return { show: { resource: [resource], operation: operations } };
 }
 
-/**
- * The `user_id` path parameter: the credential's own account (`self`) unless "For a Corporate
- * Member" is on; then User, a member picked from a list (the account's members for an admin,
- * only "Me (self)" for a member) or entered by ID.
- */
+/** The `user_id` path parameter: `self` unless "For a Corporate Member" is on. */
 export function userIdFields(
 	resource: string,
 	operation: string,

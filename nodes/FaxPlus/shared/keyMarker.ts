@@ -1,4 +1,4 @@
-// The Idempotency Key's marker (docs/sending.md), pure: the key's HMAC, then the parts' fingerprints.
+// The Idempotency Key's marker (docs/sending.md): the key's HMAC, then the parts' fingerprints.
 import { createHash, createHmac } from 'node:crypto';
 
 /** Prefix of the marker a keyed fax carries; reserved in Comment Tags. */
@@ -89,7 +89,7 @@ const partAt = (parts: string, i: number) => parts.slice(i * PART_HEX, (i + 1) *
 export const differingParts = (ours: string, theirs: string) =>
 	PART_NAMES.filter((_, i) => partAt(ours, i) !== partAt(theirs, i));
 
-/** The key's HMAC under the account over workflow, node and the key (a tool's default: the parts). */
+/** The key's HMAC under the account over workflow, node and key (a tool's default: parts). */
 export function keyIdOf(
 	account: string,
 	scope: string[],
@@ -159,11 +159,11 @@ export function claimVerdict(record: KeyRecord, added: ReadonlySet<string>): Cla
 	return 'used';
 }
 
-/** A used key whose send never made its outbox request (Fax.Plus has no fax of it) may be claimed again. */
+/** A used key whose send never made its outbox request may be claimed again. */
 export const neverPosted = (record: KeyRecord, added: ReadonlySet<string>) =>
 	record.posting.every((entry) => added.has(entry));
 
-/** After the settle: `held` (nonce there), `lost` (replaced by another claim), `erased` (claim again). */
+/** After the settle: `held` (nonce there), `lost` (another claim won), `erased` (claim again). */
 export type ReadBackVerdict = 'held' | 'lost' | 'erased';
 
 export function readBackVerdict(record: KeyRecord, added: ReadonlySet<string>): ReadBackVerdict {

@@ -71,10 +71,7 @@ export function resourceLocator(spec: LocatorSpec): INodeProperties {
 	};
 }
 
-/**
- * The value of a resource locator parameter: `{ __rl, mode, value }` gives its value; a plain
- * value (an expression's result, an AI tool's argument) is itself.
- */
+/** A locator's value; a plain value (an expression's, a tool's) is itself. */
 export function locatorValue(value: unknown): unknown {
 	if (value !== null && typeof value === 'object' && 'value' in value && 'mode' in value) {
 		return (value as { value: unknown }).value;
@@ -95,11 +92,7 @@ export const FOR_MEMBER = 'forCorporateMember';
 /** What a list of a user's records depends on: reloaded when the user changes. */
 export const USER_DEPENDENCY = [FOR_MEMBER, 'userId.value'];
 
-/**
- * The user whose data a list shows: `self` unless "For a Corporate Member" is on; then the
- * node's User parameter (a locator or a plain string), `self` when it is empty or an
- * expression the editor cannot resolve yet.
- */
+/** The user a list shows: `self` unless a member is chosen and resolvable. */
 export function currentUserId(context: ILoadOptionsFunctions): string {
 	let value: unknown;
 	try {

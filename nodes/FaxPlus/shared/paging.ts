@@ -59,10 +59,7 @@ export function resultLimit(context: IExecuteFunctions, itemIndex: number): numb
 	return limit;
 }
 
-/**
- * A Get Many of a list the API answers whole: Return All and Limit (checked before any request),
- * then the first Limit records, shaped by the Output parameter when `output` is given.
- */
+/** A Get Many of a list the API answers whole: Return All and Limit, checked first. */
 export function getManyOperation(spec: {
 	resource: string;
 	option: INodePropertyOptions;

@@ -32,10 +32,7 @@ function pickerOrder(
 	return [...options].sort((a, b) => pinned(b) - pinned(a) || byName(a, b));
 }
 
-/**
- * A resource from its operations: the operation picker (sorted by name, as n8n's lint
- * wants literal lists to be), every operation's parameters, and the operations keyed by value.
- */
+/** A resource from its operations (the picker sorted, as n8n's lint wants). */
 export function defineResource(definition: ResourceDefinition): FaxPlusResource {
 	const {
 		option,
@@ -83,11 +80,7 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 	};
 }
 
-/**
- * The tool's description an AI agent reads (n8n's `toolDescription`), shown only on the tool
- * n8n makes of the node (`@tool`); its default says what the operation does, needs and returns.
- * With it defined here, n8n does not add its own, which would be the bare action ("Get a fax").
- */
+/** The tool description an agent reads; with it, n8n adds no bare "Get a fax" of its own. */
 function toolDescriptionProperty(resource: string, operation: FaxPlusOperation): INodeProperties {
 	const { option } = operation;
 	const text =

@@ -93,7 +93,7 @@ const LABEL = 'Input Binary Fields';
 const NO_FILES =
 	'The input item carries no files; put the document in a binary field first (e.g. with a Form, Read/Write Files from Disk or HTTP Request).';
 
-/** The item's binary fields (none named: all of them, so a form's upload needs nothing typed), checked. */
+/** The item's binary fields, checked (none named: all, so a form's upload needs nothing typed). */
 export async function readDocuments(
 	context: IExecuteFunctions,
 	itemIndex: number,

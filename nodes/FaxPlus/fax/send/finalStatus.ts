@@ -105,10 +105,7 @@ function unfinishedItem(followed: Followed, checks: number): IDataObject {
 	};
 }
 
-/**
- * Checks the outbox (and, for faxes that left it, the sent list) until every fax is matched or
- * `maxChecks` checks were made, `intervalMs` apart, sleeping with n8n's sleep. One item per destination.
- */
+/** Checks until every fax is matched or `maxChecks` were made; one item per destination. */
 export async function waitForFinalStatus(
 	context: IExecuteFunctions,
 	itemIndex: number,

@@ -195,11 +195,7 @@ async function documentsOf(
 	return await readDocuments(context, itemIndex, fields);
 }
 
-/**
- * Max Pages: refuses counted documents with more pages, naming the option. A document whose pages
- * cannot be counted here (Word, a URL's text) passes the default, but not a Max Pages the user set,
- * nor an AI agent's send: there the limit must hold. The node's own Text is counted by Fax.Plus only.
- */
+/** Max Pages; an uncountable document passes only the default, never a set limit or a tool's. */
 async function checkPages(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -241,10 +237,7 @@ async function checkPages(
 
 /** Body of POST /accounts/{user_id}/outbox. */
 interface OutboxPayload {
-	/**
-	 * One of the account's numbers (E.164), several separated by commas (Fax.Plus picks one per
-	 * destination), or `no_number` for a corporate member without one.
-	 */
+	/** The account's numbers (Fax.Plus picks one per destination), or `no_number`. */
 	from: string;
 	to: string[];
 	files: string[];
@@ -255,10 +248,7 @@ interface OutboxPayload {
 	send_time?: string;
 	return_ids: true;
 	cover_page?: CoverPage;
-	/**
-	 * A fax whose document is sent again (resend, forward), after the uploaded `files`
-	 * (apidoc.fax.plus "Send a fax" note; its shape is not in the SDKs: read as the fax's ID).
-	 */
+	/** A fax whose document is sent again after `files` (apidoc "Send a fax" note). */
 	from_fax?: string;
 }
 

@@ -42,10 +42,7 @@ export const searchSenderNumbers: ListSearchMethod = async function (filter) {
 	return await numbersOfUser(this, 'self', filter);
 };
 
-/**
- * The `from` to send, checked: `no_number`, or one or more E.164 numbers joined by commas
- * (each once, spaces removed). Takes the resource locator's value or a plain string (older workflows, expressions).
- */
+/** The `from` to send, checked: `no_number`, or E.164 numbers joined by commas. */
 export function senderOf(context: IExecuteFunctions, itemIndex: number): string {
 	const value = String(
 		context.getNodeParameter('from', itemIndex, '', { extractValue: true }) ?? '',
