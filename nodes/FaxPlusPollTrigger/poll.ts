@@ -1,5 +1,4 @@
-// One poll: lists each category's window and emits what cursor.ts says, oldest first, in one run.
-// Cursors move only once every request succeeded, so a failed poll is retried by the next.
+// One poll, in one run; cursors move only once every request succeeded.
 import type {
 	IDataObject,
 	IExecuteFunctions,

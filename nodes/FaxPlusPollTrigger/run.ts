@@ -1,5 +1,4 @@
-// The polling trigger's execute() phase, on any process: each fax once through the record
-// (recordOnce.ts), then its document.
+// The polling trigger's execute() phase: each fax once (recordOnce.ts), then its document.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { withDocument } from '../triggers/document';
 import { faxKeyOf } from '../triggers/faxKeys';

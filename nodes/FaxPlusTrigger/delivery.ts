@@ -1,5 +1,4 @@
-// One delivery in webhook(): verify, filter, hand the run to n8n (which answers 2xx only once it
-// holds the run); refusals are answered here without a run. Never throws. Repeats: run.ts.
+// One delivery: verify, filter, hand the run to n8n; refusals answered here. Never throws.
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { logRefusal, REFUSAL_CAUSES, type RefusalCause } from './refusalLog';
 import {

@@ -1,5 +1,4 @@
-// The webhook lifecycle, as n8n's Stripe trigger: one endpoint per webhook URL, its ID in static
-// data. Removal deletes only an endpoint this node recorded (a workflow's copy has the same URL).
+// The webhook lifecycle, as n8n's Stripe trigger: removal deletes only an endpoint it recorded.
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { isObject } from '../triggers/output';
 import { NodeOperationError } from 'n8n-workflow';

@@ -1,5 +1,4 @@
-// The trigger's execute() phase, on any process: the duplicate check in n8n's store (recordOnce.ts)
-// and the document download. No static data here: workers run with it empty.
+// The trigger's execute() phase: duplicate check (recordOnce.ts), then the document.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { createHash } from 'node:crypto';
 import { DOCUMENT_EVENTS, withDocument } from '../triggers/document';

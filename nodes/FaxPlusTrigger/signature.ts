@@ -1,5 +1,4 @@
-// Standard Webhooks verification as Fax.Plus signs through Svix (`svix-*` or `webhook-*` headers).
-// Pure and never throws: every failure is a reason (refusalLog.ts words each one).
+// Standard Webhooks (Svix) verification; pure, never throws: a failure is a reason.
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 /** Allowed difference between the delivery's timestamp and the receiver's clock, either way. */

@@ -1,5 +1,4 @@
-// The endpoint's signing secret, reused for REUSE_MS (a credential read costs n8n a database read);
-// a failed signature re-reads it at most once per REUSE_MS, so a rotated secret counts at once.
+// The signing secret, reused for REUSE_MS; a failed signature re-reads it (once per REUSE_MS).
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { isEmptySecret, WEAK_SECRET_MESSAGE } from './credentialTest';

@@ -1,5 +1,4 @@
-// Lists of an account that several resources read: the outbox, the numbers (each answered
-// whole) and the sent faxes (paged, nodes/api/faxList.ts).
+// Account lists several resources read: outbox, numbers, sent faxes (faxList.ts).
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { formatUtc } from './dates';

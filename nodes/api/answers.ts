@@ -1,5 +1,4 @@
-// The limits every answer from outside is read within (docs/security.md): a total deadline (n8n's
-// `timeout` is an idle one), a size cap per kind, and JSON not nested without end.
+// Every outside answer's limits (docs/security.md): total deadline, size cap, JSON depth.
 import type { IDataObject } from 'n8n-workflow';
 import { maskText } from '../logging/mask';
 

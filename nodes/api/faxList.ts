@@ -1,5 +1,4 @@
-// Paging the fax list by its only cursors, `before` and `after` (whole seconds; order and bound
-// inclusiveness undocumented): pages overlap by a second and faxes read are dropped by id.
+// The fax list's only cursors are whole seconds: pages overlap a second, repeats dropped by id.
 import type { IDataObject } from 'n8n-workflow';
 import { formatUtc, parseDateTime } from './dates';
 import { entriesOf } from './lists';

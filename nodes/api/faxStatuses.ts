@@ -1,5 +1,4 @@
-// Every fax status: the SDK's FaxStatus, meanings from apidoc "Fax Error Statuses" (failed_fs_49
-// and failed_fs_2 from T.30 result codes, unconfirmed).
+// Fax statuses (SDK's FaxStatus, apidoc's meanings; failed_fs_49/_2 from T.30, unconfirmed).
 
 interface FaxStatusInfo {
 	/** A short label for pickers. */

@@ -1,6 +1,4 @@
-// A legacy hook's target carries the Fax.Plus Trigger's token (a query parameter): whoever
-// reads it can post unsigned deliveries that start production runs. Everything the package
-// outputs (the Legacy Hook resource, its picker, the trigger's items) shows a target without it.
+// A legacy hook's target carries the trigger's token: every output shows it without.
 
 /** The query parameter of a legacy hook's target that holds the token. */
 const HOOK_TOKEN_PARAM = 'hook_token';

@@ -26,8 +26,7 @@ export async function listAllLegacyHooks(
 		try {
 			listed = await listHooksOf(context, each, itemIndex);
 		} catch (error) {
-			// Fax.Plus's SDK lists fax_sent and fax_received only (its WebhookEventType): Fax.Plus may
-			// refuse fax_page_received, which the spec lists for hooks, with 400 or 422.
+			// The SDK lists no fax_page_received hook: Fax.Plus may refuse it with 400 or 422.
 			const status = error instanceof NodeApiError ? error.httpCode : undefined;
 			if (each !== 'fax_page_received' || (status !== '400' && status !== '422'))
 				throw requestErrorOf(context, error, itemIndex);

@@ -1,6 +1,4 @@
-// The pager every paged list of the package goes through. No Fax.Plus document gives the
-// largest page a list answers, so a page shorter than asked for says nothing about the end:
-// pages are read until one brings nothing new.
+// The one pager: no page size is documented, so a short page is no end; nothing new is.
 
 /** One page read: its entries not read before, and where the next page starts (none: the end). */
 export interface PageStep<T, C> {

@@ -1,5 +1,4 @@
-// Redirects are followed here: n8n keeps the token on some cross-origin hops; each of ours
-// stays below the Base URL.
+// Redirects are ours: n8n keeps the token on some cross-origin hops; ours stay below the Base URL.
 import type { IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 

@@ -1,5 +1,4 @@
-// Where a request goes, checked before anything is sent: a path that stays in its segments and
-// a Base URL that keeps the token on an encrypted or loopback connection.
+// Where a request goes, checked first: the path's segments and a Base URL safe for the token.
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isLiteralLoopbackHost } from './addresses';

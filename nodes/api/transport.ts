@@ -86,8 +86,7 @@ async function send(
 	const deadlineMs = request.timeout ?? deadlineOf(context, request.itemIndex);
 	const cancel = (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.();
 	const signal = deadlineSignal(deadlineMs, cancel);
-	// n8n's helper puts the execution's cancel signal on the request in place of the caller's:
-	// it gets this request's one (which also aborts on cancel) from this view of the context.
+	// n8n's helper sets the cancel signal from this view: ours, which also aborts on cancel.
 	const scoped = Object.create(context, { getExecutionCancelSignal: { value: () => signal } });
 	const { body } = request;
 	const options: IHttpRequestOptions = {
@@ -106,8 +105,7 @@ async function send(
 	const fail = (error: unknown) => maskError(error, secrets);
 	const started = Date.now();
 	const { rateLimitRetries = RATE_LIMIT_RETRIES } = request;
-	// On 429 only this request waits the Retry-After (bounded) and is sent again: items in flight
-	// beside it go on. Other failures are thrown at once, never retried.
+	// On 429 only this request waits (bounded) and retries; other failures are never retried.
 	for (let retries = 0; ; retries++) {
 		let status: number | undefined;
 		try {
@@ -218,8 +216,7 @@ function toFaxPlusError(
 	request: FaxPlusRequest,
 ): NodeApiError | NodeOperationError {
 	const { status, body } = responseOf(error);
-	// The node's own refusals (a redirect elsewhere) and failures without an answer (refused, DNS,
-	// timeout) keep their message: it names the cause.
+	// Our own refusals and failures without an answer keep their message: it names the cause.
 	if (error instanceof NodeOperationError || status === undefined)
 		return requestErrorOf(context, error, request.itemIndex);
 	const parsed = parseErrorBody(body);

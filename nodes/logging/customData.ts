@@ -1,5 +1,4 @@
-// Execution custom data, so "which execution handled fax X" is a search in n8n's executions list;
-// n8n keeps 10 keys of 255 characters, so values are joined and cut at a whole entry.
+// Custom data to find an execution by fax; values joined, cut to n8n's 255 at an entry.
 import type {
 	IDataObject,
 	IExecuteFunctions,

@@ -1,5 +1,4 @@
-// "Download Fax Document" for either trigger's item. Never throws: a failed download becomes
-// `documentError` (Fax.Plus was answered already and cannot retry it).
+// "Download Fax Document"; never throws: a failure becomes `documentError`.
 import type {
 	IDataObject,
 	IExecuteFunctions,

@@ -1,5 +1,4 @@
-// The fax-level keys both triggers record (recordOnce.ts), so each fax event passes once whichever
-// trigger brings it. A retried fax_sent also records both IDs, as the list may show either.
+// Fax-level keys both triggers record, so each fax event passes once (a retry records both IDs).
 import { idOf, isObject } from './output';
 
 /** Keys one item records: `gate` keys hold it back when any was recorded before; `also` keys are only recorded. */

@@ -1,5 +1,4 @@
-// The triggers' record of what they passed on, in n8n's processed-data store, written from the
-// run itself (so only accepted runs count, on any process). Paired triggers share HMAC'd entries.
+// What the triggers passed on, in n8n's processed-data store, written by the accepted run.
 import type {
 	DeduplicationScope,
 	IDataObject,

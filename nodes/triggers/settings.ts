@@ -1,5 +1,4 @@
-// Reads and checks the trigger's parameters, for the lifecycle (which refuses bad input
-// before any request) and for deliveries (which never throw).
+// The trigger's parameters, checked (the lifecycle refuses; deliveries never throw).
 import type {
 	IExecuteFunctions,
 	IHookFunctions,

@@ -1,5 +1,4 @@
-// One builder for the node's resource locators ("From List" first, "By ID" always), and the
-// reading of a locator's value, so every ID a user picks looks and behaves the same.
+// One builder for resource locators, so every ID a user picks looks and behaves the same.
 import type {
 	IDisplayOptions,
 	ILoadOptionsFunctions,

@@ -1,5 +1,4 @@
-// The "Output" parameter of operations whose records are large (Simplified by default, Raw,
-// Selected Fields), and defaults that differ when the node runs as an AI tool.
+// The "Output" parameter of large records, and the defaults that differ as an AI tool.
 import type {
 	IDataObject,
 	IExecuteFunctions,

@@ -1,5 +1,4 @@
-// Where Send may fetch a document from, judged on the address connected to (docs/security.md).
-// n8n 1.x cannot resolve names for nodes: there a host name needs Allowed Document Hosts.
+// Where Send may fetch from (docs/security.md); n8n 1.x needs host names in Allowed Document Hosts.
 import type { IExecuteFunctions, NodeEgressFilter } from 'n8n-workflow';
 import {
 	effectiveAddress,

@@ -1,5 +1,4 @@
-// Send's documents from URLs: every address and redirect checked before it is connected to, each
-// streamed into n8n's binary data store within its limits, all before anything is uploaded.
+// Send's documents from URLs: each hop checked before connecting, all fetched before upload.
 import type {
 	IBinaryData,
 	IDataObject,

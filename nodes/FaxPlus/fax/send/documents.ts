@@ -9,8 +9,7 @@ export const MAX_FILES = 10;
 export const MAX_TOTAL_MEGABYTES = 150;
 export const MAX_TOTAL_BYTES = MAX_TOTAL_MEGABYTES * 1024 * 1024;
 
-/** The document types Fax.Plus converts to a fax, by file extension, with their MIME type. */
-// Without a prototype: a name's extension ("constructor") is looked up here.
+/** Types Fax.Plus faxes, by extension; no prototype, as a name's extension is looked up here. */
 const ACCEPTED: Record<string, string> = Object.assign(Object.create(null) as object, {
 	pdf: 'application/pdf',
 	tif: 'image/tiff',

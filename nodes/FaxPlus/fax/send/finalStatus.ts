@@ -1,5 +1,4 @@
-// Send → Wait for Final Status: follows each outbox fax until it leaves the outbox and is listed
-// as a sent fax, then outputs that record (matched as ../shared/sentFaxes.ts says).
+// Send → Wait for Final Status: follows each outbox fax to its sent-fax record.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import { wholeNumber } from '../../shared/values';

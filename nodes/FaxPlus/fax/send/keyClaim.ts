@@ -1,5 +1,4 @@
-// The key's record in n8n's processed-data store (docs/sending.md): sent keys, so a new key is
-// known new without reading Fax.Plus, and in-flight marks read back after a settle.
+// The key's record in n8n's processed-data store (docs/sending.md): sent keys and in-flight marks.
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import { responseOf } from '../../../api/responses';

@@ -1,5 +1,4 @@
-// What a keyed send asks Fax.Plus, and when (docs/sending.md): a bounded look before the claim;
-// only a repeat reads the sent faxes of the key's lifetime.
+// What a keyed send asks Fax.Plus (docs/sending.md): a bounded look, more only for a repeat.
 import { randomBytes } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';

@@ -1,5 +1,4 @@
-// A manual run re-runs Send after an edit: without a key, its first item asks Fax.Plus
-// whether a fax to the same number just went out.
+// A manual re-run without a key first asks whether a fax to the number just went out.
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { parseDateTime } from '../../../api/dates';

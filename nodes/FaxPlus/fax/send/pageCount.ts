@@ -1,6 +1,4 @@
-// Pages of a document before it is uploaded: what Max Pages checks and Send outputs as `pages`.
-// A PDF's page objects and a TIFF's images are counted; other formats (and PDFs whose page tree
-// is compressed) are not countable here, and Fax.Plus counts them when it converts them.
+// Pages of a PDF or TIFF before upload (Max Pages, `pages`); Fax.Plus counts the rest.
 import type { FaxDocument } from './documents';
 
 /** Bytes kept from one chunk to the next, so a marker split across two chunks is still seen. */

@@ -1,5 +1,4 @@
-// What Fax → Send outputs: one item per destination with its outbox ID beside the number, so the
-// next node maps `outboxFaxId` by dragging it; an AI agent reads the same items with a message.
+// Send's output: one item per destination, `outboxFaxId` beside the number, to drag.
 import type { IDataObject } from 'n8n-workflow';
 import type { Duplicate } from './keyLookups';
 

@@ -1,5 +1,4 @@
-// Send's From: one of the account's numbers, several of them (Fax.Plus picks one per
-// destination to balance the load), or `no_number` for a corporate member without one.
+// Send's From: the account's numbers (Fax.Plus picks one per destination), or `no_number`.
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { normalizeE164Numbers } from '../../../api/numbers';

@@ -1,5 +1,4 @@
-// Send's upload of one document: a multipart/form-data body built as it is sent, so a document
-// n8n keeps on disk (or in S3, a database) is never held in memory whole.
+// Send's upload: multipart built as sent, so a stored document is never held whole.
 import { randomBytes } from 'node:crypto';
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';

@@ -68,8 +68,7 @@ export const SIMPLIFIED_FAX: SimplifiedShape = {
 		'is_read',
 		'comment',
 	],
-	// apidoc's example records ("Get a fax record", "List fax records") name the sender
-	// `from_number`; the SDK's Fax model says `from`.
+	// apidoc's example records say `from_number`; the SDK's Fax model says `from`.
 	alternatives: { from: ['from_number'] },
 };
 

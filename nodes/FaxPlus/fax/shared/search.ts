@@ -1,5 +1,4 @@
-// The Fax picker: the chosen user's faxes, newest first, paged backwards with `before` as
-// Get Many pages them (nodes/api/faxList.ts), so the editor can load more as the user scrolls.
+// The Fax picker, paged backwards with `before` as Get Many pages (nodes/api/faxList.ts).
 import type { IDataObject, INodeListSearchItems } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { FIRST_FAX_PAGE, faxPages, readFaxListPage, type FaxCursor } from '../../../api/faxList';

@@ -1,5 +1,4 @@
-// Where a sent fax is: no outbox ID links to its fax ID, so destination and submit_time match
-// them (docs/sending.md).
+// Where a sent fax is: matched by destination and submit_time (docs/sending.md).
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { parseDateTime } from '../../../api/dates';
 import { faxStatusFields, isFinalStatus, outboxStatusFields } from '../../../api/faxStatuses';
