@@ -68,7 +68,6 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	return [asTool ? withUntrustedNote(output) : output];
 }
 
-/** The node option, capped by what the operation allows. */
 function itemsAtOnce(context: IExecuteFunctions, operation: FaxPlusOperation | undefined): number {
 	const options = context.getNodeParameter(NODE_OPTIONS, 0, {}) as IDataObject;
 	const chosen = Math.floor(Number(options.itemsAtOnce ?? DEFAULT_ITEMS_AT_ONCE));

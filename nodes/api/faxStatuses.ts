@@ -134,7 +134,6 @@ export function isFinalStatus(value: unknown): boolean {
 	return info !== undefined && info !== FAX_STATUSES.in_progress;
 }
 
-/** The choices of a status picker ("Only Fax Statuses"), sorted by label. */
 export const FAX_STATUS_OPTIONS: Array<{ name: string; value: string; description: string }> =
 	Object.entries(FAX_STATUSES)
 		.map(([value, info]) => ({

@@ -65,7 +65,6 @@ export function offsetPages<T>(
 	};
 }
 
-/** A key for an entry: its `id`, or the whole entry when it has none. */
 export function entryKey(entry: { id?: unknown }): string {
 	const id = entry.id;
 	if (typeof id === 'string' || typeof id === 'number') return `id:${String(id)}`;

@@ -35,13 +35,11 @@ export { DEFAULT_BASE_URL };
 
 export interface FaxPlusRequest {
 	method: IHttpRequestMethods;
-	/** Path below the base URL, e.g. `/accounts/self/plan`. */
 	path: string;
 	/** A Blob (e.g. a streamed upload) is read again through its `stream()` on each attempt. */
 	body?: IDataObject | IDataObject[] | Buffer | FormData | Blob;
 	qs?: IDataObject;
 	headers?: IDataObject;
-	/** Item the request is for, so errors point at it. */
 	itemIndex?: number;
 	/** Milliseconds for the whole answer, 429 waits included (Node Options → Timeout, or 300 s, when omitted). */
 	timeout?: number;
@@ -169,13 +167,11 @@ async function send(
 	}
 }
 
-/** The base URL the node's credential points at, without a trailing slash. */
 export async function faxPlusBaseUrl(context: FaxPlusContext): Promise<string> {
 	const credentials = await context.getCredentials(credentialTypeOf(context));
 	return String(credentials.baseUrl || DEFAULT_BASE_URL).replace(/\/+$/, '');
 }
 
-/** Calls the Fax.Plus API and returns the parsed JSON body (undefined when empty). */
 export async function faxPlusApiRequest<T = IDataObject>(
 	context: FaxPlusContext,
 	request: FaxPlusRequest,
@@ -197,7 +193,6 @@ export async function faxPlusApiDeleteIfExists(
 	}
 }
 
-/** Downloads binary content such as a JPEG thumbnail or a PDF, within its kind's size cap. */
 export async function faxPlusApiDownload(
 	context: FaxPlusContext,
 	request: FaxPlusRequest,

@@ -25,7 +25,6 @@ export interface WebhookEndpointInput {
 	channels?: string[] | null;
 }
 
-/** How to give n8n an https:// webhook address. */
 const HTTPS_FIX =
 	"Set n8n's N8N_WEBHOOK_URL environment variable (WEBHOOK_URL on n8n 1.x) to n8n's public https:// address (behind a reverse proxy that terminates TLS, such as Caddy, nginx or Traefik), or reach n8n through a tunnel (such as Cloudflare Tunnel or ngrok), then try again.";
 

@@ -55,7 +55,6 @@ function mergedValue(existing: string | undefined, added: unknown): string {
 	return dropped > 0 ? `${value}, +${dropped} more` : value;
 }
 
-/** n8n's custom data of this execution, where the context has it. */
 function customDataOf(context: IExecuteFunctions): IWorkflowExecutionCustomData | undefined {
 	try {
 		const direct = (context as { customData?: IWorkflowExecutionCustomData }).customData;
@@ -75,7 +74,6 @@ function customDataOf(context: IExecuteFunctions): IWorkflowExecutionCustomData 
 	return undefined;
 }
 
-/** Saves what a trigger's item says of its fax (both triggers' items have these fields). */
 export function saveTriggerItemCustomData(
 	context: IExecuteFunctions,
 	json: IDataObject,
@@ -117,7 +115,6 @@ export function saveFaxCustomData(
 	}
 }
 
-/** Both triggers' and Send's option: saveFaxCustomData's `numbers`. */
 export const customDataNumbersOption: INodeProperties = {
 	displayName: 'Save Numbers in Custom Data',
 	name: 'saveNumbersInCustomData',

@@ -3,7 +3,6 @@ import type { IDataObject, INode, Logger, LogMetadata } from 'n8n-workflow';
 import type { LogThrottle } from './throttle';
 import { maskText } from './mask';
 
-/** The parts of any n8n node context that logging reads. */
 export interface LogContext {
 	logger?: Logger;
 	getNode(): INode;
@@ -11,7 +10,6 @@ export interface LogContext {
 }
 
 const LOG_PREFIX = 'Fax.Plus:';
-/** The longest message a line carries. */
 const MAX_MESSAGE = 2000;
 const PACKAGE = 'n8n-nodes-faxplus';
 
@@ -30,7 +28,6 @@ export function urlForLog(url: string): string {
 	return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
 }
 
-/** Where a line comes from, as text and as metadata. */
 function originOf(context: LogContext): { text: string; meta: LogMetadata } {
 	let node: Partial<INode> = {};
 	let workflow: { id?: string; name?: string } = {};

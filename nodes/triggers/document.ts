@@ -11,7 +11,6 @@ import { idOf, isObject } from './output';
 import { messageOf } from './recordOnce';
 import type { TriggerOptions } from './settings';
 
-/** Events whose fax has a document: the received one, or the one that was sent. */
 export const DOCUMENT_EVENTS: readonly string[] = ['fax_received', 'fax_sent'];
 
 /** Whether Fax.Plus answered that this user has no such fax, or may not name the user (400, 403, 404). */

@@ -7,7 +7,6 @@ export interface RecordKeys {
 	also: string[];
 }
 
-/** The key of a whole fax's event (fax_received, fax_sent), as both triggers record it. */
 export function faxKeyOf(event: string, faxId: string): string {
 	return `fax:${event}:${faxId}`;
 }

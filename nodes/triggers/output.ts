@@ -9,7 +9,6 @@ export function isObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** An ID as text: a finite number, or non-empty trimmed text. */
 export function idOf(value: unknown): string | undefined {
 	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
 	if (typeof value === 'string' && value.trim() !== '') return value.trim();
@@ -46,7 +45,6 @@ function faxNumberOf(value: IDataObject[string]): IDataObject[string] {
 	return read.ok && read.numbers.length === 1 ? read.numbers[0] : value;
 }
 
-/** The fax fields both triggers output (the polling trigger from a fax record). */
 export function faxFieldsOf(data: IDataObject): IDataObject {
 	return {
 		status: data.status === undefined || data.status === null ? null : String(data.status),

@@ -63,7 +63,6 @@ const pairingNotice: INodeProperties = {
 	default: '',
 };
 
-/** Both triggers' parameters after `authentication`. */
 export function triggerParameters(
 	events: Pick<INodeProperties, 'options' | 'description'>,
 	ownOptions: INodeProperties[],

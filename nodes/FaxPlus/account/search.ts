@@ -6,7 +6,6 @@ import { matchesFilter, SELF_NAME } from '../shared/locators';
 import type { ListSearchMethod } from '../shared/types';
 import type { AccountRecord } from './types';
 
-/** One account as a list entry: its name and email, its uid as the value. */
 function accountEntry(account: AccountRecord): INodeListSearchItems {
 	const fullName = [account.name, account.lastname]
 		.filter((part) => typeof part === 'string' && part)
@@ -40,7 +39,6 @@ export const searchUsers: ListSearchMethod = async function (filter) {
 	return { results };
 };
 
-/** The Member picker of Update Member: the corporate account's members. */
 export const searchMembers: ListSearchMethod = async function (filter) {
 	const results = (await listAccounts(this)).filter((entry) => matchesFilter(entry, filter));
 	return { results };

@@ -2,9 +2,7 @@
 
 /** Body of PUT /accounts/self/member-details/{member_user_id}; only the fields being changed. */
 export interface MemberDetail {
-	/** Faxing quota of the corporate member. */
 	quota?: number;
-	/** Role of the corporate member. */
 	role?: string;
 }
 
@@ -17,7 +15,6 @@ export interface AccountModification {
 	lastname?: string;
 	email?: string;
 	phone?: string;
-	/** The SDK's AccountSettings. */
 	settings?: {
 		caller_id_name?: string;
 		should_enhance?: boolean;

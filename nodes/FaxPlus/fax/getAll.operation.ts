@@ -16,7 +16,6 @@ import { RAW_ONLY_FAX_FIELDS, SIMPLIFIED_FAX, withStatusMeaning } from './shared
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
 import type { FaxPlusOperation } from '../shared/types';
 
-/** Faxes asked for per request when paging. */
 const PAGE_SIZE = 100;
 
 /** Category values as Fax.Plus's SDKs document them (FaxCategory). */

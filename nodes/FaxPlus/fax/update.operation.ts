@@ -9,7 +9,6 @@ import type { FaxRecord } from './shared/types';
 import type { FaxPlusOperation } from '../shared/types';
 import { keepingMarker } from '../shared/keyMarker';
 
-/** Body of PUT /accounts/{user_id}/faxes/{fax_id}. */
 interface FaxModification {
 	is_read?: boolean;
 	comment?: string;
@@ -91,7 +90,6 @@ async function withCurrentValues(
 	return { comment, is_read: isRead };
 }
 
-/** The fields the user added, checked; refuses an empty update before any request. */
 function changes(context: IExecuteFunctions, itemIndex: number): FaxModification {
 	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: FaxModification = {};

@@ -67,7 +67,6 @@ async function readOutboxFax(
 	});
 }
 
-/** The tags of an outbox fax's comment (the SDK's OutboxComment: `text` and `tags`). */
 function tagsOf(fax: OutboxFax | undefined): string[] {
 	const tags = (fax?.comment as { tags?: unknown } | undefined)?.tags;
 	return Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : [];

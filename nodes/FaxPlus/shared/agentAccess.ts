@@ -3,7 +3,6 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { AgentRisk, FaxPlusOperation } from './types';
 
-/** The node parameter that lets an agent run an operation that has an `agentRisk`. */
 const AGENT_MAY_RUN = 'agentMayRun';
 const AGENT_MAY_RUN_NAME = 'Let an AI Agent Run This';
 

@@ -1,7 +1,6 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import { FOR_MEMBER, resourceLocator, SELF_NAME } from './locators';
 
-/** displayOptions that show a parameter for one resource and some of its operations. */
 export function showFor(resource: string, ...operations: string[]): IDisplayOptions {
 	return { show: { resource: [resource], operation: operations } };
 }
@@ -38,7 +37,6 @@ export function userIdFields(
 	];
 }
 
-/** The `memberUserId` parameter: a member of the corporate account, picked from its members or entered by ID. */
 export function memberLocator(
 	resource: string,
 	operation: string,

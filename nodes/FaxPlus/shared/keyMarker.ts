@@ -4,7 +4,6 @@ import { createHash, createHmac } from 'node:crypto';
 /** Prefix of the marker a keyed fax carries; reserved in Comment Tags. */
 export const KEY_TAG_PREFIX = 'n8n-key-';
 
-/** What a send is: what a key is bound to. */
 export interface SendIdentity {
 	userId: string;
 	to: string[];
@@ -85,7 +84,6 @@ export async function partsOf(identity: SendIdentity): Promise<string> {
 }
 
 const partAt = (parts: string, i: number) => parts.slice(i * PART_HEX, (i + 1) * PART_HEX);
-/** The names of the parts in which two markers' fingerprints differ. */
 export const differingParts = (ours: string, theirs: string) =>
 	PART_NAMES.filter((_, i) => partAt(ours, i) !== partAt(theirs, i));
 

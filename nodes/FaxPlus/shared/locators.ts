@@ -7,7 +7,6 @@ import type {
 } from 'n8n-workflow';
 import { userNumbers } from '../../api/accountLists';
 
-/** How the user lists show `self`, the authenticated account. */
 export const SELF_NAME = 'Me (self)';
 
 interface LocatorSpec {
@@ -16,11 +15,8 @@ interface LocatorSpec {
 	name: string;
 	description: string;
 	displayOptions: IDisplayOptions;
-	/** The node's `listSearch` method that fills "From List". */
 	searchListMethod: string;
-	/** e.g. "Select a fax..." */
 	listPlaceholder: string;
-	/** e.g. "e.g. 7d3e2b9c4f1a" */
 	idPlaceholder: string;
 	/** The second mode's name in the editor, "By ID" unless the value is another kind of code. */
 	idDisplayName?: string;
@@ -28,13 +24,11 @@ interface LocatorSpec {
 	idPattern?: { regex: string; errorMessage: string };
 	/** The value a new node starts with ('' unless the API has a natural default such as `self`). */
 	defaultValue?: string;
-	/** How the list shows the default value, e.g. "Me (self)". */
 	defaultName?: string;
 	/** Other parameters the list depends on (reloaded when they change), e.g. USER_DEPENDENCY. */
 	dependsOn?: string[];
 }
 
-/** A required resource locator: "From List" (the default mode) and "By ID". */
 export function resourceLocator(spec: LocatorSpec): INodeProperties {
 	return {
 		displayName: spec.displayName,
@@ -109,7 +103,6 @@ export function labelText(value: unknown): string {
 	return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }
 
-/** "1 page", "3 pages"; empty when the count is unknown. */
 export function pagesLabel(count: unknown): string {
 	const pages = Number(count);
 	return Number.isFinite(pages) && pages > 0 ? `${pages} page${pages === 1 ? '' : 's'}` : '';

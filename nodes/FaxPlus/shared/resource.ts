@@ -9,7 +9,6 @@ interface ResourceDefinition {
 	defaultOperation: string;
 	/** Whether the default operation comes first in the picker (and n8n's action list), the rest by name. */
 	defaultFirst?: boolean;
-	/** Notices shown above the operation picker. */
 	notices?: INodeProperties[];
 	listSearch?: Record<string, ListSearchMethod>;
 	/** The fields of the resource's records that others wrote: every answer holds them, unless its operation says otherwise. */
@@ -23,7 +22,6 @@ function byName(a: INodePropertyOptions, b: INodePropertyOptions): number {
 	return left < right ? -1 : left > right ? 1 : 0;
 }
 
-/** Operations by name; `first`, when given, before them. */
 function pickerOrder(
 	options: INodePropertyOptions[],
 	first: string | undefined,

@@ -8,7 +8,6 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-/** One operation of one resource: its picker entry, its parameters and what it does for one item. */
 export interface FaxPlusOperation {
 	option: INodePropertyOptions;
 	description: INodeProperties[];

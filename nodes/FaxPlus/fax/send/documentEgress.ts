@@ -168,7 +168,6 @@ export function documentEgress(context: IExecuteFunctions, allowed?: HostList): 
 
 const notListed: EgressDecision = { allowed: false, reason: 'notListed' };
 
-/** What a refused address means, and what the user or the administrator can do. */
 export function refusal(
 	decision: Exclude<EgressDecision, { allowed: true }>,
 	filtered: boolean,

@@ -42,7 +42,6 @@ const GENERIC_TYPES = new Set([
 	'application/force-download',
 ]);
 
-/** How long a connection may stay silent. */
 const IDLE_TIMEOUT_MS = 120_000;
 /** How long one document may take in all, redirects included, unless the option says otherwise. */
 export const DEFAULT_TIME_LIMIT_SECONDS = 120;
@@ -85,13 +84,11 @@ function entryWithoutSecrets(entry: string): string {
 	return shown.slice(0, 200);
 }
 
-/** The response body n8n's helper answers for `encoding: 'stream'`: a Node.js Readable. */
 interface BodyStream extends AsyncIterable<Uint8Array> {
 	destroy(error?: Error): void;
 	map(fn: (chunk: Uint8Array) => Uint8Array): unknown;
 }
 
-/** The item whose documents are fetched: what every check and error of its fetches needs. */
 interface Fetching {
 	context: IExecuteFunctions;
 	itemIndex: number;
@@ -284,7 +281,6 @@ async function fetchDocument(
 	}
 }
 
-/** Checks the answered document's type and size and stores it in n8n's binary data store. */
 async function readDocument(
 	fetching: Fetching,
 	asked: URL,

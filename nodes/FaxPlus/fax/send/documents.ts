@@ -3,7 +3,6 @@ import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { FaxFileFormat } from '../../../api/faxFiles';
 
-/** Fax.Plus takes at most this many files per fax. */
 export const MAX_FILES = 10;
 /** Fax.Plus takes at most this many megabytes per fax, all files together (413 above it). */
 export const MAX_TOTAL_MEGABYTES = 150;

@@ -12,7 +12,6 @@ const FLOOR_SECONDS = 20;
 const DEFAULT_CHECK_INTERVAL_SECONDS = 30;
 const DEFAULT_MAX_STATUS_CHECKS = 20;
 
-/** Shown beside Wait for Final Status, once it is on. */
 const WITH_WAIT = { show: { waitForFinalStatus: [true] } };
 
 export const waitForFinalStatusOption: INodeProperties = {
@@ -48,7 +47,6 @@ export const maxStatusChecksOption: INodeProperties = {
 interface Followed {
 	to: string;
 	outboxFaxId: string;
-	/** The outbox record as last seen. */
 	outbox?: OutboxFax;
 	result?: IDataObject;
 }

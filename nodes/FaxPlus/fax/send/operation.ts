@@ -30,7 +30,6 @@ import { senderOf } from './senders';
 import { duplicateItems, sentForAgent, sentItems, type FaxSent } from './sendResult';
 import { uploadDocument } from './uploadBody';
 
-/** The file name of a text document, as Fax.Plus shows it. */
 const TEXT_FILE_NAME = 'fax.txt';
 
 export const send: FaxPlusOperation = {
@@ -164,7 +163,6 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INod
 	return toItems(runsAsTool(this) ? sentForAgent(items, sent.sendTime) : items);
 }
 
-/** The documents to upload, read and checked, from the item's files, the text or the URLs. */
 async function documentsOf(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -235,7 +233,6 @@ async function checkPages(
 	);
 }
 
-/** Body of POST /accounts/{user_id}/outbox. */
 interface OutboxPayload {
 	/** The account's numbers (Fax.Plus picks one per destination), or `no_number`. */
 	from: string;
@@ -270,7 +267,6 @@ type CoverPageFlag = (typeof COVER_PAGE_FLAGS)[number];
 
 type OutboxOptions = Pick<OutboxPayload, 'comment' | 'options' | 'send_time' | 'cover_page'>;
 
-/** The optional parts of the outbox body, checked; only what the user set. */
 function outboxOptions(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -325,7 +321,6 @@ function coverPageOf(
 	return Object.values(coverPage).some((value) => value.length > 0) ? coverPage : undefined;
 }
 
-/** The outbox fax ids by destination number, as the API answers them (none when it answers no ids). */
 function idsOf(answer: OutboxCreated | undefined): Record<string, string> {
 	const ids = answer?.ids;
 	return ids && typeof ids === 'object' && !Array.isArray(ids) ? { ...ids } : {};

@@ -12,7 +12,6 @@ const MAX_TIFF_BYTES = 64 * 1024 * 1024;
 /** Past this many pages a count stops: any Max Pages refuses it, and a forged file costs no more. */
 const MOST_PAGES = 100_000;
 
-/** The pages of a document, or undefined when its format cannot be counted here. */
 export async function pagesOf(document: FaxDocument): Promise<number | undefined> {
 	const type = document.mimeType.toLowerCase();
 	if (type === 'application/pdf') return await pdfPages(document);

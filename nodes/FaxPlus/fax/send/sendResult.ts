@@ -4,19 +4,15 @@ import type { Duplicate } from './keyLookups';
 
 /** What one Send created: its outbox faxes by destination, and what every item of it carries. */
 export interface FaxSent {
-	/** Outbox fax id per destination number, as Fax.Plus answers them. */
 	ids: Record<string, string>;
 	to: string[];
 	from: string;
 	/** When n8n queued it, ISO 8601 UTC: what Fax → Get Status matches a sent fax by. */
 	sentAt: string;
-	/** Pages of the uploaded documents, when every one could be counted. */
 	pages?: number;
-	/** The fax sent again, when the document source is an existing fax. */
 	fromFax?: string;
 	/** `YYYY-MM-DD HH:mm:ss +0000` when the fax is scheduled. */
 	sendTime?: string;
-	/** The marker of the Idempotency Key in the comment's tags and text, when the send has a key. */
 	commentTag?: string;
 }
 

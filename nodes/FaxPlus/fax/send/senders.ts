@@ -8,7 +8,6 @@ import { numbersOfUser } from '../../shared/locators';
 /** The `from` of a corporate member without an assigned fax number (the SDK's sendFax). */
 const NO_NUMBER = 'no_number';
 
-/** The From parameter of Send: picked from the account's numbers, or typed. */
 export function fromField(displayOptions: INodeProperties['displayOptions']): INodeProperties {
 	return {
 		displayName: 'From',
@@ -36,7 +35,6 @@ export function fromField(displayOptions: INodeProperties['displayOptions']): IN
 	};
 }
 
-/** listSearch: the account's own fax numbers, filtered by digits. */
 export const searchSenderNumbers: ListSearchMethod = async function (filter) {
 	return await numbersOfUser(this, 'self', filter);
 };

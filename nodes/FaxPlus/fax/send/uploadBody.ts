@@ -71,7 +71,6 @@ class MultipartUpload extends Blob {
 	}
 }
 
-/** Uploads one document as the multipart part `fax_file`; answers the path Fax.Plus stored it under. */
 export async function uploadDocument(
 	context: IExecuteFunctions,
 	itemIndex: number,

@@ -73,7 +73,6 @@ function statusOf(answer: AiJobAnswer | undefined, fallback = 'unknown'): string
 	return typeof answer?.status === 'string' && answer.status !== '' ? answer.status : fallback;
 }
 
-/** The path of a fax's AI job, e.g. `/accounts/self/faxes/fax_1/ai/ocr`, from the fax's path. */
 export const aiJobPath = (faxPath: string, job: AiJob) => `${faxPath}/ai/${JOBS[job].path}`;
 
 /** Reads each job, requests those that need it, and with `wait` checks the pending ones again. */
@@ -123,7 +122,6 @@ export async function followAiJobs(
 	return { jobs: states, couldRequest: requesting !== 'never', wait, checks };
 }
 
-/** The job's data once finished: the text as a string, the fields as an object. */
 export function finishedData(job: AiJob, data: unknown): string | Record<string, unknown> {
 	if (job === 'ocr') return typeof data === 'string' ? data : '';
 	return typeof data === 'object' && data !== null && !Array.isArray(data)
@@ -150,7 +148,6 @@ function statusMessage(job: AiJob, status: string, field = 'data'): string {
 	}
 }
 
-/** What happened to one job, in plain words: requested or reused, its status, what to do next. */
 export function jobMessage(state: AiJobState, followed: FollowedJobs, field = 'data'): string {
 	const { name, get, result } = JOBS[state.job];
 	const parts: string[] = [];

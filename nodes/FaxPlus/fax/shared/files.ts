@@ -3,13 +3,11 @@ import { downloadFaxFile } from '../../../api/faxFiles';
 import { runsAsTool } from '../../shared/output';
 import { outputFieldOf } from './fields';
 
-/** What a download item's JSON names when the input item has none. */
 interface FaxFileReference {
 	faxId: string;
 	userId: string;
 }
 
-/** What downloadFaxFile takes (path, query, format asked for, file name without extension). */
 type FileRequest = Omit<Parameters<typeof downloadFaxFile>[1], 'itemIndex'>;
 
 /** Downloads a fax file into the output field, keeping the input's JSON and files. */

@@ -6,7 +6,6 @@ import { currentUserId, labelText, matchesFilter, pagesLabel } from '../../share
 import type { ListSearchMethod } from '../../shared/types';
 import type { FaxRecord } from './types';
 
-/** Faxes asked for per request. */
 const SEARCH_PAGE_SIZE = 50;
 /** Pages read for one search while what the user typed matches too few faxes. */
 const PAGES_PER_FILTERED_SEARCH = 5;

@@ -10,7 +10,6 @@ export const instantOf = (value: unknown) => parseDateTime(value, 'UTC')?.getTim
 const timeOf = (fax: FaxRecord) => instantOf(fax.submit_time ?? fax.start_time) ?? 0;
 export type Match = { fax: FaxRecord; matchedBy: string } | undefined;
 
-/** The sent faxes to a number not matched yet, oldest first. */
 const sentTo = (to: string, sent: FaxRecord[], taken = new Set<string>()) =>
 	sent
 		.filter(
