@@ -27,7 +27,6 @@ export interface ListedFax<T> {
 export interface SelectedFax<T> extends ListedFax<T> {
 	/** False for a fax emitted because it stayed under way longer than the window. */
 	final: boolean;
-	/** True for the second look at a fax emitted before. */
 	again: boolean;
 }
 
@@ -55,7 +54,6 @@ export class CategoryCursor {
 		return new CategoryCursor(now, now - overlapMs);
 	}
 
-	/** The saved cursor, or undefined when there is none (or it is not one of ours). */
 	static restore(value: unknown): CategoryCursor | undefined {
 		const saved = (value ?? {}) as Partial<CategoryCursorSnapshot>;
 		const handled = mapOf(saved.handled);

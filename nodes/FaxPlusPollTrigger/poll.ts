@@ -158,7 +158,6 @@ async function listSince(
 	return await collectPages(FIRST_FAX_PAGE, step);
 }
 
-/** The item of one fax: the webhook trigger's fields where the list has them. */
 function itemOf(fax: FoundFax, polledAt: string): INodeExecutionData {
 	const { event, record, final, again } = fax;
 	const json = { event, ...faxFieldsOf(record), statusFinal: final, polledAt, data: record };

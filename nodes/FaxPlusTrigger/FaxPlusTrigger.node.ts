@@ -74,6 +74,5 @@ export class FaxPlusTrigger implements INodeType {
 
 	webhook = deliveryReceiver();
 
-	/** The run's first step: the duplicate check and the fax document (run.ts). */
 	execute = runDeliveries;
 }

@@ -76,7 +76,6 @@ interface Refusal {
 	retryAfter?: string;
 }
 
-/** The exact body bytes: n8n reads them on request (`readRawBody`) into `rawBody`. */
 async function rawBodyOf(request: DeliveryRequest): Promise<Buffer | undefined> {
 	try {
 		await request.readRawBody?.();

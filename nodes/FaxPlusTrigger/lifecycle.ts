@@ -27,7 +27,6 @@ const ENDPOINTS_KEY = 'endpoints';
 /** Endpoints remembered per process at most; the least recently saved goes first. */
 const MAX_REMEMBERED = 10_000;
 
-/** The endpoints this process registered: per workflow, node and URL, the endpoint's ID. */
 type RegisteredEndpoints = Map<string, string>;
 
 function registeredKey(context: IHookFunctions, url: string): string {

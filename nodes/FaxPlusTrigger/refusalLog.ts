@@ -71,7 +71,6 @@ export const REFUSAL_CAUSES = {
 
 export type RefusalCause = keyof typeof REFUSAL_CAUSES;
 
-/** Logs a refused delivery (throttled per workflow, node and cause). */
 export function logRefusal(
 	context: LogContext,
 	throttle: LogThrottle,

@@ -42,7 +42,6 @@ function repeatHint(json: IDataObject, keys: ItemRecord, before: RecordedBefore)
 	return `${event} reached the workflow before, through the Fax.Plus Polling Trigger or another delivery (n8n's processed-data store), so no item was passed on`;
 }
 
-/** Why an unverified delivery's item comes without its document. */
 const UNVERIFIED_DOCUMENT =
 	"Not downloaded: this delivery's signature was not verified (a test event: n8n cannot know the test endpoint's secret), and an unverified delivery does not choose which fax the credential fetches. Published, verified deliveries get their document.";
 

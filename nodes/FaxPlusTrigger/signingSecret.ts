@@ -7,7 +7,6 @@ import { isValidWebhookSecret } from './signature';
 
 const SIGNING_SECRET_CREDENTIAL = 'faxPlusWebhookSecretApi';
 
-/** How long a secret read from the credential is reused. */
 const REUSE_MS = 10_000;
 
 type SigningSecret = { readable: true; secret: string | undefined } | { readable: false };

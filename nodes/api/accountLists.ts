@@ -13,7 +13,6 @@ export type OutboxFax = Record<string, unknown> & { id?: string };
 /** A fax number of the account (beyond the published v3.5 spec; the SDK's), e.g. `number`, `status`, `assigned_to`. */
 export type FaxNumber = Record<string, unknown> & { number?: string };
 
-/** The fax numbers of a user (the API answers them all at once). */
 export async function userNumbers(
 	context: FaxPlusContext,
 	userId: string,
@@ -33,7 +32,6 @@ export async function listAnswer<T extends object = IDataObject>(
 	return entriesOf(answer, key) as T[];
 }
 
-/** The faxes waiting in a user's outbox (the API answers them all at once). */
 export async function outboxFaxes(
 	context: FaxPlusContext,
 	userId: string,
@@ -43,7 +41,6 @@ export async function outboxFaxes(
 	return await listAnswer<OutboxFax>(context, { path, key: 'records', itemIndex });
 }
 
-/** Sent faxes asked for per page. */
 export const SENT_PAGE = 200;
 
 /** Every sent fax from `since` on, newest first, all pages or the newest `limit` (nodes/api/faxList.ts). */

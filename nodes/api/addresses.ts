@@ -54,7 +54,6 @@ function ipv4Value(text: string): number | undefined {
 	return octets.reduce((value, octet) => value * 256 + octet, 0);
 }
 
-/** The eight groups of an IPv6 address (a dotted IPv4 tail included), or undefined. */
 function ipv6Groups(text: string): number[] | undefined {
 	// The URL parser reads every IPv6 notation and writes it in hex, "::" for the zeros.
 	const url = `http://[${text}]/`;

@@ -46,7 +46,6 @@ function isStream(body: unknown): body is BodyStream {
 	);
 }
 
-/** A signal that aborts at the deadline or when `also` (n8n's cancel of the execution) aborts. */
 export function deadlineSignal(ms: number, also?: AbortSignal): AbortSignal {
 	const deadline = AbortSignal.timeout(Math.max(1, Math.floor(ms)));
 	return also ? AbortSignal.any([deadline, also]) : deadline;

@@ -67,7 +67,6 @@ export function formatUtc(date: Date): string {
 	);
 }
 
-/** `YYYY-MM-DD HH:mm:ss +0000`, the format of `send_time`. */
 export function formatSendTime(date: Date): string {
 	return `${formatUtc(date)} +0000`;
 }

@@ -1,4 +1,3 @@
-/** The API's Error object. */
 interface FaxPlusErrorBody {
 	error?: string;
 	description?: string;
@@ -8,12 +7,9 @@ interface ErrorCase {
 	status: number;
 	/** The request's path must match (rules 6 and 7 of the webhook API apply to /webhooks only). */
 	path?: RegExp;
-	/** The error code must match. */
 	errorCode?: RegExp;
-	/** The error code or description must match. */
 	detail?: RegExp;
 	message: string;
-	/** What to do next. */
 	advice: string;
 }
 
@@ -169,7 +165,6 @@ export function describeFaxPlusError(
 	};
 }
 
-/** The API's error body from a string, a buffer or parsed JSON. */
 export function parseErrorBody(body: unknown): FaxPlusErrorBody {
 	let value: unknown = body;
 	if (Buffer.isBuffer(value)) value = value.toString('utf8');

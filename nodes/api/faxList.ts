@@ -14,7 +14,6 @@ export interface FaxCursor {
 	recent: Array<{ key: string; at: number }>;
 	/** `after` of the next request, once the list showed itself oldest first. */
 	after?: string;
-	/** Pages in a row that brought nothing new. */
 	stalls: number;
 	/** The list's order, once a page showed it (two start seconds in a row that differ). */
 	order?: 'newestFirst' | 'oldestFirst';
@@ -70,7 +69,6 @@ function refusedAs400(error: unknown): boolean {
 	return error instanceof NodeApiError && String(error.httpCode) === '400';
 }
 
-/** A fax's start second in epoch ms (the API's dates are UTC). */
 export function startSecondOf(record: IDataObject): number | undefined {
 	const time =
 		typeof record.start_time === 'string' ? parseDateTime(record.start_time)?.getTime() : undefined;
@@ -181,7 +179,6 @@ export function faxPages(
 	};
 }
 
-/** The query of one page: the filters, the cursor's `before`, and `limit`. */
 export interface FaxListPageQuery {
 	category?: string;
 	after?: string;

@@ -1,9 +1,7 @@
 // Fax statuses (SDK's FaxStatus, apidoc's meanings; failed_fs_49/_2 from T.30, unconfirmed).
 
 interface FaxStatusInfo {
-	/** A short label for pickers. */
 	name: string;
-	/** What happened, in plain words. */
 	meaning: string;
 	/** Whether sending the same fax again, unchanged, may succeed (busy, no answer, network); absent when something must change first. */
 	retryable?: true;

@@ -49,7 +49,6 @@ export function endpointLocator(operation: string, description: string): INodePr
 	});
 }
 
-/** The chosen endpoint's id, refused unless it begins with `ep_`. */
 export function endpointIdOf(context: IExecuteFunctions, itemIndex: number): string {
 	const endpointId = requiredString(context, 'endpoint', 'Endpoint', itemIndex);
 	if (!/^ep_\S+$/.test(endpointId)) {
