@@ -141,7 +141,7 @@ export function isLoopbackHost(hostname: string): boolean {
 	return host.endsWith('.localhost') || isLiteralLoopbackHost(host);
 }
 
-/** Loopback without a resolver: only exact `localhost` (`*.localhost` can go to DNS). */
+/** Loopback without a resolver: a loopback address, or exactly `localhost` (not `*.localhost`). */
 export function isLiteralLoopbackHost(hostname: string): boolean {
 	const host = hostname.toLowerCase();
 	if (host === 'localhost') return true;

@@ -1,4 +1,4 @@
-// A legacy hook's target carries the trigger's token: every output shows it without.
+// A legacy hook's target carries the trigger's token: every output shows the target without it.
 
 const HOOK_TOKEN_PARAM = 'hook_token';
 

@@ -1,4 +1,4 @@
-// The one pager: no page size is documented, so a short page is no end; nothing new is.
+// The one pager: no page size is documented, so only a page with nothing new ends a list.
 
 /** One page read: its entries not read before, and where the next page starts (none: the end). */
 export interface PageStep<T, C> {

@@ -158,7 +158,6 @@ export class SendKey {
 
 	private readonly record: NodeKeyRecord;
 
-	/** The claim this send holds in n8n's record, from its look to the outbox request. */
 	private claim: Claim | undefined;
 
 	constructor(

@@ -4,7 +4,6 @@ import { NodeOperationError } from 'n8n-workflow';
 import { parseDateTime } from '../../../api/dates';
 import { outboxFaxes, sentSince } from '../../../api/accountLists';
 
-/** How far back a manual run looks for the same fax. */
 const MANUAL_REPEAT_MINUTES = 5;
 
 const digitsOf = (number: unknown) => String(number ?? '').replace(/\D/g, '');

@@ -2,7 +2,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { Duplicate } from './keyLookups';
 
-/** What one Send created: its outbox faxes by destination, and what every item of it carries. */
 export interface FaxSent {
 	ids: Record<string, string>;
 	to: string[];
