@@ -7,12 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-/**
- * An n8n expression: whether the Base URL may carry the token, https:// or http:// to a loopback
- * host, without user name, password, query or fragment (the nodes check the parsed URL the same
- * way before every request; n8n's expressions have no URL parser, so this is the written form:
- * other notations of loopback fail the test).
- */
+/** Whether the Base URL may carry the token, written out (n8n's expressions have no URL parser). */
 const SAFE_BASE_URL = String.raw`/^\s*(https:\/\/[^\/?#@\s]+|http:\/\/(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d+)?)(\/[^?#\s]*)?\s*$/i.test($credentials.baseUrl)`;
 
 /** Both API credentials' Base URL: the transport reads it whichever credential the node uses. */
@@ -59,10 +54,7 @@ export class FaxPlusApi implements ICredentialType {
 		},
 	};
 
-	// n8n's credential test would follow a redirect with the token to wherever it points: a redirect
-	// fails the test instead, so the token stays at the Base URL's origin. An unsafe Base URL
-	// (http:// to another host) is asked nothing: the test asks OPTIONS of an empty data: URL, which
-	// answers 405 without any network, and the 405 rule says why.
+	// A redirect fails the test (n8n would follow it with the token); an unsafe URL is asked nothing.
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: `={{ ${SAFE_BASE_URL} ? $credentials.baseUrl.trim().replace(/\\/+$/, "") : "" }}`,

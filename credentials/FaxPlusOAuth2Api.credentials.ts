@@ -1,8 +1,7 @@
 import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 import { baseUrlProperty } from './FaxPlusApi.credentials';
 
-// n8n never applies an `authenticate` block to OAuth2 credentials: the node's
-// transport adds the x-fax-clientid header that Fax.Plus needs with OAuth2.
+// n8n applies no `authenticate` to OAuth2: the transport adds x-fax-clientid.
 export class FaxPlusOAuth2Api implements ICredentialType {
 	name = 'faxPlusOAuth2Api';
 
@@ -47,8 +46,7 @@ export class FaxPlusOAuth2Api implements ICredentialType {
 			type: 'hidden',
 			default: '',
 		},
-		// Fax.Plus authenticates the client at its token endpoint (code exchange and
-		// refresh) with HTTP Basic base64(client_id:client_secret), as its docs show.
+		// Fax.Plus's token endpoint takes HTTP Basic client credentials, as its docs show.
 		{
 			displayName: 'Authentication',
 			name: 'authentication',

@@ -7,12 +7,7 @@ import { DEFAULT_ITEMS_AT_ONCE, NODE_OPTIONS } from './shared/nodeOptions';
 import { markUntrusted, runsAsTool, withUntrustedNote } from './shared/output';
 import type { FaxPlusOperation } from './shared/types';
 
-/**
- * Runs the chosen operation once per input item, up to "Items at Once" items at the same
- * time. The output keeps the input's order; each item is paired with its input, fails on
- * its own with Continue On Fail, and otherwise the lowest failed item's error is thrown, as
- * if the items had run one after another (no item is started after a failure).
- */
+/** Runs the operation per item, "Items at Once" at a time, as if one after another. */
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	if (items.length === 0) return [[]];
@@ -73,7 +68,6 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	return [asTool ? withUntrustedNote(output) : output];
 }
 
-/** The node option, capped by what the operation allows. */
 function itemsAtOnce(context: IExecuteFunctions, operation: FaxPlusOperation | undefined): number {
 	const options = context.getNodeParameter(NODE_OPTIONS, 0, {}) as IDataObject;
 	const chosen = Math.floor(Number(options.itemsAtOnce ?? DEFAULT_ITEMS_AT_ONCE));
@@ -81,11 +75,7 @@ function itemsAtOnce(context: IExecuteFunctions, operation: FaxPlusOperation | u
 	return Math.max(1, Math.min(Number.isFinite(chosen) ? chosen : DEFAULT_ITEMS_AT_ONCE, cap));
 }
 
-/**
- * Calls `run` for 0..count-1, starting them in order with at most `limit` running. The first
- * runs alone, so a credential refresh (OAuth2) or a refused credential happens once, not once
- * per item in flight. `run` answers false to start no further item (those running finish).
- */
+/** Runs 0..count-1, `limit` at once; the first alone, so an OAuth2 refresh happens once. */
 async function runInOrder(
 	count: number,
 	limit: number,

@@ -1,20 +1,6 @@
-// Where a fax list category's polling stands, kept in the node's static data (JSON-safe), and
-// which listed faxes a poll emits. A plain module: no n8n imports, times in epoch milliseconds.
-//
-// `cursor` is n8n's clock when the last successful poll started; the next poll lists the faxes
-// whose start_time is within the overlap window before it, so a fax listed late is still seen.
-// The record holds the faxes already handled (emitted, filtered out, or history), each with its
-// start_time, and is complete from `floor` on, so a poll never looks before `floor` and handles
-// each fax in the window once. It is bounded (older than the window, at most `maxEntries`);
-// forgetting raises `floor`. A clock that jumps is handled by the faxes' own start_times: a
-// window never starts from a cursor ahead of now, and nothing is forgotten later than now.
-//
-// Each fax is emitted once, when its status is final: one still under way is not handled, so
-// each poll lists it again while it is in the window; one still not final as it leaves the
-// window is emitted then, once, marked as never final. With "Look Again After" each emitted fax
-// is emitted once more that many minutes later (it stays in the record until then): n8n can
-// drop a run after committing the poll's cursor (a queue worker without its database), and only
-// the run's record (run.ts) knows whether it began.
+// A category's polling state in static data (pure, epoch ms): the record of faxes handled is
+// complete from `floor` on, so each fax of the overlap window is emitted once, when final.
+// Look Again After emits it once more later: n8n can drop a run after committing the cursor.
 import { isFinalStatus } from '../api/faxStatuses';
 
 export const DEFAULT_OVERLAP_MINUTES = 60;
@@ -26,7 +12,6 @@ export interface CategoryCursorSnapshot {
 	v: 1;
 	cursor: number;
 	floor: number;
-	/** The faxes handled: id and start_time (ms). */
 	handled: Array<[string, number]>;
 	/** Faxes to emit once more: id and when it is due (ms, n8n's clock); absent when there are none. */
 	again?: Array<[string, number]>;
@@ -34,7 +19,6 @@ export interface CategoryCursorSnapshot {
 
 export interface ListedFax<T> {
 	id: string;
-	/** start_time, epoch ms (Fax.Plus's clock). */
 	startTime: number;
 	status: unknown;
 	record: T;
@@ -43,7 +27,6 @@ export interface ListedFax<T> {
 export interface SelectedFax<T> extends ListedFax<T> {
 	/** False for a fax emitted because it stayed under way longer than the window. */
 	final: boolean;
-	/** True for the second look at a fax emitted before. */
 	again: boolean;
 }
 
@@ -71,7 +54,6 @@ export class CategoryCursor {
 		return new CategoryCursor(now, now - overlapMs);
 	}
 
-	/** The saved cursor, or undefined when there is none (or it is not one of ours). */
 	static restore(value: unknown): CategoryCursor | undefined {
 		const saved = (value ?? {}) as Partial<CategoryCursorSnapshot>;
 		const handled = mapOf(saved.handled);
@@ -99,11 +81,7 @@ export class CategoryCursor {
 		return this.handled.has(id);
 	}
 
-	/**
-	 * Records the faxes a poll at `now` settles and returns the ones to emit (in list order): the
-	 * new ones, and those whose second look is due. `history`: the first poll of a category,
-	 * whose settled faxes are recorded, not emitted. `lookAgainMs` 0: no second looks.
-	 */
+	/** Records the faxes a poll settles; returns new ones and due second looks (`history`: none). */
 	select<T>(
 		listed: ReadonlyArray<ListedFax<T>>,
 		options: { now: number; overlapMs: number; history: boolean; lookAgainMs: number },

@@ -1,5 +1,4 @@
-// The polling trigger's parameters (n8n adds "Poll Times" itself); those shared with the Fax.Plus
-// Trigger are in triggers/properties.ts. Names and values are part of the public contract.
+// The polling trigger's own parameters (shared ones: triggers/properties.ts).
 import type { INodeProperties } from 'n8n-workflow';
 import { authenticationProperty } from '../api/authentication';
 import { faxEventOptions } from '../api/events';

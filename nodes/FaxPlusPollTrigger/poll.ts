@@ -1,7 +1,4 @@
-// One poll: lists each selected category's faxes of the overlap window (paged), and emits the
-// ones not handled yet whose status is final (cursor.ts), oldest first, in one run. The cursors
-// in static data change only after every request of the poll succeeded, so a failed poll (API
-// error, 429, timeout) emits nothing and the next one lists the same window again, and more.
+// One poll, in one run; cursors move only once every request succeeded.
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -43,7 +40,6 @@ const PAGE_SIZE = 50;
 const REQUEST_TIMEOUT_MS = 60_000;
 /** n8n's budget for a poll when the engine does not say (its default). */
 const DEFAULT_POLL_BUDGET_MS = 5 * 60_000;
-/** Static data key of the cursors, one per category. */
 const CURSORS_KEY = 'pollCursors';
 /** The item field that marks a second look ("Look Again After"); the run removes it (run.ts). */
 export const AGAIN_FIELD = 'lookAgain';
@@ -87,11 +83,7 @@ function readSettings(context: PollingContext) {
 	};
 }
 
-/**
- * The numbers filter (the fax's numbers in E.164: a free account's user id in from/to is not a
- * number), and Only Fax Statuses for a final status (a fax that never became final is always
- * passed on).
- */
+/** The numbers filter and Only Fax Statuses (a fax that never became final always passes). */
 function passesFilters(settings: PollSettings, record: IDataObject, final = true): boolean {
 	const numbers = [record.from, record.from_number, record.to, record.to_number]
 		.flat()
@@ -112,7 +104,6 @@ function pollBudgetMs(context: PollingContext): number {
 	return Number.isFinite(budget) && budget > 0 ? budget : DEFAULT_POLL_BUDGET_MS;
 }
 
-/** One page of the fax list, newest first as the API answers. */
 async function listPage(
 	context: PollingContext,
 	category: PolledCategory,
@@ -167,21 +158,13 @@ async function listSince(
 	return await collectPages(FIRST_FAX_PAGE, step);
 }
 
-/**
- * The item of one fax: the webhook trigger's fields where the list has them, and the record.
- * `statusFinal` is false when the fax was still under way after the Late Fax Window; a second
- * look (Look Again After) carries the mark the run reads and removes.
- */
 function itemOf(fax: FoundFax, polledAt: string): INodeExecutionData {
 	const { event, record, final, again } = fax;
 	const json = { event, ...faxFieldsOf(record), statusFinal: final, polledAt, data: record };
 	return { json: again ? { ...json, [AGAIN_FIELD]: true } : json };
 }
 
-/**
- * "Fetch Test Event" (n8n runs it in the node's execute() phase, or a poll in the manual mode):
- * the most recent fax that passes the filters, with its document, without touching the cursors.
- */
+/** "Fetch Test Event": the newest fax that passes the filters, cursors untouched. */
 export async function fetchTestEvent(
 	context: PollingContext,
 ): Promise<INodeExecutionData[][] | null> {
@@ -250,8 +233,7 @@ async function pollOnce(
 	const polledAt = new Date().toISOString();
 	const items = found.map((fax) => itemOf(fax, polledAt));
 
-	// Every request succeeded: only now the cursors move. Categories no longer selected are
-	// dropped, so selecting one again starts it afresh instead of emitting what it missed.
+	// Categories no longer selected are dropped: selected again, they start afresh.
 	const next: IDataObject = {};
 	for (const [category, cursor] of cursors) {
 		cursor.advance(now, settings.overlapMs);
@@ -273,10 +255,7 @@ async function pollOnce(
 	return items.length > 0 ? [items] : null;
 }
 
-/**
- * The node's poll(), one per node instance, so one per n8n process: it keeps the polls running,
- * per workflow and node, so one that overlaps them is skipped, and the failures logged.
- */
+/** The node's poll(), one per node instance (so per process): an overlapping poll is skipped. */
 export function poller() {
 	const running = new Set<string>();
 	const throttle = new LogThrottle();

@@ -1,9 +1,4 @@
-// The polling trigger's execute() phase, in the run, on whichever process runs it (a queue
-// worker too): each fax is recorded by its fax-level key in the node's own record, and when
-// paired also in the workflow's shared record (nodes/triggers/recordOnce.ts), so a fax two polls
-// emitted, or a delivery already brought, reaches the workflow once; a second look (Look Again
-// After) only on the record's word. "Download Fax Document" runs here, for the faxes passed on
-// only; so does "Fetch Test Event".
+// The polling trigger's execute() phase: each fax once (recordOnce.ts), then its document.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { withDocument } from '../triggers/document';
 import { faxKeyOf } from '../triggers/faxKeys';

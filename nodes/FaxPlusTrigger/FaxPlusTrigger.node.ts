@@ -50,8 +50,7 @@ export class FaxPlusTrigger implements INodeType {
 				// Optional: the secret exists only once the endpoint does (see the notice).
 				name: 'faxPlusWebhookSecretApi',
 				required: false,
-				// Always shown. Without displayOptions n8n's editor counts it as one of the
-				// `authentication` choices and offers the API credentials in its slot.
+				// Always shown; without displayOptions n8n offers the API credentials in its slot.
 				displayOptions: { show: { '@version': [1] } },
 				testedBy: 'faxPlusWebhookSecretTest',
 			},
@@ -60,8 +59,7 @@ export class FaxPlusTrigger implements INodeType {
 			{
 				name: 'default',
 				httpMethod: 'POST',
-				// n8n answers an accepted delivery once it holds the run, with the node's
-				// webhookResponse as the body (responseData '' selects it).
+				// n8n answers once it holds the run, with webhookResponse ('' selects it).
 				responseMode: 'onReceived',
 				responseData: '',
 				path: 'webhook',
@@ -76,6 +74,5 @@ export class FaxPlusTrigger implements INodeType {
 
 	webhook = deliveryReceiver();
 
-	/** The run's first step: the duplicate check and the fax document (run.ts). */
 	execute = runDeliveries;
 }

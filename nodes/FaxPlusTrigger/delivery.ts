@@ -1,18 +1,4 @@
-// Handles one delivery in webhook(): verify, filter, hand the run to n8n. Never throws.
-//
-// 2xx means "n8n holds the run": an accepted delivery returns its workflowData, and n8n
-// (responseMode 'onReceived') answers 200 {"received":true} only after WorkflowRunner.run()
-// returned (the execution row exists; in queue mode the job is in Redis). If run() throws, n8n
-// answers 500 and Fax.Plus re-sends. Refused ones are answered here, at once and without a run:
-// 401 (signature, timestamp; malformed headers before the credential is read), 400 (body), 413
-// (over MAX_BODY_BYTES, before it is hashed), 503 + Retry-After (signing secret unreadable).
-// Filtered out (event, status): 200 {"received":true,"skipped":...}, no run.
-//
-// What a repeat is, the run decides in n8n's store (run.ts): its webhook-id or its fax event
-// passed on before. This process also remembers the webhook-ids it answered 2xx, marked only
-// once that answer went out, and answers their retries 200 {"received":true,"duplicate":true}
-// without a run (a copy arriving while one is being answered waits for that answer); elsewhere
-// (another process, after a restart) the retry's run passes nothing on.
+// One delivery: verify, filter, hand the run to n8n; refusals answered here. Never throws.
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { logRefusal, REFUSAL_CAUSES, type RefusalCause } from './refusalLog';
 import {
@@ -27,7 +13,6 @@ import { logDebug } from '../logging/log';
 import { buildOutput, parsePayload } from '../triggers/output';
 import { matchesStatuses, readOptions, selectedEvents } from '../triggers/settings';
 
-/** The parts of n8n's (express) request a delivery needs. */
 interface DeliveryRequest {
 	headers: Record<string, string | string[] | undefined>;
 	body?: unknown;
@@ -35,7 +20,6 @@ interface DeliveryRequest {
 	readRawBody?: () => Promise<void>;
 }
 
-/** The parts of n8n's (express) response a delivery needs. */
 interface DeliveryResponse {
 	headersSent?: boolean;
 	statusCode?: number;
@@ -50,21 +34,11 @@ interface DeliveryResponse {
 /** Webhook-ids remembered per process at most; at least the latest half of that. */
 const MAX_ANSWERED = 10_000;
 
-/**
- * The webhook-ids this process answered 2xx, per workflow and node (one per node instance, so per
- * n8n process); correct in any process, because a webhook-id is marked only once its 2xx went
- * out, and the run's check in n8n's store holds the same webhook-ids. A copy being answered now
- * is waited for first; else the key is this request's until its response closes.
- */
+/** Webhook-ids answered 2xx, marked only once the 2xx went out: right in any process. */
 class AnsweredDeliveries {
-	/**
-	 * The webhook-ids marked lately, and the half before them: the older half goes whole, since
-	 * a Set's oldest entry deleted one at a time leaves holes V8 skips on every next deletion.
-	 */
+	// Halves dropped whole: deleting a Set's oldest entries one by one leaves holes V8 rescans.
 	private recent = new Set<string>();
 	private older = new Set<string>();
-
-	/** Copies being answered now: each ends with its response ('close'), never later. */
 	private readonly inFlight = new Map<string, Promise<void>>();
 
 	async answeredBefore(key: string, response: DeliveryResponse): Promise<boolean> {
@@ -96,14 +70,12 @@ class AnsweredDeliveries {
 /** Fax.Plus's events are a few KB; n8n itself takes up to 16 MiB, which would all be hashed. */
 const MAX_BODY_BYTES = 1024 * 1024;
 
-/** A refused delivery: answered here (with Retry-After, in seconds, when given), logged once handled. */
 interface Refusal {
 	status: number;
 	reason: RefusalCause;
 	retryAfter?: string;
 }
 
-/** The exact body bytes: n8n reads them on request (`readRawBody`) into `rawBody`. */
 async function rawBodyOf(request: DeliveryRequest): Promise<Buffer | undefined> {
 	try {
 		await request.readRawBody?.();
@@ -113,10 +85,7 @@ async function rawBodyOf(request: DeliveryRequest): Promise<Buffer | undefined> 
 	}
 }
 
-/**
- * The node's webhook(), one per node instance, so one per n8n process: it keeps the signing
- * secrets read, the refusals logged and the webhook-ids answered.
- */
+/** The node's webhook(), one per node instance (so per process), with its per-process memory. */
 export function deliveryReceiver() {
 	const secrets = new SigningSecrets();
 	const throttle = new LogThrottle();
@@ -177,8 +146,7 @@ async function handle(
 		: shape;
 	if (result === 'unreadable')
 		return { status: 503, reason: 'secret_unavailable', retryAfter: '5' };
-	// In production nothing unverified starts a run. A test session's endpoint has a secret
-	// n8n cannot know yet, so there it is accepted, flagged unverified.
+	// A test session's endpoint has a secret n8n cannot know yet: accepted there, flagged.
 	if (!result.ok && !testMode) return { status: 401, reason: result.reason };
 
 	const payload = parsePayload(rawBody, request.body);

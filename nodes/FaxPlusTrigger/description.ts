@@ -12,8 +12,7 @@ export const activationMessage =
 export const triggerProperties: INodeProperties[] = [
 	authenticationProperty,
 	{
-		// After `authentication`: n8n's editor puts the credential slots where that parameter
-		// is, so the secret's slot is above this notice in every n8n version.
+		// After `authentication`, so the secret's slot is above this notice in every n8n.
 		displayName: `Once the workflow is published (activated), copy the signing secret (whsec_…) of its endpoint, the one whose URL is this node's Production URL, from <a href="https://app.fax.plus/" target="_blank">Fax.Plus</a> → Integrations → Webhooks into the signing secret credential above, and save the credential; no need to publish again. Until then deliveries are refused with 401; Fax.Plus retries each for a while, then gives up on it, so add a Fax.Plus Polling Trigger to the workflow to bring those faxes too.`,
 		name: 'secretNotice',
 		type: 'notice',

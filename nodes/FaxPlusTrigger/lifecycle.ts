@@ -1,12 +1,4 @@
-// The trigger's webhook lifecycle (webhookMethods.default), in the shape of n8n's Stripe
-// trigger: one Fax.Plus /webhooks endpoint per webhook URL, created on activation, its ID kept
-// in the node's static data, deleted on deactivation. n8n's log says what it registers, keeps
-// and deletes (URLs without userinfo, query or fragment), and what failed and how to fix it.
-//
-// The production URL and the test URL ("Listen for test event") each get their own entry,
-// because n8n gives a test session a copy of the static data. Removal deletes only an endpoint
-// this node recorded, never one because its URL matches: a copy of the workflow (imported with
-// the same webhook ID) has the same URL.
+// The webhook lifecycle, as n8n's Stripe trigger: removal deletes only an endpoint it recorded.
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { isObject } from '../triggers/output';
 import { NodeOperationError } from 'n8n-workflow';
@@ -35,7 +27,6 @@ const ENDPOINTS_KEY = 'endpoints';
 /** Endpoints remembered per process at most; the least recently saved goes first. */
 const MAX_REMEMBERED = 10_000;
 
-/** The endpoints this process registered: per workflow, node and URL, the endpoint's ID. */
 type RegisteredEndpoints = Map<string, string>;
 
 function registeredKey(context: IHookFunctions, url: string): string {
@@ -58,7 +49,6 @@ function logDeleted(context: IHookFunctions, id: string, why: string): void {
 	});
 }
 
-/** The endpoint ID recorded for this URL. */
 function recordedEndpoint(context: IHookFunctions, url: string): string | undefined {
 	const id = endpointsOf(context)[url];
 	return typeof id === 'string' ? id : undefined;
@@ -99,8 +89,7 @@ async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const id = recordedEndpoint(this, url);
 	if (id === undefined) return false;
 	const endpoint = (await listWebhookEndpoints(this)).find((entry) => entry.id === id);
-	// Deleted in Fax.Plus meanwhile: create() registers a new one. Changed (events, numbers):
-	// create() brings it back in line.
+	// Deleted or changed in Fax.Plus meanwhile: create() brings it back in line.
 	return endpoint !== undefined && endpointMatches(endpoint, url, readSubscription(this));
 }
 
@@ -115,8 +104,7 @@ async function create(this: IHookFunctions, registered: RegisteredEndpoints): Pr
 	});
 	await checkSigningSecretStrength(this);
 
-	// Endpoints with this node's exact URL are ours (the URL holds the node's webhook ID): a
-	// leftover of an earlier activation is adopted, keeping its signing secret.
+	// An endpoint with this node's exact URL is a leftover of ours: adopted, keeping its secret.
 	const ours = (await listWebhookEndpoints(this)).filter((endpoint) => endpoint.url === url);
 	let endpoint: WebhookEndpoint | undefined = ours[ours.length - 1];
 	if (endpoint) {
@@ -165,8 +153,7 @@ async function create(this: IHookFunctions, registered: RegisteredEndpoints): Pr
 async function remove(this: IHookFunctions, registered: RegisteredEndpoints): Promise<boolean> {
 	const url = webhookUrlOf(this);
 	const id = recordedEndpoint(this, url) ?? registered.get(registeredKey(this, url));
-	// Nothing this node recorded: an endpoint with this URL is kept, whoever made it (n8n 1.x
-	// calls this when a copy's publish fails, the URL being the original's). A 404 is "already gone".
+	// Nothing recorded: an endpoint with this URL is kept, whoever made it. A 404 is "already gone".
 	if (id === undefined) return true;
 	await deleteWebhookEndpoint(this, id);
 	logDeleted(this, id, 'no longer used by this trigger');
@@ -174,12 +161,7 @@ async function remove(this: IHookFunctions, registered: RegisteredEndpoints): Pr
 	return true;
 }
 
-/**
- * The node's webhookMethods.default, one per node instance, so one per n8n process. It keeps the
- * endpoints this process registered: n8n saves static data whole and the last write wins, so a
- * concurrent save of an older copy can drop an entry, and removal then finds it here. Another
- * process finds none and leaves the endpoint, which the next activation adopts (same URL).
- */
+/** Per node instance (so per process); keeps its endpoints: a racing save can drop one. */
 export function lifecycleMethods() {
 	const registered: RegisteredEndpoints = new Map();
 	return {

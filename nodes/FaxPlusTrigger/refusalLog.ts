@@ -1,7 +1,4 @@
-// Why a delivery is refused, in plain words (also its answer's message), and the warning it
-// leaves in n8n's log: the cause and what to do, at most once a minute per workflow, node and
-// cause (nodes/logging/throttle.ts). Never the signature, the body or a secret: only the cause,
-// the HTTP status, a clock difference and the delivery's ID when it looks like one.
+// Why a delivery is refused, in plain words, and its throttled warning (never a secret).
 import { logThrottledWarning, type LogContext } from '../logging/log';
 import type { LogThrottle } from '../logging/throttle';
 import { signatureHeadersOf, TIMESTAMP_TOLERANCE_SECONDS } from './signature';
@@ -74,7 +71,6 @@ export const REFUSAL_CAUSES = {
 
 export type RefusalCause = keyof typeof REFUSAL_CAUSES;
 
-/** Logs a refused delivery (throttled per workflow, node and cause). */
 export function logRefusal(
 	context: LogContext,
 	throttle: LogThrottle,

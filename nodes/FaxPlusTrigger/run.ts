@@ -1,11 +1,4 @@
-// The trigger's execute() phase, in the run, on whichever process runs it (a queue worker too):
-// - the duplicate check decides in n8n's processed-data store (nodes/triggers/recordOnce.ts), the
-//   same on every process and after a restart: a delivery is a repeat when its fax event
-//   (nodes/triggers/faxKeys.ts) was passed on before, or, without a fax ID, its webhook-id (a
-//   retry under the same webhook-id carries the same signed body). A repeat's run ends here
-//   with no output item and a hint naming it;
-// - "Download Fax Document" runs, after n8n has answered Fax.Plus, for verified deliveries only.
-// Nothing here reads or writes the workflow's static data (workers run with empty static data).
+// The trigger's execute() phase: duplicate check (recordOnce.ts), then the document.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { createHash } from 'node:crypto';
 import { DOCUMENT_EVENTS, withDocument } from '../triggers/document';
@@ -29,11 +22,7 @@ function keyOfDeliveryId(id: string): string {
 		: `idh:${createHash('sha256').update(id, 'utf8').digest('base64')}`;
 }
 
-/**
- * What a delivery item records. Its own record: its webhook-id and its fax-level keys, any of
- * them recorded before holding it back. The shared record: the fax-level keys, which the
- * polling trigger also writes.
- */
+/** Own record: webhook-id and fax-level keys; shared record: the fax-level keys. */
 function recordKeysOf(json: IDataObject): ItemRecord {
 	const fax = faxKeysOfDelivery(json.hook, json.data);
 	const pages = String(json.event) === 'fax_page_received';
@@ -53,7 +42,6 @@ function repeatHint(json: IDataObject, keys: ItemRecord, before: RecordedBefore)
 	return `${event} reached the workflow before, through the Fax.Plus Polling Trigger or another delivery (n8n's processed-data store), so no item was passed on`;
 }
 
-/** Why an unverified delivery's item comes without its document. */
 const UNVERIFIED_DOCUMENT =
 	"Not downloaded: this delivery's signature was not verified (a test event: n8n cannot know the test endpoint's secret), and an unverified delivery does not choose which fax the credential fetches. Published, verified deliveries get their document.";
 
@@ -68,8 +56,7 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 		const json = items[index].json;
 		if (durable) {
 			try {
-				// A delivery already processed gives no output item: the run ends here, with a hint
-				// that names it (seen in the editor and in the stored execution).
+				// A repeat ends the run here with no item and a hint naming it.
 				const keys = recordKeysOf(json);
 				// Two entries per delivery in its own record: its webhook-id and its fax event.
 				const recordedBefore = await recordOnce(this, keys, 2 * options.maxEntries, pairing);
@@ -86,9 +73,7 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 			}
 		}
 		saveTriggerItemCustomData(this, json, options.customDataNumbers);
-		// A delivery whose signature was not verified (test mode) does not choose which fax the
-		// credential fetches: it comes without the document, saying why. A failed download
-		// becomes `documentError`.
+		// An unverified delivery does not choose which fax the credential fetches.
 		const item = !(options.downloadDocument && DOCUMENT_EVENTS.includes(String(json.event)))
 			? { json }
 			: json.signatureVerified === true

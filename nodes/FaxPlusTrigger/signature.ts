@@ -1,8 +1,4 @@
-// Verification of signed webhook deliveries (Standard Webhooks, as Fax.Plus uses them through
-// Svix). Svix names the headers `svix-id`, `svix-timestamp`, `svix-signature`, or `webhook-*`
-// for a white-labelled account; its own verifier reads either, with the same signed content.
-// A plain module: no n8n imports, only node:crypto, and an injectable clock. It never throws:
-// every failure is a reason (refusalLog.ts words each one).
+// Standard Webhooks (Svix) verification; pure, never throws: a failure is a reason.
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 /** Allowed difference between the delivery's timestamp and the receiver's clock, either way. */
@@ -15,7 +11,6 @@ const SIGNATURE_SHAPE = /^[A-Za-z0-9+/]{43}=$/;
 /** Enough for any real header; a longer one is refused before any work. */
 const MAX_SIGNATURE_ENTRIES = 64;
 
-/** Why a delivery does not verify; refusalLog.ts says each in plain words. */
 export type VerificationFailure =
 	| 'missing_webhook_id'
 	| 'missing_timestamp'
@@ -35,11 +30,8 @@ export type VerificationResult =
 export interface VerificationInput {
 	/** The endpoint's signing secret, `whsec_...` or the bare base64 key; empty or undefined: not configured. */
 	secret: string | undefined | null;
-	/** Request headers (lower-case names, as Node.js gives them). */
 	headers: Record<string, string | string[] | undefined>;
-	/** The exact bytes of the request body. */
 	rawBody: Buffer | undefined | null;
-	/** Receiver clock in milliseconds; Date.now by default. */
 	now?: () => number;
 }
 
@@ -53,7 +45,6 @@ function decodeKey(secret: string): KeyObject | undefined {
 	return key.length >= MIN_SECRET_BYTES ? createSecretKey(key) : undefined;
 }
 
-/** The secrets decoded last (a process's trigger nodes use a few), so a delivery does not decode its secret again. */
 const KEYS_KEPT = 16;
 // Correct in every process: a key is a pure function of its secret, so a kept one equals a fresh one.
 const decodedKeys = new Map<string, KeyObject | undefined>();
@@ -67,33 +58,24 @@ function keyOf(secret: unknown): KeyObject | undefined {
 	return key;
 }
 
-/** True when the secret has the format Fax.Plus gives: optional `whsec_` prefix and a base64 key of at least MIN_SECRET_BYTES. */
+/** Whether the secret has Fax.Plus's format: optional `whsec_`, then a long enough base64 key. */
 export function isValidWebhookSecret(secret: unknown): boolean {
 	return keyOf(secret) !== undefined;
 }
 
-/**
- * A header's value. Node's parser joins a repeated header into one string with ", ", so a
- * repeated id or timestamp is checked as that joined text: it is part of the signed string (or
- * fails the digits check) and cannot verify. A list, which only callers that keep repeats apart
- * pass, is refused rather than one of its values picked.
- */
+/** A header's value; a list (repeats kept apart) is refused rather than one value picked. */
 function singleHeader(headers: VerificationInput['headers'], name: string): string | undefined {
 	const value = headers[name];
 	return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
-/** A delivery's signature headers, of one family. */
 export interface SignatureHeaders {
 	id: string | undefined;
 	timestamp: string | undefined;
 	signature: string | undefined;
 }
 
-/**
- * The signature headers of one family: Svix's own names when the delivery carries any of them,
- * else the `webhook-*` names. One family whole, so the id checked is the id signed and recorded.
- */
+/** One family of headers whole (`svix-*` if any, else `webhook-*`): the id checked is signed. */
 export function signatureHeadersOf(headers: VerificationInput['headers']): SignatureHeaders {
 	const svix = ['svix-id', 'svix-timestamp', 'svix-signature'].some(
 		(name) => headers[name] !== undefined,
@@ -106,11 +88,7 @@ export function signatureHeadersOf(headers: VerificationInput['headers']): Signa
 	};
 }
 
-/**
- * Checks the headers alone, without the secret and without the body: present, single, a
- * timestamp of digits within the tolerance, at least one well-formed `v1,` signature. A
- * delivery that fails here is refused before its credential is read or its body hashed.
- */
+/** The headers alone: a delivery failing here is refused before its credential is read. */
 export function checkSignatureHeaders(input: Pick<VerificationInput, 'headers' | 'now'>) {
 	const {
 		id: webhookId,
@@ -137,11 +115,7 @@ export function checkSignatureHeaders(input: Pick<VerificationInput, 'headers' |
 	return { ok: true as const, webhookId, timestampText, candidates };
 }
 
-/**
- * Verifies one delivery: exact raw body, `<id>.<timestamp>.<body>` (either family) signed with
- * HMAC-SHA256 under the decoded secret, compared in constant time with every `v1,` entry,
- * timestamp strictly digits and within the tolerance either way. Never throws.
- */
+/** HMAC-SHA256 of `<id>.<timestamp>.<body>`, compared in constant time with every `v1,` entry. */
 export function verifyWebhookDelivery(input: VerificationInput): VerificationResult {
 	try {
 		if (typeof input.secret !== 'string' || input.secret.trim() === '') return fail('no_secret');

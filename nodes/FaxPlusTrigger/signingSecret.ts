@@ -1,11 +1,4 @@
-// The endpoint's signing secret, as the node's credential holds it.
-//
-// Reading a credential costs n8n a database read, its access checks and a decryption, so a
-// secret read is reused for REUSE_MS (per workflow, node and credential, so n8n's checks still
-// decide who may use it). A signature the reused secret does not verify is checked once more
-// with the credential as it is now (at most once per REUSE_MS): a pasted or rotated secret
-// counts at once, and a flood of forged signatures reads the credential at most twice per
-// window. An unreadable credential (n8n's database unreachable) is not remembered.
+// The signing secret, reused for REUSE_MS; a failed signature re-reads it (once per REUSE_MS).
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { isEmptySecret, WEAK_SECRET_MESSAGE } from './credentialTest';
@@ -14,7 +7,6 @@ import { isValidWebhookSecret } from './signature';
 
 const SIGNING_SECRET_CREDENTIAL = 'faxPlusWebhookSecretApi';
 
-/** How long a secret read from the credential is reused. */
 const REUSE_MS = 10_000;
 
 type SigningSecret = { readable: true; secret: string | undefined } | { readable: false };
@@ -22,10 +14,7 @@ type SigningSecret = { readable: true; secret: string | undefined } | { readable
 const within = (since: number | undefined, now: number) =>
 	since !== undefined && now - since < REUSE_MS && now >= since;
 
-/**
- * The secrets read, per workflow, node and credential. One per node instance, so one per n8n
- * process; correct in any process because a secret is reused at most REUSE_MS.
- */
+/** Per node instance (so per process); right in any process as a secret lives REUSE_MS at most. */
 export class SigningSecrets {
 	/** A read (under way or done: concurrent deliveries share one), and when a refused signature last made one. */
 	private readonly read = new Map<
@@ -33,7 +22,6 @@ export class SigningSecrets {
 		{ secret: Promise<SigningSecret>; readAt: number; rereadAt?: number }
 	>();
 
-	/** Checks a delivery with the node's signing secret, read as the module's header says. */
 	async check<T>(context: IWebhookFunctions, check: (secret: SigningSecret) => T): Promise<T> {
 		const node = context.getNode();
 		const credential = node.credentials?.[SIGNING_SECRET_CREDENTIAL];
@@ -68,8 +56,7 @@ export class SigningSecrets {
 					secret: typeof credentials?.secret === 'string' ? credentials.secret : undefined,
 				}),
 				() => {
-					// Configured but unreadable (n8n's database unreachable, say): not a bad signature,
-					// and not kept, so the next delivery reads again.
+					// Unreadable is no bad signature, and not kept: the next delivery reads again.
 					if (this.read.get(key)?.secret === secret) this.read.delete(key);
 					return { readable: false };
 				},
@@ -79,12 +66,7 @@ export class SigningSecrets {
 	}
 }
 
-/**
- * Refuses to activate with a signing secret credential whose key is not a real one (too
- * short, not base64): deliveries signed with it could be forged. No credential, or one still
- * empty (the secret exists only once the endpoint does): deliveries are refused with 401 until
- * the secret is saved, so activation goes on and says so in the log.
- */
+/** Refuses to activate with a forgeable secret; none yet: goes on (401 until saved), logged. */
 export async function checkSigningSecretStrength(context: IHookFunctions): Promise<void> {
 	if (!context.getNode().credentials?.[SIGNING_SECRET_CREDENTIAL]) return;
 	const credentials = await context.getCredentials<{ secret?: unknown }>(SIGNING_SECRET_CREDENTIAL);

@@ -1,5 +1,4 @@
-// Lists of an account that several resources read: the outbox, the numbers (each answered
-// whole) and the sent faxes (paged, nodes/api/faxList.ts).
+// Account lists several resources read: outbox, numbers, sent faxes (faxList.ts).
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { formatUtc } from './dates';
@@ -8,16 +7,12 @@ import { entriesOf } from './lists';
 import { collectPages } from './paging';
 import { faxPlusApiRequest, type FaxPlusContext } from './transport';
 
-/**
- * An outbox fax record (GET /accounts/{user_id}/outbox[/{outbox_fax_id}]); the published v3.5
- * spec does not show its fields (Fax.Plus's public SDK documentation names them).
- */
+/** An outbox fax record (its fields are named by the SDK's documentation, not the spec). */
 export type OutboxFax = Record<string, unknown> & { id?: string };
 
 /** A fax number of the account (beyond the published v3.5 spec; the SDK's), e.g. `number`, `status`, `assigned_to`. */
 export type FaxNumber = Record<string, unknown> & { number?: string };
 
-/** The fax numbers of a user (the API answers them all at once). */
 export async function userNumbers(
 	context: FaxPlusContext,
 	userId: string,
@@ -37,7 +32,6 @@ export async function listAnswer<T extends object = IDataObject>(
 	return entriesOf(answer, key) as T[];
 }
 
-/** The faxes waiting in a user's outbox (the API answers them all at once). */
 export async function outboxFaxes(
 	context: FaxPlusContext,
 	userId: string,
@@ -47,7 +41,6 @@ export async function outboxFaxes(
 	return await listAnswer<OutboxFax>(context, { path, key: 'records', itemIndex });
 }
 
-/** Sent faxes asked for per page. */
 export const SENT_PAGE = 200;
 
 /** Every sent fax from `since` on, newest first, all pages or the newest `limit` (nodes/api/faxList.ts). */

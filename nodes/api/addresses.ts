@@ -1,6 +1,4 @@
-// Where an address leads, judged by the address the connection really goes to: an IPv6 form that
-// embeds an IPv4 address (mapped, translated, compatible, NAT64, 6to4) is judged by that IPv4
-// address. Pure: no DNS, no network; callers give it what the URL parser or a resolver answered.
+// Where an address leads (an IPv6 form embedding IPv4 judged by the IPv4), pure: no DNS.
 
 /** An IP address: IPv4 as a 32-bit number, IPv6 as its eight 16-bit groups. */
 export type IpAddress = { family: 4; value: number } | { family: 6; groups: number[] };
@@ -26,8 +24,7 @@ const IPV4_RANGES: Range[] = [
 	['240.0.0.0', 4, 'reserved'],
 ];
 
-// IPv6 ranges that are not public unicast destinations, the first match deciding (an empty name:
-// public, e.g. Teredo's relays inside the IETF block). Forms embedding IPv4 are handled apart.
+// IPv6 ranges that are not public unicast, first match deciding (an empty name: public).
 const IPV6_RANGES: Range[] = [
 	['::', 128, 'unspecified (this host)'],
 	['::1', 128, 'loopback'],
@@ -57,7 +54,6 @@ function ipv4Value(text: string): number | undefined {
 	return octets.reduce((value, octet) => value * 256 + octet, 0);
 }
 
-/** The eight groups of an IPv6 address (a dotted IPv4 tail included), or undefined. */
 function ipv6Groups(text: string): number[] | undefined {
 	// The URL parser reads every IPv6 notation and writes it in hex, "::" for the zeros.
 	const url = `http://[${text}]/`;
@@ -68,10 +64,7 @@ function ipv6Groups(text: string): number[] | undefined {
 	return [...head, ...zeros, ...(tail ?? [])].map((group) => parseInt(group, 16));
 }
 
-/**
- * The IP address a URL host or a resolver's answer names: dotted IPv4, or IPv6 with or without
- * brackets (a zone such as `%eth0` ignored); undefined for a host name.
- */
+/** The IP address a URL host or a resolver's answer names; undefined for a host name. */
 export function parseIp(host: string): IpAddress | undefined {
 	const text = host.trim();
 	const value = ipv4Value(text);
@@ -96,11 +89,7 @@ function inTableRange(address: IpAddress, [base, bits]: Range): boolean {
 	});
 }
 
-/**
- * The IPv4 address an IPv6 address leads to, with the name of the form: IPv4-mapped
- * (::ffff:0:0/96), IPv4-translated (::ffff:0:0:0/96), IPv4-compatible (::/96), NAT64
- * (64:ff9b::/96) or 6to4 (2002::/16). Undefined for any other IPv6 address.
- */
+/** The IPv4 address an IPv6 form embeds, with the form's name. */
 function embeddedIpv4(groups: number[]): { value: number; form: string } | undefined {
 	const zeros = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
 	const last32 = groups[6] * 65536 + groups[7];
@@ -122,10 +111,7 @@ export function effectiveAddress(address: IpAddress): IpAddress {
 	return embedded ? { family: 4, value: embedded.value } : address;
 }
 
-/**
- * Why an address is not a public destination (the name of its range, e.g. "loopback",
- * "carrier-grade NAT", "loopback, IPv4-mapped"), or undefined for a public unicast address.
- */
+/** The name of an address's non-public range, or undefined for a public unicast address. */
 export function internalRange(address: IpAddress): string | undefined {
 	if (address.family === 6) {
 		const embedded = embeddedIpv4(address.groups);
@@ -155,18 +141,13 @@ export function isLoopbackHost(hostname: string): boolean {
 	return host.endsWith('.localhost') || isLiteralLoopbackHost(host);
 }
 
-/**
- * Whether a URL host is loopback without asking a resolver: a loopback address in any notation,
- * or exactly `localhost` (`localhost.` and `*.localhost` can go to DNS where the system resolver
- * does not answer them itself).
- */
+/** Loopback without a resolver: a loopback address, or exactly `localhost` (not `*.localhost`). */
 export function isLiteralLoopbackHost(hostname: string): boolean {
 	const host = hostname.toLowerCase();
 	if (host === 'localhost') return true;
 	const address = parseIp(host);
 	if (address === undefined) return false;
-	// 127/8 and ::1 in any notation, and 127/8 mapped into IPv6 (::ffff:127.0.0.1); NAT64, 6to4 and
-	// IPv4-compatible forms of 127/8 are routed like any other IPv6 address and leave the machine.
+	// Only mapped 127/8 stays local: NAT64, 6to4 and compatible forms leave the machine.
 	const mapped = address.family === 6 && embeddedIpv4(address.groups)?.form === 'IPv4-mapped';
 	return internalRange(mapped ? effectiveAddress(address) : address) === 'loopback';
 }

@@ -1,7 +1,4 @@
-// The limits every answer from outside is read within, whatever the other side does: one total
-// deadline per request (n8n's own `timeout` is an idle timeout: a body dripping a byte a second
-// never meets it), a size cap per kind of answer, and JSON that is JSON and not nested without
-// end. The transport (transport.ts) is the only caller; docs/security.md lists the defaults.
+// Every outside answer's limits (docs/security.md): total deadline, size cap, JSON depth.
 import type { IDataObject } from 'n8n-workflow';
 import { maskText } from '../logging/mask';
 
@@ -25,7 +22,6 @@ export const ERROR_BODY_CAP = 64 * 1024;
 /** Deeper JSON is refused: n8n stores and shows every item it holds, recursively. */
 export const MAX_JSON_DEPTH = 64;
 
-/** What went wrong while an answer was read; the transport words it for the user. */
 export type AnswerProblem =
 	| { kind: 'deadline' }
 	| { kind: 'tooLarge'; cap: number }
@@ -50,17 +46,12 @@ function isStream(body: unknown): body is BodyStream {
 	);
 }
 
-/** A signal that aborts at the deadline or when `also` (n8n's cancel of the execution) aborts. */
 export function deadlineSignal(ms: number, also?: AbortSignal): AbortSignal {
 	const deadline = AbortSignal.timeout(Math.max(1, Math.floor(ms)));
 	return also ? AbortSignal.any([deadline, also]) : deadline;
 }
 
-/**
- * Reads a body n8n's helpers hand over (a stream, or an already read value) within `cap` bytes
- * and the signal: past the cap (an error, or with `cut` its first `cap` bytes) or the deadline
- * the rest is never read.
- */
+/** Reads a body within `cap` bytes (`cut`: its first `cap`) and the signal; no more is read. */
 export async function readBody(
 	body: unknown,
 	cap: number,
@@ -118,10 +109,7 @@ function bufferOf(body: unknown): Buffer {
 	return Buffer.from(JSON.stringify(body));
 }
 
-/**
- * The JSON of an answer (undefined when empty). Not JSON, or nested deeper than MAX_JSON_DEPTH,
- * is an AnswerError: an outage page answered 200 is no empty list.
- */
+/** The JSON of an answer; not JSON is an error: an outage page answered 200 is no empty list. */
 export function parseJsonAnswer(buffer: Buffer): unknown {
 	if (buffer.byteLength === 0) return undefined;
 	const text = buffer.toString('utf8');
@@ -158,7 +146,6 @@ export function depthOf(text: string): number {
 /** Secrets shorter than this are not looked for (they would mask ordinary words). */
 const MIN_SECRET_LENGTH = 8;
 
-/** The credential's secrets worth masking: those long enough to be told apart from text. */
 export function secretsOf(values: unknown[]): string[] {
 	return values.filter(
 		(value): value is string => typeof value === 'string' && value.length >= MIN_SECRET_LENGTH,
@@ -191,7 +178,6 @@ const KIND_LABELS: Record<AnswerKind, string> = {
 	document: 'a document',
 };
 
-/** What a problem with an answer says to the user: what the other side did, and what to do. */
 export function describeAnswerProblem(
 	problem: AnswerProblem,
 	request: { method: string; path: string; seconds: number; kind: AnswerKind; status?: number },
@@ -225,10 +211,7 @@ export function describeAnswerProblem(
 	}
 }
 
-/**
- * A request's deadline in ms: Node Options → Timeout (seconds) where the node runs an operation,
- * else DEFAULT_DEADLINE_SECONDS. Triggers and polls name their own.
- */
+/** A request's deadline in ms: Node Options → Timeout in an operation, else the default. */
 export function deadlineOf(
 	context: { getNodeParameter?: (...args: never[]) => unknown; getExecutionCancelSignal?: unknown },
 	itemIndex = 0,
@@ -249,10 +232,7 @@ export function deadlineOf(
 	return (Number.isFinite(value) && value > 0 ? value : DEFAULT_DEADLINE_SECONDS) * 1000;
 }
 
-/**
- * Reads the body of a failed request in place (a stream becomes its first ERROR_BODY_CAP bytes
- * as text), so the error can be read; a body past the cap or the deadline is left unread.
- */
+/** Reads a failed request's body in place, its first ERROR_BODY_CAP bytes as text. */
 export async function readErrorBody(error: unknown, signal: AbortSignal): Promise<void> {
 	const thrown = (error ?? {}) as {
 		response?: IDataObject;

@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-// Both nodes sign in the same way; the transport reads `authentication` to pick the credential.
-// (The credential lists stay written out in each node class: n8n's lint rules read them literally.)
+// Both nodes sign in the same way (credential lists stay literal: n8n's lint reads them).
 
 export const authenticationProperty: INodeProperties = {
 	displayName: 'Authentication',

@@ -1,10 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-/**
- * An ISO-like date and time: `YYYY-MM-DD`, optionally `[T ]HH:mm[:ss[.fff]]`, optionally a zone
- * (`Z`, `+HH:MM`, `+HHMM`, `+HH`). Also accepts the API's own `YYYY-MM-DD HH:mm:ss +HHMM`.
- */
+/** An ISO-like date and time, or the API's own `YYYY-MM-DD HH:mm:ss +HHMM`. */
 const DATE_TIME =
 	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
@@ -32,11 +29,7 @@ function wallClockToUtc(wallClockMs: number, timeZone: string | undefined): numb
 	}
 }
 
-/**
- * Reads an n8n date and time value: an ISO string (a value without a zone is in `timeZone`,
- * the workflow's time zone), a Date, a Luxon DateTime or epoch milliseconds.
- * Answers undefined when the value is not a date.
- */
+/** An n8n date value (ISO without a zone is in `timeZone`), or undefined. */
 export function parseDateTime(value: unknown, timeZone?: string): Date | undefined {
 	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
 	if (typeof value === 'number') return Number.isFinite(value) ? new Date(value) : undefined;
@@ -74,15 +67,11 @@ export function formatUtc(date: Date): string {
 	);
 }
 
-/** `YYYY-MM-DD HH:mm:ss +0000`, the format of `send_time`. */
 export function formatSendTime(date: Date): string {
 	return `${formatUtc(date)} +0000`;
 }
 
-/**
- * A date and time parameter (or a field of a collection, given as `value`) read as an instant;
- * undefined when it is empty, and a clear error naming the parameter when it is not a date.
- */
+/** A date parameter as an instant; not a date: an error naming the parameter. */
 export function dateTimeValue(
 	context: IExecuteFunctions,
 	value: unknown,

@@ -1,4 +1,3 @@
-/** The API's Error object. */
 interface FaxPlusErrorBody {
 	error?: string;
 	description?: string;
@@ -8,19 +7,13 @@ interface ErrorCase {
 	status: number;
 	/** The request's path must match (rules 6 and 7 of the webhook API apply to /webhooks only). */
 	path?: RegExp;
-	/** The error code must match. */
 	errorCode?: RegExp;
-	/** The error code or description must match. */
 	detail?: RegExp;
 	message: string;
-	/** What to do next. */
 	advice: string;
 }
 
-/**
- * Errors that need more than the status to explain, first match wins. An AI agent reads only
- * the message, so each says what happened; the advice says what to do.
- */
+/** Errors the status does not explain, first match wins; an agent reads only the message. */
 const SPECIAL_CASES: ErrorCase[] = [
 	{
 		status: 401,
@@ -172,7 +165,6 @@ export function describeFaxPlusError(
 	};
 }
 
-/** The API's error body from a string, a buffer or parsed JSON. */
 export function parseErrorBody(body: unknown): FaxPlusErrorBody {
 	let value: unknown = body;
 	if (Buffer.isBuffer(value)) value = value.toString('utf8');

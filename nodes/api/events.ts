@@ -24,10 +24,7 @@ export const faxEventOptions: INodePropertyOptions[] = [
 	},
 ];
 
-/**
- * The canvas subtitle: the chosen events' display names ("Fax Received, Fax Sent"). n8n's
- * editor evaluates it as an expression, so the names are written into it.
- */
+/** The canvas subtitle, an expression, so the names are written into it. */
 export const eventsSubtitle = `={{$parameter["events"].map((event) => (${JSON.stringify(
 	Object.fromEntries(faxEventOptions.map((option) => [option.value, option.name])),
 )})[event] || event).join(", ")}}`;

@@ -14,7 +14,6 @@ export function safeFileName(name: string): string {
 	return name.replace(/[\\/:*?"<>|]/g, '_').replace(/[^ -\uffff]/g, '_');
 }
 
-/** PDF or TIFF when a Content-Type names one of them. */
 function formatOfContentType(contentType: string | undefined): FaxFileFormat | undefined {
 	const type = (contentType ?? '').trim().toLowerCase();
 	if (type === 'application/pdf') return 'pdf';

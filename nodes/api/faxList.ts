@@ -1,13 +1,4 @@
-// Paging the fax list (GET /accounts/{user_id}/faxes). Its only cursors are the documented
-// `before` and `after` (whole seconds); no document says the list's order, whether a bound takes
-// faxes of its own second, or how many records a page holds (or whether a larger `limit` is cut
-// or refused). So a page's own sequence tells the order: newest first, each next page ends one
-// second after the oldest fax read; oldest first, it starts one second before the newest read
-// (the faxes of that second come again, and are dropped by id). A page that brings nothing new
-// moves the bound one more second (a second that fills a page whole under an inclusive bound),
-// up to twice; then the list is read. A `limit` refused with 400 is asked again once at 50, the
-// SDK's default, and 50 is kept. More faxes in one second than a page holds cannot be listed by
-// time: the API offers no other cursor.
+// The fax list's only cursors are whole seconds: pages overlap a second, repeats dropped by id.
 import type { IDataObject } from 'n8n-workflow';
 import { formatUtc, parseDateTime } from './dates';
 import { entriesOf } from './lists';
@@ -23,7 +14,6 @@ export interface FaxCursor {
 	recent: Array<{ key: string; at: number }>;
 	/** `after` of the next request, once the list showed itself oldest first. */
 	after?: string;
-	/** Pages in a row that brought nothing new. */
 	stalls: number;
 	/** The list's order, once a page showed it (two start seconds in a row that differ). */
 	order?: 'newestFirst' | 'oldestFirst';
@@ -35,7 +25,6 @@ export const FIRST_FAX_PAGE: FaxCursor = { recent: [], stalls: 0 };
 const MAX_STALLS = 2;
 
 interface FaxPaging {
-	/** Faxes asked for per request. */
 	pageSize: number;
 	/** Faxes wanted in all (none: every one); a request asks for no more than still needed. */
 	limit?: number;
@@ -45,10 +34,7 @@ interface FaxPaging {
 	floor?: number;
 	/** Called when a page has no start_time to page by; it throws the caller's error. */
 	noStartTime: (read: number) => never;
-	/**
-	 * Oldest first, the faxes are held until the list is read, then given newest first (so a
-	 * `limit` keeps the newest). A picker, whose pages the editor asks for one by one, says false.
-	 */
+	/** Oldest first, hold faxes to give them newest first (a picker, paging singly, says false). */
 	holdOldestFirst?: boolean;
 }
 
@@ -83,7 +69,6 @@ function refusedAs400(error: unknown): boolean {
 	return error instanceof NodeApiError && String(error.httpCode) === '400';
 }
 
-/** A fax's start second in epoch ms (the API's dates are UTC). */
 export function startSecondOf(record: IDataObject): number | undefined {
 	const time =
 		typeof record.start_time === 'string' ? parseDateTime(record.start_time)?.getTime() : undefined;
@@ -94,11 +79,7 @@ const apiTime = (ms: number) => formatUtc(new Date(ms));
 const msOf = (time: string | undefined) =>
 	time === undefined ? undefined : parseDateTime(time)?.getTime();
 
-/**
- * A step through the fax list: `read` answers the page for a `before` or `after` and a `limit`.
- * Faxes are told apart by id; every fax read by this step function is kept out of its later
- * pages too.
- */
+/** A step through the fax list; every fax it read is kept out of its later pages. */
 export function faxPages(
 	read: (query: { before?: string; after?: string; limit: number }) => Promise<IDataObject[]>,
 	paging: FaxPaging,
@@ -144,8 +125,7 @@ export function faxPages(
 		readCount += fresh.length;
 		const given = hold ? (held.push(...fresh), []) : fresh;
 		const bound = msOf(order === 'oldestFirst' ? cursor.after : cursor.before);
-		// A fax beyond the bound asked for says the API did not take the cursor: its pages would
-		// never end.
+		// A fax beyond the bound says the API ignored the cursor: its pages would never end.
 		if (
 			bound !== undefined &&
 			page.some((record) => {
@@ -199,7 +179,6 @@ export function faxPages(
 	};
 }
 
-/** The query of one page: the filters, the cursor's `before`, and `limit`. */
 export interface FaxListPageQuery {
 	category?: string;
 	after?: string;

@@ -1,15 +1,7 @@
-// Every fax status Fax.Plus reports, what it means in plain words and whether sending again makes
-// sense. Pure (no n8n imports): the triggers' and the action's status choices and the fax outputs use it.
-//
-// Sources: the 23 values and their order are the SDK's FaxStatus (AlohiHQ/faxplus-js models/fax-status.ts);
-// the meanings and what to do are apidoc.fax.plus/concepts/fax ("Fax Error Statuses"), which also lists
-// `in_progress` (a fax still being received). failed_fs_49 and failed_fs_2 are not in the table: their
-// meaning is read from the fax protocol's result codes (T.30: 49 call dropped, 2 no fax answer) and is unconfirmed.
+// Fax statuses (SDK's FaxStatus, apidoc's meanings; failed_fs_49/_2 from T.30, unconfirmed).
 
 interface FaxStatusInfo {
-	/** A short label for pickers. */
 	name: string;
-	/** What happened, in plain words. */
 	meaning: string;
 	/** Whether sending the same fax again, unchanged, may succeed (busy, no answer, network); absent when something must change first. */
 	retryable?: true;
@@ -134,16 +126,12 @@ function entryOf<T>(table: Record<string, T>, value: unknown): T | undefined {
 	return Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
-/**
- * Whether a fax's status is its last: a status this list knows other than in_progress (its record
- * changes again). An unknown status counts as not final, so a fax is never taken as complete on a guess.
- */
+/** Whether a status is final; an unknown one is not (never complete on a guess). */
 export function isFinalStatus(value: unknown): boolean {
 	const info = entryOf(FAX_STATUSES, value);
 	return info !== undefined && info !== FAX_STATUSES.in_progress;
 }
 
-/** The choices of a status picker ("Only Fax Statuses"), sorted by label. */
 export const FAX_STATUS_OPTIONS: Array<{ name: string; value: string; description: string }> =
 	Object.entries(FAX_STATUSES)
 		.map(([value, info]) => ({

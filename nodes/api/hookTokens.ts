@@ -1,8 +1,5 @@
-// A legacy hook's target carries the Fax.Plus Trigger's token (a query parameter): whoever
-// reads it can post unsigned deliveries that start production runs. Everything the package
-// outputs (the Legacy Hook resource, its picker, the trigger's items) shows a target without it.
+// A legacy hook's target carries the trigger's token: every output shows the target without it.
 
-/** The query parameter of a legacy hook's target that holds the token. */
 const HOOK_TOKEN_PARAM = 'hook_token';
 
 function isTokenName(name: string): boolean {
@@ -23,7 +20,6 @@ export function withoutHookToken(target: string): string {
 	return url.toString();
 }
 
-/** A hook record as the package outputs it: its target without the token. */
 export function hookWithoutToken<T>(hook: T): T {
 	if (!hook || typeof hook !== 'object' || Array.isArray(hook)) return hook;
 	const { target } = hook as { target?: unknown };

@@ -13,11 +13,7 @@ export interface LegacyHook {
 	numbers?: string[];
 }
 
-/**
- * The hooks of every event, and the events Fax.Plus refused. `GET /hooks` requires `event`
- * (Fax.Plus's SDK: `get_webhooks(event)`), so one request per event, joined in the order of
- * FAX_EVENTS (a hook listed twice is kept once). A refused fax_page_received leaves it out.
- */
+/** `GET /hooks` needs `event`: one request per event; a refused fax_page_received is left out. */
 export async function listAllLegacyHooks(
 	context: FaxPlusContext,
 	itemIndex?: number,
@@ -30,8 +26,7 @@ export async function listAllLegacyHooks(
 		try {
 			listed = await listHooksOf(context, each, itemIndex);
 		} catch (error) {
-			// Fax.Plus's SDK lists fax_sent and fax_received only (its WebhookEventType): Fax.Plus may
-			// refuse fax_page_received, which the spec lists for hooks, with 400 or 422.
+			// The SDK lists no fax_page_received hook: Fax.Plus may refuse it with 400 or 422.
 			const status = error instanceof NodeApiError ? error.httpCode : undefined;
 			if (each !== 'fax_page_received' || (status !== '400' && status !== '422'))
 				throw requestErrorOf(context, error, itemIndex);

@@ -13,11 +13,7 @@ const LIST_KEYS = [
 	'endpoints',
 ];
 
-/**
- * The entries of a list answer, however the API wraps them: a bare array, or an array
- * under `records`, `data`, `faxes`, `numbers` or `members` (also one level deeper, as in
- * `{ data: { records: [...] } }`). Answers an empty list when there is none.
- */
+/** A list answer's entries, bare or under a known key (one level deeper too). */
 export function entriesOf(answer: unknown, preferredKey?: string): IDataObject[] {
 	return findEntries(answer, preferredKey, 0) ?? [];
 }

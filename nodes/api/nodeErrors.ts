@@ -3,10 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { maskAnswer } from './answers';
 import { maskText } from '../logging/mask';
 
-/**
- * The error as n8n's node error, pointed at the item: a NodeApiError or NodeOperationError is
- * kept (its item set when it has none); anything else is wrapped so n8n shows which item failed.
- */
+/** The error as a node error pointed at the item. */
 export function nodeErrorOf(
 	context: { getNode(): INode },
 	error: unknown,
@@ -19,11 +16,7 @@ export function nodeErrorOf(
 	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }
 
-/**
- * A failed request's error as a node error: this package's node errors are kept (their item set
- * when they have none); anything else becomes a NodeApiError, which reads the status and body the
- * request failed with. n8n's own NodeApiError is such an error where n8n loads its own n8n-workflow.
- */
+/** A failed request's error: ours kept, anything else a NodeApiError. */
 export function requestErrorOf(
 	context: { getNode(): INode },
 	error: unknown,
@@ -34,10 +27,7 @@ export function requestErrorOf(
 	return nodeErrorOf(context, wrapped, itemIndex);
 }
 
-/**
- * The error with the credential's secrets masked in every text n8n shows, stores or logs of it
- * (message, description, and the API's answer kept beside them): the other side may echo them.
- */
+/** The error with the credential's secrets masked everywhere n8n shows it. */
 export function maskError<T>(error: T, secrets: string[]): T {
 	if (!(error instanceof Error)) return error;
 	const texts = error as unknown as Record<string, unknown>;

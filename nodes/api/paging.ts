@@ -1,6 +1,4 @@
-// The pager every paged list of the package goes through. No Fax.Plus document gives the
-// largest page a list answers, so a page shorter than asked for says nothing about the end:
-// pages are read until one brings nothing new.
+// The one pager: no page size is documented, so only a page with nothing new ends a list.
 
 /** One page read: its entries not read before, and where the next page starts (none: the end). */
 export interface PageStep<T, C> {
@@ -14,10 +12,7 @@ export const MAX_PAGES = 1000;
 /** A list the API pages in a way that cannot end (or not within MAX_PAGES): its message says how. */
 export class PagingError extends Error {}
 
-/**
- * Reads pages from `start` until a step has no next cursor or `limit` entries are read, at most
- * MAX_PAGES pages. `step` gets how many entries are read so far (to size its request).
- */
+/** Reads pages until no next cursor or `limit` entries, at most MAX_PAGES. */
 export async function collectPages<T, C>(
 	start: C,
 	step: (cursor: C, collected: number) => Promise<PageStep<T, C>>,
@@ -49,11 +44,7 @@ export interface OffsetCursor {
 
 export const FIRST_OFFSET_PAGE: OffsetCursor = { offset: 0, last: [] };
 
-/**
- * A step through a list paged by `offset` and `limit`: the next page starts after the entries
- * read; entries already read on any page are dropped (an order that changes between pages), and
- * a page that is empty or brings nothing new (`offset` ignored) is the end.
- */
+/** Offset paging; entries read before are dropped; a page with nothing new is the end. */
 export function offsetPages<T>(
 	read: (offset: number, collected: number) => Promise<T[]>,
 	keyOf: (entry: T) => string,
@@ -74,7 +65,6 @@ export function offsetPages<T>(
 	};
 }
 
-/** A key for an entry: its `id`, or the whole entry when it has none. */
 export function entryKey(entry: { id?: unknown }): string {
 	const id = entry.id;
 	if (typeof id === 'string' || typeof id === 'number') return `id:${String(id)}`;

@@ -4,7 +4,6 @@ import { responseOf } from './responses';
 export const RATE_LIMIT_RETRIES = 3;
 /** A longer Retry-After is not waited for: the request fails with its 429 at once. */
 const MAX_RETRY_AFTER_MS = 30_000;
-/** The wait when a 429 names none. */
 const DEFAULT_RETRY_AFTER_MS = 1000;
 
 /** The wait a 429 asks for, or undefined when the error is no 429 or asks more than `most` ms. */

@@ -1,9 +1,4 @@
-// Authenticated requests follow their redirects here, not in n8n's helpers. n8n (1.x and 2.x)
-// puts the token back on a redirect to another origin unless the request says
-// `sendCredentialsOnCrossOriginRedirect: false`, and even then its HTTP client keeps
-// `Authorization` on a hop to a subdomain or from http to https. Here each hop is a new
-// authenticated request only while it stays below the credential's Base URL (its origin and
-// its path); a redirect anywhere else is refused before it is followed.
+// Redirects are ours: n8n keeps the token on some cross-origin hops; ours stay below the Base URL.
 import type { IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 

@@ -1,5 +1,4 @@
-// Where a request goes, checked before anything is sent: a path that stays in its segments and
-// a Base URL that keeps the token on an encrypted or loopback connection.
+// Where a request goes, checked first: the path's segments and a Base URL safe for the token.
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isLiteralLoopbackHost } from './addresses';
@@ -7,16 +6,10 @@ import type { FaxPlusContext } from './context';
 
 export const DEFAULT_BASE_URL = 'https://restapi.fax.plus/v3';
 
-// A segment the URL parser removes or climbs out of (WHATWG URL: "." and ".." in any case of
-// %2e). Callers encode each ID with encodeURIComponent, which leaves dots alone, so "." or ".."
-// survives it and is refused here.
+// "." and ".." (any case of %2e) survive encodeURIComponent, and the URL parser climbs out of them.
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 
-/**
- * Refuses a path with an empty, "." or ".." segment before anything is read or sent: such an
- * ID (from a picker, an expression or an agent's $fromAI) would address another resource,
- * e.g. Contact → Update with ID ".." would rename the account (PUT /accounts/self).
- */
+/** Refuses empty, "." and ".." segments: Contact → Update with ID ".." renames the account. */
 export function checkPath(
 	context: FaxPlusContext,
 	request: { path: string; itemIndex?: number },
@@ -47,12 +40,7 @@ function decodeSegment(part: string): string {
 	}
 }
 
-/**
- * The credential's Base URL, safe by construction: https://, or http:// to a literal loopback host (a
- * local test server or gateway), where the token never crosses a network in clear; no user name,
- * password, query or fragment (they would travel with, or break, every request). Refused before
- * any request otherwise, naming the URL without them.
- */
+/** The Base URL: https://, or http:// to a loopback literal; no userinfo, query or fragment. */
 export function checkedBaseUrl(
 	context: FaxPlusContext,
 	value: unknown,

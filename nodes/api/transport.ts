@@ -35,13 +35,11 @@ export { DEFAULT_BASE_URL };
 
 export interface FaxPlusRequest {
 	method: IHttpRequestMethods;
-	/** Path below the base URL, e.g. `/accounts/self/plan`. */
 	path: string;
 	/** A Blob (e.g. a streamed upload) is read again through its `stream()` on each attempt. */
 	body?: IDataObject | IDataObject[] | Buffer | FormData | Blob;
 	qs?: IDataObject;
 	headers?: IDataObject;
-	/** Item the request is for, so errors point at it. */
 	itemIndex?: number;
 	/** Milliseconds for the whole answer, 429 waits included (Node Options → Timeout, or 300 s, when omitted). */
 	timeout?: number;
@@ -59,11 +57,7 @@ function credentialTypeOf(context: FaxPlusContext): string {
 	return isOAuth2(context) ? 'faxPlusOAuth2Api' : 'faxPlusApi';
 }
 
-/**
- * Sends one request to the Fax.Plus API (the path checked, the Base URL checked, the client id
- * added for OAuth2, 429s waited out) within its deadline and size cap (answers.ts), and throws a
- * failure as an actionable node error with the credential's secrets masked.
- */
+/** One checked request within its deadline and cap; a failure becomes a masked node error. */
 async function send(
 	context: FaxPlusContext,
 	request: FaxPlusRequest,
@@ -90,8 +84,7 @@ async function send(
 	const deadlineMs = request.timeout ?? deadlineOf(context, request.itemIndex);
 	const cancel = (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.();
 	const signal = deadlineSignal(deadlineMs, cancel);
-	// n8n's helper puts the execution's cancel signal on the request in place of the caller's:
-	// it gets this request's one (which also aborts on cancel) from this view of the context.
+	// n8n's helper sets the cancel signal from this view: ours, which also aborts on cancel.
 	const scoped = Object.create(context, { getExecutionCancelSignal: { value: () => signal } });
 	const { body } = request;
 	const options: IHttpRequestOptions = {
@@ -110,8 +103,7 @@ async function send(
 	const fail = (error: unknown) => maskError(error, secrets);
 	const started = Date.now();
 	const { rateLimitRetries = RATE_LIMIT_RETRIES } = request;
-	// On 429 only this request waits the Retry-After (bounded) and is sent again: items in flight
-	// beside it go on. Other failures are thrown at once, never retried.
+	// On 429 only this request waits (bounded) and retries; other failures are never retried.
 	for (let retries = 0; ; retries++) {
 		let status: number | undefined;
 		try {
@@ -175,13 +167,11 @@ async function send(
 	}
 }
 
-/** The base URL the node's credential points at, without a trailing slash. */
 export async function faxPlusBaseUrl(context: FaxPlusContext): Promise<string> {
 	const credentials = await context.getCredentials(credentialTypeOf(context));
 	return String(credentials.baseUrl || DEFAULT_BASE_URL).replace(/\/+$/, '');
 }
 
-/** Calls the Fax.Plus API and returns the parsed JSON body (undefined when empty). */
 export async function faxPlusApiRequest<T = IDataObject>(
 	context: FaxPlusContext,
 	request: FaxPlusRequest,
@@ -189,10 +179,7 @@ export async function faxPlusApiRequest<T = IDataObject>(
 	return (await send(context, request)).body as T;
 }
 
-/**
- * Deletes something that may already be gone: answers true when it was deleted,
- * false on 404, and throws any other failure as a clear NodeApiError.
- */
+/** A delete: true when deleted, false on 404. */
 export async function faxPlusApiDeleteIfExists(
 	context: FaxPlusContext,
 	request: Omit<FaxPlusRequest, 'method'>,
@@ -206,7 +193,6 @@ export async function faxPlusApiDeleteIfExists(
 	}
 }
 
-/** Downloads binary content such as a JPEG thumbnail or a PDF, within its kind's size cap. */
 export async function faxPlusApiDownload(
 	context: FaxPlusContext,
 	request: FaxPlusRequest,
@@ -225,8 +211,7 @@ function toFaxPlusError(
 	request: FaxPlusRequest,
 ): NodeApiError | NodeOperationError {
 	const { status, body } = responseOf(error);
-	// The node's own refusals (a redirect elsewhere) and failures without an answer (refused, DNS,
-	// timeout) keep their message: it names the cause.
+	// Our own refusals and failures without an answer keep their message: it names the cause.
 	if (error instanceof NodeOperationError || status === undefined)
 		return requestErrorOf(context, error, request.itemIndex);
 	const parsed = parseErrorBody(body);

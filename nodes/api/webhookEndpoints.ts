@@ -25,14 +25,10 @@ export interface WebhookEndpointInput {
 	channels?: string[] | null;
 }
 
-/** How to give n8n an https:// webhook address. */
 const HTTPS_FIX =
 	"Set n8n's N8N_WEBHOOK_URL environment variable (WEBHOOK_URL on n8n 1.x) to n8n's public https:// address (behind a reverse proxy that terminates TLS, such as Caddy, nginx or Traefik), or reach n8n through a tunnel (such as Cloudflare Tunnel or ngrok), then try again.";
 
-/**
- * Fax.Plus delivers only to HTTPS: refuses an http:// URL before any request when the
- * credential talks to Fax.Plus itself (another base URL is a test server, which may take http).
- */
+/** Fax.Plus delivers only to HTTPS (another base URL is a test server: http allowed). */
 export async function checkDeliverableUrl(
 	context: FaxPlusContext,
 	url: string,
@@ -64,10 +60,7 @@ function bodyOf(input: Partial<WebhookEndpointInput>): IDataObject {
 	return { url: input.url, filter_types: input.filterTypes, channels: input.channels };
 }
 
-/**
- * Creates an endpoint. The API answers 201 with an empty body, so the new record
- * (and its ep_ id) is read back by listing and matching the URL; the last match is the newest.
- */
+/** The API answers 201 with no body: the new endpoint is the last listed with its URL. */
 export async function createWebhookEndpoint(
 	context: FaxPlusContext,
 	input: WebhookEndpointInput,

@@ -1,9 +1,4 @@
-// Execution custom data: the fax IDs, event, status, delivery IDs, outbox IDs and numbers an
-// execution handled, saved with it, so "which execution handled fax X" is a search in n8n's
-// executions list. n8n keeps at most 10 keys and cuts values over 255 characters (logging an
-// error): so a few keys shared by the nodes, several values of one key joined with ", " and cut
-// at a whole entry. n8n 2.x offers `this.customData`; n8n 1.x only the expression proxy's
-// `$execution.customData` (as its Execution Data node uses it).
+// Custom data to find an execution by fax; values joined, cut to n8n's 255 at an entry.
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -32,7 +27,6 @@ const MAX_ENTRY_LENGTH = 100;
 /** Room kept for ", +N more". */
 const COUNT_ROOM = ', +99999 more'.length;
 
-/** The values of a key: one line each, without the separator, each once. */
 function entriesOf(value: unknown): string[] {
 	const list = Array.isArray(value) ? value : [value];
 	const entries: string[] = [];
@@ -44,10 +38,7 @@ function entriesOf(value: unknown): string[] {
 	return entries;
 }
 
-/**
- * The value of a key with `added` joined to what it holds: ", " between entries, each once,
- * at most MAX_VALUE_LENGTH characters; entries that do not fit are counted ("+3 more").
- */
+/** `added` joined to a key's value, each once; entries past MAX_VALUE_LENGTH are counted. */
 function mergedValue(existing: string | undefined, added: unknown): string {
 	const more = /(?:^|, )\+(\d+) more$/.exec(existing ?? '');
 	const kept = existing ? (more ? existing.slice(0, more.index) : existing) : '';
@@ -64,7 +55,6 @@ function mergedValue(existing: string | undefined, added: unknown): string {
 	return dropped > 0 ? `${value}, +${dropped} more` : value;
 }
 
-/** n8n's custom data of this execution, where the context has it. */
 function customDataOf(context: IExecuteFunctions): IWorkflowExecutionCustomData | undefined {
 	try {
 		const direct = (context as { customData?: IWorkflowExecutionCustomData }).customData;
@@ -84,7 +74,6 @@ function customDataOf(context: IExecuteFunctions): IWorkflowExecutionCustomData 
 	return undefined;
 }
 
-/** Saves what a trigger's item says of its fax (both triggers' items have these fields). */
 export function saveTriggerItemCustomData(
 	context: IExecuteFunctions,
 	json: IDataObject,
@@ -104,10 +93,7 @@ export function saveTriggerItemCustomData(
 	);
 }
 
-/**
- * Saves the fax's facts with the execution; `numbers: false` leaves From and To out. Never throws:
- * custom data is worth less than the run.
- */
+/** Saves the fax's facts with the execution; never throws (worth less than the run). */
 export function saveFaxCustomData(
 	context: IExecuteFunctions,
 	data: FaxCustomData,
@@ -129,7 +115,6 @@ export function saveFaxCustomData(
 	}
 }
 
-/** Both triggers' and Send's option: saveFaxCustomData's `numbers`. */
 export const customDataNumbersOption: INodeProperties = {
 	displayName: 'Save Numbers in Custom Data',
 	name: 'saveNumbersInCustomData',

@@ -1,13 +1,8 @@
-// What the package writes to n8n's log (this.logger: N8N_LOG_LEVEL, N8N_LOG_OUTPUT, log
-// streaming). Every line starts with "Fax.Plus:" and ends with the workflow and node, since
-// n8n's console output at info shows the message alone; the same facts go into the metadata
-// (file and JSON output). Never a secret, token, signature or body: callers pass IDs, URLs
-// without credentials, counts and plain words only. Logging never throws.
+// Lines in n8n's log, each "Fax.Plus: …" naming workflow and node; never a secret. Never throws.
 import type { IDataObject, INode, Logger, LogMetadata } from 'n8n-workflow';
 import type { LogThrottle } from './throttle';
 import { maskText } from './mask';
 
-/** The parts of any n8n node context that logging reads. */
 export interface LogContext {
 	logger?: Logger;
 	getNode(): INode;
@@ -15,7 +10,6 @@ export interface LogContext {
 }
 
 const LOG_PREFIX = 'Fax.Plus:';
-/** The longest message a line carries. */
 const MAX_MESSAGE = 2000;
 const PACKAGE = 'n8n-nodes-faxplus';
 
@@ -34,7 +28,6 @@ export function urlForLog(url: string): string {
 	return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
 }
 
-/** Where a line comes from, as text and as metadata. */
 function originOf(context: LogContext): { text: string; meta: LogMetadata } {
 	let node: Partial<INode> = {};
 	let workflow: { id?: string; name?: string } = {};
@@ -78,10 +71,7 @@ export const logDebug = logAt('debug');
 export const logInfo = logAt('info');
 export const logWarning = logAt('warn');
 
-/**
- * A warning at most once a minute per workflow, node and `kind`: the first at once, later ones
- * with how many were held back since the last line written.
- */
+/** A warning at most once a minute per workflow, node and `kind`. */
 export function logThrottledWarning(
 	context: LogContext,
 	throttle: LogThrottle,

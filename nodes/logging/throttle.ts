@@ -1,10 +1,5 @@
-// Bounds how often one kind of line is written: the first at once, then at most one a window
-// (a minute) carrying how many were held back since the last one, so a flood of forged
-// deliveries costs a few lines. Each trigger instance keeps one (one per n8n process, which is
-// what a log rate is about). Without timers: what was held back is reported with the next
-// event after the window.
+// At most one line of a kind a minute, carrying how many were held back (no timers).
 
-/** One line per key per window at most. */
 const THROTTLE_WINDOW_MS = 60_000;
 /** Keys kept at most (per workflow, node and cause: a few per trigger); the oldest go first. */
 const MAX_KEYS = 1000;
@@ -14,7 +9,6 @@ type ThrottleDecision =
 	{ write: true; heldBack: number; since: number } | { write: false };
 
 interface KeyState {
-	/** When the last line of this key was written (epoch ms). */
 	writtenAt: number;
 	heldBack: number;
 }
@@ -22,7 +16,6 @@ interface KeyState {
 export class LogThrottle {
 	private readonly keys = new Map<string, KeyState>();
 
-	/** Whether the event of `key` at `now` gets a line. */
 	decide(key: string, now: number): ThrottleDecision {
 		const state = this.keys.get(key);
 		// A clock that went back counts as a new window, so nothing is held back for long.

@@ -9,17 +9,13 @@ export function isObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** An ID as text: a finite number, or non-empty trimmed text. */
 export function idOf(value: unknown): string | undefined {
 	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
 	if (typeof value === 'string' && value.trim() !== '') return value.trim();
 	return undefined;
 }
 
-/**
- * `{ hook, data }` of the signed bytes, not n8n's re-parsed body (that one only when the bytes
- * are no JSON); undefined when the body is not a JSON object.
- */
+/** `{ hook, data }` of the signed bytes (n8n's parsed body only when they are no JSON). */
 export function parsePayload(
 	rawBody: Buffer | undefined,
 	parsedBody: unknown,
@@ -40,10 +36,7 @@ function valueOrNull(...values: unknown[]): IDataObject[string] {
 	return null;
 }
 
-/**
- * A fax number in E.164: apidoc's webhook example writes `+1 334-304-1234`. Anything else (a free
- * account's user ID, which `from`/`to` may hold) as it came.
- */
+/** E.164 (apidoc's example writes `+1 334-304-1234`); anything else, a user ID say, as it came. */
 function faxNumberOf(value: IDataObject[string]): IDataObject[string] {
 	if (Array.isArray(value)) return value.map((entry) => faxNumberOf(entry as IDataObject[string]));
 	if (typeof value !== 'string' || !value.trim().startsWith('+') || /[,\n]/.test(value))
@@ -52,7 +45,6 @@ function faxNumberOf(value: IDataObject[string]): IDataObject[string] {
 	return read.ok && read.numbers.length === 1 ? read.numbers[0] : value;
 }
 
-/** The fax fields both triggers output (the polling trigger from a fax record). */
 export function faxFieldsOf(data: IDataObject): IDataObject {
 	return {
 		status: data.status === undefined || data.status === null ? null : String(data.status),
@@ -63,12 +55,7 @@ export function faxFieldsOf(data: IDataObject): IDataObject {
 	};
 }
 
-/**
- * A delivery's item. `faxId` is the fax's ID, the one Fax.Plus's fax list, Get, Download and Fax AI
- * know: `hook.id` (Fax.Plus: "Fax ID"), else `data.id`. `data.id` is one sending session's ID
- * ("might differ from the one returned by listFaxes"): kept as `faxSessionId`. `isRetry`: the two
- * differ when Fax.Plus retries the fax itself (not the delivery).
- */
+/** `faxId` is `hook.id` (the fax list's ID), else `data.id`, a session's (`faxSessionId`). */
 export function buildOutput(
 	{ hook, data }: DeliveryPayload,
 	facts: { webhookId: string | null; signatureVerified: boolean; receivedAt: string },

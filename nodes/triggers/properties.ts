@@ -63,11 +63,6 @@ const pairingNotice: INodeProperties = {
 	default: '',
 };
 
-/**
- * Both triggers' parameters after `authentication` (and the webhook trigger's notice): `events`
- * labelled "Trigger On" (n8n's UX guidelines) with the trigger's own choices, the numbers filter,
- * Options with the trigger's own options after the document ones, and the pairing notice.
- */
 export function triggerParameters(
 	events: Pick<INodeProperties, 'options' | 'description'>,
 	ownOptions: INodeProperties[],

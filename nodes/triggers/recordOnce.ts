@@ -1,10 +1,4 @@
-// The triggers' durable record of what they passed on: n8n's processed-data store
-// (`checkProcessedAndRecord`, mode entries), used from a trigger's execute() phase, so only
-// runs n8n accepted are recorded, on whichever process runs them (a queue worker too). Each
-// trigger keeps its own record at scope node. Only paired triggers (both feed one node) also
-// share one entry per fax in the workflow's record, the one Remove Duplicates uses with Scope
-// "Workflow": so the entries are HMACs of the fax's key under the workflow's ID, which no value
-// another node is sent can match.
+// What the triggers passed on, in n8n's processed-data store, written by the accepted run.
 import type {
 	DeduplicationScope,
 	IDataObject,
@@ -16,21 +10,16 @@ import { NodeOperationError } from 'n8n-workflow';
 import { createHmac } from 'node:crypto';
 import type { RecordKeys } from './faxKeys';
 
-/** What one item records: in the trigger's own record, and in the record shared with another trigger. */
 export interface ItemRecord {
-	/** Keys of the trigger's own record: any recorded before holds the item back. */
 	own: string[];
-	/** Keys of the workflow's shared record, used only beside another Fax.Plus trigger. */
 	shared: RecordKeys;
 }
 
-/** The keys recorded before, per record (none: the item is new, pass it on). */
 export interface RecordedBefore {
 	own: string[];
 	shared: string[];
 }
 
-/** One run's check, waiting for its record's next batch. */
 interface PendingCheck {
 	keys: RecordKeys;
 	check: (keys: string[]) => Promise<IDeduplicationOutput>;
@@ -44,10 +33,9 @@ const waiting = new Map<string, PendingCheck[]>();
 /** Most runs per call: a call that fails fails all of its runs, so it takes at most this many. */
 const MOST_RUNS_PER_CHECK = 100;
 
-/** The node types of the triggers that share a record (the package's own two). */
 const TRIGGER_NAMES = ['faxPlusTrigger', 'faxPlusPollTrigger'];
 
-/** Runs a record's checks one call after another, those that arrived meanwhile together (one read and one write). */
+/** A record's checks, one call at a time; those that arrived meanwhile go together. */
 async function drain(record: string, pending: PendingCheck[]): Promise<void> {
 	while (pending.length > 0) {
 		const batch = pending.splice(0, MOST_RUNS_PER_CHECK);
@@ -56,8 +44,7 @@ async function drain(record: string, pending: PendingCheck[]): Promise<void> {
 			// The first waiting run's context makes the call: every entry is the same record's.
 			const result = await batch[0].check(keys);
 			const fresh = new Set(result.new.map(String));
-			// A key twice in one batch (two copies in flight at once): the first run that passes
-			// takes it, so the other is a repeat.
+			// A key twice in one batch: the first run takes it, the other is a repeat.
 			for (const entry of batch) {
 				const recordedBefore = entry.keys.gate.filter((key) => !fresh.has(key));
 				if (recordedBefore.length === 0)
@@ -86,8 +73,7 @@ async function checkRecord(
 	const check = async (values: string[]) => {
 		const call = async () =>
 			await context.helpers.checkProcessedAndRecord(values, scope, { mode: 'entries', maxEntries });
-		// The first record of a workflow can meet another process's first record (a unique key):
-		// once more, which then reads the record that process wrote.
+		// Two processes' first records can collide on a unique key: once more reads the other's.
 		return await call().catch(call);
 	};
 	return await new Promise<string[]>((settle, fail) => {
@@ -99,14 +85,9 @@ async function checkRecord(
 	});
 }
 
-/** The Fax.Plus trigger this one is paired with, and a node both feed. */
 type Pairing = { trigger: string; node: string };
 
-/**
- * The other Fax.Plus trigger (webhook or polling, not disabled) that feeds a node this one
- * feeds: then the two pass each fax on once between them, through the shared record. Says in
- * the run's output (the panel) whether this trigger is paired, and with which node.
- */
+/** The other enabled Fax.Plus trigger feeding a node this one feeds: then they share a record. */
 export function pairedWith(context: IExecuteFunctions): Pairing | undefined {
 	const self = context.getNode();
 	const prefix = self.type.slice(0, self.type.lastIndexOf('.') + 1);
@@ -128,13 +109,7 @@ export function pairedWith(context: IExecuteFunctions): Pairing | undefined {
 	return pairing;
 }
 
-/**
- * Checks and records one item. Alone, the trigger's own record decides. Beside another
- * Fax.Plus trigger the shared record decides (and its failure is thrown); the own record is
- * then written too, as a second opinion that only holds back what this trigger passed on
- * before, so removing the other trigger later keeps this one's history. Throws when n8n's
- * store cannot be used.
- */
+/** Checks and records one item: the shared record decides when paired, else the own record. */
 export async function recordOnce(
 	context: IExecuteFunctions,
 	keys: ItemRecord,
@@ -169,11 +144,7 @@ export async function recordOnce(
 	return { own: ownBefore, shared: shared.map((value) => plain.get(value) ?? value) };
 }
 
-/**
- * An item n8n's store could not check: under Continue On Fail it goes on with
- * `duplicateCheckError`; else the run fails, saying that `what` was not passed on and what to
- * do. `kept` names what the failed execution holds ("The delivery", "The fax").
- */
+/** An item n8n's store could not check: goes on under Continue On Fail, else fails the run. */
 export function itemWithoutRecord(
 	context: IExecuteFunctions,
 	error: unknown,
@@ -196,7 +167,6 @@ export function itemWithoutRecord(
 	);
 }
 
-/** Whether an item was recorded before in either record. */
 export function wasRecorded(before: RecordedBefore): boolean {
 	return before.own.length > 0 || before.shared.length > 0;
 }

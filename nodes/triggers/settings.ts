@@ -1,5 +1,4 @@
-// Reads and checks the trigger's parameters, for the lifecycle (which refuses bad input
-// before any request) and for deliveries (which never throw).
+// The trigger's parameters, checked (the lifecycle refuses; deliveries never throw).
 import type {
 	IExecuteFunctions,
 	IHookFunctions,
@@ -13,12 +12,10 @@ import { isObject } from './output';
 
 export const DEFAULT_MAX_ENTRIES = 10_000;
 
-/** Both triggers: the webhook one (hooks, deliveries, its run) and the polling one. */
 type TriggerContext = IHookFunctions | IWebhookFunctions | IExecuteFunctions | IPollFunctions;
 
 export type TriggerOptions = ReturnType<typeof readOptions>;
 
-/** Splits "a, b" or a list into trimmed, non-empty, lower-cased entries. */
 function listOf(value: unknown): string[] {
 	const entries = Array.isArray(value) ? value : String(value ?? '').split(/[,\n]/);
 	return [
@@ -36,7 +33,6 @@ export function readOptions(context: TriggerContext) {
 		statuses: listOf(options.statuses),
 		/** Entries the duplicate check keeps at most per record (n8n's processed-data store). */
 		maxEntries: Number.isFinite(maxEntries) && maxEntries >= 1 ? maxEntries : DEFAULT_MAX_ENTRIES,
-		/** Attach the fax's document (fax_received, fax_sent) as binary data. */
 		downloadDocument: options.downloadDocument === true,
 		/** As given; checked on activation (checkDocumentOptions), else pdf unless tiff (withDocument). */
 		documentFormat: String(options.documentFormat ?? 'pdf')
@@ -77,7 +73,6 @@ export function matchesStatuses(statuses: readonly string[], status: unknown): b
 	);
 }
 
-/** The selected events as given (no checks), for filtering deliveries. */
 export function selectedEvents(context: TriggerContext): string[] {
 	const value = context.getNodeParameter('events', []) as unknown;
 	return Array.isArray(value) ? value.map(String) : [];

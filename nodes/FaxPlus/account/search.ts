@@ -6,7 +6,6 @@ import { matchesFilter, SELF_NAME } from '../shared/locators';
 import type { ListSearchMethod } from '../shared/types';
 import type { AccountRecord } from './types';
 
-/** One account as a list entry: its name and email, its uid as the value. */
 function accountEntry(account: AccountRecord): INodeListSearchItems {
 	const fullName = [account.name, account.lastname]
 		.filter((part) => typeof part === 'string' && part)
@@ -28,11 +27,7 @@ function isRefusedToMember(error: unknown): boolean {
 	return error instanceof NodeApiError && ['400', '403'].includes(String(error.httpCode));
 }
 
-/**
- * The User picker: "Me (self)" first, then each member of the corporate account (admins only).
- * It never fails: when the members cannot be loaded (e.g. a wrong token), "Me (self)" stays
- * pickable and says why the list is short.
- */
+/** The User picker; never fails: "Me (self)" stays and says why the list is short. */
 export const searchUsers: ListSearchMethod = async function (filter) {
 	const self: INodeListSearchItems = { name: SELF_NAME, value: 'self' };
 	const members = await listAccounts(this).catch((error: unknown) => {
@@ -44,7 +39,6 @@ export const searchUsers: ListSearchMethod = async function (filter) {
 	return { results };
 };
 
-/** The Member picker of Update Member: the corporate account's members. */
 export const searchMembers: ListSearchMethod = async function (filter) {
 	const results = (await listAccounts(this)).filter((entry) => matchesFilter(entry, filter));
 	return { results };

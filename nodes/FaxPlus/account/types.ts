@@ -2,25 +2,19 @@
 
 /** Body of PUT /accounts/self/member-details/{member_user_id}; only the fields being changed. */
 export interface MemberDetail {
-	/** Faxing quota of the corporate member. */
 	quota?: number;
-	/** Role of the corporate member. */
 	role?: string;
 }
 
 /** An account of GET /accounts (beyond the published v3.5 spec): a member of the corporate account. */
 export type AccountRecord = Record<string, unknown> & { uid?: string };
 
-/**
- * Body of PUT /accounts/{user_id}: the SDK's PayloadAccountModification (faxplus-js
- * models/payload-account-modification.ts), the fields this node sets; only those being changed.
- */
+/** Body of PUT /accounts/{user_id} (the SDK's PayloadAccountModification), changes only. */
 export interface AccountModification {
 	name?: string;
 	lastname?: string;
 	email?: string;
 	phone?: string;
-	/** The SDK's AccountSettings. */
 	settings?: {
 		caller_id_name?: string;
 		should_enhance?: boolean;

@@ -2,7 +2,6 @@ import type { FaxPlusContext } from '../../api/transport';
 import { listAnswer } from '../../api/accountLists';
 import type { ListSearchMethod } from '../shared/types';
 
-/** An AI custom field definition. */
 export interface AiCustomField {
 	id: string;
 	name: string;
@@ -19,7 +18,6 @@ export async function customFields(
 	return await listAnswer<AiCustomField>(context, { path, key: 'records', itemIndex });
 }
 
-/** listSearch: the account's AI custom fields, filtered by name (case-insensitive). */
 export const searchCustomFields: ListSearchMethod = async function (filter) {
 	const needle = (filter ?? '').trim().toLowerCase();
 	const results = (await customFields(this))

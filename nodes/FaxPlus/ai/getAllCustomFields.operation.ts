@@ -1,7 +1,6 @@
 import { getManyOperation } from '../shared/paging';
 import { customFields } from './customFields';
 
-/** One item per custom field definition. */
 export const getAllCustomFields = getManyOperation({
 	resource: 'ai',
 	option: {

@@ -45,10 +45,7 @@ export const getAll: FaxPlusOperation = {
 			],
 		},
 	],
-	/**
-	 * Pages through the contacts with offset and limit until a page brings nothing new or enough
-	 * are read (nodes/api/paging.ts): a page shorter than asked for is not taken for the last.
-	 */
+	/** Pages by offset until nothing new (a short page is not taken for the last). */
 	async execute(itemIndex) {
 		const userId = userIdOf(this, itemIndex);
 		const limit = resultLimit(this, itemIndex);

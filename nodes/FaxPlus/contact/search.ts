@@ -16,7 +16,6 @@ function contactEntry(contact: ContactRecord): INodeListSearchItems {
 	};
 }
 
-/** The cursor the editor hands back (the pagination token), or the first page. */
 function readCursor(token: string | undefined): OffsetCursor {
 	if (!token) return FIRST_OFFSET_PAGE;
 	try {

@@ -16,7 +16,6 @@ import { RAW_ONLY_FAX_FIELDS, SIMPLIFIED_FAX, withStatusMeaning } from './shared
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
 import type { FaxPlusOperation } from '../shared/types';
 
-/** Faxes asked for per request when paging. */
 const PAGE_SIZE = 100;
 
 /** Category values as Fax.Plus's SDKs document them (FaxCategory). */
@@ -73,11 +72,7 @@ export const getAll: FaxPlusOperation = {
 			],
 		},
 	],
-	/**
-	 * One item per fax record, newest first as the API answers, paged with the documented `before`
-	 * until a page brings nothing new (nodes/api/faxList.ts): whatever page size Fax.Plus answers,
-	 * every fax once.
-	 */
+	/** One item per fax, each once whatever page size Fax.Plus answers (nodes/api/faxList.ts). */
 	async execute(itemIndex) {
 		const userId = userIdOf(this, itemIndex);
 		const limit = resultLimit(this, itemIndex);

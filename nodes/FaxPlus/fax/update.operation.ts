@@ -9,7 +9,6 @@ import type { FaxRecord } from './shared/types';
 import type { FaxPlusOperation } from '../shared/types';
 import { keepingMarker } from '../shared/keyMarker';
 
-/** Body of PUT /accounts/{user_id}/faxes/{fax_id}. */
 interface FaxModification {
 	is_read?: boolean;
 	comment?: string;
@@ -61,11 +60,7 @@ export const update: FaxPlusOperation = {
 	},
 };
 
-/**
- * Both fields of the SDK's PayloadFaxModification, which marks both required (no published
- * document says Fax.Plus takes one alone): the one the user did not set keeps the fax's
- * current value, read first, so it is neither refused nor cleared.
- */
+/** The SDK requires both fields: the one not set keeps the fax's current value, read first. */
 async function withCurrentValues(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -95,7 +90,6 @@ async function withCurrentValues(
 	return { comment, is_read: isRead };
 }
 
-/** The fields the user added, checked; refuses an empty update before any request. */
 function changes(context: IExecuteFunctions, itemIndex: number): FaxModification {
 	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: FaxModification = {};

@@ -89,7 +89,6 @@ export const updateFieldExtraction: FaxPlusOperation = {
 			displayOptions: { show: { ...show.show, specifyFields: ['json'] } },
 		},
 	],
-	/** PATCH the corrections; one item with the extraction as Fax.Plus answers it after the change. */
 	async execute(itemIndex) {
 		const { faxId, path } = faxOfItem(this, itemIndex);
 		const answer = await faxPlusApiRequest<AiJobAnswer | undefined>(this, {

@@ -15,7 +15,6 @@ const deprecationNotice: INodeProperties = {
 	displayOptions: { show: { resource: ['legacyHook'] } },
 };
 
-/** The hook picker of Delete: each hook's target URL and event, filtered by URL, event or ID. */
 const searchLegacyHooks: ListSearchMethod = async function (filter) {
 	const results: INodeListSearchItems[] = (await listLegacyHooks(this))
 		.map((hook) => ({ name: `${withoutHookToken(hook.target)} (${hook.event})`, value: hook.id }))

@@ -4,12 +4,10 @@ import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
 import { outboxStatusFields } from '../../api/faxStatuses';
 import type { SimplifiedShape } from '../shared/output';
 
-/** An outbox record with its status explained, as a fax record has it. */
 export function withOutboxStatusMeaning(record: IDataObject): IDataObject {
 	return 'status' in record ? { ...record, ...outboxStatusFields(record.status) } : record;
 }
 
-/** The `outboxFaxId` parameter of one outbox operation: a fax waiting in the chosen user's outbox. */
 export function outboxFaxIdField(operation: string, description: string): INodeProperties {
 	return resourceLocator({
 		displayName: 'Outbox Fax',
@@ -42,7 +40,6 @@ export const SIMPLIFIED_OUTBOX_FAX: SimplifiedShape = {
 	rename: { src: 'from', page_count: 'pages' },
 };
 
-/** The fields of an outbox record that Simplified leaves out (Selected Fields offers them too). */
 export const RAW_ONLY_OUTBOX_FIELDS = [
 	'uid',
 	'designated_src',

@@ -49,10 +49,7 @@ export const get: FaxPlusOperation = {
 	},
 };
 
-/**
- * Fax.Plus answers a generic 400 for an outbox fax it no longer has; when the outbox does not
- * list the ID, the fax has left it (sent, failed or deleted), and the error says where to look.
- */
+/** Fax.Plus answers a bare 400 for a fax that left the outbox: say where to look. */
 async function refuseLeftOutbox(
 	context: IExecuteFunctions,
 	itemIndex: number,

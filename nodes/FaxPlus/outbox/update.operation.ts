@@ -67,17 +67,12 @@ async function readOutboxFax(
 	});
 }
 
-/** The tags of an outbox fax's comment (the SDK's OutboxComment: `text` and `tags`). */
 function tagsOf(fax: OutboxFax | undefined): string[] {
 	const tags = (fax?.comment as { tags?: unknown } | undefined)?.tags;
 	return Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : [];
 }
 
-/**
- * The SDK's PayloadOutboxModification takes the comment as a string; whether Fax.Plus keeps the
- * comment's tags then, no document says. The tags (Send's repeat detection finds a fax by its
- * "n8n-key-…" tag) are checked, and set again with the text as Send sets them when they are gone.
- */
+/** Whether the outbox keeps tags on a comment change is undocumented: Send's are set again. */
 async function keepTags(
 	context: IExecuteFunctions,
 	itemIndex: number,

@@ -1,11 +1,8 @@
-// Which operations an AI agent (or MCP client) may run as a tool: reading always; an operation
-// that spends, deletes or changes something only when the workflow's author allows it on the
-// node. Send is not classed here: its caps, Allowed Destinations and repeat key guard it.
+// What a tool may run: reading always; spending, deleting or changing on the author's opt-in.
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { AgentRisk, FaxPlusOperation } from './types';
 
-/** The node parameter that lets an agent run an operation that has an `agentRisk`. */
 const AGENT_MAY_RUN = 'agentMayRun';
 const AGENT_MAY_RUN_NAME = 'Let an AI Agent Run This';
 

@@ -1,16 +1,11 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import { FOR_MEMBER, resourceLocator, SELF_NAME } from './locators';
 
-/** displayOptions that show a parameter for one resource and some of its operations. */
 export function showFor(resource: string, ...operations: string[]): IDisplayOptions {
 	return { show: { resource: [resource], operation: operations } };
 }
 
-/**
- * The `user_id` path parameter: the credential's own account (`self`) unless "For a Corporate
- * Member" is on; then User, a member picked from a list (the account's members for an admin,
- * only "Me (self)" for a member) or entered by ID.
- */
+/** The `user_id` path parameter: `self` unless "For a Corporate Member" is on. */
 export function userIdFields(
 	resource: string,
 	operation: string,
@@ -42,7 +37,6 @@ export function userIdFields(
 	];
 }
 
-/** The `memberUserId` parameter: a member of the corporate account, picked from its members or entered by ID. */
 export function memberLocator(
 	resource: string,
 	operation: string,

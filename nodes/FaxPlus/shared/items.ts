@@ -2,25 +2,18 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 import { FOR_MEMBER, locatorValue } from './locators';
 
-/** Turns an API answer into output items; an array gives one item per entry. */
 export function toItems(data: object | object[]): INodeExecutionData[] {
 	return (Array.isArray(data) ? data : [data]).map((json) => ({ json: json as IDataObject }));
 }
 
-/**
- * The API's answer when it has content; otherwise one item saying what happened
- * (answers of 204, `{}` or no body must not stop the workflow with no output).
- */
+/** The API's answer, or one item saying what happened (an empty answer must not stop the flow). */
 export function answerOr(answer: object | undefined, whatHappened: object): INodeExecutionData[] {
 	const hasContent =
 		answer !== null && typeof answer === 'object' && Object.keys(answer).length > 0;
 	return toItems(hasContent ? answer : whatHappened);
 }
 
-/**
- * A required string parameter, trimmed; refuses an empty value before any request. A resource
- * locator gives its value (saved workflows may still hold a plain string there: it is used as is).
- */
+/** A required string parameter (or a locator's value), trimmed, refused when empty. */
 export function requiredString(
 	context: IExecuteFunctions,
 	name: string,
@@ -75,11 +68,7 @@ export function nonEmptyUpdate<T extends object>(
 	);
 }
 
-/**
- * The item's user: `self` (the credential's own account) unless "For a Corporate Member" is on;
- * then the User parameter, required. User is read only when shown, so a value left from before
- * the switch was turned off is never used.
- */
+/** The item's user: `self`, or User, read only when shown (a stale value is never used). */
 export function userIdOf(context: IExecuteFunctions, itemIndex: number): string {
 	if (context.getNodeParameter(FOR_MEMBER, itemIndex, false) !== true) return 'self';
 	return requiredString(context, 'userId', 'User ID', itemIndex);

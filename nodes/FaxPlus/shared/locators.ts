@@ -1,5 +1,4 @@
-// One builder for the node's resource locators ("From List" first, "By ID" always), and the
-// reading of a locator's value, so every ID a user picks looks and behaves the same.
+// One builder for resource locators, so every ID a user picks looks and behaves the same.
 import type {
 	IDisplayOptions,
 	ILoadOptionsFunctions,
@@ -8,7 +7,6 @@ import type {
 } from 'n8n-workflow';
 import { userNumbers } from '../../api/accountLists';
 
-/** How the user lists show `self`, the authenticated account. */
 export const SELF_NAME = 'Me (self)';
 
 interface LocatorSpec {
@@ -17,11 +15,8 @@ interface LocatorSpec {
 	name: string;
 	description: string;
 	displayOptions: IDisplayOptions;
-	/** The node's `listSearch` method that fills "From List". */
 	searchListMethod: string;
-	/** e.g. "Select a fax..." */
 	listPlaceholder: string;
-	/** e.g. "e.g. 7d3e2b9c4f1a" */
 	idPlaceholder: string;
 	/** The second mode's name in the editor, "By ID" unless the value is another kind of code. */
 	idDisplayName?: string;
@@ -29,13 +24,11 @@ interface LocatorSpec {
 	idPattern?: { regex: string; errorMessage: string };
 	/** The value a new node starts with ('' unless the API has a natural default such as `self`). */
 	defaultValue?: string;
-	/** How the list shows the default value, e.g. "Me (self)". */
 	defaultName?: string;
 	/** Other parameters the list depends on (reloaded when they change), e.g. USER_DEPENDENCY. */
 	dependsOn?: string[];
 }
 
-/** A required resource locator: "From List" (the default mode) and "By ID". */
 export function resourceLocator(spec: LocatorSpec): INodeProperties {
 	return {
 		displayName: spec.displayName,
@@ -71,10 +64,7 @@ export function resourceLocator(spec: LocatorSpec): INodeProperties {
 	};
 }
 
-/**
- * The value of a resource locator parameter: `{ __rl, mode, value }` gives its value; a plain
- * value (an expression's result, an AI tool's argument) is itself.
- */
+/** A locator's value; a plain value (an expression's, a tool's) is itself. */
 export function locatorValue(value: unknown): unknown {
 	if (value !== null && typeof value === 'object' && 'value' in value && 'mode' in value) {
 		return (value as { value: unknown }).value;
@@ -95,11 +85,7 @@ export const FOR_MEMBER = 'forCorporateMember';
 /** What a list of a user's records depends on: reloaded when the user changes. */
 export const USER_DEPENDENCY = [FOR_MEMBER, 'userId.value'];
 
-/**
- * The user whose data a list shows: `self` unless "For a Corporate Member" is on; then the
- * node's User parameter (a locator or a plain string), `self` when it is empty or an
- * expression the editor cannot resolve yet.
- */
+/** The user a list shows: `self` unless a member is chosen and resolvable. */
 export function currentUserId(context: ILoadOptionsFunctions): string {
 	let value: unknown;
 	try {
@@ -117,7 +103,6 @@ export function labelText(value: unknown): string {
 	return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }
 
-/** "1 page", "3 pages"; empty when the count is unknown. */
 export function pagesLabel(count: unknown): string {
 	const pages = Number(count);
 	return Number.isFinite(pages) && pages > 0 ? `${pages} page${pages === 1 ? '' : 's'}` : '';

@@ -13,7 +13,6 @@ import type { FaxPlusOperation } from './types';
 /** The Limit's default when the node runs as an AI tool. */
 const TOOL_LIMIT = 10;
 
-/** n8n's standard "Return All" and "Limit" parameters for a Get Many operation. */
 export function returnAllOrLimit(resource: string, operation: string): INodeProperties[] {
 	return [
 		{
@@ -42,7 +41,6 @@ export function returnAllOrLimit(resource: string, operation: string): INodeProp
 	];
 }
 
-/** How many results to return: undefined for all, else the checked Limit. */
 export function resultLimit(context: IExecuteFunctions, itemIndex: number): number | undefined {
 	if (context.getNodeParameter('returnAll', itemIndex, false) === true) return undefined;
 	const limit = Number(context.getNodeParameter('limit', itemIndex, 50));
@@ -59,15 +57,11 @@ export function resultLimit(context: IExecuteFunctions, itemIndex: number): numb
 	return limit;
 }
 
-/**
- * A Get Many of a list the API answers whole: Return All and Limit (checked before any request),
- * then the first Limit records, shaped by the Output parameter when `output` is given.
- */
+/** A Get Many of a list the API answers whole: Return All and Limit, checked first. */
 export function getManyOperation(spec: {
 	resource: string;
 	option: INodePropertyOptions;
 	toolDescription?: string;
-	/** The operation's parameters above Return All. */
 	parameters?: INodeProperties[];
 	output?: { shape: SimplifiedShape; rawOnlyFields: string[] };
 	list(this: IExecuteFunctions, itemIndex: number): Promise<object[]>;

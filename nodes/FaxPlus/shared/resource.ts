@@ -9,7 +9,6 @@ interface ResourceDefinition {
 	defaultOperation: string;
 	/** Whether the default operation comes first in the picker (and n8n's action list), the rest by name. */
 	defaultFirst?: boolean;
-	/** Notices shown above the operation picker. */
 	notices?: INodeProperties[];
 	listSearch?: Record<string, ListSearchMethod>;
 	/** The fields of the resource's records that others wrote: every answer holds them, unless its operation says otherwise. */
@@ -23,7 +22,6 @@ function byName(a: INodePropertyOptions, b: INodePropertyOptions): number {
 	return left < right ? -1 : left > right ? 1 : 0;
 }
 
-/** Operations by name; `first`, when given, before them. */
 function pickerOrder(
 	options: INodePropertyOptions[],
 	first: string | undefined,
@@ -32,10 +30,7 @@ function pickerOrder(
 	return [...options].sort((a, b) => pinned(b) - pinned(a) || byName(a, b));
 }
 
-/**
- * A resource from its operations: the operation picker (sorted by name, as n8n's lint
- * wants literal lists to be), every operation's parameters, and the operations keyed by value.
- */
+/** A resource from its operations (the picker sorted, as n8n's lint wants). */
 export function defineResource(definition: ResourceDefinition): FaxPlusResource {
 	const {
 		option,
@@ -83,11 +78,7 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 	};
 }
 
-/**
- * The tool's description an AI agent reads (n8n's `toolDescription`), shown only on the tool
- * n8n makes of the node (`@tool`); its default says what the operation does, needs and returns.
- * With it defined here, n8n does not add its own, which would be the bare action ("Get a fax").
- */
+/** The tool description an agent reads; with it, n8n adds no bare "Get a fax" of its own. */
 function toolDescriptionProperty(resource: string, operation: FaxPlusOperation): INodeProperties {
 	const { option } = operation;
 	const text =

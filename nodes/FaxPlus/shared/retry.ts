@@ -6,7 +6,6 @@ import { wholeNumber } from './values';
 /** Fax.Plus retries a failed fax at most 3 times (its help centre, "Auto Retry on Failure"). */
 const MAX_RETRY_COUNT = 3;
 
-/** Retry Count and Retry Delay (Seconds), described for where they apply. */
 export function retryFields(countDescription: string, delayDescription: string): INodeProperties[] {
 	return [
 		{

@@ -8,7 +8,6 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-/** One operation of one resource: its picker entry, its parameters and what it does for one item. */
 export interface FaxPlusOperation {
 	option: INodePropertyOptions;
 	description: INodeProperties[];
@@ -48,7 +47,6 @@ export type ListSearchMethod = (
 
 /** One resource: its operation picker, its operations keyed by the picker's values, and the lists the editor searches for it. */
 export interface FaxPlusResource {
-	/** The option shown in the Resource picker. */
 	option: INodePropertyOptions;
 	description: INodeProperties[];
 	operations: Record<string, FaxPlusOperation>;

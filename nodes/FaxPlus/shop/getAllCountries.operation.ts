@@ -3,12 +3,10 @@ import { listAnswer } from '../../api/accountLists';
 import { getManyOperation } from '../shared/paging';
 import type { FaxPlusContext } from '../../api/transport';
 
-/** One entry of GET /shop/numbers/countries, as the spec gives it. */
 type CountryEntry = IDataObject & {
 	/** ISO 3166-1 alpha-2 code. */
 	iso: string;
 	name: string;
-	/** Whether numbers can be purchased there. */
 	is_available: boolean;
 };
 

@@ -11,7 +11,6 @@ const show = showFor('shop', 'searchNumbers');
 
 /** ISO 3166-1 alpha-2, the `country_code` path parameter. */
 const ISO_CODE = /^[A-Za-z]{2}$/;
-/** The spec's pattern of the custom digits. */
 const DIGITS = /^[0-9]*$/;
 
 export const searchNumbers = getManyOperation({

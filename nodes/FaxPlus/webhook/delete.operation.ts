@@ -14,8 +14,7 @@ export const deleteOperation: FaxPlusOperation = {
 	description: [endpointLocator('delete', 'The webhook endpoint to delete')],
 	async execute(itemIndex) {
 		const endpointId = endpointIdOf(this, itemIndex);
-		// Not deleteWebhookEndpoint (endpoints.ts), which takes a 404 for "already gone":
-		// here a 404 is an error the user must see, with the API's own words.
+		// Not deleteWebhookEndpoint: here a 404 is an error the user must see.
 		await faxPlusApiRequest(this, {
 			method: 'DELETE',
 			path: `/webhooks/${encodeURIComponent(endpointId)}`,

@@ -49,7 +49,6 @@ export function endpointLocator(operation: string, description: string): INodePr
 	});
 }
 
-/** The chosen endpoint's id, refused unless it begins with `ep_`. */
 export function endpointIdOf(context: IExecuteFunctions, itemIndex: number): string {
 	const endpointId = requiredString(context, 'endpoint', 'Endpoint', itemIndex);
 	if (!/^ep_\S+$/.test(endpointId)) {
@@ -81,10 +80,7 @@ export function checkFilterTypes(
 	return entries.map((entry) => faxEvent(context, itemIndex, entry, 'Events'));
 }
 
-/**
- * The catch of a request on one endpoint: a 404, which Fax.Plus answers when the endpoint does
- * not exist and when webhooks are turned off, becomes an error naming both, in the API's own words.
- */
+/** A 404 (no endpoint, or webhooks turned off) becomes an error naming both. */
 export function endpointNotFound(
 	context: IExecuteFunctions,
 	endpointId: string,

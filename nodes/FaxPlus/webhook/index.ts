@@ -5,7 +5,6 @@ import { defineResource } from '../shared/resource';
 import type { ListSearchMethod } from '../shared/types';
 import { listWebhookEndpoints } from '../../api/webhookEndpoints';
 
-/** The endpoint picker of Update and Delete: each endpoint's URL and events, filtered by URL, event or ID. */
 const searchWebhookEndpoints: ListSearchMethod = async function (filter) {
 	const results: INodeListSearchItems[] = (await listWebhookEndpoints(this))
 		.map((endpoint) => ({

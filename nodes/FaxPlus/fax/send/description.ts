@@ -17,11 +17,9 @@ import { fromField } from './senders';
 
 const show = showFor('fax', 'send');
 
-/** Where Send takes its documents from. */
 export const DOCUMENT_SOURCES = ['binary', 'text', 'url', 'fax'] as const;
 export type DocumentSource = (typeof DOCUMENT_SOURCES)[number];
 
-/** displayOptions of a parameter shown for one document source. */
 function showForSource(source: DocumentSource): IDisplayOptions {
 	return { show: { ...show.show, documentSource: [source] } };
 }
@@ -51,7 +49,6 @@ const downloadTimeLimitOption: INodeProperties = {
 	displayOptions: showForUrls,
 };
 
-/** The `field` of the document Send makes of its Text. */
 export const TEXT_FIELD = 'documentText';
 
 /** Pages Send takes without Max Pages set: enough for everyday faxes, far from an accidental 2,000-page file. */

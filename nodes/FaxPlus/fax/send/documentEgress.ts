@@ -1,11 +1,4 @@
-// Where Send may fetch a document from, decided for the address the connection really goes to.
-// n8n 2.x: its egress filter in enforced mode (its blocked ranges and allow lists, even while
-// N8N_SSRF_PROTECTION_ENABLED is off) and its secure lookup resolve the host; the package's own
-// ranges (nodes/api/addresses.ts) judge every address, and the request connects to the one checked.
-// n8n 1.x gives nodes no way to resolve a name (no filter; node code may not import `node:dns`):
-// IP literals are checked with the same ranges, and a host name is fetched only when Allowed
-// Document Hosts names it (the workflow's author vouches for it), which is also how an internal
-// server is allowed there, n8n 1.x having no allow lists of its own.
+// Where Send may fetch from (docs/security.md); n8n 1.x needs host names in Allowed Document Hosts.
 import type { IExecuteFunctions, NodeEgressFilter } from 'n8n-workflow';
 import {
 	effectiveAddress,
@@ -25,36 +18,24 @@ export type EgressDecision =
 
 export interface DocumentEgress {
 	check(url: URL): Promise<EgressDecision>;
-	/** Whether this n8n has an egress filter (n8n 2.x) or not (1.x). */
 	readonly filtered: boolean;
 }
 
-/**
- * Whether the node's Allowed Document Hosts lets a URL through: each entry a host name or address
- * (`*.example.com` for subdomains), with a port (`10.0.0.5:8080`: only that port) or a scheme
- * (`https://files.example.com`: only https, on its port) if given.
- */
+/** Whether Allowed Document Hosts lets a URL through (an entry's port or scheme narrows it). */
 export type HostList = (url: URL) => boolean;
 
 interface HostEntry {
 	host: string;
 	wildcard: boolean;
-	/** `http:` or `https:` when the entry names one. */
 	protocol?: string;
-	/** The port the entry names (a scheme's default when only the scheme is given). */
 	port?: string;
 }
 
 const SCHEME = /^([a-z][a-z0-9+.-]*):\/\//i;
 
-/** The port a URL connects to. */
 const portOf = (url: URL) => url.port || (url.protocol === 'https:' ? '443' : '80');
 
-/**
- * The entries of a comma- or line-separated list, as the URL parser writes their hosts;
- * undefined when empty. Throws, naming the entry, for one that says more than a host, port and
- * scheme (a path, query, user name) or is no host: it would otherwise be read as wider than written.
- */
+/** A list's entries; one with more than host, port and scheme throws (it would read wider). */
 export function hostList(value: unknown): HostList | undefined {
 	const entries = listOf(String(value ?? ''), /[\s,]+/).map(hostEntry);
 	if (entries.length === 0) return undefined;
@@ -98,11 +79,7 @@ function hostEntry(entry: string): HostEntry {
 	return { host, wildcard, port };
 }
 
-/**
- * Whether n8n's allow lists (read where n8n 2.41 keeps them, in its SSRF protection service) let
- * `address` (an internal one, resolved from `hostname`) through. Where n8n does not show its
- * lists, none is assumed: the address is refused.
- */
+/** Whether n8n 2.x's SSRF allow lists let an internal address through; lists unseen: refused. */
 function allowedByN8n(
 	filter: NodeEgressFilter,
 	hostname: string,
@@ -169,8 +146,7 @@ export function documentEgress(context: IExecuteFunctions, allowed?: HostList): 
 			try {
 				addresses = await secureAddresses(enforced, url.hostname);
 			} catch (error) {
-				// A name that does not resolve now is not left to a second lookup that might; n8n's
-				// refusals by its egress rules are its Ssrf… errors.
+				// A name that does not resolve now is not left to a second lookup that might.
 				if (!/^Ssrf/.test(String((error as Error)?.name)))
 					return { allowed: false, reason: 'unresolved' };
 				return { allowed: false, reason: 'internal', range: literal && internalRange(literal) };
@@ -183,10 +159,7 @@ export function documentEgress(context: IExecuteFunctions, allowed?: HostList): 
 					return { allowed: false, reason: 'internal', range };
 			}
 			const [address] = addresses;
-			// With n8n's own protection on, its connection checks the name again with the same lists:
-			// an address it would refuse although the name is allowed (N8N_SSRF_ALLOWED_HOSTNAMES) is
-			// left to it; any other is connected to as checked, so a DNS answer that changes between
-			// the check and the connection (rebinding) is never used.
+			// Pinned to the address checked, so a rebinding DNS answer is never used.
 			if (literal || !instance.validateConnectionHost(address).ok) return { allowed: true };
 			return { allowed: true, address: address.includes(':') ? `[${address}]` : address };
 		},
@@ -195,7 +168,6 @@ export function documentEgress(context: IExecuteFunctions, allowed?: HostList): 
 
 const notListed: EgressDecision = { allowed: false, reason: 'notListed' };
 
-/** What a refused address means, and what the user or the administrator can do. */
 export function refusal(
 	decision: Exclude<EgressDecision, { allowed: true }>,
 	filtered: boolean,

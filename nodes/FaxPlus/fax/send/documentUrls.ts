@@ -1,7 +1,4 @@
-// Send's documents from URLs: each address and each redirect checked against n8n's egress rules
-// before any connection, then fetched with n8n's HTTP helper as a stream into n8n's binary data
-// store (the type and size checked from the headers, the size again while reading), each within
-// its time limit, all of them before anything is uploaded.
+// Send's documents from URLs: each hop checked before connecting, all fetched before upload.
 import type {
 	IBinaryData,
 	IDataObject,
@@ -45,15 +42,11 @@ const GENERIC_TYPES = new Set([
 	'application/force-download',
 ]);
 
-/** How long a connection may stay silent. */
 const IDLE_TIMEOUT_MS = 120_000;
 /** How long one document may take in all, redirects included, unless the option says otherwise. */
 export const DEFAULT_TIME_LIMIT_SECONDS = 120;
 
-/**
- * The URLs of the parameter: one per line or separated by commas (a comma inside a URL stays),
- * or an array (expressions, AI tools); trimmed, each once.
- */
+/** The URLs of the parameter, by line or comma (one inside a URL stays) or an array; each once. */
 function documentUrlList(value: unknown): string[] {
 	// Patterns with no run they could try again from each position: linear on any text.
 	const entries = Array.isArray(value)
@@ -80,10 +73,7 @@ function urlWithoutSecrets(url: URL): string {
 	return `${url.protocol}//${url.host}${url.pathname}`;
 }
 
-/**
- * An entry of the parameter as an error shows it, whatever it is: without query and fragment, and
- * without anything before an `@` (a user name and password, however mistyped the URL around them).
- */
+/** An entry as an error shows it: no query, fragment, or anything before an `@`. */
 function entryWithoutSecrets(entry: string): string {
 	let shown = entry.replace(/[?#][\s\S]*$/, '');
 	const at = shown.lastIndexOf('@');
@@ -94,19 +84,15 @@ function entryWithoutSecrets(entry: string): string {
 	return shown.slice(0, 200);
 }
 
-/** The response body n8n's helper answers for `encoding: 'stream'`: a Node.js Readable. */
 interface BodyStream extends AsyncIterable<Uint8Array> {
 	destroy(error?: Error): void;
-	/** Node's `readable.map()`: a Readable of what `fn` answers for each chunk, read as it is consumed. */
 	map(fn: (chunk: Uint8Array) => Uint8Array): unknown;
 }
 
-/** The item whose documents are fetched: what every check and error of its fetches needs. */
 interface Fetching {
 	context: IExecuteFunctions;
 	itemIndex: number;
 	egress: DocumentEgress;
-	/** Download Time Limit (Seconds). */
 	seconds: number;
 }
 
@@ -219,10 +205,7 @@ function couldNotFetch(fetching: Fetching, url: URL, status?: number): NodeOpera
 	);
 }
 
-/**
- * GETs a document, following at most MAX_REDIRECTS redirects, each hop checked before it is
- * requested; n8n's helper follows none itself. Answers the final response and its URL.
- */
+/** GETs a document, checking each of at most MAX_REDIRECTS hops before it is requested. */
 async function getFollowingCheckedRedirects(
 	fetching: Fetching,
 	asked: URL,
@@ -245,8 +228,7 @@ async function getFollowingCheckedRedirects(
 			abortSignal: signal,
 		};
 		if (pinned) {
-			// To the checked address; the name stays in the Host header and, over TLS, in SNI and
-			// the certificate check.
+			// To the checked address; the name stays in Host, SNI and the certificate check.
 			const target = new URL(url.href);
 			target.hostname = pinned;
 			request.url = target.href;
@@ -280,8 +262,7 @@ async function fetchDocument(
 	index: number,
 	budget: number,
 ): Promise<FaxDocument> {
-	// One wall-clock deadline for the whole document: connections, redirects and every byte. The
-	// signal's own timer ends a download that still trickles (the idle timeout would not).
+	// One wall-clock deadline for the whole document (the idle timeout misses a trickle).
 	const signal = AbortSignal.timeout(fetching.seconds * 1000);
 	const { response, url } = await getFollowingCheckedRedirects(fetching, asked, signal);
 	const body = response.body as BodyStream;
@@ -300,7 +281,6 @@ async function fetchDocument(
 	}
 }
 
-/** Checks the answered document's type and size and stores it in n8n's binary data store. */
 async function readDocument(
 	fetching: Fetching,
 	asked: URL,
@@ -349,8 +329,7 @@ async function readDocument(
 		format: uploadFormatOf(type.extension),
 	};
 
-	// Counted as n8n's store reads it (Node's `readable.map`, whatever way the store consumes it):
-	// past the budget the download is cut, the rest never read.
+	// Counted as n8n's store reads it: past the budget the rest is never read.
 	let received = 0;
 	const counted = (response.body as BodyStream).map((chunk) => {
 		received += chunk.byteLength;

@@ -1,17 +1,14 @@
-// Send's documents from binary fields and text: checked (type, count, size) before any upload,
-// each read from n8n's store or the item's base64 as it is uploaded, so none is held in memory twice.
+// Send's documents: checked before any upload, each read as it is uploaded (never held twice).
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { FaxFileFormat } from '../../../api/faxFiles';
 
-/** Fax.Plus takes at most this many files per fax. */
 export const MAX_FILES = 10;
 /** Fax.Plus takes at most this many megabytes per fax, all files together (413 above it). */
 export const MAX_TOTAL_MEGABYTES = 150;
 export const MAX_TOTAL_BYTES = MAX_TOTAL_MEGABYTES * 1024 * 1024;
 
-/** The document types Fax.Plus converts to a fax, by file extension, with their MIME type. */
-// Without a prototype: a name's extension ("constructor") is looked up here.
+/** Types Fax.Plus faxes, by extension; no prototype, as a name's extension is looked up here. */
 const ACCEPTED: Record<string, string> = Object.assign(Object.create(null) as object, {
 	pdf: 'application/pdf',
 	tif: 'image/tiff',
@@ -50,27 +47,19 @@ const EXTENSION_OF_MIME: Record<string, string> = Object.assign(Object.create(nu
 export const ACCEPTED_LIST =
 	'PDF, TIFF, DOC/DOCX, XLS/XLSX, PPT/PPTX, ODT/ODS/ODP, RTF, TXT, HTML, JPG, PNG, GIF or BMP';
 
-/** One document to fax, checked, with a way to read it. */
 export interface FaxDocument {
 	field: string;
-	/** The name it is uploaded under; its extension matches its type. */
 	fileName: string;
 	mimeType: string;
-	/** `tiff` for TIFF files, else `pdf`: the `format` query of the upload in automatic mode. */
 	format: FaxFileFormat;
-	/** Its exact size in bytes (the upload's Content-Length is promised before the first byte). */
+	/** Exact: the upload's Content-Length is promised before the first byte. */
 	size: number;
-	/** Opens its bytes from the start; each attempt of an upload opens them again. */
 	open: () => Promise<AsyncIterable<Uint8Array>>;
 }
 
-/** What a document is, before its bytes are known. */
 type DocumentFields = Omit<FaxDocument, 'size' | 'open'>;
 
-/**
- * Base64 characters decoded at a time (48 KiB of document): a multiple of 4, so each piece decodes
- * on its own; as small as Node's file streams read, so V8 frees pieces already sent sooner.
- */
+/** Base64 characters per piece (48 KiB): a multiple of 4, as small as Node's file stream reads. */
 const BASE64_CHUNK_CHARS = 64 * 1024;
 
 /** Base64 as n8n writes it (`Buffer#toString('base64')`): the alphabet only, padding only at the end. */
@@ -80,12 +69,7 @@ function isCanonicalBase64(base64: string): boolean {
 	return padding === -1 || padding >= base64.length - 2;
 }
 
-/**
- * A document n8n keeps in the item as base64 (its memory mode): decoded a piece at a time as it is
- * uploaded, so the upload holds no second copy of the document beside n8n's string. Base64 in any
- * other form (line breaks, URL-safe letters) has no size known before decoding: it is decoded
- * whole, as n8n's `getBinaryDataBuffer` does.
- */
+/** n8n's base64 is decoded piece by piece as uploaded; other base64 whole, as n8n itself does. */
 function documentFromBase64(fields: DocumentFields, base64: string): FaxDocument {
 	if (!isCanonicalBase64(base64)) return documentInMemory(fields, Buffer.from(base64, 'base64'));
 	async function* pieces() {
@@ -95,7 +79,6 @@ function documentFromBase64(fields: DocumentFields, base64: string): FaxDocument
 	return { ...fields, size: Buffer.byteLength(base64, 'base64'), open: async () => pieces() };
 }
 
-/** A document already in memory (Text, base64 in another form): uploaded from this one buffer, never copied. */
 export function documentInMemory(fields: DocumentFields, data: Buffer): FaxDocument {
 	async function* bytes() {
 		yield data;
@@ -108,11 +91,7 @@ const LABEL = 'Input Binary Fields';
 const NO_FILES =
 	'The input item carries no files; put the document in a binary field first (e.g. with a Form, Read/Write Files from Disk or HTTP Request).';
 
-/**
- * The documents of the item's binary fields (none named: every file the item carries, so a form's
- * upload is faxed with nothing typed), checked before anything is uploaded: every field exists,
- * at most 10 files, a type Fax.Plus accepts, none empty, 150 MB in all.
- */
+/** The item's binary fields, checked (none named: all, so a form's upload needs nothing typed). */
 export async function readDocuments(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -204,10 +183,7 @@ export async function readDocuments(
 	return documents;
 }
 
-/**
- * A binary n8n stores outside memory (filesystem, S3, database: it has an `id`) is streamed from
- * n8n's store, its size from the store's metadata; one in memory is decoded from the item's base64.
- */
+/** A binary with an `id` streams from n8n's store; one in memory decodes from the item's base64. */
 export async function binaryDocument(
 	context: IExecuteFunctions,
 	fields: DocumentFields,
@@ -225,11 +201,7 @@ export async function binaryDocument(
 	return documentFromBase64(fields, binary.data);
 }
 
-/**
- * The name a document is uploaded under: the user's name with an extension of its type, added or
- * corrected (n8n's Webhook node names a body posted without a file name by a bare UUID, and
- * Fax.Plus reads a document's type from its name); the field and the extension when it has none.
- */
+/** The upload name carries its type's extension: Fax.Plus reads the type from the name. */
 export function uploadFileName(
 	name: string | undefined,
 	fallback: string,
@@ -244,7 +216,6 @@ export function uploadFileName(
 	return `${base || fallback}.${extension}`;
 }
 
-/** A MIME type without parameters, lower case ("Text/Plain; charset=utf-8" → "text/plain"). */
 export function mimeOf(value: unknown): string {
 	return String(value ?? '')
 		.split(';')[0]
@@ -252,10 +223,7 @@ export function mimeOf(value: unknown): string {
 		.toLowerCase();
 }
 
-/**
- * The extension and MIME type of a document Fax.Plus can fax, from its file name, extension or
- * MIME type (in that order); undefined when none of them names an accepted type.
- */
+/** An accepted type from the file name, extension or MIME type, in that order. */
 export function documentType(
 	fileName: string | undefined,
 	mimeType: string | undefined,
@@ -299,7 +267,6 @@ export function megabytes(bytes: number): string {
 	return (bytes / (1024 * 1024)).toFixed(1);
 }
 
-/** The file name of a Content-Disposition header, if it gives one. */
 export function dispositionFileName(header: unknown): string | undefined {
 	const value = String(header ?? '');
 	const encoded = /filename\*\s*=\s*(?:UTF-8|utf-8)?''([^;]+)/.exec(value)?.[1];

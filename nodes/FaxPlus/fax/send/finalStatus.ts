@@ -1,5 +1,4 @@
-// Send → Wait for Final Status: follows each outbox fax until it leaves the outbox and is listed
-// as a sent fax, then outputs that record (matched as ../shared/sentFaxes.ts says).
+// Send → Wait for Final Status: follows each outbox fax to its sent-fax record.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import { wholeNumber } from '../../shared/values';
@@ -13,7 +12,6 @@ const FLOOR_SECONDS = 20;
 const DEFAULT_CHECK_INTERVAL_SECONDS = 30;
 const DEFAULT_MAX_STATUS_CHECKS = 20;
 
-/** Shown beside Wait for Final Status, once it is on. */
 const WITH_WAIT = { show: { waitForFinalStatus: [true] } };
 
 export const waitForFinalStatusOption: INodeProperties = {
@@ -49,7 +47,6 @@ export const maxStatusChecksOption: INodeProperties = {
 interface Followed {
 	to: string;
 	outboxFaxId: string;
-	/** The outbox record as last seen. */
 	outbox?: OutboxFax;
 	result?: IDataObject;
 }
@@ -105,10 +102,7 @@ function unfinishedItem(followed: Followed, checks: number): IDataObject {
 	};
 }
 
-/**
- * Checks the outbox (and, for faxes that left it, the sent list) until every fax is matched or
- * `maxChecks` checks were made, `intervalMs` apart, sleeping with n8n's sleep. One item per destination.
- */
+/** Checks until every fax is matched or `maxChecks` were made; one item per destination. */
 export async function waitForFinalStatus(
 	context: IExecuteFunctions,
 	itemIndex: number,

@@ -1,13 +1,9 @@
-// A manual run in the editor runs Send again when a later step runs after Send was edited: without
-// an Idempotency Key that queues a second fax. Before the first item of a manual run, Send asks
-// Fax.Plus (outbox, sent faxes) whether a fax to the same number went out in the last few minutes.
-// Only the first item looks: the run's own later items may send to that number on purpose.
+// A manual re-run without a key first asks whether a fax to the number just went out.
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { parseDateTime } from '../../../api/dates';
 import { outboxFaxes, sentSince } from '../../../api/accountLists';
 
-/** How far back a manual run looks for the same fax. */
 const MANUAL_REPEAT_MINUTES = 5;
 
 const digitsOf = (number: unknown) => String(number ?? '').replace(/\D/g, '');

@@ -30,7 +30,6 @@ import { senderOf } from './senders';
 import { duplicateItems, sentForAgent, sentItems, type FaxSent } from './sendResult';
 import { uploadDocument } from './uploadBody';
 
-/** The file name of a text document, as Fax.Plus shows it. */
 const TEXT_FILE_NAME = 'fax.txt';
 
 export const send: FaxPlusOperation = {
@@ -162,7 +161,6 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INod
 	return toItems(runsAsTool(this) ? sentForAgent(items, sent.sendTime) : items);
 }
 
-/** The documents to upload, read and checked, from the item's files, the text or the URLs. */
 async function documentsOf(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -193,11 +191,7 @@ async function documentsOf(
 	return await readDocuments(context, itemIndex, fields);
 }
 
-/**
- * Max Pages: refuses counted documents with more pages, naming the option. A document whose pages
- * cannot be counted here (Word, a URL's text) passes the default, but not a Max Pages the user set,
- * nor an AI agent's send: there the limit must hold. The node's own Text is counted by Fax.Plus only.
- */
+/** Max Pages; an uncountable document passes only the default, never a set limit or a tool's. */
 async function checkPages(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -237,12 +231,8 @@ async function checkPages(
 	);
 }
 
-/** Body of POST /accounts/{user_id}/outbox. */
 interface OutboxPayload {
-	/**
-	 * One of the account's numbers (E.164), several separated by commas (Fax.Plus picks one per
-	 * destination), or `no_number` for a corporate member without one.
-	 */
+	/** The account's numbers (Fax.Plus picks one per destination), or `no_number`. */
 	from: string;
 	to: string[];
 	files: string[];
@@ -253,10 +243,7 @@ interface OutboxPayload {
 	send_time?: string;
 	return_ids: true;
 	cover_page?: CoverPage;
-	/**
-	 * A fax whose document is sent again (resend, forward), after the uploaded `files`
-	 * (apidoc.fax.plus "Send a fax" note; its shape is not in the SDKs: read as the fax's ID).
-	 */
+	/** A fax whose document is sent again after `files` (apidoc "Send a fax" note). */
 	from_fax?: string;
 }
 
@@ -278,7 +265,6 @@ type CoverPageFlag = (typeof COVER_PAGE_FLAGS)[number];
 
 type OutboxOptions = Pick<OutboxPayload, 'comment' | 'options' | 'send_time' | 'cover_page'>;
 
-/** The optional parts of the outbox body, checked; only what the user set. */
 function outboxOptions(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -333,7 +319,6 @@ function coverPageOf(
 	return Object.values(coverPage).some((value) => value.length > 0) ? coverPage : undefined;
 }
 
-/** The outbox fax ids by destination number, as the API answers them (none when it answers no ids). */
 function idsOf(answer: OutboxCreated | undefined): Record<string, string> {
 	const ids = answer?.ids;
 	return ids && typeof ids === 'object' && !Array.isArray(ids) ? { ...ids } : {};

@@ -1,6 +1,4 @@
-// Pages of a document before it is uploaded: what Max Pages checks and Send outputs as `pages`.
-// A PDF's page objects and a TIFF's images are counted; other formats (and PDFs whose page tree
-// is compressed) are not countable here, and Fax.Plus counts them when it converts them.
+// Pages of a PDF or TIFF before upload (Max Pages, `pages`); Fax.Plus counts the rest.
 import type { FaxDocument } from './documents';
 
 /** Bytes kept from one chunk to the next, so a marker split across two chunks is still seen. */
@@ -14,7 +12,6 @@ const MAX_TIFF_BYTES = 64 * 1024 * 1024;
 /** Past this many pages a count stops: any Max Pages refuses it, and a forged file costs no more. */
 const MOST_PAGES = 100_000;
 
-/** The pages of a document, or undefined when its format cannot be counted here. */
 export async function pagesOf(document: FaxDocument): Promise<number | undefined> {
 	const type = document.mimeType.toLowerCase();
 	if (type === 'application/pdf') return await pdfPages(document);

@@ -1,23 +1,17 @@
-// What Fax → Send outputs: one item per destination with its outbox ID beside the number, so the
-// next node maps `outboxFaxId` by dragging it; an AI agent reads the same items with a message.
+// Send's output: one item per destination, `outboxFaxId` beside the number, to drag.
 import type { IDataObject } from 'n8n-workflow';
 import type { Duplicate } from './keyLookups';
 
-/** What one Send created: its outbox faxes by destination, and what every item of it carries. */
 export interface FaxSent {
-	/** Outbox fax id per destination number, as Fax.Plus answers them. */
 	ids: Record<string, string>;
 	to: string[];
 	from: string;
 	/** When n8n queued it, ISO 8601 UTC: what Fax → Get Status matches a sent fax by. */
 	sentAt: string;
-	/** Pages of the uploaded documents, when every one could be counted. */
 	pages?: number;
-	/** The fax sent again, when the document source is an existing fax. */
 	fromFax?: string;
 	/** `YYYY-MM-DD HH:mm:ss +0000` when the fax is scheduled. */
 	sendTime?: string;
-	/** The marker of the Idempotency Key in the comment's tags and text, when the send has a key. */
 	commentTag?: string;
 }
 

@@ -1,5 +1,4 @@
-// Send's From: one of the account's numbers, several of them (Fax.Plus picks one per
-// destination to balance the load), or `no_number` for a corporate member without one.
+// Send's From: the account's numbers (Fax.Plus picks one per destination), or `no_number`.
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { readPhoneNumbers } from '../../../api/numbers';
@@ -9,7 +8,6 @@ import { numbersOfUser } from '../../shared/locators';
 /** The `from` of a corporate member without an assigned fax number (the SDK's sendFax). */
 const NO_NUMBER = 'no_number';
 
-/** The From parameter of Send: picked from the account's numbers, or typed. */
 export function fromField(displayOptions: INodeProperties['displayOptions']): INodeProperties {
 	return {
 		displayName: 'From',
@@ -37,15 +35,11 @@ export function fromField(displayOptions: INodeProperties['displayOptions']): IN
 	};
 }
 
-/** listSearch: the account's own fax numbers, filtered by digits. */
 export const searchSenderNumbers: ListSearchMethod = async function (filter) {
 	return await numbersOfUser(this, 'self', filter);
 };
 
-/**
- * The `from` to send, checked: `no_number`, or one or more E.164 numbers joined by commas
- * (each once, spaces removed). Takes the resource locator's value or a plain string (older workflows, expressions).
- */
+/** The `from` to send, checked: `no_number`, or E.164 numbers joined by commas. */
 export function senderOf(context: IExecuteFunctions, itemIndex: number): string {
 	const value = String(
 		context.getNodeParameter('from', itemIndex, '', { extractValue: true }) ?? '',

@@ -1,5 +1,4 @@
-// Send's upload of one document: a multipart/form-data body built as it is sent, so a document
-// n8n keeps on disk (or in S3, a database) is never held in memory whole.
+// Send's upload: multipart built as sent, so a stored document is never held whole.
 import { randomBytes } from 'node:crypto';
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -20,12 +19,7 @@ function quoted(value: string): string {
 	return value.replace(/[\r\n"]/g, (c) => ({ '\r': '%0D', '\n': '%0A', '"': '%22' })[c] ?? c);
 }
 
-/**
- * The multipart body of an upload (RFC 7578) with the one part `fax_file`, as a Blob: its `size` is
- * the exact Content-Length, and each `stream()` opens the document again, so a request sent twice
- * (a 429 retried, a token refreshed) sends the document again rather than a copy kept in memory.
- * n8n's request helper sends a Blob body through axios, which reads it with `size`, `type` and `stream()`.
- */
+/** Multipart body as a Blob: exact `size`; each retry's `stream()` reads the document again. */
 class MultipartUpload extends Blob {
 	// Own properties shadowing Blob's getters: n8n and axios read them.
 	override readonly size: number;
@@ -77,7 +71,6 @@ class MultipartUpload extends Blob {
 	}
 }
 
-/** Uploads one document as the multipart part `fax_file`; answers the path Fax.Plus stored it under. */
 export async function uploadDocument(
 	context: IExecuteFunctions,
 	itemIndex: number,

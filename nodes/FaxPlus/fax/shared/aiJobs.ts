@@ -1,6 +1,4 @@
-// Fax AI jobs of one fax (OCR, field extraction), their parameters and their messages: read first,
-// request only what nobody has requested (credits are spent once), and with Wait for Result check
-// again at a steady pace until the job has finished, failed or been refused, or the limit is reached.
+// Fax AI jobs of one fax: read first, request only what nobody has (credits are spent once).
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import { faxPlusApiRequest } from '../../../api/transport';
@@ -46,13 +44,7 @@ export interface AiJobAnswer {
 	data?: unknown;
 }
 
-/**
- * When to ask Fax AI for a job:
- * - `request` (Request OCR / Field Extraction): when nobody has, or the last job failed;
- * - `ifNotRequested` (Get … with "Request If Not Requested Yet"): only when nobody has;
- * - `never`: only read.
- * A finished job is read and a pending one waited for: never requested again.
- */
+/** `request`: when nobody has or it failed; `ifNotRequested`: when nobody has; `never`: read. */
 type Requesting = 'request' | 'ifNotRequested' | 'never';
 
 interface WaitSettings {
@@ -74,16 +66,13 @@ interface FollowedJobs {
 	couldRequest: boolean;
 	/** Wait for Result's settings; undefined when it was off. */
 	wait?: WaitSettings;
-	/** Reads of each job's status, the first included. */
 	checks: number;
 }
 
-/** The status of an answer; `unknown` when it has none. */
 function statusOf(answer: AiJobAnswer | undefined, fallback = 'unknown'): string {
 	return typeof answer?.status === 'string' && answer.status !== '' ? answer.status : fallback;
 }
 
-/** The path of a fax's AI job, e.g. `/accounts/self/faxes/fax_1/ai/ocr`, from the fax's path. */
 export const aiJobPath = (faxPath: string, job: AiJob) => `${faxPath}/ai/${JOBS[job].path}`;
 
 /** Reads each job, requests those that need it, and with `wait` checks the pending ones again. */
@@ -133,7 +122,6 @@ export async function followAiJobs(
 	return { jobs: states, couldRequest: requesting !== 'never', wait, checks };
 }
 
-/** The job's data once finished: the text as a string, the fields as an object. */
 export function finishedData(job: AiJob, data: unknown): string | Record<string, unknown> {
 	if (job === 'ocr') return typeof data === 'string' ? data : '';
 	return typeof data === 'object' && data !== null && !Array.isArray(data)
@@ -160,7 +148,6 @@ function statusMessage(job: AiJob, status: string, field = 'data'): string {
 	}
 }
 
-/** What happened to one job, in plain words: requested or reused, its status, what to do next. */
 export function jobMessage(state: AiJobState, followed: FollowedJobs, field = 'data'): string {
 	const { name, get, result } = JOBS[state.job];
 	const parts: string[] = [];
@@ -282,11 +269,7 @@ export const spendsWhenRequesting: AgentRisk = {
 	whenText: 'when "Request … If Not Requested Yet" is on',
 };
 
-/**
- * The parameters and execute of Request/Get OCR and Request/Get Field Extraction: one job of the
- * item's fax, requested by Request (when nobody has, or it failed), by Get only with Request If
- * Not Requested Yet.
- */
+/** Parameters and execute of Request/Get OCR and Field Extraction. */
 export function aiJobOperation(
 	job: AiJob,
 	operation: `${'request' | 'get'}${'Ocr' | 'FieldExtraction'}`,
@@ -334,12 +317,7 @@ export function aiJobOperation(
 	};
 }
 
-/**
- * The extracted fields flat, one `field_<name>` each (letters, digits and underscores), so a table
- * row takes them as they are (a Data Table refuses an object): text, numbers and booleans as they
- * are, lists and objects as JSON. Names that flatten alike (e.g. "Total €" and "Total $", or any
- * two non-Latin names) each keep their value: the second is `field_<name>_2`, the third `_3`, …
- */
+/** Fields flat as `field_<name>` (a Data Table refuses objects); alike names get `_2`, `_3`, … */
 export function flatFields(fields: unknown): Record<string, string | number | boolean | null> {
 	const flat: Record<string, string | number | boolean | null> = {};
 	if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return flat;

@@ -5,7 +5,6 @@ import { requiredString, userIdOf } from '../../shared/items';
 import { resourceLocator, USER_DEPENDENCY } from '../../shared/locators';
 import type { SimplifiedShape } from '../../shared/output';
 
-/** The `faxId` parameter of one fax operation: a fax of the chosen user, from the list or by ID. */
 export function faxIdField(operation: string, description: string): INodeProperties {
 	return resourceLocator({
 		displayName: 'Fax',
@@ -30,7 +29,6 @@ export function faxOfItem(
 	return { userId, faxId, path };
 }
 
-/** The `binaryPropertyName` parameter of an operation that outputs a file. */
 export function outputBinaryField(operation: string, what: string): INodeProperties {
 	return {
 		displayName: 'Put Output File in Field',
@@ -43,17 +41,14 @@ export function outputBinaryField(operation: string, what: string): INodePropert
 	};
 }
 
-/** A fax record with its status explained (`statusMeaning`, `statusRetryable`), when it has a status. */
 export function withStatusMeaning(fax: IDataObject): IDataObject {
 	return 'status' in fax ? { ...fax, ...faxStatusFields(fax.status) } : fax;
 }
 
-/** The item's "Put Output File in Field" (the parameter of outputBinaryField), required. */
 export function outputFieldOf(context: IExecuteFunctions, itemIndex: number): string {
 	return requiredString(context, 'binaryPropertyName', 'Put Output File in Field', itemIndex);
 }
 
-/** What Output → Simplified keeps of a fax record. */
 export const SIMPLIFIED_FAX: SimplifiedShape = {
 	fields: [
 		'id',
@@ -68,12 +63,10 @@ export const SIMPLIFIED_FAX: SimplifiedShape = {
 		'is_read',
 		'comment',
 	],
-	// apidoc's example records ("Get a fax record", "List fax records") name the sender
-	// `from_number`; the SDK's Fax model says `from`.
+	// apidoc's example records say `from_number`; the SDK's Fax model says `from`.
 	alternatives: { from: ['from_number'] },
 };
 
-/** The fields of a fax record that Simplified leaves out (Selected Fields offers them too). */
 export const RAW_ONLY_FAX_FIELDS = [
 	'uid',
 	'from_number',

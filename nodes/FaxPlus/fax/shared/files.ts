@@ -3,19 +3,14 @@ import { downloadFaxFile } from '../../../api/faxFiles';
 import { runsAsTool } from '../../shared/output';
 import { outputFieldOf } from './fields';
 
-/** What a download item's JSON names when the input item has none. */
 interface FaxFileReference {
 	faxId: string;
 	userId: string;
 }
 
-/** What downloadFaxFile takes (path, query, format asked for, file name without extension). */
 type FileRequest = Omit<Parameters<typeof downloadFaxFile>[1], 'itemIndex'>;
 
-/**
- * Downloads a fax file and outputs it as binary data in the field of "Put Output File in Field",
- * keeping what the input item carried (its JSON and files).
- */
+/** Downloads a fax file into the output field, keeping the input's JSON and files. */
 export async function outputFaxFile(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -28,10 +23,7 @@ export async function outputFaxFile(
 	return fileItem(context, itemIndex, { faxId, userId }, binaryPropertyName, binary, data.length);
 }
 
-/**
- * The output item of a download: the input's JSON and files plus the new file. Run as a tool,
- * the JSON describes the file instead, because n8n hands an agent the JSON only.
- */
+/** As a tool the JSON describes the file: n8n hands an agent the JSON only. */
 export function fileItem(
 	context: IExecuteFunctions,
 	itemIndex: number,

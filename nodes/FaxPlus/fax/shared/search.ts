@@ -1,5 +1,4 @@
-// The Fax picker: the chosen user's faxes, newest first, paged backwards with `before` as
-// Get Many pages them (nodes/api/faxList.ts), so the editor can load more as the user scrolls.
+// The Fax picker, paged backwards with `before` as Get Many pages (nodes/api/faxList.ts).
 import type { IDataObject, INodeListSearchItems } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { FIRST_FAX_PAGE, faxPages, readFaxListPage, type FaxCursor } from '../../../api/faxList';
@@ -7,7 +6,6 @@ import { currentUserId, labelText, matchesFilter, pagesLabel } from '../../share
 import type { ListSearchMethod } from '../../shared/types';
 import type { FaxRecord } from './types';
 
-/** Faxes asked for per request. */
 const SEARCH_PAGE_SIZE = 50;
 /** Pages read for one search while what the user typed matches too few faxes. */
 const PAGES_PER_FILTERED_SEARCH = 5;

@@ -1,7 +1,4 @@
-// Where a fax of a send is: its outbox fax, or the sent fax matched to it. Fax.Plus documents two
-// IDs per outgoing fax (the outbox ID until it is sent, then a fax ID) and no link between them; a
-// sent fax is matched by its destination and its submit_time, which the outbox fax also has (see
-// docs/sending.md). Used by Send (Wait for Final Status, its checks for a repeat) and Get Status.
+// Where a sent fax is: matched by destination and submit_time (docs/sending.md).
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { parseDateTime } from '../../../api/dates';
 import { faxStatusFields, isFinalStatus, outboxStatusFields } from '../../../api/faxStatuses';
@@ -13,7 +10,6 @@ export const instantOf = (value: unknown) => parseDateTime(value, 'UTC')?.getTim
 const timeOf = (fax: FaxRecord) => instantOf(fax.submit_time ?? fax.start_time) ?? 0;
 export type Match = { fax: FaxRecord; matchedBy: string } | undefined;
 
-/** The sent faxes to a number not matched yet, oldest first. */
 const sentTo = (to: string, sent: FaxRecord[], taken = new Set<string>()) =>
 	sent
 		.filter(
@@ -45,11 +41,7 @@ const LOOK_BACK_MS = 24 * 60 * 60 * 1000;
 /** The newest sent faxes Get Status reads at most: a Sent At long ago (1970) pages no further. */
 const MOST_SENT_LOOKED_AT = 5 * SENT_PAGE;
 
-/**
- * Where one fax of a send is now, in one look: in the outbox (its outbox status), among the sent
- * faxes (that record's status), or not listed yet. `sentAt` is when Send created it; without it the
- * newest sent fax to the number in the last 24 hours is taken.
- */
+/** Where a fax of a send is now (without `sentAt`: the newest to the number in 24 h). */
 export async function faxStatusNow(
 	context: IExecuteFunctions,
 	itemIndex: number,
