@@ -81,7 +81,10 @@ function dragHelpers(page) {
 		const panel = ndv.getByTestId('output-panel');
 		try {
 			// A step's run on a busy machine can outlast a page action: four of the page's waits.
-			await panel.getByText(text).first().waitFor({ timeout: patience(4 * 30000) });
+			await panel
+				.getByText(text)
+				.first()
+				.waitFor({ timeout: patience(4 * 30000) });
 		} catch (error) {
 			const shown = await panel.innerText().catch(() => '');
 			error.message += `\nthe output panel shows: ${shown.slice(0, 2000)}`;

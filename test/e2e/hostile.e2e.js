@@ -1053,7 +1053,10 @@ module.exports = async function hostile(t) {
 					);
 					assert.equal(result.execution.status, 'error');
 					// The echo is masked where n8n keeps it, or left out where the 401's own words replace it.
-					assert.match(JSON.stringify(errorOf(result.execution)), /Bearer \*\*\*|rejected the credential/);
+					assert.match(
+						JSON.stringify(errorOf(result.execution)),
+						/Bearer \*\*\*|rejected the credential/,
+					);
 					const all = await n8n.executions(counterpart.account.id);
 					noSecretIn(JSON.stringify(all));
 					noSecretIn(n8n.logTail(500));
