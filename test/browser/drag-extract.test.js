@@ -91,7 +91,10 @@ module.exports = async function dragExtract(t) {
 				await ndv.getByTestId('parameter-input-faxId').getByTestId('rlc-input').click();
 				await page
 					.getByTestId('rlc-item')
-					.filter({ hasText: 'received from +4930123456' })
+					// fax_1 by its time: other files of a shared n8n add faxes from the same number.
+					.filter({
+						hasText: `${server.state.faxes.fax_1.start_time.slice(0, 16)} UTC · received from`,
+					})
 					.first()
 					.click();
 				await runStep('field_invoice_number');

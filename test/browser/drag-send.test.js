@@ -17,7 +17,8 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { ROOT, openBrowser, signIn, checkWithScreenshot } = require('./lib');
+const { ROOT, openBrowser, signIn, checkWithScreenshot, patience } = require('./lib');
+const { waitFor } = require('../support/checks');
 const { dragHelpers, prepare } = require('./lib-drag');
 const { credRef, outputOf } = require('../e2e/lib');
 const { makePdf } = require('../server/media');
@@ -119,8 +120,21 @@ module.exports = async function dragSend(t) {
 			async () => {
 				await openNode('Send a fax');
 				dropped.to = await dragField('Fax number', 'to');
-				await ndv.getByTestId('parameter-input-from').getByTestId('rlc-input').click();
-				await page.getByTestId('rlc-item').filter({ hasText: FROM }).first().click();
+				// The list opens on a click; a click the panel swallows while it moves is made again.
+				const fromItem = page.getByTestId('rlc-item').filter({ hasText: FROM }).first();
+				await waitFor(
+					async () => {
+						if (await fromItem.isVisible()) return true;
+						await ndv.getByTestId('parameter-input-from').getByTestId('rlc-input').click();
+						return await fromItem.waitFor({ timeout: patience(5000) }).then(
+							() => true,
+							() => false,
+						);
+					},
+					`the From list showing ${FROM}`,
+					patience(60000),
+				);
+				await fromItem.click();
 				const uploads = server.requests.length;
 				await runStep('outboxFaxId');
 				const requests = server.requests.slice(uploads).filter((r) => r.path.startsWith('/v3/'));
