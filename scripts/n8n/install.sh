@@ -93,7 +93,8 @@ RC
 cd "$DIR"
 npm install --ignore-scripts --no-audit --no-fund --loglevel=error >&2
 echo "Compiling sqlite3 for $(node -v)..." >&2
-npm rebuild sqlite3 --loglevel=error >&2
+# --ignore-scripts=false: under `npm test` npm passes the project's ignore-scripts=true (.npmrc) on as npm_config_ignore_scripts.
+npm rebuild sqlite3 --ignore-scripts=false --loglevel=error >&2
 # Fail now rather than at the first start if the native module does not load.
 node -e "require('sqlite3')" >&2
 "$DIR/node_modules/.bin/n8n" --version >&2
