@@ -111,3 +111,95 @@ export function keyIdOf(
 		.digest('hex')
 		.slice(0, KEY_HEX);
 }
+
+// n8n's record of the keys a node sent (its processed-data store at scope node, docs/sending.md):
+// the names of a claim's entries, and what the record's answer to a claim and to its read-back
+// means. n8n keeps only the entries' hashes and answers which entries of a write were not there.
+
+/** An in-flight mark holds for the window it was written in and the next: 30 to 60 s. */
+export const MARK_WINDOW_MS = 30_000;
+
+/** A claim's entries. `used`, `parts` and `marks` name the period (or window) they are for, and the one before. */
+export interface KeyRecord {
+	/** The key was sent in this period or the one before (periods of its lifetime). */
+	used: string[];
+	/** … with these parts. */
+	parts: string[];
+	/** The key is in flight: 30-second windows. */
+	marks: string[];
+	/** The key's outbox request was made (written by the read-back just before it; not by the claim). */
+	posting: string[];
+	/** This claim, told apart from another claim of the key written at the same moment. */
+	nonce: string;
+}
+
+/**
+ * The entries of a claim of key `id` with `parts` at `now`: a key's record holds for one to two
+ * `lifetimeMs` (the period it was written in and the next), an in-flight mark for 30 to 60 s.
+ */
+export function keyRecordOf(
+	id: string,
+	parts: string,
+	now: number,
+	lifetimeMs: number,
+	nonce: string,
+): KeyRecord {
+	const pair = (size: number) => {
+		const at = Math.floor(now / size);
+		return [at - 1, at];
+	};
+	return {
+		used: pair(lifetimeMs).map((period) => `send-key:${id}:used:${period}`),
+		parts: pair(lifetimeMs).map((period) => `send-key:${id}:parts:${parts}:${period}`),
+		marks: pair(MARK_WINDOW_MS).map((window) => `send-key:${id}:flight:${window}`),
+		posting: pair(lifetimeMs).map((period) => `send-key:${id}:posting:${period}`),
+		nonce: `send-key:${id}:nonce:${nonce}`,
+	};
+}
+
+/** The entries a claim writes, in order (the read-back adds `posting`). */
+export const entriesOfRecord = (record: KeyRecord) => [
+	...record.used,
+	...record.parts,
+	...record.marks,
+	record.nonce,
+];
+
+/**
+ * What the record's answer to a claim says (`added`: the entries that were not there):
+ * - `claimed`: the key is new to the record and not in flight: this send may go on (its read-back decides);
+ * - `reused`: the key was sent with other parts: refused;
+ * - `inFlight`: another send of the key holds it now: wait for its fax;
+ * - `used`: the key was sent with these parts: its fax is the answer, or, not found, a refusal.
+ */
+export type ClaimVerdict = 'claimed' | 'reused' | 'inFlight' | 'used';
+
+export function claimVerdict(record: KeyRecord, added: ReadonlySet<string>): ClaimVerdict {
+	const allNew = (entries: string[]) => entries.every((entry) => added.has(entry));
+	const used = !allNew(record.used);
+	if (!used && allNew(record.marks)) return 'claimed';
+	if (used && allNew(record.parts)) return 'reused';
+	if (!allNew(record.marks)) return 'inFlight';
+	return 'used';
+}
+
+/**
+ * Whether a key the record has (`used`, answered to a probe of its `posting`) may be claimed
+ * again: its send never made its outbox request (it stopped during the upload), so Fax.Plus
+ * certainly has no fax of it.
+ */
+export const neverPosted = (record: KeyRecord, added: ReadonlySet<string>) =>
+	record.posting.every((entry) => added.has(entry));
+
+/**
+ * What the record's answer to a claim's read-back says, after its settle:
+ * - `held`: the claim's nonce is still there: this send faxes;
+ * - `lost`: the nonce is gone but the key's entries are there: another claim replaced this one;
+ * - `erased`: all of it was gone (a write that read the record before the claim): written again, read back again.
+ */
+export type ReadBackVerdict = 'held' | 'lost' | 'erased';
+
+export function readBackVerdict(record: KeyRecord, added: ReadonlySet<string>): ReadBackVerdict {
+	if (!added.has(record.nonce)) return 'held';
+	return entriesOfRecord(record).every((entry) => added.has(entry)) ? 'erased' : 'lost';
+}

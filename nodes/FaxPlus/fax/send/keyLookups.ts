@@ -1,16 +1,23 @@
-// Send's Idempotency Key (docs/sending.md). Fax.Plus is the record: a keyed fax's comment ends
-// with a marker (../../shared/keyMarker.ts), looked for in the outbox and the sent faxes before
-// sending; the claim (./keyClaim.ts) makes sends of one key at once fax once.
+// Send's Idempotency Key (docs/sending.md): what a keyed send asks Fax.Plus, and when. A keyed
+// fax's comment ends with a marker (../../shared/keyMarker.ts). Before the upload a send reads the
+// outbox and one page of the newest sent faxes (a bounded look, whatever the account's size) and
+// claims the key in n8n's record of the keys this node sent (./keyClaim.ts); only a key the record
+// has (a repeat) reads the sent faxes of its lifetime, to name its fax.
+import { randomBytes } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 import { faxPlusApiRequest } from '../../../api/transport';
+import { formatUtc } from '../../../api/dates';
+import { readFaxListPage } from '../../../api/faxList';
 import { faxStatusFields, outboxStatusFields } from '../../../api/faxStatuses';
 import { runsAsTool } from '../../shared/output';
 import { wholeNumber } from '../../shared/values';
 import {
 	differingParts,
 	keyIdOf,
+	keyRecordOf,
 	lastLine,
+	MARK_WINDOW_MS,
 	markedParts,
 	markerOf,
 	PARTS,
@@ -18,11 +25,16 @@ import {
 	type SendIdentity,
 } from '../../shared/keyMarker';
 import { outboxFaxes, sentSince } from '../../../api/accountLists';
-import { holdKey, type KeyHold } from './keyClaim';
+import { NodeKeyRecord, type Claim, type KeyHold } from './keyClaim';
 import { DEFAULT_KEY_LIFETIME_DAYS, DEFAULT_KEY_WINDOW_HOURS } from './keyOptions';
 
-/** Looks after the first read sent faxes from this long before it on: a fax in flight then is younger than a mark, with room for Fax.Plus's clock. */
-const RECENT_MS = 15 * 60_000;
+/** The newest sent faxes a look before and while the key is claimed reads: one page, from this long before the first look on. */
+const RECENT = { ms: 15 * 60_000, faxes: 50 };
+/** A send waiting for another in flight looks at Fax.Plus again after this, doubling to 1 s. */
+const WAIT_STEP_MS = { first: 100, longest: 1_000 };
+/** Logged by a claim that another claim of the same key replaced (the queue suite counts it). */
+const CLAIM_RACE_LOG =
+	'Fax.Plus Send: another process claimed the same Idempotency Key at the same moment; this send waits for that one instead of faxing';
 
 /** The key as given: a string or a number, NFC-normalised; anything else is refused. */
 function givenKey(context: IExecuteFunctions, itemIndex: number, raw: unknown): string {
@@ -85,7 +97,7 @@ export async function sendKeyOf(
 	}
 	// The first look's lists are read beside the account: they do not depend on the key.
 	const lookedAt = Date.now();
-	const lists = listsOf(context, itemIndex, identity.userId, lookedAt - lookBackHours * 3_600_000);
+	const lists = recentLists(context, itemIndex, identity.userId, lookedAt - RECENT.ms);
 	lists.catch(() => undefined);
 	const [parts, account] = await Promise.all([
 		partsOf(identity),
@@ -95,18 +107,45 @@ export async function sendKeyOf(
 	const scope = [context.getWorkflow().id ?? '', node.id ?? node.name];
 	// A tool's default key is the send itself.
 	const id = keyIdOf(account, scope, given, parts);
-	return new SendKey(context, itemIndex, identity, { given, id, parts, lookedAt }, lists);
+	const lifetimeMs = lookBackHours * 3_600_000;
+	return new SendKey(
+		context,
+		itemIndex,
+		identity,
+		{ given, id, parts, lookedAt, lifetimeMs },
+		lists,
+	);
 }
 
-/** The outbox, and the sent faxes since a time. */
-async function listsOf(context: IExecuteFunctions, itemIndex: number, user: string, since: number) {
+/** The outbox, and one page of the sent faxes since a time (two requests at once, at any account size). */
+async function recentLists(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	user: string,
+	since: number,
+): Promise<Lists> {
+	const query = { category: 'sent', after: formatUtc(new Date(since)), limit: RECENT.faxes };
+	const [outbox, sent] = await Promise.all([
+		outboxFaxes(context, user, itemIndex),
+		readFaxListPage(context, user, query, { itemIndex }),
+	]);
+	return { outbox: outbox as IDataObject[], sent };
+}
+
+/** The outbox, and every sent fax since a time (a repeat's look: as many pages as there are). */
+async function allLists(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	user: string,
+	since: number,
+): Promise<Lists> {
 	const [outbox, sent] = await Promise.all([
 		outboxFaxes(context, user, itemIndex),
 		sentSince(context, itemIndex, user, since),
 	]);
 	return { outbox: outbox as IDataObject[], sent };
 }
-type Lists = Awaited<ReturnType<typeof listsOf>>;
+type Lists = { outbox: IDataObject[]; sent: IDataObject[] };
 
 /** A fax found in Fax.Plus with the key's marker, and its status. */
 type Found = { id: string; to: string[]; parts: string; where: 'outbox' | 'sent'; status: object };
@@ -126,18 +165,30 @@ export class SendKey {
 	/** Carried in the comment's tags and text: the key's HMAC and the parts' fingerprints. */
 	readonly tag: string;
 
+	private readonly record: NodeKeyRecord;
+
+	/** The claim this send holds in n8n's record, from its look to the outbox request. */
+	private claim: Claim | undefined;
+
 	/**
-	 * `lookedAt`: when the first look began; later looks read the sent faxes since shortly before it.
-	 * `firstLists`: the first look's lists, read beside the account; later looks read their own.
+	 * `lookedAt`: when the first look began; `lifetimeMs`: how long the key holds (one to two of it).
+	 * `firstLists`: the first look's lists, read beside the account.
 	 */
 	constructor(
 		private readonly context: IExecuteFunctions,
 		private readonly itemIndex: number,
 		private readonly identity: SendIdentity,
-		private readonly key: { given?: string; id: string; parts: string; lookedAt: number },
-		private firstLists: Promise<Lists> | undefined,
+		private readonly key: {
+			given?: string;
+			id: string;
+			parts: string;
+			lookedAt: number;
+			lifetimeMs: number;
+		},
+		private readonly firstLists: Promise<Lists>,
 	) {
 		this.tag = markerOf(key.id, key.parts);
+		this.record = new NodeKeyRecord(context, itemIndex);
 	}
 
 	/** The outbox comment with the marker in its tags and at the end of its text. */
@@ -147,17 +198,80 @@ export class SendKey {
 	}
 
 	/**
-	 * Looks in Fax.Plus for the key's faxes: the duplicate item naming them, a refusal when their
-	 * parts differ, or undefined when there is none. The first look reads the sent faxes of the
-	 * Key Lifetime; a later one (the key in flight) those since shortly before the first.
+	 * Before the upload: the duplicate item when Fax.Plus lists the key's fax (the outbox, the newest
+	 * sent faxes) or n8n's record says this node sent the key and Fax.Plus names its fax; a refusal
+	 * when its parts differ, or when the record has the key and Fax.Plus names no fax; otherwise the
+	 * key is claimed (read back by `hold`) and undefined.
 	 */
 	async look(): Promise<Duplicate | undefined> {
-		const { context, itemIndex, identity } = this;
-		const lists =
-			this.firstLists ??
-			listsOf(context, itemIndex, identity.userId, this.key.lookedAt - RECENT_MS);
-		this.firstLists = undefined;
-		const { outbox, sent } = await lists;
+		return this.found(await this.firstLists) ?? (await this.claimKey());
+	}
+
+	/** Claims the key in n8n's record; while another send holds it, waits for its fax. */
+	private async claimKey(): Promise<Duplicate | undefined> {
+		const { context, itemIndex, identity, key } = this;
+		const deadline = Date.now() + 3 * MARK_WINDOW_MS;
+		let step = WAIT_STEP_MS.first;
+		for (;;) {
+			const nonce = randomBytes(12).toString('base64url');
+			const now = Date.now();
+			const { verdict, claim } = await this.record.claim(
+				keyRecordOf(key.id, key.parts, now, key.lifetimeMs, nonce),
+			);
+			if (claim) {
+				this.claim = claim;
+				return undefined;
+			}
+			if (verdict === 'reused') throw this.reusedError([]);
+			if (verdict === 'used') {
+				// Since the start of the period before this one: as far back as the record holds a key.
+				const since = (Math.floor(now / key.lifetimeMs) - 1) * key.lifetimeMs;
+				const found = this.found(await allLists(context, itemIndex, identity.userId, since));
+				if (found) return found;
+				throw this.usedError(since);
+			}
+			// In flight elsewhere: its fax is the answer once Fax.Plus lists it; else its marks expire.
+			const lists = recentLists(context, itemIndex, identity.userId, key.lookedAt - RECENT.ms);
+			const found = this.found(await lists);
+			if (found) return found;
+			if (Date.now() >= deadline) throw this.busyError();
+			await sleep(step);
+			step = Math.min(2 * step, WAIT_STEP_MS.longest);
+		}
+	}
+
+	/**
+	 * After the upload, just before the outbox request: reads the claim back (its settle ran during
+	 * the upload). The hold, or the duplicate when another claim of the key replaced this one.
+	 */
+	async hold(): Promise<KeyHold | { duplicate: Duplicate }> {
+		const deadline = Date.now() + 3 * MARK_WINDOW_MS;
+		for (;;) {
+			const claim = this.claim;
+			if (!claim) throw new Error('Idempotency Key: hold() without a claim');
+			const verdict = await this.record.readBack(claim);
+			if (verdict === 'held') return this.record.hold(claim);
+			if (verdict === 'lost') {
+				this.context.logger.info(CLAIM_RACE_LOG, { node: this.context.getNode().name });
+				this.claim = undefined;
+				const found = await this.claimKey();
+				if (found) return { duplicate: found };
+			} else if (Date.now() >= deadline) {
+				// Erased again and again by writes of other keys that read the record before it.
+				await this.record.abandon(claim);
+				throw this.busyError();
+			}
+		}
+	}
+
+	/** Takes the claim back when the send stops before the outbox request (an upload failed). */
+	async abandon(): Promise<void> {
+		if (this.claim) await this.record.abandon(this.claim);
+		this.claim = undefined;
+	}
+
+	/** The key's faxes in the lists: the duplicate item, a refusal when their parts differ, or undefined. */
+	private found({ outbox, sent }: Lists): Duplicate | undefined {
 		const found: Found[] = [];
 		const add = (record: IDataObject, candidates: unknown[], where: Found['where']) => {
 			const to = (Array.isArray(record.to) ? record.to : [record.to]).map(String);
@@ -180,12 +294,6 @@ export class SendKey {
 		const same = found.filter((fax) => fax.parts === this.key.parts);
 		if (same.length === 0) throw this.reusedError(found);
 		return this.duplicateItem(same);
-	}
-
-	/** Claims the key just before the outbox request (./keyClaim.ts): the hold, or the duplicate. */
-	async hold(): Promise<KeyHold | { duplicate: Duplicate }> {
-		const key = { id: this.key.id, shown: this.shown() };
-		return await holdKey(this.context, this.itemIndex, key, async () => await this.look());
 	}
 
 	private shown(): string {
@@ -218,14 +326,47 @@ export class SendKey {
 		return item;
 	}
 
+	/** The key sent with other parts: named from its fax when Fax.Plus lists it, else from n8n's record. */
 	private reusedError(found: Found[]): NodeOperationError {
-		const differs = differingParts(this.key.parts, found[0].parts);
+		const differs = found.length > 0 ? differingParts(this.key.parts, found[0].parts) : [];
+		const what =
+			differs.length > 0
+				? `${new Intl.ListFormat('en').format(differs.map((name) => PARTS[name]))} ${differs.length > 1 || differs[0] !== 'from' ? 'differ' : 'differs'}`
+				: 'its destinations, From, documents or fax options differ';
+		const where =
+			found.length > 0
+				? `Fax.Plus has the key's fax: ${found.map((fax) => `${fax.where} ${fax.id}`).join(', ')}.`
+				: "n8n's record of this node's sends has the key with other content.";
 		return new NodeOperationError(
 			this.context.getNode(),
-			`${this.shown()} was already used for another send: ${new Intl.ListFormat('en').format(differs.map((name) => PARTS[name]))} ${differs.length > 1 || differs[0] !== 'from' ? 'differ' : 'differs'}`,
+			`${this.shown()} was already used for another send: ${what}`,
 			{
 				itemIndex: this.itemIndex,
-				description: `Nothing was sent. A key names one send: its destinations, From, documents and the options that change the fax. Fax.Plus has the key's fax: ${found.map((fax) => `${fax.where} ${fax.id}`).join(', ')}. To send this, use a new key.`,
+				description: `Nothing was sent. A key names one send: its destinations, From, documents and the options that change the fax. ${where} To send this, use a new key.`,
+			},
+		);
+	}
+
+	/** The key sent by this node, and no fax of it listed: refused rather than faxed again. */
+	private usedError(since: number): NodeOperationError {
+		const day = formatUtc(new Date(since)).slice(0, 10);
+		return new NodeOperationError(
+			this.context.getNode(),
+			`${this.shown()} was already sent by this node, and Fax.Plus no longer shows its fax`,
+			{
+				itemIndex: this.itemIndex,
+				description: `Nothing was sent. n8n's record of this node's sends has the key, but Fax.Plus lists no fax with it: not in the outbox, nor among the sent faxes since ${day} (Fax.Plus may not keep the comment of a sent fax, where the key is), or the earlier send stopped before Fax.Plus took it. Check Fax → Get Many (category "sent"); to fax it (again), use a new key.`,
+			},
+		);
+	}
+
+	private busyError(): NodeOperationError {
+		return new NodeOperationError(
+			this.context.getNode(),
+			`${this.shown()} is being sent by another execution`,
+			{
+				itemIndex: this.itemIndex,
+				description: `Nothing was sent now, and Fax.Plus lists no fax with the key yet. Another execution marked it in flight (a mark lasts ${(2 * MARK_WINDOW_MS) / 1000} s at most), or n8n's record of this node kept changing under it; try again in a minute.`,
 			},
 		);
 	}

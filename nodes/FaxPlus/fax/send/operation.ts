@@ -114,9 +114,11 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INod
 				files: files.length,
 			});
 	} catch (error) {
+		// Nothing was asked of Fax.Plus: the key's claim is taken back.
+		await key?.abandon();
 		throw nodeErrorOf(this, error, itemIndex);
 	}
-	// The key is marked in flight from here to the outbox request.
+	// The key's claim is read back here, just before the outbox request.
 	const hold = await key?.hold();
 	if (hold && 'duplicate' in hold) return duplicate(hold.duplicate);
 	try {
