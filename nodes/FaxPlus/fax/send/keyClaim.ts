@@ -62,7 +62,8 @@ export class NodeKeyRecord {
 		}
 		if (verdict === 'claimed')
 			return { verdict, claim: { record, writtenAt: Date.now(), writeMs: Date.now() - started } };
-		await this.remove([...added]);
+		// A look records nothing; a failed clean-up leaves entries that only delay or refuse.
+		await this.remove([...added]).catch(() => undefined);
 		return { verdict };
 	}
 

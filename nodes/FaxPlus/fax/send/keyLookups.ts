@@ -1,15 +1,15 @@
-// Send's Idempotency Key (docs/sending.md): what a keyed send asks Fax.Plus, and when. A keyed
-// fax's comment ends with a marker (../../shared/keyMarker.ts). Before the upload a send reads the
-// outbox and one page of the newest sent faxes (a bounded look, whatever the account's size) and
-// claims the key in n8n's record of the keys this node sent (./keyClaim.ts); only a key the record
-// has (a repeat) reads the sent faxes of its lifetime, to name its fax.
+// Send's Idempotency Key (docs/sending.md). A keyed fax's comment ends with a marker
+// (../../shared/keyMarker.ts); n8n's record of the keys this node sent (./keyClaim.ts) tells a new
+// key from one it has. A new key is claimed first, then the outbox and the newest sent page are
+// read during the upload and the claim's settle: four Fax.Plus requests at any account size. A
+// key the record has is decided before anything is uploaded.
 import { randomBytes } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
-import { faxPlusApiRequest } from '../../../api/transport';
 import { formatUtc } from '../../../api/dates';
 import { readFaxListPage } from '../../../api/faxList';
 import { faxStatusFields, outboxStatusFields } from '../../../api/faxStatuses';
+import { outboxFaxes, sentSince } from '../../../api/accountLists';
 import { runsAsTool } from '../../shared/output';
 import { wholeNumber } from '../../shared/values';
 import {
@@ -24,11 +24,10 @@ import {
 	partsOf,
 	type SendIdentity,
 } from '../../shared/keyMarker';
-import { outboxFaxes, sentSince } from '../../../api/accountLists';
 import { NodeKeyRecord, type Claim, type KeyHold } from './keyClaim';
 import { DEFAULT_KEY_LIFETIME_DAYS, DEFAULT_KEY_WINDOW_HOURS } from './keyOptions';
 
-/** The newest sent faxes a look before and while the key is claimed reads: one page, from this long before the first look on. */
+/** The newest sent faxes a look reads: one page, from this long before the send began. */
 const RECENT = { ms: 15 * 60_000, faxes: 50 };
 /** A send waiting for another in flight looks at Fax.Plus again after this, doubling to 1 s. */
 const WAIT_STEP_MS = { first: 100, longest: 1_000 };
@@ -51,20 +50,6 @@ function givenKey(context: IExecuteFunctions, itemIndex: number, raw: unknown): 
 		);
 	if (raw.trim() === '') throw refuse('Idempotency Key is empty');
 	return raw.normalize('NFC');
-}
-
-/** The Fax.Plus account behind the User ID (the token's own for `self`). */
-async function accountOf(context: IExecuteFunctions, itemIndex: number, userId: string) {
-	const account = await faxPlusApiRequest<IDataObject | undefined>(context, {
-		method: 'GET',
-		path: `/accounts/${encodeURIComponent(userId)}`,
-		itemIndex,
-	});
-	if (typeof account?.uid === 'string' && account.uid !== '') return account.uid;
-	throw new NodeOperationError(context.getNode(), 'Fax.Plus did not name the account', {
-		itemIndex,
-		description: `Nothing was sent. An Idempotency Key is held per account, and GET /accounts/${userId} answered no uid.`,
-	});
 }
 
 /** The key of a send, or undefined when it has none (no key, not a tool, or a window of 0). */
@@ -95,57 +80,41 @@ export async function sendKeyOf(
 				{ itemIndex },
 			);
 	}
-	// The first look's lists are read beside the account: they do not depend on the key.
-	const lookedAt = Date.now();
-	const lists = recentLists(context, itemIndex, identity.userId, lookedAt - RECENT.ms);
-	lists.catch(() => undefined);
-	const [parts, account] = await Promise.all([
-		partsOf(identity),
-		accountOf(context, itemIndex, identity.userId),
-	]);
 	const node = context.getNode();
+	const type = node.parameters.authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
+	// Keys are held per credential and User ID (Fax.Plus's lists are the account's), workflow and node.
+	const space = `${node.credentials?.[type]?.id ?? ''}\n${identity.userId}`;
 	const scope = [context.getWorkflow().id ?? '', node.id ?? node.name];
 	// A tool's default key is the send itself.
-	const id = keyIdOf(account, scope, given, parts);
-	const lifetimeMs = lookBackHours * 3_600_000;
-	return new SendKey(
-		context,
-		itemIndex,
-		identity,
-		{ given, id, parts, lookedAt, lifetimeMs },
-		lists,
-	);
+	const parts = await partsOf(identity);
+	const id = keyIdOf(space, scope, given, parts);
+	const key = { given, id, parts, lookedAt: Date.now(), lifetimeMs: lookBackHours * 3_600_000 };
+	return new SendKey(context, itemIndex, identity, key);
 }
 
-/** The outbox, and one page of the sent faxes since a time (two requests at once, at any account size). */
-async function recentLists(
+/** The outbox, and the sent faxes since a time: the newest page (one request), or `all` pages. */
+async function listsOf(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	user: string,
 	since: number,
-): Promise<Lists> {
-	const query = { category: 'sent', after: formatUtc(new Date(since)), limit: RECENT.faxes };
+	all = false,
+) {
+	const after = formatUtc(new Date(since));
 	const [outbox, sent] = await Promise.all([
 		outboxFaxes(context, user, itemIndex),
-		readFaxListPage(context, user, query, { itemIndex }),
+		all
+			? sentSince(context, itemIndex, user, since)
+			: readFaxListPage(
+					context,
+					user,
+					{ category: 'sent', after, limit: RECENT.faxes },
+					{ itemIndex },
+				),
 	]);
 	return { outbox: outbox as IDataObject[], sent };
 }
-
-/** The outbox, and every sent fax since a time (a repeat's look: as many pages as there are). */
-async function allLists(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	user: string,
-	since: number,
-): Promise<Lists> {
-	const [outbox, sent] = await Promise.all([
-		outboxFaxes(context, user, itemIndex),
-		sentSince(context, itemIndex, user, since),
-	]);
-	return { outbox: outbox as IDataObject[], sent };
-}
-type Lists = { outbox: IDataObject[]; sent: IDataObject[] };
+type Lists = Awaited<ReturnType<typeof listsOf>>;
 
 /** A fax found in Fax.Plus with the key's marker, and its status. */
 type Found = { id: string; to: string[]; parts: string; where: 'outbox' | 'sent'; status: object };
@@ -167,13 +136,10 @@ export class SendKey {
 
 	private readonly record: NodeKeyRecord;
 
-	/** The claim this send holds in n8n's record, from its look to the outbox request. */
+	/** The claim this send holds in n8n's record, and the look at Fax.Plus begun once it was written. */
 	private claim: Claim | undefined;
+	private looking: Promise<Lists> | undefined;
 
-	/**
-	 * `lookedAt`: when the first look began; `lifetimeMs`: how long the key holds (one to two of it).
-	 * `firstLists`: the first look's lists, read beside the account.
-	 */
 	constructor(
 		private readonly context: IExecuteFunctions,
 		private readonly itemIndex: number,
@@ -185,7 +151,6 @@ export class SendKey {
 			lookedAt: number;
 			lifetimeMs: number;
 		},
-		private readonly firstLists: Promise<Lists>,
 	) {
 		this.tag = markerOf(key.id, key.parts);
 		this.record = new NodeKeyRecord(context, itemIndex);
@@ -198,42 +163,36 @@ export class SendKey {
 	}
 
 	/**
-	 * Before the upload: the duplicate item when Fax.Plus lists the key's fax (the outbox, the newest
-	 * sent faxes) or n8n's record says this node sent the key and Fax.Plus names its fax; a refusal
-	 * when its parts differ, or when the record has the key and Fax.Plus names no fax; otherwise the
-	 * key is claimed (read back by `hold`) and undefined.
+	 * Before the upload: claims a key new to n8n's record (undefined: the send goes on). A key the
+	 * record has answers its fax, or is refused: with other parts, or where Fax.Plus shows no fax of
+	 * it. While another send holds the key, waits for its fax.
 	 */
 	async look(): Promise<Duplicate | undefined> {
-		return this.found(await this.firstLists) ?? (await this.claimKey());
-	}
-
-	/** Claims the key in n8n's record; while another send holds it, waits for its fax. */
-	private async claimKey(): Promise<Duplicate | undefined> {
-		const { context, itemIndex, identity, key } = this;
+		const { key } = this;
 		const deadline = Date.now() + 3 * MARK_WINDOW_MS;
 		let step = WAIT_STEP_MS.first;
 		for (;;) {
-			const nonce = randomBytes(12).toString('base64url');
 			const now = Date.now();
+			const nonce = randomBytes(12).toString('base64url');
 			const { verdict, claim } = await this.record.claim(
 				keyRecordOf(key.id, key.parts, now, key.lifetimeMs, nonce),
 			);
 			if (claim) {
 				this.claim = claim;
+				this.lookAfterWrite();
 				return undefined;
 			}
+			let found = this.found(await this.lists(key.lookedAt - RECENT.ms));
+			if (found) return found;
 			if (verdict === 'reused') throw this.reusedError([]);
 			if (verdict === 'used') {
 				// Since the start of the period before this one: as far back as the record holds a key.
 				const since = (Math.floor(now / key.lifetimeMs) - 1) * key.lifetimeMs;
-				const found = this.found(await allLists(context, itemIndex, identity.userId, since));
+				found = this.found(await this.lists(since, true));
 				if (found) return found;
 				throw this.usedError(since);
 			}
 			// In flight elsewhere: its fax is the answer once Fax.Plus lists it; else its marks expire.
-			const lists = recentLists(context, itemIndex, identity.userId, key.lookedAt - RECENT.ms);
-			const found = this.found(await lists);
-			if (found) return found;
 			if (Date.now() >= deadline) throw this.busyError();
 			await sleep(step);
 			step = Math.min(2 * step, WAIT_STEP_MS.longest);
@@ -241,27 +200,51 @@ export class SendKey {
 	}
 
 	/**
-	 * After the upload, just before the outbox request: reads the claim back (its settle ran during
-	 * the upload). The hold, or the duplicate when another claim of the key replaced this one.
+	 * After the upload, just before the outbox request: the look begun after the claim's write, then
+	 * the claim read back (its settle ran meanwhile). The hold, or the duplicate where Fax.Plus lists
+	 * the key's fax or another claim replaced this one. Stopped here, the claim is taken back.
 	 */
 	async hold(): Promise<KeyHold | { duplicate: Duplicate }> {
+		return await this.readBack().catch(async (error) => {
+			await this.abandon();
+			return await Promise.reject(error);
+		});
+	}
+
+	private async readBack(): Promise<KeyHold | { duplicate: Duplicate }> {
 		const deadline = Date.now() + 3 * MARK_WINDOW_MS;
 		for (;;) {
-			const claim = this.claim;
-			if (!claim) throw new Error('Idempotency Key: hold() without a claim');
+			const { claim, looking } = this;
+			if (!claim || !looking) throw new Error('Idempotency Key: hold() without a claim');
+			const found = this.found(await looking);
+			// Sent by a send whose claim a stale write erased: the record keeps the key; the nonce goes.
+			if (found) {
+				this.claim = undefined;
+				await this.record.hold(claim).release();
+				return { duplicate: found };
+			}
 			const verdict = await this.record.readBack(claim);
 			if (verdict === 'held') return this.record.hold(claim);
 			if (verdict === 'lost') {
 				this.context.logger.info(CLAIM_RACE_LOG, { node: this.context.getNode().name });
 				this.claim = undefined;
-				const found = await this.claimKey();
-				if (found) return { duplicate: found };
+				const duplicate = await this.look();
+				if (duplicate) return { duplicate };
 			} else if (Date.now() >= deadline) {
 				// Erased again and again by writes of other keys that read the record before it.
-				await this.record.abandon(claim);
 				throw this.busyError();
-			}
+			} else this.lookAfterWrite();
 		}
+	}
+
+	/** The outbox and the newest sent page, read from the claim's write on (during the upload). */
+	private lookAfterWrite() {
+		this.looking = this.lists(this.key.lookedAt - RECENT.ms);
+		this.looking.catch(() => undefined);
+	}
+
+	private async lists(since: number, all = false): Promise<Lists> {
+		return await listsOf(this.context, this.itemIndex, this.identity.userId, since, all);
 	}
 
 	/** Takes the claim back when the send stops before the outbox request (an upload failed). */
