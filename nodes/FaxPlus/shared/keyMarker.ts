@@ -1,6 +1,6 @@
-// The Idempotency Key's marker (docs/sending.md): a keyed fax's comment ends with it, and its tags
-// carry it. It is the key's HMAC over account, workflow and node, then the fingerprints of the
-// send's parts. Pure (no n8n): Send writes and reads it; Update of a fax or an outbox fax keeps it.
+// The Idempotency Key's marker (docs/sending.md), which a keyed fax's comment ends with and its tags
+// carry: the key's HMAC (over credential, User ID, workflow and node), then the send's parts'
+// fingerprints. Pure (no n8n): Send writes and reads it; Update of a fax or an outbox fax keeps it.
 import { createHash, createHmac } from 'node:crypto';
 
 /** Prefix of the marker a keyed fax carries; reserved in Comment Tags. */
@@ -95,108 +95,53 @@ const partAt = (parts: string, i: number) => parts.slice(i * PART_HEX, (i + 1) *
 export const differingParts = (ours: string, theirs: string) =>
 	PART_NAMES.filter((_, i) => partAt(ours, i) !== partAt(theirs, i));
 
-/**
- * The key's HMAC under the account: over workflow and node (`scope`) and the key given, or, for a
- * tool's default key, the send's parts.
- */
-export function keyIdOf(
-	account: string,
-	scope: string[],
-	given: string | undefined,
-	parts: string,
-): string {
+/** The key's HMAC under its key space (credential and User ID): over workflow and node (`scope`) and the key given, or, for a tool's default key, the send's parts. */
+export function keyIdOf(space: string, scope: string[], given: string | undefined, parts: string) {
 	const name = given === undefined ? `tool\n${parts}` : `key\n${given}`;
-	return createHmac('sha256', account)
+	return createHmac('sha256', space)
 		.update([...scope, name].join('\n'))
 		.digest('hex')
 		.slice(0, KEY_HEX);
 }
 
-// n8n's record of the keys a node sent (its processed-data store at scope node, docs/sending.md):
-// the names of a claim's entries, and what the record's answer to a claim and to its read-back
-// means. n8n keeps only the entries' hashes and answers which entries of a write were not there.
+// n8n's record of the keys a node sent (docs/sending.md): a claim's entries, and what the answers
+// to a claim and to its read-back (which of their entries were not there) mean.
 
 /** An in-flight mark holds for the window it was written in and the next: 30 to 60 s. */
 export const MARK_WINDOW_MS = 30_000;
 
-/** A claim's entries. `used`, `parts` and `marks` name the period (or window) they are for, and the one before. */
-export interface KeyRecord {
-	/** The key was sent in this period or the one before (periods of its lifetime). */
-	used: string[];
-	/** … with these parts. */
-	parts: string[];
-	/** The key is in flight: 30-second windows. */
-	marks: string[];
-	/** The key's outbox request was made (written by the read-back just before it; not by the claim). */
-	posting: string[];
-	/** This claim, told apart from another claim of the key written at the same moment. */
-	nonce: string;
+/** A claim's entries, each for the period (or mark's window) it is written in and the one before: the key was `used`, is in flight (`marks`), was posted (`posting`); the claim's `nonce`. */
+export type KeyRecord = Record<'used' | 'marks' | 'posting', string[]> & { nonce: string };
+
+/** The entries of a claim of key `id` at `now` (a key holds for one to two `life`s, in ms). */
+export function keyRecordOf(id: string, now: number, life: number, nonce: string): KeyRecord {
+	const pair = (name: string, size: number) =>
+		[1, 0].map((back) => `send-key:${id}:${name}:${Math.floor(now / size) - back}`);
+	const [used, marks, posting] = [
+		pair('used', life),
+		pair('flight', MARK_WINDOW_MS),
+		pair('posting', life),
+	];
+	return { used, marks, posting, nonce: `send-key:${id}:nonce:${nonce}` };
 }
 
-/**
- * The entries of a claim of key `id` with `parts` at `now`: a key's record holds for one to two
- * `lifetimeMs` (the period it was written in and the next), an in-flight mark for 30 to 60 s.
- */
-export function keyRecordOf(
-	id: string,
-	parts: string,
-	now: number,
-	lifetimeMs: number,
-	nonce: string,
-): KeyRecord {
-	const pair = (size: number) => {
-		const at = Math.floor(now / size);
-		return [at - 1, at];
-	};
-	return {
-		used: pair(lifetimeMs).map((period) => `send-key:${id}:used:${period}`),
-		parts: pair(lifetimeMs).map((period) => `send-key:${id}:parts:${parts}:${period}`),
-		marks: pair(MARK_WINDOW_MS).map((window) => `send-key:${id}:flight:${window}`),
-		posting: pair(lifetimeMs).map((period) => `send-key:${id}:posting:${period}`),
-		nonce: `send-key:${id}:nonce:${nonce}`,
-	};
-}
+/** The entries a claim writes (the read-back adds `posting`). */
+export const entriesOfRecord = (r: KeyRecord) => [...r.used, ...r.marks, r.nonce];
 
-/** The entries a claim writes, in order (the read-back adds `posting`). */
-export const entriesOfRecord = (record: KeyRecord) => [
-	...record.used,
-	...record.parts,
-	...record.marks,
-	record.nonce,
-];
-
-/**
- * What the record's answer to a claim says (`added`: the entries that were not there):
- * - `claimed`: the key is new to the record and not in flight: this send may go on (its read-back decides);
- * - `reused`: the key was sent with other parts: refused;
- * - `inFlight`: another send of the key holds it now: wait for its fax;
- * - `used`: the key was sent with these parts: its fax is the answer, or, not found, a refusal.
- */
-export type ClaimVerdict = 'claimed' | 'reused' | 'inFlight' | 'used';
+/** A claim's answer (`added`: its entries not there): new to the record and not in flight, in flight, or sent (the key's fax answers, or what differs). */
+export type ClaimVerdict = 'claimed' | 'inFlight' | 'used';
 
 export function claimVerdict(record: KeyRecord, added: ReadonlySet<string>): ClaimVerdict {
 	const allNew = (entries: string[]) => entries.every((entry) => added.has(entry));
-	const used = !allNew(record.used);
-	if (!used && allNew(record.marks)) return 'claimed';
-	if (used && allNew(record.parts)) return 'reused';
 	if (!allNew(record.marks)) return 'inFlight';
-	return 'used';
+	return allNew(record.used) ? 'claimed' : 'used';
 }
 
-/**
- * Whether a key the record has (`used`, answered to a probe of its `posting`) may be claimed
- * again: its send never made its outbox request (it stopped during the upload), so Fax.Plus
- * certainly has no fax of it.
- */
+/** Whether a `used` key's send never made its outbox request (`added`: the answer to its `posting`): claimed again. */
 export const neverPosted = (record: KeyRecord, added: ReadonlySet<string>) =>
 	record.posting.every((entry) => added.has(entry));
 
-/**
- * What the record's answer to a claim's read-back says, after its settle:
- * - `held`: the claim's nonce is still there: this send faxes;
- * - `lost`: the nonce is gone but the key's entries are there: another claim replaced this one;
- * - `erased`: all of it was gone (a write that read the record before the claim): written again, read back again.
- */
+/** A read-back's answer: the nonce there (this send faxes), replaced by another claim, or all of it erased (written again). */
 export type ReadBackVerdict = 'held' | 'lost' | 'erased';
 
 export function readBackVerdict(record: KeyRecord, added: ReadonlySet<string>): ReadBackVerdict {

@@ -1,8 +1,6 @@
-// Send's Idempotency Key (docs/sending.md). A keyed fax's comment ends with a marker
-// (../../shared/keyMarker.ts); n8n's record of the keys this node sent (./keyClaim.ts) tells a new
-// key from one it has. A new key is claimed first, then the outbox and the newest sent page are
-// read during the upload and the claim's settle: four Fax.Plus requests at any account size. A
-// key the record has is decided before anything is uploaded.
+// Send's Idempotency Key (docs/sending.md): n8n's record (./keyClaim.ts) tells a new key, claimed
+// first, then looked for (its marker, ../../shared/keyMarker.ts) in the outbox and the newest sent
+// page during the upload; a known key is decided before it.
 import { randomBytes } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
@@ -85,75 +83,39 @@ export async function sendKeyOf(
 	// Keys are held per credential and User ID (Fax.Plus's lists are the account's), workflow and node.
 	const space = `${node.credentials?.[type]?.id ?? ''}\n${identity.userId}`;
 	const scope = [context.getWorkflow().id ?? '', node.id ?? node.name];
-	// A tool's default key is the send itself.
 	const parts = await partsOf(identity);
 	const id = keyIdOf(space, scope, given, parts);
 	const key = { given, id, parts, lookedAt: Date.now(), lifetimeMs: lookBackHours * 3_600_000 };
 	return new SendKey(context, itemIndex, identity, key);
 }
 
-/** The outbox, and the sent faxes since a time: the newest page (one request), or `all` pages. */
-async function listsOf(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	user: string,
-	since: number,
-	all = false,
-) {
-	const after = formatUtc(new Date(since));
-	const [outbox, sent] = await Promise.all([
-		outboxFaxes(context, user, itemIndex),
-		all
-			? sentSince(context, itemIndex, user, since)
-			: readFaxListPage(
-					context,
-					user,
-					{ category: 'sent', after, limit: RECENT.faxes },
-					{ itemIndex },
-				),
-	]);
-	return { outbox: outbox as IDataObject[], sent };
-}
-type Lists = Awaited<ReturnType<typeof listsOf>>;
+type Lists = { outbox: IDataObject[]; sent: IDataObject[] };
+type Key = { given?: string; id: string; parts: string; lookedAt: number; lifetimeMs: number };
 
 /** A fax found in Fax.Plus with the key's marker, and its status. */
 type Found = { id: string; to: string[]; parts: string; where: 'outbox' | 'sent'; status: object };
 
-/**
- * The answer of a key whose fax Fax.Plus has: by destination number, `ids` of faxes still in the
- * outbox, `faxIds` of sent ones and each one's status; `to`, every number of the send.
- */
+/** The answer of a key whose fax Fax.Plus has: by destination number, outbox `ids`, sent `faxIds` and statuses. */
 export type Duplicate = IDataObject & {
 	to: string[];
-	ids: Record<string, string>;
-	faxIds: Record<string, string>;
 	statuses: Record<string, IDataObject>;
-};
+} & Record<'ids' | 'faxIds', Record<string, string>>;
 
 export class SendKey {
 	/** Carried in the comment's tags and text: the key's HMAC and the parts' fingerprints. */
 	readonly tag: string;
 
-	private readonly record: NodeKeyRecord;
-
-	/** The claim this send holds in n8n's record, and the look at Fax.Plus begun once it was written. */
-	private claim: Claim | undefined;
-	private looking: Promise<Lists> | undefined;
+	/** The claim this send holds in n8n's record, and the look at Fax.Plus begun after its write. */
+	private claim: (Claim & { looking: Promise<Lists> }) | undefined;
 
 	constructor(
 		private readonly context: IExecuteFunctions,
 		private readonly itemIndex: number,
 		private readonly identity: SendIdentity,
-		private readonly key: {
-			given?: string;
-			id: string;
-			parts: string;
-			lookedAt: number;
-			lifetimeMs: number;
-		},
+		private readonly key: Key,
+		private readonly record = new NodeKeyRecord(context, itemIndex),
 	) {
 		this.tag = markerOf(key.id, key.parts);
-		this.record = new NodeKeyRecord(context, itemIndex);
 	}
 
 	/** The outbox comment with the marker in its tags and at the end of its text. */
@@ -162,29 +124,22 @@ export class SendKey {
 		return { ...comment, text, tags: [...(comment?.tags ?? []), this.tag] };
 	}
 
-	/**
-	 * Before the upload: claims a key new to n8n's record (undefined: the send goes on). A key the
-	 * record has answers its fax, or is refused: with other parts, or where Fax.Plus shows no fax of
-	 * it. While another send holds the key, waits for its fax.
-	 */
+	/** Before the upload: claims a new key (undefined), or answers a known key's fax, or refuses it; waits for one in flight. */
 	async look(): Promise<Duplicate | undefined> {
 		const { key } = this;
 		const deadline = Date.now() + 3 * MARK_WINDOW_MS;
-		let step = WAIT_STEP_MS.first;
-		for (;;) {
+		for (let step = WAIT_STEP_MS.first; ; step = Math.min(2 * step, WAIT_STEP_MS.longest)) {
 			const now = Date.now();
 			const nonce = randomBytes(12).toString('base64url');
 			const { verdict, claim } = await this.record.claim(
-				keyRecordOf(key.id, key.parts, now, key.lifetimeMs, nonce),
+				keyRecordOf(key.id, now, key.lifetimeMs, nonce),
 			);
 			if (claim) {
-				this.claim = claim;
-				this.lookAfterWrite();
+				this.claim = { ...claim, looking: this.lookAfterWrite() };
 				return undefined;
 			}
 			let found = this.found(await this.lists(key.lookedAt - RECENT.ms));
 			if (found) return found;
-			if (verdict === 'reused') throw this.reusedError([]);
 			if (verdict === 'used') {
 				// Since the start of the period before this one: as far back as the record holds a key.
 				const since = (Math.floor(now / key.lifetimeMs) - 1) * key.lifetimeMs;
@@ -195,56 +150,61 @@ export class SendKey {
 			// In flight elsewhere: its fax is the answer once Fax.Plus lists it; else its marks expire.
 			if (Date.now() >= deadline) throw this.busyError();
 			await sleep(step);
-			step = Math.min(2 * step, WAIT_STEP_MS.longest);
 		}
 	}
 
-	/**
-	 * After the upload, just before the outbox request: the look begun after the claim's write, then
-	 * the claim read back (its settle ran meanwhile). The hold, or the duplicate where Fax.Plus lists
-	 * the key's fax or another claim replaced this one. Stopped here, the claim is taken back.
-	 */
+	/** After the upload: the look begun after the claim's write, then the read-back. The hold, or the duplicate. */
 	async hold(): Promise<KeyHold | { duplicate: Duplicate }> {
-		return await this.readBack().catch(async (error) => {
-			await this.abandon();
-			return await Promise.reject(error);
-		});
-	}
-
-	private async readBack(): Promise<KeyHold | { duplicate: Duplicate }> {
 		const deadline = Date.now() + 3 * MARK_WINDOW_MS;
-		for (;;) {
-			const { claim, looking } = this;
-			if (!claim || !looking) throw new Error('Idempotency Key: hold() without a claim');
-			const found = this.found(await looking);
-			// Sent by a send whose claim a stale write erased: the record keeps the key; the nonce goes.
-			if (found) {
-				this.claim = undefined;
-				await this.record.hold(claim).release();
-				return { duplicate: found };
-			}
-			const verdict = await this.record.readBack(claim);
-			if (verdict === 'held') return this.record.hold(claim);
-			if (verdict === 'lost') {
+		try {
+			for (;;) {
+				const claim = this.claim;
+				if (!claim) throw new Error('Idempotency Key: hold() without a claim');
+				const found = this.found(await claim.looking);
+				// Sent by a send whose claim a stale write erased: the record keeps the key; the nonce goes.
+				if (found) {
+					this.claim = undefined;
+					await this.record.hold(claim).release();
+					return { duplicate: found };
+				}
+				const verdict = await this.record.readBack(claim);
+				if (verdict === 'held') return this.record.hold(claim);
+				if (verdict === 'erased') {
+					// Erased again and again by writes of other keys that read the record before it.
+					if (Date.now() >= deadline) throw this.busyError();
+					claim.looking = this.lookAfterWrite();
+					continue;
+				}
 				this.context.logger.info(CLAIM_RACE_LOG, { node: this.context.getNode().name });
 				this.claim = undefined;
 				const duplicate = await this.look();
 				if (duplicate) return { duplicate };
-			} else if (Date.now() >= deadline) {
-				// Erased again and again by writes of other keys that read the record before it.
-				throw this.busyError();
-			} else this.lookAfterWrite();
+			}
+		} catch (error) {
+			await this.abandon();
+			throw error;
 		}
 	}
 
 	/** The outbox and the newest sent page, read from the claim's write on (during the upload). */
-	private lookAfterWrite() {
-		this.looking = this.lists(this.key.lookedAt - RECENT.ms);
-		this.looking.catch(() => undefined);
+	private lookAfterWrite(): Promise<Lists> {
+		const lists = this.lists(this.key.lookedAt - RECENT.ms);
+		lists.catch(() => undefined);
+		return lists;
 	}
 
+	/** The outbox, and the sent faxes since a time: the newest page (one request), or `all` pages. */
 	private async lists(since: number, all = false): Promise<Lists> {
-		return await listsOf(this.context, this.itemIndex, this.identity.userId, since, all);
+		const { context, itemIndex } = this;
+		const user = this.identity.userId;
+		const query = { category: 'sent', after: formatUtc(new Date(since)), limit: RECENT.faxes };
+		const [outbox, sent] = await Promise.all([
+			outboxFaxes(context, user, itemIndex),
+			all
+				? sentSince(context, itemIndex, user, since)
+				: readFaxListPage(context, user, query, { itemIndex }),
+		]);
+		return { outbox: outbox as IDataObject[], sent };
 	}
 
 	/** Takes the claim back when the send stops before the outbox request (an upload failed). */
@@ -265,12 +225,8 @@ export class SendKey {
 				found.push({ id: record.id, to, parts, where, status });
 		};
 		for (const record of outbox) {
-			const comment = (record.comment ?? {}) as { text?: unknown; tags?: unknown };
-			add(
-				record,
-				[lastLine(comment.text), ...(Array.isArray(comment.tags) ? comment.tags : [])],
-				'outbox',
-			);
+			const { text, tags } = (record.comment ?? {}) as { text?: unknown; tags?: unknown };
+			add(record, [lastLine(text), ...(Array.isArray(tags) ? tags : [])], 'outbox');
 		}
 		for (const fax of sent) add(fax, [lastLine(fax.comment)], 'sent');
 		if (found.length === 0) return undefined;
@@ -309,48 +265,35 @@ export class SendKey {
 		return item;
 	}
 
-	/** The key sent with other parts: named from its fax when Fax.Plus lists it, else from n8n's record. */
+	/** The key's fax in Fax.Plus, sent with other parts: refused, naming what differs. */
 	private reusedError(found: Found[]): NodeOperationError {
-		const differs = found.length > 0 ? differingParts(this.key.parts, found[0].parts) : [];
-		const what =
-			differs.length > 0
-				? `${new Intl.ListFormat('en').format(differs.map((name) => PARTS[name]))} ${differs.length > 1 || differs[0] !== 'from' ? 'differ' : 'differs'}`
-				: 'its destinations, From, documents or fax options differ';
-		const where =
-			found.length > 0
-				? `Fax.Plus has the key's fax: ${found.map((fax) => `${fax.where} ${fax.id}`).join(', ')}.`
-				: "n8n's record of this node's sends has the key with other content.";
-		return new NodeOperationError(
-			this.context.getNode(),
-			`${this.shown()} was already used for another send: ${what}`,
-			{
-				itemIndex: this.itemIndex,
-				description: `Nothing was sent. A key names one send: its destinations, From, documents and the options that change the fax. ${where} To send this, use a new key.`,
-			},
+		const differs = differingParts(this.key.parts, found[0].parts);
+		return this.refusal(
+			`was already used for another send: ${new Intl.ListFormat('en').format(differs.map((name) => PARTS[name]))} ${differs.length > 1 || differs[0] !== 'from' ? 'differ' : 'differs'}`,
+			`Nothing was sent. A key names one send: its destinations, From, documents and the options that change the fax. Fax.Plus has the key's fax: ${found.map((fax) => `${fax.where} ${fax.id}`).join(', ')}. To send this, use a new key.`,
 		);
 	}
 
 	/** The key sent by this node, and no fax of it listed: refused rather than faxed again. */
 	private usedError(since: number): NodeOperationError {
-		const day = formatUtc(new Date(since)).slice(0, 10);
-		return new NodeOperationError(
-			this.context.getNode(),
-			`${this.shown()} was already sent by this node, and Fax.Plus no longer shows its fax`,
-			{
-				itemIndex: this.itemIndex,
-				description: `Nothing was sent. n8n's record of this node's sends has the key, but Fax.Plus lists no fax with it: not in the outbox, nor among the sent faxes since ${day} (Fax.Plus may not keep the comment of a sent fax, where the key is), or the earlier send stopped before Fax.Plus took it. Check Fax → Get Many (category "sent"); to fax it (again), use a new key.`,
-			},
+		return this.refusal(
+			'was already sent by this node, and Fax.Plus no longer shows its fax',
+			`Nothing was sent. n8n's record of this node's sends has the key, but Fax.Plus lists no fax with it: not in the outbox, nor among the sent faxes since ${formatUtc(new Date(since)).slice(0, 10)} (Fax.Plus may not keep the comment of a sent fax, where the key is), or the earlier send stopped before Fax.Plus took it. Check Fax → Get Many (category "sent"); to fax it (again), use a new key.`,
 		);
 	}
 
 	private busyError(): NodeOperationError {
-		return new NodeOperationError(
-			this.context.getNode(),
-			`${this.shown()} is being sent by another execution`,
-			{
-				itemIndex: this.itemIndex,
-				description: `Nothing was sent now, and Fax.Plus lists no fax with the key yet. Another execution marked it in flight (a mark lasts ${(2 * MARK_WINDOW_MS) / 1000} s at most), or n8n's record of this node kept changing under it; try again in a minute.`,
-			},
+		return this.refusal(
+			'is being sent by another execution',
+			`Nothing was sent now, and Fax.Plus lists no fax with the key yet. Another execution marked it in flight (a mark lasts ${(2 * MARK_WINDOW_MS) / 1000} s at most), or n8n's record of this node kept changing under it; try again in a minute.`,
 		);
+	}
+
+	private refusal(message: string, description: string): NodeOperationError {
+		const { context, itemIndex } = this;
+		return new NodeOperationError(context.getNode(), `${this.shown()} ${message}`, {
+			itemIndex,
+			description,
+		});
 	}
 }

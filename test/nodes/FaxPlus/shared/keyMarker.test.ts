@@ -35,8 +35,8 @@ const answered = (record: KeyRecord) =>
 		})
 		.map((flags) => new Set(entriesOfRecord(record).filter((_, i) => flags[i])));
 const records = fc
-	.tuple(keyId, parts, instant, lifetime, fc.string({ minLength: 1, maxLength: 16 }))
-	.map(([id, p, now, life, nonce]) => keyRecordOf(id, p, now, life, nonce));
+	.tuple(keyId, instant, lifetime, fc.string({ minLength: 1, maxLength: 16 }))
+	.map(([id, now, life, nonce]) => keyRecordOf(id, now, life, nonce));
 const allNew = (entries: string[], added: Set<string>) =>
 	entries.every((entry) => added.has(entry));
 
@@ -73,17 +73,16 @@ describe("n8n's record of a node's keys", () => {
 		fc.assert(
 			fc.property(
 				keyId,
-				parts,
 				instant,
 				lifetime,
 				fc.double({ min: 0, max: 3, noNaN: true }),
-				(id, p, then, life, later) => {
-					const first = keyRecordOf(id, p, then, life, 'a');
-					const next = keyRecordOf(id, p, then + Math.floor(later * life), life, 'b');
+				(id, then, life, later) => {
+					const first = keyRecordOf(id, then, life, 'a');
+					const next = keyRecordOf(id, then + Math.floor(later * life), life, 'b');
 					const shared = next.used.some((entry) => first.used.includes(entry));
 					if (later < 1) expect(shared).toBe(true);
 					if (later >= 2) expect(shared).toBe(false);
-					expect(next.parts.some((entry) => first.parts.includes(entry))).toBe(shared);
+					expect(next.posting.some((entry) => first.posting.includes(entry))).toBe(shared);
 				},
 			),
 		);
@@ -91,31 +90,25 @@ describe("n8n's record of a node's keys", () => {
 
 	it('an in-flight mark is seen for 30 s, never after 60 s', () => {
 		fc.assert(
-			fc.property(
-				keyId,
-				parts,
-				instant,
-				fc.integer({ min: 0, max: 120_000 }),
-				(id, p, then, ms) => {
-					const first = keyRecordOf(id, p, then, HOUR, 'a');
-					const next = keyRecordOf(id, p, then + ms, HOUR, 'b');
-					const shared = next.marks.some((entry) => first.marks.includes(entry));
-					if (ms < MARK_WINDOW_MS) expect(shared).toBe(true);
-					if (ms >= 2 * MARK_WINDOW_MS) expect(shared).toBe(false);
-				},
-			),
+			fc.property(keyId, instant, fc.integer({ min: 0, max: 120_000 }), (id, then, ms) => {
+				const first = keyRecordOf(id, then, HOUR, 'a');
+				const next = keyRecordOf(id, then + ms, HOUR, 'b');
+				const shared = next.marks.some((entry) => first.marks.includes(entry));
+				if (ms < MARK_WINDOW_MS) expect(shared).toBe(true);
+				if (ms >= 2 * MARK_WINDOW_MS) expect(shared).toBe(false);
+			}),
 		);
 	});
 
-	it('other keys, other parts and other nonces never share an entry', () => {
+	it('other keys and other nonces never share an entry', () => {
 		fc.assert(
-			fc.property(keyId, keyId, parts, parts, instant, (a, b, p, q, now) => {
-				const first = entriesOfRecord(keyRecordOf(a, p, now, HOUR, 'x'));
-				const second = keyRecordOf(b, q, now, HOUR, 'y');
-				const common = entriesOfRecord(second).filter((entry) => first.includes(entry));
-				if (a !== b) expect(common).toEqual([]);
-				else if (p !== q) expect(common).toEqual([...second.used, ...second.marks]);
-				expect(new Set(first).size).toBe(first.length);
+			fc.property(keyId, keyId, instant, (a, b, now) => {
+				const first = keyRecordOf(a, now, HOUR, 'x');
+				const second = keyRecordOf(b, now, HOUR, 'y');
+				const all = (r: KeyRecord) => [...entriesOfRecord(r), ...r.posting];
+				const common = all(second).filter((entry) => all(first).includes(entry));
+				expect(common).toEqual(a !== b ? [] : [...second.used, ...second.marks, ...second.posting]);
+				expect(new Set(all(first)).size).toBe(all(first).length);
 			}),
 		);
 	});
@@ -130,8 +123,6 @@ describe("n8n's record of a node's keys", () => {
 					const inFlight = !allNew(record.marks, added);
 					// A key the record has never sends from the record's answer.
 					expect(verdict === 'claimed').toBe(!used && !inFlight);
-					// Refused as reused only when the record has the key and none of these parts.
-					expect(verdict === 'reused').toBe(used && allNew(record.parts, added));
 					if (verdict === 'used') expect(used && !inFlight).toBe(true);
 					if (verdict === 'inFlight') expect(inFlight).toBe(true);
 				},

@@ -121,7 +121,7 @@ describe('Fax → Send: Idempotency Key', () => {
 			.recordedNodeValues('test-workflow', 'faxplus-node')
 			.map((value) => value.split(':')[2])
 			.sort();
-	const SENT_KEY = ['flight', 'flight', 'parts', 'parts', 'posting', 'posting', 'used', 'used'];
+	const SENT_KEY = ['flight', 'flight', 'posting', 'posting', 'used', 'used'];
 
 	it('sends a key once: the repeat makes no upload and no outbox request and answers the outbox IDs', async () => {
 		const [first] = await sendOk(server(), { options: { idempotencyKey: 'order-42' } });
@@ -355,7 +355,7 @@ describe('Fax → Send: Idempotency Key', () => {
 			expect(item.duplicate).toBeUndefined();
 			expect(outboxPosts(server())).toHaveLength(1);
 			// The claim, dropped; the read-back writes it again; a second read-back finds it whole.
-			const claim = ['flight', 'flight', 'nonce', 'parts', 'parts', 'used', 'used'];
+			const claim = ['flight', 'flight', 'nonce', 'used', 'used'];
 			const readBack = [...claim, 'posting', 'posting'].sort();
 			expect(held).toEqual([claim, readBack, readBack]);
 			// Positive control: without the drop, one read-back.
@@ -442,7 +442,7 @@ describe('Fax → Send: Idempotency Key', () => {
 			await run;
 			store.rows.clear();
 			for (const [key, value] of leftAtKill) store.rows.set(key, value);
-			expect(kinds()).toEqual(['flight', 'flight', 'nonce', 'parts', 'parts', 'used', 'used']);
+			expect(kinds()).toEqual(['flight', 'flight', 'nonce', 'used', 'used']);
 			const [retried] = await afterMarksExpire(
 				async () => await sendOk(server(), { options: { idempotencyKey: 'killed' } }),
 			);
