@@ -13,7 +13,7 @@ export const idempotencyKeyOption: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. {{ $json.orderId }}',
 	description:
-		'A text or number naming this send, e.g. an order ID. A repeat is not faxed again: it answers duplicate: true naming the fax, or an error where Fax.Plus no longer shows it. The same key with other numbers, From, documents or fax options is refused. Held per account, workflow and node.',
+		'A text or number naming this send, e.g. an order ID. A repeat is not faxed again: it answers duplicate: true naming the fax, or an error where Fax.Plus no longer shows it. The same key with other numbers, From, documents or fax options is refused. Held per credential, User ID, workflow and node.',
 };
 
 export const keyLifetimeOption: INodeProperties = {
