@@ -153,36 +153,31 @@ export class SendKey {
 		}
 	}
 
-	/** After the upload: the look begun after the claim's write, then the read-back. The hold, or the duplicate. */
+	/** After the upload: the look begun after the claim's write, then the read-back. The hold, or the duplicate (a failure: `abandon`). */
 	async hold(): Promise<KeyHold | { duplicate: Duplicate }> {
 		const deadline = Date.now() + 3 * MARK_WINDOW_MS;
-		try {
-			for (;;) {
-				const claim = this.claim;
-				if (!claim) throw new Error('Idempotency Key: hold() without a claim');
-				const found = this.found(await claim.looking);
-				// Sent by a send whose claim a stale write erased: the record keeps the key; the nonce goes.
-				if (found) {
-					this.claim = undefined;
-					await this.record.hold(claim).release();
-					return { duplicate: found };
-				}
-				const verdict = await this.record.readBack(claim);
-				if (verdict === 'held') return this.record.hold(claim);
-				if (verdict === 'erased') {
-					// Erased again and again by writes of other keys that read the record before it.
-					if (Date.now() >= deadline) throw this.busyError();
-					claim.looking = this.lookAfterWrite();
-					continue;
-				}
-				this.context.logger.info(CLAIM_RACE_LOG, { node: this.context.getNode().name });
+		for (;;) {
+			const claim = this.claim;
+			if (!claim) throw new Error('Idempotency Key: hold() without a claim');
+			const found = this.found(await claim.looking);
+			// Sent by a send whose claim a stale write erased: the record keeps the key; the nonce goes.
+			if (found) {
 				this.claim = undefined;
-				const duplicate = await this.look();
-				if (duplicate) return { duplicate };
+				await this.record.hold(claim).release();
+				return { duplicate: found };
 			}
-		} catch (error) {
-			await this.abandon();
-			throw error;
+			const verdict = await this.record.readBack(claim);
+			if (verdict === 'held') return this.record.hold(claim);
+			if (verdict === 'erased') {
+				// Erased again and again by writes of other keys that read the record before it.
+				if (Date.now() >= deadline) throw this.busyError();
+				claim.looking = this.lookAfterWrite();
+				continue;
+			}
+			this.context.logger.info(CLAIM_RACE_LOG, { node: this.context.getNode().name });
+			this.claim = undefined;
+			const duplicate = await this.look();
+			if (duplicate) return { duplicate };
 		}
 	}
 
@@ -207,7 +202,7 @@ export class SendKey {
 		return { outbox: outbox as IDataObject[], sent };
 	}
 
-	/** Takes the claim back when the send stops before the outbox request (an upload failed). */
+	/** Takes the claim back when the send stops before the outbox request. */
 	async abandon(): Promise<void> {
 		if (this.claim) await this.record.abandon(this.claim);
 		this.claim = undefined;
