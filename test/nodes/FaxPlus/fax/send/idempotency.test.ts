@@ -602,6 +602,26 @@ describe('Fax → Send: Idempotency Key', () => {
 		}
 	});
 
+	it('a credential whose token now names another account keeps its key space: a key sent before is refused there, never faxed', async () => {
+		await sendOk(server(), { options: { idempotencyKey: 'moved' } });
+		const other = await startFaxPlusServer({ port: 0 });
+		try {
+			const there = await afterMarksExpire(
+				async () => await runOperation(other, { ...send, options: { idempotencyKey: 'moved' } }),
+			);
+			expect(there.error?.message).toBe(
+				'Idempotency Key "moved" was already sent by this node, and Fax.Plus no longer shows its fax',
+			);
+			expect(accepted(other)).toHaveLength(0);
+			// Positive control: a new key sends there.
+			expect(
+				(await sendOk(other, { options: { idempotencyKey: 'new there' } }))[0].duplicate,
+			).toBeUndefined();
+		} finally {
+			await other.close();
+		}
+	});
+
 	it('a key is held per account: the marker differs for another user of the same node', async () => {
 		const [owner] = await sendOk(server(), { options: { idempotencyKey: 'per-user' } });
 		const [member] = await sendOk(server(), {
