@@ -6,9 +6,9 @@
 //
 // Workflow: Webhook (answers with the last node's first item) → Split Out (BENCH_SEND_ITEMS
 // items, default 100) → Fax → Send (a short text to one number), once without a key and once
-// with a key that is new for every item. Before the upload a keyed send reads the account, the
-// outbox and one page of the newest sent faxes at once, and claims the key in the node's own
-// record in n8n's processed-data store (scope node); the claim settles during the upload and is
+// with a key that is new for every item. Before the upload a keyed send claims the key in the
+// node's own record in n8n's processed-data store (scope node); then it reads the outbox and one
+// page of the newest sent faxes while the document is uploaded and the claim settles; the claim is
 // read back before the outbox request; the nonce goes beside it (docs/sending.md).
 // BENCH_SEND_ROUNDS rounds (default 5) alternate between the two after a warm-up round each; then the same with every answer of the server delayed by
 // BENCH_SEND_LATENCY_MS (default 80) as across the internet. Every round is checked: the

@@ -77,6 +77,8 @@ export interface RunOptions {
 	asTool?: boolean;
 	/** How the run started: 'trigger' (a workflow's run) unless set; 'manual' is the editor's. */
 	mode?: WorkflowExecuteMode;
+	/** The ID of the node's credential ('1' unless set). */
+	credentialId?: string;
 }
 
 /** Runs the Fax.Plus node with the given parameters against the server. */
@@ -94,6 +96,7 @@ export async function runOperation(
 		continueOnFail: options.continueOnFail,
 		asTool: options.asTool,
 		mode: options.mode,
+		credentialId: options.credentialId,
 	});
 }
 

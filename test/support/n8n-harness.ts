@@ -189,6 +189,8 @@ export interface RunNodeOptions {
 	asTool?: boolean;
 	/** The node's ID (n8n's processed-data store keeps a record per node ID at scope node). */
 	nodeId?: string;
+	/** The ID of the node's credential ('1' unless set). */
+	credentialId?: string;
 }
 
 export interface RunNodeResult {
@@ -266,7 +268,7 @@ export async function runFaxPlusNode(options: RunNodeOptions): Promise<RunNodeRe
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: options.parameters as INode['parameters'],
-		credentials: { [authentication]: { id: '1', name: 'Test credential' } },
+		credentials: { [authentication]: { id: options.credentialId ?? '1', name: 'Test credential' } },
 		onError:
 			options.continueOnFail === 'errorOutput'
 				? 'continueErrorOutput'

@@ -1,6 +1,6 @@
-// The Idempotency Key's marker (docs/sending.md): a keyed fax's comment ends with it, and its tags
-// carry it. It is the key's HMAC over account, workflow and node, then the fingerprints of the
-// send's parts. Pure (no n8n): Send writes and reads it; Update of a fax or an outbox fax keeps it.
+// The Idempotency Key's marker (docs/sending.md), which a keyed fax's comment ends with and its tags
+// carry: the key's HMAC (over credential, User ID, workflow and node), then the send's parts'
+// fingerprints. Pure (no n8n): Send writes and reads it; Update of a fax or an outbox fax keeps it.
 import { createHash, createHmac } from 'node:crypto';
 
 /** Prefix of the marker a keyed fax carries; reserved in Comment Tags. */
@@ -95,19 +95,56 @@ const partAt = (parts: string, i: number) => parts.slice(i * PART_HEX, (i + 1) *
 export const differingParts = (ours: string, theirs: string) =>
 	PART_NAMES.filter((_, i) => partAt(ours, i) !== partAt(theirs, i));
 
-/**
- * The key's HMAC under the account: over workflow and node (`scope`) and the key given, or, for a
- * tool's default key, the send's parts.
- */
-export function keyIdOf(
-	account: string,
-	scope: string[],
-	given: string | undefined,
-	parts: string,
-): string {
+/** The key's HMAC under its key space (credential and User ID): over workflow and node (`scope`) and the key given, or, for a tool's default key, the send's parts. */
+export function keyIdOf(space: string, scope: string[], given: string | undefined, parts: string) {
 	const name = given === undefined ? `tool\n${parts}` : `key\n${given}`;
-	return createHmac('sha256', account)
+	return createHmac('sha256', space)
 		.update([...scope, name].join('\n'))
 		.digest('hex')
 		.slice(0, KEY_HEX);
+}
+
+// n8n's record of the keys a node sent (docs/sending.md): a claim's entries, and what the answers
+// to a claim and to its read-back (which of their entries were not there) mean.
+
+/** An in-flight mark holds for the window it was written in and the next: 30 to 60 s. */
+export const MARK_WINDOW_MS = 30_000;
+
+/** A claim's entries, each for the period (or mark's window) it is written in and the one before: the key was `used`, is in flight (`marks`), was posted (`posting`); the claim's `nonce`. */
+export type KeyRecord = Record<'used' | 'marks' | 'posting', string[]> & { nonce: string };
+
+/** The entries of a claim of key `id` at `now` (a key holds for one to two `life`s, in ms). */
+export function keyRecordOf(id: string, now: number, life: number, nonce: string): KeyRecord {
+	const pair = (name: string, size: number) =>
+		[1, 0].map((back) => `send-key:${id}:${name}:${Math.floor(now / size) - back}`);
+	const [used, marks, posting] = [
+		pair('used', life),
+		pair('flight', MARK_WINDOW_MS),
+		pair('posting', life),
+	];
+	return { used, marks, posting, nonce: `send-key:${id}:nonce:${nonce}` };
+}
+
+/** The entries a claim writes (the read-back adds `posting`). */
+export const entriesOfRecord = (r: KeyRecord) => [...r.used, ...r.marks, r.nonce];
+
+/** A claim's answer (`added`: its entries not there): new to the record and not in flight, in flight, or sent (the key's fax answers, or what differs). */
+export type ClaimVerdict = 'claimed' | 'inFlight' | 'used';
+
+export function claimVerdict(record: KeyRecord, added: ReadonlySet<string>): ClaimVerdict {
+	const allNew = (entries: string[]) => entries.every((entry) => added.has(entry));
+	if (!allNew(record.marks)) return 'inFlight';
+	return allNew(record.used) ? 'claimed' : 'used';
+}
+
+/** Whether a `used` key's send never made its outbox request (`added`: the answer to its `posting`): claimed again. */
+export const neverPosted = (record: KeyRecord, added: ReadonlySet<string>) =>
+	record.posting.every((entry) => added.has(entry));
+
+/** A read-back's answer: the nonce there (this send faxes), replaced by another claim, or all of it erased (written again). */
+export type ReadBackVerdict = 'held' | 'lost' | 'erased';
+
+export function readBackVerdict(record: KeyRecord, added: ReadonlySet<string>): ReadBackVerdict {
+	if (!added.has(record.nonce)) return 'held';
+	return entriesOfRecord(record).every((entry) => added.has(entry)) ? 'erased' : 'lost';
 }

@@ -1,28 +1,37 @@
-// Send's Idempotency Key (docs/sending.md). Fax.Plus is the record: a keyed fax's comment ends
-// with a marker (../../shared/keyMarker.ts), looked for in the outbox and the sent faxes before
-// sending; the claim (./keyClaim.ts) makes sends of one key at once fax once.
+// Send's Idempotency Key (docs/sending.md): n8n's record (./keyClaim.ts) tells a new key, claimed
+// first, then looked for (its marker, ../../shared/keyMarker.ts) in the outbox and the newest sent
+// page during the upload; a known key is decided before it.
+import { randomBytes } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-import { faxPlusApiRequest } from '../../../api/transport';
+import { NodeOperationError, sleep } from 'n8n-workflow';
+import { formatUtc } from '../../../api/dates';
+import { readFaxListPage } from '../../../api/faxList';
 import { faxStatusFields, outboxStatusFields } from '../../../api/faxStatuses';
+import { outboxFaxes, sentSince } from '../../../api/accountLists';
 import { runsAsTool } from '../../shared/output';
 import { wholeNumber } from '../../shared/values';
 import {
 	differingParts,
 	keyIdOf,
+	keyRecordOf,
 	lastLine,
+	MARK_WINDOW_MS,
 	markedParts,
 	markerOf,
 	PARTS,
 	partsOf,
 	type SendIdentity,
 } from '../../shared/keyMarker';
-import { outboxFaxes, sentSince } from '../../../api/accountLists';
-import { holdKey, type KeyHold } from './keyClaim';
+import { NodeKeyRecord, type Claim, type KeyHold } from './keyClaim';
 import { DEFAULT_KEY_LIFETIME_DAYS, DEFAULT_KEY_WINDOW_HOURS } from './keyOptions';
 
-/** Looks after the first read sent faxes from this long before it on: a fax in flight then is younger than a mark, with room for Fax.Plus's clock. */
-const RECENT_MS = 15 * 60_000;
+/** The newest sent faxes a look reads: one page, from this long before the send began. */
+const RECENT = { ms: 15 * 60_000, faxes: 50 };
+/** A send waiting for another in flight looks at Fax.Plus again after this, doubling to 1 s. */
+const WAIT_STEP_MS = { first: 100, longest: 1_000 };
+/** Logged by a claim that another claim of the same key replaced (the queue suite counts it). */
+const CLAIM_RACE_LOG =
+	'Fax.Plus Send: another process claimed the same Idempotency Key at the same moment; this send waits for that one instead of faxing';
 
 /** The key as given: a string or a number, NFC-normalised; anything else is refused. */
 function givenKey(context: IExecuteFunctions, itemIndex: number, raw: unknown): string {
@@ -39,20 +48,6 @@ function givenKey(context: IExecuteFunctions, itemIndex: number, raw: unknown): 
 		);
 	if (raw.trim() === '') throw refuse('Idempotency Key is empty');
 	return raw.normalize('NFC');
-}
-
-/** The Fax.Plus account behind the User ID (the token's own for `self`). */
-async function accountOf(context: IExecuteFunctions, itemIndex: number, userId: string) {
-	const account = await faxPlusApiRequest<IDataObject | undefined>(context, {
-		method: 'GET',
-		path: `/accounts/${encodeURIComponent(userId)}`,
-		itemIndex,
-	});
-	if (typeof account?.uid === 'string' && account.uid !== '') return account.uid;
-	throw new NodeOperationError(context.getNode(), 'Fax.Plus did not name the account', {
-		itemIndex,
-		description: `Nothing was sent. An Idempotency Key is held per account, and GET /accounts/${userId} answered no uid.`,
-	});
 }
 
 /** The key of a send, or undefined when it has none (no key, not a tool, or a window of 0). */
@@ -83,59 +78,42 @@ export async function sendKeyOf(
 				{ itemIndex },
 			);
 	}
-	// The first look's lists are read beside the account: they do not depend on the key.
-	const lookedAt = Date.now();
-	const lists = listsOf(context, itemIndex, identity.userId, lookedAt - lookBackHours * 3_600_000);
-	lists.catch(() => undefined);
-	const [parts, account] = await Promise.all([
-		partsOf(identity),
-		accountOf(context, itemIndex, identity.userId),
-	]);
 	const node = context.getNode();
+	const type = node.parameters.authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
+	// Keys are held per credential and User ID (Fax.Plus's lists are the account's), workflow and node.
+	const space = `${node.credentials?.[type]?.id ?? ''}\n${identity.userId}`;
 	const scope = [context.getWorkflow().id ?? '', node.id ?? node.name];
-	// A tool's default key is the send itself.
-	const id = keyIdOf(account, scope, given, parts);
-	return new SendKey(context, itemIndex, identity, { given, id, parts, lookedAt }, lists);
+	const parts = await partsOf(identity);
+	const id = keyIdOf(space, scope, given, parts);
+	const key = { given, id, parts, lookedAt: Date.now(), lifetimeMs: lookBackHours * 3_600_000 };
+	return new SendKey(context, itemIndex, identity, key);
 }
 
-/** The outbox, and the sent faxes since a time. */
-async function listsOf(context: IExecuteFunctions, itemIndex: number, user: string, since: number) {
-	const [outbox, sent] = await Promise.all([
-		outboxFaxes(context, user, itemIndex),
-		sentSince(context, itemIndex, user, since),
-	]);
-	return { outbox: outbox as IDataObject[], sent };
-}
-type Lists = Awaited<ReturnType<typeof listsOf>>;
+type Lists = { outbox: IDataObject[]; sent: IDataObject[] };
+type Key = { given?: string; id: string; parts: string; lookedAt: number; lifetimeMs: number };
 
 /** A fax found in Fax.Plus with the key's marker, and its status. */
 type Found = { id: string; to: string[]; parts: string; where: 'outbox' | 'sent'; status: object };
 
-/**
- * The answer of a key whose fax Fax.Plus has: by destination number, `ids` of faxes still in the
- * outbox, `faxIds` of sent ones and each one's status; `to`, every number of the send.
- */
+/** The answer of a key whose fax Fax.Plus has: by destination number, outbox `ids`, sent `faxIds` and statuses. */
 export type Duplicate = IDataObject & {
 	to: string[];
-	ids: Record<string, string>;
-	faxIds: Record<string, string>;
 	statuses: Record<string, IDataObject>;
-};
+} & Record<'ids' | 'faxIds', Record<string, string>>;
 
 export class SendKey {
 	/** Carried in the comment's tags and text: the key's HMAC and the parts' fingerprints. */
 	readonly tag: string;
 
-	/**
-	 * `lookedAt`: when the first look began; later looks read the sent faxes since shortly before it.
-	 * `firstLists`: the first look's lists, read beside the account; later looks read their own.
-	 */
+	/** The claim this send holds in n8n's record, and the look at Fax.Plus begun after its write. */
+	private claim: (Claim & { looking: Promise<Lists> }) | undefined;
+
 	constructor(
 		private readonly context: IExecuteFunctions,
 		private readonly itemIndex: number,
 		private readonly identity: SendIdentity,
-		private readonly key: { given?: string; id: string; parts: string; lookedAt: number },
-		private firstLists: Promise<Lists> | undefined,
+		private readonly key: Key,
+		private readonly record = new NodeKeyRecord(context, itemIndex),
 	) {
 		this.tag = markerOf(key.id, key.parts);
 	}
@@ -146,18 +124,92 @@ export class SendKey {
 		return { ...comment, text, tags: [...(comment?.tags ?? []), this.tag] };
 	}
 
-	/**
-	 * Looks in Fax.Plus for the key's faxes: the duplicate item naming them, a refusal when their
-	 * parts differ, or undefined when there is none. The first look reads the sent faxes of the
-	 * Key Lifetime; a later one (the key in flight) those since shortly before the first.
-	 */
+	/** Before the upload: claims a new key (undefined), or answers a known key's fax, or refuses it; waits for one in flight. */
 	async look(): Promise<Duplicate | undefined> {
-		const { context, itemIndex, identity } = this;
-		const lists =
-			this.firstLists ??
-			listsOf(context, itemIndex, identity.userId, this.key.lookedAt - RECENT_MS);
-		this.firstLists = undefined;
-		const { outbox, sent } = await lists;
+		const { key } = this;
+		const deadline = Date.now() + 3 * MARK_WINDOW_MS;
+		for (let step = WAIT_STEP_MS.first; ; step = Math.min(2 * step, WAIT_STEP_MS.longest)) {
+			const now = Date.now();
+			const nonce = randomBytes(12).toString('base64url');
+			const { verdict, claim } = await this.record.claim(
+				keyRecordOf(key.id, now, key.lifetimeMs, nonce),
+			);
+			if (claim) {
+				this.claim = { ...claim, looking: this.lookAfterWrite() };
+				return undefined;
+			}
+			let found = this.found(await this.lists(key.lookedAt - RECENT.ms));
+			if (found) return found;
+			if (verdict === 'used') {
+				// Since the start of the period before this one: as far back as the record holds a key.
+				const since = (Math.floor(now / key.lifetimeMs) - 1) * key.lifetimeMs;
+				found = this.found(await this.lists(since, true));
+				if (found) return found;
+				throw this.usedError(since);
+			}
+			// In flight elsewhere: its fax is the answer once Fax.Plus lists it; else its marks expire.
+			if (Date.now() >= deadline) throw this.busyError();
+			await sleep(step);
+		}
+	}
+
+	/** After the upload: the look begun after the claim's write, then the read-back. The hold, or the duplicate (a failure: `abandon`). */
+	async hold(): Promise<KeyHold | { duplicate: Duplicate }> {
+		const deadline = Date.now() + 3 * MARK_WINDOW_MS;
+		for (;;) {
+			const claim = this.claim;
+			if (!claim) throw new Error('Idempotency Key: hold() without a claim');
+			const found = this.found(await claim.looking);
+			// Sent by a send whose claim a stale write erased: the record keeps the key; the nonce goes.
+			if (found) {
+				this.claim = undefined;
+				await this.record.hold(claim).release();
+				return { duplicate: found };
+			}
+			const verdict = await this.record.readBack(claim);
+			if (verdict === 'held') return this.record.hold(claim);
+			if (verdict === 'erased') {
+				// Erased again and again by writes of other keys that read the record before it.
+				if (Date.now() >= deadline) throw this.busyError();
+				claim.looking = this.lookAfterWrite();
+				continue;
+			}
+			this.context.logger.info(CLAIM_RACE_LOG, { node: this.context.getNode().name });
+			this.claim = undefined;
+			const duplicate = await this.look();
+			if (duplicate) return { duplicate };
+		}
+	}
+
+	/** The outbox and the newest sent page, read from the claim's write on (during the upload). */
+	private lookAfterWrite(): Promise<Lists> {
+		const lists = this.lists(this.key.lookedAt - RECENT.ms);
+		lists.catch(() => undefined);
+		return lists;
+	}
+
+	/** The outbox, and the sent faxes since a time: the newest page (one request), or `all` pages. */
+	private async lists(since: number, all = false): Promise<Lists> {
+		const { context, itemIndex } = this;
+		const user = this.identity.userId;
+		const query = { category: 'sent', after: formatUtc(new Date(since)), limit: RECENT.faxes };
+		const [outbox, sent] = await Promise.all([
+			outboxFaxes(context, user, itemIndex),
+			all
+				? sentSince(context, itemIndex, user, since)
+				: readFaxListPage(context, user, query, { itemIndex }),
+		]);
+		return { outbox: outbox as IDataObject[], sent };
+	}
+
+	/** Takes the claim back when the send stops before the outbox request. */
+	async abandon(): Promise<void> {
+		if (this.claim) await this.record.abandon(this.claim);
+		this.claim = undefined;
+	}
+
+	/** The key's faxes in the lists: the duplicate item, a refusal when their parts differ, or undefined. */
+	private found({ outbox, sent }: Lists): Duplicate | undefined {
 		const found: Found[] = [];
 		const add = (record: IDataObject, candidates: unknown[], where: Found['where']) => {
 			const to = (Array.isArray(record.to) ? record.to : [record.to]).map(String);
@@ -168,24 +220,14 @@ export class SendKey {
 				found.push({ id: record.id, to, parts, where, status });
 		};
 		for (const record of outbox) {
-			const comment = (record.comment ?? {}) as { text?: unknown; tags?: unknown };
-			add(
-				record,
-				[lastLine(comment.text), ...(Array.isArray(comment.tags) ? comment.tags : [])],
-				'outbox',
-			);
+			const { text, tags } = (record.comment ?? {}) as { text?: unknown; tags?: unknown };
+			add(record, [lastLine(text), ...(Array.isArray(tags) ? tags : [])], 'outbox');
 		}
 		for (const fax of sent) add(fax, [lastLine(fax.comment)], 'sent');
 		if (found.length === 0) return undefined;
 		const same = found.filter((fax) => fax.parts === this.key.parts);
 		if (same.length === 0) throw this.reusedError(found);
 		return this.duplicateItem(same);
-	}
-
-	/** Claims the key just before the outbox request (./keyClaim.ts): the hold, or the duplicate. */
-	async hold(): Promise<KeyHold | { duplicate: Duplicate }> {
-		const key = { id: this.key.id, shown: this.shown() };
-		return await holdKey(this.context, this.itemIndex, key, async () => await this.look());
 	}
 
 	private shown(): string {
@@ -218,15 +260,35 @@ export class SendKey {
 		return item;
 	}
 
+	/** The key's fax in Fax.Plus, sent with other parts: refused, naming what differs. */
 	private reusedError(found: Found[]): NodeOperationError {
 		const differs = differingParts(this.key.parts, found[0].parts);
-		return new NodeOperationError(
-			this.context.getNode(),
-			`${this.shown()} was already used for another send: ${new Intl.ListFormat('en').format(differs.map((name) => PARTS[name]))} ${differs.length > 1 || differs[0] !== 'from' ? 'differ' : 'differs'}`,
-			{
-				itemIndex: this.itemIndex,
-				description: `Nothing was sent. A key names one send: its destinations, From, documents and the options that change the fax. Fax.Plus has the key's fax: ${found.map((fax) => `${fax.where} ${fax.id}`).join(', ')}. To send this, use a new key.`,
-			},
+		return this.refusal(
+			`was already used for another send: ${new Intl.ListFormat('en').format(differs.map((name) => PARTS[name]))} ${differs.length > 1 || differs[0] !== 'from' ? 'differ' : 'differs'}`,
+			`Nothing was sent. A key names one send: its destinations, From, documents and the options that change the fax. Fax.Plus has the key's fax: ${found.map((fax) => `${fax.where} ${fax.id}`).join(', ')}. To send this, use a new key.`,
 		);
+	}
+
+	/** The key sent by this node, and no fax of it listed: refused rather than faxed again. */
+	private usedError(since: number): NodeOperationError {
+		return this.refusal(
+			'was already sent by this node, and Fax.Plus no longer shows its fax',
+			`Nothing was sent. n8n's record of this node's sends has the key, but Fax.Plus lists no fax with it: not in the outbox, nor among the sent faxes since ${formatUtc(new Date(since)).slice(0, 10)} (Fax.Plus may not keep the comment of a sent fax, where the key is), or the earlier send stopped before Fax.Plus took it. Check Fax → Get Many (category "sent"); to fax it (again), use a new key.`,
+		);
+	}
+
+	private busyError(): NodeOperationError {
+		return this.refusal(
+			'is being sent by another execution',
+			`Nothing was sent now, and Fax.Plus lists no fax with the key yet. Another execution marked it in flight (a mark lasts ${(2 * MARK_WINDOW_MS) / 1000} s at most), or n8n's record of this node kept changing under it; try again in a minute.`,
+		);
+	}
+
+	private refusal(message: string, description: string): NodeOperationError {
+		const { context, itemIndex } = this;
+		return new NodeOperationError(context.getNode(), `${this.shown()} ${message}`, {
+			itemIndex,
+			description,
+		});
 	}
 }

@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 /** How long a tool's default key holds, unless the node says otherwise. */
 export const DEFAULT_KEY_WINDOW_HOURS = 24;
-/** How far back the sent faxes are searched for a key, unless the node says otherwise. */
+/** How long a key holds (one to two of it), unless the node says otherwise. */
 export const DEFAULT_KEY_LIFETIME_DAYS = 7;
 
 export const idempotencyKeyOption: INodeProperties = {
@@ -13,7 +13,7 @@ export const idempotencyKeyOption: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. {{ $json.orderId }}',
 	description:
-		'A text or number naming this send, e.g. an order ID. A repeat found in Fax.Plus (the outbox, or sent faxes of the Key Lifetime) is not faxed again: it answers duplicate: true naming the fax. The same key with other numbers, From, documents or options is refused. Held per account, workflow and node.',
+		'A text or number naming this send, e.g. an order ID. A repeat is not faxed again: it answers duplicate: true naming the fax, or an error where Fax.Plus no longer shows it. The same key with other numbers, From, documents or fax options is refused. Held per credential, User ID, workflow and node.',
 };
 
 export const keyLifetimeOption: INodeProperties = {
@@ -23,7 +23,7 @@ export const keyLifetimeOption: INodeProperties = {
 	typeOptions: { minValue: 1 },
 	default: DEFAULT_KEY_LIFETIME_DAYS,
 	description:
-		"How far back Fax.Plus's sent faxes are searched for an Idempotency Key's fax (it is found in the outbox whatever its age). Each keyed send reads the sent faxes of this period.",
+		"How long an Idempotency Key holds: a repeat within this many days (up to twice as many) is not faxed again. A repeat whose fax left the outbox reads Fax.Plus's sent faxes of that time to name it.",
 };
 
 export const toolRepeatWindowOption: INodeProperties = {
@@ -33,5 +33,5 @@ export const toolRepeatWindowOption: INodeProperties = {
 	typeOptions: { minValue: 0 },
 	default: DEFAULT_KEY_WINDOW_HOURS,
 	description:
-		'When an AI agent uses this node as a tool without an Idempotency Key: the same numbers, From, documents and fax options are sent once within this many hours (a key made from them). 0 turns this off.',
+		'When an AI agent uses this node as a tool without an Idempotency Key: the same numbers, From, documents and fax options are sent once within this many hours, up to twice as many (a key made from them). 0 turns this off.',
 };

@@ -101,6 +101,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INod
 	if (fromFax !== undefined) body.from_fax = fromFax;
 	const sentAt = Date.now();
 	let answer: OutboxCreated | undefined;
+	let hold: Awaited<ReturnType<NonNullable<typeof key>['hold']>> | undefined;
 	try {
 		for (const document of documents) {
 			files.push(
@@ -113,11 +114,13 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INod
 				itemIndex,
 				files: files.length,
 			});
+		// The key's claim is read back here, just before the outbox request.
+		hold = await key?.hold();
 	} catch (error) {
+		// Nothing was asked of Fax.Plus: the key's claim is taken back.
+		await key?.abandon();
 		throw nodeErrorOf(this, error, itemIndex);
 	}
-	// The key is marked in flight from here to the outbox request.
-	const hold = await key?.hold();
 	if (hold && 'duplicate' in hold) return duplicate(hold.duplicate);
 	try {
 		answer = await faxPlusApiRequest<OutboxCreated | undefined>(this, {

@@ -9,11 +9,15 @@ import {
 	useFaxPlusServer,
 	type FaxPlusServer,
 } from '../../../../support/faxplus';
-import { startFaxPlusServer } from '../../../../server';
+import { startFaxPlusServer, type FaxRecord } from '../../../../server';
 import { runFaxPlusNode } from '../../../../support/n8n-harness';
 import { FaultProxy } from '../../../../support/fault-proxy';
 import { useProcessedDataStore, type ProcessedDataStore } from '../../../../support/processed-data';
 import { KEY_TAG_PREFIX } from '../../../../../nodes/FaxPlus/shared/keyMarker';
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the local server's own record shape (CommonJS)
+const { fax } = require('../../../../server/seed') as { fax: (f: IDataObject) => FaxRecord };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { faxTime } = require('../../../../server/util') as { faxTime: (ms: number) => string };
 
 const send = {
 	resource: 'fax',
@@ -107,13 +111,17 @@ describe('Fax → Send: Idempotency Key', () => {
 		store = useProcessedDataStore();
 	});
 	const row = () => store.rows.get(NODE_ROW)?.data ?? [];
-	/** What the node's record holds, by kind: a sent key leaves its two marks (they expire), no nonce. */
+	/**
+	 * What the node's record holds, by kind: a sent key leaves its entries for this Key Lifetime
+	 * period and the one before (used, with its parts, its outbox request made) and its two
+	 * in-flight marks (they expire), no nonce.
+	 */
 	const kinds = () =>
 		store
 			.recordedNodeValues('test-workflow', 'faxplus-node')
 			.map((value) => value.split(':')[2])
 			.sort();
-	const MARKS_ONLY = ['flight', 'flight'];
+	const SENT_KEY = ['flight', 'flight', 'posting', 'posting', 'used', 'used'];
 
 	it('sends a key once: the repeat makes no upload and no outbox request and answers the outbox IDs', async () => {
 		const [first] = await sendOk(server(), { options: { idempotencyKey: 'order-42' } });
@@ -134,8 +142,8 @@ describe('Fax → Send: Idempotency Key', () => {
 		});
 		// The key itself never reaches Fax.Plus, only an HMAC of it.
 		expect(JSON.stringify(server().requests.map((r) => r.body))).not.toContain('order-42');
-		// Only the marks stay in n8n's record, until they expire.
-		expect(kinds()).toEqual(MARKS_ONLY);
+		// The key stays in n8n's record (its marks expire); the nonce goes.
+		expect(kinds()).toEqual(SENT_KEY);
 	});
 
 	it('keeps the comment and its tags beside the marker; another key sends again', async () => {
@@ -165,15 +173,31 @@ describe('Fax → Send: Idempotency Key', () => {
 		expect(outboxPosts(server())).toHaveLength(1);
 	});
 
-	it('where Fax.Plus drops the comment of a sent fax, the key holds only while the fax is in the outbox (docs/sending.md)', async () => {
+	it('where Fax.Plus drops the comment of a sent fax, a repeat after the fax left the outbox is refused, naming the key: never faxed again (docs/sending.md)', async () => {
 		server().setReadings({ sentComment: 'drops' });
 		await sendOk(server(), { options: { idempotencyKey: 'k' } });
 		expect((await sendOk(server(), { options: { idempotencyKey: 'k' } }))[0].duplicate).toBe(true);
 		await finishAll(server());
-		const [again] = await afterMarksExpire(
-			async () => await sendOk(server(), { options: { idempotencyKey: 'k' } }),
+		const again = await afterMarksExpire(
+			async () => await runOperation(server(), { ...send, options: { idempotencyKey: 'k' } }),
 		);
-		expect(again.duplicate).toBeUndefined();
+		expect(again.error?.message).toBe(
+			'Idempotency Key "k" was already sent by this node, and Fax.Plus no longer shows its fax',
+		);
+		expect(again.error?.description).toMatch(/^Nothing was sent\..*use a new key\.$/);
+		expect(accepted(server())).toHaveLength(1);
+		expect(uploads(server())).toHaveLength(1);
+		// Positive control: the same under the other reading answers the sent fax.
+		server().setReadings({ sentComment: 'keepsText' });
+		const [kept] = await sendOk(server(), { options: { idempotencyKey: 'kept' } });
+		await finishAll(server());
+		const [named] = await afterMarksExpire(
+			async () => await sendOk(server(), { options: { idempotencyKey: 'kept' } }),
+		);
+		expect(named).toMatchObject({ duplicate: true, commentTag: kept.commentTag });
+		expect(Object.values(named.faxIds as IDataObject).sort()).toEqual(
+			sentWith(server(), kept.commentTag),
+		);
 		expect(accepted(server())).toHaveLength(2);
 	});
 
@@ -184,8 +208,8 @@ describe('Fax → Send: Idempotency Key', () => {
 		expect(outboxPosts(server())).toHaveLength(1);
 		expect(results.map(([item]) => item.duplicate === true).sort()).toEqual([false, true, true]);
 		// A loser's nonce removal can be undone by a concurrent write of the same row (the store has
-		// no lock); a leftover nonce means nothing, the marks hold the key.
-		expect(kinds().filter((kind) => kind !== 'nonce')).toEqual(MARKS_ONLY);
+		// no lock); a leftover nonce means nothing, the key's entries hold it.
+		expect(kinds().filter((kind) => kind !== 'nonce')).toEqual(SENT_KEY);
 	});
 
 	it('sends once for two items of one execution with the same key', async () => {
@@ -214,7 +238,7 @@ describe('Fax → Send: Idempotency Key', () => {
 		const [sent] = await sendOk(server(), { options: { idempotencyKey: 'retry-me' } });
 		expect(sent.duplicate).toBeUndefined();
 		expect(accepted(server())).toHaveLength(1);
-		expect(kinds()).toEqual(MARKS_ONLY);
+		expect(kinds()).toEqual(SENT_KEY);
 	});
 
 	describe('binds a key to its send (a key reused with other content is refused)', () => {
@@ -282,8 +306,9 @@ describe('Fax → Send: Idempotency Key', () => {
 			const stale = structuredClone([...store.rows]);
 			const [first] = await sendOk(server(), { options: { idempotencyKey: 'done' } });
 			await finishAll(server());
-			// Another process read the record before this send and writes it back now: the key's marks are gone.
-			expect(kinds()).toEqual(MARKS_ONLY);
+			// Another process read the record before this send and writes it back now: the key is gone
+			// from it. Fax.Plus lists the fax among the newest sent faxes, which every keyed send reads.
+			expect(kinds()).toEqual(SENT_KEY);
 			store.rows.clear();
 			for (const [key, value] of stale) store.rows.set(key, value);
 			expect(kinds()).toEqual([]);
@@ -294,6 +319,25 @@ describe('Fax → Send: Idempotency Key', () => {
 				sentWith(server(), first.commentTag),
 			);
 			expect(outboxPosts(server())).toHaveLength(1);
+		});
+
+		it("the queue suite's stale write: a claim written once another send's claim was erased, just before that send's fax is listed, finds the fax in its look (which follows the claim) and faxes nothing", async () => {
+			const [first] = await sendOk(server(), { options: { idempotencyKey: 'erased' } });
+			// That send's outbox request has not landed yet, and a stale write erased its claim.
+			const ids = Object.values(first.ids as Record<string, string>);
+			const faxes = ids.map((id) => ({ ...server().state.outbox[id] }));
+			for (const id of ids) delete server().state.outbox[id];
+			store.rows.delete(NODE_ROW);
+			server().clearRequests();
+			// It lands just after the repeat's claim is written.
+			store.afterRecord = (_items, key) => {
+				if (key !== NODE_ROW || faxes.length === 0) return;
+				for (const fax of faxes.splice(0)) server().state.outbox[String(fax.id)] = fax;
+			};
+			const [repeat] = await sendOk(server(), { options: { idempotencyKey: 'erased' } });
+			expect(repeat).toMatchObject({ duplicate: true, commentTag: first.commentTag });
+			expect(Object.values(repeat.ids as IDataObject).sort()).toEqual(ids.sort());
+			expect(outboxPosts(server())).toHaveLength(0);
 		});
 
 		it('a write of another key drops the claim between its write and its read-back: written again and read back once more before it sends', async () => {
@@ -311,8 +355,9 @@ describe('Fax → Send: Idempotency Key', () => {
 			expect(item.duplicate).toBeUndefined();
 			expect(outboxPosts(server())).toHaveLength(1);
 			// The claim, dropped; the read-back writes it again; a second read-back finds it whole.
-			const claim = ['flight', 'flight', 'nonce'];
-			expect(held).toEqual([claim, claim, claim]);
+			const claim = ['flight', 'flight', 'nonce', 'used', 'used'];
+			const readBack = [...claim, 'posting', 'posting'].sort();
+			expect(held).toEqual([claim, readBack, readBack]);
 			// Positive control: without the drop, one read-back.
 			store.afterRecord = (_items, key) => key === NODE_ROW && held.push(kinds());
 			held.length = 0;
@@ -349,7 +394,18 @@ describe('Fax → Send: Idempotency Key', () => {
 				});
 				expect(refused.error?.message).toContain('the documents differ');
 			}
-			expect(row()).toEqual(before);
+			// The claim is written before the look: what its failed clean-up left (marks, a nonce,
+			// the refused parts) is no send; the refused content is still refused after the marks expire.
+			expect(row()).not.toEqual(before);
+			const later = await afterMarksExpire(
+				async () =>
+					await runOperation(server(), {
+						...send,
+						documentText: 'Document B',
+						options: { idempotencyKey: 'K' },
+					}),
+			);
+			expect(later.error?.message).toMatch(/was already (used for another send|sent by this node)/);
 			// Positive control: the content sent with K answers duplicate.
 			expect((await sendOk(server(), { options: { idempotencyKey: 'K' } }))[0].duplicate).toBe(
 				true,
@@ -373,7 +429,7 @@ describe('Fax → Send: Idempotency Key', () => {
 				},
 			});
 
-		it('n8n stopped during the upload: the record it leaves lets the retry send at once', async () => {
+		it('n8n stopped during the upload: the claim it leaves holds the key in flight; once its mark expired, the retry sends (no outbox request was made)', async () => {
 			proxy.failNext({
 				hang: true,
 				matches: (r) => r.method === 'POST' && r.path.endsWith('/files'),
@@ -386,10 +442,11 @@ describe('Fax → Send: Idempotency Key', () => {
 			await run;
 			store.rows.clear();
 			for (const [key, value] of leftAtKill) store.rows.set(key, value);
-			const started = Date.now();
-			const [retried] = await sendOk(server(), { options: { idempotencyKey: 'killed' } });
+			expect(kinds()).toEqual(['flight', 'flight', 'nonce', 'used', 'used']);
+			const [retried] = await afterMarksExpire(
+				async () => await sendOk(server(), { options: { idempotencyKey: 'killed' } }),
+			);
 			expect(retried.duplicate).toBeUndefined();
-			expect(Date.now() - started).toBeLessThan(5_000);
 			expect(accepted(server())).toHaveLength(1);
 		});
 
@@ -408,7 +465,7 @@ describe('Fax → Send: Idempotency Key', () => {
 			expect(retried.duplicate).toBeUndefined();
 			expect(Date.now() - started).toBeLessThan(5_000);
 			expect(accepted(server())).toHaveLength(1);
-			expect(kinds()).toEqual(MARKS_ONLY);
+			expect(kinds()).toEqual(SENT_KEY);
 		}, 60_000);
 
 		it('a lost answer: the retry finds the fax in the outbox and does not send again', async () => {
@@ -426,20 +483,19 @@ describe('Fax → Send: Idempotency Key', () => {
 			expect(outboxPosts(server())).toHaveLength(1);
 		});
 
-		it('an unknown outcome with no fax in Fax.Plus: the mark expires within two windows, then the key sends', async () => {
+		it('an unknown outcome with no fax in Fax.Plus: once the mark expired, the retry is refused, naming the key (Fax.Plus may have sent it and dropped its comment)', async () => {
 			proxy.failNext({ status: 502, matches: isOutboxPost });
 			const failed = await viaProxy({ options: { idempotencyKey: 'unknown' } });
 			expect(failed.error).toBeDefined();
 			expect(row().length).toBeGreaterThan(0);
-			const start = Date.now();
-			const now = jest.spyOn(Date, 'now').mockImplementation(() => start + MARK_LASTS_MS);
-			try {
-				const [retried] = await sendOk(server(), { options: { idempotencyKey: 'unknown' } });
-				expect(retried.duplicate).toBeUndefined();
-			} finally {
-				now.mockRestore();
-			}
-			expect(accepted(server())).toHaveLength(1);
+			const retried = await afterMarksExpire(
+				async () =>
+					await runOperation(server(), { ...send, options: { idempotencyKey: 'unknown' } }),
+			);
+			expect(retried.error?.message).toBe(
+				'Idempotency Key "unknown" was already sent by this node, and Fax.Plus no longer shows its fax',
+			);
+			expect(accepted(server())).toHaveLength(0);
 		});
 
 		it('a 409 after Fax.Plus took the fax is not "not sent": the repeat after it left the outbox answers duplicate', async () => {
@@ -527,16 +583,40 @@ describe('Fax → Send: Idempotency Key', () => {
 	it('finding 6: the same node with a credential of another Fax.Plus account sends there; no duplicate from the first', async () => {
 		await sendOk(server(), { options: { idempotencyKey: 'acct' } });
 		const other = await startFaxPlusServer({ port: 0 });
-		// Another account: the token's account answers another uid.
-		other.state.users.owner_1.uid = 'owner_of_another_account';
 		try {
-			const [there] = await sendOk(other, { options: { idempotencyKey: 'acct' } });
+			// Another credential (another account): another key space.
+			const result = await runOperation(
+				other,
+				{ ...send, options: { idempotencyKey: 'acct' } },
+				{ credentialId: '2' },
+			);
+			const [there] = perSend(result.items);
 			expect(there.duplicate).toBeUndefined();
 			expect(accepted(other)).toHaveLength(1);
 			// Positive control: in the first account the key still answers duplicate.
 			expect((await sendOk(server(), { options: { idempotencyKey: 'acct' } }))[0].duplicate).toBe(
 				true,
 			);
+		} finally {
+			await other.close();
+		}
+	});
+
+	it('a credential whose token now names another account keeps its key space: a key sent before is refused there, never faxed', async () => {
+		await sendOk(server(), { options: { idempotencyKey: 'moved' } });
+		const other = await startFaxPlusServer({ port: 0 });
+		try {
+			const there = await afterMarksExpire(
+				async () => await runOperation(other, { ...send, options: { idempotencyKey: 'moved' } }),
+			);
+			expect(there.error?.message).toBe(
+				'Idempotency Key "moved" was already sent by this node, and Fax.Plus no longer shows its fax',
+			);
+			expect(accepted(other)).toHaveLength(0);
+			// Positive control: a new key sends there.
+			expect(
+				(await sendOk(other, { options: { idempotencyKey: 'new there' } }))[0].duplicate,
+			).toBeUndefined();
 		} finally {
 			await other.close();
 		}
@@ -557,7 +637,9 @@ describe('Fax → Send: Idempotency Key', () => {
 	it('refuses a keyed send when the processed-data store is unreachable, before the outbox request', async () => {
 		store.fail();
 		const result = await runOperation(server(), { ...send, options: { idempotencyKey: 'x' } });
-		expect(result.error?.message).toContain("n8n's record of keys in flight could not be used");
+		expect(result.error?.message).toContain(
+			"n8n's record of the keys this node sent could not be used",
+		);
 		expect(result.error?.description).toContain('Nothing was sent');
 		expect(outboxPosts(server())).toEqual([]);
 	});
@@ -693,6 +775,8 @@ describe('Fax → Send: Idempotency Key', () => {
 			await finishAll(server());
 			for (const faxId of sentWith(server(), first.commentTag))
 				server().state.faxes[faxId].comment = `${String(first.commentTag)} was here\nLab results`;
+			// n8n's record lost (a database reset): what Fax.Plus lists decides.
+			store.rows.clear();
 			const [again] = await afterMarksExpire(async () => await sendOk(server(), keyed));
 			expect(again.duplicate).toBeUndefined();
 			expect(accepted(server())).toHaveLength(2);
@@ -772,13 +856,58 @@ describe('Fax → Send: Idempotency Key', () => {
 		});
 	});
 
-	it('only the first look reads the sent faxes of Key Lifetime; the looks while the key is in flight read the recent ones', async () => {
-		await sendOk(server(), { options: { idempotencyKey: 'cheap' } });
-		const afters = apiRequests(server())
-			.filter((r) => r.method === 'GET' && r.path === '/v3/accounts/self/faxes')
-			.map((r) => Date.now() - Date.parse(`${r.query.after.replace(' ', 'T')}Z`));
-		expect(afters.length).toBeGreaterThanOrEqual(2);
-		expect(afters[0]).toBeGreaterThan(6.9 * 86_400_000);
-		for (const age of afters.slice(1)) expect(age).toBeLessThan(3_600_000);
+	describe('what a keyed send asks Fax.Plus, at any account size', () => {
+		/** The account holds `count` sent faxes of other keys, over the last Key Lifetime (7 days). */
+		const seedSent = (count: number) => {
+			const now = Date.now();
+			for (let i = 0; i < count; i++) {
+				const id = `fax_seed${i}`;
+				server().state.faxes[id] = fax({
+					id,
+					direction: 'outgoing',
+					from: '+15551230001',
+					to: '+4930123456',
+					start_time: faxTime(now - 60_000 - Math.floor((i * 7 * 86_400_000) / count)),
+					comment: `Order ${i}\n${KEY_TAG_PREFIX}${i.toString(16).padStart(24, '0')}-${'c'.repeat(48)}`,
+				});
+			}
+		};
+		const requestsOf = (server: FaxPlusServer) =>
+			apiRequests(server).map((r) => `${r.method} ${r.path.replace('/v3/accounts/self', '')}`);
+
+		it.each([1_000, 10_000])(
+			'a new key with %i sent faxes in the account: the outbox, one page of the newest sent faxes, the upload and the outbox request',
+			async (count) => {
+				seedSent(count);
+				const [item] = await sendOk(server(), { options: { idempotencyKey: `new-${count}` } });
+				expect(item.duplicate).toBeUndefined();
+				expect(requestsOf(server()).sort()).toEqual(
+					['GET /outbox', 'GET /faxes', 'POST /files', 'POST /outbox'].sort(),
+				);
+				// One page, whatever the account holds: the newest 50 of the last 15 minutes at most.
+				const [page] = apiRequests(server()).filter((r) => r.path.endsWith('/faxes'));
+				expect(page.query.limit).toBe('50');
+			},
+		);
+
+		it('the repeat of a key whose fax is older than the newest page (two days) reads the sent faxes of its lifetime and names it', async () => {
+			const [first] = await sendOk(server(), { options: { idempotencyKey: 'older' } });
+			await finishAll(server());
+			// The key's faxes went out two days ago, out of the newest page's 15 minutes; other faxes since.
+			for (const id of sentWith(server(), first.commentTag))
+				server().state.faxes[id].start_time = faxTime(Date.now() - 2 * 86_400_000);
+			seedSent(60);
+			server().clearRequests();
+			const [repeat] = await afterMarksExpire(
+				async () => await sendOk(server(), { options: { idempotencyKey: 'older' } }),
+			);
+			expect(repeat.duplicate).toBe(true);
+			expect(Object.values(repeat.faxIds as IDataObject).sort()).toEqual(
+				sentWith(server(), first.commentTag),
+			);
+			expect(outboxPosts(server())).toHaveLength(0);
+			// Only a repeat pages on through the sent faxes (the first look read one page).
+			expect(requestsOf(server()).filter((r) => r === 'GET /faxes').length).toBeGreaterThan(1);
+		});
 	});
 });
