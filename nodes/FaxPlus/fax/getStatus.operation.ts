@@ -1,5 +1,4 @@
 import type { IDataObject } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue } from '../../api/dates';
 import { readPhoneNumbers } from '../../api/numbers';
 import { showFor, userIdFields } from '../shared/descriptions';
@@ -7,6 +6,7 @@ import { requiredString, userIdOf, toItems } from '../shared/items';
 import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
 import { faxStatusNow } from './shared/sentFaxes';
 import type { FaxPlusOperation } from '../shared/types';
+import { operationError } from '../../api/nodeErrors';
 
 const show = showFor('fax', 'getStatus');
 
@@ -59,15 +59,12 @@ export const getStatus: FaxPlusOperation = {
 		const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
 		const number = readPhoneNumbers(String(this.getNodeParameter('to', itemIndex, '') ?? ''));
 		if (!number.ok || number.numbers.length !== 1) {
-			throw new NodeOperationError(
-				this.getNode(),
-				'To must be the one number the fax was sent to',
-				{
-					itemIndex,
-					description:
-						'Map "to" from Send\'s output (one item per number), e.g. +4930123456, with "+" and the country code.',
-				},
-			);
+			throw operationError(this, {
+				itemIndex,
+				message: 'To must be the one number the fax was sent to',
+				description:
+					'Map "to" from Send\'s output (one item per number), e.g. +4930123456, with "+" and the country code.',
+			});
 		}
 		const sentAt = dateTimeValue(
 			this,

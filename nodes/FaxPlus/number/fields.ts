@@ -1,10 +1,10 @@
 import type { SimplifiedShape } from '../shared/output';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { readPhoneNumbers } from '../../api/numbers';
 import { showFor } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
+import { operationError } from '../../api/nodeErrors';
 
 /** The `number` parameter of one number operation: a number of the chosen user, from the list or typed. */
 export function faxNumberField(operation: string, description: string): INodeProperties {
@@ -26,22 +26,20 @@ export function faxNumberOf(context: IExecuteFunctions, itemIndex: number): stri
 	const value = requiredString(context, 'number', 'Number', itemIndex);
 	const result = readPhoneNumbers(value);
 	if (!result.ok) {
-		throw new NodeOperationError(context.getNode(), `Number: "${value}" ${result.reason}`, {
+		throw operationError(context, {
 			itemIndex,
+			message: `Number: "${value}" ${result.reason}`,
 			description:
 				'Enter one of the account\'s numbers with "+" and the country code, e.g. +15551230001.',
 		});
 	}
 	if (result.numbers.length !== 1) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Number: "${value}" is not one fax number in E.164 format`,
-			{
-				itemIndex,
-				description:
-					'Enter one of the account\'s numbers with "+" and the country code, e.g. +15551230001.',
-			},
-		);
+		throw operationError(context, {
+			itemIndex,
+			message: `Number: "${value}" is not one fax number in E.164 format`,
+			description:
+				'Enter one of the account\'s numbers with "+" and the country code, e.g. +15551230001.',
+		});
 	}
 	return result.numbers[0];
 }

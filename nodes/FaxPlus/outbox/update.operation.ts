@@ -1,5 +1,4 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { showFor, userIdFields } from '../shared/descriptions';
 import { answerOr, requiredString, userIdOf } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
@@ -8,6 +7,7 @@ import type { OutboxFax } from '../../api/accountLists';
 import { keepingMarker } from '../shared/keyMarker';
 import { refuseMarker } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
+import { operationError } from '../../api/nodeErrors';
 
 export const update: FaxPlusOperation = {
 	option: {
@@ -90,13 +90,10 @@ async function keepTags(
 			itemIndex,
 		});
 	} catch (error) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Fax.Plus changed the comment and dropped its tags: ${tags.join(', ')}`,
-			{
-				itemIndex,
-				description: `Setting them again was refused (${(error as Error).message}). A tag "n8n-key-…" is how Send's Idempotency Key finds this fax; without it a repeat of that send is refused rather than sent twice.`,
-			},
-		);
+		throw operationError(context, {
+			itemIndex,
+			message: `Fax.Plus changed the comment and dropped its tags: ${tags.join(', ')}`,
+			description: `Setting them again was refused (${(error as Error).message}). A tag "n8n-key-…" is how Send's Idempotency Key finds this fax; without it a repeat of that send is refused rather than sent twice.`,
+		});
 	}
 }

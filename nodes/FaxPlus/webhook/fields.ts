@@ -1,10 +1,11 @@
 // Parameters and checks shared by the Webhook operations.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 import { FAX_EVENTS, faxEventOptions, type FaxEvent } from '../../api/events';
 import { requiredString } from '../shared/items';
 import { faxEvent, listOf } from '../shared/values';
 import { resourceLocator } from '../shared/locators';
+import { operationError } from '../../api/nodeErrors';
 
 /** The endpoint's URL, events and numbers filter, as Create asks for them and Update changes them. */
 export const URL_FIELD: INodeProperties = {
@@ -52,14 +53,11 @@ export function endpointLocator(operation: string, description: string): INodePr
 export function endpointIdOf(context: IExecuteFunctions, itemIndex: number): string {
 	const endpointId = requiredString(context, 'endpoint', 'Endpoint', itemIndex);
 	if (!/^ep_\S+$/.test(endpointId)) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Endpoint "${endpointId}" is not a webhook endpoint ID`,
-			{
-				itemIndex,
-				description: 'Pick the endpoint from the list, or enter its ID, which begins with "ep_".',
-			},
-		);
+		throw operationError(context, {
+			itemIndex,
+			message: `Endpoint "${endpointId}" is not a webhook endpoint ID`,
+			description: 'Pick the endpoint from the list, or enter its ID, which begins with "ep_".',
+		});
 	}
 	return endpointId;
 }
@@ -72,8 +70,9 @@ export function checkFilterTypes(
 ): FaxEvent[] {
 	const entries = listOf(value);
 	if (entries.length === 0) {
-		throw new NodeOperationError(context.getNode(), 'Events: choose at least one event', {
+		throw operationError(context, {
 			itemIndex,
+			message: 'Events: choose at least one event',
 			description: `A webhook endpoint needs at least one of ${FAX_EVENTS.join(', ')}.`,
 		});
 	}

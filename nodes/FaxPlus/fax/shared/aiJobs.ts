@@ -1,6 +1,6 @@
 // Fax AI jobs of one fax: read first, request only what nobody has (credits are spent once).
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 import { faxPlusApiRequest } from '../../../api/transport';
 import { showFor, userIdFields } from '../../shared/descriptions';
 import { toItems } from '../../shared/items';
@@ -8,6 +8,7 @@ import { withToolDefault } from '../../shared/output';
 import type { AgentRisk, FaxPlusOperation, UntrustedField } from '../../shared/types';
 import { wholeNumber } from '../../shared/values';
 import { faxIdField, faxOfItem } from './fields';
+import { operationError } from '../../../api/nodeErrors';
 
 type AiJob = 'ocr' | 'fieldExtraction';
 
@@ -194,11 +195,11 @@ export function waitSettings(
 	);
 	const seconds = Number(interval);
 	if (interval === '' || !Number.isFinite(seconds) || seconds < AI_FLOOR_SECONDS) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Check Interval (Seconds) must be at least ${AI_FLOOR_SECONDS}, not "${String(interval)}"`,
-			{ itemIndex, description: 'Fax.Plus is not to be asked more often.' },
-		);
+		throw operationError(context, {
+			itemIndex,
+			message: `Check Interval (Seconds) must be at least ${AI_FLOOR_SECONDS}, not "${String(interval)}"`,
+			description: 'Fax.Plus is not to be asked more often.',
+		});
 	}
 	return {
 		intervalMs: seconds * 1000,
