@@ -1,4 +1,4 @@
-import { showFor, userIdFields } from '../shared/descriptions';
+import { userIdFields } from '../shared/descriptions';
 import { faxIdField, outputBinaryField, faxOfItem } from './shared/fields';
 import { outputFaxFile } from './shared/files';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
@@ -27,7 +27,6 @@ export const download: FaxPlusOperation = {
 			],
 			default: 'pdf',
 			description: 'File format of the downloaded document',
-			displayOptions: showFor('fax', 'download'),
 		},
 		outputBinaryField('download', 'fax document'),
 	],

@@ -7,7 +7,7 @@ import {
 	type FaxListPageQuery,
 } from '../../api/faxList';
 import { collectPages } from '../../api/paging';
-import { showFor, userIdFields } from '../shared/descriptions';
+import { userIdFields } from '../shared/descriptions';
 import { userIdOf } from '../shared/items';
 import { choiceOf } from '../shared/values';
 import { outputProperties, shapedItems } from '../shared/output';
@@ -40,7 +40,6 @@ export const getAll: FaxPlusOperation = {
 			type: 'collection',
 			placeholder: 'Add Filter',
 			default: {},
-			displayOptions: showFor('fax', 'getAll'),
 			options: [
 				{
 					displayName: 'After',

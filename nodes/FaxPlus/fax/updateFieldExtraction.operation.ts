@@ -43,7 +43,6 @@ export const updateFieldExtraction: FaxPlusOperation = {
 				{ name: 'Using JSON', value: 'json' },
 			],
 			default: 'keypair',
-			displayOptions: show,
 		},
 		{
 			displayName: 'Fields',

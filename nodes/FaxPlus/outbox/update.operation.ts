@@ -1,5 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { showFor, userIdFields } from '../shared/descriptions';
+import { userIdFields } from '../shared/descriptions';
 import { answerOr, requiredString, userIdOf } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import { outboxFaxIdField } from './fields';
@@ -30,7 +30,6 @@ export const update: FaxPlusOperation = {
 			default: '',
 			description:
 				"New text of the fax's comment; empty clears it. Its tags, and an Idempotency Key's marker at its end, are kept. Fax.Plus lets only the comment of an outgoing fax change.",
-			displayOptions: showFor('outbox', 'update'),
 		},
 	],
 	async execute(itemIndex) {

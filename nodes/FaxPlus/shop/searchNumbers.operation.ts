@@ -26,7 +26,6 @@ export const searchNumbers = getManyOperation({
 			displayName: 'Country',
 			name: 'country',
 			description: 'Country to search numbers in',
-			displayOptions: show,
 			searchListMethod: 'searchShopCountries',
 			listPlaceholder: 'Select a country...',
 			idDisplayName: 'ISO Code',
@@ -44,7 +43,6 @@ export const searchNumbers = getManyOperation({
 			required: true,
 			placeholder: 'e.g. 212',
 			description: 'Area code to search numbers in',
-			displayOptions: show,
 		},
 		{
 			displayName: 'Channel',
@@ -56,7 +54,6 @@ export const searchNumbers = getManyOperation({
 			],
 			default: 'random',
 			description: 'How Fax.Plus picks the numbers it offers',
-			displayOptions: show,
 		},
 		{
 			displayName: 'Contains Digits',
