@@ -6,6 +6,7 @@ import type { FaxPlusOperation, FaxPlusResource, ListSearchMethod, UntrustedFiel
 
 interface ResourceDefinition {
 	option: INodePropertyOptions;
+	/** Its operations.ts: one export a line, in any order (the picker sorts them by name). */
 	operations: FaxPlusOperation[];
 	defaultOperation: string;
 	/** Whether the default operation comes first in the picker (and n8n's action list), the rest by name. */
