@@ -25,18 +25,10 @@ export function faxNumberField(operation: string, description: string): INodePro
 export function faxNumberOf(context: IExecuteFunctions, itemIndex: number): string {
 	const value = requiredString(context, 'number', 'Number', itemIndex);
 	const result = readPhoneNumbers(value);
-	if (!result.ok) {
+	if (!result.ok || result.numbers.length !== 1) {
 		throw operationError(context, {
 			itemIndex,
-			message: `Number: "${value}" ${result.reason}`,
-			description:
-				'Enter one of the account\'s numbers with "+" and the country code, e.g. +15551230001.',
-		});
-	}
-	if (result.numbers.length !== 1) {
-		throw operationError(context, {
-			itemIndex,
-			message: `Number: "${value}" is not one fax number in E.164 format`,
+			message: `Number: "${value}" ${result.ok ? 'is not one fax number in E.164 format' : result.reason}`,
 			description:
 				'Enter one of the account\'s numbers with "+" and the country code, e.g. +15551230001.',
 		});
