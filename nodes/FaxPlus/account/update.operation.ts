@@ -19,7 +19,7 @@ export const update: FaxPlusOperation = {
 	agentRisk: { kind: 'changes' },
 	description: [
 		...userIdFields('account', 'update'),
-		updateFieldsCollection('account', 'update', [
+		updateFieldsCollection([
 			{
 				displayName: 'Caller ID Name',
 				name: 'callerIdName',

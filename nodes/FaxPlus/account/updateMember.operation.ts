@@ -15,8 +15,8 @@ export const updateMember: FaxPlusOperation = {
 	},
 	agentRisk: { kind: 'changes' },
 	description: [
-		memberLocator('account', 'updateMember', 'The corporate member to change'),
-		updateFieldsCollection('account', 'updateMember', [
+		memberLocator('The corporate member to change'),
+		updateFieldsCollection([
 			{
 				displayName: 'Quota',
 				name: 'quota',

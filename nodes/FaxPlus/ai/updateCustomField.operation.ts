@@ -25,7 +25,7 @@ export const updateCustomField: FaxPlusOperation = {
 			listPlaceholder: 'Select a custom field...',
 			idPlaceholder: 'e.g. cf_1a2b3c',
 		}),
-		updateFieldsCollection('ai', 'updateCustomField', [
+		updateFieldsCollection([
 			{
 				displayName: 'Enabled',
 				name: 'enabled',

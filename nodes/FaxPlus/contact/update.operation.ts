@@ -26,7 +26,7 @@ export const update: FaxPlusOperation = {
 			idPlaceholder: 'e.g. contact_123',
 			dependsOn: USER_DEPENDENCY,
 		}),
-		updateFieldsCollection('contact', 'update', [
+		updateFieldsCollection([
 			{ displayName: 'Company', name: 'company', type: 'string', default: '' },
 			{ displayName: 'Name', name: 'name', type: 'string', default: '' },
 			{

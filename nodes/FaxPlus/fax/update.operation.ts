@@ -26,8 +26,8 @@ export const update: FaxPlusOperation = {
 		'Mark a fax as read or unread, or change its comment. Needs the fax ID (the "id" from the fax list) and what to change; what is not changed keeps its value. Returns the fax ID, its comment and whether it is read.',
 	description: [
 		...userIdFields('fax', 'update'),
-		faxIdField('update', 'ID of the fax to change'),
-		updateFieldsCollection('fax', 'update', [
+		faxIdField('ID of the fax to change'),
+		updateFieldsCollection([
 			{
 				displayName: 'Comment',
 				name: 'comment',

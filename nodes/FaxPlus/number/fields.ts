@@ -1,18 +1,16 @@
 import type { SimplifiedShape } from '../shared/output';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { readPhoneNumbers } from '../../api/numbers';
-import { showFor } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
 import { operationError } from '../../api/nodeErrors';
 
 /** The `number` parameter of one number operation: a number of the chosen user, from the list or typed. */
-export function faxNumberField(operation: string, description: string): INodeProperties {
+export function faxNumberField(description: string): INodeProperties {
 	return resourceLocator({
 		displayName: 'Number',
 		name: 'number',
 		description,
-		displayOptions: showFor('number', operation),
 		searchListMethod: 'searchNumbers',
 		listPlaceholder: 'Select a number...',
 		idDisplayName: 'By Number',

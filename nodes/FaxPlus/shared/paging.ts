@@ -4,7 +4,6 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { showFor } from './descriptions';
 import { toItems } from './items';
 import { outputProperties, shapedItems, withToolDefault, type SimplifiedShape } from './output';
 import type { FaxPlusOperation } from './types';
@@ -21,7 +20,6 @@ export function returnAllOrLimit(resource: string, operation: string): INodeProp
 			type: 'boolean',
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
-			displayOptions: showFor(resource, operation),
 		},
 		// An AI agent reads every item it gets: 10 by default when the node runs as a tool.
 		...withToolDefault(

@@ -37,12 +37,11 @@ export const CHANNELS_FIELD: INodeProperties = {
 };
 
 /** The endpoint picker of Update and Delete: a list loaded from the API, or an `ep_` id. */
-export function endpointLocator(operation: string, description: string): INodeProperties {
+export function endpointLocator(description: string): INodeProperties {
 	return resourceLocator({
 		displayName: 'Endpoint',
 		name: 'endpoint',
 		description,
-		displayOptions: { show: { resource: ['webhook'], operation: [operation] } },
 		searchListMethod: 'searchWebhookEndpoints',
 		listPlaceholder: 'Select an endpoint...',
 		idPlaceholder: 'e.g. ep_2b9c4f1a7d3e',

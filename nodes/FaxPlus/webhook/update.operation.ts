@@ -30,8 +30,8 @@ export const update: FaxPlusOperation = {
 	},
 	agentRisk: { kind: 'changes' },
 	description: [
-		endpointLocator('update', 'The webhook endpoint to change'),
-		updateFieldsCollection('webhook', 'update', [
+		endpointLocator('The webhook endpoint to change'),
+		updateFieldsCollection([
 			{
 				displayName: 'Clear Number Filter',
 				name: 'clearChannels',

@@ -283,12 +283,11 @@ export function aiJobOperation(
 		type: 'boolean',
 		default: false,
 		description: `Whether to ask Fax AI for it when nobody has yet (uses AI credits; as a tool, also turn on "Let an AI Agent Run This"); otherwise the answer says to run ${JOBS[job].request} first. A job already finished or running is never requested again.`,
-		displayOptions: showFor('fax', operation),
 	};
 	return {
 		description: [
 			...userIdFields('fax', operation),
-			faxIdField(operation, faxDescription),
+			faxIdField(faxDescription),
 			// Off by default, also as a tool: an agent may spend AI credits only when allowed (agentAccess.ts).
 			...(get ? [requestIfMissing] : []),
 			...waitForResultProperties(operation, JOBS[job].result, false),
