@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-import { nodeErrorOf } from '../api/nodeErrors';
+import { nodeErrorOf, operationError } from '../api/nodeErrors';
 import { resources } from './resources';
 import { refuseUnlessAgentMayRun } from './shared/agentAccess';
 import { DEFAULT_ITEMS_AT_ONCE, NODE_OPTIONS } from './shared/nodeOptions';
@@ -23,11 +22,10 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		const pairedItem = { item: itemIndex };
 		try {
 			if (!operation) {
-				throw new NodeOperationError(
-					this.getNode(),
-					`The operation "${operationName}" is not known for the resource "${resource}"`,
-					{ itemIndex },
-				);
+				throw operationError(this, {
+					itemIndex,
+					message: `The operation "${operationName}" is not known for the resource "${resource}"`,
+				});
 			}
 			if (asTool) refuseUnlessAgentMayRun(this, itemIndex, operation);
 			const results = await operation.execute.call(this, itemIndex);

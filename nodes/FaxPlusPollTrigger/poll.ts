@@ -5,7 +5,6 @@ import type {
 	INodeExecutionData,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { readPhoneNumbers } from '../api/numbers';
 import { formatUtc } from '../api/dates';
 import { FIRST_FAX_PAGE, faxPages, readFaxListPage, startSecondOf } from '../api/faxList';
@@ -19,7 +18,7 @@ import {
 	readOptions,
 	readSubscription,
 } from '../triggers/settings';
-import { nodeErrorOf } from '../api/nodeErrors';
+import { nodeErrorOf, operationError } from '../api/nodeErrors';
 import { errorText, logDebug, logThrottledWarning } from '../logging/log';
 import { LogThrottle } from '../logging/throttle';
 import { CategoryCursor, DEFAULT_OVERLAP_MINUTES, type SelectedFax } from './cursor';
@@ -52,13 +51,13 @@ type PollSettings = ReturnType<typeof readSettings>;
 type FoundFax = SelectedFax<IDataObject> & { event: PollEvent };
 
 function readSettings(context: PollingContext) {
-	const node = context.getNode();
 	const subscription = readSubscription(context, POLL_EVENTS);
 	const unsupported = subscription.events.find(
 		(event) => !POLL_EVENTS.includes(event as PollEvent),
 	);
 	if (unsupported !== undefined) {
-		throw new NodeOperationError(node, `Trigger On: "${unsupported}" cannot be polled`, {
+		throw operationError(context, {
+			message: `Trigger On: "${unsupported}" cannot be polled`,
 			description: `The fax list holds whole faxes only: use ${POLL_EVENTS.join(', ')}. For single pages use the Fax.Plus Trigger (webhooks).`,
 		});
 	}
@@ -71,7 +70,9 @@ function readSettings(context: PollingContext) {
 	const msOf = (name: string, value: unknown, minutes: number) => {
 		if (value === undefined || value === '') return minutes * 60_000;
 		if (!(Number(value) >= 0))
-			throw new NodeOperationError(node, `${name} must be 0 or more, not "${String(value)}"`);
+			throw operationError(context, {
+				message: `${name} must be 0 or more, not "${String(value)}"`,
+			});
 		return Number(value) * 60_000;
 	};
 	return {
@@ -112,13 +113,10 @@ async function listPage(
 ): Promise<IDataObject[]> {
 	const timeout = Math.min(REQUEST_TIMEOUT_MS, deadline - Date.now());
 	if (timeout <= 0) {
-		throw new NodeOperationError(
-			context.getNode(),
-			'The poll ran out of time before Fax.Plus listed every new fax',
-			{
-				description: 'Nothing was emitted; the next poll lists the same faxes again.',
-			},
-		);
+		throw operationError(context, {
+			message: 'The poll ran out of time before Fax.Plus listed every new fax',
+			description: 'Nothing was emitted; the next poll lists the same faxes again.',
+		});
 	}
 	return await readFaxListPage(
 		context,
@@ -145,13 +143,11 @@ async function listSince(
 			// An API that ignores `after` would page through all history: the window is enough.
 			floor: since - 1000,
 			noStartTime: () => {
-				throw new NodeOperationError(
-					context.getNode(),
-					'Fax.Plus listed faxes without a start_time, so the next page cannot be asked for',
-					{
-						description: 'Nothing was emitted; the next poll tries again.',
-					},
-				);
+				throw operationError(context, {
+					message:
+						'Fax.Plus listed faxes without a start_time, so the next page cannot be asked for',
+					description: 'Nothing was emitted; the next poll tries again.',
+				});
 			},
 		},
 	);

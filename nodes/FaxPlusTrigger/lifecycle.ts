@@ -1,8 +1,7 @@
 // The webhook lifecycle, as n8n's Stripe trigger: removal deletes only an endpoint it recorded.
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { isObject } from '../triggers/output';
-import { NodeOperationError } from 'n8n-workflow';
-import { nodeErrorOf } from '../api/nodeErrors';
+import { nodeErrorOf, operationError } from '../api/nodeErrors';
 import { errorText, logInfo, logWarning, urlForLog } from '../logging/log';
 import { checkSigningSecretStrength } from './signingSecret';
 import {
@@ -127,13 +126,10 @@ async function create(this: IHookFunctions, registered: RegisteredEndpoints): Pr
 			channels: subscription.channels.length > 0 ? subscription.channels : undefined,
 		});
 		if (!endpoint?.id) {
-			throw new NodeOperationError(
-				this.getNode(),
-				'Fax.Plus created the webhook endpoint but did not list it',
-				{
-					description: `No endpoint with the URL ${url} was listed after creating it; try activating again.`,
-				},
-			);
+			throw operationError(this, {
+				message: 'Fax.Plus created the webhook endpoint but did not list it',
+				description: `No endpoint with the URL ${url} was listed after creating it; try activating again.`,
+			});
 		}
 	}
 	record(this, registered, url, endpoint.id);

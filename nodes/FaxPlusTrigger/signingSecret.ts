@@ -1,9 +1,9 @@
 // The signing secret, reused for REUSE_MS; a failed signature re-reads it (once per REUSE_MS).
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { isEmptySecret, WEAK_SECRET_MESSAGE } from './credentialTest';
 import { logInfo } from '../logging/log';
 import { isValidWebhookSecret } from './signature';
+import { operationError } from '../api/nodeErrors';
 
 const SIGNING_SECRET_CREDENTIAL = 'faxPlusWebhookSecretApi';
 
@@ -72,7 +72,8 @@ export async function checkSigningSecretStrength(context: IHookFunctions): Promi
 	const credentials = await context.getCredentials<{ secret?: unknown }>(SIGNING_SECRET_CREDENTIAL);
 	if (isValidWebhookSecret(credentials?.secret)) return;
 	if (!isEmptySecret(credentials?.secret)) {
-		throw new NodeOperationError(context.getNode(), 'The signing secret credential is too weak', {
+		throw operationError(context, {
+			message: 'The signing secret credential is too weak',
 			description: WEAK_SECRET_MESSAGE,
 		});
 	}

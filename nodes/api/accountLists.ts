@@ -1,11 +1,11 @@
 // Account lists several resources read: outbox, numbers, sent faxes (faxList.ts).
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { formatUtc } from './dates';
 import { FIRST_FAX_PAGE, faxPages, readFaxListPage } from './faxList';
 import { entriesOf } from './lists';
 import { collectPages } from './paging';
 import { faxPlusApiRequest, type FaxPlusContext } from './transport';
+import { operationError } from './nodeErrors';
 
 /** An outbox fax record (its fields are named by the SDK's documentation, not the spec). */
 export type OutboxFax = Record<string, unknown> & { id?: string };
@@ -59,14 +59,12 @@ export async function sentSince(
 			pageSize: SENT_PAGE,
 			floor: since - 1000,
 			noStartTime: () => {
-				throw new NodeOperationError(
-					context.getNode(),
-					'Fax.Plus listed sent faxes without a start_time, so the next page cannot be asked for',
-					{
-						itemIndex,
-						description: 'The faxes were sent; check them with Fax → Get Many (category "sent").',
-					},
-				);
+				throw operationError(context, {
+					itemIndex,
+					message:
+						'Fax.Plus listed sent faxes without a start_time, so the next page cannot be asked for',
+					description: 'The faxes were sent; check them with Fax → Get Many (category "sent").',
+				});
 			},
 		},
 	);

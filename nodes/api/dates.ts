@@ -1,5 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { operationError } from './nodeErrors';
 
 /** An ISO-like date and time, or the API's own `YYYY-MM-DD HH:mm:ss +HHMM`. */
 const DATE_TIME =
@@ -82,14 +82,11 @@ export function dateTimeValue(
 		return undefined;
 	const date = parseDateTime(value, context.getTimezone());
 	if (!date) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`${label} is not a date and time: "${String(value)}"`,
-			{
-				itemIndex,
-				description: `Pick a date in "${label}", or use an ISO 8601 value such as 2030-01-15T09:00:00Z (a value without a zone is read in the workflow's time zone).`,
-			},
-		);
+		throw operationError(context, {
+			itemIndex,
+			message: `${label} is not a date and time: "${String(value)}"`,
+			description: `Pick a date in "${label}", or use an ISO 8601 value such as 2030-01-15T09:00:00Z (a value without a zone is read in the workflow's time zone).`,
+		});
 	}
 	return date;
 }

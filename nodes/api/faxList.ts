@@ -148,34 +148,23 @@ export function faxPages(
 			.map(startSecondOf)
 			.filter((second): second is number => second !== undefined);
 		if (seconds.length === 0) paging.noStartTime(readCount);
-		if (order === 'oldestFirst') {
-			const newest = seconds.reduce((most, second) => Math.max(most, second));
-			// Never earlier than this page's own `after`: pages only go forward in time.
-			const next = Math.max(newest - 1000, bound ?? -Infinity);
-			const again = [
-				...cursor.recent,
-				...page.map((record) => ({ key: entryKey(record), at: startSecondOf(record) ?? newest })),
-			].filter((entry) => entry.at >= newest - 1000 && entry.at <= newest);
-			const unique = [...new Map(again.map((entry) => [entry.key, entry])).values()];
-			return {
-				fresh: given,
-				next: { ...cursor, order, after: apiTime(next), recent: unique, stalls: 0 },
-			};
-		}
-		const oldest = seconds.reduce((least, second) => Math.min(least, second));
-		if (paging.floor !== undefined && oldest < paging.floor) return end(given);
-		// Never later than this page's own `before` or the user's: pages only go back in time.
-		const next = Math.min(oldest + 1000, bound ?? Infinity, userBefore ?? Infinity);
-		// The faxes of the seconds the next page can bring again: `oldest` and the one after.
+		const forward = order === 'oldestFirst';
+		// The page's edge: its newest second going forward in time, its oldest going back.
+		const edge = seconds.reduce((a, b) => (forward ? Math.max(a, b) : Math.min(a, b)));
+		if (!forward && paging.floor !== undefined && edge < paging.floor) return end(given);
+		// Pages only go one way: never before this page's `after`, never after its or the user's `before`.
+		const next = forward
+			? Math.max(edge - 1000, bound ?? -Infinity)
+			: Math.min(edge + 1000, bound ?? Infinity, userBefore ?? Infinity);
+		// The faxes of the two seconds the next page can bring again: the edge and the one beside it.
+		const low = forward ? edge - 1000 : edge;
 		const again = [
 			...cursor.recent,
-			...page.map((record) => ({ key: entryKey(record), at: startSecondOf(record) ?? oldest })),
-		].filter((entry) => entry.at >= oldest && entry.at <= oldest + 1000);
+			...page.map((record) => ({ key: entryKey(record), at: startSecondOf(record) ?? edge })),
+		].filter((entry) => entry.at >= low && entry.at <= low + 1000);
 		const unique = [...new Map(again.map((entry) => [entry.key, entry])).values()];
-		return {
-			fresh: given,
-			next: { ...cursor, order, before: apiTime(next), recent: unique, stalls: 0 },
-		};
+		const moved = forward ? { after: apiTime(next) } : { before: apiTime(next) };
+		return { fresh: given, next: { ...cursor, order, ...moved, recent: unique, stalls: 0 } };
 	};
 }
 

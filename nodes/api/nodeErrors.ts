@@ -16,6 +16,14 @@ export function nodeErrorOf(
 	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }
 
+/** A refusal naming the field and the fix (n8n shows `description` under the message). */
+export function operationError(
+	context: { getNode(): INode },
+	{ message, ...options }: { message: string; itemIndex?: number; description?: string },
+): NodeOperationError {
+	return new NodeOperationError(context.getNode(), message, options);
+}
+
 /** A failed request's error: ours kept, anything else a NodeApiError. */
 export function requestErrorOf(
 	context: { getNode(): INode },

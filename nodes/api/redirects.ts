@@ -1,10 +1,9 @@
 // Redirects are ours: n8n keeps the token on some cross-origin hops; ours stay below the Base URL.
 import type { IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { responseOf } from './responses';
 import type { FaxPlusContext } from './context';
-import { requestErrorOf } from './nodeErrors';
+import { requestErrorOf, operationError } from './nodeErrors';
 
 /** Hops followed for one request, each checked before it is requested (browsers and axios allow more). */
 export const MAX_REDIRECTS = 5;
@@ -21,7 +20,8 @@ export async function sendAuthenticated(
 	const base = new URL(baseUrl);
 	const scope = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
 	const refuse = (message: string, why: string) =>
-		new NodeOperationError(context.getNode(), message, {
+		operationError(context, {
+			message,
 			description: `Your Fax.Plus token is sent only below the credential's Base URL (${scope}/)${why}. If the Base URL is a proxy, make it answer without redirecting.`,
 		});
 	let hop: IHttpRequestOptions = {
@@ -55,10 +55,9 @@ export async function sendAuthenticated(
 					': a redirect elsewhere would carry it there, so the request stops here',
 				);
 			if (hops >= MAX_REDIRECTS)
-				throw new NodeOperationError(
-					context.getNode(),
-					`The API redirected more than ${MAX_REDIRECTS} times`,
-				);
+				throw operationError(context, {
+					message: `The API redirected more than ${MAX_REDIRECTS} times`,
+				});
 			hop = { ...hop, url: next.href, qs: undefined, ...methodAfter(status, hop.method) };
 		}
 	}

@@ -1,8 +1,8 @@
 // Where a request goes, checked first: the path's segments and a Base URL safe for the token.
-import { NodeOperationError } from 'n8n-workflow';
 
 import { isLiteralLoopbackHost } from './addresses';
 import type { FaxPlusContext } from './context';
+import { operationError } from './nodeErrors';
 
 export const DEFAULT_BASE_URL = 'https://restapi.fax.plus/v3';
 
@@ -21,15 +21,12 @@ export function checkPath(
 	if (request.path.startsWith('/') && bad === -1) return;
 	const before = bad > 0 ? `${segments.slice(0, bad).join('/')}/` : '';
 	const shown = bad > 0 && segments[bad] !== '' ? `"${decodeSegment(segments[bad])}"` : 'empty';
-	throw new NodeOperationError(
-		context.getNode(),
-		`The ID after ${before || 'the base URL'} is ${shown}, so no request was sent`,
-		{
-			description:
-				'An ID in a request path cannot be empty, "." or "..": the request would reach another resource. Check the field that gives this ID (picker, expression or an AI agent\'s input).',
-			itemIndex: request.itemIndex,
-		},
-	);
+	throw operationError(context, {
+		itemIndex: request.itemIndex,
+		message: `The ID after ${before || 'the base URL'} is ${shown}, so no request was sent`,
+		description:
+			'An ID in a request path cannot be empty, "." or "..": the request would reach another resource. Check the field that gives this ID (picker, expression or an AI agent\'s input).',
+	});
 }
 
 function decodeSegment(part: string): string {
@@ -60,8 +57,9 @@ export function checkedBaseUrl(
 			: !safe
 				? `The credential's Base URL (${shown}) uses http://, which would send the token unencrypted`
 				: `The credential's Base URL (${shown}) must not carry a user name, password, query or fragment`;
-	throw new NodeOperationError(context.getNode(), message, {
-		description: `Fax.Plus's is ${DEFAULT_BASE_URL}. http:// is accepted only for a loopback host (localhost, 127.0.0.1, [::1]), e.g. a local test server or gateway. No request was sent.`,
+	throw operationError(context, {
 		itemIndex,
+		message,
+		description: `Fax.Plus's is ${DEFAULT_BASE_URL}. http:// is accepted only for a loopback host (localhost, 127.0.0.1, [::1]), e.g. a local test server or gateway. No request was sent.`,
 	});
 }

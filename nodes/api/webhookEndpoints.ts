@@ -1,6 +1,5 @@
 // The current webhook API (/webhooks), shared by the Webhook resource and the trigger.
 import type { IDataObject } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { entriesOf } from './lists';
 import type { FaxEvent } from './events';
 import {
@@ -10,6 +9,7 @@ import {
 	faxPlusBaseUrl,
 	type FaxPlusContext,
 } from './transport';
+import { operationError } from './nodeErrors';
 
 export interface WebhookEndpoint {
 	id: string;
@@ -36,14 +36,11 @@ export async function checkDeliverableUrl(
 ): Promise<void> {
 	if (!/^http:\/\//i.test(url)) return;
 	if ((await faxPlusBaseUrl(context)) !== DEFAULT_BASE_URL) return;
-	throw new NodeOperationError(
-		context.getNode(),
-		`${what.label} ${url} is http://, but Fax.Plus delivers webhooks only to https:// addresses`,
-		{
-			itemIndex: what.itemIndex,
-			description: `Fax.Plus would refuse to register it and could never deliver to it. ${HTTPS_FIX}`,
-		},
-	);
+	throw operationError(context, {
+		itemIndex: what.itemIndex,
+		message: `${what.label} ${url} is http://, but Fax.Plus delivers webhooks only to https:// addresses`,
+		description: `Fax.Plus would refuse to register it and could never deliver to it. ${HTTPS_FIX}`,
+	});
 }
 
 export async function listWebhookEndpoints(

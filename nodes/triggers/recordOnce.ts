@@ -6,9 +6,9 @@ import type {
 	IExecuteFunctions,
 	INodeExecutionData,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { createHmac } from 'node:crypto';
 import type { RecordKeys } from './faxKeys';
+import { operationError } from '../api/nodeErrors';
 
 export interface ItemRecord {
 	own: string[];
@@ -160,11 +160,11 @@ export function itemWithoutRecord(
 	const todo = /incompatible setting/i.test(message)
 		? `Another node of this workflow keeps the workflow's shared record in another mode (Remove Duplicates with Scope "Workflow" and Keep Items Where "Value Is Higher than Any Previous Value" or "...a Date Later..."): set that node's Scope to "Node". ${kept} is kept in this failed execution: retry it from the executions list then.`
 		: `${kept} is kept in this failed execution: retry it from the executions list once n8n can reach its database.`;
-	throw new NodeOperationError(
-		context.getNode(),
-		`The duplicate check could not use n8n's processed-data store, so ${what} was not passed on`,
-		{ itemIndex: index, description: `${message}. ${todo}` },
-	);
+	throw operationError(context, {
+		itemIndex: index,
+		message: `The duplicate check could not use n8n's processed-data store, so ${what} was not passed on`,
+		description: `${message}. ${todo}`,
+	});
 }
 
 export function wasRecorded(before: RecordedBefore): boolean {

@@ -1,6 +1,5 @@
 import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { showFor } from '../shared/descriptions';
 import { getManyOperation } from '../shared/paging';
 import { faxPlusApiRequest } from '../../api/transport';
 import type { AccountRecord } from './types';
@@ -23,7 +22,6 @@ export const getAllMembers = getManyOperation({
 			name: 'adminOnlyNotice',
 			type: 'notice',
 			default: '',
-			displayOptions: showFor('account', 'getAllMembers'),
 		},
 	],
 	/** The members of the corporate account. Fax.Plus answers a non-admin 403. */

@@ -11,7 +11,7 @@ export const getMember: FaxPlusOperation = {
 		action: 'Get a corporate member',
 		description: "Get a corporate member's role and faxing quota (admins only)",
 	},
-	description: [memberLocator('account', 'getMember', 'The corporate member to get')],
+	description: [memberLocator('The corporate member to get')],
 	async execute(itemIndex) {
 		const memberUserId = requiredString(this, 'memberUserId', 'Member', itemIndex);
 		const detail = await faxPlusApiRequest<MemberDetail | undefined>(this, {

@@ -1,4 +1,3 @@
-// The resource's operations: one line each, in any order (the picker sorts them by name).
 export { get } from './get.operation';
 export { getAllMembers } from './getAllMembers.operation';
 export { getMember } from './getMember.operation';

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { updateFieldsCollection, userIdFields } from '../shared/descriptions';
 import { answerOr, nonEmptyUpdate, userIdOf } from '../shared/items';
 import { retryFields, retryOf } from '../shared/retry';
@@ -7,6 +6,7 @@ import { faxPlusApiRequest } from '../../api/transport';
 import type { AccountModification } from './types';
 import type { FaxPlusOperation } from '../shared/types';
 import { readPhoneNumber } from '../../api/numbers';
+import { operationError } from '../../api/nodeErrors';
 
 export const update: FaxPlusOperation = {
 	option: {
@@ -19,7 +19,7 @@ export const update: FaxPlusOperation = {
 	agentRisk: { kind: 'changes' },
 	description: [
 		...userIdFields('account', 'update'),
-		updateFieldsCollection('account', 'update', [
+		updateFieldsCollection([
 			{
 				displayName: 'Caller ID Name',
 				name: 'callerIdName',
@@ -77,8 +77,7 @@ function modification(context: IExecuteFunctions, itemIndex: number): AccountMod
 	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const text = (name: string) =>
 		fields[name] === undefined ? undefined : String(fields[name] ?? '').trim();
-	const refuse = (message: string) =>
-		new NodeOperationError(context.getNode(), message, { itemIndex });
+	const refuse = (message: string) => operationError(context, { itemIndex, message });
 	const body: AccountModification = {};
 	const [name, lastname, email, phone] = ['name', 'lastname', 'email', 'phone'].map(text);
 	if (name !== undefined) body.name = name;

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { memberLocator, updateFieldsCollection } from '../shared/descriptions';
 import { answerOr, nonEmptyUpdate, requiredString, updateText } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import type { MemberDetail } from './types';
 import type { FaxPlusOperation } from '../shared/types';
+import { operationError } from '../../api/nodeErrors';
 
 export const updateMember: FaxPlusOperation = {
 	option: {
@@ -15,8 +15,8 @@ export const updateMember: FaxPlusOperation = {
 	},
 	agentRisk: { kind: 'changes' },
 	description: [
-		memberLocator('account', 'updateMember', 'The corporate member to change'),
-		updateFieldsCollection('account', 'updateMember', [
+		memberLocator('The corporate member to change'),
+		updateFieldsCollection([
 			{
 				displayName: 'Quota',
 				name: 'quota',
@@ -55,14 +55,11 @@ function memberDetail(context: IExecuteFunctions, itemIndex: number): MemberDeta
 	if (fields.quota !== undefined) {
 		const quota = toNumber(fields.quota);
 		if (!Number.isFinite(quota) || quota < 0) {
-			throw new NodeOperationError(
-				context.getNode(),
-				`Quota must be a number of 0 or more, not "${String(fields.quota)}"`,
-				{
-					itemIndex,
-					description: 'Set "Quota" under "Update Fields" to the member\'s faxing quota, e.g. 100.',
-				},
-			);
+			throw operationError(context, {
+				itemIndex,
+				message: `Quota must be a number of 0 or more, not "${String(fields.quota)}"`,
+				description: 'Set "Quota" under "Update Fields" to the member\'s faxing quota, e.g. 100.',
+			});
 		}
 		body.quota = quota;
 	}

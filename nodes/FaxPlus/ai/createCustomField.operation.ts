@@ -1,4 +1,3 @@
-import { showFor } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import type { AiCustomField } from './customFields';
@@ -22,7 +21,6 @@ export const createCustomField: FaxPlusOperation = {
 			required: true,
 			placeholder: 'e.g. invoice_number',
 			description: 'Name of the field; it becomes the key of the value in extraction results',
-			displayOptions: showFor('ai', 'createCustomField'),
 		},
 		{
 			displayName: 'Instructions',
@@ -32,7 +30,6 @@ export const createCustomField: FaxPlusOperation = {
 			default: '',
 			placeholder: 'e.g. The invoice number printed near the top of the first page',
 			description: 'What to extract, in plain words',
-			displayOptions: showFor('ai', 'createCustomField'),
 		},
 		{
 			displayName: 'Enabled',
@@ -40,7 +37,6 @@ export const createCustomField: FaxPlusOperation = {
 			type: 'boolean',
 			default: true,
 			description: 'Whether the field is used for extraction',
-			displayOptions: showFor('ai', 'createCustomField'),
 		},
 	],
 	async execute(itemIndex) {

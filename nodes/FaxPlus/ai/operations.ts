@@ -1,4 +1,3 @@
-// The resource's operations: one line each, in any order (the picker sorts them by name).
 export { createCustomField } from './createCustomField.operation';
 export { getAllCustomFields } from './getAllCustomFields.operation';
 export { getCredits } from './getCredits.operation';

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { showFor, updateFieldsCollection } from '../shared/descriptions';
+import { updateFieldsCollection } from '../shared/descriptions';
 import { nonEmptyUpdate, requiredString, toItems, updateText } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { faxPlusApiRequest } from '../../api/transport';
@@ -21,12 +21,11 @@ export const updateCustomField: FaxPlusOperation = {
 			displayName: 'Custom Field',
 			name: 'customField',
 			description: 'The AI custom field to update',
-			displayOptions: showFor('ai', 'updateCustomField'),
 			searchListMethod: 'searchCustomFields',
 			listPlaceholder: 'Select a custom field...',
 			idPlaceholder: 'e.g. cf_1a2b3c',
 		}),
-		updateFieldsCollection('ai', 'updateCustomField', [
+		updateFieldsCollection([
 			{
 				displayName: 'Enabled',
 				name: 'enabled',

@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { showFor, userIdFields } from '../shared/descriptions';
+import { userIdFields } from '../shared/descriptions';
 import { userIdOf, toItems } from '../shared/items';
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
 import { collectPages, entryKey, FIRST_OFFSET_PAGE, offsetPages } from '../../api/paging';
@@ -24,7 +24,6 @@ export const getAll: FaxPlusOperation = {
 			type: 'collection',
 			placeholder: 'Add Filter',
 			default: {},
-			displayOptions: showFor('contact', 'getAll'),
 			options: [
 				{
 					displayName: 'Contact IDs',

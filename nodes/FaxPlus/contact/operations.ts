@@ -1,3 +1,2 @@
-// The resource's operations: one line each, in any order (the picker sorts them by name).
 export { getAll } from './getAll.operation';
 export { update } from './update.operation';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { e164Numbers } from '../shared/values';
 import { faxPlusApiRequest } from '../../api/transport';
-import { showFor, updateFieldsCollection, userIdFields } from '../shared/descriptions';
+import { updateFieldsCollection, userIdFields } from '../shared/descriptions';
 import { answerOr, nonEmptyUpdate, requiredString, updateText, userIdOf } from '../shared/items';
 import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
 import type { ContactModification } from './types';
@@ -21,13 +21,12 @@ export const update: FaxPlusOperation = {
 			displayName: 'Contact',
 			name: 'contactId',
 			description: 'The contact to change',
-			displayOptions: showFor('contact', 'update'),
 			searchListMethod: 'searchContacts',
 			listPlaceholder: 'Select a contact...',
 			idPlaceholder: 'e.g. contact_123',
 			dependsOn: USER_DEPENDENCY,
 		}),
-		updateFieldsCollection('contact', 'update', [
+		updateFieldsCollection([
 			{ displayName: 'Company', name: 'company', type: 'string', default: '' },
 			{ displayName: 'Name', name: 'name', type: 'string', default: '' },
 			{

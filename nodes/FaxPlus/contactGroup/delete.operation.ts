@@ -1,4 +1,3 @@
-import { showFor } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import type { FaxPlusOperation } from '../shared/types';
@@ -20,7 +19,6 @@ export const deleteOperation: FaxPlusOperation = {
 			required: true,
 			description: 'ID of the contact group to delete',
 			hint: 'Entered by ID: Fax.Plus has no list of contact groups to pick from',
-			displayOptions: showFor('contactGroup', 'delete'),
 		},
 	],
 	async execute(itemIndex) {

@@ -1,4 +1,3 @@
-import { showFor } from '../shared/descriptions';
 import { toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import { requiredIdList } from '../shared/values';
@@ -22,7 +21,6 @@ export const share: FaxPlusOperation = {
 			placeholder: 'e.g. group_1, group_2',
 			description:
 				'IDs of the contact groups to share, separated by commas, or an expression giving a list',
-			displayOptions: showFor('contactGroup', 'share'),
 		},
 		{
 			displayName: 'Member IDs',
@@ -33,7 +31,6 @@ export const share: FaxPlusOperation = {
 			placeholder: 'e.g. member_1, member_2',
 			description:
 				'User IDs of the corporate members to share the groups with, separated by commas, or an expression giving a list',
-			displayOptions: showFor('contactGroup', 'share'),
 		},
 	],
 	async execute(itemIndex) {

@@ -1,4 +1,4 @@
-import { showFor, userIdFields } from '../shared/descriptions';
+import { userIdFields } from '../shared/descriptions';
 import { faxIdField, outputBinaryField, faxOfItem } from './shared/fields';
 import { outputFaxFile } from './shared/files';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
@@ -16,7 +16,7 @@ export const download: FaxPlusOperation = {
 		'Download the document of a fax as a PDF or TIFF file. Needs the fax ID (the "id" from the fax list). Returns the file\'s name, type and size; the file itself stays in n8n\'s execution data (an agent cannot read it: use Get OCR for the text).',
 	description: [
 		...userIdFields('fax', 'download'),
-		faxIdField('download', 'ID of the fax whose document to download'),
+		faxIdField('ID of the fax whose document to download'),
 		{
 			displayName: 'Format',
 			name: 'format',
@@ -27,9 +27,8 @@ export const download: FaxPlusOperation = {
 			],
 			default: 'pdf',
 			description: 'File format of the downloaded document',
-			displayOptions: showFor('fax', 'download'),
 		},
-		outputBinaryField('download', 'fax document'),
+		outputBinaryField('fax document'),
 	],
 	maxItemsAtOnce: DOWNLOADS_AT_ONCE,
 	async execute(itemIndex) {

@@ -15,8 +15,8 @@ export const downloadReport: FaxPlusOperation = {
 		'Download the transmission report (PDF) of a sent fax. Needs the fax ID (the "id" from the fax list). Returns the file\'s name, type and size; the file itself stays in n8n\'s execution data.',
 	description: [
 		...userIdFields('fax', 'downloadReport'),
-		faxIdField('downloadReport', 'ID of the fax whose confirmation report to download'),
-		outputBinaryField('downloadReport', 'confirmation report (PDF)'),
+		faxIdField('ID of the fax whose confirmation report to download'),
+		outputBinaryField('confirmation report (PDF)'),
 	],
 	maxItemsAtOnce: DOWNLOADS_AT_ONCE,
 	async execute(itemIndex) {

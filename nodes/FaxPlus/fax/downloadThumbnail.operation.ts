@@ -17,8 +17,8 @@ export const downloadThumbnail: FaxPlusOperation = {
 		"Download the JPEG thumbnail of a fax's first page. Needs the fax ID (the \"id\" from the fax list). Returns the file's name, type and size; the image itself stays in n8n's execution data.",
 	description: [
 		...userIdFields('fax', 'downloadThumbnail'),
-		faxIdField('downloadThumbnail', 'ID of the fax whose thumbnail to download'),
-		outputBinaryField('downloadThumbnail', 'JPEG thumbnail'),
+		faxIdField('ID of the fax whose thumbnail to download'),
+		outputBinaryField('JPEG thumbnail'),
 	],
 	maxItemsAtOnce: DOWNLOADS_AT_ONCE,
 	async execute(itemIndex) {

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue, formatUtc } from '../../api/dates';
 import {
 	FIRST_FAX_PAGE,
@@ -8,13 +7,14 @@ import {
 	type FaxListPageQuery,
 } from '../../api/faxList';
 import { collectPages } from '../../api/paging';
-import { showFor, userIdFields } from '../shared/descriptions';
+import { userIdFields } from '../shared/descriptions';
 import { userIdOf } from '../shared/items';
 import { choiceOf } from '../shared/values';
 import { outputProperties, shapedItems } from '../shared/output';
 import { RAW_ONLY_FAX_FIELDS, SIMPLIFIED_FAX, withStatusMeaning } from './shared/fields';
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
 import type { FaxPlusOperation } from '../shared/types';
+import { operationError } from '../../api/nodeErrors';
 
 const PAGE_SIZE = 100;
 
@@ -40,7 +40,6 @@ export const getAll: FaxPlusOperation = {
 			type: 'collection',
 			placeholder: 'Add Filter',
 			default: {},
-			displayOptions: showFor('fax', 'getAll'),
 			options: [
 				{
 					displayName: 'After',
@@ -84,14 +83,12 @@ export const getAll: FaxPlusOperation = {
 				limit,
 				before: filters.before,
 				noStartTime: (read) => {
-					throw new NodeOperationError(
-						this.getNode(),
-						'Fax.Plus answered fax records without a start_time, so the next page cannot be asked for',
-						{
-							itemIndex,
-							description: `${read} faxes were read; turn off "Return All" and set a Limit of at most ${PAGE_SIZE}, or narrow the list with After and Before.`,
-						},
-					);
+					throw operationError(this, {
+						itemIndex,
+						message:
+							'Fax.Plus answered fax records without a start_time, so the next page cannot be asked for',
+						description: `${read} faxes were read; turn off "Return All" and set a Limit of at most ${PAGE_SIZE}, or narrow the list with After and Before.`,
+					});
 				},
 			},
 		);
@@ -113,8 +110,9 @@ function filterQuery(
 	const after = dateTimeValue(context, filters.after, 'After', itemIndex);
 	const before = dateTimeValue(context, filters.before, 'Before', itemIndex);
 	if (after && before && after.getTime() >= before.getTime()) {
-		throw new NodeOperationError(context.getNode(), 'After must be earlier than Before', {
+		throw operationError(context, {
 			itemIndex,
+			message: 'After must be earlier than Before',
 			description: `No fax can be after ${formatUtc(after)} UTC and before ${formatUtc(before)} UTC.`,
 		});
 	}

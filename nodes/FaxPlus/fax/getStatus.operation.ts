@@ -1,14 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue } from '../../api/dates';
 import { readPhoneNumbers } from '../../api/numbers';
-import { showFor, userIdFields } from '../shared/descriptions';
+import { userIdFields } from '../shared/descriptions';
 import { requiredString, userIdOf, toItems } from '../shared/items';
 import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
 import { faxStatusNow } from './shared/sentFaxes';
 import type { FaxPlusOperation } from '../shared/types';
-
-const show = showFor('fax', 'getStatus');
+import { operationError } from '../../api/nodeErrors';
 
 export const getStatus: FaxPlusOperation = {
 	option: {
@@ -27,7 +25,6 @@ export const getStatus: FaxPlusOperation = {
 			name: 'outboxFaxId',
 			description:
 				"The outboxFaxId that Send output for this number (drag it from Send's output), or a fax still in the outbox",
-			displayOptions: show,
 			searchListMethod: 'searchOutboxFaxes',
 			listPlaceholder: 'Select a fax in the outbox...',
 			idPlaceholder: 'e.g. 2b9c4f1a7d3e',
@@ -42,7 +39,6 @@ export const getStatus: FaxPlusOperation = {
 			placeholder: 'e.g. +4930123456',
 			description:
 				'The number the fax was sent to: Send\'s "to". Once sent, the fax is found among the sent faxes by this number.',
-			displayOptions: show,
 		},
 		{
 			displayName: 'Sent At',
@@ -51,7 +47,6 @@ export const getStatus: FaxPlusOperation = {
 			default: '',
 			description:
 				'When Send queued the fax: Send\'s "sentAt". Empty looks at the newest fax sent to the number in the last 24 hours.',
-			displayOptions: show,
 		},
 	],
 	async execute(itemIndex) {
@@ -59,15 +54,12 @@ export const getStatus: FaxPlusOperation = {
 		const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
 		const number = readPhoneNumbers(String(this.getNodeParameter('to', itemIndex, '') ?? ''));
 		if (!number.ok || number.numbers.length !== 1) {
-			throw new NodeOperationError(
-				this.getNode(),
-				'To must be the one number the fax was sent to',
-				{
-					itemIndex,
-					description:
-						'Map "to" from Send\'s output (one item per number), e.g. +4930123456, with "+" and the country code.',
-				},
-			);
+			throw operationError(this, {
+				itemIndex,
+				message: 'To must be the one number the fax was sent to',
+				description:
+					'Map "to" from Send\'s output (one item per number), e.g. +4930123456, with "+" and the country code.',
+			});
 		}
 		const sentAt = dateTimeValue(
 			this,

@@ -1,4 +1,3 @@
-// The resource's operations: one line each, in any order (the picker sorts them by name).
 export { deleteOperation } from './delete.operation';
 export { download } from './download.operation';
 export { downloadReport } from './downloadReport.operation';

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { updateFieldsCollection, userIdFields } from '../shared/descriptions';
 import { answerOr, nonEmptyUpdate } from '../shared/items';
 import { booleanValue, refuseMarker } from '../shared/values';
@@ -8,6 +7,7 @@ import { faxIdField, faxOfItem } from './shared/fields';
 import type { FaxRecord } from './shared/types';
 import type { FaxPlusOperation } from '../shared/types';
 import { keepingMarker } from '../shared/keyMarker';
+import { operationError } from '../../api/nodeErrors';
 
 interface FaxModification {
 	is_read?: boolean;
@@ -26,8 +26,8 @@ export const update: FaxPlusOperation = {
 		'Mark a fax as read or unread, or change its comment. Needs the fax ID (the "id" from the fax list) and what to change; what is not changed keeps its value. Returns the fax ID, its comment and whether it is read.',
 	description: [
 		...userIdFields('fax', 'update'),
-		faxIdField('update', 'ID of the fax to change'),
-		updateFieldsCollection('fax', 'update', [
+		faxIdField('ID of the fax to change'),
+		updateFieldsCollection([
 			{
 				displayName: 'Comment',
 				name: 'comment',
@@ -78,14 +78,11 @@ async function withCurrentValues(
 	const isRead = body.is_read ?? fax?.is_read;
 	if (typeof comment !== 'string' || typeof isRead !== 'boolean') {
 		const missing = typeof comment !== 'string' ? 'Comment' : 'Is Read';
-		throw new NodeOperationError(
-			context.getNode(),
-			`Fax.Plus did not answer the fax's current ${missing}, so it cannot be kept`,
-			{
-				itemIndex,
-				description: `Fax.Plus's SDK requires Comment and Is Read together; nothing was changed. Add both under "Update Fields".`,
-			},
-		);
+		throw operationError(context, {
+			itemIndex,
+			message: `Fax.Plus did not answer the fax's current ${missing}, so it cannot be kept`,
+			description: `Fax.Plus's SDK requires Comment and Is Read together; nothing was changed. Add both under "Update Fields".`,
+		});
 	}
 	return { comment, is_read: isRead };
 }

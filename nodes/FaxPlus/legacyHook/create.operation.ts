@@ -1,12 +1,9 @@
-import { showFor } from '../shared/descriptions';
 import { faxEventOptions } from '../../api/events';
 import { toItems } from '../shared/items';
 import { checkUrl, e164Numbers, faxEvent } from '../shared/values';
 import { hookWithoutToken } from '../../api/hookTokens';
 import { createLegacyHook } from '../../api/legacyHooks';
 import type { FaxPlusOperation } from '../shared/types';
-
-const show = showFor('legacyHook', 'create');
 
 export const create: FaxPlusOperation = {
 	option: {
@@ -25,7 +22,6 @@ export const create: FaxPlusOperation = {
 			required: true,
 			placeholder: 'e.g. https://example.com/fax-events',
 			description: 'Address that receives the deliveries of the hook (POST)',
-			displayOptions: show,
 		},
 		{
 			displayName: 'Event',
@@ -34,7 +30,6 @@ export const create: FaxPlusOperation = {
 			options: faxEventOptions,
 			default: 'fax_received',
 			description: 'The fax event the hook delivers; a legacy hook has exactly one',
-			displayOptions: show,
 		},
 		{
 			displayName: 'Owned Numbers',
@@ -44,7 +39,6 @@ export const create: FaxPlusOperation = {
 			placeholder: 'e.g. +15551234567, +15557654321',
 			description:
 				'Deliver only faxes of these numbers of the account (E.164 with "+", separated by commas); only numbers the account owns are allowed. Leave empty for every number. If Fax.Plus does not apply this filter, every number\'s faxes are delivered.',
-			displayOptions: show,
 		},
 	],
 	async execute(itemIndex) {

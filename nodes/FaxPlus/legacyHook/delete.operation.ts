@@ -1,5 +1,4 @@
 import { NodeApiError } from 'n8n-workflow';
-import { showFor } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { deleteLegacyHook } from '../../api/legacyHooks';
@@ -18,7 +17,6 @@ export const deleteOperation: FaxPlusOperation = {
 			displayName: 'Hook',
 			name: 'hook',
 			description: 'The legacy hook to delete',
-			displayOptions: showFor('legacyHook', 'delete'),
 			searchListMethod: 'searchLegacyHooks',
 			listPlaceholder: 'Select a hook...',
 			idPlaceholder: 'e.g. hook_5f2a9c1d',

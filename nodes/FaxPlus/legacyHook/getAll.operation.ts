@@ -1,4 +1,3 @@
-import { showFor } from '../shared/descriptions';
 import { faxEventOptions } from '../../api/events';
 import { faxEvent } from '../shared/values';
 import { getManyOperation } from '../shared/paging';
@@ -29,7 +28,6 @@ export const getAll = getManyOperation({
 			],
 			default: 'all',
 			description: 'Only hooks of this event',
-			displayOptions: showFor('legacyHook', 'getAll'),
 		},
 	],
 	async list(itemIndex) {

@@ -19,8 +19,8 @@ export const assign: FaxPlusOperation = {
 			'assign',
 			'The owner of the number: yourself ("self") as the account admin',
 		),
-		faxNumberField('assign', 'The fax number to assign'),
-		memberLocator('number', 'assign', 'The corporate member who gets the number'),
+		faxNumberField('The fax number to assign'),
+		memberLocator('The corporate member who gets the number'),
 	],
 	async execute(itemIndex) {
 		const userId = userIdOf(this, itemIndex);

@@ -1,18 +1,16 @@
 import type { SimplifiedShape } from '../shared/output';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { readPhoneNumbers } from '../../api/numbers';
-import { showFor } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
+import { operationError } from '../../api/nodeErrors';
 
 /** The `number` parameter of one number operation: a number of the chosen user, from the list or typed. */
-export function faxNumberField(operation: string, description: string): INodeProperties {
+export function faxNumberField(description: string): INodeProperties {
 	return resourceLocator({
 		displayName: 'Number',
 		name: 'number',
 		description,
-		displayOptions: showFor('number', operation),
 		searchListMethod: 'searchNumbers',
 		listPlaceholder: 'Select a number...',
 		idDisplayName: 'By Number',
@@ -25,23 +23,13 @@ export function faxNumberField(operation: string, description: string): INodePro
 export function faxNumberOf(context: IExecuteFunctions, itemIndex: number): string {
 	const value = requiredString(context, 'number', 'Number', itemIndex);
 	const result = readPhoneNumbers(value);
-	if (!result.ok) {
-		throw new NodeOperationError(context.getNode(), `Number: "${value}" ${result.reason}`, {
+	if (!result.ok || result.numbers.length !== 1) {
+		throw operationError(context, {
 			itemIndex,
+			message: `Number: "${value}" ${result.ok ? 'is not one fax number in E.164 format' : result.reason}`,
 			description:
 				'Enter one of the account\'s numbers with "+" and the country code, e.g. +15551230001.',
 		});
-	}
-	if (result.numbers.length !== 1) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Number: "${value}" is not one fax number in E.164 format`,
-			{
-				itemIndex,
-				description:
-					'Enter one of the account\'s numbers with "+" and the country code, e.g. +15551230001.',
-			},
-		);
 	}
 	return result.numbers[0];
 }

@@ -16,7 +16,7 @@ export const revoke: FaxPlusOperation = {
 	agentRisk: { kind: 'changes' },
 	description: [
 		...userIdFields('number', 'revoke', 'The member to take the number from, or yourself ("self")'),
-		faxNumberField('revoke', 'The fax number to revoke'),
+		faxNumberField('The fax number to revoke'),
 	],
 	async execute(itemIndex) {
 		const userId = userIdOf(this, itemIndex);

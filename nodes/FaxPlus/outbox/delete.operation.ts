@@ -16,7 +16,7 @@ export const deleteOperation: FaxPlusOperation = {
 		'Cancel a fax that is still in the Fax.Plus outbox, so it is not sent. Needs the outbox ID that Send answered. Returns the cancelled outbox ID.',
 	description: [
 		...userIdFields('outbox', 'delete'),
-		outboxFaxIdField('delete', 'ID of the outgoing fax that is still scheduled for sending'),
+		outboxFaxIdField('ID of the outgoing fax that is still scheduled for sending'),
 	],
 	async execute(itemIndex) {
 		const userId = userIdOf(this, itemIndex);

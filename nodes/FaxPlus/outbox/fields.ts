@@ -1,5 +1,4 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../shared/descriptions';
 import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
 import { outboxStatusFields } from '../../api/faxStatuses';
 import type { SimplifiedShape } from '../shared/output';
@@ -8,12 +7,11 @@ export function withOutboxStatusMeaning(record: IDataObject): IDataObject {
 	return 'status' in record ? { ...record, ...outboxStatusFields(record.status) } : record;
 }
 
-export function outboxFaxIdField(operation: string, description: string): INodeProperties {
+export function outboxFaxIdField(description: string): INodeProperties {
 	return resourceLocator({
 		displayName: 'Outbox Fax',
 		name: 'outboxFaxId',
 		description: `${description}: the outbox ID that Fax → Send answered (per destination), or one from Outbox → Get Many; a fax leaves the outbox once sent`,
-		displayOptions: showFor('outbox', operation),
 		searchListMethod: 'searchOutboxFaxes',
 		listPlaceholder: 'Select a fax in the outbox...',
 		idPlaceholder: 'e.g. 2b9c4f1a7d3e',

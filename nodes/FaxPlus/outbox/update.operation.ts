@@ -1,6 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-import { showFor, userIdFields } from '../shared/descriptions';
+import { userIdFields } from '../shared/descriptions';
 import { answerOr, requiredString, userIdOf } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import { outboxFaxIdField } from './fields';
@@ -8,6 +7,7 @@ import type { OutboxFax } from '../../api/accountLists';
 import { keepingMarker } from '../shared/keyMarker';
 import { refuseMarker } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
+import { operationError } from '../../api/nodeErrors';
 
 export const update: FaxPlusOperation = {
 	option: {
@@ -21,7 +21,7 @@ export const update: FaxPlusOperation = {
 		"Change the comment of a fax still in the Fax.Plus outbox. Needs the outbox ID and the new comment; the comment's tags are kept. Returns the outbox ID and the comment.",
 	description: [
 		...userIdFields('outbox', 'update'),
-		outboxFaxIdField('update', 'ID of the outgoing fax to change; it must still be scheduled'),
+		outboxFaxIdField('ID of the outgoing fax to change; it must still be scheduled'),
 		{
 			// Fax.Plus's PayloadOutboxModification has the comment only: no new send time or retries.
 			displayName: 'Comment',
@@ -30,7 +30,6 @@ export const update: FaxPlusOperation = {
 			default: '',
 			description:
 				"New text of the fax's comment; empty clears it. Its tags, and an Idempotency Key's marker at its end, are kept. Fax.Plus lets only the comment of an outgoing fax change.",
-			displayOptions: showFor('outbox', 'update'),
 		},
 	],
 	async execute(itemIndex) {
@@ -90,13 +89,10 @@ async function keepTags(
 			itemIndex,
 		});
 	} catch (error) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Fax.Plus changed the comment and dropped its tags: ${tags.join(', ')}`,
-			{
-				itemIndex,
-				description: `Setting them again was refused (${(error as Error).message}). A tag "n8n-key-…" is how Send's Idempotency Key finds this fax; without it a repeat of that send is refused rather than sent twice.`,
-			},
-		);
+		throw operationError(context, {
+			itemIndex,
+			message: `Fax.Plus changed the comment and dropped its tags: ${tags.join(', ')}`,
+			description: `Setting them again was refused (${(error as Error).message}). A tag "n8n-key-…" is how Send's Idempotency Key finds this fax; without it a repeat of that send is refused rather than sent twice.`,
+		});
 	}
 }

@@ -1,7 +1,7 @@
 // What a tool may run: reading always; spending, deleting or changing on the author's opt-in.
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import type { AgentRisk, FaxPlusOperation } from './types';
+import { operationError } from '../../api/nodeErrors';
 
 const AGENT_MAY_RUN = 'agentMayRun';
 const AGENT_MAY_RUN_NAME = 'Let an AI Agent Run This';
@@ -48,12 +48,9 @@ export function refuseUnlessAgentMayRun(
 	if (!agentRisk) return;
 	if (agentRisk.when && !agentRisk.when(context, itemIndex)) return;
 	if (context.getNodeParameter(AGENT_MAY_RUN, itemIndex, false) === true) return;
-	throw new NodeOperationError(
-		context.getNode(),
-		`This tool may not ${lowerFirst(String(option.action ?? option.name))} for an AI agent: "${AGENT_MAY_RUN_NAME}" is off`,
-		{
-			itemIndex,
-			description: `It ${RISK_TEXT[agentRisk.kind]}, so an agent may run it only when the workflow's author turns on "${AGENT_MAY_RUN_NAME}" in this tool's parameters. Ask a person to do it instead.`,
-		},
-	);
+	throw operationError(context, {
+		itemIndex,
+		message: `This tool may not ${lowerFirst(String(option.action ?? option.name))} for an AI agent: "${AGENT_MAY_RUN_NAME}" is off`,
+		description: `It ${RISK_TEXT[agentRisk.kind]}, so an agent may run it only when the workflow's author turns on "${AGENT_MAY_RUN_NAME}" in this tool's parameters. Ask a person to do it instead.`,
+	});
 }

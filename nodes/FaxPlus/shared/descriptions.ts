@@ -19,7 +19,6 @@ export function userIdFields(
 			default: false,
 			description:
 				"Whether to use a corporate member's data instead of the credential's own account (admins of a corporate account only)",
-			displayOptions: showFor(resource, operation),
 		},
 		resourceLocator({
 			displayName: 'User',
@@ -37,16 +36,11 @@ export function userIdFields(
 	];
 }
 
-export function memberLocator(
-	resource: string,
-	operation: string,
-	description: string,
-): INodeProperties {
+export function memberLocator(description: string): INodeProperties {
 	return resourceLocator({
 		displayName: 'Member',
 		name: 'memberUserId',
 		description,
-		displayOptions: showFor(resource, operation),
 		searchListMethod: 'searchMembers',
 		listPlaceholder: 'Select a member...',
 		idPlaceholder: 'e.g. 7724157c0974440293e45877c57f0703',
@@ -54,11 +48,7 @@ export function memberLocator(
 }
 
 /** An operation's "Update Fields": only the fields the user adds are sent. */
-export function updateFieldsCollection(
-	resource: string,
-	operation: string,
-	options: INodeProperties[],
-): INodeProperties {
+export function updateFieldsCollection(options: INodeProperties[]): INodeProperties {
 	return {
 		displayName: 'Update Fields',
 		name: 'updateFields',
@@ -67,7 +57,6 @@ export function updateFieldsCollection(
 		default: {},
 		description:
 			'What to change; only the fields added here are sent, the others stay as they are. At least one is needed.',
-		displayOptions: showFor(resource, operation),
 		options,
 	};
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { FOR_MEMBER, locatorValue } from './locators';
+import { operationError } from '../../api/nodeErrors';
 
 export function toItems(data: object | object[]): INodeExecutionData[] {
 	return (Array.isArray(data) ? data : [data]).map((json) => ({ json: json as IDataObject }));
@@ -25,8 +25,9 @@ export function requiredString(
 		raw = context.getNodeParameter(name, itemIndex, '', { extractValue: true });
 	const value = String(locatorValue(raw) ?? '').trim();
 	if (!value) {
-		throw new NodeOperationError(context.getNode(), `${label} is required`, {
+		throw operationError(context, {
 			itemIndex,
+			message: `${label} is required`,
 			description: `Set the "${label}" parameter (an expression may have resolved to an empty value).`,
 		});
 	}
@@ -44,8 +45,9 @@ export function updateText(
 	if (fields[name] === undefined) return undefined;
 	const value = String(fields[name] ?? '').trim();
 	if (value) return value;
-	throw new NodeOperationError(context.getNode(), `${label} cannot be empty`, {
+	throw operationError(context, {
 		itemIndex,
+		message: `${label} cannot be empty`,
 		description: `Enter the new ${label.toLowerCase()} under "Update Fields", or remove the "${label}" field.`,
 	});
 }
@@ -58,14 +60,11 @@ export function nonEmptyUpdate<T extends object>(
 	fields: string,
 ): T {
 	if (Object.keys(changes).length > 0) return changes;
-	throw new NodeOperationError(
-		context.getNode(),
-		`Nothing to update: add ${fields} under "Update Fields"`,
-		{
-			itemIndex,
-			description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
-		},
-	);
+	throw operationError(context, {
+		itemIndex,
+		message: `Nothing to update: add ${fields} under "Update Fields"`,
+		description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
+	});
 }
 
 /** The item's user: `self`, or User, read only when shown (a stale value is never used). */

@@ -14,7 +14,7 @@ interface LocatorSpec {
 	/** The parameter's name; saved workflows hold it, so it never changes. */
 	name: string;
 	description: string;
-	displayOptions: IDisplayOptions;
+	displayOptions?: IDisplayOptions;
 	searchListMethod: string;
 	listPlaceholder: string;
 	idPlaceholder: string;

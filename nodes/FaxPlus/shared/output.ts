@@ -5,11 +5,11 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { parseDateTime } from '../../api/dates';
 import { showFor } from './descriptions';
 import type { UntrustedField } from './types';
 import { listOf } from './values';
+import { operationError } from '../../api/nodeErrors';
 
 /** What Simplified keeps of a record: its fields, in order, each as it is or turned into something shorter. */
 export interface SimplifiedShape {
@@ -134,15 +134,12 @@ function selectedFields(context: IExecuteFunctions, itemIndex: number): string[]
 	const picked = context.getNodeParameter('outputFields', itemIndex, []) as unknown;
 	const selected = listOf(picked);
 	if (selected.length > 0) return selected;
-	throw new NodeOperationError(
-		context.getNode(),
-		'Fields is empty, so Selected Fields would output nothing',
-		{
-			itemIndex,
-			description:
-				'Pick the fields to output in "Fields" (or give their names in an expression, e.g. status, pages, start_time), or choose Simplified or Raw in "Output".',
-		},
-	);
+	throw operationError(context, {
+		itemIndex,
+		message: 'Fields is empty, so Selected Fields would output nothing',
+		description:
+			'Pick the fields to output in "Fields" (or give their names in an expression, e.g. status, pages, start_time), or choose Simplified or Raw in "Output".',
+	});
 }
 
 export function shapedItems(
@@ -153,11 +150,11 @@ export function shapedItems(
 ): INodeExecutionData[] {
 	const mode = String(context.getNodeParameter('output', itemIndex, 'simplified'));
 	if (mode !== 'simplified' && mode !== 'raw' && mode !== 'selected') {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Output must be "simplified", "raw" or "selected", not "${mode}"`,
-			{ itemIndex, description: 'Choose Simplified, Raw or Selected Fields in "Output".' },
-		);
+		throw operationError(context, {
+			itemIndex,
+			message: `Output must be "simplified", "raw" or "selected", not "${mode}"`,
+			description: 'Choose Simplified, Raw or Selected Fields in "Output".',
+		});
 	}
 	if (mode === 'raw') return records.map((record) => ({ json: record }));
 	const chosen = mode === 'selected' ? { fields: selectedFields(context, itemIndex) } : shape;

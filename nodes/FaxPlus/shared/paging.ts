@@ -4,11 +4,10 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-import { showFor } from './descriptions';
 import { toItems } from './items';
 import { outputProperties, shapedItems, withToolDefault, type SimplifiedShape } from './output';
 import type { FaxPlusOperation } from './types';
+import { operationError } from '../../api/nodeErrors';
 
 /** The Limit's default when the node runs as an AI tool. */
 const TOOL_LIMIT = 10;
@@ -21,7 +20,6 @@ export function returnAllOrLimit(resource: string, operation: string): INodeProp
 			type: 'boolean',
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
-			displayOptions: showFor(resource, operation),
 		},
 		// An AI agent reads every item it gets: 10 by default when the node runs as a tool.
 		...withToolDefault(
@@ -45,14 +43,11 @@ export function resultLimit(context: IExecuteFunctions, itemIndex: number): numb
 	if (context.getNodeParameter('returnAll', itemIndex, false) === true) return undefined;
 	const limit = Number(context.getNodeParameter('limit', itemIndex, 50));
 	if (!Number.isInteger(limit) || limit < 1) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Limit must be a whole number of 1 or more, not "${String(limit)}"`,
-			{
-				itemIndex,
-				description: 'Set "Limit" to how many results to return, or turn on "Return All".',
-			},
-		);
+		throw operationError(context, {
+			itemIndex,
+			message: `Limit must be a whole number of 1 or more, not "${String(limit)}"`,
+			description: 'Set "Limit" to how many results to return, or turn on "Return All".',
+		});
 	}
 	return limit;
 }

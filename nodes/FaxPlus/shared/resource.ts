@@ -1,10 +1,12 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { agentMayRunProperty } from './agentAccess';
+import { showFor } from './descriptions';
 import { nodeOptionsProperty } from './nodeOptions';
 import type { FaxPlusOperation, FaxPlusResource, ListSearchMethod, UntrustedField } from './types';
 
 interface ResourceDefinition {
 	option: INodePropertyOptions;
+	/** Its operations.ts: one export a line, in any order (the picker sorts them by name). */
 	operations: FaxPlusOperation[];
 	defaultOperation: string;
 	/** Whether the default operation comes first in the picker (and n8n's action list), the rest by name. */
@@ -65,7 +67,7 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 			picker,
 			...operations.map((operation) => toolDescriptionProperty(resource, operation)),
 			...operations.flatMap((operation) => agentMayRunProperty(resource, operation)),
-			...operations.flatMap((operation) => operation.description),
+			...operations.flatMap((operation) => withDisplayOptions(resource, operation)),
 			...(oneAtATime.length < operations.length ? [nodeOptionsProperty(resource, oneAtATime)] : []),
 		],
 		operations: Object.fromEntries(
@@ -76,6 +78,15 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 		),
 		...(listSearch && { listSearch }),
 	};
+}
+
+/** The operation's parameters, each shown for it unless it says when it is shown. */
+function withDisplayOptions(resource: string, operation: FaxPlusOperation): INodeProperties[] {
+	const displayOptions = showFor(resource, String(operation.option.value));
+	return operation.description.map((property) => ({
+		...property,
+		displayOptions: property.displayOptions ?? displayOptions,
+	}));
 }
 
 /** The tool description an agent reads; with it, n8n adds no bare "Get a fax" of its own. */

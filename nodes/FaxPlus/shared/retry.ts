@@ -1,7 +1,7 @@
 // A fax's retry settings (the SDK's RetryOptions): Send's for one fax, Account → Update's defaults.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { wholeNumber } from './values';
+import { operationError } from '../../api/nodeErrors';
 
 /** Fax.Plus retries a failed fax at most 3 times (its help centre, "Auto Retry on Failure"). */
 const MAX_RETRY_COUNT = 3;
@@ -37,14 +37,11 @@ export function retryOf(
 	if (fields.retryCount !== undefined) {
 		retry.count = wholeNumber(context, itemIndex, fields.retryCount, 'Retry Count');
 		if (retry.count > MAX_RETRY_COUNT) {
-			throw new NodeOperationError(
-				context.getNode(),
-				`Retry Count must be at most ${MAX_RETRY_COUNT}, not ${retry.count}`,
-				{
-					itemIndex,
-					description: `Fax.Plus retries a failed fax at most ${MAX_RETRY_COUNT} times.`,
-				},
-			);
+			throw operationError(context, {
+				itemIndex,
+				message: `Retry Count must be at most ${MAX_RETRY_COUNT}, not ${retry.count}`,
+				description: `Fax.Plus retries a failed fax at most ${MAX_RETRY_COUNT} times.`,
+			});
 		}
 	}
 	if (fields.retryDelay !== undefined)

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { FAX_EVENTS, type FaxEvent } from '../../api/events';
 import { readPhoneNumbers } from '../../api/numbers';
 import { carriesMarker, KEY_TAG_PREFIX } from './keyMarker';
+import { operationError } from '../../api/nodeErrors';
 
 /**
  * A whole number of `minimum` or more (a numeric string is read as a number); the fallback, when
@@ -19,11 +19,10 @@ export function wholeNumber(
 	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
 	if (typeof number !== 'number' || !Number.isInteger(number) || number < minimum) {
 		const least = minimum === 0 ? '0 or more' : `at least ${minimum}`;
-		throw new NodeOperationError(
-			context.getNode(),
-			`${label} must be a whole number of ${least}, not "${String(value)}"`,
-			{ itemIndex },
-		);
+		throw operationError(context, {
+			itemIndex,
+			message: `${label} must be a whole number of ${least}, not "${String(value)}"`,
+		});
 	}
 	return number;
 }
@@ -37,15 +36,12 @@ export function e164Numbers(
 ): string[] {
 	const result = readPhoneNumbers(value as string | string[] | undefined);
 	if (result.ok) return result.numbers;
-	throw new NodeOperationError(
-		context.getNode(),
-		`${label}: "${result.invalid}" ${result.reason}`,
-		{
-			itemIndex,
-			description:
-				'Enter each number with "+" and its country code, separated by commas, e.g. +15551234567, +4930123456.',
-		},
-	);
+	throw operationError(context, {
+		itemIndex,
+		message: `${label}: "${result.invalid}" ${result.reason}`,
+		description:
+			'Enter each number with "+" and its country code, separated by commas, e.g. +15551234567, +4930123456.',
+	});
 }
 
 /** Entries of a list (an expression's) or of one string split at `separator`: trimmed, without empty ones or duplicates. */
@@ -66,8 +62,9 @@ export function requiredIdList(
 ): string[] {
 	const ids = idList(context.getNodeParameter(name, itemIndex, ''));
 	if (ids.length > 0) return ids;
-	throw new NodeOperationError(context.getNode(), `${label} needs at least one ID`, {
+	throw operationError(context, {
 		itemIndex,
+		message: `${label} needs at least one ID`,
 		description: `Set "${label}" to one or more IDs separated by commas (an expression may have resolved to an empty value).`,
 	});
 }
@@ -80,14 +77,11 @@ export function faxEvent(
 	label: string,
 ): FaxEvent {
 	if ((FAX_EVENTS as readonly string[]).includes(value)) return value as FaxEvent;
-	throw new NodeOperationError(
-		context.getNode(),
-		value ? `${label}: "${value}" is not a Fax.Plus event` : `${label} is required`,
-		{
-			itemIndex,
-			description: `Use ${FAX_EVENTS.join(', ')} (underscored names; dotted names are not accepted).`,
-		},
-	);
+	throw operationError(context, {
+		itemIndex,
+		message: value ? `${label}: "${value}" is not a Fax.Plus event` : `${label} is required`,
+		description: `Use ${FAX_EVENTS.join(', ')} (underscored names; dotted names are not accepted).`,
+	});
 }
 
 /** One of the choices of an options parameter, which an expression may set to anything. */
@@ -99,11 +93,10 @@ export function choiceOf<T extends string>(
 	choices: readonly T[],
 ): T {
 	if (choices.includes(value as T)) return value as T;
-	throw new NodeOperationError(
-		context.getNode(),
-		`${label} must be one of ${choices.join(', ')}, not "${String(value)}"`,
-		{ itemIndex },
-	);
+	throw operationError(context, {
+		itemIndex,
+		message: `${label} must be one of ${choices.join(', ')}, not "${String(value)}"`,
+	});
 }
 
 /** A boolean parameter, which an expression may set to something else than true or false. */
@@ -114,11 +107,10 @@ export function booleanValue(
 	label: string,
 ): boolean {
 	if (typeof value === 'boolean') return value;
-	throw new NodeOperationError(
-		context.getNode(),
-		`${label} must be true or false, not "${String(value)}"`,
-		{ itemIndex },
-	);
+	throw operationError(context, {
+		itemIndex,
+		message: `${label} must be true or false, not "${String(value)}"`,
+	});
 }
 
 /** Refuses a comment text given by the user that carries an Idempotency Key marker, naming the field. */
@@ -130,8 +122,9 @@ export function refuseMarker(
 ) {
 	if (!carriesMarker(text)) return;
 	const message = `${field} carries an Idempotency Key marker ("${KEY_TAG_PREFIX}…"), which only Send writes`;
-	throw new NodeOperationError(context.getNode(), message, {
+	throw operationError(context, {
 		itemIndex: item,
+		message,
 		description: 'Nothing was sent or changed. Remove the marker from the text.',
 	});
 }
@@ -145,21 +138,19 @@ export function checkUrl(
 ): string {
 	const url = String(value ?? '').trim();
 	if (!url) {
-		throw new NodeOperationError(context.getNode(), `${label} is required`, {
+		throw operationError(context, {
 			itemIndex,
+			message: `${label} is required`,
 			description: 'Enter the HTTPS address that receives the deliveries.',
 		});
 	}
 	if (!/^https?:\/\/\S+$/i.test(url)) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`${label} "${url}" is not an https:// (or http://) address`,
-			{
-				itemIndex,
-				description:
-					'Enter the full address that receives the deliveries, e.g. https://example.com/fax-events.',
-			},
-		);
+		throw operationError(context, {
+			itemIndex,
+			message: `${label} "${url}" is not an https:// (or http://) address`,
+			description:
+				'Enter the full address that receives the deliveries, e.g. https://example.com/fax-events.',
+		});
 	}
 	return url;
 }

@@ -1,4 +1,3 @@
-import { showFor } from '../shared/descriptions';
 import { answerOr, requiredString } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
 import type { FaxPlusOperation } from '../shared/types';
@@ -21,7 +20,6 @@ export const purchaseNumber: FaxPlusOperation = {
 			default: '',
 			required: true,
 			description: 'ID of the item of a number offer, as Search Numbers outputs it under "item"',
-			displayOptions: showFor('shop', 'purchaseNumber'),
 		},
 	],
 	async execute(itemIndex) {

@@ -1,11 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { listAnswer } from '../../api/accountLists';
 import { getManyOperation } from '../shared/paging';
 import { choiceOf } from '../shared/values';
+import { operationError } from '../../api/nodeErrors';
 
 const show = showFor('shop', 'searchNumbers');
 
@@ -26,7 +26,6 @@ export const searchNumbers = getManyOperation({
 			displayName: 'Country',
 			name: 'country',
 			description: 'Country to search numbers in',
-			displayOptions: show,
 			searchListMethod: 'searchShopCountries',
 			listPlaceholder: 'Select a country...',
 			idDisplayName: 'ISO Code',
@@ -44,7 +43,6 @@ export const searchNumbers = getManyOperation({
 			required: true,
 			placeholder: 'e.g. 212',
 			description: 'Area code to search numbers in',
-			displayOptions: show,
 		},
 		{
 			displayName: 'Channel',
@@ -56,7 +54,6 @@ export const searchNumbers = getManyOperation({
 			],
 			default: 'random',
 			description: 'How Fax.Plus picks the numbers it offers',
-			displayOptions: show,
 		},
 		{
 			displayName: 'Contains Digits',
@@ -71,15 +68,12 @@ export const searchNumbers = getManyOperation({
 	async list(itemIndex) {
 		const country = requiredString(this, 'country', 'Country', itemIndex);
 		if (!ISO_CODE.test(country)) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`Country "${country}" is not a two-letter ISO country code`,
-				{
-					itemIndex,
-					description:
-						'Pick the country from the list, or enter its ISO 3166-1 alpha-2 code, e.g. US.',
-				},
-			);
+			throw operationError(this, {
+				itemIndex,
+				message: `Country "${country}" is not a two-letter ISO country code`,
+				description:
+					'Pick the country from the list, or enter its ISO 3166-1 alpha-2 code, e.g. US.',
+			});
 		}
 		const areaCode = requiredString(this, 'areaCode', 'Area Code', itemIndex);
 		const channel = choiceOf(
@@ -93,15 +87,12 @@ export const searchNumbers = getManyOperation({
 		if (channel === 'custom') {
 			const digits = String(this.getNodeParameter('containsDigits', itemIndex, '') ?? '').trim();
 			if (!DIGITS.test(digits)) {
-				throw new NodeOperationError(
-					this.getNode(),
-					`Contains Digits may hold only the digits 0-9, not "${digits}"`,
-					{
-						itemIndex,
-						description:
-							'Enter the digits the number must contain, e.g. 777, without spaces, "+" or other signs.',
-					},
-				);
+				throw operationError(this, {
+					itemIndex,
+					message: `Contains Digits may hold only the digits 0-9, not "${digits}"`,
+					description:
+						'Enter the digits the number must contain, e.g. 777, without spaces, "+" or other signs.',
+				});
 			}
 			if (digits) qs.contains = digits;
 		}

@@ -1,4 +1,3 @@
-import { showFor } from '../shared/descriptions';
 import { toItems } from '../shared/items';
 import {
 	checkDeliverableUrl,
@@ -15,8 +14,6 @@ import {
 import { checkUrl, e164Numbers } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
 
-const show = showFor('webhook', 'create');
-
 export const create: FaxPlusOperation = {
 	option: {
 		name: 'Create',
@@ -26,9 +23,9 @@ export const create: FaxPlusOperation = {
 	},
 	agentRisk: { kind: 'changes' },
 	description: [
-		{ ...URL_FIELD, required: true, displayOptions: show },
-		{ ...EVENTS_FIELD, required: true, displayOptions: show },
-		{ ...CHANNELS_FIELD, displayOptions: show },
+		{ ...URL_FIELD, required: true },
+		{ ...EVENTS_FIELD, required: true },
+		{ ...CHANNELS_FIELD },
 	],
 	async execute(itemIndex) {
 		const input: WebhookEndpointInput = {

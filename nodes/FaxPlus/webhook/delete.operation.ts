@@ -11,7 +11,7 @@ export const deleteOperation: FaxPlusOperation = {
 		description: 'Stop the deliveries of an endpoint and remove it',
 	},
 	agentRisk: { kind: 'deletes' },
-	description: [endpointLocator('delete', 'The webhook endpoint to delete')],
+	description: [endpointLocator('The webhook endpoint to delete')],
 	async execute(itemIndex) {
 		const endpointId = endpointIdOf(this, itemIndex);
 		// Not deleteWebhookEndpoint: here a 404 is an error the user must see.

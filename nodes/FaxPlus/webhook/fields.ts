@@ -1,10 +1,11 @@
 // Parameters and checks shared by the Webhook operations.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 import { FAX_EVENTS, faxEventOptions, type FaxEvent } from '../../api/events';
 import { requiredString } from '../shared/items';
 import { faxEvent, listOf } from '../shared/values';
 import { resourceLocator } from '../shared/locators';
+import { operationError } from '../../api/nodeErrors';
 
 /** The endpoint's URL, events and numbers filter, as Create asks for them and Update changes them. */
 export const URL_FIELD: INodeProperties = {
@@ -36,12 +37,11 @@ export const CHANNELS_FIELD: INodeProperties = {
 };
 
 /** The endpoint picker of Update and Delete: a list loaded from the API, or an `ep_` id. */
-export function endpointLocator(operation: string, description: string): INodeProperties {
+export function endpointLocator(description: string): INodeProperties {
 	return resourceLocator({
 		displayName: 'Endpoint',
 		name: 'endpoint',
 		description,
-		displayOptions: { show: { resource: ['webhook'], operation: [operation] } },
 		searchListMethod: 'searchWebhookEndpoints',
 		listPlaceholder: 'Select an endpoint...',
 		idPlaceholder: 'e.g. ep_2b9c4f1a7d3e',
@@ -52,14 +52,11 @@ export function endpointLocator(operation: string, description: string): INodePr
 export function endpointIdOf(context: IExecuteFunctions, itemIndex: number): string {
 	const endpointId = requiredString(context, 'endpoint', 'Endpoint', itemIndex);
 	if (!/^ep_\S+$/.test(endpointId)) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Endpoint "${endpointId}" is not a webhook endpoint ID`,
-			{
-				itemIndex,
-				description: 'Pick the endpoint from the list, or enter its ID, which begins with "ep_".',
-			},
-		);
+		throw operationError(context, {
+			itemIndex,
+			message: `Endpoint "${endpointId}" is not a webhook endpoint ID`,
+			description: 'Pick the endpoint from the list, or enter its ID, which begins with "ep_".',
+		});
 	}
 	return endpointId;
 }
@@ -72,8 +69,9 @@ export function checkFilterTypes(
 ): FaxEvent[] {
 	const entries = listOf(value);
 	if (entries.length === 0) {
-		throw new NodeOperationError(context.getNode(), 'Events: choose at least one event', {
+		throw operationError(context, {
 			itemIndex,
+			message: 'Events: choose at least one event',
 			description: `A webhook endpoint needs at least one of ${FAX_EVENTS.join(', ')}.`,
 		});
 	}

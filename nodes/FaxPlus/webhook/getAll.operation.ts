@@ -11,8 +11,6 @@ export const getAll = getManyOperation({
 		description: 'One item per webhook endpoint of the account',
 	},
 	async list(itemIndex) {
-		return (await listWebhookEndpoints(this, itemIndex)).map((endpoint) =>
-			withoutSecrets(endpoint),
-		);
+		return (await listWebhookEndpoints(this, itemIndex)).map(withoutSecrets);
 	},
 });

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { updateFieldsCollection } from '../shared/descriptions';
 import { nonEmptyUpdate, toItems } from '../shared/items';
 import {
@@ -20,6 +19,7 @@ import {
 } from './fields';
 import { checkUrl, e164Numbers } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
+import { operationError } from '../../api/nodeErrors';
 
 export const update: FaxPlusOperation = {
 	option: {
@@ -30,8 +30,8 @@ export const update: FaxPlusOperation = {
 	},
 	agentRisk: { kind: 'changes' },
 	description: [
-		endpointLocator('update', 'The webhook endpoint to change'),
-		updateFieldsCollection('webhook', 'update', [
+		endpointLocator('The webhook endpoint to change'),
+		updateFieldsCollection([
 			{
 				displayName: 'Clear Number Filter',
 				name: 'clearChannels',
@@ -80,19 +80,17 @@ function changesOf(context: IExecuteFunctions, itemIndex: number): Partial<Webho
 	if (fields.channels !== undefined) {
 		const channels = e164Numbers(context, itemIndex, fields.channels, 'Numbers Filter');
 		if (clear && channels.length > 0) {
-			throw new NodeOperationError(
-				context.getNode(),
-				'Numbers Filter and Clear Number Filter cannot be used together',
-				{
-					itemIndex,
-					description:
-						'Either enter the numbers of the new filter, or turn on Clear Number Filter to remove it.',
-				},
-			);
+			throw operationError(context, {
+				itemIndex,
+				message: 'Numbers Filter and Clear Number Filter cannot be used together',
+				description:
+					'Either enter the numbers of the new filter, or turn on Clear Number Filter to remove it.',
+			});
 		}
 		if (!clear && channels.length === 0) {
-			throw new NodeOperationError(context.getNode(), 'Numbers Filter is empty', {
+			throw operationError(context, {
 				itemIndex,
+				message: 'Numbers Filter is empty',
 				description:
 					'Enter the numbers of the new filter, or use Clear Number Filter to deliver faxes of every number.',
 			});

@@ -193,7 +193,6 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. +15551234567, +4930123456',
 		description: `Fax numbers to send to, in E.164 format ("+" and the country code); separate several with commas or new lines, at most ${MAX_DESTINATIONS}. Each number gets its own outbox fax.`,
-		displayOptions: show,
 	},
 	fromField(show),
 	{
@@ -216,7 +215,6 @@ export const description: INodeProperties[] = [
 		],
 		default: 'binary',
 		description: 'Where the documents to fax come from',
-		displayOptions: show,
 	},
 	{
 		displayName: 'Input Binary Fields',
@@ -265,7 +263,6 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: show,
 		options: [
 			// The everyday ones first; then how the fax is made; then the limits, together.
 			commentOption,

@@ -1,10 +1,10 @@
 // Send's To, and the bounds on where Send may fax: allowed calling codes or number prefixes, and
 // how many numbers one item may send to. Checked before anything is read, uploaded or sent.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { countryCodeProblem, readPhoneNumber, readPhoneNumbers } from '../../../api/numbers';
 import { runsAsTool } from '../../shared/output';
 import { wholeNumber } from '../../shared/values';
+import { operationError } from '../../../api/nodeErrors';
 
 /** Fax.Plus takes at most this many destinations per fax (too_many_destinations above it). */
 export const MAX_DESTINATIONS = 4000;
@@ -42,15 +42,12 @@ function allowedPrefixes(context: IExecuteFunctions, itemIndex: number, value: u
 		.filter((entry) => entry !== '');
 	for (const entry of entries) {
 		if (!/^\+\d{1,14}$/.test(entry)) {
-			throw new NodeOperationError(
-				context.getNode(),
-				`Allowed Destinations: "${entry}" is not a calling code or number prefix`,
-				{
-					itemIndex,
-					description:
-						'Enter prefixes with "+" and digits, separated by commas, e.g. +1, +44, +4930 (without a national prefix such as "(0)").',
-				},
-			);
+			throw operationError(context, {
+				itemIndex,
+				message: `Allowed Destinations: "${entry}" is not a calling code or number prefix`,
+				description:
+					'Enter prefixes with "+" and digits, separated by commas, e.g. +1, +44, +4930 (without a national prefix such as "(0)").',
+			});
 		}
 	}
 	return entries;
@@ -71,8 +68,9 @@ export function destinationsOf(
 	const country = String(options.defaultCountryCode ?? '').trim();
 	const problem = country === '' ? undefined : countryCodeProblem(country);
 	if (problem) {
-		throw new NodeOperationError(context.getNode(), `Default Country Code ${problem}`, {
+		throw operationError(context, {
 			itemIndex,
+			message: `Default Country Code ${problem}`,
 			description:
 				'Enter the country calling code of the national numbers (Options → Default Country Code), or leave it empty and enter numbers with "+".',
 		});
@@ -82,56 +80,49 @@ export function destinationsOf(
 		country,
 	);
 	if (!result.ok) {
-		throw new NodeOperationError(context.getNode(), `To: "${result.invalid}" ${result.reason}`, {
+		throw operationError(context, {
 			itemIndex,
+			message: `To: "${result.invalid}" ${result.reason}`,
 			description:
 				'Enter each fax number with "+" and the country code, e.g. +15551234567; separate several with commas.',
 		});
 	}
 	if (result.numbers.length === 0) {
-		throw new NodeOperationError(context.getNode(), 'To is required', {
+		throw operationError(context, {
 			itemIndex,
+			message: 'To is required',
 			description:
 				'Enter at least one fax number to send to, e.g. +15551234567 (an expression may have resolved to an empty value).',
 		});
 	}
 	if (result.numbers.length > MAX_DESTINATIONS) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`To has ${result.numbers.length} numbers; Fax.Plus takes at most ${MAX_DESTINATIONS} per fax`,
-			{
-				itemIndex,
-				description: 'Split the destinations over several faxes, e.g. with a Loop Over Items node.',
-			},
-		);
+		throw operationError(context, {
+			itemIndex,
+			message: `To has ${result.numbers.length} numbers; Fax.Plus takes at most ${MAX_DESTINATIONS} per fax`,
+			description: 'Split the destinations over several faxes, e.g. with a Loop Over Items node.',
+		});
 	}
 	const to = result.numbers;
 	const asTool = runsAsTool(context);
 	const max = maxOf(context, itemIndex, options.maxDestinations);
 	if (max !== undefined && to.length > max) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`To has ${to.length} numbers; this node sends to at most ${max} per fax`,
-			{
-				itemIndex,
-				description: asTool
-					? `Nothing was uploaded or sent. Send to at most ${max} numbers per call: split the numbers over several calls only if the user asked to fax all of them.`
-					: `Nothing was uploaded or sent. Raise Max Destinations in the options, or split the numbers over several items.`,
-			},
-		);
+		throw operationError(context, {
+			itemIndex,
+			message: `To has ${to.length} numbers; this node sends to at most ${max} per fax`,
+			description: asTool
+				? `Nothing was uploaded or sent. Send to at most ${max} numbers per call: split the numbers over several calls only if the user asked to fax all of them.`
+				: `Nothing was uploaded or sent. Raise Max Destinations in the options, or split the numbers over several items.`,
+		});
 	}
 	const prefixes = allowedPrefixes(context, itemIndex, options.allowedDestinations);
 	const refused = to.find((number) => !prefixes.some((prefix) => number.startsWith(prefix)));
 	if (prefixes.length === 0 || refused === undefined) return to;
 	const allowed = prefixes.join(', ');
-	throw new NodeOperationError(
-		context.getNode(),
-		`To: ${refused} is not an allowed destination (allowed: ${allowed})`,
-		{
-			itemIndex,
-			description: asTool
-				? `Nothing was uploaded or sent. This tool may only fax numbers starting with ${allowed}. Do not try other numbers; tell the user that ${refused} is not allowed.`
-				: `Nothing was uploaded or sent. Add its calling code or prefix to Allowed Destinations in the options, or remove the number.`,
-		},
-	);
+	throw operationError(context, {
+		itemIndex,
+		message: `To: ${refused} is not an allowed destination (allowed: ${allowed})`,
+		description: asTool
+			? `Nothing was uploaded or sent. This tool may only fax numbers starting with ${allowed}. Do not try other numbers; tell the user that ${refused} is not allowed.`
+			: `Nothing was uploaded or sent. Add its calling code or prefix to Allowed Destinations in the options, or remove the number.`,
+	});
 }

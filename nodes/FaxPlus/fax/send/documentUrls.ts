@@ -30,6 +30,7 @@ import {
 } from './documentEgress';
 import { MAX_REDIRECTS, REDIRECT_STATUSES } from '../../../api/redirects';
 import { wholeNumber } from '../../shared/values';
+import { operationError } from '../../../api/nodeErrors';
 
 const LABEL = 'Document URLs';
 
@@ -103,10 +104,7 @@ function failure(
 	message: string,
 	description: string,
 ): NodeOperationError {
-	return new NodeOperationError(context.getNode(), `${LABEL}: ${message}`, {
-		itemIndex,
-		description,
-	});
+	return operationError(context, { itemIndex, message: `${LABEL}: ${message}`, description });
 }
 
 /** Checks the URLs, then fetches every document, each checked before the next, all before any upload. */
@@ -116,21 +114,21 @@ export async function fetchDocuments(
 	value: unknown,
 	options: IDataObject = {},
 ): Promise<FaxDocument[]> {
-	const node = context.getNode();
 	const list = documentUrlList(value);
 	if (list.length === 0) {
-		throw new NodeOperationError(node, `${LABEL} is required`, {
+		throw operationError(context, {
 			itemIndex,
+			message: `${LABEL} is required`,
 			description:
 				'Enter the http(s) address of at least one document, e.g. https://example.com/invoice.pdf (an expression may have resolved to an empty value).',
 		});
 	}
 	if (list.length > MAX_FILES) {
-		throw new NodeOperationError(
-			node,
-			`${LABEL} names ${list.length} documents; Fax.Plus takes at most ${MAX_FILES} per fax`,
-			{ itemIndex, description: 'Send the documents as several faxes.' },
-		);
+		throw operationError(context, {
+			itemIndex,
+			message: `${LABEL} names ${list.length} documents; Fax.Plus takes at most ${MAX_FILES} per fax`,
+			description: 'Send the documents as several faxes.',
+		});
 	}
 	const urls = list.map((entry) => {
 		const url = URL.canParse(entry) ? new URL(entry) : undefined;
@@ -146,7 +144,7 @@ export async function fetchDocuments(
 	try {
 		allowedHosts = hostList(options.allowedDocumentHosts);
 	} catch (error) {
-		throw new NodeOperationError(node, (error as Error).message, { itemIndex });
+		throw operationError(context, { itemIndex, message: (error as Error).message });
 	}
 	const fetching: Fetching = {
 		context,

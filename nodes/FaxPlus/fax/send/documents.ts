@@ -1,7 +1,7 @@
 // Send's documents: checked before any upload, each read as it is uploaded (never held twice).
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import type { FaxFileFormat } from '../../../api/faxFiles';
+import { operationError } from '../../../api/nodeErrors';
 
 export const MAX_FILES = 10;
 /** Fax.Plus takes at most this many megabytes per fax, all files together (413 above it). */
@@ -97,25 +97,21 @@ export async function readDocuments(
 	itemIndex: number,
 	named: string[],
 ): Promise<FaxDocument[]> {
-	const node = context.getNode();
 	const available = Object.keys(context.getInputData()[itemIndex]?.binary ?? {});
 	const fields = named.length > 0 ? named : available;
 	if (fields.length === 0) {
-		throw new NodeOperationError(node, `${LABEL}: the input item carries no files`, {
+		throw operationError(context, {
 			itemIndex,
+			message: `${LABEL}: the input item carries no files`,
 			description: NO_FILES,
 		});
 	}
 	if (fields.length > MAX_FILES) {
-		throw new NodeOperationError(
-			node,
-			`${LABEL} names ${fields.length} files; Fax.Plus takes at most ${MAX_FILES} per fax`,
-			{
-				itemIndex,
-				description:
-					'Send the documents as several faxes, or merge some of them into one PDF first.',
-			},
-		);
+		throw operationError(context, {
+			itemIndex,
+			message: `${LABEL} names ${fields.length} files; Fax.Plus takes at most ${MAX_FILES} per fax`,
+			description: 'Send the documents as several faxes, or merge some of them into one PDF first.',
+		});
 	}
 
 	const binaries = fields.map((field) => {
@@ -123,30 +119,24 @@ export async function readDocuments(
 		try {
 			binary = context.helpers.assertBinaryData(itemIndex, field);
 		} catch {
-			throw new NodeOperationError(
-				node,
-				`${LABEL}: the input item has no binary field "${field}"`,
-				{
-					itemIndex,
-					description: available.length
-						? `The item's binary fields are: ${available.join(', ')}. Use one of these names.`
-						: NO_FILES,
-				},
-			);
+			throw operationError(context, {
+				itemIndex,
+				message: `${LABEL}: the input item has no binary field "${field}"`,
+				description: available.length
+					? `The item's binary fields are: ${available.join(', ')}. Use one of these names.`
+					: NO_FILES,
+			});
 		}
 		const type = documentType(binary.fileName, binary.mimeType, binary.fileExtension);
 		if (type) return { field, binary, type };
 		const what =
 			[binary.fileName, mimeOf(binary.mimeType)].filter(Boolean).join(', ') ||
 			'no file name or MIME type';
-		throw new NodeOperationError(
-			node,
-			`${LABEL}: the file in "${field}" (${what}) is not a type Fax.Plus can fax`,
-			{
-				itemIndex,
-				description: `Fax.Plus accepts ${ACCEPTED_LIST}. Convert the file first, or give it the right file name and MIME type.`,
-			},
-		);
+		throw operationError(context, {
+			itemIndex,
+			message: `${LABEL}: the file in "${field}" (${what}) is not a type Fax.Plus can fax`,
+			description: `Fax.Plus accepts ${ACCEPTED_LIST}. Convert the file first, or give it the right file name and MIME type.`,
+		});
 	});
 
 	// Sizes from the metadata first, so a huge file is refused before it is read.
@@ -168,8 +158,9 @@ export async function readDocuments(
 		};
 		const document = await binaryDocument(context, fields, binary);
 		if (document.size === 0) {
-			throw new NodeOperationError(node, `${LABEL}: the file in "${field}" is empty`, {
+			throw operationError(context, {
 				itemIndex,
+				message: `${LABEL}: the file in "${field}" is empty`,
 				description: 'Fax.Plus cannot fax an empty file; check the node that produced it.',
 			});
 		}
@@ -251,15 +242,12 @@ export function uploadFormatOf(extension: string): FaxFileFormat {
 function checkTotal(context: IExecuteFunctions, itemIndex: number, sizes: number[]): void {
 	const total = sizes.reduce((sum, size) => sum + size, 0);
 	if (total > MAX_TOTAL_BYTES) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`${LABEL}: the files add up to ${megabytes(total)} MB; Fax.Plus takes at most ${MAX_TOTAL_MEGABYTES} MB per fax`,
-			{
-				itemIndex,
-				description:
-					'Send fewer or smaller files, e.g. compress the PDF or split it into several faxes.',
-			},
-		);
+		throw operationError(context, {
+			itemIndex,
+			message: `${LABEL}: the files add up to ${megabytes(total)} MB; Fax.Plus takes at most ${MAX_TOTAL_MEGABYTES} MB per fax`,
+			description:
+				'Send fewer or smaller files, e.g. compress the PDF or split it into several faxes.',
+		});
 	}
 }
 

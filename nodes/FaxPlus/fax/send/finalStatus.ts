@@ -1,11 +1,12 @@
 // Send → Wait for Final Status: follows each outbox fax to its sent-fax record.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 import { wholeNumber } from '../../shared/values';
 import { faxStatusFields } from '../../../api/faxStatuses';
 import { outboxFaxes, type OutboxFax, sentSince } from '../../../api/accountLists';
 import type { FaxRecord } from '../shared/types';
 import { instantOf, matchSent } from '../shared/sentFaxes';
+import { operationError } from '../../../api/nodeErrors';
 
 /** Fax.Plus watches tight status polling: checks are at least this far apart. */
 const FLOOR_SECONDS = 20;
@@ -60,11 +61,11 @@ export function finalStatusSettings(
 	if (options.waitForFinalStatus !== true) return undefined;
 	const interval = Number(options.statusCheckInterval ?? DEFAULT_CHECK_INTERVAL_SECONDS);
 	if (!Number.isFinite(interval) || interval < FLOOR_SECONDS) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Status Check Interval (Seconds) must be at least ${FLOOR_SECONDS}, not "${String(options.statusCheckInterval)}"`,
-			{ itemIndex, description: 'Fax.Plus is not to be asked more often.' },
-		);
+		throw operationError(context, {
+			itemIndex,
+			message: `Status Check Interval (Seconds) must be at least ${FLOOR_SECONDS}, not "${String(options.statusCheckInterval)}"`,
+			description: 'Fax.Plus is not to be asked more often.',
+		});
 	}
 	const maxChecks = wholeNumber(context, itemIndex, options.maxStatusChecks, 'Max Status Checks', {
 		minimum: 1,

@@ -1,8 +1,8 @@
 // A manual re-run without a key first asks whether a fax to the number just went out.
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { parseDateTime } from '../../../api/dates';
 import { outboxFaxes, sentSince } from '../../../api/accountLists';
+import { operationError } from '../../../api/nodeErrors';
 
 const MANUAL_REPEAT_MINUTES = 5;
 
@@ -32,12 +32,9 @@ export async function checkManualRepeat(
 	const repeated = recent.find((record) => numbersOf(record.to).some((n) => wanted.has(n)));
 	if (!repeated) return;
 	const number = to.find((n) => numbersOf(repeated.to).includes(digitsOf(n)));
-	throw new NodeOperationError(
-		context.getNode(),
-		`A fax to ${number} was queued less than ${MANUAL_REPEAT_MINUTES} minutes ago; this manual run would send it again`,
-		{
-			itemIndex,
-			description: `Nothing was sent. The editor runs Send again when you run a later step after editing it. To stop repeats, set Options → Idempotency Key (e.g. an order number): a repeat is then answered with the first fax. To fax it again on purpose, run it again after ${MANUAL_REPEAT_MINUTES} minutes. Runs from the workflow's trigger are not checked.`,
-		},
-	);
+	throw operationError(context, {
+		itemIndex,
+		message: `A fax to ${number} was queued less than ${MANUAL_REPEAT_MINUTES} minutes ago; this manual run would send it again`,
+		description: `Nothing was sent. The editor runs Send again when you run a later step after editing it. To stop repeats, set Options → Idempotency Key (e.g. an order number): a repeat is then answered with the first fax. To fax it again on purpose, run it again after ${MANUAL_REPEAT_MINUTES} minutes. Runs from the workflow's trigger are not checked.`,
+	});
 }

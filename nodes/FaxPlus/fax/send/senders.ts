@@ -1,9 +1,9 @@
 // Send's From: the account's numbers (Fax.Plus picks one per destination), or `no_number`.
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { readPhoneNumbers } from '../../../api/numbers';
 import type { ListSearchMethod } from '../../shared/types';
 import { numbersOfUser } from '../../shared/locators';
+import { operationError } from '../../../api/nodeErrors';
 
 /** The `from` of a corporate member without an assigned fax number (the SDK's sendFax). */
 const NO_NUMBER = 'no_number';
@@ -46,27 +46,26 @@ export function senderOf(context: IExecuteFunctions, itemIndex: number): string 
 	).trim();
 	const hint = `Pick one of the account's fax numbers, enter one or several separated by commas (e.g. +15551230001, +15551230002), or ${NO_NUMBER} for a corporate member without an assigned number.`;
 	if (!value) {
-		throw new NodeOperationError(context.getNode(), 'From is required', {
+		throw operationError(context, {
 			itemIndex,
+			message: 'From is required',
 			description: `${hint} (An expression may have resolved to an empty value.)`,
 		});
 	}
 	if (value === NO_NUMBER) return value;
 	const entries = value.split(',').map((entry) => entry.trim());
 	if (entries.includes(NO_NUMBER)) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`From: ${NO_NUMBER} cannot be combined with numbers`,
-			{
-				itemIndex,
-				description: `Use ${NO_NUMBER} alone (a corporate member without an assigned number), or list numbers only.`,
-			},
-		);
+		throw operationError(context, {
+			itemIndex,
+			message: `From: ${NO_NUMBER} cannot be combined with numbers`,
+			description: `Use ${NO_NUMBER} alone (a corporate member without an assigned number), or list numbers only.`,
+		});
 	}
 	const result = readPhoneNumbers(entries);
 	if (!result.ok) {
-		throw new NodeOperationError(context.getNode(), `From: "${result.invalid}" ${result.reason}`, {
+		throw operationError(context, {
 			itemIndex,
+			message: `From: "${result.invalid}" ${result.reason}`,
 			description: hint,
 		});
 	}

@@ -1,10 +1,10 @@
 // Send's upload: multipart built as sent, so a stored document is never held whole.
 import { randomBytes } from 'node:crypto';
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { faxPlusApiRequest } from '../../../api/transport';
 import type { FaxDocument } from './documents';
 import type { FaxFileFormat } from '../../../api/faxFiles';
+import { operationError } from '../../../api/nodeErrors';
 
 /** Answer of POST /accounts/{user_id}/files (multipart part `fax_file`): the SDK's FilePath model says `path`, its prose `file_path`. */
 interface UploadedFile {
@@ -90,15 +90,12 @@ export async function uploadDocument(
 		(value): value is string => typeof value === 'string' && value !== '',
 	);
 	if (path === undefined) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Fax.Plus did not answer the path of the uploaded file "${document.fileName}"`,
-			{
-				itemIndex,
-				description:
-					'The upload seemed to succeed but its answer has neither "path" nor "file_path"; nothing was sent. Try again.',
-			},
-		);
+		throw operationError(context, {
+			itemIndex,
+			message: `Fax.Plus did not answer the path of the uploaded file "${document.fileName}"`,
+			description:
+				'The upload seemed to succeed but its answer has neither "path" nor "file_path"; nothing was sent. Try again.',
+		});
 	}
 	return path;
 }

@@ -1,6 +1,6 @@
 // Fax AI jobs of one fax: read first, request only what nobody has (credits are spent once).
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 import { faxPlusApiRequest } from '../../../api/transport';
 import { showFor, userIdFields } from '../../shared/descriptions';
 import { toItems } from '../../shared/items';
@@ -8,6 +8,7 @@ import { withToolDefault } from '../../shared/output';
 import type { AgentRisk, FaxPlusOperation, UntrustedField } from '../../shared/types';
 import { wholeNumber } from '../../shared/values';
 import { faxIdField, faxOfItem } from './fields';
+import { operationError } from '../../../api/nodeErrors';
 
 type AiJob = 'ocr' | 'fieldExtraction';
 
@@ -194,11 +195,11 @@ export function waitSettings(
 	);
 	const seconds = Number(interval);
 	if (interval === '' || !Number.isFinite(seconds) || seconds < AI_FLOOR_SECONDS) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Check Interval (Seconds) must be at least ${AI_FLOOR_SECONDS}, not "${String(interval)}"`,
-			{ itemIndex, description: 'Fax.Plus is not to be asked more often.' },
-		);
+		throw operationError(context, {
+			itemIndex,
+			message: `Check Interval (Seconds) must be at least ${AI_FLOOR_SECONDS}, not "${String(interval)}"`,
+			description: 'Fax.Plus is not to be asked more often.',
+		});
 	}
 	return {
 		intervalMs: seconds * 1000,
@@ -282,12 +283,11 @@ export function aiJobOperation(
 		type: 'boolean',
 		default: false,
 		description: `Whether to ask Fax AI for it when nobody has yet (uses AI credits; as a tool, also turn on "Let an AI Agent Run This"); otherwise the answer says to run ${JOBS[job].request} first. A job already finished or running is never requested again.`,
-		displayOptions: showFor('fax', operation),
 	};
 	return {
 		description: [
 			...userIdFields('fax', operation),
-			faxIdField(operation, faxDescription),
+			faxIdField(faxDescription),
 			// Off by default, also as a tool: an agent may spend AI credits only when allowed (agentAccess.ts).
 			...(get ? [requestIfMissing] : []),
 			...waitForResultProperties(operation, JOBS[job].result, false),

@@ -1,16 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { faxStatusFields } from '../../../api/faxStatuses';
-import { showFor } from '../../shared/descriptions';
 import { requiredString, userIdOf } from '../../shared/items';
 import { resourceLocator, USER_DEPENDENCY } from '../../shared/locators';
 import type { SimplifiedShape } from '../../shared/output';
 
-export function faxIdField(operation: string, description: string): INodeProperties {
+export function faxIdField(description: string): INodeProperties {
 	return resourceLocator({
 		displayName: 'Fax',
 		name: 'faxId',
 		description: `${description}: the "id" of a fax from Fax → Get Many, the list here, or a trigger's output (not a phone number)`,
-		displayOptions: showFor('fax', operation),
 		searchListMethod: 'searchFaxes',
 		listPlaceholder: 'Select a fax...',
 		idPlaceholder: 'e.g. 7d3e2b9c4f1a',
@@ -29,7 +27,7 @@ export function faxOfItem(
 	return { userId, faxId, path };
 }
 
-export function outputBinaryField(operation: string, what: string): INodeProperties {
+export function outputBinaryField(what: string): INodeProperties {
 	return {
 		displayName: 'Put Output File in Field',
 		name: 'binaryPropertyName',
@@ -37,7 +35,6 @@ export function outputBinaryField(operation: string, what: string): INodePropert
 		default: 'data',
 		required: true,
 		hint: `The name of the output binary field to put the ${what} in`,
-		displayOptions: showFor('fax', operation),
 	};
 }
 

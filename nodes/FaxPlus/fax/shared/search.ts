@@ -1,10 +1,10 @@
 // The Fax picker, paged backwards with `before` as Get Many pages (nodes/api/faxList.ts).
 import type { IDataObject, INodeListSearchItems } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { FIRST_FAX_PAGE, faxPages, readFaxListPage, type FaxCursor } from '../../../api/faxList';
 import { currentUserId, labelText, matchesFilter, pagesLabel } from '../../shared/locators';
 import type { ListSearchMethod } from '../../shared/types';
 import type { FaxRecord } from './types';
+import { operationError } from '../../../api/nodeErrors';
 
 const SEARCH_PAGE_SIZE = 50;
 /** Pages read for one search while what the user typed matches too few faxes. */
@@ -50,11 +50,10 @@ export const searchFaxes: ListSearchMethod = async function (filter, paginationT
 		// The editor asks for the pages one by one: oldest first, they come as Fax.Plus lists them.
 		holdOldestFirst: false,
 		noStartTime: () => {
-			throw new NodeOperationError(
-				this.getNode(),
-				'Fax.Plus listed faxes without a start_time, so no more can be loaded',
-				{ description: 'Enter the fax by its ID instead ("By ID").' },
-			);
+			throw operationError(this, {
+				message: 'Fax.Plus listed faxes without a start_time, so no more can be loaded',
+				description: 'Enter the fax by its ID instead ("By ID").',
+			});
 		},
 	});
 	let cursor: FaxCursor | undefined = readCursor(paginationToken);
