@@ -7,8 +7,6 @@ export function showFor(resource: string, ...operations: string[]): IDisplayOpti
 
 /** The `user_id` path parameter: `self` unless "For a Corporate Member" is on. */
 export function userIdFields(
-	resource: string,
-	operation: string,
 	userDescription = 'The corporate member whose data to use: their user ID (the "uid" from Account → Get Many Members), not a name or e-mail address',
 ): INodeProperties[] {
 	return [
@@ -24,9 +22,7 @@ export function userIdFields(
 			displayName: 'User',
 			name: 'userId',
 			description: userDescription,
-			displayOptions: {
-				show: { resource: [resource], operation: [operation], [FOR_MEMBER]: [true] },
-			},
+			displayOptions: { show: { [FOR_MEMBER]: [true] } },
 			searchListMethod: 'searchUsers',
 			listPlaceholder: 'Select a user...',
 			idPlaceholder: 'e.g. 7724157c0974440293e45877c57f0703',

@@ -80,12 +80,12 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 	};
 }
 
-/** The operation's parameters, each shown for it unless it says when it is shown. */
+/** The operation's parameters, each shown for it, under its own conditions too. */
 function withDisplayOptions(resource: string, operation: FaxPlusOperation): INodeProperties[] {
-	const displayOptions = showFor(resource, String(operation.option.value));
-	return operation.description.map((property) => ({
+	const { show } = showFor(resource, String(operation.option.value));
+	return operation.description.map(({ displayOptions, ...property }) => ({
 		...property,
-		displayOptions: property.displayOptions ?? displayOptions,
+		displayOptions: { ...displayOptions, show: { ...show, ...displayOptions?.show } },
 	}));
 }
 
