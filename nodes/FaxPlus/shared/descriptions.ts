@@ -1,9 +1,5 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { FOR_MEMBER, resourceLocator, SELF_NAME } from './locators';
-
-export function showFor(resource: string, ...operations: string[]): IDisplayOptions {
-	return { show: { resource: [resource], operation: operations } };
-}
 
 /** The `user_id` path parameter: `self` unless "For a Corporate Member" is on. */
 export function userIdFields(

@@ -1,6 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { agentMayRunProperty } from './agentAccess';
-import { showFor } from './descriptions';
 import { nodeOptionsProperty } from './nodeOptions';
 import type { FaxPlusOperation, FaxPlusResource, ListSearchMethod, UntrustedField } from './types';
 
@@ -82,7 +81,7 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 
 /** The operation's parameters, each shown for it, under its own conditions too. */
 function withDisplayOptions(resource: string, operation: FaxPlusOperation): INodeProperties[] {
-	const { show } = showFor(resource, String(operation.option.value));
+	const show = { resource: [resource], operation: [String(operation.option.value)] };
 	return operation.description.map(({ displayOptions, ...property }) => ({
 		...property,
 		displayOptions: { ...displayOptions, show: { ...show, ...displayOptions?.show } },
