@@ -10,8 +10,7 @@ import {
 	SIMPLIFIED_OUTBOX_FAX,
 	withOutboxStatusMeaning,
 } from './fields';
-import { outboxFaxes } from '../../api/accountLists';
-import type { OutboxFax } from '../../api/accountLists';
+import { outboxFaxes, type OutboxFax } from '../../api/accountLists';
 import type { FaxPlusOperation } from '../shared/types';
 import { operationError } from '../../api/nodeErrors';
 

@@ -2,8 +2,8 @@
 // first, then looked for (its marker, ../../shared/keyMarker.ts) in the outbox and the newest sent
 // page during the upload; a known key is decided before it.
 import { randomBytes } from 'node:crypto';
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { sleep, type NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, NodeOperationError } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 import { operationError } from '../../../api/nodeErrors';
 import { formatUtc } from '../../../api/dates';
 import { readFaxListPage } from '../../../api/faxList';
