@@ -82,10 +82,10 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 /** The operation's parameters, each shown for it, under its own conditions too. */
 function withDisplayOptions(resource: string, operation: FaxPlusOperation): INodeProperties[] {
 	const show = { resource: [resource], operation: [String(operation.option.value)] };
-	return operation.description.map(({ displayOptions, ...property }) => ({
-		...property,
-		displayOptions: { ...displayOptions, show: { ...show, ...displayOptions?.show } },
-	}));
+	return operation.description.map((property) => {
+		const { show: own, ...rest } = property.displayOptions ?? {};
+		return { ...property, displayOptions: { show: { ...show, ...own }, ...rest } };
+	});
 }
 
 /** The tool description an agent reads; with it, n8n adds no bare "Get a fax" of its own. */

@@ -15,6 +15,7 @@ export const fromField: INodeProperties = {
 	default: { mode: 'list', value: '' },
 	required: true,
 	description: `The account's fax number to send from. Several numbers separated by commas let Fax.Plus pick one per destination (load balancing); a corporate member without an assigned number uses ${NO_NUMBER}.`,
+	displayOptions: { show: { resource: ['fax'], operation: ['send'] } },
 	modes: [
 		{
 			displayName: 'From List',
