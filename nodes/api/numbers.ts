@@ -115,11 +115,7 @@ function international(digits: string, readWith: string): NumberReading {
 	};
 }
 
-/**
- * Reads one phone number as libphonenumber does. `defaultCode` is the country calling code of
- * numbers written the national way (Default Country Code); without it ('' where the field offers
- * one, undefined where it does not) a number must begin with "+". Returns E.164.
- */
+/** One phone number in E.164, read as libphonenumber does; without `defaultCode` (Default Country Code: '' when empty, undefined where not offered) it must begin with "+". */
 export function readPhoneNumber(typed: string, defaultCode?: string): NumberReading {
 	const text = typed.trim().slice(0, MAX_TYPED + 1);
 	const plus = /^[\s([]*\+/.test(text);
@@ -196,10 +192,7 @@ export function readPhoneNumbers(input: NumbersInput, defaultCode?: string): Num
 	return { ok: true, numbers: [...new Set(numbers)] };
 }
 
-/**
- * Why a Default Country Code is not one (undefined when it is): a country calling code the
- * metadata knows, with or without "+".
- */
+/** Why a Default Country Code is no calling code the metadata knows, with or without "+"; undefined when it is one. */
 export function countryCodeProblem(code: string): string | undefined {
 	if (/^\+?[1-9][0-9]{0,2}$/.test(code) && Object.hasOwn(CALLING_CODES, code.replace(/^\+/, '')))
 		return undefined;

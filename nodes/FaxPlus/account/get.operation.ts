@@ -11,7 +11,7 @@ export const get: FaxPlusOperation = {
 		action: 'Get an account',
 		description: "Get a user's account: name, email, phone, type, status, settings",
 	},
-	description: [...userIdFields('account', 'get')],
+	description: userIdFields(),
 	async execute(itemIndex) {
 		const userId = userIdOf(this, itemIndex);
 		const account = await faxPlusApiRequest<AccountRecord>(this, {

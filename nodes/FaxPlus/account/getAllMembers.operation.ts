@@ -6,7 +6,6 @@ import type { AccountRecord } from './types';
 import { entriesOf } from '../../api/lists';
 
 export const getAllMembers = getManyOperation({
-	resource: 'account',
 	option: {
 		name: 'Get Many Members',
 		value: 'getAllMembers',

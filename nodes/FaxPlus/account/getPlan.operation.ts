@@ -1,9 +1,7 @@
+import { getOperation, userIdOf } from '../shared/items';
 import { userIdFields } from '../shared/descriptions';
-import { userIdOf, toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../../api/transport';
-import type { FaxPlusOperation } from '../shared/types';
 
-export const getPlan: FaxPlusOperation = {
+export const getPlan = getOperation({
 	option: {
 		name: 'Get Plan',
 		value: 'getPlan',
@@ -12,14 +10,8 @@ export const getPlan: FaxPlusOperation = {
 	},
 	toolDescription:
 		'Get the Fax.Plus plan of the account or of a member: pages, limits and features. Needs the user: "self" or a member\'s user ID. Returns the plan\'s fields.',
-	description: [...userIdFields('account', 'getPlan')],
-	async execute(itemIndex) {
-		const userId = userIdOf(this, itemIndex);
-		const plan = await faxPlusApiRequest(this, {
-			method: 'GET',
-			path: `/accounts/${encodeURIComponent(userId)}/plan`,
-			itemIndex,
-		});
-		return toItems(plan);
+	description: userIdFields(),
+	path(itemIndex) {
+		return `/accounts/${encodeURIComponent(userIdOf(this, itemIndex))}/plan`;
 	},
-};
+});

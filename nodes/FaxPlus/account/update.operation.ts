@@ -18,7 +18,7 @@ export const update: FaxPlusOperation = {
 	},
 	agentRisk: { kind: 'changes' },
 	description: [
-		...userIdFields('account', 'update'),
+		...userIdFields(),
 		updateFieldsCollection([
 			{
 				displayName: 'Caller ID Name',

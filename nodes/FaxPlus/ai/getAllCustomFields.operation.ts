@@ -2,7 +2,6 @@ import { getManyOperation } from '../shared/paging';
 import { customFields } from './customFields';
 
 export const getAllCustomFields = getManyOperation({
-	resource: 'ai',
 	option: {
 		name: 'Get Many Custom Fields',
 		value: 'getAllCustomFields',

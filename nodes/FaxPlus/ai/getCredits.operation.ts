@@ -1,9 +1,6 @@
-import type { IDataObject } from 'n8n-workflow';
-import { toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../../api/transport';
-import type { FaxPlusOperation } from '../shared/types';
+import { getOperation } from '../shared/items';
 
-export const getCredits: FaxPlusOperation = {
+export const getCredits = getOperation({
 	option: {
 		name: 'Get Credits',
 		value: 'getCredits',
@@ -13,12 +10,5 @@ export const getCredits: FaxPlusOperation = {
 	toolDescription:
 		'Get the Fax AI credits left (for OCR and field extraction). Needs nothing. Returns the credits remaining and used.',
 	description: [],
-	async execute(itemIndex) {
-		const credits = await faxPlusApiRequest<IDataObject>(this, {
-			method: 'GET',
-			path: '/accounts/self/ai/credits',
-			itemIndex,
-		});
-		return toItems(credits);
-	},
-};
+	path: () => '/accounts/self/ai/credits',
+});

@@ -16,8 +16,8 @@ export const getAll: FaxPlusOperation = {
 		description: "List or search the user's contacts, one item each",
 	},
 	description: [
-		...userIdFields('contact', 'getAll'),
-		...returnAllOrLimit('contact', 'getAll'),
+		...userIdFields(),
+		...returnAllOrLimit(),
 		{
 			displayName: 'Filters',
 			name: 'filters',

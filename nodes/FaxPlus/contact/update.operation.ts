@@ -16,7 +16,7 @@ export const update: FaxPlusOperation = {
 	},
 	agentRisk: { kind: 'changes' },
 	description: [
-		...userIdFields('contact', 'update'),
+		...userIdFields(),
 		resourceLocator({
 			displayName: 'Contact',
 			name: 'contactId',

@@ -14,7 +14,7 @@ export const deleteOperation: FaxPlusOperation = {
 	agentRisk: { kind: 'deletes' },
 	toolDescription:
 		'Delete a fax from Fax.Plus (moves it out of the lists; it cannot be undone through this tool). Needs the fax ID (the "id" from the fax list). Returns the deleted fax\'s ID.',
-	description: [...userIdFields('fax', 'delete'), faxIdField('ID of the fax record to delete')],
+	description: [...userIdFields(), faxIdField('ID of the fax record to delete')],
 	async execute(itemIndex) {
 		const { userId, faxId, path } = faxOfItem(this, itemIndex);
 		await faxPlusApiRequest<undefined>(this, { method: 'DELETE', path, itemIndex });

@@ -15,7 +15,7 @@ export const download: FaxPlusOperation = {
 	toolDescription:
 		'Download the document of a fax as a PDF or TIFF file. Needs the fax ID (the "id" from the fax list). Returns the file\'s name, type and size; the file itself stays in n8n\'s execution data (an agent cannot read it: use Get OCR for the text).',
 	description: [
-		...userIdFields('fax', 'download'),
+		...userIdFields(),
 		faxIdField('ID of the fax whose document to download'),
 		{
 			displayName: 'Format',

@@ -14,7 +14,7 @@ export const downloadReport: FaxPlusOperation = {
 	toolDescription:
 		'Download the transmission report (PDF) of a sent fax. Needs the fax ID (the "id" from the fax list). Returns the file\'s name, type and size; the file itself stays in n8n\'s execution data.',
 	description: [
-		...userIdFields('fax', 'downloadReport'),
+		...userIdFields(),
 		faxIdField('ID of the fax whose confirmation report to download'),
 		outputBinaryField('confirmation report (PDF)'),
 	],

@@ -16,7 +16,7 @@ export const downloadThumbnail: FaxPlusOperation = {
 	toolDescription:
 		"Download the JPEG thumbnail of a fax's first page. Needs the fax ID (the \"id\" from the fax list). Returns the file's name, type and size; the image itself stays in n8n's execution data.",
 	description: [
-		...userIdFields('fax', 'downloadThumbnail'),
+		...userIdFields(),
 		faxIdField('ID of the fax whose thumbnail to download'),
 		outputBinaryField('JPEG thumbnail'),
 	],

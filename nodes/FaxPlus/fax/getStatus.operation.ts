@@ -19,7 +19,7 @@ export const getStatus: FaxPlusOperation = {
 	toolDescription:
 		"Get the current status of a fax that Send queued. Needs Send's outbox ID (outboxFaxId), the destination number (to) and, when known, Send's sentAt. Looks in the outbox and, once the fax has left it, among the sent faxes. Returns where (outbox, sent or unknown), status, statusMeaning (in words), statusRetryable, final (whether the status will change no more) and, once sent, the fax ID.",
 	description: [
-		...userIdFields('fax', 'getStatus'),
+		...userIdFields(),
 		resourceLocator({
 			displayName: 'Outbox Fax',
 			name: 'outboxFaxId',

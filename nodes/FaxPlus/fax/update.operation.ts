@@ -25,7 +25,7 @@ export const update: FaxPlusOperation = {
 	toolDescription:
 		'Mark a fax as read or unread, or change its comment. Needs the fax ID (the "id" from the fax list) and what to change; what is not changed keeps its value. Returns the fax ID, its comment and whether it is read.',
 	description: [
-		...userIdFields('fax', 'update'),
+		...userIdFields(),
 		faxIdField('ID of the fax to change'),
 		updateFieldsCollection([
 			{

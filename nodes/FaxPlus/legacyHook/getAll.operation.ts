@@ -5,7 +5,6 @@ import { hookWithoutToken } from '../../api/hookTokens';
 import { listAllLegacyHooks, listLegacyHooks } from '../../api/legacyHooks';
 
 export const getAll = getManyOperation({
-	resource: 'legacyHook',
 	option: {
 		name: 'Get Many',
 		value: 'getAll',

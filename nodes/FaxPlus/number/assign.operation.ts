@@ -14,11 +14,7 @@ export const assign: FaxPlusOperation = {
 	},
 	agentRisk: { kind: 'changes' },
 	description: [
-		...userIdFields(
-			'number',
-			'assign',
-			'The owner of the number: yourself ("self") as the account admin',
-		),
+		...userIdFields('The owner of the number: yourself ("self") as the account admin'),
 		faxNumberField('The fax number to assign'),
 		memberLocator('The corporate member who gets the number'),
 	],

@@ -11,7 +11,7 @@ export const get: FaxPlusOperation = {
 		action: 'Get a fax number',
 		description: 'Get one fax number: its status, who it is assigned to, when it expires',
 	},
-	description: [...userIdFields('number', 'get'), faxNumberField('The fax number to get')],
+	description: [...userIdFields(), faxNumberField('The fax number to get')],
 	async execute(itemIndex) {
 		const userId = userIdOf(this, itemIndex);
 		const number = faxNumberOf(this, itemIndex);

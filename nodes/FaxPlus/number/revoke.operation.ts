@@ -15,7 +15,7 @@ export const revoke: FaxPlusOperation = {
 	},
 	agentRisk: { kind: 'changes' },
 	description: [
-		...userIdFields('number', 'revoke', 'The member to take the number from, or yourself ("self")'),
+		...userIdFields('The member to take the number from, or yourself ("self")'),
 		faxNumberField('The fax number to revoke'),
 	],
 	async execute(itemIndex) {

@@ -15,7 +15,7 @@ export const deleteOperation: FaxPlusOperation = {
 	toolDescription:
 		'Cancel a fax that is still in the Fax.Plus outbox, so it is not sent. Needs the outbox ID that Send answered. Returns the cancelled outbox ID.',
 	description: [
-		...userIdFields('outbox', 'delete'),
+		...userIdFields(),
 		outboxFaxIdField('ID of the outgoing fax that is still scheduled for sending'),
 	],
 	async execute(itemIndex) {

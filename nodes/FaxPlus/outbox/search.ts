@@ -1,9 +1,8 @@
 // The Outbox Fax picker: the faxes waiting in the chosen user's outbox (one answer, no pages).
 import type { INodeListSearchItems } from 'n8n-workflow';
-import { outboxFaxes } from '../../api/accountLists';
+import { outboxFaxes, type OutboxFax } from '../../api/accountLists';
 import { currentUserId, labelText, matchesFilter, pagesLabel } from '../shared/locators';
 import type { ListSearchMethod } from '../shared/types';
-import type { OutboxFax } from '../../api/accountLists';
 
 /** "to +4930123456 · scheduled for 2030-01-15 09:00 +0000 · 2 pages"; the comment as description. */
 function outboxEntry(fax: OutboxFax): INodeListSearchItems {

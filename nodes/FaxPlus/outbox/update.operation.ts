@@ -20,7 +20,7 @@ export const update: FaxPlusOperation = {
 	toolDescription:
 		"Change the comment of a fax still in the Fax.Plus outbox. Needs the outbox ID and the new comment; the comment's tags are kept. Returns the outbox ID and the comment.",
 	description: [
-		...userIdFields('outbox', 'update'),
+		...userIdFields(),
 		outboxFaxIdField('ID of the outgoing fax to change; it must still be scheduled'),
 		{
 			// Fax.Plus's PayloadOutboxModification has the comment only: no new send time or retries.

@@ -1,14 +1,8 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { FOR_MEMBER, resourceLocator, SELF_NAME } from './locators';
-
-export function showFor(resource: string, ...operations: string[]): IDisplayOptions {
-	return { show: { resource: [resource], operation: operations } };
-}
 
 /** The `user_id` path parameter: `self` unless "For a Corporate Member" is on. */
 export function userIdFields(
-	resource: string,
-	operation: string,
 	userDescription = 'The corporate member whose data to use: their user ID (the "uid" from Account → Get Many Members), not a name or e-mail address',
 ): INodeProperties[] {
 	return [
@@ -24,9 +18,7 @@ export function userIdFields(
 			displayName: 'User',
 			name: 'userId',
 			description: userDescription,
-			displayOptions: {
-				show: { resource: [resource], operation: [operation], [FOR_MEMBER]: [true] },
-			},
+			displayOptions: { show: { [FOR_MEMBER]: [true] } },
 			searchListMethod: 'searchUsers',
 			listPlaceholder: 'Select a user...',
 			idPlaceholder: 'e.g. 7724157c0974440293e45877c57f0703',

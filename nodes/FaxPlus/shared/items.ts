@@ -1,9 +1,27 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { FOR_MEMBER, locatorValue } from './locators';
 import { operationError } from '../../api/nodeErrors';
+import { faxPlusApiRequest } from '../../api/transport';
+import type { FaxPlusOperation } from './types';
 
 export function toItems(data: object | object[]): INodeExecutionData[] {
 	return (Array.isArray(data) ? data : [data]).map((json) => ({ json: json as IDataObject }));
+}
+
+/** An operation that GETs one answer from `path` and passes it on as its item. */
+export function getOperation({
+	path,
+	...operation
+}: Omit<FaxPlusOperation, 'execute'> & {
+	path(this: IExecuteFunctions, itemIndex: number): string;
+}): FaxPlusOperation {
+	return {
+		...operation,
+		async execute(itemIndex) {
+			const request = { method: 'GET' as const, path: path.call(this, itemIndex), itemIndex };
+			return toItems(await faxPlusApiRequest(this, request));
+		},
+	};
 }
 
 /** The API's answer, or one item saying what happened (an empty answer must not stop the flow). */

@@ -104,8 +104,7 @@ export function keyIdOf(space: string, scope: string[], given: string | undefine
 		.slice(0, KEY_HEX);
 }
 
-// n8n's record of the keys a node sent (docs/sending.md): a claim's entries, and what the answers
-// to a claim and to its read-back (which of their entries were not there) mean.
+// n8n's record of a node's keys (docs/sending.md): a claim's entries, and what the answers to it mean.
 
 /** An in-flight mark holds for the window it was written in and the next: 30 to 60 s. */
 export const MARK_WINDOW_MS = 30_000;

@@ -6,7 +6,6 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { parseDateTime } from '../../api/dates';
-import { showFor } from './descriptions';
 import type { UntrustedField } from './types';
 import { listOf } from './values';
 import { operationError } from '../../api/nodeErrors';
@@ -60,8 +59,6 @@ export function runsAsTool(context: IExecuteFunctions): boolean {
 
 /** The Output parameter and its field list (Simplified's fields and `rawOnlyFields`). */
 export function outputProperties(
-	resource: string,
-	operations: string[],
 	shape: SimplifiedShape,
 	rawOnlyFields: string[],
 ): INodeProperties[] {
@@ -82,7 +79,6 @@ export function outputProperties(
 		default: 'simplified',
 		description:
 			'How much of each record to output. Simplified has the fields you look at first; Raw is every field as Fax.Plus sends it.',
-		displayOptions: showFor(resource, ...operations),
 	};
 	return [
 		output,
@@ -97,9 +93,7 @@ export function outputProperties(
 			required: true,
 			description:
 				"The record's fields to output (as Raw names them); times become ISO 8601 UTC. An expression may give other names, as a list or separated by commas.",
-			displayOptions: {
-				show: { resource: [resource], operation: operations, output: ['selected'] },
-			},
+			displayOptions: { show: { output: ['selected'] } },
 		},
 	];
 }

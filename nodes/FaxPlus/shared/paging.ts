@@ -12,7 +12,7 @@ import { operationError } from '../../api/nodeErrors';
 /** The Limit's default when the node runs as an AI tool. */
 const TOOL_LIMIT = 10;
 
-export function returnAllOrLimit(resource: string, operation: string): INodeProperties[] {
+export function returnAllOrLimit(): INodeProperties[] {
 	return [
 		{
 			displayName: 'Return All',
@@ -30,9 +30,7 @@ export function returnAllOrLimit(resource: string, operation: string): INodeProp
 				typeOptions: { minValue: 1 },
 				default: 50,
 				description: 'Max number of results to return',
-				displayOptions: {
-					show: { resource: [resource], operation: [operation], returnAll: [false] },
-				},
+				displayOptions: { show: { returnAll: [false] } },
 			},
 			TOOL_LIMIT,
 		),
@@ -54,24 +52,20 @@ export function resultLimit(context: IExecuteFunctions, itemIndex: number): numb
 
 /** A Get Many of a list the API answers whole: Return All and Limit, checked first. */
 export function getManyOperation(spec: {
-	resource: string;
 	option: INodePropertyOptions;
 	toolDescription?: string;
 	parameters?: INodeProperties[];
 	output?: { shape: SimplifiedShape; rawOnlyFields: string[] };
 	list(this: IExecuteFunctions, itemIndex: number): Promise<object[]>;
 }): FaxPlusOperation {
-	const { resource, option, toolDescription, parameters = [], output } = spec;
-	const operation = String(option.value);
+	const { option, toolDescription, parameters = [], output } = spec;
 	return {
 		option,
 		...(toolDescription && { toolDescription }),
 		description: [
 			...parameters,
-			...returnAllOrLimit(resource, operation),
-			...(output
-				? outputProperties(resource, [operation], output.shape, output.rawOnlyFields)
-				: []),
+			...returnAllOrLimit(),
+			...(output ? outputProperties(output.shape, output.rawOnlyFields) : []),
 		],
 		async execute(itemIndex) {
 			const limit = resultLimit(this, itemIndex);

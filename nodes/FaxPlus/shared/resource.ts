@@ -1,6 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { agentMayRunProperty } from './agentAccess';
-import { showFor } from './descriptions';
 import { nodeOptionsProperty } from './nodeOptions';
 import type { FaxPlusOperation, FaxPlusResource, ListSearchMethod, UntrustedField } from './types';
 
@@ -80,13 +79,13 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 	};
 }
 
-/** The operation's parameters, each shown for it unless it says when it is shown. */
+/** The operation's parameters, each shown for it, under its own conditions too. */
 function withDisplayOptions(resource: string, operation: FaxPlusOperation): INodeProperties[] {
-	const displayOptions = showFor(resource, String(operation.option.value));
-	return operation.description.map((property) => ({
-		...property,
-		displayOptions: property.displayOptions ?? displayOptions,
-	}));
+	const show = { resource: [resource], operation: [String(operation.option.value)] };
+	return operation.description.map((property) => {
+		const { show: own, ...rest } = property.displayOptions ?? {};
+		return { ...property, displayOptions: { show: { ...show, ...own }, ...rest } };
+	});
 }
 
 /** The tool description an agent reads; with it, n8n adds no bare "Get a fax" of its own. */

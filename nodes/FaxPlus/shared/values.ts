@@ -4,10 +4,7 @@ import { readPhoneNumbers } from '../../api/numbers';
 import { carriesMarker, KEY_TAG_PREFIX } from './keyMarker';
 import { operationError } from '../../api/nodeErrors';
 
-/**
- * A whole number of `minimum` or more (a numeric string is read as a number); the fallback, when
- * given, for an empty value; otherwise an error naming the field.
- */
+/** A whole number of `minimum` or more (a numeric string too); `fallback`, if given, for an empty value; else an error naming the field. */
 export function wholeNumber(
 	context: IExecuteFunctions,
 	itemIndex: number,

@@ -20,7 +20,6 @@ export async function listShopCountries(
 }
 
 export const getAllCountries = getManyOperation({
-	resource: 'shop',
 	option: {
 		name: 'Get Many Countries',
 		value: 'getAllCountries',

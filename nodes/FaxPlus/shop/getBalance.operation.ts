@@ -1,8 +1,6 @@
-import { toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../../api/transport';
-import type { FaxPlusOperation } from '../shared/types';
+import { getOperation } from '../shared/items';
 
-export const getBalance: FaxPlusOperation = {
+export const getBalance = getOperation({
 	option: {
 		name: 'Get Balance',
 		value: 'getBalance',
@@ -12,12 +10,5 @@ export const getBalance: FaxPlusOperation = {
 	toolDescription:
 		"Get the account's Fax.Plus balance (prepaid credit). Needs nothing. Returns the balance and its currency.",
 	description: [],
-	async execute(itemIndex) {
-		const balance = await faxPlusApiRequest(this, {
-			method: 'GET',
-			path: '/shop/balance',
-			itemIndex,
-		});
-		return toItems(balance);
-	},
-};
+	path: () => '/shop/balance',
+});

@@ -1,5 +1,4 @@
 import type { IDataObject } from 'n8n-workflow';
-import { showFor } from '../shared/descriptions';
 import { requiredString } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { listAnswer } from '../../api/accountLists';
@@ -7,14 +6,11 @@ import { getManyOperation } from '../shared/paging';
 import { choiceOf } from '../shared/values';
 import { operationError } from '../../api/nodeErrors';
 
-const show = showFor('shop', 'searchNumbers');
-
 /** ISO 3166-1 alpha-2, the `country_code` path parameter. */
 const ISO_CODE = /^[A-Za-z]{2}$/;
 const DIGITS = /^[0-9]*$/;
 
 export const searchNumbers = getManyOperation({
-	resource: 'shop',
 	option: {
 		name: 'Search Numbers',
 		value: 'searchNumbers',
@@ -62,7 +58,7 @@ export const searchNumbers = getManyOperation({
 			default: '',
 			placeholder: 'e.g. 777',
 			description: 'Digits the number must contain (only 0-9)',
-			displayOptions: { show: { ...show.show, channel: ['custom'] } },
+			displayOptions: { show: { channel: ['custom'] } },
 		},
 	],
 	async list(itemIndex) {

@@ -1,8 +1,6 @@
-import { toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../../api/transport';
-import type { FaxPlusOperation } from '../shared/types';
+import { getOperation } from '../shared/items';
 
-export const getInformation: FaxPlusOperation = {
+export const getInformation = getOperation({
 	option: {
 		name: 'Get Information',
 		value: 'getInformation',
@@ -13,12 +11,5 @@ export const getInformation: FaxPlusOperation = {
 	toolDescription:
 		"Get information on the Fax.Plus token in use: its user and scopes. Needs nothing. Returns the token's details (never the token itself).",
 	description: [],
-	async execute(itemIndex) {
-		const information = await faxPlusApiRequest(this, {
-			method: 'GET',
-			path: '/auth/token',
-			itemIndex,
-		});
-		return toItems(information);
-	},
-};
+	path: () => '/auth/token',
+});

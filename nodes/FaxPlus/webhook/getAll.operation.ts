@@ -3,7 +3,6 @@ import { listWebhookEndpoints } from '../../api/webhookEndpoints';
 import { withoutSecrets } from './fields';
 
 export const getAll = getManyOperation({
-	resource: 'webhook',
 	option: {
 		name: 'Get Many',
 		value: 'getAll',

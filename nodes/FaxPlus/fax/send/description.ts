@@ -1,6 +1,6 @@
 // Send's parameters, as the editor shows them.
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
-import { showFor, userIdFields } from '../../shared/descriptions';
+import { userIdFields } from '../../shared/descriptions';
 import { resourceLocator, USER_DEPENDENCY } from '../../shared/locators';
 import { retryFields } from '../../shared/retry';
 import { customDataNumbersOption } from '../../../logging/customData';
@@ -15,13 +15,11 @@ import {
 import { idempotencyKeyOption, keyLifetimeOption, toolRepeatWindowOption } from './keyOptions';
 import { fromField } from './senders';
 
-const show = showFor('fax', 'send');
-
 export const DOCUMENT_SOURCES = ['binary', 'text', 'url', 'fax'] as const;
 export type DocumentSource = (typeof DOCUMENT_SOURCES)[number];
 
 function showForSource(source: DocumentSource): IDisplayOptions {
-	return { show: { ...show.show, documentSource: [source] } };
+	return { show: { documentSource: [source] } };
 }
 
 const showForUrls = { show: { '/documentSource': ['url'] } };
@@ -184,7 +182,7 @@ const maxPagesOption: INodeProperties = {
 };
 
 export const description: INodeProperties[] = [
-	...userIdFields('fax', 'send'),
+	...userIdFields(),
 	{
 		displayName: 'To',
 		name: 'to',
@@ -194,7 +192,7 @@ export const description: INodeProperties[] = [
 		placeholder: 'e.g. +15551234567, +4930123456',
 		description: `Fax numbers to send to, in E.164 format ("+" and the country code); separate several with commas or new lines, at most ${MAX_DESTINATIONS}. Each number gets its own outbox fax.`,
 	},
-	fromField(show),
+	fromField,
 	{
 		displayName: 'Document Source',
 		name: 'documentSource',

@@ -1,7 +1,8 @@
 // The Idempotency Key's record (docs/sending.md): the node's row in n8n's processed-data store, read
 // and rewritten whole without a lock; what its answers mean: ../../shared/keyMarker.ts.
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+import { operationError } from '../../../api/nodeErrors';
 import { responseOf } from '../../../api/responses';
 import {
 	claimVerdict,
@@ -109,14 +110,11 @@ export class NodeKeyRecord {
 	}
 
 	private unusable(error: Error): never {
-		throw new NodeOperationError(
-			this.context.getNode(),
-			"Idempotency Key: n8n's record of the keys this node sent could not be used",
-			{
-				itemIndex: this.itemIndex,
-				description: `Nothing was sent now. The record is n8n's processed-data store in its database (${error.message}); try again when it is reachable.`,
-			},
-		);
+		throw operationError(this.context, {
+			itemIndex: this.itemIndex,
+			message: "Idempotency Key: n8n's record of the keys this node sent could not be used",
+			description: `Nothing was sent now. The record is n8n's processed-data store in its database (${error.message}); try again when it is reachable.`,
+		});
 	}
 }
 

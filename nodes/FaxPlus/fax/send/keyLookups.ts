@@ -2,8 +2,9 @@
 // first, then looked for (its marker, ../../shared/keyMarker.ts) in the outbox and the newest sent
 // page during the upload; a known key is decided before it.
 import { randomBytes } from 'node:crypto';
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, NodeOperationError } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+import { operationError } from '../../../api/nodeErrors';
 import { formatUtc } from '../../../api/dates';
 import { readFaxListPage } from '../../../api/faxList';
 import { faxStatusFields, outboxStatusFields } from '../../../api/faxStatuses';
@@ -35,12 +36,9 @@ const CLAIM_RACE_LOG =
 
 /** The key as given: a string or a number, NFC-normalised; anything else is refused. */
 function givenKey(context: IExecuteFunctions, itemIndex: number, raw: unknown): string {
-	const refuse = (message: string) =>
-		new NodeOperationError(context.getNode(), message, {
-			itemIndex,
-			description:
-				'Nothing was sent. Give a text or a number that names this send, e.g. {{ $json.orderId }}; for an object, pick the field that names it.',
-		});
+	const description =
+		'Nothing was sent. Give a text or a number that names this send, e.g. {{ $json.orderId }}; for an object, pick the field that names it.';
+	const refuse = (message: string) => operationError(context, { message, itemIndex, description });
 	if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw);
 	if (typeof raw !== 'string')
 		throw refuse(
@@ -72,11 +70,10 @@ export async function sendKeyOf(
 		lookBackHours = Number(options.toolKeyWindowHours ?? DEFAULT_KEY_WINDOW_HOURS);
 		if (lookBackHours === 0) return undefined;
 		if (!(lookBackHours > 0 && Number.isFinite(lookBackHours)))
-			throw new NodeOperationError(
-				context.getNode(),
-				`Tool Repeat Window (Hours) must be 0 or more, not "${String(options.toolKeyWindowHours)}"`,
-				{ itemIndex },
-			);
+			throw operationError(context, {
+				itemIndex,
+				message: `Tool Repeat Window (Hours) must be 0 or more, not "${String(options.toolKeyWindowHours)}"`,
+			});
 	}
 	const node = context.getNode();
 	const type = node.parameters.authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
@@ -286,8 +283,9 @@ export class SendKey {
 
 	private refusal(message: string, description: string): NodeOperationError {
 		const { context, itemIndex } = this;
-		return new NodeOperationError(context.getNode(), `${this.shown()} ${message}`, {
+		return operationError(context, {
 			itemIndex,
+			message: `${this.shown()} ${message}`,
 			description,
 		});
 	}

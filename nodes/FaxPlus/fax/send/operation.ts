@@ -1,9 +1,8 @@
 // Send: checks everything, uploads the documents, then creates the outbox fax (one per number).
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { dateTimeValue, formatSendTime } from '../../../api/dates';
 import { faxPlusApiRequest } from '../../../api/transport';
-import { nodeErrorOf } from '../../../api/nodeErrors';
+import { nodeErrorOf, operationError } from '../../../api/nodeErrors';
 import { saveFaxCustomData } from '../../../logging/customData';
 import { logDebug } from '../../../logging/log';
 import { requiredString, userIdOf, toItems } from '../../shared/items';
@@ -178,8 +177,9 @@ async function documentsOf(
 		const text = context.getNodeParameter('documentText', itemIndex, '');
 		const content = typeof text === 'string' ? text : JSON.stringify(text, null, 2);
 		if (content.trim() === '') {
-			throw new NodeOperationError(context.getNode(), 'Text is required', {
+			throw operationError(context, {
 				itemIndex,
+				message: 'Text is required',
 				description: 'Enter the text to fax (an expression may have resolved to an empty value).',
 			});
 		}
@@ -213,25 +213,19 @@ async function checkPages(
 		}
 		allCounted = false;
 		if (document.field === TEXT_FIELD || !(set || runsAsTool(context))) continue;
-		throw new NodeOperationError(
-			context.getNode(),
-			`Max Pages: the pages of "${document.fileName}" cannot be counted before sending`,
-			{
-				itemIndex,
-				description: `Nothing was sent. Max Pages counts PDF, TIFF and image pages; Fax.Plus counts other documents only once they are sent. Convert the document to PDF first${runsAsTool(context) ? '' : ', or remove Max Pages under Options to send it uncounted'}.`,
-			},
-		);
+		throw operationError(context, {
+			itemIndex,
+			message: `Max Pages: the pages of "${document.fileName}" cannot be counted before sending`,
+			description: `Nothing was sent. Max Pages counts PDF, TIFF and image pages; Fax.Plus counts other documents only once they are sent. Convert the document to PDF first${runsAsTool(context) ? '' : ', or remove Max Pages under Options to send it uncounted'}.`,
+		});
 	}
 	// The counted documents alone may exceed it, whatever the others have.
 	if (pages <= limit) return documents.length > 0 && allCounted ? pages : undefined;
-	throw new NodeOperationError(
-		context.getNode(),
-		`The documents have ${allCounted ? '' : 'at least '}${pages} pages, more than Max Pages (${limit})`,
-		{
-			itemIndex,
-			description: `Nothing was sent. To fax them, raise Max Pages under Options to at least ${pages}; otherwise check that the right file is mapped.`,
-		},
-	);
+	throw operationError(context, {
+		itemIndex,
+		message: `The documents have ${allCounted ? '' : 'at least '}${pages} pages, more than Max Pages (${limit})`,
+		description: `Nothing was sent. To fax them, raise Max Pages under Options to at least ${pages}; otherwise check that the right file is mapped.`,
+	});
 }
 
 interface OutboxPayload {
@@ -281,11 +275,11 @@ function outboxOptions(
 	const tags = listOf(options.commentTags);
 	const reserved = tags.find((tag) => tag.toLowerCase().startsWith(KEY_TAG_PREFIX));
 	if (reserved !== undefined) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Comment Tags: "${reserved}" starts with "${KEY_TAG_PREFIX}", which is kept for the Idempotency Key's tag`,
-			{ itemIndex, description: 'Choose a tag that does not start with it.' },
-		);
+		throw operationError(context, {
+			itemIndex,
+			message: `Comment Tags: "${reserved}" starts with "${KEY_TAG_PREFIX}", which is kept for the Idempotency Key's tag`,
+			description: 'Choose a tag that does not start with it.',
+		});
 	}
 	if (tags.length > 0) comment.tags = tags;
 	if (Object.keys(comment).length > 0) payload.comment = comment;

@@ -8,32 +8,30 @@ import { operationError } from '../../../api/nodeErrors';
 /** The `from` of a corporate member without an assigned fax number (the SDK's sendFax). */
 const NO_NUMBER = 'no_number';
 
-export function fromField(displayOptions: INodeProperties['displayOptions']): INodeProperties {
-	return {
-		displayName: 'From',
-		name: 'from',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: `The account's fax number to send from. Several numbers separated by commas let Fax.Plus pick one per destination (load balancing); a corporate member without an assigned number uses ${NO_NUMBER}.`,
-		displayOptions,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a number...',
-				typeOptions: { searchListMethod: 'searchSenderNumbers', searchable: true },
-			},
-			{
-				displayName: 'By Number',
-				name: 'number',
-				type: 'string',
-				placeholder: `e.g. +15551230001, or +15551230001, +15551230002, or ${NO_NUMBER}`,
-			},
-		],
-	};
-}
+export const fromField: INodeProperties = {
+	displayName: 'From',
+	name: 'from',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	description: `The account's fax number to send from. Several numbers separated by commas let Fax.Plus pick one per destination (load balancing); a corporate member without an assigned number uses ${NO_NUMBER}.`,
+	displayOptions: { show: { resource: ['fax'], operation: ['send'] } },
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: 'Select a number...',
+			typeOptions: { searchListMethod: 'searchSenderNumbers', searchable: true },
+		},
+		{
+			displayName: 'By Number',
+			name: 'number',
+			type: 'string',
+			placeholder: `e.g. +15551230001, or +15551230001, +15551230002, or ${NO_NUMBER}`,
+		},
+	],
+};
 
 export const searchSenderNumbers: ListSearchMethod = async function (filter) {
 	return await numbersOfUser(this, 'self', filter);

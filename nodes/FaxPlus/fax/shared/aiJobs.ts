@@ -2,7 +2,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { faxPlusApiRequest } from '../../../api/transport';
-import { showFor, userIdFields } from '../../shared/descriptions';
+import { userIdFields } from '../../shared/descriptions';
 import { toItems } from '../../shared/items';
 import { withToolDefault } from '../../shared/output';
 import type { AgentRisk, FaxPlusOperation, UntrustedField } from '../../shared/types';
@@ -214,21 +214,14 @@ export function waitSettings(
 }
 
 /** Wait for Result (on by default as a tool, and where `waitByDefault`), its check interval and limit. */
-export function waitForResultProperties(
-	operation: string,
-	what: string,
-	waitByDefault: boolean,
-): INodeProperties[] {
-	const whenWaiting = {
-		show: { resource: ['fax'], operation: [operation], waitForResult: [true] },
-	};
+export function waitForResultProperties(what: string, waitByDefault: boolean): INodeProperties[] {
+	const whenWaiting = { show: { waitForResult: [true] } };
 	const waitForResult: INodeProperties = {
 		displayName: 'Wait for Result',
 		name: 'waitForResult',
 		type: 'boolean',
 		default: false,
 		description: `Whether to wait until Fax AI has finished (and output ${what}), failed or refused the fax, checking at the interval below up to Max Checks; a job still running then is output with status "pending" and what to do next`,
-		displayOptions: showFor('fax', operation),
 	};
 	return [
 		...withToolDefault({ ...waitForResult, default: waitByDefault }, true),
@@ -286,11 +279,11 @@ export function aiJobOperation(
 	};
 	return {
 		description: [
-			...userIdFields('fax', operation),
+			...userIdFields(),
 			faxIdField(faxDescription),
 			// Off by default, also as a tool: an agent may spend AI credits only when allowed (agentAccess.ts).
 			...(get ? [requestIfMissing] : []),
-			...waitForResultProperties(operation, JOBS[job].result, false),
+			...waitForResultProperties(JOBS[job].result, false),
 		],
 		async execute(itemIndex) {
 			const { faxId, path } = faxOfItem(this, itemIndex);
