@@ -8,8 +8,8 @@ describe('errorText', () => {
 		['dots', '.'],
 		['spaces', ' '],
 		['dots and spaces', '. '],
-	])('reads a description ending in a long run of %s in linear time', (_case, run) => {
-		expectLinear(
+	])('reads a description ending in a long run of %s in linear time', async (_case, run) => {
+		await expectLinear(
 			(size) =>
 				Object.assign(new Error(`failed${run.repeat(size)}x`), {
 					description: `why${run.repeat(size)}`,
