@@ -3,10 +3,11 @@
 // the time for ten times the input is at most twenty times the time for the input (a quadratic
 // pattern gives about a hundred). Time is this process's CPU time, so other processes keeping the
 // cores busy do not count; each size is run a few times, in turns, and its fastest run kept.
+import { cpuUsage } from 'node:process';
 
 /** This process's CPU time in ms (user and system). */
 function cpuMs(): number {
-	const { user, system } = process.cpuUsage();
+	const { user, system } = cpuUsage();
 	return (user + system) / 1000;
 }
 
