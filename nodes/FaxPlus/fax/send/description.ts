@@ -69,6 +69,23 @@ const commentTagsOption: INodeProperties = {
 	description: 'Tags of the comment, separated by commas',
 };
 
+/** A text field of the cover page, named after the field it fills. */
+function coverPageText(
+	displayName: string,
+	name: string,
+	field: string,
+	rows?: number,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'string',
+		...(rows !== undefined && { typeOptions: { rows } }),
+		default: '',
+		description: `The ${field} field of the cover page`,
+	};
+}
+
 const coverPageOption: INodeProperties = {
 	displayName: 'Cover Page',
 	name: 'coverPage',
@@ -90,35 +107,10 @@ const coverPageOption: INodeProperties = {
 			default: [],
 			description: 'Boxes ticked on the cover page',
 		},
-		{
-			displayName: 'From Name',
-			name: 'nameFrom',
-			type: 'string',
-			default: '',
-			description: 'The FROM field of the cover page',
-		},
-		{
-			displayName: 'Message',
-			name: 'message',
-			type: 'string',
-			typeOptions: { rows: 3 },
-			default: '',
-			description: 'The MESSAGE field of the cover page',
-		},
-		{
-			displayName: 'Subject',
-			name: 'subject',
-			type: 'string',
-			default: '',
-			description: 'The SUBJECT field of the cover page',
-		},
-		{
-			displayName: 'To Name',
-			name: 'nameTo',
-			type: 'string',
-			default: '',
-			description: 'The TO field of the cover page',
-		},
+		coverPageText('From Name', 'nameFrom', 'FROM'),
+		coverPageText('Message', 'message', 'MESSAGE', 3),
+		coverPageText('Subject', 'subject', 'SUBJECT'),
+		coverPageText('To Name', 'nameTo', 'TO'),
 	],
 };
 
@@ -128,12 +120,6 @@ const sendAtOption: INodeProperties = {
 	type: 'dateTime',
 	default: '',
 	description: 'When to send the fax; empty sends it now. The fax waits in the outbox until then.',
-};
-
-// It matters only to an AI agent: shown on the tool n8n makes of the node, not in workflows.
-const toolWindowOption: INodeProperties = {
-	...toolRepeatWindowOption,
-	displayOptions: { show: { '@tool': [true] } },
 };
 
 const defaultCountryCodeOption: INodeProperties = {
@@ -272,7 +258,7 @@ export const description: INodeProperties[] = [
 			maxStatusChecksOption,
 			idempotencyKeyOption,
 			keyLifetimeOption,
-			toolWindowOption,
+			toolRepeatWindowOption,
 			defaultCountryCodeOption,
 			textEnhancementOption,
 			uploadFormatOption,
