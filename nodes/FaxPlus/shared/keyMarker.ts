@@ -51,10 +51,9 @@ export const markerOf = (id: string, parts: string) => `${KEY_TAG_PREFIX}${id}-$
 
 /** The parts of the first whole marker of key `id` among the candidates, or undefined. */
 export function markedParts(candidates: unknown[], id: string): string | undefined {
-	const [, found, parts] =
-		candidates.map((text) => WHOLE_MARKER.exec(String(text))).find((match) => match?.[1] === id) ??
-		[];
-	return found ? parts : undefined;
+	return candidates
+		.map((text) => WHOLE_MARKER.exec(String(text)))
+		.find((match) => match?.[1] === id)?.[2];
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -116,12 +115,12 @@ export type KeyRecord = Record<'used' | 'marks' | 'posting', string[]> & { nonce
 export function keyRecordOf(id: string, now: number, life: number, nonce: string): KeyRecord {
 	const pair = (name: string, size: number) =>
 		[1, 0].map((back) => `send-key:${id}:${name}:${Math.floor(now / size) - back}`);
-	const [used, marks, posting] = [
-		pair('used', life),
-		pair('flight', MARK_WINDOW_MS),
-		pair('posting', life),
-	];
-	return { used, marks, posting, nonce: `send-key:${id}:nonce:${nonce}` };
+	return {
+		used: pair('used', life),
+		marks: pair('flight', MARK_WINDOW_MS),
+		posting: pair('posting', life),
+		nonce: `send-key:${id}:nonce:${nonce}`,
+	};
 }
 
 /** The entries a claim writes (the read-back adds `posting`). */
