@@ -66,24 +66,19 @@ const canonicalJson = (value: unknown) =>
 			: inner,
 	);
 
-/** A fingerprint of the documents (SHA-256 of each, in order) or of the fax sent again. */
-async function documentsFingerprint(identity: SendIdentity): Promise<string> {
-	const parts: string[] = [];
+/** The parts' fingerprints, in PARTS' order; the documents' is over each one's SHA-256, in order, and the fax sent again. */
+export async function partsOf(identity: SendIdentity): Promise<string> {
+	const documents: string[] = [];
 	for (const document of identity.documents) {
 		const hash = createHash('sha256');
 		for await (const chunk of await document.open()) hash.update(chunk);
-		parts.push(hash.digest('hex'));
+		documents.push(hash.digest('hex'));
 	}
-	if (identity.fromFax !== undefined) parts.push(`fax:${identity.fromFax}`);
-	return sha256(parts.join('\n'));
-}
-
-/** The parts' fingerprints, in PARTS' order. */
-export async function partsOf(identity: SendIdentity): Promise<string> {
+	if (identity.fromFax !== undefined) documents.push(`fax:${identity.fromFax}`);
 	const parts = [
 		sha256([...new Set(identity.to)].sort().join(',')),
 		sha256(identity.from),
-		await documentsFingerprint(identity),
+		sha256(documents.join('\n')),
 		sha256(canonicalJson(identity.faxOptions ?? {})),
 	];
 	return parts.map((part) => part.slice(0, PART_HEX)).join('');
