@@ -1,5 +1,5 @@
 // Send's parameters, as the editor shows them.
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../../shared/descriptions';
 import { resourceLocator, USER_DEPENDENCY } from '../../shared/locators';
 import { retryFields } from '../../shared/retry';
@@ -17,10 +17,6 @@ import { fromField } from './senders';
 
 export const DOCUMENT_SOURCES = ['binary', 'text', 'url', 'fax'] as const;
 export type DocumentSource = (typeof DOCUMENT_SOURCES)[number];
-
-function showForSource(source: DocumentSource): IDisplayOptions {
-	return { show: { documentSource: [source] } };
-}
 
 const showForUrls = { show: { '/documentSource': ['url'] } };
 
@@ -207,7 +203,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'Every file of the input item',
 		hint: `Empty sends every file of the input item (e.g. a form's upload); to pick some, their binary field names, separated by commas. PDF, TIFF, DOC/DOCX, JPG, PNG, TXT and more; at most ${MAX_FILES} files and ${MAX_TOTAL_MEGABYTES} MB in all`,
-		displayOptions: showForSource('binary'),
+		displayOptions: { show: { documentSource: ['binary'] } },
 	},
 	{
 		displayName: 'Text',
@@ -218,7 +214,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. Dear Dr. Smith, ...',
 		description: 'The text to fax; it is sent as a plain-text (TXT) document',
-		displayOptions: showForSource('text'),
+		displayOptions: { show: { documentSource: ['text'] } },
 	},
 	{
 		displayName: 'Document URLs',
@@ -228,14 +224,14 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. https://example.com/invoice.pdf',
 		description: `Addresses of the documents to fax, one per line or separated by commas; at most ${MAX_FILES} and ${MAX_TOTAL_MEGABYTES} MB in all. Each is fetched and checked before anything is sent.`,
-		displayOptions: showForSource('url'),
+		displayOptions: { show: { documentSource: ['url'] } },
 	},
 	resourceLocator({
 		displayName: 'Fax to Send Again',
 		name: 'fromFax',
 		description:
 			'A fax of the chosen user whose document is sent to the new numbers (re-send or forward); nothing is uploaded',
-		displayOptions: showForSource('fax'),
+		displayOptions: { show: { documentSource: ['fax'] } },
 		searchListMethod: 'searchFaxes',
 		listPlaceholder: 'Select a fax...',
 		idPlaceholder: 'e.g. 7d3e2b9c4f1a',
