@@ -51,10 +51,9 @@ export const markerOf = (id: string, parts: string) => `${KEY_TAG_PREFIX}${id}-$
 
 /** The parts of the first whole marker of key `id` among the candidates, or undefined. */
 export function markedParts(candidates: unknown[], id: string): string | undefined {
-	const [, found, parts] =
-		candidates.map((text) => WHOLE_MARKER.exec(String(text))).find((match) => match?.[1] === id) ??
-		[];
-	return found ? parts : undefined;
+	return candidates
+		.map((text) => WHOLE_MARKER.exec(String(text)))
+		.find((match) => match?.[1] === id)?.[2];
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -67,24 +66,19 @@ const canonicalJson = (value: unknown) =>
 			: inner,
 	);
 
-/** A fingerprint of the documents (SHA-256 of each, in order) or of the fax sent again. */
-async function documentsFingerprint(identity: SendIdentity): Promise<string> {
-	const parts: string[] = [];
+/** The parts' fingerprints, in PARTS' order; the documents' is over each one's SHA-256, in order, and the fax sent again. */
+export async function partsOf(identity: SendIdentity): Promise<string> {
+	const documents: string[] = [];
 	for (const document of identity.documents) {
 		const hash = createHash('sha256');
 		for await (const chunk of await document.open()) hash.update(chunk);
-		parts.push(hash.digest('hex'));
+		documents.push(hash.digest('hex'));
 	}
-	if (identity.fromFax !== undefined) parts.push(`fax:${identity.fromFax}`);
-	return sha256(parts.join('\n'));
-}
-
-/** The parts' fingerprints, in PARTS' order. */
-export async function partsOf(identity: SendIdentity): Promise<string> {
+	if (identity.fromFax !== undefined) documents.push(`fax:${identity.fromFax}`);
 	const parts = [
 		sha256([...new Set(identity.to)].sort().join(',')),
 		sha256(identity.from),
-		await documentsFingerprint(identity),
+		sha256(documents.join('\n')),
 		sha256(canonicalJson(identity.faxOptions ?? {})),
 	];
 	return parts.map((part) => part.slice(0, PART_HEX)).join('');
@@ -116,12 +110,12 @@ export type KeyRecord = Record<'used' | 'marks' | 'posting', string[]> & { nonce
 export function keyRecordOf(id: string, now: number, life: number, nonce: string): KeyRecord {
 	const pair = (name: string, size: number) =>
 		[1, 0].map((back) => `send-key:${id}:${name}:${Math.floor(now / size) - back}`);
-	const [used, marks, posting] = [
-		pair('used', life),
-		pair('flight', MARK_WINDOW_MS),
-		pair('posting', life),
-	];
-	return { used, marks, posting, nonce: `send-key:${id}:nonce:${nonce}` };
+	return {
+		used: pair('used', life),
+		marks: pair('flight', MARK_WINDOW_MS),
+		posting: pair('posting', life),
+		nonce: `send-key:${id}:nonce:${nonce}`,
+	};
 }
 
 /** The entries a claim writes (the read-back adds `posting`). */

@@ -1,5 +1,5 @@
 // Send's parameters, as the editor shows them.
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../../shared/descriptions';
 import { resourceLocator, USER_DEPENDENCY } from '../../shared/locators';
 import { retryFields } from '../../shared/retry';
@@ -17,10 +17,6 @@ import { fromField } from './senders';
 
 export const DOCUMENT_SOURCES = ['binary', 'text', 'url', 'fax'] as const;
 export type DocumentSource = (typeof DOCUMENT_SOURCES)[number];
-
-function showForSource(source: DocumentSource): IDisplayOptions {
-	return { show: { documentSource: [source] } };
-}
 
 const showForUrls = { show: { '/documentSource': ['url'] } };
 
@@ -69,6 +65,23 @@ const commentTagsOption: INodeProperties = {
 	description: 'Tags of the comment, separated by commas',
 };
 
+/** A text field of the cover page, named after the field it fills. */
+function coverPageText(
+	displayName: string,
+	name: string,
+	field: string,
+	rows?: number,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'string',
+		...(rows !== undefined && { typeOptions: { rows } }),
+		default: '',
+		description: `The ${field} field of the cover page`,
+	};
+}
+
 const coverPageOption: INodeProperties = {
 	displayName: 'Cover Page',
 	name: 'coverPage',
@@ -90,35 +103,10 @@ const coverPageOption: INodeProperties = {
 			default: [],
 			description: 'Boxes ticked on the cover page',
 		},
-		{
-			displayName: 'From Name',
-			name: 'nameFrom',
-			type: 'string',
-			default: '',
-			description: 'The FROM field of the cover page',
-		},
-		{
-			displayName: 'Message',
-			name: 'message',
-			type: 'string',
-			typeOptions: { rows: 3 },
-			default: '',
-			description: 'The MESSAGE field of the cover page',
-		},
-		{
-			displayName: 'Subject',
-			name: 'subject',
-			type: 'string',
-			default: '',
-			description: 'The SUBJECT field of the cover page',
-		},
-		{
-			displayName: 'To Name',
-			name: 'nameTo',
-			type: 'string',
-			default: '',
-			description: 'The TO field of the cover page',
-		},
+		coverPageText('From Name', 'nameFrom', 'FROM'),
+		coverPageText('Message', 'message', 'MESSAGE', 3),
+		coverPageText('Subject', 'subject', 'SUBJECT'),
+		coverPageText('To Name', 'nameTo', 'TO'),
 	],
 };
 
@@ -128,12 +116,6 @@ const sendAtOption: INodeProperties = {
 	type: 'dateTime',
 	default: '',
 	description: 'When to send the fax; empty sends it now. The fax waits in the outbox until then.',
-};
-
-// It matters only to an AI agent: shown on the tool n8n makes of the node, not in workflows.
-const toolWindowOption: INodeProperties = {
-	...toolRepeatWindowOption,
-	displayOptions: { show: { '@tool': [true] } },
 };
 
 const defaultCountryCodeOption: INodeProperties = {
@@ -221,7 +203,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'Every file of the input item',
 		hint: `Empty sends every file of the input item (e.g. a form's upload); to pick some, their binary field names, separated by commas. PDF, TIFF, DOC/DOCX, JPG, PNG, TXT and more; at most ${MAX_FILES} files and ${MAX_TOTAL_MEGABYTES} MB in all`,
-		displayOptions: showForSource('binary'),
+		displayOptions: { show: { documentSource: ['binary'] } },
 	},
 	{
 		displayName: 'Text',
@@ -232,7 +214,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. Dear Dr. Smith, ...',
 		description: 'The text to fax; it is sent as a plain-text (TXT) document',
-		displayOptions: showForSource('text'),
+		displayOptions: { show: { documentSource: ['text'] } },
 	},
 	{
 		displayName: 'Document URLs',
@@ -242,14 +224,14 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. https://example.com/invoice.pdf',
 		description: `Addresses of the documents to fax, one per line or separated by commas; at most ${MAX_FILES} and ${MAX_TOTAL_MEGABYTES} MB in all. Each is fetched and checked before anything is sent.`,
-		displayOptions: showForSource('url'),
+		displayOptions: { show: { documentSource: ['url'] } },
 	},
 	resourceLocator({
 		displayName: 'Fax to Send Again',
 		name: 'fromFax',
 		description:
 			'A fax of the chosen user whose document is sent to the new numbers (re-send or forward); nothing is uploaded',
-		displayOptions: showForSource('fax'),
+		displayOptions: { show: { documentSource: ['fax'] } },
 		searchListMethod: 'searchFaxes',
 		listPlaceholder: 'Select a fax...',
 		idPlaceholder: 'e.g. 7d3e2b9c4f1a',
@@ -272,7 +254,7 @@ export const description: INodeProperties[] = [
 			maxStatusChecksOption,
 			idempotencyKeyOption,
 			keyLifetimeOption,
-			toolWindowOption,
+			toolRepeatWindowOption,
 			defaultCountryCodeOption,
 			textEnhancementOption,
 			uploadFormatOption,

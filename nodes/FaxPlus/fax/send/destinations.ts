@@ -53,12 +53,6 @@ function allowedPrefixes(context: IExecuteFunctions, itemIndex: number, value: u
 	return entries;
 }
 
-function maxOf(context: IExecuteFunctions, itemIndex: number, value: unknown): number | undefined {
-	const number = wholeNumber(context, itemIndex, value, 'Max Destinations', { fallback: 0 });
-	if (number > 0) return number;
-	return runsAsTool(context) ? TOOL_MAX_DESTINATIONS : undefined;
-}
-
 /** The numbers of To (national ones with the Default Country Code), checked against the bounds. */
 export function destinationsOf(
 	context: IExecuteFunctions,
@@ -104,8 +98,11 @@ export function destinationsOf(
 	}
 	const to = result.numbers;
 	const asTool = runsAsTool(context);
-	const max = maxOf(context, itemIndex, options.maxDestinations);
-	if (max !== undefined && to.length > max) {
+	const ownMax = wholeNumber(context, itemIndex, options.maxDestinations, 'Max Destinations', {
+		fallback: 0,
+	});
+	const max = ownMax > 0 ? ownMax : asTool ? TOOL_MAX_DESTINATIONS : Infinity;
+	if (to.length > max) {
 		throw operationError(context, {
 			itemIndex,
 			message: `To has ${to.length} numbers; this node sends to at most ${max} per fax`,

@@ -24,13 +24,6 @@ export interface DocumentEgress {
 /** Whether Allowed Document Hosts lets a URL through (an entry's port or scheme narrows it). */
 export type HostList = (url: URL) => boolean;
 
-interface HostEntry {
-	host: string;
-	wildcard: boolean;
-	protocol?: string;
-	port?: string;
-}
-
 const SCHEME = /^([a-z][a-z0-9+.-]*):\/\//i;
 
 const portOf = (url: URL) => url.port || (url.protocol === 'https:' ? '443' : '80');
@@ -50,7 +43,7 @@ export function hostList(value: unknown): HostList | undefined {
 	};
 }
 
-function hostEntry(entry: string): HostEntry {
+function hostEntry(entry: string) {
 	const scheme = SCHEME.exec(entry)?.[1]?.toLowerCase();
 	let rest = scheme === undefined ? entry : entry.slice(entry.indexOf('//') + 2);
 	const wildcard = rest.startsWith('*.');

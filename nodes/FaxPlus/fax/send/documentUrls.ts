@@ -10,7 +10,6 @@ import { NodeOperationError } from 'n8n-workflow';
 import {
 	ACCEPTED_LIST,
 	binaryDocument,
-	dispositionFileName,
 	documentType,
 	MAX_FILES,
 	MAX_TOTAL_BYTES,
@@ -112,7 +111,7 @@ export async function fetchDocuments(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	value: unknown,
-	options: IDataObject = {},
+	options: IDataObject,
 ): Promise<FaxDocument[]> {
 	const list = documentUrlList(value);
 	if (list.length === 0) {
@@ -277,6 +276,19 @@ async function fetchDocument(
 	} finally {
 		signal.removeEventListener('abort', expire);
 	}
+}
+
+function dispositionFileName(header: unknown): string | undefined {
+	const value = String(header ?? '');
+	const encoded = /filename\*\s*=\s*(?:UTF-8|utf-8)?''([^;]+)/.exec(value)?.[1];
+	try {
+		if (encoded) return decodeURIComponent(encoded.trim().replace(/^"|"$/g, ''));
+	} catch {
+		// A malformed encoded name leaves the plain one.
+	}
+	const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(value);
+	const name = (plain?.[2] ?? plain?.[1])?.trim();
+	return name ? name : undefined;
 }
 
 async function readDocument(

@@ -35,7 +35,6 @@ const ACCEPTED: Record<string, string> = Object.assign(Object.create(null) as ob
 
 const EXTENSION_OF_MIME: Record<string, string> = Object.assign(Object.create(null) as object, {
 	...Object.fromEntries(Object.entries(ACCEPTED).map(([extension, mime]) => [mime, extension])),
-	'application/pdf': 'pdf',
 	'image/tiff': 'tiff',
 	'image/jpeg': 'jpg',
 	'text/html': 'html',
@@ -253,17 +252,4 @@ function checkTotal(context: IExecuteFunctions, itemIndex: number, sizes: number
 
 export function megabytes(bytes: number): string {
 	return (bytes / (1024 * 1024)).toFixed(1);
-}
-
-export function dispositionFileName(header: unknown): string | undefined {
-	const value = String(header ?? '');
-	const encoded = /filename\*\s*=\s*(?:UTF-8|utf-8)?''([^;]+)/.exec(value)?.[1];
-	try {
-		if (encoded) return decodeURIComponent(encoded.trim().replace(/^"|"$/g, ''));
-	} catch {
-		// A malformed encoded name leaves the plain one.
-	}
-	const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(value);
-	const name = (plain?.[2] ?? plain?.[1])?.trim();
-	return name ? name : undefined;
 }

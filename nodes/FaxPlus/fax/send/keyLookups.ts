@@ -227,12 +227,6 @@ export class SendKey {
 		return this.duplicateItem(same);
 	}
 
-	private shown(): string {
-		const given = this.key.given;
-		if (given === undefined) return 'The same fax sent by this tool';
-		return `Idempotency Key "${given.length > 80 ? `${given.slice(0, 77)}...` : given}"`;
-	}
-
 	private duplicateItem(faxes: Found[]): Duplicate {
 		const byDestination = (where: Found['where']) =>
 			Object.fromEntries(
@@ -283,10 +277,11 @@ export class SendKey {
 
 	private refusal(message: string, description: string): NodeOperationError {
 		const { context, itemIndex } = this;
-		return operationError(context, {
-			itemIndex,
-			message: `${this.shown()} ${message}`,
-			description,
-		});
+		const { given } = this.key;
+		const shown =
+			given === undefined
+				? 'The same fax sent by this tool'
+				: `Idempotency Key "${given.length > 80 ? `${given.slice(0, 77)}...` : given}"`;
+		return operationError(context, { itemIndex, message: `${shown} ${message}`, description });
 	}
 }

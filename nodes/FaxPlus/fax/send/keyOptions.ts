@@ -26,6 +26,7 @@ export const keyLifetimeOption: INodeProperties = {
 		"How long an Idempotency Key holds: a repeat within this many days (up to twice as many) is not faxed again. A repeat whose fax left the outbox reads Fax.Plus's sent faxes of that time to name it.",
 };
 
+// It matters only to an AI agent: shown on the tool n8n makes of the node, not in workflows.
 export const toolRepeatWindowOption: INodeProperties = {
 	displayName: 'Tool Repeat Window (Hours)',
 	name: 'toolKeyWindowHours',
@@ -34,4 +35,5 @@ export const toolRepeatWindowOption: INodeProperties = {
 	default: DEFAULT_KEY_WINDOW_HOURS,
 	description:
 		'When an AI agent uses this node as a tool without an Idempotency Key: the same numbers, From, documents and fax options are sent once within this many hours, up to twice as many (a key made from them). 0 turns this off.',
+	displayOptions: { show: { '@tool': [true] } },
 };

@@ -29,8 +29,6 @@ import { senderOf } from './senders';
 import { duplicateItems, sentForAgent, sentItems, type FaxSent } from './sendResult';
 import { uploadDocument } from './uploadBody';
 
-const TEXT_FILE_NAME = 'fax.txt';
-
 export const send: FaxPlusOperation = {
 	option: {
 		name: 'Send',
@@ -185,7 +183,7 @@ async function documentsOf(
 		}
 		return [
 			documentInMemory(
-				{ field: TEXT_FIELD, fileName: TEXT_FILE_NAME, mimeType: 'text/plain', format: 'pdf' },
+				{ field: TEXT_FIELD, fileName: 'fax.txt', mimeType: 'text/plain', format: 'pdf' },
 				Buffer.from(content, 'utf8'),
 			),
 		];
@@ -249,7 +247,7 @@ interface CoverPage {
 	name_from: string;
 	subject: string;
 	message?: string;
-	flags?: CoverPageFlag[];
+	flags?: Array<(typeof COVER_PAGE_FLAGS)[number]>;
 }
 
 /** Answer of POST /accounts/{user_id}/outbox with `return_ids` (the SDK's SendFaxResponse): outbox fax ids by destination number. */
@@ -258,7 +256,6 @@ interface OutboxCreated {
 }
 
 const COVER_PAGE_FLAGS = ['urgent', 'for_review', 'please_reply', 'confidential'] as const;
-type CoverPageFlag = (typeof COVER_PAGE_FLAGS)[number];
 
 type OutboxOptions = Pick<OutboxPayload, 'comment' | 'options' | 'send_time' | 'cover_page'>;
 
@@ -290,17 +287,15 @@ function outboxOptions(
 	if (Object.keys(faxOptions).length > 0) payload.options = faxOptions;
 	const sendTime = dateTimeValue(context, options.sendTime, 'Send At', itemIndex);
 	if (sendTime) payload.send_time = formatSendTime(sendTime);
-	if (options.coverPage !== undefined) {
-		const coverPage = coverPageOf(context, itemIndex, options.coverPage as IDataObject);
-		if (coverPage) payload.cover_page = coverPage;
-	}
+	const coverPage = coverPageOf(context, itemIndex, options.coverPage as IDataObject | undefined);
+	if (coverPage) payload.cover_page = coverPage;
 	return payload;
 }
 
 function coverPageOf(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	fields: IDataObject,
+	fields: IDataObject | undefined,
 ): CoverPage | undefined {
 	const text = (name: string) => String(fields?.[name] ?? '').trim();
 	const flags = (Array.isArray(fields?.flags) ? fields.flags : []).map((flag: unknown) =>

@@ -85,7 +85,6 @@ export async function uploadDocument(
 		body: new MultipartUpload(document),
 		itemIndex,
 	});
-	// The SDK's FilePath model names the field `path`, its prose `file_path`: either is read.
 	const path = [answer?.path, answer?.file_path].find(
 		(value): value is string => typeof value === 'string' && value !== '',
 	);
