@@ -24,7 +24,7 @@ export async function listAllLegacyHooks(
 	for (const each of FAX_EVENTS) {
 		let listed: LegacyHook[];
 		try {
-			listed = await listHooksOf(context, each, itemIndex);
+			listed = await listLegacyHooks(context, each, itemIndex);
 		} catch (error) {
 			// The SDK lists no fax_page_received hook: Fax.Plus may refuse it with 400 or 422.
 			const status = error instanceof NodeApiError ? error.httpCode : undefined;
@@ -48,15 +48,7 @@ export async function listLegacyHooks(
 	event?: FaxEvent,
 	itemIndex?: number,
 ): Promise<LegacyHook[]> {
-	if (event) return await listHooksOf(context, event, itemIndex);
-	return (await listAllLegacyHooks(context, itemIndex)).hooks;
-}
-
-async function listHooksOf(
-	context: FaxPlusContext,
-	event: FaxEvent,
-	itemIndex?: number,
-): Promise<LegacyHook[]> {
+	if (!event) return (await listAllLegacyHooks(context, itemIndex)).hooks;
 	const answer = await faxPlusApiRequest<unknown>(context, {
 		method: 'GET',
 		path: '/hooks',
@@ -81,10 +73,8 @@ export async function createLegacyHook(
 	});
 	if (created?.id) return { ...input, ...created } as LegacyHook;
 	// Some answers carry no body: find the hook by its target and event.
-	const matches = (await listLegacyHooks(context, input.event, itemIndex)).filter(
-		(hook) => hook.target === input.target,
-	);
-	return matches[matches.length - 1] ?? ({ ...input, id: '' } as LegacyHook);
+	const hooks = await listLegacyHooks(context, input.event, itemIndex);
+	return hooks.filter((hook) => hook.target === input.target).at(-1) ?? { ...input, id: '' };
 }
 
 /** Deletes a hook; answers false when it was already gone (404), and throws any other failure. */

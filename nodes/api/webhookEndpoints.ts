@@ -69,10 +69,8 @@ export async function createWebhookEndpoint(
 		body: bodyOf(input),
 		itemIndex,
 	});
-	const matches = (await listWebhookEndpoints(context, itemIndex)).filter(
-		(endpoint) => endpoint.url === input.url,
-	);
-	return matches[matches.length - 1];
+	const endpoints = await listWebhookEndpoints(context, itemIndex);
+	return endpoints.filter((endpoint) => endpoint.url === input.url).at(-1);
 }
 
 export async function updateWebhookEndpoint(
