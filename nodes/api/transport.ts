@@ -31,8 +31,6 @@ import { logDebug, logWarning, urlForLog } from '../logging/log';
 
 export type { FaxPlusContext };
 
-export { DEFAULT_BASE_URL };
-
 export interface FaxPlusRequest {
 	method: IHttpRequestMethods;
 	path: string;
