@@ -22,17 +22,14 @@ export async function listAllLegacyHooks(
 	const refused: FaxEvent[] = [];
 	const ids = new Set<string>();
 	for (const each of FAX_EVENTS) {
-		let listed: LegacyHook[];
-		try {
-			listed = await listLegacyHooks(context, each, itemIndex);
-		} catch (error) {
+		const listed = await listLegacyHooks(context, each, itemIndex).catch((error: unknown) => {
 			// The SDK lists no fax_page_received hook: Fax.Plus may refuse it with 400 or 422.
 			const status = error instanceof NodeApiError ? error.httpCode : undefined;
 			if (each !== 'fax_page_received' || (status !== '400' && status !== '422'))
 				throw requestErrorOf(context, error, itemIndex);
 			refused.push(each);
-			continue;
-		}
+			return [];
+		});
 		for (const hook of listed) {
 			if (typeof hook.id === 'string' && ids.has(hook.id)) continue;
 			ids.add(hook.id);
