@@ -67,11 +67,6 @@ function orderOf(records: IDataObject[]): FaxCursor['order'] {
 	return falling ? 'newestFirst' : 'oldestFirst';
 }
 
-/** Whether Fax.Plus refused the request with 400 (a `limit` above its largest, on one reading). */
-function refusedAs400(error: unknown): boolean {
-	return error instanceof NodeApiError && String(error.httpCode) === '400';
-}
-
 export function startSecondOf(record: IDataObject): number | undefined {
 	const time =
 		typeof record.start_time === 'string' ? parseDateTime(record.start_time)?.getTime() : undefined;
@@ -95,7 +90,9 @@ export function faxPages(
 
 	const readPage = async (query: { before?: string; after?: string; limit: number }) =>
 		await read(query).catch(async (error: unknown) => {
-			if (!refusedAs400(error) || query.limit <= SDK_PAGE_SIZE) throw error;
+			// A 400 may refuse a `limit` above Fax.Plus's largest (on one reading).
+			const refused = error instanceof NodeApiError && String(error.httpCode) === '400';
+			if (!refused || query.limit <= SDK_PAGE_SIZE) throw error;
 			pageSize = SDK_PAGE_SIZE;
 			return await read({ ...query, limit: SDK_PAGE_SIZE });
 		});
