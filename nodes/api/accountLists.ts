@@ -13,14 +13,17 @@ export type OutboxFax = Record<string, unknown> & { id?: string };
 /** A fax number of the account (beyond the published v3.5 spec; the SDK's), e.g. `number`, `status`, `assigned_to`. */
 export type FaxNumber = Record<string, unknown> & { number?: string };
 
-export async function userNumbers(
-	context: FaxPlusContext,
-	userId: string,
-	itemIndex?: number,
-): Promise<FaxNumber[]> {
-	const path = `/accounts/${encodeURIComponent(userId)}/numbers`;
-	return await listAnswer<FaxNumber>(context, { path, key: 'numbers', itemIndex });
+/** A reader of one of a user's lists, `/accounts/{user}/{list}`, its entries under `key`. */
+function accountList<T extends object>(list: string, key: string) {
+	return async (context: FaxPlusContext, userId: string, itemIndex?: number): Promise<T[]> => {
+		const path = `/accounts/${encodeURIComponent(userId)}/${list}`;
+		return await listAnswer<T>(context, { path, key, itemIndex });
+	};
 }
+
+export const userNumbers = accountList<FaxNumber>('numbers', 'numbers');
+
+export const outboxFaxes = accountList<OutboxFax>('outbox', 'records');
 
 /** The entries of a list the API answers whole (GET), however the answer wraps them (`key` first). */
 export async function listAnswer<T extends object = IDataObject>(
@@ -30,15 +33,6 @@ export async function listAnswer<T extends object = IDataObject>(
 	const { path, key, qs, itemIndex } = request;
 	const answer = await faxPlusApiRequest<unknown>(context, { method: 'GET', path, qs, itemIndex });
 	return entriesOf(answer, key) as T[];
-}
-
-export async function outboxFaxes(
-	context: FaxPlusContext,
-	userId: string,
-	itemIndex?: number,
-): Promise<OutboxFax[]> {
-	const path = `/accounts/${encodeURIComponent(userId)}/outbox`;
-	return await listAnswer<OutboxFax>(context, { path, key: 'records', itemIndex });
 }
 
 export const SENT_PAGE = 200;

@@ -78,7 +78,7 @@ export async function readBody(
 	try {
 		if (signal.aborted) stop();
 		for await (const chunk of body) {
-			const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk);
+			const buffer = Buffer.from(chunk);
 			received += buffer.byteLength;
 			if (received > cap && cut) {
 				chunks.push(buffer.subarray(0, buffer.byteLength - (received - cap)));

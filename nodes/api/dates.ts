@@ -21,9 +21,8 @@ function zoneOffsetMinutes(utcMs: number, timeZone: string): number {
 function wallClockToUtc(wallClockMs: number, timeZone: string | undefined): number {
 	if (!timeZone) return wallClockMs;
 	try {
-		let utc = wallClockMs - zoneOffsetMinutes(wallClockMs, timeZone) * 60000;
-		utc = wallClockMs - zoneOffsetMinutes(utc, timeZone) * 60000;
-		return utc;
+		const guess = wallClockMs - zoneOffsetMinutes(wallClockMs, timeZone) * 60000;
+		return wallClockMs - zoneOffsetMinutes(guess, timeZone) * 60000;
 	} catch {
 		return wallClockMs;
 	}

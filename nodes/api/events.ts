@@ -1,9 +1,9 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 /** The fax events Fax.Plus can deliver (underscored names; dotted aliases are refused). */
-export type FaxEvent = 'fax_sent' | 'fax_received' | 'fax_page_received';
+export const FAX_EVENTS = ['fax_sent', 'fax_received', 'fax_page_received'] as const;
 
-export const FAX_EVENTS: readonly FaxEvent[] = ['fax_sent', 'fax_received', 'fax_page_received'];
+export type FaxEvent = (typeof FAX_EVENTS)[number];
 
 export const faxEventOptions: INodePropertyOptions[] = [
 	{

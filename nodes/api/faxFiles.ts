@@ -21,12 +21,6 @@ function formatOfContentType(contentType: string | undefined): FaxFileFormat | u
 	return undefined;
 }
 
-interface DownloadedFaxFile {
-	data: Buffer;
-	fileName: string;
-	mimeType: string;
-}
-
 /** Downloads a fax file; the answer's Content-Type wins over the format asked for when it names PDF or TIFF. */
 export async function downloadFaxFile(
 	context: FaxPlusContext,
@@ -37,17 +31,9 @@ export async function downloadFaxFile(
 		baseName: string;
 		itemIndex?: number;
 	},
-): Promise<DownloadedFaxFile> {
-	const { data, contentType } = await faxPlusApiDownload(context, {
-		method: 'GET',
-		path: request.path,
-		qs: request.qs,
-		itemIndex: request.itemIndex,
-	});
-	const format = formatOfContentType(contentType) ?? request.format;
-	return {
-		data,
-		fileName: `${safeFileName(request.baseName)}.${format}`,
-		mimeType: MIME_TYPES[format],
-	};
+): Promise<{ data: Buffer; fileName: string; mimeType: string }> {
+	const { format: asked, baseName, ...target } = request;
+	const { data, contentType } = await faxPlusApiDownload(context, { method: 'GET', ...target });
+	const format = formatOfContentType(contentType) ?? asked;
+	return { data, fileName: `${safeFileName(baseName)}.${format}`, mimeType: MIME_TYPES[format] };
 }

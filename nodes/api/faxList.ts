@@ -49,11 +49,14 @@ function newestFirst(records: IDataObject[]): IDataObject[] {
 		.map((entry) => entry.record);
 }
 
+/** The start seconds of the faxes that have one, in the page's order. */
+function secondsOf(records: IDataObject[]): number[] {
+	return records.map(startSecondOf).filter((second) => second !== undefined);
+}
+
 /** The order a page shows: its start seconds falling, rising, or neither (one second, or mixed). */
 function orderOf(records: IDataObject[]): FaxCursor['order'] {
-	const seconds = records
-		.map(startSecondOf)
-		.filter((second): second is number => second !== undefined);
+	const seconds = secondsOf(records);
 	let falling = false;
 	let rising = false;
 	for (let i = 1; i < seconds.length; i++) {
@@ -62,11 +65,6 @@ function orderOf(records: IDataObject[]): FaxCursor['order'] {
 	}
 	if (falling === rising) return undefined;
 	return falling ? 'newestFirst' : 'oldestFirst';
-}
-
-/** Whether Fax.Plus refused the request with 400 (a `limit` above its largest, on one reading). */
-function refusedAs400(error: unknown): boolean {
-	return error instanceof NodeApiError && String(error.httpCode) === '400';
 }
 
 export function startSecondOf(record: IDataObject): number | undefined {
@@ -92,7 +90,9 @@ export function faxPages(
 
 	const readPage = async (query: { before?: string; after?: string; limit: number }) =>
 		await read(query).catch(async (error: unknown) => {
-			if (!refusedAs400(error) || query.limit <= SDK_PAGE_SIZE) throw error;
+			// A 400 may refuse a `limit` above Fax.Plus's largest (on one reading).
+			const refused = error instanceof NodeApiError && String(error.httpCode) === '400';
+			if (!refused || query.limit <= SDK_PAGE_SIZE) throw error;
 			pageSize = SDK_PAGE_SIZE;
 			return await read({ ...query, limit: SDK_PAGE_SIZE });
 		});
@@ -110,7 +110,8 @@ export function faxPages(
 			limit: Math.max(1, Math.min(pageSize, wanted)),
 		});
 		const order = cursor.order ?? orderOf(page);
-		const hold = order === 'oldestFirst' && paging.holdOldestFirst !== false;
+		const forward = order === 'oldestFirst';
+		const hold = forward && paging.holdOldestFirst !== false;
 		const end = (fresh: IDataObject[]) =>
 			hold ? { fresh: newestFirst([...held.splice(0), ...fresh]) } : { fresh };
 		if (page.length === 0) return end([]);
@@ -124,31 +125,24 @@ export function faxPages(
 		}
 		readCount += fresh.length;
 		const given = hold ? (held.push(...fresh), []) : fresh;
-		const bound = msOf(order === 'oldestFirst' ? cursor.after : cursor.before);
+		const bound = msOf(forward ? cursor.after : cursor.before);
+		const seconds = secondsOf(page);
 		// A fax beyond the bound says the API ignored the cursor: its pages would never end.
 		if (
 			bound !== undefined &&
-			page.some((record) => {
-				const second = startSecondOf(record);
-				if (second === undefined) return false;
-				return order === 'oldestFirst' ? second < bound : second > bound;
-			})
+			seconds.some((second) => (forward ? second < bound : second > bound))
 		)
 			throw new PagingError(
-				`Fax.Plus answered faxes ${order === 'oldestFirst' ? 'before the "after"' : 'after the "before"'} asked for (${order === 'oldestFirst' ? cursor.after : cursor.before} UTC), so its list cannot be paged: the cursor does not move`,
+				`Fax.Plus answered faxes ${forward ? 'before the "after"' : 'after the "before"'} asked for (${forward ? cursor.after : cursor.before} UTC), so its list cannot be paged: the cursor does not move`,
 			);
 		if (fresh.length === 0) {
 			const stalls = cursor.stalls + 1;
 			if (stalls > MAX_STALLS || bound === undefined) return end([]);
-			return order === 'oldestFirst'
+			return forward
 				? { fresh: given, next: { ...cursor, order, after: apiTime(bound + 1000), stalls } }
 				: { fresh: given, next: { ...cursor, order, before: apiTime(bound - 1000), stalls } };
 		}
-		const seconds = page
-			.map(startSecondOf)
-			.filter((second): second is number => second !== undefined);
 		if (seconds.length === 0) paging.noStartTime(readCount);
-		const forward = order === 'oldestFirst';
 		// The page's edge: its newest second going forward in time, its oldest going back.
 		const edge = seconds.reduce((a, b) => (forward ? Math.max(a, b) : Math.min(a, b)));
 		if (!forward && paging.floor !== undefined && edge < paging.floor) return end(given);

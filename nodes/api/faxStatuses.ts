@@ -132,20 +132,12 @@ export function isFinalStatus(value: unknown): boolean {
 	return info !== undefined && info !== FAX_STATUSES.in_progress;
 }
 
-export const FAX_STATUS_OPTIONS: Array<{ name: string; value: string; description: string }> =
-	Object.entries(FAX_STATUSES)
-		.map(([value, info]) => ({
-			name: info.name,
-			value,
-			description: info.meaning,
-		}))
-		.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+export const FAX_STATUS_OPTIONS = Object.entries(FAX_STATUSES)
+	.map(([value, info]) => ({ name: info.name, value, description: info.meaning }))
+	.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
 /** The fields a fax output gets beside its `status`: the meaning and whether a retry makes sense (null for an unknown status). */
-export function faxStatusFields(value: unknown): {
-	statusMeaning: string | null;
-	statusRetryable: boolean | null;
-} {
+export function faxStatusFields(value: unknown) {
 	const info = entryOf(FAX_STATUSES, value);
 	return {
 		statusMeaning: info?.meaning ?? null,
@@ -163,12 +155,7 @@ const OUTBOX_STATUS_MEANINGS: Record<string, string> = {
 };
 
 /** `statusMeaning` and `statusRetryable` of an outbox fax (null for a status this list does not know). */
-export function outboxStatusFields(value: unknown): {
-	statusMeaning: string | null;
-	statusRetryable: boolean | null;
-} {
-	const meaning = entryOf(OUTBOX_STATUS_MEANINGS, value);
-	return meaning === undefined
-		? { statusMeaning: null, statusRetryable: null }
-		: { statusMeaning: meaning, statusRetryable: false };
+export function outboxStatusFields(value: unknown) {
+	const meaning = entryOf(OUTBOX_STATUS_MEANINGS, value) ?? null;
+	return { statusMeaning: meaning, statusRetryable: meaning === null ? null : false };
 }

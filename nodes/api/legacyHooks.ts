@@ -22,17 +22,14 @@ export async function listAllLegacyHooks(
 	const refused: FaxEvent[] = [];
 	const ids = new Set<string>();
 	for (const each of FAX_EVENTS) {
-		let listed: LegacyHook[];
-		try {
-			listed = await listHooksOf(context, each, itemIndex);
-		} catch (error) {
+		const listed = await listLegacyHooks(context, each, itemIndex).catch((error: unknown) => {
 			// The SDK lists no fax_page_received hook: Fax.Plus may refuse it with 400 or 422.
 			const status = error instanceof NodeApiError ? error.httpCode : undefined;
 			if (each !== 'fax_page_received' || (status !== '400' && status !== '422'))
 				throw requestErrorOf(context, error, itemIndex);
 			refused.push(each);
-			continue;
-		}
+			return [];
+		});
 		for (const hook of listed) {
 			if (typeof hook.id === 'string' && ids.has(hook.id)) continue;
 			ids.add(hook.id);
@@ -48,15 +45,7 @@ export async function listLegacyHooks(
 	event?: FaxEvent,
 	itemIndex?: number,
 ): Promise<LegacyHook[]> {
-	if (event) return await listHooksOf(context, event, itemIndex);
-	return (await listAllLegacyHooks(context, itemIndex)).hooks;
-}
-
-async function listHooksOf(
-	context: FaxPlusContext,
-	event: FaxEvent,
-	itemIndex?: number,
-): Promise<LegacyHook[]> {
+	if (!event) return (await listAllLegacyHooks(context, itemIndex)).hooks;
 	const answer = await faxPlusApiRequest<unknown>(context, {
 		method: 'GET',
 		path: '/hooks',
@@ -81,10 +70,8 @@ export async function createLegacyHook(
 	});
 	if (created?.id) return { ...input, ...created } as LegacyHook;
 	// Some answers carry no body: find the hook by its target and event.
-	const matches = (await listLegacyHooks(context, input.event, itemIndex)).filter(
-		(hook) => hook.target === input.target,
-	);
-	return matches[matches.length - 1] ?? ({ ...input, id: '' } as LegacyHook);
+	const hooks = await listLegacyHooks(context, input.event, itemIndex);
+	return hooks.filter((hook) => hook.target === input.target).at(-1) ?? { ...input, id: '' };
 }
 
 /** Deletes a hook; answers false when it was already gone (404), and throws any other failure. */

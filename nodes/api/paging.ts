@@ -20,20 +20,17 @@ export async function collectPages<T, C>(
 ): Promise<T[]> {
 	const entries: T[] = [];
 	let cursor: C | undefined = start;
-	for (
-		let pages = 0;
-		cursor !== undefined && (limit === undefined || entries.length < limit);
-		pages++
-	) {
-		if (pages >= MAX_PAGES)
+	let pages = 0;
+	while (cursor !== undefined && (limit === undefined || entries.length < limit)) {
+		if (pages++ >= MAX_PAGES)
 			throw new PagingError(
 				`The API answered ${MAX_PAGES} pages (${entries.length} entries) and the list did not end, so the node stopped reading it`,
 			);
-		const page: PageStep<T, C> = await step(cursor, entries.length);
+		const page = await step(cursor, entries.length);
 		entries.push(...page.fresh);
 		cursor = page.next;
 	}
-	return limit === undefined ? entries : entries.slice(0, limit);
+	return entries.slice(0, limit);
 }
 
 /** Where a list paged by `offset` goes on, and the keys of its last page (to see a repeat). */

@@ -1,5 +1,5 @@
 // Redirects are ours: n8n keeps the token on some cross-origin hops; ours stay below the Base URL.
-import type { IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
+import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import { responseOf } from './responses';
 import type { FaxPlusContext } from './context';
@@ -34,12 +34,11 @@ export async function sendAuthenticated(
 			return await context.helpers.httpRequestWithAuthentication.call(context, credentialType, hop);
 		} catch (error) {
 			const { status, headers, body } = responseOf(error);
-			// A streamed answer's body is not read here: the caller reads a failure's (bounded).
-			if (status !== undefined && REDIRECT_STATUSES.has(status))
-				(body as { destroy?: () => void } | undefined)?.destroy?.();
 			// n8n's request helpers throw NodeApiErrors; the callers read their response.
 			if (status === undefined || !REDIRECT_STATUSES.has(status))
 				throw requestErrorOf(context, error);
+			// A streamed answer's body is not read here: the caller reads a failure's (bounded).
+			(body as { destroy?: () => void } | undefined)?.destroy?.();
 			// n8n 1.x keeps only the status of a failed request, not where a redirect leads.
 			if (typeof headers.location !== 'string')
 				throw refuse(
@@ -58,17 +57,10 @@ export async function sendAuthenticated(
 				throw operationError(context, {
 					message: `The API redirected more than ${MAX_REDIRECTS} times`,
 				});
-			hop = { ...hop, url: next.href, qs: undefined, ...methodAfter(status, hop.method) };
+			hop = { ...hop, url: next.href, qs: undefined };
+			// 303, and 301/302 after a POST, continue as GET without a body (as browsers and axios do).
+			if (status === 303 || ((status === 301 || status === 302) && hop.method === 'POST'))
+				hop = { ...hop, method: 'GET', body: undefined };
 		}
 	}
-}
-
-/** 303, and 301/302 after a POST, continue as GET without a body (as browsers and axios do). */
-function methodAfter(
-	status: number,
-	method: IHttpRequestMethods | undefined,
-): Partial<IHttpRequestOptions> {
-	if (status === 303 || ((status === 301 || status === 302) && method === 'POST'))
-		return { method: 'GET', body: undefined };
-	return {};
 }

@@ -31,8 +31,6 @@ import { logDebug, logWarning, urlForLog } from '../logging/log';
 
 export type { FaxPlusContext };
 
-export { DEFAULT_BASE_URL };
-
 export interface FaxPlusRequest {
 	method: IHttpRequestMethods;
 	path: string;
@@ -49,12 +47,10 @@ export interface FaxPlusRequest {
 	rateLimitRetries?: number;
 }
 
-function isOAuth2(context: FaxPlusContext): boolean {
-	return context.getNode().parameters.authentication === 'oAuth2';
-}
-
-function credentialTypeOf(context: FaxPlusContext): string {
-	return isOAuth2(context) ? 'faxPlusOAuth2Api' : 'faxPlusApi';
+function credentialTypeOf(context: FaxPlusContext): 'faxPlusOAuth2Api' | 'faxPlusApi' {
+	return context.getNode().parameters.authentication === 'oAuth2'
+		? 'faxPlusOAuth2Api'
+		: 'faxPlusApi';
 }
 
 /** One checked request within its deadline and cap; a failure becomes a masked node error. */
@@ -80,7 +76,8 @@ async function send(
 		...request.headers,
 	};
 	// Fax.Plus requires the client id on every OAuth2 call; n8n does not add it.
-	if (isOAuth2(context)) headers['x-fax-clientid'] = credentials.clientId as string;
+	if (credentialType === 'faxPlusOAuth2Api')
+		headers['x-fax-clientid'] = credentials.clientId as string;
 	const deadlineMs = request.timeout ?? deadlineOf(context, request.itemIndex);
 	const cancel = (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.();
 	const signal = deadlineSignal(deadlineMs, cancel);

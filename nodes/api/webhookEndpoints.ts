@@ -2,8 +2,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { entriesOf } from './lists';
 import type { FaxEvent } from './events';
+import { DEFAULT_BASE_URL } from './requestTargets';
 import {
-	DEFAULT_BASE_URL,
 	faxPlusApiDeleteIfExists,
 	faxPlusApiRequest,
 	faxPlusBaseUrl,
@@ -69,10 +69,8 @@ export async function createWebhookEndpoint(
 		body: bodyOf(input),
 		itemIndex,
 	});
-	const matches = (await listWebhookEndpoints(context, itemIndex)).filter(
-		(endpoint) => endpoint.url === input.url,
-	);
-	return matches[matches.length - 1];
+	const endpoints = await listWebhookEndpoints(context, itemIndex);
+	return endpoints.filter((endpoint) => endpoint.url === input.url).at(-1);
 }
 
 export async function updateWebhookEndpoint(

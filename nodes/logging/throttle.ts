@@ -8,13 +8,8 @@ type ThrottleDecision =
 	/** Write the line; `heldBack` lines of the same key were not written since `since` (epoch ms). */
 	{ write: true; heldBack: number; since: number } | { write: false };
 
-interface KeyState {
-	writtenAt: number;
-	heldBack: number;
-}
-
 export class LogThrottle {
-	private readonly keys = new Map<string, KeyState>();
+	private readonly keys = new Map<string, { writtenAt: number; heldBack: number }>();
 
 	decide(key: string, now: number): ThrottleDecision {
 		const state = this.keys.get(key);
