@@ -23,10 +23,7 @@ function byName(a: INodePropertyOptions, b: INodePropertyOptions): number {
 	return left < right ? -1 : left > right ? 1 : 0;
 }
 
-function pickerOrder(
-	options: INodePropertyOptions[],
-	first: string | undefined,
-): INodePropertyOptions[] {
+function pickerOrder(options: INodePropertyOptions[], first: string | undefined) {
 	const pinned = (option: INodePropertyOptions) => Number(option.value === first);
 	return [...options].sort((a, b) => pinned(b) - pinned(a) || byName(a, b));
 }
