@@ -1,10 +1,7 @@
 import { userIdFields } from '../shared/descriptions';
-import { userIdOf, toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../../api/transport';
-import type { AccountRecord } from './types';
-import type { FaxPlusOperation } from '../shared/types';
+import { getOperation, userIdOf } from '../shared/items';
 
-export const get: FaxPlusOperation = {
+export const get = getOperation({
 	option: {
 		name: 'Get',
 		value: 'get',
@@ -12,13 +9,7 @@ export const get: FaxPlusOperation = {
 		description: "Get a user's account: name, email, phone, type, status, settings",
 	},
 	description: userIdFields(),
-	async execute(itemIndex) {
-		const userId = userIdOf(this, itemIndex);
-		const account = await faxPlusApiRequest<AccountRecord>(this, {
-			method: 'GET',
-			path: `/accounts/${encodeURIComponent(userId)}`,
-			itemIndex,
-		});
-		return toItems(account ?? {});
+	path(itemIndex) {
+		return `/accounts/${encodeURIComponent(userIdOf(this, itemIndex))}`;
 	},
-};
+});

@@ -1,9 +1,8 @@
 import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { getManyOperation } from '../shared/paging';
-import { faxPlusApiRequest } from '../../api/transport';
+import { listAnswer } from '../../api/accountLists';
 import type { AccountRecord } from './types';
-import { entriesOf } from '../../api/lists';
 
 export const getAllMembers = getManyOperation({
 	option: {
@@ -25,9 +24,9 @@ export const getAllMembers = getManyOperation({
 	],
 	/** The members of the corporate account. Fax.Plus answers a non-admin 403. */
 	async list(itemIndex) {
-		const answer = await faxPlusApiRequest<unknown>(this, {
-			method: 'GET',
+		return await listAnswer<AccountRecord>(this, {
 			path: '/accounts',
+			key: 'members',
 			itemIndex,
 		}).catch((error: unknown) => {
 			// A 403 that is not about the token's scopes: the caller is not the admin.
@@ -49,6 +48,5 @@ export const getAllMembers = getManyOperation({
 				},
 			);
 		});
-		return entriesOf(answer, 'members') as AccountRecord[];
 	},
 });

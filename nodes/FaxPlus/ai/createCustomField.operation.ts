@@ -1,6 +1,6 @@
 import { requiredString, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../api/transport';
-import type { AiCustomField } from './customFields';
+import { ENABLED_FIELD, type AiCustomField } from './customFields';
 import { booleanValue } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
 
@@ -31,13 +31,7 @@ export const createCustomField: FaxPlusOperation = {
 			placeholder: 'e.g. The invoice number printed near the top of the first page',
 			description: 'What to extract, in plain words',
 		},
-		{
-			displayName: 'Enabled',
-			name: 'enabled',
-			type: 'boolean',
-			default: true,
-			description: 'Whether the field is used for extraction',
-		},
+		ENABLED_FIELD,
 	],
 	async execute(itemIndex) {
 		const field = await faxPlusApiRequest<AiCustomField>(this, {

@@ -1,3 +1,4 @@
+import type { INodeProperties } from 'n8n-workflow';
 import type { FaxPlusContext } from '../../api/transport';
 import { listAnswer } from '../../api/accountLists';
 import type { ListSearchMethod } from '../shared/types';
@@ -8,6 +9,15 @@ export interface AiCustomField {
 	instructions: string;
 	enabled: boolean;
 }
+
+/** Whether a custom field is used, as Create sets it and Update changes it. */
+export const ENABLED_FIELD: INodeProperties = {
+	displayName: 'Enabled',
+	name: 'enabled',
+	type: 'boolean',
+	default: true,
+	description: 'Whether the field is used for extraction',
+};
 
 /** The account's AI custom fields (GET /accounts/self/ai/custom-fields: `{ records }`). */
 export async function customFields(

@@ -3,7 +3,7 @@ import { updateFieldsCollection } from '../shared/descriptions';
 import { nonEmptyUpdate, requiredString, toItems, updateText } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { faxPlusApiRequest } from '../../api/transport';
-import type { AiCustomField } from './customFields';
+import { ENABLED_FIELD, type AiCustomField } from './customFields';
 import { booleanValue } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
 
@@ -26,13 +26,7 @@ export const updateCustomField: FaxPlusOperation = {
 			idPlaceholder: 'e.g. cf_1a2b3c',
 		}),
 		updateFieldsCollection([
-			{
-				displayName: 'Enabled',
-				name: 'enabled',
-				type: 'boolean',
-				default: true,
-				description: 'Whether the field is used for extraction',
-			},
+			ENABLED_FIELD,
 			{
 				displayName: 'Instructions',
 				name: 'instructions',

@@ -1,4 +1,3 @@
-import type { IDataObject } from 'n8n-workflow';
 import type { FaxPlusContext } from '../../api/transport';
 import { listAnswer } from '../../api/accountLists';
 import type { ContactListQuery, ContactRecord } from './types';
@@ -14,6 +13,5 @@ export async function contactPage(
 	itemIndex?: number,
 ): Promise<ContactRecord[]> {
 	const path = `/accounts/${encodeURIComponent(userId)}/contacts`;
-	const qs = query as unknown as IDataObject;
-	return await listAnswer<ContactRecord>(context, { path, key: 'contacts', qs, itemIndex });
+	return await listAnswer<ContactRecord>(context, { path, key: 'contacts', qs: query, itemIndex });
 }

@@ -31,11 +31,7 @@ export const downloadThumbnail: FaxPlusOperation = {
 			answer: 'thumbnail',
 		});
 		// The spec answers a "JPEG image as binary content".
-		const binary = await this.helpers.prepareBinaryData(
-			data,
-			`${safeFileName(faxId)}.jpg`,
-			'image/jpeg',
-		);
-		return fileItem(this, itemIndex, { faxId, userId }, binaryPropertyName, binary, data.length);
+		const file = { data, fileName: `${safeFileName(faxId)}.jpg`, mimeType: 'image/jpeg' };
+		return await fileItem(this, itemIndex, { faxId, userId }, binaryPropertyName, file);
 	},
 };

@@ -98,10 +98,7 @@ export const getAll: FaxPlusOperation = {
 };
 
 /** The filters as the list's query (times `YYYY-MM-DD HH:mm:ss` UTC), checked before any request. */
-function filterQuery(
-	context: IExecuteFunctions,
-	itemIndex: number,
-): Omit<FaxListPageQuery, 'limit'> {
+function filterQuery(context: IExecuteFunctions, itemIndex: number) {
 	const filters = context.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const query: Omit<FaxListPageQuery, 'limit'> = {};
 	if (filters.category !== undefined && filters.category !== '') {

@@ -1,4 +1,3 @@
-import type { IDataObject } from 'n8n-workflow';
 import { dateTimeValue } from '../../api/dates';
 import { readPhoneNumbers } from '../../api/numbers';
 import { userIdFields } from '../shared/descriptions';
@@ -67,13 +66,7 @@ export const getStatus: FaxPlusOperation = {
 			'Sent At',
 			itemIndex,
 		);
-		const status: IDataObject = await faxStatusNow(
-			this,
-			itemIndex,
-			userId,
-			{ to: number.numbers[0], outboxFaxId },
-			sentAt?.getTime(),
-		);
-		return toItems(status);
+		const fax = { to: number.numbers[0], outboxFaxId };
+		return toItems(await faxStatusNow(this, itemIndex, userId, fax, sentAt?.getTime()));
 	},
 };

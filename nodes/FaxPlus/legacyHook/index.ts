@@ -1,4 +1,4 @@
-import type { INodeListSearchItems, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import * as operations from './operations';
 import { matchesFilter } from '../shared/locators';
 import { defineResource } from '../shared/resource';
@@ -16,7 +16,7 @@ const deprecationNotice: INodeProperties = {
 };
 
 const searchLegacyHooks: ListSearchMethod = async function (filter) {
-	const results: INodeListSearchItems[] = (await listLegacyHooks(this))
+	const results = (await listLegacyHooks(this))
 		.map((hook) => ({ name: `${withoutHookToken(hook.target)} (${hook.event})`, value: hook.id }))
 		.filter((entry) => matchesFilter(entry, filter));
 	return { results };

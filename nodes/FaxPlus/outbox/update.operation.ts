@@ -38,10 +38,9 @@ export const update: FaxPlusOperation = {
 		const given = String(this.getNodeParameter('comment', itemIndex, '') ?? '');
 		refuseMarker(this, itemIndex, 'Comment', given);
 		const path = `/accounts/${encodeURIComponent(userId)}/outbox/${encodeURIComponent(outboxFaxId)}`;
-		const current = await readOutboxFax(this, itemIndex, path);
-		const tags = tagsOf(current);
+		const { text: current, tags } = await readComment(this, itemIndex, path);
 		// A Send's Idempotency Key marker ends the text: it stays, so the key still finds this fax.
-		const text = keepingMarker((current?.comment as { text?: unknown } | undefined)?.text, given);
+		const text = keepingMarker(current, given);
 		const answer = await faxPlusApiRequest<OutboxFax | undefined>(this, {
 			method: 'PUT',
 			path,
@@ -54,21 +53,16 @@ export const update: FaxPlusOperation = {
 	},
 };
 
-async function readOutboxFax(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	path: string,
-): Promise<OutboxFax | undefined> {
-	return await faxPlusApiRequest<OutboxFax | undefined>(context, {
+/** The outbox fax's comment: its text and its tags. */
+async function readComment(context: IExecuteFunctions, itemIndex: number, path: string) {
+	const fax = await faxPlusApiRequest<OutboxFax | undefined>(context, {
 		method: 'GET',
 		path,
 		itemIndex,
 	});
-}
-
-function tagsOf(fax: OutboxFax | undefined): string[] {
-	const tags = (fax?.comment as { tags?: unknown } | undefined)?.tags;
-	return Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : [];
+	const comment = fax?.comment as { text?: unknown; tags?: unknown } | undefined;
+	const tags: unknown[] = Array.isArray(comment?.tags) ? comment.tags : [];
+	return { text: comment?.text, tags: tags.filter((tag) => typeof tag === 'string') };
 }
 
 /** Whether the outbox keeps tags on a comment change is undocumented: Send's are set again. */
@@ -79,7 +73,7 @@ async function keepTags(
 	text: string,
 	tags: string[],
 ): Promise<void> {
-	const kept = tagsOf(await readOutboxFax(context, itemIndex, path));
+	const kept = (await readComment(context, itemIndex, path)).tags;
 	if (tags.every((tag) => kept.includes(tag))) return;
 	try {
 		await faxPlusApiRequest(context, {

@@ -17,10 +17,7 @@ function lowerFirst(text: string): string {
 }
 
 /** The switch shown on the tool of an operation that has an `agentRisk`; off by default. */
-export function agentMayRunProperty(
-	resource: string,
-	operation: FaxPlusOperation,
-): INodeProperties[] {
+export function agentMayRunProperty(operation: FaxPlusOperation): INodeProperties[] {
 	const { agentRisk, option } = operation;
 	if (!agentRisk) return [];
 	const action = lowerFirst(String(option.action ?? option.name));
@@ -31,9 +28,7 @@ export function agentMayRunProperty(
 			type: 'boolean',
 			default: false,
 			description: `Whether an AI agent or MCP client may use this tool to ${action}, ${RISK_TEXT[agentRisk.kind]}${agentRisk.when ? ` (${agentRisk.whenText})` : ''}. On, it may whenever it decides, also because a received fax told it to. Turn on only where a person approves each call.`,
-			displayOptions: {
-				show: { resource: [resource], operation: [String(option.value)], '@tool': [true] },
-			},
+			displayOptions: { show: { '@tool': [true] } },
 		},
 	];
 }

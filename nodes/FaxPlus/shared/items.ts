@@ -8,7 +8,7 @@ export function toItems(data: object | object[]): INodeExecutionData[] {
 	return (Array.isArray(data) ? data : [data]).map((json) => ({ json: json as IDataObject }));
 }
 
-/** An operation that GETs one answer from `path` and passes it on as its item. */
+/** An operation that GETs one answer from `path` and passes it on as its item (an empty answer: an empty item). */
 export function getOperation({
 	path,
 	...operation
@@ -19,7 +19,7 @@ export function getOperation({
 		...operation,
 		async execute(itemIndex) {
 			const request = { method: 'GET' as const, path: path.call(this, itemIndex), itemIndex };
-			return toItems(await faxPlusApiRequest(this, request));
+			return toItems((await faxPlusApiRequest<object | undefined>(this, request)) ?? {});
 		},
 	};
 }

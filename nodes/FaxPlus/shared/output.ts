@@ -163,8 +163,7 @@ export function markUntrusted(fields: UntrustedField[], json: IDataObject): IDat
 	const untrusted: IDataObject = {};
 	const result: IDataObject = { ...json };
 	for (const { field, as, when } of fields) {
-		if (!(field in result) || result[field] === undefined) continue;
-		if (when && !when(json)) continue;
+		if (result[field] === undefined || (when && !when(json))) continue;
 		untrusted[as] = result[field];
 		delete result[field];
 	}

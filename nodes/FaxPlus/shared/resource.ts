@@ -23,10 +23,7 @@ function byName(a: INodePropertyOptions, b: INodePropertyOptions): number {
 	return left < right ? -1 : left > right ? 1 : 0;
 }
 
-function pickerOrder(
-	options: INodePropertyOptions[],
-	first: string | undefined,
-): INodePropertyOptions[] {
+function pickerOrder(options: INodePropertyOptions[], first: string | undefined) {
 	const pinned = (option: INodePropertyOptions) => Number(option.value === first);
 	return [...options].sort((a, b) => pinned(b) - pinned(a) || byName(a, b));
 }
@@ -47,12 +44,21 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 	const oneAtATime = operations
 		.filter((operation) => operation.maxItemsAtOnce === 1)
 		.map((operation) => String(operation.option.value));
+	// Each operation's properties, shown for it (under their own conditions too).
+	const perOperation = (properties: (operation: FaxPlusOperation) => INodeProperties[]) =>
+		operations.flatMap((operation) => {
+			const show = { resource: [resource], operation: [String(operation.option.value)] };
+			return properties(operation).map((property) => {
+				const { show: own, ...rest } = property.displayOptions ?? {};
+				return { ...property, displayOptions: { show: { ...show, ...own }, ...rest } };
+			});
+		});
 	const picker: INodeProperties = {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
 		noDataExpression: true,
-		displayOptions: { show: { resource: [String(option.value)] } },
+		displayOptions: { show: { resource: [resource] } },
 		options: pickerOrder(
 			operations.map((operation) => operation.option),
 			defaultFirst ? defaultOperation : undefined,
@@ -64,9 +70,9 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 		description: [
 			...notices,
 			picker,
-			...operations.map((operation) => toolDescriptionProperty(resource, operation)),
-			...operations.flatMap((operation) => agentMayRunProperty(resource, operation)),
-			...operations.flatMap((operation) => withDisplayOptions(resource, operation)),
+			...perOperation((operation) => [toolDescriptionProperty(operation)]),
+			...perOperation(agentMayRunProperty),
+			...perOperation((operation) => operation.description),
 			...(oneAtATime.length < operations.length ? [nodeOptionsProperty(resource, oneAtATime)] : []),
 		],
 		operations: Object.fromEntries(
@@ -79,17 +85,8 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 	};
 }
 
-/** The operation's parameters, each shown for it, under its own conditions too. */
-function withDisplayOptions(resource: string, operation: FaxPlusOperation): INodeProperties[] {
-	const show = { resource: [resource], operation: [String(operation.option.value)] };
-	return operation.description.map((property) => {
-		const { show: own, ...rest } = property.displayOptions ?? {};
-		return { ...property, displayOptions: { show: { ...show, ...own }, ...rest } };
-	});
-}
-
 /** The tool description an agent reads; with it, n8n adds no bare "Get a fax" of its own. */
-function toolDescriptionProperty(resource: string, operation: FaxPlusOperation): INodeProperties {
+function toolDescriptionProperty(operation: FaxPlusOperation): INodeProperties {
 	const { option } = operation;
 	const text =
 		operation.toolDescription ??
@@ -103,8 +100,6 @@ function toolDescriptionProperty(resource: string, operation: FaxPlusOperation):
 		required: true,
 		description:
 			'What an AI agent reads about this tool: what it does, what it needs and what it returns',
-		displayOptions: {
-			show: { resource: [resource], operation: [String(option.value)], '@tool': [true] },
-		},
+		displayOptions: { show: { '@tool': [true] } },
 	};
 }

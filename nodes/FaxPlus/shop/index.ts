@@ -1,4 +1,3 @@
-import type { INodeListSearchItems } from 'n8n-workflow';
 import * as operations from './operations';
 import { listShopCountries } from './getAllCountries.operation';
 import { matchesFilter } from '../shared/locators';
@@ -7,7 +6,7 @@ import type { ListSearchMethod } from '../shared/types';
 
 /** The country picker of Search Numbers: every shop country, filtered by name or ISO code. */
 const searchShopCountries: ListSearchMethod = async function (filter) {
-	const results: INodeListSearchItems[] = (await listShopCountries(this))
+	const results = (await listShopCountries(this))
 		.map((country) => ({
 			name: `${country.name} (${country.iso})${country.is_available ? '' : ' - no numbers available'}`,
 			value: country.iso,

@@ -1,4 +1,3 @@
-import type { INodeListSearchItems } from 'n8n-workflow';
 import * as operations from './operations';
 import { matchesFilter } from '../shared/locators';
 import { defineResource } from '../shared/resource';
@@ -6,7 +5,7 @@ import type { ListSearchMethod } from '../shared/types';
 import { listWebhookEndpoints } from '../../api/webhookEndpoints';
 
 const searchWebhookEndpoints: ListSearchMethod = async function (filter) {
-	const results: INodeListSearchItems[] = (await listWebhookEndpoints(this))
+	const results = (await listWebhookEndpoints(this))
 		.map((endpoint) => ({
 			name: `${endpoint.url} (${(endpoint.filter_types ?? []).join(', ')})`,
 			value: endpoint.id,

@@ -1,4 +1,4 @@
-import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { downloadFaxFile } from '../../../api/faxFiles';
 import { runsAsTool } from '../../shared/output';
 import { outputFieldOf } from './fields';
@@ -18,32 +18,31 @@ export async function outputFaxFile(
 ): Promise<INodeExecutionData[]> {
 	const binaryPropertyName = outputFieldOf(context, itemIndex);
 	const { faxId, userId, ...request } = download;
-	const { data, fileName, mimeType } = await downloadFaxFile(context, { ...request, itemIndex });
-	const binary = await context.helpers.prepareBinaryData(data, fileName, mimeType);
-	return fileItem(context, itemIndex, { faxId, userId }, binaryPropertyName, binary, data.length);
+	const file = await downloadFaxFile(context, { ...request, itemIndex });
+	return await fileItem(context, itemIndex, { faxId, userId }, binaryPropertyName, file);
 }
 
-/** As a tool the JSON describes the file: n8n hands an agent the JSON only. */
-export function fileItem(
+/** The item of a downloaded file; as a tool its JSON describes the file: n8n hands an agent the JSON only. */
+export async function fileItem(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	reference: FaxFileReference,
 	binaryPropertyName: string,
-	binary: IBinaryData,
-	size: number,
-): INodeExecutionData[] {
+	{ data, fileName, mimeType }: { data: Buffer; fileName: string; mimeType: string },
+): Promise<INodeExecutionData[]> {
+	const binary = await context.helpers.prepareBinaryData(data, fileName, mimeType);
 	const input = context.getInputData()[itemIndex];
 	const inputJson = input?.json ?? {};
 	let json: IDataObject = Object.keys(inputJson).length > 0 ? { ...inputJson } : { ...reference };
 	if (runsAsTool(context)) {
 		json = {
 			...reference,
-			fileName: binary.fileName ?? '',
-			mimeType: binary.mimeType,
-			fileSizeBytes: size,
+			fileName,
+			mimeType,
+			fileSizeBytes: data.length,
 			binaryField: binaryPropertyName,
 			message:
-				`Downloaded ${binary.fileName ?? 'the file'} (${binary.mimeType}, ${size} bytes). The file itself is kept in ` +
+				`Downloaded ${fileName} (${mimeType}, ${data.length} bytes). The file itself is kept in ` +
 				`this tool run's output, binary field "${binaryPropertyName}", in n8n's execution data; an agent receives only this text. ` +
 				'To read what a fax says, use the Get OCR operation with the same fax ID.',
 		};

@@ -8,7 +8,7 @@ import type { FaxRecord } from './types';
 const digitsOf = (number: unknown) => String(number ?? '').replace(/\D/g, '');
 export const instantOf = (value: unknown) => parseDateTime(value, 'UTC')?.getTime();
 const timeOf = (fax: FaxRecord) => instantOf(fax.submit_time ?? fax.start_time) ?? 0;
-export type Match = { fax: FaxRecord; matchedBy: string } | undefined;
+type Match = { fax: FaxRecord; matchedBy: string } | undefined;
 
 const sentTo = (to: string, sent: FaxRecord[], taken = new Set<string>()) =>
 	sent
