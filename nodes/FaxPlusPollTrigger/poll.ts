@@ -51,10 +51,8 @@ type PollSettings = ReturnType<typeof readSettings>;
 type FoundFax = SelectedFax<IDataObject> & { event: PollEvent };
 
 function readSettings(context: PollingContext) {
-	const subscription = readSubscription(context, POLL_EVENTS);
-	const unsupported = subscription.events.find(
-		(event) => !POLL_EVENTS.includes(event as PollEvent),
-	);
+	const { events, channels } = readSubscription(context, POLL_EVENTS);
+	const unsupported = events.find((event) => !POLL_EVENTS.includes(event as PollEvent));
 	if (unsupported !== undefined) {
 		throw operationError(context, {
 			message: `Trigger On: "${unsupported}" cannot be polled`,
@@ -76,8 +74,8 @@ function readSettings(context: PollingContext) {
 		return Number(value) * 60_000;
 	};
 	return {
-		events: subscription.events as PollEvent[],
-		channels: subscription.channels,
+		events: events as PollEvent[],
+		channels,
 		options,
 		overlapMs: msOf('Late Fax Window (Minutes)', overlapMinutes, DEFAULT_OVERLAP_MINUTES),
 		lookAgainMs: msOf('Look Again After (Minutes)', lookAgainMinutes, 0),

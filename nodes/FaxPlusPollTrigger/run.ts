@@ -1,5 +1,5 @@
 // The polling trigger's execute() phase: each fax once (recordOnce.ts), then its document.
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { withDocument } from '../triggers/document';
 import { faxKeyOf } from '../triggers/faxKeys';
 import { idOf, isObject } from '../triggers/output';
@@ -14,12 +14,6 @@ import { readOptions } from '../triggers/settings';
 import { saveTriggerItemCustomData } from '../logging/customData';
 import { AGAIN_FIELD, fetchTestEvent } from './poll';
 
-/** The record's key of an emitted fax: its event and id, as the Fax.Plus Trigger records it. */
-function keyOfPolledFax(json: IDataObject): string | undefined {
-	const faxId = idOf(json.faxId);
-	return faxId === undefined ? undefined : faxKeyOf(String(json.event), faxId);
-}
-
 export async function runPolledFaxes(
 	this: IExecuteFunctions,
 ): Promise<INodeExecutionData[][] | null> {
@@ -27,37 +21,27 @@ export async function runPolledFaxes(
 	if (this.getMode() === 'manual') return await fetchTestEvent(this);
 	const items = this.getInputData();
 	const options = readOptions(this);
-	const { maxEntries } = options;
 	const output: INodeExecutionData[] = [];
 	for (let index = 0; index < items.length; index++) {
 		const { [AGAIN_FIELD]: again, ...json } = items[index].json;
-		const key = keyOfPolledFax(json);
+		const faxId = idOf(json.faxId);
 		// Without the record a second look cannot tell whether a run passed the fax on.
-		if (again === true && key === undefined) continue;
-		if (key !== undefined) {
+		if (again === true && faxId === undefined) continue;
+		if (faxId !== undefined) {
+			// Its event and id: the key the Fax.Plus Trigger records the fax under too.
+			const key = faxKeyOf(String(json.event), faxId);
+			const keys = { own: [key], shared: { gate: [key], also: [] } };
 			try {
-				const recordedBefore = await recordOnce(
-					this,
-					{ own: [key], shared: { gate: [key], also: [] } },
-					maxEntries,
-					pairing,
-				);
-				if (wasRecorded(recordedBefore)) {
-					this.addExecutionHints({
-						message: `Fax ${String(json.faxId)} was passed on by an earlier run (n8n's processed-data store), so no item was passed on${again === true ? ' (a second look: Look Again After)' : ''}`,
-						type: 'info',
-						location: 'outputPane',
-					});
+				if (wasRecorded(await recordOnce(this, keys, options.maxEntries, pairing))) {
+					const message = `Fax ${String(json.faxId)} was passed on by an earlier run (n8n's processed-data store), so no item was passed on${again === true ? ' (a second look: Look Again After)' : ''}`;
+					this.addExecutionHints({ message, type: 'info', location: 'outputPane' });
 					continue;
 				}
 			} catch (error) {
 				// A second look passes a fax on only on the record's word: without it, nothing twice.
 				if (again === true) {
-					this.addExecutionHints({
-						message: `Fax ${String(json.faxId)} was not looked at again: n8n's processed-data store could not say whether an earlier run passed it on (${messageOf(error)})`,
-						type: 'warning',
-						location: 'outputPane',
-					});
+					const message = `Fax ${String(json.faxId)} was not looked at again: n8n's processed-data store could not say whether an earlier run passed it on (${messageOf(error)})`;
+					this.addExecutionHints({ message, type: 'warning', location: 'outputPane' });
 					continue;
 				}
 				const fax = `fax ${String(json.faxId)}`;

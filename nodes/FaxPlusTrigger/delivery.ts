@@ -176,7 +176,7 @@ async function handle(
 	}
 
 	const item = buildOutput(payload, {
-		webhookId: typeof webhookId === 'string' && webhookId !== '' ? webhookId : null,
+		webhookId: webhookId ?? null,
 		signatureVerified: result.ok,
 		receivedAt,
 	});

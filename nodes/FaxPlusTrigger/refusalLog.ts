@@ -5,8 +5,11 @@ import { signatureHeadersOf, TIMESTAMP_TOLERANCE_SECONDS } from './signature';
 
 const SECRET_STEP =
 	"Copy the signing secret (whsec_…) of the endpoint whose URL is this node's Production URL from Fax.Plus → Integrations → Webhooks into the trigger's signing secret credential and save it";
-const NOT_FAX_PLUS =
-	'If a proxy sits in front of n8n, let it pass the svix-id, svix-timestamp and svix-signature headers (or webhook-id, webhook-timestamp and webhook-signature) unchanged; otherwise the request did not come from Fax.Plus and nothing needs doing';
+/** A cause of headers that are not Fax.Plus's: a proxy changed them, or someone else posted. */
+const notFaxPlus = (what: string) => ({
+	what,
+	todo: 'If a proxy sits in front of n8n, let it pass the svix-id, svix-timestamp and svix-signature headers (or webhook-id, webhook-timestamp and webhook-signature) unchanged; otherwise the request did not come from Fax.Plus and nothing needs doing',
+});
 
 /** Each cause the trigger refuses a delivery for (signature.ts's, the delivery's own): what happened and what to do. */
 export const REFUSAL_CAUSES = {
@@ -22,23 +25,11 @@ export const REFUSAL_CAUSES = {
 		what: 'the signature does not verify with the saved signing secret',
 		todo: `The credential holds another endpoint's secret or an old one (publishing the trigger again may have replaced the endpoint and its secret). ${SECRET_STEP}. If it is already right, someone other than Fax.Plus is posting to this URL`,
 	},
-	missing_webhook_id: { what: 'the svix-id (or webhook-id) header is missing', todo: NOT_FAX_PLUS },
-	missing_timestamp: {
-		what: 'the svix-timestamp (or webhook-timestamp) header is missing',
-		todo: NOT_FAX_PLUS,
-	},
-	missing_signature: {
-		what: 'the svix-signature (or webhook-signature) header is missing',
-		todo: NOT_FAX_PLUS,
-	},
-	invalid_timestamp: {
-		what: 'the timestamp header is not a Unix time in seconds',
-		todo: NOT_FAX_PLUS,
-	},
-	no_v1_signature: {
-		what: 'the signature header has no well-formed v1 signature',
-		todo: NOT_FAX_PLUS,
-	},
+	missing_webhook_id: notFaxPlus('the svix-id (or webhook-id) header is missing'),
+	missing_timestamp: notFaxPlus('the svix-timestamp (or webhook-timestamp) header is missing'),
+	missing_signature: notFaxPlus('the svix-signature (or webhook-signature) header is missing'),
+	invalid_timestamp: notFaxPlus('the timestamp header is not a Unix time in seconds'),
+	no_v1_signature: notFaxPlus('the signature header has no well-formed v1 signature'),
 	timestamp_out_of_window: {
 		what: `the delivery's timestamp is more than ${TIMESTAMP_TOLERANCE_SECONDS} seconds away from this host's clock`,
 		todo: "If this host's clock is wrong, synchronise it (NTP); otherwise an old delivery was sent again and nothing needs doing",

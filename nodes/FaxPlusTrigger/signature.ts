@@ -69,14 +69,8 @@ function singleHeader(headers: VerificationInput['headers'], name: string): stri
 	return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
-export interface SignatureHeaders {
-	id: string | undefined;
-	timestamp: string | undefined;
-	signature: string | undefined;
-}
-
 /** One family of headers whole (`svix-*` if any, else `webhook-*`): the id checked is signed. */
-export function signatureHeadersOf(headers: VerificationInput['headers']): SignatureHeaders {
+export function signatureHeadersOf(headers: VerificationInput['headers']) {
 	const svix = ['svix-id', 'svix-timestamp', 'svix-signature'].some(
 		(name) => headers[name] !== undefined,
 	);
@@ -90,29 +84,25 @@ export function signatureHeadersOf(headers: VerificationInput['headers']): Signa
 
 /** The headers alone: a delivery failing here is refused before its credential is read. */
 export function checkSignatureHeaders(input: Pick<VerificationInput, 'headers' | 'now'>) {
-	const {
-		id: webhookId,
-		timestamp: timestampText,
-		signature: signatureHeader,
-	} = signatureHeadersOf(input.headers ?? {});
-	if (webhookId === undefined) return fail('missing_webhook_id');
-	if (timestampText === undefined) return fail('missing_timestamp');
-	if (signatureHeader === undefined) return fail('missing_signature');
+	const { id, timestamp, signature } = signatureHeadersOf(input.headers ?? {});
+	if (id === undefined) return fail('missing_webhook_id');
+	if (timestamp === undefined) return fail('missing_timestamp');
+	if (signature === undefined) return fail('missing_signature');
 
-	if (!/^[0-9]{1,15}$/.test(timestampText)) return fail('invalid_timestamp');
+	if (!/^[0-9]{1,15}$/.test(timestamp)) return fail('invalid_timestamp');
 	const nowSeconds = Math.floor((input.now ?? Date.now)() / 1000);
-	if (!(Math.abs(nowSeconds - Number(timestampText)) <= TIMESTAMP_TOLERANCE_SECONDS))
+	if (!(Math.abs(nowSeconds - Number(timestamp)) <= TIMESTAMP_TOLERANCE_SECONDS))
 		return fail('timestamp_out_of_window');
 
-	const entries = signatureHeader.split(' ');
+	const entries = signature.split(' ');
 	if (entries.length > MAX_SIGNATURE_ENTRIES) return fail('signature_mismatch');
 	// Other versions than v1 are ignored.
 	const candidates = entries
 		.filter((entry) => entry.startsWith('v1,'))
 		.map((entry) => entry.slice(3))
-		.filter((signature) => SIGNATURE_SHAPE.test(signature));
+		.filter((candidate) => SIGNATURE_SHAPE.test(candidate));
 	if (candidates.length === 0) return fail('no_v1_signature');
-	return { ok: true as const, webhookId, timestampText, candidates };
+	return { ok: true as const, webhookId: id, timestampText: timestamp, candidates };
 }
 
 /** HMAC-SHA256 of `<id>.<timestamp>.<body>`, compared in constant time with every `v1,` entry. */
