@@ -56,7 +56,31 @@ export class FaxPlus implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: Object.values(resources).map((resource) => resource.option),
+				// Fax first, whose actions n8n's node panel lists first; the others by name, as the rule wants.
+				// eslint-disable-next-line n8n-nodes-base/node-param-options-type-unsorted-items
+				options: [
+					{ name: 'Fax', value: 'fax' },
+					{ name: 'Account', value: 'account' },
+					{ name: 'AI', value: 'ai' },
+					{ name: 'Contact', value: 'contact' },
+					{ name: 'Contact Group', value: 'contactGroup' },
+					{
+						name: 'Legacy Hook (Deprecated)',
+						value: 'legacyHook',
+						description:
+							'Hooks of the legacy API (/hooks), to be decommissioned by Fax.Plus; use Webhook for new integrations',
+					},
+					{ name: 'Number', value: 'number' },
+					{ name: 'Outbox', value: 'outbox' },
+					{ name: 'Shop', value: 'shop' },
+					{ name: 'Token', value: 'token' },
+					{
+						name: 'Webhook',
+						value: 'webhook',
+						description:
+							'Webhook endpoints of the current API, which deliver fax events to an HTTPS URL',
+					},
+				],
 				default: 'fax',
 			},
 			...Object.values(resources).flatMap((resource) => resource.description),

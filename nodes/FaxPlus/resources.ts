@@ -11,7 +11,7 @@ import { token } from './token';
 import { webhook } from './webhook';
 import { legacyHook } from './legacyHook';
 
-/** Every resource of the node, keyed by the `resource` parameter's values, in the order the picker shows them. */
+/** Every resource of the node, keyed by the `resource` parameter's values. */
 export const resources: Record<string, FaxPlusResource> = {
 	fax,
 	number,

@@ -5,12 +5,6 @@ import { listAnswer } from '../../api/accountLists';
 import type { AccountRecord } from './types';
 
 export const getAllMembers = getManyOperation({
-	option: {
-		name: 'Get Many Members',
-		value: 'getAllMembers',
-		action: 'Get many members',
-		description: 'List the members of the corporate account, one item each (admins only)',
-	},
 	toolDescription:
 		'List the members of the corporate Fax.Plus account (admins only). Needs nothing. Returns one record per member with the user ID (uid) that other tools take as User, name, e-mail and role.',
 	parameters: [

@@ -5,12 +5,6 @@ import type { MemberDetail } from './types';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const getMember: FaxPlusOperation = {
-	option: {
-		name: 'Get Member',
-		value: 'getMember',
-		action: 'Get a corporate member',
-		description: "Get a corporate member's role and faxing quota (admins only)",
-	},
 	description: [memberLocator('The corporate member to get')],
 	async execute(itemIndex) {
 		const memberUserId = requiredString(this, 'memberUserId', 'Member', itemIndex);

@@ -2,12 +2,6 @@ import { getOperation, userIdOf } from '../shared/items';
 import { userIdFields } from '../shared/descriptions';
 
 export const getPlan = getOperation({
-	option: {
-		name: 'Get Plan',
-		value: 'getPlan',
-		action: 'Get the plan of an account',
-		description: 'Read the plan type and the admin and owner flags of an account',
-	},
 	toolDescription:
 		'Get the Fax.Plus plan of the account or of a member: pages, limits and features. Needs the user: "self" or a member\'s user ID. Returns the plan\'s fields.',
 	description: userIdFields(),

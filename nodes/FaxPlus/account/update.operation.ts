@@ -9,13 +9,6 @@ import { readPhoneNumber } from '../../api/numbers';
 import { operationError } from '../../api/nodeErrors';
 
 export const update: FaxPlusOperation = {
-	option: {
-		name: 'Update',
-		value: 'update',
-		action: 'Update an account',
-		description:
-			"Change your own account (or, for admins, a member's): name, email, phone and sending settings",
-	},
 	agentRisk: { kind: 'changes' },
 	description: [
 		...userIdFields(),

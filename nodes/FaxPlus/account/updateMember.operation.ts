@@ -7,12 +7,6 @@ import type { FaxPlusOperation } from '../shared/types';
 import { operationError } from '../../api/nodeErrors';
 
 export const updateMember: FaxPlusOperation = {
-	option: {
-		name: 'Update Member',
-		value: 'updateMember',
-		action: 'Update a corporate member',
-		description: "Change a corporate member's role or faxing quota",
-	},
 	agentRisk: { kind: 'changes' },
 	description: [
 		memberLocator('The corporate member to change'),

@@ -5,12 +5,6 @@ import { booleanValue } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const createCustomField: FaxPlusOperation = {
-	option: {
-		name: 'Create Custom Field',
-		value: 'createCustomField',
-		action: 'Create an AI custom field',
-		description: 'Define a field for Fax AI to extract (admins only)',
-	},
 	agentRisk: { kind: 'changes' },
 	description: [
 		{

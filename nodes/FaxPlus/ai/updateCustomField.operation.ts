@@ -8,13 +8,6 @@ import { booleanValue } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const updateCustomField: FaxPlusOperation = {
-	option: {
-		name: 'Update Custom Field',
-		value: 'updateCustomField',
-		action: 'Update an AI custom field',
-		description:
-			'Change the name, instructions or enabled state of an AI custom field (admins only)',
-	},
 	agentRisk: { kind: 'changes' },
 	description: [
 		resourceLocator({

@@ -9,12 +9,6 @@ import type { FaxPlusOperation } from '../shared/types';
 import { idList } from '../shared/values';
 
 export const getAll: FaxPlusOperation = {
-	option: {
-		name: 'Get Many',
-		value: 'getAll',
-		action: 'Get many contacts',
-		description: "List or search the user's contacts, one item each",
-	},
 	description: [
 		...userIdFields(),
 		...returnAllOrLimit(),

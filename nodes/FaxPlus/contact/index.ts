@@ -3,10 +3,30 @@ import { defineResource } from '../shared/resource';
 import { searchContacts } from './search';
 
 export const contact = defineResource({
-	option: { name: 'Contact', value: 'contact' },
+	operations,
+	operation: {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['contact'] } },
+		options: [
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many contacts',
+				description: "List or search the user's contacts, one item each",
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				action: 'Update a contact',
+				description: "Change a contact's name, company or fax numbers",
+			},
+		],
+		default: 'getAll',
+	},
 	listSearch: { searchContacts },
-	operations: Object.values(operations),
-	defaultOperation: 'getAll',
 	untrusted: [
 		{ field: 'name', as: 'name' },
 		{ field: 'company', as: 'company' },

@@ -8,12 +8,6 @@ import type { ContactModification } from './types';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const update: FaxPlusOperation = {
-	option: {
-		name: 'Update',
-		value: 'update',
-		action: 'Update a contact',
-		description: "Change a contact's name, company or fax numbers",
-	},
 	agentRisk: { kind: 'changes' },
 	description: [
 		...userIdFields(),

@@ -3,12 +3,6 @@ import { faxPlusApiRequest } from '../../api/transport';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const deleteOperation: FaxPlusOperation = {
-	option: {
-		name: 'Delete',
-		value: 'delete',
-		action: 'Delete a contact group',
-		description: 'Delete a contact group of the account',
-	},
 	agentRisk: { kind: 'deletes' },
 	description: [
 		{

@@ -1,2 +1,2 @@
-export { deleteOperation } from './delete.operation';
+export { deleteOperation as delete } from './delete.operation';
 export { share } from './share.operation';

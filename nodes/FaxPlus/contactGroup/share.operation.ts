@@ -4,12 +4,6 @@ import { requiredIdList } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const share: FaxPlusOperation = {
-	option: {
-		name: 'Share',
-		value: 'share',
-		action: 'Share contact groups with members',
-		description: 'Share contact groups with corporate members',
-	},
 	agentRisk: { kind: 'changes' },
 	description: [
 		{

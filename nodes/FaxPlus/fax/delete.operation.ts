@@ -5,12 +5,6 @@ import { faxIdField, faxOfItem } from './shared/fields';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const deleteOperation: FaxPlusOperation = {
-	option: {
-		name: 'Delete',
-		value: 'delete',
-		action: 'Delete a fax',
-		description: 'Delete a fax record',
-	},
 	agentRisk: { kind: 'deletes' },
 	toolDescription:
 		'Delete a fax from Fax.Plus (moves it out of the lists; it cannot be undone through this tool). Needs the fax ID (the "id" from the fax list). Returns the deleted fax\'s ID.',

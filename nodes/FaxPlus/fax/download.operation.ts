@@ -6,12 +6,6 @@ import type { FaxPlusOperation } from '../shared/types';
 import { choiceOf } from '../shared/values';
 
 export const download: FaxPlusOperation = {
-	option: {
-		name: 'Download',
-		value: 'download',
-		action: 'Download a fax',
-		description: 'Download the document of a fax as a PDF or TIFF file',
-	},
 	toolDescription:
 		'Download the document of a fax as a PDF or TIFF file. Needs the fax ID (the "id" from the fax list). Returns the file\'s name, type and size; the file itself stays in n8n\'s execution data (an agent cannot read it: use Get OCR for the text).',
 	description: [

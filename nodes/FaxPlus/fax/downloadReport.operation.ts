@@ -5,12 +5,6 @@ import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const downloadReport: FaxPlusOperation = {
-	option: {
-		name: 'Download Report',
-		value: 'downloadReport',
-		action: 'Download the confirmation report of a fax',
-		description: 'Download the confirmation (transmission) report of a fax as a PDF file',
-	},
 	toolDescription:
 		'Download the transmission report (PDF) of a sent fax. Needs the fax ID (the "id" from the fax list). Returns the file\'s name, type and size; the file itself stays in n8n\'s execution data.',
 	description: [

@@ -7,12 +7,6 @@ import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const downloadThumbnail: FaxPlusOperation = {
-	option: {
-		name: 'Download Thumbnail',
-		value: 'downloadThumbnail',
-		action: 'Download the thumbnail of a fax',
-		description: 'Download the JPEG thumbnail of a fax as a file',
-	},
 	toolDescription:
 		"Download the JPEG thumbnail of a fax's first page. Needs the fax ID (the \"id\" from the fax list). Returns the file's name, type and size; the image itself stays in n8n's execution data.",
 	description: [

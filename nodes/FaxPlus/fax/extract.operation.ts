@@ -13,13 +13,6 @@ import {
 import { faxIdField, faxOfItem } from './shared/fields';
 
 export const extract: FaxPlusOperation = {
-	option: {
-		name: 'Extract Text and Fields',
-		value: 'extract',
-		action: 'Extract the text and fields of a fax',
-		description:
-			'Get the text (OCR) and the fields of a fax from Fax AI in one step, requesting each only when nobody has, and wait for both',
-	},
 	agentRisk: { kind: 'spends' },
 	untrusted: [
 		{ field: 'text', as: 'ocrText' },

@@ -2,12 +2,6 @@ import type { FaxPlusOperation } from '../shared/types';
 import { aiJobOperation, spendsWhenRequesting, EXTRACTED_FIELDS } from './shared/aiJobs';
 
 export const getFieldExtraction: FaxPlusOperation = {
-	option: {
-		name: 'Get Field Extraction',
-		value: 'getFieldExtraction',
-		action: 'Get the AI field extraction of a fax',
-		description: 'Read the fields Fax AI extracted from a fax, once extraction is finished',
-	},
 	agentRisk: spendsWhenRequesting,
 	untrusted: EXTRACTED_FIELDS,
 	toolDescription:

@@ -2,13 +2,6 @@ import type { FaxPlusOperation } from '../shared/types';
 import { aiJobOperation, spendsWhenRequesting, OCR_TEXT } from './shared/aiJobs';
 
 export const getOcr: FaxPlusOperation = {
-	option: {
-		name: 'Get OCR',
-		value: 'getOcr',
-		action: 'Get the OCR text of a fax',
-		description:
-			'Read the text Fax AI recognised in a fax (in "data", as plain text), with its status explained',
-	},
 	agentRisk: spendsWhenRequesting,
 	untrusted: OCR_TEXT,
 	toolDescription:

@@ -8,13 +8,6 @@ import type { FaxPlusOperation } from '../shared/types';
 import { operationError } from '../../api/nodeErrors';
 
 export const getStatus: FaxPlusOperation = {
-	option: {
-		name: 'Get Status',
-		value: 'getStatus',
-		action: 'Get the status of a sent fax',
-		description:
-			"Where a fax from Send is now: waiting in the outbox, or sent (success or why it failed); from Send's outboxFaxId, to and sentAt",
-	},
 	toolDescription:
 		"Get the current status of a fax that Send queued. Needs Send's outbox ID (outboxFaxId), the destination number (to) and, when known, Send's sentAt. Looks in the outbox and, once the fax has left it, among the sent faxes. Returns where (outbox, sent or unknown), status, statusMeaning (in words), statusRetryable, final (whether the status will change no more) and, once sent, the fax ID.",
 	description: [

@@ -1,4 +1,4 @@
-export { deleteOperation } from './delete.operation';
+export { deleteOperation as delete } from './delete.operation';
 export { download } from './download.operation';
 export { downloadReport } from './downloadReport.operation';
 export { downloadThumbnail } from './downloadThumbnail.operation';

@@ -2,13 +2,6 @@ import type { FaxPlusOperation } from '../shared/types';
 import { aiJobOperation, EXTRACTED_FIELDS } from './shared/aiJobs';
 
 export const requestFieldExtraction: FaxPlusOperation = {
-	option: {
-		name: 'Request Field Extraction',
-		value: 'requestFieldExtraction',
-		action: 'Request AI field extraction for a fax',
-		description:
-			'Ask Fax AI to extract the fields of a fax, once: a fax already done is read, one in progress waited for',
-	},
 	agentRisk: { kind: 'spends' },
 	untrusted: EXTRACTED_FIELDS,
 	toolDescription:

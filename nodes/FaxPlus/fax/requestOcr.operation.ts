@@ -2,13 +2,6 @@ import type { FaxPlusOperation } from '../shared/types';
 import { aiJobOperation, OCR_TEXT } from './shared/aiJobs';
 
 export const requestOcr: FaxPlusOperation = {
-	option: {
-		name: 'Request OCR',
-		value: 'requestOcr',
-		action: 'Request OCR for a fax',
-		description:
-			'Ask Fax AI to recognise the text of a fax, once: a fax already done is read, one in progress waited for',
-	},
 	agentRisk: { kind: 'spends' },
 	untrusted: OCR_TEXT,
 	toolDescription:

@@ -15,12 +15,6 @@ interface FaxModification {
 }
 
 export const update: FaxPlusOperation = {
-	option: {
-		name: 'Update',
-		value: 'update',
-		action: 'Update a fax',
-		description: 'Mark a fax as read or unread, or change its comment',
-	},
 	agentRisk: { kind: 'changes' },
 	toolDescription:
 		'Mark a fax as read or unread, or change its comment. Needs the fax ID (the "id" from the fax list) and what to change; what is not changed keeps its value. Returns the fax ID, its comment and whether it is read.',

@@ -16,12 +16,6 @@ import { operationError } from '../../api/nodeErrors';
 type Correction = Record<string, string | number | boolean | null>;
 
 export const updateFieldExtraction: FaxPlusOperation = {
-	option: {
-		name: 'Update Field Extraction',
-		value: 'updateFieldExtraction',
-		action: 'Update the AI field extraction of a fax',
-		description: 'Correct fields Fax AI extracted from a fax; outputs the corrected extraction',
-	},
 	agentRisk: { kind: 'changes' },
 	untrusted: EXTRACTED_FIELDS,
 	toolDescription:

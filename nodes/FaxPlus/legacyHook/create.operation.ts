@@ -6,12 +6,6 @@ import { createLegacyHook } from '../../api/legacyHooks';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const create: FaxPlusOperation = {
-	option: {
-		name: 'Create',
-		value: 'create',
-		action: 'Create a legacy hook',
-		description: 'Subscribe a URL to one fax event with the legacy hook API',
-	},
 	agentRisk: { kind: 'changes' },
 	description: [
 		{

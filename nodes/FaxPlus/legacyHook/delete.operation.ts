@@ -5,12 +5,6 @@ import { deleteLegacyHook } from '../../api/legacyHooks';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const deleteOperation: FaxPlusOperation = {
-	option: {
-		name: 'Delete',
-		value: 'delete',
-		action: 'Delete a legacy hook',
-		description: 'Stop the deliveries of a legacy hook and remove it',
-	},
 	agentRisk: { kind: 'deletes' },
 	description: [
 		resourceLocator({

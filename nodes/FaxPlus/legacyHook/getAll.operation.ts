@@ -5,12 +5,6 @@ import { hookWithoutToken } from '../../api/hookTokens';
 import { listAllLegacyHooks, listLegacyHooks } from '../../api/legacyHooks';
 
 export const getAll = getManyOperation({
-	option: {
-		name: 'Get Many',
-		value: 'getAll',
-		action: 'Get many legacy hooks',
-		description: 'One item per legacy hook of the account',
-	},
 	parameters: [
 		{
 			displayName: 'Event',

@@ -23,14 +23,35 @@ const searchLegacyHooks: ListSearchMethod = async function (filter) {
 };
 
 export const legacyHook = defineResource({
-	option: {
-		name: 'Legacy Hook (Deprecated)',
-		value: 'legacyHook',
-		description:
-			'Hooks of the legacy API (/hooks), to be decommissioned by Fax.Plus; use Webhook for new integrations',
+	operations,
+	operation: {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['legacyHook'] } },
+		options: [
+			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create a legacy hook',
+				description: 'Subscribe a URL to one fax event with the legacy hook API',
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				action: 'Delete a legacy hook',
+				description: 'Stop the deliveries of a legacy hook and remove it',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many legacy hooks',
+				description: 'One item per legacy hook of the account',
+			},
+		],
+		default: 'getAll',
 	},
 	listSearch: { searchLegacyHooks },
-	operations: Object.values(operations),
-	defaultOperation: 'getAll',
 	notices: [deprecationNotice],
 });

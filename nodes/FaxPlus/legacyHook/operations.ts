@@ -1,3 +1,3 @@
 export { create } from './create.operation';
-export { deleteOperation } from './delete.operation';
+export { deleteOperation as delete } from './delete.operation';
 export { getAll } from './getAll.operation';

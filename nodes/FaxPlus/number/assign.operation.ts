@@ -5,13 +5,6 @@ import { faxNumberField, faxNumberOf } from './fields';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const assign: FaxPlusOperation = {
-	option: {
-		name: 'Assign',
-		value: 'assign',
-		action: 'Assign a fax number to a member',
-		description:
-			"Give a corporate member the use of one of the account's fax numbers (admins only)",
-	},
 	agentRisk: { kind: 'changes' },
 	description: [
 		...userIdFields('The owner of the number: yourself ("self") as the account admin'),

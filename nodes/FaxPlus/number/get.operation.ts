@@ -5,12 +5,6 @@ import { faxNumberField, faxNumberOf } from './fields';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const get: FaxPlusOperation = {
-	option: {
-		name: 'Get',
-		value: 'get',
-		action: 'Get a fax number',
-		description: 'Get one fax number: its status, who it is assigned to, when it expires',
-	},
 	description: [...userIdFields(), faxNumberField('The fax number to get')],
 	async execute(itemIndex) {
 		const userId = userIdOf(this, itemIndex);

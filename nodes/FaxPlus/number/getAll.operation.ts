@@ -5,13 +5,6 @@ import { RAW_ONLY_NUMBER_FIELDS, SIMPLIFIED_NUMBER } from './fields';
 import { userNumbers } from '../../api/accountLists';
 
 export const getAll = getManyOperation({
-	option: {
-		name: 'Get Many',
-		value: 'getAll',
-		action: 'Get many fax numbers',
-		description:
-			'List the fax numbers of the account (admins) or assigned to the user, one item each',
-	},
 	toolDescription:
 		"List the account's Fax.Plus fax numbers. Needs nothing. Returns one record per number (id, number, status, the user ID it is assigned to, acquired and expiration dates in ISO 8601 UTC); a number is what Send uses as From.",
 	parameters: userIdFields(),

@@ -6,13 +6,6 @@ import { faxNumberField, faxNumberOf } from './fields';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const revoke: FaxPlusOperation = {
-	option: {
-		name: 'Revoke',
-		value: 'revoke',
-		action: 'Revoke a fax number from a member',
-		description:
-			'Take a fax number away from a corporate member, or from yourself ("self"); never from the admin',
-	},
 	agentRisk: { kind: 'changes' },
 	description: [
 		...userIdFields('The member to take the number from, or yourself ("self")'),

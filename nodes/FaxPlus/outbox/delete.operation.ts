@@ -5,12 +5,6 @@ import { outboxFaxIdField } from './fields';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const deleteOperation: FaxPlusOperation = {
-	option: {
-		name: 'Delete',
-		value: 'delete',
-		action: 'Delete a scheduled fax',
-		description: 'Delete an outgoing fax that is still scheduled for sending',
-	},
 	agentRisk: { kind: 'deletes' },
 	toolDescription:
 		'Cancel a fax that is still in the Fax.Plus outbox, so it is not sent. Needs the outbox ID that Send answered. Returns the cancelled outbox ID.',

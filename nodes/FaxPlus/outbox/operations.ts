@@ -1,4 +1,4 @@
-export { deleteOperation } from './delete.operation';
+export { deleteOperation as delete } from './delete.operation';
 export { get } from './get.operation';
 export { getAll } from './getAll.operation';
 export { update } from './update.operation';

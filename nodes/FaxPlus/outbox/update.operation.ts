@@ -10,12 +10,6 @@ import type { FaxPlusOperation } from '../shared/types';
 import { operationError } from '../../api/nodeErrors';
 
 export const update: FaxPlusOperation = {
-	option: {
-		name: 'Update',
-		value: 'update',
-		action: 'Update a scheduled fax',
-		description: 'Change the comment of a fax that is still scheduled for sending',
-	},
 	agentRisk: { kind: 'changes' },
 	toolDescription:
 		"Change the comment of a fax still in the Fax.Plus outbox. Needs the outbox ID and the new comment; the comment's tags are kept. Returns the outbox ID and the comment.",

@@ -1,6 +1,6 @@
 // What a tool may run: reading always; spending, deleting or changing on the author's opt-in.
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { AgentRisk, FaxPlusOperation } from './types';
+import type { AgentRisk, ResourceOperation } from './types';
 import { operationError } from '../../api/nodeErrors';
 
 const AGENT_MAY_RUN = 'agentMayRun';
@@ -17,7 +17,7 @@ function lowerFirst(text: string): string {
 }
 
 /** The switch shown on the tool of an operation that has an `agentRisk`; off by default. */
-export function agentMayRunProperty(operation: FaxPlusOperation): INodeProperties[] {
+export function agentMayRunProperty(operation: ResourceOperation): INodeProperties[] {
 	const { agentRisk, option } = operation;
 	if (!agentRisk) return [];
 	const action = lowerFirst(String(option.action ?? option.name));
@@ -37,7 +37,7 @@ export function agentMayRunProperty(operation: FaxPlusOperation): INodePropertie
 export function refuseUnlessAgentMayRun(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	operation: FaxPlusOperation,
+	operation: ResourceOperation,
 ): void {
 	const { agentRisk, option } = operation;
 	if (!agentRisk) return;

@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { toItems } from './items';
 import { outputProperties, shapedItems, withToolDefault, type SimplifiedShape } from './output';
 import type { FaxPlusOperation } from './types';
@@ -52,15 +47,13 @@ export function resultLimit(context: IExecuteFunctions, itemIndex: number): numb
 
 /** A Get Many of a list the API answers whole: Return All and Limit, checked first. */
 export function getManyOperation(spec: {
-	option: INodePropertyOptions;
 	toolDescription?: string;
 	parameters?: INodeProperties[];
 	output?: { shape: SimplifiedShape; rawOnlyFields: string[] };
 	list(this: IExecuteFunctions, itemIndex: number): Promise<object[]>;
 }): FaxPlusOperation {
-	const { option, toolDescription, parameters = [], output } = spec;
+	const { toolDescription, parameters = [], output } = spec;
 	return {
-		option,
 		...(toolDescription && { toolDescription }),
 		description: [
 			...parameters,

@@ -1,51 +1,42 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { agentMayRunProperty } from './agentAccess';
 import { nodeOptionsProperty } from './nodeOptions';
-import type { FaxPlusOperation, FaxPlusResource, ListSearchMethod, UntrustedField } from './types';
+import type {
+	FaxPlusOperation,
+	FaxPlusResource,
+	ListSearchMethod,
+	ResourceOperation,
+	UntrustedField,
+} from './types';
 
 interface ResourceDefinition {
-	option: INodePropertyOptions;
-	/** Its operations.ts: one export a line, in any order (the picker sorts them by name). */
-	operations: FaxPlusOperation[];
-	defaultOperation: string;
-	/** Whether the default operation comes first in the picker (and n8n's action list), the rest by name. */
-	defaultFirst?: boolean;
+	/** Its operations.ts: each operation exported under its value in the picker. */
+	operations: Record<string, FaxPlusOperation>;
+	/** The operation picker, a literal list in n8n's lint rules' order, so that they check it. */
+	operation: INodeProperties;
 	notices?: INodeProperties[];
 	listSearch?: Record<string, ListSearchMethod>;
 	/** The fields of the resource's records that others wrote: every answer holds them, unless its operation says otherwise. */
 	untrusted?: UntrustedField[];
 }
 
-/** Alphabetical, case-insensitive, as localeCompare orders these ASCII names, without setting up ICU's collator at load. */
-function byName(a: INodePropertyOptions, b: INodePropertyOptions): number {
-	const left = a.name.toLowerCase();
-	const right = b.name.toLowerCase();
-	return left < right ? -1 : left > right ? 1 : 0;
-}
-
-function pickerOrder(options: INodePropertyOptions[], first: string | undefined) {
-	const pinned = (option: INodePropertyOptions) => Number(option.value === first);
-	return [...options].sort((a, b) => pinned(b) - pinned(a) || byName(a, b));
-}
-
-/** A resource from its operations (the picker sorted, as n8n's lint wants). */
+/** A resource from its operation picker and its operations. */
 export function defineResource(definition: ResourceDefinition): FaxPlusResource {
-	const {
-		option,
-		operations,
-		defaultOperation,
-		notices = [],
-		defaultFirst = false,
-		listSearch,
-		untrusted = [],
-	} = definition;
-	const resource = String(option.value);
+	const { operation: picker, notices = [], listSearch, untrusted = [] } = definition;
+	// The picker shows for its resource only: its resource's value.
+	const resource = String(picker.displayOptions?.show?.resource?.[0]);
+	const options = picker.options as INodePropertyOptions[];
+	const operations = Object.entries(definition.operations).map(([value, operation]) => ({
+		...operation,
+		option: options.find((option) => option.value === value)!,
+		untrusted: operation.untrusted ?? untrusted,
+	}));
 	// Items at Once does nothing for an operation that runs one item at a time.
 	const oneAtATime = operations
 		.filter((operation) => operation.maxItemsAtOnce === 1)
 		.map((operation) => String(operation.option.value));
 	// Each operation's properties, shown for it (under their own conditions too).
-	const perOperation = (properties: (operation: FaxPlusOperation) => INodeProperties[]) =>
+	const perOperation = (properties: (operation: ResourceOperation) => INodeProperties[]) =>
 		operations.flatMap((operation) => {
 			const show = { resource: [resource], operation: [String(operation.option.value)] };
 			return properties(operation).map((property) => {
@@ -53,20 +44,7 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 				return { ...property, displayOptions: { show: { ...show, ...own }, ...rest } };
 			});
 		});
-	const picker: INodeProperties = {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: [resource] } },
-		options: pickerOrder(
-			operations.map((operation) => operation.option),
-			defaultFirst ? defaultOperation : undefined,
-		),
-		default: defaultOperation,
-	};
 	return {
-		option,
 		description: [
 			...notices,
 			picker,
@@ -76,17 +54,14 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 			...(oneAtATime.length < operations.length ? [nodeOptionsProperty(resource, oneAtATime)] : []),
 		],
 		operations: Object.fromEntries(
-			operations.map((operation) => [
-				String(operation.option.value),
-				{ ...operation, untrusted: operation.untrusted ?? untrusted },
-			]),
+			operations.map((operation) => [String(operation.option.value), operation]),
 		),
 		...(listSearch && { listSearch }),
 	};
 }
 
 /** The tool description an agent reads; with it, n8n adds no bare "Get a fax" of its own. */
-function toolDescriptionProperty(operation: FaxPlusOperation): INodeProperties {
+function toolDescriptionProperty(operation: ResourceOperation): INodeProperties {
 	const { option } = operation;
 	const text =
 		operation.toolDescription ??

@@ -8,8 +8,8 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
+/** An operation's own facts; its entry in the operation picker (name, action) is in its resource's index.ts. */
 export interface FaxPlusOperation {
-	option: INodePropertyOptions;
 	description: INodeProperties[];
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
 	/** At most this many items at once, whatever Items at Once says; 1: in order, and no Node Options. */
@@ -45,10 +45,14 @@ export type ListSearchMethod = (
 	paginationToken?: string,
 ) => Promise<INodeListSearchResult>;
 
+/** An operation as its resource holds it: with its entry in the operation picker. */
+export interface ResourceOperation extends FaxPlusOperation {
+	option: INodePropertyOptions;
+}
+
 /** One resource: its operation picker, its operations keyed by the picker's values, and the lists the editor searches for it. */
 export interface FaxPlusResource {
-	option: INodePropertyOptions;
 	description: INodeProperties[];
-	operations: Record<string, FaxPlusOperation>;
+	operations: Record<string, ResourceOperation>;
 	listSearch?: Record<string, ListSearchMethod>;
 }

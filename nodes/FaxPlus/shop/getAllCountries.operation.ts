@@ -20,12 +20,6 @@ export async function listShopCountries(
 }
 
 export const getAllCountries = getManyOperation({
-	option: {
-		name: 'Get Many Countries',
-		value: 'getAllCountries',
-		action: 'Get many countries of the number shop',
-		description: 'One item per country, with whether numbers can be purchased there',
-	},
 	async list(itemIndex) {
 		return await listShopCountries(this, itemIndex);
 	},

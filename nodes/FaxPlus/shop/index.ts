@@ -16,8 +16,40 @@ const searchShopCountries: ListSearchMethod = async function (filter) {
 };
 
 export const shop = defineResource({
-	option: { name: 'Shop', value: 'shop' },
+	operations,
+	operation: {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['shop'] } },
+		options: [
+			{
+				name: 'Get Balance',
+				value: 'getBalance',
+				action: 'Get the account balance',
+				description: 'Read the balance of the account and its currency',
+			},
+			{
+				name: 'Get Many Countries',
+				value: 'getAllCountries',
+				action: 'Get many countries of the number shop',
+				description: 'One item per country, with whether numbers can be purchased there',
+			},
+			{
+				name: 'Purchase Number',
+				value: 'purchaseNumber',
+				action: 'Purchase a number',
+				description: 'Buy the number of an offer found by Search Numbers',
+			},
+			{
+				name: 'Search Numbers',
+				value: 'searchNumbers',
+				action: 'Search numbers to purchase',
+				description: 'One item per number offered in an area of a country',
+			},
+		],
+		default: 'getBalance',
+	},
 	listSearch: { searchShopCountries },
-	operations: Object.values(operations),
-	defaultOperation: 'getBalance',
 });

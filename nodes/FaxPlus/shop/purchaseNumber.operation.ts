@@ -3,12 +3,6 @@ import { faxPlusApiRequest } from '../../api/transport';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const purchaseNumber: FaxPlusOperation = {
-	option: {
-		name: 'Purchase Number',
-		value: 'purchaseNumber',
-		action: 'Purchase a number',
-		description: 'Buy the number of an offer found by Search Numbers',
-	},
 	agentRisk: { kind: 'spends' },
 	/** One at a time, in order: each spends money; a failure stops the rest. */
 	maxItemsAtOnce: 1,

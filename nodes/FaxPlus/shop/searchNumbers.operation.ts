@@ -11,12 +11,6 @@ const ISO_CODE = /^[A-Za-z]{2}$/;
 const DIGITS = /^[0-9]*$/;
 
 export const searchNumbers = getManyOperation({
-	option: {
-		name: 'Search Numbers',
-		value: 'searchNumbers',
-		action: 'Search numbers to purchase',
-		description: 'One item per number offered in an area of a country',
-	},
 	parameters: [
 		resourceLocator({
 			displayName: 'Country',

@@ -15,12 +15,6 @@ import { checkUrl, e164Numbers } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const create: FaxPlusOperation = {
-	option: {
-		name: 'Create',
-		value: 'create',
-		action: 'Create a webhook endpoint',
-		description: 'Subscribe an HTTPS URL to fax events; outputs the new endpoint with its ID',
-	},
 	agentRisk: { kind: 'changes' },
 	description: [
 		{ ...URL_FIELD, required: true },

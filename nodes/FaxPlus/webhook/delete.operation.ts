@@ -4,12 +4,6 @@ import { endpointIdOf, endpointLocator, endpointNotFound } from './fields';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const deleteOperation: FaxPlusOperation = {
-	option: {
-		name: 'Delete',
-		value: 'delete',
-		action: 'Delete a webhook endpoint',
-		description: 'Stop the deliveries of an endpoint and remove it',
-	},
 	agentRisk: { kind: 'deletes' },
 	description: [endpointLocator('The webhook endpoint to delete')],
 	async execute(itemIndex) {

@@ -15,12 +15,40 @@ const searchWebhookEndpoints: ListSearchMethod = async function (filter) {
 };
 
 export const webhook = defineResource({
-	option: {
-		name: 'Webhook',
-		value: 'webhook',
-		description: 'Webhook endpoints of the current API, which deliver fax events to an HTTPS URL',
+	operations,
+	operation: {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['webhook'] } },
+		options: [
+			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create a webhook endpoint',
+				description: 'Subscribe an HTTPS URL to fax events; outputs the new endpoint with its ID',
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				action: 'Delete a webhook endpoint',
+				description: 'Stop the deliveries of an endpoint and remove it',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many webhook endpoints',
+				description: 'One item per webhook endpoint of the account',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				action: 'Update a webhook endpoint',
+				description: 'Change the URL, the events or the numbers filter of an endpoint',
+			},
+		],
+		default: 'getAll',
 	},
 	listSearch: { searchWebhookEndpoints },
-	operations: Object.values(operations),
-	defaultOperation: 'getAll',
 });

@@ -1,4 +1,4 @@
 export { create } from './create.operation';
-export { deleteOperation } from './delete.operation';
+export { deleteOperation as delete } from './delete.operation';
 export { getAll } from './getAll.operation';
 export { update } from './update.operation';

@@ -22,12 +22,6 @@ import type { FaxPlusOperation } from '../shared/types';
 import { operationError } from '../../api/nodeErrors';
 
 export const update: FaxPlusOperation = {
-	option: {
-		name: 'Update',
-		value: 'update',
-		action: 'Update a webhook endpoint',
-		description: 'Change the URL, the events or the numbers filter of an endpoint',
-	},
 	agentRisk: { kind: 'changes' },
 	description: [
 		endpointLocator('The webhook endpoint to change'),

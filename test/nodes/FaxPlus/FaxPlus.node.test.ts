@@ -8,8 +8,8 @@ import { FaxPlus } from '../../../nodes/FaxPlus/FaxPlus.node';
 import { resources } from '../../../nodes/FaxPlus/resources';
 import { FaxPlusTrigger } from '../../../nodes/FaxPlusTrigger/FaxPlusTrigger.node';
 
-// Much of the description is assembled in code (pickers, shared fields), where n8n's lint
-// rules cannot see it: the rules about sorted choices are checked here on the result.
+// Much of the description is assembled in code (shared fields, each operation's parameters), where
+// n8n's lint rules cannot see it: the rules about sorted choices are checked here on the result.
 type Choice = INodeProperties | INodePropertyOptions | INodePropertyCollection;
 
 const labelOf = (choice: Choice) => ('displayName' in choice ? choice.displayName : choice.name);
@@ -19,12 +19,17 @@ function unsortedLists(properties: INodeProperties[], path = ''): string[] {
 	for (const property of properties) {
 		const here = `${path}${property.name}`;
 		const choices = (property.options ?? []) as Choice[];
-		// Resource and operation pickers are ordered on purpose elsewhere (resources.ts, their tests),
-		// and so are Send's Options, in groups (fax/send/description.test.ts); their fields' own lists are not.
+		// The resource picker and Fax's operation picker put their default first (below), and Send's
+		// Options come in groups (fax/send/description.test.ts); their fields' own lists do not. A
+		// picker of fewer than five the rule leaves alone, as Output's Simplified, Raw, Selected Fields.
 		const sendOptions =
 			here === 'options' && property.displayOptions?.show?.operation?.includes('send') === true;
+		const defaultFirst =
+			here === 'resource' ||
+			(here === 'operation' && property.displayOptions?.show?.resource?.includes('fax') === true);
 		const sorted =
 			(property.type === 'collection' && !sendOptions) ||
+			(property.type === 'options' && choices.length >= 5 && !defaultFirst) ||
 			property.type === 'multiOptions' ||
 			here.endsWith('.options');
 		if (sorted && choices.length > 1) {
@@ -63,7 +68,11 @@ describe('Fax.Plus: Send first', () => {
 	it('opens on Fax → Send, Fax first among the resources and Send first among its actions', () => {
 		const resource = property('resource');
 		expect(resource.default).toBe('fax');
-		expect((resource.options as INodePropertyOptions[])[0].value).toBe('fax');
+		const resourceNames = (resource.options as INodePropertyOptions[]).map((option) => option.name);
+		expect(resourceNames[0]).toBe('Fax');
+		// The others, as Fax's other actions, in alphabetical order after it.
+		const others = resourceNames.slice(1);
+		expect(others).toEqual([...others].sort((a, b) => a.localeCompare(b)));
 		const operation = property('operation', 'fax');
 		expect(operation.default).toBe('send');
 		const names = (operation.options as INodePropertyOptions[]).map((option) => option.name);

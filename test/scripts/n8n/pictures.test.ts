@@ -13,7 +13,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+import type { INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 
 const {
 	COMMAND,
@@ -70,39 +70,36 @@ function fallBehind(changed: Descriptions): Record<string, string> {
 	return messages;
 }
 
-/** The descriptions after one more line in a resource's operations.ts, as a contributor adds one. */
+/** The descriptions after one more operation, where a contributor adds it: its entry in its resource's picker (in the rule's order) and a parameter. */
 function withOperation(resource: string, value: string): Descriptions {
-	const operations = join(ROOT, 'nodes/FaxPlus', resource, 'operations');
-	const operation = {
-		option: { name: 'Archive', value, action: `Archive a ${resource}`, description: 'Archive it' },
-		description: [
-			{
-				displayName: 'Reason',
-				name: 'archiveReason',
-				type: 'string',
-				default: '',
-				required: true,
-				displayOptions: { show: { resource: [resource], operation: [value] } },
-			} satisfies INodeProperties,
-		],
-		execute: async () => [],
-	};
-	let descriptions: Descriptions | undefined;
-	jest.isolateModules(() => {
-		// An ES module, as the file compiles to (otherwise the import would add a `default` entry).
-		jest.doMock(operations, () =>
-			Object.defineProperty(
-				{ ...jest.requireActual(operations), [value]: operation },
-				'__esModule',
-				{
-					value: true,
-				},
-			),
+	return withChange(({ nodes }) => {
+		const { properties } = nodes.faxPlus;
+		const picker = properties.find(
+			(property) =>
+				property.name === 'operation' &&
+				property.displayOptions?.show?.resource?.includes(resource),
+		)!;
+		const options = picker.options as INodePropertyOptions[];
+		// After a default that comes first (Fax's Send), else where its name sorts.
+		const at = options.findIndex(
+			(option, index) =>
+				(index > 0 || option.value !== picker.default) && option.name.localeCompare('Archive') > 0,
 		);
-		descriptions = descriptionsFrom(ROOT);
+		options.splice(at, 0, {
+			name: 'Archive',
+			value,
+			action: `Archive a ${resource}`,
+			description: 'Archive it',
+		});
+		properties.push({
+			displayName: 'Reason',
+			name: 'archiveReason',
+			type: 'string',
+			default: '',
+			required: true,
+			displayOptions: { show: { resource: [resource], operation: [value] } },
+		});
 	});
-	jest.dontMock(operations);
-	return descriptions!;
 }
 
 /** A copy of the current descriptions with one change. */

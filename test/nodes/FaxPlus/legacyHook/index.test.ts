@@ -1,3 +1,4 @@
+import type { INodePropertyOptions } from 'n8n-workflow';
 import { FaxPlus } from '../../../../nodes/FaxPlus/FaxPlus.node';
 import { legacyHook } from '../../../../nodes/FaxPlus/legacyHook';
 import {
@@ -13,8 +14,10 @@ describe('Legacy Hook resource', () => {
 	const server = useFaxPlusServer();
 
 	it('is marked as deprecated and to be decommissioned', () => {
-		expect(legacyHook.option.name).toBe('Legacy Hook (Deprecated)');
-		expect(legacyHook.option.description).toMatch(/decommissioned/);
+		const picker = new FaxPlus().description.properties.find((p) => p.name === 'resource')!;
+		const option = (picker.options as INodePropertyOptions[]).find((o) => o.value === 'legacyHook');
+		expect(option?.name).toBe('Legacy Hook (Deprecated)');
+		expect(option?.description).toMatch(/decommissioned/);
 		const notice = legacyHook.description.find((property) => property.type === 'notice');
 		expect(notice?.displayName).toMatch(/decommission/);
 		expect(notice?.displayOptions).toEqual({ show: { resource: ['legacyHook'] } });

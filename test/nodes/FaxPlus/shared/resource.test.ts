@@ -66,38 +66,44 @@ describe('Tool descriptions (what an AI agent reads about each operation)', () =
 });
 
 describe('defineResource: the facts an operation carries', () => {
-	const operation = (value: string, facts: Partial<FaxPlusOperation> = {}): FaxPlusOperation => ({
-		option: { name: value, value },
+	const operation = (facts: Partial<FaxPlusOperation> = {}): FaxPlusOperation => ({
 		description: [],
 		execute: async () => [],
 		...facts,
 	});
 	const comment = [{ field: 'comment', as: 'comment' }];
-
-	it("gives an operation its resource's untrusted fields, unless it names its own", () => {
-		const { operations } = defineResource({
-			option: { name: 'Thing', value: 'thing' },
-			operations: [operation('get'), operation('send', { untrusted: [] })],
-			defaultOperation: 'get',
+	const thing = (operations: Record<string, FaxPlusOperation>) =>
+		defineResource({
+			operations,
+			operation: {
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: ['thing'] } },
+				options: Object.keys(operations).map((value) => ({ name: value, value })),
+				default: 'get',
+			},
 			untrusted: comment,
 		});
+
+	it("gives an operation its resource's untrusted fields, unless it names its own", () => {
+		const { operations } = thing({ get: operation(), send: operation({ untrusted: [] }) });
 		expect(operations.get.untrusted).toEqual(comment);
 		expect(operations.send.untrusted).toEqual([]);
+		// Each holds its entry in the picker.
+		expect(operations.send.option).toEqual({ name: 'send', value: 'send' });
 	});
 
 	it('shows Node Options but for the operations that run one item at a time, and none without one', () => {
-		const nodeOptions = (operations: FaxPlusOperation[]) =>
-			defineResource({
-				option: { name: 'Thing', value: 'thing' },
-				operations,
-				defaultOperation: 'get',
-			})
+		const nodeOptions = (operations: Record<string, FaxPlusOperation>) =>
+			thing(operations)
 				.description.filter((property) => property.name === 'nodeOptions')
 				.map((property) => property.displayOptions);
-		expect(nodeOptions([operation('get'), operation('buy', { maxItemsAtOnce: 1 })])).toEqual([
+		expect(nodeOptions({ get: operation(), buy: operation({ maxItemsAtOnce: 1 }) })).toEqual([
 			{ show: { resource: ['thing'] }, hide: { operation: ['buy'] } },
 		]);
-		expect(nodeOptions([operation('get')])).toEqual([{ show: { resource: ['thing'] } }]);
-		expect(nodeOptions([operation('buy', { maxItemsAtOnce: 1 })])).toEqual([]);
+		expect(nodeOptions({ get: operation() })).toEqual([{ show: { resource: ['thing'] } }]);
+		expect(nodeOptions({ buy: operation({ maxItemsAtOnce: 1 }) })).toEqual([]);
 	});
 });
