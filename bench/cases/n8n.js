@@ -5,8 +5,10 @@
 //
 // trigger  Signed deliveries through an active Fax.Plus Trigger workflow (Trigger → No Op)
 //          against n8n's built-in Webhook node in an otherwise identical workflow
-//          (Webhook, respond immediately → No Op), same instance, same bodies and headers,
-//          same load: BENCH_N8N_COUNT deliveries per workflow (default 1,000, in 4 rounds that
+//          (Webhook, respond immediately → No Op) and against an empty community trigger (the
+//          floor any community trigger pays: bench/lib/empty-trigger.js, whose webhook() passes the
+//          body on as one item), same instance, same bodies and headers,
+//          same load: BENCH_N8N_COUNT deliveries per workflow (default 1,000, in 6 rounds that
 //          alternate between the workflows), BENCH_N8N_CONCURRENCY at a time (default 8), over
 //          keep-alive connections on 127.0.0.1. A third workflow pairs the trigger with the
 //          Fax.Plus Polling Trigger (both feed No Op), so its runs write two records in n8n's
@@ -50,11 +52,12 @@ const {
 	triggerWorkflow: deployTrigger,
 	webhookWorkflow,
 } = require('../lib/workflows');
+const { writeEmptyTrigger, emptyTriggerWorkflow } = require('../lib/empty-trigger');
 
 const PKG = require(path.join(pkgDir, 'package.json')).name;
 const ACTION = `${PKG}.faxPlus`;
 const COUNT = Number(process.env.BENCH_N8N_COUNT || 1000);
-const ROUNDS = Number(process.env.BENCH_N8N_ROUNDS || 4);
+const ROUNDS = Number(process.env.BENCH_N8N_ROUNDS || 6);
 const CONCURRENCY = Number(process.env.BENCH_N8N_CONCURRENCY || 8);
 const WARMUP = Number(process.env.BENCH_N8N_WARMUP || 50);
 const PREFILL = Number(process.env.BENCH_N8N_PREFILL || 10000);
@@ -176,6 +179,7 @@ async function deliverAndSettle(n8n, targets, secret, expected, name, count, con
 async function benchTrigger(n8n, s) {
 	const targets = {
 		webhook: await webhookWorkflow(n8n, 'bench: built-in Webhook → No Op'),
+		empty: await emptyTriggerWorkflow(n8n, 'bench: empty community trigger → No Op'),
 		trigger: await triggerWorkflow(n8n, s, 'bench: Fax.Plus Trigger → No Op'),
 	};
 	if (PREFILL > 0) {
@@ -475,11 +479,14 @@ async function pass(engine) {
 	const s = {};
 	const out = { engine, loadBefore: os.loadavg()[0] };
 	let n8n;
+	// The user folder carries the empty community trigger beside the package.
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-faxplus-bench-'));
 	try {
 		s.server = await startFaxPlusServer();
 		const env = { N8N_LOG_LEVEL: 'warn' };
 		if (engine !== 'default') env.N8N_EXPRESSION_ENGINE = engine;
-		n8n = await startN8n({ packageDir: pkgDir, env });
+		writeEmptyTrigger(userFolder);
+		n8n = await startN8n({ packageDir: pkgDir, env, userFolder });
 		out.n8nVersion = n8n.version;
 		s.pat = await n8n.createCredential('bench PAT', 'faxPlusApi', {
 			accessToken: s.server.tokens.pat,
@@ -491,6 +498,7 @@ async function pass(engine) {
 	} finally {
 		if (n8n) await n8n.stop().catch((e) => log(`stopping n8n: ${e.message}`));
 		if (s.server) await s.server.close();
+		fs.rmSync(userFolder, { recursive: true, force: true, maxRetries: 5 });
 	}
 	out.loadAfter = os.loadavg()[0];
 	return out;
