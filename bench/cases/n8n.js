@@ -8,7 +8,7 @@
 //          (Webhook, respond immediately → No Op) and against an empty community trigger (the
 //          floor any community trigger pays: bench/lib/empty-trigger.js, whose webhook() passes the
 //          body on as one item), same instance, same bodies and headers,
-//          same load: BENCH_N8N_COUNT deliveries per workflow (default 1,000, in 6 rounds that
+//          same load: BENCH_N8N_COUNT deliveries per workflow (default 1,000, in 10 rounds that
 //          alternate between the workflows), BENCH_N8N_CONCURRENCY at a time (default 8), over
 //          keep-alive connections on 127.0.0.1. A third workflow pairs the trigger with the
 //          Fax.Plus Polling Trigger (both feed No Op), so its runs write two records in n8n's
@@ -57,7 +57,7 @@ const { writeEmptyTrigger, emptyTriggerWorkflow } = require('../lib/empty-trigge
 const PKG = require(path.join(pkgDir, 'package.json')).name;
 const ACTION = `${PKG}.faxPlus`;
 const COUNT = Number(process.env.BENCH_N8N_COUNT || 1000);
-const ROUNDS = Number(process.env.BENCH_N8N_ROUNDS || 6);
+const ROUNDS = Number(process.env.BENCH_N8N_ROUNDS || 10);
 const CONCURRENCY = Number(process.env.BENCH_N8N_CONCURRENCY || 8);
 const WARMUP = Number(process.env.BENCH_N8N_WARMUP || 50);
 const PREFILL = Number(process.env.BENCH_N8N_PREFILL || 10000);

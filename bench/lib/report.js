@@ -158,7 +158,7 @@ const WAL_LABELS = {
 };
 
 /** The goal's base: the trigger's WAL per delivery at its default cap before issue 62's change. */
-const WAL_TODAY = { commit: 'a1abc22', bytes: 601266 };
+const WAL_TODAY = { commit: 'a1abc22', bytes: 601402 };
 
 const walPerDelivery = (o) => summarize(o.rounds.map((r) => r.walBytes / r.deliveries));
 
@@ -173,7 +173,7 @@ function walSection(section) {
 		const before = o.recordsBefore?.[0];
 		const grew =
 			before && after.entries > before.entries ? ` (from ${fmtInt(before.entries)})` : '';
-		return `${fmtInt(after.entries)}${grew}, ${fmtBytes(after.bytes)}`;
+		return `${fmtInt(after.entries)}${grew} (${fmtBytes(after.bytes)})`;
 	};
 	const rows = Object.keys(WAL_LABELS)
 		.filter((k) => t[k])
@@ -191,7 +191,7 @@ function walSection(section) {
 	const tb = table(
 		[
 			'workflow',
-			'record after (entries, size)',
+			'record after: entries (size)',
 			'deliveries',
 			'WAL per delivery',
 			'fewest – most (rounds)',
@@ -219,7 +219,10 @@ function walSection(section) {
 		met: cap <= 0.5 * WAL_TODAY.bytes,
 	});
 	const perDay = (cap * 10000) / 1024 ** 3;
+	const short = `_n8n ${d.n8nVersion}, ${d.mode}, on PostgreSQL ${String(d.postgres).split(' ')[0]} (\`full_page_writes=${d.settings?.full_page_writes}\`); one delivery at a time; ${fmtInt(d.rounds)} rounds of ${fmtInt(d.perRound)} per workflow, alternating; load average ${d.loadBefore?.toFixed(1)} → ${d.loadAfter?.toFixed(1)}; \`bench/cases/wal.js\` says how it measures._`;
 	const body = `${measuredNote(section)}
+
+${short}
 
 n8n ${d.n8nVersion}, ${d.mode}, on PostgreSQL ${String(d.postgres).split(' ')[0]} (a throwaway cluster: ${Object.entries(
 		d.settings ?? {},
@@ -237,7 +240,7 @@ ${lines.slice(2).join('\n')}
 
 **What it means.** Every run writes its execution (n8n's \`execution_entity\` and \`execution_data\` rows): that is the Webhook node's whole figure. The trigger's run also checks its record in n8n's processed-data store, one \`processed_data\` row per node that n8n reads, updates and writes back whole on every check (\`checkProcessedAndRecord\`); a row this size is stored out of line (TOAST), so each check writes the whole row to the WAL again, and leaves the old copy for vacuum. At the cap that row is most of what a delivery costs Postgres: at 10,000 deliveries a day about ${perDay.toFixed(1)} GB of WAL a day, which replication and backups carry too. The WAL does not depend on the machine's load: the rounds of the Webhook node and of the record at its cap agree to within ${fmtPct(Math.max(...['webhook', 'triggerAtCap'].filter((k) => t[k]).map((k) => walPerDelivery(t[k]).spread)))} (the young record's grow with it). With Postgres's default \`full_page_writes=on\`, the first change of a page after each checkpoint adds a copy of that page: more WAL for both workflows, by an amount that depends on when checkpoints fall. With no delivery at all, ${fmtBytes(d.idle?.walBytes)} were written in ${d.idle?.seconds?.toFixed(0)} s after the warm-up; each round starts and ends with the WAL quiet. Set \`BENCH_WAL_MODE=queue\` to measure in queue mode (main, worker and one webhook processor), where n8n writes each execution in more steps.
 `;
-	const summary = `One delivery writes ${fmtBytes(base)} of WAL through n8n's Webhook node and ${fmtBytes(young)} (${ratioText(young / base)}×) through the Fax.Plus Trigger with a young record; with the trigger's record at its cap (${capRecord ? `${fmtInt(capRecord.entries)} entries, a ${fmtBytes(capRecord.bytes)} row` : 'n/a'}) it writes ${fmtBytes(cap)} (${ratioText(cap / base)}×), ${ratioText(cap / WAL_TODAY.bytes)}× today's (goal ≤ 0.5×; n8n ${d.n8nVersion} on PostgreSQL, ${d.mode}).`;
+	const summary = `One delivery writes ${fmtBytes(base)} of WAL through n8n's Webhook node and ${fmtBytes(young)} (${ratioText(young / base)}×) through the Fax.Plus Trigger with a young record; with the trigger's record at its cap (${capRecord ? `${fmtInt(capRecord.entries)} entries, a ${fmtBytes(capRecord.bytes)} row` : 'n/a'}) it writes ${fmtBytes(cap)} (${ratioText(cap / base)}×), ${ratioText(cap / WAL_TODAY.bytes)}× today's (goal ≤ 0.5×; n8n ${d.n8nVersion} on PostgreSQL, ${d.mode}): at 10,000 deliveries a day, ${perDay.toFixed(1)} GB of WAL a day.`;
 	return {
 		title: "2. The trigger's record in Postgres: WAL per delivery",
 		body,
@@ -277,6 +280,8 @@ function triggerSection(section) {
 			console: ['no result'],
 		};
 	const first = passes[0].trigger;
+	if (first.targets.empty)
+		body += `_The empty community trigger (\`bench/lib/empty-trigger.js\`) is a package whose one node's \`webhook()\` passes the body on as one item: the floor any community trigger pays in n8n. Per-round ratios, with their range over the rounds._\n\n`;
 	body += `n8n ${passes[0].n8nVersion}, one instance per pass (SQLite, executions saved as n8n saves them by default), the package loaded as a community package. ${['', 'One', 'Two', 'Three', 'Four', 'Five'][Object.keys(first.targets).length] ?? Object.keys(first.targets).length} active workflows on the same instance, identical but for the first node (and the records they start with). The load: ${fmtInt(first.count)} signed deliveries per workflow (realistic \`fax_received\` bodies of about 700 bytes, distinct webhook-ids, signed with the trigger's endpoint secret; the Webhook node gets the very same requests), ${first.concurrency} at a time over keep-alive connections from one client on 127.0.0.1, in ${first.rounds} rounds that alternate between the workflows, after ${first.warmup} warm-up deliveries each. _Completed/s_ counts a delivery when its execution has finished (a round ends when the last execution of the round has stopped): that is the throughput. _Answered/s_ is how fast the sender gets its 200. Latency is per request, as the sender sees it. The last column is n8n's \`processed_data\` rows of the workflow after the run: _own_ is the trigger's record (scope node), _shared_ the one it shares with the Polling Trigger (scope workflow), each with its size and entries.\n`;
 	for (const p of passes) {
 		const t = p.trigger.targets;
