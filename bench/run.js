@@ -243,7 +243,9 @@ function printSection(name, section) {
 	console.log(`\n== ${built.title} ==\n`);
 	console.log(built.console.join('\n'));
 	for (const g of built.goals)
-		console.log(`goal: ${g.goal}: ${g.figure} -> ${g.met ? 'met' : 'MISSED'}`);
+		console.log(
+			`goal: ${g.goal}: ${g.figure} -> ${g.met === undefined ? 'not judged' : g.met ? 'met' : 'MISSED'}`,
+		);
 }
 
 async function main() {

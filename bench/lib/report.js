@@ -22,7 +22,7 @@ const median = (values) => summarize(values).median;
 const ratioText = (x) => (Number.isFinite(x) ? x.toFixed(2) : 'n/a');
 /** "1.50× faster" or, under 1, "2.00× slower". */
 const faster = (x) => (x >= 1 ? `${ratioText(x)}× faster` : `${ratioText(1 / x)}× slower`);
-const yes = (met) => (met === undefined ? 'n/a' : met ? 'met' : '**missed**');
+const yes = (met) => (met === undefined ? 'not judged' : met ? 'met' : '**missed**');
 
 /** Per-round paired ratios a[i] / b[i], then their median (robust to load drifting between rounds). */
 function pairedRatio(a, b) {
@@ -352,10 +352,12 @@ function triggerSection(section) {
 			];
 			lines.push(...floorLines);
 			body += `\n\`\`\`\n${floorLines.join('\n')}\n\`\`\`\n`;
+			// Rounds further apart than this say more about the machine's load than about the trigger.
+			const decided = floor.trigger.spread <= FLOOR_MAX_SPREAD;
 			goals.push({
 				goal: `3. Fax.Plus Trigger ≥ 0.95 × an empty community trigger's throughput (the floor), ${engineName}`,
-				figure: `${rangeText(floor.trigger)}; the empty trigger ${ratioText(floor.empty.median)}× the Webhook node`,
-				met: floor.trigger.median >= 0.95,
+				figure: `${rangeText(floor.trigger)}; the empty trigger ${ratioText(floor.empty.median)}× the Webhook node${decided ? '' : `; not judged: the rounds' ratios spread ${fmtPct(floor.trigger.spread)} (more than ${fmtPct(FLOOR_MAX_SPREAD)}; load average ${p.loadBefore?.toFixed(1)} → ${p.loadAfter?.toFixed(1)})`}`,
+				met: decided ? floor.trigger.median >= 0.95 : undefined,
 			});
 		}
 	}
@@ -413,6 +415,9 @@ function floorRatios(t) {
 		empty: pairedRatio(rate('empty'), rate('webhook')),
 	};
 }
+
+/** The widest spread of the per-round floor ratios that still judges the goal (±25%). */
+const FLOOR_MAX_SPREAD = 0.25;
 
 /** "0.91× (0.85–0.97 over 6 rounds)". */
 const rangeText = (r) =>
