@@ -171,9 +171,8 @@ function walSection(section) {
 		const after = o.recordsAfter?.[0];
 		if (!after) return '–';
 		const before = o.recordsBefore?.[0];
-		const grew =
-			before && after.entries > before.entries ? ` (from ${fmtInt(before.entries)})` : '';
-		return `${fmtInt(after.entries)}${grew} (${fmtBytes(after.bytes)})`;
+		const grew = before && after.entries > before.entries ? `, from ${fmtInt(before.entries)}` : '';
+		return `${fmtInt(after.entries)} (${fmtBytes(after.bytes)})${grew}`;
 	};
 	const rows = Object.keys(WAL_LABELS)
 		.filter((k) => t[k])
