@@ -5,18 +5,17 @@
 // keep their previous figures, with their date).
 //
 //   npm run bench                              every section
-//   npm run bench -- --quick                   without the real n8n (sections 3 and 5)
-//   npm run bench -- --only=verify,load,n8n,action
+//   npm run bench -- --quick                   without the real n8n (sections 2, 3, 5, 6 and 7)
+//   npm run bench -- --only=verify,wal,load,n8n,action
 //   npm run bench -- --n8n-count=2000          deliveries per workflow in section 3
 //   npm run bench -- --no-write                print only, leave docs/benchmarks.md and the JSON alone
 //   npm run bench -- --report-only             measure nothing: rewrite docs/benchmarks.md from the
 //                                              stored figures (after a change to the text)
 //
-// Sections: verify (1), n8n (3), load (4), action (5), latency (6), send (7); no 2: the trigger
-// keeps no duplicate record in memory. Each heavy case runs in its own process
-// (bench/cases/*.js) with a time limit; the n8n cases stop every process they start. Timings
-// are never asserted: a missed goal is reported, not failed; the exit code is non-zero only
-// when a case could not run.
+// Sections: verify (1), wal (2), n8n (3), load (4), action (5), latency (6), send (7). Each heavy
+// case runs in its own process (bench/cases/*.js) with a time limit; the n8n cases stop every
+// process they start. Timings are never asserted: a missed goal is reported, not failed; the exit
+// code is non-zero only when a case could not run.
 
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -31,7 +30,7 @@ function writeDocument(file, text) {
 	spawnSync('npx', ['--no-install', 'prettier', '--write', file], { cwd: ROOT, stdio: 'ignore' });
 }
 
-const SECTIONS = ['verify', 'load', 'n8n', 'action', 'latency', 'send'];
+const SECTIONS = ['verify', 'wal', 'load', 'n8n', 'action', 'latency', 'send'];
 const LOAD_SAMPLES = 15;
 
 function usage(message) {
@@ -63,9 +62,7 @@ function parseArgs(argv) {
 		);
 	let sections = opts.only || SECTIONS;
 	if (opts.quick)
-		sections = sections.filter(
-			(s) => s !== 'n8n' && s !== 'action' && s !== 'latency' && s !== 'send',
-		);
+		sections = sections.filter((s) => !['wal', 'n8n', 'action', 'latency', 'send'].includes(s));
 	opts.sections = sections;
 	return opts;
 }
@@ -89,6 +86,18 @@ function machine() {
 		v8: process.versions.v8,
 		n8n: fs.readFileSync(path.join(ROOT, 'scripts/n8n/VERSION'), 'utf8').trim(),
 		loadAverage: os.loadavg()[0],
+	};
+}
+
+/** The commit measured: HEAD, whether the package's sources differ from it, their last commit. */
+function commitMeasured() {
+	const git = (...args) =>
+		spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' }).stdout?.trim() || undefined;
+	const paths = ['nodes', 'credentials', 'package.json'];
+	return {
+		head: git('rev-parse', '--short', 'HEAD'),
+		sources: git('log', '-1', '--format=%h', '--', ...paths),
+		dirty: Boolean(git('status', '--porcelain', '--', ...paths)),
 	};
 }
 
@@ -216,6 +225,11 @@ async function runN8n(pkg, parts, opts) {
 	return readJson(outFile('n8n'));
 }
 
+async function runWal(pkg) {
+	await runCase([caseFile('wal.js'), pkg, outFile('wal')], { timeoutMs: 20 * 60 * 1000 });
+	return readJson(outFile('wal'));
+}
+
 async function runSend(pkg) {
 	// Only a guard against a hung case: its rounds have deadlines derived from what they measure.
 	await runCase([caseFile('send-once.js'), pkg, outFile('send')], {
@@ -229,7 +243,9 @@ function printSection(name, section) {
 	console.log(`\n== ${built.title} ==\n`);
 	console.log(built.console.join('\n'));
 	for (const g of built.goals)
-		console.log(`goal: ${g.goal}: ${g.figure} -> ${g.met ? 'met' : 'MISSED'}`);
+		console.log(
+			`goal: ${g.goal}: ${g.figure} -> ${g.met === undefined ? 'not judged' : g.met ? 'met' : 'MISSED'}`,
+		);
 }
 
 async function main() {
@@ -239,7 +255,7 @@ async function main() {
 			fs
 				.readFileSync(__filename, 'utf8')
 				.split('\n')
-				.slice(1, 20)
+				.slice(1, 18)
 				.join('\n')
 				.replace(/^\/\/ ?/gm, ''),
 		);
@@ -269,6 +285,7 @@ async function main() {
 		data[name] = {
 			at: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
 			machine: { ...mach, loadAverage: loadAtStart },
+			commit: commitMeasured(),
 			stale: Boolean(build.stale),
 			data: result,
 		};
@@ -288,6 +305,7 @@ async function main() {
 	};
 
 	if (opts.sections.includes('verify')) await attempt('verify', () => runVerify(pkg));
+	if (opts.sections.includes('wal')) await attempt('wal', () => runWal(pkg));
 	if (opts.sections.includes('load')) await attempt('load', () => runLoad(pkg));
 	const n8nParts = [
 		opts.sections.includes('n8n') && 'trigger',

@@ -5,8 +5,10 @@
 //
 // trigger  Signed deliveries through an active Fax.Plus Trigger workflow (Trigger → No Op)
 //          against n8n's built-in Webhook node in an otherwise identical workflow
-//          (Webhook, respond immediately → No Op), same instance, same bodies and headers,
-//          same load: BENCH_N8N_COUNT deliveries per workflow (default 1,000, in 4 rounds that
+//          (Webhook, respond immediately → No Op) and against an empty community trigger (the
+//          floor any community trigger pays: bench/lib/empty-trigger.js, whose webhook() passes the
+//          body on as one item), same instance, same bodies and headers,
+//          same load: BENCH_N8N_COUNT deliveries per workflow (default 1,000, in 10 rounds that
 //          alternate between the workflows), BENCH_N8N_CONCURRENCY at a time (default 8), over
 //          keep-alive connections on 127.0.0.1. A third workflow pairs the trigger with the
 //          Fax.Plus Polling Trigger (both feed No Op), so its runs write two records in n8n's
@@ -31,7 +33,6 @@
 
 const crypto = require('node:crypto');
 const fs = require('node:fs');
-const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 
@@ -41,17 +42,22 @@ const ROOT = path.resolve(__dirname, '../..');
 const { startN8n } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
 const { startFaxPlusServer } = require(path.join(ROOT, 'test/server'));
 const { credRef } = require(path.join(ROOT, 'test/e2e/lib.js'));
-const { faxReceivedPayload } = require('../lib/payload');
+const { signed, post, agent } = require('../lib/deliveries');
 const { latencies } = require('../lib/stats');
 const { processedDataOf } = require('../lib/processed-data');
-const { node, chain, deploySplitOutWorkflow } = require('../lib/workflows');
+const {
+	node,
+	chain,
+	deploySplitOutWorkflow,
+	triggerWorkflow: deployTrigger,
+	webhookWorkflow,
+} = require('../lib/workflows');
+const { writeEmptyTrigger, emptyTriggerWorkflow } = require('../lib/empty-trigger');
 
 const PKG = require(path.join(pkgDir, 'package.json')).name;
-const TRIGGER = `${PKG}.faxPlusTrigger`;
 const ACTION = `${PKG}.faxPlus`;
-const POLL_TRIGGER = `${PKG}.faxPlusPollTrigger`;
 const COUNT = Number(process.env.BENCH_N8N_COUNT || 1000);
-const ROUNDS = Number(process.env.BENCH_N8N_ROUNDS || 4);
+const ROUNDS = Number(process.env.BENCH_N8N_ROUNDS || 10);
 const CONCURRENCY = Number(process.env.BENCH_N8N_CONCURRENCY || 8);
 const WARMUP = Number(process.env.BENCH_N8N_WARMUP || 50);
 const PREFILL = Number(process.env.BENCH_N8N_PREFILL || 10000);
@@ -66,71 +72,8 @@ const PART_CAP_MS = 15 * 60 * 1000;
 const parts = new Set(partsArg.split(',').filter(Boolean));
 const log = (...a) => console.error('[bench:n8n]', ...a);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const uuid = () => crypto.randomUUID();
 
 // ------------------------------------------------------------------ HTTP load
-
-/** A realistic fax_received body; distinct fax id per delivery. */
-function deliveryBody(i) {
-	const id = `fax_${crypto.randomBytes(8).toString('hex')}`;
-	return Buffer.from(JSON.stringify(faxReceivedPayload(id, `bench ${i}`)));
-}
-
-function signed(secret, n) {
-	const key = crypto.createSecretKey(Buffer.from(secret.replace(/^whsec_/, ''), 'base64'));
-	const ts = String(Math.floor(Date.now() / 1000));
-	return Array.from({ length: n }, (_, i) => {
-		const body = deliveryBody(i);
-		const id = `msg_${crypto.randomBytes(12).toString('hex')}`;
-		const sig = crypto
-			.createHmac('sha256', key)
-			.update(`${id}.${ts}.`)
-			.update(body)
-			.digest('base64');
-		return {
-			body,
-			headers: {
-				'content-type': 'application/json',
-				'content-length': String(body.length),
-				'user-agent': 'FaxPlus-Webhooks/local',
-				'webhook-id': id,
-				'webhook-timestamp': ts,
-				'webhook-signature': `v1,${sig}`,
-			},
-		};
-	});
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-function post(url, headers, body, timeoutMs = 30000) {
-	return new Promise((resolve) => {
-		const t0 = process.hrtime.bigint();
-		const req = http.request(url, { method: 'POST', headers, agent, timeout: timeoutMs }, (res) => {
-			const chunks = [];
-			res.on('data', (c) => chunks.push(c));
-			res.on('end', () =>
-				resolve({
-					status: res.statusCode,
-					body: Buffer.concat(chunks).toString('utf8'),
-					ms: Number(process.hrtime.bigint() - t0) / 1e6,
-				}),
-			);
-			res.on('error', (e) =>
-				resolve({ status: 0, body: String(e), ms: Number(process.hrtime.bigint() - t0) / 1e6 }),
-			);
-		});
-		req.on('timeout', () => req.destroy(new Error('timeout')));
-		req.on('error', (e) =>
-			resolve({
-				status: 0,
-				body: String(e.message),
-				ms: Number(process.hrtime.bigint() - t0) / 1e6,
-			}),
-		);
-		req.end(body);
-	});
-}
 
 /** Sends the deliveries with `concurrency` in flight; stops at the time cap. */
 async function blast(url, deliveries, concurrency, capMs, check) {
@@ -175,109 +118,15 @@ async function waitForExecutions(n8n, workflowId, n, capMs = ROUND_CAP_MS) {
 	}
 }
 
+/** The Fax.Plus Trigger → No Op; `prefill`: its records start at PREFILL entries (SQLite). */
 async function triggerWorkflow(n8n, s, name, { prefill = false, paired = false } = {}) {
-	const webhookId = uuid();
-	const secretCred = await n8n.createCredential(`bench secret ${name}`, 'faxPlusWebhookSecretApi', {
-		secret: `whsec_${crypto.randomBytes(24).toString('base64')}`,
+	return await deployTrigger(n8n, s, name, {
+		pkg: PKG,
+		paired,
+		prefill: prefill
+			? (workflowId, contexts) => prefillProcessedData(n8n, workflowId, PREFILL, contexts)
+			: undefined,
 	});
-	const trigger = node(
-		'Fax.Plus Trigger',
-		TRIGGER,
-		1,
-		{
-			authentication: 'accessToken',
-			events: ['fax_received', 'fax_sent'],
-			channels: '',
-			options: {},
-		},
-		{
-			webhookId,
-			credentials: {
-				...credRef('faxPlusApi', s.pat),
-				...credRef('faxPlusWebhookSecretApi', secretCred),
-			},
-		},
-	);
-	const wfJson = {
-		name,
-		nodes: [trigger, node('Done', 'n8n-nodes-base.noOp', 1, {})],
-		connections: chain('Fax.Plus Trigger', 'Done'),
-	};
-	if (paired) {
-		// "Never miss a fax": the polling trigger beside it, sharing the workflow's record.
-		wfJson.nodes.push(
-			node(
-				'Fax.Plus Polling Trigger',
-				POLL_TRIGGER,
-				1,
-				{
-					authentication: 'accessToken',
-					events: ['fax_received', 'fax_sent'],
-					channels: '',
-					options: {},
-					pollTimes: { item: [{ mode: 'everyMinute' }] },
-				},
-				{ credentials: credRef('faxPlusApi', s.pat) },
-			),
-		);
-		Object.assign(wfJson.connections, chain('Fax.Plus Polling Trigger', 'Done'));
-	}
-	const wf = await n8n.importWorkflow(wfJson);
-	// n8n's contexts of the records: `n:<node ID>` for a node's own, '' for the workflow's.
-	const idOf = (name) =>
-		(wf.nodes ?? wfJson.nodes).find((n) => n.name === name)?.id ??
-		wfJson.nodes.find((n) => n.name === name).id;
-	const own = `n:${idOf('Fax.Plus Trigger')}`;
-	const records = { [own]: 'own' };
-	if (paired) {
-		records[''] = 'shared';
-		records[`n:${idOf('Fax.Plus Polling Trigger')}`] = "polling trigger's own";
-	}
-	if (prefill) await prefillProcessedData(n8n, wf.id, PREFILL, paired ? [own, ''] : [own]);
-	await n8n.activate(wf.id);
-	const url = n8n.webhookUrl(`${webhookId}/webhook`);
-	// n8n 2.x publishes (and so registers webhooks) shortly after the activation call answers.
-	let ep;
-	for (const deadline = Date.now() + 30000; !ep; await sleep(100)) {
-		ep = Object.values(s.server.state.webhooks).find((e) => e.url === url);
-		if (!ep && Date.now() > deadline)
-			throw new Error(`activation registered no endpoint for ${url} within 30 s`);
-	}
-	const secret = s.server.getEndpointSecret(ep.id);
-	await n8n.updateCredential(secretCred.id, {
-		name: secretCred.name,
-		type: 'faxPlusWebhookSecretApi',
-		data: { secret },
-	});
-	await n8n.waitForWebhook(`${webhookId}/webhook`);
-	return {
-		id: wf.id,
-		url,
-		secret,
-		records,
-		check: (r) => /"received":true/.test(r.body) && !/duplicate|skipped/.test(r.body),
-	};
-}
-
-async function webhookWorkflow(n8n, name) {
-	const p = `bench-${uuid()}`;
-	const wf = await n8n.importWorkflow({
-		name,
-		nodes: [
-			node(
-				'Webhook',
-				'n8n-nodes-base.webhook',
-				2,
-				{ httpMethod: 'POST', path: p, responseMode: 'onReceived', options: {} },
-				{ webhookId: uuid() },
-			),
-			node('Done', 'n8n-nodes-base.noOp', 1, {}),
-		],
-		connections: chain('Webhook', 'Done'),
-	});
-	await n8n.activate(wf.id);
-	await n8n.waitForWebhook(p);
-	return { id: wf.id, url: n8n.webhookUrl(p), check: (r) => /Workflow was started/.test(r.body) };
 }
 
 /**
@@ -330,6 +179,7 @@ async function deliverAndSettle(n8n, targets, secret, expected, name, count, con
 async function benchTrigger(n8n, s) {
 	const targets = {
 		webhook: await webhookWorkflow(n8n, 'bench: built-in Webhook → No Op'),
+		empty: await emptyTriggerWorkflow(n8n, 'bench: empty community trigger → No Op'),
 		trigger: await triggerWorkflow(n8n, s, 'bench: Fax.Plus Trigger → No Op'),
 	};
 	if (PREFILL > 0) {
@@ -629,11 +479,14 @@ async function pass(engine) {
 	const s = {};
 	const out = { engine, loadBefore: os.loadavg()[0] };
 	let n8n;
+	// The user folder carries the empty community trigger beside the package.
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-faxplus-bench-'));
 	try {
 		s.server = await startFaxPlusServer();
 		const env = { N8N_LOG_LEVEL: 'warn' };
 		if (engine !== 'default') env.N8N_EXPRESSION_ENGINE = engine;
-		n8n = await startN8n({ packageDir: pkgDir, env });
+		writeEmptyTrigger(userFolder);
+		n8n = await startN8n({ packageDir: pkgDir, env, userFolder });
 		out.n8nVersion = n8n.version;
 		s.pat = await n8n.createCredential('bench PAT', 'faxPlusApi', {
 			accessToken: s.server.tokens.pat,
@@ -645,6 +498,7 @@ async function pass(engine) {
 	} finally {
 		if (n8n) await n8n.stop().catch((e) => log(`stopping n8n: ${e.message}`));
 		if (s.server) await s.server.close();
+		fs.rmSync(userFolder, { recursive: true, force: true, maxRetries: 5 });
 	}
 	out.loadAfter = os.loadavg()[0];
 	return out;

@@ -22,7 +22,7 @@ const median = (values) => summarize(values).median;
 const ratioText = (x) => (Number.isFinite(x) ? x.toFixed(2) : 'n/a');
 /** "1.50× faster" or, under 1, "2.00× slower". */
 const faster = (x) => (x >= 1 ? `${ratioText(x)}× faster` : `${ratioText(1 / x)}× slower`);
-const yes = (met) => (met === undefined ? 'n/a' : met ? 'met' : '**missed**');
+const yes = (met) => (met === undefined ? 'not judged' : met ? 'met' : '**missed**');
 
 /** Per-round paired ratios a[i] / b[i], then their median (robust to load drifting between rounds). */
 function pairedRatio(a, b) {
@@ -37,7 +37,11 @@ function measuredNote(section) {
 	const load = Number.isFinite(m.loadAverage)
 		? `; load average ${m.loadAverage.toFixed(2)} on ${m.cores} cores when it started`
 		: '';
-	return `_Measured ${section.at}${load}${section.stale ? '; **dist/ could not be rebuilt, figures are for an older build**' : ''}._`;
+	const c = section.commit;
+	const commit = c?.head
+		? ` at commit ${c.head}${c.sources && c.sources !== c.head ? ` (the package's sources as of ${c.sources})` : ''}${c.dirty ? ' with uncommitted changes to the sources' : ''}`
+		: '';
+	return `_Measured ${section.at}${commit}${load}${section.stale ? '; **dist/ could not be rebuilt, figures are for an older build**' : ''}._`;
 }
 
 // ------------------------------------------------------------------ 1. webhook() per delivery
@@ -145,10 +149,111 @@ function verifyMeaning(figures, d) {
 	return parts.join('\n\n');
 }
 
+// ------------------------------------------------------------------ 2. WAL per delivery
+
+const WAL_LABELS = {
+	webhook: "n8n's Webhook node → No Op",
+	trigger: '**Fax.Plus Trigger → No Op, young record**',
+	triggerAtCap: '**Fax.Plus Trigger → No Op, record at its cap**',
+};
+
+/** The goal's base: the trigger's WAL per delivery at its default cap before issue 62's change. */
+const WAL_TODAY = { commit: 'a1abc22', bytes: 601402 };
+
+const walPerDelivery = (o) => summarize(o.rounds.map((r) => r.walBytes / r.deliveries));
+
+function walSection(section) {
+	const d = section.data;
+	const t = d.targets;
+	const goals = [];
+	const base = walPerDelivery(t.webhook).median;
+	const recordText = (o) => {
+		const after = o.recordsAfter?.[0];
+		if (!after) return '–';
+		const before = o.recordsBefore?.[0];
+		const grew = before && after.entries > before.entries ? `, from ${fmtInt(before.entries)}` : '';
+		return `${fmtInt(after.entries)} (${fmtBytes(after.bytes)})${grew}`;
+	};
+	const rows = Object.keys(WAL_LABELS)
+		.filter((k) => t[k])
+		.map((k) => {
+			const w = walPerDelivery(t[k]);
+			return [
+				WAL_LABELS[k],
+				recordText(t[k]),
+				fmtInt(t[k].rounds.reduce((a, r) => a + r.deliveries, 0)),
+				`${fmtInt(Math.round(w.median))} B (${fmtBytes(w.median)})`,
+				`${fmtBytes(w.min)} – ${fmtBytes(w.max)}`,
+				`${ratioText(w.median / base)}×`,
+			];
+		});
+	const tb = table(
+		[
+			'workflow',
+			'record after: entries (size)',
+			'deliveries',
+			'WAL per delivery',
+			'fewest – most (rounds)',
+			'vs Webhook node',
+		],
+		rows,
+		['l', 'r', 'r', 'r', 'r', 'r'],
+	);
+	const young = t.trigger ? walPerDelivery(t.trigger).median : NaN;
+	const cap = t.triggerAtCap ? walPerDelivery(t.triggerAtCap).median : NaN;
+	const capRecord = t.triggerAtCap?.recordsAfter?.[0];
+	const atCap =
+		capRecord && t.triggerAtCap.recordsBefore?.[0]?.entries === capRecord.entries
+			? ''
+			: ' (**not at its cap**: the record grew during the rounds)';
+	const lines = [
+		tb,
+		'',
+		`WAL per delivery: Webhook node ${fmtBytes(base)}; trigger, young record ${fmtBytes(young)} (${ratioText(young / base)}×); trigger, record at its cap (${capRecord ? fmtInt(capRecord.entries) : 'n/a'} entries) ${fmtBytes(cap)} (${ratioText(cap / base)}×)${atCap}`,
+		`trigger at its cap / today's (${WAL_TODAY.commit}): ${ratioText(cap / WAL_TODAY.bytes)}`,
+	];
+	goals.push({
+		goal: `2. WAL per delivery, the trigger's record at its default cap, ≤ 0.5 × today's (${fmtBytes(WAL_TODAY.bytes)} at ${WAL_TODAY.commit})`,
+		figure: `${fmtBytes(cap)}: ${ratioText(cap / WAL_TODAY.bytes)}× today's, ${ratioText(cap / base)}× the Webhook node's ${fmtBytes(base)}${capRecord ? `; the record ${fmtInt(capRecord.entries)} entries, ${fmtBytes(capRecord.bytes)}` : ''}`,
+		met: cap <= 0.5 * WAL_TODAY.bytes,
+	});
+	const perDay = (cap * 10000) / 1024 ** 3;
+	const short = `_n8n ${d.n8nVersion}, ${d.mode}, on PostgreSQL ${String(d.postgres).split(' ')[0]} (\`full_page_writes=${d.settings?.full_page_writes}\`); one delivery at a time; ${fmtInt(d.rounds)} rounds of ${fmtInt(d.perRound)} per workflow, alternating; load average ${d.loadBefore?.toFixed(1)} → ${d.loadAfter?.toFixed(1)}; \`bench/cases/wal.js\` says how it measures._`;
+	const body = `${measuredNote(section)}
+
+${short}
+
+n8n ${d.n8nVersion}, ${d.mode}, on PostgreSQL ${String(d.postgres).split(' ')[0]} (a throwaway cluster: ${Object.entries(
+		d.settings ?? {},
+	)
+		.map(([k, v]) => `\`${k}=${v}\``)
+		.join(
+			', ',
+		)}), the package installed from its \`npm pack\` tarball. ${fmtInt(d.rounds)} rounds of ${fmtInt(d.perRound)} deliveries per workflow, alternating, after ${fmtInt(d.warmup)} warm-up deliveries each; one delivery at a time, the next once n8n has finished the previous run (one check of the record per delivery, as when faxes arrive seconds apart). WAL per delivery is \`pg_wal_lsn_diff\` of \`pg_current_wal_insert_lsn()\` before and after a round (read once the WAL is quiet), over the round's deliveries; the median of the rounds and their range. The record at its cap starts as a row of ${fmtInt(d.prefill)} entries written in n8n's format, which the first check trims to the trigger's own cap. Load average ${d.loadBefore?.toFixed(1)} → ${d.loadAfter?.toFixed(1)}.
+
+${tb}
+
+\`\`\`
+${lines.slice(2).join('\n')}
+\`\`\`
+
+**What it means.** Every run writes its execution (n8n's \`execution_entity\` and \`execution_data\` rows): that is the Webhook node's whole figure. The trigger's run also checks its record in n8n's processed-data store, one \`processed_data\` row per node that n8n reads, updates and writes back whole on every check (\`checkProcessedAndRecord\`); a row this size is stored out of line (TOAST), so each check writes the whole row to the WAL again, and leaves the old copy for vacuum. At the cap that row is most of what a delivery costs Postgres: at 10,000 deliveries a day about ${perDay.toFixed(1)} GB of WAL a day, which replication and backups carry too. The WAL does not depend on the machine's load: the rounds of the Webhook node and of the record at its cap agree to within ${fmtPct(Math.max(...['webhook', 'triggerAtCap'].filter((k) => t[k]).map((k) => walPerDelivery(t[k]).spread)))} (the young record's grow with it). With Postgres's default \`full_page_writes=on\`, the first change of a page after each checkpoint adds a copy of that page: more WAL for both workflows, by an amount that depends on when checkpoints fall. With no delivery at all, ${fmtBytes(d.idle?.walBytes)} were written in ${d.idle?.seconds?.toFixed(0)} s after the warm-up; each round starts and ends with the WAL quiet. Set \`BENCH_WAL_MODE=queue\` to measure in queue mode (main, worker and one webhook processor), where n8n writes each execution in more steps.
+`;
+	const summary = `One delivery writes ${fmtBytes(base)} of WAL through n8n's Webhook node and ${fmtBytes(young)} (${ratioText(young / base)}×) through the Fax.Plus Trigger with a young record; with the trigger's record at its cap (${capRecord ? `${fmtInt(capRecord.entries)} entries, a ${fmtBytes(capRecord.bytes)} row` : 'n/a'}) it writes ${fmtBytes(cap)} (${ratioText(cap / base)}×), ${ratioText(cap / WAL_TODAY.bytes)}× today's (goal ≤ 0.5×; n8n ${d.n8nVersion} on PostgreSQL, ${d.mode}): at 10,000 deliveries a day, ${perDay.toFixed(1)} GB of WAL a day.`;
+	return {
+		title: "2. The trigger's record in Postgres: WAL per delivery",
+		body,
+		goals,
+		console: lines,
+		summary,
+	};
+}
+
 // ------------------------------------------------------------------ 3. trigger in n8n
 
 const TRIGGER_LABELS = {
 	webhook: "n8n's Webhook node → No Op (respond immediately)",
+	empty: 'an empty community trigger → No Op (the floor: its `webhook()` passes the body on)',
 	trigger: '**Fax.Plus Trigger → No Op**',
 	triggerAtCap: 'Fax.Plus Trigger + Polling Trigger, both records already at 10,000 → No Op',
 };
@@ -174,6 +279,8 @@ function triggerSection(section) {
 			console: ['no result'],
 		};
 	const first = passes[0].trigger;
+	if (first.targets.empty)
+		body += `_The empty community trigger (\`bench/lib/empty-trigger.js\`) is a package whose one node's \`webhook()\` passes the body on as one item: the floor any community trigger pays in n8n. Per-round ratios, with their range over the rounds._\n\n`;
 	body += `n8n ${passes[0].n8nVersion}, one instance per pass (SQLite, executions saved as n8n saves them by default), the package loaded as a community package. ${['', 'One', 'Two', 'Three', 'Four', 'Five'][Object.keys(first.targets).length] ?? Object.keys(first.targets).length} active workflows on the same instance, identical but for the first node (and the records they start with). The load: ${fmtInt(first.count)} signed deliveries per workflow (realistic \`fax_received\` bodies of about 700 bytes, distinct webhook-ids, signed with the trigger's endpoint secret; the Webhook node gets the very same requests), ${first.concurrency} at a time over keep-alive connections from one client on 127.0.0.1, in ${first.rounds} rounds that alternate between the workflows, after ${first.warmup} warm-up deliveries each. _Completed/s_ counts a delivery when its execution has finished (a round ends when the last execution of the round has stopped): that is the throughput. _Answered/s_ is how fast the sender gets its 200. Latency is per request, as the sender sees it. The last column is n8n's \`processed_data\` rows of the workflow after the run: _own_ is the trigger's record (scope node), _shared_ the one it shares with the Polling Trigger (scope workflow), each with its size and entries.\n`;
 	for (const p of passes) {
 		const t = p.trigger.targets;
@@ -235,6 +342,23 @@ function triggerSection(section) {
 			});
 			lines.push(`trigger / Webhook node throughput: ${ratio.toFixed(2)}`);
 		}
+		const floor = floorRatios(t);
+		if (floor) {
+			const engineName = p.engine === 'default' ? 'default engine' : `${p.engine} engine`;
+			const floorLines = [
+				`Fax.Plus Trigger / empty trigger (${engineName}): ${rangeText(floor.trigger)}`,
+				`empty trigger / Webhook node (${engineName}): ${rangeText(floor.empty)}`,
+			];
+			lines.push(...floorLines);
+			body += `\n\`\`\`\n${floorLines.join('\n')}\n\`\`\`\n`;
+			// Rounds further apart than this say more about the machine's load than about the trigger.
+			const decided = floor.trigger.spread <= FLOOR_MAX_SPREAD;
+			goals.push({
+				goal: `3. Fax.Plus Trigger ≥ 0.95 × an empty community trigger's throughput (the floor), ${engineName}`,
+				figure: `${rangeText(floor.trigger)}; the empty trigger ${ratioText(floor.empty.median)}× the Webhook node${decided ? '' : `; not judged: the rounds' ratios spread ${fmtPct(floor.trigger.spread)} (more than ${fmtPct(FLOOR_MAX_SPREAD)}; load average ${p.loadBefore?.toFixed(1)} → ${p.loadAfter?.toFixed(1)})`}`,
+				met: decided ? floor.trigger.median >= 0.95 : undefined,
+			});
+		}
 	}
 	const atCap = atCapRatios(passes);
 	if (Number.isFinite(atCap.legacy)) {
@@ -265,9 +389,38 @@ function triggerSection(section) {
 		.map((p) => p.trigger.targets.triggerAtCap?.processedData)
 		.find((pd) => pd && !pd.error && pd.entries);
 	const loads = passes.flatMap((p) => [p.loadBefore, p.loadAfter]).filter(Number.isFinite);
-	const summary = `Through a real n8n, with the legacy expression engine the trigger completes ${ratioText(young.legacy)}× the deliveries per second of n8n's Webhook node alone with a young record and ${ratioText(atCap.legacy)}× beside the Polling Trigger with both its records at the 10,000 cap (goal ≥ 0.8, ${atCap.legacy >= 0.8 ? 'met' : 'missed'}). The durable record is n8n's processed-data store, written by the run: the trigger's own row (scope node), and only beside the Polling Trigger also the row the two share (scope workflow), ${recordAtCap ? `${recordsText(recordAtCap)} at the cap` : 'at the cap'}; n8n reads and writes each whole for every check, and runs that wait share one check per row. With n8n's default engine the figures are ${ratioText(young.default)}× and ${ratioText(atCap.default)}× (goal ≥ 0.9 for the young record): n8n acquires an expression isolate twice per delivery for any trigger but its own Webhook node, which no community node can change.${loads.length ? ` Measured at a load average of ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on 2 cores: the rounds' spread (±) shows how far single figures move.` : ''}`;
+	const floors = Object.fromEntries(
+		passes.map((p) => [p.engine, floorRatios(p.trigger.targets)]).filter(([, f]) => f),
+	);
+	const floorText = Object.keys(floors).length
+		? ` Against an empty community trigger, the floor any community trigger pays, the Fax.Plus Trigger makes ${Object.entries(
+				floors,
+			)
+				.map(([engine, f]) => `${rangeText(f.trigger)} with the ${engine} engine`)
+				.join(' and ')} (goal ≥ 0.95); the empty trigger itself makes ${Object.entries(floors)
+				.map(([engine, f]) => `${ratioText(f.empty.median)}× (${engine})`)
+				.join(' and ')} the Webhook node's.`
+		: '';
+	const summary = `Through a real n8n, with the legacy expression engine the trigger completes ${ratioText(young.legacy)}× the deliveries per second of n8n's Webhook node alone with a young record and ${ratioText(atCap.legacy)}× beside the Polling Trigger with both its records at the 10,000 cap (goal ≥ 0.8, ${atCap.legacy >= 0.8 ? 'met' : 'missed'}). The durable record is n8n's processed-data store, written by the run: the trigger's own row (scope node), and only beside the Polling Trigger also the row the two share (scope workflow), ${recordAtCap ? `${recordsText(recordAtCap)} at the cap` : 'at the cap'}; n8n reads and writes each whole for every check, and runs that wait share one check per row. With n8n's default engine the figures are ${ratioText(young.default)}× and ${ratioText(atCap.default)}× (goal ≥ 0.9 for the young record): n8n acquires an expression isolate twice per delivery for any trigger but its own Webhook node, which no community node can change.${floorText}${loads.length ? ` Measured at a load average of ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on 2 cores: the rounds' spread (±) shows how far single figures move.` : ''}`;
 	return { title: '3. Signed deliveries through a real n8n', body, goals, console: lines, summary };
 }
+
+/** Per-round ratios of one pass: the trigger over the empty trigger, the empty one over the Webhook node. */
+function floorRatios(t) {
+	if (!t.empty || !t.trigger) return undefined;
+	const rate = (name) => t[name].rounds.map((r) => r.completedPerSecond);
+	return {
+		trigger: pairedRatio(rate('trigger'), rate('empty')),
+		empty: pairedRatio(rate('empty'), rate('webhook')),
+	};
+}
+
+/** The widest spread of the per-round floor ratios that still judges the goal (±25%). */
+const FLOOR_MAX_SPREAD = 0.25;
+
+/** "0.91× (0.85–0.97 over 6 rounds)". */
+const rangeText = (r) =>
+	`${ratioText(r.median)}× (${ratioText(r.min)}–${ratioText(r.max)} over ${r.n} rounds)`;
 
 /** The trigger with a full record against the Webhook node, per engine (median of per-round ratios). */
 function atCapRatios(passes) {
@@ -644,9 +797,10 @@ function latencySection(section) {
 
 // ------------------------------------------------------------------ document
 
-const ORDER = ['verify', 'n8n', 'load', 'action', 'latency', 'send'];
+const ORDER = ['verify', 'wal', 'n8n', 'load', 'action', 'latency', 'send'];
 const BUILDERS = {
 	verify: verifySection,
+	wal: walSection,
 	n8n: triggerSection,
 	load: loadSection,
 	action: actionSection,
@@ -751,8 +905,8 @@ What the package costs its users, side by side with what they would use instead.
 
 \`\`\`sh
 npm run bench                         # everything (builds dist/ first when the sources are newer)
-npm run bench -- --quick              # without the real n8n (sections 3 and 5)
-npm run bench -- --only=verify,load,n8n,action
+npm run bench -- --quick              # without the real n8n (sections 2, 3, 5, 6 and 7)
+npm run bench -- --only=wal,n8n       # the trigger's WAL per delivery, and its throughput in n8n
 npm run bench -- --n8n-count=2000     # deliveries per workflow in section 3 (default 1000)
 \`\`\`
 
@@ -768,7 +922,7 @@ ${missing.length ? `\n_Not measured yet: ${missing.join(', ')}._\n` : ''}
 ## Method
 
 - Micro-benchmarks (1, 4) run in their own processes: 1 with \`--expose-gc\`, warm-up rounds, then rounds that interleave the variants, so that a change in the machine's load hits all of them alike; ratios are medians of per-round ratios. 4 starts a fresh process per sample.
-- There is no section 2: the trigger keeps no duplicate record of its own in memory; the durable record (n8n's processed-data store) costs what section 3 measures, through a real n8n.
+- 2 runs one n8n on a throwaway PostgreSQL cluster with the packed package installed from its tarball, and reads Postgres's WAL position around rounds of deliveries; WAL bytes depend on what is written, not on the machine's load.
 - 3, 5 and 6 start the pinned n8n (\`scripts/n8n/n8n.js\`; installed once by \`scripts/n8n/install.sh\`) with a throwaway user folder, the package linked as a community package and the local Fax.Plus-compatible server (\`test/server\`); every request and execution is checked, not just timed. Each round has a time cap, and the n8n instance and the server are stopped at the end, also on failure.
 - 8 (\`bench/memory.js\`, run on its own) starts a fresh n8n for every run of every case and samples its resident memory from outside; figures are medians of runs.
 - Spread is half the range of the rounds over their median. The machine is a shared 2-core virtual machine: other work runs beside the benchmarks (see the load average), so single figures move between runs by tens of percent; the ratios, measured in interleaved rounds, move much less.

@@ -1,0 +1,307 @@
+'use strict';
+// Section 2: what one delivery writes to Postgres's write-ahead log (WAL), the Fax.Plus Trigger
+// beside n8n's Webhook node, with the trigger's record young and at its cap:
+//   node bench/cases/wal.js <package> <out.json>
+//
+// One n8n (scripts/n8n/n8n.js, the pinned version) on a throwaway Postgres 15 cluster
+// (startPostgres of scripts/n8n/queue.js: fsync, synchronous_commit and full_page_writes off), the
+// package packed (`npm pack`) and installed from its tarball as users install it, the local
+// Fax.Plus-compatible server. Single process by default: the trigger's record costs the same in
+// both modes (one processed-data row, written whole per check), while queue mode adds Redis and two
+// more n8n processes to a shared machine. BENCH_WAL_MODE=queue runs it in queue mode instead
+// (startQueue with one webhook processor), where n8n writes each execution in more steps.
+// Three active workflows: Webhook node → No Op, Fax.Plus Trigger → No Op with a young record, and
+// Fax.Plus Trigger → No Op whose record (its row in n8n's `processed_data` table, written in n8n's
+// format) starts with BENCH_WAL_PREFILL entries (default 30,000: more than any cap the trigger keeps,
+// so the warm-up's first check trims it to the trigger's own cap, whatever the code measured).
+// Deliveries go one at a time, each signed with the endpoint's whsec_ secret, and the next is sent
+// only when n8n has finished the run of the previous one: one check of the record per delivery, as
+// when faxes arrive seconds apart. Per round and workflow: pg_current_wal_insert_lsn() before and
+// after BENCH_WAL_PER_ROUND deliveries (default 10; the WAL quiet before each reading), over
+// BENCH_WAL_ROUNDS rounds (default 3) that alternate between the workflows, after BENCH_WAL_WARMUP
+// deliveries each (default 3). Every answer and every run is checked.
+
+const { spawnSync } = require('node:child_process');
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const [pkgArg, outFile] = process.argv.slice(2);
+const pkgDir = path.resolve(pkgArg);
+const ROOT = path.resolve(__dirname, '../..');
+const { startN8n } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
+const { startPostgres, startQueue } = require(path.join(ROOT, 'scripts/n8n/queue.js'));
+const { startFaxPlusServer } = require(path.join(ROOT, 'test/server'));
+const { signed, post, agent } = require('../lib/deliveries');
+const { triggerWorkflow, webhookWorkflow } = require('../lib/workflows');
+
+const PKG = require(path.join(pkgDir, 'package.json')).name;
+const ROUNDS = Number(process.env.BENCH_WAL_ROUNDS || 3);
+const PER_ROUND = Number(process.env.BENCH_WAL_PER_ROUND || 10);
+const WARMUP = Number(process.env.BENCH_WAL_WARMUP || 3);
+const PREFILL = Number(process.env.BENCH_WAL_PREFILL || 30000);
+const RUN_CAP_MS = 30000;
+const QUEUE = process.env.BENCH_WAL_MODE === 'queue';
+
+const log = (...a) => console.error('[bench:wal]', ...a);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** `npm pack` of the package snapshot into `dir`: the tarball users install. */
+function pack(dir) {
+	const r = spawnSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], {
+		cwd: pkgDir,
+		encoding: 'utf8',
+	});
+	if (r.status !== 0) throw new Error(`npm pack failed: ${r.stderr}`);
+	return path.join(dir, r.stdout.trim().split('\n').pop());
+}
+
+/** The WAL's insert position (bytes); with synchronous_commit off the written one lags behind. */
+async function walPosition(db) {
+	const { rows } = await db.query(
+		"SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::bigint AS at",
+	);
+	return Number(rows[0].at);
+}
+
+/** The WAL position once nothing has been written for 300 ms (n8n's writes after a run settled). */
+async function quietWalPosition(db, capMs = 5000) {
+	const deadline = Date.now() + capMs;
+	let last = await walPosition(db);
+	let still = 0;
+	while (still < 3 && Date.now() < deadline) {
+		await sleep(100);
+		const now = await walPosition(db);
+		still = now === last ? still + 1 : 0;
+		last = now;
+	}
+	return last;
+}
+
+/** Finished runs of a workflow, and those of them that did not succeed. */
+async function runsOf(db, workflowId) {
+	const { rows } = await db.query(
+		`SELECT count(*) FILTER (WHERE "stoppedAt" IS NOT NULL) AS finished,
+		        count(*) FILTER (WHERE "stoppedAt" IS NOT NULL AND status <> 'success') AS failed
+		   FROM execution_entity WHERE "workflowId" = $1`,
+		[String(workflowId)],
+	);
+	return { finished: Number(rows[0].finished), failed: Number(rows[0].failed) };
+}
+
+async function waitForRuns(db, workflowId, n) {
+	const deadline = Date.now() + RUN_CAP_MS;
+	for (;;) {
+		const runs = await runsOf(db, workflowId);
+		if (runs.finished >= n) return runs;
+		if (Date.now() > deadline)
+			throw new Error(`workflow ${workflowId}: ${runs.finished} of ${n} runs finished in time`);
+		await sleep(20);
+	}
+}
+
+/** The workflow's rows in n8n's processed-data store: entries, the JSON's size, its stored size. */
+async function recordsOf(db, workflowId) {
+	const { rows } = await db.query(
+		`SELECT context, octet_length(value) AS bytes, pg_column_size(value) AS stored,
+		        json_array_length((value::json)->'data') AS entries
+		   FROM processed_data WHERE "workflowId" = $1 ORDER BY context`,
+		[String(workflowId)],
+	);
+	return rows.map((r) => ({
+		context: r.context,
+		bytes: Number(r.bytes),
+		stored: Number(r.stored),
+		entries: Number(r.entries),
+	}));
+}
+
+/**
+ * The rows in n8n's format (`DeduplicationHelper` in n8n's deduplication-helper.js, mode entries):
+ * `{ mode: 'entries', data: [...] }`, each entry the base64 MD5 of a recorded key.
+ */
+async function prefill(db, workflowId, contexts) {
+	for (const context of contexts) {
+		const data = Array.from({ length: PREFILL }, () =>
+			crypto
+				.createHash('md5')
+				.update(`fax:fax_received:fax_${crypto.randomBytes(12).toString('hex')}`)
+				.digest('base64'),
+		);
+		await db.query(
+			'INSERT INTO processed_data ("workflowId", "context", "value") VALUES ($1, $2, $3)',
+			[String(workflowId), context, JSON.stringify({ mode: 'entries', data })],
+		);
+	}
+}
+
+/** Sends `n` deliveries one after another, each once the previous run has finished. */
+async function deliverOneByOne(db, target, n, expected) {
+	for (const d of signed(target.secret, n)) {
+		const r = await post(target.url, d.headers, d.body);
+		if (r.status !== 200 || !target.check(r))
+			throw new Error(`${target.name}: answered ${r.status} ${r.body.slice(0, 200)}`);
+		expected[target.name]++;
+		const runs = await waitForRuns(db, target.id, expected[target.name]);
+		if (runs.failed) throw new Error(`${target.name}: ${runs.failed} runs did not succeed`);
+	}
+}
+
+async function main() {
+	const root = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-faxplus-wal-'));
+	// The postgres user must reach its cluster folder inside.
+	fs.chmodSync(root, 0o711);
+	let pg;
+	let n8n;
+	let queue;
+	let server;
+	let db;
+	const stop = async () => {
+		await db?.end().catch(() => {});
+		if (queue) await queue.stop();
+		else await n8n?.stop().catch((e) => log(`stopping n8n: ${e.message}`));
+		await server?.close().catch(() => {});
+		await pg?.stop().catch((e) => log(`stopping postgres: ${e.message}`));
+		agent.destroy();
+		fs.rmSync(root, { recursive: true, force: true, maxRetries: 5 });
+	};
+	// Postgres runs in its own process group: stopped on every way out.
+	process.on('exit', () => {
+		try {
+			if (pg) process.kill(-pg.process.pid, 'SIGKILL');
+		} catch {
+			// gone
+		}
+	});
+	for (const signal of ['SIGINT', 'SIGTERM'])
+		process.once(signal, () => stop().finally(() => process.exit(130)));
+	try {
+		server = await startFaxPlusServer();
+		if (QUEUE) {
+			// Its own Postgres, Redis and packed tarball (of this repository's dist/, built as the snapshot).
+			queue = await startQueue({ processors: 1, env: { N8N_LOG_LEVEL: 'warn' } });
+			const [processor] = queue.webhooks;
+			// The main process drives; production webhooks are the processor's (through the balancer).
+			n8n = Object.assign(Object.create(queue.main), {
+				waitForWebhook: (webhookPath) => processor.waitForWebhook(webhookPath),
+			});
+			pg = { ...queue.postgres, stop: async () => {} };
+		} else {
+			pg = await startPostgres(path.join(root, 'postgres'));
+			n8n = await startN8n({
+				packageTarball: pack(root),
+				env: {
+					N8N_LOG_LEVEL: 'warn',
+					DB_TYPE: 'postgresdb',
+					DB_POSTGRESDB_HOST: pg.host,
+					DB_POSTGRESDB_PORT: String(pg.port),
+					DB_POSTGRESDB_DATABASE: pg.database,
+					DB_POSTGRESDB_USER: pg.user,
+					DB_POSTGRESDB_PASSWORD: pg.password,
+				},
+			});
+		}
+		const { Client } = require(
+			require.resolve('pg', { paths: [path.join(n8n.installDir, 'node_modules/n8n')] }),
+		);
+		db = new Client({
+			host: pg.host,
+			port: pg.port,
+			user: pg.user,
+			password: pg.password,
+			database: pg.database,
+		});
+		await db.connect();
+		const setting = async (name) => (await db.query(`SHOW ${name}`)).rows[0][name];
+		const out = {
+			n8nVersion: n8n.version,
+			mode: QUEUE ? 'queue mode (main, worker, one webhook processor)' : 'single process',
+			postgres: await setting('server_version'),
+			settings: {},
+			rounds: ROUNDS,
+			perRound: PER_ROUND,
+			warmup: WARMUP,
+			prefill: PREFILL,
+			loadBefore: os.loadavg()[0],
+			targets: {},
+		};
+		for (const name of ['full_page_writes', 'wal_level', 'wal_compression', 'autovacuum'])
+			out.settings[name] = await setting(name);
+		const s = { server };
+		s.pat = await n8n.createCredential('bench PAT', 'faxPlusApi', {
+			accessToken: server.tokens.pat,
+			baseUrl: server.baseUrl,
+		});
+		const trigger = await triggerWorkflow(n8n, s, 'wal: Fax.Plus Trigger → No Op', { pkg: PKG });
+		const targets = {
+			webhook: await webhookWorkflow(n8n, 'wal: built-in Webhook → No Op'),
+			trigger,
+			triggerAtCap: await triggerWorkflow(
+				n8n,
+				s,
+				`wal: Fax.Plus Trigger (record prefilled with ${PREFILL}) → No Op`,
+				{ pkg: PKG, prefill: (workflowId, contexts) => prefill(db, workflowId, contexts) },
+			),
+		};
+		targets.webhook.secret = trigger.secret;
+		const names = Object.keys(targets);
+		const expected = {};
+		for (const name of names) {
+			targets[name].name = name;
+			expected[name] = 0;
+			out.targets[name] = { rounds: [] };
+			await deliverOneByOne(db, targets[name], WARMUP, expected);
+			if (name !== 'webhook')
+				out.targets[name].recordsBefore = await recordsOf(db, targets[name].id);
+		}
+		log(`warm-up done (${WARMUP} per workflow)`);
+		// What n8n writes with no delivery at all, over as long as a quiet wait takes.
+		const idle0 = await quietWalPosition(db);
+		const idleStart = Date.now();
+		await sleep(3000);
+		out.idle = {
+			walBytes: (await walPosition(db)) - idle0,
+			seconds: (Date.now() - idleStart) / 1000,
+		};
+		for (let round = 0; round < ROUNDS; round++) {
+			for (let k = 0; k < names.length; k++) {
+				const name = names[(round + k) % names.length];
+				const before = await quietWalPosition(db);
+				const t0 = Date.now();
+				await deliverOneByOne(db, targets[name], PER_ROUND, expected);
+				const walBytes = (await quietWalPosition(db)) - before;
+				out.targets[name].rounds.push({
+					deliveries: PER_ROUND,
+					walBytes,
+					seconds: (Date.now() - t0) / 1000,
+				});
+				log(
+					`round ${round + 1}/${ROUNDS} ${name}: ${(walBytes / PER_ROUND / 1024).toFixed(1)} KB of WAL per delivery`,
+				);
+			}
+		}
+		for (const name of names) {
+			if (name !== 'webhook')
+				out.targets[name].recordsAfter = await recordsOf(db, targets[name].id);
+			out.targets[name].runs = (await runsOf(db, targets[name].id)).finished;
+			out.targets[name].expectedRuns = expected[name];
+		}
+		const { rows } = await db.query(
+			"SELECT pg_total_relation_size('processed_data') AS bytes, pg_relation_size('processed_data') AS heap",
+		);
+		out.processedDataTable = { bytes: Number(rows[0].bytes), heap: Number(rows[0].heap) };
+		out.loadAfter = os.loadavg()[0];
+		fs.writeFileSync(outFile, JSON.stringify(out));
+	} finally {
+		await stop();
+	}
+}
+
+main().then(
+	() => process.exit(0),
+	(error) => {
+		console.error(error && error.stack ? error.stack : error);
+		process.exit(1);
+	},
+);

@@ -1,0 +1,75 @@
+'use strict';
+// The floor any community trigger pays: a package whose one node's webhook() passes the body on as
+// one item and does nothing else. The bench writes it into an n8n user folder (as n8n installs a
+// community package: ~/.n8n/nodes/node_modules/n8n-nodes-…) before n8n starts.
+
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+const { node, chain } = require('./workflows');
+
+const PACKAGE = 'n8n-nodes-bench-empty';
+const NODE_TYPE = `${PACKAGE}.emptyTrigger`;
+
+const NODE_SOURCE = `'use strict';
+class EmptyTrigger {
+	constructor() {
+		this.description = {
+			displayName: 'Empty Trigger',
+			name: 'emptyTrigger',
+			group: ['trigger'],
+			version: 1,
+			description: 'Passes the body of a POST on as one item',
+			defaults: { name: 'Empty Trigger' },
+			inputs: [],
+			outputs: ['main'],
+			webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+			properties: [],
+		};
+	}
+	async webhook() {
+		return { workflowData: [[{ json: this.getBodyData() }]] };
+	}
+}
+module.exports = { EmptyTrigger };
+`;
+
+/** Writes the package into `userFolder`'s community nodes (before n8n starts). */
+function writeEmptyTrigger(userFolder) {
+	const dir = path.join(userFolder, '.n8n/nodes/node_modules', PACKAGE);
+	fs.mkdirSync(path.join(dir, 'dist'), { recursive: true });
+	fs.writeFileSync(
+		path.join(dir, 'package.json'),
+		JSON.stringify({
+			name: PACKAGE,
+			version: '1.0.0',
+			main: 'index.js',
+			n8n: { n8nNodesApiVersion: 1, nodes: ['dist/EmptyTrigger.node.js'], credentials: [] },
+		}),
+	);
+	fs.writeFileSync(path.join(dir, 'index.js'), '');
+	fs.writeFileSync(path.join(dir, 'dist/EmptyTrigger.node.js'), NODE_SOURCE);
+}
+
+/** Empty Trigger → No Op, active; answers its id, URL and the check of an answer. */
+async function emptyTriggerWorkflow(n8n, name) {
+	const webhookId = crypto.randomUUID();
+	const wf = await n8n.importWorkflow({
+		name,
+		nodes: [
+			node('Empty Trigger', NODE_TYPE, 1, {}, { webhookId }),
+			node('Done', 'n8n-nodes-base.noOp', 1, {}),
+		],
+		connections: chain('Empty Trigger', 'Done'),
+	});
+	await n8n.activate(wf.id);
+	await n8n.waitForWebhook(`${webhookId}/webhook`);
+	return {
+		id: wf.id,
+		url: n8n.webhookUrl(`${webhookId}/webhook`),
+		// n8n answers such a node with the text of its default response data ("firstEntryJson").
+		check: (r) => r.status === 200,
+	};
+}
+
+module.exports = { writeEmptyTrigger, emptyTriggerWorkflow };
