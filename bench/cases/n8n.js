@@ -633,7 +633,7 @@ async function pass(engine) {
 		s.server = await startFaxPlusServer();
 		const env = { N8N_LOG_LEVEL: 'warn' };
 		if (engine !== 'default') env.N8N_EXPRESSION_ENGINE = engine;
-		n8n = await startN8n({ packageDir: pkgDir, env });
+		n8n = await startN8n({ env });
 		out.n8nVersion = n8n.version;
 		s.pat = await n8n.createCredential('bench PAT', 'faxPlusApi', {
 			accessToken: s.server.tokens.pat,

@@ -11,7 +11,7 @@
 //
 // Everything listens on 127.0.0.1 on free ports and lives in one temp folder, removed by
 // stop() (also on failure, Ctrl-C, or when this Node process exits). Each n8n process has
-// its own user folder with the package installed from its packed tarball (`npm pack`), as
+// its own user folder with the package installed from the one packed tarball (scripts/n8n/n8n.js), as
 // on separate machines or images: nothing is shared but Postgres, Redis and the settings.
 // redis-server (and Debian's postgresql, if the machine lacks it) is installed with apt-get
 // when missing (needs root).
@@ -381,18 +381,6 @@ async function startBalancer() {
 	return lb;
 }
 
-/** `npm pack` of this repository (dist/ must be built): what a user installs. */
-function packPackage(dir) {
-	if (!fs.existsSync(path.join(ROOT, 'dist')))
-		throw new Error('dist/ is missing: run `npm run build` first');
-	const r = spawnSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], {
-		cwd: ROOT,
-		encoding: 'utf8',
-	});
-	if (r.status !== 0) throw new Error(`npm pack failed: ${r.stderr}`);
-	return path.join(dir, r.stdout.trim().split('\n').pop());
-}
-
 /**
  * Starts the whole queue-mode set-up. Options: `version` (n8n), `echo` (copy n8n's logs),
  * `processors` (webhook processors, default 2), `env` (extra settings for every n8n process),
@@ -426,7 +414,6 @@ async function startQueue(opts = {}) {
 		stoppers.push(() => q.redis.stop());
 		q.balancer = await startBalancer();
 		stoppers.push(() => q.balancer.stop());
-		q.tarball = packPackage(root);
 		q.encryptionKey = crypto.randomBytes(24).toString('hex');
 		log(
 			`postgres :${q.postgres.port}, redis :${q.redis.port}, balancer ${q.balancer.url} (${Date.now() - t0} ms)`,
@@ -460,7 +447,7 @@ async function startQueue(opts = {}) {
 			N8N_EXECUTIONS_QUEUE_KEEP_LAST_FAILED: '1000',
 			...opts.env,
 		};
-		const common = { version: opts.version, echo: opts.echo, packageTarball: q.tarball, env };
+		const common = { version: opts.version, echo: opts.echo, env };
 		// Workers may reach Postgres on a port of their own (the fault suite's own proxy for them).
 		const workerEnv =
 			via.workerPostgresPort === undefined
