@@ -463,7 +463,7 @@ class N8nInstance {
 		});
 		this.apiKey = created.rawApiKey ?? created.apiKey;
 		if (!this.apiKey) throw new Error(`no API key in ${JSON.stringify(created)}`);
-		fs.writeFileSync(path.join(this.userFolder, 'faxplus-api-key'), this.apiKey);
+		fs.writeFileSync(path.join(this.userFolder, 'faxplus-api-key'), this.apiKey, { mode: 0o600 });
 		return this.apiKey;
 	}
 
@@ -763,13 +763,15 @@ async function startN8n(opts = {}) {
 	const nodeBin = nodeFor(version);
 	const ownsFolder = !opts.userFolder;
 	const userFolder = opts.userFolder || fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-faxplus-'));
-	fs.mkdirSync(userFolder, { recursive: true });
+	// Its database, key and login are the owner's only (mkdtemp makes 0700 folders too).
+	fs.mkdirSync(userFolder, { recursive: true, mode: 0o700 });
 	installPackage(userFolder);
 	const command = opts.command || 'start';
 
 	// Fixed per folder, so a restart can decrypt the credentials.
 	const keyFile = path.join(userFolder, 'faxplus-encryption-key');
-	if (!fs.existsSync(keyFile)) fs.writeFileSync(keyFile, crypto.randomBytes(24).toString('hex'));
+	if (!fs.existsSync(keyFile))
+		fs.writeFileSync(keyFile, crypto.randomBytes(24).toString('hex'), { mode: 0o600 });
 	const loginFile = path.join(userFolder, 'faxplus-login.json');
 	if (!fs.existsSync(loginFile)) {
 		fs.writeFileSync(
@@ -778,6 +780,7 @@ async function startN8n(opts = {}) {
 				email: 'owner@faxplus.test',
 				password: `Fax-${crypto.randomBytes(6).toString('hex')}1`,
 			}),
+			{ mode: 0o600 },
 		);
 	}
 	const login = JSON.parse(fs.readFileSync(loginFile, 'utf8'));
@@ -809,7 +812,8 @@ async function startN8n(opts = {}) {
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
 		N8N_RUNNERS_MODE: 'external',
-		N8N_RUNNERS_AUTH_TOKEN: 'faxplus-e2e-runners',
+		// Made for each start: another local account cannot guess it to join the runners' broker.
+		N8N_RUNNERS_AUTH_TOKEN: crypto.randomBytes(24).toString('hex'),
 		N8N_RESTRICT_FILE_ACCESS_TO: filesDir,
 		...(major >= 2 ? { N8N_DISABLED_MODULES: DISABLED_MODULES } : {}),
 		// A worker answers /healthz/readiness only on its health server.
