@@ -22,6 +22,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { ensureBuilt, snapshotPackage, ROOT, RESULTS } = require('./lib/build');
+const { pack } = require('../scripts/release/pack.js');
 const { buildSection, document, readStored, ORDER, DATA_FILE } = require('./lib/report');
 
 /** Writes docs/benchmarks.md in the repository's Prettier style (npm run lint checks it). */
@@ -271,6 +272,12 @@ async function main() {
 	fs.mkdirSync(RESULTS, { recursive: true });
 	const build = ensureBuilt({ log: (m) => console.error(`[bench] ${m}`) });
 	const pkg = snapshotPackage();
+	// Every n8n of the cases installs this tarball of the snapshot (scripts/n8n/n8n.js), as users install it.
+	const packDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxplus-bench-package-'));
+	process.on('exit', () => fs.rmSync(packDir, { recursive: true, force: true }));
+	const packed = pack(pkg, packDir);
+	process.env.FAXPLUS_PACKAGE_TARBALL = packed.tarball;
+	process.env.FAXPLUS_PACKAGE_SHA512 = packed.sha512;
 	const mach = machine();
 	console.log(
 		`bench: ${mach.cpu}, ${mach.cores} cores, ${(mach.memory / 2 ** 30).toFixed(1)} GB, Node ${mach.node}, load average ${mach.loadAverage.toFixed(2)}`,

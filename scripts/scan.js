@@ -7,10 +7,13 @@
 // in the tarball ships its codex file (<node>.node.json). Exits non-zero on any error.
 //
 //   SCAN_SKIP_BUILD=1   pack the existing dist/ (scripts/test.js has just built it)
+//   FAXPLUS_PACKAGE_TARBALL=<file>   scan that tarball (the one scripts/test.js packed)
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+
+const { pack } = require('./release/pack.js');
 
 const ROOT = path.resolve(__dirname, '..');
 const SCANNER = path.join(ROOT, 'node_modules/@n8n/scan-community-package/scanner/scanner.mjs');
@@ -26,12 +29,14 @@ function runOrThrow(command, args, options = {}) {
 	return result.stdout ?? '';
 }
 
-/** Packs the package as npm would publish it and unpacks it; returns the package folder. */
+/**
+ * Unpacks the tarball `npm test` packed (FAXPLUS_PACKAGE_TARBALL), else packs the package as npm
+ * would publish it; returns the package folder.
+ */
 function packAndUnpack(tempDir) {
-	const packed = JSON.parse(
-		runOrThrow('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', tempDir]),
-	);
-	const tarball = path.join(tempDir, packed[0].filename);
+	const tarball = process.env.FAXPLUS_PACKAGE_TARBALL
+		? path.resolve(ROOT, process.env.FAXPLUS_PACKAGE_TARBALL)
+		: pack(ROOT, tempDir).tarball;
 	const packageDir = path.join(tempDir, 'package');
 	fs.mkdirSync(packageDir);
 	runOrThrow('tar', ['-xzf', tarball, '-C', packageDir, '--strip-components=1']);

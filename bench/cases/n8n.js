@@ -486,7 +486,7 @@ async function pass(engine) {
 		const env = { N8N_LOG_LEVEL: 'warn' };
 		if (engine !== 'default') env.N8N_EXPRESSION_ENGINE = engine;
 		writeEmptyTrigger(userFolder);
-		n8n = await startN8n({ packageDir: pkgDir, env, userFolder });
+		n8n = await startN8n({ env, userFolder });
 		out.n8nVersion = n8n.version;
 		s.pat = await n8n.createCredential('bench PAT', 'faxPlusApi', {
 			accessToken: s.server.tokens.pat,

@@ -114,7 +114,7 @@ async function main() {
 	try {
 		server = await startFaxPlusServer();
 		server.state.outboxPlans.push({ to: TO, status: 'success', afterReads: OUTBOX_READS });
-		n8n = await startN8n({ packageDir: pkgDir, env: { N8N_LOG_LEVEL: 'warn' } });
+		n8n = await startN8n({ env: { N8N_LOG_LEVEL: 'warn' } });
 		out.n8nVersion = n8n.version;
 		const pat = await n8n.createCredential('bench PAT', 'faxPlusApi', {
 			accessToken: server.tokens.pat,

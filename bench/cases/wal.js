@@ -21,7 +21,6 @@
 // BENCH_WAL_ROUNDS rounds (default 3) that alternate between the workflows, after BENCH_WAL_WARMUP
 // deliveries each (default 3). Every answer and every run is checked.
 
-const { spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -46,16 +45,6 @@ const QUEUE = process.env.BENCH_WAL_MODE === 'queue';
 
 const log = (...a) => console.error('[bench:wal]', ...a);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** `npm pack` of the package snapshot into `dir`: the tarball users install. */
-function pack(dir) {
-	const r = spawnSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], {
-		cwd: pkgDir,
-		encoding: 'utf8',
-	});
-	if (r.status !== 0) throw new Error(`npm pack failed: ${r.stderr}`);
-	return path.join(dir, r.stdout.trim().split('\n').pop());
-}
 
 /** The WAL's insert position (bytes); with synchronous_commit off the written one lags behind. */
 async function walPosition(db) {
@@ -189,8 +178,8 @@ async function main() {
 			pg = { ...queue.postgres, stop: async () => {} };
 		} else {
 			pg = await startPostgres(path.join(root, 'postgres'));
+			// The snapshot's tarball bench/run.js packed (FAXPLUS_PACKAGE_TARBALL), as users install it.
 			n8n = await startN8n({
-				packageTarball: pack(root),
 				env: {
 					N8N_LOG_LEVEL: 'warn',
 					DB_TYPE: 'postgresdb',

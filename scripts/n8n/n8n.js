@@ -1,8 +1,8 @@
 'use strict';
 // Drives a real n8n (installed by scripts/n8n/install.sh) for the e2e suite, the
 // demo and the benchmarks: starts it on 127.0.0.1 with a throwaway user folder,
-// loads this repository (with dist/) as the community package
-// `n8n-nodes-faxplus`, logs in, and talks to its REST and public APIs.
+// installs the package's tarball (packed once after the build) as a user installs the
+// community package `n8n-nodes-faxplus`, logs in, and talks to its REST and public APIs.
 //
 //   const { startN8n } = require('./scripts/n8n/n8n');
 //   const n8n = await startN8n();            // { url, login, apiKey, filesDir, ... }
@@ -19,6 +19,7 @@ const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const { requiredNode } = require('../with-node.js');
+const { pack, checkDigest } = require('../release/pack.js');
 
 const ROOT = path.resolve(__dirname, '../..');
 const PACKAGE_NAME = require(path.join(ROOT, 'package.json')).name;
@@ -142,39 +143,30 @@ function patience(ms) {
 	return Math.round(ms * Math.max(1, slowest / FIRST_START_SECONDS));
 }
 
-/** Links this repository into the user folder the way a community package is installed. */
-function linkPackage(userFolder, packageDir = ROOT) {
-	if (!fs.existsSync(path.join(packageDir, 'dist'))) {
-		throw new Error(`${packageDir}/dist is missing: run \`npm run build\` first`);
+/**
+ * The tarball every n8n of this process installs: the one `npm test` packed right after its build
+ * (FAXPLUS_PACKAGE_TARBALL, with the digest recorded then in FAXPLUS_PACKAGE_SHA512), else dist/ as
+ * built now, packed once on first use. Its digest is checked before every install.
+ */
+let packedHere;
+function packageTarball() {
+	if (process.env.FAXPLUS_PACKAGE_TARBALL)
+		packedHere ??= {
+			tarball: path.resolve(ROOT, process.env.FAXPLUS_PACKAGE_TARBALL),
+			sha512: process.env.FAXPLUS_PACKAGE_SHA512,
+		};
+	if (!packedHere) {
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxplus-package-'));
+		process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+		packedHere = pack(ROOT, dir);
 	}
-	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
-	const target = path.join(nodesDir, 'node_modules', PACKAGE_NAME);
-	fs.mkdirSync(path.dirname(target), { recursive: true });
-	if (!fs.existsSync(path.join(nodesDir, 'package.json'))) {
-		fs.writeFileSync(
-			path.join(nodesDir, 'package.json'),
-			JSON.stringify(
-				{
-					name: 'installed-nodes',
-					private: true,
-					dependencies: { [PACKAGE_NAME]: `file:${packageDir}` },
-				},
-				null,
-				2,
-			),
-		);
-	}
-	try {
-		fs.rmSync(target, { recursive: true, force: true });
-	} catch {
-		// absent
-	}
-	fs.symlinkSync(packageDir, target, 'dir');
-	return target;
+	checkDigest(packedHere.tarball, packedHere.sha512);
+	return packedHere.tarball;
 }
 
-/** Installs a packed package (`npm pack`) into the user folder, as n8n's Community Nodes installer does. */
-function installPackageTarball(userFolder, tarball) {
+/** Installs the packed package into the user folder, as n8n's Community Nodes installer does. */
+function installPackage(userFolder) {
+	const tarball = packageTarball();
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	fs.mkdirSync(nodesDir, { recursive: true });
 	if (!fs.existsSync(path.join(nodesDir, 'package.json'))) {
@@ -471,7 +463,7 @@ class N8nInstance {
 		});
 		this.apiKey = created.rawApiKey ?? created.apiKey;
 		if (!this.apiKey) throw new Error(`no API key in ${JSON.stringify(created)}`);
-		fs.writeFileSync(path.join(this.userFolder, 'faxplus-api-key'), this.apiKey);
+		fs.writeFileSync(path.join(this.userFolder, 'faxplus-api-key'), this.apiKey, { mode: 0o600 });
 		return this.apiKey;
 	}
 
@@ -760,25 +752,26 @@ class N8nInstance {
  * @param {number} [opts.port]         free port when omitted
  * @param {object} [opts.env]          extra environment for n8n
  * @param {boolean} [opts.echo]        copy n8n's log to stderr
- * @param {string} [opts.packageDir]   folder linked as n8n-nodes-faxplus (default: this repo)
- * @param {string} [opts.packageTarball] `npm pack` output installed into the user folder instead of linking
  * @param {string} [opts.command]      'start' (default), 'worker' or 'webhook' (queue mode: scripts/n8n/queue.js);
  *                                     `port` is then the worker's health port or the webhook processor's port
  */
 async function startN8n(opts = {}) {
 	const version = opts.version || process.env.N8N_VERSION || DEFAULT_VERSION;
+	// Packed before n8n is installed: nothing an install runs can reach the tarball.
+	packageTarball();
 	const installDir = installN8n(version);
 	const nodeBin = nodeFor(version);
 	const ownsFolder = !opts.userFolder;
 	const userFolder = opts.userFolder || fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-faxplus-'));
-	fs.mkdirSync(userFolder, { recursive: true });
-	if (opts.packageTarball) installPackageTarball(userFolder, opts.packageTarball);
-	else linkPackage(userFolder, opts.packageDir);
+	// Its database, key and login are the owner's only (mkdtemp makes 0700 folders too).
+	fs.mkdirSync(userFolder, { recursive: true, mode: 0o700 });
+	installPackage(userFolder);
 	const command = opts.command || 'start';
 
 	// Fixed per folder, so a restart can decrypt the credentials.
 	const keyFile = path.join(userFolder, 'faxplus-encryption-key');
-	if (!fs.existsSync(keyFile)) fs.writeFileSync(keyFile, crypto.randomBytes(24).toString('hex'));
+	if (!fs.existsSync(keyFile))
+		fs.writeFileSync(keyFile, crypto.randomBytes(24).toString('hex'), { mode: 0o600 });
 	const loginFile = path.join(userFolder, 'faxplus-login.json');
 	if (!fs.existsSync(loginFile)) {
 		fs.writeFileSync(
@@ -787,6 +780,7 @@ async function startN8n(opts = {}) {
 				email: 'owner@faxplus.test',
 				password: `Fax-${crypto.randomBytes(6).toString('hex')}1`,
 			}),
+			{ mode: 0o600 },
 		);
 	}
 	const login = JSON.parse(fs.readFileSync(loginFile, 'utf8'));
@@ -818,7 +812,8 @@ async function startN8n(opts = {}) {
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
 		N8N_RUNNERS_MODE: 'external',
-		N8N_RUNNERS_AUTH_TOKEN: 'faxplus-e2e-runners',
+		// Made for each start: another local account cannot guess it to join the runners' broker.
+		N8N_RUNNERS_AUTH_TOKEN: crypto.randomBytes(24).toString('hex'),
 		N8N_RESTRICT_FILE_ACCESS_TO: filesDir,
 		...(major >= 2 ? { N8N_DISABLED_MODULES: DISABLED_MODULES } : {}),
 		// A worker answers /healthz/readiness only on its health server.
@@ -892,8 +887,7 @@ module.exports = {
 	startN8n,
 	observeN8n,
 	installN8n,
-	linkPackage,
-	installPackageTarball,
+	packageTarball,
 	freePort,
 	HttpError,
 	httpJson,

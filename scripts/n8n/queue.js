@@ -11,8 +11,9 @@
 //
 // Everything listens on 127.0.0.1 on free ports and lives in one temp folder, removed by
 // stop() (also on failure, Ctrl-C, or when this Node process exits). Each n8n process has
-// its own user folder with the package installed from its packed tarball (`npm pack`), as
-// on separate machines or images: nothing is shared but Postgres, Redis and the settings.
+// its own user folder with the package installed from the one packed tarball (scripts/n8n/n8n.js), as
+// on separate machines or images: nothing is shared but Postgres, Redis and the settings. Postgres
+// and Redis take a password made for the run, as another local account may reach their ports.
 // redis-server (and Debian's postgresql, if the machine lacks it) is installed with apt-get
 // when missing (needs root).
 //
@@ -123,8 +124,8 @@ function ensurePostgres() {
 		throw new Error(`no initdb in ${PG_BIN} (set PG_BIN to the PostgreSQL server binaries)`);
 }
 
-/** Answers when something accepts a connection on the port and, for Redis, says PONG. */
-function probe(port, { ping = false } = {}) {
+/** Answers when something accepts a connection on the port and, for Redis, lets `password` in and says PONG. */
+function probe(port, { password } = {}) {
 	return new Promise((resolve) => {
 		const socket = net.connect(port, '127.0.0.1');
 		socket.setTimeout(1000);
@@ -135,9 +136,13 @@ function probe(port, { ping = false } = {}) {
 		socket.once('error', () => done(false));
 		socket.once('timeout', () => done(false));
 		socket.once('connect', () => {
-			if (!ping) return done(true);
-			socket.write('PING\r\n');
-			socket.once('data', (d) => done(d.toString().startsWith('+PONG')));
+			if (password === undefined) return done(true);
+			socket.write(`AUTH ${password}\r\nPING\r\n`);
+			let answer = '';
+			socket.on('data', (d) => {
+				answer += d;
+				if (answer.split('\r\n').length > 2) done(answer === '+OK\r\n+PONG\r\n');
+			});
 		});
 	});
 }
@@ -308,33 +313,34 @@ function execFileSyncText(command, args) {
 	return r.stdout;
 }
 
-/** Redis on a free loopback port, nothing written to disk. */
+/** Redis on a free loopback port with a password (in a file only we read), nothing written to disk. */
 async function startRedis(dir) {
 	const bin = ensureRedisServer();
-	fs.mkdirSync(dir, { recursive: true });
+	fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
 	const port = await freePort();
-	const logFile = path.join(dir, 'redis.log');
-	const child = spawnDaemon(
-		bin,
+	const password = crypto.randomBytes(24).toString('hex');
+	const config = path.join(dir, 'redis.conf');
+	fs.writeFileSync(
+		config,
 		[
-			'--port',
-			String(port),
-			'--bind',
-			'127.0.0.1',
-			'--save',
+			`port ${port}`,
+			'bind 127.0.0.1',
+			`requirepass ${password}`,
+			'save ""',
+			'appendonly no',
+			`dir ${dir}`,
 			'',
-			'--appendonly',
-			'no',
-			'--dir',
-			dir,
-		],
-		{ logFile },
+		].join('\n'),
+		{ mode: 0o600 },
 	);
+	const logFile = path.join(dir, 'redis.log');
+	const child = spawnDaemon(bin, [config], { logFile });
 	leftovers.add(cleanupOf(child));
-	await waitUntil(() => probe(port, { ping: true }), 'redis-server', child, logFile);
+	await waitUntil(() => probe(port, { password }), 'redis-server', child, logFile);
 	return {
 		port,
 		host: '127.0.0.1',
+		password,
 		process: child,
 		logFile,
 		async stop() {
@@ -381,18 +387,6 @@ async function startBalancer() {
 	return lb;
 }
 
-/** `npm pack` of this repository (dist/ must be built): what a user installs. */
-function packPackage(dir) {
-	if (!fs.existsSync(path.join(ROOT, 'dist')))
-		throw new Error('dist/ is missing: run `npm run build` first');
-	const r = spawnSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], {
-		cwd: ROOT,
-		encoding: 'utf8',
-	});
-	if (r.status !== 0) throw new Error(`npm pack failed: ${r.stderr}`);
-	return path.join(dir, r.stdout.trim().split('\n').pop());
-}
-
 /**
  * Starts the whole queue-mode set-up. Options: `version` (n8n), `echo` (copy n8n's logs),
  * `processors` (webhook processors, default 2), `env` (extra settings for every n8n process),
@@ -426,7 +420,6 @@ async function startQueue(opts = {}) {
 		stoppers.push(() => q.redis.stop());
 		q.balancer = await startBalancer();
 		stoppers.push(() => q.balancer.stop());
-		q.tarball = packPackage(root);
 		q.encryptionKey = crypto.randomBytes(24).toString('hex');
 		log(
 			`postgres :${q.postgres.port}, redis :${q.redis.port}, balancer ${q.balancer.url} (${Date.now() - t0} ms)`,
@@ -446,6 +439,7 @@ async function startQueue(opts = {}) {
 			EXECUTIONS_MODE: 'queue',
 			QUEUE_BULL_REDIS_HOST: q.redis.host,
 			QUEUE_BULL_REDIS_PORT: String(via.redisPort ?? q.redis.port),
+			QUEUE_BULL_REDIS_PASSWORD: q.redis.password,
 			N8N_ENCRYPTION_KEY: q.encryptionKey,
 			// Production webhook URLs (what the trigger registers at Fax.Plus) are the balancer's.
 			N8N_WEBHOOK_URL: `${q.balancer.url}/`,
@@ -460,7 +454,7 @@ async function startQueue(opts = {}) {
 			N8N_EXECUTIONS_QUEUE_KEEP_LAST_FAILED: '1000',
 			...opts.env,
 		};
-		const common = { version: opts.version, echo: opts.echo, packageTarball: q.tarball, env };
+		const common = { version: opts.version, echo: opts.echo, env };
 		// Workers may reach Postgres on a port of their own (the fault suite's own proxy for them).
 		const workerEnv =
 			via.workerPostgresPort === undefined
@@ -545,7 +539,7 @@ if (require.main === module) {
   production webhooks    ${q.balancer.url}/webhook/...  (round-robin over ${q.webhooks.map((w) => w.url).join(', ')})
   worker health          ${q.worker.url}/healthz
   postgres               postgresql://${q.postgres.user}:${q.postgres.password}@127.0.0.1:${q.postgres.port}/${q.postgres.database}
-  redis                  127.0.0.1:${q.redis.port}
+  redis                  127.0.0.1:${q.redis.port}   password in ${path.join(q.root, 'redis/redis.conf')}
   folder                 ${q.root}
 Press Ctrl-C to stop everything.`);
 		if (process.env.QUEUE_EXIT_WHEN_READY === '1') await stop();

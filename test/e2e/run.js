@@ -193,7 +193,6 @@ async function main() {
 			'setup: start n8n with n8n-nodes-faxplus',
 			async () => {
 				t.n8n = await startN8n({
-					packageDir: process.env.E2E_PACKAGE_DIR || undefined,
 					// Send fetches document URLs only where n8n's egress rules allow: the local server's
 					// documents are on loopback, allowed as an operator allows an internal document server.
 					env: { N8N_SSRF_ALLOWED_IP_RANGES: '127.0.0.1/32' },
