@@ -9,7 +9,7 @@
 // and by a redirect, as docs/security.md says for the version.
 // Without an enforcing filter (n8n 1.x, 2.x before 2.39 with protection off) the node checks IP
 // literals with the same ranges, fetches a host name only when the option Allowed Document Hosts
-// lists it (2.38's filter resolves, so there names are checked), and follows no unchecked
+// lists it (from 2.37.10 n8n's filter resolves, so there names are checked), and follows no unchecked
 // redirect; a second workflow lists hosts, one with its port (positive controls; another port of
 // that host is refused everywhere; with n8n's filter the list never lets through what n8n
 // refuses). Each download ends at its time limit.
@@ -93,10 +93,12 @@ module.exports = async function hostileDocumentUrls(t) {
 			// The allowed host on another port than the one Allowed Document Hosts lists.
 			s.otherPort = await countingServer([ALLOWED_HOST], pdf);
 			started.push(s.otherPort);
-			// What this n8n gives nodes (docs/security.md): an enforcing filter from 2.39, a lookup from 2.38.
-			const [major, minor] = String(t.n8n.version).split('.').map(Number);
-			s.enforcing = major > 2 || (major === 2 && minor >= 39);
-			s.resolves = major > 2 || (major === 2 && minor >= 38);
+			// What this n8n gives nodes (docs/security.md): an enforcing filter from 2.39, a lookup from 2.37.10.
+			const [major, minor, patch] = String(t.n8n.version).split('.').map(Number);
+			const since = (m, p = 0) =>
+				major > 2 || (major === 2 && (minor > m || (minor === m && patch >= p)));
+			s.enforcing = since(39);
+			s.resolves = since(37, 10);
 			// Without an enforcing filter the allow list does nothing: there the suite's n8n serves.
 			if (s.enforcing) {
 				s.n8n = await startN8n({ env: { N8N_SSRF_ALLOWED_IP_RANGES: `${ALLOWED_HOST}/32` } });

@@ -135,7 +135,7 @@ export function refusal(decision: Exclude<EgressDecision, { allowed: true }>): {
 		return {
 			message: 'names a host that this n8n gives nodes no way to check',
 			description:
-				'This n8n gives nodes no egress filter (n8n 1.x and 2.x before 2.30; 2.30 to 2.37 unless N8N_SSRF_PROTECTION_ENABLED is true), ' +
+				'This n8n gives nodes no egress filter (n8n 1.x and 2.x before 2.30; 2.30 to 2.37.5 unless N8N_SSRF_PROTECTION_ENABLED is true), ' +
 				`so the package cannot see where a host name leads: it could lead inside your network. If you trust the host, ${list}.`,
 		};
 	}

@@ -65,7 +65,7 @@ const tableLookup = (() =>
 				addresses.map((address) => ({ address, family: isIP(address) })),
 			);
 	}) as unknown as NodeEgressFilter['createSecureLookup'];
-/** n8n 2.38 with protection off: whatever the policy asked, a filter that passes everything. */
+/** n8n 2.37.10 and 2.38 with protection off: whatever the policy asked, a filter that passes everything. */
 const n8n238 = {
 	helpers: {
 		getSecureEgressFilter: () => ({
@@ -74,7 +74,7 @@ const n8n238 = {
 		}),
 	},
 } as unknown as IExecuteFunctions;
-/** n8n 2.30 to 2.37: no filter with protection off; with it on, the instance's whatever the policy. */
+/** n8n 2.30 to 2.37.5: no filter with protection off; with it on, the instance's whatever the policy. */
 const n8n230 = {
 	helpers: { getSecureEgressFilter: () => undefined },
 } as unknown as IExecuteFunctions;
@@ -276,7 +276,7 @@ describe('document URLs on n8n 2.x (examples)', () => {
 		});
 	});
 
-	it('a filter that enforces nothing (n8n 2.38, protection off) resolves, and the package’s ranges decide', async () => {
+	it('a filter that enforces nothing (n8n 2.37.10 and 2.38, protection off) resolves, and the package’s ranges decide', async () => {
 		for (const url of [
 			'http://127.0.0.2/a.pdf',
 			'http://[::ffff:127.0.0.2]/a.pdf',
@@ -307,7 +307,7 @@ describe('document URLs on n8n 2.x (examples)', () => {
 		});
 	});
 
-	it('n8n 2.30 to 2.37, protection off: no filter, as on n8n 1.x', async () => {
+	it('n8n 2.30 to 2.37.5, protection off: no filter, as on n8n 1.x', async () => {
 		expect(await check(n8n230, 'https://public.example/a.pdf')).toEqual({
 			allowed: false,
 			reason: 'unchecked',
