@@ -3,23 +3,24 @@
 /** An IP address: IPv4 as a 32-bit number, IPv6 as its eight 16-bit groups. */
 export type IpAddress = { family: 4; value: number } | { family: 6; groups: number[] };
 
-type Range = [base: string, bits: number, name: string];
+// `true` last: a range of n8n's default N8N_SSRF_BLOCKED_IP_RANGES (the same on n8n 2.30 to 2.41).
+type Range = [base: string, bits: number, name: string, n8nDefault?: true];
 
 // Every IPv4 range that is not a public unicast destination (IANA special-purpose registry).
 const IPV4_RANGES: Range[] = [
-	['0.0.0.0', 8, 'unspecified (this host)'],
-	['10.0.0.0', 8, 'private'],
+	['0.0.0.0', 8, 'unspecified (this host)', true],
+	['10.0.0.0', 8, 'private', true],
 	['100.64.0.0', 10, 'carrier-grade NAT'],
-	['127.0.0.0', 8, 'loopback'],
-	['169.254.0.0', 16, 'link-local (cloud metadata)'],
-	['172.16.0.0', 12, 'private'],
-	['192.0.0.0', 24, 'reserved'],
-	['192.0.2.0', 24, 'documentation'],
+	['127.0.0.0', 8, 'loopback', true],
+	['169.254.0.0', 16, 'link-local (cloud metadata)', true],
+	['172.16.0.0', 12, 'private', true],
+	['192.0.0.0', 24, 'reserved', true],
+	['192.0.2.0', 24, 'documentation', true],
 	['192.88.99.0', 24, 'reserved'],
-	['192.168.0.0', 16, 'private'],
-	['198.18.0.0', 15, 'benchmarking'],
-	['198.51.100.0', 24, 'documentation'],
-	['203.0.113.0', 24, 'documentation'],
+	['192.168.0.0', 16, 'private', true],
+	['198.18.0.0', 15, 'benchmarking', true],
+	['198.51.100.0', 24, 'documentation', true],
+	['203.0.113.0', 24, 'documentation', true],
 	['224.0.0.0', 4, 'multicast'],
 	['240.0.0.0', 4, 'reserved'],
 ];
@@ -27,7 +28,7 @@ const IPV4_RANGES: Range[] = [
 // IPv6 ranges that are not public unicast, first match deciding (an empty name: public).
 const IPV6_RANGES: Range[] = [
 	['::', 128, 'unspecified (this host)'],
-	['::1', 128, 'loopback'],
+	['::1', 128, 'loopback', true],
 	['64:ff9b:1::', 48, 'NAT64 (local use)'],
 	['100::', 64, 'discard'],
 	['2001::', 32, ''],
@@ -38,8 +39,8 @@ const IPV6_RANGES: Range[] = [
 	['2001:db8::', 32, 'documentation'],
 	['3fff::', 20, 'documentation'],
 	['5f00::', 16, 'segment routing'],
-	['fc00::', 7, 'unique-local'],
-	['fe80::', 10, 'link-local'],
+	['fc00::', 7, 'unique-local', true],
+	['fe80::', 10, 'link-local', true],
 	['fec0::', 10, 'site-local'],
 	['ff00::', 8, 'multicast'],
 ];
@@ -105,7 +106,7 @@ function embeddedIpv4(groups: number[]): { value: number; form: string } | undef
 }
 
 /** The address a connection to `address` really reaches: an embedded IPv4 address, or itself. */
-export function effectiveAddress(address: IpAddress): IpAddress {
+function effectiveAddress(address: IpAddress): IpAddress {
 	if (address.family === 4) return address;
 	const embedded = embeddedIpv4(address.groups);
 	return embedded ? { family: 4, value: embedded.value } : address;
@@ -124,21 +125,10 @@ export function internalRange(address: IpAddress): string | undefined {
 	return ranges.find((range) => inTableRange(address, range))?.[2] || undefined;
 }
 
-/** The address as text, IPv6 compressed without brackets (as resolvers and n8n's lists take it). */
-export function formatIp(address: IpAddress): string {
-	if (address.family === 4) {
-		const { value } = address;
-		return [value >>> 24, (value >>> 16) & 255, (value >>> 8) & 255, value & 255].join('.');
-	}
-	// The URL parser writes the longest run of two or more zero groups as "::" (RFC 5952).
-	const hex = address.groups.map((group) => group.toString(16)).join(':');
-	return new URL(`http://[${hex}]/`).hostname.slice(1, -1);
-}
-
-/** Whether a URL host is this machine's loopback: `localhost`, `*.localhost`, 127/8, ::1 or a form of them. */
-export function isLoopbackHost(hostname: string): boolean {
-	const host = hostname.toLowerCase().replace(/\.$/, '');
-	return host.endsWith('.localhost') || isLiteralLoopbackHost(host);
+/** Whether n8n's default blocked ranges hold the address as written (not an IPv4 it embeds). */
+export function inN8nDefaultRanges(address: IpAddress): boolean {
+	const ranges = address.family === 4 ? IPV4_RANGES : IPV6_RANGES;
+	return ranges.find((range) => inTableRange(address, range))?.[3] === true;
 }
 
 /** Loopback without a resolver: a loopback address, or exactly `localhost` (not `*.localhost`). */

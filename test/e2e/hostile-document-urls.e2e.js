@@ -1,15 +1,18 @@
 'use strict';
-// Send with Document Source "URLs" against addresses an attacker would pick, in a real n8n 2.x of
-// its own whose only allow list is N8N_SSRF_ALLOWED_IP_RANGES=127.0.0.2/32 (the suite's shared n8n
-// allows 127.0.0.1 for the local server's documents; n8n 1.x has no allow list, so there the
-// suite's n8n serves). Each case is refused: nothing reaches the counting target (127.0.0.1 and [::1] on one port: where 0.0.0.0 and [::] lead), nothing is
-// uploaded to Fax.Plus, and the query (a secret) is not in the error. Positive controls fetch from
-// the allowed 127.0.0.2, directly, by a redirect and by an IPv4-mapped form.
-// n8n 1.x has no egress filter and gives nodes no resolver: there the node checks IP literals with
-// the same ranges, fetches a host name only when the option Allowed Document Hosts lists it, and
-// follows no unchecked redirect; a second workflow lists hosts, one with its port (positive
-// controls on 1.x; another port of that host is refused on both lines; on 2.x the list never lets
-// an internal address through). Each download ends at its time limit.
+// Send with Document Source "URLs" against addresses an attacker would pick, in a real n8n 2.39+
+// of its own whose only allow list is N8N_SSRF_ALLOWED_IP_RANGES=127.0.0.2/32 (the suite's shared
+// n8n allows 127.0.0.1 for the local server's documents; an n8n that gives nodes no enforcing
+// egress filter ignores the allow list, so there the suite's n8n serves). Each case is refused:
+// nothing reaches the counting target (127.0.0.1 and [::1] on one port: where 0.0.0.0 and [::]
+// lead), nothing is uploaded to Fax.Plus, the query (a secret) is not in the error, and the error
+// names the setting that admits it. Positive controls fetch from the allowed 127.0.0.2, directly
+// and by a redirect, as docs/security.md says for the version.
+// Without an enforcing filter (n8n 1.x, 2.x before 2.39 with protection off) the node checks IP
+// literals with the same ranges, fetches a host name only when the option Allowed Document Hosts
+// lists it (from 2.37.10 n8n's filter resolves, so there names are checked), and follows no unchecked
+// redirect; a second workflow lists hosts, one with its port (positive controls; another port of
+// that host is refused everywhere; with n8n's filter the list never lets through what n8n
+// refuses). Each download ends at its time limit.
 
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
@@ -90,13 +93,18 @@ module.exports = async function hostileDocumentUrls(t) {
 			// The allowed host on another port than the one Allowed Document Hosts lists.
 			s.otherPort = await countingServer([ALLOWED_HOST], pdf);
 			started.push(s.otherPort);
-			// n8n 1.x has no egress filter and ignores the allow list: there the suite's n8n serves.
-			if (Number(String(t.n8n.version).split('.')[0]) >= 2) {
+			// What this n8n gives nodes (docs/security.md): an enforcing filter from 2.39, a lookup from 2.37.10.
+			const [major, minor, patch] = String(t.n8n.version).split('.').map(Number);
+			const since = (m, p = 0) =>
+				major > 2 || (major === 2 && (minor > m || (minor === m && patch >= p)));
+			s.enforcing = since(39);
+			s.resolves = since(37, 10);
+			// Without an enforcing filter the allow list does nothing: there the suite's n8n serves.
+			if (s.enforcing) {
 				s.n8n = await startN8n({ env: { N8N_SSRF_ALLOWED_IP_RANGES: `${ALLOWED_HOST}/32` } });
 				started.push(s.n8n);
 			} else s.n8n = t.n8n;
 			log(`hostile URLs: n8n ${s.n8n.version} at ${s.n8n.url}`);
-			s.major = Number(String(s.n8n.version).split('.')[0]);
 			s.pat = await s.n8n.createCredential('Fax.Plus PAT (hostile URLs)', 'faxPlusApi', {
 				accessToken: server.tokens.pat,
 				baseUrl: server.baseUrl,
@@ -131,7 +139,7 @@ module.exports = async function hostileDocumentUrls(t) {
 								documentSource: 'url',
 								documentUrls: '={{ $json.body.urls }}',
 								options: {
-									allowedDocumentHosts: `localhost, ${ALLOWED_HOST}:${s.allowed.port}`,
+									allowedDocumentHosts: `localhost, ${ALLOWED_HOST}:${s.allowed.port}, [::ffff:${ALLOWED_HOST}]:${s.allowed.port}`,
 									downloadTimeLimit: 3,
 								},
 							}),
@@ -147,42 +155,93 @@ module.exports = async function hostileDocumentUrls(t) {
 	if (!ready) return;
 
 	const port = s.target.port;
-	const filtered = s.major >= 2;
+	const { enforcing, resolves } = s;
 	const redirectTo = (to) =>
 		`http://${ALLOWED_HOST}:${s.allowed.port}/redirect?to=${encodeURIComponent(to)}&token=s3cret`;
-	const internal = /is an internal address n8n does not let this node reach/;
-	const literal = [
-		['127.0.0.1', `http://127.0.0.1:${port}/doc.pdf?token=s3cret`],
-		['localhost', `http://localhost:${port}/doc.pdf?token=s3cret`],
-		['decimal 2130706433', `http://2130706433:${port}/doc.pdf?token=s3cret`],
-		['hexadecimal 0x7f000001', `http://0x7f000001:${port}/doc.pdf?token=s3cret`],
-		['IPv4-mapped [::ffff:127.0.0.1]', `http://[::ffff:127.0.0.1]:${port}/doc.pdf?token=s3cret`],
-		['IPv6 loopback [::1]', `http://[::1]:${port}/doc.pdf?token=s3cret`],
-		['the unspecified [::] (it leads to [::1])', `http://[::]:${port}/doc.pdf?token=s3cret`],
-		['[::] expanded', `http://[0:0:0:0:0:0:0:0]:${port}/doc.pdf?token=s3cret`],
-		['0.0.0.0 (it leads to 127.0.0.1)', `http://0.0.0.0:${port}/doc.pdf?token=s3cret`],
-		['[::ffff:0.0.0.0]', `http://[::ffff:0.0.0.0]:${port}/doc.pdf?token=s3cret`],
-		['IPv4-compatible [::127.0.0.1]', `http://[::127.0.0.1]:${port}/doc.pdf?token=s3cret`],
-		['NAT64 [64:ff9b::7f00:1]', `http://[64:ff9b::7f00:1]:${port}/doc.pdf?token=s3cret`],
-		['6to4 [2002:a9fe:a9fe::1]', 'http://[2002:a9fe:a9fe::1]/latest/meta-data/?token=s3cret'],
-		['metadata 169.254.169.254', 'http://169.254.169.254/latest/meta-data/?token=s3cret'],
-		['carrier-grade NAT 100.100.100.200', 'http://100.100.100.200/latest/meta-data/?token=s3cret'],
-		['private 10.0.0.0/8', 'http://10.1.2.3/doc.pdf?token=s3cret'],
-		['private 172.16.0.0/12', 'http://172.16.0.9/doc.pdf?token=s3cret'],
-		['private 192.168.0.0/16', 'http://192.168.0.9/doc.pdf?token=s3cret'],
+	// Who refuses, and the setting each refusal names: n8n's filter (its allow lists) for what n8n
+	// blocks by default, else the package (Allowed Document Hosts); a name nobody can resolve.
+	const byN8n = [
+		/is an internal address n8n does not let this node reach/,
+		/N8N_SSRF_ALLOWED_IP_RANGES/,
 	];
-	// On n8n 1.x the first hop (127.0.0.2) is itself refused: no allow lists there.
-	const redirects = filtered
+	const byPackage = [
+		/is an internal address not on the Allowed Document Hosts of this node/,
+		/the option Allowed Document Hosts/,
+	];
+	const unchecked = [
+		/names a host that this n8n gives nodes no way to check/,
+		/Allowed Document Hosts/,
+	];
+	const n8nBlocks = enforcing ? byN8n : byPackage;
+	const name = resolves ? n8nBlocks : unchecked;
+	const literal = [
+		['127.0.0.1', `http://127.0.0.1:${port}/doc.pdf?token=s3cret`, n8nBlocks],
+		['localhost', `http://localhost:${port}/doc.pdf?token=s3cret`, name],
+		['decimal 2130706433', `http://2130706433:${port}/doc.pdf?token=s3cret`, n8nBlocks],
+		['hexadecimal 0x7f000001', `http://0x7f000001:${port}/doc.pdf?token=s3cret`, n8nBlocks],
+		[
+			'IPv4-mapped [::ffff:127.0.0.1]',
+			`http://[::ffff:127.0.0.1]:${port}/doc.pdf?token=s3cret`,
+			n8nBlocks,
+		],
+		['IPv6 loopback [::1]', `http://[::1]:${port}/doc.pdf?token=s3cret`, n8nBlocks],
+		[
+			'the unspecified [::] (it leads to [::1])',
+			`http://[::]:${port}/doc.pdf?token=s3cret`,
+			byPackage,
+		],
+		['[::] expanded', `http://[0:0:0:0:0:0:0:0]:${port}/doc.pdf?token=s3cret`, byPackage],
+		['0.0.0.0 (it leads to 127.0.0.1)', `http://0.0.0.0:${port}/doc.pdf?token=s3cret`, n8nBlocks],
+		['[::ffff:0.0.0.0]', `http://[::ffff:0.0.0.0]:${port}/doc.pdf?token=s3cret`, n8nBlocks],
+		[
+			'IPv4-compatible [::127.0.0.1]',
+			`http://[::127.0.0.1]:${port}/doc.pdf?token=s3cret`,
+			byPackage,
+		],
+		['NAT64 [64:ff9b::7f00:1]', `http://[64:ff9b::7f00:1]:${port}/doc.pdf?token=s3cret`, byPackage],
+		[
+			'6to4 [2002:a9fe:a9fe::1]',
+			'http://[2002:a9fe:a9fe::1]/latest/meta-data/?token=s3cret',
+			byPackage,
+		],
+		[
+			'metadata 169.254.169.254',
+			'http://169.254.169.254/latest/meta-data/?token=s3cret',
+			n8nBlocks,
+		],
+		[
+			'carrier-grade NAT 100.100.100.200',
+			'http://100.100.100.200/latest/meta-data/?token=s3cret',
+			byPackage,
+		],
+		['private 10.0.0.0/8', 'http://10.1.2.3/doc.pdf?token=s3cret', n8nBlocks],
+		['private 172.16.0.0/12', 'http://172.16.0.9/doc.pdf?token=s3cret', n8nBlocks],
+		['private 192.168.0.0/16', 'http://192.168.0.9/doc.pdf?token=s3cret', n8nBlocks],
+		// n8n's allow list names 127.0.0.2; its mapped form is no range n8n blocks as written.
+		[
+			'the allowed server by its IPv4-mapped form',
+			`http://[::ffff:${ALLOWED_HOST}]:${s.allowed.port}/doc.pdf?token=s3cret`,
+			byPackage,
+		],
+	];
+	// Without n8n's allow list the first hop (127.0.0.2) is itself refused.
+	const redirects = enforcing
 		? [
-				['a redirect to 127.0.0.1', redirectTo(`http://127.0.0.1:${port}/doc.pdf`)],
-				['a redirect to localhost', redirectTo(`http://localhost:${port}/doc.pdf`)],
-				['a redirect to [::]', redirectTo(`http://[::]:${port}/doc.pdf`)],
+				['a redirect to 127.0.0.1', redirectTo(`http://127.0.0.1:${port}/doc.pdf`), byN8n],
+				['a redirect to localhost', redirectTo(`http://localhost:${port}/doc.pdf`), byN8n],
+				['a redirect to [::]', redirectTo(`http://[::]:${port}/doc.pdf`), byPackage],
 			]
 		: [];
 	// A name that is not loopback by its spelling but resolves to 127.0.0.1 (this machine's host
-	// name, where it does): n8n 2.x's lookup finds loopback; n8n 1.x cannot look and refuses it.
+	// name, where it does): n8n's lookup finds loopback; without one the node cannot look.
 	const named = s.alias
-		? [[`the host name ${s.alias} (127.0.0.1)`, `http://${s.alias}:${port}/doc.pdf?token=s3cret`]]
+		? [
+				[
+					`the host name ${s.alias} (127.0.0.1)`,
+					`http://${s.alias}:${port}/doc.pdf?token=s3cret`,
+					name,
+				],
+			]
 		: [];
 	if (!s.alias)
 		log('hostile URLs: this host name does not resolve to 127.0.0.1; the named case is left out');
@@ -206,24 +265,8 @@ module.exports = async function hostileDocumentUrls(t) {
 		});
 	}
 
-	for (const [name, url] of [...literal, ...redirects]) {
-		await refused(
-			name,
-			s.dep,
-			url,
-			internal,
-			filtered ? /N8N_SSRF_ALLOWED_IP_RANGES/ : /Allowed Document Hosts/,
-		);
-	}
-	for (const [name, url] of named) {
-		await refused(
-			name,
-			s.dep,
-			url,
-			filtered ? internal : /names a host that n8n 1\.x cannot check/,
-			/Allowed Document Hosts|N8N_SSRF_ALLOWED/,
-		);
-	}
+	for (const [what, url, [message, description]] of [...literal, ...redirects, ...named])
+		await refused(what, s.dep, url, message, description);
 	await refused(
 		'a host that Allowed Document Hosts does not list',
 		s.listed,
@@ -244,13 +287,13 @@ module.exports = async function hostileDocumentUrls(t) {
 			assert.deepEqual(apiRequests(server, from), [], 'something was sent to Fax.Plus');
 		},
 	);
-	if (filtered) {
-		// On n8n 2.x the node's list narrows n8n's rules and never widens them.
+	if (enforcing) {
+		// With n8n's filter the node's list narrows n8n's rules and never widens them.
 		await refused(
-			'localhost although Allowed Document Hosts lists it (n8n 2.x)',
+			'localhost although Allowed Document Hosts lists it (n8n 2.39+)',
 			s.listed,
 			`http://localhost:${s.listedServer.port}/doc.pdf?token=s3cret`,
-			internal,
+			...byN8n,
 		);
 	}
 
@@ -269,34 +312,34 @@ module.exports = async function hostileDocumentUrls(t) {
 		});
 	}
 
-	if (filtered) {
+	if (enforcing) {
 		await fetched(
-			`from the allowed ${ALLOWED_HOST} directly`,
+			`from ${ALLOWED_HOST} (N8N_SSRF_ALLOWED_IP_RANGES) directly`,
 			s.dep,
 			`http://${ALLOWED_HOST}:${s.allowed.port}/doc.pdf`,
 		);
 		await fetched(
-			`from the allowed ${ALLOWED_HOST} through a redirect`,
+			`from ${ALLOWED_HOST} (N8N_SSRF_ALLOWED_IP_RANGES) through a redirect`,
 			s.dep,
 			redirectTo('/doc.pdf'),
 		);
-		await fetched(
-			`from the allowed ${ALLOWED_HOST} by its IPv4-mapped form`,
-			s.dep,
-			`http://[::ffff:${ALLOWED_HOST}]:${s.allowed.port}/doc.pdf`,
-		);
 	} else {
 		await fetched(
-			`from ${ALLOWED_HOST} on the port Allowed Document Hosts lists (n8n 1.x)`,
+			`from ${ALLOWED_HOST} on the port Allowed Document Hosts lists`,
 			s.listed,
 			`http://${ALLOWED_HOST}:${s.allowed.port}/doc.pdf`,
 		);
 		await fetched(
-			'from localhost, listed in Allowed Document Hosts (n8n 1.x)',
+			'from localhost, listed in Allowed Document Hosts',
 			s.listed,
 			`http://localhost:${s.listedServer.port}/doc.pdf`,
 		);
 	}
+	await fetched(
+		`from ${ALLOWED_HOST} by its IPv4-mapped form, listed in Allowed Document Hosts`,
+		s.listed,
+		`http://[::ffff:${ALLOWED_HOST}]:${s.allowed.port}/doc.pdf`,
+	);
 
 	await check(
 		`hostile URLs (n8n ${s.n8n.version}): a download that trickles forever ends at Download Time Limit`,
@@ -319,5 +362,5 @@ module.exports = async function hostileDocumentUrls(t) {
 	await s.n8n.deactivate(s.listed.id).catch(() => {});
 	await s.n8n.deactivate(s.dep.id).catch(() => {});
 };
-// Both n8n lines: n8n 1.x has no egress filter: the node checks addresses itself.
+// Both n8n lines: without n8n's filter the node checks addresses itself.
 module.exports.n8nLines = [1, 2];

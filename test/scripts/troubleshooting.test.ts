@@ -1,9 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code, not node code: it reads the repository's documents */
-// Every error message the API's error catalogue can produce and every refusal the trigger logs
-// can be found in docs/troubleshooting.md, with what to do.
+// Every error message the API's error catalogue can produce, every refusal the trigger logs and
+// every refusal of a document URL can be found in docs/troubleshooting.md, with what to do.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeFaxPlusError } from '../../nodes/api/errorCatalogue';
+import { refusal } from '../../nodes/FaxPlus/fax/send/documentEgress';
 import { REFUSAL_CAUSES } from '../../nodes/FaxPlusTrigger/refusalLog';
 
 const doc = readFileSync(join(__dirname, '../../docs/troubleshooting.md'), 'utf8');
@@ -39,6 +40,13 @@ describe('docs/troubleshooting.md', () => {
 		'names the refusal "%s" as the log writes it',
 		(_cause, { what }) => {
 			expect(doc).toContain(what.replace(/\s+/g, ' '));
+		},
+	);
+
+	it.each(['blocked', 'internal', 'unchecked', 'notListed'] as const)(
+		'names the document URL refusal "%s" as Send words it',
+		(reason) => {
+			expect(doc).toContain(`… ${refusal({ allowed: false, reason }).message}\``);
 		},
 	);
 });

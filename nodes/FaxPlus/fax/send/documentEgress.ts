@@ -1,24 +1,17 @@
-// Where Send may fetch from (docs/security.md); n8n 1.x needs host names in Allowed Document Hosts.
+// Where Send may fetch from (docs/security.md).
 import type { IExecuteFunctions, NodeEgressFilter } from 'n8n-workflow';
-import {
-	effectiveAddress,
-	formatIp,
-	internalRange,
-	isLoopbackHost,
-	parseIp,
-	type IpAddress,
-} from '../../../api/addresses';
+import { inN8nDefaultRanges, internalRange, parseIp } from '../../../api/addresses';
 import { listOf } from '../../shared/values';
+import { n8nEgress, type N8nEgress } from './n8nEgressFilter';
 
 /** Where a URL's host leads: allowed (with the address to connect to, if pinned), or why not. */
 export type EgressDecision =
 	| { allowed: true; address?: string }
-	| { allowed: false; reason: 'internal'; range?: string }
+	| { allowed: false; reason: 'blocked' | 'internal'; range?: string }
 	| { allowed: false; reason: 'unresolved' | 'unchecked' | 'notListed' };
 
 export interface DocumentEgress {
 	check(url: URL): Promise<EgressDecision>;
-	readonly filtered: boolean;
 }
 
 /** Whether Allowed Document Hosts lets a URL through (an entry's port or scheme narrows it). */
@@ -72,30 +65,8 @@ function hostEntry(entry: string) {
 	return { host, wildcard, port };
 }
 
-/** Whether n8n 2.x's SSRF allow lists let an internal address through; lists unseen: refused. */
-function allowedByN8n(
-	filter: NodeEgressFilter,
-	hostname: string,
-	address: IpAddress,
-	isName: boolean,
-): boolean {
-	const { allowedIps: ips, allowedHostnameMatcher: names } = filter as unknown as {
-		allowedIps?: { check?: (address: string, family: string) => boolean };
-		allowedHostnameMatcher?: { matches?: (hostname: string) => boolean };
-	};
-	if (typeof ips?.check !== 'function' || typeof names?.matches !== 'function') return false;
-	const listed = (candidate: IpAddress) =>
-		Boolean(ips.check?.(formatIp(candidate), candidate.family === 4 ? 'ipv4' : 'ipv6'));
-	const effective = effectiveAddress(address);
-	return (
-		(isName && Boolean(names.matches(hostname))) ||
-		listed(address) ||
-		(effective !== address && listed(effective))
-	);
-}
-
-/** Every address n8n's secure lookup resolves a host to, each validated against n8n's egress rules. */
-async function secureAddresses(filter: NodeEgressFilter, hostname: string): Promise<string[]> {
+/** Every address n8n's lookup resolves a host to (an enforcing one refuses what n8n blocks). */
+async function resolvedAddresses(filter: NodeEgressFilter, hostname: string): Promise<string[]> {
 	const lookup = filter.createSecureLookup();
 	return await new Promise<string[]>((resolve, reject) => {
 		lookup(hostname, { all: true }, (error, addresses) => {
@@ -107,87 +78,78 @@ async function secureAddresses(filter: NodeEgressFilter, hostname: string): Prom
 	});
 }
 
-/** The egress rules of this n8n, with the node's Allowed Document Hosts (if set) applied first. */
+/**
+ * Where Send may fetch from (docs/security.md): an internal address only where n8n's enforcing
+ * filter passed one of n8n's own default ranges (its administrator allowed it), or the host is on
+ * Allowed Document Hosts; a host name only where n8n gives a lookup, or on that list.
+ */
 export function documentEgress(context: IExecuteFunctions, allowed?: HostList): DocumentEgress {
-	const helpers = context.helpers as Partial<
-		Pick<IExecuteFunctions['helpers'], 'getSecureEgressFilter'>
-	>;
-	if (typeof helpers.getSecureEgressFilter !== 'function') {
-		return {
-			filtered: false,
-			async check(url) {
-				if (allowed) return allowed(url) ? { allowed: true } : notListed;
-				const literal = parseIp(url.hostname);
-				const range = literal
-					? internalRange(literal)
-					: isLoopbackHost(url.hostname)
-						? 'loopback'
-						: undefined;
-				if (range) return { allowed: false, reason: 'internal', range };
-				return literal ? { allowed: true } : { allowed: false, reason: 'unchecked' };
-			},
-		};
-	}
-	const enforced = helpers.getSecureEgressFilter('enforced');
-	const instance = helpers.getSecureEgressFilter('safe');
+	let egress: Promise<N8nEgress | undefined> | undefined;
 	return {
-		filtered: true,
 		async check(url) {
-			if (allowed && !allowed(url)) return notListed;
+			const listed = allowed?.(url);
+			if (listed === false) return notListed;
+			const n8n = await (egress ??= n8nEgress(context));
 			const literal = parseIp(url.hostname);
-			let addresses: string[];
+			if (!n8n && !literal)
+				return listed ? { allowed: true } : { allowed: false, reason: 'unchecked' };
+			const name = url.hostname.replace(/^\[(.*)\]$/, '$1');
+			let addresses = [name];
 			try {
-				addresses = await secureAddresses(enforced, url.hostname);
+				if (n8n) addresses = await resolvedAddresses(n8n.filter, name);
 			} catch (error) {
 				// A name that does not resolve now is not left to a second lookup that might.
 				if (!/^Ssrf/.test(String((error as Error)?.name)))
 					return { allowed: false, reason: 'unresolved' };
-				return { allowed: false, reason: 'internal', range: literal && internalRange(literal) };
+				return { allowed: false, reason: 'blocked', range: literal && internalRange(literal) };
 			}
 			for (const text of addresses) {
 				const address = parseIp(text);
 				if (!address) return { allowed: false, reason: 'unresolved' };
 				const range = internalRange(address);
-				if (range && !allowedByN8n(enforced, url.hostname, address, !literal))
-					return { allowed: false, reason: 'internal', range };
+				const byN8n = n8n?.enforcing === true && inN8nDefaultRanges(address);
+				if (range && !listed && !byN8n) return { allowed: false, reason: 'internal', range };
 			}
-			const [address] = addresses;
+			const host = addresses[0].includes(':') ? `[${addresses[0]}]` : addresses[0];
 			// Pinned to the address checked, so a rebinding DNS answer is never used.
-			if (literal || !instance.validateConnectionHost(address).ok) return { allowed: true };
-			return { allowed: true, address: address.includes(':') ? `[${address}]` : address };
+			if (literal || !(await n8n?.connectable(host))) return { allowed: true };
+			return { allowed: true, address: host };
 		},
 	};
 }
 
 const notListed: EgressDecision = { allowed: false, reason: 'notListed' };
 
-export function refusal(
-	decision: Exclude<EgressDecision, { allowed: true }>,
-	filtered: boolean,
-): { message: string; description: string } {
+export function refusal(decision: Exclude<EgressDecision, { allowed: true }>): {
+	message: string;
+	description: string;
+} {
 	if (decision.reason === 'notListed') {
 		return {
 			message: 'is not on the Allowed Document Hosts of this node',
 			description: 'Only the hosts listed in the option Allowed Document Hosts are fetched.',
 		};
 	}
+	const list = 'list its host in the option Allowed Document Hosts (e.g. files.example.com:8080)';
 	if (decision.reason === 'unchecked') {
 		return {
-			message: 'names a host that n8n 1.x cannot check',
+			message: 'names a host that this n8n gives nodes no way to check',
 			description:
-				'n8n 1.x gives nodes no way to see where a host name leads, so the name could lead inside your network. ' +
-				'If you trust the host, list it in the option Allowed Document Hosts (e.g. files.example.com); n8n 2.x checks every address itself.',
+				'This n8n gives nodes no egress filter (n8n 1.x and 2.x before 2.30; 2.30 to 2.37.5 unless N8N_SSRF_PROTECTION_ENABLED is true), ' +
+				`so the package cannot see where a host name leads: it could lead inside your network. If you trust the host, ${list}.`,
 		};
 	}
-	const range = decision.reason === 'internal' ? decision.range : undefined;
+	const range = 'range' in decision ? decision.range : undefined;
 	const which = range ? ` (this one: ${range})` : '';
-	const allow = filtered
-		? 'To fax documents from a server inside your network, the n8n administrator allows it with ' +
-			'N8N_SSRF_ALLOWED_HOSTNAMES (its host name) or N8N_SSRF_ALLOWED_IP_RANGES (its addresses).'
-		: 'n8n 1.x has no allow lists of its own: to fax documents from a server inside your network, ' +
-			'list its host in the option Allowed Document Hosts (n8n 2.x: N8N_SSRF_ALLOWED_HOSTNAMES or N8N_SSRF_ALLOWED_IP_RANGES).';
+	const allow =
+		decision.reason === 'blocked'
+			? 'the n8n administrator allows it with N8N_SSRF_ALLOWED_HOSTNAMES (its host name) or N8N_SSRF_ALLOWED_IP_RANGES (its addresses)'
+			: list;
 	return {
-		message: 'is an internal address n8n does not let this node reach',
-		description: `Loopback, private, link-local, carrier-grade NAT, cloud metadata and other non-public addresses are refused, in every notation${which}. ${allow}`,
+		message:
+			decision.reason === 'blocked'
+				? 'is an internal address n8n does not let this node reach'
+				: 'is an internal address not on the Allowed Document Hosts of this node',
+		description: `Loopback, private, link-local, carrier-grade NAT, cloud metadata and other non-public addresses are refused, in every notation${which}. To fax documents from a server inside your network, ${allow}.`,
 	};
 }

@@ -177,7 +177,7 @@ async function checkEgress(fetching: Fetching, url: URL, asked: URL): Promise<st
 	if (decision.reason === 'unresolved') throw couldNotFetch(fetching, asked);
 	// Only the origin of a redirect: its path is the document server's text.
 	const hop = url === asked ? '' : ` (it redirects to ${url.protocol}//${url.host})`;
-	const { message, description } = refusal(decision, fetching.egress.filtered);
+	const { message, description } = refusal(decision);
 	throw failure(
 		fetching,
 		`${urlWithoutSecrets(asked)}${hop} ${message}`,

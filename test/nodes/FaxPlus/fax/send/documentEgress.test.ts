@@ -2,14 +2,17 @@
 // Where Send may fetch a document from, decided with n8n 2.41's real egress filter (its blocked
 // ranges, allow lists and secure lookup) and the package's ranges as a second opinion, against
 // the oracle (ipaddr.js). Host names resolve through n8n's own DnsResolver service, given a
-// table here so that a name can lead anywhere; n8n 1.x (no filter) is the context without one.
+// table here so that a name can lead anywhere. The other releases' filters (docs/security.md)
+// are the same public methods, handed out as those releases do: none, only with protection on,
+// or one that passes everything.
 import { isIP } from 'node:net';
 import { Container } from '@n8n/di';
-import { DnsResolver, OutboundHttp } from '@n8n/backend-network';
+import { SSRF_DEFAULT_BLOCKED_IP_RANGES } from '@n8n/config';
+import { DnsResolver, OutboundHttp, passthroughEgressFilter } from '@n8n/backend-network';
 import fc from 'fast-check';
 import ipaddr from 'ipaddr.js';
 import type { IExecuteFunctions, NodeEgressFilter } from 'n8n-workflow';
-import { formatIp, type IpAddress } from '../../../../../nodes/api/addresses';
+import type { IpAddress } from '../../../../../nodes/api/addresses';
 import {
 	documentEgress,
 	hostList,
@@ -20,13 +23,13 @@ import {
 	ipv4Value,
 	ipv6Groups,
 	ipv6Notation,
-	oracleEmbedded,
 	oracleInternal,
 	toIpaddr,
 } from '../../../../support/ip-oracle';
 
 // n8n's allow lists, as an administrator sets them: an internal server by address (one on
-// loopback, a carrier-grade NAT range n8n itself does not block) and one by name.
+// loopback; a carrier-grade NAT range n8n itself does not block, which its filter passing
+// therefore cannot show as allowed) and one by name.
 const ALLOWED_RANGES = ['127.0.0.2/32', '100.101.0.0/16'];
 const ALLOWED_NAME = 'docs.allowed.test';
 process.env.N8N_SSRF_ALLOWED_IP_RANGES = ALLOWED_RANGES.join(',');
@@ -45,23 +48,54 @@ Container.set(DnsResolver, {
 const filterOf = (policy?: 'enforced' | 'safe') => Container.get(OutboundHttp).egressFilter(policy);
 /** n8n 2.x's helpers as a node gets them (n8n-core's request helpers call the same service). */
 const n8n2 = { helpers: { getSecureEgressFilter: filterOf } } as unknown as IExecuteFunctions;
-/** n8n 1.x: no egress filter among the helpers. */
+/** n8n 1.x and 2.x before 2.30: no egress filter among the helpers. */
 const n8n1 = { helpers: {} } as unknown as IExecuteFunctions;
+/** A name's addresses from the table, as a lookup that enforces nothing answers them. */
+const tableLookup = (() =>
+	(
+		hostname: string,
+		_options: object,
+		callback: (error: Error | null, found?: unknown) => void,
+	) => {
+		const addresses = isIP(hostname) ? [hostname] : dnsTable.get(hostname.toLowerCase());
+		if (!addresses) callback(new Error(`ENOTFOUND ${hostname}`));
+		else
+			callback(
+				null,
+				addresses.map((address) => ({ address, family: isIP(address) })),
+			);
+	}) as unknown as NodeEgressFilter['createSecureLookup'];
+/** n8n 2.37.10 and 2.38 with protection off: whatever the policy asked, a filter that passes everything. */
+const n8n238 = {
+	helpers: {
+		getSecureEgressFilter: () => ({
+			...passthroughEgressFilter,
+			createSecureLookup: tableLookup,
+		}),
+	},
+} as unknown as IExecuteFunctions;
+/** n8n 2.30 to 2.37.5: no filter with protection off; with it on, the instance's whatever the policy. */
+const n8n230 = {
+	helpers: { getSecureEgressFilter: () => undefined },
+} as unknown as IExecuteFunctions;
+const n8n230on = {
+	helpers: { getSecureEgressFilter: () => filterOf('enforced') },
+} as unknown as IExecuteFunctions;
 
 const check = async (context: IExecuteFunctions, url: string, hosts?: string) =>
 	await documentEgress(context, hostList(hosts)).check(new URL(url));
 
 // ---------------------------------------------------------------- the oracle's decision
 
-const allowedRanges = ALLOWED_RANGES.map((cidr) => ipaddr.parseCIDR(cidr));
+const inRanges = (cidrs: readonly string[], address: ipaddr.IPv4 | ipaddr.IPv6) =>
+	cidrs
+		.map((cidr) => ipaddr.parseCIDR(cidr))
+		.some(([base, bits]) => address.kind() === base.kind() && address.match(base, bits));
+/** Public, or in a range n8n blocks by default (as written) that its administrator allowed. */
 function oracleAllowed(hostname: string, address: ipaddr.IPv4 | ipaddr.IPv6): boolean {
-	if (!oracleInternal(address) || hostname === ALLOWED_NAME) return true;
-	const inAllowed = (candidate: ipaddr.IPv4 | ipaddr.IPv6) =>
-		allowedRanges.some(
-			([base, bits]) => candidate.kind() === base.kind() && candidate.match(base, bits),
-		);
-	const embedded = address.kind() === 'ipv6' ? oracleEmbedded(address as ipaddr.IPv6) : undefined;
-	return inAllowed(address) || (embedded !== undefined && inAllowed(embedded));
+	if (!oracleInternal(address)) return true;
+	if (!inRanges(SSRF_DEFAULT_BLOCKED_IP_RANGES, address)) return false;
+	return hostname === ALLOWED_NAME || inRanges(ALLOWED_RANGES, address);
 }
 
 const anyAddress: fc.Arbitrary<IpAddress> = fc.oneof(
@@ -78,7 +112,7 @@ describe('document URLs on n8n 2.x: n8n’s enforced filter, then the package’
 				fc.domain(),
 				fc.array(anyAddress, { minLength: 1, maxLength: 3 }),
 				async (name, addresses) => {
-					const texts = addresses.map(formatIp);
+					const texts = addresses.map((address) => toIpaddr(address).toString());
 					dnsTable.set(name.toLowerCase(), texts);
 					const decision = await check(n8n2, `https://${name}/doc.pdf`);
 					const expected = addresses.every((address) =>
@@ -137,7 +171,7 @@ describe('document URLs on n8n 2.x (examples)', () => {
 		],
 		[
 			'http://[::ffff:0.0.0.0]/doc.pdf',
-			{ allowed: false, reason: 'internal', range: 'unspecified (this host), IPv4-mapped' },
+			{ allowed: false, reason: 'blocked', range: 'unspecified (this host), IPv4-mapped' },
 		],
 		[
 			'http://unspecified.example/doc.pdf',
@@ -147,7 +181,10 @@ describe('document URLs on n8n 2.x (examples)', () => {
 			'http://100.100.100.200/latest/meta-data/',
 			{ allowed: false, reason: 'internal', range: 'carrier-grade NAT' },
 		],
-		['http://100.101.0.9/doc.pdf', { allowed: true }],
+		[
+			'http://100.101.0.9/doc.pdf',
+			{ allowed: false, reason: 'internal', range: 'carrier-grade NAT' },
+		],
 		[
 			'http://100.64.0.1/doc.pdf',
 			{ allowed: false, reason: 'internal', range: 'carrier-grade NAT' },
@@ -160,7 +197,10 @@ describe('document URLs on n8n 2.x (examples)', () => {
 			'http://[64:ff9b::7f00:1]/doc.pdf',
 			{ allowed: false, reason: 'internal', range: 'loopback, NAT64' },
 		],
-		['http://[64:ff9b::7f00:2]/doc.pdf', { allowed: true }],
+		[
+			'http://[64:ff9b::7f00:2]/doc.pdf',
+			{ allowed: false, reason: 'internal', range: 'loopback, NAT64' },
+		],
 		[
 			'http://[64:ff9b:1::a9fe:a9fe]/doc.pdf',
 			{ allowed: false, reason: 'internal', range: 'NAT64 (local use)' },
@@ -177,10 +217,13 @@ describe('document URLs on n8n 2.x (examples)', () => {
 			'http://nat64.example/doc.pdf',
 			{ allowed: false, reason: 'internal', range: 'link-local (cloud metadata), NAT64' },
 		],
-		['http://rebind.example/doc.pdf', { allowed: false, reason: 'internal' }],
+		['http://rebind.example/doc.pdf', { allowed: false, reason: 'blocked' }],
 		['http://unknown.example/doc.pdf', { allowed: false, reason: 'unresolved' }],
 		[`http://${ALLOWED_NAME}/doc.pdf`, { allowed: true, address: '10.1.2.3' }],
-		['http://tailnet.example/doc.pdf', { allowed: true, address: '100.101.1.2' }],
+		[
+			'http://tailnet.example/doc.pdf',
+			{ allowed: false, reason: 'internal', range: 'carrier-grade NAT' },
+		],
 		['https://public.example/doc.pdf', { allowed: true, address: '93.184.215.14' }],
 		['http://127.0.0.2:8080/doc.pdf', { allowed: true }],
 	])('%s', async (url, expected) => {
@@ -202,42 +245,79 @@ describe('document URLs on n8n 2.x (examples)', () => {
 		});
 		expect(await check(n8n2, 'http://127.0.0.1/a.pdf', hosts)).toEqual({
 			allowed: false,
-			reason: 'internal',
+			reason: 'blocked',
 			range: 'loopback',
 		});
 	});
 
-	it('where n8n does not show its allow lists, refuses every internal address its filter passed', async () => {
-		const real = filterOf('enforced');
-		// The public interface of NodeEgressFilter only, as a later n8n might give it.
-		const opaque: NodeEgressFilter = {
-			validateUrl: async (url) => await real.validateUrl(url),
-			validateConnectionHost: (host) => real.validateConnectionHost(host),
-			createSecureLookup: () => real.createSecureLookup(),
-			validateRedirectSync: (url) => real.validateRedirectSync(url),
-		};
-		const context = {
-			helpers: {
-				getSecureEgressFilter: (policy: string) =>
-					policy === 'enforced' ? opaque : filterOf(policy as 'safe'),
-			},
-		} as unknown as IExecuteFunctions;
+	it('n8n’s allow lists open only ranges n8n itself blocks; the package’s own ranges need Allowed Document Hosts', async () => {
+		// 100.101.0.0/16 is on N8N_SSRF_ALLOWED_IP_RANGES, but n8n passes it anyway: no sign of a choice.
+		expect(await check(n8n2, 'http://100.101.0.9/a.pdf')).toEqual({
+			allowed: false,
+			reason: 'internal',
+			range: 'carrier-grade NAT',
+		});
+		expect(await check(n8n2, 'http://tailnet.example/a.pdf', 'tailnet.example')).toEqual({
+			allowed: true,
+			address: '100.101.1.2',
+		});
+		expect(await check(n8n2, 'http://[::]/a.pdf', '[::]')).toEqual({ allowed: true });
+	});
+
+	it('n8n 2.30 to 2.38 with protection on: the instance’s filter, whatever the policy asked', async () => {
+		expect(await check(n8n230on, 'http://127.0.0.2/a.pdf')).toEqual({ allowed: true });
+		expect(await check(n8n230on, 'http://127.0.0.1/a.pdf')).toMatchObject({ reason: 'blocked' });
+		expect(await check(n8n230on, 'http://cgnat.example/a.pdf')).toMatchObject({
+			reason: 'internal',
+		});
+		expect(await check(n8n230on, 'https://public.example/a.pdf')).toEqual({
+			allowed: true,
+			address: '93.184.215.14',
+		});
+	});
+
+	it('a filter that enforces nothing (n8n 2.37.10 and 2.38, protection off) resolves, and the package’s ranges decide', async () => {
 		for (const url of [
 			'http://127.0.0.2/a.pdf',
 			'http://[::ffff:127.0.0.2]/a.pdf',
 			`http://${ALLOWED_NAME}/a.pdf`,
 			'http://127.0.0.1/a.pdf',
 			'http://tailnet.example/a.pdf',
+			'http://rebind.example/a.pdf',
 			'http://[::]/a.pdf',
 		]) {
-			expect(await check(context, url)).toMatchObject({ allowed: false, reason: 'internal' });
+			expect([url, await check(n8n238, url)]).toEqual([
+				url,
+				expect.objectContaining({ allowed: false, reason: 'internal' }),
+			]);
 		}
-		// Positive control: a public address still passes.
-		expect(await check(context, 'http://93.184.216.34/a.pdf')).toEqual({ allowed: true });
+		expect(await check(n8n238, 'http://unknown.example/a.pdf')).toEqual({
+			allowed: false,
+			reason: 'unresolved',
+		});
+		expect(await check(n8n238, `http://${ALLOWED_NAME}/a.pdf`, ALLOWED_NAME)).toEqual({
+			allowed: true,
+			address: '10.1.2.3',
+		});
+		// Positive controls: a public address and a public name pass, the name pinned.
+		expect(await check(n8n238, 'http://93.184.216.34/a.pdf')).toEqual({ allowed: true });
+		expect(await check(n8n238, 'https://public.example/a.pdf')).toEqual({
+			allowed: true,
+			address: '93.184.215.14',
+		});
+	});
+
+	it('n8n 2.30 to 2.37.5, protection off: no filter, as on n8n 1.x', async () => {
+		expect(await check(n8n230, 'https://public.example/a.pdf')).toEqual({
+			allowed: false,
+			reason: 'unchecked',
+		});
+		expect(await check(n8n230, 'http://127.0.0.2/a.pdf')).toMatchObject({ reason: 'internal' });
+		expect(await check(n8n230, 'http://93.184.216.34/a.pdf')).toEqual({ allowed: true });
 	});
 });
 
-describe('document URLs on n8n 1.x (no egress filter, no resolver a node may use)', () => {
+describe('document URLs on n8n 1.x and 2.x before 2.30 (no egress filter, no resolver a node may use)', () => {
 	it.each<[string, EgressDecision]>([
 		['http://127.0.0.1/a.pdf', { allowed: false, reason: 'internal', range: 'loopback' }],
 		['http://2130706433/a.pdf', { allowed: false, reason: 'internal', range: 'loopback' }],
@@ -250,8 +330,8 @@ describe('document URLs on n8n 1.x (no egress filter, no resolver a node may use
 			'http://100.100.100.200/a.pdf',
 			{ allowed: false, reason: 'internal', range: 'carrier-grade NAT' },
 		],
-		['http://LOCALHOST./a.pdf', { allowed: false, reason: 'internal', range: 'loopback' }],
-		['http://docs.localhost/a.pdf', { allowed: false, reason: 'internal', range: 'loopback' }],
+		['http://LOCALHOST./a.pdf', { allowed: false, reason: 'unchecked' }],
+		['http://docs.localhost/a.pdf', { allowed: false, reason: 'unchecked' }],
 		['https://files.example.com/a.pdf', { allowed: false, reason: 'unchecked' }],
 		['http://8.8.8.8/a.pdf', { allowed: true }],
 		['http://[2606:4700::1111]/a.pdf', { allowed: true }],
