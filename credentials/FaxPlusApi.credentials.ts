@@ -30,6 +30,9 @@ export class FaxPlusApi implements ICredentialType {
 
 	documentationUrl = 'https://apidoc.fax.plus/';
 
+	// This package's nodes and their tools only: n8n's HTTP Request node would send the token anywhere.
+	restrictToSupportedNodes = true as const;
+
 	properties: INodeProperties[] = [
 		{
 			displayName: 'Personal Access Token',

@@ -13,6 +13,8 @@ export class FaxPlusOAuth2Api implements ICredentialType {
 
 	documentationUrl = 'https://apidoc.fax.plus/';
 
+	restrictToSupportedNodes = true as const;
+
 	properties: INodeProperties[] = [
 		{
 			displayName: 'Grant Type',

@@ -10,6 +10,8 @@ export class FaxPlusWebhookSecretApi implements ICredentialType {
 
 	documentationUrl = 'https://apidoc.fax.plus/';
 
+	restrictToSupportedNodes = true as const;
+
 	properties: INodeProperties[] = [
 		{
 			displayName: 'Signing Secret',

@@ -43,6 +43,8 @@ const FILE_SECONDS = {
 		'send-once': 6,
 		documents: 6,
 		'ai-agent': 6,
+		// An n8n of its own with sharing (E2E_TESTS), an owner and a member.
+		'credential-sharing': 30,
 		'trigger-options': 5,
 		'ai-approval': 4,
 		'large-documents': 3,
@@ -63,6 +65,7 @@ const FILE_SECONDS = {
 		'hostile-document-urls': 9,
 		logging: 9,
 		'trigger-options': 5,
+		'credential-sharing': 4,
 		'large-documents': 3,
 		smoke: 2,
 		'editor-setup': 2,

@@ -47,11 +47,9 @@ export class FaxPlusTrigger implements INodeType {
 				displayOptions: { show: { authentication: ['oAuth2'] } },
 			},
 			{
-				// Optional: the secret exists only once the endpoint does (see the notice).
+				// Not required (it exists once the endpoint does); a field shows it, as in n8n's triggers.
 				name: 'faxPlusWebhookSecretApi',
-				required: false,
-				// Always shown; without displayOptions n8n offers the API credentials in its slot.
-				displayOptions: { show: { '@version': [1] } },
+				displayOptions: { show: { incomingAuthentication: ['signingSecret'] } },
 				testedBy: 'faxPlusWebhookSecretTest',
 			},
 		],

@@ -1,31 +1,18 @@
 // Checks the signing secret credential locally: Fax.Plus has no API that could confirm it.
-import type {
-	ICredentialsDecrypted,
-	ICredentialTestFunctions,
-	INodeCredentialTestResult,
-} from 'n8n-workflow';
+import type { ICredentialsDecrypted } from 'n8n-workflow';
 import { isValidWebhookSecret, MIN_SECRET_BYTES } from './signature';
 
 /** The credential saved empty, as the set-up does before the endpoint exists. */
 export function isEmptySecret(secret: unknown): boolean {
-	return (
-		secret === undefined || secret === null || (typeof secret === 'string' && secret.trim() === '')
-	);
+	return secret === undefined || secret === null || String(secret).trim() === '';
 }
 
-export async function faxPlusWebhookSecretTest(
-	this: ICredentialTestFunctions,
-	credential: ICredentialsDecrypted,
-): Promise<INodeCredentialTestResult> {
-	const secret = credential.data?.secret;
-	if (isValidWebhookSecret(secret)) {
-		return { status: 'OK', message: 'The signing secret has the whsec_ format' };
-	}
+export async function faxPlusWebhookSecretTest({ data }: ICredentialsDecrypted) {
+	if (isValidWebhookSecret(data?.secret))
+		return { status: 'OK' as const, message: 'The signing secret has the whsec_ format' };
 	// The value itself is never repeated.
-	return {
-		status: 'Error',
-		message: isEmptySecret(secret) ? NO_SECRET_YET_MESSAGE : WEAK_SECRET_MESSAGE,
-	};
+	const message = isEmptySecret(data?.secret) ? NO_SECRET_YET_MESSAGE : WEAK_SECRET_MESSAGE;
+	return { status: 'Error' as const, message };
 }
 
 /** What a real secret looks like; said by the credential test and by the trigger's activation. */

@@ -18,6 +18,14 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
+	{
+		displayName: 'Verify Deliveries With',
+		name: 'incomingAuthentication',
+		type: 'options',
+		options: [{ name: 'Signing Secret', value: 'signingSecret' }],
+		default: 'signingSecret',
+		description: 'Each delivery must carry a valid signature made with the secret above, else 401',
+	},
 	...triggerParameters(
 		{
 			options: faxEventOptions,

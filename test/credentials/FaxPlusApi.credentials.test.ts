@@ -4,6 +4,8 @@
 // says why. The real credential test in n8n 2.41.1 and 1.123.81: test/e2e/hostile.e2e.js.
 import { Workflow, type INodeTypes } from 'n8n-workflow';
 import { FaxPlusApi } from '../../credentials/FaxPlusApi.credentials';
+import { FaxPlusOAuth2Api } from '../../credentials/FaxPlusOAuth2Api.credentials';
+import { FaxPlusWebhookSecretApi } from '../../credentials/FaxPlusWebhookSecretApi.credentials';
 
 const nodeTypes = {
 	getByName: () => ({ description: { properties: [] } }),
@@ -77,4 +79,10 @@ describe('Fax.Plus API credential: the test request', () => {
 		);
 		expect(rule?.properties.message).toMatch(/^The Base URL must start with https:\/\//);
 	});
+});
+
+// n8n 2.x then refuses them to its HTTP Request node at save and at run (test/e2e/credential-sharing.e2e.js).
+it("the three credentials serve only this package's nodes and their tools", () => {
+	for (const type of [new FaxPlusApi(), new FaxPlusOAuth2Api(), new FaxPlusWebhookSecretApi()])
+		expect(type.restrictToSupportedNodes).toBe(true);
 });

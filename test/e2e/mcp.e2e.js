@@ -645,5 +645,6 @@ module.exports = async function mcp(t) {
 		if (s.extendedWorkflowId) await n8n.deactivate(s.extendedWorkflowId).catch(() => {});
 	}
 };
+module.exports.connectClient = connectClient;
 // n8n 2.x only: the suite's MCP client and example follow 2.x's MCP Server Trigger (v2).
 module.exports.n8nLines = [2];

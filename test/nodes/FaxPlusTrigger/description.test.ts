@@ -44,10 +44,16 @@ describe('Fax.Plus Trigger → public contract', () => {
 		const secret = description.credentials?.find(
 			(credential) => credential.name === 'faxPlusWebhookSecretApi',
 		);
-		expect(secret).toMatchObject({ required: false, testedBy: 'faxPlusWebhookSecretTest' });
-		// n8n's editor treats a credential without displayOptions as an `authentication` choice.
-		expect(secret?.displayOptions?.show).toBeDefined();
-		expect(secret?.displayOptions?.show).not.toHaveProperty('authentication');
+		expect(secret?.required).not.toBe(true);
+		expect(secret?.testedBy).toBe('faxPlusWebhookSecretTest');
+		// n8n's editor treats a credential without displayOptions.show, or one on `authentication`, as
+		// an `authentication` choice; n8n's triggers show a credential for incoming requests by a field.
+		expect(secret?.displayOptions?.show).toEqual({ incomingAuthentication: ['signingSecret'] });
+		expect(property('incomingAuthentication')).toMatchObject({
+			type: 'options',
+			default: 'signingSecret',
+			options: [{ name: 'Signing Secret', value: 'signingSecret' }],
+		});
 	});
 
 	it('offers the three events; fax_page_received says it needs fax streaming', () => {
