@@ -3,7 +3,6 @@ import type {
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
-	IHttpRequestMethods,
 	INodeProperties,
 } from 'n8n-workflow';
 
@@ -48,32 +47,24 @@ export class FaxPlusApi implements ICredentialType {
 		baseUrlProperty,
 	];
 
+	// The token goes only to a safe Base URL, the credential test's request included.
 	authenticate: IAuthenticateGeneric = {
 		type: 'generic',
 		properties: {
 			headers: {
-				Authorization: '=Bearer {{$credentials.accessToken}}',
+				Authorization: `={{ ${SAFE_BASE_URL} ? "Bearer " + $credentials.accessToken : "" }}`,
 			},
 		},
 	};
 
-	// A redirect fails the test (n8n would follow it with the token); an unsafe URL is asked nothing.
+	// A redirect fails the test (n8n would follow it with the token).
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: `={{ ${SAFE_BASE_URL} ? $credentials.baseUrl.trim().replace(/\\/+$/, "") : "" }}`,
-			url: `={{ ${SAFE_BASE_URL} ? "/auth/token" : "data:," }}`,
-			method: `={{ ${SAFE_BASE_URL} ? "GET" : "OPTIONS" }}` as IHttpRequestMethods,
+			baseURL: '={{ $credentials.baseUrl.trim().replace(/\\/+$/, "") }}',
+			url: '/auth/token',
 			disableFollowRedirect: true,
 		},
 		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 405,
-					message:
-						"The Base URL must start with https://: over http:// the token would travel unencrypted. http:// is accepted only for a loopback host (localhost, 127.0.0.1, [::1]), e.g. a local test server, and no user name, password, query or fragment. Fax.Plus's is https://restapi.fax.plus/v3",
-				},
-			},
 			...[301, 302, 303, 307, 308].map((value) => ({
 				type: 'responseCode' as const,
 				properties: {
@@ -86,7 +77,7 @@ export class FaxPlusApi implements ICredentialType {
 				properties: {
 					value: 401,
 					message:
-						'Fax.Plus refused the token (HTTP 401). Check the Personal Access Token: copy it again from Integrations → Personal Access Tokens.',
+						"Fax.Plus refused the token (HTTP 401). Check the Personal Access Token: copy it again from Integrations → Personal Access Tokens. The token is sent only to a Base URL starting with https:// (http:// only to a loopback host such as 127.0.0.1), with no user name, password, query or fragment: Fax.Plus's is https://restapi.fax.plus/v3",
 				},
 			},
 		],

@@ -1,7 +1,7 @@
-// The personal access token credential's test request as n8n's expression engine resolves it:
-// a safe Base URL (https://, or http:// to a loopback host) is asked GET /auth/token; any other is
-// sent nowhere (OPTIONS of an empty data: URL answers 405 without a network) and the 405 rule
-// says why. The real credential test in n8n 2.41.1 and 1.123.81: test/e2e/hostile.e2e.js.
+// The personal access token credential's Authorization header and test request as n8n's expression
+// engine resolves them: the token goes only to a safe Base URL (https://, or http:// to a loopback
+// host), the credential test's request included. The real credential test in n8n 2.41.1 and
+// 1.123.81: test/e2e/hostile.e2e.js.
 import { Workflow, type INodeTypes } from 'n8n-workflow';
 import { FaxPlusApi } from '../../credentials/FaxPlusApi.credentials';
 import { FaxPlusOAuth2Api } from '../../credentials/FaxPlusOAuth2Api.credentials';
@@ -21,28 +21,24 @@ const workflow = new Workflow({
 	nodeTypes,
 });
 
-/** The test request's fields as n8n's RoutingNode resolves them, with `$credentials` set. */
-function resolvedTest(baseUrl: string) {
-	const { request } = new FaxPlusApi().test;
-	const resolve = (value: unknown) =>
-		workflow.expression.getParameterValue(
-			value as string,
-			null,
-			0,
-			0,
-			'Temp-Node',
-			[],
-			'internal',
-			{ $credentials: { accessToken: 'pat_x', baseUrl } },
-		);
-	return {
-		baseURL: resolve(request.baseURL),
-		url: resolve(request.url),
-		method: resolve(request.method),
-	};
+/** A credential expression as n8n's expression engine resolves it, with `$credentials` set. */
+function resolved(value: unknown, baseUrl: string) {
+	return workflow.expression.getParameterValue(
+		value as string,
+		null,
+		0,
+		0,
+		'Temp-Node',
+		[],
+		'internal',
+		{ $credentials: { accessToken: 'pat_x', baseUrl } },
+	);
 }
 
-describe('Fax.Plus API credential: the test request', () => {
+const authorizationOf = (baseUrl: string) =>
+	resolved(new FaxPlusApi().authenticate.properties.headers?.Authorization, baseUrl);
+
+describe('Fax.Plus API credential: where the token goes', () => {
 	it.each([
 		['https://restapi.fax.plus/v3', 'https://restapi.fax.plus/v3'],
 		['https://restapi.fax.plus/v3/ ', 'https://restapi.fax.plus/v3'],
@@ -50,8 +46,12 @@ describe('Fax.Plus API credential: the test request', () => {
 		['http://127.0.0.1:8080/v3', 'http://127.0.0.1:8080/v3'],
 		['http://localhost:8080/v3/', 'http://localhost:8080/v3'],
 		['http://[::1]:8080/v3', 'http://[::1]:8080/v3'],
-	])('asks GET /auth/token of a safe Base URL: %s', (baseUrl, expected) => {
-		expect(resolvedTest(baseUrl)).toEqual({ baseURL: expected, url: '/auth/token', method: 'GET' });
+	])('a safe Base URL gets the token, and the test asks GET /auth/token: %s', (baseUrl, expected) => {
+		const { request } = new FaxPlusApi().test;
+		expect(authorizationOf(baseUrl)).toBe('Bearer pat_x');
+		expect(resolved(request.baseURL, baseUrl)).toBe(expected);
+		expect(request).toMatchObject({ url: '/auth/token', disableFollowRedirect: true });
+		expect(request.method).toBeUndefined();
 	});
 
 	it.each([
@@ -69,15 +69,16 @@ describe('Fax.Plus API credential: the test request', () => {
 		'https://user:s3cret@restapi.fax.plus/v3',
 		'https://restapi.fax.plus/v3?key=s3cret',
 		'https://restapi.fax.plus/v3#s3cret',
-	])('sends an unsafe Base URL nowhere, so the 405 rule answers: %s', (baseUrl) => {
-		expect(resolvedTest(baseUrl)).toEqual({ baseURL: '', url: 'data:,', method: 'OPTIONS' });
+	])('an unsafe Base URL gets no token, the test request included: %s', (baseUrl) => {
+		expect(authorizationOf(baseUrl)).toBe('');
 	});
 
-	it('says why in its 405 rule', () => {
+	it('says in its 401 rule where the token is sent', () => {
 		const rule = new FaxPlusApi().test.rules?.find(
-			(each) => each.type === 'responseCode' && each.properties.value === 405,
+			(each) => each.type === 'responseCode' && each.properties.value === 401,
 		);
-		expect(rule?.properties.message).toMatch(/^The Base URL must start with https:\/\//);
+		expect(rule?.properties.message).toMatch(/^Fax\.Plus refused the token \(HTTP 401\)/);
+		expect(rule?.properties.message).toMatch(/starting with https:\/\//);
 	});
 });
 
