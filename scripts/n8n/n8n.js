@@ -26,6 +26,7 @@ const DEFAULT_VERSION = fs.readFileSync(path.join(__dirname, 'VERSION'), 'utf8')
 
 // Modules that make outbound lookups or that the tests do not need. The
 // `community-packages` module stays: it loads ~/.n8n/nodes; `data-table` too: an example files faxes in one.
+// Each n8n is given those it has (disabledModules): older 2.x refuse to start on a name they lack.
 const DISABLED_MODULES = [
 	'mcp-registry',
 	'instance-ai',
@@ -41,7 +42,37 @@ const DISABLED_MODULES = [
 	'breaking-changes',
 	'source-control',
 	'instance-reporting',
-].join(',');
+];
+
+/**
+ * What differs between the installed n8n releases for starting one, read from its install: the
+ * modules it knows (@n8n/backend-common's MODULE_NAMES; none before 2.x), whether it reads
+ * N8N_WEBHOOK_URL (2.x) or only WEBHOOK_URL (1.x), and whether it takes its owner from the
+ * environment (late 2.x; the others set one up through POST /rest/owner/setup).
+ */
+function releaseFacts(installDir) {
+	const read = (file) => {
+		try {
+			return fs.readFileSync(path.join(installDir, 'node_modules', file), 'utf8');
+		} catch {
+			return '';
+		}
+	};
+	const modules = read('@n8n/backend-common/dist/modules/modules.config.js').match(
+		/MODULE_NAMES = \[([^\]]*)\]/,
+	);
+	return {
+		disabledModules: modules
+			? DISABLED_MODULES.filter((name) => modules[1].includes(`'${name}'`)).join(',')
+			: '',
+		webhookUrlVariable: read('@n8n/config/dist/index.js').includes("'N8N_WEBHOOK_URL'")
+			? 'N8N_WEBHOOK_URL'
+			: 'WEBHOOK_URL',
+		ownerByEnv: read('@n8n/config/dist/configs/instance-settings-loader.config.js').includes(
+			"'N8N_INSTANCE_OWNER_MANAGED_BY_ENV'",
+		),
+	};
+}
 
 const live = new Set();
 /** Told of every credential saved and every instance stopping (test/support/secret-scan.js). */
@@ -418,7 +449,7 @@ class N8nInstance {
 	/** Logs in with the owner (cookie session for /rest). */
 	async loginOwner() {
 		if (this.ownerByEnv === false) {
-			// n8n 1.x has no owner-by-env: set the owner up on a new instance (400 once done).
+			// No owner-by-env in this release: set the owner up on a new instance (400 once done).
 			const r = await httpJson('POST', `${this.url}/rest/owner/setup`, {
 				body: {
 					email: this.login.email,
@@ -797,7 +828,8 @@ async function startN8n(opts = {}) {
 	const port = opts.port || (await freePort());
 	const brokerPort = await freePort();
 	const major = Number(version.split('.')[0]);
-	const ownerByEnv = major >= 2;
+	const facts = releaseFacts(installDir);
+	const { ownerByEnv } = facts;
 
 	const baseEnv = {
 		N8N_USER_FOLDER: userFolder,
@@ -806,7 +838,7 @@ async function startN8n(opts = {}) {
 		N8N_HOST: '127.0.0.1',
 		N8N_PROTOCOL: 'http',
 		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${port}/`,
-		[major >= 2 ? 'N8N_WEBHOOK_URL' : 'WEBHOOK_URL']: `http://127.0.0.1:${port}/`,
+		[facts.webhookUrlVariable]: `http://127.0.0.1:${port}/`,
 		DB_TYPE: 'sqlite',
 		N8N_ENCRYPTION_KEY: fs.readFileSync(keyFile, 'utf8').trim(),
 		N8N_SECURE_COOKIE: 'false',
@@ -820,7 +852,7 @@ async function startN8n(opts = {}) {
 		N8N_RUNNERS_MODE: 'external',
 		N8N_RUNNERS_AUTH_TOKEN: 'faxplus-e2e-runners',
 		N8N_RESTRICT_FILE_ACCESS_TO: filesDir,
-		...(major >= 2 ? { N8N_DISABLED_MODULES: DISABLED_MODULES } : {}),
+		...(facts.disabledModules ? { N8N_DISABLED_MODULES: facts.disabledModules } : {}),
 		// A worker answers /healthz/readiness only on its health server.
 		...(command === 'worker'
 			? {
