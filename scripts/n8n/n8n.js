@@ -47,8 +47,10 @@ const DISABLED_MODULES = [
 /**
  * What differs between the installed n8n releases for starting one, read from its install: the
  * modules it knows (@n8n/backend-common's MODULE_NAMES; none before 2.x), whether it reads
- * N8N_WEBHOOK_URL (2.x) or only WEBHOOK_URL (1.x), and whether it takes its owner from the
- * environment (late 2.x; the others set one up through POST /rest/owner/setup).
+ * N8N_WEBHOOK_URL (2.30 on) or only WEBHOOK_URL, whether it takes its owner from the environment
+ * (late 2.x; the others set one up through POST /rest/owner/setup), whether it has the workflow
+ * publication service (which keeps unchanged triggers registered on republishing), and whether a
+ * manual run takes the workflow in its body (1.x and early 2.x).
  */
 function releaseFacts(installDir) {
 	const read = (file) => {
@@ -70,6 +72,12 @@ function releaseFacts(installDir) {
 			: 'WEBHOOK_URL',
 		ownerByEnv: read('@n8n/config/dist/configs/instance-settings-loader.config.js').includes(
 			"'N8N_INSTANCE_OWNER_MANAGED_BY_ENV'",
+		),
+		publicationService: read('@n8n/config/dist/configs/workflows.config.js').includes(
+			"'N8N_USE_WORKFLOW_PUBLICATION_SERVICE'",
+		),
+		manualRunTakesWorkflow: read('n8n/dist/workflows/workflows.controller.js').includes(
+			'req.body.workflowData',
 		),
 	};
 }
@@ -605,6 +613,17 @@ class N8nInstance {
 		});
 	}
 
+	/**
+	 * Runs a workflow as the editor's "Execute workflow" or "Listen for test event" does (`start`:
+	 * e.g. { triggerToStartFrom: { name } }); answers n8n's reply.
+	 */
+	async runManually(id, start) {
+		const body = this.facts.manualRunTakesWorkflow
+			? { workflowData: await this.getWorkflow(id), ...start }
+			: start;
+		return this.rest('POST', `/workflows/${id}/run`, body);
+	}
+
 	/** Activates (in n8n 2.x: publishes) a workflow; production webhooks then answer. */
 	async activate(id) {
 		return this.api('POST', `/workflows/${id}/activate`);
@@ -901,6 +920,7 @@ async function startN8n(opts = {}) {
 		port,
 		login,
 		ownerByEnv,
+		facts,
 		baseEnv,
 		env: opts.env || {},
 		echo: Boolean(opts.echo || process.env.N8N_ECHO === '1'),
