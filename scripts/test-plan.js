@@ -75,11 +75,11 @@ const DEFAULT_FILE_SECONDS = 20;
 /**
  * The e2e files that prove the core paths on the oldest supported 2.x (scripts/n8n/VERSION-oldest-2.x)
  * in `npm test`, and on any version in `npm run test:version`: the package loads (smoke), n8n's
- * credential test (hostile), a Send from a binary file (action), from an allowed and a refused
+ * credential test of a PAT (smoke), a Send from a binary file (action), from an allowed and a refused
  * document URL (hostile-document-urls), the webhook trigger's lifecycle with a repeat and a forgery
  * (trigger), the polling trigger's polls (poll).
  */
-const CORE_E2E_FILES = ['smoke', 'action', 'hostile', 'hostile-document-urls', 'trigger', 'poll'];
+const CORE_E2E_FILES = ['smoke', 'action', 'hostile-document-urls', 'trigger', 'poll'];
 /** Their seconds on the oldest 2.x, beside the other stages (MEASURED). */
 const CORE_SECONDS = 300;
 
