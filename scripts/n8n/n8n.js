@@ -79,6 +79,10 @@ function releaseFacts(installDir) {
 		manualRunTakesWorkflow: read('n8n/dist/workflows/workflows.controller.js').includes(
 			'req.body.workflowData',
 		),
+		// n8n 1.85 names a manual run's destination node; later releases take { nodeName, mode }.
+		destinationByName: read('n8n/dist/workflows/workflow-execution.service.js').includes(
+			'n.name === destinationNode)',
+		),
 	};
 }
 
@@ -340,6 +344,16 @@ async function httpJson(method, url, { headers = {}, body, raw = false } = {}) {
 	if (raw) return { status: res.status, headers: res.headers, body: parsed };
 	if (!res.ok) throw new HttpError(method, url, res.status, parsed);
 	return { status: res.status, headers: res.headers, body: parsed };
+}
+
+/**
+ * An execution with its `status`, which n8n 1.85's public API leaves out: then read from `finished`
+ * and `stoppedAt`.
+ */
+function withStatus(execution) {
+	if (execution.status !== undefined) return execution;
+	const status = execution.finished ? 'success' : execution.stoppedAt ? 'error' : 'running';
+	return { ...execution, status };
 }
 
 class N8nInstance {
@@ -618,6 +632,8 @@ class N8nInstance {
 	 * e.g. { triggerToStartFrom: { name } }); answers n8n's reply.
 	 */
 	async runManually(id, start) {
+		if (this.facts.destinationByName && start.destinationNode)
+			start = { ...start, destinationNode: start.destinationNode.nodeName };
 		const body = this.facts.manualRunTakesWorkflow
 			? { workflowData: await this.getWorkflow(id), ...start }
 			: start;
@@ -669,14 +685,14 @@ class N8nInstance {
 			});
 			if (cursor) qs.set('cursor', cursor);
 			const page = await this.api('GET', `/executions?${qs}`);
-			out.push(...page.data);
+			out.push(...page.data.map(withStatus));
 			cursor = page.nextCursor;
 		} while (cursor);
 		return out;
 	}
 
 	async execution(id) {
-		return this.api('GET', `/executions/${id}?includeData=true`);
+		return withStatus(await this.api('GET', `/executions/${id}?includeData=true`));
 	}
 
 	/**
