@@ -63,6 +63,7 @@ function releaseFacts(installDir) {
 	const modules = read('@n8n/backend-common/dist/modules/modules.config.js').match(
 		/MODULE_NAMES = \[([^\]]*)\]/,
 	);
+	const executionService = read('n8n/dist/workflows/workflow-execution.service.js');
 	return {
 		disabledModules: modules
 			? DISABLED_MODULES.filter((name) => modules[1].includes(`'${name}'`)).join(',')
@@ -80,9 +81,9 @@ function releaseFacts(installDir) {
 			'req.body.workflowData',
 		),
 		// n8n 1.85 names a manual run's destination node; later releases take { nodeName, mode }.
-		destinationByName: read('n8n/dist/workflows/workflow-execution.service.js').includes(
-			'n.name === destinationNode)',
-		),
+		destinationByName:
+			executionService.includes('destinationNode') &&
+			!executionService.includes('destinationNode.nodeName'),
 	};
 }
 
