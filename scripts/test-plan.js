@@ -76,6 +76,20 @@ const FILE_SECONDS = {
 const DEFAULT_FILE_SECONDS = 20;
 
 /**
+ * The e2e files that prove the core paths on the oldest supported 2.x (scripts/n8n/VERSION-oldest-2.x)
+ * in `npm test`, and on any version in `npm run test:version`: the package loads (smoke), n8n's
+ * credential test of a PAT (smoke), a Send from a binary file (action), from an allowed and a refused
+ * document URL (hostile-document-urls), the webhook trigger's lifecycle with a repeat and a forgery
+ * (trigger), the polling trigger's polls (poll).
+ */
+const CORE_E2E_FILES = ['smoke', 'action', 'hostile-document-urls', 'trigger', 'poll'];
+/**
+ * Their seconds on the oldest 2.x: 2.0.3 on 2026-11-25, on the 2-core machine loaded 15 times over
+ * (setup 34, smoke 2, action 57, trigger 59, hostile-document-urls 53, poll 81, stop 16).
+ */
+const CORE_SECONDS = 300;
+
+/**
  * How many shards each n8n line's e2e files are split into, by major version (E2E_SHARDS overrides
  * for both; 1: one run per line). The 1.x line runs only what differs there: one n8n is enough.
  */
@@ -168,13 +182,18 @@ const STAGE_SECONDS = {
 	types: 10,
 	unit: 111,
 	e2e: 386, // the longest shard of either n8n line
+	'e2e core paths': CORE_SECONDS, // the oldest supported 2.x (CORE_E2E_FILES)
 	queue: 150, // its same-key race (60 rounds), the stale-write and held-write cases, the repeats across three workers (+37 s alone, two more worker start-ups) included
 	'faults single,lost': 199,
 	'faults queue': 299,
 };
 
-/** The key of STAGE_SECONDS for a stage's name ("e2e 2.41.1 [1/2]" is an e2e shard). */
-const stageKind = (name) => (name.startsWith('e2e ') ? 'e2e' : name);
+/**
+ * The key of STAGE_SECONDS for a stage's name ("e2e 2.41.1 [1/2]" is an e2e shard, "e2e 2.0.3 (core
+ * paths)" the oldest 2.x's run).
+ */
+const stageKind = (name) =>
+	name.endsWith('(core paths)') ? 'e2e core paths' : name.startsWith('e2e ') ? 'e2e' : name;
 
 /**
  * When the run took longer than its budget: the warning lines, naming the stages that grew most
@@ -205,6 +224,7 @@ function budgetWarning({ totalSeconds, stages, fresh = false }) {
 module.exports = {
 	FILE_SECONDS,
 	DEFAULT_FILE_SECONDS,
+	CORE_E2E_FILES,
 	E2E_SHARDS,
 	LOAD_CAPACITY,
 	loadOf,

@@ -1,7 +1,8 @@
 'use strict';
 // `npm test`: build and pack, lint, the workflow linter, n8n's verification scan, the type check, unit
-// tests, the end-to-end suite in a real n8n (2.x and the last 1.x), queue mode and the fault suite, each
-// n8n with the one tarball packed after the build installed as users install it (packOnce). Runs
+// tests, the end-to-end suite in a real n8n (2.x, the last 1.x, and the core paths on the oldest
+// supported 2.x), queue mode and the fault suite, each n8n with the one tarball packed after the build
+// installed as users install it (packOnce). Runs
 // every stage even when one fails, then prints where the time went and one closing line for all of
 // them.
 //
@@ -206,6 +207,10 @@ const PACKAGE_DIR = path.join(RESULTS, 'package');
 const N8N_2 = fs.readFileSync(path.join(ROOT, 'scripts/n8n/VERSION'), 'utf8').trim();
 // The last n8n 1.x too (on Node 20-22, as users of 1.x run it): users install from its panel as well.
 const N8N_1 = fs.readFileSync(path.join(ROOT, 'scripts/n8n/VERSION-1.x'), 'utf8').trim();
+// The oldest supported 2.x: its core paths only (test-plan.js: CORE_E2E_FILES).
+const N8N_2_OLDEST = fs
+	.readFileSync(path.join(ROOT, 'scripts/n8n/VERSION-oldest-2.x'), 'utf8')
+	.trim();
 const skip = (what) => process.env[`SKIP_${what}`] === '1';
 // Side by side, the real-n8n suites share the CPU: a check counts as hung after 6 minutes instead
 // of 3 (a deadline, not an assertion: the browser's longest check took 78 s in the baseline run,
@@ -221,7 +226,7 @@ const SIDE_BY_SIDE = { E2E_CHECK_TIMEOUT_MS: process.env.E2E_CHECK_TIMEOUT_MS ||
 function prepare() {
 	const versions = [];
 	if (!skip('E2E') || !skip('QUEUE') || !skip('FAULTS')) versions.push(N8N_2);
-	if (!skip('E2E')) versions.push(N8N_1);
+	if (!skip('E2E')) versions.push(N8N_1, N8N_2_OLDEST);
 	const n8n = {};
 	let previous = Promise.resolve();
 	for (const version of versions) {
@@ -303,6 +308,22 @@ function e2eShards() {
 			}),
 		);
 	}
+	stages.push({
+		name: `e2e ${N8N_2_OLDEST} (core paths)`,
+		version: N8N_2_OLDEST,
+		load: 1,
+		command: 'node',
+		args: ['test/e2e/run.js'],
+		env: {
+			E2E_SKIP_BUILD: '1',
+			E2E_BROWSER: '0',
+			N8N_VERSION: N8N_2_OLDEST,
+			E2E_ONLY: plan.CORE_E2E_FILES.join(','),
+			...SIDE_BY_SIDE,
+		},
+		counting: 'summary',
+		timings: true,
+	});
 	return stages;
 }
 

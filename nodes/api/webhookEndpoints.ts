@@ -26,7 +26,7 @@ export interface WebhookEndpointInput {
 }
 
 const HTTPS_FIX =
-	"Set n8n's N8N_WEBHOOK_URL environment variable (WEBHOOK_URL on n8n 1.x) to n8n's public https:// address (behind a reverse proxy that terminates TLS, such as Caddy, nginx or Traefik), or reach n8n through a tunnel (such as Cloudflare Tunnel or ngrok), then try again.";
+	"Set n8n's WEBHOOK_URL environment variable (N8N_WEBHOOK_URL on n8n 2.30 and later) to n8n's public https:// address (behind a reverse proxy that terminates TLS, such as Caddy, nginx or Traefik), or reach n8n through a tunnel (such as Cloudflare Tunnel or ngrok), then try again.";
 
 /** Fax.Plus delivers only to HTTPS (another base URL is a test server: http allowed). */
 export async function checkDeliverableUrl(

@@ -1,42 +1,43 @@
 #!/usr/bin/env bash
-# Installs a pinned, real n8n into <root>/install-<version>/ (never global), kept between
-# runs and shared by every clone: the root is ~/.cache/n8n-nodes-faxplus ($XDG_CACHE_HOME),
-# so a fresh clone does not install n8n again. A clone that already has the version
-# installed in its own .n8n/ keeps using it. Idempotent: a marker file makes a second run instant.
+# Installs a pinned, real n8n (never global) from its committed lock, scripts/n8n/locks/<version>/
+# (package.json + package-lock.json), with `npm ci`: every machine, CI and contributors alike, gets
+# the same tree, checked against the lock's integrity hashes. The install lives in
+# <root>/n8n-<version>-<hash of the lock>/, root ~/.cache/n8n-nodes-faxplus ($XDG_CACHE_HOME), kept
+# between runs and shared by every clone; a changed lock gets a new folder, so no stale install (or
+# CI cache) is used for it. Idempotent: a marker file makes a second run instant.
 #
-# Usage: bash scripts/n8n/install.sh [version]      (or N8N_VERSION=... env)
-# N8N_INSTALL_ROOT=<dir> installs into <dir>/install-<version> instead.
+# Usage: bash scripts/n8n/install.sh [version]           (or N8N_VERSION=... env)
+#        bash scripts/n8n/install.sh --lock <version> [dir]
+#          resolves <version> once and writes its lock into [dir] (scripts/n8n/locks/<version>);
+#          commit it to pin a new version.
+# N8N_LOCK_DIR=<dir> installs from the lock in <dir> (scripts/test-version.js: a version with no
+# committed lock); N8N_INSTALL_ROOT=<dir> installs under <dir>.
 # Prints the install folder as its last line on stdout; logs go to stderr.
 #
-# Why 2.41.1 (the pin):
-# - It is the newest n8n that both installs from the npm registry and starts here.
-#   2.41.3 does not resolve: it depends on @n8n/agents@0.26.2 and
-#   @n8n/ai-node-sdk@0.31.2, which the registry does not serve.
-# - 2.41.x pulls linkedom@^0.18, whose newest 0.18.15 needs `cssomnom` (not in
-#   the registry): we override linkedom to 0.18.14.
-# - A plain `npm install` fails on @confluentinc/kafka-javascript, whose install
-#   script downloads a prebuilt binary from the internet (and npm then removes
-#   all of node_modules). So we install with --ignore-scripts and compile the
-#   one native module n8n needs for its SQLite database (sqlite3) from source
-#   with `npm rebuild sqlite3`, against the headers of the Node that runs n8n
-#   (Node 24 for n8n 2.x; npm_config_nodedir comes from scripts/node-env.sh).
-# - It matches the n8n-core / n8n-workflow 2.41 the package is built and unit
-#   tested against.
-# The last n8n 1.x (1.123.x, Node 20) also installs, with an `xlsx` override
-# (its xlsx dependency is a tarball URL outside the registry):
-#   bash scripts/n8n/install.sh 1.123.81
+# Why these steps:
+# - 2.41.1 (scripts/n8n/VERSION) is the newest n8n that resolves here: 2.41.3 depends on
+#   @n8n/agents@0.26.2 and @n8n/ai-node-sdk@0.31.2, which the registry does not serve.
+# - n8n 2.x that asks linkedom@^0.18 gets 0.18.14 (0.18.15 needs `cssomnom`, not in the registry);
+#   n8n 1.x gets xlsx 0.18.5 from the registry (its own xlsx is a tarball URL outside it).
+# - `npm ci --ignore-scripts`: no dependency's install script runs (@confluentinc/kafka-javascript's
+#   downloads a prebuilt binary). The one native module n8n needs for its SQLite database, sqlite3,
+#   is then compiled from source (--build-from-source: its prebuild-install downloads nothing)
+#   against the headers of the Node that runs n8n (Node 24 for 2.x from scripts/node-env.sh; Node
+#   20-22 for 1.x).
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
-DEFAULT_VERSION="$(cat "$HERE/VERSION" 2>/dev/null || echo 2.41.1)"
+LOCK_ONLY=0
+if [ "${1:-}" = "--lock" ]; then LOCK_ONLY=1; shift; fi
+DEFAULT_VERSION="$(cat "$HERE/VERSION")"
 VERSION="${1:-${N8N_VERSION:-$DEFAULT_VERSION}}"
 MAJOR="${VERSION%%.*}"
+CACHE="${N8N_INSTALL_ROOT:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-faxplus}"
 
 if [ "$MAJOR" -ge 2 ]; then
   # n8n 2.x needs Node >= 24 (and its headers for the sqlite3 build).
   source "$ROOT/scripts/node-env.sh"
-  OVERRIDES='{ "linkedom": "0.18.14" }'
 else
   # n8n 1.x runs on Node 20-22 (the machine's Node 20): put one first on PATH, so that
   # sqlite3 is compiled against its headers (scripts/with-node.sh put Node 24 first).
@@ -48,53 +49,74 @@ else
   export PATH="$(dirname "$NODE_1X"):$PATH"
   # Its headers: a Node installation keeps them in <prefix>/include/node.
   export npm_config_nodedir="$(cd "$(dirname "$(readlink -f "$NODE_1X")")/.." && pwd)"
-  OVERRIDES='{ "xlsx": "0.18.5" }'
 fi
 
-installed() { [ -f "$1/.installed" ] && [ -x "$1/node_modules/.bin/n8n" ]; }
-if [ -n "${N8N_INSTALL_ROOT:-}" ]; then
-  DIR="$N8N_INSTALL_ROOT/install-$VERSION"
-elif installed "$ROOT/.n8n/install-$VERSION"; then
-  DIR="$ROOT/.n8n/install-$VERSION"
-else
-  DIR="${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-faxplus/install-$VERSION"
-fi
-MARKER="$DIR/.installed"
-mkdir -p "$DIR"
+# A folder's own .npmrc, so that the project's or the user's settings do not leak in.
+npmrc() {
+  printf 'fund=false\naudit=false\nupdate-notifier=false\n' > "$1/.npmrc"
+}
 
-# One installer at a time per version (the e2e suite, the demo and the
-# benchmarks may all call this).
-exec 9>"$DIR/.lock"
-flock 9
-
-if installed "$DIR"; then
-  echo "$DIR"
-  exit 0
-fi
-
-echo "Installing n8n $VERSION into $DIR (one time; a few minutes)..." >&2
-START=$(date +%s)
-cat > "$DIR/package.json" <<JSON
+if [ "$LOCK_ONLY" = 1 ]; then
+  LOCK="${2:-$HERE/locks/$VERSION}"
+  mkdir -p "$LOCK"
+  # Only the overrides this version needs: linkedom where n8n asks ^0.18, xlsx where its
+  # n8n-nodes-base takes it from a URL.
+  n8n_deps="$(npm view "n8n@$VERSION" dependencies --json)"
+  base="$(echo "$n8n_deps" | node -p 'JSON.parse(require("fs").readFileSync(0, "utf8"))["n8n-nodes-base"]')"
+  base_deps="$(npm view "n8n-nodes-base@$base" dependencies --json)"
+  OVERRIDES="$(N8N_DEPS="$n8n_deps" BASE_DEPS="$base_deps" node -e '
+    const n8n = JSON.parse(process.env.N8N_DEPS);
+    const base = JSON.parse(process.env.BASE_DEPS);
+    const o = {};
+    if (/^\^0\.18/.test(n8n.linkedom ?? "")) o.linkedom = "0.18.14";
+    if (/^https?:/.test(base.xlsx ?? "")) o.xlsx = "0.18.5";
+    console.log(JSON.stringify(o));')"
+  cat > "$LOCK/package.json" <<JSON
 {
-  "name": "n8n-install-$VERSION",
+  "name": "n8n-install",
   "private": true,
-  "description": "A pinned n8n for the e2e suite and the demo (scripts/n8n/install.sh).",
+  "description": "n8n $VERSION for the e2e suite and the demo (scripts/n8n/install.sh).",
   "dependencies": { "n8n": "$VERSION" },
   "overrides": $OVERRIDES
 }
 JSON
-# The folder's own .npmrc so that the project's or user's settings do not leak in.
-cat > "$DIR/.npmrc" <<'RC'
-fund=false
-audit=false
-update-notifier=false
-RC
+  npmrc "$LOCK"
+  echo "Resolving n8n $VERSION into $LOCK/package-lock.json..." >&2
+  (cd "$LOCK" && npm install --package-lock-only --ignore-scripts --loglevel=error >&2)
+  rm "$LOCK/.npmrc"
+  echo "$LOCK"
+  exit 0
+fi
 
+LOCK="${N8N_LOCK_DIR:-$HERE/locks/$VERSION}"
+if [ ! -f "$LOCK/package-lock.json" ]; then
+  echo "No lock for n8n $VERSION in $LOCK: bash scripts/n8n/install.sh --lock $VERSION" >&2
+  exit 1
+fi
+DIR="$CACHE/n8n-$VERSION-$(cat "$LOCK/package.json" "$LOCK/package-lock.json" | sha256sum | cut -c1-12)"
+MARKER="$DIR/.installed"
+mkdir -p "$DIR"
+
+# One installer at a time per install (the e2e suite, the demo and the benchmarks may all call this).
+exec 9>"$DIR/.lock"
+flock 9
+
+if [ -f "$MARKER" ] && [ -x "$DIR/node_modules/.bin/n8n" ]; then
+  echo "$DIR"
+  exit 0
+fi
+
+echo "Installing n8n $VERSION from $LOCK into $DIR (one time; a few minutes)..." >&2
+START=$(date +%s)
+cp "$LOCK/package.json" "$LOCK/package-lock.json" "$DIR/"
+npmrc "$DIR"
 cd "$DIR"
-npm install --ignore-scripts --no-audit --no-fund --loglevel=error >&2
-echo "Compiling sqlite3 for $(node -v)..." >&2
-# --ignore-scripts=false: under `npm test` npm passes the project's ignore-scripts=true (.npmrc) on as npm_config_ignore_scripts.
-npm rebuild sqlite3 --ignore-scripts=false --loglevel=error >&2
+npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >&2
+echo "Compiling sqlite3 from source for $(node -v)..." >&2
+# --ignore-scripts=false: under `npm test` npm passes the project's ignore-scripts=true (.npmrc) on
+# as npm_config_ignore_scripts. --build-from-source: prebuild-install exits before any download,
+# and node-gyp compiles.
+npm rebuild sqlite3 --build-from-source --ignore-scripts=false --loglevel=error >&2
 # Fail now rather than at the first start if the native module does not load.
 node -e "require('sqlite3')" >&2
 "$DIR/node_modules/.bin/n8n" --version >&2

@@ -27,6 +27,7 @@ const DEFAULT_VERSION = fs.readFileSync(path.join(__dirname, 'VERSION'), 'utf8')
 
 // Modules that make outbound lookups or that the tests do not need. The
 // `community-packages` module stays: it loads ~/.n8n/nodes; `data-table` too: an example files faxes in one.
+// Each n8n is given those it has (disabledModules): older 2.x refuse to start on a name they lack.
 const DISABLED_MODULES = [
 	'mcp-registry',
 	'instance-ai',
@@ -42,7 +43,50 @@ const DISABLED_MODULES = [
 	'breaking-changes',
 	'source-control',
 	'instance-reporting',
-].join(',');
+];
+
+/**
+ * What differs between the installed n8n releases for starting one, read from its install: the
+ * modules it knows (@n8n/backend-common's MODULE_NAMES; none before 2.x), whether it reads
+ * N8N_WEBHOOK_URL (2.30 on) or only WEBHOOK_URL, whether it takes its owner from the environment
+ * (late 2.x; the others set one up through POST /rest/owner/setup), whether it has the workflow
+ * publication service (which keeps unchanged triggers registered on republishing), and whether a
+ * manual run takes the workflow in its body (1.x and early 2.x).
+ */
+function releaseFacts(installDir) {
+	const read = (file) => {
+		try {
+			return fs.readFileSync(path.join(installDir, 'node_modules', file), 'utf8');
+		} catch {
+			return '';
+		}
+	};
+	const modules = read('@n8n/backend-common/dist/modules/modules.config.js').match(
+		/MODULE_NAMES = \[([^\]]*)\]/,
+	);
+	const executionService = read('n8n/dist/workflows/workflow-execution.service.js');
+	return {
+		disabledModules: modules
+			? DISABLED_MODULES.filter((name) => modules[1].includes(`'${name}'`)).join(',')
+			: '',
+		webhookUrlVariable: read('@n8n/config/dist/index.js').includes("'N8N_WEBHOOK_URL'")
+			? 'N8N_WEBHOOK_URL'
+			: 'WEBHOOK_URL',
+		ownerByEnv: read('@n8n/config/dist/configs/instance-settings-loader.config.js').includes(
+			"'N8N_INSTANCE_OWNER_MANAGED_BY_ENV'",
+		),
+		publicationService: read('@n8n/config/dist/configs/workflows.config.js').includes(
+			"'N8N_USE_WORKFLOW_PUBLICATION_SERVICE'",
+		),
+		manualRunTakesWorkflow: read('n8n/dist/workflows/workflows.controller.js').includes(
+			'req.body.workflowData',
+		),
+		// n8n 1.85 names a manual run's destination node; later releases take { nodeName, mode }.
+		destinationByName:
+			executionService.includes('destinationNode') &&
+			!executionService.includes('destinationNode.nodeName'),
+	};
+}
 
 const live = new Set();
 /** Told of every credential saved and every instance stopping (test/support/secret-scan.js). */
@@ -295,6 +339,16 @@ async function httpJson(method, url, { headers = {}, body, raw = false } = {}) {
 	return { status: res.status, headers: res.headers, body: parsed };
 }
 
+/**
+ * An execution with its `status`, which n8n 1.85's public API leaves out: then read from `finished`
+ * and `stoppedAt`.
+ */
+function withStatus(execution) {
+	if (execution.status !== undefined) return execution;
+	const status = execution.finished ? 'success' : execution.stoppedAt ? 'error' : 'running';
+	return { ...execution, status };
+}
+
 class N8nInstance {
 	constructor(opts) {
 		Object.assign(this, opts);
@@ -410,7 +464,7 @@ class N8nInstance {
 	/** Logs in with the owner (cookie session for /rest). */
 	async loginOwner() {
 		if (this.ownerByEnv === false) {
-			// n8n 1.x has no owner-by-env: set the owner up on a new instance (400 once done).
+			// No owner-by-env in this release: set the owner up on a new instance (400 once done).
 			const r = await httpJson('POST', `${this.url}/rest/owner/setup`, {
 				body: {
 					email: this.login.email,
@@ -566,6 +620,19 @@ class N8nInstance {
 		});
 	}
 
+	/**
+	 * Runs a workflow as the editor's "Execute workflow" or "Listen for test event" does (`start`:
+	 * e.g. { triggerToStartFrom: { name } }); answers n8n's reply.
+	 */
+	async runManually(id, start) {
+		if (this.facts.destinationByName && start.destinationNode)
+			start = { ...start, destinationNode: start.destinationNode.nodeName };
+		const body = this.facts.manualRunTakesWorkflow
+			? { workflowData: await this.getWorkflow(id), ...start }
+			: start;
+		return this.rest('POST', `/workflows/${id}/run`, body);
+	}
+
 	/** Activates (in n8n 2.x: publishes) a workflow; production webhooks then answer. */
 	async activate(id) {
 		return this.api('POST', `/workflows/${id}/activate`);
@@ -611,14 +678,14 @@ class N8nInstance {
 			});
 			if (cursor) qs.set('cursor', cursor);
 			const page = await this.api('GET', `/executions?${qs}`);
-			out.push(...page.data);
+			out.push(...page.data.map(withStatus));
 			cursor = page.nextCursor;
 		} while (cursor);
 		return out;
 	}
 
 	async execution(id) {
-		return this.api('GET', `/executions/${id}?includeData=true`);
+		return withStatus(await this.api('GET', `/executions/${id}?includeData=true`));
 	}
 
 	/**
@@ -791,7 +858,8 @@ async function startN8n(opts = {}) {
 	const port = opts.port || (await freePort());
 	const brokerPort = await freePort();
 	const major = Number(version.split('.')[0]);
-	const ownerByEnv = major >= 2;
+	const facts = releaseFacts(installDir);
+	const { ownerByEnv } = facts;
 
 	const baseEnv = {
 		N8N_USER_FOLDER: userFolder,
@@ -800,7 +868,7 @@ async function startN8n(opts = {}) {
 		N8N_HOST: '127.0.0.1',
 		N8N_PROTOCOL: 'http',
 		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${port}/`,
-		[major >= 2 ? 'N8N_WEBHOOK_URL' : 'WEBHOOK_URL']: `http://127.0.0.1:${port}/`,
+		[facts.webhookUrlVariable]: `http://127.0.0.1:${port}/`,
 		DB_TYPE: 'sqlite',
 		N8N_ENCRYPTION_KEY: fs.readFileSync(keyFile, 'utf8').trim(),
 		N8N_SECURE_COOKIE: 'false',
@@ -815,7 +883,7 @@ async function startN8n(opts = {}) {
 		// Made for each start: another local account cannot guess it to join the runners' broker.
 		N8N_RUNNERS_AUTH_TOKEN: crypto.randomBytes(24).toString('hex'),
 		N8N_RESTRICT_FILE_ACCESS_TO: filesDir,
-		...(major >= 2 ? { N8N_DISABLED_MODULES: DISABLED_MODULES } : {}),
+		...(facts.disabledModules ? { N8N_DISABLED_MODULES: facts.disabledModules } : {}),
 		// A worker answers /healthz/readiness only on its health server.
 		...(command === 'worker'
 			? {
@@ -864,6 +932,7 @@ async function startN8n(opts = {}) {
 		port,
 		login,
 		ownerByEnv,
+		facts,
 		baseEnv,
 		env: opts.env || {},
 		echo: Boolean(opts.echo || process.env.N8N_ECHO === '1'),

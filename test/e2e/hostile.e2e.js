@@ -571,11 +571,9 @@ module.exports = async function hostile(t) {
 					},
 				);
 				// "Listen for test event", as the editor starts it.
-				const start = { triggerToStartFrom: { name: TRIGGER_NODE } };
-				const body = n8n.version.startsWith('1.')
-					? { workflowData: await n8n.getWorkflow(testMode.wf.id), ...start }
-					: start;
-				const started = await n8n.rest('POST', `/workflows/${testMode.wf.id}/run`, body);
+				const started = await n8n.runManually(testMode.wf.id, {
+					triggerToStartFrom: { name: TRIGGER_NODE },
+				});
 				assert.ok(started?.waitingForWebhook, JSON.stringify(started));
 				const testUrl = `${n8n.url}/webhook-test/${testMode.webhookId}/webhook`;
 				const endpoint = await waitFor(

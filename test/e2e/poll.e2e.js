@@ -288,15 +288,10 @@ module.exports = async function poll(t) {
 			await addFax({ id: 'fax_poll_test_event' });
 			// What the editor sends when the trigger's "Fetch Test Event" is clicked.
 			const manualRun = async (attempt) => {
-				const start = {
+				const started = await n8n.runManually(wf.id, {
 					triggerToStartFrom: { name: NODE },
 					destinationNode: { nodeName: NODE, mode: 'inclusive' },
-				};
-				// n8n 1.x wants the workflow in the body as well.
-				const body = n8n.version.startsWith('1.')
-					? { workflowData: await n8n.getWorkflow(wf.id), ...start }
-					: start;
-				const started = await n8n.rest('POST', `/workflows/${wf.id}/run`, body);
+				});
 				assert.ok(started?.executionId, `no execution started: ${JSON.stringify(started)}`);
 				const finished = await n8n.waitForExecutions(wf.id, attempt, { timeoutMs: 30000 });
 				return finished.find((execution) => String(execution.id) === String(started.executionId));

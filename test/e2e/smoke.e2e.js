@@ -3,7 +3,7 @@
 const assert = require('node:assert/strict');
 
 module.exports = async function smoke(t) {
-	const { check, n8n } = t;
+	const { check, n8n, server } = t;
 	let types = [];
 	await check(
 		'smoke: n8n lists the node types n8n-nodes-faxplus.faxPlus and .faxPlusTrigger',
@@ -43,6 +43,21 @@ module.exports = async function smoke(t) {
 		for (const n of ['faxPlusApi', 'faxPlusOAuth2Api', 'faxPlusWebhookSecretApi'])
 			assert.ok(names.includes(n), `${n} missing`);
 	});
+	await check(
+		"smoke: n8n's credential test passes a personal access token Fax.Plus accepts and fails one it refuses",
+		async () => {
+			// Its words for a refused token: hostile.e2e.js.
+			for (const [token, status] of [
+				[server.tokens.pat, 'OK'],
+				['alohi_pat_not-a-valid-token', 'Error'],
+			]) {
+				const data = { accessToken: token, baseUrl: server.baseUrl };
+				const cred = await n8n.createCredential(`smoke ${status}`, 'faxPlusApi', data);
+				const result = await n8n.testCredential(cred, data);
+				assert.equal(result.status, status, result.message);
+			}
+		},
+	);
 };
 // Both n8n lines: n8n 1.x loads the installed package its own way.
 module.exports.n8nLines = [1, 2];
