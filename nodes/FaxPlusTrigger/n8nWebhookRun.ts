@@ -4,11 +4,12 @@
 //   input before anything is passed on (webhook-helpers puts the node with the webhook's
 //   workflowData on the execution stack; WorkflowExecute.runNode calls `execute` when the type has
 //   one, and passes a webhook node's items through only when it has none). The duplicate check is
-//   that execute(). Elsewhere: 2.41.1's Engine 2.0 (workflow setting engineType 'v2') stores the
-//   webhook's items as the trigger's output and never runs execute(), so there the trigger refuses
-//   to activate and answers each delivery 500: never passed on unchecked.
+//   that execute(). Elsewhere: 2.41.1's Engine 2.0 (workflow setting engineType 'v2', module
+//   engine-v2) stores the webhook's items as the trigger's output and never runs execute(), so
+//   there the trigger refuses to activate and answers each delivery 500: never passed on unchecked.
 // - responseData '' makes n8n answer an 'onReceived' webhook with the node's webhookResponse,
-//   once the run exists (n8n 2.x; 1.x answers before the run: docs/guarantees.md).
+//   once the run exists (n8n 2.x; 1.x answers before the run: docs/guarantees.md); the typed
+//   value 'noData' would answer the same moment with an empty body.
 import type { IHookFunctions, IWebhookDescription, IWebhookFunctions } from 'n8n-workflow';
 
 export const deliveryWebhook: IWebhookDescription = {
