@@ -4,7 +4,7 @@ import { withDocument } from '../triggers/document';
 import { faxKeyOf } from '../triggers/faxKeys';
 import { idOf, isObject } from '../triggers/output';
 import {
-	pairedWith,
+	isPaired,
 	messageOf,
 	itemWithoutRecord,
 	recordOnce,
@@ -17,7 +17,7 @@ import { AGAIN_FIELD, fetchTestEvent } from './poll';
 export async function runPolledFaxes(
 	this: IExecuteFunctions,
 ): Promise<INodeExecutionData[][] | null> {
-	const pairing = pairedWith(this);
+	const paired = isPaired(this);
 	if (this.getMode() === 'manual') return await fetchTestEvent(this);
 	const items = this.getInputData();
 	const options = readOptions(this);
@@ -32,7 +32,7 @@ export async function runPolledFaxes(
 			const key = faxKeyOf(String(json.event), faxId);
 			const keys = { own: [key], shared: { gate: [key], also: [] } };
 			try {
-				if (wasRecorded(await recordOnce(this, keys, options.maxEntries, pairing))) {
+				if (wasRecorded(await recordOnce(this, keys, options.maxEntries, paired))) {
 					const message = `Fax ${String(json.faxId)} was passed on by an earlier run (n8n's processed-data store), so no item was passed on${again === true ? ' (a second look: Look Again After)' : ''}`;
 					this.addExecutionHints({ message, type: 'info', location: 'outputPane' });
 					continue;

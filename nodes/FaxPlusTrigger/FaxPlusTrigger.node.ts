@@ -5,6 +5,7 @@ import { deliveryReceiver } from './delivery';
 import { eventsSubtitle } from '../api/events';
 import { activationMessage, triggerProperties } from './description';
 import { lifecycleMethods } from './lifecycle';
+import { deliveryWebhook } from './n8nWebhookRun';
 import { runDeliveries } from './run';
 
 export class FaxPlusTrigger implements INodeType {
@@ -53,16 +54,7 @@ export class FaxPlusTrigger implements INodeType {
 				testedBy: 'faxPlusWebhookSecretTest',
 			},
 		],
-		webhooks: [
-			{
-				name: 'default',
-				httpMethod: 'POST',
-				// n8n answers once it holds the run, with webhookResponse ('' selects it).
-				responseMode: 'onReceived',
-				responseData: '',
-				path: 'webhook',
-			},
-		],
+		webhooks: [deliveryWebhook],
 		properties: triggerProperties,
 	};
 

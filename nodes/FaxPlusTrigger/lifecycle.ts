@@ -3,7 +3,9 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { isObject } from '../triggers/output';
 import { nodeErrorOf, operationError } from '../api/nodeErrors';
 import { errorText, logInfo, logWarning, urlForLog } from '../logging/log';
-import { checkSigningSecretStrength } from './signingSecret';
+import { isEmptySecret, WEAK_SECRET_MESSAGE } from './credentialTest';
+import { skipsDuplicateCheck, SKIPPED_CHECK_TODO } from './n8nWebhookRun';
+import { isValidWebhookSecret } from './signature';
 import {
 	checkDeliverableUrl,
 	createWebhookEndpoint,
@@ -83,7 +85,32 @@ function endpointMatches(endpoint: WebhookEndpoint, url: string, wanted: Subscri
 	);
 }
 
+/** Refuses to activate with a forgeable secret; none yet: goes on (401 until saved), logged. */
+async function checkSigningSecretStrength(context: IHookFunctions): Promise<void> {
+	if (!context.getNode().credentials?.faxPlusWebhookSecretApi) return;
+	const credentials = await context.getCredentials<{ secret?: unknown }>('faxPlusWebhookSecretApi');
+	if (isValidWebhookSecret(credentials?.secret)) return;
+	if (!isEmptySecret(credentials?.secret)) {
+		throw operationError(context, {
+			message: 'The signing secret credential is too weak',
+			description: WEAK_SECRET_MESSAGE,
+		});
+	}
+	if (context.getMode() !== 'manual')
+		logInfo(
+			context,
+			"no signing secret is saved in the trigger's signing secret credential yet: deliveries are refused with 401 until it is. Once the endpoint is registered, copy its signing secret (whsec_…) from Fax.Plus → Integrations → Webhooks into the credential and save it",
+			{ event: 'signing_secret_empty' },
+		);
+}
+
 async function checkExists(this: IHookFunctions): Promise<boolean> {
+	// n8n calls this first on every activation (then create() unless it answers true).
+	if (skipsDuplicateCheck(this))
+		throw operationError(this, {
+			message: "The Fax.Plus Trigger cannot run on n8n's Engine 2.0",
+			description: `Engine 2.0 passes a delivery on without the trigger's duplicate check. ${SKIPPED_CHECK_TODO}.`,
+		});
 	const url = webhookUrlOf(this);
 	const id = recordedEndpoint(this, url);
 	if (id === undefined) return false;

@@ -1,6 +1,7 @@
 // Why a delivery is refused, in plain words, and its throttled warning (never a secret).
 import { logThrottledWarning, type LogContext } from '../logging/log';
 import type { LogThrottle } from '../logging/throttle';
+import { SKIPPED_CHECK_TODO } from './n8nWebhookRun';
 import { signatureHeadersOf, TIMESTAMP_TOLERANCE_SECONDS } from './signature';
 
 const SECRET_STEP =
@@ -53,6 +54,10 @@ export const REFUSAL_CAUSES = {
 	invalid_body: {
 		what: 'the body is not a JSON object, so not a Fax.Plus event',
 		todo: 'Nothing, unless you post to this URL yourself: the request did not come from Fax.Plus',
+	},
+	duplicate_check_skipped: {
+		what: "this workflow runs on n8n's Engine 2.0, which passes a delivery on without the trigger's duplicate check",
+		todo: `${SKIPPED_CHECK_TODO}; Fax.Plus sends the delivery again (answered 500)`,
 	},
 	error: {
 		what: 'the delivery could not be processed',

@@ -1,10 +1,9 @@
 // The trigger's execute() phase: duplicate check (recordOnce.ts), then the document.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { createHash } from 'node:crypto';
 import { DOCUMENT_EVENTS, withDocument } from '../triggers/document';
 import { faxKeysOfDelivery } from '../triggers/faxKeys';
 import {
-	pairedWith,
+	isPaired,
 	itemWithoutRecord,
 	recordOnce,
 	wasRecorded,
@@ -15,31 +14,24 @@ import { readOptions } from '../triggers/settings';
 import { saveTriggerItemCustomData } from '../logging/customData';
 import { logDebug } from '../logging/log';
 
-/** The record's key of a delivery's webhook-id; a long one is hashed. */
-function keyOfDeliveryId(id: string): string {
-	return id.length <= 128
-		? `id:${id}`
-		: `idh:${createHash('sha256').update(id, 'utf8').digest('base64')}`;
-}
-
-/** Own record: webhook-id and fax-level keys; shared record: the fax-level keys. */
+/**
+ * One entry per delivery in its own record: its webhook-id, Fax.Plus's idempotency key (the same
+ * on every retry and replay). The fax event only in the record shared with a paired polling
+ * trigger, which brings the same fax without a webhook-id. n8n stores each key as an MD5.
+ */
 function recordKeysOf(json: IDataObject): ItemRecord {
-	const fax = faxKeysOfDelivery(json.hook, json.data);
+	// The fax list shows no pages: the polling trigger never brings one.
 	const pages = String(json.event) === 'fax_page_received';
 	return {
-		own: [keyOfDeliveryId(String(json.webhookId ?? '')), ...fax.gate],
-		// The fax list shows no pages: the polling trigger never brings one.
-		shared: pages ? { gate: [], also: [] } : fax,
+		own: [`id:${String(json.webhookId ?? '')}`],
+		shared: pages ? { gate: [], also: [] } : faxKeysOfDelivery(json.hook, json.data),
 	};
 }
 
-function repeatHint(json: IDataObject, keys: ItemRecord, before: RecordedBefore): string {
-	if (before.own.includes(keys.own[0]))
-		return `Delivery ${String(json.webhookId)} was processed before (n8n's processed-data store), so no item was passed on`;
-	const event = `This fax event (${String(json.event)}, fax ${String(json.faxId)})`;
+function repeatHint(json: IDataObject, before: RecordedBefore): string {
 	if (before.own.length > 0)
-		return `${event} was passed on before, by another delivery of it (n8n's processed-data store), so no item was passed on`;
-	return `${event} reached the workflow before, through the Fax.Plus Polling Trigger or another delivery (n8n's processed-data store), so no item was passed on`;
+		return `Delivery ${String(json.webhookId)} was processed before (n8n's processed-data store), so no item was passed on`;
+	return `This fax event (${String(json.event)}, fax ${String(json.faxId)}) reached the workflow before, through the Fax.Plus Polling Trigger or another delivery (n8n's processed-data store), so no item was passed on`;
 }
 
 const UNVERIFIED_DOCUMENT =
@@ -50,7 +42,7 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 	const options = readOptions(this);
 	// A test event keeps no record.
 	const durable = this.getMode() !== 'manual';
-	const pairing = pairedWith(this);
+	const paired = isPaired(this);
 	const output: INodeExecutionData[] = [];
 	for (let index = 0; index < items.length; index++) {
 		const json = items[index].json;
@@ -58,10 +50,9 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 			try {
 				// A repeat ends the run here with no item and a hint naming it.
 				const keys = recordKeysOf(json);
-				// Two entries per delivery in its own record: its webhook-id and its fax event.
-				const recordedBefore = await recordOnce(this, keys, 2 * options.maxEntries, pairing);
+				const recordedBefore = await recordOnce(this, keys, options.maxEntries, paired);
 				if (wasRecorded(recordedBefore)) {
-					const message = repeatHint(json, keys, recordedBefore);
+					const message = repeatHint(json, recordedBefore);
 					this.addExecutionHints({ message, type: 'info', location: 'outputPane' });
 					logDebug(this, message, { event: 'delivery_repeat' });
 					continue;

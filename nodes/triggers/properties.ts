@@ -54,10 +54,10 @@ const binaryPropertyNameOption: INodeProperties = {
 	displayOptions: { show: { downloadDocument: [true] } },
 };
 
-/** Both triggers' panels: when they are paired; each run's hint says whether they are. */
+/** Both triggers' panels: when they are paired. */
 const pairingNotice: INodeProperties = {
 	displayName:
-		'A Fax.Plus Trigger and a Fax.Plus Polling Trigger are paired when some node is downstream of both: then each fax is passed on once between them. On separate branches each passes it on. Each run says in its hint whether this trigger is paired, and with which node.',
+		'A Fax.Plus Trigger and a Fax.Plus Polling Trigger are paired when some node is downstream of both: then each fax is passed on once between them. On separate branches each passes it on.',
 	name: 'pairingNotice',
 	type: 'notice',
 	default: '',

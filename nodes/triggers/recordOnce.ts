@@ -85,28 +85,18 @@ async function checkRecord(
 	});
 }
 
-type Pairing = { trigger: string; node: string };
-
-/** The other enabled Fax.Plus trigger feeding a node this one feeds: then they share a record. */
-export function pairedWith(context: IExecuteFunctions): Pairing | undefined {
+/** Whether another enabled Fax.Plus trigger feeds a node this one feeds: then they share a record. */
+export function isPaired(context: IExecuteFunctions): boolean {
 	const self = context.getNode();
 	const prefix = self.type.slice(0, self.type.lastIndexOf('.') + 1);
 	const isTrigger = (type: string) => TRIGGER_NAMES.some((name) => type === `${prefix}${name}`);
-	let pairing: Pairing | undefined;
-	for (const child of context.getChildNodes(self.name)) {
-		const parent = context
-			.getParentNodes(child.name)
-			.find((node) => node.name !== self.name && node.disabled !== true && isTrigger(node.type));
-		pairing ??= parent && { trigger: parent.name, node: child.name };
-	}
-	context.addExecutionHints({
-		message: pairing
-			? `Paired with "${pairing.trigger}": both feed "${pairing.node}", so a fax either brings is passed on once between them`
-			: 'Not paired: no other Fax.Plus trigger feeds a node this one feeds, so this trigger passes on each fax it brings, also one another Fax.Plus trigger passes on',
-		type: 'info',
-		location: 'outputPane',
-	});
-	return pairing;
+	return context
+		.getChildNodes(self.name)
+		.some((child) =>
+			context
+				.getParentNodes(child.name)
+				.some((node) => node.name !== self.name && node.disabled !== true && isTrigger(node.type)),
+		);
 }
 
 /** Checks and records one item: the shared record decides when paired, else the own record. */
@@ -114,11 +104,11 @@ export async function recordOnce(
 	context: IExecuteFunctions,
 	keys: ItemRecord,
 	maxEntries: number,
-	pairing: Pairing | undefined,
+	paired: boolean,
 ): Promise<RecordedBefore> {
 	const own = { gate: keys.own, also: [] };
 	// A page, or a delivery without a fax ID, is the trigger's own business: its record decides.
-	if ((keys.shared.gate.length === 0 && keys.shared.also.length === 0) || !pairing) {
+	if ((keys.shared.gate.length === 0 && keys.shared.also.length === 0) || !paired) {
 		return { own: await checkRecord(context, 'node', own, maxEntries), shared: [] };
 	}
 	// An HMAC of the key under the workflow's ID: the same entry from either trigger, on any process.

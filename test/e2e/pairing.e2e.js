@@ -4,9 +4,8 @@
 // processed-data store, so each fax reaches the workflow exactly once, whether its delivery
 // arrived, was lost (refused 401 while the signing secret was not pasted, or never sent), or
 // was sent twice; and a delivery that comes after the polling trigger passed the fax on starts
-// nothing that reaches the next node. Each trigger's runs say it is paired, and with which node.
-// Then the two on separate branches: each passes the fax on (twice in all), and each run says
-// it is not paired.
+// nothing that reaches the next node. Then the two on separate branches: each passes the fax on
+// (twice in all).
 
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
@@ -49,15 +48,6 @@ module.exports = async function pairing(t) {
 			`${faxId} reached the workflow`,
 			WAIT_MS,
 		);
-	}
-
-	/** The hints of a trigger's runs, each once. */
-	async function hintsOf(wf, node) {
-		const hints = new Set();
-		for (const execution of await n8n.executions(wf.id))
-			for (const hint of execution.data?.resultData?.runData?.[node]?.[0]?.hints ?? [])
-				hints.add(hint.message);
-		return [...hints];
 	}
 
 	/** Waits for two more inbox polls and for every run to finish. */
@@ -209,19 +199,6 @@ module.exports = async function pairing(t) {
 			assert.equal(by.fax_pair_twice, WEBHOOK);
 			assert.equal(by.fax_pair_401, POLL);
 			assert.equal(by.fax_pair_never_sent, POLL);
-			// What each trigger's panel shows for its runs: paired, with the other and the node.
-			assert.deepEqual(
-				(await hintsOf(s.wf, WEBHOOK)).filter((hint) => hint.includes('aired')),
-				[
-					`Paired with "${POLL}": both feed "${NEXT}", so a fax either brings is passed on once between them`,
-				],
-			);
-			assert.deepEqual(
-				(await hintsOf(s.wf, POLL)).filter((hint) => hint.includes('aired')),
-				[
-					`Paired with "${WEBHOOK}": both feed "${NEXT}", so a fax either brings is passed on once between them`,
-				],
-			);
 		},
 	);
 
@@ -230,7 +207,7 @@ module.exports = async function pairing(t) {
 	});
 
 	await check(
-		'pairing: on separate branches each trigger passes the fax on (twice in all), and each run says it is not paired',
+		'pairing: on separate branches each trigger passes the fax on (twice in all)',
 		async () => {
 			const events = ['fax_received'];
 			const webhookId = crypto.randomUUID();
@@ -288,16 +265,6 @@ module.exports = async function pairing(t) {
 				const at = async (name) => (await reached(apart, [name])).get('fax_apart');
 				assert.equal(await at('From Webhook'), 1);
 				assert.equal(await at('From Poll'), 1);
-				const notPaired =
-					'Not paired: no other Fax.Plus trigger feeds a node this one feeds, so this trigger passes on each fax it brings, also one another Fax.Plus trigger passes on';
-				assert.deepEqual(
-					(await hintsOf(apart, WEBHOOK)).filter((hint) => hint.includes('aired')),
-					[notPaired],
-				);
-				assert.deepEqual(
-					(await hintsOf(apart, POLL)).filter((hint) => hint.includes('aired')),
-					[notPaired],
-				);
 			} finally {
 				await n8n.deactivate(apart.id).catch(() => {});
 			}

@@ -29,6 +29,7 @@ import {
 	type INodeExecutionData,
 	type IWebhookData,
 	type IWebhookResponseData,
+	type IWorkflowSettings,
 	type IWorkflowExecuteAdditionalData,
 	type WorkflowActivateMode,
 	type WorkflowExecuteMode,
@@ -355,6 +356,9 @@ export class TriggerHarness {
 		this.nodeTypes = TriggerHarness.freshNodeTypes();
 	}
 
+	/** The workflow's settings, from the next request on (as a saved workflow's). */
+	settings: IWorkflowSettings = {};
+
 	/** Adds (or removes) the Fax.Plus Polling Trigger beside this one, as editing the workflow does. */
 	setPaired(paired: boolean): void {
 		this.paired = paired;
@@ -492,6 +496,7 @@ export class TriggerHarness {
 			nodeTypes: this.nodeTypes,
 			active: this.productionActive,
 			staticData,
+			settings: this.settings,
 		});
 	}
 

@@ -14,7 +14,7 @@ import {
 	recordedKeys,
 	runJson,
 	runsOf,
-	storedKeysOf,
+	storedKeyOf,
 } from './helpers';
 import { ProcessedDataStore } from '../../support/processed-data';
 
@@ -148,7 +148,7 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			const activated = harness.savedStaticData;
 			const [result] = await server().deliver({ event: 'fax_sent' });
 			await runsOf(harness);
-			expect(recordedKeys(harness)).toEqual(storedKeysOf(server(), result.webhookId!));
+			expect(recordedKeys(harness)).toEqual([storedKeyOf(result.webhookId!)]);
 			expect(harness.savedStaticData).toEqual(activated);
 			expect(harness.staticDataSavedByRuns).toBe(0);
 		});
@@ -348,26 +348,19 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 	});
 
 	describe('duplicates', () => {
-		it('answers a repeated webhook-id 200 without a second run (replay, sequential)', async () => {
+		it('answers a repeated webhook-id 200; its run ends at the trigger without an item (replay, sequential)', async () => {
 			const { harness } = await activeTrigger();
 			const [first] = await server().deliver({ event: 'fax_sent' });
 			const [replayed] = await server().replay(first.webhookId!);
 			const [again] = await server().deliver({ event: 'fax_sent', webhookId: first.webhookId! });
 
-			expect(replayed.attempts[0]).toEqual({
-				status: 200,
-				body: '{"received":true,"duplicate":true}',
-			});
-			expect(again.attempts[0].status).toBe(200);
+			for (const repeat of [replayed, again])
+				expect(repeat.attempts[0]).toEqual({ status: 200, body: '{"received":true}' });
 			expect(await runsOf(harness)).toHaveLength(1);
-			expect(harness.answers.map((answer) => answer.result?.workflowData === undefined)).toEqual([
-				false,
-				true,
-				true,
-			]);
+			expect(harness.executions.map((run) => run.items.length)).toEqual([1, 0, 0]);
 		});
 
-		it('passes a fax event on once, also under two webhook-ids; each attempt of a fax Fax.Plus retried is an event of its own', async () => {
+		it("passes each webhook-id on once, keeping one entry per delivery: a fax event under a second webhook-id is a delivery of its own (Fax.Plus's retries and replays keep theirs)", async () => {
 			const { harness } = await activeTrigger();
 			const sent = (webhookId: string, more: object) =>
 				server().deliver({ event: 'fax_sent', webhookId, ...more });
@@ -375,38 +368,32 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			await sent('msg_2', { data: { id: 'fax_same' } });
 			// Retries of fax_same: hook.id is the fax, data.id the attempt.
 			await sent('msg_3', { hookId: 'fax_same', data: { id: 'fax_try_2' } });
-			await sent('msg_4', { hookId: 'fax_same', data: { id: 'fax_try_3' } });
+			await server().replay('msg_3');
 			await server().deliver({
 				event: 'fax_received',
-				webhookId: 'msg_5',
+				webhookId: 'msg_4',
 				data: { id: 'fax_same' },
 			});
 			const runs = await runsOf(harness);
 			expect(
-				runs.map(({ items: [item] }) => [item.json.event, item.json.faxId, item.json.faxSessionId]),
+				runs.map(({ items: [item] }) => [
+					item.json.webhookId,
+					item.json.event,
+					item.json.faxSessionId,
+				]),
 			).toEqual([
-				['fax_sent', 'fax_same', 'fax_same'],
-				['fax_sent', 'fax_same', 'fax_try_2'],
-				['fax_sent', 'fax_same', 'fax_try_3'],
-				['fax_received', 'fax_same', 'fax_same'],
+				['msg_1', 'fax_sent', 'fax_same'],
+				['msg_2', 'fax_sent', 'fax_same'],
+				['msg_3', 'fax_sent', 'fax_try_2'],
+				['msg_4', 'fax_received', 'fax_same'],
 			]);
-			// Each delivery's webhook-id and fax event, in the trigger's own record (n8n records
-			// the repeat's keys too); nothing in the workflow's record.
-			expect(recordedKeys(harness)).toEqual([
-				'id:msg_1',
-				'fax:fax_sent:fax_same',
-				'id:msg_2',
-				'id:msg_3',
-				'fax:fax_sent:fax_same:attempt:fax_try_2',
-				'id:msg_4',
-				'fax:fax_sent:fax_same:attempt:fax_try_3',
-				'id:msg_5',
-				'fax:fax_received:fax_same',
-			]);
+			// One entry per delivery, in the trigger's own record (n8n records the repeat's key
+			// again); nothing in the workflow's record.
+			expect(recordedKeys(harness)).toEqual(['id:msg_1', 'id:msg_2', 'id:msg_3', 'id:msg_4']);
 			expect(harness.processedData.recordedValues(TRIGGER_WORKFLOW_ID)).toEqual([]);
 		});
 
-		it('starts one run for 50 concurrent copies of one delivery, answering each 200 (the others wait for its answer)', async () => {
+		it('passes 50 concurrent copies of one delivery on once, answering each 200 once n8n holds its run', async () => {
 			const { harness } = await activeTrigger();
 			const results = await Promise.all(
 				Array.from(
@@ -414,24 +401,15 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 					async () => await server().deliver({ event: 'fax_sent', webhookId: 'msg_concurrent' }),
 				),
 			);
-			// A copy arriving while the first is being answered waits for that answer: a repeat.
-			expect(
-				results
-					.flat()
-					.map((result) => result.attempts[0].body)
-					.sort(),
-			).toEqual([
-				...Array.from({ length: 49 }, () => '{"received":true,"duplicate":true}'),
-				'{"received":true}',
-			]);
-			for (const result of results.flat()) expect(result.attempts[0].status).toBe(200);
+			for (const [result] of results)
+				expect(result.attempts[0]).toEqual({ status: 200, body: '{"received":true}' });
+			// Each copy is a run; the record passes one on, the others end at the trigger.
 			expect(await runsOf(harness)).toHaveLength(1);
+			expect(harness.executions).toHaveLength(50);
+			expect(recordedKeys(harness)).toEqual(['id:msg_concurrent']);
 			const [resent] = await server().replay('msg_concurrent');
-			expect(resent.attempts[0].body).toBe('{"received":true,"duplicate":true}');
-			// One webhook-id; the local server gives each copy a fax of its own.
-			expect(recordedKeys(harness).filter((key) => key.startsWith('id:'))).toEqual([
-				'id:msg_concurrent',
-			]);
+			expect(resent.attempts[0]).toEqual({ status: 200, body: '{"received":true}' });
+			expect(await runsOf(harness)).toHaveLength(1);
 		});
 
 		it('records nothing when n8n cannot start the run (500): the re-send is accepted and runs once', async () => {
@@ -459,15 +437,15 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			);
 			expect(await runsOf(harness)).toHaveLength(50);
 			expect(new Set(recordedKeys(harness))).toEqual(
-				new Set(results.flat().flatMap((result) => storedKeysOf(server(), result.webhookId!))),
+				new Set(results.flat().map((result) => storedKeyOf(result.webhookId!))),
 			);
 			// Runs that wait while another's check is under way are checked together: fewer
 			// reads and writes of n8n's record than deliveries.
 			const callsForFifty = harness.processedData.calls;
 			expect(callsForFifty).toBeLessThan(50);
 
-			// After a restart the fast path knows none of them; each re-send starts a run that
-			// n8n's store recognises: no output item, no second fax.
+			// After a restart too, each re-send starts a run that n8n's store recognises: no
+			// output item, no second fax.
 			harness.restart();
 			const replays = await Promise.all(
 				results.flat().map(async (result) => await server().replay(result.webhookId!)),
@@ -492,9 +470,9 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 				[first.webhookId, 1],
 				[first.webhookId, 0],
 			]);
-			// The repeat's execution says why it passed nothing on, naming the delivery.
+			// The repeat's execution says why it passed nothing on, naming the delivery; the first
+			// has nothing to say.
 			expect(harness.executions[1].hints).toEqual([
-				expect.objectContaining({ message: expect.stringMatching(/^Not paired: /) }),
 				expect.objectContaining({
 					message: expect.stringMatching(
 						new RegExp(
@@ -503,11 +481,7 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 					),
 				}),
 			]);
-			expect(harness.executions[0].hints?.map((hint) => hint.message)).toEqual([
-				expect.stringMatching(
-					/^Not paired: no other Fax\.Plus trigger feeds a node this one feeds/,
-				),
-			]);
+			expect(harness.executions[0].hints).toEqual([]);
 		});
 
 		it('recognises a repeat that reached another process (a second webhook processor, a worker with empty static data)', async () => {
@@ -523,7 +497,7 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			const [first] = await server().deliver({ event: 'fax_sent' });
 			expect(await runsOf(one)).toHaveLength(1);
 
-			// Another n8n process (its own fast path) with the same database, as a load balancer picks it.
+			// Another n8n process with the same database, as a load balancer picks it.
 			one.restart();
 			const [again] = await server().replay(first.webhookId!);
 			expect(again.attempts[0].status).toBe(200);
@@ -561,8 +535,9 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 				);
 			}
 			expect(await runsOf(harness)).toHaveLength(150);
-			// Each delivery takes two entries (its webhook-id, its fax), in the trigger's own record.
-			expect(recordedKeys(harness)).toHaveLength(40);
+			// One entry per delivery (its webhook-id), in the trigger's own record.
+			expect(recordedKeys(harness)).toHaveLength(20);
+			expect(recordedKeys(harness).filter((key) => !/^id:msg_\d+_\d+$/.test(key))).toEqual([]);
 			expect(harness.processedData.entries(TRIGGER_WORKFLOW_ID)).toEqual([]);
 		});
 	});
@@ -585,10 +560,11 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 				ok.webhookId,
 				partial.webhookId,
 			]);
-			// Filtered out in webhook(), so no run and nothing in the store; its 200 is remembered.
-			expect(recordedKeys(harness)).not.toContain(storedKeysOf(server(), failed.webhookId!)[0]);
+			// Filtered out in webhook(), so no run and nothing in the store; a replay alike.
+			expect(recordedKeys(harness)).not.toContain(storedKeyOf(failed.webhookId!));
 			const [replayed] = await server().replay(failed.webhookId!);
-			expect(replayed.attempts[0].body).toBe('{"received":true,"duplicate":true}');
+			expect(replayed.attempts[0].body).toBe('{"received":true,"skipped":"status"}');
+			expect(await runsOf(harness)).toHaveLength(2);
 		});
 
 		it('takes the statuses picked from the list (an array) as well as the comma-separated text older workflows saved', async () => {

@@ -98,20 +98,7 @@ export function recordedKeys(harness: TriggerHarness): string[] {
 	return harness.processedData.recordedNodeValues(TRIGGER_WORKFLOW_ID, TRIGGER_NODE_ID);
 }
 
-/**
- * The keys a delivery takes in the trigger's own record: its webhook-id (`id:<webhook-id>`) and
- * its fax event (`fax:<event>:<fax ID>`, the fax ID being hook.id, else data.id).
- */
-export function storedKeysOf(server: FaxPlusServer, webhookId: string): string[] {
-	const delivery = server.deliveries.find((entry) => entry.webhookId === webhookId);
-	if (!delivery) throw new Error(`no delivery ${webhookId}`);
-	const { hook = {}, data = {} } = JSON.parse(delivery.body.toString('utf8')) as {
-		hook?: IDataObject;
-		data?: IDataObject;
-	};
-	const faxId = hook.id ?? data.id;
-	return [
-		`id:${webhookId}`,
-		...(faxId === undefined ? [] : [`fax:${String(hook.event)}:${String(faxId)}`]),
-	];
+/** The key a delivery takes in the trigger's own record: its webhook-id. */
+export function storedKeyOf(webhookId: string): string {
+	return `id:${webhookId}`;
 }

@@ -16,7 +16,7 @@ import {
 	calls,
 	recordedKeys,
 	runsOf,
-	storedKeysOf,
+	storedKeyOf,
 } from './helpers';
 
 /** The document downloads the server received (GET …/files/…), oldest first. */
@@ -63,7 +63,7 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 				workflowData: expect.any(Array),
 				webhookResponse: { received: true },
 			});
-			expect(recordedKeys(harness)).toEqual(storedKeysOf(server(), result.webhookId!));
+			expect(recordedKeys(harness)).toEqual([storedKeyOf(result.webhookId!)]);
 
 			const [request] = fileRequests(server());
 			expect(calls(server())).toEqual(['GET /v3/accounts/self/files/fax_new_1']);
@@ -216,12 +216,14 @@ describe('Fax.Plus Trigger → Download Fax Document', () => {
 			expect(item.binary).toBeUndefined();
 			expect(item.json).toMatchObject({ faxId: 'fax_unknown', webhookId: result.webhookId });
 			expect(item.json.documentError).toEqual(expect.stringContaining('400'));
-			expect(recordedKeys(harness)).toEqual(storedKeysOf(server(), result.webhookId!));
+			expect(recordedKeys(harness)).toEqual([storedKeyOf(result.webhookId!)]);
 
-			// Processed once: a replay (or retry) of the delivery neither runs nor downloads again.
+			// Processed once: a replay (or retry) of the delivery is a run that ends at the trigger,
+			// and downloads nothing.
 			const [replayed] = await server().replay(result.webhookId!);
 			await harness.settled();
-			expect(replayed.attempts[0].body).toBe('{"received":true,"duplicate":true}');
+			expect(replayed.attempts[0]).toEqual({ status: 200, body: '{"received":true}' });
+			expect(harness.executions.map((run) => run.items.length)).toEqual([1, 0]);
 			expect(await runsOf(harness)).toHaveLength(1);
 			expect(fileRequests(server())).toHaveLength(1);
 		});

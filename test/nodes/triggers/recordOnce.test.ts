@@ -8,7 +8,7 @@ import {
 	type INodeExecutionData,
 	type INodeType,
 } from 'n8n-workflow';
-import { pairedWith } from '../../../nodes/triggers/recordOnce';
+import { isPaired } from '../../../nodes/triggers/recordOnce';
 import { TestNodeTypes, testAdditionalData } from '../../support/n8n-harness';
 import {
 	PAIRED_POLL_TRIGGER_TYPE,
@@ -52,7 +52,7 @@ function sharesIn(
 	nodes: INode[],
 	connections: IConnections,
 	self: string,
-): ReturnType<typeof pairedWith> {
+): ReturnType<typeof isPaired> {
 	const workflow = new Workflow({
 		id: 'wf',
 		nodes,
@@ -72,7 +72,7 @@ function sharesIn(
 		{ node: workflow.getNode(self)!, data: { main: [[]] }, source: null },
 		[],
 	);
-	return pairedWith(context);
+	return isPaired(context);
 }
 
 const TRIGGER = node('Fax.Plus Trigger', PAIRED_TRIGGER_TYPE);
@@ -81,33 +81,27 @@ const A = node('A', 'n8n-nodes-base.noOp');
 const B = node('B', 'n8n-nodes-base.noOp');
 
 describe('recordOnce → which triggers share the workflow record', () => {
-	it('both triggers feeding one node share it, seen from either, naming the other and the node', () => {
+	it('both triggers feeding one node share it, seen from either', () => {
 		const edges = connect([TRIGGER.name, A.name], [POLL.name, A.name]);
-		expect(sharesIn([TRIGGER, POLL, A], edges, TRIGGER.name)).toEqual({
-			trigger: POLL.name,
-			node: A.name,
-		});
-		expect(sharesIn([TRIGGER, POLL, A], edges, POLL.name)).toEqual({
-			trigger: TRIGGER.name,
-			node: A.name,
-		});
+		expect(sharesIn([TRIGGER, POLL, A], edges, TRIGGER.name)).toBe(true);
+		expect(sharesIn([TRIGGER, POLL, A], edges, POLL.name)).toBe(true);
 	});
 
 	it('outputs that meet further on (the webhook trigger through a node of its own) share it', () => {
 		const edges = connect([TRIGGER.name, A.name], [A.name, B.name], [POLL.name, B.name]);
-		expect(sharesIn([TRIGGER, POLL, A, B], edges, TRIGGER.name)).toBeDefined();
-		expect(sharesIn([TRIGGER, POLL, A, B], edges, POLL.name)).toBeDefined();
+		expect(sharesIn([TRIGGER, POLL, A, B], edges, TRIGGER.name)).toBe(true);
+		expect(sharesIn([TRIGGER, POLL, A, B], edges, POLL.name)).toBe(true);
 	});
 
 	it('a trigger alone, triggers on separate branches, a disabled one, or another kind of trigger: each keeps only its own record', () => {
-		expect(sharesIn([TRIGGER, A], connect([TRIGGER.name, A.name]), TRIGGER.name)).toBeUndefined();
+		expect(sharesIn([TRIGGER, A], connect([TRIGGER.name, A.name]), TRIGGER.name)).toBe(false);
 		const apart = connect([TRIGGER.name, A.name], [POLL.name, B.name]);
-		expect(sharesIn([TRIGGER, POLL, A, B], apart, TRIGGER.name)).toBeUndefined();
+		expect(sharesIn([TRIGGER, POLL, A, B], apart, TRIGGER.name)).toBe(false);
 		const disabled = { ...POLL, disabled: true };
 		const together = connect([TRIGGER.name, A.name], [POLL.name, A.name]);
-		expect(sharesIn([TRIGGER, disabled, A], together, TRIGGER.name)).toBeUndefined();
+		expect(sharesIn([TRIGGER, disabled, A], together, TRIGGER.name)).toBe(false);
 		const other = node('Webhook', 'n8n-nodes-base.webhook');
 		const beside = connect([TRIGGER.name, A.name], [other.name, A.name]);
-		expect(sharesIn([TRIGGER, other, A], beside, TRIGGER.name)).toBeUndefined();
+		expect(sharesIn([TRIGGER, other, A], beside, TRIGGER.name)).toBe(false);
 	});
 });
