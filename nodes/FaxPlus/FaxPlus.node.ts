@@ -56,14 +56,12 @@ export class FaxPlus implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				// Fax first, whose actions n8n's node panel lists first; the others by name, as the rule wants.
-				// eslint-disable-next-line n8n-nodes-base/node-param-options-type-unsorted-items
 				options: [
-					{ name: 'Fax', value: 'fax' },
 					{ name: 'Account', value: 'account' },
 					{ name: 'AI', value: 'ai' },
 					{ name: 'Contact', value: 'contact' },
 					{ name: 'Contact Group', value: 'contactGroup' },
+					{ name: 'Fax', value: 'fax' },
 					{
 						name: 'Legacy Hook (Deprecated)',
 						value: 'legacyHook',

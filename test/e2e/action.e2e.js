@@ -513,13 +513,15 @@ const CASES = [
 	{
 		key: 'fax.send',
 		label: 'fax.send from URLs',
-		// n8n 1.x has no egress allow list: Send refuses the loopback document host there (hostile-document-urls.e2e.js).
+		// As docs/security.md says: n8n's allow list (N8N_SSRF_ALLOWED_IP_RANGES, test/e2e/run.js) where n8n
+		// gives nodes an enforcing egress filter (2.39 and later), else Allowed Document Hosts.
 		params: (s) => ({
 			userId: 'self',
 			to: '+4930123456',
 			from: { __rl: true, mode: 'number', value: '+15551230001' },
 			documentSource: 'url',
 			documentUrls: `${s.server.origin}/_documents/invoice.pdf?sig=e2e\n${s.server.origin}/_documents/note.txt`,
+			...(!enforcingEgress(s.n8n.version) && { options: { allowedDocumentHosts: '127.0.0.1' } }),
 		}),
 		check(items, reqs, s) {
 			const fetched = s.server.requests
@@ -900,6 +902,12 @@ const CASES = [
 		},
 	},
 ];
+
+/** Whether this n8n gives nodes an egress filter that enforces with default settings (2.39 and later). */
+function enforcingEgress(version) {
+	const [major, minor] = String(version).split('.').map(Number);
+	return major > 2 || (major === 2 && minor >= 39);
+}
 
 /** resource.operation pairs of the node as n8n loaded it (without n8n's own Custom API Call). */
 function operationsOf(description) {

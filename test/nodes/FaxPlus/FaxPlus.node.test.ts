@@ -19,17 +19,13 @@ function unsortedLists(properties: INodeProperties[], path = ''): string[] {
 	for (const property of properties) {
 		const here = `${path}${property.name}`;
 		const choices = (property.options ?? []) as Choice[];
-		// The resource picker and Fax's operation picker put their default first (below), and Send's
-		// Options come in groups (fax/send/description.test.ts); their fields' own lists do not. A
+		// Send's Options come in groups (fax/send/description.test.ts); their fields' own lists do not. A
 		// picker of fewer than five the rule leaves alone, as Output's Simplified, Raw, Selected Fields.
 		const sendOptions =
 			here === 'options' && property.displayOptions?.show?.operation?.includes('send') === true;
-		const defaultFirst =
-			here === 'resource' ||
-			(here === 'operation' && property.displayOptions?.show?.resource?.includes('fax') === true);
 		const sorted =
 			(property.type === 'collection' && !sendOptions) ||
-			(property.type === 'options' && choices.length >= 5 && !defaultFirst) ||
+			(property.type === 'options' && choices.length >= 5) ||
 			property.type === 'multiOptions' ||
 			here.endsWith('.options');
 		if (sorted && choices.length > 1) {
@@ -56,7 +52,7 @@ describe.each([
 	});
 });
 
-describe('Fax.Plus: Send first', () => {
+describe('Fax.Plus: Fax → Send by default', () => {
 	const node = new FaxPlus();
 	const property = (name: string, resource?: string) =>
 		node.description.properties.find(
@@ -65,26 +61,15 @@ describe('Fax.Plus: Send first', () => {
 				(resource === undefined || p.displayOptions?.show?.resource?.includes(resource)),
 		)!;
 
-	it('opens on Fax → Send, Fax first among the resources and Send first among its actions', () => {
+	it("opens on Fax → Send, its resources and actions in the lint rule's order", () => {
 		const resource = property('resource');
 		expect(resource.default).toBe('fax');
 		const resourceNames = (resource.options as INodePropertyOptions[]).map((option) => option.name);
-		expect(resourceNames[0]).toBe('Fax');
-		// The others, as Fax's other actions, in alphabetical order after it.
-		const others = resourceNames.slice(1);
-		expect(others).toEqual([...others].sort((a, b) => a.localeCompare(b)));
+		expect(resourceNames).toEqual([...resourceNames].sort((a, b) => a.localeCompare(b)));
 		const operation = property('operation', 'fax');
 		expect(operation.default).toBe('send');
 		const names = (operation.options as INodePropertyOptions[]).map((option) => option.name);
-		expect(names[0]).toBe('Send');
-		// The others stay in alphabetical order after it.
-		const rest = names.slice(1);
-		expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b)));
-		// Positive control: other resources keep a purely alphabetical picker.
-		const outbox = (property('operation', 'outbox').options as INodePropertyOptions[]).map(
-			(option) => option.name,
-		);
-		expect(outbox).toEqual([...outbox].sort((a, b) => a.localeCompare(b)));
+		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
 	});
 
 	it('shows Send one "Add Option" (its Options), and Node Options only where Items at Once does something', () => {

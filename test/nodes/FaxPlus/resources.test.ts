@@ -5,12 +5,9 @@ describe.each(Object.entries(resources))('%s resource picker', (_name, resource)
 	const picker = resource.description.find((property) => property.name === 'operation')!;
 	const options = picker.options as INodePropertyOptions[];
 
-	it("lists its operations in the lint rule's order (Fax: Send first), each with an action, and defaults to one of them", () => {
+	it("lists its operations in the lint rule's order, each with an action, and defaults to one of them", () => {
 		const names = options.map((option) => option.name);
-		const sorted = [...names].sort((a, b) => a.localeCompare(b));
-		expect(names).toEqual(
-			resource === resources.fax ? ['Send', ...sorted.filter((name) => name !== 'Send')] : sorted,
-		);
+		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
 		expect(options.every((option) => option.action)).toBe(true);
 		expect(Object.keys(resource.operations).sort()).toEqual(
 			options.map((option) => option.value).sort(),
