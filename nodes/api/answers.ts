@@ -1,6 +1,8 @@
 // Every outside answer's limits (docs/security.md): total deadline, size cap, JSON depth.
 import type { IDataObject } from 'n8n-workflow';
 import { maskText } from '../logging/mask';
+import type { FaxPlusContext } from './context';
+import { responseOf } from './responses';
 
 const MIB = 1024 * 1024;
 
@@ -46,9 +48,30 @@ function isStream(body: unknown): body is BodyStream {
 	);
 }
 
-export function deadlineSignal(ms: number, also?: AbortSignal): AbortSignal {
-	const deadline = AbortSignal.timeout(Math.max(1, Math.floor(ms)));
-	return also ? AbortSignal.any([deadline, also]) : deadline;
+/**
+ * The answer, or a deadline error once `deadline` aborts first (n8n gives an operation's request
+ * its cancel signal in place of ours); an answer that comes later is destroyed unread.
+ */
+export async function withinDeadline<T extends { body?: unknown }>(
+	pending: Promise<T>,
+	deadline: AbortSignal,
+): Promise<T> {
+	void pending.then(
+		(late) => deadline.aborted && destroyBody(late?.body),
+		(failed: unknown) => deadline.aborted && destroyBody(responseOf(failed).body),
+	);
+	return await Promise.race([
+		pending,
+		new Promise<never>((_resolve, reject) => {
+			const stop = () => reject(new AnswerError({ kind: 'deadline' }));
+			if (deadline.aborted) stop();
+			else deadline.addEventListener('abort', stop, { once: true });
+		}),
+	]);
+}
+
+export function destroyBody(body: unknown): void {
+	if (isStream(body)) body.destroy?.();
 }
 
 /** Reads a body within `cap` bytes (`cut`: its first `cap`) and the signal; no more is read. */
@@ -212,19 +235,12 @@ export function describeAnswerProblem(
 }
 
 /** A request's deadline in ms: Node Options → Timeout in an operation, else the default. */
-export function deadlineOf(
-	context: { getNodeParameter?: (...args: never[]) => unknown; getExecutionCancelSignal?: unknown },
-	itemIndex = 0,
-): number {
+export function deadlineOf(context: FaxPlusContext, itemIndex = 0): number {
 	let seconds: unknown;
 	try {
 		// Only an operation's context (it has the cancel signal) reads parameters per item.
-		if (typeof context.getExecutionCancelSignal === 'function')
-			seconds = (context.getNodeParameter as (n: string, i: number, f: unknown) => unknown)(
-				'nodeOptions.timeout',
-				itemIndex,
-				undefined,
-			);
+		if ('getExecutionCancelSignal' in context)
+			seconds = context.getNodeParameter('nodeOptions.timeout', itemIndex, undefined);
 	} catch {
 		seconds = undefined;
 	}

@@ -1,6 +1,7 @@
 // Redirects are ours: n8n keeps the token on some cross-origin hops; ours stay below the Base URL.
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
+import { AnswerError, destroyBody, withinDeadline } from './answers';
 import { responseOf } from './responses';
 import type { FaxPlusContext } from './context';
 import { requestErrorOf, operationError } from './nodeErrors';
@@ -10,13 +11,21 @@ export const MAX_REDIRECTS = 5;
 
 export const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
+/** What n8n's helpers answer with `returnFullResponse` (the body a stream with `encoding: 'stream'`). */
+interface FullResponse {
+	body: unknown;
+	headers: Record<string, unknown>;
+	statusCode?: number;
+}
+
 /** Sends one authenticated request, following redirects that stay below the Base URL only. */
 export async function sendAuthenticated(
 	context: FaxPlusContext,
 	credentialType: string,
 	options: IHttpRequestOptions,
 	baseUrl: string,
-): Promise<unknown> {
+	deadline: AbortSignal,
+): Promise<FullResponse> {
 	const base = new URL(baseUrl);
 	const scope = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
 	const refuse = (message: string, why: string) =>
@@ -31,14 +40,17 @@ export async function sendAuthenticated(
 	};
 	for (let hops = 0; ; hops++) {
 		try {
-			return await context.helpers.httpRequestWithAuthentication.call(context, credentialType, hop);
+			return await withinDeadline(
+				context.helpers.httpRequestWithAuthentication.call(context, credentialType, hop),
+				deadline,
+			);
 		} catch (error) {
 			const { status, headers, body } = responseOf(error);
 			// n8n's request helpers throw NodeApiErrors; the callers read their response.
 			if (status === undefined || !REDIRECT_STATUSES.has(status))
-				throw requestErrorOf(context, error);
+				throw error instanceof AnswerError ? error : requestErrorOf(context, error);
 			// A streamed answer's body is not read here: the caller reads a failure's (bounded).
-			(body as { destroy?: () => void } | undefined)?.destroy?.();
+			destroyBody(body);
 			// n8n 1.x keeps only the status of a failed request, not where a redirect leads.
 			if (typeof headers.location !== 'string')
 				throw refuse(
