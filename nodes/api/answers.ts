@@ -2,7 +2,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { maskText } from '../logging/mask';
 import type { FaxPlusContext } from './context';
-import { responseOf } from './responses';
 
 const MIB = 1024 * 1024;
 
@@ -46,28 +45,6 @@ function isStream(body: unknown): body is BodyStream {
 		body !== null &&
 		typeof (body as BodyStream)[Symbol.asyncIterator] === 'function'
 	);
-}
-
-/**
- * The answer, or a deadline error once `deadline` aborts first (n8n gives an operation's request
- * its cancel signal in place of ours); an answer that comes later is destroyed unread.
- */
-export async function withinDeadline<T extends { body?: unknown }>(
-	pending: Promise<T>,
-	deadline: AbortSignal,
-): Promise<T> {
-	void pending.then(
-		(late) => deadline.aborted && destroyBody(late?.body),
-		(failed: unknown) => deadline.aborted && destroyBody(responseOf(failed).body),
-	);
-	return await Promise.race([
-		pending,
-		new Promise<never>((_resolve, reject) => {
-			const stop = () => reject(new AnswerError({ kind: 'deadline' }));
-			if (deadline.aborted) stop();
-			else deadline.addEventListener('abort', stop, { once: true });
-		}),
-	]);
 }
 
 export function destroyBody(body: unknown): void {
@@ -259,13 +236,10 @@ export async function readErrorBody(error: unknown, signal: AbortSignal): Promis
 		for (const key of ['data', 'body'] as const) {
 			const body = response[key];
 			if (!isStream(body)) continue;
-			try {
-				response[key] = (await readBody(body, ERROR_BODY_CAP, signal, undefined, true)).toString(
-					'utf8',
-				);
-			} catch {
-				response[key] = '';
-			}
+			response[key] = await readBody(body, ERROR_BODY_CAP, signal, undefined, true).then(
+				(bytes) => bytes.toString('utf8'),
+				() => '',
+			);
 		}
 	}
 }

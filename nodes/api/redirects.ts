@@ -1,7 +1,7 @@
 // Redirects are ours: n8n keeps the token on some cross-origin hops; ours stay below the Base URL.
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
-import { AnswerError, destroyBody, withinDeadline } from './answers';
+import { AnswerError, destroyBody } from './answers';
 import { responseOf } from './responses';
 import type { FaxPlusContext } from './context';
 import { requestErrorOf, operationError } from './nodeErrors';
@@ -16,6 +16,23 @@ interface FullResponse {
 	body: unknown;
 	headers: Record<string, unknown>;
 	statusCode?: number;
+}
+
+// The answer, or a deadline error first (n8n puts its cancel signal on an operation's request in
+// place of ours); a later answer is destroyed unread.
+async function withinDeadline(pending: Promise<FullResponse>, deadline: AbortSignal) {
+	void pending.then(
+		(late) => deadline.aborted && destroyBody(late.body),
+		(failed: unknown) => deadline.aborted && destroyBody(responseOf(failed).body),
+	);
+	return await Promise.race([
+		pending,
+		new Promise<never>((_resolve, reject) => {
+			const stop = () => reject(new AnswerError({ kind: 'deadline' }));
+			if (deadline.aborted) stop();
+			else deadline.addEventListener('abort', stop, { once: true });
+		}),
+	]);
 }
 
 /** Sends one authenticated request, following redirects that stay below the Base URL only. */
