@@ -36,10 +36,7 @@ export function requestErrorOf(
 }
 
 /** The error with the credential's secrets masked everywhere n8n shows it. */
-export function maskError<T extends NodeApiError | NodeOperationError>(
-	error: T,
-	secrets: string[],
-): T {
+export function maskError(error: NodeApiError | NodeOperationError, secrets: string[]) {
 	error.message = maskText(error.message, secrets);
 	if (typeof error.description === 'string')
 		error.description = maskText(error.description, secrets);

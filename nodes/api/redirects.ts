@@ -1,5 +1,5 @@
 // Redirects are ours: n8n keeps the token on some cross-origin hops; ours stay below the Base URL.
-import type { IHttpRequestOptions } from 'n8n-workflow';
+import type { IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
 import { AnswerError, destroyBody } from './answers';
 import { responseOf } from './responses';
@@ -11,16 +11,9 @@ export const MAX_REDIRECTS = 5;
 
 export const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-/** What n8n's helpers answer with `returnFullResponse` (the body a stream with `encoding: 'stream'`). */
-interface FullResponse {
-	body: unknown;
-	headers: Record<string, unknown>;
-	statusCode?: number;
-}
-
 // The answer, or a deadline error first (n8n puts its cancel signal on an operation's request in
 // place of ours); a later answer is destroyed unread.
-async function withinDeadline(pending: Promise<FullResponse>, deadline: AbortSignal) {
+async function withinDeadline(pending: Promise<IN8nHttpFullResponse>, deadline: AbortSignal) {
 	void pending.then(
 		(late) => deadline.aborted && destroyBody(late.body),
 		(failed: unknown) => deadline.aborted && destroyBody(responseOf(failed).body),
@@ -42,7 +35,7 @@ export async function sendAuthenticated(
 	options: IHttpRequestOptions,
 	baseUrl: string,
 	deadline: AbortSignal,
-): Promise<FullResponse> {
+): Promise<IN8nHttpFullResponse> {
 	const base = new URL(baseUrl);
 	const scope = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
 	const refuse = (message: string, why: string) =>

@@ -45,11 +45,8 @@ export interface FaxPlusRequest {
 	rateLimitRetries?: number;
 }
 
-function credentialTypeOf(context: FaxPlusContext): 'faxPlusOAuth2Api' | 'faxPlusApi' {
-	return context.getNode().parameters.authentication === 'oAuth2'
-		? 'faxPlusOAuth2Api'
-		: 'faxPlusApi';
-}
+const credentialTypeOf = (context: FaxPlusContext) =>
+	context.getNode().parameters.authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
 
 /** One checked request within its deadline and cap; a failure becomes a masked node error. */
 async function send(
