@@ -8,14 +8,14 @@ const DEFAULT_MAX_ENTRIES = 10_000;
 /** Kept beyond the window, for an API that reads `after` as inclusive or rounds it. */
 const RETENTION_MARGIN_MS = 5 * 60_000;
 
-export interface CategoryCursorSnapshot {
+export type CategoryCursorSnapshot = {
 	v: 1;
 	cursor: number;
 	floor: number;
 	handled: Array<[string, number]>;
 	/** Faxes to emit once more: id and when it is due (ms, n8n's clock); absent when there are none. */
 	again?: Array<[string, number]>;
-}
+};
 
 export interface ListedFax<T> {
 	id: string;

@@ -231,7 +231,7 @@ async function pollOnce(
 	const next: IDataObject = {};
 	for (const [category, cursor] of cursors) {
 		cursor.advance(now, settings.overlapMs);
-		next[category] = cursor.snapshot() as unknown as IDataObject;
+		next[category] = cursor.snapshot();
 	}
 	staticData[CURSORS_KEY] = next;
 	logDebug(

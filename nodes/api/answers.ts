@@ -1,6 +1,7 @@
 // Every outside answer's limits (docs/security.md): total deadline, size cap, JSON depth.
 import type { IDataObject } from 'n8n-workflow';
 import { maskText } from '../logging/mask';
+import type { FaxPlusContext } from './context';
 
 const MIB = 1024 * 1024;
 
@@ -46,9 +47,8 @@ function isStream(body: unknown): body is BodyStream {
 	);
 }
 
-export function deadlineSignal(ms: number, also?: AbortSignal): AbortSignal {
-	const deadline = AbortSignal.timeout(Math.max(1, Math.floor(ms)));
-	return also ? AbortSignal.any([deadline, also]) : deadline;
+export function destroyBody(body: unknown): void {
+	if (isStream(body)) body.destroy?.();
 }
 
 /** Reads a body within `cap` bytes (`cut`: its first `cap`) and the signal; no more is read. */
@@ -212,19 +212,12 @@ export function describeAnswerProblem(
 }
 
 /** A request's deadline in ms: Node Options → Timeout in an operation, else the default. */
-export function deadlineOf(
-	context: { getNodeParameter?: (...args: never[]) => unknown; getExecutionCancelSignal?: unknown },
-	itemIndex = 0,
-): number {
+export function deadlineOf(context: FaxPlusContext, itemIndex = 0): number {
 	let seconds: unknown;
 	try {
 		// Only an operation's context (it has the cancel signal) reads parameters per item.
-		if (typeof context.getExecutionCancelSignal === 'function')
-			seconds = (context.getNodeParameter as (n: string, i: number, f: unknown) => unknown)(
-				'nodeOptions.timeout',
-				itemIndex,
-				undefined,
-			);
+		if ('getExecutionCancelSignal' in context)
+			seconds = context.getNodeParameter('nodeOptions.timeout', itemIndex, undefined);
 	} catch {
 		seconds = undefined;
 	}
@@ -243,13 +236,10 @@ export async function readErrorBody(error: unknown, signal: AbortSignal): Promis
 		for (const key of ['data', 'body'] as const) {
 			const body = response[key];
 			if (!isStream(body)) continue;
-			try {
-				response[key] = (await readBody(body, ERROR_BODY_CAP, signal, undefined, true)).toString(
-					'utf8',
-				);
-			} catch {
-				response[key] = '';
-			}
+			response[key] = await readBody(body, ERROR_BODY_CAP, signal, undefined, true).then(
+				(bytes) => bytes.toString('utf8'),
+				() => '',
+			);
 		}
 	}
 }

@@ -162,12 +162,12 @@ export function faxPages(
 	};
 }
 
-export interface FaxListPageQuery {
+export type FaxListPageQuery = {
 	category?: string;
 	after?: string;
 	before?: string;
 	limit: number;
-}
+};
 
 /** One page of a user's fax list (the SDK's FaxList, `{ data: { records } }`). */
 export async function readFaxListPage(
@@ -179,7 +179,7 @@ export async function readFaxListPage(
 	const answer = await faxPlusApiRequest<unknown>(context, {
 		method: 'GET',
 		path: `/accounts/${encodeURIComponent(userId)}/faxes`,
-		qs: { ...query } as IDataObject,
+		qs: query,
 		...request,
 	});
 	return entriesOf(answer, 'records');

@@ -6,12 +6,12 @@ import { entriesOf } from './lists';
 import { faxPlusApiDeleteIfExists, faxPlusApiRequest, type FaxPlusContext } from './transport';
 import { requestErrorOf } from './nodeErrors';
 
-export interface LegacyHook {
+export type LegacyHook = {
 	id: string;
 	target: string;
 	event: FaxEvent;
 	numbers?: string[];
-}
+};
 
 /** `GET /hooks` needs `event`: one request per event; a refused fax_page_received is left out. */
 export async function listAllLegacyHooks(
@@ -52,7 +52,7 @@ export async function listLegacyHooks(
 		qs: { event },
 		itemIndex,
 	});
-	return entriesOf(answer) as unknown as LegacyHook[];
+	return entriesOf(answer) as LegacyHook[];
 }
 
 export async function createLegacyHook(

@@ -36,18 +36,14 @@ export function requestErrorOf(
 }
 
 /** The error with the credential's secrets masked everywhere n8n shows it. */
-export function maskError<T>(error: T, secrets: string[]): T {
-	if (!(error instanceof Error)) return error;
-	const texts = error as unknown as Record<string, unknown>;
-	for (const key of ['message', 'description']) {
-		if (typeof texts[key] === 'string') texts[key] = maskText(texts[key] as string, secrets);
-	}
-	const messages = (error as { messages?: unknown }).messages;
-	if (Array.isArray(messages))
-		messages.forEach((text, index) => {
-			if (typeof text === 'string') messages[index] = maskText(text, secrets);
-		});
-	const { errorResponse } = error as { errorResponse?: unknown };
-	if (errorResponse && typeof errorResponse === 'object') maskAnswer(errorResponse, secrets);
+export function maskError(error: NodeApiError | NodeOperationError, secrets: string[]) {
+	error.message = maskText(error.message, secrets);
+	if (typeof error.description === 'string')
+		error.description = maskText(error.description, secrets);
+	if (Array.isArray(error.messages))
+		error.messages = error.messages.map((text) =>
+			typeof text === 'string' ? maskText(text, secrets) : text,
+		);
+	if (error.errorResponse) maskAnswer(error.errorResponse, secrets);
 	return error;
 }

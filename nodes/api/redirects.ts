@@ -1,6 +1,7 @@
 // Redirects are ours: n8n keeps the token on some cross-origin hops; ours stay below the Base URL.
-import type { IHttpRequestOptions } from 'n8n-workflow';
+import type { IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
+import { AnswerError, destroyBody } from './answers';
 import { responseOf } from './responses';
 import type { FaxPlusContext } from './context';
 import { requestErrorOf, operationError } from './nodeErrors';
@@ -10,13 +11,31 @@ export const MAX_REDIRECTS = 5;
 
 export const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
+// The answer, or a deadline error first (n8n puts its cancel signal on an operation's request in
+// place of ours); a later answer is destroyed unread.
+async function withinDeadline(pending: Promise<IN8nHttpFullResponse>, deadline: AbortSignal) {
+	void pending.then(
+		(late) => deadline.aborted && destroyBody(late.body),
+		(failed: unknown) => deadline.aborted && destroyBody(responseOf(failed).body),
+	);
+	return await Promise.race([
+		pending,
+		new Promise<never>((_resolve, reject) => {
+			const stop = () => reject(new AnswerError({ kind: 'deadline' }));
+			if (deadline.aborted) stop();
+			else deadline.addEventListener('abort', stop, { once: true });
+		}),
+	]);
+}
+
 /** Sends one authenticated request, following redirects that stay below the Base URL only. */
 export async function sendAuthenticated(
 	context: FaxPlusContext,
 	credentialType: string,
 	options: IHttpRequestOptions,
 	baseUrl: string,
-): Promise<unknown> {
+	deadline: AbortSignal,
+): Promise<IN8nHttpFullResponse> {
 	const base = new URL(baseUrl);
 	const scope = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
 	const refuse = (message: string, why: string) =>
@@ -31,14 +50,17 @@ export async function sendAuthenticated(
 	};
 	for (let hops = 0; ; hops++) {
 		try {
-			return await context.helpers.httpRequestWithAuthentication.call(context, credentialType, hop);
+			return await withinDeadline(
+				context.helpers.httpRequestWithAuthentication.call(context, credentialType, hop),
+				deadline,
+			);
 		} catch (error) {
 			const { status, headers, body } = responseOf(error);
 			// n8n's request helpers throw NodeApiErrors; the callers read their response.
 			if (status === undefined || !REDIRECT_STATUSES.has(status))
-				throw requestErrorOf(context, error);
+				throw error instanceof AnswerError ? error : requestErrorOf(context, error);
 			// A streamed answer's body is not read here: the caller reads a failure's (bounded).
-			(body as { destroy?: () => void } | undefined)?.destroy?.();
+			destroyBody(body);
 			// n8n 1.x keeps only the status of a failed request, not where a redirect leads.
 			if (typeof headers.location !== 'string')
 				throw refuse(

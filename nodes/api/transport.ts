@@ -1,6 +1,5 @@
 import type {
 	IDataObject,
-	IExecuteFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	JsonObject,
@@ -18,7 +17,6 @@ import {
 	ANSWER_CAPS,
 	AnswerError,
 	deadlineOf,
-	deadlineSignal,
 	describeAnswerProblem,
 	maskAnswer,
 	parseJsonAnswer,
@@ -47,11 +45,8 @@ export interface FaxPlusRequest {
 	rateLimitRetries?: number;
 }
 
-function credentialTypeOf(context: FaxPlusContext): 'faxPlusOAuth2Api' | 'faxPlusApi' {
-	return context.getNode().parameters.authentication === 'oAuth2'
-		? 'faxPlusOAuth2Api'
-		: 'faxPlusApi';
-}
+const credentialTypeOf = (context: FaxPlusContext) =>
+	context.getNode().parameters.authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
 
 /** One checked request within its deadline and cap; a failure becomes a masked node error. */
 async function send(
@@ -79,36 +74,33 @@ async function send(
 	if (credentialType === 'faxPlusOAuth2Api')
 		headers['x-fax-clientid'] = credentials.clientId as string;
 	const deadlineMs = request.timeout ?? deadlineOf(context, request.itemIndex);
-	const cancel = (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.();
-	const signal = deadlineSignal(deadlineMs, cancel);
-	// n8n's helper sets the cancel signal from this view: ours, which also aborts on cancel.
-	const scoped = Object.create(context, { getExecutionCancelSignal: { value: () => signal } });
+	const deadline = AbortSignal.timeout(Math.max(1, Math.floor(deadlineMs)));
+	const cancel =
+		'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
+	const signal = cancel ? AbortSignal.any([deadline, cancel]) : deadline;
 	const { body } = request;
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: `${baseUrl}${request.path}`,
 		headers,
 		qs: request.qs,
-		body: body as IHttpRequestOptions['body'],
+		body,
 		json: !(body instanceof Buffer || body instanceof FormData || body instanceof Blob),
 		// Read here, within the cap and the deadline; n8n's helpers would buffer any size.
 		encoding: 'stream',
 		returnFullResponse: true,
+		// n8n's idle timeout, and our signal where n8n keeps it (an operation's gets n8n's cancel).
 		timeout: deadlineMs,
 		abortSignal: signal,
 	};
-	const fail = (error: unknown) => maskError(error, secrets);
+	const fail = (error: NodeApiError | NodeOperationError) => maskError(error, secrets);
 	const started = Date.now();
 	const { rateLimitRetries = RATE_LIMIT_RETRIES } = request;
 	// On 429 only this request waits (bounded) and retries; other failures are never retried.
 	for (let retries = 0; ; retries++) {
 		let status: number | undefined;
 		try {
-			const response = (await sendAuthenticated(scoped, credentialType, options, baseUrl)) as {
-				body: unknown;
-				headers: Record<string, unknown>;
-				statusCode?: number;
-			};
+			const response = await sendAuthenticated(context, credentialType, options, baseUrl, deadline);
 			status = response.statusCode;
 			const bytes = await readBody(
 				response.body,

@@ -11,12 +11,12 @@ import {
 } from './transport';
 import { operationError } from './nodeErrors';
 
-export interface WebhookEndpoint {
+export type WebhookEndpoint = {
 	id: string;
 	url: string;
 	filter_types: FaxEvent[];
 	channels: string[] | null;
-}
+};
 
 export interface WebhookEndpointInput {
 	url: string;
@@ -49,7 +49,7 @@ export async function listWebhookEndpoints(
 ): Promise<WebhookEndpoint[]> {
 	const answer = await faxPlusApiRequest(context, { method: 'GET', path: '/webhooks', itemIndex });
 	// The list answer's shape is not in the spec: a bare array or one under a known key.
-	return entriesOf(answer) as unknown as WebhookEndpoint[];
+	return entriesOf(answer) as WebhookEndpoint[];
 }
 
 /** The API's fields of an endpoint; an undefined one is left out of the JSON sent. */

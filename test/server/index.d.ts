@@ -366,4 +366,6 @@ export interface Misbehaviour {
 	char?: string;
 	contentType?: string;
 	declareLength?: boolean;
+	/** drip: the status line and headers too, byte by byte. */
+	dripHead?: boolean;
 }

@@ -7,7 +7,8 @@
  * lets a test show the node stays bounded, and its positive control is the same request without.
  *
  * kinds:
- * - `drip`: the real answer, its body one byte every `intervalMs` (default 1000)
+ * - `drip`: the real answer, its body one byte every `intervalMs` (default 1000); with `dripHead`,
+ *   its status line and headers too (the answer never starts within any deadline)
  * - `endless`: 200 application/json, a chunked body that never ends (`chunkBytes` per write)
  * - `html`: 200 text/html, a maintenance page of about `bytes` (default 168 KB)
  * - `stuckCursor`: lists answer their first page whatever the cursor (`offset`, `before`)
@@ -158,23 +159,30 @@ function createMisbehaviours() {
 					return true;
 				}
 				case 'drip': {
-					const payload = Buffer.isBuffer(reply.body)
+					const body = Buffer.isBuffer(reply.body)
 						? reply.body
 						: Buffer.from(JSON.stringify(reply.body ?? ''));
-					res.writeHead(reply.status, {
+					const headers = {
 						'content-type': Buffer.isBuffer(reply.body)
 							? String(reply.headers?.['content-type'] ?? 'application/octet-stream')
 							: 'application/json',
-						'content-length': payload.length,
-					});
+						'content-length': body.length,
+					};
+					const head = `HTTP/1.1 ${reply.status} Answer\r\n${Object.entries(headers)
+						.map(([name, value]) => `${name}: ${value}\r\n`)
+						.join('')}connection: close\r\n\r\n`;
+					// With dripHead the bytes go to the socket as they are: Node would send the head at once.
+					const payload = rule.dripHead ? Buffer.concat([Buffer.from(head), body]) : body;
+					const out = rule.dripHead ? res.socket : res;
+					if (!rule.dripHead) res.writeHead(reply.status, headers);
 					let sent = 0;
 					const tick = setInterval(() => {
-						if (res.destroyed || sent >= payload.length) {
+						if (res.destroyed || !out || sent >= payload.length) {
 							clearInterval(tick);
-							if (!res.destroyed) res.end();
+							if (!res.destroyed) rule.dripHead ? res.destroy() : res.end();
 							return;
 						}
-						res.write(payload.subarray(sent, sent + 1));
+						out.write(payload.subarray(sent, sent + 1));
 						sent += 1;
 					}, rule.intervalMs ?? 1000);
 					res.on('close', () => clearInterval(tick));

@@ -1,9 +1,16 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not node code: the rules for what a node may import do not apply to it */
-// Whether a function over outside text is linear, measured as a ratio, never a wall-clock bound:
-// the time for ten times the input is at most twenty times the time for the input (a quadratic
-// pattern gives about a hundred). Time is this process's CPU time, so other processes keeping the
-// cores busy do not count; each size is run a few times, in turns, and its fastest run kept.
+// Whether a function over outside text is linear, shown by inputs far enough apart that noise
+// cannot cross the line: for a hundred times the input, linear work takes about a hundred times as
+// long and quadratic work about ten thousand times; the limit, a thousand, is a factor of ten from
+// either. Time is this process's CPU time (other processes keeping the cores busy do not count);
+// the small input is run until the runs add up to a few ms (a shorter time is noise), and its
+// fastest of three such batches is kept; a busy machine slows a run by a few times, never ten.
 import { cpuUsage } from 'node:process';
+
+/** How much larger the large input is. */
+export const SPREAD = 100;
+/** The most the large input may cost, in times the small one's (linear ≈ 100, quadratic ≈ 10,000). */
+export const LIMIT = 1000;
 
 /** This process's CPU time in ms (user and system). */
 function cpuMs(): number {
@@ -11,38 +18,45 @@ function cpuMs(): number {
 	return (user + system) / 1000;
 }
 
-async function fastestOfTurns(runs: Array<() => unknown>, turns: number): Promise<number[]> {
-	const best = runs.map(() => Infinity);
-	for (let turn = 0; turn < turns; turn++) {
-		for (const [index, run] of runs.entries()) {
-			const started = cpuMs();
-			await run();
-			best[index] = Math.min(best[index], cpuMs() - started);
-		}
+/** Batches shorter than this are not measured: timers, the compiler and the collector blur them. */
+const BATCH_MS = 5;
+
+/** The CPU time of one run, from a batch of runs doubled until it takes BATCH_MS. */
+async function perRunMs(run: () => unknown): Promise<number> {
+	for (let runs = 1; ; runs *= 2) {
+		const started = cpuMs();
+		for (let index = 0; index < runs; index++) await run();
+		const spent = cpuMs() - started;
+		if (spent >= BATCH_MS) return spent / runs;
 	}
-	return best;
 }
 
-/** Expects `work(input(n))` to take at most ~20× as long for 10n as for n. */
+/**
+ * How many times the small input's time `work(input(SPREAD · size))` takes: the small input's
+ * fastest of three batches (the first warms up), then the large input until a run is within LIMIT
+ * (at most two runs, the faster kept), so linear work runs the large input once.
+ */
+export async function costRatio<T>(
+	input: (size: number) => T,
+	work: (value: T) => unknown,
+	size: number,
+): Promise<number> {
+	const small = input(size);
+	const large = input(size * SPREAD);
+	let smallMs = Infinity;
+	for (let batch = 0; batch < 3; batch++)
+		smallMs = Math.min(smallMs, await perRunMs(() => work(small)));
+	let largeMs = Infinity;
+	for (let run = 0; run < 2 && largeMs > LIMIT * smallMs; run++)
+		largeMs = Math.min(largeMs, await perRunMs(() => work(large)));
+	return largeMs / smallMs;
+}
+
+/** Expects `work(input(100n))` to cost at most 1,000 times `work(input(n))` (a run of the node too). */
 export async function expectLinear<T>(
 	input: (size: number) => T,
 	work: (value: T) => unknown,
 	size: number,
-	/** Below this a measurement is noise (a run of the node costs a few ms whatever its input). */
-	floorMs = 0.05,
 ): Promise<void> {
-	const small = input(size);
-	const large = input(size * 10);
-	await work(small); // warm up
-	const [smallMs, largeMs] = await fastestOfTurns([() => work(small), () => work(large)], 4);
-	expect(largeMs / Math.max(smallMs, floorMs)).toBeLessThanOrEqual(20);
-}
-
-/** The same for a run of the node, whose fixed cost is a few ms. */
-export async function expectLinearAsync<T>(
-	input: (size: number) => T,
-	work: (value: T) => Promise<unknown>,
-	size: number,
-): Promise<void> {
-	await expectLinear(input, work, size, 5);
+	expect(await costRatio(input, work, size)).toBeLessThanOrEqual(LIMIT);
 }

@@ -60,6 +60,15 @@ describe('An answer that takes too long', () => {
 		expect(error?.description).toContain('Node Options → Timeout');
 	});
 
+	it('fails the item at its total deadline while the status line and headers still drip', async () => {
+		server().misbehave({ kind: 'drip', path: '/accounts/self', intervalMs: 1000, dripHead: true });
+		const started = Date.now();
+		const { error } = await runOperation(server(), { ...accountGet, nodeOptions: { timeout: 1 } });
+		expect(error?.message).toBe('Fax.Plus did not answer GET /accounts/self within 1 seconds');
+		// The head alone takes over 90 s at a byte a second: the run ended long before it.
+		expect(Date.now() - started).toBeLessThan(30_000);
+	});
+
 	it('positive control: the same answer, not dripping, arrives', async () => {
 		const items = await runOk(server(), { ...accountGet, nodeOptions: { timeout: 1 } });
 		expect(Object.keys(items[0].json).length).toBeGreaterThan(0);
@@ -220,7 +229,7 @@ describe('A long error text', () => {
 		await expectLinear(
 			(size) => `Bearer${' '.repeat(size)}x ${'Bearer '.repeat(size / 10)}`,
 			(text) => maskText(text, ['secret_token_value']),
-			20_000,
+			2_000,
 		);
 	});
 });

@@ -15,7 +15,7 @@ describe('errorText', () => {
 					description: `why${run.repeat(size)}`,
 				}),
 			errorText,
-			100_000,
+			10_000,
 		);
 	});
 

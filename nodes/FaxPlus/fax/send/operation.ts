@@ -116,7 +116,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INod
 		answer = await faxPlusApiRequest<OutboxCreated | undefined>(this, {
 			method: 'POST',
 			path: `/accounts/${encodeURIComponent(userId)}/outbox`,
-			body: body as unknown as IDataObject,
+			body,
 			itemIndex,
 		});
 	} catch (error) {
@@ -219,7 +219,7 @@ async function checkPages(
 	});
 }
 
-interface OutboxPayload {
+type OutboxPayload = {
 	/** The account's numbers (Fax.Plus picks one per destination), or `no_number`. */
 	from: string;
 	to: string[];
@@ -233,15 +233,15 @@ interface OutboxPayload {
 	cover_page?: CoverPage;
 	/** A fax whose document is sent again after `files` (apidoc "Send a fax" note). */
 	from_fax?: string;
-}
+};
 
-interface CoverPage {
+type CoverPage = {
 	name_to: string;
 	name_from: string;
 	subject: string;
 	message?: string;
 	flags?: Array<(typeof COVER_PAGE_FLAGS)[number]>;
-}
+};
 
 /** Answer of POST /accounts/{user_id}/outbox with `return_ids` (the SDK's SendFaxResponse): outbox fax ids by destination number. */
 interface OutboxCreated {

@@ -1,8 +1,8 @@
 // The Document URLs list is a stranger's text (an expression, an agent's input): it is split and
-// trimmed in time linear in its length, measured as a ratio (test/support/linear.ts).
+// trimmed in time linear in its length, by inputs a hundredfold apart (test/support/linear.ts).
 import type { IDataObject } from 'n8n-workflow';
 import { runOperation, useFaxPlusServer } from '../../../../support/faxplus';
-import { expectLinearAsync } from '../../../../support/linear';
+import { expectLinear } from '../../../../support/linear';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { sendParameters } = require('../../../../support/send-parameters') as {
@@ -18,13 +18,13 @@ describe('Document URLs from a long text', () => {
 		['line breaks and spaces', (n: number) => `x${' \n'.repeat(n)}y`],
 		['commas at the ends', (n: number) => `${','.repeat(n)}x${', '.repeat(n)}`],
 	])('refuses %s in time linear in its length, before any request', async (_case, text) => {
-		await expectLinearAsync(
+		await expectLinear(
 			text,
 			async (documentUrls) => {
 				const { error } = await runOperation(server(), { ...base, documentUrls });
 				expect(error?.message).toMatch(/^Document URLs: /);
 			},
-			10_000,
+			1_000,
 		);
 		expect(server().requests).toEqual([]);
 	});
