@@ -46,13 +46,16 @@ describe('Fax.Plus API credential: where the token goes', () => {
 		['http://127.0.0.1:8080/v3', 'http://127.0.0.1:8080/v3'],
 		['http://localhost:8080/v3/', 'http://localhost:8080/v3'],
 		['http://[::1]:8080/v3', 'http://[::1]:8080/v3'],
-	])('a safe Base URL gets the token, and the test asks GET /auth/token: %s', (baseUrl, expected) => {
-		const { request } = new FaxPlusApi().test;
-		expect(authorizationOf(baseUrl)).toBe('Bearer pat_x');
-		expect(resolved(request.baseURL, baseUrl)).toBe(expected);
-		expect(request).toMatchObject({ url: '/auth/token', disableFollowRedirect: true });
-		expect(request.method).toBeUndefined();
-	});
+	])(
+		'a safe Base URL gets the token, and the test asks GET /auth/token: %s',
+		(baseUrl, expected) => {
+			const { request } = new FaxPlusApi().test;
+			expect(authorizationOf(baseUrl)).toBe('Bearer pat_x');
+			expect(resolved(request.baseURL, baseUrl)).toBe(expected);
+			expect(request).toMatchObject({ url: '/auth/token', disableFollowRedirect: true });
+			expect(request.method).toBeUndefined();
+		},
+	);
 
 	it.each([
 		'http://restapi.fax.plus/v3',
