@@ -133,8 +133,9 @@ async function triggerWorkflow(n8n, s, name, { prefill = false, paired = false }
  * n8n's processed-data store (its `processed_data` table, what `checkProcessedAndRecord` keeps)
  * with `n` entries in each of the workflow's records named by `contexts` (`n:<node ID>`: the
  * trigger's own record, scope node; '': the record it shares with the Polling Trigger, scope
- * workflow), as a long-running trigger leaves them: one entry per delivery, its fax-level key
- * (in the shared record an HMAC of it); n8n stores each entry as the MD5 of the value, base64.
+ * workflow), as a long-running trigger leaves them: one entry per delivery (its own record
+ * `id:<webhook-id>`, the shared one an HMAC of the fax-event key); n8n stores each entry as the
+ * MD5 of the value, base64, so the value's form does not change the row's size.
  */
 async function prefillProcessedData(n8n, workflowId, n, contexts) {
 	const sqlite3 = require(
@@ -142,7 +143,7 @@ async function prefillProcessedData(n8n, workflowId, n, contexts) {
 	);
 	const data = () =>
 		Array.from({ length: n }, () => {
-			const value = `fax:fax_received:fax_${crypto.randomBytes(12).toString('hex')}`;
+			const value = `id:msg_${crypto.randomBytes(12).toString('hex')}`;
 			return crypto.createHash('md5').update(value).digest('base64');
 		});
 	const db = new sqlite3.Database(path.join(n8n.userFolder, '.n8n/database.sqlite'));

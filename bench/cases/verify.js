@@ -1,18 +1,20 @@
 'use strict';
 // Case 1: what the webhook trigger's webhook() does per delivery, for 1 KB and 64 KB bodies.
 // Run by bench/run.js in its own process (node --expose-gc bench/cases/verify.js <package> <out.json>).
-// Ours go through what the built package exports: the signature functions, SigningSecrets, and
-// the node's webhook() itself (deliveryReceiver()), called with a minimal webhook context.
+// Ours go through what the built package exports: the signature functions and the node's
+// webhook() itself (deliveryReceiver()), called with a minimal webhook context.
 //
 // Variants, each over the same pre-signed deliveries (distinct webhook-ids, realistic headers):
 //   hmacBuffer   bare node:crypto HMAC-SHA256 over `${id}.${ts}.` + body, key as a Buffer (as usually written)
 //   hmacKeyObj   the same with the key prepared once as a KeyObject (the strict floor)
+//   hmacFreshKey the same with the whsec_ secret decoded into a KeyObject per delivery: what the
+//                trigger's verifier would do without its kept keys (signature.ts decodedKeys)
 //   verify       our verifyWebhookDelivery() alone
-//   verifySecret as webhook() verifies: the header check, the signing secret (reused, as after
-//                its first read) and verifyWebhookDelivery() (the measured path)
+//   verifySecret as webhook() verifies: the header check, the credential read (n8n's
+//                getCredentials(), here a stub that resolves at once) and verifyWebhookDelivery()
+//                (the measured path)
 //   webhook      all of webhook() (deliveryReceiver()): read options, verify as above, parse the
-//                signed bytes, the process's check of the webhook-ids it answered (at its cap,
-//                each delivery answered 200 at once), filter, build the output item
+//                signed bytes, filter, build the output item
 //   swVerify     standardwebhooks Webhook#verify(body, headers, { jsonParse: false })
 //   swVerifyJson standardwebhooks Webhook#verify(body, headers) (verifies and parses)
 // Every round runs every variant once, in a rotating order; the result per variant is ns per
@@ -26,7 +28,6 @@ const [pkgArg, outFile] = process.argv.slice(2);
 const pkgDir = path.resolve(pkgArg);
 const quick = process.env.BENCH_QUICK === '1';
 const signature = require(path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/signature.js'));
-const { SigningSecrets } = require(path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/signingSecret.js'));
 const { deliveryReceiver } = require(path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/delivery.js'));
 const { Webhook } = require('standardwebhooks');
 const { faxReceivedPayload } = require('../lib/payload');
@@ -44,21 +45,11 @@ function bodyOfSize(size) {
 	return buf;
 }
 
-/** Webhook-ids answered before the timed rounds: enough to fill the process's memory of them. */
-const ANSWERED_PREFILL = 10000;
-
-/** n8n's response for a delivery it answers 200: its 'close' comes when answered() is called. */
-function answeredResponse() {
-	let onClose = () => {};
+/** n8n's response object as webhook() uses it (only for a refusal, which would fail the case). */
+function response() {
 	const response = {
 		statusCode: 200,
 		headersSent: false,
-		writableFinished: true,
-		closed: false,
-		once(event, listener) {
-			if (event === 'close') onClose = listener;
-			return response;
-		},
 		status(code) {
 			response.statusCode = code;
 			return response;
@@ -67,7 +58,6 @@ function answeredResponse() {
 			response.headersSent = true;
 		},
 		setHeader() {},
-		answered: () => onClose(),
 	};
 	return response;
 }
@@ -92,22 +82,23 @@ async function main() {
 	};
 	/**
 	 * Runs one delivery through webhook() as n8n does (a context per request, the body already
-	 * read) and answers it 200 once webhook() handed over the run.
+	 * read).
 	 */
 	const deliver = async (webhook, d) => {
-		const response = answeredResponse();
 		const request = { headers: d.headers, rawBody: d.body, readRawBody: async () => {} };
 		const outcome = await webhook.call({
 			...context,
+			getHeaderData: () => d.headers,
+			// n8n's parse of the body, done before webhook() (which parses the signed bytes itself).
+			getBodyData: () => ({}),
 			getRequestObject: () => request,
-			getResponseObject: () => response,
+			getResponseObject: response,
 		});
 		if (!outcome.workflowData)
 			throw new Error(`delivery not run: ${JSON.stringify(outcome.webhookResponse ?? outcome)}`);
-		response.answered();
 		sink += outcome.workflowData[0][0].json.isRetry ? 1 : 0;
 	};
-	const results = { sizes: {}, answeredPrefill: ANSWERED_PREFILL, rounds: 0, warmup: 0 };
+	const results = { sizes: {}, rounds: 0, warmup: 0 };
 
 	const plans = [
 		{ size: 1024, ops: quick ? 1000 : 2000 },
@@ -122,7 +113,7 @@ async function main() {
 		const body = bodyOfSize(plan.size);
 		const perVariant = plan.ops * (warmup + rounds);
 		const ts = String(Math.floor(Date.now() / 1000));
-		/** Pre-signed deliveries: [{ id, headers, body }], one pool per variant that records ids. */
+		/** Pre-signed deliveries: [{ id, headers, body }]. */
 		const makePool = (n) => {
 			const pool = new Array(n);
 			for (let i = 0; i < n; i++) {
@@ -151,12 +142,8 @@ async function main() {
 			return pool;
 		};
 		const shared = makePool(Math.min(perVariant, 20000));
-		const secrets = new SigningSecrets();
-		// One webhook() per node instance, its answered webhook-ids filled to their cap.
+		// One webhook() per node instance, as n8n keeps it.
 		const receiver = deliveryReceiver();
-		for (const d of makePool(ANSWERED_PREFILL)) await deliver(receiver, d);
-		const pool = makePool(perVariant);
-		let cursor = 0;
 
 		const variants = {
 			hmacBuffer(n, base) {
@@ -179,6 +166,17 @@ async function main() {
 						.digest('base64').length;
 				}
 			},
+			hmacFreshKey(n, base) {
+				for (let i = 0; i < n; i++) {
+					const d = shared[(base + i) % shared.length];
+					const key = crypto.createSecretKey(Buffer.from(secret.slice(6), 'base64'));
+					sink += crypto
+						.createHmac('sha256', key)
+						.update(`${d.id}.${ts}.`)
+						.update(body)
+						.digest('base64').length;
+				}
+			},
 			verify(n, base) {
 				for (let i = 0; i < n; i++) {
 					const d = shared[(base + i) % shared.length];
@@ -187,26 +185,25 @@ async function main() {
 					sink += r.timestamp;
 				}
 			},
-			// delivery.ts handle()'s verification, in its order.
+			// delivery.ts handle()'s verification, in its order: the credential is read per delivery.
 			async verifySecret(n, base) {
 				for (let i = 0; i < n; i++) {
 					const d = shared[(base + i) % shared.length];
 					const shape = signature.checkSignatureHeaders({ headers: d.headers });
 					if (!shape.ok) throw new Error(`headers refused: ${shape.reason}`);
-					const r = await secrets.check(context, (s) =>
-						signature.verifyWebhookDelivery({
-							secret: s.secret,
-							headers: d.headers,
-							rawBody: body,
-						}),
-					);
+					const credential = await context.getCredentials('faxPlusWebhookSecretApi');
+					const r = signature.verifyWebhookDelivery({
+						secret: credential.secret,
+						headers: d.headers,
+						rawBody: body,
+					});
 					if (!r.ok) throw new Error(`verify failed: ${r.reason}`);
 					sink += r.timestamp;
 				}
 			},
-			// Fresh webhook-ids only: a repeat would be answered without a run.
-			async webhook(n) {
-				for (let i = 0; i < n; i++) await deliver(receiver, pool[cursor++]);
+			// webhook() keeps no memory of webhook-ids (the run's execute() checks for repeats).
+			async webhook(n, base) {
+				for (let i = 0; i < n; i++) await deliver(receiver, shared[(base + i) % shared.length]);
 			},
 			swVerify(n, base) {
 				for (let i = 0; i < n; i++) {

@@ -21,6 +21,7 @@
 // BENCH_WAL_ROUNDS rounds (default 3) that alternate between the workflows, after BENCH_WAL_WARMUP
 // deliveries each (default 3). Every answer and every run is checked.
 
+const { spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -42,6 +43,7 @@ const WARMUP = Number(process.env.BENCH_WAL_WARMUP || 3);
 const PREFILL = Number(process.env.BENCH_WAL_PREFILL || 30000);
 const RUN_CAP_MS = 30000;
 const QUEUE = process.env.BENCH_WAL_MODE === 'queue';
+const PG_BIN = process.env.PG_BIN || '/usr/lib/postgresql/15/bin';
 
 const log = (...a) => console.error('[bench:wal]', ...a);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -66,6 +68,56 @@ async function quietWalPosition(db, capMs = 5000) {
 		last = now;
 	}
 	return last;
+}
+
+/** A WAL position (bytes) as Postgres writes an LSN. */
+const lsn = (at) => `${Math.floor(at / 2 ** 32).toString(16)}/${(at % 2 ** 32).toString(16)}`;
+
+/**
+ * Where the WAL between two positions went, read with pg_waldump from the cluster's pg_wal (single
+ * process only): bytes per relation a record touches first (a TOAST table or index named after
+ * its table), else per kind of record.
+ */
+async function walByRelation(db, walDir, from, to) {
+	// What pg_waldump reads must be written out (synchronous_commit is off).
+	const deadline = Date.now() + 5000;
+	while ((await flushedPosition(db)) < to && Date.now() < deadline) await sleep(50);
+	const dump = spawnSync(
+		path.join(PG_BIN, 'pg_waldump'),
+		['-p', walDir, '-s', lsn(from), '-e', lsn(to)],
+		{
+			encoding: 'utf8',
+			maxBuffer: 64 << 20,
+		},
+	);
+	const bytes = new Map();
+	for (const line of dump.stdout.split('\n')) {
+		const size = /len \(rec\/tot\):\s*\d+\/\s*(\d+)/.exec(line);
+		if (!size) continue;
+		const node = /blkref #0: rel \d+\/\d+\/(\d+)/.exec(line)?.[1];
+		const key = node ?? `(${/^rmgr: (\S+)/.exec(line)?.[1] ?? 'other'})`;
+		bytes.set(key, (bytes.get(key) ?? 0) + Number(size[1]));
+	}
+	const { rows } = await db.query(
+		`SELECT c.relfilenode::text AS node,
+		        COALESCE(o.relname || CASE WHEN c.relkind = 'i' THEN ' (TOAST index)' ELSE ' (TOAST)' END, c.relname) AS name
+		   FROM pg_class c
+		   LEFT JOIN pg_index i ON i.indexrelid = c.oid
+		   LEFT JOIN pg_class o ON o.reltoastrelid IN (c.oid, i.indrelid) AND c.relnamespace = 'pg_toast'::regnamespace
+		  WHERE c.relfilenode = ANY($1::oid[])`,
+		[[...bytes.keys()].filter((k) => /^\d+$/.test(k))],
+	);
+	const names = new Map(rows.map((r) => [r.node, r.name]));
+	return [...bytes]
+		.map(([key, n]) => ({ target: names.get(key) ?? key, bytes: n }))
+		.sort((a, b) => b.bytes - a.bytes);
+}
+
+async function flushedPosition(db) {
+	const { rows } = await db.query(
+		"SELECT pg_wal_lsn_diff(pg_current_wal_flush_lsn(), '0/0')::bigint AS at",
+	);
+	return Number(rows[0].at);
 }
 
 /** Finished runs of a workflow, and those of them that did not succeed. */
@@ -108,14 +160,15 @@ async function recordsOf(db, workflowId) {
 
 /**
  * The rows in n8n's format (`DeduplicationHelper` in n8n's deduplication-helper.js, mode entries):
- * `{ mode: 'entries', data: [...] }`, each entry the base64 MD5 of a recorded key.
+ * `{ mode: 'entries', data: [...] }`, each entry the base64 MD5 of a recorded key (the trigger's
+ * own record keeps one per delivery, `id:<webhook-id>`).
  */
 async function prefill(db, workflowId, contexts) {
 	for (const context of contexts) {
 		const data = Array.from({ length: PREFILL }, () =>
 			crypto
 				.createHash('md5')
-				.update(`fax:fax_received:fax_${crypto.randomBytes(12).toString('hex')}`)
+				.update(`id:msg_${crypto.randomBytes(12).toString('hex')}`)
 				.digest('base64'),
 		);
 		await db.query(
@@ -142,6 +195,8 @@ async function main() {
 	// The postgres user must reach its cluster folder inside.
 	fs.chmodSync(root, 0o711);
 	let pg;
+	/** The cluster's WAL folder, where pg_waldump reads it (single process: our own cluster). */
+	let walDir;
 	let n8n;
 	let queue;
 	let server;
@@ -178,6 +233,7 @@ async function main() {
 			pg = { ...queue.postgres, stop: async () => {} };
 		} else {
 			pg = await startPostgres(path.join(root, 'postgres'));
+			walDir = path.join(root, 'postgres/data/pg_wal');
 			// The snapshot's tarball bench/run.js packed (FAXPLUS_PACKAGE_TARBALL), as users install it.
 			n8n = await startN8n({
 				env: {
@@ -259,11 +315,13 @@ async function main() {
 				const before = await quietWalPosition(db);
 				const t0 = Date.now();
 				await deliverOneByOne(db, targets[name], PER_ROUND, expected);
-				const walBytes = (await quietWalPosition(db)) - before;
+				const after = await quietWalPosition(db);
+				const walBytes = after - before;
 				out.targets[name].rounds.push({
 					deliveries: PER_ROUND,
 					walBytes,
 					seconds: (Date.now() - t0) / 1000,
+					...(walDir && { byRelation: await walByRelation(db, walDir, before, after) }),
 				});
 				log(
 					`round ${round + 1}/${ROUNDS} ${name}: ${(walBytes / PER_ROUND / 1024).toFixed(1)} KB of WAL per delivery`,

@@ -34,10 +34,23 @@ class EmptyTrigger {
 module.exports = { EmptyTrigger };
 `;
 
-/** Writes the package into `userFolder`'s community nodes (before n8n starts). */
+/**
+ * Writes the package into `userFolder`'s community nodes (before n8n starts), listed in their
+ * package.json as a folder, so the npm install of the package under test keeps it (npm removes
+ * what package.json does not list): node_modules/n8n-nodes-bench-empty links to it.
+ */
 function writeEmptyTrigger(userFolder) {
-	const dir = path.join(userFolder, '.n8n/nodes/node_modules', PACKAGE);
+	const nodesDir = path.join(userFolder, '.n8n/nodes');
+	const dir = path.join(nodesDir, 'bench-empty');
 	fs.mkdirSync(path.join(dir, 'dist'), { recursive: true });
+	fs.writeFileSync(
+		path.join(nodesDir, 'package.json'),
+		JSON.stringify({
+			name: 'installed-nodes',
+			private: true,
+			dependencies: { [PACKAGE]: 'file:./bench-empty' },
+		}),
+	);
 	fs.writeFileSync(
 		path.join(dir, 'package.json'),
 		JSON.stringify({

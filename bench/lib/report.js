@@ -49,10 +49,11 @@ function measuredNote(section) {
 const VERIFY_LABELS = {
 	hmacKeyObj: 'bare `createHmac`, key prepared once as a KeyObject (the floor)',
 	hmacBuffer: 'bare `createHmac`, key as a Buffer (as usually written)',
+	hmacFreshKey: 'bare `createHmac`, the secret decoded into a KeyObject per delivery',
 	verify: 'ours: `verifyWebhookDelivery()`',
 	verifySecret:
-		'**ours: as `webhook()` verifies: headers, reused secret, verify (the measured path)**',
-	webhook: 'ours: all of `webhook()`: + parse, answered webhook-ids, filter, output item',
+		'**ours: as `webhook()` verifies: headers, credential read, verify (the measured path)**',
+	webhook: 'ours: all of `webhook()`: + options, parse, filter, output item',
 	swVerify: '`standardwebhooks` `verify()`, `jsonParse: false`',
 	swVerifyJson: '`standardwebhooks` `verify()` (verifies and parses)',
 };
@@ -61,7 +62,7 @@ function verifySection(section) {
 	const d = section.data;
 	const goals = [];
 	const lines = [];
-	let body = `${measuredNote(section)}\n\nPer delivery, ${d.rounds} rounds after ${d.warmup} warm-up rounds; every round runs every variant once in rotating order over the same pre-signed deliveries (distinct webhook-ids, the nine headers a delivery carries). Ours go through what the built package exports: the trigger's header check, its signing secret as reused after its first read and its verification, in \`webhook()\`'s order; and \`webhook()\` itself (the node's \`deliveryReceiver()\`, called with a minimal webhook context, the body already read), which also parses the signed bytes, checks the webhook-ids the process answered (${fmtInt(d.answeredPrefill)} answered before the rounds, so it is at its cap and drops its older half as it goes; each delivery is answered 200 at once), filters by event and status and builds the item. The answered webhook-ids are private to \`webhook()\`, so their cost is measured only within it. n8n's own work around \`webhook()\` (reading the body, the credential's first read, starting the run) is section 3's. Median of the rounds, the fastest and slowest round, and the rounds' spread (half the range over the median).\n`;
+	let body = `${measuredNote(section)}\n\nPer delivery, ${d.rounds} rounds after ${d.warmup} warm-up rounds; every round runs every variant once in rotating order over the same pre-signed deliveries (distinct webhook-ids, the nine headers a delivery carries). Ours go through what the built package exports: the trigger's header check, the read of its signing secret's credential (once per delivery, as \`webhook()\` reads it; here n8n's \`getCredentials()\` is a stub that resolves at once) and its verification, in \`webhook()\`'s order; and \`webhook()\` itself (the node's \`deliveryReceiver()\`, called with a minimal webhook context, the body already read), which also reads the options, parses the signed bytes, filters by event and status and builds the item. \`webhook()\` keeps nothing between deliveries: repeats are caught in the run, by n8n's processed-data store. n8n's own work around \`webhook()\` (reading the body, decrypting the credential, starting the run) is section 3's. Median of the rounds, the fastest and slowest round, and the rounds' spread (half the range over the median).\n`;
 	const figures = {};
 	for (const [size, v] of Object.entries(d.sizes)) {
 		const floor = v.samples.hmacKeyObj;
@@ -125,7 +126,7 @@ function verifySection(section) {
 	body += `\n${verifyMeaning(figures, d)}\n`;
 	const big = figures['65536'];
 	const summary = small
-		? `Verifying one 1 KB delivery as \`webhook()\` does costs ${ratioText(small.ratioStrict)}× a bare HMAC-SHA256 (goal ≤ 2.0×; the rest is the HMAC's \`Buffer\` key, header parsing, the reused secret with its await, the timestamp window and a constant-time comparison), and is ${faster(small.vsSw)} than the \`standardwebhooks\` package${big ? ` (${faster(big.vsSw)} at 64 KB, where hashing dominates)` : ''}; all of \`webhook()\`, with the answered webhook-ids, parsing and the output item, costs ${ratioText(small.ratioWebhook)}×.`
+		? `Verifying one 1 KB delivery as \`webhook()\` does costs ${ratioText(small.ratioStrict)}× a bare HMAC-SHA256 (goal ≤ 2.0×; the rest is the HMAC's \`Buffer\` key, header parsing, the credential read with its await, the timestamp window and a constant-time comparison), and is ${faster(small.vsSw)} than the \`standardwebhooks\` package${big ? ` (${faster(big.vsSw)} at 64 KB, where hashing dominates)` : ''}; all of \`webhook()\`, with the options, parsing and the output item, costs ${ratioText(small.ratioWebhook)}×.`
 		: 'No result.';
 	return { title: '1. The webhook trigger per delivery', body, goals, console: lines, summary };
 }
@@ -136,14 +137,15 @@ function verifyMeaning(figures, d) {
 	const s1 = d.sizes['1024'];
 	const buf = s1 ? median(s1.samples.hmacBuffer) : NaN;
 	const ko = s1 ? median(s1.samples.hmacKeyObj) : NaN;
+	const fresh = s1?.samples.hmacFreshKey ? median(s1.samples.hmacFreshKey) : NaN;
 	const verifyVsBuffer = s1 ? pairedRatio(s1.samples.verify, s1.samples.hmacBuffer).median : NaN;
 	const parts = [];
 	parts.push(
-		`**What it means.** The floor is the cheapest way \`node:crypto\` computes the same HMAC-SHA256: \`createHmac\` with the key prepared once as a \`KeyObject\`. On Node ${d.node || '24'} a \`Buffer\` key costs about ${fmtNs(buf - ko)} more per call (${fmtNs(buf)} against ${fmtNs(ko)} at 1 KB): \`createHmac\` checks whether the key is a \`KeyObject\` with a private-slot access that throws and catches for anything else (a CPU profile shows \`getKeyObjectSlots\`/\`getSlots\` as the top frames). The trigger's verifier decodes the secret and passes \`createHmac\` a \`Buffer\` on every delivery, so it pays that too: \`verifyWebhookDelivery()\` costs ${ratioText(verifyVsBuffer)}× the \`Buffer\`-key HMAC at 1 KB. A \`KeyObject\` prepared once per secret would save it: microseconds, against the milliseconds n8n spends on each delivery (section 3). The goal is still measured against the stricter floor.`,
+		`**What it means.** The floor is the cheapest way \`node:crypto\` computes the same HMAC-SHA256: \`createHmac\` with the key prepared once as a \`KeyObject\`. On Node ${d.node || '24'} a \`Buffer\` key costs about ${fmtNs(buf - ko)} more per call (${fmtNs(buf)} against ${fmtNs(ko)} at 1 KB): \`createHmac\` checks whether the key is a \`KeyObject\` with a private-slot access that throws and catches for anything else (a CPU profile shows \`getKeyObjectSlots\`/\`getSlots\` as the top frames). The trigger's verifier keeps each secret's decoded key as a \`KeyObject\` (\`decodedKeys\` in \`signature.ts\`, at most 16: the package's one in-process cache, see "In-process caches"), so it pays neither that nor the decoding: decoding the secret into a \`KeyObject\` per delivery costs ${fmtNs(fresh - ko)} more at 1 KB (${fmtNs(fresh)}); \`verifyWebhookDelivery()\` costs ${ratioText(verifyVsBuffer)}× the \`Buffer\`-key HMAC at 1 KB. Microseconds, against the milliseconds n8n spends on each delivery (section 3).`,
 	);
 	if (small) {
 		parts.push(
-			`At 1 KB, verifying as \`webhook()\` does costs ${ratioText(small.ratioStrict)}× the bare HMAC: the rest is the \`Buffer\` key above, parsing three headers, the secret reused from its first read with its await, the timestamp window and the constant-time comparison. All of \`webhook()\` costs ${ratioText(small.ratioWebhook)}×: on top come the options read, the parse of the signed bytes, the two set lookups and the mark of the answered webhook-ids with their awaits, the filter and the output item. Whether a delivery is a repeat across processes and restarts is decided later, in the run, by n8n's processed-data store: that cost is section 3's. At 64 KB hashing dominates and the ratio approaches 1 (${big ? ratioText(big.ratioStrict) : 'n/a'}×). \`standardwebhooks\` hashes in JavaScript (\`fast-sha256\`) and re-encodes the body as text before hashing, so it takes ${ratioText(small.vsSw)}× the time of \`webhook()\`'s verification at 1 KB and ${big ? ratioText(big.vsSw) : 'n/a'}× at 64 KB; it also verifies the UTF-8 decoding of the body rather than its exact bytes.`,
+			`At 1 KB, verifying as \`webhook()\` does costs ${ratioText(small.ratioStrict)}× the bare HMAC: the rest is the \`Buffer\` key above, parsing three headers, the credential read with its await (n8n's decryption of it is not in this figure: section 3 has it), the timestamp window and the constant-time comparison. All of \`webhook()\` costs ${ratioText(small.ratioWebhook)}×: on top come the options read, the parse of the signed bytes, the filter and the output item. Whether a delivery is a repeat across processes and restarts is decided later, in the run, by n8n's processed-data store: that cost is section 3's. At 64 KB hashing dominates and the ratio approaches 1 (${big ? ratioText(big.ratioStrict) : 'n/a'}×). \`standardwebhooks\` hashes in JavaScript (\`fast-sha256\`) and re-encodes the body as text before hashing, so it takes ${ratioText(small.vsSw)}× the time of \`webhook()\`'s verification at 1 KB and ${big ? ratioText(big.vsSw) : 'n/a'}× at 64 KB; it also verifies the UTF-8 decoding of the body rather than its exact bytes.`,
 		);
 	}
 	return parts.join('\n\n');
@@ -161,6 +163,42 @@ const WAL_LABELS = {
 const WAL_TODAY = { commit: 'a1abc22', bytes: 601402 };
 
 const walPerDelivery = (o) => summarize(o.rounds.map((r) => r.walBytes / r.deliveries));
+
+/** WAL per delivery written for the record (processed_data, its TOAST and index); NaN unmeasured. */
+function recordWal(o) {
+	if (!o?.rounds.every((r) => r.byRelation)) return NaN;
+	const bytes = o.rounds
+		.flatMap((r) => r.byRelation)
+		.filter((x) => x.target.startsWith('processed_data'))
+		.reduce((a, x) => a + x.bytes, 0);
+	return bytes / o.rounds.reduce((a, r) => a + r.deliveries, 0);
+}
+
+/** WAL per delivery by relation (rounds' byRelation), a column per workflow; '' without it. */
+function walWhere(t) {
+	const names = Object.keys(WAL_LABELS).filter((k) => t[k]?.rounds.every((r) => r.byRelation));
+	if (!names.length) return '';
+	const per = Object.fromEntries(
+		names.map((k) => {
+			const sums = new Map();
+			for (const r of t[k].rounds)
+				for (const { target, bytes } of r.byRelation)
+					sums.set(target, (sums.get(target) ?? 0) + bytes);
+			const n = t[k].rounds.reduce((a, r) => a + r.deliveries, 0);
+			return [k, new Map([...sums].map(([target, bytes]) => [target, bytes / n]))];
+		}),
+	);
+	const last = names.at(-1);
+	const targets = [...new Set(names.flatMap((k) => [...per[k].keys()]))].sort(
+		(a, b) => (per[last].get(b) ?? 0) - (per[last].get(a) ?? 0),
+	);
+	const cell = (v) => (v ? `${fmtInt(Math.round(v))} B` : '–');
+	return table(
+		['relation (or record kind)', ...names.map((k) => WAL_LABELS[k].replace(/\*\*/g, ''))],
+		targets.map((target) => [`\`${target}\``, ...names.map((k) => cell(per[k].get(target)))]),
+		['l', ...names.map(() => 'r')],
+	);
+}
 
 function walSection(section) {
 	const d = section.data;
@@ -212,12 +250,18 @@ function walSection(section) {
 		`WAL per delivery: Webhook node ${fmtBytes(base)}; trigger, young record ${fmtBytes(young)} (${ratioText(young / base)}×); trigger, record at its cap (${capRecord ? fmtInt(capRecord.entries) : 'n/a'} entries) ${fmtBytes(cap)} (${ratioText(cap / base)}×)${atCap}`,
 		`trigger at its cap / today's (${WAL_TODAY.commit}): ${ratioText(cap / WAL_TODAY.bytes)}`,
 	];
+	const capRecordWal = recordWal(t.triggerAtCap);
+	const split = Number.isFinite(capRecordWal)
+		? ` Of the ${fmtInt(Math.round(cap))} B at the cap, ${fmtInt(Math.round(capRecordWal))} B are the record (\`processed_data\`, its TOAST and TOAST index; the row itself ${capRecord ? `${fmtInt(capRecord.bytes)} B` : 'n/a'}) and ${fmtInt(Math.round(cap - capRecordWal))} B the rest (the execution's rows, as for the young record), which a smaller record does not shrink: halving the record alone gives ${ratioText((WAL_TODAY.bytes - (cap - capRecordWal)) / 2 / WAL_TODAY.bytes + (cap - capRecordWal) / WAL_TODAY.bytes)}× today's.`
+		: '';
+	if (split) lines.push(split.trim());
 	goals.push({
 		goal: `2. WAL per delivery, the trigger's record at its default cap, ≤ 0.5 × today's (${fmtBytes(WAL_TODAY.bytes)} at ${WAL_TODAY.commit})`,
 		figure: `${fmtBytes(cap)}: ${ratioText(cap / WAL_TODAY.bytes)}× today's, ${ratioText(cap / base)}× the Webhook node's ${fmtBytes(base)}${capRecord ? `; the record ${fmtInt(capRecord.entries)} entries, ${fmtBytes(capRecord.bytes)}` : ''}`,
 		met: cap <= 0.5 * WAL_TODAY.bytes,
 	});
 	const perDay = (cap * 10000) / 1024 ** 3;
+	const where = walWhere(t);
 	const short = `_n8n ${d.n8nVersion}, ${d.mode}, on PostgreSQL ${String(d.postgres).split(' ')[0]} (\`full_page_writes=${d.settings?.full_page_writes}\`); one delivery at a time; ${fmtInt(d.rounds)} rounds of ${fmtInt(d.perRound)} per workflow, alternating; load average ${d.loadBefore?.toFixed(1)} → ${d.loadAfter?.toFixed(1)}; \`bench/cases/wal.js\` says how it measures._`;
 	const body = `${measuredNote(section)}
 
@@ -236,10 +280,10 @@ ${tb}
 \`\`\`
 ${lines.slice(2).join('\n')}
 \`\`\`
-
+${where ? `\nWhere it goes (\`pg_waldump\` of each round's WAL: bytes per delivery by the relation a record touches first, else by kind of record; over all rounds):\n\n${where}\n` : ''}
 **What it means.** Every run writes its execution (n8n's \`execution_entity\` and \`execution_data\` rows): that is the Webhook node's whole figure. The trigger's run also checks its record in n8n's processed-data store, one \`processed_data\` row per node that n8n reads, updates and writes back whole on every check (\`checkProcessedAndRecord\`); a row this size is stored out of line (TOAST), so each check writes the whole row to the WAL again, and leaves the old copy for vacuum. At the cap that row is most of what a delivery costs Postgres: at 10,000 deliveries a day about ${perDay.toFixed(1)} GB of WAL a day, which replication and backups carry too. The WAL does not depend on the machine's load: the rounds of the Webhook node and of the record at its cap agree to within ${fmtPct(Math.max(...['webhook', 'triggerAtCap'].filter((k) => t[k]).map((k) => walPerDelivery(t[k]).spread)))} (the young record's grow with it). With Postgres's default \`full_page_writes=on\`, the first change of a page after each checkpoint adds a copy of that page: more WAL for both workflows, by an amount that depends on when checkpoints fall. With no delivery at all, ${fmtBytes(d.idle?.walBytes)} were written in ${d.idle?.seconds?.toFixed(0)} s after the warm-up; each round starts and ends with the WAL quiet. Set \`BENCH_WAL_MODE=queue\` to measure in queue mode (main, worker and one webhook processor), where n8n writes each execution in more steps.
 `;
-	const summary = `One delivery writes ${fmtBytes(base)} of WAL through n8n's Webhook node and ${fmtBytes(young)} (${ratioText(young / base)}×) through the Fax.Plus Trigger with a young record; with the trigger's record at its cap (${capRecord ? `${fmtInt(capRecord.entries)} entries, a ${fmtBytes(capRecord.bytes)} row` : 'n/a'}) it writes ${fmtBytes(cap)} (${ratioText(cap / base)}×), ${ratioText(cap / WAL_TODAY.bytes)}× today's (goal ≤ 0.5×; n8n ${d.n8nVersion} on PostgreSQL, ${d.mode}): at 10,000 deliveries a day, ${perDay.toFixed(1)} GB of WAL a day.`;
+	const summary = `One delivery writes ${fmtBytes(base)} of WAL through n8n's Webhook node and ${fmtBytes(young)} (${ratioText(young / base)}×) through the Fax.Plus Trigger with a young record; with the trigger's record at its cap (${capRecord ? `${fmtInt(capRecord.entries)} entries, a ${fmtBytes(capRecord.bytes)} row` : 'n/a'}) it writes ${fmtBytes(cap)} (${ratioText(cap / base)}×), ${ratioText(cap / WAL_TODAY.bytes)}× today's (goal ≤ 0.5×; n8n ${d.n8nVersion} on PostgreSQL, ${d.mode}): at 10,000 deliveries a day, ${perDay.toFixed(1)} GB of WAL a day.${split}`;
 	return {
 		title: "2. The trigger's record in Postgres: WAL per delivery",
 		body,
@@ -791,7 +835,7 @@ function latencySection(section) {
 			met: cap.p99 < 5000,
 		});
 	}
-	body += `\n**What it means.** n8n answers after \`WorkflowRunner.run()\`, that is after the execution row is inserted (and in queue mode the job queued), the same point at which n8n's own Webhook node answers, so the two wait alike; what the trigger adds before that (verification, the check of answered webhook-ids) is microseconds (section 1), and "Download Fax Document" runs in the execution, after the answer. Measured on the shared 2-core machine at the load averages shown: single figures move by tens of percent between bursts, the comparison within one run much less.\n`;
+	body += `\n**What it means.** n8n answers after \`WorkflowRunner.run()\`, that is after the execution row is inserted (and in queue mode the job queued), the same point at which n8n's own Webhook node answers, so the two wait alike; what the trigger adds before that is the read of its secret's credential (n8n's \`getCredentials()\`, from n8n's database) and the verification, microseconds of its own (section 1), and "Download Fax Document" runs in the execution, after the answer. Measured on the shared 2-core machine at the load averages shown: single figures move by tens of percent between bursts, the comparison within one run much less.\n`;
 	return { title: '6. Answer latency under bursts', body, goals, console: lines, summary };
 }
 
@@ -889,6 +933,24 @@ function tablesOf(body) {
 		.join('\n\n');
 }
 
+const fmtShare = (x) => (x < 0.0001 ? 'less than 0.01%' : `${(x * 100).toFixed(2)}%`);
+
+/** A line per in-process cache the package keeps (issue 62: one stays only where it pays). */
+function cachesText(data) {
+	const s1 = data.verify?.data.sizes?.['1024']?.samples;
+	const saved = s1?.hmacFreshKey ? median(s1.hmacFreshKey) - median(s1.hmacKeyObj) : NaN;
+	const pass = data.n8n?.data.passes?.find((p) => p.trigger?.targets.trigger);
+	const perSecond = pass
+		? median(pass.trigger.targets.trigger.rounds.map((r) => r.completedPerSecond))
+		: NaN;
+	const share = Number.isFinite(saved * perSecond)
+		? ` At section 3's ${perSecond.toFixed(0)} deliveries a second (${fmtNs(1e9 / perSecond)} each) that is ${fmtShare((saved * perSecond) / 1e9)} of a delivery.`
+		: '';
+	return `- \`decodedKeys\` in \`nodes/FaxPlusTrigger/signature.ts\` (module level, at most 16 secrets: a key is a pure function of its secret): the signing secret's decoded \`KeyObject\`, so a delivery's check does not decode its \`whsec_\` secret again. Saves ${Number.isFinite(saved) ? fmtNs(saved) : 'n/a'} per 1 KB delivery in section 1 (the HMAC with the secret decoded per delivery against the kept key).${share} **End to end in a real n8n: not measured** (section 3 runs only the package as built, with the cache).
+
+Nothing else is kept between runs to save work: the webhook trigger reads its secret's credential on every delivery that could carry a signature and keeps no webhook-ids (the run's check in n8n's processed-data store decides repeats). Per node instance the triggers keep only what correctness or bounded logs need: the endpoints the trigger registered (\`lifecycle.ts\`), the polls running (\`poll.ts\`), a log throttle each (\`logging/throttle.ts\`); \`triggers/recordOnce.ts\` queues a process's checks of one record (module level) so that n8n's unlocked store gets them one at a time.`;
+}
+
 function document(data) {
 	const built = ORDER.filter((n) => data[n]).map((n) => ({ name: n, ...buildSection(n, data[n]) }));
 	const memory = memoryFigures();
@@ -930,6 +992,10 @@ ${missing.length ? `\n_Not measured yet: ${missing.join(', ')}._\n` : ''}
 ## What the figures say
 
 ${built.map((b) => `**${b.title}.** ${b.summary ?? ''}`).join('\n\n')}${memory.summary ? `\n\n**8. Memory of one Send.** ${memory.summary}` : ''}
+
+## In-process caches
+
+${cachesText(data)}
 
 ## The machine
 
