@@ -46,6 +46,8 @@ describe('Fax.Plus API credential: where the token goes', () => {
 		['http://127.0.0.1:8080/v3', 'http://127.0.0.1:8080/v3'],
 		['http://localhost:8080/v3/', 'http://localhost:8080/v3'],
 		['http://[::1]:8080/v3', 'http://[::1]:8080/v3'],
+		// The node's own check reads it as the URL parser does: 127.0.0.1.
+		['http://127.1:8080/v3', 'http://127.1:8080/v3'],
 	])(
 		'a safe Base URL gets the token, and the test asks GET /auth/token: %s',
 		(baseUrl, expected) => {
