@@ -7,8 +7,8 @@
 // Variants, each over the same pre-signed deliveries (distinct webhook-ids, realistic headers):
 //   hmacBuffer   bare node:crypto HMAC-SHA256 over `${id}.${ts}.` + body, key as a Buffer (as usually written)
 //   hmacKeyObj   the same with the key prepared once as a KeyObject (the strict floor)
-//   hmacFreshKey the same with the whsec_ secret decoded into a KeyObject per delivery: what the
-//                trigger's verifier would do without its kept keys (signature.ts decodedKeys)
+//   hmacFreshKey the same with the whsec_ secret decoded into a KeyObject per delivery, as the
+//                trigger's verifier does (signature.ts)
 //   verify       our verifyWebhookDelivery() alone
 //   verifySecret as webhook() verifies: the header check, the credential read (n8n's
 //                getCredentials(), here a stub that resolves at once) and verifyWebhookDelivery()

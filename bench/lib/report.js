@@ -141,7 +141,7 @@ function verifyMeaning(figures, d) {
 	const verifyVsBuffer = s1 ? pairedRatio(s1.samples.verify, s1.samples.hmacBuffer).median : NaN;
 	const parts = [];
 	parts.push(
-		`**What it means.** The floor is the cheapest way \`node:crypto\` computes the same HMAC-SHA256: \`createHmac\` with the key prepared once as a \`KeyObject\`. On Node ${d.node || '24'} a \`Buffer\` key costs about ${fmtNs(buf - ko)} more per call (${fmtNs(buf)} against ${fmtNs(ko)} at 1 KB): \`createHmac\` checks whether the key is a \`KeyObject\` with a private-slot access that throws and catches for anything else (a CPU profile shows \`getKeyObjectSlots\`/\`getSlots\` as the top frames). The trigger's verifier keeps each secret's decoded key as a \`KeyObject\` (\`decodedKeys\` in \`signature.ts\`, at most 16: the package's one in-process cache, see "In-process caches"), so it pays neither that nor the decoding: decoding the secret into a \`KeyObject\` per delivery costs ${fmtNs(fresh - ko)} more at 1 KB (${fmtNs(fresh)}); \`verifyWebhookDelivery()\` costs ${ratioText(verifyVsBuffer)}× the \`Buffer\`-key HMAC at 1 KB. Microseconds, against the milliseconds n8n spends on each delivery (section 3).`,
+		`**What it means.** The floor is the cheapest way \`node:crypto\` computes the same HMAC-SHA256: \`createHmac\` with the key prepared once as a \`KeyObject\`. On Node ${d.node || '24'} a \`Buffer\` key costs about ${fmtNs(buf - ko)} more per call (${fmtNs(buf)} against ${fmtNs(ko)} at 1 KB): \`createHmac\` checks whether the key is a \`KeyObject\` with a private-slot access that throws and catches for anything else (a CPU profile shows \`getKeyObjectSlots\`/\`getSlots\` as the top frames). The trigger's verifier decodes the secret into a \`KeyObject\` per delivery (no cache: see "In-process caches"), which costs ${fmtNs(fresh - ko)} more at 1 KB (${fmtNs(fresh)}) and spares it the \`Buffer\` key's cost; \`verifyWebhookDelivery()\` costs ${ratioText(verifyVsBuffer)}× the \`Buffer\`-key HMAC at 1 KB. Microseconds, against the milliseconds n8n spends on each delivery (section 3).`,
 	);
 	if (small) {
 		parts.push(
@@ -935,20 +935,9 @@ function tablesOf(body) {
 
 const fmtShare = (x) => (x < 0.0001 ? 'less than 0.01%' : `${(x * 100).toFixed(2)}%`);
 
-/** A line per in-process cache the package keeps (issue 62: one stays only where it pays). */
-function cachesText(data) {
-	const s1 = data.verify?.data.sizes?.['1024']?.samples;
-	const saved = s1?.hmacFreshKey ? median(s1.hmacFreshKey) - median(s1.hmacKeyObj) : NaN;
-	const pass = data.n8n?.data.passes?.find((p) => p.trigger?.targets.trigger);
-	const perSecond = pass
-		? median(pass.trigger.targets.trigger.rounds.map((r) => r.completedPerSecond))
-		: NaN;
-	const share = Number.isFinite(saved * perSecond)
-		? ` At section 3's ${perSecond.toFixed(0)} deliveries a second (${fmtNs(1e9 / perSecond)} each) that is ${fmtShare((saved * perSecond) / 1e9)} of a delivery.`
-		: '';
-	return `- \`decodedKeys\` in \`nodes/FaxPlusTrigger/signature.ts\` (module level, at most 16 secrets: a key is a pure function of its secret): the signing secret's decoded \`KeyObject\`, so a delivery's check does not decode its \`whsec_\` secret again. Saves ${Number.isFinite(saved) ? fmtNs(saved) : 'n/a'} per 1 KB delivery in section 1 (the HMAC with the secret decoded per delivery against the kept key).${share} **End to end in a real n8n: not measured** (section 3 runs only the package as built, with the cache).
-
-Nothing else is kept between runs to save work: the webhook trigger reads its secret's credential on every delivery that could carry a signature and keeps no webhook-ids (the run's check in n8n's processed-data store decides repeats). Per node instance the triggers keep only what correctness or bounded logs need: the endpoints the trigger registered (\`lifecycle.ts\`), the polls running (\`poll.ts\`), a log throttle each (\`logging/throttle.ts\`); \`triggers/recordOnce.ts\` queues a process's checks of one record (module level) so that n8n's unlocked store gets them one at a time.`;
+/** The in-process caches the package keeps (issue 62: one stays only where an end-to-end measurement shows it pays). */
+function cachesText() {
+	return `None. The last one, the signing secret's decoded key kept per secret (\`signature.ts\`), saved about 2 µs of a 1 KB delivery's check in section 1, under 0.01% of a delivery through n8n (section 3): too little to keep; the verifier decodes the secret per delivery. The webhook trigger reads its secret's credential on every delivery that could carry a signature and keeps no webhook-ids (the run's check in n8n's processed-data store decides repeats). Per node instance the triggers keep only what correctness or bounded logs need: the endpoints the trigger registered (\`lifecycle.ts\`), the polls running (\`poll.ts\`), a log throttle each (\`logging/throttle.ts\`); \`triggers/recordOnce.ts\` queues a process's checks of one record (module level) so that n8n's unlocked store gets them one at a time.`;
 }
 
 function document(data) {
@@ -995,7 +984,7 @@ ${built.map((b) => `**${b.title}.** ${b.summary ?? ''}`).join('\n\n')}${memory.s
 
 ## In-process caches
 
-${cachesText(data)}
+${cachesText()}
 
 ## The machine
 

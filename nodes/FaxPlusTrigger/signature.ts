@@ -38,29 +38,17 @@ export interface VerificationInput {
 const fail = (reason: VerificationFailure) => ({ ok: false, reason }) as const;
 
 /** The HMAC key: the part after an optional `whsec_` prefix, base64-decoded, at least MIN_SECRET_BYTES. */
-function decodeKey(secret: string): KeyObject | undefined {
+function decodeKey(secret: unknown): KeyObject | undefined {
+	if (typeof secret !== 'string') return undefined;
 	const encoded = secret.trim().replace(/^whsec_/, '');
 	if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) return undefined;
 	const key = Buffer.from(encoded, 'base64');
 	return key.length >= MIN_SECRET_BYTES ? createSecretKey(key) : undefined;
 }
 
-const KEYS_KEPT = 16;
-// Correct in every process: a key is a pure function of its secret, so a kept one equals a fresh one.
-const decodedKeys = new Map<string, KeyObject | undefined>();
-
-function keyOf(secret: unknown): KeyObject | undefined {
-	if (typeof secret !== 'string') return undefined;
-	if (decodedKeys.has(secret)) return decodedKeys.get(secret);
-	const key = decodeKey(secret);
-	if (decodedKeys.size >= KEYS_KEPT) decodedKeys.delete(decodedKeys.keys().next().value as string);
-	decodedKeys.set(secret, key);
-	return key;
-}
-
 /** Whether the secret has Fax.Plus's format: optional `whsec_`, then a long enough base64 key. */
 export function isValidWebhookSecret(secret: unknown): boolean {
-	return keyOf(secret) !== undefined;
+	return decodeKey(secret) !== undefined;
 }
 
 /** A header's value; a list (repeats kept apart) is refused rather than one value picked. */
@@ -109,7 +97,7 @@ export function checkSignatureHeaders(input: Pick<VerificationInput, 'headers' |
 export function verifyWebhookDelivery(input: VerificationInput): VerificationResult {
 	try {
 		if (typeof input.secret !== 'string' || input.secret.trim() === '') return fail('no_secret');
-		const key = keyOf(input.secret);
+		const key = decodeKey(input.secret);
 		if (!key) return fail('invalid_secret');
 
 		const headers = checkSignatureHeaders(input);
