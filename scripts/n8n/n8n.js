@@ -78,6 +78,10 @@ function releaseFacts(installDir) {
 		publicationService: read('@n8n/config/dist/configs/workflows.config.js').includes(
 			"'N8N_USE_WORKFLOW_PUBLICATION_SERVICE'",
 		),
+		// 2.20 has the service off by default; later releases turn it on.
+		publicationServiceByDefault: read('@n8n/config/dist/configs/workflows.config.js').includes(
+			'this.useWorkflowPublicationService = true',
+		),
 		manualRunTakesWorkflow: read('n8n/dist/workflows/workflows.controller.js').includes(
 			'req.body.workflowData',
 		),

@@ -312,12 +312,13 @@ module.exports = async function trigger(t) {
 	);
 
 	// n8n's workflow publication service (later 2.x; N8N_USE_WORKFLOW_PUBLICATION_SERVICE, on by
-	// default) re-registers only the triggers that changed; without it (and on n8n 1.x and early
-	// 2.x) every republish removes and re-adds them: a new endpoint, with a new secret.
+	// default where the release says so, off in 2.20) re-registers only the triggers that changed;
+	// without it (and on n8n 1.x and early 2.x) every republish removes and re-adds them: a new
+	// endpoint, with a new secret.
 	const publicationService =
 		n8n.env.N8N_USE_WORKFLOW_PUBLICATION_SERVICE ??
 		process.env.N8N_USE_WORKFLOW_PUBLICATION_SERVICE ??
-		'true';
+		String(n8n.facts.publicationServiceByDefault);
 	const keepsUnchangedTriggers = n8n.facts.publicationService && publicationService !== 'false';
 
 	/** Republishes with `change` applied; answers the one endpoint then registered. */
