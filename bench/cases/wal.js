@@ -31,7 +31,7 @@ const [pkgArg, outFile] = process.argv.slice(2);
 const pkgDir = path.resolve(pkgArg);
 const ROOT = path.resolve(__dirname, '../..');
 const { startN8n } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
-const { startPostgres, startQueue } = require(path.join(ROOT, 'scripts/n8n/queue.js'));
+const { startPostgres, startQueue, postgresEnv } = require(path.join(ROOT, 'scripts/n8n/queue.js'));
 const { startFaxPlusServer } = require(path.join(ROOT, 'test/server'));
 const { signed, post, agent } = require('../lib/deliveries');
 const { triggerWorkflow, webhookWorkflow } = require('../lib/workflows');
@@ -236,15 +236,7 @@ async function main() {
 			walDir = path.join(root, 'postgres/data/pg_wal');
 			// The snapshot's tarball bench/run.js packed (FAXPLUS_PACKAGE_TARBALL), as users install it.
 			n8n = await startN8n({
-				env: {
-					N8N_LOG_LEVEL: 'warn',
-					DB_TYPE: 'postgresdb',
-					DB_POSTGRESDB_HOST: pg.host,
-					DB_POSTGRESDB_PORT: String(pg.port),
-					DB_POSTGRESDB_DATABASE: pg.database,
-					DB_POSTGRESDB_USER: pg.user,
-					DB_POSTGRESDB_PASSWORD: pg.password,
-				},
+				env: { N8N_LOG_LEVEL: 'warn', ...postgresEnv(pg) },
 			});
 		}
 		const { Client } = require(

@@ -162,6 +162,18 @@ async function waitUntil(fn, what, child, logFile, timeoutMs = 60000) {
 	}
 }
 
+/** n8n's settings for one of startPostgres's servers, reached on `port` (a proxy's) or its own. */
+function postgresEnv(pg, port = pg.port) {
+	return {
+		DB_TYPE: 'postgresdb',
+		DB_POSTGRESDB_HOST: pg.host,
+		DB_POSTGRESDB_PORT: String(port),
+		DB_POSTGRESDB_DATABASE: pg.database,
+		DB_POSTGRESDB_USER: pg.user,
+		DB_POSTGRESDB_PASSWORD: pg.password,
+	};
+}
+
 /**
  * A throwaway Postgres cluster on a free loopback port, run as the `postgres` user when
  * we are root (Postgres refuses to run as root). Password authentication, like a server.
@@ -430,12 +442,7 @@ async function startQueue(opts = {}) {
 		const via = opts.through ? await opts.through({ postgres: q.postgres, redis: q.redis }) : {};
 		// What every process of one queue-mode install shares.
 		const env = {
-			DB_TYPE: 'postgresdb',
-			DB_POSTGRESDB_HOST: q.postgres.host,
-			DB_POSTGRESDB_PORT: String(via.postgresPort ?? q.postgres.port),
-			DB_POSTGRESDB_DATABASE: q.postgres.database,
-			DB_POSTGRESDB_USER: q.postgres.user,
-			DB_POSTGRESDB_PASSWORD: q.postgres.password,
+			...postgresEnv(q.postgres, via.postgresPort),
 			EXECUTIONS_MODE: 'queue',
 			QUEUE_BULL_REDIS_HOST: q.redis.host,
 			QUEUE_BULL_REDIS_PORT: String(via.redisPort ?? q.redis.port),
@@ -519,7 +526,14 @@ async function startQueue(opts = {}) {
 	return q;
 }
 
-module.exports = { startQueue, startPostgres, startRedis, ensureRedisServer, ensurePostgres };
+module.exports = {
+	startQueue,
+	startPostgres,
+	postgresEnv,
+	startRedis,
+	ensureRedisServer,
+	ensurePostgres,
+};
 
 if (require.main === module) {
 	(async () => {

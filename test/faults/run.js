@@ -49,7 +49,7 @@ const { buildAndStartServer, finishSuite, runSuite, stopOnSignals } = require(
 );
 const { startN8n } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
 const { createTimings } = require(path.join(ROOT, 'test/support/timings.js'));
-const { startQueue, startPostgres } = require(path.join(ROOT, 'scripts/n8n/queue.js'));
+const { startQueue, startPostgres, postgresEnv } = require(path.join(ROOT, 'scripts/n8n/queue.js'));
 const os = require('node:os');
 const { createSender } = require('./sender');
 const { startBalancer } = require('./balancer');
@@ -262,14 +262,7 @@ async function singleMode({ note, server }) {
 				fs.rmSync(dir, { recursive: true, force: true });
 			},
 		};
-		Object.assign(dbEnv, POOL, {
-			DB_TYPE: 'postgresdb',
-			DB_POSTGRESDB_HOST: pg.host,
-			DB_POSTGRESDB_PORT: String(pg.port),
-			DB_POSTGRESDB_DATABASE: pg.database,
-			DB_POSTGRESDB_USER: pg.user,
-			DB_POSTGRESDB_PASSWORD: pg.password,
-		});
+		Object.assign(dbEnv, POOL, postgresEnv(pg));
 	}
 	const n8n = await startN8n({ env: { N8N_WEBHOOK_URL: `${balancer.url}/`, ...dbEnv } });
 	running.n8n = n8n;
