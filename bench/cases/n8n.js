@@ -13,7 +13,7 @@
 //          keep-alive connections on 127.0.0.1. A third workflow pairs the trigger with the
 //          Fax.Plus Polling Trigger (both feed No Op), so its runs write two records in n8n's
 //          processed-data store: the trigger's own (scope node) and the one the two share (scope
-//          workflow), both already at the default cap (10,000 entries).
+//          workflow), both already at the default cap (5,000 entries).
 //          Per round: deliveries answered per second, and executions finished per second
 //          (the round ends when the last execution of the round has stopped).
 // action   "Get balance" (shop / getBalance) over BENCH_ACTION_ITEMS items (default 1,000)
@@ -60,7 +60,7 @@ const COUNT = Number(process.env.BENCH_N8N_COUNT || 1000);
 const ROUNDS = Number(process.env.BENCH_N8N_ROUNDS || 10);
 const CONCURRENCY = Number(process.env.BENCH_N8N_CONCURRENCY || 8);
 const WARMUP = Number(process.env.BENCH_N8N_WARMUP || 50);
-const PREFILL = Number(process.env.BENCH_N8N_PREFILL || 10000);
+const PREFILL = Number(process.env.BENCH_N8N_PREFILL || 5000);
 const ITEMS = Number(process.env.BENCH_ACTION_ITEMS || 1000);
 const ACTION_ROUNDS = Number(process.env.BENCH_ACTION_ROUNDS || 5);
 const ACTION_LATENCY_MS = Number(process.env.BENCH_ACTION_LATENCY_MS || 80);

@@ -299,7 +299,8 @@ const TRIGGER_LABELS = {
 	webhook: "n8n's Webhook node → No Op (respond immediately)",
 	empty: 'an empty community trigger → No Op (the floor: its `webhook()` passes the body on)',
 	trigger: '**Fax.Plus Trigger → No Op**',
-	triggerAtCap: 'Fax.Plus Trigger + Polling Trigger, both records already at 10,000 → No Op',
+	triggerAtCap:
+		'Fax.Plus Trigger + Polling Trigger, both records already at the default cap → No Op',
 };
 
 /** The records of one workflow in n8n's processed-data store: "own 27.7 KB (1,050) + shared ...". */
@@ -414,7 +415,7 @@ function triggerSection(section) {
 		lines.push(line, beside);
 		body += `\n\`\`\`\n${line}\n${beside}\n\`\`\`\n`;
 		goals.push({
-			goal: '3. trigger beside the Polling Trigger, both records at the cap (10,000), ≥ 0.8 × the Webhook node (legacy engine)',
+			goal: '3. trigger beside the Polling Trigger, both records at the default cap, ≥ 0.8 × the Webhook node (legacy engine)',
 			figure: `${ratioText(atCap.legacy)}× (default engine: ${ratioText(atCap.default)}×)${record ? `; n8n's processed-data rows read and written per check: ${recordsText(record)}` : ''}`,
 			met: atCap.legacy >= 0.8,
 		});
@@ -445,7 +446,7 @@ function triggerSection(section) {
 				.map(([engine, f]) => `${ratioText(f.empty.median)}× (${engine})`)
 				.join(' and ')} the Webhook node's.`
 		: '';
-	const summary = `Through a real n8n, with the legacy expression engine the trigger completes ${ratioText(young.legacy)}× the deliveries per second of n8n's Webhook node alone with a young record and ${ratioText(atCap.legacy)}× beside the Polling Trigger with both its records at the 10,000 cap (goal ≥ 0.8, ${atCap.legacy >= 0.8 ? 'met' : 'missed'}). The durable record is n8n's processed-data store, written by the run: the trigger's own row (scope node), and only beside the Polling Trigger also the row the two share (scope workflow), ${recordAtCap ? `${recordsText(recordAtCap)} at the cap` : 'at the cap'}; n8n reads and writes each whole for every check, and runs that wait share one check per row. With n8n's default engine the figures are ${ratioText(young.default)}× and ${ratioText(atCap.default)}× (goal ≥ 0.9 for the young record): n8n acquires an expression isolate twice per delivery for any trigger but its own Webhook node, which no community node can change.${floorText}${loads.length ? ` Measured at a load average of ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on 2 cores: the rounds' spread (±) shows how far single figures move.` : ''}`;
+	const summary = `Through a real n8n, with the legacy expression engine the trigger completes ${ratioText(young.legacy)}× the deliveries per second of n8n's Webhook node alone with a young record and ${ratioText(atCap.legacy)}× beside the Polling Trigger with both its records at the default cap (goal ≥ 0.8, ${atCap.legacy >= 0.8 ? 'met' : 'missed'}). The durable record is n8n's processed-data store, written by the run: the trigger's own row (scope node), and only beside the Polling Trigger also the row the two share (scope workflow), ${recordAtCap ? `${recordsText(recordAtCap)} at the cap` : 'at the cap'}; n8n reads and writes each whole for every check, and runs that wait share one check per row. With n8n's default engine the figures are ${ratioText(young.default)}× and ${ratioText(atCap.default)}× (goal ≥ 0.9 for the young record): n8n acquires an expression isolate twice per delivery for any trigger but its own Webhook node, which no community node can change.${floorText}${loads.length ? ` Measured at a load average of ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on 2 cores: the rounds' spread (±) shows how far single figures move.` : ''}`;
 	return { title: '3. Signed deliveries through a real n8n', body, goals, console: lines, summary };
 }
 
@@ -529,7 +530,7 @@ function triggerMeaning(passes) {
 	);
 	if (Number.isFinite(leg?.atCap) && leg.atCap < 0.8) {
 		parts.push(
-			`**The goal at the cap (≥ 0.8×, legacy engine) is missed by ${(0.8 - leg.atCap).toFixed(4)}** (${leg.atCap.toFixed(4)}×, with the rounds' spread shown). Correctness comes first here: n8n's processed-data store is the only record a run can write that every process and worker shares and that no worker's empty static data can wipe, and n8n reads and writes it whole. What makes it cheaper is a smaller record: **Duplicate Check Max Entries** (10,000 by default) bounds each row n8n reads and writes per check (about 26 bytes per entry).`,
+			`**The goal at the cap (≥ 0.8×, legacy engine) is missed by ${(0.8 - leg.atCap).toFixed(4)}** (${leg.atCap.toFixed(4)}×, with the rounds' spread shown). Correctness comes first here: n8n's processed-data store is the only record a run can write that every process and worker shares and that no worker's empty static data can wipe, and n8n reads and writes it whole. What makes it cheaper is a smaller record: **Duplicate Check Max Entries** (5,000 by default) bounds each row n8n reads and writes per check (about 26 bytes per entry).`,
 		);
 	}
 	parts.push(
@@ -792,7 +793,7 @@ function latencySection(section) {
 	const lines = [];
 	const engines = [...new Set((run?.passes ?? []).map((p) => p.engine))];
 	const any = burstOf(run, engines[0]);
-	let body = `${measuredNote(section)}\n\nHow long a sender waits for its answer when deliveries come in bursts: ${any ? `${any.rounds} rounds; in each, every workflow gets ${fmtInt(any.size)} signed deliveries at once (one connection each), and its executions finish before the next burst; after ${any.warmup} warm-up deliveries each` : 'no figures yet'}. Same n8n instance and workflows as section 3 (the third trigger workflow starts with its record at the cap: ${fmtInt(any?.prefill ?? 10000)} entries in n8n's processed-data store). n8n answers once it holds the run: the execution row exists and, in queue mode, the job is queued.\n`;
+	let body = `${measuredNote(section)}\n\nHow long a sender waits for its answer when deliveries come in bursts: ${any ? `${any.rounds} rounds; in each, every workflow gets ${fmtInt(any.size)} signed deliveries at once (one connection each), and its executions finish before the next burst; after ${any.warmup} warm-up deliveries each` : 'no figures yet'}. Same n8n instance and workflows as section 3 (the third trigger workflow starts with its record at the cap: ${fmtInt(any?.prefill ?? 5000)} entries in n8n's processed-data store). n8n answers once it holds the run: the execution row exists and, in queue mode, the job is queued.\n`;
 	for (const engine of engines) {
 		const targets = burstOf(run, engine)?.targets ?? {};
 		const rows = Object.keys(BURST_LABELS)

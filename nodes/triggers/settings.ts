@@ -10,7 +10,8 @@ import { readPhoneNumbers } from '../api/numbers';
 import { isObject } from './output';
 import { operationError } from '../api/nodeErrors';
 
-export const DEFAULT_MAX_ENTRIES = 10_000;
+/** A few days (Fax.Plus's advice) up to about 1,650 deliveries a day; n8n rewrites the whole record per check. */
+export const DEFAULT_MAX_ENTRIES = 5_000;
 
 type TriggerContext = IHookFunctions | IWebhookFunctions | IExecuteFunctions | IPollFunctions;
 

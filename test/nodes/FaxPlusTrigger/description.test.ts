@@ -81,7 +81,7 @@ describe('Fax.Plus Trigger → public contract', () => {
 		expect(names).toEqual([
 			['documentFormat', 'pdf'],
 			['downloadDocument', false],
-			['deduplicationMaxEntries', 10000],
+			['deduplicationMaxEntries', 5000],
 			['statuses', []],
 			['binaryPropertyName', 'data'],
 			['saveNumbersInCustomData', false],
