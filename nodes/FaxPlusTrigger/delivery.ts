@@ -2,7 +2,13 @@
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { skipsDuplicateCheck } from './n8nWebhookRun';
 import { logRefusal, REFUSAL_CAUSES, type RefusalCause } from './refusalLog';
-import { checkSignatureHeaders, signatureHeadersOf, verifyWebhookDelivery } from './signature';
+import {
+	checkSignatureHeaders,
+	signatureHeadersOf,
+	verifyWebhookDelivery,
+	type VerificationInput,
+	type VerificationResult,
+} from './signature';
 import { LogThrottle } from '../logging/throttle';
 import { logDebug } from '../logging/log';
 import { buildOutput, parsePayload } from '../triggers/output';
@@ -39,13 +45,8 @@ async function rawBodyOf(request: DeliveryRequest): Promise<Buffer | undefined> 
 	}
 }
 
-/**
- * The endpoint's secret, read for each delivery whose headers could carry a signature, as n8n's
- * Stripe and GitHub triggers read theirs; undefined: none saved yet; null: n8n could not read it.
- */
+/** The endpoint's secret from its credential; undefined: none saved yet; null: n8n could not read it. */
 async function signingSecretOf(context: IWebhookFunctions): Promise<string | undefined | null> {
-	// The credential is optional: none on the node means "no secret yet" (401 until pasted).
-	if (!context.getNode().credentials?.faxPlusWebhookSecretApi) return undefined;
 	try {
 		const { secret } = await context.getCredentials<{ secret?: unknown }>(
 			'faxPlusWebhookSecretApi',
@@ -56,14 +57,54 @@ async function signingSecretOf(context: IWebhookFunctions): Promise<string | und
 	}
 }
 
+/** Re-read at least this often, so a replaced secret stops counting by then. */
+const KNOWN_SECRET_MAX_AGE_MS = 60_000;
+/** Far more than the secret credentials one process's active triggers use. */
+const MAX_KNOWN_SECRETS = 1_000;
+
+/**
+ * The secret that last verified a delivery, per workflow and credential, in this process: n8n 2.41
+ * takes an expression isolate to read a credential in webhook() (docs/benchmarks.md, "In-process
+ * caches"). A delivery the kept secret does not verify reads the credential again, so a pasted or
+ * changed secret counts from the next delivery on.
+ */
+class KnownSecrets {
+	private readonly known = new Map<string, { secret: string; readAt: number }>();
+
+	/** The delivery's verification; null: n8n could not read the secret. */
+	async verify(
+		context: IWebhookFunctions,
+		input: Omit<VerificationInput, 'secret'>,
+	): Promise<VerificationResult | null> {
+		const credential = context.getNode().credentials?.faxPlusWebhookSecretApi;
+		// The credential is optional: none on the node means "no secret yet" (401 until pasted).
+		if (!credential) return verifyWebhookDelivery({ ...input, secret: undefined });
+		const key = `${String(context.getWorkflow().id)}\n${credential.id ?? credential.name}`;
+		const kept = this.known.get(key);
+		if (kept && Date.now() - kept.readAt < KNOWN_SECRET_MAX_AGE_MS) {
+			const result = verifyWebhookDelivery({ ...input, secret: kept.secret });
+			if (result.ok) return result;
+		} else this.known.delete(key);
+		const secret = await signingSecretOf(context);
+		if (secret === null) return null;
+		const result = verifyWebhookDelivery({ ...input, secret });
+		if (result.ok && secret !== undefined) {
+			if (this.known.size >= MAX_KNOWN_SECRETS) this.known.clear();
+			this.known.set(key, { secret, readAt: Date.now() });
+		}
+		return result;
+	}
+}
+
 /** The node's webhook(), one per node instance (so per process), with its log throttle. */
 export function deliveryReceiver() {
 	const throttle = new LogThrottle();
+	const secrets = new KnownSecrets();
 	return async function (this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const response: DeliveryResponse = this.getResponseObject();
 		let outcome: IWebhookResponseData | Refusal;
 		try {
-			outcome = await handle(this);
+			outcome = await handle(this, secrets);
 		} catch {
 			// Unexpected; Fax.Plus retries a 500 with the same webhook-id.
 			outcome = { status: 500, reason: 'error' };
@@ -81,7 +122,10 @@ export function deliveryReceiver() {
 	};
 }
 
-async function handle(context: IWebhookFunctions): Promise<IWebhookResponseData | Refusal> {
+async function handle(
+	context: IWebhookFunctions,
+	secrets: KnownSecrets,
+): Promise<IWebhookResponseData | Refusal> {
 	if (skipsDuplicateCheck(context)) return { status: 500, reason: 'duplicate_check_skipped' };
 	const receivedAt = new Date().toISOString();
 	// "Listen for test event": n8n runs test webhooks in the manual mode.
@@ -97,10 +141,10 @@ async function handle(context: IWebhookFunctions): Promise<IWebhookResponseData 
 
 	// Headers that cannot carry a valid signature cost nothing more: no credential read.
 	const shape = checkSignatureHeaders({ headers });
-	const secret = shape.ok ? await signingSecretOf(context) : undefined;
-	if (secret === null && !testMode)
+	const verified = shape.ok ? await secrets.verify(context, { headers, rawBody }) : shape;
+	if (verified === null && !testMode)
 		return { status: 503, reason: 'secret_unavailable', retryAfter: '5' };
-	const result = shape.ok ? verifyWebhookDelivery({ secret, headers, rawBody }) : shape;
+	const result = verified ?? { ok: false as const, reason: 'no_secret' as const };
 	// A test session's endpoint has a secret n8n cannot know yet: accepted there, flagged.
 	if (!result.ok && !testMode) return { status: 401, reason: result.reason };
 
