@@ -39,7 +39,7 @@ export const triggerProperties: INodeProperties[] = [
 				typeOptions: { minValue: 1 },
 				default: DEFAULT_MAX_ENTRIES,
 				description:
-					"How many deliveries the duplicate check remembers at most, one entry each (about 27 bytes) in this node's own record in n8n's processed-data store, which n8n writes whole on every delivery; the oldest are forgotten first. Fax.Plus advises remembering a few days: three times the deliveries a day or more.",
+					"How many deliveries the duplicate check remembers at most, one entry each (about 27 bytes) in this node's own record in n8n's processed-data store, which n8n writes whole on every delivery; the oldest are forgotten first. Fax.Plus advises a few days: three times the deliveries a day or more.",
 			},
 		],
 	),
