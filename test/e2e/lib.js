@@ -14,6 +14,26 @@ const POLL_TRIGGER = 'n8n-nodes-faxplus.faxPlusPollTrigger';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * POSTs to one of n8n's webhooks as a sender that re-sends does (Fax.Plus re-sends any answer but
+ * 2xx): n8n's own 503 "Database is not ready!", which it answers to every request while its database
+ * ping is late (a busy machine) and before it routes one, is sent again once `n8n` reports ready.
+ * Any other answer is the caller's.
+ */
+async function postToN8n(n8n, url, init) {
+	for (let resent = 0; ; resent++) {
+		const res = await fetch(url, { method: 'POST', ...init });
+		if (res.status !== 503 || resent === 5) return res;
+		if (!(await res.clone().text()).includes('Database is not ready')) return res;
+		process.stderr.write(`    n8n answered 503 "Database is not ready!"; sent again once it is\n`);
+		const deadline = Date.now() + 60_000;
+		while ((await fetch(`${n8n.url}/healthz/readiness`).catch(() => null))?.status !== 200) {
+			if (Date.now() > deadline) return res;
+			await sleep(100);
+		}
+	}
+}
+
 function uid(prefix = 'e2e') {
 	return `${prefix}-${crypto.randomBytes(4).toString('hex')}`;
 }
@@ -274,6 +294,7 @@ module.exports = {
 	TRIGGER,
 	POLL_TRIGGER,
 	sleep,
+	postToN8n,
 	uid,
 	credRef,
 	webhookNode,

@@ -22,6 +22,7 @@ const {
 	outputOf,
 	assertSuccess,
 	apiRequests,
+	postToN8n,
 	uid,
 } = require('../e2e/lib');
 const { oauthData } = require('../e2e/action.e2e');
@@ -118,8 +119,7 @@ module.exports = async function queueMode(t) {
 				await main.activate(wf.id);
 				await processor.waitForWebhook(webhookPath);
 				const from = server.requests.length;
-				const res = await fetch(processor.webhookUrl(webhookPath), {
-					method: 'POST',
+				const res = await postToN8n(processor, processor.webhookUrl(webhookPath), {
 					headers: { 'content-type': 'application/json' },
 					body: '{}',
 				});
@@ -174,11 +174,10 @@ module.exports = async function queueMode(t) {
 			'webhook-timestamp': String(timestamp),
 			'webhook-signature': `v1,${signWebhook(secret(), id, timestamp, body)}`,
 		};
-		return { url: processor.webhookUrl(triggerPath), headers, body };
+		return { processor, url: processor.webhookUrl(triggerPath), headers, body };
 	}
 	async function send(request) {
-		const res = await fetch(request.url, {
-			method: 'POST',
+		const res = await postToN8n(request.processor, request.url, {
 			headers: request.headers,
 			body: request.body,
 		});
