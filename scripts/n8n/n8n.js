@@ -316,7 +316,11 @@ async function fetchRetrying(url, init = {}) {
 	try {
 		return await fetch(url, init);
 	} catch (error) {
-		if (!IDEMPOTENT_METHODS.has(method) || !isClosedConnection(error)) throw error;
+		if (!IDEMPOTENT_METHODS.has(method) || !isClosedConnection(error)) {
+			// "fetch failed" alone does not say why: the cause's code and message do.
+			const cause = error?.cause ? ` (${error.cause.code ?? ''} ${error.cause.message ?? ''})` : '';
+			throw new Error(`${method} ${url}: ${error.message}${cause}`, { cause: error });
+		}
 		log(
 			`${method} ${url}: the server had closed the connection (${error.cause.code}); sending it again`,
 		);

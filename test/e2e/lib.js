@@ -7,6 +7,7 @@ const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
 const dns = require('node:dns');
 const os = require('node:os');
+const { waitFor } = require('../support/checks');
 
 const ACTION = 'n8n-nodes-faxplus.faxPlus';
 const TRIGGER = 'n8n-nodes-faxplus.faxPlusTrigger';
@@ -26,11 +27,10 @@ async function postToN8n(n8n, url, init) {
 		if (res.status !== 503 || resent === 5) return res;
 		if (!(await res.clone().text()).includes('Database is not ready')) return res;
 		process.stderr.write(`    n8n answered 503 "Database is not ready!"; sent again once it is\n`);
-		const deadline = Date.now() + 60_000;
-		while ((await fetch(`${n8n.url}/healthz/readiness`).catch(() => null))?.status !== 200) {
-			if (Date.now() > deadline) return res;
-			await sleep(100);
-		}
+		await waitFor(
+			async () => (await fetch(`${n8n.url}/healthz/readiness`).catch(() => null))?.status === 200,
+			`n8n at ${n8n.url} ready again`,
+		);
 	}
 }
 
