@@ -319,7 +319,9 @@ async function fetchRetrying(url, init = {}) {
 		if (!IDEMPOTENT_METHODS.has(method) || !isClosedConnection(error)) {
 			// "fetch failed" alone does not say why: the cause's code and message do.
 			const cause = error?.cause ? ` (${error.cause.code ?? ''} ${error.cause.message ?? ''})` : '';
-			throw new Error(`${method} ${url}: ${error.message}${cause}`, { cause: error });
+			if (typeof error?.message === 'string')
+				error.message = `${method} ${url}: ${error.message}${cause}`;
+			throw error;
 		}
 		log(
 			`${method} ${url}: the server had closed the connection (${error.cause.code}); sending it again`,

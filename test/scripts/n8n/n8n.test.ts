@@ -100,11 +100,13 @@ describe('scripts/n8n/n8n.js → the HTTP client', () => {
 		expect(resends()).toEqual([]);
 	});
 
-	it('throws other errors at once', async () => {
+	it('throws other errors at once, naming the request and the cause', async () => {
 		const resends = watchResends();
 		const closedPort = await freePort();
-		await expect(httpJson('GET', `http://127.0.0.1:${closedPort}/`)).rejects.toMatchObject({
+		const url = `http://127.0.0.1:${closedPort}/`;
+		await expect(httpJson('GET', url)).rejects.toMatchObject({
 			cause: { code: 'ECONNREFUSED' },
+			message: expect.stringContaining(`GET ${url}: fetch failed (ECONNREFUSED`),
 		});
 		expect(resends()).toEqual([]);
 	});
