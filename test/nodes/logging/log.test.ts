@@ -15,7 +15,7 @@ describe('errorText', () => {
 					description: `why${run.repeat(size)}`,
 				}),
 			errorText,
-			10_000,
+			1_000,
 		);
 	});
 

@@ -24,7 +24,7 @@ describe('Document URLs from a long text', () => {
 				const { error } = await runOperation(server(), { ...base, documentUrls });
 				expect(error?.message).toMatch(/^Document URLs: /);
 			},
-			1_000,
+			500,
 		);
 		expect(server().requests).toEqual([]);
 	});
