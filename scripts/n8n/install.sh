@@ -23,7 +23,7 @@
 #   downloads a prebuilt binary). The one native module n8n needs for its SQLite database, sqlite3,
 #   is then compiled from source (--build-from-source: its prebuild-install downloads nothing)
 #   against the headers of the Node that runs n8n (Node 24 for 2.x from scripts/node-env.sh; Node
-#   20-22 for 1.x).
+#   20-22 for 1.x), once per sqlite3 tarball and Node.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -112,11 +112,30 @@ cp "$LOCK/package.json" "$LOCK/package-lock.json" "$DIR/"
 npmrc "$DIR"
 cd "$DIR"
 npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >&2
-echo "Compiling sqlite3 from source for $(node -v)..." >&2
-# --ignore-scripts=false: under `npm test` npm passes the project's ignore-scripts=true (.npmrc) on
-# as npm_config_ignore_scripts. --build-from-source: prebuild-install exits before any download,
-# and node-gyp compiles.
-npm rebuild sqlite3 --build-from-source --ignore-scripts=false --loglevel=error >&2
+# The compiled module is kept beside the installs, named by what it is built from (sqlite3's locked
+# tarball, the Node that runs n8n, the machine): the n8n installs that lock the same sqlite3 for the
+# same Node (2.x's two lines) compile it once, about 90 s of a core each time.
+SQLITE3_KEY="$(node -e '
+  const lock = require("./package-lock.json").packages["node_modules/sqlite3"];
+  const key = [lock.version, lock.integrity, process.version, process.platform, process.arch].join(" ");
+  console.log(lock.version + "-" + require("crypto").createHash("sha256").update(key).digest("hex").slice(0, 12));')"
+SQLITE3_BUILT="$CACHE/sqlite3-$SQLITE3_KEY/node_sqlite3.node"
+SQLITE3_MODULE="$DIR/node_modules/sqlite3/build/Release/node_sqlite3.node"
+if [ -f "$SQLITE3_BUILT" ]; then
+  echo "sqlite3 for $(node -v): the module compiled for an earlier install ($SQLITE3_BUILT)" >&2
+  mkdir -p "$(dirname "$SQLITE3_MODULE")"
+  cp "$SQLITE3_BUILT" "$SQLITE3_MODULE"
+else
+  echo "Compiling sqlite3 from source for $(node -v)..." >&2
+  # --ignore-scripts=false: under `npm test` npm passes the project's ignore-scripts=true (.npmrc) on
+  # as npm_config_ignore_scripts. --build-from-source: prebuild-install exits before any download,
+  # and node-gyp compiles.
+  npm rebuild sqlite3 --build-from-source --ignore-scripts=false --loglevel=error >&2
+  # A copy, then a rename: another install reading it meanwhile sees the whole file or none.
+  mkdir -p "$(dirname "$SQLITE3_BUILT")"
+  cp "$SQLITE3_MODULE" "$SQLITE3_BUILT.$$"
+  mv -f "$SQLITE3_BUILT.$$" "$SQLITE3_BUILT"
+fi
 # Fail now rather than at the first start if the native module does not load.
 node -e "require('sqlite3')" >&2
 "$DIR/node_modules/.bin/n8n" --version >&2
