@@ -220,7 +220,8 @@ const SIDE_BY_SIDE = { E2E_CHECK_TIMEOUT_MS: process.env.E2E_CHECK_TIMEOUT_MS ||
 
 /**
  * What the machine may lack, in the background: the n8n installs one after the other (each
- * compiles sqlite3; the 2.x line is needed first), and Chromium, then Redis and PostgreSQL (each
+ * compiles sqlite3 or takes the one an earlier install compiled for the same Node; the 2.x line is
+ * needed first), and Chromium, then Redis and PostgreSQL (each
  * may run apt-get). `n8n[version]` and `systemPackages` settle when theirs are done: a stage
  * waits for what it needs before it takes its share of the machine.
  */
@@ -525,10 +526,9 @@ async function main() {
 	});
 	// n8n in queue mode: Postgres, Redis, main, worker, two webhook processors (test/queue), then the
 	// fault suite's queue mode, the longest stage: a lane of its own once Redis, PostgreSQL and n8n
-	// 2.x are there.
-	// Its two stages are the longest chain (test-plan.js: STAGE_SECONDS): it asks for its units
-	// before the 2.x line's e2e shards and keeps them from one stage to the next (asking after the
-	// shards, it waited 9 and 15 min for their end, and was the last stage to finish).
+	// 2.x are there. Its two stages are the longest chain (test-plan.js: STAGE_SECONDS): it asks for
+	// its units before the 2.x line's e2e shards and keeps them from one stage to the next (asking
+	// after the shards, it waited 9 and 15 min for their end, and was the last stage to finish).
 	let queueAsked;
 	const queueAsking = new Promise((resolve) => (queueAsked = resolve));
 	const queueLane = async () => {
