@@ -8,7 +8,7 @@
 // which keeps this file short without bending n8n's rule.
 
 const assert = require('node:assert/strict');
-const { POLL_TRIGGER, outputOf, pollingTriggerNode, thenReceived } = require('./lib');
+const { POLL_TRIGGER, errorOf, outputOf, pollingTriggerNode, thenReceived } = require('./lib');
 const { waitFor } = require('../support/checks');
 const { patience } = require('../../scripts/n8n/n8n');
 
@@ -173,8 +173,12 @@ module.exports = async function poll(t) {
 			const counts = await emittedCounts();
 			for (const id of ['fax_poll_1', 'fax_poll_sent', 'fax_poll_2', 'fax_poll_3'])
 				assert.equal(counts.get(id), 1, `${id} emitted ${counts.get(id)} times`);
-			for (const execution of await n8n.executions(s.wf.id))
-				assert.ok(outputOf(execution, NODE)?.length > 0, `run ${execution.id} is empty`);
+			// Every run once finished (a poll's run may still be writing its data), with its faxes.
+			for (const execution of await n8n.waitForExecutions(s.wf.id, 1))
+				assert.ok(
+					outputOf(execution, NODE)?.length > 0,
+					`run ${execution.id} (${execution.status}) is empty: ${errorOf(execution)?.message ?? 'no error'}`,
+				);
 		},
 	);
 
