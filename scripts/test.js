@@ -9,8 +9,7 @@
 // The schedule (scripts/test-plan.js says why): what the machine lacks (n8n installs, Chromium,
 // redis-server and PostgreSQL) is prepared in the background once the package is packed; then the
 // checks (lint, workflows, scan, types, unit) run in one lane, each n8n line's e2e shards in lanes
-// of their own once their n8n is installed, queue mode then the fault suite's queue mode in another
-// (the longest chain, so it asks before the 2.x shards),
+// of their own once their n8n is installed, queue mode then the fault suite's queue mode in another,
 // and the fault suite's lost and single modes in a last one. Every stage first takes its load units
 // from one pool (test-plan.js: LOAD_CAPACITY), so the machine never carries more than its cores keep
 // up with.
@@ -526,38 +525,20 @@ async function main() {
 	});
 	// n8n in queue mode: Postgres, Redis, main, worker, two webhook processors (test/queue), then the
 	// fault suite's queue mode, the longest stage: a lane of its own once Redis, PostgreSQL and n8n
-	// 2.x are there. Its two stages are the longest chain (test-plan.js: STAGE_SECONDS): it asks for
-	// its units before the 2.x line's e2e shards and keeps them from one stage to the next (asking
-	// after the shards, it waited 9 and 15 min for their end, and was the last stage to finish).
-	let queueAsked;
-	const queueAsking = new Promise((resolve) => (queueAsked = resolve));
+	// 2.x are there.
 	const queueLane = async () => {
-		try {
-			await Promise.all([prepared.systemPackages, prepared.n8n[N8N_2]]);
-			const stages = [];
-			if (skip('QUEUE')) console.log('\n=== queue: skipped (SKIP_QUEUE=1)');
-			else
-				stages.push({
-					name: 'queue',
-					command: 'node',
-					args: ['test/queue/run.js'],
-					env: { E2E_SKIP_BUILD: '1', ...SIDE_BY_SIDE },
-					counting: 'summary',
-					timings: true,
-				});
-			if (faultModes.includes('queue')) stages.push(faultsStage('queue'));
-			if (!stages.length) return;
-			const ran = pool.hold(
-				Math.max(...stages.map((stage) => plan.loadOf(stage.name))),
-				async () => {
-					for (const stage of stages) await startStage(stage);
-				},
-			);
-			queueAsked();
-			await ran;
-		} finally {
-			queueAsked();
-		}
+		await Promise.all([prepared.systemPackages, prepared.n8n[N8N_2]]);
+		if (skip('QUEUE')) console.log('\n=== queue: skipped (SKIP_QUEUE=1)');
+		else
+			await runStage({
+				name: 'queue',
+				command: 'node',
+				args: ['test/queue/run.js'],
+				env: { E2E_SKIP_BUILD: '1', ...SIDE_BY_SIDE },
+				counting: 'summary',
+				timings: true,
+			});
+		if (faultModes.includes('queue')) await runStage(faultsStage('queue'));
 	};
 	// The fault suite's single and lost modes ask last, once everything is installed: one stage,
 	// the lost mode in the n8n the single mode leaves running.
@@ -570,7 +551,6 @@ async function main() {
 		lane(checksLane),
 		...e2eShards().map(async (stage) => {
 			await prepared.n8n[stage.version];
-			if (stage.version === N8N_2) await queueAsking;
 			if (stage.load > 1) await prepared.chromium;
 			await runStage(stage);
 		}),
