@@ -121,11 +121,7 @@ SQLITE3_KEY="$(node -e '
   console.log(lock.version + "-" + require("crypto").createHash("sha256").update(key).digest("hex").slice(0, 12));')"
 SQLITE3_BUILT="$CACHE/sqlite3-$SQLITE3_KEY/node_sqlite3.node"
 SQLITE3_MODULE="$DIR/node_modules/sqlite3/build/Release/node_sqlite3.node"
-if [ -f "$SQLITE3_BUILT" ]; then
-  echo "sqlite3 for $(node -v): the module compiled for an earlier install ($SQLITE3_BUILT)" >&2
-  mkdir -p "$(dirname "$SQLITE3_MODULE")"
-  cp "$SQLITE3_BUILT" "$SQLITE3_MODULE"
-else
+compile_sqlite3() {
   echo "Compiling sqlite3 from source for $(node -v)..." >&2
   # --ignore-scripts=false: under `npm test` npm passes the project's ignore-scripts=true (.npmrc) on
   # as npm_config_ignore_scripts. --build-from-source: prebuild-install exits before any download,
@@ -135,6 +131,18 @@ else
   mkdir -p "$(dirname "$SQLITE3_BUILT")"
   cp "$SQLITE3_MODULE" "$SQLITE3_BUILT.$$"
   mv -f "$SQLITE3_BUILT.$$" "$SQLITE3_BUILT"
+}
+if [ -f "$SQLITE3_BUILT" ]; then
+  echo "sqlite3 for $(node -v): the module compiled for an earlier install ($SQLITE3_BUILT)" >&2
+  mkdir -p "$(dirname "$SQLITE3_MODULE")"
+  cp "$SQLITE3_BUILT" "$SQLITE3_MODULE"
+  # A kept module that does not load here (a system library changed under it) is built again.
+  if ! node -e "require('sqlite3')" 2>/dev/null; then
+    echo "The kept sqlite3 module does not load; it is compiled again." >&2
+    compile_sqlite3
+  fi
+else
+  compile_sqlite3
 fi
 # Fail now rather than at the first start if the native module does not load.
 node -e "require('sqlite3')" >&2
