@@ -699,10 +699,11 @@ class N8nInstance {
 	}
 
 	/**
-	 * Waits until the workflow has at least n finished executions; returns them
-	 * (oldest first). `settleMs` keeps watching a little longer to catch extra ones.
+	 * Waits until the workflow has at least n finished executions, and `until(list)` (if given, its
+	 * `description` in the error) holds of them; returns them (oldest first). `settleMs` keeps
+	 * watching a little longer to catch extra ones.
 	 */
-	async waitForExecutions(workflowId, n, { timeoutMs = 60000, settleMs = 0 } = {}) {
+	async waitForExecutions(workflowId, n, { timeoutMs = 60000, settleMs = 0, until } = {}) {
 		const deadline = Date.now() + this.patient(timeoutMs);
 		let list = [];
 		for (;;) {
@@ -713,10 +714,11 @@ class N8nInstance {
 					['success', 'error', 'crashed', 'canceled'].includes(e.status) ||
 					e.stoppedAt,
 			);
-			if (list.length >= n && done.length === list.length) break;
+			const enough = list.length >= n && done.length === list.length;
+			if (enough && (!until || until(list))) break;
 			if (Date.now() > deadline) {
 				throw new Error(
-					`expected ${n} finished executions of workflow ${workflowId}, have ${done.length}/${list.length}`,
+					`expected ${n} finished executions of workflow ${workflowId}${until ? ` ${until.description}` : ''}, have ${done.length}/${list.length}${enough ? ' (not yet what was awaited)' : ''}`,
 				);
 			}
 			await sleep(200);

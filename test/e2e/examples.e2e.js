@@ -306,24 +306,22 @@ module.exports = async function examples(t) {
 	 * finished while a delivery's run is not yet.
 	 */
 	async function assertOneRunEach(imported, total, faxIds, node) {
-		let executions = [];
-		const passedOn = () =>
+		const passedOn = (executions) =>
 			executions.flatMap((e) => (outputOf(e, node) ?? []).map((i) => i.json.faxId));
-		await waitFor(
-			async () => {
-				executions = await n8n.waitForExecutions(imported.id, total, { timeoutMs: 150000 });
-				return faxIds.every((faxId) => passedOn().includes(faxId));
-			},
-			`a finished run passing on each of ${faxIds.length} faxes`,
-			150000,
-		);
+		const eachPassedOn = (executions) =>
+			faxIds.every((faxId) => passedOn(executions).includes(faxId));
+		eachPassedOn.description = `with a run passing on each of ${faxIds.length} faxes`;
+		const executions = await n8n.waitForExecutions(imported.id, total, {
+			timeoutMs: 150000,
+			until: eachPassedOn,
+		});
 		const failed = executions.filter((e) => e.status !== 'success');
 		assert.deepEqual(
 			failed.map((e) => `${e.id}: ${JSON.stringify(errorOf(e) ?? e.status)}`),
 			[],
 			'runs that failed',
 		);
-		const passed = passedOn();
+		const passed = passedOn(executions);
 		for (const faxId of faxIds)
 			assert.equal(
 				passed.filter((id) => id === faxId).length,
