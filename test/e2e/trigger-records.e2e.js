@@ -163,7 +163,9 @@ module.exports = async function triggerRecords(t) {
 				try {
 					await n8n.activate(copy.id);
 					const status = await n8n.waitForPublication(copy.id);
-					refused = status !== undefined && status?.status !== 'success';
+					// Published: {"status":"published","triggers":[{"status":"activated",…}]}.
+					refused =
+						status !== undefined && !status.triggers?.every((t) => t.status === 'activated');
 				} catch {
 					refused = true;
 				}
