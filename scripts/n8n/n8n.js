@@ -656,6 +656,7 @@ class N8nInstance {
 	 * With n8n 2.x's workflow publication service, a publish is applied after activate() answers:
 	 * waits until n8n has applied it (its publication status is no longer "in_progress").
 	 * Answers at once where the service is off (n8n answers 404) or absent (n8n 1.x).
+	 * publicationActivated(answer) says whether every trigger was activated.
 	 */
 	async waitForPublication(id, timeoutMs = 60000) {
 		const deadline = Date.now() + this.patient(timeoutMs);
@@ -964,6 +965,14 @@ async function startN8n(opts = {}) {
 	return inst;
 }
 
+/**
+ * Whether a publication (waitForPublication's answer) activated every trigger: n8n 2.41 answers
+ * {"status":"published","triggers":[{"status":"activated",…}]}. True where n8n has no such service.
+ */
+function publicationActivated(status) {
+	return status === undefined || (status.triggers?.every((t) => t.status === 'activated') ?? false);
+}
+
 module.exports = {
 	startN8n,
 	observeN8n,
@@ -978,4 +987,5 @@ module.exports = {
 	PACKAGE_NAME,
 	timings,
 	patience,
+	publicationActivated,
 };

@@ -22,6 +22,7 @@ const {
 	webhookNode,
 } = require('./lib');
 const { waitFor } = require('../support/checks');
+const { publicationActivated } = require('../../scripts/n8n/n8n');
 const { chain, node: benchNode } = require('../../bench/lib/workflows');
 
 /** A node of a workflow (bench/lib/workflows.js builds them the same way). */
@@ -163,9 +164,7 @@ module.exports = async function triggerRecords(t) {
 				try {
 					await n8n.activate(copy.id);
 					const status = await n8n.waitForPublication(copy.id);
-					// Published: {"status":"published","triggers":[{"status":"activated",…}]}.
-					refused =
-						status !== undefined && !status.triggers?.every((t) => t.status === 'activated');
+					refused = !publicationActivated(status);
 				} catch {
 					refused = true;
 				}
