@@ -15,6 +15,7 @@
 const { spawn, spawnSync, execFileSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
+const http = require('node:http');
 const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
@@ -293,11 +294,12 @@ class HttpError extends Error {
 }
 
 // A keep-alive connection the server closed while this process could not notice (its event
-// loop blocked, e.g. by a spawnSync that installs Chromium) fails the next request with
-// `fetch failed` (cause UND_ERR_SOCKET "other side closed", or ECONNRESET/EPIPE) before any
-// response arrived. An idempotent request is then sent again, once, on a new connection; a
-// POST or PATCH is not (it cannot be told apart from one the server received), which is why
-// the e2e runner installs Chromium before it starts anything.
+// loop blocked or late, e.g. by a spawnSync that installs Chromium, or a machine loaded many times
+// over) fails the next request with `fetch failed` (cause UND_ERR_SOCKET "other side closed", or
+// ECONNRESET/EPIPE) before any response arrived. An idempotent request is then sent again, once, on
+// a new connection. A POST or PATCH cannot be sent again (it cannot be told apart from one the
+// server received), so it never takes a kept-alive connection: it goes on a connection of its own
+// (node:http without an agent: `Connection: close`), which the server cannot have closed before.
 const CLOSED_CONNECTION_CODES = new Set([
 	'UND_ERR_SOCKET',
 	'UND_ERR_CLOSED',
@@ -310,10 +312,44 @@ function isClosedConnection(error) {
 	return CLOSED_CONNECTION_CODES.has(error?.cause?.code);
 }
 
-/** `fetch`; an idempotent request is resent once when its kept-alive connection turns out closed. */
+/** fetch's answer to a request (body: a string or Buffer) sent on a new connection, closed after it. */
+function fetchOnOwnConnection(url, { method, headers, body, signal }) {
+	if (body !== undefined && typeof body !== 'string' && !Buffer.isBuffer(body))
+		throw new TypeError(`${method} ${url}: a body of its own connection is a string or a Buffer`);
+	return new Promise((resolve, reject) => {
+		const request = http.request(url, { method, headers, signal, agent: false }, (res) => {
+			const chunks = [];
+			res.on('data', (chunk) => chunks.push(chunk));
+			res.on('error', reject);
+			res.on('end', () => {
+				const answer = new Headers();
+				for (let i = 0; i < res.rawHeaders.length; i += 2)
+					answer.append(res.rawHeaders[i], res.rawHeaders[i + 1]);
+				const bodyless = [204, 205, 304].includes(res.statusCode);
+				resolve(
+					new Response(bodyless ? null : Buffer.concat(chunks), {
+						status: res.statusCode,
+						statusText: res.statusMessage,
+						headers: answer,
+					}),
+				);
+			});
+		});
+		// As fetch fails: "fetch failed", the reason in `cause`.
+		request.on('error', (cause) => reject(new TypeError('fetch failed', { cause })));
+		request.end(body);
+	});
+}
+
+/**
+ * `fetch`; an idempotent request is resent once when its kept-alive connection turns out closed,
+ * any other goes on a connection of its own.
+ */
 async function fetchRetrying(url, init = {}) {
 	const method = (init.method ?? 'GET').toUpperCase();
 	try {
+		if (!IDEMPOTENT_METHODS.has(method))
+			return await fetchOnOwnConnection(url, { ...init, method });
 		return await fetch(url, init);
 	} catch (error) {
 		if (!IDEMPOTENT_METHODS.has(method) || !isClosedConnection(error)) {
