@@ -738,24 +738,31 @@ class N8nInstance {
 	/**
 	 * Waits until the workflow has at least n finished executions, and `until(list)` (if given, its
 	 * `description` in the error) holds of them; returns them (oldest first). `settleMs` keeps
-	 * watching a little longer to catch extra ones.
+	 * watching a little longer to catch extra ones. It watches the list without the runs' data, and
+	 * reads their data when that list has what was awaited and has changed since it last read it (or
+	 * 2 s have passed: a run's data is saved with its status, but nothing here depends on it).
 	 */
 	async waitForExecutions(workflowId, n, { timeoutMs = 60000, settleMs = 0, until } = {}) {
 		const deadline = Date.now() + this.patient(timeoutMs);
+		const finished = (e) =>
+			e.finished || ['success', 'error', 'crashed', 'canceled'].includes(e.status) || e.stoppedAt;
+		const enough = (list) => list.length >= n && list.every(finished);
 		let list = [];
+		let read = '';
+		let readAt = 0;
 		for (;;) {
-			list = await this.executions(workflowId);
-			const done = list.filter(
-				(e) =>
-					e.finished ||
-					['success', 'error', 'crashed', 'canceled'].includes(e.status) ||
-					e.stoppedAt,
-			);
-			const enough = list.length >= n && done.length === list.length;
-			if (enough && (!until || until(list))) break;
+			const summary = await this.executions(workflowId, { includeData: false });
+			const seen = summary.map((e) => `${e.id}:${e.status}`).join();
+			if (enough(summary) && (seen !== read || Date.now() - readAt > 2000)) {
+				read = seen;
+				readAt = Date.now();
+				list = await this.executions(workflowId);
+				if (enough(list) && (!until || until(list))) break;
+			}
 			if (Date.now() > deadline) {
+				const done = summary.filter(finished).length;
 				throw new Error(
-					`expected ${n} finished executions of workflow ${workflowId}${until ? ` ${until.description}` : ''}, have ${done.length}/${list.length}${enough ? ' (not yet what was awaited)' : ''}`,
+					`expected ${n} finished executions of workflow ${workflowId}${until ? ` ${until.description}` : ''}, have ${done}/${summary.length}${enough(summary) ? ' (not yet what was awaited)' : ''}`,
 				);
 			}
 			await sleep(200);
