@@ -174,7 +174,11 @@ function figures({ deliveries, rows, nodeName, idOfItem, idPattern }) {
 		f.attempts += d.attempts.length;
 		for (const a of d.attempts) {
 			const kind =
-				a.status === 0 ? (a.body.includes('5 s') ? 'no answer' : 'conn error') : String(a.status);
+				a.status === 0
+					? a.body.startsWith('no answer')
+						? 'no answer'
+						: 'conn error'
+					: String(a.status);
 			f.answers[kind] = (f.answers[kind] ?? 0) + 1;
 		}
 		const runs = successRuns.get(id) ?? 0;

@@ -5,7 +5,7 @@ const { figures } = require('./count.js');
 
 const idPattern = /qtest_\d{4}/g;
 const ack = (at: number, ms = 100) => ({ status: 200, body: '{"received":true}', at, ms });
-const timeout = (at: number) => ({ status: 0, body: 'no answer in 5 s', at, ms: 5000 });
+const timeout = (at: number) => ({ status: 0, body: 'no answer in 15 s', at, ms: 15000 });
 
 function delivery(...attempts: object[]) {
 	return { attempts, outcome: 'acknowledged' };
@@ -33,7 +33,7 @@ const count = (deliveries: Map<string, object>, rows: object[]) =>
 
 describe('fault suite counting: error rows n8n wrote without the delivery', () => {
 	it('pairs a delivery with an erased row created between its first attempt and its 2xx', () => {
-		const f = count(new Map([['qtest_0001', delivery(timeout(1000), ack(7000))]]), [
+		const f = count(new Map([['qtest_0001', delivery(timeout(1000), ack(17000))]]), [
 			row('10', 3000),
 		]);
 		expect(f.lost).toEqual([]);

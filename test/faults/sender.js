@@ -1,16 +1,17 @@
 'use strict';
-// A sender that behaves like Fax.Plus's webhook deliveries (Standard Webhooks): each attempt
-// carries the same webhook-id, a fresh webhook-timestamp and a webhook-signature made with the
-// endpoint's whsec_ secret. An attempt that gets a non-2xx answer, a connection error or no
-// answer within 5 s is sent again after a growing back-off (1, 2, 4, 8, 16, 30, 30... s; Fax.Plus's
-// own back-off is longer, the suite compresses it), up to `maxAttempts` (12: about 4 minutes). A 2xx ends the delivery, as
-// it does for Fax.Plus, also when that 2xx is n8n's start-up page ("n8n is starting up"): those
-// are counted apart.
+// A sender that behaves like Fax.Plus's webhook deliveries (Standard Webhooks, sent by Svix): each
+// attempt carries the same webhook-id, a fresh webhook-timestamp and a webhook-signature made with
+// the endpoint's whsec_ secret. An attempt that gets a non-2xx answer, a connection error or no
+// answer within 15 s (Svix's time-frame for a 2xx, docs.svix.com/retries) is sent again after a
+// growing back-off (1, 2, 4, 8, 16, 30, 30... s; Svix's own is 5 s, then 5 minutes and longer, the
+// suite compresses it), up to `maxAttempts` (12). A 2xx ends the delivery, as it does for Fax.Plus,
+// also when that 2xx is n8n's start-up page ("n8n is starting up"): those are counted apart.
 const { signWebhook } = require('../server');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const STARTUP_PAGE = 'n8n is starting up';
-const ATTEMPT_TIMEOUT_MS = 5000;
+const ATTEMPT_TIMEOUT_MS = 15000;
+const NO_ANSWER = `no answer in ${ATTEMPT_TIMEOUT_MS / 1000} s`;
 
 function backoffMs(attempt) {
 	return Math.min(1000 * 2 ** (attempt - 1), 30000);
@@ -74,9 +75,7 @@ function createSender({ targets, maxAttempts = 12 }) {
 				text = await res.text();
 			} catch (error) {
 				text =
-					error.name === 'TimeoutError'
-						? 'no answer in 5 s'
-						: String(error.cause?.code ?? error.message);
+					error.name === 'TimeoutError' ? NO_ANSWER : String(error.cause?.code ?? error.message);
 			}
 			record.attempts.push({ status, body: text.slice(0, 120), at: t0, ms: Date.now() - t0 });
 			if (status >= 200 && status < 300) {
