@@ -358,9 +358,9 @@ function printTable(totalSeconds) {
 		);
 		const report = stage.timingsFile && readReport(stage);
 		if (report) {
-			for (const [label, seconds, note] of suiteRows(report))
+			for (const [label, seconds, note, cpu] of suiteRows(report))
 				console.log(
-					`      ${label.padEnd(48)} ${''.padStart(6)} ${fmt(seconds).padStart(9)}  ${note}`,
+					`      ${label.padEnd(48)} ${''.padStart(6)} ${fmt(seconds).padStart(9)} ${fmt(cpu).padStart(9)}  ${note}`,
 				);
 			for (const c of report.checks) checks.push({ ...c, stage: stage.name });
 		}

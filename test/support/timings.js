@@ -1,8 +1,10 @@
 'use strict';
 // Where a real-n8n suite's time went (test/e2e, test/queue, test/faults): its set-up, each file or
-// mode, n8n's installs and start-ups, and every check. A suite run alone prints the table at its
-// end; under `npm test` (TEST_TIMINGS_FILE set) it writes it as JSON, and scripts/test.js prints
-// one table for every stage.
+// mode (wall clock, and the CPU seconds of this process and its descendants, n8n and Chromium
+// included, where /proc tells), n8n's installs and start-ups, and every check. A suite run alone
+// prints the table at its end; under `npm test` (TEST_TIMINGS_FILE set) it writes it as JSON, and
+// scripts/test.js prints one table for every stage.
+const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -11,6 +13,50 @@ const { timings: n8nTimings } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
 
 const sum = (list) => list.reduce((total, item) => total + item.seconds, 0);
 const fmt = (seconds) => `${seconds.toFixed(1)} s`;
+
+let ticksPerSecond;
+/**
+ * CPU seconds (user + system) this process and its descendants have used so far, from /proc: each
+ * live process's own and its reaped children's, so a process that ended still counts, in its
+ * parent. Undefined where there is no /proc. Servers that detach from the tree (Postgres, Redis)
+ * are not in it.
+ */
+function treeCpuSeconds() {
+	let entries;
+	try {
+		entries = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+	} catch {
+		return undefined;
+	}
+	ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+	const children = new Map();
+	const ticks = new Map();
+	for (const pid of entries) {
+		let stat;
+		try {
+			stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+		} catch {
+			continue; // ended meanwhile
+		}
+		// After the command's ")": state, ppid, ... utime (14th field), stime, cutime, cstime.
+		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+		const ppid = fields[1];
+		if (!children.has(ppid)) children.set(ppid, []);
+		children.get(ppid).push(pid);
+		ticks.set(
+			pid,
+			fields.slice(11, 15).reduce((total, f) => total + Number(f), 0),
+		);
+	}
+	let total = 0;
+	const pending = [String(process.pid)];
+	while (pending.length) {
+		const pid = pending.pop();
+		total += ticks.get(pid) ?? 0;
+		pending.push(...(children.get(pid) ?? []));
+	}
+	return total / ticksPerSecond;
+}
 
 /**
  * A recorder for one suite. `part(name)` starts a part (a set-up step, a file, a mode) and ends the
@@ -23,6 +69,9 @@ function createTimings(stage, checks) {
 	const end = () => {
 		if (!current) return;
 		current.seconds = (Date.now() - current.started) / 1000;
+		const cpu = treeCpuSeconds();
+		if (cpu !== undefined && current.cpuAtStart !== undefined)
+			current.cpu = cpu - current.cpuAtStart;
 		current.checks = checks.results.length - current.firstCheck;
 		current.startups = sum(n8nTimings.startups.slice(current.firstStartup));
 		current.startupCount = n8nTimings.startups.length - current.firstStartup;
@@ -34,6 +83,7 @@ function createTimings(stage, checks) {
 			current = {
 				name,
 				started: Date.now(),
+				cpuAtStart: treeCpuSeconds(),
 				firstCheck: checks.results.length,
 				firstStartup: n8nTimings.startups.length,
 			};
@@ -47,9 +97,10 @@ function createTimings(stage, checks) {
 			const report = {
 				stage,
 				seconds: (Date.now() - t0) / 1000,
-				parts: parts.map(({ name, seconds, checks: n, startups, startupCount }) => ({
+				parts: parts.map(({ name, seconds, cpu, checks: n, startups, startupCount }) => ({
 					name,
 					seconds,
+					cpu,
 					checks: n,
 					startups,
 					startupCount,
@@ -66,7 +117,7 @@ function createTimings(stage, checks) {
 	};
 }
 
-/** Rows of one suite's breakdown: [label, seconds, note]. */
+/** Rows of one suite's breakdown: [label, seconds, note, CPU seconds (parts only, where known)]. */
 function suiteRows(report) {
 	const rows = [];
 	for (const install of report.installs)
@@ -94,14 +145,18 @@ function suiteRows(report) {
 			]
 				.filter(Boolean)
 				.join(', '),
+			part.cpu,
 		]);
 	return rows;
 }
 
 function printSuiteTable(report) {
 	console.log(`\nWhere the time went (${report.stage}, ${fmt(report.seconds)})`);
-	for (const [label, seconds, note] of suiteRows(report))
-		console.log(`  ${label.padEnd(48)} ${fmt(seconds).padStart(9)}  ${note}`);
+	console.log(`  ${''.padEnd(48)} ${'wall'.padStart(9)} ${'CPU'.padStart(9)}`);
+	for (const [label, seconds, note, cpu] of suiteRows(report))
+		console.log(
+			`  ${label.padEnd(48)} ${fmt(seconds).padStart(9)} ${(cpu === undefined ? '' : fmt(cpu)).padStart(9)}  ${note}`,
+		);
 	const slowest = [...report.checks].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
 	if (slowest.length) {
 		console.log('\nThe ten slowest checks');
