@@ -13,64 +13,62 @@
 // properties that run on one n8n line only is in test/README.md.
 
 /**
- * Seconds each e2e file takes on each n8n line (by major version), to balance the shards: run 4 of
- * 2026-11-24 (`npm test` on the 2-core machine, the shards beside each other), n8n start-ups and
- * restarts within a file included; files that shrank since scaled by their
- * measured seconds after and before. A file not listed counts as DEFAULT_FILE_SECONDS; `npm test`'s
- * table shows each file's time to put here.
+ * Seconds each e2e file takes on each n8n line (by major version), to balance the shards: the CI
+ * run of 2026-11-26 (`npm test` on the 2-core machine at ac5402e, the shards beside each other and
+ * the other stages), n8n start-ups and restarts within a file included. A file not listed counts as
+ * DEFAULT_FILE_SECONDS; `npm test`'s table shows each file's time (and CPU) to put here.
  */
 const FILE_SECONDS = {
 	2: {
-		browser: 146,
-		// With a dozen faxes at the same moment to each delivery-driven example (+67 s alone).
-		examples: 175,
-		action: 80,
-		// The everyday path by dragging in the editor.
-		'drag-send': 56,
-		'drag-extract': 48,
 		// README's set-ups in the editor; the polling trigger's waits for its default every-minute poll.
-		setup: 66,
-		trigger: 65,
-		hostile: 59,
-		oauth2: 52,
-		poll: 46,
-		'hostile-document-urls': 36,
-		pairing: 26,
-		'fax-ai': 23,
-		'trigger-records': 15,
-		mcp: 15,
-		logging: 6,
-		'send-once': 6,
-		documents: 6,
-		'ai-agent': 6,
+		setup: 162,
+		hostile: 144,
+		browser: 141,
+		// With a dozen faxes at the same moment to each delivery-driven example.
+		examples: 135,
+		action: 93,
+		poll: 71,
+		oauth2: 70,
+		// The everyday path by dragging in the editor.
+		'drag-send': 61,
+		'drag-extract': 57,
 		// An n8n of its own with sharing (E2E_TESTS), an owner and a member.
-		'credential-sharing': 30,
-		'trigger-options': 5,
+		'credential-sharing': 44,
+		// An n8n of its own with N8N_SSRF_ALLOWED_IP_RANGES.
+		'hostile-document-urls': 43,
+		pairing: 40,
+		'trigger-records': 29,
+		readings: 25,
+		'send-once': 25,
+		logging: 24,
+		trigger: 24,
+		'fax-ai': 22,
+		'large-documents': 16,
+		mcp: 9,
+		'ai-agent': 7,
+		documents: 6,
 		'ai-approval': 4,
-		'large-documents': 3,
-		smoke: 2,
-		'editor-setup': 2,
-		// Measured alone (2026-11-25): 18.7 s, 11 of them the Polling Trigger's waits for its polls.
-		readings: 19,
+		smoke: 4,
+		'trigger-options': 3,
+		'editor-setup': 1,
 	},
 	1: {
-		// With a dozen faxes at the same moment to the two disk examples (+35 s).
-		examples: 112,
-		trigger: 68,
-		poll: 64,
-		'send-once': 22,
-		'trigger-records': 21,
-		hostile: 18,
-		action: 14,
-		'hostile-document-urls': 9,
-		logging: 9,
-		'trigger-options': 5,
+		// With a dozen faxes at the same moment to the two disk examples.
+		examples: 115,
+		poll: 71,
+		hostile: 51,
+		trigger: 41,
+		'send-once': 21,
+		readings: 19,
+		'trigger-records': 19,
+		action: 18,
+		'hostile-document-urls': 14,
+		'large-documents': 10,
+		logging: 5,
 		'credential-sharing': 4,
-		'large-documents': 3,
-		smoke: 2,
+		smoke: 4,
 		'editor-setup': 2,
-		// Measured alone (2026-11-25): 13.5 s.
-		readings: 14,
+		'trigger-options': 2,
 	},
 };
 const DEFAULT_FILE_SECONDS = 20;
