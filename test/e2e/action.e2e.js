@@ -1214,29 +1214,35 @@ module.exports = async function action(t) {
 					],
 				}),
 			);
-			server.setNetwork({
-				latencyMs: 40,
-				rateLimit: { requestsPerSecond: 5, retryAfterSeconds: 1 },
-			});
-			const from = server.requests.length;
-			let run;
-			try {
-				run = await dep.run({ items: faxIds.map((faxId) => ({ faxId })) });
-			} finally {
-				server.setNetwork({ latencyMs: 0, rateLimit: null });
-			}
-			assertSuccess(run.execution);
-			const items = outputOf(run.execution, NODE);
-			assert.deepEqual(
-				items.map((i) => i.json.id ?? `error: ${i.json.httpCode}`),
-				faxIds.map((id) => (id === 'fax_404' ? 'error: 400' : id)),
-			);
-			assert.deepEqual(
-				items.map((i) => i.pairedItem),
-				faxIds.map((_, i) => ({ item: i })),
-			);
-			const reqs = apiRequests(server, from);
+			// A 429 needs six of the eight requests at once within one second: a machine loaded many
+			// times over can spread them wider, so a run without one is made again (at most three).
+			let reqs = [];
 			const byStatus = (status) => reqs.filter((r) => r.status === status);
+			for (let attempt = 1; attempt <= 3 && byStatus(429).length === 0; attempt++) {
+				if (attempt > 1) t.log(`the rate limit refused nothing in run ${attempt - 1}: run again`);
+				server.setNetwork({
+					latencyMs: 40,
+					rateLimit: { requestsPerSecond: 5, retryAfterSeconds: 1 },
+				});
+				const from = server.requests.length;
+				let run;
+				try {
+					run = await dep.run({ items: faxIds.map((faxId) => ({ faxId })) });
+				} finally {
+					server.setNetwork({ latencyMs: 0, rateLimit: null });
+				}
+				assertSuccess(run.execution);
+				const items = outputOf(run.execution, NODE);
+				assert.deepEqual(
+					items.map((i) => i.json.id ?? `error: ${i.json.httpCode}`),
+					faxIds.map((id) => (id === 'fax_404' ? 'error: 400' : id)),
+				);
+				assert.deepEqual(
+					items.map((i) => i.pairedItem),
+					faxIds.map((_, i) => ({ item: i })),
+				);
+				reqs = apiRequests(server, from);
+			}
 			assert.ok(byStatus(429).length > 0, 'the rate limit refused nothing: no retry was exercised');
 			assert.equal(byStatus(200).length, 9);
 			assert.equal(byStatus(400).length, 1, 'an error other than 429 was retried');
