@@ -315,7 +315,7 @@ function isClosedConnection(error) {
 /** fetch's answer to a request (body: a string or Buffer) sent on a new connection, closed after it. */
 function fetchOnOwnConnection(url, { method, headers, body, signal }) {
 	if (body !== undefined && typeof body !== 'string' && !Buffer.isBuffer(body))
-		throw new TypeError(`${method} ${url}: a body of its own connection is a string or a Buffer`);
+		throw new TypeError(`${method} ${url}: the test client sends a string or a Buffer as body`);
 	return new Promise((resolve, reject) => {
 		const request = http.request(url, { method, headers, signal, agent: false }, (res) => {
 			const chunks = [];
@@ -739,8 +739,8 @@ class N8nInstance {
 	 * Waits until the workflow has at least n finished executions, and `until(list)` (if given, its
 	 * `description` in the error) holds of them; returns them (oldest first). `settleMs` keeps
 	 * watching a little longer to catch extra ones. It watches the list without the runs' data, and
-	 * reads their data when that list has what was awaited and has changed since it last read it (or
-	 * 2 s have passed: a run's data is saved with its status, but nothing here depends on it).
+	 * reads their data when that list has what was awaited and has changed since it last read it, or
+	 * every 2 s (so nothing depends on n8n saving a run's data with its status).
 	 */
 	async waitForExecutions(workflowId, n, { timeoutMs = 60000, settleMs = 0, until } = {}) {
 		const deadline = Date.now() + this.patient(timeoutMs);
