@@ -4,7 +4,6 @@
 // included, where /proc tells), n8n's installs and start-ups, and every check. A suite run alone
 // prints the table at its end; under `npm test` (TEST_TIMINGS_FILE set) it writes it as JSON, and
 // scripts/test.js prints one table for every stage.
-const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -12,9 +11,8 @@ const ROOT = path.resolve(__dirname, '../..');
 const { timings: n8nTimings } = require(path.join(ROOT, 'scripts/n8n/n8n.js'));
 
 const sum = (list) => list.reduce((total, item) => total + item.seconds, 0);
-const fmt = (seconds) => `${seconds.toFixed(1)} s`;
+const fmt = (seconds) => (seconds === undefined ? '' : `${seconds.toFixed(1)} s`);
 
-let ticksPerSecond;
 /**
  * CPU seconds (user + system) this process and its descendants have used so far, from /proc: each
  * live process's own and its reaped children's, so a process that ended still counts, in its
@@ -28,7 +26,6 @@ function treeCpuSeconds() {
 	} catch {
 		return undefined;
 	}
-	ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
 	const children = new Map();
 	const ticks = new Map();
 	for (const pid of entries) {
@@ -38,7 +35,8 @@ function treeCpuSeconds() {
 		} catch {
 			continue; // ended meanwhile
 		}
-		// After the command's ")": state, ppid, ... utime (14th field), stime, cutime, cstime.
+		// After the command's ")": state, ppid, ... utime (14th field), stime, cutime, cstime, in
+		// clock ticks (100 a second, as scripts/check.js reads them).
 		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 		const ppid = fields[1];
 		if (!children.has(ppid)) children.set(ppid, []);
@@ -55,7 +53,7 @@ function treeCpuSeconds() {
 		total += ticks.get(pid) ?? 0;
 		pending.push(...(children.get(pid) ?? []));
 	}
-	return total / ticksPerSecond;
+	return total / 100;
 }
 
 /**
@@ -155,7 +153,7 @@ function printSuiteTable(report) {
 	console.log(`  ${''.padEnd(48)} ${'wall'.padStart(9)} ${'CPU'.padStart(9)}`);
 	for (const [label, seconds, note, cpu] of suiteRows(report))
 		console.log(
-			`  ${label.padEnd(48)} ${fmt(seconds).padStart(9)} ${(cpu === undefined ? '' : fmt(cpu)).padStart(9)}  ${note}`,
+			`  ${label.padEnd(48)} ${fmt(seconds).padStart(9)} ${fmt(cpu).padStart(9)}  ${note}`,
 		);
 	const slowest = [...report.checks].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
 	if (slowest.length) {
