@@ -167,7 +167,7 @@ async function handleControl(server, method, path, body) {
 		if (method === 'POST') {
 			if (!isObject(body))
 				throw badRequest(
-					'Body must be {latencyMs?, rateLimit?: {requestsPerSecond, retryAfterSeconds?} | null}',
+					'Body must be {latencyMs?, rateLimit?: {requestsPerSecond, retryAfterSeconds?} | null, refuseNext?: {requests, retryAfterSeconds?} | null}',
 				);
 			try {
 				server.setNetwork(body);

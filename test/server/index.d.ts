@@ -197,10 +197,19 @@ export interface RateLimit {
 	retryAfterSeconds?: number;
 }
 
+export interface Refusals {
+	/** The next this many API requests (/v3, /oauth) are answered 429, whenever they arrive. */
+	requests: number;
+	/** Retry-After of those 429s, in seconds; default 1. */
+	retryAfterSeconds?: number;
+}
+
 export interface NetworkConditions {
 	/** Every API answer is delayed by this many ms (429s too). */
 	latencyMs: number;
 	rateLimit: RateLimit | null;
+	/** Counts down as requests are refused; null once none is left. */
+	refuseNext: Refusals | null;
 }
 
 export interface FaxPlusTokens {

@@ -2,14 +2,17 @@
 'use strict';
 /**
  * Network conditions of a real API, for tests and benchmarks: every API answer (/v3, /oauth)
- * delayed by `latencyMs`, and a rate limit that answers 429 with `Retry-After` once more than
- * `requestsPerSecond` API requests arrive within one clock second.
+ * delayed by `latencyMs`; a rate limit that answers 429 with `Retry-After` once more than
+ * `requestsPerSecond` API requests arrive within one clock second; and `refuseNext`, which answers
+ * the next `requests` API requests 429 whenever they arrive, for a check that needs its 429s
+ * however a busy machine spreads the requests.
  */
 const { ApiError } = require('./http');
 
 /**
  * @typedef {import('./index').NetworkConditions} NetworkConditions
  * @typedef {import('./index').RateLimit} RateLimit
+ * @typedef {import('./index').Refusals} Refusals
  */
 
 /** @param {unknown} value @param {string} name @returns {number} */
@@ -43,7 +46,29 @@ function normalise(value = {}) {
 			...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
 		};
 	}
-	return { latencyMs, rateLimit };
+	/** @type {Refusals | null} */
+	let refuseNext = null;
+	if (value.refuseNext) {
+		const requests = nonNegativeInteger(value.refuseNext.requests, 'refuseNext.requests');
+		const retryAfterSeconds =
+			value.refuseNext.retryAfterSeconds === undefined
+				? undefined
+				: nonNegativeInteger(value.refuseNext.retryAfterSeconds, 'refuseNext.retryAfterSeconds');
+		if (requests > 0)
+			refuseNext = { requests, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
+	}
+	return { latencyMs, rateLimit, refuseNext };
+}
+
+/**
+ * A 429 as the rate limit answers it.
+ * @param {string} description
+ * @param {number} retryAfter seconds
+ */
+function tooManyRequests(description, retryAfter) {
+	const error = new ApiError(429, 'too_many_requests', description);
+	/** @type {any} */ (error).headers = { 'retry-after': String(retryAfter) };
+	return error;
 }
 
 /**
@@ -64,6 +89,7 @@ function createNetwork(initial, now) {
 			return {
 				latencyMs: conditions.latencyMs,
 				rateLimit: conditions.rateLimit && { ...conditions.rateLimit },
+				refuseNext: conditions.refuseNext && { ...conditions.refuseNext },
 			};
 		},
 		/** @param {Partial<NetworkConditions>} changes */
@@ -96,6 +122,17 @@ function createNetwork(initial, now) {
 		 * @returns {void}
 		 */
 		admit() {
+			const refusals = conditions.refuseNext;
+			if (refusals) {
+				// A new object: the start options (reset()) stay as they were given.
+				const left = refusals.requests - 1;
+				conditions = {
+					...conditions,
+					refuseNext: left > 0 ? { ...refusals, requests: left } : null,
+				};
+				const retryAfter = refusals.retryAfterSeconds ?? 1;
+				throw tooManyRequests(`Too many requests; retry after ${retryAfter} s`, retryAfter);
+			}
 			const limit = conditions.rateLimit;
 			if (!limit) return;
 			const t = now();
@@ -108,13 +145,10 @@ function createNetwork(initial, now) {
 			if (inWindow <= limit.requestsPerSecond) return;
 			// The window ends within a second.
 			const retryAfter = limit.retryAfterSeconds ?? 1;
-			const error = new ApiError(
-				429,
-				'too_many_requests',
+			throw tooManyRequests(
 				`More than ${limit.requestsPerSecond} requests per second; retry after ${retryAfter} s`,
+				retryAfter,
 			);
-			/** @type {any} */ (error).headers = { 'retry-after': String(retryAfter) };
-			throw error;
 		},
 		/** Waits the configured latency (nothing when it is 0). */
 		async delay() {

@@ -1662,6 +1662,33 @@ describe('network conditions (latency, rate limit)', () => {
 		expect((await fetch(`${limited.origin}/_control/tokens`)).status).toBe(200);
 	});
 
+	it('refuses exactly the next requests asked for, on a clock that stands still, then admits again', async () => {
+		limited.setNetwork({ refuseNext: { requests: 2, retryAfterSeconds: 3 } });
+		const refused = await balance();
+		expect(refused.status).toBe(429);
+		expect(refused.headers.get('retry-after')).toBe('3');
+		expect(await refused.json()).toEqual({
+			error: 'too_many_requests',
+			description: 'Too many requests; retry after 3 s',
+		});
+		expect(limited.network.refuseNext).toEqual({ requests: 1, retryAfterSeconds: 3 });
+		// Another condition set meanwhile leaves the count where it is.
+		limited.setNetwork({ latencyMs: 1 });
+		expect((await balance()).status).toBe(429);
+		expect(limited.network.refuseNext).toBeNull();
+		expect((await balance()).status).toBe(200);
+		expect(limited.requests.map((r) => r.status)).toEqual([429, 429, 200]);
+		const bad = await fetch(`${limited.origin}/_control/network`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ refuseNext: { requests: 1.5 } }),
+		});
+		expect(bad.status).toBe(400);
+		expect(((await bad.json()) as any).description).toMatch(
+			/^refuseNext\.requests must be a whole number/,
+		);
+	});
+
 	it('delays an answer and still answers it correctly', async () => {
 		limited.setNetwork({ latencyMs: 30 });
 		const delayed = await balance();
@@ -1678,7 +1705,11 @@ describe('network conditions (latency, rate limit)', () => {
 			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify({ latencyMs: 80, rateLimit: { requestsPerSecond: 50 } }),
 		});
-		expect(await set.json()).toEqual({ latencyMs: 80, rateLimit: { requestsPerSecond: 50 } });
+		expect(await set.json()).toEqual({
+			latencyMs: 80,
+			rateLimit: { requestsPerSecond: 50 },
+			refuseNext: null,
+		});
 		const bad = await fetch(`${limited.origin}/_control/network`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
@@ -1686,11 +1717,16 @@ describe('network conditions (latency, rate limit)', () => {
 		});
 		expect(bad.status).toBe(400);
 		expect(((await bad.json()) as any).description).toMatch(/^latencyMs must be a whole number/);
-		expect(limited.network).toEqual({ latencyMs: 80, rateLimit: { requestsPerSecond: 50 } });
+		expect(limited.network).toEqual({
+			latencyMs: 80,
+			rateLimit: { requestsPerSecond: 50 },
+			refuseNext: null,
+		});
 		limited.reset();
 		expect(await (await fetch(`${limited.origin}/_control/network`)).json()).toEqual({
 			latencyMs: 5,
 			rateLimit: null,
+			refuseNext: null,
 		});
 	});
 });
