@@ -21,9 +21,11 @@
 #   n8n 1.x gets xlsx 0.18.5 from the registry (its own xlsx is a tarball URL outside it).
 # - `npm ci --ignore-scripts`: no dependency's install script runs (@confluentinc/kafka-javascript's
 #   downloads a prebuilt binary). The one native module n8n needs for its SQLite database, sqlite3,
-#   is then compiled from source (--build-from-source: its prebuild-install downloads nothing)
-#   against the headers of the Node that runs n8n (Node 24 for 2.x from scripts/node-env.sh; Node
-#   20-22 for 1.x), once per sqlite3 tarball and Node.
+#   is then compiled from source (--build-from-source: its prebuild-install downloads nothing) for
+#   Node-API 6, as sqlite3's own prebuilt binaries are (its package.json: napi_versions [3, 6]), so
+#   one compile serves the Node 24 of 2.x and the Node 20-22 of 1.x: once per sqlite3 tarball.
+#   Left to node-gyp it would target the building Node's Node-API (10 on Node 24), and that module
+#   crashes Node 20 when it opens a database.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -113,20 +115,28 @@ npmrc "$DIR"
 cd "$DIR"
 npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >&2
 # The compiled module is kept beside the installs, named by what it is built from (sqlite3's locked
-# tarball, the Node that runs n8n, the machine): the n8n installs that lock the same sqlite3 for the
-# same Node (2.x's two lines) compile it once, about 90 s of a core each time.
-SQLITE3_KEY="$(node -e '
+# tarball, its Node-API version, the machine): the n8n installs that lock the same sqlite3 (all three
+# lines today) compile it once, about 100 s of a core.
+SQLITE3_NAPI=6
+SQLITE3_KEY="$(SQLITE3_NAPI=$SQLITE3_NAPI node -e '
   const lock = require("./package-lock.json").packages["node_modules/sqlite3"];
-  const key = [lock.version, lock.integrity, process.version, process.platform, process.arch].join(" ");
+  const key = [lock.version, lock.integrity, "napi " + process.env.SQLITE3_NAPI, process.platform, process.arch].join(" ");
   console.log(lock.version + "-" + require("crypto").createHash("sha256").update(key).digest("hex").slice(0, 12));')"
 SQLITE3_BUILT="$CACHE/sqlite3-$SQLITE3_KEY/node_sqlite3.node"
 SQLITE3_MODULE="$DIR/node_modules/sqlite3/build/Release/node_sqlite3.node"
+# Loads the module and opens a database with it: a module built for another Node-API can load and
+# still crash at the first query.
+sqlite3_works() {
+  node -e "new (require('sqlite3').Database)(':memory:').get('select 1', (e) => process.exit(e ? 1 : 0))"
+}
 compile_sqlite3() {
-  echo "Compiling sqlite3 from source for $(node -v)..." >&2
+  echo "Compiling sqlite3 from source for Node-API $SQLITE3_NAPI ($(node -v))..." >&2
   # --ignore-scripts=false: under `npm test` npm passes the project's ignore-scripts=true (.npmrc) on
   # as npm_config_ignore_scripts. --build-from-source: prebuild-install exits before any download,
-  # and node-gyp compiles.
-  npm rebuild sqlite3 --build-from-source --ignore-scripts=false --loglevel=error >&2
+  # and node-gyp compiles; it reads its options from npm_config_* (napi_build_version: a variable
+  # of sqlite3's binding.gyp).
+  npm_config_napi_build_version=$SQLITE3_NAPI \
+    npm rebuild sqlite3 --build-from-source --ignore-scripts=false --loglevel=error >&2
   # A copy, then a rename: another install reading it meanwhile sees the whole file or none.
   mkdir -p "$(dirname "$SQLITE3_BUILT")"
   cp "$SQLITE3_MODULE" "$SQLITE3_BUILT.$$"
@@ -136,16 +146,16 @@ if [ -f "$SQLITE3_BUILT" ]; then
   echo "sqlite3 for $(node -v): the module compiled for an earlier install ($SQLITE3_BUILT)" >&2
   mkdir -p "$(dirname "$SQLITE3_MODULE")"
   cp "$SQLITE3_BUILT" "$SQLITE3_MODULE"
-  # A kept module that does not load here (a system library changed under it) is built again.
-  if ! node -e "require('sqlite3')" 2>/dev/null; then
-    echo "The kept sqlite3 module does not load; it is compiled again." >&2
+  # A kept module that does not work here (a system library changed under it) is built again.
+  if ! sqlite3_works 2>/dev/null; then
+    echo "The kept sqlite3 module does not work with $(node -v); it is compiled again." >&2
     compile_sqlite3
   fi
 else
   compile_sqlite3
 fi
-# Fail now rather than at the first start if the native module does not load.
-node -e "require('sqlite3')" >&2
+# Fail now rather than at the first start if the native module does not work.
+sqlite3_works >&2
 "$DIR/node_modules/.bin/n8n" --version >&2
 echo "$VERSION $(node -v) $(date -u +%FT%TZ)" > "$MARKER"
 echo "n8n $VERSION installed in $(( $(date +%s) - START )) s." >&2
