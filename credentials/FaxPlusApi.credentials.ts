@@ -1,13 +1,17 @@
 import type {
-	IAuthenticateGeneric,
 	Icon,
+	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
-/** Whether the Base URL may carry the token, written out (n8n's expressions have no URL parser). */
-const SAFE_BASE_URL = String.raw`/^\s*(https:\/\/[^\/?#@\s]+|http:\/\/(localhost|127(\.\d{1,3}){1,3}|\[::1\])(:\d+)?)(\/[^?#\s]*)?\s*$/i.test($credentials.baseUrl)`;
+/** A Base URL that may carry the token: https://, or http:// to a loopback host; no user, query or fragment. */
+const SAFE_BASE_URL =
+	/^\s*(https:\/\/[^/?#@\s]+|http:\/\/(localhost|127(\.\d{1,3}){1,3}|\[::1\])(:\d+)?)(\/[^?#\s]*)?\s*$/i;
+/** Longer is no API address; the pattern never reads more. */
+const MAX_BASE_URL_LENGTH = 2048;
 
 /** Both API credentials' Base URL: the transport reads it whichever credential the node uses. */
 export const baseUrlProperty: INodeProperties = {
@@ -47,15 +51,23 @@ export class FaxPlusApi implements ICredentialType {
 		baseUrlProperty,
 	];
 
-	// The token goes only to a safe Base URL, the credential test's request included.
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
+	// The token goes only to a safe Base URL, the credential test's request included. In code, not an
+	// expression: n8n 2.x resolves a credential's expressions in the run's expression isolate, and a
+	// poll under load failed there on 2.41.1 ("No bridge acquired for this context").
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const baseUrl = String(credentials.baseUrl ?? '');
+		if (baseUrl.length > MAX_BASE_URL_LENGTH || !SAFE_BASE_URL.test(baseUrl)) return requestOptions;
+		return {
+			...requestOptions,
 			headers: {
-				Authorization: `={{ ${SAFE_BASE_URL} ? "Bearer " + $credentials.accessToken : "" }}`,
+				...requestOptions.headers,
+				Authorization: `Bearer ${String(credentials.accessToken)}`,
 			},
-		},
-	};
+		};
+	}
 
 	// A redirect fails the test (n8n would follow it with the token).
 	test: ICredentialTestRequest = {

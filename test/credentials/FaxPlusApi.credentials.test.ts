@@ -1,7 +1,7 @@
-// The personal access token credential's Authorization header and test request as n8n's expression
-// engine resolves them: the token goes only to a safe Base URL (https://, or http:// to a loopback
-// host), the credential test's request included. The real credential test in n8n 2.41.1 and
-// 1.123.81: test/e2e/hostile.e2e.js.
+// The personal access token credential's Authorization header (its authenticate function, as n8n
+// calls it) and its test request as n8n's expression engine resolves it: the token goes only to a
+// safe Base URL (https://, or http:// to a loopback host), the credential test's request included.
+// The real credential test in n8n 2.41.1 and 1.123.81: test/e2e/hostile.e2e.js.
 import { Workflow, type INodeTypes } from 'n8n-workflow';
 import { FaxPlusApi } from '../../credentials/FaxPlusApi.credentials';
 import { FaxPlusOAuth2Api } from '../../credentials/FaxPlusOAuth2Api.credentials';
@@ -35,8 +35,17 @@ function resolved(value: unknown, baseUrl: string) {
 	);
 }
 
-const authorizationOf = (baseUrl: string) =>
-	resolved(new FaxPlusApi().authenticate.properties.headers?.Authorization, baseUrl);
+const authorizationOf = async (baseUrl: string) => {
+	const options = { url: '/auth/token', headers: { Accept: 'application/json' } };
+	const authenticated = await new FaxPlusApi().authenticate(
+		{ accessToken: 'pat_x', baseUrl },
+		options,
+	);
+	// The request n8n passes in keeps its own headers.
+	expect(authenticated).toMatchObject(options);
+	expect(options.headers).toEqual({ Accept: 'application/json' });
+	return authenticated.headers?.Authorization;
+};
 
 describe('Fax.Plus API credential: where the token goes', () => {
 	it.each([
@@ -50,9 +59,9 @@ describe('Fax.Plus API credential: where the token goes', () => {
 		['http://127.1:8080/v3', 'http://127.1:8080/v3'],
 	])(
 		'a safe Base URL gets the token, and the test asks GET /auth/token: %s',
-		(baseUrl, expected) => {
+		async (baseUrl, expected) => {
 			const { request } = new FaxPlusApi().test;
-			expect(authorizationOf(baseUrl)).toBe('Bearer pat_x');
+			expect(await authorizationOf(baseUrl)).toBe('Bearer pat_x');
 			expect(resolved(request.baseURL, baseUrl)).toBe(expected);
 			expect(request).toMatchObject({ url: '/auth/token', disableFollowRedirect: true });
 			expect(request.method).toBeUndefined();
@@ -74,8 +83,10 @@ describe('Fax.Plus API credential: where the token goes', () => {
 		'https://user:s3cret@restapi.fax.plus/v3',
 		'https://restapi.fax.plus/v3?key=s3cret',
 		'https://restapi.fax.plus/v3#s3cret',
-	])('an unsafe Base URL gets no token, the test request included: %s', (baseUrl) => {
-		expect(authorizationOf(baseUrl)).toBe('');
+		// Longer than any API address: not read.
+		`https://restapi.fax.plus/${'v'.repeat(2048)}`,
+	])('an unsafe Base URL gets no token, the test request included: %s', async (baseUrl) => {
+		expect(await authorizationOf(baseUrl)).toBeUndefined();
 	});
 
 	it('says in its 401 rule where the token is sent', () => {
