@@ -41,9 +41,11 @@ module.exports = async function trigger(t) {
 	/**
 	 * A valid delivery that must start exactly one run; returns [execution, result]. Right after a
 	 * new secret was pasted (`pasted`), refused deliveries arriving just before may keep the old
-	 * one for up to 10 s: the delivery is then re-sent, as Fax.Plus re-sends a 401.
+	 * one for up to 10 s: the delivery is then re-sent, as Fax.Plus re-sends a 401. `resent`: the
+	 * deliveries before it that were sent again after no answer, each of which may have started a
+	 * run of its own as well.
 	 */
-	async function fence(before, { pasted = false } = {}) {
+	async function fence(before, { pasted = false, resent = 0 } = {}) {
 		let res = await deliverOne(
 			{ event: 'fax_received', data: { comment: 'fence' } },
 			pasted ? undefined : 200,
@@ -54,8 +56,14 @@ module.exports = async function trigger(t) {
 			[res] = await server.replay(res.webhookId);
 		}
 		assert.equal(res.attempts.at(-1).status, 200, `answers ${JSON.stringify(res.attempts)}`);
-		const list = await n8n.waitForExecutions(s.wf.id, before + 1);
-		assert.equal(list.length, before + 1, `expected ${before + 1} executions, have ${list.length}`);
+		const isFence = (e) => outputOf(e, NODE)?.[0]?.json?.webhookId === res.webhookId;
+		const until = Object.assign((list) => list.some(isFence), { description: 'with the fence' });
+		const list = await n8n.waitForExecutions(s.wf.id, before + 1, { until });
+		const most = before + 1 + resent;
+		assert.ok(
+			list.length <= most,
+			`expected ${before + 1}${resent ? ` to ${most}` : ''} executions, have ${list.length}`,
+		);
 		const last = list.at(-1);
 		assert.equal(
 			outputOf(last, NODE)?.[0]?.json?.webhookId,
@@ -288,18 +296,30 @@ module.exports = async function trigger(t) {
 			const before = await count();
 			const faxIds = Array.from({ length: 12 }, (_, i) => `fax_e2e_together_${i}_${uid('t')}`);
 			// Every request sent in the same tick: all in flight together, each check in the same moments.
-			const together = () =>
-				Promise.all(
+			// One not answered within the sender's 15 s (a machine loaded many times over) is sent again
+			// with its webhook-id, as Fax.Plus does: a repeat the record must hold back too.
+			let resent = 0;
+			const together = async () => {
+				const results = await Promise.all(
 					faxIds.map((id) =>
-						server.deliver({ event: 'fax_received', webhookId: `msg_${id}`, data: { id } }),
+						server.deliver({
+							event: 'fax_received',
+							webhookId: `msg_${id}`,
+							data: { id },
+							retries: 2,
+						}),
 					),
 				);
-			for (const [r] of await together())
-				assert.equal(r.attempts.at(-1).body, '{"received":true}', JSON.stringify(r.attempts));
+				for (const [r] of results) {
+					assert.equal(r.attempts.at(-1).body, '{"received":true}', JSON.stringify(r.attempts));
+					resent += r.attempts.length - 1;
+				}
+			};
+			await together();
 			// Only the record, written by runs checked at the same moment, holds the second round back.
-			for (const [r] of await together())
-				assert.equal(r.attempts.at(-1).body, '{"received":true}', JSON.stringify(r.attempts));
-			await fence(before + 2 * faxIds.length);
+			await together();
+			if (resent) t.log(`${resent} deliveries not answered in time were sent again`);
+			await fence(before + 2 * faxIds.length, { resent });
 			const passed = (await n8n.executions(s.wf.id)).flatMap((e) =>
 				(outputOf(e, NODE) ?? []).map((item) => item.json.faxId),
 			);
