@@ -6,19 +6,14 @@ import type {
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
-
-/** A Base URL that may carry the token: https://, or http:// to a loopback host; no user, query or fragment. */
-const SAFE_BASE_URL =
-	/^\s*(https:\/\/[^/?#@\s]+|http:\/\/(localhost|127(\.\d{1,3}){1,3}|\[::1\])(:\d+)?)(\/[^?#\s]*)?\s*$/i;
-/** Longer is no API address; the pattern never reads more. */
-const MAX_BASE_URL_LENGTH = 2048;
+import { DEFAULT_BASE_URL, readBaseUrl } from '../nodes/api/baseUrl';
 
 /** Both API credentials' Base URL: the transport reads it whichever credential the node uses. */
 export const baseUrlProperty: INodeProperties = {
 	displayName: 'Base URL',
 	name: 'baseUrl',
 	type: 'string',
-	default: 'https://restapi.fax.plus/v3',
+	default: DEFAULT_BASE_URL,
 	required: true,
 	description:
 		'The API address, ending in /v3, starting with https:// (http:// only for a loopback host such as 127.0.0.1). Change it only to use another server, such as a local test server.',
@@ -51,15 +46,14 @@ export class FaxPlusApi implements ICredentialType {
 		baseUrlProperty,
 	];
 
-	// The token goes only to a safe Base URL, the credential test's request included. In code, not an
-	// expression: n8n 2.x resolves a credential's expressions in the run's expression isolate, and a
-	// poll under load failed there on 2.41.1 ("No bridge acquired for this context").
+	// The token goes only to a Base URL the transport accepts too (baseUrl.ts), the test's included.
+	// In code: n8n 2.x resolves a credential's expressions in the run's isolate, where a poll under
+	// load failed on 2.41.1 ("No bridge acquired for this context").
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const baseUrl = String(credentials.baseUrl ?? '');
-		if (baseUrl.length > MAX_BASE_URL_LENGTH || !SAFE_BASE_URL.test(baseUrl)) return requestOptions;
+		if (!('url' in readBaseUrl(credentials.baseUrl))) return requestOptions;
 		return {
 			...requestOptions,
 			headers: {

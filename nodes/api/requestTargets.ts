@@ -1,10 +1,8 @@
 // Where a request goes, checked first: the path's segments and a Base URL safe for the token.
 
-import { isLiteralLoopbackHost } from './addresses';
+import { DEFAULT_BASE_URL, readBaseUrl } from './baseUrl';
 import type { FaxPlusContext } from './context';
 import { operationError } from './nodeErrors';
-
-export const DEFAULT_BASE_URL = 'https://restapi.fax.plus/v3';
 
 // "." and ".." (any case of %2e) survive encodeURIComponent, and the URL parser climbs out of them.
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
@@ -37,29 +35,17 @@ function decodeSegment(part: string): string {
 	}
 }
 
-/** The Base URL: https://, or http:// to a loopback literal; no userinfo, query or fragment. */
+/** The Base URL (baseUrl.ts), or an error saying why it cannot carry the token. */
 export function checkedBaseUrl(
 	context: FaxPlusContext,
 	value: unknown,
 	itemIndex?: number,
 ): string {
-	const text = String(value || DEFAULT_BASE_URL).trim();
-	const url = URL.canParse(text) ? new URL(text) : undefined;
-	const safe =
-		url?.protocol === 'https:' ||
-		(url?.protocol === 'http:' && isLiteralLoopbackHost(url.hostname));
-	const extra = url && (url.username || url.password || url.search || url.hash);
-	if (safe && !extra) return text.replace(/\/+$/, '');
-	const shown = url ? `${url.protocol}//${url.host}${url.pathname}` : 'not a URL';
-	const message =
-		!url || (url.protocol !== 'http:' && url.protocol !== 'https:')
-			? `The credential's Base URL (${shown}) must start with https://`
-			: !safe
-				? `The credential's Base URL (${shown}) uses http://, which would send the token unencrypted`
-				: `The credential's Base URL (${shown}) must not carry a user name, password, query or fragment`;
+	const reading = readBaseUrl(value);
+	if ('url' in reading) return reading.url;
 	throw operationError(context, {
 		itemIndex,
-		message,
+		message: `The credential's Base URL ${reading.refusal}`,
 		description: `Fax.Plus's is ${DEFAULT_BASE_URL}. http:// is accepted only for a loopback host (localhost, 127.0.0.1, [::1]), e.g. a local test server or gateway. No request was sent.`,
 	});
 }

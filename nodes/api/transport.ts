@@ -6,7 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { checkedBaseUrl, checkPath, DEFAULT_BASE_URL } from './requestTargets';
+import { DEFAULT_BASE_URL } from './baseUrl';
+import { checkedBaseUrl, checkPath } from './requestTargets';
 import type { FaxPlusContext } from './context';
 import { describeFaxPlusError, parseErrorBody } from './errorCatalogue';
 import { sendAuthenticated } from './redirects';

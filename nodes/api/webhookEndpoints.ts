@@ -2,7 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { entriesOf } from './lists';
 import type { FaxEvent } from './events';
-import { DEFAULT_BASE_URL } from './requestTargets';
+import { DEFAULT_BASE_URL } from './baseUrl';
 import {
 	faxPlusApiDeleteIfExists,
 	faxPlusApiRequest,

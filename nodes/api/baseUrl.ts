@@ -1,0 +1,24 @@
+// Where a token may go, pure: the transport and the PAT credential read the Base URL alike.
+
+import { isLiteralLoopbackHost } from './addresses';
+
+export const DEFAULT_BASE_URL = 'https://restapi.fax.plus/v3';
+
+const MAX_LENGTH = 2048; // longer is no API address: never parsed
+
+/** https://, or http:// to a loopback literal; no user, password, query or fragment. Empty is Fax.Plus's. */
+export function readBaseUrl(value: unknown): { url: string } | { refusal: string } {
+	const text = String(value || DEFAULT_BASE_URL).trim();
+	if (text.length > MAX_LENGTH)
+		return { refusal: `is longer than ${MAX_LENGTH} characters, which no API address is` };
+	const url = URL.canParse(text) ? new URL(text) : undefined;
+	// Without user, password, query or fragment: a secret pasted there is never shown.
+	const shown = url ? `(${url.protocol}//${url.host}${url.pathname})` : '(not a URL)';
+	if (url?.protocol !== 'https:' && url?.protocol !== 'http:')
+		return { refusal: `${shown} must start with https://` };
+	if (url.protocol === 'http:' && !isLiteralLoopbackHost(url.hostname))
+		return { refusal: `${shown} uses http://, which would send the token unencrypted` };
+	if (url.username || url.password || url.search || url.hash)
+		return { refusal: `${shown} must not carry a user name, password, query or fragment` };
+	return { url: text.replace(/\/+$/, '') };
+}
