@@ -15,7 +15,8 @@ const MAY_IMPORT: Record<string, string[]> = {
 	triggers: ['api', 'logging'],
 	api: ['logging'],
 	logging: [],
-	credentials: [],
+	// The PAT credential adds its token only where the transport sends it (api/baseUrl.ts).
+	credentials: ['api'],
 };
 
 /** The layer of a source file, and its folder (two files of one resource share it). */
@@ -86,8 +87,10 @@ describe('the layers of the source tree', () => {
 		expect(check('nodes/FaxPlus/shared/values.ts', '../fax/index')).toBe(false);
 		expect(check('nodes/api/transport.ts', '../FaxPlus/shared/values')).toBe(false);
 		expect(check('nodes/logging/log.ts', '../api/transport')).toBe(false);
+		expect(check('nodes/api/transport.ts', '../../credentials/FaxPlusApi.credentials')).toBe(false);
 		// And lets the right ones through.
 		expect(check('nodes/FaxPlus/outbox/update.operation.ts', '../shared/values')).toBe(true);
 		expect(check('nodes/FaxPlus/fax/send/operation.ts', '../shared/sentFaxes')).toBe(true);
+		expect(check('credentials/FaxPlusApi.credentials.ts', '../nodes/api/baseUrl')).toBe(true);
 	});
 });
