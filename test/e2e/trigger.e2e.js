@@ -273,17 +273,23 @@ module.exports = async function trigger(t) {
 			const webhookId = `msg_${uid('concurrent')}`;
 			const timestamp = Math.floor(Date.now() / 1000);
 			const data = { id: 'fax_e2e_concurrent' };
+			// A copy not answered within the sender's 15 s (a machine loaded many times over) is sent
+			// again, as Fax.Plus does: one more run the record must hold back.
 			const results = await Promise.all(
 				Array.from({ length: 20 }, () =>
-					server.deliver({ event: 'fax_received', webhookId, timestamp, data }),
+					server.deliver({ event: 'fax_received', webhookId, timestamp, data, retries: 2 }),
 				),
 			);
 			// Each copy is answered 200 once n8n holds its run; the trigger's check passes one on.
-			for (const [r] of results)
+			let resent = 0;
+			for (const [r] of results) {
 				assert.equal(r.attempts.at(-1).body, '{"received":true}', JSON.stringify(r.attempts));
-			const [resent] = await server.replay(webhookId);
-			assert.deepEqual(resent.attempts, [{ status: 200, body: '{"received":true}' }]);
-			await fence(before + 21);
+				resent += r.attempts.length - 1;
+			}
+			if (resent) t.log(`${resent} copies not answered in time were sent again`);
+			const [replay] = await server.replay(webhookId);
+			assert.deepEqual(replay.attempts, [{ status: 200, body: '{"received":true}' }]);
+			await fence(before + 21, { resent });
 			const list = await n8n.executions(s.wf.id);
 			const mine = list.filter((e) => outputOf(e, NODE)?.[0]?.json?.webhookId === webhookId);
 			assert.equal(mine.length, 1, `${mine.length} executions for the concurrent delivery`);
