@@ -6,7 +6,6 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { DEFAULT_BASE_URL } from './baseUrl';
 import { checkedBaseUrl, checkPath } from './requestTargets';
 import type { FaxPlusContext } from './context';
 import { describeFaxPlusError, parseErrorBody } from './errorCatalogue';
@@ -159,7 +158,7 @@ async function send(
 
 export async function faxPlusBaseUrl(context: FaxPlusContext): Promise<string> {
 	const credentials = await context.getCredentials(credentialTypeOf(context));
-	return String(credentials.baseUrl || DEFAULT_BASE_URL).replace(/\/+$/, '');
+	return checkedBaseUrl(context, credentials.baseUrl);
 }
 
 export async function faxPlusApiRequest<T = IDataObject>(

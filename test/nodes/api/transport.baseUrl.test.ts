@@ -146,6 +146,8 @@ describe("the credential's Base URL", () => {
 		['oauth', (server) => server.baseUrl],
 		['pat', (server) => server.baseUrl.replace('127.0.0.1', 'localhost')],
 		['pat', (server) => server.baseUrl.replace('127.0.0.1', '127.1')],
+		// The URL parser reads it as 127.0.0.1: the credential adds its token there too.
+		['pat', (server) => server.baseUrl.replace('127.0.0.1', '0x7f.1')],
 	])('positive control: http:// to a loopback host works (%s)', async (auth, baseUrl) => {
 		const { tokens } = faxPlus();
 		const token = auth === 'pat' ? tokens.pat : tokens.oauthAccessToken;

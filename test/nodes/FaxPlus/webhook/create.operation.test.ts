@@ -198,22 +198,30 @@ describe('Webhook → Create', () => {
 	});
 
 	describe('HTTPS: Fax.Plus delivers only to https:// addresses', () => {
-		it('refuses an http:// URL before any request when the credential points at Fax.Plus, saying how to fix it', async () => {
-			const result = await runFaxPlusNode({
-				parameters: {
-					authentication: 'accessToken',
-					...create({ url: 'http://n8n.example.com/webhook/abc' }),
-				},
-				credentials: {
-					faxPlusApi: { accessToken: server().tokens.pat, baseUrl: 'https://restapi.fax.plus/v3' },
-				},
-			});
-			expect(result.error?.message).toBe(
-				'URL http://n8n.example.com/webhook/abc is http://, but Fax.Plus delivers webhooks only to https:// addresses',
-			);
-			expect(result.error?.description).toMatch(/WEBHOOK_URL.*reverse proxy.*tunnel/s);
-			expect(server().requests).toEqual([]);
-		});
+		// Fax.Plus's Base URL as the transport reads it, also with a slash or spaces pasted around it.
+		it.each([
+			'https://restapi.fax.plus/v3',
+			'https://restapi.fax.plus/v3/',
+			' https://restapi.fax.plus/v3 ',
+		])(
+			'refuses an http:// URL before any request when the credential points at Fax.Plus (%j), saying how to fix it',
+			async (baseUrl) => {
+				const result = await runFaxPlusNode({
+					parameters: {
+						authentication: 'accessToken',
+						...create({ url: 'http://n8n.example.com/webhook/abc' }),
+					},
+					credentials: {
+						faxPlusApi: { accessToken: server().tokens.pat, baseUrl },
+					},
+				});
+				expect(result.error?.message).toBe(
+					'URL http://n8n.example.com/webhook/abc is http://, but Fax.Plus delivers webhooks only to https:// addresses',
+				);
+				expect(result.error?.description).toMatch(/WEBHOOK_URL.*reverse proxy.*tunnel/s);
+				expect(server().requests).toEqual([]);
+			},
+		);
 
 		it('leaves http:// to a test server (another base URL), which refuses it unless it is loopback', async () => {
 			const { error } = await runOperation(
