@@ -66,7 +66,7 @@ export class FaxPlusApi implements ICredentialType {
 	// A redirect fails the test (n8n would follow it with the token).
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{ $credentials.baseUrl.trim().replace(/\\/+$/, "") }}',
+			baseURL: '={{ $credentials.baseUrl.trim().slice(0, 2049).replace(/(?<!\\/)\\/+$/, "") }}',
 			url: '/auth/token',
 			disableFollowRedirect: true,
 		},

@@ -20,5 +20,5 @@ export function readBaseUrl(value: unknown): { url: string } | { refusal: string
 		return { refusal: `${shown} uses http://, which would send the token unencrypted` };
 	if (url.username || url.password || url.search || url.hash)
 		return { refusal: `${shown} must not carry a user name, password, query or fragment` };
-	return { url: text.replace(/\/+$/, '') };
+	return { url: text.replace(/(?<!\/)\/+$/, '') }; // linear: a run is read from its first slash only
 }

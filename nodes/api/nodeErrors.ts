@@ -21,7 +21,7 @@ export function operationError(
 	context: { getNode(): INode },
 	{ message, ...options }: { message: string; itemIndex?: number; description?: string },
 ): NodeOperationError {
-	return new NodeOperationError(context.getNode(), message, options);
+	return new NodeOperationError(context.getNode(), message.slice(0, 1000), options); // a value it quotes is cut
 }
 
 /** A failed request's error: ours kept, anything else a NodeApiError. */

@@ -37,7 +37,7 @@ export async function sendAuthenticated(
 	deadline: AbortSignal,
 ): Promise<IN8nHttpFullResponse> {
 	const base = new URL(baseUrl);
-	const scope = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+	const scope = `${base.origin}${base.pathname.replace(/(?<!\/)\/+$/, '')}`;
 	const refuse = (message: string, why: string) =>
 		operationError(context, {
 			message,

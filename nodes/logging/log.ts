@@ -17,8 +17,8 @@ type Level = 'debug' | 'info' | 'warn';
 
 /** One line of text: control characters (a line break in a name) become spaces; long text is cut. */
 export function oneLine(value: unknown, max = 200): string {
-	const text = String(value ?? '').replace(/\p{Cc}/gu, ' ');
-	return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+	const text = String(value ?? '');
+	return (text.length > max ? `${text.slice(0, max - 1)}…` : text).replace(/\p{Cc}/gu, ' ');
 }
 
 /** A URL for a log line: scheme, host and path only (no userinfo, query or fragment). */

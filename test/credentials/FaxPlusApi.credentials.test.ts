@@ -89,6 +89,12 @@ describe('Fax.Plus API credential: where the token goes', () => {
 		expect(await authorizationOf(baseUrl)).toBeUndefined();
 	});
 
+	it('reads no more of a Base URL than the transport does (2,048 characters and one)', () => {
+		const { request } = new FaxPlusApi().test;
+		const long = `https://api.example/${'v'.repeat(100_000)}`;
+		expect(resolved(request.baseURL, long)).toBe(long.slice(0, 2049));
+	});
+
 	it('says in its 401 rule where the token is sent', () => {
 		const rule = new FaxPlusApi().test.rules?.find(
 			(each) => each.type === 'responseCode' && each.properties.value === 401,

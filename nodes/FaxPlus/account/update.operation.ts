@@ -65,6 +65,7 @@ export const update: FaxPlusOperation = {
 	},
 };
 
+const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/; // labels between dots: one reading, linear
 /** PayloadAccountModification from the fields the user added; refuses an empty update before any request. */
 function modification(context: IExecuteFunctions, itemIndex: number): AccountModification {
 	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
@@ -76,7 +77,7 @@ function modification(context: IExecuteFunctions, itemIndex: number): AccountMod
 	if (name !== undefined) body.name = name;
 	if (lastname !== undefined) body.lastname = lastname;
 	if (email === '') throw refuse('Email cannot be empty');
-	if (email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+	if (email !== undefined && !EMAIL.test(email.length > 254 ? '' : email))
 		throw refuse(`Email: "${email}" is not an email address`);
 	if (email !== undefined) body.email = email;
 	if (phone !== undefined) {

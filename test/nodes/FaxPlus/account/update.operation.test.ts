@@ -71,6 +71,16 @@ describe('Account → Update', () => {
 		['no field', {}, 'Nothing to update: add a field under "Update Fields"'],
 		['an email that is not one', { email: 'ada' }, 'Email: "ada" is not an email address'],
 		[
+			'an email with an empty label',
+			{ email: 'ada@example..org' },
+			'Email: "ada@example..org" is not an email address',
+		],
+		[
+			'an email longer than any address (254 characters)',
+			{ email: `${'a'.repeat(249)}@b.org` },
+			`Email: "${'a'.repeat(249)}@b.org" is not an email address`,
+		],
+		[
 			'a phone without +',
 			{ phone: '5551230009' },
 			'Phone: "5551230009" has no country code: type it with "+" and the country code, e.g. +49 30 1234567',
@@ -91,5 +101,11 @@ describe('Account → Update', () => {
 		const { error } = await runOperation(server(), { ...base, updateFields });
 		expect(error?.message).toBe(message);
 		expect(server().requests).toHaveLength(0);
+	});
+
+	it('quotes at most the first 1,000 characters of a refused value', async () => {
+		const updateFields = { email: 'a'.repeat(100_000) };
+		const { error } = await runOperation(server(), { ...base, updateFields });
+		expect(error?.message).toBe(`Email: "${'a'.repeat(992)}`);
 	});
 });
