@@ -17,20 +17,31 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * POSTs to one of n8n's webhooks as a sender that re-sends does (Fax.Plus re-sends any answer but
- * 2xx): n8n's own 503 "Database is not ready!", which it answers to every request while its database
- * ping is late (a busy machine) and before it routes one, is sent again once `n8n` reports ready.
- * Any other answer is the caller's.
+ * 2xx), for the two 503s a busy machine gives: n8n's own "Database is not ready!", which it answers
+ * to every request while its database ping is late and before it routes one, is sent again once `n8n`
+ * reports ready; the trigger's "secret_unavailable" (n8n could not read the signing secret in time)
+ * after the Retry-After it asks for. Any other answer is the caller's.
  */
 async function postToN8n(n8n, url, init) {
 	for (let resent = 0; ; resent++) {
 		const res = await fetch(url, { method: 'POST', ...init });
 		if (res.status !== 503 || resent === 5) return res;
-		if (!(await res.clone().text()).includes('Database is not ready')) return res;
-		process.stderr.write(`    n8n answered 503 "Database is not ready!"; sent again once it is\n`);
-		await waitFor(
-			async () => (await fetch(`${n8n.url}/healthz/readiness`).catch(() => null))?.status === 200,
-			`n8n at ${n8n.url} ready again`,
-		);
+		const text = await res.clone().text();
+		if (text.includes('Database is not ready')) {
+			process.stderr.write(
+				`    n8n answered 503 "Database is not ready!"; sent again once it is\n`,
+			);
+			await waitFor(
+				async () => (await fetch(`${n8n.url}/healthz/readiness`).catch(() => null))?.status === 200,
+				`n8n at ${n8n.url} ready again`,
+			);
+		} else if (text.includes('secret_unavailable')) {
+			const seconds = Number(res.headers.get('retry-after')) || 5;
+			process.stderr.write(
+				`    the trigger answered 503 secret_unavailable; sent again in ${seconds} s\n`,
+			);
+			await sleep(seconds * 1000);
+		} else return res;
 	}
 }
 
