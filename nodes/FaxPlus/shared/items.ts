@@ -31,7 +31,7 @@ export function answerOr(answer: object | undefined, whatHappened: object): INod
 	return toItems(hasContent ? answer : whatHappened);
 }
 
-/** A required string parameter (or a locator's value), trimmed, refused when empty. */
+/** A required string parameter (or a locator's value), trimmed, refused when empty or longer than an ID or name. */
 export function requiredString(
 	context: IExecuteFunctions,
 	name: string,
@@ -42,11 +42,11 @@ export function requiredString(
 	if (locatorValue(raw) !== raw)
 		raw = context.getNodeParameter(name, itemIndex, '', { extractValue: true });
 	const value = String(locatorValue(raw) ?? '').trim();
-	if (!value) {
+	if (!value || value.length > 1000) {
 		throw operationError(context, {
 			itemIndex,
-			message: `${label} is required`,
-			description: `Set the "${label}" parameter (an expression may have resolved to an empty value).`,
+			message: value ? `${label} has ${value.length} characters` : `${label} is required`,
+			description: `Set the "${label}" parameter to ${value ? 'at most 1,000 characters' : 'a value'} (check what an expression resolves to).`,
 		});
 	}
 	return value;

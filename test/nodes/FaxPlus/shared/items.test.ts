@@ -43,6 +43,41 @@ describe('userIdOf: the user of an operation', () => {
 	});
 });
 
+describe('requiredString: an ID or name', () => {
+	const server = useFaxPlusServer();
+	const id = (value: string) => ({ __rl: true, mode: 'id', value });
+
+	// These two quote the ID in their 404 message; any length would reach the log and the request.
+	it.each([
+		[
+			'legacyHook',
+			'Hook',
+			{ hook: id('hook_' + 'a'.repeat(995)) },
+			{ hook: id('hook_' + 'a'.repeat(996)) },
+		],
+		[
+			'webhook',
+			'Endpoint',
+			{ endpoint: id('ep_' + 'a'.repeat(997)) },
+			{ endpoint: id('ep_' + 'a'.repeat(99_997)) },
+		],
+	])(
+		'%s → Delete reads an ID of 1,000 characters, refuses a longer one before any request, without quoting it',
+		async (resource, label, longest, tooLong) => {
+			const read = await runOperation(server(), { resource, operation: 'delete', ...longest });
+			expect(read.error?.httpCode).toBe('404');
+			expect(apiRequests(server())).toHaveLength(1);
+			const { error } = await runOperation(server(), { resource, operation: 'delete', ...tooLong });
+			const length = (Object.values(tooLong)[0] as { value: string }).value.length;
+			expect(error?.message).toBe(`${label} has ${length} characters`);
+			expect(error?.description).toBe(
+				`Set the "${label}" parameter to at most 1,000 characters (check what an expression resolves to).`,
+			);
+			expect(apiRequests(server())).toHaveLength(1);
+		},
+	);
+});
+
 describe('User in the editor', () => {
 	const properties = new FaxPlus().description.properties;
 	const users = properties.filter((property) => property.name === 'userId');
