@@ -77,7 +77,7 @@ function modification(context: IExecuteFunctions, itemIndex: number): AccountMod
 	if (name !== undefined) body.name = name;
 	if (lastname !== undefined) body.lastname = lastname;
 	if (email === '') throw refuse('Email cannot be empty');
-	if (email !== undefined && !EMAIL.test(email.length > 254 ? '' : email))
+	if (email !== undefined && (email.length > 254 || !EMAIL.test(email)))
 		throw refuse(`Email: "${email}" is not an email address`);
 	if (email !== undefined) body.email = email;
 	if (phone !== undefined) {
