@@ -16,12 +16,13 @@ export function nodeErrorOf(
 	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }
 
-/** A refusal naming the field and the fix (n8n shows `description` under the message). */
+/** A refusal naming the field and the fix (n8n shows `description` under the message); a value it quotes is cut in its middle, so the field's name before it and the reason after it stay. */
 export function operationError(
 	context: { getNode(): INode },
 	{ message, ...options }: { message: string; itemIndex?: number; description?: string },
 ): NodeOperationError {
-	return new NodeOperationError(context.getNode(), message.slice(0, 1000), options); // a value it quotes is cut
+	const cut = message.length > 1000 ? `${message.slice(0, 699)}…${message.slice(-300)}` : message;
+	return new NodeOperationError(context.getNode(), cut, options);
 }
 
 /** A failed request's error: ours kept, anything else a NodeApiError. */
