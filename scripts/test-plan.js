@@ -89,33 +89,16 @@ const CORE_SECONDS = 300;
 
 /**
  * How many shards each n8n line's e2e files are split into, by major version (E2E_SHARDS overrides
- * for both; 1: one run per line). The 1.x line runs only what differs there: one n8n is enough. The
- * 2.x line's three: its browser files in one (two load units), the rest in two (one unit each).
+ * for both; 1: one run per line). The 1.x line runs only what differs there: one n8n is enough.
  */
-const E2E_SHARDS = { 2: 3, 1: 1 };
-
-/** The e2e files that drive n8n's editor in Chromium (test/browser/): their shard takes two load units. */
-const BROWSER_FILES = ['browser', 'drag-extract', 'drag-send', 'oauth2', 'setup'];
+const E2E_SHARDS = { 2: 2, 1: 1 };
 
 /**
  * Splits files ({ name }) into `n` shards of about equal time (`seconds`: a line's FILE_SECONDS),
- * heaviest first into the lightest shard; the files keep their order within a shard. With more than
- * one shard, the browser files form one of their own: they wait mostly on n8n's timers, as the others
- * do, yet their Chromium makes a shard's load two units, and spread over every shard it held two
- * units in each (a fresh machine's queue mode waited 15 min for them). Answers the shards that got
- * files, each with `browser` when it has a browser file.
+ * heaviest first into the lightest shard; the files keep their order within a shard. Answers the
+ * shards that got files.
  */
 function shardFiles(files, n, seconds = {}) {
-	const isBrowser = (f) => BROWSER_FILES.includes(f.name);
-	if (n > 1 && files.some(isBrowser) && !files.every(isBrowser))
-		return [
-			...shardFiles(files.filter(isBrowser), 1, seconds),
-			...shardFiles(
-				files.filter((f) => !isBrowser(f)),
-				n - 1,
-				seconds,
-			),
-		];
 	const weight = (f) => seconds[f.name] ?? DEFAULT_FILE_SECONDS;
 	const shards = Array.from({ length: Math.max(1, n) }, () => ({ files: [], seconds: 0 }));
 	for (const file of [...files].sort((a, b) => weight(b) - weight(a))) {
@@ -123,10 +106,7 @@ function shardFiles(files, n, seconds = {}) {
 		lightest.files.push(file);
 		lightest.seconds += weight(file);
 	}
-	for (const shard of shards) {
-		shard.files.sort((a, b) => files.indexOf(a) - files.indexOf(b));
-		shard.browser = shard.files.some(isBrowser);
-	}
+	for (const shard of shards) shard.files.sort((a, b) => files.indexOf(a) - files.indexOf(b));
 	return shards.filter((s) => s.files.length);
 }
 
@@ -148,19 +128,20 @@ function loadOf(name) {
 
 /**
  * What the stages may keep busy at once, in load units (loadOf). A stage waits until its units are
- * free; the waiting stages start in the order they asked, none passing another: when light stages
- * (an e2e shard, the 1.x line) could pass a heavy one whose units were not free yet, each one that
- * ended let the next light one in, and queue mode (two units, the longest chain) waited 15 min on a
- * fresh machine.
+ * free; whenever units free up, the waiting stages that fit start, in the order they asked, so a
+ * light stage is not held behind a heavy one that does not fit yet.
  */
 function createPool(capacity) {
 	let free = capacity;
 	const waiting = [];
 	const next = () => {
-		while (waiting.length && waiting[0].units <= free) {
-			const { units, start } = waiting.shift();
-			free -= units;
-			start();
+		for (let i = 0; i < waiting.length;) {
+			if (waiting[i].units > free) i++;
+			else {
+				const [{ units, start }] = waiting.splice(i, 1);
+				free -= units;
+				start();
+			}
 		}
 	};
 	return {

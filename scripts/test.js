@@ -273,6 +273,8 @@ function prepare() {
 	};
 }
 
+const BROWSER_FILES = new Set(['browser', 'oauth2', 'setup', 'drag-send', 'drag-extract']);
+
 /** Each n8n line's e2e files, split into shards that run side by side. */
 function e2eShards() {
 	if (skip('E2E')) {
@@ -293,7 +295,7 @@ function e2eShards() {
 				name: shards.length > 1 ? `e2e ${version} [${i + 1}/${shards.length}]` : `e2e ${version}`,
 				version,
 				// n8n with its driver, and Chromium beside them for the editor's checks
-				load: shard.browser ? 2 : 1,
+				load: shard.files.some((f) => BROWSER_FILES.has(f.name)) ? 2 : 1,
 				command: 'node',
 				args: ['test/e2e/run.js'],
 				env: {

@@ -1,7 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-require-imports -- test code, not node code: the rules for what a node may import and use do not apply to it */
 // `npm test`'s plan (scripts/test-plan.js): every e2e file lands in exactly one shard, the shards
-// are balanced, the browser files share one, the pool starts stages in the order they asked, and
-// the budget warning names the stage that grew.
+// are balanced, and the budget warning names the stage that grew.
 import { join } from 'node:path';
 
 const ROOT = join(__dirname, '../..');
@@ -47,20 +46,7 @@ describe("npm test's plan", () => {
 		expect(plan.shardFiles(files, 1, {})[0].files).toEqual(files);
 	});
 
-	it("keeps the browser files in one shard of their own, the only one that takes the browser's units", () => {
-		const files = ['smoke', 'browser', 'action', 'setup', 'poll'].map((name) => ({ name }));
-		const seconds = { smoke: 10, browser: 100, action: 90, setup: 100, poll: 80 };
-		const shards: (Shard & { browser: boolean })[] = plan.shardFiles(files, 3, seconds);
-		expect(shards.map((s) => [s.files.map((f) => f.name), s.browser])).toEqual([
-			[['browser', 'setup'], true],
-			[['action'], false],
-			[['smoke', 'poll'], false],
-		]);
-		// One shard: everything in it.
-		expect(plan.shardFiles(files, 1, seconds).map((s: Shard) => s.files)).toEqual([files]);
-	});
-
-	it('keeps the load units in use within the capacity; the waiting stages start in the order they asked', async () => {
+	it('keeps the load units in use within the capacity; a light stage passes a heavy one that does not fit yet', async () => {
 		const pool = plan.createPool(4);
 		let inUse = 0;
 		let most = 0;
@@ -78,18 +64,20 @@ describe("npm test's plan", () => {
 		const done = [stage('unit', 2), stage('e2e', 2), stage('queue', 3), stage('lint', 1)];
 		await tick();
 		expect(started).toEqual(['unit', 'e2e']);
-		// Two units free: lint (one) would fit, but the queue (three) asked first.
+		// Two units free: the queue (three) waits, lint (one) starts.
 		gates.get('unit')!();
 		await tick();
-		expect(started).toEqual(['unit', 'e2e']);
+		expect(started).toEqual(['unit', 'e2e', 'lint']);
+		gates.get('lint')!();
+		await tick();
+		expect(started).toEqual(['unit', 'e2e', 'lint']);
 		gates.get('e2e')!();
 		await tick();
-		expect(started).toEqual(['unit', 'e2e', 'queue', 'lint']);
-		gates.get('lint')!();
+		expect(started).toEqual(['unit', 'e2e', 'lint', 'queue']);
 		// More than the capacity runs alone rather than never.
 		const alone = stage('huge', 9);
 		await tick();
-		expect(started.at(-1)).toBe('lint');
+		expect(started.at(-1)).toBe('queue');
 		gates.get('queue')!();
 		await tick();
 		expect(started.at(-1)).toBe('huge');
