@@ -120,12 +120,12 @@ export function readPhoneNumber(typed: string, defaultCode?: string): NumberRead
 	const text = typed.trim().slice(0, MAX_TYPED + 1);
 	const plus = /^[\s([]*\+/.test(text);
 	const digits = text.replace(/^[\s([]*\+/, '').replace(SEPARATORS, '');
-	if (text.length > MAX_TYPED) return { ok: false, reason: 'is too long for a phone number' };
 	if (!/^[0-9]+$/.test(digits))
 		return {
 			ok: false,
 			reason: `is not a phone number: only digits, spaces, "-", ".", "/", brackets and a leading "+" are read`,
 		};
+	if (text.length > MAX_TYPED) return { ok: false, reason: 'is too long for a phone number' };
 	if (digits.length > 3 + MAX_NATIONAL_DIGITS)
 		return { ok: false, reason: 'has too many digits for a phone number' };
 	if (plus) return international(digits, '');

@@ -98,6 +98,13 @@ describe('api/numbers readPhoneNumber: the forms of issue 54', () => {
 		);
 	});
 
+	it('says what is wrong with a long typed text: other characters than digits, else its length', () => {
+		expect(read(`+1 555 123 4567 (the office line, ${'call first '.repeat(9)})`)).toMatch(
+			/^refused: is not a phone number: only digits/,
+		);
+		expect(read(`+1 ${'5'.repeat(80)}`)).toBe('refused: is too long for a phone number');
+	});
+
 	it('takes no name of an object property for a Default Country Code', () => {
 		expect(read('030 123456', 'constructor')).toMatch(/^refused: has no country code/);
 	});
