@@ -121,9 +121,8 @@ const LOAD_CAPACITY = 5;
 /** The load units a stage keeps busy while it runs, by its name. */
 function loadOf(name) {
 	if (name === 'build' || name === 'unit') return 2; // tsc; jest's two workers
-	// The queue lane (queue mode, then the fault suite's queue mode): main, a worker and two webhook
-	// processors, and the fault suite's restarts of them
-	if (name === 'queue') return 2;
+	// main, a worker and two webhook processors (and the fault suite's restarts of them)
+	if (name === 'queue' || name === 'faults queue') return 2;
 	return 1;
 }
 

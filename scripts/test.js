@@ -524,35 +524,21 @@ async function main() {
 		timings: true,
 	});
 	// n8n in queue mode: Postgres, Redis, main, worker, two webhook processors (test/queue), then the
-	// fault suite's queue mode: the longest chain, so a lane that holds its units from the moment
-	// Redis, PostgreSQL and n8n 2.x are there to its end, taken before the 2.x shards take theirs (a
-	// shard that waits ends as late as a queue lane that waits, and the lane is longer).
-	let queueLaneHolds;
-	const queueLaneHeld = new Promise((resolve) => (queueLaneHolds = resolve));
+	// fault suite's queue mode, the longest stage: a lane of its own once Redis, PostgreSQL and n8n
+	// 2.x are there.
 	const queueLane = async () => {
 		await Promise.all([prepared.systemPackages, prepared.n8n[N8N_2]]);
 		if (skip('QUEUE')) console.log('\n=== queue: skipped (SKIP_QUEUE=1)');
-		const stages = [
-			...(skip('QUEUE')
-				? []
-				: [
-						{
-							name: 'queue',
-							command: 'node',
-							args: ['test/queue/run.js'],
-							env: { E2E_SKIP_BUILD: '1', ...SIDE_BY_SIDE },
-							counting: 'summary',
-							timings: true,
-						},
-					]),
-			...(faultModes.includes('queue') ? [faultsStage('queue')] : []),
-		];
-		if (!stages.length) return queueLaneHolds();
-		const held = pool.hold(plan.loadOf('queue'), async () => {
-			for (const stage of stages) await startStage(stage);
-		});
-		queueLaneHolds();
-		await held;
+		else
+			await runStage({
+				name: 'queue',
+				command: 'node',
+				args: ['test/queue/run.js'],
+				env: { E2E_SKIP_BUILD: '1', ...SIDE_BY_SIDE },
+				counting: 'summary',
+				timings: true,
+			});
+		if (faultModes.includes('queue')) await runStage(faultsStage('queue'));
 	};
 	// The fault suite's single and lost modes ask last, once everything is installed: one stage,
 	// the lost mode in the n8n the single mode leaves running.
@@ -565,7 +551,6 @@ async function main() {
 		lane(checksLane),
 		...e2eShards().map(async (stage) => {
 			await prepared.n8n[stage.version];
-			if (stage.version === N8N_2) await queueLaneHeld;
 			if (stage.load > 1) await prepared.chromium;
 			await runStage(stage);
 		}),
