@@ -120,18 +120,11 @@ const LOAD_CAPACITY = 5;
 
 /** The load units a stage keeps busy while it runs, by its name. */
 function loadOf(name) {
-	if (name === 'build') return 2; // tsc
+	if (name === 'build' || name === 'unit') return 2; // tsc; jest's two workers
 	// main, a worker and two webhook processors (and the fault suite's restarts of them)
 	if (name === 'queue' || name === 'faults queue') return 2;
 	return 1;
 }
-
-/**
- * The checks (lint, workflows, scan, types, unit) run at this niceness and take no load units: they
- * use the CPU the n8n stages leave. Every n8n stage waits for the n8n 2.x install; beside the checks
- * and a busy core, that install got half a core (a CPU-bound npm ci) and the whole run waited for it.
- */
-const CHECKS_NICENESS = 10;
 
 /**
  * What the stages may keep busy at once, in load units (loadOf). A stage waits until its units are
@@ -233,7 +226,6 @@ module.exports = {
 	E2E_SHARDS,
 	LOAD_CAPACITY,
 	loadOf,
-	CHECKS_NICENESS,
 	createPool,
 	shardFiles,
 	BUDGET_SECONDS,

@@ -7,12 +7,12 @@
 // them.
 //
 // The schedule (scripts/test-plan.js says why): what the machine lacks (n8n installs, Chromium,
-// redis-server and PostgreSQL) is prepared in the background from the start, beside the dev
-// dependencies, the build and the pack; then the checks (lint, workflows, scan, types, unit) run in
-// one lane at a lower priority, each n8n line's e2e shards in lanes of their own once their n8n is
-// installed, queue mode then the fault suite's queue mode in another, and the fault suite's lost
-// and single modes in a last one. Every other stage first takes its load units from one pool
-// (test-plan.js: LOAD_CAPACITY), so the machine never carries more than its cores keep up with.
+// redis-server and PostgreSQL) is prepared in the background once the package is packed; then the
+// checks (lint, workflows, scan, types, unit) run in one lane, each n8n line's e2e shards in lanes
+// of their own once their n8n is installed, queue mode then the fault suite's queue mode in another,
+// and the fault suite's lost and single modes in a last one. Every stage first takes its load units
+// from one pool (test-plan.js: LOAD_CAPACITY), so the machine never carries more than its cores keep
+// up with.
 // A stage that runs beside the one streaming its output writes to .cache/test-logs/ and is printed
 // in one piece when it ends.
 //
@@ -101,7 +101,6 @@ function startStage({
 	name,
 	command,
 	args,
-	niceness,
 	env = {},
 	counting = 'one',
 	prep = false,
@@ -117,7 +116,6 @@ function startStage({
 	const childEnv = { ...process.env, ...env, TEST_TIMES_FILE: timesFile };
 	if (timings)
 		childEnv.TEST_TIMINGS_FILE = stage.timingsFile = path.join(TIMINGS, `${slug(name)}.json`);
-	if (niceness) [command, args] = ['nice', ['-n', String(niceness), command, ...args]];
 	const header = `\n=== ${name}: ${[command, ...args].join(' ')}`;
 	const logFile = fs.openSync(stage.log, 'w');
 	let out = null;
@@ -487,21 +485,10 @@ function checkPackage(name) {
 }
 
 async function main() {
-	// The installs start first: every n8n stage waits for n8n 2.x, and on a fresh machine the dev
-	// dependencies (npm ci) install beside it instead of before it.
-	const prepared = prepare();
-	await runStage({
-		name: 'prepare: dev dependencies',
-		command: 'node',
-		args: ['scripts/with-node.js', '--dependencies'],
-		counting: 'none',
-		prep: true,
-	});
 	await runStage({ name: 'build', command: 'npm', args: ['run', '--silent', 'build'] });
 	await packOnce();
+	const prepared = prepare();
 	fs.rmSync(JEST_RESULTS, { force: true });
-	// The checks run at a lower priority and take no load units: they use what the n8n stages leave
-	// (test-plan.js: CHECKS_NICENESS).
 	const checksLane = [
 		// n8n-node lint (strict), eslint-plugin-n8n-nodes-base's rules, n8n-node cloud-support (scripts/lint.js).
 		{ name: 'lint', command: 'node', args: ['scripts/lint.js'] },
@@ -521,7 +508,7 @@ async function main() {
 			args: ['--no-install', 'jest', '--json', `--outputFile=${JEST_RESULTS}`],
 			counting: 'jest',
 		},
-	].map((stage) => ({ ...stage, load: 0, niceness: plan.CHECKS_NICENESS }));
+	];
 	// Faults: processes killed, Redis and Postgres cut while deliveries flow (test/faults), one
 	// stage per mode (each starts its own n8n, Postgres and servers).
 	const faultModes = skip('FAULTS')

