@@ -5,9 +5,10 @@
 //
 // trigger  Signed deliveries through an active Fax.Plus Trigger workflow (Trigger → No Op)
 //          against n8n's built-in Webhook node in an otherwise identical workflow
-//          (Webhook, respond immediately → No Op) and against an empty community trigger (the
+//          (Webhook, respond immediately → No Op), against an empty community trigger (the
 //          floor any community trigger pays: bench/lib/empty-trigger.js, whose webhook() passes the
-//          body on as one item), same instance, same bodies and headers,
+//          body on as one item) and against a recording one (the same, passing each webhook-id on
+//          once through n8n's processed-data store), same instance, same bodies and headers,
 //          same load: BENCH_N8N_COUNT deliveries per workflow (default 1,000, in 10 rounds that
 //          alternate between the workflows), BENCH_N8N_CONCURRENCY at a time (default 8), over
 //          keep-alive connections on 127.0.0.1. A third workflow pairs the trigger with the
@@ -181,6 +182,11 @@ async function benchTrigger(n8n, s) {
 	const targets = {
 		webhook: await webhookWorkflow(n8n, 'bench: built-in Webhook → No Op'),
 		empty: await emptyTriggerWorkflow(n8n, 'bench: empty community trigger → No Op'),
+		recording: await emptyTriggerWorkflow(
+			n8n,
+			'bench: recording community trigger → No Op',
+			'recording',
+		),
 		trigger: await triggerWorkflow(n8n, s, 'bench: Fax.Plus Trigger → No Op'),
 	};
 	if (PREFILL > 0) {
@@ -480,7 +486,7 @@ async function pass(engine) {
 	const s = {};
 	const out = { engine, loadBefore: os.loadavg()[0] };
 	let n8n;
-	// The user folder carries the empty community trigger beside the package.
+	// The user folder carries the empty and recording community triggers beside the package.
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-faxplus-bench-'));
 	try {
 		s.server = await startFaxPlusServer();

@@ -298,6 +298,8 @@ ${where ? `\nWhere it goes (\`pg_waldump\` of each round's WAL: bytes per delive
 const TRIGGER_LABELS = {
 	webhook: "n8n's Webhook node → No Op (respond immediately)",
 	empty: 'an empty community trigger → No Op (the floor: its `webhook()` passes the body on)',
+	recording:
+		"a recording community trigger → No Op (the empty one, passing each webhook-id on once through n8n's processed-data store)",
 	trigger: '**Fax.Plus Trigger → No Op**',
 	triggerAtCap:
 		'Fax.Plus Trigger + Polling Trigger, both records already at the default cap → No Op',
@@ -325,7 +327,7 @@ function triggerSection(section) {
 		};
 	const first = passes[0].trigger;
 	if (first.targets.empty)
-		body += `_The empty community trigger (\`bench/lib/empty-trigger.js\`) is a package whose one node's \`webhook()\` passes the body on as one item: the floor any community trigger pays in n8n. Per-round ratios, with their range over the rounds._\n\n`;
+		body += `_The empty community trigger (\`bench/lib/empty-trigger.js\`) is a package whose one node's \`webhook()\` passes the body on as one item: the floor any community trigger pays in n8n.${first.targets.recording ? " The recording trigger, in the same package, also passes each delivery on once by its webhook-id: its \`execute()\` makes one \`checkProcessedAndRecord\` call per delivery in its own record (scope node, the Fax.Plus Trigger's default cap of 5,000 entries), the floor any trigger pays that keeps each delivery to one run in n8n's processed-data store, as the Fax.Plus Trigger does." : ''} Per-round ratios, with their range over the rounds._\n\n`;
 	body += `n8n ${passes[0].n8nVersion}, one instance per pass (SQLite, executions saved as n8n saves them by default), the package loaded as a community package. ${['', 'One', 'Two', 'Three', 'Four', 'Five'][Object.keys(first.targets).length] ?? Object.keys(first.targets).length} active workflows on the same instance, identical but for the first node (and the records they start with). The load: ${fmtInt(first.count)} signed deliveries per workflow (realistic \`fax_received\` bodies of about 700 bytes, distinct webhook-ids, signed with the trigger's endpoint secret; the Webhook node gets the very same requests), ${first.concurrency} at a time over keep-alive connections from one client on 127.0.0.1, in ${first.rounds} rounds that alternate between the workflows, after ${first.warmup} warm-up deliveries each. _Completed/s_ counts a delivery when its execution has finished (a round ends when the last execution of the round has stopped): that is the throughput. _Answered/s_ is how fast the sender gets its 200. Latency is per request, as the sender sees it. The last column is n8n's \`processed_data\` rows of the workflow after the run: _own_ is the trigger's record (scope node), _shared_ the one it shares with the Polling Trigger (scope workflow), each with its size and entries.\n`;
 	for (const p of passes) {
 		const t = p.trigger.targets;
@@ -393,6 +395,12 @@ function triggerSection(section) {
 			const floorLines = [
 				`Fax.Plus Trigger / empty trigger (${engineName}): ${rangeText(floor.trigger)}`,
 				`empty trigger / Webhook node (${engineName}): ${rangeText(floor.empty)}`,
+				...(floor.recorded
+					? [
+							`recording trigger / empty trigger (${engineName}): ${rangeText(floor.recording)}`,
+							`Fax.Plus Trigger / recording trigger (${engineName}): ${rangeText(floor.recorded)}`,
+						]
+					: []),
 			];
 			lines.push(...floorLines);
 			body += `\n\`\`\`\n${floorLines.join('\n')}\n\`\`\`\n`;
@@ -400,7 +408,7 @@ function triggerSection(section) {
 			const decided = floor.trigger.spread <= FLOOR_MAX_SPREAD;
 			goals.push({
 				goal: `3. Fax.Plus Trigger ≥ 0.95 × an empty community trigger's throughput (the floor), ${engineName}`,
-				figure: `${rangeText(floor.trigger)}; the empty trigger ${ratioText(floor.empty.median)}× the Webhook node${decided ? '' : `; not judged: the rounds' ratios spread ${fmtPct(floor.trigger.spread)} (more than ${fmtPct(FLOOR_MAX_SPREAD)}; load average ${p.loadBefore?.toFixed(1)} → ${p.loadAfter?.toFixed(1)})`}`,
+				figure: `${rangeText(floor.trigger)}; the empty trigger ${ratioText(floor.empty.median)}× the Webhook node${floor.recorded ? `; n8n's processed-data check alone takes the empty trigger to ${ratioText(floor.recording.median)}× (the recording trigger), and the Fax.Plus Trigger makes ${ratioText(floor.recorded.median)}× of that` : ''}${decided ? '' : `; not judged: the rounds' ratios spread ${fmtPct(floor.trigger.spread)} (more than ${fmtPct(FLOOR_MAX_SPREAD)}; load average ${p.loadBefore?.toFixed(1)} → ${p.loadAfter?.toFixed(1)})`}`,
 				met: decided ? floor.trigger.median >= 0.95 : undefined,
 			});
 		}
@@ -444,20 +452,39 @@ function triggerSection(section) {
 				.map(([engine, f]) => `${rangeText(f.trigger)} with the ${engine} engine`)
 				.join(' and ')} (goal ≥ 0.95); the empty trigger itself makes ${Object.entries(floors)
 				.map(([engine, f]) => `${ratioText(f.empty.median)}× (${engine})`)
-				.join(' and ')} the Webhook node's.`
+				.join(' and ')} the Webhook node's.${recordedText(floors)}`
 		: '';
 	const summary = `Through a real n8n, with the legacy expression engine the trigger completes ${ratioText(young.legacy)}× the deliveries per second of n8n's Webhook node alone with a young record and ${ratioText(atCap.legacy)}× beside the Polling Trigger with both its records at the default cap (goal ≥ 0.8, ${atCap.legacy >= 0.8 ? 'met' : 'missed'}). The durable record is n8n's processed-data store, written by the run: the trigger's own row (scope node), and only beside the Polling Trigger also the row the two share (scope workflow), ${recordAtCap ? `${recordsText(recordAtCap)} at the cap` : 'at the cap'}; n8n reads and writes each whole for every check, and runs that wait share one check per row. With n8n's default engine the figures are ${ratioText(young.default)}× and ${ratioText(atCap.default)}× (goal ≥ 0.9 for the young record): n8n acquires an expression isolate twice per delivery for any trigger but its own Webhook node, which no community node can change.${floorText}${loads.length ? ` Measured at a load average of ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on 2 cores: the rounds' spread (±) shows how far single figures move.` : ''}`;
 	return { title: '3. Signed deliveries through a real n8n', body, goals, console: lines, summary };
 }
 
-/** Per-round ratios of one pass: the trigger over the empty trigger, the empty one over the Webhook node. */
+/**
+ * Per-round ratios of one pass: the trigger over the empty trigger, the empty one over the Webhook
+ * node; with the recording trigger, it over the empty one and the trigger over it.
+ */
 function floorRatios(t) {
 	if (!t.empty || !t.trigger) return undefined;
 	const rate = (name) => t[name].rounds.map((r) => r.completedPerSecond);
 	return {
 		trigger: pairedRatio(rate('trigger'), rate('empty')),
 		empty: pairedRatio(rate('empty'), rate('webhook')),
+		...(t.recording && {
+			recording: pairedRatio(rate('recording'), rate('empty')),
+			recorded: pairedRatio(rate('trigger'), rate('recording')),
+		}),
 	};
+}
+
+/** The summary's sentence on the recording trigger: how much of the gap is n8n's store. */
+function recordedText(floors) {
+	const withRecord = Object.entries(floors).filter(([, f]) => f.recorded);
+	if (!withRecord.length) return '';
+	const each = (pick) =>
+		withRecord
+			.map(([engine, f]) => `${rangeText(pick(f))} with the ${engine} engine`)
+			.join(' and ');
+	const close = withRecord.every(([, f]) => f.recorded.median >= 0.95);
+	return ` A community trigger that only passes each delivery on once through n8n's processed-data store, as the guarantee needs, makes ${each((f) => f.recording)} the empty trigger's; the Fax.Plus Trigger makes ${each((f) => f.recorded)} of that${close ? ': the rest of the gap is the store' : ''}.`;
 }
 
 /** The widest spread of the per-round floor ratios that still judges the goal (±25%). */
@@ -526,7 +553,7 @@ function triggerMeaning(passes) {
 		.map((p) => p.trigger.targets.triggerAtCap?.processedData)
 		.find((x) => x && !x.error && x.entries);
 	parts.push(
-		`- **The durable record is n8n's processed-data store, and n8n reads and writes a whole record for every check.** The trigger's run (its \`execute()\` phase) calls n8n's \`checkProcessedAndRecord\` at scope node (mode entries): n8n loads the node's own \`processed_data\` row (context \`n:<node ID>\`), the MD5 of every recorded key in base64 (one per delivery: its fax event's key, or its webhook-id when the delivery names no fax), adds the new ones, drops the oldest past the cap and writes the whole row back (\`n8n/dist/deduplication/deduplication-helper.js\`). Only when the Fax.Plus Polling Trigger feeds the same node (the third row) does the run first check and record the fax in the workflow's shared row (scope workflow), as an HMAC-SHA256 of the fax's key under the workflow's ID, and then in its own row: two rows, each read and written whole. n8n's store has no lock, so within a process the trigger checks each row one call after another, and the runs that wait meanwhile go together into the next call: one SELECT and one UPDATE per row for all of them. At the cap the third row's records are ${pd ? recordsText(pd) : 'about 270 KB each'}; with them it reaches ${Number.isFinite(leg?.atCap) ? `${ratioText(leg.atCap)}×` : 'n/a'} with the legacy engine and ${ratioText(def.atCap)}× with the default one, about ${Number.isFinite(extraMs) ? extraMs.toFixed(1) : 'n/a'} ms more per delivery than the trigger alone with its young record in the second row${rates.legacy ? ' (legacy engine)' : ''}.`,
+		`- **The durable record is n8n's processed-data store, and n8n reads and writes a whole record for every check.** The trigger's run (its \`execute()\` phase) calls n8n's \`checkProcessedAndRecord\` at scope node (mode entries): n8n loads the node's own \`processed_data\` row (context \`n:<node ID>\`), the MD5 of every recorded key in base64 (one per delivery: its webhook-id), adds the new ones, drops the oldest past the cap and writes the whole row back (\`n8n/dist/deduplication/deduplication-helper.js\`). Only when the Fax.Plus Polling Trigger feeds the same node (the third row) does the run first check and record the fax in the workflow's shared row (scope workflow), as an HMAC-SHA256 of the fax's key under the workflow's ID, and then in its own row: two rows, each read and written whole. n8n's store has no lock, so within a process the trigger checks each row one call after another, and the runs that wait meanwhile go together into the next call: one SELECT and one UPDATE per row for all of them. At the cap the third row's records are ${pd ? recordsText(pd) : 'about 270 KB each'}; with them it reaches ${Number.isFinite(leg?.atCap) ? `${ratioText(leg.atCap)}×` : 'n/a'} with the legacy engine and ${ratioText(def.atCap)}× with the default one, about ${Number.isFinite(extraMs) ? extraMs.toFixed(1) : 'n/a'} ms more per delivery than the trigger alone with its young record in the second row${rates.legacy ? ' (legacy engine)' : ''}.`,
 	);
 	if (Number.isFinite(leg?.atCap) && leg.atCap < 0.8) {
 		parts.push(
