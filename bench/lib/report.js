@@ -250,6 +250,8 @@ function walSection(section) {
 		`WAL per delivery: Webhook node ${fmtBytes(base)}; trigger, young record ${fmtBytes(young)} (${ratioText(young / base)}×); trigger, record at its cap (${capRecord ? fmtInt(capRecord.entries) : 'n/a'} entries) ${fmtBytes(cap)} (${ratioText(cap / base)}×)${atCap}`,
 		`trigger at its cap / today's (${WAL_TODAY.commit}): ${ratioText(cap / WAL_TODAY.bytes)}`,
 	];
+	// The figures for the section's block; the split below is prose, which the summary carries.
+	const figureLines = lines.slice(2);
 	const capRecordWal = recordWal(t.triggerAtCap);
 	const split = Number.isFinite(capRecordWal)
 		? ` Of the ${fmtInt(Math.round(cap))} B at the cap, ${fmtInt(Math.round(capRecordWal))} B are the record (\`processed_data\`, its TOAST and TOAST index; the row itself ${capRecord ? `${fmtInt(capRecord.bytes)} B` : 'n/a'}) and ${fmtInt(Math.round(cap - capRecordWal))} B the rest (the execution's rows, as for the young record), which a smaller record does not shrink: halving the record alone gives ${ratioText((WAL_TODAY.bytes - (cap - capRecordWal)) / 2 / WAL_TODAY.bytes + (cap - capRecordWal) / WAL_TODAY.bytes)}× today's.`
@@ -278,7 +280,7 @@ n8n ${d.n8nVersion}, ${d.mode}, on PostgreSQL ${String(d.postgres).split(' ')[0]
 ${tb}
 
 \`\`\`
-${lines.slice(2).join('\n')}
+${figureLines.join('\n')}
 \`\`\`
 ${where ? `\nWhere it goes (\`pg_waldump\` of each round's WAL: bytes per delivery by the relation a record touches first, else by kind of record; over all rounds):\n\n${where}\n` : ''}
 **What it means.** Every run writes its execution (n8n's \`execution_entity\` and \`execution_data\` rows): that is the Webhook node's whole figure. The trigger's run also checks its record in n8n's processed-data store, one \`processed_data\` row per node that n8n reads, updates and writes back whole on every check (\`checkProcessedAndRecord\`); a row this size is stored out of line (TOAST), so each check writes the whole row to the WAL again, and leaves the old copy for vacuum. At the cap that row is most of what a delivery costs Postgres: at 10,000 deliveries a day about ${perDay.toFixed(1)} GB of WAL a day, which replication and backups carry too. The WAL does not depend on the machine's load: the rounds of the Webhook node and of the record at its cap agree to within ${fmtPct(Math.max(...['webhook', 'triggerAtCap'].filter((k) => t[k]).map((k) => walPerDelivery(t[k]).spread)))} (the young record's grow with it). With Postgres's default \`full_page_writes=on\`, the first change of a page after each checkpoint adds a copy of that page: more WAL for both workflows, by an amount that depends on when checkpoints fall. With no delivery at all, ${fmtBytes(d.idle?.walBytes)} were written in ${d.idle?.seconds?.toFixed(0)} s after the warm-up; each round starts and ends with the WAL quiet. Set \`BENCH_WAL_MODE=queue\` to measure in queue mode (main, worker and one webhook processor), where n8n writes each execution in more steps.
