@@ -194,10 +194,38 @@ const stageKind = (name) =>
 	name.endsWith('(core paths)') ? 'e2e core paths' : name.startsWith('e2e ') ? 'e2e' : name;
 
 /**
- * When the run took longer than its budget: the warning lines, naming the stages that grew most
- * beyond their reference seconds. `stages` are { name, seconds }.
+ * How busy the machine's cores were over the run, and how much of that was npm test's stages, as
+ * fractions of all the cores' time. `before` and `after` are os.cpus() at the start and the end;
+ * `stageCpuSeconds` the stages' CPU (the installs included); `seconds` the run's wall time. A
+ * daemon a stage started (PostgreSQL, Redis) counts as another process: it is not the stage's child.
  */
-function budgetWarning({ totalSeconds, stages, fresh = false }) {
+function coreShares({ before, after, stageCpuSeconds, seconds }) {
+	let total = 0;
+	let idle = 0;
+	after.forEach((cpu, i) => {
+		const start = before[i]?.times;
+		if (!start) return;
+		for (const [kind, ms] of Object.entries(cpu.times)) {
+			total += ms - start[kind];
+			if (kind === 'idle') idle += ms - start[kind];
+		}
+	});
+	if (total <= 0 || seconds <= 0) return undefined;
+	const busy = 1 - idle / total;
+	const ours = Math.min(busy, stageCpuSeconds / (seconds * after.length));
+	return { busy, ours, others: busy - ours };
+}
+
+/** Other processes' share of the cores from which the budget warning says the machine was not npm test's alone. */
+const OTHERS_NOTED = 0.2;
+const percent = (fraction) => `${Math.round(fraction * 100)}%`;
+
+/**
+ * When the run took longer than its budget: the warning lines, naming the stages that grew most
+ * beyond their reference seconds, and (`shares`, from coreShares) how much of the cores other
+ * processes took. `stages` are { name, seconds }.
+ */
+function budgetWarning({ totalSeconds, stages, fresh = false, shares }) {
 	const budget = fresh ? FRESH_BUDGET_SECONDS : BUDGET_SECONDS;
 	if (totalSeconds <= budget) return [];
 	const grown = stages
@@ -215,6 +243,11 @@ function budgetWarning({ totalSeconds, stages, fresh = false }) {
 			(s) =>
 				`  ${s.name}: ${s.seconds.toFixed(0)} s, ${s.reference === undefined ? 'a stage with no reference time' : `${s.over.toFixed(0)} s over its ${s.reference} s`}`,
 		),
+		...(shares && shares.others >= OTHERS_NOTED
+			? [
+					`  Other processes kept ${percent(shares.others)} of the cores busy (npm test's stages ${percent(shares.ours)}): the budget is for a machine that runs npm test alone, and a busy machine takes about its CPU-seconds over the cores left to it.`,
+				]
+			: []),
 		'  Make the stage that grew pay for its tests (CONTRIBUTING.md, "Time"), or update scripts/test-plan.js if the machine is slower.',
 	];
 }
@@ -231,5 +264,6 @@ module.exports = {
 	BUDGET_SECONDS,
 	FRESH_BUDGET_SECONDS,
 	STAGE_SECONDS,
+	coreShares,
 	budgetWarning,
 };

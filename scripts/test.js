@@ -37,6 +37,8 @@ const { checkDigest } = require('./release/pack.js');
 const { suiteRows } = require(path.join(ROOT, 'test/support/timings.js'));
 
 const T0 = Date.now();
+/** The cores' times at the start: how busy the machine was, and with what, is told at the end. */
+const CPUS_AT_START = os.cpus();
 const counts = { passed: 0, failed: 0 };
 const failedStages = [];
 /** Every stage and preparation, in the order they started. */
@@ -344,7 +346,7 @@ function readReport(stage) {
 	}
 }
 
-function printTable(totalSeconds) {
+function printTable(totalSeconds, shares) {
 	console.log(
 		`\nWhere the time went (wall clock; CPU: user + system seconds of the stage's processes; ${os.cpus().length} cores)`,
 	);
@@ -376,6 +378,10 @@ function printTable(totalSeconds) {
 	console.log(
 		`  ${'total'.padEnd(52)} ${''.padStart(6)} ${fmt(totalSeconds).padStart(9)} ${fmt(cpu(ran.filter((s) => !s.prep))).padStart(9)}  (${clock(totalSeconds * 1000)}; the installs took ${fmt(cpu(ran.filter((s) => s.prep)))} CPU more)`,
 	);
+	if (shares)
+		console.log(
+			`  The cores were ${Math.round(shares.busy * 100)}% busy: ${Math.round(shares.ours * 100)}% with npm test's stages, ${Math.round(shares.others * 100)}% with other processes (the PostgreSQL and Redis a stage starts among them).`,
+		);
 	if (checks.length) console.log('\nThe ten slowest checks');
 	for (const c of checks.sort((a, b) => b.seconds - a.seconds).slice(0, 10))
 		console.log(`  ${fmt(c.seconds).padStart(9)}  ${c.stage.padEnd(22)} ${c.name}`);
@@ -562,11 +568,18 @@ async function main() {
 		checkPackage('package: the tarball the suites installed is the one packed after the build');
 
 	const totalSeconds = (Date.now() - T0) / 1000;
-	printTable(totalSeconds);
+	const shares = plan.coreShares({
+		before: CPUS_AT_START,
+		after: os.cpus(),
+		stageCpuSeconds: ran.reduce((sum, s) => sum + (s.cpu ?? 0), 0),
+		seconds: totalSeconds,
+	});
+	printTable(totalSeconds, shares);
 	const warning = plan.budgetWarning({
 		totalSeconds,
 		stages: ran.filter((s) => !s.prep && s.seconds !== undefined),
 		fresh: installedSomething(),
+		shares,
 	});
 	if (warning.length) console.log(`\n${warning.join('\n')}`);
 	if (failedStages.length) {

@@ -86,6 +86,26 @@ describe("npm test's plan", () => {
 		expect(most).toBeLessThanOrEqual(4);
 	});
 
+	it("tells how busy the cores were and how much of it was npm test's, from os.cpus() at both ends", () => {
+		const cpu = (user: number, idle: number) => ({
+			model: 'x',
+			speed: 1,
+			times: { user, nice: 0, sys: 0, idle, irq: 0 },
+		});
+		const before = [cpu(1000, 5000), cpu(2000, 5000)];
+		// 100 s on two cores: 200,000 ms of core time, 40,000 of them idle.
+		const after = [cpu(81000, 25000), cpu(82000, 25000)];
+		const shares = plan.coreShares({ before, after, stageCpuSeconds: 100, seconds: 100 });
+		expect(shares.busy).toBeCloseTo(0.8);
+		expect(shares.ours).toBeCloseTo(0.5);
+		expect(shares.others).toBeCloseTo(0.3);
+		// The stages' CPU counts at most what the cores did.
+		expect(plan.coreShares({ before, after, stageCpuSeconds: 190, seconds: 100 }).others).toBe(0);
+		expect(plan.coreShares({ before, after: before, stageCpuSeconds: 0, seconds: 0 })).toBe(
+			undefined,
+		);
+	});
+
 	it('warns only past the budget, naming the stages that grew most over their reference', () => {
 		const { unit, e2e, 'faults queue': faults } = plan.STAGE_SECONDS;
 		const stages = [
@@ -105,6 +125,22 @@ describe("npm test's plan", () => {
 		expect(warning[3]).toMatch(
 			new RegExp(`^ {2}faults queue: ${faults + 10} s, 10 s over its ${faults} s`),
 		);
+		// A machine busy with other processes: the warning says so.
+		const shares = { busy: 0.99, ours: 0.6, others: 0.39 };
+		expect(
+			plan.budgetWarning({ totalSeconds: plan.BUDGET_SECONDS + 60, stages, shares }),
+		).toContain(
+			"  Other processes kept 39% of the cores busy (npm test's stages 60%): the budget is for a machine that runs npm test alone, and a busy machine takes about its CPU-seconds over the cores left to it.",
+		);
+		expect(
+			plan
+				.budgetWarning({
+					totalSeconds: plan.BUDGET_SECONDS + 60,
+					stages,
+					shares: { busy: 0.7, ours: 0.6, others: 0.1 },
+				})
+				.some((line: string) => line.includes('Other processes')),
+		).toBe(false);
 		// A fresh machine (installs in this run) has the larger budget.
 		expect(
 			plan.budgetWarning({ totalSeconds: plan.BUDGET_SECONDS + 60, stages, fresh: true }),
