@@ -220,6 +220,10 @@ function coreShares({ before, after, stageCpuSeconds, seconds }) {
 const OTHERS_NOTED = 0.2;
 const percent = (fraction) => `${Math.round(fraction * 100)}%`;
 
+/** The line of npm test's table that tells coreShares. */
+const coreSharesLine = ({ busy, ours, others }) =>
+	`The cores were ${percent(busy)} busy: ${percent(ours)} with npm test's stages, ${percent(others)} with other processes (the PostgreSQL and Redis a stage starts among them).`;
+
 /**
  * When the run took longer than its budget: the warning lines, naming the stages that grew most
  * beyond their reference seconds, and (`shares`, from coreShares) how much of the cores other
@@ -265,5 +269,6 @@ module.exports = {
 	FRESH_BUDGET_SECONDS,
 	STAGE_SECONDS,
 	coreShares,
+	coreSharesLine,
 	budgetWarning,
 };

@@ -336,6 +336,8 @@ const lane = async (stages) => {
 };
 
 // ------------------------------------------------------------------ the table
+/** The CPU seconds of these stages' processes. */
+const cpu = (stages) => stages.reduce((sum, s) => sum + (s.cpu ?? 0), 0);
 const fmt = (seconds) => (seconds === undefined ? '' : `${seconds.toFixed(1)} s`);
 
 function readReport(stage) {
@@ -374,14 +376,10 @@ function printTable(totalSeconds, shares) {
 					stage: stage.name,
 				});
 	}
-	const cpu = (stages) => stages.reduce((sum, s) => sum + (s.cpu ?? 0), 0);
 	console.log(
 		`  ${'total'.padEnd(52)} ${''.padStart(6)} ${fmt(totalSeconds).padStart(9)} ${fmt(cpu(ran.filter((s) => !s.prep))).padStart(9)}  (${clock(totalSeconds * 1000)}; the installs took ${fmt(cpu(ran.filter((s) => s.prep)))} CPU more)`,
 	);
-	if (shares)
-		console.log(
-			`  The cores were ${Math.round(shares.busy * 100)}% busy: ${Math.round(shares.ours * 100)}% with npm test's stages, ${Math.round(shares.others * 100)}% with other processes (the PostgreSQL and Redis a stage starts among them).`,
-		);
+	if (shares) console.log(`  ${plan.coreSharesLine(shares)}`);
 	if (checks.length) console.log('\nThe ten slowest checks');
 	for (const c of checks.sort((a, b) => b.seconds - a.seconds).slice(0, 10))
 		console.log(`  ${fmt(c.seconds).padStart(9)}  ${c.stage.padEnd(22)} ${c.name}`);
@@ -571,7 +569,7 @@ async function main() {
 	const shares = plan.coreShares({
 		before: CPUS_AT_START,
 		after: os.cpus(),
-		stageCpuSeconds: ran.reduce((sum, s) => sum + (s.cpu ?? 0), 0),
+		stageCpuSeconds: cpu(ran),
 		seconds: totalSeconds,
 	});
 	printTable(totalSeconds, shares);

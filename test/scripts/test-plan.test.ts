@@ -99,6 +99,9 @@ describe("npm test's plan", () => {
 		expect(shares.busy).toBeCloseTo(0.8);
 		expect(shares.ours).toBeCloseTo(0.5);
 		expect(shares.others).toBeCloseTo(0.3);
+		expect(plan.coreSharesLine(shares)).toMatch(
+			/^The cores were 80% busy: 50% with npm test's stages, 30% with other processes/,
+		);
 		// The stages' CPU counts at most what the cores did.
 		expect(plan.coreShares({ before, after, stageCpuSeconds: 190, seconds: 100 }).others).toBe(0);
 		expect(plan.coreShares({ before, after: before, stageCpuSeconds: 0, seconds: 0 })).toBe(
