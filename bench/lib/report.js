@@ -966,8 +966,13 @@ function tablesOf(body) {
 const fmtShare = (x) => (x < 0.0001 ? 'less than 0.01%' : `${(x * 100).toFixed(2)}%`);
 
 /** The in-process caches the package keeps (issue 62: one stays only where an end-to-end measurement shows it pays). */
-function cachesText() {
-	return `One: the signing secret that last verified a delivery, per workflow and credential, for up to a minute (\`FaxPlusTrigger/delivery.ts\`). n8n 2.41 takes an expression isolate of its own to read a credential in a webhook; with its default engine, reading the secret for every delivery held the trigger to 0.68× (0.64–0.83 over 10 rounds) the empty trigger's deliveries per second in section 3 (\`delivery.ts\` as of 37bf15c, measured on 2026-11-25 right after a run of the package with the kept secret, on the same machine), and keeping it gives 0.94× (that run; a second run 0.95×, and 0.98× in the run of section 3 below). With the legacy engine, where the read takes no isolate, 0.81× and 0.83× (0.85× below). A delivery the kept secret does not verify reads the credential again, so a pasted or changed secret counts from the next delivery on (the one it replaced within a minute: [guarantees](guarantees.md#the-webhook-trigger)), and a forgery with well-formed headers still costs one read. Nothing else is kept: the secret's decoded key saved about 2 µs of a 1 KB delivery's check in section 1, under 0.01% of a delivery through n8n, so the verifier decodes it per delivery; the trigger keeps no webhook-ids (the run's check in n8n's processed-data store decides repeats). Per node instance the triggers keep only what correctness or bounded logs need: the endpoints the trigger registered (\`lifecycle.ts\`), the polls running (\`poll.ts\`), a log throttle each (\`logging/throttle.ts\`); \`triggers/recordOnce.ts\` queues a process's checks of one record (module level) so that n8n's unlocked store gets them one at a time.`;
+function cachesText(n8nSection) {
+	const floorOf = (engine) => {
+		const pass = n8nSection?.data.passes.find((p) => p.trigger && p.engine === engine);
+		const floor = pass && floorRatios(pass.trigger.targets);
+		return floor ? `${ratioText(floor.trigger.median)}×` : 'not measured';
+	};
+	return `One: the signing secret that last verified a delivery, per workflow and credential, for up to a minute (\`FaxPlusTrigger/delivery.ts\`). n8n 2.41 takes an expression isolate of its own to read a credential in a webhook; with its default engine, reading the secret for every delivery held the trigger to 0.68× (0.64–0.83 over 10 rounds) the empty trigger's deliveries per second in section 3 (\`delivery.ts\` as of 37bf15c, measured on 2026-11-25 right after a run of the package with the kept secret, on the same machine), and keeping it gives 0.94× (that run; a second run 0.95×, and ${floorOf('default')} in the run of section 3 below). With the legacy engine, where the read takes no isolate, 0.81× and 0.83× (${floorOf('legacy')} below). A delivery the kept secret does not verify reads the credential again, so a pasted or changed secret counts from the next delivery on (the one it replaced within a minute: [guarantees](guarantees.md#the-webhook-trigger)), and a forgery with well-formed headers still costs one read. Nothing else is kept: the secret's decoded key saved about 2 µs of a 1 KB delivery's check in section 1, under 0.01% of a delivery through n8n, so the verifier decodes it per delivery; the trigger keeps no webhook-ids (the run's check in n8n's processed-data store decides repeats). Per node instance the triggers keep only what correctness or bounded logs need: the endpoints the trigger registered (\`lifecycle.ts\`), the polls running (\`poll.ts\`), a log throttle each (\`logging/throttle.ts\`); \`triggers/recordOnce.ts\` queues a process's checks of one record (module level) so that n8n's unlocked store gets them one at a time.`;
 }
 
 function document(data) {
@@ -1014,7 +1019,7 @@ ${built.map((b) => `**${b.title}.** ${b.summary ?? ''}`).join('\n\n')}${memory.s
 
 ## In-process caches
 
-${cachesText()}
+${cachesText(data.n8n)}
 
 ## The machine
 
