@@ -220,9 +220,12 @@ function coreShares({ before, after, stageCpuSeconds, seconds }) {
 const OTHERS_NOTED = 0.2;
 const percent = (fraction) => `${Math.round(fraction * 100)}%`;
 
-/** The line of npm test's table that tells coreShares. */
-const coreSharesLine = ({ busy, ours, others }) =>
-	`The cores were ${percent(busy)} busy: ${percent(ours)} with npm test's stages, ${percent(others)} with other processes (the PostgreSQL and Redis a stage starts among them).`;
+/**
+ * The line of npm test's table that tells coreShares; `daemons`: a stage started PostgreSQL or Redis,
+ * which count among the other processes.
+ */
+const coreSharesLine = ({ busy, ours, others }, daemons = false) =>
+	`The cores were ${percent(busy)} busy: ${percent(ours)} with npm test's stages, ${percent(others)} with other processes${daemons ? ' (the PostgreSQL and Redis a stage starts among them)' : ''}.`;
 
 /**
  * When the run took longer than its budget: the warning lines, naming the stages that grew most

@@ -107,12 +107,19 @@ function startStage({
 	counting = 'one',
 	prep = false,
 	timings = false,
+	daemons = false,
 }) {
 	if (interrupted) {
 		console.log(`\n=== ${name}: not started (interrupted)`);
 		return Promise.resolve(false);
 	}
-	const stage = { name, prep, started: Date.now() - T0, log: path.join(LOGS, `${slug(name)}.log`) };
+	const stage = {
+		name,
+		prep,
+		daemons,
+		started: Date.now() - T0,
+		log: path.join(LOGS, `${slug(name)}.log`),
+	};
 	ran.push(stage);
 	const timesFile = path.join(TIMINGS, `${slug(name)}.times`);
 	const childEnv = { ...process.env, ...env, TEST_TIMES_FILE: timesFile };
@@ -379,7 +386,8 @@ function printTable(totalSeconds, shares) {
 	console.log(
 		`  ${'total'.padEnd(52)} ${''.padStart(6)} ${fmt(totalSeconds).padStart(9)} ${fmt(cpu(ran.filter((s) => !s.prep))).padStart(9)}  (${clock(totalSeconds * 1000)}; the installs took ${fmt(cpu(ran.filter((s) => s.prep)))} CPU more)`,
 	);
-	if (shares) console.log(`  ${plan.coreSharesLine(shares)}`);
+	const daemons = ran.some((s) => s.daemons);
+	if (shares) console.log(`  ${plan.coreSharesLine(shares, daemons)}`);
 	if (checks.length) console.log('\nThe ten slowest checks');
 	for (const c of checks.sort((a, b) => b.seconds - a.seconds).slice(0, 10))
 		console.log(`  ${fmt(c.seconds).padStart(9)}  ${c.stage.padEnd(22)} ${c.name}`);
@@ -526,6 +534,7 @@ async function main() {
 		env: { E2E_SKIP_BUILD: '1', FAULTS_ONLY: mode },
 		counting: 'summary',
 		timings: true,
+		daemons: true,
 	});
 	// n8n in queue mode: Postgres, Redis, main, worker, two webhook processors (test/queue), then the
 	// fault suite's queue mode, the longest stage: a lane of its own once Redis, PostgreSQL and n8n
@@ -541,6 +550,7 @@ async function main() {
 				env: { E2E_SKIP_BUILD: '1', ...SIDE_BY_SIDE },
 				counting: 'summary',
 				timings: true,
+				daemons: true,
 			});
 		if (faultModes.includes('queue')) await runStage(faultsStage('queue'));
 	};

@@ -99,8 +99,12 @@ describe("npm test's plan", () => {
 		expect(shares.busy).toBeCloseTo(0.8);
 		expect(shares.ours).toBeCloseTo(0.5);
 		expect(shares.others).toBeCloseTo(0.3);
-		expect(plan.coreSharesLine(shares)).toMatch(
-			/^The cores were 80% busy: 50% with npm test's stages, 30% with other processes/,
+		expect(plan.coreSharesLine(shares)).toBe(
+			"The cores were 80% busy: 50% with npm test's stages, 30% with other processes.",
+		);
+		// PostgreSQL and Redis are named only in a run whose stages started them.
+		expect(plan.coreSharesLine(shares, true)).toBe(
+			"The cores were 80% busy: 50% with npm test's stages, 30% with other processes (the PostgreSQL and Redis a stage starts among them).",
 		);
 		// The stages' CPU counts at most what the cores did.
 		expect(plan.coreShares({ before, after, stageCpuSeconds: 190, seconds: 100 }).others).toBe(0);
