@@ -5,9 +5,10 @@ module.exports = {
 	// Jest's default is one worker per core but one; the tests wait on their local servers about as
 	// much as they compute, so two cores run two workers.
 	maxWorkers: Math.max(2, os.cpus().length - 1),
-	// Each test file loads its own n8n-core, and part of it stays reachable after the file ends, so
-	// a worker's heap grew to 1 GB over 70 files and its garbage collection slowed every later file.
-	// A worker past 512 MB after a file is replaced: the unit tests took about a tenth fewer CPU-seconds.
+	// Each test file that runs the node loads its own n8n-core, and part of it stays reachable after
+	// the file ends, so a worker's heap grew to 1 GB over 70 files and its garbage collection slowed
+	// every later file. A worker past 512 MB after a file is replaced: the whole unit suite takes about
+	// a tenth fewer CPU-seconds. With a limit jest runs even a single file in a worker (~0.8 s more).
 	workerIdleMemoryLimit: '512MB',
 	preset: 'ts-jest',
 	// In the checkout (not /tmp, shared by every clone on the machine): removing .cache/ starts cold.
