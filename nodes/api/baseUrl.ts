@@ -18,7 +18,8 @@ export function readBaseUrl(value: unknown): { url: string } | { refusal: string
 		return { refusal: `${shown} must start with https://` };
 	if (url.protocol === 'http:' && !isLiteralLoopbackHost(url.hostname))
 		return { refusal: `${shown} uses http://, which would send the token unencrypted` };
-	if (url.username || url.password || url.search || url.hash)
+	// A lone "?" or "#" leaves search and hash empty, yet would turn every path into a query.
+	if (url.username || url.password || text.includes('?') || text.includes('#'))
 		return { refusal: `${shown} must not carry a user name, password, query or fragment` };
 	return { url: text.replace(/(?<!\/)\/+$/, '') }; // linear: a run is read from its first slash only
 }

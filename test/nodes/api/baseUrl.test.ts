@@ -31,6 +31,15 @@ describe('readBaseUrl', () => {
 		['https://user:s3cret@restapi.fax.plus/v3', '(https://restapi.fax.plus/v3) must not carry'],
 		['https://restapi.fax.plus/v3?key=s3cret', '(https://restapi.fax.plus/v3) must not carry'],
 		['https://restapi.fax.plus/v3#s3cret', '(https://restapi.fax.plus/v3) must not carry'],
+		// Empty, yet each path appended would follow it: .../v3?/faxes reaches /v3.
+		[
+			'https://restapi.fax.plus/v3/accounts/self?',
+			'(https://restapi.fax.plus/v3/accounts/self) must not carry',
+		],
+		[
+			'https://restapi.fax.plus/v3/accounts/self#',
+			'(https://restapi.fax.plus/v3/accounts/self) must not carry',
+		],
 	])('refused: %s', (value, start) => {
 		const reading = readBaseUrl(value);
 		expect('refusal' in reading && reading.refusal.startsWith(start)).toBe(true);
