@@ -16,12 +16,7 @@ export class FaxPlusOAuth2Api implements ICredentialType {
 	restrictToSupportedNodes = true as const;
 
 	properties: INodeProperties[] = [
-		{
-			displayName: 'Grant Type',
-			name: 'grantType',
-			type: 'hidden',
-			default: 'authorizationCode',
-		},
+		{ displayName: 'Grant Type', name: 'grantType', type: 'hidden', default: 'authorizationCode' },
 		{
 			displayName: 'Authorization URL',
 			name: 'authUrl',
@@ -36,12 +31,7 @@ export class FaxPlusOAuth2Api implements ICredentialType {
 			default: 'https://accounts.fax.plus/token',
 			required: true,
 		},
-		{
-			displayName: 'Scope',
-			name: 'scope',
-			type: 'hidden',
-			default: 'all',
-		},
+		{ displayName: 'Scope', name: 'scope', type: 'hidden', default: 'all' },
 		{
 			displayName: 'Auth URI Query Parameters',
 			name: 'authQueryParameters',
@@ -49,12 +39,7 @@ export class FaxPlusOAuth2Api implements ICredentialType {
 			default: '',
 		},
 		// Fax.Plus's token endpoint takes HTTP Basic client credentials, as its docs show.
-		{
-			displayName: 'Authentication',
-			name: 'authentication',
-			type: 'hidden',
-			default: 'header',
-		},
+		{ displayName: 'Authentication', name: 'authentication', type: 'hidden', default: 'header' },
 		baseUrlProperty,
 	];
 }

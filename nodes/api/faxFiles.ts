@@ -4,10 +4,7 @@ import { faxPlusApiDownload, type FaxPlusContext } from './transport';
 
 export type FaxFileFormat = 'pdf' | 'tiff';
 
-const MIME_TYPES: Record<FaxFileFormat, string> = {
-	pdf: 'application/pdf',
-	tiff: 'image/tiff',
-};
+const MIME_TYPES: Record<FaxFileFormat, string> = { pdf: 'application/pdf', tiff: 'image/tiff' };
 
 /** A file name without the characters file systems refuse (those below a space are the control characters). */
 export function safeFileName(name: string): string {

@@ -6,12 +6,7 @@ import { entriesOf } from './lists';
 import { faxPlusApiDeleteIfExists, faxPlusApiRequest, type FaxPlusContext } from './transport';
 import { requestErrorOf } from './nodeErrors';
 
-export type LegacyHook = {
-	id: string;
-	target: string;
-	event: FaxEvent;
-	numbers?: string[];
-};
+export type LegacyHook = { id: string; target: string; event: FaxEvent; numbers?: string[] };
 
 /** `GET /hooks` needs `event`: one request per event; a refused fax_page_received is left out. */
 export async function listAllLegacyHooks(

@@ -9,12 +9,7 @@ export type ContactRecord = Record<string, unknown> & {
 };
 
 /** Query of GET /accounts/{user_id}/contacts: search, offset/limit paging, or specific contacts by ID. */
-export type ContactListQuery = {
-	search?: string;
-	offset: number;
-	limit: number;
-	ids?: string;
-};
+export type ContactListQuery = { search?: string; offset: number; limit: number; ids?: string };
 
 /** Body of PUT /accounts/{user_id}/contacts/{contact_id}: only the fields being changed. */
 export interface ContactModification {

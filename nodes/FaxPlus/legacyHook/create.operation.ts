@@ -56,11 +56,7 @@ export const create: FaxPlusOperation = {
 		);
 		const hook = await createLegacyHook(
 			this,
-			{
-				target,
-				event,
-				...(numbers.length > 0 && { numbers }),
-			},
+			{ target, event, ...(numbers.length > 0 && { numbers }) },
 			itemIndex,
 		);
 		return toItems(hookWithoutToken(hook));
