@@ -17,6 +17,8 @@ export interface Fault {
 	lose?: boolean;
 	/** Pass the request on, then answer this status instead of the server's (taken, answered as refused). */
 	answerStatus?: number;
+	/** Pass the request on once this settles (an upload that takes as long as the test says). */
+	until?: Promise<unknown>;
 	/** Which requests the fault applies to (every one by default). */
 	matches?: (request: { method: string; path: string; query: URLSearchParams }) => boolean;
 }
@@ -76,6 +78,7 @@ export class FaultProxy {
 		const fault = index >= 0 ? this.faults.splice(index, 1)[0] : undefined;
 		this.seen.push({ ...request, fault: fault !== undefined });
 
+		if (fault?.until) await fault.until;
 		if (fault?.hang) {
 			this.hanging.add(res);
 			res.on('close', () => this.hanging.delete(res));

@@ -86,18 +86,22 @@ function finalItem(followed: Followed, fax: FaxRecord, matchedBy: string): IData
 	};
 }
 
-function unfinishedItem(followed: Followed, checks: number): IDataObject {
+function unfinishedItem(followed: Followed, checks: number, failure?: string): IDataObject {
 	const outboxStatus = followed.outbox?.status;
 	const where =
 		followed.outbox === undefined
 			? 'it left the outbox, but no sent fax matching it is listed yet'
 			: `it is still in the outbox, status "${String(outboxStatus)}"`;
+	// The fax is sent either way: an error here would invite sending it again.
+	const why = failure
+		? `Sent, but check ${checks} of its status failed (${failure.slice(0, 200).split('. ')[0]})`
+		: `Not finished after ${checks} checks: ${where}`;
 	return {
 		faxId: null,
 		outboxFaxId: followed.outboxFaxId,
 		to: followed.to,
 		status: typeof outboxStatus === 'string' ? outboxStatus : 'unknown',
-		statusMeaning: `Not finished after ${checks} checks: ${where}. Check again later with Outbox → Get or Fax → Get Many (category "sent").`,
+		statusMeaning: `${why}. Check again later with Outbox → Get or Fax → Get Many (category "sent").`,
 		statusRetryable: null,
 		final: false,
 	};
@@ -119,8 +123,20 @@ export async function waitForFinalStatus(
 	const taken = new Set<string>();
 	let checks = 0;
 	const signal = context.getExecutionCancelSignal?.();
+	let failure: string | undefined;
 	while (true) {
 		checks++;
+		failure = await check().then(
+			() => undefined,
+			(error: Error) => (signal?.aborted ? Promise.reject(error) : error.message),
+		);
+		const open = followed.filter((entry) => !entry.result);
+		if (failure || open.length === 0 || checks >= settings.maxChecks || signal?.aborted) break;
+		await sleep(settings.intervalMs);
+	}
+	return followed.map((entry) => entry.result ?? unfinishedItem(entry, checks, failure));
+
+	async function check() {
 		const outbox = await outboxFaxes(context, userId, itemIndex);
 		const inOutbox = new Map(outbox.map((record) => [record.id, record]));
 		const left: Followed[] = [];
@@ -130,22 +146,17 @@ export async function waitForFinalStatus(
 			if (record) entry.outbox = record;
 			else left.push(entry);
 		}
-		if (left.length > 0) {
-			const earliest = Math.min(
-				sentAt,
-				...left.map((entry) => instantOf(entry.outbox?.submit_time) ?? sentAt),
-			);
-			const sent = (await sentSince(context, itemIndex, userId, earliest - 60_000)) as FaxRecord[];
-			for (const entry of left) {
-				const match = matchSent(entry, sent, taken, sentAt - 60_000);
-				if (!match) continue;
-				taken.add(match.fax.id as string);
-				entry.result = finalItem(entry, match.fax, match.matchedBy);
-			}
+		if (left.length === 0) return;
+		const earliest = Math.min(
+			sentAt,
+			...left.map((entry) => instantOf(entry.outbox?.submit_time) ?? sentAt),
+		);
+		const sent = (await sentSince(context, itemIndex, userId, earliest - 60_000)) as FaxRecord[];
+		for (const entry of left) {
+			const match = matchSent(entry, sent, taken, sentAt - 60_000);
+			if (!match) continue;
+			taken.add(match.fax.id as string);
+			entry.result = finalItem(entry, match.fax, match.matchedBy);
 		}
-		const open = followed.filter((entry) => !entry.result);
-		if (open.length === 0 || checks >= settings.maxChecks || signal?.aborted) break;
-		await sleep(settings.intervalMs);
 	}
-	return followed.map((entry) => entry.result ?? unfinishedItem(entry, checks));
 }

@@ -17,7 +17,7 @@ import {
 /** A claim settles for four times its own write, within these bounds, before it is read back. */
 const SETTLE_MS = { floor: 50, factor: 4, cap: 2_000 };
 /** Statuses with which Fax.Plus says it took nothing (its error object): the key is free again. */
-const NOT_ACCEPTED = new Set([400, 401, 403]);
+const NOT_ACCEPTED = new Set([400, 401, 403, 429]);
 /** Errors before a connection was made: the request never reached Fax.Plus. */
 const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
 /** Entries the node's record keeps (six a sent key, about 170 bytes): its last 10,000 keyed sends; the oldest go first. */
@@ -28,8 +28,8 @@ const FIRST_RECORD_TAKEN = /duplicate key|unique constraint|duplicate entry/i;
 /** What a send under a key holds from its read-back to the outbox request: released after it. */
 export type KeyHold = { release(error?: unknown): Promise<void> };
 
-/** A claim this send holds: its entries, and when and how fast it was written. */
-export type Claim = { record: KeyRecord; writtenAt: number; writeMs: number };
+/** A claim this send holds: its entries, when and how fast it was written, and whether a read-back wrote its `posting`. */
+export type Claim = { record: KeyRecord; writtenAt: number; writeMs: number; posted?: boolean };
 
 /** This node's record in n8n's processed-data store; a failure says that nothing was sent. */
 export class NodeKeyRecord {
@@ -61,11 +61,11 @@ export class NodeKeyRecord {
 		const left = claim.writtenAt + Math.min(SETTLE_MS.cap, settle) - Date.now();
 		if (left > 0) await sleep(left);
 		const added = await this.add([...entriesOfRecord(record), ...record.posting]);
-		const verdict = readBackVerdict(record, added);
+		const verdict = readBackVerdict(record, added, claim.posted);
 		if (verdict === 'lost')
 			await this.remove([record.nonce, ...record.posting.filter((entry) => added.has(entry))]);
-		// Written again: the next read-back waits a settle from now.
-		if (verdict === 'erased') claim.writtenAt = Date.now();
+		// Written again: the next read-back waits a settle from now, and finds its own `posting`.
+		if (verdict === 'erased') Object.assign(claim, { writtenAt: Date.now(), posted: true });
 		return verdict;
 	}
 

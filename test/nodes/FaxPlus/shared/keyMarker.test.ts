@@ -26,14 +26,11 @@ const HOUR = 3_600_000;
 const lifetime = fc.integer({ min: 1, max: 24 * 30 }).map((hours) => hours * HOUR);
 const instant = fc.integer({ min: 1_600_000_000_000, max: 2_000_000_000_000 });
 
-/** Which of a claim's entries the record answered as new: any subset. */
-const answered = (record: KeyRecord) =>
+/** Which of the entries written (a claim's by default) the record answered as new: any subset. */
+const answered = (record: KeyRecord, written = entriesOfRecord(record)) =>
 	fc
-		.array(fc.boolean(), {
-			minLength: entriesOfRecord(record).length,
-			maxLength: entriesOfRecord(record).length,
-		})
-		.map((flags) => new Set(entriesOfRecord(record).filter((_, i) => flags[i])));
+		.array(fc.boolean(), { minLength: written.length, maxLength: written.length })
+		.map((flags) => new Set(written.filter((_, i) => flags[i])));
 const records = fc
 	.tuple(keyId, instant, lifetime, fc.string({ minLength: 1, maxLength: 16 }))
 	.map(([id, now, life, nonce]) => keyRecordOf(id, now, life, nonce));
@@ -130,14 +127,20 @@ describe("n8n's record of a node's keys", () => {
 		);
 	});
 
-	it("a read-back holds only where the claim's nonce is still there", () => {
+	it("a read-back holds only where the claim's nonce is still there and no other send's posting is", () => {
+		const readBack = (record: KeyRecord) => [...entriesOfRecord(record), ...record.posting];
 		fc.assert(
 			fc.property(
-				records.chain((record) => fc.tuple(fc.constant(record), answered(record))),
-				([record, added]) => {
-					const verdict = readBackVerdict(record, added);
-					expect(verdict === 'held').toBe(!added.has(record.nonce));
-					expect(verdict === 'erased').toBe(allNew(entriesOfRecord(record), added));
+				records.chain((record) =>
+					fc.tuple(fc.constant(record), answered(record, readBack(record)), fc.boolean()),
+				),
+				([record, added, posted]) => {
+					const verdict = readBackVerdict(record, added, posted);
+					const othersPosting = !posted && !allNew(record.posting, added);
+					expect(verdict === 'held').toBe(!added.has(record.nonce) && !othersPosting);
+					expect(verdict === 'erased').toBe(
+						allNew(entriesOfRecord(record), added) && !othersPosting,
+					);
 				},
 			),
 		);

@@ -4,10 +4,13 @@
 import type { IDataObject } from 'n8n-workflow';
 import {
 	apiRequests,
+	patCredentials,
 	runOperation,
 	useFaxPlusServer,
 	type FaxPlusServer,
 } from '../../../../support/faxplus';
+import { FaultProxy } from '../../../../support/fault-proxy';
+import { runFaxPlusNode } from '../../../../support/n8n-harness';
 import { withPausesSkipped } from '../../../../support/pauses';
 
 const send = {
@@ -125,6 +128,38 @@ describe('Fax → Send: Wait for Final Status', () => {
 		});
 		expect(result.items[0].json.statusMeaning).toContain('Not finished after 3 checks');
 		expect(outboxReads(server())).toHaveLength(3);
+	});
+
+	it('a status check that fails once the fax is sent outputs the fax, final false, saying so: never an error that invites sending it again', async () => {
+		const proxy = await FaultProxy.start(server().origin);
+		try {
+			proxy.failNext({
+				status: 500,
+				matches: (r) => r.method === 'GET' && r.path.endsWith('/outbox'),
+			});
+			const seeded = new Set(Object.keys(server().state.outbox));
+			const result = await runFaxPlusNode({
+				parameters: {
+					authentication: 'accessToken',
+					...send,
+					to: '+15551234567',
+					options: { waitForFinalStatus: true, statusCheckInterval: 20 },
+				},
+				credentials: {
+					faxPlusApi: { ...patCredentials(server()).faxPlusApi, baseUrl: proxy.baseUrl },
+				},
+			});
+			expect(result.error).toBeUndefined();
+			const [outboxFaxId] = Object.keys(server().state.outbox).filter((id) => !seeded.has(id));
+			expect(result.items.map((item) => item.json)).toEqual([
+				expect.objectContaining({ outboxFaxId, to: '+15551234567', faxId: null, final: false }),
+			]);
+			expect(result.items[0].json.statusMeaning).toBe(
+				'Sent, but check 1 of its status failed (Fax.Plus failed on its side: 500 (server_error: injected 500)). Check again later with Outbox → Get or Fax → Get Many (category "sent").',
+			);
+		} finally {
+			await proxy.close();
+		}
 	});
 
 	it('refuses an interval below the floor before sending anything', async () => {

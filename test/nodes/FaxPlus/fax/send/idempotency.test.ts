@@ -456,6 +456,35 @@ describe('Fax → Send: Idempotency Key', () => {
 			expect(accepted(server())).toHaveLength(1);
 		});
 
+		it("an upload that outlasts the in-flight mark: the retry that claims the key again faxes, and the first send, finding that send's outbox request recorded, answers its fax", async () => {
+			let upload!: () => void;
+			proxy.failNext({
+				until: new Promise<void>((resolve) => (upload = resolve)),
+				matches: (r) => r.method === 'POST' && r.path.endsWith('/files'),
+			});
+			const slow = viaProxy({ options: { idempotencyKey: 'slow' } });
+			while (!proxy.seen.some((r) => r.path.endsWith('/files'))) await sleep(5);
+			const [retried] = await afterMarksExpire(
+				async () => await sendOk(server(), { options: { idempotencyKey: 'slow' } }),
+			);
+			expect(retried.duplicate).toBeUndefined();
+			upload();
+			const first = await slow;
+			expect(first.error).toBeUndefined();
+			expect(perSend(first.items)[0]).toMatchObject({ duplicate: true });
+			expect(accepted(server())).toHaveLength(1);
+		});
+
+		it('the outbox request answered 429 until its retries ran out: Fax.Plus took nothing, so the key is freed and the retry sends', async () => {
+			proxy.failNext({ status: 429, headers: { 'retry-after': '1' }, matches: isOutboxPost }, 4);
+			const limited = await viaProxy({ options: { idempotencyKey: 'limited' } });
+			expect(limited.error).toBeDefined();
+			expect(outboxPosts(server())).toHaveLength(0);
+			const [retried] = await sendOk(server(), { options: { idempotencyKey: 'limited' } });
+			expect(retried.duplicate).toBeUndefined();
+			expect(accepted(server())).toHaveLength(1);
+		});
+
 		it('the outbox request refused (ECONNREFUSED): the key is freed and the retry sends', async () => {
 			let writes = 0;
 			store.afterRecord = (_items, key) => {
