@@ -27,9 +27,8 @@ const [REGIONS, INTERNATIONAL_PREFIX, NATIONAL_PATTERN, LENGTHS, NATIONAL_PREFIX
 const PREFERRED_INTERNATIONAL_PREFIX = 6;
 
 function entriesOf(input: NumbersInput): string[] {
-	return (Array.isArray(input) ? input : String(input ?? '').split(/[,\n]/))
-		.map((entry) => String(entry).trim())
-		.filter((entry) => entry !== '');
+	const list = Array.isArray(input) ? input : `${input ?? ''}`.replaceAll('\n', ',').split(',');
+	return list.map((entry) => String(entry).trim()).filter((entry) => entry !== '');
 }
 
 const matchesWhole = (digits: string, pattern: string) =>
