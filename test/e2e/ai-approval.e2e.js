@@ -1,9 +1,10 @@
 'use strict';
 // examples/ai-agent-fax-approval.json offline in a real n8n 2.x: the agent's Fax.Plus Send tool
-// sits behind n8n's human review for tools (Send Email → Send and Wait as a tool,
-// `n8n-nodes-base.emailSendHitlTool`). A scripted OpenAI-compatible model asks to send a fax;
-// n8n mails the approval request to a local SMTP server and the execution waits. Declined, the
-// agent gets n8n's refusal and nothing is uploaded or sent; approved, the fax is sent once.
+// ("Let an AI Agent Run This" on, as a Send tool needs to send) sits behind n8n's human review
+// for tools (Send Email → Send and Wait as a tool, `n8n-nodes-base.emailSendHitlTool`). A
+// scripted OpenAI-compatible model asks to send a fax; n8n mails the approval request to a
+// local SMTP server and the execution waits. Declined, the agent gets n8n's refusal and nothing
+// is uploaded or sent; approved, the fax is sent once.
 // n8n 2.x only (no human review for tools on 1.x).
 
 const assert = require('node:assert/strict');

@@ -4,9 +4,10 @@
 // Fax.Plus tools get a credential for the local server, and the official MCP TypeScript SDK
 // client lists and calls them over Streamable HTTP. Each call's requests at the local server
 // are asserted. A client that obeys a hostile fax finds nothing to leak or send with in the
-// example; the same client, given Send tools as a user might add them (one with a country code
-// as Allowed Destinations), leaks and queues a fax: the positive control. n8n 2.x only: the
-// suite's MCP client and example follow 2.x's trigger (v2).
+// example; the same client, given Send tools as a user might add them with "Let an AI Agent Run
+// This" on (one with a country code as Allowed Destinations), leaks and queues a fax: the
+// positive control; a Send tool with the switch off refuses before any request. n8n 2.x only:
+// the suite's MCP client and example follow 2.x's trigger (v2).
 
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
@@ -37,8 +38,9 @@ function exampleWorkflow(file, { pathSuffix, credential }) {
 }
 
 /**
- * Tools a user might add to the example: Send to full numbers from text, Send (unsafely) to +1
- * from URLs, and Fax → Delete without and with "Let an AI Agent Run This".
+ * Tools a user might add to the example: Send to full numbers from text and Send (unsafely) to +1
+ * from URLs, both with "Let an AI Agent Run This" on; the same Send from URLs with it off; and
+ * Fax → Delete without and with it.
  */
 function sendTools() {
 	const send = (name, position, parameters) => ({
@@ -59,18 +61,21 @@ function sendTools() {
 	});
 	const comment =
 		"={{ $fromAI('comment', `A short note kept with the fax; an empty string for none`, 'string') }}";
+	const fromUrl = {
+		documentSource: 'url',
+		documentUrls:
+			"={{ $fromAI('document_url', `The http(s) address of the document to fax`, 'string') }}",
+		options: { comment, allowedDestinations: '+1', maxDestinations: 3 },
+	};
 	return [
 		send('Send fax from text', [-400, 260], {
 			documentSource: 'text',
 			documentText: "={{ $fromAI('text', `The full text of the fax`, 'string') }}",
 			options: { comment, allowedDestinations: '+15551234567, +4930123456', maxDestinations: 3 },
+			agentMayRun: true,
 		}),
-		send('Send fax from URL', [-200, 260], {
-			documentSource: 'url',
-			documentUrls:
-				"={{ $fromAI('document_url', `The http(s) address of the document to fax`, 'string') }}",
-			options: { comment, allowedDestinations: '+1', maxDestinations: 3 },
-		}),
+		send('Send fax from URL', [-200, 260], { ...fromUrl, agentMayRun: true }),
+		send('Send fax from URL not allowed', [0, 260], fromUrl),
 		...[
 			['Delete fax', false],
 			['Delete fax allowed', true],
@@ -567,14 +572,21 @@ module.exports = async function mcp(t) {
 		);
 
 		await check(
-			'mcp: positive control: the same client, given Send tools, leaks the fax through the one allowed to +1 from URLs (the attacker gets its text, a fax is queued to +1 876); the one of full numbers refuses',
+			'mcp: positive control: the same client, given Send tools, leaks the fax through the one allowed to +1 from URLs (the attacker gets its text, a fax is queued to +1 876); the one of full numbers refuses, and the same one from URLs with "Let an AI Agent Run This" off refuses before any request, naming it',
 			async () => {
 				const from = server.requests.length;
 				const obeyed = await obeyHostileFax(s.sendClient, s.hostileId);
 				const byTool = Object.fromEntries(obeyed.calls.map((call) => [call.tool, call.result]));
-				assert.deepEqual(Object.keys(byTool).sort(), ['Send_fax_from_URL', 'Send_fax_from_text']);
+				assert.deepEqual(Object.keys(byTool).sort(), [
+					'Send_fax_from_URL',
+					'Send_fax_from_URL_not_allowed',
+					'Send_fax_from_text',
+				]);
 				assert.equal(byTool.Send_fax_from_text.isError, true, textOf(byTool.Send_fax_from_text));
 				assert.match(textOf(byTool.Send_fax_from_text), /is not an allowed destination/);
+				const off = byTool.Send_fax_from_URL_not_allowed;
+				assert.equal(off.isError, true, textOf(off));
+				assert.match(textOf(off), /may not send a fax .*"Let an AI Agent Run This" is off/);
 				assert.ok(!byTool.Send_fax_from_URL.isError, textOf(byTool.Send_fax_from_URL));
 				assert.equal(s.attacker.hits.length, 1, s.attacker.hits.join(', '));
 				assert.ok(

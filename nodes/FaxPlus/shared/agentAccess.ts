@@ -7,10 +7,15 @@ const AGENT_MAY_RUN = 'agentMayRun';
 const AGENT_MAY_RUN_NAME = 'Let an AI Agent Run This';
 
 const RISK_TEXT: Record<AgentRisk['kind'], string> = {
-	spends: 'which spends money or AI credits',
-	deletes: 'which deletes, and cannot be undone',
-	changes: 'which changes your Fax.Plus account or its data',
+	spends: 'spends money or AI credits',
+	deletes: 'deletes, and cannot be undone',
+	changes: 'changes your Fax.Plus account or its data',
 };
+
+/** What the operation spends, deletes or changes, in words: its own, or its kind's. */
+function riskText(agentRisk: AgentRisk): string {
+	return agentRisk.text ?? RISK_TEXT[agentRisk.kind];
+}
 
 function lowerFirst(text: string): string {
 	return text.charAt(0).toLowerCase() + text.slice(1);
@@ -27,7 +32,7 @@ export function agentMayRunProperty(operation: ResourceOperation): INodeProperti
 			name: AGENT_MAY_RUN,
 			type: 'boolean',
 			default: false,
-			description: `Whether an AI agent or MCP client may use this tool to ${action}, ${RISK_TEXT[agentRisk.kind]}${agentRisk.when ? ` (${agentRisk.whenText})` : ''}. On, it may whenever it decides, also because a received fax told it to. Turn on only where a person approves each call.`,
+			description: `Whether an AI agent or MCP client may use this tool to ${action}, which ${riskText(agentRisk)}${agentRisk.when ? ` (${agentRisk.whenText})` : ''}. On, it may whenever it decides, also because a received fax told it to. Turn on only where a person approves each call.`,
 			displayOptions: { show: { '@tool': [true] } },
 		},
 	];
@@ -46,6 +51,6 @@ export function refuseUnlessAgentMayRun(
 	throw operationError(context, {
 		itemIndex,
 		message: `This tool may not ${lowerFirst(String(option.action ?? option.name))} for an AI agent: "${AGENT_MAY_RUN_NAME}" is off`,
-		description: `It ${RISK_TEXT[agentRisk.kind]}, so an agent may run it only when the workflow's author turns on "${AGENT_MAY_RUN_NAME}" in this tool's parameters. Ask a person to do it instead.`,
+		description: `It ${riskText(agentRisk)}, so an agent may run it only when the workflow's author turns on "${AGENT_MAY_RUN_NAME}" in this tool's parameters. Ask a person to do it instead.`,
 	});
 }

@@ -1,11 +1,13 @@
 // As a tool, an operation that spends, deletes or changes something runs only when the
-// workflow's author turns on "Let an AI Agent Run This"; reading (and Send, with its own
-// guards) runs by default.
+// workflow's author turns on "Let an AI Agent Run This"; reading runs by default. Send spends
+// money, so it too needs the switch (its own guards, Allowed Destinations and Max Destinations,
+// apply once it is on).
 import { FaxPlus } from '../../../../nodes/FaxPlus/FaxPlus.node';
 import { resources } from '../../../../nodes/FaxPlus/resources';
 import { apiRequests, runOk, runOperation, useFaxPlusServer } from '../../../support/faxplus';
+import { useProcessedDataStore } from '../../../support/processed-data';
 
-/** What an agent may run without the switch: every operation that only reads, and Send. */
+/** What an agent may run without the switch: every operation that only reads. */
 const AGENT_RUNS_BY_DEFAULT = [
 	'account.get',
 	'account.getAllMembers',
@@ -20,7 +22,6 @@ const AGENT_RUNS_BY_DEFAULT = [
 	'fax.get',
 	'fax.getAll',
 	'fax.getStatus',
-	'fax.send',
 	'legacyHook.getAll',
 	'number.get',
 	'number.getAll',
@@ -35,9 +36,18 @@ const AGENT_RUNS_BY_DEFAULT = [
 
 const deleteFax = { resource: 'fax', operation: 'delete', userId: 'self', faxId: 'fax_4' };
 const purchase = { resource: 'shop', operation: 'purchaseNumber', itemId: 'item_US_212_1234567' };
+const sendFax = {
+	resource: 'fax',
+	operation: 'send',
+	userId: 'self',
+	to: '+15551234567',
+	from: '+15551230001',
+	documentSource: 'text',
+	documentText: 'Please call me back.',
+};
 
 describe('which operations an AI agent runs by default', () => {
-	it('reading and Send; every other operation needs the switch (Get OCR / Get Field Extraction only when set to request)', () => {
+	it('reading only; every other operation, Send too, needs the switch (Get OCR / Get Field Extraction only when set to request)', () => {
 		const byDefault: string[] = [];
 		const sometimes: string[] = [];
 		for (const [resource, { operations }] of Object.entries(resources))
@@ -60,6 +70,14 @@ describe('which operations an AI agent runs by default', () => {
 		});
 		expect(purchaseSwitch?.description).toMatch(/purchase a number, which spends money/);
 		expect(purchaseSwitch?.description).toMatch(/a received fax/);
+		const sendSwitch = switches.find((p) => p.displayOptions?.show?.operation?.includes('send'));
+		expect(sendSwitch).toMatchObject({
+			default: false,
+			displayOptions: { show: { resource: ['fax'], '@tool': [true] } },
+		});
+		expect(sendSwitch?.description).toMatch(
+			/^Whether an AI agent or MCP client may use this tool to send a fax, which spends money and cannot be taken back\. On, it may whenever it decides, also because a received fax told it to\./,
+		);
 		expect(switches.some((p) => p.displayOptions?.show?.operation?.includes('get'))).toBe(false);
 	});
 });
@@ -77,6 +95,36 @@ describe('an operation with a risk, as a tool', () => {
 		}
 		expect(apiRequests(server())).toHaveLength(0);
 		expect(server().state.faxes.fax_4).toBeDefined();
+	});
+
+	it('Send is refused before any request while the switch is off: nothing uploaded, no outbox fax', async () => {
+		const store = useProcessedDataStore();
+		const outbox = { ...server().state.outbox };
+		const { error } = await runOperation(server(), sendFax, { asTool: true });
+		expect(error?.message).toBe(
+			'This tool may not send a fax for an AI agent: "Let an AI Agent Run This" is off',
+		);
+		expect(error?.description).toBe(
+			'It spends money and cannot be taken back, so an agent may run it only when the workflow\'s author turns on "Let an AI Agent Run This" in this tool\'s parameters. Ask a person to do it instead.',
+		);
+		// No request at all (no upload, no outbox fax, no look-up), and no repeat key kept.
+		expect(server().requests).toEqual([]);
+		expect(server().state.outbox).toEqual(outbox);
+		expect(store.calls).toBe(0);
+	});
+
+	it('Send sends with the switch on', async () => {
+		useProcessedDataStore();
+		const outboxBefore = Object.keys(server().state.outbox).length;
+		const items = await runOk(server(), { ...sendFax, agentMayRun: true }, { asTool: true });
+		expect(items[0].json.outboxFaxId).toEqual(expect.any(String));
+		// After the repeat key's look-ups (GETs): the upload and the outbox fax.
+		const posts = apiRequests(server()).filter((r) => r.method === 'POST');
+		expect(posts.map((r) => `${r.method} ${r.path}`)).toEqual([
+			'POST /v3/accounts/self/files',
+			'POST /v3/accounts/self/outbox',
+		]);
+		expect(Object.keys(server().state.outbox)).toHaveLength(outboxBefore + 1);
 	});
 
 	it('runs with the switch on', async () => {

@@ -28,10 +28,16 @@ const send = {
 const anyRequests = (server: FaxPlusServer) =>
 	server.requests.filter((r) => r.path.startsWith('/v3/') || r.path.startsWith('/_documents/'));
 
+/** As a tool, one its author let an agent run (a tool sends only then). */
 async function run(server: FaxPlusServer, parameters: IDataObject, asTool = false) {
 	return await runOperation(
 		server,
-		{ ...send, documentUrls: `${server.origin}/_documents/invoice.pdf`, ...parameters },
+		{
+			...send,
+			documentUrls: `${server.origin}/_documents/invoice.pdf`,
+			...(asTool && { agentMayRun: true }),
+			...parameters,
+		},
 		{ asTool },
 	);
 }

@@ -161,7 +161,7 @@ describe('Fax → Send: document URLs an attacker chooses', () => {
 	])("as a tool, an error quotes none of the document server's text: %s", async (_case, url) => {
 		const { error } = await runOperation(
 			faxPlus(),
-			{ ...base, documentUrls: url() },
+			{ ...base, documentUrls: url(), agentMayRun: true },
 			{ asTool: true },
 		);
 		expect(error?.message).toMatch(/^Document URLs: /);

@@ -60,8 +60,13 @@ function perSend(items: INodeExecutionData[]): IDataObject[] {
 	return [...sends.values()];
 }
 
+/** As a tool, one its author let an agent run (a tool sends only then). */
 async function sendOk(server: FaxPlusServer, parameters: IDataObject, asTool = false) {
-	const result = await runOperation(server, { ...send, ...parameters }, { asTool });
+	const result = await runOperation(
+		server,
+		{ ...send, ...(asTool && { agentMayRun: true }), ...parameters },
+		{ asTool },
+	);
 	if (result.error) throw new Error(`${result.error.message} (${result.error.description ?? ''})`);
 	return perSend(result.items);
 }

@@ -89,7 +89,7 @@ describe('Fax → Send: Max Pages', () => {
 
 		it("is refused when an AI agent sends it; the agent's own text and a PDF are sent", async () => {
 			const asTool = (parameters: IDataObject) =>
-				runOperation(server(), { ...base, ...parameters }, { asTool: true });
+				runOperation(server(), { ...base, agentMayRun: true, ...parameters }, { asTool: true });
 			const { error } = await asTool({ documentSource: 'url', documentUrls: url('note.txt') });
 			expect(error?.message).toBe(
 				'Max Pages: the pages of "note.txt" cannot be counted before sending',

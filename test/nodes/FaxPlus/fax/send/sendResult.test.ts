@@ -22,6 +22,8 @@ describe('Fax → Send as an AI tool', () => {
 				to: '+15551234567, +4930123456',
 				documentText: 'Please call me back.',
 				options: { comment: 'Agent fax' },
+				// Its author let an agent send.
+				agentMayRun: true,
 			},
 			{ asTool: true },
 		);
