@@ -12,11 +12,6 @@ const RISK_TEXT: Record<AgentRisk['kind'], string> = {
 	changes: 'changes your Fax.Plus account or its data',
 };
 
-/** What the operation spends, deletes or changes, in words: its own, or its kind's. */
-function riskText(agentRisk: AgentRisk): string {
-	return agentRisk.text ?? RISK_TEXT[agentRisk.kind];
-}
-
 function lowerFirst(text: string): string {
 	return text.charAt(0).toLowerCase() + text.slice(1);
 }
@@ -32,7 +27,7 @@ export function agentMayRunProperty(operation: ResourceOperation): INodeProperti
 			name: AGENT_MAY_RUN,
 			type: 'boolean',
 			default: false,
-			description: `Whether an AI agent or MCP client may use this tool to ${action}, which ${riskText(agentRisk)}${agentRisk.when ? ` (${agentRisk.whenText})` : ''}. On, it may whenever it decides, also because a received fax told it to. Turn on only where a person approves each call.`,
+			description: `Whether an AI agent or MCP client may use this tool to ${action}, which ${RISK_TEXT[agentRisk.kind]}${agentRisk.when ? ` (${agentRisk.whenText})` : ''}. On, it may whenever it decides, also because a received fax told it to. Turn on only where a person approves each call.`,
 			displayOptions: { show: { '@tool': [true] } },
 		},
 	];
@@ -51,6 +46,6 @@ export function refuseUnlessAgentMayRun(
 	throw operationError(context, {
 		itemIndex,
 		message: `This tool may not ${lowerFirst(String(option.action ?? option.name))} for an AI agent: "${AGENT_MAY_RUN_NAME}" is off`,
-		description: `It ${riskText(agentRisk)}, so an agent may run it only when the workflow's author turns on "${AGENT_MAY_RUN_NAME}" in this tool's parameters. Ask a person to do it instead.`,
+		description: `It ${RISK_TEXT[agentRisk.kind]}, so an agent may run it only when the workflow's author turns on "${AGENT_MAY_RUN_NAME}" in this tool's parameters. Ask a person to do it instead.`,
 	});
 }

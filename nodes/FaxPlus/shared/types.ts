@@ -37,8 +37,6 @@ export interface AgentRisk {
 	when?: (context: IExecuteFunctions, itemIndex: number) => boolean;
 	/** When, in words, for the switch's description (with `when`). */
 	whenText?: string;
-	/** What it spends, deletes or changes, in words, where its kind's ("spends money or AI credits") would be vague. */
-	text?: string;
 }
 
 export type ListSearchMethod = (

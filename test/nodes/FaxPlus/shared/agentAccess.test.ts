@@ -76,7 +76,7 @@ describe('which operations an AI agent runs by default', () => {
 			displayOptions: { show: { resource: ['fax'], '@tool': [true] } },
 		});
 		expect(sendSwitch?.description).toMatch(
-			/^Whether an AI agent or MCP client may use this tool to send a fax, which spends money and cannot be taken back\. On, it may whenever it decides, also because a received fax told it to\./,
+			/^Whether an AI agent or MCP client may use this tool to send a fax, which spends money or AI credits\. On, it may whenever it decides, also because a received fax told it to\./,
 		);
 		expect(switches.some((p) => p.displayOptions?.show?.operation?.includes('get'))).toBe(false);
 	});
@@ -105,7 +105,7 @@ describe('an operation with a risk, as a tool', () => {
 			'This tool may not send a fax for an AI agent: "Let an AI Agent Run This" is off',
 		);
 		expect(error?.description).toBe(
-			'It spends money and cannot be taken back, so an agent may run it only when the workflow\'s author turns on "Let an AI Agent Run This" in this tool\'s parameters. Ask a person to do it instead.',
+			'It spends money or AI credits, so an agent may run it only when the workflow\'s author turns on "Let an AI Agent Run This" in this tool\'s parameters. Ask a person to do it instead.',
 		);
 		// No request at all (no upload, no outbox fax, no look-up), and no repeat key kept.
 		expect(server().requests).toEqual([]);
