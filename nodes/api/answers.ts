@@ -51,7 +51,7 @@ export function destroyBody(body: unknown): void {
 	if (isStream(body)) body.destroy?.();
 }
 
-/** Reads a body within `cap` bytes (`cut`: its first `cap`) and the signal; no more is read. */
+/** Reads a body within `cap` bytes (`cut`: its first `cap`) and the signal; no more is read (leaving the loop destroys the stream). */
 export async function readBody(
 	body: unknown,
 	cap: number,
@@ -80,13 +80,9 @@ export async function readBody(
 		for await (const chunk of body) {
 			const buffer = Buffer.from(chunk);
 			received += buffer.byteLength;
-			if (received > cap && cut) {
-				chunks.push(buffer.subarray(0, buffer.byteLength - (received - cap)));
-				body.destroy?.();
-				break;
-			}
-			if (received > cap) throw new AnswerError({ kind: 'tooLarge', cap });
-			chunks.push(buffer);
+			if (received > cap && !cut) throw new AnswerError({ kind: 'tooLarge', cap });
+			chunks.push(buffer.subarray(0, buffer.byteLength - Math.max(0, received - cap)));
+			if (received >= cap && cut) break;
 		}
 	} catch (error) {
 		failure = error;
@@ -152,21 +148,21 @@ export function secretsOf(values: unknown[]): string[] {
 	);
 }
 
-/** A parsed answer with every string that holds a secret masked (objects are changed in place). */
+/** A parsed answer with every string and key that holds a secret masked (changed in place). */
 export function maskAnswer<T>(value: T, secrets: string[]): T {
 	if (secrets.length === 0) return value;
-	const pending: unknown[] = [value];
 	if (typeof value === 'string') return maskText(value, secrets) as T;
+	const holds = (text: string) => secrets.some((secret) => text.includes(secret));
+	const pending: unknown[] = [value];
 	while (pending.length > 0) {
-		const next = pending.pop();
-		if (!next || typeof next !== 'object') continue;
-		const object = next as IDataObject;
-		for (const key of Object.keys(object)) {
+		const object = pending.pop() as IDataObject;
+		for (const key of Object.keys(object ?? {})) {
 			const entry = object[key];
-			if (typeof entry === 'string') {
-				if (secrets.some((secret) => entry.includes(secret)))
-					object[key] = maskText(entry, secrets);
-			} else if (entry && typeof entry === 'object') pending.push(entry);
+			if (typeof entry === 'string' && holds(entry)) object[key] = maskText(entry, secrets);
+			else if (entry && typeof entry === 'object') pending.push(entry);
+			if (!holds(key)) continue;
+			object[maskText(key, secrets)] = object[key];
+			delete object[key];
 		}
 	}
 	return value;
@@ -225,21 +221,21 @@ export function deadlineOf(context: FaxPlusContext, itemIndex = 0): number {
 	return (Number.isFinite(value) && value > 0 ? value : DEFAULT_DEADLINE_SECONDS) * 1000;
 }
 
-/** Reads a failed request's body in place, its first ERROR_BODY_CAP bytes as text. */
-export async function readErrorBody(error: unknown, signal: AbortSignal): Promise<void> {
+/** Reads a failed request's body in place, its first ERROR_BODY_CAP bytes as text with secrets masked; a cut body also loses its last `tail` characters (the longest secret's length), where a cut secret would show its start. */
+export async function readErrorBody(error: unknown, signal: AbortSignal, secrets: string[]) {
 	const thrown = (error ?? {}) as {
 		response?: IDataObject;
 		cause?: { response?: IDataObject; cause?: { response?: IDataObject } };
 	};
+	const tail = Math.max(0, ...secrets.map((secret) => secret.length));
 	for (const response of [thrown.cause?.response, thrown.response, thrown.cause?.cause?.response]) {
 		if (!response) continue;
 		for (const key of ['data', 'body'] as const) {
 			const body = response[key];
 			if (!isStream(body)) continue;
-			response[key] = await readBody(body, ERROR_BODY_CAP, signal, undefined, true).then(
-				(bytes) => bytes.toString('utf8'),
-				() => '',
-			);
+			const bytes = await readBody(body, ERROR_BODY_CAP, signal, undefined, true).catch(() => null);
+			const text = maskText(bytes?.toString('utf8') ?? '', secrets, false);
+			response[key] = bytes?.length === ERROR_BODY_CAP ? text.slice(0, -tail || undefined) : text;
 		}
 	}
 }

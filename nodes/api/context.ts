@@ -8,3 +8,6 @@ import type {
 
 export type FaxPlusContext =
 	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
+
+export const credentialTypeOf = (context: FaxPlusContext) =>
+	context.getNode().parameters.authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';

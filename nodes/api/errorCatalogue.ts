@@ -1,3 +1,5 @@
+import { maskText } from '../logging/mask';
+
 interface FaxPlusErrorBody {
 	error?: string;
 	description?: string;
@@ -165,7 +167,7 @@ export function describeFaxPlusError(
 	};
 }
 
-export function parseErrorBody(body: unknown): FaxPlusErrorBody {
+export function parseErrorBody(body: unknown, secrets: string[]): FaxPlusErrorBody {
 	let value: unknown = body;
 	if (Buffer.isBuffer(value)) value = value.toString('utf8');
 	if (value instanceof ArrayBuffer) value = Buffer.from(value).toString('utf8');
@@ -173,22 +175,23 @@ export function parseErrorBody(body: unknown): FaxPlusErrorBody {
 		try {
 			value = JSON.parse(value);
 		} catch {
-			return { description: cut(value as string) || undefined };
+			return { description: cut(value as string, secrets) || undefined };
 		}
 	}
 	if (value && typeof value === 'object') {
 		const { error, description } = value as FaxPlusErrorBody;
 		return {
-			error: typeof error === 'string' ? cut(error) : undefined,
-			description: typeof description === 'string' ? cut(description) : undefined,
+			error: typeof error === 'string' ? cut(error, secrets) : undefined,
+			description: typeof description === 'string' ? cut(description, secrets) : undefined,
 		};
 	}
 	return {};
 }
 
-/** Outside text is cut before any pattern (the special cases above) or log line reads it. */
+/** Outside text is cut before any pattern (the special cases above) or log line reads it, secrets masked first: a cut one would show its start. */
 const MAX_DETAIL_CHARS = 300;
 
-function cut(text: string): string {
-	return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS - 1)}…` : text;
+function cut(text: string, secrets: string[]): string {
+	const masked = maskText(text, secrets, false);
+	return masked.length > MAX_DETAIL_CHARS ? `${masked.slice(0, MAX_DETAIL_CHARS - 1)}…` : masked;
 }

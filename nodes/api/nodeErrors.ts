@@ -39,8 +39,7 @@ export function requestErrorOf(
 /** The error with the credential's secrets masked everywhere n8n shows it. */
 export function maskError(error: NodeApiError | NodeOperationError, secrets: string[]) {
 	error.message = maskText(error.message, secrets);
-	if (typeof error.description === 'string')
-		error.description = maskText(error.description, secrets);
+	error.description &&= maskText(error.description, secrets);
 	if (Array.isArray(error.messages))
 		error.messages = error.messages.map((text) =>
 			typeof text === 'string' ? maskText(text, secrets) : text,

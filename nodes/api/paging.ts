@@ -6,13 +6,14 @@ export interface PageStep<T, C> {
 	next?: C;
 }
 
-/** Pages one list reads at most: past it the API is taken to page without end. */
+/** Pages one list reads at most, and JSON characters it holds (1,000 real pages are a few tens of MB; pages under the 16 MB answer cap could add up to gigabytes): past either the API is taken to page without end. */
 export const MAX_PAGES = 1000;
+export const MAX_LIST_CHARS = 128 * 1024 * 1024;
 
-/** A list the API pages in a way that cannot end (or not within MAX_PAGES): its message says how. */
+/** A list the API pages in a way that cannot end (or not within MAX_PAGES or MAX_LIST_CHARS): its message says how. */
 export class PagingError extends Error {}
 
-/** Reads pages until no next cursor or `limit` entries, at most MAX_PAGES. */
+/** Reads pages until no next cursor or `limit` entries, at most MAX_PAGES and MAX_LIST_CHARS. */
 export async function collectPages<T, C>(
 	start: C,
 	step: (cursor: C, collected: number) => Promise<PageStep<T, C>>,
@@ -21,13 +22,15 @@ export async function collectPages<T, C>(
 	const entries: T[] = [];
 	let cursor: C | undefined = start;
 	let pages = 0;
+	let chars = 0;
 	while (cursor !== undefined && (limit === undefined || entries.length < limit)) {
-		if (pages++ >= MAX_PAGES)
+		if (pages++ >= MAX_PAGES || chars > MAX_LIST_CHARS)
 			throw new PagingError(
-				`The API answered ${MAX_PAGES} pages (${entries.length} entries) and the list did not end, so the node stopped reading it`,
+				`The API answered ${pages - 1} pages (${entries.length} entries) and the list did not end within ${MAX_PAGES} pages or ${MAX_LIST_CHARS / 2 ** 20} MB, so the node stopped reading it`,
 			);
 		const page = await step(cursor, entries.length);
 		entries.push(...page.fresh);
+		chars += JSON.stringify(page.fresh).length;
 		cursor = page.next;
 	}
 	return entries.slice(0, limit);

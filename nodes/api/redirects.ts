@@ -3,8 +3,9 @@ import type { IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
 import { AnswerError, destroyBody } from './answers';
 import { responseOf } from './responses';
-import type { FaxPlusContext } from './context';
+import { credentialTypeOf, type FaxPlusContext } from './context';
 import { requestErrorOf, operationError } from './nodeErrors';
+import { maskText } from '../logging/mask';
 
 /** Hops followed for one request, each checked before it is requested (browsers and axios allow more). */
 export const MAX_REDIRECTS = 5;
@@ -28,19 +29,18 @@ async function withinDeadline(pending: Promise<IN8nHttpFullResponse>, deadline: 
 	]);
 }
 
-/** Sends one authenticated request, following redirects that stay below the Base URL only. */
+/** Sends one authenticated request, following redirects that stay below the Base URL only; a refusal quotes the Location with secrets masked, before operationError cuts it (a cut secret would show its start). */
 export async function sendAuthenticated(
 	context: FaxPlusContext,
-	credentialType: string,
 	options: IHttpRequestOptions,
 	baseUrl: string,
-	deadline: AbortSignal,
+	{ deadline, secrets }: { deadline: AbortSignal; secrets: string[] },
 ): Promise<IN8nHttpFullResponse> {
 	const base = new URL(baseUrl);
 	const scope = `${base.origin}${base.pathname.replace(/(?<!\/)\/+$/, '')}`;
 	const refuse = (message: string, why: string) =>
 		operationError(context, {
-			message,
+			message: maskText(message, secrets, false),
 			description: `Your Fax.Plus token is sent only below the credential's Base URL (${scope}/)${why}. If the Base URL is a proxy, make it answer without redirecting.`,
 		});
 	let hop: IHttpRequestOptions = {
@@ -51,7 +51,7 @@ export async function sendAuthenticated(
 	for (let hops = 0; ; hops++) {
 		try {
 			return await withinDeadline(
-				context.helpers.httpRequestWithAuthentication.call(context, credentialType, hop),
+				context.helpers.httpRequestWithAuthentication.call(context, credentialTypeOf(context), hop),
 				deadline,
 			);
 		} catch (error) {

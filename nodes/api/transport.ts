@@ -7,7 +7,7 @@ import type {
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { checkedBaseUrl, checkPath } from './requestTargets';
-import type { FaxPlusContext } from './context';
+import { credentialTypeOf, type FaxPlusContext } from './context';
 import { describeFaxPlusError, parseErrorBody } from './errorCatalogue';
 import { sendAuthenticated } from './redirects';
 import { responseOf } from './responses';
@@ -45,9 +45,6 @@ export interface FaxPlusRequest {
 	rateLimitRetries?: number;
 }
 
-const credentialTypeOf = (context: FaxPlusContext) =>
-	context.getNode().parameters.authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
-
 /** One checked request within its deadline and cap; a failure becomes a masked node error. */
 async function send(
 	context: FaxPlusContext,
@@ -59,12 +56,8 @@ async function send(
 	const credentials = await context.getCredentials(credentialType);
 	const baseUrl = checkedBaseUrl(context, credentials.baseUrl, request.itemIndex);
 	const token = (credentials.oauthTokenData ?? {}) as IDataObject;
-	const secrets = secretsOf([
-		credentials.accessToken,
-		credentials.clientSecret,
-		token.access_token,
-		token.refresh_token,
-	]);
+	const { accessToken, clientSecret } = credentials;
+	const secrets = secretsOf([accessToken, clientSecret, token.access_token, token.refresh_token]);
 	const kind: AnswerKind = download ? (request.answer ?? 'document') : 'json';
 	const headers: IDataObject = {
 		Accept: download ? '*/*' : 'application/json',
@@ -100,7 +93,7 @@ async function send(
 	for (let retries = 0; ; retries++) {
 		let status: number | undefined;
 		try {
-			const response = await sendAuthenticated(context, credentialType, options, baseUrl, deadline);
+			const response = await sendAuthenticated(context, options, baseUrl, { deadline, secrets });
 			status = response.statusCode;
 			const bytes = await readBody(
 				response.body,
@@ -111,7 +104,7 @@ async function send(
 			if (download) return { body: bytes, headers: response.headers };
 			return { body: maskAnswer(parseJsonAnswer(bytes), secrets), headers: response.headers };
 		} catch (error) {
-			await readErrorBody(error, signal);
+			await readErrorBody(error, signal, secrets);
 			// A run the user stopped ends as n8n ends it, not as a missed deadline.
 			if (cancel?.aborted) throw fail(requestErrorOf(context, error, request.itemIndex));
 			if (error instanceof AnswerError || signal.aborted) {
@@ -144,7 +137,7 @@ async function send(
 						`Fax.Plus answered 429 (rate limit) to ${request.method} ${urlForLog(options.url)} ${retries > 0 ? `after ${retries} retries` : 'asking for a longer wait than allowed'}; the request failed. Lower Items at Once or space the runs`,
 						{ event: 'rate_limit_exhausted', retries },
 					);
-				throw fail(toFaxPlusError(context, requestErrorOf(context, error), request));
+				throw fail(toFaxPlusError(context, requestErrorOf(context, error), request, secrets));
 			}
 			logDebug(
 				context,
@@ -198,12 +191,13 @@ function toFaxPlusError(
 	context: FaxPlusContext,
 	error: unknown,
 	request: FaxPlusRequest,
+	secrets: string[],
 ): NodeApiError | NodeOperationError {
 	const { status, body } = responseOf(error);
 	// Our own refusals and failures without an answer keep their message: it names the cause.
 	if (error instanceof NodeOperationError || status === undefined)
 		return requestErrorOf(context, error, request.itemIndex);
-	const parsed = parseErrorBody(body);
+	const parsed = parseErrorBody(body, secrets);
 	const { message, description } = describeFaxPlusError(status, parsed, request.path);
 	return new NodeApiError(
 		context.getNode(),

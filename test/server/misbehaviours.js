@@ -12,7 +12,8 @@
  * - `endless`: 200 application/json, a chunked body that never ends (`chunkBytes` per write)
  * - `html`: 200 text/html, a maintenance page of about `bytes` (default 168 KB)
  * - `stuckCursor`: lists answer their first page whatever the cursor (`offset`, `before`)
- * - `endlessList`: lists answer a full page of records never listed before, whatever the cursor
+ * - `endlessList`: lists answer a full page of records never listed before, whatever the cursor;
+ *   with `bytes`, each record carries a `note` of that many characters
  * - `unstableOrder`: lists answer `pageSize` records (default: the `limit` asked) of their whole list
  *   in another order on every request, whatever the `offset`
  * - `huge`: 200 with `bytes` of body (`contentType`, default image/jpeg), chunked unless `declareLength`
@@ -194,6 +195,7 @@ function createMisbehaviours() {
 					const fresh = found.records.map((/** @type {any} */ record) => ({
 						...record,
 						id: `${record.id}_listed_${++listed}`,
+						...(rule.bytes && { note: 'n'.repeat(rule.bytes) }),
 					}));
 					reply.body = found.set(fresh);
 					return false;

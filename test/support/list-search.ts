@@ -1,8 +1,10 @@
 // Runs a `listSearch` method of the Fax.Plus node the way the n8n editor does:
-// in n8n-core's real LoadOptionsContext (real request helpers and credentials).
+// in n8n-core's real LoadOptionsContext (real request helpers and credentials), which a test
+// can also get for itself (loadOptionsContext).
 import { LoadOptionsContext } from 'n8n-core';
 import {
 	Workflow,
+	type ICredentialDataDecryptedObject,
 	type IDataObject,
 	type INode,
 	type INodeListSearchResult,
@@ -29,7 +31,20 @@ export async function runListSearch(
 		authentication: auth === 'oauth' ? 'oAuth2' : 'accessToken',
 		...options.parameters,
 	};
-	const credentialType = auth === 'oauth' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
+	const credentials =
+		auth === 'oauth' ? oauthCredentials(server) : patCredentials(server, options.token);
+	const context = loadOptionsContext(credentials, parameters);
+	const search = new FaxPlus().methods.listSearch[method];
+	if (!search) throw new Error(`No listSearch method ${method}`);
+	return await search.call(context, options.filter, options.paginationToken);
+}
+
+/** n8n-core's LoadOptionsContext for the node, with its real request helpers and these credentials. */
+export function loadOptionsContext(
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+	parameters: IDataObject,
+): LoadOptionsContext {
+	const credentialType = parameters.authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
 	const node: INode = {
 		id: 'faxplus-node',
 		name: 'Fax.Plus',
@@ -46,8 +61,6 @@ export async function runListSearch(
 		nodeTypes: new TestNodeTypes(),
 		active: false,
 	});
-	const credentials =
-		auth === 'oauth' ? oauthCredentials(server) : patCredentials(server, options.token);
 	const additionalData = {
 		credentialsHelper: new TestCredentialsHelper(structuredClone(credentials)),
 		currentNodeParameters: parameters,
@@ -55,8 +68,5 @@ export async function runListSearch(
 		instanceBaseUrl: 'http://127.0.0.1:1/',
 		variables: {},
 	} as unknown as IWorkflowExecuteAdditionalData;
-	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters');
-	const search = new FaxPlus().methods.listSearch[method];
-	if (!search) throw new Error(`No listSearch method ${method}`);
-	return await search.call(context, options.filter, options.paginationToken);
+	return new LoadOptionsContext(workflow, node, additionalData, 'parameters');
 }

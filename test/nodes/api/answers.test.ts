@@ -3,7 +3,9 @@
 // against the node in n8n-core's engine, with its positive control.
 import type { IDataObject } from 'n8n-workflow';
 import { maskText } from '../../../nodes/logging/mask';
-import { MAX_PAGES } from '../../../nodes/api/paging';
+import { ERROR_BODY_CAP, readErrorBody } from '../../../nodes/api/answers';
+import { MAX_LIST_CHARS, MAX_PAGES } from '../../../nodes/api/paging';
+import { responseOf } from '../../../nodes/api/responses';
 import {
 	apiRequests,
 	runOk,
@@ -14,6 +16,15 @@ import {
 } from '../../support/faxplus';
 import { useCapturedLogs } from '../../support/log-capture';
 import { expectLinear } from '../../support/linear';
+import { loadOptionsContext } from '../../support/list-search';
+import {
+	close,
+	jsonAnswer,
+	listen,
+	type Answer,
+	type LoopbackServer,
+} from '../../support/loopback-server';
+import { runFaxPlusNode } from '../../support/n8n-harness';
 
 const accountGet = { resource: 'account', operation: 'get' };
 const faxGetMany = { resource: 'fax', operation: 'getAll', userId: 'self', returnAll: true };
@@ -175,6 +186,19 @@ describe('Paging that would never end', () => {
 		expect(apiRequests(server())).toHaveLength(MAX_PAGES);
 	});
 
+	it(`stops a list whose pages, each under the 16 MB cap, add up to more than ${MAX_LIST_CHARS / 2 ** 20} MB`, async () => {
+		// Every contact carries 3 MB: a page of the seeded contacts is about 10 MB.
+		server().misbehave({ kind: 'endlessList', path: '/accounts/self/contacts', bytes: 3_000_000 });
+		const { error } = await runOperation(server(), contactGetMany);
+		const [, pages, entries] =
+			/^The API answered (\d+) pages \((\d+) entries\) and the list did not end within 1000 pages or 128 MB/.exec(
+				error?.message ?? '',
+			) ?? [];
+		expect(Number(entries) * 3_000_000).toBeGreaterThan(MAX_LIST_CHARS);
+		expect(Number(pages)).toBeLessThan(20);
+		expect(apiRequests(server())).toHaveLength(Number(pages));
+	});
+
 	it('keeps contacts listed in an unstable order distinct (never more items than contacts)', async () => {
 		addContacts(server(), 8);
 		const total = (await runOk(server(), contactGetMany)).length;
@@ -232,5 +256,72 @@ describe('A long error text', () => {
 			(text) => maskText(text, ['secret_token_value']),
 			200,
 		);
+	});
+});
+
+describe('A token echoed by a server that is not Fax.Plus', () => {
+	const echoed = 'pat_echo_test_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+	let api: LoopbackServer;
+	let answer: Answer;
+	beforeAll(async () => {
+		api = await listen(() => answer);
+	});
+	afterAll(async () => await close(api));
+	const credentials = () => ({ faxPlusApi: { accessToken: echoed, baseUrl: `${api.origin}/v3` } });
+
+	it('masks it as the name of a field of a JSON answer, as in a value', async () => {
+		answer = jsonAnswer({
+			uid: 'owner_1',
+			[echoed]: 'x',
+			nested: [{ [`to_${echoed}`]: { [echoed]: echoed } }],
+		});
+		const { items, error } = await runFaxPlusNode({
+			parameters: {
+				authentication: 'accessToken',
+				...accountGet,
+				userId: { __rl: true, mode: 'id', value: 'self' },
+			},
+			credentials: credentials(),
+		});
+		expect(error).toBeUndefined();
+		expect(JSON.stringify(items)).not.toContain(echoed);
+		// Positive control: the answer came through whole, its names masked.
+		expect(items[0].json).toMatchObject({
+			uid: 'owner_1',
+			'***': 'x',
+			nested: [{ 'to_***': { '***': '***' } }],
+		});
+	});
+
+	/** An error answer with the token at `at`, read as the transport reads it (n8n's real request helper). */
+	async function errorBodyRead(at: number): Promise<string> {
+		answer = { status: 400, body: `${'x'.repeat(at)}${echoed}${'y'.repeat(100_000)}` };
+		const context = loadOptionsContext(credentials(), { authentication: 'accessToken' });
+		const error: unknown = await context.helpers.httpRequestWithAuthentication
+			.call(context, 'faxPlusApi', {
+				method: 'GET',
+				url: `${api.origin}/v3/accounts/self`,
+				encoding: 'stream',
+				returnFullResponse: true,
+			})
+			.then(
+				() => undefined,
+				(failure: unknown) => failure,
+			);
+		await readErrorBody(error, AbortSignal.timeout(60_000), [echoed]);
+		return String(responseOf(error).body);
+	}
+
+	it('drops the start of a token that the 64 KB read of an error answer cuts', async () => {
+		const body = await errorBodyRead(ERROR_BODY_CAP - 20);
+		expect(body).not.toContain(echoed.slice(0, 8));
+		expect(body).toMatch(/^x+$/);
+		expect(body.length).toBeGreaterThan(ERROR_BODY_CAP - 100);
+	});
+
+	it('positive control: masks a token within the read, the rest of the read kept', async () => {
+		const body = await errorBodyRead(1000);
+		expect(body.startsWith(`${'x'.repeat(1000)}***yyy`)).toBe(true);
+		expect(body).not.toContain(echoed.slice(0, 8));
 	});
 });

@@ -1,4 +1,4 @@
-import { describeFaxPlusError } from '../../../nodes/api/errorCatalogue';
+import { describeFaxPlusError, parseErrorBody } from '../../../nodes/api/errorCatalogue';
 
 describe('describeFaxPlusError', () => {
 	it('tells the user to reconnect on 401, on any path', () => {
@@ -148,5 +148,35 @@ describe('describeFaxPlusError where Fax.Plus documents disagree (docs/fax-plus-
 		expect(refusal('from is required', '/accounts/self/faxes/fax_1').message).toMatch(
 			/^Fax\.Plus refused the request as invalid: 400/,
 		);
+	});
+});
+
+describe('parseErrorBody and a secret in the text it cuts to 300 characters', () => {
+	const echoed = 'alohi_pat_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+	// Each puts the token across the 300th character, where the cut falls.
+	it.each([
+		['plain text', `${'x'.repeat(280)}${echoed} rest`],
+		[
+			'a JSON description',
+			JSON.stringify({ error: 'bad', description: `${'y'.repeat(280)}${echoed}` }),
+		],
+		['a JSON error code', JSON.stringify({ error: `${'e'.repeat(280)}${echoed}` })],
+		// The token spelt with JSON escapes reaches the cut only after JSON.parse.
+		[
+			'a JSON description with escapes',
+			`{"description":"${'y'.repeat(280)}\\u0061${echoed.slice(1)}"}`,
+		],
+		['a Buffer', Buffer.from(`${'z'.repeat(290)}${echoed}`)],
+	])('masks the token before the cut (%s)', (_name, body) => {
+		const shown = JSON.stringify(parseErrorBody(body, [echoed]));
+		expect(shown).not.toContain(echoed.slice(0, 8));
+		// Positive control: the token was within the text kept, masked.
+		expect(shown).toContain('***');
+		expect(shown.length).toBeLessThan(700);
+	});
+
+	it('leaves a text without the token as it was, cut', () => {
+		const parsed = parseErrorBody(JSON.stringify({ description: 'd'.repeat(400) }), [echoed]);
+		expect(parsed.description).toBe(`${'d'.repeat(299)}…`);
 	});
 });

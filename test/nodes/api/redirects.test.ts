@@ -1,52 +1,21 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets -- test code, not node code: servers on loopback and a made-up token */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code, not node code: a made-up token */
 // The token never leaves the credential's Base URL (redirects.ts): a redirect to another origin,
 // or to another path of the same origin, is refused before it is followed; redirects below the
 // Base URL are followed with the token. Real n8n-core request helpers against two servers on
 // loopback that count what reaches them.
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 import { oauthCredentials, type AuthKind, type FaxPlusServer } from '../../support/faxplus';
+import { close, jsonAnswer, listen, type LoopbackServer } from '../../support/loopback-server';
 import { runFaxPlusNode } from '../../support/n8n-harness';
 
 const TOKEN = 'pat_redirect_test_0123456789abcdef';
 
-interface Seen {
-	method: string;
-	url: string;
-	headers: IncomingHttpHeaders;
-}
-
-async function listen(
-	handler: (url: URL, method: string) => { status: number; headers?: IDataObject; body?: string },
-): Promise<{ server: Server; origin: string; seen: Seen[] }> {
-	const seen: Seen[] = [];
-	const server = createServer((request, response) => {
-		seen.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers });
-		request.resume();
-		request.on('end', () => {
-			const answer = handler(new URL(request.url ?? '/', 'http://x'), request.method ?? '');
-			response.writeHead(answer.status, answer.headers as Record<string, string>);
-			response.end(answer.body ?? '');
-		});
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
-	return { server, origin: `http://127.0.0.1:${port}`, seen };
-}
-
-const JSON_OK = (body: IDataObject) => ({
-	status: 200,
-	headers: { 'content-type': 'application/json' },
-	body: JSON.stringify(body),
-});
-
 describe('redirects of authenticated requests', () => {
-	let api: Awaited<ReturnType<typeof listen>>;
-	let other: Awaited<ReturnType<typeof listen>>;
+	let api: LoopbackServer;
+	let other: LoopbackServer;
 
 	beforeAll(async () => {
-		other = await listen(() => JSON_OK({ uid: 'elsewhere' }));
+		other = await listen(() => jsonAnswer({ uid: 'elsewhere' }));
 		api = await listen((url) => {
 			const [, mode, ...rest] = url.pathname.split('/');
 			const tail = `/${rest.join('/')}${url.search}`;
@@ -60,10 +29,16 @@ describe('redirects of authenticated requests', () => {
 				return { status: 307, headers: { location: `/sibling/v3x${tail.slice(3)}` } };
 			if (mode === 'loop') return { status: 302, headers: { location: url.pathname } };
 			if (mode === 'nowhere') return { status: 302 };
+			// The token across the 700th character of the refusal, which cuts the rest out.
+			if (mode === 'long') {
+				const quoted = 'The API answered with a redirect to '.length + other.origin.length;
+				const path = `/${'a'.repeat(680 - quoted)}${TOKEN}${'b'.repeat(600)}`;
+				return { status: 302, headers: { location: `${other.origin}${path}` } };
+			}
 			const path = tail.replace('/v3/moved/', '/v3/');
 			if ((mode === 'ok' || mode === 'same') && path.startsWith('/v3/accounts/self/files/'))
 				return { status: 200, headers: { 'content-type': 'application/pdf' }, body: '%PDF-1.4' };
-			if (mode === 'ok' || mode === 'same') return JSON_OK({ uid: 'owner_1' });
+			if (mode === 'ok' || mode === 'same') return jsonAnswer({ uid: 'owner_1' });
 			return { status: 404 };
 		});
 	});
@@ -72,7 +47,7 @@ describe('redirects of authenticated requests', () => {
 		other.seen.length = 0;
 	});
 	afterAll(async () => {
-		for (const each of [api, other]) await new Promise((resolve) => each?.server.close(resolve));
+		for (const each of [api, other]) await close(each);
 	});
 
 	function credentials(auth: AuthKind, baseUrl: string) {
@@ -157,6 +132,13 @@ describe('redirects of authenticated requests', () => {
 			expect(other.seen).toHaveLength(0);
 		},
 	);
+
+	it('masks the token in a long redirect target before the refusal is cut', async () => {
+		const { error } = await run('pat', 'long', accountGet);
+		expect(error?.message).toMatch(/^The API answered with a redirect to .*\/a+\*\*\*b+…/);
+		expect(`${error?.message} ${error?.description}`).not.toContain(TOKEN.slice(0, 8));
+		expect(other.seen).toHaveLength(0);
+	});
 
 	it('refuses a redirect whose target it cannot see (as on n8n 1.x)', async () => {
 		const { error } = await run('pat', 'nowhere', accountGet);

@@ -1,7 +1,17 @@
 // Every ID that goes into a request path stays in its segment (transport.ts, checkPath):
-// ".", ".." and empty segments are refused before any request, however the ID was given.
+// ".", ".." and empty segments are refused before any request, however the ID was given. A token
+// the server echoes is masked before any cut of the error text, which would leave its start.
 import type { IDataObject } from 'n8n-workflow';
 import { apiRequests, runOk, runOperation, useFaxPlusServer } from '../../support/faxplus';
+import { useCapturedLogs } from '../../support/log-capture';
+import {
+	close,
+	jsonAnswer,
+	listen,
+	type Answer,
+	type LoopbackServer,
+} from '../../support/loopback-server';
+import { runFaxPlusNode } from '../../support/n8n-harness';
 
 describe('IDs in request paths', () => {
 	const server = useFaxPlusServer();
@@ -84,4 +94,63 @@ describe('IDs in request paths', () => {
 		await runOk(server(), { resource: 'fax', operation: 'delete', userId: 'self', faxId: 'fax_4' });
 		expect(server().state.faxes.fax_4).toBeUndefined();
 	});
+});
+
+describe('A token echoed in error text that the node cuts', () => {
+	const echoed = 'pat_cut_test_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+	const logs = useCapturedLogs();
+	let api: LoopbackServer;
+	let answer: Answer;
+	beforeAll(async () => {
+		api = await listen(() => answer);
+	});
+	afterAll(async () => await close(api));
+	beforeEach(() => (api.seen.length = 0));
+
+	const run = async (continueOnFail?: boolean) =>
+		await runFaxPlusNode({
+			parameters: {
+				authentication: 'accessToken',
+				resource: 'account',
+				operation: 'get',
+				userId: { __rl: true, mode: 'id', value: 'self' },
+			},
+			credentials: { faxPlusApi: { accessToken: echoed, baseUrl: `${api.origin}/v3` } },
+			continueOnFail,
+		});
+
+	// Each puts the bare token (no "Bearer" before it) across the 300th character, where the cut falls.
+	it.each<[string, Answer]>([
+		[
+			'a plain-text body',
+			{
+				status: 400,
+				headers: { 'content-type': 'text/plain' },
+				body: `${'x'.repeat(280)}${echoed} rest`,
+			},
+		],
+		[
+			'a JSON description',
+			jsonAnswer({ error: 'invalid_token', description: `${'y'.repeat(280)}${echoed}` }, 400),
+		],
+		['a JSON error code of a 500', jsonAnswer({ error: `${'e'.repeat(280)}${echoed}` }, 500)],
+	])(
+		'shows no part of it in the error, the Continue On Fail item or the log (%s)',
+		async (_name, reply) => {
+			answer = reply;
+			const failed = await run();
+			const kept = await run(true);
+			// Positive control: the server got the token, and the text kept of its echo is masked.
+			expect(api.seen[0].headers.authorization).toBe(`Bearer ${echoed}`);
+			const shown = JSON.stringify([
+				failed.error?.message,
+				failed.error,
+				(failed.error as { messages?: unknown })?.messages,
+				kept.items,
+				logs.lines,
+			]);
+			expect(failed.error?.message).toContain('***');
+			expect(shown).not.toContain(echoed.slice(0, 8));
+		},
+	);
 });
