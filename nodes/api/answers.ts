@@ -217,7 +217,8 @@ export function deadlineOf(context: FaxPlusContext, itemIndex = 0): number {
 	} catch {
 		seconds = undefined;
 	}
-	const value = Number(seconds);
+	// Past 2^31 - 1 ms a timer fires at once: a longer Timeout waits that long.
+	const value = Math.min(Number(seconds), 2_147_483);
 	return (Number.isFinite(value) && value > 0 ? value : DEFAULT_DEADLINE_SECONDS) * 1000;
 }
 

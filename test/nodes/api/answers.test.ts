@@ -84,6 +84,11 @@ describe('An answer that takes too long', () => {
 		const items = await runOk(server(), { ...accountGet, nodeOptions: { timeout: 1 } });
 		expect(Object.keys(items[0].json).length).toBeGreaterThan(0);
 	});
+
+	it('a Timeout past what a timer can wait (2^31 - 1 ms) waits that long, not a millisecond', async () => {
+		const items = await runOk(server(), { ...accountGet, nodeOptions: { timeout: 3_000_000 } });
+		expect(Object.keys(items[0].json).length).toBeGreaterThan(0);
+	});
 });
 
 describe('An answer that is too large', () => {

@@ -6,7 +6,7 @@ import { retryFields } from '../../shared/retry';
 import { customDataNumbersOption } from '../../../logging/customData';
 import { allowedDestinationsOption, MAX_DESTINATIONS, maxDestinationsOption } from './destinations';
 import { MAX_FILES, MAX_TOTAL_MEGABYTES } from './documents';
-import { DEFAULT_TIME_LIMIT_SECONDS } from './documentUrls';
+import { DEFAULT_TIME_LIMIT_SECONDS, MAX_TIME_LIMIT_SECONDS } from './documentUrls';
 import {
 	maxStatusChecksOption,
 	statusCheckIntervalOption,
@@ -36,7 +36,7 @@ const downloadTimeLimitOption: INodeProperties = {
 	displayName: 'Download Time Limit (Seconds)',
 	name: 'downloadTimeLimit',
 	type: 'number',
-	typeOptions: { minValue: 1, maxValue: 3600, numberPrecision: 0 },
+	typeOptions: { minValue: 1, maxValue: MAX_TIME_LIMIT_SECONDS, numberPrecision: 0 },
 	default: DEFAULT_TIME_LIMIT_SECONDS,
 	description:
 		'How long fetching each document may take in all, redirects included; a slower download fails the item and nothing is sent',

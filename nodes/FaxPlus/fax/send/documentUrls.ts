@@ -45,6 +45,7 @@ const GENERIC_TYPES = new Set([
 const IDLE_TIMEOUT_MS = 120_000;
 /** How long one document may take in all, redirects included, unless the option says otherwise. */
 export const DEFAULT_TIME_LIMIT_SECONDS = 120;
+export const MAX_TIME_LIMIT_SECONDS = 3600;
 
 /** The URLs of the parameter, by line or comma (one inside a URL stays) or an array; each once. */
 function documentUrlList(value: unknown): string[] {
@@ -149,12 +150,13 @@ export async function fetchDocuments(
 		context,
 		itemIndex,
 		egress: documentEgress(context, allowedHosts),
-		seconds: wholeNumber(
-			context,
-			itemIndex,
-			options.downloadTimeLimit,
-			'Download Time Limit (Seconds)',
-			{ minimum: 1, fallback: DEFAULT_TIME_LIMIT_SECONDS },
+		// The editor's most; an expression may give more, which a timer could not wait.
+		seconds: Math.min(
+			MAX_TIME_LIMIT_SECONDS,
+			wholeNumber(context, itemIndex, options.downloadTimeLimit, 'Download Time Limit (Seconds)', {
+				minimum: 1,
+				fallback: DEFAULT_TIME_LIMIT_SECONDS,
+			}),
 		),
 	};
 	// Every address is checked before the first request: a refused one fails the item at once.

@@ -133,6 +133,15 @@ describe('Fax → Send: Document URLs', () => {
 		expect(faxPlus().requests).toEqual([]);
 	});
 
+	it("a Download Time Limit past the editor's 3,600 s (by expression) waits 3,600 s, not a millisecond", async () => {
+		const [item] = await runOk(faxPlus(), {
+			...base,
+			documentUrls: `${origin}/x.pdf`,
+			options: { downloadTimeLimit: 3_000_000 },
+		});
+		expect(filesSent(faxPlus(), item)).toHaveLength(1);
+	});
+
 	it('positive control: a whole Download Time Limit fetches and sends', async () => {
 		const [item] = await runOk(faxPlus(), {
 			...base,
