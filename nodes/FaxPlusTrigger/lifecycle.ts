@@ -114,7 +114,13 @@ async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const url = webhookUrlOf(this);
 	const id = recordedEndpoint(this, url);
 	if (id === undefined) return false;
-	const endpoint = (await listWebhookEndpoints(this)).find((entry) => entry.id === id);
+	// n8n deletes what a failed check leaves, and so the signing secret the user pasted: kept.
+	const endpoints = await listWebhookEndpoints(this).catch((error: unknown) => {
+		const text = `could not check webhook endpoint ${id} at Fax.Plus; it is kept as registered`;
+		logWarning(this, `${text}: ${errorText(error)}`, { event: 'endpoint_check_failed' });
+	});
+	if (!endpoints) return true;
+	const endpoint = endpoints.find((entry) => entry.id === id);
 	// Deleted or changed in Fax.Plus meanwhile: create() brings it back in line.
 	return endpoint !== undefined && endpointMatches(endpoint, url, readSubscription(this));
 }

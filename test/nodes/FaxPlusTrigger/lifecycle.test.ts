@@ -5,6 +5,7 @@ import {
 	type AuthKind,
 } from '../../support/faxplus';
 import { useTriggerHarnesses } from '../../support/trigger-harness';
+import { FaultProxy } from '../../support/fault-proxy';
 import {
 	activateOk,
 	callApi,
@@ -154,6 +155,25 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 			expect(await harness.activate('init')).toEqual({ created: false });
 			expect(calls(server())).toEqual(['GET /v3/webhooks', 'GET /v3/webhooks']);
 			expect(onlyEndpoint(server(), harness.productionUrl).id).toBe(endpoint.id);
+		});
+
+		it('a check that fails at a restart (503) keeps the endpoint, and so the signing secret pasted: n8n would delete what a failed check leaves', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			await activateOk(harness);
+			const endpoint = onlyEndpoint(server(), harness.productionUrl);
+			const proxy = await FaultProxy.start(server().origin);
+			try {
+				harness.restart();
+				harness.setBaseUrl(proxy.baseUrl);
+				proxy.failNext({ status: 503, matches: (r) => r.method === 'GET' });
+				expect(await harness.activate('init')).toEqual({ created: false });
+				expect(onlyEndpoint(server(), harness.productionUrl).id).toBe(endpoint.id);
+				expect(harness.savedNodeStaticData.endpoints).toEqual({
+					[harness.productionUrl]: endpoint.id,
+				});
+			} finally {
+				await proxy.close();
+			}
 		});
 
 		it('is false without a stored endpoint', async () => {
