@@ -66,6 +66,17 @@ class SimulatedPoller {
 }
 
 describe('Fax.Plus Polling Trigger → which faxes a poll emits (controlled clock)', () => {
+	it('with a Late Fax Window of 0, a fax that starts in the second of a poll, after it, is emitted by the next (start_time has whole seconds)', () => {
+		const poller = new SimulatedPoller(0);
+		poller.poll(T0 + 500);
+		poller.poll(T0 + MINUTE + 500);
+		// Started at T0 + MINUTE + 800 ms; Fax.Plus lists its start_time in whole seconds.
+		poller.add('fax_same_second', T0 + MINUTE);
+		poller.poll(T0 + 2 * MINUTE + 500);
+		poller.poll(T0 + 3 * MINUTE + 500);
+		expect(poller.ids).toEqual(['fax_same_second']);
+	});
+
 	it('a fax listed in_progress is emitted once, when it is final, with its final status', () => {
 		const poller = new SimulatedPoller();
 		poller.poll(T0);
