@@ -149,6 +149,22 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 		},
 	);
 
+	it('the list calls of a poll (docs/never-miss-a-fax.md, "The cost"): one with no fax in the window, three with one', async () => {
+		const harness = await startHarness({ server: server(), parameters: received });
+		await activateOk(harness);
+		server().clearRequests();
+		await harness.poll();
+		expect(listRequests(server())).toHaveLength(1);
+		await addFax(server(), { id: 'fax_in_window', start_time: faxTimeAgo(600) });
+		server().clearRequests();
+		await harness.poll();
+		expect(emittedIds(harness)).toEqual(['fax_in_window']);
+		expect(listRequests(server())).toHaveLength(3);
+		server().clearRequests();
+		await harness.poll();
+		expect(listRequests(server())).toHaveLength(3);
+	});
+
 	it('a burst larger than a page is emitted whole, once, oldest first (paging back with before)', async () => {
 		const harness = await startHarness({ server: server(), parameters: received });
 		await activateOk(harness);
