@@ -22,17 +22,24 @@ export async function runPolledFaxes(
 	const items = this.getInputData();
 	const options = readOptions(this);
 	const output: INodeExecutionData[] = [];
+	// Every fax's check at once: recordOnce.ts writes a record's waiting checks in one call.
+	const checks = items.map(async ({ json }) => {
+		const faxId = idOf(json.faxId);
+		if (faxId === undefined) return { own: [], shared: [] };
+		// Its event and id: the key the Fax.Plus Trigger records the fax under too.
+		const key = faxKeyOf(String(json.event), faxId);
+		const keys = { own: [key], shared: { gate: [key], also: [] } };
+		return await recordOnce(this, keys, options.maxEntries, paired);
+	});
+	for (const check of checks) check.catch(() => undefined);
 	for (let index = 0; index < items.length; index++) {
 		const { [AGAIN_FIELD]: again, ...json } = items[index].json;
 		const faxId = idOf(json.faxId);
 		// Without the record a second look cannot tell whether a run passed the fax on.
 		if (again === true && faxId === undefined) continue;
 		if (faxId !== undefined) {
-			// Its event and id: the key the Fax.Plus Trigger records the fax under too.
-			const key = faxKeyOf(String(json.event), faxId);
-			const keys = { own: [key], shared: { gate: [key], also: [] } };
 			try {
-				if (wasRecorded(await recordOnce(this, keys, options.maxEntries, paired))) {
+				if (wasRecorded(await checks[index])) {
 					const message = `Fax ${String(json.faxId)} was passed on by an earlier run (n8n's processed-data store), so no item was passed on${again === true ? ' (a second look: Look Again After)' : ''}`;
 					this.addExecutionHints({ message, type: 'info', location: 'outputPane' });
 					continue;

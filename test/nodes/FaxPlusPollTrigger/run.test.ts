@@ -99,6 +99,16 @@ describe('Fax.Plus Polling Trigger → a run n8n cannot start', () => {
 		expect(harness.processedData.recordedValues('poll-workflow')).toEqual([]);
 	});
 
+	it("a poll's faxes are checked together: two calls of n8n's store for 40 faxes (each rewrites the whole record), not one per fax", async () => {
+		const harness = await startHarness({ server: server(), parameters: received });
+		await activateOk(harness);
+		for (let i = 0; i < 40; i++) await addFax(server(), { id: `fax_batch_${i}` });
+		const before = harness.processedData.calls;
+		await harness.poll();
+		expect(emittedIds(harness)).toHaveLength(40);
+		expect(harness.processedData.calls - before).toBe(2);
+	});
+
 	it("a run that cannot use n8n's processed-data store fails, naming the fax, and passes nothing on", async () => {
 		const harness = await startHarness({ server: server(), parameters: received });
 		await activateOk(harness);
