@@ -202,11 +202,6 @@ function toFaxPlusError(
 	return new NodeApiError(
 		context.getNode(),
 		{ ...parsed, httpCode: String(status) } as JsonObject,
-		{
-			message,
-			description,
-			httpCode: String(status),
-			itemIndex: request.itemIndex,
-		},
+		{ message, description, httpCode: String(status), itemIndex: request.itemIndex },
 	);
 }

@@ -137,7 +137,7 @@ export const neverPosted = (record: KeyRecord, added: ReadonlySet<string>) =>
 /** A read-back's answer: the nonce there (this send faxes), replaced by another claim, or all of it erased (written again). */
 export type ReadBackVerdict = 'held' | 'lost' | 'erased';
 
-/** `posted`: this claim wrote its `posting` in an earlier read-back; else a `posting` there is another send's (one that claimed the key again once this one's marks expired): lost. */
+/** `posted`: this claim wrote its `posting` in an earlier read-back, or no other send can have claimed the key again; else a `posting` there is another send's (one that claimed the key once this one's marks expired): lost. */
 export function readBackVerdict(record: KeyRecord, added: ReadonlySet<string>, posted = false) {
 	if (!posted && !neverPosted(record, added)) return 'lost';
 	if (!added.has(record.nonce)) return 'held';

@@ -7,6 +7,7 @@ import { responseOf } from '../../../api/responses';
 import {
 	claimVerdict,
 	entriesOfRecord,
+	MARK_WINDOW_MS,
 	neverPosted,
 	readBackVerdict,
 	type ClaimVerdict,
@@ -61,7 +62,9 @@ export class NodeKeyRecord {
 		const left = claim.writtenAt + Math.min(SETTLE_MS.cap, settle) - Date.now();
 		if (left > 0) await sleep(left);
 		const added = await this.add([...entriesOfRecord(record), ...record.posting]);
-		const verdict = readBackVerdict(record, added, claim.posted);
+		// Younger than its marks, no other send can have claimed the key again: a posting there is a loser's.
+		const fresh = Date.now() - claim.writtenAt < MARK_WINDOW_MS;
+		const verdict = readBackVerdict(record, added, claim.posted || fresh);
 		if (verdict === 'lost')
 			await this.remove([record.nonce, ...record.posting.filter((entry) => added.has(entry))]);
 		// Written again: the next read-back waits a settle from now, and finds its own `posting`.
