@@ -12,7 +12,11 @@ import {
 import { startFaxPlusServer, type FaxRecord } from '../../../../server';
 import { runFaxPlusNode } from '../../../../support/n8n-harness';
 import { FaultProxy } from '../../../../support/fault-proxy';
-import { useProcessedDataStore, type ProcessedDataStore } from '../../../../support/processed-data';
+import {
+	hashOf,
+	useProcessedDataStore,
+	type ProcessedDataStore,
+} from '../../../../support/processed-data';
 import { KEY_TAG_PREFIX } from '../../../../../nodes/FaxPlus/shared/keyMarker';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the local server's own record shape (CommonJS)
 const { fax } = require('../../../../server/seed') as { fax: (f: IDataObject) => FaxRecord };
@@ -686,6 +690,22 @@ describe('Fax → Send: Idempotency Key', () => {
 		);
 		expect(result.error?.description).toContain('Nothing was sent');
 		expect(outboxPosts(server())).toEqual([]);
+	});
+
+	it("a claim race's loser, reading back first, writes the key's posting for a moment: the winner, younger than its marks, still faxes", async () => {
+		let raced = false;
+		store.afterRecord = (items, key) => {
+			if (raced || key !== NODE_ROW || !items.some((item) => item.includes(':nonce:'))) return;
+			raced = true;
+			// The loser's read-back, between this claim's write and its read-back (it removes them after).
+			const posting = items.filter((item) => item.includes(':used:'));
+			const entries = posting.map((item) => hashOf(item.replace(':used:', ':posting:')));
+			store.rows.set(NODE_ROW, { mode: 'entries', data: [...row(), ...entries] });
+		};
+		const [item] = await sendOk(server(), { options: { idempotencyKey: 'race-won' } });
+		expect(raced).toBe(true);
+		expect(item.duplicate).toBeUndefined();
+		expect(accepted(server())).toHaveLength(1);
 	});
 
 	it('a claim replaced by another claim of the key: this send waits for its fax and answers duplicate', async () => {
