@@ -153,11 +153,17 @@ async function create(this: IHookFunctions, registered: RegisteredEndpoints): Pr
 			logDeleted(this, extra.id, 'a second endpoint for the same URL');
 		}
 	} else {
-		endpoint = await createWebhookEndpoint(this, {
+		const listed = await createWebhookEndpoint(this, {
 			url,
 			filterTypes: subscription.events,
 			channels: subscription.channels.length > 0 ? subscription.channels : undefined,
 		});
+		// n8n's mains each activate at start: each keeps the first listed (the oldest), so all agree.
+		endpoint = listed[0];
+		for (const extra of listed.slice(1)) {
+			await deleteWebhookEndpoint(this, extra.id);
+			logDeleted(this, extra.id, 'a second endpoint for the same URL');
+		}
 		if (!endpoint?.id) {
 			throw operationError(this, {
 				message: 'Fax.Plus created the webhook endpoint but did not list it',

@@ -9,11 +9,7 @@ const MIB = 1024 * 1024;
 export const DEFAULT_DEADLINE_SECONDS = 300;
 
 /** The most bytes read of each kind of answer (Fax.Plus takes 150 MB per fax: its documents). */
-export const ANSWER_CAPS = {
-	json: 16 * MIB,
-	thumbnail: 10 * MIB,
-	document: 150 * MIB,
-} as const;
+export const ANSWER_CAPS = { json: 16 * MIB, thumbnail: 10 * MIB, document: 150 * MIB } as const;
 
 export type AnswerKind = keyof typeof ANSWER_CAPS;
 

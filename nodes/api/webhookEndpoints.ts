@@ -57,12 +57,12 @@ function bodyOf(input: Partial<WebhookEndpointInput>): IDataObject {
 	return { url: input.url, filter_types: input.filterTypes, channels: input.channels };
 }
 
-/** The API answers 201 with no body: the new endpoint is the last listed with its URL. */
+/** The API answers 201 with no body: the endpoints listed with its URL, the new one last. */
 export async function createWebhookEndpoint(
 	context: FaxPlusContext,
 	input: WebhookEndpointInput,
 	itemIndex?: number,
-): Promise<WebhookEndpoint | undefined> {
+): Promise<WebhookEndpoint[]> {
 	await faxPlusApiRequest(context, {
 		method: 'POST',
 		path: '/webhooks',
@@ -70,7 +70,7 @@ export async function createWebhookEndpoint(
 		itemIndex,
 	});
 	const endpoints = await listWebhookEndpoints(context, itemIndex);
-	return endpoints.filter((endpoint) => endpoint.url === input.url).at(-1);
+	return endpoints.filter((endpoint) => endpoint.url === input.url);
 }
 
 export async function updateWebhookEndpoint(

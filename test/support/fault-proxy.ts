@@ -19,6 +19,8 @@ export interface Fault {
 	answerStatus?: number;
 	/** Pass the request on once this settles (an upload that takes as long as the test says). */
 	until?: Promise<unknown>;
+	/** Run this when the request arrives, then pass it on (another process acting at that moment). */
+	before?: () => Promise<unknown>;
 	/** Which requests the fault applies to (every one by default). */
 	matches?: (request: { method: string; path: string; query: URLSearchParams }) => boolean;
 }
@@ -79,6 +81,7 @@ export class FaultProxy {
 		this.seen.push({ ...request, fault: fault !== undefined });
 
 		if (fault?.until) await fault.until;
+		if (fault?.before) await fault.before();
 		if (fault?.hang) {
 			this.hanging.add(res);
 			res.on('close', () => this.hanging.delete(res));

@@ -39,7 +39,7 @@ export const create: FaxPlusOperation = {
 		if (channels.length > 0) input.channels = channels;
 		await checkDeliverableUrl(this, input.url, { label: 'URL', itemIndex });
 
-		const created = await createWebhookEndpoint(this, input, itemIndex);
+		const created = (await createWebhookEndpoint(this, input, itemIndex)).at(-1);
 		if (created) return toItems(withoutSecrets(created));
 		return toItems({
 			created: true,

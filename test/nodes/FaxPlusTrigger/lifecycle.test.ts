@@ -51,6 +51,28 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 			},
 		);
 
+		it("two of n8n's mains activating at once (each does at its start): the one that lists both keeps the first and deletes its own", async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			const proxy = await FaultProxy.start(server().origin);
+			try {
+				harness.setBaseUrl(proxy.baseUrl);
+				let other: { id: string } | undefined;
+				// The other main's endpoint is made while this one's request is on its way.
+				proxy.failNext({
+					before: async () =>
+						(other = await registerEndpoint(server(), harness.productionUrl, ['fax_sent'])),
+					matches: (r) => r.method === 'POST',
+				});
+				expect(await harness.activate()).toEqual({ created: true });
+				expect(onlyEndpoint(server(), harness.productionUrl).id).toBe(other?.id);
+				expect(harness.savedNodeStaticData.endpoints).toEqual({
+					[harness.productionUrl]: other?.id,
+				});
+			} finally {
+				await proxy.close();
+			}
+		});
+
 		it('sends the numbers filter normalised to E.164', async () => {
 			const harness = await trigger({
 				server: server(),
