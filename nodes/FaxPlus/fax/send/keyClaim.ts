@@ -62,8 +62,8 @@ export class NodeKeyRecord {
 		const left = claim.writtenAt + Math.min(SETTLE_MS.cap, settle) - Date.now();
 		if (left > 0) await sleep(left);
 		const added = await this.add([...entriesOfRecord(record), ...record.posting]);
-		// Younger than its marks, no other send can have claimed the key again: a posting there is a loser's.
-		const fresh = Date.now() - claim.writtenAt < MARK_WINDOW_MS;
+		// Younger than its marks since the claim began, no send can have claimed the key again: a posting is a loser's.
+		const fresh = Date.now() - (claim.writtenAt - claim.writeMs) < MARK_WINDOW_MS;
 		const verdict = readBackVerdict(record, added, claim.posted || fresh);
 		if (verdict === 'lost')
 			await this.remove([record.nonce, ...record.posting.filter((entry) => added.has(entry))]);
