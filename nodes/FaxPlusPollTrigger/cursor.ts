@@ -70,11 +70,11 @@ export class CategoryCursor {
 		return Math.max(this.floor, Math.min(this.cursor, now) - overlapMs);
 	}
 
-	/** The earliest start_time a poll at `now` lists: the window, and the faxes to look at again. */
-	listStart(now: number, overlapMs: number): number {
-		let start = this.windowStart(now, overlapMs);
-		for (const id of this.again.keys()) start = Math.min(start, this.handled.get(id) ?? start);
-		return start;
+	/** The first and the last start_time of the faxes due for a second look at `now`, if any. */
+	dueSpan(now: number): [number, number] | undefined {
+		const due = [...this.again].filter(([, from]) => from <= now);
+		const times = due.map(([id]) => this.handled.get(id) ?? now);
+		return times.length === 0 ? undefined : [Math.min(...times), Math.max(...times)];
 	}
 
 	isHandled(id: string): boolean {
@@ -84,9 +84,16 @@ export class CategoryCursor {
 	/** Records the faxes a poll settles; returns new ones and due second looks (`history`: none). */
 	select<T>(
 		listed: ReadonlyArray<ListedFax<T>>,
-		options: { now: number; overlapMs: number; history: boolean; lookAgainMs: number },
+		options: {
+			now: number;
+			overlapMs: number;
+			history: boolean;
+			lookAgainMs: number;
+			/** The list was read only before this (a backlog's part): a due fax after it is kept. */
+			until?: number;
+		},
 	): Array<SelectedFax<T>> {
-		const { now, overlapMs, history, lookAgainMs } = options;
+		const { now, overlapMs, history, lookAgainMs, until = Infinity } = options;
 		// In whole seconds, as start_time is: a fax of the cursor's own second is inside.
 		const since = Math.floor(this.windowStart(now, overlapMs) / 1000) * 1000;
 		// Turned off: no second look is made any more.
@@ -108,8 +115,9 @@ export class CategoryCursor {
 			selected.push({ ...fax, final, again: false });
 			if (lookAgainMs > 0) this.again.set(fax.id, now + lookAgainMs);
 		}
-		// A due fax the list no longer holds (deleted at Fax.Plus) has nothing to emit.
-		for (const [id, from] of this.again) if (from <= now) this.again.delete(id);
+		// A due fax the list read no longer holds (deleted at Fax.Plus) has nothing to emit.
+		for (const [id, from] of this.again)
+			if (from <= now && (this.handled.get(id) ?? 0) < until) this.again.delete(id);
 		return selected;
 	}
 

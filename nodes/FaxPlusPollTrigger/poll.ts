@@ -125,31 +125,82 @@ async function listPage(
 	);
 }
 
-/** Every fax of a category with a start_time from `since` on, all pages (nodes/api/faxList.ts). */
+/**
+ * Every fax of a category with a start_time from `since` on, all pages (nodes/api/faxList.ts). Where
+ * the faxes before the Late Fax Window (which each poll reads whole) take longer than a third of
+ * `shareMs`, only those up to `until`: a backlog's oldest part, read in parts from the window's
+ * start, each whole. Not for a first poll's history (no `cursor`).
+ */
 async function listSince(
 	context: IPollFunctions,
 	category: PolledCategory,
-	since: number,
-	deadline: number,
-): Promise<IDataObject[]> {
-	// One second earlier: `after` may be exclusive and is given in whole seconds.
-	const after = formatUtc(new Date(since - 1000));
-	const step = faxPages(
-		async (page) => await listPage(context, category, { after, ...page }, deadline),
-		{
-			pageSize: PAGE_SIZE,
+	range: {
+		since: number;
+		to?: number;
+		now: number;
+		deadline: number;
+		shareMs: number;
+		overlapMs: number;
+	},
+	cursor?: CategoryCursor,
+): Promise<{ records: IDataObject[]; until?: number }> {
+	const { since, now, deadline, shareMs, overlapMs } = range;
+	const [start, end] = [Date.now(), Date.now() + shareMs];
+	const noStartTime = () => {
+		throw operationError(context, {
+			message: 'Fax.Plus listed faxes without a start_time, so the next page cannot be asked for',
+			description: 'Nothing was emitted; the next poll tries again.',
+		});
+	};
+	// The faxes from `from` on (before `to`), newest first; cut at `cutAt` once before the window.
+	const read = async (from: number, to: number | undefined, cutAt: number) => {
+		const [after, before] = [from - 1000, to].map((ms) =>
+			ms === undefined ? ms : formatUtc(new Date(ms)),
+		);
+		const step = faxPages(
+			async (page) => await listPage(context, category, { after, before, ...page }, deadline),
 			// An API that ignores `after` would page through all history: the window is enough.
-			floor: since - 1000,
-			noStartTime: () => {
+			{ pageSize: PAGE_SIZE, before, floor: from - 1000, noStartTime },
+		);
+		let [oldest, cut] = [Infinity, false];
+		const records = await collectPages(FIRST_FAX_PAGE, async (page, collected) => {
+			cut = !!cursor && collected > 0 && Date.now() > cutAt && oldest < now - overlapMs;
+			const next = cut ? { fresh: [] } : await step(page, collected);
+			for (const fax of next.fresh) oldest = Math.min(oldest, startSecondOf(fax) ?? Infinity);
+			return next;
+		});
+		return { records, oldest, cut };
+	};
+	const whole = await read(since, range.to, start + shareMs / 3);
+	if (!cursor || !whole.cut) return { records: whole.records };
+	// A backlog: in parts from the window's start, each sized to take a third of the time left
+	// at the pace of the last read (how much start_time its pages covered a millisecond).
+	const windowStart = cursor.windowStart(now, overlapMs);
+	const records: IDataObject[] = [];
+	let [from, pace, span] = [windowStart, (now - whole.oldest) / (Date.now() - start), Infinity];
+	for (;;) {
+		const [begun, left] = [Date.now(), end - Date.now()];
+		span = Math.max(2000, Math.min(4 * span, (pace * left) / 3));
+		const to = Math.floor(Math.min(from + span, whole.oldest + 1000) / 1000) * 1000;
+		const part = await read(from, to, begun + left / 2);
+		const ms = Math.max(1, Date.now() - begun);
+		if (part.cut && (records.length > 0 || from > windowStart)) return { records, until: from };
+		if (part.cut) {
+			if (to - from <= 2000)
 				throw operationError(context, {
 					message:
-						'Fax.Plus listed faxes without a start_time, so the next page cannot be asked for',
+						"Fax.Plus's list is too slow to read even two seconds of it within the poll's time",
 					description: 'Nothing was emitted; the next poll tries again.',
 				});
-			},
-		},
-	);
-	return await collectPages(FIRST_FAX_PAGE, step);
+			[pace, span] = [(to - part.oldest) / ms, Infinity];
+			continue;
+		}
+		records.push(...part.records);
+		// Up to what the first read holds: all of it.
+		if (to > whole.oldest) return { records: [...records, ...whole.records] };
+		if (Date.now() > start + (2 * shareMs) / 3) return { records, until: to };
+		[from, pace] = [to, (to - from) / ms];
+	}
 }
 
 function itemOf(fax: FoundFax, polledAt: string): INodeExecutionData {
@@ -192,26 +243,38 @@ async function pollOnce(
 	const staticData = context.getWorkflowStaticData('node');
 	const saved = isObject(staticData[CURSORS_KEY]) ? staticData[CURSORS_KEY] : {};
 
-	const cursors: Array<[PolledCategory, CategoryCursor]> = [];
+	const cursors: Array<[PolledCategory, CategoryCursor, number]> = [];
 	const found: FoundFax[] = [];
 	const counts = { listed: 0, heldBack: 0, filteredOut: 0 };
-	for (const event of settings.events) {
+	for (const [index, event] of settings.events.entries()) {
 		const category = CATEGORY_OF_EVENT[event];
 		const restored = CategoryCursor.restore(saved[category]);
 		// No cursor yet (first activation, or an event just added): what is listed now is history.
 		const cursor = restored ?? CategoryCursor.start(now, settings.overlapMs);
-		// The window, and back to the faxes due for a second look.
-		const since = cursor.listStart(now, settings.overlapMs);
+		const since = cursor.windowStart(now, settings.overlapMs);
 		const listed = [];
-		for (const record of await listSince(context, category, since, deadline)) {
+		const { overlapMs, lookAgainMs } = settings;
+		const range = { now, deadline, shareMs: 0, overlapMs };
+		// Faxes due for a second look from before the window: their own stretch, read whole first.
+		const due = cursor.dueSpan(now);
+		const again =
+			due && due[0] < since
+				? await listSince(context, category, { ...range, since: due[0], to: due[1] + 1000 })
+				: { records: [] };
+		// Each event's share of what is left of the poll's time.
+		const shareMs = (deadline - Date.now()) / (settings.events.length - index);
+		const read = await listSince(context, category, { ...range, since, shareMs }, restored);
+		for (const record of [...again.records, ...read.records]) {
 			const id = idOf(record.id);
 			const startTime = startSecondOf(record);
 			// Without an id or a start_time a fax can be neither placed in the window nor recognised again.
 			if (id !== undefined && startTime !== undefined)
 				listed.push({ id, startTime, status: record.status, record });
 		}
-		const { overlapMs, lookAgainMs } = settings;
-		for (const fax of cursor.select(listed, { now, overlapMs, history: !restored, lookAgainMs })) {
+		const { until } = read;
+		const history = !restored;
+		// The due read lists every due fax from before the window; the main read those up to `until`.
+		for (const fax of cursor.select(listed, { now, overlapMs, history, lookAgainMs, until })) {
 			if (passesFilters(settings, fax.record, fax.final)) found.push({ event, ...fax });
 			else counts.filteredOut++;
 		}
@@ -219,7 +282,8 @@ async function pollOnce(
 		counts.heldBack += listed.filter(
 			(fax) => fax.startTime >= since && !cursor.isHandled(fax.id),
 		).length;
-		cursors.push([category, cursor]);
+		// After a backlog's part the next window starts at its end, or where a fax may still be listed.
+		cursors.push([category, cursor, Math.min((read.until ?? now) + overlapMs, now)]);
 	}
 
 	// Oldest first (a stable sort keeps the API's order within one second).
@@ -229,15 +293,15 @@ async function pollOnce(
 
 	// Categories no longer selected are dropped: selected again, they start afresh.
 	const next: IDataObject = {};
-	for (const [category, cursor] of cursors) {
-		cursor.advance(now, settings.overlapMs);
+	for (const [category, cursor, at] of cursors) {
+		cursor.advance(at, settings.overlapMs);
 		next[category] = cursor.snapshot();
 	}
 	staticData[CURSORS_KEY] = next;
 	logDebug(
 		context,
 		`poll: Fax.Plus listed ${counts.listed} faxes, ${items.length} emitted, ${counts.heldBack} held back while in progress, ${counts.filteredOut} filtered out; cursors ${cursors
-			.map(([category]) => `${category} ${new Date(now).toISOString()}`)
+			.map(([category, , at]) => `${category} ${new Date(at).toISOString()}`)
 			.join(', ')}`,
 		{
 			event: 'poll',

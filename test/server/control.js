@@ -88,22 +88,29 @@ async function handleControl(server, method, path, body) {
 		return noContent();
 	}
 	if (route === 'POST /_control/faxes') {
-		// A fax record appears in the account (as Fax.Plus lists it once the fax is done); the body's
-		// fields win over the defaults (an incoming fax to the owner's first number, started now).
-		if (!isObject(body))
-			throw badRequest('Body must be the fax record fields, e.g. {direction, start_time}');
-		const id = typeof body.id === 'string' && body.id !== '' ? body.id : `fax_${randomHex(8)}`;
-		const incoming = body.direction !== 'outgoing';
-		const record = fax({
-			from: incoming ? '+4930123456' : '+15551230001',
-			to: incoming ? '+15551230001' : '+4930123456',
-			direction: 'incoming',
-			start_time: faxTime(Date.now()),
-			...body,
-			id,
+		// Fax records appear in the account (as Fax.Plus lists a fax once it is done): one, or a list;
+		// the body's fields win over the defaults (an incoming fax to the owner's first number, started now).
+		const bodies = Array.isArray(body) ? body : [body];
+		if (!bodies.every(isObject))
+			throw badRequest(
+				'Body must be the fax record fields, e.g. {direction, start_time}, or a list of them',
+			);
+		const records = bodies.map((fields) => {
+			const id =
+				typeof fields.id === 'string' && fields.id !== '' ? fields.id : `fax_${randomHex(8)}`;
+			const incoming = fields.direction !== 'outgoing';
+			const record = fax({
+				from: incoming ? '+4930123456' : '+15551230001',
+				to: incoming ? '+15551230001' : '+4930123456',
+				direction: 'incoming',
+				start_time: faxTime(Date.now()),
+				...fields,
+				id,
+			});
+			server.state.faxes[id] = record;
+			return record;
 		});
-		server.state.faxes[id] = record;
-		return json(record);
+		return json(Array.isArray(body) ? records : records[0]);
 	}
 	if (route === 'POST /_control/outbox/finish') {
 		if (!isObject(body) || typeof body.id !== 'string')

@@ -33,22 +33,29 @@ class SimulatedPoller {
 		return fax;
 	}
 
-	/** One poll whose host clock reads `now`. */
-	poll(now: number): Array<SelectedFax<Fax>> {
+	/** One poll whose host clock reads `now`; with `until`, one that read a backlog's part up to it. */
+	poll(now: number, until?: number): Array<SelectedFax<Fax>> {
 		const restored = CategoryCursor.restore(this.saved);
 		const cursor = restored ?? CategoryCursor.start(now, this.overlapMs);
-		// The API's `after` in whole seconds, one second early (as listSince asks).
-		const after = cursor.listStart(now, this.overlapMs) - 1000;
+		// The API's `after` in whole seconds, one second early (as listSince asks); the faxes due
+		// for a second look from before the window are listed in their own stretch.
+		const after = cursor.windowStart(now, this.overlapMs) - 1000;
+		const due = cursor.dueSpan(now) ?? [Infinity, -Infinity];
 		const listed = this.faxes
-			.filter((fax) => fax.startTime >= after)
+			.filter(
+				(fax) =>
+					(fax.startTime >= after && fax.startTime < (until ?? Infinity)) ||
+					(fax.startTime >= due[0] - 1000 && fax.startTime <= due[1] + 1000),
+			)
 			.map((fax) => ({ ...fax, record: { ...fax } }));
 		const selected = cursor.select(listed, {
 			now,
 			overlapMs: this.overlapMs,
 			history: !restored,
 			lookAgainMs: this.lookAgainMs,
+			until,
 		});
-		cursor.advance(now, this.overlapMs);
+		cursor.advance(Math.min((until ?? now) + this.overlapMs, now), this.overlapMs);
 		this.saved = JSON.parse(JSON.stringify(cursor.snapshot())) as CategoryCursorSnapshot;
 		for (const fax of selected)
 			this.emitted.push({
@@ -217,6 +224,52 @@ describe('Fax.Plus Polling Trigger → which faxes a poll emits (controlled cloc
 			poller.lookAgainMs = MINUTE;
 			poller.poll(T0 + 3 * MINUTE);
 			expect(poller.ids).toEqual(['fax_a']);
+		});
+
+		it('keeps a due fax past the part of a backlog a poll read, for the poll that reads it', () => {
+			const poller = new SimulatedPoller(HOUR, MINUTE);
+			poller.poll(T0);
+			poller.add('fax_x', T0 + 10_000);
+			poller.poll(T0 + 30_000);
+			poller.poll(T0 + 2 * MINUTE, T0 + 5_000);
+			poller.poll(T0 + 3 * MINUTE);
+			expect(poller.emitted.map((fax) => [fax.id, fax.again ?? false])).toEqual([
+				['fax_x', false],
+				['fax_x', true],
+			]);
+		});
+
+		it('forgets a due fax deleted at Fax.Plus while a backlog is read in parts: the stretch due is one part', () => {
+			const overlapMs = 10 * MINUTE;
+			const stoppedAt = T0 - 5 * HOUR;
+			// n8n stopped 5 hours ago; a fax every 10 s since; each poll reads a 10-minute part.
+			let faxes = Array.from({ length: 1800 }, (_, i) => ({
+				id: `fax_${i}`,
+				startTime: stoppedAt + 5_000 + i * 10_000,
+				status: 'success',
+			}));
+			let saved: unknown = { v: 1, cursor: stoppedAt, floor: stoppedAt - overlapMs, handled: [] };
+			const dueReads: number[] = [];
+			for (let k = 1; k <= 8; k++) {
+				const [now, until] = [T0 + k * MINUTE, stoppedAt + k * 10 * MINUTE];
+				const cursor = CategoryCursor.restore(saved)!;
+				const since = cursor.windowStart(now, overlapMs);
+				const due = cursor.dueSpan(now);
+				const dueRead =
+					due && due[0] < since
+						? faxes.filter(
+								(fax) => fax.startTime >= due[0] - 1000 && fax.startTime <= due[1] + 1000,
+							)
+						: [];
+				dueReads.push(dueRead.length);
+				const part = faxes.filter((fax) => fax.startTime >= since - 1000 && fax.startTime < until);
+				const listed = [...dueRead, ...part].map((fax) => ({ ...fax, record: fax }));
+				cursor.select(listed, { now, overlapMs, history: false, lookAgainMs: MINUTE, until });
+				cursor.advance(Math.min(until + overlapMs, now), overlapMs);
+				saved = JSON.parse(JSON.stringify(cursor.snapshot()));
+				if (k === 1) faxes = faxes.filter((fax) => fax.id !== 'fax_0');
+			}
+			expect(Math.max(...dueReads)).toBeLessThanOrEqual(61);
 		});
 
 		it('forgets a due fax the list no longer holds (deleted at Fax.Plus)', () => {

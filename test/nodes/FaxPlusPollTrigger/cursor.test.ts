@@ -119,7 +119,9 @@ describe('Fax.Plus Polling Trigger → cursor (pure)', () => {
 			again: [['fax_a', T0 + 30 * MINUTE]],
 		});
 		expect(cursor.windowStart(T0 + 26 * MINUTE, 10 * MINUTE)).toBe(T0 + 15 * MINUTE);
-		expect(cursor.listStart(T0 + 26 * MINUTE, 10 * MINUTE)).toBe(T0 - 5 * MINUTE);
+		// Due from T0 + 30m on: then a poll lists fax_a's own stretch, before the window.
+		expect(cursor.dueSpan(T0 + 26 * MINUTE)).toBeUndefined();
+		expect(cursor.dueSpan(T0 + 30 * MINUTE)).toEqual([T0 - 5 * MINUTE, T0 - 5 * MINUTE]);
 		const restored = CategoryCursor.restore(JSON.parse(JSON.stringify(cursor.snapshot())))!;
 		expect(restored.snapshot()).toEqual(cursor.snapshot());
 		expect(poll(restored, T0 + 29 * MINUTE)).toEqual([]);

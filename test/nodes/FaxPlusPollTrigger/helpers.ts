@@ -8,18 +8,17 @@ export function faxTimeAgo(secondsAgo: number): string {
 	return new Date(Date.now() - secondsAgo * 1000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** A fax record appears in the account (the server's /_control/faxes). */
-export async function addFax(
-	server: FaxPlusServer,
-	fields: IDataObject = {},
-): Promise<IDataObject> {
+/** A fax record appears in the account (the server's /_control/faxes); several in one request. */
+export async function addFax(server: FaxPlusServer, fields?: IDataObject): Promise<IDataObject>;
+export async function addFax(server: FaxPlusServer, fields: IDataObject[]): Promise<IDataObject[]>;
+export async function addFax(server: FaxPlusServer, fields: IDataObject | IDataObject[] = {}) {
 	const res = await fetch(`${server.origin}/_control/faxes`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify(fields),
 	});
 	if (!res.ok) throw new Error(`POST /_control/faxes -> ${res.status} ${await res.text()}`);
-	return (await res.json()) as IDataObject;
+	return (await res.json()) as IDataObject | IDataObject[];
 }
 
 /** The fax list requests the server received, oldest first. */

@@ -1,3 +1,4 @@
+import { sleep } from 'n8n-workflow';
 import { apiRequests, bytesOf, expectAuthHeaders, useFaxPlusServer } from '../../support/faxplus';
 import { FaultProxy } from '../../support/fault-proxy';
 import { POLL_NODE_NAME } from '../../support/poll-harness';
@@ -169,13 +170,14 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 		const harness = await startHarness({ server: server(), parameters: received });
 		await activateOk(harness);
 		const count = 2 * PAGE_SIZE + 7;
-		for (let i = 0; i < count; i++) {
-			// Three faxes share each second, so page boundaries fall inside a second.
-			await addFax(server(), {
+		// Three faxes share each second, so page boundaries fall inside a second.
+		await addFax(
+			server(),
+			Array.from({ length: count }, (_, i) => ({
 				id: `fax_burst_${String(i).padStart(3, '0')}`,
 				start_time: faxTimeAgo(600 - Math.floor(i / 3)),
-			});
-		}
+			})),
+		);
 		server().clearRequests();
 		await harness.poll();
 		expect(harness.runs).toHaveLength(1);
@@ -195,6 +197,73 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 
 		await harness.poll();
 		expect(harness.runs).toHaveLength(1);
+	});
+
+	it('a backlog from before the Late Fax Window that one poll cannot read in time (n8n stopped 3 hours) comes in parts, oldest first; Look Again After brings a dropped part back', async () => {
+		const stoppedAt = Date.now() - 3 * 3600_000;
+		const cursor = { v: 1, cursor: stoppedAt, floor: stoppedAt - 600_000, handled: [] };
+		const harness = await startHarness({
+			server: server(),
+			parameters: { ...received, options: { overlapMinutes: 10, lookAgainMinutes: 0.001 } },
+			pollBudgetMs: 3000,
+			durableCursors: true,
+			staticData: { [`node:${POLL_NODE_NAME}`]: { pollCursors: { inbox: cursor } } },
+		});
+		const ids = Array.from({ length: 240 }, (_, i) => `fax_stopped_${String(i).padStart(3, '0')}`);
+		// One fax every 45 s since n8n stopped, 5 a page, 75 ms a page: 3.6 s, more than the poll's 3 s.
+		await addFax(
+			server(),
+			ids.map((id, i) => ({ id, start_time: faxTimeAgo(3 * 3600 - 20 - 45 * i) })),
+		);
+		server().setReadings({ pageCap: 5 });
+		server().setNetwork({ latencyMs: 75 });
+		await activateOk(harness);
+		await harness.poll();
+		const first = emittedIds(harness);
+		expect(first.length).toBeGreaterThan(0);
+		expect(first.length).toBeLessThan(ids.length);
+		expect(first).toEqual(ids.slice(0, first.length));
+		// n8n drops the next part's run after it committed the place: only the second look brings it.
+		harness.dropRuns();
+		await harness.poll();
+		expect(harness.droppedRuns).toBe(1);
+		harness.allowRuns();
+		// Polls until every fax came (each makes progress; a slow machine needs more of them).
+		for (let poll = 0; poll < 40 && emittedIds(harness).length < ids.length; poll++) {
+			await sleep(100);
+			await harness.poll();
+		}
+		expect(harness.errors).toEqual([]);
+		expect([...(emittedIds(harness) as string[])].sort()).toEqual(ids);
+	});
+
+	it('a Late Fax Window full of faxes already handled is read whole, in one pass, however long it takes within the budget', async () => {
+		proxy = await FaultProxy.start(server().origin);
+		const harness = await startHarness({
+			server: server(),
+			parameters: received,
+			baseUrl: proxy.baseUrl,
+			pollBudgetMs: 6000,
+		});
+		// 250 faxes (5 pages) in the window: history at activation.
+		await addFax(
+			server(),
+			Array.from({ length: 250 }, (_, i) => ({
+				id: `fax_old_${i}`,
+				start_time: faxTimeAgo(3000 - i),
+			})),
+		);
+		await activateOk(harness);
+		await addFax(server(), { id: 'fax_new', start_time: faxTimeAgo(5) });
+		// The first page comes after a third of the budget (2 s): still inside the window, so read on.
+		proxy.failNext({ before: async () => await sleep(2100) });
+		const seen = proxy.seen.length;
+		await harness.poll();
+		expect(harness.errors).toEqual([]);
+		expect(emittedIds(harness)).toEqual(['fax_new']);
+		const requests = proxy.seen.slice(seen);
+		expect(requests.length).toBeLessThanOrEqual(8);
+		expect(new Set(requests.map((request) => request.query.get('after'))).size).toBe(1);
 	});
 
 	it('a record that appears late, inside the overlap window, is still emitted once; one older than the window is not', async () => {
@@ -285,8 +354,13 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 			baseUrl: proxy.baseUrl,
 		});
 		await activateOk(harness);
-		for (let i = 0; i < PAGE_SIZE + 5; i++)
-			await addFax(server(), { id: `fax_page_${i}`, start_time: faxTimeAgo(300 - i) });
+		await addFax(
+			server(),
+			Array.from({ length: PAGE_SIZE + 5 }, (_, i) => ({
+				id: `fax_page_${i}`,
+				start_time: faxTimeAgo(300 - i),
+			})),
+		);
 		proxy.failNext({ status: 503, matches: ({ query }) => query.has('before') });
 		await harness.poll();
 		expect(harness.runs).toEqual([]);

@@ -102,7 +102,10 @@ describe('Fax.Plus Polling Trigger → a run n8n cannot start', () => {
 	it("a poll's faxes are checked together: two calls of n8n's store for 40 faxes (each rewrites the whole record), not one per fax", async () => {
 		const harness = await startHarness({ server: server(), parameters: received });
 		await activateOk(harness);
-		for (let i = 0; i < 40; i++) await addFax(server(), { id: `fax_batch_${i}` });
+		await addFax(
+			server(),
+			Array.from({ length: 40 }, (_, i) => ({ id: `fax_batch_${i}` })),
+		);
 		const before = harness.processedData.calls;
 		await harness.poll();
 		expect(emittedIds(harness)).toHaveLength(40);
