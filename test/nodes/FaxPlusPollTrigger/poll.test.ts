@@ -205,18 +205,19 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 		const harness = await startHarness({
 			server: server(),
 			parameters: { ...received, options: { overlapMinutes: 10, lookAgainMinutes: 0.001 } },
-			pollBudgetMs: 3000,
+			// Time in pages, not milliseconds: at 150 ms a page a busy machine's stalls stay small beside it.
+			pollBudgetMs: 6000,
 			durableCursors: true,
 			staticData: { [`node:${POLL_NODE_NAME}`]: { pollCursors: { inbox: cursor } } },
 		});
 		const ids = Array.from({ length: 240 }, (_, i) => `fax_stopped_${String(i).padStart(3, '0')}`);
-		// One fax every 45 s since n8n stopped, 5 a page, 75 ms a page: 3.6 s, more than the poll's 3 s.
+		// One fax every 45 s since n8n stopped, 5 a page, 150 ms a page: 7.2 s, more than the poll's 6 s.
 		await addFax(
 			server(),
 			ids.map((id, i) => ({ id, start_time: faxTimeAgo(3 * 3600 - 20 - 45 * i) })),
 		);
 		server().setReadings({ pageCap: 5 });
-		server().setNetwork({ latencyMs: 75 });
+		server().setNetwork({ latencyMs: 150 });
 		await activateOk(harness);
 		await harness.poll();
 		const first = emittedIds(harness);
