@@ -17,7 +17,7 @@ export type CategoryCursorSnapshot = {
 	again?: Array<[string, number]>;
 };
 
-export interface ListedFax<T> {
+interface ListedFax<T> {
 	id: string;
 	startTime: number;
 	status: unknown;

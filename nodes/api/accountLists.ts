@@ -11,7 +11,7 @@ import { operationError } from './nodeErrors';
 export type OutboxFax = Record<string, unknown> & { id?: string };
 
 /** A fax number of the account (beyond the published v3.5 spec; the SDK's), e.g. `number`, `status`, `assigned_to`. */
-export type FaxNumber = Record<string, unknown> & { number?: string };
+type FaxNumber = Record<string, unknown> & { number?: string };
 
 /** A reader of one of a user's lists, `/accounts/{user}/{list}`, its entries under `key`. */
 function accountList<T extends object>(list: string, key: string) {

@@ -14,12 +14,12 @@ export const ANSWER_CAPS = { json: 16 * MIB, thumbnail: 10 * MIB, document: 150 
 export type AnswerKind = keyof typeof ANSWER_CAPS;
 
 /** An error answer is read this far; the rest is never read. */
-export const ERROR_BODY_CAP = 64 * 1024;
+const ERROR_BODY_CAP = 64 * 1024;
 
 /** Deeper JSON is refused: n8n stores and shows every item it holds, recursively. */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
-export type AnswerProblem =
+type AnswerProblem =
 	| { kind: 'deadline' }
 	| { kind: 'tooLarge'; cap: number }
 	| { kind: 'notJson'; bytes: number }
@@ -119,7 +119,7 @@ export function parseJsonAnswer(buffer: Buffer): unknown {
 }
 
 /** The deepest nesting of brackets outside strings, in one pass (no regular expression). */
-export function depthOf(text: string): number {
+function depthOf(text: string): number {
 	let depth = 0;
 	let deepest = 0;
 	let inString = false;

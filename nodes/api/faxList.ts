@@ -39,7 +39,7 @@ interface FaxPaging {
 }
 
 /** The SDK's default `limit`: asked for once when a larger one is refused. */
-export const SDK_PAGE_SIZE = 50;
+const SDK_PAGE_SIZE = 50;
 
 /** Newest first, a page's faxes (by start second; the rest in the API's order). */
 function newestFirst(records: IDataObject[]): IDataObject[] {

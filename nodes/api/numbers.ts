@@ -5,7 +5,7 @@
 import { CALLING_CODES } from './phoneMetadata';
 
 /** One number in E.164, or why it is refused (a phrase that follows the number as typed). */
-export type NumberReading = { ok: true; number: string } | { ok: false; reason: string };
+type NumberReading = { ok: true; number: string } | { ok: false; reason: string };
 
 /** Result of reading a list of numbers: each once, in order, or the first one refused. */
 type NumbersResult =

@@ -7,8 +7,8 @@ export interface PageStep<T, C> {
 }
 
 /** Pages one list reads at most, and JSON characters it holds (1,000 real pages are a few tens of MB; pages under the 16 MB answer cap could add up to gigabytes): past either the API is taken to page without end. */
-export const MAX_PAGES = 1000;
-export const MAX_LIST_CHARS = 128 * 1024 * 1024;
+const MAX_PAGES = 1000;
+const MAX_LIST_CHARS = 128 * 1024 * 1024;
 
 /** A list the API pages in a way that cannot end (or not within MAX_PAGES or MAX_LIST_CHARS): its message says how. */
 export class PagingError extends Error {}

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { faxStatusFields } from '../api/faxStatuses';
 import { readPhoneNumbers } from '../api/numbers';
 
-export type DeliveryPayload = { hook: IDataObject; data: IDataObject };
+type DeliveryPayload = { hook: IDataObject; data: IDataObject };
 
 export function isObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -3,8 +3,7 @@
 // against the node in n8n-core's engine, with its positive control.
 import type { IDataObject } from 'n8n-workflow';
 import { maskText } from '../../../nodes/logging/mask';
-import { ERROR_BODY_CAP, readErrorBody } from '../../../nodes/api/answers';
-import { MAX_LIST_CHARS, MAX_PAGES } from '../../../nodes/api/paging';
+import { readErrorBody } from '../../../nodes/api/answers';
 import { responseOf } from '../../../nodes/api/responses';
 import {
 	apiRequests,
@@ -25,6 +24,11 @@ import {
 	type LoopbackServer,
 } from '../../support/loopback-server';
 import { runFaxPlusNode } from '../../support/n8n-harness';
+
+/** The limits docs/security.md states: pages and characters of one list, bytes of an error answer read. */
+const MAX_PAGES = 1000;
+const MAX_LIST_CHARS = 128 * 2 ** 20;
+const ERROR_BODY_CAP = 64 * 1024;
 
 const accountGet = { resource: 'account', operation: 'get' };
 const faxGetMany = { resource: 'fax', operation: 'getAll', userId: 'self', returnAll: true };

@@ -98,7 +98,7 @@ export type Duplicate = IDataObject & {
 	statuses: Record<string, IDataObject>;
 } & Record<'ids' | 'faxIds', Record<string, string>>;
 
-export class SendKey {
+class SendKey {
 	/** Carried in the comment's tags and text: the key's HMAC and the parts' fingerprints. */
 	readonly tag: string;
 
