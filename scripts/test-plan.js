@@ -255,7 +255,7 @@ function budgetWarning({ totalSeconds, stages, fresh = false, shares }) {
 					`  Other processes kept ${percent(shares.others)} of the cores busy (npm test's stages ${percent(shares.ours)}): the budget is for a machine that runs npm test alone, and a busy machine takes about its CPU-seconds over the cores left to it.`,
 				]
 			: []),
-		'  Make the stage that grew pay for its tests (CONTRIBUTING.md, "Time"), or update scripts/test-plan.js if the machine is slower.',
+		'  Make the stage that grew pay for its tests (test/README.md, "Time: a verdict in 20 minutes"), or update scripts/test-plan.js if the machine is slower.',
 	];
 }
 
