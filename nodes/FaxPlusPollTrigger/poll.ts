@@ -184,7 +184,10 @@ async function listSince(
 		const to = Math.floor(Math.min(from + span, whole.oldest + 1000) / 1000) * 1000;
 		const part = await read(from, to, begun + left / 2);
 		const ms = Math.max(1, Date.now() - begun);
-		if (part.cut && (records.length > 0 || from > windowStart)) return { records, until: from };
+		// Cut with nothing whole read and no time for a smaller part: the next poll starts here again.
+		const late = Date.now() > start + (2 * shareMs) / 3;
+		if (part.cut && (records.length > 0 || from > windowStart || late))
+			return { records, until: from };
 		if (part.cut) {
 			if (to - from <= 2000)
 				throw operationError(context, {
@@ -198,7 +201,7 @@ async function listSince(
 		records.push(...part.records);
 		// Up to what the first read holds: all of it.
 		if (to > whole.oldest) return { records: [...records, ...whole.records] };
-		if (Date.now() > start + (2 * shareMs) / 3) return { records, until: to };
+		if (late) return { records, until: to };
 		[from, pace] = [to, (to - from) / ms];
 	}
 }

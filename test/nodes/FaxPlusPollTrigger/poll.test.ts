@@ -1,7 +1,7 @@
 import { sleep } from 'n8n-workflow';
 import { apiRequests, bytesOf, expectAuthHeaders, useFaxPlusServer } from '../../support/faxplus';
 import { FaultProxy } from '../../support/fault-proxy';
-import { POLL_NODE_NAME } from '../../support/poll-harness';
+import { POLL_NODE_NAME, type PollHarness } from '../../support/poll-harness';
 import {
 	activateOk,
 	addFax,
@@ -18,6 +18,11 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 	const server = useFaxPlusServer();
 	const startHarness = usePollHarnesses();
 	const received = { events: ['fax_received'], channels: '', options: {} };
+
+	/** Polls until `done`: a poll whose time ran out before a backlog's part was read whole emits nothing, so a busy machine needs more. */
+	const pollUntil = async (harness: PollHarness, done: () => boolean) => {
+		for (let poll = 0; poll < 40 && !done(); poll++) await harness.poll();
+	};
 
 	let proxy: FaultProxy | undefined;
 	afterEach(async () => {
@@ -219,23 +224,54 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 		server().setReadings({ pageCap: 5 });
 		server().setNetwork({ latencyMs: 150 });
 		await activateOk(harness);
-		await harness.poll();
+		await pollUntil(harness, () => harness.runs.length > 0);
 		const first = emittedIds(harness);
 		expect(first.length).toBeGreaterThan(0);
 		expect(first.length).toBeLessThan(ids.length);
 		expect(first).toEqual(ids.slice(0, first.length));
 		// n8n drops the next part's run after it committed the place: only the second look brings it.
 		harness.dropRuns();
-		await harness.poll();
+		await pollUntil(harness, () => harness.droppedRuns > 0);
 		expect(harness.droppedRuns).toBe(1);
 		harness.allowRuns();
-		// Polls until every fax came (each makes progress; a slow machine needs more of them).
-		for (let poll = 0; poll < 40 && emittedIds(harness).length < ids.length; poll++) {
-			await sleep(100);
-			await harness.poll();
-		}
+		await pollUntil(harness, () => emittedIds(harness).length >= ids.length);
 		expect(harness.errors).toEqual([]);
 		expect([...(emittedIds(harness) as string[])].sort()).toEqual(ids);
+	});
+
+	it('a list that slows down while a backlog is read stops in time: the poll emits nothing and fails nothing, the next one goes on', async () => {
+		proxy = await FaultProxy.start(server().origin);
+		const stoppedAt = Date.now() - 3 * 3600_000;
+		const cursor = { v: 1, cursor: stoppedAt, floor: stoppedAt - 600_000, handled: [] };
+		const harness = await startHarness({
+			server: server(),
+			parameters: { ...received, options: { overlapMinutes: 10 } },
+			baseUrl: proxy.baseUrl,
+			pollBudgetMs: 6000,
+			durableCursors: true,
+			staticData: { [`node:${POLL_NODE_NAME}`]: { pollCursors: { inbox: cursor } } },
+		});
+		// One fax every 30 s from when n8n stopped until 80 minutes ago: all before the window.
+		const ids = Array.from({ length: 200 }, (_, i) => `fax_slow_${String(i).padStart(3, '0')}`);
+		await addFax(
+			server(),
+			ids.map((id, i) => ({ id, start_time: faxTimeAgo(3 * 3600 - 30 * i) })),
+		);
+		server().setReadings({ pageCap: 5 });
+		// The activation's poll: each of its first three list answers comes after 2.1 s. The first
+		// read is cut after a third of the 6 s, the first part after half the time left; a part read
+		// again would outlast the poll.
+		let slow = true;
+		proxy.failNext({ before: async () => await sleep(2100), matches: () => slow }, 3);
+		await activateOk(harness);
+		slow = false;
+		expect(harness.errors).toEqual([]);
+		expect(harness.runs).toEqual([]);
+		await pollUntil(harness, () => harness.runs.length > 0);
+		expect(harness.errors).toEqual([]);
+		const next = emittedIds(harness);
+		expect(next.length).toBeGreaterThan(0);
+		expect(next).toEqual(ids.slice(0, next.length));
 	});
 
 	it('a Late Fax Window full of faxes already handled is read whole, in one pass, however long it takes within the budget', async () => {
