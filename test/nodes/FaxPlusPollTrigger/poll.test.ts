@@ -24,6 +24,38 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 		for (let poll = 0; poll < 40 && !done(); poll++) await harness.poll();
 	};
 
+	/** n8n stopped 3 hours ago: the trigger's place is then, a poll has 6 s, and `count` faxes came since, one every `every` s, 5 a page. */
+	const startAfterStop = async (
+		count: number,
+		every: number,
+		options: { lookAgainMinutes?: number; baseUrl?: string },
+	) => {
+		const stoppedAt = Date.now() - 3 * 3600_000;
+		const cursor = { v: 1, cursor: stoppedAt, floor: stoppedAt - 600_000, handled: [] };
+		const { lookAgainMinutes, baseUrl } = options;
+		const harness = await startHarness({
+			server: server(),
+			parameters: {
+				...received,
+				options: { overlapMinutes: 10, ...(lookAgainMinutes && { lookAgainMinutes }) },
+			},
+			baseUrl,
+			pollBudgetMs: 6000,
+			durableCursors: true,
+			staticData: { [`node:${POLL_NODE_NAME}`]: { pollCursors: { inbox: cursor } } },
+		});
+		const ids = Array.from(
+			{ length: count },
+			(_, i) => `fax_stopped_${String(i).padStart(3, '0')}`,
+		);
+		await addFax(
+			server(),
+			ids.map((id, i) => ({ id, start_time: faxTimeAgo(3 * 3600 - 20 - every * i) })),
+		);
+		server().setReadings({ pageCap: 5 });
+		return { harness, ids };
+	};
+
 	let proxy: FaultProxy | undefined;
 	afterEach(async () => {
 		await proxy?.close();
@@ -205,23 +237,9 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 	});
 
 	it('a backlog from before the Late Fax Window that one poll cannot read in time (n8n stopped 3 hours) comes in parts, oldest first; Look Again After brings a dropped part back', async () => {
-		const stoppedAt = Date.now() - 3 * 3600_000;
-		const cursor = { v: 1, cursor: stoppedAt, floor: stoppedAt - 600_000, handled: [] };
-		const harness = await startHarness({
-			server: server(),
-			parameters: { ...received, options: { overlapMinutes: 10, lookAgainMinutes: 0.001 } },
-			// Time in pages, not milliseconds: at 150 ms a page a busy machine's stalls stay small beside it.
-			pollBudgetMs: 6000,
-			durableCursors: true,
-			staticData: { [`node:${POLL_NODE_NAME}`]: { pollCursors: { inbox: cursor } } },
-		});
-		const ids = Array.from({ length: 240 }, (_, i) => `fax_stopped_${String(i).padStart(3, '0')}`);
 		// One fax every 45 s since n8n stopped, 5 a page, 150 ms a page: 7.2 s, more than the poll's 6 s.
-		await addFax(
-			server(),
-			ids.map((id, i) => ({ id, start_time: faxTimeAgo(3 * 3600 - 20 - 45 * i) })),
-		);
-		server().setReadings({ pageCap: 5 });
+		// Time in pages, not milliseconds: at 150 ms a page a busy machine's stalls stay small beside it.
+		const { harness, ids } = await startAfterStop(240, 45, { lookAgainMinutes: 0.001 });
 		server().setNetwork({ latencyMs: 150 });
 		await activateOk(harness);
 		await pollUntil(harness, () => harness.runs.length > 0);
@@ -241,23 +259,8 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 
 	it('a list that slows down while a backlog is read stops in time: the poll emits nothing and fails nothing, the next one goes on', async () => {
 		proxy = await FaultProxy.start(server().origin);
-		const stoppedAt = Date.now() - 3 * 3600_000;
-		const cursor = { v: 1, cursor: stoppedAt, floor: stoppedAt - 600_000, handled: [] };
-		const harness = await startHarness({
-			server: server(),
-			parameters: { ...received, options: { overlapMinutes: 10 } },
-			baseUrl: proxy.baseUrl,
-			pollBudgetMs: 6000,
-			durableCursors: true,
-			staticData: { [`node:${POLL_NODE_NAME}`]: { pollCursors: { inbox: cursor } } },
-		});
-		// One fax every 30 s from when n8n stopped until 80 minutes ago: all before the window.
-		const ids = Array.from({ length: 200 }, (_, i) => `fax_slow_${String(i).padStart(3, '0')}`);
-		await addFax(
-			server(),
-			ids.map((id, i) => ({ id, start_time: faxTimeAgo(3 * 3600 - 30 * i) })),
-		);
-		server().setReadings({ pageCap: 5 });
+		// One fax every 30 s since n8n stopped, until 80 minutes ago: all before the window.
+		const { harness, ids } = await startAfterStop(200, 30, { baseUrl: proxy.baseUrl });
 		// The activation's poll: each of its first three list answers comes after 2.1 s. The first
 		// read is cut after a third of the 6 s, the first part after half the time left; a part read
 		// again would outlast the poll.
