@@ -1,6 +1,7 @@
 import { userIdFields } from '../shared/descriptions';
 import { faxIdField, outputBinaryField, faxOfItem } from './shared/fields';
 import { outputFaxFile } from './shared/files';
+import { downloadFaxFile } from '../../api/faxFiles';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 import { choiceOf } from '../shared/values';
@@ -34,13 +35,9 @@ export const download: FaxPlusOperation = {
 			this.getNodeParameter('format', itemIndex, 'pdf'),
 			['pdf', 'tiff'] as const,
 		);
-		return await outputFaxFile(this, itemIndex, {
-			path: `/accounts/${encodeURIComponent(userId)}/files/${encodeURIComponent(faxId)}`,
-			qs: { format },
-			faxId,
-			userId,
-			format,
-			baseName: faxId,
-		});
+		const path = `/accounts/${encodeURIComponent(userId)}/files/${encodeURIComponent(faxId)}`;
+		const download = async () =>
+			await downloadFaxFile(this, { path, qs: { format }, format, baseName: faxId, itemIndex });
+		return await outputFaxFile(this, itemIndex, { faxId, userId }, download);
 	},
 };

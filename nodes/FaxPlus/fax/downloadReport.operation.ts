@@ -1,6 +1,7 @@
 import { userIdFields } from '../shared/descriptions';
 import { faxIdField, faxOfItem, outputBinaryField } from './shared/fields';
 import { outputFaxFile } from './shared/files';
+import { downloadFaxFile } from '../../api/faxFiles';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
@@ -15,13 +16,10 @@ export const downloadReport: FaxPlusOperation = {
 	maxItemsAtOnce: DOWNLOADS_AT_ONCE,
 	async execute(itemIndex) {
 		const { userId, faxId } = faxOfItem(this, itemIndex);
+		const path = `/accounts/${encodeURIComponent(userId)}/report/${encodeURIComponent(faxId)}`;
 		// The report is named apart from the fax document so both can sit in one folder.
-		return await outputFaxFile(this, itemIndex, {
-			path: `/accounts/${encodeURIComponent(userId)}/report/${encodeURIComponent(faxId)}`,
-			faxId,
-			userId,
-			format: 'pdf',
-			baseName: `report-${faxId}`,
-		});
+		const download = async () =>
+			await downloadFaxFile(this, { path, format: 'pdf', baseName: `report-${faxId}`, itemIndex });
+		return await outputFaxFile(this, itemIndex, { faxId, userId }, download);
 	},
 };

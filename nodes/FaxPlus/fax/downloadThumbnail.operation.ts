@@ -1,8 +1,8 @@
 import { userIdFields } from '../shared/descriptions';
 import { faxPlusApiDownload } from '../../api/transport';
 import { safeFileName } from '../../api/faxFiles';
-import { faxIdField, faxOfItem, outputBinaryField, outputFieldOf } from './shared/fields';
-import { fileItem } from './shared/files';
+import { faxIdField, faxOfItem, outputBinaryField } from './shared/fields';
+import { outputFaxFile } from './shared/files';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
@@ -17,15 +17,15 @@ export const downloadThumbnail: FaxPlusOperation = {
 	maxItemsAtOnce: DOWNLOADS_AT_ONCE,
 	async execute(itemIndex) {
 		const { userId, faxId } = faxOfItem(this, itemIndex);
-		const binaryPropertyName = outputFieldOf(this, itemIndex);
-		const { data } = await faxPlusApiDownload(this, {
-			method: 'GET',
-			path: `/accounts/${encodeURIComponent(userId)}/thumbnail/${encodeURIComponent(faxId)}`,
-			itemIndex,
-			answer: 'thumbnail',
+		return await outputFaxFile(this, itemIndex, { faxId, userId }, async () => {
+			const { data } = await faxPlusApiDownload(this, {
+				method: 'GET',
+				path: `/accounts/${encodeURIComponent(userId)}/thumbnail/${encodeURIComponent(faxId)}`,
+				itemIndex,
+				answer: 'thumbnail',
+			});
+			// The spec answers a "JPEG image as binary content".
+			return { data, fileName: `${safeFileName(faxId)}.jpg`, mimeType: 'image/jpeg' };
 		});
-		// The spec answers a "JPEG image as binary content".
-		const file = { data, fileName: `${safeFileName(faxId)}.jpg`, mimeType: 'image/jpeg' };
-		return await fileItem(this, itemIndex, { faxId, userId }, binaryPropertyName, file);
 	},
 };

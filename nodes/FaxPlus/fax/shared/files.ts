@@ -1,39 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { downloadFaxFile } from '../../../api/faxFiles';
 import { runsAsTool } from '../../shared/output';
 import { outputFieldOf } from './fields';
-
-interface FaxFileReference {
-	faxId: string;
-	userId: string;
-}
-
-type FileRequest = Omit<Parameters<typeof downloadFaxFile>[1], 'itemIndex'>;
 
 /** Downloads a fax file into the output field, keeping the input's JSON and files. */
 export async function outputFaxFile(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	download: FileRequest & FaxFileReference,
+	reference: { faxId: string; userId: string },
+	download: () => Promise<{ data: Buffer; fileName: string; mimeType: string }>,
 ): Promise<INodeExecutionData[]> {
 	const binaryPropertyName = outputFieldOf(context, itemIndex);
-	const { faxId, userId, ...request } = download;
-	const file = await downloadFaxFile(context, { ...request, itemIndex });
-	return await fileItem(context, itemIndex, { faxId, userId }, binaryPropertyName, file);
-}
-
-/** The item of a downloaded file; as a tool its JSON describes the file: n8n hands an agent the JSON only. */
-export async function fileItem(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	reference: FaxFileReference,
-	binaryPropertyName: string,
-	{ data, fileName, mimeType }: { data: Buffer; fileName: string; mimeType: string },
-): Promise<INodeExecutionData[]> {
+	const { data, fileName, mimeType } = await download();
 	const binary = await context.helpers.prepareBinaryData(data, fileName, mimeType);
 	const input = context.getInputData()[itemIndex];
 	const inputJson = input?.json ?? {};
 	let json: IDataObject = Object.keys(inputJson).length > 0 ? { ...inputJson } : { ...reference };
+	// As a tool the JSON describes the file: n8n hands an agent the JSON only.
 	if (runsAsTool(context)) {
 		json = {
 			...reference,
