@@ -266,10 +266,10 @@ export const spendsWhenRequesting: AgentRisk = {
 /** Parameters and execute of Request/Get OCR and Field Extraction. */
 export function aiJobOperation(
 	job: AiJob,
-	operation: `${'request' | 'get'}${'Ocr' | 'FieldExtraction'}`,
+	operation: 'get' | 'request',
 	faxDescription: string,
 ): Pick<FaxPlusOperation, 'description' | 'execute'> {
-	const get = operation.startsWith('get');
+	const get = operation === 'get';
 	const requestIfMissing: INodeProperties = {
 		displayName: `Request ${job === 'ocr' ? 'OCR' : 'Extraction'} If Not Requested Yet`,
 		name: 'requestIfMissing',
