@@ -1,12 +1,10 @@
 // A manual re-run without a key first asks whether a fax to the number just went out.
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { parseDateTime } from '../../../api/dates';
 import { outboxFaxes, sentSince } from '../../../api/accountLists';
 import { operationError } from '../../../api/nodeErrors';
+import { digitsOf, timeOf } from '../shared/sentFaxes';
 
 const MANUAL_REPEAT_MINUTES = 5;
-
-const digitsOf = (number: unknown) => String(number ?? '').replace(/\D/g, '');
 
 /** The numbers of an outbox or sent record's `to` (a list in the outbox, one number once sent). */
 const numbersOf = (to: unknown): string[] =>
@@ -25,10 +23,7 @@ export async function checkManualRepeat(
 	const recent = [
 		...(await outboxFaxes(context, userId, itemIndex)),
 		...(await sentSince(context, itemIndex, userId, since)),
-	].filter((record) => {
-		const time = parseDateTime(record.submit_time ?? record.start_time, 'UTC')?.getTime();
-		return time !== undefined && time >= since;
-	});
+	].filter((record) => timeOf(record) >= since);
 	const repeated = recent.find((record) => numbersOf(record.to).some((n) => wanted.has(n)));
 	if (!repeated) return;
 	const number = to.find((n) => numbersOf(repeated.to).includes(digitsOf(n)));

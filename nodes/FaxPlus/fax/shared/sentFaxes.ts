@@ -5,9 +5,9 @@ import { faxStatusFields, isFinalStatus, outboxStatusFields } from '../../../api
 import { outboxFaxes, SENT_PAGE, sentSince, type OutboxFax } from '../../../api/accountLists';
 import type { FaxRecord } from './types';
 
-const digitsOf = (number: unknown) => String(number ?? '').replace(/\D/g, '');
+export const digitsOf = (number: unknown) => String(number ?? '').replace(/\D/g, '');
 export const instantOf = (value: unknown) => parseDateTime(value, 'UTC')?.getTime();
-const timeOf = (fax: FaxRecord) => instantOf(fax.submit_time ?? fax.start_time) ?? 0;
+export const timeOf = (fax: FaxRecord) => instantOf(fax.submit_time ?? fax.start_time) ?? 0;
 type Match = { fax: FaxRecord; matchedBy: string } | undefined;
 
 const sentTo = (to: string, sent: FaxRecord[], taken = new Set<string>()) =>
