@@ -127,7 +127,10 @@ export async function readDocuments(
 			});
 		}
 		const type = documentType(binary.fileName, binary.mimeType, binary.fileExtension);
-		if (type) return { field, binary, type };
+		if (type) {
+			const size = binary.bytes ?? (binary.id ? 0 : Buffer.byteLength(binary.data, 'base64'));
+			return { field, binary, type, size };
+		}
 		const what =
 			[binary.fileName, mimeOf(binary.mimeType)].filter(Boolean).join(', ') ||
 			'no file name or MIME type';
@@ -139,13 +142,7 @@ export async function readDocuments(
 	});
 
 	// Sizes from the metadata first, so a huge file is refused before it is read.
-	checkTotal(
-		context,
-		itemIndex,
-		binaries.map(
-			({ binary }) => binary.bytes ?? (binary.id ? 0 : Buffer.byteLength(binary.data, 'base64')),
-		),
-	);
+	checkTotal(context, itemIndex, binaries);
 
 	const documents: FaxDocument[] = [];
 	for (const { field, binary, type } of binaries) {
@@ -165,11 +162,7 @@ export async function readDocuments(
 		}
 		documents.push(document);
 	}
-	checkTotal(
-		context,
-		itemIndex,
-		documents.map(({ size }) => size),
-	);
+	checkTotal(context, itemIndex, documents);
 	return documents;
 }
 
@@ -238,8 +231,8 @@ export function uploadFormatOf(extension: string): FaxFileFormat {
 	return extension === 'tif' || extension === 'tiff' ? 'tiff' : 'pdf';
 }
 
-function checkTotal(context: IExecuteFunctions, itemIndex: number, sizes: number[]): void {
-	const total = sizes.reduce((sum, size) => sum + size, 0);
+function checkTotal(context: IExecuteFunctions, itemIndex: number, files: { size: number }[]) {
+	const total = files.reduce((sum, { size }) => sum + size, 0);
 	if (total > MAX_TOTAL_BYTES) {
 		throw operationError(context, {
 			itemIndex,
