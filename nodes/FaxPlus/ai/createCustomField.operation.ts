@@ -28,19 +28,13 @@ export const createCustomField: FaxPlusOperation = {
 		ENABLED_FIELD,
 	],
 	async execute(itemIndex) {
+		const name = requiredString(this, 'name', 'Name', itemIndex);
+		const instructions = String(this.getNodeParameter('instructions', itemIndex, '') ?? '');
+		const enabled = this.getNodeParameter('enabled', itemIndex, true);
 		const field = await faxPlusApiRequest<AiCustomField>(this, {
 			method: 'POST',
 			path: '/accounts/self/ai/custom-fields',
-			body: {
-				name: requiredString(this, 'name', 'Name', itemIndex),
-				instructions: String(this.getNodeParameter('instructions', itemIndex, '') ?? ''),
-				enabled: booleanValue(
-					this,
-					itemIndex,
-					this.getNodeParameter('enabled', itemIndex, true),
-					'Enabled',
-				),
-			},
+			body: { name, instructions, enabled: booleanValue(this, itemIndex, enabled, 'Enabled') },
 			itemIndex,
 		});
 		return toItems(field);

@@ -36,29 +36,11 @@ export const create: FaxPlusOperation = {
 		},
 	],
 	async execute(itemIndex) {
-		const target = checkUrl(
-			this,
-			this.getNodeParameter('targetUrl', itemIndex, ''),
-			itemIndex,
-			'Target URL',
-		);
-		const event = faxEvent(
-			this,
-			itemIndex,
-			String(this.getNodeParameter('event', itemIndex, '') ?? '').trim(),
-			'Event',
-		);
-		const numbers = e164Numbers(
-			this,
-			itemIndex,
-			this.getNodeParameter('numbers', itemIndex, ''),
-			'Owned Numbers',
-		);
-		const hook = await createLegacyHook(
-			this,
-			{ target, event, ...(numbers.length > 0 && { numbers }) },
-			itemIndex,
-		);
-		return toItems(hookWithoutToken(hook));
+		const parameter = (name: string) => this.getNodeParameter(name, itemIndex, '');
+		const target = checkUrl(this, parameter('targetUrl'), itemIndex, 'Target URL');
+		const event = faxEvent(this, itemIndex, String(parameter('event') ?? '').trim(), 'Event');
+		const numbers = e164Numbers(this, itemIndex, parameter('numbers'), 'Owned Numbers');
+		const input = { target, event, ...(numbers.length > 0 && { numbers }) };
+		return toItems(hookWithoutToken(await createLegacyHook(this, input, itemIndex)));
 	},
 };

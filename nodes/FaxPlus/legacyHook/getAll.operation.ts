@@ -26,12 +26,8 @@ export const getAll = getManyOperation({
 	async list(itemIndex) {
 		const event = String(this.getNodeParameter('eventFilter', itemIndex, 'all') ?? '').trim();
 		if (event !== 'all' && event !== '') {
-			const hooks = await listLegacyHooks(
-				this,
-				faxEvent(this, itemIndex, event, 'Event'),
-				itemIndex,
-			);
-			return hooks.map(hookWithoutToken);
+			const only = faxEvent(this, itemIndex, event, 'Event');
+			return (await listLegacyHooks(this, only, itemIndex)).map(hookWithoutToken);
 		}
 		const { hooks, refused } = await listAllLegacyHooks(this, itemIndex);
 		if (refused.length > 0) {

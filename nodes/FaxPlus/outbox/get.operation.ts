@@ -34,12 +34,8 @@ export const get: FaxPlusOperation = {
 				await refuseLeftOutbox(this, itemIndex, userId, outboxFaxId);
 			throw error;
 		});
-		return shapedItems(
-			this,
-			itemIndex,
-			[withOutboxStatusMeaning((fax ?? {}) as IDataObject)],
-			SIMPLIFIED_OUTBOX_FAX,
-		);
+		const record = withOutboxStatusMeaning((fax ?? {}) as IDataObject);
+		return shapedItems(this, itemIndex, [record], SIMPLIFIED_OUTBOX_FAX);
 	},
 };
 

@@ -22,20 +22,13 @@ export const create: FaxPlusOperation = {
 		{ ...CHANNELS_FIELD },
 	],
 	async execute(itemIndex) {
+		const parameter = (name: string, fallback: unknown = '') =>
+			this.getNodeParameter(name, itemIndex, fallback);
 		const input: WebhookEndpointInput = {
-			url: checkUrl(this, this.getNodeParameter('url', itemIndex, ''), itemIndex),
-			filterTypes: checkFilterTypes(
-				this,
-				this.getNodeParameter('filterTypes', itemIndex, []),
-				itemIndex,
-			),
+			url: checkUrl(this, parameter('url'), itemIndex),
+			filterTypes: checkFilterTypes(this, parameter('filterTypes', []), itemIndex),
 		};
-		const channels = e164Numbers(
-			this,
-			itemIndex,
-			this.getNodeParameter('channels', itemIndex, ''),
-			'Numbers Filter',
-		);
+		const channels = e164Numbers(this, itemIndex, parameter('channels'), 'Numbers Filter');
 		if (channels.length > 0) input.channels = channels;
 		await checkDeliverableUrl(this, input.url, { label: 'URL', itemIndex });
 

@@ -58,8 +58,7 @@ export const update: FaxPlusOperation = {
 		const endpoint = (await listWebhookEndpoints(this, itemIndex)).find(
 			(entry) => entry.id === endpointId,
 		);
-		if (endpoint) return toItems(withoutSecrets(endpoint));
-		return toItems({ updated: true, endpointId });
+		return toItems(endpoint ? withoutSecrets(endpoint) : { updated: true, endpointId });
 	},
 };
 
