@@ -35,11 +35,9 @@ export const searchUsers: ListSearchMethod = async function (filter) {
 			self.description = `The members could not be loaded: ${error instanceof Error ? error.message : String(error)}`;
 		return [];
 	});
-	const results = [self, ...members].filter((entry) => matchesFilter(entry, filter));
-	return { results };
+	return { results: [self, ...members].filter((entry) => matchesFilter(entry, filter)) };
 };
 
 export const searchMembers: ListSearchMethod = async function (filter) {
-	const results = (await listAccounts(this)).filter((entry) => matchesFilter(entry, filter));
-	return { results };
+	return { results: (await listAccounts(this)).filter((entry) => matchesFilter(entry, filter)) };
 };

@@ -63,7 +63,6 @@ function memberDetail(context: IExecuteFunctions, itemIndex: number): MemberDeta
 }
 
 function toNumber(value: unknown): number {
-	if (typeof value === 'number') return value;
-	if (typeof value === 'string' && value.trim() !== '') return Number(value.trim());
-	return Number.NaN;
+	if (typeof value === 'string' && value.trim() !== '') return Number(value);
+	return typeof value === 'number' ? value : Number.NaN;
 }

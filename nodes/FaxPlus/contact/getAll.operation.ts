@@ -47,8 +47,7 @@ export const getAll: FaxPlusOperation = {
 		const ids = idList(filters.ids);
 
 		const step = offsetPages(async (offset, collected) => {
-			const pageSize =
-				limit === undefined ? CONTACTS_PAGE_SIZE : Math.min(CONTACTS_PAGE_SIZE, limit - collected);
+			const pageSize = Math.min(CONTACTS_PAGE_SIZE, (limit ?? Infinity) - collected);
 			const query: ContactListQuery = { offset, limit: pageSize };
 			if (search) query.search = search;
 			if (ids.length > 0) query.ids = ids.join(',');

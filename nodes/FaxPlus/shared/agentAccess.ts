@@ -12,13 +12,10 @@ const RISK_TEXT: Record<AgentRisk['kind'], string> = {
 	changes: 'changes your Fax.Plus account or its data',
 };
 
-function lowerFirst(text: string): string {
-	return text.charAt(0).toLowerCase() + text.slice(1);
-}
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** The switch shown on the tool of an operation that has an `agentRisk`; off by default. */
-export function agentMayRunProperty(operation: ResourceOperation): INodeProperties[] {
-	const { agentRisk, option } = operation;
+export function agentMayRunProperty({ agentRisk, option }: ResourceOperation): INodeProperties[] {
 	if (!agentRisk) return [];
 	const action = lowerFirst(String(option.action ?? option.name));
 	return [
@@ -37,9 +34,8 @@ export function agentMayRunProperty(operation: ResourceOperation): INodeProperti
 export function refuseUnlessAgentMayRun(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	operation: ResourceOperation,
+	{ agentRisk, option }: ResourceOperation,
 ): void {
-	const { agentRisk, option } = operation;
 	if (!agentRisk) return;
 	if (agentRisk.when && !agentRisk.when(context, itemIndex)) return;
 	if (context.getNodeParameter(AGENT_MAY_RUN, itemIndex, false) === true) return;

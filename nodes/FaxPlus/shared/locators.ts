@@ -66,9 +66,8 @@ export function resourceLocator(spec: LocatorSpec): INodeProperties {
 
 /** A locator's value; a plain value (an expression's, a tool's) is itself. */
 export function locatorValue(value: unknown): unknown {
-	if (value !== null && typeof value === 'object' && 'value' in value && 'mode' in value) {
-		return (value as { value: unknown }).value;
-	}
+	if (value !== null && typeof value === 'object' && 'value' in value && 'mode' in value)
+		return value.value;
 	return value;
 }
 
@@ -114,9 +113,8 @@ export async function numbersOfUser(
 	userId: string,
 	filter: string | undefined,
 ): Promise<{ results: INodeListSearchItems[] }> {
-	const numbers = await userNumbers(context, userId);
 	const digits = (filter ?? '').replace(/\D/g, '');
-	const results: INodeListSearchItems[] = numbers
+	const results = (await userNumbers(context, userId))
 		.map((entry) => String(entry.number ?? ''))
 		.filter((number) => number !== '' && (!digits || number.replace(/\D/g, '').includes(digits)))
 		.sort()

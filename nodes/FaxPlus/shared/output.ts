@@ -62,26 +62,24 @@ export function outputProperties(
 	shape: SimplifiedShape,
 	rawOnlyFields: string[],
 ): INodeProperties[] {
-	const simplifiedFields = shape.fields.join(', ');
-	const output: INodeProperties = {
-		displayName: 'Output',
-		name: 'output',
-		type: 'options',
-		options: [
-			{
-				name: 'Simplified',
-				value: 'simplified',
-				description: `The fields a workflow needs most: ${simplifiedFields}; times in ISO 8601 UTC`,
-			},
-			{ name: 'Raw', value: 'raw', description: 'Every field, as Fax.Plus answers it' },
-			{ name: 'Selected Fields', value: 'selected', description: 'Only the fields you pick' },
-		],
-		default: 'simplified',
-		description:
-			'How much of each record to output. Simplified has the fields you look at first; Raw is every field as Fax.Plus sends it.',
-	};
 	return [
-		output,
+		{
+			displayName: 'Output',
+			name: 'output',
+			type: 'options',
+			options: [
+				{
+					name: 'Simplified',
+					value: 'simplified',
+					description: `The fields a workflow needs most: ${shape.fields.join(', ')}; times in ISO 8601 UTC`,
+				},
+				{ name: 'Raw', value: 'raw', description: 'Every field, as Fax.Plus answers it' },
+				{ name: 'Selected Fields', value: 'selected', description: 'Only the fields you pick' },
+			],
+			default: 'simplified',
+			description:
+				'How much of each record to output. Simplified has the fields you look at first; Raw is every field as Fax.Plus sends it.',
+		},
 		{
 			displayName: 'Fields',
 			name: 'outputFields',
@@ -125,8 +123,7 @@ function shapeRecord(record: IDataObject, shape: SimplifiedShape): IDataObject {
 
 /** The field names of Selected Fields (a list, or names separated by commas); refuses none. */
 function selectedFields(context: IExecuteFunctions, itemIndex: number): string[] {
-	const picked = context.getNodeParameter('outputFields', itemIndex, []) as unknown;
-	const selected = listOf(picked);
+	const selected = listOf(context.getNodeParameter('outputFields', itemIndex, []));
 	if (selected.length > 0) return selected;
 	throw operationError(context, {
 		itemIndex,

@@ -4,9 +4,6 @@ import { outputProperties, shapedItems, withToolDefault, type SimplifiedShape } 
 import type { FaxPlusOperation } from './types';
 import { operationError } from '../../api/nodeErrors';
 
-/** The Limit's default when the node runs as an AI tool. */
-const TOOL_LIMIT = 10;
-
 export function returnAllOrLimit(): INodeProperties[] {
 	return [
 		{
@@ -27,7 +24,7 @@ export function returnAllOrLimit(): INodeProperties[] {
 				description: 'Max number of results to return',
 				displayOptions: { show: { returnAll: [false] } },
 			},
-			TOOL_LIMIT,
+			10,
 		),
 	];
 }

@@ -25,10 +25,9 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 	const { operation: picker, notices = [], listSearch, untrusted = [] } = definition;
 	// The picker shows for its resource only: its resource's value.
 	const resource = String(picker.displayOptions?.show?.resource?.[0]);
-	const options = picker.options as INodePropertyOptions[];
 	const operations = Object.entries(definition.operations).map(([value, operation]) => ({
 		...operation,
-		option: options.find((option) => option.value === value)!,
+		option: (picker.options as INodePropertyOptions[]).find((option) => option.value === value)!,
 		untrusted: operation.untrusted ?? untrusted,
 	}));
 	// Items at Once does nothing for an operation that runs one item at a time.
@@ -61,10 +60,9 @@ export function defineResource(definition: ResourceDefinition): FaxPlusResource 
 }
 
 /** The tool description an agent reads; with it, n8n adds no bare "Get a fax" of its own. */
-function toolDescriptionProperty(operation: ResourceOperation): INodeProperties {
-	const { option } = operation;
+function toolDescriptionProperty({ option, toolDescription }: ResourceOperation): INodeProperties {
 	const text =
-		operation.toolDescription ??
+		toolDescription ??
 		`${option.action} in Fax.Plus: ${option.description}. Returns what Fax.Plus answers, as JSON.`;
 	return {
 		displayName: 'Tool Description',
