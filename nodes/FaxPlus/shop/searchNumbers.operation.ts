@@ -66,13 +66,8 @@ export const searchNumbers = getManyOperation({
 			});
 		}
 		const areaCode = requiredString(this, 'areaCode', 'Area Code', itemIndex);
-		const channel = choiceOf(
-			this,
-			itemIndex,
-			'Channel',
-			this.getNodeParameter('channel', itemIndex, 'random'),
-			['random', 'custom'] as const,
-		);
+		const chosen = this.getNodeParameter('channel', itemIndex, 'random');
+		const channel = choiceOf(this, itemIndex, 'Channel', chosen, ['random', 'custom'] as const);
 		const qs: IDataObject = { channel };
 		if (channel === 'custom') {
 			const digits = String(this.getNodeParameter('containsDigits', itemIndex, '') ?? '').trim();
