@@ -1,5 +1,5 @@
 /** The parts of an error thrown by n8n's request helpers that say what the server answered. */
-interface RequestErrorLike {
+export interface RequestErrorLike {
 	httpCode?: unknown;
 	response?: {
 		status?: unknown;
