@@ -105,13 +105,6 @@ function embeddedIpv4(groups: number[]): { value: number; form: string } | undef
 	return undefined;
 }
 
-/** The address a connection to `address` really reaches: an embedded IPv4 address, or itself. */
-function effectiveAddress(address: IpAddress): IpAddress {
-	if (address.family === 4) return address;
-	const embedded = embeddedIpv4(address.groups);
-	return embedded ? { family: 4, value: embedded.value } : address;
-}
-
 /** The name of an address's non-public range, or undefined for a public unicast address. */
 export function internalRange(address: IpAddress): string | undefined {
 	if (address.family === 6) {
@@ -138,6 +131,7 @@ export function isLiteralLoopbackHost(hostname: string): boolean {
 	const address = parseIp(host);
 	if (address === undefined) return false;
 	// Only mapped 127/8 stays local: NAT64, 6to4 and compatible forms leave the machine.
-	const mapped = address.family === 6 && embeddedIpv4(address.groups)?.form === 'IPv4-mapped';
-	return internalRange(mapped ? effectiveAddress(address) : address) === 'loopback';
+	const embedded = address.family === 6 ? embeddedIpv4(address.groups) : undefined;
+	const mapped = embedded?.form === 'IPv4-mapped' && { family: 4 as const, value: embedded.value };
+	return internalRange(mapped || address) === 'loopback';
 }

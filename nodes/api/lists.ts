@@ -15,14 +15,10 @@ const LIST_KEYS = [
 
 /** A list answer's entries, bare or under a known key (one level deeper too). */
 export function entriesOf(answer: unknown, preferredKey?: string): IDataObject[] {
-	return findEntries(answer, preferredKey, 0) ?? [];
+	return findEntries(answer, preferredKey) ?? [];
 }
 
-function findEntries(
-	answer: unknown,
-	preferredKey: string | undefined,
-	depth: number,
-): IDataObject[] | undefined {
+function findEntries(answer: unknown, preferredKey?: string, depth = 0): IDataObject[] | undefined {
 	if (Array.isArray(answer))
 		return answer.filter((entry) => entry && typeof entry === 'object') as IDataObject[];
 	if (!answer || typeof answer !== 'object' || depth > 1) return undefined;

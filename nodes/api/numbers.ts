@@ -35,10 +35,7 @@ const matchesWhole = (digits: string, pattern: string) =>
 	new RegExp(`^(?:${pattern})$`).test(digits);
 
 /** Where a national number's length stands among its country's possible lengths. */
-function lengthVerdict(
-	code: string,
-	digits: string,
-): 'possible' | 'too short' | 'too long' | 'wrong' {
+function lengthVerdict(code: string, digits: string) {
 	const lengths = CALLING_CODES[code][LENGTHS];
 	if (lengths.includes(digits.length)) return 'possible';
 	if (digits.length < lengths[0]) return 'too short';
@@ -133,10 +130,7 @@ export function readPhoneNumber(typed: string, defaultCode?: string): NumberRead
 		const offered = /^00[1-9]/.test(digits) ? ` (did you mean +${digits.slice(2)}?)` : '';
 		return {
 			ok: false,
-			reason:
-				defaultCode === undefined
-					? `has no country code${offered}: type it with "+" and the country code, e.g. +49 30 1234567`
-					: `has no country code${offered}: type it with "+" and the country code, e.g. +49 30 1234567, or set Default Country Code for numbers written the national way`,
+			reason: `has no country code${offered}: type it with "+" and the country code, e.g. +49 30 1234567${defaultCode === undefined ? '' : ', or set Default Country Code for numbers written the national way'}`,
 		};
 	}
 	const readWith = ` (read with Default Country Code ${code})`;
