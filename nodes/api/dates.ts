@@ -80,12 +80,10 @@ export function dateTimeValue(
 	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
 		return undefined;
 	const date = parseDateTime(value, context.getTimezone());
-	if (!date) {
-		throw operationError(context, {
-			itemIndex,
-			message: `${label} is not a date and time: "${String(value)}"`,
-			description: `Pick a date in "${label}", or use an ISO 8601 value such as 2030-01-15T09:00:00Z (a value without a zone is read in the workflow's time zone).`,
-		});
-	}
-	return date;
+	if (date) return date;
+	throw operationError(context, {
+		itemIndex,
+		message: `${label} is not a date and time: "${String(value)}"`,
+		description: `Pick a date in "${label}", or use an ISO 8601 value such as 2030-01-15T09:00:00Z (a value without a zone is read in the workflow's time zone).`,
+	});
 }

@@ -57,12 +57,8 @@ function secondsOf(records: IDataObject[]): number[] {
 /** The order a page shows: its start seconds falling, rising, or neither (one second, or mixed). */
 function orderOf(records: IDataObject[]): FaxCursor['order'] {
 	const seconds = secondsOf(records);
-	let falling = false;
-	let rising = false;
-	for (let i = 1; i < seconds.length; i++) {
-		if (seconds[i] < seconds[i - 1]) falling = true;
-		if (seconds[i] > seconds[i - 1]) rising = true;
-	}
+	const falling = seconds.some((second, i) => i > 0 && second < seconds[i - 1]);
+	const rising = seconds.some((second, i) => i > 0 && second > seconds[i - 1]);
 	if (falling === rising) return undefined;
 	return falling ? 'newestFirst' : 'oldestFirst';
 }

@@ -1,5 +1,4 @@
 // The legacy hook API (/hooks), to be decommissioned by Fax.Plus, for the Legacy Hook resource.
-import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { FAX_EVENTS, type FaxEvent } from './events';
 import { entriesOf } from './lists';
@@ -55,12 +54,11 @@ export async function createLegacyHook(
 	input: { target: string; event: FaxEvent; numbers?: string[] },
 	itemIndex?: number,
 ): Promise<LegacyHook> {
-	const body: IDataObject = { target: input.target, event: input.event };
-	if (input.numbers?.length) body.numbers = input.numbers;
+	const { target, event, numbers } = input;
 	const created = await faxPlusApiRequest<Partial<LegacyHook> | undefined>(context, {
 		method: 'POST',
 		path: '/hooks',
-		body,
+		body: { target, event, ...(numbers?.length && { numbers }) },
 		itemIndex,
 	});
 	if (created?.id) return { ...input, ...created } as LegacyHook;

@@ -28,14 +28,10 @@ const MAX_ENTRY_LENGTH = 100;
 const COUNT_ROOM = ', +99999 more'.length;
 
 function entriesOf(value: unknown): string[] {
-	const list = Array.isArray(value) ? value : [value];
-	const entries: string[] = [];
-	for (const each of list) {
-		if (each === undefined || each === null) continue;
-		const text = oneLine(each, MAX_ENTRY_LENGTH).replace(/,\s*/g, ' ').trim();
-		if (text !== '' && !entries.includes(text)) entries.push(text);
-	}
-	return entries;
+	const list: unknown[] = Array.isArray(value) ? value : [value];
+	// oneLine reads null and undefined as '', which is left out.
+	const texts = list.map((each) => oneLine(each, MAX_ENTRY_LENGTH).replace(/,\s*/g, ' ').trim());
+	return [...new Set(texts)].filter((text) => text !== '');
 }
 
 /** `added` joined to a key's value, each once; entries past MAX_VALUE_LENGTH are counted. */
