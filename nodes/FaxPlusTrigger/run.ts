@@ -20,11 +20,9 @@ import { logDebug } from '../logging/log';
  * trigger, which brings the same fax without a webhook-id. n8n stores each key as an MD5.
  */
 function recordKeysOf(json: IDataObject): ItemRecord {
-	// The fax list shows no pages: the polling trigger never brings one.
-	const pages = String(json.event) === 'fax_page_received';
 	return {
 		own: [`id:${String(json.webhookId ?? '')}`],
-		shared: pages ? { gate: [], also: [] } : faxKeysOfDelivery(json.hook, json.data),
+		shared: faxKeysOfDelivery(json.hook, json.data),
 	};
 }
 
@@ -49,10 +47,9 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 		if (durable) {
 			try {
 				// A repeat ends the run here with no item and a hint naming it.
-				const keys = recordKeysOf(json);
-				const recordedBefore = await recordOnce(this, keys, options.maxEntries, paired);
-				if (wasRecorded(recordedBefore)) {
-					const message = repeatHint(json, recordedBefore);
+				const before = await recordOnce(this, recordKeysOf(json), options.maxEntries, paired);
+				if (wasRecorded(before)) {
+					const message = repeatHint(json, before);
 					this.addExecutionHints({ message, type: 'info', location: 'outputPane' });
 					logDebug(this, message, { event: 'delivery_repeat' });
 					continue;

@@ -15,20 +15,12 @@ export function faxKeysOfDelivery(hook: unknown, data: unknown): RecordKeys {
 	const h = isObject(hook) ? hook : {};
 	const d = isObject(data) ? data : {};
 	const event = typeof h.event === 'string' ? h.event : undefined;
-	const hookId = idOf(h.id);
 	const sessionId = idOf(d.id);
-	const faxId = hookId ?? sessionId;
-	if (event === undefined || faxId === undefined) return { gate: [], also: [] };
-	if (event === 'fax_page_received') {
-		const page = idOf(d.page);
-		return { gate: page === undefined ? [] : [`${faxKeyOf(event, faxId)}:page:${page}`], also: [] };
-	}
-	if (
-		event === 'fax_sent' &&
-		hookId !== undefined &&
-		sessionId !== undefined &&
-		hookId !== sessionId
-	)
+	const faxId = idOf(h.id) ?? sessionId;
+	// The fax list shows no pages: the polling trigger never brings one.
+	if (event === undefined || event === 'fax_page_received' || faxId === undefined)
+		return { gate: [], also: [] };
+	if (event === 'fax_sent' && sessionId !== undefined && faxId !== sessionId)
 		return {
 			gate: [`${faxKeyOf(event, faxId)}:attempt:${sessionId}`],
 			also: [faxKeyOf(event, faxId), faxKeyOf(event, sessionId)],

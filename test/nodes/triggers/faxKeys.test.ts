@@ -23,11 +23,11 @@ describe('fax-level keys of the shared record', () => {
 		});
 	});
 
-	it('fax_page_received: one key per page; without a page number or a fax ID, none', () => {
-		expect(faxKeysOfDelivery({ event: 'fax_page_received', id: 'f4' }, { page: 2 }).gate).toEqual([
-			'fax:fax_page_received:f4:page:2',
-		]);
-		expect(faxKeysOfDelivery({ event: 'fax_page_received', id: 'f4' }, {}).gate).toEqual([]);
+	it('fax_page_received (the fax list shows no pages), no fax ID or no event: none', () => {
+		expect(faxKeysOfDelivery({ event: 'fax_page_received', id: 'f4' }, { page: 2 })).toEqual({
+			gate: [],
+			also: [],
+		});
 		expect(faxKeysOfDelivery({ event: 'fax_received' }, {})).toEqual({ gate: [], also: [] });
 		expect(faxKeysOfDelivery(undefined, undefined)).toEqual({ gate: [], also: [] });
 	});
