@@ -27,15 +27,11 @@ export async function withDocument(
 	const data = isObject(json.data) ? json.data : {};
 	const faxId = idOf(json.faxId);
 	const userId = idOf(data.uid) ?? idOf(data.user_id);
-	if (faxId === undefined) {
-		return {
-			json: {
-				...json,
-				documentError:
-					'The delivery names no fax ID (hook.id or data.id), so no document was downloaded',
-			},
-		};
-	}
+	const withError = (documentError: string) => ({ json: { ...json, documentError } });
+	if (faxId === undefined)
+		return withError(
+			'The delivery names no fax ID (hook.id or data.id), so no document was downloaded',
+		);
 	const format = options.documentFormat === 'tiff' ? 'tiff' : 'pdf';
 	const download = async (user: string) =>
 		await downloadFaxFile(context, {
@@ -52,6 +48,6 @@ export async function withDocument(
 		const binary = await context.helpers.prepareBinaryData(file.data, file.fileName, file.mimeType);
 		return { json, binary: { [options.binaryPropertyName || 'data']: binary } };
 	} catch (error) {
-		return { json: { ...json, documentError: messageOf(error) } };
+		return withError(messageOf(error));
 	}
 }

@@ -125,12 +125,8 @@ export async function recordOnce(
 		{ gate: keys.shared.gate.map(seal), also: keys.shared.also.map(seal) },
 		maxEntries,
 	);
-	let ownBefore: string[] = [];
-	try {
-		ownBefore = await checkRecord(context, 'node', own, maxEntries);
-	} catch {
-		// The shared record has decided; the own record is a second opinion.
-	}
+	// The shared record has decided; the own record is a second opinion.
+	const ownBefore = await checkRecord(context, 'node', own, maxEntries).catch(() => []);
 	return { own: ownBefore, shared: shared.map((value) => plain.get(value) ?? value) };
 }
 
@@ -138,12 +134,11 @@ export async function recordOnce(
 export function itemWithoutRecord(
 	context: IExecuteFunctions,
 	error: unknown,
-	item: { index: number; json: IDataObject },
+	{ index, json }: { index: number; json: IDataObject },
 	what: string,
 	kept: string,
 ): INodeExecutionData {
 	const message = messageOf(error);
-	const { index, json } = item;
 	if (context.continueOnFail())
 		return { json: { ...json, duplicateCheckError: message }, pairedItem: { item: index } };
 	// n8n's refusal of a record kept in another mode names "incompatible setting".
