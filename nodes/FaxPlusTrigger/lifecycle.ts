@@ -43,7 +43,8 @@ function endpointsOf(context: IHookFunctions): IDataObject {
 	return isObject(stored) ? stored : {};
 }
 
-function logDeleted(context: IHookFunctions, id: string, why: string): void {
+async function deleteEndpoint(context: IHookFunctions, id: string, why: string): Promise<void> {
+	await deleteWebhookEndpoint(context, id);
 	logInfo(context, `deleted webhook endpoint ${id} at Fax.Plus (${why})`, {
 		event: 'endpoint_deleted',
 		id,
@@ -147,11 +148,9 @@ async function create(this: IHookFunctions, registered: RegisteredEndpoints): Pr
 			});
 		}
 		// A second one would deliver every event twice, under another secret.
-		for (const extra of ours) {
-			if (extra.id === endpoint.id) continue;
-			await deleteWebhookEndpoint(this, extra.id);
-			logDeleted(this, extra.id, 'a second endpoint for the same URL');
-		}
+		for (const extra of ours)
+			if (extra.id !== endpoint.id)
+				await deleteEndpoint(this, extra.id, 'a second endpoint for the same URL');
 	} else {
 		const listed = await createWebhookEndpoint(this, {
 			url,
@@ -160,10 +159,8 @@ async function create(this: IHookFunctions, registered: RegisteredEndpoints): Pr
 		});
 		// n8n's mains each activate at start: each keeps the first listed (the oldest), so all agree.
 		endpoint = listed[0];
-		for (const extra of listed.slice(1)) {
-			await deleteWebhookEndpoint(this, extra.id);
-			logDeleted(this, extra.id, 'a second endpoint for the same URL');
-		}
+		for (const extra of listed.slice(1))
+			await deleteEndpoint(this, extra.id, 'a second endpoint for the same URL');
 		if (!endpoint?.id) {
 			throw operationError(this, {
 				message: 'Fax.Plus created the webhook endpoint but did not list it',
@@ -190,8 +187,7 @@ async function remove(this: IHookFunctions, registered: RegisteredEndpoints): Pr
 	const id = recordedEndpoint(this, url) ?? registered.get(registeredKey(this, url));
 	// Nothing recorded: an endpoint with this URL is kept, whoever made it. A 404 is "already gone".
 	if (id === undefined) return true;
-	await deleteWebhookEndpoint(this, id);
-	logDeleted(this, id, 'no longer used by this trigger');
+	await deleteEndpoint(this, id, 'no longer used by this trigger');
 	record(this, registered, url, undefined);
 	return true;
 }
