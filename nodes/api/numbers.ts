@@ -128,9 +128,13 @@ export function readPhoneNumber(typed: string, defaultCode?: string): NumberRead
 	const code = (defaultCode ?? '').replace(/^\+/, '');
 	if (!/^[1-9][0-9]{0,2}$/.test(code) || !Object.hasOwn(CALLING_CODES, code)) {
 		const offered = /^00[1-9]/.test(digits) ? ` (did you mean +${digits.slice(2)}?)` : '';
+		const orDefault =
+			defaultCode === undefined
+				? ''
+				: ', or set Default Country Code for numbers written the national way';
 		return {
 			ok: false,
-			reason: `has no country code${offered}: type it with "+" and the country code, e.g. +49 30 1234567${defaultCode === undefined ? '' : ', or set Default Country Code for numbers written the national way'}`,
+			reason: `has no country code${offered}: type it with "+" and the country code, e.g. +49 30 1234567${orDefault}`,
 		};
 	}
 	const readWith = ` (read with Default Country Code ${code})`;
