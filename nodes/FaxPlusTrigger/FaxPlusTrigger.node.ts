@@ -5,7 +5,7 @@ import { deliveryReceiver } from './delivery';
 import { eventsSubtitle } from '../api/events';
 import { activationMessage, triggerProperties } from './description';
 import { lifecycleMethods } from './lifecycle';
-import { deliveryWebhook } from './n8nWebhookRun';
+import { deliveryWebhook } from '../n8n/webhookRun';
 import { runDeliveries } from './run';
 
 export class FaxPlusTrigger implements INodeType {

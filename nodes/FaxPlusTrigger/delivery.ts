@@ -1,6 +1,6 @@
 // One delivery: verify, filter, hand the run to n8n; refusals answered here. Never throws.
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { skipsDuplicateCheck } from './n8nWebhookRun';
+import { skipsDuplicateCheck } from '../n8n/webhookRun';
 import { logRefusal, REFUSAL_CAUSES, type RefusalCause } from './refusalLog';
 import {
 	checkSignatureHeaders,
@@ -169,6 +169,6 @@ async function handle(
 		signatureVerified: result.ok,
 		receivedAt,
 	});
-	// n8n answers this once it holds the run (n8nWebhookRun.ts); its execute() checks for repeats.
+	// n8n answers this once it holds the run (n8n/webhookRun.ts); its execute() checks for repeats.
 	return { workflowData: [[{ json: item }]], webhookResponse: { received: true } };
 }

@@ -8,15 +8,17 @@ const ROOT = join(__dirname, '../..');
 
 /** What each layer may import besides itself, from the top down. */
 const MAY_IMPORT: Record<string, string[]> = {
-	'FaxPlus node': ['resource', 'FaxPlus/shared', 'api', 'logging'],
-	resource: ['FaxPlus/shared', 'api', 'logging'],
-	'FaxPlus/shared': ['api', 'logging'],
-	'trigger node': ['triggers', 'api', 'logging'],
-	triggers: ['api', 'logging'],
-	api: ['logging'],
-	logging: [],
+	'FaxPlus node': ['resource', 'FaxPlus/shared', 'api', 'logging', 'n8n'],
+	resource: ['FaxPlus/shared', 'api', 'logging', 'n8n'],
+	'FaxPlus/shared': ['api', 'logging', 'n8n'],
+	'trigger node': ['triggers', 'api', 'logging', 'n8n'],
+	triggers: ['api', 'logging', 'n8n'],
+	api: ['logging', 'n8n'],
+	logging: ['n8n'],
+	// What the package relies on of n8n beyond its typed contracts: it imports nothing of ours.
+	n8n: [],
 	// The PAT credential adds its token only where the transport sends it (api/baseUrl.ts).
-	credentials: ['api'],
+	credentials: ['api', 'n8n'],
 };
 
 /** The layer of a source file, and its folder (two files of one resource share it). */

@@ -1,8 +1,8 @@
 // Where n8n would pass a delivery on without the trigger's execute() (the duplicate check),
-// n8nWebhookRun.ts says so: n8n 2.41's Engine 2.0 is refused, never passed on unchecked.
+// webhookRun.ts says so: n8n 2.41's Engine 2.0 is refused, never passed on unchecked.
 import { useFaxPlusServer } from '../../support/faxplus';
 import { useTriggerHarnesses } from '../../support/trigger-harness';
-import { activateWithSecret, endpointsWithUrl, runsOf } from './helpers';
+import { activateWithSecret, endpointsWithUrl, runsOf } from '../FaxPlusTrigger/helpers';
 
 describe("Fax.Plus Trigger → n8n's run of its execute()", () => {
 	const server = useFaxPlusServer();
