@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { hookWithoutToken, withoutHookToken } from '../../../nodes/api/hookTokens';
 import { runOk, useFaxPlusServer } from '../../support/faxplus';
+import { expectLinear } from '../../support/linear';
 import { runListSearch } from '../../support/list-search';
 import { seedHook } from '../FaxPlus/legacyHook/seed';
 
@@ -22,6 +23,9 @@ describe('legacy hook tokens stay out of output', () => {
 			[`${URL_OF_TRIGGER}?hook_token[]=${TOKEN}#x`, `${URL_OF_TRIGGER}#x`],
 			[`/relative?hook_token=${TOKEN}&x=1`, '/relative?x=1'],
 			[`not a url?hook_token=${TOKEN}`, 'not a url'],
+			[`not a url?hook_token=${TOKEN}&HOOK%5ftoken[x]=${TOKEN}&b=1#f`, 'not a url?b=1#f'],
+			[`not a url?a=1&hook_token=${TOKEN}`, 'not a url?a=1'],
+			[`not a url&hook_token=${TOKEN}?a=1`, 'not a url?a=1'],
 		])('%s → %s', (target, expected) => {
 			expect(withoutHookToken(target)).toBe(expected);
 			expect(withoutHookToken(target)).not.toContain(TOKEN);
@@ -31,6 +35,11 @@ describe('legacy hook tokens stay out of output', () => {
 			for (const target of ['https://a.example.com', 'https://a.example.com/x?y=a%20b&z']) {
 				expect(withoutHookToken(target)).toBe(target);
 			}
+		});
+
+		it('reads a target that is no URL in linear time: ?hook_token[ repeated', async () => {
+			// 12 to 7,200 characters, below the cut: a pattern that backtracks costs 10,000 times more.
+			await expectLinear((size) => `x${'?hook_token['.repeat(size)}`, withoutHookToken, 6);
 		});
 
 		it('leaves what is not a hook record alone', () => {
@@ -91,6 +100,23 @@ describe('legacy hook tokens stay out of output', () => {
 				expect(created?.target).toBe(`${URL_OF_TRIGGER}?hook_token=${TOKEN}`);
 			},
 		);
+
+		it('Get Many answers a hook whose target is a megabyte of ?hook_token[ that is no URL, cut, without the token', async () => {
+			const target = `x?hook_token=${TOKEN}${'?hook_token['.repeat(87_382)}&hook_token=${TOKEN}`;
+			expect(target.length).toBeGreaterThan(1_048_576);
+			seedHook(server(), 'hook_long', { target, event: 'fax_sent' });
+			const items = await runOk(server(), {
+				resource: 'legacyHook',
+				operation: 'getAll',
+				eventFilter: 'all',
+				returnAll: true,
+			});
+			expect(JSON.stringify(items)).not.toContain(TOKEN);
+			// Cut at 8,192 characters, then the token's piece dropped.
+			const kept = 8192 - `x?hook_token=${TOKEN}`.length;
+			const long = items.find((item) => item.json.id === 'hook_long');
+			expect(long?.json.target).toBe(`x${'?hook_token['.repeat(700).slice(0, kept)}`);
+		});
 
 		it('the Delete picker names hooks without the token', async () => {
 			const { results } = await runListSearch(server(), 'searchLegacyHooks');
