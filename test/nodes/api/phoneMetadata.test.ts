@@ -1,15 +1,34 @@
 // The shipped table of calling codes still agrees with libphonenumber-js, the package it is
-// generated from (node scripts/phone-metadata.js after updating the package).
+// generated from (node scripts/phone-metadata.js after updating the package), and the package
+// ships where it comes from with both licences.
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not node code */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CALLING_CODES } from '../../../nodes/api/phoneMetadata';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the generator is a plain script
-const { phoneMetadata } = require('../../../scripts/phone-metadata') as {
+const { phoneMetadata, notices } = require('../../../scripts/phone-metadata') as {
 	phoneMetadata: () => Record<string, unknown>;
+	notices: () => string;
 };
+const ROOT = join(__dirname, '../../..');
 
 describe('api/phoneMetadata', () => {
 	it('is what scripts/phone-metadata.js generates from the installed libphonenumber-js', () => {
 		expect(CALLING_CODES).toEqual(phoneMetadata());
+	});
+
+	it("ships its origin and both licences' notices (THIRD-PARTY-NOTICES.txt, in package.json's files)", () => {
+		const text = readFileSync(join(ROOT, 'THIRD-PARTY-NOTICES.txt'), 'utf8');
+		expect(text).toBe(notices());
+		expect(text).toContain('Permission is hereby granted, free of charge');
+		expect(text).toContain('Apache License\n                           Version 2.0');
+		const { files } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+		expect(files).toContain('THIRD-PARTY-NOTICES.txt');
+		// The compiled table keeps its first line (tsconfig's removeComments spares /*! comments).
+		expect(readFileSync(join(ROOT, 'nodes/api/phoneMetadata.ts'), 'utf8')).toMatch(
+			/^\/\*! Derived from libphonenumber-js [\d.]+ \(MIT\) and Google's libphonenumber \(Apache-2\.0\): THIRD-PARTY-NOTICES\.txt \*\/\n/,
+		);
 	});
 
 	it('has every calling code of the metadata, each with its possible lengths (positive control)', () => {
