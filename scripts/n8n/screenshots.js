@@ -117,7 +117,7 @@ async function main() {
 			'@n8n/n8n-nodes-langchain.lmChatOpenAi': 'openAiApi',
 			'n8n-nodes-base.emailSendHitlTool': 'smtp',
 		};
-		/** A workflow as a user has it after importing it and following README's after-import steps. */
+		/** A workflow as a user has it after importing it and following docs/examples.md's after-import steps. */
 		const imported = async (workflow) => {
 			for (const n of workflow.nodes) {
 				if (needs[n.type]) n.credentials = { [needs[n.type]]: {}, ...n.credentials };

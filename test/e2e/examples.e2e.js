@@ -1,6 +1,6 @@
 'use strict';
 // The example workflows of examples/ in a real n8n, so they never rot. Each file is imported as
-// shipped (every node type must exist in this n8n), then imported again the way README tells a
+// shipped (every node type must exist in this n8n), then imported again the way docs/examples.md tells a
 // user to finish it: the credentials re-selected, the folder and the notification URL set, the
 // sender number picked. Then it runs against the local Fax.Plus server:
 //   fax-received-to-disk.json        a signed fax_received → the PDF and the OCR text on disk, one notification
@@ -45,7 +45,7 @@ const OPEN_TRIGGERS = {
 	'@n8n/n8n-nodes-langchain.chatTrigger': 'authentication',
 	'n8n-nodes-base.formTrigger': 'authentication',
 };
-// What the examples hold for the user to change (README, "Example workflows").
+// What the examples hold for the user to change (docs/examples.md, "After importing").
 const FOLDER = '/home/node/.n8n-files/faxes';
 const NOTIFY = 'https://example.com/fax-notifications';
 const API_CRED = 'REPLACE_WITH_YOUR_FAX_PLUS_CREDENTIAL';
@@ -86,7 +86,7 @@ function startNotificationServer() {
 	});
 }
 
-/** An example as a user finishes it after importing (see README). */
+/** An example as a user finishes it after importing (see docs/examples.md). */
 function finished(file, { dir, notifyUrl, api, secret, header }) {
 	const text = fs
 		.readFileSync(path.join(EXAMPLES, file), 'utf8')
@@ -724,7 +724,7 @@ module.exports = async function examples(t) {
 						workflow.name = `${workflow.name} (e2e ${tag}, unauthenticated calls)`;
 						const suffix = crypto.randomBytes(3).toString('hex');
 						let target;
-						// The credentials README's after-import steps have the user select.
+						// The credentials docs/examples.md's after-import steps have the user select.
 						const selected = {
 							'n8n-nodes-faxplus.faxPlusTool': { faxPlusApi: s.api },
 							'@n8n/n8n-nodes-langchain.lmChatOpenAi': { openAiApi: openAi },
