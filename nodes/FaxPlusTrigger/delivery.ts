@@ -1,6 +1,6 @@
 // One delivery: verify, filter, hand the run to n8n; refusals answered here. Never throws.
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { skipsDuplicateCheck } from '../n8n/webhookRun';
+import { skipsDuplicateCheck } from '../n8n/triggerExecute';
 import { logRefusal, REFUSAL_CAUSES, type RefusalCause } from './refusalLog';
 import {
 	checkSignatureHeaders,

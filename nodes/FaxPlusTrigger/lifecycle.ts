@@ -4,7 +4,7 @@ import { isObject } from '../triggers/output';
 import { nodeErrorOf, operationError } from '../api/nodeErrors';
 import { errorText, logInfo, logWarning, urlForLog } from '../logging/log';
 import { isEmptySecret, WEAK_SECRET_MESSAGE } from './credentialTest';
-import { skipsDuplicateCheck, SKIPPED_CHECK_TODO } from '../n8n/webhookRun';
+import { skipsDuplicateCheck, SKIPPED_CHECK_TODO } from '../n8n/triggerExecute';
 import { isValidWebhookSecret } from './signature';
 import {
 	checkDeliverableUrl,

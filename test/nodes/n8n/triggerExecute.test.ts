@@ -1,5 +1,5 @@
-// Where n8n would pass a delivery on without the trigger's execute() (the duplicate check),
-// webhookRun.ts says so: n8n 2.41's Engine 2.0 is refused, never passed on unchecked.
+// Where n8n would pass a trigger's items on without its execute() (the duplicate check),
+// triggerExecute.ts says so: n8n 2.41's Engine 2.0 is refused, never passed on unchecked.
 import { useFaxPlusServer } from '../../support/faxplus';
 import { useTriggerHarnesses } from '../../support/trigger-harness';
 import { activateWithSecret, endpointsWithUrl, runsOf } from '../FaxPlusTrigger/helpers';
