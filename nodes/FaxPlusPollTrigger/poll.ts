@@ -316,7 +316,7 @@ async function pollOnce(
 	return items.length > 0 ? [items] : null;
 }
 
-/** The node's poll(), one per node instance (so per process): an overlapping poll is skipped. */
+/** The node's poll(), one per node instance (so per process: n8n/processState.ts): an overlapping poll is skipped. */
 export function poller() {
 	const running = new Set<string>();
 	const throttle = new LogThrottle();

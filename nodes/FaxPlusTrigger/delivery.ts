@@ -96,7 +96,7 @@ class KnownSecrets {
 	}
 }
 
-/** The node's webhook(), one per node instance (so per process), with its log throttle. */
+/** The node's webhook(), one per node instance (so per process: n8n/processState.ts), with its log throttle. */
 export function deliveryReceiver() {
 	const throttle = new LogThrottle();
 	const secrets = new KnownSecrets();

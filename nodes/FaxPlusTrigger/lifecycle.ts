@@ -192,7 +192,7 @@ async function remove(this: IHookFunctions, registered: RegisteredEndpoints): Pr
 	return true;
 }
 
-/** Per node instance (so per process); keeps its endpoints: a racing save can drop one. */
+/** Per node instance (so per process: n8n/processState.ts); keeps its endpoints: a racing save can drop one. */
 export function lifecycleMethods() {
 	const registered: RegisteredEndpoints = new Map();
 	return {
