@@ -98,8 +98,8 @@ function passesFilters(settings: PollSettings, record: IDataObject, final = true
 }
 
 function pollBudgetMs(context: PollingContext): number {
-	// getPollBudgetMs exists from n8n 2.x on, in a poll only.
-	const budget = Number((context as Partial<IPollFunctions>).getPollBudgetMs?.());
+	// Only in a poll, and not on every release (2.41.1 has it; 2.0.3 and 1.123.81 do not).
+	const budget = 'getPollBudgetMs' in context ? Number(context.getPollBudgetMs?.()) : NaN;
 	return Number.isFinite(budget) && budget > 0 ? budget : DEFAULT_POLL_BUDGET_MS;
 }
 
