@@ -19,6 +19,7 @@ import {
 	readSubscription,
 } from '../triggers/settings';
 import { nodeErrorOf, operationError } from '../api/nodeErrors';
+import { skippedCheckRefusal, skipsDuplicateCheck } from '../n8n/triggerExecute';
 import { errorText, logDebug, logThrottledWarning } from '../logging/log';
 import { LogThrottle } from '../logging/throttle';
 import { CategoryCursor, DEFAULT_OVERLAP_MINUTES, type SelectedFax } from './cursor';
@@ -316,12 +317,22 @@ async function pollOnce(
 	return items.length > 0 ? [items] : null;
 }
 
+const REFUSAL = skippedCheckRefusal('Fax.Plus Polling Trigger', "a poll's faxes");
+
+/** Where n8n would pass a poll's faxes on without the run's execute(): nothing is listed, activation fails. */
+function refuseWithoutCheck(context: IPollFunctions): void {
+	if (skipsDuplicateCheck(context)) throw operationError(context, REFUSAL);
+}
+
 /** The node's poll(), one per node instance (so per process: n8n/processState.ts): an overlapping poll is skipped. */
 export function poller() {
 	const running = new Set<string>();
 	const throttle = new LogThrottle();
 	return async function (this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		if (this.getMode() === 'manual') return await fetchTestEvent(this);
+		if (this.getMode() === 'manual') {
+			refuseWithoutCheck(this);
+			return await fetchTestEvent(this);
+		}
 		const settings = readSettings(this);
 		const node = this.getNode();
 		const scope = `${this.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
@@ -334,6 +345,7 @@ export function poller() {
 		}
 		running.add(scope);
 		try {
+			refuseWithoutCheck(this);
 			return await pollOnce(this, settings);
 		} catch (error) {
 			logThrottledWarning(

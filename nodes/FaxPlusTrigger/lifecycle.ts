@@ -4,7 +4,7 @@ import { isObject } from '../triggers/output';
 import { nodeErrorOf, operationError } from '../api/nodeErrors';
 import { errorText, logInfo, logWarning, urlForLog } from '../logging/log';
 import { isEmptySecret, WEAK_SECRET_MESSAGE } from './credentialTest';
-import { skipsDuplicateCheck, SKIPPED_CHECK_TODO } from '../n8n/triggerExecute';
+import { skippedCheckRefusal, skipsDuplicateCheck } from '../n8n/triggerExecute';
 import { isValidWebhookSecret } from './signature';
 import {
 	checkDeliverableUrl,
@@ -108,10 +108,7 @@ async function checkSigningSecretStrength(context: IHookFunctions): Promise<void
 async function checkExists(this: IHookFunctions): Promise<boolean> {
 	// n8n calls this first on every activation (then create() unless it answers true).
 	if (skipsDuplicateCheck(this))
-		throw operationError(this, {
-			message: "The Fax.Plus Trigger cannot run on n8n's Engine 2.0",
-			description: `Engine 2.0 passes a delivery on without the trigger's duplicate check. ${SKIPPED_CHECK_TODO}.`,
-		});
+		throw operationError(this, skippedCheckRefusal('Fax.Plus Trigger', 'a delivery'));
 	const url = webhookUrlOf(this);
 	const id = recordedEndpoint(this, url);
 	if (id === undefined) return false;
