@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not node code: it builds n8n-core's own contexts */
 // Whether the node runs as an AI tool, in the contexts n8n-core 2.41 builds: its answer
 // (isToolExecution) where it says so, else the tool type n8n makes of the node.
 import { ExecuteContext, SupplyDataContext } from 'n8n-core';
