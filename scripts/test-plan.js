@@ -27,7 +27,8 @@ const FILE_SECONDS = {
 		// With a dozen faxes at the same moment to each delivery-driven example.
 		examples: 135,
 		action: 93,
-		poll: 71,
+		// With a publish n8n refuses (Engine 2.0), answered at its publication outbox's next poll (15 s).
+		poll: 86,
 		oauth2: 70,
 		// The everyday path by dragging in the editor.
 		'drag-send': 61,

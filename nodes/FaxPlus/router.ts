@@ -3,7 +3,8 @@ import { nodeErrorOf, operationError } from '../api/nodeErrors';
 import { resources } from './resources';
 import { refuseUnlessAgentMayRun } from './shared/agentAccess';
 import { DEFAULT_ITEMS_AT_ONCE, NODE_OPTIONS } from './shared/nodeOptions';
-import { markUntrusted, runsAsTool, withUntrustedNote } from './shared/output';
+import { runsAsTool } from '../n8n/toolRun';
+import { markUntrusted, withUntrustedNote } from './shared/output';
 import type { FaxPlusOperation } from './shared/types';
 
 /** Runs the operation per item, "Items at Once" at a time, as if one after another. */

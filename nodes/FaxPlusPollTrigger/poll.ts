@@ -19,6 +19,7 @@ import {
 	readSubscription,
 } from '../triggers/settings';
 import { nodeErrorOf, operationError } from '../api/nodeErrors';
+import { skippedCheckRefusal, skipsDuplicateCheck } from '../n8n/triggerExecute';
 import { errorText, logDebug, logThrottledWarning } from '../logging/log';
 import { LogThrottle } from '../logging/throttle';
 import { CategoryCursor, DEFAULT_OVERLAP_MINUTES, type SelectedFax } from './cursor';
@@ -98,8 +99,8 @@ function passesFilters(settings: PollSettings, record: IDataObject, final = true
 }
 
 function pollBudgetMs(context: PollingContext): number {
-	// getPollBudgetMs exists from n8n 2.x on, in a poll only.
-	const budget = Number((context as Partial<IPollFunctions>).getPollBudgetMs?.());
+	// Only in a poll, and not on every release (2.41.1 has it; 2.0.3 and 1.123.81 do not).
+	const budget = 'getPollBudgetMs' in context ? Number(context.getPollBudgetMs?.()) : NaN;
 	return Number.isFinite(budget) && budget > 0 ? budget : DEFAULT_POLL_BUDGET_MS;
 }
 
@@ -316,12 +317,22 @@ async function pollOnce(
 	return items.length > 0 ? [items] : null;
 }
 
-/** The node's poll(), one per node instance (so per process): an overlapping poll is skipped. */
+const REFUSAL = skippedCheckRefusal('Fax.Plus Polling Trigger', "a poll's faxes");
+
+/** Where n8n would pass a poll's faxes on without the run's execute(): nothing is listed, activation fails. */
+function refuseWithoutCheck(context: IPollFunctions): void {
+	if (skipsDuplicateCheck(context)) throw operationError(context, REFUSAL);
+}
+
+/** The node's poll(), one per node instance (so per process: n8n/processState.ts): an overlapping poll is skipped. */
 export function poller() {
 	const running = new Set<string>();
 	const throttle = new LogThrottle();
 	return async function (this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		if (this.getMode() === 'manual') return await fetchTestEvent(this);
+		if (this.getMode() === 'manual') {
+			refuseWithoutCheck(this);
+			return await fetchTestEvent(this);
+		}
 		const settings = readSettings(this);
 		const node = this.getNode();
 		const scope = `${this.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
@@ -334,6 +345,7 @@ export function poller() {
 		}
 		running.add(scope);
 		try {
+			refuseWithoutCheck(this);
 			return await pollOnce(this, settings);
 		} catch (error) {
 			logThrottledWarning(

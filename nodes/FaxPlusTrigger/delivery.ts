@@ -1,6 +1,6 @@
 // One delivery: verify, filter, hand the run to n8n; refusals answered here. Never throws.
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { skipsDuplicateCheck } from '../n8n/webhookRun';
+import { skipsDuplicateCheck } from '../n8n/triggerExecute';
 import { logRefusal, REFUSAL_CAUSES, type RefusalCause } from './refusalLog';
 import {
 	checkSignatureHeaders,
@@ -96,7 +96,7 @@ class KnownSecrets {
 	}
 }
 
-/** The node's webhook(), one per node instance (so per process), with its log throttle. */
+/** The node's webhook(), one per node instance (so per process: n8n/processState.ts), with its log throttle. */
 export function deliveryReceiver() {
 	const throttle = new LogThrottle();
 	const secrets = new KnownSecrets();

@@ -4,7 +4,7 @@ import { isObject } from '../triggers/output';
 import { nodeErrorOf, operationError } from '../api/nodeErrors';
 import { errorText, logInfo, logWarning, urlForLog } from '../logging/log';
 import { isEmptySecret, WEAK_SECRET_MESSAGE } from './credentialTest';
-import { skipsDuplicateCheck, SKIPPED_CHECK_TODO } from '../n8n/webhookRun';
+import { skippedCheckRefusal, skipsDuplicateCheck } from '../n8n/triggerExecute';
 import { isValidWebhookSecret } from './signature';
 import {
 	checkDeliverableUrl,
@@ -108,10 +108,7 @@ async function checkSigningSecretStrength(context: IHookFunctions): Promise<void
 async function checkExists(this: IHookFunctions): Promise<boolean> {
 	// n8n calls this first on every activation (then create() unless it answers true).
 	if (skipsDuplicateCheck(this))
-		throw operationError(this, {
-			message: "The Fax.Plus Trigger cannot run on n8n's Engine 2.0",
-			description: `Engine 2.0 passes a delivery on without the trigger's duplicate check. ${SKIPPED_CHECK_TODO}.`,
-		});
+		throw operationError(this, skippedCheckRefusal('Fax.Plus Trigger', 'a delivery'));
 	const url = webhookUrlOf(this);
 	const id = recordedEndpoint(this, url);
 	if (id === undefined) return false;
@@ -192,7 +189,7 @@ async function remove(this: IHookFunctions, registered: RegisteredEndpoints): Pr
 	return true;
 }
 
-/** Per node instance (so per process); keeps its endpoints: a racing save can drop one. */
+/** Per node instance (so per process: n8n/processState.ts); keeps its endpoints: a racing save can drop one. */
 export function lifecycleMethods() {
 	const registered: RegisteredEndpoints = new Map();
 	return {

@@ -1,10 +1,6 @@
 // Custom data to find an execution by fax; values joined, cut to n8n's 255 at an entry.
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	IWorkflowExecutionCustomData,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { executionCustomData } from '../n8n/customData';
 import { oneLine } from './log';
 
 const CUSTOM_DATA_KEYS = {
@@ -51,25 +47,6 @@ function mergedValue(existing: string | undefined, added: unknown): string {
 	return dropped > 0 ? `${value}, +${dropped} more` : value;
 }
 
-function customDataOf(context: IExecuteFunctions): IWorkflowExecutionCustomData | undefined {
-	try {
-		const direct = (context as { customData?: IWorkflowExecutionCustomData }).customData;
-		if (direct && typeof direct.set === 'function') return direct;
-	} catch {
-		// n8n 2.x throws when the context has no run data.
-	}
-	try {
-		const proxy = context.getWorkflowDataProxy(0) as {
-			$execution?: { customData?: IWorkflowExecutionCustomData };
-		};
-		const viaProxy = proxy?.$execution?.customData;
-		if (viaProxy && typeof viaProxy.set === 'function') return viaProxy;
-	} catch {
-		// No custom data in this context.
-	}
-	return undefined;
-}
-
 export function saveTriggerItemCustomData(
 	context: IExecuteFunctions,
 	json: IDataObject,
@@ -95,7 +72,7 @@ export function saveFaxCustomData(
 	data: FaxCustomData,
 	{ numbers = true }: { numbers?: boolean } = {},
 ): void {
-	const customData = customDataOf(context);
+	const customData = executionCustomData(context);
 	if (!customData) return;
 	for (const [name, key] of Object.entries(CUSTOM_DATA_KEYS)) {
 		if (!numbers && (name === 'from' || name === 'to')) continue;

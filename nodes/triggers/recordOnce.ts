@@ -9,6 +9,7 @@ import type {
 import { createHmac } from 'node:crypto';
 import type { RecordKeys } from './faxKeys';
 import { operationError } from '../api/nodeErrors';
+import { afterFirstWriteCollision, isModeConflict } from '../n8n/processedData';
 
 export interface ItemRecord {
 	own: string[];
@@ -27,7 +28,7 @@ interface PendingCheck {
 	fail: (error: unknown) => void;
 }
 
-/** Checks waiting per record: n8n's store writes a whole record without a lock (module state: it orders this process's writes for both triggers). */
+/** Checks waiting per record: n8n's store writes a whole record without a lock (n8n/processedData.ts); module state, one per process (n8n/processState.ts): it orders this process's writes for both triggers. */
 const waiting = new Map<string, PendingCheck[]>();
 
 /** Most runs per call: a call that fails fails all of its runs, so it takes at most this many. */
@@ -70,12 +71,11 @@ async function checkRecord(
 		context.getWorkflow().id ?? '',
 		scope === 'node' ? context.getNode().id : '',
 	]);
-	const check = async (values: string[]) => {
-		const call = async () =>
-			await context.helpers.checkProcessedAndRecord(values, scope, { mode: 'entries', maxEntries });
-		// Two processes' first records can collide on a unique key: once more reads the other's.
-		return await call().catch(call);
-	};
+	const options = { mode: 'entries' as const, maxEntries };
+	const check = async (values: string[]) =>
+		await afterFirstWriteCollision(
+			async () => await context.helpers.checkProcessedAndRecord(values, scope, options),
+		);
 	return await new Promise<string[]>((settle, fail) => {
 		const entry = { keys, check, settle, fail };
 		const pending = waiting.get(record);
@@ -141,8 +141,7 @@ export function itemWithoutRecord(
 	const message = messageOf(error);
 	if (context.continueOnFail())
 		return { json: { ...json, duplicateCheckError: message }, pairedItem: { item: index } };
-	// n8n's refusal of a record kept in another mode names "incompatible setting".
-	const todo = /incompatible setting/i.test(message)
+	const todo = isModeConflict(message)
 		? `Another node of this workflow keeps the workflow's shared record in another mode (Remove Duplicates with Scope "Workflow" and Keep Items Where "Value Is Higher than Any Previous Value" or "...a Date Later..."): set that node's Scope to "Node". ${kept} is kept in this failed execution: retry it from the executions list then.`
 		: `${kept} is kept in this failed execution: retry it from the executions list once n8n can reach its database.`;
 	throw operationError(context, {

@@ -1,7 +1,7 @@
 'use strict';
 // The Fax.Plus Polling Trigger in a real n8n: n8n loads it with its Poll Times, an active
 // workflow starts one run per poll that finds new faxes (one item per fax, each fax once),
-// and none again after a restart.
+// and none again after a restart; on n8n 2.41 a workflow set to Engine 2.0 is refused.
 //
 // n8n refuses a poll time shorter than a minute (each cron may fire once a minute), but a
 // node may have several poll times: twelve crons at fixed seconds 5 s apart poll every 5 s,
@@ -322,6 +322,46 @@ module.exports = async function poll(t) {
 			await n8n.deleteWorkflow(wf.id);
 		},
 	);
+
+	// Engine 2.0 (n8n 2.41) runs no trigger's execute(), the duplicate check: refused, not skipped.
+	const [major, minor] = String(n8n.version).split('.').map(Number);
+	if (major > 2 || (major === 2 && minor >= 41))
+		await check(
+			"poll: a workflow set to n8n's Engine 2.0 is refused on publishing, naming the setting, and lists nothing",
+			async () => {
+				const { node } = pollingTriggerNode({
+					name: NODE,
+					pat: ctx.patCredential ?? s.pat,
+					parameters: { events: ['fax_received'], channels: '' },
+				});
+				// The editor's API keeps the setting as the workflow settings dialog saves it.
+				const wf = await n8n.rest('POST', '/workflows', {
+					name: 'e2e Fax.Plus Polling Trigger, Engine 2.0',
+					nodes: [node],
+					connections: {},
+					settings: { executionOrder: 'v1', engineType: 'v2' },
+				});
+				try {
+					const mark = server.requests.length;
+					const refusal = await n8n
+						.activate(wf.id)
+						.then(() => n8n.waitForPublication(wf.id))
+						.then(
+							(status) => JSON.stringify(status),
+							(error) => String(error.message),
+						);
+					assert.match(refusal, /The Fax\.Plus Polling Trigger cannot run on n8n's Engine 2\.0/);
+					assert.equal(
+						server.requests.slice(mark).filter((r) => r.path === '/v3/accounts/self/faxes').length,
+						0,
+						'the refused workflow listed faxes',
+					);
+					assert.deepEqual(await n8n.executions(wf.id, { includeData: false }), []);
+				} finally {
+					await n8n.deleteWorkflow(wf.id).catch(() => undefined);
+				}
+			},
+		);
 
 	server.reset();
 };

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describeFaxPlusError } from '../../nodes/api/errorCatalogue';
 import { refusal } from '../../nodes/FaxPlus/fax/send/documentEgress';
 import { REFUSAL_CAUSES } from '../../nodes/FaxPlusTrigger/refusalLog';
+import { skippedCheckRefusal } from '../../nodes/n8n/triggerExecute';
 
 const doc = readFileSync(join(__dirname, '../../docs/troubleshooting.md'), 'utf8');
 
@@ -40,6 +41,13 @@ describe('docs/troubleshooting.md', () => {
 		'names the refusal "%s" as the log writes it',
 		(_cause, { what }) => {
 			expect(doc).toContain(what.replace(/\s+/g, ' '));
+		},
+	);
+
+	it.each(['Fax.Plus Trigger', 'Fax.Plus Polling Trigger'])(
+		"names the %s's refusal on n8n's Engine 2.0",
+		(trigger) => {
+			expect(doc).toContain(`\`${skippedCheckRefusal(trigger, '').message}\``);
 		},
 	);
 

@@ -36,6 +36,7 @@ import {
 	type INode,
 	type INodeExecutionData,
 	type IWorkflowExecuteAdditionalData,
+	type IWorkflowSettings,
 	type WorkflowActivateMode,
 } from 'n8n-workflow';
 import { FaxPlusPollTrigger } from '../../nodes/FaxPlusPollTrigger/FaxPlusPollTrigger.node';
@@ -153,6 +154,8 @@ export class PollHarness {
 	/** Runs n8n created and dropped before they began. */
 	droppedRuns = 0;
 
+	private workflowSettings: IWorkflowSettings = {};
+
 	/** The active workflow: n8n keeps one Workflow, and so the static data, per activation. */
 	private active:
 		{ workflow: Workflow; run: (testingTrigger?: boolean) => Promise<void> } | undefined;
@@ -218,6 +221,17 @@ export class PollHarness {
 		return this.runs.flat();
 	}
 
+	/**
+	 * The workflow's settings; the active workflow's next polls read them in a new PollContext, as
+	 * n8n 2.41.1's poll tasks read the published workflow (a context keeps the settings it read).
+	 */
+	set settings(settings: IWorkflowSettings) {
+		this.workflowSettings = settings;
+		if (!this.active) return;
+		this.active.workflow.settings = settings;
+		this.active.run = this.pollRunner(this.active.workflow, 'update');
+	}
+
 	setParameters(parameters: IDataObject): void {
 		this.parameters = { ...this.parameters, ...parameters };
 	}
@@ -225,6 +239,22 @@ export class PollHarness {
 	/** Activates (or re-activates after a restart: 'init'); n8n polls once at once and fails activation on an error. */
 	async activate(activation: WorkflowActivateMode = 'activate'): Promise<LifecycleOutcome> {
 		const workflow = this.buildWorkflow(JSON.parse(this.savedJson) as IDataObject);
+		const run = this.pollRunner(workflow, activation);
+		try {
+			await run(true);
+		} catch (error) {
+			return { ok: false, error: error as LifecycleOutcome['error'] };
+		} finally {
+			await this.settleRuns();
+		}
+		// n8n saves the static data once the workflow's triggers are registered.
+		this.save(workflow);
+		this.active = { workflow, run };
+		return { ok: true };
+	}
+
+	/** n8n's poll of the workflow through its executor, with a PollContext of its own. */
+	private pollRunner(workflow: Workflow, activation: WorkflowActivateMode) {
 		const node = workflow.getNode(POLL_NODE_NAME)!;
 		const durable = this.durableCursors;
 		const context = new PollContext(
@@ -240,23 +270,12 @@ export class PollHarness {
 			durable ? () => this.stagedStaticData() : undefined,
 			this.pollBudgetMs === undefined ? undefined : () => this.pollBudgetMs!,
 		);
-		const run = Container.get(PollTriggerExecutor).create(
+		return Container.get(PollTriggerExecutor).create(
 			workflow,
 			node,
 			context,
 			() => this.active?.workflow === workflow,
 		);
-		try {
-			await run(true);
-		} catch (error) {
-			return { ok: false, error: error as LifecycleOutcome['error'] };
-		} finally {
-			await this.settleRuns();
-		}
-		// n8n saves the static data once the workflow's triggers are registered.
-		this.save(workflow);
-		this.active = { workflow, run };
-		return { ok: true };
 	}
 
 	/** One scheduled poll of the active workflow (what n8n's cron runs). */
@@ -444,6 +463,7 @@ export class PollHarness {
 			nodeTypes: this.nodeTypes,
 			active: true,
 			staticData,
+			settings: this.workflowSettings,
 		});
 	}
 

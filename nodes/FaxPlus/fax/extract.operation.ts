@@ -1,6 +1,6 @@
 import { userIdFields } from '../shared/descriptions';
 import { toItems } from '../shared/items';
-import { runsAsTool } from '../shared/output';
+import { runsAsTool } from '../../n8n/toolRun';
 import type { FaxPlusOperation } from '../shared/types';
 import {
 	finishedData,

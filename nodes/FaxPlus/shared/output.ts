@@ -52,11 +52,6 @@ export function withToolDefault(
 	];
 }
 
-/** Whether the node runs as the tool n8n makes of it (AI Agent, MCP Server Trigger): its type ends in "Tool". */
-export function runsAsTool(context: IExecuteFunctions): boolean {
-	return context.getNode().type.endsWith('Tool');
-}
-
 /** The Output parameter and its field list (Simplified's fields and `rawOnlyFields`). */
 export function outputProperties(
 	shape: SimplifiedShape,

@@ -2,7 +2,7 @@
 // how many numbers one item may send to. Checked before anything is read, uploaded or sent.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { countryCodeProblem, readPhoneNumber, readPhoneNumbers } from '../../../api/numbers';
-import { runsAsTool } from '../../shared/output';
+import { runsAsTool } from '../../../n8n/toolRun';
 import { wholeNumber } from '../../shared/values';
 import { operationError } from '../../../api/nodeErrors';
 

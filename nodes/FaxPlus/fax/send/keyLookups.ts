@@ -9,7 +9,7 @@ import { formatUtc } from '../../../api/dates';
 import { readFaxListPage } from '../../../api/faxList';
 import { faxStatusFields, outboxStatusFields } from '../../../api/faxStatuses';
 import { outboxFaxes, sentSince } from '../../../api/accountLists';
-import { runsAsTool } from '../../shared/output';
+import { runsAsTool } from '../../../n8n/toolRun';
 import { wholeNumber } from '../../shared/values';
 import {
 	differingParts,

@@ -6,7 +6,7 @@ import { nodeErrorOf, operationError } from '../../../api/nodeErrors';
 import { saveFaxCustomData } from '../../../logging/customData';
 import { logDebug } from '../../../logging/log';
 import { requiredString, userIdOf, toItems } from '../../shared/items';
-import { runsAsTool } from '../../shared/output';
+import { runsAsTool } from '../../../n8n/toolRun';
 import { KEY_TAG_PREFIX } from '../../shared/keyMarker';
 import { retryOf } from '../../shared/retry';
 import { choiceOf, listOf, refuseMarker, wholeNumber } from '../../shared/values';
