@@ -57,6 +57,17 @@ export function runsAsTool(context: IExecuteFunctions): boolean {
 	return context.getNode().type.endsWith('Tool');
 }
 
+/** A field as Fields lists it, in n8n's title case: `from_number` → "From Number", `owner_id` → "Owner ID". */
+function fieldLabel(field: string): string {
+	return field
+		.replace(/([a-z])([A-Z])/g, '$1_$2')
+		.split('_')
+		.map((word) =>
+			/^(id|ip|uid)$/i.test(word) ? word.toUpperCase() : word[0].toUpperCase() + word.slice(1),
+		)
+		.join(' ');
+}
+
 /** The Output parameter and its field list (Simplified's fields and `rawOnlyFields`). */
 export function outputProperties(
 	shape: SimplifiedShape,
@@ -71,7 +82,7 @@ export function outputProperties(
 				{
 					name: 'Simplified',
 					value: 'simplified',
-					description: `The fields a workflow needs most: ${shape.fields.join(', ')}; times in ISO 8601 UTC`,
+					description: 'The fields a workflow needs most, times in ISO 8601 UTC',
 				},
 				{ name: 'Raw', value: 'raw', description: 'Every field, as Fax.Plus answers it' },
 				{ name: 'Selected Fields', value: 'selected', description: 'Only the fields you pick' },
@@ -85,8 +96,8 @@ export function outputProperties(
 			name: 'outputFields',
 			type: 'multiOptions',
 			options: [...shape.fields, ...rawOnlyFields]
-				.sort((a, b) => a.localeCompare(b))
-				.map((name) => ({ name, value: name })),
+				.map((value) => ({ name: fieldLabel(value), value }))
+				.sort((a, b) => a.name.localeCompare(b.name)),
 			default: [],
 			required: true,
 			description:
