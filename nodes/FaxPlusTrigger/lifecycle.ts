@@ -192,10 +192,7 @@ async function remove(this: IHookFunctions, registered: RegisteredEndpoints): Pr
 	return true;
 }
 
-/**
- * Per node instance (so per process); keeps its endpoints: a racing save can drop one. A closure, so
- * n8n's lifecycle rule reads what it returns as loaded (test/nodes/descriptionLint.test.ts).
- */
+/** Per node instance (so per process); keeps its endpoints: a racing save can drop one. n8n's lifecycle rule reads it as loaded (descriptionLint.test.ts). */
 export function lifecycleMethods() {
 	const registered: RegisteredEndpoints = new Map();
 	return {

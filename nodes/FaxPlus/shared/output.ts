@@ -58,15 +58,10 @@ export function runsAsTool(context: IExecuteFunctions): boolean {
 }
 
 /** A field as Fields lists it, in n8n's title case: `from_number` → "From Number", `owner_id` → "Owner ID". */
-function fieldLabel(field: string): string {
-	return field
-		.replace(/([a-z])([A-Z])/g, '$1_$2')
-		.split('_')
-		.map((word) =>
-			/^(id|ip|uid)$/i.test(word) ? word.toUpperCase() : word[0].toUpperCase() + word.slice(1),
-		)
-		.join(' ');
-}
+const fieldLabel = (field: string) =>
+	field
+		.replace(/_|(?<=[a-z])(?=[A-Z])/g, ' ')
+		.replace(/\b(id|ip|uid)\b|\b\w/gi, (word) => word.toUpperCase());
 
 /** The Output parameter and its field list (Simplified's fields and `rawOnlyFields`). */
 export function outputProperties(
@@ -88,8 +83,7 @@ export function outputProperties(
 				{ name: 'Selected Fields', value: 'selected', description: 'Only the fields you pick' },
 			],
 			default: 'simplified',
-			description:
-				'How much of each record to output. Simplified has the fields you look at first; Raw is every field as Fax.Plus sends it.',
+			description: 'How much of each record to output',
 		},
 		{
 			displayName: 'Fields',
@@ -100,8 +94,7 @@ export function outputProperties(
 				.sort((a, b) => a.name.localeCompare(b.name)),
 			default: [],
 			required: true,
-			description:
-				"The record's fields to output (as Raw names them); times become ISO 8601 UTC. An expression may give other names, as a list or separated by commas.",
+			description: 'The fields to output, times in ISO 8601 UTC (an expression may name others)',
 			displayOptions: { show: { output: ['selected'] } },
 		},
 	];
