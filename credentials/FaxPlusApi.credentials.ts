@@ -16,7 +16,7 @@ export const baseUrlProperty: INodeProperties = {
 	default: DEFAULT_BASE_URL,
 	required: true,
 	description:
-		'The API address, ending in /v3, starting with https:// (http:// only for a loopback host such as 127.0.0.1). Change it only to use another server, such as a local test server.',
+		'The API address, ending in /v3: https://, or http:// for a loopback host such as 127.0.0.1; change it only for another server',
 };
 
 export class FaxPlusApi implements ICredentialType {

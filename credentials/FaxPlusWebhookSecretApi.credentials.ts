@@ -21,7 +21,7 @@ export class FaxPlusWebhookSecretApi implements ICredentialType {
 			default: '',
 			placeholder: 'e.g. whsec_...',
 			description:
-				"The webhook endpoint's signing secret, from Fax.Plus → Integrations → Webhooks. It exists once the trigger's workflow is published: save this credential empty until then (deliveries are refused with 401). Rotating it there invalidates the old value.",
+				"The webhook endpoint's signing secret, from Fax.Plus → Integrations → Webhooks; it exists once the trigger's workflow is published (save this credential empty until then)",
 		},
 	];
 }

@@ -13,8 +13,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 			options: faxEventOptions.filter((option) =>
 				(POLL_EVENTS as readonly unknown[]).includes(option.value),
 			),
-			description:
-				'Which new faxes start the workflow: received ones (the inbox), sent ones, or both',
+			description: 'Which new faxes start the workflow: received (the inbox), sent, or both',
 		},
 		[
 			{
@@ -24,7 +23,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 				typeOptions: { minValue: 0 },
 				default: DEFAULT_OVERLAP_MINUTES,
 				description:
-					'How far back each poll looks again, so a fax that Fax.Plus lists only after a while (a long fax starts earlier than it is listed) still starts the workflow, once',
+					'How far back each poll looks again, for a fax Fax.Plus lists late (a long one); it still starts the workflow once',
 			},
 			{
 				displayName: 'Look Again After (Minutes)',
@@ -33,7 +32,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 				typeOptions: { minValue: 0 },
 				default: 0,
 				description:
-					'Emit each fax once more this many minutes later; the run passes it on only if no earlier run did. Catches a fax whose run n8n dropped before it began (in queue mode, a worker that could not reach the database yet). Costs a run with no output item when no new fax comes with it. 0 turns it off.',
+					'Minutes after which each fax is passed on again if no run did, in case n8n dropped a run before it began; 0: off',
 			},
 		],
 	),

@@ -189,7 +189,7 @@ async function remove(this: IHookFunctions, registered: RegisteredEndpoints): Pr
 	return true;
 }
 
-/** Per node instance (so per process: n8n/processState.ts); keeps its endpoints: a racing save can drop one. */
+/** Per node instance (so per process: n8n/processState.ts); keeps its endpoints: a racing save can drop one. n8n's lifecycle rule reads it as loaded (descriptionLint.test.ts). */
 export function lifecycleMethods() {
 	const registered: RegisteredEndpoints = new Map();
 	return {

@@ -132,8 +132,13 @@ export function isFinalStatus(value: unknown): boolean {
 	return info !== undefined && info !== FAX_STATUSES.in_progress;
 }
 
+// One sentence goes without its period, as n8n writes a tooltip.
 export const FAX_STATUS_OPTIONS = Object.entries(FAX_STATUSES)
-	.map(([value, info]) => ({ name: info.name, value, description: info.meaning }))
+	.map(([value, { name, meaning }]) => ({
+		name,
+		value,
+		description: meaning.includes('. ') ? meaning : meaning.replace(/\.$/, ''),
+	}))
 	.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
 /** The fields a fax output gets beside its `status`: the meaning and whether a retry makes sense (null for an unknown status). */

@@ -94,5 +94,5 @@ export const customDataNumbersOption: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		"Whether to save the fax's numbers (From, To) with the execution as custom data, beside its fax ID, so executions can be found by number. Custom data is kept outside the execution's data: n8n's execution data redaction does not clear it, and the executions list and API show it.",
+		"Whether to save the fax's numbers as the execution's custom data, to find executions by number (redaction keeps them)",
 };

@@ -32,7 +32,7 @@ const downloadDocumentOption: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether to attach the document of a Fax Received or Fax Sent event to the output item as binary data, downloaded with this node\'s credential. If the download fails the workflow still runs, with the reason in "documentError".',
+		'Whether to attach the document of a Fax Received or Fax Sent event; a failed download leaves its reason in "documentError"',
 };
 
 const statusesOption: INodeProperties = {
@@ -42,7 +42,7 @@ const statusesOption: INodeProperties = {
 	options: FAX_STATUS_OPTIONS,
 	default: [],
 	description:
-		'Start the workflow only for faxes with one of these statuses, such as Success (Fax Sent also comes for failed faxes). Leave empty for every status.',
+		'Start the workflow only for faxes with one of these statuses (Fax Sent comes for failed faxes too); empty: every one',
 };
 
 const binaryPropertyNameOption: INodeProperties = {
@@ -57,7 +57,7 @@ const binaryPropertyNameOption: INodeProperties = {
 /** Both triggers' panels: when they are paired. */
 const pairingNotice: INodeProperties = {
 	displayName:
-		'A Fax.Plus Trigger and a Fax.Plus Polling Trigger are paired when some node is downstream of both: then each fax is passed on once between them. On separate branches each passes it on.',
+		'A Fax.Plus Trigger and a Fax.Plus Polling Trigger with a node downstream of both pass each fax on once between them; on separate branches, each passes it on',
 	name: 'pairingNotice',
 	type: 'notice',
 	default: '',

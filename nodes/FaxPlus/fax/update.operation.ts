@@ -27,16 +27,14 @@ export const update: FaxPlusOperation = {
 				name: 'comment',
 				type: 'string',
 				default: '',
-				description:
-					"Comment of the fax (an empty value clears it; an Idempotency Key's marker at its end is kept). Not set: the current comment is kept (read first, because Fax.Plus takes both fields together).",
+				description: "Comment of the fax; empty clears it (an Idempotency Key's marker stays)",
 			},
 			{
 				displayName: 'Is Read',
 				name: 'isRead',
 				type: 'boolean',
 				default: true,
-				description:
-					'Whether the fax is marked as read. Not set: the current read state is kept (read first, because Fax.Plus takes both fields together).',
+				description: 'Whether the fax is marked as read',
 			},
 		]),
 	],

@@ -32,7 +32,7 @@ export const create: FaxPlusOperation = {
 			default: '',
 			placeholder: 'e.g. +15551234567, +15557654321',
 			description:
-				'Deliver only faxes of these numbers of the account (E.164 with "+", separated by commas); only numbers the account owns are allowed. Leave empty for every number. If Fax.Plus does not apply this filter, every number\'s faxes are delivered.',
+				'Deliver only faxes of these numbers the account owns (with "+", separated by commas); empty: every number',
 		},
 	],
 	async execute(itemIndex) {

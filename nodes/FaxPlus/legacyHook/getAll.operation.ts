@@ -14,8 +14,7 @@ export const getAll = getManyOperation({
 				{
 					name: 'All Events',
 					value: 'all',
-					description:
-						'Hooks of every event. If Fax.Plus refuses fax_page_received (not every account offers it for hooks), those of the other two, with a notice saying so.',
+					description: 'Hooks of every event (a notice says if one was refused)',
 				},
 				...faxEventOptions,
 			],

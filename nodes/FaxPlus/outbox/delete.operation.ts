@@ -8,10 +8,7 @@ export const deleteOperation: FaxPlusOperation = {
 	agentRisk: { kind: 'deletes' },
 	toolDescription:
 		'Cancel a fax that is still in the Fax.Plus outbox, so it is not sent. Needs the outbox ID that Send answered. Returns the cancelled outbox ID.',
-	description: [
-		...userIdFields(),
-		outboxFaxIdField('ID of the outgoing fax that is still scheduled for sending'),
-	],
+	description: [...userIdFields(), outboxFaxIdField('ID of the scheduled fax to delete')],
 	async execute(itemIndex) {
 		const userId = userIdOf(this, itemIndex);
 		const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);

@@ -11,7 +11,7 @@ export function outboxFaxIdField(description: string): INodeProperties {
 	return resourceLocator({
 		displayName: 'Outbox Fax',
 		name: 'outboxFaxId',
-		description: `${description}: the outbox ID that Fax → Send answered (per destination), or one from Outbox → Get Many; a fax leaves the outbox once sent`,
+		description: `${description}: the outbox ID Send answered (a fax leaves the outbox once sent)`,
 		searchListMethod: 'searchOutboxFaxes',
 		listPlaceholder: 'Select a fax in the outbox...',
 		idPlaceholder: 'e.g. 2b9c4f1a7d3e',

@@ -15,15 +15,14 @@ export const update: FaxPlusOperation = {
 		"Change the comment of a fax still in the Fax.Plus outbox. Needs the outbox ID and the new comment; the comment's tags are kept. Returns the outbox ID and the comment.",
 	description: [
 		...userIdFields(),
-		outboxFaxIdField('ID of the outgoing fax to change; it must still be scheduled'),
+		outboxFaxIdField('ID of the scheduled fax to change'),
 		{
 			// Fax.Plus's PayloadOutboxModification has the comment only: no new send time or retries.
 			displayName: 'Comment',
 			name: 'comment',
 			type: 'string',
 			default: '',
-			description:
-				"New text of the fax's comment; empty clears it. Its tags, and an Idempotency Key's marker at its end, are kept. Fax.Plus lets only the comment of an outgoing fax change.",
+			description: "New comment; empty clears it (its tags and an Idempotency Key's marker stay)",
 		},
 	],
 	async execute(itemIndex) {

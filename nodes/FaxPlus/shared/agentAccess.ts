@@ -1,6 +1,7 @@
 // What a tool may run: reading always; spending, deleting or changing on the author's opt-in.
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { AgentRisk, ResourceOperation } from './types';
+import { docsLink } from './descriptions';
 import { operationError } from '../../api/nodeErrors';
 
 const AGENT_MAY_RUN = 'agentMayRun';
@@ -10,6 +11,13 @@ const RISK_TEXT: Record<AgentRisk['kind'], string> = {
 	spends: 'spends money or AI credits',
 	deletes: 'deletes, and cannot be undone',
 	changes: 'changes your Fax.Plus account or its data',
+};
+
+/** The same, in the few words the switch's description has room for. */
+const RISK_WORDS: Record<AgentRisk['kind'], string> = {
+	spends: 'spends money or credits',
+	deletes: 'cannot be undone',
+	changes: 'changes your data',
 };
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
@@ -24,7 +32,7 @@ export function agentMayRunProperty({ agentRisk, option }: ResourceOperation): I
 			name: AGENT_MAY_RUN,
 			type: 'boolean',
 			default: false,
-			description: `Whether an AI agent or MCP client may use this tool to ${action}, which ${RISK_TEXT[agentRisk.kind]}${agentRisk.when ? ` (${agentRisk.whenText})` : ''}. On, it may whenever it decides, also because a received fax told it to. Turn on only where a person approves each call.`,
+			description: `Whether an AI agent may ${action} (${RISK_WORDS[agentRisk.kind]}${agentRisk.when ? ` ${agentRisk.whenText}` : ''}); turn on only where a person ${docsLink('security.md#what-an-ai-agent-may-do-with-the-tools', 'approves each call')}`,
 			displayOptions: { show: { '@tool': [true] } },
 		},
 	];

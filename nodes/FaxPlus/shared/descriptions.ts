@@ -1,9 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { FOR_MEMBER, resourceLocator, SELF_NAME } from './locators';
 
+/** Words of a description linked to a page of the package's docs/, which says more. */
+export const docsLink = (page: string, words: string) =>
+	`<a href="https://github.com/n8n-nodes-faxplus/n8n-nodes-faxplus/blob/main/docs/${page}" target="_blank">${words}</a>`;
+
 /** The `user_id` path parameter: `self` unless "For a Corporate Member" is on. */
 export function userIdFields(
-	userDescription = 'The corporate member whose data to use: their user ID (the "uid" from Account → Get Many Members), not a name or e-mail address',
+	userDescription = 'The corporate member whose data to use: their user ID (not a name or e-mail address)',
 ): INodeProperties[] {
 	return [
 		{
@@ -11,8 +15,7 @@ export function userIdFields(
 			name: FOR_MEMBER,
 			type: 'boolean',
 			default: false,
-			description:
-				"Whether to use a corporate member's data instead of the credential's own account (admins of a corporate account only)",
+			description: "Whether to use a corporate member's data, not your own (corporate admins only)",
 		},
 		resourceLocator({
 			displayName: 'User',
@@ -47,8 +50,7 @@ export function updateFieldsCollection(options: INodeProperties[]): INodePropert
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		description:
-			'What to change; only the fields added here are sent, the others stay as they are. At least one is needed.',
+		description: 'What to change (at least one field); the fields not added stay as they are',
 		options,
 	};
 }

@@ -28,8 +28,7 @@ export const nodeOptionsProperty = (resource: string, oneAtATime: string[]): INo
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: MAX_ITEMS_AT_ONCE },
 			default: DEFAULT_ITEMS_AT_ONCE,
-			description:
-				'How many items are sent to Fax.Plus at the same time, downloads at most 5; the output keeps the input order. A request Fax.Plus answers with 429 (rate limit) waits for its Retry-After, up to 30 seconds, and is sent again up to 3 times.',
+			description: `How many items are sent to Fax.Plus at the same time (downloads: at most ${DOWNLOADS_AT_ONCE}); the output keeps their order`,
 		},
 		{
 			displayName: 'Timeout (Seconds)',
@@ -37,8 +36,7 @@ export const nodeOptionsProperty = (resource: string, oneAtATime: string[]): INo
 			type: 'number',
 			typeOptions: { minValue: 1 },
 			default: DEFAULT_DEADLINE_SECONDS,
-			description:
-				'The longest one request to Fax.Plus may take in all, from sending it to the last byte of the answer (waits for a rate limit included); then the item fails. Raise it for large downloads over a slow connection.',
+			description: 'How long one request may take, rate-limit waits included; then the item fails',
 		},
 	],
 });

@@ -52,6 +52,12 @@ export function withToolDefault(
 	];
 }
 
+/** A field as Fields lists it, in n8n's title case: `from_number` → "From Number", `owner_id` → "Owner ID". */
+const fieldLabel = (field: string) =>
+	field
+		.replace(/_|(?<=[a-z])(?=[A-Z])/g, ' ')
+		.replace(/\b(id|ip|uid)\b|\b\w/gi, (word) => word.toUpperCase());
+
 /** The Output parameter and its field list (Simplified's fields and `rawOnlyFields`). */
 export function outputProperties(
 	shape: SimplifiedShape,
@@ -66,26 +72,24 @@ export function outputProperties(
 				{
 					name: 'Simplified',
 					value: 'simplified',
-					description: `The fields a workflow needs most: ${shape.fields.join(', ')}; times in ISO 8601 UTC`,
+					description: 'The fields a workflow needs most, times in ISO 8601 UTC',
 				},
 				{ name: 'Raw', value: 'raw', description: 'Every field, as Fax.Plus answers it' },
 				{ name: 'Selected Fields', value: 'selected', description: 'Only the fields you pick' },
 			],
 			default: 'simplified',
-			description:
-				'How much of each record to output. Simplified has the fields you look at first; Raw is every field as Fax.Plus sends it.',
+			description: 'How much of each record to output',
 		},
 		{
 			displayName: 'Fields',
 			name: 'outputFields',
 			type: 'multiOptions',
 			options: [...shape.fields, ...rawOnlyFields]
-				.sort((a, b) => a.localeCompare(b))
-				.map((name) => ({ name, value: name })),
+				.map((value) => ({ name: fieldLabel(value), value }))
+				.sort((a, b) => a.name.localeCompare(b.name)),
 			default: [],
 			required: true,
-			description:
-				"The record's fields to output (as Raw names them); times become ISO 8601 UTC. An expression may give other names, as a list or separated by commas.",
+			description: 'The fields to output, times in ISO 8601 UTC (an expression may name others)',
 			displayOptions: { show: { output: ['selected'] } },
 		},
 	];

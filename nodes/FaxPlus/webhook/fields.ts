@@ -32,8 +32,7 @@ export const CHANNELS_FIELD: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. +15551234567, +4930123456',
-	description:
-		'Deliver only faxes sent from or to one of these numbers (E.164 with "+", separated by commas). Numbers the account does not own are allowed. Leave empty for every fax.',
+	description: 'Deliver only faxes from or to these numbers ("+", commas between); empty: all',
 };
 
 /** The endpoint picker of Update and Delete: a list loaded from the API, or an `ep_` id. */

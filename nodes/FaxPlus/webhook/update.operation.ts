@@ -31,8 +31,7 @@ export const update: FaxPlusOperation = {
 				name: 'clearChannels',
 				type: 'boolean',
 				default: true,
-				description:
-					'Whether to remove the numbers filter, so that every matching fax is delivered',
+				description: 'Whether to remove the numbers filter, so every matching fax is delivered',
 			},
 			{
 				...EVENTS_FIELD,
@@ -40,8 +39,7 @@ export const update: FaxPlusOperation = {
 			},
 			{
 				...CHANNELS_FIELD,
-				description:
-					'Deliver only faxes sent from or to one of these numbers (E.164 with "+", separated by commas). Replaces the current filter.',
+				description: 'Deliver only faxes from or to these numbers; replaces the current filter',
 			},
 			URL_FIELD,
 		]),

@@ -1,6 +1,6 @@
 // Send's parameters, as the editor shows them.
 import type { INodeProperties } from 'n8n-workflow';
-import { userIdFields } from '../../shared/descriptions';
+import { docsLink, userIdFields } from '../../shared/descriptions';
 import { resourceLocator, USER_DEPENDENCY } from '../../shared/locators';
 import { retryFields } from '../../shared/retry';
 import { customDataNumbersOption } from '../../../logging/customData';
@@ -27,8 +27,7 @@ const allowedDocumentHostsOption: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. files.example.com, *.s3.amazonaws.com',
-	description:
-		"Hosts the document URLs and their redirects may use, separated by commas, e.g. files.example.com, *.example.com (its subdomains), 10.0.0.5:8080 or https://files.example.com. Empty: any host n8n's egress rules allow. On n8n 1.x, a host name is fetched only when it is listed here.",
+	description: `Hosts the URLs and their redirects may use, separated by commas (*.example.com: its subdomains); empty: ${docsLink('security.md', 'any host n8n allows')}`,
 	displayOptions: showForUrls,
 };
 
@@ -38,8 +37,7 @@ const downloadTimeLimitOption: INodeProperties = {
 	type: 'number',
 	typeOptions: { minValue: 1, maxValue: MAX_TIME_LIMIT_SECONDS, numberPrecision: 0 },
 	default: DEFAULT_TIME_LIMIT_SECONDS,
-	description:
-		'How long fetching each document may take in all, redirects included; a slower download fails the item and nothing is sent',
+	description: 'How long fetching a document may take, redirects included; longer fails the item',
 	displayOptions: showForUrls,
 };
 
@@ -124,8 +122,7 @@ const defaultCountryCodeOption: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. 49',
-	description:
-		"The country calling code of numbers written the national way, e.g. 49: 030 1234567 is then sent to +49301234567; with 1, (201) 555-0123 to +12015550123. Each country's own national prefix is read (0, 06 in Hungary, 8 in Russia, none in Spain); an unsure number is refused.",
+	description: `The country calling code of ${docsLink('numbers.md', 'numbers written without one')}, e.g. 49 sends 030 1234567 to +49301234567`,
 };
 
 const textEnhancementOption: INodeProperties = {
@@ -160,7 +157,7 @@ const maxPagesOption: INodeProperties = {
 	type: 'number',
 	typeOptions: { minValue: 1, numberPrecision: 0 },
 	default: DEFAULT_MAX_PAGES,
-	description: `Refuse documents with more pages than this, before anything is uploaded; ${DEFAULT_MAX_PAGES} when not set. Guards against faxing a huge file by mistake. PDF, TIFF and images are counted; once set, other documents (e.g. Word) are refused, as they cannot be counted before sending.`,
+	description: `Most pages the documents may have in all (${DEFAULT_MAX_PAGES} when not set); once set, one that cannot be counted (e.g. Word) is refused`,
 };
 
 export const description: INodeProperties[] = [
@@ -172,7 +169,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. +15551234567, +4930123456',
-		description: `Fax numbers to send to, in E.164 format ("+" and the country code); separate several with commas or new lines, at most ${MAX_DESTINATIONS}. Each number gets its own outbox fax.`,
+		description: `Fax numbers with "+" and the country code, separated by commas or new lines (at most ${MAX_DESTINATIONS})`,
 	},
 	fromField,
 	{
@@ -202,7 +199,7 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'Every file of the input item',
-		hint: `Empty sends every file of the input item (e.g. a form's upload); to pick some, their binary field names, separated by commas. PDF, TIFF, DOC/DOCX, JPG, PNG, TXT and more; at most ${MAX_FILES} files and ${MAX_TOTAL_MEGABYTES} MB in all`,
+		hint: `Empty sends every file of the input item; or name the binary fields, separated by commas. At most ${MAX_FILES} files, ${MAX_TOTAL_MEGABYTES} MB in all.`,
 		displayOptions: { show: { documentSource: ['binary'] } },
 	},
 	{
@@ -223,7 +220,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. https://example.com/invoice.pdf',
-		description: `Addresses of the documents to fax, one per line or separated by commas; at most ${MAX_FILES} and ${MAX_TOTAL_MEGABYTES} MB in all. Each is fetched and checked before anything is sent.`,
+		description: `Addresses of the documents, one per line or separated by commas (at most ${MAX_FILES}, ${MAX_TOTAL_MEGABYTES} MB in all)`,
 		displayOptions: { show: { documentSource: ['url'] } },
 	},
 	resourceLocator({
@@ -244,31 +241,29 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		options: [
-			// The everyday ones first; then how the fax is made; then the limits, together.
+			allowedDestinationsOption,
+			allowedDocumentHostsOption,
 			commentOption,
 			commentTagsOption,
 			coverPageOption,
-			sendAtOption,
-			waitForFinalStatusOption,
-			statusCheckIntervalOption,
-			maxStatusChecksOption,
+			defaultCountryCodeOption,
+			downloadTimeLimitOption,
 			idempotencyKeyOption,
 			keyLifetimeOption,
-			toolRepeatWindowOption,
-			defaultCountryCodeOption,
-			textEnhancementOption,
-			uploadFormatOption,
+			maxDestinationsOption,
+			maxPagesOption,
+			maxStatusChecksOption,
 			...retryFields(
 				'How many times Fax.Plus tries again when sending fails',
 				'Seconds between two tries',
 			),
 			customDataNumbersOption,
-			// Limits.
-			allowedDestinationsOption,
-			maxDestinationsOption,
-			maxPagesOption,
-			allowedDocumentHostsOption,
-			downloadTimeLimitOption,
+			sendAtOption,
+			statusCheckIntervalOption,
+			textEnhancementOption,
+			toolRepeatWindowOption,
+			uploadFormatOption,
+			waitForFinalStatusOption,
 		],
 	},
 ];

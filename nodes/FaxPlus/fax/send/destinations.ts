@@ -4,6 +4,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { countryCodeProblem, readPhoneNumber, readPhoneNumbers } from '../../../api/numbers';
 import { runsAsTool } from '../../../n8n/toolRun';
 import { wholeNumber } from '../../shared/values';
+import { docsLink } from '../../shared/descriptions';
 import { operationError } from '../../../api/nodeErrors';
 
 /** Fax.Plus takes at most this many destinations per fax (too_many_destinations above it). */
@@ -17,8 +18,7 @@ export const allowedDestinationsOption: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. +15551234567, +4930123456',
-	description:
-		'Numbers or number prefixes that may be faxed, separated by commas; others are refused before anything is uploaded. Empty allows every number. A prefix admits all under it, premium lines and other countries included (+1 covers Jamaica and +1 900): for an AI agent, list full numbers.',
+	description: `Numbers or prefixes that may be faxed, separated by commas; empty allows all. For an AI agent, list ${docsLink('security.md#what-an-ai-agent-may-do-with-the-tools', 'full numbers')}.`,
 };
 
 export const maxDestinationsOption: INodeProperties = {
@@ -27,7 +27,7 @@ export const maxDestinationsOption: INodeProperties = {
 	type: 'number',
 	typeOptions: { minValue: 0 },
 	default: 0,
-	description: `Most numbers one item may fax to; more are refused before anything is uploaded. 0 means no limit of its own (as an AI tool: ${TOOL_MAX_DESTINATIONS}).`,
+	description: `Most numbers one item may fax to; 0: no limit of its own (as an AI tool: ${TOOL_MAX_DESTINATIONS})`,
 };
 
 /** The prefixes of Allowed Destinations: whole numbers read as To reads them, else "+" and digits. */

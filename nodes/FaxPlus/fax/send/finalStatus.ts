@@ -20,8 +20,7 @@ export const waitForFinalStatusOption: INodeProperties = {
 	name: 'waitForFinalStatus',
 	type: 'boolean',
 	default: false,
-	description:
-		'Whether to wait until each fax is sent or has failed, and output its sent-fax record (one item per destination, with status, statusMeaning, statusRetryable and faxId) instead of the outbox IDs',
+	description: 'Whether to wait until each fax is sent or failed, and output its sent-fax record',
 };
 
 export const statusCheckIntervalOption: INodeProperties = {
@@ -30,7 +29,7 @@ export const statusCheckIntervalOption: INodeProperties = {
 	type: 'number',
 	typeOptions: { minValue: FLOOR_SECONDS },
 	default: DEFAULT_CHECK_INTERVAL_SECONDS,
-	description: `Seconds between two checks; at least ${FLOOR_SECONDS}, so Fax.Plus is not asked too often`,
+	description: `Seconds between two checks, at least ${FLOOR_SECONDS}`,
 	displayOptions: WITH_WAIT,
 };
 
@@ -40,8 +39,7 @@ export const maxStatusChecksOption: INodeProperties = {
 	type: 'number',
 	typeOptions: { minValue: 1 },
 	default: DEFAULT_MAX_STATUS_CHECKS,
-	description:
-		'Checks before giving up; a fax not finished by then is output with final: false and its outbox status',
+	description: 'Checks before giving up; a fax not done by then is output with final: false',
 	displayOptions: WITH_WAIT,
 };
 

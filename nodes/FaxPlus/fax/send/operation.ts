@@ -32,7 +32,7 @@ import { uploadDocument } from './uploadBody';
 export const send: FaxPlusOperation = {
 	agentRisk: { kind: 'spends' },
 	toolDescription:
-		"Send a fax with Fax.Plus to one or more fax numbers. Needs the destination numbers in E.164 format (+ and the country code), several separated by commas, and the document (the text to fax, or a document's http(s) URL, as this tool is set up). Returns, per destination, the outbox ID of the queued fax and a message saying what happens next and how to check the status later (Fax → Get Status with the outboxFaxId, to and sentAt: in the outbox or, once sent, among the sent faxes). The same numbers, From, documents and fax options again within 24 hours are not faxed twice: the answer then says duplicate: true. Destinations may be bounded (allowed prefixes, at most 10 numbers per call unless set); a refusal names the number and sends nothing.",
+		'Send a fax with Fax.Plus to one or more fax numbers. Needs the numbers in E.164 format (+ and the country code), separated by commas, and the document (text or an http(s) URL, as the tool is set up). Returns, per number, the outbox ID of the queued fax and how to check its status later (Fax → Get Status with outboxFaxId, to and sentAt). The same fax again within 24 hours is not faxed twice (duplicate: true); a refusal names the number and sends nothing.',
 	description,
 	/** One at a time, in order: each uploads its files and sends a fax that costs money; a failure stops the rest. */
 	maxItemsAtOnce: 1,

@@ -14,7 +14,7 @@ export const fromField: INodeProperties = {
 	type: 'resourceLocator',
 	default: { mode: 'list', value: '' },
 	required: true,
-	description: `The account's fax number to send from. Several numbers separated by commas let Fax.Plus pick one per destination (load balancing); a corporate member without an assigned number uses ${NO_NUMBER}.`,
+	description: `The account's fax number to send from (several, separated by commas: Fax.Plus picks); ${NO_NUMBER} for a member without one`,
 	displayOptions: { show: { resource: ['fax'], operation: ['send'] } },
 	modes: [
 		{

@@ -221,7 +221,7 @@ export function waitForResultProperties(what: string, waitByDefault: boolean): I
 		name: 'waitForResult',
 		type: 'boolean',
 		default: false,
-		description: `Whether to wait until Fax AI has finished (and output ${what}), failed or refused the fax, checking at the interval below up to Max Checks; a job still running then is output with status "pending" and what to do next`,
+		description: `Whether to wait for Fax AI to end the job and output ${what}; still running after Max Checks, it is output as "pending"`,
 	};
 	return [
 		...withToolDefault({ ...waitForResult, default: waitByDefault }, true),
@@ -231,7 +231,7 @@ export function waitForResultProperties(what: string, waitByDefault: boolean): I
 			type: 'number',
 			typeOptions: { minValue: AI_FLOOR_SECONDS },
 			default: DEFAULT_RESULT_CHECK_INTERVAL_SECONDS,
-			description: `Seconds between two checks of the job; at least ${AI_FLOOR_SECONDS}, so Fax.Plus is not asked too often`,
+			description: `Seconds between two checks of the job, at least ${AI_FLOOR_SECONDS}`,
 			displayOptions: whenWaiting,
 		},
 		...withToolDefault(
@@ -241,8 +241,7 @@ export function waitForResultProperties(what: string, waitByDefault: boolean): I
 				type: 'number',
 				typeOptions: { minValue: 1 },
 				default: DEFAULT_MAX_RESULT_CHECKS,
-				description:
-					'Checks before giving up waiting (the first one included); the job goes on at Fax.Plus and is not requested again',
+				description: 'Checks before giving up waiting, the first included (the job itself goes on)',
 				displayOptions: whenWaiting,
 			},
 			TOOL_MAX_RESULT_CHECKS,
@@ -275,7 +274,7 @@ export function aiJobOperation(
 		name: 'requestIfMissing',
 		type: 'boolean',
 		default: false,
-		description: `Whether to ask Fax AI for it when nobody has yet (uses AI credits; as a tool, also turn on "Let an AI Agent Run This"); otherwise the answer says to run ${JOBS[job].request} first. A job already finished or running is never requested again.`,
+		description: `Whether to ask Fax AI for it when nobody has yet (uses AI credits once); otherwise the answer says to run ${JOBS[job].request} first`,
 	};
 	return {
 		description: [

@@ -8,7 +8,7 @@ export function faxIdField(description: string): INodeProperties {
 	return resourceLocator({
 		displayName: 'Fax',
 		name: 'faxId',
-		description: `${description}: the "id" of a fax from Fax → Get Many, the list here, or a trigger's output (not a phone number)`,
+		description: `${description} (its ID, not a phone number)`,
 		searchListMethod: 'searchFaxes',
 		listPlaceholder: 'Select a fax...',
 		idPlaceholder: 'e.g. 7d3e2b9c4f1a',

@@ -68,15 +68,18 @@ describe('which operations an AI agent runs by default', () => {
 			default: false,
 			displayOptions: { show: { resource: ['shop'], '@tool': [true] } },
 		});
-		expect(purchaseSwitch?.description).toMatch(/purchase a number, which spends money/);
-		expect(purchaseSwitch?.description).toMatch(/a received fax/);
+		expect(purchaseSwitch?.description).toMatch(/purchase a number \(spends money/);
+		// Why a person should approve (what a received fax may tell an agent) is a link away.
+		expect(purchaseSwitch?.description).toMatch(
+			/<a href="[^"]*\/docs\/security\.md#what-an-ai-agent-may-do-with-the-tools" target="_blank">approves each call<\/a>$/,
+		);
 		const sendSwitch = switches.find((p) => p.displayOptions?.show?.operation?.includes('send'));
 		expect(sendSwitch).toMatchObject({
 			default: false,
 			displayOptions: { show: { resource: ['fax'], '@tool': [true] } },
 		});
 		expect(sendSwitch?.description).toMatch(
-			/^Whether an AI agent or MCP client may use this tool to send a fax, which spends money or AI credits\. On, it may whenever it decides, also because a received fax told it to\./,
+			/^Whether an AI agent may send a fax \(spends money or credits\); turn on only where a person /,
 		);
 		expect(switches.some((p) => p.displayOptions?.show?.operation?.includes('get'))).toBe(false);
 	});

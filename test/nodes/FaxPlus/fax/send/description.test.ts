@@ -1,5 +1,5 @@
-// Send's Options as the editor lists them: the everyday ones first, the limits together, and the
-// status checks' settings only beside Wait for Final Status.
+// Send's Options: the status checks' settings only beside Wait for Final Status (their order, n8n's
+// alphabetical one, is test/nodes/descriptionLint.test.ts's).
 import { NodeHelpers, type INodeProperties } from 'n8n-workflow';
 import { FaxPlus } from '../../../../../nodes/FaxPlus/FaxPlus.node';
 import { description } from '../../../../../nodes/FaxPlus/fax/send/description';
@@ -7,27 +7,9 @@ import { description } from '../../../../../nodes/FaxPlus/fax/send/description';
 const node = new FaxPlus().description;
 const options = description.find((property) => property.name === 'options')!
 	.options as INodeProperties[];
-const names = options.map((option) => option.name);
 const option = (name: string) => options.find((entry) => entry.name === name)!;
 
 describe("Send's Options", () => {
-	it('lists the everyday ones first and the limits together, last', () => {
-		expect(names.slice(0, 5)).toEqual([
-			'comment',
-			'commentTags',
-			'coverPage',
-			'sendTime',
-			'waitForFinalStatus',
-		]);
-		expect(names.slice(-5)).toEqual([
-			'allowedDestinations',
-			'maxDestinations',
-			'maxPages',
-			'allowedDocumentHosts',
-			'downloadTimeLimit',
-		]);
-	});
-
 	it.each(['statusCheckInterval', 'maxStatusChecks'])(
 		'shows %s only once Wait for Final Status is on',
 		(name) => {
