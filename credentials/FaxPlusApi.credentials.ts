@@ -6,7 +6,7 @@ import type {
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
-import { DEFAULT_BASE_URL, readBaseUrl } from '../nodes/api/baseUrl';
+import { DEFAULT_BASE_URL, isBelowBaseUrl, readBaseUrl } from '../nodes/api/baseUrl';
 
 /** Both API credentials' Base URL: the transport reads it whichever credential the node uses. */
 export const baseUrlProperty: INodeProperties = {
@@ -28,7 +28,7 @@ export class FaxPlusApi implements ICredentialType {
 
 	documentationUrl = 'https://apidoc.fax.plus/';
 
-	// This package's nodes and their tools only: n8n's HTTP Request node would send the token anywhere.
+	// This package's nodes and their tools only (n8n 2.24 and later; earlier ones ignore it).
 	restrictToSupportedNodes = true as const;
 
 	properties: INodeProperties[] = [
@@ -46,14 +46,15 @@ export class FaxPlusApi implements ICredentialType {
 		baseUrlProperty,
 	];
 
-	// The token goes only to a Base URL the transport accepts too (baseUrl.ts), the test's included.
+	// The token goes only below a Base URL the transport accepts too (baseUrl.ts), whichever node asks.
 	// In code: n8n 2.x resolves a credential's expressions in the run's isolate, where a poll under
 	// load failed on 2.41.1 ("No bridge acquired for this context").
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		if (!('url' in readBaseUrl(credentials.baseUrl))) return requestOptions;
+		const reading = readBaseUrl(credentials.baseUrl);
+		if (!('url' in reading) || !isBelowBaseUrl(reading.url, requestOptions)) return requestOptions;
 		return {
 			...requestOptions,
 			headers: {
