@@ -54,7 +54,12 @@ export class FaxPlusApi implements ICredentialType {
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
 		const reading = readBaseUrl(credentials.baseUrl);
-		if (!('url' in reading) || !isBelowBaseUrl(reading.url, requestOptions)) return requestOptions;
+		// Before anything is sent: the credential test fails with the reason.
+		if ('refusal' in reading)
+			throw new Error(
+				`The credential's Base URL ${reading.refusal}, so nothing was sent. Fax.Plus's is ${DEFAULT_BASE_URL}; http:// only to a loopback host such as 127.0.0.1.`,
+			);
+		if (!isBelowBaseUrl(reading.url, requestOptions)) return requestOptions;
 		return {
 			...requestOptions,
 			headers: {
@@ -84,7 +89,7 @@ export class FaxPlusApi implements ICredentialType {
 				properties: {
 					value: 401,
 					message:
-						"Fax.Plus refused the token (HTTP 401). Check the Personal Access Token: copy it again from Integrations → Personal Access Tokens. The token is sent only to a Base URL starting with https:// (http:// only to a loopback host such as 127.0.0.1), with no user name, password, query or fragment: Fax.Plus's is https://restapi.fax.plus/v3",
+						'Fax.Plus refused the token (HTTP 401). Check the Personal Access Token: copy it again from Integrations → Personal Access Tokens.',
 				},
 			},
 		],

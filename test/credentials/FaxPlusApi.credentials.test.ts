@@ -1,9 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-deprecated-workflow-functions, @n8n/community-nodes/node-usable-as-tool, @n8n/community-nodes/no-hardcoded-secrets -- test code, not node code: a node that asks as n8n's HTTP Request node does (the legacy helper, IRequestOptions), with a made-up token */
 // The personal access token credential's Authorization header (its authenticate function, as n8n
 // calls it) and its test request as n8n's expression engine resolves it: the token goes only below
-// a safe Base URL (https://, or http:// to a loopback host), whichever node asks, the credential
-// test's request included. Through n8n-core's real request helpers: a node that asks as n8n's HTTP
-// Request node does (`uri`, legacy helper), against a counting server on loopback.
+// a safe Base URL (https://, or http:// to a loopback host), whichever node asks; an unsafe Base URL
+// fails every request, the credential test's included, before anything is sent. Through n8n-core's
+// real request helpers: a node that asks as n8n's HTTP Request node does (`uri`, legacy helper) and
+// the credential test as n8n runs it (RoutingNode), against a counting server on loopback.
 // The real credential test and a shared credential in n8n: test/e2e/hostile.e2e.js,
 // test/e2e/credential-sharing.e2e.js.
 import {
@@ -117,9 +118,18 @@ describe('Fax.Plus API credential: where the token goes', () => {
 		'https://restapi.fax.plus/v3#s3cret',
 		// Longer than any API address: not read.
 		`https://restapi.fax.plus/${'v'.repeat(2048)}`,
-	])('an unsafe Base URL gets no token, the test request included: %s', async (baseUrl) => {
-		expect(await authorizationOf(baseUrl)).toBeUndefined();
-	});
+		'http://169.254.169.254/latest/meta-data/x?',
+	])(
+		'an unsafe Base URL fails every request before it is sent, saying why: %s',
+		async (baseUrl) => {
+			const refused = new FaxPlusApi().authenticate(
+				{ accessToken: 'pat_x', baseUrl },
+				{ baseURL: baseUrl, url: '/auth/token' },
+			);
+			await expect(refused).rejects.toThrow(/^The credential's Base URL .+, so nothing was sent/);
+			await refused.catch((error: Error) => expect(error.message).not.toContain('s3cret'));
+		},
+	);
 
 	const base = 'https://restapi.fax.plus/v3';
 	it.each([
@@ -152,12 +162,11 @@ describe('Fax.Plus API credential: where the token goes', () => {
 		expect(resolved(request.baseURL, long)).toBe(long.slice(0, 2049));
 	});
 
-	it('says in its 401 rule where the token is sent', () => {
+	it('says in its 401 rule that Fax.Plus refused the token', () => {
 		const rule = new FaxPlusApi().test.rules?.find(
 			(each) => each.type === 'responseCode' && each.properties.value === 401,
 		);
 		expect(rule?.properties.message).toMatch(/^Fax\.Plus refused the token \(HTTP 401\)/);
-		expect(rule?.properties.message).toMatch(/starting with https:\/\//);
 	});
 });
 
@@ -204,8 +213,25 @@ class RequestNode implements INodeType {
 	}
 }
 
+/** The credential test as n8n's credential tester runs it: a declarative node with its request. */
+const credentialTestNode: INodeType = {
+	description: {
+		...new RequestNode().description,
+		name: 'credentialTest',
+		properties: [
+			{
+				displayName: 'Temp',
+				name: 'temp',
+				type: 'string',
+				routing: { request: new FaxPlusApi().test.request },
+				default: '',
+			},
+		],
+	},
+};
+
 /** Runs `type` once with the credential's Base URL on `items`: its output items or its error. */
-async function runWith(type: 'request', baseUrl: string, items: object[]) {
+async function runWith(type: 'request' | 'credentialTest', baseUrl: string, items: object[]) {
 	await initBinaryData();
 	const node: INode = {
 		id: 'n1',
@@ -221,7 +247,10 @@ async function runWith(type: 'request', baseUrl: string, items: object[]) {
 		nodes: [node],
 		connections: {},
 		active: false,
-		nodeTypes: new TestNodeTypes({ request: new RequestNode() }),
+		nodeTypes: new TestNodeTypes({
+			request: new RequestNode(),
+			credentialTest: credentialTestNode,
+		}),
 	});
 	const credentialsHelper = new TestCredentialsHelper({
 		faxPlusApi: { accessToken: LOOPBACK_TOKEN, baseUrl },
@@ -298,6 +327,26 @@ describe("through n8n-core's request helpers, against a counting server on loopb
 			]),
 		);
 		expect(seen().filter(([, token]) => token)).toHaveLength(3);
+	});
+
+	it.each([
+		['a query', (origin: string) => `${origin}/v3?`],
+		['a fragment', (origin: string) => `${origin}/v3#`],
+		['user-info', (origin: string) => origin.replace('//', '//user:s3cret@') + '/v3'],
+	])(
+		'the credential test of a Base URL with %s fails with the reason, and nothing is sent',
+		async (_name, baseUrlOf) => {
+			const { error } = await runWith('credentialTest', baseUrlOf(api.origin), [{}]);
+			expect(error?.message).toMatch(/^The credential's Base URL .+, so nothing was sent/);
+			expect(error?.message).not.toContain('s3cret');
+			expect(seen()).toEqual([]);
+		},
+	);
+
+	it('positive control: the credential test of a safe Base URL asks GET /auth/token with the token', async () => {
+		const { error } = await runWith('credentialTest', `${api.origin}/v3`, [{}]);
+		expect(error).toBeUndefined();
+		expect(seen()).toEqual([['/v3/auth/token', true]]);
 	});
 });
 
