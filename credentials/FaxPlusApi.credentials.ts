@@ -6,7 +6,7 @@ import type {
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
-import { DEFAULT_BASE_URL, readBaseUrl } from '../nodes/api/baseUrl';
+import { DEFAULT_BASE_URL, isBelowBaseUrl, readBaseUrl } from '../nodes/api/baseUrl';
 
 /** Both API credentials' Base URL: the transport reads it whichever credential the node uses. */
 export const baseUrlProperty: INodeProperties = {
@@ -28,7 +28,7 @@ export class FaxPlusApi implements ICredentialType {
 
 	documentationUrl = 'https://apidoc.fax.plus/';
 
-	// This package's nodes and their tools only: n8n's HTTP Request node would send the token anywhere.
+	// This package's nodes and their tools only (n8n 2.24 and later; earlier ones ignore it).
 	restrictToSupportedNodes = true as const;
 
 	properties: INodeProperties[] = [
@@ -46,14 +46,20 @@ export class FaxPlusApi implements ICredentialType {
 		baseUrlProperty,
 	];
 
-	// The token goes only to a Base URL the transport accepts too (baseUrl.ts), the test's included.
+	// The token goes only below a Base URL the transport accepts too (baseUrl.ts), whichever node asks.
 	// In code: n8n 2.x resolves a credential's expressions in the run's isolate, where a poll under
 	// load failed on 2.41.1 ("No bridge acquired for this context").
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		if (!('url' in readBaseUrl(credentials.baseUrl))) return requestOptions;
+		const reading = readBaseUrl(credentials.baseUrl);
+		// Before anything is sent: the credential test fails with the reason.
+		if ('refusal' in reading)
+			throw new Error(
+				`The credential's Base URL ${reading.refusal}, so nothing was sent. Fax.Plus's is ${DEFAULT_BASE_URL}; http:// only to a loopback host such as 127.0.0.1.`,
+			);
+		if (!isBelowBaseUrl(reading.url, requestOptions)) return requestOptions;
 		return {
 			...requestOptions,
 			headers: {
@@ -83,7 +89,7 @@ export class FaxPlusApi implements ICredentialType {
 				properties: {
 					value: 401,
 					message:
-						"Fax.Plus refused the token (HTTP 401). Check the Personal Access Token: copy it again from Integrations → Personal Access Tokens. The token is sent only to a Base URL starting with https:// (http:// only to a loopback host such as 127.0.0.1), with no user name, password, query or fragment: Fax.Plus's is https://restapi.fax.plus/v3",
+						'Fax.Plus refused the token (HTTP 401). Check the Personal Access Token: copy it again from Integrations → Personal Access Tokens.',
 				},
 			},
 		],

@@ -23,3 +23,48 @@ export function readBaseUrl(value: unknown): { url: string } | { refusal: string
 		return { refusal: `${shown} must not carry a user name, password, query or fragment` };
 	return { url: text.replace(/(?<!\/)\/+$/, '') }; // linear: a run is read from its first slash only
 }
+
+const MAX_TARGET_LENGTH = 16_384; // longer is no request target: Node's HTTP server takes 16 KiB of headers in all
+
+/** The parts of a request that say where n8n's helpers send it (IHttpRequestOptions, IRequestOptions). */
+export interface RequestTarget {
+	url?: unknown;
+	uri?: unknown;
+	baseURL?: unknown;
+}
+
+const textOf = (value: unknown) =>
+	typeof value === 'string' ? value : value instanceof URL ? value.href : undefined;
+
+/**
+ * Where n8n 1.x's and 2.x's helpers send a request: `url`, else the legacy helper's `uri`, joined
+ * to `baseURL` as axios joins them (buildFullPath) unless absolute, "//host" included.
+ */
+function targetOf({ url, uri, baseURL }: RequestTarget): string | undefined {
+	const given = url !== undefined ? url : uri;
+	const path = given === undefined ? '' : textOf(given);
+	const base = baseURL === undefined ? '' : textOf(baseURL);
+	if (path === undefined || base === undefined) return undefined;
+	if (path.length > MAX_TARGET_LENGTH || base.length > MAX_TARGET_LENGTH) return undefined;
+	if (!base || /^([a-z][a-z\d+\-.]*:)?\/\//i.test(path)) return path;
+	// axios 1.18 (n8n 1.123) drops at most two of baseURL's trailing slashes, 1.21 (n8n 2.41) all.
+	if (!path || base.endsWith('//')) return path ? undefined : base;
+	return `${base.endsWith('/') ? base.slice(0, -1) : base}/${path.replace(/^\/+/, '')}`;
+}
+
+/**
+ * Whether a request may carry the token: it goes to the Base URL (readBaseUrl's) or below it;
+ * unreadable or longer than any request target: no.
+ */
+export function isBelowBaseUrl(baseUrl: string, request: RequestTarget): boolean {
+	const target = targetOf(request);
+	if (target === undefined || !URL.canParse(target)) return false;
+	const base = new URL(baseUrl);
+	const basePath = base.pathname.replace(/(?<!\/)\/+$/, '');
+	// Text and parser: the text pins scheme, host and port for any reader, axios's URL parser resolves dots and "\" in the path; encoded "/", "\" and ";", which a server may split on, get no token.
+	const at = [baseUrl, `${base.origin}${basePath}`];
+	if (!at.some((prefix) => target === prefix || target.startsWith(`${prefix}/`))) return false;
+	const path = new URL(target).pathname;
+	const below = path === basePath || path.startsWith(`${basePath}/`);
+	return below && !/%2f|%5c|;/i.test(path.slice(basePath.length));
+}

@@ -6,15 +6,17 @@ import { operationError } from './nodeErrors';
 
 // "." and ".." (any case of %2e) survive encodeURIComponent, and the URL parser climbs out of them.
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+// What a server may still split a segment on: the credential sends no token there (baseUrl.ts).
+const SEPARATOR = /%2f|%5c|;/i;
 
-/** Refuses empty, "." and ".." segments: Contact → Update with ID ".." renames the account. */
+/** Refuses empty, "." and ".." segments and separators within one: Contact → Update with ID ".." renames the account. */
 export function checkPath(
 	context: FaxPlusContext,
 	request: { path: string; itemIndex?: number },
 ): void {
 	const segments = request.path.split('/');
 	const bad = segments.findIndex(
-		(part, index) => index > 0 && (part === '' || DOT_SEGMENT.test(part)),
+		(part, index) => index > 0 && (part === '' || DOT_SEGMENT.test(part) || SEPARATOR.test(part)),
 	);
 	if (request.path.startsWith('/') && bad === -1) return;
 	const before = bad > 0 ? `${segments.slice(0, bad).join('/')}/` : '';
@@ -23,7 +25,7 @@ export function checkPath(
 		itemIndex: request.itemIndex,
 		message: `The ID after ${before || 'the base URL'} is ${shown}, so no request was sent`,
 		description:
-			'An ID in a request path cannot be empty, "." or "..": the request would reach another resource. Check the field that gives this ID (picker, expression or an AI agent\'s input).',
+			'An ID in a request path cannot be empty, "." or "..", nor hold "/", "\\" or ";": the request would reach another resource. Check the field that gives this ID (picker, expression or an AI agent\'s input).',
 	});
 }
 

@@ -595,12 +595,14 @@ class N8nInstance {
 	/**
 	 * Creates a credential. Plain fields go through the public API; data with
 	 * `oauthTokenData` (an OAuth2 credential that is already connected) goes
-	 * through the editor's REST API, which stores it as the OAuth callback would.
+	 * through the editor's REST API, which stores it as the OAuth callback would,
+	 * as does everything without an API key (startN8n's publicApi: false).
 	 */
 	async createCredential(name, type, data) {
 		for (const observer of observers) observer.credential?.(data);
-		if (data && data.oauthTokenData) {
+		if ((data && data.oauthTokenData) || !this.apiKey) {
 			const created = await this.rest('POST', '/credentials', { name, type, data });
+			if (!data?.oauthTokenData) return created;
 			const check = await this.rest('GET', `/credentials/${created.id}?includeData=true`).catch(
 				() => null,
 			);
@@ -877,6 +879,8 @@ class N8nInstance {
  * @param {boolean} [opts.echo]        copy n8n's log to stderr
  * @param {string} [opts.command]      'start' (default), 'worker' or 'webhook' (queue mode: scripts/n8n/queue.js);
  *                                     `port` is then the worker's health port or the webhook processor's port
+ * @param {boolean} [opts.publicApi]   false: no API key (n8n's public API is off, as E2E_TESTS=true turns
+ *                                     it off on n8n 1.x and 2.0.3); drive it through `rest()` only
  */
 async function startN8n(opts = {}) {
 	const version = opts.version || process.env.N8N_VERSION || DEFAULT_VERSION;
@@ -998,6 +1002,7 @@ async function startN8n(opts = {}) {
 		await inst._spawn();
 		if (command !== 'start') return inst;
 		await inst.loginOwner();
+		if (opts.publicApi === false) return inst;
 		const keyPath = path.join(userFolder, 'faxplus-api-key');
 		if (fs.existsSync(keyPath)) inst.apiKey = fs.readFileSync(keyPath, 'utf8').trim();
 		await inst.ensureApiKey();

@@ -1,11 +1,35 @@
+/* eslint-disable @n8n/community-nodes/no-deprecated-workflow-functions, @n8n/community-nodes/node-usable-as-tool, @n8n/community-nodes/no-hardcoded-secrets -- test code, not node code: a node that asks as n8n's HTTP Request node does (the legacy helper, IRequestOptions), with a made-up token */
 // The personal access token credential's Authorization header (its authenticate function, as n8n
-// calls it) and its test request as n8n's expression engine resolves it: the token goes only to a
-// safe Base URL (https://, or http:// to a loopback host), the credential test's request included.
-// The real credential test in n8n 2.41.1 and 1.123.81: test/e2e/hostile.e2e.js.
-import { Workflow, type INodeTypes } from 'n8n-workflow';
+// calls it) and its test request as n8n's expression engine resolves it: the token goes only below
+// a safe Base URL (https://, or http:// to a loopback host), whichever node asks; an unsafe Base URL
+// fails every request, the credential test's included, before anything is sent. Through n8n-core's
+// real request helpers: a node that asks as n8n's HTTP Request node does (`uri`, legacy helper) and
+// the credential test as n8n runs it (RoutingNode), against a counting server on loopback.
+// The real credential test and a shared credential in n8n: test/e2e/hostile.e2e.js,
+// test/e2e/credential-sharing.e2e.js.
+import {
+	NodeConnectionTypes,
+	Workflow,
+	type IExecuteFunctions,
+	type IHttpRequestOptions,
+	type INode,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+	type INodeTypes,
+	type IRequestOptions,
+} from 'n8n-workflow';
 import { FaxPlusApi } from '../../credentials/FaxPlusApi.credentials';
 import { FaxPlusOAuth2Api } from '../../credentials/FaxPlusOAuth2Api.credentials';
 import { FaxPlusWebhookSecretApi } from '../../credentials/FaxPlusWebhookSecretApi.credentials';
+import { close, jsonAnswer, listen, type LoopbackServer } from '../support/loopback-server';
+import {
+	executeNodeFirst,
+	initBinaryData,
+	TestCredentialsHelper,
+	TestNodeTypes,
+	testAdditionalData,
+} from '../support/n8n-harness';
 
 const nodeTypes = {
 	getByName: () => ({ description: { properties: [] } }),
@@ -35,15 +59,22 @@ function resolved(value: unknown, baseUrl: string) {
 	);
 }
 
-const authorizationOf = async (baseUrl: string) => {
-	const options = { url: '/auth/token', headers: { Accept: 'application/json' } };
+const authorizationOf = async (
+	baseUrl: string,
+	options: IHttpRequestOptions | IRequestOptions = {
+		url: '/auth/token',
+		headers: { Accept: 'application/json' },
+	},
+) => {
+	const passed = structuredClone(options);
 	const authenticated = await new FaxPlusApi().authenticate(
 		{ accessToken: 'pat_x', baseUrl },
-		options,
+		// n8n passes its legacy helper's options (uri) to authenticate too.
+		passed as IHttpRequestOptions,
 	);
 	// The request n8n passes in keeps its own headers.
 	expect(authenticated).toMatchObject(options);
-	expect(options.headers).toEqual({ Accept: 'application/json' });
+	expect(passed).toEqual(options);
 	return authenticated.headers?.Authorization;
 };
 
@@ -61,7 +92,9 @@ describe('Fax.Plus API credential: where the token goes', () => {
 		'a safe Base URL gets the token, and the test asks GET /auth/token: %s',
 		async (baseUrl, expected) => {
 			const { request } = new FaxPlusApi().test;
-			expect(await authorizationOf(baseUrl)).toBe('Bearer pat_x');
+			expect(await authorizationOf(baseUrl, { baseURL: baseUrl, url: '/auth/token' })).toBe(
+				'Bearer pat_x',
+			);
 			expect(resolved(request.baseURL, baseUrl)).toBe(expected);
 			expect(request).toMatchObject({ url: '/auth/token', disableFollowRedirect: true });
 			expect(request.method).toBeUndefined();
@@ -85,8 +118,42 @@ describe('Fax.Plus API credential: where the token goes', () => {
 		'https://restapi.fax.plus/v3#s3cret',
 		// Longer than any API address: not read.
 		`https://restapi.fax.plus/${'v'.repeat(2048)}`,
-	])('an unsafe Base URL gets no token, the test request included: %s', async (baseUrl) => {
-		expect(await authorizationOf(baseUrl)).toBeUndefined();
+		'http://169.254.169.254/latest/meta-data/x?',
+	])(
+		'an unsafe Base URL fails every request before it is sent, saying why: %s',
+		async (baseUrl) => {
+			const refused = new FaxPlusApi().authenticate(
+				{ accessToken: 'pat_x', baseUrl },
+				{ baseURL: baseUrl, url: '/auth/token' },
+			);
+			await expect(refused).rejects.toThrow(/^The credential's Base URL .+, so nothing was sent/);
+			await refused.catch((error: Error) => expect(error.message).not.toContain('s3cret'));
+		},
+	);
+
+	const base = 'https://restapi.fax.plus/v3';
+	it.each([
+		['another host', { url: 'https://collector.example/x' }],
+		['a look-alike host', { url: 'https://restapi.fax.plus.evil.example/v3/accounts/self' }],
+		['http where the Base URL is https', { url: 'http://restapi.fax.plus/v3/accounts/self' }],
+		['another port', { url: 'https://restapi.fax.plus:8443/v3/accounts/self' }],
+		['a foreign baseURL with a relative url', { baseURL: 'https://evil.example', url: '/v3/x' }],
+		['user-info in the URL', { url: 'https://user:pw@restapi.fax.plus/v3/accounts/self' }],
+		['a uri to a private address', { uri: 'http://10.0.0.5/v3/accounts/self' }],
+		['a path that climbs out (..)', { url: `${base}/../x` }],
+		['a path that climbs out (%2e%2e)', { url: `${base}/%2e%2e/x` }],
+		['a path that climbs out (backslashes)', { url: `${base}/..\\..\\x` }],
+		['a sibling of the Base URL (/v3x)', { url: 'https://restapi.fax.plus/v3x/accounts/self' }],
+	])('no token for %s', async (_name, request) => {
+		expect(await authorizationOf(base, request)).toBeUndefined();
+	});
+
+	it.each([
+		['a path below the Base URL', { url: `${base}/accounts/self` }],
+		["the legacy helper's uri", { uri: `${base}/accounts/self/faxes` }],
+		['baseURL and a relative url', { baseURL: base, url: '/auth/token' }],
+	])('the token for %s', async (_name, request) => {
+		expect(await authorizationOf(base, request)).toBe('Bearer pat_x');
 	});
 
 	it('reads no more of a Base URL than the transport does (2,048 characters and one)', () => {
@@ -95,16 +162,195 @@ describe('Fax.Plus API credential: where the token goes', () => {
 		expect(resolved(request.baseURL, long)).toBe(long.slice(0, 2049));
 	});
 
-	it('says in its 401 rule where the token is sent', () => {
+	it('says in its 401 rule that Fax.Plus refused the token', () => {
 		const rule = new FaxPlusApi().test.rules?.find(
 			(each) => each.type === 'responseCode' && each.properties.value === 401,
 		);
 		expect(rule?.properties.message).toMatch(/^Fax\.Plus refused the token \(HTTP 401\)/);
-		expect(rule?.properties.message).toMatch(/starting with https:\/\//);
 	});
 });
 
-// n8n 2.x then refuses them to its HTTP Request node at save and at run (test/e2e/credential-sharing.e2e.js).
+const LOOPBACK_TOKEN = 'pat_loopback_0123456789';
+
+/** Sends each item's request as n8n's HTTP Request node does with a Predefined Credential Type: through n8n-core's helpers, `uri` through the legacy one. */
+class RequestNode implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Request',
+		name: 'request',
+		group: ['transform'],
+		version: 1,
+		description: 'Sends requests with the Fax.Plus API credential',
+		defaults: { name: 'Request' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'faxPlusApi', required: true }],
+		properties: [],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const sent: INodeExecutionData[] = [];
+		for (const [index, { json }] of this.getInputData().entries()) {
+			try {
+				if ('uri' in json)
+					await this.helpers.requestWithAuthentication.call(
+						this,
+						'faxPlusApi',
+						json as IRequestOptions,
+						undefined,
+						index,
+					);
+				else
+					await this.helpers.httpRequestWithAuthentication.call(this, 'faxPlusApi', {
+						...json,
+						url: String(json.url ?? ''),
+					} as IHttpRequestOptions);
+				sent.push({ json: {} });
+			} catch (error) {
+				sent.push({ json: { error: (error as Error).message } });
+			}
+		}
+		return [sent];
+	}
+}
+
+/** The credential test as n8n's credential tester runs it: a declarative node with its request. */
+const credentialTestNode: INodeType = {
+	description: {
+		...new RequestNode().description,
+		name: 'credentialTest',
+		properties: [
+			{
+				displayName: 'Temp',
+				name: 'temp',
+				type: 'string',
+				routing: { request: new FaxPlusApi().test.request },
+				default: '',
+			},
+		],
+	},
+};
+
+/** Runs `type` once with the credential's Base URL on `items`: its output items or its error. */
+async function runWith(type: 'request' | 'credentialTest', baseUrl: string, items: object[]) {
+	await initBinaryData();
+	const node: INode = {
+		id: 'n1',
+		name: 'Request',
+		type,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+		credentials: { faxPlusApi: { id: '1', name: 'Fax.Plus' } },
+	};
+	const workflow = new Workflow({
+		id: 'w1',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: new TestNodeTypes({
+			request: new RequestNode(),
+			credentialTest: credentialTestNode,
+		}),
+	});
+	const credentialsHelper = new TestCredentialsHelper({
+		faxPlusApi: { accessToken: LOOPBACK_TOKEN, baseUrl },
+	});
+	const { run, taskData } = await executeNodeFirst({
+		workflow,
+		node,
+		mode: 'manual',
+		items: items.map((json) => ({ json: json as INodeExecutionData['json'] })),
+		executionId: 'e1',
+		additionalData: (extra) => testAdditionalData(credentialsHelper, undefined, extra),
+	});
+	return {
+		outputs: (taskData?.data?.main?.[0] ?? []).map((item) => item.json),
+		error: taskData?.error ?? run.data.resultData.error,
+	};
+}
+
+describe("through n8n-core's request helpers, against a counting server on loopback", () => {
+	let api: LoopbackServer;
+	let other: LoopbackServer;
+
+	beforeAll(async () => {
+		api = await listen(() => jsonAnswer({ ok: true }));
+		other = await listen(() => jsonAnswer({ ok: true }));
+	});
+	beforeEach(() => {
+		api.seen.length = 0;
+		other.seen.length = 0;
+	});
+	afterAll(async () => {
+		for (const each of [api, other]) await close(each);
+	});
+
+	/** Each request that arrived, and whether it carried the token (user-info travels as Basic). */
+	const seen = () =>
+		[...api.seen, ...other.seen].map((each) => [
+			each.url,
+			String(each.headers.authorization).includes(LOOPBACK_TOKEN),
+		]);
+
+	it("a node that asks as n8n's HTTP Request node does gets the token only below the Base URL", async () => {
+		const base = `${api.origin}/v3`;
+		const port = new URL(api.origin).port;
+		const { outputs } = await runWith('request', base, [
+			{ uri: `${other.origin}/v3/collect` }, // another port
+			{ uri: `http://localhost:${port}/v3/look-alike` }, // another name for the same server
+			{ uri: `http://user:pw@127.0.0.1:${port}/v3/user-info` },
+			{ uri: `${base}/../climbs` },
+			{ uri: `${base}/%2e%2e/encoded` },
+			{ uri: `${base}/..\\backslash` },
+			{ uri: `${api.origin}/v3x/sibling` },
+			{ baseURL: `${other.origin}/v3`, url: '/foreign-base' },
+			{ baseURL: base, url: `${other.origin}/absolute` },
+			{ uri: `${base}/accounts/self` },
+			{ url: `${base}/accounts/self/faxes` },
+			{ baseURL: base, url: '/auth/token' },
+		]);
+		expect(outputs.filter((each) => each.error)).toEqual([]);
+		// localhost may resolve to ::1 first, where nothing listens: its request may not arrive.
+		expect(seen().filter(([url]) => url !== '/v3/look-alike')).toEqual(
+			expect.arrayContaining([
+				['/v3/collect', false],
+				['/v3/user-info', false],
+				['/climbs', false],
+				['/encoded', false],
+				['/backslash', false],
+				['/v3x/sibling', false],
+				['/v3/foreign-base', false],
+				['/absolute', false],
+				['/v3/accounts/self', true],
+				['/v3/accounts/self/faxes', true],
+				['/v3/auth/token', true],
+			]),
+		);
+		expect(seen().filter(([, token]) => token)).toHaveLength(3);
+	});
+
+	it.each([
+		['a query', (origin: string) => `${origin}/v3?`],
+		['a fragment', (origin: string) => `${origin}/v3#`],
+		['user-info', (origin: string) => origin.replace('//', '//user:s3cret@') + '/v3'],
+	])(
+		'the credential test of a Base URL with %s fails with the reason, and nothing is sent',
+		async (_name, baseUrlOf) => {
+			const { error } = await runWith('credentialTest', baseUrlOf(api.origin), [{}]);
+			expect(error?.message).toMatch(/^The credential's Base URL .+, so nothing was sent/);
+			expect(error?.message).not.toContain('s3cret');
+			expect(seen()).toEqual([]);
+		},
+	);
+
+	it('positive control: the credential test of a safe Base URL asks GET /auth/token with the token', async () => {
+		const { error } = await runWith('credentialTest', `${api.origin}/v3`, [{}]);
+		expect(error).toBeUndefined();
+		expect(seen()).toEqual([['/v3/auth/token', true]]);
+	});
+});
+
+// n8n 2.24 and later then refuse them to its HTTP Request node at save and at run (test/e2e/credential-sharing.e2e.js).
 it("the three credentials serve only this package's nodes and their tools", () => {
 	for (const type of [new FaxPlusApi(), new FaxPlusOAuth2Api(), new FaxPlusWebhookSecretApi()])
 		expect(type.restrictToSupportedNodes).toBe(true);

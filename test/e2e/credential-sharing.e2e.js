@@ -1,17 +1,20 @@
 'use strict';
-// A credential shared for use cannot give its token away (issue 63). n8n hands a credential type
-// to its HTTP Request node as a "Predefined Credential Type" unless the type sets
-// restrictToSupportedNodes; pointed at a server of their own, a co-worker would receive the token.
-// n8n 2.x: an n8n of its own with E2E_TESTS=true (n8n's test switch for licensed features, here
-// sharing), an owner and a member; the owner shares a Fax.Plus API and an OAuth2 credential with
-// the member for use. The member's HTTP Request node with either type is refused at save (the
-// editor's API and the public API; n8n also refuses it at run), and a loopback collector
-// receives nothing; the same member's Fax.Plus node and Fax.Plus tool (MCP Server Trigger) run
-// with the same credentials. Positive control: the same HTTP Request node with n8n's own Todoist
-// credential, shared the same way, delivers its token to the collector.
-// n8n 1.x ignores restrictToSupportedNodes (its HTTP Request node delivers a Fax.Plus token: the
-// positive control there); its credential's "Allowed HTTP Request Domains: None", as
-// docs/security.md tells 1.x owners, refuses it, and the Fax.Plus node still runs.
+// A credential shared for use cannot give its token away (issues 63 and 83). n8n offers a credential
+// type to its HTTP Request node as a "Predefined Credential Type"; pointed at a server of their own,
+// a co-worker who may only use a shared Fax.Plus credential would receive its token.
+// An n8n of its own with E2E_TESTS=true (n8n's test switch for licensed features, here sharing; on
+// n8n 1.x and 2.0.3 it also turns off the public API every other file drives n8n through, so not
+// the run's n8n), an owner and a member; the owner shares a Fax.Plus API (PAT), two Fax.Plus OAuth2
+// (one with Allowed HTTP Request Domains: None) and a Todoist credential with the member for use;
+// the member saves and publishes workflows through the editor's API. Positive control on every
+// line: the member's HTTP Request node with the Todoist credential delivers its token.
+// n8n 2.24 and later honour restrictToSupportedNodes: the member's HTTP Request node on a Fax.Plus
+// credential is refused at save; the member's Fax.Plus node and tool run with the same credentials.
+// Earlier releases (1.x, 2.0.3) ignore it: the member's HTTP Request node with the shared PAT
+// reaches the collector without the token (the credential's authenticate keeps it below the Base
+// URL), and the member's Fax.Plus node runs with it; with the shared OAuth2 credential n8n adds
+// the token itself (measured: docs/security.md), unless the owner set Allowed HTTP Request
+// Domains: None, which n8n then refuses while the member's Fax.Plus node runs.
 
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
@@ -19,15 +22,7 @@ const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
 const { startN8n, httpJson } = require('../../scripts/n8n/n8n');
-const {
-	apiRequests,
-	assertSuccess,
-	createHeaderAuth,
-	deployWebhookWorkflow,
-	errorOf,
-	useHeaderAuth,
-	webhookWorkflow,
-} = require('./lib');
+const { apiRequests, createHeaderAuth, useHeaderAuth, webhookWorkflow } = require('./lib');
 const { oauthData } = require('./action.e2e');
 const { connectClient } = require('./mcp.e2e');
 
@@ -82,23 +77,42 @@ function accountGetNode(type, credential) {
 async function memberOf(n8n) {
 	const email = `member-${crypto.randomBytes(3).toString('hex')}@faxplus.test`;
 	const [invited] = await n8n.rest('POST', '/invitations', [{ email, role: 'global:member' }]);
-	const token = new URL(invited.user.inviteAcceptUrl).searchParams.get('token');
-	const accepted = await httpJson('POST', `${n8n.url}/rest/invitations/accept`, {
-		body: { token, firstName: 'Co', lastName: 'Worker', password: `Fax-${crypto.randomUUID()}1` },
-	});
+	// n8n 2.x from some release on signs the link with a token; before, it names inviter and invitee.
+	const link = new URL(invited.user.inviteAcceptUrl).searchParams;
+	const signUp = { firstName: 'Co', lastName: 'Worker', password: `Fax-${crypto.randomUUID()}1` };
+	const accepted = link.has('token')
+		? await httpJson('POST', `${n8n.url}/rest/invitations/accept`, {
+				body: { token: link.get('token'), ...signUp },
+			})
+		: await httpJson('POST', `${n8n.url}/rest/invitations/${link.get('inviteeId')}/accept`, {
+				body: { inviterId: link.get('inviterId'), ...signUp },
+			});
 	const member = Object.assign(Object.create(n8n), { cookie: null, apiKey: null });
 	member._takeCookie(accepted.headers);
 	assert.ok(member.cookie, 'the member got no session');
-	const scopes = await member.rest('GET', '/api-keys/scopes');
-	const key = await member.rest('POST', '/api-keys', { label: 'member', expiresAt: null, scopes });
-	member.apiKey = key.rawApiKey;
+	if (n8n.apiKey) {
+		const scopes = await member.rest('GET', '/api-keys/scopes');
+		const key = await member.rest('POST', '/api-keys', {
+			label: 'member',
+			expiresAt: null,
+			scopes,
+		});
+		member.apiKey = key.rawApiKey;
+	}
 	member.personalProjectId = (await member.rest('GET', '/projects/personal')).id;
 	return member;
 }
 
+/** Whether this n8n honours restrictToSupportedNodes: from 2.24.0 (its workflow-validation.service.js). */
+function honoursRestriction(version) {
+	const [major, minor] = version.split('.').map(Number);
+	return major > 2 || (major === 2 && minor >= 24);
+}
+
 module.exports = async function credentialSharing(t) {
 	const { check, server, started, log } = t;
-	const major = Number(t.n8n.version.split('.')[0]);
+	const version = t.n8n.version;
+	const restricts = honoursRestriction(version);
 	const tag = crypto.randomBytes(4).toString('hex');
 	const s = {};
 
@@ -108,63 +122,39 @@ module.exports = async function credentialSharing(t) {
 	});
 	if (!s.collector) return;
 
-	/** Deploys a webhook workflow of `who` with `nodes` and runs it once: the execution. */
-	const runAs = async (who, name, nodes) =>
-		(
-			await deployWebhookWorkflow(
-				who,
-				webhookWorkflow({ name, path: `${tag}-${name}`, nodes }),
-			).then((wf) => wf.run({}))
-		).execution;
-
-	if (major < 2) {
-		const n8n = t.n8n;
-		const patData = { accessToken: server.tokens.pat, baseUrl: server.baseUrl };
-		await check(
-			'credential-sharing (n8n 1.x): positive control: 1.x ignores restrictToSupportedNodes, so its HTTP Request node delivers a Fax.Plus token by default',
-			async () => {
-				const pat = await n8n.createCredential(
-					`Fax.Plus PAT (all domains ${tag})`,
-					'faxPlusApi',
-					patData,
-				);
-				const before = s.collector.seen.length;
-				assertSuccess(
-					await runAs(n8n, 'leak-1x', [httpRequestNode(s.collector.url, 'faxPlusApi', pat)]),
-				);
-				assert.deepEqual(s.collector.seen.slice(before), [`Bearer ${server.tokens.pat}`]);
-			},
-		);
-		await check(
-			'credential-sharing (n8n 1.x): with "Allowed HTTP Request Domains: None" the HTTP Request node is refused and the collector gets nothing; the Fax.Plus node still runs',
-			async () => {
-				const pat = await n8n.createCredential(`Fax.Plus PAT (no domains ${tag})`, 'faxPlusApi', {
-					...patData,
-					allowedHttpRequestDomains: 'none',
-				});
-				const before = s.collector.seen.length;
-				const refused = await runAs(n8n, 'none-1x', [
-					httpRequestNode(s.collector.url, 'faxPlusApi', pat),
-				]);
-				assert.equal(refused.status, 'error');
-				assert.match(errorOf(refused).message, /prevent use within an HTTP Request/);
-				assert.equal(s.collector.seen.length, before);
-				const from = server.requests.length;
-				assertSuccess(await runAs(n8n, 'node-1x', [accountGetNode('faxPlusApi', pat)]));
-				assert.deepEqual(
-					apiRequests(server, from).map((r) => `${r.method} ${r.path} ${r.headers.authorization}`),
-					[`GET /v3/accounts/self Bearer ${server.tokens.pat}`],
-				);
-			},
-		);
-		return;
-	}
+	/** Saves and publishes `who`'s webhook workflow through the editor's API and calls it once: its answer. */
+	const runAs = async (who, name, nodes) => {
+		const path = `${tag}-${name}`;
+		const created = await who.rest('POST', '/workflows', {
+			...webhookWorkflow({ name: `${tag} ${name}`, path, nodes }),
+			active: false, // n8n 1.x and 2.0.3's editor API needs it
+		});
+		await who.rest('POST', `/workflows/${created.id}/activate`, { versionId: created.versionId });
+		await who.waitForWebhook(path);
+		const res = await fetch(who.webhookUrl(path), {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: '{}',
+		});
+		const text = await res.text();
+		assert.equal(res.status, 200, text);
+		return JSON.parse(text);
+	};
+	/** What reached the collector while `fn` ran: each request's Authorization header. */
+	const collected = async (fn) => {
+		const before = s.collector.seen.length;
+		const result = await fn();
+		return { result, seen: s.collector.seen.slice(before) };
+	};
 
 	await check(
-		'credential-sharing: an n8n with sharing (E2E_TESTS), an owner and a member; the owner shares a Fax.Plus API, a Fax.Plus OAuth2 and a Todoist credential with the member for use',
+		`credential-sharing (n8n ${version}): an n8n with sharing (E2E_TESTS), an owner and a member; the owner shares a Fax.Plus API, two Fax.Plus OAuth2 and a Todoist credential with the member for use`,
 		async () => {
 			s.n8n = await startN8n({
+				version,
 				env: { E2E_TESTS: 'true', N8N_SSRF_ALLOWED_IP_RANGES: '127.0.0.1/32' },
+				// The public API only where the checks use it (E2E_TESTS turns it off on 1.x and 2.0.3).
+				publicApi: restricts,
 			});
 			started.push(s.n8n);
 			await httpJson('PATCH', `${s.n8n.url}/rest/e2e/feature`, {
@@ -181,6 +171,14 @@ module.exports = async function credentialSharing(t) {
 					'faxPlusOAuth2Api',
 					oauthData(server, server.tokens.oauthAccessToken),
 				),
+				oauthNone: await s.n8n.createCredential(
+					`Fax.Plus OAuth2 (shared, no HTTP Request domains ${tag})`,
+					'faxPlusOAuth2Api',
+					{
+						...oauthData(server, server.tokens.oauthAccessToken),
+						allowedHttpRequestDomains: 'none',
+					},
+				),
 				todoistApi: await s.n8n.createCredential(`Todoist (shared ${tag})`, 'todoistApi', {
 					apiKey: `todoist-${tag}`,
 				}),
@@ -195,62 +193,113 @@ module.exports = async function credentialSharing(t) {
 					usable.includes(credential.id),
 					`${credential.name} is not shared with the member`,
 				);
-			log(`n8n with sharing ${s.n8n.url}, member ${s.member.personalProjectId}`);
+			log(`n8n ${version} with sharing ${s.n8n.url}, member ${s.member.personalProjectId}`);
 		},
 		{ timeoutMs: 600000 },
 	);
 	if (!s.member) return;
-	const { member } = s;
+	const { member, credentials } = s;
 
 	await check(
 		"credential-sharing: positive control: the member's HTTP Request node with a shared Todoist credential delivers its token to the collector",
 		async () => {
-			const before = s.collector.seen.length;
-			assertSuccess(
-				await runAs(member, 'todoist', [
-					httpRequestNode(s.collector.url, 'todoistApi', s.credentials.todoistApi),
+			const { seen } = await collected(() =>
+				runAs(member, 'todoist', [
+					httpRequestNode(s.collector.url, 'todoistApi', credentials.todoistApi),
 				]),
 			);
-			assert.deepEqual(s.collector.seen.slice(before), [`Bearer todoist-${tag}`]);
+			assert.deepEqual(seen, [`Bearer todoist-${tag}`]);
 		},
 	);
 
+	/** The member's Fax.Plus node (Account → Get) with a shared credential of `type` runs and sends its token to the Base URL. */
+	const faxPlusNodeRuns = async (type, credential) => {
+		const from = server.requests.length;
+		const [account] = await runAs(member, `${type}-${credential.id}-node`, [
+			accountGetNode(type, credential),
+		]);
+		assert.ok(account && !account.error, JSON.stringify(account));
+		const token = type === 'faxPlusApi' ? server.tokens.pat : server.tokens.oauthAccessToken;
+		assert.deepEqual(
+			apiRequests(server, from).map((r) => `${r.method} ${r.path} ${r.headers.authorization}`),
+			[`GET /v3/accounts/self Bearer ${token}`],
+		);
+	};
+
+	if (!restricts) {
+		await check(
+			`credential-sharing (n8n ${version} ignores restrictToSupportedNodes): the member's HTTP Request node with the shared Fax.Plus API credential (PAT) reaches the collector without the token`,
+			async () => {
+				const { result, seen } = await collected(() =>
+					runAs(member, 'pat-http', [
+						httpRequestNode(s.collector.url, 'faxPlusApi', credentials.faxPlusApi),
+					]),
+				);
+				assert.deepEqual(result, [{ ok: true }]);
+				assert.deepEqual(seen, [''], 'the collector got the token, or no request');
+			},
+		);
+		await check(
+			`credential-sharing (n8n ${version}): the member's Fax.Plus node runs with the same shared PAT`,
+			() => faxPlusNodeRuns('faxPlusApi', credentials.faxPlusApi),
+		);
+		await check(
+			`credential-sharing (n8n ${version}, measured): n8n adds a shared OAuth2 credential's token itself: the member's HTTP Request node delivers it to the collector (docs/security.md: set Allowed HTTP Request Domains: None)`,
+			async () => {
+				const { seen } = await collected(() =>
+					runAs(member, 'oauth-http', [
+						httpRequestNode(s.collector.url, 'faxPlusOAuth2Api', credentials.faxPlusOAuth2Api),
+					]),
+				);
+				assert.deepEqual(seen, [`Bearer ${server.tokens.oauthAccessToken}`]);
+			},
+		);
+		await check(
+			`credential-sharing (n8n ${version}): with Allowed HTTP Request Domains: None the member's HTTP Request node on the shared OAuth2 credential is refused and the collector gets nothing; the member's Fax.Plus node runs with it`,
+			async () => {
+				const { result, seen } = await collected(() =>
+					runAs(member, 'oauth-none-http', [
+						{
+							...httpRequestNode(s.collector.url, 'faxPlusOAuth2Api', credentials.oauthNone),
+							continueOnFail: true,
+						},
+					]),
+				);
+				assert.match(JSON.stringify(result), /prevent use within an HTTP Request/);
+				assert.deepEqual(seen, []);
+				await faxPlusNodeRuns('faxPlusOAuth2Api', credentials.oauthNone);
+			},
+		);
+		return;
+	}
+
 	for (const type of ['faxPlusApi', 'faxPlusOAuth2Api']) {
 		await check(
-			`credential-sharing: the member's workflow with an HTTP Request node on the shared ${type} credential is refused at save (the editor's API and the public API), so the collector gets no ${type} token`,
+			`credential-sharing (n8n ${version}): the member's workflow with an HTTP Request node on the shared ${type} credential is refused at save (the editor's API and the public API), so the collector gets no ${type} token`,
 			async () => {
 				const workflow = webhookWorkflow({
 					name: `${tag} ${type} saved`,
 					path: `${tag}-${type}-saved`,
-					nodes: [httpRequestNode(s.collector.url, type, s.credentials[type])],
+					nodes: [httpRequestNode(s.collector.url, type, credentials[type])],
 				});
-				const before = s.collector.seen.length;
-				for (const saved of [
-					await member.rest('POST', '/workflows', workflow, { raw: true }),
-					await member.api('POST', '/workflows', workflow, { raw: true }),
-				]) {
-					assert.equal(saved.status, 400, JSON.stringify(saved.body));
-					assert.match(
-						JSON.stringify(saved.body),
-						new RegExp(`cannot use credential type \\\\"${type}\\\\"`),
-					);
-				}
-				assert.equal(s.collector.seen.length, before, 'the collector got a request');
+				const { seen } = await collected(async () => {
+					for (const saved of [
+						await member.rest('POST', '/workflows', workflow, { raw: true }),
+						await member.api('POST', '/workflows', workflow, { raw: true }),
+					]) {
+						assert.equal(saved.status, 400, JSON.stringify(saved.body));
+						assert.match(
+							JSON.stringify(saved.body),
+							new RegExp(`cannot use credential type \\\\"${type}\\\\"`),
+						);
+					}
+				});
+				assert.deepEqual(seen, [], 'the collector got a request');
 			},
 		);
 		await check(
-			`credential-sharing: the member's Fax.Plus node runs with the same shared ${type} credential`,
-			async () => {
-				const from = server.requests.length;
-				assertSuccess(
-					await runAs(member, `${type}-node`, [accountGetNode(type, s.credentials[type])]),
-				);
-				const token = type === 'faxPlusApi' ? server.tokens.pat : server.tokens.oauthAccessToken;
-				assert.deepEqual(
-					apiRequests(server, from).map((r) => `${r.method} ${r.path} ${r.headers.authorization}`),
-					[`GET /v3/accounts/self Bearer ${token}`],
-				);
-			},
+			`credential-sharing (n8n ${version}): the member's Fax.Plus node runs with the same shared ${type} credential`,
+			() => faxPlusNodeRuns(type, credentials[type]),
 		);
 	}
 
@@ -290,7 +339,6 @@ module.exports = async function credentialSharing(t) {
 		},
 	);
 };
-// Both n8n lines: 2.x honours restrictToSupportedNodes (an n8n of its own with a member); 1.x
-// ignores it, and its credential's Allowed HTTP Request Domains: None is what docs/security.md
-// tells 1.x owners to set (the suite's n8n, the owner alone: the setting is the credential's).
+// Both n8n lines: 1.x and 2.x before 2.24 ignore restrictToSupportedNodes, where the credential
+// itself keeps the token; 2.24 and later refuse the HTTP Request node at save.
 module.exports.n8nLines = [1, 2];

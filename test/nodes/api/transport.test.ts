@@ -1,5 +1,6 @@
 // Every ID that goes into a request path stays in its segment (transport.ts, checkPath):
-// ".", ".." and empty segments are refused before any request, however the ID was given. A token
+// ".", ".." and empty segments, and IDs holding "/" or "\" (encoded: a server may still split on
+// them, and the credential sends no token there), are refused before any request, however given. A token
 // the server echoes is masked before any cut of the error text, which would leave its start.
 import type { IDataObject } from 'n8n-workflow';
 import { apiRequests, runOk, runOperation, useFaxPlusServer } from '../../support/faxplus';
@@ -66,6 +67,20 @@ describe('IDs in request paths', () => {
 				groupId: { __rl: true, mode: 'id', value: '..' },
 			},
 			'".."',
+		],
+		[
+			'Fax → Get, fax ID "../outbox/outbox_1" (its slashes encoded)',
+			{ resource: 'fax', operation: 'get', userId: 'self', faxId: '../outbox/outbox_1' },
+			'"../outbox/outbox_1"',
+		],
+		[
+			'Contact Group → Delete, group ID "..\\outbox" (its backslash encoded)',
+			{
+				resource: 'contactGroup',
+				operation: 'delete',
+				groupId: { __rl: true, mode: 'id', value: '..\\outbox' },
+			},
+			'"..\\outbox"',
 		],
 	];
 

@@ -43,11 +43,10 @@ describe('Contact Group → Delete', () => {
 		]);
 	});
 
-	it('encodes the id as one path segment', async () => {
-		await runOperation(server(), { ...base, groupId: '../outbox/outbox_1' });
-		expect(onlyApiRequest(server()).path).toBe(
-			'/v3/accounts/self/contact-groups/..%2Foutbox%2Foutbox_1',
-		);
+	it('refuses an id that would leave its path segment, sending nothing', async () => {
+		const { error } = await runOperation(server(), { ...base, groupId: '../outbox/outbox_1' });
+		expect(error?.message).toContain('is "../outbox/outbox_1", so no request was sent');
+		expect(apiRequests(server())).toHaveLength(0);
 		expect(server().state.outbox.outbox_1).toBeDefined();
 	});
 
