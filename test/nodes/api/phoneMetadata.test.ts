@@ -1,7 +1,7 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code, not node code: the rules for what a node may import and use do not apply to it */
 // The shipped table of calling codes still agrees with libphonenumber-js, the package it is
 // generated from (node scripts/phone-metadata.js after updating the package), and the package
 // ships where it comes from with both licences.
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not node code */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CALLING_CODES } from '../../../nodes/api/phoneMetadata';
