@@ -8,9 +8,13 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, PDFRef } from 'pdf-lib';
 
-/** A PDF of `pages` blank pages as pdf-lib saves it: with object streams unless told otherwise. */
-export async function pdfLibPdf(pages: number, objectStreams = true): Promise<Buffer> {
+/**
+ * A PDF of `pages` blank pages as pdf-lib saves it: with object streams unless told otherwise; with
+ * `filler` bytes (an image's, say) between the catalog and the pages.
+ */
+export async function pdfLibPdf(pages: number, objectStreams = true, filler = 0): Promise<Buffer> {
 	const doc = await PDFDocument.create();
+	if (filler > 0) doc.context.register(doc.context.stream(Buffer.alloc(filler, 'x')));
 	for (let page = 0; page < pages; page++) doc.addPage();
 	return Buffer.from(await doc.save({ useObjectStreams: objectStreams }));
 }

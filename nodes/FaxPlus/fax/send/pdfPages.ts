@@ -4,8 +4,10 @@
 // bound, is "cannot be counted": no page marker is ever counted.
 import { integerOf, PdfLexer, unreadable, type PdfDict, type PdfValue } from './pdfSyntax';
 
-/** The document's last bytes, kept from its first read (where the cross-reference usually is); a later read's size. */
-const WINDOW = 4 * 1024 * 1024;
+/** The document's first and last bytes, kept from its first read: where producers put its structure. */
+const KEPT = 2 * 1024 * 1024;
+/** Bytes read at once for a cross-reference section or an object (a stream's data is read as long as it is). */
+const WINDOW = 512 * 1024;
 /** Reads of the document besides the first: each streams it from its start to what it needs. */
 const MAX_READS = 8;
 /** Cross-reference sections: the document's own and its incremental updates'. */
@@ -56,23 +58,25 @@ class PdfFile {
 
 	private constructor(
 		private readonly open: Open,
+		private readonly head: Buffer,
 		private readonly tail: Buffer,
 		private readonly size: number,
 	) {}
 
-	/** One read of the whole document, keeping its last WINDOW bytes. */
+	/** One read of the whole document, keeping its first and last KEPT bytes. */
 	static async read(open: Open): Promise<PdfFile> {
-		const parts: Uint8Array[] = [];
+		const [head, parts]: Uint8Array[][] = [[], []];
 		let kept = 0;
 		let size = 0;
 		for await (const chunk of await open()) {
+			if (size < KEPT) head.push(chunk.subarray(0, KEPT - size));
 			parts.push(chunk);
 			kept += chunk.length;
 			size += chunk.length;
-			while (kept - parts[0].length >= WINDOW) kept -= parts.shift()!.length;
+			while (kept - parts[0].length >= KEPT) kept -= parts.shift()!.length;
 		}
-		if (kept > WINDOW) parts[0] = parts[0].subarray(kept - WINDOW);
-		return new PdfFile(open, Buffer.concat(parts), size);
+		if (kept > KEPT) parts[0] = parts[0].subarray(kept - KEPT);
+		return new PdfFile(open, Buffer.concat(head), Buffer.concat(parts), size);
 	}
 
 	async pageCount(): Promise<PdfValue> {
@@ -146,10 +150,11 @@ class PdfFile {
 		const length = integerOf(await this.resolve(value.get('Length')));
 		if (length > MAX_STREAM_BYTES) unreadable();
 		const start = lexer.at;
-		const data =
+		const data = (
 			start + length <= bytes.length
-				? bytes.subarray(start, start + length)
-				: await this.bytesAt(offset + start, length);
+				? bytes.subarray(start)
+				: await this.bytesAt(offset + start, length)
+		).subarray(0, length);
 		return data.length === length ? { value, data } : unreadable();
 	}
 
@@ -208,12 +213,13 @@ class PdfFile {
 		return Buffer.concat(parts);
 	}
 
-	/** Up to `length` bytes at `offset`: from the kept tail, or read from the start up to them. */
+	/** The bytes at `offset`, `length` or more (fewer at the end): kept ones, or read from the start up to them. */
 	private async bytesAt(offset: number, length: number): Promise<Buffer> {
 		const end = Math.min(offset + length, this.size);
 		if (!(offset >= 0 && offset < end)) unreadable();
 		const tailStart = this.size - this.tail.length;
-		if (offset >= tailStart) return this.tail.subarray(offset - tailStart, end - tailStart);
+		if (offset >= tailStart) return this.tail.subarray(offset - tailStart);
+		if (end <= this.head.length) return this.head.subarray(offset);
 		if (++this.reads > MAX_READS) unreadable();
 		const bytes = Buffer.alloc(end - offset);
 		let at = 0;
