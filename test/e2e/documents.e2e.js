@@ -24,7 +24,7 @@ const {
 	assertSuccess,
 	uid,
 } = require('./lib');
-const { makePdf } = require(path.join(__dirname, '../server/media'));
+const { PDFDocument, StandardFonts } = require('pdf-lib');
 const { parseMultipart } = require(path.join(__dirname, '../server/multipart'));
 const { waitFor } = require('../support/checks');
 
@@ -65,12 +65,16 @@ module.exports = async function documents(t) {
 
 	try {
 		await check(
-			'documents: Read/Write Files from Disk → Fax.Plus Send uploads the file read from disk and sends it',
+			'documents: Read/Write Files from Disk → Fax.Plus Send uploads the file read from disk and sends it, its pages counted',
 			async () => {
-				// A real one-page PDF with a line of its own, so its bytes are unique to this run.
+				// Three pages as pdf-lib saves them (in object streams), a line of this run's own on each.
 				const fileName = `invoice-${tag}.pdf`;
 				const filePath = path.join(s.dir, fileName);
-				const pdf = makePdf([`Invoice ${tag}`, 'Read from disk by n8n, faxed by the e2e suite']);
+				const doc = await PDFDocument.create();
+				const font = await doc.embedFont(StandardFonts.Helvetica);
+				for (const page of [1, 2, 3])
+					doc.addPage().drawText(`Invoice ${tag}, page ${page}`, { x: 72, y: 720, font });
+				const pdf = Buffer.from(await doc.save());
 				fs.writeFileSync(filePath, pdf);
 
 				const dep = await deployWebhookWorkflow(
@@ -95,7 +99,8 @@ module.exports = async function documents(t) {
 									to: '+4930123456, +15551230002',
 									from: '+15551230001',
 									binaryPropertyNames: 'data',
-									options: {},
+									// Set, so a PDF whose pages could not be counted would be refused.
+									options: { maxPages: 100 },
 								},
 								credentials: credRef('faxPlusApi', s.pat),
 							},
@@ -159,6 +164,7 @@ module.exports = async function documents(t) {
 					);
 					for (const out of sent) {
 						assert.equal(out.files, undefined, 'Send outputs storage paths');
+						assert.equal(out.pages, 3, 'pages counted from the PDF');
 						const fax = server.state.outbox[out.outboxFaxId];
 						assert.equal(fax?.status, 'submitted', `outbox ${out.outboxFaxId}`);
 						assert.deepEqual(fax.files, uploaded);

@@ -226,25 +226,4 @@ function makeTiff() {
 
 const TIFF = makeTiff();
 
-/**
- * A PDF with `pages` page objects in its page tree: enough structure to count its pages, not to
- * render them. With `compressedTree` only the tree's /Count shows, as when the page objects sit in
- * a compressed object stream.
- * @param {number} pages
- * @param {boolean} [compressedTree]
- * @returns {Buffer}
- */
-function makePagedPdf(pages, compressedTree = false) {
-	const objects = compressedTree
-		? ''
-		: Array.from(
-				{ length: pages },
-				(_, i) => `${i + 3} 0 obj << /Type /Page /Parent 2 0 R >> endobj\n`,
-			).join('');
-	return Buffer.from(
-		`%PDF-1.4\n2 0 obj << /Type /Pages /Count ${pages} >> endobj\n${objects}%%EOF\n`,
-		'latin1',
-	);
-}
-
-module.exports = { THUMBNAIL_JPEG, TIFF, makePdf, makePagedPdf, encodeBlockJpeg };
+module.exports = { THUMBNAIL_JPEG, TIFF, makePdf, encodeBlockJpeg };

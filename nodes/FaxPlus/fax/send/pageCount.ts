@@ -1,12 +1,7 @@
 // Pages of a PDF or TIFF before upload (Max Pages, `pages`); Fax.Plus counts the rest.
 import type { FaxDocument } from './documents';
+import { pdfPageCount } from './pdfPages';
 
-/** Bytes kept from one chunk to the next, so a marker split across two chunks is still seen. */
-const CARRY = 64;
-/** A page object of a PDF: `/Type /Page`, not `/Type /Pages`. */
-const PDF_PAGE = /\/Type\s*\/Page(?![A-Za-z])/g;
-/** The page count of a PDF's page tree: `/Count N` (the largest is the root's). */
-const PDF_COUNT = /\/Count\s+(\d+)/g;
 /** TIFFs up to this size are read whole to walk their images. */
 const MAX_TIFF_BYTES = 64 * 1024 * 1024;
 /** Past this many pages a count stops: any Max Pages refuses it, and a forged file costs no more. */
@@ -14,28 +9,13 @@ const MOST_PAGES = 100_000;
 
 export async function pagesOf(document: FaxDocument): Promise<number | undefined> {
 	const type = document.mimeType.toLowerCase();
-	if (type === 'application/pdf') return await pdfPages(document);
+	if (type === 'application/pdf') {
+		const pages = await pdfPageCount(async () => await document.open());
+		return pages === undefined ? undefined : Math.min(pages, MOST_PAGES);
+	}
 	if (type === 'image/tiff' || type === 'image/tif')
 		return document.size <= MAX_TIFF_BYTES ? await tiffPages(document) : undefined;
 	return type.startsWith('image/') ? 1 : undefined;
-}
-
-async function pdfPages(document: FaxDocument): Promise<number | undefined> {
-	let pages = 0;
-	let largestCount = 0;
-	let carry = '';
-	for await (const chunk of await document.open()) {
-		const text = carry + Buffer.from(chunk).toString('latin1');
-		const from = carry.length;
-		for (const match of text.matchAll(PDF_PAGE)) {
-			// A marker that started in the carried bytes was counted with the chunk before.
-			if (match.index + match[0].length > from) pages++;
-		}
-		for (const match of text.matchAll(PDF_COUNT))
-			largestCount = Math.max(largestCount, Math.min(Number(match[1]), MOST_PAGES));
-		carry = text.slice(-CARRY);
-	}
-	return pages || largestCount || undefined;
 }
 
 async function tiffPages(document: FaxDocument): Promise<number | undefined> {

@@ -1,12 +1,9 @@
-// Fax → Send: Max Pages, the cost guard against faxing a huge file by mistake.
+// Fax → Send: Max Pages, the cost guard against faxing a huge file by mistake, over PDFs as pdf-lib
+// and mutool write them.
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { apiRequests, runOk, runOperation, useFaxPlusServer } from '../../../../support/faxplus';
+import { pdfFixture, pdfLibPdf } from '../../../../support/pdf';
 import { useProcessedDataStore } from '../../../../support/processed-data';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { makePagedPdf } = require('../../../../server/media') as {
-	makePagedPdf: (pages: number) => Buffer;
-};
 
 // The local document host is on loopback, which Send refuses: allowed as a user would allow an internal server.
 // eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- test code: n8n reads its allow list from the environment
@@ -21,8 +18,18 @@ const itemWith = (pdf: Buffer): INodeExecutionData[] => [
 	} as unknown as INodeExecutionData,
 ];
 
+/** A page object outside the page tree, after the end: what a count of page markers would read. */
+const DECOY = '\n9999 0 obj << /Type /Page >> endobj\n';
+
 describe('Fax → Send: Max Pages', () => {
 	const server = useFaxPlusServer();
+	const pdfs: Record<string, Buffer> = {};
+	beforeAll(async () => {
+		pdfs.three = await pdfLibPdf(3);
+		pdfs.hundred = await pdfLibPdf(100, false);
+		pdfs.fiveHundred = await pdfLibPdf(500);
+		pdfs.decoy = Buffer.concat([pdfs.fiveHundred, Buffer.from(DECOY)]);
+	});
 	const base: IDataObject = {
 		resource: 'fax',
 		operation: 'send',
@@ -31,23 +38,62 @@ describe('Fax → Send: Max Pages', () => {
 		to: '+15551234567',
 	};
 
-	it('refuses a 2,000-page document by default, naming Max Pages, before anything is uploaded', async () => {
-		const { error } = await runOperation(server(), base, { items: itemWith(makePagedPdf(2000)) });
-		expect(error?.message).toBe('The documents have 2000 pages, more than Max Pages (100)');
-		expect(error?.description).toContain('raise Max Pages under Options to at least 2000');
-		expect(apiRequests(server())).toEqual([]);
+	it('with Max Pages 100, sends a 3-page PDF from pdf-lib (object streams) with pages: 3', async () => {
+		const [item] = await runOk(
+			server(),
+			{ ...base, options: { maxPages: 100 } },
+			{ items: itemWith(pdfs.three) },
+		);
+		expect(item.json).toMatchObject({ to: '+15551234567', pages: 3 });
+		expect(server().state.outbox[String(item.json.outboxFaxId)]).toBeDefined();
+	});
+
+	it.each([
+		['set to 100', { maxPages: 100 }, 'fiveHundred'],
+		['set to 100, a decoy page marker appended', { maxPages: 100 }, 'decoy'],
+		['not set', {}, 'fiveHundred'],
+		['not set, a decoy page marker appended', {}, 'decoy'],
+	])(
+		'with Max Pages %s, refuses a 500-page PDF, naming Max Pages, before anything is uploaded',
+		async (_case, options, pdf) => {
+			const { error } = await runOperation(
+				server(),
+				{ ...base, options },
+				{ items: itemWith(pdfs[pdf]) },
+			);
+			expect(error?.message).toBe('The documents have 500 pages, more than Max Pages (100)');
+			expect(error?.description).toContain('raise Max Pages under Options to at least 500');
+			expect(apiRequests(server())).toEqual([]);
+		},
+	);
+
+	it('counts each page of an incrementally updated PDF once', async () => {
+		// mutool's update rewrote page 1 and the page tree root and added a page: 7 page objects, 6 pages.
+		const updated = pdfFixture('mutool-incremental.pdf');
+		const [item] = await runOk(
+			server(),
+			{ ...base, options: { maxPages: 6 } },
+			{ items: itemWith(updated) },
+		);
+		expect(item.json.pages).toBe(6);
+		const { error } = await runOperation(
+			server(),
+			{ ...base, options: { maxPages: 5 } },
+			{ items: itemWith(updated) },
+		);
+		expect(error?.message).toBe('The documents have 6 pages, more than Max Pages (5)');
 	});
 
 	it('sends up to the default, and more when Max Pages is raised; pages in the output', async () => {
-		const hundred = await runOk(server(), base, { items: itemWith(makePagedPdf(100)) });
+		const hundred = await runOk(server(), base, { items: itemWith(pdfs.hundred) });
 		expect(hundred[0].json).toMatchObject({ to: '+15551234567', pages: 100 });
 
 		const raised = await runOk(
 			server(),
-			{ ...base, options: { maxPages: 2000 } },
-			{ items: itemWith(makePagedPdf(2000)) },
+			{ ...base, options: { maxPages: 500 } },
+			{ items: itemWith(pdfs.decoy) },
 		);
-		expect(raised[0].json.pages).toBe(2000);
+		expect(raised[0].json.pages).toBe(500);
 		expect(server().state.outbox[String(raised[0].json.outboxFaxId)]).toBeDefined();
 	});
 
@@ -108,7 +154,7 @@ describe('Fax → Send: Max Pages', () => {
 					binary: {
 						...docx[0].binary,
 						big: {
-							data: makePagedPdf(2000).toString('base64'),
+							data: pdfs.fiveHundred.toString('base64'),
 							mimeType: 'application/pdf',
 							fileName: 'big.pdf',
 						},
@@ -117,7 +163,7 @@ describe('Fax → Send: Max Pages', () => {
 			];
 			const { error } = await runOperation(server(), base, { items: both });
 			expect(error?.message).toBe(
-				'The documents have at least 2000 pages, more than Max Pages (100)',
+				'The documents have at least 500 pages, more than Max Pages (100)',
 			);
 			expect(apiRequests(server())).toEqual([]);
 		});
@@ -127,7 +173,7 @@ describe('Fax → Send: Max Pages', () => {
 		const { error } = await runOperation(
 			server(),
 			{ ...base, options: { maxPages: 1.5 } },
-			{ items: itemWith(makePagedPdf(1)) },
+			{ items: itemWith(pdfs.three) },
 		);
 		expect(error?.message).toBe('Max Pages must be a whole number of 0 or more, not "1.5"');
 	});

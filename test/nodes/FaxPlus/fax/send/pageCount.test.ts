@@ -1,32 +1,342 @@
-// Pages of a document counted before upload: Max Pages and Send's `pages`.
-import { documentInMemory } from '../../../../../nodes/FaxPlus/fax/send/documents';
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not node code: the rules for what a node may import do not apply to it */
+// Pages of a document counted before upload: Max Pages and Send's `pages`. A PDF's count is read
+// from its structure and compared with pdf-lib's, over PDFs real producers wrote.
+import { deflateSync } from 'node:zlib';
+import {
+	documentInMemory,
+	type FaxDocument,
+} from '../../../../../nodes/FaxPlus/fax/send/documents';
 import { pagesOf } from '../../../../../nodes/FaxPlus/fax/send/pageCount';
+import { expectLinear } from '../../../../support/linear';
+import {
+	appendUpdate,
+	lastSection,
+	pdfFixture,
+	pdfLibPages,
+	pdfLibPdf,
+	structureOf,
+	type PdfStructure,
+	type UpdateOptions,
+} from '../../../../support/pdf';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { makePdf, makePagedPdf, TIFF } = require('../../../../server/media') as {
+const { makePdf, TIFF } = require('../../../../server/media') as {
 	makePdf: (lines: string[]) => Buffer;
-	makePagedPdf: (pages: number, compressedTree?: boolean) => Buffer;
 	TIFF: Buffer;
 };
 
 const document = (data: Buffer, mimeType: string) =>
 	documentInMemory({ field: 'data', fileName: 'a', mimeType, format: 'pdf' }, data);
+const pdfPages = async (pdf: Buffer) => await pagesOf(document(pdf, 'application/pdf'));
+const kids = ({ pages }: PdfStructure, extra: number[] = []) =>
+	`[${[...pages, ...extra].map((number) => `${number} 0 R`).join(' ')}]`;
 
-describe('Page count', () => {
-	it('counts the page objects of a PDF, not its page tree node', async () => {
-		expect(await pagesOf(document(makePdf(['One page']), 'application/pdf'))).toBe(1);
-		expect(await pagesOf(document(makePagedPdf(2000), 'application/pdf'))).toBe(2000);
+/** The document as n8n's binary store hands it over: in 64 KiB pieces; `reads` counts its opens. */
+function streamed(pdf: Buffer): FaxDocument & { reads: number } {
+	const counted = {
+		...document(pdf, 'application/pdf'),
+		reads: 0,
+		open: async () => {
+			counted.reads++;
+			return (async function* () {
+				for (let at = 0; at < pdf.length; at += 64 * 1024) yield pdf.subarray(at, at + 64 * 1024);
+			})();
+		},
+	};
+	return counted;
+}
+
+describe('PDF page count, read from the structure as pdf-lib reads it', () => {
+	it('counts pdf-lib PDFs of 1 to 500 pages, with object streams and with classic tables', async () => {
+		for (const pages of [1, 2, 3, 7, 49, 50, 51, 120, 500]) {
+			for (const objectStreams of [true, false]) {
+				const pdf = await pdfLibPdf(pages, objectStreams);
+				expect([pages, objectStreams, await pdfPages(pdf)]).toEqual([
+					pages,
+					objectStreams,
+					await pdfLibPages(pdf),
+				]);
+			}
+		}
 	});
 
-	it("takes the page tree's count when the page objects are compressed", async () => {
-		expect(await pagesOf(document(makePagedPdf(37, true), 'application/pdf'))).toBe(37);
+	it.each([
+		['pdf-lib-five-pages.pdf', 5],
+		['qpdf-object-streams.pdf', 5],
+		['qpdf-linearized.pdf', 5],
+		['mutool-incremental.pdf', 6],
+		['mutool-incremental-object-streams.pdf', 6],
+	])('counts %s (test/fixtures/pdf) as pdf-lib does: %d', async (name, pages) => {
+		const pdf = pdfFixture(name);
+		expect(await pdfLibPages(pdf)).toBe(pages);
+		expect(await pdfPages(pdf)).toBe(pages);
+		expect(await pagesOf(streamed(pdf))).toBe(pages);
 	});
 
-	it('stops counting at 100,000 pages: a forged count or image chain costs no more', async () => {
-		const forged = Buffer.from(
-			`%PDF-1.4\n1 0 obj << /Type /Pages /Count ${'9'.repeat(400)} >> endobj\n`,
-		);
-		expect(await pagesOf(document(forged, 'application/pdf'))).toBe(100_000);
+	it("counts the local server's one-page PDF and a table whose lines end in one byte", async () => {
+		expect(await pdfPages(makePdf(['One page']))).toBe(1);
+		const pdf = await pdfLibPdf(3, false);
+		const [table, trailer] = [pdf.lastIndexOf('\nxref') + 1, pdf.lastIndexOf('trailer')];
+		const entries = pdf.toString('latin1', table, trailer).replaceAll(' \n', '\n');
+		const short = Buffer.concat([
+			pdf.subarray(0, table),
+			Buffer.from(entries),
+			pdf.subarray(trailer),
+		]);
+		expect(short.length).toBeLessThan(pdf.length);
+		expect(await pdfPages(short)).toBe(3);
+		expect(await pdfLibPages(short)).toBe(3);
+	});
+
+	describe.each([['table'], ['stream'], ['hybrid']] as const)(
+		'an incremental update with a %s cross-reference',
+		(form) => {
+			it('counts a page the update rewrites once, and a page it adds', async () => {
+				for (const objectStreams of [true, false]) {
+					const pdf = await pdfLibPdf(3, objectStreams);
+					const structure = await structureOf(pdf);
+					const [first] = structure.pages;
+					const page = `<< /Type /Page /Parent ${structure.pagesRoot} 0 R /MediaBox [0 0 612 792] /Annots [] >>`;
+					const rewritten = appendUpdate(pdf, structure, { [first]: page }, { form });
+					expect(await pdfPages(rewritten)).toBe(3);
+					expect(await pdfLibPages(rewritten)).toBe(3);
+
+					const next = await structureOf(rewritten);
+					const added = next.size;
+					const grown = appendUpdate(
+						rewritten,
+						next,
+						{
+							[added]: page,
+							[next.pagesRoot]: `<< /Type /Pages /Kids ${kids(next, [added])} /Count 4 >>`,
+						},
+						{ form },
+					);
+					expect(await pdfPages(grown)).toBe(4);
+					expect(await pdfLibPages(grown)).toBe(4);
+				}
+			});
+
+			it('reads an indirect /Count', async () => {
+				const pdf = await pdfLibPdf(3);
+				const structure = await structureOf(pdf);
+				const count = structure.size + 5;
+				const updated = appendUpdate(
+					pdf,
+					structure,
+					{
+						[count]: '3',
+						[structure.pagesRoot]: `<< /Type /Pages /Kids ${kids(structure)} /Count ${count} 0 R >>`,
+					},
+					{ form },
+				);
+				expect(await pdfPages(updated)).toBe(3);
+				expect(await pdfLibPages(updated)).toBe(3);
+			});
+		},
+	);
+
+	it('is not moved by decoys: page markers after the end, a page object outside the tree', async () => {
+		const pdf = await pdfLibPdf(500);
+		const marker =
+			'\n9999 0 obj << /Type /Page >> endobj\n9998 0 obj << /Type /Pages /Count 1 >> endobj\n';
+		const appended = Buffer.concat([pdf, Buffer.from(marker.repeat(3))]);
+		expect(await pdfPages(appended)).toBe(500);
+		expect(await pdfLibPages(appended)).toBe(500);
+
+		const small = await pdfLibPdf(3);
+		const structure = await structureOf(small);
+		const outside = appendUpdate(small, structure, {
+			[structure.size]: `<< /Type /Page /Parent ${structure.pagesRoot} 0 R >>`,
+		});
+		expect(await pdfPages(outside)).toBe(3);
+		expect(await pdfLibPages(outside)).toBe(3);
+	});
+
+	it('ends a /Prev loop: every section read once', async () => {
+		const pdf = await pdfLibPdf(3, false);
+		const structure = await structureOf(pdf);
+		const update = { [structure.pages[0]]: `<< /Type /Page /Parent ${structure.pagesRoot} 0 R >>` };
+		// The document's own trailer names the update after it as its /Prev.
+		let looped = pdf;
+		for (let prev = 0; prev !== lastSection(looped);) {
+			prev = lastSection(looped);
+			looped = appendUpdate(replaced(pdf, '/Root', `/Prev ${prev} /Root`), structure, update);
+		}
+		expect(looped.includes(`/Prev ${lastSection(looped)} /Root`)).toBe(true);
+		expect(await pdfPages(looped)).toBe(3);
+		// An update naming itself: the document before it is never reached.
+		const itself = appendUpdate(pdf, structure, update, { prev: 'self' });
+		expect(await pdfPages(itself)).toBeUndefined();
+	});
+
+	it('stops a forged count at 100,000: any Max Pages refuses it', async () => {
+		const pdf = await pdfLibPdf(1);
+		const structure = await structureOf(pdf);
+		const forged = appendUpdate(pdf, structure, {
+			[structure.pagesRoot]: `<< /Type /Pages /Kids ${kids(structure)} /Count ${'9'.repeat(400)} >>`,
+		});
+		expect(await pdfPages(forged)).toBe(100_000);
+	});
+
+	describe('cannot be counted', () => {
+		it.each([
+			[
+				'no structure',
+				async () => Buffer.from('%PDF-1.7\n1 0 obj << /Type /Page >> endobj\n%%EOF\n'),
+			],
+			[
+				'garbage',
+				async () => Buffer.from(Array.from({ length: 5000 }, (_, at) => (at * 7919) % 256)),
+			],
+			[
+				'a startxref to nowhere',
+				async () => replaced(await pdfLibPdf(3), `startxref\n`, 'startxref\n1'),
+			],
+			['no /Root', async () => replaced(await pdfLibPdf(3, false), '/Root', '/Roob')],
+			['a /Count of -1', async () => await withCount('-1')],
+			['a /Count of 2.5', async () => await withCount('2.5')],
+			['a /Count that is a string', async () => await withCount('(3)')],
+			['no /Count', async () => await withCount('')],
+			[
+				'a filter other than FlateDecode',
+				async () =>
+					replaced(
+						await pdfLibPdf(3),
+						'/FlateDecode\n/Type /ObjStm',
+						'/LZWDecode  \n/Type /ObjStm',
+					),
+			],
+		])('%s', async (_case, make) => {
+			expect(await pdfPages(await make())).toBeUndefined();
+		});
+
+		it('a document cut anywhere counts as whole or not at all', async () => {
+			for (const objectStreams of [true, false]) {
+				const pdf = await pdfLibPdf(2, objectStreams);
+				for (let end = 0; end < pdf.length; end += 3)
+					expect([undefined, 2]).toContain(await pdfPages(pdf.subarray(0, end)));
+			}
+		});
+	});
+
+	describe('bounded', () => {
+		it('stops inflating a stream past 4 MB: a zip bomb or a padded object stream holding the page tree root', async () => {
+			const pdf = await pdfLibPdf(3);
+			const structure = await structureOf(pdf);
+			const root = `<< /Type /Pages /Kids ${kids(structure)} /Count 3 >>`;
+			const inObjectStream = (objectStreamData: Buffer) =>
+				appendUpdate(
+					pdf,
+					structure,
+					{ [structure.pagesRoot]: root },
+					{ form: 'hybrid', objectStreamData },
+				);
+			// The root alone, then padded: 3 MB is read, 5 MB is past the bound of one stream.
+			const padded = (megabytes: number) =>
+				inObjectStream(
+					deflateSync(`${structure.pagesRoot} 0\n${root}\n${' '.repeat(megabytes * 1024 * 1024)}`),
+				);
+			expect(await pdfLibPages(padded(0))).toBe(3);
+			expect(await pdfPages(padded(0))).toBe(3);
+			expect(await pdfPages(padded(3))).toBe(3);
+			expect(await pdfPages(padded(5))).toBeUndefined();
+			// 32 MB of zeros, deflated to 32 KB.
+			expect(
+				await pdfPages(inObjectStream(deflateSync(Buffer.alloc(32 * 1024 * 1024)))),
+			).toBeUndefined();
+		});
+
+		it('inflates at most 8 MB in all: cross-reference streams of 3 MB each', async () => {
+			const pdf = await pdfLibPdf(3);
+			const structure = await structureOf(pdf);
+			const page = `<< /Type /Page /Parent ${structure.pagesRoot} 0 R >>`;
+			let updated = pdf;
+			const options: UpdateOptions = { form: 'stream', freeRows: (3 * 1024 * 1024) / 8 };
+			for (let update = 0; update < 2; update++)
+				updated = appendUpdate(updated, structure, { [structure.pages[0]]: page }, options);
+			expect(await pdfPages(updated)).toBe(3);
+			updated = appendUpdate(updated, structure, { [structure.pages[0]]: page }, options);
+			expect(await pdfPages(updated)).toBeUndefined();
+		});
+
+		it('refuses nesting deeper than 32 without exhausting the stack', async () => {
+			const pdf = await pdfLibPdf(3);
+			const structure = await structureOf(pdf);
+			const nested = (depth: number) =>
+				appendUpdate(pdf, structure, {
+					[structure.root]: `<< /Type /Catalog /Pages ${structure.pagesRoot} 0 R /Deep ${'['.repeat(depth)}${']'.repeat(depth)} >>`,
+				});
+			expect(await pdfPages(nested(30))).toBe(3);
+			expect(await pdfPages(nested(33))).toBeUndefined();
+			expect(await pdfPages(nested(100_000))).toBeUndefined();
+		});
+
+		it('reads a PDF whose structure is in its first and last 2 MB once', async () => {
+			for (const objectStreams of [true, false]) {
+				const pdf = await pdfLibPdf(120, objectStreams, 12 * 1024 * 1024);
+				const large = streamed(pdf);
+				expect(await pagesOf(large)).toBe(120);
+				expect(await pdfLibPages(pdf)).toBe(120);
+				expect(large.reads).toBe(1);
+			}
+		});
+
+		it('reads a document larger than the 2 MB it keeps of each end in at most 8 more reads', async () => {
+			const pdf = await pdfLibPdf(3, false);
+			const structure = await structureOf(pdf);
+			const page = `<< /Type /Page /Parent ${structure.pagesRoot} 0 R >>`;
+			// Updates 1 MB apart: those between the first and the last 2 MB each take a read.
+			const spread = (updates: number) => {
+				const filler = Buffer.from(`%${' '.repeat(1024 * 1024)}\n`);
+				let spreadPdf = pdf;
+				for (let update = 0; update < updates; update++)
+					spreadPdf = appendUpdate(Buffer.concat([spreadPdf, filler]), structure, {
+						[structure.pages[0]]: page,
+					});
+				return spreadPdf;
+			};
+			const ten = streamed(spread(10));
+			expect(await pagesOf(ten)).toBe(3);
+			expect(ten.reads).toBeGreaterThan(1);
+			expect(ten.reads).toBeLessThanOrEqual(9);
+			const twenty = streamed(spread(20));
+			expect(await pagesOf(twenty)).toBeUndefined();
+			expect(twenty.reads).toBe(9);
+		});
+	});
+
+	it('reads in time linear in the document: long words, strings, arrays, dictionaries, comments', async () => {
+		const pdf = await pdfLibPdf(1);
+		const structure = await structureOf(pdf);
+		const withJunk = (size: number) =>
+			appendUpdate(pdf, structure, {
+				[structure.root]: `<< /Type /Catalog /Pages ${structure.pagesRoot} 0 R /A [${'1 '.repeat(size)}] /S (${'\\('.repeat(size)}) /N /${'a'.repeat(size)} /D << ${'/K 0 '.repeat(size)}>> /X <${'0'.repeat(size)}> >>\n%${'%'.repeat(size)}`,
+			});
+		await expectLinear(withJunk, async (junk) => expect(await pdfPages(junk)).toBe(1), 1000);
+	});
+});
+
+async function withCount(count: string): Promise<Buffer> {
+	const pdf = await pdfLibPdf(3);
+	const structure = await structureOf(pdf);
+	return appendUpdate(pdf, structure, {
+		[structure.pagesRoot]: `<< /Type /Pages /Kids ${kids(structure)}${count ? ` /Count ${count}` : ''} >>`,
+	});
+}
+
+function replaced(pdf: Buffer, from: string, to: string): Buffer {
+	const at = pdf.lastIndexOf(from);
+	if (at < 0) throw new Error(`no ${from}`);
+	return Buffer.concat([
+		pdf.subarray(0, at),
+		Buffer.from(to, 'latin1'),
+		pdf.subarray(at + from.length),
+	]);
+}
+
+describe('Page count of TIFFs and images', () => {
+	it('stops counting an image chain at 100,000 pages: a forged file costs no more', async () => {
 		// 200,000 image directories of no entries, each pointing to the next.
 		const chain = Buffer.alloc(8 + 200_000 * 6);
 		chain.write('II', 0, 'latin1');
@@ -37,20 +347,6 @@ describe('Page count', () => {
 			chain.writeUInt32LE(i === 199_999 ? 0 : at + 6, at + 2);
 		}
 		expect(await pagesOf(document(chain, 'image/tiff'))).toBe(100_000);
-	});
-
-	it('counts a marker split between two chunks once', async () => {
-		const pdf = makePagedPdf(3);
-		const at = pdf.indexOf('/Type /Page ') + 4;
-		const split = {
-			...document(pdf, 'application/pdf'),
-			open: async () =>
-				(async function* () {
-					yield pdf.subarray(0, at);
-					yield pdf.subarray(at);
-				})(),
-		};
-		expect(await pagesOf(split)).toBe(3);
 	});
 
 	it('counts the images of a TIFF under either MIME type; a TIFF too large to walk is not counted', async () => {
