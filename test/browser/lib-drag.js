@@ -67,7 +67,12 @@ function dragHelpers(page) {
 		try {
 			const shown = drop.getByText(/\{\{.*\}\}/).first();
 			await shown.waitFor();
-			return (await shown.innerText()).trim();
+			const text = (await shown.innerText()).trim();
+			// The editor keeps its focus after a drop, its preview open over the parameter below it,
+			// until a click elsewhere: a user's next click closes it.
+			await page.evaluate(() => document.activeElement?.blur());
+			await ndv.getByText('Tip:').waitFor({ state: 'hidden' });
+			return text;
 		} catch (error) {
 			const html = await drop.evaluate((el) => el.parentElement?.outerHTML ?? '').catch(() => '');
 			error.message += `\nafter dropping "${name}" on ${parameter}: ${html.slice(0, 3000)}`;
