@@ -94,5 +94,5 @@ export const customDataNumbersOption: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		"Whether to save the fax's numbers as the execution's custom data, to find executions by number (redaction keeps them)",
+		"Whether to save the fax's numbers as the execution's custom data, to find executions by number (n8n's redaction does not clear it)",
 };
