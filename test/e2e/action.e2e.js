@@ -756,6 +756,43 @@ const CASES = [
 		},
 	},
 	{
+		key: 'ai.deleteCustomField',
+		params: { customField: { __rl: true, mode: 'id', value: 'cf_1' } },
+		check(items, reqs, s) {
+			const r = one(reqs, 'DELETE', '/accounts/self/ai/custom-fields/cf_1');
+			assert.equal(r.status, 204);
+			assert.deepEqual(jsonOf(items), [{ deleted: true, customFieldId: 'cf_1' }]);
+			assert.equal(s.server.state.customFields.cf_1, undefined);
+		},
+	},
+	{
+		key: 'contact.addToGroups',
+		params: { contactId: { __rl: true, mode: 'id', value: 'contact_3' }, groupIds: 'group_1' },
+		check(items, reqs, s) {
+			const r = one(reqs, 'POST', '/accounts/self/contacts/assign-groups');
+			assert.deepEqual(r.body, { contact_id: 'contact_3', group_ids: ['group_1'] });
+			assert.deepEqual(jsonOf(items), [
+				{ assigned: true, contactId: 'contact_3', groupIds: ['group_1'] },
+			]);
+			assert.ok(s.server.state.contactGroups.group_1.contact_ids.includes('contact_3'));
+		},
+	},
+	{
+		key: 'account.inviteMember',
+		params: { emails: 'new.clerk@example.com, night.shift@example.com' },
+		check(items, reqs, s) {
+			const r = one(reqs, 'POST', '/accounts/self/member-invitations');
+			assert.deepEqual(r.body, { emails: ['new.clerk@example.com', 'night.shift@example.com'] });
+			assert.deepEqual(jsonOf(items), [
+				{ invited: true, emails: ['new.clerk@example.com', 'night.shift@example.com'] },
+			]);
+			assert.deepEqual(s.server.state.memberInvitations, [
+				'new.clerk@example.com',
+				'night.shift@example.com',
+			]);
+		},
+	},
+	{
 		key: 'shop.getBalance',
 		oauth: true,
 		params: {},

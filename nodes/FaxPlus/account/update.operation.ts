@@ -7,6 +7,7 @@ import type { AccountModification } from './types';
 import type { FaxPlusOperation } from '../shared/types';
 import { readPhoneNumber } from '../../api/numbers';
 import { operationError } from '../../api/nodeErrors';
+import { isEmailAddress } from './emails';
 
 export const update: FaxPlusOperation = {
 	agentRisk: { kind: 'changes' },
@@ -65,7 +66,6 @@ export const update: FaxPlusOperation = {
 	},
 };
 
-const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/; // labels between dots: one reading, linear
 /** PayloadAccountModification from the fields the user added; refuses an empty update before any request. */
 function modification(context: IExecuteFunctions, itemIndex: number): AccountModification {
 	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
@@ -77,7 +77,7 @@ function modification(context: IExecuteFunctions, itemIndex: number): AccountMod
 	if (name !== undefined) body.name = name;
 	if (lastname !== undefined) body.lastname = lastname;
 	if (email === '') throw refuse('Email cannot be empty');
-	if (email !== undefined && (email.length > 254 || !EMAIL.test(email)))
+	if (email !== undefined && !isEmailAddress(email))
 		throw refuse(`Email: "${email}" is not an email address`);
 	if (email !== undefined) body.email = email;
 	if (phone !== undefined) {
