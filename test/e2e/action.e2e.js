@@ -685,6 +685,36 @@ const CASES = [
 		},
 	},
 	{
+		key: 'account.update',
+		label: 'account.update (account and notification settings, read first)',
+		params: {
+			userId: 'self',
+			updateFields: { companyName: 'e2e Clinic', smsNotifications: ['receive_fax'] },
+		},
+		check(items, reqs, s) {
+			one(reqs, 'GET', '/accounts/self');
+			const r = one(reqs, 'PUT', '/accounts/self');
+			const held = s.server.state.users.owner_1;
+			assert.deepEqual(r.body.account_data, {
+				company_name: 'e2e Clinic',
+				default_file_type: 'pdf',
+				save_history: true,
+			});
+			assert.deepEqual(r.body.notifications.settings.sms, {
+				low_credit: false,
+				new_feature: false,
+				receive_fax: true,
+				send_fax: false,
+				voicemail: false,
+				numbers: [],
+			});
+			// The email and push settings, not set, went back as they were read.
+			assert.equal(r.body.notifications.settings.email.receive_fax, true);
+			assert.deepEqual(held.notifications, r.body.notifications);
+			assert.equal(jsonOf(items)[0].updated, true);
+		},
+	},
+	{
 		key: 'account.getMember',
 		params: { memberUserId: { __rl: true, mode: 'id', value: 'member_2' } },
 		check(items, reqs, s) {

@@ -39,7 +39,7 @@ export const account = defineResource({
 				name: 'Invite Member',
 				value: 'inviteMember',
 				action: 'Invite members to the corporate account',
-				description: 'E-mail people an invitation to join the corporate account (admins only)',
+				description: 'Email people an invitation to join the corporate account (admins only)',
 			},
 			{
 				name: 'Update',

@@ -18,7 +18,7 @@ export const inviteMember: FaxPlusOperation = {
 			required: true,
 			placeholder: 'e.g. ana@example.com, li@example.com',
 			description:
-				'E-mail addresses of the people to invite, separated by commas (up to 10); Fax.Plus e-mails each an invitation',
+				'Email addresses of the people to invite, separated by commas (up to 10); Fax.Plus emails each an invitation',
 		},
 	],
 	async execute(itemIndex) {
