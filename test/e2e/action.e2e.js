@@ -685,6 +685,36 @@ const CASES = [
 		},
 	},
 	{
+		key: 'account.update',
+		label: 'account.update (account and notification settings, read first)',
+		params: {
+			userId: 'self',
+			updateFields: { companyName: 'e2e Clinic', smsNotifications: ['receive_fax'] },
+		},
+		check(items, reqs, s) {
+			one(reqs, 'GET', '/accounts/self');
+			const r = one(reqs, 'PUT', '/accounts/self');
+			const held = s.server.state.users.owner_1;
+			assert.deepEqual(r.body.account_data, {
+				company_name: 'e2e Clinic',
+				default_file_type: 'pdf',
+				save_history: true,
+			});
+			assert.deepEqual(r.body.notifications.settings.sms, {
+				low_credit: false,
+				new_feature: false,
+				receive_fax: true,
+				send_fax: false,
+				voicemail: false,
+				numbers: [],
+			});
+			// The email and push settings, not set, went back as they were read.
+			assert.equal(r.body.notifications.settings.email.receive_fax, true);
+			assert.deepEqual(held.notifications, r.body.notifications);
+			assert.equal(jsonOf(items)[0].updated, true);
+		},
+	},
+	{
 		key: 'account.getMember',
 		params: { memberUserId: { __rl: true, mode: 'id', value: 'member_2' } },
 		check(items, reqs, s) {
@@ -752,6 +782,43 @@ const CASES = [
 					instructions: s.server.state.customFields[id].instructions,
 					enabled: false,
 				},
+			]);
+		},
+	},
+	{
+		key: 'ai.deleteCustomField',
+		params: { customField: { __rl: true, mode: 'id', value: 'cf_1' } },
+		check(items, reqs, s) {
+			const r = one(reqs, 'DELETE', '/accounts/self/ai/custom-fields/cf_1');
+			assert.equal(r.status, 204);
+			assert.deepEqual(jsonOf(items), [{ deleted: true, customFieldId: 'cf_1' }]);
+			assert.equal(s.server.state.customFields.cf_1, undefined);
+		},
+	},
+	{
+		key: 'contact.addToGroups',
+		params: { contactId: { __rl: true, mode: 'id', value: 'contact_3' }, groupIds: 'group_1' },
+		check(items, reqs, s) {
+			const r = one(reqs, 'POST', '/accounts/self/contacts/assign-groups');
+			assert.deepEqual(r.body, { contact_id: 'contact_3', group_ids: ['group_1'] });
+			assert.deepEqual(jsonOf(items), [
+				{ assigned: true, contactId: 'contact_3', groupIds: ['group_1'] },
+			]);
+			assert.ok(s.server.state.contactGroups.group_1.contact_ids.includes('contact_3'));
+		},
+	},
+	{
+		key: 'account.inviteMember',
+		params: { emails: 'new.clerk@example.com, night.shift@example.com' },
+		check(items, reqs, s) {
+			const r = one(reqs, 'POST', '/accounts/self/member-invitations');
+			assert.deepEqual(r.body, { emails: ['new.clerk@example.com', 'night.shift@example.com'] });
+			assert.deepEqual(jsonOf(items), [
+				{ invited: true, emails: ['new.clerk@example.com', 'night.shift@example.com'] },
+			]);
+			assert.deepEqual(s.server.state.memberInvitations, [
+				'new.clerk@example.com',
+				'night.shift@example.com',
 			]);
 		},
 	},

@@ -21,11 +21,40 @@ export interface User {
 	plan_type: string;
 	/** The SDK's AccountSettings, once changed with PUT /accounts/{user_id}. */
 	settings?: Record<string, any>;
+	/** The SDK's AccountData that an account change may set (role and quota are the user's own fields). */
+	account_data: {
+		company_name?: string;
+		default_file_type?: 'pdf' | 'tiff';
+		save_history?: boolean;
+	};
+	/** The SDK's AccountNotifications, replaced whole by an account change that sends them. */
+	notifications?: AccountNotifications;
+}
+type NotifiedEvents = Record<
+	'low_credit' | 'new_feature' | 'receive_fax' | 'send_fax' | 'voicemail',
+	boolean
+>;
+type SlackMode = 'with_attachment' | 'no_attachment' | 'off';
+/** faxplus-js models/account-notifications*.ts: settings, its email, sms and push_notifications required. */
+export interface AccountNotifications {
+	settings: {
+		email: NotifiedEvents & {
+			addresses?: string[];
+			attachments?: { receive_fax: boolean; send_fax: boolean; confirmation_page?: boolean };
+		};
+		sms: NotifiedEvents & { numbers?: string[] };
+		push_notifications: NotifiedEvents;
+		slack?: { receive_fax: SlackMode; send_fax: SlackMode; target_channel: string };
+		language?: 'en';
+	};
+	black_list?: { uids: string[] };
 }
 export interface ContactGroup {
 	id: string;
 	name: string;
 	contacts_count: number;
+	/** The contacts in the group ("Assign contacts to groups" sets a contact's groups). */
+	contact_ids: string[];
 	shared_with: string[];
 }
 export interface StoredFile {
@@ -134,6 +163,8 @@ export interface State {
 	contacts: Record<string, Contact>;
 	webhooks: Record<string, WebhookEndpoint>;
 	hooks: Record<string, LegacyHook>;
+	/** E-mail addresses invited to join the corporate account, in order. */
+	memberInvitations: string[];
 }
 
 // ------------------------------------------------------------------ server

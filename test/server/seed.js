@@ -47,7 +47,40 @@ function user(u) {
 		member_of: [OWNER_ID],
 		creation_date: '2024-03-01',
 		plan_type: 'business',
+		account_data: {
+			company_name: 'Alohi Test Clinic',
+			default_file_type: 'pdf',
+			save_history: true,
+		},
+		notifications: notifications(),
 		...u,
+	};
+}
+
+/**
+ * The SDK's AccountNotifications as an account starts with them: every required field set.
+ * @returns {import('./index').AccountNotifications}
+ */
+function notifications() {
+	const events = {
+		low_credit: true,
+		new_feature: false,
+		receive_fax: true,
+		send_fax: true,
+		voicemail: false,
+	};
+	return {
+		settings: {
+			email: {
+				...events,
+				addresses: [],
+				attachments: { receive_fax: true, send_fax: false, confirmation_page: false },
+			},
+			sms: { ...events, receive_fax: false, send_fax: false, numbers: [] },
+			push_notifications: { ...events },
+			language: 'en',
+		},
+		black_list: { uids: [] },
 	};
 }
 
@@ -149,8 +182,20 @@ function createSeed() {
 			},
 		},
 		contactGroups: {
-			group_1: { id: 'group_1', name: 'Clinics', contacts_count: 3, shared_with: [] },
-			group_2: { id: 'group_2', name: 'Suppliers', contacts_count: 2, shared_with: ['member_2'] },
+			group_1: {
+				id: 'group_1',
+				name: 'Clinics',
+				contacts_count: 2,
+				contact_ids: ['contact_1', 'contact_2'],
+				shared_with: [],
+			},
+			group_2: {
+				id: 'group_2',
+				name: 'Suppliers',
+				contacts_count: 1,
+				contact_ids: ['contact_3'],
+				shared_with: ['member_2'],
+			},
 		},
 		files: {
 			'/storage/seed-document.pdf': {
@@ -300,6 +345,7 @@ function createSeed() {
 		},
 		webhooks: {},
 		hooks: {},
+		memberInvitations: [],
 	};
 }
 

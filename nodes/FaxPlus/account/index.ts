@@ -36,11 +36,17 @@ export const account = defineResource({
 				description: 'Read the plan type and the admin and owner flags of an account',
 			},
 			{
+				name: 'Invite Member',
+				value: 'inviteMember',
+				action: 'Invite members to the corporate account',
+				description: 'Email people an invitation to join the corporate account (admins only)',
+			},
+			{
 				name: 'Update',
 				value: 'update',
 				action: 'Update an account',
 				description:
-					"Change your own account (or, for admins, a member's): name, email, phone and sending settings",
+					"Change your own account (or, for admins, a member's): name, email, phone, sending and notification settings",
 			},
 			{
 				name: 'Update Member',

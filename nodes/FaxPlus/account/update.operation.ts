@@ -3,10 +3,18 @@ import { updateFieldsCollection, userIdFields } from '../shared/descriptions';
 import { answerOr, nonEmptyUpdate, userIdOf } from '../shared/items';
 import { retryFields, retryOf } from '../shared/retry';
 import { faxPlusApiRequest } from '../../api/transport';
-import type { AccountModification } from './types';
+import type { AccountData, AccountModification } from './types';
+import {
+	accountDataChanges,
+	eventsField,
+	notificationChanges,
+	settingsToSend,
+	slackModeField,
+} from './accountSettings';
 import type { FaxPlusOperation } from '../shared/types';
 import { readPhoneNumber } from '../../api/numbers';
 import { operationError } from '../../api/nodeErrors';
+import { isEmailAddress } from './emails';
 
 export const update: FaxPlusOperation = {
 	agentRisk: { kind: 'changes' },
@@ -14,11 +22,38 @@ export const update: FaxPlusOperation = {
 		...userIdFields(),
 		updateFieldsCollection([
 			{
+				displayName: 'Blocked User IDs',
+				name: 'blockedUserIds',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 7724157c0974440293e45877c57f0703',
+				description:
+					"User IDs on the account's notification block list, separated by commas; they replace the list",
+			},
+			{
 				displayName: 'Caller ID Name',
 				name: 'callerIdName',
 				type: 'string',
 				default: '',
 				description: 'The name shown to the receiving fax machine',
+			},
+			{
+				displayName: 'Company Name',
+				name: 'companyName',
+				type: 'string',
+				default: '',
+				description: 'Name of the company, for a corporate admin',
+			},
+			{
+				displayName: 'Default File Type',
+				name: 'defaultFileType',
+				type: 'options',
+				options: [
+					{ name: 'PDF', value: 'pdf' },
+					{ name: 'TIFF', value: 'tiff' },
+				],
+				default: 'pdf',
+				description: 'The file type Fax.Plus gives faxes in by default',
 			},
 			{
 				displayName: 'Email',
@@ -28,8 +63,38 @@ export const update: FaxPlusOperation = {
 				default: '',
 				description: 'Email address of the account',
 			},
+			{
+				displayName: 'Email Attachments',
+				name: 'emailAttachments',
+				type: 'multiOptions',
+				options: [
+					{ name: 'Confirmation Page', value: 'confirmation_page' },
+					{ name: 'Received Fax', value: 'receive_fax' },
+					{ name: 'Sent Fax', value: 'send_fax' },
+				],
+				default: [],
+				description: 'What notification emails carry attached; the ones not chosen are turned off',
+			},
+			eventsField('Email Notifications', 'What Fax.Plus emails about'),
 			{ displayName: 'First Name', name: 'name', type: 'string', default: '' },
 			{ displayName: 'Last Name', name: 'lastname', type: 'string', default: '' },
+			{
+				displayName: 'Notification Emails',
+				name: 'notificationEmails',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. faxes@example.com, office@example.com',
+				description:
+					'Addresses that notification emails go to, separated by commas; they replace the list',
+			},
+			{
+				displayName: 'Notification Language',
+				name: 'notificationLanguage',
+				type: 'options',
+				options: [{ name: 'English', value: 'en' }],
+				default: 'en',
+				description: 'Language of the notifications (Fax.Plus offers English)',
+			},
 			{
 				displayName: 'Phone',
 				name: 'phone',
@@ -39,10 +104,38 @@ export const update: FaxPlusOperation = {
 				description:
 					'Phone number of the account, with "+" and the country code (E.164, 8 to 15 digits)',
 			},
+			eventsField('Push Notifications', "What Fax.Plus's mobile app notifies about"),
 			...retryFields(
 				'How many times a failed fax is tried again by default',
 				'Seconds between two tries by default',
 			),
+			{
+				displayName: 'Save Fax History',
+				name: 'saveHistory',
+				type: 'boolean',
+				default: true,
+				description: "Whether Fax.Plus keeps each fax's record in the account's fax history",
+			},
+			{
+				displayName: 'Slack Channel',
+				name: 'slackChannel',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. #faxes',
+				description: 'The Slack channel that fax notifications go to',
+			},
+			slackModeField('Slack on Fax Received', 'slackReceiveFax', 'with_attachment', 'received'),
+			slackModeField('Slack on Fax Sent', 'slackSendFax', 'no_attachment', 'sent'),
+			eventsField('SMS Notifications', 'What Fax.Plus texts about'),
+			{
+				displayName: 'SMS Numbers',
+				name: 'smsNumbers',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. +15551234567',
+				description:
+					'Phone numbers that notification texts go to, with "+" and the country code, separated by commas; they replace the list',
+			},
 			{
 				displayName: 'Text Enhancement',
 				name: 'shouldEnhance',
@@ -54,7 +147,11 @@ export const update: FaxPlusOperation = {
 	],
 	async execute(itemIndex) {
 		const userId = userIdOf(this, itemIndex);
-		const body = modification(this, itemIndex);
+		const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+		const data = accountDataChanges(this, itemIndex, fields);
+		const notifications = notificationChanges(this, itemIndex, fields);
+		const body = modification(this, itemIndex, fields, data, notifications !== undefined);
+		Object.assign(body, await settingsToSend(this, itemIndex, userId, data, notifications));
 		const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
 			method: 'PUT',
 			path: `/accounts/${encodeURIComponent(userId)}`,
@@ -65,10 +162,14 @@ export const update: FaxPlusOperation = {
 	},
 };
 
-const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/; // labels between dots: one reading, linear
-/** PayloadAccountModification from the fields the user added; refuses an empty update before any request. */
-function modification(context: IExecuteFunctions, itemIndex: number): AccountModification {
-	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+/** PayloadAccountModification from the fields the user added (the account and notification settings apart); refuses an empty update before any request. */
+function modification(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	fields: IDataObject,
+	data: AccountData,
+	notifications: boolean,
+): AccountModification {
 	const text = (name: string) =>
 		fields[name] === undefined ? undefined : String(fields[name] ?? '').trim();
 	const refuse = (message: string) => operationError(context, { itemIndex, message });
@@ -77,7 +178,7 @@ function modification(context: IExecuteFunctions, itemIndex: number): AccountMod
 	if (name !== undefined) body.name = name;
 	if (lastname !== undefined) body.lastname = lastname;
 	if (email === '') throw refuse('Email cannot be empty');
-	if (email !== undefined && (email.length > 254 || !EMAIL.test(email)))
+	if (email !== undefined && !isEmailAddress(email))
 		throw refuse(`Email: "${email}" is not an email address`);
 	if (email !== undefined) body.email = email;
 	if (phone !== undefined) {
@@ -95,5 +196,6 @@ function modification(context: IExecuteFunctions, itemIndex: number): AccountMod
 	const retry = retryOf(context, itemIndex, fields);
 	if (retry) settings.send_fax = { retry };
 	if (Object.keys(settings).length > 0) body.settings = settings;
+	if (Object.keys(body).length > 0 || Object.keys(data).length > 0 || notifications) return body;
 	return nonEmptyUpdate(context, itemIndex, body, 'a field');
 }

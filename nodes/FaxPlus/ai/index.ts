@@ -18,6 +18,12 @@ export const ai = defineResource({
 				description: 'Define a field for Fax AI to extract (admins only)',
 			},
 			{
+				name: 'Delete Custom Field',
+				value: 'deleteCustomField',
+				action: 'Delete an AI custom field',
+				description: 'Remove an AI custom field definition (admins only)',
+			},
+			{
 				name: 'Get Credits',
 				value: 'getCredits',
 				action: 'Get the AI credits',

@@ -12,6 +12,12 @@ export const contact = defineResource({
 		displayOptions: { show: { resource: ['contact'] } },
 		options: [
 			{
+				name: 'Add to Groups',
+				value: 'addToGroups',
+				action: 'Add a contact to groups',
+				description: "Set a contact's contact groups (it leaves the groups not listed)",
+			},
+			{
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many contacts',

@@ -1,2 +1,3 @@
+export { addToGroups } from './addToGroups.operation';
 export { getAll } from './getAll.operation';
 export { update } from './update.operation';

@@ -1,7 +1,7 @@
 // @ts-check
 'use strict';
 /** Fax AI: field extraction and OCR per fax, credits, custom field definitions. */
-const { json, badRequest } = require('../http');
+const { json, badRequest, noContent } = require('../http');
 const { read, edit, findById, objectBody, requireAdmin } = require('./common');
 const { findFax } = require('./faxes');
 const { randomHex, isObject } = require('../util');
@@ -236,6 +236,20 @@ module.exports = [
 			if (body.instructions !== undefined) field.instructions = body.instructions;
 			if (body.enabled !== undefined) field.enabled = body.enabled;
 			return json(field);
+		},
+	},
+	{
+		// "Delete AI custom field definition": admin-only, scopes fax:all:edit or fax:ai_settings:edit;
+		// apidoc shows no answer body.
+		method: 'DELETE',
+		path: '/accounts/self/ai/custom-fields/:field_id',
+		scopes: edit('ai_settings'),
+		handler: (ctx) => {
+			requireAdmin(ctx, 'manage AI custom fields');
+			const id = ctx.params.field_id;
+			findById(ctx.state.customFields, id, `custom field ${id}`);
+			delete ctx.state.customFields[id];
+			return noContent();
 		},
 	},
 ];

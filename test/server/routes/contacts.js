@@ -1,7 +1,7 @@
 // @ts-check
 'use strict';
-/** Contacts (list/search, update) and contact groups (share with members, delete). */
-const { json, badRequest, invalidUserId, notFoundItem } = require('../http');
+/** Contacts (list/search, update, assign to groups) and contact groups (share with members, delete). */
+const { json, badRequest, invalidUserId, notFoundItem, noContent } = require('../http');
 const {
 	read,
 	edit,
@@ -96,6 +96,38 @@ module.exports = [
 			if (body.numbers !== undefined)
 				contact.numbers = body.numbers.map((/** @type {string} */ n) => normalizeNumber(n));
 			return json(contactView(contact));
+		},
+	},
+	{
+		// "Assign contacts to groups" (apidoc): the reference's body {contact_id, group_ids}, scope
+		// fax:all:edit only; the contact's groups become exactly group_ids (it leaves the others).
+		method: 'POST',
+		path: '/accounts/self/contacts/assign-groups',
+		scopes: ['fax:all:edit'],
+		handler: (ctx) => {
+			const body = objectBody(ctx);
+			for (const key of Object.keys(body))
+				if (key !== 'contact_id' && key !== 'group_ids')
+					throw badRequest(`${key} is not a field of a group assignment`);
+			if (typeof body.contact_id !== 'string' || body.contact_id === '')
+				throw badRequest('contact_id must be a non-empty string');
+			if (
+				!Array.isArray(body.group_ids) ||
+				body.group_ids.some((/** @type {unknown} */ id) => typeof id !== 'string' || id === '')
+			)
+				throw badRequest('group_ids must be an array of group IDs');
+			const id = body.contact_id;
+			const contact = Object.hasOwn(ctx.state.contacts, id) ? ctx.state.contacts[id] : undefined;
+			if (!contact || contact.uid !== ctx.caller.uid) throw notFoundItem(`contact ${id}`);
+			/** @type {string[]} */
+			const groupIds = body.group_ids;
+			for (const g of groupIds) findById(ctx.state.contactGroups, g, `contact group ${g}`);
+			for (const group of Object.values(ctx.state.contactGroups)) {
+				const others = group.contact_ids.filter((c) => c !== id);
+				group.contact_ids = groupIds.includes(group.id) ? [...others, id] : others;
+				group.contacts_count = group.contact_ids.length;
+			}
+			return noContent();
 		},
 	},
 	{
