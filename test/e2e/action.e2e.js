@@ -796,7 +796,7 @@ const CASES = [
 		},
 	},
 	{
-		key: 'contact.addToGroups',
+		key: 'contact.setGroups',
 		params: { contactId: { __rl: true, mode: 'id', value: 'contact_3' }, groupIds: 'group_1' },
 		check(items, reqs, s) {
 			const r = one(reqs, 'POST', '/accounts/self/contacts/assign-groups');

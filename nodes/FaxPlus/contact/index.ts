@@ -12,16 +12,16 @@ export const contact = defineResource({
 		displayOptions: { show: { resource: ['contact'] } },
 		options: [
 			{
-				name: 'Add to Groups',
-				value: 'addToGroups',
-				action: 'Add a contact to groups',
-				description: "Set a contact's contact groups (it leaves the groups not listed)",
-			},
-			{
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many contacts',
 				description: "List or search the user's contacts, one item each",
+			},
+			{
+				name: 'Set Groups',
+				value: 'setGroups',
+				action: 'Set the groups of a contact',
+				description: "Set a contact's contact groups (it leaves every group not listed)",
 			},
 			{
 				name: 'Update',

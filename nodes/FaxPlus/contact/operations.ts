@@ -1,3 +1,3 @@
-export { addToGroups } from './addToGroups.operation';
+export { setGroups } from './setGroups.operation';
 export { getAll } from './getAll.operation';
 export { update } from './update.operation';

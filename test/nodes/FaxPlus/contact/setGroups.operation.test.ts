@@ -8,9 +8,9 @@ import {
 	type AuthKind,
 } from '../../../support/faxplus';
 
-describe('Contact → Add to Groups', () => {
+describe('Contact → Set Groups', () => {
 	const server = useFaxPlusServer();
-	const base = { resource: 'contact', operation: 'addToGroups' };
+	const base = { resource: 'contact', operation: 'setGroups' };
 	const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 	const fromList = (value: string) => ({
 		__rl: true,
@@ -59,7 +59,7 @@ describe('Contact → Add to Groups', () => {
 		expect(notice?.displayName).toMatch(/out of every group not listed/);
 		expect(notice?.displayOptions?.show).toMatchObject({
 			resource: ['contact'],
-			operation: ['addToGroups'],
+			operation: ['setGroups'],
 		});
 	});
 
@@ -131,7 +131,7 @@ describe('Contact → Add to Groups', () => {
 			{ ...base, contactId: byId('contact_1'), groupIds: 'group_2' },
 			{ asTool: true },
 		);
-		expect(error?.message).toMatch(/^This tool may not add a contact to groups .* is off$/);
+		expect(error?.message).toMatch(/^This tool may not set the groups of a contact .* is off$/);
 		expect(apiRequests(server())).toHaveLength(0);
 	});
 });

@@ -5,10 +5,10 @@ import { requiredIdList } from '../shared/values';
 import { faxPlusApiRequest } from '../../api/transport';
 import type { FaxPlusOperation } from '../shared/types';
 
-export const addToGroups: FaxPlusOperation = {
+export const setGroups: FaxPlusOperation = {
 	agentRisk: { kind: 'changes' },
 	toolDescription:
-		"Put one of your contacts in contact groups. Fax.Plus replaces the contact's groups with the ones given: list every group the contact should stay in. Needs the contact ID and the group IDs. Returns the contact ID and its groups.",
+		"Set which contact groups one of your contacts is in. Fax.Plus replaces the contact's groups with the ones given: list every group the contact should stay in. Needs the contact ID and the group IDs. Returns the contact ID and its groups.",
 	description: [
 		{
 			displayName:
