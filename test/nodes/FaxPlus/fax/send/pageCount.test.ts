@@ -7,6 +7,7 @@ import {
 	type FaxDocument,
 } from '../../../../../nodes/FaxPlus/fax/send/documents';
 import { pagesOf } from '../../../../../nodes/FaxPlus/fax/send/pageCount';
+import { pngImage } from '../../../../support/images';
 import { expectLinear } from '../../../../support/linear';
 import {
 	appendUpdate,
@@ -362,9 +363,11 @@ describe('Page count of TIFFs and images', () => {
 		expect(await pagesOf(tooLarge)).toBeUndefined();
 	});
 
-	it('counts the images of a TIFF, one page for other images, none for other formats', async () => {
+	it('counts the images of a TIFF, a PNG as one page, a text by its lines, none for bytes that are no image', async () => {
 		expect(await pagesOf(document(TIFF, 'image/tiff'))).toBe(1);
-		expect(await pagesOf(document(Buffer.from('x'), 'image/png'))).toBe(1);
-		expect(await pagesOf(document(Buffer.from('Hello'), 'text/plain'))).toBeUndefined();
+		expect(await pagesOf(document(pngImage(), 'image/png'))).toBe(1);
+		// Named a PNG, but its bytes are none: not counted (test/nodes/FaxPlus/fax/send/documentKind.test.ts).
+		expect(await pagesOf(document(Buffer.from('x'), 'image/png'))).toBeUndefined();
+		expect(await pagesOf(document(Buffer.from('Hello'), 'text/plain'))).toBe(1);
 	});
 });
