@@ -20,93 +20,96 @@ function asciiColumns(byte: number): number {
 
 /** Lines wrap at spaces, as a word processor wraps them; a word longer than a line is cut. One pass, constant state. */
 class TextLayout {
-	pages = 0;
-	private linesOnPage = 0;
+	/** Pages ended by form feeds, and the lines since the last. */
+	private pages = 0;
+	private lines = 0;
+	/** Columns of the line and of the word not yet placed on it. */
 	private line = 0;
 	private word = 0;
 	/** UTF-8 continuation bytes still due to the character begun. */
 	private continuation = 0;
 	private afterCarriageReturn = false;
+	/** Columns of each ASCII byte; 0 for the blanks and breaks. */
+	private readonly columns = Uint8Array.from({ length: 128 }, (_, byte) =>
+		[SPACE, TAB, LINE_FEED, CARRIAGE_RETURN, FORM_FEED].includes(byte) ? 0 : asciiColumns(byte),
+	);
 
+	get pagesSoFar(): number {
+		return this.pages + Math.floor(this.lines / TEXT_LINES);
+	}
+
+	/** The state is in locals for the loop: a letter that fits its line costs a lookup and an add. */
 	add(bytes: Uint8Array) {
+		const columns = this.columns;
+		let { pages, lines, line, word, continuation, afterCarriageReturn } = this;
 		for (let at = 0; at < bytes.length; at++) {
 			const byte = bytes[at];
-			const afterCarriageReturn = this.afterCarriageReturn;
-			this.afterCarriageReturn = false;
-			if (byte >= 0x80) {
+			let width = 2;
+			if (byte < 0x80) {
+				width = columns[byte];
+				continuation = 0;
+			} else if (byte < 0xc0 && continuation > 0) {
+				continuation--;
+				continue;
+			} else {
 				// Every character outside ASCII is 2 columns (CJK is that wide); a stray byte is a character of its own.
-				if (byte < 0xc0 && this.continuation > 0) {
-					this.continuation--;
-					continue;
-				}
-				this.continuation = byte >= 0xf0 ? 3 : byte >= 0xe0 ? 2 : byte >= 0xc0 ? 1 : 0;
-				this.letter(2);
+				continuation = byte >= 0xf0 ? 3 : byte >= 0xe0 ? 2 : byte >= 0xc0 ? 1 : 0;
+			}
+			const carriageReturnBefore = afterCarriageReturn;
+			afterCarriageReturn = byte === CARRIAGE_RETURN;
+			if (width > 0) {
+				word += width;
+				if (word <= TEXT_COLUMNS) continue;
+				// A word wider than a line starts a line of its own and is cut at the margin.
+				if (line > 0) lines++;
+				line = 0;
+				lines += Math.ceil(word / TEXT_COLUMNS) - 1;
+				word -= (Math.ceil(word / TEXT_COLUMNS) - 1) * TEXT_COLUMNS;
 				continue;
 			}
-			this.continuation = 0;
-			if (byte === SPACE || byte === TAB) {
-				this.place();
-				this.line =
-					byte === SPACE ? this.line + 1 : (Math.floor(this.line / TAB_COLUMNS) + 1) * TAB_COLUMNS;
-				// Blanks past the margin take lines too (a renderer may let them hang: this counts more, never fewer).
-				while (this.line > TEXT_COLUMNS) {
-					this.lineDone();
-					this.line -= TEXT_COLUMNS;
+			// CR LF is one line break.
+			if (byte === LINE_FEED && carriageReturnBefore) continue;
+			// A blank or a break ends the word: it goes on this line, or starts the next.
+			if (word > 0) {
+				if (line > 0 && line + word > TEXT_COLUMNS) {
+					lines++;
+					line = 0;
 				}
-			} else if (byte === LINE_FEED || byte === CARRIAGE_RETURN) {
-				this.afterCarriageReturn = byte === CARRIAGE_RETURN;
-				// CR LF is one line break.
-				if (byte === LINE_FEED && afterCarriageReturn) continue;
-				this.place();
-				this.lineDone();
-				this.line = 0;
-			} else if (byte === FORM_FEED) {
-				this.place();
-				if (this.line > 0) this.lineDone();
-				this.line = 0;
+				line += word;
+				word = 0;
+			}
+			if (byte === SPACE || byte === TAB) {
+				line = byte === SPACE ? line + 1 : (Math.floor(line / TAB_COLUMNS) + 1) * TAB_COLUMNS;
+				// Blanks past the margin take lines too (a renderer may let them hang: this counts more, never fewer).
+				if (line > TEXT_COLUMNS) {
+					lines++;
+					line -= TEXT_COLUMNS;
+				}
+				continue;
+			}
+			if (line > 0 || byte !== FORM_FEED) lines++;
+			line = 0;
+			if (byte === FORM_FEED) {
 				// A new page, even after an empty one: counting more, never fewer.
-				this.pages++;
-				this.linesOnPage = 0;
-			} else {
-				this.letter(asciiColumns(byte));
+				pages += Math.max(1, Math.ceil(lines / TEXT_LINES));
+				lines = 0;
 			}
 		}
+		Object.assign(this, { pages, lines, line, word, continuation, afterCarriageReturn });
 	}
 
 	/** Pages of the whole text: at least one. */
 	end(): number {
-		this.place();
-		if (this.line > 0) this.lineDone();
-		return Math.max(1, this.pages + (this.linesOnPage > 0 ? 1 : 0));
-	}
-
-	private letter(columns: number) {
-		this.word += columns;
-		if (this.word <= TEXT_COLUMNS) return;
-		// A word wider than a line starts a line of its own and is cut at the margin.
-		if (this.line > 0) this.lineDone();
-		this.line = 0;
-		while (this.word > TEXT_COLUMNS) {
-			this.lineDone();
-			this.word -= TEXT_COLUMNS;
+		let { lines, line } = this;
+		if (this.word > 0) {
+			if (line > 0 && line + this.word > TEXT_COLUMNS) {
+				lines++;
+				line = 0;
+			}
+			line += this.word;
 		}
-	}
-
-	/** The word just ended goes on this line, or starts the next. */
-	private place() {
-		if (this.word === 0) return;
-		if (this.line > 0 && this.line + this.word > TEXT_COLUMNS) {
-			this.lineDone();
-			this.line = 0;
-		}
-		this.line += this.word;
-		this.word = 0;
-	}
-
-	private lineDone() {
-		if (++this.linesOnPage < TEXT_LINES) return;
-		this.pages++;
-		this.linesOnPage = 0;
+		if (line > 0) lines++;
+		return Math.max(1, this.pages + Math.ceil(lines / TEXT_LINES));
 	}
 }
 
@@ -118,7 +121,7 @@ export async function textPages(
 	const layout = new TextLayout();
 	for await (const chunk of await open()) {
 		layout.add(chunk);
-		if (layout.pages >= mostPages) return mostPages;
+		if (layout.pagesSoFar >= mostPages) return mostPages;
 	}
 	return Math.min(layout.end(), mostPages);
 }
