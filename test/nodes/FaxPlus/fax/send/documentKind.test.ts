@@ -11,12 +11,16 @@ import {
 	useFaxPlusServer,
 	type RecordedRequest,
 } from '../../../../support/faxplus';
-import { gifImage, pngImage } from '../../../../support/images';
 import { pdfLibPdf } from '../../../../support/pdf';
 import { useProcessedDataStore } from '../../../../support/processed-data';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { TIFF } = require('../../../../server/media') as { TIFF: Buffer };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { gifImage, pngImage } = require('../../../../support/images') as {
+	gifImage: (frames: number) => Buffer;
+	pngImage: (width?: number, height?: number) => Buffer;
+};
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { parseMultipart } = require('../../../../server/multipart') as {
 	parseMultipart: (

@@ -545,7 +545,9 @@ describe('Fax → Send', () => {
 			expect(error?.message).toBe('Input Binary Fields: the input item carries no files');
 			expect(error?.description).toMatch(/put the document in a binary field first/);
 			// HTTP Request passes a file on only with this option (issue 88).
-			expect(error?.description).toContain('HTTP Request with Options → Response → Response Format: File');
+			expect(error?.description).toContain(
+				'HTTP Request with Options → Response → Response Format: File',
+			);
 			expect(apiRequests(server())).toHaveLength(0);
 		});
 

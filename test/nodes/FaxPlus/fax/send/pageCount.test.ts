@@ -7,7 +7,6 @@ import {
 	type FaxDocument,
 } from '../../../../../nodes/FaxPlus/fax/send/documents';
 import { pagesOf } from '../../../../../nodes/FaxPlus/fax/send/pageCount';
-import { pngImage } from '../../../../support/images';
 import { expectLinear } from '../../../../support/linear';
 import {
 	appendUpdate,
@@ -24,6 +23,10 @@ import {
 const { makePdf, TIFF } = require('../../../../server/media') as {
 	makePdf: (lines: string[]) => Buffer;
 	TIFF: Buffer;
+};
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { pngImage } = require('../../../../support/images') as {
+	pngImage: (width?: number, height?: number) => Buffer;
 };
 
 const document = (data: Buffer, mimeType: string) =>

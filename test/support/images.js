@@ -1,10 +1,12 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not node code: it builds images with node:zlib */
-// Real images for the tests of Send's types: a PNG as any PNG reader reads it, a GIF of frames.
-import { crc32, deflateSync } from 'node:zlib';
+// @ts-check
+'use strict';
+// Real images for the tests of Send's types (unit and e2e): a PNG as any PNG reader reads it, a GIF of frames.
+const { crc32, deflateSync } = require('node:zlib');
 
 /** A PNG of `width` × `height` grey pixels (8-bit greyscale, one filter byte a row). */
-export function pngImage(width = 4, height = 3): Buffer {
-	const chunk = (type: string, data: Buffer) => {
+function pngImage(width = 4, height = 3) {
+	/** @param {string} type @param {Buffer} data */
+	const chunk = (type, data) => {
 		const length = Buffer.alloc(4);
 		length.writeUInt32BE(data.length);
 		const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
@@ -27,7 +29,7 @@ export function pngImage(width = 4, height = 3): Buffer {
 }
 
 /** A GIF89a of `frames` 1×1 images, each after a graphic control extension (an animation's frames). */
-export function gifImage(frames: number): Buffer {
+function gifImage(/** @type {number} */ frames) {
 	const frame = Buffer.from([
 		...[0x21, 0xf9, 0x04, 0x00, 0x0a, 0x00, 0x00, 0x00], // graphic control extension: 0.1 s
 		...[0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0x00], // image descriptor: 1×1 at 0,0, no local colour table
@@ -41,3 +43,5 @@ export function gifImage(frames: number): Buffer {
 		Buffer.from([0x3b]),
 	]);
 }
+
+module.exports = { pngImage, gifImage };
