@@ -32,6 +32,7 @@ const { PDFDocument, StandardFonts } = require('pdf-lib');
 const { parseMultipart } = require(path.join(__dirname, '../server/multipart'));
 const { waitFor } = require('../support/checks');
 const { pngImage } = require('../support/images');
+const { sendParameters } = require('../support/send-parameters');
 
 const FILES_NODE = 'n8n-nodes-base.readWriteFile';
 const READ = 'Read PDF from Disk';
@@ -214,19 +215,13 @@ module.exports = async function documents(t) {
 								},
 								{
 									name: SEND,
-									parameters: {
-										authentication: 'accessToken',
-										resource: 'fax',
-										operation: 'send',
-										userId: 'self',
-										to: '+4930123456',
-										from: '+15551230001',
+									parameters: sendParameters({
 										documentSource,
 										binaryPropertyNames: 'data',
 										// 2 MB of text: 46,604 times a sentence of 45 bytes.
 										documentText: `={{ 'The quick brown fox jumps over the lazy dog. '.repeat(${body}.sentences) }}`,
 										options: { maxPages: `={{ ${body}.maxPages }}` },
-									},
+									}),
 									credentials: credRef('faxPlusApi', s.pat),
 								},
 							],

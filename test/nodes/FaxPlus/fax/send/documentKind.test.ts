@@ -17,6 +17,10 @@ import { useProcessedDataStore } from '../../../../support/processed-data';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { TIFF } = require('../../../../server/media') as { TIFF: Buffer };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
+const { sendParameters } = require('../../../../support/send-parameters') as {
+	sendParameters: (overrides?: IDataObject) => IDataObject;
+};
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { gifImage, pngImage } = require('../../../../support/images') as {
 	gifImage: (frames: number) => Buffer;
 	pngImage: (width?: number, height?: number) => Buffer;
@@ -167,13 +171,7 @@ describe('the kind of a document, from its first bytes', () => {
 
 describe('Fax → Send: the bytes decide the type', () => {
 	const server = useFaxPlusServer();
-	const base: IDataObject = {
-		resource: 'fax',
-		operation: 'send',
-		userId: 'self',
-		from: '+15551230001',
-		to: '+15551234567',
-	};
+	const base = sendParameters();
 	const pdfs: Record<string, Buffer> = {};
 	beforeAll(async () => {
 		pdfs.three = await pdfLibPdf(3);
@@ -197,14 +195,17 @@ describe('Fax → Send: the bytes decide the type', () => {
 		},
 	);
 
+	/** Sends the items (under Max Pages, if given): the output's pages and the upload the server received. */
+	const sentUnder = async (maxPages: number | undefined, items: INodeExecutionData[]) => {
+		const from = server().requests.length;
+		const options = maxPages === undefined ? {} : { options: { maxPages } };
+		const [sent] = await runOk(server(), { ...base, ...options }, { items });
+		return { pages: sent.json.pages, upload: uploads(server().requests.slice(from))[0] };
+	};
+
 	it('sends the same PDF labelled image/png under Max Pages 500, as a PDF, pages: 500', async () => {
-		const [sent] = await runOk(
-			server(),
-			{ ...base, options: { maxPages: 500 } },
-			{ items: item(pdfs.fiveHundred, 'image/png', 'big.png') },
-		);
-		expect(sent.json.pages).toBe(500);
-		const [upload] = uploads(apiRequests(server()));
+		const { pages, upload } = await sentUnder(500, item(pdfs.fiveHundred, 'image/png', 'big.png'));
+		expect(pages).toBe(500);
 		expect(upload).toMatchObject({
 			filename: 'big.pdf',
 			contentType: 'application/pdf',
@@ -219,14 +220,8 @@ describe('Fax → Send: the bytes decide the type', () => {
 			['image/png', 'scan.png'],
 			['application/pdf', 'scan.pdf'],
 		]) {
-			const from = server().requests.length;
-			const [sent] = await runOk(
-				server(),
-				{ ...base, options: { maxPages: 1 } },
-				{ items: item(png, mimeType, fileName) },
-			);
-			expect(sent.json.pages).toBe(1);
-			const [upload] = uploads(server().requests.slice(from));
+			const { pages, upload } = await sentUnder(1, item(png, mimeType, fileName));
+			expect(pages).toBe(1);
 			expect(upload).toMatchObject({
 				filename: 'scan.png',
 				contentType: 'image/png',
@@ -237,21 +232,15 @@ describe('Fax → Send: the bytes decide the type', () => {
 	});
 
 	it('sends a 3-page PDF with pages: 3, and refuses it under Max Pages 2', async () => {
-		const [sent] = await runOk(
-			server(),
-			{ ...base, options: { maxPages: 3 } },
-			{ items: item(pdfs.three, 'application/pdf', 'invoice.pdf') },
-		);
-		expect(sent.json.pages).toBe(3);
-		expect(uploads(apiRequests(server()))[0]).toMatchObject({
-			filename: 'invoice.pdf',
-			contentType: 'application/pdf',
-		});
+		const invoice = item(pdfs.three, 'application/pdf', 'invoice.pdf');
+		const { pages, upload } = await sentUnder(3, invoice);
+		expect(pages).toBe(3);
+		expect(upload).toMatchObject({ filename: 'invoice.pdf', contentType: 'application/pdf' });
 		const before = apiRequests(server()).length;
 		const { error } = await runOperation(
 			server(),
 			{ ...base, options: { maxPages: 2 } },
-			{ items: item(pdfs.three, 'application/pdf', 'invoice.pdf') },
+			{ items: invoice },
 		);
 		expect(error?.message).toBe('The documents have 3 pages, more than Max Pages (2)');
 		expect(apiRequests(server())).toHaveLength(before);
@@ -265,9 +254,9 @@ describe('Fax → Send: the bytes decide the type', () => {
 		);
 		expect(error?.message).toBe('The documents have 5 pages, more than Max Pages (4)');
 		expect(apiRequests(server())).toEqual([]);
-		const [sent] = await runOk(server(), base, { items: item(TIFF, 'application/pdf', 'fax.pdf') });
-		expect(sent.json.pages).toBe(1);
-		expect(uploads(apiRequests(server()))[0]).toMatchObject({
+		const { pages, upload } = await sentUnder(undefined, item(TIFF, 'application/pdf', 'fax.pdf'));
+		expect(pages).toBe(1);
+		expect(upload).toMatchObject({
 			filename: 'fax.tiff',
 			contentType: 'image/tiff',
 			format: 'tiff',
@@ -275,40 +264,36 @@ describe('Fax → Send: the bytes decide the type', () => {
 	});
 
 	describe('a file whose bytes are not the type its label says', () => {
+		/** Refused under Max Pages 100 as a document that cannot be counted, before any request. */
+		const refusedUncounted = async (items: INodeExecutionData[], fileName: string) => {
+			const { error } = await runOperation(
+				server(),
+				{ ...base, options: { maxPages: 100 } },
+				{ items },
+			);
+			expect(error?.message).toBe(
+				`Max Pages: the pages of "${fileName}" cannot be counted before sending`,
+			);
+			expect(apiRequests(server())).toEqual([]);
+			return error;
+		};
+
 		it('cannot be counted: refused under Max Pages, sent as labelled without it', async () => {
 			const notPdf = item(
 				Buffer.from('<html>Sign in first</html>'),
 				'application/pdf',
 				'report.pdf',
 			);
-			const { error } = await runOperation(
-				server(),
-				{ ...base, options: { maxPages: 100 } },
-				{ items: notPdf },
+			expect((await refusedUncounted(notPdf, 'report.pdf'))?.description).toContain(
+				'read from the file',
 			);
-			expect(error?.message).toBe(
-				'Max Pages: the pages of "report.pdf" cannot be counted before sending',
-			);
-			expect(error?.description).toContain('read from the file');
-			expect(apiRequests(server())).toEqual([]);
-			const [sent] = await runOk(server(), base, { items: notPdf });
-			expect(sent.json.pages).toBeUndefined();
-			expect(uploads(apiRequests(server()))[0]).toMatchObject({
-				filename: 'report.pdf',
-				contentType: 'application/pdf',
-			});
+			const { pages, upload } = await sentUnder(undefined, notPdf);
+			expect(pages).toBeUndefined();
+			expect(upload).toMatchObject({ filename: 'report.pdf', contentType: 'application/pdf' });
 		});
 
 		it('a Word file named as text is not counted as text', async () => {
-			const { error } = await runOperation(
-				server(),
-				{ ...base, options: { maxPages: 100 } },
-				{ items: item(DOCX, 'text/plain', 'letter.txt') },
-			);
-			expect(error?.message).toBe(
-				'Max Pages: the pages of "letter.txt" cannot be counted before sending',
-			);
-			expect(apiRequests(server())).toEqual([]);
+			await refusedUncounted(item(DOCX, 'text/plain', 'letter.txt'), 'letter.txt');
 		});
 	});
 
