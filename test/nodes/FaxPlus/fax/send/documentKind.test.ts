@@ -3,7 +3,8 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { kindOf } from '../../../../../nodes/FaxPlus/fax/send/documentKind';
 import { documentInMemory } from '../../../../../nodes/FaxPlus/fax/send/documents';
-import { countedDocument } from '../../../../../nodes/FaxPlus/fax/send/pageCount';
+import { countedDocument, pagesOf } from '../../../../../nodes/FaxPlus/fax/send/pageCount';
+import { expectLinear } from '../../../../support/linear';
 import {
 	apiRequests,
 	runOk,
@@ -134,6 +135,34 @@ describe('the kind of a document, from its first bytes', () => {
 		expect(await pages(TIFF)).toBe(1);
 		expect(await pages(pngImage())).toBe(1);
 		expect(await pages(JPEG)).toBe(1);
+		// Damaged: a block no GIF has; cut short after a frame, what was read counts.
+		const seven = gifImage(7);
+		expect(
+			await pages(Buffer.concat([seven.subarray(0, -1), Buffer.from([0x99])])),
+		).toBeUndefined();
+		expect(await pages(seven.subarray(0, 40))).toBe(1);
+	});
+
+	it('stops counting GIF frames at 100,000, in time linear in the file: a forged file costs no more', async () => {
+		const frames = (count: number) => {
+			const gif = gifImage(1);
+			// A frame of the fewest bytes: an image descriptor, its LZW code size and an empty chain.
+			const frame = Buffer.from([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 0]);
+			return Buffer.concat([
+				gif.subarray(0, 19),
+				...Array.from({ length: count }, () => frame),
+				Buffer.from([0x3b]),
+			]);
+		};
+		const pages = async (data: Buffer) =>
+			await pagesOf(
+				documentInMemory(
+					{ field: 'data', fileName: 'a.gif', mimeType: 'image/gif', format: 'pdf' },
+					data,
+				),
+			);
+		expect(await pages(frames(200_000))).toBe(100_000);
+		await expectLinear(frames, async (gif) => expect(await pages(gif)).toBeGreaterThan(0), 100);
 	});
 
 	it('opens a document once to read its type and count it, and closes what it does not read', async () => {
