@@ -488,7 +488,15 @@ const CASES = [
 				s.server.state.files[r.body.files[0]],
 				'the outbox names a file the server does not have',
 			);
-			assert.deepEqual(Object.keys(jsonOf(items)[0]), ['outboxFaxId', 'to', 'from', 'sentAt']);
+			// Pages as for files and URLs (issue 88): two short lines of text, one page.
+			assert.deepEqual(Object.keys(jsonOf(items)[0]), [
+				'outboxFaxId',
+				'to',
+				'from',
+				'sentAt',
+				'pages',
+			]);
+			assert.equal(jsonOf(items)[0].pages, 1);
 			assert.equal(jsonOf(items)[0].to, '+4930123456');
 		},
 	},

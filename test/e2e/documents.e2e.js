@@ -5,6 +5,9 @@
 //      uploaded to the server are the file's bytes, and the outbox fax names that upload.
 //   B. Fax.Plus Trigger (fax_received, Download Fax Document) → Read/Write Files from
 //      Disk (write): the file on disk holds exactly the document the server serves.
+//   C. The bytes decide the type, and text is counted (issue 87): a 500-page PDF saved as a
+//      `.png` (read as image/png) under Max Pages 100, and 2 MB in Send's Text source under
+//      Max Pages 1, upload nothing; a real PNG is sent as image/png, one page.
 //
 // n8n's file nodes may only use the driver's `n8n.filesDir` (N8N_RESTRICT_FILE_ACCESS_TO);
 // this file works in its own subfolder there and removes it at the end. Names, paths and
@@ -22,11 +25,14 @@ const {
 	outputOf,
 	apiRequests,
 	assertSuccess,
+	errorOf,
 	uid,
 } = require('./lib');
 const { PDFDocument, StandardFonts } = require('pdf-lib');
 const { parseMultipart } = require(path.join(__dirname, '../server/multipart'));
 const { waitFor } = require('../support/checks');
+const { pngImage } = require('../support/images');
+const { sendParameters } = require('../support/send-parameters');
 
 const FILES_NODE = 'n8n-nodes-base.readWriteFile';
 const READ = 'Read PDF from Disk';
@@ -173,6 +179,99 @@ module.exports = async function documents(t) {
 					assert.deepEqual(run.body, sent);
 				} finally {
 					await n8n.deactivate(dep.id).catch(() => {});
+				}
+			},
+		);
+
+		await check(
+			'documents: the bytes decide the type and text is counted: a 500-page PDF read as image/png under Max Pages 100 and 2 MB of Text under Max Pages 1 upload nothing; a real PNG is sent as image/png',
+			async () => {
+				const doc = await PDFDocument.create();
+				for (let page = 0; page < 500; page++) doc.addPage();
+				// Saved as a .png: n8n's file node reads it as image/png.
+				const bigPdf = path.join(s.dir, `big-${tag}.png`);
+				fs.writeFileSync(bigPdf, Buffer.from(await doc.save()));
+				const png = pngImage(300, 200);
+				const scan = path.join(s.dir, `scan-${tag}.png`);
+				fs.writeFileSync(scan, png);
+				const body = "$('Webhook').item.json.body";
+				// One workflow a document source (n8n asks for every source's own parameters when it is an expression).
+				const deploy = (documentSource) =>
+					deployWebhookWorkflow(
+						n8n,
+						webhookWorkflow({
+							name: `e2e documents: the bytes decide the type, ${documentSource} (${tag})`,
+							path: uid(`documents-${documentSource}`),
+							nodes: [
+								{
+									name: READ,
+									type: FILES_NODE,
+									typeVersion: 1.1,
+									parameters: {
+										operation: 'read',
+										fileSelector: `={{ ${body}.file }}`,
+										options: {},
+									},
+								},
+								{
+									name: SEND,
+									parameters: sendParameters({
+										documentSource,
+										binaryPropertyNames: 'data',
+										// 2 MB of text: 46,604 times a sentence of 45 bytes.
+										documentText: `={{ 'The quick brown fox jumps over the lazy dog. '.repeat(${body}.sentences) }}`,
+										options: { maxPages: `={{ ${body}.maxPages }}` },
+									}),
+									credentials: credRef('faxPlusApi', s.pat),
+								},
+							],
+						}),
+					);
+				const deps = { binary: await deploy('binary'), text: await deploy('text') };
+				try {
+					const refused = async (source, input, message) => {
+						const from = server.requests.length;
+						const run = await deps[source].run(input);
+						assert.equal(run.execution.status, 'error', `${JSON.stringify(input)} ran`);
+						assert.match(String(errorOf(run.execution)?.message), message);
+						const sent = apiRequests(server, from).map((r) => `${r.method} ${r.path}`);
+						assert.deepEqual(sent, [], `${JSON.stringify(input)} reached Fax.Plus`);
+					};
+					await refused(
+						'binary',
+						{ file: bigPdf, sentences: 1, maxPages: 100 },
+						/^The documents have 500 pages, more than Max Pages \(100\)$/,
+					);
+					await refused(
+						'text',
+						{ file: scan, sentences: 46_604, maxPages: 1 },
+						/^The documents have \d{3,} pages, more than Max Pages \(1\)$/,
+					);
+
+					// The same 500 pages under Max Pages 500 go as a PDF; one sentence of text and the PNG as themselves.
+					const sends = [
+						['binary', { file: bigPdf, maxPages: 500 }, 500, `big-${tag}.pdf`, 'application/pdf'],
+						['text', { file: scan, maxPages: 1 }, 1, 'fax.txt', 'text/plain'],
+						['binary', { file: scan, maxPages: 1 }, 1, `scan-${tag}.png`, 'image/png'],
+					];
+					for (const [source, input, pages, filename, contentType] of sends) {
+						const from = server.requests.length;
+						const run = await deps[source].run({ sentences: 1, ...input });
+						assertSuccess(run.execution);
+						const [sent] = outputOf(run.execution, SEND) ?? [];
+						assert.equal(sent?.json.pages, pages, `${filename}: ${JSON.stringify(sent?.json)}`);
+						const upload = one(apiRequests(server, from), 'POST', '/accounts/self/files');
+						const [part] = parseMultipart(
+							upload.rawBody,
+							String(upload.headers['content-type']),
+						).files;
+						assert.deepEqual([part.filename, part.contentType], [filename, contentType]);
+						if (contentType === 'image/png')
+							assert.ok(part.data.equals(png), 'the PNG changed on the way');
+						one(apiRequests(server, from), 'POST', '/accounts/self/outbox');
+					}
+				} finally {
+					for (const dep of Object.values(deps)) await n8n.deactivate(dep.id).catch(() => {});
 				}
 			},
 		);

@@ -24,7 +24,7 @@ import { fetchDocuments } from './documentUrls';
 import { finalStatusSettings, waitForFinalStatus } from './finalStatus';
 import { sendKeyOf, type Duplicate } from './keyLookups';
 import { checkManualRepeat } from './manualRepeat';
-import { pagesOf } from './pageCount';
+import { countedDocument } from './pageCount';
 import { senderOf } from './senders';
 import { duplicateItems, sentForAgent, sentItems, type FaxSent } from './sendResult';
 import { uploadDocument } from './uploadBody';
@@ -63,8 +63,9 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INod
 	);
 	const fromFax =
 		source === 'fax' ? requiredString(this, 'fromFax', 'Fax to Send Again', itemIndex) : undefined;
-	const documents = source === 'fax' ? [] : await documentsOf(this, itemIndex, source, options);
-	const pages = await checkPages(this, itemIndex, documents, options.maxPages);
+	const given = source === 'fax' ? [] : await documentsOf(this, itemIndex, source, options);
+	// From here on each document has the type its bytes say, as it is counted and uploaded.
+	const { documents, pages } = await checkPages(this, itemIndex, given, options.maxPages);
 	const key = await sendKeyOf(this, itemIndex, options, {
 		userId,
 		to,
@@ -190,29 +191,32 @@ async function documentsOf(
 async function checkPages(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	documents: FaxDocument[],
+	given: FaxDocument[],
 	maxPages: unknown,
-): Promise<number | undefined> {
+): Promise<{ documents: FaxDocument[]; pages: number | undefined }> {
 	const set = maxPages !== undefined && maxPages !== '';
 	const limit = set ? wholeNumber(context, itemIndex, maxPages, 'Max Pages') : DEFAULT_MAX_PAGES;
+	const documents: FaxDocument[] = [];
 	let pages = 0;
 	let allCounted = true;
-	for (const document of documents) {
-		const counted = await pagesOf(document);
-		if (counted !== undefined) {
-			pages += counted;
+	for (const document of given) {
+		const counted = await countedDocument(document);
+		documents.push(counted.document);
+		if (counted.pages !== undefined) {
+			pages += counted.pages;
 			continue;
 		}
 		allCounted = false;
-		if (document.field === TEXT_FIELD || !(set || runsAsTool(context))) continue;
+		if (!(set || runsAsTool(context))) continue;
 		throw operationError(context, {
 			itemIndex,
 			message: `Max Pages: the pages of "${document.fileName}" cannot be counted before sending`,
-			description: `Nothing was sent. Max Pages counts PDF, TIFF and image pages; Fax.Plus counts other documents only once they are sent. Convert the document to PDF first${runsAsTool(context) ? '' : ', or remove Max Pages under Options to send it uncounted'}.`,
+			description: `Nothing was sent. Max Pages counts PDF, TIFF, image and plain-text pages, read from the file's own bytes; Fax.Plus counts other documents (and files whose bytes are not the type their name or MIME type says) only once they are sent. Convert the document to PDF first${runsAsTool(context) ? '' : ', or remove Max Pages under Options to send it uncounted'}.`,
 		});
 	}
 	// The counted documents alone may exceed it, whatever the others have.
-	if (pages <= limit) return documents.length > 0 && allCounted ? pages : undefined;
+	if (pages <= limit)
+		return { documents, pages: documents.length > 0 && allCounted ? pages : undefined };
 	throw operationError(context, {
 		itemIndex,
 		message: `The documents have ${allCounted ? '' : 'at least '}${pages} pages, more than Max Pages (${limit})`,

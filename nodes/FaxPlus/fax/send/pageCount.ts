@@ -1,27 +1,105 @@
-// Pages of a PDF or TIFF before upload (Max Pages, `pages`); Fax.Plus counts the rest.
-import type { FaxDocument } from './documents';
+// Pages of a document before upload (Max Pages, `pages`), and the type it is sent as: both read from its bytes.
+import { KIND_TYPES, PEEK_BYTES, kindOf, type DocumentKind } from './documentKind';
+import { uploadFileName, uploadFormatOf, type FaxDocument } from './documents';
 import { pdfPageCount } from './pdfPages';
+import { textPages } from './textPages';
 
-/** TIFFs up to this size are read whole to walk their images. */
-const MAX_TIFF_BYTES = 64 * 1024 * 1024;
+/** TIFFs and GIFs up to this size are read whole to walk their images. */
+const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
 /** Past this many pages a count stops: any Max Pages refuses it, and a forged file costs no more. */
 const MOST_PAGES = 100_000;
 
-export async function pagesOf(document: FaxDocument): Promise<number | undefined> {
-	const type = document.mimeType.toLowerCase();
-	if (type === 'application/pdf') {
-		const pages = await pdfPageCount(async () => await document.open());
-		return pages === undefined ? undefined : Math.min(pages, MOST_PAGES);
-	}
-	if (type === 'image/tiff' || type === 'image/tif')
-		return document.size <= MAX_TIFF_BYTES ? await tiffPages(document) : undefined;
-	return type.startsWith('image/') ? 1 : undefined;
+type Open = FaxDocument['open'];
+
+export interface CountedDocument {
+	/** The document with the type its bytes have (MIME type, file name extension, upload format). */
+	document: FaxDocument;
+	/** Undefined where the pages cannot be counted before sending (Word, HTML, a file its label does not match…). */
+	pages: number | undefined;
 }
 
-async function tiffPages(document: FaxDocument): Promise<number | undefined> {
+export async function pagesOf(document: FaxDocument): Promise<number | undefined> {
+	return (await countedDocument(document)).pages;
+}
+
+/** The document as its bytes say it is, and its pages; the document is opened once for both. */
+export async function countedDocument(document: FaxDocument): Promise<CountedDocument> {
+	const iterator = (await document.open())[Symbol.asyncIterator]();
+	try {
+		const { first, open } = await peek(document, iterator);
+		const kind = kindOf(first, document.mimeType.toLowerCase());
+		if (kind === 'maybePdf') {
+			// Bytes before `%PDF-`: a PDF if it reads as one, else what its label says, uncounted.
+			const pages = await pdfPages(open);
+			return { document: pages === undefined ? document : retyped(document, 'pdf'), pages };
+		}
+		if (kind === 'other') return { document, pages: undefined };
+		if (kind === 'text') return { document, pages: await textPages(open, MOST_PAGES) };
+		const typed = retyped(document, kind);
+		return { document: typed, pages: await imagePages(kind, open, document.size) };
+	} finally {
+		// Whatever the count left unread is never read.
+		await iterator.return?.();
+	}
+}
+
+/** The first bytes, and an `open` whose first call goes on reading them from where the peek stopped. */
+async function peek(
+	document: FaxDocument,
+	iterator: AsyncIterator<Uint8Array>,
+): Promise<{ first: Buffer; open: Open }> {
+	const chunks: Uint8Array[] = [];
+	let size = 0;
+	let ended = false;
+	while (size < PEEK_BYTES) {
+		const next = await iterator.next();
+		if ((ended = next.done === true)) break;
+		chunks.push(next.value);
+		size += next.value.byteLength;
+	}
+	let fresh = true;
+	const open: Open = async () => {
+		if (!fresh) return await document.open();
+		fresh = false;
+		return (async function* () {
+			yield* chunks;
+			if (ended) return;
+			for (let next; !(next = await iterator.next()).done;) yield next.value;
+		})();
+	};
+	return { first: Buffer.concat(chunks).subarray(0, PEEK_BYTES), open };
+}
+
+function retyped(document: FaxDocument, kind: keyof typeof KIND_TYPES): FaxDocument {
+	const { mimeType, extension } = KIND_TYPES[kind];
+	return {
+		...document,
+		mimeType,
+		fileName: uploadFileName(document.fileName, 'document', extension),
+		format: uploadFormatOf(extension),
+	};
+}
+
+async function pdfPages(open: Open): Promise<number | undefined> {
+	const pages = await pdfPageCount(open);
+	return pages === undefined ? undefined : Math.min(pages, MOST_PAGES);
+}
+
+async function imagePages(
+	kind: Exclude<DocumentKind, 'text' | 'other'>,
+	open: Open,
+	size: number,
+): Promise<number | undefined> {
+	if (kind === 'pdf') return await pdfPages(open);
+	if (kind !== 'tiff' && kind !== 'gif') return 1;
+	if (size > MAX_IMAGE_BYTES) return undefined;
 	const parts: Uint8Array[] = [];
-	for await (const chunk of await document.open()) parts.push(chunk);
+	for await (const chunk of await open()) parts.push(chunk);
 	const data = Buffer.concat(parts);
+	return kind === 'tiff' ? tiffPages(data) : gifFrames(data);
+}
+
+function tiffPages(data: Buffer): number | undefined {
 	if (data.length < 8) return undefined;
 	const little = data.toString('latin1', 0, 2) === 'II';
 	const u16 = (at: number) => (little ? data.readUInt16LE(at) : data.readUInt16BE(at));
@@ -38,4 +116,32 @@ async function tiffPages(document: FaxDocument): Promise<number | undefined> {
 		offset = u32(next);
 	}
 	return seen.size || undefined;
+}
+
+/** A GIF's images (an animation's frames: a converter may fax each as a page), one pass over its blocks. */
+function gifFrames(data: Buffer): number | undefined {
+	const colorTable = (flags: number) => (flags & 0x80 ? 3 * 2 ** ((flags & 7) + 1) : 0);
+	/** Past a chain of sub-blocks: each a length byte and that many bytes, ending with length 0. */
+	const subBlocks = (at: number) => {
+		while (at < data.length) {
+			const length = data[at];
+			at += 1 + length;
+			if (length === 0) break;
+		}
+		return at;
+	};
+	if (data.length < 13) return undefined;
+	let at = 13 + colorTable(data[10]);
+	let frames = 0;
+	while (at < data.length && frames < MOST_PAGES) {
+		const block = data[at];
+		if (block === 0x3b) break;
+		if (block === 0x21) at = subBlocks(at + 2);
+		else if (block === 0x2c) {
+			frames++;
+			if (at + 10 > data.length) break;
+			at = subBlocks(at + 10 + colorTable(data[at + 9]) + 1);
+		} else return undefined; // Not a block GIF has: what a reader makes of the rest is not known.
+	}
+	return frames || undefined;
 }

@@ -97,7 +97,7 @@ describe('Fax → Send: Max Pages', () => {
 		expect(server().state.outbox[String(raised[0].json.outboxFaxId)]).toBeDefined();
 	});
 
-	describe('a document whose pages cannot be counted (a Word file, a text from a URL)', () => {
+	describe('a document whose pages cannot be counted (a Word file)', () => {
 		const docx: INodeExecutionData[] = [
 			{
 				json: {},
@@ -133,14 +133,20 @@ describe('Fax → Send: Max Pages', () => {
 			expect(apiRequests(server())).toEqual([]);
 		});
 
-		it("is refused when an AI agent sends it; the agent's own text and a PDF are sent", async () => {
-			const asTool = (parameters: IDataObject) =>
-				runOperation(server(), { ...base, agentMayRun: true, ...parameters }, { asTool: true });
-			const { error } = await asTool({ documentSource: 'url', documentUrls: url('note.txt') });
+		it("is refused when an AI agent sends it; the agent's own text, a text file and a PDF are sent", async () => {
+			const asTool = (parameters: IDataObject, items?: INodeExecutionData[]) =>
+				runOperation(
+					server(),
+					{ ...base, agentMayRun: true, ...parameters },
+					{ asTool: true, items },
+				);
+			const { error } = await asTool({}, docx);
 			expect(error?.message).toBe(
-				'Max Pages: the pages of "note.txt" cannot be counted before sending',
+				'Max Pages: the pages of "letter.docx" cannot be counted before sending',
 			);
 			expect(apiRequests(server())).toEqual([]);
+			const note = await asTool({ documentSource: 'url', documentUrls: url('note.txt') });
+			expect(note.error).toBeUndefined();
 			const pdf = await asTool({ documentSource: 'url', documentUrls: url('invoice.pdf') });
 			expect(pdf.error).toBeUndefined();
 			const text = await asTool({ documentSource: 'text', documentText: 'Hello' });

@@ -117,11 +117,13 @@ describe('Fax → Send: document sources', () => {
 					files: [path],
 					return_ids: true,
 				});
+				// Counted as every other source is (issue 88): 3 short lines, one page.
 				expect(items[0].json).toEqual({
 					outboxFaxId: expect.any(String),
 					to: '+15551234567',
 					from: '+15551230001',
 					sentAt: expect.any(String),
+					pages: 1,
 				});
 			},
 		);

@@ -205,7 +205,8 @@ describe('Fax → Send', () => {
 			return_ids: true,
 		});
 
-		// One item per destination, its outbox ID beside the number; no storage paths.
+		// One item per destination, its outbox ID beside the number; no storage paths. Pages: the
+		// PDF's, the TIFF's and the text's, one each.
 		const ids = items.map((item) => item.json.outboxFaxId as string);
 		expect(items.map((item) => item.json)).toEqual([
 			{
@@ -213,6 +214,7 @@ describe('Fax → Send', () => {
 				to: '+15551234567',
 				from: '+15551230001',
 				sentAt: expect.any(String),
+				pages: 3,
 				sendTime: '2030-01-15 09:30:00 +0000',
 			},
 			{
@@ -220,6 +222,7 @@ describe('Fax → Send', () => {
 				to: '+4930123456',
 				from: '+15551230001',
 				sentAt: expect.any(String),
+				pages: 3,
 				sendTime: '2030-01-15 09:30:00 +0000',
 			},
 		]);
@@ -541,6 +544,10 @@ describe('Fax → Send', () => {
 			const { error } = await runOperation(server(), { ...base, to: '+15551234567' });
 			expect(error?.message).toBe('Input Binary Fields: the input item carries no files');
 			expect(error?.description).toMatch(/put the document in a binary field first/);
+			// HTTP Request passes a file on only with this option (issue 88).
+			expect(error?.description).toContain(
+				'HTTP Request with Options → Response → Response Format: File',
+			);
 			expect(apiRequests(server())).toHaveLength(0);
 		});
 

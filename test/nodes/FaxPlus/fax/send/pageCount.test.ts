@@ -24,6 +24,10 @@ const { makePdf, TIFF } = require('../../../../server/media') as {
 	makePdf: (lines: string[]) => Buffer;
 	TIFF: Buffer;
 };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { pngImage } = require('../../../../support/images') as {
+	pngImage: (width?: number, height?: number) => Buffer;
+};
 
 const document = (data: Buffer, mimeType: string) =>
 	documentInMemory({ field: 'data', fileName: 'a', mimeType, format: 'pdf' }, data);
@@ -362,9 +366,11 @@ describe('Page count of TIFFs and images', () => {
 		expect(await pagesOf(tooLarge)).toBeUndefined();
 	});
 
-	it('counts the images of a TIFF, one page for other images, none for other formats', async () => {
+	it('counts the images of a TIFF, a PNG as one page, a text by its lines, none for bytes that are no image', async () => {
 		expect(await pagesOf(document(TIFF, 'image/tiff'))).toBe(1);
-		expect(await pagesOf(document(Buffer.from('x'), 'image/png'))).toBe(1);
-		expect(await pagesOf(document(Buffer.from('Hello'), 'text/plain'))).toBeUndefined();
+		expect(await pagesOf(document(pngImage(), 'image/png'))).toBe(1);
+		// Named a PNG, but its bytes are none: not counted (test/nodes/FaxPlus/fax/send/documentKind.test.ts).
+		expect(await pagesOf(document(Buffer.from('x'), 'image/png'))).toBeUndefined();
+		expect(await pagesOf(document(Buffer.from('Hello'), 'text/plain'))).toBe(1);
 	});
 });

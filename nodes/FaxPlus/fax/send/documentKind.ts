@@ -1,0 +1,66 @@
+// What a document is, by its first bytes: the type Send counts and uploads, whatever its file name or MIME type says.
+
+/** Kinds whose pages are counted; `other` (Word, HTML, RTF, a file its label does not match…) cannot be. */
+export type DocumentKind = 'pdf' | 'tiff' | 'png' | 'jpeg' | 'gif' | 'bmp' | 'text' | 'other';
+
+/** The type each kind read from the bytes is uploaded as: MIME type and file name extension. */
+export const KIND_TYPES = {
+	pdf: { mimeType: 'application/pdf', extension: 'pdf' },
+	tiff: { mimeType: 'image/tiff', extension: 'tiff' },
+	png: { mimeType: 'image/png', extension: 'png' },
+	jpeg: { mimeType: 'image/jpeg', extension: 'jpg' },
+	gif: { mimeType: 'image/gif', extension: 'gif' },
+	bmp: { mimeType: 'image/bmp', extension: 'bmp' },
+} as const;
+
+/** PDF readers look for `%PDF-` in the first 1024 bytes (some producers write junk before it). */
+export const PEEK_BYTES = 1024;
+
+const PDF = Buffer.from('%PDF-', 'latin1');
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+/** Sizes of the header BMP's versions put after its file header. */
+const BMP_HEADER_SIZES = [12, 40, 52, 56, 64, 108, 124];
+
+const startsWith = (bytes: Buffer, text: string | Buffer) =>
+	bytes
+		.subarray(0, text.length)
+		.equals(typeof text === 'string' ? Buffer.from(text, 'latin1') : text);
+
+function isBmp(bytes: Buffer): boolean {
+	// "BM" alone starts words too: the reserved fields are zero and the next header has a known size.
+	return (
+		startsWith(bytes, 'BM') &&
+		bytes.length >= 18 &&
+		bytes.readUInt32LE(6) === 0 &&
+		BMP_HEADER_SIZES.includes(bytes.readUInt32LE(14))
+	);
+}
+
+function looksLikeHtml(bytes: Buffer): boolean {
+	const start = bytes
+		.toString('latin1')
+		.replace(/^(\xef\xbb\xbf)?\s*/, '')
+		.slice(0, 14)
+		.toLowerCase();
+	return start.startsWith('<!doctype html') || start.startsWith('<html');
+}
+
+/**
+ * The kind of a document from its first bytes (up to PEEK_BYTES) and its label's MIME type. `maybePdf`:
+ * `%PDF-` after other bytes, a PDF only if a PDF reader reads it (else the label decides, uncounted).
+ */
+export function kindOf(first: Buffer, labelMimeType: string): DocumentKind | 'maybePdf' {
+	if (startsWith(first, 'II*\0') || startsWith(first, 'MM\0*')) return 'tiff';
+	if (startsWith(first, PNG)) return 'png';
+	if (startsWith(first, '\xff\xd8\xff')) return 'jpeg';
+	if (startsWith(first, 'GIF87a') || startsWith(first, 'GIF89a')) return 'gif';
+	if (isBmp(first)) return 'bmp';
+	// Zip (DOCX, ODT…), OLE2 (DOC, XLS…) and RTF hold pages only their application lays out.
+	if (startsWith(first, 'PK') || startsWith(first, OLE2) || startsWith(first, '{\\rtf'))
+		return 'other';
+	const pdfAt = first.subarray(0, PEEK_BYTES).indexOf(PDF);
+	if (pdfAt === 0) return 'pdf';
+	if (pdfAt > 0) return 'maybePdf';
+	return labelMimeType === 'text/plain' && !looksLikeHtml(first) ? 'text' : 'other';
+}

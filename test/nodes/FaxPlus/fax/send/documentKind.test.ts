@@ -1,0 +1,393 @@
+// The bytes decide a document's type: what Send counts (Max Pages, `pages`) and the type it uploads
+// (MIME type, file name extension, format), whatever the item's file name or MIME type says.
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { kindOf } from '../../../../../nodes/FaxPlus/fax/send/documentKind';
+import { documentInMemory } from '../../../../../nodes/FaxPlus/fax/send/documents';
+import { countedDocument, pagesOf } from '../../../../../nodes/FaxPlus/fax/send/pageCount';
+import { expectLinear } from '../../../../support/linear';
+import {
+	apiRequests,
+	runOk,
+	runOperation,
+	useFaxPlusServer,
+	type RecordedRequest,
+} from '../../../../support/faxplus';
+import { pdfLibPdf } from '../../../../support/pdf';
+import { useProcessedDataStore } from '../../../../support/processed-data';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { TIFF } = require('../../../../server/media') as { TIFF: Buffer };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { sendParameters } = require('../../../../support/send-parameters') as {
+	sendParameters: (overrides?: IDataObject) => IDataObject;
+};
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { gifImage, pngImage } = require('../../../../support/images') as {
+	gifImage: (frames: number) => Buffer;
+	pngImage: (width?: number, height?: number) => Buffer;
+};
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { parseMultipart } = require('../../../../server/multipart') as {
+	parseMultipart: (
+		raw: Buffer,
+		contentType: string,
+	) => { files: Array<{ filename: string; contentType: string; data: Buffer }> };
+};
+
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
+const DOCX = Buffer.from('PK\u0003\u0004word/document.xml');
+
+const item = (data: Buffer, mimeType: string, fileName: string): INodeExecutionData[] => [
+	{
+		json: {},
+		binary: { data: { data: data.toString('base64'), mimeType, fileName } },
+	} as unknown as INodeExecutionData,
+];
+
+/** A classic-table PDF after `junk`, its offsets moved as a mail gateway that adds a line would have to. */
+function withJunkBefore(pdf: Buffer, junk: string): Buffer {
+	const shift = (offset: string) => String(Number(offset) + junk.length);
+	const text = pdf
+		.toString('latin1')
+		.replace(
+			/^(\d{10}) (\d{5}) n/gm,
+			(_, offset: string, generation: string) =>
+				`${shift(offset).padStart(10, '0')} ${generation} n`,
+		)
+		.replace(/startxref\s+(\d+)/, (_, offset: string) => `startxref\n${shift(offset)}`);
+	return Buffer.from(junk + text, 'latin1');
+}
+
+/** The uploads the server received: file name, Content-Type, format and bytes. */
+function uploads(requests: RecordedRequest[]) {
+	return requests
+		.filter((r) => r.path === '/v3/accounts/self/files')
+		.map((r) => {
+			const [part] = parseMultipart(r.rawBody, String(r.headers['content-type'])).files;
+			return {
+				filename: part.filename,
+				contentType: part.contentType,
+				format: r.query.format,
+				data: part.data,
+			};
+		});
+}
+
+describe('the kind of a document, from its first bytes', () => {
+	it.each([
+		['a PDF', Buffer.from('%PDF-1.7\n'), 'image/png', 'pdf'],
+		['a PDF after other bytes', Buffer.from('junk\r\n%PDF-1.4\n'), 'image/png', 'maybePdf'],
+		['a little-endian TIFF', Buffer.from('II*\0\x08\0\0\0', 'latin1'), 'application/pdf', 'tiff'],
+		['a big-endian TIFF', Buffer.from('MM\0*\0\0\0\x08', 'latin1'), 'text/plain', 'tiff'],
+		['a PNG', pngImage(), 'application/pdf', 'png'],
+		['a JPEG', JPEG, 'image/png', 'jpeg'],
+		['a GIF', gifImage(1), 'application/pdf', 'gif'],
+		['a DOCX named as text', DOCX, 'text/plain', 'other'],
+		['an RTF named as text', Buffer.from('{\\rtf1 Hello}'), 'text/plain', 'other'],
+		['HTML named as text', Buffer.from('\ufeff \n<!DOCTYPE html><p>Hi'), 'text/plain', 'other'],
+		['text', Buffer.from('BMW, report\n'), 'text/plain', 'text'],
+		['text named as a PDF', Buffer.from('Hello'), 'application/pdf', 'other'],
+		[
+			'a PDF after 1024 other bytes',
+			Buffer.from(`${' '.repeat(1024)}%PDF-1.7`),
+			'text/plain',
+			'text',
+		],
+	])('%s', (_case, bytes, label, kind) => {
+		expect(kindOf(bytes, label)).toBe(kind);
+	});
+
+	it('reads a BMP only with its header, not any text starting "BM"', () => {
+		const bmp = Buffer.alloc(54);
+		bmp.write('BM', 0, 'latin1');
+		bmp.writeUInt32LE(54, 2);
+		bmp.writeUInt32LE(40, 14);
+		expect(kindOf(bmp, 'application/pdf')).toBe('bmp');
+		expect(kindOf(Buffer.from('BMW annual report, 2026, page by page'), 'text/plain')).toBe('text');
+	});
+
+	it('counts a PDF after junk as a PDF when it reads as one, else leaves it to its label, uncounted', async () => {
+		const doc = (data: Buffer, mimeType: string) =>
+			documentInMemory({ field: 'data', fileName: 'note.txt', mimeType, format: 'pdf' }, data);
+		const junk = withJunkBefore(await pdfLibPdf(3, false), 'From a mail gateway\r\n');
+		const counted = await countedDocument(doc(junk, 'text/plain'));
+		expect(counted.pages).toBe(3);
+		expect(counted.document).toMatchObject({ mimeType: 'application/pdf', fileName: 'note.pdf' });
+		const aboutPdf = await countedDocument(
+			doc(Buffer.from('Every PDF starts with %PDF-1.7.'), 'text/plain'),
+		);
+		expect(aboutPdf.pages).toBeUndefined();
+		expect(aboutPdf.document).toMatchObject({ mimeType: 'text/plain', fileName: 'note.txt' });
+	});
+
+	it('counts the frames of a GIF, the images of a TIFF, one page for a PNG or JPEG', async () => {
+		const pages = async (data: Buffer) =>
+			(
+				await countedDocument(
+					documentInMemory(
+						{ field: 'data', fileName: 'a.pdf', mimeType: 'application/pdf', format: 'pdf' },
+						data,
+					),
+				)
+			).pages;
+		expect(await pages(gifImage(1))).toBe(1);
+		expect(await pages(gifImage(7))).toBe(7);
+		expect(await pages(TIFF)).toBe(1);
+		expect(await pages(pngImage())).toBe(1);
+		expect(await pages(JPEG)).toBe(1);
+		// Damaged: a block no GIF has; cut short after a frame, what was read counts.
+		const seven = gifImage(7);
+		expect(
+			await pages(Buffer.concat([seven.subarray(0, -1), Buffer.from([0x99])])),
+		).toBeUndefined();
+		expect(await pages(seven.subarray(0, 40))).toBe(1);
+	});
+
+	it('stops counting GIF frames at 100,000, in time linear in the file: a forged file costs no more', async () => {
+		const frames = (count: number) => {
+			const gif = gifImage(1);
+			// A frame of the fewest bytes: an image descriptor, its LZW code size and an empty chain.
+			const frame = Buffer.from([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 0]);
+			return Buffer.concat([
+				gif.subarray(0, 19),
+				...Array.from({ length: count }, () => frame),
+				Buffer.from([0x3b]),
+			]);
+		};
+		const pages = async (data: Buffer) =>
+			await pagesOf(
+				documentInMemory(
+					{ field: 'data', fileName: 'a.gif', mimeType: 'image/gif', format: 'pdf' },
+					data,
+				),
+			);
+		expect(await pages(frames(200_000))).toBe(100_000);
+		await expectLinear(frames, async (gif) => expect(await pages(gif)).toBeGreaterThan(0), 100);
+	});
+
+	it('opens a document once to read its type and count it, and closes what it does not read', async () => {
+		const pdf = await pdfLibPdf(3);
+		let opens = 0;
+		let closed = 0;
+		const pieces = (data: Buffer) =>
+			documentInMemory(
+				{ field: 'data', fileName: 'a', mimeType: 'image/png', format: 'pdf' },
+				data,
+			);
+		const counting = (data: Buffer) => ({
+			...pieces(data),
+			open: async () => {
+				opens++;
+				return (async function* () {
+					try {
+						for (let at = 0; at < data.length; at += 100) yield data.subarray(at, at + 100);
+					} finally {
+						closed++;
+					}
+				})();
+			},
+		});
+		expect((await countedDocument(counting(pdf))).pages).toBe(3);
+		expect(opens).toBeGreaterThanOrEqual(1);
+		expect(closed).toBe(opens);
+		[opens, closed] = [0, 0];
+		expect(
+			(await countedDocument(counting(Buffer.concat([pngImage(), Buffer.alloc(100_000)])))).pages,
+		).toBe(1);
+		expect([opens, closed]).toEqual([1, 1]);
+	});
+});
+
+describe('Fax → Send: the bytes decide the type', () => {
+	const server = useFaxPlusServer();
+	const base = sendParameters();
+	const pdfs: Record<string, Buffer> = {};
+	beforeAll(async () => {
+		pdfs.three = await pdfLibPdf(3);
+		pdfs.fiveHundred = await pdfLibPdf(500);
+	});
+
+	it.each([
+		['image/png', 'big.pdf'],
+		['image/jpeg', 'big.pdf'],
+		['image/png', 'big.png'],
+	])(
+		'counts a 500-page PDF labelled %s and named %s as 500 pages: refused under Max Pages 100, nothing uploaded',
+		async (mimeType, fileName) => {
+			const { error } = await runOperation(
+				server(),
+				{ ...base, options: { maxPages: 100 } },
+				{ items: item(pdfs.fiveHundred, mimeType, fileName) },
+			);
+			expect(error?.message).toBe('The documents have 500 pages, more than Max Pages (100)');
+			expect(apiRequests(server())).toEqual([]);
+		},
+	);
+
+	/** Sends the items (under Max Pages, if given): the output's pages and the upload the server received. */
+	const sentUnder = async (maxPages: number | undefined, items: INodeExecutionData[]) => {
+		const from = server().requests.length;
+		const options = maxPages === undefined ? {} : { options: { maxPages } };
+		const [sent] = await runOk(server(), { ...base, ...options }, { items });
+		return { pages: sent.json.pages, upload: uploads(server().requests.slice(from))[0] };
+	};
+
+	it('sends the same PDF labelled image/png under Max Pages 500, as a PDF, pages: 500', async () => {
+		const { pages, upload } = await sentUnder(500, item(pdfs.fiveHundred, 'image/png', 'big.png'));
+		expect(pages).toBe(500);
+		expect(upload).toMatchObject({
+			filename: 'big.pdf',
+			contentType: 'application/pdf',
+			format: 'pdf',
+		});
+		expect(upload.data.equals(pdfs.fiveHundred)).toBe(true);
+	});
+
+	it('sends a real PNG as one page with Content-Type image/png, even when it is labelled a PDF', async () => {
+		const png = pngImage(200, 100);
+		for (const [mimeType, fileName] of [
+			['image/png', 'scan.png'],
+			['application/pdf', 'scan.pdf'],
+		]) {
+			const { pages, upload } = await sentUnder(1, item(png, mimeType, fileName));
+			expect(pages).toBe(1);
+			expect(upload).toMatchObject({
+				filename: 'scan.png',
+				contentType: 'image/png',
+				format: 'pdf',
+			});
+			expect(upload.data.equals(png)).toBe(true);
+		}
+	});
+
+	it('sends a 3-page PDF with pages: 3, and refuses it under Max Pages 2', async () => {
+		const invoice = item(pdfs.three, 'application/pdf', 'invoice.pdf');
+		const { pages, upload } = await sentUnder(3, invoice);
+		expect(pages).toBe(3);
+		expect(upload).toMatchObject({ filename: 'invoice.pdf', contentType: 'application/pdf' });
+		const before = apiRequests(server()).length;
+		const { error } = await runOperation(
+			server(),
+			{ ...base, options: { maxPages: 2 } },
+			{ items: invoice },
+		);
+		expect(error?.message).toBe('The documents have 3 pages, more than Max Pages (2)');
+		expect(apiRequests(server())).toHaveLength(before);
+	});
+
+	it('counts a GIF by its frames and uploads a TIFF named .pdf as a TIFF', async () => {
+		const { error } = await runOperation(
+			server(),
+			{ ...base, options: { maxPages: 4 } },
+			{ items: item(gifImage(5), 'image/gif', 'animation.gif') },
+		);
+		expect(error?.message).toBe('The documents have 5 pages, more than Max Pages (4)');
+		expect(apiRequests(server())).toEqual([]);
+		const { pages, upload } = await sentUnder(undefined, item(TIFF, 'application/pdf', 'fax.pdf'));
+		expect(pages).toBe(1);
+		expect(upload).toMatchObject({
+			filename: 'fax.tiff',
+			contentType: 'image/tiff',
+			format: 'tiff',
+		});
+	});
+
+	describe('a file whose bytes are not the type its label says', () => {
+		/** Refused under Max Pages 100 as a document that cannot be counted, before any request. */
+		const refusedUncounted = async (items: INodeExecutionData[], fileName: string) => {
+			const { error } = await runOperation(
+				server(),
+				{ ...base, options: { maxPages: 100 } },
+				{ items },
+			);
+			expect(error?.message).toBe(
+				`Max Pages: the pages of "${fileName}" cannot be counted before sending`,
+			);
+			expect(apiRequests(server())).toEqual([]);
+			return error;
+		};
+
+		it('cannot be counted: refused under Max Pages, sent as labelled without it', async () => {
+			const notPdf = item(
+				Buffer.from('<html>Sign in first</html>'),
+				'application/pdf',
+				'report.pdf',
+			);
+			expect((await refusedUncounted(notPdf, 'report.pdf'))?.description).toContain(
+				'read from the file',
+			);
+			const { pages, upload } = await sentUnder(undefined, notPdf);
+			expect(pages).toBeUndefined();
+			expect(upload).toMatchObject({ filename: 'report.pdf', contentType: 'application/pdf' });
+		});
+
+		it('a Word file named as text is not counted as text', async () => {
+			await refusedUncounted(item(DOCX, 'text/plain', 'letter.txt'), 'letter.txt');
+		});
+	});
+
+	describe('text is counted', () => {
+		const twoMegabytes = 'The quick brown fox jumps over the lazy dog. '.repeat(46_604);
+		// A tool's send keeps its key in n8n's processed-data store.
+		beforeEach(() => useProcessedDataStore());
+
+		it('refuses 2 MB in the Text source under Max Pages 1, nothing sent; a line of text is sent with pages: 1', async () => {
+			const { error } = await runOperation(server(), {
+				...base,
+				documentSource: 'text',
+				documentText: twoMegabytes,
+				options: { maxPages: 1 },
+			});
+			expect(error?.message).toMatch(
+				/^The documents have \d{3,} pages, more than Max Pages \(1\)$/,
+			);
+			expect(apiRequests(server())).toEqual([]);
+			const [sent] = await runOk(server(), {
+				...base,
+				documentSource: 'text',
+				documentText: 'Hello',
+				options: { maxPages: 1 },
+			});
+			expect(sent.json.pages).toBe(1);
+			expect(uploads(apiRequests(server()))[0]).toMatchObject({
+				filename: 'fax.txt',
+				contentType: 'text/plain',
+			});
+		});
+
+		it('refuses 2 MB of text from an AI agent (Max Pages 100 when not set); its short text is sent with pages', async () => {
+			const asTool = (documentText: string) =>
+				runOperation(
+					server(),
+					{ ...base, agentMayRun: true, documentSource: 'text', documentText },
+					{ asTool: true },
+				);
+			const { error } = await asTool(twoMegabytes);
+			expect(error?.message).toMatch(
+				/^The documents have \d{3,} pages, more than Max Pages \(100\)$/,
+			);
+			expect(apiRequests(server())).toEqual([]);
+			const short = await asTool('Hello');
+			expect(short.error).toBeUndefined();
+			expect(apiRequests(server()).map((r) => r.path)).toContain('/v3/accounts/self/outbox');
+		});
+
+		it('refuses a 2 MB text file under Max Pages 1, nothing sent; a short one is sent with pages: 1', async () => {
+			const { error } = await runOperation(
+				server(),
+				{ ...base, options: { maxPages: 1 } },
+				{ items: item(Buffer.from(twoMegabytes), 'text/plain', 'notes.txt') },
+			);
+			expect(error?.message).toMatch(
+				/^The documents have \d{3,} pages, more than Max Pages \(1\)$/,
+			);
+			expect(apiRequests(server())).toEqual([]);
+			const [sent] = await runOk(
+				server(),
+				{ ...base, options: { maxPages: 1 } },
+				{ items: item(Buffer.from('Hello\nWorld\n'), 'text/plain', 'notes.txt') },
+			);
+			expect(sent.json.pages).toBe(1);
+		});
+	});
+});

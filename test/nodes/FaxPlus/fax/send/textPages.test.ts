@@ -1,0 +1,97 @@
+// Pages of plain text, by the layout docs/operations.md states (Max Pages): 60 columns a line, wrapped at
+// spaces, 45 lines a page; never fewer pages than a rendering of the text in 12-point type has.
+import {
+	TEXT_COLUMNS,
+	TEXT_LINES,
+	textPages,
+} from '../../../../../nodes/FaxPlus/fax/send/textPages';
+import { expectLinear } from '../../../../support/linear';
+
+const count = async (text: string | Buffer, pieceBytes = 64 * 1024, most = 100_000) => {
+	const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+	return await textPages(
+		async () =>
+			(async function* () {
+				for (let at = 0; at < bytes.length; at += pieceBytes)
+					yield bytes.subarray(at, at + pieceBytes);
+			})(),
+		most,
+	);
+};
+const lines = (n: number, line = 'a line') => `${line}\n`.repeat(n);
+
+describe('text pages', () => {
+	it('is 60 columns a line and 45 lines a page', () => {
+		expect([TEXT_COLUMNS, TEXT_LINES]).toEqual([60, 45]);
+	});
+
+	it('counts lines: 45 a page, an empty line a line, at least one page', async () => {
+		expect(await count('Hello')).toBe(1);
+		expect(await count(' ')).toBe(1);
+		expect(await count(lines(45))).toBe(1);
+		expect(await count(lines(46))).toBe(2);
+		expect(await count(`${lines(45)}x`)).toBe(2);
+		expect(await count('\n'.repeat(90))).toBe(2);
+		expect(await count('\n'.repeat(91))).toBe(3);
+		// CR LF and a lone CR each end one line.
+		expect(await count('a\r\n'.repeat(45))).toBe(1);
+		expect(await count('a\r'.repeat(46))).toBe(2);
+	});
+
+	it('wraps at spaces: a line of 60 columns fits, a word that would pass the margin starts the next', async () => {
+		const word = 'abcdefghij'; // 10 narrow letters (no m, w or capitals)
+		const sixty = Array.from({ length: 6 }, () => word)
+			.join('')
+			.slice(0, 60);
+		expect(await count(lines(45, sixty))).toBe(1);
+		expect(await count(lines(45, `${sixty}x`))).toBe(2);
+		// 5 words of 10 and their spaces: 54 columns, then 10 more do not fit.
+		const six = Array.from({ length: 6 }, () => word).join(' ');
+		expect(await count(lines(23, six))).toBe(2);
+		expect(await count(lines(22, six))).toBe(1);
+		// A word of 150 columns takes 3 lines.
+		expect(await count(lines(15, 'a'.repeat(150)))).toBe(1);
+		expect(await count(lines(16, 'a'.repeat(150)))).toBe(2);
+	});
+
+	it('counts capitals, m, w, @, %, & and every character outside ASCII as two columns, a tab to the next 8', async () => {
+		for (const wide of ['A', 'Z', 'M', 'W', 'm', 'w', '@', '%', '&', 'é', '中', '😀']) {
+			expect([wide, await count(lines(45, wide.repeat(30)))]).toEqual([wide, 1]);
+			expect([wide, await count(lines(45, wide.repeat(31)))]).toEqual([wide, 2]);
+		}
+		expect(await count(lines(45, `${'\t'.repeat(7)}${'a'.repeat(4)}`))).toBe(1);
+		expect(await count(lines(45, `${'\t'.repeat(7)}${'a'.repeat(5)}`))).toBe(2);
+	});
+
+	it('reads UTF-8 split across pieces, and stray bytes (Latin-1) as characters', async () => {
+		const text = lines(45, '中'.repeat(30));
+		for (const piece of [1, 2, 3, 7]) expect(await count(text, piece)).toBe(1);
+		expect(await count(Buffer.from(lines(45, '\xe9'.repeat(30)), 'latin1'))).toBe(1);
+		expect(await count(Buffer.from(lines(45, '\xe9'.repeat(31)), 'latin1'))).toBe(2);
+	});
+
+	it('starts a page at a form feed', async () => {
+		expect(await count('a\fb')).toBe(2);
+		expect(await count('a\f\fb')).toBe(3);
+	});
+
+	it('counts 2 MB of text as far more than one page, and stops at the most asked', async () => {
+		const twoMegabytes = 'The quick brown fox jumps over the lazy dog. '.repeat(46_604);
+		expect(await count(twoMegabytes)).toBeGreaterThan(700);
+		expect(await count(twoMegabytes, 64 * 1024, 10)).toBe(10);
+	});
+
+	it('never counts fewer pages than the text has at 60 columns however it is cut into pieces', async () => {
+		const text = `${'word '.repeat(500)}\n${'x'.repeat(1000)}\n\t\tindented\r\n${'ü'.repeat(300)}`;
+		const whole = await count(text, text.length * 2);
+		for (const piece of [1, 5, 64, 1000]) expect(await count(text, piece)).toBe(whole);
+	});
+
+	it('costs time linear in the text, whatever it holds', async () => {
+		const mixed = (size: number) =>
+			Buffer.from(
+				`${'a '.repeat(size)}${'\t'.repeat(size)}${'中'.repeat(size)}${'x'.repeat(size)}`,
+			);
+		await expectLinear(mixed, async (text) => await count(text), 1000);
+	});
+});
