@@ -78,6 +78,29 @@ function record(
 	else staticData[ENDPOINTS_KEY] = next;
 }
 
+/**
+ * The endpoint kept of several with one URL, adopted or just created alike: the lowest ID, whatever
+ * order the list comes in (Fax.Plus does not say; its IDs are Svix's, which start with the time, so
+ * the oldest). n8n's mains each activate at their start: each keeps that one and deletes the others.
+ */
+function keptEndpoint(endpoints: WebhookEndpoint[]): WebhookEndpoint | undefined {
+	return endpoints.reduce<WebhookEndpoint | undefined>(
+		(kept, each) => (kept === undefined || String(each.id) < String(kept.id) ? each : kept),
+		undefined,
+	);
+}
+
+/** Deletes every endpoint of `listed` but the one kept: a second would deliver each event twice, under another secret. */
+async function deleteOthers(
+	context: IHookFunctions,
+	listed: WebhookEndpoint[],
+	kept: WebhookEndpoint,
+): Promise<void> {
+	for (const extra of listed)
+		if (extra.id !== kept.id)
+			await deleteEndpoint(context, extra.id, 'a second endpoint for the same URL');
+}
+
 function endpointMatches(endpoint: WebhookEndpoint, url: string, wanted: Subscription): boolean {
 	return (
 		endpoint.url === url &&
@@ -136,7 +159,7 @@ async function create(this: IHookFunctions, registered: RegisteredEndpoints): Pr
 
 	// An endpoint with this node's exact URL is a leftover of ours: adopted, keeping its secret.
 	const ours = (await listWebhookEndpoints(this)).filter((endpoint) => endpoint.url === url);
-	let endpoint: WebhookEndpoint | undefined = ours[ours.length - 1];
+	let endpoint = keptEndpoint(ours);
 	if (endpoint) {
 		if (!endpointMatches(endpoint, url, subscription)) {
 			await updateWebhookEndpoint(this, endpoint.id, {
@@ -144,20 +167,15 @@ async function create(this: IHookFunctions, registered: RegisteredEndpoints): Pr
 				channels: subscription.channels.length > 0 ? subscription.channels : null,
 			});
 		}
-		// A second one would deliver every event twice, under another secret.
-		for (const extra of ours)
-			if (extra.id !== endpoint.id)
-				await deleteEndpoint(this, extra.id, 'a second endpoint for the same URL');
+		await deleteOthers(this, ours, endpoint);
 	} else {
 		const listed = await createWebhookEndpoint(this, {
 			url,
 			filterTypes: subscription.events,
 			channels: subscription.channels.length > 0 ? subscription.channels : undefined,
 		});
-		// n8n's mains each activate at start: each keeps the first listed (the oldest), so all agree.
-		endpoint = listed[0];
-		for (const extra of listed.slice(1))
-			await deleteEndpoint(this, extra.id, 'a second endpoint for the same URL');
+		endpoint = keptEndpoint(listed);
+		if (endpoint) await deleteOthers(this, listed, endpoint);
 		if (!endpoint?.id) {
 			throw operationError(this, {
 				message: 'Fax.Plus created the webhook endpoint but did not list it',
