@@ -5,6 +5,7 @@ import { nodeErrorOf, operationError } from '../api/nodeErrors';
 import { errorText, logInfo, logWarning, urlForLog } from '../logging/log';
 import { isEmptySecret, WEAK_SECRET_MESSAGE } from './credentialTest';
 import { skippedCheckRefusal, skipsDuplicateCheck } from '../n8n/triggerExecute';
+import { processState } from '../n8n/processState';
 import { isValidWebhookSecret } from './signature';
 import {
 	checkDeliverableUrl,
@@ -207,9 +208,12 @@ async function remove(this: IHookFunctions, registered: RegisteredEndpoints): Pr
 	return true;
 }
 
-/** Per node instance (so per process: n8n/processState.ts); keeps its endpoints: a racing save can drop one. n8n's lifecycle rule reads it as loaded (descriptionLint.test.ts). */
+/** Per node instance (so per process); keeps its endpoints: a racing save can drop one. n8n's lifecycle rule reads it as loaded (descriptionLint.test.ts). */
 export function lifecycleMethods() {
-	const registered: RegisteredEndpoints = new Map();
+	const registered = processState<RegisteredEndpoints>({
+		state: new Map(),
+		elsewhere: 'a deletion reads the static data only',
+	});
 	return {
 		checkExists,
 		async create(this: IHookFunctions): Promise<boolean> {
