@@ -289,6 +289,30 @@ module.exports = async function credentialSharing(t) {
 			},
 		);
 		await check(
+			`credential-sharing (n8n ${version}): the member's HTTP Request node with the shared PAT below its Base URL fails before it is sent while it follows redirects (its default: n8n would copy the token onto each hop), saying to turn that off; with Follow Redirects off it carries the token to the Base URL`,
+			async () => {
+				const url = `${server.baseUrl}/accounts/self`;
+				const from = server.requests.length;
+				const followed = await runAs(member, 'pat-base-follow', [
+					{ ...httpRequestNode(url, 'faxPlusApi', credentials.faxPlusApi), continueOnFail: true },
+				]);
+				assert.match(
+					JSON.stringify(followed),
+					/this request follows redirects, so nothing was sent/,
+				);
+				assert.match(JSON.stringify(followed), /Follow Redirects/);
+				assert.deepEqual(apiRequests(server, from), []);
+				const node = httpRequestNode(url, 'faxPlusApi', credentials.faxPlusApi);
+				node.parameters.options = { redirect: { redirect: { followRedirects: false } } };
+				const [account] = await runAs(member, 'pat-base-no-follow', [node]);
+				assert.ok(account && !account.error, JSON.stringify(account));
+				assert.deepEqual(
+					apiRequests(server, from).map((r) => `${r.method} ${r.path} ${r.headers.authorization}`),
+					[`GET /v3/accounts/self Bearer ${server.tokens.pat}`],
+				);
+			},
+		);
+		await check(
 			`credential-sharing (n8n ${version}): the member's Fax.Plus node runs with the same shared PAT`,
 			() => faxPlusNodeRuns('faxPlusApi', credentials.faxPlusApi),
 		);
