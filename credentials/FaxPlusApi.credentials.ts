@@ -7,6 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { DEFAULT_BASE_URL, isBelowBaseUrl, readBaseUrl } from '../nodes/api/baseUrl';
+import { credentialSideDoor, NO_REDIRECTS } from '../nodes/n8n/credentialReach';
 
 /** Both API credentials' Base URL: the transport reads it whichever credential the node uses. */
 export const baseUrlProperty: INodeProperties = {
@@ -60,6 +61,12 @@ export class FaxPlusApi implements ICredentialType {
 				`The credential's Base URL ${reading.refusal}, so nothing was sent. Fax.Plus's is ${DEFAULT_BASE_URL}; http:// only to a loopback host such as 127.0.0.1.`,
 			);
 		if (!isBelowBaseUrl(reading.url, requestOptions)) return requestOptions;
+		// n8n would carry the header on, or open it on the way (n8n/credentialReach.ts): fails, saying why.
+		const sideDoor = credentialSideDoor(requestOptions);
+		if (sideDoor)
+			throw new Error(
+				`The Fax.Plus API credential adds its token only to requests that follow no redirect, use no proxy and check TLS certificates; this request ${sideDoor}, so nothing was sent. In an HTTP Request node: turn off Options → Redirects → Follow Redirects, remove Options → Proxy and leave Ignore SSL Issues off.`,
+			);
 		return {
 			...requestOptions,
 			headers: {
@@ -69,12 +76,12 @@ export class FaxPlusApi implements ICredentialType {
 		};
 	}
 
-	// A redirect fails the test (n8n would follow it with the token).
+	// A redirect fails the test: followed, it would take the token along.
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{ $credentials.baseUrl.trim().slice(0, 2049).replace(/(?<!\\/)\\/+$/, "") }}',
 			url: '/auth/token',
-			disableFollowRedirect: true,
+			...NO_REDIRECTS,
 		},
 		rules: [
 			...[301, 302, 303, 307, 308].map((value) => ({

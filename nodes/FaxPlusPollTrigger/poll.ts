@@ -22,6 +22,7 @@ import { nodeErrorOf, operationError } from '../api/nodeErrors';
 import { skippedCheckRefusal, skipsDuplicateCheck } from '../n8n/triggerExecute';
 import { errorText, logDebug, logThrottledWarning } from '../logging/log';
 import { LogThrottle } from '../logging/throttle';
+import { processState } from '../n8n/processState';
 import { CategoryCursor, DEFAULT_OVERLAP_MINUTES, type SelectedFax } from './cursor';
 import type { FaxEvent } from '../api/events';
 
@@ -324,10 +325,13 @@ function refuseWithoutCheck(context: IPollFunctions): void {
 	if (skipsDuplicateCheck(context)) throw operationError(context, REFUSAL);
 }
 
-/** The node's poll(), one per node instance (so per process: n8n/processState.ts): an overlapping poll is skipped. */
+/** The node's poll(), one per node instance (so per process): an overlapping poll is skipped. */
 export function poller() {
-	const running = new Set<string>();
-	const throttle = new LogThrottle();
+	const running = processState({
+		state: new Set<string>(),
+		elsewhere: "two polls may overlap; execute()'s record still passes each fax once",
+	});
+	const throttle = processState({ state: new LogThrottle(), elsewhere: 'more log lines' });
 	return async function (this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		if (this.getMode() === 'manual') {
 			refuseWithoutCheck(this);

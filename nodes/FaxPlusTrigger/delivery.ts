@@ -10,6 +10,7 @@ import {
 	type VerificationResult,
 } from './signature';
 import { LogThrottle } from '../logging/throttle';
+import { processState } from '../n8n/processState';
 import { logDebug } from '../logging/log';
 import { buildOutput, parsePayload } from '../triggers/output';
 import { matchesStatuses, readOptions, selectedEvents } from '../triggers/settings';
@@ -96,10 +97,10 @@ class KnownSecrets {
 	}
 }
 
-/** The node's webhook(), one per node instance (so per process: n8n/processState.ts), with its log throttle. */
+/** The node's webhook(), one per node instance (so per process), with its log throttle. */
 export function deliveryReceiver() {
-	const throttle = new LogThrottle();
-	const secrets = new KnownSecrets();
+	const throttle = processState({ state: new LogThrottle(), elsewhere: 'more log lines' });
+	const secrets = processState({ state: new KnownSecrets(), elsewhere: 'more credential reads' });
 	return async function (this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const response: DeliveryResponse = this.getResponseObject();
 		let outcome: IWebhookResponseData | Refusal;

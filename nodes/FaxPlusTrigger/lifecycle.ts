@@ -5,6 +5,7 @@ import { nodeErrorOf, operationError } from '../api/nodeErrors';
 import { errorText, logInfo, logWarning, urlForLog } from '../logging/log';
 import { isEmptySecret, WEAK_SECRET_MESSAGE } from './credentialTest';
 import { skippedCheckRefusal, skipsDuplicateCheck } from '../n8n/triggerExecute';
+import { processState } from '../n8n/processState';
 import { isValidWebhookSecret } from './signature';
 import {
 	checkDeliverableUrl,
@@ -78,6 +79,29 @@ function record(
 	else staticData[ENDPOINTS_KEY] = next;
 }
 
+/**
+ * The endpoint kept of several with one URL, adopted or just created alike: the lowest ID, whatever
+ * order the list comes in (Fax.Plus does not say; its IDs are Svix's, which start with the time, so
+ * the oldest). n8n's mains each activate at their start: each keeps that one and deletes the others.
+ */
+function keptEndpoint(endpoints: WebhookEndpoint[]): WebhookEndpoint | undefined {
+	return endpoints.reduce<WebhookEndpoint | undefined>(
+		(kept, each) => (kept === undefined || String(each.id) < String(kept.id) ? each : kept),
+		undefined,
+	);
+}
+
+/** Deletes every endpoint of `listed` but the one kept: a second would deliver each event twice, under another secret. */
+async function deleteOthers(
+	context: IHookFunctions,
+	listed: WebhookEndpoint[],
+	kept: WebhookEndpoint,
+): Promise<void> {
+	for (const extra of listed)
+		if (extra.id !== kept.id)
+			await deleteEndpoint(context, extra.id, 'a second endpoint for the same URL');
+}
+
 function endpointMatches(endpoint: WebhookEndpoint, url: string, wanted: Subscription): boolean {
 	return (
 		endpoint.url === url &&
@@ -136,7 +160,7 @@ async function create(this: IHookFunctions, registered: RegisteredEndpoints): Pr
 
 	// An endpoint with this node's exact URL is a leftover of ours: adopted, keeping its secret.
 	const ours = (await listWebhookEndpoints(this)).filter((endpoint) => endpoint.url === url);
-	let endpoint: WebhookEndpoint | undefined = ours[ours.length - 1];
+	let endpoint = keptEndpoint(ours);
 	if (endpoint) {
 		if (!endpointMatches(endpoint, url, subscription)) {
 			await updateWebhookEndpoint(this, endpoint.id, {
@@ -144,20 +168,15 @@ async function create(this: IHookFunctions, registered: RegisteredEndpoints): Pr
 				channels: subscription.channels.length > 0 ? subscription.channels : null,
 			});
 		}
-		// A second one would deliver every event twice, under another secret.
-		for (const extra of ours)
-			if (extra.id !== endpoint.id)
-				await deleteEndpoint(this, extra.id, 'a second endpoint for the same URL');
+		await deleteOthers(this, ours, endpoint);
 	} else {
 		const listed = await createWebhookEndpoint(this, {
 			url,
 			filterTypes: subscription.events,
 			channels: subscription.channels.length > 0 ? subscription.channels : undefined,
 		});
-		// n8n's mains each activate at start: each keeps the first listed (the oldest), so all agree.
-		endpoint = listed[0];
-		for (const extra of listed.slice(1))
-			await deleteEndpoint(this, extra.id, 'a second endpoint for the same URL');
+		endpoint = keptEndpoint(listed);
+		if (endpoint) await deleteOthers(this, listed, endpoint);
 		if (!endpoint?.id) {
 			throw operationError(this, {
 				message: 'Fax.Plus created the webhook endpoint but did not list it',
@@ -189,9 +208,12 @@ async function remove(this: IHookFunctions, registered: RegisteredEndpoints): Pr
 	return true;
 }
 
-/** Per node instance (so per process: n8n/processState.ts); keeps its endpoints: a racing save can drop one. n8n's lifecycle rule reads it as loaded (descriptionLint.test.ts). */
+/** Per node instance (so per process); keeps its endpoints: a racing save can drop one. n8n's lifecycle rule reads it as loaded (descriptionLint.test.ts). */
 export function lifecycleMethods() {
-	const registered: RegisteredEndpoints = new Map();
+	const registered = processState<RegisteredEndpoints>({
+		state: new Map(),
+		elsewhere: 'a deletion reads the static data only',
+	});
 	return {
 		checkExists,
 		async create(this: IHookFunctions): Promise<boolean> {

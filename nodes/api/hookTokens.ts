@@ -4,19 +4,27 @@ const HOOK_TOKEN_PARAM = 'hook_token';
 /** Longer is no hook target: shown cut, so that no pattern or parser reads more. */
 const MAX_TARGET_LENGTH = 8192;
 
-function isTokenName(name: string): boolean {
-	return name === HOOK_TOKEN_PARAM || name.startsWith(`${HOOK_TOKEN_PARAM}[`);
+/** A parameter name as n8n's query parser (qs) decodes it holds the token's name: anywhere (qs reads `[hook_token]` as `hook_token`), any case. */
+function isTokenName(decoded: string): boolean {
+	return decoded.toLowerCase().includes(HOOK_TOKEN_PARAM);
 }
 
-/** Whether a `name=value` piece of text names the token (`hook%5Ftoken`, `hook_token[]` too). */
+/** Whether a `name=value` piece names the token: its name where qs ends it ("]=", else "="), "+" and ASCII escapes decoded (`%68ook_token`). */
 function isTokenPiece(piece: string): boolean {
-	const equals = piece.indexOf('=');
-	if (equals === -1) return false;
-	const name = piece.slice(0, equals).toLowerCase();
-	return isTokenName(name.replaceAll('%5f', '_').replaceAll('%5b', '['));
+	const bracketEquals = piece.indexOf(']=');
+	const end = bracketEquals === -1 ? piece.indexOf('=') : bracketEquals + 1;
+	if (end === -1) return false; // a name without a value carries no token
+	const name = piece.slice(0, end);
+	return isTokenName(
+		name
+			.replaceAll('+', ' ')
+			.replace(/%([0-7][\da-f])/gi, (_escape, hex: string) =>
+				String.fromCharCode(parseInt(hex, 16)),
+			),
+	);
 }
 
-/** Not a URL: every `?` or `&` piece that names the token dropped, in one pass. */
+/** Every `?` or `&` piece that names the token dropped, in one pass. */
 function withoutTokenPieces(text: string): string {
 	const hash = text.indexOf('#');
 	// Pieces at even places, a separator (? or &) between each two.
@@ -34,14 +42,14 @@ function withoutTokenPieces(text: string): string {
 	return kept.join('') + (hash === -1 ? '' : text.slice(hash));
 }
 
-/** A target without its token: every `hook_token` parameter (as n8n's query parser reads names) removed. */
+/** A target without its token: every piece of its query that n8n's query parser could read as `hook_token` removed. */
 export function withoutHookToken(target: string): string {
 	const text = target.slice(0, MAX_TARGET_LENGTH);
 	if (!URL.canParse(text)) return withoutTokenPieces(text);
 	const url = new URL(text);
-	const names = [...url.searchParams.keys()];
-	if (!names.some(isTokenName)) return text;
-	for (const name of names) if (isTokenName(name)) url.searchParams.delete(name);
+	const search = withoutTokenPieces(url.search);
+	if (search === url.search) return text;
+	url.search = search;
 	return url.toString();
 }
 

@@ -6,6 +6,7 @@ import { responseOf } from './responses';
 import { credentialTypeOf, type FaxPlusContext } from './context';
 import { requestErrorOf, operationError } from './nodeErrors';
 import { maskText } from '../logging/mask';
+import { NO_REDIRECTS } from '../n8n/credentialReach';
 
 /** Hops followed for one request, each checked before it is requested (browsers and axios allow more). */
 export const MAX_REDIRECTS = 5;
@@ -43,9 +44,10 @@ export async function sendAuthenticated(
 			message: maskText(message, secrets, false),
 			description: `Your Fax.Plus token is sent only below the credential's Base URL (${scope}/)${why}. If the Base URL is a proxy, make it answer without redirecting.`,
 		});
+	// The PAT credential signs only a request n8n follows no redirect of (n8n/credentialReach.ts).
 	let hop: IHttpRequestOptions = {
 		...options,
-		disableFollowRedirect: true,
+		...NO_REDIRECTS,
 		sendCredentialsOnCrossOriginRedirect: false,
 	};
 	for (let hops = 0; ; hops++) {

@@ -7,7 +7,8 @@ import { operationError } from './nodeErrors';
 // "." and ".." (any case of %2e) survive encodeURIComponent, and the URL parser climbs out of them.
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 // What a server may still split a segment on: the credential sends no token there (baseUrl.ts).
-const SEPARATOR = /%2f|%5c|;/i;
+// Read after encoding: encodeURIComponent writes ";" as %3B.
+const SEPARATOR = /%2f|%5c|%3b|;/i;
 
 /** Refuses empty, "." and ".." segments and separators within one: Contact → Update with ID ".." renames the account. */
 export function checkPath(

@@ -10,6 +10,7 @@ import { createHmac } from 'node:crypto';
 import type { RecordKeys } from './faxKeys';
 import { operationError } from '../api/nodeErrors';
 import { afterFirstWriteCollision, isModeConflict } from '../n8n/processedData';
+import { processState } from '../n8n/processState';
 
 export interface ItemRecord {
 	own: string[];
@@ -28,8 +29,11 @@ interface PendingCheck {
 	fail: (error: unknown) => void;
 }
 
-/** Checks waiting per record: n8n's store writes a whole record without a lock (n8n/processedData.ts); module state, one per process (n8n/processState.ts): it orders this process's writes for both triggers. */
-const waiting = new Map<string, PendingCheck[]>();
+/** Checks waiting per record: n8n's store writes a whole record without a lock (n8n/processedData.ts); module state, one per process: it orders this process's writes for both triggers. */
+const waiting = processState({
+	state: new Map<string, PendingCheck[]>(),
+	elsewhere: "two copies' checks of a record race as two processes' do",
+});
 
 /** Most runs per call: a call that fails fails all of its runs, so it takes at most this many. */
 const MOST_RUNS_PER_CHECK = 100;

@@ -22,6 +22,7 @@ import {
 import { FaxPlusApi } from '../../credentials/FaxPlusApi.credentials';
 import { FaxPlusOAuth2Api } from '../../credentials/FaxPlusOAuth2Api.credentials';
 import { FaxPlusWebhookSecretApi } from '../../credentials/FaxPlusWebhookSecretApi.credentials';
+import { NO_REDIRECTS } from '../../nodes/n8n/credentialReach';
 import { close, jsonAnswer, listen, type LoopbackServer } from '../support/loopback-server';
 import {
 	executeNodeFirst,
@@ -92,11 +93,9 @@ describe('Fax.Plus API credential: where the token goes', () => {
 		'a safe Base URL gets the token, and the test asks GET /auth/token: %s',
 		async (baseUrl, expected) => {
 			const { request } = new FaxPlusApi().test;
-			expect(await authorizationOf(baseUrl, { baseURL: baseUrl, url: '/auth/token' })).toBe(
-				'Bearer pat_x',
-			);
+			expect(await authorizationOf(baseUrl, { ...request, baseURL: baseUrl })).toBe('Bearer pat_x');
 			expect(resolved(request.baseURL, baseUrl)).toBe(expected);
-			expect(request).toMatchObject({ url: '/auth/token', disableFollowRedirect: true });
+			expect(request).toMatchObject({ url: '/auth/token', ...NO_REDIRECTS });
 			expect(request.method).toBeUndefined();
 		},
 	);
@@ -149,9 +148,9 @@ describe('Fax.Plus API credential: where the token goes', () => {
 	});
 
 	it.each([
-		['a path below the Base URL', { url: `${base}/accounts/self` }],
-		["the legacy helper's uri", { uri: `${base}/accounts/self/faxes` }],
-		['baseURL and a relative url', { baseURL: base, url: '/auth/token' }],
+		['a path below the Base URL', { url: `${base}/accounts/self`, ...NO_REDIRECTS }],
+		["the legacy helper's uri", { uri: `${base}/accounts/self/faxes`, followRedirect: false }],
+		['baseURL and a relative url', { baseURL: base, url: '/auth/token', ...NO_REDIRECTS }],
 	])('the token for %s', async (_name, request) => {
 		expect(await authorizationOf(base, request)).toBe('Bearer pat_x');
 	});
@@ -305,9 +304,9 @@ describe("through n8n-core's request helpers, against a counting server on loopb
 			{ uri: `${api.origin}/v3x/sibling` },
 			{ baseURL: `${other.origin}/v3`, url: '/foreign-base' },
 			{ baseURL: base, url: `${other.origin}/absolute` },
-			{ uri: `${base}/accounts/self` },
-			{ url: `${base}/accounts/self/faxes` },
-			{ baseURL: base, url: '/auth/token' },
+			{ uri: `${base}/accounts/self`, followRedirect: false },
+			{ url: `${base}/accounts/self/faxes`, ...NO_REDIRECTS },
+			{ baseURL: base, url: '/auth/token', ...NO_REDIRECTS },
 		]);
 		expect(outputs.filter((each) => each.error)).toEqual([]);
 		// localhost may resolve to ::1 first, where nothing listens: its request may not arrive.
@@ -347,6 +346,122 @@ describe("through n8n-core's request helpers, against a counting server on loopb
 		const { error } = await runWith('credentialTest', `${api.origin}/v3`, [{}]);
 		expect(error).toBeUndefined();
 		expect(seen()).toEqual([['/v3/auth/token', true]]);
+	});
+});
+
+describe("no side door: through n8n-core's request helpers, a redirect, a proxy or TLS checks turned off get no token", () => {
+	let api: LoopbackServer; // the Base URL's server, answering each request with a redirect to `other`
+	let other: LoopbackServer;
+	let proxy: LoopbackServer; // a forward proxy: counts what arrives, answers as the API would
+	let base: string;
+
+	beforeAll(async () => {
+		other = await listen(() => jsonAnswer({ ok: true }));
+		api = await listen(() => ({
+			status: 302,
+			headers: { location: `${other.origin}/v3/collect` },
+		}));
+		proxy = await listen(() => jsonAnswer({ ok: true }));
+		base = `${api.origin}/v3`;
+	});
+	beforeEach(() => {
+		for (const each of [api, other, proxy]) each.seen.length = 0;
+	});
+	afterAll(async () => {
+		for (const each of [api, other, proxy]) await close(each);
+	});
+
+	/** Where each request arrived, and whether it carried the token. */
+	const arrived = () =>
+		[
+			...api.seen.map((each) => ['api', each]),
+			...other.seen.map((each) => ['other', each]),
+			...proxy.seen.map((each) => ['proxy', each]),
+		].map(([where, each]) => {
+			const seen = each as (typeof api.seen)[number];
+			return [where, String(seen.headers.authorization).includes(LOOPBACK_TOKEN)];
+		});
+	const refusal = (why: string) =>
+		new RegExp(
+			`adds its token only to requests that follow no redirect.+; this request ${why}, so nothing was sent`,
+		);
+
+	// As n8n's HTTP Request node (4.x) builds its request, Options → Redirects → Follow Redirects on.
+	const httpRequestNode = (uri: string, followRedirects: boolean) => ({
+		headers: {},
+		method: 'GET',
+		uri,
+		gzip: true,
+		rejectUnauthorized: true,
+		followRedirect: followRedirects,
+		...(followRedirects && { followAllRedirects: true }),
+		resolveWithFullResponse: true,
+		sendCredentialsOnCrossOriginRedirect: false,
+	});
+
+	it('a 302 from below a loopback Base URL to another loopback server: each request that would follow it fails before it is sent, saying why', async () => {
+		const { outputs } = await runWith('request', base, [
+			{ url: `${base}/accounts/self` },
+			{ url: `${base}/accounts/self`, disableFollowRedirect: true }, // the legacy helper follows
+			{ uri: `${base}/accounts/self` },
+			{ uri: `${base}/accounts/self`, method: 'POST', followAllRedirects: true },
+			httpRequestNode(`${base}/accounts/self`, true),
+		]);
+		expect(outputs).toHaveLength(5);
+		for (const output of outputs) expect(output.error).toMatch(refusal('follows redirects'));
+		expect(outputs[4].error).toContain('turn off Options → Redirects → Follow Redirects');
+		expect(arrived()).toEqual([]);
+	});
+
+	it("positive control: the same requests without redirects carry the token to the Base URL's server, and the 302 goes no further", async () => {
+		const { outputs } = await runWith('request', base, [
+			{ url: `${base}/accounts/self`, disableFollowRedirect: true, maxRedirects: 0 },
+			{ uri: `${base}/accounts/self`, followRedirect: false },
+			httpRequestNode(`${base}/accounts/self`, false),
+		]);
+		for (const output of outputs) expect(output.error ?? '').not.toMatch(/nothing was sent/);
+		expect(arrived()).toEqual([
+			['api', true],
+			['api', true],
+			['api', true],
+		]);
+	});
+
+	it('a request through a proxy on loopback fails before it is sent: the proxy reads nothing', async () => {
+		const { port } = new URL(proxy.origin);
+		const { outputs } = await runWith('request', base, [
+			{
+				url: `${base}/accounts/self`,
+				disableFollowRedirect: true,
+				maxRedirects: 0,
+				proxy: { host: '127.0.0.1', port: Number(port), protocol: 'http' },
+			},
+			{ ...httpRequestNode(`${base}/accounts/self`, false), proxy: proxy.origin },
+		]);
+		for (const output of outputs) expect(output.error).toMatch(refusal('goes through a proxy'));
+		expect(arrived()).toEqual([]);
+	});
+
+	it('a request with TLS checks off fails before it is sent', async () => {
+		const noRedirects = {
+			url: `${base}/accounts/self`,
+			disableFollowRedirect: true,
+			maxRedirects: 0,
+		};
+		const { outputs } = await runWith('request', base, [
+			{ ...noRedirects, skipSslCertificateValidation: true },
+			{ ...noRedirects, agentOptions: { rejectUnauthorized: false } },
+			{ ...httpRequestNode(`${base}/accounts/self`, false), rejectUnauthorized: false },
+		]);
+		for (const output of outputs)
+			expect(output.error).toMatch(refusal('turns TLS certificate checks off'));
+		expect(arrived()).toEqual([]);
+	});
+
+	it("n8n's credential test of a Base URL that redirects asks it alone, follows nothing and says why", async () => {
+		const { error } = await runWith('credentialTest', base, [{}]);
+		expect(error?.message ?? '').not.toMatch(/nothing was sent/);
+		expect(arrived()).toEqual([['api', true]]);
 	});
 });
 

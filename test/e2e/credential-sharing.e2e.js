@@ -14,7 +14,10 @@
 // reaches the collector without the token (the credential's authenticate keeps it below the Base
 // URL), and the member's Fax.Plus node runs with it; with the shared OAuth2 credential n8n adds
 // the token itself (measured: docs/security.md), unless the owner set Allowed HTTP Request
-// Domains: None, which n8n then refuses while the member's Fax.Plus node runs.
+// Domains: None, which n8n then refuses while the member's Fax.Plus node runs. n8n's older HTTP
+// Request tool (toolHttpRequest, under an MCP Server Trigger) ignores None and delivers the token
+// (measured in the run's n8n, which loads it); the sharing n8n starts with NODES_EXCLUDE listing
+// that tool, as docs/security.md tells owners, and the member's workflow with it is refused.
 
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
@@ -56,6 +59,47 @@ function httpRequestNode(url, type, credential) {
 			options: {},
 		},
 		credentials: { [type]: { id: credential.id, name: credential.name } },
+	};
+}
+
+/** n8n's older HTTP Request tool, hidden from its node panel but loaded (and saved by pasting a workflow). */
+const OLDER_TOOL = '@n8n/n8n-nodes-langchain.toolHttpRequest';
+
+/** An MCP Server Trigger (Header Auth) offering the older HTTP Request tool: a GET to `url` with an OAuth2 credential. */
+function olderToolWorkflow({ name, path, url, credential, auth }) {
+	const trigger = crypto.randomUUID();
+	return {
+		name,
+		nodes: [
+			{
+				id: crypto.randomUUID(),
+				name: 'MCP Server Trigger',
+				type: '@n8n/n8n-nodes-langchain.mcpTrigger',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: trigger,
+				parameters: { path, authentication: 'headerAuth' },
+				credentials: { httpHeaderAuth: { id: auth.id, name: auth.name } },
+			},
+			{
+				id: crypto.randomUUID(),
+				name: 'Collect',
+				type: OLDER_TOOL,
+				typeVersion: 1, // a LangChain DynamicTool: one text input
+				position: [0, 260],
+				parameters: {
+					toolDescription: 'Fetches the collection',
+					url,
+					authentication: 'predefinedCredentialType',
+					nodeCredentialType: 'faxPlusOAuth2Api',
+				},
+				credentials: { faxPlusOAuth2Api: { id: credential.id, name: credential.name } },
+			},
+		],
+		connections: {
+			Collect: { ai_tool: [[{ node: 'MCP Server Trigger', type: 'ai_tool', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
 	};
 }
 
@@ -152,7 +196,12 @@ module.exports = async function credentialSharing(t) {
 		async () => {
 			s.n8n = await startN8n({
 				version,
-				env: { E2E_TESTS: 'true', N8N_SSRF_ALLOWED_IP_RANGES: '127.0.0.1/32' },
+				env: {
+					E2E_TESTS: 'true',
+					N8N_SSRF_ALLOWED_IP_RANGES: '127.0.0.1/32',
+					// What docs/security.md tells an owner before 2.24: the older HTTP Request tool not loaded.
+					...(!restricts && { NODES_EXCLUDE: JSON.stringify([OLDER_TOOL]) }),
+				},
 				// The public API only where the checks use it (E2E_TESTS turns it off on 1.x and 2.0.3).
 				publicApi: restricts,
 			});
@@ -240,6 +289,30 @@ module.exports = async function credentialSharing(t) {
 			},
 		);
 		await check(
+			`credential-sharing (n8n ${version}): the member's HTTP Request node with the shared PAT below its Base URL fails before it is sent while it follows redirects (its default: n8n would copy the token onto each hop), saying to turn that off; with Follow Redirects off it carries the token to the Base URL`,
+			async () => {
+				const url = `${server.baseUrl}/accounts/self`;
+				const from = server.requests.length;
+				const followed = await runAs(member, 'pat-base-follow', [
+					{ ...httpRequestNode(url, 'faxPlusApi', credentials.faxPlusApi), continueOnFail: true },
+				]);
+				assert.match(
+					JSON.stringify(followed),
+					/this request follows redirects, so nothing was sent/,
+				);
+				assert.match(JSON.stringify(followed), /Follow Redirects/);
+				assert.deepEqual(apiRequests(server, from), []);
+				const node = httpRequestNode(url, 'faxPlusApi', credentials.faxPlusApi);
+				node.parameters.options = { redirect: { redirect: { followRedirects: false } } };
+				const [account] = await runAs(member, 'pat-base-no-follow', [node]);
+				assert.ok(account && !account.error, JSON.stringify(account));
+				assert.deepEqual(
+					apiRequests(server, from).map((r) => `${r.method} ${r.path} ${r.headers.authorization}`),
+					[`GET /v3/accounts/self Bearer ${server.tokens.pat}`],
+				);
+			},
+		);
+		await check(
 			`credential-sharing (n8n ${version}): the member's Fax.Plus node runs with the same shared PAT`,
 			() => faxPlusNodeRuns('faxPlusApi', credentials.faxPlusApi),
 		);
@@ -268,6 +341,72 @@ module.exports = async function credentialSharing(t) {
 				assert.match(JSON.stringify(result), /prevent use within an HTTP Request/);
 				assert.deepEqual(seen, []);
 				await faxPlusNodeRuns('faxPlusOAuth2Api', credentials.oauthNone);
+			},
+		);
+		await check(
+			`credential-sharing (n8n ${version}, measured): n8n's older HTTP Request tool (${OLDER_TOOL}) sends an OAuth2 credential's token even with Allowed HTTP Request Domains: None, in the run's n8n, which loads it`,
+			async () => {
+				const { n8n } = t;
+				const credential = await n8n.createCredential(
+					`Fax.Plus OAuth2 (no HTTP Request domains, older tool ${tag})`,
+					'faxPlusOAuth2Api',
+					{
+						...oauthData(server, server.tokens.oauthAccessToken),
+						allowedHttpRequestDomains: 'none',
+					},
+				);
+				const auth = await createHeaderAuth(n8n, `older tool ${tag}`);
+				const path = `older-tool-${tag}`;
+				const workflow = await n8n.importWorkflow(
+					olderToolWorkflow({
+						name: `${tag} older HTTP Request tool`,
+						path,
+						url: s.collector.url,
+						credential,
+						auth: auth.credential,
+					}),
+				);
+				await n8n.activate(workflow.id);
+				const client = await connectClient(`${n8n.url}/mcp/${path}`, auth.headers);
+				try {
+					const { result, seen } = await collected(() =>
+						client.callTool({ name: 'Collect', arguments: { input: 'collect' } }),
+					);
+					assert.ok(!result.isError, JSON.stringify(result.content));
+					assert.deepEqual(seen, [`Bearer ${server.tokens.oauthAccessToken}`]);
+				} finally {
+					await client.close().catch(() => {});
+					await n8n.deactivate(workflow.id).catch(() => {});
+				}
+			},
+		);
+		await check(
+			`credential-sharing (n8n ${version}): with NODES_EXCLUDE listing the older HTTP Request tool, n8n does not load it: the member's MCP workflow with it on the shared OAuth2 credential (None) cannot be published, and the collector gets nothing`,
+			async () => {
+				const auth = await createHeaderAuth(member, `older tool excluded ${tag}`);
+				const path = `older-tool-excluded-${tag}`;
+				const { seen } = await collected(async () => {
+					const created = await member.rest('POST', '/workflows', {
+						...olderToolWorkflow({
+							name: `${tag} older HTTP Request tool, excluded`,
+							path,
+							url: s.collector.url,
+							credential: credentials.oauthNone,
+							auth: auth.credential,
+						}),
+						active: false,
+					});
+					const published = await member.rest(
+						'POST',
+						`/workflows/${created.id}/activate`,
+						{ versionId: created.versionId },
+						{ raw: true },
+					);
+					// Both lines answer 400 "Unrecognized node type: @n8n/n8n-nodes-langchain.toolHttpRequest".
+					assert.equal(published.status, 400, JSON.stringify(published.body));
+					assert.match(JSON.stringify(published.body), /Unrecognized node type/);
+				});
+				assert.deepEqual(seen, []);
 			},
 		);
 		return;

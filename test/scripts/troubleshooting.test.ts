@@ -3,6 +3,7 @@
 // every refusal of a document URL can be found in docs/troubleshooting.md, with what to do.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { FaxPlusApi } from '../../credentials/FaxPlusApi.credentials';
 import { describeFaxPlusError } from '../../nodes/api/errorCatalogue';
 import { refusal } from '../../nodes/FaxPlus/fax/send/documentEgress';
 import { REFUSAL_CAUSES } from '../../nodes/FaxPlusTrigger/refusalLog';
@@ -50,6 +51,20 @@ describe('docs/troubleshooting.md', () => {
 			expect(doc).toContain(`\`${skippedCheckRefusal(trigger, '').message}\``);
 		},
 	);
+
+	it("names the PAT credential's refusal of a request n8n would carry its token away with", async () => {
+		const message = await new FaxPlusApi()
+			.authenticate(
+				{ accessToken: 'pat_x', baseUrl: 'https://restapi.fax.plus/v3' },
+				{ url: 'https://restapi.fax.plus/v3/accounts/self' },
+			)
+			.then(
+				() => '',
+				(error: Error) => error.message,
+			);
+		expect(message).toContain('follows redirects, so nothing was sent');
+		expect(doc).toContain(`\`${message.split(', so nothing')[0]}\``);
+	});
 
 	it.each(['blocked', 'internal', 'unchecked', 'notListed'] as const)(
 		'names the document URL refusal "%s" as Send words it',

@@ -3,6 +3,7 @@ import {
 	expectAuthHeaders,
 	useFaxPlusServer,
 	type AuthKind,
+	type FaxPlusServer,
 } from '../../support/faxplus';
 import { useTriggerHarnesses } from '../../support/trigger-harness';
 import { FaultProxy } from '../../support/fault-proxy';
@@ -14,6 +15,15 @@ import {
 	onlyEndpoint,
 	registerEndpoint,
 } from './helpers';
+
+/** Registers an endpoint under the ID given (Fax.Plus's order by ID need not be the list's). */
+async function registerAs(server: FaxPlusServer, url: string, id: string) {
+	const made = await registerEndpoint(server, url, ['fax_sent']);
+	const { webhooks } = server.state;
+	webhooks[id] = { ...webhooks[made.id], id };
+	delete webhooks[made.id];
+	return { id };
+}
 
 describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 	const server = useFaxPlusServer();
@@ -51,16 +61,15 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 			},
 		);
 
-		it("two of n8n's mains activating at once (each does at its start): the one that lists both keeps the first and deletes its own", async () => {
+		it("two of n8n's mains activating at once (each does at its start): the one that lists both keeps the lowest ID and deletes its own", async () => {
 			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
 			const proxy = await FaultProxy.start(server().origin);
 			try {
 				harness.setBaseUrl(proxy.baseUrl);
 				let other: { id: string } | undefined;
-				// The other main's endpoint is made while this one's request is on its way.
+				// The other main's endpoint is made while this one's request is on its way ("ep_0" sorts first).
 				proxy.failNext({
-					before: async () =>
-						(other = await registerEndpoint(server(), harness.productionUrl, ['fax_sent'])),
+					before: async () => (other = await registerAs(server(), harness.productionUrl, 'ep_0')),
 					matches: (r) => r.method === 'POST',
 				});
 				expect(await harness.activate()).toEqual({ created: true });
@@ -71,6 +80,45 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 			} finally {
 				await proxy.close();
 			}
+		});
+
+		it("three of n8n's mains: the one that creates its endpoint while two others are made keeps the lowest ID, whatever the list's order, and deletes the others", async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			const proxy = await FaultProxy.start(server().origin);
+			try {
+				harness.setBaseUrl(proxy.baseUrl);
+				// Listed after the POST as ep_z, ep_0, then its own (random ep_ + hex: after "ep_0").
+				proxy.failNext({
+					before: async () => {
+						await registerAs(server(), harness.productionUrl, 'ep_z');
+						await registerAs(server(), harness.productionUrl, 'ep_0');
+					},
+					matches: (r) => r.method === 'POST',
+				});
+				expect(await harness.activate()).toEqual({ created: true });
+				expect(onlyEndpoint(server(), harness.productionUrl).id).toBe('ep_0');
+				expect(harness.savedNodeStaticData.endpoints).toEqual({
+					[harness.productionUrl]: 'ep_0',
+				});
+			} finally {
+				await proxy.close();
+			}
+		});
+
+		it('adopting among three listed endpoints keeps the same one as creating: the lowest ID, not the first or last listed', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			for (const id of ['ep_c', 'ep_a', 'ep_b'])
+				await registerAs(server(), harness.productionUrl, id);
+			server().clearRequests();
+
+			await activateOk(harness);
+			expect(calls(server())).toEqual([
+				'GET /v3/webhooks',
+				'DELETE /v3/webhooks/ep_c',
+				'DELETE /v3/webhooks/ep_b',
+			]);
+			expect(onlyEndpoint(server(), harness.productionUrl).id).toBe('ep_a');
+			expect(harness.savedNodeStaticData.endpoints).toEqual({ [harness.productionUrl]: 'ep_a' });
 		});
 
 		it('sends the numbers filter normalised to E.164', async () => {
@@ -120,14 +168,14 @@ describe('Fax.Plus Trigger → lifecycle (current webhook API)', () => {
 
 		it('adopts a matching leftover without changing it, and removes extra endpoints with its URL', async () => {
 			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
-			const first = await registerEndpoint(server(), harness.productionUrl, ['fax_sent']);
-			const second = await registerEndpoint(server(), harness.productionUrl, ['fax_sent']);
+			const kept = await registerAs(server(), harness.productionUrl, 'ep_1');
+			const extra = await registerAs(server(), harness.productionUrl, 'ep_2');
 			const unrelated = await registerEndpoint(server(), 'https://example.com/other', ['fax_sent']);
 			server().clearRequests();
 
 			await activateOk(harness);
-			expect(calls(server())).toEqual(['GET /v3/webhooks', `DELETE /v3/webhooks/${first.id}`]);
-			expect(onlyEndpoint(server(), harness.productionUrl).id).toBe(second.id);
+			expect(calls(server())).toEqual(['GET /v3/webhooks', `DELETE /v3/webhooks/${extra.id}`]);
+			expect(onlyEndpoint(server(), harness.productionUrl).id).toBe(kept.id);
 			expect(server().state.webhooks[unrelated.id]).toBeDefined();
 		});
 

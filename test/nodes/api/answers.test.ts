@@ -24,6 +24,7 @@ import {
 	type LoopbackServer,
 } from '../../support/loopback-server';
 import { runFaxPlusNode } from '../../support/n8n-harness';
+import { NO_REDIRECTS } from '../../../nodes/n8n/credentialReach';
 
 /** The limits docs/security.md states: pages and characters of one list, bytes of an error answer read. */
 const MAX_PAGES = 1000;
@@ -312,6 +313,7 @@ describe('A token echoed by a server that is not Fax.Plus', () => {
 				url: `${api.origin}/v3/accounts/self`,
 				encoding: 'stream',
 				returnFullResponse: true,
+				...NO_REDIRECTS, // as the transport sends it: the credential signs nothing else
 			})
 			.then(
 				() => undefined,

@@ -106,6 +106,11 @@ describe('isBelowBaseUrl', () => {
 		['an encoded slash', { url: `${base}/..%2Fx` }],
 		['an encoded backslash', { url: `${base}/..%5cx` }],
 		['a path parameter', { url: `${base}/..;/x` }],
+		[
+			'an encoded path parameter (a;b as encodeURIComponent writes it)',
+			{ url: `${base}/faxes/a%3Bb` },
+		],
+		['an encoded path parameter, lower case', { url: `${base}/faxes/a%3bb` }],
 		['a sibling path', { url: 'https://restapi.fax.plus/v3x/accounts/self' }],
 		['the parent path', { url: 'https://restapi.fax.plus/' }],
 		['a query on the parent path', { url: 'https://restapi.fax.plus/v3?x' }],

@@ -1,6 +1,6 @@
 // Every ID that goes into a request path stays in its segment (transport.ts, checkPath):
-// ".", ".." and empty segments, and IDs holding "/" or "\" (encoded: a server may still split on
-// them, and the credential sends no token there), are refused before any request, however given. A token
+// ".", ".." and empty segments, and IDs holding "/", "\" or ";" (checked encoded, as sent: a server may
+// still split on them, and the credential sends no token there), are refused before any request, however given. A token
 // the server echoes is masked before any cut of the error text, which would leave its start.
 import type { IDataObject } from 'n8n-workflow';
 import { apiRequests, runOk, runOperation, useFaxPlusServer } from '../../support/faxplus';
@@ -81,6 +81,11 @@ describe('IDs in request paths', () => {
 				groupId: { __rl: true, mode: 'id', value: '..\\outbox' },
 			},
 			'"..\\outbox"',
+		],
+		[
+			'Fax → Get, fax ID "a;b" from an expression (sent encoded as a%3Bb, which a server may split on)',
+			{ resource: 'fax', operation: 'get', userId: 'self', faxId: "={{ 'a;b' }}" },
+			'"a;b"',
 		],
 	];
 
