@@ -33,6 +33,8 @@ const MAX_HOPS = 32;
 /** Object headers a rebuilt document may have (a map entry each), and trailers it may name. */
 const MAX_HEADERS = 200_000;
 const MAX_TRAILERS = 1000;
+/** Bytes after `trailer` searched for its keys where its dictionary does not parse. */
+const LOOSE_TRAILER = 4096;
 /** Nodes of the page tree walked beside /Count. */
 const MAX_WALK = 20_000;
 
@@ -91,6 +93,7 @@ class PdfFile {
 	private reads = 0;
 	/** Whether the document may be read again for bytes not kept (not while the page tree is walked). */
 	private mayRead = true;
+	private inLength = false;
 
 	private constructor(
 		private readonly open: Open,
@@ -135,11 +138,15 @@ class PdfFile {
 		}
 		// Damaged: rebuilt from the object headers, as readers do.
 		const trailers = await this.rebuild();
-		const roots = new Map<string, PdfDict>();
+		const roots = new Map<string | number, PdfDict>();
 		for (const trailer of trailers) {
 			const root = trailer.get('Root');
-			const key = isRef(root) ? `${root.ref} ${root.gen}` : undefined;
-			if (key && !roots.has(key) && roots.size < MAX_ROOTS) roots.set(key, trailer);
+			const key = isRef(root)
+				? `${root.ref} ${root.gen}`
+				: root instanceof Map
+					? roots.size
+					: undefined;
+			if (key !== undefined && !roots.has(key) && roots.size < MAX_ROOTS) roots.set(key, trailer);
 		}
 		let most: number | undefined;
 		for (const trailer of roots.values()) {
@@ -307,10 +314,16 @@ class PdfFile {
 		if (bytes[lexer.at] === 10) lexer.at++;
 		const start = lexer.at;
 		let length: number | undefined;
-		try {
-			length = integerOf(await this.resolve(value.get('Length')));
-		} catch (error) {
-			if (error instanceof PdfOverBudget) throw error;
+		// A /Length in a stream whose own /Length is being read (a loop of them): found by `endstream`.
+		if (!this.inLength) {
+			this.inLength = true;
+			try {
+				length = integerOf(await this.resolve(value.get('Length')));
+			} catch (error) {
+				if (error instanceof PdfOverBudget) throw error;
+			} finally {
+				this.inLength = false;
+			}
 		}
 		if (length !== undefined && length > MAX_STREAM_BYTES) throw new PdfOverBudget();
 		if (length !== undefined) {
@@ -391,6 +404,7 @@ class PdfFile {
 				trailers.push(dictOf(new PdfLexer(bytes, at + 'trailer'.length, this.budget).value()));
 			} catch (error) {
 				if (error instanceof PdfOverBudget) throw error;
+				trailers.push(this.looseTrailer(bytes, at));
 			}
 		}
 		// Cross-reference streams, newest first: their dictionaries are trailers, their entries the
@@ -412,6 +426,23 @@ class PdfFile {
 			}
 		}
 		return trailers;
+	}
+
+	/** A trailer whose dictionary does not parse (a stray bracket, a broken string): its keys the count needs, each read alone. */
+	private looseTrailer(bytes: Buffer, at: number): PdfDict {
+		const near = bytes.subarray(0, Math.min(bytes.length, at + LOOSE_TRAILER));
+		this.budget.scan(near.length - at);
+		const dict: PdfDict = new Map();
+		for (const key of ['Root', 'Encrypt', 'ID']) {
+			const found = near.indexOf(`/${key}`, at);
+			if (found < 0 || !endsWord(near[found + key.length + 1])) continue;
+			try {
+				dict.set(key, new PdfLexer(near, found + key.length + 1, this.budget).value());
+			} catch (error) {
+				if (error instanceof PdfOverBudget) throw error;
+			}
+		}
+		return dict;
 	}
 
 	/** The whole document: kept where it is small, else read once more (up to MAX_REBUILT). */

@@ -110,9 +110,9 @@ export class PdfLexer {
 			this.at += 2;
 			const dict: PdfDict = new Map();
 			while (!this.closes(BYTE['>'], BYTE['>'])) {
+				// A key that is not a name is skipped, as readers skip it.
 				const key = this.value(depth + 1);
-				if (typeof key !== 'string') unreadable();
-				dict.set(key, this.value(depth + 1));
+				if (typeof key === 'string') dict.set(key, this.value(depth + 1));
 			}
 			return dict;
 		}
@@ -121,8 +121,15 @@ export class PdfLexer {
 		const word = this.word();
 		if (word === 'true' || word === 'false') return word === 'true';
 		if (word === 'null') return null;
+		if (word === '') {
+			// A stray delimiter (`{`, `)`, `>`): past it, as readers read on.
+			if (this.at >= bytes.length) unreadable();
+			this.at++;
+			return null;
+		}
 		const number = isMadeOf(word, '0123456789.+-') ? Number(word) : NaN;
-		if (Number.isNaN(number)) unreadable();
+		// Any other keyword (or a number written wrong) is no value the count reads.
+		if (Number.isNaN(number)) return null;
 		// `12 0 R` is a reference to object 12, generation 0.
 		const mark = this.at;
 		const generation = this.word();
