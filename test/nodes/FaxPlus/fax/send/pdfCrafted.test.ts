@@ -14,7 +14,7 @@ import {
 	wrongGeneration,
 	wrongHeaderGeneration,
 } from '../../../../support/pdf-crafted';
-import { pdfLibPages } from '../../../../support/pdf';
+import { pdfFixture, pdfLibPages } from '../../../../support/pdf';
 
 const read = async (pdf: Buffer) =>
 	await readPdfPages(async () =>
@@ -97,5 +97,21 @@ describe('PDF page count: crafted 50-page PDFs counted 50 or not at all, never b
 		const pdf = await withCount('9999999999', 1);
 		expect((await read(pdf)).pages).toBe(1);
 		expect(pdfJsPages([pdf])).toEqual([1]);
+	});
+});
+
+describe('PDF page count: encrypted with the empty user password, the page tree in encrypted object streams', () => {
+	it.each([
+		['qpdf-rc4-40.pdf', 'RC4, 40 bits (R 2)'],
+		['qpdf-rc4-128.pdf', 'RC4, 128 bits (R 3)'],
+		['qpdf-aes-128.pdf', 'AES-128 (R 4)'],
+		['qpdf-aes-256-r5.pdf', 'AES-256 (R 5)'],
+		['qpdf-aes-256.pdf', 'AES-256 (R 6)'],
+	])('%s, %s: 5 pages, as pdf.js counts', async (name) => {
+		const pdf = pdfFixture(name);
+		expect(pdf.includes('/Encrypt')).toBe(true);
+		expect(pdf.includes('/ObjStm')).toBe(true);
+		expect((await read(pdf)).pages).toBe(5);
+		expect(pdfJsPages([pdf])).toEqual([5]);
 	});
 });
