@@ -35,6 +35,11 @@ export class PdfOverBudget extends Error {
 	}
 }
 
+/** After a step that may fail on its own (damage read past): the budget's end still ends the read. */
+export function stopOverBudget(error: unknown): void {
+	if (error instanceof PdfOverBudget) throw new PdfOverBudget();
+}
+
 export class PdfBudget {
 	readonly work: PdfWork;
 

@@ -4,7 +4,7 @@
 // scan of the object headers as pdf.js and qpdf rebuild them. Every step is charged to one budget
 // for the read (pdfBudget.ts). Whatever cannot be read, or would pass a bound, is "cannot be
 // counted": no page marker is ever counted.
-import { PdfBudget, PdfOverBudget, type PdfWork } from './pdfBudget';
+import { PdfBudget, PdfOverBudget, stopOverBudget, type PdfWork } from './pdfBudget';
 import { standardDecrypt, type PdfDecrypt } from './pdfCrypt';
 import { decodeStream, MAX_STREAM_BYTES } from './pdfFilters';
 import {
@@ -134,7 +134,7 @@ class PdfFile {
 				this.sections.map(({ trailer }) => trailer),
 			);
 		} catch (error) {
-			if (error instanceof PdfOverBudget) throw error;
+			stopOverBudget(error);
 		}
 		// Damaged: rebuilt from the object headers, as readers do.
 		const trailers = await this.rebuild();
@@ -153,7 +153,7 @@ class PdfFile {
 			try {
 				most = Math.max(most ?? 0, await this.countOf(trailer, trailers));
 			} catch (error) {
-				if (error instanceof PdfOverBudget) throw error;
+				stopOverBudget(error);
 			}
 		}
 		return most ?? unreadable();
@@ -320,7 +320,7 @@ class PdfFile {
 			try {
 				length = integerOf(await this.resolve(value.get('Length')));
 			} catch (error) {
-				if (error instanceof PdfOverBudget) throw error;
+				stopOverBudget(error);
 			} finally {
 				this.inLength = false;
 			}
@@ -403,7 +403,7 @@ class PdfFile {
 			try {
 				trailers.push(dictOf(new PdfLexer(bytes, at + 'trailer'.length, this.budget).value()));
 			} catch (error) {
-				if (error instanceof PdfOverBudget) throw error;
+				stopOverBudget(error);
 				trailers.push(this.looseTrailer(bytes, at));
 			}
 		}
@@ -422,7 +422,7 @@ class PdfFile {
 				this.sections.push(section);
 				trailers.push(section.trailer);
 			} catch (error) {
-				if (error instanceof PdfOverBudget) throw error;
+				stopOverBudget(error);
 			}
 		}
 		return trailers;
@@ -439,7 +439,7 @@ class PdfFile {
 			try {
 				dict.set(key, new PdfLexer(near, found + key.length + 1, this.budget).value());
 			} catch (error) {
-				if (error instanceof PdfOverBudget) throw error;
+				stopOverBudget(error);
 			}
 		}
 		return dict;

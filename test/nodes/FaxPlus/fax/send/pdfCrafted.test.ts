@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code, not node code: the rules for what a node may import and use do not apply to it */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test code, not node code: the rules for what a node may import and use do not apply to it */
 // Issue 87's adversary PDFs (test/support/pdf-crafted.ts) read within the read's budget, and its
 // crafted 50-page PDFs never counted below what pdf.js counts: 50, or "cannot be counted".
 import { execFileSync } from 'node:child_process';
