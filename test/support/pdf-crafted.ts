@@ -159,8 +159,12 @@ async function fiftyPages() {
 	return { pdf, structure, kids };
 }
 
-/** An update whose cross-reference names generation 1 for the page tree root, a one-page tree, while the catalog refers to generation 0. */
-export async function wrongGeneration(): Promise<Buffer> {
+/**
+ * An update that rewrites the 50-page tree's root as a one-page tree with generation `header` in
+ * its object header and `entry` in its cross-reference entry, while the catalog refers to
+ * generation 0.
+ */
+async function generations(entry: number, header: number): Promise<Buffer> {
 	const { pdf, structure } = await fiftyPages();
 	const writer = new Writer(pdf);
 	writer.write('\n');
@@ -169,32 +173,23 @@ export async function wrongGeneration(): Promise<Buffer> {
 		root,
 		`<< /Type /Pages /Kids [${structure.pages[0]} 0 R] /Count 1 >>`,
 		undefined,
-		1,
+		header,
 	);
 	return table(
 		writer,
-		[[root, at, 1, 'n']],
+		[[root, at, entry, 'n']],
 		`/Size ${structure.size} /Root ${structure.root} 0 R /Prev ${lastSection(pdf)}`,
 	);
 }
 
-/** The same, the other way: the entry says generation 0, the object's header generation 1. */
+/** The cross-reference names generation 1 for the page tree root, a one-page tree: the catalog's `N 0 R` is not it. */
+export async function wrongGeneration(): Promise<Buffer> {
+	return await generations(1, 1);
+}
+
+/** The entry says generation 0, the object's header generation 1. */
 export async function wrongHeaderGeneration(): Promise<Buffer> {
-	const { pdf, structure } = await fiftyPages();
-	const writer = new Writer(pdf);
-	writer.write('\n');
-	const root = structure.pagesRoot;
-	const at = writer.object(
-		root,
-		`<< /Type /Pages /Kids [${structure.pages[0]} 0 R] /Count 1 >>`,
-		undefined,
-		1,
-	);
-	return table(
-		writer,
-		[[root, at, 0, 'n']],
-		`/Size ${structure.size} /Root ${structure.root} 0 R /Prev ${lastSection(pdf)}`,
-	);
+	return await generations(0, 1);
 }
 
 /** An update gives the page tree root an indirect /Count of 1; the next frees that object. */

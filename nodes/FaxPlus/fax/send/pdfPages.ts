@@ -174,17 +174,39 @@ class PdfFile {
 		const catalog = dictOf(await this.resolve(trailer.get('Root')));
 		const root = catalog.get('Pages');
 		const pages = dictOf(await this.resolve(root));
-		const stated = await this.resolve(pages.get('Count'));
-		const count =
-			typeof stated === 'number' &&
-			Number.isSafeInteger(stated) &&
-			stated >= 1 &&
-			stated <= this.size
-				? stated
-				: undefined;
+		const count = this.plausible(await this.resolve(pages.get('Count')));
 		const { leaves, complete } = await this.walk(root);
 		if (complete) return Math.max(count ?? 0, leaves) || unreadable();
-		return count !== undefined && leaves <= count ? count : unreadable();
+		// pdf.js takes a linearized file's /N where its last page is there: never fewer than that.
+		const stated = Math.max(count ?? 0, this.linearizedPages());
+		return count !== undefined && leaves <= stated ? stated : unreadable();
+	}
+
+	/** A page count that is a whole number from 1 to the document's size in bytes (a page takes more than a byte). */
+	private plausible(count: PdfValue | undefined): number | undefined {
+		return typeof count === 'number' &&
+			Number.isSafeInteger(count) &&
+			count >= 1 &&
+			count <= this.size
+			? count
+			: undefined;
+	}
+
+	/** A linearized file's /N (its first object, in the first KB), or 0. */
+	private linearizedPages(): number {
+		try {
+			const lexer = new PdfLexer(this.head.subarray(0, 1024), 0, this.budget);
+			const at = this.head.subarray(0, 1024).indexOf(' obj');
+			if (at < 0) return 0;
+			lexer.at = at + ' obj'.length;
+			const first = lexer.value();
+			return first instanceof Map && first.has('Linearized')
+				? (this.plausible(first.get('N')) ?? 0)
+				: 0;
+		} catch (error) {
+			stopOverBudget(error);
+			return 0;
+		}
 	}
 
 	/** The page tree's leaves, depth first, each node once (a node met again counts as one leaf, as pdf.js counts it). */
