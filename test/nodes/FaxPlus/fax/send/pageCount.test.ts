@@ -197,6 +197,67 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 		},
 	);
 
+	describe('damaged, read as pdf.js rebuilds it: from the object headers and trailers', () => {
+		it.each([
+			[
+				'a table with no entries left',
+				async () => replaced(await pdfLibPdf(7, false), '\nxref\n', '\nxref\n0 0\n%'),
+			],
+			[
+				'no table at all, its trailer kept',
+				async () => {
+					const pdf = await pdfLibPdf(7, false);
+					const table = pdf.lastIndexOf('\nxref');
+					return Buffer.concat([
+						pdf.subarray(0, table + 1),
+						pdf.subarray(pdf.lastIndexOf('trailer')),
+					]);
+				},
+			],
+			[
+				'a /Prev to nowhere',
+				async () => {
+					const pdf = await pdfLibPdf(7, false);
+					const structure = await structureOf(pdf);
+					return appendUpdate(
+						pdf,
+						structure,
+						{ [structure.pages[0]]: `<< /Type /Page /Parent ${structure.pagesRoot} 0 R >>` },
+						{ prev: 5 },
+					);
+				},
+			],
+			[
+				'object streams and a startxref to nowhere: the cross-reference stream found by its /XRef',
+				async () => replaced(await pdfLibPdf(7), 'startxref\n', 'startxref\n1'),
+			],
+			[
+				'a trailer dictionary that does not parse',
+				async () =>
+					replaced(
+						replaced(await pdfLibPdf(7, false), 'startxref\n', 'startxref\n1'),
+						'/Root',
+						'/Junk [>> /Root',
+					),
+			],
+			[
+				'stream lengths that refer to each other',
+				async () => {
+					const pdf = await pdfLibPdf(7);
+					const structure = await structureOf(pdf);
+					return appendUpdate(pdf, structure, {
+						[structure.size + 1]: `<< /Length ${structure.size + 2} 0 R >>\nstream\nx\nendstream`,
+						[structure.size + 2]: `<< /Length ${structure.size + 1} 0 R >>\nstream\ny\nendstream`,
+						[structure.pagesRoot]: `<< /Type /Pages /Kids ${kids(structure)} /Count ${structure.size + 1} 0 R >>`,
+					});
+				},
+			],
+		])('%s: 7 pages', async (_case, make) => {
+			const pdf = await make();
+			expect(await pdfPages(pdf)).toBe(7);
+		});
+	});
+
 	describe('cannot be counted', () => {
 		it.each([
 			[
