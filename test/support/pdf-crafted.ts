@@ -114,12 +114,12 @@ export function objectStreamChain(pairs = 1_000_000, chain = 28): Buffer {
 
 /**
  * About 2 MB: a one-page PDF, then `count` cross-reference streams without a filter, each naming
- * the one before as /Prev, whose data all run to the end of one shared 2 MB block (they overlap),
+ * the one before as /Prev, whose data all run to the end of one shared block (they overlap; the file just under the 2 MB a reader keeps),
  * each with /Predictor 14 over one row. A reader that undoes the predictor for each reads 200 MB.
  */
 export async function overlappingXrefStreams(
 	count = 100,
-	shared = 2 * 1024 * 1024,
+	shared = 2 * 1024 * 1024 - 64 * 1024,
 ): Promise<Buffer> {
 	const base = await pdfLibPdf(1, false);
 	const structure = await structureOf(base);

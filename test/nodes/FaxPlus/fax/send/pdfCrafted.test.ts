@@ -63,11 +63,13 @@ describe('PDF page count: the adversary documents cost what their size allows', 
 
 	it('100 overlapping unfiltered cross-reference streams with /Predictor 14: stopped at the 8 MB decoded in all', async () => {
 		const pdf = await overlappingXrefStreams();
-		expect(pdf.length).toBeGreaterThan(2 * 1024 * 1024);
+		expect(pdf.length).toBeGreaterThan(1.9 * 1024 * 1024);
+		expect(pdf.length).toBeLessThan(2 * 1024 * 1024);
 		const { pages, work } = await read(pdf);
 		expect(pages).toBeUndefined();
 		expect(work!.decoded).toBeLessThanOrEqual(8 * 1024 * 1024);
-		expect(work!.sections).toBeLessThanOrEqual(4);
+		// A few sections decode 8 MB (data and predictor output): the rest are never read.
+		expect(work!.sections).toBeLessThan(10);
 		expect(work!.total).toBeLessThanOrEqual(work!.limit);
 	});
 });
