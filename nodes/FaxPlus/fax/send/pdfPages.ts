@@ -34,7 +34,7 @@ const MAX_HOPS = 32;
 const MAX_HEADERS = 200_000;
 const MAX_TRAILERS = 1000;
 /** Bytes after `trailer` searched for its keys where its dictionary does not parse. */
-const LOOSE_TRAILER = 4096;
+const LOOSE_TRAILER = 1024 * 1024;
 /** Nodes of the page tree walked beside /Count. */
 const MAX_WALK = 20_000;
 
@@ -452,7 +452,10 @@ class PdfFile {
 
 	/** A trailer whose dictionary does not parse (a stray bracket, a broken string): its keys the count needs, each read alone. */
 	private looseTrailer(bytes: Buffer, at: number): PdfDict {
-		const near = bytes.subarray(0, Math.min(bytes.length, at + LOOSE_TRAILER));
+		// Its keys lie before the next `startxref`, within LOOSE_TRAILER.
+		const limit = bytes.subarray(0, Math.min(bytes.length, at + LOOSE_TRAILER));
+		const end = limit.indexOf('startxref', at);
+		const near = end < 0 ? limit : limit.subarray(0, end);
 		this.budget.scan(near.length - at);
 		const dict: PdfDict = new Map();
 		for (const key of ['Root', 'Encrypt', 'ID']) {
