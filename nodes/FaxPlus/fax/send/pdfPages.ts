@@ -89,7 +89,9 @@ class PdfFile {
 	/** A damaged document's objects by number, from their headers; undefined while its sections are read. */
 	private rebuilt?: Map<number, { offset: number; gen: number }>;
 	private objectStreams = new Map<number, Promise<ObjectStream>>();
-	private decrypt?: PdfDecrypt;
+	/** The document's /Encrypt and /ID, then how its streams are decrypted (none: undefined). */
+	private decrypt?:
+		{ encrypt: PdfValue | undefined; id: PdfValue | undefined } | { streams?: PdfDecrypt };
 	private reads = 0;
 	/** Whether the document may be read again for bytes not kept (not while the page tree is walked). */
 	private mayRead = true;
@@ -166,11 +168,12 @@ class PdfFile {
 	 * takes more than a byte) is none.
 	 */
 	private async countOf(trailer: PdfDict, trailers: PdfDict[]): Promise<number> {
+		// Decryption is set up when an object stream needs it: other objects are not encrypted.
 		const encrypted = trailers.find((each) => each.has('Encrypt'));
-		if (encrypted) {
-			const encrypt = dictOf(await this.resolve(encrypted.get('Encrypt')));
-			this.decrypt = standardDecrypt(encrypt, trailers.find((each) => each.has('ID'))?.get('ID'));
-		}
+		this.decrypt = encrypted && {
+			encrypt: encrypted.get('Encrypt'),
+			id: trailers.find((each) => each.has('ID'))?.get('ID'),
+		};
 		const catalog = dictOf(await this.resolve(trailer.get('Root')));
 		const root = catalog.get('Pages');
 		const pages = dictOf(await this.resolve(root));
@@ -375,7 +378,7 @@ class PdfFile {
 		const { value, data } = await this.object(ref, 0);
 		const dict = dictOf(value);
 		if (dict.get('Type') !== 'ObjStm' || !data) unreadable();
-		const decoded = await decodeStream(dict, this.decrypted(data, ref, 0), this.budget);
+		const decoded = await decodeStream(dict, await this.decrypted(data, ref, 0), this.budget);
 		const [count, first] = [integerOf(dict.get('N')), integerOf(dict.get('First'))];
 		// A pair takes four bytes at least (`0 0 `): more cannot be there.
 		if (count > decoded.length / 4 || first > decoded.length) unreadable();
@@ -394,10 +397,15 @@ class PdfFile {
 		return new PdfLexer(stream.data, stream.first + stream.offsets[index], this.budget).value();
 	}
 
-	private decrypted(data: Buffer, ref: number, gen: number): Buffer {
-		if (!this.decrypt) return data;
+	private async decrypted(data: Buffer, ref: number, gen: number): Promise<Buffer> {
+		if (this.decrypt && 'encrypt' in this.decrypt) {
+			const { encrypt, id } = this.decrypt;
+			this.decrypt = { streams: standardDecrypt(dictOf(await this.resolve(encrypt)), id) };
+		}
+		const streams = this.decrypt?.streams;
+		if (!streams) return data;
 		this.budget.decode(data.length);
-		return this.decrypt(data, ref, gen);
+		return streams(data, ref, gen);
 	}
 
 	/** Rebuilds the cross-reference from `N G obj` headers and finds the trailers (`trailer` and cross-reference streams). */
@@ -447,6 +455,19 @@ class PdfFile {
 				stopOverBudget(error);
 			}
 		}
+		// No trailer at all: an object holding /Root stands for one (as pdf.js finds it).
+		if (trailers.length === 0)
+			for (const at of lastOccurrences(bytes, '/Root', MAX_ROOTS)) {
+				const index = headerAt(headers, at);
+				if (index < 0) continue;
+				const offset = headers[index];
+				try {
+					const { value } = await this.objectIn(bytes.subarray(offset), offset);
+					if (value instanceof Map && value.has('Root')) trailers.push(value);
+				} catch (error) {
+					stopOverBudget(error);
+				}
+			}
 		return trailers;
 	}
 
@@ -510,6 +531,17 @@ function lastOccurrences(bytes: Buffer, word: string, most: number): number[] {
 		found.push((from = at));
 	}
 	return found;
+}
+
+/** The index of the last of the ascending `offsets` at or before `at` (-1: none). */
+function headerAt(offsets: number[], at: number): number {
+	let [low, high] = [0, offsets.length - 1];
+	while (low <= high) {
+		const middle = (low + high) >> 1;
+		if (offsets[middle] <= at) low = middle + 1;
+		else high = middle - 1;
+	}
+	return high;
 }
 
 /** `N G` before the `obj` at `at` (the offset of N), or undefined where the bytes there are not a header. */

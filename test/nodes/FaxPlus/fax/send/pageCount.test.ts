@@ -252,6 +252,20 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 					});
 				},
 			],
+			[
+				'no cross-reference and no trailer, an object holding /Root',
+				async () => {
+					const pdf = await pdfLibPdf(7, false);
+					const { root } = await structureOf(pdf);
+					const end = Buffer.from(`999 0 obj\n<< /Root ${root} 0 R >>\nendobj\n`);
+					return Buffer.concat([pdf.subarray(0, pdf.lastIndexOf('\nxref') + 1), end]);
+				},
+			],
+			[
+				'an /Encrypt that cannot be read, with no object stream to decrypt',
+				async () =>
+					replaced(await pdfLibPdf(7, false), '/Root', '/Encrypt << /Filter /Unknown >> /Root'),
+			],
 		])('%s: 7 pages', async (_case, make) => {
 			const pdf = await make();
 			expect(await pdfPages(pdf)).toBe(7);
