@@ -39,7 +39,9 @@ export function standardDecrypt(
 	}
 	const permissions = encrypt.get('P');
 	if (typeof permissions !== 'number' || !Number.isInteger(permissions)) unreadable();
-	const length = revision === 2 ? 5 : integerOf(encrypt.get('Length') ?? 40) / 8;
+	// AES-128 keys are 16 bytes whatever /Length says.
+	const length =
+		revision === 2 ? 5 : method === 'AESV2' ? 16 : integerOf(encrypt.get('Length') ?? 40) / 8;
 	if (!Number.isInteger(length) || length < 5 || length > 16) unreadable();
 	const first = Array.isArray(id) ? id[0] : undefined;
 	const hash = createHash('md5')

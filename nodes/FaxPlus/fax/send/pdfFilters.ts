@@ -107,7 +107,12 @@ function hexDigit(byte: number): number {
 
 /** Groups of five characters `!`…`u` for four bytes, `z` for four zeros, `~>` at the end. */
 function ascii85(data: Buffer): Buffer {
-	const out = Buffer.alloc(Math.ceil(data.length * 0.8) + 4);
+	// Five characters make four bytes, and `z` four: no more than that is made.
+	let zeros = 0;
+	for (const byte of data) if (byte === 122) zeros++;
+	const most = Math.ceil(data.length * 0.8) + 4 * zeros + 4;
+	if (most > MAX_STREAM_BYTES + 8) throw new PdfOverBudget();
+	const out = Buffer.alloc(most);
 	let size = 0;
 	const group: number[] = [];
 	const flush = (length: number) => {

@@ -411,8 +411,9 @@ class PdfFile {
 	/** Rebuilds the cross-reference from `N G obj` headers and finds the trailers (`trailer` and cross-reference streams). */
 	private async rebuild(): Promise<PdfDict[]> {
 		const bytes = await this.whole();
-		// Three searches of the whole: object headers, trailers, cross-reference streams.
-		this.budget.scan(3 * bytes.length);
+		// Searches of the whole for object headers, trailers and cross-reference streams, each native
+		// and cheap: charged once.
+		this.budget.scan(bytes.length);
 		const rebuilt = new Map<number, { offset: number; gen: number }>();
 		const headers: number[] = [];
 		for (let at = bytes.indexOf('obj'); at >= 0; at = bytes.indexOf('obj', at + 3)) {
@@ -587,11 +588,12 @@ function tableSection(lexer: PdfLexer, budget: PdfBudget): Section {
 		const width = lexer.at - start;
 		if (count > 1 && (width < 19 || width > 21)) unreadable();
 		subsections.push([first, count, start, width]);
+		budget.scan(width * count);
 		lexer.at = start + width * count;
 		if (lexer.at > lexer.bytes.length) unreadable();
 	}
 	const trailer = dictOf(lexer.value());
-	const bytes = Buffer.from(lexer.bytes.subarray(0, lexer.at));
+	const bytes = lexer.bytes.subarray(0, lexer.at);
 	return {
 		trailer,
 		entry: (ref) => {

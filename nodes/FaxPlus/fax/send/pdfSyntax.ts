@@ -3,7 +3,7 @@
 // document costs linear time.
 import type { PdfBudget } from './pdfBudget';
 
-/** A value as the page count reads it: a name is its text (without the slash); a string its bytes. */
+/** A value as the page count reads it: a name is its text (without the slash); a string its bytes (its first KB). */
 export type PdfValue = number | string | boolean | null | Buffer | PdfRef | PdfValue[] | PdfDict;
 export type PdfDict = Map<string, PdfValue>;
 export interface PdfRef {
@@ -13,6 +13,10 @@ export interface PdfRef {
 
 /** Arrays and dictionaries nested deeper than this are refused: documents nest a few levels. */
 const MAX_DEPTH = 32;
+/** What an item of an array or dictionary costs the budget besides its bytes: the memory it holds. */
+const ITEM_COST = 8;
+/** A string's bytes kept: the ones the count reads (an ID, an encryption key's) are short. */
+const MAX_STRING = 1024;
 
 /** Each byte's class: 1 white space, 2 delimiter, 0 regular. */
 const CLASS = new Uint8Array(256);
@@ -103,7 +107,10 @@ export class PdfLexer {
 		if (first === BYTE['[']) {
 			this.at++;
 			const items: PdfValue[] = [];
-			while (!this.closes(BYTE[']'])) items.push(this.value(depth + 1));
+			while (!this.closes(BYTE[']'])) {
+				this.budget?.step(ITEM_COST);
+				items.push(this.value(depth + 1));
+			}
 			return items;
 		}
 		if (first === BYTE['<'] && bytes[this.at + 1] === BYTE['<']) {
@@ -111,6 +118,7 @@ export class PdfLexer {
 			const dict: PdfDict = new Map();
 			while (!this.closes(BYTE['>'], BYTE['>'])) {
 				// A key that is not a name is skipped, as readers skip it.
+				this.budget?.step(ITEM_COST);
 				const key = this.value(depth + 1);
 				if (typeof key === 'string') dict.set(key, this.value(depth + 1));
 			}
@@ -125,6 +133,7 @@ export class PdfLexer {
 			// A stray delimiter (`{`, `)`, `>`): past it, as readers read on.
 			if (this.at >= bytes.length) unreadable();
 			this.at++;
+			this.budget?.tokenize(1);
 			return null;
 		}
 		const number = isMadeOf(word, '0123456789.+-') ? Number(word) : NaN;
@@ -175,11 +184,11 @@ export class PdfLexer {
 			if (digit === undefined) unreadable();
 			if (high < 0) high = digit;
 			else {
-				out.push(high * 16 + digit);
+				if (out.length < MAX_STRING) out.push(high * 16 + digit);
 				high = -1;
 			}
 		}
-		if (high >= 0) out.push(high * 16);
+		if (high >= 0 && out.length < MAX_STRING) out.push(high * 16);
 		this.at++;
 		this.budget?.tokenize(this.at - start);
 		return Buffer.from(out);
@@ -199,15 +208,15 @@ export class PdfLexer {
 					let code = escaped - 48;
 					for (let digit = 0; digit < 2 && bytes[this.at] >= 48 && bytes[this.at] <= 55; digit++)
 						code = code * 8 + bytes[this.at++] - 48;
-					out.push(code & 255);
+					if (out.length < MAX_STRING) out.push(code & 255);
 				} else if (escaped === 13) {
 					if (bytes[this.at] === 10) this.at++;
-				} else if (escaped !== 10) out.push(ESCAPES[escaped] ?? escaped);
+				} else if (escaped !== 10 && out.length < MAX_STRING) out.push(ESCAPES[escaped] ?? escaped);
 				continue;
 			}
 			if (byte === BYTE['(']) open++;
 			if (byte === BYTE[')'] && --open === 0) break;
-			out.push(byte);
+			if (out.length < MAX_STRING) out.push(byte);
 		}
 		this.budget?.tokenize(this.at - start);
 		return Buffer.from(out);

@@ -74,6 +74,24 @@ describe('PDF page count: the adversary documents cost what their size allows', 
 	});
 });
 
+describe('PDF page count: what a read holds is charged', () => {
+	it('a million stray delimiters in an array (read past, as readers do) each cost the budget', async () => {
+		const pdf = await withCount('50');
+		const at = pdf.lastIndexOf('/Type /Pages');
+		const junk = Buffer.concat([
+			pdf.subarray(0, at),
+			Buffer.from(`/Junk [${'{'.repeat(1_000_000)}] `),
+			pdf.subarray(at),
+		]);
+		const { pages, work } = await read(junk);
+		// The update's table still points at the root: the junk is inside it, 1 MB the document can afford.
+		expect([50, undefined]).toContain(pages);
+		expect(work!.tokenized).toBeGreaterThanOrEqual(1_000_000);
+		// One byte and an item (8) each: a million of them cost 9 M of the 10 M this document may spend.
+		expect(work!.total).toBeGreaterThanOrEqual(9_000_000);
+	});
+});
+
 describe('PDF page count: crafted 50-page PDFs counted 50 or not at all, never below pdf.js', () => {
 	it.each([
 		['a cross-reference naming generation 1 where the catalog refers to 0', wrongGeneration],
