@@ -2,6 +2,7 @@
 // Pages of a document counted before upload: Max Pages and Send's `pages`. A PDF's count is read
 // from its structure and compared with pdf-lib's, over PDFs real producers wrote.
 import { deflateSync } from 'node:zlib';
+import { PDFDocument } from 'pdf-lib';
 import {
 	documentInMemory,
 	type FaxDocument,
@@ -389,6 +390,27 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 				expect(await pdfLibPages(pdf)).toBe(120);
 				expect(large.reads).toBe(1);
 			}
+		});
+
+		it('takes /Count where the pages lie beyond the bytes kept and the walk cannot reach them; without /Count, reads the document whole', async () => {
+			const doc = await PDFDocument.create();
+			doc.context.register(doc.context.stream(Buffer.alloc(3 * 1024 * 1024, 'x')));
+			for (let page = 0; page < 40; page++) doc.addPage();
+			doc.context.register(doc.context.stream(Buffer.alloc(3 * 1024 * 1024, 'y')));
+			const pdf = Buffer.from(await doc.save({ useObjectStreams: false }));
+			const middle = streamed(pdf);
+			expect(await pagesOf(middle)).toBe(40);
+			// The walk reads nothing more: the pages are left to /Count.
+			expect(middle.reads).toBe(1);
+			const structure = await structureOf(pdf);
+			const noCount = appendUpdate(pdf, structure, {
+				[structure.pagesRoot]: `<< /Type /Pages /Kids ${kids(structure)} /Count 0 >>`,
+			});
+			// No /Count and a walk that cannot finish among the bytes kept: read again whole (up to
+			// 16 MB), as a damaged document is, and walked there.
+			const counted = streamed(noCount);
+			expect(await pagesOf(counted)).toBe(40);
+			expect(counted.reads).toBe(2);
 		});
 
 		it('reads a document larger than the 2 MB it keeps of each end in at most 8 more reads', async () => {
