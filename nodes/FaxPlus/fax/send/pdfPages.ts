@@ -1,8 +1,22 @@
-// A PDF's pages as the document says: the trailer's /Root → /Pages → /Count, found through its
-// cross-reference sections (tables and streams, the newest definition of an object first, as after
-// incremental updates) and compressed object streams. Whatever cannot be read, or would pass a
-// bound, is "cannot be counted": no page marker is ever counted.
-import { integerOf, PdfLexer, unreadable, type PdfDict, type PdfValue } from './pdfSyntax';
+// A PDF's pages as the document says: the trailer's /Root → /Pages, its /Count beside a bounded walk
+// of its /Kids, found through the cross-reference sections (the newest definition of an object
+// first, as after incremental updates) and compressed object streams, or, where those are damaged, a
+// scan of the object headers as pdf.js and qpdf rebuild them. Every step is charged to one budget
+// for the read (pdfBudget.ts). Whatever cannot be read, or would pass a bound, is "cannot be
+// counted": no page marker is ever counted.
+import { PdfBudget, PdfOverBudget, stopOverBudget, type PdfWork } from './pdfBudget';
+import { standardDecrypt, type PdfDecrypt } from './pdfCrypt';
+import { decodeStream, MAX_STREAM_BYTES } from './pdfFilters';
+import {
+	endsWord,
+	integerOf,
+	isWhiteSpace,
+	PdfLexer,
+	unreadable,
+	type PdfDict,
+	type PdfRef,
+	type PdfValue,
+} from './pdfSyntax';
 
 /** The document's first and last bytes, kept from its first read: where producers put its structure. */
 const KEPT = 2 * 1024 * 1024;
@@ -10,22 +24,26 @@ const KEPT = 2 * 1024 * 1024;
 const WINDOW = 512 * 1024;
 /** Reads of the document besides the first: each streams it from its start to what it needs. */
 const MAX_READS = 8;
-/** Cross-reference sections: the document's own and its incremental updates'. */
-const MAX_SECTIONS = 100;
-/** Objects looked up: the count needs a few (catalog, page tree root, lengths, object streams). */
-const MAX_LOOKUPS = 32;
-/** What one stream may inflate to, and all together: a stream past it is not read further. */
-const MAX_STREAM_BYTES = 4 * 1024 * 1024;
-const MAX_INFLATED = 8 * 1024 * 1024;
-/** Compressed bytes fed at a time: one slice inflates to at most about a thousand times it. */
-const INFLATE_SLICE = 1024;
+/** Documents up to this size are rebuilt from their object headers where their cross-reference is damaged. */
+const MAX_REBUILT = 16 * 1024 * 1024;
+/** Catalogs a rebuilt document's trailers may name: each is counted, the largest count wins. */
+const MAX_ROOTS = 8;
+/** References followed from one value to what it names. */
+const MAX_HOPS = 32;
+/** Object headers a rebuilt document may have (a map entry each), and trailers it may name. */
+const MAX_HEADERS = 200_000;
+const MAX_TRAILERS = 1000;
+/** Bytes after `trailer` searched for its keys where its dictionary does not parse. */
+const LOOSE_TRAILER = 1024 * 1024;
+/** Nodes of the page tree walked beside /Count. */
+const MAX_WALK = 20_000;
 
 type Open = () => Promise<AsyncIterable<Uint8Array>>;
-/** Where the newest definition of an object is: at an offset, or in an object stream. */
-type Entry = { offset: number } | { stream: number; index: number };
+/** Where an object is defined: at an offset, in an object stream, or freed (hiding older definitions). */
+type Entry = { offset: number; gen: number } | { stream: number; index: number } | 'free';
 interface Section {
 	trailer: PdfDict;
-	/** The object's entry here; undefined where this section does not define it (or frees it). */
+	/** The object's entry here; undefined where this section does not list it. */
 	entry: (ref: number) => Entry | undefined;
 }
 interface PdfObject {
@@ -33,35 +51,60 @@ interface PdfObject {
 	/** A stream's bytes as stored. */
 	data?: Buffer;
 }
+interface ObjectStream {
+	numbers: Int32Array;
+	offsets: Int32Array;
+	first: number;
+	data: Buffer;
+}
 
-/** The page tree root's /Count, a whole number (Infinity for one too long to hold), or undefined. */
+/** The page count (undefined: cannot be counted), and the work reading it took. */
+export interface PdfPagesRead {
+	pages: number | undefined;
+	work: PdfWork | undefined;
+}
+
+/** The document's pages, a whole number of at least 1, or undefined where it cannot be counted. */
 export async function pdfPageCount(open: Open): Promise<number | undefined> {
+	return (await readPdfPages(open)).pages;
+}
+
+export async function readPdfPages(open: Open): Promise<PdfPagesRead> {
+	let file: PdfFile;
 	try {
-		const count = await (await PdfFile.read(open)).pageCount();
-		return typeof count === 'number' && count >= 0 && Math.floor(count) === count
-			? count
-			: undefined;
+		file = await PdfFile.read(open);
 	} catch {
-		return undefined;
+		return { pages: undefined, work: undefined };
+	}
+	try {
+		return { pages: await file.pageCount(), work: file.budget.work };
+	} catch {
+		return { pages: undefined, work: file.budget.work };
 	}
 }
 
 class PdfFile {
+	readonly budget: PdfBudget;
 	private sections: Section[] = [];
-	private readonly objectStreams = new Map<
-		number,
-		Promise<(index: number, ref: number) => PdfValue>
-	>();
+	/** A damaged document's objects by number, from their headers; undefined while its sections are read. */
+	private rebuilt?: Map<number, { offset: number; gen: number }>;
+	private objectStreams = new Map<number, Promise<ObjectStream>>();
+	/** The document's /Encrypt and /ID, then how its streams are decrypted (none: undefined). */
+	private decrypt?:
+		{ encrypt: PdfValue | undefined; id: PdfValue | undefined } | { streams?: PdfDecrypt };
 	private reads = 0;
-	private lookups = 0;
-	private inflated = 0;
+	/** Whether the document may be read again for bytes not kept (not while the page tree is walked). */
+	private mayRead = true;
+	private inLength = false;
 
 	private constructor(
 		private readonly open: Open,
-		private readonly head: Buffer,
-		private readonly tail: Buffer,
+		private head: Buffer,
+		private tail: Buffer,
 		private readonly size: number,
-	) {}
+	) {
+		this.budget = new PdfBudget(size);
+	}
 
 	/** One read of the whole document, keeping its first and last KEPT bytes. */
 	static async read(open: Open): Promise<PdfFile> {
@@ -79,14 +122,129 @@ class PdfFile {
 		return new PdfFile(open, Buffer.concat(head), Buffer.concat(parts), size);
 	}
 
-	async pageCount(): Promise<PdfValue> {
-		const start = this.tail.lastIndexOf('startxref');
-		if (start < 0) unreadable();
-		await this.readSections(new PdfLexer(this.tail, start + 'startxref'.length).integer());
-		const trailer = this.sections.find((section) => section.trailer.has('Root'))?.trailer;
-		const catalog = dictOf(await this.resolve(trailer?.get('Root')));
-		const pages = dictOf(await this.resolve(catalog.get('Pages')));
-		return await this.resolve(pages.get('Count'));
+	async pageCount(): Promise<number> {
+		try {
+			const start = this.tail.lastIndexOf('startxref');
+			if (start < 0) unreadable();
+			this.budget.scan(this.tail.length - start);
+			await this.readSections(
+				new PdfLexer(this.tail, start + 'startxref'.length, this.budget).integer(),
+			);
+			const trailer = this.sections.find((section) => section.trailer.has('Root'))?.trailer;
+			return await this.countOf(
+				trailer ?? unreadable(),
+				this.sections.map(({ trailer }) => trailer),
+			);
+		} catch (error) {
+			stopOverBudget(error);
+		}
+		// Damaged: rebuilt from the object headers, as readers do.
+		const trailers = await this.rebuild();
+		const roots = new Map<string | number, PdfDict>();
+		for (const trailer of trailers) {
+			const root = trailer.get('Root');
+			const key = isRef(root)
+				? `${root.ref} ${root.gen}`
+				: root instanceof Map
+					? roots.size
+					: undefined;
+			if (key !== undefined && !roots.has(key) && roots.size < MAX_ROOTS) roots.set(key, trailer);
+		}
+		let most: number | undefined;
+		for (const trailer of roots.values()) {
+			try {
+				most = Math.max(most ?? 0, await this.countOf(trailer, trailers));
+			} catch (error) {
+				stopOverBudget(error);
+			}
+		}
+		return most ?? unreadable();
+	}
+
+	/**
+	 * The larger of the page tree root's /Count and the leaves of a walk of its /Kids; /Count alone
+	 * where the walk cannot finish (pages beyond the bytes kept, or past its bound) and has not
+	 * found more. A /Count that is not a whole number from 1 to the document's size in bytes (a page
+	 * takes more than a byte) is none.
+	 */
+	private async countOf(trailer: PdfDict, trailers: PdfDict[]): Promise<number> {
+		// Decryption is set up when an object stream needs it: other objects are not encrypted.
+		const encrypted = trailers.find((each) => each.has('Encrypt'));
+		this.decrypt = encrypted && {
+			encrypt: encrypted.get('Encrypt'),
+			id: trailers.find((each) => each.has('ID'))?.get('ID'),
+		};
+		const catalog = dictOf(await this.resolve(trailer.get('Root')));
+		const root = catalog.get('Pages');
+		const pages = dictOf(await this.resolve(root));
+		const count = this.plausible(await this.resolve(pages.get('Count')));
+		const { leaves, complete } = await this.walk(root);
+		if (complete) return Math.max(count ?? 0, leaves) || unreadable();
+		// pdf.js takes a linearized file's /N where its last page is there: never fewer than that.
+		const stated = Math.max(count ?? 0, this.linearizedPages());
+		return count !== undefined && leaves <= stated ? stated : unreadable();
+	}
+
+	/** A page count that is a whole number from 1 to the document's size in bytes (a page takes more than a byte). */
+	private plausible(count: PdfValue | undefined): number | undefined {
+		return typeof count === 'number' &&
+			Number.isSafeInteger(count) &&
+			count >= 1 &&
+			count <= this.size
+			? count
+			: undefined;
+	}
+
+	/** A linearized file's /N (its first object, in the first KB), or 0. */
+	private linearizedPages(): number {
+		try {
+			const lexer = new PdfLexer(this.head.subarray(0, 1024), 0, this.budget);
+			const at = this.head.subarray(0, 1024).indexOf(' obj');
+			if (at < 0) return 0;
+			lexer.at = at + ' obj'.length;
+			const first = lexer.value();
+			return first instanceof Map && first.has('Linearized')
+				? (this.plausible(first.get('N')) ?? 0)
+				: 0;
+		} catch (error) {
+			stopOverBudget(error);
+			return 0;
+		}
+	}
+
+	/** The page tree's leaves, depth first, each node once (a node met again counts as one leaf, as pdf.js counts it). */
+	private async walk(root: PdfValue | undefined): Promise<{ leaves: number; complete: boolean }> {
+		let leaves = 0;
+		const seen = new Set<string>();
+		const stack: Array<PdfValue | undefined> = [root];
+		this.mayRead = false;
+		try {
+			for (let nodes = 0; stack.length > 0; nodes++) {
+				if (nodes >= MAX_WALK) return { leaves, complete: false };
+				const node = stack.pop();
+				if (isRef(node)) {
+					const key = `${node.ref} ${node.gen}`;
+					if (seen.has(key)) {
+						leaves++;
+						continue;
+					}
+					seen.add(key);
+				}
+				const value = await this.resolve(node);
+				const kids = value instanceof Map ? value.get('Kids') : undefined;
+				if (value instanceof Map && value.get('Type') !== 'Page' && kids !== undefined) {
+					const list = await this.resolve(kids);
+					if (!Array.isArray(list)) leaves++;
+					else for (let at = list.length - 1; at >= 0; at--) stack.push(list[at]);
+				} else leaves++;
+				this.budget.step(1);
+			}
+			return { leaves, complete: true };
+		} catch {
+			return { leaves, complete: false };
+		} finally {
+			this.mayRead = true;
+		}
 	}
 
 	/** The sections from the newest: each table's /XRefStm (a hybrid file's), then /Prev. */
@@ -98,119 +256,252 @@ class PdfFile {
 			const offset = offsets.shift()!;
 			// A /Prev back to a section already read ends the chain: its entries are known.
 			if (seen.has(offset)) continue;
-			if (seen.add(offset).size > MAX_SECTIONS) unreadable();
+			seen.add(offset);
+			this.budget.section();
 			const section = await this.sectionAt(offset);
 			sections.push(section);
 			for (const key of ['XRefStm', 'Prev'])
 				if (section.trailer.has(key)) offsets.push(integerOf(section.trailer.get(key)));
 		}
-		// Only now: a cross-reference stream's own /Length must be direct.
 		this.sections = sections;
 	}
 
 	private async sectionAt(offset: number): Promise<Section> {
 		const bytes = await this.bytesAt(offset, WINDOW);
-		const lexer = new PdfLexer(bytes);
-		if (lexer.word() === 'xref') return tableSection(lexer);
+		const lexer = new PdfLexer(bytes, 0, this.budget);
+		if (lexer.word() === 'xref') return tableSection(lexer, this.budget);
 		const { value, data } = await this.objectIn(bytes, offset);
+		return this.streamSection(value, data);
+	}
+
+	private async streamSection(value: PdfValue, data: Buffer | undefined): Promise<Section> {
 		const dict = dictOf(value);
 		if (dict.get('Type') !== 'XRef' || !data) unreadable();
-		return streamSection(dict, await this.decode(dict, data));
+		// A cross-reference stream is never encrypted.
+		return streamSection(dict, await decodeStream(dict, data, this.budget), this.budget);
 	}
 
+	/** What `value` names, following references; an object that is not defined (or freed) is null. */
 	private async resolve(value: PdfValue | undefined): Promise<PdfValue> {
-		while (value instanceof Object && 'ref' in value) value = (await this.object(value.ref)).value;
-		return value ?? unreadable();
+		for (let hops = 0; isRef(value); hops++) {
+			if (hops >= MAX_HOPS) unreadable();
+			value = (await this.object(value.ref, value.gen)).value;
+		}
+		return value ?? null;
 	}
 
-	/** Object `ref` by its newest definition. */
-	private async object(ref: number): Promise<PdfObject> {
-		if (++this.lookups > MAX_LOOKUPS) unreadable();
-		let entry: Entry | undefined;
-		for (const section of this.sections) if ((entry = section.entry(ref))) break;
-		if (!entry) return unreadable();
-		if ('offset' in entry)
-			return await this.objectIn(await this.bytesAt(entry.offset, WINDOW), entry.offset, ref);
-		const { stream, index } = entry;
-		if (!this.objectStreams.has(stream)) this.objectStreams.set(stream, this.objectStream(stream));
-		return { value: (await this.objectStreams.get(stream)!)(index, ref) };
+	/** Object `ref` of generation `gen` by its newest definition. */
+	private async object(ref: number, gen: number): Promise<PdfObject> {
+		this.budget.object();
+		const entry = this.entryOf(ref);
+		if (entry === undefined || entry === 'free') return { value: null };
+		if ('offset' in entry) {
+			if (entry.gen !== gen) {
+				// A reference to a generation the document does not define: null once rebuilt; in a
+				// cross-reference, damage (readers rebuild it).
+				return this.rebuilt ? { value: null } : unreadable();
+			}
+			return await this.objectIn(await this.bytesAt(entry.offset, WINDOW), entry.offset, ref, gen);
+		}
+		if (gen !== 0) return this.rebuilt ? { value: null } : unreadable();
+		return {
+			value: this.objectStreamValue(await this.objectStream(entry.stream), entry.index, ref),
+		};
 	}
 
-	/** `ref 0 obj value endobj`, or a stream (`<< /Length … >> stream … endstream`), at the start of `bytes`. */
-	private async objectIn(bytes: Buffer, offset: number, ref?: number): Promise<PdfObject> {
-		const lexer = new PdfLexer(bytes);
-		const found = lexer.integer();
-		lexer.integer();
-		if (lexer.word() !== 'obj' || (ref !== undefined && found !== ref)) unreadable();
+	private entryOf(ref: number): Entry | undefined {
+		const found = this.rebuilt?.get(ref);
+		if (found) return found;
+		for (const section of this.sections) {
+			this.budget.step(1);
+			const entry = section.entry(ref);
+			// Once rebuilt, the streams found are read for what the headers did not define.
+			if (entry !== undefined && !(this.rebuilt && entry === 'free')) return entry;
+		}
+		return undefined;
+	}
+
+	/** `ref gen obj value endobj`, or a stream (`<< /Length … >> stream … endstream`), at the start of `bytes`. */
+	private async objectIn(
+		bytes: Buffer,
+		offset: number,
+		ref?: number,
+		gen?: number,
+	): Promise<PdfObject> {
+		const lexer = new PdfLexer(bytes, 0, this.budget);
+		const [found, foundGen] = [lexer.integer(), lexer.integer()];
+		if (lexer.word() !== 'obj' || (ref !== undefined && (found !== ref || foundGen !== gen)))
+			unreadable();
 		const value = lexer.value();
 		if (!(value instanceof Map) || lexer.word() !== 'stream') return { value };
 		// The data starts after the keyword's line end (CR LF or LF).
 		if (bytes[lexer.at] === 13) lexer.at++;
 		if (bytes[lexer.at] === 10) lexer.at++;
-		const length = integerOf(await this.resolve(value.get('Length')));
-		if (length > MAX_STREAM_BYTES) unreadable();
 		const start = lexer.at;
-		const data = (
-			start + length <= bytes.length
-				? bytes.subarray(start)
-				: await this.bytesAt(offset + start, length)
-		).subarray(0, length);
-		return data.length === length ? { value, data } : unreadable();
+		let length: number | undefined;
+		// A /Length in a stream whose own /Length is being read (a loop of them): found by `endstream`.
+		if (!this.inLength) {
+			this.inLength = true;
+			try {
+				length = integerOf(await this.resolve(value.get('Length')));
+			} catch (error) {
+				stopOverBudget(error);
+			} finally {
+				this.inLength = false;
+			}
+		}
+		if (length !== undefined && length > MAX_STREAM_BYTES) throw new PdfOverBudget();
+		if (length !== undefined) {
+			const near = start + length + 32 <= bytes.length;
+			const around = near ? bytes.subarray(start) : await this.bytesAt(offset + start, length + 32);
+			if (endstreamAt(around, length)) return { value, data: around.subarray(0, length) };
+		}
+		// A /Length that is wrong or missing: the data ends before `endstream`, as readers find it.
+		const searched = bytes.subarray(0, start + WINDOW);
+		this.budget.scan(searched.length - start);
+		const end = searched.indexOf('endstream', start);
+		if (end < 0) unreadable();
+		let last = end;
+		if (bytes[last - 1] === 10) last--;
+		if (bytes[last - 1] === 13) last--;
+		return { value, data: bytes.subarray(start, Math.max(start, last)) };
 	}
 
-	/** An object stream's objects: `N` pairs of object number and offset (from `/First`), then the objects. */
-	private async objectStream(ref: number): Promise<(index: number, ref: number) => PdfValue> {
-		const { value, data } = await this.object(ref);
+	/** An object stream's table of `N` pairs (object number, offset from `/First`), read once a read. */
+	private async objectStream(ref: number): Promise<ObjectStream> {
+		let stream = this.objectStreams.get(ref);
+		if (!stream) this.objectStreams.set(ref, (stream = this.readObjectStream(ref)));
+		return await stream;
+	}
+
+	private async readObjectStream(ref: number): Promise<ObjectStream> {
+		const { value, data } = await this.object(ref, 0);
 		const dict = dictOf(value);
 		if (dict.get('Type') !== 'ObjStm' || !data) unreadable();
-		const decoded = await this.decode(dict, data);
+		const decoded = await decodeStream(dict, await this.decrypted(data, ref, 0), this.budget);
 		const [count, first] = [integerOf(dict.get('N')), integerOf(dict.get('First'))];
-		return (index, ref) => {
-			if (index >= count) unreadable();
-			const lexer = new PdfLexer(decoded);
-			for (let number = 0; number < 2 * index; number++) lexer.integer();
-			if (lexer.integer() !== ref) unreadable();
-			lexer.at = first + lexer.integer();
-			return lexer.value();
-		};
-	}
-
-	/** A stream's data: FlateDecode (or none), then a PNG predictor where its parameters name one. */
-	private async decode(dict: PdfDict, data: Buffer): Promise<Buffer> {
-		const filters = [dict.get('Filter') ?? []].flat();
-		if (filters.length > 1 || filters.some((filter) => filter !== 'FlateDecode')) unreadable();
-		const inflated = filters.length > 0 ? await this.inflate(data) : data;
-		const parameters = [dict.get('DecodeParms') ?? []].flat()[0];
-		const predictor = parameters instanceof Map ? (parameters.get('Predictor') ?? 1) : 1;
-		if (predictor === 1) return inflated;
-		if (typeof predictor !== 'number' || predictor < 10) unreadable();
-		return unpredict(inflated, integerOf((parameters as PdfDict).get('Columns') ?? 1));
-	}
-
-	/** Inflates in slices, stopping once past its bound: a zip bomb costs no more than the bound. */
-	private async inflate(data: Buffer): Promise<Buffer> {
-		const bound = Math.min(MAX_STREAM_BYTES, MAX_INFLATED - this.inflated);
-		const { readable, writable } = new DecompressionStream('deflate');
-		const writer = writable.getWriter();
-		const fed = (async () => {
-			for (let at = 0; at < data.length; at += INFLATE_SLICE)
-				await writer.write(data.subarray(at, at + INFLATE_SLICE));
-			await writer.close();
-		})();
-		fed.catch(() => {}); // Ends with the reading: cancelled, or the data's own error below.
-		const parts: Uint8Array[] = [];
-		let size = 0;
-		try {
-			for await (const part of readable) {
-				if ((size += part.length) > bound) break;
-				parts.push(part);
-			}
-		} catch {
-			// Data damaged after its end (junk, a missing checksum): what inflated before it stands.
+		// A pair takes four bytes at least (`0 0 `): more cannot be there.
+		if (count > decoded.length / 4 || first > decoded.length) unreadable();
+		const numbers = new Int32Array(count);
+		const offsets = new Int32Array(count);
+		const lexer = new PdfLexer(decoded.subarray(0, first), 0, this.budget);
+		for (let index = 0; index < count; index++) {
+			numbers[index] = lexer.digits();
+			offsets[index] = lexer.digits();
 		}
-		if (size > bound) unreadable();
-		this.inflated += size;
-		return Buffer.concat(parts);
+		return { numbers, offsets, first, data: decoded };
+	}
+
+	private objectStreamValue(stream: ObjectStream, index: number, ref: number): PdfValue {
+		if (index >= stream.numbers.length || stream.numbers[index] !== ref) unreadable();
+		return new PdfLexer(stream.data, stream.first + stream.offsets[index], this.budget).value();
+	}
+
+	private async decrypted(data: Buffer, ref: number, gen: number): Promise<Buffer> {
+		if (this.decrypt && 'encrypt' in this.decrypt) {
+			const { encrypt, id } = this.decrypt;
+			this.decrypt = { streams: standardDecrypt(dictOf(await this.resolve(encrypt)), id) };
+		}
+		const streams = this.decrypt?.streams;
+		if (!streams) return data;
+		this.budget.decode(data.length);
+		return streams(data, ref, gen);
+	}
+
+	/** Rebuilds the cross-reference from `N G obj` headers and finds the trailers (`trailer` and cross-reference streams). */
+	private async rebuild(): Promise<PdfDict[]> {
+		const bytes = await this.whole();
+		// Searches of the whole for object headers, trailers and cross-reference streams, each native
+		// and cheap: charged once.
+		this.budget.scan(bytes.length);
+		const rebuilt = new Map<number, { offset: number; gen: number }>();
+		const headers: number[] = [];
+		for (let at = bytes.indexOf('obj'); at >= 0; at = bytes.indexOf('obj', at + 3)) {
+			const header = headerBefore(bytes, at);
+			if (!header) continue;
+			const [ref, gen, offset] = header;
+			if (headers.push(offset) > MAX_HEADERS) throw new PdfOverBudget();
+			const known = rebuilt.get(ref);
+			// A later definition of the same generation wins (an update); another generation does not.
+			if (!known || known.gen === gen) rebuilt.set(ref, { offset, gen });
+		}
+		this.sections = [];
+		this.objectStreams = new Map();
+		this.decrypt = undefined;
+		this.rebuilt = rebuilt;
+		const trailers: PdfDict[] = [];
+		for (const at of lastOccurrences(bytes, 'trailer', MAX_TRAILERS)) {
+			try {
+				trailers.push(dictOf(new PdfLexer(bytes, at + 'trailer'.length, this.budget).value()));
+			} catch (error) {
+				stopOverBudget(error);
+				trailers.push(this.looseTrailer(bytes, at));
+			}
+		}
+		// Cross-reference streams, newest first: their dictionaries are trailers, their entries the
+		// compressed objects' places.
+		let header = headers.length - 1;
+		for (const at of lastOccurrences(bytes, '/XRef', MAX_TRAILERS)) {
+			if (!endsWord(bytes[at + 5])) continue;
+			while (header >= 0 && headers[header] > at) header--;
+			if (header < 0) break;
+			const offset = headers[header];
+			try {
+				const { value, data } = await this.objectIn(bytes.subarray(offset), offset);
+				const section = await this.streamSection(value, data);
+				this.budget.section();
+				this.sections.push(section);
+				trailers.push(section.trailer);
+			} catch (error) {
+				stopOverBudget(error);
+			}
+		}
+		// No trailer at all: an object holding /Root stands for one (as pdf.js finds it).
+		if (trailers.length === 0)
+			for (const at of lastOccurrences(bytes, '/Root', MAX_ROOTS)) {
+				const index = headerAt(headers, at);
+				if (index < 0) continue;
+				const offset = headers[index];
+				try {
+					const { value } = await this.objectIn(bytes.subarray(offset), offset);
+					if (value instanceof Map && value.has('Root')) trailers.push(value);
+				} catch (error) {
+					stopOverBudget(error);
+				}
+			}
+		return trailers;
+	}
+
+	/** A trailer whose dictionary does not parse (a stray bracket, a broken string): its keys the count needs, each read alone. */
+	private looseTrailer(bytes: Buffer, at: number): PdfDict {
+		// Its keys lie before the next `startxref`, within LOOSE_TRAILER.
+		const limit = bytes.subarray(0, Math.min(bytes.length, at + LOOSE_TRAILER));
+		const end = limit.indexOf('startxref', at);
+		const near = end < 0 ? limit : limit.subarray(0, end);
+		this.budget.scan(near.length - at);
+		const dict: PdfDict = new Map();
+		for (const key of ['Root', 'Encrypt', 'ID']) {
+			const found = near.indexOf(`/${key}`, at);
+			if (found < 0 || !endsWord(near[found + key.length + 1])) continue;
+			try {
+				dict.set(key, new PdfLexer(near, found + key.length + 1, this.budget).value());
+			} catch (error) {
+				stopOverBudget(error);
+			}
+		}
+		return dict;
+	}
+
+	/** The whole document: kept where it is small, else read once more (up to MAX_REBUILT). */
+	private async whole(): Promise<Buffer> {
+		if (this.size <= this.head.length) return this.head;
+		if (this.size > MAX_REBUILT || ++this.reads > MAX_READS) unreadable();
+		const parts: Uint8Array[] = [];
+		for await (const chunk of await this.open()) parts.push(chunk);
+		const whole = Buffer.concat(parts);
+		if (whole.length !== this.size) unreadable();
+		[this.head, this.tail] = [whole, whole];
+		return whole;
 	}
 
 	/** The bytes at `offset`, `length` or more (fewer at the end): kept ones, or read from the start up to them. */
@@ -220,7 +511,7 @@ class PdfFile {
 		const tailStart = this.size - this.tail.length;
 		if (offset >= tailStart) return this.tail.subarray(offset - tailStart);
 		if (end <= this.head.length) return this.head.subarray(offset);
-		if (++this.reads > MAX_READS) unreadable();
+		if (!this.mayRead || ++this.reads > MAX_READS) unreadable();
 		const bytes = Buffer.alloc(end - offset);
 		let at = 0;
 		for await (const chunk of await this.open()) {
@@ -232,8 +523,59 @@ class PdfFile {
 	}
 }
 
+/** Where `word` is in `bytes`, from the last, at most `most` places. */
+function lastOccurrences(bytes: Buffer, word: string, most: number): number[] {
+	const found: number[] = [];
+	for (let from = bytes.length; from > 0 && found.length < most;) {
+		const at = bytes.lastIndexOf(word, from - 1);
+		if (at < 0) break;
+		found.push((from = at));
+	}
+	return found;
+}
+
+/** The index of the last of the ascending `offsets` at or before `at` (-1: none). */
+function headerAt(offsets: number[], at: number): number {
+	let [low, high] = [0, offsets.length - 1];
+	while (low <= high) {
+		const middle = (low + high) >> 1;
+		if (offsets[middle] <= at) low = middle + 1;
+		else high = middle - 1;
+	}
+	return high;
+}
+
+/** `N G` before the `obj` at `at` (the offset of N), or undefined where the bytes there are not a header. */
+function headerBefore(bytes: Buffer, at: number): [number, number, number] | undefined {
+	if (!endsWord(bytes[at + 3])) return undefined;
+	const digitsBefore = (end: number) => {
+		let start = end;
+		while (start > 0 && end - start < 10 && bytes[start - 1] >= 48 && bytes[start - 1] <= 57)
+			start--;
+		return start;
+	};
+	let end = at;
+	while (end > 0 && at - end < 8 && isWhiteSpace(bytes[end - 1])) end--;
+	const genStart = digitsBefore(end);
+	if (genStart === end || end === at) return undefined;
+	let numEnd = genStart;
+	while (numEnd > 0 && genStart - numEnd < 8 && isWhiteSpace(bytes[numEnd - 1])) numEnd--;
+	const numStart = digitsBefore(numEnd);
+	if (numStart === numEnd || numEnd === genStart) return undefined;
+	if (numStart > 0 && !endsWord(bytes[numStart - 1])) return undefined;
+	const number = Number(bytes.toString('latin1', numStart, numEnd));
+	const gen = Number(bytes.toString('latin1', genStart, end));
+	return gen <= 65535 ? [number, gen, numStart] : undefined;
+}
+
+function endstreamAt(bytes: Buffer, at: number): boolean {
+	let from = at;
+	while (from < at + 4 && isWhiteSpace(bytes[from])) from++;
+	return bytes.toString('latin1', from, from + 9) === 'endstream';
+}
+
 /** A classic table: subsections of `first count`, then 20-byte entries `offset generation n|f`. */
-function tableSection(lexer: PdfLexer): Section {
+function tableSection(lexer: PdfLexer, budget: PdfBudget): Section {
 	const subsections: Array<[first: number, count: number, start: number, width: number]> = [];
 	for (let word; (word = lexer.word()) !== 'trailer';) {
 		lexer.at -= word.length;
@@ -246,28 +588,30 @@ function tableSection(lexer: PdfLexer): Section {
 		const width = lexer.at - start;
 		if (count > 1 && (width < 19 || width > 21)) unreadable();
 		subsections.push([first, count, start, width]);
+		budget.scan(width * count);
 		lexer.at = start + width * count;
 		if (lexer.at > lexer.bytes.length) unreadable();
 	}
 	const trailer = dictOf(lexer.value());
-	const bytes = Buffer.from(lexer.bytes.subarray(0, lexer.at));
+	const bytes = lexer.bytes.subarray(0, lexer.at);
 	return {
 		trailer,
 		entry: (ref) => {
+			budget.step(subsections.length);
 			const found = subsections.find(([first, count]) => ref >= first && ref < first + count);
 			if (!found) return undefined;
 			const [first, , start, width] = found;
-			const entry = new PdfLexer(bytes, start + width * (ref - first));
+			const entry = new PdfLexer(bytes, start + width * (ref - first), budget);
 			const offset = entry.integer();
-			entry.integer();
+			const gen = entry.integer();
 			const kind = entry.word();
-			return kind === 'n' ? { offset } : kind === 'f' ? undefined : unreadable();
+			return kind === 'n' ? { offset, gen } : kind === 'f' ? 'free' : unreadable();
 		},
 	};
 }
 
 /** A cross-reference stream: rows of /W's field widths for the objects of /Index (`first count` pairs). */
-function streamSection(dict: PdfDict, data: Buffer): Section {
+function streamSection(dict: PdfDict, data: Buffer, budget: PdfBudget): Section {
 	const widths = arrayOf(dict.get('W')).map(integerOf);
 	if (widths.length !== 3 || widths.some((width) => width > 8)) unreadable();
 	const index = arrayOf(dict.get('Index') ?? [0, dict.get('Size') ?? null]).map(integerOf);
@@ -275,6 +619,7 @@ function streamSection(dict: PdfDict, data: Buffer): Section {
 	return {
 		trailer: dict,
 		entry: (ref) => {
+			budget.step(index.length);
 			let row = 0;
 			for (let pair = 0; pair + 1 < index.length; row += index[pair + 1], pair += 2) {
 				if (ref < index[pair] || ref >= index[pair] + index[pair + 1]) continue;
@@ -287,43 +632,18 @@ function streamSection(dict: PdfDict, data: Buffer): Section {
 				});
 				// A type field of no width means type 1.
 				const kind = widths[0] === 0 ? 1 : type;
-				return kind === 1
-					? { offset: second }
-					: kind === 2
-						? { stream: second, index: third }
-						: undefined;
+				if (kind === 1) return { offset: second, gen: widths[2] === 0 ? 0 : third };
+				if (kind === 2) return { stream: second, index: third };
+				// Type 0 frees the object; other types are null references (7.5.8.3).
+				return 'free';
 			}
 			return undefined;
 		},
 	};
 }
 
-/** Reverses a PNG predictor (one byte a pixel, as cross-reference streams have): a filter byte, then a row. */
-function unpredict(data: Buffer, columns: number): Buffer {
-	const rows = Math.floor(data.length / (columns + 1));
-	const out = Buffer.alloc(rows * columns);
-	for (let row = 0; row < rows; row++) {
-		const filter = data[row * (columns + 1)];
-		for (let column = 0; column < columns; column++) {
-			const at = row * columns + column;
-			const left = column > 0 ? out[at - 1] : 0;
-			const up = row > 0 ? out[at - columns] : 0;
-			const upLeft = row > 0 && column > 0 ? out[at - columns - 1] : 0;
-			out[at] = data[row * (columns + 1) + 1 + column] + predicted(filter, left, up, upLeft);
-		}
-	}
-	return out;
-}
-
-function predicted(filter: number, left: number, up: number, upLeft: number): number {
-	if (filter === 0) return 0;
-	if (filter === 1) return left;
-	if (filter === 2) return up;
-	if (filter === 3) return (left + up) >> 1;
-	if (filter !== 4) unreadable();
-	const guess = left + up - upLeft;
-	const [toLeft, toUp, toUpLeft] = [left, up, upLeft].map((value) => Math.abs(guess - value));
-	return toLeft <= toUp && toLeft <= toUpLeft ? left : toUp <= toUpLeft ? up : upLeft;
+function isRef(value: PdfValue | undefined): value is PdfRef {
+	return value instanceof Object && 'ref' in value;
 }
 
 function dictOf(value: PdfValue | undefined): PdfDict {

@@ -2,6 +2,7 @@
 // Pages of a document counted before upload: Max Pages and Send's `pages`. A PDF's count is read
 // from its structure and compared with pdf-lib's, over PDFs real producers wrote.
 import { deflateSync } from 'node:zlib';
+import { PDFDocument } from 'pdf-lib';
 import {
 	documentInMemory,
 	type FaxDocument,
@@ -169,18 +170,111 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 		}
 		expect(looped.includes(`/Prev ${lastSection(looped)} /Root`)).toBe(true);
 		expect(await pdfPages(looped)).toBe(3);
-		// An update naming itself: the document before it is never reached.
+		// An update naming itself: the document before it is never reached, so its objects are found
+		// by their headers (as pdf.js rebuilds it).
 		const itself = appendUpdate(pdf, structure, update, { prev: 'self' });
-		expect(await pdfPages(itself)).toBeUndefined();
+		expect(await pdfPages(itself)).toBe(3);
 	});
 
-	it('stops a forged count at 100,000: any Max Pages refuses it', async () => {
+	it('takes a /Count larger than the document could hold for none: the walk of the tree counts', async () => {
 		const pdf = await pdfLibPdf(1);
 		const structure = await structureOf(pdf);
 		const forged = appendUpdate(pdf, structure, {
 			[structure.pagesRoot]: `<< /Type /Pages /Kids ${kids(structure)} /Count ${'9'.repeat(400)} >>`,
 		});
-		expect(await pdfPages(forged)).toBe(100_000);
+		expect(await pdfPages(forged)).toBe(1);
+	});
+
+	it.each([
+		[
+			'a startxref to nowhere',
+			async () => replaced(await pdfLibPdf(3), `startxref\n`, 'startxref\n1'),
+		],
+		['a /Count of -1', async () => await withCount('-1')],
+		['a /Count of 2.5', async () => await withCount('2.5')],
+		['a /Count that is a string', async () => await withCount('(3)')],
+		['no /Count', async () => await withCount('')],
+	])(
+		'counts %s by the walk of the page tree (or the rebuilt cross-reference), as pdf.js does',
+		async (_case, make) => {
+			const pdf = await make();
+			expect(await pdfPages(pdf)).toBe(3);
+		},
+	);
+
+	describe('damaged, read as pdf.js rebuilds it: from the object headers and trailers', () => {
+		it.each([
+			[
+				'a table with no entries left',
+				async () => replaced(await pdfLibPdf(7, false), '\nxref\n', '\nxref\n0 0\n%'),
+			],
+			[
+				'no table at all, its trailer kept',
+				async () => {
+					const pdf = await pdfLibPdf(7, false);
+					const table = pdf.lastIndexOf('\nxref');
+					return Buffer.concat([
+						pdf.subarray(0, table + 1),
+						pdf.subarray(pdf.lastIndexOf('trailer')),
+					]);
+				},
+			],
+			[
+				'a /Prev to nowhere',
+				async () => {
+					const pdf = await pdfLibPdf(7, false);
+					const structure = await structureOf(pdf);
+					return appendUpdate(
+						pdf,
+						structure,
+						{ [structure.pages[0]]: `<< /Type /Page /Parent ${structure.pagesRoot} 0 R >>` },
+						{ prev: 5 },
+					);
+				},
+			],
+			[
+				'object streams and a startxref to nowhere: the cross-reference stream found by its /XRef',
+				async () => replaced(await pdfLibPdf(7), 'startxref\n', 'startxref\n1'),
+			],
+			[
+				'a trailer dictionary that does not parse',
+				async () =>
+					replaced(
+						replaced(await pdfLibPdf(7, false), 'startxref\n', 'startxref\n1'),
+						'/Root',
+						'/Junk [>> /Root',
+					),
+			],
+			[
+				'stream lengths that refer to each other',
+				async () => {
+					const pdf = await pdfLibPdf(7);
+					const structure = await structureOf(pdf);
+					return appendUpdate(pdf, structure, {
+						[structure.size + 1]: `<< /Length ${structure.size + 2} 0 R >>\nstream\nx\nendstream`,
+						[structure.size + 2]: `<< /Length ${structure.size + 1} 0 R >>\nstream\ny\nendstream`,
+						[structure.pagesRoot]: `<< /Type /Pages /Kids ${kids(structure)} /Count ${structure.size + 1} 0 R >>`,
+					});
+				},
+			],
+			[
+				'no cross-reference and no trailer, an object holding /Root',
+				async () => {
+					const pdf = await pdfLibPdf(7, false);
+					const { root } = await structureOf(pdf);
+					const end = Buffer.from(`999 0 obj\n<< /Root ${root} 0 R >>\nendobj\n`);
+					return Buffer.concat([pdf.subarray(0, pdf.lastIndexOf('\nxref') + 1), end]);
+				},
+			],
+			[
+				'an /Encrypt that cannot be read, with no object stream to decrypt',
+				async () =>
+					replaced(await pdfLibPdf(7, false), '/Root', '/Encrypt << /Filter /Unknown >> /Root'),
+			],
+		])('%s: 7 pages', async (_case, make) => {
+			const pdf = await make();
+			expect(await pdfPages(pdf)).toBe(7);
+		});
 	});
 
 	describe('cannot be counted', () => {
@@ -193,17 +287,13 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 				'garbage',
 				async () => Buffer.from(Array.from({ length: 5000 }, (_, at) => (at * 7919) % 256)),
 			],
+			['no /Root anywhere', async () => replaced(await pdfLibPdf(3, false), '/Root', '/Roob')],
 			[
-				'a startxref to nowhere',
-				async () => replaced(await pdfLibPdf(3), `startxref\n`, 'startxref\n1'),
+				'no page in the tree and no /Count',
+				async () => replaced(await withCount(''), '/Kids [', '/Kids [] /X ['),
 			],
-			['no /Root', async () => replaced(await pdfLibPdf(3, false), '/Root', '/Roob')],
-			['a /Count of -1', async () => await withCount('-1')],
-			['a /Count of 2.5', async () => await withCount('2.5')],
-			['a /Count that is a string', async () => await withCount('(3)')],
-			['no /Count', async () => await withCount('')],
 			[
-				'a filter other than FlateDecode',
+				'a filter its data is not in',
 				async () =>
 					replaced(
 						await pdfLibPdf(3),
@@ -225,8 +315,9 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 	});
 
 	describe('bounded', () => {
-		it('stops inflating a stream past 4 MB: a zip bomb or a padded object stream holding the page tree root', async () => {
-			const pdf = await pdfLibPdf(3);
+		it('stops decoding a stream past 4 MB: a zip bomb or a padded object stream holding the page tree root', async () => {
+			// 8 MB of an image: a document whose budget allows 8 MB decoded.
+			const pdf = await pdfLibPdf(3, true, 8 * 1024 * 1024);
 			const structure = await structureOf(pdf);
 			const root = `<< /Type /Pages /Kids ${kids(structure)} /Count 3 >>`;
 			const inObjectStream = (objectStreamData: Buffer) =>
@@ -251,17 +342,36 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 			).toBeUndefined();
 		});
 
-		it('inflates at most 8 MB in all: cross-reference streams of 3 MB each', async () => {
+		it("decodes what the document's size allows: 3 MB of object stream in a 10 KB document is past it", async () => {
 			const pdf = await pdfLibPdf(3);
 			const structure = await structureOf(pdf);
+			const root = `<< /Type /Pages /Kids ${kids(structure)} /Count 3 >>`;
+			const padded = appendUpdate(
+				pdf,
+				structure,
+				{ [structure.pagesRoot]: root },
+				{
+					form: 'hybrid',
+					objectStreamData: deflateSync(
+						`${structure.pagesRoot} 0\n${root}\n${' '.repeat(3 * 1024 * 1024)}`,
+					),
+				},
+			);
+			expect(padded.length).toBeLessThan(16 * 1024);
+			expect(await pdfLibPages(padded)).toBe(3);
+			expect(await pdfPages(padded)).toBeUndefined();
+		});
+
+		it('decodes at most 8 MB in all, predictor output included: cross-reference streams of 3 MB each', async () => {
+			const pdf = await pdfLibPdf(3, true, 8 * 1024 * 1024);
+			const structure = await structureOf(pdf);
 			const page = `<< /Type /Page /Parent ${structure.pagesRoot} 0 R >>`;
-			let updated = pdf;
 			const options: UpdateOptions = { form: 'stream', freeRows: (3 * 1024 * 1024) / 8 };
-			for (let update = 0; update < 2; update++)
-				updated = appendUpdate(updated, structure, { [structure.pages[0]]: page }, options);
-			expect(await pdfPages(updated)).toBe(3);
-			updated = appendUpdate(updated, structure, { [structure.pages[0]]: page }, options);
-			expect(await pdfPages(updated)).toBeUndefined();
+			const once = appendUpdate(pdf, structure, { [structure.pages[0]]: page }, options);
+			expect(await pdfPages(once)).toBe(3);
+			// 3 MB inflated and 2.6 MB out of the predictor, twice.
+			const twice = appendUpdate(once, structure, { [structure.pages[0]]: page }, options);
+			expect(await pdfPages(twice)).toBeUndefined();
 		});
 
 		it('refuses nesting deeper than 32 without exhausting the stack', async () => {
@@ -284,6 +394,27 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 				expect(await pdfLibPages(pdf)).toBe(120);
 				expect(large.reads).toBe(1);
 			}
+		});
+
+		it('takes /Count where the pages lie beyond the bytes kept and the walk cannot reach them; without /Count, reads the document whole', async () => {
+			const doc = await PDFDocument.create();
+			doc.context.register(doc.context.stream(Buffer.alloc(3 * 1024 * 1024, 'x')));
+			for (let page = 0; page < 40; page++) doc.addPage();
+			doc.context.register(doc.context.stream(Buffer.alloc(3 * 1024 * 1024, 'y')));
+			const pdf = Buffer.from(await doc.save({ useObjectStreams: false }));
+			const middle = streamed(pdf);
+			expect(await pagesOf(middle)).toBe(40);
+			// The walk reads nothing more: the pages are left to /Count.
+			expect(middle.reads).toBe(1);
+			const structure = await structureOf(pdf);
+			const noCount = appendUpdate(pdf, structure, {
+				[structure.pagesRoot]: `<< /Type /Pages /Kids ${kids(structure)} /Count 0 >>`,
+			});
+			// No /Count and a walk that cannot finish among the bytes kept: read again whole (up to
+			// 16 MB), as a damaged document is, and walked there.
+			const counted = streamed(noCount);
+			expect(await pagesOf(counted)).toBe(40);
+			expect(counted.reads).toBe(2);
 		});
 
 		it('reads a document larger than the 2 MB it keeps of each end in at most 8 more reads', async () => {

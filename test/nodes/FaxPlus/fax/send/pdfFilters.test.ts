@@ -1,0 +1,93 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not node code: the rules for what a node may import do not apply to it */
+// The filters and predictors cross-reference and object streams use (ISO 32000-1, 7.4), each
+// against a vector of the standard or one made with node:zlib, and chains of them.
+import { deflateSync } from 'node:zlib';
+import { PdfBudget } from '../../../../../nodes/FaxPlus/fax/send/pdfBudget';
+import { decodeStream } from '../../../../../nodes/FaxPlus/fax/send/pdfFilters';
+import { PdfLexer, type PdfDict } from '../../../../../nodes/FaxPlus/fax/send/pdfSyntax';
+
+const dict = (text: string) => new PdfLexer(Buffer.from(text, 'latin1')).value() as PdfDict;
+const decode = async (parameters: string, data: Buffer, size = 1024 * 1024) =>
+	await decodeStream(dict(parameters), data, new PdfBudget(size));
+const hex = (data: Buffer) => Buffer.from(`${data.toString('hex').replace(/(..)/g, '$1 ')}>`);
+
+/** ASCII85 of `data` (7.4.3): groups of four bytes as five characters, `z` for zeros. */
+function ascii85(data: Buffer): Buffer {
+	let out = '';
+	for (let at = 0; at < data.length; at += 4) {
+		const group = Buffer.alloc(4);
+		data.copy(group, 0, at, at + 4);
+		const length = Math.min(4, data.length - at);
+		let value = group.readUInt32BE(0);
+		if (value === 0 && length === 4) {
+			out += 'z';
+			continue;
+		}
+		const chars: string[] = [];
+		for (let digit = 0; digit < 5; digit++) {
+			chars.unshift(String.fromCharCode(33 + (value % 85)));
+			value = Math.floor(value / 85);
+		}
+		out += chars.slice(0, length + 1).join('');
+	}
+	return Buffer.from(`${out}~>`, 'latin1');
+}
+
+describe('PDF stream filters', () => {
+	it("reads the standard's vectors: ASCII85 `9jqo^` is `Man `, LZW 80 0B 60 50 22 0C 0C 85 01 is `-----A---B`", async () => {
+		expect((await decode('<< /Filter /A85 >>', Buffer.from('9jqo^~>'))).toString()).toBe('Man ');
+		const lzw = Buffer.from('800b6050220c0c8501', 'hex');
+		expect((await decode('<< /Filter /LZWDecode >>', lzw)).toString()).toBe('-----A---B');
+		expect((await decode('<< /Filter /AHx >>', Buffer.from('4 8 6\n5 6>'))).toString()).toBe('He`');
+	});
+
+	it('reads chains: ASCIIHex of ASCII85 of Flate (/Fl), each name written short or long', async () => {
+		const text = Buffer.from('1 0 obj stream of the page tree '.repeat(200));
+		const chained = hex(ascii85(deflateSync(text)));
+		expect(await decode('<< /Filter [/AHx /A85 /Fl] >>', chained)).toEqual(text);
+		expect(
+			await decode('<< /Filter [/ASCIIHexDecode /ASCII85Decode /FlateDecode] >>', chained),
+		).toEqual(text);
+		expect(await decode('<< /Filter /A85 >>', ascii85(Buffer.alloc(9)))).toEqual(Buffer.alloc(9));
+	});
+
+	it('undoes PNG predictors per /Colors and a TIFF predictor 2', async () => {
+		// Two rows of two pixels of two bytes: PNG "Sub" then "Up".
+		const rows = [
+			[1, 2, 3, 4],
+			[5, 6, 7, 8],
+		];
+		const png = Buffer.from([1, 1, 2, 2, 2, 2, 4, 4, 4, 4]);
+		expect(
+			await decode(
+				'<< /Filter /Fl /DecodeParms << /Predictor 12 /Colors 2 /Columns 2 >> >>',
+				deflateSync(png),
+			),
+		).toEqual(Buffer.from(rows.flat()));
+		const tiff = Buffer.from([1, 2, 2, 2, 5, 6, 2, 2]);
+		expect(
+			await decode(
+				'<< /Filter /FlateDecode /DecodeParms << /Predictor 2 /Colors 2 /Columns 2 >> >>',
+				deflateSync(tiff),
+			),
+		).toEqual(Buffer.from(rows.flat()));
+	});
+
+	it('charges data without a filter and predictor output to the budget: a small document cannot decode 4 MB', async () => {
+		const budget = new PdfBudget(1000);
+		const rows = Buffer.alloc(3 * 1024 * 1024);
+		await expect(
+			decodeStream(dict('<< /DecodeParms << /Predictor 12 /Columns 7 >> >>'), rows, budget),
+		).rejects.toThrow('more work');
+		expect(budget.work.decoded).toBeLessThanOrEqual(budget.work.limit);
+		const large = new PdfBudget(8 * 1024 * 1024);
+		expect((await decodeStream(dict('<< >>'), rows, large)).length).toBe(rows.length);
+		expect(large.work.decoded).toBe(rows.length);
+	});
+
+	it('refuses an unknown filter and a damaged vector', async () => {
+		await expect(decode('<< /Filter /DCTDecode >>', Buffer.from('x'))).rejects.toThrow();
+		await expect(decode('<< /Filter /A85 >>', Buffer.from('vvvvv~>'))).rejects.toThrow();
+		await expect(decode('<< /Filter /AHx >>', Buffer.from('4g>'))).rejects.toThrow();
+	});
+});

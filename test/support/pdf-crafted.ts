@@ -1,0 +1,248 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not node code: the rules for what a node may import do not apply to it */
+// The adversary's PDFs of issue 87, made here so each test and the bench read the same bytes:
+// documents that cost a reader more work than their size (an object stream's table read again for
+// every lookup, unfiltered cross-reference streams that overlap), and 50-page documents crafted so
+// a reader that trusts /Count or a cross-reference entry counts fewer pages than pdf.js.
+import { deflateSync } from 'node:zlib';
+import { lastSection, pdfLibPdf, structureOf } from './pdf';
+
+/** Writes a PDF object by object; `offsets` keeps where each starts. */
+class Writer {
+	readonly parts: Buffer[] = [];
+	readonly offsets = new Map<number, number>();
+	size = 0;
+
+	constructor(start: Buffer | string = '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n') {
+		this.write(start);
+	}
+
+	write(text: Buffer | string): number {
+		const at = this.size;
+		const bytes = typeof text === 'string' ? Buffer.from(text, 'latin1') : text;
+		this.parts.push(bytes);
+		this.size += bytes.length;
+		return at;
+	}
+
+	object(number: number, body: string, data?: Buffer, gen = 0): number {
+		const at = this.write(`${number} ${gen} obj\n${body}`);
+		this.offsets.set(number, at);
+		if (data)
+			this.write(Buffer.concat([Buffer.from('\nstream\n'), data, Buffer.from('\nendstream')]));
+		this.write('\nendobj\n');
+		return at;
+	}
+
+	bytes(): Buffer {
+		return Buffer.concat(this.parts);
+	}
+}
+
+/** A classic table of `entries` (number → offset and generation, or free), then the trailer. */
+function table(
+	writer: Writer,
+	entries: Array<[number, number, number, 'n' | 'f']>,
+	trailer: string,
+): Buffer {
+	const at = writer.size;
+	const lines = entries
+		.sort(([a], [b]) => a - b)
+		.map(
+			([number, offset, gen, kind]) =>
+				`${number} 1\n${String(offset).padStart(10, '0')} ${String(gen).padStart(5, '0')} ${kind} \n`,
+		);
+	writer.write(`xref\n${lines.join('')}trailer\n<< ${trailer} >>\nstartxref\n${at}\n%%EOF\n`);
+	return writer.bytes();
+}
+
+/**
+ * About 5 KB: an object stream of about a million `0 0` pairs, and a chain of 28 references through
+ * its last objects to the page tree root. A reader that reads the pairs again for every lookup reads
+ * 28 million of them.
+ */
+export function objectStreamChain(pairs = 1_000_000, chain = 28): Buffer {
+	const writer = new Writer();
+	const stream = 3;
+	const first = 4; // the chain's objects: 4 … 4 + chain - 1; then the page tree root and one page
+	const pagesRoot = first + chain;
+	const page = pagesRoot + 1;
+	const bodies = [
+		...Array.from({ length: chain }, (_, at) => `${first + at + 1} 0 R`),
+		`<< /Type /Pages /Kids [${page} 0 R] /Count 1 >>`,
+		`<< /Type /Page /Parent ${pagesRoot} 0 R /MediaBox [0 0 612 792] >>`,
+	].map((body) => `${body}\n`);
+	const filler = pairs - bodies.length;
+	let offset = 0;
+	const table = bodies.map((body, at) => {
+		const pair = `${first + at} ${offset} `;
+		offset += body.length;
+		return pair;
+	});
+	const header = Buffer.from(`${'0 0 '.repeat(filler)}${table.join('')}`, 'latin1');
+	const decoded = Buffer.concat([header, Buffer.from(bodies.join(''), 'latin1')]);
+	const data = deflateSync(decoded, { level: 9 });
+	writer.object(1, `<< /Type /Catalog /Pages ${first} 0 R >>`);
+	writer.object(
+		stream,
+		`<< /Type /ObjStm /N ${pairs} /First ${header.length} /Filter /FlateDecode /Length ${data.length} >>`,
+		data,
+	);
+	// A cross-reference stream (compressed objects need one): widths 1, 4, 4; no predictor.
+	const xrefNumber = page + 1;
+	const rows: Array<[number, number, number]> = [[0, 0, 0]];
+	for (let number = 1; number <= xrefNumber; number++) {
+		if (number === 1 || number === stream) rows.push([1, writer.offsets.get(number)!, 0]);
+		else if (number === 2) rows.push([0, 0, 0]);
+		else if (number < xrefNumber) rows.push([2, stream, filler + number - first]);
+		else rows.push([1, writer.size, 0]);
+	}
+	const raw = Buffer.alloc(rows.length * 9);
+	rows.forEach(([type, second, third], row) => {
+		raw.writeUInt8(type, row * 9);
+		raw.writeUInt32BE(second, row * 9 + 1);
+		raw.writeUInt32BE(third, row * 9 + 5);
+	});
+	const xref = deflateSync(raw);
+	const at = writer.object(
+		xrefNumber,
+		`<< /Type /XRef /Size ${rows.length} /Root 1 0 R /W [1 4 4] /Filter /FlateDecode /Length ${xref.length} >>`,
+		xref,
+	);
+	writer.write(`startxref\n${at}\n%%EOF\n`);
+	return writer.bytes();
+}
+
+/**
+ * About 2 MB: a one-page PDF, then `count` cross-reference streams without a filter, each naming
+ * the one before as /Prev, whose data all run to the end of one shared block (they overlap; the file just under the 2 MB a reader keeps),
+ * each with /Predictor 14 over one row. A reader that undoes the predictor for each reads 200 MB.
+ */
+export async function overlappingXrefStreams(
+	count = 100,
+	shared = 2 * 1024 * 1024 - 64 * 1024,
+): Promise<Buffer> {
+	const base = await pdfLibPdf(1, false);
+	const structure = await structureOf(base);
+	const writer = new Writer(base);
+	writer.write('\n');
+	const starts: number[] = [];
+	const fields: Array<[columns: number, length: number]> = [];
+	let prev = lastSection(base);
+	for (let stream = 0; stream < count; stream++) {
+		const number = structure.size + stream;
+		// /Columns and /Length are written later, padded: they depend on where the shared block ends.
+		const head = `${number} 0 obj\n<< /Type /XRef /Size ${structure.size + count} /Root ${structure.root} 0 R /Prev ${prev} /W [1 4 2] /DecodeParms << /Predictor 14 /Columns 0000000000 >> /Length 0000000000 >>\nstream\n`;
+		const at = writer.write(head);
+		fields.push([at + head.indexOf('/Columns ') + 9, at + head.indexOf('/Length ') + 8]);
+		// One NUL: the row's predictor byte (None), and white space between objects.
+		starts.push(writer.write('\0'));
+		prev = at;
+	}
+	writer.write(Buffer.alloc(shared));
+	const end = writer.size;
+	writer.write('\nendstream\nendobj\n');
+	writer.write(`startxref\n${prev}\n%%EOF\n`);
+	const bytes = writer.bytes();
+	const pad = (value: number) => String(value).padStart(10, '0');
+	fields.forEach(([columns, length], stream) => {
+		bytes.write(pad(end - starts[stream] - 1), columns, 'latin1');
+		bytes.write(pad(end - starts[stream]), length, 'latin1');
+	});
+	return bytes;
+}
+
+/** A 50-page PDF (classic tables) and what updates refer to. */
+async function fiftyPages() {
+	const pdf = await pdfLibPdf(50, false);
+	const structure = await structureOf(pdf);
+	const kids = `[${structure.pages.map((page) => `${page} 0 R`).join(' ')}]`;
+	return { pdf, structure, kids };
+}
+
+/**
+ * An update that rewrites the 50-page tree's root as a one-page tree with generation `header` in
+ * its object header and `entry` in its cross-reference entry, while the catalog refers to
+ * generation 0.
+ */
+async function generations(entry: number, header: number): Promise<Buffer> {
+	const { pdf, structure } = await fiftyPages();
+	const writer = new Writer(pdf);
+	writer.write('\n');
+	const root = structure.pagesRoot;
+	const at = writer.object(
+		root,
+		`<< /Type /Pages /Kids [${structure.pages[0]} 0 R] /Count 1 >>`,
+		undefined,
+		header,
+	);
+	return table(
+		writer,
+		[[root, at, entry, 'n']],
+		`/Size ${structure.size} /Root ${structure.root} 0 R /Prev ${lastSection(pdf)}`,
+	);
+}
+
+/** The cross-reference names generation 1 for the page tree root, a one-page tree: the catalog's `N 0 R` is not it. */
+export async function wrongGeneration(): Promise<Buffer> {
+	return await generations(1, 1);
+}
+
+/** The entry says generation 0, the object's header generation 1. */
+export async function wrongHeaderGeneration(): Promise<Buffer> {
+	return await generations(0, 1);
+}
+
+/** An update gives the page tree root an indirect /Count of 1; the next frees that object. */
+export async function freedCount(): Promise<Buffer> {
+	const { pdf, structure, kids } = await fiftyPages();
+	const count = structure.size;
+	const first = new Writer(pdf);
+	first.write('\n');
+	const countAt = first.object(count, '1');
+	const rootAt = first.object(
+		structure.pagesRoot,
+		`<< /Type /Pages /Kids ${kids} /Count ${count} 0 R >>`,
+	);
+	const trailer = (prev: number) => `/Size ${count + 1} /Root ${structure.root} 0 R /Prev ${prev}`;
+	const once = table(
+		first,
+		[
+			[count, countAt, 0, 'n'],
+			[structure.pagesRoot, rootAt, 0, 'n'],
+		],
+		trailer(lastSection(pdf)),
+	);
+	const second = new Writer(once);
+	second.write('\n');
+	return table(second, [[count, 0, 1, 'f']], trailer(lastSection(once)));
+}
+
+/** An update gives the 50-page tree's root `count` as its /Count (`0`, `-0`, `1`, `9999999999`…). */
+export async function withCount(count: string, pages = 50): Promise<Buffer> {
+	const pdf = await pdfLibPdf(pages, false);
+	const structure = await structureOf(pdf);
+	const kids = `[${structure.pages.map((page) => `${page} 0 R`).join(' ')}]`;
+	const writer = new Writer(pdf);
+	writer.write('\n');
+	const at = writer.object(structure.pagesRoot, `<< /Type /Pages /Kids ${kids} /Count ${count} >>`);
+	return table(
+		writer,
+		[[structure.pagesRoot, at, 0, 'n']],
+		`/Size ${structure.size} /Root ${structure.root} 0 R /Prev ${lastSection(pdf)}`,
+	);
+}
+
+/** Every crafted document, by name: what the corpus script and the bench read. */
+export async function craftedPdfs(): Promise<Record<string, Buffer>> {
+	return {
+		'object-stream-chain': objectStreamChain(),
+		'overlapping-xref-streams': await overlappingXrefStreams(),
+		'wrong-generation': await wrongGeneration(),
+		'wrong-header-generation': await wrongHeaderGeneration(),
+		'freed-count': await freedCount(),
+		'count-0': await withCount('0'),
+		'count-minus-0': await withCount('-0'),
+		'count-1-over-50': await withCount('1'),
+		'count-9999999999-over-1': await withCount('9999999999', 1),
+	};
+}
