@@ -15,6 +15,7 @@ const { createAuth, hasScope } = require('./auth');
 const { createSeed, OWNER_ID } = require('./seed');
 const { createDeliveries, sign, documentedExample } = require('./deliveries');
 const { handleControl } = require('./control');
+const { handlePanel } = require('./panel');
 const { serveDocument } = require('./documents');
 const { compile, match } = require('./router');
 const { createNetwork } = require('./network');
@@ -154,6 +155,16 @@ async function startFaxPlusServer(options = {}) {
 		}
 		/** @type {import('./http').Reply} */
 		let reply;
+		if (path === '/') {
+			try {
+				if (parseError) throw parseError;
+				reply = await handlePanel(server, req, method, parsed.body);
+			} catch (err) {
+				reply = toReply(err);
+			}
+			send(res, reply);
+			return;
+		}
 		if (path.startsWith('/_control/')) {
 			try {
 				if (parseError) throw parseError;
