@@ -1,6 +1,8 @@
 // A signing secret shorter than Standard Webhooks' 24-byte key is refused by the credential
 // test and by the trigger's activation: signatures made with it could be forged.
 import type { ICredentialTestFunctions } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+import { FaxPlusWebhookSecretApi } from '../../../credentials/FaxPlusWebhookSecretApi.credentials';
 import { FaxPlusTrigger } from '../../../nodes/FaxPlusTrigger/FaxPlusTrigger.node';
 import { useFaxPlusServer } from '../../support/faxplus';
 import { useTriggerHarnesses } from '../../support/trigger-harness';
@@ -30,15 +32,23 @@ describe('weak signing secrets', () => {
 		});
 
 		it.each(['', '   '])(
-			'says of an empty secret (%j, the set-up before publishing) that none is there yet',
+			'passes an empty secret (%j, the set-up before publishing), saying none is there yet',
 			async (secret) => {
 				const result = await run(secret);
-				expect(result.status).toBe('Error');
+				expect(result.status).toBe('OK');
 				expect(result.message).toMatch(
 					/^No signing secret yet, which is expected until the workflow is published/,
 				);
 			},
 		);
+
+		it('is shown in the dialog, as a notice, while the secret is empty (n8n shows no OK message)', () => {
+			const notice = new FaxPlusWebhookSecretApi().properties.find((p) => p.type === 'notice');
+			const shown = (secret: string) =>
+				NodeHelpers.displayParameter({ secret }, notice!, null, null);
+			expect(notice?.displayName).toMatch(/^No signing secret yet: save this credential empty/);
+			expect([shown(''), shown(key(24))]).toEqual([true, false]);
+		});
 
 		it.each([key(24), key(32), key(64)])('accepts %s (positive control)', async (secret) => {
 			expect((await run(secret)).status).toBe('OK');
