@@ -30,6 +30,12 @@ describe('Fax.Plus Trigger → public contract', () => {
 		]);
 	});
 
+	it("has the Fax.Plus node's description, which n8n's node panel shows for the one entry of both", () => {
+		// n8n merges faxPlusTrigger into faxPlus (the name without "Trigger") and shows the trigger's text.
+		expect(new FaxPlus().description.name).toBe(description.name.replace('Trigger', ''));
+		expect(description.description).toBe(new FaxPlus().description.description);
+	});
+
 	it('authenticates exactly like the action node', () => {
 		const action = new FaxPlus().description;
 		const actionAuth = action.properties.find((entry) => entry.name === 'authentication');
