@@ -17,7 +17,7 @@ export class FaxPlusWebhookSecretApi implements ICredentialType {
 			// The credential test passes while the secret is empty (n8n says only "tested successfully").
 			displayName:
 				"No signing secret yet: save this credential empty, publish the trigger's workflow, then paste the endpoint's whsec_… here from Fax.Plus → Integrations → Webhooks (the demo: the local server's page). Until then deliveries are refused with 401.",
-			name: 'noSecretYet',
+			name: 'nextStepNotice',
 			type: 'notice',
 			default: '',
 			displayOptions: { show: { secret: [''] } },
