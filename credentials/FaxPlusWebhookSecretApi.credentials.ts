@@ -14,14 +14,15 @@ export class FaxPlusWebhookSecretApi implements ICredentialType {
 
 	properties: INodeProperties[] = [
 		{
-			// The credential test passes while the secret is empty (n8n says only "tested successfully").
+			// Always shown: a notice that hides once the secret is filled leaves n8n's dialog asking
+			// "Close without saving?" after saving. The test passes while the secret is empty.
 			displayName:
-				"No signing secret yet: save this credential empty, publish the trigger's workflow, then paste the endpoint's whsec_… here from Fax.Plus → Integrations → Webhooks (the demo: the local server's page). Until then deliveries are refused with 401.",
+				"Save this credential empty until the trigger's workflow is published (its test passes), then paste the endpoint's whsec_… from Fax.Plus → Integrations → Webhooks (the demo: the local server's page). Until then deliveries are refused with 401.",
 			name: 'nextStepNotice',
 			type: 'notice',
 			default: '',
-			displayOptions: { show: { secret: [''] } },
 		},
+
 		{
 			displayName: 'Signing Secret',
 			name: 'secret',
