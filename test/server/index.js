@@ -155,20 +155,14 @@ async function startFaxPlusServer(options = {}) {
 		}
 		/** @type {import('./http').Reply} */
 		let reply;
-		if (path === '/') {
+		// The root page (Integrations → Webhooks) and /_control/*: not the API, never recorded.
+		if (path === '/' || path.startsWith('/_control/')) {
 			try {
 				if (parseError) throw parseError;
-				reply = await handlePanel(server, req, method, parsed.body);
-			} catch (err) {
-				reply = toReply(err);
-			}
-			send(res, reply);
-			return;
-		}
-		if (path.startsWith('/_control/')) {
-			try {
-				if (parseError) throw parseError;
-				reply = await handleControl(server, method, path, parsed.body);
+				reply =
+					path === '/'
+						? await handlePanel(server, req, method, parsed.body)
+						: await handleControl(server, method, path, parsed.body);
 			} catch (err) {
 				reply = toReply(err);
 			}
