@@ -81,10 +81,13 @@ async function main() {
 	fs.rmSync(userFolder, { recursive: true, force: true });
 	console.log('Starting n8n (the first start installs it: a few minutes)...');
 	let n8n;
+	// Each process may use a folder of its own: in queue mode the worker runs the trigger's runs.
+	let filesDirs;
 	if (queueMode) {
 		const queue = await startQueue({ echo: process.env.N8N_ECHO === '1', env: DOCUMENT_SERVER });
 		stoppers.push(() => queue.stop());
 		n8n = queue.main; // its production webhook URLs are the balancer's
+		filesDirs = `${queue.main.filesDir} (main), ${queue.worker.filesDir} (worker)`;
 	} else {
 		n8n = await startN8n({
 			userFolder,
@@ -92,6 +95,7 @@ async function main() {
 			env: DOCUMENT_SERVER,
 		});
 		stoppers.push(() => n8n.stop());
+		filesDirs = n8n.filesDir;
 	}
 
 	const { oauth, reader, sending, triggered, endpoint } = await createDemoSamples(n8n, server);
@@ -131,7 +135,7 @@ Fax.Plus demo is running (n8n ${n8n.version}${queueMode ? ', queue mode: main, w
     curl -s -X POST ${server.origin}/_control/tokens/expire -H 'content-type: application/json' -d '{}'
 
   Files: Read/Write Files from Disk may use this folder only (N8N_RESTRICT_FILE_ACCESS_TO):
-    ${n8n.filesDir}
+    ${filesDirs}
   Document URLs: n8n may fetch from the local server's ${server.origin}/_documents/ (e.g. invoice.pdf),
     as docs/security.md tells an owner: N8N_SSRF_ALLOWED_IP_RANGES=127.0.0.1/32 for n8n, and
     the Send node's Allowed Document Hosts ${new URL(server.origin).host}.
