@@ -14,6 +14,16 @@ export class FaxPlusWebhookSecretApi implements ICredentialType {
 
 	properties: INodeProperties[] = [
 		{
+			// Always shown: a notice that hides once the secret is filled leaves n8n's dialog asking
+			// "Close without saving?" after saving. The test passes while the secret is empty.
+			displayName:
+				"Save this credential empty until the trigger's workflow is published (its test passes), then paste the endpoint's whsec_… from Fax.Plus → Integrations → Webhooks (the demo: the local server's page). Until then deliveries are refused with 401.",
+			name: 'nextStepNotice',
+			type: 'notice',
+			default: '',
+		},
+
+		{
 			displayName: 'Signing Secret',
 			name: 'secret',
 			type: 'string',

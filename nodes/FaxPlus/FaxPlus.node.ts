@@ -56,12 +56,13 @@ export class FaxPlus implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
+				// eslint-disable-next-line n8n-nodes-base/node-param-options-type-unsorted-items -- Fax first: n8n's node panel lists the actions resource by resource in this order, so Send a fax comes first
 				options: [
+					{ name: 'Fax', value: 'fax' },
 					{ name: 'Account', value: 'account' },
 					{ name: 'AI', value: 'ai' },
 					{ name: 'Contact', value: 'contact' },
 					{ name: 'Contact Group', value: 'contactGroup' },
-					{ name: 'Fax', value: 'fax' },
 					{
 						name: 'Legacy Hook (Deprecated)',
 						value: 'legacyHook',

@@ -16,8 +16,10 @@ export class FaxPlusTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: eventsSubtitle,
+		// The Fax.Plus node's own words: n8n's node panel shows one entry for both nodes, with the
+		// trigger's description (the editor's generateMergedNodesAndActions, 2.41.1).
 		description:
-			'Starts the workflow on Fax.Plus fax events, with signed and de-duplicated deliveries',
+			'Send faxes and check their status; read, download and extract the text of faxes; manage numbers and webhooks',
 		defaults: { name: 'Fax.Plus Trigger' },
 		activationMessage,
 		builderHint: {

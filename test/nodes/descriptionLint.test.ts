@@ -24,7 +24,20 @@ const EXCEPTIONS: Array<{ rule: string; reason: string; applies(property: object
 		reason: 'an AI agent reads every item it gets: Limit is 10 on the tool n8n makes of the node',
 		applies: (property) => isToolOnly(property) && (property as INodeProperties).name === 'limit',
 	},
+	{
+		rule: 'n8n-nodes-base/node-param-options-type-unsorted-items',
+		reason:
+			"n8n's node panel lists the actions resource by resource, operation by operation, in the pickers' order: Fax first and Send first in it put Send a fax first",
+		applies: (property) => isFirstByChoice(property as INodeProperties),
+	},
 ];
+
+/** The Resource picker and Fax's Operation picker: the two lists not sorted by name. */
+function isFirstByChoice(property: INodeProperties): boolean {
+	if (property.type !== 'options') return false;
+	if (property.name === 'resource') return true;
+	return property.name === 'operation' && property.displayOptions?.show?.resource?.[0] === 'fax';
+}
 
 function isToolOnly(property: object): boolean {
 	return (property as INodeProperties).displayOptions?.show?.['@tool']?.[0] === true;
@@ -159,14 +172,21 @@ function plantedNode(change: (properties: INodeProperties[]) => INodeProperties[
 const resourcePicker = (properties: INodeProperties[]) =>
 	properties.findIndex((property) => property.name === 'resource');
 
+/** Account's Operation picker: a list kept sorted by name (no exception applies to it). */
+const accountOperations = (properties: INodeProperties[]) =>
+	properties.findIndex(
+		(property) =>
+			property.name === 'operation' && property.displayOptions?.show?.resource?.[0] === 'account',
+	);
+
 /** One change each to what n8n loads, and the finding the rules must report for it. */
 const PLANTED: Array<{ what: string; filePath: string; code: string; rule: string }> = [
 	{
-		what: "the resource picker's choices in reverse",
+		what: "Account's operation picker in reverse",
 		filePath: NODES[0][0],
 		code: plantedNode((properties) =>
 			properties.map((property, index) =>
-				index === resourcePicker(properties)
+				index === accountOperations(properties)
 					? { ...property, options: [...(property.options ?? [])].reverse() }
 					: property,
 			),

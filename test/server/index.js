@@ -15,6 +15,7 @@ const { createAuth, hasScope } = require('./auth');
 const { createSeed, OWNER_ID } = require('./seed');
 const { createDeliveries, sign, documentedExample } = require('./deliveries');
 const { handleControl } = require('./control');
+const { handlePanel } = require('./panel');
 const { serveDocument } = require('./documents');
 const { compile, match } = require('./router');
 const { createNetwork } = require('./network');
@@ -154,10 +155,14 @@ async function startFaxPlusServer(options = {}) {
 		}
 		/** @type {import('./http').Reply} */
 		let reply;
-		if (path.startsWith('/_control/')) {
+		// The root page (Integrations → Webhooks) and /_control/*: not the API, never recorded.
+		if (path === '/' || path.startsWith('/_control/')) {
 			try {
 				if (parseError) throw parseError;
-				reply = await handleControl(server, method, path, parsed.body);
+				reply =
+					path === '/'
+						? await handlePanel(server, req, method, parsed.body)
+						: await handleControl(server, method, path, parsed.body);
 			} catch (err) {
 				reply = toReply(err);
 			}

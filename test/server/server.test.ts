@@ -993,6 +993,111 @@ describe('deliveries', () => {
 	});
 });
 
+describe("the root page, as Fax.Plus's Integrations → Webhooks", () => {
+	/** GET or POST / with the headers given (fetch cannot set Host or a foreign Origin). */
+	function root(method: string, headers: Record<string, string> = {}, body?: string) {
+		return new Promise<{ status: number; text: string; location?: string }>((resolve, reject) => {
+			const req = http.request(
+				{ host: '127.0.0.1', port: server.port, path: '/', method, headers },
+				(res) => {
+					const chunks: Buffer[] = [];
+					res.on('data', (c: Buffer) => chunks.push(c));
+					res.on('end', () =>
+						resolve({
+							status: res.statusCode ?? 0,
+							text: Buffer.concat(chunks).toString('utf8'),
+							location: res.headers.location,
+						}),
+					);
+				},
+			);
+			req.on('error', reject);
+			req.end(body);
+		});
+	}
+	const form = { 'content-type': 'application/x-www-form-urlencoded' };
+
+	it('shows each endpoint with its URL, events and signing secret, and says how to get one without', async () => {
+		const empty = await root('GET');
+		expect(empty.status).toBe(200);
+		expect(empty.text).toContain(
+			'No webhook endpoints yet: publish a workflow with the Fax.Plus Trigger',
+		);
+		await call('POST', '/webhooks', {
+			body: {
+				url: 'http://127.0.0.1:5678/webhook/abc/webhook',
+				filter_types: ['fax_received', 'fax_sent'],
+			},
+		});
+		const [ep] = (await call('GET', '/webhooks')).json.data;
+		const { text } = await root('GET');
+		expect(text).toContain(ep.id);
+		expect(text).toContain('http://127.0.0.1:5678/webhook/abc/webhook');
+		expect(text).toContain('fax_received, fax_sent');
+		expect(text).toContain(`value="${server.getEndpointSecret(ep.id)}"`);
+		expect(text).not.toMatch(/<script/i);
+	});
+
+	it('escapes what it shows', async () => {
+		await call('POST', '/webhooks', {
+			body: { url: 'https://example.com/h?a=<b>"x"', filter_types: ['fax_sent'] },
+		});
+		const { text } = await root('GET');
+		expect(text).toContain('https://example.com/h?a=&#60;b&#62;&#34;x&#34;');
+		expect(text).not.toContain('<b>"x"');
+	});
+
+	it('makes a fax arrive: in the inbox, and a signed fax_received to each endpoint', async () => {
+		const receiver = await startReceiver();
+		try {
+			await call('POST', '/webhooks', {
+				body: { url: receiver.url, filter_types: ['fax_received'] },
+			});
+			const inbox = () =>
+				Object.values(server.state.faxes).filter((f) => f.direction === 'incoming');
+			const before = inbox().length;
+			const answer = await root('POST', form, 'action=receive');
+			expect([answer.status, answer.location]).toEqual([303, '/']);
+			expect(inbox()).toHaveLength(before + 1);
+			expect(receiver.received).toHaveLength(1);
+			expect(String(receiver.received[0].headers['webhook-signature'])).toMatch(/^v1,/);
+			expect((await root('GET')).text).toContain('Last delivery: fax_received, answered 200.');
+			expect((await root('POST', form, 'action=other')).status).toBe(400);
+		} finally {
+			await receiver.close();
+		}
+	});
+
+	it('answers only requests that name it by a loopback host, from a page of its own', async () => {
+		await call('POST', '/webhooks', {
+			body: { url: 'https://example.com/h', filter_types: ['fax_sent'] },
+		});
+		const secret = String(Object.values(server.state.webhooks)[0].secret);
+		// A page elsewhere that rebinds its name to 127.0.0.1 sends its own Host; another site's form its Origin.
+		for (const headers of [
+			{ host: 'attacker.example' },
+			{ host: `attacker.example:${server.port}` },
+		]) {
+			const answer = await root('GET', headers);
+			expect([answer.status, answer.text.includes(secret)]).toEqual([403, false]);
+		}
+		const faxes = Object.keys(server.state.faxes).length;
+		const foreign = await root(
+			'POST',
+			{ ...form, origin: 'https://attacker.example' },
+			'action=receive',
+		);
+		expect(foreign.status).toBe(403);
+		expect(Object.keys(server.state.faxes)).toHaveLength(faxes);
+		// Positive controls: the names a user types.
+		for (const host of [`127.0.0.1:${server.port}`, `localhost:${server.port}`])
+			expect((await root('GET', { host })).status).toBe(200);
+		expect((await root('POST', { ...form, origin: server.origin }, 'action=receive')).status).toBe(
+			303,
+		);
+	});
+});
+
 describe('OAuth2', () => {
 	const REDIRECT = 'http://127.0.0.1:1/rest/oauth2-credential/callback';
 	const basic = (id = server.tokens.clientId, secret = server.tokens.clientSecret) =>

@@ -23,12 +23,17 @@ function unsortedLists(properties: INodeProperties[], path = ''): string[] {
 		// picker of fewer than five the rule leaves alone, as Output's Simplified, Raw, Selected Fields.
 		const sendOptions =
 			here === 'options' && property.displayOptions?.show?.operation?.includes('send') === true;
+		// Fax first among the resources and Send among Fax's operations: the order n8n's node panel
+		// lists actions in (checked below, in "opens on Fax → Send").
+		const firstByChoice =
+			here === 'resource' ||
+			(here === 'operation' && property.displayOptions?.show?.resource?.[0] === 'fax');
 		const sorted =
 			(property.type === 'collection' && !sendOptions) ||
 			(property.type === 'options' && choices.length >= 5) ||
 			property.type === 'multiOptions' ||
 			here.endsWith('.options');
-		if (sorted && choices.length > 1) {
+		if (sorted && !firstByChoice && choices.length > 1) {
 			const labels = choices.map(labelOf);
 			const expected = [...labels].sort((a, b) => a.localeCompare(b));
 			if (labels.join('|') !== expected.join('|')) problems.push(`${here}: ${labels.join(', ')}`);
@@ -61,15 +66,23 @@ describe('Fax.Plus: Fax → Send by default', () => {
 				(resource === undefined || p.displayOptions?.show?.resource?.includes(resource)),
 		)!;
 
-	it("opens on Fax → Send, its resources and actions in the lint rule's order", () => {
+	it("opens on Fax → Send, first in both pickers (n8n's node panel lists actions in their order), the rest in the lint rule's order", () => {
+		const sortedAfterFirst = (names: string[], first: string) => {
+			expect(names[0]).toBe(first);
+			expect(names.slice(1)).toEqual([...names.slice(1)].sort((a, b) => a.localeCompare(b)));
+		};
 		const resource = property('resource');
 		expect(resource.default).toBe('fax');
-		const resourceNames = (resource.options as INodePropertyOptions[]).map((option) => option.name);
-		expect(resourceNames).toEqual([...resourceNames].sort((a, b) => a.localeCompare(b)));
+		sortedAfterFirst(
+			(resource.options as INodePropertyOptions[]).map((option) => option.name),
+			'Fax',
+		);
 		const operation = property('operation', 'fax');
 		expect(operation.default).toBe('send');
-		const names = (operation.options as INodePropertyOptions[]).map((option) => option.name);
-		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+		sortedAfterFirst(
+			(operation.options as INodePropertyOptions[]).map((option) => option.name),
+			'Send',
+		);
 	});
 
 	it('shows Send one "Add Option" (its Options), and Node Options only where Items at Once does something', () => {

@@ -1,6 +1,7 @@
 // A signing secret shorter than Standard Webhooks' 24-byte key is refused by the credential
 // test and by the trigger's activation: signatures made with it could be forged.
 import type { ICredentialTestFunctions } from 'n8n-workflow';
+import { FaxPlusWebhookSecretApi } from '../../../credentials/FaxPlusWebhookSecretApi.credentials';
 import { FaxPlusTrigger } from '../../../nodes/FaxPlusTrigger/FaxPlusTrigger.node';
 import { useFaxPlusServer } from '../../support/faxplus';
 import { useTriggerHarnesses } from '../../support/trigger-harness';
@@ -30,15 +31,24 @@ describe('weak signing secrets', () => {
 		});
 
 		it.each(['', '   '])(
-			'says of an empty secret (%j, the set-up before publishing) that none is there yet',
+			'passes an empty secret (%j, the set-up before publishing), saying none is there yet',
 			async (secret) => {
 				const result = await run(secret);
-				expect(result.status).toBe('Error');
+				expect(result.status).toBe('OK');
 				expect(result.message).toMatch(
 					/^No signing secret yet, which is expected until the workflow is published/,
 				);
 			},
 		);
+
+		it('is explained in the dialog by a notice: save it empty, then paste the secret', () => {
+			const notice = new FaxPlusWebhookSecretApi().properties.find((p) => p.type === 'notice');
+			expect(notice?.displayName).toMatch(
+				/^Save this credential empty until the trigger's workflow is published/,
+			);
+			// Shown whatever the secret (n8n's dialog would ask "Close without saving?" otherwise).
+			expect(notice?.displayOptions).toBeUndefined();
+		});
 
 		it.each([key(24), key(32), key(64)])('accepts %s (positive control)', async (secret) => {
 			expect((await run(secret)).status).toBe('OK');

@@ -30,6 +30,12 @@ describe('Fax.Plus Trigger → public contract', () => {
 		]);
 	});
 
+	it("has the Fax.Plus node's description, which n8n's node panel shows for the one entry of both", () => {
+		// n8n merges faxPlusTrigger into faxPlus (the name without "Trigger") and shows the trigger's text.
+		expect(new FaxPlus().description.name).toBe(description.name.replace('Trigger', ''));
+		expect(description.description).toBe(new FaxPlus().description.description);
+	});
+
 	it('authenticates exactly like the action node', () => {
 		const action = new FaxPlus().description;
 		const actionAuth = action.properties.find((entry) => entry.name === 'authentication');
@@ -211,12 +217,20 @@ describe('Fax.Plus Trigger → public contract', () => {
 			},
 		);
 
-		it.each(['', 'whsec_', 'whsec_not base64!', 'secret?', undefined])(
+		it.each(['', undefined])('passes %p: saved empty is a step of the set-up', async (secret) => {
+			const result = await run(secret);
+			expect(result).toEqual({
+				status: 'OK',
+				message: expect.stringMatching(/^No signing secret yet/),
+			});
+		});
+
+		it.each(['whsec_', 'whsec_not base64!', 'secret?'])(
 			'refuses %p without repeating it',
 			async (secret) => {
 				const result = await run(secret);
 				expect(result.status).toBe('Error');
-				if (secret && secret !== 'whsec_') expect(result.message).not.toContain(secret);
+				if (secret !== 'whsec_') expect(result.message).not.toContain(secret);
 			},
 		);
 	});

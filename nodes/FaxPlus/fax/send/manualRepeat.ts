@@ -29,7 +29,7 @@ export async function checkManualRepeat(
 	const number = to.find((n) => numbersOf(repeated.to).includes(digitsOf(n)));
 	throw operationError(context, {
 		itemIndex,
-		message: `A fax to ${number} was queued less than ${MANUAL_REPEAT_MINUTES} minutes ago; this manual run would send it again`,
-		description: `Nothing was sent. The editor runs Send again when you run a later step after editing it. To stop repeats, set Options → Idempotency Key (e.g. an order number): a repeat is then answered with the first fax. To fax it again on purpose, run it again after ${MANUAL_REPEAT_MINUTES} minutes. Runs from the workflow's trigger are not checked.`,
+		message: `Held back: a fax to ${number} was queued less than ${MANUAL_REPEAT_MINUTES} minutes ago, so this manual run did not send it again`,
+		description: `Nothing was sent: in the editor, Send holds back a second fax to a number within ${MANUAL_REPEAT_MINUTES} minutes, since the editor runs Send again when you run a later step after editing it. To send it again now, set Options → Idempotency Key to a new value (a repeat with the same key is answered with the first fax), or run it again after ${MANUAL_REPEAT_MINUTES} minutes. Runs from the workflow's trigger are not checked.`,
 	});
 }

@@ -26,9 +26,12 @@ describe('Fax → Send: a manual run that would send the same fax again', () => 
 
 		const { error } = await runOperation(server(), send, { mode: 'manual' });
 		expect(error?.message).toBe(
-			'A fax to +15551234567 was queued less than 5 minutes ago; this manual run would send it again',
+			'Held back: a fax to +15551234567 was queued less than 5 minutes ago, so this manual run did not send it again',
 		);
-		expect(error?.description).toContain('Idempotency Key');
+		expect(error?.description).toMatch(/^Nothing was sent/);
+		expect(error?.description).toContain(
+			'To send it again now, set Options → Idempotency Key to a new value',
+		);
 		expect(outboxFaxes()).toBe(queued);
 	});
 
@@ -42,7 +45,9 @@ describe('Fax → Send: a manual run that would send the same fax again', () => 
 		});
 		expect(server().state.outbox[id]).toBeUndefined();
 		const { error } = await runOperation(server(), send, { mode: 'manual' });
-		expect(error?.message).toMatch(/^A fax to \+15551234567 was queued less than 5 minutes ago/);
+		expect(error?.message).toMatch(
+			/^Held back: a fax to \+15551234567 was queued less than 5 minutes ago/,
+		);
 	});
 
 	it('lets another number, a run from the trigger and a run with an Idempotency Key through', async () => {
