@@ -24,7 +24,23 @@ const EXCEPTIONS: Array<{ rule: string; reason: string; applies(property: object
 		reason: 'an AI agent reads every item it gets: Limit is 10 on the tool n8n makes of the node',
 		applies: (property) => isToolOnly(property) && (property as INodeProperties).name === 'limit',
 	},
+	{
+		rule: 'n8n-nodes-base/node-param-options-type-unsorted-items',
+		reason:
+			'n8n adds a Custom API Call of its own (leading to its HTTP Request node) to a resource or operation list unless the list ends with one (nodes/n8n/customApiCall.ts): the rest stays in order',
+		applies: (property) => sortedButCustomApiCallLast(property as INodeProperties),
+	},
 ];
+
+/** A resource or operation list the rule reads (5 or more) in order but for its last entry, Custom API Call. */
+function sortedButCustomApiCallLast({ name, options }: INodeProperties): boolean {
+	if (name !== 'resource' && name !== 'operation') return false;
+	const names = ((options ?? []) as Array<{ name?: string }>).map((option) => String(option.name));
+	const inOrder = (list: string[]) =>
+		list.every((each, index) => index === 0 || list[index - 1].localeCompare(each) <= 0);
+	const last = names.at(-1) === 'Custom API Call';
+	return names.length >= 5 && last && inOrder(names.slice(0, -1)) && !inOrder(names);
+}
 
 function isToolOnly(property: object): boolean {
 	return (property as INodeProperties).displayOptions?.show?.['@tool']?.[0] === true;

@@ -29,7 +29,9 @@ function unsortedLists(properties: INodeProperties[], path = ''): string[] {
 			property.type === 'multiOptions' ||
 			here.endsWith('.options');
 		if (sorted && choices.length > 1) {
-			const labels = choices.map(labelOf);
+			// A resource or operation list ends with Custom API Call, so that n8n adds none of its own.
+			const last = property.type === 'options' && labelOf(choices.at(-1)!) === 'Custom API Call';
+			const labels = choices.slice(0, last ? -1 : undefined).map(labelOf);
 			const expected = [...labels].sort((a, b) => a.localeCompare(b));
 			if (labels.join('|') !== expected.join('|')) problems.push(`${here}: ${labels.join(', ')}`);
 		}
@@ -61,14 +63,18 @@ describe('Fax.Plus: Fax → Send by default', () => {
 				(resource === undefined || p.displayOptions?.show?.resource?.includes(resource)),
 		)!;
 
-	it("opens on Fax → Send, its resources and actions in the lint rule's order", () => {
+	it("opens on Fax → Send, its resources and actions in the lint rule's order, Custom API Call last", () => {
 		const resource = property('resource');
 		expect(resource.default).toBe('fax');
-		const resourceNames = (resource.options as INodePropertyOptions[]).map((option) => option.name);
+		const namesOf = (picker: INodeProperties) =>
+			(picker.options as INodePropertyOptions[]).map((option) => option.name);
+		const resourceNames = namesOf(resource);
+		expect(resourceNames.pop()).toBe('Custom API Call');
 		expect(resourceNames).toEqual([...resourceNames].sort((a, b) => a.localeCompare(b)));
 		const operation = property('operation', 'fax');
 		expect(operation.default).toBe('send');
-		const names = (operation.options as INodePropertyOptions[]).map((option) => option.name);
+		const names = namesOf(operation);
+		expect(names.pop()).toBe('Custom API Call');
 		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
 	});
 

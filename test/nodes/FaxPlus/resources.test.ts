@@ -5,9 +5,12 @@ describe.each(Object.entries(resources))('%s resource picker', (_name, resource)
 	const picker = resource.description.find((property) => property.name === 'operation')!;
 	const options = picker.options as INodePropertyOptions[];
 
-	it("lists its operations in the lint rule's order, each with an action, and defaults to one of them", () => {
+	it("lists its operations in the lint rule's order, Custom API Call last, each with an action, and defaults to one of them", () => {
 		const names = options.map((option) => option.name);
-		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+		// Last, so that n8n adds no Custom API Call of its own (nodes/n8n/customApiCall.ts).
+		expect(names.at(-1)).toBe('Custom API Call');
+		const own = names.slice(0, -1);
+		expect(own).toEqual([...own].sort((a, b) => a.localeCompare(b)));
 		expect(options.every((option) => option.action)).toBe(true);
 		expect(Object.keys(resource.operations).sort()).toEqual(
 			options.map((option) => option.value).sort(),
