@@ -215,7 +215,11 @@ async function uploadOf(context: IExecuteFunctions, itemIndex: number): Promise<
 	const data = await context.helpers.getBinaryDataBuffer(itemIndex, field);
 	const form = new FormData();
 	const type = binary.mimeType || 'application/octet-stream';
-	form.append(formField, new Blob([data], { type }), binary.fileName || field);
+	// A name without an extension (a webhook's raw body gets a UUID) gets its type's: Fax.Plus reads the type from it.
+	const name = binary.fileName || field;
+	const extension = binary.fileExtension?.replace(/[^a-z0-9]/gi, '').slice(0, 10);
+	const fileName = /\.[a-z0-9]{1,10}$/i.test(name) || !extension ? name : `${name}.${extension}`;
+	form.append(formField, new Blob([data], { type }), fileName);
 	return form;
 }
 

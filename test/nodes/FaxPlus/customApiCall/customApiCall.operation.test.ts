@@ -105,6 +105,17 @@ describe('Custom API Call', () => {
 		expect(stored.sha256).toBe(createHash('sha256').update(pdf).digest('hex'));
 	});
 
+	it("gives a file named without an extension (as a webhook names a raw body) its type's extension", async () => {
+		const items = withFile();
+		items[0].binary!.data = { ...items[0].binary!.data, fileName: 'a1b2c3', fileExtension: 'pdf' };
+		const [out] = await runOk(
+			server(),
+			{ ...call, method: 'POST', path: '/accounts/self/files', sendBinaryFile: true },
+			{ items },
+		);
+		expect(server().state.files[String(out.json.path)]).toMatchObject({ filename: 'a1b2c3.pdf' });
+	});
+
 	it('puts a file answer in the output binary field, keeping the input files', async () => {
 		const items = await runOk(
 			server(),
