@@ -58,7 +58,7 @@ const MAX_PATH_LENGTH = 2048; // longer is no API path: refused before any patte
 function customPathProblem(path: string): string | undefined {
 	if (/^[a-z][a-z\d+\-.]*:/i.test(path)) return 'is a full address, not a path below the Base URL';
 	if (/^[/\\]{2}/.test(path)) return 'starts with "//", which names another host';
-	if (/[\s\x00-\x1f\x7f]/.test(path)) return 'holds a space or a control character';
+	if (/[\s\p{Cc}]/u.test(path)) return 'holds a space or a control character';
 	if (path.includes('\\')) return 'holds "\\", which URL readers take as "/"';
 	if (/[?#]/.test(path)) return 'holds "?" or "#": the query goes in Query Parameters';
 	const segments = path.replace(/^\//, '').split('/');
