@@ -8,6 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resources } from './resources';
 import { route } from './router';
 import { authenticationProperty } from '../api/authentication';
+import { customApiCallFields } from './shared/customApiCall';
 
 export class FaxPlus implements INodeType {
 	description: INodeTypeDescription = {
@@ -51,6 +52,7 @@ export class FaxPlus implements INodeType {
 		],
 		properties: [
 			authenticationProperty,
+			/* eslint-disable n8n-nodes-base/node-param-options-type-unsorted-items -- in order but for Custom API Call, last so that n8n adds none of its own (nodes/n8n/customApiCall.ts) */
 			{
 				displayName: 'Resource',
 				name: 'resource',
@@ -79,10 +81,19 @@ export class FaxPlus implements INodeType {
 						description:
 							'Webhook endpoints of the current API, which deliver fax events to an HTTPS URL',
 					},
+					// Last, so that n8n adds no "Custom API Call" of its own (nodes/n8n/customApiCall.ts).
+					{
+						name: 'Custom API Call',
+						value: 'customApiCall',
+						description:
+							'A request to any endpoint below the Base URL, e.g. one no operation covers',
+					},
 				],
 				default: 'fax',
 			},
+			/* eslint-enable n8n-nodes-base/node-param-options-type-unsorted-items */
 			...Object.values(resources).flatMap((resource) => resource.description),
+			...customApiCallFields,
 		],
 	};
 

@@ -10,6 +10,7 @@ import { shop } from './shop';
 import { token } from './token';
 import { webhook } from './webhook';
 import { legacyHook } from './legacyHook';
+import { customApiCall } from './customApiCall';
 
 /** Every resource of the node, keyed by the `resource` parameter's values. */
 export const resources: Record<string, FaxPlusResource> = {
@@ -24,4 +25,5 @@ export const resources: Record<string, FaxPlusResource> = {
 	token,
 	webhook,
 	legacyHook,
+	customApiCall,
 };

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { nodeErrorOf, operationError } from '../api/nodeErrors';
 import { resources } from './resources';
 import { refuseUnlessAgentMayRun } from './shared/agentAccess';
+import { CUSTOM_API_CALL, isCustomApiCall } from './shared/customApiCall';
 import { DEFAULT_ITEMS_AT_ONCE, NODE_OPTIONS } from './shared/nodeOptions';
 import { runsAsTool } from '../n8n/toolRun';
 import { markUntrusted, withUntrustedNote } from './shared/output';
@@ -13,8 +14,13 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	if (items.length === 0) return [[]];
 	// Resource and Operation take no expressions: they are the same for every item.
 	const resource = this.getNodeParameter('resource', 0) as string;
-	const operationName = this.getNodeParameter('operation', 0) as string;
-	const operation = resources[resource]?.operations[operationName];
+	// n8n's own Custom API Call resource shows no operation list (nodes/n8n/customApiCall.ts).
+	const operationName = this.getNodeParameter('operation', 0, '') as string;
+	const operation =
+		resources[resource]?.operations[operationName] ??
+		(isCustomApiCall(resource, operationName)
+			? resources[CUSTOM_API_CALL].operations[CUSTOM_API_CALL]
+			: undefined);
 	const asTool = runsAsTool(this);
 	const outputs: INodeExecutionData[][] = new Array(items.length);
 	const failures = new Map<number, unknown>();

@@ -304,8 +304,10 @@ module.exports = async function browser(t) {
 			for (const r of action.properties.find((p) => p.name === 'resource').options) {
 				if (String(r.value).startsWith('__')) continue;
 				await pick('resource', r.name);
-				for (const o of operationsOf(action, r.value)) {
-					await pick('operation', o.name);
+				const operations = operationsOf(action, r.value);
+				for (const o of operations) {
+					// A list of one (Custom API Call's resource) is already set to it; its open list never settles.
+					if (operations.length > 1) await pick('operation', o.name);
 					combos++;
 					const expected = expectedParameters(action, r.value, o.value);
 					const expectedRows = [...expected.values()]

@@ -956,6 +956,44 @@ const CASES = [
 		},
 	},
 	{
+		// Fax.Plus's file upload, which no operation calls on its own, with the webhook's file.
+		key: 'customApiCall.customApiCall',
+		oauth: true,
+		input: {
+			raw: Buffer.from('%PDF-1.4\n% e2e custom call\n%%EOF\n'),
+			contentType: 'application/pdf',
+		},
+		params: {
+			method: 'POST',
+			path: '/accounts/self/files',
+			queryParameters: { parameters: [{ name: 'format', value: 'pdf' }] },
+			sendBinaryFile: true,
+			inputBinaryField: 'data',
+		},
+		check(items, reqs, s) {
+			const upload = one(reqs, 'POST', '/accounts/self/files');
+			assert.equal(upload.query.format, 'pdf');
+			assert.match(String(upload.headers['content-type']), /^multipart\/form-data/);
+			assert.ok(upload.rawBody.includes('e2e custom call'), 'the uploaded file is not the input');
+			const [out] = jsonOf(items);
+			assert.ok(s.server.state.files[out.path], `no stored file at ${JSON.stringify(out)}`);
+		},
+	},
+	{
+		// A node holding n8n's own value (as an earlier version saved it) runs the same call.
+		key: 'customApiCall.customApiCall',
+		label: "customApiCall: n8n's __CUSTOM_API_CALL__ in Fax",
+		params: {
+			resource: 'fax',
+			operation: '__CUSTOM_API_CALL__',
+			path: '/accounts/self/ai/custom-fields',
+		},
+		check(items, reqs, s) {
+			one(reqs, 'GET', '/accounts/self/ai/custom-fields');
+			assert.deepEqual(jsonOf(items), [{ records: Object.values(s.server.state.customFields) }]);
+		},
+	},
+	{
 		key: 'legacyHook.getAll',
 		params: { eventFilter: 'fax_sent' },
 		check(items, reqs, s) {
@@ -978,23 +1016,44 @@ const CASES = [
 	},
 ];
 
+/** A loopback server that counts what reaches it. */
+async function listenCounting() {
+	const http = require('node:http');
+	let count = 0;
+	const srv = http.createServer((req, res) => {
+		count++;
+		res.end('{}');
+	});
+	await new Promise((resolve) => srv.listen(0, '127.0.0.1', resolve));
+	return {
+		origin: `http://127.0.0.1:${srv.address().port}`,
+		count: () => count,
+		close: () => new Promise((resolve) => srv.close(resolve)),
+	};
+}
+
 /** Whether this n8n gives nodes an egress filter that enforces with default settings (2.39 and later). */
 function enforcingEgress(version) {
 	const [major, minor] = String(version).split('.').map(Number);
 	return major > 2 || (major === 2 && minor >= 39);
 }
 
-/** resource.operation pairs of the node as n8n loaded it (without n8n's own Custom API Call). */
+/**
+ * resource.operation pairs of the node as n8n loaded it (without n8n's own Custom API Call); the
+ * Custom API Call that ends every resource's list is one operation: customApiCall.customApiCall.
+ */
 function operationsOf(description) {
-	const keys = [];
+	const keys = new Set();
 	for (const p of description.properties) {
 		if (p.name !== 'operation' || p.type !== 'options') continue;
 		for (const r of p.displayOptions?.show?.resource ?? []) {
-			for (const o of p.options)
-				if (!String(o.value).startsWith('__')) keys.push(`${r}.${o.value}`);
+			for (const o of p.options) {
+				if (String(o.value).startsWith('__')) continue;
+				keys.add(o.value === 'customApiCall' ? 'customApiCall.customApiCall' : `${r}.${o.value}`);
+			}
 		}
 	}
-	return keys;
+	return [...keys];
 }
 
 module.exports = async function action(t) {
@@ -1107,6 +1166,46 @@ module.exports = async function action(t) {
 		if (ops && !ops.has(c.key)) continue;
 		await check(`action (OAuth2): ${c.key} sends x-fax-clientid`, () => runCase(c, 'oAuth2'));
 	}
+
+	await check(
+		'action: Custom API Call sends nothing for a Path outside the Base URL or climbing out of it',
+		async () => {
+			const elsewhere = await listenCounting();
+			try {
+				const host = elsewhere.origin.slice('http://'.length);
+				for (const path of [`${elsewhere.origin}/x`, `//${host}/x`, '/accounts/../../x']) {
+					const dep = await deployWebhookWorkflow(
+						n8n,
+						webhookWorkflow({
+							name: `e2e custom call refused ${path}`,
+							path: uid('custom-refused'),
+							nodes: [
+								{
+									name: NODE,
+									parameters: {
+										authentication: 'accessToken',
+										resource: 'customApiCall',
+										operation: 'customApiCall',
+										path,
+									},
+									credentials: credRef('faxPlusApi', creds.pat),
+								},
+							],
+						}),
+					);
+					const from = server.requests.length;
+					const run = await dep.run({});
+					assert.equal(run.execution.status, 'error', `${path}: ${run.execution.status}`);
+					assert.match(errorOf(run.execution).message, /^Path .*, so no request was sent$/);
+					assert.deepEqual(server.requests.slice(from), [], `${path} reached the server`);
+					await n8n.deactivate(dep.id);
+				}
+				assert.equal(elsewhere.count(), 0, 'a request reached the second server');
+			} finally {
+				await elsewhere.close();
+			}
+		},
+	);
 
 	await check(
 		'action (OAuth2): an expired access token is refreshed by n8n and the call succeeds',

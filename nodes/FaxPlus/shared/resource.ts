@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { agentMayRunProperty } from './agentAccess';
+import { CUSTOM_API_CALL, customApiCall, customApiCallOption } from './customApiCall';
 import { nodeOptionsProperty } from './nodeOptions';
 import type {
 	FaxPlusOperation,
@@ -20,12 +21,18 @@ interface ResourceDefinition {
 	untrusted?: UntrustedField[];
 }
 
-/** A resource from its operation picker and its operations. */
+/** A resource from its operation picker and its operations, Custom API Call last (n8n then adds none). */
 export function defineResource(definition: ResourceDefinition): FaxPlusResource {
-	const { operation: picker, notices = [], listSearch, untrusted = [] } = definition;
+	const { notices = [], listSearch, untrusted = [] } = definition;
+	const own = definition.operation.options as INodePropertyOptions[];
+	const picker: INodeProperties = {
+		...definition.operation,
+		options: [...own.filter((option) => option.value !== CUSTOM_API_CALL), customApiCallOption],
+	};
 	// The picker shows for its resource only: its resource's value.
 	const resource = String(picker.displayOptions?.show?.resource?.[0]);
-	const operations = Object.entries(definition.operations).map(([value, operation]) => ({
+	const all = { ...definition.operations, [CUSTOM_API_CALL]: customApiCall };
+	const operations = Object.entries(all).map(([value, operation]) => ({
 		...operation,
 		option: (picker.options as INodePropertyOptions[]).find((option) => option.value === value)!,
 		untrusted: operation.untrusted ?? untrusted,

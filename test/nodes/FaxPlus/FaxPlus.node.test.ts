@@ -33,8 +33,11 @@ function unsortedLists(properties: INodeProperties[], path = ''): string[] {
 			(property.type === 'options' && choices.length >= 5) ||
 			property.type === 'multiOptions' ||
 			here.endsWith('.options');
-		if (sorted && !firstByChoice && choices.length > 1) {
-			const labels = choices.map(labelOf);
+		if (sorted && choices.length > 1) {
+			// A resource or operation list ends with Custom API Call, so that n8n adds none of its own;
+			// the Resource picker and Fax's Operation picker open on their first choice.
+			const last = property.type === 'options' && labelOf(choices.at(-1)!) === 'Custom API Call';
+			const labels = choices.slice(firstByChoice ? 1 : 0, last ? -1 : undefined).map(labelOf);
 			const expected = [...labels].sort((a, b) => a.localeCompare(b));
 			if (labels.join('|') !== expected.join('|')) problems.push(`${here}: ${labels.join(', ')}`);
 		}
@@ -66,20 +69,22 @@ describe('Fax.Plus: Fax → Send by default', () => {
 				(resource === undefined || p.displayOptions?.show?.resource?.includes(resource)),
 		)!;
 
-	it("opens on Fax → Send, first in both pickers (n8n's node panel lists actions in their order), the rest in the lint rule's order", () => {
-		const sortedAfterFirst = (names: string[], first: string) => {
+	it("opens on Fax → Send, first in both pickers (n8n's node panel lists actions in their order), Custom API Call last, the rest in the lint rule's order", () => {
+		const firstThenSortedThenCustom = (names: string[], first: string) => {
 			expect(names[0]).toBe(first);
-			expect(names.slice(1)).toEqual([...names.slice(1)].sort((a, b) => a.localeCompare(b)));
+			expect(names.at(-1)).toBe('Custom API Call');
+			const rest = names.slice(1, -1);
+			expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b)));
 		};
 		const resource = property('resource');
 		expect(resource.default).toBe('fax');
-		sortedAfterFirst(
+		firstThenSortedThenCustom(
 			(resource.options as INodePropertyOptions[]).map((option) => option.name),
 			'Fax',
 		);
 		const operation = property('operation', 'fax');
 		expect(operation.default).toBe('send');
-		sortedAfterFirst(
+		firstThenSortedThenCustom(
 			(operation.options as INodePropertyOptions[]).map((option) => option.name),
 			'Send',
 		);

@@ -95,7 +95,7 @@ describe('defineResource: the facts an operation carries', () => {
 		expect(operations.send.option).toEqual({ name: 'send', value: 'send' });
 	});
 
-	it('shows Node Options but for the operations that run one item at a time, and none without one', () => {
+	it('shows Node Options but for the operations that run one item at a time (Custom API Call takes them)', () => {
 		const nodeOptions = (operations: Record<string, FaxPlusOperation>) =>
 			thing(operations)
 				.description.filter((property) => property.name === 'nodeOptions')
@@ -104,6 +104,8 @@ describe('defineResource: the facts an operation carries', () => {
 			{ show: { resource: ['thing'] }, hide: { operation: ['buy'] } },
 		]);
 		expect(nodeOptions({ get: operation() })).toEqual([{ show: { resource: ['thing'] } }]);
-		expect(nodeOptions({ buy: operation({ maxItemsAtOnce: 1 }) })).toEqual([]);
+		expect(nodeOptions({ buy: operation({ maxItemsAtOnce: 1 }) })).toEqual([
+			{ show: { resource: ['thing'] }, hide: { operation: ['buy'] } },
+		]);
 	});
 });
