@@ -8,7 +8,11 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resources } from './resources';
 import { route } from './router';
 import { authenticationProperty } from '../api/authentication';
-import { customApiCallFields } from './shared/customApiCall';
+import {
+	customApiCallFields,
+	customApiCallResource,
+	endingWithCustomApiCall,
+} from './shared/customApiCall';
 
 export class FaxPlus implements INodeType {
 	description: INodeTypeDescription = {
@@ -52,46 +56,39 @@ export class FaxPlus implements INodeType {
 		],
 		properties: [
 			authenticationProperty,
-			/* eslint-disable n8n-nodes-base/node-param-options-type-unsorted-items -- in order but for Custom API Call, last so that n8n adds none of its own (nodes/n8n/customApiCall.ts) */
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				// eslint-disable-next-line n8n-nodes-base/node-param-options-type-unsorted-items -- Fax first: n8n's node panel lists the actions resource by resource in this order, so Send a fax comes first
-				options: [
-					{ name: 'Fax', value: 'fax' },
-					{ name: 'Account', value: 'account' },
-					{ name: 'AI', value: 'ai' },
-					{ name: 'Contact', value: 'contact' },
-					{ name: 'Contact Group', value: 'contactGroup' },
-					{
-						name: 'Legacy Hook (Deprecated)',
-						value: 'legacyHook',
-						description:
-							'Hooks of the legacy API (/hooks), to be decommissioned by Fax.Plus; use Webhook for new integrations',
-					},
-					{ name: 'Number', value: 'number' },
-					{ name: 'Outbox', value: 'outbox' },
-					{ name: 'Shop', value: 'shop' },
-					{ name: 'Token', value: 'token' },
-					{
-						name: 'Webhook',
-						value: 'webhook',
-						description:
-							'Webhook endpoints of the current API, which deliver fax events to an HTTPS URL',
-					},
-					// Last, so that n8n adds no "Custom API Call" of its own (nodes/n8n/customApiCall.ts).
-					{
-						name: 'Custom API Call',
-						value: 'customApiCall',
-						description:
-							'A request to any endpoint below the Base URL, e.g. one no operation covers',
-					},
-				],
-				default: 'fax',
-			},
-			/* eslint-enable n8n-nodes-base/node-param-options-type-unsorted-items */
+			endingWithCustomApiCall(
+				{
+					displayName: 'Resource',
+					name: 'resource',
+					type: 'options',
+					noDataExpression: true,
+					options: [
+						{ name: 'Account', value: 'account' },
+						{ name: 'AI', value: 'ai' },
+						{ name: 'Contact', value: 'contact' },
+						{ name: 'Contact Group', value: 'contactGroup' },
+						{ name: 'Fax', value: 'fax' },
+						{
+							name: 'Legacy Hook (Deprecated)',
+							value: 'legacyHook',
+							description:
+								'Hooks of the legacy API (/hooks), to be decommissioned by Fax.Plus; use Webhook for new integrations',
+						},
+						{ name: 'Number', value: 'number' },
+						{ name: 'Outbox', value: 'outbox' },
+						{ name: 'Shop', value: 'shop' },
+						{ name: 'Token', value: 'token' },
+						{
+							name: 'Webhook',
+							value: 'webhook',
+							description:
+								'Webhook endpoints of the current API, which deliver fax events to an HTTPS URL',
+						},
+					],
+					default: 'fax',
+				},
+				customApiCallResource,
+			),
 			...Object.values(resources).flatMap((resource) => resource.description),
 			...customApiCallFields,
 		],

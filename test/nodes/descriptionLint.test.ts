@@ -27,28 +27,19 @@ const EXCEPTIONS: Array<{ rule: string; reason: string; applies(property: object
 	{
 		rule: 'n8n-nodes-base/node-param-options-type-unsorted-items',
 		reason:
-			"n8n's node panel lists the actions resource by resource, operation by operation, in the pickers' order: Fax first and Send first in it put Send a fax first; and n8n adds a Custom API Call of its own (leading to its HTTP Request node) to a resource or operation list unless the list ends with one (nodes/n8n/customApiCall.ts): the rest stays in order",
-		applies: (property) => isOrderedByChoice(property as INodeProperties),
+			'n8n adds a Custom API Call of its own (leading to its HTTP Request node) to a resource or operation list unless the list ends with one (nodes/n8n/customApiCall.ts): the rest stays in order',
+		applies: (property) => sortedButCustomApiCallLast(property as INodeProperties),
 	},
 ];
 
-/**
- * A resource or operation list the rule reads (5 or more) whose only departures from order are the
- * two the reason names: Fax or Send first (the Resource picker, Fax's Operation picker) and Custom
- * API Call last.
- */
-function isOrderedByChoice(property: INodeProperties): boolean {
-	const { name, options } = property;
-	if (property.type !== 'options' || (name !== 'resource' && name !== 'operation')) return false;
+/** A resource or operation list the rule reads (5 or more) in order but for its last entry, Custom API Call. */
+function sortedButCustomApiCallLast({ name, options }: INodeProperties): boolean {
+	if (name !== 'resource' && name !== 'operation') return false;
 	const names = ((options ?? []) as Array<{ name?: string }>).map((option) => String(option.name));
 	const inOrder = (list: string[]) =>
 		list.every((each, index) => index === 0 || list[index - 1].localeCompare(each) <= 0);
-	const firstByChoice =
-		name === 'resource' ||
-		(name === 'operation' && property.displayOptions?.show?.resource?.[0] === 'fax');
 	const last = names.at(-1) === 'Custom API Call';
-	const own = names.slice(firstByChoice ? 1 : 0, last ? -1 : undefined);
-	return names.length >= 5 && inOrder(own) && !inOrder(names);
+	return names.length >= 5 && last && inOrder(names.slice(0, -1)) && !inOrder(names);
 }
 
 function isToolOnly(property: object): boolean {

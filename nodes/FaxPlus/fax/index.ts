@@ -11,15 +11,7 @@ export const fax = defineResource({
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['fax'] } },
-		// eslint-disable-next-line n8n-nodes-base/node-param-options-type-unsorted-items -- Send first: n8n's node panel lists actions in this order, and sending is what most users came for
 		options: [
-			{
-				name: 'Send',
-				value: 'send',
-				action: 'Send a fax',
-				description:
-					'Send a fax to one or more numbers, now or at a set time: from files, text, URLs or an existing fax',
-			},
 			{
 				name: 'Delete',
 				value: 'delete',
@@ -96,6 +88,13 @@ export const fax = defineResource({
 				action: 'Request OCR for a fax',
 				description:
 					'Ask Fax AI to recognise the text of a fax, once: a fax already done is read, one in progress waited for',
+			},
+			{
+				name: 'Send',
+				value: 'send',
+				action: 'Send a fax',
+				description:
+					'Send a fax to one or more numbers, now or at a set time: from files, text, URLs or an existing fax',
 			},
 			{
 				name: 'Update',

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { agentMayRunProperty } from './agentAccess';
-import { CUSTOM_API_CALL, customApiCall, customApiCallOption } from './customApiCall';
+import { CUSTOM_API_CALL, customApiCall, endingWithCustomApiCall } from './customApiCall';
 import { nodeOptionsProperty } from './nodeOptions';
 import type {
 	FaxPlusOperation,
@@ -24,11 +24,7 @@ interface ResourceDefinition {
 /** A resource from its operation picker and its operations, Custom API Call last (n8n then adds none). */
 export function defineResource(definition: ResourceDefinition): FaxPlusResource {
 	const { notices = [], listSearch, untrusted = [] } = definition;
-	const own = definition.operation.options as INodePropertyOptions[];
-	const picker: INodeProperties = {
-		...definition.operation,
-		options: [...own.filter((option) => option.value !== CUSTOM_API_CALL), customApiCallOption],
-	};
+	const picker = endingWithCustomApiCall(definition.operation);
 	// The picker shows for its resource only: its resource's value.
 	const resource = String(picker.displayOptions?.show?.resource?.[0]);
 	const all = { ...definition.operations, [CUSTOM_API_CALL]: customApiCall };

@@ -23,21 +23,15 @@ function unsortedLists(properties: INodeProperties[], path = ''): string[] {
 		// picker of fewer than five the rule leaves alone, as Output's Simplified, Raw, Selected Fields.
 		const sendOptions =
 			here === 'options' && property.displayOptions?.show?.operation?.includes('send') === true;
-		// Fax first among the resources and Send among Fax's operations: the order n8n's node panel
-		// lists actions in (checked below, in "opens on Fax → Send").
-		const firstByChoice =
-			here === 'resource' ||
-			(here === 'operation' && property.displayOptions?.show?.resource?.[0] === 'fax');
 		const sorted =
 			(property.type === 'collection' && !sendOptions) ||
 			(property.type === 'options' && choices.length >= 5) ||
 			property.type === 'multiOptions' ||
 			here.endsWith('.options');
 		if (sorted && choices.length > 1) {
-			// A resource or operation list ends with Custom API Call, so that n8n adds none of its own;
-			// the Resource picker and Fax's Operation picker open on their first choice.
+			// A resource or operation list ends with Custom API Call, so that n8n adds none of its own.
 			const last = property.type === 'options' && labelOf(choices.at(-1)!) === 'Custom API Call';
-			const labels = choices.slice(firstByChoice ? 1 : 0, last ? -1 : undefined).map(labelOf);
+			const labels = choices.slice(0, last ? -1 : undefined).map(labelOf);
 			const expected = [...labels].sort((a, b) => a.localeCompare(b));
 			if (labels.join('|') !== expected.join('|')) problems.push(`${here}: ${labels.join(', ')}`);
 		}
@@ -69,25 +63,19 @@ describe('Fax.Plus: Fax → Send by default', () => {
 				(resource === undefined || p.displayOptions?.show?.resource?.includes(resource)),
 		)!;
 
-	it("opens on Fax → Send, first in both pickers (n8n's node panel lists actions in their order), Custom API Call last, the rest in the lint rule's order", () => {
-		const firstThenSortedThenCustom = (names: string[], first: string) => {
-			expect(names[0]).toBe(first);
-			expect(names.at(-1)).toBe('Custom API Call');
-			const rest = names.slice(1, -1);
-			expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b)));
-		};
+	it("opens on Fax → Send, its resources and actions in the lint rule's order, Custom API Call last", () => {
 		const resource = property('resource');
 		expect(resource.default).toBe('fax');
-		firstThenSortedThenCustom(
-			(resource.options as INodePropertyOptions[]).map((option) => option.name),
-			'Fax',
-		);
+		const namesOf = (picker: INodeProperties) =>
+			(picker.options as INodePropertyOptions[]).map((option) => option.name);
+		const resourceNames = namesOf(resource);
+		expect(resourceNames.pop()).toBe('Custom API Call');
+		expect(resourceNames).toEqual([...resourceNames].sort((a, b) => a.localeCompare(b)));
 		const operation = property('operation', 'fax');
 		expect(operation.default).toBe('send');
-		firstThenSortedThenCustom(
-			(operation.options as INodePropertyOptions[]).map((option) => option.name),
-			'Send',
-		);
+		const names = namesOf(operation);
+		expect(names.pop()).toBe('Custom API Call');
+		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
 	});
 
 	it('shows Send one "Add Option" (its Options), and Node Options only where Items at Once does something', () => {

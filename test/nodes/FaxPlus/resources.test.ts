@@ -1,19 +1,16 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 import { resources } from '../../../nodes/FaxPlus/resources';
 
-describe.each(Object.entries(resources))('%s resource picker', (name, resource) => {
+describe.each(Object.entries(resources))('%s resource picker', (_name, resource) => {
 	const picker = resource.description.find((property) => property.name === 'operation')!;
 	const options = picker.options as INodePropertyOptions[];
 
 	it("lists its operations in the lint rule's order, Custom API Call last, each with an action, and defaults to one of them", () => {
-		// Fax lists Send first (n8n's node panel shows actions in this order: descriptionLint.test.ts's EXCEPTIONS).
-		const first = name === 'fax' ? ['Send'] : [];
 		const names = options.map((option) => option.name);
-		expect(names.slice(0, first.length)).toEqual(first);
 		// Last, so that n8n adds no Custom API Call of its own (nodes/n8n/customApiCall.ts).
 		expect(names.at(-1)).toBe('Custom API Call');
-		const rest = names.slice(first.length, -1);
-		expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b)));
+		const own = names.slice(0, -1);
+		expect(own).toEqual([...own].sort((a, b) => a.localeCompare(b)));
 		expect(options.every((option) => option.action)).toBe(true);
 		expect(Object.keys(resource.operations).sort()).toEqual(
 			options.map((option) => option.value).sort(),
