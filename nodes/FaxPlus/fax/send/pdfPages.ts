@@ -24,6 +24,8 @@ const KEPT = 2 * 1024 * 1024;
 const WINDOW = 512 * 1024;
 /** Reads of the document besides the first: each streams it from its start to what it needs. */
 const MAX_READS = 8;
+/** Bytes streamed again that cost a unit of the budget: a large document is read again once or twice at most. */
+const REREAD_BYTES = 32;
 /** Documents up to this size are rebuilt from their object headers where their cross-reference is damaged. */
 const MAX_REBUILT = 16 * 1024 * 1024;
 /** Catalogs a rebuilt document's trailers may name: each is counted, the largest count wins. */
@@ -32,6 +34,9 @@ const MAX_ROOTS = 8;
 const MAX_HOPS = 32;
 /** Object headers a rebuilt document may have (a map entry each), and trailers it may name. */
 const MAX_HEADERS = 200_000;
+/** What each `obj` a rebuild finds costs the budget, and each header it keeps (an entry in a map). */
+const FOUND_COST = 4;
+const HEADER_COST = 64;
 const MAX_TRAILERS = 1000;
 /** Bytes after `trailer` searched for its keys where its dictionary does not parse. */
 const LOOSE_TRAILER = 1024 * 1024;
@@ -202,17 +207,23 @@ class PdfFile {
 		const root = catalog.get('Pages');
 		const pages = dictOf(await this.resolve(root));
 		const numbers = [await this.fetched(pages.get('Count')), ...this.linearizedPages()];
+		const { leaves, complete } = await this.walk(root);
 		let found = 0;
 		let needsLeaves = false;
 		for (const number of numbers) {
-			// pdf.js takes 1 or less as it is: no page more to find (and 1 is no fewer).
-			if (Number.isInteger(number) && (number as number) <= 1) continue;
-			if (typeof number === 'number' && Number.isSafeInteger(number) && (await this.finds(root, pages, number - 1))) {
+			// pdf.js takes 1 or less as it is: no page more to find (and 1 is no fewer). No more
+			// than a finished walk's leaves: those stand whether pdf.js finds it or not.
+			if (Number.isInteger(number) && (number as number) <= (complete ? Math.max(leaves, 1) : 1))
+				continue;
+			if (
+				typeof number === 'number' &&
+				Number.isSafeInteger(number) &&
+				(await this.finds(root, pages, number - 1))
+			) {
 				if (number > this.size) unreadable();
 				found = Math.max(found, number);
 			} else needsLeaves = true;
 		}
-		const { leaves, complete } = await this.walk(root);
 		if (complete) return Math.max(found, leaves) || unreadable();
 		return needsLeaves || found === 0 ? unreadable() : found;
 	}
@@ -543,9 +554,12 @@ class PdfFile {
 		const rebuilt = new Map<number, { offset: number; gen: number }>();
 		const headers: number[] = [];
 		for (let at = bytes.indexOf('obj'); at >= 0; at = bytes.indexOf('obj', at + 3)) {
+			// Each `obj` found is looked at before it: `objobj…` costs as much as headers do.
+			this.budget.step(FOUND_COST);
 			const header = headerBefore(bytes, at);
 			if (!header) continue;
 			const [ref, gen, offset] = header;
+			this.budget.step(HEADER_COST);
 			if (headers.push(offset) > MAX_HEADERS) throw new PdfOverBudget();
 			const known = rebuilt.get(ref);
 			// A later definition of the same generation wins (an update); another generation does not.
@@ -622,6 +636,7 @@ class PdfFile {
 	private async whole(): Promise<Buffer> {
 		if (this.size <= this.head.length) return this.head;
 		if (this.size > MAX_REBUILT || ++this.reads > MAX_READS) unreadable();
+		this.budget.step(Math.ceil(this.size / REREAD_BYTES));
 		const parts: Uint8Array[] = [];
 		for await (const chunk of await this.open()) parts.push(chunk);
 		const whole = Buffer.concat(parts);
@@ -642,6 +657,7 @@ class PdfFile {
 			unreadable();
 		}
 		if (++this.reads > MAX_READS) unreadable();
+		this.budget.step(Math.ceil(end / REREAD_BYTES));
 		const bytes = Buffer.alloc(end - offset);
 		let at = 0;
 		for await (const chunk of await this.open()) {

@@ -440,6 +440,29 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 		});
 	});
 
+	it('charges each byte read again: eight sections 28 MB in are past the budget, two are read', async () => {
+		const pdf = await pdfLibPdf(3, false);
+		const structure = await structureOf(pdf);
+		const page = `<< /Type /Page /Parent ${structure.pagesRoot} 0 R >>`;
+		// Updates 28 MB in, then 2.5 MB more: each section is outside the 2 MB kept at either end.
+		const deep = (updates: number) => {
+			let deepPdf = Buffer.concat([pdf, Buffer.from(`%${' '.repeat(28 * 1024 * 1024)}\n`)]);
+			for (let update = 0; update < updates; update++)
+				deepPdf = appendUpdate(deepPdf, structure, { [structure.pages[0]]: page });
+			const tail = Buffer.from(`%${' '.repeat(2.5 * 1024 * 1024)}\n`);
+			return appendUpdate(Buffer.concat([deepPdf, tail]), structure, {
+				[structure.pages[0]]: page,
+			});
+		};
+		const two = streamed(deep(2));
+		expect(await pagesOf(two)).toBe(3);
+		expect(two.reads).toBe(3);
+		// Eight reads of 28 MB would pass no bound but MAX_READS: 7 M units of the 6 M allowed.
+		const eight = streamed(deep(8));
+		expect(await pagesOf(eight)).toBeUndefined();
+		expect(eight.reads).toBeLessThan(8);
+	});
+
 	it('reads in time linear in the document: long words, strings, arrays, dictionaries, comments', async () => {
 		const pdf = await pdfLibPdf(1);
 		const structure = await structureOf(pdf);
