@@ -190,7 +190,7 @@ class PdfFile {
 			} catch (error) {
 				stopOverBudget(error);
 				// Pages in bytes not kept: read whole once (as a damaged document), then counted there.
-				if (!this.wanted || this.head.length >= this.size || this.size > MAX_REBUILT) throw error;
+				if (!this.wanted || this.head.length >= this.size || this.size > MAX_REBUILT) unreadable();
 			}
 			await this.whole();
 		}

@@ -176,7 +176,10 @@ describe('adversary: never below pdf.js where the walk of /Kids does not finish'
 		}
 		const pdf = Buffer.concat([
 			...parts,
-			Buffer.from(`${xref} 0 obj\n<</Type/XRef/Size ${xref + 1}/W[1 4 1]/Root 1 0 R/Length ${rows.length}>>\nstream\n`, 'latin1'),
+			Buffer.from(
+				`${xref} 0 obj\n<</Type/XRef/Size ${xref + 1}/W[1 4 1]/Root 1 0 R/Length ${rows.length}>>\nstream\n`,
+				'latin1',
+			),
 			rows,
 			Buffer.from(`\nendstream\nendobj\nstartxref\n${size}\n%%EOF\n`, 'latin1'),
 		]);
