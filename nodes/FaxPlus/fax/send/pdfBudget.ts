@@ -7,8 +7,8 @@
 const BASE = 2 * 1024 * 1024;
 /** Work a byte of the document adds. */
 const PER_BYTE = 8;
-/** Work no document exceeds: tens of milliseconds of CPU. */
-const MOST = 24 * 1024 * 1024;
+/** Work no document exceeds: a unit is 20 to 50 ns of CPU, so at most about 250 ms (issue 87). */
+const MOST = 6 * 1024 * 1024;
 /** What one object looked up costs besides its bytes: a table lookup, a map entry. */
 const OBJECT_COST = 64;
 

@@ -229,26 +229,27 @@ function unpredict(data: Buffer, options: PdfDict | undefined, budget: PdfBudget
 	const out = Buffer.alloc(rows * row);
 	for (let line = 0; line < rows; line++) {
 		const filter = data[line * (row + 1)];
+		if (filter > 4) unreadable();
 		const from = line * (row + 1) + 1;
 		const start = line * row;
+		// Each byte in place, no value made per byte (a closure or array each cost 70 ns).
 		for (let column = 0; column < row; column++) {
 			const at = start + column;
 			const left = column >= pixel ? out[at - pixel] : 0;
 			const up = line > 0 ? out[at - row] : 0;
-			const upLeft = line > 0 && column >= pixel ? out[at - row - pixel] : 0;
-			out[at] = data[from + column] + predicted(filter, left, up, upLeft);
+			let guess = 0;
+			if (filter === 1) guess = left;
+			else if (filter === 2) guess = up;
+			else if (filter === 3) guess = (left + up) >> 1;
+			else if (filter === 4) {
+				const upLeft = line > 0 && column >= pixel ? out[at - row - pixel] : 0;
+				const toLeft = Math.abs(up - upLeft);
+				const toUp = Math.abs(left - upLeft);
+				const toUpLeft = Math.abs(left + up - 2 * upLeft);
+				guess = toLeft <= toUp && toLeft <= toUpLeft ? left : toUp <= toUpLeft ? up : upLeft;
+			}
+			out[at] = data[from + column] + guess;
 		}
 	}
 	return out;
-}
-
-function predicted(filter: number, left: number, up: number, upLeft: number): number {
-	if (filter === 0) return 0;
-	if (filter === 1) return left;
-	if (filter === 2) return up;
-	if (filter === 3) return (left + up) >> 1;
-	if (filter !== 4) unreadable();
-	const guess = left + up - upLeft;
-	const [toLeft, toUp, toUpLeft] = [left, up, upLeft].map((value) => Math.abs(guess - value));
-	return toLeft <= toUp && toLeft <= toUpLeft ? left : toUp <= toUpLeft ? up : upLeft;
 }

@@ -24,6 +24,8 @@ const KEPT = 2 * 1024 * 1024;
 const WINDOW = 512 * 1024;
 /** Reads of the document besides the first: each streams it from its start to what it needs. */
 const MAX_READS = 8;
+/** Bytes streamed again that cost a unit of the budget: a large document is read again once or twice at most. */
+const REREAD_BYTES = 32;
 /** Documents up to this size are rebuilt from their object headers where their cross-reference is damaged. */
 const MAX_REBUILT = 16 * 1024 * 1024;
 /** Catalogs a rebuilt document's trailers may name: each is counted, the largest count wins. */
@@ -32,9 +34,17 @@ const MAX_ROOTS = 8;
 const MAX_HOPS = 32;
 /** Object headers a rebuilt document may have (a map entry each), and trailers it may name. */
 const MAX_HEADERS = 200_000;
+/** What each `obj` a rebuild finds costs the budget, and each header it keeps (an entry in a map). */
+const FOUND_COST = 4;
+const HEADER_COST = 64;
 const MAX_TRAILERS = 1000;
 /** Bytes after `trailer` searched for its keys where its dictionary does not parse. */
 const LOOSE_TRAILER = 1024 * 1024;
+/** An object stream's table: numbers below LISTED, fewer than INDICES entries (2^21: 8 MB decoded holds no more pairs). */
+const LISTED = 2 ** 31;
+const INDICES = 2 ** 21;
+/** What an entry of an object stream's table costs besides its bytes: its place, sorted. */
+const ITEM_STEP = 16;
 /** Nodes of the page tree walked beside /Count. */
 const MAX_WALK = 20_000;
 
@@ -52,7 +62,8 @@ interface PdfObject {
 	data?: Buffer;
 }
 interface ObjectStream {
-	numbers: Int32Array;
+	/** Each object number of the table times 2^21 plus its index, sorted: where a number is last listed. */
+	listed: Float64Array;
 	offsets: Int32Array;
 	first: number;
 	data: Buffer;
@@ -95,6 +106,8 @@ class PdfFile {
 	private reads = 0;
 	/** Whether the document may be read again for bytes not kept (not while the page tree is walked). */
 	private mayRead = true;
+	/** Whether the page tree's reading wanted bytes not kept (read whole, it may be counted). */
+	private wanted = false;
 	private inLength = false;
 
 	private constructor(
@@ -162,12 +175,28 @@ class PdfFile {
 	}
 
 	/**
-	 * The larger of the page tree root's /Count and the leaves of a walk of its /Kids; /Count alone
-	 * where the walk cannot finish (pages beyond the bytes kept, or past its bound) and has not
-	 * found more. A /Count that is not a whole number from 1 to the document's size in bytes (a page
-	 * takes more than a byte) is none.
+	 * The pages pdf.js counts, or more. pdf.js takes /Count (a linearized file's /N) where its
+	 * descent by each node's /Count finds the page that number names (Catalog.getPageDict), else the
+	 * leaves of a walk of /Kids. Here: the larger of the leaves and each number so found, where the
+	 * walk finishes; where it does not (past its bound, bytes not kept, an object not read), the
+	 * numbers alone, and only if each is found. A number found above the document's size in bytes
+	 * (a page takes more than a byte) is none: cannot be counted.
 	 */
 	private async countOf(trailer: PdfDict, trailers: PdfDict[]): Promise<number> {
+		for (;;) {
+			this.wanted = false;
+			try {
+				return await this.countOnce(trailer, trailers);
+			} catch (error) {
+				stopOverBudget(error);
+				// Pages in bytes not kept: read whole once (as a damaged document), then counted there.
+				if (!this.wanted || this.head.length >= this.size || this.size > MAX_REBUILT) unreadable();
+			}
+			await this.whole();
+		}
+	}
+
+	private async countOnce(trailer: PdfDict, trailers: PdfDict[]): Promise<number> {
 		// Decryption is set up when an object stream needs it: other objects are not encrypted.
 		const encrypted = trailers.find((each) => each.has('Encrypt'));
 		this.decrypt = encrypted && {
@@ -177,42 +206,127 @@ class PdfFile {
 		const catalog = dictOf(await this.resolve(trailer.get('Root')));
 		const root = catalog.get('Pages');
 		const pages = dictOf(await this.resolve(root));
-		const count = this.plausible(await this.resolve(pages.get('Count')));
+		const numbers = [await this.fetched(pages.get('Count')), ...this.linearizedPages()];
 		const { leaves, complete } = await this.walk(root);
-		if (complete) return Math.max(count ?? 0, leaves) || unreadable();
-		// pdf.js takes a linearized file's /N where its last page is there: never fewer than that.
-		const stated = Math.max(count ?? 0, this.linearizedPages());
-		return count !== undefined && leaves <= stated ? stated : unreadable();
+		let found = 0;
+		let needsLeaves = false;
+		for (const number of numbers) {
+			// pdf.js takes 1 or less as it is: no page more to find (and 1 is no fewer). No more
+			// than a finished walk's leaves: those stand whether pdf.js finds it or not.
+			if (Number.isInteger(number) && (number as number) <= (complete ? Math.max(leaves, 1) : 1))
+				continue;
+			if (
+				typeof number === 'number' &&
+				Number.isSafeInteger(number) &&
+				(await this.finds(root, pages, number - 1))
+			) {
+				if (number > this.size) unreadable();
+				found = Math.max(found, number);
+			} else needsLeaves = true;
+		}
+		if (complete) return Math.max(found, leaves) || unreadable();
+		return needsLeaves || found === 0 ? unreadable() : found;
 	}
 
-	/** A page count that is a whole number from 1 to the document's size in bytes (a page takes more than a byte). */
-	private plausible(count: PdfValue | undefined): number | undefined {
-		return typeof count === 'number' &&
-			Number.isSafeInteger(count) &&
-			count >= 1 &&
-			count <= this.size
-			? count
-			: undefined;
+	/** A value, or the object a reference names (one step, as pdf.js fetches). */
+	private async fetched(value: PdfValue | undefined): Promise<PdfValue> {
+		return isRef(value) ? (await this.object(value.ref, value.gen)).value : (value ?? null);
 	}
 
-	/** A linearized file's /N (its first object, in the first KB), or 0. */
-	private linearizedPages(): number {
+	/**
+	 * Whether pdf.js finds page `index` (Catalog.getPageDict): first page 0 then `index` with the
+	 * node counts it caches, and `index` without them (a linearized file's first page is found
+	 * elsewhere); where they differ, cannot be counted. An object not read is no answer either.
+	 */
+	private async finds(root: PdfValue | undefined, pages: PdfDict, index: number): Promise<boolean> {
+		const counts = new Map<string, number>();
+		this.mayRead = false;
 		try {
-			const lexer = new PdfLexer(this.head.subarray(0, 1024), 0, this.budget);
-			const at = this.head.subarray(0, 1024).indexOf(' obj');
-			if (at < 0) return 0;
-			lexer.at = at + ' obj'.length;
-			const first = lexer.value();
-			return first instanceof Map && first.has('Linearized')
-				? (this.plausible(first.get('N')) ?? 0)
-				: 0;
-		} catch (error) {
-			stopOverBudget(error);
-			return 0;
+			await this.descend(root, pages, 0, counts);
+			const warm = await this.descend(root, pages, index, counts);
+			const cold = await this.descend(root, pages, index, new Map());
+			return warm === cold ? warm : unreadable();
+		} finally {
+			this.mayRead = true;
 		}
 	}
 
-	/** The page tree's leaves, depth first, each node once (a node met again counts as one leaf, as pdf.js counts it). */
+	private async descend(
+		root: PdfValue | undefined,
+		pages: PdfDict,
+		index: number,
+		counts: Map<string, number>,
+	): Promise<boolean> {
+		const keyOf = (ref: PdfRef) => `${ref.ref} ${ref.gen}`;
+		const rootKey = isRef(root) ? keyOf(root) : undefined;
+		const nodes: Array<{ node: PdfValue; key?: string }> = [{ node: pages, key: rootKey }];
+		const visited = new Set<string>(rootKey === undefined ? [] : [rootKey]);
+		let current = 0;
+		while (nodes.length > 0) {
+			this.budget.step(1);
+			const { node, key } = nodes.pop()!;
+			if (isRef(node)) {
+				const ref = keyOf(node);
+				const count = counts.get(ref);
+				if (count !== undefined && current + count <= index) {
+					current += count;
+					continue;
+				}
+				// A node met again: pdf.js's "circular reference", page not found.
+				if (visited.has(ref)) return false;
+				visited.add(ref);
+				const value = await this.fetched(node);
+				if (value instanceof Map) {
+					const type = await this.fetched(value.get('Type'));
+					if (type === 'Page' || !value.has('Kids')) {
+						if (!counts.has(ref)) counts.set(ref, 1);
+						if (current === index) return true;
+						current++;
+						continue;
+					}
+				}
+				nodes.push({ node: value, key: ref });
+				continue;
+			}
+			if (!(node instanceof Map)) return false;
+			const count = await this.fetched(node.get('Count'));
+			if (Number.isInteger(count) && (count as number) >= 0) {
+				if (key !== undefined && !counts.has(key)) counts.set(key, count as number);
+				if (current + (count as number) <= index) {
+					current += count as number;
+					continue;
+				}
+			}
+			const kids = await this.fetched(node.get('Kids'));
+			if (!Array.isArray(kids)) {
+				const type = await this.fetched(node.get('Type'));
+				if (type !== 'Page' && node.has('Kids')) return false;
+				if (current === index) return true;
+				current++;
+				continue;
+			}
+			this.budget.step(kids.length);
+			for (let at = kids.length - 1; at >= 0; at--) nodes.push({ node: kids[at] });
+		}
+		return false;
+	}
+
+	/** A linearized file's /N (its first object, in the first KB), where it has one. */
+	private linearizedPages(): PdfValue[] {
+		try {
+			const lexer = new PdfLexer(this.head.subarray(0, 1024), 0, this.budget);
+			const at = this.head.subarray(0, 1024).indexOf(' obj');
+			if (at < 0) return [];
+			lexer.at = at + ' obj'.length;
+			const first = lexer.value();
+			return first instanceof Map && first.has('Linearized') ? [first.get('N') ?? null] : [];
+		} catch (error) {
+			stopOverBudget(error);
+			return [];
+		}
+	}
+
+	/** The page tree's leaves, depth first, each node once (a node met again counts as one leaf: pdf.js counts no more). */
 	private async walk(root: PdfValue | undefined): Promise<{ leaves: number; complete: boolean }> {
 		let leaves = 0;
 		const seen = new Set<string>();
@@ -235,12 +349,16 @@ class PdfFile {
 				if (value instanceof Map && value.get('Type') !== 'Page' && kids !== undefined) {
 					const list = await this.resolve(kids);
 					if (!Array.isArray(list)) leaves++;
-					else for (let at = list.length - 1; at >= 0; at--) stack.push(list[at]);
+					else {
+						this.budget.step(list.length);
+						for (let at = list.length - 1; at >= 0; at--) stack.push(list[at]);
+					}
 				} else leaves++;
 				this.budget.step(1);
 			}
 			return { leaves, complete: true };
-		} catch {
+		} catch (error) {
+			stopOverBudget(error);
 			return { leaves, complete: false };
 		} finally {
 			this.mayRead = true;
@@ -382,19 +500,38 @@ class PdfFile {
 		const [count, first] = [integerOf(dict.get('N')), integerOf(dict.get('First'))];
 		// A pair takes four bytes at least (`0 0 `): more cannot be there.
 		if (count > decoded.length / 4 || first > decoded.length) unreadable();
-		const numbers = new Int32Array(count);
+		const listed = new Float64Array(count);
 		const offsets = new Int32Array(count);
 		const lexer = new PdfLexer(decoded.subarray(0, first), 0, this.budget);
 		for (let index = 0; index < count; index++) {
-			numbers[index] = lexer.digits();
+			const number = lexer.digits();
+			// No reference names a number this large: it is listed nowhere a lookup finds.
+			listed[index] = (number < LISTED ? number : LISTED) * INDICES + index;
 			offsets[index] = lexer.digits();
 		}
-		return { numbers, offsets, first, data: decoded };
+		this.budget.step(count * ITEM_STEP);
+		listed.sort();
+		return { listed, offsets, first, data: decoded };
 	}
 
+	/**
+	 * Object `ref`, the `index`th of the stream's by the cross-reference: as pdf.js reads it, at the
+	 * table's last place for `ref` where the table lists it, else at `index` whatever the table says.
+	 */
 	private objectStreamValue(stream: ObjectStream, index: number, ref: number): PdfValue {
-		if (index >= stream.numbers.length || stream.numbers[index] !== ref) unreadable();
-		return new PdfLexer(stream.data, stream.first + stream.offsets[index], this.budget).value();
+		const { listed } = stream;
+		let [low, high] = [0, listed.length - 1];
+		const below = (ref + 1) * INDICES;
+		while (low <= high) {
+			const middle = (low + high) >> 1;
+			if (listed[middle] < below) low = middle + 1;
+			else high = middle - 1;
+		}
+		this.budget.step(32);
+		const last = high >= 0 && ref < LISTED ? listed[high] : -1;
+		const at = last >= ref * INDICES ? last - ref * INDICES : index;
+		if (at >= stream.offsets.length) unreadable();
+		return new PdfLexer(stream.data, stream.first + stream.offsets[at], this.budget).value();
 	}
 
 	private async decrypted(data: Buffer, ref: number, gen: number): Promise<Buffer> {
@@ -417,9 +554,12 @@ class PdfFile {
 		const rebuilt = new Map<number, { offset: number; gen: number }>();
 		const headers: number[] = [];
 		for (let at = bytes.indexOf('obj'); at >= 0; at = bytes.indexOf('obj', at + 3)) {
+			// Each `obj` found is looked at before it: `objobj…` costs as much as headers do.
+			this.budget.step(FOUND_COST);
 			const header = headerBefore(bytes, at);
 			if (!header) continue;
 			const [ref, gen, offset] = header;
+			this.budget.step(HEADER_COST);
 			if (headers.push(offset) > MAX_HEADERS) throw new PdfOverBudget();
 			const known = rebuilt.get(ref);
 			// A later definition of the same generation wins (an update); another generation does not.
@@ -496,6 +636,7 @@ class PdfFile {
 	private async whole(): Promise<Buffer> {
 		if (this.size <= this.head.length) return this.head;
 		if (this.size > MAX_REBUILT || ++this.reads > MAX_READS) unreadable();
+		this.budget.step(Math.ceil(this.size / REREAD_BYTES));
 		const parts: Uint8Array[] = [];
 		for await (const chunk of await this.open()) parts.push(chunk);
 		const whole = Buffer.concat(parts);
@@ -511,7 +652,12 @@ class PdfFile {
 		const tailStart = this.size - this.tail.length;
 		if (offset >= tailStart) return this.tail.subarray(offset - tailStart);
 		if (end <= this.head.length) return this.head.subarray(offset);
-		if (!this.mayRead || ++this.reads > MAX_READS) unreadable();
+		if (!this.mayRead) {
+			this.wanted = true;
+			unreadable();
+		}
+		if (++this.reads > MAX_READS) unreadable();
+		this.budget.step(Math.ceil(end / REREAD_BYTES));
 		const bytes = Buffer.alloc(end - offset);
 		let at = 0;
 		for await (const chunk of await this.open()) {

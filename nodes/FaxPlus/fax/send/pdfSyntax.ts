@@ -15,6 +15,8 @@ export interface PdfRef {
 const MAX_DEPTH = 32;
 /** What an item of an array or dictionary costs the budget besides its bytes: the memory it holds. */
 const ITEM_COST = 8;
+/** What an array or dictionary itself costs: an empty Map holds about 100 bytes and takes time to make. */
+const CONTAINER_COST = 64;
 /** A string's bytes kept: the ones the count reads (an ID, an encryption key's) are short. */
 const MAX_STRING = 1024;
 
@@ -106,6 +108,7 @@ export class PdfLexer {
 		}
 		if (first === BYTE['[']) {
 			this.at++;
+			this.budget?.step(CONTAINER_COST);
 			const items: PdfValue[] = [];
 			while (!this.closes(BYTE[']'])) {
 				this.budget?.step(ITEM_COST);
@@ -115,6 +118,7 @@ export class PdfLexer {
 		}
 		if (first === BYTE['<'] && bytes[this.at + 1] === BYTE['<']) {
 			this.at += 2;
+			this.budget?.step(CONTAINER_COST);
 			const dict: PdfDict = new Map();
 			while (!this.closes(BYTE['>'], BYTE['>'])) {
 				// A key that is not a name is skipped, as readers skip it.

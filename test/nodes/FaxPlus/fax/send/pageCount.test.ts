@@ -396,22 +396,21 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 			}
 		});
 
-		it('takes /Count where the pages lie beyond the bytes kept and the walk cannot reach them; without /Count, reads the document whole', async () => {
+		it('reads the document whole once more where its pages lie beyond the bytes kept, /Count or not', async () => {
 			const doc = await PDFDocument.create();
 			doc.context.register(doc.context.stream(Buffer.alloc(3 * 1024 * 1024, 'x')));
 			for (let page = 0; page < 40; page++) doc.addPage();
 			doc.context.register(doc.context.stream(Buffer.alloc(3 * 1024 * 1024, 'y')));
 			const pdf = Buffer.from(await doc.save({ useObjectStreams: false }));
+			// /Count stands where pdf.js finds its last page: which is in bytes not kept. Read again
+			// whole (up to 16 MB), as a damaged document is, and walked there.
 			const middle = streamed(pdf);
 			expect(await pagesOf(middle)).toBe(40);
-			// The walk reads nothing more: the pages are left to /Count.
-			expect(middle.reads).toBe(1);
+			expect(middle.reads).toBe(2);
 			const structure = await structureOf(pdf);
 			const noCount = appendUpdate(pdf, structure, {
 				[structure.pagesRoot]: `<< /Type /Pages /Kids ${kids(structure)} /Count 0 >>`,
 			});
-			// No /Count and a walk that cannot finish among the bytes kept: read again whole (up to
-			// 16 MB), as a damaged document is, and walked there.
 			const counted = streamed(noCount);
 			expect(await pagesOf(counted)).toBe(40);
 			expect(counted.reads).toBe(2);
@@ -439,6 +438,29 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 			expect(await pagesOf(twenty)).toBeUndefined();
 			expect(twenty.reads).toBe(9);
 		});
+	});
+
+	it('charges each byte read again: eight sections 28 MB in are past the budget, two are read', async () => {
+		const pdf = await pdfLibPdf(3, false);
+		const structure = await structureOf(pdf);
+		const page = `<< /Type /Page /Parent ${structure.pagesRoot} 0 R >>`;
+		// Updates 28 MB in, then 2.5 MB more: each section is outside the 2 MB kept at either end.
+		const deep = (updates: number) => {
+			let deepPdf = Buffer.concat([pdf, Buffer.from(`%${' '.repeat(28 * 1024 * 1024)}\n`)]);
+			for (let update = 0; update < updates; update++)
+				deepPdf = appendUpdate(deepPdf, structure, { [structure.pages[0]]: page });
+			const tail = Buffer.from(`%${' '.repeat(2.5 * 1024 * 1024)}\n`);
+			return appendUpdate(Buffer.concat([deepPdf, tail]), structure, {
+				[structure.pages[0]]: page,
+			});
+		};
+		const two = streamed(deep(2));
+		expect(await pagesOf(two)).toBe(3);
+		expect(two.reads).toBe(3);
+		// Eight reads of 28 MB would pass no bound but MAX_READS: 7 M units of the 6 M allowed.
+		const eight = streamed(deep(8));
+		expect(await pagesOf(eight)).toBeUndefined();
+		expect(eight.reads).toBeLessThan(8);
 	});
 
 	it('reads in time linear in the document: long words, strings, arrays, dictionaries, comments', async () => {

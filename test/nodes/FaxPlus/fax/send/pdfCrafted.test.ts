@@ -75,22 +75,46 @@ describe('PDF page count: the adversary documents cost what their size allows', 
 });
 
 describe('PDF page count: what a read holds is charged', () => {
-	it('a million stray delimiters in an array (read past, as readers do) each cost the budget', async () => {
+	it('half a million stray delimiters in an array (read past, as readers do) each cost the budget', async () => {
 		const pdf = await withCount('50');
-		const at = pdf.lastIndexOf('/Type /Pages');
-		const junk = Buffer.concat([
-			pdf.subarray(0, at),
-			Buffer.from(`/Junk [${'{'.repeat(1_000_000)}] `),
-			pdf.subarray(at),
-		]);
-		const { pages, work } = await read(junk);
-		// The update's table still points at the root: the junk is inside it, 1 MB the document can afford.
+		const { pages, work } = await read(withJunk(pdf, `[${'{'.repeat(500_000)}]`));
+		// The update's table still points at the root: the junk is inside it, 500 KB the document can afford.
 		expect([50, undefined]).toContain(pages);
-		expect(work!.tokenized).toBeGreaterThanOrEqual(1_000_000);
-		// One byte and an item (8) each: a million of them cost 9 M of the 10 M this document may spend.
-		expect(work!.total).toBeGreaterThanOrEqual(9_000_000);
+		expect(work!.tokenized).toBeGreaterThanOrEqual(500_000);
+		// One byte and an item (8) each: half a million of them cost 4.5 M of the 6 M this document may spend.
+		expect(work!.total).toBeGreaterThanOrEqual(4_500_000);
+	});
+
+	it('an empty dictionary costs what its Map holds: 200,000 of them (800 KB) are past the budget', async () => {
+		const pdf = await withCount('50');
+		// 1,000 are read (the control); 200,000 would hold about 20 MB, 25 times their bytes.
+		expect((await read(withJunk(pdf, `[${'<<>>'.repeat(1000)}]`))).pages).toBe(50);
+		const { pages, work } = await read(withJunk(pdf, `[${'<<>>'.repeat(200_000)}]`));
+		expect(pages).toBeUndefined();
+		expect(work!.total).toBeGreaterThan(work!.limit);
+		expect(work!.tokenized).toBeLessThan(800_000);
+	});
+
+	it("each `obj` a rebuild finds costs the budget: 1.5 million in a damaged document's 4.5 MB are past it", async () => {
+		const pdf = await withCount('50');
+		// No startxref: rebuilt from the object headers. A few thousand `obj` are read (the control).
+		const damaged = (padding: number) =>
+			Buffer.concat([
+				pdf.subarray(0, pdf.lastIndexOf('startxref')),
+				Buffer.from(`%${'obj'.repeat(padding)}\n`),
+			]);
+		expect((await read(damaged(3000))).pages).toBe(50);
+		const { pages, work } = await read(damaged(1_500_000));
+		expect(pages).toBeUndefined();
+		expect(work!.total).toBeGreaterThan(work!.limit);
 	});
 });
+
+/** `pdf` with `/Junk junk` in its page tree root's newest definition. */
+function withJunk(pdf: Buffer, junk: string): Buffer {
+	const at = pdf.lastIndexOf('/Type /Pages');
+	return Buffer.concat([pdf.subarray(0, at), Buffer.from(`/Junk ${junk} `), pdf.subarray(at)]);
+}
 
 describe('PDF page count: crafted 50-page PDFs counted 50 or not at all, never below pdf.js', () => {
 	it.each([

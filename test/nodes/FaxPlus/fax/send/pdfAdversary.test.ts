@@ -1,0 +1,189 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test code, not node code: the rules for what a node may import and use do not apply to it */
+// The adversary review of issue 87 (branch adv, 6f62ae9): documents whose walk of /Kids does not
+// finish, counted below pdf.js at d5cb8d7 (each test failed there). pdf.js's count is the one
+// compared: its descent by /Count to the last page, else the leaves (pdfPages.ts, countOf).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readPdfPages } from '../../../../../nodes/FaxPlus/fax/send/pdfPages';
+
+const read = async (pdf: Buffer) =>
+	(
+		await readPdfPages(async () =>
+			(async function* () {
+				for (let at = 0; at < pdf.length; at += 64 * 1024) yield pdf.subarray(at, at + 64 * 1024);
+			})(),
+		)
+	).pages;
+
+function pdfJsPages(pdf: Buffer): number | undefined {
+	const dir = mkdtempSync(join(tmpdir(), 'pdfjs-'));
+	try {
+		const file = join(dir, 'a.pdf');
+		writeFileSync(file, pdf);
+		const out = execFileSync(
+			process.execPath,
+			[join(__dirname, '../../../../support/pdfjs-pages.mjs'), file],
+			{ encoding: 'utf8' },
+		);
+		return (JSON.parse(out.trim()) as { pages?: number }).pages;
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+/** A PDF of `objects` (number, body) in their order, with a classic table and trailer. */
+function pdfOf(objects: Array<[number, string | Buffer]>): Buffer {
+	const parts: Buffer[] = [Buffer.from('%PDF-1.7\n', 'latin1')];
+	let size = parts[0].length;
+	const offsets = new Map<number, number>();
+	for (const [number, body] of objects) {
+		const bytes = Buffer.concat([
+			Buffer.from(`${number} 0 obj\n`, 'latin1'),
+			typeof body === 'string' ? Buffer.from(body, 'latin1') : body,
+			Buffer.from('\nendobj\n', 'latin1'),
+		]);
+		offsets.set(number, size);
+		parts.push(bytes);
+		size += bytes.length;
+	}
+	const most = Math.max(...offsets.keys());
+	let table = `xref\n0 ${most + 1}\n0000000000 65535 f \n`;
+	for (let number = 1; number <= most; number++) {
+		const at = offsets.get(number);
+		table +=
+			at === undefined ? '0000000000 00000 f \n' : `${String(at).padStart(10, '0')} 00000 n \n`;
+	}
+	table += `trailer\n<< /Size ${most + 1} /Root 1 0 R >>\nstartxref\n${size}\n%%EOF\n`;
+	return Buffer.concat([...parts, Buffer.from(table, 'latin1')]);
+}
+
+const refs = (first: number, count: number) =>
+	Array.from({ length: count }, (_, at) => `${first + at} 0 R`).join(' ');
+const pages = (first: number, count: number): Array<[number, string]> =>
+	Array.from({ length: count }, (_, at) => [first + at, '<< /Type /Page >>']);
+
+describe('adversary: never below pdf.js where the walk of /Kids does not finish', () => {
+	// Root /Count 2 over [subtree with /Count 0 holding 1,000 pages, one page]: pdf.js cannot reach
+	// page index 1 through the counts, so it walks the whole tree (checkLastPage): 1,001.
+	it('a subtree whose cross-reference entry is off by 3 bytes: pdf.js rebuilds and counts 1,001', async () => {
+		const pdf = pdfOf([
+			[1, '<< /Type /Catalog /Pages 2 0 R >>'],
+			[2, '<< /Type /Pages /Count 2 /Kids [3 0 R 4 0 R] >>'],
+			[3, `<< /Type /Pages /Count 0 /Kids [${refs(10, 1000)}] >>`],
+			[4, '<< /Type /Page >>'],
+			...pages(10, 1000),
+		]);
+		const text = pdf.toString('latin1');
+		const entry = text.indexOf('\n', text.indexOf('xref\n0 ') + 5) + 1 + 3 * 20;
+		const offset = Number(text.slice(entry, entry + 10)) + 3;
+		const damaged = Buffer.from(
+			text.slice(0, entry) + String(offset).padStart(10, '0') + text.slice(entry + 10),
+			'latin1',
+		);
+		expect(pdfJsPages(damaged)).toBe(1001);
+		const counted = await read(damaged);
+		// 1,001 or "cannot be counted"; d5cb8d7 says 2.
+		// Damaged: rebuilt from the object headers, as pdf.js rebuilds it.
+		expect(counted).toBe(1001);
+	});
+
+	it('an undamaged tree whose 1,000 pages lie below a chain of 20,005 nodes: pdf.js counts 1,001', async () => {
+		const depth = 20_005;
+		const chain = [3, ...Array.from({ length: depth - 1 }, (_, at) => 5 + at)];
+		const parent = 5 + depth - 1;
+		const objects: Array<[number, string]> = [
+			[1, '<</Type/Catalog/Pages 2 0 R>>'],
+			[2, '<</Type/Pages/Count 2/Kids[3 0 R 4 0 R]>>'],
+			[4, '<</Type/Page>>'],
+			...chain.map((number, at): [number, string] => [
+				number,
+				`<</Type/Pages/Count 0/Kids[${at + 1 < chain.length ? chain[at + 1] : parent} 0 R]>>`,
+			]),
+			[parent, `<</Type/Pages/Count 1000/Kids[${refs(parent + 1, 1000)}]>>`],
+			...pages(parent + 1, 1000),
+		];
+		const pdf = pdfOf(objects.sort(([a], [b]) => a - b));
+		expect(pdfJsPages(pdf)).toBe(1001);
+		const counted = await read(pdf);
+		// /Count 2 is not found by the descent and the walk stops at its 20,000 nodes: cannot be counted.
+		expect(counted).toBeUndefined();
+	});
+
+	it('a 6 MB document whose /Count 0 subtree of 1,000 pages lies outside the 2 MB kept at each end: pdf.js counts 1,001', async () => {
+		const padding = Buffer.concat([
+			Buffer.from(`<< /Length ${3 * 1024 * 1024} >>\nstream\n`, 'latin1'),
+			Buffer.alloc(3 * 1024 * 1024, 0x20),
+			Buffer.from('\nendstream', 'latin1'),
+		]);
+		const pdf = pdfOf([
+			[1, '<< /Type /Catalog /Pages 2 0 R >>'],
+			[2, '<< /Type /Pages /Count 2 /Kids [4 0 R 5 0 R] >>'],
+			[3, padding],
+			[4, `<< /Type /Pages /Count 0 /Kids [${refs(10, 1000)}] >>`],
+			[5, '<< /Type /Page >>'],
+			[6, padding],
+			...pages(10, 1000),
+		]);
+		expect(pdfJsPages(pdf)).toBe(1001);
+		const counted = await read(pdf);
+		// The descent wants bytes not kept: the document (up to 16 MB) is read whole once more and walked.
+		expect(counted).toBe(1001);
+	});
+
+	it('a /Count above the file size that pdf.js reaches through an intermediate /Count: 5,000', async () => {
+		const pdf = pdfOf([
+			[1, '<</Type/Catalog/Pages 2 0 R>>'],
+			[2, '<</Type/Pages/Count 5000/Kids[3 0 R 4 0 R]>>'],
+			[3, '<</Type/Pages/Count 4999/Kids[5 0 R]>>'],
+			[4, '<</Type/Page>>'],
+			[5, '<</Type/Page>>'],
+		]);
+		expect(pdf.length).toBeLessThan(5000);
+		expect(pdfJsPages(pdf)).toBe(5000);
+		const counted = await read(pdf);
+		// The descent finds page 5,000, which 2 KB cannot hold: cannot be counted.
+		expect(counted).toBeUndefined();
+	});
+
+	it("an object stream whose table names another number at the node's index: pdf.js reads the index, 1,001", async () => {
+		const parts: Buffer[] = [Buffer.from('%PDF-1.7\n', 'latin1')];
+		let size = parts[0].length;
+		const offsets = new Map<number, number>();
+		const put = (number: number, body: string) => {
+			offsets.set(number, size);
+			const bytes = Buffer.from(`${number} 0 obj\n${body}\nendobj\n`, 'latin1');
+			parts.push(bytes);
+			size += bytes.length;
+		};
+		put(1, '<</Type/Catalog/Pages 2 0 R>>');
+		put(2, '<</Type/Pages/Count 2/Kids[5 0 R 4 0 R]>>');
+		put(4, '<</Type/Page>>');
+		// Object 5 is the first of stream 6, whose table says 99.
+		const data = `99 0 <</Type/Pages/Count 0/Kids[${refs(10, 1000)}]>>`;
+		put(6, `<</Type/ObjStm/N 1/First 5/Length ${data.length}>>\nstream\n${data}\nendstream`);
+		for (const [number, body] of pages(10, 1000)) put(number, body);
+		const xref = 1010;
+		const rows = Buffer.alloc(6 * (xref + 1));
+		for (let number = 0; number <= xref; number++) {
+			const row = rows.subarray(number * 6);
+			if (number === 5) [row[0], row[4]] = [2, 6];
+			else if (number === xref || offsets.has(number)) {
+				row[0] = 1;
+				row.writeUInt32BE(number === xref ? size : offsets.get(number)!, 1);
+			}
+		}
+		const pdf = Buffer.concat([
+			...parts,
+			Buffer.from(
+				`${xref} 0 obj\n<</Type/XRef/Size ${xref + 1}/W[1 4 1]/Root 1 0 R/Length ${rows.length}>>\nstream\n`,
+				'latin1',
+			),
+			rows,
+			Buffer.from(`\nendstream\nendobj\nstartxref\n${size}\n%%EOF\n`, 'latin1'),
+		]);
+		expect(pdfJsPages(pdf)).toBe(1001);
+		expect(await read(pdf)).toBe(1001);
+	});
+});
