@@ -70,6 +70,57 @@ describe('text pages', () => {
 		expect(await count(Buffer.from(lines(45, '\xe9'.repeat(31)), 'latin1'))).toBe(2);
 	});
 
+	it('ends a line at VT, FS, GS, RS, NEL, U+2028 and U+2029 as at LF (100,000 of them: 2,223 pages)', async () => {
+		for (const lineBreak of ['\n', '\v', '\x1c', '\x1d', '\x1e', '\u0085', '\u2028', '\u2029']) {
+			expect([lineBreak, await count(lines(45, `a${lineBreak}b`))]).toEqual([lineBreak, 2]);
+			expect([lineBreak, await count(lineBreak.repeat(100_000), 7)]).toEqual([lineBreak, 2223]);
+		}
+		// U+2027 and U+202A, beside them, are characters.
+		expect(await count('\u2027\u202a'.repeat(15))).toBe(1);
+	});
+
+	it('counts each byte of a sequence that is not UTF-8 as a character of its own, as Windows-1252 reads it', async () => {
+		// F0 89 89 89 is no UTF-8 (after F0 comes 90 to BF): four characters, eight columns; 30,000 of them 89 pages.
+		const notUtf8 = Buffer.from([0xf0, 0x89, 0x89, 0x89]);
+		expect(await count(Buffer.concat(Array(30_000).fill(notUtf8)))).toBe(89);
+		for (const piece of [1, 2, 3]) {
+			expect(
+				await count(Buffer.concat([...Array(7).fill(notUtf8), Buffer.from('ab')]), piece),
+			).toBe(1);
+			// 7 such sequences (56 columns) fit a line, 8 do not: 45 lines of each.
+			const line = (n: number) => Buffer.concat([...Array(n).fill(notUtf8), Buffer.from('\n')]);
+			expect(await count(Buffer.concat(Array(45).fill(line(7))), piece)).toBe(1);
+			expect(await count(Buffer.concat(Array(45).fill(line(8))), piece)).toBe(2);
+		}
+		// Overlong, surrogate and past U+10FFFF sequences, and one cut short by the end: each byte is a character.
+		for (const bad of [
+			[0xc0, 0xaf],
+			[0xe0, 0x80, 0xaf],
+			[0xed, 0xa0, 0x80],
+			[0xf4, 0x90, 0x80, 0x80],
+			[0xe4, 0xb8],
+		]) {
+			const one = Buffer.from(bad);
+			const fits = Math.floor(TEXT_COLUMNS / (2 * bad.length));
+			const page = (n: number) =>
+				Buffer.concat(Array(45).fill(Buffer.concat([...Array(n).fill(one), Buffer.from('\n')])));
+			expect([bad, await count(page(fits))]).toEqual([bad, 1]);
+			expect([bad, await count(page(fits + 1))]).toEqual([bad, 2]);
+		}
+		expect(
+			await count(Buffer.concat([Buffer.from('x'.repeat(59)), Buffer.from([0xe4, 0xb8])])),
+		).toBe(1);
+		expect(
+			await count(
+				Buffer.concat([
+					Buffer.from(lines(44, 'x')),
+					Buffer.from('x'.repeat(59)),
+					Buffer.from([0xe4, 0xb8]),
+				]),
+			),
+		).toBe(2);
+	});
+
 	it('starts a page at a form feed', async () => {
 		expect(await count('a\fb')).toBe(2);
 		expect(await count('a\f\fb')).toBe(3);
@@ -87,11 +138,14 @@ describe('text pages', () => {
 		for (const piece of [1, 5, 64, 1000]) expect(await count(text, piece)).toBe(whole);
 	});
 
-	it('costs time linear in the text, whatever it holds', async () => {
+	it('costs time linear in the text, whatever it holds (line separators, bytes that are not UTF-8)', async () => {
 		const mixed = (size: number) =>
-			Buffer.from(
-				`${'a '.repeat(size)}${'\t'.repeat(size)}${'中'.repeat(size)}${'x'.repeat(size)}`,
-			);
+			Buffer.concat([
+				Buffer.from(
+					`${'a '.repeat(size)}${'\t'.repeat(size)}${'中'.repeat(size)}${'x'.repeat(size)}${'\u2028'.repeat(size)}`,
+				),
+				Buffer.alloc(size * 4, Buffer.from([0xf0, 0x89, 0x89, 0x89])),
+			]);
 		await expectLinear(mixed, async (text) => await count(text), 1000);
 	});
 });
