@@ -34,8 +34,8 @@ export async function countedDocument(document: FaxDocument): Promise<CountedDoc
 			return { document: pages === undefined ? document : retyped(document, 'pdf'), pages };
 		}
 		if (kind === 'other') return { document, pages: undefined };
-		if (kind === 'text') return { document, pages: await textPages(open, MOST_PAGES) };
 		const typed = retyped(document, kind);
+		if (kind === 'text') return { document: typed, pages: await textPages(open, MOST_PAGES) };
 		return { document: typed, pages: await imagePages(kind, open, document.size) };
 	} finally {
 		// Whatever the count left unread is never read.
