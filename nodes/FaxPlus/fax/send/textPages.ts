@@ -160,15 +160,61 @@ class TextLayout {
 	}
 }
 
-/** Pages of the text `open()` reads, read once; stops past `mostPages` (that many is answered). */
+/**
+ * A text that starts with UTF-16's byte order mark, as a converter that honours it reads it: each
+ * piece decoded from UTF-16 (an odd byte carried to the next) and laid out as UTF-8.
+ */
+class Utf16Layout {
+	private readonly layout = new TextLayout();
+	private carry = Buffer.alloc(0);
+
+	constructor(private readonly bigEndian: boolean) {}
+
+	get pagesSoFar(): number {
+		return this.layout.pagesSoFar;
+	}
+
+	add(bytes: Uint8Array) {
+		const joined = Buffer.concat([this.carry, bytes]);
+		const even = joined.length - (joined.length % 2);
+		this.carry = joined.subarray(even);
+		const units = Buffer.from(joined.subarray(0, even));
+		if (this.bigEndian) units.swap16();
+		// A surrogate cut by a piece's end becomes U+FFFD, and its other half too: a character more, never fewer.
+		this.layout.add(Buffer.from(units.toString('utf16le'), 'utf8'));
+	}
+
+	end(): number {
+		if (this.carry.length > 0) this.layout.add(Buffer.from('\ufffd', 'utf8'));
+		return this.layout.end();
+	}
+}
+
+/**
+ * Pages of the text `open()` reads, read once; stops past `mostPages` (that many is answered). A text
+ * with UTF-16's byte order mark is read as UTF-16 too, and the larger count holds.
+ */
 export async function textPages(
 	open: () => Promise<AsyncIterable<Uint8Array>>,
 	mostPages: number,
 ): Promise<number> {
-	const layout = new TextLayout();
+	const layouts: Array<TextLayout | Utf16Layout> = [new TextLayout()];
+	let head = Buffer.alloc(0);
 	for await (const chunk of await open()) {
-		layout.add(chunk);
-		if (layout.pagesSoFar >= mostPages) return mostPages;
+		let utf16: Utf16Layout | undefined;
+		if (head.length < 2) {
+			const taken = 2 - head.length;
+			head = Buffer.concat([head, chunk.subarray(0, taken)]);
+			const bigEndian = head[0] === 0xfe && head[1] === 0xff;
+			if (head.length === 2 && (bigEndian || (head[0] === 0xff && head[1] === 0xfe))) {
+				utf16 = new Utf16Layout(bigEndian);
+				// The mark itself is no character.
+				utf16.add(chunk.subarray(taken));
+			}
+		}
+		for (const layout of layouts) layout.add(chunk);
+		if (utf16) layouts.push(utf16);
+		if (layouts.some((layout) => layout.pagesSoFar >= mostPages)) return mostPages;
 	}
-	return Math.min(layout.end(), mostPages);
+	return Math.min(Math.max(...layouts.map((layout) => layout.end())), mostPages);
 }

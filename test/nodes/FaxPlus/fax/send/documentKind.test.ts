@@ -494,6 +494,20 @@ describe('Fax → Send: the bytes decide the type', () => {
 			expect(apiRequests(server())).toEqual([]);
 		});
 
+		it('refuses a UTF-16 text file (its byte order mark) of 100,000 U+2028 under Max Pages 1000, nothing sent', async () => {
+			const utf16 = Buffer.from(`\ufeff${'\u2028'.repeat(100_000)}`, 'utf16le');
+			const { error } = await runOperation(
+				server(),
+				{ ...base, options: { maxPages: 1000 } },
+				{ items: item(utf16, 'text/plain', 'lines.txt') },
+			);
+			// d5cb8d7: 75 pages (read as bytes), sent.
+			expect(error?.message).toBe(
+				'The documents have more than 1000 pages, the most Max Pages (1000) allows',
+			);
+			expect(apiRequests(server())).toEqual([]);
+		});
+
 		it('refuses a text file that is not UTF-8 by its bytes, each a character (89 pages), under Max Pages 50, nothing sent', async () => {
 			const notUtf8 = Buffer.alloc(120_000, Buffer.from([0xf0, 0x89, 0x89, 0x89]));
 			const { error } = await runOperation(

@@ -121,6 +121,28 @@ describe('text pages', () => {
 		).toBe(2);
 	});
 
+	it("reads a text with UTF-16's byte order mark as UTF-16 too, the larger count holding: 100,000 U+2028 are 2,223 pages", async () => {
+		const utf16 = (text: string, bigEndian = false) => {
+			const units = Buffer.from(`\ufeff${text}`, 'utf16le');
+			return bigEndian ? units.swap16() : units;
+		};
+		for (const bigEndian of [false, true]) {
+			for (const piece of [1, 3, 64 * 1024]) {
+				const separators = utf16('\u2028'.repeat(100_000), bigEndian);
+				expect([bigEndian, piece, await count(separators, piece)]).toEqual([
+					bigEndian,
+					piece,
+					2223,
+				]);
+				// 45 lines of 30 emoji (surrogate pairs), cut anywhere: never below the whole's count.
+				const emoji = utf16(lines(45, '😀'.repeat(30)), bigEndian);
+				expect(await count(emoji, piece)).toBeGreaterThanOrEqual(await count(emoji, emoji.length));
+			}
+		}
+		// Without the mark, the same bytes are read as bytes.
+		expect(await count(Buffer.from('\u2028'.repeat(100_000), 'utf16le'))).toBeLessThan(2223);
+	});
+
 	it('starts a page at a form feed', async () => {
 		expect(await count('a\fb')).toBe(2);
 		expect(await count('a\f\fb')).toBe(3);
@@ -138,7 +160,7 @@ describe('text pages', () => {
 		for (const piece of [1, 5, 64, 1000]) expect(await count(text, piece)).toBe(whole);
 	});
 
-	it('costs time linear in the text, whatever it holds (line separators, bytes that are not UTF-8)', async () => {
+	it('costs time linear in the text, whatever it holds (line separators, bytes that are not UTF-8, UTF-16)', async () => {
 		const mixed = (size: number) =>
 			Buffer.concat([
 				Buffer.from(
@@ -147,5 +169,7 @@ describe('text pages', () => {
 				Buffer.alloc(size * 4, Buffer.from([0xf0, 0x89, 0x89, 0x89])),
 			]);
 		await expectLinear(mixed, async (text) => await count(text), 1000);
+		const utf16 = (size: number) => Buffer.from(`\ufeff${'a\u2028中 '.repeat(size)}`, 'utf16le');
+		await expectLinear(utf16, async (text) => await count(text), 1000);
 	});
 });
