@@ -494,30 +494,27 @@ describe('Fax → Send: the bytes decide the type', () => {
 			expect(apiRequests(server())).toEqual([]);
 		});
 
-		it('refuses a UTF-16 text file (its byte order mark) of 100,000 U+2028 under Max Pages 1000, nothing sent', async () => {
-			const utf16 = Buffer.from(`\ufeff${'\u2028'.repeat(100_000)}`, 'utf16le');
-			const { error } = await runOperation(
-				server(),
-				{ ...base, options: { maxPages: 1000 } },
-				{ items: item(utf16, 'text/plain', 'lines.txt') },
-			);
+		it.each([
 			// d5cb8d7: 75 pages (read as bytes), sent.
-			expect(error?.message).toBe(
-				'The documents have more than 1000 pages, the most Max Pages (1000) allows',
-			);
-			expect(apiRequests(server())).toEqual([]);
-		});
-
-		it('refuses a text file that is not UTF-8 by its bytes, each a character (89 pages), under Max Pages 50, nothing sent', async () => {
-			const notUtf8 = Buffer.alloc(120_000, Buffer.from([0xf0, 0x89, 0x89, 0x89]));
+			[
+				'a UTF-16 text (its byte order mark) of 100,000 U+2028',
+				1000,
+				Buffer.from(`\ufeff${'\u2028'.repeat(100_000)}`, 'utf16le'),
+			],
+			// d5cb8d7: 23 pages, sent.
+			[
+				'a text not UTF-8, each byte a character (89 pages)',
+				50,
+				Buffer.alloc(120_000, Buffer.from([0xf0, 0x89, 0x89, 0x89])),
+			],
+		])('refuses %s under Max Pages %i, nothing sent', async (_case, maxPages, text) => {
 			const { error } = await runOperation(
 				server(),
-				{ ...base, options: { maxPages: 50 } },
-				{ items: item(notUtf8, 'text/plain', 'notes.txt') },
+				{ ...base, options: { maxPages } },
+				{ items: item(text, 'text/plain', 'notes.txt') },
 			);
-			// d5cb8d7: 23 pages, sent.
 			expect(error?.message).toBe(
-				'The documents have more than 50 pages, the most Max Pages (50) allows',
+				`The documents have more than ${maxPages} pages, the most Max Pages (${maxPages}) allows`,
 			);
 			expect(apiRequests(server())).toEqual([]);
 		});
