@@ -79,7 +79,8 @@ async function peek(
 			for (let next; !(next = await iterator.next()).done;) yield next.value;
 		})();
 	};
-	return { first: Buffer.concat(chunks).subarray(0, PEEK_BYTES), open };
+	// Only the bytes peeked are copied, however large the first piece (a text held whole).
+	return { first: Buffer.concat(chunks, Math.min(size, PEEK_BYTES)), open };
 }
 
 function retyped(document: FaxDocument, kind: keyof typeof KIND_TYPES): FaxDocument {

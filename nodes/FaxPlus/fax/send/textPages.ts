@@ -6,6 +6,8 @@ export const TEXT_COLUMNS = 60;
 /** Lines a page holds: 45 of 14 pt (12-point type) fit inside Letter's 1-inch margins (648 pt), the shorter page. */
 export const TEXT_LINES = 45;
 const TAB_COLUMNS = 8;
+/** Bytes laid out between looks at the count so far. */
+const SLICE_BYTES = 64 * 1024;
 
 const [TAB, LINE_FEED, FORM_FEED, CARRIAGE_RETURN, SPACE] = [9, 10, 12, 13, 32];
 /** Units the layout places beside ASCII's bytes: a character two columns wide; a line break (NEL, U+2028, U+2029). */
@@ -167,6 +169,8 @@ class TextLayout {
 class Utf16Layout {
 	private readonly layout = new TextLayout();
 	private carry = Buffer.alloc(0);
+	/** The byte order mark's bytes still to pass over: no character. */
+	private mark = 2;
 
 	constructor(private readonly bigEndian: boolean) {}
 
@@ -175,7 +179,9 @@ class Utf16Layout {
 	}
 
 	add(bytes: Uint8Array) {
-		const joined = Buffer.concat([this.carry, bytes]);
+		const skipped = Math.min(this.mark, bytes.length);
+		this.mark -= skipped;
+		const joined = Buffer.concat([this.carry, bytes.subarray(skipped)]);
 		const even = joined.length - (joined.length % 2);
 		this.carry = joined.subarray(even);
 		const units = Buffer.from(joined.subarray(0, even));
@@ -201,20 +207,23 @@ export async function textPages(
 	const layouts: Array<TextLayout | Utf16Layout> = [new TextLayout()];
 	let head = Buffer.alloc(0);
 	for await (const chunk of await open()) {
-		let utf16: Utf16Layout | undefined;
 		if (head.length < 2) {
-			const taken = 2 - head.length;
-			head = Buffer.concat([head, chunk.subarray(0, taken)]);
+			const before = head;
+			head = Buffer.concat([head, chunk.subarray(0, 2 - head.length)]);
 			const bigEndian = head[0] === 0xfe && head[1] === 0xff;
 			if (head.length === 2 && (bigEndian || (head[0] === 0xff && head[1] === 0xfe))) {
-				utf16 = new Utf16Layout(bigEndian);
-				// The mark itself is no character.
-				utf16.add(chunk.subarray(taken));
+				const utf16 = new Utf16Layout(bigEndian);
+				// From the start: the mark's bytes in earlier pieces, then this one's.
+				utf16.add(before);
+				layouts.push(utf16);
 			}
 		}
-		for (const layout of layouts) layout.add(chunk);
-		if (utf16) layouts.push(utf16);
-		if (layouts.some((layout) => layout.pagesSoFar >= mostPages)) return mostPages;
+		// In slices, so a text held whole in memory (the Text source) stops soon past the most asked too.
+		for (let at = 0; at < chunk.length; at += SLICE_BYTES) {
+			const slice = chunk.subarray(at, at + SLICE_BYTES);
+			for (const layout of layouts) layout.add(slice);
+			if (layouts.some((layout) => layout.pagesSoFar >= mostPages)) return mostPages;
+		}
 	}
 	return Math.min(Math.max(...layouts.map((layout) => layout.end())), mostPages);
 }

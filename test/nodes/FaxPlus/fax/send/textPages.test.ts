@@ -154,6 +154,21 @@ describe('text pages', () => {
 		expect(await count(twoMegabytes, 64 * 1024, 10)).toBe(10);
 	});
 
+	it('stops soon past the most asked in a text held whole in memory: 20 MB in one piece, one 64 KB slice laid out', async () => {
+		const text = Buffer.from('a line of text\n'.repeat(1_400_000));
+		const slices = jest.spyOn(text, 'subarray');
+		const whole = async () =>
+			(async function* () {
+				yield text;
+			})();
+		expect(await textPages(whole, 3)).toBe(3);
+		// Its first two bytes (a UTF-16 mark?), then one slice.
+		expect(slices.mock.calls).toEqual([
+			[0, 2],
+			[0, 64 * 1024],
+		]);
+	});
+
 	it('never counts fewer pages than the text has at 60 columns however it is cut into pieces', async () => {
 		const text = `${'word '.repeat(500)}\n${'x'.repeat(1000)}\n\t\tindented\r\n${'ü'.repeat(300)}`;
 		const whole = await count(text, text.length * 2);
