@@ -7,7 +7,8 @@
 //      Disk (write): the file on disk holds exactly the document the server serves.
 //   C. The bytes decide the type, and text is counted (issue 87): a 500-page PDF saved as a
 //      `.png` (read as image/png) under Max Pages 100, and 2 MB in Send's Text source under
-//      Max Pages 1, upload nothing; a real PNG is sent as image/png, one page.
+//      Max Pages 1, upload nothing; a real PNG is sent as image/png, one page. A form's upload
+//      labelled text/plain is counted as what its bytes are and sent as what was counted.
 //
 // n8n's file nodes may only use the driver's `n8n.filesDir` (N8N_RESTRICT_FILE_ACCESS_TO);
 // this file works in its own subfolder there and removes it at the end. Names, paths and
@@ -245,7 +246,7 @@ module.exports = async function documents(t) {
 					await refused(
 						'text',
 						{ file: scan, sentences: 46_604, maxPages: 1 },
-						/^The documents have \d{3,} pages, more than Max Pages \(1\)$/,
+						/^The documents have more than 1 page, the most Max Pages \(1\) allows$/,
 					);
 
 					// The same 500 pages under Max Pages 500 go as a PDF; one sentence of text and the PNG as themselves.
@@ -272,6 +273,84 @@ module.exports = async function documents(t) {
 					}
 				} finally {
 					for (const dep of Object.values(deps)) await n8n.deactivate(dep.id).catch(() => {});
+				}
+			},
+		);
+
+		await check(
+			"documents: a form's upload named invoice.pdf or page.html with type text/plain is counted as what it is and sent as what was counted: a 300-page PDF after 1 KB of junk is refused under Max Pages 100 (nothing uploaded), the HTML goes as page.txt, text/plain",
+			async () => {
+				// A classic-table PDF after 1,101 bytes of junk, its offsets moved (pdf.js and qpdf read it: 300 pages).
+				const doc = await PDFDocument.create();
+				for (let page = 0; page < 300; page++) doc.addPage();
+				const junk = `%${'junk '.repeat(220)}\n`;
+				const shift = (offset) => String(Number(offset) + junk.length);
+				const pdf = Buffer.from(
+					junk +
+						Buffer.from(await doc.save({ useObjectStreams: false }))
+							.toString('latin1')
+							.replace(
+								/^(\d{10}) (\d{5}) n/gm,
+								(_, at, gen) => `${shift(at).padStart(10, '0')} ${gen} n`,
+							)
+							.replace(/startxref\s+(\d+)/, (_, at) => `startxref\n${shift(at)}`),
+					'latin1',
+				);
+				const html = Buffer.from(
+					`<body><div style="height:5000in">x</div>${'<p style="page-break-after:always">p</p>'.repeat(200)}</body>`,
+				);
+				/** One file as a browser's form posts it: multipart, with the name and type given. */
+				const form = (fileName, data) => {
+					const boundary = `----e2e${tag}`;
+					return {
+						contentType: `multipart/form-data; boundary=${boundary}`,
+						raw: Buffer.concat([
+							Buffer.from(
+								`--${boundary}\r\nContent-Disposition: form-data; name="data"; filename="${fileName}"\r\nContent-Type: text/plain\r\n\r\n`,
+							),
+							data,
+							Buffer.from(`\r\n--${boundary}--\r\n`),
+						]),
+					};
+				};
+				const dep = await deployWebhookWorkflow(
+					n8n,
+					webhookWorkflow({
+						name: `e2e documents: a form's upload labelled text/plain (${tag})`,
+						path: uid('documents-form'),
+						nodes: [
+							{
+								name: SEND,
+								parameters: sendParameters({ binaryPropertyNames: '', options: { maxPages: 100 } }),
+								credentials: credRef('faxPlusApi', s.pat),
+							},
+						],
+					}),
+				);
+				try {
+					let from = server.requests.length;
+					const refused = await dep.run(form('invoice.pdf', pdf));
+					assert.equal(refused.execution.status, 'error', 'the PDF labelled text/plain was sent');
+					assert.equal(
+						String(errorOf(refused.execution)?.message),
+						'The documents have 300 pages, more than Max Pages (100)',
+					);
+					assert.deepEqual(apiRequests(server, from), [], 'the PDF reached Fax.Plus');
+
+					from = server.requests.length;
+					const run = await dep.run(form('page.html', html));
+					assertSuccess(run.execution);
+					const [sent] = outputOf(run.execution, SEND) ?? [];
+					assert.ok(sent?.json.pages >= 1, `pages: ${JSON.stringify(sent?.json)}`);
+					const upload = one(apiRequests(server, from), 'POST', '/accounts/self/files');
+					const [part] = parseMultipart(
+						upload.rawBody,
+						String(upload.headers['content-type']),
+					).files;
+					assert.deepEqual([part.filename, part.contentType], ['page.txt', 'text/plain']);
+					assert.ok(part.data.equals(html), 'the HTML changed on the way');
+				} finally {
+					await n8n.deactivate(dep.id).catch(() => {});
 				}
 			},
 		);

@@ -11,10 +11,15 @@ export const KIND_TYPES = {
 	jpeg: { mimeType: 'image/jpeg', extension: 'jpg' },
 	gif: { mimeType: 'image/gif', extension: 'gif' },
 	bmp: { mimeType: 'image/bmp', extension: 'bmp' },
+	// Counted as text, so uploaded as text: Fax.Plus reads the type from the name, which a label of text/plain may not match.
+	text: { mimeType: 'text/plain', extension: 'txt' },
 } as const;
 
-/** PDF readers look for `%PDF-` in the first 1024 bytes (some producers write junk before it). */
-export const PEEK_BYTES = 1024;
+/**
+ * The bytes peeked for `%PDF-`. Producers write junk before it, and pdf.js and qpdf read a PDF from its
+ * end whatever comes first (1,100 bytes of junk or more): this far in, it is never text.
+ */
+export const PEEK_BYTES = 64 * 1024;
 
 const PDF = Buffer.from('%PDF-', 'latin1');
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -48,7 +53,7 @@ function looksLikeHtml(bytes: Buffer): boolean {
 
 /**
  * The kind of a document from its first bytes (up to PEEK_BYTES) and its label's MIME type. `maybePdf`:
- * `%PDF-` after other bytes, a PDF only if a PDF reader reads it (else the label decides, uncounted).
+ * `%PDF-` after other bytes, a PDF only if a PDF reader reads it (else uncounted, as labelled).
  */
 export function kindOf(first: Buffer, labelMimeType: string): DocumentKind | 'maybePdf' {
 	if (startsWith(first, 'II*\0') || startsWith(first, 'MM\0*')) return 'tiff';

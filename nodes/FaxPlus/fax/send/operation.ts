@@ -199,11 +199,14 @@ async function checkPages(
 	const documents: FaxDocument[] = [];
 	let pages = 0;
 	let allCounted = true;
+	let cut = false;
 	for (const document of given) {
-		const counted = await countedDocument(document);
+		// Past the limit, a text's count stops: the refusal needs no more.
+		const counted = await countedDocument(document, limit - pages + 1);
 		documents.push(counted.document);
 		if (counted.pages !== undefined) {
 			pages += counted.pages;
+			cut ||= counted.cut === true;
 			continue;
 		}
 		allCounted = false;
@@ -217,6 +220,13 @@ async function checkPages(
 	// The counted documents alone may exceed it, whatever the others have.
 	if (pages <= limit)
 		return { documents, pages: documents.length > 0 && allCounted ? pages : undefined };
+	if (cut) {
+		throw operationError(context, {
+			itemIndex,
+			message: `The documents have more than ${limit} page${limit === 1 ? '' : 's'}, the most Max Pages (${limit}) allows`,
+			description: `Nothing was sent. A text is counted only until it passes Max Pages, so how many pages it has in all is not known. To fax it, raise Max Pages under Options or send a PDF of the text; otherwise check that the right file is mapped.`,
+		});
+	}
 	throw operationError(context, {
 		itemIndex,
 		message: `The documents have ${allCounted ? '' : 'at least '}${pages} pages, more than Max Pages (${limit})`,

@@ -16,14 +16,22 @@ export interface CountedDocument {
 	document: FaxDocument;
 	/** Undefined where the pages cannot be counted before sending (Word, HTML, a file its label does not match…). */
 	pages: number | undefined;
+	/** The count stopped at the most asked: the document has at least `pages`. */
+	cut?: true;
 }
 
 export async function pagesOf(document: FaxDocument): Promise<number | undefined> {
 	return (await countedDocument(document)).pages;
 }
 
-/** The document as its bytes say it is, and its pages; the document is opened once for both. */
-export async function countedDocument(document: FaxDocument): Promise<CountedDocument> {
+/**
+ * The document as its bytes say it is, and its pages; the document is opened once for both. Text is
+ * counted only up to `mostPages` (so a limit's refusal reads no more than the limit's worth).
+ */
+export async function countedDocument(
+	document: FaxDocument,
+	mostPages = MOST_PAGES,
+): Promise<CountedDocument> {
 	const iterator = (await document.open())[Symbol.asyncIterator]();
 	try {
 		const { first, open } = await peek(document, iterator);
@@ -34,8 +42,12 @@ export async function countedDocument(document: FaxDocument): Promise<CountedDoc
 			return { document: pages === undefined ? document : retyped(document, 'pdf'), pages };
 		}
 		if (kind === 'other') return { document, pages: undefined };
-		if (kind === 'text') return { document, pages: await textPages(open, MOST_PAGES) };
 		const typed = retyped(document, kind);
+		if (kind === 'text') {
+			const most = Math.max(1, Math.min(mostPages, MOST_PAGES));
+			const pages = await textPages(open, most);
+			return pages < most ? { document: typed, pages } : { document: typed, pages, cut: true };
+		}
 		return { document: typed, pages: await imagePages(kind, open, document.size) };
 	} finally {
 		// Whatever the count left unread is never read.
@@ -67,7 +79,8 @@ async function peek(
 			for (let next; !(next = await iterator.next()).done;) yield next.value;
 		})();
 	};
-	return { first: Buffer.concat(chunks).subarray(0, PEEK_BYTES), open };
+	// Only the bytes peeked are copied, however large the first piece (a text held whole).
+	return { first: Buffer.concat(chunks, Math.min(size, PEEK_BYTES)), open };
 }
 
 function retyped(document: FaxDocument, kind: keyof typeof KIND_TYPES): FaxDocument {

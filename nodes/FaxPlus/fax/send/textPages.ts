@@ -6,8 +6,14 @@ export const TEXT_COLUMNS = 60;
 /** Lines a page holds: 45 of 14 pt (12-point type) fit inside Letter's 1-inch margins (648 pt), the shorter page. */
 export const TEXT_LINES = 45;
 const TAB_COLUMNS = 8;
+/** Bytes laid out between looks at the count so far. */
+const SLICE_BYTES = 64 * 1024;
 
 const [TAB, LINE_FEED, FORM_FEED, CARRIAGE_RETURN, SPACE] = [9, 10, 12, 13, 32];
+/** Units the layout places beside ASCII's bytes: a character two columns wide; a line break (NEL, U+2028, U+2029). */
+const [WIDE, BREAK] = [128, 129];
+/** Line breaks besides LF and CR: VT, FS, GS and RS (as Unicode and Python's splitlines read them). */
+const ASCII_BREAKS = [11, 28, 29, 30];
 
 /**
  * Columns of an ASCII byte: 2 for the letters and signs wider than 7.5 pt at 12 points in the usual
@@ -26,12 +32,20 @@ class TextLayout {
 	/** Columns of the line and of the word not yet placed on it. */
 	private line = 0;
 	private word = 0;
-	/** UTF-8 continuation bytes still due to the character begun. */
-	private continuation = 0;
+	/** The UTF-8 sequence begun: its bytes so far, those still due, its code point and the next byte's range. */
+	private held = 0;
+	private due = 0;
+	private code = 0;
+	private lower = 0x80;
+	private upper = 0xbf;
 	private afterCarriageReturn = false;
-	/** Columns of each ASCII byte; 0 for the blanks and breaks. */
-	private readonly columns = Uint8Array.from({ length: 128 }, (_, byte) =>
-		[SPACE, TAB, LINE_FEED, CARRIAGE_RETURN, FORM_FEED].includes(byte) ? 0 : asciiColumns(byte),
+	/** Columns of each unit (ASCII bytes, WIDE, BREAK); 0 for the blanks and breaks. */
+	private readonly columns = Uint8Array.from({ length: BREAK + 1 }, (_, unit) =>
+		[SPACE, TAB, LINE_FEED, CARRIAGE_RETURN, FORM_FEED, BREAK, ...ASCII_BREAKS].includes(unit)
+			? 0
+			: unit === WIDE
+				? 2
+				: asciiColumns(unit),
 	);
 
 	get pagesSoFar(): number {
@@ -41,22 +55,44 @@ class TextLayout {
 	/** The state is in locals for the loop: a letter that fits its line costs a lookup and an add. */
 	add(bytes: Uint8Array) {
 		const columns = this.columns;
-		let { pages, lines, line, word, continuation, afterCarriageReturn } = this;
+		let { pages, lines, line, word, held, due, code, lower, upper, afterCarriageReturn } = this;
 		for (let at = 0; at < bytes.length; at++) {
 			const byte = bytes[at];
-			let width = 2;
-			if (byte < 0x80) {
+			let unit = byte;
+			let width: number;
+			if (due > 0) {
+				if (byte >= lower && byte <= upper) {
+					code = (code << 6) | (byte & 0x3f);
+					held++;
+					lower = 0x80;
+					upper = 0xbf;
+					if (--due > 0) continue;
+					unit = code === 0x85 || code === 0x2028 || code === 0x2029 ? BREAK : WIDE;
+					width = columns[unit];
+				} else {
+					// Not UTF-8: each byte held is a character of its own (as Windows-1252 reads it); this byte starts afresh.
+					unit = WIDE;
+					width = 2 * held;
+					due = 0;
+					at--;
+				}
+			} else if (byte < 0x80) {
 				width = columns[byte];
-				continuation = 0;
-			} else if (byte < 0xc0 && continuation > 0) {
-				continuation--;
+			} else if (byte >= 0xc2 && byte <= 0xf4) {
+				// UTF-8's well-formed sequences (Unicode's table 3-7): a lead byte, then 1 to 3 in the ranges it allows.
+				due = byte >= 0xf0 ? 3 : byte >= 0xe0 ? 2 : 1;
+				code = byte & (0x3f >> due);
+				held = 1;
+				lower = byte === 0xe0 ? 0xa0 : byte === 0xf0 ? 0x90 : 0x80;
+				upper = byte === 0xed ? 0x9f : byte === 0xf4 ? 0x8f : 0xbf;
 				continue;
 			} else {
-				// Every character outside ASCII is 2 columns (CJK is that wide); a stray byte is a character of its own.
-				continuation = byte >= 0xf0 ? 3 : byte >= 0xe0 ? 2 : byte >= 0xc0 ? 1 : 0;
+				// A stray continuation byte, or a lead no sequence has: a character of its own.
+				unit = WIDE;
+				width = 2;
 			}
 			const carriageReturnBefore = afterCarriageReturn;
-			afterCarriageReturn = byte === CARRIAGE_RETURN;
+			afterCarriageReturn = unit === CARRIAGE_RETURN;
 			if (width > 0) {
 				word += width;
 				if (word <= TEXT_COLUMNS) continue;
@@ -68,7 +104,7 @@ class TextLayout {
 				continue;
 			}
 			// CR LF is one line break.
-			if (byte === LINE_FEED && carriageReturnBefore) continue;
+			if (unit === LINE_FEED && carriageReturnBefore) continue;
 			// A blank or a break ends the word: it goes on this line, or starts the next.
 			if (word > 0) {
 				if (line > 0 && line + word > TEXT_COLUMNS) {
@@ -78,8 +114,8 @@ class TextLayout {
 				line += word;
 				word = 0;
 			}
-			if (byte === SPACE || byte === TAB) {
-				line = byte === SPACE ? line + 1 : (Math.floor(line / TAB_COLUMNS) + 1) * TAB_COLUMNS;
+			if (unit === SPACE || unit === TAB) {
+				line = unit === SPACE ? line + 1 : (Math.floor(line / TAB_COLUMNS) + 1) * TAB_COLUMNS;
 				// Blanks past the margin take lines too (a renderer may let them hang: this counts more, never fewer).
 				if (line > TEXT_COLUMNS) {
 					lines++;
@@ -87,19 +123,32 @@ class TextLayout {
 				}
 				continue;
 			}
-			if (line > 0 || byte !== FORM_FEED) lines++;
+			if (line > 0 || unit !== FORM_FEED) lines++;
 			line = 0;
-			if (byte === FORM_FEED) {
+			if (unit === FORM_FEED) {
 				// A new page, even after an empty one: counting more, never fewer.
 				pages += Math.max(1, Math.ceil(lines / TEXT_LINES));
 				lines = 0;
 			}
 		}
-		Object.assign(this, { pages, lines, line, word, continuation, afterCarriageReturn });
+		Object.assign(this, {
+			pages,
+			lines,
+			line,
+			word,
+			held,
+			due,
+			code,
+			lower,
+			upper,
+			afterCarriageReturn,
+		});
 	}
 
 	/** Pages of the whole text: at least one. */
 	end(): number {
+		// A sequence cut short by the end: its bytes are characters, placed as a line break after them would.
+		if (this.due > 0) this.add(Uint8Array.of(LINE_FEED));
 		let { lines, line } = this;
 		if (this.word > 0) {
 			if (line > 0 && line + this.word > TEXT_COLUMNS) {
@@ -113,15 +162,68 @@ class TextLayout {
 	}
 }
 
-/** Pages of the text `open()` reads, read once; stops past `mostPages` (that many is answered). */
+/**
+ * A text that starts with UTF-16's byte order mark, as a converter that honours it reads it: each
+ * piece decoded from UTF-16 (an odd byte carried to the next) and laid out as UTF-8.
+ */
+class Utf16Layout {
+	private readonly layout = new TextLayout();
+	private carry = Buffer.alloc(0);
+	/** The byte order mark's bytes still to pass over: no character. */
+	private mark = 2;
+
+	constructor(private readonly bigEndian: boolean) {}
+
+	get pagesSoFar(): number {
+		return this.layout.pagesSoFar;
+	}
+
+	add(bytes: Uint8Array) {
+		const skipped = Math.min(this.mark, bytes.length);
+		this.mark -= skipped;
+		const joined = Buffer.concat([this.carry, bytes.subarray(skipped)]);
+		const even = joined.length - (joined.length % 2);
+		this.carry = joined.subarray(even);
+		const units = Buffer.from(joined.subarray(0, even));
+		if (this.bigEndian) units.swap16();
+		// A surrogate cut by a piece's end becomes U+FFFD, and its other half too: a character more, never fewer.
+		this.layout.add(Buffer.from(units.toString('utf16le'), 'utf8'));
+	}
+
+	end(): number {
+		if (this.carry.length > 0) this.layout.add(Buffer.from('\ufffd', 'utf8'));
+		return this.layout.end();
+	}
+}
+
+/**
+ * Pages of the text `open()` reads, read once; stops past `mostPages` (that many is answered). A text
+ * with UTF-16's byte order mark is read as UTF-16 too, and the larger count holds.
+ */
 export async function textPages(
 	open: () => Promise<AsyncIterable<Uint8Array>>,
 	mostPages: number,
 ): Promise<number> {
-	const layout = new TextLayout();
+	const layouts: Array<TextLayout | Utf16Layout> = [new TextLayout()];
+	let head = Buffer.alloc(0);
 	for await (const chunk of await open()) {
-		layout.add(chunk);
-		if (layout.pagesSoFar >= mostPages) return mostPages;
+		if (head.length < 2) {
+			const before = head;
+			head = Buffer.concat([head, chunk.subarray(0, 2 - head.length)]);
+			const bigEndian = head[0] === 0xfe && head[1] === 0xff;
+			if (head.length === 2 && (bigEndian || (head[0] === 0xff && head[1] === 0xfe))) {
+				const utf16 = new Utf16Layout(bigEndian);
+				// From the start: the mark's bytes in earlier pieces, then this one's.
+				utf16.add(before);
+				layouts.push(utf16);
+			}
+		}
+		// In slices, so a text held whole in memory (the Text source) stops soon past the most asked too.
+		for (let at = 0; at < chunk.length; at += SLICE_BYTES) {
+			const slice = chunk.subarray(at, at + SLICE_BYTES);
+			for (const layout of layouts) layout.add(slice);
+			if (layouts.some((layout) => layout.pagesSoFar >= mostPages)) return mostPages;
+		}
 	}
-	return Math.min(layout.end(), mostPages);
+	return Math.min(Math.max(...layouts.map((layout) => layout.end())), mostPages);
 }

@@ -2,7 +2,12 @@
 // (MIME type, file name extension, format), whatever the item's file name or MIME type says.
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { kindOf } from '../../../../../nodes/FaxPlus/fax/send/documentKind';
-import { documentInMemory } from '../../../../../nodes/FaxPlus/fax/send/documents';
+import {
+	documentInMemory,
+	documentType,
+	uploadFileName,
+	uploadFormatOf,
+} from '../../../../../nodes/FaxPlus/fax/send/documents';
 import { countedDocument, pagesOf } from '../../../../../nodes/FaxPlus/fax/send/pageCount';
 import { expectLinear } from '../../../../support/linear';
 import {
@@ -12,7 +17,7 @@ import {
 	useFaxPlusServer,
 	type RecordedRequest,
 } from '../../../../support/faxplus';
-import { pdfLibPdf } from '../../../../support/pdf';
+import { pdfLibPages, pdfLibPdf } from '../../../../support/pdf';
 import { useProcessedDataStore } from '../../../../support/processed-data';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -91,6 +96,12 @@ describe('the kind of a document, from its first bytes', () => {
 			'a PDF after 1024 other bytes',
 			Buffer.from(`${' '.repeat(1024)}%PDF-1.7`),
 			'text/plain',
+			'maybePdf',
+		],
+		[
+			'a PDF after 64 KB of text',
+			Buffer.from(`${'a\n'.repeat(32 * 1024)}%PDF-1.7`),
+			'text/plain',
 			'text',
 		],
 	])('%s', (_case, bytes, label, kind) => {
@@ -165,6 +176,29 @@ describe('the kind of a document, from its first bytes', () => {
 		await expectLinear(frames, async (gif) => expect(await pages(gif)).toBeGreaterThan(0), 100);
 	});
 
+	it('counts a text only up to the most pages asked, reading no further: 20 MB under 2 pages reads 64 KB', async () => {
+		const text = Buffer.from('a line of text\n'.repeat(1_400_000));
+		let read = 0;
+		const document = {
+			...documentInMemory(
+				{ field: 'data', fileName: 'a.txt', mimeType: 'text/plain', format: 'pdf' },
+				text,
+			),
+			open: async () =>
+				(async function* () {
+					for (let at = 0; at < text.length; at += 64 * 1024) {
+						read += 64 * 1024;
+						yield text.subarray(at, at + 64 * 1024);
+					}
+				})(),
+		};
+		expect(await countedDocument(document, 3)).toMatchObject({ pages: 3, cut: true });
+		expect(read).toBe(64 * 1024);
+		const whole = await countedDocument(document);
+		expect(whole.pages).toBe(Math.ceil(1_400_000 / 45));
+		expect(whole.cut).toBeUndefined();
+	});
+
 	it('opens a document once to read its type and count it, and closes what it does not read', async () => {
 		const pdf = await pdfLibPdf(3);
 		let opens = 0;
@@ -195,6 +229,80 @@ describe('the kind of a document, from its first bytes', () => {
 			(await countedDocument(counting(Buffer.concat([pngImage(), Buffer.alloc(100_000)])))).pages,
 		).toBe(1);
 		expect([opens, closed]).toEqual([1, 1]);
+	});
+});
+
+/** A 300-page PDF with `%PDF-` after `junkBytes` of junk (a classic table, its offsets moved so readers need no rebuild). */
+async function pdfAfterJunk(junkBytes: number): Promise<Buffer> {
+	return withJunkBefore(await pdfLibPdf(300, false), `%${'junk '.repeat(junkBytes / 5)}\n`);
+}
+
+/** An RTF of 1,000 pages (`\\page`), after a space: no `{\\rtf` at its first byte. */
+const RTF = Buffer.from(` {\\rtf1\\ansi ${'x\\page '.repeat(1000)}}`);
+/** HTML of a 5,000-inch block and 200 page breaks: its style makes the pages, not its text. */
+const HTML = Buffer.from(
+	`<body><div style="height:5000in">x</div>${'<p style="page-break-after:always">p</p>'.repeat(200)}</body>`,
+);
+
+// The adversary review of issue 87 (branch adv, 6f62ae9): a text/plain label (a Form Trigger's upload
+// sets name and type) made a PDF, HTML or RTF "text", counted as such and uploaded under its own name.
+describe('a text/plain label with a name of another type', () => {
+	const counted = async (fileName: string, mimeType: string, data: Buffer) => {
+		const type = documentType(fileName, mimeType)!;
+		return await countedDocument(
+			documentInMemory(
+				{
+					field: 'data',
+					fileName: uploadFileName(fileName, 'data', type.extension),
+					mimeType: type.mimeType,
+					format: uploadFormatOf(type.extension),
+				},
+				data,
+			),
+		);
+	};
+
+	it('a PDF whose %PDF- comes after 1 KB, posted as invoice.pdf, text/plain: counted and uploaded as the PDF it is', async () => {
+		const data = await pdfAfterJunk(1100);
+		expect(data.indexOf('%PDF-')).toBeGreaterThan(1024);
+		expect(await pdfLibPages(data)).toBe(300);
+		const { document, pages } = await counted('invoice.pdf', 'text/plain', data);
+		// d5cb8d7: 2 pages (as text), uploaded as invoice.pdf.
+		expect(pages).toBe(300);
+		expect(document).toMatchObject({
+			fileName: 'invoice.pdf',
+			mimeType: 'application/pdf',
+			format: 'pdf',
+		});
+	});
+
+	it('a PDF after 64 KB of junk, as invoice.pdf, text/plain: counted as text, so uploaded as invoice.txt', async () => {
+		const { document, pages } = await counted(
+			'invoice.pdf',
+			'text/plain',
+			await pdfAfterJunk(70_000),
+		);
+		expect(pages).toBeGreaterThan(1);
+		expect(document).toMatchObject({
+			fileName: 'invoice.txt',
+			mimeType: 'text/plain',
+			format: 'pdf',
+		});
+	});
+
+	it.each([
+		['page.html', HTML],
+		['letter.rtf', RTF],
+		['letter.doc', Buffer.concat([Buffer.from('\ufeff'), RTF])],
+	])('%s, text/plain: counted as text only if uploaded as text', async (fileName, data) => {
+		const { document, pages } = await counted(fileName, 'text/plain', data);
+		// d5cb8d7: 5 pages for the HTML, 3 for the RTF, uploaded under their own names.
+		expect(pages).toBeGreaterThan(0);
+		expect(document).toMatchObject({
+			fileName: fileName.replace(/\.\w+$/, '.txt'),
+			mimeType: 'text/plain',
+			format: 'pdf',
+		});
 	});
 });
 
@@ -338,8 +446,8 @@ describe('Fax → Send: the bytes decide the type', () => {
 				documentText: twoMegabytes,
 				options: { maxPages: 1 },
 			});
-			expect(error?.message).toMatch(
-				/^The documents have \d{3,} pages, more than Max Pages \(1\)$/,
+			expect(error?.message).toBe(
+				'The documents have more than 1 page, the most Max Pages (1) allows',
 			);
 			expect(apiRequests(server())).toEqual([]);
 			const [sent] = await runOk(server(), {
@@ -363,13 +471,80 @@ describe('Fax → Send: the bytes decide the type', () => {
 					{ asTool: true },
 				);
 			const { error } = await asTool(twoMegabytes);
-			expect(error?.message).toMatch(
-				/^The documents have \d{3,} pages, more than Max Pages \(100\)$/,
+			expect(error?.message).toBe(
+				'The documents have more than 100 pages, the most Max Pages (100) allows',
 			);
 			expect(apiRequests(server())).toEqual([]);
 			const short = await asTool('Hello');
 			expect(short.error).toBeUndefined();
 			expect(apiRequests(server()).map((r) => r.path)).toContain('/v3/accounts/self/outbox');
+		});
+
+		it('refuses 100,000 lines ended by U+2028 (line separator, 2,223 pages) in the Text source under Max Pages 1000, nothing sent', async () => {
+			const { error } = await runOperation(server(), {
+				...base,
+				documentSource: 'text',
+				documentText: 'a\u2028'.repeat(100_000),
+				options: { maxPages: 1000 },
+			});
+			// d5cb8d7: 112 pages (one word of 300,000 columns), sent.
+			expect(error?.message).toBe(
+				'The documents have more than 1000 pages, the most Max Pages (1000) allows',
+			);
+			expect(apiRequests(server())).toEqual([]);
+		});
+
+		it.each([
+			// d5cb8d7: 75 pages (read as bytes), sent.
+			[
+				'a UTF-16 text (its byte order mark) of 100,000 U+2028',
+				1000,
+				Buffer.from(`\ufeff${'\u2028'.repeat(100_000)}`, 'utf16le'),
+			],
+			// d5cb8d7: 23 pages, sent.
+			[
+				'a text not UTF-8, each byte a character (89 pages)',
+				50,
+				Buffer.alloc(120_000, Buffer.from([0xf0, 0x89, 0x89, 0x89])),
+			],
+		])('refuses %s under Max Pages %i, nothing sent', async (_case, maxPages, text) => {
+			const { error } = await runOperation(
+				server(),
+				{ ...base, options: { maxPages } },
+				{ items: item(text, 'text/plain', 'notes.txt') },
+			);
+			expect(error?.message).toBe(
+				`The documents have more than ${maxPages} pages, the most Max Pages (${maxPages}) allows`,
+			);
+			expect(apiRequests(server())).toEqual([]);
+		});
+
+		it('refuses a 300-page PDF after 1 KB of junk, labelled invoice.pdf, text/plain, under Max Pages 100, nothing sent', async () => {
+			const { error } = await runOperation(
+				server(),
+				{ ...base, options: { maxPages: 100 } },
+				{ items: item(await pdfAfterJunk(1100), 'text/plain', 'invoice.pdf') },
+			);
+			// d5cb8d7: 2 pages (as text), sent as invoice.pdf.
+			expect(error?.message).toBe('The documents have 300 pages, more than Max Pages (100)');
+			expect(apiRequests(server())).toEqual([]);
+		});
+
+		it('uploads what it counts as text as text: HTML and RTF labelled text/plain go as .txt, text/plain', async () => {
+			for (const [fileName, data, sentAs] of [
+				['page.html', HTML, 'page.txt'],
+				['letter.rtf', RTF, 'letter.txt'],
+				['notes', Buffer.from('Hello'), 'notes.txt'],
+			] as const) {
+				const { pages, upload } = await sentUnder(100, item(data, 'text/plain', fileName));
+				expect(pages).toBeGreaterThan(0);
+				expect(upload).toMatchObject({
+					filename: sentAs,
+					contentType: 'text/plain',
+					format: 'pdf',
+				});
+				expect(upload.data.equals(data)).toBe(true);
+			}
 		});
 
 		it('refuses a 2 MB text file under Max Pages 1, nothing sent; a short one is sent with pages: 1', async () => {
@@ -378,8 +553,8 @@ describe('Fax → Send: the bytes decide the type', () => {
 				{ ...base, options: { maxPages: 1 } },
 				{ items: item(Buffer.from(twoMegabytes), 'text/plain', 'notes.txt') },
 			);
-			expect(error?.message).toMatch(
-				/^The documents have \d{3,} pages, more than Max Pages \(1\)$/,
+			expect(error?.message).toBe(
+				'The documents have more than 1 page, the most Max Pages (1) allows',
 			);
 			expect(apiRequests(server())).toEqual([]);
 			const [sent] = await runOk(

@@ -40,6 +40,9 @@ describe('Fax → Send: Document URLs', () => {
 			hits.push(req.url ?? '');
 			const path = new URL(req.url ?? '/', 'http://x').pathname;
 			if (path === '/missing.pdf') return void res.writeHead(404).end();
+			// A web page answered as text/plain for a ".pdf" or ".html" address.
+			if (path.startsWith('/as-text/'))
+				return void res.writeHead(200, { 'content-type': 'text/plain' }).end(`<${path}>Hi`);
 			const disposition = DISPOSITIONS[path];
 			res
 				.writeHead(200, {
@@ -87,6 +90,11 @@ describe('Fax → Send: Document URLs', () => {
 		['a malformed encoded name: the plain one', 'malformed', 'fallback.pdf'],
 	])('names the document by its Content-Disposition: %s', async (_case, path, name) => {
 		expect(await uploadedNames(`${origin}/${path}`)).toEqual([name]);
+	});
+
+	it('names a document answered as text/plain document-1.txt, whatever its address says: Fax.Plus lays out the text counted', async () => {
+		expect(await uploadedNames(`${origin}/as-text/invoice.pdf`)).toEqual(['document-1.txt']);
+		expect(await uploadedNames(`${origin}/as-text/html/page.html`)).toEqual(['document-1.txt']);
 	});
 
 	it('names a URL in an error without user name, password, query or fragment', async () => {
