@@ -244,7 +244,7 @@ const HTML = Buffer.from(
 	`<body><div style="height:5000in">x</div>${'<p style="page-break-after:always">p</p>'.repeat(200)}</body>`,
 );
 
-// The adversary review of issue 87 (branch adv, 6f62ae9): a text/plain label (a Form Trigger's upload
+// The adversary review of issue 87: a text/plain label (a Form Trigger's upload
 // sets name and type) made a PDF, HTML or RTF "text", counted as such and uploaded under its own name.
 describe('a text/plain label with a name of another type', () => {
 	const counted = async (fileName: string, mimeType: string, data: Buffer) => {

@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test code, not node code: the rules for what a node may import and use do not apply to it */
-// The adversary review of issue 87 (branch adv, 6f62ae9): documents whose walk of /Kids does not
+// The adversary review of issue 87: documents whose walk of /Kids does not
 // finish, counted below pdf.js at d5cb8d7 (each test failed there). pdf.js's count is the one
 // compared: its descent by /Count to the last page, else the leaves (pdfPages.ts, countOf).
 import { execFileSync } from 'node:child_process';
