@@ -331,7 +331,21 @@ module.exports = async function setup(t) {
 					.click();
 				await dialog.waitFor();
 				await fill('secret', s.secret);
+				// Opening a saved credential reruns n8n's test, so "Connection tested successfully" is
+				// already shown (the empty secret's) before saving: wait for the test run with this secret.
+				const testedWithSecret = page.waitForResponse(
+					(response) =>
+						response.url().endsWith('/rest/credentials/test') &&
+						(response.request().postData() ?? '').includes(s.secret),
+				);
 				await page.getByTestId('credential-save-button').click();
+				await testedWithSecret;
+				// "Saved": stored, unchanged since and no test under way; a close before it asks
+				// "Close without saving?" and the dialog stays open.
+				await page
+					.getByTestId('credential-save-button')
+					.getByText('Saved', { exact: true })
+					.waitFor();
 				// n8n's test of the credential now passes.
 				await dialog.getByText('Connection tested successfully').waitFor();
 				await page.locator('[aria-label="Close this dialog"]:visible').last().click();
