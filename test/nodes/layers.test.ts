@@ -9,7 +9,7 @@ const ROOT = join(__dirname, '../..');
 /** What each layer may import besides itself, from the top down. */
 const MAY_IMPORT: Record<string, string[]> = {
 	'FaxPlus node': ['resource', 'FaxPlus/shared', 'api', 'logging', 'n8n'],
-	resource: ['FaxPlus/shared', 'api', 'logging', 'n8n'],
+	resource: ['FaxPlus/shared', 'api', 'logging', 'n8n', 'documentReader'],
 	'FaxPlus/shared': ['api', 'logging', 'n8n'],
 	'trigger node': ['triggers', 'api', 'logging', 'n8n'],
 	triggers: ['api', 'logging', 'n8n'],
@@ -17,6 +17,8 @@ const MAY_IMPORT: Record<string, string[]> = {
 	logging: ['n8n'],
 	// What the package relies on of n8n beyond its typed contracts: it imports nothing of ours.
 	n8n: [],
+	// What a document is and its pages: it imports nothing of ours.
+	documentReader: [],
 	// The PAT credential adds its token only where the transport sends it (api/baseUrl.ts).
 	credentials: ['api', 'n8n'],
 };
@@ -31,6 +33,7 @@ function placeOf(file: string): { layer: string; folder: string } {
 			return { layer: 'resource', folder: `FaxPlus/${third}` };
 		return { layer: 'FaxPlus node', folder: 'FaxPlus' };
 	}
+	if (second === 'shared') return { layer: third, folder: `shared/${third}` };
 	if (second === 'FaxPlusTrigger' || second === 'FaxPlusPollTrigger')
 		return { layer: 'trigger node', folder: second };
 	return { layer: second, folder: second };

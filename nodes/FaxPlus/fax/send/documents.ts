@@ -2,6 +2,7 @@
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import type { FaxFileFormat } from '../../../api/faxFiles';
 import { operationError } from '../../../api/nodeErrors';
+import { KIND_TYPES, readDocument } from '../../../shared/documentReader';
 
 export const MAX_FILES = 10;
 /** Fax.Plus takes at most this many megabytes per fax, all files together (413 above it). */
@@ -245,4 +246,24 @@ function checkTotal(context: IExecuteFunctions, itemIndex: number, files: { size
 
 export function megabytes(bytes: number): string {
 	return (bytes / (1024 * 1024)).toFixed(1);
+}
+
+/**
+ * The document as its bytes say it is (MIME type, file name extension, upload format) and its
+ * pages, from the document reader; `cut`: the count stopped at `mostPages`.
+ */
+export async function countedDocument(
+	document: FaxDocument,
+	mostPages?: number,
+): Promise<{ document: FaxDocument; pages: number | undefined; cut?: true }> {
+	const { kind, pages, cut } = await readDocument(document, mostPages);
+	if (kind === 'other') return { document, pages };
+	const { mimeType, extension } = KIND_TYPES[kind];
+	const typed = {
+		...document,
+		mimeType,
+		fileName: uploadFileName(document.fileName, 'document', extension),
+		format: uploadFormatOf(extension),
+	};
+	return cut ? { document: typed, pages, cut } : { document: typed, pages };
 }

@@ -19,12 +19,11 @@ import {
 	type DocumentSource,
 } from './description';
 import { destinationsOf } from './destinations';
-import { documentInMemory, readDocuments, type FaxDocument } from './documents';
+import { countedDocument, documentInMemory, readDocuments, type FaxDocument } from './documents';
 import { fetchDocuments } from './documentUrls';
 import { finalStatusSettings, waitForFinalStatus } from './finalStatus';
 import { sendKeyOf, type Duplicate } from './keyLookups';
 import { checkManualRepeat } from './manualRepeat';
-import { countedDocument } from './pageCount';
 import { senderOf } from './senders';
 import { duplicateItems, sentForAgent, sentItems, type FaxSent } from './sendResult';
 import { uploadDocument } from './uploadBody';

@@ -2,7 +2,7 @@
 // and mutool write them.
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { apiRequests, runOk, runOperation, useFaxPlusServer } from '../../../../support/faxplus';
-import { pdfFixture, pdfLibPdf } from '../../../../support/pdf';
+import { pdfFixture, pdfLibPdf } from '../../../shared/documentReader/support/pdf';
 import { useProcessedDataStore } from '../../../../support/processed-data';
 
 // The local document host is on loopback, which Send refuses: allowed as a user would allow an internal server.

@@ -2,9 +2,9 @@
 // The filters and predictors cross-reference and object streams use (ISO 32000-1, 7.4), each
 // against a vector of the standard or one made with node:zlib, and chains of them.
 import { deflateSync } from 'node:zlib';
-import { PdfBudget } from '../../../../../nodes/FaxPlus/fax/send/pdfBudget';
-import { decodeStream } from '../../../../../nodes/FaxPlus/fax/send/pdfFilters';
-import { PdfLexer, type PdfDict } from '../../../../../nodes/FaxPlus/fax/send/pdfSyntax';
+import { PdfBudget } from '../../../../nodes/shared/documentReader/pdfBudget';
+import { decodeStream } from '../../../../nodes/shared/documentReader/pdfFilters';
+import { PdfLexer, type PdfDict } from '../../../../nodes/shared/documentReader/pdfSyntax';
 
 const dict = (text: string) => new PdfLexer(Buffer.from(text, 'latin1')).value() as PdfDict;
 const decode = async (parameters: string, data: Buffer, size = 1024 * 1024) =>

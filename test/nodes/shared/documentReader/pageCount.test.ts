@@ -3,12 +3,9 @@
 // from its structure and compared with pdf-lib's, over PDFs real producers wrote.
 import { deflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
-import {
-	documentInMemory,
-	type FaxDocument,
-} from '../../../../../nodes/FaxPlus/fax/send/documents';
-import { pagesOf } from '../../../../../nodes/FaxPlus/fax/send/pageCount';
-import { expectLinear } from '../../../../support/linear';
+import { documentInMemory, type FaxDocument } from '../../../../nodes/FaxPlus/fax/send/documents';
+import { readDocument } from '../../../../nodes/shared/documentReader';
+import { expectLinear } from '../../../support/linear';
 import {
 	appendUpdate,
 	lastSection,
@@ -18,18 +15,19 @@ import {
 	structureOf,
 	type PdfStructure,
 	type UpdateOptions,
-} from '../../../../support/pdf';
+} from './support/pdf';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { makePdf, TIFF } = require('../../../../server/media') as {
+const { makePdf, TIFF } = require('../../../server/media') as {
 	makePdf: (lines: string[]) => Buffer;
 	TIFF: Buffer;
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { pngImage } = require('../../../../support/images') as {
+const { pngImage } = require('../../../support/images') as {
 	pngImage: (width?: number, height?: number) => Buffer;
 };
 
+const pagesOf = async (counted: FaxDocument) => (await readDocument(counted)).pages;
 const document = (data: Buffer, mimeType: string) =>
 	documentInMemory({ field: 'data', fileName: 'a', mimeType, format: 'pdf' }, data);
 const pdfPages = async (pdf: Buffer) => await pagesOf(document(pdf, 'application/pdf'));
@@ -71,12 +69,15 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 		['qpdf-linearized.pdf', 5],
 		['mutool-incremental.pdf', 6],
 		['mutool-incremental-object-streams.pdf', 6],
-	])('counts %s (test/fixtures/pdf) as pdf-lib does: %d', async (name, pages) => {
-		const pdf = pdfFixture(name);
-		expect(await pdfLibPages(pdf)).toBe(pages);
-		expect(await pdfPages(pdf)).toBe(pages);
-		expect(await pagesOf(streamed(pdf))).toBe(pages);
-	});
+	])(
+		'counts %s (test/nodes/shared/documentReader/fixtures/) as pdf-lib does: %d',
+		async (name, pages) => {
+			const pdf = pdfFixture(name);
+			expect(await pdfLibPages(pdf)).toBe(pages);
+			expect(await pdfPages(pdf)).toBe(pages);
+			expect(await pagesOf(streamed(pdf))).toBe(pages);
+		},
+	);
 
 	it("counts the local server's one-page PDF and a table whose lines end in one byte", async () => {
 		expect(await pdfPages(makePdf(['One page']))).toBe(1);
@@ -522,7 +523,7 @@ describe('Page count of TIFFs and images', () => {
 	it('counts the images of a TIFF, a PNG as one page, a text by its lines, none for bytes that are no image', async () => {
 		expect(await pagesOf(document(TIFF, 'image/tiff'))).toBe(1);
 		expect(await pagesOf(document(pngImage(), 'image/png'))).toBe(1);
-		// Named a PNG, but its bytes are none: not counted (test/nodes/FaxPlus/fax/send/documentKind.test.ts).
+		// Named a PNG, but its bytes are none: not counted (test/nodes/shared/documentReader/documentKind.test.ts).
 		expect(await pagesOf(document(Buffer.from('x'), 'image/png'))).toBeUndefined();
 		expect(await pagesOf(document(Buffer.from('Hello'), 'text/plain'))).toBe(1);
 	});

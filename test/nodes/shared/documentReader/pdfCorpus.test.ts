@@ -2,13 +2,13 @@
 // The page count over real PDFs against pdf.js: `../shared/pdf-corpus` beside the clone (460 public
 // PDFs, kept outside the repository; CI has a copy there). Of those pdf.js reads, at most 5% cannot be
 // counted and none is counted below pdf.js; each read stays within its budget. Skipped, saying so,
-// where the folder is absent. scripts/pdf-corpus.js prints the same figures in detail.
+// where the folder is absent. test/nodes/shared/documentReader/corpus.js prints the same figures in detail.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readPdfPages } from '../../../../../nodes/FaxPlus/fax/send/pdfPages';
+import { readPdfPages } from '../../../../nodes/shared/documentReader/pdfPages';
 
-const CORPUS = join(__dirname, '../../../../../../shared/pdf-corpus');
+const CORPUS = join(__dirname, '../../../../../shared/pdf-corpus');
 
 function pdfsIn(dir: string): string[] {
 	return readdirSync(dir, { withFileTypes: true })
@@ -29,11 +29,10 @@ const present = existsSync(CORPUS);
 			const files = pdfsIn(CORPUS);
 			expect(files.length).toBeGreaterThan(100);
 			const reference = new Map<string, number | undefined>(
-				execFileSync(
-					process.execPath,
-					[join(__dirname, '../../../../support/pdfjs-pages.mjs'), ...files],
-					{ encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-				)
+				execFileSync(process.execPath, [join(__dirname, './support/pdfjs-pages.mjs'), ...files], {
+					encoding: 'utf8',
+					maxBuffer: 64 * 1024 * 1024,
+				})
 					.trim()
 					.split('\n')
 					.map((line) => JSON.parse(line) as { file: string; pages?: number })

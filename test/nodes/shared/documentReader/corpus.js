@@ -4,14 +4,14 @@
 // of those pdf.js reads), how many are counted below pdf.js (target: none), and the most work and
 // CPU any took. Timings are printed, never asserted.
 //
-//   npm run build && node scripts/with-node.js node scripts/pdf-corpus.js [folder] [--list]
+//   npm run build && node scripts/with-node.js node test/nodes/shared/documentReader/corpus.js [folder] [--list]
 //
 // The folder defaults to ../shared/pdf-corpus beside the clone (issue 87's 460 PDFs; they stay out
 // of the repository); --list prints every PDF that cannot be counted or is counted below pdf.js.
 const fs = require('node:fs');
 const path = require('node:path');
 
-const ROOT = path.resolve(__dirname, '..');
+const ROOT = path.resolve(__dirname, '../../../..');
 const args = process.argv.slice(2);
 const folder = path.resolve(
 	args.find((arg) => !arg.startsWith('--')) ?? path.join(ROOT, '../shared/pdf-corpus'),
@@ -42,7 +42,7 @@ async function pdfJsPages(getDocument, data) {
 }
 
 async function main() {
-	const { readPdfPages } = require(path.join(ROOT, 'dist/nodes/FaxPlus/fax/send/pdfPages.js'));
+	const { readPdfPages } = require(path.join(ROOT, 'dist/nodes/shared/documentReader/pdfPages.js'));
 	const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
 	const files = pdfsIn(folder);
 	const rows = [];

@@ -1,54 +1,53 @@
-// Pages of a document before upload (Max Pages, `pages`), and the type it is sent as: both read from its bytes.
-import { KIND_TYPES, PEEK_BYTES, kindOf, type DocumentKind } from './documentKind';
-import { uploadFileName, uploadFormatOf, type FaxDocument } from './documents';
+// The document reader's entry: what a document is and how many pages it has, both read from its
+// bytes (README.md beside this file states the contract).
+import { PEEK_BYTES, kindOf, type DocumentKind } from './documentKind';
 import { pdfPageCount } from './pdfPages';
 import { textPages } from './textPages';
+
+export { KIND_TYPES, type DocumentKind } from './documentKind';
 
 /** TIFFs and GIFs up to this size are read whole to walk their images. */
 const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
 /** Past this many pages a count stops: any Max Pages refuses it, and a forged file costs no more. */
 const MOST_PAGES = 100_000;
 
-type Open = FaxDocument['open'];
+/** Opens the document's bytes from their start; each call reads them anew. */
+export type Open = () => Promise<AsyncIterable<Uint8Array>>;
 
-export interface CountedDocument {
-	/** The document with the type its bytes have (MIME type, file name extension, upload format). */
-	document: FaxDocument;
-	/** Undefined where the pages cannot be counted before sending (Word, HTML, a file its label does not match…). */
+/** What a document is (`other`: what its label says, uncounted) and its pages. */
+export interface DocumentRead {
+	kind: DocumentKind;
+	/** Undefined where the pages cannot be counted (Word, HTML, a file its label does not match…). */
 	pages: number | undefined;
 	/** The count stopped at the most asked: the document has at least `pages`. */
 	cut?: true;
 }
 
-export async function pagesOf(document: FaxDocument): Promise<number | undefined> {
-	return (await countedDocument(document)).pages;
-}
-
 /**
- * The document as its bytes say it is, and its pages; the document is opened once for both. Text is
- * counted only up to `mostPages` (so a limit's refusal reads no more than the limit's worth).
+ * Reads a document's kind and pages; it is opened once for both. `labelMimeType` is what its sender
+ * calls it, which decides only between text and what no signature names. Text is counted only up to
+ * `mostPages` (so a limit's refusal reads no more than the limit's worth).
  */
-export async function countedDocument(
-	document: FaxDocument,
+export async function readDocument(
+	document: { open: Open; mimeType: string; size: number },
 	mostPages = MOST_PAGES,
-): Promise<CountedDocument> {
+): Promise<DocumentRead> {
 	const iterator = (await document.open())[Symbol.asyncIterator]();
 	try {
-		const { first, open } = await peek(document, iterator);
+		const { first, open } = await peek(document.open, iterator);
 		const kind = kindOf(first, document.mimeType.toLowerCase());
 		if (kind === 'maybePdf') {
 			// Bytes before `%PDF-`: a PDF if it reads as one, else what its label says, uncounted.
 			const pages = await pdfPages(open);
-			return { document: pages === undefined ? document : retyped(document, 'pdf'), pages };
+			return { kind: pages === undefined ? 'other' : 'pdf', pages };
 		}
-		if (kind === 'other') return { document, pages: undefined };
-		const typed = retyped(document, kind);
+		if (kind === 'other') return { kind, pages: undefined };
 		if (kind === 'text') {
 			const most = Math.max(1, Math.min(mostPages, MOST_PAGES));
 			const pages = await textPages(open, most);
-			return pages < most ? { document: typed, pages } : { document: typed, pages, cut: true };
+			return pages < most ? { kind, pages } : { kind, pages, cut: true };
 		}
-		return { document: typed, pages: await imagePages(kind, open, document.size) };
+		return { kind, pages: await imagePages(kind, open, document.size) };
 	} finally {
 		// Whatever the count left unread is never read.
 		await iterator.return?.();
@@ -57,7 +56,7 @@ export async function countedDocument(
 
 /** The first bytes, and an `open` whose first call goes on reading them from where the peek stopped. */
 async function peek(
-	document: FaxDocument,
+	reopen: Open,
 	iterator: AsyncIterator<Uint8Array>,
 ): Promise<{ first: Buffer; open: Open }> {
 	const chunks: Uint8Array[] = [];
@@ -71,7 +70,7 @@ async function peek(
 	}
 	let fresh = true;
 	const open: Open = async () => {
-		if (!fresh) return await document.open();
+		if (!fresh) return await reopen();
 		fresh = false;
 		return (async function* () {
 			yield* chunks;
@@ -81,16 +80,6 @@ async function peek(
 	};
 	// Only the bytes peeked are copied, however large the first piece (a text held whole).
 	return { first: Buffer.concat(chunks, Math.min(size, PEEK_BYTES)), open };
-}
-
-function retyped(document: FaxDocument, kind: keyof typeof KIND_TYPES): FaxDocument {
-	const { mimeType, extension } = KIND_TYPES[kind];
-	return {
-		...document,
-		mimeType,
-		fileName: uploadFileName(document.fileName, 'document', extension),
-		format: uploadFormatOf(extension),
-	};
 }
 
 async function pdfPages(open: Open): Promise<number | undefined> {

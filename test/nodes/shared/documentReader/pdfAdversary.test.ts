@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readPdfPages } from '../../../../../nodes/FaxPlus/fax/send/pdfPages';
+import { readPdfPages } from '../../../../nodes/shared/documentReader/pdfPages';
 
 const read = async (pdf: Buffer) =>
 	(
@@ -24,7 +24,7 @@ function pdfJsPages(pdf: Buffer): number | undefined {
 		writeFileSync(file, pdf);
 		const out = execFileSync(
 			process.execPath,
-			[join(__dirname, '../../../../support/pdfjs-pages.mjs'), file],
+			[join(__dirname, './support/pdfjs-pages.mjs'), file],
 			{ encoding: 'utf8' },
 		);
 		return (JSON.parse(out.trim()) as { pages?: number }).pages;

@@ -1,5 +1,5 @@
-// pdf.js's page count of PDFs, the reference the page count's tests and scripts/pdf-corpus.js
-// compare with: `node test/support/pdfjs-pages.mjs FILE…` (Node 24: pdfjs-dist is ESM for it)
+// pdf.js's page count of PDFs, the reference the page count's tests and test/nodes/shared/documentReader/corpus.js
+// compare with: `node test/nodes/shared/documentReader/support/pdfjs-pages.mjs FILE…` (Node 24: pdfjs-dist is ESM for it)
 // prints one JSON line a file, `{"file", "pages"}` or `{"file", "error"}`.
 import { readFileSync } from 'node:fs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';

@@ -1,16 +1,16 @@
 'use strict';
-// What counting a PDF's pages costs (nodes/FaxPlus/fax/send/pdfPages.ts): CPU and memory for issue
-// 87's adversary documents (test/support/pdf-crafted.ts) and an ordinary large PDF. Issue 87's goal
+// What counting a PDF's pages costs (nodes/shared/documentReader/pdfPages.ts): CPU and memory for issue
+// 87's adversary documents (test/nodes/shared/documentReader/support/pdf-crafted.ts) and an ordinary large PDF. Issue 87's goal
 // is at most 250 ms of CPU and 64 MB for each; printed, never asserted (a busy machine is slower).
 //
-//   npm run build && node scripts/with-node.js node --expose-gc bench/cases/pdf-pages.js
+//   npm run build && node scripts/with-node.js node --expose-gc test/nodes/shared/documentReader/bench.js
 //
 // Each document is read in a process of its own, after it is made, so its peak memory is its own.
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const ROOT = path.resolve(__dirname, '../..');
+const ROOT = path.resolve(__dirname, '../../../..');
 const CASES = [
 	'object-stream-chain',
 	'overlapping-xref-streams',
@@ -39,14 +39,18 @@ function loadTypeScript(file) {
 }
 
 async function document(name) {
-	const crafted = loadTypeScript(path.join(ROOT, 'test/support/pdf-crafted.ts'));
+	const crafted = loadTypeScript(
+		path.join(ROOT, 'test/nodes/shared/documentReader/support/pdf-crafted.ts'),
+	);
 	if (name !== 'ordinary-500-pages-64-mb') return (await crafted.craftedPdfs())[name];
-	const { pdfLibPdf } = loadTypeScript(path.join(ROOT, 'test/support/pdf.ts'));
+	const { pdfLibPdf } = loadTypeScript(
+		path.join(ROOT, 'test/nodes/shared/documentReader/support/pdf.ts'),
+	);
 	return await pdfLibPdf(500, true, 64 * 1024 * 1024);
 }
 
 async function measure(name) {
-	const { readPdfPages } = require(path.join(ROOT, 'dist/nodes/FaxPlus/fax/send/pdfPages.js'));
+	const { readPdfPages } = require(path.join(ROOT, 'dist/nodes/shared/documentReader/pdfPages.js'));
 	const pdf = await document(name);
 	global.gc?.();
 	const before = process.memoryUsage();

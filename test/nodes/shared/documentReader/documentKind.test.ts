@@ -1,38 +1,41 @@
 // The bytes decide a document's type: what Send counts (Max Pages, `pages`) and the type it uploads
 // (MIME type, file name extension, format), whatever the item's file name or MIME type says.
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-import { kindOf } from '../../../../../nodes/FaxPlus/fax/send/documentKind';
+import { kindOf } from '../../../../nodes/shared/documentReader/documentKind';
 import {
+	countedDocument,
 	documentInMemory,
 	documentType,
 	uploadFileName,
 	uploadFormatOf,
-} from '../../../../../nodes/FaxPlus/fax/send/documents';
-import { countedDocument, pagesOf } from '../../../../../nodes/FaxPlus/fax/send/pageCount';
-import { expectLinear } from '../../../../support/linear';
+} from '../../../../nodes/FaxPlus/fax/send/documents';
+import { readDocument } from '../../../../nodes/shared/documentReader';
+import { expectLinear } from '../../../support/linear';
 import {
 	apiRequests,
 	runOk,
 	runOperation,
 	useFaxPlusServer,
 	type RecordedRequest,
-} from '../../../../support/faxplus';
-import { pdfLibPages, pdfLibPdf } from '../../../../support/pdf';
-import { useProcessedDataStore } from '../../../../support/processed-data';
+} from '../../../support/faxplus';
+import { pdfLibPages, pdfLibPdf } from './support/pdf';
+import { useProcessedDataStore } from '../../../support/processed-data';
 
+const pagesOf = async (counted: Parameters<typeof readDocument>[0]) =>
+	(await readDocument(counted)).pages;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { TIFF } = require('../../../../server/media') as { TIFF: Buffer };
+const { TIFF } = require('../../../server/media') as { TIFF: Buffer };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { sendParameters } = require('../../../../support/send-parameters') as {
+const { sendParameters } = require('../../../support/send-parameters') as {
 	sendParameters: (overrides?: IDataObject) => IDataObject;
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { gifImage, pngImage } = require('../../../../support/images') as {
+const { gifImage, pngImage } = require('../../../support/images') as {
 	gifImage: (frames: number) => Buffer;
 	pngImage: (width?: number, height?: number) => Buffer;
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { parseMultipart } = require('../../../../server/multipart') as {
+const { parseMultipart } = require('../../../server/multipart') as {
 	parseMultipart: (
 		raw: Buffer,
 		contentType: string,

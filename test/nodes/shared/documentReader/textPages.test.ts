@@ -4,8 +4,8 @@ import {
 	TEXT_COLUMNS,
 	TEXT_LINES,
 	textPages,
-} from '../../../../../nodes/FaxPlus/fax/send/textPages';
-import { expectLinear } from '../../../../support/linear';
+} from '../../../../nodes/shared/documentReader/textPages';
+import { expectLinear } from '../../../support/linear';
 
 const count = async (text: string | Buffer, pieceBytes = 64 * 1024, most = 100_000) => {
 	const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;

@@ -19,9 +19,9 @@ export async function pdfLibPdf(pages: number, objectStreams = true, filler = 0)
 	return Buffer.from(await doc.save({ useObjectStreams: objectStreams }));
 }
 
-/** A PDF of test/fixtures/pdf/, made by another producer (its README says how). */
+/** A PDF of test/nodes/shared/documentReader/fixtures/, made by another producer (its README says how). */
 export function pdfFixture(name: string): Buffer {
-	return readFileSync(join(__dirname, '../fixtures/pdf', name));
+	return readFileSync(join(__dirname, '../fixtures', name));
 }
 
 /** The page count as pdf-lib reads it. */

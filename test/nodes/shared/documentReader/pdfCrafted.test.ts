@@ -1,11 +1,11 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test code, not node code: the rules for what a node may import and use do not apply to it */
-// Issue 87's adversary PDFs (test/support/pdf-crafted.ts) read within the read's budget, and its
+// Issue 87's adversary PDFs (test/nodes/shared/documentReader/support/pdf-crafted.ts) read within the read's budget, and its
 // crafted 50-page PDFs never counted below what pdf.js counts: 50, or "cannot be counted".
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readPdfPages } from '../../../../../nodes/FaxPlus/fax/send/pdfPages';
+import { readPdfPages } from '../../../../nodes/shared/documentReader/pdfPages';
 import {
 	freedCount,
 	objectStreamChain,
@@ -13,8 +13,8 @@ import {
 	withCount,
 	wrongGeneration,
 	wrongHeaderGeneration,
-} from '../../../../support/pdf-crafted';
-import { pdfFixture, pdfLibPages } from '../../../../support/pdf';
+} from './support/pdf-crafted';
+import { pdfFixture, pdfLibPages } from './support/pdf';
 
 const read = async (pdf: Buffer) =>
 	await readPdfPages(async () =>
@@ -23,7 +23,7 @@ const read = async (pdf: Buffer) =>
 		})(),
 	);
 
-/** pdf.js's count of each PDF (test/support/pdfjs-pages.mjs, run by this Node: 24). */
+/** pdf.js's count of each PDF (test/nodes/shared/documentReader/support/pdfjs-pages.mjs, run by this Node: 24). */
 function pdfJsPages(pdfs: Buffer[]): Array<number | undefined> {
 	const dir = mkdtempSync(join(tmpdir(), 'pdfjs-'));
 	try {
@@ -34,7 +34,7 @@ function pdfJsPages(pdfs: Buffer[]): Array<number | undefined> {
 		});
 		const out = execFileSync(
 			process.execPath,
-			[join(__dirname, '../../../../support/pdfjs-pages.mjs'), ...files],
+			[join(__dirname, './support/pdfjs-pages.mjs'), ...files],
 			{ encoding: 'utf8' },
 		);
 		return out
