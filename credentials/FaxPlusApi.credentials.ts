@@ -6,8 +6,8 @@ import type {
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
-import { DEFAULT_BASE_URL, isBelowBaseUrl, readBaseUrl } from '../nodes/api/baseUrl';
-import { credentialSideDoor, NO_REDIRECTS } from '../nodes/n8n/credentialReach';
+import { DEFAULT_BASE_URL, isBelowBaseUrl, readBaseUrl } from '../nodes/shared/transport/baseUrl';
+import { credentialSideDoor, NO_REDIRECTS } from '../nodes/shared/n8n/credentialReach';
 
 /** Both API credentials' Base URL: the transport reads it whichever credential the node uses. */
 export const baseUrlProperty: INodeProperties = {

@@ -1,14 +1,14 @@
 'use strict';
-// `node scripts/phone-metadata.js`: writes nodes/api/phoneMetadata.ts, the facts of each country
-// calling code that nodes/api/numbers.ts reads phone numbers with, from libphonenumber-js's min
+// `node scripts/phone-metadata.js`: writes nodes/shared/phone/phoneMetadata.generated.ts, the facts of each country
+// calling code that nodes/shared/phone/numbers.ts reads phone numbers with, from libphonenumber-js's min
 // metadata (a dev dependency; Google's libphonenumber metadata). Run it after updating the package;
-// test/nodes/api/phoneMetadata.test.ts fails while the checked-in table and the package disagree.
+// test/nodes/shared/phone/phoneMetadata.test.ts fails while the checked-in table and the package disagree.
 // It also writes THIRD-PARTY-NOTICES.txt, which the package ships: the table is derived from
 // libphonenumber-js (MIT) and, through it, from Google's libphonenumber (Apache-2.0).
 const fs = require('node:fs');
 const path = require('node:path');
 
-const TARGET = path.resolve(__dirname, '../nodes/api/phoneMetadata.ts');
+const TARGET = path.resolve(__dirname, '../nodes/shared/phone/phoneMetadata.generated.ts');
 const NOTICES = path.resolve(__dirname, '../THIRD-PARTY-NOTICES.txt');
 
 /**
@@ -73,7 +73,7 @@ function notices() {
 	const licence = (file) => fs.readFileSync(path.join(folder, file), 'utf8').trim();
 	return `Third-party notices for n8n-nodes-faxplus
 
-dist/nodes/api/phoneMetadata.js, the table of country calling codes the Fax.Plus nodes read phone
+dist/nodes/shared/phone/phoneMetadata.generated.js, the table of country calling codes the Fax.Plus nodes read phone
 numbers with, is derived from the metadata of libphonenumber-js ${version}
 (https://gitlab.com/catamphetamine/libphonenumber-js, MIT License), which is derived from Google's
 libphonenumber (https://github.com/google/libphonenumber, Apache License 2.0, Copyright (C) The

@@ -794,7 +794,7 @@ Compared like with like. n8n's HTTP Request node starts every item's request at 
 
 function actionMeaning(ratio) {
 	const parts = [
-		`**What it means.** Both nodes make one HTTP request per item through n8n's request helpers, so on loopback (well under a millisecond per answer) the difference is the work around the request. n8n's HTTP Request node (v4) fetches its header credential once per item, adds the header itself and starts every item's request at once. Ours runs up to _Items at Once_ items at the same time (\`nodes/FaxPlus/router.ts\`; Node Options, default 50) and reads its own credential fields (base URL, OAuth2 client id) once per run (\`credentialsOf\` in \`nodes/api/transport.ts\`); n8n's \`httpRequestWithAuthentication\` still reads and decrypts the credential and resolves its \`Bearer {{$credentials.accessToken}}\` expression for every item.`,
+		`**What it means.** Both nodes make one HTTP request per item through n8n's request helpers, so on loopback (well under a millisecond per answer) the difference is the work around the request. n8n's HTTP Request node (v4) fetches its header credential once per item, adds the header itself and starts every item's request at once. Ours runs up to _Items at Once_ items at the same time (\`nodes/FaxPlus/router.ts\`; Node Options, default 50) and reads its own credential fields (base URL, OAuth2 client id) once per run (\`credentialsOf\` in \`nodes/shared/transport/transport.ts\`); n8n's \`httpRequestWithAuthentication\` still reads and decrypts the credential and resolves its \`Bearer {{$credentials.accessToken}}\` expression for every item.`,
 	];
 	if (ratio >= 0.9) parts.push('The goal on loopback is met.');
 	else

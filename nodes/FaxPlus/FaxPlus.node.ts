@@ -7,7 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { resources } from './resources';
 import { route } from './router';
-import { authenticationProperty } from '../api/authentication';
+import { authenticationProperty } from '../shared/transport/authentication';
 import {
 	customApiCallFields,
 	customApiCallResource,

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { nodeErrorOf, operationError } from '../api/nodeErrors';
+import { nodeErrorOf, operationError } from '../shared/transport/nodeErrors';
 import { resources } from './resources';
 import { refuseUnlessAgentMayRun } from './shared/agentAccess';
 import { CUSTOM_API_CALL, isCustomApiCall } from './shared/customApiCall';
 import { DEFAULT_ITEMS_AT_ONCE, NODE_OPTIONS } from './shared/nodeOptions';
-import { runsAsTool } from '../n8n/toolRun';
+import { runsAsTool } from '../shared/n8n/toolRun';
 import { markUntrusted, withUntrustedNote } from './shared/output';
 import type { FaxPlusOperation } from './shared/types';
 
@@ -14,7 +14,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	if (items.length === 0) return [[]];
 	// Resource and Operation take no expressions: they are the same for every item.
 	const resource = this.getNodeParameter('resource', 0) as string;
-	// n8n's own Custom API Call resource shows no operation list (nodes/n8n/customApiCall.ts).
+	// n8n's own Custom API Call resource shows no operation list (nodes/shared/n8n/customApiCall.ts).
 	const operationName = this.getNodeParameter('operation', 0, '') as string;
 	const operation =
 		resources[resource]?.operations[operationName] ??

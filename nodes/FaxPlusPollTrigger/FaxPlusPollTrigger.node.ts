@@ -1,4 +1,4 @@
-import { eventsSubtitle } from '../api/events';
+import { eventsSubtitle } from '../shared/api/events';
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { pollTriggerProperties } from './description';

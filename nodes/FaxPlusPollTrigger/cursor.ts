@@ -1,7 +1,7 @@
 // A category's polling state in static data (pure, epoch ms): the record of faxes handled is
 // complete from `floor` on, so each fax of the overlap window is emitted once, when final.
 // Look Again After emits it once more later: n8n can drop a run after committing the cursor.
-import { isFinalStatus } from '../api/faxStatuses';
+import { isFinalStatus } from '../shared/api/faxStatuses';
 
 export const DEFAULT_OVERLAP_MINUTES = 60;
 const DEFAULT_MAX_ENTRIES = 10_000;

@@ -1,8 +1,8 @@
 // The polling trigger's own parameters (shared ones: triggers/properties.ts).
 import type { INodeProperties } from 'n8n-workflow';
-import { authenticationProperty } from '../api/authentication';
-import { faxEventOptions } from '../api/events';
-import { triggerParameters } from '../triggers/properties';
+import { authenticationProperty } from '../shared/transport/authentication';
+import { faxEventOptions } from '../shared/api/events';
+import { triggerParameters } from '../shared/triggers/properties';
 import { DEFAULT_OVERLAP_MINUTES } from './cursor';
 import { POLL_EVENTS } from './poll';
 

@@ -5,26 +5,26 @@ import type {
 	INodeExecutionData,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { readPhoneNumbers } from '../api/numbers';
-import { formatUtc } from '../api/dates';
-import { FIRST_FAX_PAGE, faxPages, readFaxListPage, startSecondOf } from '../api/faxList';
-import { collectPages } from '../api/paging';
-import { isFinalStatus } from '../api/faxStatuses';
-import { withDocument } from '../triggers/document';
-import { faxFieldsOf, idOf, isObject } from '../triggers/output';
+import { readPhoneNumbers } from '../shared/phone/numbers';
+import { formatUtc } from '../shared/api/dates';
+import { FIRST_FAX_PAGE, faxPages, readFaxListPage, startSecondOf } from '../shared/api/faxList';
+import { collectPages } from '../shared/api/paging';
+import { isFinalStatus } from '../shared/api/faxStatuses';
+import { withDocument } from '../shared/triggers/document';
+import { faxFieldsOf, idOf, isObject } from '../shared/triggers/output';
 import {
 	checkDocumentOptions,
 	matchesStatuses,
 	readOptions,
 	readSubscription,
-} from '../triggers/settings';
-import { nodeErrorOf, operationError } from '../api/nodeErrors';
-import { skippedCheckRefusal, skipsDuplicateCheck } from '../n8n/triggerExecute';
-import { errorText, logDebug, logThrottledWarning } from '../logging/log';
-import { LogThrottle } from '../logging/throttle';
-import { processState } from '../n8n/processState';
+} from '../shared/triggers/settings';
+import { nodeErrorOf, operationError } from '../shared/transport/nodeErrors';
+import { skippedCheckRefusal, skipsDuplicateCheck } from '../shared/n8n/triggerExecute';
+import { errorText, logDebug, logThrottledWarning } from '../shared/logging/log';
+import { LogThrottle } from '../shared/logging/throttle';
+import { processState } from '../shared/n8n/processState';
 import { CategoryCursor, DEFAULT_OVERLAP_MINUTES, type SelectedFax } from './cursor';
-import type { FaxEvent } from '../api/events';
+import type { FaxEvent } from '../shared/api/events';
 
 type PollEvent = Extract<FaxEvent, 'fax_received' | 'fax_sent'>;
 
@@ -128,7 +128,7 @@ async function listPage(
 }
 
 /**
- * Every fax of a category with a start_time from `since` on, all pages (nodes/api/faxList.ts). Where
+ * Every fax of a category with a start_time from `since` on, all pages (nodes/shared/api/faxList.ts). Where
  * the faxes before the Late Fax Window (which each poll reads whole) take longer than a third of
  * `shareMs`, only those up to `until`: a backlog's oldest part, read in parts from the window's
  * start, each whole. Not for a first poll's history (no `cursor`).

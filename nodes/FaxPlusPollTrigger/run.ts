@@ -1,17 +1,17 @@
 // The polling trigger's execute() phase: each fax once (recordOnce.ts), then its document.
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { withDocument } from '../triggers/document';
-import { faxKeyOf } from '../triggers/faxKeys';
-import { idOf, isObject } from '../triggers/output';
+import { withDocument } from '../shared/triggers/document';
+import { faxKeyOf } from '../shared/triggers/faxKeys';
+import { idOf, isObject } from '../shared/triggers/output';
 import {
 	isPaired,
 	messageOf,
 	itemWithoutRecord,
 	recordOnce,
 	wasRecorded,
-} from '../triggers/recordOnce';
-import { readOptions } from '../triggers/settings';
-import { saveTriggerItemCustomData } from '../logging/customData';
+} from '../shared/triggers/recordOnce';
+import { readOptions } from '../shared/triggers/settings';
+import { saveTriggerItemCustomData } from '../shared/logging/customData';
 import { AGAIN_FIELD, fetchTestEvent } from './poll';
 
 export async function runPolledFaxes(

@@ -2,10 +2,10 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { faxPlusWebhookSecretTest } from './credentialTest';
 import { deliveryReceiver } from './delivery';
-import { eventsSubtitle } from '../api/events';
+import { eventsSubtitle } from '../shared/api/events';
 import { activationMessage, triggerProperties } from './description';
 import { lifecycleMethods } from './lifecycle';
-import { deliveryWebhook } from '../n8n/webhookRun';
+import { deliveryWebhook } from '../shared/n8n/webhookRun';
 import { runDeliveries } from './run';
 
 export class FaxPlusTrigger implements INodeType {

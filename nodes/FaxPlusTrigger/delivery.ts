@@ -1,6 +1,6 @@
 // One delivery: verify, filter, hand the run to n8n; refusals answered here. Never throws.
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { skipsDuplicateCheck } from '../n8n/triggerExecute';
+import { skipsDuplicateCheck } from '../shared/n8n/triggerExecute';
 import { logRefusal, REFUSAL_CAUSES, type RefusalCause } from './refusalLog';
 import {
 	checkSignatureHeaders,
@@ -9,11 +9,11 @@ import {
 	type VerificationInput,
 	type VerificationResult,
 } from './signature';
-import { LogThrottle } from '../logging/throttle';
-import { processState } from '../n8n/processState';
-import { logDebug } from '../logging/log';
-import { buildOutput, parsePayload } from '../triggers/output';
-import { matchesStatuses, readOptions, selectedEvents } from '../triggers/settings';
+import { LogThrottle } from '../shared/logging/throttle';
+import { processState } from '../shared/n8n/processState';
+import { logDebug } from '../shared/logging/log';
+import { buildOutput, parsePayload } from '../shared/triggers/output';
+import { matchesStatuses, readOptions, selectedEvents } from '../shared/triggers/settings';
 
 /** What the trigger uses of n8n's request: express's Request (IWebhookFunctions), with n8n-workflow's raw body. */
 interface DeliveryRequest {

@@ -1,9 +1,9 @@
 // The trigger's parameters. Names and values are part of the package's public contract.
 import type { INodeProperties } from 'n8n-workflow';
-import { DEFAULT_MAX_ENTRIES } from '../triggers/settings';
-import { authenticationProperty } from '../api/authentication';
-import { faxEventOptions } from '../api/events';
-import { triggerParameters } from '../triggers/properties';
+import { DEFAULT_MAX_ENTRIES } from '../shared/triggers/settings';
+import { authenticationProperty } from '../shared/transport/authentication';
+import { faxEventOptions } from '../shared/api/events';
+import { triggerParameters } from '../shared/triggers/properties';
 
 /** Shown by n8n when the workflow is published: the one step n8n cannot do for the user. */
 export const activationMessage =

@@ -1,11 +1,11 @@
 // The webhook lifecycle, as n8n's Stripe trigger: removal deletes only an endpoint it recorded.
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
-import { isObject } from '../triggers/output';
-import { nodeErrorOf, operationError } from '../api/nodeErrors';
-import { errorText, logInfo, logWarning, urlForLog } from '../logging/log';
+import { isObject } from '../shared/triggers/output';
+import { nodeErrorOf, operationError } from '../shared/transport/nodeErrors';
+import { errorText, logInfo, logWarning, urlForLog } from '../shared/logging/log';
 import { isEmptySecret, WEAK_SECRET_MESSAGE } from './credentialTest';
-import { skippedCheckRefusal, skipsDuplicateCheck } from '../n8n/triggerExecute';
-import { processState } from '../n8n/processState';
+import { skippedCheckRefusal, skipsDuplicateCheck } from '../shared/n8n/triggerExecute';
+import { processState } from '../shared/n8n/processState';
 import { isValidWebhookSecret } from './signature';
 import {
 	checkDeliverableUrl,
@@ -14,14 +14,14 @@ import {
 	listWebhookEndpoints,
 	updateWebhookEndpoint,
 	type WebhookEndpoint,
-} from '../api/webhookEndpoints';
+} from '../shared/api/webhookEndpoints';
 import {
 	checkDocumentOptions,
 	readOptions,
 	readSubscription,
 	sameSet,
 	type Subscription,
-} from '../triggers/settings';
+} from '../shared/triggers/settings';
 
 /** Where the node's static data keeps the endpoint of each webhook URL: `{ [url]: ep_ id }`. */
 const ENDPOINTS_KEY = 'endpoints';

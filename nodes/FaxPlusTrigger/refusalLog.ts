@@ -1,7 +1,7 @@
 // Why a delivery is refused, in plain words, and its throttled warning (never a secret).
-import { logThrottledWarning, type LogContext } from '../logging/log';
-import type { LogThrottle } from '../logging/throttle';
-import { SKIPPED_CHECK_TODO } from '../n8n/triggerExecute';
+import { logThrottledWarning, type LogContext } from '../shared/logging/log';
+import type { LogThrottle } from '../shared/logging/throttle';
+import { SKIPPED_CHECK_TODO } from '../shared/n8n/triggerExecute';
 import { signatureHeadersOf, TIMESTAMP_TOLERANCE_SECONDS } from './signature';
 
 const SECRET_STEP =

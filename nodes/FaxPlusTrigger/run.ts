@@ -1,7 +1,7 @@
 // The trigger's execute() phase: duplicate check (recordOnce.ts), then the document.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { DOCUMENT_EVENTS, withDocument } from '../triggers/document';
-import { faxKeysOfDelivery } from '../triggers/faxKeys';
+import { DOCUMENT_EVENTS, withDocument } from '../shared/triggers/document';
+import { faxKeysOfDelivery } from '../shared/triggers/faxKeys';
 import {
 	isPaired,
 	itemWithoutRecord,
@@ -9,10 +9,10 @@ import {
 	wasRecorded,
 	type ItemRecord,
 	type RecordedBefore,
-} from '../triggers/recordOnce';
-import { readOptions } from '../triggers/settings';
-import { saveTriggerItemCustomData } from '../logging/customData';
-import { logDebug } from '../logging/log';
+} from '../shared/triggers/recordOnce';
+import { readOptions } from '../shared/triggers/settings';
+import { saveTriggerItemCustomData } from '../shared/logging/customData';
+import { logDebug } from '../shared/logging/log';
 
 /**
  * One entry per delivery in its own record: its webhook-id, Fax.Plus's idempotency key (the same

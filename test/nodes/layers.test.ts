@@ -8,19 +8,23 @@ const ROOT = join(__dirname, '../..');
 
 /** What each layer may import besides itself, from the top down. */
 const MAY_IMPORT: Record<string, string[]> = {
-	'FaxPlus node': ['resource', 'FaxPlus/shared', 'api', 'logging', 'n8n'],
-	resource: ['FaxPlus/shared', 'api', 'logging', 'n8n', 'documentReader'],
-	'FaxPlus/shared': ['api', 'logging', 'n8n'],
-	'trigger node': ['triggers', 'api', 'logging', 'n8n'],
-	triggers: ['api', 'logging', 'n8n'],
-	api: ['logging', 'n8n'],
+	'FaxPlus node': ['resource', 'FaxPlus/shared', 'api', 'transport', 'phone', 'logging', 'n8n'],
+	resource: ['FaxPlus/shared', 'api', 'transport', 'phone', 'logging', 'n8n', 'documentReader'],
+	'FaxPlus/shared': ['api', 'transport', 'phone', 'logging', 'n8n'],
+	'trigger node': ['triggers', 'api', 'transport', 'phone', 'logging', 'n8n'],
+	triggers: ['api', 'transport', 'phone', 'logging', 'n8n'],
+	// The Fax.Plus API's readers, on the transport.
+	api: ['transport', 'phone', 'logging', 'n8n'],
+	// The only place that talks HTTP.
+	transport: ['logging', 'n8n'],
+	phone: [],
 	logging: ['n8n'],
 	// What the package relies on of n8n beyond its typed contracts: it imports nothing of ours.
 	n8n: [],
 	// What a document is and its pages: it imports nothing of ours.
 	documentReader: [],
-	// The PAT credential adds its token only where the transport sends it (api/baseUrl.ts).
-	credentials: ['api', 'n8n'],
+	// The PAT credential adds its token only where the transport sends it (transport/baseUrl.ts).
+	credentials: ['transport', 'n8n'],
 };
 
 /** The layer of a source file, and its folder (two files of one resource share it). */
@@ -90,12 +94,20 @@ describe('the layers of the source tree', () => {
 		const check = (file: string, specifier: string) => mayImport(join(ROOT, file), specifier);
 		expect(check('nodes/FaxPlus/outbox/update.operation.ts', '../fax/send/operation')).toBe(false);
 		expect(check('nodes/FaxPlus/shared/values.ts', '../fax/index')).toBe(false);
-		expect(check('nodes/api/transport.ts', '../FaxPlus/shared/values')).toBe(false);
-		expect(check('nodes/logging/log.ts', '../api/transport')).toBe(false);
-		expect(check('nodes/api/transport.ts', '../../credentials/FaxPlusApi.credentials')).toBe(false);
+		expect(check('nodes/shared/transport/transport.ts', '../../FaxPlus/shared/values')).toBe(false);
+		expect(check('nodes/shared/transport/transport.ts', '../api/faxList')).toBe(false);
+		expect(check('nodes/shared/logging/log.ts', '../transport/transport')).toBe(false);
+		expect(
+			check('nodes/shared/transport/transport.ts', '../../../credentials/FaxPlusApi.credentials'),
+		).toBe(false);
+		expect(check('nodes/shared/documentReader/index.ts', '../../FaxPlus/fax/send/documents')).toBe(
+			false,
+		);
 		// And lets the right ones through.
 		expect(check('nodes/FaxPlus/outbox/update.operation.ts', '../shared/values')).toBe(true);
 		expect(check('nodes/FaxPlus/fax/send/operation.ts', '../shared/sentFaxes')).toBe(true);
-		expect(check('credentials/FaxPlusApi.credentials.ts', '../nodes/api/baseUrl')).toBe(true);
+		expect(
+			check('credentials/FaxPlusApi.credentials.ts', '../nodes/shared/transport/baseUrl'),
+		).toBe(true);
 	});
 });

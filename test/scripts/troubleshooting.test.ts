@@ -4,10 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FaxPlusApi } from '../../credentials/FaxPlusApi.credentials';
-import { describeFaxPlusError } from '../../nodes/api/errorCatalogue';
+import { describeFaxPlusError } from '../../nodes/shared/transport/errorCatalogue';
 import { refusal } from '../../nodes/FaxPlus/fax/send/documentEgress';
 import { REFUSAL_CAUSES } from '../../nodes/FaxPlusTrigger/refusalLog';
-import { skippedCheckRefusal } from '../../nodes/n8n/triggerExecute';
+import { skippedCheckRefusal } from '../../nodes/shared/n8n/triggerExecute';
 
 const doc = readFileSync(join(__dirname, '../../docs/troubleshooting.md'), 'utf8');
 

@@ -2,7 +2,7 @@
 // fast-check generators of addresses and of the notations the WHATWG URL parser accepts for them.
 import fc from 'fast-check';
 import ipaddr from 'ipaddr.js';
-import type { IpAddress } from '../../nodes/api/addresses';
+import type { IpAddress } from '../../nodes/shared/transport/addresses';
 
 // ---------------------------------------------------------------- the oracle (ipaddr.js)
 

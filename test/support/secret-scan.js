@@ -9,7 +9,7 @@
 // (public API) before it goes, its log file (everything it printed) after. check() then fails
 // with each finding's kind and place, never the secret itself.
 //
-//   const secretScan = require('../support/secret-scan');
+//   const secretScan = require('./secret-scan');
 //   secretScan.watch(); secretScan.useServer(server);    // before the suites
 //   ... suites run, every n8n is stopped ...
 //   await check('secrets: ...', () => secretScan.assertClean());

@@ -3,8 +3,8 @@
 // document shows a partial change, so the account is read first and what the user did not set is sent
 // as read (docs/fax-plus-readings.md, "Account settings and notifications").
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { faxPlusApiRequest } from '../../api/transport';
-import { operationError } from '../../api/nodeErrors';
+import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { operationError } from '../../shared/transport/nodeErrors';
 import { booleanValue, choiceOf, e164Numbers, idList, listOf } from '../shared/values';
 import { isEmailAddress } from './emails';
 import {

@@ -1,7 +1,7 @@
 import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { getManyOperation } from '../shared/paging';
-import { listAnswer } from '../../api/accountLists';
+import { listAnswer } from '../../shared/api/accountLists';
 import type { AccountRecord } from './types';
 
 export const getAllMembers = getManyOperation({

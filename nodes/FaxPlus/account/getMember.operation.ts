@@ -1,6 +1,6 @@
 import { memberLocator } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../../api/transport';
+import { faxPlusApiRequest } from '../../shared/transport/transport';
 import type { MemberDetail } from './types';
 import type { FaxPlusOperation } from '../shared/types';
 

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { answerOr } from '../shared/items';
-import { faxPlusApiRequest } from '../../api/transport';
+import { faxPlusApiRequest } from '../../shared/transport/transport';
 import type { FaxPlusOperation } from '../shared/types';
 import { emailAddresses } from './emails';
 

@@ -1,7 +1,7 @@
 // The user and member pickers: the corporate account's members from GET /accounts.
 import type { ILoadOptionsFunctions, INodeListSearchItems } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { listAnswer } from '../../api/accountLists';
+import { listAnswer } from '../../shared/api/accountLists';
 import { matchesFilter, SELF_NAME } from '../shared/locators';
 import type { ListSearchMethod } from '../shared/types';
 import type { AccountRecord } from './types';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateFieldsCollection, userIdFields } from '../shared/descriptions';
 import { answerOr, nonEmptyUpdate, userIdOf } from '../shared/items';
 import { retryFields, retryOf } from '../shared/retry';
-import { faxPlusApiRequest } from '../../api/transport';
+import { faxPlusApiRequest } from '../../shared/transport/transport';
 import type { AccountData, AccountModification } from './types';
 import {
 	accountDataChanges,
@@ -12,8 +12,8 @@ import {
 	slackModeField,
 } from './accountSettings';
 import type { FaxPlusOperation } from '../shared/types';
-import { readPhoneNumber } from '../../api/numbers';
-import { operationError } from '../../api/nodeErrors';
+import { readPhoneNumber } from '../../shared/phone/numbers';
+import { operationError } from '../../shared/transport/nodeErrors';
 import { isEmailAddress } from './emails';
 
 export const update: FaxPlusOperation = {

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { memberLocator, updateFieldsCollection } from '../shared/descriptions';
 import { answerOr, nonEmptyUpdate, requiredString, updateText } from '../shared/items';
-import { faxPlusApiRequest } from '../../api/transport';
+import { faxPlusApiRequest } from '../../shared/transport/transport';
 import type { MemberDetail } from './types';
 import type { FaxPlusOperation } from '../shared/types';
-import { operationError } from '../../api/nodeErrors';
+import { operationError } from '../../shared/transport/nodeErrors';
 
 export const updateMember: FaxPlusOperation = {
 	agentRisk: { kind: 'changes' },

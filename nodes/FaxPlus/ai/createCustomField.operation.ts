@@ -1,5 +1,5 @@
 import { requiredString, toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../../api/transport';
+import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { ENABLED_FIELD, type AiCustomField } from './customFields';
 import { booleanValue } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';

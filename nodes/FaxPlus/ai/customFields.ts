@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
-import type { FaxPlusContext } from '../../api/transport';
-import { listAnswer } from '../../api/accountLists';
+import type { FaxPlusContext } from '../../shared/transport/transport';
+import { listAnswer } from '../../shared/api/accountLists';
 import type { ListSearchMethod } from '../shared/types';
 
 export interface AiCustomField {

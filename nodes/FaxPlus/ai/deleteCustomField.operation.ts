@@ -1,6 +1,6 @@
 import { requiredString, toItems } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
-import { faxPlusApiRequest } from '../../api/transport';
+import { faxPlusApiRequest } from '../../shared/transport/transport';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const deleteCustomField: FaxPlusOperation = {

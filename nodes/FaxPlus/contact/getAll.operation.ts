@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { userIdOf, toItems } from '../shared/items';
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
-import { collectPages, entryKey, FIRST_OFFSET_PAGE, offsetPages } from '../../api/paging';
+import { collectPages, entryKey, FIRST_OFFSET_PAGE, offsetPages } from '../../shared/api/paging';
 import { contactPage, CONTACTS_PAGE_SIZE } from './list';
 import type { ContactListQuery } from './types';
 import type { FaxPlusOperation } from '../shared/types';

@@ -1,5 +1,5 @@
-import type { FaxPlusContext } from '../../api/transport';
-import { listAnswer } from '../../api/accountLists';
+import type { FaxPlusContext } from '../../shared/transport/transport';
+import { listAnswer } from '../../shared/api/accountLists';
 import type { ContactListQuery, ContactRecord } from './types';
 
 /** Contacts asked for per request (the reference's example uses 50). */

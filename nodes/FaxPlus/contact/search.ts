@@ -2,7 +2,12 @@
 import type { INodeListSearchItems } from 'n8n-workflow';
 import { currentUserId, labelText } from '../shared/locators';
 import type { ListSearchMethod } from '../shared/types';
-import { entryKey, FIRST_OFFSET_PAGE, offsetPages, type OffsetCursor } from '../../api/paging';
+import {
+	entryKey,
+	FIRST_OFFSET_PAGE,
+	offsetPages,
+	type OffsetCursor,
+} from '../../shared/api/paging';
 import { contactPage, CONTACTS_PAGE_SIZE } from './list';
 import type { ContactListQuery, ContactRecord } from './types';
 
@@ -37,7 +42,7 @@ export const searchContacts: ListSearchMethod = async function (filter, paginati
 		if (search) query.search = search;
 		return await contactPage(this, currentUserId(this), query);
 	}, entryKey);
-	// A page shorter than asked for is not taken for the last: the next one says (nodes/api/paging.ts).
+	// A page shorter than asked for is not taken for the last: the next one says (nodes/shared/api/paging.ts).
 	const page = await step(readCursor(paginationToken), 0);
 	const results = page.fresh
 		.filter((contact) => typeof contact.id === 'string' && contact.id !== '')

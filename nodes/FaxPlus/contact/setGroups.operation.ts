@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { answerOr, requiredString } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { requiredIdList } from '../shared/values';
-import { faxPlusApiRequest } from '../../api/transport';
+import { faxPlusApiRequest } from '../../shared/transport/transport';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const setGroups: FaxPlusOperation = {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { e164Numbers } from '../shared/values';
-import { faxPlusApiRequest } from '../../api/transport';
+import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { updateFieldsCollection, userIdFields } from '../shared/descriptions';
 import { answerOr, nonEmptyUpdate, requiredString, updateText, userIdOf } from '../shared/items';
 import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';

@@ -1,5 +1,5 @@
 import { requiredString, toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../../api/transport';
+import { faxPlusApiRequest } from '../../shared/transport/transport';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const deleteOperation: FaxPlusOperation = {

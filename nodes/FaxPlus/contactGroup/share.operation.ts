@@ -1,5 +1,5 @@
 import { toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../../api/transport';
+import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { requiredIdList } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
 

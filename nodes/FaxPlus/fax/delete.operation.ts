@@ -1,6 +1,6 @@
 import { userIdFields } from '../shared/descriptions';
 import { toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../../api/transport';
+import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { faxIdField, faxOfItem } from './shared/fields';
 import type { FaxPlusOperation } from '../shared/types';
 

@@ -1,7 +1,7 @@
 import { userIdFields } from '../shared/descriptions';
 import { faxIdField, outputBinaryField, faxOfItem } from './shared/fields';
 import { outputFaxFile } from './shared/files';
-import { downloadFaxFile } from '../../api/faxFiles';
+import { downloadFaxFile } from '../../shared/api/faxFiles';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 import { choiceOf } from '../shared/values';

@@ -1,7 +1,7 @@
 import { userIdFields } from '../shared/descriptions';
 import { faxIdField, faxOfItem, outputBinaryField } from './shared/fields';
 import { outputFaxFile } from './shared/files';
-import { downloadFaxFile } from '../../api/faxFiles';
+import { downloadFaxFile } from '../../shared/api/faxFiles';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 

@@ -1,6 +1,6 @@
 import { userIdFields } from '../shared/descriptions';
-import { faxPlusApiDownload } from '../../api/transport';
-import { safeFileName } from '../../api/faxFiles';
+import { faxPlusApiDownload } from '../../shared/transport/transport';
+import { safeFileName } from '../../shared/api/faxFiles';
 import { faxIdField, faxOfItem, outputBinaryField } from './shared/fields';
 import { outputFaxFile } from './shared/files';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';

@@ -1,6 +1,6 @@
 import { userIdFields } from '../shared/descriptions';
 import { toItems } from '../shared/items';
-import { runsAsTool } from '../../n8n/toolRun';
+import { runsAsTool } from '../../shared/n8n/toolRun';
 import type { FaxPlusOperation } from '../shared/types';
 import {
 	finishedData,

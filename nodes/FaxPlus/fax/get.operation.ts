@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { outputProperties, shapedItems } from '../shared/output';
-import { faxPlusApiRequest } from '../../api/transport';
+import { faxPlusApiRequest } from '../../shared/transport/transport';
 import {
 	RAW_ONLY_FAX_FIELDS,
 	SIMPLIFIED_FAX,

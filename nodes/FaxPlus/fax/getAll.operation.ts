@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { dateTimeValue, formatUtc } from '../../api/dates';
+import { dateTimeValue, formatUtc } from '../../shared/api/dates';
 import {
 	FIRST_FAX_PAGE,
 	faxPages,
 	readFaxListPage,
 	type FaxListPageQuery,
-} from '../../api/faxList';
-import { collectPages } from '../../api/paging';
+} from '../../shared/api/faxList';
+import { collectPages } from '../../shared/api/paging';
 import { userIdFields } from '../shared/descriptions';
 import { userIdOf } from '../shared/items';
 import { choiceOf } from '../shared/values';
@@ -14,7 +14,7 @@ import { outputProperties, shapedItems } from '../shared/output';
 import { RAW_ONLY_FAX_FIELDS, SIMPLIFIED_FAX, withStatusMeaning } from './shared/fields';
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
 import type { FaxPlusOperation } from '../shared/types';
-import { operationError } from '../../api/nodeErrors';
+import { operationError } from '../../shared/transport/nodeErrors';
 
 const PAGE_SIZE = 100;
 
@@ -65,7 +65,7 @@ export const getAll: FaxPlusOperation = {
 			],
 		},
 	],
-	/** One item per fax, each once whatever page size Fax.Plus answers (nodes/api/faxList.ts). */
+	/** One item per fax, each once whatever page size Fax.Plus answers (nodes/shared/api/faxList.ts). */
 	async execute(itemIndex) {
 		const userId = userIdOf(this, itemIndex);
 		const limit = resultLimit(this, itemIndex);

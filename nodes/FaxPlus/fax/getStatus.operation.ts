@@ -1,11 +1,11 @@
-import { dateTimeValue } from '../../api/dates';
-import { readPhoneNumbers } from '../../api/numbers';
+import { dateTimeValue } from '../../shared/api/dates';
+import { readPhoneNumbers } from '../../shared/phone/numbers';
 import { userIdFields } from '../shared/descriptions';
 import { requiredString, userIdOf, toItems } from '../shared/items';
 import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
 import { faxStatusNow } from './shared/sentFaxes';
 import type { FaxPlusOperation } from '../shared/types';
-import { operationError } from '../../api/nodeErrors';
+import { operationError } from '../../shared/transport/nodeErrors';
 
 export const getStatus: FaxPlusOperation = {
 	toolDescription:

@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateFieldsCollection, userIdFields } from '../shared/descriptions';
 import { answerOr, nonEmptyUpdate } from '../shared/items';
 import { booleanValue, refuseMarker } from '../shared/values';
-import { faxPlusApiRequest } from '../../api/transport';
+import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { faxIdField, faxOfItem } from './shared/fields';
 import type { FaxRecord } from './shared/types';
 import type { FaxPlusOperation } from '../shared/types';
 import { keepingMarker } from '../shared/keyMarker';
-import { operationError } from '../../api/nodeErrors';
+import { operationError } from '../../shared/transport/nodeErrors';
 
 interface FaxModification {
 	is_read?: boolean;

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../../api/transport';
+import { faxPlusApiRequest } from '../../shared/transport/transport';
 import {
 	aiJobPath,
 	fieldExtractionResult,
@@ -10,7 +10,7 @@ import {
 } from './shared/aiJobs';
 import { faxIdField, faxOfItem } from './shared/fields';
 import type { FaxPlusOperation } from '../shared/types';
-import { operationError } from '../../api/nodeErrors';
+import { operationError } from '../../shared/transport/nodeErrors';
 
 /** The `data` of PATCH .../ai/field-extraction: the corrected fields by name. */
 type Correction = Record<string, string | number | boolean | null>;

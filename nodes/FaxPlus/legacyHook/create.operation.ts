@@ -1,8 +1,8 @@
-import { faxEventOptions } from '../../api/events';
+import { faxEventOptions } from '../../shared/api/events';
 import { toItems } from '../shared/items';
 import { checkUrl, e164Numbers, faxEvent } from '../shared/values';
-import { hookWithoutToken } from '../../api/hookTokens';
-import { createLegacyHook } from '../../api/legacyHooks';
+import { hookWithoutToken } from '../../shared/api/hookTokens';
+import { createLegacyHook } from '../../shared/api/legacyHooks';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const create: FaxPlusOperation = {

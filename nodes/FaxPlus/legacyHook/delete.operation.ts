@@ -1,7 +1,7 @@
 import { NodeApiError } from 'n8n-workflow';
 import { requiredString, toItems } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
-import { deleteLegacyHook } from '../../api/legacyHooks';
+import { deleteLegacyHook } from '../../shared/api/legacyHooks';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const deleteOperation: FaxPlusOperation = {

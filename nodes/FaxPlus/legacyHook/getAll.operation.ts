@@ -1,8 +1,8 @@
-import { faxEventOptions } from '../../api/events';
+import { faxEventOptions } from '../../shared/api/events';
 import { faxEvent } from '../shared/values';
 import { getManyOperation } from '../shared/paging';
-import { hookWithoutToken } from '../../api/hookTokens';
-import { listAllLegacyHooks, listLegacyHooks } from '../../api/legacyHooks';
+import { hookWithoutToken } from '../../shared/api/hookTokens';
+import { listAllLegacyHooks, listLegacyHooks } from '../../shared/api/legacyHooks';
 
 export const getAll = getManyOperation({
 	parameters: [

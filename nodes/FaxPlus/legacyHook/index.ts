@@ -3,8 +3,8 @@ import * as operations from './operations';
 import { matchesFilter } from '../shared/locators';
 import { defineResource } from '../shared/resource';
 import type { ListSearchMethod } from '../shared/types';
-import { withoutHookToken } from '../../api/hookTokens';
-import { listLegacyHooks } from '../../api/legacyHooks';
+import { withoutHookToken } from '../../shared/api/hookTokens';
+import { listLegacyHooks } from '../../shared/api/legacyHooks';
 
 const deprecationNotice: INodeProperties = {
 	displayName:

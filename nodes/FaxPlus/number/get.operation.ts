@@ -1,6 +1,6 @@
 import { userIdFields } from '../shared/descriptions';
 import { userIdOf, toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../../api/transport';
+import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { faxNumberField, faxNumberOf } from './fields';
 import type { FaxPlusOperation } from '../shared/types';
 

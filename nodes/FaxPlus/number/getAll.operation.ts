@@ -2,7 +2,7 @@ import { userIdFields } from '../shared/descriptions';
 import { userIdOf } from '../shared/items';
 import { getManyOperation } from '../shared/paging';
 import { RAW_ONLY_NUMBER_FIELDS, SIMPLIFIED_NUMBER } from './fields';
-import { userNumbers } from '../../api/accountLists';
+import { userNumbers } from '../../shared/api/accountLists';
 
 export const getAll = getManyOperation({
 	toolDescription:

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { answerOr, userIdOf } from '../shared/items';
-import { faxPlusApiRequest } from '../../api/transport';
+import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { faxNumberField, faxNumberOf } from './fields';
 import type { FaxPlusOperation } from '../shared/types';
 

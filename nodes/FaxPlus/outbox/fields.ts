@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
-import { outboxStatusFields } from '../../api/faxStatuses';
+import { outboxStatusFields } from '../../shared/api/faxStatuses';
 import type { SimplifiedShape } from '../shared/output';
 
 export function withOutboxStatusMeaning(record: IDataObject): IDataObject {

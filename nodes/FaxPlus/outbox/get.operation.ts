@@ -3,16 +3,16 @@ import { NodeApiError } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { requiredString, userIdOf } from '../shared/items';
 import { outputProperties, shapedItems } from '../shared/output';
-import { faxPlusApiRequest } from '../../api/transport';
+import { faxPlusApiRequest } from '../../shared/transport/transport';
 import {
 	RAW_ONLY_OUTBOX_FIELDS,
 	outboxFaxIdField,
 	SIMPLIFIED_OUTBOX_FAX,
 	withOutboxStatusMeaning,
 } from './fields';
-import { outboxFaxes, type OutboxFax } from '../../api/accountLists';
+import { outboxFaxes, type OutboxFax } from '../../shared/api/accountLists';
 import type { FaxPlusOperation } from '../shared/types';
-import { operationError } from '../../api/nodeErrors';
+import { operationError } from '../../shared/transport/nodeErrors';
 
 export const get: FaxPlusOperation = {
 	toolDescription:

@@ -3,7 +3,7 @@ import { userIdFields } from '../shared/descriptions';
 import { userIdOf } from '../shared/items';
 import { getManyOperation } from '../shared/paging';
 import { RAW_ONLY_OUTBOX_FIELDS, SIMPLIFIED_OUTBOX_FAX, withOutboxStatusMeaning } from './fields';
-import { outboxFaxes } from '../../api/accountLists';
+import { outboxFaxes } from '../../shared/api/accountLists';
 
 export const getAll = getManyOperation({
 	toolDescription:

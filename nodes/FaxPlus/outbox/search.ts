@@ -1,6 +1,6 @@
 // The Outbox Fax picker: the faxes waiting in the chosen user's outbox (one answer, no pages).
 import type { INodeListSearchItems } from 'n8n-workflow';
-import { outboxFaxes, type OutboxFax } from '../../api/accountLists';
+import { outboxFaxes, type OutboxFax } from '../../shared/api/accountLists';
 import { currentUserId, labelText, matchesFilter, pagesLabel } from '../shared/locators';
 import type { ListSearchMethod } from '../shared/types';
 

@@ -1,13 +1,13 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { answerOr, requiredString, userIdOf } from '../shared/items';
-import { faxPlusApiRequest } from '../../api/transport';
+import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { outboxFaxIdField } from './fields';
-import type { OutboxFax } from '../../api/accountLists';
+import type { OutboxFax } from '../../shared/api/accountLists';
 import { keepingMarker } from '../shared/keyMarker';
 import { refuseMarker } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
-import { operationError } from '../../api/nodeErrors';
+import { operationError } from '../../shared/transport/nodeErrors';
 
 export const update: FaxPlusOperation = {
 	agentRisk: { kind: 'changes' },

@@ -7,11 +7,11 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { ANSWER_CAPS } from '../../api/answers';
-import { operationError } from '../../api/nodeErrors';
-import { checkedCustomPath } from '../../api/requestTargets';
-import { faxPlusApiDownload, faxPlusApiRequest } from '../../api/transport';
-import { CUSTOM_API_CALL_NAME, N8N_CUSTOM_API_CALL } from '../../n8n/customApiCall';
+import { ANSWER_CAPS } from '../../shared/transport/answers';
+import { operationError } from '../../shared/transport/nodeErrors';
+import { checkedCustomPath } from '../../shared/transport/requestTargets';
+import { faxPlusApiDownload, faxPlusApiRequest } from '../../shared/transport/transport';
+import { CUSTOM_API_CALL_NAME, N8N_CUSTOM_API_CALL } from '../../shared/n8n/customApiCall';
 import { docsLink } from './descriptions';
 import { requiredString } from './items';
 import { DOWNLOADS_AT_ONCE } from './nodeOptions';
@@ -38,7 +38,7 @@ export const customApiCallResource: INodePropertyOptions = {
 
 /**
  * A resource or operation picker as n8n loads it: its literal list (in n8n's lint order) and Custom
- * API Call last, so that n8n adds none of its own (nodes/n8n/customApiCall.ts).
+ * API Call last, so that n8n adds none of its own (nodes/shared/n8n/customApiCall.ts).
  */
 export function endingWithCustomApiCall(
 	picker: INodeProperties,

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { FOR_MEMBER, locatorValue } from './locators';
-import { operationError } from '../../api/nodeErrors';
-import { faxPlusApiRequest } from '../../api/transport';
+import { operationError } from '../../shared/transport/nodeErrors';
+import { faxPlusApiRequest } from '../../shared/transport/transport';
 import type { FaxPlusOperation } from './types';
 
 export function toItems(data: object | object[]): INodeExecutionData[] {

@@ -5,7 +5,7 @@ import type {
 	INodeListSearchItems,
 	INodeProperties,
 } from 'n8n-workflow';
-import { userNumbers } from '../../api/accountLists';
+import { userNumbers } from '../../shared/api/accountLists';
 
 export const SELF_NAME = 'Me (self)';
 

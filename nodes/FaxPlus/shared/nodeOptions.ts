@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { DEFAULT_DEADLINE_SECONDS } from '../../api/answers';
+import { DEFAULT_DEADLINE_SECONDS } from '../../shared/transport/answers';
 
 /** The node-level options' parameter name; no operation uses it. */
 export const NODE_OPTIONS = 'nodeOptions';

@@ -5,10 +5,10 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { parseDateTime } from '../../api/dates';
+import { parseDateTime } from '../../shared/api/dates';
 import type { UntrustedField } from './types';
 import { listOf } from './values';
-import { operationError } from '../../api/nodeErrors';
+import { operationError } from '../../shared/transport/nodeErrors';
 
 /** What Simplified keeps of a record: its fields, in order, each as it is or turned into something shorter. */
 export interface SimplifiedShape {

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { toItems } from './items';
 import { outputProperties, shapedItems, withToolDefault, type SimplifiedShape } from './output';
 import type { FaxPlusOperation } from './types';
-import { operationError } from '../../api/nodeErrors';
+import { operationError } from '../../shared/transport/nodeErrors';
 
 export function returnAllOrLimit(): INodeProperties[] {
 	return [

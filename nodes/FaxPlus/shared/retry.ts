@@ -1,7 +1,7 @@
 // A fax's retry settings (the SDK's RetryOptions): Send's for one fax, Account → Update's defaults.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { wholeNumber } from './values';
-import { operationError } from '../../api/nodeErrors';
+import { operationError } from '../../shared/transport/nodeErrors';
 
 /** Fax.Plus retries a failed fax at most 3 times (its help centre, "Auto Retry on Failure"). */
 const MAX_RETRY_COUNT = 3;

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { FAX_EVENTS, type FaxEvent } from '../../api/events';
-import { readPhoneNumbers } from '../../api/numbers';
+import { FAX_EVENTS, type FaxEvent } from '../../shared/api/events';
+import { readPhoneNumbers } from '../../shared/phone/numbers';
 import { carriesMarker, KEY_TAG_PREFIX } from './keyMarker';
-import { operationError } from '../../api/nodeErrors';
+import { operationError } from '../../shared/transport/nodeErrors';
 
 /** A whole number of `minimum` or more (a numeric string too); `fallback`, if given, for an empty value; else an error naming the field. */
 export function wholeNumber(

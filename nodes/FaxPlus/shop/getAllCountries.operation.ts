@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
-import { listAnswer } from '../../api/accountLists';
+import { listAnswer } from '../../shared/api/accountLists';
 import { getManyOperation } from '../shared/paging';
-import type { FaxPlusContext } from '../../api/transport';
+import type { FaxPlusContext } from '../../shared/transport/transport';
 
 type CountryEntry = IDataObject & {
 	/** ISO 3166-1 alpha-2 code. */

@@ -1,5 +1,5 @@
 import { answerOr, requiredString } from '../shared/items';
-import { faxPlusApiRequest } from '../../api/transport';
+import { faxPlusApiRequest } from '../../shared/transport/transport';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const purchaseNumber: FaxPlusOperation = {

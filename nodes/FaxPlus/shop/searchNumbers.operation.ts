@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 import { requiredString } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
-import { listAnswer } from '../../api/accountLists';
+import { listAnswer } from '../../shared/api/accountLists';
 import { getManyOperation } from '../shared/paging';
 import { choiceOf } from '../shared/values';
-import { operationError } from '../../api/nodeErrors';
+import { operationError } from '../../shared/transport/nodeErrors';
 
 /** ISO 3166-1 alpha-2, the `country_code` path parameter. */
 const ISO_CODE = /^[A-Za-z]{2}$/;

@@ -3,7 +3,7 @@ import {
 	checkDeliverableUrl,
 	createWebhookEndpoint,
 	type WebhookEndpointInput,
-} from '../../api/webhookEndpoints';
+} from '../../shared/api/webhookEndpoints';
 import {
 	CHANNELS_FIELD,
 	checkFilterTypes,

@@ -1,5 +1,5 @@
 import { getManyOperation } from '../shared/paging';
-import { listWebhookEndpoints } from '../../api/webhookEndpoints';
+import { listWebhookEndpoints } from '../../shared/api/webhookEndpoints';
 import { withoutSecrets } from './fields';
 
 export const getAll = getManyOperation({

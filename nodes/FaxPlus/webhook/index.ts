@@ -2,7 +2,7 @@ import * as operations from './operations';
 import { matchesFilter } from '../shared/locators';
 import { defineResource } from '../shared/resource';
 import type { ListSearchMethod } from '../shared/types';
-import { listWebhookEndpoints } from '../../api/webhookEndpoints';
+import { listWebhookEndpoints } from '../../shared/api/webhookEndpoints';
 
 const searchWebhookEndpoints: ListSearchMethod = async function (filter) {
 	const results = (await listWebhookEndpoints(this))

@@ -6,7 +6,7 @@ import {
 	listWebhookEndpoints,
 	updateWebhookEndpoint,
 	type WebhookEndpointInput,
-} from '../../api/webhookEndpoints';
+} from '../../shared/api/webhookEndpoints';
 import {
 	CHANNELS_FIELD,
 	checkFilterTypes,
@@ -19,7 +19,7 @@ import {
 } from './fields';
 import { checkUrl, e164Numbers } from '../shared/values';
 import type { FaxPlusOperation } from '../shared/types';
-import { operationError } from '../../api/nodeErrors';
+import { operationError } from '../../shared/transport/nodeErrors';
 
 export const update: FaxPlusOperation = {
 	agentRisk: { kind: 'changes' },

@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { docsLink, userIdFields } from '../../shared/descriptions';
 import { resourceLocator, USER_DEPENDENCY } from '../../shared/locators';
 import { retryFields } from '../../shared/retry';
-import { customDataNumbersOption } from '../../../logging/customData';
+import { customDataNumbersOption } from '../../../shared/logging/customData';
 import { allowedDestinationsOption, MAX_DESTINATIONS, maxDestinationsOption } from './destinations';
 import { MAX_FILES, MAX_TOTAL_MEGABYTES } from './documents';
 import { DEFAULT_TIME_LIMIT_SECONDS, MAX_TIME_LIMIT_SECONDS } from './documentUrls';

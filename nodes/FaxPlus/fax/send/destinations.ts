@@ -1,11 +1,15 @@
 // Send's To, and the bounds on where Send may fax: allowed calling codes or number prefixes, and
 // how many numbers one item may send to. Checked before anything is read, uploaded or sent.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { countryCodeProblem, readPhoneNumber, readPhoneNumbers } from '../../../api/numbers';
-import { runsAsTool } from '../../../n8n/toolRun';
+import {
+	countryCodeProblem,
+	readPhoneNumber,
+	readPhoneNumbers,
+} from '../../../shared/phone/numbers';
+import { runsAsTool } from '../../../shared/n8n/toolRun';
 import { wholeNumber } from '../../shared/values';
 import { docsLink } from '../../shared/descriptions';
-import { operationError } from '../../../api/nodeErrors';
+import { operationError } from '../../../shared/transport/nodeErrors';
 
 /** Fax.Plus takes at most this many destinations per fax (too_many_destinations above it). */
 export const MAX_DESTINATIONS = 4000;

@@ -1,8 +1,8 @@
 // Where Send may fetch from (docs/security.md).
 import type { IExecuteFunctions, NodeEgressFilter } from 'n8n-workflow';
-import { inN8nDefaultRanges, internalRange, parseIp } from '../../../api/addresses';
+import { inN8nDefaultRanges, internalRange, parseIp } from '../../../shared/transport/addresses';
 import { listOf } from '../../shared/values';
-import { n8nEgress, type N8nEgress } from '../../../n8n/egressFilter';
+import { n8nEgress, type N8nEgress } from '../../../shared/n8n/egressFilter';
 
 /** Where a URL's host leads: allowed (with the address to connect to, if pinned), or why not. */
 export type EgressDecision =

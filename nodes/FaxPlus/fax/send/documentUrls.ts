@@ -27,9 +27,9 @@ import {
 	type DocumentEgress,
 	type HostList,
 } from './documentEgress';
-import { MAX_REDIRECTS, REDIRECT_STATUSES } from '../../../api/redirects';
+import { MAX_REDIRECTS, REDIRECT_STATUSES } from '../../../shared/transport/redirects';
 import { wholeNumber } from '../../shared/values';
-import { operationError } from '../../../api/nodeErrors';
+import { operationError } from '../../../shared/transport/nodeErrors';
 
 const LABEL = 'Document URLs';
 

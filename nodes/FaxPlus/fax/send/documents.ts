@@ -1,7 +1,7 @@
 // Send's documents: checked before any upload, each read as it is uploaded (never held twice).
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
-import type { FaxFileFormat } from '../../../api/faxFiles';
-import { operationError } from '../../../api/nodeErrors';
+import type { FaxFileFormat } from '../../../shared/api/faxFiles';
+import { operationError } from '../../../shared/transport/nodeErrors';
 import { KIND_TYPES, readDocument } from '../../../shared/documentReader';
 
 export const MAX_FILES = 10;

@@ -2,11 +2,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { wholeNumber } from '../../shared/values';
-import { faxStatusFields } from '../../../api/faxStatuses';
-import { outboxFaxes, type OutboxFax, sentSince } from '../../../api/accountLists';
+import { faxStatusFields } from '../../../shared/api/faxStatuses';
+import { outboxFaxes, type OutboxFax, sentSince } from '../../../shared/api/accountLists';
 import type { FaxRecord } from '../shared/types';
 import { instantOf, matchSent } from '../shared/sentFaxes';
-import { operationError } from '../../../api/nodeErrors';
+import { operationError } from '../../../shared/transport/nodeErrors';
 
 /** Fax.Plus watches tight status polling: checks are at least this far apart. */
 const FLOOR_SECONDS = 20;

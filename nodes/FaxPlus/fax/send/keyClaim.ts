@@ -2,8 +2,8 @@
 // and rewritten whole without a lock; what its answers mean: ../../shared/keyMarker.ts.
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
-import { operationError } from '../../../api/nodeErrors';
-import { responseOf } from '../../../api/responses';
+import { operationError } from '../../../shared/transport/nodeErrors';
+import { responseOf } from '../../../shared/transport/responses';
 import {
 	claimVerdict,
 	entriesOfRecord,

@@ -4,12 +4,12 @@
 import { randomBytes } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions, NodeOperationError } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
-import { operationError } from '../../../api/nodeErrors';
-import { formatUtc } from '../../../api/dates';
-import { readFaxListPage } from '../../../api/faxList';
-import { faxStatusFields, outboxStatusFields } from '../../../api/faxStatuses';
-import { outboxFaxes, sentSince } from '../../../api/accountLists';
-import { runsAsTool } from '../../../n8n/toolRun';
+import { operationError } from '../../../shared/transport/nodeErrors';
+import { formatUtc } from '../../../shared/api/dates';
+import { readFaxListPage } from '../../../shared/api/faxList';
+import { faxStatusFields, outboxStatusFields } from '../../../shared/api/faxStatuses';
+import { outboxFaxes, sentSince } from '../../../shared/api/accountLists';
+import { runsAsTool } from '../../../shared/n8n/toolRun';
 import { wholeNumber } from '../../shared/values';
 import {
 	differingParts,

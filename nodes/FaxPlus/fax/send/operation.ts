@@ -1,12 +1,12 @@
 // Send: checks everything, uploads the documents, then creates the outbox fax (one per number).
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { dateTimeValue, formatSendTime } from '../../../api/dates';
-import { faxPlusApiRequest } from '../../../api/transport';
-import { nodeErrorOf, operationError } from '../../../api/nodeErrors';
-import { saveFaxCustomData } from '../../../logging/customData';
-import { logDebug } from '../../../logging/log';
+import { dateTimeValue, formatSendTime } from '../../../shared/api/dates';
+import { faxPlusApiRequest } from '../../../shared/transport/transport';
+import { nodeErrorOf, operationError } from '../../../shared/transport/nodeErrors';
+import { saveFaxCustomData } from '../../../shared/logging/customData';
+import { logDebug } from '../../../shared/logging/log';
 import { requiredString, userIdOf, toItems } from '../../shared/items';
-import { runsAsTool } from '../../../n8n/toolRun';
+import { runsAsTool } from '../../../shared/n8n/toolRun';
 import { KEY_TAG_PREFIX } from '../../shared/keyMarker';
 import { retryOf } from '../../shared/retry';
 import { choiceOf, listOf, refuseMarker, wholeNumber } from '../../shared/values';

@@ -1,9 +1,9 @@
 // Send's From: the account's numbers (Fax.Plus picks one per destination), or `no_number`.
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { readPhoneNumbers } from '../../../api/numbers';
+import { readPhoneNumbers } from '../../../shared/phone/numbers';
 import type { ListSearchMethod } from '../../shared/types';
 import { numbersOfUser } from '../../shared/locators';
-import { operationError } from '../../../api/nodeErrors';
+import { operationError } from '../../../shared/transport/nodeErrors';
 
 /** The `from` of a corporate member without an assigned fax number (the SDK's sendFax). */
 const NO_NUMBER = 'no_number';

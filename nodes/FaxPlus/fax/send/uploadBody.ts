@@ -1,10 +1,10 @@
 // Send's upload: multipart built as sent, so a stored document is never held whole.
 import { randomBytes } from 'node:crypto';
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { faxPlusApiRequest } from '../../../api/transport';
+import { faxPlusApiRequest } from '../../../shared/transport/transport';
 import type { FaxDocument } from './documents';
-import type { FaxFileFormat } from '../../../api/faxFiles';
-import { operationError } from '../../../api/nodeErrors';
+import type { FaxFileFormat } from '../../../shared/api/faxFiles';
+import { operationError } from '../../../shared/transport/nodeErrors';
 
 /** Answer of POST /accounts/{user_id}/files (multipart part `fax_file`): the SDK's FilePath model says `path`, its prose `file_path`. */
 interface UploadedFile {

@@ -1,14 +1,14 @@
 // Fax AI jobs of one fax: read first, request only what nobody has (credits are spent once).
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
-import { faxPlusApiRequest } from '../../../api/transport';
+import { faxPlusApiRequest } from '../../../shared/transport/transport';
 import { userIdFields } from '../../shared/descriptions';
 import { toItems } from '../../shared/items';
 import { withToolDefault } from '../../shared/output';
 import type { AgentRisk, FaxPlusOperation, UntrustedField } from '../../shared/types';
 import { wholeNumber } from '../../shared/values';
 import { faxIdField, faxOfItem } from './fields';
-import { operationError } from '../../../api/nodeErrors';
+import { operationError } from '../../../shared/transport/nodeErrors';
 
 type AiJob = 'ocr' | 'fieldExtraction';
 

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { faxStatusFields } from '../../../api/faxStatuses';
+import { faxStatusFields } from '../../../shared/api/faxStatuses';
 import { requiredString, userIdOf } from '../../shared/items';
 import { resourceLocator, USER_DEPENDENCY } from '../../shared/locators';
 import type { SimplifiedShape } from '../../shared/output';

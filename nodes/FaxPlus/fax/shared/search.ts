@@ -1,10 +1,15 @@
-// The Fax picker, paged backwards with `before` as Get Many pages (nodes/api/faxList.ts).
+// The Fax picker, paged backwards with `before` as Get Many pages (nodes/shared/api/faxList.ts).
 import type { IDataObject, INodeListSearchItems } from 'n8n-workflow';
-import { FIRST_FAX_PAGE, faxPages, readFaxListPage, type FaxCursor } from '../../../api/faxList';
+import {
+	FIRST_FAX_PAGE,
+	faxPages,
+	readFaxListPage,
+	type FaxCursor,
+} from '../../../shared/api/faxList';
 import { currentUserId, labelText, matchesFilter, pagesLabel } from '../../shared/locators';
 import type { ListSearchMethod } from '../../shared/types';
 import type { FaxRecord } from './types';
-import { operationError } from '../../../api/nodeErrors';
+import { operationError } from '../../../shared/transport/nodeErrors';
 
 const SEARCH_PAGE_SIZE = 50;
 /** Pages read for one search while what the user typed matches too few faxes. */

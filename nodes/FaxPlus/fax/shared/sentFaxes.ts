@@ -1,8 +1,17 @@
 // Where a sent fax is: matched by destination and submit_time (docs/sending.md).
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { parseDateTime } from '../../../api/dates';
-import { faxStatusFields, isFinalStatus, outboxStatusFields } from '../../../api/faxStatuses';
-import { outboxFaxes, SENT_PAGE, sentSince, type OutboxFax } from '../../../api/accountLists';
+import { parseDateTime } from '../../../shared/api/dates';
+import {
+	faxStatusFields,
+	isFinalStatus,
+	outboxStatusFields,
+} from '../../../shared/api/faxStatuses';
+import {
+	outboxFaxes,
+	SENT_PAGE,
+	sentSince,
+	type OutboxFax,
+} from '../../../shared/api/accountLists';
 import type { FaxRecord } from './types';
 
 export const digitsOf = (number: unknown) => String(number ?? '').replace(/\D/g, '');

@@ -1,6 +1,6 @@
 import { FaxPlus } from '../../../../nodes/FaxPlus/FaxPlus.node';
 import { webhook } from '../../../../nodes/FaxPlus/webhook';
-import { faxEventOptions } from '../../../../nodes/api/events';
+import { faxEventOptions } from '../../../../nodes/shared/api/events';
 import {
 	apiRequests,
 	expectAuthHeaders,
@@ -16,7 +16,7 @@ describe('Webhook resource', () => {
 	it('lists its operations alphabetically, Custom API Call last, each with an action, and defaults to one of them', () => {
 		const picker = webhook.description.find((property) => property.name === 'operation')!;
 		const names = picker.options!.map((option) => option.name);
-		// Custom API Call last, so that n8n adds none of its own (nodes/n8n/customApiCall.ts).
+		// Custom API Call last, so that n8n adds none of its own (nodes/shared/n8n/customApiCall.ts).
 		expect(names.pop()).toBe('Custom API Call');
 		expect(names).toEqual([...names].sort());
 		expect(picker.options!.every((option) => 'action' in option && option.action)).toBe(true);
@@ -26,7 +26,7 @@ describe('Webhook resource', () => {
 		expect(webhook.operations[picker.default as string]).toBeDefined();
 	});
 
-	it('offers the fax events of api/events.ts', () => {
+	it('offers the fax events of shared/api/events.ts', () => {
 		const events = webhook.description.find((property) => property.name === 'filterTypes');
 		expect(events?.type).toBe('multiOptions');
 		expect(events?.options).toEqual(faxEventOptions);

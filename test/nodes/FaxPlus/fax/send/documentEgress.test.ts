@@ -12,7 +12,7 @@ import { DnsResolver, OutboundHttp, passthroughEgressFilter } from '@n8n/backend
 import fc from 'fast-check';
 import ipaddr from 'ipaddr.js';
 import type { IExecuteFunctions, NodeEgressFilter } from 'n8n-workflow';
-import type { IpAddress } from '../../../../../nodes/api/addresses';
+import type { IpAddress } from '../../../../../nodes/shared/transport/addresses';
 import {
 	documentEgress,
 	hostList,

@@ -1,0 +1,89 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { operationError } from '../transport/nodeErrors';
+
+/** An ISO-like date and time, or the API's own `YYYY-MM-DD HH:mm:ss +HHMM`. */
+const DATE_TIME =
+	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+
+/** Minutes a time zone is ahead of UTC at the given instant, read from its "GMT+HH:MM[:SS]" name. */
+function zoneOffsetMinutes(utcMs: number, timeZone: string): number {
+	const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).format(
+		new Date(utcMs),
+	);
+	const [, sign, hours = 0, minutes = 0, seconds = 0] =
+		/GMT(?:([+-])(\d+):(\d+)(?::(\d+))?)?$/.exec(name) ?? [];
+	return Math.round(((sign === '-' ? -1 : 1) * (+hours * 3600 + +minutes * 60 + +seconds)) / 60);
+}
+
+/** The instant a wall-clock time (given as if it were UTC) has in a time zone; UTC when the zone is unknown. */
+function wallClockToUtc(wallClockMs: number, timeZone: string | undefined): number {
+	if (!timeZone) return wallClockMs;
+	try {
+		const guess = wallClockMs - zoneOffsetMinutes(wallClockMs, timeZone) * 60000;
+		return wallClockMs - zoneOffsetMinutes(guess, timeZone) * 60000;
+	} catch {
+		return wallClockMs;
+	}
+}
+
+/** An n8n date value (ISO without a zone is in `timeZone`), or undefined. */
+export function parseDateTime(value: unknown, timeZone?: string): Date | undefined {
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
+	if (typeof value === 'number') return Number.isFinite(value) ? new Date(value) : undefined;
+	if (value && typeof value === 'object') {
+		const candidate = value as { toJSDate?: () => Date; toISO?: () => string };
+		if (typeof candidate.toJSDate === 'function')
+			return parseDateTime(candidate.toJSDate(), timeZone);
+		if (typeof candidate.toISO === 'function') return parseDateTime(candidate.toISO(), timeZone);
+		return undefined;
+	}
+	if (typeof value !== 'string') return undefined;
+	const match = DATE_TIME.exec(value.trim());
+	if (!match) return undefined;
+	const [, year, month, day, hour = '0', minute = '0', second = '0', fraction = '', zone] = match;
+	const milliseconds = Number(fraction.slice(0, 3).padEnd(3, '0'));
+	const wallClock = Date.UTC(+year, +month - 1, +day, +hour, +minute, +second, milliseconds);
+	const check = new Date(wallClock);
+	// Refuse values Date.UTC would roll over, such as month 13 or 25:00.
+	if (formatUtc(check) !== `${year}-${month}-${day} ${pad(+hour)}:${pad(+minute)}:${pad(+second)}`)
+		return undefined;
+	if (!zone) return new Date(wallClockToUtc(wallClock, timeZone));
+	if (zone.toUpperCase() === 'Z') return check;
+	const digits = zone.slice(1).replace(':', '');
+	const offset =
+		(Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || '0')) *
+		(zone[0] === '-' ? -1 : 1);
+	return new Date(wallClock - offset * 60000);
+}
+
+/** `YYYY-MM-DD HH:mm:ss` in UTC, the format of the API's dates. */
+export function formatUtc(date: Date): string {
+	return (
+		`${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
+		`${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`
+	);
+}
+
+export function formatSendTime(date: Date): string {
+	return `${formatUtc(date)} +0000`;
+}
+
+/** A date parameter as an instant; not a date: an error naming the parameter. */
+export function dateTimeValue(
+	context: IExecuteFunctions,
+	value: unknown,
+	label: string,
+	itemIndex: number,
+): Date | undefined {
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+		return undefined;
+	const date = parseDateTime(value, context.getTimezone());
+	if (date) return date;
+	throw operationError(context, {
+		itemIndex,
+		message: `${label} is not a date and time: "${String(value)}"`,
+		description: `Pick a date in "${label}", or use an ISO 8601 value such as 2030-01-15T09:00:00Z (a value without a zone is read in the workflow's time zone).`,
+	});
+}

@@ -1,0 +1,100 @@
+// The current webhook API (/webhooks), shared by the Webhook resource and the trigger.
+import type { IDataObject } from 'n8n-workflow';
+import { entriesOf } from './lists';
+import type { FaxEvent } from './events';
+import { DEFAULT_BASE_URL } from '../transport/baseUrl';
+import {
+	faxPlusApiDeleteIfExists,
+	faxPlusApiRequest,
+	faxPlusBaseUrl,
+	type FaxPlusContext,
+} from '../transport/transport';
+import { operationError } from '../transport/nodeErrors';
+
+export type WebhookEndpoint = {
+	id: string;
+	url: string;
+	filter_types: FaxEvent[];
+	channels: string[] | null;
+};
+
+export interface WebhookEndpointInput {
+	url: string;
+	filterTypes: FaxEvent[];
+	/** undefined: omitted (all numbers on create, unchanged on update); null: clear the filter. */
+	channels?: string[] | null;
+}
+
+const HTTPS_FIX =
+	"Set n8n's WEBHOOK_URL environment variable (N8N_WEBHOOK_URL on n8n 2.30 and later) to n8n's public https:// address (behind a reverse proxy that terminates TLS, such as Caddy, nginx or Traefik), or reach n8n through a tunnel (such as Cloudflare Tunnel or ngrok), then try again.";
+
+/** Fax.Plus delivers only to HTTPS (another base URL is a test server: http allowed). */
+export async function checkDeliverableUrl(
+	context: FaxPlusContext,
+	url: string,
+	what: { label: string; itemIndex?: number },
+): Promise<void> {
+	if (!/^http:\/\//i.test(url)) return;
+	if ((await faxPlusBaseUrl(context)) !== DEFAULT_BASE_URL) return;
+	throw operationError(context, {
+		itemIndex: what.itemIndex,
+		message: `${what.label} ${url} is http://, but Fax.Plus delivers webhooks only to https:// addresses`,
+		description: `Fax.Plus would refuse to register it and could never deliver to it. ${HTTPS_FIX}`,
+	});
+}
+
+export async function listWebhookEndpoints(
+	context: FaxPlusContext,
+	itemIndex?: number,
+): Promise<WebhookEndpoint[]> {
+	const answer = await faxPlusApiRequest(context, { method: 'GET', path: '/webhooks', itemIndex });
+	// The list answer's shape is not in the spec: a bare array or one under a known key.
+	return entriesOf(answer) as WebhookEndpoint[];
+}
+
+/** The API's fields of an endpoint; an undefined one is left out of the JSON sent. */
+function bodyOf(input: Partial<WebhookEndpointInput>): IDataObject {
+	return { url: input.url, filter_types: input.filterTypes, channels: input.channels };
+}
+
+/** The API answers 201 with no body: the endpoints listed with its URL, the new one last. */
+export async function createWebhookEndpoint(
+	context: FaxPlusContext,
+	input: WebhookEndpointInput,
+	itemIndex?: number,
+): Promise<WebhookEndpoint[]> {
+	await faxPlusApiRequest(context, {
+		method: 'POST',
+		path: '/webhooks',
+		body: bodyOf(input),
+		itemIndex,
+	});
+	const endpoints = await listWebhookEndpoints(context, itemIndex);
+	return endpoints.filter((endpoint) => endpoint.url === input.url);
+}
+
+export async function updateWebhookEndpoint(
+	context: FaxPlusContext,
+	endpointId: string,
+	changes: Partial<WebhookEndpointInput>,
+	itemIndex?: number,
+): Promise<void> {
+	await faxPlusApiRequest(context, {
+		method: 'PATCH',
+		path: `/webhooks/${encodeURIComponent(endpointId)}`,
+		body: bodyOf(changes),
+		itemIndex,
+	});
+}
+
+/** Deletes an endpoint; answers false when it was already gone (404), and throws any other failure. */
+export async function deleteWebhookEndpoint(
+	context: FaxPlusContext,
+	endpointId: string,
+	itemIndex?: number,
+): Promise<boolean> {
+	return await faxPlusApiDeleteIfExists(context, {
+		path: `/webhooks/${encodeURIComponent(endpointId)}`,
+		itemIndex,
+	});
+}

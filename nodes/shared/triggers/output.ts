@@ -1,0 +1,78 @@
+// The item a delivery becomes, and the fax fields both triggers output.
+import type { IDataObject } from 'n8n-workflow';
+import { faxStatusFields } from '../api/faxStatuses';
+import { readPhoneNumbers } from '../phone/numbers';
+
+type DeliveryPayload = { hook: IDataObject; data: IDataObject };
+
+export function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function idOf(value: unknown): string | undefined {
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	if (typeof value === 'string' && value.trim() !== '') return value.trim();
+	return undefined;
+}
+
+/** `{ hook, data }` of the signed bytes (n8n's parsed body only when they are no JSON). */
+export function parsePayload(
+	rawBody: Buffer | undefined,
+	parsedBody: unknown,
+): DeliveryPayload | undefined {
+	let body = parsedBody;
+	try {
+		if (rawBody && rawBody.length > 0) body = JSON.parse(rawBody.toString('utf8'));
+	} catch {
+		// n8n's parsed body.
+	}
+	if (!isObject(body)) return undefined;
+	return { hook: isObject(body.hook) ? body.hook : {}, data: isObject(body.data) ? body.data : {} };
+}
+
+function valueOrNull(...values: unknown[]): IDataObject[string] {
+	for (const value of values)
+		if (value !== undefined && value !== null && value !== '') return value as IDataObject[string];
+	return null;
+}
+
+/** E.164 (apidoc's example writes `+1 334-304-1234`); anything else, a user ID say, as it came. */
+function faxNumberOf(value: IDataObject[string]): IDataObject[string] {
+	if (Array.isArray(value)) return value.map((entry) => faxNumberOf(entry as IDataObject[string]));
+	// Cut first: text this long is no number (a reading stops at 64 characters).
+	if (typeof value !== 'string' || value.length > 100 || /[,\n]/.test(value)) return value;
+	if (!value.trim().startsWith('+')) return value;
+	const read = readPhoneNumbers(value);
+	return read.ok && read.numbers.length === 1 ? read.numbers[0] : value;
+}
+
+export function faxFieldsOf(data: IDataObject): IDataObject {
+	return {
+		status: data.status === undefined || data.status === null ? null : String(data.status),
+		...faxStatusFields(data.status),
+		from: faxNumberOf(valueOrNull(data.from, data.from_number)),
+		to: faxNumberOf(valueOrNull(data.to, data.to_number)),
+		faxId: valueOrNull(data.id),
+	};
+}
+
+/** `faxId` is `hook.id` (the fax list's ID), else `data.id`, a session's (`faxSessionId`). */
+export function buildOutput(
+	{ hook, data }: DeliveryPayload,
+	facts: { webhookId: string | null; signatureVerified: boolean; receivedAt: string },
+): IDataObject {
+	const hookId = idOf(hook.id);
+	const sessionId = idOf(data.id);
+	return {
+		event: typeof hook.event === 'string' ? hook.event : null,
+		webhookId: facts.webhookId,
+		isRetry: hookId !== undefined && sessionId !== undefined && hookId !== sessionId,
+		signatureVerified: facts.signatureVerified,
+		receivedAt: facts.receivedAt,
+		...faxFieldsOf(data),
+		faxId: valueOrNull(hook.id, data.id),
+		faxSessionId: valueOrNull(data.id),
+		hook,
+		data,
+	};
+}
