@@ -180,6 +180,8 @@ function freePort() {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Seconds n8n's first start (a new user folder: its migrations) takes on a quiet 2-core machine. */
 const FIRST_START_SECONDS = 20;
+/** How often a start that takes long says so: no step of a first start is silent for long. */
+const NOTE_MS = 15000;
 
 /**
  * `ms` stretched by how much slower than on a quiet machine n8n first started in this process (the
@@ -471,7 +473,14 @@ class N8nInstance {
 		const deadline = spawnedAt + this.startTimeoutMs;
 		let exited = null;
 		this.exited.then((e) => (exited = e));
+		let noted = spawnedAt;
 		for (;;) {
+			if (Date.now() - noted >= NOTE_MS) {
+				noted = Date.now();
+				log(
+					`n8n ${this.command} ${this.version} is starting, ${Math.round((noted - spawnedAt) / 1000)} s so far (a first start in a new user folder creates its database: about ${FIRST_START_SECONDS} s on a quiet machine); its log: ${(this.logLines.at(-1) ?? '').slice(0, 120)}`,
+				);
+			}
 			if (exited) {
 				live.delete(this);
 				throw new Error(

@@ -1,0 +1,141 @@
+'use strict';
+// Runs a long step of a first start (an npm install, a compile, a build) and prints a line every
+// 15 s while it runs: what it does, how far it is and the time so far, so that no step is silent
+// for long. How far: for an `npm ci` (--lock <dir>), the packages of <dir>/package-lock.json in
+// place, or the megabytes unpacked where the lock has a single large package (Node's binary).
+//   node scripts/progress.js [--lock <dir>] <what it does> -- <command> [args...]
+// Its lines go to stderr; the command's output passes through; it exits with the command's code.
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const TICK_MS = 15000;
+const WINDOWS = process.platform === 'win32';
+
+/** "45 s", "2 min 05 s". */
+function formatDuration(ms) {
+	const seconds = Math.round(ms / 1000);
+	if (seconds < 60) return `${seconds} s`;
+	return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+}
+
+/** This machine's libc, as a lock's `libc` field names it (Linux only). */
+function libcHere() {
+	if (process.platform !== 'linux') return undefined;
+	return process.report?.getReport().header.glibcVersionRuntime ? 'glibc' : 'musl';
+}
+
+/** Whether npm installs a lock entry on this machine (its os, cpu and libc fields allow it). */
+function installsHere(entry, libc) {
+	const allows = (field, value) => {
+		const list = field === undefined ? undefined : [].concat(field);
+		if (!list || list.includes(`!${value}`)) return !list;
+		const named = list.filter((item) => !item.startsWith('!'));
+		return named.length === 0 || named.includes(value);
+	};
+	return (
+		allows(entry.os, process.platform) &&
+		allows(entry.cpu, process.arch) &&
+		(libc === undefined || allows(entry.libc, libc))
+	);
+}
+
+function bytesUnder(dir) {
+	let total = 0;
+	let entries;
+	try {
+		entries = fs.readdirSync(dir, { withFileTypes: true });
+	} catch {
+		return 0;
+	}
+	for (const entry of entries) {
+		const file = path.join(dir, entry.name);
+		if (entry.isDirectory()) total += bytesUnder(file);
+		else if (entry.isFile()) total += fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+	}
+	return total;
+}
+
+/**
+ * How far an `npm ci` in `dir` is: "812 of 2,431 packages in place (33%)", or for a lock of at most
+ * two packages, "41 MB unpacked". The packages counted are those npm installs on this machine.
+ */
+function installProgress(dir) {
+	const lock = JSON.parse(fs.readFileSync(path.join(dir, 'package-lock.json'), 'utf8'));
+	const libc = libcHere();
+	const wanted = Object.entries(lock.packages ?? {})
+		.filter(
+			([key, entry]) => key.startsWith('node_modules/') && !entry.link && installsHere(entry, libc),
+		)
+		.map(([key]) => key);
+	if (wanted.length <= 2) {
+		const bytes = wanted.reduce((sum, key) => sum + bytesUnder(path.join(dir, key)), 0);
+		return `${Math.round(bytes / 1e6)} MB unpacked`;
+	}
+	const done = wanted.filter((key) => fs.existsSync(path.join(dir, key, 'package.json'))).length;
+	const n = (count) => count.toLocaleString('en-US');
+	return `${n(done)} of ${n(wanted.length)} packages in place (${Math.floor((100 * done) / wanted.length)}%)`;
+}
+
+/** Prints "  … <what>: <status()>, <time so far>" every TICK_MS; returns the function that stops it. */
+function startTicker(what, status = () => 'running') {
+	const started = Date.now();
+	const timer = setInterval(() => {
+		let state;
+		try {
+			state = status();
+		} catch {
+			state = 'running';
+		}
+		process.stderr.write(`  … ${what}: ${state}, ${formatDuration(Date.now() - started)}\n`);
+	}, TICK_MS);
+	return () => {
+		clearInterval(timer);
+		return Date.now() - started;
+	};
+}
+
+function main(argv) {
+	const split = argv.indexOf('--');
+	const options = split < 0 ? [] : argv.slice(0, split);
+	const command = split < 0 ? [] : argv.slice(split + 1);
+	let lockDir;
+	if (options[0] === '--lock') {
+		lockDir = options[1];
+		options.splice(0, 2);
+	}
+	const what = options.join(' ');
+	if (!what || !command.length) {
+		console.error(
+			'usage: node scripts/progress.js [--lock <dir>] <what it does> -- <command> [args...]',
+		);
+		process.exit(2);
+	}
+	const stop = startTicker(what, lockDir ? () => installProgress(lockDir) : undefined);
+	const child = spawn(command[0], command.slice(1), {
+		stdio: ['ignore', 'inherit', 'inherit'],
+		shell: WINDOWS,
+	});
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+		process.on(signal, () => child.kill(signal));
+	child.on('error', (error) => {
+		stop();
+		console.error(`${command[0]}: ${error.message}`);
+		process.exit(127);
+	});
+	child.on('exit', (code, signal) => {
+		const elapsed = stop();
+		if (code === 0)
+			process.stderr.write(
+				`  … ${what}: done${lockDir ? `, ${installProgress(lockDir)}` : ''}, ${formatDuration(elapsed)}\n`,
+			);
+		if (signal) {
+			process.removeAllListeners(signal);
+			process.kill(process.pid, signal);
+		} else process.exit(code ?? 1);
+	});
+}
+
+if (require.main === module) main(process.argv.slice(2));
+
+module.exports = { formatDuration, installProgress, startTicker };
