@@ -1,13 +1,16 @@
 'use strict';
 // Runs a long step of a first start (an npm install, a compile, a build) and prints a line every
 // 15 s while it runs: what it does, how far it is and the time so far, so that no step is silent
-// for long. How far: for an `npm ci` (--lock <dir>), the packages of <dir>/package-lock.json in
-// place, or the megabytes unpacked where the lock has a single large package (Node's binary).
-//   node scripts/progress.js [--lock <dir>] <what it does> -- <command> [args...]
-// Its lines go to stderr; the command's output passes through; it exits with the command's code.
+// for long. How far: for an npm install into <dir> (--npm <dir>, npm run with --loglevel=http),
+// the package documents and tarballs npm fetched, and the packages of <dir>/package-lock.json in
+// place (or the megabytes unpacked where the lock has a single large package: Node's binary).
+//   node scripts/progress.js [--npm <dir>] <what it does> -- <command> [args...]
+// Its lines go to stderr; the command's output passes through, but for npm's requests and
+// warnings (counted); it exits with the command's code.
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
+const readline = require('node:readline');
 
 const TICK_MS = 15000;
 const WINDOWS = process.platform === 'win32';
@@ -56,18 +59,23 @@ function bytesUnder(dir) {
 	return total;
 }
 
+/** The packages (lock keys) that `npm ci` in `dir` installs on this machine, from its lock. */
+function lockPackages(dir) {
+	const lock = JSON.parse(fs.readFileSync(path.join(dir, 'package-lock.json'), 'utf8'));
+	const libc = libcHere();
+	return Object.entries(lock.packages ?? {})
+		.filter(
+			([key, entry]) => key.startsWith('node_modules/') && !entry.link && installsHere(entry, libc),
+		)
+		.map(([key]) => key);
+}
+
 /**
  * How far an `npm ci` in `dir` is: "812 of 2,431 packages in place (33%)", or for a lock of at most
  * two packages, "41 MB unpacked". The packages counted are those npm installs on this machine.
  */
 function installProgress(dir) {
-	const lock = JSON.parse(fs.readFileSync(path.join(dir, 'package-lock.json'), 'utf8'));
-	const libc = libcHere();
-	const wanted = Object.entries(lock.packages ?? {})
-		.filter(
-			([key, entry]) => key.startsWith('node_modules/') && !entry.link && installsHere(entry, libc),
-		)
-		.map(([key]) => key);
+	const wanted = lockPackages(dir);
 	if (wanted.length <= 2) {
 		const bytes = wanted.reduce((sum, key) => sum + bytesUnder(path.join(dir, key)), 0);
 		return `${Math.round(bytes / 1e6)} MB unpacked`;
@@ -95,27 +103,64 @@ function startTicker(what, status = () => 'running') {
 	};
 }
 
+/**
+ * Counts one line of npm's log (--loglevel=http) into `counts`; true when it is to be shown. Its
+ * requests are counted, not shown (the package documents npm reads first, as the locks name no
+ * tarball URLs, then the tarballs), and so are its warnings, as `--loglevel=error` would hide them;
+ * its notices (a newer npm) are left out.
+ */
+function countNpmLine(counts, line) {
+	const request = /^npm http fetch \w+ \d+ (\S+)/.exec(line);
+	if (request) {
+		if (/\/-\/[^/]+\.tgz$/.test(request[1])) counts.tarballs++;
+		else counts.documents++;
+		return false;
+	}
+	if (/^npm (http|notice)\b/.test(line)) return false;
+	if (/^npm warn /.test(line)) {
+		if (!/^npm warn \S+ +[ }]/.test(line)) counts.warnings++;
+		return false;
+	}
+	return true;
+}
+
+/** "1,020 of 1,112 package documents and 300 tarballs fetched, 250 of 1,170 packages in place (21%)". */
+function npmStatus(counts, dir) {
+	const n = (count) => count.toLocaleString('en-US');
+	const names = new Set(
+		lockPackages(dir).map((key) =>
+			key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length),
+		),
+	);
+	return `${n(counts.documents)} of ${n(names.size)} package documents and ${n(counts.tarballs)} tarballs fetched, ${installProgress(dir)}`;
+}
+
 function main(argv) {
 	const split = argv.indexOf('--');
 	const options = split < 0 ? [] : argv.slice(0, split);
 	const command = split < 0 ? [] : argv.slice(split + 1);
-	let lockDir;
-	if (options[0] === '--lock') {
-		lockDir = options[1];
+	let npmDir;
+	if (options[0] === '--npm') {
+		npmDir = options[1];
 		options.splice(0, 2);
 	}
 	const what = options.join(' ');
 	if (!what || !command.length) {
 		console.error(
-			'usage: node scripts/progress.js [--lock <dir>] <what it does> -- <command> [args...]',
+			'usage: node scripts/progress.js [--npm <dir>] <what it does> -- <command> [args...]',
 		);
 		process.exit(2);
 	}
-	const stop = startTicker(what, lockDir ? () => installProgress(lockDir) : undefined);
+	const counts = { documents: 0, tarballs: 0, warnings: 0 };
+	const stop = startTicker(what, npmDir ? () => npmStatus(counts, npmDir) : undefined);
 	const child = spawn(command[0], command.slice(1), {
-		stdio: ['ignore', 'inherit', 'inherit'],
+		stdio: ['ignore', 'inherit', npmDir ? 'pipe' : 'inherit'],
 		shell: WINDOWS,
 	});
+	if (npmDir)
+		readline.createInterface({ input: child.stderr }).on('line', (line) => {
+			if (countNpmLine(counts, line)) process.stderr.write(`${line}\n`);
+		});
 	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
 		process.on(signal, () => child.kill(signal));
 	child.on('error', (error) => {
@@ -123,12 +168,16 @@ function main(argv) {
 		console.error(`${command[0]}: ${error.message}`);
 		process.exit(127);
 	});
-	child.on('exit', (code, signal) => {
+	child.on('close', (code, signal) => {
 		const elapsed = stop();
-		if (code === 0)
+		if (code === 0) {
+			const warned = counts.warnings
+				? `; npm's ${counts.warnings} warnings are left out (\`npm ci\` in ${npmDir} shows them)`
+				: '';
 			process.stderr.write(
-				`  … ${what}: done${lockDir ? `, ${installProgress(lockDir)}` : ''}, ${formatDuration(elapsed)}\n`,
+				`  … ${what}: done${npmDir ? `, ${npmStatus(counts, npmDir)}` : ''}, ${formatDuration(elapsed)}${warned}\n`,
 			);
+		}
 		if (signal) {
 			process.removeAllListeners(signal);
 			process.kill(process.pid, signal);
@@ -138,4 +187,4 @@ function main(argv) {
 
 if (require.main === module) main(process.argv.slice(2));
 
-module.exports = { formatDuration, installProgress, startTicker };
+module.exports = { countNpmLine, formatDuration, installProgress, lockPackages, startTicker };

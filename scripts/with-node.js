@@ -60,8 +60,8 @@ function requiredNode({ install = false } = {}) {
 		for (const file of ['package.json', 'package-lock.json'])
 			fs.copyFileSync(path.join(LOCK_DIR, file), path.join(tool.prefix, file));
 		const result = withProgress(
-			['--lock', tool.prefix, `fetching Node ${version}`],
-			['npm', 'ci', '--ignore-scripts', '--no-audit', '--no-fund'],
+			['--npm', tool.prefix, `fetching Node ${version}`],
+			['npm', 'ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=http'],
 			{ cwd: tool.prefix },
 		);
 		if (result.status !== 0) fs.rmSync(tool.prefix, { recursive: true, force: true });
@@ -94,17 +94,15 @@ function ensureDependencies(env) {
 		fs.statSync(marker).mtimeMs >= Math.max(mtime('package-lock.json'), mtime('package.json'))
 	)
 		return;
-	const count = Object.keys(
-		JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')).packages,
-	).length;
+	const count = require('./progress').lockPackages(ROOT).length;
 	console.error(
-		`Installing the dev dependencies (npm ci, ${count - 1} packages from the npm registry; about 5 minutes)...`,
+		`Installing the dev dependencies (npm ci: ${count} packages from the npm registry, about 5 minutes; kept in node_modules/)...`,
 	);
 	// env's PATH has Node >= REQUIRED_MAJOR first: npm runs on it, and the dev dependencies that ask
 	// for Node 22 or newer (n8n-core's) install without warnings.
 	const result = withProgress(
-		['--lock', ROOT, 'installing the dev dependencies (npm ci)'],
-		['npm', 'ci', '--no-audit', '--no-fund'],
+		['--npm', ROOT, 'installing the dev dependencies (npm ci)'],
+		['npm', 'ci', '--no-audit', '--no-fund', '--loglevel=http'],
 		{ cwd: ROOT, env },
 	);
 	if (result.status !== 0) {

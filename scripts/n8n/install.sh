@@ -125,7 +125,7 @@ SQLITE3_KEY="$(SQLITE3_NAPI=$SQLITE3_NAPI LOCK_FILE="$LOCK/package-lock.json" no
   console.log(lock.version + "-" + require("crypto").createHash("sha256").update(key).digest("hex").slice(0, 12));')"
 SQLITE3_BUILT="$CACHE/sqlite3-$SQLITE3_KEY/node_sqlite3.node"
 SQLITE3_MODULE="$DIR/node_modules/sqlite3/build/Release/node_sqlite3.node"
-PACKAGES="$(LOCK_FILE="$LOCK/package-lock.json" node -p 'Object.keys(require(process.env.LOCK_FILE).packages).length - 1')"
+PACKAGES="$(node -p 'require(process.argv[1]).lockPackages(process.argv[2]).length' "$ROOT/scripts/progress.js" "$LOCK")"
 
 # No registry package ships a prebuilt sqlite3 that n8n can load (CONTRIBUTING.md, "The n8n
 # install"), so a first compile needs a toolchain: checked before minutes of downloads, not after.
@@ -192,8 +192,8 @@ echo "Installing n8n $VERSION into $DIR, one time: $PACKAGES packages (about 1 G
 cp "$LOCK/package.json" "$LOCK/package-lock.json" "$DIR/"
 npmrc "$DIR"
 cd "$DIR"
-node "$ROOT/scripts/progress.js" --lock "$DIR" "installing n8n $VERSION's packages (npm ci)" -- \
-  npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >&2
+node "$ROOT/scripts/progress.js" --npm "$DIR" "installing n8n $VERSION's packages (npm ci)" -- \
+  npm ci --ignore-scripts --no-audit --no-fund --loglevel=http >&2
 if [ -n "$SQLITE3_PID" ]; then
   if kill -0 "$SQLITE3_PID" 2>/dev/null; then
     echo "n8n's packages are in place; the sqlite3 compile goes on (a line every 15 s)..." >&2

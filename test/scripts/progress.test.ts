@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 const ROOT = join(__dirname, '../..');
 const PROGRESS = join(ROOT, 'scripts/progress.js');
-const { formatDuration, installProgress } = require(PROGRESS);
+const { countNpmLine, formatDuration, installProgress } = require(PROGRESS);
 const { sqlite3Lock } = require('../../scripts/n8n/sqlite3-lock.js');
 
 type LockEntry = {
@@ -58,6 +58,48 @@ describe('scripts/progress.js', () => {
 		expect(installProgress(dir)).toBe('0 MB unpacked');
 		placePackage('node_modules/node-bin', 3_000_000);
 		expect(installProgress(dir)).toBe('3 MB unpacked');
+	});
+
+	it("counts npm's requests and warnings, and shows its other lines", () => {
+		const counts = { documents: 0, tarballs: 0, warnings: 0 };
+		const shown = [
+			'npm http fetch GET 200 https://registry.example/semver 56ms (cache miss)',
+			'npm http fetch GET 200 https://registry.example/semver/-/semver-7.6.0.tgz 30ms (cache miss)',
+			'npm warn EBADENGINE Unsupported engine {',
+			"npm warn EBADENGINE   package: 'a@1.0.0',",
+			'npm warn EBADENGINE }',
+			'npm warn deprecated b@1.0.0: no longer supported',
+			'npm notice New minor version of npm available!',
+			'npm error code EINTEGRITY',
+			'added 3 packages in 2s',
+		].filter((line) => countNpmLine(counts, line));
+		expect(shown).toEqual(['npm error code EINTEGRITY', 'added 3 packages in 2s']);
+		expect(counts).toEqual({ documents: 1, tarballs: 1, warnings: 2 });
+	});
+
+	it('runs an npm install, showing what it fetched and what npm says but its requests', () => {
+		writeLock({
+			'node_modules/a': { version: '1.0.0' },
+			'node_modules/b/node_modules/a': { version: '2.0.0' },
+			'node_modules/b': { version: '1.0.0' },
+		});
+		const npm = [
+			"console.error('npm http fetch GET 200 https://registry.example/a 5ms (cache miss)')",
+			"console.error('npm warn deprecated a@1.0.0: gone')",
+			"console.error('npm error something went wrong')",
+		].join(';');
+		const run = spawnSync(
+			process.execPath,
+			[PROGRESS, '--npm', dir, 'installing', '--', process.execPath, '-e', npm],
+			{ encoding: 'utf8' },
+		);
+		expect(run.status).toBe(0);
+		expect(run.stderr).toContain('npm error something went wrong');
+		expect(run.stderr).not.toContain('npm http');
+		expect(run.stderr).not.toContain('npm warn');
+		expect(run.stderr).toMatch(
+			/… installing: done, 1 of 2 package documents and 0 tarballs fetched, 0 of 3 packages in place \(0%\), \d+ s; npm's 1 warnings are left out/,
+		);
 	});
 
 	it('formats a duration in seconds, then minutes and seconds', () => {
