@@ -127,8 +127,8 @@ SQLITE3_BUILT="$CACHE/sqlite3-$SQLITE3_KEY/node_sqlite3.node"
 SQLITE3_MODULE="$DIR/node_modules/sqlite3/build/Release/node_sqlite3.node"
 PACKAGES="$(node -p 'require(process.argv[1]).lockPackages(process.argv[2]).length' "$ROOT/scripts/progress.js" "$LOCK")"
 
-# No registry package ships a prebuilt sqlite3 that n8n can load (CONTRIBUTING.md, "The n8n
-# install"), so a first compile needs a toolchain: checked before minutes of downloads, not after.
+# No registry package ships a prebuilt sqlite3 that n8n can load (the header above; CONTRIBUTING.md,
+# "The first start"), so a first compile needs a toolchain: checked before minutes of downloads.
 # Prints what is missing, nothing when all is there.
 missing_toolchain() {
   local missing=()

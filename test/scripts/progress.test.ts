@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-require-imports -- test code, not node code: the rules for what a node may import and use do not apply to it */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions, @typescript-eslint/no-require-imports -- test code, not node code: the rules for what a node may import and use do not apply to it */
 // The first start's long steps say how far they are (scripts/progress.js), and sqlite3 compiles
 // from its own part of n8n's lock (scripts/n8n/sqlite3-lock.js), beside n8n's download.
 import { spawnSync } from 'node:child_process';
