@@ -62,10 +62,21 @@ function bytesUnder(dir) {
 /** The packages (lock keys) that `npm ci` in `dir` installs on this machine, from its lock. */
 function lockPackages(dir) {
 	const lock = JSON.parse(fs.readFileSync(path.join(dir, 'package-lock.json'), 'utf8'));
+	const packages = lock.packages ?? {};
 	const libc = libcHere();
-	return Object.entries(lock.packages ?? {})
+	// npm leaves out what the lock marks extraneous, and what lies inside it.
+	const extraneous = (key) => {
+		for (let at = key; at; at = at.slice(0, Math.max(0, at.lastIndexOf('/node_modules/'))))
+			if (packages[at]?.extraneous) return true;
+		return false;
+	};
+	return Object.entries(packages)
 		.filter(
-			([key, entry]) => key.startsWith('node_modules/') && !entry.link && installsHere(entry, libc),
+			([key, entry]) =>
+				key.startsWith('node_modules/') &&
+				!entry.link &&
+				installsHere(entry, libc) &&
+				!extraneous(key),
 		)
 		.map(([key]) => key);
 }

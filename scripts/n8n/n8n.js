@@ -209,6 +209,7 @@ function packageTarball() {
 	if (!packedHere) {
 		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxplus-package-'));
 		process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+		log('packing the package (npm pack)...');
 		packedHere = pack(ROOT, dir);
 	}
 	checkDigest(packedHere.tarball, packedHere.sha512);
@@ -901,6 +902,7 @@ async function startN8n(opts = {}) {
 	const userFolder = opts.userFolder || fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-faxplus-'));
 	// Its database, key and login are the owner's only (mkdtemp makes 0700 folders too).
 	fs.mkdirSync(userFolder, { recursive: true, mode: 0o700 });
+	log(`installing the package into n8n's user folder ${userFolder} (npm install)...`);
 	installPackage(userFolder);
 	const command = opts.command || 'start';
 
