@@ -38,7 +38,7 @@ function placePackage(key: string, bytes = 10) {
 }
 
 describe('scripts/progress.js', () => {
-	it('counts the packages of the lock in place, leaving out those npm skips on this machine', () => {
+	it('counts the packages of the lock in place, leaving out those npm skips (other machines, extraneous)', () => {
 		writeLock({
 			'node_modules/a': { version: '1.0.0' },
 			'node_modules/a/node_modules/b': { version: '1.0.0' },
@@ -46,6 +46,8 @@ describe('scripts/progress.js', () => {
 			'node_modules/elsewhere': { version: '1.0.0', os: [`!${process.platform}`] },
 			'node_modules/other-cpu': { version: '1.0.0', cpu: ['not-a-cpu'] },
 			'node_modules/linked': { link: true },
+			'node_modules/left-out': { version: '1.0.0', extraneous: true },
+			'node_modules/left-out/node_modules/inside': { version: '1.0.0' },
 		});
 		expect(installProgress(dir)).toBe('0 of 3 packages in place (0%)');
 		placePackage('node_modules/a');
