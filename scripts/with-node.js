@@ -53,20 +53,29 @@ function requiredNode({ install = false } = {}) {
 	const version = lockedVersion(tool.name);
 	if (!current && install && version) {
 		console.error(
-			`Node ${process.versions.node} is older than ${REQUIRED_MAJOR}, which n8n 2.x needs: installing ${tool.name}@${version} from scripts/node/package-lock.json (npm ci, its integrity checked) into .tools/...`,
+			`Node ${process.versions.node} is older than ${REQUIRED_MAJOR}, which n8n 2.x needs: fetching ${tool.name}@${version} (about 30 MB) from the npm registry into .tools/, its integrity checked against scripts/node/package-lock.json; kept there for every later command.`,
 		);
 		fs.rmSync(tool.prefix, { recursive: true, force: true });
 		fs.mkdirSync(tool.prefix, { recursive: true });
 		for (const file of ['package.json', 'package-lock.json'])
 			fs.copyFileSync(path.join(LOCK_DIR, file), path.join(tool.prefix, file));
-		const result = spawnSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], {
-			cwd: tool.prefix,
-			stdio: ['ignore', 2, 2],
-			shell: WINDOWS,
-		});
+		const result = withProgress(
+			['--npm', tool.prefix, `fetching Node ${version}`],
+			['npm', 'ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=http'],
+			{ cwd: tool.prefix },
+		);
 		if (result.status !== 0) fs.rmSync(tool.prefix, { recursive: true, force: true });
 	}
 	return fs.existsSync(tool.binary) ? tool.binary : undefined;
+}
+
+/** Runs `command` through scripts/progress.js (a line every 15 s), its output on stderr. */
+function withProgress(progressArgs, command, options) {
+	return spawnSync(
+		process.execPath,
+		[path.join(__dirname, 'progress.js'), ...progressArgs, '--', ...command],
+		{ ...options, stdio: ['ignore', 2, 2] },
+	);
 }
 
 function missingNode() {
@@ -85,13 +94,17 @@ function ensureDependencies(env) {
 		fs.statSync(marker).mtimeMs >= Math.max(mtime('package-lock.json'), mtime('package.json'))
 	)
 		return;
-	console.error('Installing dev dependencies (npm ci)...');
-	const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
-		cwd: ROOT,
-		env,
-		stdio: ['ignore', 2, 2],
-		shell: WINDOWS,
-	});
+	const count = require('./progress').lockPackages(ROOT).length;
+	console.error(
+		`Installing the dev dependencies (npm ci: ${count} packages from the npm registry, about 5 minutes; kept in node_modules/)...`,
+	);
+	// env's PATH has Node >= REQUIRED_MAJOR first: npm runs on it, and the dev dependencies that ask
+	// for Node 22 or newer (n8n-core's) install without warnings.
+	const result = withProgress(
+		['--npm', ROOT, 'installing the dev dependencies (npm ci)'],
+		['npm', 'ci', '--no-audit', '--no-fund', '--loglevel=http'],
+		{ cwd: ROOT, env },
+	);
 	if (result.status !== 0) {
 		console.error(
 			"npm ci failed. If it says package.json and package-lock.json are out of sync, run 'npm install' and commit package-lock.json.",

@@ -180,6 +180,8 @@ function freePort() {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Seconds n8n's first start (a new user folder: its migrations) takes on a quiet 2-core machine. */
 const FIRST_START_SECONDS = 20;
+/** How often a start that takes long says so: no step of a first start is silent for long. */
+const NOTE_MS = 15000;
 
 /**
  * `ms` stretched by how much slower than on a quiet machine n8n first started in this process (the
@@ -207,6 +209,7 @@ function packageTarball() {
 	if (!packedHere) {
 		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxplus-package-'));
 		process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+		log('packing the package (npm pack)...');
 		packedHere = pack(ROOT, dir);
 	}
 	checkDigest(packedHere.tarball, packedHere.sha512);
@@ -471,7 +474,14 @@ class N8nInstance {
 		const deadline = spawnedAt + this.startTimeoutMs;
 		let exited = null;
 		this.exited.then((e) => (exited = e));
+		let noted = spawnedAt;
 		for (;;) {
+			if (Date.now() - noted >= NOTE_MS) {
+				noted = Date.now();
+				log(
+					`n8n ${this.command} ${this.version} is starting, ${Math.round((noted - spawnedAt) / 1000)} s so far (a first start in a new user folder creates its database: about ${FIRST_START_SECONDS} s on a quiet machine); its log: ${(this.logLines.at(-1) ?? '').slice(0, 120)}`,
+				);
+			}
 			if (exited) {
 				live.delete(this);
 				throw new Error(
@@ -892,6 +902,7 @@ async function startN8n(opts = {}) {
 	const userFolder = opts.userFolder || fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-faxplus-'));
 	// Its database, key and login are the owner's only (mkdtemp makes 0700 folders too).
 	fs.mkdirSync(userFolder, { recursive: true, mode: 0o700 });
+	log(`installing the package into n8n's user folder ${userFolder} (npm install)...`);
 	installPackage(userFolder);
 	const command = opts.command || 'start';
 
