@@ -16,7 +16,14 @@ const assert = require('node:assert/strict');
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
-const { ROOT, ensureChromium, openBrowser, signIn, checkWithScreenshot, patience } = require('./lib');
+const {
+	ROOT,
+	ensureChromium,
+	openBrowser,
+	signIn,
+	checkWithScreenshot,
+	patience,
+} = require('./lib');
 const { createDemoSamples } = require('../../scripts/demo-samples');
 const { waitFor } = require('../support/checks');
 
@@ -109,7 +116,7 @@ module.exports = async function firstSteps(t) {
 		);
 
 		await bcheck(
-			"first steps: a new Fax.Plus Trigger starts with the token and no signing secret, and its notice below the slots says a secret belongs to one endpoint",
+			'first steps: a new Fax.Plus Trigger starts with the token and no signing secret, and its notice below the slots says a secret belongs to one endpoint',
 			async () => {
 				await addNode(/^Fax\.Plus$/, /On fax received/i);
 				assert.equal(await slots.count(), 2, 'the API and the signing secret credential slots');
@@ -125,7 +132,10 @@ module.exports = async function firstSteps(t) {
 				assert.match(await shown.innerText(), /n8n may pre-select another trigger's/);
 				const noticeTop = (await shown.boundingBox()).y;
 				const slotTop = (await slots.nth(1).boundingBox()).y;
-				assert.ok(noticeTop > slotTop, `the notice (y ${noticeTop}) is above the slots (y ${slotTop})`);
+				assert.ok(
+					noticeTop > slotTop,
+					`the notice (y ${noticeTop}) is above the slots (y ${slotTop})`,
+				);
 			},
 		);
 
@@ -162,7 +172,10 @@ module.exports = async function firstSteps(t) {
 				assert.ok(!warning.includes(server.getEndpointSecret(endpointId).slice('whsec_'.length)));
 				s.endpointId = endpointId;
 
-				const [delivery] = await server.deliver({ event: 'fax_received', onlyEndpointId: endpointId });
+				const [delivery] = await server.deliver({
+					event: 'fax_received',
+					onlyEndpointId: endpointId,
+				});
 				assert.deepEqual(
 					delivery.attempts.map((attempt) => attempt.status),
 					[401],

@@ -13,11 +13,14 @@ const nodes: Array<[string, INodeTypeDescription]> = [
 ];
 
 describe('a new node signs in with the access token', () => {
-	it.each(nodes)('%s: Authentication starts at Access Token, listed first', (_name, description) => {
-		const authentication = description.properties.find((p) => p.name === 'authentication')!;
-		expect(authentication.default).toBe('accessToken');
-		expect((authentication.options as Array<{ value: string }>)[0].value).toBe('accessToken');
-	});
+	it.each(nodes)(
+		'%s: Authentication starts at Access Token, listed first',
+		(_name, description) => {
+			const authentication = description.properties.find((p) => p.name === 'authentication')!;
+			expect(authentication.default).toBe('accessToken');
+			expect((authentication.options as Array<{ value: string }>)[0].value).toBe('accessToken');
+		},
+	);
 
 	it.each(nodes)(
 		"%s: with n8n's defaults, the API credential shown is the token's, never OAuth2's",
@@ -36,7 +39,9 @@ describe('a new node signs in with the access token', () => {
 					(values as unknown[]).includes(parameters[name]),
 				),
 			);
-			const api = shown.map((credential) => credential.name).filter((name) => name !== 'faxPlusWebhookSecretApi');
+			const api = shown
+				.map((credential) => credential.name)
+				.filter((name) => name !== 'faxPlusWebhookSecretApi');
 			expect(api).toEqual(['faxPlusApi']);
 		},
 	);
