@@ -7,7 +7,7 @@ import { triggerParameters } from '../shared/triggers/properties';
 
 /** Shown by n8n when the workflow is published: the one step n8n cannot do for the user. */
 export const activationMessage =
-	"Fax.Plus now sends this workflow's fax events to the trigger's Production URL. Copy the endpoint's signing secret (whsec_…) from Fax.Plus → Integrations → Webhooks into the trigger's own signing secret credential (another trigger's secret does not verify) and save it: until then deliveries are refused with 401.";
+	"Fax.Plus now sends this workflow's fax events to the trigger's Production URL. Copy the endpoint's signing secret (whsec_…) from Fax.Plus → Integrations → Webhooks into this trigger's own signing secret credential and save it: until then deliveries are refused with 401.";
 
 export const triggerProperties: INodeProperties[] = [
 	authenticationProperty,

@@ -12,7 +12,7 @@ import {
 } from './fields';
 import { outboxFaxes, type OutboxFax } from '../../shared/api/accountLists';
 import type { FaxPlusOperation } from '../shared/types';
-import { sendOption } from '../fax/send/sendOptions';
+import { sendOption } from '../shared/sendOptions';
 import { operationError } from '../../shared/transport/nodeErrors';
 
 export const get: FaxPlusOperation = {

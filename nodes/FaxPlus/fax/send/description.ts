@@ -14,7 +14,7 @@ import {
 } from './finalStatus';
 import { idempotencyKeyOption, keyLifetimeOption, toolRepeatWindowOption } from './keyOptions';
 import { fromField } from './senders';
-import { SEND_OPTIONS } from './sendOptions';
+import { SEND_OPTIONS } from '../../shared/sendOptions';
 
 export const DOCUMENT_SOURCES = ['binary', 'text', 'url', 'fax'] as const;
 export type DocumentSource = (typeof DOCUMENT_SOURCES)[number];

@@ -10,7 +10,7 @@ import { runsAsTool } from '../../../shared/n8n/toolRun';
 import { wholeNumber } from '../../shared/values';
 import { docsLink } from '../../shared/descriptions';
 import { operationError } from '../../../shared/transport/nodeErrors';
-import { sendOption } from './sendOptions';
+import { sendOption } from '../../shared/sendOptions';
 
 /** Fax.Plus takes at most this many destinations per fax (too_many_destinations above it). */
 export const MAX_DESTINATIONS = 4000;

@@ -3,7 +3,7 @@ import type { IExecuteFunctions, NodeEgressFilter } from 'n8n-workflow';
 import { inN8nDefaultRanges, internalRange, parseIp } from '../../../shared/transport/addresses';
 import { listOf } from '../../shared/values';
 import { n8nEgress, type N8nEgress } from '../../../shared/n8n/egressFilter';
-import { sendOption } from './sendOptions';
+import { sendOption } from '../../shared/sendOptions';
 
 /** Where a URL's host leads: allowed (with the address to connect to, if pinned), or why not. */
 export type EgressDecision =

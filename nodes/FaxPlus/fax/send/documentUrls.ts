@@ -30,7 +30,7 @@ import {
 import { MAX_REDIRECTS, REDIRECT_STATUSES } from '../../../shared/transport/redirects';
 import { wholeNumber } from '../../shared/values';
 import { operationError } from '../../../shared/transport/nodeErrors';
-import { sendOption } from './sendOptions';
+import { sendOption } from '../../shared/sendOptions';
 
 const LABEL = 'Document URLs';
 

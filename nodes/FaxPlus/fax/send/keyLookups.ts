@@ -25,7 +25,7 @@ import {
 } from '../../shared/keyMarker';
 import { NodeKeyRecord, type Claim, type KeyHold } from './keyClaim';
 import { DEFAULT_KEY_LIFETIME_DAYS, DEFAULT_KEY_WINDOW_HOURS } from './keyOptions';
-import { sendOption } from './sendOptions';
+import { sendOption } from '../../shared/sendOptions';
 
 /** The newest sent faxes a look reads: one page, from this long before the send began. */
 const RECENT = { ms: 15 * 60_000, faxes: 50 };

@@ -27,7 +27,7 @@ import { checkManualRepeat } from './manualRepeat';
 import { senderOf } from './senders';
 import { duplicateItems, sentForAgent, sentItems, type FaxSent } from './sendResult';
 import { uploadDocument } from './uploadBody';
-import { sendOption } from './sendOptions';
+import { sendOption } from '../../shared/sendOptions';
 
 export const send: FaxPlusOperation = {
 	agentRisk: { kind: 'spends' },

@@ -167,14 +167,14 @@ describe('Custom API Call', () => {
 			"Check Method and Path (GET /account/self) against Fax.Plus's API reference (https://apidoc.fax.plus): Path is what follows the credential's Base URL, e.g. /accounts/self.",
 		);
 		expect(error?.message).not.toMatch(/\bID\b|Get Many/);
-		// Positive control: an operation's 404 keeps its words about the ID it was given.
+		// Positive control: an operation's refusal keeps its words about the ID it was given.
 		const operation = await runOperation(server(), {
 			resource: 'fax',
 			operation: 'get',
 			userId: 'self',
 			faxId: 'fax_missing',
 		});
-		expect(operation.error?.message).toMatch(/Check the ID/);
+		expect(operation.error?.message).toMatch(/an ID must be one Fax\.Plus gave/);
 	});
 
 	it("runs when the node holds n8n's own Custom API Call value, for any resource", async () => {
