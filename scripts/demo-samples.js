@@ -274,6 +274,15 @@ async function createDemoSamples(n8n, server) {
 		data: { secret: server.getEndpointSecret(endpoint.id) },
 	});
 	await n8n.waitForWebhook(`${webhookId}/webhook`);
+	// Saved last: n8n's editor pre-selects the most recently saved credential of a new node's
+	// types, all of them together (a trigger's signing secret included), and sets Authentication
+	// to match. So a new Fax.Plus node or trigger starts with the access token, as README does,
+	// and a new trigger's signing secret slot stays empty instead of holding this endpoint's secret.
+	await n8n.updateCredential(pat.id, {
+		name: pat.name,
+		type: 'faxPlusApi',
+		data: { accessToken: server.tokens.pat, baseUrl: server.baseUrl },
+	});
 	return { pat, secretCred, oauth, reader, sending, triggered, endpoint, webhookId };
 }
 

@@ -133,7 +133,10 @@ async function main() {
 		filesDirs = n8n.filesDir;
 	}
 
-	const { oauth, reader, sending, triggered, endpoint } = await createDemoSamples(n8n, server);
+	const { oauth, secretCred, reader, sending, triggered, endpoint } = await createDemoSamples(
+		n8n,
+		server,
+	);
 
 	const deliver = `curl -s -X POST ${server.origin}/_control/deliver -H 'content-type: application/json' -d '{"event":"fax_received"}'`;
 	console.log(`
@@ -160,7 +163,8 @@ Fax.Plus demo is running (n8n ${n8n.version}${queueMode ? ', queue mode: main, w
       Personal Access Token   ${server.tokens.pat}
       Base URL                ${server.baseUrl}
     (a token of this local server only; it opens nothing else)
-    endpoint ${endpoint.id} delivers to ${endpoint.url}
+    endpoint ${endpoint.id} delivers to ${endpoint.url}; its signing secret is in credential
+      "${secretCred.name}": a new Fax.Plus Trigger needs a credential of its own (one secret, one endpoint)
 
   OAuth2: credential "${oauth.name}" is connected (n8n's OAuth2 flow, approved on the
     local server's page); pick it in a Fax.Plus node's Credential list. To connect one yourself:

@@ -31,6 +31,8 @@ const FILE_SECONDS = {
 		// With a publish n8n refuses (Engine 2.0), answered at its publication outbox's next poll (15 s).
 		poll: 86,
 		oauth2: 70,
+		// The demo's samples, then a new node, a new trigger published and a Custom API Call in the editor.
+		'first-steps': 60,
 		// The everyday path by dragging in the editor.
 		'drag-send': 61,
 		'drag-extract': 57,

@@ -7,17 +7,10 @@ import { triggerParameters } from '../shared/triggers/properties';
 
 /** Shown by n8n when the workflow is published: the one step n8n cannot do for the user. */
 export const activationMessage =
-	"Fax.Plus now sends this workflow's fax events to the trigger's Production URL. Copy the endpoint's signing secret (whsec_…) from Fax.Plus → Integrations → Webhooks into the trigger's signing secret credential and save it: until then deliveries are refused with 401.";
+	"Fax.Plus now sends this workflow's fax events to the trigger's Production URL. Copy the endpoint's signing secret (whsec_…) from Fax.Plus → Integrations → Webhooks into this trigger's own signing secret credential and save it: until then deliveries are refused with 401.";
 
 export const triggerProperties: INodeProperties[] = [
 	authenticationProperty,
-	{
-		// After `authentication`, so the secret's slot is above this notice in every n8n.
-		displayName: `Once the workflow is published, copy the signing secret (whsec_…) of the endpoint with this node's Production URL from <a href="https://app.fax.plus/" target="_blank">Fax.Plus</a> → Integrations → Webhooks into the credential above and save it. Until then deliveries are refused; a Fax.Plus Polling Trigger in the workflow brings those faxes.`,
-		name: 'secretNotice',
-		type: 'notice',
-		default: '',
-	},
 	{
 		displayName: 'Verify Deliveries With',
 		name: 'incomingAuthentication',
@@ -25,6 +18,14 @@ export const triggerProperties: INodeProperties[] = [
 		options: [{ name: 'Signing Secret', value: 'signingSecret' }],
 		default: 'signingSecret',
 		description: 'Each delivery must carry a valid signature made with the secret above, else 401',
+	},
+	{
+		// After the last parameter the credentials depend on: n8n's editor puts their slots before
+		// that one (`authentication` itself is hidden), so this notice stands below them.
+		displayName: `A signing secret belongs to one endpoint: give this trigger a credential of its own (n8n may pre-select another trigger's; every delivery is refused). Once published, copy the whsec_… of the endpoint with this node's Production URL from <a href="https://app.fax.plus/" target="_blank">Fax.Plus</a> → Integrations → Webhooks into the credential above.`,
+		name: 'secretNotice',
+		type: 'notice',
+		default: '',
 	},
 	...triggerParameters(
 		{

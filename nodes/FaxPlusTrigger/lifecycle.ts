@@ -110,11 +110,11 @@ function endpointMatches(endpoint: WebhookEndpoint, url: string, wanted: Subscri
 	);
 }
 
-/** Refuses to activate with a forgeable secret; none yet: goes on (401 until saved), logged. */
-async function checkSigningSecretStrength(context: IHookFunctions): Promise<void> {
-	if (!context.getNode().credentials?.faxPlusWebhookSecretApi) return;
+/** Refuses to activate with a forgeable secret; none yet: goes on (401 until saved), logged. Whether one is saved. */
+async function checkSigningSecretStrength(context: IHookFunctions): Promise<boolean> {
+	if (!context.getNode().credentials?.faxPlusWebhookSecretApi) return false;
 	const credentials = await context.getCredentials<{ secret?: unknown }>('faxPlusWebhookSecretApi');
-	if (isValidWebhookSecret(credentials?.secret)) return;
+	if (isValidWebhookSecret(credentials?.secret)) return true;
 	if (!isEmptySecret(credentials?.secret)) {
 		throw operationError(context, {
 			message: 'The signing secret credential is too weak',
@@ -127,6 +127,20 @@ async function checkSigningSecretStrength(context: IHookFunctions): Promise<void
 			"no signing secret is saved in the trigger's signing secret credential yet: deliveries are refused with 401 until it is. Once the endpoint is registered, copy its signing secret (whsec_…) from Fax.Plus → Integrations → Webhooks into the credential and save it",
 			{ event: 'signing_secret_empty' },
 		);
+	return false;
+}
+
+/**
+ * A secret saved before its endpoint existed is another endpoint's: each endpoint gets its own at
+ * creation, and n8n's editor pre-selects the newest signing secret credential for a new trigger.
+ */
+function warnSecretOfAnotherEndpoint(context: IHookFunctions, endpointId: string): void {
+	const name = context.getNode().credentials?.faxPlusWebhookSecretApi?.name;
+	logWarning(
+		context,
+		`the signing secret credential${name ? ` "${name}"` : ''} holds a secret saved before this trigger registered webhook endpoint ${endpointId}, so it is another endpoint's (another trigger's, or an earlier one of this trigger): every delivery to this workflow is refused with 401 until it holds this endpoint's. A signing secret belongs to one endpoint: give this trigger a signing secret credential of its own, copy into it the signing secret (whsec_…) of the endpoint whose URL is this node's Production URL from Fax.Plus → Integrations → Webhooks and save it`,
+		{ event: 'signing_secret_of_another_endpoint', endpointId },
+	);
 }
 
 async function checkExists(this: IHookFunctions): Promise<boolean> {
@@ -156,7 +170,7 @@ async function create(this: IHookFunctions, registered: RegisteredEndpoints): Pr
 	await checkDeliverableUrl(this, url, {
 		label: isTest ? "This trigger's Test URL" : "This trigger's Production URL",
 	});
-	await checkSigningSecretStrength(this);
+	const secretSaved = await checkSigningSecretStrength(this);
 
 	// An endpoint with this node's exact URL is a leftover of ours: adopted, keeping its secret.
 	const ours = (await listWebhookEndpoints(this)).filter((endpoint) => endpoint.url === url);
@@ -195,6 +209,8 @@ async function create(this: IHookFunctions, registered: RegisteredEndpoints): Pr
 			: `registered webhook endpoint ${endpoint.id} at Fax.Plus for ${urlForLog(url)} (${what}). Its signing secret is in Fax.Plus → Integrations → Webhooks`,
 		{ event: adopted ? 'endpoint_adopted' : 'endpoint_registered', endpointId: endpoint.id },
 	);
+	// A test session accepts deliveries its secret does not verify (delivery.ts): nothing to warn of there.
+	if (!adopted && secretSaved && !isTest) warnSecretOfAnotherEndpoint(this, endpoint.id);
 	return true;
 }
 

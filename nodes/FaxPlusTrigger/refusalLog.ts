@@ -67,6 +67,21 @@ export const REFUSAL_CAUSES = {
 
 export type RefusalCause = keyof typeof REFUSAL_CAUSES;
 
+/** The causes the signing secret credential decides: their line names it. */
+const SECRET_CAUSES: RefusalCause[] = ['no_secret', 'invalid_secret', 'signature_mismatch'];
+
+/** The node's signing secret credential by the name n8n gives it (never its value), or that none is chosen. */
+function secretCredentialOf(context: LogContext): string {
+	let name: string | undefined;
+	try {
+		name = context.getNode().credentials?.faxPlusWebhookSecretApi?.name ?? undefined;
+	} catch {
+		// A context without its node still logs the refusal.
+	}
+	if (name === undefined) return ' (no signing secret credential is chosen in the trigger)';
+	return ` (signing secret credential "${name.length > 100 ? `${name.slice(0, 99)}…` : name}")`;
+}
+
 export function logRefusal(
 	context: LogContext,
 	throttle: LogThrottle,
@@ -93,7 +108,7 @@ export function logRefusal(
 		context,
 		throttle,
 		`refused:${cause}`,
-		`delivery refused (${status}): ${what}${skew}. ${todo}.`,
+		`delivery refused (${status}): ${what}${skew}${SECRET_CAUSES.includes(cause) ? secretCredentialOf(context) : ''}. ${todo}.`,
 		{
 			event: 'delivery_refused',
 			cause,

@@ -166,7 +166,7 @@ module.exports = async function hostileDocumentUrls(t) {
 	];
 	const byPackage = [
 		/is an internal address not on the Allowed Document Hosts of this node/,
-		/the option Allowed Document Hosts/,
+		/Allowed Document Hosts \(Options → Add Option → Allowed Document Hosts\)/,
 	];
 	const unchecked = [
 		/names a host that this n8n gives nodes no way to check/,

@@ -138,6 +138,7 @@ function suiteFiles({
 		files.push({ name: 'browser', file: path.join(ROOT, 'test/browser/editor.test.js') });
 		files.push({ name: 'oauth2', file: path.join(ROOT, 'test/browser/oauth2.test.js') });
 		files.push({ name: 'setup', file: path.join(ROOT, 'test/browser/setup.test.js') });
+		files.push({ name: 'first-steps', file: path.join(ROOT, 'test/browser/first-steps.test.js') });
 		files.push({ name: 'drag-send', file: path.join(ROOT, 'test/browser/drag-send.test.js') });
 		files.push({
 			name: 'drag-extract',

@@ -38,6 +38,23 @@ describe('docs/troubleshooting.md', () => {
 		expect(doc).toContain(head);
 	});
 
+	it.each([
+		[404, 'Check **Method** and **Path**'],
+		[400, 'Check **Query Parameters** and **JSON Body**'],
+		[403, 'The role and token scope the reference names'],
+	])("names a Custom API Call's words for %i, which speak of its fields", (status, listed) => {
+		const { message } = describeFaxPlusError(status, {}, '/account/self', { method: 'GET' });
+		const head = message.split(' (')[0].replace(/: \d+.*$/, '');
+		expect(doc).toContain(`\`${head}: ${status}\``);
+		expect(doc).toContain(listed);
+	});
+
+	it("names the warning of a signing secret saved before the trigger's endpoint existed", () => {
+		expect(doc).toContain(
+			"holds a secret saved before this trigger registered webhook endpoint ep_…, so it is another endpoint's",
+		);
+	});
+
 	it.each(Object.entries(REFUSAL_CAUSES))(
 		'names the refusal "%s" as the log writes it',
 		(_cause, { what }) => {

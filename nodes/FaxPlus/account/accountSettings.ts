@@ -15,6 +15,7 @@ import {
 	type ChannelSettings,
 	type SlackMode,
 } from './types';
+import { UPDATE_FIELDS } from '../shared/descriptions';
 
 /** A channel's events as a choice of several (Email, SMS, Push Notifications): `emailNotifications` etc. */
 export function eventsField(displayName: string, what: string): INodeProperties {
@@ -263,8 +264,7 @@ function mergedNotifications(
 		throw operationError(context, {
 			itemIndex,
 			message: `Slack notifications need ${missing.map(([, label]) => label).join(', ')} too`,
-			description:
-				'The account has no Slack notification settings yet: add Slack Channel, Slack on Fax Received and Slack on Fax Sent together.',
+			description: `The account has no Slack notification settings yet: add Slack Channel, Slack on Fax Received and Slack on Fax Sent together (${UPDATE_FIELDS.displayName} → ${UPDATE_FIELDS.placeholder}).`,
 		});
 	const language = changes.language ?? (settings.language === 'en' ? 'en' : undefined);
 	const blocked =

@@ -274,7 +274,14 @@ export const customApiCall: FaxPlusOperation = {
 			: upload
 				? await uploadOf(this, itemIndex)
 				: jsonBodyOf(this, itemIndex);
-		const request = { method, path, itemIndex, ...(qs && { qs }), ...(body && { body }) };
+		const request = {
+			method,
+			path,
+			itemIndex,
+			customApiCall: true as const,
+			...(qs && { qs }),
+			...(body && { body }),
+		};
 		if (this.getNodeParameter('responseAsFile', itemIndex, false) !== true)
 			return itemsOf(await faxPlusApiRequest<unknown>(this, request));
 		const output = requiredString(

@@ -42,13 +42,29 @@ export function memberLocator(description: string): INodeProperties {
 	});
 }
 
+/** A collection's name and its add button: where a user finds its fields. */
+export interface CollectionPlace {
+	displayName: string;
+	placeholder: string;
+}
+
+/** A field of a collection as a hint names it, with where it is: "Max Pages (Options → Add Option → Max Pages)". */
+export const fieldWithPlace = (collection: CollectionPlace, field: string) =>
+	`${field} (${collection.displayName} → ${collection.placeholder} → ${field})`;
+
+/** Every operation's "Update Fields". */
+export const UPDATE_FIELDS: CollectionPlace = {
+	displayName: 'Update Fields',
+	placeholder: 'Add Field',
+};
+
 /** An operation's "Update Fields": only the fields the user adds are sent. */
 export function updateFieldsCollection(options: INodeProperties[]): INodeProperties {
 	return {
-		displayName: 'Update Fields',
+		displayName: UPDATE_FIELDS.displayName,
 		name: 'updateFields',
 		type: 'collection',
-		placeholder: 'Add Field',
+		placeholder: UPDATE_FIELDS.placeholder,
 		default: {},
 		description: 'What to change (at least one field); the fields not added stay as they are',
 		options,

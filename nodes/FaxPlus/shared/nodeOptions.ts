@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { DEFAULT_DEADLINE_SECONDS } from '../../shared/transport/answers';
+import type { CollectionPlace } from './descriptions';
 
 /** The node-level options' parameter name; no operation uses it. */
 export const NODE_OPTIONS = 'nodeOptions';
@@ -10,12 +11,18 @@ const MAX_ITEMS_AT_ONCE = 200;
 /** Downloads hold whole documents in memory while they arrive. */
 export const DOWNLOADS_AT_ONCE = 5;
 
+/** The node-level options as the panel shows them. */
+export const NODE_OPTIONS_PLACE: CollectionPlace = {
+	displayName: 'Node Options',
+	placeholder: 'Add Option',
+};
+
 /** Options of the node as a whole, shown for a resource's operations but those that run one item at a time. */
 export const nodeOptionsProperty = (resource: string, oneAtATime: string[]): INodeProperties => ({
-	displayName: 'Node Options',
+	displayName: NODE_OPTIONS_PLACE.displayName,
 	name: NODE_OPTIONS,
 	type: 'collection',
-	placeholder: 'Add Option',
+	placeholder: NODE_OPTIONS_PLACE.placeholder,
 	default: {},
 	displayOptions: {
 		show: { resource: [resource] },

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateFieldsCollection } from '../shared/descriptions';
+import { fieldWithPlace, UPDATE_FIELDS, updateFieldsCollection } from '../shared/descriptions';
 import { nonEmptyUpdate, toItems } from '../shared/items';
 import {
 	checkDeliverableUrl,
@@ -74,16 +74,14 @@ function changesOf(context: IExecuteFunctions, itemIndex: number): Partial<Webho
 			throw operationError(context, {
 				itemIndex,
 				message: 'Numbers Filter and Clear Number Filter cannot be used together',
-				description:
-					'Either enter the numbers of the new filter, or turn on Clear Number Filter to remove it.',
+				description: `Either enter the numbers of the new filter, or turn on ${fieldWithPlace(UPDATE_FIELDS, 'Clear Number Filter')} to remove it.`,
 			});
 		}
 		if (!clear && channels.length === 0) {
 			throw operationError(context, {
 				itemIndex,
 				message: 'Numbers Filter is empty',
-				description:
-					'Enter the numbers of the new filter, or use Clear Number Filter to deliver faxes of every number.',
+				description: `Enter the numbers of the new filter, or use ${fieldWithPlace(UPDATE_FIELDS, 'Clear Number Filter')} to deliver faxes of every number.`,
 			});
 		}
 		if (channels.length > 0) changes.channels = channels;

@@ -111,8 +111,16 @@ function international(digits: string, readWith: string): NumberReading {
 	};
 }
 
-/** One phone number in E.164, read as libphonenumber does; without `defaultCode` (Default Country Code: '' when empty, undefined where not offered) it must begin with "+". */
-export function readPhoneNumber(typed: string, defaultCode?: string): NumberReading {
+/**
+ * One phone number in E.164, read as libphonenumber does; without `defaultCode` (Default Country
+ * Code: '' when empty, undefined where not offered) it must begin with "+". `defaultCodeOption`:
+ * the option as a hint names it where it is offered, with where it is.
+ */
+export function readPhoneNumber(
+	typed: string,
+	defaultCode?: string,
+	defaultCodeOption = 'Default Country Code',
+): NumberReading {
 	const text = typed.trim().slice(0, MAX_TYPED + 1);
 	const plus = /^[\s([]*\+/.test(text);
 	const digits = text.replace(/^[\s([]*\+/, '').replace(SEPARATORS, '');
@@ -131,7 +139,7 @@ export function readPhoneNumber(typed: string, defaultCode?: string): NumberRead
 		const orDefault =
 			defaultCode === undefined
 				? ''
-				: ', or set Default Country Code for numbers written the national way';
+				: `, or set ${defaultCodeOption} for numbers written the national way`;
 		return {
 			ok: false,
 			reason: `has no country code${offered}: type it with "+" and the country code, e.g. +49 30 1234567${orDefault}`,
@@ -178,10 +186,14 @@ export function readPhoneNumber(typed: string, defaultCode?: string): NumberRead
 }
 
 /** Reads each number of a list (see readPhoneNumber): each once, in order, or the first refused. */
-export function readPhoneNumbers(input: NumbersInput, defaultCode?: string): NumbersResult {
+export function readPhoneNumbers(
+	input: NumbersInput,
+	defaultCode?: string,
+	defaultCodeOption?: string,
+): NumbersResult {
 	const numbers: string[] = [];
 	for (const entry of entriesOf(input)) {
-		const reading = readPhoneNumber(entry, defaultCode);
+		const reading = readPhoneNumber(entry, defaultCode, defaultCodeOption);
 		if (!reading.ok) return { ok: false, invalid: entry, reason: reading.reason };
 		numbers.push(reading.number);
 	}

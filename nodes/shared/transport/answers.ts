@@ -178,7 +178,7 @@ export function describeAnswerProblem(
 			return {
 				message: `Fax.Plus did not answer ${what} within ${request.seconds} seconds`,
 				description:
-					'The request was stopped at its deadline (the whole answer, not only its start). If Fax.Plus or a proxy in front of it is slow, try again later; in the Fax.Plus node, Node Options → Timeout (Seconds) gives it longer.',
+					'The request was stopped at its deadline (the whole answer, not only its start). If Fax.Plus or a proxy in front of it is slow, try again later; in the Fax.Plus node, Node Options → Add Option → Timeout (Seconds) gives it longer.',
 			};
 		case 'tooLarge':
 			return {

@@ -13,6 +13,8 @@ interface ErrorCase {
 	detail?: RegExp;
 	message: string;
 	advice: string;
+	/** Its words are an operation's fields: a Custom API Call gets the status's words instead. */
+	operationFields?: true;
 }
 
 /** Errors the status does not explain, first match wins; an agent reads only the message. */
@@ -58,6 +60,7 @@ const SPECIAL_CASES: ErrorCase[] = [
 		status: 400,
 		path: /^\/accounts\/[^/]+\/outbox\/?$/,
 		detail: /from_fax/i,
+		operationFields: true,
 		message: 'Fax.Plus refused Fax to Send Again (from_fax): 400',
 		advice:
 			"Sending an existing fax again (from_fax) is on Fax.Plus's Send a fax page but not in its SDK. Check the fax ID, or download the fax (Fax → Download) and send the file with Document Source Binary Fields.",
@@ -66,6 +69,7 @@ const SPECIAL_CASES: ErrorCase[] = [
 		status: 400,
 		path: /^\/accounts\/[^/]+\/outbox\/?$/,
 		detail: /\bfrom\b/i,
+		operationFields: true,
 		message: 'Fax.Plus refused From: 400',
 		advice:
 			"From must be a fax number the user sends from, or no_number for a corporate member without one. Several numbers separated by commas are on Fax.Plus's Send a fax page but not in its SDK: if several were given, give one.",
@@ -74,6 +78,7 @@ const SPECIAL_CASES: ErrorCase[] = [
 		status: 400,
 		path: /^\/accounts\/[^/]+\/?$/,
 		detail: /phone/i,
+		operationFields: true,
 		message: 'Fax.Plus refused Phone: 400',
 		advice:
 			'Enter the phone number with "+" and the country code, at least 8 digits (Fax.Plus\'s SDK checks ^[+]?[0-9]{8,}$).',
@@ -82,6 +87,7 @@ const SPECIAL_CASES: ErrorCase[] = [
 		status: 400,
 		path: /^\/accounts\/[^/]+\/faxes\/[^/]+\/?$/,
 		detail: /comment|is_read/i,
+		operationFields: true,
 		message: 'Fax.Plus refused the change of the fax: 400',
 		advice: "Set both Comment and Is Read under Update Fields (Fax.Plus's SDK requires both).",
 	},
@@ -91,7 +97,7 @@ const SPECIAL_CASES: ErrorCase[] = [
 		detail: /fax_page_received|event/i,
 		message: 'Fax.Plus refused the legacy hook event: 400',
 		advice:
-			"Fax.Plus's SDK lists only fax_sent and fax_received for legacy hooks. For fax_page_received use the current webhook API (Webhook → Create, or the Fax.Plus Trigger without Use Legacy Hook API).",
+			"Fax.Plus's SDK lists only fax_sent and fax_received for legacy hooks. For fax_page_received use the current webhook API (Webhook → Create, or the Fax.Plus Trigger).",
 	},
 	{
 		status: 400,
@@ -139,28 +145,48 @@ const BY_STATUS: Record<number, { what: string; advice: string }> = {
 	},
 };
 
+/** Fax.Plus's API reference, where a Custom API Call's paths, query parameters and bodies are listed. */
+const API_REFERENCE = 'https://apidoc.fax.plus';
+
+/** A Custom API Call has a Method, a Path, Query Parameters and a JSON Body, and no operation's fields. */
+function customCallAdvice(status: number, method: string, path: string): string | undefined {
+	const shown = path.length > 200 ? `${path.slice(0, 199)}…` : path;
+	const request = `${method} ${shown}`;
+	if (status === 404)
+		return `Check Method and Path (${request}) against Fax.Plus's API reference (${API_REFERENCE}): Path is what follows the credential's Base URL, e.g. /accounts/self.`;
+	if (status === 400 || status === 422)
+		return `Check Query Parameters and JSON Body against what Fax.Plus's API reference (${API_REFERENCE}) lists for ${request}: their names and values; numbers need "+" and the country code.`;
+	if (status === 403)
+		return `This credential may not do this: check in Fax.Plus's API reference (${API_REFERENCE}) the role and token scope ${request} needs; another user's data needs an admin's credential (else use "self" in Path).`;
+	return undefined;
+}
+
 const UNEXPECTED = {
 	what: 'answered with an unexpected status',
 	advice: 'Check the parameters, then try again.',
 };
 
-/** What the user should read for an error of the API; never contains credentials. */
+/** What the user should read for an error of the API; never contains credentials. `customCall`: the request of a Custom API Call. */
 export function describeFaxPlusError(
 	status: number,
 	body: FaxPlusErrorBody,
 	path: string,
+	customCall?: { method: string },
 ): { message: string; description?: string } {
 	const detail = [body.error, body.description].filter(Boolean).join(': ');
 	const suffix = detail ? ` (${detail})` : '';
 	const special = SPECIAL_CASES.find(
 		(rule) =>
 			rule.status === status &&
+			!(customCall && rule.operationFields) &&
 			(!rule.path || rule.path.test(path)) &&
 			(!rule.errorCode || rule.errorCode.test(body.error ?? '')) &&
 			(!rule.detail || rule.detail.test(detail)),
 	);
 	if (special) return { message: `${special.message}${suffix}`, description: special.advice };
-	const { what, advice } = BY_STATUS[status >= 500 ? 500 : status] ?? UNEXPECTED;
+	const known = BY_STATUS[status >= 500 ? 500 : status] ?? UNEXPECTED;
+	const what = known.what;
+	const advice = (customCall && customCallAdvice(status, customCall.method, path)) || known.advice;
 	return {
 		message: `Fax.Plus ${what}: ${status}${suffix}. ${advice}`,
 		description: body.description ?? advice,

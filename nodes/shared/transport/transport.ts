@@ -43,6 +43,8 @@ export interface FaxPlusRequest {
 	answer?: Exclude<AnswerKind, 'json'>;
 	/** How often a 429 is waited out and sent again (3 when omitted). */
 	rateLimitRetries?: number;
+	/** A Custom API Call's request: its errors speak of its Method and Path, not of an operation's fields. */
+	customApiCall?: true;
 }
 
 /** One checked request within its deadline and cap; a failure becomes a masked node error. */
@@ -134,7 +136,7 @@ async function send(
 				if (rateLimitRetries > 0 && responseOf(error).status === 429)
 					logWarning(
 						context,
-						`Fax.Plus answered 429 (rate limit) to ${request.method} ${urlForLog(options.url)} ${retries > 0 ? `after ${retries} retries` : 'asking for a longer wait than allowed'}; the request failed. Lower Items at Once or space the runs`,
+						`Fax.Plus answered 429 (rate limit) to ${request.method} ${urlForLog(options.url)} ${retries > 0 ? `after ${retries} retries` : 'asking for a longer wait than allowed'}; the request failed. Lower Items at Once (in the Fax.Plus node: Node Options → Add Option → Items at Once) or space the runs`,
 						{ event: 'rate_limit_exhausted', retries },
 					);
 				throw fail(toFaxPlusError(context, requestErrorOf(context, error), request, secrets));
@@ -198,7 +200,12 @@ function toFaxPlusError(
 	if (error instanceof NodeOperationError || status === undefined)
 		return requestErrorOf(context, error, request.itemIndex);
 	const parsed = parseErrorBody(body, secrets);
-	const { message, description } = describeFaxPlusError(status, parsed, request.path);
+	const { message, description } = describeFaxPlusError(
+		status,
+		parsed,
+		request.path,
+		request.customApiCall ? { method: request.method } : undefined,
+	);
 	return new NodeApiError(
 		context.getNode(),
 		{ ...parsed, httpCode: String(status) } as JsonObject,

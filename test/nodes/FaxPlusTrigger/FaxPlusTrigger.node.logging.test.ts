@@ -62,7 +62,7 @@ describe('Fax.Plus Trigger → what it logs and saves with the execution', () =>
 			expect(refused.attempts.map((attempt) => attempt.status)).toEqual([401]);
 			expect(warnings()).toHaveLength(1);
 			expect(warnings()[0].message).toMatch(
-				/^Fax\.Plus: delivery refused \(401\): no signing secret is saved in the trigger's signing secret credential yet\. Copy the signing secret .* Fax\.Plus Polling Trigger/,
+				/^Fax\.Plus: delivery refused \(401\): no signing secret is saved in the trigger's signing secret credential yet \(signing secret credential "Signing secret"\)\. Copy the signing secret .* Fax\.Plus Polling Trigger/,
 			);
 			expect(warnings()[0].meta).toMatchObject({
 				package: 'n8n-nodes-faxplus',
@@ -108,6 +108,52 @@ describe('Fax.Plus Trigger → what it logs and saves with the execution', () =>
 				),
 			]);
 			expect(textOf(logs.lines)).not.toContain('c2hvcnQ');
+		});
+
+		it("a secret saved before the trigger registered its endpoint is another endpoint's: activation says so, naming the credential; each refusal names it too", async () => {
+			// Another trigger's endpoint and secret, as n8n's editor pre-selects the newest credential.
+			const other = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			await activateOk(other);
+			const otherSecret = server().getEndpointSecret(
+				onlyEndpoint(server(), other.productionUrl).id,
+			)!;
+			const harness = await trigger({
+				server: server(),
+				parameters: { events: ['fax_sent'] },
+				secret: otherSecret,
+			});
+			logs.clear();
+			await activateOk(harness);
+			const endpoint = onlyEndpoint(server(), harness.productionUrl);
+			expect(warnings().map((line) => line.message)).toEqual([
+				expect.stringMatching(
+					new RegExp(
+						`^Fax\\.Plus: the signing secret credential "Signing secret" holds a secret saved before this trigger registered webhook endpoint ${endpoint.id}, so it is another endpoint's .* refused with 401 .* give this trigger a signing secret credential of its own`,
+					),
+				),
+			]);
+			expect(warnings()[0].meta).toMatchObject({
+				event: 'signing_secret_of_another_endpoint',
+				endpointId: endpoint.id,
+			});
+
+			const [refused] = await server().deliver({
+				event: 'fax_sent',
+				onlyEndpointId: endpoint.id,
+			});
+			expect(refused.attempts.map((attempt) => attempt.status)).toEqual([401]);
+			expect(warnings()[1].message).toMatch(
+				/^Fax\.Plus: delivery refused \(401\): the signature does not verify with the saved signing secret \(signing secret credential "Signing secret"\)\. The credential holds another endpoint's secret/,
+			);
+			expect(textOf(logs.lines)).not.toContain(otherSecret.slice('whsec_'.length));
+		});
+
+		it('a secret pasted after the endpoint was registered raises no such warning when the trigger is activated again', async () => {
+			const harness = await trigger({ server: server(), parameters: { events: ['fax_sent'] } });
+			await activateWithSecret(harness, server());
+			logs.clear();
+			await activateOk(harness);
+			expect(warnings()).toEqual([]);
 		});
 
 		it('with Save Numbers in Custom Data on, the execution carries the fax with its numbers', async () => {
@@ -202,7 +248,7 @@ describe('Fax.Plus Trigger → what it logs and saves with the execution', () =>
 					'webhook-timestamp': String(now()),
 					'webhook-signature': wellFormed,
 				}),
-				/\(401\): the signature does not verify with the saved signing secret\. The credential holds another endpoint's secret/,
+				/\(401\): the signature does not verify with the saved signing secret \(signing secret credential "Signing secret"\)\. The credential holds another endpoint's secret/,
 			],
 		])('%s: one warning with the cause and what to do', async (_name, headers, expected) => {
 			const harness = await activeTrigger();

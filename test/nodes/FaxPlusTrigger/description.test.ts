@@ -156,14 +156,22 @@ describe('Fax.Plus Trigger → public contract', () => {
 
 		it("links Fax.Plus's web app in the notice and places it below the credential slots", () => {
 			const names = description.properties.map((entry) => entry.name);
-			// n8n's editor shows the credential slots where `authentication` is: the notice follows it.
-			expect(names.indexOf('secretNotice')).toBe(names.indexOf('authentication') + 1);
+			// n8n's editor puts the credential slots before the last shown parameter they depend on
+			// (`authentication` is hidden): the notice follows that one, so it stands below them.
+			const dependencies = trigger.description.credentials!.flatMap((credential) =>
+				Object.keys(credential.displayOptions?.show ?? {}),
+			);
+			const lastDependency = Math.max(...dependencies.map((name) => names.indexOf(name)));
+			expect(names.indexOf('secretNotice')).toBe(lastDependency + 1);
 			const notice = property('secretNotice');
 			expect(notice.type).toBe('notice');
 			expect(notice.displayName).toContain(
 				'<a href="https://app.fax.plus/" target="_blank">Fax.Plus</a> → Integrations → Webhooks',
 			);
 			expect(notice.displayName).toMatch(/credential above/);
+			// A secret of another trigger's endpoint, which n8n may pre-select, is named as such.
+			expect(notice.displayName).toMatch(/^A signing secret belongs to one endpoint/);
+			expect(notice.displayName).toMatch(/pre-select another trigger's/);
 			expect(notice.displayName).not.toMatch(/below/);
 			// The editor test finds the notice by its first 40 characters: plain text, no markup.
 			expect(notice.displayName.slice(0, 40)).not.toMatch(/</);

@@ -14,6 +14,7 @@ import {
 } from './finalStatus';
 import { idempotencyKeyOption, keyLifetimeOption, toolRepeatWindowOption } from './keyOptions';
 import { fromField } from './senders';
+import { SEND_OPTIONS } from '../../shared/sendOptions';
 
 export const DOCUMENT_SOURCES = ['binary', 'text', 'url', 'fax'] as const;
 export type DocumentSource = (typeof DOCUMENT_SOURCES)[number];
@@ -235,10 +236,10 @@ export const description: INodeProperties[] = [
 		dependsOn: USER_DEPENDENCY,
 	}),
 	{
-		displayName: 'Options',
+		displayName: SEND_OPTIONS.displayName,
 		name: 'options',
 		type: 'collection',
-		placeholder: 'Add Option',
+		placeholder: SEND_OPTIONS.placeholder,
 		default: {},
 		options: [
 			allowedDestinationsOption,

@@ -10,6 +10,7 @@ import { runsAsTool } from '../../../shared/n8n/toolRun';
 import { wholeNumber } from '../../shared/values';
 import { docsLink } from '../../shared/descriptions';
 import { operationError } from '../../../shared/transport/nodeErrors';
+import { sendOption } from '../../shared/sendOptions';
 
 /** Fax.Plus takes at most this many destinations per fax (too_many_destinations above it). */
 export const MAX_DESTINATIONS = 4000;
@@ -69,13 +70,13 @@ export function destinationsOf(
 		throw operationError(context, {
 			itemIndex,
 			message: `Default Country Code ${problem}`,
-			description:
-				'Enter the country calling code of the national numbers (Options → Default Country Code), or leave it empty and enter numbers with "+".',
+			description: `Enter the country calling code of the national numbers in ${sendOption('Default Country Code')}, or leave it empty and enter numbers with "+".`,
 		});
 	}
 	const result = readPhoneNumbers(
 		context.getNodeParameter('to', itemIndex, '') as string | string[],
 		country,
+		sendOption('Default Country Code'),
 	);
 	if (!result.ok) {
 		throw operationError(context, {
@@ -112,7 +113,7 @@ export function destinationsOf(
 			message: `To has ${to.length} numbers; this node sends to at most ${max} per fax`,
 			description: asTool
 				? `Nothing was uploaded or sent. Send to at most ${max} numbers per call: split the numbers over several calls only if the user asked to fax all of them.`
-				: `Nothing was uploaded or sent. Raise Max Destinations in the options, or split the numbers over several items.`,
+				: `Nothing was uploaded or sent. Raise ${sendOption('Max Destinations')}, or split the numbers over several items.`,
 		});
 	}
 	const prefixes = allowedPrefixes(context, itemIndex, options.allowedDestinations);
@@ -124,6 +125,6 @@ export function destinationsOf(
 		message: `To: ${refused} is not an allowed destination (allowed: ${allowed})`,
 		description: asTool
 			? `Nothing was uploaded or sent. This tool may only fax numbers starting with ${allowed}. Do not try other numbers; tell the user that ${refused} is not allowed.`
-			: `Nothing was uploaded or sent. Add its calling code or prefix to Allowed Destinations in the options, or remove the number.`,
+			: `Nothing was uploaded or sent. Add its calling code or prefix to ${sendOption('Allowed Destinations')}, or remove the number.`,
 	});
 }

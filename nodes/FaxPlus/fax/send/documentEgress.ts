@@ -3,6 +3,7 @@ import type { IExecuteFunctions, NodeEgressFilter } from 'n8n-workflow';
 import { inN8nDefaultRanges, internalRange, parseIp } from '../../../shared/transport/addresses';
 import { listOf } from '../../shared/values';
 import { n8nEgress, type N8nEgress } from '../../../shared/n8n/egressFilter';
+import { sendOption } from '../../shared/sendOptions';
 
 /** Where a URL's host leads: allowed (with the address to connect to, if pinned), or why not. */
 export type EgressDecision =
@@ -127,10 +128,10 @@ export function refusal(decision: Exclude<EgressDecision, { allowed: true }>): {
 	if (decision.reason === 'notListed') {
 		return {
 			message: 'is not on the Allowed Document Hosts of this node',
-			description: 'Only the hosts listed in the option Allowed Document Hosts are fetched.',
+			description: `Only the hosts listed in ${sendOption('Allowed Document Hosts')} are fetched.`,
 		};
 	}
-	const list = 'list its host in the option Allowed Document Hosts (e.g. files.example.com:8080)';
+	const list = `list its host in ${sendOption('Allowed Document Hosts')}, e.g. files.example.com:8080`;
 	if (decision.reason === 'unchecked') {
 		return {
 			message: 'names a host that this n8n gives nodes no way to check',

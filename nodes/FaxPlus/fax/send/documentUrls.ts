@@ -30,6 +30,7 @@ import {
 import { MAX_REDIRECTS, REDIRECT_STATUSES } from '../../../shared/transport/redirects';
 import { wholeNumber } from '../../shared/values';
 import { operationError } from '../../../shared/transport/nodeErrors';
+import { sendOption } from '../../shared/sendOptions';
 
 const LABEL = 'Document URLs';
 
@@ -192,7 +193,7 @@ function deadlineReached(fetching: Fetching, url: URL): NodeOperationError {
 		fetching,
 		`${urlWithoutSecrets(url)} did not arrive within the time limit of ${fetching.seconds} seconds`,
 		'The deadline of Download Time Limit (Seconds) was reached: each document must arrive in that time in all, redirects included. ' +
-			'The server was slow or kept the download open; raise the limit in the options for a large document. Nothing was sent.',
+			`The server was slow or kept the download open; raise ${sendOption('Download Time Limit (Seconds)')} for a large document. Nothing was sent.`,
 	);
 }
 

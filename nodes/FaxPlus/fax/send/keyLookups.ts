@@ -25,6 +25,7 @@ import {
 } from '../../shared/keyMarker';
 import { NodeKeyRecord, type Claim, type KeyHold } from './keyClaim';
 import { DEFAULT_KEY_LIFETIME_DAYS, DEFAULT_KEY_WINDOW_HOURS } from './keyOptions';
+import { sendOption } from '../../shared/sendOptions';
 
 /** The newest sent faxes a look reads: one page, from this long before the send began. */
 const RECENT = { ms: 15 * 60_000, faxes: 50 };
@@ -245,7 +246,8 @@ class SendKey {
 			from: this.identity.from,
 			commentTag: this.tag,
 			message:
-				'Not sent again: Fax.Plus has the fax sent with this key ("outboxFaxId" while it is in the outbox, "faxId" once it is sent; "status" and "statusMeaning" say how it went). A fax that failed is not sent again under its key: to send it again, use a new Idempotency Key.',
+				'Not sent again: Fax.Plus has the fax sent with this key ("outboxFaxId" while it is in the outbox, "faxId" once it is sent; "status" and "statusMeaning" say how it went). A fax that failed is not sent again under its key: to send it again, use a new ' +
+				`${sendOption('Idempotency Key')}.`,
 		};
 		if (this.key.given !== undefined) item.idempotencyKey = this.key.given;
 		return item;

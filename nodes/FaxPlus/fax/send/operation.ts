@@ -27,6 +27,7 @@ import { checkManualRepeat } from './manualRepeat';
 import { senderOf } from './senders';
 import { duplicateItems, sentForAgent, sentItems, type FaxSent } from './sendResult';
 import { uploadDocument } from './uploadBody';
+import { sendOption } from '../../shared/sendOptions';
 
 export const send: FaxPlusOperation = {
 	agentRisk: { kind: 'spends' },
@@ -213,7 +214,7 @@ async function checkPages(
 		throw operationError(context, {
 			itemIndex,
 			message: `Max Pages: the pages of "${document.fileName}" cannot be counted before sending`,
-			description: `Nothing was sent. Max Pages counts PDF, TIFF, image and plain-text pages, read from the file's own bytes; Fax.Plus counts other documents (and files whose bytes are not the type their name or MIME type says) only once they are sent. Convert the document to PDF first${runsAsTool(context) ? '' : ', or remove Max Pages under Options to send it uncounted'}.`,
+			description: `Nothing was sent. Max Pages counts PDF, TIFF, image and plain-text pages, read from the file's own bytes; Fax.Plus counts other documents (and files whose bytes are not the type their name or MIME type says) only once they are sent. Convert the document to PDF first${runsAsTool(context) ? '' : `, or remove ${sendOption('Max Pages')} to send it uncounted`}.`,
 		});
 	}
 	// The counted documents alone may exceed it, whatever the others have.
@@ -223,13 +224,13 @@ async function checkPages(
 		throw operationError(context, {
 			itemIndex,
 			message: `The documents have more than ${limit} page${limit === 1 ? '' : 's'}, the most Max Pages (${limit}) allows`,
-			description: `Nothing was sent. A text is counted only until it passes Max Pages, so how many pages it has in all is not known. To fax it, raise Max Pages under Options or send a PDF of the text; otherwise check that the right file is mapped.`,
+			description: `Nothing was sent. A text is counted only until it passes Max Pages, so how many pages it has in all is not known. To fax it, raise ${sendOption('Max Pages')} or send a PDF of the text; otherwise check that the right file is mapped.`,
 		});
 	}
 	throw operationError(context, {
 		itemIndex,
 		message: `The documents have ${allCounted ? '' : 'at least '}${pages} pages, more than Max Pages (${limit})`,
-		description: `Nothing was sent. To fax them, raise Max Pages under Options to at least ${pages}; otherwise check that the right file is mapped.`,
+		description: `Nothing was sent. To fax them, raise ${sendOption('Max Pages')} to at least ${pages}; otherwise check that the right file is mapped.`,
 	});
 }
 

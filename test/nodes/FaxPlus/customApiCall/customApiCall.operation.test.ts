@@ -147,7 +147,34 @@ describe('Custom API Call', () => {
 		expect(error?.message).toMatch(
 			/^Fax\.Plus refused the request as invalid: 400 \(bad_request: Requested resource was not found/,
 		);
+		// Its words are the call's own fields, not an operation's IDs.
+		expect(error?.message).toMatch(
+			/Check Query Parameters and JSON Body against what Fax\.Plus's API reference \(https:\/\/apidoc\.fax\.plus\) lists for PATCH \/accounts\/self\/ai\/custom-fields\/cf_missing/,
+		);
+		expect(error?.message).not.toMatch(/\bID\b|Get Many/);
 		expect(JSON.stringify(error)).not.toContain(server().tokens.pat);
+	});
+
+	it('names Method and Path and the API reference for a path Fax.Plus does not have, never an ID', async () => {
+		const { error } = await runOperation(server(), {
+			...call,
+			method: 'GET',
+			path: '/account/self',
+		});
+		expect(error?.httpCode).toBe('404');
+		expect(error?.message).toMatch(/^Fax\.Plus found nothing at this address: 404 /);
+		expect(error?.message).toContain(
+			"Check Method and Path (GET /account/self) against Fax.Plus's API reference (https://apidoc.fax.plus): Path is what follows the credential's Base URL, e.g. /accounts/self.",
+		);
+		expect(error?.message).not.toMatch(/\bID\b|Get Many/);
+		// Positive control: an operation's refusal keeps its words about the ID it was given.
+		const operation = await runOperation(server(), {
+			resource: 'fax',
+			operation: 'get',
+			userId: 'self',
+			faxId: 'fax_missing',
+		});
+		expect(operation.error?.message).toMatch(/an ID must be one Fax\.Plus gave/);
 	});
 
 	it("runs when the node holds n8n's own Custom API Call value, for any resource", async () => {

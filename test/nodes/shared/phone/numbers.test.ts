@@ -78,6 +78,12 @@ describe('api/numbers readPhoneNumber: the forms of issue 54', () => {
 			ok: false,
 			reason: 'has no country code: type it with "+" and the country code, e.g. +49 30 1234567',
 		});
+		// Where a node offers it, the hint says where it is.
+		expect(readPhoneNumber('030 1234567', '', 'Default Country Code (Options → X)')).toEqual({
+			ok: false,
+			reason:
+				'has no country code: type it with "+" and the country code, e.g. +49 30 1234567, or set Default Country Code (Options → X) for numbers written the national way',
+		});
 	});
 
 	it('refuses 00 where it is not plainly the international prefix (Australia: 0011; Brazil: 00 and a carrier)', () => {

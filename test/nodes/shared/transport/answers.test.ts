@@ -73,7 +73,7 @@ describe('An answer that takes too long', () => {
 		const { error } = await runOperation(server(), { ...accountGet, nodeOptions: { timeout: 1 } });
 		// The answer takes ~50 s at one byte per 100 ms; the idle timeout alone would never end it.
 		expect(error?.message).toBe('Fax.Plus did not answer GET /accounts/self within 1 seconds');
-		expect(error?.description).toContain('Node Options → Timeout');
+		expect(error?.description).toContain('Node Options → Add Option → Timeout (Seconds)');
 	});
 
 	it('fails the item at its total deadline while the status line and headers still drip', async () => {

@@ -100,6 +100,44 @@ describe('describeFaxPlusError', () => {
 	});
 });
 
+describe("describeFaxPlusError for a Custom API Call: its Method, Path and fields, Fax.Plus's API reference", () => {
+	const custom = (status: number, path: string, description?: string) =>
+		describeFaxPlusError(status, { error: 'x', description }, path, { method: 'POST' });
+
+	it.each([
+		[404, /Check Method and Path \(POST \/account\/self\) against Fax\.Plus's API reference/],
+		[400, /Check Query Parameters and JSON Body against .* lists for POST \/account\/self/],
+		[422, /Check Query Parameters and JSON Body/],
+		[403, /the role and token scope POST \/account\/self needs; .* "self" in Path/],
+	])('%i: what to check in the call, never an operation or an ID', (status, advice) => {
+		const { message } = custom(status, '/account/self');
+		expect(message).toMatch(advice);
+		expect(message).toContain('https://apidoc.fax.plus');
+		expect(message).not.toMatch(/\bIDs?\b|Get Many|User "self"/);
+		// Positive control: an operation's words for the same answer.
+		expect(describeFaxPlusError(status, { error: 'x' }, '/account/self').message).toMatch(
+			/\bID\b|User "self"/,
+		);
+	});
+
+	it("gives an operation's field names only to operations", () => {
+		const fromFax = 'from_fax must be the ID of one of your faxes';
+		expect(custom(400, '/accounts/self/outbox', fromFax).message).not.toMatch(/Fax to Send Again/);
+		expect(
+			describeFaxPlusError(400, { error: 'x', description: fromFax }, '/accounts/self/outbox')
+				.message,
+		).toMatch(/Fax to Send Again/);
+		// Account-wide causes keep their words.
+		expect(custom(401, '/x').message).toMatch(/^Fax\.Plus rejected the credential/);
+		expect(custom(404, '/webhooks').message).toMatch(/^Webhooks are not enabled/);
+	});
+
+	it('cuts a long Path', () => {
+		const { message } = custom(404, `/${'a'.repeat(500)}`);
+		expect(message.length).toBeLessThan(500);
+	});
+});
+
 describe('describeFaxPlusError where Fax.Plus documents disagree (docs/fax-plus-readings.md)', () => {
 	const refusal = (description: string, path: string) =>
 		describeFaxPlusError(400, { error: 'bad_request', description }, path);

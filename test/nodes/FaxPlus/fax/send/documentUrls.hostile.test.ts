@@ -249,7 +249,9 @@ describe('Fax → Send: document URLs an attacker chooses', () => {
 		// Each refusal names the setting that admits it: n8n's allow lists open what n8n blocks.
 		const byN8n = error?.message.endsWith('n8n does not let this node reach');
 		expect(error?.description).toContain(
-			byN8n ? 'N8N_SSRF_ALLOWED_IP_RANGES' : 'the option Allowed Document Hosts',
+			byN8n
+				? 'N8N_SSRF_ALLOWED_IP_RANGES'
+				: 'Allowed Document Hosts (Options → Add Option → Allowed Document Hosts)',
 		);
 		if (byN8n) expect(error?.description).toContain('N8N_SSRF_ALLOWED_HOSTNAMES');
 		expect(`${error?.message} ${error?.description}`).not.toContain('s3cret');

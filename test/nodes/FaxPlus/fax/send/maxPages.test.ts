@@ -62,7 +62,9 @@ describe('Fax → Send: Max Pages', () => {
 				{ items: itemWith(pdfs[pdf]) },
 			);
 			expect(error?.message).toBe('The documents have 500 pages, more than Max Pages (100)');
-			expect(error?.description).toContain('raise Max Pages under Options to at least 500');
+			expect(error?.description).toContain(
+				'raise Max Pages (Options → Add Option → Max Pages) to at least 500',
+			);
 			expect(apiRequests(server())).toEqual([]);
 		},
 	);
@@ -129,7 +131,7 @@ describe('Fax → Send: Max Pages', () => {
 			expect(error?.message).toBe(
 				'Max Pages: the pages of "letter.docx" cannot be counted before sending',
 			);
-			expect(error?.description).toContain('remove Max Pages under Options');
+			expect(error?.description).toContain('remove Max Pages (Options → Add Option → Max Pages)');
 			expect(apiRequests(server())).toEqual([]);
 		});
 

@@ -602,7 +602,7 @@ describe('Fax → Send', () => {
 			[
 				'a number without "+"',
 				{ to: '+15551234567, 49 30 123456' },
-				'To: "49 30 123456" has no country code: type it with "+" and the country code, e.g. +49 30 1234567, or set Default Country Code for numbers written the national way',
+				'To: "49 30 123456" has no country code: type it with "+" and the country code, e.g. +49 30 1234567, or set Default Country Code (Options → Add Option → Default Country Code) for numbers written the national way',
 			],
 			[
 				'a number with letters',
