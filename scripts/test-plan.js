@@ -3,7 +3,7 @@
 //
 // The real-n8n suites mostly wait (on n8n, on polls, on deliveries): one e2e run used about a
 // fifth of a core. So each n8n line's e2e files are split into shards, each shard one
-// `node test/e2e/run.js` with its own local Fax.Plus server and its own n8n (as n8n's own e2e suite
+// `node test/n8n/e2e/run.js` with its own local Fax.Plus server and its own n8n (as n8n's own e2e suite
 // gives each worker its own n8n), and the shards run side by side with the unit tests and the
 // queue-mode suite, which the fault suite's queue mode follows. Its queue mode and its single and
 // lost modes (one stage, one n8n) run side by side at the end: their n8n processes restart into a flood of re-sends, which beside the e2e
