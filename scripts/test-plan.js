@@ -10,7 +10,7 @@
 // shards took minutes longer to drain (single: 147 to 435 s) and slowed the shards down.
 //
 // What each suite proves once, and on which n8n line (each e2e file's `n8nLines`): the list of
-// properties that run on one n8n line only is in test/README.md.
+// properties that run on one n8n line only is in test/n8n/README.md.
 
 /**
  * Seconds each e2e file takes on each n8n line (by major version), to balance the shards: the CI
@@ -270,7 +270,7 @@ function budgetWarning({ totalSeconds, stages, fresh = false, shares }) {
 					`  Other processes kept ${percent(shares.others)} of the cores busy (npm test's stages ${percent(shares.ours)}): the budget is for a machine that runs npm test alone, and a busy machine takes about its CPU-seconds over the cores left to it.`,
 				]
 			: []),
-		'  Make the stage that grew pay for its tests (test/README.md, "Time: a verdict in 20 minutes"), or update scripts/test-plan.js if the machine is slower.',
+		'  Make the stage that grew pay for its tests (test/README.md, "`npm test`: everything, in 20 minutes"), or update scripts/test-plan.js if the machine is slower.',
 	];
 }
 

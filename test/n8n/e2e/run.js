@@ -106,7 +106,7 @@ async function stopAll() {
 /**
  * The n8n lines (major versions) an e2e file runs on: its `n8nLines` export. Most of what a file
  * proves goes through the same code on both lines, so it runs on 2.x only; a file runs on 1.x too
- * when what it proves differs there (test/README.md lists which and why).
+ * when what it proves differs there (test/n8n/README.md lists which and why).
  */
 function n8nLinesOf({ name, file }) {
 	const lines = require(file).n8nLines;
