@@ -10,15 +10,7 @@ import * as jsonParser from 'jsonc-eslint-parser';
 
 export default [
 	{
-		ignores: [
-			'dist/**',
-			'node_modules/**',
-			'.tools/**',
-			'.n8n/**',
-			'test/**',
-			'bench/**',
-			'scripts/**',
-		],
+		ignores: ['dist/**', 'node_modules/**', '.tools/**', '.n8n/**', 'test/**', 'scripts/**'],
 	},
 	{
 		files: ['nodes/**/*.ts', 'credentials/**/*.ts'],

@@ -16,7 +16,7 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
-	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/browser/'],
+	testPathIgnorePatterns: ['/node_modules/', '/test/n8n/e2e/', '/test/n8n/browser/'],
 	// tsconfig.json's isolatedModules: ts-jest only transpiles each file; the type check of everything,
 	// tests included, is tsc's (`types` in npm test and npm run check).
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },

@@ -6,7 +6,13 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
-const DOCUMENTS = ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', 'test/README.md'];
+const DOCUMENTS = [
+	'README.md',
+	'CONTRIBUTING.md',
+	'CHANGELOG.md',
+	'test/README.md',
+	'test/n8n/README.md',
+];
 
 /** The documents checked by default: those above and docs/*.md. */
 function defaultDocuments() {

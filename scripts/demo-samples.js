@@ -1,7 +1,7 @@
 'use strict';
 // The demo's credentials and sample workflows, made in a running n8n against the local Fax.Plus
 // server: used by `npm run demo` (scripts/demo.js) and by the browser test that runs them in the
-// editor (test/browser/setup.test.js). n8n must allow the server's address
+// editor (test/n8n/browser/setup.test.js). n8n must allow the server's address
 // (N8N_SSRF_ALLOWED_IP_RANGES), as docs/security.md tells an owner with an internal document server.
 
 const crypto = require('node:crypto');

@@ -3,14 +3,14 @@
 //
 // The real-n8n suites mostly wait (on n8n, on polls, on deliveries): one e2e run used about a
 // fifth of a core. So each n8n line's e2e files are split into shards, each shard one
-// `node test/e2e/run.js` with its own local Fax.Plus server and its own n8n (as n8n's own e2e suite
+// `node test/n8n/e2e/run.js` with its own local Fax.Plus server and its own n8n (as n8n's own e2e suite
 // gives each worker its own n8n), and the shards run side by side with the unit tests and the
 // queue-mode suite, which the fault suite's queue mode follows. Its queue mode and its single and
 // lost modes (one stage, one n8n) run side by side at the end: their n8n processes restart into a flood of re-sends, which beside the e2e
 // shards took minutes longer to drain (single: 147 to 435 s) and slowed the shards down.
 //
 // What each suite proves once, and on which n8n line (each e2e file's `n8nLines`): the list of
-// properties that run on one n8n line only is in test/README.md.
+// properties that run on one n8n line only is in test/n8n/README.md.
 
 /**
  * Seconds each e2e file takes on each n8n line (by major version), to balance the shards: the CI
@@ -272,7 +272,7 @@ function budgetWarning({ totalSeconds, stages, fresh = false, shares }) {
 					`  Other processes kept ${percent(shares.others)} of the cores busy (npm test's stages ${percent(shares.ours)}): the budget is for a machine that runs npm test alone, and a busy machine takes about its CPU-seconds over the cores left to it.`,
 				]
 			: []),
-		'  Make the stage that grew pay for its tests (test/README.md, "Time: a verdict in 20 minutes"), or update scripts/test-plan.js if the machine is slower.',
+		'  Make the stage that grew pay for its tests (test/README.md, "`npm test`: everything, in 20 minutes"), or update scripts/test-plan.js if the machine is slower.',
 	];
 }
 

@@ -38,5 +38,9 @@ if (!fs.existsSync(path.join(ROOT, 'scripts/n8n/locks', version, 'package-lock.j
 		if (lock.status !== 0) process.exit(lock.status ?? 1);
 	}
 }
-const run = spawnSync(process.execPath, ['test/e2e/run.js'], { cwd: ROOT, env, stdio: 'inherit' });
+const run = spawnSync(process.execPath, ['test/n8n/e2e/run.js'], {
+	cwd: ROOT,
+	env,
+	stdio: 'inherit',
+});
 process.exit(run.status ?? 1);

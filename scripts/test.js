@@ -290,7 +290,7 @@ function e2eShards() {
 		console.log('\n=== e2e: skipped (SKIP_E2E=1)');
 		return [];
 	}
-	const { suiteFiles } = require(path.join(ROOT, 'test/e2e/run.js'));
+	const { suiteFiles } = require(path.join(ROOT, 'test/n8n/e2e/run.js'));
 	const stages = [];
 	for (const version of [N8N_2, N8N_1]) {
 		const major = version.split('.')[0];
@@ -306,7 +306,7 @@ function e2eShards() {
 				// n8n with its driver, and Chromium beside them for the editor's checks
 				load: shard.files.some((f) => BROWSER_FILES.has(f.name)) ? 2 : 1,
 				command: 'node',
-				args: ['test/e2e/run.js'],
+				args: ['test/n8n/e2e/run.js'],
 				env: {
 					E2E_SKIP_BUILD: '1',
 					N8N_VERSION: version,
@@ -323,7 +323,7 @@ function e2eShards() {
 		version: N8N_2_OLDEST,
 		load: 1,
 		command: 'node',
-		args: ['test/e2e/run.js'],
+		args: ['test/n8n/e2e/run.js'],
 		env: {
 			E2E_SKIP_BUILD: '1',
 			E2E_BROWSER: '0',
@@ -521,7 +521,7 @@ async function main() {
 			counting: 'jest',
 		},
 	];
-	// Faults: processes killed, Redis and Postgres cut while deliveries flow (test/faults), one
+	// Faults: processes killed, Redis and Postgres cut while deliveries flow (test/n8n/faults), one
 	// stage per mode (each starts its own n8n, Postgres and servers).
 	const faultModes = skip('FAULTS')
 		? []
@@ -530,13 +530,13 @@ async function main() {
 	const faultsStage = (mode) => ({
 		name: `faults ${mode}`,
 		command: 'node',
-		args: ['test/faults/run.js'],
+		args: ['test/n8n/faults/run.js'],
 		env: { E2E_SKIP_BUILD: '1', FAULTS_ONLY: mode },
 		counting: 'summary',
 		timings: true,
 		daemons: true,
 	});
-	// n8n in queue mode: Postgres, Redis, main, worker, two webhook processors (test/queue), then the
+	// n8n in queue mode: Postgres, Redis, main, worker, two webhook processors (test/n8n/queue), then the
 	// fault suite's queue mode, the longest stage: a lane of its own once Redis, PostgreSQL and n8n
 	// 2.x are there.
 	const queueLane = async () => {
@@ -546,7 +546,7 @@ async function main() {
 			await runStage({
 				name: 'queue',
 				command: 'node',
-				args: ['test/queue/run.js'],
+				args: ['test/n8n/queue/run.js'],
 				env: { E2E_SKIP_BUILD: '1', ...SIDE_BY_SIDE },
 				counting: 'summary',
 				timings: true,

@@ -89,6 +89,9 @@ function missingNode() {
 function ensureDependencies(env) {
 	const marker = path.join(ROOT, 'node_modules/.package-lock.json');
 	const mtime = (file) => fs.statSync(path.join(ROOT, file)).mtimeMs;
+	// A linked node_modules (a worktree sharing another checkout's): npm ci would empty its target.
+	if (fs.lstatSync(path.join(ROOT, 'node_modules'), { throwIfNoEntry: false })?.isSymbolicLink())
+		return;
 	if (
 		fs.existsSync(marker) &&
 		fs.statSync(marker).mtimeMs >= Math.max(mtime('package-lock.json'), mtime('package.json'))

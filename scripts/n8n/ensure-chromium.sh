@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes sure Debian's chromium is at /usr/bin/chromium for the browser test
-# (test/browser/editor.test.js). Never downloads a browser bundle: it only uses
+# (test/n8n/browser/editor.test.js). Never downloads a browser bundle: it only uses
 # apt (Debian's archive), as root or through sudo without a password.
 set -euo pipefail
 BIN="${CHROMIUM_PATH:-/usr/bin/chromium}"

@@ -1,6 +1,6 @@
 'use strict';
 // n8n in queue mode, as busy self-hosted installs run it, for the queue-mode suite
-// (test/queue) and `npm run demo -- --queue`:
+// (test/n8n/queue) and `npm run demo -- --queue`:
 //
 //   Postgres (Debian's, a throwaway cluster)      Redis (Debian's redis-server, no persistence)
 //   main     `n8n start`    editor, REST/public API, activation; no production webhooks

@@ -22,7 +22,7 @@ const {
 	sha256,
 } = require('./pictures');
 const { startN8n } = require('./n8n');
-const { openBrowser, signIn } = require(path.join(ROOT, 'test/browser/lib'));
+const { openBrowser, signIn } = require(path.join(ROOT, 'test/n8n/browser/lib'));
 const { startFaxPlusServer } = require(path.join(ROOT, 'test/server'));
 
 const run = (command, args) => {

@@ -5,8 +5,8 @@
 // fails every request, the credential test's included, before anything is sent. Through n8n-core's
 // real request helpers: a node that asks as n8n's HTTP Request node does (`uri`, legacy helper) and
 // the credential test as n8n runs it (RoutingNode), against a counting server on loopback.
-// The real credential test and a shared credential in n8n: test/e2e/hostile.e2e.js,
-// test/e2e/credential-sharing.e2e.js.
+// The real credential test and a shared credential in n8n: test/n8n/e2e/hostile.e2e.js,
+// test/n8n/e2e/credential-sharing.e2e.js.
 import {
 	NodeConnectionTypes,
 	Workflow,
@@ -465,7 +465,7 @@ describe("no side door: through n8n-core's request helpers, a redirect, a proxy 
 	});
 });
 
-// n8n 2.24 and later then refuse them to its HTTP Request node at save and at run (test/e2e/credential-sharing.e2e.js).
+// n8n 2.24 and later then refuse them to its HTTP Request node at save and at run (test/n8n/e2e/credential-sharing.e2e.js).
 it("the three credentials serve only this package's nodes and their tools", () => {
 	for (const type of [new FaxPlusApi(), new FaxPlusOAuth2Api(), new FaxPlusWebhookSecretApi()])
 		expect(type.restrictToSupportedNodes).toBe(true);

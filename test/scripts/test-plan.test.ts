@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 const ROOT = join(__dirname, '../..');
 const plan = require('../../scripts/test-plan.js');
-const { suiteFiles } = require('../e2e/run.js');
+const { suiteFiles } = require('../n8n/e2e/run.js');
 const N8N_2 = require('node:fs').readFileSync(join(ROOT, 'scripts/n8n/VERSION'), 'utf8').trim();
 const N8N_1 = require('node:fs').readFileSync(join(ROOT, 'scripts/n8n/VERSION-1.x'), 'utf8').trim();
 

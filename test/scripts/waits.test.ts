@@ -7,9 +7,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const ROOT = join(__dirname, '../..');
-const SUITES = ['test/e2e', 'test/browser', 'test/queue', 'test/faults'];
+const SUITES = ['test/n8n/e2e', 'test/n8n/browser', 'test/n8n/queue', 'test/n8n/faults'];
 /** Suites whose every pause is a wait for an event (queue and faults also time their faults). */
-const EVENT_ONLY = ['test/e2e', 'test/browser'];
+const EVENT_ONLY = ['test/n8n/e2e', 'test/n8n/browser'];
 
 function filesOf(dir: string): string[] {
 	return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) =>
@@ -89,14 +89,14 @@ describe('waits in the real-n8n and browser checks', () => {
 			"await page.getByLabel('Email').waitFor({ timeout: 0 });",
 			'const deadline = Date.now() + patience(30000);',
 		].join('\n');
-		expect(violations('test/e2e/sample.e2e.js', sample).map((v) => v.split(': ')[0])).toEqual([
-			'test/e2e/sample.e2e.js:1',
-			'test/e2e/sample.e2e.js:2',
-			'test/e2e/sample.e2e.js:3',
-			'test/e2e/sample.e2e.js:4',
-			'test/e2e/sample.e2e.js:5',
-			'test/e2e/sample.e2e.js:6',
+		expect(violations('test/n8n/e2e/sample.e2e.js', sample).map((v) => v.split(': ')[0])).toEqual([
+			'test/n8n/e2e/sample.e2e.js:1',
+			'test/n8n/e2e/sample.e2e.js:2',
+			'test/n8n/e2e/sample.e2e.js:3',
+			'test/n8n/e2e/sample.e2e.js:4',
+			'test/n8n/e2e/sample.e2e.js:5',
+			'test/n8n/e2e/sample.e2e.js:6',
 		]);
-		expect(violations('test/faults/sample.js', 'await sleep(1000);')).toEqual([]);
+		expect(violations('test/n8n/faults/sample.js', 'await sleep(1000);')).toEqual([]);
 	});
 });

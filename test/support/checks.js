@@ -1,5 +1,5 @@
 'use strict';
-// The check runner of the real-n8n suites (test/e2e, test/queue): one line per check, and
+// The check runner of the real-n8n suites (test/n8n/e2e, test/n8n/queue): one line per check, and
 // `N passed, M failed` alone as the last line, which `npm test` adds to its total.
 const util = require('node:util');
 const { patience } = require('../../scripts/n8n/n8n');

@@ -32,6 +32,8 @@ export class FaultProxy {
 
 	private readonly faults: Fault[] = [];
 
+	private everyRequest: (() => void) | undefined;
+
 	private readonly hanging = new Set<ServerResponse>();
 
 	private origin = '';
@@ -62,6 +64,11 @@ export class FaultProxy {
 		for (let i = 0; i < count; i++) this.faults.push(fault);
 	}
 
+	/** Runs `hook` as each request arrives, before any fault (e.g. a test clock charging a request). */
+	onEachRequest(hook: () => void): void {
+		this.everyRequest = hook;
+	}
+
 	async close(): Promise<void> {
 		for (const res of this.hanging) res.destroy();
 		this.hanging.clear();
@@ -79,6 +86,7 @@ export class FaultProxy {
 		const index = this.faults.findIndex((fault) => !fault.matches || fault.matches(request));
 		const fault = index >= 0 ? this.faults.splice(index, 1)[0] : undefined;
 		this.seen.push({ ...request, fault: fault !== undefined });
+		this.everyRequest?.();
 
 		if (fault?.until) await fault.until;
 		if (fault?.before) await fault.before();

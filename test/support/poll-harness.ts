@@ -129,7 +129,8 @@ export class PollHarness {
 
 	private savedJson: string;
 
-	private readonly pollBudgetMs: number | undefined;
+	/** What getPollBudgetMs answers, read at each call (a test may shorten one poll's budget). */
+	pollBudgetMs: number | undefined;
 
 	private readonly durableCursors: boolean;
 

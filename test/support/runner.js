@@ -1,5 +1,5 @@
 'use strict';
-// What the runners of the real-n8n suites (test/e2e, test/queue, test/faults) share: stopping
+// What the runners of the real-n8n suites (test/n8n/e2e, test/n8n/queue, test/n8n/faults) share: stopping
 // everything on a signal, building the package and starting the local Fax.Plus server.
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');

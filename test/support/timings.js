@@ -1,5 +1,5 @@
 'use strict';
-// Where a real-n8n suite's time went (test/e2e, test/queue, test/faults): its set-up, each file or
+// Where a real-n8n suite's time went (test/n8n/e2e, test/n8n/queue, test/n8n/faults): its set-up, each file or
 // mode (wall clock, and the CPU seconds of this process and its descendants, n8n and Chromium
 // included, where /proc tells), n8n's installs and start-ups, and every check. A suite run alone
 // prints the table at its end; under `npm test` (TEST_TIMINGS_FILE set) it writes it as JSON, and

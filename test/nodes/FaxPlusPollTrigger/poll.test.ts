@@ -1,5 +1,5 @@
-import { sleep } from 'n8n-workflow';
 import { apiRequests, bytesOf, expectAuthHeaders, useFaxPlusServer } from '../../support/faxplus';
+import { useTestClock } from '../../support/clock';
 import { FaultProxy } from '../../support/fault-proxy';
 import { POLL_NODE_NAME, type PollHarness } from '../../support/poll-harness';
 import {
@@ -13,8 +13,14 @@ import {
 
 /** Faxes the trigger asks for per request: the limit Fax.Plus documents as its default. */
 const PAGE_SIZE = 50;
+/** n8n's budget for a poll where it gives none: a request's own deadline is the budget left. */
+const N8N_POLL_BUDGET_MS = 5 * 60_000;
 
+// Date runs on the test's clock: a poll spends only the time a test charges (a page, a slow
+// answer), so what it reads within its budget is the same on any machine, and a request's deadline
+// (the budget left) is never spent by the machine's own slowness.
 describe('Fax.Plus Polling Trigger → polls', () => {
+	const clock = useTestClock();
 	const server = useFaxPlusServer();
 	const startHarness = usePollHarnesses();
 	const received = { events: ['fax_received'], channels: '', options: {} };
@@ -24,7 +30,7 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 		for (let poll = 0; poll < 40 && !done(); poll++) await harness.poll();
 	};
 
-	/** n8n stopped 3 hours ago: the trigger's place is then, a poll has 6 s, and `count` faxes came since, one every `every` s, 5 a page. */
+	/** n8n stopped 3 hours ago: the trigger's place is then, a poll has 60 s, and `count` faxes came since, one every `every` s, 5 a page. */
 	const startAfterStop = async (
 		count: number,
 		every: number,
@@ -40,7 +46,7 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 				options: { overlapMinutes: 10, ...(lookAgainMinutes && { lookAgainMinutes }) },
 			},
 			baseUrl,
-			pollBudgetMs: 6000,
+			pollBudgetMs: 60_000,
 			durableCursors: true,
 			staticData: { [`node:${POLL_NODE_NAME}`]: { pollCursors: { inbox: cursor } } },
 		});
@@ -237,10 +243,14 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 	});
 
 	it('a backlog from before the Late Fax Window that one poll cannot read in time (n8n stopped 3 hours) comes in parts, oldest first; Look Again After brings a dropped part back', async () => {
-		// One fax every 45 s since n8n stopped, 5 a page, 150 ms a page: 7.2 s, more than the poll's 6 s.
-		// Time in pages, not milliseconds: at 150 ms a page a busy machine's stalls stay small beside it.
-		const { harness, ids } = await startAfterStop(240, 45, { lookAgainMinutes: 0.001 });
-		server().setNetwork({ latencyMs: 150 });
+		// One fax every 45 s since n8n stopped, 5 a page, each list answer 1.5 s on the test's clock:
+		// 72 s, more than the poll's 60 s.
+		proxy = await FaultProxy.start(server().origin);
+		const { harness, ids } = await startAfterStop(240, 45, {
+			lookAgainMinutes: 0.001,
+			baseUrl: proxy.baseUrl,
+		});
+		proxy.onEachRequest(() => clock.advance(1500));
 		await activateOk(harness);
 		await pollUntil(harness, () => harness.runs.length > 0);
 		const first = emittedIds(harness);
@@ -261,11 +271,12 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 		proxy = await FaultProxy.start(server().origin);
 		// One fax every 30 s since n8n stopped, until 80 minutes ago: all before the window.
 		const { harness, ids } = await startAfterStop(200, 30, { baseUrl: proxy.baseUrl });
-		// The activation's poll: each of its first three list answers comes after 2.1 s. The first
-		// read is cut after a third of the 6 s, the first part after half the time left; a part read
+		// The activation's poll: each of its first three list answers comes after 21 s. The first
+		// read is cut after a third of the 60 s, the first part after half the time left; a part read
 		// again would outlast the poll.
 		let slow = true;
-		proxy.failNext({ before: async () => await sleep(2100), matches: () => slow }, 3);
+		const slowAnswer = async () => clock.advance(21_000);
+		proxy.failNext({ before: slowAnswer, matches: () => slow }, 3);
 		await activateOk(harness);
 		slow = false;
 		expect(harness.errors).toEqual([]);
@@ -283,7 +294,7 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 			server: server(),
 			parameters: received,
 			baseUrl: proxy.baseUrl,
-			pollBudgetMs: 6000,
+			pollBudgetMs: 60_000,
 		});
 		// 250 faxes (5 pages) in the window: history at activation.
 		await addFax(
@@ -295,8 +306,8 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 		);
 		await activateOk(harness);
 		await addFax(server(), { id: 'fax_new', start_time: faxTimeAgo(5) });
-		// The first page comes after a third of the budget (2 s): still inside the window, so read on.
-		proxy.failNext({ before: async () => await sleep(2100) });
+		// The first page comes after a third of the budget (20 s): still inside the window, so read on.
+		proxy.failNext({ before: async () => clock.advance(21_000) });
 		const seen = proxy.seen.length;
 		await harness.poll();
 		expect(harness.errors).toEqual([]);
@@ -374,14 +385,18 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 			server: server(),
 			parameters: received,
 			baseUrl: proxy.baseUrl,
-			pollBudgetMs: 1500,
+			pollBudgetMs: N8N_POLL_BUDGET_MS,
 		});
 		await activateOk(harness);
 		await addFax(server(), { id: 'fax_after_timeout' });
+		// Only the poll whose answer never comes has a short budget.
+		harness.pollBudgetMs = 1500;
 		proxy.failNext({ hang: true });
 		await harness.poll();
+		harness.pollBudgetMs = N8N_POLL_BUDGET_MS;
 		expect(harness.runs).toEqual([]);
 		expect(harness.errors).toHaveLength(1);
+		expect(String(harness.errors[0].message)).toMatch(/within 2 seconds/);
 		await harness.poll();
 		expect(emittedIds(harness)).toEqual(['fax_after_timeout']);
 	});
