@@ -60,6 +60,22 @@ export async function costRatio<T>(
 	return ratios.sort((a, b) => a - b)[1]; // the median of three, or the higher of two that agree
 }
 
+/**
+ * Expects `work(input)` to cost at most `factor` times `work(control)`, two inputs of one size: one
+ * whose numbers are chosen to be slow, one with ordinary numbers (by two rounds that agree, as above).
+ */
+export async function expectNoCostlier<T>(
+	work: (value: T) => unknown,
+	control: T,
+	input: T,
+	factor: number,
+): Promise<void> {
+	const ratios = [await roundRatio(work, control, input), await roundRatio(work, control, input)];
+	if (ratios[0] <= factor !== ratios[1] <= factor)
+		ratios.push(await roundRatio(work, control, input));
+	expect(ratios.sort((a, b) => a - b)[1]).toBeLessThanOrEqual(factor);
+}
+
 /** Expects `work(input(100n))` to cost at most 1,000 times `work(input(n))` (a run of the node too). */
 export async function expectLinear<T>(
 	input: (size: number) => T,

@@ -101,23 +101,26 @@ async function imagePages(
 	return kind === 'tiff' ? tiffPages(data) : gifFrames(data);
 }
 
+/** A TIFF's image directories, each counted once: a chain that comes back to one ends there. */
 function tiffPages(data: Buffer): number | undefined {
 	if (data.length < 8) return undefined;
 	const little = data.toString('latin1', 0, 2) === 'II';
 	const u16 = (at: number) => (little ? data.readUInt16LE(at) : data.readUInt16BE(at));
 	const u32 = (at: number) => (little ? data.readUInt32LE(at) : data.readUInt32BE(at));
-	let offset = u32(4);
-	const seen = new Set<number>();
-	while (offset !== 0) {
-		if (seen.has(offset) || offset + 2 > data.length) break;
-		seen.add(offset);
-		if (seen.size >= MOST_PAGES) break;
+	// A bit for each offset in the file: whatever offsets the file chooses, a look-up is one step.
+	const seen = new Uint8Array((data.length >> 3) + 1);
+	let pages = 0;
+	for (let offset = u32(4); offset !== 0 && offset + 2 <= data.length;) {
+		const bit = 1 << (offset & 7);
+		if (seen[offset >> 3] & bit) break;
+		seen[offset >> 3] |= bit;
+		if (++pages >= MOST_PAGES) break;
 		// An image directory: a count of 12-byte entries, then the offset of the next one.
 		const next = offset + 2 + u16(offset) * 12;
 		if (next + 4 > data.length) break;
 		offset = u32(next);
 	}
-	return seen.size || undefined;
+	return pages || undefined;
 }
 
 /** A GIF's images (an animation's frames: a converter may fax each as a page), one pass over its blocks. */

@@ -2,15 +2,42 @@
 // n8n's event loop, so a read stays short only by doing bounded work. Each kind has a cap, and all
 // of it together a total linear in the document's size (a small constant a byte) under an absolute
 // cap. Past any: "cannot be counted", never a guess.
+//
+// A unit is what the costliest pattern of each kind spends on it: a token, a lookup, a step of a
+// table or a walk. test/nodes/shared/documentReader/budgetBench.js times the worst pattern of each
+// kind past the budget, and the charges below are set so none takes more than about 40 ns a unit
+// on a busy 2-core machine: MOST units, at most about 250 ms.
 
 /** Work every document may do however small: a catalog, a page tree, an object stream or two. */
 const BASE = 2 * 1024 * 1024;
 /** Work a byte of the document adds. */
 const PER_BYTE = 8;
-/** Work no document exceeds: a unit is 20 to 50 ns of CPU, so at most about 250 ms (issue 87). */
+/** Work no document exceeds: at most about 250 ms of CPU (see above). */
 const MOST = 6 * 1024 * 1024;
 /** What one object looked up costs besides its bytes: a table lookup, a map entry. */
 const OBJECT_COST = 64;
+
+/** What a token costs besides its bytes, by kind: what its reading and what it holds cost. */
+export const TOKEN_COST = {
+	/** A keyword, or a stray delimiter read past. */
+	keyword: 14,
+	/** A number held without an allocation (a whole number below 2^30). */
+	number: 8,
+	/** Any other number (a fraction, a large one): an allocation each. */
+	real: 18,
+	/** `N G R`: an object each. */
+	reference: 30,
+	/** A name: a string each. */
+	name: 15,
+	/** A string: an object each (its bytes are decoded only where they are read). */
+	string: 32,
+	/** An array, empty. */
+	array: 72,
+	/** A dictionary, empty: a Map. */
+	dictionary: 80,
+	/** A new key in a dictionary's Map. */
+	entry: 64,
+};
 
 const CAPS = {
 	/** Bytes the lexer reads (white space, comments, words, strings). */
@@ -57,6 +84,11 @@ export class PdfBudget {
 
 	tokenize(bytes: number): void {
 		this.spend('tokenized', bytes, bytes);
+	}
+
+	/** A token of `bytes` (white space before it included) and its kind's `cost` besides. */
+	token(bytes: number, cost: number): void {
+		this.spend('tokenized', bytes, bytes + cost);
 	}
 
 	scan(bytes: number): void {

@@ -3,7 +3,7 @@
 // Only streams are decrypted (an object stream holds the page tree); the cross-reference stream is
 // never encrypted. Each byte decrypted is charged to the read's budget by its caller.
 import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
-import { integerOf, unreadable, type PdfDict, type PdfValue } from './pdfSyntax';
+import { integerOf, PdfString, unreadable, type PdfDict, type PdfValue } from './pdfSyntax';
 
 /** Algorithm 2's padding, which is also the empty password padded. */
 const PADDING = Buffer.from(
@@ -48,7 +48,7 @@ export function standardDecrypt(
 		.update(PADDING)
 		.update(owner.subarray(0, 32))
 		.update(Buffer.from([permissions, permissions >> 8, permissions >> 16, permissions >> 24]))
-		.update(first instanceof Buffer ? first : Buffer.alloc(0));
+		.update(first instanceof PdfString ? first.bytes() : Buffer.alloc(0));
 	if (revision >= 4 && encrypt.get('EncryptMetadata') === false)
 		hash.update(Buffer.from([255, 255, 255, 255]));
 	let key = hash.digest().subarray(0, length);
@@ -125,5 +125,5 @@ function rc4(key: Buffer, data: Buffer): Buffer {
 }
 
 function bytesOf(value: PdfValue | undefined): Buffer {
-	return value instanceof Buffer ? value : unreadable();
+	return value instanceof PdfString ? value.bytes() : unreadable();
 }

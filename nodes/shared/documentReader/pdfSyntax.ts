@@ -1,10 +1,11 @@
 // PDF's object syntax (ISO 32000-1, 7.2 and 7.3) over a document's bytes, without patterns: each
-// byte is looked at a bounded number of times and charged to the read's budget, so a hostile
-// document costs linear time.
-import type { PdfBudget } from './pdfBudget';
+// byte is looked at a bounded number of times, numbers and references are read from the bytes
+// without making strings, and each token is charged to the read's budget as it is read, its bytes
+// and what the kind of token costs besides (TOKEN_COST, measured), whether it reads or not.
+import { TOKEN_COST, type PdfBudget } from './pdfBudget';
 
-/** A value as the page count reads it: a name is its text (without the slash); a string its bytes (its first KB). */
-export type PdfValue = number | string | boolean | null | Buffer | PdfRef | PdfValue[] | PdfDict;
+/** A value as the page count reads it: a name is its text (without the slash). */
+export type PdfValue = number | string | boolean | null | PdfString | PdfRef | PdfValue[] | PdfDict;
 export type PdfDict = Map<string, PdfValue>;
 export interface PdfRef {
 	ref: number;
@@ -13,27 +14,42 @@ export interface PdfRef {
 
 /** Arrays and dictionaries nested deeper than this are refused: documents nest a few levels. */
 const MAX_DEPTH = 32;
-/** What an item of an array or dictionary costs the budget besides its bytes: the memory it holds. */
-const ITEM_COST = 8;
-/** What an array or dictionary itself costs: an empty Map holds about 100 bytes and takes time to make. */
-const CONTAINER_COST = 64;
 /** A string's bytes kept: the ones the count reads (an ID, an encryption key's) are short. */
 const MAX_STRING = 1024;
+/** Digits a number may have and still be read exactly from its bytes (below 2^53). */
+const EXACT_DIGITS = 15;
+/** 10^0 … 10^22, each exact: a number's digits over one of them is correctly rounded. */
+const POWERS = [
+	1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
+	1e18, 1e19, 1e20, 1e21, 1e22,
+];
+
+const [TAB, LF, CR, SPACE, PLUS, MINUS, DOT, ZERO, NINE, SEVEN] = [
+	9, 10, 13, 32, 43, 45, 46, 48, 57, 55,
+];
+const [PERCENT, SLASH, OPEN_ARRAY, CLOSE_ARRAY, LESS, GREATER] = [37, 47, 91, 93, 60, 62];
+const [OPEN_PAREN, CLOSE_PAREN, BACKSLASH, R] = [40, 41, 92, 82];
 
 /** Each byte's class: 1 white space, 2 delimiter, 0 regular. */
 const CLASS = new Uint8Array(256);
-for (const byte of [0, 9, 10, 12, 13, 32]) CLASS[byte] = 1;
+for (const byte of [0, TAB, LF, 12, CR, SPACE]) CLASS[byte] = 1;
 for (const char of '()<>[]{}/%') CLASS[char.charCodeAt(0)] = 2;
-const BYTE: Record<string, number> = Object.fromEntries(
-	[...'%/[]<>()\\'].map((char) => [char, char.charCodeAt(0)]),
-);
-const HEX: Record<number, number> = Object.fromEntries(
-	[...'0123456789abcdef'].flatMap((char, value) => [
-		[char.charCodeAt(0), value],
-		[char.toUpperCase().charCodeAt(0), value],
-	]),
-);
-const ESCAPES: Record<number, number> = { 110: 10, 114: 13, 116: 9, 98: 8, 102: 12 };
+/** Each byte's value as a hex digit, -1 where it is none. */
+const HEX = new Int8Array(256).fill(-1);
+for (const [value, char] of [...'0123456789abcdef'].entries()) {
+	HEX[char.charCodeAt(0)] = value;
+	HEX[char.toUpperCase().charCodeAt(0)] = value;
+}
+/** What `\n`, `\r`, `\t`, `\b`, `\f` stand for in a literal string; any other escaped byte is itself. */
+const ESCAPES = new Uint8Array(256).map((_, byte) => byte);
+for (const [escaped, byte] of [
+	[110, LF],
+	[114, CR],
+	[116, TAB],
+	[98, 8],
+	[102, 12],
+])
+	ESCAPES[escaped] = byte;
 
 /** What every reader of a document's structure throws on anything it cannot read. */
 export function unreadable(): never {
@@ -58,21 +74,18 @@ export class PdfLexer {
 
 	/** Skips white space and comments. */
 	skip(): void {
-		const bytes = this.bytes;
 		const start = this.at;
-		while (this.at < bytes.length) {
-			if (CLASS[bytes[this.at]] === 1) this.at++;
-			else if (bytes[this.at] !== BYTE['%']) break;
-			else
-				while (this.at < bytes.length && bytes[this.at] !== 10 && bytes[this.at] !== 13) this.at++;
-		}
+		this.at = this.pastSpace(start);
 		this.budget?.tokenize(this.at - start);
 	}
 
 	/** The next keyword or number: the regular characters after white space. */
 	word(): string {
-		this.skip();
-		return this.regular();
+		const start = this.at;
+		const from = this.pastSpace(start);
+		this.at = this.pastRegular(from);
+		this.charge(this.at - start, TOKEN_COST.keyword);
+		return this.bytes.toString('latin1', from, this.at);
 	}
 
 	/** A non-negative whole number a structure gives (an offset, a count), or unreadable. */
@@ -82,148 +95,217 @@ export class PdfLexer {
 
 	/** A whole number written in digits alone (an object stream's table), read without backtracking. */
 	digits(): number {
-		this.skip();
 		const bytes = this.bytes;
 		const start = this.at;
+		const from = this.pastSpace(start);
+		let at = from;
 		let number = 0;
-		while (
-			this.at < bytes.length &&
-			bytes[this.at] >= 48 &&
-			bytes[this.at] <= 57 &&
-			this.at - start < 15
-		)
-			number = number * 10 + bytes[this.at++] - 48;
-		this.budget?.tokenize(this.at - start);
-		return this.at > start && endsWord(bytes[this.at]) ? number : unreadable();
+		while (at < bytes.length && bytes[at] >= ZERO && bytes[at] <= NINE && at - from < 15)
+			number = number * 10 + bytes[at++] - ZERO;
+		this.at = at;
+		this.charge(at - start, TOKEN_COST.number);
+		return at > from && endsWord(bytes[at]) ? number : unreadable();
 	}
 
 	value(depth = 0): PdfValue {
 		if (depth > MAX_DEPTH) unreadable();
-		this.skip();
 		const bytes = this.bytes;
-		const first = bytes[this.at];
-		if (first === BYTE['/']) {
-			this.at++;
-			return this.regular();
+		const start = this.at;
+		const at = this.pastSpace(start);
+		const first = bytes[at];
+		if (first === SLASH) {
+			this.at = this.pastRegular(at + 1);
+			this.charge(this.at - start, TOKEN_COST.name);
+			return bytes.toString('latin1', at + 1, this.at);
 		}
-		if (first === BYTE['[']) {
-			this.at++;
-			this.budget?.step(CONTAINER_COST);
+		if (first === OPEN_ARRAY) {
+			this.at = at + 1;
+			this.charge(this.at - start, TOKEN_COST.array);
 			const items: PdfValue[] = [];
-			while (!this.closes(BYTE[']'])) {
-				this.budget?.step(ITEM_COST);
-				items.push(this.value(depth + 1));
-			}
+			while (!this.closes(CLOSE_ARRAY, -1)) items.push(this.value(depth + 1));
 			return items;
 		}
-		if (first === BYTE['<'] && bytes[this.at + 1] === BYTE['<']) {
-			this.at += 2;
-			this.budget?.step(CONTAINER_COST);
+		if (first === LESS && bytes[at + 1] === LESS) {
+			this.at = at + 2;
+			this.charge(this.at - start, TOKEN_COST.dictionary);
 			const dict: PdfDict = new Map();
-			while (!this.closes(BYTE['>'], BYTE['>'])) {
+			while (!this.closes(GREATER, GREATER)) {
 				// A key that is not a name is skipped, as readers skip it.
-				this.budget?.step(ITEM_COST);
 				const key = this.value(depth + 1);
-				if (typeof key === 'string') dict.set(key, this.value(depth + 1));
+				if (typeof key !== 'string') continue;
+				const size = dict.size;
+				dict.set(key, this.value(depth + 1));
+				// A key met again replaces its value: only a new one grows the Map.
+				if (dict.size > size) this.charge(0, TOKEN_COST.entry);
 			}
 			return dict;
 		}
-		if (first === BYTE['<']) return this.hexString();
-		if (first === BYTE['(']) return this.literalString();
-		const word = this.word();
-		if (word === 'true' || word === 'false') return word === 'true';
-		if (word === 'null') return null;
-		if (word === '') {
+		if (first === LESS) return this.hexString(start, at);
+		if (first === OPEN_PAREN) return this.literalString(start, at);
+		const end = this.pastRegular(at);
+		if (end === at) {
 			// A stray delimiter (`{`, `)`, `>`): past it, as readers read on.
-			if (this.at >= bytes.length) unreadable();
-			this.at++;
-			this.budget?.tokenize(1);
+			this.at = Math.min(at + 1, bytes.length);
+			this.charge(this.at - start, TOKEN_COST.keyword);
+			if (at >= bytes.length) unreadable();
 			return null;
 		}
-		const number = isMadeOf(word, '0123456789.+-') ? Number(word) : NaN;
-		// Any other keyword (or a number written wrong) is no value the count reads.
-		if (Number.isNaN(number)) return null;
-		// `12 0 R` is a reference to object 12, generation 0.
-		const mark = this.at;
-		const generation = this.word();
-		if (
-			Number.isSafeInteger(number) &&
-			number >= 0 &&
-			isMadeOf(generation, '0123456789') &&
-			generation.length <= 5 &&
-			this.word() === 'R'
+		this.at = end;
+		const number = numberIn(bytes, at, end);
+		if (Number.isNaN(number)) {
+			// Any other keyword (or a number written wrong) is no value the count reads.
+			this.charge(end - start, TOKEN_COST.keyword);
+			return keywordIn(bytes, at, end);
+		}
+		if (!(Number.isSafeInteger(number) && number >= 0)) {
+			this.charge(end - start, smallInteger(number) ? TOKEN_COST.number : TOKEN_COST.real);
+			return number;
+		}
+		// `12 0 R` is a reference to object 12, generation 0: a generation of 1 to 5 digits, then R.
+		const genStart = this.pastSpace(end);
+		let genEnd = genStart;
+		let gen = 0;
+		while (
+			genEnd < bytes.length &&
+			bytes[genEnd] >= ZERO &&
+			bytes[genEnd] <= NINE &&
+			genEnd - genStart <= 5
 		)
-			return { ref: number, gen: Number(generation) };
-		this.at = mark;
-		return number;
+			gen = gen * 10 + bytes[genEnd++] - ZERO;
+		if (genEnd === genStart || genEnd - genStart > 5 || !endsWord(bytes[genEnd])) {
+			this.charge(genEnd - start, smallInteger(number) ? TOKEN_COST.number : TOKEN_COST.real);
+			return number;
+		}
+		const r = this.pastSpace(genEnd);
+		if (bytes[r] !== R || !endsWord(bytes[r + 1])) {
+			this.charge(r + 1 - start, smallInteger(number) ? TOKEN_COST.number : TOKEN_COST.real);
+			return number;
+		}
+		this.at = r + 1;
+		this.charge(this.at - start, TOKEN_COST.reference);
+		return { ref: number, gen };
 	}
 
-	/** Whether the next bytes (after white space) are the closing ones, then past them. */
-	private closes(...closing: number[]): boolean {
-		this.skip();
-		if (this.at >= this.bytes.length) unreadable();
-		if (closing.some((byte, index) => this.bytes[this.at + index] !== byte)) return false;
-		this.at += closing.length;
+	/** Past white space and comments from `at`. */
+	private pastSpace(at: number): number {
+		const bytes = this.bytes;
+		const length = bytes.length;
+		while (at < length) {
+			const byte = bytes[at];
+			if (CLASS[byte] === 1) at++;
+			else if (byte !== PERCENT) break;
+			else while (at < length && bytes[at] !== LF && bytes[at] !== CR) at++;
+		}
+		return at;
+	}
+
+	/** Past the regular characters from `at`. */
+	private pastRegular(at: number): number {
+		const bytes = this.bytes;
+		while (at < bytes.length && CLASS[bytes[at]] === 0) at++;
+		return at;
+	}
+
+	/** Charges `bytes` looked at and a token of `cost`. */
+	private charge(bytes: number, cost: number): void {
+		this.budget?.token(bytes, cost);
+	}
+
+	/** Whether the next bytes (after white space) close an array (`]`, then -1) or a dictionary (`>>`), then past them. */
+	private closes(closing: number, second: number): boolean {
+		const start = this.at;
+		const bytes = this.bytes;
+		const at = this.pastSpace(start);
+		this.budget?.tokenize(at - start);
+		this.at = at;
+		if (at >= bytes.length) unreadable();
+		if (bytes[at] !== closing || (second >= 0 && bytes[at + 1] !== second)) return false;
+		this.at = at + (second >= 0 ? 2 : 1);
 		return true;
 	}
 
-	private regular(): string {
-		const start = this.at;
+	/** `<48 65>`: hex digits, white space between them. */
+	private hexString(start: number, open: number): PdfString {
 		const bytes = this.bytes;
-		while (this.at < bytes.length && CLASS[bytes[this.at]] === 0) this.at++;
-		this.budget?.tokenize(this.at - start);
-		return bytes.toString('latin1', start, this.at);
-	}
-
-	/** `<48 65>`: pairs of hex digits, white space between them, a last odd digit followed by 0. */
-	private hexString(): Buffer {
-		const bytes = this.bytes;
-		const start = this.at++;
-		const out: number[] = [];
-		let high = -1;
-		for (; bytes[this.at] !== BYTE['>']; this.at++) {
-			if (this.at >= bytes.length) unreadable();
-			if (CLASS[bytes[this.at]] === 1) continue;
-			const digit = HEX[bytes[this.at]];
-			if (digit === undefined) unreadable();
-			if (high < 0) high = digit;
-			else {
-				if (out.length < MAX_STRING) out.push(high * 16 + digit);
-				high = -1;
-			}
-		}
-		if (high >= 0 && out.length < MAX_STRING) out.push(high * 16);
-		this.at++;
-		this.budget?.tokenize(this.at - start);
-		return Buffer.from(out);
+		let end = open + 1;
+		while (
+			end < bytes.length &&
+			bytes[end] !== GREATER &&
+			(HEX[bytes[end]] >= 0 || CLASS[bytes[end]] === 1)
+		)
+			end++;
+		this.at = Math.min(end + 1, bytes.length);
+		this.charge(this.at - start, TOKEN_COST.string);
+		if (bytes[end] !== GREATER) unreadable();
+		return new PdfString(bytes, open + 1, end, true);
 	}
 
 	/** A literal string: balanced parentheses, backslash escapes (ISO 32000-1, 7.3.4.2). */
-	private literalString(): Buffer {
+	private literalString(start: number, open: number): PdfString {
 		const bytes = this.bytes;
-		const start = this.at++;
-		const out: number[] = [];
-		const next = () => (this.at < bytes.length ? bytes[this.at++] : unreadable());
-		for (let open = 1; ;) {
-			const byte = next();
-			if (byte === BYTE['\\']) {
-				const escaped = next();
-				if (escaped >= 48 && escaped <= 55) {
-					let code = escaped - 48;
-					for (let digit = 0; digit < 2 && bytes[this.at] >= 48 && bytes[this.at] <= 55; digit++)
-						code = code * 8 + bytes[this.at++] - 48;
-					if (out.length < MAX_STRING) out.push(code & 255);
-				} else if (escaped === 13) {
-					if (bytes[this.at] === 10) this.at++;
-				} else if (escaped !== 10 && out.length < MAX_STRING) out.push(ESCAPES[escaped] ?? escaped);
+		let end = open + 1;
+		for (let depth = 1; end < bytes.length; end++) {
+			const byte = bytes[end];
+			if (byte === BACKSLASH) end++;
+			else if (byte === OPEN_PAREN) depth++;
+			else if (byte === CLOSE_PAREN && --depth === 0) break;
+		}
+		this.at = Math.min(end + 1, bytes.length);
+		this.charge(this.at - start, TOKEN_COST.string);
+		if (end >= bytes.length) unreadable();
+		return new PdfString(bytes, open + 1, end, false);
+	}
+}
+
+/**
+ * A string, where it is written: most are never read, so its bytes are decoded only when asked
+ * (an ID's, an encryption dictionary's), not as it is read.
+ */
+export class PdfString {
+	constructor(
+		private readonly source: Buffer,
+		private readonly start: number,
+		private readonly end: number,
+		private readonly hex: boolean,
+	) {}
+
+	/** Its bytes, the first MAX_STRING of them. */
+	bytes(): Buffer {
+		const { source, start, end } = this;
+		const out = Buffer.alloc(Math.min(MAX_STRING, end - start));
+		let filled = 0;
+		if (this.hex) {
+			// Pairs of digits; a last odd digit is followed by 0.
+			let high = -1;
+			for (let at = start; at < end && filled < out.length; at++) {
+				const digit = HEX[source[at]];
+				if (digit < 0) continue;
+				if (high < 0) high = digit;
+				else {
+					out[filled++] = high * 16 + digit;
+					high = -1;
+				}
+			}
+			if (high >= 0 && filled < out.length) out[filled++] = high * 16;
+			return out.subarray(0, filled);
+		}
+		for (let at = start; at < end && filled < out.length;) {
+			const byte = source[at++];
+			if (byte !== BACKSLASH) {
+				out[filled++] = byte;
 				continue;
 			}
-			if (byte === BYTE['(']) open++;
-			if (byte === BYTE[')'] && --open === 0) break;
-			if (out.length < MAX_STRING) out.push(byte);
+			const next = source[at++];
+			if (next >= ZERO && next <= SEVEN) {
+				let code = next - ZERO;
+				for (let digit = 0; digit < 2 && source[at] >= ZERO && source[at] <= SEVEN; digit++)
+					code = code * 8 + source[at++] - ZERO;
+				out[filled++] = code & 255;
+			} else if (next === CR) {
+				if (source[at] === LF) at++;
+			} else if (next !== LF) out[filled++] = ESCAPES[next];
 		}
-		this.budget?.tokenize(this.at - start);
-		return Buffer.from(out);
+		return out.subarray(0, filled);
 	}
 }
 
@@ -233,6 +315,60 @@ export function integerOf(value: PdfValue | undefined): number {
 		: unreadable();
 }
 
-function isMadeOf(word: string, chars: string): boolean {
-	return word !== '' && [...word].every((char) => chars.includes(char));
+/**
+ * The number `bytes[from, to)` writes (digits, at most one point, a sign first), as `Number` reads
+ * it; NaN where it writes none. Read from the bytes; through a string only past EXACT_DIGITS, where
+ * the bytes paid for it.
+ */
+function numberIn(bytes: Buffer, from: number, to: number): number {
+	let at = from;
+	const sign = bytes[at] === MINUS ? -1 : 1;
+	if (bytes[at] === MINUS || bytes[at] === PLUS) at++;
+	let digits = 0;
+	let significant = 0;
+	let scale = 0;
+	let point = false;
+	let mantissa = 0;
+	for (; at < to; at++) {
+		const byte = bytes[at];
+		if (byte >= ZERO && byte <= NINE) {
+			digits++;
+			if (mantissa !== 0 || byte !== ZERO) significant++;
+			mantissa = mantissa * 10 + byte - ZERO;
+			if (point) scale++;
+		} else if (byte === DOT && !point) point = true;
+		else return NaN;
+	}
+	if (digits === 0) return NaN;
+	if (significant > EXACT_DIGITS || scale >= POWERS.length)
+		return Number(bytes.toString('latin1', from, to));
+	return sign * (mantissa / POWERS[scale]);
+}
+
+/** Whether `number` is held without an allocation of its own (a small integer). */
+function smallInteger(number: number): boolean {
+	return (number | 0) === number && number > -(2 ** 30) && number < 2 ** 30;
+}
+
+/** `true`, `false` or `null` where `bytes[from, to)` spells it; any other keyword is null too. */
+function keywordIn(bytes: Buffer, from: number, to: number): boolean | null {
+	const length = to - from;
+	if (
+		length === 4 &&
+		bytes[from] === 116 &&
+		bytes[from + 1] === 114 &&
+		bytes[from + 2] === 117 &&
+		bytes[from + 3] === 101
+	)
+		return true;
+	if (
+		length === 5 &&
+		bytes[from] === 102 &&
+		bytes[from + 1] === 97 &&
+		bytes[from + 2] === 108 &&
+		bytes[from + 3] === 115 &&
+		bytes[from + 4] === 101
+	)
+		return false;
+	return null;
 }

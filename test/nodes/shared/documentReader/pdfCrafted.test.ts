@@ -15,6 +15,7 @@ import {
 	wrongHeaderGeneration,
 } from './support/pdf-crafted';
 import { pdfFixture, pdfLibPages } from './support/pdf';
+import { kidsOfOnePage } from './support/pdf-patterns';
 
 const read = async (pdf: Buffer) =>
 	await readPdfPages(async () =>
@@ -77,13 +78,29 @@ describe('PDF page count: the adversary documents cost what their size allows', 
 describe('PDF page count: what a read holds is charged', () => {
 	it('half a million stray delimiters in an array (read past, as readers do) each cost the budget', async () => {
 		const pdf = await withCount('50');
+		// A byte and a token (14) each: 50,000, read twice, cost 1.5 M units of the 2.5 M a document
+		// of their size may spend (the control); half a million 7.5 M, past the 6 M of theirs.
+		expect((await read(withJunk(pdf, `[${'{'.repeat(50_000)}]`))).pages).toBe(50);
 		const { pages, work } = await read(withJunk(pdf, `[${'{'.repeat(500_000)}]`));
-		// The update's table still points at the root: the junk is inside it, 500 KB the document can afford.
-		expect([50, undefined]).toContain(pages);
-		expect(work!.tokenized).toBeGreaterThanOrEqual(500_000);
-		// One byte and an item (8) each: half a million of them cost 4.5 M of the 6 M this document may spend.
-		expect(work!.total).toBeGreaterThanOrEqual(4_500_000);
+		expect(pages).toBeUndefined();
+		expect(work!.total).toBeGreaterThan(work!.limit);
+		// Past it about 400,000 in.
+		expect(work!.tokenized).toBeGreaterThan(350_000);
+		expect(work!.tokenized).toBeLessThan(450_000);
 	});
+
+	it.each([166_000, 333_000])(
+		'a /Kids array of %i references to one page (1 and 2 MB): refused at the budget, read once',
+		async (count) => {
+			const pdf = kidsOfOnePage(count);
+			const { pages, work } = await read(pdf);
+			expect(pages).toBeUndefined();
+			expect(work!.limit).toBe(6 * 1024 * 1024);
+			expect(work!.total).toBeGreaterThan(work!.limit);
+			// A reference costs what its object does (30 units and its bytes): the array is not read twice.
+			expect(work!.tokenized).toBeLessThan(1.1 * pdf.length);
+		},
+	);
 
 	it('an empty dictionary costs what its Map holds: 200,000 of them (800 KB) are past the budget', async () => {
 		const pdf = await withCount('50');

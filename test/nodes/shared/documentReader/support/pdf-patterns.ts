@@ -1,0 +1,222 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not node code: the rules for what a node may import do not apply to it */
+// The worst pattern of each kind of work the PDF reader charges (pdfBudget.ts), each repeated
+// until the read is past its budget: what the budget bench (budgetBench.js) times to give each
+// kind's nanoseconds a unit, and what the tests read to show each stays within the budget.
+import { deflateSync } from 'node:zlib';
+
+/** Bytes a pattern's object may take: the last 2 MB of a document are kept whole by its read. */
+const OBJECT_BYTES = 1900 * 1024;
+
+/** A PDF of `objects` (number, body) in their order, with a classic table (one subsection) and trailer. */
+export function pdfOf(objects: Array<[number, string | Buffer]>, trailer = ''): Buffer {
+	const parts: Buffer[] = [Buffer.from('%PDF-1.7\n', 'latin1')];
+	let size = parts[0].length;
+	const offsets: number[] = [];
+	for (const [number, body] of objects) {
+		const bytes = Buffer.concat([
+			Buffer.from(`${number} 0 obj\n`, 'latin1'),
+			typeof body === 'string' ? Buffer.from(body, 'latin1') : body,
+			Buffer.from('\nendobj\n', 'latin1'),
+		]);
+		offsets[number] = size;
+		parts.push(bytes);
+		size += bytes.length;
+	}
+	const lines = ['0000000000 65535 f \n'];
+	for (let number = 1; number < offsets.length; number++) {
+		const at = offsets[number];
+		lines.push(
+			at === undefined ? '0000000000 00000 f \n' : `${String(at).padStart(10, '0')} 00000 n \n`,
+		);
+	}
+	const table = `xref\n0 ${offsets.length}\n${lines.join('')}trailer\n<< /Size ${offsets.length} /Root 1 0 R ${trailer}>>\nstartxref\n${size}\n%%EOF\n`;
+	return Buffer.concat([...parts, Buffer.from(table, 'latin1')]);
+}
+
+/** `text` repeated to fill `bytes`. */
+const fill = (text: string, bytes = OBJECT_BYTES) => text.repeat(Math.floor(bytes / text.length));
+const refs = (first: number, count: number) =>
+	Array.from({ length: count }, (_, at) => `${first + at} 0 R`).join(' ');
+const catalog: [number, string] = [1, '<< /Type /Catalog /Pages 2 0 R >>'];
+
+/** A one-page document whose page tree root holds `/Junk value`, value last in the file. */
+function junk(value: string): Buffer {
+	return pdfOf([
+		catalog,
+		[3, '<< /Type /Page >>'],
+		[2, `<< /Type /Pages /Count 1 /Kids [3 0 R] /Junk ${value} >>`],
+	]);
+}
+
+/** A page tree root of `count` references to one page: the review's 166,000 in 1 MB and 333,000 in 2 MB. */
+export function kidsOfOnePage(count: number): Buffer {
+	return pdfOf([
+		catalog,
+		[3, '<< /Type /Page >>'],
+		[2, `<< /Type /Pages /Count ${count} /Kids [${'3 0 R '.repeat(count)}] >>`],
+	]);
+}
+
+/** `count` pages, each its own object, under one root: a lookup each. */
+function distinctPages(count: number, page = '<< /Type /Page >>'): Array<[number, string]> {
+	return [
+		catalog,
+		...Array.from({ length: count }, (_, at): [number, string] => [3 + at, page]),
+		[2, `<< /Type /Pages /Count ${count} /Kids [${refs(3, count)}] >>`],
+	];
+}
+
+/** Object streams of `count` objects each, every object a page; their cross-reference a stream. */
+function objectStreamPages(count: number, predictor: boolean): Buffer {
+	const parts: Buffer[] = [Buffer.from('%PDF-1.7\n', 'latin1')];
+	let size = parts[0].length;
+	const put = (body: Buffer | string) => {
+		const at = size;
+		const bytes = typeof body === 'string' ? Buffer.from(body, 'latin1') : body;
+		parts.push(bytes);
+		size += bytes.length;
+		return at;
+	};
+	const pages = Array.from({ length: count }, (_, at) => 4 + at);
+	const catalogAt = put(`1 0 obj\n${catalog[1]}\nendobj\n`);
+	const rootAt = put(
+		`2 0 obj\n<< /Type /Pages /Count ${count} /Kids [${refs(4, count)}] >>\nendobj\n`,
+	);
+	const body = '<</Type/Page>>';
+	const table = pages.map((number, at) => `${number} ${at * body.length}`).join(' ') + '\n';
+	const decoded = Buffer.from(table + body.repeat(count), 'latin1');
+	const data = deflateSync(decoded, { level: 9 });
+	const streamAt = put(
+		Buffer.concat([
+			Buffer.from(
+				`3 0 obj\n<< /Type /ObjStm /N ${count} /First ${table.length} /Filter /FlateDecode /Length ${data.length} >>\nstream\n`,
+				'latin1',
+			),
+			data,
+			Buffer.from('\nendstream\nendobj\n', 'latin1'),
+		]),
+	);
+	const xref = 4 + count;
+	const width = 1 + 4 + 4;
+	const rows = Buffer.alloc((xref + 1) * width);
+	const row = (number: number, type: number, second: number, third: number) => {
+		rows[number * width] = type;
+		rows.writeUInt32BE(second, number * width + 1);
+		rows.writeUInt32BE(third, number * width + 5);
+	};
+	row(1, 1, catalogAt, 0);
+	row(2, 1, rootAt, 0);
+	row(3, 1, streamAt, 0);
+	pages.forEach((number, at) => row(number, 2, 3, at));
+	row(xref, 1, size, 0);
+	// With /Predictor 14 (Paeth), each row's bytes are predicted before they are inflated.
+	const predicted = predictor
+		? Buffer.concat(
+				Array.from({ length: xref + 1 }, (_, at) =>
+					Buffer.concat([Buffer.from([4]), rows.subarray(at * width, (at + 1) * width)]),
+				),
+			)
+		: rows;
+	const xrefData = deflateSync(predicted);
+	const parms = predictor ? `/DecodeParms << /Predictor 14 /Columns ${width} >> ` : '';
+	put(
+		Buffer.concat([
+			Buffer.from(
+				`${xref} 0 obj\n<< /Type /XRef /Size ${xref + 1} /Root 1 0 R /W [1 4 4] /Filter /FlateDecode ${parms}/Length ${xrefData.length} >>\nstream\n`,
+				'latin1',
+			),
+			xrefData,
+			Buffer.from('\nendstream\nendobj\n', 'latin1'),
+		]),
+	);
+	return Buffer.concat([...parts, Buffer.from(`startxref\n${size}\n%%EOF\n`, 'latin1')]);
+}
+
+/** A table of `count` one-entry subsections (a search through them for each lookup), then pages. */
+function subsections(count: number, pages: number): Buffer {
+	const pdf = pdfOf(distinctPages(pages));
+	const text = pdf.toString('latin1');
+	const xref = text.lastIndexOf('xref\n');
+	// Free entries for numbers far past the pages: their subsections come first.
+	const extra = Array.from(
+		{ length: count },
+		(_, at) => `${1_000_000 + at} 1\n0000000000 00000 f \n`,
+	).join('');
+	return Buffer.from(`${text.slice(0, xref)}xref\n${extra}${text.slice(xref + 5)}`, 'latin1');
+}
+
+/** A chain of `count` sections, each naming the one before as /Prev, over `pages` pages: each lookup looks through them all. */
+function sectionChain(count: number, pages: number): Buffer {
+	let pdf = pdfOf(distinctPages(pages));
+	const text = pdf.toString('latin1');
+	let prev = Number(
+		text
+			.slice(text.lastIndexOf('startxref') + 10)
+			.trim()
+			.split('\n')[0],
+	);
+	const chunks = [pdf];
+	let size = pdf.length;
+	for (let section = 0; section < count; section++) {
+		const update = Buffer.from(
+			`xref\n0 1\n0000000000 65535 f \ntrailer\n<< /Size ${pages + 3} /Root 1 0 R /Prev ${prev} >>\nstartxref\n${size}\n%%EOF\n`,
+			'latin1',
+		);
+		prev = size;
+		chunks.push(update);
+		size += update.length;
+	}
+	pdf = Buffer.concat(chunks);
+	return pdf;
+}
+
+/** A damaged document (no cross-reference, no startxref): rebuilt from `count` object headers. */
+function headers(count: number): Buffer {
+	const pdf = pdfOf(distinctPages(3));
+	const objects = Array.from({ length: count }, (_, at) => `${10 + at} 0 obj null endobj\n`).join(
+		'',
+	);
+	const text = pdf.toString('latin1');
+	const xref = text.lastIndexOf('xref\n');
+	return Buffer.from(
+		`${text.slice(0, xref)}${objects}trailer\n<< /Size ${count + 10} /Root 1 0 R >>\n%%EOF\n`,
+		'latin1',
+	);
+}
+
+/**
+ * The patterns by kind, each a document past the budget by repeating its worst token or lookup. The
+ * kinds: numbers, references, names, strings, arrays, dictionaries, streams, table entries.
+ */
+export const BUDGET_PATTERNS: Record<string, () => Buffer> = {
+	// Numbers: each looks two words ahead for `G R`, so each is read three times.
+	numbers: () => junk(`[${fill('1 ')}]`),
+	'numbers with points': () => junk(`[${fill('.5 ')}]`),
+	'numbers of 15 digits': () => junk(`[${fill('123456789012345 ')}]`),
+	'numbers of 16 digits': () => junk(`[${fill('1234567890123456 ')}]`),
+	references: () => junk(`[${fill('1 0 R ')}]`),
+	'166,000 kids, one page': () => kidsOfOnePage(166_000),
+	'333,000 kids, one page': () => kidsOfOnePage(333_000),
+	names: () => junk(`[${fill('/a')}]`),
+	'dictionary keys': () =>
+		junk(`<< ${Array.from({ length: 200_000 }, (_, at) => `/${at.toString(36)} 1`).join(' ')} >>`),
+	strings: () => junk(`[${fill('()')}]`),
+	'hex strings': () => junk(`[${fill('<>')}]`),
+	'escaped strings': () => junk(`[${fill('(\\0)')}]`),
+	keywords: () => junk(`[${fill('x ')}]`),
+	'stray delimiters': () => junk(`[${fill('{')}]`),
+	arrays: () => junk(`[${fill('[]')}]`),
+	'nested arrays': () =>
+		junk(`[${fill('[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]')}]`),
+	dictionaries: () => junk(`[${fill('<<>>')}]`),
+	// Streams: each page a stream object (its /Length and `endstream` checked), in object streams, a predicted cross-reference stream.
+	'stream objects': () =>
+		pdfOf(distinctPages(60_000, '<< /Type /Page /Length 0 >>\nstream\n\nendstream')),
+	'object stream pages': () => objectStreamPages(100_000, false),
+	'predicted cross-reference stream': () => objectStreamPages(100_000, true),
+	// Table entries: a lookup each, through a table, its subsections, sections, or a rebuild.
+	'table lookups': () => pdfOf(distinctPages(100_000)),
+	'table subsections': () => subsections(20_000, 20_000),
+	'section chain': () => sectionChain(99, 30_000),
+	'rebuilt headers': () => headers(400_000),
+};
