@@ -13,3 +13,6 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 export function runsAsTool(context: IExecuteFunctions): boolean {
 	return context.isToolExecution?.() === true || context.getNode().type.endsWith('Tool');
 }
+
+/** The displayOptions key n8n sets true on the tool it makes of the node (a type named …Tool). */
+export const TOOL_KEY = '@tool';
