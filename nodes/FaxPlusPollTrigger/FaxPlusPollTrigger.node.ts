@@ -3,7 +3,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { pollTriggerProperties } from './description';
 import { poller } from './poll';
-import { runPolledFaxes } from './run';
+import { runPolledFaxes } from './execute';
 
 export class FaxPlusPollTrigger implements INodeType {
 	description: INodeTypeDescription = {

@@ -42,7 +42,7 @@ const REQUEST_TIMEOUT_MS = 60_000;
 /** n8n's budget for a poll when the engine does not say (its default). */
 const DEFAULT_POLL_BUDGET_MS = 5 * 60_000;
 const CURSORS_KEY = 'pollCursors';
-/** The item field that marks a second look ("Look Again After"); the run removes it (run.ts). */
+/** The item field that marks a second look ("Look Again After"); the run removes it (execute.ts). */
 export const AGAIN_FIELD = 'lookAgain';
 
 /** A poll, or the run's execute() phase when it fetches a test event. */

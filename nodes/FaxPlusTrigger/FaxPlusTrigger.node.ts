@@ -1,12 +1,12 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { faxPlusWebhookSecretTest } from './credentialTest';
-import { deliveryReceiver } from './delivery';
+import { deliveryReceiver } from './webhook';
 import { eventsSubtitle } from '../shared/api/events';
 import { activationMessage, triggerProperties } from './description';
 import { lifecycleMethods } from './lifecycle';
 import { deliveryWebhook } from '../shared/n8n/webhookRun';
-import { runDeliveries } from './run';
+import { runDeliveries } from './execute';
 
 export class FaxPlusTrigger implements INodeType {
 	description: INodeTypeDescription = {
