@@ -7,7 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { resources } from './resources';
 import { route } from './router';
-import { authenticationProperty } from '../shared/transport/authentication';
+import { authenticationProperty, signInCredentials } from '../shared/transport/authentication';
 import {
 	customApiCallFields,
 	customApiCallResource,
@@ -42,18 +42,7 @@ export class FaxPlus implements INodeType {
 		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{
-				name: 'faxPlusApi',
-				required: true,
-				displayOptions: { show: { authentication: ['accessToken'] } },
-			},
-			{
-				name: 'faxPlusOAuth2Api',
-				required: true,
-				displayOptions: { show: { authentication: ['oAuth2'] } },
-			},
-		],
+		credentials: signInCredentials,
 		properties: [
 			authenticationProperty,
 			endingWithCustomApiCall(

@@ -7,6 +7,7 @@ import { activationMessage, triggerProperties } from './description';
 import { lifecycleMethods } from './lifecycle';
 import { deliveryWebhook } from '../shared/n8n/webhookRun';
 import { runDeliveries } from './execute';
+import { signInCredentials } from '../shared/transport/authentication';
 
 export class FaxPlusTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -38,24 +39,13 @@ export class FaxPlusTrigger implements INodeType {
 		},
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{
-				name: 'faxPlusApi',
-				required: true,
-				displayOptions: { show: { authentication: ['accessToken'] } },
-			},
-			{
-				name: 'faxPlusOAuth2Api',
-				required: true,
-				displayOptions: { show: { authentication: ['oAuth2'] } },
-			},
-			{
-				// Not required (it exists once the endpoint does); a field shows it, as in n8n's triggers.
-				name: 'faxPlusWebhookSecretApi',
-				displayOptions: { show: { incomingAuthentication: ['signingSecret'] } },
-				testedBy: 'faxPlusWebhookSecretTest',
-			},
-		],
+		// Not an array with a spread: eslint-plugin-n8n-nodes-base's credential rules fail on one.
+		credentials: signInCredentials.concat({
+			// Not required (it exists once the endpoint does); a field shows it, as in n8n's triggers.
+			name: 'faxPlusWebhookSecretApi',
+			displayOptions: { show: { incomingAuthentication: ['signingSecret'] } },
+			testedBy: 'faxPlusWebhookSecretTest',
+		}),
 		webhooks: [deliveryWebhook],
 		properties: triggerProperties,
 	};
