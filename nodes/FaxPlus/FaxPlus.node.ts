@@ -7,6 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { resources } from './resources';
 import { route } from './router';
+import { PANEL_DESCRIPTION } from '../shared/n8n/nodePanel';
 import { authenticationProperty, signInCredentials } from '../shared/transport/authentication';
 import {
 	customApiCallFields,
@@ -22,8 +23,7 @@ export class FaxPlus implements INodeType {
 		group: ['output'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description:
-			'Send faxes and check their status; read, download and extract the text of faxes; manage numbers and webhooks',
+		description: PANEL_DESCRIPTION,
 		defaults: { name: 'Fax.Plus' },
 		usableAsTool: true,
 		builderHint: {

@@ -7,6 +7,7 @@ import { activationMessage, triggerProperties } from './description';
 import { lifecycleMethods } from './lifecycle';
 import { deliveryWebhook } from '../shared/n8n/webhookRun';
 import { runDeliveries } from './execute';
+import { PANEL_DESCRIPTION } from '../shared/n8n/nodePanel';
 import { signInCredentials } from '../shared/transport/authentication';
 
 export class FaxPlusTrigger implements INodeType {
@@ -17,10 +18,8 @@ export class FaxPlusTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: eventsSubtitle,
-		// The Fax.Plus node's own words: n8n's node panel shows one entry for both nodes, with the
-		// trigger's description (the editor's generateMergedNodesAndActions, 2.41.1).
-		description:
-			'Send faxes and check their status; read, download and extract the text of faxes; manage numbers and webhooks',
+		// The Fax.Plus node's own words: n8n's node panel shows one entry for both, with the trigger's.
+		description: PANEL_DESCRIPTION,
 		defaults: { name: 'Fax.Plus Trigger' },
 		activationMessage,
 		builderHint: {
