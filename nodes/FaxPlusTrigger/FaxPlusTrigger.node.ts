@@ -1,3 +1,6 @@
+// The webhook trigger: webhook() verifies each delivery and answers it (webhook.ts); execute(), which
+// n8n runs first in the run, passes each delivery on once and fetches its document (execute.ts).
+// n8n's Engine 2.0, which never runs execute(), is refused (nodes/shared/n8n/triggerExecute.ts).
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { faxPlusWebhookSecretTest } from './credentialTest';
