@@ -11,7 +11,6 @@ import { lifecycleMethods } from './lifecycle';
 import { deliveryWebhook } from '../shared/n8n/webhookRun';
 import { runDeliveries } from './execute';
 import { PANEL_DESCRIPTION } from '../shared/n8n/nodePanel';
-import { signInCredentials } from '../shared/transport/authentication';
 
 export class FaxPlusTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -41,13 +40,26 @@ export class FaxPlusTrigger implements INodeType {
 		},
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		// Not an array with a spread: eslint-plugin-n8n-nodes-base's credential rules fail on one.
-		credentials: signInCredentials.concat({
-			// Not required (it exists once the endpoint does); a field shows it, as in n8n's triggers.
-			name: 'faxPlusWebhookSecretApi',
-			displayOptions: { show: { incomingAuthentication: ['signingSecret'] } },
-			testedBy: 'faxPlusWebhookSecretTest',
-		}),
+		// signInCredentials spelled out: n8n's lint reads testedBy only in a literal list of literals
+		// (credential-test-required); description.test.ts holds the two lists equal.
+		credentials: [
+			{
+				name: 'faxPlusApi',
+				required: true,
+				displayOptions: { show: { authentication: ['accessToken'] } },
+			},
+			{
+				name: 'faxPlusOAuth2Api',
+				required: true,
+				displayOptions: { show: { authentication: ['oAuth2'] } },
+			},
+			{
+				// Not required (it exists once the endpoint does); a field shows it, as in n8n's triggers.
+				name: 'faxPlusWebhookSecretApi',
+				displayOptions: { show: { incomingAuthentication: ['signingSecret'] } },
+				testedBy: 'faxPlusWebhookSecretTest',
+			},
+		],
 		webhooks: [deliveryWebhook],
 		properties: triggerProperties,
 	};
