@@ -7,7 +7,8 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { resources } from './resources';
 import { route } from './router';
-import { authenticationProperty } from '../shared/transport/authentication';
+import { PANEL_DESCRIPTION } from '../shared/n8n/nodePanel';
+import { authenticationProperty, signInCredentials } from '../shared/transport/authentication';
 import {
 	customApiCallFields,
 	customApiCallResource,
@@ -22,8 +23,7 @@ export class FaxPlus implements INodeType {
 		group: ['output'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description:
-			'Send faxes and check their status; read, download and extract the text of faxes; manage numbers and webhooks',
+		description: PANEL_DESCRIPTION,
 		defaults: { name: 'Fax.Plus' },
 		usableAsTool: true,
 		builderHint: {
@@ -42,18 +42,7 @@ export class FaxPlus implements INodeType {
 		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{
-				name: 'faxPlusApi',
-				required: true,
-				displayOptions: { show: { authentication: ['accessToken'] } },
-			},
-			{
-				name: 'faxPlusOAuth2Api',
-				required: true,
-				displayOptions: { show: { authentication: ['oAuth2'] } },
-			},
-		],
+		credentials: signInCredentials,
 		properties: [
 			authenticationProperty,
 			endingWithCustomApiCall(

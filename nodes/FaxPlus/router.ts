@@ -5,6 +5,7 @@ import { refuseUnlessAgentMayRun } from './shared/agentAccess';
 import { CUSTOM_API_CALL, isCustomApiCall } from './shared/customApiCall';
 import { DEFAULT_ITEMS_AT_ONCE, NODE_OPTIONS } from './shared/nodeOptions';
 import { runsAsTool } from '../shared/n8n/toolRun';
+import { errorOutputField } from '../shared/n8n/errorOutput';
 import { markUntrusted, withUntrustedNote } from './shared/output';
 import type { FaxPlusOperation } from './shared/types';
 
@@ -51,10 +52,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 							...(error.description && { description: String(error.description) }),
 							...(error.httpCode && { httpCode: String(error.httpCode) }),
 						},
-						// With On Error → Continue (using error output), n8n sends an item with `error` to the error output.
-						...(this.getNode().onError === 'continueErrorOutput' && {
-							error: nodeErrorOf(this, error, itemIndex),
-						}),
+						...errorOutputField(this, () => nodeErrorOf(this, error, itemIndex)),
 						pairedItem,
 					},
 				];

@@ -3,7 +3,8 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { pollTriggerProperties } from './description';
 import { poller } from './poll';
-import { runPolledFaxes } from './run';
+import { runPolledFaxes } from './execute';
+import { signInCredentials } from '../shared/transport/authentication';
 
 export class FaxPlusPollTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -33,18 +34,7 @@ export class FaxPlusPollTrigger implements INodeType {
 		},
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{
-				name: 'faxPlusApi',
-				required: true,
-				displayOptions: { show: { authentication: ['accessToken'] } },
-			},
-			{
-				name: 'faxPlusOAuth2Api',
-				required: true,
-				displayOptions: { show: { authentication: ['oAuth2'] } },
-			},
-		],
+		credentials: signInCredentials,
 		properties: pollTriggerProperties,
 	};
 

@@ -22,7 +22,7 @@ import { nodeErrorOf, operationError } from '../shared/transport/nodeErrors';
 import { skippedCheckRefusal, skipsDuplicateCheck } from '../shared/n8n/triggerExecute';
 import { errorText, logDebug, logThrottledWarning } from '../shared/logging/log';
 import { LogThrottle } from '../shared/logging/throttle';
-import { processState } from '../shared/n8n/processState';
+import { n8nPollBudgetMs } from '../shared/n8n/pollBudget';
 import { CategoryCursor, DEFAULT_OVERLAP_MINUTES, type SelectedFax } from './cursor';
 import type { FaxEvent } from '../shared/api/events';
 
@@ -42,7 +42,7 @@ const REQUEST_TIMEOUT_MS = 60_000;
 /** n8n's budget for a poll when the engine does not say (its default). */
 const DEFAULT_POLL_BUDGET_MS = 5 * 60_000;
 const CURSORS_KEY = 'pollCursors';
-/** The item field that marks a second look ("Look Again After"); the run removes it (run.ts). */
+/** The item field that marks a second look ("Look Again After"); the run removes it (execute.ts). */
 export const AGAIN_FIELD = 'lookAgain';
 
 /** A poll, or the run's execute() phase when it fetches a test event. */
@@ -100,9 +100,7 @@ function passesFilters(settings: PollSettings, record: IDataObject, final = true
 }
 
 function pollBudgetMs(context: PollingContext): number {
-	// Only in a poll, and not on every release (2.41.1 has it; 2.0.3 and 1.123.81 do not).
-	const budget = 'getPollBudgetMs' in context ? Number(context.getPollBudgetMs?.()) : NaN;
-	return Number.isFinite(budget) && budget > 0 ? budget : DEFAULT_POLL_BUDGET_MS;
+	return n8nPollBudgetMs(context) ?? DEFAULT_POLL_BUDGET_MS;
 }
 
 async function listPage(
@@ -325,13 +323,10 @@ function refuseWithoutCheck(context: IPollFunctions): void {
 	if (skipsDuplicateCheck(context)) throw operationError(context, REFUSAL);
 }
 
-/** The node's poll(), one per node instance (so per process): an overlapping poll is skipped. */
+/** The node's poll(), one per node instance (so per process: nodes/shared/n8n/README.md): an overlapping poll is skipped. */
 export function poller() {
-	const running = processState({
-		state: new Set<string>(),
-		elsewhere: "two polls may overlap; execute()'s record still passes each fax once",
-	});
-	const throttle = processState({ state: new LogThrottle(), elsewhere: 'more log lines' });
+	const running = new Set<string>();
+	const throttle = new LogThrottle();
 	return async function (this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		if (this.getMode() === 'manual') {
 			refuseWithoutCheck(this);

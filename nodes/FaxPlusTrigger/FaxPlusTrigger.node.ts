@@ -1,12 +1,16 @@
+// The webhook trigger: webhook() verifies each delivery and answers it (webhook.ts); execute(), which
+// n8n runs first in the run, passes each delivery on once and fetches its document (execute.ts).
+// n8n's Engine 2.0, which never runs execute(), is refused (nodes/shared/n8n/triggerExecute.ts).
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { faxPlusWebhookSecretTest } from './credentialTest';
-import { deliveryReceiver } from './delivery';
+import { deliveryReceiver } from './webhook';
 import { eventsSubtitle } from '../shared/api/events';
 import { activationMessage, triggerProperties } from './description';
 import { lifecycleMethods } from './lifecycle';
 import { deliveryWebhook } from '../shared/n8n/webhookRun';
-import { runDeliveries } from './run';
+import { runDeliveries } from './execute';
+import { PANEL_DESCRIPTION } from '../shared/n8n/nodePanel';
 
 export class FaxPlusTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -16,10 +20,8 @@ export class FaxPlusTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: eventsSubtitle,
-		// The Fax.Plus node's own words: n8n's node panel shows one entry for both nodes, with the
-		// trigger's description (the editor's generateMergedNodesAndActions, 2.41.1).
-		description:
-			'Send faxes and check their status; read, download and extract the text of faxes; manage numbers and webhooks',
+		// The Fax.Plus node's own words: n8n's node panel shows one entry for both, with the trigger's.
+		description: PANEL_DESCRIPTION,
 		defaults: { name: 'Fax.Plus Trigger' },
 		activationMessage,
 		builderHint: {
@@ -38,6 +40,8 @@ export class FaxPlusTrigger implements INodeType {
 		},
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
+		// signInCredentials spelled out: n8n's lint reads testedBy only in a literal list of literals
+		// (credential-test-required); description.test.ts holds the two lists equal.
 		credentials: [
 			{
 				name: 'faxPlusApi',

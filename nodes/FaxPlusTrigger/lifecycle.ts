@@ -5,7 +5,6 @@ import { nodeErrorOf, operationError } from '../shared/transport/nodeErrors';
 import { errorText, logInfo, logWarning, urlForLog } from '../shared/logging/log';
 import { isEmptySecret, WEAK_SECRET_MESSAGE } from './credentialTest';
 import { skippedCheckRefusal, skipsDuplicateCheck } from '../shared/n8n/triggerExecute';
-import { processState } from '../shared/n8n/processState';
 import { isValidWebhookSecret } from './signature';
 import {
 	checkDeliverableUrl,
@@ -224,12 +223,9 @@ async function remove(this: IHookFunctions, registered: RegisteredEndpoints): Pr
 	return true;
 }
 
-/** Per node instance (so per process); keeps its endpoints: a racing save can drop one. n8n's lifecycle rule reads it as loaded (descriptionLint.test.ts). */
+/** Per node instance (so per process: nodes/shared/n8n/README.md); keeps its endpoints: a racing save can drop one. n8n's lifecycle rule reads it as loaded (descriptionLint.test.ts). */
 export function lifecycleMethods() {
-	const registered = processState<RegisteredEndpoints>({
-		state: new Map(),
-		elsewhere: 'a deletion reads the static data only',
-	});
+	const registered: RegisteredEndpoints = new Map();
 	return {
 		checkExists,
 		async create(this: IHookFunctions): Promise<boolean> {

@@ -3,6 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { AgentRisk, ResourceOperation } from './types';
 import { docsLink } from './descriptions';
 import { operationError } from '../../shared/transport/nodeErrors';
+import { TOOL_KEY } from '../../shared/n8n/toolRun';
 
 const AGENT_MAY_RUN = 'agentMayRun';
 const AGENT_MAY_RUN_NAME = 'Let an AI Agent Run This';
@@ -33,7 +34,7 @@ export function agentMayRunProperty({ agentRisk, option }: ResourceOperation): I
 			type: 'boolean',
 			default: false,
 			description: `Whether an AI agent may ${action} (${RISK_WORDS[agentRisk.kind]}${agentRisk.when ? ` ${agentRisk.whenText}` : ''}); turn on only where a person ${docsLink('security.md#what-an-ai-agent-may-do-with-the-tools', 'approves each call')}`,
-			displayOptions: { show: { '@tool': [true] } },
+			displayOptions: { show: { [TOOL_KEY]: [true] } },
 		},
 	];
 }

@@ -9,6 +9,7 @@ import { parseDateTime } from '../../shared/api/dates';
 import type { UntrustedField } from './types';
 import { listOf } from './values';
 import { operationError } from '../../shared/transport/nodeErrors';
+import { TOOL_KEY } from '../../shared/n8n/toolRun';
 
 /** What Simplified keeps of a record: its fields, in order, each as it is or turned into something shorter. */
 export interface SimplifiedShape {
@@ -33,7 +34,7 @@ const TIME_FIELDS = new Set([
 	'creation_date',
 ]);
 
-/** The same parameter for the workflow node and for the tool n8n makes of it (`@tool`). */
+/** The same parameter for the workflow node and for the tool n8n makes of it (TOOL_KEY). */
 export function withToolDefault(
 	property: INodeProperties,
 	toolDefault: INodeProperties['default'],
@@ -42,12 +43,12 @@ export function withToolDefault(
 	return [
 		{
 			...property,
-			displayOptions: { ...displayOptions, hide: { ...displayOptions.hide, '@tool': [true] } },
+			displayOptions: { ...displayOptions, hide: { ...displayOptions.hide, [TOOL_KEY]: [true] } },
 		},
 		{
 			...property,
 			default: toolDefault,
-			displayOptions: { ...displayOptions, show: { ...displayOptions.show, '@tool': [true] } },
+			displayOptions: { ...displayOptions, show: { ...displayOptions.show, [TOOL_KEY]: [true] } },
 		},
 	];
 }

@@ -2,6 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { agentMayRunProperty } from './agentAccess';
 import { CUSTOM_API_CALL, customApiCall, endingWithCustomApiCall } from './customApiCall';
 import { nodeOptionsProperty } from './nodeOptions';
+import { TOOL_KEY } from '../../shared/n8n/toolRun';
 import type {
 	FaxPlusOperation,
 	FaxPlusResource,
@@ -76,6 +77,6 @@ function toolDescriptionProperty({ option, toolDescription }: ResourceOperation)
 		required: true,
 		description:
 			'What an AI agent reads about this tool: what it does, what it needs and what it returns',
-		displayOptions: { show: { '@tool': [true] } },
+		displayOptions: { show: { [TOOL_KEY]: [true] } },
 	};
 }

@@ -1,26 +1,26 @@
 // Where an address leads (an IPv6 form embedding IPv4 judged by the IPv4), pure: no DNS.
+import { N8N_DEFAULT_BLOCKED_RANGES } from '../n8n/ssrfDefaults';
 
 /** An IP address: IPv4 as a 32-bit number, IPv6 as its eight 16-bit groups. */
 export type IpAddress = { family: 4; value: number } | { family: 6; groups: number[] };
 
-// `true` last: a range of n8n's default N8N_SSRF_BLOCKED_IP_RANGES (the same on n8n 2.30 to 2.41).
-type Range = [base: string, bits: number, name: string, n8nDefault?: true];
+type Range = [base: string, bits: number, name: string];
 
 // Every IPv4 range that is not a public unicast destination (IANA special-purpose registry).
 const IPV4_RANGES: Range[] = [
-	['0.0.0.0', 8, 'unspecified (this host)', true],
-	['10.0.0.0', 8, 'private', true],
+	['0.0.0.0', 8, 'unspecified (this host)'],
+	['10.0.0.0', 8, 'private'],
 	['100.64.0.0', 10, 'carrier-grade NAT'],
-	['127.0.0.0', 8, 'loopback', true],
-	['169.254.0.0', 16, 'link-local (cloud metadata)', true],
-	['172.16.0.0', 12, 'private', true],
-	['192.0.0.0', 24, 'reserved', true],
-	['192.0.2.0', 24, 'documentation', true],
+	['127.0.0.0', 8, 'loopback'],
+	['169.254.0.0', 16, 'link-local (cloud metadata)'],
+	['172.16.0.0', 12, 'private'],
+	['192.0.0.0', 24, 'reserved'],
+	['192.0.2.0', 24, 'documentation'],
 	['192.88.99.0', 24, 'reserved'],
-	['192.168.0.0', 16, 'private', true],
-	['198.18.0.0', 15, 'benchmarking', true],
-	['198.51.100.0', 24, 'documentation', true],
-	['203.0.113.0', 24, 'documentation', true],
+	['192.168.0.0', 16, 'private'],
+	['198.18.0.0', 15, 'benchmarking'],
+	['198.51.100.0', 24, 'documentation'],
+	['203.0.113.0', 24, 'documentation'],
 	['224.0.0.0', 4, 'multicast'],
 	['240.0.0.0', 4, 'reserved'],
 ];
@@ -28,7 +28,7 @@ const IPV4_RANGES: Range[] = [
 // IPv6 ranges that are not public unicast, first match deciding (an empty name: public).
 const IPV6_RANGES: Range[] = [
 	['::', 128, 'unspecified (this host)'],
-	['::1', 128, 'loopback', true],
+	['::1', 128, 'loopback'],
 	['64:ff9b:1::', 48, 'NAT64 (local use)'],
 	['100::', 64, 'discard'],
 	['2001::', 32, ''],
@@ -39,8 +39,8 @@ const IPV6_RANGES: Range[] = [
 	['2001:db8::', 32, 'documentation'],
 	['3fff::', 20, 'documentation'],
 	['5f00::', 16, 'segment routing'],
-	['fc00::', 7, 'unique-local', true],
-	['fe80::', 10, 'link-local', true],
+	['fc00::', 7, 'unique-local'],
+	['fe80::', 10, 'link-local'],
 	['fec0::', 10, 'site-local'],
 	['ff00::', 8, 'multicast'],
 ];
@@ -118,10 +118,14 @@ export function internalRange(address: IpAddress): string | undefined {
 	return ranges.find((range) => inTableRange(address, range))?.[2] || undefined;
 }
 
+const N8N_DEFAULT_RANGES: Range[] = N8N_DEFAULT_BLOCKED_RANGES.map((cidr) => {
+	const [base, bits] = cidr.split('/');
+	return [base, Number(bits), ''];
+});
+
 /** Whether n8n's default blocked ranges hold the address as written (not an IPv4 it embeds). */
 export function inN8nDefaultRanges(address: IpAddress): boolean {
-	const ranges = address.family === 4 ? IPV4_RANGES : IPV6_RANGES;
-	return ranges.find((range) => inTableRange(address, range))?.[3] === true;
+	return N8N_DEFAULT_RANGES.some((range) => inTableRange(address, range));
 }
 
 /** Loopback without a resolver: a loopback address, or exactly `localhost` (not `*.localhost`). */

@@ -1,6 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeCredentialDescription, INodeProperties } from 'n8n-workflow';
 
-// Both nodes sign in the same way (credential lists stay literal: n8n's lint reads them).
+// The three nodes sign in to Fax.Plus the same way.
 
 export const authenticationProperty: INodeProperties = {
 	displayName: 'Authentication',
@@ -12,3 +12,17 @@ export const authenticationProperty: INodeProperties = {
 	],
 	default: 'accessToken',
 };
+
+/** The credential of each Authentication choice. */
+export const signInCredentials: INodeCredentialDescription[] = [
+	{
+		name: 'faxPlusApi',
+		required: true,
+		displayOptions: { show: { authentication: ['accessToken'] } },
+	},
+	{
+		name: 'faxPlusOAuth2Api',
+		required: true,
+		displayOptions: { show: { authentication: ['oAuth2'] } },
+	},
+];

@@ -1,6 +1,7 @@
 // Where a token may go, pure: the transport and the PAT credential read the Base URL alike.
 
 import { isLiteralLoopbackHost } from './addresses';
+import { requestTarget, type RequestTarget } from '../n8n/requestTarget';
 
 export const DEFAULT_BASE_URL = 'https://restapi.fax.plus/v3';
 
@@ -24,40 +25,12 @@ export function readBaseUrl(value: unknown): { url: string } | { refusal: string
 	return { url: text.replace(/(?<!\/)\/+$/, '') }; // linear: a run is read from its first slash only
 }
 
-const MAX_TARGET_LENGTH = 16_384; // longer is no request target: Node's HTTP server takes 16 KiB of headers in all
-
-/** The parts of a request that say where n8n's helpers send it (IHttpRequestOptions, IRequestOptions). */
-export interface RequestTarget {
-	url?: unknown;
-	uri?: unknown;
-	baseURL?: unknown;
-}
-
-const textOf = (value: unknown) =>
-	typeof value === 'string' ? value : value instanceof URL ? value.href : undefined;
-
-/**
- * Where n8n 1.x's and 2.x's helpers send a request: `url`, else the legacy helper's `uri`, joined
- * to `baseURL` as axios joins them (buildFullPath) unless absolute, "//host" included.
- */
-function targetOf({ url, uri, baseURL }: RequestTarget): string | undefined {
-	const given = url !== undefined ? url : uri;
-	const path = given === undefined ? '' : textOf(given);
-	const base = baseURL === undefined ? '' : textOf(baseURL);
-	if (path === undefined || base === undefined) return undefined;
-	if (path.length > MAX_TARGET_LENGTH || base.length > MAX_TARGET_LENGTH) return undefined;
-	if (!base || /^([a-z][a-z\d+\-.]*:)?\/\//i.test(path)) return path;
-	// axios 1.18 (n8n 1.123) drops at most two of baseURL's trailing slashes, 1.21 (n8n 2.41) all.
-	if (!path || base.endsWith('//')) return path ? undefined : base;
-	return `${base.endsWith('/') ? base.slice(0, -1) : base}/${path.replace(/^\/+/, '')}`;
-}
-
 /**
  * Whether a request may carry the token: it goes to the Base URL (readBaseUrl's) or below it;
  * unreadable or longer than any request target: no.
  */
 export function isBelowBaseUrl(baseUrl: string, request: RequestTarget): boolean {
-	const target = targetOf(request);
+	const target = requestTarget(request);
 	if (target === undefined || !URL.canParse(target)) return false;
 	const base = new URL(baseUrl);
 	const basePath = base.pathname.replace(/(?<!\/)\/+$/, '');

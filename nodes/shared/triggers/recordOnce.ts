@@ -10,8 +10,6 @@ import { createHmac } from 'node:crypto';
 import type { RecordKeys } from './faxKeys';
 import { operationError } from '../transport/nodeErrors';
 import { afterFirstWriteCollision, isModeConflict } from '../n8n/processedData';
-import { processState } from '../n8n/processState';
-
 export interface ItemRecord {
 	own: string[];
 	shared: RecordKeys;
@@ -29,11 +27,8 @@ interface PendingCheck {
 	fail: (error: unknown) => void;
 }
 
-/** Checks waiting per record: n8n's store writes a whole record without a lock (n8n/processedData.ts); module state, one per process: it orders this process's writes for both triggers. */
-const waiting = processState({
-	state: new Map<string, PendingCheck[]>(),
-	elsewhere: "two copies' checks of a record race as two processes' do",
-});
+/** Checks waiting per record: n8n's store writes a whole record without a lock (n8n/processedData.ts); module state, one per process (nodes/shared/n8n/README.md): it orders this process's writes for both triggers. */
+const waiting = new Map<string, PendingCheck[]>();
 
 /** Most runs per call: a call that fails fails all of its runs, so it takes at most this many. */
 const MOST_RUNS_PER_CHECK = 100;

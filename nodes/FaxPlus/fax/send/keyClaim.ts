@@ -4,6 +4,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { operationError } from '../../../shared/transport/nodeErrors';
 import { responseOf } from '../../../shared/transport/responses';
+import { isFirstWriteCollision } from '../../../shared/n8n/processedData';
 import {
 	claimVerdict,
 	entriesOfRecord,
@@ -23,8 +24,6 @@ const NOT_ACCEPTED = new Set([400, 401, 403, 429]);
 const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
 /** Entries the node's record keeps (six a sent key, about 170 bytes): its last 10,000 keyed sends; the oldest go first. */
 const MAX_ENTRIES = 60_000;
-/** What Postgres, SQLite and MySQL say when an insert meets a row that another insert just made. */
-const FIRST_RECORD_TAKEN = /duplicate key|unique constraint|duplicate entry/i;
 
 /** What a send under a key holds from its read-back to the outbox request: released after it. */
 export type KeyHold = { release(error?: unknown): Promise<void> };
@@ -100,7 +99,7 @@ export class NodeKeyRecord {
 		return await once()
 			// The node's first record, inserted by two processes at once: the other's insert won.
 			.catch(async (error: Error) =>
-				FIRST_RECORD_TAKEN.test(error.message ?? '') ? await once() : Promise.reject(error),
+				isFirstWriteCollision(error.message ?? '') ? await once() : Promise.reject(error),
 			)
 			.catch((error: Error) => this.unusable(error));
 	}

@@ -1,6 +1,7 @@
 // Send → Options: the Idempotency Key's fields (docs/sending.md).
 import type { INodeProperties } from 'n8n-workflow';
 import { docsLink } from '../../shared/descriptions';
+import { TOOL_KEY } from '../../../shared/n8n/toolRun';
 
 /** How long a tool's default key holds, unless the node says otherwise. */
 export const DEFAULT_KEY_WINDOW_HOURS = 24;
@@ -34,5 +35,5 @@ export const toolRepeatWindowOption: INodeProperties = {
 	default: DEFAULT_KEY_WINDOW_HOURS,
 	description:
 		'Hours (one to two times this) in which an AI agent sends the same fax once without an Idempotency Key; 0: off',
-	displayOptions: { show: { '@tool': [true] } },
+	displayOptions: { show: { [TOOL_KEY]: [true] } },
 };

@@ -28,7 +28,7 @@ const [pkgArg, outFile] = process.argv.slice(2);
 const pkgDir = path.resolve(pkgArg);
 const quick = process.env.BENCH_QUICK === '1';
 const signature = require(path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/signature.js'));
-const { deliveryReceiver } = require(path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/delivery.js'));
+const { deliveryReceiver } = require(path.join(pkgDir, 'dist/nodes/FaxPlusTrigger/webhook.js'));
 const { Webhook } = require('standardwebhooks');
 const { faxReceivedPayload } = require('../lib/payload');
 
@@ -185,7 +185,7 @@ async function main() {
 					sink += r.timestamp;
 				}
 			},
-			// delivery.ts handle()'s verification, in its order: the credential is read per delivery.
+			// webhook.ts handle()'s verification, in its order: the credential is read per delivery.
 			async verifySecret(n, base) {
 				for (let i = 0; i < n; i++) {
 					const d = shared[(base + i) % shared.length];

@@ -3,6 +3,7 @@
 import { ExecuteContext, SupplyDataContext } from 'n8n-core';
 import {
 	createRunExecutionData,
+	displayParameter,
 	NodeConnectionTypes,
 	Workflow,
 	type IExecuteFunctions,
@@ -10,7 +11,7 @@ import {
 	type INodeExecutionData,
 	type NodeConnectionType,
 } from 'n8n-workflow';
-import { runsAsTool } from '../../../../nodes/shared/n8n/toolRun';
+import { runsAsTool, TOOL_KEY } from '../../../../nodes/shared/n8n/toolRun';
 import { FaxPlus } from '../../../../nodes/FaxPlus/FaxPlus.node';
 import {
 	FAX_PLUS_NODE_TYPE,
@@ -75,5 +76,28 @@ describe('n8n/toolRun.ts: whether the node runs as an AI tool', () => {
 		await expect(new FaxPlus().execute.call(context)).rejects.toThrow(
 			/This tool may not send a fax for an AI agent/,
 		);
+	});
+});
+
+describe('n8n/toolRun.ts: the displayOptions key of the tool n8n makes of the node', () => {
+	const types = new TestNodeTypes();
+	const shownOnTool = {
+		displayName: 'Shown on the tool',
+		name: 'shownOnTool',
+		type: 'boolean' as const,
+		default: false,
+		displayOptions: { show: { [TOOL_KEY]: [true] } },
+	};
+	const shown = (type: string) =>
+		displayParameter(
+			{},
+			shownOnTool,
+			{ typeVersion: 1 } as INode,
+			types.getByNameAndVersion(type).description,
+		);
+
+	it("shows a parameter keyed by it on the tool only, in n8n-workflow's reading", () => {
+		expect(shown(FAX_PLUS_TOOL_NODE_TYPE)).toBe(true);
+		expect(shown(FAX_PLUS_NODE_TYPE)).toBe(false);
 	});
 });

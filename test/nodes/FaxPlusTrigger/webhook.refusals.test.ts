@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not node code: a raw HTTP client for a chunked body */
-// Refusals cost the sender more than the receiver (delivery.ts, signature.ts): headers that
+// Refusals cost the sender more than the receiver (webhook.ts, signature.ts): headers that
 // cannot carry a valid signature are refused without reading the signing secret credential, a
 // well-formed one costs one read of it (as n8n's own Stripe and GitHub triggers read theirs), and
 // a body over 1 MiB is answered 413 before it is read or hashed.

@@ -1,6 +1,7 @@
 // One delivery: verify, filter, hand the run to n8n; refusals answered here. Never throws.
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { skipsDuplicateCheck } from '../shared/n8n/triggerExecute';
+import { answerDirectly, rawBodyOf } from '../shared/n8n/webhookHttp';
 import { logRefusal, REFUSAL_CAUSES, type RefusalCause } from './refusalLog';
 import {
 	checkSignatureHeaders,
@@ -10,23 +11,9 @@ import {
 	type VerificationResult,
 } from './signature';
 import { LogThrottle } from '../shared/logging/throttle';
-import { processState } from '../shared/n8n/processState';
 import { logDebug } from '../shared/logging/log';
 import { buildOutput, parsePayload } from '../shared/triggers/output';
 import { matchesStatuses, readOptions, selectedEvents } from '../shared/triggers/settings';
-
-/** What the trigger uses of n8n's request: express's Request (IWebhookFunctions), with n8n-workflow's raw body. */
-interface DeliveryRequest {
-	rawBody?: unknown;
-	readRawBody?: () => Promise<void>;
-}
-
-/** What the trigger uses of n8n's response: express's Response (IWebhookFunctions). */
-interface DeliveryResponse {
-	headersSent: boolean;
-	status(code: number): { json(body: unknown): unknown };
-	setHeader(name: string, value: string): unknown;
-}
 
 /** Fax.Plus's events are a few KB; n8n itself takes up to 16 MiB, which would all be hashed. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -35,15 +22,6 @@ interface Refusal {
 	status: number;
 	reason: RefusalCause;
 	retryAfter?: string;
-}
-
-async function rawBodyOf(request: DeliveryRequest): Promise<Buffer | undefined> {
-	try {
-		await request.readRawBody?.();
-		return Buffer.isBuffer(request.rawBody) ? request.rawBody : undefined;
-	} catch {
-		return undefined;
-	}
 }
 
 /** The endpoint's secret from its credential; undefined: none saved yet; null: n8n could not read it. */
@@ -97,12 +75,11 @@ class KnownSecrets {
 	}
 }
 
-/** The node's webhook(), one per node instance (so per process), with its log throttle. */
+/** The node's webhook(), one per node instance (so per process: nodes/shared/n8n/README.md), with its log throttle. */
 export function deliveryReceiver() {
-	const throttle = processState({ state: new LogThrottle(), elsewhere: 'more log lines' });
-	const secrets = processState({ state: new KnownSecrets(), elsewhere: 'more credential reads' });
+	const throttle = new LogThrottle();
+	const secrets = new KnownSecrets();
 	return async function (this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const response: DeliveryResponse = this.getResponseObject();
 		let outcome: IWebhookResponseData | Refusal;
 		try {
 			outcome = await handle(this, secrets);
@@ -112,12 +89,8 @@ export function deliveryReceiver() {
 		}
 		if (!('reason' in outcome)) return outcome;
 		const { status, reason, retryAfter } = outcome;
-		if (!response.headersSent) {
-			if (retryAfter) response.setHeader('Retry-After', retryAfter);
-			response
-				.status(status)
-				.json({ received: false, reason, message: REFUSAL_CAUSES[reason].what });
-		}
+		const body = { received: false, reason, message: REFUSAL_CAUSES[reason].what };
+		answerDirectly(this, status, body, retryAfter ? { 'Retry-After': retryAfter } : {});
 		logRefusal(this, throttle, status, reason, this.getHeaderData());
 		return { noWebhookResponse: true };
 	};
@@ -135,8 +108,7 @@ async function handle(
 	const headers = context.getHeaderData();
 	// Too large as declared (then not read), or as n8n read it: refused before it is hashed.
 	const declared = Number(headers['content-length']);
-	const request: DeliveryRequest = context.getRequestObject();
-	const rawBody = declared > MAX_BODY_BYTES ? undefined : await rawBodyOf(request);
+	const rawBody = declared > MAX_BODY_BYTES ? undefined : await rawBodyOf(context);
 	if (declared > MAX_BODY_BYTES || (rawBody?.length ?? 0) > MAX_BODY_BYTES)
 		return { status: 413, reason: 'body_too_large' };
 
