@@ -7,6 +7,8 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { resources } from './resources';
 import { route } from './router';
+import * as listSearch from './methods/listSearch';
+import type { ListSearchMethod } from './shared/types';
 import { authenticationProperty } from '../shared/transport/authentication';
 import {
 	customApiCallFields,
@@ -94,12 +96,7 @@ export class FaxPlus implements INodeType {
 		],
 	};
 
-	/** The lists the editor searches in the API, gathered from every resource. */
-	methods = {
-		listSearch: Object.fromEntries(
-			Object.values(resources).flatMap((resource) => Object.entries(resource.listSearch ?? {})),
-		),
-	};
+	methods: { listSearch: Record<string, ListSearchMethod> } = { listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await route.call(this);

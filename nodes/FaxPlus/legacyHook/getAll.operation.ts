@@ -1,28 +1,45 @@
+import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { faxEventOptions } from '../../shared/api/events';
 import { faxEvent } from '../shared/values';
-import { getManyOperation } from '../shared/paging';
+import { getManyItems, returnAllOrLimit } from '../shared/paging';
 import { hookWithoutToken } from '../../shared/api/hookTokens';
 import { listAllLegacyHooks, listLegacyHooks } from '../../shared/api/legacyHooks';
+import { toolFields } from '../shared/toolFields';
+import { updateDisplayOptions } from '../shared/updateDisplayOptions';
 
-export const getAll = getManyOperation({
-	parameters: [
-		{
-			displayName: 'Event',
-			name: 'eventFilter',
-			type: 'options',
-			options: [
-				{
-					name: 'All Events',
-					value: 'all',
-					description: 'Hooks of every event (a notice says if one was refused)',
-				},
-				...faxEventOptions,
-			],
-			default: 'all',
-			description: 'Only hooks of this event',
-		},
-	],
-	async list(itemIndex) {
+export const option: INodePropertyOptions = {
+	name: 'Get Many',
+	value: 'getAll',
+	action: 'Get many legacy hooks',
+	description: 'One item per legacy hook of the account',
+};
+
+const properties: INodeProperties[] = [
+	...toolFields(option),
+	{
+		displayName: 'Event',
+		name: 'eventFilter',
+		type: 'options',
+		options: [
+			{
+				name: 'All Events',
+				value: 'all',
+				description: 'Hooks of every event (a notice says if one was refused)',
+			},
+			...faxEventOptions,
+		],
+		default: 'all',
+		description: 'Only hooks of this event',
+	},
+	...returnAllOrLimit(),
+];
+
+const displayOptions = { show: { resource: ['legacyHook'], operation: ['getAll'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	return await getManyItems(this, itemIndex, async () => {
 		const event = String(this.getNodeParameter('eventFilter', itemIndex, 'all') ?? '').trim();
 		if (event !== 'all' && event !== '') {
 			const only = faxEvent(this, itemIndex, event, 'Event');
@@ -37,5 +54,5 @@ export const getAll = getManyOperation({
 			});
 		}
 		return hooks.map(hookWithoutToken);
-	},
-});
+	});
+}

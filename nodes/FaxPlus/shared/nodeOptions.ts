@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { DEFAULT_DEADLINE_SECONDS } from '../../shared/transport/answers';
+import type { FaxPlusOperation } from './types';
 
 /** The node-level options' parameter name; no operation uses it. */
 export const NODE_OPTIONS = 'nodeOptions';
@@ -11,7 +12,19 @@ const MAX_ITEMS_AT_ONCE = 200;
 export const DOWNLOADS_AT_ONCE = 5;
 
 /** Options of the node as a whole, shown for a resource's operations but those that run one item at a time. */
-export const nodeOptionsProperty = (resource: string, oneAtATime: string[]): INodeProperties => ({
+export function nodeOptions(
+	resource: string,
+	operations: Record<string, FaxPlusOperation>,
+): INodeProperties[] {
+	const all = Object.values(operations);
+	// Items at Once does nothing for an operation that runs one item at a time.
+	const oneAtATime = all
+		.filter((op) => op.maxItemsAtOnce === 1)
+		.map((op) => String(op.option.value));
+	return oneAtATime.length < all.length ? [nodeOptionsProperty(resource, oneAtATime)] : [];
+}
+
+const nodeOptionsProperty = (resource: string, oneAtATime: string[]): INodeProperties => ({
 	displayName: 'Node Options',
 	name: NODE_OPTIONS,
 	type: 'collection',

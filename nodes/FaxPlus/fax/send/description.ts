@@ -160,7 +160,7 @@ const maxPagesOption: INodeProperties = {
 	description: `Most pages the documents may have in all (${DEFAULT_MAX_PAGES} when not set); once set, one that cannot be counted (e.g. Word) is refused`,
 };
 
-export const description: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	...userIdFields(),
 	{
 		displayName: 'To',
