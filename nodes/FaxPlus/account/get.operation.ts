@@ -1,10 +1,9 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { getItem, userIdOf } from '../shared/items';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get an account',
@@ -14,7 +13,6 @@ export const option: INodePropertyOptions = {
 const properties: INodeProperties[] = [...toolFields(option), ...userIdFields()];
 
 const displayOptions = { show: { resource: ['account'], operation: ['get'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

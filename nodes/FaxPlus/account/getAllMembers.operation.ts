@@ -1,28 +1,22 @@
-import type {
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-	JsonObject,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { getManyItems, returnAllOrLimit } from '../shared/paging';
 import { listAnswer } from '../../shared/api/accountLists';
 import type { AccountRecord } from './types';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Get Many Members',
 	value: 'getAllMembers',
 	action: 'Get many members',
 	description: 'List the members of the corporate account, one item each (admins only)',
 };
 
+const toolDescription =
+	'List the members of the corporate Fax.Plus account (admins only). Needs nothing. Returns one record per member with the user ID (uid) that other tools take as User, name, e-mail and role.';
+
 const properties: INodeProperties[] = [
-	...toolFields(option, {
-		toolDescription:
-			'List the members of the corporate Fax.Plus account (admins only). Needs nothing. Returns one record per member with the user ID (uid) that other tools take as User, name, e-mail and role.',
-	}),
+	...toolFields(option, { toolDescription }),
 	{
 		displayName:
 			"Only an admin of a corporate Fax.Plus account can list its members; Fax.Plus refuses a member's credential (403)",
@@ -34,7 +28,6 @@ const properties: INodeProperties[] = [
 ];
 
 const displayOptions = { show: { resource: ['account'], operation: ['getAllMembers'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 /** The members of the corporate account. Fax.Plus answers a non-admin 403. */

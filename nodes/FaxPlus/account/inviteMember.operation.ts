@@ -1,27 +1,20 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { answerOr } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { emailAddresses } from './emails';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
-import type { AgentRisk } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
 /** Fax.Plus's limit per request ("Invite corporate members"). */
 const MAX_INVITATIONS = 10;
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Invite Member',
 	value: 'inviteMember',
 	action: 'Invite members to the corporate account',
 	description: 'Email people an invitation to join the corporate account (admins only)',
 };
 
-export const agentRisk: AgentRisk = { kind: 'changes' };
+export const agentRisk = { kind: 'changes' } as const;
 
 const properties: INodeProperties[] = [
 	...toolFields(option, { agentRisk }),
@@ -38,7 +31,6 @@ const properties: INodeProperties[] = [
 ];
 
 const displayOptions = { show: { resource: ['account'], operation: ['inviteMember'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

@@ -1,26 +1,19 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { memberLocator, updateFieldsCollection } from '../shared/descriptions';
 import { answerOr, nonEmptyUpdate, requiredString, updateText } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import type { MemberDetail } from './types';
 import { operationError } from '../../shared/transport/nodeErrors';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
-import type { AgentRisk } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Update Member',
 	value: 'updateMember',
 	action: 'Update a corporate member',
 	description: "Change a corporate member's role or faxing quota",
 };
 
-export const agentRisk: AgentRisk = { kind: 'changes' };
+export const agentRisk = { kind: 'changes' } as const;
 
 const properties: INodeProperties[] = [
 	...toolFields(option, { agentRisk }),
@@ -46,7 +39,6 @@ const properties: INodeProperties[] = [
 ];
 
 const displayOptions = { show: { resource: ['account'], operation: ['updateMember'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

@@ -1,20 +1,18 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { requiredString, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { ENABLED_FIELD, type AiCustomField } from './customFields';
 import { booleanValue } from '../shared/values';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
-import type { AgentRisk } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Create Custom Field',
 	value: 'createCustomField',
 	action: 'Create an AI custom field',
 	description: 'Define a field for Fax AI to extract (admins only)',
 };
 
-export const agentRisk: AgentRisk = { kind: 'changes' };
+export const agentRisk = { kind: 'changes' } as const;
 
 const properties: INodeProperties[] = [
 	...toolFields(option, { agentRisk }),
@@ -40,7 +38,6 @@ const properties: INodeProperties[] = [
 ];
 
 const displayOptions = { show: { resource: ['ai'], operation: ['createCustomField'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

@@ -1,19 +1,17 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { requiredString, toItems } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
-import type { AgentRisk } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Delete Custom Field',
 	value: 'deleteCustomField',
 	action: 'Delete an AI custom field',
 	description: 'Remove an AI custom field definition (admins only)',
 };
 
-export const agentRisk: AgentRisk = { kind: 'deletes' };
+export const agentRisk = { kind: 'deletes' } as const;
 
 const properties: INodeProperties[] = [
 	...toolFields(option, { agentRisk }),
@@ -28,7 +26,6 @@ const properties: INodeProperties[] = [
 ];
 
 const displayOptions = { show: { resource: ['ai'], operation: ['deleteCustomField'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

@@ -1,10 +1,9 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { getManyItems, returnAllOrLimit } from '../shared/paging';
 import { customFields } from './customFields';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Get Many Custom Fields',
 	value: 'getAllCustomFields',
 	action: 'Get many AI custom fields',
@@ -14,7 +13,6 @@ export const option: INodePropertyOptions = {
 const properties: INodeProperties[] = [...toolFields(option), ...returnAllOrLimit()];
 
 const displayOptions = { show: { resource: ['ai'], operation: ['getAllCustomFields'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

@@ -1,24 +1,20 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { getItem } from '../shared/items';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Get Credits',
 	value: 'getCredits',
 	action: 'Get the AI credits',
 	description: 'Read the AI credits left, their use per feature and the next reload',
 };
 
-const properties: INodeProperties[] = [
-	...toolFields(option, {
-		toolDescription:
-			'Get the Fax AI credits left (for OCR and field extraction). Needs nothing. Returns the credits remaining and used.',
-	}),
-];
+const toolDescription =
+	'Get the Fax AI credits left (for OCR and field extraction). Needs nothing. Returns the credits remaining and used.';
+
+const properties: INodeProperties[] = [...toolFields(option, { toolDescription })];
 
 const displayOptions = { show: { resource: ['ai'], operation: ['getCredits'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

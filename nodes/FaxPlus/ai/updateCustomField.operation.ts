@@ -1,27 +1,20 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateFieldsCollection } from '../shared/descriptions';
 import { nonEmptyUpdate, requiredString, toItems, updateText } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { ENABLED_FIELD, type AiCustomField } from './customFields';
 import { booleanValue } from '../shared/values';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
-import type { AgentRisk } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Update Custom Field',
 	value: 'updateCustomField',
 	action: 'Update an AI custom field',
 	description: 'Change the name, instructions or enabled state of an AI custom field (admins only)',
 };
 
-export const agentRisk: AgentRisk = { kind: 'changes' };
+export const agentRisk = { kind: 'changes' } as const;
 
 const properties: INodeProperties[] = [
 	...toolFields(option, { agentRisk }),
@@ -54,7 +47,6 @@ const properties: INodeProperties[] = [
 ];
 
 const displayOptions = { show: { resource: ['ai'], operation: ['updateCustomField'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { userIdOf, toItems } from '../shared/items';
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
@@ -11,10 +6,9 @@ import { collectPages, entryKey, FIRST_OFFSET_PAGE, offsetPages } from '../../sh
 import { contactPage, CONTACTS_PAGE_SIZE } from './list';
 import { idList } from '../shared/values';
 import { CONTACT_UNTRUSTED, type ContactListQuery } from './types';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'Get many contacts',
@@ -55,7 +49,6 @@ const properties: INodeProperties[] = [
 ];
 
 const displayOptions = { show: { resource: ['contact'], operation: ['getAll'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 /** Pages by offset until nothing new (a short page is not taken for the last). */

@@ -1,34 +1,26 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { answerOr, requiredString } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { requiredIdList } from '../shared/values';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { CONTACT_UNTRUSTED } from './types';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
-import type { AgentRisk } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Set Groups',
 	value: 'setGroups',
 	action: 'Set the groups of a contact',
 	description: "Set a contact's contact groups (it leaves every group not listed)",
 };
 
-export const agentRisk: AgentRisk = { kind: 'changes' };
+export const agentRisk = { kind: 'changes' } as const;
 export const untrusted = CONTACT_UNTRUSTED;
 
+const toolDescription =
+	"Set which contact groups one of your contacts is in. Fax.Plus replaces the contact's groups with the ones given: list every group the contact should stay in. Needs the contact ID and the group IDs. Returns the contact ID and its groups.";
+
 const properties: INodeProperties[] = [
-	...toolFields(option, {
-		toolDescription:
-			"Set which contact groups one of your contacts is in. Fax.Plus replaces the contact's groups with the ones given: list every group the contact should stay in. Needs the contact ID and the group IDs. Returns the contact ID and its groups.",
-		agentRisk,
-	}),
+	...toolFields(option, { toolDescription, agentRisk }),
 	{
 		displayName:
 			'Fax.Plus takes the contact out of every group not listed here: list all the groups it should be in',
@@ -58,7 +50,6 @@ const properties: INodeProperties[] = [
 ];
 
 const displayOptions = { show: { resource: ['contact'], operation: ['setGroups'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

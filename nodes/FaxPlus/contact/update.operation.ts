@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { e164Numbers } from '../shared/values';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { updateFieldsCollection, userIdFields } from '../shared/descriptions';
@@ -11,18 +6,16 @@ import { answerOr, nonEmptyUpdate, requiredString, updateText, userIdOf } from '
 import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
 import type { ContactModification } from './types';
 import { CONTACT_UNTRUSTED } from './types';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
-import type { AgentRisk } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Update',
 	value: 'update',
 	action: 'Update a contact',
 	description: "Change a contact's name, company or fax numbers",
 };
 
-export const agentRisk: AgentRisk = { kind: 'changes' };
+export const agentRisk = { kind: 'changes' } as const;
 export const untrusted = CONTACT_UNTRUSTED;
 
 const properties: INodeProperties[] = [
@@ -53,7 +46,6 @@ const properties: INodeProperties[] = [
 ];
 
 const displayOptions = { show: { resource: ['contact'], operation: ['update'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

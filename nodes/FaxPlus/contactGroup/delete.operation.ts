@@ -1,18 +1,16 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { requiredString, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
-import type { AgentRisk } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Delete',
 	value: 'delete',
 	action: 'Delete a contact group',
 	description: 'Delete a contact group of the account',
 };
 
-export const agentRisk: AgentRisk = { kind: 'deletes' };
+export const agentRisk = { kind: 'deletes' } as const;
 
 const properties: INodeProperties[] = [
 	...toolFields(option, { agentRisk }),
@@ -28,7 +26,6 @@ const properties: INodeProperties[] = [
 ];
 
 const displayOptions = { show: { resource: ['contactGroup'], operation: ['delete'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

@@ -1,34 +1,30 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
-import type { AgentRisk } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Delete',
 	value: 'delete',
 	action: 'Delete a fax',
 	description: 'Delete a fax record',
 };
 
-export const agentRisk: AgentRisk = { kind: 'deletes' };
+export const agentRisk = { kind: 'deletes' } as const;
 export const untrusted = FAX_UNTRUSTED;
 
+const toolDescription =
+	'Delete a fax from Fax.Plus (moves it out of the lists; it cannot be undone through this tool). Needs the fax ID (the "id" from the fax list). Returns the deleted fax\'s ID.';
+
 const properties: INodeProperties[] = [
-	...toolFields(option, {
-		toolDescription:
-			'Delete a fax from Fax.Plus (moves it out of the lists; it cannot be undone through this tool). Needs the fax ID (the "id" from the fax list). Returns the deleted fax\'s ID.',
-		agentRisk,
-	}),
+	...toolFields(option, { toolDescription, agentRisk }),
 	...userIdFields(),
 	faxIdField('ID of the fax record to delete'),
 ];
 
 const displayOptions = { show: { resource: ['fax'], operation: ['delete'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

@@ -1,14 +1,13 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { faxIdField, outputBinaryField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
 import { outputFaxFile } from './shared/files';
 import { downloadFaxFile } from '../../shared/api/faxFiles';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 import { choiceOf } from '../shared/values';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Download',
 	value: 'download',
 	action: 'Download a fax',
@@ -18,11 +17,11 @@ export const option: INodePropertyOptions = {
 export const maxItemsAtOnce = DOWNLOADS_AT_ONCE;
 export const untrusted = FAX_UNTRUSTED;
 
+const toolDescription =
+	'Download the document of a fax as a PDF or TIFF file. Needs the fax ID (the "id" from the fax list). Returns the file\'s name, type and size; the file itself stays in n8n\'s execution data (an agent cannot read it: use Get OCR for the text).';
+
 const properties: INodeProperties[] = [
-	...toolFields(option, {
-		toolDescription:
-			'Download the document of a fax as a PDF or TIFF file. Needs the fax ID (the "id" from the fax list). Returns the file\'s name, type and size; the file itself stays in n8n\'s execution data (an agent cannot read it: use Get OCR for the text).',
-	}),
+	...toolFields(option, { toolDescription }),
 	...userIdFields(),
 	faxIdField('ID of the fax whose document to download'),
 	{
@@ -40,7 +39,6 @@ const properties: INodeProperties[] = [
 ];
 
 const displayOptions = { show: { resource: ['fax'], operation: ['download'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

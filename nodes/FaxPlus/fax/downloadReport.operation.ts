@@ -1,13 +1,12 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { faxIdField, faxOfItem, outputBinaryField, FAX_UNTRUSTED } from './shared/fields';
 import { outputFaxFile } from './shared/files';
 import { downloadFaxFile } from '../../shared/api/faxFiles';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Download Report',
 	value: 'downloadReport',
 	action: 'Download the confirmation report of a fax',
@@ -17,18 +16,17 @@ export const option: INodePropertyOptions = {
 export const maxItemsAtOnce = DOWNLOADS_AT_ONCE;
 export const untrusted = FAX_UNTRUSTED;
 
+const toolDescription =
+	'Download the transmission report (PDF) of a sent fax. Needs the fax ID (the "id" from the fax list). Returns the file\'s name, type and size; the file itself stays in n8n\'s execution data.';
+
 const properties: INodeProperties[] = [
-	...toolFields(option, {
-		toolDescription:
-			'Download the transmission report (PDF) of a sent fax. Needs the fax ID (the "id" from the fax list). Returns the file\'s name, type and size; the file itself stays in n8n\'s execution data.',
-	}),
+	...toolFields(option, { toolDescription }),
 	...userIdFields(),
 	faxIdField('ID of the fax whose confirmation report to download'),
 	outputBinaryField('confirmation report (PDF)'),
 ];
 
 const displayOptions = { show: { resource: ['fax'], operation: ['downloadReport'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

@@ -1,14 +1,13 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { faxPlusApiDownload } from '../../shared/transport/transport';
 import { safeFileName } from '../../shared/api/faxFiles';
 import { faxIdField, faxOfItem, outputBinaryField, FAX_UNTRUSTED } from './shared/fields';
 import { outputFaxFile } from './shared/files';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Download Thumbnail',
 	value: 'downloadThumbnail',
 	action: 'Download the thumbnail of a fax',
@@ -18,18 +17,17 @@ export const option: INodePropertyOptions = {
 export const maxItemsAtOnce = DOWNLOADS_AT_ONCE;
 export const untrusted = FAX_UNTRUSTED;
 
+const toolDescription =
+	"Download the JPEG thumbnail of a fax's first page. Needs the fax ID (the \"id\" from the fax list). Returns the file's name, type and size; the image itself stays in n8n's execution data.";
+
 const properties: INodeProperties[] = [
-	...toolFields(option, {
-		toolDescription:
-			"Download the JPEG thumbnail of a fax's first page. Needs the fax ID (the \"id\" from the fax list). Returns the file's name, type and size; the image itself stays in n8n's execution data.",
-	}),
+	...toolFields(option, { toolDescription }),
 	...userIdFields(),
 	faxIdField('ID of the fax whose thumbnail to download'),
 	outputBinaryField('JPEG thumbnail'),
 ];
 
 const displayOptions = { show: { resource: ['fax'], operation: ['downloadThumbnail'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

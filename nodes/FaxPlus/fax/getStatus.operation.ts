@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { dateTimeValue } from '../../shared/api/dates';
 import { readPhoneNumbers } from '../../shared/phone/numbers';
 import { userIdFields } from '../shared/descriptions';
@@ -7,10 +7,9 @@ import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
 import { faxStatusNow } from './shared/sentFaxes';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { FAX_UNTRUSTED } from './shared/fields';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Get Status',
 	value: 'getStatus',
 	action: 'Get the status of a sent fax',
@@ -20,11 +19,11 @@ export const option: INodePropertyOptions = {
 
 export const untrusted = FAX_UNTRUSTED;
 
+const toolDescription =
+	"Get the current status of a fax that Send queued. Needs Send's outbox ID (outboxFaxId), the destination number (to) and, when known, Send's sentAt. Looks in the outbox and, once the fax has left it, among the sent faxes. Returns where (outbox, sent or unknown), status, statusMeaning (in words), statusRetryable, final (whether the status will change no more) and, once sent, the fax ID.";
+
 const properties: INodeProperties[] = [
-	...toolFields(option, {
-		toolDescription:
-			"Get the current status of a fax that Send queued. Needs Send's outbox ID (outboxFaxId), the destination number (to) and, when known, Send's sentAt. Looks in the outbox and, once the fax has left it, among the sent faxes. Returns where (outbox, sent or unknown), status, statusMeaning (in words), statusRetryable, final (whether the status will change no more) and, once sent, the fax ID.",
-	}),
+	...toolFields(option, { toolDescription }),
 	...userIdFields(),
 	resourceLocator({
 		displayName: 'Outbox Fax',
@@ -57,7 +56,6 @@ const properties: INodeProperties[] = [
 ];
 
 const displayOptions = { show: { resource: ['fax'], operation: ['getStatus'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateFieldsCollection, userIdFields } from '../shared/descriptions';
 import { answerOr, nonEmptyUpdate } from '../shared/items';
 import { booleanValue, refuseMarker } from '../shared/values';
@@ -12,31 +7,28 @@ import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
 import type { FaxRecord } from './shared/types';
 import { keepingMarker } from '../shared/keyMarker';
 import { operationError } from '../../shared/transport/nodeErrors';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
-import type { AgentRisk } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
 interface FaxModification {
 	is_read?: boolean;
 	comment?: string;
 }
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Update',
 	value: 'update',
 	action: 'Update a fax',
 	description: 'Mark a fax as read or unread, or change its comment',
 };
 
-export const agentRisk: AgentRisk = { kind: 'changes' };
+export const agentRisk = { kind: 'changes' } as const;
 export const untrusted = FAX_UNTRUSTED;
 
+const toolDescription =
+	'Mark a fax as read or unread, or change its comment. Needs the fax ID (the "id" from the fax list) and what to change; what is not changed keeps its value. Returns the fax ID, its comment and whether it is read.';
+
 const properties: INodeProperties[] = [
-	...toolFields(option, {
-		toolDescription:
-			'Mark a fax as read or unread, or change its comment. Needs the fax ID (the "id" from the fax list) and what to change; what is not changed keeps its value. Returns the fax ID, its comment and whether it is read.',
-		agentRisk,
-	}),
+	...toolFields(option, { toolDescription, agentRisk }),
 	...userIdFields(),
 	faxIdField('ID of the fax to change'),
 	updateFieldsCollection([
@@ -58,7 +50,6 @@ const properties: INodeProperties[] = [
 ];
 
 const displayOptions = { show: { resource: ['fax'], operation: ['update'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

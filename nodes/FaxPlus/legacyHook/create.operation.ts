@@ -1,21 +1,19 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { faxEventOptions } from '../../shared/api/events';
 import { toItems } from '../shared/items';
 import { checkUrl, e164Numbers, faxEvent } from '../shared/values';
 import { hookWithoutToken } from '../../shared/api/hookTokens';
 import { createLegacyHook } from '../../shared/api/legacyHooks';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
-import type { AgentRisk } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Create',
 	value: 'create',
 	action: 'Create a legacy hook',
 	description: 'Subscribe a URL to one fax event with the legacy hook API',
 };
 
-export const agentRisk: AgentRisk = { kind: 'changes' };
+export const agentRisk = { kind: 'changes' } as const;
 
 const properties: INodeProperties[] = [
 	...toolFields(option, { agentRisk }),
@@ -48,7 +46,6 @@ const properties: INodeProperties[] = [
 ];
 
 const displayOptions = { show: { resource: ['legacyHook'], operation: ['create'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

@@ -1,20 +1,18 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { requiredString, toItems } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { deleteLegacyHook } from '../../shared/api/legacyHooks';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
-import type { AgentRisk } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Delete',
 	value: 'delete',
 	action: 'Delete a legacy hook',
 	description: 'Stop the deliveries of a legacy hook and remove it',
 };
 
-export const agentRisk: AgentRisk = { kind: 'deletes' };
+export const agentRisk = { kind: 'deletes' } as const;
 
 const properties: INodeProperties[] = [
 	...toolFields(option, { agentRisk }),
@@ -29,7 +27,6 @@ const properties: INodeProperties[] = [
 ];
 
 const displayOptions = { show: { resource: ['legacyHook'], operation: ['delete'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

@@ -1,13 +1,12 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { faxEventOptions } from '../../shared/api/events';
 import { faxEvent } from '../shared/values';
 import { getManyItems, returnAllOrLimit } from '../shared/paging';
 import { hookWithoutToken } from '../../shared/api/hookTokens';
 import { listAllLegacyHooks, listLegacyHooks } from '../../shared/api/legacyHooks';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'Get many legacy hooks',
@@ -35,7 +34,6 @@ const properties: INodeProperties[] = [
 ];
 
 const displayOptions = { show: { resource: ['legacyHook'], operation: ['getAll'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

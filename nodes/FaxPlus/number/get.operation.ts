@@ -1,12 +1,11 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { userIdOf, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { faxNumberField, faxNumberOf } from './fields';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get a fax number',
@@ -20,7 +19,6 @@ const properties: INodeProperties[] = [
 ];
 
 const displayOptions = { show: { resource: ['number'], operation: ['get'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

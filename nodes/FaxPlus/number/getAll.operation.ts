@@ -1,14 +1,13 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { userIdOf } from '../shared/items';
 import { getManyItems, returnAllOrLimit } from '../shared/paging';
 import { outputProperties } from '../shared/output';
 import { RAW_ONLY_NUMBER_FIELDS, SIMPLIFIED_NUMBER } from './fields';
 import { userNumbers } from '../../shared/api/accountLists';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'Get many fax numbers',
@@ -16,18 +15,17 @@ export const option: INodePropertyOptions = {
 		'List the fax numbers of the account (admins) or assigned to the user, one item each',
 };
 
+const toolDescription =
+	"List the account's Fax.Plus fax numbers. Needs nothing. Returns one record per number (id, number, status, the user ID it is assigned to, acquired and expiration dates in ISO 8601 UTC); a number is what Send uses as From.";
+
 const properties: INodeProperties[] = [
-	...toolFields(option, {
-		toolDescription:
-			"List the account's Fax.Plus fax numbers. Needs nothing. Returns one record per number (id, number, status, the user ID it is assigned to, acquired and expiration dates in ISO 8601 UTC); a number is what Send uses as From.",
-	}),
+	...toolFields(option, { toolDescription }),
 	...userIdFields(),
 	...returnAllOrLimit(),
 	...outputProperties(SIMPLIFIED_NUMBER, RAW_ONLY_NUMBER_FIELDS),
 ];
 
 const displayOptions = { show: { resource: ['number'], operation: ['getAll'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

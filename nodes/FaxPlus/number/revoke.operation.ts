@@ -1,18 +1,11 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { answerOr, userIdOf } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { faxNumberField, faxNumberOf } from './fields';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
-import type { AgentRisk } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Revoke',
 	value: 'revoke',
 	action: 'Revoke a fax number from a member',
@@ -20,7 +13,7 @@ export const option: INodePropertyOptions = {
 		'Take a fax number away from a corporate member, or from yourself ("self"); never from the admin',
 };
 
-export const agentRisk: AgentRisk = { kind: 'changes' };
+export const agentRisk = { kind: 'changes' } as const;
 
 const properties: INodeProperties[] = [
 	...toolFields(option, { agentRisk }),
@@ -29,7 +22,6 @@ const properties: INodeProperties[] = [
 ];
 
 const displayOptions = { show: { resource: ['number'], operation: ['revoke'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

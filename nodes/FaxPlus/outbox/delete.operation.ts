@@ -1,34 +1,30 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { requiredString, userIdOf, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { outboxFaxIdField, OUTBOX_UNTRUSTED } from './fields';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
-import type { AgentRisk } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Delete',
 	value: 'delete',
 	action: 'Delete a scheduled fax',
 	description: 'Delete an outgoing fax that is still scheduled for sending',
 };
 
-export const agentRisk: AgentRisk = { kind: 'deletes' };
+export const agentRisk = { kind: 'deletes' } as const;
 export const untrusted = OUTBOX_UNTRUSTED;
 
+const toolDescription =
+	'Cancel a fax that is still in the Fax.Plus outbox, so it is not sent. Needs the outbox ID that Send answered. Returns the cancelled outbox ID.';
+
 const properties: INodeProperties[] = [
-	...toolFields(option, {
-		toolDescription:
-			'Cancel a fax that is still in the Fax.Plus outbox, so it is not sent. Needs the outbox ID that Send answered. Returns the cancelled outbox ID.',
-		agentRisk,
-	}),
+	...toolFields(option, { toolDescription, agentRisk }),
 	...userIdFields(),
 	outboxFaxIdField('ID of the scheduled fax to delete'),
 ];
 
 const displayOptions = { show: { resource: ['outbox'], operation: ['delete'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { answerOr, requiredString, userIdOf } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
@@ -7,26 +7,23 @@ import type { OutboxFax } from '../../shared/api/accountLists';
 import { keepingMarker } from '../shared/keyMarker';
 import { refuseMarker } from '../shared/values';
 import { operationError } from '../../shared/transport/nodeErrors';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
-import type { AgentRisk } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Update',
 	value: 'update',
 	action: 'Update a scheduled fax',
 	description: 'Change the comment of a fax that is still scheduled for sending',
 };
 
-export const agentRisk: AgentRisk = { kind: 'changes' };
+export const agentRisk = { kind: 'changes' } as const;
 export const untrusted = OUTBOX_UNTRUSTED;
 
+const toolDescription =
+	"Change the comment of a fax still in the Fax.Plus outbox. Needs the outbox ID and the new comment; the comment's tags are kept. Returns the outbox ID and the comment.";
+
 const properties: INodeProperties[] = [
-	...toolFields(option, {
-		toolDescription:
-			"Change the comment of a fax still in the Fax.Plus outbox. Needs the outbox ID and the new comment; the comment's tags are kept. Returns the outbox ID and the comment.",
-		agentRisk,
-	}),
+	...toolFields(option, { toolDescription, agentRisk }),
 	...userIdFields(),
 	outboxFaxIdField('ID of the scheduled fax to change'),
 	{
@@ -40,7 +37,6 @@ const properties: INodeProperties[] = [
 ];
 
 const displayOptions = { show: { resource: ['outbox'], operation: ['update'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

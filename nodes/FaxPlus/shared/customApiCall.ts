@@ -15,9 +15,8 @@ import { CUSTOM_API_CALL_NAME, N8N_CUSTOM_API_CALL } from '../../shared/n8n/cust
 import { docsLink } from './descriptions';
 import { requiredString } from './items';
 import { DOWNLOADS_AT_ONCE } from './nodeOptions';
-import { toolFields } from './toolFields';
 import type { AgentRisk, FaxPlusOperation } from './types';
-import { updateDisplayOptions } from './updateDisplayOptions';
+import { toolFields, updateDisplayOptions } from './display';
 
 /** The operation's value in every resource's list, and the resource's value. */
 export const CUSTOM_API_CALL = 'customApiCall';

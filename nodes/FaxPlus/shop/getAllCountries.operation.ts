@@ -1,14 +1,8 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { listAnswer } from '../../shared/api/accountLists';
 import { getManyItems, returnAllOrLimit } from '../shared/paging';
 import type { FaxPlusContext } from '../../shared/transport/transport';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
 type CountryEntry = IDataObject & {
 	/** ISO 3166-1 alpha-2 code. */
@@ -26,7 +20,7 @@ export async function listShopCountries(
 	return await listAnswer<CountryEntry>(context, { path, key: 'countries', itemIndex });
 }
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Get Many Countries',
 	value: 'getAllCountries',
 	action: 'Get many countries of the number shop',
@@ -36,7 +30,6 @@ export const option: INodePropertyOptions = {
 const properties: INodeProperties[] = [...toolFields(option), ...returnAllOrLimit()];
 
 const displayOptions = { show: { resource: ['shop'], operation: ['getAllCountries'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

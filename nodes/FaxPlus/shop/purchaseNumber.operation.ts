@@ -1,18 +1,16 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { answerOr, requiredString } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
-import type { AgentRisk } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Purchase Number',
 	value: 'purchaseNumber',
 	action: 'Purchase a number',
 	description: 'Buy the number of an offer found by Search Numbers',
 };
 
-export const agentRisk: AgentRisk = { kind: 'spends' };
+export const agentRisk = { kind: 'spends' } as const;
 /** One at a time, in order: each spends money; a failure stops the rest. */
 export const maxItemsAtOnce = 1;
 
@@ -29,7 +27,6 @@ const properties: INodeProperties[] = [
 ];
 
 const displayOptions = { show: { resource: ['shop'], operation: ['purchaseNumber'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

@@ -1,23 +1,17 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { requiredString } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { listAnswer } from '../../shared/api/accountLists';
 import { getManyItems, returnAllOrLimit } from '../shared/paging';
 import { choiceOf } from '../shared/values';
 import { operationError } from '../../shared/transport/nodeErrors';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
 /** ISO 3166-1 alpha-2, the `country_code` path parameter. */
 const ISO_CODE = /^[A-Za-z]{2}$/;
 const DIGITS = /^[0-9]*$/;
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Search Numbers',
 	value: 'searchNumbers',
 	action: 'Search numbers to purchase',
@@ -72,7 +66,6 @@ const properties: INodeProperties[] = [
 ];
 
 const displayOptions = { show: { resource: ['shop'], operation: ['searchNumbers'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

@@ -1,9 +1,8 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { getItem } from '../shared/items';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Get Information',
 	value: 'getInformation',
 	action: 'Get information about the access token',
@@ -11,15 +10,12 @@ export const option: INodePropertyOptions = {
 		'Read the kind and scopes of the token the credential uses, and for a personal access token its name and dates',
 };
 
-const properties: INodeProperties[] = [
-	...toolFields(option, {
-		toolDescription:
-			"Get information on the Fax.Plus token in use: its user and scopes. Needs nothing. Returns the token's details (never the token itself).",
-	}),
-];
+const toolDescription =
+	"Get information on the Fax.Plus token in use: its user and scopes. Needs nothing. Returns the token's details (never the token itself).";
+
+const properties: INodeProperties[] = [...toolFields(option, { toolDescription })];
 
 const displayOptions = { show: { resource: ['token'], operation: ['getInformation'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { toItems } from '../shared/items';
 import {
 	checkDeliverableUrl,
@@ -13,18 +13,16 @@ import {
 	withoutSecrets,
 } from './fields';
 import { checkUrl, e164Numbers } from '../shared/values';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
-import type { AgentRisk } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Create',
 	value: 'create',
 	action: 'Create a webhook endpoint',
 	description: 'Subscribe an HTTPS URL to fax events; outputs the new endpoint with its ID',
 };
 
-export const agentRisk: AgentRisk = { kind: 'changes' };
+export const agentRisk = { kind: 'changes' } as const;
 
 const properties: INodeProperties[] = [
 	...toolFields(option, { agentRisk }),
@@ -34,7 +32,6 @@ const properties: INodeProperties[] = [
 ];
 
 const displayOptions = { show: { resource: ['webhook'], operation: ['create'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

@@ -1,19 +1,17 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { endpointIdOf, endpointLocator, endpointNotFound } from './fields';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
-import type { AgentRisk } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Delete',
 	value: 'delete',
 	action: 'Delete a webhook endpoint',
 	description: 'Stop the deliveries of an endpoint and remove it',
 };
 
-export const agentRisk: AgentRisk = { kind: 'deletes' };
+export const agentRisk = { kind: 'deletes' } as const;
 
 const properties: INodeProperties[] = [
 	...toolFields(option, { agentRisk }),
@@ -21,7 +19,6 @@ const properties: INodeProperties[] = [
 ];
 
 const displayOptions = { show: { resource: ['webhook'], operation: ['delete'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

@@ -1,11 +1,10 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { getManyItems, returnAllOrLimit } from '../shared/paging';
 import { listWebhookEndpoints } from '../../shared/api/webhookEndpoints';
 import { withoutSecrets } from './fields';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'Get many webhook endpoints',
@@ -15,7 +14,6 @@ export const option: INodePropertyOptions = {
 const properties: INodeProperties[] = [...toolFields(option), ...returnAllOrLimit()];
 
 const displayOptions = { show: { resource: ['webhook'], operation: ['getAll'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

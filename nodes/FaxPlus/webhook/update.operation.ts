@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateFieldsCollection } from '../shared/descriptions';
 import { nonEmptyUpdate, toItems } from '../shared/items';
 import {
@@ -24,18 +19,16 @@ import {
 } from './fields';
 import { checkUrl, e164Numbers } from '../shared/values';
 import { operationError } from '../../shared/transport/nodeErrors';
-import { toolFields } from '../shared/toolFields';
-import { updateDisplayOptions } from '../shared/updateDisplayOptions';
-import type { AgentRisk } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const option: INodePropertyOptions = {
+export const option = {
 	name: 'Update',
 	value: 'update',
 	action: 'Update a webhook endpoint',
 	description: 'Change the URL, the events or the numbers filter of an endpoint',
 };
 
-export const agentRisk: AgentRisk = { kind: 'changes' };
+export const agentRisk = { kind: 'changes' } as const;
 
 const properties: INodeProperties[] = [
 	...toolFields(option, { agentRisk }),
@@ -61,7 +54,6 @@ const properties: INodeProperties[] = [
 ];
 
 const displayOptions = { show: { resource: ['webhook'], operation: ['update'] } };
-
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {

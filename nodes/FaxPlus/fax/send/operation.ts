@@ -15,9 +15,8 @@ import { runsAsTool } from '../../../shared/n8n/toolRun';
 import { KEY_TAG_PREFIX } from '../../shared/keyMarker';
 import { retryOf } from '../../shared/retry';
 import { choiceOf, listOf, refuseMarker, wholeNumber } from '../../shared/values';
-import { toolFields } from '../../shared/toolFields';
 import type { AgentRisk, UntrustedField } from '../../shared/types';
-import { updateDisplayOptions } from '../../shared/updateDisplayOptions';
+import { toolFields, updateDisplayOptions } from '../../shared/display';
 import {
 	DEFAULT_MAX_PAGES,
 	DOCUMENT_SOURCES,
@@ -50,7 +49,6 @@ export const maxItemsAtOnce = 1;
 export const untrusted: UntrustedField[] = [];
 
 const displayOptions = { show: { resource: ['fax'], operation: ['send'] } };
-
 export const description = updateDisplayOptions(displayOptions, [
 	...toolFields(option, {
 		toolDescription:

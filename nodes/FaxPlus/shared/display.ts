@@ -1,6 +1,21 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+// How an operation's properties show: only for it (n8n's updateDisplayOptions), and on its tool.
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { agentMayRunProperty } from './agentAccess';
 import type { AgentRisk } from './types';
+
+/** n8n's own (packages/nodes-base/utils/utilities.ts, not exported): shows properties where `displayOptions` says, under their own conditions too. */
+export function updateDisplayOptions(
+	displayOptions: IDisplayOptions,
+	properties: INodeProperties[],
+): INodeProperties[] {
+	return properties.map((property) => {
+		const { show, ...rest } = property.displayOptions ?? {};
+		return {
+			...property,
+			displayOptions: { ...rest, ...displayOptions, show: { ...displayOptions.show, ...show } },
+		};
+	});
+}
 
 /**
  * What the tool n8n makes of an operation shows: the Tool Description an agent reads (with it, n8n
