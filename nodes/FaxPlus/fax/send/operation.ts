@@ -23,13 +23,13 @@ import {
 	properties,
 	TEXT_FIELD,
 	type DocumentSource,
-} from './description';
+} from './properties';
 import { destinationsOf } from './destinations';
 import { countedDocument, documentInMemory, readDocuments, type FaxDocument } from './documents';
 import { fetchDocuments } from './documentUrls';
 import { finalStatusSettings, waitForFinalStatus } from './finalStatus';
-import { sendKeyOf, type Duplicate } from './keyLookups';
-import { checkManualRepeat } from './manualRepeat';
+import { sendKeyOf, type Duplicate } from './idempotency/keyLookups';
+import { checkManualRepeat } from './idempotency/manualRepeat';
 import { senderOf } from './senders';
 import { duplicateItems, sentForAgent, sentItems, type FaxSent } from './sendResult';
 import { uploadDocument } from './uploadBody';

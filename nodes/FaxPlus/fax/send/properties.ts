@@ -12,7 +12,7 @@ import {
 	statusCheckIntervalOption,
 	waitForFinalStatusOption,
 } from './finalStatus';
-import { idempotencyKeyOption, keyLifetimeOption, toolRepeatWindowOption } from './keyOptions';
+import { idempotencyKeyOption, keyLifetimeOption, toolRepeatWindowOption } from './idempotency/keyOptions';
 import { fromField } from './senders';
 
 export const DOCUMENT_SOURCES = ['binary', 'text', 'url', 'fax'] as const;

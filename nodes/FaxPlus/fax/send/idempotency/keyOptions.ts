@@ -1,6 +1,6 @@
 // Send → Options: the Idempotency Key's fields (docs/sending.md).
 import type { INodeProperties } from 'n8n-workflow';
-import { docsLink } from '../../shared/descriptions';
+import { docsLink } from '../../../shared/descriptions';
 
 /** How long a tool's default key holds, unless the node says otherwise. */
 export const DEFAULT_KEY_WINDOW_HOURS = 24;
