@@ -17,13 +17,8 @@ import { retryOf } from '../../shared/retry';
 import { choiceOf, listOf, refuseMarker, wholeNumber } from '../../shared/values';
 import type { AgentRisk, UntrustedField } from '../../shared/types';
 import { toolFields, updateDisplayOptions } from '../../shared/display';
-import {
-	DEFAULT_MAX_PAGES,
-	DOCUMENT_SOURCES,
-	properties,
-	TEXT_FIELD,
-	type DocumentSource,
-} from './properties';
+import { DEFAULT_MAX_PAGES, DOCUMENT_SOURCES, TEXT_FIELD, type DocumentSource } from './constants';
+import { properties } from './properties';
 import { destinationsOf } from './destinations';
 import { countedDocument, documentInMemory, readDocuments, type FaxDocument } from './documents';
 import { fetchDocuments } from './documentUrls';

@@ -24,7 +24,7 @@ import {
 	type SendIdentity,
 } from '../../../shared/keyMarker';
 import { NodeKeyRecord, type Claim, type KeyHold } from './keyClaim';
-import { DEFAULT_KEY_LIFETIME_DAYS, DEFAULT_KEY_WINDOW_HOURS } from './keyOptions';
+import { DEFAULT_KEY_WINDOW_HOURS, DEFAULT_KEY_LIFETIME_DAYS } from '../constants';
 
 /** The newest sent faxes a look reads: one page, from this long before the send began. */
 const RECENT = { ms: 15 * 60_000, faxes: 50 };
