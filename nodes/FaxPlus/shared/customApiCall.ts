@@ -14,12 +14,11 @@ import { faxPlusApiDownload, faxPlusApiRequest } from '../../shared/transport/tr
 import { CUSTOM_API_CALL_NAME, N8N_CUSTOM_API_CALL } from '../../shared/n8n/customApiCall';
 import { docsLink } from './descriptions';
 import { requiredString } from './items';
-import { DOWNLOADS_AT_ONCE } from './nodeOptions';
+import { DOWNLOADS_AT_ONCE, nodeOptionsProperty } from './nodeOptions';
 import type { AgentRisk, FaxPlusOperation } from './types';
-import { toolFields, updateDisplayOptions } from './display';
+import { CUSTOM_API_CALL, toolFields, updateDisplayOptions } from './display';
 
-/** The operation's value in every resource's list, and the resource's value. */
-export const CUSTOM_API_CALL = 'customApiCall';
+export { CUSTOM_API_CALL };
 
 /** The last entry of every operation list and of the resource list: n8n then adds none of its own. */
 export const customApiCallOption: INodePropertyOptions = {
@@ -166,6 +165,8 @@ export const customApiCallFields: INodeProperties[] = [
 		hint: 'The name of the output binary field to put the file in',
 		displayOptions: { show: { ...show, responseAsFile: [true] } },
 	},
+	// Below its own fields (each resource's Options leave Custom API Call out).
+	nodeOptionsProperty({ show }),
 ];
 
 function methodOf(context: IExecuteFunctions, itemIndex: number): IHttpRequestMethods {

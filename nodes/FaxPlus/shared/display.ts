@@ -3,6 +3,9 @@ import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n
 import { agentMayRunProperty } from './agentAccess';
 import type { AgentRisk } from './types';
 
+/** Custom API Call's value, in every resource's operation list and in the resource list. */
+export const CUSTOM_API_CALL = 'customApiCall';
+
 /** n8n's own (packages/nodes-base/utils/utilities.ts, not exported): shows properties where `displayOptions` says, under their own conditions too. */
 export function updateDisplayOptions(
 	displayOptions: IDisplayOptions,

@@ -1,5 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import { DEFAULT_DEADLINE_SECONDS } from '../../shared/transport/answers';
+import { CUSTOM_API_CALL } from './display';
 import type { FaxPlusOperation } from './types';
 
 /** The node-level options' parameter name; no operation uses it. */
@@ -11,29 +12,27 @@ const MAX_ITEMS_AT_ONCE = 200;
 /** Downloads hold whole documents in memory while they arrive. */
 export const DOWNLOADS_AT_ONCE = 5;
 
-/** Options of the node as a whole, shown for a resource's operations but those that run one item at a time. */
+/** Options of the node as a whole, for a resource's operations but those that run one item at a time and Custom API Call (customApiCallFields shows them below its fields). */
 export function nodeOptions(
 	resource: string,
 	operations: Record<string, FaxPlusOperation>,
 ): INodeProperties[] {
 	const all = Object.values(operations);
-	// Items at Once does nothing for an operation that runs one item at a time.
-	const oneAtATime = all
-		.filter((op) => op.maxItemsAtOnce === 1)
+	const hidden = all
+		.filter((op) => op.maxItemsAtOnce === 1 || op.option.value === CUSTOM_API_CALL)
 		.map((op) => String(op.option.value));
-	return oneAtATime.length < all.length ? [nodeOptionsProperty(resource, oneAtATime)] : [];
+	if (hidden.length === all.length) return [];
+	const hide = hidden.length > 0 && { hide: { operation: hidden } };
+	return [nodeOptionsProperty({ show: { resource: [resource] }, ...hide })];
 }
 
-const nodeOptionsProperty = (resource: string, oneAtATime: string[]): INodeProperties => ({
-	displayName: 'Node Options',
+export const nodeOptionsProperty = (displayOptions: IDisplayOptions): INodeProperties => ({
+	displayName: 'Options',
 	name: NODE_OPTIONS,
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
-	displayOptions: {
-		show: { resource: [resource] },
-		...(oneAtATime.length > 0 && { hide: { operation: oneAtATime } }),
-	},
+	displayOptions,
 	options: [
 		{
 			displayName: 'Items at Once',

@@ -15,7 +15,7 @@ export interface FaxPlusOperation {
 	/** Its parameters, shown only for it (updateDisplayOptions). */
 	description: INodeProperties[];
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
-	/** At most this many items at once, whatever Items at Once says; 1: in order, and no Node Options. */
+	/** At most this many items at once, whatever Items at Once says; 1: in order, and no node Options. */
 	maxItemsAtOnce?: number;
 	/** The fields of its answer that others wrote, moved under `untrusted` for an AI agent. */
 	untrusted?: UntrustedField[];
