@@ -69,7 +69,11 @@ export class FaxPlus implements INodeType {
 						{ name: 'AI', value: 'ai' },
 						{ name: 'Contact', value: 'contact' },
 						{ name: 'Contact Group', value: 'contactGroup' },
-						{ name: 'Fax', value: 'fax' },
+						{
+							name: 'Fax',
+							value: 'fax',
+							description: 'Send a fax, check its status, and list, download, read or delete faxes',
+						},
 						{
 							name: 'Legacy Hook (Deprecated)',
 							value: 'legacyHook',

@@ -85,7 +85,7 @@ const fromField: INodeProperties = {
 			typeOptions: { searchListMethod: 'searchSenderNumbers', searchable: true },
 		},
 		{
-			displayName: 'By Number',
+			displayName: 'Number',
 			name: 'number',
 			type: 'string',
 			placeholder: `e.g. +15551230001, or +15551230001, +15551230002, or ${NO_NUMBER}`,
