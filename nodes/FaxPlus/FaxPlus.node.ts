@@ -7,6 +7,8 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { resources } from './resources';
 import { route } from './router';
+import * as listSearch from './methods/listSearch';
+import type { ListSearchMethod } from './shared/types';
 import { PANEL_DESCRIPTION } from '../shared/n8n/nodePanel';
 import { authenticationProperty, signInCredentials } from '../shared/transport/authentication';
 import {
@@ -56,7 +58,11 @@ export class FaxPlus implements INodeType {
 						{ name: 'AI', value: 'ai' },
 						{ name: 'Contact', value: 'contact' },
 						{ name: 'Contact Group', value: 'contactGroup' },
-						{ name: 'Fax', value: 'fax' },
+						{
+							name: 'Fax',
+							value: 'fax',
+							description: 'Send a fax, check its status, and list, download, read or delete faxes',
+						},
 						{
 							name: 'Legacy Hook (Deprecated)',
 							value: 'legacyHook',
@@ -83,12 +89,7 @@ export class FaxPlus implements INodeType {
 		],
 	};
 
-	/** The lists the editor searches in the API, gathered from every resource. */
-	methods = {
-		listSearch: Object.fromEntries(
-			Object.values(resources).flatMap((resource) => Object.entries(resource.listSearch ?? {})),
-		),
-	};
+	methods: { listSearch: Record<string, ListSearchMethod> } = { listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await route.call(this);

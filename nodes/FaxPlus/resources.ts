@@ -1,16 +1,16 @@
 import type { FaxPlusResource } from './shared/types';
-import { account } from './account';
-import { contact } from './contact';
-import { contactGroup } from './contactGroup';
-import { outbox } from './outbox';
-import { fax } from './fax';
-import { number } from './number';
-import { ai } from './ai';
-import { shop } from './shop';
-import { token } from './token';
-import { webhook } from './webhook';
-import { legacyHook } from './legacyHook';
-import { customApiCall } from './customApiCall';
+import * as account from './account/Account.resource';
+import * as contact from './contact/Contact.resource';
+import * as contactGroup from './contactGroup/ContactGroup.resource';
+import * as outbox from './outbox/Outbox.resource';
+import * as fax from './fax/Fax.resource';
+import * as number from './number/Number.resource';
+import * as ai from './ai/Ai.resource';
+import * as shop from './shop/Shop.resource';
+import * as token from './token/Token.resource';
+import * as webhook from './webhook/Webhook.resource';
+import * as legacyHook from './legacyHook/LegacyHook.resource';
+import * as customApiCall from './customApiCall/CustomApiCall.resource';
 
 /** Every resource of the node, keyed by the `resource` parameter's values. */
 export const resources: Record<string, FaxPlusResource> = {

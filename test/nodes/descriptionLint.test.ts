@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test code, not node code: the rules for what a node may import and use do not apply to it */
 // n8n's description rules (eslint-plugin-n8n-nodes-base's and @n8n/eslint-plugin-community-nodes',
 // as `npm run lint` runs them) over the descriptions as n8n loads them: much of what the editor
-// shows is built (defineResource's properties, spread lists, the trigger's webhookMethods), and the
+// shows is built (updateDisplayOptions' properties, spread lists, the trigger's webhookMethods), and the
 // rules read only literals. Each loaded node and credential is written back as the literal class the
 // rules expect, under its own file name, and linted.
 import { spawnSync } from 'node:child_process';

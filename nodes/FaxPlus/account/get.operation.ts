@@ -1,9 +1,24 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
-import { getOperation, userIdOf } from '../shared/items';
+import { getItem, userIdOf } from '../shared/items';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const get = getOperation({
-	description: userIdFields(),
-	path(itemIndex) {
-		return `/accounts/${encodeURIComponent(userIdOf(this, itemIndex))}`;
-	},
-});
+export const option = {
+	name: 'Get',
+	value: 'get',
+	action: 'Get an account',
+	description: "Get a user's account: name, email, phone, type, status, settings",
+};
+
+const properties: INodeProperties[] = [...toolFields(option), ...userIdFields()];
+
+const displayOptions = { show: { resource: ['account'], operation: ['get'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	return await getItem(
+		this,
+		`/accounts/${encodeURIComponent(userIdOf(this, itemIndex))}`,
+		itemIndex,
+	);
+}

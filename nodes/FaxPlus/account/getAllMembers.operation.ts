@@ -1,23 +1,38 @@
-import type { JsonObject } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { getManyOperation } from '../shared/paging';
+import { getManyItems, returnAllOrLimit } from '../shared/paging';
 import { listAnswer } from '../../shared/api/accountLists';
 import type { AccountRecord } from './types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const getAllMembers = getManyOperation({
-	toolDescription:
-		'List the members of the corporate Fax.Plus account (admins only). Needs nothing. Returns one record per member with the user ID (uid) that other tools take as User, name, e-mail and role.',
-	parameters: [
-		{
-			displayName:
-				"Only an admin of a corporate Fax.Plus account can list its members; Fax.Plus refuses a member's credential (403)",
-			name: 'adminOnlyNotice',
-			type: 'notice',
-			default: '',
-		},
-	],
-	/** The members of the corporate account. Fax.Plus answers a non-admin 403. */
-	async list(itemIndex) {
+export const option = {
+	name: 'Get Many Members',
+	value: 'getAllMembers',
+	action: 'Get many members',
+	description: 'List the members of the corporate account, one item each (admins only)',
+};
+
+const toolDescription =
+	'List the members of the corporate Fax.Plus account (admins only). Needs nothing. Returns one record per member with the user ID (uid) that other tools take as User, name, e-mail and role.';
+
+const properties: INodeProperties[] = [
+	...toolFields(option, { toolDescription }),
+	{
+		displayName:
+			"Only an admin of a corporate Fax.Plus account can list its members; Fax.Plus refuses a member's credential (403)",
+		name: 'adminOnlyNotice',
+		type: 'notice',
+		default: '',
+	},
+	...returnAllOrLimit(),
+];
+
+const displayOptions = { show: { resource: ['account'], operation: ['getAllMembers'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** The members of the corporate account. Fax.Plus answers a non-admin 403. */
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	return await getManyItems(this, itemIndex, async () => {
 		return await listAnswer<AccountRecord>(this, {
 			path: '/accounts',
 			key: 'members',
@@ -42,5 +57,5 @@ export const getAllMembers = getManyOperation({
 				},
 			);
 		});
-	},
-});
+	});
+}

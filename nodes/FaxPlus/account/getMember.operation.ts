@@ -1,18 +1,31 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { memberLocator } from '../shared/descriptions';
 import { requiredString, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import type { MemberDetail } from './types';
-import type { FaxPlusOperation } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const getMember: FaxPlusOperation = {
-	description: [memberLocator('The corporate member to get')],
-	async execute(itemIndex) {
-		const memberUserId = requiredString(this, 'memberUserId', 'Member', itemIndex);
-		const detail = await faxPlusApiRequest<MemberDetail | undefined>(this, {
-			method: 'GET',
-			path: `/accounts/self/member-details/${encodeURIComponent(memberUserId)}`,
-			itemIndex,
-		});
-		return toItems({ memberUserId, ...detail });
-	},
+export const option = {
+	name: 'Get Member',
+	value: 'getMember',
+	action: 'Get a corporate member',
+	description: "Get a corporate member's role and faxing quota (admins only)",
 };
+
+const properties: INodeProperties[] = [
+	...toolFields(option),
+	memberLocator('The corporate member to get'),
+];
+
+const displayOptions = { show: { resource: ['account'], operation: ['getMember'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const memberUserId = requiredString(this, 'memberUserId', 'Member', itemIndex);
+	const detail = await faxPlusApiRequest<MemberDetail | undefined>(this, {
+		method: 'GET',
+		path: `/accounts/self/member-details/${encodeURIComponent(memberUserId)}`,
+		itemIndex,
+	});
+	return toItems({ memberUserId, ...detail });
+}

@@ -1,11 +1,30 @@
-import { getOperation, userIdOf } from '../shared/items';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { getItem, userIdOf } from '../shared/items';
 import { userIdFields } from '../shared/descriptions';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const getPlan = getOperation({
-	toolDescription:
-		'Get the Fax.Plus plan of the account or of a member: pages, limits and features. Needs the user: "self" or a member\'s user ID. Returns the plan\'s fields.',
-	description: userIdFields(),
-	path(itemIndex) {
-		return `/accounts/${encodeURIComponent(userIdOf(this, itemIndex))}/plan`;
-	},
-});
+export const option = {
+	name: 'Get Plan',
+	value: 'getPlan',
+	action: 'Get the plan of an account',
+	description: 'Read the plan type and the admin and owner flags of an account',
+};
+
+const toolDescription =
+	'Get the Fax.Plus plan of the account or of a member: pages, limits and features. Needs the user: "self" or a member\'s user ID. Returns the plan\'s fields.';
+
+const properties: INodeProperties[] = [
+	...toolFields(option, { toolDescription }),
+	...userIdFields(),
+];
+
+const displayOptions = { show: { resource: ['account'], operation: ['getPlan'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	return await getItem(
+		this,
+		`/accounts/${encodeURIComponent(userIdOf(this, itemIndex))}/plan`,
+		itemIndex,
+	);
+}

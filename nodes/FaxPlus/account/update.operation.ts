@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateFieldsCollection, userIdFields } from '../shared/descriptions';
 import { answerOr, nonEmptyUpdate, userIdOf } from '../shared/items';
 import { retryFields, retryOf } from '../shared/retry';
@@ -11,156 +11,168 @@ import {
 	settingsToSend,
 	slackModeField,
 } from './accountSettings';
-import type { FaxPlusOperation } from '../shared/types';
 import { readPhoneNumber } from '../../shared/phone/numbers';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { isEmailAddress } from './emails';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const update: FaxPlusOperation = {
-	agentRisk: { kind: 'changes' },
-	description: [
-		...userIdFields(),
-		updateFieldsCollection([
-			{
-				displayName: 'Blocked User IDs',
-				name: 'blockedUserIds',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 7724157c0974440293e45877c57f0703',
-				description:
-					"User IDs on the account's notification block list, separated by commas; they replace the list",
-			},
-			{
-				displayName: 'Caller ID Name',
-				name: 'callerIdName',
-				type: 'string',
-				default: '',
-				description: 'The name shown to the receiving fax machine',
-			},
-			{
-				displayName: 'Company Name',
-				name: 'companyName',
-				type: 'string',
-				default: '',
-				description: 'Name of the company, for a corporate admin',
-			},
-			{
-				displayName: 'Default File Type',
-				name: 'defaultFileType',
-				type: 'options',
-				options: [
-					{ name: 'PDF', value: 'pdf' },
-					{ name: 'TIFF', value: 'tiff' },
-				],
-				default: 'pdf',
-				description: 'The file type Fax.Plus gives faxes in by default',
-			},
-			{
-				displayName: 'Email',
-				name: 'email',
-				type: 'string',
-				placeholder: 'name@email.com',
-				default: '',
-				description: 'Email address of the account',
-			},
-			{
-				displayName: 'Email Attachments',
-				name: 'emailAttachments',
-				type: 'multiOptions',
-				options: [
-					{ name: 'Confirmation Page', value: 'confirmation_page' },
-					{ name: 'Received Fax', value: 'receive_fax' },
-					{ name: 'Sent Fax', value: 'send_fax' },
-				],
-				default: [],
-				description: 'What notification emails carry attached; the ones not chosen are turned off',
-			},
-			eventsField('Email Notifications', 'What Fax.Plus emails about'),
-			{ displayName: 'First Name', name: 'name', type: 'string', default: '' },
-			{ displayName: 'Last Name', name: 'lastname', type: 'string', default: '' },
-			{
-				displayName: 'Notification Emails',
-				name: 'notificationEmails',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. faxes@example.com, office@example.com',
-				description:
-					'Addresses that notification emails go to, separated by commas; they replace the list',
-			},
-			{
-				displayName: 'Notification Language',
-				name: 'notificationLanguage',
-				type: 'options',
-				options: [{ name: 'English', value: 'en' }],
-				default: 'en',
-				description: 'Language of the notifications (Fax.Plus offers English)',
-			},
-			{
-				displayName: 'Phone',
-				name: 'phone',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. +15551234567',
-				description:
-					'Phone number of the account, with "+" and the country code (E.164, 8 to 15 digits)',
-			},
-			eventsField('Push Notifications', "What Fax.Plus's mobile app notifies about"),
-			...retryFields(
-				'How many times a failed fax is tried again by default',
-				'Seconds between two tries by default',
-			),
-			{
-				displayName: 'Save Fax History',
-				name: 'saveHistory',
-				type: 'boolean',
-				default: true,
-				description: "Whether Fax.Plus keeps each fax's record in the account's fax history",
-			},
-			{
-				displayName: 'Slack Channel',
-				name: 'slackChannel',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. #faxes',
-				description: 'The Slack channel that fax notifications go to',
-			},
-			slackModeField('Slack on Fax Received', 'slackReceiveFax', 'with_attachment', 'received'),
-			slackModeField('Slack on Fax Sent', 'slackSendFax', 'no_attachment', 'sent'),
-			eventsField('SMS Notifications', 'What Fax.Plus texts about'),
-			{
-				displayName: 'SMS Numbers',
-				name: 'smsNumbers',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. +15551234567',
-				description:
-					'Phone numbers that notification texts go to, with "+" and the country code, separated by commas; they replace the list',
-			},
-			{
-				displayName: 'Text Enhancement',
-				name: 'shouldEnhance',
-				type: 'boolean',
-				default: true,
-				description: 'Whether faxes are optimised for text by default',
-			},
-		]),
-	],
-	async execute(itemIndex) {
-		const userId = userIdOf(this, itemIndex);
-		const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-		const data = accountDataChanges(this, itemIndex, fields);
-		const notifications = notificationChanges(this, itemIndex, fields);
-		const body = modification(this, itemIndex, fields, data, notifications !== undefined);
-		Object.assign(body, await settingsToSend(this, itemIndex, userId, data, notifications));
-		const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
-			method: 'PUT',
-			path: `/accounts/${encodeURIComponent(userId)}`,
-			body: body as IDataObject,
-			itemIndex,
-		});
-		return answerOr(answer, { updated: true, userId, ...body });
-	},
+export const option = {
+	name: 'Update',
+	value: 'update',
+	action: 'Update an account',
+	description:
+		"Change your own account (or, for admins, a member's): name, email, phone, sending and notification settings",
 };
+
+export const agentRisk = { kind: 'changes' } as const;
+
+const properties: INodeProperties[] = [
+	...toolFields(option, { agentRisk }),
+	...userIdFields(),
+	updateFieldsCollection([
+		{
+			displayName: 'Blocked User IDs',
+			name: 'blockedUserIds',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 7724157c0974440293e45877c57f0703',
+			description:
+				"User IDs on the account's notification block list, separated by commas; they replace the list",
+		},
+		{
+			displayName: 'Caller ID Name',
+			name: 'callerIdName',
+			type: 'string',
+			default: '',
+			description: 'The name shown to the receiving fax machine',
+		},
+		{
+			displayName: 'Company Name',
+			name: 'companyName',
+			type: 'string',
+			default: '',
+			description: 'Name of the company, for a corporate admin',
+		},
+		{
+			displayName: 'Default File Type',
+			name: 'defaultFileType',
+			type: 'options',
+			options: [
+				{ name: 'PDF', value: 'pdf' },
+				{ name: 'TIFF', value: 'tiff' },
+			],
+			default: 'pdf',
+			description: 'The file type Fax.Plus gives faxes in by default',
+		},
+		{
+			displayName: 'Email',
+			name: 'email',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+			description: 'Email address of the account',
+		},
+		{
+			displayName: 'Email Attachments',
+			name: 'emailAttachments',
+			type: 'multiOptions',
+			options: [
+				{ name: 'Confirmation Page', value: 'confirmation_page' },
+				{ name: 'Received Fax', value: 'receive_fax' },
+				{ name: 'Sent Fax', value: 'send_fax' },
+			],
+			default: [],
+			description: 'What notification emails carry attached; the ones not chosen are turned off',
+		},
+		eventsField('Email Notifications', 'What Fax.Plus emails about'),
+		{ displayName: 'First Name', name: 'name', type: 'string', default: '' },
+		{ displayName: 'Last Name', name: 'lastname', type: 'string', default: '' },
+		{
+			displayName: 'Notification Emails',
+			name: 'notificationEmails',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. faxes@example.com, office@example.com',
+			description:
+				'Addresses that notification emails go to, separated by commas; they replace the list',
+		},
+		{
+			displayName: 'Notification Language',
+			name: 'notificationLanguage',
+			type: 'options',
+			options: [{ name: 'English', value: 'en' }],
+			default: 'en',
+			description: 'Language of the notifications (Fax.Plus offers English)',
+		},
+		{
+			displayName: 'Phone',
+			name: 'phone',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. +15551234567',
+			description:
+				'Phone number of the account, with "+" and the country code (E.164, 8 to 15 digits)',
+		},
+		eventsField('Push Notifications', "What Fax.Plus's mobile app notifies about"),
+		...retryFields(
+			'How many times a failed fax is tried again by default',
+			'Seconds between two tries by default',
+		),
+		{
+			displayName: 'Save Fax History',
+			name: 'saveHistory',
+			type: 'boolean',
+			default: true,
+			description: "Whether Fax.Plus keeps each fax's record in the account's fax history",
+		},
+		{
+			displayName: 'Slack Channel',
+			name: 'slackChannel',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. #faxes',
+			description: 'The Slack channel that fax notifications go to',
+		},
+		slackModeField('Slack on Fax Received', 'slackReceiveFax', 'with_attachment', 'received'),
+		slackModeField('Slack on Fax Sent', 'slackSendFax', 'no_attachment', 'sent'),
+		eventsField('SMS Notifications', 'What Fax.Plus texts about'),
+		{
+			displayName: 'SMS Numbers',
+			name: 'smsNumbers',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. +15551234567',
+			description:
+				'Phone numbers that notification texts go to, with "+" and the country code, separated by commas; they replace the list',
+		},
+		{
+			displayName: 'Text Enhancement',
+			name: 'shouldEnhance',
+			type: 'boolean',
+			default: true,
+			description: 'Whether faxes are optimised for text by default',
+		},
+	]),
+];
+
+const displayOptions = { show: { resource: ['account'], operation: ['update'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const userId = userIdOf(this, itemIndex);
+	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const data = accountDataChanges(this, itemIndex, fields);
+	const notifications = notificationChanges(this, itemIndex, fields);
+	const body = modification(this, itemIndex, fields, data, notifications !== undefined);
+	Object.assign(body, await settingsToSend(this, itemIndex, userId, data, notifications));
+	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
+		method: 'PUT',
+		path: `/accounts/${encodeURIComponent(userId)}`,
+		body: body as IDataObject,
+		itemIndex,
+	});
+	return answerOr(answer, { updated: true, userId, ...body });
+}
 
 /** PayloadAccountModification from the fields the user added (the account and notification settings apart); refuses an empty update before any request. */
 function modification(

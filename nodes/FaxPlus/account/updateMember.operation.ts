@@ -1,46 +1,57 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { memberLocator, updateFieldsCollection } from '../shared/descriptions';
 import { answerOr, nonEmptyUpdate, requiredString, updateText } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import type { MemberDetail } from './types';
-import type { FaxPlusOperation } from '../shared/types';
 import { operationError } from '../../shared/transport/nodeErrors';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const updateMember: FaxPlusOperation = {
-	agentRisk: { kind: 'changes' },
-	description: [
-		memberLocator('The corporate member to change'),
-		updateFieldsCollection([
-			{
-				displayName: 'Quota',
-				name: 'quota',
-				type: 'number',
-				default: 0,
-				typeOptions: { minValue: 0 },
-				description: 'Faxing quota of the member',
-			},
-			{
-				displayName: 'Role',
-				name: 'role',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. member',
-				description: 'Role of the member in the corporate account',
-			},
-		]),
-	],
-	async execute(itemIndex) {
-		const memberUserId = requiredString(this, 'memberUserId', 'Member User ID', itemIndex);
-		const body = memberDetail(this, itemIndex);
-		const answer = await faxPlusApiRequest<object | undefined>(this, {
-			method: 'PUT',
-			path: `/accounts/self/member-details/${encodeURIComponent(memberUserId)}`,
-			body: body as IDataObject,
-			itemIndex,
-		});
-		return answerOr(answer, { updated: true, memberUserId, ...body });
-	},
+export const option = {
+	name: 'Update Member',
+	value: 'updateMember',
+	action: 'Update a corporate member',
+	description: "Change a corporate member's role or faxing quota",
 };
+
+export const agentRisk = { kind: 'changes' } as const;
+
+const properties: INodeProperties[] = [
+	...toolFields(option, { agentRisk }),
+	memberLocator('The corporate member to change'),
+	updateFieldsCollection([
+		{
+			displayName: 'Quota',
+			name: 'quota',
+			type: 'number',
+			default: 0,
+			typeOptions: { minValue: 0 },
+			description: 'Faxing quota of the member',
+		},
+		{
+			displayName: 'Role',
+			name: 'role',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. member',
+			description: 'Role of the member in the corporate account',
+		},
+	]),
+];
+
+const displayOptions = { show: { resource: ['account'], operation: ['updateMember'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const memberUserId = requiredString(this, 'memberUserId', 'Member User ID', itemIndex);
+	const body = memberDetail(this, itemIndex);
+	const answer = await faxPlusApiRequest<object | undefined>(this, {
+		method: 'PUT',
+		path: `/accounts/self/member-details/${encodeURIComponent(memberUserId)}`,
+		body: body as IDataObject,
+		itemIndex,
+	});
+	return answerOr(answer, { updated: true, memberUserId, ...body });
+}
 
 /** The fields the user set, checked; refuses an empty update before any request. */
 function memberDetail(context: IExecuteFunctions, itemIndex: number): MemberDetail {

@@ -1,42 +1,54 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { requiredString, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { ENABLED_FIELD, type AiCustomField } from './customFields';
 import { booleanValue } from '../shared/values';
-import type { FaxPlusOperation } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const createCustomField: FaxPlusOperation = {
-	agentRisk: { kind: 'changes' },
-	description: [
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. invoice_number',
-			description: 'Name of the field; it becomes the key of the value in extraction results',
-		},
-		{
-			displayName: 'Instructions',
-			name: 'instructions',
-			type: 'string',
-			typeOptions: { rows: 3 },
-			default: '',
-			placeholder: 'e.g. The invoice number printed near the top of the first page',
-			description: 'What to extract, in plain words',
-		},
-		ENABLED_FIELD,
-	],
-	async execute(itemIndex) {
-		const name = requiredString(this, 'name', 'Name', itemIndex);
-		const instructions = String(this.getNodeParameter('instructions', itemIndex, '') ?? '');
-		const enabled = this.getNodeParameter('enabled', itemIndex, true);
-		const field = await faxPlusApiRequest<AiCustomField>(this, {
-			method: 'POST',
-			path: '/accounts/self/ai/custom-fields',
-			body: { name, instructions, enabled: booleanValue(this, itemIndex, enabled, 'Enabled') },
-			itemIndex,
-		});
-		return toItems(field);
-	},
+export const option = {
+	name: 'Create Custom Field',
+	value: 'createCustomField',
+	action: 'Create an AI custom field',
+	description: 'Define a field for Fax AI to extract (admins only)',
 };
+
+export const agentRisk = { kind: 'changes' } as const;
+
+const properties: INodeProperties[] = [
+	...toolFields(option, { agentRisk }),
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. invoice_number',
+		description: 'Name of the field; it becomes the key of the value in extraction results',
+	},
+	{
+		displayName: 'Instructions',
+		name: 'instructions',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+		placeholder: 'e.g. The invoice number printed near the top of the first page',
+		description: 'What to extract, in plain words',
+	},
+	ENABLED_FIELD,
+];
+
+const displayOptions = { show: { resource: ['ai'], operation: ['createCustomField'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const name = requiredString(this, 'name', 'Name', itemIndex);
+	const instructions = String(this.getNodeParameter('instructions', itemIndex, '') ?? '');
+	const enabled = this.getNodeParameter('enabled', itemIndex, true);
+	const field = await faxPlusApiRequest<AiCustomField>(this, {
+		method: 'POST',
+		path: '/accounts/self/ai/custom-fields',
+		body: { name, instructions, enabled: booleanValue(this, itemIndex, enabled, 'Enabled') },
+		itemIndex,
+	});
+	return toItems(field);
+}

@@ -1,27 +1,39 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { requiredString, toItems } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
-import type { FaxPlusOperation } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const deleteCustomField: FaxPlusOperation = {
-	agentRisk: { kind: 'deletes' },
-	description: [
-		resourceLocator({
-			displayName: 'Custom Field',
-			name: 'customField',
-			description: 'The AI custom field to delete; extraction no longer returns it',
-			searchListMethod: 'searchCustomFields',
-			listPlaceholder: 'Select a custom field...',
-			idPlaceholder: 'e.g. cf_1a2b3c',
-		}),
-	],
-	async execute(itemIndex) {
-		const customFieldId = requiredString(this, 'customField', 'Custom Field', itemIndex);
-		await faxPlusApiRequest(this, {
-			method: 'DELETE',
-			path: `/accounts/self/ai/custom-fields/${encodeURIComponent(customFieldId)}`,
-			itemIndex,
-		});
-		return toItems({ deleted: true, customFieldId });
-	},
+export const option = {
+	name: 'Delete Custom Field',
+	value: 'deleteCustomField',
+	action: 'Delete an AI custom field',
+	description: 'Remove an AI custom field definition (admins only)',
 };
+
+export const agentRisk = { kind: 'deletes' } as const;
+
+const properties: INodeProperties[] = [
+	...toolFields(option, { agentRisk }),
+	resourceLocator({
+		displayName: 'Custom Field',
+		name: 'customField',
+		description: 'The AI custom field to delete; extraction no longer returns it',
+		searchListMethod: 'searchCustomFields',
+		listPlaceholder: 'Select a custom field...',
+		idPlaceholder: 'e.g. cf_1a2b3c',
+	}),
+];
+
+const displayOptions = { show: { resource: ['ai'], operation: ['deleteCustomField'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const customFieldId = requiredString(this, 'customField', 'Custom Field', itemIndex);
+	await faxPlusApiRequest(this, {
+		method: 'DELETE',
+		path: `/accounts/self/ai/custom-fields/${encodeURIComponent(customFieldId)}`,
+		itemIndex,
+	});
+	return toItems({ deleted: true, customFieldId });
+}

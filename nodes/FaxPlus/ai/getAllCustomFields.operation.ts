@@ -1,8 +1,22 @@
-import { getManyOperation } from '../shared/paging';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { getManyItems, returnAllOrLimit } from '../shared/paging';
 import { customFields } from './customFields';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const getAllCustomFields = getManyOperation({
-	async list(itemIndex) {
+export const option = {
+	name: 'Get Many Custom Fields',
+	value: 'getAllCustomFields',
+	action: 'Get many AI custom fields',
+	description: 'List the AI custom field definitions, one item each',
+};
+
+const properties: INodeProperties[] = [...toolFields(option), ...returnAllOrLimit()];
+
+const displayOptions = { show: { resource: ['ai'], operation: ['getAllCustomFields'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	return await getManyItems(this, itemIndex, async () => {
 		return await customFields(this, itemIndex);
-	},
-});
+	});
+}

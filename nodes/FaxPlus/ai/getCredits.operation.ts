@@ -1,8 +1,22 @@
-import { getOperation } from '../shared/items';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { getItem } from '../shared/items';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const getCredits = getOperation({
-	toolDescription:
-		'Get the Fax AI credits left (for OCR and field extraction). Needs nothing. Returns the credits remaining and used.',
-	description: [],
-	path: () => '/accounts/self/ai/credits',
-});
+export const option = {
+	name: 'Get Credits',
+	value: 'getCredits',
+	action: 'Get the AI credits',
+	description: 'Read the AI credits left, their use per feature and the next reload',
+};
+
+const toolDescription =
+	'Get the Fax AI credits left (for OCR and field extraction). Needs nothing. Returns the credits remaining and used.';
+
+const properties: INodeProperties[] = [...toolFields(option, { toolDescription })];
+
+const displayOptions = { show: { resource: ['ai'], operation: ['getCredits'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	return await getItem(this, '/accounts/self/ai/credits', itemIndex);
+}

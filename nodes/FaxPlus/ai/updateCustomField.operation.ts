@@ -1,53 +1,64 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateFieldsCollection } from '../shared/descriptions';
 import { nonEmptyUpdate, requiredString, toItems, updateText } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { ENABLED_FIELD, type AiCustomField } from './customFields';
 import { booleanValue } from '../shared/values';
-import type { FaxPlusOperation } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const updateCustomField: FaxPlusOperation = {
-	agentRisk: { kind: 'changes' },
-	description: [
-		resourceLocator({
-			displayName: 'Custom Field',
-			name: 'customField',
-			description: 'The AI custom field to update',
-			searchListMethod: 'searchCustomFields',
-			listPlaceholder: 'Select a custom field...',
-			idPlaceholder: 'e.g. cf_1a2b3c',
-		}),
-		updateFieldsCollection([
-			ENABLED_FIELD,
-			{
-				displayName: 'Instructions',
-				name: 'instructions',
-				type: 'string',
-				typeOptions: { rows: 3 },
-				default: '',
-				description: 'What to extract, in plain words',
-			},
-			{
-				displayName: 'Name',
-				name: 'name',
-				type: 'string',
-				default: '',
-				description: 'New name of the field',
-			},
-		]),
-	],
-	async execute(itemIndex) {
-		const fieldId = requiredString(this, 'customField', 'Custom Field', itemIndex);
-		const field = await faxPlusApiRequest<AiCustomField>(this, {
-			method: 'PATCH',
-			path: `/accounts/self/ai/custom-fields/${encodeURIComponent(fieldId)}`,
-			body: changes(this, itemIndex),
-			itemIndex,
-		});
-		return toItems(field);
-	},
+export const option = {
+	name: 'Update Custom Field',
+	value: 'updateCustomField',
+	action: 'Update an AI custom field',
+	description: 'Change the name, instructions or enabled state of an AI custom field (admins only)',
 };
+
+export const agentRisk = { kind: 'changes' } as const;
+
+const properties: INodeProperties[] = [
+	...toolFields(option, { agentRisk }),
+	resourceLocator({
+		displayName: 'Custom Field',
+		name: 'customField',
+		description: 'The AI custom field to update',
+		searchListMethod: 'searchCustomFields',
+		listPlaceholder: 'Select a custom field...',
+		idPlaceholder: 'e.g. cf_1a2b3c',
+	}),
+	updateFieldsCollection([
+		ENABLED_FIELD,
+		{
+			displayName: 'Instructions',
+			name: 'instructions',
+			type: 'string',
+			typeOptions: { rows: 3 },
+			default: '',
+			description: 'What to extract, in plain words',
+		},
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			description: 'New name of the field',
+		},
+	]),
+];
+
+const displayOptions = { show: { resource: ['ai'], operation: ['updateCustomField'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const fieldId = requiredString(this, 'customField', 'Custom Field', itemIndex);
+	const field = await faxPlusApiRequest<AiCustomField>(this, {
+		method: 'PATCH',
+		path: `/accounts/self/ai/custom-fields/${encodeURIComponent(fieldId)}`,
+		body: changes(this, itemIndex),
+		itemIndex,
+	});
+	return toItems(field);
+}
 
 /** The fields the user added, checked; refuses an empty update before any request. */
 function changes(context: IExecuteFunctions, itemIndex: number): Partial<AiCustomField> {

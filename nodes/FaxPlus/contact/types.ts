@@ -1,3 +1,4 @@
+import type { UntrustedField } from '../shared/types';
 // Shapes of the Contacts API (apidoc.fax.plus "List contacts", "Update a contact"; not in the SDK repositories).
 
 /** A contact; the reference shows `name`, `company` and `numbers` (E.164), and an ID in the path. */
@@ -17,3 +18,9 @@ export interface ContactModification {
 	company?: string;
 	numbers?: string[];
 }
+
+/** The fields of a contact that others wrote. */
+export const CONTACT_UNTRUSTED: UntrustedField[] = [
+	{ field: 'name', as: 'name' },
+	{ field: 'company', as: 'company' },
+];

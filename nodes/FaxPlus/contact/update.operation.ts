@@ -1,52 +1,65 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { e164Numbers } from '../shared/values';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { updateFieldsCollection, userIdFields } from '../shared/descriptions';
 import { answerOr, nonEmptyUpdate, requiredString, updateText, userIdOf } from '../shared/items';
 import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
 import type { ContactModification } from './types';
-import type { FaxPlusOperation } from '../shared/types';
+import { CONTACT_UNTRUSTED } from './types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const update: FaxPlusOperation = {
-	agentRisk: { kind: 'changes' },
-	description: [
-		...userIdFields(),
-		resourceLocator({
-			displayName: 'Contact',
-			name: 'contactId',
-			description: 'The contact to change',
-			searchListMethod: 'searchContacts',
-			listPlaceholder: 'Select a contact...',
-			idPlaceholder: 'e.g. contact_123',
-			dependsOn: USER_DEPENDENCY,
-		}),
-		updateFieldsCollection([
-			{ displayName: 'Company', name: 'company', type: 'string', default: '' },
-			{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-			{
-				displayName: 'Numbers',
-				name: 'numbers',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. +15551234567, +4930123456',
-				description:
-					"The contact's fax numbers in E.164 format, separated by commas; they replace the current ones",
-			},
-		]),
-	],
-	async execute(itemIndex) {
-		const userId = userIdOf(this, itemIndex);
-		const contactId = requiredString(this, 'contactId', 'Contact', itemIndex);
-		const body = modification(this, itemIndex);
-		const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
-			method: 'PUT',
-			path: `/accounts/${encodeURIComponent(userId)}/contacts/${encodeURIComponent(contactId)}`,
-			body: body as IDataObject,
-			itemIndex,
-		});
-		return answerOr(answer, { updated: true, contactId, ...body });
-	},
+export const option = {
+	name: 'Update',
+	value: 'update',
+	action: 'Update a contact',
+	description: "Change a contact's name, company or fax numbers",
 };
+
+export const agentRisk = { kind: 'changes' } as const;
+export const untrusted = CONTACT_UNTRUSTED;
+
+const properties: INodeProperties[] = [
+	...toolFields(option, { agentRisk }),
+	...userIdFields(),
+	resourceLocator({
+		displayName: 'Contact',
+		name: 'contactId',
+		description: 'The contact to change',
+		searchListMethod: 'searchContacts',
+		listPlaceholder: 'Select a contact...',
+		idPlaceholder: 'e.g. contact_123',
+		dependsOn: USER_DEPENDENCY,
+	}),
+	updateFieldsCollection([
+		{ displayName: 'Company', name: 'company', type: 'string', default: '' },
+		{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+		{
+			displayName: 'Numbers',
+			name: 'numbers',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. +15551234567, +4930123456',
+			description:
+				"The contact's fax numbers in E.164 format, separated by commas; they replace the current ones",
+		},
+	]),
+];
+
+const displayOptions = { show: { resource: ['contact'], operation: ['update'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const userId = userIdOf(this, itemIndex);
+	const contactId = requiredString(this, 'contactId', 'Contact', itemIndex);
+	const body = modification(this, itemIndex);
+	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
+		method: 'PUT',
+		path: `/accounts/${encodeURIComponent(userId)}/contacts/${encodeURIComponent(contactId)}`,
+		body: body as IDataObject,
+		itemIndex,
+	});
+	return answerOr(answer, { updated: true, contactId, ...body });
+}
 
 function modification(context: IExecuteFunctions, itemIndex: number): ContactModification {
 	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;

@@ -1,27 +1,39 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { requiredString, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
-import type { FaxPlusOperation } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const deleteOperation: FaxPlusOperation = {
-	agentRisk: { kind: 'deletes' },
-	description: [
-		{
-			displayName: 'Group ID',
-			name: 'groupId',
-			type: 'string',
-			default: '',
-			required: true,
-			description: 'ID of the contact group to delete',
-			hint: 'Entered by ID: Fax.Plus has no list of contact groups to pick from',
-		},
-	],
-	async execute(itemIndex) {
-		const groupId = requiredString(this, 'groupId', 'Group ID', itemIndex);
-		await faxPlusApiRequest(this, {
-			method: 'DELETE',
-			path: `/accounts/self/contact-groups/${encodeURIComponent(groupId)}`,
-			itemIndex,
-		});
-		return toItems({ deleted: true, groupId });
-	},
+export const option = {
+	name: 'Delete',
+	value: 'delete',
+	action: 'Delete a contact group',
+	description: 'Delete a contact group of the account',
 };
+
+export const agentRisk = { kind: 'deletes' } as const;
+
+const properties: INodeProperties[] = [
+	...toolFields(option, { agentRisk }),
+	{
+		displayName: 'Group ID',
+		name: 'groupId',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'ID of the contact group to delete',
+		hint: 'Entered by ID: Fax.Plus has no list of contact groups to pick from',
+	},
+];
+
+const displayOptions = { show: { resource: ['contactGroup'], operation: ['delete'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const groupId = requiredString(this, 'groupId', 'Group ID', itemIndex);
+	await faxPlusApiRequest(this, {
+		method: 'DELETE',
+		path: `/accounts/self/contact-groups/${encodeURIComponent(groupId)}`,
+		itemIndex,
+	});
+	return toItems({ deleted: true, groupId });
+}

@@ -1,41 +1,53 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { requiredIdList } from '../shared/values';
-import type { FaxPlusOperation } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const share: FaxPlusOperation = {
-	agentRisk: { kind: 'changes' },
-	description: [
-		{
-			displayName: 'Group IDs',
-			name: 'groupIds',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. group_1, group_2',
-			description:
-				'IDs of the contact groups to share, separated by commas, or an expression giving a list',
-		},
-		{
-			displayName: 'Member IDs',
-			name: 'memberIds',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. member_1, member_2',
-			description:
-				'User IDs of the corporate members to share the groups with, separated by commas, or an expression giving a list',
-		},
-	],
-	async execute(itemIndex) {
-		const groupIds = requiredIdList(this, 'groupIds', 'Group IDs', itemIndex);
-		const memberIds = requiredIdList(this, 'memberIds', 'Member IDs', itemIndex);
-		await faxPlusApiRequest(this, {
-			method: 'POST',
-			path: '/accounts/self/contact-groups/share',
-			body: { group_ids: groupIds, member_ids: memberIds },
-			itemIndex,
-		});
-		return toItems({ shared: true, groupIds, memberIds });
-	},
+export const option = {
+	name: 'Share',
+	value: 'share',
+	action: 'Share contact groups with members',
+	description: 'Share contact groups with corporate members',
 };
+
+export const agentRisk = { kind: 'changes' } as const;
+
+const properties: INodeProperties[] = [
+	...toolFields(option, { agentRisk }),
+	{
+		displayName: 'Group IDs',
+		name: 'groupIds',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. group_1, group_2',
+		description:
+			'IDs of the contact groups to share, separated by commas, or an expression giving a list',
+	},
+	{
+		displayName: 'Member IDs',
+		name: 'memberIds',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. member_1, member_2',
+		description:
+			'User IDs of the corporate members to share the groups with, separated by commas, or an expression giving a list',
+	},
+];
+
+const displayOptions = { show: { resource: ['contactGroup'], operation: ['share'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const groupIds = requiredIdList(this, 'groupIds', 'Group IDs', itemIndex);
+	const memberIds = requiredIdList(this, 'memberIds', 'Member IDs', itemIndex);
+	await faxPlusApiRequest(this, {
+		method: 'POST',
+		path: '/accounts/self/contact-groups/share',
+		body: { group_ids: groupIds, member_ids: memberIds },
+		itemIndex,
+	});
+	return toItems({ shared: true, groupIds, memberIds });
+}

@@ -1,18 +1,35 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
-import { faxIdField, faxOfItem } from './shared/fields';
-import type { FaxPlusOperation } from '../shared/types';
+import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const deleteOperation: FaxPlusOperation = {
-	agentRisk: { kind: 'deletes' },
-	toolDescription:
-		'Delete a fax from Fax.Plus (moves it out of the lists; it cannot be undone through this tool). Needs the fax ID (the "id" from the fax list). Returns the deleted fax\'s ID.',
-	description: [...userIdFields(), faxIdField('ID of the fax record to delete')],
-	async execute(itemIndex) {
-		const { userId, faxId, path } = faxOfItem(this, itemIndex);
-		await faxPlusApiRequest<undefined>(this, { method: 'DELETE', path, itemIndex });
-		// Fax.Plus answers 204: the item says what happened.
-		return toItems({ deleted: true, faxId, userId });
-	},
+export const option = {
+	name: 'Delete',
+	value: 'delete',
+	action: 'Delete a fax',
+	description: 'Delete a fax record',
 };
+
+export const agentRisk = { kind: 'deletes' } as const;
+export const untrusted = FAX_UNTRUSTED;
+
+const toolDescription =
+	'Delete a fax from Fax.Plus (moves it out of the lists; it cannot be undone through this tool). Needs the fax ID (the "id" from the fax list). Returns the deleted fax\'s ID.';
+
+const properties: INodeProperties[] = [
+	...toolFields(option, { toolDescription, agentRisk }),
+	...userIdFields(),
+	faxIdField('ID of the fax record to delete'),
+];
+
+const displayOptions = { show: { resource: ['fax'], operation: ['delete'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const { userId, faxId, path } = faxOfItem(this, itemIndex);
+	await faxPlusApiRequest<undefined>(this, { method: 'DELETE', path, itemIndex });
+	// Fax.Plus answers 204: the item says what happened.
+	return toItems({ deleted: true, faxId, userId });
+}

@@ -1,43 +1,57 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
-import { faxIdField, outputBinaryField, faxOfItem } from './shared/fields';
+import { faxIdField, outputBinaryField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
 import { outputFaxFile } from './shared/files';
 import { downloadFaxFile } from '../../shared/api/faxFiles';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
-import type { FaxPlusOperation } from '../shared/types';
 import { choiceOf } from '../shared/values';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const download: FaxPlusOperation = {
-	toolDescription:
-		'Download the document of a fax as a PDF or TIFF file. Needs the fax ID (the "id" from the fax list). Returns the file\'s name, type and size; the file itself stays in n8n\'s execution data (an agent cannot read it: use Get OCR for the text).',
-	description: [
-		...userIdFields(),
-		faxIdField('ID of the fax whose document to download'),
-		{
-			displayName: 'Format',
-			name: 'format',
-			type: 'options',
-			options: [
-				{ name: 'PDF', value: 'pdf' },
-				{ name: 'TIFF', value: 'tiff' },
-			],
-			default: 'pdf',
-			description: 'File format of the downloaded document',
-		},
-		outputBinaryField('fax document'),
-	],
-	maxItemsAtOnce: DOWNLOADS_AT_ONCE,
-	async execute(itemIndex) {
-		const { userId, faxId } = faxOfItem(this, itemIndex);
-		const format = choiceOf(
-			this,
-			itemIndex,
-			'Format',
-			this.getNodeParameter('format', itemIndex, 'pdf'),
-			['pdf', 'tiff'] as const,
-		);
-		const path = `/accounts/${encodeURIComponent(userId)}/files/${encodeURIComponent(faxId)}`;
-		const download = async () =>
-			await downloadFaxFile(this, { path, qs: { format }, format, baseName: faxId, itemIndex });
-		return await outputFaxFile(this, itemIndex, { faxId, userId }, download);
-	},
+export const option = {
+	name: 'Download',
+	value: 'download',
+	action: 'Download a fax',
+	description: 'Download the document of a fax as a PDF or TIFF file',
 };
+
+export const maxItemsAtOnce = DOWNLOADS_AT_ONCE;
+export const untrusted = FAX_UNTRUSTED;
+
+const toolDescription =
+	'Download the document of a fax as a PDF or TIFF file. Needs the fax ID (the "id" from the fax list). Returns the file\'s name, type and size; the file itself stays in n8n\'s execution data (an agent cannot read it: use Get OCR for the text).';
+
+const properties: INodeProperties[] = [
+	...toolFields(option, { toolDescription }),
+	...userIdFields(),
+	faxIdField('ID of the fax whose document to download'),
+	{
+		displayName: 'Format',
+		name: 'format',
+		type: 'options',
+		options: [
+			{ name: 'PDF', value: 'pdf' },
+			{ name: 'TIFF', value: 'tiff' },
+		],
+		default: 'pdf',
+		description: 'File format of the downloaded document',
+	},
+	outputBinaryField('fax document'),
+];
+
+const displayOptions = { show: { resource: ['fax'], operation: ['download'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const { userId, faxId } = faxOfItem(this, itemIndex);
+	const format = choiceOf(
+		this,
+		itemIndex,
+		'Format',
+		this.getNodeParameter('format', itemIndex, 'pdf'),
+		['pdf', 'tiff'] as const,
+	);
+	const path = `/accounts/${encodeURIComponent(userId)}/files/${encodeURIComponent(faxId)}`;
+	const download = async () =>
+		await downloadFaxFile(this, { path, qs: { format }, format, baseName: faxId, itemIndex });
+	return await outputFaxFile(this, itemIndex, { faxId, userId }, download);
+}

@@ -1,25 +1,39 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
-import { faxIdField, faxOfItem, outputBinaryField } from './shared/fields';
+import { faxIdField, faxOfItem, outputBinaryField, FAX_UNTRUSTED } from './shared/fields';
 import { outputFaxFile } from './shared/files';
 import { downloadFaxFile } from '../../shared/api/faxFiles';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
-import type { FaxPlusOperation } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const downloadReport: FaxPlusOperation = {
-	toolDescription:
-		'Download the transmission report (PDF) of a sent fax. Needs the fax ID (the "id" from the fax list). Returns the file\'s name, type and size; the file itself stays in n8n\'s execution data.',
-	description: [
-		...userIdFields(),
-		faxIdField('ID of the fax whose confirmation report to download'),
-		outputBinaryField('confirmation report (PDF)'),
-	],
-	maxItemsAtOnce: DOWNLOADS_AT_ONCE,
-	async execute(itemIndex) {
-		const { userId, faxId } = faxOfItem(this, itemIndex);
-		const path = `/accounts/${encodeURIComponent(userId)}/report/${encodeURIComponent(faxId)}`;
-		// The report is named apart from the fax document so both can sit in one folder.
-		const download = async () =>
-			await downloadFaxFile(this, { path, format: 'pdf', baseName: `report-${faxId}`, itemIndex });
-		return await outputFaxFile(this, itemIndex, { faxId, userId }, download);
-	},
+export const option = {
+	name: 'Download Report',
+	value: 'downloadReport',
+	action: 'Download the confirmation report of a fax',
+	description: 'Download the confirmation (transmission) report of a fax as a PDF file',
 };
+
+export const maxItemsAtOnce = DOWNLOADS_AT_ONCE;
+export const untrusted = FAX_UNTRUSTED;
+
+const toolDescription =
+	'Download the transmission report (PDF) of a sent fax. Needs the fax ID (the "id" from the fax list). Returns the file\'s name, type and size; the file itself stays in n8n\'s execution data.';
+
+const properties: INodeProperties[] = [
+	...toolFields(option, { toolDescription }),
+	...userIdFields(),
+	faxIdField('ID of the fax whose confirmation report to download'),
+	outputBinaryField('confirmation report (PDF)'),
+];
+
+const displayOptions = { show: { resource: ['fax'], operation: ['downloadReport'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const { userId, faxId } = faxOfItem(this, itemIndex);
+	const path = `/accounts/${encodeURIComponent(userId)}/report/${encodeURIComponent(faxId)}`;
+	// The report is named apart from the fax document so both can sit in one folder.
+	const download = async () =>
+		await downloadFaxFile(this, { path, format: 'pdf', baseName: `report-${faxId}`, itemIndex });
+	return await outputFaxFile(this, itemIndex, { faxId, userId }, download);
+}

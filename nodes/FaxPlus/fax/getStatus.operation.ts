@@ -1,65 +1,81 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { dateTimeValue } from '../../shared/api/dates';
 import { readPhoneNumbers } from '../../shared/phone/numbers';
 import { userIdFields } from '../shared/descriptions';
 import { requiredString, userIdOf, toItems } from '../shared/items';
 import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
 import { faxStatusNow } from './shared/sentFaxes';
-import type { FaxPlusOperation } from '../shared/types';
 import { operationError } from '../../shared/transport/nodeErrors';
+import { FAX_UNTRUSTED } from './shared/fields';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const getStatus: FaxPlusOperation = {
-	toolDescription:
-		"Get the current status of a fax that Send queued. Needs Send's outbox ID (outboxFaxId), the destination number (to) and, when known, Send's sentAt. Looks in the outbox and, once the fax has left it, among the sent faxes. Returns where (outbox, sent or unknown), status, statusMeaning (in words), statusRetryable, final (whether the status will change no more) and, once sent, the fax ID.",
-	description: [
-		...userIdFields(),
-		resourceLocator({
-			displayName: 'Outbox Fax',
-			name: 'outboxFaxId',
-			description:
-				"The outboxFaxId that Send output for this number (drag it from Send's output), or a fax still in the outbox",
-			searchListMethod: 'searchOutboxFaxes',
-			listPlaceholder: 'Select a fax in the outbox...',
-			idPlaceholder: 'e.g. 2b9c4f1a7d3e',
-			dependsOn: USER_DEPENDENCY,
-		}),
-		{
-			displayName: 'To',
-			name: 'to',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. +4930123456',
-			description:
-				'The number the fax was sent to: Send\'s "to". Once sent, the fax is found among the sent faxes by this number.',
-		},
-		{
-			displayName: 'Sent At',
-			name: 'sentAt',
-			type: 'dateTime',
-			default: '',
-			description:
-				'When Send queued the fax: Send\'s "sentAt". Empty looks at the newest fax sent to the number in the last 24 hours.',
-		},
-	],
-	async execute(itemIndex) {
-		const userId = userIdOf(this, itemIndex);
-		const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
-		const number = readPhoneNumbers(String(this.getNodeParameter('to', itemIndex, '') ?? ''));
-		if (!number.ok || number.numbers.length !== 1) {
-			throw operationError(this, {
-				itemIndex,
-				message: 'To must be the one number the fax was sent to',
-				description:
-					'Map "to" from Send\'s output (one item per number), e.g. +4930123456, with "+" and the country code.',
-			});
-		}
-		const sentAt = dateTimeValue(
-			this,
-			this.getNodeParameter('sentAt', itemIndex, ''),
-			'Sent At',
-			itemIndex,
-		);
-		const fax = { to: number.numbers[0], outboxFaxId };
-		return toItems(await faxStatusNow(this, itemIndex, userId, fax, sentAt?.getTime()));
-	},
+export const option = {
+	name: 'Get Status',
+	value: 'getStatus',
+	action: 'Get the status of a sent fax',
+	description:
+		"Where a fax from Send is now: waiting in the outbox, or sent (success or why it failed); from Send's outboxFaxId, to and sentAt",
 };
+
+export const untrusted = FAX_UNTRUSTED;
+
+const toolDescription =
+	"Get the current status of a fax that Send queued. Needs Send's outbox ID (outboxFaxId), the destination number (to) and, when known, Send's sentAt. Looks in the outbox and, once the fax has left it, among the sent faxes. Returns where (outbox, sent or unknown), status, statusMeaning (in words), statusRetryable, final (whether the status will change no more) and, once sent, the fax ID.";
+
+const properties: INodeProperties[] = [
+	...toolFields(option, { toolDescription }),
+	...userIdFields(),
+	resourceLocator({
+		displayName: 'Outbox Fax',
+		name: 'outboxFaxId',
+		description:
+			"The outboxFaxId that Send output for this number (drag it from Send's output), or a fax still in the outbox",
+		searchListMethod: 'searchOutboxFaxes',
+		listPlaceholder: 'Select a fax in the outbox...',
+		idPlaceholder: 'e.g. 2b9c4f1a7d3e',
+		dependsOn: USER_DEPENDENCY,
+	}),
+	{
+		displayName: 'To',
+		name: 'to',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. +4930123456',
+		description:
+			'The number the fax was sent to: Send\'s "to". Once sent, the fax is found among the sent faxes by this number.',
+	},
+	{
+		displayName: 'Sent At',
+		name: 'sentAt',
+		type: 'dateTime',
+		default: '',
+		description:
+			'When Send queued the fax: Send\'s "sentAt". Empty looks at the newest fax sent to the number in the last 24 hours.',
+	},
+];
+
+const displayOptions = { show: { resource: ['fax'], operation: ['getStatus'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const userId = userIdOf(this, itemIndex);
+	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
+	const number = readPhoneNumbers(String(this.getNodeParameter('to', itemIndex, '') ?? ''));
+	if (!number.ok || number.numbers.length !== 1) {
+		throw operationError(this, {
+			itemIndex,
+			message: 'To must be the one number the fax was sent to',
+			description:
+				'Map "to" from Send\'s output (one item per number), e.g. +4930123456, with "+" and the country code.',
+		});
+	}
+	const sentAt = dateTimeValue(
+		this,
+		this.getNodeParameter('sentAt', itemIndex, ''),
+		'Sent At',
+		itemIndex,
+	);
+	const fax = { to: number.numbers[0], outboxFaxId };
+	return toItems(await faxStatusNow(this, itemIndex, userId, fax, sentAt?.getTime()));
+}

@@ -1,56 +1,69 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateFieldsCollection, userIdFields } from '../shared/descriptions';
 import { answerOr, nonEmptyUpdate } from '../shared/items';
 import { booleanValue, refuseMarker } from '../shared/values';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
-import { faxIdField, faxOfItem } from './shared/fields';
+import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
 import type { FaxRecord } from './shared/types';
-import type { FaxPlusOperation } from '../shared/types';
 import { keepingMarker } from '../shared/keyMarker';
 import { operationError } from '../../shared/transport/nodeErrors';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
 interface FaxModification {
 	is_read?: boolean;
 	comment?: string;
 }
 
-export const update: FaxPlusOperation = {
-	agentRisk: { kind: 'changes' },
-	toolDescription:
-		'Mark a fax as read or unread, or change its comment. Needs the fax ID (the "id" from the fax list) and what to change; what is not changed keeps its value. Returns the fax ID, its comment and whether it is read.',
-	description: [
-		...userIdFields(),
-		faxIdField('ID of the fax to change'),
-		updateFieldsCollection([
-			{
-				displayName: 'Comment',
-				name: 'comment',
-				type: 'string',
-				default: '',
-				description: "Comment of the fax; empty clears it (an Idempotency Key's marker stays)",
-			},
-			{
-				displayName: 'Is Read',
-				name: 'isRead',
-				type: 'boolean',
-				default: true,
-				description: 'Whether the fax is marked as read',
-			},
-		]),
-	],
-	async execute(itemIndex) {
-		const { userId, faxId, path } = faxOfItem(this, itemIndex);
-		const body = await withCurrentValues(this, itemIndex, path, changes(this, itemIndex));
-		const answer = await faxPlusApiRequest<FaxRecord | undefined>(this, {
-			method: 'PUT',
-			path,
-			body,
-			itemIndex,
-		});
-		// Fax.Plus may answer 204: the item then says what was changed.
-		return answerOr(answer, { updated: true, faxId, userId, ...body });
-	},
+export const option = {
+	name: 'Update',
+	value: 'update',
+	action: 'Update a fax',
+	description: 'Mark a fax as read or unread, or change its comment',
 };
+
+export const agentRisk = { kind: 'changes' } as const;
+export const untrusted = FAX_UNTRUSTED;
+
+const toolDescription =
+	'Mark a fax as read or unread, or change its comment. Needs the fax ID (the "id" from the fax list) and what to change; what is not changed keeps its value. Returns the fax ID, its comment and whether it is read.';
+
+const properties: INodeProperties[] = [
+	...toolFields(option, { toolDescription, agentRisk }),
+	...userIdFields(),
+	faxIdField('ID of the fax to change'),
+	updateFieldsCollection([
+		{
+			displayName: 'Comment',
+			name: 'comment',
+			type: 'string',
+			default: '',
+			description: "Comment of the fax; empty clears it (an Idempotency Key's marker stays)",
+		},
+		{
+			displayName: 'Is Read',
+			name: 'isRead',
+			type: 'boolean',
+			default: true,
+			description: 'Whether the fax is marked as read',
+		},
+	]),
+];
+
+const displayOptions = { show: { resource: ['fax'], operation: ['update'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const { userId, faxId, path } = faxOfItem(this, itemIndex);
+	const body = await withCurrentValues(this, itemIndex, path, changes(this, itemIndex));
+	const answer = await faxPlusApiRequest<FaxRecord | undefined>(this, {
+		method: 'PUT',
+		path,
+		body,
+		itemIndex,
+	});
+	// Fax.Plus may answer 204: the item then says what was changed.
+	return answerOr(answer, { updated: true, faxId, userId, ...body });
+}
 
 /** The SDK requires both fields: the one not set keeps the fax's current value, read first. */
 async function withCurrentValues(

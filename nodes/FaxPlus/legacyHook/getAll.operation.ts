@@ -1,28 +1,43 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { faxEventOptions } from '../../shared/api/events';
 import { faxEvent } from '../shared/values';
-import { getManyOperation } from '../shared/paging';
+import { getManyItems, returnAllOrLimit } from '../shared/paging';
 import { hookWithoutToken } from '../../shared/api/hookTokens';
 import { listAllLegacyHooks, listLegacyHooks } from '../../shared/api/legacyHooks';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const getAll = getManyOperation({
-	parameters: [
-		{
-			displayName: 'Event',
-			name: 'eventFilter',
-			type: 'options',
-			options: [
-				{
-					name: 'All Events',
-					value: 'all',
-					description: 'Hooks of every event (a notice says if one was refused)',
-				},
-				...faxEventOptions,
-			],
-			default: 'all',
-			description: 'Only hooks of this event',
-		},
-	],
-	async list(itemIndex) {
+export const option = {
+	name: 'Get Many',
+	value: 'getAll',
+	action: 'Get many legacy hooks',
+	description: 'One item per legacy hook of the account',
+};
+
+const properties: INodeProperties[] = [
+	...toolFields(option),
+	{
+		displayName: 'Event',
+		name: 'eventFilter',
+		type: 'options',
+		options: [
+			{
+				name: 'All Events',
+				value: 'all',
+				description: 'Hooks of every event (a notice says if one was refused)',
+			},
+			...faxEventOptions,
+		],
+		default: 'all',
+		description: 'Only hooks of this event',
+	},
+	...returnAllOrLimit(),
+];
+
+const displayOptions = { show: { resource: ['legacyHook'], operation: ['getAll'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	return await getManyItems(this, itemIndex, async () => {
 		const event = String(this.getNodeParameter('eventFilter', itemIndex, 'all') ?? '').trim();
 		if (event !== 'all' && event !== '') {
 			const only = faxEvent(this, itemIndex, event, 'Event');
@@ -37,5 +52,5 @@ export const getAll = getManyOperation({
 			});
 		}
 		return hooks.map(hookWithoutToken);
-	},
-});
+	});
+}

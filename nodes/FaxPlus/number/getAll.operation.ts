@@ -1,15 +1,40 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { userIdOf } from '../shared/items';
-import { getManyOperation } from '../shared/paging';
+import { getManyItems, returnAllOrLimit } from '../shared/paging';
+import { outputProperties } from '../shared/output';
 import { RAW_ONLY_NUMBER_FIELDS, SIMPLIFIED_NUMBER } from './fields';
 import { userNumbers } from '../../shared/api/accountLists';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const getAll = getManyOperation({
-	toolDescription:
-		"List the account's Fax.Plus fax numbers. Needs nothing. Returns one record per number (id, number, status, the user ID it is assigned to, acquired and expiration dates in ISO 8601 UTC); a number is what Send uses as From.",
-	parameters: userIdFields(),
-	output: { shape: SIMPLIFIED_NUMBER, rawOnlyFields: RAW_ONLY_NUMBER_FIELDS },
-	async list(itemIndex) {
-		return await userNumbers(this, userIdOf(this, itemIndex), itemIndex);
-	},
-});
+export const option = {
+	name: 'Get Many',
+	value: 'getAll',
+	action: 'Get many fax numbers',
+	description:
+		'List the fax numbers of the account (admins) or assigned to the user, one item each',
+};
+
+const toolDescription =
+	"List the account's Fax.Plus fax numbers. Needs nothing. Returns one record per number (id, number, status, the user ID it is assigned to, acquired and expiration dates in ISO 8601 UTC); a number is what Send uses as From.";
+
+const properties: INodeProperties[] = [
+	...toolFields(option, { toolDescription }),
+	...userIdFields(),
+	...returnAllOrLimit(),
+	...outputProperties(SIMPLIFIED_NUMBER, RAW_ONLY_NUMBER_FIELDS),
+];
+
+const displayOptions = { show: { resource: ['number'], operation: ['getAll'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	return await getManyItems(
+		this,
+		itemIndex,
+		async () => {
+			return await userNumbers(this, userIdOf(this, itemIndex), itemIndex);
+		},
+		SIMPLIFIED_NUMBER,
+	);
+}

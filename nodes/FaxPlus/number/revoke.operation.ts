@@ -1,24 +1,36 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { answerOr, userIdOf } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { faxNumberField, faxNumberOf } from './fields';
-import type { FaxPlusOperation } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const revoke: FaxPlusOperation = {
-	agentRisk: { kind: 'changes' },
-	description: [
-		...userIdFields('The member to take the number from, or yourself ("self")'),
-		faxNumberField('The fax number to revoke'),
-	],
-	async execute(itemIndex) {
-		const userId = userIdOf(this, itemIndex);
-		const number = faxNumberOf(this, itemIndex);
-		const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
-			method: 'DELETE',
-			path: `/accounts/${encodeURIComponent(userId)}/numbers/${encodeURIComponent(number)}`,
-			itemIndex,
-		});
-		return answerOr(answer, { revoked: true, number, userId });
-	},
+export const option = {
+	name: 'Revoke',
+	value: 'revoke',
+	action: 'Revoke a fax number from a member',
+	description:
+		'Take a fax number away from a corporate member, or from yourself ("self"); never from the admin',
 };
+
+export const agentRisk = { kind: 'changes' } as const;
+
+const properties: INodeProperties[] = [
+	...toolFields(option, { agentRisk }),
+	...userIdFields('The member to take the number from, or yourself ("self")'),
+	faxNumberField('The fax number to revoke'),
+];
+
+const displayOptions = { show: { resource: ['number'], operation: ['revoke'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const userId = userIdOf(this, itemIndex);
+	const number = faxNumberOf(this, itemIndex);
+	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
+		method: 'DELETE',
+		path: `/accounts/${encodeURIComponent(userId)}/numbers/${encodeURIComponent(number)}`,
+		itemIndex,
+	});
+	return answerOr(answer, { revoked: true, number, userId });
+}

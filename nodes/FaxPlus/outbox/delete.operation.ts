@@ -1,22 +1,39 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { requiredString, userIdOf, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
-import { outboxFaxIdField } from './fields';
-import type { FaxPlusOperation } from '../shared/types';
+import { outboxFaxIdField, OUTBOX_UNTRUSTED } from './fields';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const deleteOperation: FaxPlusOperation = {
-	agentRisk: { kind: 'deletes' },
-	toolDescription:
-		'Cancel a fax that is still in the Fax.Plus outbox, so it is not sent. Needs the outbox ID that Send answered. Returns the cancelled outbox ID.',
-	description: [...userIdFields(), outboxFaxIdField('ID of the scheduled fax to delete')],
-	async execute(itemIndex) {
-		const userId = userIdOf(this, itemIndex);
-		const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
-		await faxPlusApiRequest(this, {
-			method: 'DELETE',
-			path: `/accounts/${encodeURIComponent(userId)}/outbox/${encodeURIComponent(outboxFaxId)}`,
-			itemIndex,
-		});
-		return toItems({ deleted: true, outboxFaxId, userId });
-	},
+export const option = {
+	name: 'Delete',
+	value: 'delete',
+	action: 'Delete a scheduled fax',
+	description: 'Delete an outgoing fax that is still scheduled for sending',
 };
+
+export const agentRisk = { kind: 'deletes' } as const;
+export const untrusted = OUTBOX_UNTRUSTED;
+
+const toolDescription =
+	'Cancel a fax that is still in the Fax.Plus outbox, so it is not sent. Needs the outbox ID that Send answered. Returns the cancelled outbox ID.';
+
+const properties: INodeProperties[] = [
+	...toolFields(option, { toolDescription, agentRisk }),
+	...userIdFields(),
+	outboxFaxIdField('ID of the scheduled fax to delete'),
+];
+
+const displayOptions = { show: { resource: ['outbox'], operation: ['delete'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const userId = userIdOf(this, itemIndex);
+	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
+	await faxPlusApiRequest(this, {
+		method: 'DELETE',
+		path: `/accounts/${encodeURIComponent(userId)}/outbox/${encodeURIComponent(outboxFaxId)}`,
+		itemIndex,
+	});
+	return toItems({ deleted: true, outboxFaxId, userId });
+}

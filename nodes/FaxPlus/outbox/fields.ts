@@ -1,3 +1,4 @@
+import type { UntrustedField } from '../shared/types';
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
 import { outboxStatusFields } from '../../shared/api/faxStatuses';
@@ -51,4 +52,10 @@ export const RAW_ONLY_OUTBOX_FIELDS = [
 	'file_changes',
 	'extra_info',
 	'ip',
+];
+
+/** The fields of an outgoing fax that others wrote. */
+export const OUTBOX_UNTRUSTED: UntrustedField[] = [
+	{ field: 'comment', as: 'comment' },
+	{ field: 'contact_name', as: 'contactName' },
 ];

@@ -1,50 +1,63 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/descriptions';
 import { answerOr, requiredString, userIdOf } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
-import { outboxFaxIdField } from './fields';
+import { outboxFaxIdField, OUTBOX_UNTRUSTED } from './fields';
 import type { OutboxFax } from '../../shared/api/accountLists';
 import { keepingMarker } from '../shared/keyMarker';
 import { refuseMarker } from '../shared/values';
-import type { FaxPlusOperation } from '../shared/types';
 import { operationError } from '../../shared/transport/nodeErrors';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const update: FaxPlusOperation = {
-	agentRisk: { kind: 'changes' },
-	toolDescription:
-		"Change the comment of a fax still in the Fax.Plus outbox. Needs the outbox ID and the new comment; the comment's tags are kept. Returns the outbox ID and the comment.",
-	description: [
-		...userIdFields(),
-		outboxFaxIdField('ID of the scheduled fax to change'),
-		{
-			// Fax.Plus's PayloadOutboxModification has the comment only: no new send time or retries.
-			displayName: 'Comment',
-			name: 'comment',
-			type: 'string',
-			default: '',
-			description: "New comment; empty clears it (its tags and an Idempotency Key's marker stay)",
-		},
-	],
-	async execute(itemIndex) {
-		const userId = userIdOf(this, itemIndex);
-		const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
-		const given = String(this.getNodeParameter('comment', itemIndex, '') ?? '');
-		refuseMarker(this, itemIndex, 'Comment', given);
-		const path = `/accounts/${encodeURIComponent(userId)}/outbox/${encodeURIComponent(outboxFaxId)}`;
-		const { text: current, tags } = await readComment(this, itemIndex, path);
-		// A Send's Idempotency Key marker ends the text: it stays, so the key still finds this fax.
-		const text = keepingMarker(current, given);
-		const answer = await faxPlusApiRequest<OutboxFax | undefined>(this, {
-			method: 'PUT',
-			path,
-			body: { comment: text },
-			itemIndex,
-		});
-		if (tags.length > 0) await keepTags(this, itemIndex, path, text, tags);
-		const updated = { updated: true, outboxFaxId, userId, comment: text };
-		return answerOr(answer, tags.length > 0 ? { ...updated, tags } : updated);
-	},
+export const option = {
+	name: 'Update',
+	value: 'update',
+	action: 'Update a scheduled fax',
+	description: 'Change the comment of a fax that is still scheduled for sending',
 };
+
+export const agentRisk = { kind: 'changes' } as const;
+export const untrusted = OUTBOX_UNTRUSTED;
+
+const toolDescription =
+	"Change the comment of a fax still in the Fax.Plus outbox. Needs the outbox ID and the new comment; the comment's tags are kept. Returns the outbox ID and the comment.";
+
+const properties: INodeProperties[] = [
+	...toolFields(option, { toolDescription, agentRisk }),
+	...userIdFields(),
+	outboxFaxIdField('ID of the scheduled fax to change'),
+	{
+		// Fax.Plus's PayloadOutboxModification has the comment only: no new send time or retries.
+		displayName: 'Comment',
+		name: 'comment',
+		type: 'string',
+		default: '',
+		description: "New comment; empty clears it (its tags and an Idempotency Key's marker stay)",
+	},
+];
+
+const displayOptions = { show: { resource: ['outbox'], operation: ['update'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const userId = userIdOf(this, itemIndex);
+	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
+	const given = String(this.getNodeParameter('comment', itemIndex, '') ?? '');
+	refuseMarker(this, itemIndex, 'Comment', given);
+	const path = `/accounts/${encodeURIComponent(userId)}/outbox/${encodeURIComponent(outboxFaxId)}`;
+	const { text: current, tags } = await readComment(this, itemIndex, path);
+	// A Send's Idempotency Key marker ends the text: it stays, so the key still finds this fax.
+	const text = keepingMarker(current, given);
+	const answer = await faxPlusApiRequest<OutboxFax | undefined>(this, {
+		method: 'PUT',
+		path,
+		body: { comment: text },
+		itemIndex,
+	});
+	if (tags.length > 0) await keepTags(this, itemIndex, path, text, tags);
+	const updated = { updated: true, outboxFaxId, userId, comment: text };
+	return answerOr(answer, tags.length > 0 ? { ...updated, tags } : updated);
+}
 
 /** The outbox fax's comment: its text and its tags. */
 async function readComment(context: IExecuteFunctions, itemIndex: number, path: string) {

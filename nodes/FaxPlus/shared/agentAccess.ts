@@ -1,6 +1,6 @@
 // What a tool may run: reading always; spending, deleting or changing on the author's opt-in.
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { AgentRisk, ResourceOperation } from './types';
+import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { AgentRisk, FaxPlusOperation } from './types';
 import { docsLink } from './descriptions';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { TOOL_KEY } from '../../shared/n8n/toolRun';
@@ -24,7 +24,10 @@ const RISK_WORDS: Record<AgentRisk['kind'], string> = {
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** The switch shown on the tool of an operation that has an `agentRisk`; off by default. */
-export function agentMayRunProperty({ agentRisk, option }: ResourceOperation): INodeProperties[] {
+export function agentMayRunProperty(
+	option: INodePropertyOptions,
+	agentRisk: AgentRisk | undefined,
+): INodeProperties[] {
 	if (!agentRisk) return [];
 	const action = lowerFirst(String(option.action ?? option.name));
 	return [
@@ -43,7 +46,7 @@ export function agentMayRunProperty({ agentRisk, option }: ResourceOperation): I
 export function refuseUnlessAgentMayRun(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	{ agentRisk, option }: ResourceOperation,
+	{ agentRisk, option }: FaxPlusOperation,
 ): void {
 	if (!agentRisk) return;
 	if (agentRisk.when && !agentRisk.when(context, itemIndex)) return;

@@ -14,11 +14,11 @@ import { faxPlusApiDownload, faxPlusApiRequest } from '../../shared/transport/tr
 import { CUSTOM_API_CALL_NAME, N8N_CUSTOM_API_CALL } from '../../shared/n8n/customApiCall';
 import { docsLink } from './descriptions';
 import { requiredString } from './items';
-import { DOWNLOADS_AT_ONCE } from './nodeOptions';
-import type { FaxPlusOperation } from './types';
+import { DOWNLOADS_AT_ONCE, nodeOptionsProperty } from './nodeOptions';
+import type { AgentRisk, FaxPlusOperation } from './types';
+import { CUSTOM_API_CALL, toolFields, updateDisplayOptions } from './display';
 
-/** The operation's value in every resource's list, and the resource's value. */
-export const CUSTOM_API_CALL = 'customApiCall';
+export { CUSTOM_API_CALL };
 
 /** The last entry of every operation list and of the resource list: n8n then adds none of its own. */
 export const customApiCallOption: INodePropertyOptions = {
@@ -165,6 +165,8 @@ export const customApiCallFields: INodeProperties[] = [
 		hint: 'The name of the output binary field to put the file in',
 		displayOptions: { show: { ...show, responseAsFile: [true] } },
 	},
+	// Below its own fields (each resource's Options leave Custom API Call out).
+	nodeOptionsProperty({ show }),
 ];
 
 function methodOf(context: IExecuteFunctions, itemIndex: number): IHttpRequestMethods {
@@ -255,14 +257,26 @@ function itemsOf(answer: unknown): INodeExecutionData[] {
 	return [{ json: { data: answer as IDataObject[] } }];
 }
 
+const agentRisk: AgentRisk = { kind: 'changes' };
+
+/** Custom API Call's tool fields in one resource (its own fields are the node's: customApiCallFields). */
+export const customApiCallToolFields = (resource: string) =>
+	updateDisplayOptions(
+		{ show: { resource: [resource], operation: [CUSTOM_API_CALL] } },
+		toolFields(customApiCallOption, {
+			toolDescription:
+				"Send any request to the Fax.Plus API (method, path below the API's address, query, JSON body). It can read, change, delete or buy anything the token may. Returns Fax.Plus's answer as JSON.",
+			agentRisk,
+		}),
+	);
+
 export const customApiCall: FaxPlusOperation = {
-	toolDescription:
-		"Send any request to the Fax.Plus API (method, path below the API's address, query, JSON body). It can read, change, delete or buy anything the token may. Returns Fax.Plus's answer as JSON.",
+	option: customApiCallOption,
 	// The fields are the node's, once for every resource (customApiCallFields).
 	description: [],
 	maxItemsAtOnce: DOWNLOADS_AT_ONCE,
 	// Any path, so any risk: an agent runs it only where the author allows.
-	agentRisk: { kind: 'changes' },
+	agentRisk,
 	async execute(itemIndex) {
 		const method = methodOf(this, itemIndex);
 		const path = checkedCustomPath(this, this.getNodeParameter('path', itemIndex, ''), itemIndex);

@@ -2,26 +2,15 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { FOR_MEMBER, locatorValue } from './locators';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
-import type { FaxPlusOperation } from './types';
 
 export function toItems(data: object | object[]): INodeExecutionData[] {
 	return (Array.isArray(data) ? data : [data]).map((json) => ({ json: json as IDataObject }));
 }
 
-/** An operation that GETs one answer from `path` and passes it on as its item (an empty answer: an empty item). */
-export function getOperation({
-	path,
-	...operation
-}: Omit<FaxPlusOperation, 'execute'> & {
-	path(this: IExecuteFunctions, itemIndex: number): string;
-}): FaxPlusOperation {
-	return {
-		...operation,
-		async execute(itemIndex) {
-			const request = { method: 'GET' as const, path: path.call(this, itemIndex), itemIndex };
-			return toItems((await faxPlusApiRequest<object | undefined>(this, request)) ?? {});
-		},
-	};
+/** GETs one answer from `path` as its item (an empty answer: an empty item). */
+export async function getItem(context: IExecuteFunctions, path: string, itemIndex: number) {
+	const request = { method: 'GET' as const, path, itemIndex };
+	return toItems((await faxPlusApiRequest<object | undefined>(context, request)) ?? {});
 }
 
 /** The API's answer, or one item saying what happened (an empty answer must not stop the flow). */

@@ -1,6 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import { DEFAULT_DEADLINE_SECONDS } from '../../shared/transport/answers';
 import type { CollectionPlace } from './descriptions';
+import { CUSTOM_API_CALL } from './display';
+import type { FaxPlusOperation } from './types';
 
 /** The node-level options' parameter name; no operation uses it. */
 export const NODE_OPTIONS = 'nodeOptions';
@@ -13,21 +15,31 @@ export const DOWNLOADS_AT_ONCE = 5;
 
 /** The node-level options as the panel shows them. */
 export const NODE_OPTIONS_PLACE: CollectionPlace = {
-	displayName: 'Node Options',
+	displayName: 'Options',
 	placeholder: 'Add Option',
 };
 
-/** Options of the node as a whole, shown for a resource's operations but those that run one item at a time. */
-export const nodeOptionsProperty = (resource: string, oneAtATime: string[]): INodeProperties => ({
+/** Options of the node as a whole, for a resource's operations but those that run one item at a time and Custom API Call (customApiCallFields shows them below its fields). */
+export function nodeOptions(
+	resource: string,
+	operations: Record<string, FaxPlusOperation>,
+): INodeProperties[] {
+	const all = Object.values(operations);
+	const hidden = all
+		.filter((op) => op.maxItemsAtOnce === 1 || op.option.value === CUSTOM_API_CALL)
+		.map((op) => String(op.option.value));
+	if (hidden.length === all.length) return [];
+	const hide = hidden.length > 0 && { hide: { operation: hidden } };
+	return [nodeOptionsProperty({ show: { resource: [resource] }, ...hide })];
+}
+
+export const nodeOptionsProperty = (displayOptions: IDisplayOptions): INodeProperties => ({
 	displayName: NODE_OPTIONS_PLACE.displayName,
 	name: NODE_OPTIONS,
 	type: 'collection',
 	placeholder: NODE_OPTIONS_PLACE.placeholder,
 	default: {},
-	displayOptions: {
-		show: { resource: [resource] },
-		...(oneAtATime.length > 0 && { hide: { operation: oneAtATime } }),
-	},
+	displayOptions,
 	options: [
 		{
 			displayName: 'Items at Once',

@@ -1,7 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { toItems } from './items';
-import { outputProperties, shapedItems, withToolDefault, type SimplifiedShape } from './output';
-import type { FaxPlusOperation } from './types';
+import { shapedItems, withToolDefault, type SimplifiedShape } from './output';
 import { operationError } from '../../shared/transport/nodeErrors';
 
 export function returnAllOrLimit(): INodeProperties[] {
@@ -42,26 +46,16 @@ export function resultLimit(context: IExecuteFunctions, itemIndex: number): numb
 	return limit;
 }
 
-/** A Get Many of a list the API answers whole: Return All and Limit, checked first. */
-export function getManyOperation(spec: {
-	toolDescription?: string;
-	parameters?: INodeProperties[];
-	output?: { shape: SimplifiedShape; rawOnlyFields: string[] };
-	list(this: IExecuteFunctions, itemIndex: number): Promise<object[]>;
-}): FaxPlusOperation {
-	const { toolDescription, parameters = [], output } = spec;
-	return {
-		...(toolDescription && { toolDescription }),
-		description: [
-			...parameters,
-			...returnAllOrLimit(),
-			...(output ? outputProperties(output.shape, output.rawOnlyFields) : []),
-		],
-		async execute(itemIndex) {
-			const limit = resultLimit(this, itemIndex);
-			const records = (await spec.list.call(this, itemIndex)).slice(0, limit);
-			if (!output) return toItems(records);
-			return shapedItems(this, itemIndex, records as IDataObject[], output.shape);
-		},
-	};
+/** A Get Many of a list the API answers whole: Limit checked before `list` runs. */
+export async function getManyItems(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	list: () => Promise<object[]>,
+	shape?: SimplifiedShape,
+): Promise<INodeExecutionData[]> {
+	const limit = resultLimit(context, itemIndex);
+	const records = (await list()).slice(0, limit);
+	return shape
+		? shapedItems(context, itemIndex, records as IDataObject[], shape)
+		: toItems(records);
 }

@@ -8,16 +8,17 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-/** An operation's own facts; its entry in the operation picker (name, action) is in its resource's index.ts. */
+/** An operation file (`<op>.operation.ts`) as the router and its resource read it. */
 export interface FaxPlusOperation {
+	/** Its entry in the operation picker. */
+	option: INodePropertyOptions;
+	/** Its parameters, shown only for it (updateDisplayOptions). */
 	description: INodeProperties[];
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
-	/** At most this many items at once, whatever Items at Once says; 1: in order, and no Node Options. */
+	/** At most this many items at once, whatever Items at Once says; 1: in order, and no node Options. */
 	maxItemsAtOnce?: number;
-	/** The fields of its answer that others wrote, moved under `untrusted` for an AI agent; its resource's by default. */
+	/** The fields of its answer that others wrote, moved under `untrusted` for an AI agent. */
 	untrusted?: UntrustedField[];
-	/** What an AI agent reads about the operation as a tool: what it does, needs and returns. */
-	toolDescription?: string;
 	/** What the operation does that an AI agent may do only when allowed (see agentAccess.ts); none: reading. */
 	agentRisk?: AgentRisk;
 }
@@ -45,14 +46,8 @@ export type ListSearchMethod = (
 	paginationToken?: string,
 ) => Promise<INodeListSearchResult>;
 
-/** An operation as its resource holds it: with its entry in the operation picker. */
-export interface ResourceOperation extends FaxPlusOperation {
-	option: INodePropertyOptions;
-}
-
-/** One resource: its operation picker, its operations keyed by the picker's values, and the lists the editor searches for it. */
+/** One resource: its operation picker and operations' parameters, and its operations keyed by the picker's values. */
 export interface FaxPlusResource {
 	description: INodeProperties[];
-	operations: Record<string, ResourceOperation>;
-	listSearch?: Record<string, ListSearchMethod>;
+	operations: Record<string, FaxPlusOperation>;
 }

@@ -1,7 +1,8 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { listAnswer } from '../../shared/api/accountLists';
-import { getManyOperation } from '../shared/paging';
+import { getManyItems, returnAllOrLimit } from '../shared/paging';
 import type { FaxPlusContext } from '../../shared/transport/transport';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
 type CountryEntry = IDataObject & {
 	/** ISO 3166-1 alpha-2 code. */
@@ -19,8 +20,20 @@ export async function listShopCountries(
 	return await listAnswer<CountryEntry>(context, { path, key: 'countries', itemIndex });
 }
 
-export const getAllCountries = getManyOperation({
-	async list(itemIndex) {
+export const option = {
+	name: 'Get Many Countries',
+	value: 'getAllCountries',
+	action: 'Get many countries of the number shop',
+	description: 'One item per country, with whether numbers can be purchased there',
+};
+
+const properties: INodeProperties[] = [...toolFields(option), ...returnAllOrLimit()];
+
+const displayOptions = { show: { resource: ['shop'], operation: ['getAllCountries'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	return await getManyItems(this, itemIndex, async () => {
 		return await listShopCountries(this, itemIndex);
-	},
-});
+	});
+}

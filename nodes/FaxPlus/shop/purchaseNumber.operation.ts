@@ -1,29 +1,41 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { answerOr, requiredString } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
-import type { FaxPlusOperation } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const purchaseNumber: FaxPlusOperation = {
-	agentRisk: { kind: 'spends' },
-	/** One at a time, in order: each spends money; a failure stops the rest. */
-	maxItemsAtOnce: 1,
-	description: [
-		{
-			displayName: 'Offer Item ID',
-			name: 'itemId',
-			type: 'string',
-			default: '',
-			required: true,
-			description: 'ID of the item of a number offer, as Search Numbers outputs it under "item"',
-		},
-	],
-	async execute(itemIndex) {
-		const itemId = requiredString(this, 'itemId', 'Offer Item ID', itemIndex);
-		const answer = await faxPlusApiRequest<object | undefined>(this, {
-			method: 'POST',
-			path: '/shop/numbers/purchase',
-			body: { item_id: itemId },
-			itemIndex,
-		});
-		return answerOr(answer, { purchased: true, itemId });
-	},
+export const option = {
+	name: 'Purchase Number',
+	value: 'purchaseNumber',
+	action: 'Purchase a number',
+	description: 'Buy the number of an offer found by Search Numbers',
 };
+
+export const agentRisk = { kind: 'spends' } as const;
+/** One at a time, in order: each spends money; a failure stops the rest. */
+export const maxItemsAtOnce = 1;
+
+const properties: INodeProperties[] = [
+	...toolFields(option, { agentRisk }),
+	{
+		displayName: 'Offer Item ID',
+		name: 'itemId',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'ID of the item of a number offer, as Search Numbers outputs it under "item"',
+	},
+];
+
+const displayOptions = { show: { resource: ['shop'], operation: ['purchaseNumber'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const itemId = requiredString(this, 'itemId', 'Offer Item ID', itemIndex);
+	const answer = await faxPlusApiRequest<object | undefined>(this, {
+		method: 'POST',
+		path: '/shop/numbers/purchase',
+		body: { item_id: itemId },
+		itemIndex,
+	});
+	return answerOr(answer, { purchased: true, itemId });
+}

@@ -1,61 +1,75 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { requiredString } from '../shared/items';
 import { resourceLocator } from '../shared/locators';
 import { listAnswer } from '../../shared/api/accountLists';
-import { getManyOperation } from '../shared/paging';
+import { getManyItems, returnAllOrLimit } from '../shared/paging';
 import { choiceOf } from '../shared/values';
 import { operationError } from '../../shared/transport/nodeErrors';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
 /** ISO 3166-1 alpha-2, the `country_code` path parameter. */
 const ISO_CODE = /^[A-Za-z]{2}$/;
 const DIGITS = /^[0-9]*$/;
 
-export const searchNumbers = getManyOperation({
-	parameters: [
-		resourceLocator({
-			displayName: 'Country',
-			name: 'country',
-			description: 'Country to search numbers in',
-			searchListMethod: 'searchShopCountries',
-			listPlaceholder: 'Select a country...',
-			idDisplayName: 'ISO Code',
-			idPlaceholder: 'e.g. US',
-			idPattern: {
-				regex: '^[A-Za-z]{2}$',
-				errorMessage: 'Enter a two-letter ISO country code, e.g. US',
-			},
-		}),
-		{
-			displayName: 'Area Code',
-			name: 'areaCode',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. 212',
-			description: 'Area code to search numbers in',
+export const option = {
+	name: 'Search Numbers',
+	value: 'searchNumbers',
+	action: 'Search numbers to purchase',
+	description: 'One item per number offered in an area of a country',
+};
+
+const properties: INodeProperties[] = [
+	...toolFields(option),
+	resourceLocator({
+		displayName: 'Country',
+		name: 'country',
+		description: 'Country to search numbers in',
+		searchListMethod: 'searchShopCountries',
+		listPlaceholder: 'Select a country...',
+		idDisplayName: 'ISO Code',
+		idPlaceholder: 'e.g. US',
+		idPattern: {
+			regex: '^[A-Za-z]{2}$',
+			errorMessage: 'Enter a two-letter ISO country code, e.g. US',
 		},
-		{
-			displayName: 'Channel',
-			name: 'channel',
-			type: 'options',
-			options: [
-				{ name: 'Random', value: 'random', description: 'Any available numbers of the area' },
-				{ name: 'Custom', value: 'custom', description: 'Numbers that contain the given digits' },
-			],
-			default: 'random',
-			description: 'How Fax.Plus picks the numbers it offers',
-		},
-		{
-			displayName: 'Contains Digits',
-			name: 'containsDigits',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. 777',
-			description: 'Digits the number must contain (only 0-9)',
-			displayOptions: { show: { channel: ['custom'] } },
-		},
-	],
-	async list(itemIndex) {
+	}),
+	{
+		displayName: 'Area Code',
+		name: 'areaCode',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 212',
+		description: 'Area code to search numbers in',
+	},
+	{
+		displayName: 'Channel',
+		name: 'channel',
+		type: 'options',
+		options: [
+			{ name: 'Random', value: 'random', description: 'Any available numbers of the area' },
+			{ name: 'Custom', value: 'custom', description: 'Numbers that contain the given digits' },
+		],
+		default: 'random',
+		description: 'How Fax.Plus picks the numbers it offers',
+	},
+	{
+		displayName: 'Contains Digits',
+		name: 'containsDigits',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 777',
+		description: 'Digits the number must contain (only 0-9)',
+		displayOptions: { show: { channel: ['custom'] } },
+	},
+	...returnAllOrLimit(),
+];
+
+const displayOptions = { show: { resource: ['shop'], operation: ['searchNumbers'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	return await getManyItems(this, itemIndex, async () => {
 		const country = requiredString(this, 'country', 'Country', itemIndex);
 		if (!ISO_CODE.test(country)) {
 			throw operationError(this, {
@@ -83,5 +97,5 @@ export const searchNumbers = getManyOperation({
 		}
 		const path = `/shop/numbers/countries/${encodeURIComponent(country.toUpperCase())}/areas/${encodeURIComponent(areaCode)}/numbers`;
 		return await listAnswer(this, { path, key: 'numbers', qs, itemIndex });
-	},
-});
+	});
+}

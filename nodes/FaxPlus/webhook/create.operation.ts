@@ -1,3 +1,4 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { toItems } from '../shared/items';
 import {
 	checkDeliverableUrl,
@@ -12,33 +13,44 @@ import {
 	withoutSecrets,
 } from './fields';
 import { checkUrl, e164Numbers } from '../shared/values';
-import type { FaxPlusOperation } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const create: FaxPlusOperation = {
-	agentRisk: { kind: 'changes' },
-	description: [
-		{ ...URL_FIELD, required: true },
-		{ ...EVENTS_FIELD, required: true },
-		{ ...CHANNELS_FIELD },
-	],
-	async execute(itemIndex) {
-		const parameter = (name: string, fallback: unknown = '') =>
-			this.getNodeParameter(name, itemIndex, fallback);
-		const input: WebhookEndpointInput = {
-			url: checkUrl(this, parameter('url'), itemIndex),
-			filterTypes: checkFilterTypes(this, parameter('filterTypes', []), itemIndex),
-		};
-		const channels = e164Numbers(this, itemIndex, parameter('channels'), 'Numbers Filter');
-		if (channels.length > 0) input.channels = channels;
-		await checkDeliverableUrl(this, input.url, { label: 'URL', itemIndex });
-
-		const created = (await createWebhookEndpoint(this, input, itemIndex)).at(-1);
-		if (created) return toItems(withoutSecrets(created));
-		return toItems({
-			created: true,
-			url: input.url,
-			filter_types: input.filterTypes,
-			channels: input.channels ?? null,
-		});
-	},
+export const option = {
+	name: 'Create',
+	value: 'create',
+	action: 'Create a webhook endpoint',
+	description: 'Subscribe an HTTPS URL to fax events; outputs the new endpoint with its ID',
 };
+
+export const agentRisk = { kind: 'changes' } as const;
+
+const properties: INodeProperties[] = [
+	...toolFields(option, { agentRisk }),
+	{ ...URL_FIELD, required: true },
+	{ ...EVENTS_FIELD, required: true },
+	{ ...CHANNELS_FIELD },
+];
+
+const displayOptions = { show: { resource: ['webhook'], operation: ['create'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const parameter = (name: string, fallback: unknown = '') =>
+		this.getNodeParameter(name, itemIndex, fallback);
+	const input: WebhookEndpointInput = {
+		url: checkUrl(this, parameter('url'), itemIndex),
+		filterTypes: checkFilterTypes(this, parameter('filterTypes', []), itemIndex),
+	};
+	const channels = e164Numbers(this, itemIndex, parameter('channels'), 'Numbers Filter');
+	if (channels.length > 0) input.channels = channels;
+	await checkDeliverableUrl(this, input.url, { label: 'URL', itemIndex });
+
+	const created = (await createWebhookEndpoint(this, input, itemIndex)).at(-1);
+	if (created) return toItems(withoutSecrets(created));
+	return toItems({
+		created: true,
+		url: input.url,
+		filter_types: input.filterTypes,
+		channels: input.channels ?? null,
+	});
+}

@@ -1,19 +1,33 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { endpointIdOf, endpointLocator, endpointNotFound } from './fields';
-import type { FaxPlusOperation } from '../shared/types';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const deleteOperation: FaxPlusOperation = {
-	agentRisk: { kind: 'deletes' },
-	description: [endpointLocator('The webhook endpoint to delete')],
-	async execute(itemIndex) {
-		const endpointId = endpointIdOf(this, itemIndex);
-		// Not deleteWebhookEndpoint: here a 404 is an error the user must see.
-		await faxPlusApiRequest(this, {
-			method: 'DELETE',
-			path: `/webhooks/${encodeURIComponent(endpointId)}`,
-			itemIndex,
-		}).catch(endpointNotFound(this, endpointId, itemIndex));
-		return toItems({ deleted: true, endpointId });
-	},
+export const option = {
+	name: 'Delete',
+	value: 'delete',
+	action: 'Delete a webhook endpoint',
+	description: 'Stop the deliveries of an endpoint and remove it',
 };
+
+export const agentRisk = { kind: 'deletes' } as const;
+
+const properties: INodeProperties[] = [
+	...toolFields(option, { agentRisk }),
+	endpointLocator('The webhook endpoint to delete'),
+];
+
+const displayOptions = { show: { resource: ['webhook'], operation: ['delete'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const endpointId = endpointIdOf(this, itemIndex);
+	// Not deleteWebhookEndpoint: here a 404 is an error the user must see.
+	await faxPlusApiRequest(this, {
+		method: 'DELETE',
+		path: `/webhooks/${encodeURIComponent(endpointId)}`,
+		itemIndex,
+	}).catch(endpointNotFound(this, endpointId, itemIndex));
+	return toItems({ deleted: true, endpointId });
+}

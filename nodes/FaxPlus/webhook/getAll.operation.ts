@@ -1,9 +1,23 @@
-import { getManyOperation } from '../shared/paging';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { getManyItems, returnAllOrLimit } from '../shared/paging';
 import { listWebhookEndpoints } from '../../shared/api/webhookEndpoints';
 import { withoutSecrets } from './fields';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const getAll = getManyOperation({
-	async list(itemIndex) {
+export const option = {
+	name: 'Get Many',
+	value: 'getAll',
+	action: 'Get many webhook endpoints',
+	description: 'One item per webhook endpoint of the account',
+};
+
+const properties: INodeProperties[] = [...toolFields(option), ...returnAllOrLimit()];
+
+const displayOptions = { show: { resource: ['webhook'], operation: ['getAll'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	return await getManyItems(this, itemIndex, async () => {
 		return (await listWebhookEndpoints(this, itemIndex)).map(withoutSecrets);
-	},
-});
+	});
+}

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { fieldWithPlace, UPDATE_FIELDS, updateFieldsCollection } from '../shared/descriptions';
 import { nonEmptyUpdate, toItems } from '../shared/items';
 import {
@@ -18,47 +18,58 @@ import {
 	withoutSecrets,
 } from './fields';
 import { checkUrl, e164Numbers } from '../shared/values';
-import type { FaxPlusOperation } from '../shared/types';
 import { operationError } from '../../shared/transport/nodeErrors';
+import { toolFields, updateDisplayOptions } from '../shared/display';
 
-export const update: FaxPlusOperation = {
-	agentRisk: { kind: 'changes' },
-	description: [
-		endpointLocator('The webhook endpoint to change'),
-		updateFieldsCollection([
-			{
-				displayName: 'Clear Number Filter',
-				name: 'clearChannels',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to remove the numbers filter, so every matching fax is delivered',
-			},
-			{
-				...EVENTS_FIELD,
-				description: 'Fax events delivered to the URL; at least one. Replaces the current events.',
-			},
-			{
-				...CHANNELS_FIELD,
-				description: 'Deliver only faxes from or to these numbers; replaces the current filter',
-			},
-			URL_FIELD,
-		]),
-	],
-	async execute(itemIndex) {
-		const endpointId = endpointIdOf(this, itemIndex);
-		const changes = changesOf(this, itemIndex);
-		if (changes.url !== undefined)
-			await checkDeliverableUrl(this, changes.url, { label: 'URL', itemIndex });
-		await updateWebhookEndpoint(this, endpointId, changes, itemIndex).catch(
-			endpointNotFound(this, endpointId, itemIndex),
-		);
-		// The spec gives no answer body for the update: read the endpoint back.
-		const endpoint = (await listWebhookEndpoints(this, itemIndex)).find(
-			(entry) => entry.id === endpointId,
-		);
-		return toItems(endpoint ? withoutSecrets(endpoint) : { updated: true, endpointId });
-	},
+export const option = {
+	name: 'Update',
+	value: 'update',
+	action: 'Update a webhook endpoint',
+	description: 'Change the URL, the events or the numbers filter of an endpoint',
 };
+
+export const agentRisk = { kind: 'changes' } as const;
+
+const properties: INodeProperties[] = [
+	...toolFields(option, { agentRisk }),
+	endpointLocator('The webhook endpoint to change'),
+	updateFieldsCollection([
+		{
+			displayName: 'Clear Number Filter',
+			name: 'clearChannels',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to remove the numbers filter, so every matching fax is delivered',
+		},
+		{
+			...EVENTS_FIELD,
+			description: 'Fax events delivered to the URL; at least one. Replaces the current events.',
+		},
+		{
+			...CHANNELS_FIELD,
+			description: 'Deliver only faxes from or to these numbers; replaces the current filter',
+		},
+		URL_FIELD,
+	]),
+];
+
+const displayOptions = { show: { resource: ['webhook'], operation: ['update'] } };
+export const description = updateDisplayOptions(displayOptions, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const endpointId = endpointIdOf(this, itemIndex);
+	const changes = changesOf(this, itemIndex);
+	if (changes.url !== undefined)
+		await checkDeliverableUrl(this, changes.url, { label: 'URL', itemIndex });
+	await updateWebhookEndpoint(this, endpointId, changes, itemIndex).catch(
+		endpointNotFound(this, endpointId, itemIndex),
+	);
+	// The spec gives no answer body for the update: read the endpoint back.
+	const endpoint = (await listWebhookEndpoints(this, itemIndex)).find(
+		(entry) => entry.id === endpointId,
+	);
+	return toItems(endpoint ? withoutSecrets(endpoint) : { updated: true, endpointId });
+}
 
 /** The fields the user set, checked; refuses an empty or contradictory update before any request. */
 function changesOf(context: IExecuteFunctions, itemIndex: number): Partial<WebhookEndpointInput> {

@@ -6,7 +6,7 @@ import type { RequestErrorLike } from './responses';
 
 const MIB = 1024 * 1024;
 
-/** A request's total deadline when its caller names none; Node Options → Timeout raises it. */
+/** A request's total deadline when its caller names none; Options → Timeout raises it. */
 export const DEFAULT_DEADLINE_SECONDS = 300;
 
 /** The most bytes read of each kind of answer (Fax.Plus takes 150 MB per fax: its documents). */
@@ -178,7 +178,7 @@ export function describeAnswerProblem(
 			return {
 				message: `Fax.Plus did not answer ${what} within ${request.seconds} seconds`,
 				description:
-					'The request was stopped at its deadline (the whole answer, not only its start). If Fax.Plus or a proxy in front of it is slow, try again later; in the Fax.Plus node, Node Options → Add Option → Timeout (Seconds) gives it longer.',
+					'The request was stopped at its deadline (the whole answer, not only its start). If Fax.Plus or a proxy in front of it is slow, try again later; in the Fax.Plus node, Options → Add Option → Timeout (Seconds) gives it longer.',
 			};
 		case 'tooLarge':
 			return {
@@ -201,7 +201,7 @@ export function describeAnswerProblem(
 	}
 }
 
-/** A request's deadline in ms: Node Options → Timeout in an operation, else the default. */
+/** A request's deadline in ms: Options → Timeout in an operation, else the default. */
 export function deadlineOf(context: FaxPlusContext, itemIndex = 0): number {
 	let seconds: unknown;
 	try {

@@ -37,7 +37,7 @@ export interface FaxPlusRequest {
 	qs?: IDataObject;
 	headers?: IDataObject;
 	itemIndex?: number;
-	/** Milliseconds for the whole answer, 429 waits included (Node Options → Timeout, or 300 s, when omitted). */
+	/** Milliseconds for the whole answer, 429 waits included (Options → Timeout, or 300 s, when omitted). */
 	timeout?: number;
 	/** What a download is, for its size cap (answers.ts). */
 	answer?: Exclude<AnswerKind, 'json'>;

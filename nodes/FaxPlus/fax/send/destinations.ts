@@ -1,6 +1,6 @@
 // Send's To, and the bounds on where Send may fax: allowed calling codes or number prefixes, and
 // how many numbers one item may send to. Checked before anything is read, uploaded or sent.
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import {
 	countryCodeProblem,
 	readPhoneNumber,
@@ -8,32 +8,9 @@ import {
 } from '../../../shared/phone/numbers';
 import { runsAsTool } from '../../../shared/n8n/toolRun';
 import { wholeNumber } from '../../shared/values';
-import { docsLink } from '../../shared/descriptions';
 import { operationError } from '../../../shared/transport/nodeErrors';
+import { MAX_DESTINATIONS, TOOL_MAX_DESTINATIONS } from './constants';
 import { sendOption } from '../../shared/sendOptions';
-
-/** Fax.Plus takes at most this many destinations per fax (too_many_destinations above it). */
-export const MAX_DESTINATIONS = 4000;
-/** As a tool, without Max Destinations, one call sends to at most this many numbers. */
-const TOOL_MAX_DESTINATIONS = 10;
-
-export const allowedDestinationsOption: INodeProperties = {
-	displayName: 'Allowed Destinations',
-	name: 'allowedDestinations',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. +15551234567, +4930123456',
-	description: `Numbers or prefixes that may be faxed, separated by commas; empty allows all. For an AI agent, list ${docsLink('security.md#what-an-ai-agent-may-do-with-the-tools', 'full numbers')}.`,
-};
-
-export const maxDestinationsOption: INodeProperties = {
-	displayName: 'Max Destinations',
-	name: 'maxDestinations',
-	type: 'number',
-	typeOptions: { minValue: 0 },
-	default: 0,
-	description: `Most numbers one item may fax to; 0: no limit of its own (as an AI tool: ${TOOL_MAX_DESTINATIONS})`,
-};
 
 /** The prefixes of Allowed Destinations: whole numbers read as To reads them, else "+" and digits. */
 function allowedPrefixes(context: IExecuteFunctions, itemIndex: number, value: unknown): string[] {

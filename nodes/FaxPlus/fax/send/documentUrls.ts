@@ -11,9 +11,7 @@ import {
 	ACCEPTED_LIST,
 	binaryDocument,
 	documentType,
-	MAX_FILES,
 	MAX_TOTAL_BYTES,
-	MAX_TOTAL_MEGABYTES,
 	megabytes,
 	mimeOf,
 	uploadFormatOf,
@@ -31,6 +29,12 @@ import { MAX_REDIRECTS, REDIRECT_STATUSES } from '../../../shared/transport/redi
 import { wholeNumber } from '../../shared/values';
 import { operationError } from '../../../shared/transport/nodeErrors';
 import { sendOption } from '../../shared/sendOptions';
+import {
+	MAX_FILES,
+	MAX_TOTAL_MEGABYTES,
+	DEFAULT_TIME_LIMIT_SECONDS,
+	MAX_TIME_LIMIT_SECONDS,
+} from './constants';
 
 const LABEL = 'Document URLs';
 
@@ -44,9 +48,6 @@ const GENERIC_TYPES = new Set([
 ]);
 
 const IDLE_TIMEOUT_MS = 120_000;
-/** How long one document may take in all, redirects included, unless the option says otherwise. */
-export const DEFAULT_TIME_LIMIT_SECONDS = 120;
-export const MAX_TIME_LIMIT_SECONDS = 3600;
 
 /** The URLs of the parameter, by line or comma (one inside a URL stays) or an array; each once. */
 function documentUrlList(value: unknown): string[] {

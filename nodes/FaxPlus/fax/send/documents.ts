@@ -3,10 +3,8 @@ import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import type { FaxFileFormat } from '../../../shared/api/faxFiles';
 import { operationError } from '../../../shared/transport/nodeErrors';
 import { KIND_TYPES, readDocument } from '../../../shared/documentReader';
+import { MAX_FILES, MAX_TOTAL_MEGABYTES } from './constants';
 
-export const MAX_FILES = 10;
-/** Fax.Plus takes at most this many megabytes per fax, all files together (413 above it). */
-export const MAX_TOTAL_MEGABYTES = 150;
 export const MAX_TOTAL_BYTES = MAX_TOTAL_MEGABYTES * 1024 * 1024;
 
 /** Types Fax.Plus faxes, by extension; no prototype, as a name's extension is looked up here. */

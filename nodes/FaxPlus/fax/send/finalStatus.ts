@@ -1,5 +1,5 @@
 // Send → Wait for Final Status: follows each outbox fax to its sent-fax record.
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { wholeNumber } from '../../shared/values';
 import { faxStatusFields } from '../../../shared/api/faxStatuses';
@@ -7,41 +7,11 @@ import { outboxFaxes, type OutboxFax, sentSince } from '../../../shared/api/acco
 import type { FaxRecord } from '../shared/types';
 import { instantOf, matchSent } from '../shared/sentFaxes';
 import { operationError } from '../../../shared/transport/nodeErrors';
-
-/** Fax.Plus watches tight status polling: checks are at least this far apart. */
-const FLOOR_SECONDS = 20;
-const DEFAULT_CHECK_INTERVAL_SECONDS = 30;
-const DEFAULT_MAX_STATUS_CHECKS = 20;
-
-const WITH_WAIT = { show: { waitForFinalStatus: [true] } };
-
-export const waitForFinalStatusOption: INodeProperties = {
-	displayName: 'Wait for Final Status',
-	name: 'waitForFinalStatus',
-	type: 'boolean',
-	default: false,
-	description: 'Whether to wait until each fax is sent or failed, and output its sent-fax record',
-};
-
-export const statusCheckIntervalOption: INodeProperties = {
-	displayName: 'Status Check Interval (Seconds)',
-	name: 'statusCheckInterval',
-	type: 'number',
-	typeOptions: { minValue: FLOOR_SECONDS },
-	default: DEFAULT_CHECK_INTERVAL_SECONDS,
-	description: `Seconds between two checks, at least ${FLOOR_SECONDS}`,
-	displayOptions: WITH_WAIT,
-};
-
-export const maxStatusChecksOption: INodeProperties = {
-	displayName: 'Max Status Checks',
-	name: 'maxStatusChecks',
-	type: 'number',
-	typeOptions: { minValue: 1 },
-	default: DEFAULT_MAX_STATUS_CHECKS,
-	description: 'Checks before giving up; a fax not done by then is output with final: false',
-	displayOptions: WITH_WAIT,
-};
+import {
+	STATUS_CHECK_FLOOR_SECONDS,
+	DEFAULT_CHECK_INTERVAL_SECONDS,
+	DEFAULT_MAX_STATUS_CHECKS,
+} from './constants';
 
 interface Followed {
 	to: string;
@@ -58,10 +28,10 @@ export function finalStatusSettings(
 ): { intervalMs: number; maxChecks: number } | undefined {
 	if (options.waitForFinalStatus !== true) return undefined;
 	const interval = Number(options.statusCheckInterval ?? DEFAULT_CHECK_INTERVAL_SECONDS);
-	if (!Number.isFinite(interval) || interval < FLOOR_SECONDS) {
+	if (!Number.isFinite(interval) || interval < STATUS_CHECK_FLOOR_SECONDS) {
 		throw operationError(context, {
 			itemIndex,
-			message: `Status Check Interval (Seconds) must be at least ${FLOOR_SECONDS}, not "${String(options.statusCheckInterval)}"`,
+			message: `Status Check Interval (Seconds) must be at least ${STATUS_CHECK_FLOOR_SECONDS}, not "${String(options.statusCheckInterval)}"`,
 			description: 'Fax.Plus is not to be asked more often.',
 		});
 	}

@@ -1,5 +1,10 @@
 // Send: checks everything, uploads the documents, then creates the outbox fax (one per number).
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { dateTimeValue, formatSendTime } from '../../../shared/api/dates';
 import { faxPlusApiRequest } from '../../../shared/transport/transport';
 import { nodeErrorOf, operationError } from '../../../shared/transport/nodeErrors';
@@ -10,38 +15,49 @@ import { runsAsTool } from '../../../shared/n8n/toolRun';
 import { KEY_TAG_PREFIX } from '../../shared/keyMarker';
 import { retryOf } from '../../shared/retry';
 import { choiceOf, listOf, refuseMarker, wholeNumber } from '../../shared/values';
-import type { FaxPlusOperation } from '../../shared/types';
-import {
-	DEFAULT_MAX_PAGES,
-	description,
-	DOCUMENT_SOURCES,
-	TEXT_FIELD,
-	type DocumentSource,
-} from './description';
+import type { AgentRisk, UntrustedField } from '../../shared/types';
+import { toolFields, updateDisplayOptions } from '../../shared/display';
+import { DEFAULT_MAX_PAGES, DOCUMENT_SOURCES, TEXT_FIELD, type DocumentSource } from './constants';
+import { properties } from './properties';
 import { destinationsOf } from './destinations';
 import { countedDocument, documentInMemory, readDocuments, type FaxDocument } from './documents';
 import { fetchDocuments } from './documentUrls';
 import { finalStatusSettings, waitForFinalStatus } from './finalStatus';
-import { sendKeyOf, type Duplicate } from './keyLookups';
-import { checkManualRepeat } from './manualRepeat';
+import { sendKeyOf, type Duplicate } from './idempotency/keyLookups';
+import { checkManualRepeat } from './idempotency/manualRepeat';
 import { senderOf } from './senders';
 import { duplicateItems, sentForAgent, sentItems, type FaxSent } from './sendResult';
 import { uploadDocument } from './uploadBody';
 import { sendOption } from '../../shared/sendOptions';
 
-export const send: FaxPlusOperation = {
-	agentRisk: { kind: 'spends' },
-	toolDescription:
-		'Send a fax with Fax.Plus to one or more fax numbers. Needs the numbers in E.164 format (+ and the country code), separated by commas, and the document (text or an http(s) URL, as the tool is set up). Returns, per number, the outbox ID of the queued fax and how to check its status later (Fax → Get Status with outboxFaxId, to and sentAt). The same fax again within 24 hours is not faxed twice (duplicate: true); a refusal names the number and sends nothing.',
-	description,
-	/** One at a time, in order: each uploads its files and sends a fax that costs money; a failure stops the rest. */
-	maxItemsAtOnce: 1,
-	/** Its answer is its own: what was sent, and where. */
-	untrusted: [],
-	execute,
+export const option: INodePropertyOptions = {
+	name: 'Send',
+	value: 'send',
+	action: 'Send a fax',
+	description:
+		'Send a fax to one or more numbers, now or at a set time: from files, text, URLs or an existing fax',
 };
 
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export const agentRisk: AgentRisk = { kind: 'spends' };
+/** One at a time, in order: each uploads its files and sends a fax that costs money; a failure stops the rest. */
+export const maxItemsAtOnce = 1;
+/** Its answer is its own: what was sent, and where. */
+export const untrusted: UntrustedField[] = [];
+
+const displayOptions = { show: { resource: ['fax'], operation: ['send'] } };
+export const description = updateDisplayOptions(displayOptions, [
+	...toolFields(option, {
+		toolDescription:
+			'Send a fax with Fax.Plus to one or more fax numbers. Needs the numbers in E.164 format (+ and the country code), separated by commas, and the document (text or an http(s) URL, as the tool is set up). Returns, per number, the outbox ID of the queued fax and how to check its status later (Fax → Get Status with outboxFaxId, to and sentAt). The same fax again within 24 hours is not faxed twice (duplicate: true); a refusal names the number and sends nothing.',
+		agentRisk,
+	}),
+	...properties,
+]);
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const userId = userIdOf(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const to = destinationsOf(this, itemIndex, options);

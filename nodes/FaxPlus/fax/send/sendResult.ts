@@ -1,6 +1,6 @@
 // Send's output: one item per destination, `outboxFaxId` beside the number, to drag.
 import type { IDataObject } from 'n8n-workflow';
-import type { Duplicate } from './keyLookups';
+import type { Duplicate } from './idempotency/keyLookups';
 
 export interface FaxSent {
 	ids: Record<string, string>;

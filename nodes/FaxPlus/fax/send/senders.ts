@@ -1,37 +1,10 @@
 // Send's From: the account's numbers (Fax.Plus picks one per destination), or `no_number`.
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { readPhoneNumbers } from '../../../shared/phone/numbers';
 import type { ListSearchMethod } from '../../shared/types';
 import { numbersOfUser } from '../../shared/locators';
 import { operationError } from '../../../shared/transport/nodeErrors';
-
-/** The `from` of a corporate member without an assigned fax number (the SDK's sendFax). */
-const NO_NUMBER = 'no_number';
-
-export const fromField: INodeProperties = {
-	displayName: 'From',
-	name: 'from',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	description: `The account's fax number to send from (several, separated by commas: Fax.Plus picks); ${NO_NUMBER} for a member without one`,
-	displayOptions: { show: { resource: ['fax'], operation: ['send'] } },
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select a number...',
-			typeOptions: { searchListMethod: 'searchSenderNumbers', searchable: true },
-		},
-		{
-			displayName: 'By Number',
-			name: 'number',
-			type: 'string',
-			placeholder: `e.g. +15551230001, or +15551230001, +15551230002, or ${NO_NUMBER}`,
-		},
-	],
-};
+import { NO_NUMBER } from './constants';
 
 export const searchSenderNumbers: ListSearchMethod = async function (filter) {
 	return await numbersOfUser(this, 'self', filter);

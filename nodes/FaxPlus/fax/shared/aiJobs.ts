@@ -5,7 +5,7 @@ import { faxPlusApiRequest } from '../../../shared/transport/transport';
 import { userIdFields } from '../../shared/descriptions';
 import { toItems } from '../../shared/items';
 import { withToolDefault } from '../../shared/output';
-import type { AgentRisk, FaxPlusOperation, UntrustedField } from '../../shared/types';
+import type { AgentRisk, UntrustedField } from '../../shared/types';
 import { wholeNumber } from '../../shared/values';
 import { faxIdField, faxOfItem } from './fields';
 import { operationError } from '../../../shared/transport/nodeErrors';
@@ -262,13 +262,12 @@ export const spendsWhenRequesting: AgentRisk = {
 	whenText: 'when "Request … If Not Requested Yet" is on',
 };
 
-/** Parameters and execute of Request/Get OCR and Field Extraction. */
-export function aiJobOperation(
+/** Parameters of Request/Get OCR and Field Extraction. */
+export function aiJobProperties(
 	job: AiJob,
 	operation: 'get' | 'request',
 	faxDescription: string,
-): Pick<FaxPlusOperation, 'description' | 'execute'> {
-	const get = operation === 'get';
+): INodeProperties[] {
 	const requestIfMissing: INodeProperties = {
 		displayName: `Request ${job === 'ocr' ? 'OCR' : 'Extraction'} If Not Requested Yet`,
 		name: 'requestIfMissing',
@@ -276,37 +275,43 @@ export function aiJobOperation(
 		default: false,
 		description: `Whether to ask Fax AI for it when nobody has yet (uses AI credits once); otherwise the answer says to run ${JOBS[job].request} first`,
 	};
-	return {
-		description: [
-			...userIdFields(),
-			faxIdField(faxDescription),
-			// Off by default, also as a tool: an agent may spend AI credits only when allowed (agentAccess.ts).
-			...(get ? [requestIfMissing] : []),
-			...waitForResultProperties(JOBS[job].result, false),
-		],
-		async execute(itemIndex) {
-			const { faxId, path } = faxOfItem(this, itemIndex);
-			const requesting: Requesting = !get
-				? 'request'
-				: this.getNodeParameter('requestIfMissing', itemIndex, false) === true
-					? 'ifNotRequested'
-					: 'never';
-			const wait = waitSettings(this, itemIndex, false);
-			const followed = await followAiJobs(this, itemIndex, path, [job], requesting, wait);
-			const [state] = followed.jobs;
-			const finished = state.status === 'finished';
-			return toItems({
-				faxId,
-				status: state.status,
-				finished,
-				requested: state.requested,
-				reused: state.reused,
-				message: jobMessage(state, followed),
-				...(finished && { data: finishedData(job, state.data) }),
-				...(wait && { checks: followed.checks }),
-			});
-		},
-	};
+	return [
+		...userIdFields(),
+		faxIdField(faxDescription),
+		// Off by default, also as a tool: an agent may spend AI credits only when allowed (agentAccess.ts).
+		...(operation === 'get' ? [requestIfMissing] : []),
+		...waitForResultProperties(JOBS[job].result, false),
+	];
+}
+
+/** Request/Get OCR and Field Extraction: the job's state, requested where the operation says. */
+export async function runAiJob(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	job: AiJob,
+	operation: 'get' | 'request',
+) {
+	const { faxId, path } = faxOfItem(context, itemIndex);
+	const requesting: Requesting =
+		operation === 'request'
+			? 'request'
+			: context.getNodeParameter('requestIfMissing', itemIndex, false) === true
+				? 'ifNotRequested'
+				: 'never';
+	const wait = waitSettings(context, itemIndex, false);
+	const followed = await followAiJobs(context, itemIndex, path, [job], requesting, wait);
+	const [state] = followed.jobs;
+	const finished = state.status === 'finished';
+	return toItems({
+		faxId,
+		status: state.status,
+		finished,
+		requested: state.requested,
+		reused: state.reused,
+		message: jobMessage(state, followed),
+		...(finished && { data: finishedData(job, state.data) }),
+		...(wait && { checks: followed.checks }),
+	});
 }
 
 /** Fields flat as `field_<name>` (a Data Table refuses objects); alike names get `_2`, `_3`, … */

@@ -1,3 +1,4 @@
+import type { UntrustedField } from '../../shared/types';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { faxStatusFields } from '../../../shared/api/faxStatuses';
 import { requiredString, userIdOf } from '../../shared/items';
@@ -80,4 +81,13 @@ export const RAW_ONLY_FAX_FIELDS = [
 	'retry_delay',
 	'file',
 	'file_name',
+];
+
+/** The fields of a fax record that others wrote (its sender, for a received fax). */
+export const FAX_UNTRUSTED: UntrustedField[] = [
+	{ field: 'comment', as: 'comment' },
+	{ field: 'header', as: 'faxHeader' },
+	{ field: 'from', as: 'callerId', when: (record) => record.direction === 'incoming' },
+	// apidoc's example records name the sender `from_number` (the SDK: `from`).
+	{ field: 'from_number', as: 'callerId', when: (record) => record.direction === 'incoming' },
 ];

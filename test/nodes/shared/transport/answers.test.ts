@@ -68,12 +68,12 @@ function addContacts(server: FaxPlusServer, count: number): void {
 describe('An answer that takes too long', () => {
 	const server = useFaxPlusServer();
 
-	it('fails the item at its total deadline while the body still drips (Node Options → Timeout)', async () => {
+	it('fails the item at its total deadline while the body still drips (Options → Timeout)', async () => {
 		server().misbehave({ kind: 'drip', path: '/accounts/self', intervalMs: 100 });
 		const { error } = await runOperation(server(), { ...accountGet, nodeOptions: { timeout: 1 } });
 		// The answer takes ~50 s at one byte per 100 ms; the idle timeout alone would never end it.
 		expect(error?.message).toBe('Fax.Plus did not answer GET /accounts/self within 1 seconds');
-		expect(error?.description).toContain('Node Options → Add Option → Timeout (Seconds)');
+		expect(error?.description).toContain('Options → Add Option → Timeout (Seconds)');
 	});
 
 	it('fails the item at its total deadline while the status line and headers still drip', async () => {

@@ -1,6 +1,6 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 import { FaxPlus } from '../../../../nodes/FaxPlus/FaxPlus.node';
-import { legacyHook } from '../../../../nodes/FaxPlus/legacyHook';
+import * as legacyHook from '../../../../nodes/FaxPlus/legacyHook/LegacyHook.resource';
 import {
 	apiRequests,
 	expectAuthHeaders,

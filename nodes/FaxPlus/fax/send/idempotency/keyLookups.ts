@@ -4,13 +4,13 @@
 import { randomBytes } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions, NodeOperationError } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
-import { operationError } from '../../../shared/transport/nodeErrors';
-import { formatUtc } from '../../../shared/api/dates';
-import { readFaxListPage } from '../../../shared/api/faxList';
-import { faxStatusFields, outboxStatusFields } from '../../../shared/api/faxStatuses';
-import { outboxFaxes, sentSince } from '../../../shared/api/accountLists';
-import { runsAsTool } from '../../../shared/n8n/toolRun';
-import { wholeNumber } from '../../shared/values';
+import { operationError } from '../../../../shared/transport/nodeErrors';
+import { formatUtc } from '../../../../shared/api/dates';
+import { readFaxListPage } from '../../../../shared/api/faxList';
+import { faxStatusFields, outboxStatusFields } from '../../../../shared/api/faxStatuses';
+import { outboxFaxes, sentSince } from '../../../../shared/api/accountLists';
+import { runsAsTool } from '../../../../shared/n8n/toolRun';
+import { wholeNumber } from '../../../shared/values';
 import {
 	differingParts,
 	keyIdOf,
@@ -22,10 +22,10 @@ import {
 	PARTS,
 	partsOf,
 	type SendIdentity,
-} from '../../shared/keyMarker';
+} from '../../../shared/keyMarker';
 import { NodeKeyRecord, type Claim, type KeyHold } from './keyClaim';
-import { DEFAULT_KEY_LIFETIME_DAYS, DEFAULT_KEY_WINDOW_HOURS } from './keyOptions';
-import { sendOption } from '../../shared/sendOptions';
+import { DEFAULT_KEY_WINDOW_HOURS, DEFAULT_KEY_LIFETIME_DAYS } from '../constants';
+import { sendOption } from '../../../shared/sendOptions';
 
 /** The newest sent faxes a look reads: one page, from this long before the send began. */
 const RECENT = { ms: 15 * 60_000, faxes: 50 };

@@ -1,5 +1,5 @@
 import { FaxPlus } from '../../../../nodes/FaxPlus/FaxPlus.node';
-import { shop } from '../../../../nodes/FaxPlus/shop';
+import * as shop from '../../../../nodes/FaxPlus/shop/Shop.resource';
 import {
 	apiRequests,
 	expectAuthHeaders,

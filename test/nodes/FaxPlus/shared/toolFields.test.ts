@@ -6,8 +6,6 @@ import {
 } from '../../../support/n8n-harness';
 import { FaxPlus } from '../../../../nodes/FaxPlus/FaxPlus.node';
 import { resources } from '../../../../nodes/FaxPlus/resources';
-import { defineResource } from '../../../../nodes/FaxPlus/shared/resource';
-import type { FaxPlusOperation } from '../../../../nodes/FaxPlus/shared/types';
 
 describe('Tool descriptions (what an AI agent reads about each operation)', () => {
 	const properties = new FaxPlus().description.properties;
@@ -62,50 +60,5 @@ describe('Tool descriptions (what an AI agent reads about each operation)', () =
 		expect(description).toMatch(/outbox ID/);
 		expect(description).toMatch(/E\.164/);
 		expect(workflow.getNode('Send in a workflow')!.parameters.toolDescription).toBeUndefined();
-	});
-});
-
-describe('defineResource: the facts an operation carries', () => {
-	const operation = (facts: Partial<FaxPlusOperation> = {}): FaxPlusOperation => ({
-		description: [],
-		execute: async () => [],
-		...facts,
-	});
-	const comment = [{ field: 'comment', as: 'comment' }];
-	const thing = (operations: Record<string, FaxPlusOperation>) =>
-		defineResource({
-			operations,
-			operation: {
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['thing'] } },
-				options: Object.keys(operations).map((value) => ({ name: value, value })),
-				default: 'get',
-			},
-			untrusted: comment,
-		});
-
-	it("gives an operation its resource's untrusted fields, unless it names its own", () => {
-		const { operations } = thing({ get: operation(), send: operation({ untrusted: [] }) });
-		expect(operations.get.untrusted).toEqual(comment);
-		expect(operations.send.untrusted).toEqual([]);
-		// Each holds its entry in the picker.
-		expect(operations.send.option).toEqual({ name: 'send', value: 'send' });
-	});
-
-	it('shows Node Options but for the operations that run one item at a time (Custom API Call takes them)', () => {
-		const nodeOptions = (operations: Record<string, FaxPlusOperation>) =>
-			thing(operations)
-				.description.filter((property) => property.name === 'nodeOptions')
-				.map((property) => property.displayOptions);
-		expect(nodeOptions({ get: operation(), buy: operation({ maxItemsAtOnce: 1 }) })).toEqual([
-			{ show: { resource: ['thing'] }, hide: { operation: ['buy'] } },
-		]);
-		expect(nodeOptions({ get: operation() })).toEqual([{ show: { resource: ['thing'] } }]);
-		expect(nodeOptions({ buy: operation({ maxItemsAtOnce: 1 }) })).toEqual([
-			{ show: { resource: ['thing'] }, hide: { operation: ['buy'] } },
-		]);
 	});
 });

@@ -2,9 +2,9 @@
 // and rewritten whole without a lock; what its answers mean: ../../shared/keyMarker.ts.
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
-import { operationError } from '../../../shared/transport/nodeErrors';
-import { responseOf } from '../../../shared/transport/responses';
-import { isFirstWriteCollision } from '../../../shared/n8n/processedData';
+import { operationError } from '../../../../shared/transport/nodeErrors';
+import { responseOf } from '../../../../shared/transport/responses';
+import { isFirstWriteCollision } from '../../../../shared/n8n/processedData';
 import {
 	claimVerdict,
 	entriesOfRecord,
@@ -14,7 +14,7 @@ import {
 	type ClaimVerdict,
 	type KeyRecord,
 	type ReadBackVerdict,
-} from '../../shared/keyMarker';
+} from '../../../shared/keyMarker';
 
 /** A claim settles for four times its own write, within these bounds, before it is read back. */
 const SETTLE_MS = { floor: 50, factor: 4, cap: 2_000 };

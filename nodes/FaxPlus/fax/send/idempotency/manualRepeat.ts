@@ -1,8 +1,8 @@
 // A manual re-run without a key first asks whether a fax to the number just went out.
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { outboxFaxes, sentSince } from '../../../shared/api/accountLists';
-import { operationError } from '../../../shared/transport/nodeErrors';
-import { digitsOf, timeOf } from '../shared/sentFaxes';
+import { outboxFaxes, sentSince } from '../../../../shared/api/accountLists';
+import { operationError } from '../../../../shared/transport/nodeErrors';
+import { digitsOf, timeOf } from '../../shared/sentFaxes';
 
 const MANUAL_REPEAT_MINUTES = 5;
 

@@ -2,7 +2,7 @@
 // alphabetical one, is test/nodes/descriptionLint.test.ts's).
 import { NodeHelpers, type INodeProperties } from 'n8n-workflow';
 import { FaxPlus } from '../../../../../nodes/FaxPlus/FaxPlus.node';
-import { description } from '../../../../../nodes/FaxPlus/fax/send/description';
+import { properties as description } from '../../../../../nodes/FaxPlus/fax/send/properties';
 
 const node = new FaxPlus().description;
 const options = description.find((property) => property.name === 'options')!

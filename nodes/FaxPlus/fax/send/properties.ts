@@ -4,20 +4,126 @@ import { docsLink, userIdFields } from '../../shared/descriptions';
 import { resourceLocator, USER_DEPENDENCY } from '../../shared/locators';
 import { retryFields } from '../../shared/retry';
 import { customDataNumbersOption } from '../../../shared/logging/customData';
-import { allowedDestinationsOption, MAX_DESTINATIONS, maxDestinationsOption } from './destinations';
-import { MAX_FILES, MAX_TOTAL_MEGABYTES } from './documents';
-import { DEFAULT_TIME_LIMIT_SECONDS, MAX_TIME_LIMIT_SECONDS } from './documentUrls';
 import {
-	maxStatusChecksOption,
-	statusCheckIntervalOption,
-	waitForFinalStatusOption,
-} from './finalStatus';
-import { idempotencyKeyOption, keyLifetimeOption, toolRepeatWindowOption } from './keyOptions';
-import { fromField } from './senders';
+	DEFAULT_CHECK_INTERVAL_SECONDS,
+	DEFAULT_KEY_LIFETIME_DAYS,
+	DEFAULT_KEY_WINDOW_HOURS,
+	DEFAULT_MAX_PAGES,
+	DEFAULT_MAX_STATUS_CHECKS,
+	DEFAULT_TIME_LIMIT_SECONDS,
+	STATUS_CHECK_FLOOR_SECONDS,
+	MAX_DESTINATIONS,
+	MAX_FILES,
+	MAX_TIME_LIMIT_SECONDS,
+	MAX_TOTAL_MEGABYTES,
+	NO_NUMBER,
+	TOOL_MAX_DESTINATIONS,
+} from './constants';
 import { SEND_OPTIONS } from '../../shared/sendOptions';
+import { TOOL_KEY } from '../../../shared/n8n/toolRun';
 
-export const DOCUMENT_SOURCES = ['binary', 'text', 'url', 'fax'] as const;
-export type DocumentSource = (typeof DOCUMENT_SOURCES)[number];
+const allowedDestinationsOption: INodeProperties = {
+	displayName: 'Allowed Destinations',
+	name: 'allowedDestinations',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. +15551234567, +4930123456',
+	description: `Numbers or prefixes that may be faxed, separated by commas; empty allows all. For an AI agent, list ${docsLink('security.md#what-an-ai-agent-may-do-with-the-tools', 'full numbers')}.`,
+};
+
+const maxDestinationsOption: INodeProperties = {
+	displayName: 'Max Destinations',
+	name: 'maxDestinations',
+	type: 'number',
+	typeOptions: { minValue: 0 },
+	default: 0,
+	description: `Most numbers one item may fax to; 0: no limit of its own (as an AI tool: ${TOOL_MAX_DESTINATIONS})`,
+};
+
+const WITH_WAIT = { show: { waitForFinalStatus: [true] } };
+
+const waitForFinalStatusOption: INodeProperties = {
+	displayName: 'Wait for Final Status',
+	name: 'waitForFinalStatus',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to wait until each fax is sent or failed, and output its sent-fax record',
+};
+
+const statusCheckIntervalOption: INodeProperties = {
+	displayName: 'Status Check Interval (Seconds)',
+	name: 'statusCheckInterval',
+	type: 'number',
+	typeOptions: { minValue: STATUS_CHECK_FLOOR_SECONDS },
+	default: DEFAULT_CHECK_INTERVAL_SECONDS,
+	description: `Seconds between two checks, at least ${STATUS_CHECK_FLOOR_SECONDS}`,
+	displayOptions: WITH_WAIT,
+};
+
+const maxStatusChecksOption: INodeProperties = {
+	displayName: 'Max Status Checks',
+	name: 'maxStatusChecks',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: DEFAULT_MAX_STATUS_CHECKS,
+	description: 'Checks before giving up; a fax not done by then is output with final: false',
+	displayOptions: WITH_WAIT,
+};
+
+const fromField: INodeProperties = {
+	displayName: 'From',
+	name: 'from',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	description: `The account's fax number to send from (several, separated by commas: Fax.Plus picks); ${NO_NUMBER} for a member without one`,
+	displayOptions: { show: { resource: ['fax'], operation: ['send'] } },
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: 'Select a number...',
+			typeOptions: { searchListMethod: 'searchSenderNumbers', searchable: true },
+		},
+		{
+			displayName: 'Number',
+			name: 'number',
+			type: 'string',
+			placeholder: `e.g. +15551230001, or +15551230001, +15551230002, or ${NO_NUMBER}`,
+		},
+	],
+};
+
+const idempotencyKeyOption: INodeProperties = {
+	displayName: 'Idempotency Key',
+	name: 'idempotencyKey',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. {{ $json.orderId }}',
+	description: `A text or number naming this send, e.g. an order ID: a repeat is answered with its fax, ${docsLink('sending.md#idempotency-key', 'not faxed again')}`,
+};
+
+const keyLifetimeOption: INodeProperties = {
+	displayName: 'Key Lifetime (Days)',
+	name: 'keyLifetimeDays',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: DEFAULT_KEY_LIFETIME_DAYS,
+	description: 'Days (one to two times this) in which a repeat of an Idempotency Key is not faxed',
+};
+
+// It matters only to an AI agent: shown on the tool n8n makes of the node, not in workflows.
+const toolRepeatWindowOption: INodeProperties = {
+	displayName: 'Tool Repeat Window (Hours)',
+	name: 'toolKeyWindowHours',
+	type: 'number',
+	typeOptions: { minValue: 0 },
+	default: DEFAULT_KEY_WINDOW_HOURS,
+	description:
+		'Hours (one to two times this) in which an AI agent sends the same fax once without an Idempotency Key; 0: off',
+	displayOptions: { show: { [TOOL_KEY]: [true] } },
+};
 
 const showForUrls = { show: { '/documentSource': ['url'] } };
 
@@ -41,11 +147,6 @@ const downloadTimeLimitOption: INodeProperties = {
 	description: 'How long fetching a document may take, redirects included; longer fails the item',
 	displayOptions: showForUrls,
 };
-
-export const TEXT_FIELD = 'documentText';
-
-/** Pages Send takes without Max Pages set: enough for everyday faxes, far from an accidental 2,000-page file. */
-export const DEFAULT_MAX_PAGES = 100;
 
 const commentOption: INodeProperties = {
 	displayName: 'Comment',
@@ -161,7 +262,7 @@ const maxPagesOption: INodeProperties = {
 	description: `Most pages the documents may have in all (${DEFAULT_MAX_PAGES} when not set); once set, one that cannot be counted (e.g. Word) is refused`,
 };
 
-export const description: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	...userIdFields(),
 	{
 		displayName: 'To',

@@ -1,5 +1,5 @@
 import { FaxPlus } from '../../../../nodes/FaxPlus/FaxPlus.node';
-import { webhook } from '../../../../nodes/FaxPlus/webhook';
+import * as webhook from '../../../../nodes/FaxPlus/webhook/Webhook.resource';
 import { faxEventOptions } from '../../../../nodes/shared/api/events';
 import {
 	apiRequests,

@@ -1,0 +1,56 @@
+import type { INodeProperties } from 'n8n-workflow';
+import * as get from './get.operation';
+import * as getAllMembers from './getAllMembers.operation';
+import * as getMember from './getMember.operation';
+import * as getPlan from './getPlan.operation';
+import * as inviteMember from './inviteMember.operation';
+import * as update from './update.operation';
+import * as updateMember from './updateMember.operation';
+import {
+	customApiCall,
+	customApiCallOption,
+	customApiCallToolFields,
+} from '../shared/customApiCall';
+import { nodeOptions } from '../shared/nodeOptions';
+import type { FaxPlusOperation } from '../shared/types';
+
+export const operations: Record<string, FaxPlusOperation> = {
+	get,
+	getAllMembers,
+	getMember,
+	getPlan,
+	inviteMember,
+	update,
+	updateMember,
+	customApiCall,
+};
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['account'] } },
+		options: [
+			get.option,
+			getAllMembers.option,
+			getMember.option,
+			getPlan.option,
+			inviteMember.option,
+			update.option,
+			updateMember.option,
+			customApiCallOption,
+		],
+		default: 'getPlan',
+	},
+	...get.description,
+	...getAllMembers.description,
+	...getMember.description,
+	...getPlan.description,
+	...inviteMember.description,
+	...update.description,
+	...updateMember.description,
+	...customApiCallToolFields('account'),
+	...nodeOptions('account', operations),
+];

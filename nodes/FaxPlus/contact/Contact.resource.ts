@@ -1,0 +1,35 @@
+import type { INodeProperties } from 'n8n-workflow';
+import * as getAll from './getAll.operation';
+import * as setGroups from './setGroups.operation';
+import * as update from './update.operation';
+import {
+	customApiCall,
+	customApiCallOption,
+	customApiCallToolFields,
+} from '../shared/customApiCall';
+import { nodeOptions } from '../shared/nodeOptions';
+import type { FaxPlusOperation } from '../shared/types';
+
+export const operations: Record<string, FaxPlusOperation> = {
+	getAll,
+	setGroups,
+	update,
+	customApiCall,
+};
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['contact'] } },
+		options: [getAll.option, setGroups.option, update.option, customApiCallOption],
+		default: 'getAll',
+	},
+	...getAll.description,
+	...setGroups.description,
+	...update.description,
+	...customApiCallToolFields('contact'),
+	...nodeOptions('contact', operations),
+];

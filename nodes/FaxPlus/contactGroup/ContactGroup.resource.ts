@@ -1,0 +1,32 @@
+import type { INodeProperties } from 'n8n-workflow';
+import * as deleteOperation from './delete.operation';
+import * as share from './share.operation';
+import {
+	customApiCall,
+	customApiCallOption,
+	customApiCallToolFields,
+} from '../shared/customApiCall';
+import { nodeOptions } from '../shared/nodeOptions';
+import type { FaxPlusOperation } from '../shared/types';
+
+export const operations: Record<string, FaxPlusOperation> = {
+	delete: deleteOperation,
+	share,
+	customApiCall,
+};
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['contactGroup'] } },
+		options: [deleteOperation.option, share.option, customApiCallOption],
+		default: 'share',
+	},
+	...deleteOperation.description,
+	...share.description,
+	...customApiCallToolFields('contactGroup'),
+	...nodeOptions('contactGroup', operations),
+];

@@ -1,2 +1,0 @@
-export { deleteOperation as delete } from './delete.operation';
-export { share } from './share.operation';

@@ -1,0 +1,26 @@
+import type { INodeProperties } from 'n8n-workflow';
+import {
+	CUSTOM_API_CALL,
+	customApiCall,
+	customApiCallOption,
+	customApiCallToolFields,
+} from '../shared/customApiCall';
+import { nodeOptions } from '../shared/nodeOptions';
+import type { FaxPlusOperation } from '../shared/types';
+
+/** The resource list's last entry: a Custom API Call, which every other resource also lists last. */
+export const operations: Record<string, FaxPlusOperation> = { customApiCall };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [CUSTOM_API_CALL] } },
+		options: [customApiCallOption],
+		default: CUSTOM_API_CALL,
+	},
+	...customApiCallToolFields(CUSTOM_API_CALL),
+	...nodeOptions(CUSTOM_API_CALL, operations),
+];

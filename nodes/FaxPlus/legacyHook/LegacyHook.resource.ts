@@ -1,0 +1,45 @@
+import type { INodeProperties } from 'n8n-workflow';
+import * as create from './create.operation';
+import * as deleteOperation from './delete.operation';
+import * as getAll from './getAll.operation';
+import {
+	customApiCall,
+	customApiCallOption,
+	customApiCallToolFields,
+} from '../shared/customApiCall';
+import { nodeOptions } from '../shared/nodeOptions';
+import type { FaxPlusOperation } from '../shared/types';
+
+const deprecationNotice: INodeProperties = {
+	displayName:
+		'Fax.Plus will decommission the legacy hook API. Use the Webhook resource or the Fax.Plus Trigger node for new integrations.',
+	name: 'legacyHookNotice',
+	type: 'notice',
+	default: '',
+	displayOptions: { show: { resource: ['legacyHook'] } },
+};
+
+export const operations: Record<string, FaxPlusOperation> = {
+	create,
+	delete: deleteOperation,
+	getAll,
+	customApiCall,
+};
+
+export const description: INodeProperties[] = [
+	deprecationNotice,
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['legacyHook'] } },
+		options: [create.option, deleteOperation.option, getAll.option, customApiCallOption],
+		default: 'getAll',
+	},
+	...create.description,
+	...deleteOperation.description,
+	...getAll.description,
+	...customApiCallToolFields('legacyHook'),
+	...nodeOptions('legacyHook', operations),
+];

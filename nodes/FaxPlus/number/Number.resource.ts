@@ -1,0 +1,38 @@
+import type { INodeProperties } from 'n8n-workflow';
+import * as assign from './assign.operation';
+import * as get from './get.operation';
+import * as getAll from './getAll.operation';
+import * as revoke from './revoke.operation';
+import {
+	customApiCall,
+	customApiCallOption,
+	customApiCallToolFields,
+} from '../shared/customApiCall';
+import { nodeOptions } from '../shared/nodeOptions';
+import type { FaxPlusOperation } from '../shared/types';
+
+export const operations: Record<string, FaxPlusOperation> = {
+	assign,
+	get,
+	getAll,
+	revoke,
+	customApiCall,
+};
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['number'] } },
+		options: [assign.option, get.option, getAll.option, revoke.option, customApiCallOption],
+		default: 'getAll',
+	},
+	...assign.description,
+	...get.description,
+	...getAll.description,
+	...revoke.description,
+	...customApiCallToolFields('number'),
+	...nodeOptions('number', operations),
+];

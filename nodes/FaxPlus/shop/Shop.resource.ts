@@ -1,0 +1,44 @@
+import type { INodeProperties } from 'n8n-workflow';
+import * as getBalance from './getBalance.operation';
+import * as getAllCountries from './getAllCountries.operation';
+import * as purchaseNumber from './purchaseNumber.operation';
+import * as searchNumbers from './searchNumbers.operation';
+import {
+	customApiCall,
+	customApiCallOption,
+	customApiCallToolFields,
+} from '../shared/customApiCall';
+import { nodeOptions } from '../shared/nodeOptions';
+import type { FaxPlusOperation } from '../shared/types';
+
+export const operations: Record<string, FaxPlusOperation> = {
+	getBalance,
+	getAllCountries,
+	purchaseNumber,
+	searchNumbers,
+	customApiCall,
+};
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['shop'] } },
+		options: [
+			getBalance.option,
+			getAllCountries.option,
+			purchaseNumber.option,
+			searchNumbers.option,
+			customApiCallOption,
+		],
+		default: 'getBalance',
+	},
+	...getBalance.description,
+	...getAllCountries.description,
+	...purchaseNumber.description,
+	...searchNumbers.description,
+	...customApiCallToolFields('shop'),
+	...nodeOptions('shop', operations),
+];

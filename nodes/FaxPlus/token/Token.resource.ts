@@ -1,0 +1,26 @@
+import type { INodeProperties } from 'n8n-workflow';
+import * as getInformation from './getInformation.operation';
+import {
+	customApiCall,
+	customApiCallOption,
+	customApiCallToolFields,
+} from '../shared/customApiCall';
+import { nodeOptions } from '../shared/nodeOptions';
+import type { FaxPlusOperation } from '../shared/types';
+
+export const operations: Record<string, FaxPlusOperation> = { getInformation, customApiCall };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['token'] } },
+		options: [getInformation.option, customApiCallOption],
+		default: 'getInformation',
+	},
+	...getInformation.description,
+	...customApiCallToolFields('token'),
+	...nodeOptions('token', operations),
+];

@@ -1,1 +1,0 @@
-export { getInformation } from './getInformation.operation';

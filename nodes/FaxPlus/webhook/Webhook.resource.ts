@@ -1,0 +1,44 @@
+import type { INodeProperties } from 'n8n-workflow';
+import * as create from './create.operation';
+import * as deleteOperation from './delete.operation';
+import * as getAll from './getAll.operation';
+import * as update from './update.operation';
+import {
+	customApiCall,
+	customApiCallOption,
+	customApiCallToolFields,
+} from '../shared/customApiCall';
+import { nodeOptions } from '../shared/nodeOptions';
+import type { FaxPlusOperation } from '../shared/types';
+
+export const operations: Record<string, FaxPlusOperation> = {
+	create,
+	delete: deleteOperation,
+	getAll,
+	update,
+	customApiCall,
+};
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['webhook'] } },
+		options: [
+			create.option,
+			deleteOperation.option,
+			getAll.option,
+			update.option,
+			customApiCallOption,
+		],
+		default: 'getAll',
+	},
+	...create.description,
+	...deleteOperation.description,
+	...getAll.description,
+	...update.description,
+	...customApiCallToolFields('webhook'),
+	...nodeOptions('webhook', operations),
+];

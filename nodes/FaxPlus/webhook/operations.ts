@@ -1,4 +1,0 @@
-export { create } from './create.operation';
-export { deleteOperation as delete } from './delete.operation';
-export { getAll } from './getAll.operation';
-export { update } from './update.operation';
