@@ -7,12 +7,6 @@ export type FaxEvent = (typeof FAX_EVENTS)[number];
 
 export const faxEventOptions: INodePropertyOptions[] = [
 	{
-		name: 'Fax Page Received',
-		value: 'fax_page_received',
-		description:
-			'One page of an inbound fax arrived, before the fax completes. Needs fax streaming, which Fax.Plus enables on request.',
-	},
-	{
 		name: 'Fax Received',
 		value: 'fax_received',
 		description: 'An inbound fax session finished (check its status)',
@@ -21,6 +15,12 @@ export const faxEventOptions: INodePropertyOptions[] = [
 		name: 'Fax Sent',
 		value: 'fax_sent',
 		description: 'An outbound fax session finished; not only on success, so check its status',
+	},
+	{
+		name: 'Page Received (Fax Streaming)',
+		value: 'fax_page_received',
+		description:
+			'One page of an inbound fax arrived, before the fax completes. Needs fax streaming, which Fax.Plus enables on request.',
 	},
 ];
 

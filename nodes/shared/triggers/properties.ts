@@ -57,7 +57,7 @@ const binaryPropertyNameOption: INodeProperties = {
 /** Both triggers' panels: when they are paired. */
 const pairingNotice: INodeProperties = {
 	displayName:
-		'A Fax.Plus Trigger and a Fax.Plus Polling Trigger with a node downstream of both pass each fax on once between them; on separate branches, each passes it on',
+		'Using a Fax.Plus Trigger and a Fax.Plus Polling Trigger together? Connect both to the same next node and each fax goes on once; on separate branches, each trigger passes it on.',
 	name: 'pairingNotice',
 	type: 'notice',
 	default: '',

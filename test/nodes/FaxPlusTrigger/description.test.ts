@@ -126,7 +126,7 @@ describe('Fax.Plus Trigger → public contract', () => {
 
 		it("shows the events' display names on the canvas, not their values", () => {
 			expect(subtitleFor({ events: ['fax_received', 'fax_sent'] })).toBe('Fax Received, Fax Sent');
-			expect(subtitleFor({ events: ['fax_page_received'] })).toBe('Fax Page Received');
+			expect(subtitleFor({ events: ['fax_page_received'] })).toBe('Page Received (Fax Streaming)');
 			expect(subtitleFor({ events: [] })).toBe('');
 		});
 

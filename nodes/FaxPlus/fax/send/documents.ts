@@ -87,7 +87,7 @@ export function documentInMemory(fields: DocumentFields, data: Buffer): FaxDocum
 const LABEL = 'Input Binary Fields';
 
 const NO_FILES =
-	'The input item carries no files; put the document in a binary field first (e.g. with a Form, Read/Write Files from Disk, or HTTP Request with Options → Response → Response Format: File: set to Autodetect, JSON or Text it passes text on, not a file).';
+	'The input item carries no files; put the document in a binary field first, e.g. with a Form, Read/Write Files from Disk, or an HTTP Request whose Response Format is File (Options → Response → Response Format). With Autodetect, JSON or Text, HTTP Request passes text on, not a file.';
 
 /** The item's binary fields, checked (none named: all, so a form's upload needs nothing typed). */
 export async function readDocuments(

@@ -546,7 +546,7 @@ describe('Fax → Send', () => {
 			expect(error?.description).toMatch(/put the document in a binary field first/);
 			// HTTP Request passes a file on only with this option (issue 88).
 			expect(error?.description).toContain(
-				'HTTP Request with Options → Response → Response Format: File',
+				'an HTTP Request whose Response Format is File (Options → Response → Response Format)',
 			);
 			expect(apiRequests(server())).toHaveLength(0);
 		});
