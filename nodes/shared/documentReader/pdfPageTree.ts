@@ -16,8 +16,6 @@ export interface PdfObjects {
 	resolve(value: PdfValue | undefined): Promise<PdfValue>;
 	/** A value, or the object a reference names (one step, as pdf.js fetches). */
 	fetched(value: PdfValue | undefined): Promise<PdfValue>;
-	/** `read`, where objects are only those already at hand. */
-	withoutReads<T>(read: () => Promise<T>): Promise<T>;
 	/** The document's first bytes. */
 	first(length: number): Buffer;
 }
@@ -26,7 +24,7 @@ export interface PdfObjects {
  * The pages pdf.js counts, or more. pdf.js takes /Count (a linearized file's /N) where its
  * descent by each node's /Count finds the page that number names (Catalog.getPageDict), else the
  * leaves of a walk of /Kids. Here: the larger of the leaves and each number so found, where the
- * walk finishes; where it does not (past its bound, bytes not kept, an object not read), the
+ * walk finishes; where it does not (past its bound, an object not read), the
  * numbers alone, and only if each is found. A number found above the document's size in bytes
  * (a page takes more than a byte) is none: cannot be counted.
  */
@@ -68,12 +66,10 @@ async function finds(
 	index: number,
 ): Promise<boolean> {
 	const counts = new Map<string, number>();
-	return await objects.withoutReads(async () => {
-		await descend(objects, root, pages, 0, counts);
-		const warm = await descend(objects, root, pages, index, counts);
-		const cold = await descend(objects, root, pages, index, new Map());
-		return warm === cold ? warm : unreadable();
-	});
+	await descend(objects, root, pages, 0, counts);
+	const warm = await descend(objects, root, pages, index, counts);
+	const cold = await descend(objects, root, pages, index, new Map());
+	return warm === cold ? warm : unreadable();
 }
 
 async function descend(
@@ -161,35 +157,33 @@ async function walk(
 	let leaves = 0;
 	const seen = new Set<string>();
 	const stack: Array<PdfValue | undefined> = [root];
-	return await objects.withoutReads(async () => {
-		try {
-			for (let nodes = 0; stack.length > 0; nodes++) {
-				if (nodes >= MAX_WALK) return { leaves, complete: false };
-				const node = stack.pop();
-				if (isRef(node)) {
-					const key = `${node.ref} ${node.gen}`;
-					if (seen.has(key)) {
-						leaves++;
-						continue;
-					}
-					seen.add(key);
+	try {
+		for (let nodes = 0; stack.length > 0; nodes++) {
+			if (nodes >= MAX_WALK) return { leaves, complete: false };
+			const node = stack.pop();
+			if (isRef(node)) {
+				const key = `${node.ref} ${node.gen}`;
+				if (seen.has(key)) {
+					leaves++;
+					continue;
 				}
-				const value = await objects.resolve(node);
-				const kids = value instanceof Map ? value.get('Kids') : undefined;
-				if (value instanceof Map && value.get('Type') !== 'Page' && kids !== undefined) {
-					const list = await objects.resolve(kids);
-					if (!Array.isArray(list)) leaves++;
-					else {
-						objects.budget.step(list.length);
-						for (let at = list.length - 1; at >= 0; at--) stack.push(list[at]);
-					}
-				} else leaves++;
-				objects.budget.step(1);
+				seen.add(key);
 			}
-			return { leaves, complete: true };
-		} catch (error) {
-			stopOverBudget(error);
-			return { leaves, complete: false };
+			const value = await objects.resolve(node);
+			const kids = value instanceof Map ? value.get('Kids') : undefined;
+			if (value instanceof Map && value.get('Type') !== 'Page' && kids !== undefined) {
+				const list = await objects.resolve(kids);
+				if (!Array.isArray(list)) leaves++;
+				else {
+					objects.budget.step(list.length);
+					for (let at = list.length - 1; at >= 0; at--) stack.push(list[at]);
+				}
+			} else leaves++;
+			objects.budget.step(1);
 		}
-	});
+		return { leaves, complete: true };
+	} catch (error) {
+		stopOverBudget(error);
+		return { leaves, complete: false };
+	}
 }

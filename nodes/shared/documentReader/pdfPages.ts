@@ -6,7 +6,7 @@
 // (pdfBudget.ts). Whatever cannot be read, or would pass a bound, is "cannot be counted": no page
 // marker is ever counted.
 import { PdfOverBudget, stopOverBudget, type PdfBudget, type PdfWork } from './pdfBudget';
-import { MAX_WHOLE, PdfBytes, type Open } from './pdfBytes';
+import { endstreamAt, PdfBytes, type Open } from './pdfBytes';
 import { standardDecrypt, type PdfDecrypt } from './pdfCrypt';
 import { decodeStream, MAX_STREAM_BYTES } from './pdfFilters';
 import { objectStreamOf, objectStreamValue, type ObjectStream } from './pdfObjectStreams';
@@ -15,7 +15,6 @@ import { headerAt, headersOf, lastOccurrences, MAX_TRAILERS, trailersOf } from '
 import {
 	endsWord,
 	integerOf,
-	isWhiteSpace,
 	PdfLexer,
 	unreadable,
 	type PdfDict,
@@ -84,10 +83,6 @@ class PdfFile implements PdfObjects {
 		return this.bytes.first(length);
 	}
 
-	async withoutReads<T>(read: () => Promise<T>): Promise<T> {
-		return await this.bytes.withoutReads(read);
-	}
-
 	async pageCount(): Promise<number> {
 		try {
 			const { bytes: tail } = this.bytes.last();
@@ -130,23 +125,13 @@ class PdfFile implements PdfObjects {
 
 	/** The count of the catalog `trailer` names, its objects decrypted by `trailers`' /Encrypt. */
 	private async countOf(trailer: PdfDict, trailers: PdfDict[]): Promise<number> {
-		for (;;) {
-			this.bytes.wanted = false;
-			try {
-				// Decryption is set up when an object stream needs it: other objects are not encrypted.
-				const encrypted = trailers.find((each) => each.has('Encrypt'));
-				this.decrypt = encrypted && {
-					encrypt: encrypted.get('Encrypt'),
-					id: trailers.find((each) => each.has('ID'))?.get('ID'),
-				};
-				return await pageTreeCount(this, trailer.get('Root'));
-			} catch (error) {
-				stopOverBudget(error);
-				// Pages in bytes not kept: read whole once (as a damaged document), then counted there.
-				if (!this.bytes.wanted || this.bytes.whole || this.size > MAX_WHOLE) unreadable();
-			}
-			await this.bytes.all();
-		}
+		// Decryption is set up when an object stream needs it: other objects are not encrypted.
+		const encrypted = trailers.find((each) => each.has('Encrypt'));
+		this.decrypt = encrypted && {
+			encrypt: encrypted.get('Encrypt'),
+			id: trailers.find((each) => each.has('ID'))?.get('ID'),
+		};
+		return await pageTreeCount(this, trailer.get('Root'));
 	}
 
 	async fetched(value: PdfValue | undefined): Promise<PdfValue> {
@@ -184,7 +169,7 @@ class PdfFile implements PdfObjects {
 		const bytes = await this.bytes.at(offset, WINDOW);
 		const lexer = new PdfLexer(bytes, 0, this.budget);
 		if (lexer.word() === 'xref') return tableSection(lexer, this.budget);
-		const { value, data } = await this.objectIn(bytes, offset);
+		const { value, data } = await this.objectIn(bytes, offset, true);
 		return await this.streamSection(value, data);
 	}
 
@@ -196,7 +181,7 @@ class PdfFile implements PdfObjects {
 	}
 
 	/** Object `ref` of generation `gen` by its newest definition. */
-	private async object(ref: number, gen: number): Promise<PdfObject> {
+	private async object(ref: number, gen: number, withData = false): Promise<PdfObject> {
 		this.budget.object();
 		const entry = this.entryOf(ref);
 		if (entry === undefined || entry === 'free') return { value: null };
@@ -206,7 +191,8 @@ class PdfFile implements PdfObjects {
 				// cross-reference, damage (readers rebuild it).
 				return this.rebuilt ? { value: null } : unreadable();
 			}
-			return await this.objectIn(await this.bytes.at(entry.offset, WINDOW), entry.offset, ref, gen);
+			const bytes = await this.bytes.at(entry.offset, WINDOW);
+			return await this.objectIn(bytes, entry.offset, withData, ref, gen);
 		}
 		if (gen !== 0) return this.rebuilt ? { value: null } : unreadable();
 		const stream = await this.objectStream(entry.stream);
@@ -225,10 +211,15 @@ class PdfFile implements PdfObjects {
 		return undefined;
 	}
 
-	/** `ref gen obj value endobj`, or a stream (`<< /Length … >> stream … endstream`), at the start of `bytes`. */
+	/**
+	 * `ref gen obj value endobj`, or a stream (`<< /Length … >> stream … endstream`), at the start of
+	 * `bytes`; a stream's data where `withData` (the read skipped it where its dictionary did not
+	 * name /XRef or /ObjStm).
+	 */
 	private async objectIn(
 		bytes: Buffer,
 		offset: number,
+		withData: boolean,
 		ref?: number,
 		gen?: number,
 	): Promise<PdfObject> {
@@ -237,7 +228,7 @@ class PdfFile implements PdfObjects {
 		if (lexer.word() !== 'obj' || (ref !== undefined && (found !== ref || foundGen !== gen)))
 			unreadable();
 		const value = lexer.value();
-		if (!(value instanceof Map) || lexer.word() !== 'stream') return { value };
+		if (!(value instanceof Map) || lexer.word() !== 'stream' || !withData) return { value };
 		// The data starts after the keyword's line end (CR LF or LF).
 		if (bytes[lexer.at] === 13) lexer.at++;
 		if (bytes[lexer.at] === 10) lexer.at++;
@@ -281,7 +272,7 @@ class PdfFile implements PdfObjects {
 	}
 
 	private async readObjectStream(ref: number): Promise<ObjectStream> {
-		const { value, data } = await this.object(ref, 0);
+		const { value, data } = await this.object(ref, 0, true);
 		const dict = dictOf(value);
 		if (dict.get('Type') !== 'ObjStm' || !data) unreadable();
 		const decoded = await decodeStream(dict, await this.decrypted(data, ref, 0), this.budget);
@@ -299,9 +290,12 @@ class PdfFile implements PdfObjects {
 		return streams(data, ref, gen);
 	}
 
-	/** Rebuilds the cross-reference from `N G obj` headers and finds the trailers (`trailer` and cross-reference streams). */
+	/**
+	 * Rebuilds the cross-reference from `N G obj` headers and finds the trailers (`trailer` and
+	 * cross-reference streams), in all of the document's bytes (readers find them in any).
+	 */
 	private async rebuild(): Promise<PdfDict[]> {
-		const bytes = await this.bytes.all();
+		const bytes = await this.bytes.whole();
 		// Searches of the whole for object headers, trailers and cross-reference streams, each native
 		// and cheap: charged once.
 		this.budget.scan(bytes.length);
@@ -320,7 +314,7 @@ class PdfFile implements PdfObjects {
 			if (header < 0) break;
 			const offset = headers[header];
 			try {
-				const { value, data } = await this.objectIn(bytes.subarray(offset), offset);
+				const { value, data } = await this.objectIn(bytes.subarray(offset), offset, true);
 				const section = await this.streamSection(value, data);
 				this.budget.section();
 				this.sections.push(section);
@@ -336,7 +330,7 @@ class PdfFile implements PdfObjects {
 				if (index < 0) continue;
 				const offset = headers[index];
 				try {
-					const { value } = await this.objectIn(bytes.subarray(offset), offset);
+					const { value } = await this.objectIn(bytes.subarray(offset), offset, false);
 					if (value instanceof Map && value.has('Root')) trailers.push(value);
 				} catch (error) {
 					stopOverBudget(error);
@@ -344,10 +338,4 @@ class PdfFile implements PdfObjects {
 			}
 		return trailers;
 	}
-}
-
-function endstreamAt(bytes: Buffer, at: number): boolean {
-	let from = at;
-	while (from < at + 4 && isWhiteSpace(bytes[from])) from++;
-	return bytes.toString('latin1', from, from + 9) === 'endstream';
 }
