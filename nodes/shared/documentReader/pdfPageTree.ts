@@ -2,6 +2,7 @@
 // /Count, beside a bounded walk of its /Kids; the larger stands.
 import { stopOverBudget, type PdfBudget } from './pdfBudget';
 import { PdfLexer, unreadable, type PdfDict, type PdfRef, type PdfValue } from './pdfSyntax';
+import { RefTable } from './pdfRefTable';
 import { dictOf, isRef } from './pdfValues';
 
 /** Nodes of the page tree walked beside /Count. */
@@ -65,10 +66,10 @@ async function finds(
 	pages: PdfDict,
 	index: number,
 ): Promise<boolean> {
-	const counts = new Map<string, number>();
+	const counts = new RefTable();
 	await descend(objects, root, pages, 0, counts);
 	const warm = await descend(objects, root, pages, index, counts);
-	const cold = await descend(objects, root, pages, index, new Map());
+	const cold = await descend(objects, root, pages, index, new RefTable());
 	return warm === cold ? warm : unreadable();
 }
 
@@ -77,18 +78,18 @@ async function descend(
 	root: PdfValue | undefined,
 	pages: PdfDict,
 	index: number,
-	counts: Map<string, number>,
+	counts: RefTable,
 ): Promise<boolean> {
-	const keyOf = (ref: PdfRef) => `${ref.ref} ${ref.gen}`;
-	const rootKey = isRef(root) ? keyOf(root) : undefined;
-	const nodes: Array<{ node: PdfValue; key?: string }> = [{ node: pages, key: rootKey }];
-	const visited = new Set<string>(rootKey === undefined ? [] : [rootKey]);
+	const rootKey = isRef(root) ? root : undefined;
+	const nodes: Array<{ node: PdfValue; key?: PdfRef }> = [{ node: pages, key: rootKey }];
+	const visited = new RefTable();
+	if (rootKey) visited.add(rootKey, 1);
 	let current = 0;
 	while (nodes.length > 0) {
 		objects.budget.step(1);
 		const { node, key } = nodes.pop()!;
 		if (isRef(node)) {
-			const ref = keyOf(node);
+			const ref = node;
 			const count = counts.get(ref);
 			if (count !== undefined && current + count <= index) {
 				current += count;
@@ -96,12 +97,12 @@ async function descend(
 			}
 			// A node met again: pdf.js's "circular reference", page not found.
 			if (visited.has(ref)) return false;
-			visited.add(ref);
+			visited.add(ref, 1);
 			const value = await objects.fetched(node);
 			if (value instanceof Map) {
 				const type = await objects.fetched(value.get('Type'));
 				if (type === 'Page' || !value.has('Kids')) {
-					if (!counts.has(ref)) counts.set(ref, 1);
+					counts.add(ref, 1);
 					if (current === index) return true;
 					current++;
 					continue;
@@ -113,7 +114,7 @@ async function descend(
 		if (!(node instanceof Map)) return false;
 		const count = await objects.fetched(node.get('Count'));
 		if (Number.isInteger(count) && (count as number) >= 0) {
-			if (key !== undefined && !counts.has(key)) counts.set(key, count as number);
+			if (key !== undefined) counts.add(key, count as number);
 			if (current + (count as number) <= index) {
 				current += count as number;
 				continue;
@@ -155,19 +156,18 @@ async function walk(
 	root: PdfValue | undefined,
 ): Promise<{ leaves: number; complete: boolean }> {
 	let leaves = 0;
-	const seen = new Set<string>();
+	const seen = new RefTable();
 	const stack: Array<PdfValue | undefined> = [root];
 	try {
 		for (let nodes = 0; stack.length > 0; nodes++) {
 			if (nodes >= MAX_WALK) return { leaves, complete: false };
 			const node = stack.pop();
 			if (isRef(node)) {
-				const key = `${node.ref} ${node.gen}`;
-				if (seen.has(key)) {
+				if (seen.has(node)) {
 					leaves++;
 					continue;
 				}
-				seen.add(key);
+				seen.add(node, 1);
 			}
 			const value = await objects.resolve(node);
 			const kids = value instanceof Map ? value.get('Kids') : undefined;

@@ -11,7 +11,14 @@ import { standardDecrypt, type PdfDecrypt } from './pdfCrypt';
 import { decodeStream, MAX_STREAM_BYTES } from './pdfFilters';
 import { objectStreamOf, objectStreamValue, type ObjectStream } from './pdfObjectStreams';
 import { pageTreeCount, type PdfObjects } from './pdfPageTree';
-import { headerAt, headersOf, lastOccurrences, MAX_TRAILERS, trailersOf } from './pdfRebuild';
+import {
+	headerAt,
+	headersOf,
+	lastOccurrences,
+	MAX_TRAILERS,
+	trailersOf,
+	type RebuiltTable,
+} from './pdfRebuild';
 import {
 	endsWord,
 	integerOf,
@@ -20,6 +27,7 @@ import {
 	type PdfDict,
 	type PdfValue,
 } from './pdfSyntax';
+import { RefTable } from './pdfRefTable';
 import { dictOf, isRef } from './pdfValues';
 import { streamSection, tableSection, type Entry, type Section } from './pdfXref';
 
@@ -29,6 +37,11 @@ const WINDOW = 512 * 1024;
 const MAX_ROOTS = 8;
 /** References followed from one value to what it names. */
 const MAX_HOPS = 32;
+
+interface ObjectStreams {
+	numbers: number[];
+	reads: Array<Promise<ObjectStream>>;
+}
 
 interface PdfObject {
 	value: PdfValue;
@@ -67,8 +80,9 @@ class PdfFile implements PdfObjects {
 	readonly size: number;
 	private sections: Section[] = [];
 	/** A damaged document's objects by number, from their headers; undefined while its sections are read. */
-	private rebuilt?: Map<number, { offset: number; gen: number }>;
-	private objectStreams = new Map<number, Promise<ObjectStream>>();
+	private rebuilt?: RebuiltTable;
+	/** The object streams read, by number ascending (binary search: no table keyed by the document's numbers). */
+	private objectStreams: ObjectStreams = { numbers: [], reads: [] };
 	/** The document's /Encrypt and /ID, then how its streams are decrypted (none: undefined). */
 	private decrypt?:
 		{ encrypt: PdfValue | undefined; id: PdfValue | undefined } | { streams?: PdfDecrypt };
@@ -102,18 +116,20 @@ class PdfFile implements PdfObjects {
 		}
 		// Damaged: rebuilt from the object headers, as readers do.
 		const trailers = await this.rebuild();
-		const roots = new Map<string | number, PdfDict>();
+		// Catalogs by reference, each once: fewer than MAX_ROOTS, looked through, not hashed.
+		const named = new RefTable();
+		const roots: PdfDict[] = [];
 		for (const trailer of trailers) {
 			const root = trailer.get('Root');
-			const key = isRef(root)
-				? `${root.ref} ${root.gen}`
-				: root instanceof Map
-					? roots.size
-					: undefined;
-			if (key !== undefined && !roots.has(key) && roots.size < MAX_ROOTS) roots.set(key, trailer);
+			if (roots.length >= MAX_ROOTS) break;
+			if (isRef(root)) {
+				if (named.has(root)) continue;
+				named.add(root, 1);
+			} else if (!(root instanceof Map)) continue;
+			roots.push(trailer);
 		}
 		let most: number | undefined;
-		for (const trailer of roots.values()) {
+		for (const trailer of roots) {
 			try {
 				most = Math.max(most ?? 0, await this.countOf(trailer, trailers));
 			} catch (error) {
@@ -150,12 +166,13 @@ class PdfFile implements PdfObjects {
 	private async readSections(newest: number) {
 		const sections: Section[] = [];
 		const offsets = [newest];
-		const seen = new Set<number>();
+		// Fewer than the budget's 100 sections: looked through, not hashed.
+		const seen: number[] = [];
 		while (offsets.length > 0) {
 			const offset = offsets.shift()!;
 			// A /Prev back to a section already read ends the chain: its entries are known.
-			if (seen.has(offset)) continue;
-			seen.add(offset);
+			if (seen.includes(offset)) continue;
+			seen.push(offset);
 			this.budget.section();
 			const section = await this.sectionAt(offset);
 			sections.push(section);
@@ -266,9 +283,19 @@ class PdfFile implements PdfObjects {
 
 	/** An object stream's table of `N` pairs (object number, offset from `/First`), read once a read. */
 	private async objectStream(ref: number): Promise<ObjectStream> {
-		let stream = this.objectStreams.get(ref);
-		if (!stream) this.objectStreams.set(ref, (stream = this.readObjectStream(ref)));
-		return await stream;
+		const { numbers, reads } = this.objectStreams;
+		let [low, high] = [0, numbers.length - 1];
+		while (low <= high) {
+			const middle = (low + high) >> 1;
+			if (numbers[middle] < ref) low = middle + 1;
+			else if (numbers[middle] > ref) high = middle - 1;
+			else return await reads[middle];
+		}
+		// Each stream read costs the budget its bytes: few are read, so an insertion is cheap.
+		const read = this.readObjectStream(ref);
+		numbers.splice(low, 0, ref);
+		reads.splice(low, 0, read);
+		return await read;
 	}
 
 	private async readObjectStream(ref: number): Promise<ObjectStream> {
@@ -301,7 +328,7 @@ class PdfFile implements PdfObjects {
 		this.budget.scan(bytes.length);
 		const { rebuilt, offsets: headers } = headersOf(bytes, this.budget);
 		this.sections = [];
-		this.objectStreams = new Map();
+		this.objectStreams = { numbers: [], reads: [] };
 		this.decrypt = undefined;
 		this.rebuilt = rebuilt;
 		const trailers = trailersOf(bytes, this.budget);

@@ -12,17 +12,54 @@ const HEADER_COST = 64;
 /** Bytes after `trailer` searched for its keys where its dictionary does not parse. */
 const LOOSE_TRAILER = 1024 * 1024;
 
+/** Orders below 2^18 (MAX_HEADERS) keep a key of number and order exact. */
+const ORDERS = 2 ** 18;
+
 export interface Headers {
-	/** Each object's definition by number: a later one of the same generation wins (an update), another generation does not. */
-	rebuilt: Map<number, { offset: number; gen: number }>;
+	rebuilt: RebuiltTable;
 	/** The offsets of every header, ascending. */
 	offsets: number[];
 }
 
+/** Each object's definition by its headers: a later one of the same generation wins (an update), another generation does not. */
+export class RebuiltTable {
+	/** Numbers ascending, each once, and the offset and generation of each one's definition. */
+	private readonly numbers: Float64Array;
+	private readonly offsets: Float64Array;
+	private readonly gens: Float64Array;
+
+	constructor(numbers: number[], gens: number[], offsets: number[]) {
+		// Sorted by number, then by place in the document: no table keyed by numbers the document chooses.
+		const keys = Float64Array.from(numbers, (number, order) => number * ORDERS + order).sort();
+		[this.numbers, this.offsets, this.gens] = [0, 0, 0].map(() => new Float64Array(keys.length));
+		let count = -1;
+		for (let at = 0; at < keys.length; at++) {
+			const order = keys[at] % ORDERS;
+			const number = (keys[at] - order) / ORDERS;
+			if (count < 0 || this.numbers[count] !== number) {
+				count++;
+				[this.numbers[count], this.gens[count]] = [number, gens[order]];
+			}
+			if (this.gens[count] === gens[order]) this.offsets[count] = offsets[order];
+		}
+		this.numbers = this.numbers.subarray(0, count + 1);
+	}
+
+	get(ref: number): { offset: number; gen: number } | undefined {
+		let [low, high] = [0, this.numbers.length - 1];
+		while (low <= high) {
+			const middle = (low + high) >> 1;
+			if (this.numbers[middle] < ref) low = middle + 1;
+			else if (this.numbers[middle] > ref) high = middle - 1;
+			else return { offset: this.offsets[middle], gen: this.gens[middle] };
+		}
+		return undefined;
+	}
+}
+
 /** The `N G obj` headers of `bytes`. */
 export function headersOf(bytes: Buffer, budget: PdfBudget): Headers {
-	const rebuilt = new Map<number, { offset: number; gen: number }>();
-	const offsets: number[] = [];
+	const [numbers, gens, offsets]: number[][] = [[], [], []];
 	for (let at = bytes.indexOf('obj'); at >= 0; at = bytes.indexOf('obj', at + 3)) {
 		// Each `obj` found is looked at before it: `objobj…` costs as much as headers do.
 		budget.step(FOUND_COST);
@@ -31,10 +68,10 @@ export function headersOf(bytes: Buffer, budget: PdfBudget): Headers {
 		const [ref, gen, offset] = header;
 		budget.step(HEADER_COST);
 		if (offsets.push(offset) > MAX_HEADERS) throw new PdfOverBudget();
-		const known = rebuilt.get(ref);
-		if (!known || known.gen === gen) rebuilt.set(ref, { offset, gen });
+		numbers.push(ref);
+		gens.push(gen);
 	}
-	return { rebuilt, offsets };
+	return { rebuilt: new RebuiltTable(numbers, gens, offsets), offsets };
 }
 
 /** The dictionaries after each `trailer` keyword, from the last. */

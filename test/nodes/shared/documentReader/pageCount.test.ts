@@ -439,20 +439,25 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 		});
 	});
 
-	it('reads sections 28 MB in once, two updates or eight', async () => {
+	it('reads sections 28 MB in once, two updates or eight; 28 MB of comment is past the 24 MB kept', async () => {
 		const pdf = await pdfLibPdf(3, false);
 		const structure = await structureOf(pdf);
 		const page = `<< /Type /Page /Parent ${structure.pagesRoot} 0 R >>`;
-		// Updates 28 MB in, then 2.5 MB more: each section is kept as the read passes it.
-		const deep = (updates: number) => {
-			let deepPdf = Buffer.concat([pdf, Buffer.from(`%${' '.repeat(28 * 1024 * 1024)}\n`)]);
+		// 28 MB of an image's data (skipped) or of a comment (kept), then updates, then 2.5 MB more.
+		const image = (megabytes: number) => {
+			const length = megabytes * 1024 * 1024;
+			return `9999 0 obj\n<< /Length ${length} >>\nstream\n${' '.repeat(length)}\nendstream\nendobj\n`;
+		};
+		const deep = (updates: number, padding = image(28)) => {
+			let deepPdf = Buffer.concat([pdf, Buffer.from(padding)]);
 			for (let update = 0; update < updates; update++)
 				deepPdf = appendUpdate(deepPdf, structure, { [structure.pages[0]]: page });
-			const tail = Buffer.from(`%${' '.repeat(2.5 * 1024 * 1024)}\n`);
+			const tail = Buffer.from(image(2.5));
 			return appendUpdate(Buffer.concat([deepPdf, tail]), structure, {
 				[structure.pages[0]]: page,
 			});
 		};
+		expect(await pagesOf(streamed(deep(2, `%${' '.repeat(28 * 1024 * 1024)}\n`)))).toBeUndefined();
 		const two = streamed(deep(2));
 		expect(await pagesOf(two)).toBe(3);
 		expect(two.reads).toBe(1);
