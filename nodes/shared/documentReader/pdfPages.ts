@@ -33,8 +33,8 @@ import { streamSection, tableSection, type Entry, type Section } from './pdfXref
 
 /** Bytes read at once for a cross-reference section or an object (a stream's data is read as long as it is). */
 const WINDOW = 512 * 1024;
-/** Catalogs a rebuilt document's trailers may name: each is counted, the largest count wins. */
-const MAX_ROOTS = 8;
+/** Catalogs a rebuilt document's trailers may name: each is counted, the largest count wins; past it, cannot be counted. */
+const MAX_ROOTS = 64;
 /** References followed from one value to what it names. */
 const MAX_HOPS = 32;
 
@@ -114,29 +114,31 @@ class PdfFile implements PdfObjects {
 		} catch (error) {
 			stopOverBudget(error);
 		}
-		// Damaged: rebuilt from the object headers, as readers do.
+		// Damaged: rebuilt from the object headers, as readers do. Readers choose among its trailers
+		// differently (pdf.js the first with an /ID, poppler and mupdf the last): each catalog they
+		// name is counted, and the largest count stands; one that cannot be counted, none does.
 		const trailers = await this.rebuild();
-		// Catalogs by reference, each once: fewer than MAX_ROOTS, looked through, not hashed.
 		const named = new RefTable();
 		const roots: PdfDict[] = [];
 		for (const trailer of trailers) {
 			const root = trailer.get('Root');
-			if (roots.length >= MAX_ROOTS) break;
 			if (isRef(root)) {
 				if (named.has(root)) continue;
 				named.add(root, 1);
 			} else if (!(root instanceof Map)) continue;
-			roots.push(trailer);
+			if (roots.push(trailer) > MAX_ROOTS) unreadable();
 		}
-		let most: number | undefined;
-		for (const trailer of roots) {
-			try {
-				most = Math.max(most ?? 0, await this.countOf(trailer, trailers));
-			} catch (error) {
-				stopOverBudget(error);
-			}
-		}
-		return most ?? unreadable();
+		let most = 0;
+		for (const trailer of roots)
+			if (await this.isCatalog(trailer.get('Root')))
+				most = Math.max(most, await this.countOf(trailer, trailers));
+		return most || unreadable();
+	}
+
+	/** Whether `root` names a catalog with a page tree: pdf.js passes over a trailer whose does not. */
+	private async isCatalog(root: PdfValue | undefined): Promise<boolean> {
+		const catalog = await this.resolve(root);
+		return catalog instanceof Map && (await this.resolve(catalog.get('Pages'))) instanceof Map;
 	}
 
 	/** The count of the catalog `trailer` names, its objects decrypted by `trailers`' /Encrypt. */

@@ -1,7 +1,7 @@
 // A damaged PDF's cross-reference rebuilt as pdf.js and qpdf rebuild it: from its `N G obj` headers,
 // its `trailer` dictionaries and its cross-reference streams, each found by a native search.
 import { PdfOverBudget, stopOverBudget, type PdfBudget } from './pdfBudget';
-import { endsWord, isWhiteSpace, PdfLexer, type PdfDict } from './pdfSyntax';
+import { endsWord, isWhiteSpace, PdfLexer, unreadable, type PdfDict } from './pdfSyntax';
 
 /** Object headers a rebuilt document may have, and trailers it may name. */
 const MAX_HEADERS = 200_000;
@@ -109,13 +109,13 @@ function looseTrailer(bytes: Buffer, at: number, budget: PdfBudget): PdfDict {
 	return dict;
 }
 
-/** Where `word` is in `bytes`, from the last, at most `most` places. */
+/** Where `word` is in `bytes`, from the last; more than `most` places cannot be read (the first one may be the one a reader takes). */
 export function lastOccurrences(bytes: Buffer, word: string, most: number): number[] {
 	const found: number[] = [];
-	for (let from = bytes.length; from > 0 && found.length < most;) {
+	for (let from = bytes.length; from > 0;) {
 		const at = bytes.lastIndexOf(word, from - 1);
 		if (at < 0) break;
-		found.push((from = at));
+		if (found.push((from = at)) > most) unreadable();
 	}
 	return found;
 }

@@ -186,4 +186,27 @@ describe('adversary: never below pdf.js where the walk of /Kids does not finish'
 		expect(pdfJsPages(pdf)).toBe(1001);
 		expect(await read(pdf)).toBe(1001);
 	});
+
+	it('a damaged file of nine trailers, each naming its own catalog: pdf.js takes the first with an /ID (5,000 pages), poppler the last (1)', async () => {
+		const objects: Array<[number, string]> = [];
+		for (let catalog = 1; catalog <= 9; catalog++) {
+			objects.push([catalog, `<< /Type /Catalog /Pages ${10 + catalog} 0 R >>`]);
+			const [first, count] = catalog === 1 ? [100, 5000] : [5100 + catalog, 1];
+			objects.push([
+				10 + catalog,
+				`<< /Type /Pages /Count ${count} /Kids [${refs(first, count)}] >>`,
+			]);
+			objects.push(...pages(first, count));
+		}
+		const body = objects.map(([number, text]) => `${number} 0 obj\n${text}\nendobj\n`).join('');
+		const trailers = Array.from(
+			{ length: 9 },
+			(_, at) =>
+				`trailer\n<< /Size 6000 /Root ${at + 1} 0 R${at === 0 ? ' /ID [<01> <01>]' : ''} >>\n`,
+		).join('');
+		// No cross-reference and no startxref: rebuilt by every reader.
+		const pdf = Buffer.from(`%PDF-1.7\n${body}${trailers}%%EOF\n`, 'latin1');
+		expect(pdfJsPages(pdf)).toBe(5000);
+		expect(await read(pdf)).toBe(5000);
+	});
 });
