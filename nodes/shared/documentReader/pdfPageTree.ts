@@ -22,7 +22,9 @@ export interface PdfObjects {
 }
 
 /**
- * The pages pdf.js counts, or more. pdf.js takes /Count (a linearized file's /N) where its
+ * The pages pdf.js counts, or more, and no fewer than the root's /Count where it is 1 or more
+ * (poppler, mupdf and qpdf take it as it is; one above the document's size in bytes cannot be
+ * counted). pdf.js takes /Count (a linearized file's /N) where its
  * descent by each node's /Count finds the page that number names (Catalog.getPageDict), else the
  * leaves of a walk of /Kids. Here: the larger of the leaves and each number so found, where the
  * walk finishes; where it does not (past its bound, an object not read), the
@@ -33,7 +35,11 @@ export async function pageTreeCount(objects: PdfObjects, catalogRef: PdfValue | 
 	const catalog = dictOf(await objects.resolve(catalogRef));
 	const root = catalog.get('Pages');
 	const pages = dictOf(await objects.resolve(root));
-	const numbers = [await objects.fetched(pages.get('Count')), ...linearizedPages(objects)];
+	const count = await objects.fetched(pages.get('Count'));
+	const numbers = [count, ...linearizedPages(objects)];
+	// poppler, mupdf and qpdf take the root's /Count as it is, whatever the tree holds.
+	const taken = typeof count === 'number' && count >= 1 ? Math.floor(count) : 0;
+	if (!(taken <= objects.size)) unreadable();
 	const { leaves, complete } = await walk(objects, root);
 	let found = 0;
 	let needsLeaves = false;
@@ -51,8 +57,8 @@ export async function pageTreeCount(objects: PdfObjects, catalogRef: PdfValue | 
 			found = Math.max(found, number);
 		} else needsLeaves = true;
 	}
-	if (complete) return Math.max(found, leaves) || unreadable();
-	return needsLeaves || found === 0 ? unreadable() : found;
+	if (complete) return Math.max(found, leaves, taken) || unreadable();
+	return needsLeaves || found === 0 ? unreadable() : Math.max(found, taken);
 }
 
 /**

@@ -177,13 +177,18 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 		expect(await pdfPages(itself)).toBe(3);
 	});
 
-	it('takes a /Count larger than the document could hold for none: the walk of the tree counts', async () => {
+	it('cannot count a /Count larger than the document could hold (poppler takes /Count as it is); a /Count above the walk stands', async () => {
 		const pdf = await pdfLibPdf(1);
 		const structure = await structureOf(pdf);
 		const forged = appendUpdate(pdf, structure, {
 			[structure.pagesRoot]: `<< /Type /Pages /Kids ${kids(structure)} /Count ${'9'.repeat(400)} >>`,
 		});
-		expect(await pdfPages(forged)).toBe(1);
+		expect(await pdfPages(forged)).toBeUndefined();
+		// pdf.js walks 1 page; poppler, mupdf and qpdf say 40.
+		const above = appendUpdate(pdf, structure, {
+			[structure.pagesRoot]: `<< /Type /Pages /Kids ${kids(structure)} /Count 40 >>`,
+		});
+		expect(await pdfPages(above)).toBe(40);
 	});
 
 	it.each([
