@@ -111,7 +111,7 @@ describe('adversary: never below pdf.js where the walk of /Kids does not finish'
 		expect(counted).toBeUndefined();
 	});
 
-	it('a 6 MB document whose /Count 0 subtree of 1,000 pages lies outside the 2 MB kept at each end: pdf.js counts 1,001', async () => {
+	it('a 6 MB document whose /Count 0 subtree of 1,000 pages lies between two 3 MB streams: pdf.js counts 1,001', async () => {
 		const padding = Buffer.concat([
 			Buffer.from(`<< /Length ${3 * 1024 * 1024} >>\nstream\n`, 'latin1'),
 			Buffer.alloc(3 * 1024 * 1024, 0x20),
@@ -128,7 +128,7 @@ describe('adversary: never below pdf.js where the walk of /Kids does not finish'
 		]);
 		expect(pdfJsPages(pdf)).toBe(1001);
 		const counted = await read(pdf);
-		// The descent wants bytes not kept: the document (up to 16 MB) is read whole once more and walked.
+		// The read skips the streams' data and keeps the subtree between them: walked there.
 		expect(counted).toBe(1001);
 	});
 
@@ -185,5 +185,28 @@ describe('adversary: never below pdf.js where the walk of /Kids does not finish'
 		]);
 		expect(pdfJsPages(pdf)).toBe(1001);
 		expect(await read(pdf)).toBe(1001);
+	});
+
+	it('a damaged file of nine trailers, each naming its own catalog: pdf.js takes the first with an /ID (5,000 pages), poppler the last (1)', async () => {
+		const objects: Array<[number, string]> = [];
+		for (let catalog = 1; catalog <= 9; catalog++) {
+			objects.push([catalog, `<< /Type /Catalog /Pages ${10 + catalog} 0 R >>`]);
+			const [first, count] = catalog === 1 ? [100, 5000] : [5100 + catalog, 1];
+			objects.push([
+				10 + catalog,
+				`<< /Type /Pages /Count ${count} /Kids [${refs(first, count)}] >>`,
+			]);
+			objects.push(...pages(first, count));
+		}
+		const body = objects.map(([number, text]) => `${number} 0 obj\n${text}\nendobj\n`).join('');
+		const trailers = Array.from(
+			{ length: 9 },
+			(_, at) =>
+				`trailer\n<< /Size 6000 /Root ${at + 1} 0 R${at === 0 ? ' /ID [<01> <01>]' : ''} >>\n`,
+		).join('');
+		// No cross-reference and no startxref: rebuilt by every reader.
+		const pdf = Buffer.from(`%PDF-1.7\n${body}${trailers}%%EOF\n`, 'latin1');
+		expect(pdfJsPages(pdf)).toBe(5000);
+		expect(await read(pdf)).toBe(5000);
 	});
 });
