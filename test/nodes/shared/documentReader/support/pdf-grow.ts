@@ -340,7 +340,8 @@ export function growPdf(pdf: Buffer, size: number): GrownPdf {
 		writeTo: async (file) => {
 			const out = createWriteStream(file);
 			for (const piece of pieces())
-				if (!out.write(piece)) await new Promise((resolve) => out.once('drain', resolve));
+				if (!out.write(piece))
+					await new Promise<void>((resolve) => out.once('drain', () => resolve()));
 			await new Promise<void>((resolve, reject) => {
 				out.once('error', reject);
 				out.end(() => resolve());
