@@ -392,7 +392,12 @@ async function main() {
 		const steps = 1 + random.below(3);
 		for (let step = 0; step < steps; step++) {
 			const name = random.pick(names);
-			const next = mutate[name](text);
+			let next;
+			try {
+				next = mutate[name](text);
+			} catch {
+				next = undefined; // a mutation that does not fit this document
+			}
 			if (next !== undefined) {
 				text = next;
 				applied.push(name);
@@ -416,7 +421,11 @@ async function main() {
 			stats.stalled++;
 			kinds.push('stalled');
 		}
-		if (work && work.total > work.limit) {
+		// Past its limit the budget stops a read (its last charge overshoots it): a count answered
+		// with more work than the limit is a finding; how far a stopped read overshot is a figure.
+		if (work && work.total > work.limit && pages === undefined)
+			stats.mostOvershoot = Math.max(stats.mostOvershoot, work.total - work.limit);
+		if (work && work.total > work.limit && pages !== undefined) {
 			stats.overLimit++;
 			kinds.push('over-limit');
 		}

@@ -133,9 +133,16 @@ export function buildPdf(objects: Array<[number, Body]>, options: BuildOptions):
 	}
 	if (form === 'table') {
 		const at = size;
-		const lines = rows.map(
-			([number, , offset]) => `${number} 1\n${String(offset).padStart(10, '0')} 00000 n \n`,
-		);
+		// Consecutive numbers make one subsection; object 0, the head of the free list, its own.
+		const lines: string[] = [];
+		rows.forEach(([number, , offset], at) => {
+			if (at === 0 || rows[at - 1][0] + 1 !== number) {
+				let count = 1;
+				while (at + count < rows.length && rows[at + count][0] === number + count) count++;
+				lines.push(`${number} ${count}\n`);
+			}
+			lines.push(`${String(offset).padStart(10, '0')} 00000 n \n`);
+		});
 		write(`xref\n0 1\n0000000000 65535 f \n${lines.join('')}`);
 		write(`trailer\n<< /Size ${rows.at(-1)![0] + 1} /Root ${root} 0 R${trailer} >>\n`);
 		write(`startxref\n${at}\n%%EOF\n`);
