@@ -21,8 +21,8 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '../../../..');
 const HERE = __dirname;
-/** A read still pending this long after it started never ends (its work is bounded to a fraction of a second). */
-const STALL_MS = 5000;
+/** CPU a second below which the process is idle (a pending read then waits for nothing). */
+const IDLE_MICROS = 2000;
 /** Reads smaller than these are not measured a unit or a byte: a read's fixed cost (and the compiler's warm-up) blurs them. */
 const MEASURED_UNITS = 10_000;
 const MEASURED_BYTES = 10_000;
@@ -347,12 +347,20 @@ async function main() {
 	};
 	const read = async (bytes) => {
 		const start = process.cpuUsage();
-		// A read of bytes in memory that is still pending after seconds, its CPU long spent, is waiting
-		// for nothing: n8n would wait for ever. A finding of its own.
+		// A read of bytes in memory that is pending while the process spends no CPU is waiting for
+		// nothing (n8n would wait for ever): a finding of its own. Checked each second; two idle
+		// seconds in a row (a busy machine still gives a running read some CPU each second).
 		let timer;
-		const stalled = new Promise(
-			(resolve) => (timer = setTimeout(() => resolve({ stalled: true }), STALL_MS)),
-		);
+		const stalled = new Promise((resolve) => {
+			let last = process.cpuUsage();
+			let idle = 0;
+			timer = setInterval(() => {
+				const spent = process.cpuUsage(last);
+				last = process.cpuUsage();
+				idle = spent.user + spent.system < IDLE_MICROS ? idle + 1 : 0;
+				if (idle >= 2) resolve({ stalled: true });
+			}, 1000);
+		});
 		const {
 			pages,
 			work,
@@ -365,7 +373,7 @@ async function main() {
 				})(),
 			),
 			stalled,
-		]).finally(() => clearTimeout(timer));
+		]).finally(() => clearInterval(timer));
 		const used = process.cpuUsage(start);
 		return { pages, work, stall, micros: used.user + used.system };
 	};

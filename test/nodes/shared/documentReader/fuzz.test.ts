@@ -20,32 +20,30 @@ interface FuzzReport {
 it('the seeded fuzz run: no count below pdf.js, no work over its limit, every read ends', () => {
 	// The files of any finding stay in this folder, named in the failure.
 	const out = mkdtempSync(join(tmpdir(), 'reader-fuzz-'));
-	{
-		const report = JSON.parse(
-			execFileSync(
-				process.execPath,
-				[
-					join(__dirname, 'fuzz.js'),
-					'--runs',
-					'200',
-					'--seed',
-					'1',
-					'--no-corpus',
-					'--json',
-					'--out',
-					out,
-				],
-				{ encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
-			),
-		) as FuzzReport;
-		expect(report.files).toBeGreaterThan(150);
-		expect(report.pdfjsRead).toBeGreaterThan(100);
-		expect({
-			undercounts: report.undercounts,
-			overLimit: report.overLimit,
-			stalled: report.stalled,
-			findings: report.findings,
-		}).toEqual({ undercounts: 0, overLimit: 0, stalled: 0, findings: {} });
-		rmSync(out, { recursive: true, force: true });
-	}
+	const report = JSON.parse(
+		execFileSync(
+			process.execPath,
+			[
+				join(__dirname, 'fuzz.js'),
+				'--runs',
+				'200',
+				'--seed',
+				'1',
+				'--no-corpus',
+				'--json',
+				'--out',
+				out,
+			],
+			{ encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+		),
+	) as FuzzReport;
+	expect(report.files).toBeGreaterThan(150);
+	expect(report.pdfjsRead).toBeGreaterThan(100);
+	expect({
+		undercounts: report.undercounts,
+		overLimit: report.overLimit,
+		stalled: report.stalled,
+		findings: report.findings,
+	}).toEqual({ undercounts: 0, overLimit: 0, stalled: 0, findings: {} });
+	rmSync(out, { recursive: true, force: true });
 });
