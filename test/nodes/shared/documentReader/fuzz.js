@@ -305,11 +305,21 @@ async function main() {
 	const seed = Number(option('seed', '1'));
 	const minutes = Number(option('minutes', '0'));
 	const runs = Number(option('runs', minutes > 0 ? '0' : '200'));
+	// The corpus beside the clone, or beside the folder of worktrees the clone sits in.
 	const corpus = flag('no-corpus')
 		? undefined
-		: path.resolve(option('corpus', path.join(ROOT, '../shared/pdf-corpus')));
+		: path.resolve(
+				option(
+					'corpus',
+					[
+						path.join(ROOT, '../shared/pdf-corpus'),
+						path.join(ROOT, '../../shared/pdf-corpus'),
+					].find((dir) => fs.existsSync(dir)) ?? path.join(ROOT, '../shared/pdf-corpus'),
+				),
+			);
 	const out = option('out', '/tmp');
 	const json = flag('json');
+	fs.mkdirSync(out, { recursive: true });
 	const { readPdfPages } = loadTypeScript(
 		path.join(ROOT, 'nodes/shared/documentReader/pdfPages.ts'),
 	);
@@ -462,6 +472,8 @@ async function main() {
 		const perByte = micros / bytes.length;
 		if (perByte > worst.perByte.value && bytes.length >= MEASURED_BYTES)
 			worst.perByte = { value: perByte, micros, size: bytes.length, input: input.name, applied };
+		if (micros > worst.cpu.value)
+			fs.writeFileSync(path.join(out, `reader-fuzz-${seed}-most-cpu.pdf`), bytes);
 		if (micros > worst.cpu.value)
 			worst.cpu = {
 				value: micros,
