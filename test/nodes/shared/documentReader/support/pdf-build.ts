@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not node code: the rules for what a node may import do not apply to it */
 // PDFs built by hand for the adversary tests and the fuzzer: objects of any numbers written in
 // order, found through a classic table, a cross-reference stream, or an object stream; page trees of
 // any shape; and numbers V8 hashes into one bucket.
