@@ -40,7 +40,8 @@ const MAX_HOPS = 32;
 
 interface ObjectStreams {
 	numbers: number[];
-	reads: Array<Promise<ObjectStream>>;
+	/** Each stream's table, or what reading it threw; undefined while it is read. */
+	reads: Array<ObjectStream | { failed: unknown } | undefined>;
 }
 
 interface PdfObject {
@@ -291,13 +292,27 @@ class PdfFile implements PdfObjects {
 			const middle = (low + high) >> 1;
 			if (numbers[middle] < ref) low = middle + 1;
 			else if (numbers[middle] > ref) high = middle - 1;
-			else return await reads[middle];
+			else {
+				const read = reads[middle];
+				// Met again while it is read (its own data, its /Length or the /Encrypt that decrypts it
+				// lies inside it): a cycle no reader can resolve, never awaited.
+				if (read === undefined) unreadable();
+				if ('failed' in read) throw read.failed;
+				return read;
+			}
 		}
 		// Each stream read costs the budget its bytes: few are read, so an insertion is cheap.
-		const read = this.readObjectStream(ref);
 		numbers.splice(low, 0, ref);
-		reads.splice(low, 0, read);
-		return await read;
+		reads.splice(low, 0, undefined);
+		let read: ObjectStream | { failed: unknown };
+		try {
+			read = await this.readObjectStream(ref);
+		} catch (error) {
+			read = { failed: error };
+		}
+		reads[numbers.indexOf(ref)] = read;
+		if ('failed' in read) throw read.failed;
+		return read;
 	}
 
 	private async readObjectStream(ref: number): Promise<ObjectStream> {
