@@ -177,13 +177,12 @@ async function walk(
 			}
 			const value = await objects.resolve(node);
 			const kids = value instanceof Map ? value.get('Kids') : undefined;
-			if (value instanceof Map && value.get('Type') !== 'Page' && kids !== undefined) {
-				const list = await objects.resolve(kids);
-				if (!Array.isArray(list)) leaves++;
-				else {
-					objects.budget.step(list.length);
-					for (let at = list.length - 1; at >= 0; at--) stack.push(list[at]);
-				}
+			const list = kids === undefined ? undefined : await objects.resolve(kids);
+			// A /Type /Page with /Kids is a page to pdf.js (the root a node), a node to pdfium: the
+			// larger, its kids, where it has any.
+			if (Array.isArray(list) && (list.length > 0 || (value as PdfDict).get('Type') !== 'Page')) {
+				objects.budget.step(list.length);
+				for (let at = list.length - 1; at >= 0; at--) stack.push(list[at]);
 			} else leaves++;
 			objects.budget.step(1);
 		}
