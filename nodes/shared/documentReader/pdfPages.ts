@@ -320,6 +320,7 @@ class PdfFile implements PdfObjects {
 		const dict = dictOf(value);
 		if (dict.get('Type') !== 'ObjStm' || !data) unreadable();
 		const decoded = await decodeStream(dict, await this.decrypted(data, ref, 0), this.budget);
+		this.budget.objectStreamBytes(decoded.length);
 		return objectStreamOf(dict, decoded, this.budget);
 	}
 

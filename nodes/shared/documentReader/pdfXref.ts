@@ -2,6 +2,7 @@
 // cross-reference streams, each read as where it places the objects it lists.
 import type { PdfBudget } from './pdfBudget';
 import { integerOf, PdfLexer, unreadable, type PdfDict } from './pdfSyntax';
+import { lastAtOrBefore } from './pdfRefTable';
 import { arrayOf, dictOf } from './pdfValues';
 
 /** Where an object is defined: at an offset, in an object stream, or freed (hiding older definitions). */
@@ -33,12 +34,24 @@ export function tableSection(lexer: PdfLexer, budget: PdfBudget): Section {
 	}
 	const trailer = dictOf(lexer.value());
 	const bytes = lexer.bytes.subarray(0, lexer.at);
+	// Subsections in ascending order, none overlapping the next (as producers write them): found
+	// by halves. Otherwise looked through, the first listing a number defining it, as pdf.js reads.
+	const firsts = Float64Array.from(subsections, ([first]) => first);
+	const ordered = subsections.every(
+		([first], at) => at === 0 || first >= subsections[at - 1][0] + subsections[at - 1][1],
+	);
 	return {
 		trailer,
 		entry: (ref) => {
-			budget.step(subsections.length);
-			const found = subsections.find(([first, count]) => ref >= first && ref < first + count);
-			if (!found) return undefined;
+			let found: (typeof subsections)[number] | undefined;
+			if (ordered) {
+				budget.step(Math.ceil(Math.log2(subsections.length + 1)) + 1);
+				found = subsections[lastAtOrBefore(firsts, ref)];
+			} else {
+				budget.step(subsections.length);
+				found = subsections.find(([first, count]) => ref >= first && ref < first + count);
+			}
+			if (!found || ref < found[0] || ref >= found[0] + found[1]) return undefined;
 			const [first, , start, width] = found;
 			const entry = new PdfLexer(bytes, start + width * (ref - first), budget);
 			const offset = entry.integer();
@@ -55,12 +68,27 @@ export function streamSection(dict: PdfDict, data: Buffer, budget: PdfBudget): S
 	if (widths.length !== 3 || widths.some((width) => width > 8)) unreadable();
 	const index = arrayOf(dict.get('Index') ?? [0, dict.get('Size') ?? null]).map(integerOf);
 	const rowWidth = widths[0] + widths[1] + widths[2];
+	// Subsections in ascending order, none overlapping the next: found by halves (the first row of
+	// each kept). Otherwise looked through, the first listing a number defining it.
+	const pairs = index.length >> 1;
+	const firsts = new Float64Array(pairs);
+	const rows = new Float64Array(pairs);
+	let ordered = true;
+	for (let pair = 0, row = 0; pair < pairs; row += index[2 * pair + 1], pair++) {
+		[firsts[pair], rows[pair]] = [index[2 * pair], row];
+		if (pair > 0 && firsts[pair] < firsts[pair - 1] + index[2 * pair - 1]) ordered = false;
+	}
 	return {
 		trailer: dict,
 		entry: (ref) => {
-			budget.step(index.length);
-			let row = 0;
-			for (let pair = 0; pair + 1 < index.length; row += index[pair + 1], pair += 2) {
+			let [from, to] = [0, pairs];
+			if (ordered) {
+				budget.step(Math.ceil(Math.log2(pairs + 1)) + 1);
+				from = Math.max(0, lastAtOrBefore(firsts, ref));
+				to = Math.min(pairs, from + 1);
+			} else budget.step(index.length);
+			for (let pair = 2 * from; pair < 2 * to; pair += 2) {
+				const row = rows[pair >> 1];
 				if (ref < index[pair] || ref >= index[pair] + index[pair + 1]) continue;
 				let at = (row + ref - index[pair]) * rowWidth;
 				if (at + rowWidth > data.length) return undefined;
