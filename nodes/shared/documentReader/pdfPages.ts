@@ -13,6 +13,7 @@ import { objectStreamOf, objectStreamValue, type ObjectStream } from './pdfObjec
 import { pageTreeCount, type PdfObjects } from './pdfPageTree';
 import {
 	headerAt,
+	headerBefore,
 	headersOf,
 	lastOccurrences,
 	MAX_TRAILERS,
@@ -99,6 +100,7 @@ class PdfFile implements PdfObjects {
 	}
 
 	async pageCount(): Promise<number> {
+		let counted: number | undefined;
 		try {
 			const { bytes: tail } = this.bytes.last();
 			const start = tail.lastIndexOf('startxref');
@@ -108,17 +110,32 @@ class PdfFile implements PdfObjects {
 				new PdfLexer(tail, start + 'startxref'.length, this.budget).integer(),
 			);
 			const trailer = this.sections.find((section) => section.trailer.has('Root'))?.trailer;
-			return await this.countOf(
+			counted = await this.countOf(
 				trailer ?? unreadable(),
 				this.sections.map(({ trailer }) => trailer),
 			);
+			// Object headers after the last `startxref` (an update cut short of its table): a reader
+			// that rebuilds the document reads them, so the rebuilt count stands beside this one.
+			if (!headerAfter(tail, start)) return counted;
 		} catch (error) {
 			stopOverBudget(error);
 		}
 		// Damaged: rebuilt from the object headers, as readers do. Readers choose among its trailers
 		// differently (pdf.js the first with an /ID, poppler and mupdf the last): each catalog they
 		// name is counted, and the largest count stands; one that cannot be counted, none does.
-		const trailers = await this.rebuild();
+		const { trailers, first } = await this.rebuild();
+		const most = await this.largestCount(trailers);
+		if (!first) return Math.max(counted ?? 0, most);
+		// An object defined more than once: qpdf, mupdf and poppler take its last definition, pdf.js
+		// may take an earlier one (it passes over what lies between a table and the next
+		// `startxref`). Counted with the first as well: the larger stands.
+		this.rebuilt = first;
+		this.objectStreams = { numbers: [], reads: [] };
+		return Math.max(counted ?? 0, most, await this.largestCount(trailers));
+	}
+
+	/** The largest count of the catalogs a rebuilt document's trailers name. */
+	private async largestCount(trailers: PdfDict[]): Promise<number> {
 		const named = new RefTable();
 		const roots: PdfDict[] = [];
 		for (const trailer of trailers) {
@@ -339,12 +356,12 @@ class PdfFile implements PdfObjects {
 	 * Rebuilds the cross-reference from `N G obj` headers and finds the trailers (`trailer` and
 	 * cross-reference streams), in all of the document's bytes (readers find them in any).
 	 */
-	private async rebuild(): Promise<PdfDict[]> {
+	private async rebuild(): Promise<{ trailers: PdfDict[]; first?: RebuiltTable }> {
 		const bytes = await this.bytes.whole();
 		// Searches of the whole for object headers, trailers and cross-reference streams, each native
 		// and cheap: charged once.
 		this.budget.scan(bytes.length);
-		const { rebuilt, offsets: headers } = headersOf(bytes, this.budget);
+		const { rebuilt, first, offsets: headers } = headersOf(bytes, this.budget);
 		this.sections = [];
 		this.objectStreams = { numbers: [], reads: [] };
 		this.decrypt = undefined;
@@ -381,6 +398,13 @@ class PdfFile implements PdfObjects {
 					stopOverBudget(error);
 				}
 			}
-		return trailers;
+		return { trailers, first };
 	}
+}
+
+/** Whether an object header `N G obj` follows `start` in `bytes`. */
+function headerAfter(bytes: Buffer, start: number): boolean {
+	for (let at = bytes.indexOf('obj', start); at >= 0; at = bytes.indexOf('obj', at + 3))
+		if (headerBefore(bytes, at)) return true;
+	return false;
 }

@@ -17,6 +17,8 @@ const ORDERS = 2 ** 18;
 
 export interface Headers {
 	rebuilt: RebuiltTable;
+	/** The same with the first definition of each number and generation, where any differs (else undefined). */
+	first?: RebuiltTable;
 	/** The offsets of every header, ascending. */
 	offsets: number[];
 }
@@ -28,7 +30,10 @@ export class RebuiltTable {
 	private readonly offsets: Float64Array;
 	private readonly gens: Float64Array;
 
-	constructor(numbers: number[], gens: number[], offsets: number[]) {
+	/** Whether a number has several definitions of its generation (readers may take any). */
+	readonly redefined: boolean = false;
+
+	constructor(numbers: number[], gens: number[], offsets: number[], first = false) {
 		// Sorted by number, then by place in the document: no table keyed by numbers the document chooses.
 		const keys = Float64Array.from(numbers, (number, order) => number * ORDERS + order).sort();
 		[this.numbers, this.offsets, this.gens] = [0, 0, 0].map(() => new Float64Array(keys.length));
@@ -39,8 +44,11 @@ export class RebuiltTable {
 			if (count < 0 || this.numbers[count] !== number) {
 				count++;
 				[this.numbers[count], this.gens[count]] = [number, gens[order]];
+				this.offsets[count] = offsets[order];
+			} else if (this.gens[count] === gens[order]) {
+				this.redefined = true;
+				if (!first) this.offsets[count] = offsets[order];
 			}
-			if (this.gens[count] === gens[order]) this.offsets[count] = offsets[order];
 		}
 		this.numbers = this.numbers.subarray(0, count + 1);
 	}
@@ -71,7 +79,9 @@ export function headersOf(bytes: Buffer, budget: PdfBudget): Headers {
 		numbers.push(ref);
 		gens.push(gen);
 	}
-	return { rebuilt: new RebuiltTable(numbers, gens, offsets), offsets };
+	const rebuilt = new RebuiltTable(numbers, gens, offsets);
+	const first = rebuilt.redefined ? new RebuiltTable(numbers, gens, offsets, true) : undefined;
+	return { rebuilt, first, offsets };
 }
 
 /** The dictionaries after each `trailer` keyword, from the last. */
