@@ -107,6 +107,14 @@ export class PdfBudget {
 		this.spend('sections', 1, OBJECT_COST);
 	}
 
+	/**
+	 * An object stream decoded to `bytes`: objects a producer compressed are the document's as much
+	 * as those it did not, so they add to the limit as its bytes do (never past MOST).
+	 */
+	objectStreamBytes(bytes: number): void {
+		this.work.limit = Math.min(MOST, this.work.limit + PER_BYTE * bytes);
+	}
+
 	/** Work that is none of the kinds: entries of a table looked through. */
 	step(units: number): void {
 		this.work.total += units;

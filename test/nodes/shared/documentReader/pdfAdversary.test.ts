@@ -111,7 +111,7 @@ describe('adversary: never below pdf.js where the walk of /Kids does not finish'
 		expect(counted).toBeUndefined();
 	});
 
-	it('a 6 MB document whose /Count 0 subtree of 1,000 pages lies outside the 2 MB kept at each end: pdf.js counts 1,001', async () => {
+	it('a 6 MB document whose /Count 0 subtree of 1,000 pages lies between two 3 MB streams: pdf.js counts 1,001', async () => {
 		const padding = Buffer.concat([
 			Buffer.from(`<< /Length ${3 * 1024 * 1024} >>\nstream\n`, 'latin1'),
 			Buffer.alloc(3 * 1024 * 1024, 0x20),
@@ -128,7 +128,7 @@ describe('adversary: never below pdf.js where the walk of /Kids does not finish'
 		]);
 		expect(pdfJsPages(pdf)).toBe(1001);
 		const counted = await read(pdf);
-		// The descent wants bytes not kept: the document (up to 16 MB) is read whole once more and walked.
+		// The read skips the streams' data and keeps the subtree between them: walked there.
 		expect(counted).toBe(1001);
 	});
 
@@ -185,5 +185,147 @@ describe('adversary: never below pdf.js where the walk of /Kids does not finish'
 		]);
 		expect(pdfJsPages(pdf)).toBe(1001);
 		expect(await read(pdf)).toBe(1001);
+	});
+
+	it('a damaged file of nine trailers, each naming its own catalog: pdf.js takes the first with an /ID (5,000 pages), poppler the last (1)', async () => {
+		const objects: Array<[number, string]> = [];
+		for (let catalog = 1; catalog <= 9; catalog++) {
+			objects.push([catalog, `<< /Type /Catalog /Pages ${10 + catalog} 0 R >>`]);
+			const [first, count] = catalog === 1 ? [100, 5000] : [5100 + catalog, 1];
+			objects.push([
+				10 + catalog,
+				`<< /Type /Pages /Count ${count} /Kids [${refs(first, count)}] >>`,
+			]);
+			objects.push(...pages(first, count));
+		}
+		const body = objects.map(([number, text]) => `${number} 0 obj\n${text}\nendobj\n`).join('');
+		const trailers = Array.from(
+			{ length: 9 },
+			(_, at) =>
+				`trailer\n<< /Size 6000 /Root ${at + 1} 0 R${at === 0 ? ' /ID [<01> <01>]' : ''} >>\n`,
+		).join('');
+		// No cross-reference and no startxref: rebuilt by every reader.
+		const pdf = Buffer.from(`%PDF-1.7\n${body}${trailers}%%EOF\n`, 'latin1');
+		expect(pdfJsPages(pdf)).toBe(5000);
+		expect(await read(pdf)).toBe(5000);
+	});
+});
+
+describe("the fuzzer's findings: never below pdf.js", () => {
+	// A root page tree node typed /Page with /Kids: pdf.js walks the root's kids whatever its /Type.
+	it('a root /Type /Page with three kids and an indirect /Count naming a dictionary: 3, as pdf.js', async () => {
+		const pdf = Buffer.from(
+			[
+				'%PDF-1.7',
+				'%\xe2\xe3\xcf\xd3',
+				'1 0 obj',
+				'<< /Type /Catalog /Pages 2 0 R >>',
+				'endobj',
+				'2 0 obj',
+				'<< /Type /Page /Kids [3 0 R 4 0 R 5 0 R] /Count 6 0 R >>',
+				'endobj',
+				'3 0 obj',
+				'<< /Type /Page /Parent 2 0 R >>',
+				'endobj',
+				'4 0 obj',
+				'<< /Type /Page /Parent 2 0 R >>',
+				'endobj',
+				'5 0 obj',
+				'<< /Type /Page /Parent 2 0 R >>',
+				'endobj',
+				'6 0 obj',
+				'<< /Foo 1 >>',
+				'endobj',
+				'xref',
+				'0 1',
+				'0000000000 65535 f ',
+				'1 6',
+				'0000000015 00000 n ',
+				'0000000064 00000 n ',
+				'0000000136 00000 n ',
+				'0000000183 00000 n ',
+				'0000000230 00000 n ',
+				'0000000277 00000 n ',
+				'trailer',
+				'<< /Size 7 /Root 1 0 R >>',
+				'startxref',
+				'305',
+				'%%EOF',
+				'',
+			].join('\n'),
+			'latin1',
+		);
+		expect(pdfJsPages(pdf)).toBe(3);
+		expect(await read(pdf)).toBe(3);
+	});
+
+	// An update without /Prev whose table lacks the catalog: rebuilt. pdf.js passes over what lies
+	// between the first table and the next `startxref` (the update's object 2), so takes the first
+	// definition; qpdf and mupdf the last.
+	it('a damaged update redefining the page tree: 5, as pdf.js (the largest of the readers)', async () => {
+		const pdf = Buffer.from(
+			[
+				'%PDF-1.7',
+				'%\xe2\xe3\xcf\xd3',
+				'1 0 obj',
+				'<< /Type /Catalog /Pages 2 0 R >>',
+				'endobj',
+				'2 0 obj',
+				'<< /Type /Pages /Count 5 /Kids [3 0 R 4 0 R 5 0 R 6 0 R 7 0 R] >>',
+				'endobj',
+				'3 0 obj',
+				'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+				'endobj',
+				'4 0 obj',
+				'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+				'endobj',
+				'5 0 obj',
+				'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+				'endobj',
+				'6 0 obj',
+				'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+				'endobj',
+				'7 0 obj',
+				'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+				'endobj',
+				'xref',
+				'0 1',
+				'0000000000 65535 f ',
+				'1 1',
+				'0000000015 00000 n ',
+				'2 1',
+				'0000000064 00000 n ',
+				'3 1',
+				'0000000145 00000 n ',
+				'4 1',
+				'0000000216 00000 n ',
+				'5 1',
+				'0000000287 00000 n ',
+				'6 1',
+				'0000000358 00000 n ',
+				'7 1',
+				'0000000429 00000 n ',
+				'trailer',
+				'<< /Size 8 /Root 1 0 R >>',
+				'',
+				'%%EOF',
+				'',
+				'2 0 obj',
+				'<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+				'endobj',
+				'xref',
+				'2 1',
+				'0000000739 00000 n ',
+				'trailer',
+				'<< /Size 8 /Root 1 0 R >>',
+				'startxref',
+				'796',
+				'%%EOF',
+				'',
+			].join('\n'),
+			'latin1',
+		);
+		expect(pdfJsPages(pdf)).toBe(5);
+		expect(await read(pdf)).toBe(5);
 	});
 });

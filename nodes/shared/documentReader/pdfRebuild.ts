@@ -1,0 +1,165 @@
+// A damaged PDF's cross-reference rebuilt as pdf.js and qpdf rebuild it: from its `N G obj` headers,
+// its `trailer` dictionaries and its cross-reference streams, each found by a native search.
+import { PdfOverBudget, stopOverBudget, type PdfBudget } from './pdfBudget';
+import { endsWord, isWhiteSpace, PdfLexer, unreadable, type PdfDict } from './pdfSyntax';
+
+/** Object headers a rebuilt document may have, and trailers it may name. */
+const MAX_HEADERS = 200_000;
+export const MAX_TRAILERS = 1000;
+/** What each `obj` a rebuild finds costs the budget, and each header it keeps. */
+const FOUND_COST = 4;
+const HEADER_COST = 64;
+/** Bytes after `trailer` searched for its keys where its dictionary does not parse. */
+const LOOSE_TRAILER = 1024 * 1024;
+
+/** Orders below 2^18 (MAX_HEADERS) keep a key of number and order exact. */
+const ORDERS = 2 ** 18;
+
+export interface Headers {
+	rebuilt: RebuiltTable;
+	/** The same with the first definition of each number and generation, where any differs (else undefined). */
+	first?: RebuiltTable;
+	/** The offsets of every header, ascending. */
+	offsets: number[];
+}
+
+/** Each object's definition by its headers: a later one of the same generation wins (an update), another generation does not. */
+export class RebuiltTable {
+	/** Numbers ascending, each once, and the offset and generation of each one's definition. */
+	private readonly numbers: Float64Array;
+	private readonly offsets: Float64Array;
+	private readonly gens: Float64Array;
+
+	/** Whether a number has several definitions of its generation (readers may take any). */
+	readonly redefined: boolean = false;
+
+	constructor(numbers: number[], gens: number[], offsets: number[], first = false) {
+		// Sorted by number, then by place in the document: no table keyed by numbers the document chooses.
+		const keys = Float64Array.from(numbers, (number, order) => number * ORDERS + order).sort();
+		[this.numbers, this.offsets, this.gens] = [0, 0, 0].map(() => new Float64Array(keys.length));
+		let count = -1;
+		for (let at = 0; at < keys.length; at++) {
+			const order = keys[at] % ORDERS;
+			const number = (keys[at] - order) / ORDERS;
+			if (count < 0 || this.numbers[count] !== number) {
+				count++;
+				[this.numbers[count], this.gens[count]] = [number, gens[order]];
+				this.offsets[count] = offsets[order];
+			} else if (this.gens[count] === gens[order]) {
+				this.redefined = true;
+				if (!first) this.offsets[count] = offsets[order];
+			}
+		}
+		this.numbers = this.numbers.subarray(0, count + 1);
+	}
+
+	get(ref: number): { offset: number; gen: number } | undefined {
+		let [low, high] = [0, this.numbers.length - 1];
+		while (low <= high) {
+			const middle = (low + high) >> 1;
+			if (this.numbers[middle] < ref) low = middle + 1;
+			else if (this.numbers[middle] > ref) high = middle - 1;
+			else return { offset: this.offsets[middle], gen: this.gens[middle] };
+		}
+		return undefined;
+	}
+}
+
+/** The `N G obj` headers of `bytes`. */
+export function headersOf(bytes: Buffer, budget: PdfBudget): Headers {
+	const [numbers, gens, offsets]: number[][] = [[], [], []];
+	for (let at = bytes.indexOf('obj'); at >= 0; at = bytes.indexOf('obj', at + 3)) {
+		// Each `obj` found is looked at before it: `objobj…` costs as much as headers do.
+		budget.step(FOUND_COST);
+		const header = headerBefore(bytes, at);
+		if (!header) continue;
+		const [ref, gen, offset] = header;
+		budget.step(HEADER_COST);
+		if (offsets.push(offset) > MAX_HEADERS) throw new PdfOverBudget();
+		numbers.push(ref);
+		gens.push(gen);
+	}
+	const rebuilt = new RebuiltTable(numbers, gens, offsets);
+	const first = rebuilt.redefined ? new RebuiltTable(numbers, gens, offsets, true) : undefined;
+	return { rebuilt, first, offsets };
+}
+
+/** The dictionaries after each `trailer` keyword, from the last. */
+export function trailersOf(bytes: Buffer, budget: PdfBudget): PdfDict[] {
+	const trailers: PdfDict[] = [];
+	for (const at of lastOccurrences(bytes, 'trailer', MAX_TRAILERS)) {
+		try {
+			const value = new PdfLexer(bytes, at + 'trailer'.length, budget).value();
+			trailers.push(value instanceof Map ? value : looseTrailer(bytes, at, budget));
+		} catch (error) {
+			stopOverBudget(error);
+			trailers.push(looseTrailer(bytes, at, budget));
+		}
+	}
+	return trailers;
+}
+
+/** A trailer whose dictionary does not parse (a stray bracket, a broken string): its keys the count needs, each read alone. */
+function looseTrailer(bytes: Buffer, at: number, budget: PdfBudget): PdfDict {
+	// Its keys lie before the next `startxref`, within LOOSE_TRAILER.
+	const limit = bytes.subarray(0, Math.min(bytes.length, at + LOOSE_TRAILER));
+	const end = limit.indexOf('startxref', at);
+	const near = end < 0 ? limit : limit.subarray(0, end);
+	budget.scan(near.length - at);
+	const dict: PdfDict = new Map();
+	for (const key of ['Root', 'Encrypt', 'ID']) {
+		const found = near.indexOf(`/${key}`, at);
+		if (found < 0 || !endsWord(near[found + key.length + 1])) continue;
+		try {
+			dict.set(key, new PdfLexer(near, found + key.length + 1, budget).value());
+		} catch (error) {
+			stopOverBudget(error);
+		}
+	}
+	return dict;
+}
+
+/** Where `word` is in `bytes`, from the last; more than `most` places cannot be read (the first one may be the one a reader takes). */
+export function lastOccurrences(bytes: Buffer, word: string, most: number): number[] {
+	const found: number[] = [];
+	for (let from = bytes.length; from > 0;) {
+		const at = bytes.lastIndexOf(word, from - 1);
+		if (at < 0) break;
+		if (found.push((from = at)) > most) unreadable();
+	}
+	return found;
+}
+
+/** The index of the last of the ascending `offsets` at or before `at` (-1: none). */
+export function headerAt(offsets: number[], at: number): number {
+	let [low, high] = [0, offsets.length - 1];
+	while (low <= high) {
+		const middle = (low + high) >> 1;
+		if (offsets[middle] <= at) low = middle + 1;
+		else high = middle - 1;
+	}
+	return high;
+}
+
+/** `N G` before the `obj` at `at` (the offset of N), or undefined where the bytes there are not a header. */
+export function headerBefore(bytes: Buffer, at: number): [number, number, number] | undefined {
+	if (!endsWord(bytes[at + 3])) return undefined;
+	const digitsBefore = (end: number) => {
+		let start = end;
+		while (start > 0 && end - start < 10 && bytes[start - 1] >= 48 && bytes[start - 1] <= 57)
+			start--;
+		return start;
+	};
+	let end = at;
+	while (end > 0 && at - end < 8 && isWhiteSpace(bytes[end - 1])) end--;
+	const genStart = digitsBefore(end);
+	if (genStart === end || end === at) return undefined;
+	let numEnd = genStart;
+	while (numEnd > 0 && genStart - numEnd < 8 && isWhiteSpace(bytes[numEnd - 1])) numEnd--;
+	const numStart = digitsBefore(numEnd);
+	if (numStart === numEnd || numEnd === genStart) return undefined;
+	if (numStart > 0 && !endsWord(bytes[numStart - 1])) return undefined;
+	const number = Number(bytes.toString('latin1', numStart, numEnd));
+	const gen = Number(bytes.toString('latin1', genStart, end));
+	return gen <= 65535 ? [number, gen, numStart] : undefined;
+}

@@ -1,0 +1,188 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test code, not node code: the rules for what a node may import and use do not apply to it */
+// The eighth review's adversary documents (issue 92, support/pdf-hostile.ts) through the reader's
+// entry, each count against pdf.js's. Hash flooding is shown without a clock: V8 hashes a small
+// integer key of a `Map` or `Set` without a seed, so numbers chosen offline (support/pdf-build.ts,
+// collidingNumbers) share one bucket and every lookup walks them all; a read that keys no `Map` or
+// `Set` by the document's numbers cannot be flooded, whatever the numbers. The spy below records
+// every number used as such a key during the read, and each test asserts none is the document's.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readDocument } from '../../../../nodes/shared/documentReader';
+import { readPdfPages } from '../../../../nodes/shared/documentReader/pdfPages';
+import {
+	bucketOffsets,
+	bucketTree,
+	encryptInObjectStream,
+	floodedRebuild,
+	manyKids,
+	nineTrailers,
+	tiffOfDirectories,
+} from './support/pdf-hostile';
+import { pageTree } from './support/pdf-build';
+
+const open = (bytes: Buffer) => async () =>
+	(async function* () {
+		for (let at = 0; at < bytes.length; at += 64 * 1024) yield bytes.subarray(at, at + 64 * 1024);
+	})();
+
+function pdfJsPages(pdf: Buffer): number | undefined {
+	const dir = mkdtempSync(join(tmpdir(), 'pdfjs-'));
+	try {
+		const file = join(dir, 'a.pdf');
+		writeFileSync(file, pdf);
+		const out = execFileSync(
+			process.execPath,
+			[join(__dirname, './support/pdfjs-pages.mjs'), file],
+			{
+				encoding: 'utf8',
+			},
+		);
+		return (JSON.parse(out.trim()) as { pages?: number }).pages;
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+/** How many of the document's `numbers` keyed a `Map` or `Set` while `run` ran. */
+async function keyedBy<T>(
+	numbers: number[],
+	run: () => Promise<T>,
+): Promise<{ result: T; keyed: number }> {
+	const sorted = Float64Array.from(numbers).sort();
+	const isDocuments = (key: unknown) => {
+		if (typeof key !== 'number') return false;
+		let [low, high] = [0, sorted.length];
+		while (low < high) {
+			const middle = (low + high) >> 1;
+			if (sorted[middle] < key) low = middle + 1;
+			else high = middle;
+		}
+		return sorted[low] === key;
+	};
+	let keyed = 0;
+	const methods: Array<[{ [name: string]: unknown }, string]> = [
+		[Map.prototype as never, 'set'],
+		[Map.prototype as never, 'get'],
+		[Map.prototype as never, 'has'],
+		[Set.prototype as never, 'add'],
+		[Set.prototype as never, 'has'],
+	];
+	const originals = methods.map(
+		([prototype, name]) => prototype[name] as (...args: unknown[]) => unknown,
+	);
+	methods.forEach(([prototype, name], at) => {
+		const original = originals[at];
+		prototype[name] = function (this: unknown, key: unknown, ...rest: unknown[]) {
+			if (isDocuments(key)) keyed++;
+			return original.call(this, key, ...rest);
+		};
+	});
+	try {
+		return { result: await run(), keyed };
+	} finally {
+		methods.forEach(([prototype, name], at) => (prototype[name] = originals[at]));
+	}
+}
+
+const pdfRead = (pdf: Buffer) =>
+	readDocument({ open: open(pdf), mimeType: 'application/pdf', size: pdf.length });
+
+describe('hash flooding: no Map or Set keyed by numbers the document chooses', () => {
+	it.each([
+		['numbers V8 hashes into one bucket', true],
+		['ordinary numbers (the control)', false],
+	])(
+		'a damaged 1 MB PDF (no startxref, rebuilt from its ~33,000 object headers), %s: 3 pages as pdf.js',
+		async (_, colliding) => {
+			const { pdf, numbers } = floodedRebuild(colliding);
+			expect(pdf.length).toBeGreaterThan(800_000);
+			expect(pdfJsPages(pdf)).toBe(3);
+			// A control shows the shape reads as any other: its numbers are not asked about.
+			const { result, keyed } = await keyedBy(colliding ? numbers : [], () => pdfRead(pdf));
+			expect({ ...result, keyed }).toEqual({ kind: 'pdf', pages: 3, keyed: 0 });
+			const { work } = await readPdfPages(open(pdf));
+			expect(work!.total).toBeLessThanOrEqual(work!.limit);
+		},
+	);
+
+	it.each([
+		['a classic table', 'table' as const],
+		['an object stream', 'objstm' as const],
+	])(
+		'3,000 pages whose objects V8 hashes into one bucket, found through %s: as pdf.js, within the budget',
+		async (_, form) => {
+			const { pdf, numbers } = bucketTree(form, 3000);
+			expect(pdfJsPages(pdf)).toBe(3000);
+			const { result, keyed } = await keyedBy(numbers, () => pdfRead(pdf));
+			expect({ ...result, keyed }).toEqual({ kind: 'pdf', pages: 3000, keyed: 0 });
+			const { work } = await readPdfPages(open(pdf));
+			expect(work!.total).toBeLessThanOrEqual(work!.limit);
+		},
+	);
+
+	it.each(['table' as const, 'objstm' as const])(
+		'the control: 3,000 pages numbered 1, 2, 3… through a %s, as pdf.js, within the budget',
+		async (form) => {
+			const { pdf } = pageTree({ pages: 3000, fanout: 100, form });
+			expect(pdfJsPages(pdf)).toBe(3000);
+			const { pages, work } = await readPdfPages(open(pdf));
+			expect(pages).toBe(3000);
+			expect(work!.total).toBeLessThanOrEqual(work!.limit);
+		},
+	);
+
+	it.each([
+		['offsets V8 hashes into one bucket', true],
+		['offsets 1,000 bytes apart (the control)', false],
+	])('a TIFF of about 8,000 image directories at %s: each one a page', async (_, colliding) => {
+		const collide = bucketOffsets(16 * 1024 * 1024, 11);
+		expect(collide.length).toBeGreaterThan(7000);
+		const offsets = colliding ? collide : collide.map((__, at) => 8 + at * 1000);
+		const tiff = tiffOfDirectories(offsets);
+		// A control shows the shape reads as any other: its offsets are not asked about.
+		const { result, keyed } = await keyedBy(colliding ? offsets : [], () =>
+			readDocument({ open: open(tiff), mimeType: 'image/tiff', size: tiff.length }),
+		);
+		expect({ ...result, keyed }).toEqual({ kind: 'tiff', pages: offsets.length, keyed: 0 });
+	});
+});
+
+describe('the budget: references by the hundred thousand', () => {
+	// The count stops at 100,000 pages; the budget may stop it first. Never below pdf.js either way.
+	it.each([
+		[166_000, 1],
+		[333_000, 2],
+	])(
+		'one /Kids array of %i references in %i MB: pdf.js counts them all; 100,000 or cannot be counted',
+		async (references, megabytes) => {
+			const pdf = manyKids(references);
+			expect(pdf.length).toBeLessThanOrEqual(megabytes * 1024 * 1024);
+			expect(pdfJsPages(pdf)).toBe(references);
+			const { pages } = await pdfRead(pdf);
+			expect([100_000, undefined]).toContain(pages);
+			const read = await readPdfPages(open(pdf));
+			if (read.pages !== undefined) expect(read.work!.total).toBeLessThanOrEqual(read.work!.limit);
+		},
+	);
+});
+
+describe('never below a reader: where readers choose different trailers, the largest count or none', () => {
+	it('a damaged file of nine trailers, the first (with /ID) naming 5,000 pages and the eight after it one page each: 5,000 or cannot be counted, never 1', async () => {
+		const pdf = nineTrailers();
+		expect(pdfJsPages(pdf)).toBe(5000);
+		const { pages } = await pdfRead(pdf);
+		expect([5000, undefined]).toContain(pages);
+	});
+});
+
+describe('every read ends', () => {
+	// The document's /Encrypt lies in the object stream it would decrypt. A read that waits on
+	// itself never settles (n8n's execution would wait for ever); the third argument is jest's guard.
+	it('a trailer whose /Encrypt dictionary lies in an object stream: the read ends, 3 pages or cannot be counted', async () => {
+		const pdf = encryptInObjectStream();
+		const { pages } = await pdfRead(pdf);
+		expect([3, undefined]).toContain(pages);
+	}, 60_000);
+});
