@@ -128,22 +128,20 @@ function countNpmLine(counts, line) {
 		return false;
 	}
 	if (/^npm (http|notice)\b/.test(line)) return false;
-	if (/^npm warn /.test(line)) {
-		if (!/^npm warn \S+ +[ }]/.test(line)) counts.warnings++;
+	if (/^npm warn(\s|$)/.test(line)) {
+		if (/^npm warn \S/.test(line) && !/^npm warn \S+ +[ }]/.test(line)) counts.warnings++;
 		return false;
 	}
 	return true;
 }
 
-/** "1,020 of 1,112 package documents and 300 tarballs fetched, 250 of 1,170 packages in place (21%)". */
+/**
+ * "1,020 package documents and 300 tarballs fetched, 250 of 1,170 packages in place (21%)". npm may
+ * read a document more than once, so no total is given for them.
+ */
 function npmStatus(counts, dir) {
 	const n = (count) => count.toLocaleString('en-US');
-	const names = new Set(
-		lockPackages(dir).map((key) =>
-			key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length),
-		),
-	);
-	return `${n(counts.documents)} of ${n(names.size)} package documents and ${n(counts.tarballs)} tarballs fetched, ${installProgress(dir)}`;
+	return `${n(counts.documents)} package documents and ${n(counts.tarballs)} tarballs fetched, ${installProgress(dir)}`;
 }
 
 function main(argv) {
