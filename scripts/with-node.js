@@ -99,7 +99,7 @@ function ensureDependencies(env) {
 		return;
 	const count = require('./progress').lockPackages(ROOT).length;
 	console.error(
-		`Installing the dev dependencies (npm ci: ${count} packages from the npm registry, about 5 minutes; kept in node_modules/)...`,
+		`Installing the dev dependencies (npm ci: ${count} packages from the npm registry, about a minute on a quiet machine, more on a busy one; kept in node_modules/)...`,
 	);
 	// env's PATH has Node >= REQUIRED_MAJOR first: npm runs on it, and the dev dependencies that ask
 	// for Node 22 or newer (n8n-core's) install without warnings.

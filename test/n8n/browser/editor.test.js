@@ -458,7 +458,11 @@ module.exports = async function browser(t) {
 				await creator.getByText(action.displayName, { exact: true }).click();
 				// The trigger's actions: one per event ("On fax received", ...).
 				// n8n names them from the event's words, its punctuation dropped.
-				const words = (text) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+				const words = (text) =>
+					text
+						.toLowerCase()
+						.replace(/[^a-z0-9]+/g, ' ')
+						.trim();
 				const names = await creator.getByTestId('node-creator-item-name').allInnerTexts();
 				const eventNames = trigger.properties
 					.find((p) => p.name === 'events')
