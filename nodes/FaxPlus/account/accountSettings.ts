@@ -15,7 +15,7 @@ import {
 	type ChannelSettings,
 	type SlackMode,
 } from './types';
-import { UPDATE_FIELDS } from '../shared/descriptions';
+import { UPDATE_FIELDS } from '../shared/parameters';
 
 /** A channel's events as a choice of several (Email, SMS, Push Notifications): `emailNotifications` etc. */
 export function eventsField(displayName: string, what: string): INodeProperties {

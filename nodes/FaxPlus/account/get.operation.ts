@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { userIdFields } from '../shared/descriptions';
+import { userIdFields } from '../shared/parameters';
 import { getItem, userIdOf } from '../shared/items';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 

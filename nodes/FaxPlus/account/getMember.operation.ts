@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { memberLocator } from '../shared/descriptions';
+import { memberLocator } from '../shared/parameters';
 import { requiredString, toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import type { MemberDetail } from './types';

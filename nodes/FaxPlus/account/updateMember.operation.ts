@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { memberLocator, updateFieldsCollection } from '../shared/descriptions';
+import { memberLocator, updateFieldsCollection } from '../shared/parameters';
 import { answerOr, nonEmptyUpdate, requiredString, updateText } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import type { MemberDetail } from './types';

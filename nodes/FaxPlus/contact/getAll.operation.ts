@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { userIdFields } from '../shared/descriptions';
+import { userIdFields } from '../shared/parameters';
 import { userIdOf, toItems } from '../shared/items';
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
 import { collectPages, entryKey, FIRST_OFFSET_PAGE, offsetPages } from '../../shared/api/paging';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { e164Numbers } from '../shared/values';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
-import { updateFieldsCollection, userIdFields } from '../shared/descriptions';
+import { updateFieldsCollection, userIdFields } from '../shared/parameters';
 import { answerOr, nonEmptyUpdate, requiredString, updateText, userIdOf } from '../shared/items';
 import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
 import type { ContactModification } from './types';

@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { userIdFields } from '../shared/descriptions';
+import { userIdFields } from '../shared/parameters';
 import { toItems } from '../shared/items';
 import { runsAsTool } from '../../shared/n8n/toolRun';
 import {

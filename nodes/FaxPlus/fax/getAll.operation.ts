@@ -7,7 +7,7 @@ import {
 	type FaxListPageQuery,
 } from '../../shared/api/faxList';
 import { collectPages } from '../../shared/api/paging';
-import { userIdFields } from '../shared/descriptions';
+import { userIdFields } from '../shared/parameters';
 import { userIdOf } from '../shared/items';
 import { choiceOf } from '../shared/values';
 import { outputProperties, shapedItems } from '../shared/output';

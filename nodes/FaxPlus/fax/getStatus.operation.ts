@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { dateTimeValue } from '../../shared/api/dates';
 import { readPhoneNumbers } from '../../shared/phone/numbers';
-import { userIdFields } from '../shared/descriptions';
+import { userIdFields } from '../shared/parameters';
 import { requiredString, userIdOf, toItems } from '../shared/items';
 import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
 import { faxStatusNow } from './shared/sentFaxes';

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateFieldsCollection, userIdFields } from '../shared/descriptions';
+import { updateFieldsCollection, userIdFields } from '../shared/parameters';
 import { answerOr, nonEmptyUpdate } from '../shared/items';
 import { booleanValue, refuseMarker } from '../shared/values';
 import { faxPlusApiRequest } from '../../shared/transport/transport';

@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { userIdFields } from '../shared/descriptions';
+import { userIdFields } from '../shared/parameters';
 import { userIdOf } from '../shared/items';
 import { getManyItems, returnAllOrLimit } from '../shared/paging';
 import { outputProperties } from '../shared/output';

@@ -1,7 +1,7 @@
 // What a tool may run: reading always; spending, deleting or changing on the author's opt-in.
 import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { AgentRisk, FaxPlusOperation } from './types';
-import { docsLink } from './descriptions';
+import { docsLink } from './parameters';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { TOOL_KEY } from '../../shared/n8n/toolRun';
 

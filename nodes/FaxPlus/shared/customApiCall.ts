@@ -12,7 +12,7 @@ import { operationError } from '../../shared/transport/nodeErrors';
 import { checkedCustomPath } from '../../shared/transport/requestTargets';
 import { faxPlusApiDownload, faxPlusApiRequest } from '../../shared/transport/transport';
 import { CUSTOM_API_CALL_NAME, N8N_CUSTOM_API_CALL } from '../../shared/n8n/customApiCall';
-import { docsLink } from './descriptions';
+import { docsLink } from './parameters';
 import { requiredString } from './items';
 import { DOWNLOADS_AT_ONCE, nodeOptionsProperty } from './nodeOptions';
 import type { AgentRisk, FaxPlusOperation } from './types';

@@ -1,5 +1,5 @@
 // Send's options collection as the panel shows it, for the hints that name one of its options.
-import { fieldWithPlace, type CollectionPlace } from './descriptions';
+import { fieldWithPlace, type CollectionPlace } from './parameters';
 
 export const SEND_OPTIONS: CollectionPlace = { displayName: 'Options', placeholder: 'Add Option' };
 

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { fieldWithPlace, UPDATE_FIELDS, updateFieldsCollection } from '../shared/descriptions';
+import { fieldWithPlace, UPDATE_FIELDS, updateFieldsCollection } from '../shared/parameters';
 import { nonEmptyUpdate, toItems } from '../shared/items';
 import {
 	checkDeliverableUrl,

@@ -2,7 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { maskText } from '../logging/mask';
 import type { FaxPlusContext } from './context';
-import type { RequestErrorLike } from './responses';
+import type { RequestErrorLike } from '../n8n/requestErrors';
 
 const MIB = 1024 * 1024;
 

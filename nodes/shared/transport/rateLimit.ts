@@ -1,4 +1,4 @@
-import { responseOf } from './responses';
+import { responseOf } from '../n8n/requestErrors';
 
 /** How often one request answered 429 is sent again (then its 429 is the error). */
 export const RATE_LIMIT_RETRIES = 3;

@@ -2,7 +2,7 @@
 import type { IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
 import { AnswerError, destroyBody } from './answers';
-import { responseOf } from './responses';
+import { responseOf } from '../n8n/requestErrors';
 import { credentialTypeOf, type FaxPlusContext } from './context';
 import { requestErrorOf, operationError } from './nodeErrors';
 import { maskText } from '../logging/mask';

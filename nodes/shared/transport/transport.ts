@@ -10,7 +10,7 @@ import { checkedBaseUrl, checkPath } from './requestTargets';
 import { credentialTypeOf, type FaxPlusContext } from './context';
 import { describeFaxPlusError, parseErrorBody } from './errorCatalogue';
 import { sendAuthenticated } from './redirects';
-import { responseOf } from './responses';
+import { responseOf } from '../n8n/requestErrors';
 import { maskError, requestErrorOf } from './nodeErrors';
 import { rateLimitWaitMs, RATE_LIMIT_RETRIES } from './rateLimit';
 import {

@@ -2,7 +2,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { faxPlusApiRequest } from '../../../shared/transport/transport';
-import { userIdFields } from '../../shared/descriptions';
+import { userIdFields } from '../../shared/parameters';
 import { toItems } from '../../shared/items';
 import { withToolDefault } from '../../shared/output';
 import type { AgentRisk, UntrustedField } from '../../shared/types';

@@ -4,7 +4,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { maskText } from '../../../../nodes/shared/logging/mask';
 import { readErrorBody } from '../../../../nodes/shared/transport/answers';
-import { responseOf } from '../../../../nodes/shared/transport/responses';
+import { responseOf } from '../../../../nodes/shared/n8n/requestErrors';
 import {
 	apiRequests,
 	runOk,
