@@ -6,7 +6,8 @@ import type {
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
-import { DEFAULT_BASE_URL, isBelowBaseUrl, readBaseUrl } from '../nodes/shared/transport/baseUrl';
+import { DEFAULT_BASE_URL, readBaseUrl } from '../nodes/shared/transport/addresses';
+import { isBelowBaseUrl } from '../nodes/shared/transport/tokenScope';
 import { credentialSideDoor, NO_REDIRECTS } from '../nodes/shared/n8n/credentialReach';
 
 /** Both API credentials' Base URL: the transport reads it whichever credential the node uses. */

@@ -20,8 +20,7 @@ import {
 } from '../shared/triggers/settings';
 import { nodeErrorOf, operationError } from '../shared/transport/nodeErrors';
 import { skippedCheckRefusal, skipsDuplicateCheck } from '../shared/n8n/triggerExecute';
-import { errorText, logDebug, logThrottledWarning } from '../shared/logging/log';
-import { LogThrottle } from '../shared/logging/throttle';
+import { errorText, logDebug, LogThrottle, logThrottledWarning } from '../shared/logging/log';
 import { n8nPollBudgetMs } from '../shared/n8n/pollBudget';
 import { CategoryCursor, DEFAULT_OVERLAP_MINUTES, type SelectedFax } from './cursor';
 import type { FaxEvent } from '../shared/api/events';

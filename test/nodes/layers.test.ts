@@ -23,7 +23,7 @@ const MAY_IMPORT: Record<string, string[]> = {
 	n8n: [],
 	// What a document is and its pages: it imports nothing of ours.
 	documentReader: [],
-	// The PAT credential adds its token only where the transport sends it (transport/baseUrl.ts).
+	// The PAT credential adds its token only where the transport sends it (transport/addresses.ts, tokenScope.ts).
 	credentials: ['transport', 'n8n'],
 };
 
@@ -109,7 +109,7 @@ describe('the layers of the source tree', () => {
 		expect(check('nodes/FaxPlus/outbox/update.operation.ts', '../shared/values')).toBe(true);
 		expect(check('nodes/FaxPlus/fax/send/operation.ts', '../shared/sentFaxes')).toBe(true);
 		expect(
-			check('credentials/FaxPlusApi.credentials.ts', '../nodes/shared/transport/baseUrl'),
+			check('credentials/FaxPlusApi.credentials.ts', '../nodes/shared/transport/tokenScope'),
 		).toBe(true);
 	});
 });

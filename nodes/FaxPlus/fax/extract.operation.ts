@@ -12,7 +12,7 @@ import {
 } from './shared/aiJobs';
 import { faxIdField, faxOfItem } from './shared/fields';
 import { toolFields, updateDisplayOptions } from '../shared/display';
-import type { UntrustedField } from '../shared/types';
+import type { UntrustedField } from '../shared/output';
 
 export const option = {
 	name: 'Extract Text and Fields',

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { dateTimeValue, formatUtc } from '../../shared/api/dates';
+import { formatUtc } from '../../shared/api/dates';
+import { dateTimeValue, choiceOf } from '../shared/values';
 import {
 	FIRST_FAX_PAGE,
 	faxPages,
@@ -7,9 +8,7 @@ import {
 	type FaxListPageQuery,
 } from '../../shared/api/faxList';
 import { collectPages } from '../../shared/api/paging';
-import { userIdFields } from '../shared/parameters';
-import { userIdOf } from '../shared/items';
-import { choiceOf } from '../shared/values';
+import { userIdFields, userIdOf } from '../shared/parameters';
 import { outputProperties, shapedItems } from '../shared/output';
 import {
 	RAW_ONLY_FAX_FIELDS,

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateFieldsCollection, userIdFields } from '../shared/parameters';
-import { answerOr, nonEmptyUpdate } from '../shared/items';
+import { updateFieldsCollection, userIdFields, nonEmptyUpdate } from '../shared/parameters';
+import { answerOr } from '../shared/items';
 import { booleanValue, refuseMarker } from '../shared/values';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';

@@ -1,5 +1,5 @@
 // The lists the editor searches in the API (the node's `methods.listSearch`).
-import { currentUserId, matchesFilter, numbersOfUser } from '../shared/locators';
+import { currentUserId, matchesFilter, numbersOfUser } from '../shared/search';
 import type { ListSearchMethod } from '../shared/types';
 import { listShopCountries } from '../shop/getAllCountries.operation';
 import { withoutHookToken } from '../../shared/api/hookTokens';

@@ -1,6 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { userIdFields } from '../shared/parameters';
-import { userIdOf } from '../shared/items';
+import { userIdFields, userIdOf } from '../shared/parameters';
 import { getManyItems, returnAllOrLimit } from '../shared/paging';
 import { outputProperties } from '../shared/output';
 import { RAW_ONLY_NUMBER_FIELDS, SIMPLIFIED_NUMBER } from './fields';

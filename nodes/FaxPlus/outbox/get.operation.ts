@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { userIdFields } from '../shared/parameters';
-import { requiredString, userIdOf } from '../shared/items';
+import { userIdFields, requiredString, userIdOf } from '../shared/parameters';
 import { outputProperties, shapedItems } from '../shared/output';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import {

@@ -2,7 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { entriesOf } from './lists';
 import type { FaxEvent } from './events';
-import { DEFAULT_BASE_URL } from '../transport/baseUrl';
+import { DEFAULT_BASE_URL } from '../transport/addresses';
 import {
 	faxPlusApiDeleteIfExists,
 	faxPlusApiRequest,

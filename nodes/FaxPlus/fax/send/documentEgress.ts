@@ -1,7 +1,8 @@
 // Where Send may fetch from (docs/security.md).
 import type { IExecuteFunctions, NodeEgressFilter } from 'n8n-workflow';
-import { inN8nDefaultRanges, internalRange, parseIp } from '../../../shared/transport/addresses';
-import { listOf } from '../../shared/values';
+import { inCidrs, internalRange, parseIp } from '../../../shared/transport/addresses';
+import { N8N_DEFAULT_BLOCKED_RANGES } from '../../../shared/n8n/ssrfDefaults';
+import { listOf } from '../../shared/parameters';
 import { n8nEgress, type N8nEgress } from '../../../shared/n8n/egressFilter';
 import { sendOption } from '../../shared/sendOptions';
 
@@ -108,7 +109,7 @@ export function documentEgress(context: IExecuteFunctions, allowed?: HostList): 
 				const address = parseIp(text);
 				if (!address) return { allowed: false, reason: 'unresolved' };
 				const range = internalRange(address);
-				const byN8n = n8n?.enforcing === true && inN8nDefaultRanges(address);
+				const byN8n = n8n?.enforcing === true && inCidrs(address, N8N_DEFAULT_BLOCKED_RANGES);
 				if (range && !listed && !byN8n) return { allowed: false, reason: 'internal', range };
 			}
 			const host = addresses[0].includes(':') ? `[${addresses[0]}]` : addresses[0];

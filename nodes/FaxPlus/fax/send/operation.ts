@@ -5,17 +5,19 @@ import type {
 	INodeExecutionData,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { dateTimeValue, formatSendTime } from '../../../shared/api/dates';
+import { formatSendTime } from '../../../shared/api/dates';
+import { dateTimeValue, choiceOf, refuseMarker, wholeNumber } from '../../shared/values';
 import { faxPlusApiRequest } from '../../../shared/transport/transport';
 import { nodeErrorOf, operationError } from '../../../shared/transport/nodeErrors';
 import { saveFaxCustomData } from '../../../shared/logging/customData';
 import { logDebug } from '../../../shared/logging/log';
-import { requiredString, userIdOf, toItems } from '../../shared/items';
+import { toItems } from '../../shared/items';
+import { requiredString, userIdOf, listOf } from '../../shared/parameters';
 import { runsAsTool } from '../../../shared/n8n/toolRun';
 import { KEY_TAG_PREFIX } from '../../shared/keyMarker';
 import { retryOf } from '../../shared/retry';
-import { choiceOf, listOf, refuseMarker, wholeNumber } from '../../shared/values';
-import type { AgentRisk, UntrustedField } from '../../shared/types';
+import type { UntrustedField } from '../../shared/output';
+import type { AgentRisk } from '../../shared/display';
 import { toolFields, updateDisplayOptions } from '../../shared/display';
 import { DEFAULT_MAX_PAGES, DOCUMENT_SOURCES, TEXT_FIELD, type DocumentSource } from './constants';
 import { properties } from './properties';

@@ -1,7 +1,6 @@
 // Send's parameters, as the editor shows them.
 import type { INodeProperties } from 'n8n-workflow';
-import { docsLink, userIdFields } from '../../shared/parameters';
-import { resourceLocator, USER_DEPENDENCY } from '../../shared/locators';
+import { docsLink, userIdFields, resourceLocator, USER_DEPENDENCY } from '../../shared/parameters';
 import { retryFields } from '../../shared/retry';
 import { customDataNumbersOption } from '../../../shared/logging/customData';
 import {

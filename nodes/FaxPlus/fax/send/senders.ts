@@ -2,7 +2,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { readPhoneNumbers } from '../../../shared/phone/numbers';
 import type { ListSearchMethod } from '../../shared/types';
-import { numbersOfUser } from '../../shared/locators';
+import { numbersOfUser } from '../../shared/search';
 import { operationError } from '../../../shared/transport/nodeErrors';
 import { NO_NUMBER } from './constants';
 

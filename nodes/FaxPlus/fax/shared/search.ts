@@ -6,7 +6,7 @@ import {
 	readFaxListPage,
 	type FaxCursor,
 } from '../../../shared/api/faxList';
-import { currentUserId, labelText, matchesFilter, pagesLabel } from '../../shared/locators';
+import { currentUserId, labelText, matchesFilter, pagesLabel } from '../../shared/search';
 import type { ListSearchMethod } from '../../shared/types';
 import type { FaxRecord } from './types';
 import { operationError } from '../../../shared/transport/nodeErrors';
