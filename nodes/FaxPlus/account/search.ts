@@ -4,7 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { listAnswer } from '../../shared/api/accountLists';
 import { SELF_NAME } from '../shared/parameters';
 import { matchesFilter } from '../shared/search';
-import type { ListSearchMethod } from '../shared/types';
+import type { ListSearchMethod } from '../shared/search';
 import type { AccountRecord } from './types';
 
 function accountEntry(account: AccountRecord): INodeListSearchItems {

@@ -4,7 +4,7 @@ import { answerOr } from '../shared/items';
 import { booleanValue, refuseMarker } from '../shared/values';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
-import type { FaxRecord } from './shared/types';
+import type { FaxRecord } from './shared/sentFaxes';
 import { keepingMarker } from '../shared/keyMarker';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';

@@ -2,7 +2,7 @@
 import type { INodeListSearchItems } from 'n8n-workflow';
 import { outboxFaxes, type OutboxFax } from '../../shared/api/accountLists';
 import { currentUserId, labelText, matchesFilter, pagesLabel } from '../shared/search';
-import type { ListSearchMethod } from '../shared/types';
+import type { ListSearchMethod } from '../shared/search';
 
 /** "to +4930123456 · scheduled for 2030-01-15 09:00 +0000 · 2 pages"; the comment as description. */
 function outboxEntry(fax: OutboxFax): INodeListSearchItems {

@@ -135,6 +135,12 @@ export const UPDATE_FIELDS: CollectionPlace = {
 	placeholder: 'Add Field',
 };
 
+/** Send's options collection as the panel shows it, for the hints that name one of its options. */
+export const SEND_OPTIONS: CollectionPlace = { displayName: 'Options', placeholder: 'Add Option' };
+
+/** One of Send's options as a hint names it: "Max Pages (Options → Add Option → Max Pages)". */
+export const sendOption = (option: string) => fieldWithPlace(SEND_OPTIONS, option);
+
 /** An operation's "Update Fields": only the fields the user adds are sent. */
 export function updateFieldsCollection(options: INodeProperties[]): INodeProperties {
 	return {

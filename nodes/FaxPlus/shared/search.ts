@@ -1,7 +1,17 @@
 // What the editor's list searches share: the user a list shows, its filter, its labels.
-import type { ILoadOptionsFunctions, INodeListSearchItems } from 'n8n-workflow';
+import type {
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 import { userNumbers } from '../../shared/api/accountLists';
 import { FOR_MEMBER, locatorValue } from './parameters';
+
+export type ListSearchMethod = (
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) => Promise<INodeListSearchResult>;
 
 /** Whether a list entry matches what the user typed (case-insensitive, in its name, value or description). */
 export function matchesFilter(entry: INodeListSearchItems, filter: string | undefined): boolean {

@@ -1,8 +1,6 @@
 import type {
 	IExecuteFunctions,
-	ILoadOptionsFunctions,
 	INodeExecutionData,
-	INodeListSearchResult,
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
@@ -23,12 +21,6 @@ export interface FaxPlusOperation {
 	/** What the operation does that an AI agent may do only when allowed (see display.ts); none: reading. */
 	agentRisk?: AgentRisk;
 }
-
-export type ListSearchMethod = (
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-) => Promise<INodeListSearchResult>;
 
 /** One resource: its operation picker and operations' parameters, and its operations keyed by the picker's values. */
 export interface FaxPlusResource {

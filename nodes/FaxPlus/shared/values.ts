@@ -1,5 +1,4 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { FAX_EVENTS, type FaxEvent } from '../../shared/api/events';
 import { readPhoneNumbers } from '../../shared/phone/numbers';
 import { carriesMarker, KEY_TAG_PREFIX } from './keyMarker';
 import { operationError } from '../../shared/transport/nodeErrors';
@@ -57,21 +56,6 @@ export function requiredIdList(
 		itemIndex,
 		message: `${label} needs at least one ID`,
 		description: `Set "${label}" to one or more IDs separated by commas (an expression may have resolved to an empty value).`,
-	});
-}
-
-/** One of Fax.Plus's underscored event names; anything else is refused, naming the field. */
-export function faxEvent(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	value: string,
-	label: string,
-): FaxEvent {
-	if ((FAX_EVENTS as readonly string[]).includes(value)) return value as FaxEvent;
-	throw operationError(context, {
-		itemIndex,
-		message: value ? `${label}: "${value}" is not a Fax.Plus event` : `${label} is required`,
-		description: `Use ${FAX_EVENTS.join(', ')} (underscored names; dotted names are not accepted).`,
 	});
 }
 

@@ -2,8 +2,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { formatUtc } from './dates';
 import { FIRST_FAX_PAGE, faxPages, readFaxListPage } from './faxList';
-import { entriesOf } from './lists';
-import { collectPages } from './paging';
+import { entriesOf, collectPages } from './paging';
 import { faxPlusApiRequest, type FaxPlusContext } from '../transport/transport';
 import { operationError } from '../transport/nodeErrors';
 

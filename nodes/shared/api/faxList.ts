@@ -1,8 +1,7 @@
 // The fax list's only cursors are whole seconds: pages overlap a second, repeats dropped by id.
 import type { IDataObject } from 'n8n-workflow';
 import { formatUtc, parseDateTime } from './dates';
-import { entriesOf } from './lists';
-import { entryKey, PagingError, type PageStep } from './paging';
+import { entriesOf, entryKey, PagingError, type PageStep } from './paging';
 import {
 	faxPlusApiRequest,
 	type FaxPlusContext,

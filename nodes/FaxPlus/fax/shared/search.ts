@@ -7,8 +7,8 @@ import {
 	type FaxCursor,
 } from '../../../shared/api/faxList';
 import { currentUserId, labelText, matchesFilter, pagesLabel } from '../../shared/search';
-import type { ListSearchMethod } from '../../shared/types';
-import type { FaxRecord } from './types';
+import type { ListSearchMethod } from '../../shared/search';
+import type { FaxRecord } from './sentFaxes';
 import { operationError } from '../../../shared/transport/nodeErrors';
 
 const SEARCH_PAGE_SIZE = 50;
