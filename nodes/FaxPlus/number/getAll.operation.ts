@@ -28,12 +28,6 @@ const displayOptions = { show: { resource: ['number'], operation: ['getAll'] } }
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	return await getManyItems(
-		this,
-		itemIndex,
-		async () => {
-			return await userNumbers(this, userIdOf(this, itemIndex), itemIndex);
-		},
-		SIMPLIFIED_NUMBER,
-	);
+	const numbers = async () => await userNumbers(this, userIdOf(this, itemIndex), itemIndex);
+	return await getManyItems(this, itemIndex, numbers, SIMPLIFIED_NUMBER);
 }

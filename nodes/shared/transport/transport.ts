@@ -34,7 +34,7 @@ import { NO_REDIRECTS } from '../n8n/credentialReach';
 export type FaxPlusContext =
 	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
-export const credentialTypeOf = (context: FaxPlusContext) =>
+const credentialTypeOf = (context: FaxPlusContext) =>
 	context.getNode().parameters.authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
 
 export interface FaxPlusRequest {
@@ -240,7 +240,7 @@ const MAX_RETRY_AFTER_MS = 30_000;
 const DEFAULT_RETRY_AFTER_MS = 1000;
 
 /** The wait a 429 asks for, or undefined when the error is no 429 or asks more than `most` ms. */
-export function rateLimitWaitMs(error: unknown, most = MAX_RETRY_AFTER_MS): number | undefined {
+function rateLimitWaitMs(error: unknown, most = MAX_RETRY_AFTER_MS): number | undefined {
 	const { status, headers } = responseOf(error);
 	if (status !== 429) return undefined;
 	const waitMs = retryAfterMs(headers['retry-after']) ?? DEFAULT_RETRY_AFTER_MS;
