@@ -97,7 +97,7 @@ describe('the layers of the source tree', () => {
 		expect(check('nodes/FaxPlus/outbox/update.operation.ts', '../fax/send/operation')).toBe(false);
 		expect(check('nodes/FaxPlus/shared/values.ts', '../fax/Fax.resource')).toBe(false);
 		expect(check('nodes/shared/transport/transport.ts', '../../FaxPlus/shared/values')).toBe(false);
-		expect(check('nodes/shared/transport/transport.ts', '../api/faxList')).toBe(false);
+		expect(check('nodes/shared/transport/transport.ts', '../api/accountLists')).toBe(false);
 		expect(check('nodes/shared/logging/log.ts', '../transport/transport')).toBe(false);
 		expect(
 			check('nodes/shared/transport/transport.ts', '../../../credentials/FaxPlusApi.credentials'),

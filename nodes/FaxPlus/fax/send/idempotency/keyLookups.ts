@@ -6,9 +6,8 @@ import type { IDataObject, IExecuteFunctions, NodeOperationError } from 'n8n-wor
 import { sleep } from 'n8n-workflow';
 import { operationError } from '../../../../shared/transport/nodeErrors';
 import { formatUtc } from '../../../../shared/api/dates';
-import { readFaxListPage } from '../../../../shared/api/faxList';
+import { readFaxListPage, outboxFaxes, sentSince } from '../../../../shared/api/accountLists';
 import { faxStatusFields, outboxStatusFields } from '../../../../shared/api/faxStatuses';
-import { outboxFaxes, sentSince } from '../../../../shared/api/accountLists';
 import { runsAsTool } from '../../../../shared/n8n/toolRun';
 import { wholeNumber } from '../../../shared/values';
 import {
