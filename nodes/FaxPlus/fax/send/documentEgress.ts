@@ -1,9 +1,12 @@
 // Where Send may fetch from (docs/security.md).
 import type { IExecuteFunctions, NodeEgressFilter } from 'n8n-workflow';
 import { inCidrs, internalRange, parseIp } from '../../../shared/transport/addresses';
-import { N8N_DEFAULT_BLOCKED_RANGES } from '../../../shared/n8n/ssrfDefaults';
+import {
+	N8N_DEFAULT_BLOCKED_RANGES,
+	n8nEgress,
+	type N8nEgress,
+} from '../../../shared/n8n/egressFilter';
 import { listOf, sendOption } from '../../shared/parameters';
-import { n8nEgress, type N8nEgress } from '../../../shared/n8n/egressFilter';
 
 /** Where a URL's host leads: allowed (with the address to connect to, if pinned), or why not. */
 export type EgressDecision =
