@@ -1,3 +1,5 @@
+// The one request path to Fax.Plus: path and Base URL checked, the send within its deadline and
+// cap, redirects kept below the Base URL, 429s waited out; a failure becomes a masked node error.
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -11,7 +13,6 @@ import type {
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
-
 import { checkedBaseUrl, checkPath } from './addresses';
 import { describeFaxPlusError, operationError, parseErrorBody, requestErrorOf } from './nodeErrors';
 import {
