@@ -6,7 +6,8 @@ import type {
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
-import { DEFAULT_BASE_URL, isBelowBaseUrl, readBaseUrl } from '../nodes/shared/transport/baseUrl';
+import { DEFAULT_BASE_URL, readBaseUrl } from '../nodes/shared/transport/addresses';
+import { isBelowBaseUrl } from '../nodes/shared/transport/tokenScope';
 import { credentialSideDoor, NO_REDIRECTS } from '../nodes/shared/n8n/credentialReach';
 
 /** Both API credentials' Base URL: the transport reads it whichever credential the node uses. */
@@ -47,7 +48,7 @@ export class FaxPlusApi implements ICredentialType {
 		baseUrlProperty,
 	];
 
-	// The token goes only below a Base URL the transport accepts too (baseUrl.ts), whichever node asks.
+	// The token goes only below a Base URL the transport accepts too (transport/addresses.ts), whichever node asks.
 	// In code: n8n 2.x resolves a credential's expressions in the run's isolate, where a poll under
 	// load failed on 2.41.1 ("No bridge acquired for this context").
 	async authenticate(

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { nodeErrorOf, operationError } from '../shared/transport/nodeErrors';
 import { resources } from './resources';
-import { refuseUnlessAgentMayRun } from './shared/agentAccess';
+import { refuseUnlessAgentMayRun } from './shared/display';
 import { CUSTOM_API_CALL, isCustomApiCall } from './shared/customApiCall';
 import { DEFAULT_ITEMS_AT_ONCE, NODE_OPTIONS } from './shared/nodeOptions';
 import { runsAsTool } from '../shared/n8n/toolRun';

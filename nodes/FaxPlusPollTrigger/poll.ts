@@ -7,7 +7,12 @@ import type {
 } from 'n8n-workflow';
 import { readPhoneNumbers } from '../shared/phone/numbers';
 import { formatUtc } from '../shared/api/dates';
-import { FIRST_FAX_PAGE, faxPages, readFaxListPage, startSecondOf } from '../shared/api/faxList';
+import {
+	FIRST_FAX_PAGE,
+	faxPages,
+	readFaxListPage,
+	startSecondOf,
+} from '../shared/api/accountLists';
 import { collectPages } from '../shared/api/paging';
 import { isFinalStatus } from '../shared/api/faxStatuses';
 import { withDocument } from '../shared/triggers/document';
@@ -20,8 +25,7 @@ import {
 } from '../shared/triggers/settings';
 import { nodeErrorOf, operationError } from '../shared/transport/nodeErrors';
 import { skippedCheckRefusal, skipsDuplicateCheck } from '../shared/n8n/triggerExecute';
-import { errorText, logDebug, logThrottledWarning } from '../shared/logging/log';
-import { LogThrottle } from '../shared/logging/throttle';
+import { errorText, logDebug, LogThrottle, logThrottledWarning } from '../shared/logging/log';
 import { n8nPollBudgetMs } from '../shared/n8n/pollBudget';
 import { CategoryCursor, DEFAULT_OVERLAP_MINUTES, type SelectedFax } from './cursor';
 import type { FaxEvent } from '../shared/api/events';
@@ -126,7 +130,7 @@ async function listPage(
 }
 
 /**
- * Every fax of a category with a start_time from `since` on, all pages (nodes/shared/api/faxList.ts). Where
+ * Every fax of a category with a start_time from `since` on, all pages (nodes/shared/api/accountLists.ts). Where
  * the faxes before the Late Fax Window (which each poll reads whole) take longer than a third of
  * `shareMs`, only those up to `until`: a backlog's oldest part, read in parts from the window's
  * start, each whole. Not for a first poll's history (no `cursor`).

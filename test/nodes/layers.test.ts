@@ -23,7 +23,7 @@ const MAY_IMPORT: Record<string, string[]> = {
 	n8n: [],
 	// What a document is and its pages: it imports nothing of ours.
 	documentReader: [],
-	// The PAT credential adds its token only where the transport sends it (transport/baseUrl.ts).
+	// The PAT credential adds its token only where the transport sends it (transport/addresses.ts, tokenScope.ts).
 	credentials: ['transport', 'n8n'],
 };
 
@@ -97,7 +97,7 @@ describe('the layers of the source tree', () => {
 		expect(check('nodes/FaxPlus/outbox/update.operation.ts', '../fax/send/operation')).toBe(false);
 		expect(check('nodes/FaxPlus/shared/values.ts', '../fax/Fax.resource')).toBe(false);
 		expect(check('nodes/shared/transport/transport.ts', '../../FaxPlus/shared/values')).toBe(false);
-		expect(check('nodes/shared/transport/transport.ts', '../api/faxList')).toBe(false);
+		expect(check('nodes/shared/transport/transport.ts', '../api/accountLists')).toBe(false);
 		expect(check('nodes/shared/logging/log.ts', '../transport/transport')).toBe(false);
 		expect(
 			check('nodes/shared/transport/transport.ts', '../../../credentials/FaxPlusApi.credentials'),
@@ -109,7 +109,7 @@ describe('the layers of the source tree', () => {
 		expect(check('nodes/FaxPlus/outbox/update.operation.ts', '../shared/values')).toBe(true);
 		expect(check('nodes/FaxPlus/fax/send/operation.ts', '../shared/sentFaxes')).toBe(true);
 		expect(
-			check('credentials/FaxPlusApi.credentials.ts', '../nodes/shared/transport/baseUrl'),
+			check('credentials/FaxPlusApi.credentials.ts', '../nodes/shared/transport/tokenScope'),
 		).toBe(true);
 	});
 });

@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FaxPlusApi } from '../../credentials/FaxPlusApi.credentials';
-import { describeFaxPlusError } from '../../nodes/shared/transport/errorCatalogue';
+import { describeFaxPlusError } from '../../nodes/shared/transport/nodeErrors';
 import { refusal } from '../../nodes/FaxPlus/fax/send/documentEgress';
-import { REFUSAL_CAUSES } from '../../nodes/FaxPlusTrigger/refusalLog';
+import { REFUSAL_CAUSES } from '../../nodes/FaxPlusTrigger/webhook';
 import { skippedCheckRefusal } from '../../nodes/shared/n8n/triggerExecute';
 
 const doc = readFileSync(join(__dirname, '../../docs/troubleshooting.md'), 'utf8');

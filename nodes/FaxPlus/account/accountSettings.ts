@@ -5,7 +5,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { operationError } from '../../shared/transport/nodeErrors';
-import { booleanValue, choiceOf, e164Numbers, idList, listOf } from '../shared/values';
+import { booleanValue, choiceOf, e164Numbers } from '../shared/values';
+import { idList, listOf, UPDATE_FIELDS } from '../shared/parameters';
 import { isEmailAddress } from './emails';
 import {
 	NOTIFIED_EVENTS,
@@ -15,7 +16,6 @@ import {
 	type ChannelSettings,
 	type SlackMode,
 } from './types';
-import { UPDATE_FIELDS } from '../shared/descriptions';
 
 /** A channel's events as a choice of several (Email, SMS, Push Notifications): `emailNotifications` etc. */
 export function eventsField(displayName: string, what: string): INodeProperties {

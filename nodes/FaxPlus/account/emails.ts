@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { operationError } from '../../shared/transport/nodeErrors';
-import { listOf } from '../shared/values';
+import { listOf } from '../shared/parameters';
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/; // labels between dots: one reading, linear
 

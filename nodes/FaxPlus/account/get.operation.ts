@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { userIdFields } from '../shared/descriptions';
-import { getItem, userIdOf } from '../shared/items';
+import { userIdFields, userIdOf } from '../shared/parameters';
+import { getItem } from '../shared/items';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {

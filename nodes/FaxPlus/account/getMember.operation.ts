@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { memberLocator } from '../shared/descriptions';
-import { requiredString, toItems } from '../shared/items';
+import { memberLocator, requiredString } from '../shared/parameters';
+import { toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import type { MemberDetail } from './types';
 import { toolFields, updateDisplayOptions } from '../shared/display';

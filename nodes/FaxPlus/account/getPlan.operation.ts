@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { getItem, userIdOf } from '../shared/items';
-import { userIdFields } from '../shared/descriptions';
+import { getItem } from '../shared/items';
+import { userIdOf, userIdFields } from '../shared/parameters';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {

@@ -2,8 +2,9 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { listAnswer } from '../../shared/api/accountLists';
-import { matchesFilter, SELF_NAME } from '../shared/locators';
-import type { ListSearchMethod } from '../shared/types';
+import { SELF_NAME } from '../shared/parameters';
+import { matchesFilter } from '../shared/search';
+import type { ListSearchMethod } from '../shared/search';
 import type { AccountRecord } from './types';
 
 function accountEntry(account: AccountRecord): INodeListSearchItems {

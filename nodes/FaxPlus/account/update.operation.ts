@@ -1,6 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateFieldsCollection, userIdFields } from '../shared/descriptions';
-import { answerOr, nonEmptyUpdate, userIdOf } from '../shared/items';
+import {
+	updateFieldsCollection,
+	userIdFields,
+	nonEmptyUpdate,
+	userIdOf,
+} from '../shared/parameters';
+import { answerOr } from '../shared/items';
 import { retryFields, retryOf } from '../shared/retry';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import type { AccountData, AccountModification } from './types';

@@ -1,6 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { memberLocator, updateFieldsCollection } from '../shared/descriptions';
-import { answerOr, nonEmptyUpdate, requiredString, updateText } from '../shared/items';
+import {
+	memberLocator,
+	updateFieldsCollection,
+	nonEmptyUpdate,
+	requiredString,
+	updateText,
+} from '../shared/parameters';
+import { answerOr } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import type { MemberDetail } from './types';
 import { operationError } from '../../shared/transport/nodeErrors';

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import type { FaxPlusContext } from '../../shared/transport/transport';
 import { listAnswer } from '../../shared/api/accountLists';
-import type { ListSearchMethod } from '../shared/types';
+import type { ListSearchMethod } from '../shared/search';
 
 export interface AiCustomField {
 	id: string;

@@ -16,7 +16,5 @@ const displayOptions = { show: { resource: ['ai'], operation: ['getAllCustomFiel
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	return await getManyItems(this, itemIndex, async () => {
-		return await customFields(this, itemIndex);
-	});
+	return await getManyItems(this, itemIndex, async () => await customFields(this, itemIndex));
 }

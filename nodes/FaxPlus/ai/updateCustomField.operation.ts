@@ -1,7 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateFieldsCollection } from '../shared/descriptions';
-import { nonEmptyUpdate, requiredString, toItems, updateText } from '../shared/items';
-import { resourceLocator } from '../shared/locators';
+import {
+	updateFieldsCollection,
+	nonEmptyUpdate,
+	requiredString,
+	updateText,
+	resourceLocator,
+} from '../shared/parameters';
+import { toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { ENABLED_FIELD, type AiCustomField } from './customFields';
 import { booleanValue } from '../shared/values';

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { userIdFields } from '../shared/descriptions';
-import { userIdOf, toItems } from '../shared/items';
+import { userIdFields, userIdOf, idList } from '../shared/parameters';
+import { toItems } from '../shared/items';
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
 import { collectPages, entryKey, FIRST_OFFSET_PAGE, offsetPages } from '../../shared/api/paging';
 import { contactPage, CONTACTS_PAGE_SIZE } from './list';
-import { idList } from '../shared/values';
 import { CONTACT_UNTRUSTED, type ContactListQuery } from './types';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 

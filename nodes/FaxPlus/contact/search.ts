@@ -1,7 +1,7 @@
 // The Contact picker: the chosen user's contacts, searched by Fax.Plus with what the user types, paged by offset.
 import type { INodeListSearchItems } from 'n8n-workflow';
-import { currentUserId, labelText } from '../shared/locators';
-import type { ListSearchMethod } from '../shared/types';
+import { currentUserId, labelText } from '../shared/search';
+import type { ListSearchMethod } from '../shared/search';
 import {
 	entryKey,
 	FIRST_OFFSET_PAGE,

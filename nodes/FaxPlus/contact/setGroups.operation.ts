@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { answerOr, requiredString } from '../shared/items';
-import { resourceLocator } from '../shared/locators';
+import { answerOr } from '../shared/items';
+import { requiredString, resourceLocator } from '../shared/parameters';
 import { requiredIdList } from '../shared/values';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { CONTACT_UNTRUSTED } from './types';

@@ -1,4 +1,4 @@
-import type { UntrustedField } from '../shared/types';
+import type { UntrustedField } from '../shared/output';
 // Shapes of the Contacts API (apidoc.fax.plus "List contacts", "Update a contact"; not in the SDK repositories).
 
 /** A contact; the reference shows `name`, `company` and `numbers` (E.164), and an ID in the path. */

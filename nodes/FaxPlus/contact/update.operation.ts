@@ -1,9 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { e164Numbers } from '../shared/values';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
-import { updateFieldsCollection, userIdFields } from '../shared/descriptions';
-import { answerOr, nonEmptyUpdate, requiredString, updateText, userIdOf } from '../shared/items';
-import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
+import {
+	updateFieldsCollection,
+	userIdFields,
+	nonEmptyUpdate,
+	requiredString,
+	updateText,
+	userIdOf,
+	resourceLocator,
+	USER_DEPENDENCY,
+} from '../shared/parameters';
+import { answerOr } from '../shared/items';
 import type { ContactModification } from './types';
 import { CONTACT_UNTRUSTED } from './types';
 import { toolFields, updateDisplayOptions } from '../shared/display';

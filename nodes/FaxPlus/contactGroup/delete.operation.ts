@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { requiredString, toItems } from '../shared/items';
+import { toItems } from '../shared/items';
+import { requiredString } from '../shared/parameters';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 

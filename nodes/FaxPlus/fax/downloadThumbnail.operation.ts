@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { userIdFields } from '../shared/descriptions';
+import { userIdFields } from '../shared/parameters';
 import { faxPlusApiDownload } from '../../shared/transport/transport';
 import { safeFileName } from '../../shared/api/faxFiles';
 import { faxIdField, faxOfItem, outputBinaryField, FAX_UNTRUSTED } from './shared/fields';

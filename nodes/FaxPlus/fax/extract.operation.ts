@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { userIdFields } from '../shared/descriptions';
+import { userIdFields } from '../shared/parameters';
 import { toItems } from '../shared/items';
 import { runsAsTool } from '../../shared/n8n/toolRun';
 import {
@@ -12,7 +12,7 @@ import {
 } from './shared/aiJobs';
 import { faxIdField, faxOfItem } from './shared/fields';
 import { toolFields, updateDisplayOptions } from '../shared/display';
-import type { UntrustedField } from '../shared/types';
+import type { UntrustedField } from '../shared/output';
 
 export const option = {
 	name: 'Extract Text and Fields',

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { userIdFields } from '../shared/descriptions';
+import { userIdFields } from '../shared/parameters';
 import { outputProperties, shapedItems } from '../shared/output';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import {

@@ -1,15 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { dateTimeValue, formatUtc } from '../../shared/api/dates';
+import { formatUtc } from '../../shared/api/dates';
+import { dateTimeValue, choiceOf } from '../shared/values';
 import {
 	FIRST_FAX_PAGE,
 	faxPages,
 	readFaxListPage,
 	type FaxListPageQuery,
-} from '../../shared/api/faxList';
+} from '../../shared/api/accountLists';
 import { collectPages } from '../../shared/api/paging';
-import { userIdFields } from '../shared/descriptions';
-import { userIdOf } from '../shared/items';
-import { choiceOf } from '../shared/values';
+import { userIdFields, userIdOf } from '../shared/parameters';
 import { outputProperties, shapedItems } from '../shared/output';
 import {
 	RAW_ONLY_FAX_FIELDS,
@@ -84,7 +83,7 @@ const properties: INodeProperties[] = [
 const displayOptions = { show: { resource: ['fax'], operation: ['getAll'] } };
 export const description = updateDisplayOptions(displayOptions, properties);
 
-/** One item per fax, each once whatever page size Fax.Plus answers (nodes/shared/api/faxList.ts). */
+/** One item per fax, each once whatever page size Fax.Plus answers (nodes/shared/api/accountLists.ts). */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const userId = userIdOf(this, itemIndex);
 	const limit = resultLimit(this, itemIndex);

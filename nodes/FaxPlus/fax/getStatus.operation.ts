@@ -1,9 +1,14 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { dateTimeValue } from '../../shared/api/dates';
+import { dateTimeValue } from '../shared/values';
 import { readPhoneNumbers } from '../../shared/phone/numbers';
-import { userIdFields } from '../shared/descriptions';
-import { requiredString, userIdOf, toItems } from '../shared/items';
-import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
+import {
+	userIdFields,
+	requiredString,
+	userIdOf,
+	resourceLocator,
+	USER_DEPENDENCY,
+} from '../shared/parameters';
+import { toItems } from '../shared/items';
 import { faxStatusNow } from './shared/sentFaxes';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { FAX_UNTRUSTED } from './shared/fields';

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateFieldsCollection, userIdFields } from '../shared/descriptions';
-import { answerOr, nonEmptyUpdate } from '../shared/items';
+import { updateFieldsCollection, userIdFields, nonEmptyUpdate } from '../shared/parameters';
+import { answerOr } from '../shared/items';
 import { booleanValue, refuseMarker } from '../shared/values';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
-import type { FaxRecord } from './shared/types';
+import type { FaxRecord } from './shared/sentFaxes';
 import { keepingMarker } from '../shared/keyMarker';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { faxEventOptions } from '../../shared/api/events';
+import { faxEventOptions, faxEvent } from '../../shared/api/events';
 import { toItems } from '../shared/items';
-import { checkUrl, e164Numbers, faxEvent } from '../shared/values';
+import { checkUrl, e164Numbers } from '../shared/values';
 import { hookWithoutToken } from '../../shared/api/hookTokens';
 import { createLegacyHook } from '../../shared/api/legacyHooks';
 import { toolFields, updateDisplayOptions } from '../shared/display';

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { requiredString, toItems } from '../shared/items';
-import { resourceLocator } from '../shared/locators';
+import { toItems } from '../shared/items';
+import { requiredString, resourceLocator } from '../shared/parameters';
 import { deleteLegacyHook } from '../../shared/api/legacyHooks';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 

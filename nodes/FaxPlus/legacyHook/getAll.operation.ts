@@ -1,6 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { faxEventOptions } from '../../shared/api/events';
-import { faxEvent } from '../shared/values';
+import { faxEventOptions, faxEvent } from '../../shared/api/events';
 import { getManyItems, returnAllOrLimit } from '../shared/paging';
 import { hookWithoutToken } from '../../shared/api/hookTokens';
 import { listAllLegacyHooks, listLegacyHooks } from '../../shared/api/legacyHooks';

@@ -1,6 +1,6 @@
 // The lists the editor searches in the API (the node's `methods.listSearch`).
-import { currentUserId, matchesFilter, numbersOfUser } from '../shared/locators';
-import type { ListSearchMethod } from '../shared/types';
+import { currentUserId, matchesFilter, numbersOfUser } from '../shared/search';
+import type { ListSearchMethod } from '../shared/search';
 import { listShopCountries } from '../shop/getAllCountries.operation';
 import { withoutHookToken } from '../../shared/api/hookTokens';
 import { listLegacyHooks } from '../../shared/api/legacyHooks';
@@ -10,7 +10,6 @@ export { searchMembers, searchUsers } from '../account/search';
 export { searchCustomFields } from '../ai/customFields';
 export { searchContacts } from '../contact/search';
 export { searchFaxes } from '../fax/shared/search';
-export { searchSenderNumbers } from '../fax/send/senders';
 export { searchOutboxFaxes } from '../outbox/search';
 
 export const searchLegacyHooks: ListSearchMethod = async function (filter) {
@@ -23,6 +22,11 @@ export const searchLegacyHooks: ListSearchMethod = async function (filter) {
 /** The Number picker: GET /accounts/{user_id}/numbers answers all of a user's numbers at once. */
 export const searchNumbers: ListSearchMethod = async function (filter) {
 	return await numbersOfUser(this, currentUserId(this), filter);
+};
+
+/** Send's From picker: the account's own numbers (Fax.Plus picks one per destination). */
+export const searchSenderNumbers: ListSearchMethod = async function (filter) {
+	return await numbersOfUser(this, 'self', filter);
 };
 
 /** The country picker of Search Numbers: every shop country, filtered by name or ISO code. */

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { memberLocator, userIdFields } from '../shared/descriptions';
-import { answerOr, requiredString, userIdOf } from '../shared/items';
+import { memberLocator, userIdFields, requiredString, userIdOf } from '../shared/parameters';
+import { answerOr } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { faxNumberField, faxNumberOf } from './fields';
 import { toolFields, updateDisplayOptions } from '../shared/display';

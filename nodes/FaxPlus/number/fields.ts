@@ -1,8 +1,7 @@
 import type { SimplifiedShape } from '../shared/output';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { readPhoneNumbers } from '../../shared/phone/numbers';
-import { requiredString } from '../shared/items';
-import { resourceLocator, USER_DEPENDENCY } from '../shared/locators';
+import { requiredString, resourceLocator, USER_DEPENDENCY } from '../shared/parameters';
 import { operationError } from '../../shared/transport/nodeErrors';
 
 /** The `number` parameter of one number operation: a number of the chosen user, from the list or typed. */

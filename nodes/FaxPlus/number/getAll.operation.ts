@@ -1,6 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { userIdFields } from '../shared/descriptions';
-import { userIdOf } from '../shared/items';
+import { userIdFields, userIdOf } from '../shared/parameters';
 import { getManyItems, returnAllOrLimit } from '../shared/paging';
 import { outputProperties } from '../shared/output';
 import { RAW_ONLY_NUMBER_FIELDS, SIMPLIFIED_NUMBER } from './fields';
@@ -29,12 +28,6 @@ const displayOptions = { show: { resource: ['number'], operation: ['getAll'] } }
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	return await getManyItems(
-		this,
-		itemIndex,
-		async () => {
-			return await userNumbers(this, userIdOf(this, itemIndex), itemIndex);
-		},
-		SIMPLIFIED_NUMBER,
-	);
+	const numbers = async () => await userNumbers(this, userIdOf(this, itemIndex), itemIndex);
+	return await getManyItems(this, itemIndex, numbers, SIMPLIFIED_NUMBER);
 }

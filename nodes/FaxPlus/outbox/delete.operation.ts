@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { userIdFields } from '../shared/descriptions';
-import { requiredString, userIdOf, toItems } from '../shared/items';
+import { userIdFields, requiredString, userIdOf } from '../shared/parameters';
+import { toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { outboxFaxIdField, OUTBOX_UNTRUSTED } from './fields';
 import { toolFields, updateDisplayOptions } from '../shared/display';

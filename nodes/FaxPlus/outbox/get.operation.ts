@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { userIdFields } from '../shared/descriptions';
-import { requiredString, userIdOf } from '../shared/items';
+import { userIdFields, requiredString, userIdOf, sendOption } from '../shared/parameters';
 import { outputProperties, shapedItems } from '../shared/output';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import {
@@ -12,7 +11,6 @@ import {
 	OUTBOX_UNTRUSTED,
 } from './fields';
 import { outboxFaxes, type OutboxFax } from '../../shared/api/accountLists';
-import { sendOption } from '../shared/sendOptions';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 

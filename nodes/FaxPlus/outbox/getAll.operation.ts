@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { userIdFields } from '../shared/descriptions';
-import { userIdOf } from '../shared/items';
+import { userIdFields, userIdOf } from '../shared/parameters';
 import { getManyItems, returnAllOrLimit } from '../shared/paging';
 import { outputProperties } from '../shared/output';
 import {

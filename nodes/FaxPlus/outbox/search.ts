@@ -1,8 +1,8 @@
 // The Outbox Fax picker: the faxes waiting in the chosen user's outbox (one answer, no pages).
 import type { INodeListSearchItems } from 'n8n-workflow';
 import { outboxFaxes, type OutboxFax } from '../../shared/api/accountLists';
-import { currentUserId, labelText, matchesFilter, pagesLabel } from '../shared/locators';
-import type { ListSearchMethod } from '../shared/types';
+import { currentUserId, labelText, matchesFilter, pagesLabel } from '../shared/search';
+import type { ListSearchMethod } from '../shared/search';
 
 /** "to +4930123456 · scheduled for 2030-01-15 09:00 +0000 · 2 pages"; the comment as description. */
 function outboxEntry(fax: OutboxFax): INodeListSearchItems {

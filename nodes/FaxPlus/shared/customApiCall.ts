@@ -9,13 +9,13 @@ import type {
 } from 'n8n-workflow';
 import { ANSWER_CAPS } from '../../shared/transport/answers';
 import { operationError } from '../../shared/transport/nodeErrors';
-import { checkedCustomPath } from '../../shared/transport/requestTargets';
+import { checkedCustomPath } from '../../shared/transport/addresses';
 import { faxPlusApiDownload, faxPlusApiRequest } from '../../shared/transport/transport';
 import { CUSTOM_API_CALL_NAME, N8N_CUSTOM_API_CALL } from '../../shared/n8n/customApiCall';
-import { docsLink } from './descriptions';
-import { requiredString } from './items';
+import { docsLink, requiredString } from './parameters';
 import { DOWNLOADS_AT_ONCE, nodeOptionsProperty } from './nodeOptions';
-import type { AgentRisk, FaxPlusOperation } from './types';
+import type { FaxPlusOperation } from './types';
+import type { AgentRisk } from './display';
 import { CUSTOM_API_CALL, toolFields, updateDisplayOptions } from './display';
 
 export { CUSTOM_API_CALL };

@@ -1,7 +1,13 @@
-// How an operation's properties show: only for it (n8n's updateDisplayOptions), and on its tool.
-import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { agentMayRunProperty } from './agentAccess';
-import type { AgentRisk } from './types';
+// How an operation's properties show: only for it (n8n's updateDisplayOptions), and on its tool;
+// what a tool may run: reading always; spending, deleting or changing on the author's opt-in.
+import type {
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+import { docsLink } from './parameters';
+import { operationError } from '../../shared/transport/nodeErrors';
 import { TOOL_KEY } from '../../shared/n8n/toolRun';
 
 /** Custom API Call's value, in every resource's operation list and in the resource list. */
@@ -46,4 +52,66 @@ export function toolFields(
 		},
 		...agentMayRunProperty(option, agentRisk),
 	];
+}
+
+/** Why an agent may not run an operation unless allowed, and, if only sometimes, when. */
+export interface AgentRisk {
+	kind: 'spends' | 'deletes' | 'changes';
+	/** Only when this is true for the item (e.g. an option that requests paid work is on). */
+	when?: (context: IExecuteFunctions, itemIndex: number) => boolean;
+	/** When, in words, for the switch's description (with `when`). */
+	whenText?: string;
+}
+
+const AGENT_MAY_RUN = 'agentMayRun';
+const AGENT_MAY_RUN_NAME = 'Let an AI Agent Run This';
+
+const RISK_TEXT: Record<AgentRisk['kind'], string> = {
+	spends: 'spends money or AI credits',
+	deletes: 'deletes, and cannot be undone',
+	changes: 'changes your Fax.Plus account or its data',
+};
+
+/** The same, in the few words the switch's description has room for. */
+const RISK_WORDS: Record<AgentRisk['kind'], string> = {
+	spends: 'spends money or credits',
+	deletes: 'cannot be undone',
+	changes: 'changes your data',
+};
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** The switch shown on the tool of an operation that has an `agentRisk`; off by default. */
+function agentMayRunProperty(
+	option: INodePropertyOptions,
+	agentRisk: AgentRisk | undefined,
+): INodeProperties[] {
+	if (!agentRisk) return [];
+	const action = lowerFirst(String(option.action ?? option.name));
+	return [
+		{
+			displayName: AGENT_MAY_RUN_NAME,
+			name: AGENT_MAY_RUN,
+			type: 'boolean',
+			default: false,
+			description: `Whether an AI agent may ${action} (${RISK_WORDS[agentRisk.kind]}${agentRisk.when ? ` ${agentRisk.whenText}` : ''}); turn on only where a person ${docsLink('security.md#what-an-ai-agent-may-do-with-the-tools', 'approves each call')}`,
+			displayOptions: { show: { [TOOL_KEY]: [true] } },
+		},
+	];
+}
+
+/** Refuses, before any request, a tool call of an operation the author has not let agents run. */
+export function refuseUnlessAgentMayRun(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	{ agentRisk, option }: { agentRisk?: AgentRisk; option: INodePropertyOptions },
+): void {
+	if (!agentRisk) return;
+	if (agentRisk.when && !agentRisk.when(context, itemIndex)) return;
+	if (context.getNodeParameter(AGENT_MAY_RUN, itemIndex, false) === true) return;
+	throw operationError(context, {
+		itemIndex,
+		message: `This tool may not ${lowerFirst(String(option.action ?? option.name))} for an AI agent: "${AGENT_MAY_RUN_NAME}" is off`,
+		description: `It ${RISK_TEXT[agentRisk.kind]}, so an agent may run it only when the workflow's author turns on "${AGENT_MAY_RUN_NAME}" in this tool's parameters. Ask a person to do it instead.`,
+	});
 }

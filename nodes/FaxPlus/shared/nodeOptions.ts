@@ -1,6 +1,6 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import { DEFAULT_DEADLINE_SECONDS } from '../../shared/transport/answers';
-import type { CollectionPlace } from './descriptions';
+import type { CollectionPlace } from './parameters';
 import { CUSTOM_API_CALL } from './display';
 import type { FaxPlusOperation } from './types';
 

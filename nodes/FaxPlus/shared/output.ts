@@ -6,10 +6,17 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { parseDateTime } from '../../shared/api/dates';
-import type { UntrustedField } from './types';
-import { listOf } from './values';
+import { listOf } from './parameters';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { TOOL_KEY } from '../../shared/n8n/toolRun';
+
+/** A field of an answer written by someone else, and the name it gets under `untrusted`. */
+export interface UntrustedField {
+	field: string;
+	as: string;
+	/** Only for records this is true of (e.g. a caller ID of a received fax). */
+	when?: (record: IDataObject) => boolean;
+}
 
 /** What Simplified keeps of a record: its fields, in order, each as it is or turned into something shorter. */
 export interface SimplifiedShape {

@@ -1,8 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { FAX_EVENTS, type FaxEvent } from '../../shared/api/events';
 import { readPhoneNumbers } from '../../shared/phone/numbers';
 import { carriesMarker, KEY_TAG_PREFIX } from './keyMarker';
 import { operationError } from '../../shared/transport/nodeErrors';
+import { parseDateTime } from '../../shared/api/dates';
+import { fromLuxon } from '../../shared/n8n/luxonDates';
+import { idList } from './parameters';
 
 /** A whole number of `minimum` or more (a numeric string too); `fallback`, if given, for an empty value; else an error naming the field. */
 export function wholeNumber(
@@ -41,15 +43,6 @@ export function e164Numbers(
 	});
 }
 
-/** Entries of a list (an expression's) or of one string split at `separator`: trimmed, without empty ones or duplicates. */
-export function listOf(value: unknown, separator: string | RegExp = ','): string[] {
-	const entries = Array.isArray(value) ? value : String(value ?? '').split(separator);
-	return [...new Set(entries.map((entry) => String(entry ?? '').trim()).filter(Boolean))];
-}
-
-/** IDs from a list or one string separated by commas, spaces or new lines (see listOf). */
-export const idList = (value: unknown): string[] => listOf(value, /[\s,]+/);
-
 /** The IDs of a parameter (see idList); refuses an empty list before any request. */
 export function requiredIdList(
 	context: IExecuteFunctions,
@@ -63,21 +56,6 @@ export function requiredIdList(
 		itemIndex,
 		message: `${label} needs at least one ID`,
 		description: `Set "${label}" to one or more IDs separated by commas (an expression may have resolved to an empty value).`,
-	});
-}
-
-/** One of Fax.Plus's underscored event names; anything else is refused, naming the field. */
-export function faxEvent(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	value: string,
-	label: string,
-): FaxEvent {
-	if ((FAX_EVENTS as readonly string[]).includes(value)) return value as FaxEvent;
-	throw operationError(context, {
-		itemIndex,
-		message: value ? `${label}: "${value}" is not a Fax.Plus event` : `${label} is required`,
-		description: `Use ${FAX_EVENTS.join(', ')} (underscored names; dotted names are not accepted).`,
 	});
 }
 
@@ -150,4 +128,22 @@ export function checkUrl(
 		});
 	}
 	return url;
+}
+
+/** A date parameter as an instant; not a date: an error naming the parameter. */
+export function dateTimeValue(
+	context: IExecuteFunctions,
+	value: unknown,
+	label: string,
+	itemIndex: number,
+): Date | undefined {
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+		return undefined;
+	const date = parseDateTime(fromLuxon(value), context.getTimezone());
+	if (date) return date;
+	throw operationError(context, {
+		itemIndex,
+		message: `${label} is not a date and time: "${String(value)}"`,
+		description: `Pick a date in "${label}", or use an ISO 8601 value such as 2030-01-15T09:00:00Z (a value without a zone is read in the workflow's time zone).`,
+	});
 }

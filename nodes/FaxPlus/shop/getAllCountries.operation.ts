@@ -33,7 +33,5 @@ const displayOptions = { show: { resource: ['shop'], operation: ['getAllCountrie
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	return await getManyItems(this, itemIndex, async () => {
-		return await listShopCountries(this, itemIndex);
-	});
+	return await getManyItems(this, itemIndex, async () => await listShopCountries(this, itemIndex));
 }

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { answerOr, requiredString } from '../shared/items';
+import { answerOr } from '../shared/items';
+import { requiredString } from '../shared/parameters';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 

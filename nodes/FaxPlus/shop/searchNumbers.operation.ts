@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { requiredString } from '../shared/items';
-import { resourceLocator } from '../shared/locators';
+import { requiredString, resourceLocator } from '../shared/parameters';
 import { listAnswer } from '../../shared/api/accountLists';
 import { getManyItems, returnAllOrLimit } from '../shared/paging';
 import { choiceOf } from '../shared/values';

@@ -1,10 +1,8 @@
 // Parameters and checks shared by the Webhook operations.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { FAX_EVENTS, faxEventOptions, type FaxEvent } from '../../shared/api/events';
-import { requiredString } from '../shared/items';
-import { faxEvent, listOf } from '../shared/values';
-import { resourceLocator } from '../shared/locators';
+import { FAX_EVENTS, faxEventOptions, type FaxEvent, faxEvent } from '../../shared/api/events';
+import { requiredString, listOf, resourceLocator } from '../shared/parameters';
 import { operationError } from '../../shared/transport/nodeErrors';
 
 /** The endpoint's URL, events and numbers filter, as Create asks for them and Update changes them. */

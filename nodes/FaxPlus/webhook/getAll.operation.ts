@@ -17,7 +17,6 @@ const displayOptions = { show: { resource: ['webhook'], operation: ['getAll'] } 
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	return await getManyItems(this, itemIndex, async () => {
-		return (await listWebhookEndpoints(this, itemIndex)).map(withoutSecrets);
-	});
+	const endpoints = async () => (await listWebhookEndpoints(this, itemIndex)).map(withoutSecrets);
+	return await getManyItems(this, itemIndex, endpoints);
 }

@@ -1,6 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { fieldWithPlace, UPDATE_FIELDS, updateFieldsCollection } from '../shared/descriptions';
-import { nonEmptyUpdate, toItems } from '../shared/items';
+import {
+	fieldWithPlace,
+	UPDATE_FIELDS,
+	updateFieldsCollection,
+	nonEmptyUpdate,
+} from '../shared/parameters';
+import { toItems } from '../shared/items';
 import {
 	checkDeliverableUrl,
 	listWebhookEndpoints,

@@ -1,6 +1,3 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-import { operationError } from '../transport/nodeErrors';
-
 /** An ISO-like date and time, or the API's own `YYYY-MM-DD HH:mm:ss +HHMM`. */
 const DATE_TIME =
 	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
@@ -28,17 +25,10 @@ function wallClockToUtc(wallClockMs: number, timeZone: string | undefined): numb
 	}
 }
 
-/** An n8n date value (ISO without a zone is in `timeZone`), or undefined. */
+/** A Date, epoch milliseconds or date text (ISO without a zone is in `timeZone`), or undefined. */
 export function parseDateTime(value: unknown, timeZone?: string): Date | undefined {
 	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
 	if (typeof value === 'number') return Number.isFinite(value) ? new Date(value) : undefined;
-	if (value && typeof value === 'object') {
-		const candidate = value as { toJSDate?: () => Date; toISO?: () => string };
-		if (typeof candidate.toJSDate === 'function')
-			return parseDateTime(candidate.toJSDate(), timeZone);
-		if (typeof candidate.toISO === 'function') return parseDateTime(candidate.toISO(), timeZone);
-		return undefined;
-	}
 	if (typeof value !== 'string') return undefined;
 	const match = DATE_TIME.exec(value.trim());
 	if (!match) return undefined;
@@ -68,22 +58,4 @@ export function formatUtc(date: Date): string {
 
 export function formatSendTime(date: Date): string {
 	return `${formatUtc(date)} +0000`;
-}
-
-/** A date parameter as an instant; not a date: an error naming the parameter. */
-export function dateTimeValue(
-	context: IExecuteFunctions,
-	value: unknown,
-	label: string,
-	itemIndex: number,
-): Date | undefined {
-	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
-		return undefined;
-	const date = parseDateTime(value, context.getTimezone());
-	if (date) return date;
-	throw operationError(context, {
-		itemIndex,
-		message: `${label} is not a date and time: "${String(value)}"`,
-		description: `Pick a date in "${label}", or use an ISO 8601 value such as 2030-01-15T09:00:00Z (a value without a zone is read in the workflow's time zone).`,
-	});
 }

@@ -1,4 +1,5 @@
-import type { INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
+import { operationError } from '../transport/nodeErrors';
 
 /** The fax events Fax.Plus can deliver (underscored names; dotted aliases are refused). */
 export const FAX_EVENTS = ['fax_sent', 'fax_received', 'fax_page_received'] as const;
@@ -28,3 +29,18 @@ export const faxEventOptions: INodePropertyOptions[] = [
 export const eventsSubtitle = `={{$parameter["events"].map((event) => (${JSON.stringify(
 	Object.fromEntries(faxEventOptions.map((option) => [option.value, option.name])),
 )})[event] || event).join(", ")}}`;
+
+/** One of Fax.Plus's underscored event names; anything else is refused, naming the field. */
+export function faxEvent(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	value: string,
+	label: string,
+): FaxEvent {
+	if ((FAX_EVENTS as readonly string[]).includes(value)) return value as FaxEvent;
+	throw operationError(context, {
+		itemIndex,
+		message: value ? `${label}: "${value}" is not a Fax.Plus event` : `${label} is required`,
+		description: `Use ${FAX_EVENTS.join(', ')} (underscored names; dotted names are not accepted).`,
+	});
+}

@@ -1,8 +1,8 @@
 // The current webhook API (/webhooks), shared by the Webhook resource and the trigger.
 import type { IDataObject } from 'n8n-workflow';
-import { entriesOf } from './lists';
+import { entriesOf } from './paging';
 import type { FaxEvent } from './events';
-import { DEFAULT_BASE_URL } from '../transport/baseUrl';
+import { DEFAULT_BASE_URL } from '../transport/addresses';
 import {
 	faxPlusApiDeleteIfExists,
 	faxPlusApiRequest,

@@ -1,7 +1,5 @@
 // Lines in n8n's log, each "Fax.Plus: …" naming workflow and node; never a secret. Never throws.
 import type { IDataObject, INode, Logger, LogMetadata } from 'n8n-workflow';
-import type { LogThrottle } from './throttle';
-import { maskText } from './mask';
 
 export interface LogContext {
 	logger?: Logger;
@@ -115,4 +113,45 @@ function withoutTrailingStops(text: string): string {
 	let end = text.length;
 	while (end > 0 && (text[end - 1] === '.' || text[end - 1].trim() === '')) end--;
 	return text.slice(0, end).trimStart();
+}
+
+// Masks secrets in text the package passes on (errors, answers, log lines), also when the other side echoes them.
+/** The text with every secret replaced by `***`, and any `Bearer <token>` too unless `bearer` is false (then no pattern reads it, so it may precede a cut). */
+export function maskText(text: string, secrets: string[], bearer = true): string {
+	let masked = text;
+	for (const secret of secrets)
+		if (masked.includes(secret)) masked = masked.split(secret).join('***');
+	return bearer ? masked.replace(/\b(Bearer|Basic)[ \t]+[^\s"',;]+/gi, '$1 ***') : masked;
+}
+
+// At most one line of a kind a minute, carrying how many were held back (no timers).
+const THROTTLE_WINDOW_MS = 60_000;
+/** Keys kept at most (per workflow, node and cause: a few per trigger); the oldest go first. */
+const MAX_KEYS = 1000;
+
+type ThrottleDecision =
+	/** Write the line; `heldBack` lines of the same key were not written since `since` (epoch ms). */
+	{ write: true; heldBack: number; since: number } | { write: false };
+
+export class LogThrottle {
+	private readonly keys = new Map<string, { writtenAt: number; heldBack: number }>();
+
+	decide(key: string, now: number): ThrottleDecision {
+		const state = this.keys.get(key);
+		// A clock that went back counts as a new window, so nothing is held back for long.
+		if (state && now >= state.writtenAt && now - state.writtenAt < THROTTLE_WINDOW_MS) {
+			state.heldBack++;
+			return { write: false };
+		}
+		const decision: ThrottleDecision = {
+			write: true,
+			heldBack: state?.heldBack ?? 0,
+			since: state?.writtenAt ?? now,
+		};
+		// Re-inserted, so the map's order is the order of the last lines written.
+		this.keys.delete(key);
+		if (this.keys.size >= MAX_KEYS) this.keys.delete(this.keys.keys().next().value as string);
+		this.keys.set(key, { writtenAt: now, heldBack: 0 });
+		return decision;
+	}
 }

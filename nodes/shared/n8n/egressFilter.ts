@@ -1,4 +1,5 @@
-// n8n's egress filter as each release hands it to nodes, or none (README.md).
+// n8n's egress filter as each release hands it to nodes, or none, and the ranges it blocks by
+// default, @n8n/config's SSRF_DEFAULT_BLOCKED_IP_RANGES (README.md).
 import type { IExecuteFunctions, NodeEgressFilter } from 'n8n-workflow';
 
 /** In n8n's default blocked ranges on every release above: a filter that passes it enforces nothing. */
@@ -31,3 +32,22 @@ export async function n8nEgress(context: IExecuteFunctions): Promise<N8nEgress |
 		connectable: async (host) => !safe || (await safe.validateUrl(`http://${host}/`)).ok,
 	};
 }
+
+/** The ranges n8n's egress filter blocks unless the instance sets others. */
+export const N8N_DEFAULT_BLOCKED_RANGES: readonly string[] = [
+	'10.0.0.0/8',
+	'172.16.0.0/12',
+	'192.168.0.0/16',
+	'127.0.0.0/8',
+	'::1/128',
+	'169.254.0.0/16',
+	'fe80::/10',
+	'fc00::/7',
+	'fd00::/8',
+	'0.0.0.0/8',
+	'192.0.0.0/24',
+	'192.0.2.0/24',
+	'198.18.0.0/15',
+	'198.51.100.0/24',
+	'203.0.113.0/24',
+];

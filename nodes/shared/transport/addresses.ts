@@ -1,5 +1,7 @@
-// Where an address leads (an IPv6 form embedding IPv4 judged by the IPv4), pure: no DNS.
-import { N8N_DEFAULT_BLOCKED_RANGES } from '../n8n/ssrfDefaults';
+// Where a request may go: the path's segments, a Base URL safe for the token, and where an
+// address leads (an IPv6 form embedding IPv4 judged by the IPv4; no DNS).
+import type { FaxPlusContext } from './transport';
+import { operationError } from './nodeErrors';
 
 /** An IP address: IPv4 as a 32-bit number, IPv6 as its eight 16-bit groups. */
 export type IpAddress = { family: 4; value: number } | { family: 6; groups: number[] };
@@ -118,14 +120,12 @@ export function internalRange(address: IpAddress): string | undefined {
 	return ranges.find((range) => inTableRange(address, range))?.[2] || undefined;
 }
 
-const N8N_DEFAULT_RANGES: Range[] = N8N_DEFAULT_BLOCKED_RANGES.map((cidr) => {
-	const [base, bits] = cidr.split('/');
-	return [base, Number(bits), ''];
-});
-
-/** Whether n8n's default blocked ranges hold the address as written (not an IPv4 it embeds). */
-export function inN8nDefaultRanges(address: IpAddress): boolean {
-	return N8N_DEFAULT_RANGES.some((range) => inTableRange(address, range));
+/** Whether one of `cidrs` ("base/bits") holds the address as written (not an IPv4 it embeds). */
+export function inCidrs(address: IpAddress, cidrs: readonly string[]): boolean {
+	return cidrs.some((cidr) => {
+		const [base, bits] = cidr.split('/');
+		return inTableRange(address, [base, Number(bits), '']);
+	});
 }
 
 /** Loopback without a resolver: a loopback address, or exactly `localhost` (not `*.localhost`). */
@@ -138,4 +138,115 @@ export function isLiteralLoopbackHost(hostname: string): boolean {
 	const embedded = address.family === 6 ? embeddedIpv4(address.groups) : undefined;
 	const mapped = embedded?.form === 'IPv4-mapped' && { family: 4 as const, value: embedded.value };
 	return internalRange(mapped || address) === 'loopback';
+}
+
+export const DEFAULT_BASE_URL = 'https://restapi.fax.plus/v3';
+
+const MAX_LENGTH = 2048; // longer is no API address: never parsed
+
+/** https://, or http:// to a loopback literal; no user, password, query or fragment. Empty is Fax.Plus's. */
+export function readBaseUrl(value: unknown): { url: string } | { refusal: string } {
+	const text = String(value || DEFAULT_BASE_URL).trim();
+	if (text.length > MAX_LENGTH)
+		return { refusal: `is longer than ${MAX_LENGTH} characters, which no API address is` };
+	const url = URL.canParse(text) ? new URL(text) : undefined;
+	// Without user, password, query or fragment: a secret pasted there is never shown.
+	const shown = url ? `(${url.protocol}//${url.host}${url.pathname})` : '(not a URL)';
+	if (url?.protocol !== 'https:' && url?.protocol !== 'http:')
+		return { refusal: `${shown} must start with https://` };
+	if (url.protocol === 'http:' && !isLiteralLoopbackHost(url.hostname))
+		return { refusal: `${shown} uses http://, which would send the token unencrypted` };
+	// A lone "?" or "#" leaves search and hash empty, yet would turn every path into a query.
+	if (url.username || url.password || text.includes('?') || text.includes('#'))
+		return { refusal: `${shown} must not carry a user name, password, query or fragment` };
+	return { url: text.replace(/(?<!\/)\/+$/, '') }; // linear: a run is read from its first slash only
+}
+
+// "." and ".." (any case of %2e) survive encodeURIComponent, and the URL parser climbs out of them.
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+// What a server may still split a segment on: the credential sends no token there (tokenScope.ts).
+// Read after encoding: encodeURIComponent writes ";" as %3B.
+const SEPARATOR = /%2f|%5c|%3b|;/i;
+
+/** Refuses empty, "." and ".." segments and separators within one: Contact → Update with ID ".." renames the account. */
+export function checkPath(
+	context: FaxPlusContext,
+	request: { path: string; itemIndex?: number },
+): void {
+	const segments = request.path.split('/');
+	const bad = segments.findIndex(
+		(part, index) => index > 0 && (part === '' || DOT_SEGMENT.test(part) || SEPARATOR.test(part)),
+	);
+	if (request.path.startsWith('/') && bad === -1) return;
+	const before = bad > 0 ? `${segments.slice(0, bad).join('/')}/` : '';
+	const shown = bad > 0 && segments[bad] !== '' ? `"${decodeSegment(segments[bad])}"` : 'empty';
+	throw operationError(context, {
+		itemIndex: request.itemIndex,
+		message: `The ID after ${before || 'the base URL'} is ${shown}, so no request was sent`,
+		description:
+			'An ID in a request path cannot be empty, "." or "..", nor hold "/", "\\" or ";": the request would reach another resource. Check the field that gives this ID (picker, expression or an AI agent\'s input).',
+	});
+}
+
+function decodeSegment(part: string): string {
+	try {
+		return decodeURIComponent(part);
+	} catch {
+		return part;
+	}
+}
+
+/** The Base URL (readBaseUrl), or an error saying why it cannot carry the token. */
+export function checkedBaseUrl(
+	context: FaxPlusContext,
+	value: unknown,
+	itemIndex?: number,
+): string {
+	const reading = readBaseUrl(value);
+	if ('url' in reading) return reading.url;
+	throw operationError(context, {
+		itemIndex,
+		message: `The credential's Base URL ${reading.refusal}`,
+		description: `Fax.Plus's is ${DEFAULT_BASE_URL}. http:// is accepted only for a loopback host (localhost, 127.0.0.1, [::1]), e.g. a local test server or gateway. No request was sent.`,
+	});
+}
+
+const MAX_PATH_LENGTH = 2048; // longer is no API path: refused before any pattern reads it
+
+/** Why a Custom API Call's Path would leave the Base URL, or undefined when it stays below it. */
+function customPathProblem(path: string): string | undefined {
+	if (/^[a-z][a-z\d+\-.]*:/i.test(path)) return 'is a full address, not a path below the Base URL';
+	if (/^[/\\]{2}/.test(path)) return 'starts with "//", which names another host';
+	if (/[\s\p{Cc}]/u.test(path)) return 'holds a space or a control character';
+	if (path.includes('\\')) return 'holds "\\", which URL readers take as "/"';
+	if (/[?#]/.test(path)) return 'holds "?" or "#": the query goes in Query Parameters';
+	const segments = path.replace(/^\//, '').split('/');
+	if (segments.some((part) => part === '')) return 'has an empty segment ("//" or a trailing "/")';
+	if (segments.some((part) => DOT_SEGMENT.test(part))) return 'climbs with "." or ".." segments';
+	if (segments.some((part) => SEPARATOR.test(part)))
+		return 'holds an encoded "/" or "\\", or ";", which a server may split on';
+	return undefined;
+}
+
+/** A Custom API Call's Path, below the Base URL ("/" added in front), or a refusal naming the field. */
+export function checkedCustomPath(
+	context: FaxPlusContext,
+	value: unknown,
+	itemIndex?: number,
+): string {
+	const text = String(value ?? '').trim();
+	const problem =
+		text === ''
+			? 'is empty'
+			: text.length > MAX_PATH_LENGTH
+				? `has ${text.length} characters, more than any API path (${MAX_PATH_LENGTH})`
+				: customPathProblem(text);
+	if (problem === undefined) return text.startsWith('/') ? text : `/${text}`;
+	const shown = text.length > 80 ? `${text.slice(0, 60)}…` : text;
+	throw operationError(context, {
+		itemIndex,
+		message: `Path${shown && problem !== 'is empty' ? ` "${shown}"` : ''} ${problem}, so no request was sent`,
+		description:
+			"Path is the part after the credential's Base URL, e.g. /accounts/self or /accounts/self/files; each segment a plain name or ID (encode other characters, e.g. a space as %20). A request never leaves the Base URL.",
+	});
 }

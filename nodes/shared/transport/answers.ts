@@ -1,8 +1,8 @@
 // Every outside answer's limits (docs/security.md): total deadline, size cap, JSON depth.
 import type { IDataObject } from 'n8n-workflow';
-import { maskText } from '../logging/mask';
-import type { FaxPlusContext } from './context';
-import type { RequestErrorLike } from './responses';
+import { maskText } from '../logging/log';
+import type { FaxPlusContext } from './transport';
+import type { RequestErrorLike } from '../n8n/requestErrors';
 
 const MIB = 1024 * 1024;
 

@@ -1,23 +1,26 @@
+// The one request path to Fax.Plus: path and Base URL checked, the send within its deadline and
+// cap, redirects kept below the Base URL, 429s waited out; a failure becomes a masked node error.
 import type {
 	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IN8nHttpFullResponse,
+	IPollFunctions,
+	IWebhookFunctions,
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
-
-import { checkedBaseUrl, checkPath } from './requestTargets';
-import { credentialTypeOf, type FaxPlusContext } from './context';
-import { describeFaxPlusError, parseErrorBody } from './errorCatalogue';
-import { sendAuthenticated } from './redirects';
-import { responseOf } from './responses';
-import { maskError, requestErrorOf } from './nodeErrors';
-import { rateLimitWaitMs, RATE_LIMIT_RETRIES } from './rateLimit';
+import { checkedBaseUrl, checkPath } from './addresses';
+import { describeFaxPlusError, operationError, parseErrorBody, requestErrorOf } from './nodeErrors';
 import {
 	ANSWER_CAPS,
 	AnswerError,
 	deadlineOf,
 	describeAnswerProblem,
+	destroyBody,
 	maskAnswer,
 	parseJsonAnswer,
 	readBody,
@@ -25,9 +28,15 @@ import {
 	secretsOf,
 	type AnswerKind,
 } from './answers';
-import { logDebug, logWarning, urlForLog } from '../logging/log';
+import { logDebug, logWarning, maskText, urlForLog } from '../logging/log';
+import { redirectLocationOf, responseOf } from '../n8n/requestErrors';
+import { NO_REDIRECTS } from '../n8n/credentialReach';
 
-export type { FaxPlusContext };
+export type FaxPlusContext =
+	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
+
+const credentialTypeOf = (context: FaxPlusContext) =>
+	context.getNode().parameters.authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
 
 export interface FaxPlusRequest {
 	method: IHttpRequestMethods;
@@ -211,4 +220,122 @@ function toFaxPlusError(
 		{ ...parsed, httpCode: String(status) } as JsonObject,
 		{ message, description, httpCode: String(status), itemIndex: request.itemIndex },
 	);
+}
+
+/** The error with the credential's secrets masked everywhere n8n shows it. */
+function maskError(error: NodeApiError | NodeOperationError, secrets: string[]) {
+	error.message = maskText(error.message, secrets);
+	error.description &&= maskText(error.description, secrets);
+	if (Array.isArray(error.messages))
+		error.messages = error.messages.map((text) =>
+			typeof text === 'string' ? maskText(text, secrets) : text,
+		);
+	if (error.errorResponse) maskAnswer(error.errorResponse, secrets);
+	return error;
+}
+
+/** How often one request answered 429 is sent again (then its 429 is the error). */
+const RATE_LIMIT_RETRIES = 3;
+/** A longer Retry-After is not waited for: the request fails with its 429 at once. */
+const MAX_RETRY_AFTER_MS = 30_000;
+const DEFAULT_RETRY_AFTER_MS = 1000;
+
+/** The wait a 429 asks for, or undefined when the error is no 429 or asks more than `most` ms. */
+function rateLimitWaitMs(error: unknown, most = MAX_RETRY_AFTER_MS): number | undefined {
+	const { status, headers } = responseOf(error);
+	if (status !== 429) return undefined;
+	const waitMs = retryAfterMs(headers['retry-after']) ?? DEFAULT_RETRY_AFTER_MS;
+	return waitMs <= Math.min(most, MAX_RETRY_AFTER_MS) ? waitMs : undefined;
+}
+
+/** A Retry-After header in ms: delay-seconds or an HTTP date (RFC 9110 §10.2.3); undefined if unreadable. */
+function retryAfterMs(value: unknown): number | undefined {
+	const text = Array.isArray(value) ? value[0] : value;
+	if (typeof text !== 'string' || text.trim() === '' || text.length > 64) return undefined;
+	if (/^\s*\d+\s*$/.test(text)) return Number(text) * 1000;
+	if (!/[a-z]/i.test(text)) return undefined;
+	const date = Date.parse(text);
+	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+// Redirects are ours: n8n keeps the token on some cross-origin hops; ours stay below the Base URL.
+/** Hops followed for one request, each checked before it is requested (browsers and axios allow more). */
+export const MAX_REDIRECTS = 5;
+
+export const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+// The answer, or a deadline error first (n8n puts its cancel signal on an operation's request in
+// place of ours); a later answer is destroyed unread.
+async function withinDeadline(pending: Promise<IN8nHttpFullResponse>, deadline: AbortSignal) {
+	void pending.then(
+		(late) => deadline.aborted && destroyBody(late.body),
+		(failed: unknown) => deadline.aborted && destroyBody(responseOf(failed).body),
+	);
+	return await Promise.race([
+		pending,
+		new Promise<never>((_resolve, reject) => {
+			const stop = () => reject(new AnswerError({ kind: 'deadline' }));
+			if (deadline.aborted) stop();
+			else deadline.addEventListener('abort', stop, { once: true });
+		}),
+	]);
+}
+
+/** Sends one authenticated request, following redirects that stay below the Base URL only; a refusal quotes the Location with secrets masked, before operationError cuts it (a cut secret would show its start). */
+async function sendAuthenticated(
+	context: FaxPlusContext,
+	options: IHttpRequestOptions,
+	baseUrl: string,
+	{ deadline, secrets }: { deadline: AbortSignal; secrets: string[] },
+): Promise<IN8nHttpFullResponse> {
+	const base = new URL(baseUrl);
+	const scope = `${base.origin}${base.pathname.replace(/(?<!\/)\/+$/, '')}`;
+	const refuse = (message: string, why: string) =>
+		operationError(context, {
+			message: maskText(message, secrets, false),
+			description: `Your Fax.Plus token is sent only below the credential's Base URL (${scope}/)${why}. If the Base URL is a proxy, make it answer without redirecting.`,
+		});
+	// The PAT credential signs only a request n8n follows no redirect of (n8n/credentialReach.ts).
+	let hop: IHttpRequestOptions = {
+		...options,
+		...NO_REDIRECTS,
+		sendCredentialsOnCrossOriginRedirect: false,
+	};
+	for (let hops = 0; ; hops++) {
+		try {
+			return await withinDeadline(
+				context.helpers.httpRequestWithAuthentication.call(context, credentialTypeOf(context), hop),
+				deadline,
+			);
+		} catch (error) {
+			const { status, headers, body } = responseOf(error);
+			// n8n's request helpers throw NodeApiErrors; the callers read their response.
+			if (status === undefined || !REDIRECT_STATUSES.has(status))
+				throw error instanceof AnswerError ? error : requestErrorOf(context, error);
+			// A streamed answer's body is not read here: the caller reads a failure's (bounded).
+			destroyBody(body);
+			const location = redirectLocationOf(headers);
+			if (location === undefined)
+				throw refuse(
+					`The API answered ${status} (a redirect), which the node does not follow`,
+					', and this n8n version does not tell the node where the redirect leads',
+				);
+			const next = new URL(location, hop.url);
+			const target = `${next.origin}${next.pathname}`;
+			// Another path of the same server may be another service.
+			if (target !== scope && !target.startsWith(`${scope}/`))
+				throw refuse(
+					`The API answered with a redirect to ${target}, outside the Base URL ${scope}/, which the node does not follow`,
+					': a redirect elsewhere would carry it there, so the request stops here',
+				);
+			if (hops >= MAX_REDIRECTS)
+				throw operationError(context, {
+					message: `The API redirected more than ${MAX_REDIRECTS} times`,
+				});
+			hop = { ...hop, url: next.href, qs: undefined };
+			// 303, and 301/302 after a POST, continue as GET without a body (as browsers and axios do).
+			if (status === 303 || ((status === 301 || status === 302) && hop.method === 'POST'))
+				hop = { ...hop, method: 'GET', body: undefined };
+		}
+	}
 }

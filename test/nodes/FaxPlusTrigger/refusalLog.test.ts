@@ -1,4 +1,4 @@
-import { REFUSAL_CAUSES } from '../../../nodes/FaxPlusTrigger/refusalLog';
+import { REFUSAL_CAUSES } from '../../../nodes/FaxPlusTrigger/webhook';
 import { verifyWebhookDelivery } from '../../../nodes/FaxPlusTrigger/signature';
 
 describe('refusal messages', () => {

@@ -1,4 +1,4 @@
-// Send's To, and the bounds on where Send may fax: allowed calling codes or number prefixes, and
+// Send's From (the account's numbers, or `no_number`) and To, and the bounds on where Send may fax: allowed calling codes or number prefixes, and
 // how many numbers one item may send to. Checked before anything is read, uploaded or sent.
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import {
@@ -9,8 +9,8 @@ import {
 import { runsAsTool } from '../../../shared/n8n/toolRun';
 import { wholeNumber } from '../../shared/values';
 import { operationError } from '../../../shared/transport/nodeErrors';
-import { MAX_DESTINATIONS, TOOL_MAX_DESTINATIONS } from './constants';
-import { sendOption } from '../../shared/sendOptions';
+import { MAX_DESTINATIONS, NO_NUMBER, TOOL_MAX_DESTINATIONS } from './constants';
+import { sendOption } from '../../shared/parameters';
 
 /** The prefixes of Allowed Destinations: whole numbers read as To reads them, else "+" and digits. */
 function allowedPrefixes(context: IExecuteFunctions, itemIndex: number, value: unknown): string[] {
@@ -104,4 +104,37 @@ export function destinationsOf(
 			? `Nothing was uploaded or sent. This tool may only fax numbers starting with ${allowed}. Do not try other numbers; tell the user that ${refused} is not allowed.`
 			: `Nothing was uploaded or sent. Add its calling code or prefix to ${sendOption('Allowed Destinations')}, or remove the number.`,
 	});
+}
+
+/** The `from` to send, checked: `no_number`, or E.164 numbers joined by commas. */
+export function senderOf(context: IExecuteFunctions, itemIndex: number): string {
+	const value = String(
+		context.getNodeParameter('from', itemIndex, '', { extractValue: true }) ?? '',
+	).trim();
+	const hint = `Pick one of the account's fax numbers, enter one or several separated by commas (e.g. +15551230001, +15551230002), or ${NO_NUMBER} for a corporate member without an assigned number.`;
+	if (!value) {
+		throw operationError(context, {
+			itemIndex,
+			message: 'From is required',
+			description: `${hint} (An expression may have resolved to an empty value.)`,
+		});
+	}
+	if (value === NO_NUMBER) return value;
+	const entries = value.split(',').map((entry) => entry.trim());
+	if (entries.includes(NO_NUMBER)) {
+		throw operationError(context, {
+			itemIndex,
+			message: `From: ${NO_NUMBER} cannot be combined with numbers`,
+			description: `Use ${NO_NUMBER} alone (a corporate member without an assigned number), or list numbers only.`,
+		});
+	}
+	const result = readPhoneNumbers(entries);
+	if (!result.ok) {
+		throw operationError(context, {
+			itemIndex,
+			message: `From: "${result.invalid}" ${result.reason}`,
+			description: hint,
+		});
+	}
+	return result.numbers.join(',');
 }

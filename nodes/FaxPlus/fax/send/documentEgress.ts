@@ -1,9 +1,12 @@
 // Where Send may fetch from (docs/security.md).
 import type { IExecuteFunctions, NodeEgressFilter } from 'n8n-workflow';
-import { inN8nDefaultRanges, internalRange, parseIp } from '../../../shared/transport/addresses';
-import { listOf } from '../../shared/values';
-import { n8nEgress, type N8nEgress } from '../../../shared/n8n/egressFilter';
-import { sendOption } from '../../shared/sendOptions';
+import { inCidrs, internalRange, parseIp } from '../../../shared/transport/addresses';
+import {
+	N8N_DEFAULT_BLOCKED_RANGES,
+	n8nEgress,
+	type N8nEgress,
+} from '../../../shared/n8n/egressFilter';
+import { listOf, sendOption } from '../../shared/parameters';
 
 /** Where a URL's host leads: allowed (with the address to connect to, if pinned), or why not. */
 export type EgressDecision =
@@ -108,7 +111,7 @@ export function documentEgress(context: IExecuteFunctions, allowed?: HostList): 
 				const address = parseIp(text);
 				if (!address) return { allowed: false, reason: 'unresolved' };
 				const range = internalRange(address);
-				const byN8n = n8n?.enforcing === true && inN8nDefaultRanges(address);
+				const byN8n = n8n?.enforcing === true && inCidrs(address, N8N_DEFAULT_BLOCKED_RANGES);
 				if (range && !listed && !byN8n) return { allowed: false, reason: 'internal', range };
 			}
 			const host = addresses[0].includes(':') ? `[${addresses[0]}]` : addresses[0];

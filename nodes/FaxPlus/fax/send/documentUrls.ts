@@ -25,10 +25,10 @@ import {
 	type DocumentEgress,
 	type HostList,
 } from './documentEgress';
-import { MAX_REDIRECTS, REDIRECT_STATUSES } from '../../../shared/transport/redirects';
+import { MAX_REDIRECTS, REDIRECT_STATUSES } from '../../../shared/transport/transport';
 import { wholeNumber } from '../../shared/values';
 import { operationError } from '../../../shared/transport/nodeErrors';
-import { sendOption } from '../../shared/sendOptions';
+import { sendOption } from '../../shared/parameters';
 import {
 	MAX_FILES,
 	MAX_TOTAL_MEGABYTES,

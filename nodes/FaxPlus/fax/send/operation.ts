@@ -5,30 +5,39 @@ import type {
 	INodeExecutionData,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { dateTimeValue, formatSendTime } from '../../../shared/api/dates';
+import { formatSendTime } from '../../../shared/api/dates';
+import { dateTimeValue, choiceOf, refuseMarker, wholeNumber } from '../../shared/values';
 import { faxPlusApiRequest } from '../../../shared/transport/transport';
 import { nodeErrorOf, operationError } from '../../../shared/transport/nodeErrors';
 import { saveFaxCustomData } from '../../../shared/logging/customData';
 import { logDebug } from '../../../shared/logging/log';
-import { requiredString, userIdOf, toItems } from '../../shared/items';
+import { toItems } from '../../shared/items';
+import { requiredString, userIdOf, listOf, sendOption } from '../../shared/parameters';
 import { runsAsTool } from '../../../shared/n8n/toolRun';
 import { KEY_TAG_PREFIX } from '../../shared/keyMarker';
 import { retryOf } from '../../shared/retry';
-import { choiceOf, listOf, refuseMarker, wholeNumber } from '../../shared/values';
-import type { AgentRisk, UntrustedField } from '../../shared/types';
+import type { AgentRisk } from '../../shared/display';
 import { toolFields, updateDisplayOptions } from '../../shared/display';
 import { DEFAULT_MAX_PAGES, DOCUMENT_SOURCES, TEXT_FIELD, type DocumentSource } from './constants';
 import { properties } from './properties';
-import { destinationsOf } from './destinations';
-import { countedDocument, documentInMemory, readDocuments, type FaxDocument } from './documents';
+import { destinationsOf, senderOf } from './destinations';
+import {
+	countedDocument,
+	documentInMemory,
+	readDocuments,
+	type FaxDocument,
+	uploadDocument,
+} from './documents';
 import { fetchDocuments } from './documentUrls';
-import { finalStatusSettings, waitForFinalStatus } from './finalStatus';
-import { sendKeyOf, type Duplicate } from './idempotency/keyLookups';
-import { checkManualRepeat } from './idempotency/manualRepeat';
-import { senderOf } from './senders';
-import { duplicateItems, sentForAgent, sentItems, type FaxSent } from './sendResult';
-import { uploadDocument } from './uploadBody';
-import { sendOption } from '../../shared/sendOptions';
+import {
+	finalStatusSettings,
+	waitForFinalStatus,
+	duplicateItems,
+	sentForAgent,
+	sentItems,
+	type FaxSent,
+} from './finalStatus';
+import { sendKeyOf, type Duplicate, checkManualRepeat } from './idempotency/keyLookups';
 
 export const option: INodePropertyOptions = {
 	name: 'Send',
@@ -42,7 +51,7 @@ export const agentRisk: AgentRisk = { kind: 'spends' };
 /** One at a time, in order: each uploads its files and sends a fax that costs money; a failure stops the rest. */
 export const maxItemsAtOnce = 1;
 /** Its answer is its own: what was sent, and where. */
-export const untrusted: UntrustedField[] = [];
+export const untrusted: never[] = [];
 
 const displayOptions = { show: { resource: ['fax'], operation: ['send'] } };
 export const description = updateDisplayOptions(displayOptions, [

@@ -1,7 +1,12 @@
 // Send's parameters, as the editor shows them.
 import type { INodeProperties } from 'n8n-workflow';
-import { docsLink, userIdFields } from '../../shared/descriptions';
-import { resourceLocator, USER_DEPENDENCY } from '../../shared/locators';
+import {
+	docsLink,
+	userIdFields,
+	resourceLocator,
+	USER_DEPENDENCY,
+	SEND_OPTIONS,
+} from '../../shared/parameters';
 import { retryFields } from '../../shared/retry';
 import { customDataNumbersOption } from '../../../shared/logging/customData';
 import {
@@ -19,7 +24,6 @@ import {
 	NO_NUMBER,
 	TOOL_MAX_DESTINATIONS,
 } from './constants';
-import { SEND_OPTIONS } from '../../shared/sendOptions';
 import { TOOL_KEY } from '../../../shared/n8n/toolRun';
 
 const allowedDestinationsOption: INodeProperties = {

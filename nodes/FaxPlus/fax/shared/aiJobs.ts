@@ -2,10 +2,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { faxPlusApiRequest } from '../../../shared/transport/transport';
-import { userIdFields } from '../../shared/descriptions';
+import { userIdFields } from '../../shared/parameters';
 import { toItems } from '../../shared/items';
 import { withToolDefault } from '../../shared/output';
-import type { AgentRisk, UntrustedField } from '../../shared/types';
+import type { UntrustedField } from '../../shared/output';
+import type { AgentRisk } from '../../shared/display';
 import { wholeNumber } from '../../shared/values';
 import { faxIdField, faxOfItem } from './fields';
 import { operationError } from '../../../shared/transport/nodeErrors';
@@ -278,7 +279,7 @@ export function aiJobProperties(
 	return [
 		...userIdFields(),
 		faxIdField(faxDescription),
-		// Off by default, also as a tool: an agent may spend AI credits only when allowed (agentAccess.ts).
+		// Off by default, also as a tool: an agent may spend AI credits only when allowed (shared/display.ts).
 		...(operation === 'get' ? [requestIfMissing] : []),
 		...waitForResultProperties(JOBS[job].result, false),
 	];

@@ -1,9 +1,12 @@
-import type { UntrustedField } from '../../shared/types';
+import type { UntrustedField, SimplifiedShape } from '../../shared/output';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { faxStatusFields } from '../../../shared/api/faxStatuses';
-import { requiredString, userIdOf } from '../../shared/items';
-import { resourceLocator, USER_DEPENDENCY } from '../../shared/locators';
-import type { SimplifiedShape } from '../../shared/output';
+import {
+	requiredString,
+	userIdOf,
+	resourceLocator,
+	USER_DEPENDENCY,
+} from '../../shared/parameters';
 
 export function faxIdField(description: string): INodeProperties {
 	return resourceLocator({

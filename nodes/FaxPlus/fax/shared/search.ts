@@ -1,14 +1,14 @@
-// The Fax picker, paged backwards with `before` as Get Many pages (nodes/shared/api/faxList.ts).
+// The Fax picker, paged backwards with `before` as Get Many pages (nodes/shared/api/accountLists.ts).
 import type { IDataObject, INodeListSearchItems } from 'n8n-workflow';
 import {
 	FIRST_FAX_PAGE,
 	faxPages,
 	readFaxListPage,
 	type FaxCursor,
-} from '../../../shared/api/faxList';
-import { currentUserId, labelText, matchesFilter, pagesLabel } from '../../shared/locators';
-import type { ListSearchMethod } from '../../shared/types';
-import type { FaxRecord } from './types';
+} from '../../../shared/api/accountLists';
+import { currentUserId, labelText, matchesFilter, pagesLabel } from '../../shared/search';
+import type { ListSearchMethod } from '../../shared/search';
+import type { FaxRecord } from './sentFaxes';
 import { operationError } from '../../../shared/transport/nodeErrors';
 
 const SEARCH_PAGE_SIZE = 50;

@@ -12,7 +12,9 @@ import {
 	sentSince,
 	type OutboxFax,
 } from '../../../shared/api/accountLists';
-import type { FaxRecord } from './types';
+
+/** A fax record (GET /accounts/{user_id}/faxes[/{fax_id}]); the spec does not show its fields. */
+export type FaxRecord = Record<string, unknown> & { id?: string };
 
 export const digitsOf = (number: unknown) => String(number ?? '').replace(/\D/g, '');
 export const instantOf = (value: unknown) => parseDateTime(value, 'UTC')?.getTime();

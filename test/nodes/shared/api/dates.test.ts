@@ -1,4 +1,5 @@
 import { formatSendTime, formatUtc, parseDateTime } from '../../../../nodes/shared/api/dates';
+import { fromLuxon } from '../../../../nodes/shared/n8n/luxonDates';
 
 describe('shared/dates', () => {
 	const iso = (value: unknown, zone?: string) => parseDateTime(value, zone)?.toISOString();
@@ -30,8 +31,10 @@ describe('shared/dates', () => {
 		const date = new Date('2030-01-15T09:00:00Z');
 		expect(iso(date)).toBe('2030-01-15T09:00:00.000Z');
 		expect(iso(date.getTime())).toBe('2030-01-15T09:00:00.000Z');
-		expect(iso({ toJSDate: () => date })).toBe('2030-01-15T09:00:00.000Z');
-		expect(iso({ toISO: () => '2030-01-15T10:00:00+01:00' })).toBe('2030-01-15T09:00:00.000Z');
+		expect(iso(fromLuxon({ toJSDate: () => date }))).toBe('2030-01-15T09:00:00.000Z');
+		expect(iso(fromLuxon({ toISO: () => '2030-01-15T10:00:00+01:00' }))).toBe(
+			'2030-01-15T09:00:00.000Z',
+		);
 	});
 
 	it.each([

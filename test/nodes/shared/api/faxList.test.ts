@@ -1,7 +1,11 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { formatUtc } from '../../../../nodes/shared/api/dates';
-import { FIRST_FAX_PAGE, faxPages, type FaxCursor } from '../../../../nodes/shared/api/faxList';
+import {
+	FIRST_FAX_PAGE,
+	faxPages,
+	type FaxCursor,
+} from '../../../../nodes/shared/api/accountLists';
 import { collectPages } from '../../../../nodes/shared/api/paging';
 
 // The pager against a model of the fax list: newest first, `before` exclusive or inclusive,
@@ -54,7 +58,7 @@ function random(seed: number) {
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
 
-describe('the fax list pager (nodes/shared/api/faxList.ts)', () => {
+describe('the fax list pager (nodes/shared/api/accountLists.ts)', () => {
 	it.each<[Bounds, number]>([
 		['exclusive', 50],
 		['inclusive', 50],

@@ -1,4 +1,4 @@
-import { entriesOf } from '../../../../nodes/shared/api/lists';
+import { entriesOf } from '../../../../nodes/shared/api/paging';
 
 describe('api/lists entriesOf', () => {
 	const a = { id: 'a' };

@@ -1,4 +1,4 @@
-import { LogThrottle } from '../../../../nodes/shared/logging/throttle';
+import { LogThrottle } from '../../../../nodes/shared/logging/log';
 
 /** One line per key a minute at most. */
 const WINDOW_MS = 60_000;

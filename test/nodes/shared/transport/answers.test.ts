@@ -2,9 +2,9 @@
 // transport and the pagers): each misbehaviour of the local server (test/server/misbehaviours.js)
 // against the node in n8n-core's engine, with its positive control.
 import type { IDataObject } from 'n8n-workflow';
-import { maskText } from '../../../../nodes/shared/logging/mask';
+import { maskText } from '../../../../nodes/shared/logging/log';
 import { readErrorBody } from '../../../../nodes/shared/transport/answers';
-import { responseOf } from '../../../../nodes/shared/transport/responses';
+import { responseOf } from '../../../../nodes/shared/n8n/requestErrors';
 import {
 	apiRequests,
 	runOk,

@@ -3,11 +3,8 @@
 // and which requests may carry the token: those below the Base URL, as axios (n8n's client) sends them.
 import axios from 'axios';
 import fc from 'fast-check';
-import {
-	DEFAULT_BASE_URL,
-	isBelowBaseUrl,
-	readBaseUrl,
-} from '../../../../nodes/shared/transport/baseUrl';
+import { DEFAULT_BASE_URL, readBaseUrl } from '../../../../nodes/shared/transport/addresses';
+import { isBelowBaseUrl } from '../../../../nodes/shared/transport/tokenScope';
 
 describe('readBaseUrl', () => {
 	it.each([

@@ -1,7 +1,7 @@
 import {
 	describeFaxPlusError,
 	parseErrorBody,
-} from '../../../../nodes/shared/transport/errorCatalogue';
+} from '../../../../nodes/shared/transport/nodeErrors';
 
 describe('describeFaxPlusError', () => {
 	it('tells the user to reconnect on 401, on any path', () => {

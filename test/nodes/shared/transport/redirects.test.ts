@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code, not node code: a made-up token */
-// The token never leaves the credential's Base URL (redirects.ts): a redirect to another origin,
+// The token never leaves the credential's Base URL (transport.ts): a redirect to another origin,
 // or to another path of the same origin, is refused before it is followed; redirects below the
 // Base URL are followed with the token. Real n8n-core request helpers against two servers on
 // loopback that count what reaches them.

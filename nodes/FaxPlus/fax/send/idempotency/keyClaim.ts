@@ -3,7 +3,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { operationError } from '../../../../shared/transport/nodeErrors';
-import { responseOf } from '../../../../shared/transport/responses';
+import { responseOf } from '../../../../shared/n8n/requestErrors';
 import { isFirstWriteCollision } from '../../../../shared/n8n/processedData';
 import {
 	claimVerdict,

@@ -22,3 +22,8 @@ export function responseOf(error: unknown): {
 	const status = Number(response?.status ?? response?.statusCode ?? thrown.httpCode) || undefined;
 	return { status, body: response?.data ?? response?.body, headers: response?.headers ?? {} };
 }
+
+/** Where a redirect answered as an error leads; undefined on n8n 1.x, which keeps only its status. */
+export function redirectLocationOf(headers: Record<string, unknown>): string | undefined {
+	return typeof headers.location === 'string' ? headers.location : undefined;
+}
