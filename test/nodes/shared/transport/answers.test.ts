@@ -26,9 +26,8 @@ import {
 import { runFaxPlusNode } from '../../../support/n8n-harness';
 import { NO_REDIRECTS } from '../../../../nodes/shared/n8n/credentialReach';
 
-/** The limits docs/security.md states: pages and characters of one list, bytes of an error answer read. */
+/** The limits docs/security.md states: pages of one list, bytes of an error answer read. */
 const MAX_PAGES = 1000;
-const MAX_LIST_CHARS = 128 * 2 ** 20;
 const ERROR_BODY_CAP = 64 * 1024;
 
 const accountGet = { resource: 'account', operation: 'get' };
@@ -206,19 +205,6 @@ describe('Paging that would never end', () => {
 			),
 		);
 		expect(apiRequests(server())).toHaveLength(MAX_PAGES);
-	});
-
-	it(`stops a list whose pages, each under the 16 MB cap, add up to more than ${MAX_LIST_CHARS / 2 ** 20} MB`, async () => {
-		// Every contact carries 3 MB: a page of the seeded contacts is about 10 MB.
-		server().misbehave({ kind: 'endlessList', path: '/accounts/self/contacts', bytes: 3_000_000 });
-		const { error } = await runOperation(server(), contactGetMany);
-		const [, pages, entries] =
-			/^The API answered (\d+) pages \((\d+) entries\) and the list did not end within 1000 pages or 128 MB/.exec(
-				error?.message ?? '',
-			) ?? [];
-		expect(Number(entries) * 3_000_000).toBeGreaterThan(MAX_LIST_CHARS);
-		expect(Number(pages)).toBeLessThan(20);
-		expect(apiRequests(server())).toHaveLength(Number(pages));
 	});
 
 	it('keeps contacts listed in an unstable order distinct (never more items than contacts)', async () => {
