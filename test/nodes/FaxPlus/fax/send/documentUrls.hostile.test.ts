@@ -404,7 +404,8 @@ describe('Fax → Send: document URLs an attacker chooses', () => {
 			expect(apiRequests(faxPlus())).toEqual([]);
 			// The node hung up on a download the server never ends: the deadline, not the idle timeout
 			// (120 s, which a byte every 50 ms never reaches), ended it, as the message says.
-			while (allowed.abandoned.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+			while (allowed.abandoned.length === 0)
+				await new Promise((resolve) => setTimeout(resolve, 10));
 			expect(allowed.abandoned).toContain(`GET /${name}?token=s3cret`);
 		});
 
