@@ -3,7 +3,8 @@ const os = require('node:os');
 /**
  * The test files `npm run check` leaves to `npm test`: each costs several CPU-seconds or more, most
  * of them in work no edit outside their module changes (large documents read or fetched, the
- * document reader's adversaries, its fuzzer and its corpus). Everything else is the loop's.
+ * document reader's adversaries, its fuzzer and its corpus, a lint, packs). Everything else is the
+ * loop's.
  */
 const HEAVY = [
 	// The document reader: grown PDFs of 20 to 150 MB, the adversary reviews' documents (a TIFF of
@@ -21,6 +22,10 @@ const HEAVY = [
 	'test/nodes/shared/transport/answers.large.test.ts',
 	'test/nodes/FaxPlus/fax/send/operation.sources.large.test.ts',
 	'test/nodes/FaxPlus/fax/send/documentUrls.memoryMode.test.ts',
+	// ESLint in a child process over the loaded descriptions, which the loop's
+	// descriptionSnapshot.test.ts pins property by property; the release script's packs.
+	'test/nodes/descriptionLint.test.ts',
+	'test/scripts/release.test.ts',
 ];
 const escaped = (file) => `<rootDir>/${file}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const IGNORED = ['/node_modules/', '/test/n8n/e2e/', '/test/n8n/browser/'];
