@@ -1,6 +1,54 @@
 const os = require('node:os');
 
-/** @type {import('jest').Config} */
+/**
+ * The test files `npm run check` leaves to `npm test`: each costs several CPU-seconds or more, most
+ * of them in work no edit outside their module changes (large documents read or fetched, the
+ * document reader's adversaries, its fuzzer and its corpus, a lint, packs). Everything else is the
+ * loop's.
+ */
+const HEAVY = [
+	// The document reader: grown PDFs of 20 to 150 MB, the adversary reviews' documents (a TIFF of
+	// 8,000 colliding directories alone takes half a minute), crafted PDFs and the encrypted fixtures
+	// against pdf.js, the seeded fuzz run, the public corpus where it is present, and page counts over
+	// the producers' fixtures with their cost comparisons.
+	'test/nodes/shared/documentReader/pageCount.test.ts',
+	'test/nodes/shared/documentReader/pdfAdversary.test.ts',
+	'test/nodes/shared/documentReader/pdfCorpus.test.ts',
+	'test/nodes/shared/documentReader/pdfCrafted.test.ts',
+	'test/nodes/shared/documentReader/pdfLarge.test.ts',
+	'test/nodes/shared/documentReader/readerAdversary.test.ts',
+	'test/nodes/shared/documentReader/fuzz.test.ts',
+	// 130 MB of list pages read and parsed; 150 MB fetched from a URL, on disk and in memory.
+	'test/nodes/shared/transport/answers.large.test.ts',
+	'test/nodes/FaxPlus/fax/send/operation.sources.large.test.ts',
+	'test/nodes/FaxPlus/fax/send/documentUrls.memoryMode.test.ts',
+	// ESLint in a child process over the loaded descriptions, which the loop's
+	// descriptionSnapshot.test.ts pins property by property; the release script's packs.
+	'test/nodes/descriptionLint.test.ts',
+	'test/scripts/release.test.ts',
+];
+const escaped = (file) => `<rootDir>/${file}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const IGNORED = ['/node_modules/', '/test/n8n/e2e/', '/test/n8n/browser/'];
+
+/** What the two projects share: they differ only in which files they run. */
+const project = {
+	preset: 'ts-jest',
+	// In the checkout (not /tmp, shared by every clone on the machine): removing .cache/ starts cold.
+	cacheDirectory: '<rootDir>/.cache/jest',
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test'],
+	testMatch: ['**/*.test.ts'],
+	// tsconfig.json's isolatedModules: ts-jest only transpiles each file; the type check of everything,
+	// tests included, is tsc's (`types` in npm test and npm run check).
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
+	setupFiles: ['<rootDir>/test/support/env.js'],
+};
+
+/**
+ * Two projects: `unit`, the loop's (`npm run check` runs `--selectProjects unit`), and `heavy`, the
+ * HEAVY files; `npm test` and `npm run test:unit` run both.
+ * @type {import('jest').Config}
+ */
 module.exports = {
 	// Jest's default is one worker per core but one; the tests wait on their local servers about as
 	// much as they compute, so two cores run two workers.
@@ -10,19 +58,22 @@ module.exports = {
 	// every later file. A worker past 512 MB after a file is replaced: the whole unit suite takes about
 	// a tenth fewer CPU-seconds. With a limit jest runs even a single file in a worker (~0.8 s more).
 	workerIdleMemoryLimit: '512MB',
-	preset: 'ts-jest',
-	// In the checkout (not /tmp, shared by every clone on the machine): removing .cache/ starts cold.
-	cacheDirectory: '<rootDir>/.cache/jest',
-	testEnvironment: 'node',
-	roots: ['<rootDir>/test'],
-	testMatch: ['**/*.test.ts'],
-	testPathIgnorePatterns: ['/node_modules/', '/test/n8n/e2e/', '/test/n8n/browser/'],
-	// tsconfig.json's isolatedModules: ts-jest only transpiles each file; the type check of everything,
-	// tests included, is tsc's (`types` in npm test and npm run check).
-	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
+	projects: [
+		{
+			...project,
+			displayName: 'unit',
+			testPathIgnorePatterns: [...IGNORED, ...HEAVY.map(escaped)],
+		},
+		{
+			...project,
+			displayName: 'heavy',
+			testMatch: HEAVY.map((file) => `<rootDir>/${file}`),
+			testPathIgnorePatterns: IGNORED,
+		},
+	],
 	reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
-	setupFiles: ['<rootDir>/test/support/env.js'],
 	// Only a guard against a test that hangs, never a verdict on speed: a busy machine runs a test
 	// many times slower than it runs alone.
 	testTimeout: 300000,
 };
+module.exports.HEAVY = HEAVY;

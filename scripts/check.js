@@ -1,7 +1,8 @@
 // `npm run check`: the inner loop, with no services. The build then n8n's verification scan of
-// it, lint, the type check of everything (tests included) and the unit tests, side by side. The
-// unit tests are the longest part and wait on their local servers about half the time, so they run
-// two jest workers per core; the other parts fill the gaps. Lint and the type check keep caches in
+// it, lint, the type check of everything (tests included) and the unit tests, side by side: jest's
+// `unit` project, every test file but the few jest.config.js lists in HEAVY, which `npm test` runs
+// as well. The unit tests are the longest part and wait on their local servers about half the
+// time, so they run two jest workers per core; the other parts fill the gaps. Lint and the type check keep caches in
 // .cache/check/ (a file is linted again when it or the lint config changes; the type check reads
 // its last result), so a second run checks what changed; `npm run lint` and `npm test` lint
 // everything anew. Each part's output is printed when it ends, in full when it failed, with its
@@ -19,7 +20,7 @@ const JEST_WORKERS = Math.max(2, 2 * os.cpus().length);
 
 /** Each lane runs its parts one after the other; the lanes run side by side. */
 const LANES = [
-	[['unit tests', 'jest', [`--maxWorkers=${JEST_WORKERS}`]]],
+	[['unit tests', 'jest', ['--selectProjects', 'unit', `--maxWorkers=${JEST_WORKERS}`]]],
 	[
 		[
 			'types',

@@ -13,6 +13,15 @@ type File = { name: string };
 type Shard = { files: File[]; seconds: number };
 
 describe("npm test's plan", () => {
+	it("leaves to npm test only test files that are there (jest.config.js's HEAVY)", () => {
+		const { HEAVY } = require('../../jest.config.js') as { HEAVY: string[] };
+		expect(HEAVY.length).toBeGreaterThan(0);
+		for (const file of HEAVY) {
+			expect(file).toMatch(/^test\/.+\.test\.ts$/);
+			expect(require('node:fs').existsSync(join(ROOT, file))).toBe(true);
+		}
+	});
+
 	it.each([N8N_2, N8N_1])(
 		'puts every e2e file of n8n %s in exactly one shard, in the suite order',
 		(version) => {

@@ -368,6 +368,8 @@ export interface FaxPlusServer {
 	misbehave(rule: Misbehaviour): void;
 	/** Ends every misbehaviour. Also DELETE /_control/misbehave. */
 	behave(): void;
+	/** The drip answers whose connection closed since the last reset(), with what each had sent. */
+	readonly drips: Drip[];
 	/** The most API requests answered at the same time since the last reset() or clearRequests(). */
 	readonly maxInFlight: number;
 	deliver(options: DeliverOptions): Promise<DeliveryResult[]>;
@@ -382,6 +384,15 @@ export function startFaxPlusServer(options?: FaxPlusServerOptions): Promise<FaxP
 export function signWebhook(secret: string, id: string, timestamp: number, body: Buffer): string;
 /** apidoc's fax_sent webhook example (concepts/webhook) as its page lays it out, for `deliver({ rawBody })`. */
 export function documentedWebhookExample(event?: string, target?: string): string;
+
+/** A drip answer whose connection closed: the bytes it had sent of its head and of the whole answer. */
+export interface Drip {
+	path: string;
+	sent: number;
+	/** The status line and headers (0 without dripHead: Node sends them at once). */
+	headBytes: number;
+	bytes: number;
+}
 
 /** A counterpart that misbehaves on the API paths starting with `path` (misbehaviours.js). */
 export interface Misbehaviour {

@@ -254,6 +254,9 @@ async function startFaxPlusServer(options = {}) {
 		get misbehaviours() {
 			return misbehaviours.rules;
 		},
+		get drips() {
+			return misbehaviours.drips;
+		},
 		misbehave(rule) {
 			misbehaviours.add(rule);
 		},

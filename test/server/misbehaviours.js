@@ -57,6 +57,8 @@ function createMisbehaviours() {
 	let rules = [];
 	let listed = 0;
 	let shuffles = 0;
+	/** @type {import('./index').Drip[]} */
+	let drips = [];
 
 	/** The first array of objects in an answer (a list's records), with where it is. */
 	function recordsOf(/** @type {any} */ body) {
@@ -82,10 +84,15 @@ function createMisbehaviours() {
 		add(rule) {
 			rules.push(checked(rule));
 		},
+		/** @returns {import('./index').Drip[]} */
+		get drips() {
+			return drips.map((drip) => ({ ...drip }));
+		},
 		clear() {
 			rules = [];
 			listed = 0;
 			shuffles = 0;
+			drips = [];
 		},
 		/** The misbehaviour for an API path (below /v3), if any. @param {string} apiPath */
 		match(apiPath) {
@@ -177,6 +184,7 @@ function createMisbehaviours() {
 					const out = rule.dripHead ? res.socket : res;
 					if (!rule.dripHead) res.writeHead(reply.status, headers);
 					let sent = 0;
+					const headBytes = rule.dripHead ? Buffer.byteLength(head) : 0;
 					const tick = setInterval(() => {
 						if (res.destroyed || !out || sent >= payload.length) {
 							clearInterval(tick);
@@ -186,7 +194,11 @@ function createMisbehaviours() {
 						out.write(payload.subarray(sent, sent + 1));
 						sent += 1;
 					}, rule.intervalMs ?? 1000);
-					res.on('close', () => clearInterval(tick));
+					// What a client that gave up had received: the test's measure, never the time it took.
+					res.on('close', () => {
+						clearInterval(tick);
+						drips.push({ path: rule.path, sent, headBytes, bytes: payload.length });
+					});
 					return true;
 				}
 				case 'endlessList': {

@@ -46,6 +46,5 @@ describe('Fax → Send from URLs, binary data in memory', () => {
 		});
 		expect(error?.message).toMatch(/add up to more than 150 MB .*endless\.pdf/);
 		expect(apiRequests(server())).toHaveLength(0);
-		// 150 MB read into memory: seconds alone, more while the real-n8n suites share the cores.
-	}, 120_000);
+	});
 });

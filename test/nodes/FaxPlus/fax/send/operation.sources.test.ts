@@ -245,18 +245,6 @@ describe('Fax → Send: document sources', () => {
 				expect(apiRequests(server())).toHaveLength(0);
 			});
 
-			it('a document without Content-Length that grows past 150 MB while it is read', async () => {
-				const { error } = await runOperation(server(), {
-					...base,
-					documentSource: 'url',
-					documentUrls: url('endless.pdf'),
-				});
-				expect(error?.message).toMatch(
-					/^Document URLs: the documents add up to more than 150 MB \(.*endless\.pdf: more than 150\.0 MB left\)$/,
-				);
-				expect(apiRequests(server())).toHaveLength(0);
-			});
-
 			it('an invalid document after a good one: nothing of the first is uploaded either', async () => {
 				const { error } = await runOperation(server(), {
 					...base,
