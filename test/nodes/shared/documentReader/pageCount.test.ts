@@ -521,7 +521,9 @@ describe('Page count of TIFFs and images', () => {
 		const colliding: number[] = [];
 		for (let at = 8; at + 6 <= size; at++)
 			if ((v8IntegerHash(at) & 511) === 0 && at >= (colliding.at(-1) ?? 0) + 6) colliding.push(at);
-		const ordinary = colliding.map((_, index) => 8 + index * 6);
+		// The control lies as far apart in the file (one byte on: hashes spread as any), so memory
+		// caches favour neither; packed together, the control read from cache and won 7 to 8 times.
+		const ordinary = colliding.map((at) => at + 1).filter((at) => at + 6 <= size);
 		const tiff = (offsets: number[], loop = false) => {
 			const data = Buffer.alloc(size);
 			data.write('II*\0', 0, 'latin1');
