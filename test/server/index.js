@@ -249,7 +249,7 @@ async function startFaxPlusServer(options = {}) {
 			requests.length = 0;
 			deliveries.log.length = 0;
 			network.reset();
-			misbehaviours.clear();
+			misbehaviours.reset();
 		},
 		get misbehaviours() {
 			return misbehaviours.rules;

@@ -88,10 +88,14 @@ function createMisbehaviours() {
 		get drips() {
 			return drips.map((drip) => ({ ...drip }));
 		},
+		/** Ends every misbehaviour; the drips noted stay until `reset` (a drip may close after this). */
 		clear() {
 			rules = [];
 			listed = 0;
 			shuffles = 0;
+		},
+		reset() {
+			this.clear();
 			drips = [];
 		},
 		/** The misbehaviour for an API path (below /v3), if any. @param {string} apiPath */

@@ -1,5 +1,6 @@
 // Pages of plain text before upload, by a layout no fax of it can beat (docs/operations.md, Max Pages):
 // Fax.Plus publishes none, so this one holds at most what any usual rendering of the text holds.
+import { sleep } from 'n8n-workflow';
 
 /** Columns a line holds: 60 of 7.5 pt fit inside A4's 1-inch margins (451 pt), the narrower page. */
 export const TEXT_COLUMNS = 60;
@@ -8,6 +9,8 @@ export const TEXT_LINES = 45;
 const TAB_COLUMNS = 8;
 /** Bytes laid out between looks at the count so far. */
 const SLICE_BYTES = 64 * 1024;
+/** Bytes laid out between turns given to n8n's event loop: a text held whole gives none of its own. */
+const TURN_BYTES = 4 * 1024 * 1024;
 
 const [TAB, LINE_FEED, FORM_FEED, CARRIAGE_RETURN, SPACE] = [9, 10, 12, 13, 32];
 /** Units the layout places beside ASCII's bytes: a character two columns wide; a line break (NEL, U+2028, U+2029). */
@@ -206,6 +209,7 @@ export async function textPages(
 ): Promise<number> {
 	const layouts: Array<TextLayout | Utf16Layout> = [new TextLayout()];
 	let head = Buffer.alloc(0);
+	let sinceTurn = 0;
 	for await (const chunk of await open()) {
 		if (head.length < 2) {
 			const before = head;
@@ -223,6 +227,11 @@ export async function textPages(
 			const slice = chunk.subarray(at, at + SLICE_BYTES);
 			for (const layout of layouts) layout.add(slice);
 			if (layouts.some((layout) => layout.pagesSoFar >= mostPages)) return mostPages;
+			// Bytes in memory come without a wait: a turn is given now and then, and costs no CPU.
+			if ((sinceTurn += slice.length) >= TURN_BYTES) {
+				sinceTurn = 0;
+				await sleep(0);
+			}
 		}
 	}
 	return Math.min(Math.max(...layouts.map((layout) => layout.end())), mostPages);

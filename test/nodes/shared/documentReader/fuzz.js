@@ -1,9 +1,10 @@
 'use strict';
 // The document reader's differential fuzzer: PDFs mutated in ways that know their structure, each
 // counted by the reader (nodes/shared/documentReader/pdfPages.ts, from its TypeScript) and by
-// pdf.js in this same process. A finding is an undercount (the reader's pages below pdf.js's, where
-// pdf.js reads the file) or a read whose work passed its limit; each is written to /tmp, the
-// smallest of each kind kept. It prints how many files, the findings, and the worst CPU per unit of
+// pdf.js in a worker thread (a file it has not read in 20 s counts as not read: its recovery of a
+// damaged file can loop for many minutes). A finding is an undercount (the reader's pages below
+// pdf.js's, where pdf.js reads the file) or a read whose work passed its limit; each is written to
+// /tmp, the smallest of each kind kept. It prints how many files, the findings, and the worst CPU per unit of
 // work and per byte.
 //
 //   node scripts/with-node.js node test/nodes/shared/documentReader/fuzz.js [--minutes 30 | --runs N] [--seed N] [--corpus DIR | --no-corpus] [--json]
@@ -26,6 +27,8 @@ const IDLE_MICROS = 2000;
 /** Reads smaller than these are not measured a unit or a byte: a read's fixed cost (and the compiler's warm-up) blurs them. */
 const MEASURED_UNITS = 10_000;
 const MEASURED_BYTES = 10_000;
+/** How long pdf.js may take for one file (wall time, on a busy machine) before it counts as not read. */
+const PDFJS_MS = 20_000;
 
 function option(name, fallback) {
 	const at = process.argv.indexOf(`--${name}`);
@@ -301,6 +304,70 @@ function seeds(random, build, corpus, collide) {
 	return out;
 }
 
+/**
+ * pdf.js's count, in a worker thread of its own: a read that has not answered within PDFJS_MS (its
+ * recovery of a damaged file can loop for many minutes without a wait, and some promises stay
+ * pending for ever) ends with its thread, and counts as not read.
+ */
+function pdfJsCounter() {
+	const { Worker } = require('node:worker_threads');
+	const { pathToFileURL } = require('node:url');
+	const source = `
+		const { parentPort, workerData } = require('node:worker_threads');
+		process.on('unhandledRejection', () => {});
+		const loaded = import(workerData);
+		loaded.then(() => parentPort.postMessage({ ready: true }), () => parentPort.postMessage({ ready: true }));
+		parentPort.on('message', async ({ id, bytes }) => {
+			let pages;
+			try {
+				const { getDocument } = await loaded;
+				const task = getDocument({ data: bytes, verbosity: 0, isEvalSupported: false, useSystemFonts: false });
+				pages = (await task.promise).numPages;
+				await task.destroy();
+			} catch {
+				pages = undefined;
+			}
+			parentPort.postMessage({ id, pages });
+		});`;
+	const pdfjs = pathToFileURL(require.resolve('pdfjs-dist/legacy/build/pdf.mjs')).href;
+	let worker;
+	let ready;
+	let asked = 0;
+	const waiting = new Map();
+	// Answered once pdf.js is loaded: its loading is not counted in the reader's CPU after it.
+	const start = () => {
+		worker = new Worker(source, { eval: true, workerData: pdfjs });
+		ready = new Promise((resolve) =>
+			worker.on('message', ({ ready: loaded, id, pages }) =>
+				loaded ? resolve() : waiting.get(id)?.(pages),
+			),
+		);
+		worker.on('error', () => {});
+		return ready;
+	};
+	start();
+	return {
+		count: async (bytes) => {
+			await ready;
+			return await new Promise((resolve) => {
+				const id = ++asked;
+				const timer = setTimeout(() => {
+					waiting.delete(id);
+					void worker.terminate();
+					void start().then(() => resolve(undefined));
+				}, PDFJS_MS);
+				waiting.set(id, (pages) => {
+					clearTimeout(timer);
+					waiting.delete(id);
+					resolve(pages);
+				});
+				worker.postMessage({ id, bytes: new Uint8Array(bytes) });
+			});
+		},
+		close: () => void worker.terminate(),
+	};
+}
+
 async function main() {
 	const seed = Number(option('seed', '1'));
 	const minutes = Number(option('minutes', '0'));
@@ -324,7 +391,6 @@ async function main() {
 		path.join(ROOT, 'nodes/shared/documentReader/pdfPages.ts'),
 	);
 	const build = loadTypeScript(path.join(HERE, 'support/pdf-build.ts'));
-	const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
 
 	const random = generator(seed);
 	const collide = build.collidingNumbers(4000, 12);
@@ -332,29 +398,8 @@ async function main() {
 	const mutate = mutations(random, collide);
 	const names = Object.keys(mutate);
 
-	const pdfJsPages = async (bytes) => {
-		try {
-			const task = getDocument({
-				data: new Uint8Array(bytes),
-				verbosity: 0,
-				isEvalSupported: false,
-				useSystemFonts: false,
-			});
-			// Some damaged files leave pdf.js's promise pending for ever (nothing else queued): not read.
-			let timer;
-			const stalled = new Promise(
-				(_, reject) => (timer = setTimeout(() => reject(new Error('stalled')), 10_000)),
-			);
-			const document = await Promise.race([task.promise, stalled]).finally(() =>
-				clearTimeout(timer),
-			);
-			const pages = document.numPages;
-			await task.destroy();
-			return pages;
-		} catch {
-			return undefined;
-		}
-	};
+	const pdfJs = pdfJsCounter();
+	const pdfJsPages = (bytes) => pdfJs.count(bytes);
 	const read = async (bytes) => {
 		const start = process.cpuUsage();
 		// A read of bytes in memory that is pending while the process spends no CPU is waiting for
@@ -483,6 +528,7 @@ async function main() {
 				applied,
 			};
 	}
+	pdfJs.close();
 	const report = {
 		seed,
 		inputs: inputs.length,

@@ -16,9 +16,11 @@ import {
 	bucketTree,
 	encryptInObjectStream,
 	floodedRebuild,
+	indirectLengthStream,
 	manyKids,
 	nineTrailers,
 	tiffOfDirectories,
+	tinyStreams,
 } from './support/pdf-hostile';
 import { pageTree } from './support/pdf-build';
 
@@ -166,6 +168,98 @@ describe('the budget: references by the hundred thousand', () => {
 			if (read.pages !== undefined) expect(read.work!.total).toBeLessThanOrEqual(read.work!.limit);
 		},
 	);
+});
+
+/** `open`, counting its calls and the bytes it gave: where a read stopped, without a clock. */
+function counted(open: () => Promise<AsyncIterable<Uint8Array>>) {
+	const seen = { opens: 0, bytes: 0 };
+	const wrapped = async () => {
+		seen.opens++;
+		const source = await open();
+		return (async function* () {
+			for await (const chunk of source) {
+				seen.bytes += chunk.length;
+				yield chunk;
+			}
+		})();
+	};
+	return { seen, open: wrapped };
+}
+
+describe('the budget: stream data searched for its end', () => {
+	// A stream whose /Length lies in another object ends, for a read that skips its data, at the
+	// first `endstream`. The search looks at every ninth byte and checks a word only where that
+	// byte is one of its letters; each two such letters cost a unit, so data made of those letters
+	// is refused at the budget rather than searched long (its CPU is the budget bench's).
+	const MB = 1024 * 1024;
+	// Deflated data looks random: 64 KB of it repeated.
+	const imageLike = Buffer.from(
+		Array.from({ length: 64 * 1024 }, (_, at) => (Math.imul(at + 1, 2654435761) >>> 24) & 255),
+	);
+
+	it('1 MB of image-like data, of `e`s and of near misses: one page, as pdf.js counts it', async () => {
+		for (const fill of [imageLike, 'e', 'endsxream']) {
+			const small = indirectLengthStream(MB, fill).bytes();
+			expect(pdfJsPages(small)).toBe(1);
+			expect(await pdfRead(small)).toEqual({ kind: 'pdf', pages: 1 });
+		}
+	});
+
+	it('150 MB of image-like data: one page, in one read, within the budget', async () => {
+		const document = indirectLengthStream(150 * MB, imageLike);
+		const { seen, open: opened } = counted(document.open);
+		const read = await readDocument({
+			open: opened,
+			mimeType: 'application/pdf',
+			size: document.size,
+		});
+		expect(read).toEqual({ kind: 'pdf', pages: 1 });
+		expect(seen).toEqual({ opens: 1, bytes: document.size });
+		const { pages, work } = await readPdfPages(document.open);
+		expect(pages).toBe(1);
+		expect(work!.total).toBeLessThanOrEqual(work!.limit);
+	});
+
+	it.each([
+		['`e`s', 'e'],
+		['near misses (`endsxream`)', 'endsxream'],
+	])(
+		'150 MB of %s: one page or cannot be counted, the search stopped by the budget',
+		async (_, fill) => {
+			const document = indirectLengthStream(150 * MB, fill);
+			const { seen, open: opened } = counted(document.open);
+			const { pages } = await readDocument({
+				open: opened,
+				mimeType: 'application/pdf',
+				size: document.size,
+			});
+			expect([1, undefined]).toContain(pages);
+			// Each letter checked costs: the budget's 6,291,456 units end the search before the end.
+			expect(seen.opens).toBe(1);
+			expect(seen.bytes).toBeLessThan(document.size);
+		},
+	);
+});
+
+describe('the budget: streams by the hundred thousand', () => {
+	it('1,000 empty streams beside a page: one page, as pdf.js counts it (the control)', async () => {
+		const pdf = tinyStreams(1000);
+		expect(pdfJsPages(pdf)).toBe(1);
+		expect(await pdfRead(pdf)).toEqual({ kind: 'pdf', pages: 1 });
+	});
+
+	it('300,000 empty streams (22 MB): cannot be counted, refused within its first third', async () => {
+		const pdf = tinyStreams(300_000);
+		const { seen, open: opened } = counted(open(pdf));
+		const { pages } = await readDocument({
+			open: opened,
+			mimeType: 'application/pdf',
+			size: pdf.length,
+		});
+		expect(pages).toBeUndefined();
+		// Each stream costs 64 units: the budget ends the read at about 98,000 of them.
+		expect(seen.bytes).toBeLessThan(pdf.length / 3);
+	});
 });
 
 describe('never below a reader: where readers choose different trailers, the largest count or none', () => {

@@ -169,6 +169,30 @@ describe('text pages', () => {
 		]);
 	});
 
+	it("gives n8n's event loop a turn every 4 MB of a text held whole: 16 MB not UTF-8 in one piece", async () => {
+		// Each byte a character two columns wide: 30 a line.
+		const text = Buffer.alloc(16 * 1024 * 1024, 0xff);
+		const whole = async () =>
+			(async function* () {
+				yield text;
+			})();
+		// A callback queued again on each turn of the loop runs only where the count gives turns.
+		let turns = 0;
+		let counting = true;
+		const turn = () => {
+			if (!counting) return;
+			turns++;
+			// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- test code: a turn of the loop is what is counted
+			setImmediate(turn);
+		};
+		// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- test code: as above
+		setImmediate(turn);
+		const pages = await textPages(whole, 100_001);
+		counting = false;
+		expect(pages).toBe(Math.ceil(Math.ceil(text.length / 30) / 45));
+		expect(turns).toBeGreaterThanOrEqual(3);
+	});
+
 	it('never counts fewer pages than the text has at 60 columns however it is cut into pieces', async () => {
 		const text = `${'word '.repeat(500)}\n${'x'.repeat(1000)}\n\t\tindented\r\n${'ü'.repeat(300)}`;
 		const whole = await count(text, text.length * 2);

@@ -1,7 +1,8 @@
 // The eighth review's adversary documents (issue 92), made here so the tests and the bench read the
 // same bytes: object numbers and TIFF offsets V8 hashes into one bucket, each beside a control of
 // ordinary numbers; /Kids arrays of hundreds of thousands of references; a damaged file of nine
-// trailers whose first names 5,000 pages; and a trailer whose /Encrypt lies in an object stream.
+// trailers whose first names 5,000 pages; a trailer whose /Encrypt lies in an object stream; a
+// 150 MB stream whose end only `endstream` tells; and hundreds of thousands of tiny streams.
 import { buildPdf, collidingNumbers, pageTree, type Body } from './pdf-build';
 
 /** Object numbers of one bucket in any `Map` or `Set` of up to 65,536 entries: about 32,900 of them. */
@@ -119,4 +120,82 @@ export function encryptInObjectStream(): Buffer {
 			trailer: ` /Encrypt 6 0 R /ID [<00112233445566778899aabbccddeeff> <00112233445566778899aabbccddeeff>]`,
 		},
 	);
+}
+
+/**
+ * One page whose content stream of `dataBytes` bytes, `fill` repeated, has its /Length in an object
+ * after it: a read that skips it finds its end by `endstream`. `open` streams it in 64 KB pieces,
+ * never held whole; `bytes()` makes it whole (for pdf.js, at a small size).
+ */
+export function indirectLengthStream(
+	dataBytes: number,
+	fill: string | Buffer,
+): { size: number; open: () => Promise<AsyncIterable<Uint8Array>>; bytes: () => Buffer } {
+	const text = typeof fill === 'string' ? fill : fill.toString('latin1');
+	const piece = Buffer.from(
+		text.repeat(Math.max(1, Math.floor((64 * 1024) / text.length))),
+		'latin1',
+	);
+	const data = dataBytes - (dataBytes % text.length);
+	const head: string[] = ['%PDF-1.7\n%\xe2\xe3\xcf\xd3\n'];
+	const offsets: number[] = [];
+	let size = Buffer.byteLength(head[0], 'latin1');
+	const put = (text: string) => {
+		head.push(text);
+		size += Buffer.byteLength(text, 'latin1');
+	};
+	const object = (number: number, body: string) => {
+		offsets[number] = size;
+		put(`${number} 0 obj\n${body}\nendobj\n`);
+	};
+	object(1, '<< /Type /Catalog /Pages 2 0 R >>');
+	object(2, '<< /Type /Pages /Count 1 /Kids [3 0 R] >>');
+	object(3, '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>');
+	offsets[4] = size;
+	put('4 0 obj\n<< /Length 5 0 R >>\nstream\n');
+	const start = size;
+	size += data;
+	const tail: string[] = [];
+	const after = (text: string) => {
+		tail.push(text);
+		size += Buffer.byteLength(text, 'latin1');
+	};
+	after('\nendstream\nendobj\n');
+	offsets[5] = size;
+	after(`5 0 obj\n${data}\nendobj\n`);
+	const xref = size;
+	after(
+		`xref\n0 6\n0000000000 65535 f \n${offsets
+			.slice(1)
+			.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`)
+			.join('')}trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+	);
+	const first = Buffer.from(head.join(''), 'latin1');
+	const last = Buffer.from(tail.join(''), 'latin1');
+	const pieces = function* () {
+		yield first;
+		for (let at = start; at < start + data; at += piece.length)
+			yield piece.subarray(0, Math.min(piece.length, start + data - at));
+		yield last;
+	};
+	return {
+		size,
+		open: async () =>
+			(async function* () {
+				yield* pieces();
+			})(),
+		bytes: () => Buffer.concat([...pieces()]),
+	};
+}
+
+/** One page, then `count` objects each an empty stream (about 45 bytes each), all in its table. */
+export function tinyStreams(count: number): Buffer {
+	const objects: Array<[number, Body]> = [
+		[1, '<< /Type /Catalog /Pages 2 0 R >>'],
+		[2, '<< /Type /Pages /Count 1 /Kids [3 0 R] >>'],
+		[3, '<< /Type /Page /Parent 2 0 R >>'],
+	];
+	const empty = { dict: '<<>>', data: Buffer.alloc(0) };
+	for (let number = 4; number < 4 + count; number++) objects.push([number, empty]);
+	return buildPdf(objects, { root: 1, spare: [count + 4, count + 5] });
 }

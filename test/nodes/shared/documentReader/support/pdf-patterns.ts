@@ -3,6 +3,7 @@
 // until the read is past its budget: what the budget bench (budgetBench.js) times to give each
 // kind's nanoseconds a unit, and what the tests read to show each stays within the budget.
 import { deflateSync } from 'node:zlib';
+import { indirectLengthStream, tinyStreams } from './pdf-hostile';
 
 /** Bytes a pattern's object may take: the last 2 MB of a document are kept whole by its read. */
 const OBJECT_BYTES = 1900 * 1024;
@@ -214,6 +215,11 @@ export const BUDGET_PATTERNS: Record<string, () => Buffer> = {
 		pdfOf(distinctPages(60_000, '<< /Type /Page /Length 0 >>\nstream\n\nendstream')),
 	'object stream pages': () => objectStreamPages(100_000, false),
 	'predicted cross-reference stream': () => objectStreamPages(100_000, true),
+	// Stream data searched for `endstream` (no direct /Length), 150 MB of the letters a search stops at most.
+	'endstream searched, 150 MB of e': () => indirectLengthStream(150 * 1024 * 1024, 'e').bytes(),
+	'endstream searched, near misses': () =>
+		indirectLengthStream(150 * 1024 * 1024, 'endsxream').bytes(),
+	'300,000 empty streams': () => tinyStreams(300_000),
 	// Table entries: a lookup each, through a table, its subsections, sections, or a rebuild.
 	'table lookups': () => pdfOf(distinctPages(100_000)),
 	'table subsections': () => subsections(20_000, 20_000),
