@@ -1,6 +1,6 @@
 // Where a request may go: the path's segments, a Base URL safe for the token, and where an
 // address leads (an IPv6 form embedding IPv4 judged by the IPv4; no DNS).
-import type { FaxPlusContext } from './transport';
+import type { INode } from 'n8n-workflow';
 import { operationError } from './nodeErrors';
 
 /** An IP address: IPv4 as a 32-bit number, IPv6 as its eight 16-bit groups. */
@@ -170,7 +170,7 @@ const SEPARATOR = /%2f|%5c|%3b|;/i;
 
 /** Refuses empty, "." and ".." segments and separators within one: Contact → Update with ID ".." renames the account. */
 export function checkPath(
-	context: FaxPlusContext,
+	context: { getNode(): INode },
 	request: { path: string; itemIndex?: number },
 ): void {
 	const segments = request.path.split('/');
@@ -198,7 +198,7 @@ function decodeSegment(part: string): string {
 
 /** The Base URL (readBaseUrl), or an error saying why it cannot carry the token. */
 export function checkedBaseUrl(
-	context: FaxPlusContext,
+	context: { getNode(): INode },
 	value: unknown,
 	itemIndex?: number,
 ): string {
@@ -230,7 +230,7 @@ function customPathProblem(path: string): string | undefined {
 
 /** A Custom API Call's Path, below the Base URL ("/" added in front), or a refusal naming the field. */
 export function checkedCustomPath(
-	context: FaxPlusContext,
+	context: { getNode(): INode },
 	value: unknown,
 	itemIndex?: number,
 ): string {

@@ -1,7 +1,6 @@
 // Every outside answer's limits (docs/security.md): total deadline, size cap, JSON depth.
 import type { IDataObject } from 'n8n-workflow';
 import { maskText } from '../logging/log';
-import type { FaxPlusContext } from './transport';
 import type { RequestErrorLike } from '../n8n/requestErrors';
 
 const MIB = 1024 * 1024;
@@ -199,21 +198,6 @@ export function describeAnswerProblem(
 					'Fax.Plus answers nothing this deep; check the Base URL of the credential (a proxy or another server may answer).',
 			};
 	}
-}
-
-/** A request's deadline in ms: Options → Timeout in an operation, else the default. */
-export function deadlineOf(context: FaxPlusContext, itemIndex = 0): number {
-	let seconds: unknown;
-	try {
-		// Only an operation's context (it has the cancel signal) reads parameters per item.
-		if ('getExecutionCancelSignal' in context)
-			seconds = context.getNodeParameter('nodeOptions.timeout', itemIndex, undefined);
-	} catch {
-		seconds = undefined;
-	}
-	// Past 2^31 - 1 ms a timer fires at once: a longer Timeout waits that long.
-	const value = Math.min(Number(seconds), 2_147_483);
-	return (Number.isFinite(value) && value > 0 ? value : DEFAULT_DEADLINE_SECONDS) * 1000;
 }
 
 /** Reads a failed request's body in place, its first ERROR_BODY_CAP bytes as text with secrets masked; a cut body also loses its last `tail` characters (the longest secret's length), where a cut secret would show its start. */

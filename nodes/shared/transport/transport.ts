@@ -18,7 +18,7 @@ import { describeFaxPlusError, operationError, parseErrorBody, requestErrorOf } 
 import {
 	ANSWER_CAPS,
 	AnswerError,
-	deadlineOf,
+	DEFAULT_DEADLINE_SECONDS,
 	describeAnswerProblem,
 	destroyBody,
 	maskAnswer,
@@ -34,6 +34,21 @@ import { NO_REDIRECTS } from '../n8n/credentialReach';
 
 export type FaxPlusContext =
 	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
+
+/** A request's deadline in ms: Options → Timeout in an operation, else the default. */
+export function deadlineOf(context: FaxPlusContext, itemIndex = 0): number {
+	let seconds: unknown;
+	try {
+		// Only an operation's context (it has the cancel signal) reads parameters per item.
+		if ('getExecutionCancelSignal' in context)
+			seconds = context.getNodeParameter('nodeOptions.timeout', itemIndex, undefined);
+	} catch {
+		seconds = undefined;
+	}
+	// Past 2^31 - 1 ms a timer fires at once: a longer Timeout waits that long.
+	const value = Math.min(Number(seconds), 2_147_483);
+	return (Number.isFinite(value) && value > 0 ? value : DEFAULT_DEADLINE_SECONDS) * 1000;
+}
 
 const credentialTypeOf = (context: FaxPlusContext) =>
 	context.getNode().parameters.authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
