@@ -27,10 +27,6 @@ const properties: INodeProperties[] = [
 		listPlaceholder: 'Select a country...',
 		idDisplayName: 'ISO Code',
 		idPlaceholder: 'e.g. US',
-		idPattern: {
-			regex: '^[A-Za-z]{2}$',
-			errorMessage: 'Enter a two-letter ISO country code, e.g. US',
-		},
 	}),
 	{
 		displayName: 'Area Code',

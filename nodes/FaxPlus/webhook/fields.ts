@@ -42,7 +42,6 @@ export function endpointLocator(description: string): INodeProperties {
 		searchListMethod: 'searchWebhookEndpoints',
 		listPlaceholder: 'Select an endpoint...',
 		idPlaceholder: 'e.g. ep_2b9c4f1a7d3e',
-		idPattern: { regex: '^ep_\\S+$', errorMessage: 'An endpoint ID begins with "ep_"' },
 	});
 }
 

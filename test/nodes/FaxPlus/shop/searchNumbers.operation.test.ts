@@ -163,10 +163,10 @@ describe('Shop → Search Numbers', () => {
 		},
 	);
 
-	it('has n8n refuse a typed country that is not an ISO code', async () => {
-		await expect(runOperation(server(), search({ country: byId('USA') }))).rejects.toThrow(
-			/two-letter ISO country code/,
-		);
+	it('refuses a typed country that is not an ISO code before sending anything', async () => {
+		const { error } = await runOperation(server(), search({ country: byId('USA') }));
+		expect(error?.message).toBe('Country "USA" is not a two-letter ISO country code');
+		expect(error?.description).toContain('ISO 3166-1 alpha-2 code, e.g. US');
 		expect(apiRequests(server())).toHaveLength(0);
 	});
 
