@@ -6,11 +6,7 @@ import * as getPlan from './getPlan.operation';
 import * as inviteMember from './inviteMember.operation';
 import * as update from './update.operation';
 import * as updateMember from './updateMember.operation';
-import {
-	customApiCall,
-	customApiCallOption,
-	customApiCallToolFields,
-} from '../shared/customApiCall';
+import { customApiCall, customApiCallToolFields } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
@@ -32,25 +28,10 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['account'] } },
-		options: [
-			get.option,
-			getAllMembers.option,
-			getMember.option,
-			getPlan.option,
-			inviteMember.option,
-			update.option,
-			updateMember.option,
-			customApiCallOption,
-		],
+		options: Object.values(operations).map((operation) => operation.option),
 		default: 'getPlan',
 	},
-	...get.description,
-	...getAllMembers.description,
-	...getMember.description,
-	...getPlan.description,
-	...inviteMember.description,
-	...update.description,
-	...updateMember.description,
+	...Object.values(operations).flatMap((operation) => operation.description),
 	...customApiCallToolFields('account'),
 	...nodeOptions('account', operations),
 ];

@@ -1,11 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import * as deleteOperation from './delete.operation';
 import * as share from './share.operation';
-import {
-	customApiCall,
-	customApiCallOption,
-	customApiCallToolFields,
-} from '../shared/customApiCall';
+import { customApiCall, customApiCallToolFields } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
@@ -22,11 +18,10 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['contactGroup'] } },
-		options: [deleteOperation.option, share.option, customApiCallOption],
+		options: Object.values(operations).map((operation) => operation.option),
 		default: 'share',
 	},
-	...deleteOperation.description,
-	...share.description,
+	...Object.values(operations).flatMap((operation) => operation.description),
 	...customApiCallToolFields('contactGroup'),
 	...nodeOptions('contactGroup', operations),
 ];

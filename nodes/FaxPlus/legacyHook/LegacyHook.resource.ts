@@ -2,11 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import * as create from './create.operation';
 import * as deleteOperation from './delete.operation';
 import * as getAll from './getAll.operation';
-import {
-	customApiCall,
-	customApiCallOption,
-	customApiCallToolFields,
-} from '../shared/customApiCall';
+import { customApiCall, customApiCallToolFields } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
@@ -34,12 +30,10 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['legacyHook'] } },
-		options: [create.option, deleteOperation.option, getAll.option, customApiCallOption],
+		options: Object.values(operations).map((operation) => operation.option),
 		default: 'getAll',
 	},
-	...create.description,
-	...deleteOperation.description,
-	...getAll.description,
+	...Object.values(operations).flatMap((operation) => operation.description),
 	...customApiCallToolFields('legacyHook'),
 	...nodeOptions('legacyHook', operations),
 ];

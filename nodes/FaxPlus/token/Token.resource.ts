@@ -1,10 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import * as getInformation from './getInformation.operation';
-import {
-	customApiCall,
-	customApiCallOption,
-	customApiCallToolFields,
-} from '../shared/customApiCall';
+import { customApiCall, customApiCallToolFields } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
@@ -17,10 +13,10 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['token'] } },
-		options: [getInformation.option, customApiCallOption],
+		options: Object.values(operations).map((operation) => operation.option),
 		default: 'getInformation',
 	},
-	...getInformation.description,
+	...Object.values(operations).flatMap((operation) => operation.description),
 	...customApiCallToolFields('token'),
 	...nodeOptions('token', operations),
 ];
