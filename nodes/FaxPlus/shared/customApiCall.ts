@@ -29,26 +29,11 @@ export const customApiCallOption: INodePropertyOptions = {
 		"Send a request to any Fax.Plus endpoint below the credential's Base URL, e.g. one no operation covers",
 };
 
-/** The resource list's last entry. */
 export const customApiCallResource: INodePropertyOptions = {
 	name: CUSTOM_API_CALL_NAME,
 	value: CUSTOM_API_CALL,
 	description: 'A request to any endpoint below the Base URL, e.g. one no operation covers',
 };
-
-/**
- * A resource or operation picker as n8n loads it: its literal list (in n8n's lint order) and Custom
- * API Call last, so that n8n adds none of its own (nodes/shared/n8n/customApiCall.ts).
- */
-export function endingWithCustomApiCall(
-	picker: INodeProperties,
-	entry: INodePropertyOptions = customApiCallOption,
-): INodeProperties {
-	const own = (picker.options as INodePropertyOptions[]).filter(
-		(option) => option.value !== CUSTOM_API_CALL,
-	);
-	return { ...picker, options: [...own, entry] };
-}
 
 /** Whether the node's Resource or Operation asks for a Custom API Call (ours, or n8n's own value). */
 export function isCustomApiCall(resource: string, operation: string): boolean {
