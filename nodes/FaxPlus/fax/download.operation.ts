@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { userIdFields } from '../shared/parameters';
-import { faxIdField, outputBinaryField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
+import { outputBinaryField, userIdFields } from '../shared/parameters';
+import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
 import { outputFaxFile } from './shared/files';
 import { downloadFaxFile } from '../../shared/api/faxFiles';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';

@@ -4,7 +4,6 @@ import type {
 	IExecuteFunctions,
 	IHttpRequestMethods,
 	INodeExecutionData,
-	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { ANSWER_CAPS } from '../../shared/transport/answers';
@@ -12,10 +11,9 @@ import { operationError } from '../../shared/transport/nodeErrors';
 import { checkedCustomPath } from '../../shared/transport/addresses';
 import { faxPlusApiDownload, faxPlusApiRequest } from '../../shared/transport/transport';
 import { CUSTOM_API_CALL_NAME, N8N_CUSTOM_API_CALL } from '../../shared/n8n/customApiCall';
-import { docsLink, requiredString } from './parameters';
+import { docsLink, outputBinaryField, outputFieldOf, requiredString } from './parameters';
 import { DOWNLOADS_AT_ONCE, nodeOptionsProperty } from './nodeOptions';
 import type { FaxPlusOperation } from './types';
-import type { AgentRisk } from './display';
 import { CUSTOM_API_CALL, toolFields, updateDisplayOptions } from './display';
 
 export { CUSTOM_API_CALL };
@@ -48,13 +46,12 @@ const WITH_BODY = ['PATCH', 'POST', 'PUT'];
 /** Shown for the Custom API Call of every resource (once, not per resource), and for n8n's value. */
 const show = { operation: [CUSTOM_API_CALL, N8N_CUSTOM_API_CALL] };
 
-export const customApiCallFields: INodeProperties[] = [
+export const customApiCallFields = updateDisplayOptions({ show }, [
 	{
 		displayName: `Sends any request below the credential's Base URL, with its token. Fax.Plus's ${docsLink('operations.md#custom-api-call', 'API reference')} lists the paths; lists are not paged for you.`,
 		name: 'customApiCallNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Method',
@@ -63,7 +60,6 @@ export const customApiCallFields: INodeProperties[] = [
 		options: METHODS.map((method) => ({ name: method, value: method })),
 		default: 'GET',
 		description: 'The HTTP method of the request',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Path',
@@ -74,7 +70,6 @@ export const customApiCallFields: INodeProperties[] = [
 		placeholder: '/accounts/self',
 		description:
 			"The path after the credential's Base URL (https://restapi.fax.plus/v3), e.g. /accounts/self/files",
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Query Parameters',
@@ -84,7 +79,6 @@ export const customApiCallFields: INodeProperties[] = [
 		placeholder: 'Add Parameter',
 		default: {},
 		description: 'The query string, one name and value at a time',
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Parameter',
@@ -103,7 +97,7 @@ export const customApiCallFields: INodeProperties[] = [
 		default: false,
 		description:
 			'Whether to upload a file of the input item as multipart form data, not a JSON body',
-		displayOptions: { show: { ...show, method: WITH_BODY } },
+		displayOptions: { show: { method: WITH_BODY } },
 	},
 	{
 		displayName: 'JSON Body',
@@ -111,7 +105,7 @@ export const customApiCallFields: INodeProperties[] = [
 		type: 'json',
 		default: '',
 		description: 'The request body as JSON; empty sends none',
-		displayOptions: { show: { ...show, method: WITH_BODY, sendBinaryFile: [false] } },
+		displayOptions: { show: { method: WITH_BODY, sendBinaryFile: [false] } },
 	},
 	{
 		displayName: 'Input Binary Field',
@@ -120,7 +114,7 @@ export const customApiCallFields: INodeProperties[] = [
 		default: 'data',
 		required: true,
 		hint: 'The name of the input binary field holding the file to upload',
-		displayOptions: { show: { ...show, method: WITH_BODY, sendBinaryFile: [true] } },
+		displayOptions: { show: { method: WITH_BODY, sendBinaryFile: [true] } },
 	},
 	{
 		displayName: 'Upload Field Name',
@@ -130,7 +124,7 @@ export const customApiCallFields: INodeProperties[] = [
 		required: true,
 		description:
 			"The name of the form field the file goes in (Fax.Plus's file upload takes fax_file)",
-		displayOptions: { show: { ...show, method: WITH_BODY, sendBinaryFile: [true] } },
+		displayOptions: { show: { method: WITH_BODY, sendBinaryFile: [true] } },
 	},
 	{
 		displayName: 'Response as File',
@@ -139,20 +133,11 @@ export const customApiCallFields: INodeProperties[] = [
 		default: false,
 		description:
 			'Whether the answer is a file (e.g. a fax document) to put in a binary field, not JSON',
-		displayOptions: { show },
 	},
-	{
-		displayName: 'Put Output File in Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		required: true,
-		hint: 'The name of the output binary field to put the file in',
-		displayOptions: { show: { ...show, responseAsFile: [true] } },
-	},
+	{ ...outputBinaryField('file'), displayOptions: { show: { responseAsFile: [true] } } },
 	// Below its own fields (each resource's Options leave Custom API Call out).
-	nodeOptionsProperty({ show }),
-];
+	nodeOptionsProperty({}),
+]);
 
 function methodOf(context: IExecuteFunctions, itemIndex: number): IHttpRequestMethods {
 	const method = String(context.getNodeParameter('method', itemIndex, 'GET')).toUpperCase();
@@ -242,7 +227,7 @@ function itemsOf(answer: unknown): INodeExecutionData[] {
 	return [{ json: { data: answer as IDataObject[] } }];
 }
 
-const agentRisk: AgentRisk = { kind: 'changes' };
+const agentRisk = { kind: 'changes' } as const;
 
 /** Custom API Call's tool fields in one resource (its own fields are the node's: customApiCallFields). */
 export const customApiCallToolFields = (resource: string) =>
@@ -283,12 +268,7 @@ export const customApiCall: FaxPlusOperation = {
 		};
 		if (this.getNodeParameter('responseAsFile', itemIndex, false) !== true)
 			return itemsOf(await faxPlusApiRequest<unknown>(this, request));
-		const output = requiredString(
-			this,
-			'binaryPropertyName',
-			'Put Output File in Field',
-			itemIndex,
-		);
+		const output = outputFieldOf(this, itemIndex);
 		const { data, contentType } = await faxPlusApiDownload(this, request);
 		const fileName = path.slice(path.lastIndexOf('/') + 1);
 		const binary = await this.helpers.prepareBinaryData(data, fileName, contentType);

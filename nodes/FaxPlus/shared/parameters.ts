@@ -116,6 +116,20 @@ export function memberLocator(description: string): INodeProperties {
 	});
 }
 
+export function outputBinaryField(what: string): INodeProperties {
+	return {
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		hint: `The name of the output binary field to put the ${what} in`,
+	};
+}
+
+export const outputFieldOf = (context: IExecuteFunctions, itemIndex: number) =>
+	requiredString(context, 'binaryPropertyName', 'Put Output File in Field', itemIndex);
+
 /** A collection's name and its add button: where a user finds its fields. */
 export interface CollectionPlace {
 	displayName: string;

@@ -31,23 +31,8 @@ export function faxOfItem(
 	return { userId, faxId, path };
 }
 
-export function outputBinaryField(what: string): INodeProperties {
-	return {
-		displayName: 'Put Output File in Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		required: true,
-		hint: `The name of the output binary field to put the ${what} in`,
-	};
-}
-
 export function withStatusMeaning(fax: IDataObject): IDataObject {
 	return 'status' in fax ? { ...fax, ...faxStatusFields(fax.status) } : fax;
-}
-
-export function outputFieldOf(context: IExecuteFunctions, itemIndex: number): string {
-	return requiredString(context, 'binaryPropertyName', 'Put Output File in Field', itemIndex);
 }
 
 export const SIMPLIFIED_FAX: SimplifiedShape = {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { runsAsTool } from '../../../shared/n8n/toolRun';
-import { outputFieldOf } from './fields';
+import { outputFieldOf } from '../../shared/parameters';
 
 /** Downloads a fax file into the output field, keeping the input's JSON and files. */
 export async function outputFaxFile(
