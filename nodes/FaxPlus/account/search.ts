@@ -5,7 +5,9 @@ import { listAnswer } from '../../shared/api/accountLists';
 import { SELF_NAME } from '../shared/parameters';
 import { matchesFilter } from '../shared/search';
 import type { ListSearchMethod } from '../shared/search';
-import type { AccountRecord } from './types';
+
+/** An account of GET /accounts (beyond the published v3.5 spec): a member of the corporate account. */
+type AccountRecord = Record<string, unknown> & { uid?: string };
 
 function accountEntry(account: AccountRecord): INodeListSearchItems {
 	const fullName = [account.name, account.lastname]
