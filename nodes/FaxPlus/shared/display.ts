@@ -50,7 +50,19 @@ export function toolFields(
 				'What an AI agent reads about this tool: what it does, what it needs and what it returns',
 			displayOptions: { show: { [TOOL_KEY]: [true] } },
 		},
-		...agentMayRunProperty(option, agentRisk),
+		// The author's opt-in, off by default.
+		...(agentRisk
+			? [
+					{
+						displayName: AGENT_MAY_RUN_NAME,
+						name: AGENT_MAY_RUN,
+						type: 'boolean' as const,
+						default: false,
+						description: `Whether an AI agent may ${actionOf(option)} (${RISK_WORDS[agentRisk.kind]}${agentRisk.when ? ` ${agentRisk.whenText}` : ''}); turn on only where a person ${docsLink('security.md#what-an-ai-agent-may-do-with-the-tools', 'approves each call')}`,
+						displayOptions: { show: { [TOOL_KEY]: [true] } },
+					},
+				]
+			: []),
 	];
 }
 
@@ -79,26 +91,11 @@ const RISK_WORDS: Record<AgentRisk['kind'], string> = {
 	changes: 'changes your data',
 };
 
-const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
-
-/** The switch shown on the tool of an operation that has an `agentRisk`; off by default. */
-function agentMayRunProperty(
-	option: INodePropertyOptions,
-	agentRisk: AgentRisk | undefined,
-): INodeProperties[] {
-	if (!agentRisk) return [];
-	const action = lowerFirst(String(option.action ?? option.name));
-	return [
-		{
-			displayName: AGENT_MAY_RUN_NAME,
-			name: AGENT_MAY_RUN,
-			type: 'boolean',
-			default: false,
-			description: `Whether an AI agent may ${action} (${RISK_WORDS[agentRisk.kind]}${agentRisk.when ? ` ${agentRisk.whenText}` : ''}); turn on only where a person ${docsLink('security.md#what-an-ai-agent-may-do-with-the-tools', 'approves each call')}`,
-			displayOptions: { show: { [TOOL_KEY]: [true] } },
-		},
-	];
-}
+/** "Get a fax" → "get a fax". */
+const actionOf = (option: INodePropertyOptions) => {
+	const action = String(option.action ?? option.name);
+	return action.charAt(0).toLowerCase() + action.slice(1);
+};
 
 /** Refuses, before any request, a tool call of an operation the author has not let agents run. */
 export function refuseUnlessAgentMayRun(
@@ -111,7 +108,7 @@ export function refuseUnlessAgentMayRun(
 	if (context.getNodeParameter(AGENT_MAY_RUN, itemIndex, false) === true) return;
 	throw operationError(context, {
 		itemIndex,
-		message: `This tool may not ${lowerFirst(String(option.action ?? option.name))} for an AI agent: "${AGENT_MAY_RUN_NAME}" is off`,
+		message: `This tool may not ${actionOf(option)} for an AI agent: "${AGENT_MAY_RUN_NAME}" is off`,
 		description: `It ${RISK_TEXT[agentRisk.kind]}, so an agent may run it only when the workflow's author turns on "${AGENT_MAY_RUN_NAME}" in this tool's parameters. Ask a person to do it instead.`,
 	});
 }
