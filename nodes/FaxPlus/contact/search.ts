@@ -8,8 +8,7 @@ import {
 	offsetPages,
 	type OffsetCursor,
 } from '../../shared/api/paging';
-import { contactPage, CONTACTS_PAGE_SIZE } from './list';
-import type { ContactListQuery, ContactRecord } from './types';
+import { contactPage, CONTACTS_PAGE_SIZE, type ContactListQuery, type ContactRecord } from './list';
 
 function contactEntry(contact: ContactRecord): INodeListSearchItems {
 	const name = labelText(contact.name) || String(contact.id);
