@@ -9,7 +9,7 @@ import { resources } from './resources';
 import { route } from './router';
 import * as listSearch from './methods/listSearch';
 import type { ListSearchMethod } from './shared/search';
-import { PANEL_DESCRIPTION } from '../shared/n8n/nodePanel';
+import { PANEL_DESCRIPTION } from '../shared/n8n/editor';
 import { authenticationProperty, signInCredentials } from '../shared/transport/authentication';
 import { customApiCallFields, customApiCallResource } from './shared/customApiCall';
 
@@ -74,7 +74,7 @@ export class FaxPlus implements INodeType {
 						description:
 							'Webhook endpoints of the current API, which deliver fax events to an HTTPS URL',
 					},
-					// Last, so that n8n adds none of its own (nodes/shared/n8n/customApiCall.ts); spread,
+					// Last, so that n8n adds none of its own (nodes/shared/n8n/editor.ts); spread,
 					// since n8n's lint rules read an entry's literal fields.
 					{ ...customApiCallResource },
 				],

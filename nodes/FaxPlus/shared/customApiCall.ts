@@ -10,7 +10,7 @@ import { ANSWER_CAPS } from '../../shared/transport/answers';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { checkedCustomPath } from '../../shared/transport/addresses';
 import { faxPlusApiDownload, faxPlusApiRequest } from '../../shared/transport/transport';
-import { CUSTOM_API_CALL_NAME, N8N_CUSTOM_API_CALL } from '../../shared/n8n/customApiCall';
+import { CUSTOM_API_CALL_NAME, N8N_CUSTOM_API_CALL } from '../../shared/n8n/editor';
 import { docsLink, outputBinaryField, outputFieldOf, requiredString } from './parameters';
 import { DOWNLOADS_AT_ONCE, nodeOptionsProperty } from './nodeOptions';
 import type { FaxPlusOperation } from './types';

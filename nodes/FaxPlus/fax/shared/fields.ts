@@ -5,7 +5,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { runsAsTool } from '../../../shared/n8n/toolRun';
+import { runsAsTool } from '../../../shared/n8n/executeContext';
 import { faxStatusFields } from '../../../shared/api/faxStatuses';
 import {
 	outputFieldOf,
