@@ -8,7 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resources } from './resources';
 import { route } from './router';
 import * as listSearch from './methods/listSearch';
-import type { ListSearchMethod } from './shared/search';
+import type { ListSearchMethod } from './methods/listSearch';
 import { PANEL_DESCRIPTION } from '../shared/n8n/editor';
 import { authenticationProperty, signInCredentials } from '../shared/transport/authentication';
 import { customApiCallFields, customApiCallResource } from './shared/customApiCall';
