@@ -21,9 +21,6 @@ interface LocatorSpec {
 	idPlaceholder: string;
 	/** The second mode's name in the editor, "By ID" unless the value is another kind of code. */
 	idDisplayName?: string;
-	/** The value a new node starts with ('' unless the API has a natural default such as `self`). */
-	defaultValue?: string;
-	defaultName?: string;
 	/** Other parameters the list depends on (reloaded when they change), e.g. USER_DEPENDENCY. */
 	dependsOn?: string[];
 }
@@ -33,11 +30,7 @@ export function resourceLocator(spec: LocatorSpec): INodeProperties {
 		displayName: spec.displayName,
 		name: spec.name,
 		type: 'resourceLocator',
-		default: {
-			mode: 'list',
-			value: spec.defaultValue ?? '',
-			...(spec.defaultName && { cachedResultName: spec.defaultName }),
-		},
+		default: { mode: 'list', value: '' },
 		required: true,
 		description: spec.description,
 		displayOptions: spec.displayOptions,
@@ -91,17 +84,18 @@ export function userIdFields(
 			default: false,
 			description: "Whether to use a corporate member's data, not your own (corporate admins only)",
 		},
-		resourceLocator({
-			displayName: 'User',
-			name: 'userId',
-			description: userDescription,
+		{
+			...resourceLocator({
+				displayName: 'User',
+				name: 'userId',
+				description: userDescription,
+				searchListMethod: 'searchUsers',
+				listPlaceholder: 'Select a user...',
+				idPlaceholder: 'e.g. 7724157c0974440293e45877c57f0703',
+			}),
+			default: { mode: 'list', value: 'self', cachedResultName: SELF_NAME },
 			displayOptions: { show: { [FOR_MEMBER]: [true] } },
-			searchListMethod: 'searchUsers',
-			listPlaceholder: 'Select a user...',
-			idPlaceholder: 'e.g. 7724157c0974440293e45877c57f0703',
-			defaultValue: 'self',
-			defaultName: SELF_NAME,
-		}),
+		},
 	];
 }
 
