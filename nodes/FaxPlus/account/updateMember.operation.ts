@@ -63,8 +63,11 @@ function memberDetail(context: IExecuteFunctions, itemIndex: number) {
 	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
 	if (fields.quota !== undefined) {
-		const quota = toNumber(fields.quota);
-		if (!Number.isFinite(quota) || quota < 0) {
+		const quota =
+			typeof fields.quota === 'string' && fields.quota.trim() !== ''
+				? Number(fields.quota)
+				: fields.quota;
+		if (typeof quota !== 'number' || !Number.isFinite(quota) || quota < 0) {
 			throw operationError(context, {
 				itemIndex,
 				message: `Quota must be a number of 0 or more, not "${String(fields.quota)}"`,
@@ -76,9 +79,4 @@ function memberDetail(context: IExecuteFunctions, itemIndex: number) {
 	const role = updateText(context, itemIndex, fields, 'role', 'Role');
 	if (role !== undefined) body.role = role;
 	return nonEmptyUpdate(context, itemIndex, body, 'Quota or Role');
-}
-
-function toNumber(value: unknown): number {
-	if (typeof value === 'string' && value.trim() !== '') return Number(value);
-	return typeof value === 'number' ? value : Number.NaN;
 }

@@ -42,13 +42,8 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const { userId, faxId } = faxOfItem(this, itemIndex);
-	const format = choiceOf(
-		this,
-		itemIndex,
-		'Format',
-		this.getNodeParameter('format', itemIndex, 'pdf'),
-		['pdf', 'tiff'] as const,
-	);
+	const chosen = this.getNodeParameter('format', itemIndex, 'pdf');
+	const format = choiceOf(this, itemIndex, 'Format', chosen, ['pdf', 'tiff'] as const);
 	const path = `/accounts/${encodeURIComponent(userId)}/files/${encodeURIComponent(faxId)}`;
 	const download = async () =>
 		await downloadFaxFile(this, { path, qs: { format }, format, baseName: faxId, itemIndex });

@@ -253,11 +253,9 @@ export const customApiCall: FaxPlusOperation = {
 		const qs = queryOf(this, itemIndex);
 		const withBody = WITH_BODY.includes(method);
 		const upload = withBody && this.getNodeParameter('sendBinaryFile', itemIndex, false) === true;
-		const body = !withBody
-			? undefined
-			: upload
-				? await uploadOf(this, itemIndex)
-				: jsonBodyOf(this, itemIndex);
+		let body: FormData | IDataObject | undefined;
+		if (upload) body = await uploadOf(this, itemIndex);
+		else if (withBody) body = jsonBodyOf(this, itemIndex);
 		const request = {
 			method,
 			path,
