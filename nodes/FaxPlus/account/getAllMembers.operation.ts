@@ -29,7 +29,6 @@ const properties: INodeProperties[] = [
 const displayOptions = { show: { resource: ['account'], operation: ['getAllMembers'] } };
 export const description = updateDisplayOptions(displayOptions, properties);
 
-/** The members of the corporate account. Fax.Plus answers a non-admin 403. */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	return await getManyItems(this, itemIndex, async () => {
 		return await listAnswer(this, {
