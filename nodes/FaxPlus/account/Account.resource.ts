@@ -6,7 +6,7 @@ import * as getPlan from './getPlan.operation';
 import * as inviteMember from './inviteMember.operation';
 import * as update from './update.operation';
 import * as updateMember from './updateMember.operation';
-import { customApiCall, customApiCallToolFields } from '../shared/customApiCall';
+import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
@@ -18,7 +18,7 @@ export const operations: Record<string, FaxPlusOperation> = {
 	inviteMember,
 	update,
 	updateMember,
-	customApiCall,
+	customApiCall: customApiCallIn('account'),
 };
 
 export const description: INodeProperties[] = [
@@ -32,6 +32,5 @@ export const description: INodeProperties[] = [
 		default: 'getPlan',
 	},
 	...Object.values(operations).flatMap((operation) => operation.description),
-	...customApiCallToolFields('account'),
 	...nodeOptions('account', operations),
 ];

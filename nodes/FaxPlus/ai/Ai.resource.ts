@@ -4,7 +4,7 @@ import * as deleteCustomField from './deleteCustomField.operation';
 import * as getCredits from './getCredits.operation';
 import * as getAllCustomFields from './getAllCustomFields.operation';
 import * as updateCustomField from './updateCustomField.operation';
-import { customApiCall, customApiCallToolFields } from '../shared/customApiCall';
+import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
@@ -14,7 +14,7 @@ export const operations: Record<string, FaxPlusOperation> = {
 	getCredits,
 	getAllCustomFields,
 	updateCustomField,
-	customApiCall,
+	customApiCall: customApiCallIn('ai'),
 };
 
 export const description: INodeProperties[] = [
@@ -28,6 +28,5 @@ export const description: INodeProperties[] = [
 		default: 'getCredits',
 	},
 	...Object.values(operations).flatMap((operation) => operation.description),
-	...customApiCallToolFields('ai'),
 	...nodeOptions('ai', operations),
 ];

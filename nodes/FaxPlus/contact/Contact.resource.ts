@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import * as getAll from './getAll.operation';
 import * as setGroups from './setGroups.operation';
 import * as update from './update.operation';
-import { customApiCall, customApiCallToolFields } from '../shared/customApiCall';
+import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
@@ -10,7 +10,7 @@ export const operations: Record<string, FaxPlusOperation> = {
 	getAll,
 	setGroups,
 	update,
-	customApiCall,
+	customApiCall: customApiCallIn('contact'),
 };
 
 export const description: INodeProperties[] = [
@@ -24,6 +24,5 @@ export const description: INodeProperties[] = [
 		default: 'getAll',
 	},
 	...Object.values(operations).flatMap((operation) => operation.description),
-	...customApiCallToolFields('contact'),
 	...nodeOptions('contact', operations),
 ];

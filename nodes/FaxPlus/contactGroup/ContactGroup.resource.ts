@@ -1,14 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 import * as deleteOperation from './delete.operation';
 import * as share from './share.operation';
-import { customApiCall, customApiCallToolFields } from '../shared/customApiCall';
+import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const operations: Record<string, FaxPlusOperation> = {
 	delete: deleteOperation,
 	share,
-	customApiCall,
+	customApiCall: customApiCallIn('contactGroup'),
 };
 
 export const description: INodeProperties[] = [
@@ -22,6 +22,5 @@ export const description: INodeProperties[] = [
 		default: 'share',
 	},
 	...Object.values(operations).flatMap((operation) => operation.description),
-	...customApiCallToolFields('contactGroup'),
 	...nodeOptions('contactGroup', operations),
 ];

@@ -14,7 +14,7 @@ import * as requestOcr from './requestOcr.operation';
 import * as send from './send/operation';
 import * as update from './update.operation';
 import * as updateFieldExtraction from './updateFieldExtraction.operation';
-import { customApiCall, customApiCallToolFields } from '../shared/customApiCall';
+import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
@@ -34,7 +34,7 @@ export const operations: Record<string, FaxPlusOperation> = {
 	send,
 	update,
 	updateFieldExtraction,
-	customApiCall,
+	customApiCall: customApiCallIn('fax'),
 };
 
 export const description: INodeProperties[] = [
@@ -48,6 +48,5 @@ export const description: INodeProperties[] = [
 		default: 'send',
 	},
 	...Object.values(operations).flatMap((operation) => operation.description),
-	...customApiCallToolFields('fax'),
 	...nodeOptions('fax', operations),
 ];

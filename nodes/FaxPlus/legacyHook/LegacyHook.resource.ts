@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import * as create from './create.operation';
 import * as deleteOperation from './delete.operation';
 import * as getAll from './getAll.operation';
-import { customApiCall, customApiCallToolFields } from '../shared/customApiCall';
+import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
@@ -19,7 +19,7 @@ export const operations: Record<string, FaxPlusOperation> = {
 	create,
 	delete: deleteOperation,
 	getAll,
-	customApiCall,
+	customApiCall: customApiCallIn('legacyHook'),
 };
 
 export const description: INodeProperties[] = [
@@ -34,6 +34,5 @@ export const description: INodeProperties[] = [
 		default: 'getAll',
 	},
 	...Object.values(operations).flatMap((operation) => operation.description),
-	...customApiCallToolFields('legacyHook'),
 	...nodeOptions('legacyHook', operations),
 ];

@@ -3,7 +3,7 @@ import * as deleteOperation from './delete.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as update from './update.operation';
-import { customApiCall, customApiCallToolFields } from '../shared/customApiCall';
+import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
@@ -12,7 +12,7 @@ export const operations: Record<string, FaxPlusOperation> = {
 	get,
 	getAll,
 	update,
-	customApiCall,
+	customApiCall: customApiCallIn('outbox'),
 };
 
 export const description: INodeProperties[] = [
@@ -26,6 +26,5 @@ export const description: INodeProperties[] = [
 		default: 'getAll',
 	},
 	...Object.values(operations).flatMap((operation) => operation.description),
-	...customApiCallToolFields('outbox'),
 	...nodeOptions('outbox', operations),
 ];

@@ -229,53 +229,51 @@ function itemsOf(answer: unknown): INodeExecutionData[] {
 
 const agentRisk = { kind: 'changes' } as const;
 
-/** Custom API Call's tool fields in one resource (its own fields are the node's: customApiCallFields). */
-export const customApiCallToolFields = (resource: string) =>
-	updateDisplayOptions(
+/** Custom API Call in one resource: its tool fields there (its own fields are the node's, once). */
+export const customApiCallIn = (resource: string): FaxPlusOperation => ({
+	option: customApiCallOption,
+	description: updateDisplayOptions(
 		{ show: { resource: [resource], operation: [CUSTOM_API_CALL] } },
 		toolFields(customApiCallOption, {
 			toolDescription:
 				"Send any request to the Fax.Plus API (method, path below the API's address, query, JSON body). It can read, change, delete or buy anything the token may. Returns Fax.Plus's answer as JSON.",
 			agentRisk,
 		}),
-	);
-
-export const customApiCall: FaxPlusOperation = {
-	option: customApiCallOption,
-	// The fields are the node's, once for every resource (customApiCallFields).
-	description: [],
+	),
 	maxItemsAtOnce: DOWNLOADS_AT_ONCE,
 	// Any path, so any risk: an agent runs it only where the author allows.
 	agentRisk,
-	async execute(itemIndex) {
-		const method = methodOf(this, itemIndex);
-		const path = checkedCustomPath(this, this.getNodeParameter('path', itemIndex, ''), itemIndex);
-		const qs = queryOf(this, itemIndex);
-		const withBody = WITH_BODY.includes(method);
-		const upload = withBody && this.getNodeParameter('sendBinaryFile', itemIndex, false) === true;
-		let body: FormData | IDataObject | undefined;
-		if (upload) body = await uploadOf(this, itemIndex);
-		else if (withBody) body = jsonBodyOf(this, itemIndex);
-		const request = {
-			method,
-			path,
-			itemIndex,
-			customApiCall: true as const,
-			...(qs && { qs }),
-			...(body && { body }),
-		};
-		if (this.getNodeParameter('responseAsFile', itemIndex, false) !== true)
-			return itemsOf(await faxPlusApiRequest<unknown>(this, request));
-		const output = outputFieldOf(this, itemIndex);
-		const { data, contentType } = await faxPlusApiDownload(this, request);
-		const fileName = path.slice(path.lastIndexOf('/') + 1);
-		const binary = await this.helpers.prepareBinaryData(data, fileName, contentType);
-		const input = this.getInputData()[itemIndex];
-		return [
-			{
-				json: { method, path, fileName, mimeType: binary.mimeType, fileSizeBytes: data.length },
-				binary: { ...input?.binary, [output]: binary },
-			},
-		];
-	},
-};
+	execute,
+});
+
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const method = methodOf(this, itemIndex);
+	const path = checkedCustomPath(this, this.getNodeParameter('path', itemIndex, ''), itemIndex);
+	const qs = queryOf(this, itemIndex);
+	const withBody = WITH_BODY.includes(method);
+	const upload = withBody && this.getNodeParameter('sendBinaryFile', itemIndex, false) === true;
+	let body: FormData | IDataObject | undefined;
+	if (upload) body = await uploadOf(this, itemIndex);
+	else if (withBody) body = jsonBodyOf(this, itemIndex);
+	const request = {
+		method,
+		path,
+		itemIndex,
+		customApiCall: true as const,
+		...(qs && { qs }),
+		...(body && { body }),
+	};
+	if (this.getNodeParameter('responseAsFile', itemIndex, false) !== true)
+		return itemsOf(await faxPlusApiRequest<unknown>(this, request));
+	const output = outputFieldOf(this, itemIndex);
+	const { data, contentType } = await faxPlusApiDownload(this, request);
+	const fileName = path.slice(path.lastIndexOf('/') + 1);
+	const binary = await this.helpers.prepareBinaryData(data, fileName, contentType);
+	const input = this.getInputData()[itemIndex];
+	return [
+		{
+			json: { method, path, fileName, mimeType: binary.mimeType, fileSizeBytes: data.length },
+			binary: { ...input?.binary, [output]: binary },
+		},
+	];
+}

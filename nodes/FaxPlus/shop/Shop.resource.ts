@@ -3,7 +3,7 @@ import * as getBalance from './getBalance.operation';
 import * as getAllCountries from './getAllCountries.operation';
 import * as purchaseNumber from './purchaseNumber.operation';
 import * as searchNumbers from './searchNumbers.operation';
-import { customApiCall, customApiCallToolFields } from '../shared/customApiCall';
+import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
@@ -12,7 +12,7 @@ export const operations: Record<string, FaxPlusOperation> = {
 	getAllCountries,
 	purchaseNumber,
 	searchNumbers,
-	customApiCall,
+	customApiCall: customApiCallIn('shop'),
 };
 
 export const description: INodeProperties[] = [
@@ -26,6 +26,5 @@ export const description: INodeProperties[] = [
 		default: 'getBalance',
 	},
 	...Object.values(operations).flatMap((operation) => operation.description),
-	...customApiCallToolFields('shop'),
 	...nodeOptions('shop', operations),
 ];

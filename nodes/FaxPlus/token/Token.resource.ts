@@ -1,10 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 import * as getInformation from './getInformation.operation';
-import { customApiCall, customApiCallToolFields } from '../shared/customApiCall';
+import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
-export const operations: Record<string, FaxPlusOperation> = { getInformation, customApiCall };
+export const operations: Record<string, FaxPlusOperation> = {
+	getInformation,
+	customApiCall: customApiCallIn('token'),
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -17,6 +20,5 @@ export const description: INodeProperties[] = [
 		default: 'getInformation',
 	},
 	...Object.values(operations).flatMap((operation) => operation.description),
-	...customApiCallToolFields('token'),
 	...nodeOptions('token', operations),
 ];
