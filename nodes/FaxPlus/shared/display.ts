@@ -58,7 +58,7 @@ export function toolFields(
 						name: AGENT_MAY_RUN,
 						type: 'boolean' as const,
 						default: false,
-						description: `Whether an AI agent may ${actionOf(option)} (${RISK_WORDS[agentRisk.kind]}${agentRisk.when ? ` ${agentRisk.whenText}` : ''}); turn on only where a person ${docsLink('security.md#what-an-ai-agent-may-do-with-the-tools', 'approves each call')}`,
+						description: `Whether an AI agent may ${actionOf(option)} (${RISKS[agentRisk.kind].words}${agentRisk.when ? ` ${agentRisk.whenText}` : ''}); turn on only where a person ${docsLink('security.md#what-an-ai-agent-may-do-with-the-tools', 'approves each call')}`,
 						displayOptions: { show: { [TOOL_KEY]: [true] } },
 					},
 				]
@@ -78,17 +78,11 @@ export interface AgentRisk {
 const AGENT_MAY_RUN = 'agentMayRun';
 const AGENT_MAY_RUN_NAME = 'Let an AI Agent Run This';
 
-const RISK_TEXT: Record<AgentRisk['kind'], string> = {
-	spends: 'spends money or AI credits',
-	deletes: 'deletes, and cannot be undone',
-	changes: 'changes your Fax.Plus account or its data',
-};
-
-/** The same, in the few words the switch's description has room for. */
-const RISK_WORDS: Record<AgentRisk['kind'], string> = {
-	spends: 'spends money or credits',
-	deletes: 'cannot be undone',
-	changes: 'changes your data',
+/** Each risk as a refusal says it, and in the few words the switch's description has room for. */
+const RISKS: Record<AgentRisk['kind'], { text: string; words: string }> = {
+	spends: { text: 'spends money or AI credits', words: 'spends money or credits' },
+	deletes: { text: 'deletes, and cannot be undone', words: 'cannot be undone' },
+	changes: { text: 'changes your Fax.Plus account or its data', words: 'changes your data' },
 };
 
 /** "Get a fax" → "get a fax". */
@@ -109,6 +103,6 @@ export function refuseUnlessAgentMayRun(
 	throw operationError(context, {
 		itemIndex,
 		message: `This tool may not ${actionOf(option)} for an AI agent: "${AGENT_MAY_RUN_NAME}" is off`,
-		description: `It ${RISK_TEXT[agentRisk.kind]}, so an agent may run it only when the workflow's author turns on "${AGENT_MAY_RUN_NAME}" in this tool's parameters. Ask a person to do it instead.`,
+		description: `It ${RISKS[agentRisk.kind].text}, so an agent may run it only when the workflow's author turns on "${AGENT_MAY_RUN_NAME}" in this tool's parameters. Ask a person to do it instead.`,
 	});
 }
