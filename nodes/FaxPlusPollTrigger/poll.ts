@@ -28,13 +28,11 @@ import { skippedCheckRefusal, skipsDuplicateCheck } from '../shared/n8n/triggerE
 import { errorText, logDebug, LogThrottle, logThrottledWarning } from '../shared/logging/log';
 import { n8nPollBudgetMs } from '../shared/n8n/pollBudget';
 import { CategoryCursor, DEFAULT_OVERLAP_MINUTES, type SelectedFax } from './cursor';
-import type { FaxEvent } from '../shared/api/events';
-
-type PollEvent = Extract<FaxEvent, 'fax_received' | 'fax_sent'>;
 
 /** The events the fax list can tell, and the list category each one reads (as Fax.Plus's SDKs name them). */
 const CATEGORY_OF_EVENT = { fax_received: 'inbox', fax_sent: 'sent' } as const;
 
+type PollEvent = keyof typeof CATEGORY_OF_EVENT;
 type PolledCategory = (typeof CATEGORY_OF_EVENT)[PollEvent];
 
 export const POLL_EVENTS = Object.keys(CATEGORY_OF_EVENT) as PollEvent[];
@@ -247,6 +245,7 @@ async function pollOnce(
 ): Promise<INodeExecutionData[][] | null> {
 	const now = Date.now();
 	const deadline = now + pollBudgetMs(context);
+	const { overlapMs, lookAgainMs } = settings;
 	const staticData = context.getWorkflowStaticData('node');
 	const saved = isObject(staticData[CURSORS_KEY]) ? staticData[CURSORS_KEY] : {};
 
@@ -257,10 +256,9 @@ async function pollOnce(
 		const category = CATEGORY_OF_EVENT[event];
 		const restored = CategoryCursor.restore(saved[category]);
 		// No cursor yet (first activation, or an event just added): what is listed now is history.
-		const cursor = restored ?? CategoryCursor.start(now, settings.overlapMs);
-		const since = cursor.windowStart(now, settings.overlapMs);
+		const cursor = restored ?? CategoryCursor.start(now, overlapMs);
+		const since = cursor.windowStart(now, overlapMs);
 		const listed = [];
-		const { overlapMs, lookAgainMs } = settings;
 		const range = { now, deadline, shareMs: 0, overlapMs };
 		// Faxes due for a second look from before the window: their own stretch, read whole first.
 		const due = cursor.dueSpan(now);
@@ -278,9 +276,8 @@ async function pollOnce(
 			if (id !== undefined && startTime !== undefined)
 				listed.push({ id, startTime, status: record.status, record });
 		}
-		const { until } = read;
-		const history = !restored;
 		// The due read lists every due fax from before the window; the main read those up to `until`.
+		const [history, until] = [!restored, read.until];
 		for (const fax of cursor.select(listed, { now, overlapMs, history, lookAgainMs, until })) {
 			if (passesFilters(settings, fax.record, fax.final)) found.push({ event, ...fax });
 			else counts.filteredOut++;
@@ -301,7 +298,7 @@ async function pollOnce(
 	// Categories no longer selected are dropped: selected again, they start afresh.
 	const next: IDataObject = {};
 	for (const [category, cursor, at] of cursors) {
-		cursor.advance(at, settings.overlapMs);
+		cursor.advance(at, overlapMs);
 		next[category] = cursor.snapshot();
 	}
 	staticData[CURSORS_KEY] = next;

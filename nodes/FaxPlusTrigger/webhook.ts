@@ -22,6 +22,11 @@ const notFaxPlus = (what: string) => ({
 	what,
 	todo: 'If a proxy sits in front of n8n, let it pass the svix-id, svix-timestamp and svix-signature headers (or webhook-id, webhook-timestamp and webhook-signature) unchanged; otherwise the request did not come from Fax.Plus and nothing needs doing',
 });
+const notPosted = (what: string) => ({
+	what,
+	todo: 'Nothing, unless you post to this URL yourself: the request did not come from Fax.Plus',
+});
+const report = (what: string) => ({ what, todo: 'Report it to the package with your n8n version' });
 
 /** Each cause the trigger refuses a delivery for (signature.ts's, the delivery's own): what happened and what to do. */
 export const REFUSAL_CAUSES = {
@@ -46,26 +51,16 @@ export const REFUSAL_CAUSES = {
 		what: `the delivery's timestamp is more than ${TIMESTAMP_TOLERANCE_SECONDS} seconds away from this host's clock`,
 		todo: "If this host's clock is wrong, synchronise it (NTP); otherwise an old delivery was sent again and nothing needs doing",
 	},
-	no_raw_body: {
-		what: 'n8n did not hand the raw body to the trigger, so the signature cannot be checked',
-		todo: 'Report it to the package with your n8n version',
-	},
-	internal_error: {
-		what: 'the signature could not be checked',
-		todo: 'Report it to the package with your n8n version',
-	},
+	no_raw_body: report(
+		'n8n did not hand the raw body to the trigger, so the signature cannot be checked',
+	),
+	internal_error: report('the signature could not be checked'),
 	secret_unavailable: {
 		what: 'n8n could not read the signing secret credential (its database unreachable?)',
 		todo: "Check n8n's database; Fax.Plus sends the delivery again (answered 503)",
 	},
-	body_too_large: {
-		what: 'the body is larger than 1 MiB; Fax.Plus events are a few KB',
-		todo: 'Nothing, unless you post to this URL yourself: the request did not come from Fax.Plus',
-	},
-	invalid_body: {
-		what: 'the body is not a JSON object, so not a Fax.Plus event',
-		todo: 'Nothing, unless you post to this URL yourself: the request did not come from Fax.Plus',
-	},
+	body_too_large: notPosted('the body is larger than 1 MiB; Fax.Plus events are a few KB'),
+	invalid_body: notPosted('the body is not a JSON object, so not a Fax.Plus event'),
 	duplicate_check_skipped: {
 		what: "this workflow runs on n8n's Engine 2.0, which passes a delivery on without the trigger's duplicate check",
 		todo: `${SKIPPED_CHECK_TODO}; Fax.Plus sends the delivery again (answered 500)`,

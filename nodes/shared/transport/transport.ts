@@ -71,7 +71,6 @@ export interface FaxPlusRequest {
 	customApiCall?: true;
 }
 
-/** One checked request within its deadline and cap; a failure becomes a masked node error. */
 async function send(
 	context: FaxPlusContext,
 	request: FaxPlusRequest,
@@ -256,7 +255,7 @@ const MAX_RETRY_AFTER_MS = 30_000;
 const DEFAULT_RETRY_AFTER_MS = 1000;
 
 /** The wait a 429 asks for, or undefined when the error is no 429 or asks more than `most` ms. */
-function rateLimitWaitMs(error: unknown, most = MAX_RETRY_AFTER_MS): number | undefined {
+function rateLimitWaitMs(error: unknown, most: number): number | undefined {
 	const { status, headers } = responseOf(error);
 	if (status !== 429) return undefined;
 	const waitMs = retryAfterMs(headers['retry-after']) ?? DEFAULT_RETRY_AFTER_MS;
@@ -273,8 +272,7 @@ function retryAfterMs(value: unknown): number | undefined {
 	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-// Redirects are ours: n8n keeps the token on some cross-origin hops; ours stay below the Base URL.
-/** Hops followed for one request, each checked before it is requested (browsers and axios allow more). */
+// Redirects are ours, each hop checked first: n8n keeps the token on some cross-origin hops.
 export const MAX_REDIRECTS = 5;
 
 export const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
