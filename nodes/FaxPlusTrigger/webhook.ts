@@ -98,9 +98,7 @@ function logRefusal(
 	const { id, timestamp } = signatureHeadersOf(headers as Record<string, string | undefined>);
 	// How many seconds this host's clock is ahead of the delivery's timestamp (negative: behind).
 	const skewSeconds =
-		cause === 'timestamp_out_of_window' &&
-		typeof timestamp === 'string' &&
-		/^[0-9]{1,15}$/.test(timestamp)
+		cause === 'timestamp_out_of_window' && /^[0-9]{1,15}$/.test(timestamp ?? '')
 			? Math.floor(Date.now() / 1000) - Number(timestamp)
 			: undefined;
 	const skew =
@@ -119,8 +117,8 @@ function logRefusal(
 			event: 'delivery_refused',
 			cause,
 			status,
-			...(skewSeconds !== undefined ? { clockSkewSeconds: skewSeconds } : {}),
-			...(deliveryId !== undefined ? { deliveryId } : {}),
+			...(skewSeconds !== undefined && { clockSkewSeconds: skewSeconds }),
+			...(deliveryId !== undefined && { deliveryId }),
 		},
 	);
 }

@@ -74,17 +74,7 @@ export function entryKey(entry: { id?: unknown }): string {
 }
 
 /** Where list answers keep their entries, in the order they are looked for. */
-const LIST_KEYS = [
-	'records',
-	'data',
-	'faxes',
-	'numbers',
-	'members',
-	'accounts',
-	'items',
-	'webhooks',
-	'endpoints',
-];
+const LIST_KEYS = 'records data faxes numbers members accounts items webhooks endpoints'.split(' ');
 
 /** A list answer's entries, bare or under a known key (one level deeper too). */
 export function entriesOf(answer: unknown, preferredKey?: string): IDataObject[] {

@@ -2,7 +2,6 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { maskText } from '../logging/log';
 
-/** The error as a node error pointed at the item. */
 export function nodeErrorOf(
 	context: { getNode(): INode },
 	error: unknown,
@@ -35,7 +34,6 @@ export function requestErrorOf(
 	return nodeErrorOf(context, wrapped, itemIndex);
 }
 
-// What Fax.Plus's error answers mean, in words that name the field and the fix.
 type FaxPlusErrorBody = { error?: string; description?: string };
 
 interface ErrorCase {
