@@ -17,12 +17,7 @@ export type CategoryCursorSnapshot = {
 	again?: Array<[string, number]>;
 };
 
-interface ListedFax<T> {
-	id: string;
-	startTime: number;
-	status: unknown;
-	record: T;
-}
+type ListedFax<T> = { id: string; startTime: number; status: unknown; record: T };
 
 export interface SelectedFax<T> extends ListedFax<T> {
 	/** False for a fax emitted because it stayed under way longer than the window. */

@@ -126,11 +126,7 @@ function logRefusal(
 /** Fax.Plus's events are a few KB; n8n itself takes up to 16 MiB, which would all be hashed. */
 const MAX_BODY_BYTES = 1024 * 1024;
 
-interface Refusal {
-	status: number;
-	reason: RefusalCause;
-	retryAfter?: string;
-}
+type Refusal = { status: number; reason: RefusalCause; retryAfter?: string };
 
 /** The endpoint's secret from its credential; undefined: none saved yet; null: n8n could not read it. */
 async function signingSecretOf(context: IWebhookFunctions): Promise<string | undefined | null> {

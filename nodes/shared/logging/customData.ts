@@ -18,7 +18,6 @@ type FaxCustomData = Partial<Record<keyof typeof CUSTOM_DATA_KEYS, unknown>>;
 /** Below n8n's 255: nothing is cut by n8n, and no error is logged. */
 const MAX_VALUE_LENGTH = 255;
 const MAX_ENTRY_LENGTH = 100;
-/** Room kept for ", +N more". */
 const COUNT_ROOM = ', +99999 more'.length;
 
 function entriesOf(value: unknown): string[] {

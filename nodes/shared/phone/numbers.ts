@@ -7,7 +7,6 @@ import { CALLING_CODES } from './phoneMetadata.generated';
 /** One number in E.164, or why it is refused (a phrase that follows the number as typed). */
 type NumberReading = { ok: true; number: string } | { ok: false; reason: string };
 
-/** Result of reading a list of numbers: each once, in order, or the first one refused. */
 type NumbersResult =
 	{ ok: true; numbers: string[] } | { ok: false; invalid: string; reason: string };
 

@@ -40,7 +40,6 @@ export function readOptions(context: TriggerContext) {
 			.trim()
 			.toLowerCase(),
 		binaryPropertyName: String(options.binaryPropertyName ?? 'data').trim(),
-		/** Save the fax's numbers in the execution's custom data (nodes/shared/logging/customData.ts). */
 		customDataNumbers: options.saveNumbersInCustomData === true,
 	};
 }
@@ -61,7 +60,6 @@ export function checkDocumentOptions(context: TriggerContext, options: TriggerOp
 	}
 }
 
-/** Whether a fax's status passes "Only Fax Statuses" (always, when none are given). */
 export function matchesStatuses(statuses: readonly string[], status: unknown): boolean {
 	return (
 		statuses.length === 0 ||
