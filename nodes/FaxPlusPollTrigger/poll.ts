@@ -65,10 +65,7 @@ function readSettings(context: PollingContext) {
 	}
 	const options = readOptions(context);
 	checkDocumentOptions(context, options);
-	const { overlapMinutes, lookAgainMinutes } = context.getNodeParameter(
-		'options',
-		{},
-	) as IDataObject;
+	const given = context.getNodeParameter('options', {}) as IDataObject;
 	const msOf = (name: string, value: unknown, minutes: number) => {
 		if (value === undefined || value === '') return minutes * 60_000;
 		if (!(Number(value) >= 0))
@@ -81,8 +78,8 @@ function readSettings(context: PollingContext) {
 		events: events as PollEvent[],
 		channels,
 		options,
-		overlapMs: msOf('Late Fax Window (Minutes)', overlapMinutes, DEFAULT_OVERLAP_MINUTES),
-		lookAgainMs: msOf('Look Again After (Minutes)', lookAgainMinutes, 0),
+		overlapMs: msOf('Late Fax Window (Minutes)', given.overlapMinutes, DEFAULT_OVERLAP_MINUTES),
+		lookAgainMs: msOf('Look Again After (Minutes)', given.lookAgainMinutes, 0),
 	};
 }
 
@@ -99,10 +96,6 @@ function passesFilters(settings: PollSettings, record: IDataObject, final = true
 		(channels.length === 0 || numbers.some((number) => channels.includes(number))) &&
 		(!final || matchesStatuses(options.statuses, record.status))
 	);
-}
-
-function pollBudgetMs(context: PollingContext): number {
-	return n8nPollBudgetMs(context) ?? DEFAULT_POLL_BUDGET_MS;
 }
 
 async function listPage(
@@ -219,7 +212,7 @@ export async function fetchTestEvent(
 	context: PollingContext,
 ): Promise<INodeExecutionData[][] | null> {
 	const settings = readSettings(context);
-	const deadline = Date.now() + pollBudgetMs(context);
+	const deadline = Date.now() + (n8nPollBudgetMs(context) ?? DEFAULT_POLL_BUDGET_MS);
 	let latest: FoundFax | undefined;
 	for (const event of settings.events) {
 		for (const record of await listPage(context, CATEGORY_OF_EVENT[event], {}, deadline)) {
@@ -244,7 +237,7 @@ async function pollOnce(
 	settings: PollSettings,
 ): Promise<INodeExecutionData[][] | null> {
 	const now = Date.now();
-	const deadline = now + pollBudgetMs(context);
+	const deadline = now + (n8nPollBudgetMs(context) ?? DEFAULT_POLL_BUDGET_MS);
 	const { overlapMs, lookAgainMs } = settings;
 	const staticData = context.getWorkflowStaticData('node');
 	const saved = isObject(staticData[CURSORS_KEY]) ? staticData[CURSORS_KEY] : {};

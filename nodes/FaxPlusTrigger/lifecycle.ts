@@ -208,7 +208,7 @@ async function create(this: IHookFunctions, registered: RegisteredEndpoints): Pr
 			: `registered webhook endpoint ${endpoint.id} at Fax.Plus for ${urlForLog(url)} (${what}). Its signing secret is in Fax.Plus → Integrations → Webhooks`,
 		{ event: adopted ? 'endpoint_adopted' : 'endpoint_registered', endpointId: endpoint.id },
 	);
-	// A test session accepts deliveries its secret does not verify (delivery.ts): nothing to warn of there.
+	// A test session accepts deliveries its secret does not verify (webhook.ts): nothing to warn of there.
 	if (!adopted && secretSaved && !isTest) warnSecretOfAnotherEndpoint(this, endpoint.id);
 	return true;
 }
@@ -245,7 +245,6 @@ export function lifecycleMethods() {
 			try {
 				return await remove.call(this, registered);
 			} catch (error) {
-				// What is left at Fax.Plus, and how to remove it.
 				const left = recordedEndpoint(this, webhookUrlOf(this));
 				const what = left
 					? `Left at Fax.Plus: webhook endpoint ${left}, still delivering to this workflow's URL (n8n answers those deliveries 404 while the workflow is inactive). Delete it in Fax.Plus → Integrations → Webhooks, or with the Fax.Plus node (Webhook → Delete), or publish and unpublish the workflow again`

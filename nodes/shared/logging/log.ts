@@ -115,7 +115,6 @@ function withoutTrailingStops(text: string): string {
 	return text.slice(0, end).trimStart();
 }
 
-// Masks secrets in text the package passes on (errors, answers, log lines), also when the other side echoes them.
 /** The text with every secret replaced by `***`, and any `Bearer <token>` too unless `bearer` is false (then no pattern reads it, so it may precede a cut). */
 export function maskText(text: string, secrets: string[], bearer = true): string {
 	let masked = text;

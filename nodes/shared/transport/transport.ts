@@ -236,7 +236,6 @@ function toFaxPlusError(
 	);
 }
 
-/** The error with the credential's secrets masked everywhere n8n shows it. */
 function maskError(error: NodeApiError | NodeOperationError, secrets: string[]) {
 	error.message = maskText(error.message, secrets);
 	error.description &&= maskText(error.description, secrets);

@@ -32,7 +32,6 @@ export function readOptions(context: TriggerContext) {
 	const maxEntries = Math.floor(Number(options.deduplicationMaxEntries));
 	return {
 		statuses: listOf(options.statuses),
-		/** Entries the duplicate check keeps at most per record (n8n's processed-data store). */
 		maxEntries: Number.isFinite(maxEntries) && maxEntries >= 1 ? maxEntries : DEFAULT_MAX_ENTRIES,
 		downloadDocument: options.downloadDocument === true,
 		/** As given; checked on activation (checkDocumentOptions), else pdf unless tiff (withDocument). */
