@@ -9,7 +9,7 @@ import { resources } from './resources';
 import { route } from './router';
 import * as listSearch from './methods/listSearch';
 import type { ListSearchMethod } from './shared/search';
-import { PANEL_DESCRIPTION } from '../shared/n8n/nodePanel';
+import { PANEL_DESCRIPTION } from '../shared/n8n/editor';
 import { authenticationProperty, signInCredentials } from '../shared/transport/authentication';
 import {
 	customApiCallFields,

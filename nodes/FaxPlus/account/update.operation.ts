@@ -4,9 +4,10 @@ import {
 	userIdFields,
 	nonEmptyUpdate,
 	userIdOf,
+	retryFields,
 } from '../shared/parameters';
 import { answerOr } from '../shared/items';
-import { retryFields, retryOf } from '../shared/retry';
+import { retryOf } from '../shared/values';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import type { AccountData, AccountModification } from './types';
 import {

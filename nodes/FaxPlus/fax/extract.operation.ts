@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/parameters';
 import { toItems } from '../shared/items';
-import { runsAsTool } from '../../shared/n8n/toolRun';
+import { runsAsTool } from '../../shared/n8n/executeContext';
 import {
 	finishedData,
 	flatFields,

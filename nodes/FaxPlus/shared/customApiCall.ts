@@ -11,7 +11,7 @@ import { ANSWER_CAPS } from '../../shared/transport/answers';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { checkedCustomPath } from '../../shared/transport/addresses';
 import { faxPlusApiDownload, faxPlusApiRequest } from '../../shared/transport/transport';
-import { CUSTOM_API_CALL_NAME, N8N_CUSTOM_API_CALL } from '../../shared/n8n/customApiCall';
+import { CUSTOM_API_CALL_NAME, N8N_CUSTOM_API_CALL } from '../../shared/n8n/editor';
 import { docsLink, requiredString } from './parameters';
 import { DOWNLOADS_AT_ONCE, nodeOptionsProperty } from './nodeOptions';
 import type { FaxPlusOperation } from './types';
@@ -38,7 +38,7 @@ export const customApiCallResource: INodePropertyOptions = {
 
 /**
  * A resource or operation picker as n8n loads it: its literal list (in n8n's lint order) and Custom
- * API Call last, so that n8n adds none of its own (nodes/shared/n8n/customApiCall.ts).
+ * API Call last, so that n8n adds none of its own (nodes/shared/n8n/editor.ts).
  */
 export function endingWithCustomApiCall(
 	picker: INodeProperties,

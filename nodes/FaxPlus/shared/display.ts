@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { docsLink } from './parameters';
 import { operationError } from '../../shared/transport/nodeErrors';
-import { TOOL_KEY } from '../../shared/n8n/toolRun';
+import { TOOL_KEY } from '../../shared/n8n/executeContext';
 
 /** Custom API Call's value, in every resource's operation list and in the resource list. */
 export const CUSTOM_API_CALL = 'customApiCall';

@@ -219,3 +219,28 @@ export function listOf(value: unknown, separator: string | RegExp = ','): string
 
 /** IDs from a list or one string separated by commas, spaces or new lines (see listOf). */
 export const idList = (value: unknown): string[] => listOf(value, /[\s,]+/);
+
+/** A fax's retry settings (the SDK's RetryOptions): Send's for one fax, Account → Update's defaults. */
+/** Fax.Plus retries a failed fax at most 3 times (its help centre, "Auto Retry on Failure"). */
+export const MAX_RETRY_COUNT = 3;
+
+export function retryFields(countDescription: string, delayDescription: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Retry Count',
+			name: 'retryCount',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: MAX_RETRY_COUNT },
+			default: 0,
+			description: `${countDescription}; at most ${MAX_RETRY_COUNT}`,
+		},
+		{
+			displayName: 'Retry Delay (Seconds)',
+			name: 'retryDelay',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 0,
+			description: delayDescription,
+		},
+	];
+}

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { runsAsTool } from '../../../shared/n8n/toolRun';
+import { runsAsTool } from '../../../shared/n8n/executeContext';
 import { outputFieldOf } from './fields';
 
 /** Downloads a fax file into the output field, keeping the input's JSON and files. */
