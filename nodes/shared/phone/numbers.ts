@@ -10,9 +10,6 @@ type NumberReading = { ok: true; number: string } | { ok: false; reason: string 
 type NumbersResult =
 	{ ok: true; numbers: string[] } | { ok: false; invalid: string; reason: string };
 
-/** A list of numbers, or one string of numbers separated by commas or new lines. */
-type NumbersInput = string | string[] | undefined | null;
-
 /** Longer text is no phone number; cut before any pattern touches it. */
 const MAX_TYPED = 64;
 /** Digits of a national number at most (libphonenumber's MAX_LENGTH_FOR_NSN): bounds every pattern's input. */
@@ -24,11 +21,6 @@ const [REGIONS, INTERNATIONAL_PREFIX, NATIONAL_PATTERN, LENGTHS, NATIONAL_PREFIX
 	0, 1, 2, 3, 4, 5,
 ] as const;
 const PREFERRED_INTERNATIONAL_PREFIX = 6;
-
-function entriesOf(input: NumbersInput): string[] {
-	const list = Array.isArray(input) ? input : `${input ?? ''}`.replaceAll('\n', ',').split(',');
-	return list.map((entry) => String(entry).trim()).filter((entry) => entry !== '');
-}
 
 const matchesWhole = (digits: string, pattern: string) =>
 	new RegExp(`^(?:${pattern})$`).test(digits);
@@ -184,14 +176,15 @@ export function readPhoneNumber(
 	return numberOf(code, digits, readWith);
 }
 
-/** Reads each number of a list (see readPhoneNumber): each once, in order, or the first refused. */
+/** A list or text split at commas or newlines: each number once, in order, or the first refused. */
 export function readPhoneNumbers(
-	input: NumbersInput,
+	input: string | string[] | undefined | null,
 	defaultCode?: string,
 	defaultCodeOption?: string,
 ): NumbersResult {
+	const list = Array.isArray(input) ? input : `${input ?? ''}`.replaceAll('\n', ',').split(',');
 	const numbers: string[] = [];
-	for (const entry of entriesOf(input)) {
+	for (const entry of list.map((each) => String(each).trim()).filter((each) => each !== '')) {
 		const reading = readPhoneNumber(entry, defaultCode, defaultCodeOption);
 		if (!reading.ok) return { ok: false, invalid: entry, reason: reading.reason };
 		numbers.push(reading.number);
