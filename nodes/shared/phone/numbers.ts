@@ -1,7 +1,6 @@
-// The one reading of a phone number, for every field that takes one: libphonenumber's parsing
-// (international and national prefixes, the letterhead "(0)", a calling code typed without "+")
-// over the table scripts/phone-metadata.js generates from its metadata, then its possible lengths.
-// Anything it cannot read as exactly one number is refused, never guessed.
+// The one reading of a phone number, for every field: libphonenumber's parsing (international and
+// national prefixes, the letterhead "(0)", a calling code typed without "+") over the generated
+// table, then its possible lengths. Anything not exactly one number is refused, never guessed.
 import { CALLING_CODES } from './phoneMetadata.generated';
 
 /** One number in E.164, or why it is refused (a phrase that follows the number as typed). */

@@ -246,7 +246,6 @@ function maskError(error: NodeApiError | NodeOperationError, secrets: string[]) 
 	return error;
 }
 
-/** How often one request answered 429 is sent again (then its 429 is the error). */
 const RATE_LIMIT_RETRIES = 3;
 /** A longer Retry-After is not waited for: the request fails with its 429 at once. */
 const MAX_RETRY_AFTER_MS = 30_000;
