@@ -119,12 +119,10 @@ async function listPage(
 	);
 }
 
-/**
- * Every fax of a category with a start_time from `since` on, all pages (nodes/shared/api/accountLists.ts). Where
- * the faxes before the Late Fax Window (which each poll reads whole) take longer than a third of
- * `shareMs`, only those up to `until`: a backlog's oldest part, read in parts from the window's
- * start, each whole. Not for a first poll's history (no `cursor`).
- */
+// Every fax of a category with a start_time from `since` on. Where the faxes before the Late Fax
+// Window (read whole by each poll) take over a third of `shareMs`, only those up to `until`: a
+// backlog's oldest part, read in parts from the window's start, each whole. Not for a first poll's
+// history (no `cursor`).
 async function listSince(
 	context: IPollFunctions,
 	category: PolledCategory,
