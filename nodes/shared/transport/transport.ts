@@ -35,7 +35,7 @@ export type FaxPlusContext =
 	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
 /** A request's deadline in ms: Options → Timeout in an operation, else the default. */
-export function deadlineOf(context: FaxPlusContext, itemIndex = 0): number {
+function deadlineOf(context: FaxPlusContext, itemIndex = 0): number {
 	let seconds: unknown;
 	try {
 		// Only an operation's context (it has the cancel signal) reads parameters per item.
