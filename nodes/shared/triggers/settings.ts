@@ -19,11 +19,8 @@ export type TriggerOptions = ReturnType<typeof readOptions>;
 
 function listOf(value: unknown): string[] {
 	const entries = Array.isArray(value) ? value : String(value ?? '').split(/[,\n]/);
-	return [
-		...new Set(
-			entries.map((entry) => String(entry).trim().toLowerCase()).filter((entry) => entry !== ''),
-		),
-	];
+	const texts = entries.map((entry) => String(entry).trim().toLowerCase());
+	return [...new Set(texts.filter((entry) => entry !== ''))];
 }
 
 export function readOptions(context: TriggerContext) {
