@@ -149,9 +149,9 @@ const KNOWN_SECRET_MAX_AGE_MS = 60_000;
 /** Far more than the secret credentials one process's active triggers use. */
 const MAX_KNOWN_SECRETS = 1_000;
 
-// The secret that last verified a delivery, per workflow and credential: n8n 2.41 takes an
-// expression isolate to read a credential in webhook() (docs/benchmarks.md, "In-process caches").
-// A delivery it does not verify reads the credential again: a new secret counts from the next one.
+// The secret that last verified a delivery, per workflow and credential, in this process: n8n 2.41
+// takes an expression isolate to read a credential in webhook() (docs/benchmarks.md, "In-process
+// caches"). A delivery it does not verify reads the credential again: a changed secret counts.
 class KnownSecrets {
 	private readonly known = new Map<string, { secret: string; readAt: number }>();
 
