@@ -110,7 +110,7 @@ export function parseJsonAnswer(buffer: Buffer): unknown {
 	throw new AnswerError({ kind: 'notJson', bytes: buffer.byteLength });
 }
 
-// Brackets outside strings, in one pass.
+// The deepest nesting of brackets outside strings, in one pass.
 function depthOf(text: string): number {
 	let depth = 0;
 	let deepest = 0;
