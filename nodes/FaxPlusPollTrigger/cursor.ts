@@ -17,18 +17,10 @@ export type CategoryCursorSnapshot = {
 	again?: Array<[string, number]>;
 };
 
-interface ListedFax<T> {
-	id: string;
-	startTime: number;
-	status: unknown;
-	record: T;
-}
+type ListedFax<T> = { id: string; startTime: number; status: unknown; record: T };
 
-export interface SelectedFax<T> extends ListedFax<T> {
-	/** False for a fax emitted because it stayed under way longer than the window. */
-	final: boolean;
-	again: boolean;
-}
+// `final` is false for a fax emitted because it stayed under way longer than the window.
+export type SelectedFax<T> = ListedFax<T> & { final: boolean; again: boolean };
 
 /** id → time of a snapshot's pairs (any other entry is skipped); undefined when it is no list. */
 function mapOf(pairs: unknown): Map<string, number> | undefined {
@@ -45,7 +37,6 @@ export class CategoryCursor {
 		private cursor: number,
 		private floor: number,
 		private readonly handled = new Map<string, number>(),
-		/** Faxes to emit once more: id → the time (n8n's clock) from which a poll does. */
 		private readonly again = new Map<string, number>(),
 	) {}
 

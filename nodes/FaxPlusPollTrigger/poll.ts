@@ -27,13 +27,11 @@ import { nodeErrorOf, operationError } from '../shared/transport/nodeErrors';
 import { n8nPollBudgetMs, skippedCheckRefusal, skipsDuplicateCheck } from '../shared/n8n/triggers';
 import { errorText, logDebug, LogThrottle, logThrottledWarning } from '../shared/logging/log';
 import { CategoryCursor, DEFAULT_OVERLAP_MINUTES, type SelectedFax } from './cursor';
-import type { FaxEvent } from '../shared/api/events';
-
-type PollEvent = Extract<FaxEvent, 'fax_received' | 'fax_sent'>;
 
 /** The events the fax list can tell, and the list category each one reads (as Fax.Plus's SDKs name them). */
 const CATEGORY_OF_EVENT = { fax_received: 'inbox', fax_sent: 'sent' } as const;
 
+type PollEvent = keyof typeof CATEGORY_OF_EVENT;
 type PolledCategory = (typeof CATEGORY_OF_EVENT)[PollEvent];
 
 export const POLL_EVENTS = Object.keys(CATEGORY_OF_EVENT) as PollEvent[];
@@ -66,10 +64,7 @@ function readSettings(context: PollingContext) {
 	}
 	const options = readOptions(context);
 	checkDocumentOptions(context, options);
-	const { overlapMinutes, lookAgainMinutes } = context.getNodeParameter(
-		'options',
-		{},
-	) as IDataObject;
+	const given = context.getNodeParameter('options', {}) as IDataObject;
 	const msOf = (name: string, value: unknown, minutes: number) => {
 		if (value === undefined || value === '') return minutes * 60_000;
 		if (!(Number(value) >= 0))
@@ -82,8 +77,8 @@ function readSettings(context: PollingContext) {
 		events: events as PollEvent[],
 		channels,
 		options,
-		overlapMs: msOf('Late Fax Window (Minutes)', overlapMinutes, DEFAULT_OVERLAP_MINUTES),
-		lookAgainMs: msOf('Look Again After (Minutes)', lookAgainMinutes, 0),
+		overlapMs: msOf('Late Fax Window (Minutes)', given.overlapMinutes, DEFAULT_OVERLAP_MINUTES),
+		lookAgainMs: msOf('Look Again After (Minutes)', given.lookAgainMinutes, 0),
 	};
 }
 
@@ -100,10 +95,6 @@ function passesFilters(settings: PollSettings, record: IDataObject, final = true
 		(channels.length === 0 || numbers.some((number) => channels.includes(number))) &&
 		(!final || matchesStatuses(options.statuses, record.status))
 	);
-}
-
-function pollBudgetMs(context: PollingContext): number {
-	return n8nPollBudgetMs(context) ?? DEFAULT_POLL_BUDGET_MS;
 }
 
 async function listPage(
@@ -128,12 +119,10 @@ async function listPage(
 	);
 }
 
-/**
- * Every fax of a category with a start_time from `since` on, all pages (nodes/shared/api/accountLists.ts). Where
- * the faxes before the Late Fax Window (which each poll reads whole) take longer than a third of
- * `shareMs`, only those up to `until`: a backlog's oldest part, read in parts from the window's
- * start, each whole. Not for a first poll's history (no `cursor`).
- */
+// Every fax of a category with a start_time from `since` on. Where the faxes before the Late Fax
+// Window (read whole by each poll) take over a third of `shareMs`, only those up to `until`: a
+// backlog's oldest part, read in parts from the window's start, each whole. Not for a first poll's
+// history (no `cursor`).
 async function listSince(
 	context: IPollFunctions,
 	category: PolledCategory,
@@ -220,7 +209,7 @@ export async function fetchTestEvent(
 	context: PollingContext,
 ): Promise<INodeExecutionData[][] | null> {
 	const settings = readSettings(context);
-	const deadline = Date.now() + pollBudgetMs(context);
+	const deadline = Date.now() + (n8nPollBudgetMs(context) ?? DEFAULT_POLL_BUDGET_MS);
 	let latest: FoundFax | undefined;
 	for (const event of settings.events) {
 		for (const record of await listPage(context, CATEGORY_OF_EVENT[event], {}, deadline)) {
@@ -245,7 +234,8 @@ async function pollOnce(
 	settings: PollSettings,
 ): Promise<INodeExecutionData[][] | null> {
 	const now = Date.now();
-	const deadline = now + pollBudgetMs(context);
+	const deadline = now + (n8nPollBudgetMs(context) ?? DEFAULT_POLL_BUDGET_MS);
+	const { overlapMs, lookAgainMs } = settings;
 	const staticData = context.getWorkflowStaticData('node');
 	const saved = isObject(staticData[CURSORS_KEY]) ? staticData[CURSORS_KEY] : {};
 
@@ -256,10 +246,9 @@ async function pollOnce(
 		const category = CATEGORY_OF_EVENT[event];
 		const restored = CategoryCursor.restore(saved[category]);
 		// No cursor yet (first activation, or an event just added): what is listed now is history.
-		const cursor = restored ?? CategoryCursor.start(now, settings.overlapMs);
-		const since = cursor.windowStart(now, settings.overlapMs);
+		const cursor = restored ?? CategoryCursor.start(now, overlapMs);
+		const since = cursor.windowStart(now, overlapMs);
 		const listed = [];
-		const { overlapMs, lookAgainMs } = settings;
 		const range = { now, deadline, shareMs: 0, overlapMs };
 		// Faxes due for a second look from before the window: their own stretch, read whole first.
 		const due = cursor.dueSpan(now);
@@ -277,9 +266,8 @@ async function pollOnce(
 			if (id !== undefined && startTime !== undefined)
 				listed.push({ id, startTime, status: record.status, record });
 		}
-		const { until } = read;
-		const history = !restored;
 		// The due read lists every due fax from before the window; the main read those up to `until`.
+		const [history, until] = [!restored, read.until];
 		for (const fax of cursor.select(listed, { now, overlapMs, history, lookAgainMs, until })) {
 			if (passesFilters(settings, fax.record, fax.final)) found.push({ event, ...fax });
 			else counts.filteredOut++;
@@ -300,7 +288,7 @@ async function pollOnce(
 	// Categories no longer selected are dropped: selected again, they start afresh.
 	const next: IDataObject = {};
 	for (const [category, cursor, at] of cursors) {
-		cursor.advance(at, settings.overlapMs);
+		cursor.advance(at, overlapMs);
 		next[category] = cursor.snapshot();
 	}
 	staticData[CURSORS_KEY] = next;

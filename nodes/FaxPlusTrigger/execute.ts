@@ -14,11 +14,9 @@ import { readOptions } from '../shared/triggers/settings';
 import { saveTriggerItemCustomData } from '../shared/logging/customData';
 import { logDebug } from '../shared/logging/log';
 
-/**
- * One entry per delivery in its own record: its webhook-id, Fax.Plus's idempotency key (the same
- * on every retry and replay). The fax event only in the record shared with a paired polling
- * trigger, which brings the same fax without a webhook-id. n8n stores each key as an MD5.
- */
+// Its own record: the webhook-id, Fax.Plus's idempotency key (the same on every retry and replay).
+// The fax event goes only in the record shared with a paired polling trigger, which brings the
+// same fax without a webhook-id. n8n stores each key as an MD5.
 function recordKeysOf(json: IDataObject): ItemRecord {
 	return {
 		own: [`id:${String(json.webhookId ?? '')}`],

@@ -78,11 +78,8 @@ function record(
 	else staticData[ENDPOINTS_KEY] = next;
 }
 
-/**
- * The endpoint kept of several with one URL, adopted or just created alike: the lowest ID, whatever
- * order the list comes in (Fax.Plus does not say; its IDs are Svix's, which start with the time, so
- * the oldest). n8n's mains each activate at their start: each keeps that one and deletes the others.
- */
+// Of several endpoints with one URL, adopted or just created, the lowest ID (Svix's IDs start with
+// the time: the oldest), whatever order Fax.Plus lists them in: each of n8n's mains keeps that one.
 function keptEndpoint(endpoints: WebhookEndpoint[]): WebhookEndpoint | undefined {
 	return endpoints.reduce<WebhookEndpoint | undefined>(
 		(kept, each) => (kept === undefined || String(each.id) < String(kept.id) ? each : kept),
@@ -129,10 +126,8 @@ async function checkSigningSecretStrength(context: IHookFunctions): Promise<bool
 	return false;
 }
 
-/**
- * A secret saved before its endpoint existed is another endpoint's: each endpoint gets its own at
- * creation, and n8n's editor pre-selects the newest signing secret credential for a new trigger.
- */
+// A secret saved before its endpoint existed is another endpoint's: each endpoint gets its own,
+// and n8n's editor pre-selects the newest signing secret credential for a new trigger.
 function warnSecretOfAnotherEndpoint(context: IHookFunctions, endpointId: string): void {
 	const name = context.getNode().credentials?.faxPlusWebhookSecretApi?.name;
 	logWarning(
@@ -208,7 +203,7 @@ async function create(this: IHookFunctions, registered: RegisteredEndpoints): Pr
 			: `registered webhook endpoint ${endpoint.id} at Fax.Plus for ${urlForLog(url)} (${what}). Its signing secret is in Fax.Plus → Integrations → Webhooks`,
 		{ event: adopted ? 'endpoint_adopted' : 'endpoint_registered', endpointId: endpoint.id },
 	);
-	// A test session accepts deliveries its secret does not verify (delivery.ts): nothing to warn of there.
+	// A test session accepts deliveries its secret does not verify (webhook.ts): nothing to warn of there.
 	if (!adopted && secretSaved && !isTest) warnSecretOfAnotherEndpoint(this, endpoint.id);
 	return true;
 }
@@ -245,7 +240,6 @@ export function lifecycleMethods() {
 			try {
 				return await remove.call(this, registered);
 			} catch (error) {
-				// What is left at Fax.Plus, and how to remove it.
 				const left = recordedEndpoint(this, webhookUrlOf(this));
 				const what = left
 					? `Left at Fax.Plus: webhook endpoint ${left}, still delivering to this workflow's URL (n8n answers those deliveries 404 while the workflow is inactive). Delete it in Fax.Plus → Integrations → Webhooks, or with the Fax.Plus node (Webhook → Delete), or publish and unpublish the workflow again`

@@ -26,6 +26,11 @@ const notFaxPlus = (what: string) => ({
 	what,
 	todo: 'If a proxy sits in front of n8n, let it pass the svix-id, svix-timestamp and svix-signature headers (or webhook-id, webhook-timestamp and webhook-signature) unchanged; otherwise the request did not come from Fax.Plus and nothing needs doing',
 });
+const notPosted = (what: string) => ({
+	what,
+	todo: 'Nothing, unless you post to this URL yourself: the request did not come from Fax.Plus',
+});
+const report = (what: string) => ({ what, todo: 'Report it to the package with your n8n version' });
 
 /** Each cause the trigger refuses a delivery for (signature.ts's, the delivery's own): what happened and what to do. */
 export const REFUSAL_CAUSES = {
@@ -50,26 +55,16 @@ export const REFUSAL_CAUSES = {
 		what: `the delivery's timestamp is more than ${TIMESTAMP_TOLERANCE_SECONDS} seconds away from this host's clock`,
 		todo: "If this host's clock is wrong, synchronise it (NTP); otherwise an old delivery was sent again and nothing needs doing",
 	},
-	no_raw_body: {
-		what: 'n8n did not hand the raw body to the trigger, so the signature cannot be checked',
-		todo: 'Report it to the package with your n8n version',
-	},
-	internal_error: {
-		what: 'the signature could not be checked',
-		todo: 'Report it to the package with your n8n version',
-	},
+	no_raw_body: report(
+		'n8n did not hand the raw body to the trigger, so the signature cannot be checked',
+	),
+	internal_error: report('the signature could not be checked'),
 	secret_unavailable: {
 		what: 'n8n could not read the signing secret credential (its database unreachable?)',
 		todo: "Check n8n's database; Fax.Plus sends the delivery again (answered 503)",
 	},
-	body_too_large: {
-		what: 'the body is larger than 1 MiB; Fax.Plus events are a few KB',
-		todo: 'Nothing, unless you post to this URL yourself: the request did not come from Fax.Plus',
-	},
-	invalid_body: {
-		what: 'the body is not a JSON object, so not a Fax.Plus event',
-		todo: 'Nothing, unless you post to this URL yourself: the request did not come from Fax.Plus',
-	},
+	body_too_large: notPosted('the body is larger than 1 MiB; Fax.Plus events are a few KB'),
+	invalid_body: notPosted('the body is not a JSON object, so not a Fax.Plus event'),
 	duplicate_check_skipped: {
 		what: "this workflow runs on n8n's Engine 2.0, which passes a delivery on without the trigger's duplicate check",
 		todo: `${SKIPPED_CHECK_TODO}; Fax.Plus sends the delivery again (answered 500)`,
@@ -107,9 +102,7 @@ function logRefusal(
 	const { id, timestamp } = signatureHeadersOf(headers as Record<string, string | undefined>);
 	// How many seconds this host's clock is ahead of the delivery's timestamp (negative: behind).
 	const skewSeconds =
-		cause === 'timestamp_out_of_window' &&
-		typeof timestamp === 'string' &&
-		/^[0-9]{1,15}$/.test(timestamp)
+		cause === 'timestamp_out_of_window' && /^[0-9]{1,15}$/.test(timestamp ?? '')
 			? Math.floor(Date.now() / 1000) - Number(timestamp)
 			: undefined;
 	const skew =
@@ -128,8 +121,8 @@ function logRefusal(
 			event: 'delivery_refused',
 			cause,
 			status,
-			...(skewSeconds !== undefined ? { clockSkewSeconds: skewSeconds } : {}),
-			...(deliveryId !== undefined ? { deliveryId } : {}),
+			...(skewSeconds !== undefined && { clockSkewSeconds: skewSeconds }),
+			...(deliveryId !== undefined && { deliveryId }),
 		},
 	);
 }
@@ -137,11 +130,7 @@ function logRefusal(
 /** Fax.Plus's events are a few KB; n8n itself takes up to 16 MiB, which would all be hashed. */
 const MAX_BODY_BYTES = 1024 * 1024;
 
-interface Refusal {
-	status: number;
-	reason: RefusalCause;
-	retryAfter?: string;
-}
+type Refusal = { status: number; reason: RefusalCause; retryAfter?: string };
 
 /** The endpoint's secret from its credential; undefined: none saved yet; null: n8n could not read it. */
 async function signingSecretOf(context: IWebhookFunctions): Promise<string | undefined | null> {
@@ -160,12 +149,9 @@ const KNOWN_SECRET_MAX_AGE_MS = 60_000;
 /** Far more than the secret credentials one process's active triggers use. */
 const MAX_KNOWN_SECRETS = 1_000;
 
-/**
- * The secret that last verified a delivery, per workflow and credential, in this process: n8n 2.41
- * takes an expression isolate to read a credential in webhook() (docs/benchmarks.md, "In-process
- * caches"). A delivery the kept secret does not verify reads the credential again, so a pasted or
- * changed secret counts from the next delivery on.
- */
+// The secret that last verified a delivery, per workflow and credential, in this process: n8n 2.41
+// takes an expression isolate to read a credential in webhook() (docs/benchmarks.md, "In-process
+// caches"). A delivery it does not verify reads the credential again: a changed secret counts.
 class KnownSecrets {
 	private readonly known = new Map<string, { secret: string; readAt: number }>();
 

@@ -54,7 +54,6 @@ function newestFirst(records: IDataObject[]): IDataObject[] {
 		.map((entry) => entry.record);
 }
 
-/** The start seconds of the faxes that have one, in the page's order. */
 function secondsOf(records: IDataObject[]): number[] {
 	return records.map(startSecondOf).filter((second) => second !== undefined);
 }
@@ -192,7 +191,6 @@ export type OutboxFax = Record<string, unknown> & { id?: string };
 /** A fax number of the account (beyond the published v3.5 spec; the SDK's), e.g. `number`, `status`, `assigned_to`. */
 type FaxNumber = Record<string, unknown> & { number?: string };
 
-/** A reader of one of a user's lists, `/accounts/{user}/{list}`, its entries under `key`. */
 function accountList<T extends object>(list: string, key: string) {
 	return async (context: FaxPlusContext, userId: string, itemIndex?: number): Promise<T[]> => {
 		const path = `/accounts/${encodeURIComponent(userId)}/${list}`;

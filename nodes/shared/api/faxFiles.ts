@@ -1,4 +1,3 @@
-// Fax documents as both nodes download them.
 import type { IDataObject } from 'n8n-workflow';
 import { faxPlusApiDownload, type FaxPlusContext } from '../transport/transport';
 

@@ -1,5 +1,8 @@
 // Fax statuses (SDK's FaxStatus, apidoc's meanings; failed_fs_49/_2 from T.30, unconfirmed).
 
+const PAGES_INVALID =
+	'The file could not be converted. Check that every page of the documents is valid.';
+
 interface FaxStatusInfo {
 	name: string;
 	meaning: string;
@@ -54,14 +57,8 @@ const FAX_STATUSES: Record<string, FaxStatusInfo> = {
 		meaning:
 			'The Microsoft Office document could not be converted. Recreate the file and send it again.',
 	},
-	failed_separate_file_pages_issue: {
-		name: 'Failed: File Pages',
-		meaning: 'The file could not be converted. Check that every page of the documents is valid.',
-	},
-	failed_render_header_issue: {
-		name: 'Failed: Header Rendering',
-		meaning: 'The file could not be converted. Check that every page of the documents is valid.',
-	},
+	failed_separate_file_pages_issue: { name: 'Failed: File Pages', meaning: PAGES_INVALID },
+	failed_render_header_issue: { name: 'Failed: Header Rendering', meaning: PAGES_INVALID },
 	failed_invalid_number_format: {
 		name: 'Failed: Invalid Number Format',
 		meaning: 'The number is not in a valid format. Check it, with its country and area codes.',
@@ -74,10 +71,7 @@ const FAX_STATUSES: Record<string, FaxStatusInfo> = {
 		name: 'Failed: Destination Not Supported',
 		meaning: 'The number is a special service number, or the plan does not cover it.',
 	},
-	failed_image_preparation: {
-		name: 'Failed: Image Preparation',
-		meaning: 'The file could not be converted. Check that every page of the documents is valid.',
-	},
+	failed_image_preparation: { name: 'Failed: Image Preparation', meaning: PAGES_INVALID },
 	failed_to_send: {
 		name: 'Failed: System Busy',
 		meaning: 'Fax.Plus was busy. Try again later.',

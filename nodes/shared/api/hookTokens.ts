@@ -1,27 +1,19 @@
 // A legacy hook's target carries the trigger's token: every output shows the target without it.
 
-const HOOK_TOKEN_PARAM = 'hook_token';
 /** Longer is no hook target: shown cut, so that no pattern or parser reads more. */
 const MAX_TARGET_LENGTH = 8192;
-
-/** A parameter name as n8n's query parser (qs) decodes it holds the token's name: anywhere (qs reads `[hook_token]` as `hook_token`), any case. */
-function isTokenName(decoded: string): boolean {
-	return decoded.toLowerCase().includes(HOOK_TOKEN_PARAM);
-}
 
 /** Whether a `name=value` piece names the token: its name where qs ends it ("]=", else "="), "+" and ASCII escapes decoded (`%68ook_token`). */
 function isTokenPiece(piece: string): boolean {
 	const bracketEquals = piece.indexOf(']=');
 	const end = bracketEquals === -1 ? piece.indexOf('=') : bracketEquals + 1;
 	if (end === -1) return false; // a name without a value carries no token
-	const name = piece.slice(0, end);
-	return isTokenName(
-		name
-			.replaceAll('+', ' ')
-			.replace(/%([0-7][\da-f])/gi, (_escape, hex: string) =>
-				String.fromCharCode(parseInt(hex, 16)),
-			),
-	);
+	const name = piece
+		.slice(0, end)
+		.replaceAll('+', ' ')
+		.replace(/%([0-7][\da-f])/gi, (_escape, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+	// Anywhere in the name, any case: qs reads `[hook_token]` as `hook_token`.
+	return name.toLowerCase().includes('hook_token');
 }
 
 /** Every `?` or `&` piece that names the token dropped, in one pass. */

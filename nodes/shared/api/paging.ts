@@ -3,10 +3,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /** One page read: its entries not read before, and where the next page starts (none: the end). */
-export interface PageStep<T, C> {
-	fresh: T[];
-	next?: C;
-}
+export type PageStep<T, C> = { fresh: T[]; next?: C };
 
 /** Pages one list reads at most, and JSON characters it holds (1,000 real pages are a few tens of MB; pages under the 16 MB answer cap could add up to gigabytes): past either the API is taken to page without end. */
 const MAX_PAGES = 1000;
@@ -39,10 +36,7 @@ export async function collectPages<T, C>(
 }
 
 /** Where a list paged by `offset` goes on, and the keys of its last page (to see a repeat). */
-export interface OffsetCursor {
-	offset: number;
-	last: string[];
-}
+export type OffsetCursor = { offset: number; last: string[] };
 
 export const FIRST_OFFSET_PAGE: OffsetCursor = { offset: 0, last: [] };
 
@@ -74,17 +68,7 @@ export function entryKey(entry: { id?: unknown }): string {
 }
 
 /** Where list answers keep their entries, in the order they are looked for. */
-const LIST_KEYS = [
-	'records',
-	'data',
-	'faxes',
-	'numbers',
-	'members',
-	'accounts',
-	'items',
-	'webhooks',
-	'endpoints',
-];
+const LIST_KEYS = 'records data faxes numbers members accounts items webhooks endpoints'.split(' ');
 
 /** A list answer's entries, bare or under a known key (one level deeper too). */
 export function entriesOf(answer: unknown, preferredKey?: string): IDataObject[] {

@@ -25,9 +25,6 @@ export interface WebhookEndpointInput {
 	channels?: string[] | null;
 }
 
-const HTTPS_FIX =
-	"Set n8n's WEBHOOK_URL environment variable (N8N_WEBHOOK_URL on n8n 2.30 and later) to n8n's public https:// address (behind a reverse proxy that terminates TLS, such as Caddy, nginx or Traefik), or reach n8n through a tunnel (such as Cloudflare Tunnel or ngrok), then try again.";
-
 /** Fax.Plus delivers only to HTTPS (another base URL is a test server: http allowed). */
 export async function checkDeliverableUrl(
 	context: FaxPlusContext,
@@ -39,7 +36,8 @@ export async function checkDeliverableUrl(
 	throw operationError(context, {
 		itemIndex: what.itemIndex,
 		message: `${what.label} ${url} is http://, but Fax.Plus delivers webhooks only to https:// addresses`,
-		description: `Fax.Plus would refuse to register it and could never deliver to it. ${HTTPS_FIX}`,
+		description:
+			"Fax.Plus would refuse to register it and could never deliver to it. Set n8n's WEBHOOK_URL environment variable (N8N_WEBHOOK_URL on n8n 2.30 and later) to n8n's public https:// address (behind a reverse proxy that terminates TLS, such as Caddy, nginx or Traefik), or reach n8n through a tunnel (such as Cloudflare Tunnel or ngrok), then try again.",
 	});
 }
 

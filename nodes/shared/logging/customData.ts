@@ -13,14 +13,11 @@ const CUSTOM_DATA_KEYS = {
 	to: 'faxTo',
 } as const;
 
-type FaxCustomData = Partial<
-	Record<keyof typeof CUSTOM_DATA_KEYS, string | number | null | undefined | Array<unknown>>
->;
+type FaxCustomData = Partial<Record<keyof typeof CUSTOM_DATA_KEYS, unknown>>;
 
 /** Below n8n's 255: nothing is cut by n8n, and no error is logged. */
 const MAX_VALUE_LENGTH = 255;
 const MAX_ENTRY_LENGTH = 100;
-/** Room kept for ", +N more". */
 const COUNT_ROOM = ', +99999 more'.length;
 
 function entriesOf(value: unknown): string[] {
@@ -52,18 +49,8 @@ export function saveTriggerItemCustomData(
 	json: IDataObject,
 	numbers: boolean,
 ): void {
-	saveFaxCustomData(
-		context,
-		{
-			faxId: json.faxId as string,
-			event: json.event as string,
-			status: json.status as string,
-			deliveryId: json.webhookId as string | undefined,
-			from: json.from as string,
-			to: json.to as string[],
-		},
-		{ numbers },
-	);
+	const { faxId, event, status, webhookId: deliveryId, from, to } = json;
+	saveFaxCustomData(context, { faxId, event, status, deliveryId, from, to }, { numbers });
 }
 
 /** Saves the fax's facts with the execution; never throws (worth less than the run). */

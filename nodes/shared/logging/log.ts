@@ -99,7 +99,13 @@ export function logThrottledWarning(
 export function errorText(error: unknown): string {
 	const message = error instanceof Error ? error.message : String(error);
 	const description = (error as { description?: unknown })?.description;
-	const withoutStop = (text: string) => withoutTrailingStops(text.slice(0, 1000));
+	// Cut, then without leading spaces and trailing dots and spaces, in one pass from the end.
+	const withoutStop = (whole: string) => {
+		const text = whole.slice(0, 1000);
+		let end = text.length;
+		while (end > 0 && (text[end - 1] === '.' || text[end - 1].trim() === '')) end--;
+		return text.slice(0, end).trimStart();
+	};
 	return oneLine(
 		typeof description === 'string' && description.trim() !== ''
 			? `${withoutStop(message)}. ${withoutStop(description)}`
@@ -108,14 +114,6 @@ export function errorText(error: unknown): string {
 	);
 }
 
-/** The text without leading spaces and trailing dots and spaces, in one pass from the end. */
-function withoutTrailingStops(text: string): string {
-	let end = text.length;
-	while (end > 0 && (text[end - 1] === '.' || text[end - 1].trim() === '')) end--;
-	return text.slice(0, end).trimStart();
-}
-
-// Masks secrets in text the package passes on (errors, answers, log lines), also when the other side echoes them.
 /** The text with every secret replaced by `***`, and any `Bearer <token>` too unless `bearer` is false (then no pattern reads it, so it may precede a cut). */
 export function maskText(text: string, secrets: string[], bearer = true): string {
 	let masked = text;

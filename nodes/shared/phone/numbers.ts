@@ -1,18 +1,13 @@
-// The one reading of a phone number, for every field that takes one: libphonenumber's parsing
-// (international and national prefixes, the letterhead "(0)", a calling code typed without "+")
-// over the table scripts/phone-metadata.js generates from its metadata, then its possible lengths.
-// Anything it cannot read as exactly one number is refused, never guessed.
+// The one reading of a phone number, for every field: libphonenumber's parsing (international and
+// national prefixes, the letterhead "(0)", a calling code typed without "+") over the generated
+// table, then its possible lengths. Anything not exactly one number is refused, never guessed.
 import { CALLING_CODES } from './phoneMetadata.generated';
 
 /** One number in E.164, or why it is refused (a phrase that follows the number as typed). */
 type NumberReading = { ok: true; number: string } | { ok: false; reason: string };
 
-/** Result of reading a list of numbers: each once, in order, or the first one refused. */
 type NumbersResult =
 	{ ok: true; numbers: string[] } | { ok: false; invalid: string; reason: string };
-
-/** A list of numbers, or one string of numbers separated by commas or new lines. */
-type NumbersInput = string | string[] | undefined | null;
 
 /** Longer text is no phone number; cut before any pattern touches it. */
 const MAX_TYPED = 64;
@@ -25,11 +20,6 @@ const [REGIONS, INTERNATIONAL_PREFIX, NATIONAL_PATTERN, LENGTHS, NATIONAL_PREFIX
 	0, 1, 2, 3, 4, 5,
 ] as const;
 const PREFERRED_INTERNATIONAL_PREFIX = 6;
-
-function entriesOf(input: NumbersInput): string[] {
-	const list = Array.isArray(input) ? input : `${input ?? ''}`.replaceAll('\n', ',').split(',');
-	return list.map((entry) => String(entry).trim()).filter((entry) => entry !== '');
-}
 
 const matchesWhole = (digits: string, pattern: string) =>
 	new RegExp(`^(?:${pattern})$`).test(digits);
@@ -185,14 +175,15 @@ export function readPhoneNumber(
 	return numberOf(code, digits, readWith);
 }
 
-/** Reads each number of a list (see readPhoneNumber): each once, in order, or the first refused. */
+/** A list or text split at commas or newlines: each number once, in order, or the first refused. */
 export function readPhoneNumbers(
-	input: NumbersInput,
+	input: string | string[] | undefined | null,
 	defaultCode?: string,
 	defaultCodeOption?: string,
 ): NumbersResult {
+	const list = Array.isArray(input) ? input : `${input ?? ''}`.replaceAll('\n', ',').split(',');
 	const numbers: string[] = [];
-	for (const entry of entriesOf(input)) {
+	for (const entry of list.map((each) => String(each).trim()).filter((each) => each !== '')) {
 		const reading = readPhoneNumber(entry, defaultCode, defaultCodeOption);
 		if (!reading.ok) return { ok: false, invalid: entry, reason: reading.reason };
 		numbers.push(reading.number);

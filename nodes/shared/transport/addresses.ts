@@ -47,7 +47,6 @@ const IPV6_RANGES: Range[] = [
 	['ff00::', 8, 'multicast'],
 ];
 
-/** A dotted-decimal IPv4 address (as the URL parser and resolvers write it) as a number. */
 function ipv4Value(text: string): number | undefined {
 	const parts = text.split('.');
 	if (parts.length !== 4 || parts.some((part) => !/^(0|[1-9]\d{0,2})$/.test(part)))
@@ -92,7 +91,6 @@ function inTableRange(address: IpAddress, [base, bits]: Range): boolean {
 	});
 }
 
-/** The IPv4 address an IPv6 form embeds, with the form's name. */
 function embeddedIpv4(groups: number[]): { value: number; form: string } | undefined {
 	const zeros = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
 	const last32 = groups[6] * 65536 + groups[7];
@@ -196,7 +194,6 @@ function decodeSegment(part: string): string {
 	}
 }
 
-/** The Base URL (readBaseUrl), or an error saying why it cannot carry the token. */
 export function checkedBaseUrl(
 	context: { getNode(): INode },
 	value: unknown,

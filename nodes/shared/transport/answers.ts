@@ -13,7 +13,6 @@ export const ANSWER_CAPS = { json: 16 * MIB, thumbnail: 10 * MIB, document: 150 
 
 export type AnswerKind = keyof typeof ANSWER_CAPS;
 
-/** An error answer is read this far; the rest is never read. */
 const ERROR_BODY_CAP = 64 * 1024;
 
 /** Deeper JSON is refused: n8n stores and shows every item it holds, recursively. */
@@ -35,13 +34,9 @@ interface BodyStream extends AsyncIterable<Buffer | Uint8Array | string> {
 	destroy?(error?: Error): void;
 }
 
-function isStream(body: unknown): body is BodyStream {
-	return (
-		typeof body === 'object' &&
-		body !== null &&
-		typeof (body as BodyStream)[Symbol.asyncIterator] === 'function'
-	);
-}
+const isStream = (body: unknown): body is BodyStream =>
+	typeof body === 'object' &&
+	typeof (body as BodyStream | null)?.[Symbol.asyncIterator] === 'function';
 
 export function destroyBody(body: unknown): void {
 	if (isStream(body)) body.destroy?.();
@@ -115,7 +110,7 @@ export function parseJsonAnswer(buffer: Buffer): unknown {
 	throw new AnswerError({ kind: 'notJson', bytes: buffer.byteLength });
 }
 
-/** The deepest nesting of brackets outside strings, in one pass (no regular expression). */
+// The deepest nesting of brackets outside strings, in one pass.
 function depthOf(text: string): number {
 	let depth = 0;
 	let deepest = 0;

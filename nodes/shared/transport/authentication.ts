@@ -13,7 +13,6 @@ export const authenticationProperty: INodeProperties = {
 	default: 'accessToken',
 };
 
-/** The credential of each Authentication choice. */
 export const signInCredentials: INodeCredentialDescription[] = [
 	{
 		name: 'faxPlusApi',

@@ -2,7 +2,6 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { maskText } from '../logging/log';
 
-/** The error as a node error pointed at the item. */
 export function nodeErrorOf(
 	context: { getNode(): INode },
 	error: unknown,
@@ -35,11 +34,7 @@ export function requestErrorOf(
 	return nodeErrorOf(context, wrapped, itemIndex);
 }
 
-// What Fax.Plus's error answers mean, in words that name the field and the fix.
-interface FaxPlusErrorBody {
-	error?: string;
-	description?: string;
-}
+type FaxPlusErrorBody = { error?: string; description?: string };
 
 interface ErrorCase {
 	status: number;
@@ -181,7 +176,6 @@ const BY_STATUS: Record<number, { what: string; advice: string }> = {
 	},
 };
 
-/** Fax.Plus's API reference, where a Custom API Call's paths, query parameters and bodies are listed. */
 const API_REFERENCE = 'https://apidoc.fax.plus';
 
 /** A Custom API Call has a Method, a Path, Query Parameters and a JSON Body, and no operation's fields. */
@@ -221,10 +215,9 @@ export function describeFaxPlusError(
 	);
 	if (special) return { message: `${special.message}${suffix}`, description: special.advice };
 	const known = BY_STATUS[status >= 500 ? 500 : status] ?? UNEXPECTED;
-	const what = known.what;
 	const advice = (customCall && customCallAdvice(status, customCall.method, path)) || known.advice;
 	return {
-		message: `Fax.Plus ${what}: ${status}${suffix}. ${advice}`,
+		message: `Fax.Plus ${known.what}: ${status}${suffix}. ${advice}`,
 		description: body.description ?? advice,
 	};
 }

@@ -1,10 +1,7 @@
 // Where the PAT credential's token may go: the Base URL (addresses.ts's readBaseUrl) or below it.
 import { requestTarget, type RequestTarget } from '../n8n/requestHelpers';
 
-/**
- * Whether a request may carry the token: it goes to the Base URL (readBaseUrl's) or below it;
- * unreadable or longer than any request target: no.
- */
+/** Unreadable, or longer than any request target: no token. */
 export function isBelowBaseUrl(baseUrl: string, request: RequestTarget): boolean {
 	const target = requestTarget(request);
 	if (target === undefined || !URL.canParse(target)) return false;

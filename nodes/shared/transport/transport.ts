@@ -35,7 +35,7 @@ export type FaxPlusContext =
 	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
 /** A request's deadline in ms: Options → Timeout in an operation, else the default. */
-export function deadlineOf(context: FaxPlusContext, itemIndex = 0): number {
+function deadlineOf(context: FaxPlusContext, itemIndex = 0): number {
 	let seconds: unknown;
 	try {
 		// Only an operation's context (it has the cancel signal) reads parameters per item.
@@ -70,7 +70,6 @@ export interface FaxPlusRequest {
 	customApiCall?: true;
 }
 
-/** One checked request within its deadline and cap; a failure becomes a masked node error. */
 async function send(
 	context: FaxPlusContext,
 	request: FaxPlusRequest,
@@ -236,7 +235,6 @@ function toFaxPlusError(
 	);
 }
 
-/** The error with the credential's secrets masked everywhere n8n shows it. */
 function maskError(error: NodeApiError | NodeOperationError, secrets: string[]) {
 	error.message = maskText(error.message, secrets);
 	error.description &&= maskText(error.description, secrets);
@@ -248,14 +246,13 @@ function maskError(error: NodeApiError | NodeOperationError, secrets: string[]) 
 	return error;
 }
 
-/** How often one request answered 429 is sent again (then its 429 is the error). */
 const RATE_LIMIT_RETRIES = 3;
 /** A longer Retry-After is not waited for: the request fails with its 429 at once. */
 const MAX_RETRY_AFTER_MS = 30_000;
 const DEFAULT_RETRY_AFTER_MS = 1000;
 
 /** The wait a 429 asks for, or undefined when the error is no 429 or asks more than `most` ms. */
-function rateLimitWaitMs(error: unknown, most = MAX_RETRY_AFTER_MS): number | undefined {
+function rateLimitWaitMs(error: unknown, most: number): number | undefined {
 	const { status, headers } = responseOf(error);
 	if (status !== 429) return undefined;
 	const waitMs = retryAfterMs(headers['retry-after']) ?? DEFAULT_RETRY_AFTER_MS;
@@ -272,8 +269,7 @@ function retryAfterMs(value: unknown): number | undefined {
 	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-// Redirects are ours: n8n keeps the token on some cross-origin hops; ours stay below the Base URL.
-/** Hops followed for one request, each checked before it is requested (browsers and axios allow more). */
+// Redirects are ours, each hop checked first: n8n keeps the token on some cross-origin hops.
 export const MAX_REDIRECTS = 5;
 
 export const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);

@@ -13,11 +13,6 @@ import type { TriggerOptions } from './settings';
 
 export const DOCUMENT_EVENTS: readonly string[] = ['fax_received', 'fax_sent'];
 
-/** Whether Fax.Plus answered that this user has no such fax, or may not name the user (400, 403, 404). */
-function notThisUsers(error: unknown): boolean {
-	return error instanceof NodeApiError && ['400', '403', '404'].includes(String(error.httpCode));
-}
-
 /** Asks `self` first (a member's token names no other user), then the user the delivery names. */
 export async function withDocument(
 	context: IExecuteFunctions | IPollFunctions,
@@ -42,7 +37,10 @@ export async function withDocument(
 		});
 	try {
 		const file = await download('self').catch(async (error: unknown) => {
-			if (userId === undefined || userId === 'self' || !notThisUsers(error)) throw error;
+			// Fax.Plus answered that this user has no such fax, or may not name the user.
+			const notThisUsers =
+				error instanceof NodeApiError && ['400', '403', '404'].includes(String(error.httpCode));
+			if (userId === undefined || userId === 'self' || !notThisUsers) throw error;
 			return await download(userId);
 		});
 		const binary = await context.helpers.prepareBinaryData(file.data, file.fileName, file.mimeType);

@@ -2,10 +2,7 @@
 import { idOf, isObject } from './output';
 
 /** Keys one item records: `gate` keys hold it back when any was recorded before; `also` keys are only recorded. */
-export interface RecordKeys {
-	gate: string[];
-	also: string[];
-}
+export type RecordKeys = { gate: string[]; also: string[] };
 
 export function faxKeyOf(event: string, faxId: string): string {
 	return `fax:${event}:${faxId}`;

@@ -3,65 +3,50 @@ import type { INodeProperties } from 'n8n-workflow';
 import { FAX_STATUS_OPTIONS } from '../api/faxStatuses';
 import { customDataNumbersOption } from '../logging/customData';
 
-const numbersFilterProperty: INodeProperties = {
-	displayName: 'Numbers Filter',
-	name: 'channels',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. +15551234567, +4930123456',
-	description:
-		'Only faxes sent from or to one of these numbers (E.164 with "+", separated by commas). Leave empty for every fax.',
-};
+// Module-level, so both triggers hold the same option objects around their own.
+const OPTIONS_BEFORE: INodeProperties[] = [
+	{
+		displayName: 'Document Format',
+		name: 'documentFormat',
+		type: 'options',
+		options: [
+			{ name: 'PDF', value: 'pdf' },
+			{ name: 'TIFF', value: 'tiff' },
+		],
+		default: 'pdf',
+		description: 'File format of the fax document',
+		displayOptions: { show: { downloadDocument: [true] } },
+	},
+	{
+		displayName: 'Download Fax Document',
+		name: 'downloadDocument',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to attach the document of a Fax Received or Fax Sent event; a failed download leaves its reason in "documentError"',
+	},
+];
 
-const documentFormatOption: INodeProperties = {
-	displayName: 'Document Format',
-	name: 'documentFormat',
-	type: 'options',
-	options: [
-		{ name: 'PDF', value: 'pdf' },
-		{ name: 'TIFF', value: 'tiff' },
-	],
-	default: 'pdf',
-	description: 'File format of the fax document',
-	displayOptions: { show: { downloadDocument: [true] } },
-};
-
-const downloadDocumentOption: INodeProperties = {
-	displayName: 'Download Fax Document',
-	name: 'downloadDocument',
-	type: 'boolean',
-	default: false,
-	description:
-		'Whether to attach the document of a Fax Received or Fax Sent event; a failed download leaves its reason in "documentError"',
-};
-
-const statusesOption: INodeProperties = {
-	displayName: 'Only Fax Statuses',
-	name: 'statuses',
-	type: 'multiOptions',
-	options: FAX_STATUS_OPTIONS,
-	default: [],
-	description:
-		'Start the workflow only for faxes with one of these statuses (Fax Sent comes for failed faxes too); empty: every one',
-};
-
-const binaryPropertyNameOption: INodeProperties = {
-	displayName: 'Put Output File in Field',
-	name: 'binaryPropertyName',
-	type: 'string',
-	default: 'data',
-	hint: 'The name of the output binary field to put the fax document in',
-	displayOptions: { show: { downloadDocument: [true] } },
-};
-
-/** Both triggers' panels: when they are paired. */
-const pairingNotice: INodeProperties = {
-	displayName:
-		'Using a Fax.Plus Trigger and a Fax.Plus Polling Trigger together? Connect both to the same next node and each fax goes on once; on separate branches, each trigger passes it on.',
-	name: 'pairingNotice',
-	type: 'notice',
-	default: '',
-};
+const OPTIONS_AFTER: INodeProperties[] = [
+	{
+		displayName: 'Only Fax Statuses',
+		name: 'statuses',
+		type: 'multiOptions',
+		options: FAX_STATUS_OPTIONS,
+		default: [],
+		description:
+			'Start the workflow only for faxes with one of these statuses (Fax Sent comes for failed faxes too); empty: every one',
+	},
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		hint: 'The name of the output binary field to put the fax document in',
+		displayOptions: { show: { downloadDocument: [true] } },
+	},
+	customDataNumbersOption,
+];
 
 export function triggerParameters(
 	events: Pick<INodeProperties, 'options' | 'description'>,
@@ -76,22 +61,29 @@ export function triggerParameters(
 			required: true,
 			...events,
 		},
-		numbersFilterProperty,
+		{
+			displayName: 'Numbers Filter',
+			name: 'channels',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. +15551234567, +4930123456',
+			description:
+				'Only faxes sent from or to one of these numbers (E.164 with "+", separated by commas). Leave empty for every fax.',
+		},
 		{
 			displayName: 'Options',
 			name: 'options',
 			type: 'collection',
 			placeholder: 'Add Option',
 			default: {},
-			options: [
-				documentFormatOption,
-				downloadDocumentOption,
-				...ownOptions,
-				statusesOption,
-				binaryPropertyNameOption,
-				customDataNumbersOption,
-			],
+			options: [...OPTIONS_BEFORE, ...ownOptions, ...OPTIONS_AFTER],
 		},
-		pairingNotice,
+		{
+			displayName:
+				'Using a Fax.Plus Trigger and a Fax.Plus Polling Trigger together? Connect both to the same next node and each fax goes on once; on separate branches, each trigger passes it on.',
+			name: 'pairingNotice',
+			type: 'notice',
+			default: '',
+		},
 	];
 }

@@ -10,15 +10,8 @@ import { createHmac } from 'node:crypto';
 import type { RecordKeys } from './faxKeys';
 import { operationError } from '../transport/nodeErrors';
 import { afterFirstWriteCollision, isModeConflict } from '../n8n/executeContext';
-export interface ItemRecord {
-	own: string[];
-	shared: RecordKeys;
-}
-
-export interface RecordedBefore {
-	own: string[];
-	shared: string[];
-}
+export type ItemRecord = { own: string[]; shared: RecordKeys };
+export type RecordedBefore = { own: string[]; shared: string[] };
 
 interface PendingCheck {
 	keys: RecordKeys;

@@ -19,11 +19,8 @@ export type TriggerOptions = ReturnType<typeof readOptions>;
 
 function listOf(value: unknown): string[] {
 	const entries = Array.isArray(value) ? value : String(value ?? '').split(/[,\n]/);
-	return [
-		...new Set(
-			entries.map((entry) => String(entry).trim().toLowerCase()).filter((entry) => entry !== ''),
-		),
-	];
+	const texts = entries.map((entry) => String(entry).trim().toLowerCase());
+	return [...new Set(texts.filter((entry) => entry !== ''))];
 }
 
 export function readOptions(context: TriggerContext) {
@@ -32,7 +29,6 @@ export function readOptions(context: TriggerContext) {
 	const maxEntries = Math.floor(Number(options.deduplicationMaxEntries));
 	return {
 		statuses: listOf(options.statuses),
-		/** Entries the duplicate check keeps at most per record (n8n's processed-data store). */
 		maxEntries: Number.isFinite(maxEntries) && maxEntries >= 1 ? maxEntries : DEFAULT_MAX_ENTRIES,
 		downloadDocument: options.downloadDocument === true,
 		/** As given; checked on activation (checkDocumentOptions), else pdf unless tiff (withDocument). */
@@ -40,7 +36,6 @@ export function readOptions(context: TriggerContext) {
 			.trim()
 			.toLowerCase(),
 		binaryPropertyName: String(options.binaryPropertyName ?? 'data').trim(),
-		/** Save the fax's numbers in the execution's custom data (nodes/shared/logging/customData.ts). */
 		customDataNumbers: options.saveNumbersInCustomData === true,
 	};
 }
@@ -61,7 +56,6 @@ export function checkDocumentOptions(context: TriggerContext, options: TriggerOp
 	}
 }
 
-/** Whether a fax's status passes "Only Fax Statuses" (always, when none are given). */
 export function matchesStatuses(statuses: readonly string[], status: unknown): boolean {
 	return (
 		statuses.length === 0 ||
