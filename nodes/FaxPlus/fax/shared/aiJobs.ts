@@ -319,11 +319,15 @@ export async function runAiJob(
 export function flatFields(fields: unknown): Record<string, string | number | boolean | null> {
 	const flat: Record<string, string | number | boolean | null> = {};
 	if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return flat;
+	// Each name's next suffix: many names flattening alike cost one look each, not one per earlier name.
+	const nextSuffix = new Map<string, number>();
 	for (const [name, value] of Object.entries(fields)) {
 		// A stranger's name is cut before the pattern reads it.
 		const base = `field_${name.slice(0, 100).replace(/[^A-Za-z0-9_]+/g, '_')}`;
 		let key = base;
-		for (let count = 2; Object.hasOwn(flat, key); count++) key = `${base}_${count}`;
+		let count = nextSuffix.get(base) ?? 2;
+		while (Object.hasOwn(flat, key)) key = `${base}_${count++}`;
+		nextSuffix.set(base, count);
 		flat[key] =
 			value === null || value === undefined
 				? null

@@ -11,6 +11,7 @@ import {
 	type FaxPlusServer,
 } from '../../../../support/faxplus';
 import { flatFields } from '../../../../../nodes/FaxPlus/fax/shared/aiJobs';
+import { expectLinear } from '../../../../support/linear';
 import { withPausesSkipped } from '../../../../support/pauses';
 
 /** A run whose pauses between checks (5 s each) pass at once. */
@@ -319,5 +320,15 @@ describe('Fax → Extract Text and Fields', () => {
 			field__: 'Анна',
 			field___2: 'Hana',
 		});
+	});
+
+	it('flattens names that flatten alike in linear work: a hostile answer cannot stall n8n', async () => {
+		// Up to 20,000 names that all flatten to field_a_ (a 16 MB answer holds a million).
+		const alike = (size: number) =>
+			Object.fromEntries(
+				Array.from({ length: size }, (_, i) => [`a${String.fromCharCode(0x4e00 + i)}`, i]),
+			);
+		expect(Object.keys(flatFields(alike(3)))).toEqual(['field_a_', 'field_a__2', 'field_a__3']);
+		await expectLinear(alike, flatFields, 200);
 	});
 });
