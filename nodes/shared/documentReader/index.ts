@@ -1,5 +1,4 @@
-// The document reader's entry: what a document is and how many pages it has, both read from its
-// bytes (README.md beside this file states the contract).
+// The document reader's entry: a document's kind and pages, from its bytes (README.md: the contract).
 import { PEEK_BYTES, kindOf, type DocumentKind } from './documentKind';
 import { pdfPageCount } from './pdfPages';
 import { textPages } from './textPages';
@@ -24,9 +23,8 @@ export interface DocumentRead {
 }
 
 /**
- * Reads a document's kind and pages; it is opened once for both. `labelMimeType` is what its sender
- * calls it, which decides only between text and what no signature names. Text is counted only up to
- * `mostPages` (so a limit's refusal reads no more than the limit's worth).
+ * Opened once for kind and pages. The label decides only between text and what no signature names;
+ * text is counted only up to `mostPages` (a limit's refusal reads no more than the limit's worth).
  */
 export async function readDocument(
 	document: { open: Open; mimeType: string; size: number },
@@ -49,7 +47,6 @@ export async function readDocument(
 		}
 		return { kind, pages: await imagePages(kind, open, document.size) };
 	} finally {
-		// Whatever the count left unread is never read.
 		await iterator.return?.();
 	}
 }

@@ -1,11 +1,6 @@
-// A PDF's bytes as the page count reads them: one streamed read that keeps what the structure
-// needs as it passes, and drops the data of streams no count reads (images, fonts, page content).
-// Kept: every byte outside stream data (object headers and dictionaries, cross-reference tables,
-// trailers, the tail), and the data of streams whose dictionary names /XRef or /ObjStm. A skipped
-// stream ends where its direct /Length says, where `endstream` follows there, else at the first
-// `endstream` (endstreamIndex: one byte in nine looked at). A damaged document is rebuilt from all
-// its bytes: it is read again whole where the read skipped any (up to MAX_WHOLE), since readers
-// find objects in any bytes.
+// A PDF's bytes, streamed once, keeping what the structure needs (README.md, "One read of a PDF"):
+// every byte outside stream data, and the data of streams whose dictionary names /XRef or /ObjStm.
+// Other streams' data is skipped up to its direct /Length, else to the first `endstream`.
 import { PdfBudget } from './pdfBudget';
 import { endsWord, isWhiteSpace, unreadable } from './pdfSyntax';
 
@@ -48,7 +43,6 @@ export class PdfBytes {
 		this.budget.step(work);
 	}
 
-	/** The document, read once. */
 	static async read(open: Open): Promise<PdfBytes> {
 		const scan = new KeptScan();
 		for await (const chunk of await open())
@@ -145,17 +139,15 @@ class Numbers {
 }
 
 /**
- * The streamed read. Keeping, bytes are appended to `kept` up to each `stream` keyword, whose
- * dictionary (after the last `obj` before it) is looked at, each byte once; at one that starts a
- * stream not kept, the bytes after it are counted, not kept, up to its data's end.
+ * The streamed read: bytes are kept up to each `stream` keyword, whose dictionary (after the last
+ * `obj`) is looked at, each byte once; a stream not kept is counted, not kept, up to its data's end.
  */
 class KeptScan {
 	private kept = Buffer.alloc(64 * 1024);
 	private used = 0;
 	private readonly runFile = new Numbers();
 	private readonly runKept = new Numbers();
-	/** The offset in the document of the next byte read. */
-	private offset = 0;
+	private offset = 0; // of the next byte read, in the document
 	/** Work done before the document's size is known, charged to the absolute cap. */
 	private readonly budget = new PdfBudget(UNKNOWN_SIZE);
 	// Keeping: where in `kept` a `stream` is looked for next (past a kept stream's data), how far
@@ -280,9 +272,8 @@ class KeptScan {
 	}
 
 	/**
-	 * The stream whose `stream` keyword is at `hit`: where its data starts, its direct /Length, and
-	 * whether it is kept (its dictionary names /XRef or /ObjStm). Undefined where the word there
-	 * starts no stream (`endstream`, a word in a string, no dictionary before it).
+	 * The stream whose keyword is at `hit`: its data's start, direct /Length and whether it is kept;
+	 * undefined where the word starts none (`endstream`, a word in a string, no dictionary before).
 	 */
 	private streamAt(
 		hit: number,
@@ -305,7 +296,7 @@ class KeptScan {
 		};
 	}
 
-	/** Looks at the bytes kept up to `end` (each once) for `obj`, /Length, /XRef and /ObjStm. */
+	/** Looks at the kept bytes up to `end`, each once, for `obj`, /Length, /XRef and /ObjStm. */
 	private lookAt(end: number): void {
 		const kept = this.kept;
 		for (let at = Math.max(this.looked, 2); at < end; at++) {
@@ -416,10 +407,10 @@ const IN_ENDSTREAM = new Int8Array(256).fill(-1);
 for (let at = 0; at < ENDSTREAM.length; at++) IN_ENDSTREAM[ENDSTREAM[at]] = at;
 
 /**
- * The first `endstream` in `bytes` from `from` (-1: none), and the bytes looked at that are one of
- * its letters. Any 9 bytes in a row hold one of every ninth byte, so only those are looked at, and
- * a word is checked only where that byte is one of its letters: each step costs the same whatever
- * the data, where a native search slows to a step of two bytes on data of `e`s.
+ * The first `endstream` from `from` (-1: none), and the bytes looked at that are its letters. Any 9
+ * bytes in a row hold one of every ninth byte, so only those are looked at, and the word is checked
+ * only where that byte is one of its letters: a step costs the same whatever the data, where a
+ * native search slows to a step of two bytes on data of `e`s.
  */
 function endstreamIndex(bytes: Buffer, from: number): { at: number; letters: number } {
 	let letters = 0;

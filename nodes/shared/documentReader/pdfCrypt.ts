@@ -11,7 +11,6 @@ const PADDING = Buffer.from(
 	'hex',
 );
 
-/** A stream's data decrypted for its object's number and generation. */
 export type PdfDecrypt = (data: Buffer, ref: number, gen: number) => Buffer;
 
 /** How the document's streams are decrypted; undefined where they are not encrypted. */

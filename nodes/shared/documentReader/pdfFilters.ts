@@ -4,7 +4,6 @@
 import { PdfOverBudget, type PdfBudget } from './pdfBudget';
 import { integerOf, isWhiteSpace, unreadable, type PdfDict } from './pdfSyntax';
 
-/** What one stream may decode to. */
 export const MAX_STREAM_BYTES = 4 * 1024 * 1024;
 /** Compressed bytes fed at a time: one slice inflates to at most about a thousand times it. */
 const INFLATE_SLICE = 1024;
@@ -54,7 +53,6 @@ function charged(budget: PdfBudget, out: Buffer): Buffer {
 	return out;
 }
 
-/** Inflates in slices, stopping once past its bound. */
 async function inflate(data: Buffer, budget: PdfBudget): Promise<Buffer> {
 	const { readable, writable } = new DecompressionStream('deflate');
 	const writer = writable.getWriter();

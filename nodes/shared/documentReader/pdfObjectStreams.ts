@@ -17,7 +17,6 @@ export interface ObjectStream {
 	data: Buffer;
 }
 
-/** The table of a decoded object stream whose dictionary is `dict`. */
 export function objectStreamOf(dict: PdfDict, decoded: Buffer, budget: PdfBudget): ObjectStream {
 	const [count, first] = [integerOf(dict.get('N')), integerOf(dict.get('First'))];
 	// A pair takes four bytes at least (`0 0 `): more cannot be there.

@@ -11,25 +11,20 @@ const MAX_WALK = 20_000;
 /** The document's objects as the page tree reads them. */
 export interface PdfObjects {
 	readonly budget: PdfBudget;
-	/** The document's size in bytes. */
-	readonly size: number;
+	readonly size: number; // in bytes
 	/** What `value` names, following references; an object that is not defined (or freed) is null. */
 	resolve(value: PdfValue | undefined): Promise<PdfValue>;
 	/** A value, or the object a reference names (one step, as pdf.js fetches). */
 	fetched(value: PdfValue | undefined): Promise<PdfValue>;
-	/** The document's first bytes. */
 	first(length: number): Buffer;
 }
 
 /**
- * The pages pdf.js counts, or more, and no fewer than the root's /Count where it is 1 or more
- * (poppler, mupdf and qpdf take it as it is; one above the document's size in bytes cannot be
- * counted). pdf.js takes /Count (a linearized file's /N) where its
- * descent by each node's /Count finds the page that number names (Catalog.getPageDict), else the
- * leaves of a walk of /Kids. Here: the larger of the leaves and each number so found, where the
- * walk finishes; where it does not (past its bound, an object not read), the
- * numbers alone, and only if each is found. A number found above the document's size in bytes
- * (a page takes more than a byte) is none: cannot be counted.
+ * The pages pdf.js counts or more, and no fewer than the root's /Count. pdf.js takes /Count (a
+ * linearized file's /N) where its descent by each node's /Count finds the page it names
+ * (Catalog.getPageDict), else the leaves of a walk of /Kids. Here: the larger of the leaves and each
+ * number so found where the walk finishes, else the numbers alone, only if each is found. A number
+ * above the document's size in bytes (a page takes more than a byte) cannot be counted.
  */
 export async function pageTreeCount(objects: PdfObjects, catalogRef: PdfValue | undefined) {
 	const catalog = dictOf(await objects.resolve(catalogRef));
@@ -62,9 +57,8 @@ export async function pageTreeCount(objects: PdfObjects, catalogRef: PdfValue | 
 }
 
 /**
- * Whether pdf.js finds page `index` (Catalog.getPageDict): first page 0 then `index` with the
- * node counts it caches, and `index` without them (a linearized file's first page is found
- * elsewhere); where they differ, cannot be counted. An object not read is no answer either.
+ * Whether pdf.js finds page `index`: first page 0 then `index` with the node counts it caches, and
+ * `index` without them (a linearized file's first page is found elsewhere); they must agree.
  */
 async function finds(
 	objects: PdfObjects,

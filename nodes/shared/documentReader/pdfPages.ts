@@ -1,10 +1,7 @@
-// A PDF's pages as the document says: the trailer's /Root → /Pages, its /Count beside a bounded walk
-// of its /Kids (pdfPageTree.ts), found through the cross-reference sections (pdfXref.ts; the newest
-// definition of an object first, as after incremental updates) and compressed object streams
-// (pdfObjectStreams.ts), or, where those are damaged, a scan of the object headers as pdf.js and
-// qpdf rebuild them (pdfRebuild.ts). Every step is charged to one budget for the read
-// (pdfBudget.ts). Whatever cannot be read, or would pass a bound, is "cannot be counted": no page
-// marker is ever counted.
+// A PDF's pages as its page tree says (pdfPageTree.ts), its objects found by their newest definition
+// through the cross-reference (pdfXref.ts, pdfObjectStreams.ts) or, where that is damaged, rebuilt
+// from the object headers as pdf.js and qpdf do (pdfRebuild.ts). What cannot be read within the
+// budget cannot be counted: no page marker is ever counted.
 import { PdfOverBudget, stopOverBudget, type PdfBudget, type PdfWork } from './pdfBudget';
 import { endstreamAt, PdfBytes, type Open } from './pdfBytes';
 import { standardDecrypt, type PdfDecrypt } from './pdfCrypt';
@@ -32,9 +29,9 @@ import { RefTable } from './pdfRefTable';
 import { dictOf, isRef } from './pdfValues';
 import { streamSection, tableSection, type Entry, type Section } from './pdfXref';
 
-/** Bytes read at once for a cross-reference section or an object (a stream's data is read as long as it is). */
+/** Bytes read at once for a section or an object (a stream's data is read as long as it is). */
 const WINDOW = 512 * 1024;
-/** Catalogs a rebuilt document's trailers may name: each is counted, the largest count wins; past it, cannot be counted. */
+/** Catalogs a rebuilt document's trailers may name (each counted, the largest wins). */
 const MAX_ROOTS = 64;
 /** References followed from one value to what it names. */
 const MAX_HOPS = 32;
@@ -85,7 +82,7 @@ class PdfFile implements PdfObjects {
 	private rebuilt?: RebuiltTable;
 	/** The object streams read, by number ascending (binary search: no table keyed by the document's numbers). */
 	private objectStreams: ObjectStreams = { numbers: [], reads: [] };
-	/** The document's /Encrypt and /ID, then how its streams are decrypted (none: undefined). */
+	/** The document's /Encrypt and /ID, then how its streams are decrypted. */
 	private decrypt?:
 		{ encrypt: PdfValue | undefined; id: PdfValue | undefined } | { streams?: PdfDecrypt };
 	private inLength = false;
@@ -182,7 +179,7 @@ class PdfFile implements PdfObjects {
 		return value ?? null;
 	}
 
-	/** The sections from the newest: each table's /XRefStm (a hybrid file's), then /Prev. */
+	/** From the newest: each table's /XRefStm (a hybrid file's), then /Prev. */
 	private async readSections(newest: number) {
 		const sections: Section[] = [];
 		const offsets = [newest];
@@ -217,7 +214,6 @@ class PdfFile implements PdfObjects {
 		return streamSection(dict, await decodeStream(dict, data, this.budget), this.budget);
 	}
 
-	/** Object `ref` of generation `gen` by its newest definition. */
 	private async object(ref: number, gen: number, withData = false): Promise<PdfObject> {
 		this.budget.object();
 		const entry = this.entryOf(ref);
@@ -248,11 +244,7 @@ class PdfFile implements PdfObjects {
 		return undefined;
 	}
 
-	/**
-	 * `ref gen obj value endobj`, or a stream (`<< /Length … >> stream … endstream`), at the start of
-	 * `bytes`; a stream's data where `withData` (the read skipped it where its dictionary did not
-	 * name /XRef or /ObjStm).
-	 */
+	/** The object at the start of `bytes`, and a stream's data where `withData`. */
 	private async objectIn(
 		bytes: Buffer,
 		offset: number,
@@ -352,10 +344,7 @@ class PdfFile implements PdfObjects {
 		return streams(data, ref, gen);
 	}
 
-	/**
-	 * Rebuilds the cross-reference from `N G obj` headers and finds the trailers (`trailer` and
-	 * cross-reference streams), in all of the document's bytes (readers find them in any).
-	 */
+	/** The cross-reference rebuilt from `N G obj` headers, and the trailers, in all of the bytes. */
 	private async rebuild(): Promise<{ trailers: PdfDict[]; first?: RebuiltTable }> {
 		const bytes = await this.bytes.whole();
 		// Searches of the whole for object headers, trailers and cross-reference streams, each native
@@ -402,7 +391,7 @@ class PdfFile implements PdfObjects {
 	}
 }
 
-/** Whether an object header `N G obj` follows `start` in `bytes`. */
+/** Whether an object header follows `start`. */
 function headerAfter(bytes: Buffer, start: number): boolean {
 	for (let at = bytes.indexOf('obj', start); at >= 0; at = bytes.indexOf('obj', at + 3))
 		if (headerBefore(bytes, at)) return true;

@@ -6,12 +6,10 @@ import { endsWord, isWhiteSpace, PdfLexer, unreadable, type PdfDict } from './pd
 /** Object headers a rebuilt document may have, and trailers it may name. */
 const MAX_HEADERS = 200_000;
 export const MAX_TRAILERS = 1000;
-/** What each `obj` a rebuild finds costs the budget, and each header it keeps. */
-const FOUND_COST = 4;
-const HEADER_COST = 64;
+const FOUND_COST = 4; // each `obj` found
+const HEADER_COST = 64; // each header kept
 /** Bytes after `trailer` searched for its keys where its dictionary does not parse. */
 const LOOSE_TRAILER = 1024 * 1024;
-
 /** Orders below 2^18 (MAX_HEADERS) keep a key of number and order exact. */
 const ORDERS = 2 ** 18;
 
@@ -65,7 +63,6 @@ export class RebuiltTable {
 	}
 }
 
-/** The `N G obj` headers of `bytes`. */
 export function headersOf(bytes: Buffer, budget: PdfBudget): Headers {
 	const [numbers, gens, offsets]: number[][] = [[], [], []];
 	for (let at = bytes.indexOf('obj'); at >= 0; at = bytes.indexOf('obj', at + 3)) {

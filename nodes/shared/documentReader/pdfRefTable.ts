@@ -23,7 +23,6 @@ export function lastAtOrBefore(values: Float64Array, at: number, length = values
 	return high;
 }
 
-/** A number for each reference it holds. */
 export class RefTable {
 	private keys = new Float64Array(0);
 	private values = new Float64Array(0);

@@ -1,7 +1,6 @@
-// PDF's object syntax (ISO 32000-1, 7.2 and 7.3) over a document's bytes, without patterns: each
-// byte is looked at a bounded number of times, numbers and references are read from the bytes
-// without making strings, and each token is charged to the read's budget as it is read, its bytes
-// and what the kind of token costs besides (TOKEN_COST, measured), whether it reads or not.
+// PDF's object syntax (ISO 32000-1, 7.2 and 7.3) without patterns: each byte is looked at a bounded
+// number of times, numbers and references are read without making strings, and each token is
+// charged as it is read, its bytes and its kind's TOKEN_COST, whether it reads or not.
 import { TOKEN_COST, type PdfBudget } from './pdfBudget';
 
 /** A value as the page count reads it: a name is its text (without the slash). */
@@ -34,7 +33,7 @@ const [OPEN_PAREN, CLOSE_PAREN, BACKSLASH, R] = [40, 41, 92, 82];
 const CLASS = new Uint8Array(256);
 for (const byte of [0, TAB, LF, 12, CR, SPACE]) CLASS[byte] = 1;
 for (const char of '()<>[]{}/%') CLASS[char.charCodeAt(0)] = 2;
-/** Each byte's value as a hex digit, -1 where it is none. */
+/** Each byte's value as a hex digit, else -1. */
 const HEX = new Int8Array(256).fill(-1);
 for (const [value, char] of [...'0123456789abcdef'].entries()) {
 	HEX[char.charCodeAt(0)] = value;
@@ -72,7 +71,6 @@ export class PdfLexer {
 		private readonly budget?: PdfBudget,
 	) {}
 
-	/** Skips white space and comments. */
 	skip(): void {
 		const start = this.at;
 		this.at = this.pastSpace(start);
@@ -186,7 +184,7 @@ export class PdfLexer {
 		return { ref: number, gen };
 	}
 
-	/** Past white space and comments from `at`. */
+	/** Past white space and comments. */
 	private pastSpace(at: number): number {
 		const bytes = this.bytes;
 		const length = bytes.length;
@@ -199,19 +197,17 @@ export class PdfLexer {
 		return at;
 	}
 
-	/** Past the regular characters from `at`. */
 	private pastRegular(at: number): number {
 		const bytes = this.bytes;
 		while (at < bytes.length && CLASS[bytes[at]] === 0) at++;
 		return at;
 	}
 
-	/** Charges `bytes` looked at and a token of `cost`. */
 	private charge(bytes: number, cost: number): void {
 		this.budget?.token(bytes, cost);
 	}
 
-	/** Whether the next bytes (after white space) close an array (`]`, then -1) or a dictionary (`>>`), then past them. */
+	/** Whether the next bytes close an array (`]`, -1) or a dictionary (`>>`); if so, past them. */
 	private closes(closing: number, second: number): boolean {
 		const start = this.at;
 		const bytes = this.bytes;
@@ -224,7 +220,6 @@ export class PdfLexer {
 		return true;
 	}
 
-	/** `<48 65>`: hex digits, white space between them. */
 	private hexString(start: number, open: number): PdfString {
 		const bytes = this.bytes;
 		let end = open + 1;
@@ -240,7 +235,7 @@ export class PdfLexer {
 		return new PdfString(bytes, open + 1, end, true);
 	}
 
-	/** A literal string: balanced parentheses, backslash escapes (ISO 32000-1, 7.3.4.2). */
+	/** Balanced parentheses, backslash escapes (ISO 32000-1, 7.3.4.2). */
 	private literalString(start: number, open: number): PdfString {
 		const bytes = this.bytes;
 		let end = open + 1;
@@ -257,10 +252,7 @@ export class PdfLexer {
 	}
 }
 
-/**
- * A string, where it is written: most are never read, so its bytes are decoded only when asked
- * (an ID's, an encryption dictionary's), not as it is read.
- */
+/** A string, where it is written: most are never read, so its bytes are decoded only when asked. */
 export class PdfString {
 	constructor(
 		private readonly source: Buffer,
@@ -269,7 +261,7 @@ export class PdfString {
 		private readonly hex: boolean,
 	) {}
 
-	/** Its bytes, the first MAX_STRING of them. */
+	/** Its first MAX_STRING bytes. */
 	bytes(): Buffer {
 		const { source, start, end } = this;
 		const out = Buffer.alloc(Math.min(MAX_STRING, end - start));
@@ -316,9 +308,8 @@ export function integerOf(value: PdfValue | undefined): number {
 }
 
 /**
- * The number `bytes[from, to)` writes (digits, at most one point, a sign first), as `Number` reads
- * it; NaN where it writes none. Read from the bytes; through a string only past EXACT_DIGITS, where
- * the bytes paid for it.
+ * The number `bytes[from, to)` writes (a sign, digits, at most one point), as `Number` reads it, or
+ * NaN; through a string only past EXACT_DIGITS, where the bytes paid for it.
  */
 function numberIn(bytes: Buffer, from: number, to: number): number {
 	let at = from;
