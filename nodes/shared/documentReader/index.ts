@@ -1,6 +1,7 @@
 // The document reader's entry: a document's kind and pages, from its bytes (README.md: the contract).
 import { PEEK_BYTES, kindOf, type DocumentKind } from './documentKind';
-import { pdfPageCount } from './pdfPages';
+import type { Open } from './pdfBytes';
+import { readPdfPages } from './pdfPages';
 import { textPages } from './textPages';
 
 export { KIND_TYPES, type DocumentKind } from './documentKind';
@@ -9,9 +10,6 @@ export { KIND_TYPES, type DocumentKind } from './documentKind';
 const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
 /** Past this many pages a count stops: any Max Pages refuses it, and a forged file costs no more. */
 const MOST_PAGES = 100_000;
-
-/** Opens the document's bytes from their start; each call reads them anew. */
-export type Open = () => Promise<AsyncIterable<Uint8Array>>;
 
 /** What a document is (`other`: what its label says, uncounted) and its pages. */
 export interface DocumentRead {
@@ -80,7 +78,7 @@ async function peek(
 }
 
 async function pdfPages(open: Open): Promise<number | undefined> {
-	const pages = await pdfPageCount(open);
+	const { pages } = await readPdfPages(open);
 	return pages === undefined ? undefined : Math.min(pages, MOST_PAGES);
 }
 

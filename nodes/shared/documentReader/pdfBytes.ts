@@ -2,6 +2,7 @@
 // every byte outside stream data, and the data of streams whose dictionary names /XRef or /ObjStm.
 // Other streams' data is skipped up to its direct /Length, else to the first `endstream`.
 import { PdfBudget } from './pdfBudget';
+import { lastAtOrBefore } from './pdfRefTable';
 import { endsWord, isWhiteSpace, unreadable } from './pdfSyntax';
 
 /** Bytes kept from the read at most: past it, the document cannot be counted. */
@@ -24,6 +25,7 @@ const STREAM = Buffer.from('stream');
 const EMPTY = Buffer.alloc(0);
 const ENDSTREAM = Buffer.from('endstream');
 
+/** Opens the document's bytes from their start; each call reads them anew. */
 export type Open = () => Promise<AsyncIterable<Uint8Array>>;
 
 export class PdfBytes {
@@ -47,10 +49,7 @@ export class PdfBytes {
 		const scan = new KeptScan();
 		for await (const chunk of await open())
 			scan.feed(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-		return scan.end(
-			(kept, runFile, runKept, size, work) =>
-				new PdfBytes(open, kept, runFile, runKept, size, work),
-		);
+		return new PdfBytes(open, ...scan.end());
 	}
 
 	/** The document's first `length` bytes, or fewer (where a stream's data begins before). */
@@ -108,36 +107,6 @@ export class PdfBytes {
 	}
 }
 
-/** The index of the last of the ascending `values` at or before `at` (-1: none). */
-function lastAtOrBefore(values: Float64Array, at: number): number {
-	let [low, high] = [0, values.length - 1];
-	while (low <= high) {
-		const middle = (low + high) >> 1;
-		if (values[middle] <= at) low = middle + 1;
-		else high = middle - 1;
-	}
-	return high;
-}
-
-/** A growable list of numbers in a typed array. */
-class Numbers {
-	values = new Float64Array(64);
-	length = 0;
-
-	push(value: number): void {
-		if (this.length === this.values.length) {
-			const grown = new Float64Array(this.values.length * 2);
-			grown.set(this.values);
-			this.values = grown;
-		}
-		this.values[this.length++] = value;
-	}
-
-	done(): Float64Array {
-		return this.values.slice(0, this.length);
-	}
-}
-
 /**
  * The streamed read: bytes are kept up to each `stream` keyword, whose dictionary (after the last
  * `obj`) is looked at, each byte once; a stream not kept is counted, not kept, up to its data's end.
@@ -145,8 +114,8 @@ class Numbers {
 class KeptScan {
 	private kept = Buffer.alloc(64 * 1024);
 	private used = 0;
-	private readonly runFile = new Numbers();
-	private readonly runKept = new Numbers();
+	private readonly runFile = [0];
+	private readonly runKept = [0];
 	private offset = 0; // of the next byte read, in the document
 	/** Work done before the document's size is known, charged to the absolute cap. */
 	private readonly budget = new PdfBudget(UNKNOWN_SIZE);
@@ -165,32 +134,16 @@ class KeptScan {
 	private probed = 0;
 	private carry = EMPTY;
 
-	constructor() {
-		this.runFile.push(0);
-		this.runKept.push(0);
-	}
-
 	feed(chunk: Buffer): void {
 		let at = 0;
 		while (at < chunk.length) at = this.skipping ? this.skip(chunk, at) : this.keep(chunk, at);
 	}
 
-	end<T>(
-		make: (
-			kept: Buffer,
-			runFile: Float64Array,
-			runKept: Float64Array,
-			size: number,
-			work: number,
-		) => T,
-	): T {
-		return make(
-			this.kept.subarray(0, this.used),
-			this.runFile.done(),
-			this.runKept.done(),
-			this.offset,
-			this.budget.work.total,
-		);
+	/** The kept bytes, their runs, the document's size and the work done. */
+	end() {
+		const { kept, used, runFile, runKept, offset, budget } = this;
+		const runs = [Float64Array.from(runFile), Float64Array.from(runKept)] as const;
+		return [kept.subarray(0, used), ...runs, offset, budget.work.total] as const;
 	}
 
 	private append(chunk: Buffer, from: number, to: number): void {

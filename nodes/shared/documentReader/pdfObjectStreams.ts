@@ -1,6 +1,7 @@
 // Compressed object streams (ISO 32000-1, 7.5.7): a table of `N` pairs (object number, offset from
 // /First), then the objects, each found as pdf.js finds it.
 import type { PdfBudget } from './pdfBudget';
+import { lastAtOrBefore } from './pdfRefTable';
 import { integerOf, PdfLexer, unreadable, type PdfDict, type PdfValue } from './pdfSyntax';
 
 /** An object stream's table: numbers below LISTED, fewer than INDICES entries (2^21: 8 MB decoded holds no more pairs). */
@@ -46,13 +47,7 @@ export function objectStreamValue(
 	budget: PdfBudget,
 ): PdfValue {
 	const { listed } = stream;
-	let [low, high] = [0, listed.length - 1];
-	const below = (ref + 1) * INDICES;
-	while (low <= high) {
-		const middle = (low + high) >> 1;
-		if (listed[middle] < below) low = middle + 1;
-		else high = middle - 1;
-	}
+	const high = lastAtOrBefore(listed, (ref + 1) * INDICES - 1);
 	budget.step(32);
 	const last = high >= 0 && ref < LISTED ? listed[high] : -1;
 	const at = last >= ref * INDICES ? last - ref * INDICES : index;

@@ -9,7 +9,6 @@ import { decodeStream, MAX_STREAM_BYTES } from './pdfFilters';
 import { objectStreamOf, objectStreamValue, type ObjectStream } from './pdfObjectStreams';
 import { pageTreeCount, type PdfObjects } from './pdfPageTree';
 import {
-	headerAt,
 	headerBefore,
 	headersOf,
 	lastOccurrences,
@@ -25,7 +24,7 @@ import {
 	type PdfDict,
 	type PdfValue,
 } from './pdfSyntax';
-import { RefTable } from './pdfRefTable';
+import { lastAtOrBefore, RefTable } from './pdfRefTable';
 import { dictOf, isRef } from './pdfValues';
 import { streamSection, tableSection, type Entry, type Section } from './pdfXref';
 
@@ -49,17 +48,9 @@ interface PdfObject {
 }
 
 /** The page count (undefined: cannot be counted), and the work reading it took. */
-export interface PdfPagesRead {
-	pages: number | undefined;
-	work: PdfWork | undefined;
-}
-
-/** The document's pages, a whole number of at least 1, or undefined where it cannot be counted. */
-export async function pdfPageCount(open: Open): Promise<number | undefined> {
-	return (await readPdfPages(open)).pages;
-}
-
-export async function readPdfPages(open: Open): Promise<PdfPagesRead> {
+export async function readPdfPages(
+	open: Open,
+): Promise<{ pages: number | undefined; work: PdfWork | undefined }> {
 	let file: PdfFile;
 	try {
 		file = new PdfFile(await PdfBytes.read(open));
@@ -296,23 +287,18 @@ class PdfFile implements PdfObjects {
 	/** An object stream's table of `N` pairs (object number, offset from `/First`), read once a read. */
 	private async objectStream(ref: number): Promise<ObjectStream> {
 		const { numbers, reads } = this.objectStreams;
-		let [low, high] = [0, numbers.length - 1];
-		while (low <= high) {
-			const middle = (low + high) >> 1;
-			if (numbers[middle] < ref) low = middle + 1;
-			else if (numbers[middle] > ref) high = middle - 1;
-			else {
-				const read = reads[middle];
-				// Met again while it is read (its own data, its /Length or the /Encrypt that decrypts it
-				// lies inside it): a cycle no reader can resolve, never awaited.
-				if (read === undefined) unreadable();
-				if ('failed' in read) throw read.failed;
-				return read;
-			}
+		const at = lastAtOrBefore(numbers, ref);
+		if (at >= 0 && numbers[at] === ref) {
+			const read = reads[at];
+			// Met again while it is read (its own data, its /Length or the /Encrypt that decrypts it
+			// lies inside it): a cycle no reader can resolve, never awaited.
+			if (read === undefined) unreadable();
+			if ('failed' in read) throw read.failed;
+			return read;
 		}
 		// Each stream read costs the budget its bytes: few are read, so an insertion is cheap.
-		numbers.splice(low, 0, ref);
-		reads.splice(low, 0, undefined);
+		numbers.splice(at + 1, 0, ref);
+		reads.splice(at + 1, 0, undefined);
 		let read: ObjectStream | { failed: unknown };
 		try {
 			read = await this.readObjectStream(ref);
@@ -377,7 +363,7 @@ class PdfFile implements PdfObjects {
 		// No trailer at all: an object holding /Root stands for one (as pdf.js finds it).
 		if (trailers.length === 0)
 			for (const at of lastOccurrences(bytes, '/Root', MAX_ROOTS)) {
-				const index = headerAt(headers, at);
+				const index = lastAtOrBefore(headers, at);
 				if (index < 0) continue;
 				const offset = headers[index];
 				try {

@@ -1,6 +1,7 @@
 // A damaged PDF's cross-reference rebuilt as pdf.js and qpdf rebuild it: from its `N G obj` headers,
 // its `trailer` dictionaries and its cross-reference streams, each found by a native search.
 import { PdfOverBudget, stopOverBudget, type PdfBudget } from './pdfBudget';
+import { lastAtOrBefore } from './pdfRefTable';
 import { endsWord, isWhiteSpace, PdfLexer, unreadable, type PdfDict } from './pdfSyntax';
 
 /** Object headers a rebuilt document may have, and trailers it may name. */
@@ -52,14 +53,8 @@ export class RebuiltTable {
 	}
 
 	get(ref: number): { offset: number; gen: number } | undefined {
-		let [low, high] = [0, this.numbers.length - 1];
-		while (low <= high) {
-			const middle = (low + high) >> 1;
-			if (this.numbers[middle] < ref) low = middle + 1;
-			else if (this.numbers[middle] > ref) high = middle - 1;
-			else return { offset: this.offsets[middle], gen: this.gens[middle] };
-		}
-		return undefined;
+		const at = lastAtOrBefore(this.numbers, ref);
+		return this.numbers[at] === ref ? { offset: this.offsets[at], gen: this.gens[at] } : undefined;
 	}
 }
 
@@ -125,17 +120,6 @@ export function lastOccurrences(bytes: Buffer, word: string, most: number): numb
 		if (found.push((from = at)) > most) unreadable();
 	}
 	return found;
-}
-
-/** The index of the last of the ascending `offsets` at or before `at` (-1: none). */
-export function headerAt(offsets: number[], at: number): number {
-	let [low, high] = [0, offsets.length - 1];
-	while (low <= high) {
-		const middle = (low + high) >> 1;
-		if (offsets[middle] <= at) low = middle + 1;
-		else high = middle - 1;
-	}
-	return high;
 }
 
 /** `N G` before the `obj` at `at` (the offset of N), or undefined where the bytes there are not a header. */
