@@ -3,7 +3,7 @@
 // Other streams' data is skipped up to its direct /Length, else to the first `endstream`.
 import { PdfBudget } from './pdfBudget';
 import { lastAtOrBefore } from './pdfRefTable';
-import { endsWord, isWhiteSpace, unreadable } from './pdfSyntax';
+import { endsWord, isDigit, isWhiteSpace, spells, unreadable } from './pdfSyntax';
 
 /** Bytes kept from the read at most: past it, the document cannot be counted. */
 const MAX_KEPT = 24 * 1024 * 1024;
@@ -272,7 +272,8 @@ class KeptScan {
 			// At the data's end by /Length: `endstream` must follow there; else the /Length is wrong
 			// and the data ends at the first `endstream`, searched from here.
 			if (this.probed === 0 && at + PROBE <= chunk.length) {
-				if (endstreamAt(chunk, at)) this.resume(endstreamEnd(chunk, at) - at);
+				const end = endstreamAfter(chunk, at);
+				if (end >= 0) this.resume(end - at);
 				else this.dataEnd = -1;
 				return at;
 			}
@@ -283,7 +284,7 @@ class KeptScan {
 			if (this.probed < PROBE) return at + taken.length;
 			const probe = Buffer.concat(this.probe);
 			[this.probe, this.probed] = [[], 0];
-			if (endstreamAt(probe, 0)) this.resume(0);
+			if (endstreamAfter(probe, 0) >= 0) this.resume(0);
 			else this.dataEnd = -1;
 			this.feed(probe);
 			return at + taken.length;
@@ -325,9 +326,7 @@ class KeptScan {
 
 /** Whether the name `/name` (a whole word) is at `at`. */
 function nameAt(bytes: Buffer, at: number, name: string): boolean {
-	for (let index = 0; index < name.length; index++)
-		if (bytes[at + 1 + index] !== name.charCodeAt(index)) return false;
-	return endsWord(bytes[at + 1 + name.length]);
+	return spells(bytes, at + 1, name) && endsWord(bytes[at + 1 + name.length]);
 }
 
 /** A /Length's number where it is direct (not `N G R`), read after the key at `at`. */
@@ -335,24 +334,17 @@ function directLength(bytes: Buffer, at: number): number | undefined {
 	while (at < bytes.length && isWhiteSpace(bytes[at])) at++;
 	const start = at;
 	let length = 0;
-	while (at < bytes.length && at - start < 12 && bytes[at] >= 48 && bytes[at] <= 57)
-		length = length * 10 + bytes[at++] - 48;
+	while (at - start < 12 && isDigit(bytes[at])) length = length * 10 + bytes[at++] - 48;
 	if (at === start || !endsWord(bytes[at])) return undefined;
 	while (at < bytes.length && isWhiteSpace(bytes[at])) at++;
-	return bytes[at] >= 48 && bytes[at] <= 57 ? undefined : length;
+	return isDigit(bytes[at]) ? undefined : length;
 }
 
-/** Where the `endstream` after `at` ends (endstreamAt holds). */
-function endstreamEnd(bytes: Buffer, at: number): number {
-	while (isWhiteSpace(bytes[at])) at++;
-	return at + ENDSTREAM.length;
-}
-
-/** Whether `endstream` begins within 4 bytes of white space from `at`. */
-export function endstreamAt(bytes: Buffer, at: number): boolean {
+/** Where an `endstream` that begins within 4 bytes of white space from `at` ends (-1: none). */
+export function endstreamAfter(bytes: Buffer, at: number): number {
 	let from = at;
 	while (from < at + 4 && isWhiteSpace(bytes[from])) from++;
-	return isEndstream(bytes, from);
+	return isEndstream(bytes, from) ? from + ENDSTREAM.length : -1;
 }
 
 /** Each byte's place in `endstream` (`e`: its second, 6), -1 where it has none. */

@@ -2,7 +2,7 @@
 // object streams use them. Every byte out is charged to the read's budget, data without a filter
 // too, and no stream decodes to more than MAX_STREAM_BYTES: a zip bomb costs no more than that.
 import { PdfOverBudget, type PdfBudget } from './pdfBudget';
-import { integerOf, isWhiteSpace, unreadable, type PdfDict } from './pdfSyntax';
+import { HEX, integerOf, isWhiteSpace, unreadable, type PdfDict } from './pdfSyntax';
 
 export const MAX_STREAM_BYTES = 4 * 1024 * 1024;
 /** Compressed bytes fed at a time: one slice inflates to at most about a thousand times it. */
@@ -86,7 +86,8 @@ function asciiHex(data: Buffer): Buffer {
 	for (const byte of data) {
 		if (byte === 62) break; // '>' ends the data
 		if (isWhiteSpace(byte)) continue;
-		const digit = hexDigit(byte);
+		const digit = HEX[byte];
+		if (digit < 0) unreadable();
 		if (high < 0) high = digit;
 		else {
 			out[size++] = high * 16 + digit;
@@ -95,12 +96,6 @@ function asciiHex(data: Buffer): Buffer {
 	}
 	if (high >= 0) out[size++] = high * 16;
 	return out.subarray(0, size);
-}
-
-function hexDigit(byte: number): number {
-	if (byte >= 48 && byte <= 57) return byte - 48;
-	const lower = byte | 32;
-	return lower >= 97 && lower <= 102 ? lower - 87 : unreadable();
 }
 
 /** Groups of five characters `!`…`u` for four bytes, `z` for four zeros, `~>` at the end. */

@@ -3,7 +3,7 @@
 // from the object headers as pdf.js and qpdf do (pdfRebuild.ts). What cannot be read within the
 // budget cannot be counted: no page marker is ever counted.
 import { PdfOverBudget, stopOverBudget, type PdfBudget, type PdfWork } from './pdfBudget';
-import { endstreamAt, PdfBytes, type Open } from './pdfBytes';
+import { endstreamAfter, PdfBytes, type Open } from './pdfBytes';
 import { standardDecrypt, type PdfDecrypt } from './pdfCrypt';
 import { decodeStream, MAX_STREAM_BYTES } from './pdfFilters';
 import { objectStreamOf, objectStreamValue, type ObjectStream } from './pdfObjectStreams';
@@ -271,7 +271,7 @@ class PdfFile implements PdfObjects {
 			const around = near
 				? bytes.subarray(start)
 				: await this.bytes.at(offset + start, length + 32);
-			if (endstreamAt(around, length)) return { value, data: around.subarray(0, length) };
+			if (endstreamAfter(around, length) >= 0) return { value, data: around.subarray(0, length) };
 		}
 		// A /Length that is wrong or missing: the data ends before `endstream`, as readers find it.
 		const searched = bytes.subarray(0, start + WINDOW);

@@ -2,7 +2,7 @@
 // its `trailer` dictionaries and its cross-reference streams, each found by a native search.
 import { PdfOverBudget, stopOverBudget, type PdfBudget } from './pdfBudget';
 import { lastAtOrBefore } from './pdfRefTable';
-import { endsWord, isWhiteSpace, PdfLexer, unreadable, type PdfDict } from './pdfSyntax';
+import { endsWord, isDigit, isWhiteSpace, PdfLexer, unreadable, type PdfDict } from './pdfSyntax';
 
 /** Object headers a rebuilt document may have, and trailers it may name. */
 const MAX_HEADERS = 200_000;
@@ -127,8 +127,7 @@ export function headerBefore(bytes: Buffer, at: number): [number, number, number
 	if (!endsWord(bytes[at + 3])) return undefined;
 	const digitsBefore = (end: number) => {
 		let start = end;
-		while (start > 0 && end - start < 10 && bytes[start - 1] >= 48 && bytes[start - 1] <= 57)
-			start--;
+		while (start > 0 && end - start < 10 && isDigit(bytes[start - 1])) start--;
 		return start;
 	};
 	let end = at;

@@ -34,21 +34,15 @@ const CLASS = new Uint8Array(256);
 for (const byte of [0, TAB, LF, 12, CR, SPACE]) CLASS[byte] = 1;
 for (const char of '()<>[]{}/%') CLASS[char.charCodeAt(0)] = 2;
 /** Each byte's value as a hex digit, else -1. */
-const HEX = new Int8Array(256).fill(-1);
+export const HEX = new Int8Array(256).fill(-1);
 for (const [value, char] of [...'0123456789abcdef'].entries()) {
 	HEX[char.charCodeAt(0)] = value;
 	HEX[char.toUpperCase().charCodeAt(0)] = value;
 }
 /** What `\n`, `\r`, `\t`, `\b`, `\f` stand for in a literal string; any other escaped byte is itself. */
 const ESCAPES = new Uint8Array(256).map((_, byte) => byte);
-for (const [escaped, byte] of [
-	[110, LF],
-	[114, CR],
-	[116, TAB],
-	[98, 8],
-	[102, 12],
-])
-	ESCAPES[escaped] = byte;
+for (const [escaped, byte] of ['n\n', 'r\r', 't\t', 'b\b', 'f\f'])
+	ESCAPES[escaped.charCodeAt(0)] = byte.charCodeAt(0);
 
 /** What every reader of a document's structure throws on anything it cannot read. */
 export function unreadable(): never {
@@ -57,6 +51,10 @@ export function unreadable(): never {
 
 export function isWhiteSpace(byte: number): boolean {
 	return CLASS[byte] === 1;
+}
+
+export function isDigit(byte: number): boolean {
+	return byte >= ZERO && byte <= NINE;
 }
 
 /** Whether `byte` ends a word (white space, a delimiter, or past the end). */
@@ -98,8 +96,7 @@ export class PdfLexer {
 		const from = this.pastSpace(start);
 		let at = from;
 		let number = 0;
-		while (at < bytes.length && bytes[at] >= ZERO && bytes[at] <= NINE && at - from < 15)
-			number = number * 10 + bytes[at++] - ZERO;
+		while (at - from < 15 && isDigit(bytes[at])) number = number * 10 + bytes[at++] - ZERO;
 		this.at = at;
 		this.charge(at - start, TOKEN_COST.number);
 		return at > from && endsWord(bytes[at]) ? number : unreadable();
@@ -155,33 +152,25 @@ export class PdfLexer {
 			this.charge(end - start, TOKEN_COST.keyword);
 			return keywordIn(bytes, at, end);
 		}
-		if (!(Number.isSafeInteger(number) && number >= 0)) {
-			this.charge(end - start, smallInteger(number) ? TOKEN_COST.number : TOKEN_COST.real);
-			return number;
-		}
 		// `12 0 R` is a reference to object 12, generation 0: a generation of 1 to 5 digits, then R.
-		const genStart = this.pastSpace(end);
-		let genEnd = genStart;
-		let gen = 0;
-		while (
-			genEnd < bytes.length &&
-			bytes[genEnd] >= ZERO &&
-			bytes[genEnd] <= NINE &&
-			genEnd - genStart <= 5
-		)
-			gen = gen * 10 + bytes[genEnd++] - ZERO;
-		if (genEnd === genStart || genEnd - genStart > 5 || !endsWord(bytes[genEnd])) {
-			this.charge(genEnd - start, smallInteger(number) ? TOKEN_COST.number : TOKEN_COST.real);
-			return number;
+		let looked = end;
+		if (Number.isSafeInteger(number) && number >= 0) {
+			const genStart = this.pastSpace(end);
+			let gen = 0;
+			for (looked = genStart; looked - genStart <= 5 && isDigit(bytes[looked]); looked++)
+				gen = gen * 10 + bytes[looked] - ZERO;
+			if (looked > genStart && looked - genStart <= 5 && endsWord(bytes[looked])) {
+				const r = this.pastSpace(looked);
+				looked = r + 1;
+				if (bytes[r] === R && endsWord(bytes[r + 1])) {
+					this.at = r + 1;
+					this.charge(this.at - start, TOKEN_COST.reference);
+					return { ref: number, gen };
+				}
+			}
 		}
-		const r = this.pastSpace(genEnd);
-		if (bytes[r] !== R || !endsWord(bytes[r + 1])) {
-			this.charge(r + 1 - start, smallInteger(number) ? TOKEN_COST.number : TOKEN_COST.real);
-			return number;
-		}
-		this.at = r + 1;
-		this.charge(this.at - start, TOKEN_COST.reference);
-		return { ref: number, gen };
+		this.charge(looked - start, smallInteger(number) ? TOKEN_COST.number : TOKEN_COST.real);
+		return number;
 	}
 
 	/** Past white space and comments. */
@@ -322,7 +311,7 @@ function numberIn(bytes: Buffer, from: number, to: number): number {
 	let mantissa = 0;
 	for (; at < to; at++) {
 		const byte = bytes[at];
-		if (byte >= ZERO && byte <= NINE) {
+		if (isDigit(byte)) {
 			digits++;
 			if (mantissa !== 0 || byte !== ZERO) significant++;
 			mantissa = mantissa * 10 + byte - ZERO;
@@ -343,23 +332,13 @@ function smallInteger(number: number): boolean {
 
 /** `true`, `false` or `null` where `bytes[from, to)` spells it; any other keyword is null too. */
 function keywordIn(bytes: Buffer, from: number, to: number): boolean | null {
-	const length = to - from;
-	if (
-		length === 4 &&
-		bytes[from] === 116 &&
-		bytes[from + 1] === 114 &&
-		bytes[from + 2] === 117 &&
-		bytes[from + 3] === 101
-	)
-		return true;
-	if (
-		length === 5 &&
-		bytes[from] === 102 &&
-		bytes[from + 1] === 97 &&
-		bytes[from + 2] === 108 &&
-		bytes[from + 3] === 115 &&
-		bytes[from + 4] === 101
-	)
-		return false;
-	return null;
+	if (to - from === 4 && spells(bytes, from, 'true')) return true;
+	return to - from === 5 && spells(bytes, from, 'false') ? false : null;
+}
+
+/** Whether `word` is written at `at`. */
+export function spells(bytes: Buffer, at: number, word: string): boolean {
+	for (let index = 0; index < word.length; index++)
+		if (bytes[at + index] !== word.charCodeAt(index)) return false;
+	return true;
 }

@@ -1,6 +1,7 @@
 // Pages of plain text before upload, by a layout no fax of it can beat (docs/operations.md, Max Pages):
 // Fax.Plus publishes none, so this one holds at most what any usual rendering of the text holds.
 import { sleep } from 'n8n-workflow';
+import type { Open } from './pdfBytes';
 
 /** Columns a line holds: 60 of 7.5 pt fit inside A4's 1-inch margins (451 pt), the narrower page. */
 export const TEXT_COLUMNS = 60;
@@ -150,18 +151,9 @@ class TextLayout {
 
 	/** Pages of the whole text: at least one. */
 	end(): number {
-		// A sequence cut short by the end: its bytes are characters, placed as a line break after them would.
-		if (this.due > 0) this.add(Uint8Array.of(LINE_FEED));
-		let { lines, line } = this;
-		if (this.word > 0) {
-			if (line > 0 && line + this.word > TEXT_COLUMNS) {
-				lines++;
-				line = 0;
-			}
-			line += this.word;
-		}
-		if (line > 0) lines++;
-		return Math.max(1, this.pages + Math.ceil(lines / TEXT_LINES));
+		// The last line ends as a line break would end it; a sequence cut short by the end is characters.
+		if (this.due > 0 || this.line > 0 || this.word > 0) this.add(Uint8Array.of(LINE_FEED));
+		return Math.max(1, this.pages + Math.ceil(this.lines / TEXT_LINES));
 	}
 }
 
@@ -203,10 +195,7 @@ class Utf16Layout {
  * Pages of the text `open()` reads, read once; stops past `mostPages` (that many is answered). A text
  * with UTF-16's byte order mark is read as UTF-16 too, and the larger count holds.
  */
-export async function textPages(
-	open: () => Promise<AsyncIterable<Uint8Array>>,
-	mostPages: number,
-): Promise<number> {
+export async function textPages(open: Open, mostPages: number): Promise<number> {
 	const layouts: Array<TextLayout | Utf16Layout> = [new TextLayout()];
 	let head = Buffer.alloc(0);
 	let sinceTurn = 0;
