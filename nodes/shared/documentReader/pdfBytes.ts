@@ -57,14 +57,11 @@ export class PdfBytes {
 		return this.kept.subarray(0, Math.min(length, this.runEnd(0)));
 	}
 
-	/** The last run of kept bytes where it ends the document (else none), and its offset. */
-	last(): { bytes: Buffer; offset: number } {
+	/** The last run of kept bytes where it ends the document, else none. */
+	last(): Buffer {
 		const run = this.runFile.length - 1;
 		const bytes = this.kept.subarray(this.runKept[run], this.runEnd(run));
-		const offset = this.runFile[run];
-		return offset + bytes.length === this.size
-			? { bytes, offset }
-			: { bytes: EMPTY, offset: this.size };
+		return this.runFile[run] + bytes.length === this.size ? bytes : EMPTY;
 	}
 
 	/** The whole document: kept where the read skipped nothing, else read again (up to MAX_WHOLE). */

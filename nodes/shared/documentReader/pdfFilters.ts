@@ -2,7 +2,7 @@
 // object streams use them. Every byte out is charged to the read's budget, data without a filter
 // too, and no stream decodes to more than MAX_STREAM_BYTES: a zip bomb costs no more than that.
 import { PdfOverBudget, type PdfBudget } from './pdfBudget';
-import { HEX, integerOf, isWhiteSpace, unreadable, type PdfDict } from './pdfSyntax';
+import { hexBytes, integerOf, isWhiteSpace, unreadable, type PdfDict } from './pdfSyntax';
 
 export const MAX_STREAM_BYTES = 4 * 1024 * 1024;
 /** Compressed bytes fed at a time: one slice inflates to at most about a thousand times it. */
@@ -80,22 +80,8 @@ async function inflate(data: Buffer, budget: PdfBudget): Promise<Buffer> {
 }
 
 function asciiHex(data: Buffer): Buffer {
-	const out = Buffer.alloc(Math.ceil(data.length / 2));
-	let size = 0;
-	let high = -1;
-	for (const byte of data) {
-		if (byte === 62) break; // '>' ends the data
-		if (isWhiteSpace(byte)) continue;
-		const digit = HEX[byte];
-		if (digit < 0) unreadable();
-		if (high < 0) high = digit;
-		else {
-			out[size++] = high * 16 + digit;
-			high = -1;
-		}
-	}
-	if (high >= 0) out[size++] = high * 16;
-	return out.subarray(0, size);
+	const end = data.indexOf(62); // '>' ends the data
+	return hexBytes(data, 0, end < 0 ? data.length : end, data.length);
 }
 
 /** Groups of five characters `!`…`u` for four bytes, `z` for four zeros, `~>` at the end. */

@@ -1,6 +1,7 @@
 // A PDF's page tree (ISO 32000-1, 7.7.3): its /Count as pdf.js finds it by descending each node's
 // /Count, beside a bounded walk of its /Kids; the larger stands.
 import { stopOverBudget, type PdfBudget } from './pdfBudget';
+import type { PdfBytes } from './pdfBytes';
 import { PdfLexer, unreadable, type PdfDict, type PdfRef, type PdfValue } from './pdfSyntax';
 import { RefTable } from './pdfRefTable';
 import { dictOf, isRef } from './pdfValues';
@@ -11,12 +12,11 @@ const MAX_WALK = 20_000;
 /** The document's objects as the page tree reads them. */
 export interface PdfObjects {
 	readonly budget: PdfBudget;
-	readonly size: number; // in bytes
+	readonly bytes: PdfBytes;
 	/** What `value` names, following references; an object that is not defined (or freed) is null. */
 	resolve(value: PdfValue | undefined): Promise<PdfValue>;
 	/** A value, or the object a reference names (one step, as pdf.js fetches). */
 	fetched(value: PdfValue | undefined): Promise<PdfValue>;
-	first(length: number): Buffer;
 }
 
 /**
@@ -34,7 +34,7 @@ export async function pageTreeCount(objects: PdfObjects, catalogRef: PdfValue | 
 	const numbers = [count, ...linearizedPages(objects)];
 	// poppler, mupdf and qpdf take the root's /Count as it is, whatever the tree holds.
 	const taken = typeof count === 'number' && count >= 1 ? Math.floor(count) : 0;
-	if (!(taken <= objects.size)) unreadable();
+	if (!(taken <= objects.bytes.size)) unreadable();
 	const { leaves, complete } = await walk(objects, root);
 	let found = 0;
 	let needsLeaves = false;
@@ -48,7 +48,7 @@ export async function pageTreeCount(objects: PdfObjects, catalogRef: PdfValue | 
 			Number.isSafeInteger(number) &&
 			(await finds(objects, root, pages, number - 1))
 		) {
-			if (number > objects.size) unreadable();
+			if (number > objects.bytes.size) unreadable();
 			found = Math.max(found, number);
 		} else needsLeaves = true;
 	}
@@ -137,7 +137,7 @@ async function descend(
 /** A linearized file's /N (its first object, in the first KB), where it has one. */
 function linearizedPages(objects: PdfObjects): PdfValue[] {
 	try {
-		const first = objects.first(1024);
+		const first = objects.bytes.first(1024);
 		const lexer = new PdfLexer(first, 0, objects.budget);
 		const at = first.indexOf(' obj');
 		if (at < 0) return [];

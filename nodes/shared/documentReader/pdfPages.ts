@@ -41,33 +41,25 @@ interface ObjectStreams {
 	reads: Array<ObjectStream | { failed: unknown } | undefined>;
 }
 
-interface PdfObject {
-	value: PdfValue;
-	/** A stream's bytes as stored. */
-	data?: Buffer;
-}
+/** An object, and a stream's data as stored. */
+type PdfObject = { value: PdfValue; data?: Buffer };
 
 /** The page count (undefined: cannot be counted), and the work reading it took. */
 export async function readPdfPages(
 	open: Open,
 ): Promise<{ pages: number | undefined; work: PdfWork | undefined }> {
-	let file: PdfFile;
+	let file: PdfFile | undefined;
 	try {
 		file = new PdfFile(await PdfBytes.read(open));
-	} catch {
-		return { pages: undefined, work: undefined };
-	}
-	try {
 		return { pages: await file.pageCount(), work: file.budget.work };
 	} catch {
-		return { pages: undefined, work: file.budget.work };
+		return { pages: undefined, work: file?.budget.work };
 	}
 }
 
 /** The document's objects, by its cross-reference or its rebuilt one. */
 class PdfFile implements PdfObjects {
 	readonly budget: PdfBudget;
-	readonly size: number;
 	private sections: Section[] = [];
 	/** A damaged document's objects by number, from their headers; undefined while its sections are read. */
 	private rebuilt?: RebuiltTable;
@@ -78,19 +70,14 @@ class PdfFile implements PdfObjects {
 		{ encrypt: PdfValue | undefined; id: PdfValue | undefined } | { streams?: PdfDecrypt };
 	private inLength = false;
 
-	constructor(private readonly bytes: PdfBytes) {
+	constructor(readonly bytes: PdfBytes) {
 		this.budget = bytes.budget;
-		this.size = bytes.size;
-	}
-
-	first(length: number): Buffer {
-		return this.bytes.first(length);
 	}
 
 	async pageCount(): Promise<number> {
 		let counted: number | undefined;
 		try {
-			const { bytes: tail } = this.bytes.last();
+			const tail = this.bytes.last();
 			const start = tail.lastIndexOf('startxref');
 			if (start < 0) unreadable();
 			this.budget.scan(tail.length - start);

@@ -14,14 +14,6 @@ const LOOSE_TRAILER = 1024 * 1024;
 /** Orders below 2^18 (MAX_HEADERS) keep a key of number and order exact. */
 const ORDERS = 2 ** 18;
 
-export interface Headers {
-	rebuilt: RebuiltTable;
-	/** The same with the first definition of each number and generation, where any differs (else undefined). */
-	first?: RebuiltTable;
-	/** The offsets of every header, ascending. */
-	offsets: number[];
-}
-
 /** Each object's definition by its headers: a later one of the same generation wins (an update), another generation does not. */
 export class RebuiltTable {
 	/** Numbers ascending, each once, and the offset and generation of each one's definition. */
@@ -58,7 +50,8 @@ export class RebuiltTable {
 	}
 }
 
-export function headersOf(bytes: Buffer, budget: PdfBudget): Headers {
+/** The `N G obj` headers: their table, by first definitions too where any differs, and offsets. */
+export function headersOf(bytes: Buffer, budget: PdfBudget) {
 	const [numbers, gens, offsets]: number[][] = [[], [], []];
 	for (let at = bytes.indexOf('obj'); at >= 0; at = bytes.indexOf('obj', at + 3)) {
 		// Each `obj` found is looked at before it: `objobj…` costs as much as headers do.

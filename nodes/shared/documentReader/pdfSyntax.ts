@@ -34,7 +34,7 @@ const CLASS = new Uint8Array(256);
 for (const byte of [0, TAB, LF, 12, CR, SPACE]) CLASS[byte] = 1;
 for (const char of '()<>[]{}/%') CLASS[char.charCodeAt(0)] = 2;
 /** Each byte's value as a hex digit, else -1. */
-export const HEX = new Int8Array(256).fill(-1);
+const HEX = new Int8Array(256).fill(-1);
 for (const [value, char] of [...'0123456789abcdef'].entries()) {
 	HEX[char.charCodeAt(0)] = value;
 	HEX[char.toUpperCase().charCodeAt(0)] = value;
@@ -253,23 +253,9 @@ export class PdfString {
 	/** Its first MAX_STRING bytes. */
 	bytes(): Buffer {
 		const { source, start, end } = this;
+		if (this.hex) return hexBytes(source, start, end, MAX_STRING);
 		const out = Buffer.alloc(Math.min(MAX_STRING, end - start));
 		let filled = 0;
-		if (this.hex) {
-			// Pairs of digits; a last odd digit is followed by 0.
-			let high = -1;
-			for (let at = start; at < end && filled < out.length; at++) {
-				const digit = HEX[source[at]];
-				if (digit < 0) continue;
-				if (high < 0) high = digit;
-				else {
-					out[filled++] = high * 16 + digit;
-					high = -1;
-				}
-			}
-			if (high >= 0 && filled < out.length) out[filled++] = high * 16;
-			return out.subarray(0, filled);
-		}
 		for (let at = start; at < end && filled < out.length;) {
 			const byte = source[at++];
 			if (byte !== BACKSLASH) {
@@ -288,6 +274,28 @@ export class PdfString {
 		}
 		return out.subarray(0, filled);
 	}
+}
+
+/**
+ * The first `most` bytes hex digits write in `source[start, end)`, white space between them (else
+ * unreadable); a last odd digit is followed by 0.
+ */
+export function hexBytes(source: Buffer, start: number, end: number, most: number): Buffer {
+	const out = Buffer.alloc(Math.min(most, Math.ceil((end - start) / 2)));
+	let filled = 0;
+	let high = -1;
+	for (let at = start; at < end && filled < out.length; at++) {
+		const digit = HEX[source[at]];
+		if (digit < 0) {
+			if (CLASS[source[at]] !== 1) unreadable();
+		} else if (high < 0) high = digit;
+		else {
+			out[filled++] = high * 16 + digit;
+			high = -1;
+		}
+	}
+	if (high >= 0 && filled < out.length) out[filled++] = high * 16;
+	return out.subarray(0, filled);
 }
 
 export function integerOf(value: PdfValue | undefined): number {
