@@ -64,10 +64,6 @@ export class PdfBudget {
 		};
 	}
 
-	tokenize(bytes: number): void {
-		this.spend('tokenized', bytes, bytes);
-	}
-
 	/** A token of `bytes` (white space before it included) and its kind's `cost` besides. */
 	token(bytes: number, cost: number): void {
 		this.spend('tokenized', bytes, bytes + cost);

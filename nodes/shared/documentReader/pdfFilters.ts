@@ -185,11 +185,9 @@ function unpredict(data: Buffer, options: PdfDict | undefined, budget: PdfBudget
 	const predictor = options?.get('Predictor') ?? 1;
 	if (predictor === 1 || predictor === null) return data;
 	const field = (key: string, fallback: number) => integerOf(options!.get(key) ?? fallback);
-	const [colors, bits, columns] = [
-		field('Colors', 1),
-		field('BitsPerComponent', 8),
-		field('Columns', 1),
-	];
+	const colors = field('Colors', 1);
+	const bits = field('BitsPerComponent', 8);
+	const columns = field('Columns', 1);
 	if (colors < 1 || colors > 32 || ![1, 2, 4, 8, 16].includes(bits) || columns < 1) unreadable();
 	const pixel = Math.max(1, (colors * bits) >> 3);
 	const row = Math.ceil((colors * bits * columns) / 8);

@@ -72,7 +72,7 @@ export class PdfLexer {
 	skip(): void {
 		const start = this.at;
 		this.at = this.pastSpace(start);
-		this.budget?.tokenize(this.at - start);
+		this.charge(this.at - start, 0);
 	}
 
 	/** The next keyword or number: the regular characters after white space. */
@@ -201,7 +201,7 @@ export class PdfLexer {
 		const start = this.at;
 		const bytes = this.bytes;
 		const at = this.pastSpace(start);
-		this.budget?.tokenize(at - start);
+		this.charge(at - start, 0);
 		this.at = at;
 		if (at >= bytes.length) unreadable();
 		if (bytes[at] !== closing || (second >= 0 && bytes[at + 1] !== second)) return false;

@@ -20,13 +20,15 @@ const [WIDE, BREAK] = [128, 129];
 const ASCII_BREAKS = [11, 28, 29, 30];
 
 /**
- * Columns of an ASCII byte: 2 for the letters and signs wider than 7.5 pt at 12 points in the usual
- * fonts (capitals, m, w, @, %, &), 1 for the others, control bytes included.
+ * Columns of each unit: 0 for blanks and breaks; 2 for WIDE and the ASCII letters and signs wider
+ * than 7.5 pt at 12 points in the usual fonts (capitals, m, w, @, %, &); 1 for the others.
  */
-function asciiColumns(byte: number): number {
-	if (byte >= 65 && byte <= 90) return 2;
-	return byte === 109 || byte === 119 || byte === 64 || byte === 37 || byte === 38 ? 2 : 1;
-}
+const COLUMNS = Uint8Array.from({ length: BREAK + 1 }, (_, unit) => {
+	if ([SPACE, TAB, LINE_FEED, CARRIAGE_RETURN, FORM_FEED, BREAK, ...ASCII_BREAKS].includes(unit))
+		return 0;
+	const wide = unit === WIDE || (unit >= 65 && unit <= 90) || [109, 119, 64, 37, 38].includes(unit);
+	return wide ? 2 : 1;
+});
 
 /** Lines wrap at spaces, as a word processor wraps them; a word longer than a line is cut. One pass, constant state. */
 class TextLayout {
@@ -43,14 +45,6 @@ class TextLayout {
 	private lower = 0x80;
 	private upper = 0xbf;
 	private afterCarriageReturn = false;
-	/** Columns of each unit (ASCII bytes, WIDE, BREAK); 0 for the blanks and breaks. */
-	private readonly columns = Uint8Array.from({ length: BREAK + 1 }, (_, unit) =>
-		[SPACE, TAB, LINE_FEED, CARRIAGE_RETURN, FORM_FEED, BREAK, ...ASCII_BREAKS].includes(unit)
-			? 0
-			: unit === WIDE
-				? 2
-				: asciiColumns(unit),
-	);
 
 	get pagesSoFar(): number {
 		return this.pages + Math.floor(this.lines / TEXT_LINES);
@@ -58,7 +52,6 @@ class TextLayout {
 
 	/** The state is in locals for the loop: a letter that fits its line costs a lookup and an add. */
 	add(bytes: Uint8Array) {
-		const columns = this.columns;
 		let { pages, lines, line, word, held, due, code, lower, upper, afterCarriageReturn } = this;
 		for (let at = 0; at < bytes.length; at++) {
 			const byte = bytes[at];
@@ -72,7 +65,7 @@ class TextLayout {
 					upper = 0xbf;
 					if (--due > 0) continue;
 					unit = code === 0x85 || code === 0x2028 || code === 0x2029 ? BREAK : WIDE;
-					width = columns[unit];
+					width = COLUMNS[unit];
 				} else {
 					// Not UTF-8: each byte held is a character of its own (as Windows-1252 reads it); this byte starts afresh.
 					unit = WIDE;
@@ -81,7 +74,7 @@ class TextLayout {
 					at--;
 				}
 			} else if (byte < 0x80) {
-				width = columns[byte];
+				width = COLUMNS[byte];
 			} else if (byte >= 0xc2 && byte <= 0xf4) {
 				// UTF-8's well-formed sequences (Unicode's table 3-7): a lead byte, then 1 to 3 in the ranges it allows.
 				due = byte >= 0xf0 ? 3 : byte >= 0xe0 ? 2 : 1;
