@@ -49,10 +49,7 @@ function looksLikeHtml(bytes: Buffer): boolean {
 	return start.startsWith('<!doctype html') || start.startsWith('<html');
 }
 
-/**
- * The kind of a document from its first bytes (up to PEEK_BYTES) and its label's MIME type. `maybePdf`:
- * `%PDF-` after other bytes, a PDF only if a PDF reader reads it (else uncounted, as labelled).
- */
+/** The kind by first bytes and label; `maybePdf`: `%PDF-` after other bytes (a PDF if it reads). */
 export function kindOf(first: Buffer, labelMimeType: string): DocumentKind | 'maybePdf' {
 	if (startsWith(first, 'II*\0') || startsWith(first, 'MM\0*')) return 'tiff';
 	if (startsWith(first, PNG)) return 'png';

@@ -21,8 +21,8 @@ export interface DocumentRead {
 }
 
 /**
- * Opened once for kind and pages. The label decides only between text and what no signature names;
- * text is counted only up to `mostPages` (a limit's refusal reads no more than the limit's worth).
+ * Opened once for kind and pages; the label decides only between text and what no signature names.
+ * Text is counted up to `mostPages` only: a limit's refusal reads no more than the limit's worth.
  */
 export async function readDocument(
 	document: { open: Open; mimeType: string; size: number },
@@ -32,10 +32,11 @@ export async function readDocument(
 	try {
 		const { first, open } = await peek(document.open, iterator);
 		const kind = kindOf(first, document.mimeType.toLowerCase());
-		if (kind === 'maybePdf') {
+		if (kind === 'pdf' || kind === 'maybePdf') {
+			const { pages } = await readPdfPages(open);
+			if (pages !== undefined) return { kind: 'pdf', pages: Math.min(pages, MOST_PAGES) };
 			// Bytes before `%PDF-`: a PDF if it reads as one, else what its label says, uncounted.
-			const pages = await pdfPages(open);
-			return { kind: pages === undefined ? 'other' : 'pdf', pages };
+			return { kind: kind === 'pdf' ? kind : 'other', pages };
 		}
 		if (kind === 'other') return { kind, pages: undefined };
 		if (kind === 'text') {
@@ -77,17 +78,11 @@ async function peek(
 	return { first: Buffer.concat(chunks, Math.min(size, PEEK_BYTES)), open };
 }
 
-async function pdfPages(open: Open): Promise<number | undefined> {
-	const { pages } = await readPdfPages(open);
-	return pages === undefined ? undefined : Math.min(pages, MOST_PAGES);
-}
-
 async function imagePages(
-	kind: Exclude<DocumentKind, 'text' | 'other'>,
+	kind: Exclude<DocumentKind, 'pdf' | 'text' | 'other'>,
 	open: Open,
 	size: number,
 ): Promise<number | undefined> {
-	if (kind === 'pdf') return await pdfPages(open);
 	if (kind !== 'tiff' && kind !== 'gif') return 1;
 	if (size > MAX_IMAGE_BYTES) return undefined;
 	const parts: Uint8Array[] = [];

@@ -6,7 +6,6 @@
 
 /** Work every document may do however small: a catalog, a page tree, an object stream or two. */
 const BASE = 2 * 1024 * 1024;
-/** Work a byte of the document adds. */
 const PER_BYTE = 8;
 /** Work no document exceeds: at most about 250 ms of CPU (see above). */
 const MOST = 6 * 1024 * 1024;

@@ -1,6 +1,5 @@
-// A stream's data through its filters (ISO 32000-1, 7.4) and predictor, as cross-reference and
-// object streams use them. Every byte out is charged to the read's budget, data without a filter
-// too, and no stream decodes to more than MAX_STREAM_BYTES: a zip bomb costs no more than that.
+// Cross-reference and object streams' filters (ISO 32000-1, 7.4) and predictors. Every byte out is
+// charged, unfiltered data too, and no stream decodes past MAX_STREAM_BYTES (a zip bomb's cost).
 import { PdfOverBudget, type PdfBudget } from './pdfBudget';
 import { hexBytes, integerOf, isWhiteSpace, unreadable, type PdfDict } from './pdfSyntax';
 

@@ -101,9 +101,8 @@ class PdfFile implements PdfObjects {
 		const { trailers, first } = await this.rebuild();
 		const most = await this.largestCount(trailers);
 		if (!first) return Math.max(counted ?? 0, most);
-		// An object defined more than once: qpdf, mupdf and poppler take its last definition, pdf.js
-		// may take an earlier one (it passes over what lies between a table and the next
-		// `startxref`). Counted with the first as well: the larger stands.
+		// An object defined more than once: qpdf, mupdf and poppler take the last definition, pdf.js
+		// may take an earlier one. Counted with the first as well: the larger stands.
 		this.rebuilt = first;
 		this.objectStreams = { numbers: [], reads: [] };
 		return Math.max(counted ?? 0, most, await this.largestCount(trailers));
@@ -198,8 +197,7 @@ class PdfFile implements PdfObjects {
 		if (entry === undefined || entry === 'free') return { value: null };
 		if ('offset' in entry) {
 			if (entry.gen !== gen) {
-				// A reference to a generation the document does not define: null once rebuilt; in a
-				// cross-reference, damage (readers rebuild it).
+				// A generation the document does not define: null once rebuilt, else damage.
 				return this.rebuilt ? { value: null } : unreadable();
 			}
 			const bytes = await this.bytes.at(entry.offset, WINDOW);
@@ -320,8 +318,7 @@ class PdfFile implements PdfObjects {
 	/** The cross-reference rebuilt from `N G obj` headers, and the trailers, in all of the bytes. */
 	private async rebuild(): Promise<{ trailers: PdfDict[]; first?: RebuiltTable }> {
 		const bytes = await this.bytes.whole();
-		// Searches of the whole for object headers, trailers and cross-reference streams, each native
-		// and cheap: charged once.
+		// Native searches of the whole (headers, trailers, cross-reference streams): charged once.
 		this.budget.scan(bytes.length);
 		const { rebuilt, first, offsets: headers } = headersOf(bytes, this.budget);
 		this.sections = [];
@@ -329,8 +326,7 @@ class PdfFile implements PdfObjects {
 		this.decrypt = undefined;
 		this.rebuilt = rebuilt;
 		const trailers = trailersOf(bytes, this.budget);
-		// Cross-reference streams, newest first: their dictionaries are trailers, their entries the
-		// compressed objects' places.
+		// Cross-reference streams, newest first: trailers, and the compressed objects' places.
 		let header = headers.length - 1;
 		for (const at of lastOccurrences(bytes, '/XRef', MAX_TRAILERS)) {
 			if (!endsWord(bytes[at + 5])) continue;

@@ -118,18 +118,17 @@ export function lastOccurrences(bytes: Buffer, word: string, most: number): numb
 /** `N G` before the `obj` at `at` (the offset of N), or undefined where the bytes there are not a header. */
 export function headerBefore(bytes: Buffer, at: number): [number, number, number] | undefined {
 	if (!endsWord(bytes[at + 3])) return undefined;
-	const digitsBefore = (end: number) => {
+	// Where the run of at most `most` bytes that pass `test` ending at `end` starts.
+	const runBefore = (end: number, most: number, test: (byte: number) => boolean) => {
 		let start = end;
-		while (start > 0 && end - start < 10 && isDigit(bytes[start - 1])) start--;
+		while (start > 0 && end - start < most && test(bytes[start - 1])) start--;
 		return start;
 	};
-	let end = at;
-	while (end > 0 && at - end < 8 && isWhiteSpace(bytes[end - 1])) end--;
-	const genStart = digitsBefore(end);
+	const end = runBefore(at, 8, isWhiteSpace);
+	const genStart = runBefore(end, 10, isDigit);
 	if (genStart === end || end === at) return undefined;
-	let numEnd = genStart;
-	while (numEnd > 0 && genStart - numEnd < 8 && isWhiteSpace(bytes[numEnd - 1])) numEnd--;
-	const numStart = digitsBefore(numEnd);
+	const numEnd = runBefore(genStart, 8, isWhiteSpace);
+	const numStart = runBefore(numEnd, 10, isDigit);
 	if (numStart === numEnd || numEnd === genStart) return undefined;
 	if (numStart > 0 && !endsWord(bytes[numStart - 1])) return undefined;
 	const number = Number(bytes.toString('latin1', numStart, numEnd));

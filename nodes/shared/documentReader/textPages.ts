@@ -150,10 +150,7 @@ class TextLayout {
 	}
 }
 
-/**
- * A text that starts with UTF-16's byte order mark, as a converter that honours it reads it: each
- * piece decoded from UTF-16 (an odd byte carried to the next) and laid out as UTF-8.
- */
+/** A text with UTF-16's byte order mark, read as a converter that honours it reads it. */
 class Utf16Layout {
 	private readonly layout = new TextLayout();
 	private carry = Buffer.alloc(0);
@@ -184,10 +181,7 @@ class Utf16Layout {
 	}
 }
 
-/**
- * Pages of the text `open()` reads, read once; stops past `mostPages` (that many is answered). A text
- * with UTF-16's byte order mark is read as UTF-16 too, and the larger count holds.
- */
+/** Pages of a text read once, up to `mostPages`; with UTF-16's mark, the larger of two readings. */
 export async function textPages(open: Open, mostPages: number): Promise<number> {
 	const layouts: Array<TextLayout | Utf16Layout> = [new TextLayout()];
 	let head = Buffer.alloc(0);
