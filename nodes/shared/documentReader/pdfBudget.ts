@@ -52,15 +52,8 @@ export class PdfBudget {
 	readonly work: PdfWork;
 
 	constructor(size: number) {
-		this.work = {
-			tokenized: 0,
-			scanned: 0,
-			decoded: 0,
-			objects: 0,
-			sections: 0,
-			total: 0,
-			limit: Math.min(MOST, BASE + PER_BYTE * size),
-		};
+		const limit = Math.min(MOST, BASE + PER_BYTE * size);
+		this.work = { tokenized: 0, scanned: 0, decoded: 0, objects: 0, sections: 0, total: 0, limit };
 	}
 
 	/** A token of `bytes` (white space before it included) and its kind's `cost` besides. */

@@ -89,26 +89,25 @@ async function descend(
 		objects.budget.step(1);
 		const { node, key } = nodes.pop()!;
 		if (isRef(node)) {
-			const ref = node;
-			const count = counts.get(ref);
+			const count = counts.get(node);
 			if (count !== undefined && current + count <= index) {
 				current += count;
 				continue;
 			}
 			// A node met again: pdf.js's "circular reference", page not found.
-			if (visited.has(ref)) return false;
-			visited.add(ref, 1);
+			if (visited.has(node)) return false;
+			visited.add(node, 1);
 			const value = await objects.fetched(node);
 			if (value instanceof Map) {
 				const type = await objects.fetched(value.get('Type'));
 				if (type === 'Page' || !value.has('Kids')) {
-					counts.add(ref, 1);
+					counts.add(node, 1);
 					if (current === index) return true;
 					current++;
 					continue;
 				}
 			}
-			nodes.push({ node: value, key: ref });
+			nodes.push({ node: value, key: node });
 			continue;
 		}
 		if (!(node instanceof Map)) return false;

@@ -273,24 +273,17 @@ class PdfFile implements PdfObjects {
 	private async objectStream(ref: number): Promise<ObjectStream> {
 		const { numbers, reads } = this.objectStreams;
 		const at = lastAtOrBefore(numbers, ref);
-		if (at >= 0 && numbers[at] === ref) {
-			const read = reads[at];
-			// Met again while it is read (its own data, its /Length or the /Encrypt that decrypts it
-			// lies inside it): a cycle no reader can resolve, never awaited.
-			if (read === undefined) unreadable();
-			if ('failed' in read) throw read.failed;
-			return read;
+		let read = reads[at];
+		if (numbers[at] !== ref) {
+			// Each stream read costs the budget its bytes: few are read, so an insertion is cheap.
+			numbers.splice(at + 1, 0, ref);
+			reads.splice(at + 1, 0, undefined);
+			read = await this.readObjectStream(ref).catch((failed: unknown) => ({ failed }));
+			reads[numbers.indexOf(ref)] = read;
 		}
-		// Each stream read costs the budget its bytes: few are read, so an insertion is cheap.
-		numbers.splice(at + 1, 0, ref);
-		reads.splice(at + 1, 0, undefined);
-		let read: ObjectStream | { failed: unknown };
-		try {
-			read = await this.readObjectStream(ref);
-		} catch (error) {
-			read = { failed: error };
-		}
-		reads[numbers.indexOf(ref)] = read;
+		// Met again while it is read (its own data, its /Length or the /Encrypt that decrypts it
+		// lies inside it): a cycle no reader can resolve, never awaited.
+		if (read === undefined) unreadable();
 		if ('failed' in read) throw read.failed;
 		return read;
 	}
