@@ -320,12 +320,10 @@ class PdfFile implements PdfObjects {
 		this.rebuilt = rebuilt;
 		const trailers = trailersOf(bytes, this.budget);
 		// Cross-reference streams, newest first: trailers, and the compressed objects' places.
-		let header = headers.length - 1;
 		for (const at of lastOccurrences(bytes, '/XRef', MAX_TRAILERS)) {
 			if (!endsWord(bytes[at + 5])) continue;
-			while (header >= 0 && headers[header] > at) header--;
-			if (header < 0) break;
-			const offset = headers[header];
+			const offset = headers[lastAtOrBefore(headers, at)];
+			if (offset === undefined) break;
 			try {
 				const { value, data } = await this.objectIn(bytes.subarray(offset), offset, true);
 				const section = await this.streamSection(value, data);
@@ -339,9 +337,8 @@ class PdfFile implements PdfObjects {
 		// No trailer at all: an object holding /Root stands for one (as pdf.js finds it).
 		if (trailers.length === 0)
 			for (const at of lastOccurrences(bytes, '/Root', MAX_ROOTS)) {
-				const index = lastAtOrBefore(headers, at);
-				if (index < 0) continue;
-				const offset = headers[index];
+				const offset = headers[lastAtOrBefore(headers, at)];
+				if (offset === undefined) continue;
 				try {
 					const { value } = await this.objectIn(bytes.subarray(offset), offset, false);
 					if (value instanceof Map && value.has('Root')) trailers.push(value);
