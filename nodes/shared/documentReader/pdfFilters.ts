@@ -126,21 +126,6 @@ function lzw(data: Buffer, earlyChange: boolean, budget: PdfBudget): Buffer {
 	const parts: Buffer[] = [];
 	let chunk = Buffer.alloc(64 * 1024);
 	let size = 0;
-	let total = 0;
-	const emit = (code: number) => {
-		const length = lengths[code];
-		if (size + length > chunk.length) {
-			parts.push(chunk.subarray(0, size));
-			chunk = Buffer.alloc(Math.max(64 * 1024, length));
-			size = 0;
-		}
-		for (let at = size + length - 1, next = code; at >= size; at--, next = prefixes[next])
-			chunk[at] = suffixes[next];
-		size += length;
-		total += length;
-		charge(budget, length);
-		return chunk[size - length];
-	};
 	let next = 258;
 	let width = 9;
 	let previous = -1;
@@ -156,7 +141,7 @@ function lzw(data: Buffer, earlyChange: boolean, budget: PdfBudget): Buffer {
 				[next, width, previous] = [258, 9, -1];
 				continue;
 			}
-			if (code === 257) return Buffer.concat([...parts, chunk.subarray(0, size)], total);
+			if (code === 257) return Buffer.concat([...parts, chunk.subarray(0, size)]);
 			if (code > next || (code === next && previous < 0)) unreadable();
 			if (previous >= 0 && next < 4096) {
 				// The new entry is the previous string and the first byte of this one.
@@ -164,12 +149,21 @@ function lzw(data: Buffer, earlyChange: boolean, budget: PdfBudget): Buffer {
 				[prefixes[next], suffixes[next], lengths[next]] = [previous, first, lengths[previous] + 1];
 				next++;
 			}
-			emit(code);
+			const length = lengths[code];
+			if (size + length > chunk.length) {
+				parts.push(chunk.subarray(0, size));
+				chunk = Buffer.alloc(Math.max(64 * 1024, length));
+				size = 0;
+			}
+			for (let at = size + length - 1, entry = code; at >= size; at--, entry = prefixes[entry])
+				chunk[at] = suffixes[entry];
+			size += length;
+			charge(budget, length);
 			previous = code;
 			if (next + early >= 1 << width && width < 12) width++;
 		}
 	}
-	return Buffer.concat([...parts, chunk.subarray(0, size)], total);
+	return Buffer.concat([...parts, chunk.subarray(0, size)]);
 
 	function firstByte(code: number): number {
 		// A code's first byte: the chain of prefixes is at most 4096 long; charged as emitted.
