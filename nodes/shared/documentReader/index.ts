@@ -51,10 +51,7 @@ export async function readDocument(
 }
 
 /** The first bytes, and an `open` whose first call goes on reading them from where the peek stopped. */
-async function peek(
-	reopen: Open,
-	iterator: AsyncIterator<Uint8Array>,
-): Promise<{ first: Buffer; open: Open }> {
+async function peek(reopen: Open, iterator: AsyncIterator<Uint8Array>) {
 	const chunks: Uint8Array[] = [];
 	let size = 0;
 	let ended = false;
@@ -78,11 +75,7 @@ async function peek(
 	return { first: Buffer.concat(chunks, Math.min(size, PEEK_BYTES)), open };
 }
 
-async function imagePages(
-	kind: Exclude<DocumentKind, 'pdf' | 'text' | 'other'>,
-	open: Open,
-	size: number,
-): Promise<number | undefined> {
+async function imagePages(kind: DocumentKind, open: Open, size: number) {
 	if (kind !== 'tiff' && kind !== 'gif') return 1;
 	if (size > MAX_IMAGE_BYTES) return undefined;
 	const parts: Uint8Array[] = [];

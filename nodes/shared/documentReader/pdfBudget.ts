@@ -33,8 +33,8 @@ const CAPS = {
 	sections: 100, // cross-reference sections
 };
 
-export type PdfWorkKind = keyof typeof CAPS;
-export type PdfWork = Record<PdfWorkKind | 'total', number> & { limit: number };
+type PdfWorkKind = keyof typeof CAPS;
+type PdfWork = Record<PdfWorkKind | 'total', number> & { limit: number };
 
 /** Thrown past the budget: the document cannot be counted, and nothing else is tried. */
 export class PdfOverBudget extends Error {

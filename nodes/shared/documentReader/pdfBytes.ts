@@ -225,9 +225,7 @@ class KeptScan {
 	 * The stream whose keyword is at `hit`: its data's start, direct /Length and whether it is kept;
 	 * undefined where the word starts none (`endstream`, a word in a string, no dictionary before).
 	 */
-	private streamAt(
-		hit: number,
-	): { start: number; length: number | undefined; kept: boolean } | undefined {
+	private streamAt(hit: number) {
 		const kept = this.kept;
 		if (hit > 0 && !endsWord(kept[hit - 1])) return undefined;
 		if (!endsWord(kept[hit + 6])) return undefined;

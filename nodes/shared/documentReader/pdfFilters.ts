@@ -19,11 +19,7 @@ const FILTERS: Record<string, string> = {
 };
 
 /** The stream's data decoded, each filter in turn with its parameters, then its predictor. */
-export async function decodeStream(
-	dict: PdfDict,
-	data: Buffer,
-	budget: PdfBudget,
-): Promise<Buffer> {
+export async function decodeStream(dict: PdfDict, data: Buffer, budget: PdfBudget) {
 	const filters = [dict.get('Filter') ?? []].flat();
 	const parameters = [dict.get('DecodeParms') ?? dict.get('DP') ?? []].flat();
 	if (filters.length > 4) unreadable();

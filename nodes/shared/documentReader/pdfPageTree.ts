@@ -150,10 +150,7 @@ function linearizedPages(objects: PdfObjects): PdfValue[] {
 }
 
 /** The page tree's leaves, depth first, each node once (a node met again counts as one leaf: pdf.js counts no more). */
-async function walk(
-	objects: PdfObjects,
-	root: PdfValue | undefined,
-): Promise<{ leaves: number; complete: boolean }> {
+async function walk(objects: PdfObjects, root: PdfValue | undefined) {
 	let leaves = 0;
 	const seen = new RefTable();
 	const stack: Array<PdfValue | undefined> = [root];

@@ -2,7 +2,7 @@
 // through the cross-reference (pdfXref.ts, pdfObjectStreams.ts) or, where that is damaged, rebuilt
 // from the object headers as pdf.js and qpdf do (pdfRebuild.ts). What cannot be read within the
 // budget cannot be counted: no page marker is ever counted.
-import { PdfOverBudget, stopOverBudget, type PdfBudget, type PdfWork } from './pdfBudget';
+import { PdfOverBudget, stopOverBudget, type PdfBudget } from './pdfBudget';
 import { endstreamAfter, PdfBytes, type Open } from './pdfBytes';
 import { standardDecrypt, type PdfDecrypt } from './pdfCrypt';
 import { decodeStream, MAX_STREAM_BYTES } from './pdfFilters';
@@ -45,9 +45,7 @@ interface ObjectStreams {
 type PdfObject = { value: PdfValue; data?: Buffer };
 
 /** The page count (undefined: cannot be counted), and the work reading it took. */
-export async function readPdfPages(
-	open: Open,
-): Promise<{ pages: number | undefined; work: PdfWork | undefined }> {
+export async function readPdfPages(open: Open) {
 	let file: PdfFile | undefined;
 	try {
 		file = new PdfFile(await PdfBytes.read(open));
@@ -81,14 +79,11 @@ class PdfFile implements PdfObjects {
 			const start = tail.lastIndexOf('startxref');
 			if (start < 0) unreadable();
 			this.budget.scan(tail.length - start);
-			await this.readSections(
-				new PdfLexer(tail, start + 'startxref'.length, this.budget).integer(),
-			);
-			const trailer = this.sections.find((section) => section.trailer.has('Root'))?.trailer;
-			counted = await this.countOf(
-				trailer ?? unreadable(),
-				this.sections.map(({ trailer }) => trailer),
-			);
+			const lexer = new PdfLexer(tail, start + 'startxref'.length, this.budget);
+			await this.readSections(lexer.integer());
+			const trailers = this.sections.map(({ trailer }) => trailer);
+			const withRoot = trailers.find((each) => each.has('Root')) ?? unreadable();
+			counted = await this.countOf(withRoot, trailers);
 			// Object headers after the last `startxref` (an update cut short of its table): a reader
 			// that rebuilds the document reads them, so the rebuilt count stands beside this one.
 			if (!headerAfter(tail, start)) return counted;
