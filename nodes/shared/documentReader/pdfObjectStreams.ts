@@ -10,18 +10,13 @@ const INDICES = 2 ** 21;
 /** What an entry of an object stream's table costs besides its bytes: its place, sorted. */
 const ITEM_STEP = 16;
 
-export interface ObjectStream {
-	/** Each object number of the table times 2^21 plus its index, sorted: where a number is last listed. */
-	listed: Float64Array;
-	offsets: Int32Array;
-	first: number;
-	data: Buffer;
-}
+export type ObjectStream = ReturnType<typeof objectStreamOf>;
 
-export function objectStreamOf(dict: PdfDict, decoded: Buffer, budget: PdfBudget): ObjectStream {
+export function objectStreamOf(dict: PdfDict, decoded: Buffer, budget: PdfBudget) {
 	const [count, first] = [integerOf(dict.get('N')), integerOf(dict.get('First'))];
 	// A pair takes four bytes at least (`0 0 `): more cannot be there.
 	if (count > decoded.length / 4 || first > decoded.length) unreadable();
+	// Each number times INDICES plus its index, sorted: where a number is last listed.
 	const listed = new Float64Array(count);
 	const offsets = new Int32Array(count);
 	const lexer = new PdfLexer(decoded.subarray(0, first), 0, budget);
