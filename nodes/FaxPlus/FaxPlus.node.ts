@@ -8,14 +8,10 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resources } from './resources';
 import { route } from './router';
 import * as listSearch from './methods/listSearch';
-import type { ListSearchMethod } from './shared/search';
-import { PANEL_DESCRIPTION } from '../shared/n8n/nodePanel';
+import type { ListSearchMethod } from './methods/listSearch';
+import { PANEL_DESCRIPTION } from '../shared/n8n/editor';
 import { authenticationProperty, signInCredentials } from '../shared/transport/authentication';
-import {
-	customApiCallFields,
-	customApiCallResource,
-	endingWithCustomApiCall,
-} from './shared/customApiCall';
+import { customApiCallFields, customApiCallResource } from './shared/customApiCall';
 
 export class FaxPlus implements INodeType {
 	description: INodeTypeDescription = {
@@ -47,43 +43,43 @@ export class FaxPlus implements INodeType {
 		credentials: signInCredentials,
 		properties: [
 			authenticationProperty,
-			endingWithCustomApiCall(
-				{
-					displayName: 'Resource',
-					name: 'resource',
-					type: 'options',
-					noDataExpression: true,
-					options: [
-						{ name: 'Account', value: 'account' },
-						{ name: 'AI', value: 'ai' },
-						{ name: 'Contact', value: 'contact' },
-						{ name: 'Contact Group', value: 'contactGroup' },
-						{
-							name: 'Fax',
-							value: 'fax',
-							description: 'Send a fax, check its status, and list, download, read or delete faxes',
-						},
-						{
-							name: 'Legacy Hook (Deprecated)',
-							value: 'legacyHook',
-							description:
-								'Hooks of the legacy API (/hooks), to be decommissioned by Fax.Plus; use Webhook for new integrations',
-						},
-						{ name: 'Number', value: 'number' },
-						{ name: 'Outbox', value: 'outbox' },
-						{ name: 'Shop', value: 'shop' },
-						{ name: 'Token', value: 'token' },
-						{
-							name: 'Webhook',
-							value: 'webhook',
-							description:
-								'Webhook endpoints of the current API, which deliver fax events to an HTTPS URL',
-						},
-					],
-					default: 'fax',
-				},
-				customApiCallResource,
-			),
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Account', value: 'account' },
+					{ name: 'AI', value: 'ai' },
+					{ name: 'Contact', value: 'contact' },
+					{ name: 'Contact Group', value: 'contactGroup' },
+					{
+						name: 'Fax',
+						value: 'fax',
+						description: 'Send a fax, check its status, and list, download, read or delete faxes',
+					},
+					{
+						name: 'Legacy Hook (Deprecated)',
+						value: 'legacyHook',
+						description:
+							'Hooks of the legacy API (/hooks), to be decommissioned by Fax.Plus; use Webhook for new integrations',
+					},
+					{ name: 'Number', value: 'number' },
+					{ name: 'Outbox', value: 'outbox' },
+					{ name: 'Shop', value: 'shop' },
+					{ name: 'Token', value: 'token' },
+					{
+						name: 'Webhook',
+						value: 'webhook',
+						description:
+							'Webhook endpoints of the current API, which deliver fax events to an HTTPS URL',
+					},
+					// Last, so that n8n adds none of its own (nodes/shared/n8n/editor.ts); spread,
+					// since n8n's lint rules read an entry's literal fields.
+					{ ...customApiCallResource },
+				],
+				default: 'fax',
+			},
 			...Object.values(resources).flatMap((resource) => resource.description),
 			...customApiCallFields,
 		],

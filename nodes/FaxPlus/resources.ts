@@ -12,7 +12,6 @@ import * as webhook from './webhook/Webhook.resource';
 import * as legacyHook from './legacyHook/LegacyHook.resource';
 import * as customApiCall from './customApiCall/CustomApiCall.resource';
 
-/** Every resource of the node, keyed by the `resource` parameter's values. */
 export const resources: Record<string, FaxPlusResource> = {
 	fax,
 	number,

@@ -4,8 +4,7 @@ import { resources } from './resources';
 import { refuseUnlessAgentMayRun } from './shared/display';
 import { CUSTOM_API_CALL, isCustomApiCall } from './shared/customApiCall';
 import { DEFAULT_ITEMS_AT_ONCE, NODE_OPTIONS } from './shared/nodeOptions';
-import { runsAsTool } from '../shared/n8n/toolRun';
-import { errorOutputField } from '../shared/n8n/errorOutput';
+import { errorOutputField, runsAsTool } from '../shared/n8n/executeContext';
 import { markUntrusted, withUntrustedNote } from './shared/output';
 import type { FaxPlusOperation } from './shared/types';
 
@@ -15,7 +14,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	if (items.length === 0) return [[]];
 	// Resource and Operation take no expressions: they are the same for every item.
 	const resource = this.getNodeParameter('resource', 0) as string;
-	// n8n's own Custom API Call resource shows no operation list (nodes/shared/n8n/customApiCall.ts).
+	// n8n's own Custom API Call resource shows no operation list (nodes/shared/n8n/editor.ts).
 	const operationName = this.getNodeParameter('operation', 0, '') as string;
 	const operation =
 		resources[resource]?.operations[operationName] ??

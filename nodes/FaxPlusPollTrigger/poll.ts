@@ -24,9 +24,8 @@ import {
 	readSubscription,
 } from '../shared/triggers/settings';
 import { nodeErrorOf, operationError } from '../shared/transport/nodeErrors';
-import { skippedCheckRefusal, skipsDuplicateCheck } from '../shared/n8n/triggerExecute';
+import { n8nPollBudgetMs, skippedCheckRefusal, skipsDuplicateCheck } from '../shared/n8n/triggers';
 import { errorText, logDebug, LogThrottle, logThrottledWarning } from '../shared/logging/log';
-import { n8nPollBudgetMs } from '../shared/n8n/pollBudget';
 import { CategoryCursor, DEFAULT_OVERLAP_MINUTES, type SelectedFax } from './cursor';
 import type { FaxEvent } from '../shared/api/events';
 

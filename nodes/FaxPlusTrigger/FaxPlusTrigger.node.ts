@@ -1,6 +1,6 @@
 // The webhook trigger: webhook() verifies each delivery and answers it (webhook.ts); execute(), which
 // n8n runs first in the run, passes each delivery on once and fetches its document (execute.ts).
-// n8n's Engine 2.0, which never runs execute(), is refused (nodes/shared/n8n/triggerExecute.ts).
+// n8n's Engine 2.0, which never runs execute(), is refused (nodes/shared/n8n/triggers.ts).
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { faxPlusWebhookSecretTest } from './credentialTest';
@@ -8,9 +8,9 @@ import { deliveryReceiver } from './webhook';
 import { eventsSubtitle } from '../shared/api/events';
 import { activationMessage, triggerProperties } from './description';
 import { lifecycleMethods } from './lifecycle';
-import { deliveryWebhook } from '../shared/n8n/webhookRun';
+import { deliveryWebhook } from '../shared/n8n/triggers';
 import { runDeliveries } from './execute';
-import { PANEL_DESCRIPTION } from '../shared/n8n/nodePanel';
+import { PANEL_DESCRIPTION } from '../shared/n8n/editor';
 
 export class FaxPlusTrigger implements INodeType {
 	description: INodeTypeDescription = {

@@ -4,7 +4,7 @@ import { isObject } from '../shared/triggers/output';
 import { nodeErrorOf, operationError } from '../shared/transport/nodeErrors';
 import { errorText, logInfo, logWarning, urlForLog } from '../shared/logging/log';
 import { isEmptySecret, WEAK_SECRET_MESSAGE } from './credentialTest';
-import { skippedCheckRefusal, skipsDuplicateCheck } from '../shared/n8n/triggerExecute';
+import { skippedCheckRefusal, skipsDuplicateCheck } from '../shared/n8n/triggers';
 import { isValidWebhookSecret } from './signature';
 import {
 	checkDeliverableUrl,

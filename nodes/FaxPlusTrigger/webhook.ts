@@ -1,7 +1,11 @@
 // One delivery: verify, filter, hand the run to n8n; refusals answered here. Never throws.
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { skipsDuplicateCheck, SKIPPED_CHECK_TODO } from '../shared/n8n/triggerExecute';
-import { answerDirectly, rawBodyOf } from '../shared/n8n/webhookHttp';
+import {
+	answerDirectly,
+	rawBodyOf,
+	skipsDuplicateCheck,
+	SKIPPED_CHECK_TODO,
+} from '../shared/n8n/triggers';
 import {
 	checkSignatureHeaders,
 	signatureHeadersOf,
@@ -257,6 +261,6 @@ async function handle(
 		signatureVerified: result.ok,
 		receivedAt,
 	});
-	// n8n answers this once it holds the run (n8n/webhookRun.ts); its execute() checks for repeats.
+	// n8n answers this once it holds the run (n8n/triggers.ts); its execute() checks for repeats.
 	return { workflowData: [[{ json: item }]], webhookResponse: { received: true } };
 }

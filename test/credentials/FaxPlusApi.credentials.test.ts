@@ -22,7 +22,7 @@ import {
 import { FaxPlusApi } from '../../credentials/FaxPlusApi.credentials';
 import { FaxPlusOAuth2Api } from '../../credentials/FaxPlusOAuth2Api.credentials';
 import { FaxPlusWebhookSecretApi } from '../../credentials/FaxPlusWebhookSecretApi.credentials';
-import { NO_REDIRECTS } from '../../nodes/shared/n8n/credentialReach';
+import { NO_REDIRECTS } from '../../nodes/shared/n8n/requestHelpers';
 import { close, jsonAnswer, listen, type LoopbackServer } from '../support/loopback-server';
 import {
 	executeNodeFirst,

@@ -27,7 +27,7 @@ const EXCEPTIONS: Array<{ rule: string; reason: string; applies(property: object
 	{
 		rule: 'n8n-nodes-base/node-param-options-type-unsorted-items',
 		reason:
-			'n8n adds a Custom API Call of its own (leading to its HTTP Request node) to a resource or operation list unless the list ends with one (nodes/shared/n8n/customApiCall.ts): the rest stays in order',
+			'n8n adds a Custom API Call of its own (leading to its HTTP Request node) to a resource or operation list unless the list ends with one (nodes/shared/n8n/editor.ts): the rest stays in order',
 		applies: (property) => sortedButCustomApiCallLast(property as INodeProperties),
 	},
 ];

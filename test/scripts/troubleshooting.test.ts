@@ -7,7 +7,7 @@ import { FaxPlusApi } from '../../credentials/FaxPlusApi.credentials';
 import { describeFaxPlusError } from '../../nodes/shared/transport/nodeErrors';
 import { refusal } from '../../nodes/FaxPlus/fax/send/documentEgress';
 import { REFUSAL_CAUSES } from '../../nodes/FaxPlusTrigger/webhook';
-import { skippedCheckRefusal } from '../../nodes/shared/n8n/triggerExecute';
+import { skippedCheckRefusal } from '../../nodes/shared/n8n/triggers';
 
 const doc = readFileSync(join(__dirname, '../../docs/troubleshooting.md'), 'utf8');
 

@@ -6,11 +6,7 @@ import * as getPlan from './getPlan.operation';
 import * as inviteMember from './inviteMember.operation';
 import * as update from './update.operation';
 import * as updateMember from './updateMember.operation';
-import {
-	customApiCall,
-	customApiCallOption,
-	customApiCallToolFields,
-} from '../shared/customApiCall';
+import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
@@ -22,7 +18,7 @@ export const operations: Record<string, FaxPlusOperation> = {
 	inviteMember,
 	update,
 	updateMember,
-	customApiCall,
+	customApiCall: customApiCallIn('account'),
 };
 
 export const description: INodeProperties[] = [
@@ -32,25 +28,9 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['account'] } },
-		options: [
-			get.option,
-			getAllMembers.option,
-			getMember.option,
-			getPlan.option,
-			inviteMember.option,
-			update.option,
-			updateMember.option,
-			customApiCallOption,
-		],
+		options: Object.values(operations).map((operation) => operation.option),
 		default: 'getPlan',
 	},
-	...get.description,
-	...getAllMembers.description,
-	...getMember.description,
-	...getPlan.description,
-	...inviteMember.description,
-	...update.description,
-	...updateMember.description,
-	...customApiCallToolFields('account'),
+	...Object.values(operations).flatMap((operation) => operation.description),
 	...nodeOptions('account', operations),
 ];

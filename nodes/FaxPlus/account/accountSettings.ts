@@ -8,14 +8,12 @@ import { operationError } from '../../shared/transport/nodeErrors';
 import { booleanValue, choiceOf, e164Numbers } from '../shared/values';
 import { idList, listOf, UPDATE_FIELDS } from '../shared/parameters';
 import { isEmailAddress } from './emails';
-import {
-	NOTIFIED_EVENTS,
-	SLACK_MODES,
-	type AccountData,
-	type AccountNotifications,
-	type ChannelSettings,
-	type SlackMode,
-} from './types';
+
+/** What a channel tells about (AccountNotificationsEmail/Sms/PushSettings: each one required). */
+const NOTIFIED_EVENTS = ['low_credit', 'new_feature', 'receive_fax', 'send_fax', 'voicemail'];
+/** SlackNotificationMode (models/slack-notification-mode.ts). */
+const SLACK_MODES = ['no_attachment', 'off', 'with_attachment'] as const;
+const ATTACHMENTS = ['confirmation_page', 'receive_fax', 'send_fax'];
 
 /** A channel's events as a choice of several (Email, SMS, Push Notifications): `emailNotifications` etc. */
 export function eventsField(displayName: string, what: string): INodeProperties {
@@ -40,7 +38,7 @@ export function eventsField(displayName: string, what: string): INodeProperties 
 export function slackModeField(
 	displayName: string,
 	name: string,
-	defaultMode: SlackMode,
+	defaultMode: (typeof SLACK_MODES)[number],
 	fax: 'received' | 'sent',
 ): INodeProperties {
 	return {
@@ -57,33 +55,36 @@ export function slackModeField(
 	};
 }
 
-const ATTACHMENTS = ['confirmation_page', 'receive_fax', 'send_fax'] as const;
-type Attachments = Partial<Record<(typeof ATTACHMENTS)[number], boolean>>;
-type Slack = NonNullable<AccountNotifications['settings']['slack']>;
-
-/** The notification changes the user set, checked before any request. */
+/** The notification changes the user set, checked before any request: each as its settings hold it. */
 interface NotificationChanges {
-	email?: ChannelSettings;
-	sms?: ChannelSettings;
-	push?: ChannelSettings;
-	addresses?: string[];
-	attachments?: Attachments;
-	numbers?: string[];
-	slack?: Slack;
+	email?: IDataObject;
+	sms?: IDataObject;
+	push?: IDataObject;
+	slack?: IDataObject;
 	language?: 'en';
 	blocked?: string[];
 }
 
 const isObject = (value: unknown): value is IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
+const nonEmpty = (record: IDataObject) => (Object.keys(record).length > 0 ? record : undefined);
+const isBoolean = (value: unknown) => typeof value === 'boolean';
+const booleans = (keys: string[]) => Object.fromEntries(keys.map((key) => [key, isBoolean]));
+
+/** The fields of a record as read that their checks take (the SDK's types only), in the checks' order. */
+function kept(read: unknown, checks: Record<string, (value: unknown) => boolean>): IDataObject {
+	if (!isObject(read)) return {};
+	const entries = Object.entries(checks).filter(([key, takes]) => takes(read[key]));
+	return Object.fromEntries(entries.map(([key]) => [key, read[key]]));
+}
 
 /** Company Name, Default File Type, Save Fax History: the AccountData changes, checked. */
 export function accountDataChanges(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	fields: IDataObject,
-): AccountData {
-	const data: AccountData = {};
+): IDataObject {
+	const data: IDataObject = {};
 	if (fields.companyName !== undefined) data.company_name = String(fields.companyName ?? '').trim();
 	if (fields.defaultFileType !== undefined)
 		data.default_file_type = choiceOf(
@@ -91,7 +92,7 @@ export function accountDataChanges(
 			itemIndex,
 			'Default File Type',
 			fields.defaultFileType,
-			['pdf', 'tiff'] as const,
+			['pdf', 'tiff'],
 		);
 	if (fields.saveHistory !== undefined)
 		data.save_history = booleanValue(context, itemIndex, fields.saveHistory, 'Save Fax History');
@@ -104,28 +105,22 @@ export function notificationChanges(
 	itemIndex: number,
 	fields: IDataObject,
 ): NotificationChanges | undefined {
-	const changes: NotificationChanges = {};
-	const events = (name: string, label: string): ChannelSettings | undefined => {
+	// Each of a field's choices on, the others off.
+	const chosen = (name: string, label: string, choices: string[]) => {
 		if (fields[name] === undefined) return undefined;
-		const chosen = listOf(fields[name]).map((event) =>
-			choiceOf(context, itemIndex, label, event, NOTIFIED_EVENTS),
+		const on = listOf(fields[name]).map((value) =>
+			choiceOf(context, itemIndex, label, value, choices),
 		);
-		return Object.fromEntries(NOTIFIED_EVENTS.map((event) => [event, chosen.includes(event)]));
+		return Object.fromEntries(choices.map((choice) => [choice, on.includes(choice)]));
 	};
-	changes.email = events('emailNotifications', 'Email Notifications');
-	changes.sms = events('smsNotifications', 'SMS Notifications');
-	changes.push = events('pushNotifications', 'Push Notifications');
-	if (fields.emailAttachments !== undefined) {
-		const chosen = listOf(fields.emailAttachments).map((kind) =>
-			choiceOf(context, itemIndex, 'Email Attachments', kind, ATTACHMENTS),
-		);
-		changes.attachments = Object.fromEntries(
-			ATTACHMENTS.map((kind) => [kind, chosen.includes(kind)]),
-		);
-	}
+	const email = chosen('emailNotifications', 'Email Notifications', NOTIFIED_EVENTS);
+	const sms = chosen('smsNotifications', 'SMS Notifications', NOTIFIED_EVENTS);
+	const push = chosen('pushNotifications', 'Push Notifications', NOTIFIED_EVENTS);
+	const attachments = chosen('emailAttachments', 'Email Attachments', ATTACHMENTS);
+	let addresses: string[] | undefined;
 	if (fields.notificationEmails !== undefined) {
-		changes.addresses = listOf(fields.notificationEmails, /[\s,;]+/);
-		const wrong = changes.addresses.find((address) => !isEmailAddress(address));
+		addresses = listOf(fields.notificationEmails, /[\s,;]+/);
+		const wrong = addresses.find((address) => !isEmailAddress(address));
 		if (wrong !== undefined)
 			throw operationError(context, {
 				itemIndex,
@@ -134,11 +129,12 @@ export function notificationChanges(
 					'Enter email addresses separated by commas, e.g. ana@example.com, li@example.com.',
 			});
 	}
+	let numbers: string[] | undefined;
 	if (fields.smsNumbers !== undefined)
-		changes.numbers = listOf(fields.smsNumbers).length
+		numbers = listOf(fields.smsNumbers).length
 			? e164Numbers(context, itemIndex, fields.smsNumbers, 'SMS Numbers')
 			: [];
-	const slack: Slack = {};
+	const slack: IDataObject = {};
 	if (fields.slackChannel !== undefined) {
 		const channel = String(fields.slackChannel ?? '').trim();
 		if (!channel)
@@ -149,7 +145,7 @@ export function notificationChanges(
 			});
 		slack.target_channel = channel;
 	}
-	const mode = (name: string, label: string): SlackMode | undefined =>
+	const mode = (name: string, label: string) =>
 		fields[name] === undefined
 			? undefined
 			: choiceOf(context, itemIndex, label, fields[name], SLACK_MODES);
@@ -157,41 +153,25 @@ export function notificationChanges(
 	const sent = mode('slackSendFax', 'Slack on Fax Sent');
 	if (received) slack.receive_fax = received;
 	if (sent) slack.send_fax = sent;
-	if (Object.keys(slack).length > 0) changes.slack = slack;
-	if (fields.notificationLanguage !== undefined)
-		changes.language = choiceOf(
-			context,
-			itemIndex,
-			'Notification Language',
-			fields.notificationLanguage,
-			['en'] as const,
-		);
-	if (fields.blockedUserIds !== undefined) changes.blocked = idList(fields.blockedUserIds);
-	const set = Object.fromEntries(
-		Object.entries(changes).filter(([, value]) => value !== undefined),
-	);
-	return Object.keys(set).length > 0 ? (set as NotificationChanges) : undefined;
-}
-
-/** The account's AccountData and AccountNotifications as Fax.Plus holds them (GET /accounts/{user_id}). */
-async function readAccount(context: IExecuteFunctions, itemIndex: number, userId: string) {
-	const account = await faxPlusApiRequest<IDataObject | undefined>(context, {
-		method: 'GET',
-		path: `/accounts/${encodeURIComponent(userId)}`,
-		itemIndex,
-	});
-	return isObject(account) ? account : {};
-}
-
-/** The editable AccountData fields as read, of the SDK's types only. */
-function readAccountData(read: unknown): AccountData {
-	if (!isObject(read)) return {};
-	const data: AccountData = {};
-	if (typeof read.company_name === 'string') data.company_name = read.company_name;
-	if (read.default_file_type === 'pdf' || read.default_file_type === 'tiff')
-		data.default_file_type = read.default_file_type;
-	if (typeof read.save_history === 'boolean') data.save_history = read.save_history;
-	return data;
+	const changes: NotificationChanges = {
+		email: nonEmpty({
+			...email,
+			...(addresses && { addresses }),
+			...(attachments && { attachments }),
+		}),
+		sms: nonEmpty({ ...sms, ...(numbers && { numbers }) }),
+		push,
+		slack: nonEmpty(slack),
+		language:
+			fields.notificationLanguage === undefined
+				? undefined
+				: choiceOf(context, itemIndex, 'Notification Language', fields.notificationLanguage, [
+						'en',
+					] as const),
+		blocked: fields.blockedUserIds === undefined ? undefined : idList(fields.blockedUserIds),
+	};
+	const set = Object.entries(changes).filter(([, value]) => value !== undefined);
+	return set.length > 0 ? (Object.fromEntries(set) as NotificationChanges) : undefined;
 }
 
 const strings = (value: unknown) =>
@@ -201,30 +181,12 @@ const strings = (value: unknown) =>
 
 /** A channel's settings as read: its five events, and its list (email: addresses and attachments; sms: numbers). */
 function readChannel(read: IDataObject, list?: 'addresses' | 'numbers'): IDataObject {
-	const channel: IDataObject = {};
-	for (const event of NOTIFIED_EVENTS)
-		if (typeof read[event] === 'boolean') channel[event] = read[event];
+	const channel = kept(read, booleans(NOTIFIED_EVENTS));
 	const entries = list && strings(read[list]);
 	if (list && entries) channel[list] = entries;
-	if (list === 'addresses' && isObject(read.attachments)) {
-		const attachments: IDataObject = {};
-		for (const kind of ATTACHMENTS)
-			if (typeof read.attachments[kind] === 'boolean') attachments[kind] = read.attachments[kind];
-		channel.attachments = attachments;
-	}
+	if (list === 'addresses' && isObject(read.attachments))
+		channel.attachments = kept(read.attachments, booleans(ATTACHMENTS));
 	return channel;
-}
-
-/** The slack settings as read, of the SDK's types only. */
-function readSlack(read: unknown): Slack {
-	if (!isObject(read)) return {};
-	const slack: Slack = {};
-	for (const key of ['receive_fax', 'send_fax'] as const)
-		if ((SLACK_MODES as readonly unknown[]).includes(read[key]))
-			slack[key] = read[key] as SlackMode;
-	if (typeof read.target_channel === 'string' && read.target_channel)
-		slack.target_channel = read.target_channel;
-	return slack;
 }
 
 /** The whole notifications: as read, with the user's changes. */
@@ -234,7 +196,7 @@ function mergedNotifications(
 	userId: string,
 	read: unknown,
 	changes: NotificationChanges,
-): AccountNotifications {
+): IDataObject {
 	const settings = isObject(read) ? read.settings : undefined;
 	if (
 		!isObject(settings) ||
@@ -248,18 +210,20 @@ function mergedNotifications(
 			description:
 				'Fax.Plus takes the notification settings whole: sent without the current ones, the settings not set here would be lost. Try again later, or change them in Fax.Plus.',
 		});
-	const email: IDataObject = { ...readChannel(settings.email, 'addresses'), ...changes.email };
-	if (changes.addresses) email.addresses = changes.addresses;
-	if (changes.attachments) email.attachments = changes.attachments;
-	const sms: IDataObject = { ...readChannel(settings.sms, 'numbers'), ...changes.sms };
-	if (changes.numbers) sms.numbers = changes.numbers;
-	const push = { ...readChannel(settings.push_notifications), ...changes.push };
-	const slack = { ...readSlack(settings.slack), ...changes.slack };
+	const isSlackMode = (value: unknown) => (SLACK_MODES as readonly unknown[]).includes(value);
+	const slack = {
+		...kept(settings.slack, {
+			receive_fax: isSlackMode,
+			send_fax: isSlackMode,
+			target_channel: (value) => typeof value === 'string' && value !== '',
+		}),
+		...changes.slack,
+	};
 	const missing = [
 		['target_channel', 'Slack Channel'],
 		['receive_fax', 'Slack on Fax Received'],
 		['send_fax', 'Slack on Fax Sent'],
-	].filter(([key]) => slack[key as keyof Slack] === undefined);
+	].filter(([key]) => slack[key] === undefined);
 	if (changes.slack && missing.length > 0)
 		throw operationError(context, {
 			itemIndex,
@@ -272,14 +236,14 @@ function mergedNotifications(
 		(isObject(read) && isObject(read.black_list) ? strings(read.black_list.uids) : undefined);
 	return {
 		settings: {
-			email,
-			sms,
-			push_notifications: push,
+			email: { ...readChannel(settings.email, 'addresses'), ...changes.email },
+			sms: { ...readChannel(settings.sms, 'numbers'), ...changes.sms },
+			push_notifications: { ...readChannel(settings.push_notifications), ...changes.push },
 			...(missing.length === 0 && { slack }),
 			...(language && { language }),
 		},
 		...(blocked && { black_list: { uids: blocked } }),
-	} as AccountNotifications;
+	};
 }
 
 /** The account_data and notifications to send: read from the account first, with the user's changes. */
@@ -287,21 +251,31 @@ export async function settingsToSend(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	userId: string,
-	data: AccountData,
+	data: IDataObject,
 	notifications: NotificationChanges | undefined,
-): Promise<{ account_data?: AccountData; notifications?: AccountNotifications }> {
+): Promise<IDataObject> {
 	if (Object.keys(data).length === 0 && !notifications) return {};
-	const account = await readAccount(context, itemIndex, userId);
+	const account = await faxPlusApiRequest<unknown>(context, {
+		method: 'GET',
+		path: `/accounts/${encodeURIComponent(userId)}`,
+		itemIndex,
+	});
+	const read = isObject(account) ? account : {};
+	const accountData = {
+		company_name: (value: unknown) => typeof value === 'string',
+		default_file_type: (value: unknown) => value === 'pdf' || value === 'tiff',
+		save_history: isBoolean,
+	};
 	return {
 		...(Object.keys(data).length > 0 && {
-			account_data: { ...readAccountData(account.account_data), ...data },
+			account_data: { ...kept(read.account_data, accountData), ...data },
 		}),
 		...(notifications && {
 			notifications: mergedNotifications(
 				context,
 				itemIndex,
 				userId,
-				account.notifications,
+				read.notifications,
 				notifications,
 			),
 		}),

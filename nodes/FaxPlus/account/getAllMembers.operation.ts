@@ -2,7 +2,6 @@ import type { IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflo
 import { NodeApiError } from 'n8n-workflow';
 import { getManyItems, returnAllOrLimit } from '../shared/paging';
 import { listAnswer } from '../../shared/api/accountLists';
-import type { AccountRecord } from './types';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {
@@ -30,10 +29,9 @@ const properties: INodeProperties[] = [
 const displayOptions = { show: { resource: ['account'], operation: ['getAllMembers'] } };
 export const description = updateDisplayOptions(displayOptions, properties);
 
-/** The members of the corporate account. Fax.Plus answers a non-admin 403. */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	return await getManyItems(this, itemIndex, async () => {
-		return await listAnswer<AccountRecord>(this, {
+		return await listAnswer(this, {
 			path: '/accounts',
 			key: 'members',
 			itemIndex,

@@ -1,8 +1,7 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { memberLocator, requiredString } from '../shared/parameters';
 import { toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
-import type { MemberDetail } from './types';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {
@@ -22,7 +21,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const memberUserId = requiredString(this, 'memberUserId', 'Member', itemIndex);
-	const detail = await faxPlusApiRequest<MemberDetail | undefined>(this, {
+	const detail = await faxPlusApiRequest<IDataObject | undefined>(this, {
 		method: 'GET',
 		path: `/accounts/self/member-details/${encodeURIComponent(memberUserId)}`,
 		itemIndex,

@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { answerOr } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
-import { emailAddresses } from './emails';
+import { isEmailAddress } from './emails';
+import { listOf } from '../shared/parameters';
+import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 /** Fax.Plus's limit per request ("Invite corporate members"). */
@@ -34,8 +36,20 @@ const displayOptions = { show: { resource: ['account'], operation: ['inviteMembe
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const value = this.getNodeParameter('emails', itemIndex, '');
-	const emails = emailAddresses(this, itemIndex, value, 'Emails', MAX_INVITATIONS);
+	const emails = listOf(this.getNodeParameter('emails', itemIndex, ''), /[\s,;]+/);
+	const refuse = (message: string) =>
+		operationError(this, {
+			itemIndex,
+			message,
+			description: `Enter 1 to ${MAX_INVITATIONS} email addresses separated by commas, e.g. ana@example.com, li@example.com.`,
+		});
+	if (emails.length === 0) throw refuse('Emails needs at least one email address');
+	if (emails.length > MAX_INVITATIONS)
+		throw refuse(
+			`Emails has ${emails.length} addresses; Fax.Plus takes at most ${MAX_INVITATIONS}`,
+		);
+	const wrong = emails.find((email) => !isEmailAddress(email));
+	if (wrong !== undefined) throw refuse(`Emails: "${wrong}" is not an email address`);
 	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
 		method: 'POST',
 		path: '/accounts/self/member-invitations',

@@ -4,11 +4,11 @@ import {
 	userIdFields,
 	nonEmptyUpdate,
 	userIdOf,
+	retryFields,
 } from '../shared/parameters';
 import { answerOr } from '../shared/items';
-import { retryFields, retryOf } from '../shared/retry';
+import { retryOf } from '../shared/values';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
-import type { AccountData, AccountModification } from './types';
 import {
 	accountDataChanges,
 	eventsField,
@@ -168,29 +168,24 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const data = accountDataChanges(this, itemIndex, fields);
 	const notifications = notificationChanges(this, itemIndex, fields);
-	const body = modification(this, itemIndex, fields, data, notifications !== undefined);
+	const body = modification(this, itemIndex, fields);
+	nonEmptyUpdate(this, itemIndex, { ...body, ...data, ...notifications }, 'a field');
 	Object.assign(body, await settingsToSend(this, itemIndex, userId, data, notifications));
 	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
 		method: 'PUT',
 		path: `/accounts/${encodeURIComponent(userId)}`,
-		body: body as IDataObject,
+		body,
 		itemIndex,
 	});
 	return answerOr(answer, { updated: true, userId, ...body });
 }
 
-/** PayloadAccountModification from the fields the user added (the account and notification settings apart); refuses an empty update before any request. */
-function modification(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	fields: IDataObject,
-	data: AccountData,
-	notifications: boolean,
-): AccountModification {
+/** PayloadAccountModification from the fields the user added, the account and notification settings apart. */
+function modification(context: IExecuteFunctions, itemIndex: number, fields: IDataObject) {
 	const text = (name: string) =>
 		fields[name] === undefined ? undefined : String(fields[name] ?? '').trim();
 	const refuse = (message: string) => operationError(context, { itemIndex, message });
-	const body: AccountModification = {};
+	const body: IDataObject = {};
 	const [name, lastname, email, phone] = ['name', 'lastname', 'email', 'phone'].map(text);
 	if (name !== undefined) body.name = name;
 	if (lastname !== undefined) body.lastname = lastname;
@@ -206,13 +201,12 @@ function modification(
 			throw refuse(`Phone: "${phone}" has fewer than the 8 digits Fax.Plus takes`);
 		body.phone = reading.number;
 	}
-	const settings: NonNullable<AccountModification['settings']> = {};
+	const settings: IDataObject = {};
 	const callerIdName = text('callerIdName');
 	if (callerIdName !== undefined) settings.caller_id_name = callerIdName;
 	if (fields.shouldEnhance !== undefined) settings.should_enhance = fields.shouldEnhance === true;
 	const retry = retryOf(context, itemIndex, fields);
 	if (retry) settings.send_fax = { retry };
 	if (Object.keys(settings).length > 0) body.settings = settings;
-	if (Object.keys(body).length > 0 || Object.keys(data).length > 0 || notifications) return body;
-	return nonEmptyUpdate(context, itemIndex, body, 'a field');
+	return body;
 }

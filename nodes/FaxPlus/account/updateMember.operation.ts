@@ -8,7 +8,6 @@ import {
 } from '../shared/parameters';
 import { answerOr } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
-import type { MemberDetail } from './types';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
@@ -53,19 +52,22 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const answer = await faxPlusApiRequest<object | undefined>(this, {
 		method: 'PUT',
 		path: `/accounts/self/member-details/${encodeURIComponent(memberUserId)}`,
-		body: body as IDataObject,
+		body,
 		itemIndex,
 	});
 	return answerOr(answer, { updated: true, memberUserId, ...body });
 }
 
 /** The fields the user set, checked; refuses an empty update before any request. */
-function memberDetail(context: IExecuteFunctions, itemIndex: number): MemberDetail {
+function memberDetail(context: IExecuteFunctions, itemIndex: number) {
 	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-	const body: MemberDetail = {};
+	const body: IDataObject = {};
 	if (fields.quota !== undefined) {
-		const quota = toNumber(fields.quota);
-		if (!Number.isFinite(quota) || quota < 0) {
+		const quota =
+			typeof fields.quota === 'string' && fields.quota.trim() !== ''
+				? Number(fields.quota)
+				: fields.quota;
+		if (typeof quota !== 'number' || !Number.isFinite(quota) || quota < 0) {
 			throw operationError(context, {
 				itemIndex,
 				message: `Quota must be a number of 0 or more, not "${String(fields.quota)}"`,
@@ -77,9 +79,4 @@ function memberDetail(context: IExecuteFunctions, itemIndex: number): MemberDeta
 	const role = updateText(context, itemIndex, fields, 'role', 'Role');
 	if (role !== undefined) body.role = role;
 	return nonEmptyUpdate(context, itemIndex, body, 'Quota or Role');
-}
-
-function toNumber(value: unknown): number {
-	if (typeof value === 'string' && value.trim() !== '') return Number(value);
-	return typeof value === 'number' ? value : Number.NaN;
 }

@@ -4,11 +4,7 @@ import * as deleteCustomField from './deleteCustomField.operation';
 import * as getCredits from './getCredits.operation';
 import * as getAllCustomFields from './getAllCustomFields.operation';
 import * as updateCustomField from './updateCustomField.operation';
-import {
-	customApiCall,
-	customApiCallOption,
-	customApiCallToolFields,
-} from '../shared/customApiCall';
+import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
@@ -18,7 +14,7 @@ export const operations: Record<string, FaxPlusOperation> = {
 	getCredits,
 	getAllCustomFields,
 	updateCustomField,
-	customApiCall,
+	customApiCall: customApiCallIn('ai'),
 };
 
 export const description: INodeProperties[] = [
@@ -28,21 +24,9 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['ai'] } },
-		options: [
-			createCustomField.option,
-			deleteCustomField.option,
-			getCredits.option,
-			getAllCustomFields.option,
-			updateCustomField.option,
-			customApiCallOption,
-		],
+		options: Object.values(operations).map((operation) => operation.option),
 		default: 'getCredits',
 	},
-	...createCustomField.description,
-	...deleteCustomField.description,
-	...getCredits.description,
-	...getAllCustomFields.description,
-	...updateCustomField.description,
-	...customApiCallToolFields('ai'),
+	...Object.values(operations).flatMap((operation) => operation.description),
 	...nodeOptions('ai', operations),
 ];

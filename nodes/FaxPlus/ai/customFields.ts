@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import type { FaxPlusContext } from '../../shared/transport/transport';
 import { listAnswer } from '../../shared/api/accountLists';
-import type { ListSearchMethod } from '../shared/search';
 
 export interface AiCustomField {
 	id: string;
@@ -27,16 +26,3 @@ export async function customFields(
 	const path = '/accounts/self/ai/custom-fields';
 	return await listAnswer<AiCustomField>(context, { path, key: 'records', itemIndex });
 }
-
-export const searchCustomFields: ListSearchMethod = async function (filter) {
-	const needle = (filter ?? '').trim().toLowerCase();
-	const results = (await customFields(this))
-		.filter((field) => !needle || String(field.name).toLowerCase().includes(needle))
-		.sort((a, b) => String(a.name).localeCompare(String(b.name)))
-		.map((field) => ({
-			name: field.enabled === false ? `${field.name} (disabled)` : String(field.name),
-			value: field.id,
-			description: field.instructions || undefined,
-		}));
-	return { results };
-};

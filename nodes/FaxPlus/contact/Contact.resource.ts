@@ -2,11 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import * as getAll from './getAll.operation';
 import * as setGroups from './setGroups.operation';
 import * as update from './update.operation';
-import {
-	customApiCall,
-	customApiCallOption,
-	customApiCallToolFields,
-} from '../shared/customApiCall';
+import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
@@ -14,7 +10,7 @@ export const operations: Record<string, FaxPlusOperation> = {
 	getAll,
 	setGroups,
 	update,
-	customApiCall,
+	customApiCall: customApiCallIn('contact'),
 };
 
 export const description: INodeProperties[] = [
@@ -24,12 +20,9 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['contact'] } },
-		options: [getAll.option, setGroups.option, update.option, customApiCallOption],
+		options: Object.values(operations).map((operation) => operation.option),
 		default: 'getAll',
 	},
-	...getAll.description,
-	...setGroups.description,
-	...update.description,
-	...customApiCallToolFields('contact'),
+	...Object.values(operations).flatMap((operation) => operation.description),
 	...nodeOptions('contact', operations),
 ];

@@ -3,8 +3,7 @@ import { userIdFields, userIdOf, idList } from '../shared/parameters';
 import { toItems } from '../shared/items';
 import { resultLimit, returnAllOrLimit } from '../shared/paging';
 import { collectPages, entryKey, FIRST_OFFSET_PAGE, offsetPages } from '../../shared/api/paging';
-import { contactPage, CONTACTS_PAGE_SIZE } from './list';
-import { CONTACT_UNTRUSTED, type ContactListQuery } from './types';
+import { contactPage, CONTACT_UNTRUSTED, CONTACTS_PAGE_SIZE, type ContactListQuery } from './list';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {

@@ -3,7 +3,7 @@ import { answerOr } from '../shared/items';
 import { requiredString, resourceLocator } from '../shared/parameters';
 import { requiredIdList } from '../shared/values';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
-import { CONTACT_UNTRUSTED } from './types';
+import { CONTACT_UNTRUSTED } from './list';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {

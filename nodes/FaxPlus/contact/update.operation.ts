@@ -12,8 +12,7 @@ import {
 	USER_DEPENDENCY,
 } from '../shared/parameters';
 import { answerOr } from '../shared/items';
-import type { ContactModification } from './types';
-import { CONTACT_UNTRUSTED } from './types';
+import { CONTACT_UNTRUSTED } from './list';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {
@@ -63,15 +62,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
 		method: 'PUT',
 		path: `/accounts/${encodeURIComponent(userId)}/contacts/${encodeURIComponent(contactId)}`,
-		body: body as IDataObject,
+		body,
 		itemIndex,
 	});
 	return answerOr(answer, { updated: true, contactId, ...body });
 }
 
-function modification(context: IExecuteFunctions, itemIndex: number): ContactModification {
+function modification(context: IExecuteFunctions, itemIndex: number) {
 	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-	const body: ContactModification = {};
+	const body: IDataObject = {};
 	const name = updateText(context, itemIndex, fields, 'name', 'Name');
 	if (name !== undefined) body.name = name;
 	if (fields.company !== undefined) body.company = String(fields.company ?? '').trim();

@@ -1,18 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 import * as deleteOperation from './delete.operation';
 import * as share from './share.operation';
-import {
-	customApiCall,
-	customApiCallOption,
-	customApiCallToolFields,
-} from '../shared/customApiCall';
+import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const operations: Record<string, FaxPlusOperation> = {
 	delete: deleteOperation,
 	share,
-	customApiCall,
+	customApiCall: customApiCallIn('contactGroup'),
 };
 
 export const description: INodeProperties[] = [
@@ -22,11 +18,9 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['contactGroup'] } },
-		options: [deleteOperation.option, share.option, customApiCallOption],
+		options: Object.values(operations).map((operation) => operation.option),
 		default: 'share',
 	},
-	...deleteOperation.description,
-	...share.description,
-	...customApiCallToolFields('contactGroup'),
+	...Object.values(operations).flatMap((operation) => operation.description),
 	...nodeOptions('contactGroup', operations),
 ];

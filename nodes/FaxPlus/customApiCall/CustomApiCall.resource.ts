@@ -1,15 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
-import {
-	CUSTOM_API_CALL,
-	customApiCall,
-	customApiCallOption,
-	customApiCallToolFields,
-} from '../shared/customApiCall';
+import { CUSTOM_API_CALL, customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
 /** The resource list's last entry: a Custom API Call, which every other resource also lists last. */
-export const operations: Record<string, FaxPlusOperation> = { customApiCall };
+export const operations: Record<string, FaxPlusOperation> = {
+	customApiCall: customApiCallIn(CUSTOM_API_CALL),
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -18,9 +15,9 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: [CUSTOM_API_CALL] } },
-		options: [customApiCallOption],
+		options: [operations.customApiCall.option],
 		default: CUSTOM_API_CALL,
 	},
-	...customApiCallToolFields(CUSTOM_API_CALL),
+	...operations.customApiCall.description,
 	...nodeOptions(CUSTOM_API_CALL, operations),
 ];

@@ -14,11 +14,7 @@ import * as requestOcr from './requestOcr.operation';
 import * as send from './send/operation';
 import * as update from './update.operation';
 import * as updateFieldExtraction from './updateFieldExtraction.operation';
-import {
-	customApiCall,
-	customApiCallOption,
-	customApiCallToolFields,
-} from '../shared/customApiCall';
+import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
@@ -38,7 +34,7 @@ export const operations: Record<string, FaxPlusOperation> = {
 	send,
 	update,
 	updateFieldExtraction,
-	customApiCall,
+	customApiCall: customApiCallIn('fax'),
 };
 
 export const description: INodeProperties[] = [
@@ -48,41 +44,9 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['fax'] } },
-		options: [
-			deleteOperation.option,
-			download.option,
-			downloadReport.option,
-			downloadThumbnail.option,
-			extract.option,
-			get.option,
-			getFieldExtraction.option,
-			getAll.option,
-			getOcr.option,
-			getStatus.option,
-			requestFieldExtraction.option,
-			requestOcr.option,
-			send.option,
-			update.option,
-			updateFieldExtraction.option,
-			customApiCallOption,
-		],
+		options: Object.values(operations).map((operation) => operation.option),
 		default: 'send',
 	},
-	...deleteOperation.description,
-	...download.description,
-	...downloadReport.description,
-	...downloadThumbnail.description,
-	...extract.description,
-	...get.description,
-	...getFieldExtraction.description,
-	...getAll.description,
-	...getOcr.description,
-	...getStatus.description,
-	...requestFieldExtraction.description,
-	...requestOcr.description,
-	...send.description,
-	...update.description,
-	...updateFieldExtraction.description,
-	...customApiCallToolFields('fax'),
+	...Object.values(operations).flatMap((operation) => operation.description),
 	...nodeOptions('fax', operations),
 ];

@@ -1,7 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { userIdFields } from '../shared/parameters';
-import { faxIdField, outputBinaryField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
-import { outputFaxFile } from './shared/files';
+import { outputBinaryField, userIdFields } from '../shared/parameters';
+import { faxIdField, faxOfItem, FAX_UNTRUSTED, outputFaxFile } from './shared/fields';
 import { downloadFaxFile } from '../../shared/api/faxFiles';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 import { choiceOf } from '../shared/values';
@@ -43,13 +42,8 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const { userId, faxId } = faxOfItem(this, itemIndex);
-	const format = choiceOf(
-		this,
-		itemIndex,
-		'Format',
-		this.getNodeParameter('format', itemIndex, 'pdf'),
-		['pdf', 'tiff'] as const,
-	);
+	const chosen = this.getNodeParameter('format', itemIndex, 'pdf');
+	const format = choiceOf(this, itemIndex, 'Format', chosen, ['pdf', 'tiff'] as const);
 	const path = `/accounts/${encodeURIComponent(userId)}/files/${encodeURIComponent(faxId)}`;
 	const download = async () =>
 		await downloadFaxFile(this, { path, qs: { format }, format, baseName: faxId, itemIndex });

@@ -1,9 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { userIdFields } from '../shared/parameters';
+import { outputBinaryField, userIdFields } from '../shared/parameters';
 import { faxPlusApiDownload } from '../../shared/transport/transport';
 import { safeFileName } from '../../shared/api/faxFiles';
-import { faxIdField, faxOfItem, outputBinaryField, FAX_UNTRUSTED } from './shared/fields';
-import { outputFaxFile } from './shared/files';
+import { faxIdField, faxOfItem, FAX_UNTRUSTED, outputFaxFile } from './shared/fields';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/parameters';
 import { toItems } from '../shared/items';
-import { runsAsTool } from '../../shared/n8n/toolRun';
+import { runsAsTool } from '../../shared/n8n/executeContext';
 import {
 	finishedData,
 	flatFields,
@@ -9,6 +9,7 @@ import {
 	jobMessage,
 	waitForResultProperties,
 	waitSettings,
+	type AiJob,
 } from './shared/aiJobs';
 import { faxIdField, faxOfItem } from './shared/fields';
 import { toolFields, updateDisplayOptions } from '../shared/display';
@@ -41,17 +42,12 @@ const properties: INodeProperties[] = [
 const displayOptions = { show: { resource: ['fax'], operation: ['extract'] } };
 export const description = updateDisplayOptions(displayOptions, properties);
 
+const BOTH: AiJob[] = ['ocr', 'fieldExtraction'];
+
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const { faxId, path } = faxOfItem(this, itemIndex);
 	const wait = waitSettings(this, itemIndex, true);
-	const followed = await followAiJobs(
-		this,
-		itemIndex,
-		path,
-		['ocr', 'fieldExtraction'],
-		'request',
-		wait,
-	);
+	const followed = await followAiJobs(this, itemIndex, path, BOTH, 'request', wait);
 	const [ocr, fields] = followed.jobs;
 	const ocrDone = ocr.status === 'finished';
 	const fieldsDone = fields.status === 'finished';

@@ -2,11 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import * as create from './create.operation';
 import * as deleteOperation from './delete.operation';
 import * as getAll from './getAll.operation';
-import {
-	customApiCall,
-	customApiCallOption,
-	customApiCallToolFields,
-} from '../shared/customApiCall';
+import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
@@ -23,7 +19,7 @@ export const operations: Record<string, FaxPlusOperation> = {
 	create,
 	delete: deleteOperation,
 	getAll,
-	customApiCall,
+	customApiCall: customApiCallIn('legacyHook'),
 };
 
 export const description: INodeProperties[] = [
@@ -34,12 +30,9 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['legacyHook'] } },
-		options: [create.option, deleteOperation.option, getAll.option, customApiCallOption],
+		options: Object.values(operations).map((operation) => operation.option),
 		default: 'getAll',
 	},
-	...create.description,
-	...deleteOperation.description,
-	...getAll.description,
-	...customApiCallToolFields('legacyHook'),
+	...Object.values(operations).flatMap((operation) => operation.description),
 	...nodeOptions('legacyHook', operations),
 ];

@@ -3,11 +3,7 @@ import * as assign from './assign.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as revoke from './revoke.operation';
-import {
-	customApiCall,
-	customApiCallOption,
-	customApiCallToolFields,
-} from '../shared/customApiCall';
+import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
@@ -16,7 +12,7 @@ export const operations: Record<string, FaxPlusOperation> = {
 	get,
 	getAll,
 	revoke,
-	customApiCall,
+	customApiCall: customApiCallIn('number'),
 };
 
 export const description: INodeProperties[] = [
@@ -26,13 +22,9 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['number'] } },
-		options: [assign.option, get.option, getAll.option, revoke.option, customApiCallOption],
+		options: Object.values(operations).map((operation) => operation.option),
 		default: 'getAll',
 	},
-	...assign.description,
-	...get.description,
-	...getAll.description,
-	...revoke.description,
-	...customApiCallToolFields('number'),
+	...Object.values(operations).flatMap((operation) => operation.description),
 	...nodeOptions('number', operations),
 ];

@@ -3,11 +3,7 @@ import * as deleteOperation from './delete.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as update from './update.operation';
-import {
-	customApiCall,
-	customApiCallOption,
-	customApiCallToolFields,
-} from '../shared/customApiCall';
+import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
@@ -16,7 +12,7 @@ export const operations: Record<string, FaxPlusOperation> = {
 	get,
 	getAll,
 	update,
-	customApiCall,
+	customApiCall: customApiCallIn('outbox'),
 };
 
 export const description: INodeProperties[] = [
@@ -26,19 +22,9 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['outbox'] } },
-		options: [
-			deleteOperation.option,
-			get.option,
-			getAll.option,
-			update.option,
-			customApiCallOption,
-		],
+		options: Object.values(operations).map((operation) => operation.option),
 		default: 'getAll',
 	},
-	...deleteOperation.description,
-	...get.description,
-	...getAll.description,
-	...update.description,
-	...customApiCallToolFields('outbox'),
+	...Object.values(operations).flatMap((operation) => operation.description),
 	...nodeOptions('outbox', operations),
 ];

@@ -59,7 +59,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	return answerOr(answer, tags.length > 0 ? { ...updated, tags } : updated);
 }
 
-/** The outbox fax's comment: its text and its tags. */
 async function readComment(context: IExecuteFunctions, itemIndex: number, path: string) {
 	const fax = await faxPlusApiRequest<OutboxFax | undefined>(context, {
 		method: 'GET',

@@ -4,18 +4,16 @@ import type {
 	IExecuteFunctions,
 	IHttpRequestMethods,
 	INodeExecutionData,
-	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { ANSWER_CAPS } from '../../shared/transport/answers';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { checkedCustomPath } from '../../shared/transport/addresses';
 import { faxPlusApiDownload, faxPlusApiRequest } from '../../shared/transport/transport';
-import { CUSTOM_API_CALL_NAME, N8N_CUSTOM_API_CALL } from '../../shared/n8n/customApiCall';
-import { docsLink, requiredString } from './parameters';
+import { CUSTOM_API_CALL_NAME, N8N_CUSTOM_API_CALL } from '../../shared/n8n/editor';
+import { docsLink, outputBinaryField, outputFieldOf, requiredString } from './parameters';
 import { DOWNLOADS_AT_ONCE, nodeOptionsProperty } from './nodeOptions';
 import type { FaxPlusOperation } from './types';
-import type { AgentRisk } from './display';
 import { CUSTOM_API_CALL, toolFields, updateDisplayOptions } from './display';
 
 export { CUSTOM_API_CALL };
@@ -29,26 +27,11 @@ export const customApiCallOption: INodePropertyOptions = {
 		"Send a request to any Fax.Plus endpoint below the credential's Base URL, e.g. one no operation covers",
 };
 
-/** The resource list's last entry. */
 export const customApiCallResource: INodePropertyOptions = {
 	name: CUSTOM_API_CALL_NAME,
 	value: CUSTOM_API_CALL,
 	description: 'A request to any endpoint below the Base URL, e.g. one no operation covers',
 };
-
-/**
- * A resource or operation picker as n8n loads it: its literal list (in n8n's lint order) and Custom
- * API Call last, so that n8n adds none of its own (nodes/shared/n8n/customApiCall.ts).
- */
-export function endingWithCustomApiCall(
-	picker: INodeProperties,
-	entry: INodePropertyOptions = customApiCallOption,
-): INodeProperties {
-	const own = (picker.options as INodePropertyOptions[]).filter(
-		(option) => option.value !== CUSTOM_API_CALL,
-	);
-	return { ...picker, options: [...own, entry] };
-}
 
 /** Whether the node's Resource or Operation asks for a Custom API Call (ours, or n8n's own value). */
 export function isCustomApiCall(resource: string, operation: string): boolean {
@@ -63,13 +46,12 @@ const WITH_BODY = ['PATCH', 'POST', 'PUT'];
 /** Shown for the Custom API Call of every resource (once, not per resource), and for n8n's value. */
 const show = { operation: [CUSTOM_API_CALL, N8N_CUSTOM_API_CALL] };
 
-export const customApiCallFields: INodeProperties[] = [
+export const customApiCallFields = updateDisplayOptions({ show }, [
 	{
 		displayName: `Sends any request below the credential's Base URL, with its token. Fax.Plus's ${docsLink('operations.md#custom-api-call', 'API reference')} lists the paths; lists are not paged for you.`,
 		name: 'customApiCallNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Method',
@@ -78,7 +60,6 @@ export const customApiCallFields: INodeProperties[] = [
 		options: METHODS.map((method) => ({ name: method, value: method })),
 		default: 'GET',
 		description: 'The HTTP method of the request',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Path',
@@ -89,7 +70,6 @@ export const customApiCallFields: INodeProperties[] = [
 		placeholder: '/accounts/self',
 		description:
 			"The path after the credential's Base URL (https://restapi.fax.plus/v3), e.g. /accounts/self/files",
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Query Parameters',
@@ -99,7 +79,6 @@ export const customApiCallFields: INodeProperties[] = [
 		placeholder: 'Add Parameter',
 		default: {},
 		description: 'The query string, one name and value at a time',
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Parameter',
@@ -118,7 +97,7 @@ export const customApiCallFields: INodeProperties[] = [
 		default: false,
 		description:
 			'Whether to upload a file of the input item as multipart form data, not a JSON body',
-		displayOptions: { show: { ...show, method: WITH_BODY } },
+		displayOptions: { show: { method: WITH_BODY } },
 	},
 	{
 		displayName: 'JSON Body',
@@ -126,7 +105,7 @@ export const customApiCallFields: INodeProperties[] = [
 		type: 'json',
 		default: '',
 		description: 'The request body as JSON; empty sends none',
-		displayOptions: { show: { ...show, method: WITH_BODY, sendBinaryFile: [false] } },
+		displayOptions: { show: { method: WITH_BODY, sendBinaryFile: [false] } },
 	},
 	{
 		displayName: 'Input Binary Field',
@@ -135,7 +114,7 @@ export const customApiCallFields: INodeProperties[] = [
 		default: 'data',
 		required: true,
 		hint: 'The name of the input binary field holding the file to upload',
-		displayOptions: { show: { ...show, method: WITH_BODY, sendBinaryFile: [true] } },
+		displayOptions: { show: { method: WITH_BODY, sendBinaryFile: [true] } },
 	},
 	{
 		displayName: 'Upload Field Name',
@@ -145,7 +124,7 @@ export const customApiCallFields: INodeProperties[] = [
 		required: true,
 		description:
 			"The name of the form field the file goes in (Fax.Plus's file upload takes fax_file)",
-		displayOptions: { show: { ...show, method: WITH_BODY, sendBinaryFile: [true] } },
+		displayOptions: { show: { method: WITH_BODY, sendBinaryFile: [true] } },
 	},
 	{
 		displayName: 'Response as File',
@@ -154,20 +133,11 @@ export const customApiCallFields: INodeProperties[] = [
 		default: false,
 		description:
 			'Whether the answer is a file (e.g. a fax document) to put in a binary field, not JSON',
-		displayOptions: { show },
 	},
-	{
-		displayName: 'Put Output File in Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		required: true,
-		hint: 'The name of the output binary field to put the file in',
-		displayOptions: { show: { ...show, responseAsFile: [true] } },
-	},
+	{ ...outputBinaryField('file'), displayOptions: { show: { responseAsFile: [true] } } },
 	// Below its own fields (each resource's Options leave Custom API Call out).
-	nodeOptionsProperty({ show }),
-];
+	nodeOptionsProperty({}),
+]);
 
 function methodOf(context: IExecuteFunctions, itemIndex: number): IHttpRequestMethods {
 	const method = String(context.getNodeParameter('method', itemIndex, 'GET')).toUpperCase();
@@ -257,62 +227,53 @@ function itemsOf(answer: unknown): INodeExecutionData[] {
 	return [{ json: { data: answer as IDataObject[] } }];
 }
 
-const agentRisk: AgentRisk = { kind: 'changes' };
+const agentRisk = { kind: 'changes' } as const;
 
-/** Custom API Call's tool fields in one resource (its own fields are the node's: customApiCallFields). */
-export const customApiCallToolFields = (resource: string) =>
-	updateDisplayOptions(
+/** Custom API Call in one resource: its tool fields there (its own fields are the node's, once). */
+export const customApiCallIn = (resource: string): FaxPlusOperation => ({
+	option: customApiCallOption,
+	description: updateDisplayOptions(
 		{ show: { resource: [resource], operation: [CUSTOM_API_CALL] } },
 		toolFields(customApiCallOption, {
 			toolDescription:
 				"Send any request to the Fax.Plus API (method, path below the API's address, query, JSON body). It can read, change, delete or buy anything the token may. Returns Fax.Plus's answer as JSON.",
 			agentRisk,
 		}),
-	);
-
-export const customApiCall: FaxPlusOperation = {
-	option: customApiCallOption,
-	// The fields are the node's, once for every resource (customApiCallFields).
-	description: [],
+	),
 	maxItemsAtOnce: DOWNLOADS_AT_ONCE,
 	// Any path, so any risk: an agent runs it only where the author allows.
 	agentRisk,
-	async execute(itemIndex) {
-		const method = methodOf(this, itemIndex);
-		const path = checkedCustomPath(this, this.getNodeParameter('path', itemIndex, ''), itemIndex);
-		const qs = queryOf(this, itemIndex);
-		const withBody = WITH_BODY.includes(method);
-		const upload = withBody && this.getNodeParameter('sendBinaryFile', itemIndex, false) === true;
-		const body = !withBody
-			? undefined
-			: upload
-				? await uploadOf(this, itemIndex)
-				: jsonBodyOf(this, itemIndex);
-		const request = {
-			method,
-			path,
-			itemIndex,
-			customApiCall: true as const,
-			...(qs && { qs }),
-			...(body && { body }),
-		};
-		if (this.getNodeParameter('responseAsFile', itemIndex, false) !== true)
-			return itemsOf(await faxPlusApiRequest<unknown>(this, request));
-		const output = requiredString(
-			this,
-			'binaryPropertyName',
-			'Put Output File in Field',
-			itemIndex,
-		);
-		const { data, contentType } = await faxPlusApiDownload(this, request);
-		const fileName = path.slice(path.lastIndexOf('/') + 1);
-		const binary = await this.helpers.prepareBinaryData(data, fileName, contentType);
-		const input = this.getInputData()[itemIndex];
-		return [
-			{
-				json: { method, path, fileName, mimeType: binary.mimeType, fileSizeBytes: data.length },
-				binary: { ...input?.binary, [output]: binary },
-			},
-		];
-	},
-};
+	execute,
+});
+
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const method = methodOf(this, itemIndex);
+	const path = checkedCustomPath(this, this.getNodeParameter('path', itemIndex, ''), itemIndex);
+	const qs = queryOf(this, itemIndex);
+	const withBody = WITH_BODY.includes(method);
+	const upload = withBody && this.getNodeParameter('sendBinaryFile', itemIndex, false) === true;
+	let body: FormData | IDataObject | undefined;
+	if (upload) body = await uploadOf(this, itemIndex);
+	else if (withBody) body = jsonBodyOf(this, itemIndex);
+	const request = {
+		method,
+		path,
+		itemIndex,
+		customApiCall: true as const,
+		...(qs && { qs }),
+		...(body && { body }),
+	};
+	if (this.getNodeParameter('responseAsFile', itemIndex, false) !== true)
+		return itemsOf(await faxPlusApiRequest<unknown>(this, request));
+	const output = outputFieldOf(this, itemIndex);
+	const { data, contentType } = await faxPlusApiDownload(this, request);
+	const fileName = path.slice(path.lastIndexOf('/') + 1);
+	const binary = await this.helpers.prepareBinaryData(data, fileName, contentType);
+	const input = this.getInputData()[itemIndex];
+	return [
+		{
+			json: { method, path, fileName, mimeType: binary.mimeType, fileSizeBytes: data.length },
+			binary: { ...input?.binary, [output]: binary },
+		},
+	];
+}

@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { docsLink } from './parameters';
 import { operationError } from '../../shared/transport/nodeErrors';
-import { TOOL_KEY } from '../../shared/n8n/toolRun';
+import { TOOL_KEY } from '../../shared/n8n/executeContext';
 
 /** Custom API Call's value, in every resource's operation list and in the resource list. */
 export const CUSTOM_API_CALL = 'customApiCall';
@@ -50,7 +50,19 @@ export function toolFields(
 				'What an AI agent reads about this tool: what it does, what it needs and what it returns',
 			displayOptions: { show: { [TOOL_KEY]: [true] } },
 		},
-		...agentMayRunProperty(option, agentRisk),
+		// The author's opt-in, off by default.
+		...(agentRisk
+			? [
+					{
+						displayName: AGENT_MAY_RUN_NAME,
+						name: AGENT_MAY_RUN,
+						type: 'boolean' as const,
+						default: false,
+						description: `Whether an AI agent may ${actionOf(option)} (${RISKS[agentRisk.kind].words}${agentRisk.when ? ` ${agentRisk.whenText}` : ''}); turn on only where a person ${docsLink('security.md#what-an-ai-agent-may-do-with-the-tools', 'approves each call')}`,
+						displayOptions: { show: { [TOOL_KEY]: [true] } },
+					},
+				]
+			: []),
 	];
 }
 
@@ -66,39 +78,18 @@ export interface AgentRisk {
 const AGENT_MAY_RUN = 'agentMayRun';
 const AGENT_MAY_RUN_NAME = 'Let an AI Agent Run This';
 
-const RISK_TEXT: Record<AgentRisk['kind'], string> = {
-	spends: 'spends money or AI credits',
-	deletes: 'deletes, and cannot be undone',
-	changes: 'changes your Fax.Plus account or its data',
+/** Each risk as a refusal says it, and in the few words the switch's description has room for. */
+const RISKS: Record<AgentRisk['kind'], { text: string; words: string }> = {
+	spends: { text: 'spends money or AI credits', words: 'spends money or credits' },
+	deletes: { text: 'deletes, and cannot be undone', words: 'cannot be undone' },
+	changes: { text: 'changes your Fax.Plus account or its data', words: 'changes your data' },
 };
 
-/** The same, in the few words the switch's description has room for. */
-const RISK_WORDS: Record<AgentRisk['kind'], string> = {
-	spends: 'spends money or credits',
-	deletes: 'cannot be undone',
-	changes: 'changes your data',
+/** "Get a fax" → "get a fax". */
+const actionOf = (option: INodePropertyOptions) => {
+	const action = String(option.action ?? option.name);
+	return action.charAt(0).toLowerCase() + action.slice(1);
 };
-
-const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
-
-/** The switch shown on the tool of an operation that has an `agentRisk`; off by default. */
-function agentMayRunProperty(
-	option: INodePropertyOptions,
-	agentRisk: AgentRisk | undefined,
-): INodeProperties[] {
-	if (!agentRisk) return [];
-	const action = lowerFirst(String(option.action ?? option.name));
-	return [
-		{
-			displayName: AGENT_MAY_RUN_NAME,
-			name: AGENT_MAY_RUN,
-			type: 'boolean',
-			default: false,
-			description: `Whether an AI agent may ${action} (${RISK_WORDS[agentRisk.kind]}${agentRisk.when ? ` ${agentRisk.whenText}` : ''}); turn on only where a person ${docsLink('security.md#what-an-ai-agent-may-do-with-the-tools', 'approves each call')}`,
-			displayOptions: { show: { [TOOL_KEY]: [true] } },
-		},
-	];
-}
 
 /** Refuses, before any request, a tool call of an operation the author has not let agents run. */
 export function refuseUnlessAgentMayRun(
@@ -111,7 +102,7 @@ export function refuseUnlessAgentMayRun(
 	if (context.getNodeParameter(AGENT_MAY_RUN, itemIndex, false) === true) return;
 	throw operationError(context, {
 		itemIndex,
-		message: `This tool may not ${lowerFirst(String(option.action ?? option.name))} for an AI agent: "${AGENT_MAY_RUN_NAME}" is off`,
-		description: `It ${RISK_TEXT[agentRisk.kind]}, so an agent may run it only when the workflow's author turns on "${AGENT_MAY_RUN_NAME}" in this tool's parameters. Ask a person to do it instead.`,
+		message: `This tool may not ${actionOf(option)} for an AI agent: "${AGENT_MAY_RUN_NAME}" is off`,
+		description: `It ${RISKS[agentRisk.kind].text}, so an agent may run it only when the workflow's author turns on "${AGENT_MAY_RUN_NAME}" in this tool's parameters. Ask a person to do it instead.`,
 	});
 }

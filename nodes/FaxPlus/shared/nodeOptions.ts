@@ -1,6 +1,5 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import { DEFAULT_DEADLINE_SECONDS } from '../../shared/transport/answers';
-import type { CollectionPlace } from './parameters';
 import { CUSTOM_API_CALL } from './display';
 import type { FaxPlusOperation } from './types';
 
@@ -12,12 +11,6 @@ export const DEFAULT_ITEMS_AT_ONCE = 50;
 const MAX_ITEMS_AT_ONCE = 200;
 /** Downloads hold whole documents in memory while they arrive. */
 export const DOWNLOADS_AT_ONCE = 5;
-
-/** The node-level options as the panel shows them. */
-export const NODE_OPTIONS_PLACE: CollectionPlace = {
-	displayName: 'Options',
-	placeholder: 'Add Option',
-};
 
 /** Options of the node as a whole, for a resource's operations but those that run one item at a time and Custom API Call (customApiCallFields shows them below its fields). */
 export function nodeOptions(
@@ -34,10 +27,10 @@ export function nodeOptions(
 }
 
 export const nodeOptionsProperty = (displayOptions: IDisplayOptions): INodeProperties => ({
-	displayName: NODE_OPTIONS_PLACE.displayName,
+	displayName: 'Options',
 	name: NODE_OPTIONS,
 	type: 'collection',
-	placeholder: NODE_OPTIONS_PLACE.placeholder,
+	placeholder: 'Add Option',
 	default: {},
 	displayOptions,
 	options: [

@@ -8,7 +8,7 @@ import type {
 import { parseDateTime } from '../../shared/api/dates';
 import { listOf } from './parameters';
 import { operationError } from '../../shared/transport/nodeErrors';
-import { TOOL_KEY } from '../../shared/n8n/toolRun';
+import { TOOL_KEY } from '../../shared/n8n/executeContext';
 
 /** A field of an answer written by someone else, and the name it gets under `untrusted`. */
 export interface UntrustedField {

@@ -21,9 +21,6 @@ interface LocatorSpec {
 	idPlaceholder: string;
 	/** The second mode's name in the editor, "By ID" unless the value is another kind of code. */
 	idDisplayName?: string;
-	/** The value a new node starts with ('' unless the API has a natural default such as `self`). */
-	defaultValue?: string;
-	defaultName?: string;
 	/** Other parameters the list depends on (reloaded when they change), e.g. USER_DEPENDENCY. */
 	dependsOn?: string[];
 }
@@ -33,11 +30,7 @@ export function resourceLocator(spec: LocatorSpec): INodeProperties {
 		displayName: spec.displayName,
 		name: spec.name,
 		type: 'resourceLocator',
-		default: {
-			mode: 'list',
-			value: spec.defaultValue ?? '',
-			...(spec.defaultName && { cachedResultName: spec.defaultName }),
-		},
+		default: { mode: 'list', value: '' },
 		required: true,
 		description: spec.description,
 		displayOptions: spec.displayOptions,
@@ -91,17 +84,18 @@ export function userIdFields(
 			default: false,
 			description: "Whether to use a corporate member's data, not your own (corporate admins only)",
 		},
-		resourceLocator({
-			displayName: 'User',
-			name: 'userId',
-			description: userDescription,
+		{
+			...resourceLocator({
+				displayName: 'User',
+				name: 'userId',
+				description: userDescription,
+				searchListMethod: 'searchUsers',
+				listPlaceholder: 'Select a user...',
+				idPlaceholder: 'e.g. 7724157c0974440293e45877c57f0703',
+			}),
+			default: { mode: 'list', value: 'self', cachedResultName: SELF_NAME },
 			displayOptions: { show: { [FOR_MEMBER]: [true] } },
-			searchListMethod: 'searchUsers',
-			listPlaceholder: 'Select a user...',
-			idPlaceholder: 'e.g. 7724157c0974440293e45877c57f0703',
-			defaultValue: 'self',
-			defaultName: SELF_NAME,
-		}),
+		},
 	];
 }
 
@@ -115,6 +109,20 @@ export function memberLocator(description: string): INodeProperties {
 		idPlaceholder: 'e.g. 7724157c0974440293e45877c57f0703',
 	});
 }
+
+export function outputBinaryField(what: string): INodeProperties {
+	return {
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		hint: `The name of the output binary field to put the ${what} in`,
+	};
+}
+
+export const outputFieldOf = (context: IExecuteFunctions, itemIndex: number) =>
+	requiredString(context, 'binaryPropertyName', 'Put Output File in Field', itemIndex);
 
 /** A collection's name and its add button: where a user finds its fields. */
 export interface CollectionPlace {
@@ -219,3 +227,28 @@ export function listOf(value: unknown, separator: string | RegExp = ','): string
 
 /** IDs from a list or one string separated by commas, spaces or new lines (see listOf). */
 export const idList = (value: unknown): string[] => listOf(value, /[\s,]+/);
+
+/** A fax's retry settings (the SDK's RetryOptions): Send's for one fax, Account → Update's defaults. */
+/** Fax.Plus retries a failed fax at most 3 times (its help centre, "Auto Retry on Failure"). */
+export const MAX_RETRY_COUNT = 3;
+
+export function retryFields(countDescription: string, delayDescription: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Retry Count',
+			name: 'retryCount',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: MAX_RETRY_COUNT },
+			default: 0,
+			description: `${countDescription}; at most ${MAX_RETRY_COUNT}`,
+		},
+		{
+			displayName: 'Retry Delay (Seconds)',
+			name: 'retryDelay',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 0,
+			description: delayDescription,
+		},
+	];
+}

@@ -9,7 +9,6 @@ import type { UntrustedField } from './output';
 
 /** An operation file (`<op>.operation.ts`) as the router and its resource read it. */
 export interface FaxPlusOperation {
-	/** Its entry in the operation picker. */
 	option: INodePropertyOptions;
 	/** Its parameters, shown only for it (updateDisplayOptions). */
 	description: INodeProperties[];

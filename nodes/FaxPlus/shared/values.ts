@@ -1,10 +1,10 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { readPhoneNumbers } from '../../shared/phone/numbers';
 import { carriesMarker, KEY_TAG_PREFIX } from './keyMarker';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { parseDateTime } from '../../shared/api/dates';
-import { fromLuxon } from '../../shared/n8n/luxonDates';
-import { idList } from './parameters';
+import { fromLuxon } from '../../shared/n8n/executeContext';
+import { idList, MAX_RETRY_COUNT } from './parameters';
 
 /** A whole number of `minimum` or more (a numeric string too); `fallback`, if given, for an empty value; else an error naming the field. */
 export function wholeNumber(
@@ -146,4 +146,26 @@ export function dateTimeValue(
 		message: `${label} is not a date and time: "${String(value)}"`,
 		description: `Pick a date in "${label}", or use an ISO 8601 value such as 2030-01-15T09:00:00Z (a value without a zone is read in the workflow's time zone).`,
 	});
+}
+
+/** The `retry` of Retry Count and Retry Delay, checked; undefined when neither is set. */
+export function retryOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	fields: IDataObject,
+): { count?: number; delay?: number } | undefined {
+	const retry: { count?: number; delay?: number } = {};
+	if (fields.retryCount !== undefined) {
+		retry.count = wholeNumber(context, itemIndex, fields.retryCount, 'Retry Count');
+		if (retry.count > MAX_RETRY_COUNT) {
+			throw operationError(context, {
+				itemIndex,
+				message: `Retry Count must be at most ${MAX_RETRY_COUNT}, not ${retry.count}`,
+				description: `Fax.Plus retries a failed fax at most ${MAX_RETRY_COUNT} times.`,
+			});
+		}
+	}
+	if (fields.retryDelay !== undefined)
+		retry.delay = wholeNumber(context, itemIndex, fields.retryDelay, 'Retry Delay (Seconds)');
+	return Object.keys(retry).length > 0 ? retry : undefined;
 }

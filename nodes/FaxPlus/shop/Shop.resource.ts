@@ -3,11 +3,7 @@ import * as getBalance from './getBalance.operation';
 import * as getAllCountries from './getAllCountries.operation';
 import * as purchaseNumber from './purchaseNumber.operation';
 import * as searchNumbers from './searchNumbers.operation';
-import {
-	customApiCall,
-	customApiCallOption,
-	customApiCallToolFields,
-} from '../shared/customApiCall';
+import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
@@ -16,7 +12,7 @@ export const operations: Record<string, FaxPlusOperation> = {
 	getAllCountries,
 	purchaseNumber,
 	searchNumbers,
-	customApiCall,
+	customApiCall: customApiCallIn('shop'),
 };
 
 export const description: INodeProperties[] = [
@@ -26,19 +22,9 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['shop'] } },
-		options: [
-			getBalance.option,
-			getAllCountries.option,
-			purchaseNumber.option,
-			searchNumbers.option,
-			customApiCallOption,
-		],
+		options: Object.values(operations).map((operation) => operation.option),
 		default: 'getBalance',
 	},
-	...getBalance.description,
-	...getAllCountries.description,
-	...purchaseNumber.description,
-	...searchNumbers.description,
-	...customApiCallToolFields('shop'),
+	...Object.values(operations).flatMap((operation) => operation.description),
 	...nodeOptions('shop', operations),
 ];

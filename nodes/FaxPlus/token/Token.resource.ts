@@ -1,14 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 import * as getInformation from './getInformation.operation';
-import {
-	customApiCall,
-	customApiCallOption,
-	customApiCallToolFields,
-} from '../shared/customApiCall';
+import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
-export const operations: Record<string, FaxPlusOperation> = { getInformation, customApiCall };
+export const operations: Record<string, FaxPlusOperation> = {
+	getInformation,
+	customApiCall: customApiCallIn('token'),
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -17,10 +16,9 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['token'] } },
-		options: [getInformation.option, customApiCallOption],
+		options: Object.values(operations).map((operation) => operation.option),
 		default: 'getInformation',
 	},
-	...getInformation.description,
-	...customApiCallToolFields('token'),
+	...Object.values(operations).flatMap((operation) => operation.description),
 	...nodeOptions('token', operations),
 ];

@@ -3,11 +3,7 @@ import * as create from './create.operation';
 import * as deleteOperation from './delete.operation';
 import * as getAll from './getAll.operation';
 import * as update from './update.operation';
-import {
-	customApiCall,
-	customApiCallOption,
-	customApiCallToolFields,
-} from '../shared/customApiCall';
+import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
@@ -16,7 +12,7 @@ export const operations: Record<string, FaxPlusOperation> = {
 	delete: deleteOperation,
 	getAll,
 	update,
-	customApiCall,
+	customApiCall: customApiCallIn('webhook'),
 };
 
 export const description: INodeProperties[] = [
@@ -26,19 +22,9 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['webhook'] } },
-		options: [
-			create.option,
-			deleteOperation.option,
-			getAll.option,
-			update.option,
-			customApiCallOption,
-		],
+		options: Object.values(operations).map((operation) => operation.option),
 		default: 'getAll',
 	},
-	...create.description,
-	...deleteOperation.description,
-	...getAll.description,
-	...update.description,
-	...customApiCallToolFields('webhook'),
+	...Object.values(operations).flatMap((operation) => operation.description),
 	...nodeOptions('webhook', operations),
 ];

@@ -1,4 +1,3 @@
-// Parameters and checks shared by the Webhook operations.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { FAX_EVENTS, faxEventOptions, type FaxEvent, faxEvent } from '../../shared/api/events';
@@ -33,7 +32,6 @@ export const CHANNELS_FIELD: INodeProperties = {
 	description: 'Deliver only faxes from or to these numbers ("+", commas between); empty: all',
 };
 
-/** The endpoint picker of Update and Delete: a list loaded from the API, or an `ep_` id. */
 export function endpointLocator(description: string): INodeProperties {
 	return resourceLocator({
 		displayName: 'Endpoint',

@@ -1,7 +1,7 @@
 // Every outside answer's limits (docs/security.md): total deadline, size cap, JSON depth.
 import type { IDataObject } from 'n8n-workflow';
 import { maskText } from '../logging/log';
-import type { RequestErrorLike } from '../n8n/requestErrors';
+import type { RequestErrorLike } from '../n8n/requestHelpers';
 
 const MIB = 1024 * 1024;
 

@@ -1,5 +1,5 @@
 // Where the PAT credential's token may go: the Base URL (addresses.ts's readBaseUrl) or below it.
-import { requestTarget, type RequestTarget } from '../n8n/requestTarget';
+import { requestTarget, type RequestTarget } from '../n8n/requestHelpers';
 
 /**
  * Whether a request may carry the token: it goes to the Base URL (readBaseUrl's) or below it;

@@ -29,8 +29,7 @@ import {
 	type AnswerKind,
 } from './answers';
 import { logDebug, logWarning, maskText, urlForLog } from '../logging/log';
-import { redirectLocationOf, responseOf } from '../n8n/requestErrors';
-import { NO_REDIRECTS } from '../n8n/credentialReach';
+import { NO_REDIRECTS, redirectLocationOf, responseOf } from '../n8n/requestHelpers';
 
 export type FaxPlusContext =
 	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
@@ -310,7 +309,7 @@ async function sendAuthenticated(
 			message: maskText(message, secrets, false),
 			description: `Your Fax.Plus token is sent only below the credential's Base URL (${scope}/)${why}. If the Base URL is a proxy, make it answer without redirecting.`,
 		});
-	// The PAT credential signs only a request n8n follows no redirect of (n8n/credentialReach.ts).
+	// The PAT credential signs only a request n8n follows no redirect of (n8n/requestHelpers.ts).
 	let hop: IHttpRequestOptions = {
 		...options,
 		...NO_REDIRECTS,

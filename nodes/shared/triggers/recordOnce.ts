@@ -9,7 +9,7 @@ import type {
 import { createHmac } from 'node:crypto';
 import type { RecordKeys } from './faxKeys';
 import { operationError } from '../transport/nodeErrors';
-import { afterFirstWriteCollision, isModeConflict } from '../n8n/processedData';
+import { afterFirstWriteCollision, isModeConflict } from '../n8n/executeContext';
 export interface ItemRecord {
 	own: string[];
 	shared: RecordKeys;
@@ -27,7 +27,7 @@ interface PendingCheck {
 	fail: (error: unknown) => void;
 }
 
-/** Checks waiting per record: n8n's store writes a whole record without a lock (n8n/processedData.ts); module state, one per process (nodes/shared/n8n/README.md): it orders this process's writes for both triggers. */
+/** Checks waiting per record: n8n's store writes a whole record without a lock (n8n/executeContext.ts); module state, one per process (nodes/shared/n8n/README.md): it orders this process's writes for both triggers. */
 const waiting = new Map<string, PendingCheck[]>();
 
 /** Most runs per call: a call that fails fails all of its runs, so it takes at most this many. */

@@ -7,7 +7,7 @@ describe.each(Object.entries(resources))('%s resource picker', (_name, resource)
 
 	it("lists its operations in the lint rule's order, Custom API Call last, each with an action, and defaults to one of them", () => {
 		const names = options.map((option) => option.name);
-		// Last, so that n8n adds no Custom API Call of its own (nodes/shared/n8n/customApiCall.ts).
+		// Last, so that n8n adds no Custom API Call of its own (nodes/shared/n8n/editor.ts).
 		expect(names.at(-1)).toBe('Custom API Call');
 		const own = names.slice(0, -1);
 		expect(own).toEqual([...own].sort((a, b) => a.localeCompare(b)));

@@ -6,10 +6,10 @@ import {
 	readPhoneNumber,
 	readPhoneNumbers,
 } from '../../../shared/phone/numbers';
-import { runsAsTool } from '../../../shared/n8n/toolRun';
+import { runsAsTool } from '../../../shared/n8n/executeContext';
 import { wholeNumber } from '../../shared/values';
 import { operationError } from '../../../shared/transport/nodeErrors';
-import { MAX_DESTINATIONS, NO_NUMBER, TOOL_MAX_DESTINATIONS } from './constants';
+import { MAX_DESTINATIONS, NO_NUMBER, TOOL_MAX_DESTINATIONS } from './properties';
 import { sendOption } from '../../shared/parameters';
 
 /** The prefixes of Allowed Destinations: whole numbers read as To reads them, else "+" and digits. */

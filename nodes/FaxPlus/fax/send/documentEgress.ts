@@ -5,7 +5,7 @@ import {
 	N8N_DEFAULT_BLOCKED_RANGES,
 	n8nEgress,
 	type N8nEgress,
-} from '../../../shared/n8n/egressFilter';
+} from '../../../shared/n8n/requestHelpers';
 import { listOf, sendOption } from '../../shared/parameters';
 
 /** Where a URL's host leads: allowed (with the address to connect to, if pinned), or why not. */

@@ -34,7 +34,7 @@ import {
 	MAX_TOTAL_MEGABYTES,
 	DEFAULT_TIME_LIMIT_SECONDS,
 	MAX_TIME_LIMIT_SECONDS,
-} from './constants';
+} from './properties';
 
 const LABEL = 'Document URLs';
 

@@ -2,10 +2,12 @@
 import { randomBytes } from 'node:crypto';
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import { faxPlusApiRequest } from '../../../shared/transport/transport';
-import type { FaxFileFormat } from '../../../shared/api/faxFiles';
 import { operationError } from '../../../shared/transport/nodeErrors';
-import { KIND_TYPES, readDocument } from '../../../shared/documentReader';
-import { MAX_FILES, MAX_TOTAL_MEGABYTES } from './constants';
+import { KIND_TYPES, readDocument, type DocumentKind } from '../../../shared/documentReader';
+import { MAX_FILES, MAX_TOTAL_MEGABYTES } from './properties';
+
+/** The `format` of Fax.Plus's file upload. */
+export type UploadFormat = Extract<DocumentKind, 'pdf' | 'tiff'>;
 
 export const MAX_TOTAL_BYTES = MAX_TOTAL_MEGABYTES * 1024 * 1024;
 
@@ -51,7 +53,7 @@ export interface FaxDocument {
 	field: string;
 	fileName: string;
 	mimeType: string;
-	format: FaxFileFormat;
+	format: UploadFormat;
 	/** Exact: the upload's Content-Length is promised before the first byte. */
 	size: number;
 	open: () => Promise<AsyncIterable<Uint8Array>>;
@@ -228,7 +230,7 @@ export function documentType(
 }
 
 /** The upload `format` Fax.Plus stores a document in, in automatic mode: TIFF for TIFF files, else PDF. */
-export function uploadFormatOf(extension: string): FaxFileFormat {
+export function uploadFormatOf(extension: string): UploadFormat {
 	return extension === 'tif' || extension === 'tiff' ? 'tiff' : 'pdf';
 }
 
@@ -339,7 +341,7 @@ export async function uploadDocument(
 	itemIndex: number,
 	userId: string,
 	document: FaxDocument,
-	format: FaxFileFormat,
+	format: UploadFormat,
 ): Promise<string> {
 	const answer = await faxPlusApiRequest<UploadedFile | undefined>(context, {
 		method: 'POST',

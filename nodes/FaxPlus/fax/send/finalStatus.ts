@@ -12,7 +12,7 @@ import {
 	STATUS_CHECK_FLOOR_SECONDS,
 	DEFAULT_CHECK_INTERVAL_SECONDS,
 	DEFAULT_MAX_STATUS_CHECKS,
-} from './constants';
+} from './properties';
 
 interface Followed {
 	to: string;

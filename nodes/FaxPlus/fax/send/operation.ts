@@ -6,20 +6,24 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { formatSendTime } from '../../../shared/api/dates';
-import { dateTimeValue, choiceOf, refuseMarker, wholeNumber } from '../../shared/values';
+import { dateTimeValue, choiceOf, refuseMarker, retryOf, wholeNumber } from '../../shared/values';
 import { faxPlusApiRequest } from '../../../shared/transport/transport';
 import { nodeErrorOf, operationError } from '../../../shared/transport/nodeErrors';
 import { saveFaxCustomData } from '../../../shared/logging/customData';
 import { logDebug } from '../../../shared/logging/log';
 import { toItems } from '../../shared/items';
 import { requiredString, userIdOf, listOf, sendOption } from '../../shared/parameters';
-import { runsAsTool } from '../../../shared/n8n/toolRun';
+import { runsAsTool } from '../../../shared/n8n/executeContext';
 import { KEY_TAG_PREFIX } from '../../shared/keyMarker';
-import { retryOf } from '../../shared/retry';
 import type { AgentRisk } from '../../shared/display';
 import { toolFields, updateDisplayOptions } from '../../shared/display';
-import { DEFAULT_MAX_PAGES, DOCUMENT_SOURCES, TEXT_FIELD, type DocumentSource } from './constants';
-import { properties } from './properties';
+import {
+	DEFAULT_MAX_PAGES,
+	DOCUMENT_SOURCES,
+	properties,
+	TEXT_FIELD,
+	type DocumentSource,
+} from './properties';
 import { destinationsOf, senderOf } from './destinations';
 import {
 	countedDocument,

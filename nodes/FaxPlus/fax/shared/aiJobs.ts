@@ -11,7 +11,7 @@ import { wholeNumber } from '../../shared/values';
 import { faxIdField, faxOfItem } from './fields';
 import { operationError } from '../../../shared/transport/nodeErrors';
 
-type AiJob = 'ocr' | 'fieldExtraction';
+export type AiJob = 'ocr' | 'fieldExtraction';
 
 /** Each job's name, path, operations and result, as its messages and parameters say them. */
 const JOBS = {

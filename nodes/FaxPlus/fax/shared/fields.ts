@@ -1,7 +1,14 @@
 import type { UntrustedField, SimplifiedShape } from '../../shared/output';
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { runsAsTool } from '../../../shared/n8n/executeContext';
 import { faxStatusFields } from '../../../shared/api/faxStatuses';
 import {
+	outputFieldOf,
 	requiredString,
 	userIdOf,
 	resourceLocator,
@@ -31,23 +38,8 @@ export function faxOfItem(
 	return { userId, faxId, path };
 }
 
-export function outputBinaryField(what: string): INodeProperties {
-	return {
-		displayName: 'Put Output File in Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		required: true,
-		hint: `The name of the output binary field to put the ${what} in`,
-	};
-}
-
 export function withStatusMeaning(fax: IDataObject): IDataObject {
 	return 'status' in fax ? { ...fax, ...faxStatusFields(fax.status) } : fax;
-}
-
-export function outputFieldOf(context: IExecuteFunctions, itemIndex: number): string {
-	return requiredString(context, 'binaryPropertyName', 'Put Output File in Field', itemIndex);
 }
 
 export const SIMPLIFIED_FAX: SimplifiedShape = {
@@ -94,3 +86,33 @@ export const FAX_UNTRUSTED: UntrustedField[] = [
 	// apidoc's example records name the sender `from_number` (the SDK: `from`).
 	{ field: 'from_number', as: 'callerId', when: (record) => record.direction === 'incoming' },
 ];
+
+/** Downloads a fax file into the output field, keeping the input's JSON and files. */
+export async function outputFaxFile(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	reference: { faxId: string; userId: string },
+	download: () => Promise<{ data: Buffer; fileName: string; mimeType: string }>,
+): Promise<INodeExecutionData[]> {
+	const binaryPropertyName = outputFieldOf(context, itemIndex);
+	const { data, fileName, mimeType } = await download();
+	const binary = await context.helpers.prepareBinaryData(data, fileName, mimeType);
+	const input = context.getInputData()[itemIndex];
+	const inputJson = input?.json ?? {};
+	let json: IDataObject = Object.keys(inputJson).length > 0 ? { ...inputJson } : { ...reference };
+	// As a tool the JSON describes the file: n8n hands an agent the JSON only.
+	if (runsAsTool(context)) {
+		json = {
+			...reference,
+			fileName,
+			mimeType,
+			fileSizeBytes: data.length,
+			binaryField: binaryPropertyName,
+			message:
+				`Downloaded ${fileName} (${mimeType}, ${data.length} bytes). The file itself is kept in ` +
+				`this tool run's output, binary field "${binaryPropertyName}", in n8n's execution data; an agent receives only this text. ` +
+				'To read what a fax says, use the Get OCR operation with the same fax ID.',
+		};
+	}
+	return [{ json, binary: { ...input?.binary, [binaryPropertyName]: binary } }];
+}

@@ -14,7 +14,7 @@ describe('Shop resource', () => {
 	it('lists its operations alphabetically, Custom API Call last, each with an action, and defaults to one of them', () => {
 		const picker = shop.description.find((property) => property.name === 'operation')!;
 		const names = picker.options!.map((option) => option.name);
-		// Custom API Call last, so that n8n adds none of its own (nodes/shared/n8n/customApiCall.ts).
+		// Custom API Call last, so that n8n adds none of its own (nodes/shared/n8n/editor.ts).
 		expect(names.pop()).toBe('Custom API Call');
 		expect(names).toEqual([...names].sort());
 		expect(picker.options!.every((option) => 'action' in option && option.action)).toBe(true);

@@ -1,5 +1,5 @@
 import { formatSendTime, formatUtc, parseDateTime } from '../../../../nodes/shared/api/dates';
-import { fromLuxon } from '../../../../nodes/shared/n8n/luxonDates';
+import { fromLuxon } from '../../../../nodes/shared/n8n/executeContext';
 
 describe('shared/dates', () => {
 	const iso = (value: unknown, zone?: string) => parseDateTime(value, zone)?.toISOString();

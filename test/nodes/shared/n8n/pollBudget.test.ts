@@ -1,8 +1,8 @@
-// n8n's time for one poll (nodes/shared/n8n/pollBudget.ts), read from n8n-core 2.41.1's PollContext:
+// n8n's time for one poll (nodes/shared/n8n/triggers.ts), read from n8n-core 2.41.1's PollContext:
 // five minutes unless n8n gives the poll another; none on a context without getPollBudgetMs.
 import { PollContext } from 'n8n-core';
 import { Workflow, type IExecuteFunctions, type INode } from 'n8n-workflow';
-import { n8nPollBudgetMs } from '../../../../nodes/shared/n8n/pollBudget';
+import { n8nPollBudgetMs } from '../../../../nodes/shared/n8n/triggers';
 import {
 	FAX_PLUS_NODE_TYPE,
 	TestCredentialsHelper,
@@ -42,7 +42,7 @@ function pollContext(budget?: () => number): PollContext {
 	);
 }
 
-describe("n8n/pollBudget.ts: n8n's time for one poll", () => {
+describe("n8n/triggers.ts: n8n's time for one poll", () => {
 	it("reads n8n-core's default, five minutes", () => {
 		expect(n8nPollBudgetMs(pollContext())).toBe(5 * 60_000);
 	});

@@ -11,7 +11,7 @@ import {
 	type INodeExecutionData,
 	type NodeConnectionType,
 } from 'n8n-workflow';
-import { runsAsTool, TOOL_KEY } from '../../../../nodes/shared/n8n/toolRun';
+import { runsAsTool, TOOL_KEY } from '../../../../nodes/shared/n8n/executeContext';
 import { FaxPlus } from '../../../../nodes/FaxPlus/FaxPlus.node';
 import {
 	FAX_PLUS_NODE_TYPE,
@@ -58,7 +58,7 @@ function contextOf(type: string, connection?: NodeConnectionType): IExecuteFunct
 		: new ExecuteContext(...args, executeData, []);
 }
 
-describe('n8n/toolRun.ts: whether the node runs as an AI tool', () => {
+describe('n8n/executeContext.ts: whether the node runs as an AI tool', () => {
 	it("takes n8n's answer where it says so: the plain node in an ai_tool connection's context", () => {
 		expect(runsAsTool(contextOf(FAX_PLUS_NODE_TYPE, NodeConnectionTypes.AiTool))).toBe(true);
 		expect(runsAsTool(contextOf(FAX_PLUS_NODE_TYPE, NodeConnectionTypes.Main))).toBe(false);
@@ -79,7 +79,7 @@ describe('n8n/toolRun.ts: whether the node runs as an AI tool', () => {
 	});
 });
 
-describe('n8n/toolRun.ts: the displayOptions key of the tool n8n makes of the node', () => {
+describe('n8n/executeContext.ts: the displayOptions key of the tool n8n makes of the node', () => {
 	const types = new TestNodeTypes();
 	const shownOnTool = {
 		displayName: 'Shown on the tool',

@@ -4,7 +4,7 @@
 import { sleep, type IDataObject } from 'n8n-workflow';
 import { maskText } from '../../../../nodes/shared/logging/log';
 import { readErrorBody } from '../../../../nodes/shared/transport/answers';
-import { responseOf } from '../../../../nodes/shared/n8n/requestErrors';
+import { NO_REDIRECTS, responseOf } from '../../../../nodes/shared/n8n/requestHelpers';
 import {
 	apiRequests,
 	runOk,
@@ -24,7 +24,6 @@ import {
 	type LoopbackServer,
 } from '../../../support/loopback-server';
 import { runFaxPlusNode } from '../../../support/n8n-harness';
-import { NO_REDIRECTS } from '../../../../nodes/shared/n8n/credentialReach';
 
 /** The limits docs/security.md states: pages of one list, bytes of an error answer read. */
 const MAX_PAGES = 1000;

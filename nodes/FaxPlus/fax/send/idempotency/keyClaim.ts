@@ -3,8 +3,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { operationError } from '../../../../shared/transport/nodeErrors';
-import { responseOf } from '../../../../shared/n8n/requestErrors';
-import { isFirstWriteCollision } from '../../../../shared/n8n/processedData';
+import { responseOf } from '../../../../shared/n8n/requestHelpers';
+import { isFirstWriteCollision } from '../../../../shared/n8n/executeContext';
 import {
 	claimVerdict,
 	entriesOfRecord,

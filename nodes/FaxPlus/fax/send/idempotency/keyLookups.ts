@@ -8,7 +8,7 @@ import { operationError } from '../../../../shared/transport/nodeErrors';
 import { formatUtc } from '../../../../shared/api/dates';
 import { readFaxListPage, outboxFaxes, sentSince } from '../../../../shared/api/accountLists';
 import { faxStatusFields, outboxStatusFields } from '../../../../shared/api/faxStatuses';
-import { runsAsTool } from '../../../../shared/n8n/toolRun';
+import { runsAsTool } from '../../../../shared/n8n/executeContext';
 import { wholeNumber } from '../../../shared/values';
 import {
 	differingParts,
@@ -23,7 +23,7 @@ import {
 	type SendIdentity,
 } from '../../../shared/keyMarker';
 import { NodeKeyRecord, type Claim, type KeyHold } from './keyClaim';
-import { DEFAULT_KEY_WINDOW_HOURS, DEFAULT_KEY_LIFETIME_DAYS } from '../constants';
+import { DEFAULT_KEY_WINDOW_HOURS, DEFAULT_KEY_LIFETIME_DAYS } from '../properties';
 import { sendOption } from '../../../shared/parameters';
 import { digitsOf, timeOf } from '../../shared/sentFaxes';
 
