@@ -137,11 +137,9 @@ async function descend(
 function linearizedPages(objects: PdfObjects): PdfValue[] {
 	try {
 		const first = objects.bytes.first(1024);
-		const lexer = new PdfLexer(first, 0, objects.budget);
 		const at = first.indexOf(' obj');
 		if (at < 0) return [];
-		lexer.at = at + ' obj'.length;
-		const value = lexer.value();
+		const value = new PdfLexer(first, at + ' obj'.length, objects.budget).value();
 		return value instanceof Map && value.has('Linearized') ? [value.get('N') ?? null] : [];
 	} catch (error) {
 		stopOverBudget(error);

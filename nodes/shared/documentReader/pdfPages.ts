@@ -116,16 +116,13 @@ class PdfFile implements PdfObjects {
 			if (roots.push(trailer) > MAX_ROOTS) unreadable();
 		}
 		let most = 0;
-		for (const trailer of roots)
-			if (await this.isCatalog(trailer.get('Root')))
+		for (const trailer of roots) {
+			// pdf.js passes over a trailer whose catalog has no page tree.
+			const catalog = await this.resolve(trailer.get('Root'));
+			if (catalog instanceof Map && (await this.resolve(catalog.get('Pages'))) instanceof Map)
 				most = Math.max(most, await this.countOf(trailer, trailers));
+		}
 		return most || unreadable();
-	}
-
-	/** Whether `root` names a catalog with a page tree: pdf.js passes over a trailer whose does not. */
-	private async isCatalog(root: PdfValue | undefined): Promise<boolean> {
-		const catalog = await this.resolve(root);
-		return catalog instanceof Map && (await this.resolve(catalog.get('Pages'))) instanceof Map;
 	}
 
 	/** The count of the catalog `trailer` names, its objects decrypted by `trailers`' /Encrypt. */

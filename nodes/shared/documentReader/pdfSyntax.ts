@@ -198,11 +198,8 @@ export class PdfLexer {
 
 	/** Whether the next bytes close an array (`]`, -1) or a dictionary (`>>`); if so, past them. */
 	private closes(closing: number, second: number): boolean {
-		const start = this.at;
-		const bytes = this.bytes;
-		const at = this.pastSpace(start);
-		this.charge(at - start, 0);
-		this.at = at;
+		this.skip();
+		const { at, bytes } = this;
 		if (at >= bytes.length) unreadable();
 		if (bytes[at] !== closing || (second >= 0 && bytes[at + 1] !== second)) return false;
 		this.at = at + (second >= 0 ? 2 : 1);
@@ -212,12 +209,8 @@ export class PdfLexer {
 	private hexString(start: number, open: number): PdfString {
 		const bytes = this.bytes;
 		let end = open + 1;
-		while (
-			end < bytes.length &&
-			bytes[end] !== GREATER &&
-			(HEX[bytes[end]] >= 0 || CLASS[bytes[end]] === 1)
-		)
-			end++;
+		// Up to `>` (no digit nor white space) or the end (where a byte is undefined: neither).
+		while (HEX[bytes[end]] >= 0 || CLASS[bytes[end]] === 1) end++;
 		this.at = Math.min(end + 1, bytes.length);
 		this.charge(this.at - start, TOKEN_COST.string);
 		if (bytes[end] !== GREATER) unreadable();

@@ -54,9 +54,7 @@ export function tableSection(lexer: PdfLexer, budget: PdfBudget): Section {
 			if (!found || ref < found[0] || ref >= found[0] + found[1]) return undefined;
 			const [first, , start, width] = found;
 			const entry = new PdfLexer(bytes, start + width * (ref - first), budget);
-			const offset = entry.integer();
-			const gen = entry.integer();
-			const kind = entry.word();
+			const [offset, gen, kind] = [entry.integer(), entry.integer(), entry.word()];
 			return kind === 'n' ? { offset, gen } : kind === 'f' ? 'free' : unreadable();
 		},
 	};
