@@ -187,15 +187,13 @@ class PdfFile implements PdfObjects {
 		this.budget.object();
 		const entry = this.entryOf(ref);
 		if (entry === undefined || entry === 'free') return { value: null };
+		// A generation the document does not define: null once rebuilt, else damage.
+		if (gen !== ('offset' in entry ? entry.gen : 0))
+			return this.rebuilt ? { value: null } : unreadable();
 		if ('offset' in entry) {
-			if (entry.gen !== gen) {
-				// A generation the document does not define: null once rebuilt, else damage.
-				return this.rebuilt ? { value: null } : unreadable();
-			}
 			const bytes = await this.bytes.at(entry.offset, WINDOW);
 			return await this.objectIn(bytes, entry.offset, withData, ref, gen);
 		}
-		if (gen !== 0) return this.rebuilt ? { value: null } : unreadable();
 		const stream = await this.objectStream(entry.stream);
 		return { value: objectStreamValue(stream, entry.index, ref, this.budget) };
 	}
