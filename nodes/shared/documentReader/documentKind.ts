@@ -22,15 +22,13 @@ export const KIND_TYPES = {
 export const PEEK_BYTES = 64 * 1024;
 
 const PDF = Buffer.from('%PDF-', 'latin1');
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const PNG = '\x89PNG\r\n\x1a\n';
+const OLE2 = '\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1';
 /** Sizes of the header BMP's versions put after its file header. */
 const BMP_HEADER_SIZES = [12, 40, 52, 56, 64, 108, 124];
 
-const startsWith = (bytes: Buffer, text: string | Buffer) =>
-	bytes
-		.subarray(0, text.length)
-		.equals(typeof text === 'string' ? Buffer.from(text, 'latin1') : text);
+const startsWith = (bytes: Buffer, text: string) =>
+	bytes.subarray(0, text.length).equals(Buffer.from(text, 'latin1'));
 
 function isBmp(bytes: Buffer): boolean {
 	// "BM" alone starts words too: the reserved fields are zero and the next header has a known size.
@@ -51,10 +49,7 @@ function looksLikeHtml(bytes: Buffer): boolean {
 	return start.startsWith('<!doctype html') || start.startsWith('<html');
 }
 
-/**
- * The kind of a document from its first bytes (up to PEEK_BYTES) and its label's MIME type. `maybePdf`:
- * `%PDF-` after other bytes, a PDF only if a PDF reader reads it (else uncounted, as labelled).
- */
+/** The kind by first bytes and label; `maybePdf`: `%PDF-` after other bytes (a PDF if it reads). */
 export function kindOf(first: Buffer, labelMimeType: string): DocumentKind | 'maybePdf' {
 	if (startsWith(first, 'II*\0') || startsWith(first, 'MM\0*')) return 'tiff';
 	if (startsWith(first, PNG)) return 'png';

@@ -1,7 +1,7 @@
-// The document reader's entry: what a document is and how many pages it has, both read from its
-// bytes (README.md beside this file states the contract).
+// The document reader's entry: a document's kind and pages, from its bytes (README.md: the contract).
 import { PEEK_BYTES, kindOf, type DocumentKind } from './documentKind';
-import { pdfPageCount } from './pdfPages';
+import type { Open } from './pdfBytes';
+import { readPdfPages } from './pdfPages';
 import { textPages } from './textPages';
 
 export { KIND_TYPES, type DocumentKind } from './documentKind';
@@ -10,9 +10,6 @@ export { KIND_TYPES, type DocumentKind } from './documentKind';
 const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
 /** Past this many pages a count stops: any Max Pages refuses it, and a forged file costs no more. */
 const MOST_PAGES = 100_000;
-
-/** Opens the document's bytes from their start; each call reads them anew. */
-export type Open = () => Promise<AsyncIterable<Uint8Array>>;
 
 /** What a document is (`other`: what its label says, uncounted) and its pages. */
 export interface DocumentRead {
@@ -24,9 +21,8 @@ export interface DocumentRead {
 }
 
 /**
- * Reads a document's kind and pages; it is opened once for both. `labelMimeType` is what its sender
- * calls it, which decides only between text and what no signature names. Text is counted only up to
- * `mostPages` (so a limit's refusal reads no more than the limit's worth).
+ * Opened once for kind and pages; the label decides only between text and what no signature names.
+ * Text is counted up to `mostPages` only: a limit's refusal reads no more than the limit's worth.
  */
 export async function readDocument(
 	document: { open: Open; mimeType: string; size: number },
@@ -36,10 +32,11 @@ export async function readDocument(
 	try {
 		const { first, open } = await peek(document.open, iterator);
 		const kind = kindOf(first, document.mimeType.toLowerCase());
-		if (kind === 'maybePdf') {
+		if (kind === 'pdf' || kind === 'maybePdf') {
+			const { pages } = await readPdfPages(open);
+			if (pages !== undefined) return { kind: 'pdf', pages: Math.min(pages, MOST_PAGES) };
 			// Bytes before `%PDF-`: a PDF if it reads as one, else what its label says, uncounted.
-			const pages = await pdfPages(open);
-			return { kind: pages === undefined ? 'other' : 'pdf', pages };
+			return { kind: kind === 'pdf' ? kind : 'other', pages };
 		}
 		if (kind === 'other') return { kind, pages: undefined };
 		if (kind === 'text') {
@@ -49,16 +46,12 @@ export async function readDocument(
 		}
 		return { kind, pages: await imagePages(kind, open, document.size) };
 	} finally {
-		// Whatever the count left unread is never read.
 		await iterator.return?.();
 	}
 }
 
 /** The first bytes, and an `open` whose first call goes on reading them from where the peek stopped. */
-async function peek(
-	reopen: Open,
-	iterator: AsyncIterator<Uint8Array>,
-): Promise<{ first: Buffer; open: Open }> {
+async function peek(reopen: Open, iterator: AsyncIterator<Uint8Array>) {
 	const chunks: Uint8Array[] = [];
 	let size = 0;
 	let ended = false;
@@ -82,17 +75,7 @@ async function peek(
 	return { first: Buffer.concat(chunks, Math.min(size, PEEK_BYTES)), open };
 }
 
-async function pdfPages(open: Open): Promise<number | undefined> {
-	const pages = await pdfPageCount(open);
-	return pages === undefined ? undefined : Math.min(pages, MOST_PAGES);
-}
-
-async function imagePages(
-	kind: Exclude<DocumentKind, 'text' | 'other'>,
-	open: Open,
-	size: number,
-): Promise<number | undefined> {
-	if (kind === 'pdf') return await pdfPages(open);
+async function imagePages(kind: DocumentKind, open: Open, size: number) {
 	if (kind !== 'tiff' && kind !== 'gif') return 1;
 	if (size > MAX_IMAGE_BYTES) return undefined;
 	const parts: Uint8Array[] = [];

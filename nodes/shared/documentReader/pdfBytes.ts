@@ -1,13 +1,9 @@
-// A PDF's bytes as the page count reads them: one streamed read that keeps what the structure
-// needs as it passes, and drops the data of streams no count reads (images, fonts, page content).
-// Kept: every byte outside stream data (object headers and dictionaries, cross-reference tables,
-// trailers, the tail), and the data of streams whose dictionary names /XRef or /ObjStm. A skipped
-// stream ends where its direct /Length says, where `endstream` follows there, else at the first
-// `endstream` (endstreamIndex: one byte in nine looked at). A damaged document is rebuilt from all
-// its bytes: it is read again whole where the read skipped any (up to MAX_WHOLE), since readers
-// find objects in any bytes.
+// A PDF's bytes, streamed once, keeping what the structure needs (README.md, "One read of a PDF"):
+// every byte outside stream data, and the data of streams whose dictionary names /XRef or /ObjStm.
+// Other streams' data is skipped up to its direct /Length, else to the first `endstream`.
 import { PdfBudget } from './pdfBudget';
-import { endsWord, isWhiteSpace, unreadable } from './pdfSyntax';
+import { lastAtOrBefore } from './pdfRefTable';
+import { endsWord, isDigit, isWhiteSpace, spells, unreadable } from './pdfSyntax';
 
 /** Bytes kept from the read at most: past it, the document cannot be counted. */
 const MAX_KEPT = 24 * 1024 * 1024;
@@ -29,6 +25,7 @@ const STREAM = Buffer.from('stream');
 const EMPTY = Buffer.alloc(0);
 const ENDSTREAM = Buffer.from('endstream');
 
+/** Opens the document's bytes from their start; each call reads them anew. */
 export type Open = () => Promise<AsyncIterable<Uint8Array>>;
 
 export class PdfBytes {
@@ -48,15 +45,11 @@ export class PdfBytes {
 		this.budget.step(work);
 	}
 
-	/** The document, read once. */
 	static async read(open: Open): Promise<PdfBytes> {
 		const scan = new KeptScan();
 		for await (const chunk of await open())
 			scan.feed(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-		return scan.end(
-			(kept, runFile, runKept, size, work) =>
-				new PdfBytes(open, kept, runFile, runKept, size, work),
-		);
+		return new PdfBytes(open, ...scan.end());
 	}
 
 	/** The document's first `length` bytes, or fewer (where a stream's data begins before). */
@@ -64,14 +57,11 @@ export class PdfBytes {
 		return this.kept.subarray(0, Math.min(length, this.runEnd(0)));
 	}
 
-	/** The last run of kept bytes where it ends the document (else none), and its offset. */
-	last(): { bytes: Buffer; offset: number } {
+	/** The last run of kept bytes where it ends the document, else none. */
+	last(): Buffer {
 		const run = this.runFile.length - 1;
 		const bytes = this.kept.subarray(this.runKept[run], this.runEnd(run));
-		const offset = this.runFile[run];
-		return offset + bytes.length === this.size
-			? { bytes, offset }
-			: { bytes: EMPTY, offset: this.size };
+		return this.runFile[run] + bytes.length === this.size ? bytes : EMPTY;
 	}
 
 	/** The whole document: kept where the read skipped nothing, else read again (up to MAX_WHOLE). */
@@ -114,48 +104,16 @@ export class PdfBytes {
 	}
 }
 
-/** The index of the last of the ascending `values` at or before `at` (-1: none). */
-function lastAtOrBefore(values: Float64Array, at: number): number {
-	let [low, high] = [0, values.length - 1];
-	while (low <= high) {
-		const middle = (low + high) >> 1;
-		if (values[middle] <= at) low = middle + 1;
-		else high = middle - 1;
-	}
-	return high;
-}
-
-/** A growable list of numbers in a typed array. */
-class Numbers {
-	values = new Float64Array(64);
-	length = 0;
-
-	push(value: number): void {
-		if (this.length === this.values.length) {
-			const grown = new Float64Array(this.values.length * 2);
-			grown.set(this.values);
-			this.values = grown;
-		}
-		this.values[this.length++] = value;
-	}
-
-	done(): Float64Array {
-		return this.values.slice(0, this.length);
-	}
-}
-
 /**
- * The streamed read. Keeping, bytes are appended to `kept` up to each `stream` keyword, whose
- * dictionary (after the last `obj` before it) is looked at, each byte once; at one that starts a
- * stream not kept, the bytes after it are counted, not kept, up to its data's end.
+ * The streamed read: bytes are kept up to each `stream` keyword, whose dictionary (after the last
+ * `obj`) is looked at, each byte once; a stream not kept is counted, not kept, up to its data's end.
  */
 class KeptScan {
 	private kept = Buffer.alloc(64 * 1024);
 	private used = 0;
-	private readonly runFile = new Numbers();
-	private readonly runKept = new Numbers();
-	/** The offset in the document of the next byte read. */
-	private offset = 0;
+	private readonly runFile = [0];
+	private readonly runKept = [0];
+	private offset = 0; // of the next byte read, in the document
 	/** Work done before the document's size is known, charged to the absolute cap. */
 	private readonly budget = new PdfBudget(UNKNOWN_SIZE);
 	// Keeping: where in `kept` a `stream` is looked for next (past a kept stream's data), how far
@@ -173,32 +131,16 @@ class KeptScan {
 	private probed = 0;
 	private carry = EMPTY;
 
-	constructor() {
-		this.runFile.push(0);
-		this.runKept.push(0);
-	}
-
 	feed(chunk: Buffer): void {
 		let at = 0;
 		while (at < chunk.length) at = this.skipping ? this.skip(chunk, at) : this.keep(chunk, at);
 	}
 
-	end<T>(
-		make: (
-			kept: Buffer,
-			runFile: Float64Array,
-			runKept: Float64Array,
-			size: number,
-			work: number,
-		) => T,
-	): T {
-		return make(
-			this.kept.subarray(0, this.used),
-			this.runFile.done(),
-			this.runKept.done(),
-			this.offset,
-			this.budget.work.total,
-		);
+	/** The kept bytes, their runs, the document's size and the work done. */
+	end() {
+		const { kept, used, runFile, runKept, offset, budget } = this;
+		const runs = [Float64Array.from(runFile), Float64Array.from(runKept)] as const;
+		return [kept.subarray(0, used), ...runs, offset, budget.work.total] as const;
 	}
 
 	private append(chunk: Buffer, from: number, to: number): void {
@@ -280,13 +222,10 @@ class KeptScan {
 	}
 
 	/**
-	 * The stream whose `stream` keyword is at `hit`: where its data starts, its direct /Length, and
-	 * whether it is kept (its dictionary names /XRef or /ObjStm). Undefined where the word there
-	 * starts no stream (`endstream`, a word in a string, no dictionary before it).
+	 * The stream whose keyword is at `hit`: its data's start, direct /Length and whether it is kept;
+	 * undefined where the word starts none (`endstream`, a word in a string, no dictionary before).
 	 */
-	private streamAt(
-		hit: number,
-	): { start: number; length: number | undefined; kept: boolean } | undefined {
+	private streamAt(hit: number) {
 		const kept = this.kept;
 		if (hit > 0 && !endsWord(kept[hit - 1])) return undefined;
 		if (!endsWord(kept[hit + 6])) return undefined;
@@ -305,7 +244,7 @@ class KeptScan {
 		};
 	}
 
-	/** Looks at the bytes kept up to `end` (each once) for `obj`, /Length, /XRef and /ObjStm. */
+	/** Looks at the kept bytes up to `end`, each once, for `obj`, /Length, /XRef and /ObjStm. */
 	private lookAt(end: number): void {
 		const kept = this.kept;
 		for (let at = Math.max(this.looked, 2); at < end; at++) {
@@ -328,7 +267,8 @@ class KeptScan {
 			// At the data's end by /Length: `endstream` must follow there; else the /Length is wrong
 			// and the data ends at the first `endstream`, searched from here.
 			if (this.probed === 0 && at + PROBE <= chunk.length) {
-				if (endstreamAt(chunk, at)) this.resume(endstreamEnd(chunk, at) - at);
+				const end = endstreamAfter(chunk, at);
+				if (end >= 0) this.resume(end - at);
 				else this.dataEnd = -1;
 				return at;
 			}
@@ -339,7 +279,7 @@ class KeptScan {
 			if (this.probed < PROBE) return at + taken.length;
 			const probe = Buffer.concat(this.probe);
 			[this.probe, this.probed] = [[], 0];
-			if (endstreamAt(probe, 0)) this.resume(0);
+			if (endstreamAfter(probe, 0) >= 0) this.resume(0);
 			else this.dataEnd = -1;
 			this.feed(probe);
 			return at + taken.length;
@@ -381,9 +321,7 @@ class KeptScan {
 
 /** Whether the name `/name` (a whole word) is at `at`. */
 function nameAt(bytes: Buffer, at: number, name: string): boolean {
-	for (let index = 0; index < name.length; index++)
-		if (bytes[at + 1 + index] !== name.charCodeAt(index)) return false;
-	return endsWord(bytes[at + 1 + name.length]);
+	return spells(bytes, at + 1, name) && endsWord(bytes[at + 1 + name.length]);
 }
 
 /** A /Length's number where it is direct (not `N G R`), read after the key at `at`. */
@@ -391,24 +329,17 @@ function directLength(bytes: Buffer, at: number): number | undefined {
 	while (at < bytes.length && isWhiteSpace(bytes[at])) at++;
 	const start = at;
 	let length = 0;
-	while (at < bytes.length && at - start < 12 && bytes[at] >= 48 && bytes[at] <= 57)
-		length = length * 10 + bytes[at++] - 48;
+	while (at - start < 12 && isDigit(bytes[at])) length = length * 10 + bytes[at++] - 48;
 	if (at === start || !endsWord(bytes[at])) return undefined;
 	while (at < bytes.length && isWhiteSpace(bytes[at])) at++;
-	return bytes[at] >= 48 && bytes[at] <= 57 ? undefined : length;
+	return isDigit(bytes[at]) ? undefined : length;
 }
 
-/** Where the `endstream` after `at` ends (endstreamAt holds). */
-function endstreamEnd(bytes: Buffer, at: number): number {
-	while (isWhiteSpace(bytes[at])) at++;
-	return at + ENDSTREAM.length;
-}
-
-/** Whether `endstream` begins within 4 bytes of white space from `at`. */
-export function endstreamAt(bytes: Buffer, at: number): boolean {
+/** Where an `endstream` that begins within 4 bytes of white space from `at` ends (-1: none). */
+export function endstreamAfter(bytes: Buffer, at: number): number {
 	let from = at;
 	while (from < at + 4 && isWhiteSpace(bytes[from])) from++;
-	return isEndstream(bytes, from);
+	return isEndstream(bytes, from) ? from + ENDSTREAM.length : -1;
 }
 
 /** Each byte's place in `endstream` (`e`: its second, 6), -1 where it has none. */
@@ -416,10 +347,10 @@ const IN_ENDSTREAM = new Int8Array(256).fill(-1);
 for (let at = 0; at < ENDSTREAM.length; at++) IN_ENDSTREAM[ENDSTREAM[at]] = at;
 
 /**
- * The first `endstream` in `bytes` from `from` (-1: none), and the bytes looked at that are one of
- * its letters. Any 9 bytes in a row hold one of every ninth byte, so only those are looked at, and
- * a word is checked only where that byte is one of its letters: each step costs the same whatever
- * the data, where a native search slows to a step of two bytes on data of `e`s.
+ * The first `endstream` from `from` (-1: none), and the bytes looked at that are its letters. Any 9
+ * bytes in a row hold one of every ninth byte, so only those are looked at, and the word is checked
+ * only where that byte is one of its letters: a step costs the same whatever the data, where a
+ * native search slows to a step of two bytes on data of `e`s.
  */
 function endstreamIndex(bytes: Buffer, from: number): { at: number; letters: number } {
 	let letters = 0;

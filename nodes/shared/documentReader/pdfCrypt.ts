@@ -1,7 +1,6 @@
-// The standard security handler (ISO 32000-2, 7.6.4) with the empty user password: how files
-// "protected" against printing or copying are encrypted, and every reader opens them without asking.
-// Only streams are decrypted (an object stream holds the page tree); the cross-reference stream is
-// never encrypted. Each byte decrypted is charged to the read's budget by its caller.
+// The standard security handler (ISO 32000-2, 7.6.4) with the empty user password, which every
+// reader opens without asking. Only streams are decrypted (an object stream may hold the page
+// tree); the caller charges each byte.
 import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
 import { integerOf, PdfString, unreadable, type PdfDict, type PdfValue } from './pdfSyntax';
 
@@ -11,7 +10,6 @@ const PADDING = Buffer.from(
 	'hex',
 );
 
-/** A stream's data decrypted for its object's number and generation. */
 export type PdfDecrypt = (data: Buffer, ref: number, gen: number) => Buffer;
 
 /** How the document's streams are decrypted; undefined where they are not encrypted. */

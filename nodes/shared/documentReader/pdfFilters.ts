@@ -1,10 +1,8 @@
-// A stream's data through its filters (ISO 32000-1, 7.4) and predictor, as cross-reference and
-// object streams use them. Every byte out is charged to the read's budget, data without a filter
-// too, and no stream decodes to more than MAX_STREAM_BYTES: a zip bomb costs no more than that.
+// Cross-reference and object streams' filters (ISO 32000-1, 7.4) and predictors. Every byte out is
+// charged, unfiltered data too, and no stream decodes past MAX_STREAM_BYTES (a zip bomb's cost).
 import { PdfOverBudget, type PdfBudget } from './pdfBudget';
-import { integerOf, isWhiteSpace, unreadable, type PdfDict } from './pdfSyntax';
+import { hexBytes, integerOf, isWhiteSpace, unreadable, type PdfDict } from './pdfSyntax';
 
-/** What one stream may decode to. */
 export const MAX_STREAM_BYTES = 4 * 1024 * 1024;
 /** Compressed bytes fed at a time: one slice inflates to at most about a thousand times it. */
 const INFLATE_SLICE = 1024;
@@ -21,11 +19,7 @@ const FILTERS: Record<string, string> = {
 };
 
 /** The stream's data decoded, each filter in turn with its parameters, then its predictor. */
-export async function decodeStream(
-	dict: PdfDict,
-	data: Buffer,
-	budget: PdfBudget,
-): Promise<Buffer> {
+export async function decodeStream(dict: PdfDict, data: Buffer, budget: PdfBudget) {
 	const filters = [dict.get('Filter') ?? []].flat();
 	const parameters = [dict.get('DecodeParms') ?? dict.get('DP') ?? []].flat();
 	if (filters.length > 4) unreadable();
@@ -54,7 +48,6 @@ function charged(budget: PdfBudget, out: Buffer): Buffer {
 	return out;
 }
 
-/** Inflates in slices, stopping once past its bound. */
 async function inflate(data: Buffer, budget: PdfBudget): Promise<Buffer> {
 	const { readable, writable } = new DecompressionStream('deflate');
 	const writer = writable.getWriter();
@@ -82,27 +75,8 @@ async function inflate(data: Buffer, budget: PdfBudget): Promise<Buffer> {
 }
 
 function asciiHex(data: Buffer): Buffer {
-	const out = Buffer.alloc(Math.ceil(data.length / 2));
-	let size = 0;
-	let high = -1;
-	for (const byte of data) {
-		if (byte === 62) break; // '>' ends the data
-		if (isWhiteSpace(byte)) continue;
-		const digit = hexDigit(byte);
-		if (high < 0) high = digit;
-		else {
-			out[size++] = high * 16 + digit;
-			high = -1;
-		}
-	}
-	if (high >= 0) out[size++] = high * 16;
-	return out.subarray(0, size);
-}
-
-function hexDigit(byte: number): number {
-	if (byte >= 48 && byte <= 57) return byte - 48;
-	const lower = byte | 32;
-	return lower >= 97 && lower <= 102 ? lower - 87 : unreadable();
+	const end = data.indexOf(62); // '>' ends the data
+	return hexBytes(data, 0, end < 0 ? data.length : end, data.length);
 }
 
 /** Groups of five characters `!`…`u` for four bytes, `z` for four zeros, `~>` at the end. */
@@ -148,21 +122,6 @@ function lzw(data: Buffer, earlyChange: boolean, budget: PdfBudget): Buffer {
 	const parts: Buffer[] = [];
 	let chunk = Buffer.alloc(64 * 1024);
 	let size = 0;
-	let total = 0;
-	const emit = (code: number) => {
-		const length = lengths[code];
-		if (size + length > chunk.length) {
-			parts.push(chunk.subarray(0, size));
-			chunk = Buffer.alloc(Math.max(64 * 1024, length));
-			size = 0;
-		}
-		for (let at = size + length - 1, next = code; at >= size; at--, next = prefixes[next])
-			chunk[at] = suffixes[next];
-		size += length;
-		total += length;
-		charge(budget, length);
-		return chunk[size - length];
-	};
 	let next = 258;
 	let width = 9;
 	let previous = -1;
@@ -178,7 +137,7 @@ function lzw(data: Buffer, earlyChange: boolean, budget: PdfBudget): Buffer {
 				[next, width, previous] = [258, 9, -1];
 				continue;
 			}
-			if (code === 257) return Buffer.concat([...parts, chunk.subarray(0, size)], total);
+			if (code === 257) return Buffer.concat([...parts, chunk.subarray(0, size)]);
 			if (code > next || (code === next && previous < 0)) unreadable();
 			if (previous >= 0 && next < 4096) {
 				// The new entry is the previous string and the first byte of this one.
@@ -186,12 +145,21 @@ function lzw(data: Buffer, earlyChange: boolean, budget: PdfBudget): Buffer {
 				[prefixes[next], suffixes[next], lengths[next]] = [previous, first, lengths[previous] + 1];
 				next++;
 			}
-			emit(code);
+			const length = lengths[code];
+			if (size + length > chunk.length) {
+				parts.push(chunk.subarray(0, size));
+				chunk = Buffer.alloc(Math.max(64 * 1024, length));
+				size = 0;
+			}
+			for (let at = size + length - 1, entry = code; at >= size; at--, entry = prefixes[entry])
+				chunk[at] = suffixes[entry];
+			size += length;
+			charge(budget, length);
 			previous = code;
 			if (next + early >= 1 << width && width < 12) width++;
 		}
 	}
-	return Buffer.concat([...parts, chunk.subarray(0, size)], total);
+	return Buffer.concat([...parts, chunk.subarray(0, size)]);
 
 	function firstByte(code: number): number {
 		// A code's first byte: the chain of prefixes is at most 4096 long; charged as emitted.
@@ -206,11 +174,9 @@ function unpredict(data: Buffer, options: PdfDict | undefined, budget: PdfBudget
 	const predictor = options?.get('Predictor') ?? 1;
 	if (predictor === 1 || predictor === null) return data;
 	const field = (key: string, fallback: number) => integerOf(options!.get(key) ?? fallback);
-	const [colors, bits, columns] = [
-		field('Colors', 1),
-		field('BitsPerComponent', 8),
-		field('Columns', 1),
-	];
+	const colors = field('Colors', 1);
+	const bits = field('BitsPerComponent', 8);
+	const columns = field('Columns', 1);
 	if (colors < 1 || colors > 32 || ![1, 2, 4, 8, 16].includes(bits) || columns < 1) unreadable();
 	const pixel = Math.max(1, (colors * bits) >> 3);
 	const row = Math.ceil((colors * bits * columns) / 8);

@@ -1,6 +1,7 @@
 // Compressed object streams (ISO 32000-1, 7.5.7): a table of `N` pairs (object number, offset from
 // /First), then the objects, each found as pdf.js finds it.
 import type { PdfBudget } from './pdfBudget';
+import { lastAtOrBefore } from './pdfRefTable';
 import { integerOf, PdfLexer, unreadable, type PdfDict, type PdfValue } from './pdfSyntax';
 
 /** An object stream's table: numbers below LISTED, fewer than INDICES entries (2^21: 8 MB decoded holds no more pairs). */
@@ -9,19 +10,13 @@ const INDICES = 2 ** 21;
 /** What an entry of an object stream's table costs besides its bytes: its place, sorted. */
 const ITEM_STEP = 16;
 
-export interface ObjectStream {
-	/** Each object number of the table times 2^21 plus its index, sorted: where a number is last listed. */
-	listed: Float64Array;
-	offsets: Int32Array;
-	first: number;
-	data: Buffer;
-}
+export type ObjectStream = ReturnType<typeof objectStreamOf>;
 
-/** The table of a decoded object stream whose dictionary is `dict`. */
-export function objectStreamOf(dict: PdfDict, decoded: Buffer, budget: PdfBudget): ObjectStream {
+export function objectStreamOf(dict: PdfDict, decoded: Buffer, budget: PdfBudget) {
 	const [count, first] = [integerOf(dict.get('N')), integerOf(dict.get('First'))];
 	// A pair takes four bytes at least (`0 0 `): more cannot be there.
 	if (count > decoded.length / 4 || first > decoded.length) unreadable();
+	// Each number times INDICES plus its index, sorted: where a number is last listed.
 	const listed = new Float64Array(count);
 	const offsets = new Int32Array(count);
 	const lexer = new PdfLexer(decoded.subarray(0, first), 0, budget);
@@ -47,13 +42,7 @@ export function objectStreamValue(
 	budget: PdfBudget,
 ): PdfValue {
 	const { listed } = stream;
-	let [low, high] = [0, listed.length - 1];
-	const below = (ref + 1) * INDICES;
-	while (low <= high) {
-		const middle = (low + high) >> 1;
-		if (listed[middle] < below) low = middle + 1;
-		else high = middle - 1;
-	}
+	const high = lastAtOrBefore(listed, (ref + 1) * INDICES - 1);
 	budget.step(32);
 	const last = high >= 0 && ref < LISTED ? listed[high] : -1;
 	const at = last >= ref * INDICES ? last - ref * INDICES : index;

@@ -1,6 +1,7 @@
 // A PDF's page tree (ISO 32000-1, 7.7.3): its /Count as pdf.js finds it by descending each node's
 // /Count, beside a bounded walk of its /Kids; the larger stands.
 import { stopOverBudget, type PdfBudget } from './pdfBudget';
+import type { PdfBytes } from './pdfBytes';
 import { PdfLexer, unreadable, type PdfDict, type PdfRef, type PdfValue } from './pdfSyntax';
 import { RefTable } from './pdfRefTable';
 import { dictOf, isRef } from './pdfValues';
@@ -11,25 +12,19 @@ const MAX_WALK = 20_000;
 /** The document's objects as the page tree reads them. */
 export interface PdfObjects {
 	readonly budget: PdfBudget;
-	/** The document's size in bytes. */
-	readonly size: number;
+	readonly bytes: PdfBytes;
 	/** What `value` names, following references; an object that is not defined (or freed) is null. */
 	resolve(value: PdfValue | undefined): Promise<PdfValue>;
 	/** A value, or the object a reference names (one step, as pdf.js fetches). */
 	fetched(value: PdfValue | undefined): Promise<PdfValue>;
-	/** The document's first bytes. */
-	first(length: number): Buffer;
 }
 
 /**
- * The pages pdf.js counts, or more, and no fewer than the root's /Count where it is 1 or more
- * (poppler, mupdf and qpdf take it as it is; one above the document's size in bytes cannot be
- * counted). pdf.js takes /Count (a linearized file's /N) where its
- * descent by each node's /Count finds the page that number names (Catalog.getPageDict), else the
- * leaves of a walk of /Kids. Here: the larger of the leaves and each number so found, where the
- * walk finishes; where it does not (past its bound, an object not read), the
- * numbers alone, and only if each is found. A number found above the document's size in bytes
- * (a page takes more than a byte) is none: cannot be counted.
+ * The pages pdf.js counts or more, and no fewer than the root's /Count. pdf.js takes /Count (a
+ * linearized file's /N) where its descent by each node's /Count finds the page it names
+ * (Catalog.getPageDict), else the leaves of a walk of /Kids. Here: the larger of the leaves and each
+ * number so found where the walk finishes, else the numbers alone, only if each is found. A number
+ * above the document's size in bytes (a page takes more than a byte) cannot be counted.
  */
 export async function pageTreeCount(objects: PdfObjects, catalogRef: PdfValue | undefined) {
 	const catalog = dictOf(await objects.resolve(catalogRef));
@@ -39,7 +34,7 @@ export async function pageTreeCount(objects: PdfObjects, catalogRef: PdfValue | 
 	const numbers = [count, ...linearizedPages(objects)];
 	// poppler, mupdf and qpdf take the root's /Count as it is, whatever the tree holds.
 	const taken = typeof count === 'number' && count >= 1 ? Math.floor(count) : 0;
-	if (!(taken <= objects.size)) unreadable();
+	if (!(taken <= objects.bytes.size)) unreadable();
 	const { leaves, complete } = await walk(objects, root);
 	let found = 0;
 	let needsLeaves = false;
@@ -53,7 +48,7 @@ export async function pageTreeCount(objects: PdfObjects, catalogRef: PdfValue | 
 			Number.isSafeInteger(number) &&
 			(await finds(objects, root, pages, number - 1))
 		) {
-			if (number > objects.size) unreadable();
+			if (number > objects.bytes.size) unreadable();
 			found = Math.max(found, number);
 		} else needsLeaves = true;
 	}
@@ -62,9 +57,8 @@ export async function pageTreeCount(objects: PdfObjects, catalogRef: PdfValue | 
 }
 
 /**
- * Whether pdf.js finds page `index` (Catalog.getPageDict): first page 0 then `index` with the
- * node counts it caches, and `index` without them (a linearized file's first page is found
- * elsewhere); where they differ, cannot be counted. An object not read is no answer either.
+ * Whether pdf.js finds page `index`: first page 0 then `index` with the node counts it caches, and
+ * `index` without them (a linearized file's first page is found elsewhere); they must agree.
  */
 async function finds(
 	objects: PdfObjects,
@@ -95,26 +89,25 @@ async function descend(
 		objects.budget.step(1);
 		const { node, key } = nodes.pop()!;
 		if (isRef(node)) {
-			const ref = node;
-			const count = counts.get(ref);
+			const count = counts.get(node);
 			if (count !== undefined && current + count <= index) {
 				current += count;
 				continue;
 			}
 			// A node met again: pdf.js's "circular reference", page not found.
-			if (visited.has(ref)) return false;
-			visited.add(ref, 1);
+			if (visited.has(node)) return false;
+			visited.add(node, 1);
 			const value = await objects.fetched(node);
 			if (value instanceof Map) {
 				const type = await objects.fetched(value.get('Type'));
 				if (type === 'Page' || !value.has('Kids')) {
-					counts.add(ref, 1);
+					counts.add(node, 1);
 					if (current === index) return true;
 					current++;
 					continue;
 				}
 			}
-			nodes.push({ node: value, key: ref });
+			nodes.push({ node: value, key: node });
 			continue;
 		}
 		if (!(node instanceof Map)) return false;
@@ -143,12 +136,10 @@ async function descend(
 /** A linearized file's /N (its first object, in the first KB), where it has one. */
 function linearizedPages(objects: PdfObjects): PdfValue[] {
 	try {
-		const first = objects.first(1024);
-		const lexer = new PdfLexer(first, 0, objects.budget);
+		const first = objects.bytes.first(1024);
 		const at = first.indexOf(' obj');
 		if (at < 0) return [];
-		lexer.at = at + ' obj'.length;
-		const value = lexer.value();
+		const value = new PdfLexer(first, at + ' obj'.length, objects.budget).value();
 		return value instanceof Map && value.has('Linearized') ? [value.get('N') ?? null] : [];
 	} catch (error) {
 		stopOverBudget(error);
@@ -157,10 +148,7 @@ function linearizedPages(objects: PdfObjects): PdfValue[] {
 }
 
 /** The page tree's leaves, depth first, each node once (a node met again counts as one leaf: pdf.js counts no more). */
-async function walk(
-	objects: PdfObjects,
-	root: PdfValue | undefined,
-): Promise<{ leaves: number; complete: boolean }> {
+async function walk(objects: PdfObjects, root: PdfValue | undefined) {
 	let leaves = 0;
 	const seen = new RefTable();
 	const stack: Array<PdfValue | undefined> = [root];

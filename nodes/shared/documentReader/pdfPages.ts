@@ -1,18 +1,14 @@
-// A PDF's pages as the document says: the trailer's /Root → /Pages, its /Count beside a bounded walk
-// of its /Kids (pdfPageTree.ts), found through the cross-reference sections (pdfXref.ts; the newest
-// definition of an object first, as after incremental updates) and compressed object streams
-// (pdfObjectStreams.ts), or, where those are damaged, a scan of the object headers as pdf.js and
-// qpdf rebuild them (pdfRebuild.ts). Every step is charged to one budget for the read
-// (pdfBudget.ts). Whatever cannot be read, or would pass a bound, is "cannot be counted": no page
-// marker is ever counted.
-import { PdfOverBudget, stopOverBudget, type PdfBudget, type PdfWork } from './pdfBudget';
-import { endstreamAt, PdfBytes, type Open } from './pdfBytes';
+// A PDF's pages as its page tree says (pdfPageTree.ts), its objects found by their newest definition
+// through the cross-reference (pdfXref.ts, pdfObjectStreams.ts) or, where that is damaged, rebuilt
+// from the object headers as pdf.js and qpdf do (pdfRebuild.ts). What cannot be read within the
+// budget cannot be counted: no page marker is ever counted.
+import { PdfOverBudget, stopOverBudget, type PdfBudget } from './pdfBudget';
+import { endstreamAfter, PdfBytes, type Open } from './pdfBytes';
 import { standardDecrypt, type PdfDecrypt } from './pdfCrypt';
 import { decodeStream, MAX_STREAM_BYTES } from './pdfFilters';
 import { objectStreamOf, objectStreamValue, type ObjectStream } from './pdfObjectStreams';
 import { pageTreeCount, type PdfObjects } from './pdfPageTree';
 import {
-	headerAt,
 	headerBefore,
 	headersOf,
 	lastOccurrences,
@@ -28,13 +24,13 @@ import {
 	type PdfDict,
 	type PdfValue,
 } from './pdfSyntax';
-import { RefTable } from './pdfRefTable';
+import { lastAtOrBefore, RefTable } from './pdfRefTable';
 import { dictOf, isRef } from './pdfValues';
 import { streamSection, tableSection, type Entry, type Section } from './pdfXref';
 
-/** Bytes read at once for a cross-reference section or an object (a stream's data is read as long as it is). */
+/** Bytes read at once for a section or an object (a stream's data is read as long as it is). */
 const WINDOW = 512 * 1024;
-/** Catalogs a rebuilt document's trailers may name: each is counted, the largest count wins; past it, cannot be counted. */
+/** Catalogs a rebuilt document's trailers may name (each counted, the largest wins). */
 const MAX_ROOTS = 64;
 /** References followed from one value to what it names. */
 const MAX_HOPS = 32;
@@ -45,75 +41,49 @@ interface ObjectStreams {
 	reads: Array<ObjectStream | { failed: unknown } | undefined>;
 }
 
-interface PdfObject {
-	value: PdfValue;
-	/** A stream's bytes as stored. */
-	data?: Buffer;
-}
+/** An object, and a stream's data as stored. */
+type PdfObject = { value: PdfValue; data?: Buffer };
 
 /** The page count (undefined: cannot be counted), and the work reading it took. */
-export interface PdfPagesRead {
-	pages: number | undefined;
-	work: PdfWork | undefined;
-}
-
-/** The document's pages, a whole number of at least 1, or undefined where it cannot be counted. */
-export async function pdfPageCount(open: Open): Promise<number | undefined> {
-	return (await readPdfPages(open)).pages;
-}
-
-export async function readPdfPages(open: Open): Promise<PdfPagesRead> {
-	let file: PdfFile;
+export async function readPdfPages(open: Open) {
+	let file: PdfFile | undefined;
 	try {
 		file = new PdfFile(await PdfBytes.read(open));
-	} catch {
-		return { pages: undefined, work: undefined };
-	}
-	try {
 		return { pages: await file.pageCount(), work: file.budget.work };
 	} catch {
-		return { pages: undefined, work: file.budget.work };
+		return { pages: undefined, work: file?.budget.work };
 	}
 }
 
 /** The document's objects, by its cross-reference or its rebuilt one. */
 class PdfFile implements PdfObjects {
 	readonly budget: PdfBudget;
-	readonly size: number;
 	private sections: Section[] = [];
 	/** A damaged document's objects by number, from their headers; undefined while its sections are read. */
 	private rebuilt?: RebuiltTable;
 	/** The object streams read, by number ascending (binary search: no table keyed by the document's numbers). */
 	private objectStreams: ObjectStreams = { numbers: [], reads: [] };
-	/** The document's /Encrypt and /ID, then how its streams are decrypted (none: undefined). */
+	/** The document's /Encrypt and /ID, then how its streams are decrypted. */
 	private decrypt?:
 		{ encrypt: PdfValue | undefined; id: PdfValue | undefined } | { streams?: PdfDecrypt };
 	private inLength = false;
 
-	constructor(private readonly bytes: PdfBytes) {
+	constructor(readonly bytes: PdfBytes) {
 		this.budget = bytes.budget;
-		this.size = bytes.size;
-	}
-
-	first(length: number): Buffer {
-		return this.bytes.first(length);
 	}
 
 	async pageCount(): Promise<number> {
 		let counted: number | undefined;
 		try {
-			const { bytes: tail } = this.bytes.last();
+			const tail = this.bytes.last();
 			const start = tail.lastIndexOf('startxref');
 			if (start < 0) unreadable();
 			this.budget.scan(tail.length - start);
-			await this.readSections(
-				new PdfLexer(tail, start + 'startxref'.length, this.budget).integer(),
-			);
-			const trailer = this.sections.find((section) => section.trailer.has('Root'))?.trailer;
-			counted = await this.countOf(
-				trailer ?? unreadable(),
-				this.sections.map(({ trailer }) => trailer),
-			);
+			const lexer = new PdfLexer(tail, start + 'startxref'.length, this.budget);
+			await this.readSections(lexer.integer());
+			const trailers = this.sections.map(({ trailer }) => trailer);
+			const withRoot = trailers.find((each) => each.has('Root')) ?? unreadable();
+			counted = await this.countOf(withRoot, trailers);
 			// Object headers after the last `startxref` (an update cut short of its table): a reader
 			// that rebuilds the document reads them, so the rebuilt count stands beside this one.
 			if (!headerAfter(tail, start)) return counted;
@@ -126,9 +96,8 @@ class PdfFile implements PdfObjects {
 		const { trailers, first } = await this.rebuild();
 		const most = await this.largestCount(trailers);
 		if (!first) return Math.max(counted ?? 0, most);
-		// An object defined more than once: qpdf, mupdf and poppler take its last definition, pdf.js
-		// may take an earlier one (it passes over what lies between a table and the next
-		// `startxref`). Counted with the first as well: the larger stands.
+		// An object defined more than once: qpdf, mupdf and poppler take the last definition, pdf.js
+		// may take an earlier one. Counted with the first as well: the larger stands.
 		this.rebuilt = first;
 		this.objectStreams = { numbers: [], reads: [] };
 		return Math.max(counted ?? 0, most, await this.largestCount(trailers));
@@ -147,16 +116,13 @@ class PdfFile implements PdfObjects {
 			if (roots.push(trailer) > MAX_ROOTS) unreadable();
 		}
 		let most = 0;
-		for (const trailer of roots)
-			if (await this.isCatalog(trailer.get('Root')))
+		for (const trailer of roots) {
+			// pdf.js passes over a trailer whose catalog has no page tree.
+			const catalog = await this.resolve(trailer.get('Root'));
+			if (catalog instanceof Map && (await this.resolve(catalog.get('Pages'))) instanceof Map)
 				most = Math.max(most, await this.countOf(trailer, trailers));
+		}
 		return most || unreadable();
-	}
-
-	/** Whether `root` names a catalog with a page tree: pdf.js passes over a trailer whose does not. */
-	private async isCatalog(root: PdfValue | undefined): Promise<boolean> {
-		const catalog = await this.resolve(root);
-		return catalog instanceof Map && (await this.resolve(catalog.get('Pages'))) instanceof Map;
 	}
 
 	/** The count of the catalog `trailer` names, its objects decrypted by `trailers`' /Encrypt. */
@@ -182,7 +148,7 @@ class PdfFile implements PdfObjects {
 		return value ?? null;
 	}
 
-	/** The sections from the newest: each table's /XRefStm (a hybrid file's), then /Prev. */
+	/** From the newest: each table's /XRefStm (a hybrid file's), then /Prev. */
 	private async readSections(newest: number) {
 		const sections: Section[] = [];
 		const offsets = [newest];
@@ -217,21 +183,17 @@ class PdfFile implements PdfObjects {
 		return streamSection(dict, await decodeStream(dict, data, this.budget), this.budget);
 	}
 
-	/** Object `ref` of generation `gen` by its newest definition. */
 	private async object(ref: number, gen: number, withData = false): Promise<PdfObject> {
 		this.budget.object();
 		const entry = this.entryOf(ref);
 		if (entry === undefined || entry === 'free') return { value: null };
+		// A generation the document does not define: null once rebuilt, else damage.
+		if (gen !== ('offset' in entry ? entry.gen : 0))
+			return this.rebuilt ? { value: null } : unreadable();
 		if ('offset' in entry) {
-			if (entry.gen !== gen) {
-				// A reference to a generation the document does not define: null once rebuilt; in a
-				// cross-reference, damage (readers rebuild it).
-				return this.rebuilt ? { value: null } : unreadable();
-			}
 			const bytes = await this.bytes.at(entry.offset, WINDOW);
 			return await this.objectIn(bytes, entry.offset, withData, ref, gen);
 		}
-		if (gen !== 0) return this.rebuilt ? { value: null } : unreadable();
 		const stream = await this.objectStream(entry.stream);
 		return { value: objectStreamValue(stream, entry.index, ref, this.budget) };
 	}
@@ -248,11 +210,7 @@ class PdfFile implements PdfObjects {
 		return undefined;
 	}
 
-	/**
-	 * `ref gen obj value endobj`, or a stream (`<< /Length … >> stream … endstream`), at the start of
-	 * `bytes`; a stream's data where `withData` (the read skipped it where its dictionary did not
-	 * name /XRef or /ObjStm).
-	 */
+	/** The object at the start of `bytes`, and a stream's data where `withData`. */
 	private async objectIn(
 		bytes: Buffer,
 		offset: number,
@@ -288,7 +246,7 @@ class PdfFile implements PdfObjects {
 			const around = near
 				? bytes.subarray(start)
 				: await this.bytes.at(offset + start, length + 32);
-			if (endstreamAt(around, length)) return { value, data: around.subarray(0, length) };
+			if (endstreamAfter(around, length) >= 0) return { value, data: around.subarray(0, length) };
 		}
 		// A /Length that is wrong or missing: the data ends before `endstream`, as readers find it.
 		const searched = bytes.subarray(0, start + WINDOW);
@@ -304,30 +262,18 @@ class PdfFile implements PdfObjects {
 	/** An object stream's table of `N` pairs (object number, offset from `/First`), read once a read. */
 	private async objectStream(ref: number): Promise<ObjectStream> {
 		const { numbers, reads } = this.objectStreams;
-		let [low, high] = [0, numbers.length - 1];
-		while (low <= high) {
-			const middle = (low + high) >> 1;
-			if (numbers[middle] < ref) low = middle + 1;
-			else if (numbers[middle] > ref) high = middle - 1;
-			else {
-				const read = reads[middle];
-				// Met again while it is read (its own data, its /Length or the /Encrypt that decrypts it
-				// lies inside it): a cycle no reader can resolve, never awaited.
-				if (read === undefined) unreadable();
-				if ('failed' in read) throw read.failed;
-				return read;
-			}
+		const at = lastAtOrBefore(numbers, ref);
+		let read = reads[at];
+		if (numbers[at] !== ref) {
+			// Each stream read costs the budget its bytes: few are read, so an insertion is cheap.
+			numbers.splice(at + 1, 0, ref);
+			reads.splice(at + 1, 0, undefined);
+			read = await this.readObjectStream(ref).catch((failed: unknown) => ({ failed }));
+			reads[numbers.indexOf(ref)] = read;
 		}
-		// Each stream read costs the budget its bytes: few are read, so an insertion is cheap.
-		numbers.splice(low, 0, ref);
-		reads.splice(low, 0, undefined);
-		let read: ObjectStream | { failed: unknown };
-		try {
-			read = await this.readObjectStream(ref);
-		} catch (error) {
-			read = { failed: error };
-		}
-		reads[numbers.indexOf(ref)] = read;
+		// Met again while it is read (its own data, its /Length or the /Encrypt that decrypts it
+		// lies inside it): a cycle no reader can resolve, never awaited.
+		if (read === undefined) unreadable();
 		if ('failed' in read) throw read.failed;
 		return read;
 	}
@@ -352,14 +298,10 @@ class PdfFile implements PdfObjects {
 		return streams(data, ref, gen);
 	}
 
-	/**
-	 * Rebuilds the cross-reference from `N G obj` headers and finds the trailers (`trailer` and
-	 * cross-reference streams), in all of the document's bytes (readers find them in any).
-	 */
+	/** The cross-reference rebuilt from `N G obj` headers, and the trailers, in all of the bytes. */
 	private async rebuild(): Promise<{ trailers: PdfDict[]; first?: RebuiltTable }> {
 		const bytes = await this.bytes.whole();
-		// Searches of the whole for object headers, trailers and cross-reference streams, each native
-		// and cheap: charged once.
+		// Native searches of the whole (headers, trailers, cross-reference streams): charged once.
 		this.budget.scan(bytes.length);
 		const { rebuilt, first, offsets: headers } = headersOf(bytes, this.budget);
 		this.sections = [];
@@ -367,14 +309,11 @@ class PdfFile implements PdfObjects {
 		this.decrypt = undefined;
 		this.rebuilt = rebuilt;
 		const trailers = trailersOf(bytes, this.budget);
-		// Cross-reference streams, newest first: their dictionaries are trailers, their entries the
-		// compressed objects' places.
-		let header = headers.length - 1;
+		// Cross-reference streams, newest first: trailers, and the compressed objects' places.
 		for (const at of lastOccurrences(bytes, '/XRef', MAX_TRAILERS)) {
 			if (!endsWord(bytes[at + 5])) continue;
-			while (header >= 0 && headers[header] > at) header--;
-			if (header < 0) break;
-			const offset = headers[header];
+			const offset = headers[lastAtOrBefore(headers, at)];
+			if (offset === undefined) break;
 			try {
 				const { value, data } = await this.objectIn(bytes.subarray(offset), offset, true);
 				const section = await this.streamSection(value, data);
@@ -388,9 +327,8 @@ class PdfFile implements PdfObjects {
 		// No trailer at all: an object holding /Root stands for one (as pdf.js finds it).
 		if (trailers.length === 0)
 			for (const at of lastOccurrences(bytes, '/Root', MAX_ROOTS)) {
-				const index = headerAt(headers, at);
-				if (index < 0) continue;
-				const offset = headers[index];
+				const offset = headers[lastAtOrBefore(headers, at)];
+				if (offset === undefined) continue;
 				try {
 					const { value } = await this.objectIn(bytes.subarray(offset), offset, false);
 					if (value instanceof Map && value.has('Root')) trailers.push(value);
@@ -402,7 +340,7 @@ class PdfFile implements PdfObjects {
 	}
 }
 
-/** Whether an object header `N G obj` follows `start` in `bytes`. */
+/** Whether an object header follows `start`. */
 function headerAfter(bytes: Buffer, start: number): boolean {
 	for (let at = bytes.indexOf('obj', start); at >= 0; at = bytes.indexOf('obj', at + 3))
 		if (headerBefore(bytes, at)) return true;

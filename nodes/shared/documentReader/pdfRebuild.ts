@@ -1,27 +1,18 @@
 // A damaged PDF's cross-reference rebuilt as pdf.js and qpdf rebuild it: from its `N G obj` headers,
 // its `trailer` dictionaries and its cross-reference streams, each found by a native search.
 import { PdfOverBudget, stopOverBudget, type PdfBudget } from './pdfBudget';
-import { endsWord, isWhiteSpace, PdfLexer, unreadable, type PdfDict } from './pdfSyntax';
+import { lastAtOrBefore } from './pdfRefTable';
+import { endsWord, isDigit, isWhiteSpace, PdfLexer, unreadable, type PdfDict } from './pdfSyntax';
 
 /** Object headers a rebuilt document may have, and trailers it may name. */
 const MAX_HEADERS = 200_000;
 export const MAX_TRAILERS = 1000;
-/** What each `obj` a rebuild finds costs the budget, and each header it keeps. */
-const FOUND_COST = 4;
-const HEADER_COST = 64;
+const FOUND_COST = 4; // each `obj` found
+const HEADER_COST = 64; // each header kept
 /** Bytes after `trailer` searched for its keys where its dictionary does not parse. */
 const LOOSE_TRAILER = 1024 * 1024;
-
 /** Orders below 2^18 (MAX_HEADERS) keep a key of number and order exact. */
 const ORDERS = 2 ** 18;
-
-export interface Headers {
-	rebuilt: RebuiltTable;
-	/** The same with the first definition of each number and generation, where any differs (else undefined). */
-	first?: RebuiltTable;
-	/** The offsets of every header, ascending. */
-	offsets: number[];
-}
 
 /** Each object's definition by its headers: a later one of the same generation wins (an update), another generation does not. */
 export class RebuiltTable {
@@ -54,19 +45,13 @@ export class RebuiltTable {
 	}
 
 	get(ref: number): { offset: number; gen: number } | undefined {
-		let [low, high] = [0, this.numbers.length - 1];
-		while (low <= high) {
-			const middle = (low + high) >> 1;
-			if (this.numbers[middle] < ref) low = middle + 1;
-			else if (this.numbers[middle] > ref) high = middle - 1;
-			else return { offset: this.offsets[middle], gen: this.gens[middle] };
-		}
-		return undefined;
+		const at = lastAtOrBefore(this.numbers, ref);
+		return this.numbers[at] === ref ? { offset: this.offsets[at], gen: this.gens[at] } : undefined;
 	}
 }
 
-/** The `N G obj` headers of `bytes`. */
-export function headersOf(bytes: Buffer, budget: PdfBudget): Headers {
+/** The `N G obj` headers: their table, by first definitions too where any differs, and offsets. */
+export function headersOf(bytes: Buffer, budget: PdfBudget) {
 	const [numbers, gens, offsets]: number[][] = [[], [], []];
 	for (let at = bytes.indexOf('obj'); at >= 0; at = bytes.indexOf('obj', at + 3)) {
 		// Each `obj` found is looked at before it: `objobj…` costs as much as headers do.
@@ -130,33 +115,20 @@ export function lastOccurrences(bytes: Buffer, word: string, most: number): numb
 	return found;
 }
 
-/** The index of the last of the ascending `offsets` at or before `at` (-1: none). */
-export function headerAt(offsets: number[], at: number): number {
-	let [low, high] = [0, offsets.length - 1];
-	while (low <= high) {
-		const middle = (low + high) >> 1;
-		if (offsets[middle] <= at) low = middle + 1;
-		else high = middle - 1;
-	}
-	return high;
-}
-
 /** `N G` before the `obj` at `at` (the offset of N), or undefined where the bytes there are not a header. */
 export function headerBefore(bytes: Buffer, at: number): [number, number, number] | undefined {
 	if (!endsWord(bytes[at + 3])) return undefined;
-	const digitsBefore = (end: number) => {
+	// Where the run of at most `most` bytes that pass `test` ending at `end` starts.
+	const runBefore = (end: number, most: number, test: (byte: number) => boolean) => {
 		let start = end;
-		while (start > 0 && end - start < 10 && bytes[start - 1] >= 48 && bytes[start - 1] <= 57)
-			start--;
+		while (start > 0 && end - start < most && test(bytes[start - 1])) start--;
 		return start;
 	};
-	let end = at;
-	while (end > 0 && at - end < 8 && isWhiteSpace(bytes[end - 1])) end--;
-	const genStart = digitsBefore(end);
+	const end = runBefore(at, 8, isWhiteSpace);
+	const genStart = runBefore(end, 10, isDigit);
 	if (genStart === end || end === at) return undefined;
-	let numEnd = genStart;
-	while (numEnd > 0 && genStart - numEnd < 8 && isWhiteSpace(bytes[numEnd - 1])) numEnd--;
-	const numStart = digitsBefore(numEnd);
+	const numEnd = runBefore(genStart, 8, isWhiteSpace);
+	const numStart = runBefore(numEnd, 10, isDigit);
 	if (numStart === numEnd || numEnd === genStart) return undefined;
 	if (numStart > 0 && !endsWord(bytes[numStart - 1])) return undefined;
 	const number = Number(bytes.toString('latin1', numStart, numEnd));

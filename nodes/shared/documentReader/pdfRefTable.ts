@@ -12,9 +12,9 @@ export function refKey(ref: PdfRef): number {
 	return ref.ref < NUMBERS ? ref.ref * GENERATIONS + ref.gen : unreadable();
 }
 
-/** The index of the last of the first `length` ascending `values` at or before `at` (-1: none). */
-export function lastAtOrBefore(values: Float64Array, at: number, length = values.length): number {
-	let [low, high] = [0, length - 1];
+/** The index of the last of the ascending `values` at or before `at` (-1: none). */
+export function lastAtOrBefore(values: ArrayLike<number>, at: number): number {
+	let [low, high] = [0, values.length - 1];
 	while (low <= high) {
 		const middle = (low + high) >> 1;
 		if (values[middle] <= at) low = middle + 1;
@@ -23,7 +23,6 @@ export function lastAtOrBefore(values: Float64Array, at: number, length = values
 	return high;
 }
 
-/** A number for each reference it holds. */
 export class RefTable {
 	private keys = new Float64Array(0);
 	private values = new Float64Array(0);

@@ -1,7 +1,6 @@
-// PDF's object syntax (ISO 32000-1, 7.2 and 7.3) over a document's bytes, without patterns: each
-// byte is looked at a bounded number of times, numbers and references are read from the bytes
-// without making strings, and each token is charged to the read's budget as it is read, its bytes
-// and what the kind of token costs besides (TOKEN_COST, measured), whether it reads or not.
+// PDF's object syntax (ISO 32000-1, 7.2 and 7.3) without patterns: each byte is looked at a bounded
+// number of times, numbers and references are read without making strings, and each token is
+// charged as it is read, its bytes and its kind's TOKEN_COST, whether it reads or not.
 import { TOKEN_COST, type PdfBudget } from './pdfBudget';
 
 /** A value as the page count reads it: a name is its text (without the slash). */
@@ -34,7 +33,7 @@ const [OPEN_PAREN, CLOSE_PAREN, BACKSLASH, R] = [40, 41, 92, 82];
 const CLASS = new Uint8Array(256);
 for (const byte of [0, TAB, LF, 12, CR, SPACE]) CLASS[byte] = 1;
 for (const char of '()<>[]{}/%') CLASS[char.charCodeAt(0)] = 2;
-/** Each byte's value as a hex digit, -1 where it is none. */
+/** Each byte's value as a hex digit, else -1. */
 const HEX = new Int8Array(256).fill(-1);
 for (const [value, char] of [...'0123456789abcdef'].entries()) {
 	HEX[char.charCodeAt(0)] = value;
@@ -42,14 +41,8 @@ for (const [value, char] of [...'0123456789abcdef'].entries()) {
 }
 /** What `\n`, `\r`, `\t`, `\b`, `\f` stand for in a literal string; any other escaped byte is itself. */
 const ESCAPES = new Uint8Array(256).map((_, byte) => byte);
-for (const [escaped, byte] of [
-	[110, LF],
-	[114, CR],
-	[116, TAB],
-	[98, 8],
-	[102, 12],
-])
-	ESCAPES[escaped] = byte;
+for (const [escaped, byte] of ['n\n', 'r\r', 't\t', 'b\b', 'f\f'])
+	ESCAPES[escaped.charCodeAt(0)] = byte.charCodeAt(0);
 
 /** What every reader of a document's structure throws on anything it cannot read. */
 export function unreadable(): never {
@@ -58,6 +51,10 @@ export function unreadable(): never {
 
 export function isWhiteSpace(byte: number): boolean {
 	return CLASS[byte] === 1;
+}
+
+export function isDigit(byte: number): boolean {
+	return byte >= ZERO && byte <= NINE;
 }
 
 /** Whether `byte` ends a word (white space, a delimiter, or past the end). */
@@ -72,11 +69,10 @@ export class PdfLexer {
 		private readonly budget?: PdfBudget,
 	) {}
 
-	/** Skips white space and comments. */
 	skip(): void {
 		const start = this.at;
 		this.at = this.pastSpace(start);
-		this.budget?.tokenize(this.at - start);
+		this.charge(this.at - start, 0);
 	}
 
 	/** The next keyword or number: the regular characters after white space. */
@@ -100,8 +96,7 @@ export class PdfLexer {
 		const from = this.pastSpace(start);
 		let at = from;
 		let number = 0;
-		while (at < bytes.length && bytes[at] >= ZERO && bytes[at] <= NINE && at - from < 15)
-			number = number * 10 + bytes[at++] - ZERO;
+		while (at - from < 15 && isDigit(bytes[at])) number = number * 10 + bytes[at++] - ZERO;
 		this.at = at;
 		this.charge(at - start, TOKEN_COST.number);
 		return at > from && endsWord(bytes[at]) ? number : unreadable();
@@ -157,36 +152,28 @@ export class PdfLexer {
 			this.charge(end - start, TOKEN_COST.keyword);
 			return keywordIn(bytes, at, end);
 		}
-		if (!(Number.isSafeInteger(number) && number >= 0)) {
-			this.charge(end - start, smallInteger(number) ? TOKEN_COST.number : TOKEN_COST.real);
-			return number;
-		}
 		// `12 0 R` is a reference to object 12, generation 0: a generation of 1 to 5 digits, then R.
-		const genStart = this.pastSpace(end);
-		let genEnd = genStart;
-		let gen = 0;
-		while (
-			genEnd < bytes.length &&
-			bytes[genEnd] >= ZERO &&
-			bytes[genEnd] <= NINE &&
-			genEnd - genStart <= 5
-		)
-			gen = gen * 10 + bytes[genEnd++] - ZERO;
-		if (genEnd === genStart || genEnd - genStart > 5 || !endsWord(bytes[genEnd])) {
-			this.charge(genEnd - start, smallInteger(number) ? TOKEN_COST.number : TOKEN_COST.real);
-			return number;
+		let looked = end;
+		if (Number.isSafeInteger(number) && number >= 0) {
+			const genStart = this.pastSpace(end);
+			let gen = 0;
+			for (looked = genStart; looked - genStart <= 5 && isDigit(bytes[looked]); looked++)
+				gen = gen * 10 + bytes[looked] - ZERO;
+			if (looked > genStart && looked - genStart <= 5 && endsWord(bytes[looked])) {
+				const r = this.pastSpace(looked);
+				looked = r + 1;
+				if (bytes[r] === R && endsWord(bytes[r + 1])) {
+					this.at = r + 1;
+					this.charge(this.at - start, TOKEN_COST.reference);
+					return { ref: number, gen };
+				}
+			}
 		}
-		const r = this.pastSpace(genEnd);
-		if (bytes[r] !== R || !endsWord(bytes[r + 1])) {
-			this.charge(r + 1 - start, smallInteger(number) ? TOKEN_COST.number : TOKEN_COST.real);
-			return number;
-		}
-		this.at = r + 1;
-		this.charge(this.at - start, TOKEN_COST.reference);
-		return { ref: number, gen };
+		this.charge(looked - start, smallInteger(number) ? TOKEN_COST.number : TOKEN_COST.real);
+		return number;
 	}
 
-	/** Past white space and comments from `at`. */
+	/** Past white space and comments. */
 	private pastSpace(at: number): number {
 		const bytes = this.bytes;
 		const length = bytes.length;
@@ -199,48 +186,38 @@ export class PdfLexer {
 		return at;
 	}
 
-	/** Past the regular characters from `at`. */
 	private pastRegular(at: number): number {
 		const bytes = this.bytes;
 		while (at < bytes.length && CLASS[bytes[at]] === 0) at++;
 		return at;
 	}
 
-	/** Charges `bytes` looked at and a token of `cost`. */
 	private charge(bytes: number, cost: number): void {
 		this.budget?.token(bytes, cost);
 	}
 
-	/** Whether the next bytes (after white space) close an array (`]`, then -1) or a dictionary (`>>`), then past them. */
+	/** Whether the next bytes close an array (`]`, -1) or a dictionary (`>>`); if so, past them. */
 	private closes(closing: number, second: number): boolean {
-		const start = this.at;
-		const bytes = this.bytes;
-		const at = this.pastSpace(start);
-		this.budget?.tokenize(at - start);
-		this.at = at;
+		this.skip();
+		const { at, bytes } = this;
 		if (at >= bytes.length) unreadable();
 		if (bytes[at] !== closing || (second >= 0 && bytes[at + 1] !== second)) return false;
 		this.at = at + (second >= 0 ? 2 : 1);
 		return true;
 	}
 
-	/** `<48 65>`: hex digits, white space between them. */
 	private hexString(start: number, open: number): PdfString {
 		const bytes = this.bytes;
 		let end = open + 1;
-		while (
-			end < bytes.length &&
-			bytes[end] !== GREATER &&
-			(HEX[bytes[end]] >= 0 || CLASS[bytes[end]] === 1)
-		)
-			end++;
+		// Up to `>` (no digit nor white space) or the end (where a byte is undefined: neither).
+		while (HEX[bytes[end]] >= 0 || CLASS[bytes[end]] === 1) end++;
 		this.at = Math.min(end + 1, bytes.length);
 		this.charge(this.at - start, TOKEN_COST.string);
 		if (bytes[end] !== GREATER) unreadable();
 		return new PdfString(bytes, open + 1, end, true);
 	}
 
-	/** A literal string: balanced parentheses, backslash escapes (ISO 32000-1, 7.3.4.2). */
+	/** Balanced parentheses, backslash escapes (ISO 32000-1, 7.3.4.2). */
 	private literalString(start: number, open: number): PdfString {
 		const bytes = this.bytes;
 		let end = open + 1;
@@ -257,10 +234,7 @@ export class PdfLexer {
 	}
 }
 
-/**
- * A string, where it is written: most are never read, so its bytes are decoded only when asked
- * (an ID's, an encryption dictionary's), not as it is read.
- */
+/** A string, where it is written: most are never read, so its bytes are decoded only when asked. */
 export class PdfString {
 	constructor(
 		private readonly source: Buffer,
@@ -269,26 +243,12 @@ export class PdfString {
 		private readonly hex: boolean,
 	) {}
 
-	/** Its bytes, the first MAX_STRING of them. */
+	/** Its first MAX_STRING bytes. */
 	bytes(): Buffer {
 		const { source, start, end } = this;
+		if (this.hex) return hexBytes(source, start, end, MAX_STRING);
 		const out = Buffer.alloc(Math.min(MAX_STRING, end - start));
 		let filled = 0;
-		if (this.hex) {
-			// Pairs of digits; a last odd digit is followed by 0.
-			let high = -1;
-			for (let at = start; at < end && filled < out.length; at++) {
-				const digit = HEX[source[at]];
-				if (digit < 0) continue;
-				if (high < 0) high = digit;
-				else {
-					out[filled++] = high * 16 + digit;
-					high = -1;
-				}
-			}
-			if (high >= 0 && filled < out.length) out[filled++] = high * 16;
-			return out.subarray(0, filled);
-		}
 		for (let at = start; at < end && filled < out.length;) {
 			const byte = source[at++];
 			if (byte !== BACKSLASH) {
@@ -309,6 +269,28 @@ export class PdfString {
 	}
 }
 
+/**
+ * The first `most` bytes hex digits write in `source[start, end)`, white space between them (else
+ * unreadable); a last odd digit is followed by 0.
+ */
+export function hexBytes(source: Buffer, start: number, end: number, most: number): Buffer {
+	const out = Buffer.alloc(Math.min(most, Math.ceil((end - start) / 2)));
+	let filled = 0;
+	let high = -1;
+	for (let at = start; at < end && filled < out.length; at++) {
+		const digit = HEX[source[at]];
+		if (digit < 0) {
+			if (CLASS[source[at]] !== 1) unreadable();
+		} else if (high < 0) high = digit;
+		else {
+			out[filled++] = high * 16 + digit;
+			high = -1;
+		}
+	}
+	if (high >= 0 && filled < out.length) out[filled++] = high * 16;
+	return out.subarray(0, filled);
+}
+
 export function integerOf(value: PdfValue | undefined): number {
 	return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
 		? value
@@ -316,9 +298,8 @@ export function integerOf(value: PdfValue | undefined): number {
 }
 
 /**
- * The number `bytes[from, to)` writes (digits, at most one point, a sign first), as `Number` reads
- * it; NaN where it writes none. Read from the bytes; through a string only past EXACT_DIGITS, where
- * the bytes paid for it.
+ * The number `bytes[from, to)` writes (a sign, digits, at most one point), as `Number` reads it, or
+ * NaN; through a string only past EXACT_DIGITS, where the bytes paid for it.
  */
 function numberIn(bytes: Buffer, from: number, to: number): number {
 	let at = from;
@@ -331,7 +312,7 @@ function numberIn(bytes: Buffer, from: number, to: number): number {
 	let mantissa = 0;
 	for (; at < to; at++) {
 		const byte = bytes[at];
-		if (byte >= ZERO && byte <= NINE) {
+		if (isDigit(byte)) {
 			digits++;
 			if (mantissa !== 0 || byte !== ZERO) significant++;
 			mantissa = mantissa * 10 + byte - ZERO;
@@ -352,23 +333,13 @@ function smallInteger(number: number): boolean {
 
 /** `true`, `false` or `null` where `bytes[from, to)` spells it; any other keyword is null too. */
 function keywordIn(bytes: Buffer, from: number, to: number): boolean | null {
-	const length = to - from;
-	if (
-		length === 4 &&
-		bytes[from] === 116 &&
-		bytes[from + 1] === 114 &&
-		bytes[from + 2] === 117 &&
-		bytes[from + 3] === 101
-	)
-		return true;
-	if (
-		length === 5 &&
-		bytes[from] === 102 &&
-		bytes[from + 1] === 97 &&
-		bytes[from + 2] === 108 &&
-		bytes[from + 3] === 115 &&
-		bytes[from + 4] === 101
-	)
-		return false;
-	return null;
+	if (to - from === 4 && spells(bytes, from, 'true')) return true;
+	return to - from === 5 && spells(bytes, from, 'false') ? false : null;
+}
+
+/** Whether `word` is written at `at`. */
+export function spells(bytes: Buffer, at: number, word: string): boolean {
+	for (let index = 0; index < word.length; index++)
+		if (bytes[at + index] !== word.charCodeAt(index)) return false;
+	return true;
 }

@@ -34,8 +34,8 @@ export function tableSection(lexer: PdfLexer, budget: PdfBudget): Section {
 	}
 	const trailer = dictOf(lexer.value());
 	const bytes = lexer.bytes.subarray(0, lexer.at);
-	// Subsections in ascending order, none overlapping the next (as producers write them): found
-	// by halves. Otherwise looked through, the first listing a number defining it, as pdf.js reads.
+	// Ascending, none overlapping the next (as producers write them): found by halves. Otherwise
+	// looked through, the first listing a number defining it, as pdf.js reads.
 	const firsts = Float64Array.from(subsections, ([first]) => first);
 	const ordered = subsections.every(
 		([first], at) => at === 0 || first >= subsections[at - 1][0] + subsections[at - 1][1],
@@ -54,9 +54,7 @@ export function tableSection(lexer: PdfLexer, budget: PdfBudget): Section {
 			if (!found || ref < found[0] || ref >= found[0] + found[1]) return undefined;
 			const [first, , start, width] = found;
 			const entry = new PdfLexer(bytes, start + width * (ref - first), budget);
-			const offset = entry.integer();
-			const gen = entry.integer();
-			const kind = entry.word();
+			const [offset, gen, kind] = [entry.integer(), entry.integer(), entry.word()];
 			return kind === 'n' ? { offset, gen } : kind === 'f' ? 'free' : unreadable();
 		},
 	};
@@ -68,8 +66,7 @@ export function streamSection(dict: PdfDict, data: Buffer, budget: PdfBudget): S
 	if (widths.length !== 3 || widths.some((width) => width > 8)) unreadable();
 	const index = arrayOf(dict.get('Index') ?? [0, dict.get('Size') ?? null]).map(integerOf);
 	const rowWidth = widths[0] + widths[1] + widths[2];
-	// Subsections in ascending order, none overlapping the next: found by halves (the first row of
-	// each kept). Otherwise looked through, the first listing a number defining it.
+	// Found by halves or looked through, as a table's subsections are (the first row of each kept).
 	const pairs = index.length >> 1;
 	const firsts = new Float64Array(pairs);
 	const rows = new Float64Array(pairs);

@@ -1,6 +1,7 @@
 // Pages of plain text before upload, by a layout no fax of it can beat (docs/operations.md, Max Pages):
 // Fax.Plus publishes none, so this one holds at most what any usual rendering of the text holds.
 import { sleep } from 'n8n-workflow';
+import type { Open } from './pdfBytes';
 
 /** Columns a line holds: 60 of 7.5 pt fit inside A4's 1-inch margins (451 pt), the narrower page. */
 export const TEXT_COLUMNS = 60;
@@ -19,13 +20,15 @@ const [WIDE, BREAK] = [128, 129];
 const ASCII_BREAKS = [11, 28, 29, 30];
 
 /**
- * Columns of an ASCII byte: 2 for the letters and signs wider than 7.5 pt at 12 points in the usual
- * fonts (capitals, m, w, @, %, &), 1 for the others, control bytes included.
+ * Columns of each unit: 0 for blanks and breaks; 2 for WIDE and the ASCII letters and signs wider
+ * than 7.5 pt at 12 points in the usual fonts (capitals, m, w, @, %, &); 1 for the others.
  */
-function asciiColumns(byte: number): number {
-	if (byte >= 65 && byte <= 90) return 2;
-	return byte === 109 || byte === 119 || byte === 64 || byte === 37 || byte === 38 ? 2 : 1;
-}
+const COLUMNS = Uint8Array.from({ length: BREAK + 1 }, (_, unit) => {
+	if ([SPACE, TAB, LINE_FEED, CARRIAGE_RETURN, FORM_FEED, BREAK, ...ASCII_BREAKS].includes(unit))
+		return 0;
+	const wide = unit === WIDE || (unit >= 65 && unit <= 90) || [109, 119, 64, 37, 38].includes(unit);
+	return wide ? 2 : 1;
+});
 
 /** Lines wrap at spaces, as a word processor wraps them; a word longer than a line is cut. One pass, constant state. */
 class TextLayout {
@@ -42,14 +45,6 @@ class TextLayout {
 	private lower = 0x80;
 	private upper = 0xbf;
 	private afterCarriageReturn = false;
-	/** Columns of each unit (ASCII bytes, WIDE, BREAK); 0 for the blanks and breaks. */
-	private readonly columns = Uint8Array.from({ length: BREAK + 1 }, (_, unit) =>
-		[SPACE, TAB, LINE_FEED, CARRIAGE_RETURN, FORM_FEED, BREAK, ...ASCII_BREAKS].includes(unit)
-			? 0
-			: unit === WIDE
-				? 2
-				: asciiColumns(unit),
-	);
 
 	get pagesSoFar(): number {
 		return this.pages + Math.floor(this.lines / TEXT_LINES);
@@ -57,7 +52,6 @@ class TextLayout {
 
 	/** The state is in locals for the loop: a letter that fits its line costs a lookup and an add. */
 	add(bytes: Uint8Array) {
-		const columns = this.columns;
 		let { pages, lines, line, word, held, due, code, lower, upper, afterCarriageReturn } = this;
 		for (let at = 0; at < bytes.length; at++) {
 			const byte = bytes[at];
@@ -71,7 +65,7 @@ class TextLayout {
 					upper = 0xbf;
 					if (--due > 0) continue;
 					unit = code === 0x85 || code === 0x2028 || code === 0x2029 ? BREAK : WIDE;
-					width = columns[unit];
+					width = COLUMNS[unit];
 				} else {
 					// Not UTF-8: each byte held is a character of its own (as Windows-1252 reads it); this byte starts afresh.
 					unit = WIDE;
@@ -80,7 +74,7 @@ class TextLayout {
 					at--;
 				}
 			} else if (byte < 0x80) {
-				width = columns[byte];
+				width = COLUMNS[byte];
 			} else if (byte >= 0xc2 && byte <= 0xf4) {
 				// UTF-8's well-formed sequences (Unicode's table 3-7): a lead byte, then 1 to 3 in the ranges it allows.
 				due = byte >= 0xf0 ? 3 : byte >= 0xe0 ? 2 : 1;
@@ -150,25 +144,13 @@ class TextLayout {
 
 	/** Pages of the whole text: at least one. */
 	end(): number {
-		// A sequence cut short by the end: its bytes are characters, placed as a line break after them would.
-		if (this.due > 0) this.add(Uint8Array.of(LINE_FEED));
-		let { lines, line } = this;
-		if (this.word > 0) {
-			if (line > 0 && line + this.word > TEXT_COLUMNS) {
-				lines++;
-				line = 0;
-			}
-			line += this.word;
-		}
-		if (line > 0) lines++;
-		return Math.max(1, this.pages + Math.ceil(lines / TEXT_LINES));
+		// The last line ends as a line break would end it; a sequence cut short by the end is characters.
+		if (this.due > 0 || this.line > 0 || this.word > 0) this.add(Uint8Array.of(LINE_FEED));
+		return Math.max(1, this.pages + Math.ceil(this.lines / TEXT_LINES));
 	}
 }
 
-/**
- * A text that starts with UTF-16's byte order mark, as a converter that honours it reads it: each
- * piece decoded from UTF-16 (an odd byte carried to the next) and laid out as UTF-8.
- */
+/** A text with UTF-16's byte order mark, read as a converter that honours it reads it. */
 class Utf16Layout {
 	private readonly layout = new TextLayout();
 	private carry = Buffer.alloc(0);
@@ -199,14 +181,8 @@ class Utf16Layout {
 	}
 }
 
-/**
- * Pages of the text `open()` reads, read once; stops past `mostPages` (that many is answered). A text
- * with UTF-16's byte order mark is read as UTF-16 too, and the larger count holds.
- */
-export async function textPages(
-	open: () => Promise<AsyncIterable<Uint8Array>>,
-	mostPages: number,
-): Promise<number> {
+/** Pages of a text read once, up to `mostPages`; with UTF-16's mark, the larger of two readings. */
+export async function textPages(open: Open, mostPages: number): Promise<number> {
 	const layouts: Array<TextLayout | Utf16Layout> = [new TextLayout()];
 	let head = Buffer.alloc(0);
 	let sinceTurn = 0;
