@@ -198,6 +198,57 @@ describe('Account → Update: account and notification settings', () => {
 		expect(sent.settings.theme).toBeUndefined();
 	});
 
+	it("sends what it read in the model's order, whatever order Fax.Plus answered in", async () => {
+		const read = owner() as unknown as IDataObject;
+		read.account_data = {
+			save_history: true,
+			x: 1,
+			default_file_type: 'tiff',
+			company_name: 'Old',
+		};
+		const settings = owner().notifications!.settings as unknown as IDataObject;
+		const email = settings.email as IDataObject;
+		const events = Object.entries(email).filter(([key]) => typeof email[key] === 'boolean');
+		settings.email = {
+			attachments: { send_fax: false, x: 1, confirmation_page: true, receive_fax: false },
+			addresses: email.addresses,
+			...Object.fromEntries(events.reverse()),
+		};
+		settings.slack = { target_channel: '#old', send_fax: 'off', receive_fax: 'off' };
+		const items = await runOk(server(), {
+			...base,
+			updateFields: {
+				slackSendFax: 'with_attachment',
+				notificationEmails: 'faxes@example.com',
+				companyName: 'New',
+				pushNotifications: ['voicemail'],
+			},
+		});
+		// The raw body: JSON.parse keeps the order it was sent in.
+		const body = JSON.parse(apiRequests(server())[1].rawBody.toString('utf8')) as IDataObject;
+		const keys = (value: unknown) => Object.keys(value as IDataObject);
+		const { settings: sent } = body.notifications as { settings: IDataObject };
+		expect(keys(body)).toEqual(['account_data', 'notifications']);
+		expect(keys(body.account_data)).toEqual(['company_name', 'default_file_type', 'save_history']);
+		expect(keys(sent)).toEqual(['email', 'sms', 'push_notifications', 'slack', 'language']);
+		const channel = ['low_credit', 'new_feature', 'receive_fax', 'send_fax', 'voicemail'];
+		expect(keys(sent.email)).toEqual([...channel, 'addresses', 'attachments']);
+		expect(keys((sent.email as IDataObject).attachments)).toEqual([
+			'confirmation_page',
+			'receive_fax',
+			'send_fax',
+		]);
+		expect(keys(sent.sms)).toEqual([...channel, 'numbers']);
+		expect(keys(sent.push_notifications)).toEqual(channel);
+		expect(sent.slack).toEqual({
+			receive_fax: 'off',
+			send_fax: 'with_attachment',
+			target_channel: '#old',
+		});
+		expect(keys(sent.slack)).toEqual(['receive_fax', 'send_fax', 'target_channel']);
+		expect(keys(items[0].json)).toEqual(['updated', 'userId', 'account_data', 'notifications']);
+	});
+
 	it.each<[string, IDataObject, string]>([
 		[
 			'an event that is none of the choices',
