@@ -93,14 +93,16 @@ class PdfFile implements PdfObjects {
 		// Damaged: rebuilt from the object headers, as readers do. Readers choose among its trailers
 		// differently (pdf.js the first with an /ID, poppler and mupdf the last): each catalog they
 		// name is counted, and the largest count stands; one that cannot be counted, none does.
-		const { trailers, first } = await this.rebuild();
-		const most = await this.largestCount(trailers);
-		if (!first) return Math.max(counted ?? 0, most);
+		const { trailers, alternatives } = await this.rebuild();
+		let most = Math.max(counted ?? 0, await this.largestCount(trailers));
 		// An object defined more than once: qpdf, mupdf and poppler take the last definition, pdf.js
-		// may take an earlier one. Counted with the first as well: the larger stands.
-		this.rebuilt = first;
-		this.objectStreams = { numbers: [], reads: [] };
-		return Math.max(counted ?? 0, most, await this.largestCount(trailers));
+		// may take an earlier one (the first, or the last it reads). Counted with each: the largest stands.
+		for (const table of alternatives) {
+			this.rebuilt = table;
+			this.objectStreams = { numbers: [], reads: [] };
+			most = Math.max(most, await this.largestCount(trailers));
+		}
+		return most;
 	}
 
 	/** The largest count of the catalogs a rebuilt document's trailers name. */
@@ -299,11 +301,11 @@ class PdfFile implements PdfObjects {
 	}
 
 	/** The cross-reference rebuilt from `N G obj` headers, and the trailers, in all of the bytes. */
-	private async rebuild(): Promise<{ trailers: PdfDict[]; first?: RebuiltTable }> {
+	private async rebuild(): Promise<{ trailers: PdfDict[]; alternatives: RebuiltTable[] }> {
 		const bytes = await this.bytes.whole();
 		// Native searches of the whole (headers, trailers, cross-reference streams): charged once.
 		this.budget.scan(bytes.length);
-		const { rebuilt, first, offsets: headers } = headersOf(bytes, this.budget);
+		const { rebuilt, alternatives, offsets: headers } = headersOf(bytes, this.budget);
 		this.sections = [];
 		this.objectStreams = { numbers: [], reads: [] };
 		this.decrypt = undefined;
@@ -336,7 +338,7 @@ class PdfFile implements PdfObjects {
 					stopOverBudget(error);
 				}
 			}
-		return { trailers, first };
+		return { trailers, alternatives };
 	}
 }
 

@@ -65,8 +65,56 @@ export function headersOf(bytes: Buffer, budget: PdfBudget) {
 		gens.push(gen);
 	}
 	const rebuilt = new RebuiltTable(numbers, gens, offsets);
-	const first = rebuilt.redefined ? new RebuiltTable(numbers, gens, offsets, true) : undefined;
-	return { rebuilt, first, offsets };
+	// An object defined more than once: readers may take another definition than the last.
+	const alternatives: RebuiltTable[] = [];
+	if (rebuilt.redefined) {
+		alternatives.push(new RebuiltTable(numbers, gens, offsets, true));
+		const seen = seenByPdfjs(bytes, offsets, budget);
+		if (seen.length < offsets.length)
+			alternatives.push(
+				new RebuiltTable(
+					seen.map((at) => numbers[at]),
+					seen.map((at) => gens[at]),
+					seen.map((at) => offsets[at]),
+				),
+			);
+	}
+	return { rebuilt, alternatives, offsets };
+}
+
+/**
+ * The headers (their indexes; offsets ascending) pdf.js's rebuild reads: it passes over the bytes
+ * from a line's `xref` to the next `trailer`, and from a line's `trailer` to the next `startxref`.
+ */
+function seenByPdfjs(bytes: Buffer, offsets: number[], budget: PdfBudget): number[] {
+	// Its native searches pass over the whole once more.
+	budget.scan(bytes.length);
+	// A word that starts a token: after white space (pdf.js reads the file a line at a time).
+	const next = (word: string, from: number) => {
+		for (let at = bytes.indexOf(word, from); at >= 0; at = bytes.indexOf(word, at + 1)) {
+			budget.step(FOUND_COST);
+			if ((at === 0 || isWhiteSpace(bytes[at - 1])) && endsWord(bytes[at + word.length])) return at;
+		}
+		return bytes.length;
+	};
+	const skipped: number[] = []; // start and end of each passed-over run, ascending
+	let [xref, trailer] = [next('xref', 0), next('trailer', 0)];
+	for (let from = 0; ;) {
+		if (xref < from) xref = next('xref', from);
+		if (trailer < from) trailer = next('trailer', from);
+		const start = Math.min(xref, trailer);
+		if (start >= bytes.length) break;
+		const named = start === trailer ? start : bytes.indexOf('trailer', start);
+		const end = named < 0 ? -1 : bytes.indexOf('startxref', named);
+		skipped.push(start, end < 0 ? bytes.length : end);
+		from = (end < 0 ? bytes.length : end) + 1;
+	}
+	const seen: number[] = [];
+	for (let at = 0, run = 0; at < offsets.length; at++) {
+		while (run < skipped.length && skipped[run + 1] <= offsets[at]) run += 2;
+		if (run >= skipped.length || offsets[at] < skipped[run]) seen.push(at);
+	}
+	return seen;
 }
 
 /** The dictionaries after each `trailer` keyword, from the last. */

@@ -328,4 +328,63 @@ describe("the fuzzer's findings: never below pdf.js", () => {
 		expect(pdfJsPages(pdf)).toBe(5);
 		expect(await read(pdf)).toBe(5);
 	});
+
+	it("counts the definition pdf.js's rebuild reads: objects after an update's trailer without startxref are passed over", async () => {
+		// Found by the fuzzer (seed 96): every offset wrong, so readers rebuild. Page tree 2 is
+		// defined three times; pdf.js passes from the second update's trailer to the last
+		// startxref, so it reads the middle definition (3 pages), neither the first (2) nor the last (1).
+		const page = '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>';
+		const pdf = Buffer.from(
+			[
+				'%PDF-1.7',
+				'1 0 obj',
+				'<< /Type /Catalog /Pages 2 0 R >>',
+				'endobj',
+				'2 0 obj',
+				'<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>',
+				'endobj',
+				'3 0 obj',
+				page,
+				'endobj',
+				'4 0 obj',
+				page,
+				'endobj',
+				'xref',
+				'0 1',
+				'0000000000 65535 f ',
+				'trailer',
+				'<< /Size 5 /Root 1 0 R >>',
+				'startxref',
+				'7',
+				'%%EOF',
+				'2 0 obj',
+				'<< /Type /Pages /Kids [3 0 R 4 0 R 5 0 R] /Count 3 >>',
+				'endobj',
+				'5 0 obj',
+				page,
+				'endobj',
+				'xref',
+				'2 1',
+				'0000000009 00000 n ',
+				'trailer',
+				'<< /Size 6 /Root 1 0 R /Prev 7 >>',
+				'%%EOF',
+				'2 0 obj',
+				'<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+				'endobj',
+				'xref',
+				'2 1',
+				'0000000011 00000 n ',
+				'trailer',
+				'<< /Size 6 /Root 1 0 R /Prev 7 >>',
+				'startxref',
+				'11',
+				'%%EOF',
+				'',
+			].join('\n'),
+			'latin1',
+		);
+		expect(pdfJsPages(pdf)).toBe(3);
+		expect(await read(pdf)).toBe(3);
+	});
 });
