@@ -87,8 +87,7 @@ export function headersOf(bytes: Buffer, budget: PdfBudget) {
  * from a line's `xref` to the next `trailer`, and from a line's `trailer` to the next `startxref`.
  */
 function seenByPdfjs(bytes: Buffer, offsets: number[], budget: PdfBudget): number[] {
-	// Its native searches pass over the whole once more.
-	budget.scan(bytes.length);
+	// Native searches, as the rebuild's own (charged once by its caller); each word found charged.
 	// A word that starts a token: after white space (pdf.js reads the file a line at a time).
 	const next = (word: string, from: number) => {
 		for (let at = bytes.indexOf(word, from); at >= 0; at = bytes.indexOf(word, at + 1)) {
