@@ -68,24 +68,6 @@ export async function costRatio<T>(
 	return ratios.sort((a, b) => a - b)[1]; // the median of three, or the higher of two that agree
 }
 
-/**
- * Expects `work(input)` to cost at most `factor` times `work(control)`, two inputs of one size: one
- * whose numbers are chosen to be slow, one with ordinary numbers (by two rounds that agree, as above).
- */
-export async function expectNoCostlier<T>(
-	work: (value: T) => unknown,
-	control: T,
-	input: T,
-	factor: number,
-): Promise<void> {
-	// Both sides the fastest of three batches: at one size, a slice taken by another process would
-	// otherwise count against the input alone.
-	const round = () => roundRatio(work, control, input, 3);
-	const ratios = [await round(), await round()];
-	if (ratios[0] <= factor !== ratios[1] <= factor) ratios.push(await round());
-	expect(ratios.sort((a, b) => a - b)[1]).toBeLessThanOrEqual(factor);
-}
-
 /** Expects `work(input(100n))` to cost at most 1,000 times `work(input(n))` (a run of the node too). */
 export async function expectLinear<T>(
 	input: (size: number) => T,

@@ -199,6 +199,8 @@ module.exports = async function triggerOptions(t) {
 					'trigger options (OAuth2): activation registers exactly one endpoint, every /webhooks call with the bearer and x-fax-clientid',
 					async () => {
 						a.from = server.requests.length;
+						// Compared with the endpoints just before: an earlier file's late deletion is not this one's.
+						a.endpointsBefore = endpoints().map((e) => e.id);
 						const endpointId = await activate(a.w);
 						const mine = endpoints().filter((e) => e.url === a.w.productionUrl);
 						assert.equal(mine.length, 1, `endpoints: ${JSON.stringify(mine)}`);
@@ -207,7 +209,7 @@ module.exports = async function triggerOptions(t) {
 						assert.equal(mine[0].channels, null);
 						assert.equal(
 							endpoints().length,
-							before.endpoints.length + 1,
+							a.endpointsBefore.length + 1,
 							'another endpoint was created or removed',
 						);
 						a.endpointId = mine[0].id;
@@ -298,7 +300,7 @@ module.exports = async function triggerOptions(t) {
 							endpoints().filter((e) => e.url === a.w.productionUrl),
 							[],
 						);
-						assert.deepEqual(sorted(endpoints().map((e) => e.id)), sorted(before.endpoints));
+						assert.deepEqual(sorted(endpoints().map((e) => e.id)), sorted(a.endpointsBefore));
 						const calls = webhookCalls(from);
 						const deletes = calls.filter((r) => r.method === 'DELETE');
 						assert.equal(deletes.length, 1, `calls: ${fmt(calls)}`);
