@@ -50,7 +50,7 @@ export class RebuiltTable {
 	}
 }
 
-/** The `N G obj` headers: their table, by first definitions too where any differs, and offsets. */
+/** The `N G obj` headers: their table, the tables other readers may build where a number is defined twice, and their offsets. */
 export function headersOf(bytes: Buffer, budget: PdfBudget) {
 	const [numbers, gens, offsets]: number[][] = [[], [], []];
 	for (let at = bytes.indexOf('obj'); at >= 0; at = bytes.indexOf('obj', at + 3)) {
