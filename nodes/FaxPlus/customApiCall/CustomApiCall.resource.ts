@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { CUSTOM_API_CALL, customApiCallIn } from '../shared/customApiCall';
+import { customApiCallIn } from '../shared/customApiCall';
+import { CUSTOM_API_CALL } from '../shared/display';
 import { nodeOptions } from '../shared/nodeOptions';
 import type { FaxPlusOperation } from '../shared/types';
 
