@@ -56,14 +56,7 @@ export function slackModeField(
 }
 
 /** The notification changes the user set, checked before any request: each as its settings hold it. */
-interface NotificationChanges {
-	email?: IDataObject;
-	sms?: IDataObject;
-	push?: IDataObject;
-	slack?: IDataObject;
-	language?: 'en';
-	blocked?: string[];
-}
+type NotificationChanges = NonNullable<ReturnType<typeof notificationChanges>>;
 
 const isObject = (value: unknown): value is IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -104,7 +97,7 @@ export function notificationChanges(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	fields: IDataObject,
-): NotificationChanges | undefined {
+) {
 	// Each of a field's choices on, the others off.
 	const chosen = (name: string, label: string, choices: string[]) => {
 		if (fields[name] === undefined) return undefined;
@@ -153,7 +146,7 @@ export function notificationChanges(
 	const sent = mode('slackSendFax', 'Slack on Fax Sent');
 	if (received) slack.receive_fax = received;
 	if (sent) slack.send_fax = sent;
-	const changes: NotificationChanges = {
+	const changes = {
 		email: nonEmpty({
 			...email,
 			...(addresses && { addresses }),
@@ -171,7 +164,7 @@ export function notificationChanges(
 		blocked: fields.blockedUserIds === undefined ? undefined : idList(fields.blockedUserIds),
 	};
 	const set = Object.entries(changes).filter(([, value]) => value !== undefined);
-	return set.length > 0 ? (Object.fromEntries(set) as NotificationChanges) : undefined;
+	return set.length > 0 ? (Object.fromEntries(set) as Partial<typeof changes>) : undefined;
 }
 
 const strings = (value: unknown) =>
