@@ -188,19 +188,23 @@ function contactEntry(contact: ContactRecord): INodeListSearchItems {
 	};
 }
 
-function contactCursor(token: string | undefined): OffsetCursor {
-	if (!token) return FIRST_OFFSET_PAGE;
+/** The cursor the editor hands back (the pagination token a search gave it), or the first page. */
+function cursorOf<T>(token: string | undefined, first: T, read: (parsed: Partial<T>) => T): T {
 	try {
-		const cursor = JSON.parse(token) as Partial<OffsetCursor>;
+		return token ? read(JSON.parse(token) as Partial<T>) : first;
+	} catch {
+		return first;
+	}
+}
+
+const contactCursor = (token: string | undefined) =>
+	cursorOf<OffsetCursor>(token, FIRST_OFFSET_PAGE, (cursor) => {
 		const offset = Number(cursor.offset);
 		return {
 			offset: Number.isInteger(offset) && offset > 0 ? offset : 0,
 			last: Array.isArray(cursor.last) ? cursor.last.map(String) : [],
 		};
-	} catch {
-		return FIRST_OFFSET_PAGE;
-	}
-}
+	});
 
 export const searchContacts: ListSearchMethod = async function (filter, paginationToken) {
 	const search = (filter ?? '').trim();
@@ -220,17 +224,6 @@ export const searchContacts: ListSearchMethod = async function (filter, paginati
 const SEARCH_PAGE_SIZE = 50;
 /** Pages read for one search while what the user typed matches too few faxes. */
 const PAGES_PER_FILTERED_SEARCH = 5;
-
-/** The cursor the editor hands back (the pagination token this search gave it), or the first page. */
-function faxCursor(token: string | undefined): FaxCursor {
-	try {
-		return token
-			? { ...FIRST_FAX_PAGE, ...(JSON.parse(token) as Partial<FaxCursor>) }
-			: FIRST_FAX_PAGE;
-	} catch {
-		return FIRST_FAX_PAGE;
-	}
-}
 
 /** "2025-01-14 10:15 · received from +4930123456 · 2 pages · success"; the comment as description. */
 function faxEntry(fax: FaxRecord): INodeListSearchItems {
@@ -267,7 +260,10 @@ export const searchFaxes: ListSearchMethod = async function (filter, paginationT
 			});
 		},
 	});
-	let cursor: FaxCursor | undefined = faxCursor(paginationToken);
+	let cursor: FaxCursor | undefined = cursorOf(paginationToken, FIRST_FAX_PAGE, (parsed) => ({
+		...FIRST_FAX_PAGE,
+		...parsed,
+	}));
 	const results: INodeListSearchItems[] = [];
 	for (let pages = 0; cursor && pages < PAGES_PER_FILTERED_SEARCH; pages++) {
 		const page: { fresh: IDataObject[]; next?: FaxCursor } = await step(cursor, 0);
