@@ -17,7 +17,7 @@ import type { FaxPlusOperation } from './types';
 import { CUSTOM_API_CALL, toolFields, updateDisplayOptions } from './display';
 
 /** The last entry of every operation list and of the resource list: n8n then adds none of its own. */
-export const customApiCallOption: INodePropertyOptions = {
+const customApiCallOption: INodePropertyOptions = {
 	name: CUSTOM_API_CALL_NAME,
 	value: CUSTOM_API_CALL,
 	action: 'Make a custom API call',

@@ -128,7 +128,6 @@ export const outputFieldOf = (context: IExecuteFunctions, itemIndex: number) =>
 export const fieldWithPlace = (collection: typeof UPDATE_FIELDS, field: string) =>
 	`${field} (${collection.displayName} → ${collection.placeholder} → ${field})`;
 
-/** Every operation's "Update Fields". */
 export const UPDATE_FIELDS = { displayName: 'Update Fields', placeholder: 'Add Field' };
 
 /** Send's options collection as the panel shows it, for the hints that name one of its options. */
