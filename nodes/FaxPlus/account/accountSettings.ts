@@ -2,7 +2,7 @@
 // Fax.Plus takes notifications.settings whole (its email, sms and push_notifications required), and no
 // document shows a partial change, so the account is read first and what the user did not set is sent
 // as read (docs/fax-plus-readings.md, "Account settings and notifications").
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { booleanValue, choiceOf, e164Numbers } from '../shared/values';
@@ -14,46 +14,6 @@ const NOTIFIED_EVENTS = ['low_credit', 'new_feature', 'receive_fax', 'send_fax',
 /** SlackNotificationMode (models/slack-notification-mode.ts). */
 const SLACK_MODES = ['no_attachment', 'off', 'with_attachment'] as const;
 const ATTACHMENTS = ['confirmation_page', 'receive_fax', 'send_fax'];
-
-/** A channel's events as a choice of several (Email, SMS, Push Notifications): `emailNotifications` etc. */
-export function eventsField(displayName: string, what: string): INodeProperties {
-	const [channel] = displayName.split(' ');
-	return {
-		displayName,
-		name: `${channel.toLowerCase()}Notifications`,
-		type: 'multiOptions',
-		options: [
-			{ name: 'Fax Received', value: 'receive_fax' },
-			{ name: 'Fax Sent', value: 'send_fax' },
-			{ name: 'Low Balance', value: 'low_credit' },
-			{ name: 'New Features', value: 'new_feature' },
-			{ name: 'Voicemail', value: 'voicemail' },
-		],
-		default: [],
-		description: `${what}; the ones not chosen are turned off`,
-	};
-}
-
-/** What Slack is told of a received or sent fax (SlackNotificationMode). */
-export function slackModeField(
-	displayName: string,
-	name: string,
-	defaultMode: (typeof SLACK_MODES)[number],
-	fax: 'received' | 'sent',
-): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'options',
-		options: [
-			{ name: 'Off', value: 'off' },
-			{ name: 'With Attachment', value: 'with_attachment' },
-			{ name: 'Without Attachment', value: 'no_attachment' },
-		],
-		default: defaultMode,
-		description: `Whether Slack is told of a ${fax} fax, and with the fax attached`,
-	};
-}
 
 /** The notification changes the user set, checked before any request: each as its settings hold it. */
 type NotificationChanges = NonNullable<ReturnType<typeof notificationChanges>>;
