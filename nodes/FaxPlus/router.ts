@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { nodeErrorOf, operationError } from '../shared/transport/nodeErrors';
 import { resources } from './resources';
-import { refuseUnlessAgentMayRun } from './shared/display';
-import { CUSTOM_API_CALL, isCustomApiCall } from './shared/customApiCall';
+import { CUSTOM_API_CALL, refuseUnlessAgentMayRun } from './shared/display';
+import { N8N_CUSTOM_API_CALL } from '../shared/n8n/editor';
 import { DEFAULT_ITEMS_AT_ONCE, NODE_OPTIONS } from './shared/nodeOptions';
 import { errorOutputField, runsAsTool } from '../shared/n8n/executeContext';
 import { markUntrusted, withUntrustedNote } from './shared/output';
@@ -16,11 +16,12 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const resource = this.getNodeParameter('resource', 0) as string;
 	// n8n's own Custom API Call resource shows no operation list (nodes/shared/n8n/editor.ts).
 	const operationName = this.getNodeParameter('operation', 0, '') as string;
+	const customApiCall = [resource, operationName].some(
+		(value) => value === CUSTOM_API_CALL || value === N8N_CUSTOM_API_CALL,
+	);
 	const operation =
 		resources[resource]?.operations[operationName] ??
-		(isCustomApiCall(resource, operationName)
-			? resources[CUSTOM_API_CALL].operations[CUSTOM_API_CALL]
-			: undefined);
+		(customApiCall ? resources[CUSTOM_API_CALL].operations[CUSTOM_API_CALL] : undefined);
 	const asTool = runsAsTool(this);
 	const outputs: INodeExecutionData[][] = new Array(items.length);
 	const failures = new Map<number, unknown>();

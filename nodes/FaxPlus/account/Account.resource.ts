@@ -8,6 +8,7 @@ import * as update from './update.operation';
 import * as updateMember from './updateMember.operation';
 import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
+import { operationPicker } from '../shared/display';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const operations: Record<string, FaxPlusOperation> = {
@@ -22,15 +23,7 @@ export const operations: Record<string, FaxPlusOperation> = {
 };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['account'] } },
-		options: Object.values(operations).map((operation) => operation.option),
-		default: 'getPlan',
-	},
+	operationPicker('account', operations, 'getPlan'),
 	...Object.values(operations).flatMap((operation) => operation.description),
 	...nodeOptions('account', operations),
 ];

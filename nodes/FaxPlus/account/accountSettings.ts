@@ -2,7 +2,7 @@
 // Fax.Plus takes notifications.settings whole (its email, sms and push_notifications required), and no
 // document shows a partial change, so the account is read first and what the user did not set is sent
 // as read (docs/fax-plus-readings.md, "Account settings and notifications").
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { booleanValue, choiceOf, e164Numbers } from '../shared/values';
@@ -15,55 +15,8 @@ const NOTIFIED_EVENTS = ['low_credit', 'new_feature', 'receive_fax', 'send_fax',
 const SLACK_MODES = ['no_attachment', 'off', 'with_attachment'] as const;
 const ATTACHMENTS = ['confirmation_page', 'receive_fax', 'send_fax'];
 
-/** A channel's events as a choice of several (Email, SMS, Push Notifications): `emailNotifications` etc. */
-export function eventsField(displayName: string, what: string): INodeProperties {
-	const [channel] = displayName.split(' ');
-	return {
-		displayName,
-		name: `${channel.toLowerCase()}Notifications`,
-		type: 'multiOptions',
-		options: [
-			{ name: 'Fax Received', value: 'receive_fax' },
-			{ name: 'Fax Sent', value: 'send_fax' },
-			{ name: 'Low Balance', value: 'low_credit' },
-			{ name: 'New Features', value: 'new_feature' },
-			{ name: 'Voicemail', value: 'voicemail' },
-		],
-		default: [],
-		description: `${what}; the ones not chosen are turned off`,
-	};
-}
-
-/** What Slack is told of a received or sent fax (SlackNotificationMode). */
-export function slackModeField(
-	displayName: string,
-	name: string,
-	defaultMode: (typeof SLACK_MODES)[number],
-	fax: 'received' | 'sent',
-): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'options',
-		options: [
-			{ name: 'Off', value: 'off' },
-			{ name: 'With Attachment', value: 'with_attachment' },
-			{ name: 'Without Attachment', value: 'no_attachment' },
-		],
-		default: defaultMode,
-		description: `Whether Slack is told of a ${fax} fax, and with the fax attached`,
-	};
-}
-
 /** The notification changes the user set, checked before any request: each as its settings hold it. */
-interface NotificationChanges {
-	email?: IDataObject;
-	sms?: IDataObject;
-	push?: IDataObject;
-	slack?: IDataObject;
-	language?: 'en';
-	blocked?: string[];
-}
+type NotificationChanges = NonNullable<ReturnType<typeof notificationChanges>>;
 
 const isObject = (value: unknown): value is IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -104,7 +57,7 @@ export function notificationChanges(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	fields: IDataObject,
-): NotificationChanges | undefined {
+) {
 	// Each of a field's choices on, the others off.
 	const chosen = (name: string, label: string, choices: string[]) => {
 		if (fields[name] === undefined) return undefined;
@@ -153,7 +106,7 @@ export function notificationChanges(
 	const sent = mode('slackSendFax', 'Slack on Fax Sent');
 	if (received) slack.receive_fax = received;
 	if (sent) slack.send_fax = sent;
-	const changes: NotificationChanges = {
+	const changes = {
 		email: nonEmpty({
 			...email,
 			...(addresses && { addresses }),
@@ -171,7 +124,7 @@ export function notificationChanges(
 		blocked: fields.blockedUserIds === undefined ? undefined : idList(fields.blockedUserIds),
 	};
 	const set = Object.entries(changes).filter(([, value]) => value !== undefined);
-	return set.length > 0 ? (Object.fromEntries(set) as NotificationChanges) : undefined;
+	return set.length > 0 ? (Object.fromEntries(set) as Partial<typeof changes>) : undefined;
 }
 
 const strings = (value: unknown) =>

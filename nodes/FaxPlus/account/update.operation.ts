@@ -9,13 +9,7 @@ import {
 import { answerOr } from '../shared/items';
 import { retryOf } from '../shared/values';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
-import {
-	accountDataChanges,
-	eventsField,
-	notificationChanges,
-	settingsToSend,
-	slackModeField,
-} from './accountSettings';
+import { accountDataChanges, notificationChanges, settingsToSend } from './accountSettings';
 import { readPhoneNumber } from '../../shared/phone/numbers';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { isEmailAddress } from './emails';
@@ -30,6 +24,46 @@ export const option = {
 };
 
 export const agentRisk = { kind: 'changes' } as const;
+
+/** A channel's events as a choice of several (Email, SMS, Push Notifications): `emailNotifications` etc. */
+function eventsField(displayName: string, what: string): INodeProperties {
+	const [channel] = displayName.split(' ');
+	return {
+		displayName,
+		name: `${channel.toLowerCase()}Notifications`,
+		type: 'multiOptions',
+		options: [
+			{ name: 'Fax Received', value: 'receive_fax' },
+			{ name: 'Fax Sent', value: 'send_fax' },
+			{ name: 'Low Balance', value: 'low_credit' },
+			{ name: 'New Features', value: 'new_feature' },
+			{ name: 'Voicemail', value: 'voicemail' },
+		],
+		default: [],
+		description: `${what}; the ones not chosen are turned off`,
+	};
+}
+
+/** What Slack is told of a received or sent fax (SlackNotificationMode). */
+function slackModeField(
+	displayName: string,
+	name: string,
+	defaultMode: string,
+	fax: 'received' | 'sent',
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'options',
+		options: [
+			{ name: 'Off', value: 'off' },
+			{ name: 'With Attachment', value: 'with_attachment' },
+			{ name: 'Without Attachment', value: 'no_attachment' },
+		],
+		default: defaultMode,
+		description: `Whether Slack is told of a ${fax} fax, and with the fax attached`,
+	};
+}
 
 const properties: INodeProperties[] = [
 	...toolFields(option, { agentRisk }),

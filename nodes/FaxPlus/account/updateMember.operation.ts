@@ -58,7 +58,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	return answerOr(answer, { updated: true, memberUserId, ...body });
 }
 
-/** The fields the user set, checked; refuses an empty update before any request. */
 function memberDetail(context: IExecuteFunctions, itemIndex: number) {
 	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};

@@ -6,6 +6,7 @@ import * as getAllCustomFields from './getAllCustomFields.operation';
 import * as updateCustomField from './updateCustomField.operation';
 import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
+import { operationPicker } from '../shared/display';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const operations: Record<string, FaxPlusOperation> = {
@@ -18,15 +19,7 @@ export const operations: Record<string, FaxPlusOperation> = {
 };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['ai'] } },
-		options: Object.values(operations).map((operation) => operation.option),
-		default: 'getCredits',
-	},
+	operationPicker('ai', operations, 'getCredits'),
 	...Object.values(operations).flatMap((operation) => operation.description),
 	...nodeOptions('ai', operations),
 ];

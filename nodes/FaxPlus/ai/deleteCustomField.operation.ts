@@ -1,7 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { toItems } from '../shared/items';
+import { deleteItem } from '../shared/items';
 import { requiredString, resourceLocator } from '../shared/parameters';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {
@@ -30,10 +29,6 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const customFieldId = requiredString(this, 'customField', 'Custom Field', itemIndex);
-	await faxPlusApiRequest(this, {
-		method: 'DELETE',
-		path: `/accounts/self/ai/custom-fields/${encodeURIComponent(customFieldId)}`,
-		itemIndex,
-	});
-	return toItems({ deleted: true, customFieldId });
+	const path = `/accounts/self/ai/custom-fields/${encodeURIComponent(customFieldId)}`;
+	return await deleteItem(this, path, itemIndex, { customFieldId });
 }

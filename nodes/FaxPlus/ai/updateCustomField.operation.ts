@@ -65,7 +65,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	return toItems(field);
 }
 
-/** The fields the user added, checked; refuses an empty update before any request. */
 function changes(context: IExecuteFunctions, itemIndex: number): Partial<AiCustomField> {
 	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: Partial<AiCustomField> = {};

@@ -4,6 +4,7 @@ import * as setGroups from './setGroups.operation';
 import * as update from './update.operation';
 import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
+import { operationPicker } from '../shared/display';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const operations: Record<string, FaxPlusOperation> = {
@@ -14,15 +15,7 @@ export const operations: Record<string, FaxPlusOperation> = {
 };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['contact'] } },
-		options: Object.values(operations).map((operation) => operation.option),
-		default: 'getAll',
-	},
+	operationPicker('contact', operations, 'getAll'),
 	...Object.values(operations).flatMap((operation) => operation.description),
 	...nodeOptions('contact', operations),
 ];

@@ -3,6 +3,7 @@ import * as deleteOperation from './delete.operation';
 import * as share from './share.operation';
 import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
+import { operationPicker } from '../shared/display';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const operations: Record<string, FaxPlusOperation> = {
@@ -12,15 +13,7 @@ export const operations: Record<string, FaxPlusOperation> = {
 };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['contactGroup'] } },
-		options: Object.values(operations).map((operation) => operation.option),
-		default: 'share',
-	},
+	operationPicker('contactGroup', operations, 'share'),
 	...Object.values(operations).flatMap((operation) => operation.description),
 	...nodeOptions('contactGroup', operations),
 ];

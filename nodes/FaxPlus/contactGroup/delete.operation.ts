@@ -1,7 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { toItems } from '../shared/items';
+import { deleteItem } from '../shared/items';
 import { requiredString } from '../shared/parameters';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {
@@ -31,10 +30,6 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const groupId = requiredString(this, 'groupId', 'Group ID', itemIndex);
-	await faxPlusApiRequest(this, {
-		method: 'DELETE',
-		path: `/accounts/self/contact-groups/${encodeURIComponent(groupId)}`,
-		itemIndex,
-	});
-	return toItems({ deleted: true, groupId });
+	const path = `/accounts/self/contact-groups/${encodeURIComponent(groupId)}`;
+	return await deleteItem(this, path, itemIndex, { groupId });
 }

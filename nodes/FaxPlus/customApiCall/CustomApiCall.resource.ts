@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { CUSTOM_API_CALL, customApiCallIn } from '../shared/customApiCall';
+import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
+import { CUSTOM_API_CALL, operationPicker } from '../shared/display';
 import type { FaxPlusOperation } from '../shared/types';
 
 /** The resource list's last entry: a Custom API Call, which every other resource also lists last. */
@@ -9,15 +10,7 @@ export const operations: Record<string, FaxPlusOperation> = {
 };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: [CUSTOM_API_CALL] } },
-		options: [operations.customApiCall.option],
-		default: CUSTOM_API_CALL,
-	},
-	...operations.customApiCall.description,
+	operationPicker(CUSTOM_API_CALL, operations, CUSTOM_API_CALL),
+	...Object.values(operations).flatMap((operation) => operation.description),
 	...nodeOptions(CUSTOM_API_CALL, operations),
 ];

@@ -16,6 +16,7 @@ import * as update from './update.operation';
 import * as updateFieldExtraction from './updateFieldExtraction.operation';
 import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
+import { operationPicker } from '../shared/display';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const operations: Record<string, FaxPlusOperation> = {
@@ -38,15 +39,7 @@ export const operations: Record<string, FaxPlusOperation> = {
 };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['fax'] } },
-		options: Object.values(operations).map((operation) => operation.option),
-		default: 'send',
-	},
+	operationPicker('fax', operations, 'send'),
 	...Object.values(operations).flatMap((operation) => operation.description),
 	...nodeOptions('fax', operations),
 ];

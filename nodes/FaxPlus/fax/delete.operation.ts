@@ -1,7 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/parameters';
-import { toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { deleteItem } from '../shared/items';
 import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
@@ -29,7 +28,5 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const { userId, faxId, path } = faxOfItem(this, itemIndex);
-	await faxPlusApiRequest<undefined>(this, { method: 'DELETE', path, itemIndex });
-	// Fax.Plus answers 204: the item says what happened.
-	return toItems({ deleted: true, faxId, userId });
+	return await deleteItem(this, path, itemIndex, { faxId, userId });
 }

@@ -4,6 +4,7 @@ import * as deleteOperation from './delete.operation';
 import * as getAll from './getAll.operation';
 import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
+import { operationPicker } from '../shared/display';
 import type { FaxPlusOperation } from '../shared/types';
 
 const deprecationNotice: INodeProperties = {
@@ -24,15 +25,7 @@ export const operations: Record<string, FaxPlusOperation> = {
 
 export const description: INodeProperties[] = [
 	deprecationNotice,
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['legacyHook'] } },
-		options: Object.values(operations).map((operation) => operation.option),
-		default: 'getAll',
-	},
+	operationPicker('legacyHook', operations, 'getAll'),
 	...Object.values(operations).flatMap((operation) => operation.description),
 	...nodeOptions('legacyHook', operations),
 ];

@@ -44,11 +44,12 @@ export type ListSearchMethod = (
 	paginationToken?: string,
 ) => Promise<INodeListSearchResult>;
 
-/** Whether a list entry matches what the user typed (case-insensitive, in its name, value or description). */
-function matchesFilter(entry: INodeListSearchItems, filter: string | undefined): boolean {
+/** The entries that match what the user typed (case-insensitive, in a name, value or description). */
+function matching(entries: INodeListSearchItems[], filter: string | undefined) {
 	const query = (filter ?? '').trim().toLowerCase();
-	if (!query) return true;
-	return `${entry.name} ${entry.value} ${entry.description ?? ''}`.toLowerCase().includes(query);
+	const matches = (entry: INodeListSearchItems) =>
+		`${entry.name} ${entry.value} ${entry.description ?? ''}`.toLowerCase().includes(query);
+	return { results: query ? entries.filter(matches) : entries };
 }
 
 /** The user a list shows: `self` unless a member is chosen and resolvable. */
@@ -90,10 +91,12 @@ async function numbersOfUser(
 }
 
 export const searchLegacyHooks: ListSearchMethod = async function (filter) {
-	const results = (await listLegacyHooks(this))
-		.map((hook) => ({ name: `${withoutHookToken(hook.target)} (${hook.event})`, value: hook.id }))
-		.filter((entry) => matchesFilter(entry, filter));
-	return { results };
+	const hooks = await listLegacyHooks(this);
+	const entries = hooks.map((hook) => ({
+		name: `${withoutHookToken(hook.target)} (${hook.event})`,
+		value: hook.id,
+	}));
+	return matching(entries, filter);
 };
 
 /** The Number picker: GET /accounts/{user_id}/numbers answers all of a user's numbers at once. */
@@ -108,23 +111,19 @@ export const searchSenderNumbers: ListSearchMethod = async function (filter) {
 
 /** The country picker of Search Numbers: every shop country, filtered by name or ISO code. */
 export const searchShopCountries: ListSearchMethod = async function (filter) {
-	const results = (await listShopCountries(this))
-		.map((country) => ({
-			name: `${country.name} (${country.iso})${country.is_available ? '' : ' - no numbers available'}`,
-			value: country.iso,
-		}))
-		.filter((entry) => matchesFilter(entry, filter));
-	return { results };
+	const countries = (await listShopCountries(this)).map((country) => ({
+		name: `${country.name} (${country.iso})${country.is_available ? '' : ' - no numbers available'}`,
+		value: country.iso,
+	}));
+	return matching(countries, filter);
 };
 
 export const searchWebhookEndpoints: ListSearchMethod = async function (filter) {
-	const results = (await listWebhookEndpoints(this))
-		.map((endpoint) => ({
-			name: `${endpoint.url} (${(endpoint.filter_types ?? []).join(', ')})`,
-			value: endpoint.id,
-		}))
-		.filter((entry) => matchesFilter(entry, filter));
-	return { results };
+	const endpoints = (await listWebhookEndpoints(this)).map((endpoint) => ({
+		name: `${endpoint.url} (${(endpoint.filter_types ?? []).join(', ')})`,
+		value: endpoint.id,
+	}));
+	return matching(endpoints, filter);
 };
 
 /** An account of GET /accounts (beyond the published v3.5 spec): a member of the corporate account. */
@@ -159,11 +158,11 @@ export const searchUsers: ListSearchMethod = async function (filter) {
 			self.description = `The members could not be loaded: ${error instanceof Error ? error.message : String(error)}`;
 		return [];
 	});
-	return { results: [self, ...members].filter((entry) => matchesFilter(entry, filter)) };
+	return matching([self, ...members], filter);
 };
 
 export const searchMembers: ListSearchMethod = async function (filter) {
-	return { results: (await listAccounts(this)).filter((entry) => matchesFilter(entry, filter)) };
+	return matching(await listAccounts(this), filter);
 };
 
 export const searchCustomFields: ListSearchMethod = async function (filter) {
@@ -189,19 +188,23 @@ function contactEntry(contact: ContactRecord): INodeListSearchItems {
 	};
 }
 
-function contactCursor(token: string | undefined): OffsetCursor {
-	if (!token) return FIRST_OFFSET_PAGE;
+/** The cursor the editor hands back (the pagination token a search gave it), or the first page. */
+function cursorOf<T>(token: string | undefined, first: T, read: (parsed: Partial<T>) => T): T {
 	try {
-		const cursor = JSON.parse(token) as Partial<OffsetCursor>;
+		return token ? read(JSON.parse(token) as Partial<T>) : first;
+	} catch {
+		return first;
+	}
+}
+
+const contactCursor = (token: string | undefined) =>
+	cursorOf<OffsetCursor>(token, FIRST_OFFSET_PAGE, (cursor) => {
 		const offset = Number(cursor.offset);
 		return {
 			offset: Number.isInteger(offset) && offset > 0 ? offset : 0,
 			last: Array.isArray(cursor.last) ? cursor.last.map(String) : [],
 		};
-	} catch {
-		return FIRST_OFFSET_PAGE;
-	}
-}
+	});
 
 export const searchContacts: ListSearchMethod = async function (filter, paginationToken) {
 	const search = (filter ?? '').trim();
@@ -221,17 +224,6 @@ export const searchContacts: ListSearchMethod = async function (filter, paginati
 const SEARCH_PAGE_SIZE = 50;
 /** Pages read for one search while what the user typed matches too few faxes. */
 const PAGES_PER_FILTERED_SEARCH = 5;
-
-/** The cursor the editor hands back (the pagination token this search gave it), or the first page. */
-function faxCursor(token: string | undefined): FaxCursor {
-	try {
-		return token
-			? { ...FIRST_FAX_PAGE, ...(JSON.parse(token) as Partial<FaxCursor>) }
-			: FIRST_FAX_PAGE;
-	} catch {
-		return FIRST_FAX_PAGE;
-	}
-}
 
 /** "2025-01-14 10:15 · received from +4930123456 · 2 pages · success"; the comment as description. */
 function faxEntry(fax: FaxRecord): INodeListSearchItems {
@@ -268,16 +260,15 @@ export const searchFaxes: ListSearchMethod = async function (filter, paginationT
 			});
 		},
 	});
-	let cursor: FaxCursor | undefined = faxCursor(paginationToken);
+	let cursor: FaxCursor | undefined = cursorOf(paginationToken, FIRST_FAX_PAGE, (parsed) => ({
+		...FIRST_FAX_PAGE,
+		...parsed,
+	}));
 	const results: INodeListSearchItems[] = [];
 	for (let pages = 0; cursor && pages < PAGES_PER_FILTERED_SEARCH; pages++) {
 		const page: { fresh: IDataObject[]; next?: FaxCursor } = await step(cursor, 0);
-		results.push(
-			...(page.fresh as FaxRecord[])
-				.filter((fax) => fax.id !== undefined)
-				.map(faxEntry)
-				.filter((entry: INodeListSearchItems) => matchesFilter(entry, filter)),
-		);
+		const faxes = (page.fresh as FaxRecord[]).filter((fax) => fax.id !== undefined);
+		results.push(...matching(faxes.map(faxEntry), filter).results);
 		cursor = page.next;
 		// Without a filter one page with faxes is what the editor asked for; with one, read on until some match.
 		if (page.fresh.length > 0 && (!filter?.trim() || results.length >= SEARCH_PAGE_SIZE)) break;
@@ -309,9 +300,8 @@ function outboxEntry(fax: OutboxFax): INodeListSearchItems {
 }
 
 export const searchOutboxFaxes: ListSearchMethod = async function (filter) {
-	const results = (await outboxFaxes(this, currentUserId(this)))
-		.filter((fax) => fax.id !== undefined)
-		.map(outboxEntry)
-		.filter((entry) => matchesFilter(entry, filter));
-	return { results };
+	const faxes = (await outboxFaxes(this, currentUserId(this))).filter(
+		(fax) => fax.id !== undefined,
+	);
+	return matching(faxes.map(outboxEntry), filter);
 };

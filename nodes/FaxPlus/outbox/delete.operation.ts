@@ -1,7 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields, requiredString, userIdOf } from '../shared/parameters';
-import { toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { deleteItem } from '../shared/items';
 import { outboxFaxIdField, OUTBOX_UNTRUSTED } from './fields';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
@@ -30,10 +29,6 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const userId = userIdOf(this, itemIndex);
 	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
-	await faxPlusApiRequest(this, {
-		method: 'DELETE',
-		path: `/accounts/${encodeURIComponent(userId)}/outbox/${encodeURIComponent(outboxFaxId)}`,
-		itemIndex,
-	});
-	return toItems({ deleted: true, outboxFaxId, userId });
+	const path = `/accounts/${encodeURIComponent(userId)}/outbox/${encodeURIComponent(outboxFaxId)}`;
+	return await deleteItem(this, path, itemIndex, { outboxFaxId, userId });
 }

@@ -16,10 +16,8 @@ import { DOWNLOADS_AT_ONCE, nodeOptionsProperty } from './nodeOptions';
 import type { FaxPlusOperation } from './types';
 import { CUSTOM_API_CALL, toolFields, updateDisplayOptions } from './display';
 
-export { CUSTOM_API_CALL };
-
 /** The last entry of every operation list and of the resource list: n8n then adds none of its own. */
-export const customApiCallOption: INodePropertyOptions = {
+const customApiCallOption: INodePropertyOptions = {
 	name: CUSTOM_API_CALL_NAME,
 	value: CUSTOM_API_CALL,
 	action: 'Make a custom API call',
@@ -32,13 +30,6 @@ export const customApiCallResource: INodePropertyOptions = {
 	value: CUSTOM_API_CALL,
 	description: 'A request to any endpoint below the Base URL, e.g. one no operation covers',
 };
-
-/** Whether the node's Resource or Operation asks for a Custom API Call (ours, or n8n's own value). */
-export function isCustomApiCall(resource: string, operation: string): boolean {
-	return [resource, operation].some(
-		(value) => value === CUSTOM_API_CALL || value === N8N_CUSTOM_API_CALL,
-	);
-}
 
 const METHODS: IHttpRequestMethods[] = ['DELETE', 'GET', 'PATCH', 'POST', 'PUT'];
 const WITH_BODY = ['PATCH', 'POST', 'PUT'];

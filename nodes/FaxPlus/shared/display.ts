@@ -27,6 +27,23 @@ export function updateDisplayOptions(
 	});
 }
 
+/** A resource's Operation picker: its operations' entries, in the order of `operations`. */
+export function operationPicker(
+	resource: string,
+	operations: Record<string, { option: INodePropertyOptions }>,
+	defaultOperation: string,
+): INodeProperties {
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options: Object.values(operations).map((operation) => operation.option),
+		default: defaultOperation,
+	};
+}
+
 /**
  * What the tool n8n makes of an operation shows: the Tool Description an agent reads (with it, n8n
  * adds no bare "Get a fax" of its own) and, for an operation with a risk, the author's opt-in.

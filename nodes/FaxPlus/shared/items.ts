@@ -11,6 +11,17 @@ export async function getItem(context: IExecuteFunctions, path: string, itemInde
 	return toItems((await faxPlusApiRequest<object | undefined>(context, request)) ?? {});
 }
 
+/** DELETEs `path`; Fax.Plus answers nothing (204), so the item says what was deleted. */
+export async function deleteItem(
+	context: IExecuteFunctions,
+	path: string,
+	itemIndex: number,
+	deleted: IDataObject,
+) {
+	await faxPlusApiRequest(context, { method: 'DELETE', path, itemIndex });
+	return toItems({ deleted: true, ...deleted });
+}
+
 /** The API's answer, or one item saying what happened (an empty answer must not stop the flow). */
 export function answerOr(answer: object | undefined, whatHappened: object): INodeExecutionData[] {
 	const hasContent =

@@ -124,24 +124,14 @@ export function outputBinaryField(what: string): INodeProperties {
 export const outputFieldOf = (context: IExecuteFunctions, itemIndex: number) =>
 	requiredString(context, 'binaryPropertyName', 'Put Output File in Field', itemIndex);
 
-/** A collection's name and its add button: where a user finds its fields. */
-export interface CollectionPlace {
-	displayName: string;
-	placeholder: string;
-}
-
 /** A field of a collection as a hint names it, with where it is: "Max Pages (Options → Add Option → Max Pages)". */
-export const fieldWithPlace = (collection: CollectionPlace, field: string) =>
+export const fieldWithPlace = (collection: typeof UPDATE_FIELDS, field: string) =>
 	`${field} (${collection.displayName} → ${collection.placeholder} → ${field})`;
 
-/** Every operation's "Update Fields". */
-export const UPDATE_FIELDS: CollectionPlace = {
-	displayName: 'Update Fields',
-	placeholder: 'Add Field',
-};
+export const UPDATE_FIELDS = { displayName: 'Update Fields', placeholder: 'Add Field' };
 
 /** Send's options collection as the panel shows it, for the hints that name one of its options. */
-export const SEND_OPTIONS: CollectionPlace = { displayName: 'Options', placeholder: 'Add Option' };
+export const SEND_OPTIONS = { displayName: 'Options', placeholder: 'Add Option' };
 
 /** One of Send's options as a hint names it: "Max Pages (Options → Add Option → Max Pages)". */
 export const sendOption = (option: string) => fieldWithPlace(SEND_OPTIONS, option);
@@ -228,10 +218,10 @@ export function listOf(value: unknown, separator: string | RegExp = ','): string
 /** IDs from a list or one string separated by commas, spaces or new lines (see listOf). */
 export const idList = (value: unknown): string[] => listOf(value, /[\s,]+/);
 
-/** A fax's retry settings (the SDK's RetryOptions): Send's for one fax, Account → Update's defaults. */
 /** Fax.Plus retries a failed fax at most 3 times (its help centre, "Auto Retry on Failure"). */
 export const MAX_RETRY_COUNT = 3;
 
+/** A fax's retry settings (the SDK's RetryOptions): Send's for one fax, Account → Update's defaults. */
 export function retryFields(countDescription: string, delayDescription: string): INodeProperties[] {
 	return [
 		{

@@ -5,6 +5,7 @@ import * as purchaseNumber from './purchaseNumber.operation';
 import * as searchNumbers from './searchNumbers.operation';
 import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
+import { operationPicker } from '../shared/display';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const operations: Record<string, FaxPlusOperation> = {
@@ -16,15 +17,7 @@ export const operations: Record<string, FaxPlusOperation> = {
 };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['shop'] } },
-		options: Object.values(operations).map((operation) => operation.option),
-		default: 'getBalance',
-	},
+	operationPicker('shop', operations, 'getBalance'),
 	...Object.values(operations).flatMap((operation) => operation.description),
 	...nodeOptions('shop', operations),
 ];

@@ -5,6 +5,7 @@ import * as getAll from './getAll.operation';
 import * as update from './update.operation';
 import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
+import { operationPicker } from '../shared/display';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const operations: Record<string, FaxPlusOperation> = {
@@ -16,15 +17,7 @@ export const operations: Record<string, FaxPlusOperation> = {
 };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['webhook'] } },
-		options: Object.values(operations).map((operation) => operation.option),
-		default: 'getAll',
-	},
+	operationPicker('webhook', operations, 'getAll'),
 	...Object.values(operations).flatMap((operation) => operation.description),
 	...nodeOptions('webhook', operations),
 ];

@@ -49,10 +49,7 @@ export interface AiJobAnswer {
 /** `request`: when nobody has or it failed; `ifNotRequested`: when nobody has; `never`: read. */
 type Requesting = 'request' | 'ifNotRequested' | 'never';
 
-interface WaitSettings {
-	intervalMs: number;
-	maxChecks: number;
-}
+type WaitSettings = NonNullable<ReturnType<typeof waitSettings>>;
 
 /** One job as last seen: `requested` by this run (credits spent), or `reused` (someone had). */
 interface AiJobState {
@@ -186,7 +183,7 @@ export function waitSettings(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	waitByDefault: boolean,
-): WaitSettings | undefined {
+) {
 	if (context.getNodeParameter('waitForResult', itemIndex, waitByDefault) !== true)
 		return undefined;
 	const interval = context.getNodeParameter(
