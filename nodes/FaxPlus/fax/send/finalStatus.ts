@@ -7,7 +7,6 @@ import { outboxFaxes, type OutboxFax, sentSince } from '../../../shared/api/acco
 import type { FaxRecord } from '../shared/sentFaxes';
 import { instantOf, matchSent } from '../shared/sentFaxes';
 import { operationError } from '../../../shared/transport/nodeErrors';
-import type { Duplicate } from './idempotency/keyLookups';
 import {
 	STATUS_CHECK_FLOOR_SECONDS,
 	DEFAULT_CHECK_INTERVAL_SECONDS,
@@ -128,42 +127,6 @@ export async function waitForFinalStatus(
 			entry.result = finalItem(entry, match.fax, match.matchedBy);
 		}
 	}
-}
-
-// Send's output: one item per destination, `outboxFaxId` beside the number, to drag.
-export interface FaxSent {
-	ids: Record<string, string>;
-	to: string[];
-	from: string;
-	/** When n8n queued it, ISO 8601 UTC: what Fax → Get Status matches a sent fax by. */
-	sentAt: string;
-	pages?: number;
-	fromFax?: string;
-	/** `YYYY-MM-DD HH:mm:ss +0000` when the fax is scheduled. */
-	sendTime?: string;
-	commentTag?: string;
-}
-
-/** One item per destination: `outboxFaxId` and `to` first, then what the whole send shares. */
-export function sentItems(sent: FaxSent): IDataObject[] {
-	const { ids, to, ...shared } = sent;
-	return to.map((number) => ({
-		outboxFaxId: ids[number] ?? null,
-		to: number,
-		...(shared as IDataObject),
-	}));
-}
-
-/** The Idempotency Key's duplicate answer as Send's items: one per destination, the fields of the answer beside each. */
-export function duplicateItems(duplicate: Duplicate): IDataObject[] {
-	const { ids, faxIds, to, statuses, ...shared } = duplicate;
-	return to.map((number) => ({
-		outboxFaxId: ids[number] ?? null,
-		...(faxIds[number] && { faxId: faxIds[number] }),
-		to: number,
-		...statuses[number],
-		...shared,
-	}));
 }
 
 /** Send's items as an agent reads them: each with a message on what happens next and how to follow it. */

@@ -33,15 +33,8 @@ import {
 	uploadDocument,
 } from './documents';
 import { fetchDocuments } from './documentUrls';
-import {
-	finalStatusSettings,
-	waitForFinalStatus,
-	duplicateItems,
-	sentForAgent,
-	sentItems,
-	type FaxSent,
-} from './finalStatus';
-import { sendKeyOf, type Duplicate, checkManualRepeat } from './idempotency/keyLookups';
+import { finalStatusSettings, waitForFinalStatus, sentForAgent } from './finalStatus';
+import { sendKeyOf, checkManualRepeat } from './idempotency/keyLookups';
 
 export const option: INodePropertyOptions = {
 	name: 'Send',
@@ -103,12 +96,12 @@ export async function execute(
 		fromFax,
 		faxOptions: { ...payload, comment: undefined, uploadFormat },
 	});
-	const duplicate = (found: Duplicate) => {
+	const duplicate = (found: IDataObject[]) => {
 		logDebug(this, 'Send answered a duplicate: Fax.Plus has this fax (Idempotency Key)', {
 			event: 'send_duplicate',
 			itemIndex,
 		});
-		return toItems(duplicateItems(found));
+		return toItems(found);
 	};
 	// Without a key, a manual run's repeat is caught by asking Fax.Plus.
 	if (!key) await checkManualRepeat(this, itemIndex, userId, to);
@@ -156,13 +149,8 @@ export async function execute(
 	}
 	await hold?.release();
 
-	const sent: FaxSent = {
-		ids: idsOf(answer),
-		to,
-		from,
-		sentAt: new Date(sentAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
-	};
-	const outboxIds = Object.values(sent.ids);
+	const ids = idsOf(answer);
+	const outboxIds = Object.values(ids);
 	logDebug(this, `Send created outbox fax(es) ${outboxIds.join(', ') || '(no IDs answered)'}`, {
 		event: 'send_created',
 		itemIndex,
@@ -173,16 +161,20 @@ export async function execute(
 		{ outboxIds, from, to },
 		{ numbers: options.saveNumbersInCustomData === true },
 	);
-	if (pages !== undefined) sent.pages = pages;
-	if (fromFax !== undefined) sent.fromFax = fromFax;
-	if (body.send_time) sent.sendTime = body.send_time;
-	if (key) sent.commentTag = key.tag;
 	if (waitSettings)
-		return toItems(
-			await waitForFinalStatus(this, itemIndex, userId, sent.ids, waitSettings, sentAt),
-		);
-	const items = sentItems(sent);
-	return toItems(runsAsTool(this) ? sentForAgent(items, sent.sendTime) : items);
+		return toItems(await waitForFinalStatus(this, itemIndex, userId, ids, waitSettings, sentAt));
+	// One item per destination: what the whole send shares follows `outboxFaxId` and `to`.
+	const items = to.map((number) => ({
+		outboxFaxId: ids[number] ?? null,
+		to: number,
+		from,
+		sentAt: new Date(sentAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+		...(pages !== undefined && { pages }),
+		...(fromFax !== undefined && { fromFax }),
+		...(body.send_time && { sendTime: body.send_time }),
+		...(key && { commentTag: key.tag }),
+	}));
+	return toItems(runsAsTool(this) ? sentForAgent(items, body.send_time) : items);
 }
 
 async function documentsOf(
