@@ -176,7 +176,7 @@ export async function fetchDocuments(
 
 /** Answers where to connect for `url`, or throws the refusal naming the address asked for and what to do. */
 async function checkEgress(fetching: Fetching, url: URL, asked: URL): Promise<string | undefined> {
-	const decision = await fetching.egress.check(url);
+	const decision = await fetching.egress(url);
 	if (decision.allowed) return decision.address;
 	if (decision.reason === 'unresolved') throw couldNotFetch(fetching, asked);
 	// Only the origin of a redirect: its path is the document server's text.
