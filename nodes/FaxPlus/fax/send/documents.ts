@@ -38,7 +38,6 @@ const ACCEPTED: Record<string, string> = Object.assign(Object.create(null) as ob
 
 const EXTENSION_OF_MIME: Record<string, string> = Object.assign(Object.create(null) as object, {
 	...Object.fromEntries(Object.entries(ACCEPTED).map(([extension, mime]) => [mime, extension])),
-	'image/tiff': 'tiff',
 	'image/jpeg': 'jpg',
 	'text/html': 'html',
 	'text/rtf': 'rtf',

@@ -98,8 +98,8 @@ export async function waitForFinalStatus(
 			() => undefined,
 			(error: Error) => (signal?.aborted ? Promise.reject(error) : error.message),
 		);
-		const open = followed.filter((entry) => !entry.result);
-		if (failure || open.length === 0 || checks >= settings.maxChecks || signal?.aborted) break;
+		const done = followed.every((entry) => entry.result);
+		if (failure || done || checks >= settings.maxChecks || signal?.aborted) break;
 		await sleep(settings.intervalMs);
 	}
 	return followed.map((entry) => entry.result ?? unfinishedItem(entry, checks, failure));

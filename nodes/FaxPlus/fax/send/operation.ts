@@ -17,13 +17,7 @@ import { runsAsTool } from '../../../shared/n8n/executeContext';
 import { KEY_TAG_PREFIX } from '../../shared/keyMarker';
 import type { AgentRisk } from '../../shared/display';
 import { toolFields, updateDisplayOptions } from '../../shared/display';
-import {
-	DEFAULT_MAX_PAGES,
-	DOCUMENT_SOURCES,
-	properties,
-	TEXT_FIELD,
-	type DocumentSource,
-} from './properties';
+import { DEFAULT_MAX_PAGES, DOCUMENT_SOURCES, properties, type DocumentSource } from './properties';
 import { destinationsOf, senderOf } from './destinations';
 import {
 	countedDocument,
@@ -203,7 +197,7 @@ async function documentsOf(
 		}
 		return [
 			documentInMemory(
-				{ field: TEXT_FIELD, fileName: 'fax.txt', mimeType: 'text/plain', format: 'pdf' },
+				{ field: 'documentText', fileName: 'fax.txt', mimeType: 'text/plain', format: 'pdf' },
 				Buffer.from(content, 'utf8'),
 			),
 		];

@@ -14,8 +14,6 @@ import { TOOL_KEY } from '../../../shared/n8n/executeContext';
 export const DOCUMENT_SOURCES = ['binary', 'text', 'url', 'fax'] as const;
 export type DocumentSource = (typeof DOCUMENT_SOURCES)[number];
 
-export const TEXT_FIELD = 'documentText';
-
 /** Pages Send takes without Max Pages set: enough for everyday faxes, far from an accidental 2,000-page file. */
 export const DEFAULT_MAX_PAGES = 100;
 

@@ -25,9 +25,6 @@ const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOS
 /** Entries the node's record keeps (six a sent key, about 170 bytes): its last 10,000 keyed sends; the oldest go first. */
 const MAX_ENTRIES = 60_000;
 
-/** What a send under a key holds from its read-back to the outbox request: released after it. */
-export type KeyHold = { release(error?: unknown): Promise<void> };
-
 /** A claim this send holds: its entries, when and how fast it was written, and whether a read-back wrote its `posting`. */
 export type Claim = { record: KeyRecord; writtenAt: number; writeMs: number; posted?: boolean };
 
@@ -72,7 +69,7 @@ export class NodeKeyRecord {
 	}
 
 	/** A held claim: its nonce goes beside the outbox request; the rest stays unless Fax.Plus certainly took nothing. */
-	hold(claim: Claim): KeyHold {
+	hold(claim: Claim) {
 		const nonceGone = this.remove([claim.record.nonce]).catch(() => undefined);
 		return {
 			release: async (error?: unknown) => {

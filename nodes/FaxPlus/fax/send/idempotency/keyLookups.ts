@@ -22,7 +22,7 @@ import {
 	partsOf,
 	type SendIdentity,
 } from '../../../shared/keyMarker';
-import { NodeKeyRecord, type Claim, type KeyHold } from './keyClaim';
+import { NodeKeyRecord, type Claim } from './keyClaim';
 import { DEFAULT_KEY_WINDOW_HOURS, DEFAULT_KEY_LIFETIME_DAYS } from '../properties';
 import { sendOption } from '../../../shared/parameters';
 import { digitsOf, timeOf } from '../../shared/sentFaxes';
@@ -146,7 +146,7 @@ class SendKey {
 	}
 
 	/** After the upload: the look begun after the claim's write, then the read-back. The hold, or the duplicate (a failure: `abandon`). */
-	async hold(): Promise<KeyHold | { duplicate: IDataObject[] }> {
+	async hold() {
 		const deadline = Date.now() + 3 * MARK_WINDOW_MS;
 		for (;;) {
 			const claim = this.claim;
