@@ -6,7 +6,7 @@ import { createHash, createHmac } from 'node:crypto';
 /** Prefix of the marker a keyed fax carries; reserved in Comment Tags. */
 export const KEY_TAG_PREFIX = 'n8n-key-';
 
-/** What a send is: what a key is bound to. */
+/** What a key is bound to. */
 export interface SendIdentity {
 	userId: string;
 	to: string[];
@@ -27,10 +27,8 @@ export const PARTS = {
 		'the options that change the fax (Cover Page, Send At, Retry Count, Retry Delay, Text Enhancement, Upload Format)',
 };
 const PART_NAMES = Object.keys(PARTS) as Array<keyof typeof PARTS>;
-/** Hex digits of the key's HMAC and of each part's fingerprint in the marker. */
 const KEY_HEX = 24;
 const PART_HEX = 12;
-/** The marker's pattern: the key's HMAC, then the parts' fingerprints. */
 const MARKER = `${KEY_TAG_PREFIX}([0-9a-f]{${KEY_HEX}})-([0-9a-f]{${PART_HEX * PART_NAMES.length}})`;
 /** A marker is a whole tag, or the last line of a comment's text; nowhere else. */
 const WHOLE_MARKER = new RegExp(`^${MARKER}$`);
@@ -46,7 +44,6 @@ export function keepingMarker(current: unknown, text: string): string {
 	return marker === undefined ? text : text ? `${text}\n${marker}` : marker;
 }
 
-/** The marker of a key (its HMAC) and a send's parts. */
 export const markerOf = (id: string, parts: string) => `${KEY_TAG_PREFIX}${id}-${parts}`;
 
 /** The parts of the first whole marker of key `id` among the candidates, or undefined. */
@@ -85,7 +82,6 @@ export async function partsOf(identity: SendIdentity): Promise<string> {
 }
 
 const partAt = (parts: string, i: number) => parts.slice(i * PART_HEX, (i + 1) * PART_HEX);
-/** The names of the parts in which two markers' fingerprints differ. */
 export const differingParts = (ours: string, theirs: string) =>
 	PART_NAMES.filter((_, i) => partAt(ours, i) !== partAt(theirs, i));
 

@@ -1,5 +1,4 @@
-// Send's From (the account's numbers, or `no_number`) and To, and the bounds on where Send may fax: allowed calling codes or number prefixes, and
-// how many numbers one item may send to. Checked before anything is read, uploaded or sent.
+// Send's From and To, and the bounds on where it may fax: checked before anything is read or sent.
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import {
 	countryCodeProblem,

@@ -6,7 +6,6 @@ import { operationError } from '../../../shared/transport/nodeErrors';
 import { KIND_TYPES, readDocument, type DocumentKind } from '../../../shared/documentReader';
 import { MAX_FILES, MAX_TOTAL_MEGABYTES } from './properties';
 
-/** The `format` of Fax.Plus's file upload. */
 export type UploadFormat = Extract<DocumentKind, 'pdf' | 'tiff'>;
 
 export const MAX_TOTAL_BYTES = MAX_TOTAL_MEGABYTES * 1024 * 1024;
@@ -270,12 +269,6 @@ export async function countedDocument(
 }
 
 // Send's upload: multipart built as sent, so a stored document is never held whole.
-/** Answer of POST /accounts/{user_id}/files (multipart part `fax_file`): the SDK's FilePath model says `path`, its prose `file_path`. */
-interface UploadedFile {
-	path?: string;
-	file_path?: string;
-}
-
 const encoder = new TextEncoder();
 
 /** A header value without the characters that would end it or its quoted string (as browsers and axios escape them). */
@@ -342,13 +335,17 @@ export async function uploadDocument(
 	document: FaxDocument,
 	format: UploadFormat,
 ): Promise<string> {
-	const answer = await faxPlusApiRequest<UploadedFile | undefined>(context, {
-		method: 'POST',
-		path: `/accounts/${encodeURIComponent(userId)}/files`,
-		qs: { format },
-		body: new MultipartUpload(document),
-		itemIndex,
-	});
+	const answer = await faxPlusApiRequest<{ path?: unknown; file_path?: unknown } | undefined>(
+		context,
+		{
+			method: 'POST',
+			path: `/accounts/${encodeURIComponent(userId)}/files`,
+			qs: { format },
+			body: new MultipartUpload(document),
+			itemIndex,
+		},
+	);
+	// The SDK's FilePath model says `path`, its prose `file_path`.
 	const path = [answer?.path, answer?.file_path].find(
 		(value): value is string => typeof value === 'string' && value !== '',
 	);

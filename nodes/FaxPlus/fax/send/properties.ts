@@ -82,7 +82,6 @@ export const properties: INodeProperties[] = [
 		default: { mode: 'list', value: '' },
 		required: true,
 		description: `The account's fax number to send from (several, separated by commas: Fax.Plus picks); ${NO_NUMBER} for a member without one`,
-		displayOptions: { show: { resource: ['fax'], operation: ['send'] } },
 		modes: [
 			{
 				displayName: 'From List',
