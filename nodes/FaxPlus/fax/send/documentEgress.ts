@@ -80,11 +80,7 @@ async function resolvedAddresses(filter: NodeEgressFilter, hostname: string): Pr
 	});
 }
 
-/**
- * Where Send may fetch from (docs/security.md): an internal address only where n8n's enforcing
- * filter passed one of n8n's own default ranges (its administrator allowed it), or the host is on
- * Allowed Document Hosts; a host name only where n8n gives a lookup, or on that list.
- */
+/** An internal address only where n8n's enforcing filter passed one of its default ranges, or on Allowed Document Hosts; a host name only where n8n gives a lookup, or on that list. */
 export function documentEgress(context: IExecuteFunctions, allowed?: HostList): DocumentEgress {
 	let egress: Promise<N8nEgress | undefined> | undefined;
 	return async (url) => {

@@ -248,16 +248,10 @@ export function megabytes(bytes: number): string {
 	return (bytes / (1024 * 1024)).toFixed(1);
 }
 
-/**
- * The document as its bytes say it is (MIME type, file name extension, upload format) and its
- * pages, from the document reader; `cut`: the count stopped at `mostPages`.
- */
-export async function countedDocument(
-	document: FaxDocument,
-	mostPages?: number,
-): Promise<{ document: FaxDocument; pages: number | undefined; cut?: true }> {
+/** The document as its bytes say it is, and its pages (`cut`: the count stopped at `mostPages`). */
+export async function countedDocument(document: FaxDocument, mostPages?: number) {
 	const { kind, pages, cut } = await readDocument(document, mostPages);
-	if (kind === 'other') return { document, pages };
+	if (kind === 'other') return { document, pages, cut };
 	const { mimeType, extension } = KIND_TYPES[kind];
 	const typed = {
 		...document,
@@ -265,7 +259,7 @@ export async function countedDocument(
 		fileName: uploadFileName(document.fileName, 'document', extension),
 		format: uploadFormatOf(extension),
 	};
-	return cut ? { document: typed, pages, cut } : { document: typed, pages };
+	return { document: typed, pages, cut };
 }
 
 // Send's upload: multipart built as sent, so a stored document is never held whole.

@@ -42,18 +42,6 @@ export function finalStatusSettings(
 	return { intervalMs: interval * 1000, maxChecks };
 }
 
-function finalItem(followed: Followed, fax: FaxRecord, matchedBy: string): IDataObject {
-	return {
-		...(fax as IDataObject),
-		faxId: fax.id as string,
-		outboxFaxId: followed.outboxFaxId,
-		to: followed.to,
-		...faxStatusFields(fax.status),
-		final: true,
-		matchedBy,
-	};
-}
-
 function unfinishedItem(followed: Followed, checks: number, failure?: string): IDataObject {
 	const outboxStatus = followed.outbox?.status;
 	const where =
@@ -121,10 +109,12 @@ export async function waitForFinalStatus(
 		);
 		const sent = (await sentSince(context, itemIndex, userId, earliest - 60_000)) as FaxRecord[];
 		for (const entry of left) {
-			const match = matchSent(entry, sent, taken, sentAt - 60_000);
-			if (!match) continue;
-			taken.add(match.fax.id as string);
-			entry.result = finalItem(entry, match.fax, match.matchedBy);
+			const { fax, matchedBy } = matchSent(entry, sent, taken, sentAt - 60_000) ?? {};
+			if (!fax) continue;
+			taken.add(fax.id as string);
+			const { to, outboxFaxId } = entry;
+			const status = faxStatusFields(fax.status);
+			entry.result = { ...fax, faxId: fax.id, outboxFaxId, to, ...status, final: true, matchedBy };
 		}
 	}
 }
