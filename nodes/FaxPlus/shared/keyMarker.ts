@@ -117,25 +117,22 @@ export function keyRecordOf(id: string, now: number, life: number, nonce: string
 /** The entries a claim writes (the read-back adds `posting`). */
 export const entriesOfRecord = (r: KeyRecord) => [...r.used, ...r.marks, r.nonce];
 
-/** A claim's answer (`added`: its entries not there): new to the record and not in flight, in flight, or sent (the key's fax answers, or what differs). */
-export type ClaimVerdict = 'claimed' | 'inFlight' | 'used';
+const allNew = (entries: string[], added: ReadonlySet<string>) =>
+	entries.every((entry) => added.has(entry));
 
-export function claimVerdict(record: KeyRecord, added: ReadonlySet<string>): ClaimVerdict {
-	const allNew = (entries: string[]) => entries.every((entry) => added.has(entry));
-	if (!allNew(record.marks)) return 'inFlight';
-	return allNew(record.used) ? 'claimed' : 'used';
+/** A claim's answer (`added`: its entries not there): new to the record and not in flight, in flight, or sent (the key's fax answers, or what differs). */
+export function claimVerdict(record: KeyRecord, added: ReadonlySet<string>) {
+	if (!allNew(record.marks, added)) return 'inFlight';
+	return allNew(record.used, added) ? 'claimed' : 'used';
 }
 
 /** Whether a `used` key's send never made its outbox request (`added`: the answer to its `posting`): claimed again. */
 export const neverPosted = (record: KeyRecord, added: ReadonlySet<string>) =>
-	record.posting.every((entry) => added.has(entry));
+	allNew(record.posting, added);
 
-/** A read-back's answer: the nonce there (this send faxes), replaced by another claim, or all of it erased (written again). */
-export type ReadBackVerdict = 'held' | 'lost' | 'erased';
-
-/** `posted`: this claim wrote its `posting` in an earlier read-back, or no other send can have claimed the key again; else a `posting` there is another send's (one that claimed the key once this one's marks expired): lost. */
+/** A read-back's answer: the nonce there (held: this send faxes), replaced by another claim (lost), or all of it erased (written again). `posted`: this claim wrote its `posting` in an earlier read-back, or no other send can have claimed the key again; else a `posting` there is another send's (one that claimed the key once this one's marks expired): lost. */
 export function readBackVerdict(record: KeyRecord, added: ReadonlySet<string>, posted = false) {
 	if (!posted && !neverPosted(record, added)) return 'lost';
 	if (!added.has(record.nonce)) return 'held';
-	return entriesOfRecord(record).every((entry) => added.has(entry)) ? 'erased' : 'lost';
+	return allNew(entriesOfRecord(record), added) ? 'erased' : 'lost';
 }

@@ -11,9 +11,7 @@ import {
 	MARK_WINDOW_MS,
 	neverPosted,
 	readBackVerdict,
-	type ClaimVerdict,
 	type KeyRecord,
-	type ReadBackVerdict,
 } from '../../../shared/keyMarker';
 
 /** A claim settles for four times its own write, within these bounds, before it is read back. */
@@ -36,7 +34,7 @@ export class NodeKeyRecord {
 	) {}
 
 	/** Writes a claim: its verdict, with the claim when `claimed` (a `used` key never posted is claimed again). */
-	async claim(record: KeyRecord): Promise<{ verdict: ClaimVerdict; claim?: Claim }> {
+	async claim(record: KeyRecord) {
 		const started = Date.now();
 		const added = await this.add(entriesOfRecord(record));
 		let verdict = claimVerdict(record, added);
@@ -52,7 +50,7 @@ export class NodeKeyRecord {
 	}
 
 	/** Reads a claim back once its settle is over, recording that the outbox request is being made. */
-	async readBack(claim: Claim): Promise<ReadBackVerdict> {
+	async readBack(claim: Claim) {
 		const { record } = claim;
 		const settle = Math.max(SETTLE_MS.floor, SETTLE_MS.factor * claim.writeMs);
 		const left = claim.writtenAt + Math.min(SETTLE_MS.cap, settle) - Date.now();
