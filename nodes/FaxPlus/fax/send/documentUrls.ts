@@ -109,7 +109,6 @@ function failure(
 	return operationError(context, { itemIndex, message: `${LABEL}: ${message}`, description });
 }
 
-/** Checks the URLs, then fetches every document, each checked before the next, all before any upload. */
 export async function fetchDocuments(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -206,7 +205,6 @@ function couldNotFetch(fetching: Fetching, url: URL, status?: number): NodeOpera
 	);
 }
 
-/** GETs a document, checking each of at most MAX_REDIRECTS hops before it is requested. */
 async function getFollowingCheckedRedirects(
 	fetching: Fetching,
 	asked: URL,

@@ -227,7 +227,7 @@ export function documentType(
 	return undefined;
 }
 
-/** The upload `format` Fax.Plus stores a document in, in automatic mode: TIFF for TIFF files, else PDF. */
+/** The upload `format` of automatic mode. */
 export function uploadFormatOf(extension: string): UploadFormat {
 	return extension === 'tif' || extension === 'tiff' ? 'tiff' : 'pdf';
 }

@@ -47,7 +47,6 @@ const WITH_WAIT = { show: { waitForFinalStatus: [true] } };
 
 const showForUrls = { show: { '/documentSource': ['url'] } };
 
-/** A text field of the cover page, named after the field it fills. */
 function coverPageText(
 	displayName: string,
 	name: string,

@@ -110,7 +110,6 @@ class SendKey {
 		this.tag = markerOf(key.id, key.parts);
 	}
 
-	/** The outbox comment with the marker in its tags and at the end of its text. */
 	comment(comment: { text?: string; tags?: string[] } | undefined) {
 		const text = comment?.text ? `${comment.text}\n${this.tag}` : this.tag;
 		return { ...comment, text, tags: [...(comment?.tags ?? []), this.tag] };
