@@ -205,11 +205,7 @@ function couldNotFetch(fetching: Fetching, url: URL, status?: number): NodeOpera
 	);
 }
 
-async function getFollowingCheckedRedirects(
-	fetching: Fetching,
-	asked: URL,
-	signal: AbortSignal,
-): Promise<{ response: IN8nHttpFullResponse; url: URL }> {
+async function getFollowingCheckedRedirects(fetching: Fetching, asked: URL, signal: AbortSignal) {
 	let url = asked;
 	for (let hops = 0; ; hops++) {
 		// Checked again right before the connection: the address used is the one just validated.
@@ -255,12 +251,7 @@ async function getFollowingCheckedRedirects(
 	}
 }
 
-async function fetchDocument(
-	fetching: Fetching,
-	asked: URL,
-	index: number,
-	budget: number,
-): Promise<FaxDocument> {
+async function fetchDocument(fetching: Fetching, asked: URL, index: number, budget: number) {
 	// One wall-clock deadline for the whole document (the idle timeout misses a trickle).
 	const signal = AbortSignal.timeout(fetching.seconds * 1000);
 	const { response, url } = await getFollowingCheckedRedirects(fetching, asked, signal);

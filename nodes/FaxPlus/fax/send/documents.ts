@@ -186,11 +186,7 @@ export async function binaryDocument(
 }
 
 /** The upload name carries its type's extension: Fax.Plus reads the type from the name. */
-export function uploadFileName(
-	name: string | undefined,
-	fallback: string,
-	extension: string,
-): string {
+export function uploadFileName(name: string | undefined, fallback: string, extension: string) {
 	const trimmed = (name ?? '').trim();
 	if (trimmed === '') return `${fallback}.${extension}`;
 	const own = /\.([a-z0-9]+)$/i.exec(trimmed)?.[1]?.toLowerCase();
