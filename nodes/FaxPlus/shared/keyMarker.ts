@@ -6,7 +6,7 @@ import { createHash, createHmac } from 'node:crypto';
 /** Prefix of the marker a keyed fax carries; reserved in Comment Tags. */
 export const KEY_TAG_PREFIX = 'n8n-key-';
 
-/** What a send is: what a key is bound to. */
+/** What a key is bound to. */
 export interface SendIdentity {
 	userId: string;
 	to: string[];
@@ -27,10 +27,8 @@ export const PARTS = {
 		'the options that change the fax (Cover Page, Send At, Retry Count, Retry Delay, Text Enhancement, Upload Format)',
 };
 const PART_NAMES = Object.keys(PARTS) as Array<keyof typeof PARTS>;
-/** Hex digits of the key's HMAC and of each part's fingerprint in the marker. */
 const KEY_HEX = 24;
 const PART_HEX = 12;
-/** The marker's pattern: the key's HMAC, then the parts' fingerprints. */
 const MARKER = `${KEY_TAG_PREFIX}([0-9a-f]{${KEY_HEX}})-([0-9a-f]{${PART_HEX * PART_NAMES.length}})`;
 /** A marker is a whole tag, or the last line of a comment's text; nowhere else. */
 const WHOLE_MARKER = new RegExp(`^${MARKER}$`);
@@ -46,7 +44,6 @@ export function keepingMarker(current: unknown, text: string): string {
 	return marker === undefined ? text : text ? `${text}\n${marker}` : marker;
 }
 
-/** The marker of a key (its HMAC) and a send's parts. */
 export const markerOf = (id: string, parts: string) => `${KEY_TAG_PREFIX}${id}-${parts}`;
 
 /** The parts of the first whole marker of key `id` among the candidates, or undefined. */
@@ -85,7 +82,6 @@ export async function partsOf(identity: SendIdentity): Promise<string> {
 }
 
 const partAt = (parts: string, i: number) => parts.slice(i * PART_HEX, (i + 1) * PART_HEX);
-/** The names of the parts in which two markers' fingerprints differ. */
 export const differingParts = (ours: string, theirs: string) =>
 	PART_NAMES.filter((_, i) => partAt(ours, i) !== partAt(theirs, i));
 
@@ -121,25 +117,22 @@ export function keyRecordOf(id: string, now: number, life: number, nonce: string
 /** The entries a claim writes (the read-back adds `posting`). */
 export const entriesOfRecord = (r: KeyRecord) => [...r.used, ...r.marks, r.nonce];
 
-/** A claim's answer (`added`: its entries not there): new to the record and not in flight, in flight, or sent (the key's fax answers, or what differs). */
-export type ClaimVerdict = 'claimed' | 'inFlight' | 'used';
+const allNew = (entries: string[], added: ReadonlySet<string>) =>
+	entries.every((entry) => added.has(entry));
 
-export function claimVerdict(record: KeyRecord, added: ReadonlySet<string>): ClaimVerdict {
-	const allNew = (entries: string[]) => entries.every((entry) => added.has(entry));
-	if (!allNew(record.marks)) return 'inFlight';
-	return allNew(record.used) ? 'claimed' : 'used';
+/** A claim's answer (`added`: its entries not there): new to the record and not in flight, in flight, or sent (the key's fax answers, or what differs). */
+export function claimVerdict(record: KeyRecord, added: ReadonlySet<string>) {
+	if (!allNew(record.marks, added)) return 'inFlight';
+	return allNew(record.used, added) ? 'claimed' : 'used';
 }
 
 /** Whether a `used` key's send never made its outbox request (`added`: the answer to its `posting`): claimed again. */
 export const neverPosted = (record: KeyRecord, added: ReadonlySet<string>) =>
-	record.posting.every((entry) => added.has(entry));
+	allNew(record.posting, added);
 
-/** A read-back's answer: the nonce there (this send faxes), replaced by another claim, or all of it erased (written again). */
-export type ReadBackVerdict = 'held' | 'lost' | 'erased';
-
-/** `posted`: this claim wrote its `posting` in an earlier read-back, or no other send can have claimed the key again; else a `posting` there is another send's (one that claimed the key once this one's marks expired): lost. */
+/** A read-back's answer: the nonce there (held: this send faxes), replaced by another claim (lost), or all of it erased (written again). `posted`: this claim wrote its `posting` in an earlier read-back, or no other send can have claimed the key again; else a `posting` there is another send's (one that claimed the key once this one's marks expired): lost. */
 export function readBackVerdict(record: KeyRecord, added: ReadonlySet<string>, posted = false) {
 	if (!posted && !neverPosted(record, added)) return 'lost';
 	if (!added.has(record.nonce)) return 'held';
-	return entriesOfRecord(record).every((entry) => added.has(entry)) ? 'erased' : 'lost';
+	return allNew(entriesOfRecord(record), added) ? 'erased' : 'lost';
 }

@@ -1,5 +1,4 @@
-// Send's From (the account's numbers, or `no_number`) and To, and the bounds on where Send may fax: allowed calling codes or number prefixes, and
-// how many numbers one item may send to. Checked before anything is read, uploaded or sent.
+// Send's From and To, and the bounds on where it may fax: checked before anything is read or sent.
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import {
 	countryCodeProblem,
@@ -22,17 +21,14 @@ function allowedPrefixes(context: IExecuteFunctions, itemIndex: number, value: u
 			return /\(\s*0/.test(entry) ? entry.trim() : entry.replace(/[\s\-.()]/g, '');
 		})
 		.filter((entry) => entry !== '');
-	for (const entry of entries) {
-		if (!/^\+\d{1,14}$/.test(entry)) {
-			throw operationError(context, {
-				itemIndex,
-				message: `Allowed Destinations: "${entry}" is not a calling code or number prefix`,
-				description:
-					'Enter prefixes with "+" and digits, separated by commas, e.g. +1, +44, +4930 (without a national prefix such as "(0)").',
-			});
-		}
-	}
-	return entries;
+	const wrong = entries.find((entry) => !/^\+\d{1,14}$/.test(entry));
+	if (wrong === undefined) return entries;
+	throw operationError(context, {
+		itemIndex,
+		message: `Allowed Destinations: "${wrong}" is not a calling code or number prefix`,
+		description:
+			'Enter prefixes with "+" and digits, separated by commas, e.g. +1, +44, +4930 (without a national prefix such as "(0)").',
+	});
 }
 
 /** The numbers of To (national ones with the Default Country Code), checked against the bounds. */

@@ -14,9 +14,7 @@ export type EgressDecision =
 	| { allowed: false; reason: 'blocked' | 'internal'; range?: string }
 	| { allowed: false; reason: 'unresolved' | 'unchecked' | 'notListed' };
 
-export interface DocumentEgress {
-	check(url: URL): Promise<EgressDecision>;
-}
+export type DocumentEgress = (url: URL) => Promise<EgressDecision>;
 
 /** Whether Allowed Document Hosts lets a URL through (an entry's port or scheme narrows it). */
 export type HostList = (url: URL) => boolean;
@@ -82,59 +80,51 @@ async function resolvedAddresses(filter: NodeEgressFilter, hostname: string): Pr
 	});
 }
 
-/**
- * Where Send may fetch from (docs/security.md): an internal address only where n8n's enforcing
- * filter passed one of n8n's own default ranges (its administrator allowed it), or the host is on
- * Allowed Document Hosts; a host name only where n8n gives a lookup, or on that list.
- */
+/** An internal address only where n8n's enforcing filter passed one of its default ranges, or on Allowed Document Hosts; a host name only where n8n gives a lookup, or on that list. */
 export function documentEgress(context: IExecuteFunctions, allowed?: HostList): DocumentEgress {
 	let egress: Promise<N8nEgress | undefined> | undefined;
-	return {
-		async check(url) {
-			const listed = allowed?.(url);
-			if (listed === false) return notListed;
-			const n8n = await (egress ??= n8nEgress(context));
-			const literal = parseIp(url.hostname);
-			if (!n8n && !literal)
-				return listed ? { allowed: true } : { allowed: false, reason: 'unchecked' };
-			const name = url.hostname.replace(/^\[(.*)\]$/, '$1');
-			let addresses = [name];
-			try {
-				if (n8n) addresses = await resolvedAddresses(n8n.filter, name);
-			} catch (error) {
-				// A name that does not resolve now is not left to a second lookup that might.
-				if (!/^Ssrf/.test(String((error as Error)?.name)))
-					return { allowed: false, reason: 'unresolved' };
-				return { allowed: false, reason: 'blocked', range: literal && internalRange(literal) };
-			}
-			for (const text of addresses) {
-				const address = parseIp(text);
-				if (!address) return { allowed: false, reason: 'unresolved' };
-				const range = internalRange(address);
-				const byN8n = n8n?.enforcing === true && inCidrs(address, N8N_DEFAULT_BLOCKED_RANGES);
-				if (range && !listed && !byN8n) return { allowed: false, reason: 'internal', range };
-			}
-			const host = addresses[0].includes(':') ? `[${addresses[0]}]` : addresses[0];
-			// Pinned to the address checked, so a rebinding DNS answer is never used.
-			if (literal || !(await n8n?.connectable(host))) return { allowed: true };
-			return { allowed: true, address: host };
-		},
+	return async (url) => {
+		const listed = allowed?.(url);
+		if (listed === false) return { allowed: false, reason: 'notListed' };
+		const n8n = await (egress ??= n8nEgress(context));
+		const literal = parseIp(url.hostname);
+		if (!n8n && !literal)
+			return listed ? { allowed: true } : { allowed: false, reason: 'unchecked' };
+		const name = url.hostname.replace(/^\[(.*)\]$/, '$1');
+		let addresses = [name];
+		try {
+			if (n8n) addresses = await resolvedAddresses(n8n.filter, name);
+		} catch (error) {
+			// A name that does not resolve now is not left to a second lookup that might.
+			if (!/^Ssrf/.test(String((error as Error)?.name)))
+				return { allowed: false, reason: 'unresolved' };
+			return { allowed: false, reason: 'blocked', range: literal && internalRange(literal) };
+		}
+		for (const text of addresses) {
+			const address = parseIp(text);
+			if (!address) return { allowed: false, reason: 'unresolved' };
+			const range = internalRange(address);
+			const byN8n = n8n?.enforcing === true && inCidrs(address, N8N_DEFAULT_BLOCKED_RANGES);
+			if (range && !listed && !byN8n) return { allowed: false, reason: 'internal', range };
+		}
+		const host = addresses[0].includes(':') ? `[${addresses[0]}]` : addresses[0];
+		// Pinned to the address checked, so a rebinding DNS answer is never used.
+		if (literal || !(await n8n?.connectable(host))) return { allowed: true };
+		return { allowed: true, address: host };
 	};
 }
-
-const notListed: EgressDecision = { allowed: false, reason: 'notListed' };
 
 export function refusal(decision: Exclude<EgressDecision, { allowed: true }>): {
 	message: string;
 	description: string;
 } {
+	const list = `list its host in ${sendOption('Allowed Document Hosts')}, e.g. files.example.com:8080`;
 	if (decision.reason === 'notListed') {
 		return {
 			message: 'is not on the Allowed Document Hosts of this node',
 			description: `Only the hosts listed in ${sendOption('Allowed Document Hosts')} are fetched.`,
 		};
 	}
-	const list = `list its host in ${sendOption('Allowed Document Hosts')}, e.g. files.example.com:8080`;
 	if (decision.reason === 'unchecked') {
 		return {
 			message: 'names a host that this n8n gives nodes no way to check',
@@ -143,17 +133,12 @@ export function refusal(decision: Exclude<EgressDecision, { allowed: true }>): {
 				`so the package cannot see where a host name leads: it could lead inside your network. If you trust the host, ${list}.`,
 		};
 	}
-	const range = 'range' in decision ? decision.range : undefined;
-	const which = range ? ` (this one: ${range})` : '';
-	const allow =
-		decision.reason === 'blocked'
-			? 'the n8n administrator allows it with N8N_SSRF_ALLOWED_HOSTNAMES (its host name) or N8N_SSRF_ALLOWED_IP_RANGES (its addresses)'
-			: list;
+	const blocked = decision.reason === 'blocked';
+	const which = 'range' in decision && decision.range ? ` (this one: ${decision.range})` : '';
 	return {
-		message:
-			decision.reason === 'blocked'
-				? 'is an internal address n8n does not let this node reach'
-				: 'is an internal address not on the Allowed Document Hosts of this node',
-		description: `Loopback, private, link-local, carrier-grade NAT, cloud metadata and other non-public addresses are refused, in every notation${which}. To fax documents from a server inside your network, ${allow}.`,
+		message: blocked
+			? 'is an internal address n8n does not let this node reach'
+			: 'is an internal address not on the Allowed Document Hosts of this node',
+		description: `Loopback, private, link-local, carrier-grade NAT, cloud metadata and other non-public addresses are refused, in every notation${which}. To fax documents from a server inside your network, ${blocked ? 'the n8n administrator allows it with N8N_SSRF_ALLOWED_HOSTNAMES (its host name) or N8N_SSRF_ALLOWED_IP_RANGES (its addresses)' : list}.`,
 	};
 }

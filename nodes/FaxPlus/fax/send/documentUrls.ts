@@ -109,7 +109,6 @@ function failure(
 	return operationError(context, { itemIndex, message: `${LABEL}: ${message}`, description });
 }
 
-/** Checks the URLs, then fetches every document, each checked before the next, all before any upload. */
 export async function fetchDocuments(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -176,7 +175,7 @@ export async function fetchDocuments(
 
 /** Answers where to connect for `url`, or throws the refusal naming the address asked for and what to do. */
 async function checkEgress(fetching: Fetching, url: URL, asked: URL): Promise<string | undefined> {
-	const decision = await fetching.egress.check(url);
+	const decision = await fetching.egress(url);
 	if (decision.allowed) return decision.address;
 	if (decision.reason === 'unresolved') throw couldNotFetch(fetching, asked);
 	// Only the origin of a redirect: its path is the document server's text.
@@ -206,12 +205,7 @@ function couldNotFetch(fetching: Fetching, url: URL, status?: number): NodeOpera
 	);
 }
 
-/** GETs a document, checking each of at most MAX_REDIRECTS hops before it is requested. */
-async function getFollowingCheckedRedirects(
-	fetching: Fetching,
-	asked: URL,
-	signal: AbortSignal,
-): Promise<{ response: IN8nHttpFullResponse; url: URL }> {
+async function getFollowingCheckedRedirects(fetching: Fetching, asked: URL, signal: AbortSignal) {
 	let url = asked;
 	for (let hops = 0; ; hops++) {
 		// Checked again right before the connection: the address used is the one just validated.
@@ -257,12 +251,7 @@ async function getFollowingCheckedRedirects(
 	}
 }
 
-async function fetchDocument(
-	fetching: Fetching,
-	asked: URL,
-	index: number,
-	budget: number,
-): Promise<FaxDocument> {
+async function fetchDocument(fetching: Fetching, asked: URL, index: number, budget: number) {
 	// One wall-clock deadline for the whole document (the idle timeout misses a trickle).
 	const signal = AbortSignal.timeout(fetching.seconds * 1000);
 	const { response, url } = await getFollowingCheckedRedirects(fetching, asked, signal);

@@ -6,7 +6,6 @@ import { operationError } from '../../../shared/transport/nodeErrors';
 import { KIND_TYPES, readDocument, type DocumentKind } from '../../../shared/documentReader';
 import { MAX_FILES, MAX_TOTAL_MEGABYTES } from './properties';
 
-/** The `format` of Fax.Plus's file upload. */
 export type UploadFormat = Extract<DocumentKind, 'pdf' | 'tiff'>;
 
 export const MAX_TOTAL_BYTES = MAX_TOTAL_MEGABYTES * 1024 * 1024;
@@ -38,7 +37,6 @@ const ACCEPTED: Record<string, string> = Object.assign(Object.create(null) as ob
 
 const EXTENSION_OF_MIME: Record<string, string> = Object.assign(Object.create(null) as object, {
 	...Object.fromEntries(Object.entries(ACCEPTED).map(([extension, mime]) => [mime, extension])),
-	'image/tiff': 'tiff',
 	'image/jpeg': 'jpg',
 	'text/html': 'html',
 	'text/rtf': 'rtf',
@@ -188,11 +186,7 @@ export async function binaryDocument(
 }
 
 /** The upload name carries its type's extension: Fax.Plus reads the type from the name. */
-export function uploadFileName(
-	name: string | undefined,
-	fallback: string,
-	extension: string,
-): string {
+export function uploadFileName(name: string | undefined, fallback: string, extension: string) {
 	const trimmed = (name ?? '').trim();
 	if (trimmed === '') return `${fallback}.${extension}`;
 	const own = /\.([a-z0-9]+)$/i.exec(trimmed)?.[1]?.toLowerCase();
@@ -229,7 +223,7 @@ export function documentType(
 	return undefined;
 }
 
-/** The upload `format` Fax.Plus stores a document in, in automatic mode: TIFF for TIFF files, else PDF. */
+/** The upload `format` of automatic mode. */
 export function uploadFormatOf(extension: string): UploadFormat {
 	return extension === 'tif' || extension === 'tiff' ? 'tiff' : 'pdf';
 }
@@ -250,16 +244,10 @@ export function megabytes(bytes: number): string {
 	return (bytes / (1024 * 1024)).toFixed(1);
 }
 
-/**
- * The document as its bytes say it is (MIME type, file name extension, upload format) and its
- * pages, from the document reader; `cut`: the count stopped at `mostPages`.
- */
-export async function countedDocument(
-	document: FaxDocument,
-	mostPages?: number,
-): Promise<{ document: FaxDocument; pages: number | undefined; cut?: true }> {
+/** The document as its bytes say it is, and its pages (`cut`: the count stopped at `mostPages`). */
+export async function countedDocument(document: FaxDocument, mostPages?: number) {
 	const { kind, pages, cut } = await readDocument(document, mostPages);
-	if (kind === 'other') return { document, pages };
+	if (kind === 'other') return { document, pages, cut };
 	const { mimeType, extension } = KIND_TYPES[kind];
 	const typed = {
 		...document,
@@ -267,16 +255,10 @@ export async function countedDocument(
 		fileName: uploadFileName(document.fileName, 'document', extension),
 		format: uploadFormatOf(extension),
 	};
-	return cut ? { document: typed, pages, cut } : { document: typed, pages };
+	return { document: typed, pages, cut };
 }
 
 // Send's upload: multipart built as sent, so a stored document is never held whole.
-/** Answer of POST /accounts/{user_id}/files (multipart part `fax_file`): the SDK's FilePath model says `path`, its prose `file_path`. */
-interface UploadedFile {
-	path?: string;
-	file_path?: string;
-}
-
 const encoder = new TextEncoder();
 
 /** A header value without the characters that would end it or its quoted string (as browsers and axios escape them). */
@@ -343,13 +325,17 @@ export async function uploadDocument(
 	document: FaxDocument,
 	format: UploadFormat,
 ): Promise<string> {
-	const answer = await faxPlusApiRequest<UploadedFile | undefined>(context, {
-		method: 'POST',
-		path: `/accounts/${encodeURIComponent(userId)}/files`,
-		qs: { format },
-		body: new MultipartUpload(document),
-		itemIndex,
-	});
+	const answer = await faxPlusApiRequest<{ path?: unknown; file_path?: unknown } | undefined>(
+		context,
+		{
+			method: 'POST',
+			path: `/accounts/${encodeURIComponent(userId)}/files`,
+			qs: { format },
+			body: new MultipartUpload(document),
+			itemIndex,
+		},
+	);
+	// The SDK's FilePath model says `path`, its prose `file_path`.
 	const path = [answer?.path, answer?.file_path].find(
 		(value): value is string => typeof value === 'string' && value !== '',
 	);

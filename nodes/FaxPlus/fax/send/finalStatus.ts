@@ -7,7 +7,6 @@ import { outboxFaxes, type OutboxFax, sentSince } from '../../../shared/api/acco
 import type { FaxRecord } from '../shared/sentFaxes';
 import { instantOf, matchSent } from '../shared/sentFaxes';
 import { operationError } from '../../../shared/transport/nodeErrors';
-import type { Duplicate } from './idempotency/keyLookups';
 import {
 	STATUS_CHECK_FLOOR_SECONDS,
 	DEFAULT_CHECK_INTERVAL_SECONDS,
@@ -41,18 +40,6 @@ export function finalStatusSettings(
 		fallback: DEFAULT_MAX_STATUS_CHECKS,
 	});
 	return { intervalMs: interval * 1000, maxChecks };
-}
-
-function finalItem(followed: Followed, fax: FaxRecord, matchedBy: string): IDataObject {
-	return {
-		...(fax as IDataObject),
-		faxId: fax.id as string,
-		outboxFaxId: followed.outboxFaxId,
-		to: followed.to,
-		...faxStatusFields(fax.status),
-		final: true,
-		matchedBy,
-	};
 }
 
 function unfinishedItem(followed: Followed, checks: number, failure?: string): IDataObject {
@@ -99,8 +86,8 @@ export async function waitForFinalStatus(
 			() => undefined,
 			(error: Error) => (signal?.aborted ? Promise.reject(error) : error.message),
 		);
-		const open = followed.filter((entry) => !entry.result);
-		if (failure || open.length === 0 || checks >= settings.maxChecks || signal?.aborted) break;
+		const done = followed.every((entry) => entry.result);
+		if (failure || done || checks >= settings.maxChecks || signal?.aborted) break;
 		await sleep(settings.intervalMs);
 	}
 	return followed.map((entry) => entry.result ?? unfinishedItem(entry, checks, failure));
@@ -122,48 +109,14 @@ export async function waitForFinalStatus(
 		);
 		const sent = (await sentSince(context, itemIndex, userId, earliest - 60_000)) as FaxRecord[];
 		for (const entry of left) {
-			const match = matchSent(entry, sent, taken, sentAt - 60_000);
-			if (!match) continue;
-			taken.add(match.fax.id as string);
-			entry.result = finalItem(entry, match.fax, match.matchedBy);
+			const { fax, matchedBy } = matchSent(entry, sent, taken, sentAt - 60_000) ?? {};
+			if (!fax) continue;
+			taken.add(fax.id as string);
+			const { to, outboxFaxId } = entry;
+			const status = faxStatusFields(fax.status);
+			entry.result = { ...fax, faxId: fax.id, outboxFaxId, to, ...status, final: true, matchedBy };
 		}
 	}
-}
-
-// Send's output: one item per destination, `outboxFaxId` beside the number, to drag.
-export interface FaxSent {
-	ids: Record<string, string>;
-	to: string[];
-	from: string;
-	/** When n8n queued it, ISO 8601 UTC: what Fax → Get Status matches a sent fax by. */
-	sentAt: string;
-	pages?: number;
-	fromFax?: string;
-	/** `YYYY-MM-DD HH:mm:ss +0000` when the fax is scheduled. */
-	sendTime?: string;
-	commentTag?: string;
-}
-
-/** One item per destination: `outboxFaxId` and `to` first, then what the whole send shares. */
-export function sentItems(sent: FaxSent): IDataObject[] {
-	const { ids, to, ...shared } = sent;
-	return to.map((number) => ({
-		outboxFaxId: ids[number] ?? null,
-		to: number,
-		...(shared as IDataObject),
-	}));
-}
-
-/** The Idempotency Key's duplicate answer as Send's items: one per destination, the fields of the answer beside each. */
-export function duplicateItems(duplicate: Duplicate): IDataObject[] {
-	const { ids, faxIds, to, statuses, ...shared } = duplicate;
-	return to.map((number) => ({
-		outboxFaxId: ids[number] ?? null,
-		...(faxIds[number] && { faxId: faxIds[number] }),
-		to: number,
-		...statuses[number],
-		...shared,
-	}));
 }
 
 /** Send's items as an agent reads them: each with a message on what happens next and how to follow it. */

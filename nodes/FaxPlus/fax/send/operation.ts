@@ -17,13 +17,7 @@ import { runsAsTool } from '../../../shared/n8n/executeContext';
 import { KEY_TAG_PREFIX } from '../../shared/keyMarker';
 import type { AgentRisk } from '../../shared/display';
 import { toolFields, updateDisplayOptions } from '../../shared/display';
-import {
-	DEFAULT_MAX_PAGES,
-	DOCUMENT_SOURCES,
-	properties,
-	TEXT_FIELD,
-	type DocumentSource,
-} from './properties';
+import { DEFAULT_MAX_PAGES, DOCUMENT_SOURCES, properties, type DocumentSource } from './properties';
 import { destinationsOf, senderOf } from './destinations';
 import {
 	countedDocument,
@@ -33,15 +27,8 @@ import {
 	uploadDocument,
 } from './documents';
 import { fetchDocuments } from './documentUrls';
-import {
-	finalStatusSettings,
-	waitForFinalStatus,
-	duplicateItems,
-	sentForAgent,
-	sentItems,
-	type FaxSent,
-} from './finalStatus';
-import { sendKeyOf, type Duplicate, checkManualRepeat } from './idempotency/keyLookups';
+import { finalStatusSettings, waitForFinalStatus, sentForAgent } from './finalStatus';
+import { sendKeyOf, checkManualRepeat } from './idempotency/keyLookups';
 
 export const option: INodePropertyOptions = {
 	name: 'Send',
@@ -103,25 +90,31 @@ export async function execute(
 		fromFax,
 		faxOptions: { ...payload, comment: undefined, uploadFormat },
 	});
-	const duplicate = (found: Duplicate) => {
+	const duplicate = (found: IDataObject[]) => {
 		logDebug(this, 'Send answered a duplicate: Fax.Plus has this fax (Idempotency Key)', {
 			event: 'send_duplicate',
 			itemIndex,
 		});
-		return toItems(duplicateItems(found));
+		return toItems(found);
 	};
 	// Without a key, a manual run's repeat is caught by asking Fax.Plus.
 	if (!key) await checkManualRepeat(this, itemIndex, userId, to);
 	const found = await key?.look();
 	if (found) return duplicate(found);
-	if (key) payload.comment = key.comment(payload.comment);
 
 	// Everything is checked: upload the files, then create the outbox fax.
 	const files: string[] = [];
-	const body: OutboxPayload = { from, to, files, ...payload, return_ids: true };
-	if (fromFax !== undefined) body.from_fax = fromFax;
+	const body = {
+		from,
+		to,
+		files,
+		...payload,
+		...(key && { comment: key.comment(payload.comment) }),
+		return_ids: true,
+		// A fax whose document is sent again after `files` (apidoc "Send a fax" note).
+		...(fromFax !== undefined && { from_fax: fromFax }),
+	};
 	const sentAt = Date.now();
-	let answer: OutboxCreated | undefined;
 	let hold: Awaited<ReturnType<NonNullable<typeof key>['hold']>> | undefined;
 	try {
 		for (const document of documents) {
@@ -143,26 +136,19 @@ export async function execute(
 		throw nodeErrorOf(this, error, itemIndex);
 	}
 	if (hold && 'duplicate' in hold) return duplicate(hold.duplicate);
-	try {
-		answer = await faxPlusApiRequest<OutboxCreated | undefined>(this, {
-			method: 'POST',
-			path: `/accounts/${encodeURIComponent(userId)}/outbox`,
-			body,
-			itemIndex,
-		});
-	} catch (error) {
+	const answer = await faxPlusApiRequest<{ ids?: unknown } | undefined>(this, {
+		method: 'POST',
+		path: `/accounts/${encodeURIComponent(userId)}/outbox`,
+		body,
+		itemIndex,
+	}).catch(async (error: unknown) => {
 		await hold?.release(error);
 		throw nodeErrorOf(this, error, itemIndex);
-	}
+	});
 	await hold?.release();
 
-	const sent: FaxSent = {
-		ids: idsOf(answer),
-		to,
-		from,
-		sentAt: new Date(sentAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
-	};
-	const outboxIds = Object.values(sent.ids);
+	const ids = idsOf(answer);
+	const outboxIds = Object.values(ids);
 	logDebug(this, `Send created outbox fax(es) ${outboxIds.join(', ') || '(no IDs answered)'}`, {
 		event: 'send_created',
 		itemIndex,
@@ -173,16 +159,20 @@ export async function execute(
 		{ outboxIds, from, to },
 		{ numbers: options.saveNumbersInCustomData === true },
 	);
-	if (pages !== undefined) sent.pages = pages;
-	if (fromFax !== undefined) sent.fromFax = fromFax;
-	if (body.send_time) sent.sendTime = body.send_time;
-	if (key) sent.commentTag = key.tag;
 	if (waitSettings)
-		return toItems(
-			await waitForFinalStatus(this, itemIndex, userId, sent.ids, waitSettings, sentAt),
-		);
-	const items = sentItems(sent);
-	return toItems(runsAsTool(this) ? sentForAgent(items, sent.sendTime) : items);
+		return toItems(await waitForFinalStatus(this, itemIndex, userId, ids, waitSettings, sentAt));
+	// One item per destination: what the whole send shares follows `outboxFaxId` and `to`.
+	const items = to.map((number) => ({
+		outboxFaxId: ids[number] ?? null,
+		to: number,
+		from,
+		sentAt: new Date(sentAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+		...(pages !== undefined && { pages }),
+		...(fromFax !== undefined && { fromFax }),
+		...(body.send_time && { sendTime: body.send_time }),
+		...(key && { commentTag: key.tag }),
+	}));
+	return toItems(runsAsTool(this) ? sentForAgent(items, body.send_time) : items);
 }
 
 async function documentsOf(
@@ -207,7 +197,7 @@ async function documentsOf(
 		}
 		return [
 			documentInMemory(
-				{ field: TEXT_FIELD, fileName: 'fax.txt', mimeType: 'text/plain', format: 'pdf' },
+				{ field: 'documentText', fileName: 'fax.txt', mimeType: 'text/plain', format: 'pdf' },
 				Buffer.from(content, 'utf8'),
 			),
 		];
@@ -263,49 +253,12 @@ async function checkPages(
 	});
 }
 
-type OutboxPayload = {
-	/** The account's numbers (Fax.Plus picks one per destination), or `no_number`. */
-	from: string;
-	to: string[];
-	files: string[];
-	/** Comment of the fax (the SDK's OutboxComment: `text` and `tags`). */
-	comment?: { text?: string; tags?: string[] };
-	options?: { enhancement?: boolean; retry?: { count?: number; delay?: number } };
-	/** `YYYY-MM-DD HH:mm:ss +HHMM`. */
-	send_time?: string;
-	return_ids: true;
-	cover_page?: CoverPage;
-	/** A fax whose document is sent again after `files` (apidoc "Send a fax" note). */
-	from_fax?: string;
-};
-
-type CoverPage = {
-	name_to: string;
-	name_from: string;
-	subject: string;
-	message?: string;
-	flags?: Array<(typeof COVER_PAGE_FLAGS)[number]>;
-};
-
-/** Answer of POST /accounts/{user_id}/outbox with `return_ids` (the SDK's SendFaxResponse): outbox fax ids by destination number. */
-interface OutboxCreated {
-	ids: Record<string, string>;
-}
-
 const COVER_PAGE_FLAGS = ['urgent', 'for_review', 'please_reply', 'confidential'] as const;
 
-type OutboxOptions = Pick<OutboxPayload, 'comment' | 'options' | 'send_time' | 'cover_page'>;
-
-function outboxOptions(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	options: IDataObject,
-): OutboxOptions {
-	const payload: OutboxOptions = {};
-	const comment: NonNullable<OutboxPayload['comment']> = {};
-	if (options.comment !== undefined && String(options.comment).trim() !== '')
-		comment.text = String(options.comment);
-	refuseMarker(context, itemIndex, 'Comment', comment.text ?? '');
+function outboxOptions(context: IExecuteFunctions, itemIndex: number, options: IDataObject) {
+	const given = options.comment !== undefined && String(options.comment).trim() !== '';
+	const text = given ? String(options.comment) : undefined;
+	refuseMarker(context, itemIndex, 'Comment', text ?? '');
 	const tags = listOf(options.commentTags);
 	const reserved = tags.find((tag) => tag.toLowerCase().startsWith(KEY_TAG_PREFIX));
 	if (reserved !== undefined) {
@@ -315,40 +268,41 @@ function outboxOptions(
 			description: 'Choose a tag that does not start with it.',
 		});
 	}
-	if (tags.length > 0) comment.tags = tags;
-	if (Object.keys(comment).length > 0) payload.comment = comment;
-	const faxOptions: NonNullable<OutboxPayload['options']> = {};
-	if (options.enhancement !== undefined) faxOptions.enhancement = options.enhancement === true;
+	const comment = { ...(text !== undefined && { text }), ...(tags.length > 0 && { tags }) };
 	const retry = retryOf(context, itemIndex, options);
-	if (retry) faxOptions.retry = retry;
-	if (Object.keys(faxOptions).length > 0) payload.options = faxOptions;
+	const faxOptions = {
+		...(options.enhancement !== undefined && { enhancement: options.enhancement === true }),
+		...(retry && { retry }),
+	};
 	const sendTime = dateTimeValue(context, options.sendTime, 'Send At', itemIndex);
-	if (sendTime) payload.send_time = formatSendTime(sendTime);
 	const coverPage = coverPageOf(context, itemIndex, options.coverPage as IDataObject | undefined);
-	if (coverPage) payload.cover_page = coverPage;
-	return payload;
+	return {
+		...(Object.keys(comment).length > 0 && { comment }),
+		...(Object.keys(faxOptions).length > 0 && { options: faxOptions }),
+		...(sendTime && { send_time: formatSendTime(sendTime) }),
+		...(coverPage && { cover_page: coverPage }),
+	};
 }
 
-function coverPageOf(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	fields: IDataObject | undefined,
-): CoverPage | undefined {
+function coverPageOf(context: IExecuteFunctions, itemIndex: number, fields?: IDataObject) {
 	const text = (name: string) => String(fields?.[name] ?? '').trim();
 	const flags = (Array.isArray(fields?.flags) ? fields.flags : []).map((flag: unknown) =>
 		choiceOf(context, itemIndex, 'Cover Page Flags', flag, COVER_PAGE_FLAGS),
 	);
-	const coverPage: CoverPage = {
+	const coverPage = {
 		name_to: text('nameTo'),
 		name_from: text('nameFrom'),
 		subject: text('subject'),
+		...(text('message') && { message: text('message') }),
+		...(flags.length > 0 && { flags }),
 	};
-	if (text('message')) coverPage.message = text('message');
-	if (flags.length > 0) coverPage.flags = flags;
 	return Object.values(coverPage).some((value) => value.length > 0) ? coverPage : undefined;
 }
 
-function idsOf(answer: OutboxCreated | undefined): Record<string, string> {
+/** The answer's outbox fax IDs by destination number (`return_ids`). */
+function idsOf(answer: { ids?: unknown } | undefined): Record<string, string> {
 	const ids = answer?.ids;
-	return ids && typeof ids === 'object' && !Array.isArray(ids) ? { ...ids } : {};
+	return ids && typeof ids === 'object' && !Array.isArray(ids)
+		? { ...(ids as Record<string, string>) }
+		: {};
 }

@@ -14,8 +14,6 @@ import { TOOL_KEY } from '../../../shared/n8n/executeContext';
 export const DOCUMENT_SOURCES = ['binary', 'text', 'url', 'fax'] as const;
 export type DocumentSource = (typeof DOCUMENT_SOURCES)[number];
 
-export const TEXT_FIELD = 'documentText';
-
 /** Pages Send takes without Max Pages set: enough for everyday faxes, far from an accidental 2,000-page file. */
 export const DEFAULT_MAX_PAGES = 100;
 
@@ -49,7 +47,6 @@ const WITH_WAIT = { show: { waitForFinalStatus: [true] } };
 
 const showForUrls = { show: { '/documentSource': ['url'] } };
 
-/** A text field of the cover page, named after the field it fills. */
 function coverPageText(
 	displayName: string,
 	name: string,
@@ -84,7 +81,6 @@ export const properties: INodeProperties[] = [
 		default: { mode: 'list', value: '' },
 		required: true,
 		description: `The account's fax number to send from (several, separated by commas: Fax.Plus picks); ${NO_NUMBER} for a member without one`,
-		displayOptions: { show: { resource: ['fax'], operation: ['send'] } },
 		modes: [
 			{
 				displayName: 'From List',

@@ -11,9 +11,7 @@ import {
 	MARK_WINDOW_MS,
 	neverPosted,
 	readBackVerdict,
-	type ClaimVerdict,
 	type KeyRecord,
-	type ReadBackVerdict,
 } from '../../../shared/keyMarker';
 
 /** A claim settles for four times its own write, within these bounds, before it is read back. */
@@ -24,9 +22,6 @@ const NOT_ACCEPTED = new Set([400, 401, 403, 429]);
 const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
 /** Entries the node's record keeps (six a sent key, about 170 bytes): its last 10,000 keyed sends; the oldest go first. */
 const MAX_ENTRIES = 60_000;
-
-/** What a send under a key holds from its read-back to the outbox request: released after it. */
-export type KeyHold = { release(error?: unknown): Promise<void> };
 
 /** A claim this send holds: its entries, when and how fast it was written, and whether a read-back wrote its `posting`. */
 export type Claim = { record: KeyRecord; writtenAt: number; writeMs: number; posted?: boolean };
@@ -39,7 +34,7 @@ export class NodeKeyRecord {
 	) {}
 
 	/** Writes a claim: its verdict, with the claim when `claimed` (a `used` key never posted is claimed again). */
-	async claim(record: KeyRecord): Promise<{ verdict: ClaimVerdict; claim?: Claim }> {
+	async claim(record: KeyRecord) {
 		const started = Date.now();
 		const added = await this.add(entriesOfRecord(record));
 		let verdict = claimVerdict(record, added);
@@ -55,7 +50,7 @@ export class NodeKeyRecord {
 	}
 
 	/** Reads a claim back once its settle is over, recording that the outbox request is being made. */
-	async readBack(claim: Claim): Promise<ReadBackVerdict> {
+	async readBack(claim: Claim) {
 		const { record } = claim;
 		const settle = Math.max(SETTLE_MS.floor, SETTLE_MS.factor * claim.writeMs);
 		const left = claim.writtenAt + Math.min(SETTLE_MS.cap, settle) - Date.now();
@@ -72,7 +67,7 @@ export class NodeKeyRecord {
 	}
 
 	/** A held claim: its nonce goes beside the outbox request; the rest stays unless Fax.Plus certainly took nothing. */
-	hold(claim: Claim): KeyHold {
+	hold(claim: Claim) {
 		const nonceGone = this.remove([claim.record.nonce]).catch(() => undefined);
 		return {
 			release: async (error?: unknown) => {

@@ -22,7 +22,7 @@ import {
 	partsOf,
 	type SendIdentity,
 } from '../../../shared/keyMarker';
-import { NodeKeyRecord, type Claim, type KeyHold } from './keyClaim';
+import { NodeKeyRecord, type Claim } from './keyClaim';
 import { DEFAULT_KEY_WINDOW_HOURS, DEFAULT_KEY_LIFETIME_DAYS } from '../properties';
 import { sendOption } from '../../../shared/parameters';
 import { digitsOf, timeOf } from '../../shared/sentFaxes';
@@ -93,12 +93,6 @@ type Key = { given?: string; id: string; parts: string; lookedAt: number; lifeti
 /** A fax found in Fax.Plus with the key's marker, and its status. */
 type Found = { id: string; to: string[]; parts: string; where: 'outbox' | 'sent'; status: object };
 
-/** The answer of a key whose fax Fax.Plus has: by destination number, outbox `ids`, sent `faxIds` and statuses. */
-export type Duplicate = IDataObject & {
-	to: string[];
-	statuses: Record<string, IDataObject>;
-} & Record<'ids' | 'faxIds', Record<string, string>>;
-
 class SendKey {
 	/** Carried in the comment's tags and text: the key's HMAC and the parts' fingerprints. */
 	readonly tag: string;
@@ -116,14 +110,13 @@ class SendKey {
 		this.tag = markerOf(key.id, key.parts);
 	}
 
-	/** The outbox comment with the marker in its tags and at the end of its text. */
 	comment(comment: { text?: string; tags?: string[] } | undefined) {
 		const text = comment?.text ? `${comment.text}\n${this.tag}` : this.tag;
 		return { ...comment, text, tags: [...(comment?.tags ?? []), this.tag] };
 	}
 
 	/** Before the upload: claims a new key (undefined), or answers a known key's fax, or refuses it; waits for one in flight. */
-	async look(): Promise<Duplicate | undefined> {
+	async look(): Promise<IDataObject[] | undefined> {
 		const { key } = this;
 		const deadline = Date.now() + 3 * MARK_WINDOW_MS;
 		for (let step = WAIT_STEP_MS.first; ; step = Math.min(2 * step, WAIT_STEP_MS.longest)) {
@@ -152,7 +145,7 @@ class SendKey {
 	}
 
 	/** After the upload: the look begun after the claim's write, then the read-back. The hold, or the duplicate (a failure: `abandon`). */
-	async hold(): Promise<KeyHold | { duplicate: Duplicate }> {
+	async hold() {
 		const deadline = Date.now() + 3 * MARK_WINDOW_MS;
 		for (;;) {
 			const claim = this.claim;
@@ -206,8 +199,8 @@ class SendKey {
 		this.claim = undefined;
 	}
 
-	/** The key's faxes in the lists: the duplicate item, a refusal when their parts differ, or undefined. */
-	private found({ outbox, sent }: Lists): Duplicate | undefined {
+	/** The key's faxes in the lists: the duplicate items, a refusal when their parts differ, or undefined. */
+	private found({ outbox, sent }: Lists): IDataObject[] | undefined {
 		const found: Found[] = [];
 		const add = (record: IDataObject, candidates: unknown[], where: Found['where']) => {
 			const to = (Array.isArray(record.to) ? record.to : [record.to]).map(String);
@@ -225,32 +218,32 @@ class SendKey {
 		if (found.length === 0) return undefined;
 		const same = found.filter((fax) => fax.parts === this.key.parts);
 		if (same.length === 0) throw this.reusedError(found);
-		return this.duplicateItem(same);
+		return this.duplicateItems(same);
 	}
 
-	private duplicateItem(faxes: Found[]): Duplicate {
-		const byDestination = (where: Found['where']) =>
+	/** One item per destination: its fax in the outbox, once sent, and the latest's status. */
+	private duplicateItems(faxes: Found[]): IDataObject[] {
+		const latest = (where?: Found['where']) =>
 			Object.fromEntries(
 				faxes
-					.filter((fax) => fax.where === where)
-					.flatMap((fax) => fax.to.map((to) => [to, fax.id])),
-			);
-		const item: Duplicate = {
+					.filter((fax) => where === undefined || fax.where === where)
+					.flatMap((fax) => fax.to.map((to) => [to, fax])),
+			) as Record<string, Found | undefined>;
+		const [outbox, sent, last] = [latest('outbox'), latest('sent'), latest()];
+		const { given } = this.key;
+		return this.identity.to.map((number) => ({
+			outboxFaxId: outbox[number]?.id ?? null,
+			...(sent[number]?.id && { faxId: sent[number]?.id }),
+			to: number,
+			...(last[number] && { where: last[number]?.where, ...last[number]?.status }),
 			duplicate: true,
-			ids: byDestination('outbox'),
-			faxIds: byDestination('sent'),
-			statuses: Object.fromEntries(
-				faxes.flatMap((fax) => fax.to.map((to) => [to, { where: fax.where, ...fax.status }])),
-			),
-			to: this.identity.to,
 			from: this.identity.from,
 			commentTag: this.tag,
 			message:
 				'Not sent again: Fax.Plus has the fax sent with this key ("outboxFaxId" while it is in the outbox, "faxId" once it is sent; "status" and "statusMeaning" say how it went). A fax that failed is not sent again under its key: to send it again, use a new ' +
 				`${sendOption('Idempotency Key')}.`,
-		};
-		if (this.key.given !== undefined) item.idempotencyKey = this.key.given;
-		return item;
+			...(given !== undefined && { idempotencyKey: given }),
+		}));
 	}
 
 	/** The key's fax in Fax.Plus, sent with other parts: refused, naming what differs. */

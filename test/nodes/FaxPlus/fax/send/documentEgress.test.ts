@@ -83,7 +83,7 @@ const n8n230on = {
 } as unknown as IExecuteFunctions;
 
 const check = async (context: IExecuteFunctions, url: string, hosts?: string) =>
-	await documentEgress(context, hostList(hosts)).check(new URL(url));
+	await documentEgress(context, hostList(hosts))(new URL(url));
 
 // ---------------------------------------------------------------- the oracle's decision
 
