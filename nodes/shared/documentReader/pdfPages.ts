@@ -1,7 +1,5 @@
-// A PDF's pages as its page tree says (pdfPageTree.ts), its objects found by their newest definition
-// through the cross-reference (pdfXref.ts, pdfObjectStreams.ts) or, where that is damaged, rebuilt
-// from the object headers as pdf.js and qpdf do (pdfRebuild.ts). What cannot be read within the
-// budget cannot be counted: no page marker is ever counted.
+// A PDF's pages as its page tree says, its objects found through the cross-reference or, where that
+// is damaged, rebuilt. What cannot be read within the budget cannot be counted.
 import { PdfOverBudget, stopOverBudget, type PdfBudget } from './pdfBudget';
 import { endstreamAfter, PdfBytes, type Open } from './pdfBytes';
 import { standardDecrypt, type PdfDecrypt } from './pdfCrypt';
@@ -46,10 +44,7 @@ interface ObjectStreams {
 type PdfObject = { value: PdfValue; data?: Buffer };
 
 /** A rebuilt document's objects as a reader finds them: by their headers, then its cross-reference streams. */
-interface RebuiltView {
-	table: RebuiltTable;
-	sections: Section[];
-}
+type RebuiltView = { table: RebuiltTable; sections: Section[] };
 
 /** The page count (undefined: cannot be counted), and the work reading it took. */
 export async function readPdfPages(open: Open) {

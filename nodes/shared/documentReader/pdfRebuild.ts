@@ -1,5 +1,5 @@
-// A damaged PDF's cross-reference rebuilt as pdf.js and qpdf rebuild it: from its `N G obj` headers,
-// its `trailer` dictionaries and its cross-reference streams, each found by a native search.
+// A damaged PDF's cross-reference rebuilt from its `N G obj` headers, its `trailer` dictionaries and
+// its cross-reference streams, as qpdf, mupdf and poppler and as pdf.js find them.
 import { PdfOverBudget, stopOverBudget, type PdfBudget } from './pdfBudget';
 import { lastAtOrBefore } from './pdfRefTable';
 import { endsWord, isDigit, isWhiteSpace, PdfLexer, unreadable, type PdfDict } from './pdfSyntax';
@@ -96,16 +96,17 @@ export function pdfjsHeaders(bytes: Buffer, budget: PdfBudget) {
 			return (found = length);
 		};
 	};
-	/** Where `N G obj` starts before the `obj` at `at`, and whether it lies within a line; else -1. */
-	let inLine = true;
+	/** Where `N G obj` starts before the `obj` at `at` (else -1); `runs`: where its gen, space and number start. */
+	let [inLine, runs] = [true, [0, 0, 0, 0]];
 	const header = (at: number) => {
 		let from = at;
 		inLine = true;
-		for (const digits of [false, true, false, true]) {
+		for (let run = 0; run < 4; run++) {
 			const end = from;
-			while (from > 0 && (digits ? isDigit(bytes[from - 1]) : jsSpace(bytes[from - 1])))
+			while (from > 0 && (run % 2 ? isDigit(bytes[from - 1]) : jsSpace(bytes[from - 1])))
 				if (bytes[--from] === LF || bytes[from] === CR) inLine = false;
 			if (from === end) return -1;
+			runs[run] = from;
 		}
 		budget.step(at - from);
 		return from;
@@ -127,10 +128,9 @@ export function pdfjsHeaders(bytes: Buffer, budget: PdfBudget) {
 		xref: finder('xref', (at) => tokenWord(at, 4)),
 		trailer: finder('trailer', (at) => tokenWord(at, 7)),
 	};
-	const END = [101, 110, 100];
 	const inObject = {
 		endobj: finder('obj', (at) =>
-			END.every((byte, back) => bytes[at - 3 + back] === byte) ? bounded(at - 3, 6) : -1,
+			bytes.toString('latin1', at - 3, at) === 'end' ? bounded(at - 3, 6) : -1,
 		),
 		header: finder('obj', (at) => {
 			const from = header(at);
@@ -151,12 +151,14 @@ export function pdfjsHeaders(bytes: Buffer, budget: PdfBudget) {
 		finder('startxref', (at) => at),
 	];
 	const xrefKey = finder('/XRef', (at) => at);
-	/** Where the line's token at `at` ends: a line end or `<`. */
+	/** Where the line's token at `at` ends: a line end or `<` (the last one found stands for a token within it). */
+	let [walkedFrom, walkedTo] = [-1, -1];
 	const tokenEnd = (at: number) => {
-		const start = at;
-		while (at < length - 1 && bytes[at] !== LF && bytes[at] !== CR && bytes[at] !== LT) at++;
-		budget.step(at - start);
-		return at;
+		if (at >= walkedFrom && at <= walkedTo) return walkedTo;
+		walkedFrom = walkedTo = at;
+		while (walkedTo < length - 1 && ![LF, CR, LT].includes(bytes[walkedTo])) walkedTo++;
+		budget.step(walkedTo - at);
+		return walkedTo;
 	};
 
 	const [numbers, gens, offsets, xrefStreams]: number[][] = [[], [], [], []];
@@ -195,17 +197,13 @@ export function pdfjsHeaders(bytes: Buffer, budget: PdfBudget) {
 			position = end < length && end === startxref(start) ? end + 10 : end;
 			continue;
 		}
-		let numberEnd = at;
-		while (isDigit(bytes[numberEnd])) numberEnd++;
-		let [genStart, genEnd] = [numberEnd, numberEnd];
-		while (!isDigit(bytes[genStart])) genStart++;
-		for (genEnd = genStart; isDigit(bytes[genEnd]);) genEnd++;
-		const number = Number(bytes.toString('latin1', at, numberEnd)) | 0;
-		budget.step(PDFJS_HEADER_COST + genEnd - at);
+		header(bytes.indexOf('obj', at));
+		const number = Number(bytes.toString('latin1', at, runs[2])) | 0;
+		budget.step(PDFJS_HEADER_COST);
 		if (number >= 0) {
 			if (offsets.push(at) > MAX_HEADERS) throw new PdfOverBudget();
 			numbers.push(number);
-			gens.push(Number(bytes.toString('latin1', genStart, genEnd)) | 0);
+			gens.push(Number(bytes.toString('latin1', runs[1], runs[0])) | 0);
 		}
 		const end = Math.min(
 			inObject.endobj(start),
