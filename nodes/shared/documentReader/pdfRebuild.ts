@@ -97,7 +97,8 @@ export function pdfjsHeaders(bytes: Buffer, budget: PdfBudget) {
 		};
 	};
 	/** Where `N G obj` starts before the `obj` at `at` (else -1); `runs`: where its gen, space and number start. */
-	let [inLine, runs] = [true, [0, 0, 0, 0]];
+	const runs = [0, 0, 0, 0];
+	let inLine = true;
 	const header = (at: number) => {
 		let from = at;
 		inLine = true;
