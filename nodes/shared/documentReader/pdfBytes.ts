@@ -1,6 +1,4 @@
-// A PDF's bytes, streamed once, keeping what the structure needs (README.md, "One read of a PDF"):
-// every byte outside stream data, and the data of streams whose dictionary names /XRef or /ObjStm.
-// Other streams' data is skipped up to its direct /Length, else to the first `endstream`.
+// A PDF's bytes, streamed once, keeping what the structure needs (README.md, "One read of a PDF").
 import { PdfBudget } from './pdfBudget';
 import { lastAtOrBefore } from './pdfRefTable';
 import { endsWord, isDigit, isWhiteSpace, spells, unreadable } from './pdfSyntax';

@@ -1,7 +1,5 @@
-// A PDF's pages as its page tree says (pdfPageTree.ts), its objects found by their newest definition
-// through the cross-reference (pdfXref.ts, pdfObjectStreams.ts) or, where that is damaged, rebuilt
-// from the object headers as pdf.js and qpdf do (pdfRebuild.ts). What cannot be read within the
-// budget cannot be counted: no page marker is ever counted.
+// A PDF's pages as its page tree says, its objects found through the cross-reference or, where that
+// is damaged, rebuilt. What cannot be read within the budget cannot be counted.
 import { PdfOverBudget, stopOverBudget, type PdfBudget } from './pdfBudget';
 import { endstreamAfter, PdfBytes, type Open } from './pdfBytes';
 import { standardDecrypt, type PdfDecrypt } from './pdfCrypt';
@@ -13,8 +11,9 @@ import {
 	headersOf,
 	lastOccurrences,
 	MAX_TRAILERS,
+	pdfjsHeaders,
+	RebuiltTable,
 	trailersOf,
-	type RebuiltTable,
 } from './pdfRebuild';
 import {
 	endsWord,
@@ -44,6 +43,9 @@ interface ObjectStreams {
 /** An object, and a stream's data as stored. */
 type PdfObject = { value: PdfValue; data?: Buffer };
 
+/** A rebuilt document's objects as a reader finds them: by their headers, then its cross-reference streams. */
+type RebuiltView = { table: RebuiltTable; sections: Section[] };
+
 /** The page count (undefined: cannot be counted), and the work reading it took. */
 export async function readPdfPages(open: Open) {
 	let file: PdfFile | undefined;
@@ -67,6 +69,9 @@ class PdfFile implements PdfObjects {
 	private decrypt?:
 		{ encrypt: PdfValue | undefined; id: PdfValue | undefined } | { streams?: PdfDecrypt };
 	private inLength = false;
+	/** pdf.js's reading of a rebuilt document: a compressed object whatever the generation asked, and,
+	 * once a trailer's catalog could not be read for its generation, an object for a later one. */
+	private pdfjs?: { fallback: boolean };
 
 	constructor(readonly bytes: PdfBytes) {
 		this.budget = bytes.budget;
@@ -93,16 +98,15 @@ class PdfFile implements PdfObjects {
 		// Damaged: rebuilt from the object headers, as readers do. Readers choose among its trailers
 		// differently (pdf.js the first with an /ID, poppler and mupdf the last): each catalog they
 		// name is counted, and the largest count stands; one that cannot be counted, none does.
-		const { trailers, alternatives } = await this.rebuild();
-		let most = Math.max(counted ?? 0, await this.largestCount(trailers));
-		// An object defined more than once: qpdf, mupdf and poppler take the last definition, pdf.js
-		// may take an earlier one (the first, or the last it reads). Counted with each: the largest stands.
-		for (const table of alternatives) {
-			this.rebuilt = table;
-			this.objectStreams = { numbers: [], reads: [] };
-			most = Math.max(most, await this.largestCount(trailers));
-		}
-		return most;
+		const { trailers, pdfjs } = await this.rebuild();
+		const most = Math.max(counted ?? 0, await this.largestCount(trailers));
+		// pdf.js's rebuild finds other headers than qpdf's, mupdf's and poppler's, and reads its
+		// cross-reference streams first to last: counted as it reads them too, the largest standing.
+		this.use(pdfjs);
+		this.pdfjs = { fallback: false };
+		this.pdfjs.fallback = await this.generationFallback(trailers);
+		if (pdfjs.same && !this.pdfjs.fallback) return most;
+		return Math.max(most, await this.largestCount(trailers));
 	}
 
 	/** The largest count of the catalogs a rebuilt document's trailers name. */
@@ -125,6 +129,30 @@ class PdfFile implements PdfObjects {
 				most = Math.max(most, await this.countOf(trailer, trailers));
 		}
 		return most || unreadable();
+	}
+
+	/** Whether pdf.js reads a later generation as the object's: a trailer's catalog or page tree is named with another generation than its header's. */
+	private async generationFallback(trailers: PdfDict[]): Promise<boolean> {
+		const mismatched = (value: PdfValue | undefined) => {
+			const entry = isRef(value) ? this.entryOf(value.ref) : undefined;
+			return (
+				isRef(value) && typeof entry === 'object' && 'offset' in entry && entry.gen !== value.gen
+			);
+		};
+		for (const trailer of trailers) {
+			try {
+				const catalog = await this.resolve(trailer.get('Root'));
+				if (
+					mismatched(trailer.get('Root')) ||
+					(catalog instanceof Map && mismatched(catalog.get('Pages')))
+				)
+					return true;
+			} catch (error) {
+				stopOverBudget(error);
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/** The count of the catalog `trailer` names, its objects decrypted by `trailers`' /Encrypt. */
@@ -189,9 +217,13 @@ class PdfFile implements PdfObjects {
 		this.budget.object();
 		const entry = this.entryOf(ref);
 		if (entry === undefined || entry === 'free') return { value: null };
-		// A generation the document does not define: null once rebuilt, else damage.
-		if (gen !== ('offset' in entry ? entry.gen : 0))
-			return this.rebuilt ? { value: null } : unreadable();
+		// A generation the document does not define: null once rebuilt (unless pdf.js reads it), else damage.
+		const defined = 'offset' in entry ? entry.gen : this.pdfjs ? gen : 0;
+		if (gen !== defined) {
+			if (!this.rebuilt) unreadable();
+			if (!(this.pdfjs?.fallback && gen > defined)) return { value: null };
+			gen = defined;
+		}
 		if ('offset' in entry) {
 			const bytes = await this.bytes.at(entry.offset, WINDOW);
 			return await this.objectIn(bytes, entry.offset, withData, ref, gen);
@@ -300,32 +332,31 @@ class PdfFile implements PdfObjects {
 		return streams(data, ref, gen);
 	}
 
-	/** The cross-reference rebuilt from `N G obj` headers, and the trailers, in all of the bytes. */
-	private async rebuild(): Promise<{ trailers: PdfDict[]; alternatives: RebuiltTable[] }> {
+	/** The cross-reference rebuilt from `N G obj` headers, as qpdf, mupdf and poppler and as pdf.js find them, and the trailers. */
+	private async rebuild() {
 		const bytes = await this.bytes.whole();
 		// Native searches of the whole (headers, trailers, cross-reference streams): charged once.
 		this.budget.scan(bytes.length);
-		const { rebuilt, alternatives, offsets: headers } = headersOf(bytes, this.budget);
-		this.sections = [];
-		this.objectStreams = { numbers: [], reads: [] };
+		const { rebuilt, offsets: headers } = headersOf(bytes, this.budget);
 		this.decrypt = undefined;
-		this.rebuilt = rebuilt;
 		const trailers = trailersOf(bytes, this.budget);
 		// Cross-reference streams, newest first: trailers, and the compressed objects' places.
+		const streams: number[] = [];
 		for (const at of lastOccurrences(bytes, '/XRef', MAX_TRAILERS)) {
-			if (!endsWord(bytes[at + 5])) continue;
 			const offset = headers[lastAtOrBefore(headers, at)];
 			if (offset === undefined) break;
-			try {
-				const { value, data } = await this.objectIn(bytes.subarray(offset), offset, true);
-				const section = await this.streamSection(value, data);
-				this.budget.section();
-				this.sections.push(section);
-				trailers.push(section.trailer);
-			} catch (error) {
-				stopOverBudget(error);
-			}
+			if (endsWord(bytes[at + 5])) streams.push(offset);
 		}
+		const found = pdfjsHeaders(bytes, this.budget);
+		const pdfjs = await this.viewOf(
+			bytes,
+			new RebuiltTable(found.numbers, found.gens, found.offsets),
+			found.xrefStreams,
+			trailers,
+		);
+		const ours = await this.viewOf(bytes, rebuilt, streams, trailers);
+		// Its compressed objects are read whatever their generation: counted apart where there are any.
+		const same = ours.table.same(pdfjs.table) && pdfjs.sections.length === 0;
 		// No trailer at all: an object holding /Root stands for one (as pdf.js finds it).
 		if (trailers.length === 0)
 			for (const at of lastOccurrences(bytes, '/Root', MAX_ROOTS)) {
@@ -338,7 +369,29 @@ class PdfFile implements PdfObjects {
 					stopOverBudget(error);
 				}
 			}
-		return { trailers, alternatives };
+		return { trailers, pdfjs: { ...pdfjs, same } };
+	}
+
+	/** The objects by `table`, then by the cross-reference streams at `offsets` (the first wins), whose trailers join `trailers`. */
+	private async viewOf(bytes: Buffer, table: RebuiltTable, offsets: number[], trailers: PdfDict[]) {
+		const view: RebuiltView = { table, sections: [] };
+		this.use(view);
+		for (const offset of offsets)
+			try {
+				const { value, data } = await this.objectIn(bytes.subarray(offset), offset, true);
+				const section = await this.streamSection(value, data);
+				this.budget.section();
+				view.sections.push(section);
+				trailers.push(section.trailer);
+			} catch (error) {
+				stopOverBudget(error);
+			}
+		return view;
+	}
+
+	private use(view: RebuiltView) {
+		[this.rebuilt, this.sections] = [view.table, view.sections];
+		this.objectStreams = { numbers: [], reads: [] };
 	}
 }
 

@@ -1,5 +1,5 @@
-// A damaged PDF's cross-reference rebuilt as pdf.js and qpdf rebuild it: from its `N G obj` headers,
-// its `trailer` dictionaries and its cross-reference streams, each found by a native search.
+// A damaged PDF's cross-reference rebuilt from its `N G obj` headers, its `trailer` dictionaries and
+// its cross-reference streams, as qpdf, mupdf and poppler and as pdf.js find them.
 import { PdfOverBudget, stopOverBudget, type PdfBudget } from './pdfBudget';
 import { lastAtOrBefore } from './pdfRefTable';
 import { endsWord, isDigit, isWhiteSpace, PdfLexer, unreadable, type PdfDict } from './pdfSyntax';
@@ -21,10 +21,7 @@ export class RebuiltTable {
 	private readonly offsets: Float64Array;
 	private readonly gens: Float64Array;
 
-	/** Whether a number has several definitions of its generation (readers may take any). */
-	readonly redefined: boolean = false;
-
-	constructor(numbers: number[], gens: number[], offsets: number[], first = false) {
+	constructor(numbers: number[], gens: number[], offsets: number[]) {
 		// Sorted by number, then by place in the document: no table keyed by numbers the document chooses.
 		const keys = Float64Array.from(numbers, (number, order) => number * ORDERS + order).sort();
 		[this.numbers, this.offsets, this.gens] = [0, 0, 0].map(() => new Float64Array(keys.length));
@@ -36,10 +33,7 @@ export class RebuiltTable {
 				count++;
 				[this.numbers[count], this.gens[count]] = [number, gens[order]];
 				this.offsets[count] = offsets[order];
-			} else if (this.gens[count] === gens[order]) {
-				this.redefined = true;
-				if (!first) this.offsets[count] = offsets[order];
-			}
+			} else if (this.gens[count] === gens[order]) this.offsets[count] = offsets[order];
 		}
 		this.numbers = this.numbers.subarray(0, count + 1);
 	}
@@ -48,9 +42,15 @@ export class RebuiltTable {
 		const at = lastAtOrBefore(this.numbers, ref);
 		return this.numbers[at] === ref ? { offset: this.offsets[at], gen: this.gens[at] } : undefined;
 	}
+
+	/** Whether `other` defines the same objects at the same places. */
+	same(other: RebuiltTable): boolean {
+		const [mine, its] = [this.offsets, other.offsets];
+		return mine.length === its.length && mine.every((offset, at) => offset === its[at]);
+	}
 }
 
-/** The `N G obj` headers: their table, the tables other readers may build where a number is defined twice, and their offsets. */
+/** The `N G obj` headers: their table and their offsets. */
 export function headersOf(bytes: Buffer, budget: PdfBudget) {
 	const [numbers, gens, offsets]: number[][] = [[], [], []];
 	for (let at = bytes.indexOf('obj'); at >= 0; at = bytes.indexOf('obj', at + 3)) {
@@ -64,56 +64,159 @@ export function headersOf(bytes: Buffer, budget: PdfBudget) {
 		numbers.push(ref);
 		gens.push(gen);
 	}
-	const rebuilt = new RebuiltTable(numbers, gens, offsets);
-	// An object defined more than once: readers may take another definition than the last.
-	const alternatives: RebuiltTable[] = [];
-	if (rebuilt.redefined) {
-		alternatives.push(new RebuiltTable(numbers, gens, offsets, true));
-		const seen = seenByPdfjs(bytes, offsets, budget);
-		if (seen.length < offsets.length)
-			alternatives.push(
-				new RebuiltTable(
-					seen.map((at) => numbers[at]),
-					seen.map((at) => gens[at]),
-					seen.map((at) => offsets[at]),
-				),
-			);
-	}
-	return { rebuilt, alternatives, offsets };
+	return { rebuilt: new RebuiltTable(numbers, gens, offsets), offsets };
 }
 
+const [LF, CR, LT] = [10, 13, 60];
+/** JavaScript's `\s` and `\w` over bytes read as latin1 text, as pdf.js's patterns read them. */
+const jsSpace = (byte: number) => (byte >= 9 && byte <= 13) || byte === 32 || byte === 160;
+const jsWord = (byte: number | undefined) =>
+	byte !== undefined && (isDigit(byte) || byte === 95 || ((byte | 32) >= 97 && (byte | 32) <= 122));
+/** A header pdf.js finds costs less than one of ours: its table is built, not its text read twice. */
+const PDFJS_HEADER_COST = 16;
+
 /**
- * The headers (their indexes; offsets ascending) pdf.js's rebuild reads: it passes over the bytes
- * from a line's `xref` to the next `trailer`, and from a line's `trailer` to the next `startxref`.
+ * The objects and cross-reference streams pdf.js 6.5's rebuild (XRef.indexObjects) finds, in its
+ * order: its line-by-line scan, its skips of each object's content, of `xref` … `trailer` …
+ * `startxref` and of `trailer` … `startxref`, its header pattern (`\d+\s+\d+\s+obj\b`, numbers
+ * cut to 32 bits). Each pattern is found by a native search whose finds are charged, and each
+ * byte looked at one by one is charged: the work is linear in the document's size.
  */
-function seenByPdfjs(bytes: Buffer, offsets: number[], budget: PdfBudget): number[] {
-	// Native searches, as the rebuild's own (charged once by its caller); each word found charged.
-	// A word that starts a token: after white space (pdf.js reads the file a line at a time).
-	const next = (word: string, from: number) => {
-		for (let at = bytes.indexOf(word, from); at >= 0; at = bytes.indexOf(word, at + 1)) {
-			budget.step(FOUND_COST);
-			if ((at === 0 || isWhiteSpace(bytes[at - 1])) && endsWord(bytes[at + word.length])) return at;
-		}
-		return bytes.length;
+export function pdfjsHeaders(bytes: Buffer, budget: PdfBudget) {
+	const length = bytes.length;
+	/** The first match at or after `from` of `word` as `start` reads it (its start, else -1); `from` never decreases. */
+	const finder = (word: string, start: (at: number) => number) => {
+		let found = -1;
+		return (from: number) => {
+			if (found >= from) return found;
+			for (let at = bytes.indexOf(word, from); at >= 0; at = bytes.indexOf(word, at + 1)) {
+				budget.step(FOUND_COST);
+				if ((found = start(at)) >= from) return found;
+			}
+			return (found = length);
+		};
 	};
-	const skipped: number[] = []; // start and end of each passed-over run, ascending
-	let [xref, trailer] = [next('xref', 0), next('trailer', 0)];
-	for (let from = 0; ;) {
-		if (xref < from) xref = next('xref', from);
-		if (trailer < from) trailer = next('trailer', from);
-		const start = Math.min(xref, trailer);
-		if (start >= bytes.length) break;
-		const named = start === trailer ? start : bytes.indexOf('trailer', start);
-		const end = named < 0 ? -1 : bytes.indexOf('startxref', named);
-		skipped.push(start, end < 0 ? bytes.length : end);
-		from = (end < 0 ? bytes.length : end) + 1;
+	/** Where `N G obj` starts before the `obj` at `at` (else -1); `runs`: where its gen, space and number start. */
+	const runs = [0, 0, 0, 0];
+	let inLine = true;
+	const header = (at: number) => {
+		let from = at;
+		inLine = true;
+		for (let run = 0; run < 4; run++) {
+			const end = from;
+			while (from > 0 && (run % 2 ? isDigit(bytes[from - 1]) : jsSpace(bytes[from - 1])))
+				if (bytes[--from] === LF || bytes[from] === CR) inLine = false;
+			if (from === end) return -1;
+			runs[run] = from;
+		}
+		budget.step(at - from);
+		return from;
+	};
+	const bounded = (at: number, size: number) =>
+		!jsWord(bytes[at - 1]) && !jsWord(bytes[at + size]) ? at : -1;
+	// A line's token (which leaves out the document's last byte) that is the word, or it and white space.
+	const tokenWord = (at: number, size: number) =>
+		at + size < length &&
+		(at + size === length - 1 || bytes[at + size] === LT || jsSpace(bytes[at + size]))
+			? at
+			: -1;
+	const top = {
+		header: finder('obj', (at) => {
+			const from = header(at);
+			const ends = at + 3 < length && (at + 4 === length || !jsWord(bytes[at + 3]));
+			return inLine && ends ? from : -1;
+		}),
+		xref: finder('xref', (at) => tokenWord(at, 4)),
+		trailer: finder('trailer', (at) => tokenWord(at, 7)),
+	};
+	const inObject = {
+		endobj: finder('obj', (at) =>
+			bytes.toString('latin1', at - 3, at) === 'end' ? bounded(at - 3, 6) : -1,
+		),
+		header: finder('obj', (at) => {
+			const from = header(at);
+			return from >= 0 && bounded(from, at + 3 - from) >= 0 ? from : -1;
+		}),
+		xref: finder('xref', (at) => bounded(at, 4)),
+		trailer: finder('trailer', (at) => {
+			if (jsWord(bytes[at - 1])) return -1;
+			let after = at + 7;
+			while (jsSpace(bytes[after])) after++;
+			budget.step(after - at);
+			return bytes[after] === LT && bytes[after + 1] === LT && jsWord(bytes[after + 2]) ? at : -1;
+		}),
+	};
+	const startxref = finder('startxref', (at) => bounded(at, 9));
+	const [anyTrailer, anyStartxref] = [
+		finder('trailer', (at) => at),
+		finder('startxref', (at) => at),
+	];
+	const xrefKey = finder('/XRef', (at) => at);
+	/** Where the line's token at `at` ends: a line end or `<` (the last one found stands for a token within it). */
+	let [walkedFrom, walkedTo] = [-1, -1];
+	const tokenEnd = (at: number) => {
+		if (at >= walkedFrom && at <= walkedTo) return walkedTo;
+		walkedFrom = walkedTo = at;
+		while (walkedTo < length - 1 && ![LF, CR, LT].includes(bytes[walkedTo])) walkedTo++;
+		budget.step(walkedTo - at);
+		return walkedTo;
+	};
+
+	const [numbers, gens, offsets, xrefStreams]: number[][] = [[], [], [], []];
+	for (let position = 0; position < length;) {
+		// The next token at a line's start (after white space, a comment or a `<`) that is a header, `xref` or `trailer`.
+		let [walked, inToken, comment, at] = [position, false, false, position];
+		for (;;) {
+			at = Math.min(top.header(at), top.xref(at), top.trailer(at));
+			if (at >= length) return { numbers, gens, offsets, xrefStreams };
+			if (at - walked > 64) {
+				const passed = bytes.subarray(walked, at);
+				const lineEnd = Math.max(passed.lastIndexOf(LF), passed.lastIndexOf(CR));
+				if (lineEnd >= 0) [walked, inToken, comment] = [walked + lineEnd + 1, false, false];
+			}
+			budget.step(at - walked);
+			for (; walked < at; walked++) {
+				const byte = bytes[walked];
+				if (byte === LF || byte === CR) [inToken, comment] = [false, false];
+				else if (comment) continue;
+				else if (byte === LT) inToken = false;
+				else if (!inToken && byte === 37) comment = true;
+				else if (!inToken) inToken = byte !== 9 && byte !== 32;
+			}
+			if (!inToken && !comment) break;
+			at++;
+		}
+		if (at === top.xref(at)) {
+			position = anyStartxref(anyTrailer(at));
+			continue;
+		}
+		const startsObject = at === top.header(at);
+		const start = tokenEnd(at);
+		if (!startsObject) {
+			// A trailer's dictionary: passed over to `startxref` or to a header.
+			const end = Math.min(startxref(start), inObject.header(start));
+			position = end < length && end === startxref(start) ? end + 10 : end;
+			continue;
+		}
+		header(bytes.indexOf('obj', at));
+		const number = Number(bytes.toString('latin1', at, runs[2])) | 0;
+		budget.step(PDFJS_HEADER_COST);
+		if (number >= 0) {
+			if (offsets.push(at) > MAX_HEADERS) throw new PdfOverBudget();
+			numbers.push(number);
+			gens.push(Number(bytes.toString('latin1', runs[1], runs[0])) | 0);
+		}
+		const end = Math.min(
+			inObject.endobj(start),
+			inObject.header(start),
+			inObject.xref(start),
+			inObject.trailer(start),
+		);
+		position = end < length && end === inObject.endobj(start) ? end + 7 : end;
+		const xref = xrefKey(at);
+		if (xref + 5 < position && bytes[xref + 5] < 64) xrefStreams.push(at);
 	}
-	const seen: number[] = [];
-	for (let at = 0, run = 0; at < offsets.length; at++) {
-		while (run < skipped.length && skipped[run + 1] <= offsets[at]) run += 2;
-		if (run >= skipped.length || offsets[at] < skipped[run]) seen.push(at);
-	}
-	return seen;
+	return { numbers, gens, offsets, xrefStreams };
 }
 
 /** The dictionaries after each `trailer` keyword, from the last. */

@@ -388,3 +388,83 @@ describe("the fuzzer's findings: never below pdf.js", () => {
 		expect(await read(pdf)).toBe(3);
 	});
 });
+
+describe("pdf.js's rebuild, rule by rule (XRef.indexObjects in pdfjs-dist 6.5): never below it", () => {
+	// Each document has no cross-reference, so readers rebuild it; page tree 3 has 3 pages as pdf.js
+	// reads it and 1 as every table before pdfjsHeaders read it (each case failed there).
+	const page = '<< /Type /Page /Parent 3 0 R /MediaBox [0 0 612 792] >>';
+	const pages = [10, 11, 12].map((number) => `${number} 0 obj\n${page}\nendobj`);
+	const tree = (count: number, header = '3 0 obj') =>
+		`${header}\n<< /Type /Pages /Kids [${'10 0 R 11 0 R 12 0 R'.slice(0, 7 * count)}] /Count ${count} >>\nendobj`;
+	const catalog = (pagesRef = '3 0 R', number = 1) =>
+		`${number} 0 obj\n<< /Type /Catalog /Pages ${pagesRef} >>\nendobj`;
+	const trailer = (root = '1 0 R') => `trailer\n<< /Size 40 /Root ${root} /ID [<00> <00>] >>`;
+	const start = ['%PDF-1.7', catalog(), ...pages];
+	/** Object stream `number` holding page tree 3 of `count` pages, and a cross-reference stream naming it. */
+	const compressed = (number: number, count: number) => {
+		const tree3 = `3 0 << /Type /Pages /Kids [${'10 0 R 11 0 R 12 0 R'.slice(0, 7 * count)}] /Count ${count} >>`;
+		return [
+			`${number} 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Length ${tree3.length} >>\nstream\n${tree3}\nendstream\nendobj`,
+			`${number + 10} 0 obj\n<< /Type /XRef /Size 40 /Index [3 1] /W [1 2 1] /Length 4 /Root 1 0 R >>\nstream\n` +
+				`\x02\x00${String.fromCharCode(number)}\x00\nendstream\nendobj`,
+		];
+	};
+	it.each([
+		[
+			'a header within a line is not one',
+			[...start, `junk ${tree(1)}`, tree(3), `junk ${tree(1)}`],
+		],
+		[
+			'its header pattern: any run of white space',
+			[...start, tree(1), tree(3, '3            0 obj')],
+		],
+		[
+			'its header pattern: any number of digits',
+			[...start, tree(1), tree(3, '000000000003 0 obj')],
+		],
+		[
+			'an object ends at `xref`, which passes over to `trailer`',
+			[
+				...start,
+				tree(1),
+				tree(3),
+				'5 0 obj\n<< /Length 6 >>\nstream\n(xref\nendstream\nendobj',
+				tree(1),
+			],
+		],
+		['a trailer ends at a header', [...start, tree(1), trailer(), tree(3), `x ${tree(1)}`]],
+		[
+			'a catalog named with another generation: read for a later one',
+			[
+				...start,
+				tree(3),
+				catalog('6 0 R', 5),
+				'6 0 obj\n<< /Type /Pages /Kids [10 0 R] /Count 1 >>\nendobj',
+				trailer('1 1 R'),
+				'trailer\n<< /Root 5 0 R >>',
+			],
+		],
+		[
+			'its cross-reference streams: the first wins',
+			[...start, ...compressed(20, 3), ...compressed(21, 1)],
+		],
+		[
+			'a compressed object: whatever the generation asked',
+			[
+				...start.slice(0, 1),
+				catalog('3 7 R'),
+				...pages,
+				...compressed(20, 3),
+				catalog('6 0 R', 5),
+				'6 0 obj\n<< /Type /Pages /Kids [10 0 R] /Count 1 >>\nendobj',
+				trailer(),
+				'trailer\n<< /Root 5 0 R >>',
+			],
+		],
+	])('%s', async (_, lines) => {
+		const trailers = lines.some((line) => line.startsWith('trailer')) ? [] : [trailer()];
+		const pdf = Buffer.from([...lines, ...trailers, '%%EOF', ''].join('\n'), 'latin1');
+		expect(pdfJsPages(pdf)).toBe(3);
+		expect(await read(pdf)).toBe(3);
+	});
+});
