@@ -12,10 +12,7 @@ import { requestErrorOf } from '../transport/nodeErrors';
 export type LegacyHook = { id: string; target: string; event: FaxEvent; numbers?: string[] };
 
 /** `GET /hooks` needs `event`: one request per event; a refused fax_page_received is left out. */
-export async function listAllLegacyHooks(
-	context: FaxPlusContext,
-	itemIndex?: number,
-): Promise<{ hooks: LegacyHook[]; refused: FaxEvent[] }> {
+export async function listAllLegacyHooks(context: FaxPlusContext, itemIndex?: number) {
 	const hooks: LegacyHook[] = [];
 	const refused: FaxEvent[] = [];
 	const ids = new Set<string>();

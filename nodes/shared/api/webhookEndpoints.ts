@@ -41,10 +41,7 @@ export async function checkDeliverableUrl(
 	});
 }
 
-export async function listWebhookEndpoints(
-	context: FaxPlusContext,
-	itemIndex?: number,
-): Promise<WebhookEndpoint[]> {
+export async function listWebhookEndpoints(context: FaxPlusContext, itemIndex?: number) {
 	const answer = await faxPlusApiRequest(context, { method: 'GET', path: '/webhooks', itemIndex });
 	// The list answer's shape is not in the spec: a bare array or one under a known key.
 	return entriesOf(answer) as WebhookEndpoint[];

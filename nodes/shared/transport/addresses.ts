@@ -194,11 +194,7 @@ function decodeSegment(part: string): string {
 	}
 }
 
-export function checkedBaseUrl(
-	context: { getNode(): INode },
-	value: unknown,
-	itemIndex?: number,
-): string {
+export function checkedBaseUrl(context: { getNode(): INode }, value: unknown, itemIndex?: number) {
 	const reading = readBaseUrl(value);
 	if ('url' in reading) return reading.url;
 	throw operationError(context, {

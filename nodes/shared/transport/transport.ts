@@ -70,11 +70,7 @@ export interface FaxPlusRequest {
 	customApiCall?: true;
 }
 
-async function send(
-	context: FaxPlusContext,
-	request: FaxPlusRequest,
-	download = false,
-): Promise<{ body: unknown; headers: Record<string, unknown> }> {
+async function send(context: FaxPlusContext, request: FaxPlusRequest, download = false) {
 	checkPath(context, request);
 	const credentialType = credentialTypeOf(context);
 	const credentials = await context.getCredentials(credentialType);
@@ -199,10 +195,7 @@ export async function faxPlusApiDeleteIfExists(
 	}
 }
 
-export async function faxPlusApiDownload(
-	context: FaxPlusContext,
-	request: FaxPlusRequest,
-): Promise<{ data: Buffer; contentType: string | undefined }> {
+export async function faxPlusApiDownload(context: FaxPlusContext, request: FaxPlusRequest) {
 	const { body, headers } = await send(context, request, true);
 	const contentType = headers['content-type'];
 	return {

@@ -16,10 +16,7 @@ export function idOf(value: unknown): string | undefined {
 }
 
 /** `{ hook, data }` of the signed bytes (n8n's parsed body only when they are no JSON). */
-export function parsePayload(
-	rawBody: Buffer | undefined,
-	parsedBody: unknown,
-): DeliveryPayload | undefined {
+export function parsePayload(rawBody: Buffer | undefined, parsedBody: unknown) {
 	let body = parsedBody;
 	try {
 		if (rawBody && rawBody.length > 0) body = JSON.parse(rawBody.toString('utf8'));
