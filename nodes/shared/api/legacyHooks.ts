@@ -68,7 +68,6 @@ export async function createLegacyHook(
 	return hooks.filter((hook) => hook.target === input.target).at(-1) ?? { ...input, id: '' };
 }
 
-/** Deletes a hook; answers false when it was already gone (404), and throws any other failure. */
 export async function deleteLegacyHook(
 	context: FaxPlusContext,
 	hookId: string,

@@ -82,7 +82,6 @@ export async function updateWebhookEndpoint(
 	});
 }
 
-/** Deletes an endpoint; answers false when it was already gone (404), and throws any other failure. */
 export async function deleteWebhookEndpoint(
 	context: FaxPlusContext,
 	endpointId: string,

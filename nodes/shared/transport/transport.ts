@@ -181,7 +181,7 @@ export async function faxPlusApiRequest<T = IDataObject>(
 	return (await send(context, request)).body as T;
 }
 
-/** A delete: true when deleted, false on 404. */
+/** A delete: true when deleted, false when already gone (404); any other failure throws. */
 export async function faxPlusApiDeleteIfExists(
 	context: FaxPlusContext,
 	request: Omit<FaxPlusRequest, 'method'>,
