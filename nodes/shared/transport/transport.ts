@@ -298,12 +298,9 @@ async function sendAuthenticated(
 			message: maskText(message, secrets, false),
 			description: `Your Fax.Plus token is sent only below the credential's Base URL (${scope}/)${why}. If the Base URL is a proxy, make it answer without redirecting.`,
 		});
-	// The PAT credential signs only a request n8n follows no redirect of (n8n/requestHelpers.ts).
-	let hop: IHttpRequestOptions = {
-		...options,
-		...NO_REDIRECTS,
-		sendCredentialsOnCrossOriginRedirect: false,
-	};
+	// n8n follows no redirect, so no hop it makes can carry the token elsewhere; and the PAT
+	// credential signs only such a request (n8n/requestHelpers.ts).
+	let hop: IHttpRequestOptions = { ...options, ...NO_REDIRECTS };
 	for (let hops = 0; ; hops++) {
 		try {
 			return await withinDeadline(
