@@ -89,11 +89,7 @@ export interface RequestErrorLike {
 }
 
 /** The status, body and headers of a failed request, wherever n8n's helpers put them. */
-export function responseOf(error: unknown): {
-	status?: number;
-	body?: unknown;
-	headers: Record<string, unknown>;
-} {
+export function responseOf(error: unknown) {
 	const thrown = (error ?? {}) as RequestErrorLike;
 	const response = thrown.cause?.response ?? thrown.response ?? thrown.cause?.cause?.response;
 	const status = Number(response?.status ?? response?.statusCode ?? thrown.httpCode) || undefined;
