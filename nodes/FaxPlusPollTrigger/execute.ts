@@ -14,9 +14,7 @@ import { readOptions } from '../shared/triggers/settings';
 import { saveTriggerItemCustomData } from '../shared/logging/customData';
 import { AGAIN_FIELD, fetchTestEvent } from './poll';
 
-export async function runPolledFaxes(
-	this: IExecuteFunctions,
-): Promise<INodeExecutionData[][] | null> {
+export async function runPolledFaxes(this: IExecuteFunctions) {
 	const paired = isPaired(this);
 	if (this.getMode() === 'manual') return await fetchTestEvent(this);
 	const items = this.getInputData();

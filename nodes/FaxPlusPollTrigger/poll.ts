@@ -205,9 +205,7 @@ function itemOf(fax: FoundFax, polledAt: string): INodeExecutionData {
 }
 
 /** "Fetch Test Event": the newest fax that passes the filters, cursors untouched. */
-export async function fetchTestEvent(
-	context: PollingContext,
-): Promise<INodeExecutionData[][] | null> {
+export async function fetchTestEvent(context: PollingContext) {
 	const settings = readSettings(context);
 	const deadline = Date.now() + (n8nPollBudgetMs(context) ?? DEFAULT_POLL_BUDGET_MS);
 	let latest: FoundFax | undefined;
@@ -229,10 +227,7 @@ export async function fetchTestEvent(
 	return [[await withDocument(context, settings.options, json)]];
 }
 
-async function pollOnce(
-	context: IPollFunctions,
-	settings: PollSettings,
-): Promise<INodeExecutionData[][] | null> {
+async function pollOnce(context: IPollFunctions, settings: PollSettings) {
 	const now = Date.now();
 	const deadline = now + (n8nPollBudgetMs(context) ?? DEFAULT_POLL_BUDGET_MS);
 	const { overlapMs, lookAgainMs } = settings;

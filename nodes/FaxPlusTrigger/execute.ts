@@ -7,22 +7,11 @@ import {
 	itemWithoutRecord,
 	recordOnce,
 	wasRecorded,
-	type ItemRecord,
 	type RecordedBefore,
 } from '../shared/triggers/recordOnce';
 import { readOptions } from '../shared/triggers/settings';
 import { saveTriggerItemCustomData } from '../shared/logging/customData';
 import { logDebug } from '../shared/logging/log';
-
-// Its own record: the webhook-id, Fax.Plus's idempotency key (the same on every retry and replay).
-// The fax event goes only in the record shared with a paired polling trigger, which brings the
-// same fax without a webhook-id. n8n stores each key as an MD5.
-function recordKeysOf(json: IDataObject): ItemRecord {
-	return {
-		own: [`id:${String(json.webhookId ?? '')}`],
-		shared: faxKeysOfDelivery(json.hook, json.data),
-	};
-}
 
 function repeatHint(json: IDataObject, before: RecordedBefore): string {
 	if (before.own.length > 0)
@@ -44,8 +33,13 @@ export async function runDeliveries(this: IExecuteFunctions): Promise<INodeExecu
 		const json = items[index].json;
 		if (durable) {
 			try {
+				// Its own record: the webhook-id, Fax.Plus's idempotency key (the same on every retry
+				// and replay). The fax event goes only in the record shared with a paired polling
+				// trigger, which brings the same fax without a webhook-id. n8n stores each key as an MD5.
+				const own = [`id:${String(json.webhookId ?? '')}`];
+				const shared = faxKeysOfDelivery(json.hook, json.data);
+				const before = await recordOnce(this, { own, shared }, options.maxEntries, paired);
 				// A repeat ends the run here with no item and a hint naming it.
-				const before = await recordOnce(this, recordKeysOf(json), options.maxEntries, paired);
 				if (wasRecorded(before)) {
 					const message = repeatHint(json, before);
 					this.addExecutionHints({ message, type: 'info', location: 'outputPane' });

@@ -87,17 +87,6 @@ function keptEndpoint(endpoints: WebhookEndpoint[]): WebhookEndpoint | undefined
 	);
 }
 
-/** Deletes every endpoint of `listed` but the one kept: a second would deliver each event twice, under another secret. */
-async function deleteOthers(
-	context: IHookFunctions,
-	listed: WebhookEndpoint[],
-	kept: WebhookEndpoint,
-): Promise<void> {
-	for (const extra of listed)
-		if (extra.id !== kept.id)
-			await deleteEndpoint(context, extra.id, 'a second endpoint for the same URL');
-}
-
 function endpointMatches(endpoint: WebhookEndpoint, url: string, wanted: Subscription): boolean {
 	return (
 		endpoint.url === url &&
@@ -168,34 +157,32 @@ async function create(this: IHookFunctions, registered: RegisteredEndpoints): Pr
 
 	// An endpoint with this node's exact URL is a leftover of ours: adopted, keeping its secret.
 	const ours = (await listWebhookEndpoints(this)).filter((endpoint) => endpoint.url === url);
-	let endpoint = keptEndpoint(ours);
-	if (endpoint) {
-		if (!endpointMatches(endpoint, url, subscription)) {
-			await updateWebhookEndpoint(this, endpoint.id, {
-				filterTypes: subscription.events,
-				channels: subscription.channels.length > 0 ? subscription.channels : null,
-			});
-		}
-		await deleteOthers(this, ours, endpoint);
-	} else {
-		const listed = await createWebhookEndpoint(this, {
-			url,
-			filterTypes: subscription.events,
-			channels: subscription.channels.length > 0 ? subscription.channels : undefined,
-		});
-		endpoint = keptEndpoint(listed);
-		if (endpoint) await deleteOthers(this, listed, endpoint);
-		if (!endpoint?.id) {
-			throw operationError(this, {
-				message: 'Fax.Plus created the webhook endpoint but did not list it',
-				description: `No endpoint with the URL ${url} was listed after creating it; try activating again.`,
-			});
-		}
-	}
-	record(this, registered, url, endpoint.id);
-	const { events, channels } = subscription;
-	const what = `events ${events.join(', ')}; numbers ${channels.length > 0 ? channels.join(', ') : 'all'}`;
 	const adopted = ours.length > 0;
+	const { events, channels } = subscription;
+	const listed = adopted
+		? ours
+		: await createWebhookEndpoint(this, {
+				url,
+				filterTypes: events,
+				channels: channels.length > 0 ? channels : undefined,
+			});
+	const endpoint = keptEndpoint(listed);
+	if (adopted && endpoint && !endpointMatches(endpoint, url, subscription))
+		await updateWebhookEndpoint(this, endpoint.id, {
+			filterTypes: events,
+			channels: channels.length > 0 ? channels : null,
+		});
+	// A second endpoint would deliver each event twice, under another secret.
+	for (const extra of listed)
+		if (extra.id !== endpoint?.id)
+			await deleteEndpoint(this, extra.id, 'a second endpoint for the same URL');
+	if (!endpoint || (!adopted && !endpoint.id))
+		throw operationError(this, {
+			message: 'Fax.Plus created the webhook endpoint but did not list it',
+			description: `No endpoint with the URL ${url} was listed after creating it; try activating again.`,
+		});
+	record(this, registered, url, endpoint.id);
+	const what = `events ${events.join(', ')}; numbers ${channels.length > 0 ? channels.join(', ') : 'all'}`;
 	logInfo(
 		this,
 		adopted

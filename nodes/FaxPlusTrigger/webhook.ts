@@ -132,18 +132,6 @@ const MAX_BODY_BYTES = 1024 * 1024;
 
 type Refusal = { status: number; reason: RefusalCause; retryAfter?: string };
 
-/** The endpoint's secret from its credential; undefined: none saved yet; null: n8n could not read it. */
-async function signingSecretOf(context: IWebhookFunctions): Promise<string | undefined | null> {
-	try {
-		const { secret } = await context.getCredentials<{ secret?: unknown }>(
-			'faxPlusWebhookSecretApi',
-		);
-		return typeof secret === 'string' ? secret : undefined;
-	} catch {
-		return null;
-	}
-}
-
 /** Re-read at least this often, so a replaced secret stops counting by then. */
 const KNOWN_SECRET_MAX_AGE_MS = 60_000;
 /** Far more than the secret credentials one process's active triggers use. */
@@ -152,42 +140,46 @@ const MAX_KNOWN_SECRETS = 1_000;
 // The secret that last verified a delivery, per workflow and credential, in this process: n8n 2.41
 // takes an expression isolate to read a credential in webhook() (docs/benchmarks.md, "In-process
 // caches"). A delivery it does not verify reads the credential again: a changed secret counts.
-class KnownSecrets {
-	private readonly known = new Map<string, { secret: string; readAt: number }>();
-
-	/** The delivery's verification; null: n8n could not read the secret. */
-	async verify(
+// The verification answers null where n8n could not read the secret.
+function knownSecrets() {
+	const known = new Map<string, { secret: string; readAt: number }>();
+	return async (
 		context: IWebhookFunctions,
 		input: Omit<VerificationInput, 'secret'>,
-	): Promise<VerificationResult | null> {
+	): Promise<VerificationResult | null> => {
 		const credential = context.getNode().credentials?.faxPlusWebhookSecretApi;
 		// The credential is optional: none on the node means "no secret yet" (401 until pasted).
 		if (!credential) return verifyWebhookDelivery({ ...input, secret: undefined });
 		const key = `${String(context.getWorkflow().id)}\n${credential.id ?? credential.name}`;
-		const kept = this.known.get(key);
+		const kept = known.get(key);
 		if (kept && Date.now() - kept.readAt < KNOWN_SECRET_MAX_AGE_MS) {
 			const result = verifyWebhookDelivery({ ...input, secret: kept.secret });
 			if (result.ok) return result;
-		} else this.known.delete(key);
-		const secret = await signingSecretOf(context);
-		if (secret === null) return null;
+		} else known.delete(key);
+		let secret: string | undefined;
+		try {
+			const read = await context.getCredentials<{ secret?: unknown }>('faxPlusWebhookSecretApi');
+			secret = typeof read.secret === 'string' ? read.secret : undefined;
+		} catch {
+			return null;
+		}
 		const result = verifyWebhookDelivery({ ...input, secret });
 		if (result.ok && secret !== undefined) {
-			if (this.known.size >= MAX_KNOWN_SECRETS) this.known.clear();
-			this.known.set(key, { secret, readAt: Date.now() });
+			if (known.size >= MAX_KNOWN_SECRETS) known.clear();
+			known.set(key, { secret, readAt: Date.now() });
 		}
 		return result;
-	}
+	};
 }
 
 /** The node's webhook(), one per node instance (so per process: nodes/shared/n8n/README.md), with its log throttle. */
 export function deliveryReceiver() {
 	const throttle = new LogThrottle();
-	const secrets = new KnownSecrets();
+	const verify = knownSecrets();
 	return async function (this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		let outcome: IWebhookResponseData | Refusal;
 		try {
-			outcome = await handle(this, secrets);
+			outcome = await handle(this, verify);
 		} catch {
 			// Unexpected; Fax.Plus retries a 500 with the same webhook-id.
 			outcome = { status: 500, reason: 'error' };
@@ -203,7 +195,7 @@ export function deliveryReceiver() {
 
 async function handle(
 	context: IWebhookFunctions,
-	secrets: KnownSecrets,
+	verify: ReturnType<typeof knownSecrets>,
 ): Promise<IWebhookResponseData | Refusal> {
 	if (skipsDuplicateCheck(context)) return { status: 500, reason: 'duplicate_check_skipped' };
 	const receivedAt = new Date().toISOString();
@@ -219,7 +211,7 @@ async function handle(
 
 	// Headers that cannot carry a valid signature cost nothing more: no credential read.
 	const shape = checkSignatureHeaders({ headers });
-	const verified = shape.ok ? await secrets.verify(context, { headers, rawBody }) : shape;
+	const verified = shape.ok ? await verify(context, { headers, rawBody }) : shape;
 	if (verified === null && !testMode)
 		return { status: 503, reason: 'secret_unavailable', retryAfter: '5' };
 	const result = verified ?? { ok: false as const, reason: 'no_secret' as const };

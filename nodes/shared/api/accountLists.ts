@@ -175,14 +175,9 @@ export async function readFaxListPage(
 	userId: string,
 	query: FaxListPageQuery,
 	request: Pick<FaxPlusRequest, 'itemIndex' | 'timeout' | 'rateLimitRetries'> = {},
-): Promise<IDataObject[]> {
-	const answer = await faxPlusApiRequest<unknown>(context, {
-		method: 'GET',
-		path: `/accounts/${encodeURIComponent(userId)}/faxes`,
-		qs: query,
-		...request,
-	});
-	return entriesOf(answer, 'records');
+) {
+	const path = `/accounts/${encodeURIComponent(userId)}/faxes`;
+	return await listAnswer(context, { path, key: 'records', qs: query, ...request });
 }
 
 /** An outbox fax record (its fields are named by the SDK's documentation, not the spec). */
@@ -205,10 +200,12 @@ export const outboxFaxes = accountList<OutboxFax>('outbox', 'records');
 /** The entries of a list the API answers whole (GET), however the answer wraps them (`key` first). */
 export async function listAnswer<T extends object = IDataObject>(
 	context: FaxPlusContext,
-	request: { path: string; key: string; qs?: IDataObject; itemIndex?: number },
+	request: Pick<FaxPlusRequest, 'path' | 'qs' | 'itemIndex' | 'timeout' | 'rateLimitRetries'> & {
+		key: string;
+	},
 ): Promise<T[]> {
-	const { path, key, qs, itemIndex } = request;
-	const answer = await faxPlusApiRequest<unknown>(context, { method: 'GET', path, qs, itemIndex });
+	const { key, ...rest } = request;
+	const answer = await faxPlusApiRequest<unknown>(context, { method: 'GET', ...rest });
 	return entriesOf(answer, key) as T[];
 }
 

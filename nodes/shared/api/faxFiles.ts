@@ -1,20 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 import { faxPlusApiDownload, type FaxPlusContext } from '../transport/transport';
 
-export type FaxFileFormat = 'pdf' | 'tiff';
-
-const MIME_TYPES: Record<FaxFileFormat, string> = { pdf: 'application/pdf', tiff: 'image/tiff' };
+const MIME_TYPES = { pdf: 'application/pdf', tiff: 'image/tiff' };
 
 /** A file name without the characters file systems refuse (those below a space are the control characters). */
 export function safeFileName(name: string): string {
 	return name.replace(/[\\/:*?"<>|]/g, '_').replace(/[^ -\uffff]/g, '_');
-}
-
-function formatOfContentType(contentType: string | undefined): FaxFileFormat | undefined {
-	const type = (contentType ?? '').trim().toLowerCase();
-	if (type === 'application/pdf') return 'pdf';
-	if (type === 'image/tiff' || type === 'image/tif') return 'tiff';
-	return undefined;
 }
 
 /** Downloads a fax file; the answer's Content-Type wins over the format asked for when it names PDF or TIFF. */
@@ -23,13 +14,14 @@ export async function downloadFaxFile(
 	request: {
 		path: string;
 		qs?: IDataObject;
-		format: FaxFileFormat;
+		format: keyof typeof MIME_TYPES;
 		baseName: string;
 		itemIndex?: number;
 	},
 ): Promise<{ data: Buffer; fileName: string; mimeType: string }> {
 	const { format: asked, baseName, ...target } = request;
 	const { data, contentType } = await faxPlusApiDownload(context, { method: 'GET', ...target });
-	const format = formatOfContentType(contentType) ?? asked;
+	const type = contentType?.trim().toLowerCase() ?? '';
+	const format = type === MIME_TYPES.pdf ? 'pdf' : /^image\/tiff?$/.test(type) ? 'tiff' : asked;
 	return { data, fileName: `${safeFileName(baseName)}.${format}`, mimeType: MIME_TYPES[format] };
 }

@@ -12,10 +12,7 @@ import { requestErrorOf } from '../transport/nodeErrors';
 export type LegacyHook = { id: string; target: string; event: FaxEvent; numbers?: string[] };
 
 /** `GET /hooks` needs `event`: one request per event; a refused fax_page_received is left out. */
-export async function listAllLegacyHooks(
-	context: FaxPlusContext,
-	itemIndex?: number,
-): Promise<{ hooks: LegacyHook[]; refused: FaxEvent[] }> {
+export async function listAllLegacyHooks(context: FaxPlusContext, itemIndex?: number) {
 	const hooks: LegacyHook[] = [];
 	const refused: FaxEvent[] = [];
 	const ids = new Set<string>();
@@ -71,7 +68,6 @@ export async function createLegacyHook(
 	return hooks.filter((hook) => hook.target === input.target).at(-1) ?? { ...input, id: '' };
 }
 
-/** Deletes a hook; answers false when it was already gone (404), and throws any other failure. */
 export async function deleteLegacyHook(
 	context: FaxPlusContext,
 	hookId: string,

@@ -41,10 +41,7 @@ export async function checkDeliverableUrl(
 	});
 }
 
-export async function listWebhookEndpoints(
-	context: FaxPlusContext,
-	itemIndex?: number,
-): Promise<WebhookEndpoint[]> {
+export async function listWebhookEndpoints(context: FaxPlusContext, itemIndex?: number) {
 	const answer = await faxPlusApiRequest(context, { method: 'GET', path: '/webhooks', itemIndex });
 	// The list answer's shape is not in the spec: a bare array or one under a known key.
 	return entriesOf(answer) as WebhookEndpoint[];
@@ -85,7 +82,6 @@ export async function updateWebhookEndpoint(
 	});
 }
 
-/** Deletes an endpoint; answers false when it was already gone (404), and throws any other failure. */
 export async function deleteWebhookEndpoint(
 	context: FaxPlusContext,
 	endpointId: string,

@@ -1,6 +1,4 @@
-// What a node's run gets of n8n beyond n8n-workflow's types: how it knows it runs as a tool, its
-// execution's custom data, the processed-data store's behaviour, dates as n8n passes them, and the
-// error output (README.md).
+// What a node's run gets of n8n beyond n8n-workflow's types (README.md).
 import type {
 	IExecuteFunctions,
 	INodeExecutionData,
@@ -16,9 +14,7 @@ export function runsAsTool(context: IExecuteFunctions): boolean {
 export const TOOL_KEY = '@tool';
 
 /** The execution's custom data, or undefined where this context has none (then none is saved and the run goes on). */
-export function executionCustomData(
-	context: IExecuteFunctions,
-): IWorkflowExecutionCustomData | undefined {
+export function executionCustomData(context: IExecuteFunctions) {
 	try {
 		const direct = (context as { customData?: IWorkflowExecutionCustomData }).customData;
 		if (direct && typeof direct.set === 'function') return direct;

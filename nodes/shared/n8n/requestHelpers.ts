@@ -1,6 +1,4 @@
-// What n8n's request helpers (httpRequest and the legacy request) and its egress filter do beyond
-// n8n-workflow's types: where a request goes, what may carry a credential elsewhere, how a failed
-// request's answer is thrown (README.md).
+// What n8n's request helpers and egress filter do beyond n8n-workflow's types (README.md).
 import type { IExecuteFunctions, NodeEgressFilter } from 'n8n-workflow';
 
 const MAX_TARGET_LENGTH = 16_384; // longer is no request target: Node's HTTP server takes 16 KiB of headers in all
@@ -91,11 +89,7 @@ export interface RequestErrorLike {
 }
 
 /** The status, body and headers of a failed request, wherever n8n's helpers put them. */
-export function responseOf(error: unknown): {
-	status?: number;
-	body?: unknown;
-	headers: Record<string, unknown>;
-} {
+export function responseOf(error: unknown) {
 	const thrown = (error ?? {}) as RequestErrorLike;
 	const response = thrown.cause?.response ?? thrown.response ?? thrown.cause?.cause?.response;
 	const status = Number(response?.status ?? response?.statusCode ?? thrown.httpCode) || undefined;

@@ -1,6 +1,4 @@
-// What the triggers rely on of n8n beyond n8n-workflow's types: the run a webhook() or poll()
-// starts runs execute() first (not on Engine 2.0), how the delivery webhook answers, the raw body
-// and a direct answer on Express, and the poll's budget (README.md).
+// What the triggers rely on of n8n beyond n8n-workflow's types (README.md).
 import type {
 	IExecuteFunctions,
 	IHookFunctions,
@@ -10,9 +8,7 @@ import type {
 } from 'n8n-workflow';
 
 /** Whether n8n would pass this workflow's items on without the trigger's execute(). */
-export function skipsDuplicateCheck(
-	context: IHookFunctions | IPollFunctions | IWebhookFunctions,
-): boolean {
+export function skipsDuplicateCheck(context: IHookFunctions | IPollFunctions | IWebhookFunctions) {
 	// Not on every context nor release (README.md).
 	return context.getWorkflowSettings?.().engineType === 'v2';
 }

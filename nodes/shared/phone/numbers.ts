@@ -57,13 +57,6 @@ function countryOf(code: string): string {
 	return `+${code} (${named}${regions.length > 3 ? ', …' : ''})`;
 }
 
-function lengthsOf(code: string): string {
-	const lengths = CALLING_CODES[code][LENGTHS].map(String);
-	return lengths.length === 1
-		? lengths[0]
-		: `${lengths.slice(0, -1).join(', ')} or ${lengths.at(-1)}`;
-}
-
 /** The number of a calling code and its national digits, or why its length is impossible. */
 function numberOf(code: string, typed: string, readWith: string): NumberReading {
 	const national = withoutNationalPrefix(code, typed);
@@ -83,9 +76,12 @@ function numberOf(code: string, typed: string, readWith: string): NumberReading 
 		};
 	}
 	if (verdict === 'possible') return { ok: true, number };
+	const lengths = facts[LENGTHS].map(String);
+	const lengthsText =
+		lengths.length === 1 ? lengths[0] : `${lengths.slice(0, -1).join(', ')} or ${lengths.at(-1)}`;
 	return {
 		ok: false,
-		reason: `${verdict === 'wrong' ? 'has a wrong number of digits' : `is ${verdict}`} for ${countryOf(code)}${readWith}: read as ${number}, but numbers there have ${lengthsOf(code)} digits after +${code}. Check the digits, then type it with "+" and the country code`,
+		reason: `${verdict === 'wrong' ? 'has a wrong number of digits' : `is ${verdict}`} for ${countryOf(code)}${readWith}: read as ${number}, but numbers there have ${lengthsText} digits after +${code}. Check the digits, then type it with "+" and the country code`,
 	};
 }
 

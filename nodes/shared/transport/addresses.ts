@@ -131,11 +131,9 @@ export function isLiteralLoopbackHost(hostname: string): boolean {
 	const host = hostname.toLowerCase();
 	if (host === 'localhost') return true;
 	const address = parseIp(host);
-	if (address === undefined) return false;
+	const range = address === undefined ? undefined : internalRange(address);
 	// Only mapped 127/8 stays local: NAT64, 6to4 and compatible forms leave the machine.
-	const embedded = address.family === 6 ? embeddedIpv4(address.groups) : undefined;
-	const mapped = embedded?.form === 'IPv4-mapped' && { family: 4 as const, value: embedded.value };
-	return internalRange(mapped || address) === 'loopback';
+	return range === 'loopback' || range === 'loopback, IPv4-mapped';
 }
 
 export const DEFAULT_BASE_URL = 'https://restapi.fax.plus/v3';
@@ -194,11 +192,7 @@ function decodeSegment(part: string): string {
 	}
 }
 
-export function checkedBaseUrl(
-	context: { getNode(): INode },
-	value: unknown,
-	itemIndex?: number,
-): string {
+export function checkedBaseUrl(context: { getNode(): INode }, value: unknown, itemIndex?: number) {
 	const reading = readBaseUrl(value);
 	if ('url' in reading) return reading.url;
 	throw operationError(context, {

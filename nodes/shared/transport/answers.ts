@@ -156,12 +156,6 @@ export function maskAnswer<T>(value: T, secrets: string[]): T {
 	return value;
 }
 
-const KIND_LABELS: Record<AnswerKind, string> = {
-	json: 'an API answer',
-	thumbnail: 'a thumbnail',
-	document: 'a document',
-};
-
 export function describeAnswerProblem(
 	problem: AnswerProblem,
 	request: { method: string; path: string; seconds: number; kind: AnswerKind; status?: number },
@@ -176,7 +170,7 @@ export function describeAnswerProblem(
 			};
 		case 'tooLarge':
 			return {
-				message: `The answer to ${what} is larger than ${Math.round(problem.cap / MIB)} MB, the most the node reads for ${KIND_LABELS[request.kind]}`,
+				message: `The answer to ${what} is larger than ${Math.round(problem.cap / MIB)} MB, the most the node reads for ${request.kind === 'json' ? 'an API answer' : `a ${request.kind}`}`,
 				description:
 					'The rest was not read. Fax.Plus answers nothing this large; check the Base URL of the credential (a proxy or another server may answer).',
 			};

@@ -2,11 +2,7 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { maskText } from '../logging/log';
 
-export function nodeErrorOf(
-	context: { getNode(): INode },
-	error: unknown,
-	itemIndex?: number,
-): NodeApiError | NodeOperationError {
+export function nodeErrorOf(context: { getNode(): INode }, error: unknown, itemIndex?: number) {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		error.context.itemIndex ??= itemIndex;
 		return error;
@@ -24,11 +20,7 @@ export function operationError(
 }
 
 /** A failed request's error: ours kept, anything else a NodeApiError. */
-export function requestErrorOf(
-	context: { getNode(): INode },
-	error: unknown,
-	itemIndex?: number,
-): NodeApiError | NodeOperationError {
+export function requestErrorOf(context: { getNode(): INode }, error: unknown, itemIndex?: number) {
 	const ours = error instanceof NodeApiError || error instanceof NodeOperationError;
 	const wrapped = ours ? error : new NodeApiError(context.getNode(), error as JsonObject);
 	return nodeErrorOf(context, wrapped, itemIndex);

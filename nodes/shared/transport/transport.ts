@@ -70,11 +70,7 @@ export interface FaxPlusRequest {
 	customApiCall?: true;
 }
 
-async function send(
-	context: FaxPlusContext,
-	request: FaxPlusRequest,
-	download = false,
-): Promise<{ body: unknown; headers: Record<string, unknown> }> {
+async function send(context: FaxPlusContext, request: FaxPlusRequest, download = false) {
 	checkPath(context, request);
 	const credentialType = credentialTypeOf(context);
 	const credentials = await context.getCredentials(credentialType);
@@ -185,7 +181,7 @@ export async function faxPlusApiRequest<T = IDataObject>(
 	return (await send(context, request)).body as T;
 }
 
-/** A delete: true when deleted, false on 404. */
+/** A delete: true when deleted, false when already gone (404); any other failure throws. */
 export async function faxPlusApiDeleteIfExists(
 	context: FaxPlusContext,
 	request: Omit<FaxPlusRequest, 'method'>,
@@ -199,10 +195,7 @@ export async function faxPlusApiDeleteIfExists(
 	}
 }
 
-export async function faxPlusApiDownload(
-	context: FaxPlusContext,
-	request: FaxPlusRequest,
-): Promise<{ data: Buffer; contentType: string | undefined }> {
+export async function faxPlusApiDownload(context: FaxPlusContext, request: FaxPlusRequest) {
 	const { body, headers } = await send(context, request, true);
 	const contentType = headers['content-type'];
 	return {
@@ -305,12 +298,9 @@ async function sendAuthenticated(
 			message: maskText(message, secrets, false),
 			description: `Your Fax.Plus token is sent only below the credential's Base URL (${scope}/)${why}. If the Base URL is a proxy, make it answer without redirecting.`,
 		});
-	// The PAT credential signs only a request n8n follows no redirect of (n8n/requestHelpers.ts).
-	let hop: IHttpRequestOptions = {
-		...options,
-		...NO_REDIRECTS,
-		sendCredentialsOnCrossOriginRedirect: false,
-	};
+	// n8n follows no redirect, so no hop it makes can carry the token elsewhere; and the PAT
+	// credential signs only such a request (n8n/requestHelpers.ts).
+	let hop: IHttpRequestOptions = { ...options, ...NO_REDIRECTS };
 	for (let hops = 0; ; hops++) {
 		try {
 			return await withinDeadline(

@@ -16,10 +16,7 @@ export function idOf(value: unknown): string | undefined {
 }
 
 /** `{ hook, data }` of the signed bytes (n8n's parsed body only when they are no JSON). */
-export function parsePayload(
-	rawBody: Buffer | undefined,
-	parsedBody: unknown,
-): DeliveryPayload | undefined {
+export function parsePayload(rawBody: Buffer | undefined, parsedBody: unknown) {
 	let body = parsedBody;
 	try {
 		if (rawBody && rawBody.length > 0) body = JSON.parse(rawBody.toString('utf8'));
@@ -39,8 +36,7 @@ function valueOrNull(...values: unknown[]): IDataObject[string] {
 /** E.164 (apidoc's example writes `+1 334-304-1234`); anything else, a user ID say, as it came. */
 function faxNumberOf(value: IDataObject[string]): IDataObject[string] {
 	if (Array.isArray(value)) return value.map((entry) => faxNumberOf(entry as IDataObject[string]));
-	// Cut first: text this long is no number (a reading stops at 64 characters).
-	if (typeof value !== 'string' || value.length > 100 || /[,\n]/.test(value)) return value;
+	if (typeof value !== 'string' || /[,\n]/.test(value)) return value;
 	if (!value.trim().startsWith('+')) return value;
 	const read = readPhoneNumbers(value);
 	return read.ok && read.numbers.length === 1 ? read.numbers[0] : value;

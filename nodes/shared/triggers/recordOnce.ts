@@ -11,6 +11,7 @@ import type { RecordKeys } from './faxKeys';
 import { operationError } from '../transport/nodeErrors';
 import { afterFirstWriteCollision, isModeConflict } from '../n8n/executeContext';
 export type ItemRecord = { own: string[]; shared: RecordKeys };
+/** The gate keys recorded before: the own record's, and the shared record's as sealed. */
 export type RecordedBefore = { own: string[]; shared: string[] };
 
 interface PendingCheck {
@@ -105,12 +106,7 @@ export async function recordOnce(
 	}
 	// An HMAC of the key under the workflow's ID: the same entry from either trigger, on any process.
 	const hmacKey = `n8n-nodes-faxplus:${context.getWorkflow().id ?? ''}`;
-	const plain = new Map<string, string>();
-	const seal = (key: string) => {
-		const value = createHmac('sha256', hmacKey).update(key).digest('base64url');
-		plain.set(value, key);
-		return value;
-	};
+	const seal = (key: string) => createHmac('sha256', hmacKey).update(key).digest('base64url');
 	const shared = await checkRecord(
 		context,
 		'workflow',
@@ -119,7 +115,7 @@ export async function recordOnce(
 	);
 	// The shared record has decided; the own record is a second opinion.
 	const ownBefore = await checkRecord(context, 'node', own, maxEntries).catch(() => []);
-	return { own: ownBefore, shared: shared.map((value) => plain.get(value) ?? value) };
+	return { own: ownBefore, shared };
 }
 
 /** An item n8n's store could not check: goes on under Continue On Fail, else fails the run. */
