@@ -36,7 +36,8 @@ function valueOrNull(...values: unknown[]): IDataObject[string] {
 /** E.164 (apidoc's example writes `+1 334-304-1234`); anything else, a user ID say, as it came. */
 function faxNumberOf(value: IDataObject[string]): IDataObject[string] {
 	if (Array.isArray(value)) return value.map((entry) => faxNumberOf(entry as IDataObject[string]));
-	if (typeof value !== 'string' || /[,\n]/.test(value)) return value;
+	// Cut first: text this long is no number (a reading trims, then stops at 64 characters).
+	if (typeof value !== 'string' || value.length > 100 || /[,\n]/.test(value)) return value;
 	if (!value.trim().startsWith('+')) return value;
 	const read = readPhoneNumbers(value);
 	return read.ok && read.numbers.length === 1 ? read.numbers[0] : value;

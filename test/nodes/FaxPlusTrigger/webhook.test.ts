@@ -109,6 +109,15 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 			expect(item).toMatchObject({ from: 'user_4711', to: '+15551230001' });
 		});
 
+		it('keeps a from or to longer than 100 characters as it came, even padding round a number', async () => {
+			const { harness } = await activeTrigger();
+			const from = `+1 334-304-1234${' '.repeat(100)}`;
+			const to = `${'\t'.repeat(90)}+49 30123456${'\r'.repeat(10)}`;
+			await server().deliver({ event: 'fax_received', data: { id: 'fax_long', from, to } });
+			const [item] = await runJson(harness);
+			expect(item).toMatchObject({ from, to, data: { from, to } });
+		});
+
 		it("flags a retried fax (hook.id differs from data.id): faxId is hook.id, the fax ID; data.id is the session's", async () => {
 			const { harness } = await activeTrigger();
 			await server().deliver({
