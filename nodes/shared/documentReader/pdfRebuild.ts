@@ -14,14 +14,26 @@ const LOOSE_TRAILER = 1024 * 1024;
 /** Orders below 2^18 (MAX_HEADERS) keep a key of number and order exact. */
 const ORDERS = 2 ** 18;
 
-/** Each object's definition by its headers: a later one of the same generation wins (an update), another generation does not. */
+/**
+ * Which header of a number a rebuilt table keeps: pdf.js and qpdf the first generation met (a later
+ * one of it wins, an update), poppler the highest (the last of it), mupdf the last whatever its
+ * generation (and it reads that one for any generation a reference asks).
+ */
+export type Rule = 'first' | 'highest' | 'last';
+
+/** Each object's definition by its headers, kept by `rule`. */
 export class RebuiltTable {
 	/** Numbers ascending, each once, and the offset and generation of each one's definition. */
 	private readonly numbers: Float64Array;
 	private readonly offsets: Float64Array;
 	private readonly gens: Float64Array;
 
-	constructor(numbers: number[], gens: number[], offsets: number[]) {
+	constructor(
+		numbers: number[],
+		gens: number[],
+		offsets: number[],
+		readonly rule: Rule = 'first',
+	) {
 		// Sorted by number, then by place in the document: no table keyed by numbers the document chooses.
 		const keys = Float64Array.from(numbers, (number, order) => number * ORDERS + order).sort();
 		[this.numbers, this.offsets, this.gens] = [0, 0, 0].map(() => new Float64Array(keys.length));
@@ -33,7 +45,12 @@ export class RebuiltTable {
 				count++;
 				[this.numbers[count], this.gens[count]] = [number, gens[order]];
 				this.offsets[count] = offsets[order];
-			} else if (this.gens[count] === gens[order]) this.offsets[count] = offsets[order];
+			} else if (
+				rule === 'last' ||
+				gens[order] === this.gens[count] ||
+				(rule === 'highest' && gens[order] > this.gens[count])
+			)
+				[this.offsets[count], this.gens[count]] = [offsets[order], gens[order]];
 		}
 		this.numbers = this.numbers.subarray(0, count + 1);
 	}
@@ -50,7 +67,7 @@ export class RebuiltTable {
 	}
 }
 
-/** The `N G obj` headers: their table and their offsets. */
+/** The `N G obj` headers, in the document's order. */
 export function headersOf(bytes: Buffer, budget: PdfBudget) {
 	const [numbers, gens, offsets]: number[][] = [[], [], []];
 	for (let at = bytes.indexOf('obj'); at >= 0; at = bytes.indexOf('obj', at + 3)) {
@@ -64,7 +81,7 @@ export function headersOf(bytes: Buffer, budget: PdfBudget) {
 		numbers.push(ref);
 		gens.push(gen);
 	}
-	return { rebuilt: new RebuiltTable(numbers, gens, offsets), offsets };
+	return { numbers, gens, offsets };
 }
 
 const [LF, CR, LT] = [10, 13, 60];

@@ -467,4 +467,30 @@ describe("pdf.js's rebuild, rule by rule (XRef.indexObjects in pdfjs-dist 6.5): 
 		expect(pdfJsPages(pdf)).toBe(3);
 		expect(await read(pdf)).toBe(3);
 	});
+
+	// pdf.js counts 1 in each; poppler (pdfinfo 22.12) or mupdf (mutool 1.21) counts 3, as the reader
+	// does now (each case counted 1 before).
+	const catalog5 = [
+		catalog('6 0 R', 5),
+		'6 0 obj\n<< /Type /Pages /Kids [10 0 R] /Count 1 >>\nendobj',
+	];
+	it.each([
+		[
+			'poppler (XRef::constructXRef): the highest generation, the last of it',
+			['%PDF-1.7', catalog('3 1 R'), ...pages, tree(1), tree(3, '3 1 obj'), tree(1)],
+		],
+		[
+			'mupdf (pdf_repair_xref): the last definition, read for any generation',
+			[...start, tree(1), tree(3, '3 1 obj')],
+		],
+		[
+			'mupdf: the /Root of a dictionary between objects',
+			[...start, tree(1), ...catalog5.slice(1), catalog('7 0 R', 4), tree(3, '7 0 obj')],
+		],
+	])('%s', async (_, lines) => {
+		const trailers = [...catalog5, trailer('5 0 R'), trailer(), '<< /Root 4 0 R >>'];
+		const pdf = Buffer.from([...lines, ...trailers, '%%EOF', ''].join('\n'), 'latin1');
+		expect(pdfJsPages(pdf)).toBe(1);
+		expect(await read(pdf)).toBe(3);
+	});
 });
