@@ -99,14 +99,14 @@ class PdfFile implements PdfObjects {
 		// Damaged: rebuilt from the object headers, as readers do. Readers choose among its trailers
 		// differently (pdf.js the first with an /ID, poppler and mupdf the last): each catalog they
 		// name is counted, and the largest count stands; one that cannot be counted, none does.
-		const { trailers, pdfjs, others } = await this.rebuild();
+		const { trailers, pdfjs, table } = await this.rebuild();
 		let most = Math.max(counted ?? 0, await this.largestCount(trailers));
-		// poppler's and mupdf's tables, where they differ or mupdf reads a catalog or page tree named
-		// with another generation; one whose catalogs have no page tree is a reader that fails.
+		// poppler's and mupdf's tables, where a number has two generations or mupdf reads a catalog or
+		// page tree named with another one; one whose catalogs have no page tree is a reader that fails.
 		const [ours, mismatched] = [this.rebuilt!, await this.generationFallback(trailers)];
-		for (const view of others)
-			if (!view.table.same(ours) || (view.table.rule === 'last' && mismatched)) {
-				this.use(view);
+		for (const rule of ['highest', 'last'] as const)
+			if (ours.generations || (rule === 'last' && mismatched)) {
+				this.use({ table: table(rule), sections: this.sections });
 				most = Math.max(most, await this.largestCount(trailers, 0));
 			}
 		// pdf.js's rebuild finds other headers than qpdf's, mupdf's and poppler's, and reads its
@@ -388,11 +388,7 @@ class PdfFile implements PdfObjects {
 			} catch (error) {
 				stopOverBudget(error);
 			}
-		const others = (['highest', 'last'] as const).map((rule) => ({
-			table: table(rule),
-			sections: ours.sections,
-		}));
-		return { trailers, pdfjs: { ...pdfjs, same }, others };
+		return { trailers, pdfjs: { ...pdfjs, same }, table };
 	}
 
 	/** The objects by `table`, then by the cross-reference streams at `offsets` (the first wins), whose trailers join `trailers`. */

@@ -27,6 +27,8 @@ export class RebuiltTable {
 	private readonly numbers: Float64Array;
 	private readonly offsets: Float64Array;
 	private readonly gens: Float64Array;
+	/** Whether a number has headers of two generations: only then do the rules' tables differ. */
+	readonly generations: boolean = false;
 
 	constructor(
 		numbers: number[],
@@ -45,12 +47,15 @@ export class RebuiltTable {
 				count++;
 				[this.numbers[count], this.gens[count]] = [number, gens[order]];
 				this.offsets[count] = offsets[order];
-			} else if (
-				rule === 'last' ||
-				gens[order] === this.gens[count] ||
-				(rule === 'highest' && gens[order] > this.gens[count])
-			)
-				[this.offsets[count], this.gens[count]] = [offsets[order], gens[order]];
+			} else {
+				this.generations ||= gens[order] !== this.gens[count];
+				if (
+					rule === 'last' ||
+					gens[order] === this.gens[count] ||
+					(rule === 'highest' && gens[order] > this.gens[count])
+				)
+					[this.offsets[count], this.gens[count]] = [offsets[order], gens[order]];
+			}
 		}
 		this.numbers = this.numbers.subarray(0, count + 1);
 	}
