@@ -7,8 +7,9 @@ import { endsWord, isDigit, isWhiteSpace, PdfLexer, unreadable, type PdfDict } f
 /** Object headers a rebuilt document may have, and trailers it may name. */
 const MAX_HEADERS = 200_000;
 export const MAX_TRAILERS = 1000;
-const FOUND_COST = 4; // each `obj` found
-const HEADER_COST = 64; // each header kept
+const FOUND_COST = 4; // each `obj` (or pdf.js's scan's other words) found
+const HEADER_COST = 48; // each header kept
+const OBJ = Buffer.from('obj');
 /** Bytes after `trailer` searched for its keys where its dictionary does not parse. */
 const LOOSE_TRAILER = 1024 * 1024;
 /** Orders below 2^18 (MAX_HEADERS) keep a key of number and order exact. */
@@ -75,7 +76,7 @@ export class RebuiltTable {
 /** The `N G obj` headers, in the document's order. */
 export function headersOf(bytes: Buffer, budget: PdfBudget) {
 	const [numbers, gens, offsets]: number[][] = [[], [], []];
-	for (let at = bytes.indexOf('obj'); at >= 0; at = bytes.indexOf('obj', at + 3)) {
+	for (let at = indexAfter(bytes, OBJ, 0); at >= 0; at = indexAfter(bytes, OBJ, at + 3)) {
 		// Each `obj` found is looked at before it: `objobj…` costs as much as headers do.
 		budget.step(FOUND_COST);
 		const header = headerBefore(bytes, at);
@@ -90,12 +91,13 @@ export function headersOf(bytes: Buffer, budget: PdfBudget) {
 }
 
 const [LF, CR, LT] = [10, 13, 60];
+const lineTokenEnd = (byte: number) => byte === LF || byte === CR || byte === LT;
 /** JavaScript's `\s` and `\w` over bytes read as latin1 text, as pdf.js's patterns read them. */
 const jsSpace = (byte: number) => (byte >= 9 && byte <= 13) || byte === 32 || byte === 160;
 const jsWord = (byte: number | undefined) =>
 	byte !== undefined && (isDigit(byte) || byte === 95 || ((byte | 32) >= 97 && (byte | 32) <= 122));
 /** A header pdf.js finds costs less than one of ours: its table is built, not its text read twice. */
-const PDFJS_HEADER_COST = 16;
+const PDFJS_HEADER_COST = 32;
 
 /**
  * The objects and cross-reference streams pdf.js 6.5's rebuild (XRef.indexObjects) finds, in its
@@ -108,10 +110,15 @@ export function pdfjsHeaders(bytes: Buffer, budget: PdfBudget) {
 	const length = bytes.length;
 	/** The first match at or after `from` of `word` as `start` reads it (its start, else -1); `from` never decreases. */
 	const finder = (word: string, start: (at: number) => number) => {
+		const needle = Buffer.from(word);
 		let found = -1;
 		return (from: number) => {
 			if (found >= from) return found;
-			for (let at = bytes.indexOf(word, from); at >= 0; at = bytes.indexOf(word, at + 1)) {
+			for (
+				let at = indexAfter(bytes, needle, from);
+				at >= 0;
+				at = indexAfter(bytes, needle, at + 1)
+			) {
 				budget.step(FOUND_COST);
 				if ((found = start(at)) >= from) return found;
 			}
@@ -179,7 +186,7 @@ export function pdfjsHeaders(bytes: Buffer, budget: PdfBudget) {
 	const tokenEnd = (at: number) => {
 		if (at >= walkedFrom && at <= walkedTo) return walkedTo;
 		walkedFrom = walkedTo = at;
-		while (walkedTo < length - 1 && ![LF, CR, LT].includes(bytes[walkedTo])) walkedTo++;
+		while (walkedTo < length - 1 && !lineTokenEnd(bytes[walkedTo])) walkedTo++;
 		budget.step(walkedTo - at);
 		return walkedTo;
 	};
@@ -220,7 +227,7 @@ export function pdfjsHeaders(bytes: Buffer, budget: PdfBudget) {
 			position = end < length && end === startxref(start) ? end + 10 : end;
 			continue;
 		}
-		header(bytes.indexOf('obj', at));
+		header(indexAfter(bytes, OBJ, at));
 		const number = Number(bytes.toString('latin1', at, runs[2])) | 0;
 		budget.step(PDFJS_HEADER_COST);
 		if (number >= 0) {
@@ -239,6 +246,16 @@ export function pdfjsHeaders(bytes: Buffer, budget: PdfBudget) {
 		if (xref + 5 < position && bytes[xref + 5] < 64) xrefStreams.push(at);
 	}
 	return { numbers, gens, offsets, xrefStreams };
+}
+
+/** Where `word` next is at or after `from`: the next 64 bytes looked at here (a native search is a costly call). */
+function indexAfter(bytes: Buffer, word: Buffer, from: number): number {
+	for (const near = Math.min(from + 64, bytes.length - word.length + 1); from < near; from++) {
+		let at = 0;
+		while (at < word.length && bytes[from + at] === word[at]) at++;
+		if (at === word.length) return from;
+	}
+	return bytes.indexOf(word, from);
 }
 
 /** The dictionaries after each `trailer` keyword, from the last. */
