@@ -11,6 +11,7 @@ import {
 	headersOf,
 	lastOccurrences,
 	MAX_TRAILERS,
+	mupdfHeaders,
 	pdfjsHeaders,
 	RebuiltTable,
 	trailersOf,
@@ -99,16 +100,20 @@ class PdfFile implements PdfObjects {
 		// Damaged: rebuilt from the object headers, as readers do. Readers choose among its trailers
 		// differently (pdf.js the first with an /ID, poppler and mupdf the last): each catalog they
 		// name is counted, and the largest count stands; one that cannot be counted, none does.
-		const { trailers, pdfjs, table } = await this.rebuild();
+		const { trailers, pdfjs, table, suspect } = await this.rebuild();
 		let most = Math.max(counted ?? 0, await this.largestCount(trailers));
-		// poppler's and mupdf's tables, where a number has two generations or mupdf reads a catalog or
-		// page tree named with another one; one whose catalogs have no page tree is a reader that fails.
+		// poppler's and mupdf's tables, where a number has two headers, mupdf may find other ones, or it
+		// reads a catalog or page tree named with another generation; one whose catalogs have no page
+		// tree is a reader that fails.
 		const [ours, mismatched] = [this.rebuilt!, await this.generationFallback(trailers)];
-		for (const rule of ['highest', 'last'] as const)
-			if (ours.generations || (rule === 'last' && mismatched)) {
-				this.use({ table: table(rule), sections: this.sections });
-				most = Math.max(most, await this.largestCount(trailers, 0));
-			}
+		for (const rule of ['highest', 'last'] as const) {
+			const mupdf = rule === 'last';
+			if (!(ours.generations || (mupdf && (ours.redefined || suspect || mismatched)))) continue;
+			const view = table(rule);
+			if (view.same(ours) && !(mupdf && mismatched)) continue;
+			this.use({ table: view, sections: this.sections });
+			most = Math.max(most, await this.largestCount(trailers, 0));
+		}
 		// pdf.js's rebuild finds other headers than qpdf's, mupdf's and poppler's, and reads its
 		// cross-reference streams first to last: counted as it reads them too, the largest standing.
 		this.use(pdfjs);
@@ -342,13 +347,18 @@ class PdfFile implements PdfObjects {
 		return streams(data, ref, gen);
 	}
 
-	/** The cross-reference rebuilt from `N G obj` headers, as qpdf, mupdf and poppler and as pdf.js find them, and the trailers. */
+	/** The cross-reference rebuilt from `N G obj` headers, as qpdf and poppler, mupdf and pdf.js find them, and the trailers. */
 	private async rebuild() {
 		const bytes = await this.bytes.whole();
 		// Native searches of the whole (headers, trailers, cross-reference streams): charged once.
 		this.budget.scan(bytes.length);
-		const { numbers, gens, offsets: headers } = headersOf(bytes, this.budget);
-		const table = (rule: Rule) => new RebuiltTable(numbers, gens, headers, rule);
+		const { numbers, gens, offsets: headers, suspect } = headersOf(bytes, this.budget);
+		// mupdf's table from its own scan, of tokens, passing over each object as it does.
+		const table = (rule: Rule) => {
+			const found =
+				rule === 'last' ? mupdfHeaders(bytes, this.budget) : { numbers, gens, offsets: headers };
+			return new RebuiltTable(found.numbers, found.gens, found.offsets, rule);
+		};
 		this.decrypt = undefined;
 		const trailers = trailersOf(bytes, this.budget);
 		// Cross-reference streams, newest first: trailers, and the compressed objects' places.
@@ -388,7 +398,7 @@ class PdfFile implements PdfObjects {
 			} catch (error) {
 				stopOverBudget(error);
 			}
-		return { trailers, pdfjs: { ...pdfjs, same }, table };
+		return { trailers, pdfjs: { ...pdfjs, same }, table, suspect };
 	}
 
 	/** The objects by `table`, then by the cross-reference streams at `offsets` (the first wins), whose trailers join `trailers`. */

@@ -1,8 +1,16 @@
 // A damaged PDF's cross-reference rebuilt from its `N G obj` headers, its `trailer` dictionaries and
-// its cross-reference streams, as qpdf, mupdf and poppler and as pdf.js find them.
-import { PdfOverBudget, stopOverBudget, type PdfBudget } from './pdfBudget';
+// its cross-reference streams, as qpdf and poppler, mupdf and pdf.js find them.
+import { PdfOverBudget, stopOverBudget, TOKEN_COST, type PdfBudget } from './pdfBudget';
 import { lastAtOrBefore } from './pdfRefTable';
-import { endsWord, isDigit, isWhiteSpace, PdfLexer, unreadable, type PdfDict } from './pdfSyntax';
+import {
+	endsWord,
+	isDigit,
+	isWhiteSpace,
+	PdfLexer,
+	unreadable,
+	type PdfDict,
+	type PdfValue,
+} from './pdfSyntax';
 
 /** Object headers a rebuilt document may have, and trailers it may name. */
 const MAX_HEADERS = 200_000;
@@ -28,7 +36,8 @@ export class RebuiltTable {
 	private readonly numbers: Float64Array;
 	private readonly offsets: Float64Array;
 	private readonly gens: Float64Array;
-	/** Whether a number has headers of two generations: only then do the rules' tables differ. */
+	/** Whether a number has two headers (mupdf's table may differ), of two generations (poppler's may). */
+	readonly redefined: boolean = false;
 	readonly generations: boolean = false;
 
 	constructor(
@@ -49,6 +58,7 @@ export class RebuiltTable {
 				[this.numbers[count], this.gens[count]] = [number, gens[order]];
 				this.offsets[count] = offsets[order];
 			} else {
+				this.redefined = true;
 				this.generations ||= gens[order] !== this.gens[count];
 				if (
 					rule === 'last' ||
@@ -76,10 +86,13 @@ export class RebuiltTable {
 /** The `N G obj` headers, in the document's order. */
 export function headersOf(bytes: Buffer, budget: PdfBudget) {
 	const [numbers, gens, offsets]: number[][] = [[], [], []];
+	let suspect = false;
 	for (let at = indexAfter(bytes, OBJ, 0); at >= 0; at = indexAfter(bytes, OBJ, at + 3)) {
 		// Each `obj` found is looked at before it: `objobj…` costs as much as headers do.
 		budget.step(FOUND_COST);
 		const header = headerBefore(bytes, at);
+		// An `obj` after white space that is no header here may be one to mupdf (a comment, a sign or more space before it).
+		suspect ||= !header && isWhiteSpace(bytes[at - 1]) && endsWord(bytes[at + 3]);
 		if (!header) continue;
 		const [ref, gen, offset] = header;
 		budget.step(HEADER_COST);
@@ -87,7 +100,7 @@ export function headersOf(bytes: Buffer, budget: PdfBudget) {
 		numbers.push(ref);
 		gens.push(gen);
 	}
-	return { numbers, gens, offsets };
+	return { numbers, gens, offsets, suspect };
 }
 
 const [LF, CR, LT] = [10, 13, 60];
@@ -246,6 +259,74 @@ export function pdfjsHeaders(bytes: Buffer, budget: PdfBudget) {
 		if (xref + 5 < position && bytes[xref + 5] < 64) xrefStreams.push(at);
 	}
 	return { numbers, gens, offsets, xrefStreams };
+}
+
+/**
+ * The headers mupdf 1.21's repair (pdf_repair_xref) finds: `N G obj` as its lexer reads tokens
+ * (comments between them, a `+`), each object passed over as it passes it: a dictionary first read
+ * whole, then tokens up to `stream`, `endobj` or a number, a stream's data up to `endstream` (past
+ * a direct /Length where `endstream` follows). Each token read is charged by the lexer.
+ */
+export function mupdfHeaders(bytes: Buffer, budget: PdfBudget) {
+	const [numbers, gens, offsets]: number[][] = [[], [], []];
+	const lexer = new PdfLexer(bytes, 0, budget);
+	let [dict, before]: [PdfValue, number] = [null, 0];
+	// The next token: a word (a keyword or number), `<<` (its dictionary read where `whole`), or ''.
+	const token = (whole: boolean) => {
+		lexer.skip();
+		const at = (before = lexer.at);
+		if (at >= bytes.length) return undefined;
+		if (!endsWord(bytes[at])) return lexer.word();
+		const double = bytes[at] === LT && bytes[at + 1] === LT;
+		if (double ? whole : bytes[at] === LT || bytes[at] === 40 || bytes[at] === 47)
+			dict = lexer.value();
+		else {
+			lexer.at = at + (double ? 2 : 1);
+			budget.token(1, TOKEN_COST.keyword);
+		}
+		return double ? '<<' : '';
+	};
+	const integer = (word: string | undefined) => word !== undefined && /^\+?\d+$/.test(word);
+	/** pdf_repair_obj: past the object, the token after it. */
+	const objectEnd = () => {
+		let word = token(true);
+		// A truncated object at the end is not one.
+		if (word === undefined) unreadable();
+		const length = word === '<<' && dict instanceof Map ? dict.get('Length') : 0;
+		while (word !== undefined && word !== 'stream' && word !== 'endobj' && !integer(word))
+			word = token(false);
+		if (word !== 'stream') return word;
+		const start = lexer.at + (bytes[lexer.at] === CR && bytes[lexer.at + 1] === LF ? 2 : 1);
+		lexer.at =
+			start + (Number.isInteger(length) && (length as number) > 0 ? (length as number) : 0);
+		if (lexer.at === start || token(false) !== 'endstream') {
+			const end = bytes.indexOf('endstream', start);
+			budget.scan((end < 0 ? bytes.length : end) - start);
+			lexer.at = end < 0 ? bytes.length : end + 9;
+		}
+		word = token(true);
+		return word === 'endobj' ? token(true) : word;
+	};
+	let [num, gen, numAt, genAt] = [0, 0, 0, 0];
+	try {
+		for (let word = token(true); word !== undefined;) {
+			if (word === 'obj') {
+				const [number, generation, offset] = [num, Math.min(gen, 65535), numAt];
+				word = objectEnd();
+				if (number <= 0 || number > 8_388_607) continue;
+				if (offsets.push(offset) > MAX_HEADERS) throw new PdfOverBudget();
+				numbers.push(number);
+				gens.push(generation);
+				continue;
+			}
+			if (integer(word)) [num, numAt, gen, genAt] = [gen, genAt, Number(word), before];
+			else if (word !== '<<') [num, gen] = [0, 0];
+			word = token(true);
+		}
+	} catch (error) {
+		stopOverBudget(error);
+	}
+	return { numbers, gens, offsets };
 }
 
 /** Where `word` next is at or after `from`: the next 64 bytes looked at here (a native search is a costly call). */

@@ -484,6 +484,18 @@ describe("pdf.js's rebuild, rule by rule (XRef.indexObjects in pdfjs-dist 6.5): 
 			[...start, tree(1), tree(3, '3 1 obj')],
 		],
 		[
+			'mupdf: a header as its lexer reads tokens (a sign, a comment, more white space)',
+			[...start, tree(1), tree(3, 'x +3 %c\n0          obj')],
+		],
+		[
+			"mupdf: a stream's data passed over by its /Length",
+			[
+				...start,
+				tree(3),
+				`7 0 obj\n<< /Length ${tree(1).length} >>\nstream\n${tree(1)}\nendstream`,
+			],
+		],
+		[
 			'mupdf: the /Root of a dictionary between objects',
 			[...start, tree(1), ...catalog5.slice(1), catalog('7 0 R', 4), tree(3, '7 0 obj')],
 		],

@@ -230,5 +230,7 @@ export const BUDGET_PATTERNS: Record<string, () => Buffer> = {
 	'obj after a header': () => damaged('1 1 objx '),
 	'xref within a word': () => damaged('axref '),
 	'long line walked': () => damaged(`${'a'.repeat(200)}xref `),
+	// mupdf's scan of tokens, where a number has two headers.
+	"mupdf's tokens": () => damaged('1 ', OBJECT_BYTES, '10 0 obj\nnull\nendobj\n'.repeat(2)),
 	'startxref within a word': () => damaged('xstartxref ', 4 * 1024 * 1024, 'trailer\n<< >>\n'),
 };
