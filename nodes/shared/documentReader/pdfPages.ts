@@ -71,6 +71,8 @@ class PdfFile implements PdfObjects {
 	private decrypt?:
 		{ encrypt: PdfValue | undefined; id: PdfValue | undefined } | { streams?: PdfDecrypt };
 	private inLength = false;
+	/** Whether a reference asked for another generation than its object's header (mupdf reads it). */
+	private otherGeneration = false;
 	/** pdf.js's reading of a rebuilt document: a compressed object whatever the generation asked, and,
 	 * once a trailer's catalog could not be read for its generation, an object for a later one. */
 	private pdfjs?: { fallback: boolean };
@@ -102,10 +104,11 @@ class PdfFile implements PdfObjects {
 		// name is counted, and the largest count stands; one that cannot be counted, none does.
 		const { trailers, pdfjs, table, suspect } = await this.rebuild();
 		let most = Math.max(counted ?? 0, await this.largestCount(trailers));
-		// poppler's and mupdf's tables, where a number has two headers, mupdf may find other ones, or it
-		// reads a catalog or page tree named with another generation; one whose catalogs have no page
+		// poppler's and mupdf's tables, where a number has two headers, mupdf may find other ones, or a
+		// reference asks for another generation (mupdf reads any); one whose catalogs have no page
 		// tree is a reader that fails.
-		const [ours, mismatched] = [this.rebuilt!, await this.generationFallback(trailers)];
+		const ours = this.rebuilt!;
+		const mismatched = this.otherGeneration || (await this.generationFallback(trailers));
 		for (const rule of ['highest', 'last'] as const) {
 			const mupdf = rule === 'last';
 			if (!(ours.generations || (mupdf && (ours.redefined || suspect || mismatched)))) continue;
@@ -236,6 +239,7 @@ class PdfFile implements PdfObjects {
 		if (gen !== defined) {
 			if (!this.rebuilt) unreadable();
 			const read = this.rebuilt.rule === 'last' || (this.pdfjs?.fallback && gen > defined);
+			this.otherGeneration ||= !read;
 			if (!read) return { value: null };
 			gen = defined;
 		}

@@ -445,6 +445,15 @@ describe("pdf.js's rebuild, rule by rule (XRef.indexObjects in pdfjs-dist 6.5): 
 			],
 		],
 		[
+			'a /Count named with another generation: its kids read for a later one too',
+			[
+				...start,
+				'5 0 obj\n<< /Type /Pages /Kids [10 0 R 11 0 R 12 0 R] /Count 3 >>\nendobj',
+				'3 0 obj\n<< /Type /Pages /Kids [5 1 R] /Count 4 1 R >>\nendobj',
+				'4 0 obj\n3\nendobj',
+			],
+		],
+		[
 			'its cross-reference streams: the first wins',
 			[...start, ...compressed(20, 3), ...compressed(21, 1)],
 		],
