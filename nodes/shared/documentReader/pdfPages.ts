@@ -11,9 +11,11 @@ import {
 	headersOf,
 	lastOccurrences,
 	MAX_TRAILERS,
+	mupdfHeaders,
 	pdfjsHeaders,
 	RebuiltTable,
 	trailersOf,
+	type Rule,
 } from './pdfRebuild';
 import {
 	endsWord,
@@ -69,6 +71,8 @@ class PdfFile implements PdfObjects {
 	private decrypt?:
 		{ encrypt: PdfValue | undefined; id: PdfValue | undefined } | { streams?: PdfDecrypt };
 	private inLength = false;
+	/** Whether a reference asked for another generation than its object's header (mupdf reads it). */
+	private otherGeneration = false;
 	/** pdf.js's reading of a rebuilt document: a compressed object whatever the generation asked, and,
 	 * once a trailer's catalog could not be read for its generation, an object for a later one. */
 	private pdfjs?: { fallback: boolean };
@@ -98,8 +102,21 @@ class PdfFile implements PdfObjects {
 		// Damaged: rebuilt from the object headers, as readers do. Readers choose among its trailers
 		// differently (pdf.js the first with an /ID, poppler and mupdf the last): each catalog they
 		// name is counted, and the largest count stands; one that cannot be counted, none does.
-		const { trailers, pdfjs } = await this.rebuild();
-		const most = Math.max(counted ?? 0, await this.largestCount(trailers));
+		const { trailers, pdfjs, table, suspect } = await this.rebuild();
+		let most = Math.max(counted ?? 0, await this.largestCount(trailers));
+		// poppler's and mupdf's tables, where a number has two headers, mupdf may find other ones, or a
+		// reference asks for another generation (mupdf reads any); one whose catalogs have no page
+		// tree is a reader that fails.
+		const ours = this.rebuilt!;
+		const mismatched = this.otherGeneration || (await this.generationFallback(trailers));
+		for (const rule of ['highest', 'last'] as const) {
+			const mupdf = rule === 'last';
+			if (!(ours.generations || (mupdf && (ours.redefined || suspect || mismatched)))) continue;
+			const view = table(rule);
+			if (view.same(ours) && !(mupdf && mismatched)) continue;
+			this.use({ table: view, sections: this.sections });
+			most = Math.max(most, await this.largestCount(trailers, 0));
+		}
 		// pdf.js's rebuild finds other headers than qpdf's, mupdf's and poppler's, and reads its
 		// cross-reference streams first to last: counted as it reads them too, the largest standing.
 		this.use(pdfjs);
@@ -110,7 +127,7 @@ class PdfFile implements PdfObjects {
 	}
 
 	/** The largest count of the catalogs a rebuilt document's trailers name. */
-	private async largestCount(trailers: PdfDict[]): Promise<number> {
+	private async largestCount(trailers: PdfDict[], none?: number): Promise<number> {
 		const named = new RefTable();
 		const roots: PdfDict[] = [];
 		for (const trailer of trailers) {
@@ -128,10 +145,10 @@ class PdfFile implements PdfObjects {
 			if (catalog instanceof Map && (await this.resolve(catalog.get('Pages'))) instanceof Map)
 				most = Math.max(most, await this.countOf(trailer, trailers));
 		}
-		return most || unreadable();
+		return most || (none ?? unreadable());
 	}
 
-	/** Whether pdf.js reads a later generation as the object's: a trailer's catalog or page tree is named with another generation than its header's. */
+	/** Whether a trailer's catalog or page tree is named with another generation than its header's (pdf.js then reads a later one). */
 	private async generationFallback(trailers: PdfDict[]): Promise<boolean> {
 		const mismatched = (value: PdfValue | undefined) => {
 			const entry = isRef(value) ? this.entryOf(value.ref) : undefined;
@@ -221,7 +238,9 @@ class PdfFile implements PdfObjects {
 		const defined = 'offset' in entry ? entry.gen : this.pdfjs ? gen : 0;
 		if (gen !== defined) {
 			if (!this.rebuilt) unreadable();
-			if (!(this.pdfjs?.fallback && gen > defined)) return { value: null };
+			const read = this.rebuilt.rule === 'last' || (this.pdfjs?.fallback && gen > defined);
+			this.otherGeneration ||= !read;
+			if (!read) return { value: null };
 			gen = defined;
 		}
 		if ('offset' in entry) {
@@ -332,12 +351,18 @@ class PdfFile implements PdfObjects {
 		return streams(data, ref, gen);
 	}
 
-	/** The cross-reference rebuilt from `N G obj` headers, as qpdf, mupdf and poppler and as pdf.js find them, and the trailers. */
+	/** The cross-reference rebuilt from `N G obj` headers, as qpdf and poppler, mupdf and pdf.js find them, and the trailers. */
 	private async rebuild() {
 		const bytes = await this.bytes.whole();
 		// Native searches of the whole (headers, trailers, cross-reference streams): charged once.
 		this.budget.scan(bytes.length);
-		const { rebuilt, offsets: headers } = headersOf(bytes, this.budget);
+		const { numbers, gens, offsets: headers, suspect } = headersOf(bytes, this.budget);
+		// mupdf's table from its own scan, of tokens, passing over each object as it does.
+		const table = (rule: Rule) => {
+			const found =
+				rule === 'last' ? mupdfHeaders(bytes, this.budget) : { numbers, gens, offsets: headers };
+			return new RebuiltTable(found.numbers, found.gens, found.offsets, rule);
+		};
 		this.decrypt = undefined;
 		const trailers = trailersOf(bytes, this.budget);
 		// Cross-reference streams, newest first: trailers, and the compressed objects' places.
@@ -354,7 +379,7 @@ class PdfFile implements PdfObjects {
 			found.xrefStreams,
 			trailers,
 		);
-		const ours = await this.viewOf(bytes, rebuilt, streams, trailers);
+		const ours = await this.viewOf(bytes, table('first'), streams, trailers);
 		// Its compressed objects are read whatever their generation: counted apart where there are any.
 		const same = ours.table.same(pdfjs.table) && pdfjs.sections.length === 0;
 		// No trailer at all: an object holding /Root stands for one (as pdf.js finds it).
@@ -369,7 +394,15 @@ class PdfFile implements PdfObjects {
 					stopOverBudget(error);
 				}
 			}
-		return { trailers, pdfjs: { ...pdfjs, same } };
+		// mupdf takes the /Root of any dictionary between objects, not only a trailer's: each is counted.
+		for (const at of lastOccurrences(bytes, '/Root', MAX_TRAILERS))
+			try {
+				if (endsWord(bytes[at + 5]))
+					trailers.push(new Map([['Root', new PdfLexer(bytes, at + 5, this.budget).value()]]));
+			} catch (error) {
+				stopOverBudget(error);
+			}
+		return { trailers, pdfjs: { ...pdfjs, same }, table, suspect };
 	}
 
 	/** The objects by `table`, then by the cross-reference streams at `offsets` (the first wins), whose trailers join `trailers`. */

@@ -1,27 +1,51 @@
 // A damaged PDF's cross-reference rebuilt from its `N G obj` headers, its `trailer` dictionaries and
-// its cross-reference streams, as qpdf, mupdf and poppler and as pdf.js find them.
-import { PdfOverBudget, stopOverBudget, type PdfBudget } from './pdfBudget';
+// its cross-reference streams, as qpdf and poppler, mupdf and pdf.js find them.
+import { PdfOverBudget, stopOverBudget, TOKEN_COST, type PdfBudget } from './pdfBudget';
 import { lastAtOrBefore } from './pdfRefTable';
-import { endsWord, isDigit, isWhiteSpace, PdfLexer, unreadable, type PdfDict } from './pdfSyntax';
+import {
+	endsWord,
+	isDigit,
+	isWhiteSpace,
+	PdfLexer,
+	unreadable,
+	type PdfDict,
+	type PdfValue,
+} from './pdfSyntax';
 
 /** Object headers a rebuilt document may have, and trailers it may name. */
 const MAX_HEADERS = 200_000;
 export const MAX_TRAILERS = 1000;
-const FOUND_COST = 4; // each `obj` found
-const HEADER_COST = 64; // each header kept
+const FOUND_COST = 4; // each `obj` (or pdf.js's scan's other words) found
+const HEADER_COST = 48; // each header kept
+const OBJ = Buffer.from('obj');
 /** Bytes after `trailer` searched for its keys where its dictionary does not parse. */
 const LOOSE_TRAILER = 1024 * 1024;
 /** Orders below 2^18 (MAX_HEADERS) keep a key of number and order exact. */
 const ORDERS = 2 ** 18;
 
-/** Each object's definition by its headers: a later one of the same generation wins (an update), another generation does not. */
+/**
+ * Which header of a number a rebuilt table keeps: pdf.js and qpdf the first generation met (a later
+ * one of it wins, an update), poppler the highest (the last of it), mupdf the last whatever its
+ * generation (and it reads that one for any generation a reference asks).
+ */
+export type Rule = 'first' | 'highest' | 'last';
+
+/** Each object's definition by its headers, kept by `rule`. */
 export class RebuiltTable {
 	/** Numbers ascending, each once, and the offset and generation of each one's definition. */
 	private readonly numbers: Float64Array;
 	private readonly offsets: Float64Array;
 	private readonly gens: Float64Array;
+	/** Whether a number has two headers (mupdf's table may differ), of two generations (poppler's may). */
+	readonly redefined: boolean = false;
+	readonly generations: boolean = false;
 
-	constructor(numbers: number[], gens: number[], offsets: number[]) {
+	constructor(
+		numbers: number[],
+		gens: number[],
+		offsets: number[],
+		readonly rule: Rule = 'first',
+	) {
 		// Sorted by number, then by place in the document: no table keyed by numbers the document chooses.
 		const keys = Float64Array.from(numbers, (number, order) => number * ORDERS + order).sort();
 		[this.numbers, this.offsets, this.gens] = [0, 0, 0].map(() => new Float64Array(keys.length));
@@ -33,7 +57,16 @@ export class RebuiltTable {
 				count++;
 				[this.numbers[count], this.gens[count]] = [number, gens[order]];
 				this.offsets[count] = offsets[order];
-			} else if (this.gens[count] === gens[order]) this.offsets[count] = offsets[order];
+			} else {
+				this.redefined = true;
+				this.generations ||= gens[order] !== this.gens[count];
+				if (
+					rule === 'last' ||
+					gens[order] === this.gens[count] ||
+					(rule === 'highest' && gens[order] > this.gens[count])
+				)
+					[this.offsets[count], this.gens[count]] = [offsets[order], gens[order]];
+			}
 		}
 		this.numbers = this.numbers.subarray(0, count + 1);
 	}
@@ -50,13 +83,16 @@ export class RebuiltTable {
 	}
 }
 
-/** The `N G obj` headers: their table and their offsets. */
+/** The `N G obj` headers, in the document's order. */
 export function headersOf(bytes: Buffer, budget: PdfBudget) {
 	const [numbers, gens, offsets]: number[][] = [[], [], []];
-	for (let at = bytes.indexOf('obj'); at >= 0; at = bytes.indexOf('obj', at + 3)) {
+	let suspect = false;
+	for (let at = indexAfter(bytes, OBJ, 0); at >= 0; at = indexAfter(bytes, OBJ, at + 3)) {
 		// Each `obj` found is looked at before it: `objobj…` costs as much as headers do.
 		budget.step(FOUND_COST);
 		const header = headerBefore(bytes, at);
+		// An `obj` after white space that is no header here may be one to mupdf (a comment, a sign or more space before it).
+		suspect ||= !header && isWhiteSpace(bytes[at - 1]) && endsWord(bytes[at + 3]);
 		if (!header) continue;
 		const [ref, gen, offset] = header;
 		budget.step(HEADER_COST);
@@ -64,16 +100,17 @@ export function headersOf(bytes: Buffer, budget: PdfBudget) {
 		numbers.push(ref);
 		gens.push(gen);
 	}
-	return { rebuilt: new RebuiltTable(numbers, gens, offsets), offsets };
+	return { numbers, gens, offsets, suspect };
 }
 
 const [LF, CR, LT] = [10, 13, 60];
+const lineTokenEnd = (byte: number) => byte === LF || byte === CR || byte === LT;
 /** JavaScript's `\s` and `\w` over bytes read as latin1 text, as pdf.js's patterns read them. */
 const jsSpace = (byte: number) => (byte >= 9 && byte <= 13) || byte === 32 || byte === 160;
 const jsWord = (byte: number | undefined) =>
 	byte !== undefined && (isDigit(byte) || byte === 95 || ((byte | 32) >= 97 && (byte | 32) <= 122));
 /** A header pdf.js finds costs less than one of ours: its table is built, not its text read twice. */
-const PDFJS_HEADER_COST = 16;
+const PDFJS_HEADER_COST = 32;
 
 /**
  * The objects and cross-reference streams pdf.js 6.5's rebuild (XRef.indexObjects) finds, in its
@@ -86,10 +123,15 @@ export function pdfjsHeaders(bytes: Buffer, budget: PdfBudget) {
 	const length = bytes.length;
 	/** The first match at or after `from` of `word` as `start` reads it (its start, else -1); `from` never decreases. */
 	const finder = (word: string, start: (at: number) => number) => {
+		const needle = Buffer.from(word);
 		let found = -1;
 		return (from: number) => {
 			if (found >= from) return found;
-			for (let at = bytes.indexOf(word, from); at >= 0; at = bytes.indexOf(word, at + 1)) {
+			for (
+				let at = indexAfter(bytes, needle, from);
+				at >= 0;
+				at = indexAfter(bytes, needle, at + 1)
+			) {
 				budget.step(FOUND_COST);
 				if ((found = start(at)) >= from) return found;
 			}
@@ -157,7 +199,7 @@ export function pdfjsHeaders(bytes: Buffer, budget: PdfBudget) {
 	const tokenEnd = (at: number) => {
 		if (at >= walkedFrom && at <= walkedTo) return walkedTo;
 		walkedFrom = walkedTo = at;
-		while (walkedTo < length - 1 && ![LF, CR, LT].includes(bytes[walkedTo])) walkedTo++;
+		while (walkedTo < length - 1 && !lineTokenEnd(bytes[walkedTo])) walkedTo++;
 		budget.step(walkedTo - at);
 		return walkedTo;
 	};
@@ -198,7 +240,7 @@ export function pdfjsHeaders(bytes: Buffer, budget: PdfBudget) {
 			position = end < length && end === startxref(start) ? end + 10 : end;
 			continue;
 		}
-		header(bytes.indexOf('obj', at));
+		header(indexAfter(bytes, OBJ, at));
 		const number = Number(bytes.toString('latin1', at, runs[2])) | 0;
 		budget.step(PDFJS_HEADER_COST);
 		if (number >= 0) {
@@ -217,6 +259,84 @@ export function pdfjsHeaders(bytes: Buffer, budget: PdfBudget) {
 		if (xref + 5 < position && bytes[xref + 5] < 64) xrefStreams.push(at);
 	}
 	return { numbers, gens, offsets, xrefStreams };
+}
+
+/**
+ * The headers mupdf 1.21's repair (pdf_repair_xref) finds: `N G obj` as its lexer reads tokens
+ * (comments between them, a `+`), each object passed over as it passes it: a dictionary first read
+ * whole, then tokens up to `stream`, `endobj` or a number, a stream's data up to `endstream` (past
+ * a direct /Length where `endstream` follows). Each token read is charged by the lexer.
+ */
+export function mupdfHeaders(bytes: Buffer, budget: PdfBudget) {
+	const [numbers, gens, offsets]: number[][] = [[], [], []];
+	const lexer = new PdfLexer(bytes, 0, budget);
+	let [dict, before]: [PdfValue, number] = [null, 0];
+	// The next token: a word (a keyword or number), `<<` (its dictionary read where `whole`), or ''.
+	const token = (whole: boolean) => {
+		lexer.skip();
+		const at = (before = lexer.at);
+		if (at >= bytes.length) return undefined;
+		if (!endsWord(bytes[at])) return lexer.word();
+		const double = bytes[at] === LT && bytes[at + 1] === LT;
+		if (double ? whole : bytes[at] === LT || bytes[at] === 40 || bytes[at] === 47)
+			dict = lexer.value();
+		else {
+			lexer.at = at + (double ? 2 : 1);
+			budget.token(1, TOKEN_COST.keyword);
+		}
+		return double ? '<<' : '';
+	};
+	const integer = (word: string | undefined) => word !== undefined && /^\+?\d+$/.test(word);
+	/** pdf_repair_obj: past the object, the token after it. */
+	const objectEnd = () => {
+		let word = token(true);
+		// A truncated object at the end is not one.
+		if (word === undefined) unreadable();
+		const length = word === '<<' && dict instanceof Map ? dict.get('Length') : 0;
+		while (word !== undefined && word !== 'stream' && word !== 'endobj' && !integer(word))
+			word = token(false);
+		if (word !== 'stream') return word;
+		const start = lexer.at + (bytes[lexer.at] === CR && bytes[lexer.at + 1] === LF ? 2 : 1);
+		lexer.at =
+			start + (Number.isInteger(length) && (length as number) > 0 ? (length as number) : 0);
+		if (lexer.at === start || token(false) !== 'endstream') {
+			const end = bytes.indexOf('endstream', start);
+			budget.scan((end < 0 ? bytes.length : end) - start);
+			lexer.at = end < 0 ? bytes.length : end + 9;
+		}
+		word = token(true);
+		return word === 'endobj' ? token(true) : word;
+	};
+	let [num, gen, numAt, genAt] = [0, 0, 0, 0];
+	try {
+		for (let word = token(true); word !== undefined;) {
+			if (word === 'obj') {
+				const [number, generation, offset] = [num, Math.min(gen, 65535), numAt];
+				word = objectEnd();
+				if (number <= 0 || number > 8_388_607) continue;
+				if (offsets.push(offset) > MAX_HEADERS) throw new PdfOverBudget();
+				numbers.push(number);
+				gens.push(generation);
+				continue;
+			}
+			if (integer(word)) [num, numAt, gen, genAt] = [gen, genAt, Number(word), before];
+			else if (word !== '<<') [num, gen] = [0, 0];
+			word = token(true);
+		}
+	} catch (error) {
+		stopOverBudget(error);
+	}
+	return { numbers, gens, offsets };
+}
+
+/** Where `word` next is at or after `from`: the next 64 bytes looked at here (a native search is a costly call). */
+function indexAfter(bytes: Buffer, word: Buffer, from: number): number {
+	for (const near = Math.min(from + 64, bytes.length - word.length + 1); from < near; from++) {
+		let at = 0;
+		while (at < word.length && bytes[from + at] === word[at]) at++;
+		if (at === word.length) return from;
+	}
+	return bytes.indexOf(word, from);
 }
 
 /** The dictionaries after each `trailer` keyword, from the last. */

@@ -1,9 +1,10 @@
 'use strict';
 // What a unit of the PDF reader's budget costs (nodes/shared/documentReader/pdfBudget.ts): the worst
 // pattern of each kind (support/pdf-patterns.ts: numbers, references, names, strings, arrays,
-// dictionaries, streams, table entries), each repeated past the budget, read in a fresh process of
-// its own, several times; the slowest run is kept. Prints each one's CPU, its work in units and the
-// nanoseconds a unit, then the worst: the budget's most times that must stay within 250 ms.
+// dictionaries, streams, table entries, a damaged document's rebuild), each repeated past the
+// budget, read in a fresh process of its own, several times; the slowest run is kept. Prints each
+// one's CPU, its work in units and the nanoseconds a unit, then the worst: the budget's most times
+// that must stay within 250 ms.
 // Printed, never asserted (a busy machine is slower).
 //
 //   node scripts/with-node.js node test/nodes/shared/documentReader/budgetBench.js [runs] [pattern…]

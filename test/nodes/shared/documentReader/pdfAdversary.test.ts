@@ -445,6 +445,15 @@ describe("pdf.js's rebuild, rule by rule (XRef.indexObjects in pdfjs-dist 6.5): 
 			],
 		],
 		[
+			'a /Count named with another generation: its kids read for a later one too',
+			[
+				...start,
+				'5 0 obj\n<< /Type /Pages /Kids [10 0 R 11 0 R 12 0 R] /Count 3 >>\nendobj',
+				'3 0 obj\n<< /Type /Pages /Kids [5 1 R] /Count 4 1 R >>\nendobj',
+				'4 0 obj\n3\nendobj',
+			],
+		],
+		[
 			'its cross-reference streams: the first wins',
 			[...start, ...compressed(20, 3), ...compressed(21, 1)],
 		],
@@ -465,6 +474,44 @@ describe("pdf.js's rebuild, rule by rule (XRef.indexObjects in pdfjs-dist 6.5): 
 		const trailers = lines.some((line) => line.startsWith('trailer')) ? [] : [trailer()];
 		const pdf = Buffer.from([...lines, ...trailers, '%%EOF', ''].join('\n'), 'latin1');
 		expect(pdfJsPages(pdf)).toBe(3);
+		expect(await read(pdf)).toBe(3);
+	});
+
+	// pdf.js counts 1 in each; poppler (pdfinfo 22.12) or mupdf (mutool 1.21) counts 3, as the reader
+	// does now (each case counted 1 before).
+	const catalog5 = [
+		catalog('6 0 R', 5),
+		'6 0 obj\n<< /Type /Pages /Kids [10 0 R] /Count 1 >>\nendobj',
+	];
+	it.each([
+		[
+			'poppler (XRef::constructXRef): the highest generation, the last of it',
+			['%PDF-1.7', catalog('3 1 R'), ...pages, tree(1), tree(3, '3 1 obj'), tree(1)],
+		],
+		[
+			'mupdf (pdf_repair_xref): the last definition, read for any generation',
+			[...start, tree(1), tree(3, '3 1 obj')],
+		],
+		[
+			'mupdf: a header as its lexer reads tokens (a sign, a comment, more white space)',
+			[...start, tree(1), tree(3, 'x +3 %c\n0          obj')],
+		],
+		[
+			"mupdf: a stream's data passed over by its /Length",
+			[
+				...start,
+				tree(3),
+				`7 0 obj\n<< /Length ${tree(1).length} >>\nstream\n${tree(1)}\nendstream`,
+			],
+		],
+		[
+			'mupdf: the /Root of a dictionary between objects',
+			[...start, tree(1), ...catalog5.slice(1), catalog('7 0 R', 4), tree(3, '7 0 obj')],
+		],
+	])('%s', async (_, lines) => {
+		const trailers = [...catalog5, trailer('5 0 R'), trailer(), '<< /Root 4 0 R >>'];
+		const pdf = Buffer.from([...lines, ...trailers, '%%EOF', ''].join('\n'), 'latin1');
+		expect(pdfJsPages(pdf)).toBe(1);
 		expect(await read(pdf)).toBe(3);
 	});
 });

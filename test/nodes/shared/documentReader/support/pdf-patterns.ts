@@ -171,23 +171,20 @@ function sectionChain(count: number, pages: number): Buffer {
 	return pdf;
 }
 
-/** A damaged document (no cross-reference, no startxref): rebuilt from `count` object headers. */
-function headers(count: number): Buffer {
-	const pdf = pdfOf(distinctPages(3));
-	const objects = Array.from({ length: count }, (_, at) => `${10 + at} 0 obj null endobj\n`).join(
-		'',
-	);
-	const text = pdf.toString('latin1');
-	const xref = text.lastIndexOf('xref\n');
+/** A damaged document (no cross-reference: rebuilt) of three pages, `head` and `body` repeated to `bytes`. */
+function damaged(body: string, bytes = 3 * 1024 * 1024, head = ''): Buffer {
+	const text = pdfOf(distinctPages(3)).toString('latin1');
+	const end = `trailer\n<< /Root 1 0 R >>\n%%EOF\n`;
 	return Buffer.from(
-		`${text.slice(0, xref)}${objects}trailer\n<< /Size ${count + 10} /Root 1 0 R >>\n%%EOF\n`,
+		`${text.slice(0, text.lastIndexOf('\nxref\n') + 1)}${head}${fill(body, bytes)}${end}`,
 		'latin1',
 	);
 }
 
 /**
  * The patterns by kind, each a document past the budget by repeating its worst token or lookup. The
- * kinds: numbers, references, names, strings, arrays, dictionaries, streams, table entries.
+ * kinds: numbers, references, names, strings, arrays, dictionaries, streams, table entries, a
+ * damaged document's rebuild.
  */
 export const BUDGET_PATTERNS: Record<string, () => Buffer> = {
 	// Numbers: each looks two words ahead for `G R`, so each is read three times.
@@ -224,5 +221,16 @@ export const BUDGET_PATTERNS: Record<string, () => Buffer> = {
 	'table lookups': () => pdfOf(distinctPages(100_000)),
 	'table subsections': () => subsections(20_000, 20_000),
 	'section chain': () => sectionChain(99, 30_000),
-	'rebuilt headers': () => headers(400_000),
+	// A damaged document's rebuild: headers, and pdf.js's scan for them (pdfRebuild.ts, pdfjsHeaders).
+	'rebuilt headers': () => damaged('10 0 obj null endobj\n', 80_000 * 21),
+	'headers pdf.js alone finds': () => damaged('10 0          obj null endobj\n'),
+	'headers on one line': () => damaged('10 0 obj<<>>endobj ', 80_000 * 19),
+	'headers in an object': () => damaged('x 10 0 obj ', 2 * 1024 * 1024),
+	'obj, no header': () => damaged('obj'),
+	'obj after a header': () => damaged('1 1 objx '),
+	'xref within a word': () => damaged('axref '),
+	'long line walked': () => damaged(`${'a'.repeat(200)}xref `),
+	// mupdf's scan of tokens, where a number has two headers.
+	"mupdf's tokens": () => damaged('1 ', OBJECT_BYTES, '10 0 obj\nnull\nendobj\n'.repeat(2)),
+	'startxref within a word': () => damaged('xstartxref ', 4 * 1024 * 1024, 'trailer\n<< >>\n'),
 };
