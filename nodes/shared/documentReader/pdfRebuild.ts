@@ -286,7 +286,13 @@ export function mupdfHeaders(bytes: Buffer, budget: PdfBudget) {
 		}
 		return double ? '<<' : '';
 	};
-	const integer = (word: string | undefined) => word !== undefined && /^\+?\d+$/.test(word);
+	// `+` then digits, as mupdf's lexer takes an integer; a loop, as no pattern reads the document.
+	const integer = (word: string | undefined) => {
+		if (word === undefined) return false;
+		const from = word.startsWith('+') ? 1 : 0;
+		for (let at = from; at < word.length; at++) if (!isDigit(word.charCodeAt(at))) return false;
+		return word.length > from;
+	};
 	/** pdf_repair_obj: past the object, the token after it. */
 	const objectEnd = () => {
 		let word = token(true);
