@@ -42,7 +42,7 @@ const FILE_SECONDS = {
 		'hostile-document-urls': 43,
 		// An n8n of its own with the engine-v2 module and a Postgres for its data plane; two publishes
 		// n8n refuses, each answered at its publication outbox's next poll (alone, busy machine).
-		'engine-v2': 63,
+		'engine-v2': 72,
 		pairing: 40,
 		'trigger-records': 29,
 		readings: 25,

@@ -7,7 +7,9 @@
 // database holds its execution), so the refusals below are the triggers' on a working Engine 2.0.
 // Then each trigger's workflow is published, and run from the editor: each refusal names the
 // engine, nothing is registered at Fax.Plus or listed, and no run passes a fax on. (Engine 2.0 of
-// 2.41.1 runs a manual run of a polling workflow without calling poll(): one empty item.)
+// 2.41.1 runs a manual run of a polling workflow without calling poll(): one empty item.) A
+// published webhook trigger whose workflow moves to Engine 2.0 answers 500 and starts nothing;
+// moved back, Fax.Plus's re-send runs once.
 
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
@@ -17,7 +19,14 @@ const path = require('node:path');
 const { freePort, startN8n } = require('../../../scripts/n8n/n8n');
 const { startPostgres } = require('../../../scripts/n8n/queue');
 const { waitFor } = require('../../support/checks');
-const { pollingTriggerNode, thenReceived, triggerNode, uid, webhookNode } = require('./lib');
+const {
+	outputOf,
+	pollingTriggerNode,
+	thenReceived,
+	triggerNode,
+	uid,
+	webhookNode,
+} = require('./lib');
 
 const TRIGGER = 'Fax.Plus Trigger';
 const POLL = 'Fax.Plus Polling Trigger';
@@ -62,6 +71,16 @@ module.exports = async function engineV2(t) {
 	/** Requests since `mark` that listed faxes. */
 	function faxLists(mark) {
 		return server.requests.slice(mark).filter((r) => r.path === '/v3/accounts/self/faxes');
+	}
+
+	/** Sets a saved workflow's engine as its settings dialog does (the editor's API), as published. */
+	async function moveTo(id, engineType) {
+		const current = await s.n8n.rest('GET', `/workflows/${id}`);
+		const updated = await s.n8n.rest('PATCH', `/workflows/${id}`, {
+			versionId: current.versionId,
+			settings: { ...current.settings, engineType },
+		});
+		assert.equal(updated.settings?.engineType, engineType, 'n8n did not keep the engine setting');
 	}
 
 	/** The trigger outputs Engine 2.0 recorded for a workflow's runs, as JSON texts. */
@@ -156,6 +175,54 @@ module.exports = async function engineV2(t) {
 			assert.deepEqual(Object.values(server.state.webhooks), []);
 			assert.deepEqual(await s.n8n.executions(wf.id, { includeData: false }), []);
 			assert.equal(await engineRuns(wf.id), 0);
+		},
+	);
+
+	await check(
+		'engine-v2: a published Fax.Plus Trigger whose workflow moves to Engine 2.0 answers a delivery 500, naming the engine, and starts nothing; moved back, the re-send runs once',
+		async () => {
+			const webhookId = crypto.randomUUID();
+			const wf = await s.n8n.rest('POST', '/workflows', {
+				name: 'e2e Fax.Plus Trigger moved to Engine 2.0',
+				...thenReceived(triggerNode({ webhookId, pat: s.pat, secretCred: s.secret })),
+				settings: { executionOrder: 'v1' },
+			});
+			const status = await publish(s.n8n, wf.id);
+			assert.match(status, /"status":"activated"/, status);
+			await waitFor(() => Object.values(server.state.webhooks).length === 1, 'an endpoint');
+			await s.n8n.waitForWebhook(`${webhookId}/webhook`);
+			const [endpoint] = Object.values(server.state.webhooks);
+			await s.n8n.updateCredential(s.secret.id, {
+				name: s.secret.name,
+				type: 'faxPlusWebhookSecretApi',
+				data: { secret: server.getEndpointSecret(endpoint.id) },
+			});
+
+			await moveTo(wf.id, 'v2');
+			const [refused] = await server.deliver({
+				event: 'fax_received',
+				data: { id: 'fax_moved_to_engine_2' },
+			});
+			assert.deepEqual(
+				refused.attempts.map((attempt) => attempt.status),
+				[500],
+				JSON.stringify(refused.attempts),
+			);
+			assert.match(refused.attempts[0].body, /n8n's Engine 2\.0/);
+			assert.deepEqual(await s.n8n.executions(wf.id, { includeData: false }), []);
+			assert.equal(await engineRuns(wf.id), 0);
+
+			// Back on n8n's default engine, Fax.Plus's re-send of the refused delivery runs once.
+			await moveTo(wf.id, 'v1');
+			const [resent] = await server.replay(refused.webhookId);
+			assert.equal(resent.attempts.at(-1).status, 200, JSON.stringify(resent.attempts));
+			const runs = await s.n8n.waitForExecutions(wf.id, 1);
+			assert.deepEqual(
+				runs.map((run) => (outputOf(run, TRIGGER) ?? []).map((item) => item.json.webhookId)),
+				[[refused.webhookId]],
+			);
+			assert.equal(await engineRuns(wf.id), 0);
+			await s.n8n.deactivate(wf.id);
 		},
 	);
 
