@@ -40,6 +40,9 @@ const FILE_SECONDS = {
 		'credential-sharing': 49,
 		// An n8n of its own with N8N_SSRF_ALLOWED_IP_RANGES.
 		'hostile-document-urls': 43,
+		// An n8n of its own with the engine-v2 module and a Postgres for its data plane; two publishes
+		// n8n refuses, each answered at its publication outbox's next poll (alone, busy machine).
+		'engine-v2': 72,
 		pairing: 40,
 		'trigger-records': 29,
 		readings: 25,

@@ -13,8 +13,8 @@
 // RSS is sampled from /proc every 20 ms from just before the webhook call until n8n has saved the
 // execution; the execution's data is read only after that. "Extra" is the peak minus the RSS just
 // before the call; a case's figure is the median of its runs. Figures are printed as a markdown
-// table, kept in test/n8n/bench/results/memory.json, and written as docs/benchmarks.md's section
-// (test/n8n/bench/results/memory.md, which test/n8n/bench/lib/report.js includes); nothing is asserted.
+// table, kept in test/n8n/bench/results/memory.json (whose goals and reading docs/benchmarks.md
+// shows, through test/n8n/bench/lib/report.js) and in test/n8n/bench/results/memory.md; nothing is asserted.
 
 const { fork } = require('node:child_process');
 const crypto = require('node:crypto');
@@ -430,7 +430,7 @@ function summaryOf({ rows }) {
 	return parts.join(' ');
 }
 
-/** docs/benchmarks.md's section, from the figures. */
+/** Section 8's tables and notes (test/n8n/bench/results/memory.md), from the figures. */
 function writeSection(results) {
 	const goals = results.goals ?? goalsOf(results);
 	const text = `## 8. Memory of one Send

@@ -1,8 +1,8 @@
 'use strict';
 // `npm run bench`: what the package costs its users, side by side with what they would use
 // instead. Prints a table per section, keeps the raw figures in test/n8n/bench/results/benchmarks.json
-// (committed) and writes the tables and what they mean into docs/benchmarks.md (sections not run
-// keep their previous figures, with their date).
+// (committed) and writes the goals and what they mean into docs/benchmarks.md (sections not run
+// keep their previous figures).
 //
 //   npm run bench                              every section
 //   npm run bench -- --quick                   without the real n8n (sections 2, 3, 5, 6 and 7)
