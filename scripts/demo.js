@@ -149,7 +149,8 @@ Fax.Plus demo is running (n8n ${n8n.version}${queueMode ? ', queue mode: main, w
   Local Fax.Plus server   ${server.baseUrl}
     its Integrations → Webhooks page: ${server.origin}/
       (each endpoint's URL, events and signing secret to copy, as README's trigger set-up
-      step 4 asks; the inbox, the outbox, and a button that makes a fax arrive)
+      step 4 asks; a button that makes a fax arrive, each delivery with the endpoint that
+      answered it, the inbox and the outbox)
     credential "Fax.Plus (local server)" uses its personal access token;
     to create one yourself (README, "Credentials"): n8n → Credentials → Create → "Fax.Plus API", then paste
       Personal Access Token   ${server.tokens.pat}
