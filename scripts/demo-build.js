@@ -8,7 +8,8 @@
 // folder. The folder is installed under a name of its own and renamed when complete, so no build
 // reads a half-installed one, and nothing writes into it after. tsc finds n8n-workflow there
 // through a tsconfig that extends tsconfig.build.json with `paths`; gulp's gulpfile.js through
-// NODE_PATH. The dist/ it makes is the one `npm run build` makes.
+// NODE_PATH. The dist/ it makes is the one `npm run build` makes. A later start builds nothing
+// where dist/ is the build of the sources as they are (.cache/demo-build.json records both).
 //   node scripts/demo-build.js          builds this clone's dist/ (what `npm run demo` runs)
 //   node scripts/demo-build.js --tools  installs the tools only; prints their folder
 const { spawn, spawnSync } = require('node:child_process');
@@ -23,6 +24,16 @@ const { formatDuration, lockPackages, startTicker } = require('./progress');
 
 /** What `npm run build` loads: its two commands and the modules the sources import. */
 const TOOLS = ['typescript', 'gulp', 'n8n-workflow', '@types/node'];
+/** What the build reads besides the tools: tsconfig.build.json's sources, gulp's assets, the configs. */
+const INPUTS = [
+	'credentials',
+	'nodes',
+	'icons',
+	'gulpfile.js',
+	'tsconfig.json',
+	'tsconfig.build.json',
+	'package.json',
+];
 const BUILD_SCRIPT =
 	'node scripts/clean.js dist && tsc -p tsconfig.build.json && gulp build:assets';
 
@@ -133,8 +144,60 @@ function run(command, args, options) {
 	});
 }
 
+/**
+ * A digest of the files under `paths` of ROOT: their names and bytes, in a stable order, a missing
+ * one named as missing.
+ */
+function digest(paths) {
+	const hash = crypto.createHash('sha256');
+	const add = (relative) => {
+		const file = path.join(ROOT, relative);
+		const stat = fs.statSync(file, { throwIfNoEntry: false });
+		if (!stat) hash.update(`missing ${relative}\0`);
+		else if (stat.isDirectory())
+			for (const name of fs.readdirSync(file).sort()) add(path.join(relative, name));
+		else hash.update(`${relative}\0${stat.size}\0`).update(fs.readFileSync(file));
+	};
+	for (const relative of paths) add(relative);
+	return hash.digest('hex');
+}
+
+/**
+ * What this clone's dist/ was built from and is: the tools' folder and digests of the build's inputs
+ * and of dist/. Recorded in .cache/demo-build.json after each build (outside dist/, which npm pack
+ * ships); a later start whose record matches builds nothing.
+ */
+function buildRecord(toolsDir) {
+	return {
+		tools: path.basename(toolsDir),
+		sources: digest(INPUTS),
+		dist: digest(['dist']),
+	};
+}
+const RECORD = path.join(ROOT, '.cache/demo-build.json');
+
+/** Whether dist/ is the build of the sources as they are, with these tools. */
+function builtAlready(toolsDir) {
+	let recorded;
+	try {
+		recorded = JSON.parse(fs.readFileSync(RECORD, 'utf8'));
+	} catch {
+		return false;
+	}
+	const now = buildRecord(toolsDir);
+	return ['tools', 'sources', 'dist'].every((key) => recorded[key] === now[key]);
+}
+
 /** Builds this clone's dist/ with the tools in `toolsDir`, a line every 15 s; false where a step fails. */
 async function build(toolsDir) {
+	if (builtAlready(toolsDir)) {
+		console.error(
+			'  … the package is built already: dist/ is the build of the sources as they are (.cache/demo-build.json)',
+		);
+		return true;
+	}
+	fs.rmSync(RECORD, { force: true });
+	const sources = digest(INPUTS);
 	const packageJson = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 	const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'faxplus-build-'));
 	const tsconfig = path.join(scratch, 'tsconfig.json');
@@ -161,6 +224,10 @@ async function build(toolsDir) {
 		fs.rmSync(scratch, { recursive: true, force: true });
 	}
 	process.stderr.write(`  … ${what}: done, ${formatDuration(stop())}\n`);
+	// The sources as they were when the build began: one changed meanwhile is built at the next start.
+	const record = { ...buildRecord(toolsDir), sources };
+	fs.mkdirSync(path.dirname(RECORD), { recursive: true });
+	fs.writeFileSync(RECORD, `${JSON.stringify(record, null, 2)}\n`);
 	return true;
 }
 

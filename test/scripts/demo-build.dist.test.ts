@@ -1,10 +1,18 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test code, not node code: the rules for what a node may import and use do not apply to it */
 // The demo's build (scripts/demo-build.js: its own few tools, installed once into
 // ~/.cache/n8n-nodes-faxplus/) makes the dist/ that `npm run build` makes with the dev
-// dependencies, byte for byte. Heavy (jest.config.js): two builds, and the tools' install where
+// dependencies, byte for byte, and builds again only where the sources or dist/ changed. Heavy (jest.config.js): two builds, and the tools' install where
 // this machine has none yet.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import {
+	appendFileSync,
+	cpSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
@@ -63,4 +71,19 @@ it("builds with the demo's tools the dist/ that npm run build makes", () => {
 	const expected = files(join(full, 'dist'));
 	expect(Object.keys(expected).length).toBeGreaterThan(50);
 	expect(files(join(demo, 'dist'))).toEqual(expected);
+
+	// A later start builds nothing while dist/ is the build of the sources as they are.
+	const again = () =>
+		spawnSync(process.execPath, [join(demo, 'scripts/demo-build.js')], {
+			cwd: demo,
+			encoding: 'utf8',
+		}).stderr;
+	expect(again()).toContain('the package is built already');
+	const icon = readdirSync(join(demo, 'icons'))[0];
+	rmSync(join(demo, 'dist/icons', icon));
+	expect(again()).toContain('building the package (tsc, gulp): done');
+	expect(files(join(demo, 'dist'))).toEqual(expected);
+	expect(again()).toContain('the package is built already');
+	appendFileSync(join(demo, 'nodes/FaxPlus/FaxPlus.node.ts'), '\n// changed\n');
+	expect(again()).toContain('building the package (tsc, gulp): done');
 });
