@@ -483,38 +483,43 @@ class N8nInstance {
 		const deadline = spawnedAt + this.startTimeoutMs;
 		let exited = null;
 		this.exited.then((e) => (exited = e));
-		let noted = spawnedAt;
-		for (;;) {
-			if (Date.now() - noted >= NOTE_MS) {
-				noted = Date.now();
-				log(
-					`n8n ${this.command} ${this.version} is starting, ${Math.round((noted - spawnedAt) / 1000)} s so far (a first start in a new user folder creates its database: ${firstStartEstimate()}); its log: ${(this.logLines.at(-1) ?? '').slice(0, 120)}`,
-				);
+		// On a timer, not in the loop: a readiness request to an n8n busy migrating may wait long.
+		const note = setInterval(() => {
+			log(
+				`n8n ${this.command} ${this.version} is starting, ${Math.round((Date.now() - spawnedAt) / 1000)} s so far (a first start in a new user folder creates its database: ${firstStartEstimate()}); its log: ${(this.logLines.at(-1) ?? '').slice(0, 120)}`,
+			);
+		}, NOTE_MS);
+		try {
+			for (;;) {
+				if (exited) {
+					live.delete(this);
+					throw new Error(
+						`n8n exited while starting (${JSON.stringify(exited)}):\n${this.logTail()}`,
+					);
+				}
+				if (Date.now() > deadline) {
+					await this.stop({ keepFolder: true });
+					throw new Error(
+						`n8n not ready after ${this.startTimeoutMs / 1000} s:\n${this.logTail()}`,
+					);
+				}
+				try {
+					// Readiness means "database migrated"; the REST routes (n8n 1.x mounts them
+					// later) must answer too.
+					const res = await fetch(`${this.url}/healthz/readiness`);
+					// Workers and webhook processors have no REST API.
+					if (
+						res.ok &&
+						(this.command !== 'start' || (await fetch(`${this.url}/rest/settings`)).status === 200)
+					)
+						break;
+				} catch {
+					// not listening yet
+				}
+				await sleep(250);
 			}
-			if (exited) {
-				live.delete(this);
-				throw new Error(
-					`n8n exited while starting (${JSON.stringify(exited)}):\n${this.logTail()}`,
-				);
-			}
-			if (Date.now() > deadline) {
-				await this.stop({ keepFolder: true });
-				throw new Error(`n8n not ready after ${this.startTimeoutMs / 1000} s:\n${this.logTail()}`);
-			}
-			try {
-				// Readiness means "database migrated"; the REST routes (n8n 1.x mounts them
-				// later) must answer too.
-				const res = await fetch(`${this.url}/healthz/readiness`);
-				// Workers and webhook processors have no REST API.
-				if (
-					res.ok &&
-					(this.command !== 'start' || (await fetch(`${this.url}/rest/settings`)).status === 200)
-				)
-					break;
-			} catch {
-				// not listening yet
-			}
-			await sleep(250);
+		} finally {
+			clearInterval(note);
 		}
 		log(`n8n ${this.command} ready on ${this.url}`);
 		this.firstStartSeconds ??= (Date.now() - spawnedAt) / 1000;
