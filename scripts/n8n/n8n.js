@@ -180,7 +180,7 @@ function freePort() {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /**
  * Seconds n8n's first start (a new user folder: its migrations) takes on a quiet 2-core machine: 2.41.1,
- * spawned to ready, 9 s at a load average of 9, 15 to 37 s at 12 to 26 (README, "Development").
+ * spawned to ready, 9 s at a load average of 9, 13 to 37 s at 12 to 26 (README, "Development").
  */
 const FIRST_START_SECONDS = 10;
 /** How often a start that takes long says so: no step of a first start is silent for long. */
