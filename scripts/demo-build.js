@@ -10,8 +10,7 @@
 // through a tsconfig that extends tsconfig.build.json with `paths`; gulp's gulpfile.js through
 // NODE_PATH. The dist/ it makes is the one `npm run build` makes. A later start builds nothing
 // where dist/ is the build of the sources as they are (.cache/demo-build.json records both).
-//   node scripts/demo-build.js          builds this clone's dist/ (what `npm run demo` runs)
-//   node scripts/demo-build.js --tools  installs the tools only; prints their folder
+//   node scripts/demo-build.js   builds this clone's dist/ (what `npm run demo` runs)
 const { spawn, spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -231,12 +230,14 @@ async function build(toolsDir) {
 	return true;
 }
 
-async function main(argv) {
-	const toolsDir = ensureTools();
-	if (argv[0] === '--tools') console.log(toolsDir);
-	else if (!(await build(toolsDir))) process.exit(1);
+async function main() {
+	if (!(await build(ensureTools()))) process.exit(1);
 }
 
-if (require.main === module) main(process.argv.slice(2));
+if (require.main === module)
+	main().catch((error) => {
+		console.error(`the build failed: ${error.message}`);
+		process.exit(1);
+	});
 
 module.exports = { TOOLS, buildSteps, toolsLock };
