@@ -29,7 +29,10 @@ export interface SimplifiedShape {
 	alternatives?: Record<string, string[]>;
 }
 
-/** The API's time fields: `YYYY-MM-DD HH:mm:ss` in UTC, or with a `+HHMM` offset (send_time). */
+/**
+ * Fax.Plus's time fields, which it writes as text in UTC ("all dates and times returned are UTC"),
+ * with `+HHMM` where it names a zone (send_time). A token's dates are epoch milliseconds (TOKEN_TIMES).
+ */
 const TIME_FIELDS = new Set([
 	'start_time',
 	'submit_time',
@@ -39,7 +42,16 @@ const TIME_FIELDS = new Set([
 	'acquired_date',
 	'expiration_date',
 	'creation_date',
+	'created_at',
+	'reload_at',
 ]);
+
+/** The dates of a personal access token's information, in epoch milliseconds. */
+export const TOKEN_TIMES = ['created_date', 'expiration_date', 'last_used'];
+
+/** An output name: `acquired_date` → `acquiredDate`. */
+const camelCaseOf = (name: string) =>
+	name.replace(/_+([a-z0-9])/gi, (_, letter: string) => letter.toUpperCase());
 
 /** The same parameter for the workflow node and for the tool n8n makes of it (TOOL_KEY). */
 export function withToolDefault(
@@ -80,7 +92,8 @@ export function outputProperties(
 				{
 					name: 'Simplified',
 					value: 'simplified',
-					description: 'The fields a workflow needs most, times in ISO 8601 UTC',
+					description:
+						'The fields a workflow needs most, named in camelCase, times in ISO 8601 UTC',
 				},
 				{ name: 'Raw', value: 'raw', description: 'Every field, as Fax.Plus answers it' },
 				{ name: 'Selected Fields', value: 'selected', description: 'Only the fields you pick' },
@@ -103,13 +116,44 @@ export function outputProperties(
 	];
 }
 
-function isoTime(value: unknown): unknown {
-	if (typeof value !== 'string' || value.trim() === '') return value;
-	return parseDateTime(value)?.toISOString().replace('.000Z', 'Z') ?? value;
+/**
+ * A time Fax.Plus wrote as text as ISO 8601 UTC (`2030-01-15T09:30:00Z`), or one in epoch
+ * milliseconds where `form` says so; a value not in that form stays as it came.
+ */
+export function isoTime(value: unknown, form: 'text' | 'milliseconds' = 'text'): unknown {
+	const date =
+		form === 'milliseconds'
+			? typeof value === 'number'
+				? new Date(value)
+				: undefined
+			: typeof value === 'string' && value.trim() !== ''
+				? parseDateTime(value)
+				: undefined;
+	if (date === undefined || Number.isNaN(date.getTime())) return value;
+	return date.toISOString().replace('.000Z', 'Z');
 }
 
-/** A record with only the shape's fields, in its order, flattened and renamed as it says; times as ISO 8601 UTC. */
-function shapeRecord(record: IDataObject, shape: SimplifiedShape): IDataObject {
+/**
+ * A record with each of Fax.Plus's time fields in ISO 8601 UTC under its camelCase name (those
+ * named in `millisecondFields` read as epoch milliseconds), the rest as it came.
+ */
+export function withIsoTimes(record: IDataObject, millisecondFields: string[] = []): IDataObject {
+	return Object.fromEntries(
+		Object.entries(record).map(([name, value]) =>
+			millisecondFields.includes(name)
+				? [camelCaseOf(name), isoTime(value, 'milliseconds')]
+				: TIME_FIELDS.has(name)
+					? [camelCaseOf(name), isoTime(value)]
+					: [name, value],
+		),
+	) as IDataObject;
+}
+
+/**
+ * A record with only the shape's fields, in its order, flattened and renamed as it says; times as
+ * ISO 8601 UTC. Simplified names each field in camelCase; Selected Fields, as it was picked.
+ */
+function shapeRecord(record: IDataObject, shape: SimplifiedShape, camelCase: boolean): IDataObject {
 	const result: IDataObject = {};
 	for (const name of shape.fields) {
 		const names = [name, ...(shape.alternatives?.[name] ?? [])];
@@ -121,7 +165,7 @@ function shapeRecord(record: IDataObject, shape: SimplifiedShape): IDataObject {
 		const inner = shape.flatten?.[name];
 		const isObject = value !== null && typeof value === 'object' && !Array.isArray(value);
 		const kept = inner !== undefined && isObject ? (value as IDataObject)[inner] : value;
-		result[shape.rename?.[name] ?? name] = (
+		result[shape.rename?.[name] ?? (camelCase ? camelCaseOf(name) : name)] = (
 			TIME_FIELDS.has(name) ? isoTime(kept) : kept
 		) as IDataObject[string];
 	}
@@ -156,7 +200,7 @@ export function shapedItems(
 	}
 	if (mode === 'raw') return records.map((record) => ({ json: record }));
 	const chosen = mode === 'selected' ? { fields: selectedFields(context, itemIndex) } : shape;
-	return records.map((record) => ({ json: shapeRecord(record, chosen) }));
+	return records.map((record) => ({ json: shapeRecord(record, chosen, mode === 'simplified') }));
 }
 
 const UNTRUSTED_NOTE =
