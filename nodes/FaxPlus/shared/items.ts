@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
-import { withIsoTimes } from './output';
+import { withIsoTimes } from '../../shared/api/dates';
 
 export function toItems(data: object | object[]): INodeExecutionData[] {
 	return (Array.isArray(data) ? data : [data]).map((json) => ({ json: json as IDataObject }));

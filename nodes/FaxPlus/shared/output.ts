@@ -5,7 +5,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { parseDateTime } from '../../shared/api/dates';
+import { camelCaseOf, isoTime, isTimeField } from '../../shared/api/dates';
 import { listOf } from './parameters';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { TOOL_KEY } from '../../shared/n8n/executeContext';
@@ -28,30 +28,6 @@ export interface SimplifiedShape {
 	/** Other names Fax.Plus gives a field, read when the field is absent, e.g. `from` ← `from_number`. */
 	alternatives?: Record<string, string[]>;
 }
-
-/**
- * Fax.Plus's time fields, which it writes as text in UTC ("all dates and times returned are UTC"),
- * with `+HHMM` where it names a zone (send_time). A token's dates are epoch milliseconds (TOKEN_TIMES).
- */
-const TIME_FIELDS = new Set([
-	'start_time',
-	'submit_time',
-	'last_update',
-	'last_updated_status_time',
-	'send_time',
-	'acquired_date',
-	'expiration_date',
-	'creation_date',
-	'created_at',
-	'reload_at',
-]);
-
-/** The dates of a personal access token's information, in epoch milliseconds. */
-export const TOKEN_TIMES = ['created_date', 'expiration_date', 'last_used'];
-
-/** An output name: `acquired_date` → `acquiredDate`. */
-const camelCaseOf = (name: string) =>
-	name.replace(/_+([a-z0-9])/gi, (_, letter: string) => letter.toUpperCase());
 
 /** The same parameter for the workflow node and for the tool n8n makes of it (TOOL_KEY). */
 export function withToolDefault(
@@ -117,39 +93,6 @@ export function outputProperties(
 }
 
 /**
- * A time Fax.Plus wrote as text as ISO 8601 UTC (`2030-01-15T09:30:00Z`), or one in epoch
- * milliseconds where `form` says so; a value not in that form stays as it came.
- */
-export function isoTime(value: unknown, form: 'text' | 'milliseconds' = 'text'): unknown {
-	const date =
-		form === 'milliseconds'
-			? typeof value === 'number'
-				? new Date(value)
-				: undefined
-			: typeof value === 'string' && value.trim() !== ''
-				? parseDateTime(value)
-				: undefined;
-	if (date === undefined || Number.isNaN(date.getTime())) return value;
-	return date.toISOString().replace('.000Z', 'Z');
-}
-
-/**
- * A record with each of Fax.Plus's time fields in ISO 8601 UTC under its camelCase name (those
- * named in `millisecondFields` read as epoch milliseconds), the rest as it came.
- */
-export function withIsoTimes(record: IDataObject, millisecondFields: string[] = []): IDataObject {
-	return Object.fromEntries(
-		Object.entries(record).map(([name, value]) =>
-			millisecondFields.includes(name)
-				? [camelCaseOf(name), isoTime(value, 'milliseconds')]
-				: TIME_FIELDS.has(name)
-					? [camelCaseOf(name), isoTime(value)]
-					: [name, value],
-		),
-	) as IDataObject;
-}
-
-/**
  * A record with only the shape's fields, in its order, flattened and renamed as it says; times as
  * ISO 8601 UTC. Simplified names each field in camelCase; Selected Fields, as it was picked.
  */
@@ -166,7 +109,7 @@ function shapeRecord(record: IDataObject, shape: SimplifiedShape, camelCase: boo
 		const isObject = value !== null && typeof value === 'object' && !Array.isArray(value);
 		const kept = inner !== undefined && isObject ? (value as IDataObject)[inner] : value;
 		result[shape.rename?.[name] ?? (camelCase ? camelCaseOf(name) : name)] = (
-			TIME_FIELDS.has(name) ? isoTime(kept) : kept
+			isTimeField(name) ? isoTime(kept) : kept
 		) as IDataObject[string];
 	}
 	return result;

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { getItem } from '../shared/items';
-import { TOKEN_TIMES } from '../shared/output';
+import { TOKEN_TIMES } from '../../shared/api/dates';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {

@@ -7,7 +7,7 @@ import { outboxFaxes, type OutboxFax, sentSince } from '../../../shared/api/acco
 import type { FaxRecord } from '../shared/sentFaxes';
 import { instantOf, matchSent } from '../shared/sentFaxes';
 import { operationError } from '../../../shared/transport/nodeErrors';
-import { withIsoTimes } from '../../shared/output';
+import { withIsoTimes } from '../../../shared/api/dates';
 import {
 	STATUS_CHECK_FLOOR_SECONDS,
 	DEFAULT_CHECK_INTERVAL_SECONDS,

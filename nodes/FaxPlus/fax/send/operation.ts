@@ -5,7 +5,7 @@ import type {
 	INodeExecutionData,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { formatSendTime } from '../../../shared/api/dates';
+import { formatSendTime, isoTime } from '../../../shared/api/dates';
 import { dateTimeValue, choiceOf, refuseMarker, retryOf, wholeNumber } from '../../shared/values';
 import { faxPlusApiRequest } from '../../../shared/transport/transport';
 import { nodeErrorOf, operationError } from '../../../shared/transport/nodeErrors';
@@ -28,7 +28,6 @@ import {
 } from './documents';
 import { fetchDocuments } from './documentUrls';
 import { finalStatusSettings, waitForFinalStatus, queuedForAgent } from './finalStatus';
-import { isoTime } from '../../shared/output';
 import { sendKeyOf, checkManualRepeat } from './idempotency/keyLookups';
 
 export const option: INodePropertyOptions = {
