@@ -56,7 +56,13 @@ export function faxFieldsOf(data: IDataObject): IDataObject {
 /** `faxId` is `hook.id` (the fax list's ID), else `data.id`, a session's (`faxSessionId`). */
 export function buildOutput(
 	{ hook, data }: DeliveryPayload,
-	facts: { webhookId: string | null; signatureVerified: boolean; receivedAt: string },
+	facts: {
+		webhookId: string | null;
+		signatureVerified: boolean;
+		/** Why the signature is not verified, beside `signatureVerified: false`. */
+		signatureNote?: string;
+		receivedAt: string;
+	},
 ): IDataObject {
 	const hookId = idOf(hook.id);
 	const sessionId = idOf(data.id);
@@ -65,6 +71,7 @@ export function buildOutput(
 		webhookId: facts.webhookId,
 		isRetry: hookId !== undefined && sessionId !== undefined && hookId !== sessionId,
 		signatureVerified: facts.signatureVerified,
+		...(facts.signatureNote !== undefined && { signatureNote: facts.signatureNote }),
 		receivedAt: facts.receivedAt,
 		...faxFieldsOf(data),
 		faxId: valueOrNull(hook.id, data.id),
