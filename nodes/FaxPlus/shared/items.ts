@@ -6,7 +6,7 @@ export function toItems(data: object | object[]): INodeExecutionData[] {
 	return (Array.isArray(data) ? data : [data]).map((json) => ({ json: json as IDataObject }));
 }
 
-/** Fax.Plus's records as items, each time in ISO 8601 UTC under its camelCase name (output.ts). */
+/** Fax.Plus's records as items, each time in ISO 8601 UTC under its camelCase name (withIsoTimes). */
 export function recordItems(
 	records: object | object[],
 	millisecondFields?: string[],

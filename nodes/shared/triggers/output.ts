@@ -1,5 +1,6 @@
 // The item a delivery becomes, and the fax fields both triggers output.
 import type { IDataObject } from 'n8n-workflow';
+import { isoTime } from '../api/dates';
 import { faxStatusFields } from '../api/faxStatuses';
 import { readPhoneNumbers } from '../phone/numbers';
 
@@ -49,6 +50,8 @@ export function faxFieldsOf(data: IDataObject): IDataObject {
 		...faxStatusFields(data.status),
 		from: faxNumberOf(valueOrNull(data.from, data.from_number)),
 		to: faxNumberOf(valueOrNull(data.to, data.to_number)),
+		// When the fax started, in ISO 8601 UTC (`data.start_time` keeps Fax.Plus's form).
+		startTime: isoTime(valueOrNull(data.start_time)) as IDataObject[string],
 		faxId: valueOrNull(data.id),
 	};
 }
