@@ -58,7 +58,8 @@ async function createDemoSamples(n8n, server) {
 		baseUrl: server.baseUrl,
 	});
 	const secretCred = await n8n.createCredential(
-		'Fax.Plus signing secret (local server)',
+		// Named for the one workflow whose endpoint's secret it holds: a new trigger needs its own.
+		"Fax.Plus signing secret, for the 'on fax events' workflow only",
 		'faxPlusWebhookSecretApi',
 		{
 			secret: `whsec_${crypto.randomBytes(24).toString('base64')}`,

@@ -6,6 +6,7 @@ import { errorText, logInfo, logWarning, urlForLog } from '../shared/logging/log
 import { isEmptySecret, WEAK_SECRET_MESSAGE } from './credentialTest';
 import { skippedCheckRefusal, skipsDuplicateCheck } from '../shared/n8n/triggers';
 import { isValidWebhookSecret } from './signature';
+import { ENDPOINTS_KEY } from './webhook';
 import {
 	checkDeliverableUrl,
 	createWebhookEndpoint,
@@ -21,9 +22,6 @@ import {
 	sameSet,
 	type Subscription,
 } from '../shared/triggers/settings';
-
-/** Where the node's static data keeps the endpoint of each webhook URL: `{ [url]: ep_ id }`. */
-const ENDPOINTS_KEY = 'endpoints';
 
 /** Endpoints remembered per process at most; the least recently saved goes first. */
 const MAX_REMEMBERED = 10_000;

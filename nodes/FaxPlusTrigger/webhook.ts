@@ -14,8 +14,14 @@ import {
 	type VerificationResult,
 	TIMESTAMP_TOLERANCE_SECONDS,
 } from './signature';
-import { logDebug, logThrottledWarning, LogThrottle, type LogContext } from '../shared/logging/log';
-import { buildOutput, parsePayload } from '../shared/triggers/output';
+import {
+	logDebug,
+	logThrottledWarning,
+	LogThrottle,
+	urlForLog,
+	type LogContext,
+} from '../shared/logging/log';
+import { buildOutput, isObject, parsePayload } from '../shared/triggers/output';
 import { matchesStatuses, readOptions, selectedEvents } from '../shared/triggers/settings';
 
 // Why a delivery is refused, in plain words, and its throttled warning (never a secret).
@@ -80,6 +86,9 @@ type RefusalCause = keyof typeof REFUSAL_CAUSES;
 /** The causes the signing secret credential decides: their line names it. */
 const SECRET_CAUSES: RefusalCause[] = ['no_secret', 'invalid_secret', 'signature_mismatch'];
 
+/** Where the node's static data keeps the endpoint of each webhook URL, `{ [url]: ep_ id }`: lifecycle.ts records it. */
+export const ENDPOINTS_KEY = 'endpoints';
+
 /** The node's signing secret credential by the name n8n gives it (never its value), or that none is chosen. */
 function secretCredentialOf(context: LogContext): string {
 	let name: string | undefined;
@@ -88,12 +97,34 @@ function secretCredentialOf(context: LogContext): string {
 	} catch {
 		// A context without its node still logs the refusal.
 	}
-	if (name === undefined) return ' (no signing secret credential is chosen in the trigger)';
-	return ` (signing secret credential "${name.length > 100 ? `${name.slice(0, 99)}…` : name}")`;
+	if (name === undefined) return 'no signing secret credential is chosen in the trigger';
+	return `signing secret credential "${name.length > 100 ? `${name.slice(0, 99)}…` : name}"`;
+}
+
+/** The endpoint whose secret the credential must hold: its ID as activation recorded it, and the node's URL without query. */
+function endpointOf(context: IWebhookFunctions): { text: string; endpointId?: string } {
+	let url: string | undefined;
+	let recorded: unknown;
+	try {
+		url = context.getNodeWebhookUrl('default');
+		const stored = context.getWorkflowStaticData('node')[ENDPOINTS_KEY];
+		recorded = url !== undefined && isObject(stored) ? stored[url] : undefined;
+	} catch {
+		// A context without them still logs the refusal.
+	}
+	const endpointId =
+		typeof recorded === 'string' && /^[A-Za-z0-9_-]{1,100}$/.test(recorded) ? recorded : undefined;
+	const at = url === undefined ? undefined : urlForLog(url);
+	if (endpointId === undefined)
+		return { text: at === undefined ? 'no webhook URL' : `webhook URL ${at}` };
+	return {
+		text: `webhook endpoint ${endpointId}${at === undefined ? '' : ` at ${at}`}`,
+		endpointId,
+	};
 }
 
 function logRefusal(
-	context: LogContext,
+	context: IWebhookFunctions,
 	throttle: LogThrottle,
 	status: number,
 	cause: RefusalCause,
@@ -112,20 +143,28 @@ function logRefusal(
 	// The delivery's ID only when it has the shape of one (never an arbitrary string from the request).
 	const deliveryId = typeof id === 'string' && /^[A-Za-z0-9_.:-]{1,100}$/.test(id) ? id : undefined;
 	const { what, todo } = REFUSAL_CAUSES[cause];
+	// A cause the credential decides names it and the endpoint whose secret it must hold.
+	const endpoint = SECRET_CAUSES.includes(cause) ? endpointOf(context) : undefined;
+	const secret = endpoint ? ` (${secretCredentialOf(context)}; ${endpoint.text})` : '';
 	logThrottledWarning(
 		context,
 		throttle,
 		`refused:${cause}`,
-		`delivery refused (${status}): ${what}${skew}${SECRET_CAUSES.includes(cause) ? secretCredentialOf(context) : ''}. ${todo}.`,
+		`delivery refused (${status}): ${what}${skew}${secret}. ${todo}.`,
 		{
 			event: 'delivery_refused',
 			cause,
 			status,
+			...(endpoint?.endpointId !== undefined && { endpointId: endpoint.endpointId }),
 			...(skewSeconds !== undefined && { clockSkewSeconds: skewSeconds }),
 			...(deliveryId !== undefined && { deliveryId }),
 		},
 	);
 }
+
+/** Beside `signatureVerified: false`: only a test event gets this far unverified. */
+const TEST_EVENT_NOTE =
+	"A test event from the editor (Listen for test event) is not verified: n8n cannot know its temporary endpoint's signing secret. Published, the trigger runs only verified deliveries.";
 
 /** Fax.Plus's events are a few KB; n8n itself takes up to 16 MiB, which would all be hashed. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -237,6 +276,7 @@ async function handle(
 	const item = buildOutput(payload, {
 		webhookId: signatureHeadersOf(headers).id ?? null,
 		signatureVerified: result.ok,
+		...(!result.ok && { signatureNote: TEST_EVENT_NOTE }),
 		receivedAt,
 	});
 	// n8n answers this once it holds the run (n8n/triggers.ts); its execute() checks for repeats.

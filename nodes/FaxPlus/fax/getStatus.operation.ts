@@ -19,13 +19,13 @@ export const option = {
 	value: 'getStatus',
 	action: 'Get the status of a sent fax',
 	description:
-		"Where a fax from Send is now: waiting in the outbox, or sent (success or why it failed); from Send's outboxFaxId, to and sentAt",
+		"Where a fax from Send is now: waiting in the outbox, or sent (success or why it failed); from Send's outboxFaxId, to and queuedAt",
 };
 
 export const untrusted = FAX_UNTRUSTED;
 
 const toolDescription =
-	"Get the current status of a fax that Send queued. Needs Send's outbox ID (outboxFaxId), the destination number (to) and, when known, Send's sentAt. Looks in the outbox and, once the fax has left it, among the sent faxes. Returns where (outbox, sent or unknown), status, statusMeaning (in words), statusRetryable, final (whether the status will change no more) and, once sent, the fax ID.";
+	"Get the current status of a fax that Send queued. Needs Send's outbox ID (outboxFaxId), the destination number (to) and, when known, Send's queuedAt (when it was queued). Looks in the outbox and, once the fax has left it, among the sent faxes. Returns where (outbox, sent or unknown), status, statusMeaning (in words), statusRetryable, final (whether the status will change no more) and, once sent, the fax ID.";
 
 const properties: INodeProperties[] = [
 	...toolFields(option, { toolDescription }),
@@ -56,7 +56,7 @@ const properties: INodeProperties[] = [
 		type: 'dateTime',
 		default: '',
 		description:
-			'When Send queued the fax: Send\'s "sentAt". Empty looks at the newest fax sent to the number in the last 24 hours.',
+			'When Send queued the fax: Send\'s "queuedAt". Empty looks at the newest fax sent to the number in the last 24 hours.',
 	},
 ];
 
@@ -75,12 +75,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 				'Map "to" from Send\'s output (one item per number), e.g. +4930123456, with "+" and the country code.',
 		});
 	}
-	const sentAt = dateTimeValue(
+	const queuedAt = dateTimeValue(
 		this,
 		this.getNodeParameter('sentAt', itemIndex, ''),
 		'Sent At',
 		itemIndex,
 	);
 	const fax = { to: number.numbers[0], outboxFaxId };
-	return toItems(await faxStatusNow(this, itemIndex, userId, fax, sentAt?.getTime()));
+	return toItems(await faxStatusNow(this, itemIndex, userId, fax, queuedAt?.getTime()));
 }

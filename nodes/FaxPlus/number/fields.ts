@@ -33,7 +33,7 @@ export function faxNumberOf(context: IExecuteFunctions, itemIndex: number): stri
 	return result.numbers[0];
 }
 
-/** What Output → Simplified keeps of a number record (assigned_to: the IDs of the users it is assigned to). */
+/** What Output → Simplified keeps of a number record (assignedTo: the IDs of the users it is assigned to). */
 export const SIMPLIFIED_NUMBER: SimplifiedShape = {
 	fields: ['id', 'number', 'status', 'assigned_to', 'acquired_date', 'expiration_date'],
 };

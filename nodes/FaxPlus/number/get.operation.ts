@@ -1,8 +1,8 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields, userIdOf } from '../shared/parameters';
-import { toItems } from '../shared/items';
+import { outputProperties, shapedItems } from '../shared/output';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
-import { faxNumberField, faxNumberOf } from './fields';
+import { faxNumberField, faxNumberOf, RAW_ONLY_NUMBER_FIELDS, SIMPLIFIED_NUMBER } from './fields';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {
@@ -16,6 +16,7 @@ const properties: INodeProperties[] = [
 	...toolFields(option),
 	...userIdFields(),
 	faxNumberField('The fax number to get'),
+	...outputProperties(SIMPLIFIED_NUMBER, RAW_ONLY_NUMBER_FIELDS),
 ];
 
 const displayOptions = { show: { resource: ['number'], operation: ['get'] } };
@@ -24,10 +25,10 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const userId = userIdOf(this, itemIndex);
 	const number = faxNumberOf(this, itemIndex);
-	const answer = await faxPlusApiRequest<object | undefined>(this, {
+	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
 		method: 'GET',
 		path: `/accounts/${encodeURIComponent(userId)}/numbers/${encodeURIComponent(number)}`,
 		itemIndex,
 	});
-	return toItems(answer ?? { number });
+	return shapedItems(this, itemIndex, [answer ?? { number }], SIMPLIFIED_NUMBER);
 }

@@ -1,14 +1,33 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { withIsoTimes } from '../../shared/api/dates';
 
 export function toItems(data: object | object[]): INodeExecutionData[] {
 	return (Array.isArray(data) ? data : [data]).map((json) => ({ json: json as IDataObject }));
 }
 
-/** GETs one answer from `path` as its item (an empty answer: an empty item). */
-export async function getItem(context: IExecuteFunctions, path: string, itemIndex: number) {
+/** Fax.Plus's records as items, each time in ISO 8601 UTC under its camelCase name (withIsoTimes). */
+export function recordItems(
+	records: object | object[],
+	millisecondFields?: string[],
+): INodeExecutionData[] {
+	return toItems(
+		(Array.isArray(records) ? records : [records]).map((record) =>
+			withIsoTimes(record as IDataObject, millisecondFields),
+		),
+	);
+}
+
+/** GETs one answer from `path` as its item (an empty answer: an empty item); `millisecondFields` as recordItems reads them. */
+export async function getItem(
+	context: IExecuteFunctions,
+	path: string,
+	itemIndex: number,
+	millisecondFields?: string[],
+) {
 	const request = { method: 'GET' as const, path, itemIndex };
-	return toItems((await faxPlusApiRequest<object | undefined>(context, request)) ?? {});
+	const answer = await faxPlusApiRequest<object | undefined>(context, request);
+	return recordItems(answer ?? {}, millisecondFields);
 }
 
 /** DELETEs `path`; Fax.Plus answers nothing (204), so the item says what was deleted. */
@@ -26,5 +45,5 @@ export async function deleteItem(
 export function answerOr(answer: object | undefined, whatHappened: object): INodeExecutionData[] {
 	const hasContent =
 		answer !== null && typeof answer === 'object' && Object.keys(answer).length > 0;
-	return toItems(hasContent ? answer : whatHappened);
+	return hasContent ? recordItems(answer) : toItems(whatHappened);
 }

@@ -5,7 +5,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { parseDateTime } from '../../shared/api/dates';
+import { camelCaseOf, isoTime, isTimeField } from '../../shared/api/dates';
 import { listOf } from './parameters';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { TOOL_KEY } from '../../shared/n8n/executeContext';
@@ -28,18 +28,6 @@ export interface SimplifiedShape {
 	/** Other names Fax.Plus gives a field, read when the field is absent, e.g. `from` ← `from_number`. */
 	alternatives?: Record<string, string[]>;
 }
-
-/** The API's time fields: `YYYY-MM-DD HH:mm:ss` in UTC, or with a `+HHMM` offset (send_time). */
-const TIME_FIELDS = new Set([
-	'start_time',
-	'submit_time',
-	'last_update',
-	'last_updated_status_time',
-	'send_time',
-	'acquired_date',
-	'expiration_date',
-	'creation_date',
-]);
 
 /** The same parameter for the workflow node and for the tool n8n makes of it (TOOL_KEY). */
 export function withToolDefault(
@@ -80,7 +68,8 @@ export function outputProperties(
 				{
 					name: 'Simplified',
 					value: 'simplified',
-					description: 'The fields a workflow needs most, times in ISO 8601 UTC',
+					description:
+						'The fields a workflow needs most, named in camelCase, times in ISO 8601 UTC',
 				},
 				{ name: 'Raw', value: 'raw', description: 'Every field, as Fax.Plus answers it' },
 				{ name: 'Selected Fields', value: 'selected', description: 'Only the fields you pick' },
@@ -103,13 +92,11 @@ export function outputProperties(
 	];
 }
 
-function isoTime(value: unknown): unknown {
-	if (typeof value !== 'string' || value.trim() === '') return value;
-	return parseDateTime(value)?.toISOString().replace('.000Z', 'Z') ?? value;
-}
-
-/** A record with only the shape's fields, in its order, flattened and renamed as it says; times as ISO 8601 UTC. */
-function shapeRecord(record: IDataObject, shape: SimplifiedShape): IDataObject {
+/**
+ * A record with only the shape's fields, in its order, flattened and renamed as it says; times as
+ * ISO 8601 UTC. Simplified names each field in camelCase; Selected Fields, as it was picked.
+ */
+function shapeRecord(record: IDataObject, shape: SimplifiedShape, camelCase: boolean): IDataObject {
 	const result: IDataObject = {};
 	for (const name of shape.fields) {
 		const names = [name, ...(shape.alternatives?.[name] ?? [])];
@@ -121,8 +108,8 @@ function shapeRecord(record: IDataObject, shape: SimplifiedShape): IDataObject {
 		const inner = shape.flatten?.[name];
 		const isObject = value !== null && typeof value === 'object' && !Array.isArray(value);
 		const kept = inner !== undefined && isObject ? (value as IDataObject)[inner] : value;
-		result[shape.rename?.[name] ?? name] = (
-			TIME_FIELDS.has(name) ? isoTime(kept) : kept
+		result[shape.rename?.[name] ?? (camelCase ? camelCaseOf(name) : name)] = (
+			isTimeField(name) ? isoTime(kept) : kept
 		) as IDataObject[string];
 	}
 	return result;
@@ -156,7 +143,7 @@ export function shapedItems(
 	}
 	if (mode === 'raw') return records.map((record) => ({ json: record }));
 	const chosen = mode === 'selected' ? { fields: selectedFields(context, itemIndex) } : shape;
-	return records.map((record) => ({ json: shapeRecord(record, chosen) }));
+	return records.map((record) => ({ json: shapeRecord(record, chosen, mode === 'simplified') }));
 }
 
 const UNTRUSTED_NOTE =

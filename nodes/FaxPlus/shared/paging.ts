@@ -4,7 +4,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { toItems } from './items';
+import { recordItems } from './items';
 import { shapedItems, withToolDefault, type SimplifiedShape } from './output';
 import { operationError } from '../../shared/transport/nodeErrors';
 
@@ -57,5 +57,5 @@ export async function getManyItems(
 	const records = (await list()).slice(0, limit);
 	return shape
 		? shapedItems(context, itemIndex, records as IDataObject[], shape)
-		: toItems(records);
+		: recordItems(records);
 }

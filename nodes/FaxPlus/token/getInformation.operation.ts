@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { getItem } from '../shared/items';
+import { TOKEN_TIMES } from '../../shared/api/dates';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {
@@ -19,5 +20,5 @@ const displayOptions = { show: { resource: ['token'], operation: ['getInformatio
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	return await getItem(this, '/auth/token', itemIndex);
+	return await getItem(this, '/auth/token', itemIndex, TOKEN_TIMES);
 }

@@ -1,3 +1,6 @@
+// Fax.Plus's date and time forms: read (parseDateTime), written (formatUtc), and output as ISO 8601 UTC.
+import type { IDataObject } from 'n8n-workflow';
+
 /** An ISO-like date and time, or the API's own `YYYY-MM-DD HH:mm:ss +HHMM`. */
 const DATE_TIME =
 	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
@@ -58,4 +61,63 @@ export function formatUtc(date: Date): string {
 
 export function formatSendTime(date: Date): string {
 	return `${formatUtc(date)} +0000`;
+}
+
+/**
+ * Fax.Plus's time fields, which it writes as text in UTC ("all dates and times returned are UTC"),
+ * with `+HHMM` where it names a zone (send_time). A token's dates are epoch milliseconds (TOKEN_TIMES).
+ */
+const TIME_FIELDS = new Set([
+	'start_time',
+	'submit_time',
+	'last_update',
+	'last_updated_status_time',
+	'send_time',
+	'acquired_date',
+	'expiration_date',
+	'creation_date',
+	'created_at',
+	'reload_at',
+]);
+
+export const isTimeField = (name: string) => TIME_FIELDS.has(name);
+
+/** The dates of a personal access token's information, in epoch milliseconds. */
+export const TOKEN_TIMES = ['created_date', 'expiration_date', 'last_used'];
+
+/** An output name: `acquired_date` → `acquiredDate`. */
+export const camelCaseOf = (name: string) =>
+	name.replace(/_+([a-z0-9])/gi, (_, letter: string) => letter.toUpperCase());
+
+/**
+ * A time Fax.Plus wrote as text as ISO 8601 UTC (`2030-01-15T09:30:00Z`), or one in epoch
+ * milliseconds where `form` says so; a value not in that form stays as it came.
+ */
+export function isoTime(value: unknown, form: 'text' | 'milliseconds' = 'text'): unknown {
+	const date =
+		form === 'milliseconds'
+			? typeof value === 'number'
+				? new Date(value)
+				: undefined
+			: typeof value === 'string' && value.trim() !== ''
+				? parseDateTime(value)
+				: undefined;
+	if (date === undefined || Number.isNaN(date.getTime())) return value;
+	return date.toISOString().replace('.000Z', 'Z');
+}
+
+/**
+ * A record with each of Fax.Plus's time fields in ISO 8601 UTC under its camelCase name (those
+ * named in `millisecondFields` read as epoch milliseconds), the rest as it came.
+ */
+export function withIsoTimes(record: IDataObject, millisecondFields: string[] = []): IDataObject {
+	return Object.fromEntries(
+		Object.entries(record).map(([name, value]) =>
+			millisecondFields.includes(name)
+				? [camelCaseOf(name), isoTime(value, 'milliseconds')]
+				: TIME_FIELDS.has(name)
+					? [camelCaseOf(name), isoTime(value)]
+					: [name, value],
+		),
+	) as IDataObject;
 }

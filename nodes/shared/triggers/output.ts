@@ -1,5 +1,6 @@
 // The item a delivery becomes, and the fax fields both triggers output.
 import type { IDataObject } from 'n8n-workflow';
+import { isoTime } from '../api/dates';
 import { faxStatusFields } from '../api/faxStatuses';
 import { readPhoneNumbers } from '../phone/numbers';
 
@@ -49,6 +50,8 @@ export function faxFieldsOf(data: IDataObject): IDataObject {
 		...faxStatusFields(data.status),
 		from: faxNumberOf(valueOrNull(data.from, data.from_number)),
 		to: faxNumberOf(valueOrNull(data.to, data.to_number)),
+		// When the fax started, in ISO 8601 UTC (`data.start_time` keeps Fax.Plus's form).
+		startTime: isoTime(valueOrNull(data.start_time)) as IDataObject[string],
 		faxId: valueOrNull(data.id),
 	};
 }
@@ -56,7 +59,13 @@ export function faxFieldsOf(data: IDataObject): IDataObject {
 /** `faxId` is `hook.id` (the fax list's ID), else `data.id`, a session's (`faxSessionId`). */
 export function buildOutput(
 	{ hook, data }: DeliveryPayload,
-	facts: { webhookId: string | null; signatureVerified: boolean; receivedAt: string },
+	facts: {
+		webhookId: string | null;
+		signatureVerified: boolean;
+		/** Why the signature is not verified, beside `signatureVerified: false`. */
+		signatureNote?: string;
+		receivedAt: string;
+	},
 ): IDataObject {
 	const hookId = idOf(hook.id);
 	const sessionId = idOf(data.id);
@@ -65,6 +74,7 @@ export function buildOutput(
 		webhookId: facts.webhookId,
 		isRetry: hookId !== undefined && sessionId !== undefined && hookId !== sessionId,
 		signatureVerified: facts.signatureVerified,
+		...(facts.signatureNote !== undefined && { signatureNote: facts.signatureNote }),
 		receivedAt: facts.receivedAt,
 		...faxFieldsOf(data),
 		faxId: valueOrNull(hook.id, data.id),

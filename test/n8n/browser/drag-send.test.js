@@ -4,7 +4,7 @@
 // Fax.Plus Get Status ("where is my fax now"). The nodes stand on the canvas as a user adds them,
 // untouched; the test fills the form in its page, picks From from the list, and fills every other
 // parameter by dragging a field of the input panel onto it: the form's number onto Send's To
-// (Send's files come from the item, nothing typed), Send's outboxFaxId, to and sentAt onto Get
+// (Send's files come from the item, nothing typed), Send's outboxFaxId, to and queuedAt onto Get
 // Status. It types no expression, runs each step, and gets the fax's status from the local
 // Fax.Plus server.
 //
@@ -154,12 +154,12 @@ module.exports = async function dragSend(t) {
 		);
 
 		await bcheck(
-			"drag-send: Get Status is filled by dragging Send's outboxFaxId, to and sentAt, and answers the fax's status",
+			"drag-send: Get Status is filled by dragging Send's outboxFaxId, to and queuedAt, and answers the fax's status",
 			async () => {
 				await openNode('Get Status');
 				dropped.outboxFaxId = await dragField('outboxFaxId', 'outboxFaxId');
 				dropped.statusTo = await dragField('to', 'to');
-				dropped.sentAt = await dragField('sentAt', 'sentAt');
+				dropped.queuedAt = await dragField('queuedAt', 'sentAt');
 				await runStep('statusMeaning');
 				await closeNode();
 				t.log(`dropped: ${JSON.stringify(dropped)}`);
@@ -167,7 +167,7 @@ module.exports = async function dragSend(t) {
 				assert.match(dropped.to, /^\{\{ \$json\['Fax number'\] \}\}$/);
 				assert.equal(dropped.outboxFaxId, '{{ $json.outboxFaxId }}');
 				assert.equal(dropped.statusTo, '{{ $json.to }}');
-				assert.equal(dropped.sentAt, '{{ $json.sentAt }}');
+				assert.equal(dropped.queuedAt, '{{ $json.queuedAt }}');
 			},
 		);
 

@@ -213,9 +213,9 @@ module.exports = async function firstSteps(t) {
 					() =>
 						logLinesSince(
 							from,
-							`the signature does not verify with the saved signing secret (signing secret credential "${s.demo.secretCred.name}")`,
+							`the signature does not verify with the saved signing secret (signing secret credential "${s.demo.secretCred.name}"; webhook endpoint ${endpointId} at `,
 						).length > 0,
-					"the refusal naming the credential in n8n's log",
+					"the refusal naming the credential and the endpoint in n8n's log",
 					WAIT_MS,
 				);
 			},

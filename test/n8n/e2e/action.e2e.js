@@ -493,7 +493,7 @@ const CASES = [
 				'outboxFaxId',
 				'to',
 				'from',
-				'sentAt',
+				'queuedAt',
 				'pages',
 			]);
 			assert.equal(jsonOf(items)[0].pages, 1);
@@ -596,7 +596,7 @@ const CASES = [
 		check(items, reqs) {
 			one(reqs, 'GET', '/accounts/self/numbers/%2B15551230003');
 			assert.deepEqual(
-				jsonOf(items).map((n) => [n.number, n.assigned_to]),
+				jsonOf(items).map((n) => [n.number, n.assignedTo]),
 				[['+15551230003', ['member_1']]],
 			);
 		},

@@ -102,7 +102,7 @@ module.exports = async function aiAgent(t) {
 				args: { fax_id: 'fax_1' },
 				final: (content) => {
 					const fax = [].concat(JSON.parse(content))[0];
-					return `Fax ${fax.id} came from ${fax.untrusted.callerId} on ${fax.start_time} (${fax.pages} pages).`;
+					return `Fax ${fax.id} came from ${fax.untrusted.callerId} on ${fax.startTime} (${fax.pages} pages).`;
 				},
 			});
 			started.push({ stop: () => s.model.close() });
@@ -175,7 +175,7 @@ module.exports = async function aiAgent(t) {
 				['GET /v3/accounts/self/faxes/fax_1'],
 			);
 			const toolMessage = completions[1].body.messages.find((m) => m.role === 'tool');
-			assert.match(String(toolMessage.content), /"start_time":"2025-01-14T10:15:00Z"/);
+			assert.match(String(toolMessage.content), /"startTime":"2025-01-14T10:15:00Z"/);
 			assert.doesNotMatch(String(toolMessage.content), /cost_details/);
 			// Text written by the sender reaches the model marked as data, not instructions.
 			assert.match(

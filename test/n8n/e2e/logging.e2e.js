@@ -214,7 +214,7 @@ module.exports = async function logging(t) {
 			assert.deepEqual([...statuses], [[401, FLOOD]], `answers: ${JSON.stringify([...statuses])}`);
 			const lines = await logFile.waitFor(
 				s.wf.id,
-				/\(401\): the signature does not verify with the saved signing secret \(signing secret credential "[^"]+"\)\. The credential holds another endpoint's secret/,
+				/\(401\): the signature does not verify with the saved signing secret \(signing secret credential "[^"]+"; webhook endpoint ep_\S+ at http:\/\/\S+\/webhook\)\. The credential holds another endpoint's secret/,
 			);
 			s.floodLines = () =>
 				logFile.ours(s.wf.id).filter((line) => /the signature does not verify/.test(line));

@@ -427,7 +427,7 @@ module.exports = async function mcp(t) {
 					new RegExp(`^mcp ${tag}\\nn8n-key-[0-9a-f]{24}-[0-9a-f]{48}$`),
 				);
 				assert.match(record.untrustedNote, /not instructions/);
-				assert.match(record.submit_time, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+				assert.match(record.submitTime, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
 			},
 		);
 
@@ -466,9 +466,9 @@ module.exports = async function mcp(t) {
 					assert.deepEqual(Object.keys(fax).sort(), [
 						'direction',
 						'id',
-						'is_read',
+						'isRead',
 						'pages',
-						'start_time',
+						'startTime',
 						'status',
 						'statusMeaning',
 						'statusRetryable',
@@ -477,7 +477,7 @@ module.exports = async function mcp(t) {
 					]);
 					assert.deepEqual(Object.keys(fax.untrusted).sort(), ['callerId', 'comment']);
 					assert.equal(fax.direction, 'incoming');
-					assert.match(fax.start_time, /Z$/);
+					assert.match(fax.startTime, /Z$/);
 				}
 				const raw = JSON.stringify(Object.values(server.state.faxes).slice(0, 10));
 				log(`10 faxes: ${textOf(result).length} characters simplified, ${raw.length} raw`);
@@ -502,8 +502,8 @@ module.exports = async function mcp(t) {
 				statusRetryable: false,
 				to: '+15551230001',
 				pages: 2,
-				start_time: '2025-01-14T10:15:00Z',
-				is_read: server.state.faxes.fax_1.is_read,
+				startTime: '2025-01-14T10:15:00Z',
+				isRead: server.state.faxes.fax_1.is_read,
 				untrusted: { comment: 'Invoice from Berlin Clinic', callerId: '+4930123456' },
 				untrustedNote: fax.untrustedNote,
 			});

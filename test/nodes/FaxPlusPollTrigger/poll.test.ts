@@ -109,6 +109,8 @@ describe('Fax.Plus Polling Trigger → polls', () => {
 			statusRetryable: false,
 			from: '+4930123456',
 			to: '+15551230001',
+			// The fax list's start_time, in ISO 8601 UTC.
+			startTime: `${String(fax.start_time).replace(' ', 'T')}Z`,
 			faxId: 'fax_new_1',
 			statusFinal: true,
 			polledAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),

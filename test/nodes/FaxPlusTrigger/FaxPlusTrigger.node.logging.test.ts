@@ -62,7 +62,7 @@ describe('Fax.Plus Trigger → what it logs and saves with the execution', () =>
 			expect(refused.attempts.map((attempt) => attempt.status)).toEqual([401]);
 			expect(warnings()).toHaveLength(1);
 			expect(warnings()[0].message).toMatch(
-				/^Fax\.Plus: delivery refused \(401\): no signing secret is saved in the trigger's signing secret credential yet \(signing secret credential "Signing secret"\)\. Copy the signing secret .* Fax\.Plus Polling Trigger/,
+				/^Fax\.Plus: delivery refused \(401\): no signing secret is saved in the trigger's signing secret credential yet \(signing secret credential "Signing secret"; webhook endpoint ep_\S+ at http:\/\/\S+\/webhook\)\. Copy the signing secret .* Fax\.Plus Polling Trigger/,
 			);
 			expect(warnings()[0].meta).toMatchObject({
 				package: 'n8n-nodes-faxplus',
@@ -142,9 +142,14 @@ describe('Fax.Plus Trigger → what it logs and saves with the execution', () =>
 				onlyEndpointId: endpoint.id,
 			});
 			expect(refused.attempts.map((attempt) => attempt.status)).toEqual([401]);
-			expect(warnings()[1].message).toMatch(
-				/^Fax\.Plus: delivery refused \(401\): the signature does not verify with the saved signing secret \(signing secret credential "Signing secret"\)\. The credential holds another endpoint's secret/,
+			// The refusal names the credential and the endpoint whose secret it must hold, never a secret.
+			expect(warnings()[1].message).toContain(
+				`delivery refused (401): the signature does not verify with the saved signing secret (signing secret credential "Signing secret"; webhook endpoint ${endpoint.id} at ${harness.productionUrl}). The credential holds another endpoint's secret`,
 			);
+			expect(warnings()[1].meta).toMatchObject({
+				cause: 'signature_mismatch',
+				endpointId: endpoint.id,
+			});
 			expect(textOf(logs.lines)).not.toContain(otherSecret.slice('whsec_'.length));
 		});
 
@@ -248,7 +253,7 @@ describe('Fax.Plus Trigger → what it logs and saves with the execution', () =>
 					'webhook-timestamp': String(now()),
 					'webhook-signature': wellFormed,
 				}),
-				/\(401\): the signature does not verify with the saved signing secret \(signing secret credential "Signing secret"\)\. The credential holds another endpoint's secret/,
+				/\(401\): the signature does not verify with the saved signing secret \(signing secret credential "Signing secret"; webhook endpoint ep_\S+ at http:\/\/\S+\/webhook\)\. The credential holds another endpoint's secret/,
 			],
 		])('%s: one warning with the cause and what to do', async (_name, headers, expected) => {
 			const harness = await activeTrigger();

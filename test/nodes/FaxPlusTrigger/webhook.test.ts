@@ -67,6 +67,7 @@ describe('Fax.Plus Trigger → deliveries (current webhook API)', () => {
 				statusRetryable: false,
 				from: '+15551230001',
 				to: '+4930123456',
+				startTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
 				faxId: 'fax_abc',
 				faxSessionId: 'fax_abc',
 				hook: { id: 'fax_abc', event: 'fax_sent', event_time: expect.any(String), target: '' },

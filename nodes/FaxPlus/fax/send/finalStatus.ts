@@ -7,6 +7,7 @@ import { outboxFaxes, type OutboxFax, sentSince } from '../../../shared/api/acco
 import type { FaxRecord } from '../shared/sentFaxes';
 import { instantOf, matchSent } from '../shared/sentFaxes';
 import { operationError } from '../../../shared/transport/nodeErrors';
+import { withIsoTimes } from '../../../shared/api/dates';
 import {
 	STATUS_CHECK_FLOOR_SECONDS,
 	DEFAULT_CHECK_INTERVAL_SECONDS,
@@ -70,7 +71,7 @@ export async function waitForFinalStatus(
 	userId: string,
 	ids: Record<string, string>,
 	settings: { intervalMs: number; maxChecks: number },
-	sentAt: number,
+	queuedAt: number,
 ): Promise<IDataObject[]> {
 	const followed: Followed[] = Object.entries(ids).map(([to, outboxFaxId]) => ({
 		to,
@@ -104,30 +105,37 @@ export async function waitForFinalStatus(
 		}
 		if (left.length === 0) return;
 		const earliest = Math.min(
-			sentAt,
-			...left.map((entry) => instantOf(entry.outbox?.submit_time) ?? sentAt),
+			queuedAt,
+			...left.map((entry) => instantOf(entry.outbox?.submit_time) ?? queuedAt),
 		);
 		const sent = (await sentSince(context, itemIndex, userId, earliest - 60_000)) as FaxRecord[];
 		for (const entry of left) {
-			const { fax, matchedBy } = matchSent(entry, sent, taken, sentAt - 60_000) ?? {};
+			const { fax, matchedBy } = matchSent(entry, sent, taken, queuedAt - 60_000) ?? {};
 			if (!fax) continue;
 			taken.add(fax.id as string);
 			const { to, outboxFaxId } = entry;
 			const status = faxStatusFields(fax.status);
-			entry.result = { ...fax, faxId: fax.id, outboxFaxId, to, ...status, final: true, matchedBy };
+			entry.result = {
+				...withIsoTimes(fax as IDataObject),
+				faxId: fax.id,
+				outboxFaxId,
+				to,
+				...status,
+				final: true,
+				matchedBy,
+			};
 		}
 	}
 }
 
 /** Send's items as an agent reads them: each with a message on what happens next and how to follow it. */
-export function sentForAgent(items: IDataObject[], sendTime: string | undefined): IDataObject[] {
-	const when = sendTime ? `at ${sendTime}` : 'now';
+export function queuedForAgent(items: IDataObject[]): IDataObject[] {
 	return items.map((item) => ({
 		...item,
 		message:
-			`The fax to ${String(item.to)} was accepted and queued in the Fax.Plus outbox (outbox ID ${String(item.outboxFaxId)}); Fax.Plus sends it ${when}. ` +
+			`The fax to ${String(item.to)} was accepted and queued in the Fax.Plus outbox (outbox ID ${String(item.outboxFaxId)}); Fax.Plus sends it ${item.scheduledFor ? `at ${String(item.scheduledFor)}` : 'now'}. ` +
 			'Sending takes a few minutes (converting, dialling, retries when the line is busy). ' +
-			'To check on it: Fax → Get Status with its outboxFaxId, to and sentAt finds it wherever it is (status, statusMeaning, final, and once sent its fax ID). ' +
+			'To check on it: Fax → Get Status with its outboxFaxId, to and queuedAt finds it wherever it is (status, statusMeaning, final, and once sent its fax ID). ' +
 			'While it waits or is being sent, Outbox → Get with its outbox ID gives its status (submitted, converting, scheduled_for_sending, sending); ' +
 			'once sent it leaves the outbox (Outbox → Get then answers that it is not found) and appears under a new fax ID in Fax → Get Many with category "sent", ' +
 			'whose status is "success" or a failure such as "failed_user_busy". Cancel it before then with Outbox → Delete. ' +

@@ -5,7 +5,7 @@ import type {
 	INodeExecutionData,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { formatSendTime } from '../../../shared/api/dates';
+import { formatSendTime, isoTime } from '../../../shared/api/dates';
 import { dateTimeValue, choiceOf, refuseMarker, retryOf, wholeNumber } from '../../shared/values';
 import { faxPlusApiRequest } from '../../../shared/transport/transport';
 import { nodeErrorOf, operationError } from '../../../shared/transport/nodeErrors';
@@ -27,7 +27,7 @@ import {
 	uploadDocument,
 } from './documents';
 import { fetchDocuments } from './documentUrls';
-import { finalStatusSettings, waitForFinalStatus, sentForAgent } from './finalStatus';
+import { finalStatusSettings, waitForFinalStatus, queuedForAgent } from './finalStatus';
 import { sendKeyOf, checkManualRepeat } from './idempotency/keyLookups';
 
 export const option: INodePropertyOptions = {
@@ -48,7 +48,7 @@ const displayOptions = { show: { resource: ['fax'], operation: ['send'] } };
 export const description = updateDisplayOptions(displayOptions, [
 	...toolFields(option, {
 		toolDescription:
-			'Send a fax with Fax.Plus to one or more fax numbers. Needs the numbers in E.164 format (+ and the country code), separated by commas, and the document (text or an http(s) URL, as the tool is set up). Returns, per number, the outbox ID of the queued fax and how to check its status later (Fax → Get Status with outboxFaxId, to and sentAt). The same fax again within 24 hours is not faxed twice (duplicate: true); a refusal names the number and sends nothing.',
+			'Send a fax with Fax.Plus to one or more fax numbers. Needs the numbers in E.164 format (+ and the country code), separated by commas, and the document (text or an http(s) URL, as the tool is set up). Returns, per number, the outbox ID of the queued fax and how to check its status later (Fax → Get Status with outboxFaxId, to and queuedAt). The same fax again within 24 hours is not faxed twice (duplicate: true); a refusal names the number and sends nothing.',
 		agentRisk,
 	}),
 	...properties,
@@ -114,7 +114,7 @@ export async function execute(
 		// A fax whose document is sent again after `files` (apidoc "Send a fax" note).
 		...(fromFax !== undefined && { from_fax: fromFax }),
 	};
-	const sentAt = Date.now();
+	const queuedAt = Date.now();
 	let hold: Awaited<ReturnType<NonNullable<typeof key>['hold']>> | undefined;
 	try {
 		for (const document of documents) {
@@ -160,19 +160,19 @@ export async function execute(
 		{ numbers: options.saveNumbersInCustomData === true },
 	);
 	if (waitSettings)
-		return toItems(await waitForFinalStatus(this, itemIndex, userId, ids, waitSettings, sentAt));
+		return toItems(await waitForFinalStatus(this, itemIndex, userId, ids, waitSettings, queuedAt));
 	// One item per destination: what the whole send shares follows `outboxFaxId` and `to`.
 	const items = to.map((number) => ({
 		outboxFaxId: ids[number] ?? null,
 		to: number,
 		from,
-		sentAt: new Date(sentAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+		queuedAt: new Date(queuedAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+		...(body.send_time && { scheduledFor: isoTime(body.send_time) as string }),
 		...(pages !== undefined && { pages }),
 		...(fromFax !== undefined && { fromFax }),
-		...(body.send_time && { sendTime: body.send_time }),
 		...(key && { commentTag: key.tag }),
 	}));
-	return toItems(runsAsTool(this) ? sentForAgent(items, body.send_time) : items);
+	return toItems(runsAsTool(this) ? queuedForAgent(items) : items);
 }
 
 async function documentsOf(

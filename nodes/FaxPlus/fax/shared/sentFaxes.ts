@@ -52,13 +52,13 @@ const LOOK_BACK_MS = 24 * 60 * 60 * 1000;
 /** The newest sent faxes Get Status reads at most: a Sent At long ago (1970) pages no further. */
 const MOST_SENT_LOOKED_AT = 5 * SENT_PAGE;
 
-/** Where a fax of a send is now (without `sentAt`: the newest to the number in 24 h). */
+/** Where a fax of a send is now (without `queuedAt`: the newest to the number in 24 h). */
 export async function faxStatusNow(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	userId: string,
 	fax: { to: string; outboxFaxId: string },
-	sentAt: number | undefined,
+	queuedAt: number | undefined,
 ): Promise<IDataObject> {
 	const outbox = await outboxFaxes(context, userId, itemIndex);
 	const waiting = outbox.find((record) => record.id === fax.outboxFaxId);
@@ -73,7 +73,7 @@ export async function faxStatusNow(
 			pages: (waiting.page_count as number | undefined) ?? null,
 		};
 	}
-	const since = sentAt ?? Date.now() - LOOK_BACK_MS;
+	const since = queuedAt ?? Date.now() - LOOK_BACK_MS;
 	const sent = (await sentSince(
 		context,
 		itemIndex,
@@ -86,7 +86,7 @@ export async function faxStatusNow(
 		undefined,
 	);
 	const match: Match =
-		sentAt === undefined
+		queuedAt === undefined
 			? newest && { fax: newest, matchedBy: 'destination, the newest in the last 24 hours' }
 			: matchSent(fax, sent, new Set(), since - 60_000);
 	if (!match) {
@@ -97,7 +97,7 @@ export async function faxStatusNow(
 			status: 'unknown',
 			statusMeaning:
 				sent.length >= MOST_SENT_LOOKED_AT
-					? `It is not in the outbox, nor among the newest ${MOST_SENT_LOOKED_AT} sent faxes: check that Sent At is Send's "sentAt", or look it up with Fax → Get Many (Sent).`
+					? `It is not in the outbox, nor among the newest ${MOST_SENT_LOOKED_AT} sent faxes: check that Sent At is Send's "queuedAt", or look it up with Fax → Get Many (Sent).`
 					: `It is not in the outbox, and no sent fax to ${fax.to} since ${isoOf(since)} is listed yet: Fax.Plus may still be moving it to the sent faxes. Check again in a minute.`,
 			statusRetryable: null,
 			final: false,
@@ -112,7 +112,7 @@ export async function faxStatusNow(
 		...faxStatusFields(record.status),
 		final: isFinalStatus(record.status),
 		pages: (record.pages as number | undefined) ?? null,
-		start_time: isoOf(instantOf(record.start_time ?? record.submit_time)),
+		startTime: isoOf(instantOf(record.start_time ?? record.submit_time)),
 		matchedBy: match.matchedBy,
 	};
 }

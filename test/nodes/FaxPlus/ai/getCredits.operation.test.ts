@@ -28,7 +28,7 @@ describe('AI → Get Credits', () => {
 						{ feature: 'ocr', credits_used: 12 },
 						{ feature: 'field_extraction', credits_used: 8 },
 					],
-					reload_at: expect.stringMatching(/^\d{4}-\d{2}-01T00:00:00Z$/),
+					reloadAt: expect.stringMatching(/^\d{4}-\d{2}-01T00:00:00Z$/),
 				},
 				pairedItem: { item: 0 },
 			},

@@ -29,14 +29,14 @@ describe('Fax → Get Status', () => {
 				userId: 'self',
 				outboxFaxId: '={{ $json.outboxFaxId }}',
 				to: '={{ $json.to }}',
-				sentAt: '={{ $json.sentAt }}',
+				sentAt: '={{ $json.queuedAt }}',
 			},
 			{ items: sent.map(({ json }) => ({ json })) },
 		);
 
 	it('finds each fax in the outbox while it waits, then among the sent faxes with how it ended', async () => {
 		const sent = await runOk(server(), send);
-		expect(sent.map((item) => item.json.sentAt)).toEqual([
+		expect(sent.map((item) => item.json.queuedAt)).toEqual([
 			expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
 			expect.stringMatching(/Z$/),
 		]);

@@ -31,9 +31,9 @@ describe('Output: Simplified, Raw, Selected Fields', () => {
 			outboxFaxId: 'outbox_1',
 		});
 		expect(items[0].json).toMatchObject({
-			send_time: '2030-01-15T07:00:00Z',
-			submit_time: 'not a time',
-			last_updated_status_time: 42,
+			sendTime: '2030-01-15T07:00:00Z',
+			submitTime: 'not a time',
+			lastUpdatedStatusTime: 42,
 		});
 	});
 
@@ -64,8 +64,8 @@ describe('Output: Simplified, Raw, Selected Fields', () => {
 			statusMeaning: 'The fax was sent (or received) completely.',
 			statusRetryable: false,
 			pages: 2,
-			start_time: '2025-01-14T10:15:00Z',
-			is_read: false,
+			startTime: '2025-01-14T10:15:00Z',
+			isRead: false,
 			comment: 'Invoice from Berlin Clinic',
 		});
 		const raw = await runOk(server(), { ...base, output: 'raw' });
@@ -80,8 +80,8 @@ describe('Output: Simplified, Raw, Selected Fields', () => {
 			statusRetryable: false,
 			to: '+15551230001',
 			pages: 2,
-			start_time: '2025-01-14T10:15:00Z',
-			is_read: false,
+			startTime: '2025-01-14T10:15:00Z',
+			isRead: false,
 			// Text written by the sender, marked as data (a received fax's caller ID too).
 			untrusted: { comment: 'Invoice from Berlin Clinic', callerId: '+4930123456' },
 			untrustedNote: UNTRUSTED_NOTE,
@@ -114,7 +114,9 @@ describe('Output: Simplified, Raw, Selected Fields', () => {
 		const marked = ['comment', 'from'];
 		expect(Object.keys(items[0].json).sort()).toEqual(
 			[
-				...SIMPLIFIED_FAX.fields.filter((f) => !marked.includes(f)),
+				...SIMPLIFIED_FAX.fields
+					.filter((f) => !marked.includes(f))
+					.map((f) => ({ start_time: 'startTime', is_read: 'isRead' })[f] ?? f),
 				'untrusted',
 				'untrustedNote',
 			].sort(),
@@ -150,9 +152,9 @@ describe('Output: Simplified, Raw, Selected Fields', () => {
 			statusMeaning: 'Waiting in the outbox until its Send At time.',
 			statusRetryable: false,
 			pages: 2,
-			send_time: '2030-01-15T09:00:00Z',
-			submit_time: '2025-01-10T08:00:00Z',
-			last_updated_status_time: '2025-01-10T08:00:00Z',
+			sendTime: '2030-01-15T09:00:00Z',
+			submitTime: '2025-01-10T08:00:00Z',
+			lastUpdatedStatusTime: '2025-01-10T08:00:00Z',
 			comment: 'Quarterly report',
 		});
 		expect(SIMPLIFIED_OUTBOX_FAX.fields).toHaveLength(Object.keys(items[0].json).length);
@@ -175,8 +177,16 @@ describe('Output: Simplified, Raw, Selected Fields', () => {
 			userId: 'self',
 			output: 'simplified',
 		});
-		expect(Object.keys(simplified[0].json)).toEqual(SIMPLIFIED_NUMBER.fields);
-		expect(Array.isArray(simplified[0].json.assigned_to)).toBe(true);
+		// Simplified names Fax.Plus's fields in camelCase.
+		expect(Object.keys(simplified[0].json)).toEqual([
+			'id',
+			'number',
+			'status',
+			'assignedTo',
+			'acquiredDate',
+			'expirationDate',
+		]);
+		expect(Array.isArray(simplified[0].json.assignedTo)).toBe(true);
 	});
 
 	it('Selected Fields: picked from the list, or named in an expression', async () => {

@@ -32,9 +32,9 @@ describe('Token → Get Information', () => {
 					id: expect.stringMatching(/^pat_/),
 					name: 'n8n full access',
 					preview: expect.stringMatching(/^alohi_pat_\.\.\./),
-					created_date: expect.any(Number),
-					expiration_date: expect.any(Number),
-					last_used: expect.any(Number),
+					createdDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?Z$/),
+					expirationDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?Z$/),
+					lastUsed: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?Z$/),
 				});
 			}
 			expect(JSON.stringify(items)).not.toContain(

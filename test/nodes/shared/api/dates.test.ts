@@ -1,4 +1,11 @@
-import { formatSendTime, formatUtc, parseDateTime } from '../../../../nodes/shared/api/dates';
+import {
+	formatSendTime,
+	formatUtc,
+	isoTime,
+	parseDateTime,
+	TOKEN_TIMES,
+	withIsoTimes,
+} from '../../../../nodes/shared/api/dates';
 import { fromLuxon } from '../../../../nodes/shared/n8n/executeContext';
 
 describe('shared/dates', () => {
@@ -55,5 +62,40 @@ describe('shared/dates', () => {
 		const date = new Date('2030-03-04T05:06:07.890Z');
 		expect(formatUtc(date)).toBe('2030-03-04 05:06:07');
 		expect(formatSendTime(date)).toBe('2030-03-04 05:06:07 +0000');
+	});
+
+	it("outputs each of Fax.Plus's times as ISO 8601 UTC under its camelCase name, in the form Fax.Plus writes it", () => {
+		const record = {
+			id: 'num_3',
+			acquired_date: '2024-01-10 00:00:00',
+			send_time: '2030-01-15 09:30:00 +0200',
+			creation_date: '2024-03-01',
+			submit_time: 'not a time',
+			last_update: 1_700_000_000_000,
+			other_date: '2024-01-10 00:00:00',
+		};
+		expect(withIsoTimes(record)).toEqual({
+			id: 'num_3',
+			acquiredDate: '2024-01-10T00:00:00Z',
+			sendTime: '2030-01-15T07:30:00Z',
+			creationDate: '2024-03-01T00:00:00Z',
+			// Not in the form Fax.Plus writes the field: kept as it came.
+			submitTime: 'not a time',
+			lastUpdate: 1_700_000_000_000,
+			// Not one of Fax.Plus's time fields: left alone.
+			other_date: '2024-01-10 00:00:00',
+		});
+		const token = {
+			created_date: 1_700_000_000_123,
+			expiration_date: '2030-01-01',
+			last_used: null,
+		};
+		expect(withIsoTimes(token, TOKEN_TIMES)).toEqual({
+			createdDate: '2023-11-14T22:13:20.123Z',
+			expirationDate: '2030-01-01',
+			lastUsed: null,
+		});
+		expect(isoTime(8.64e15 + 1, 'milliseconds')).toBe(8.64e15 + 1);
+		expect(isoTime('2024-13-01 00:00:00')).toBe('2024-13-01 00:00:00');
 	});
 });

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions, NodeOperationError } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { operationError } from '../../../../shared/transport/nodeErrors';
-import { formatUtc } from '../../../../shared/api/dates';
+import { formatUtc, isoTime } from '../../../../shared/api/dates';
 import { readFaxListPage, outboxFaxes, sentSince } from '../../../../shared/api/accountLists';
 import { faxStatusFields, outboxStatusFields } from '../../../../shared/api/faxStatuses';
 import { runsAsTool } from '../../../../shared/n8n/executeContext';
@@ -91,7 +91,15 @@ type Lists = { outbox: IDataObject[]; sent: IDataObject[] };
 type Key = { given?: string; id: string; parts: string; lookedAt: number; lifetimeMs: number };
 
 /** A fax found in Fax.Plus with the key's marker, and its status. */
-type Found = { id: string; to: string[]; parts: string; where: 'outbox' | 'sent'; status: object };
+type Found = {
+	id: string;
+	to: string[];
+	parts: string;
+	where: 'outbox' | 'sent';
+	status: object;
+	/** When Fax.Plus took the fax (its submit_time), in ISO 8601 UTC. */
+	queuedAt?: string;
+};
 
 class SendKey {
 	/** Carried in the comment's tags and text: the key's HMAC and the parts' fingerprints. */
@@ -207,8 +215,11 @@ class SendKey {
 			const explained = where === 'outbox' ? outboxStatusFields : faxStatusFields;
 			const status = { status: record.status ?? null, ...explained(record.status) };
 			const parts = markedParts(candidates, this.key.id);
+			const submitted = isoTime(record.submit_time);
+			const queuedAt =
+				typeof submitted === 'string' && submitted.endsWith('Z') ? submitted : undefined;
 			if (parts !== undefined && typeof record.id === 'string')
-				found.push({ id: record.id, to, parts, where, status });
+				found.push({ id: record.id, to, parts, where, status, queuedAt });
 		};
 		for (const record of outbox) {
 			const { text, tags } = (record.comment ?? {}) as { text?: unknown; tags?: unknown };
@@ -235,6 +246,10 @@ class SendKey {
 			outboxFaxId: outbox[number]?.id ?? null,
 			...(sent[number]?.id && { faxId: sent[number]?.id }),
 			to: number,
+			// As Send's own items have it, so Get Status finds the fax from this item too.
+			...((outbox[number] ?? sent[number])?.queuedAt && {
+				queuedAt: (outbox[number] ?? sent[number])?.queuedAt,
+			}),
 			...(last[number] && { where: last[number]?.where, ...last[number]?.status }),
 			duplicate: true,
 			from: this.identity.from,

@@ -160,6 +160,8 @@ describe('Fax → Send: Idempotency Key', () => {
 			faxIds: {},
 			commentTag: tag,
 		});
+		// When Fax.Plus took the first send's fax, as Send's own item names it.
+		expect(second.queuedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
 		// The key itself never reaches Fax.Plus, only an HMAC of it.
 		expect(JSON.stringify(server().requests.map((r) => r.body))).not.toContain('order-42');
 		// The key stays in n8n's record (its marks expire); the nonce goes.

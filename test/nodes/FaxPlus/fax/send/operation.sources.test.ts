@@ -122,7 +122,7 @@ describe('Fax → Send: document sources', () => {
 					outboxFaxId: expect.any(String),
 					to: '+15551234567',
 					from: '+15551230001',
-					sentAt: expect.any(String),
+					queuedAt: expect.any(String),
 					pages: 1,
 				});
 			},
@@ -330,7 +330,7 @@ describe('Fax → Send: document sources', () => {
 					outboxFaxId: id,
 					to: '+33144556677',
 					from: '+15551230001',
-					sentAt: expect.any(String),
+					queuedAt: expect.any(String),
 					fromFax: 'fax_4',
 				});
 			},

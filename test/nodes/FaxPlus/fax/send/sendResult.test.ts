@@ -51,6 +51,6 @@ describe('Fax → Send as an AI tool', () => {
 
 	it('in a workflow, outputs the outbox ID beside the number, no message and no storage paths', async () => {
 		const items = await runOk(server(), { ...base, to: '+15551234567', documentText: 'Hello' });
-		expect(Object.keys(items[0].json)).toEqual(['outboxFaxId', 'to', 'from', 'sentAt', 'pages']);
+		expect(Object.keys(items[0].json)).toEqual(['outboxFaxId', 'to', 'from', 'queuedAt', 'pages']);
 	});
 });
