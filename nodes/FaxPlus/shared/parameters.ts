@@ -32,7 +32,7 @@ export function resourceLocator(spec: LocatorSpec): INodeProperties {
 		displayName: spec.displayName,
 		name: spec.name,
 		type: 'resourceLocator',
-		default: spec.fromInput ? fromInputLocator(spec.fromInput) : { mode: 'list', value: '' },
+		default: locatorDefault(spec.fromInput),
 		required: true,
 		description: spec.description,
 		displayOptions: spec.displayOptions,
@@ -66,6 +66,10 @@ export const fromInputLocator = (field: string) => ({
 	mode: 'id',
 	value: fromInput(field),
 });
+
+/** A locator's default: the input item's field By ID, or an empty pick From List. */
+const locatorDefault = (fromInputField: string | undefined) =>
+	fromInputField ? fromInputLocator(fromInputField) : { mode: 'list', value: '' };
 
 /** A locator's value; a plain value (an expression's, a tool's) is itself. */
 export function locatorValue(value: unknown): unknown {

@@ -44,7 +44,13 @@ describe('Resource locators', () => {
 					searchListMethod: method,
 					searchable: true,
 				});
-				expect((property.default as IDataObject).mode).toBe('list');
+				// A fax's ID starts By ID, reading the input item's field (Send's output, a trigger's).
+				const fromInput = ['faxId', 'outboxFaxId'].includes(name) ? name : undefined;
+				expect(property.default).toEqual(
+					fromInput
+						? { __rl: true, mode: 'id', value: `={{ $json.${fromInput} }}` }
+						: expect.objectContaining({ mode: 'list' }),
+				);
 			}
 			expect(node.methods.listSearch[method]).toBeInstanceOf(Function);
 		},
