@@ -32,6 +32,8 @@ describe('Fax → Send: a manual run that would send the same fax again', () => 
 		expect(error?.description).toContain(
 			'To send it again now, set Options → Idempotency Key to a new value',
 		);
+		// How the editor's later steps get Send's item without a second fax.
+		expect(error?.description).toContain("pin Send's output once it has run");
 		expect(outboxFaxes()).toBe(queued);
 	});
 
