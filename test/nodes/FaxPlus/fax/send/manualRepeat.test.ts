@@ -26,7 +26,7 @@ describe('Fax → Send: a manual run that would send the same fax again', () => 
 
 		const { error } = await runOperation(server(), send, { mode: 'manual' });
 		expect(error?.message).toBe(
-			'Held back: a fax to +15551234567 was queued less than 5 minutes ago, so this manual run did not send it again',
+			"Held back: a fax to +15551234567 was queued less than 5 minutes ago, so this manual run did not send it again; pin Send's output to run the steps after it",
 		);
 		expect(error?.description).toMatch(/^Nothing was sent/);
 		expect(error?.description).toContain(
