@@ -19,12 +19,11 @@ export function faxIdField(description: string): INodeProperties {
 	return resourceLocator({
 		displayName: 'Fax',
 		name: 'faxId',
-		description: `${description} (its ID, not a phone number); as it comes, the input item's faxId (a trigger's or Get Status's)`,
+		description: `${description} (its ID, not a phone number)`,
 		searchListMethod: 'searchFaxes',
 		listPlaceholder: 'Select a fax...',
 		idPlaceholder: 'e.g. 7d3e2b9c4f1a',
 		dependsOn: USER_DEPENDENCY,
-		fromInput: 'faxId',
 	});
 }
 

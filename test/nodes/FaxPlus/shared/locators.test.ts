@@ -44,8 +44,8 @@ describe('Resource locators', () => {
 					searchListMethod: method,
 					searchable: true,
 				});
-				// A fax's ID starts By ID, reading the input item's field (Send's output, a trigger's).
-				const fromInput = ['faxId', 'outboxFaxId'].includes(name) ? name : undefined;
+				// An outbox fax's ID starts By ID, reading Send's output; every other ID From List.
+				const fromInput = name === 'outboxFaxId' ? name : undefined;
 				expect(property.default).toEqual(
 					fromInput
 						? { __rl: true, mode: 'id', value: `={{ $json.${fromInput} }}` }
