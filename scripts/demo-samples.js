@@ -108,7 +108,7 @@ async function createDemoSamples(n8n, server) {
 					resource: 'fax',
 					operation: 'downloadThumbnail',
 					userId: 'self',
-					faxId: 'fax_1',
+					faxId: { __rl: true, mode: 'id', value: 'fax_1' },
 					binaryPropertyName: 'data',
 				},
 				{ credentials: patRef },

@@ -33,8 +33,8 @@ const FILE_SECONDS = {
 		oauth2: 70,
 		// The demo's samples, then a new node, a new trigger published and a Custom API Call in the editor.
 		'first-steps': 60,
-		// The everyday path by dragging in the editor.
-		'drag-send': 61,
+		// The everyday path in the editor: the panel, subtitles, Get Status as it comes, pinned and held runs.
+		'drag-send': 85,
 		'drag-extract': 57,
 		// An n8n of its own with sharing (E2E_TESTS), an owner and a member (alone, 2026-11-28).
 		'credential-sharing': 49,

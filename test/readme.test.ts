@@ -3,6 +3,7 @@
 // README_TEMPLATE.md), short enough to read: the proofs live in docs/.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SIGN_IN_LABEL } from '../nodes/shared/transport/authentication';
 
 const README = readFileSync(join(__dirname, '../README.md'), 'utf8');
 const TEMPLATE_SECTIONS = [
@@ -34,10 +35,10 @@ describe('README.md', () => {
 		expect(tryIt).toBeLessThan(lines.indexOf('## Installation'));
 	});
 
-	it("uses the editor's words: Credential (n8n 2.x), not only n8n 1.x's Credential to connect with", () => {
+	it("uses the editor's words: the credential row's label (n8n 2.x), not only n8n 1.x's Credential to connect with", () => {
 		for (const match of README.matchAll(/\*\*Credential to connect with\*\*/g))
 			expect(README.slice(Math.max(0, (match.index ?? 0) - 80), match.index)).toMatch(/1\.x/);
-		expect(README).toMatch(/pick it under \*\*Credential\*\*/);
+		expect(README).toContain(`pick it under **${SIGN_IN_LABEL}**`);
 	});
 
 	it("names the demo's Webhooks page in the trigger's set-up, step 4", () => {

@@ -2,6 +2,8 @@ import type {
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeType,
+	INodeProperties,
+	INodePropertyOptions,
 	INodeTypeDescription,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
@@ -9,9 +11,48 @@ import { resources } from './resources';
 import { route } from './router';
 import * as listSearch from './methods/listSearch';
 import type { ListSearchMethod } from './methods/listSearch';
-import { PANEL_DESCRIPTION } from '../shared/n8n/editor';
+import { ACTION_DESCRIPTION } from '../shared/n8n/editor';
 import { authenticationProperty, signInCredentials } from '../shared/transport/authentication';
 import { customApiCallFields, customApiCallResource } from './shared/customApiCall';
+import { operationSubtitle } from './shared/display';
+
+// A constant, so the subtitle is made of its display names.
+const resourceProperty: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{ name: 'Account', value: 'account' },
+		{ name: 'AI', value: 'ai' },
+		{ name: 'Contact', value: 'contact' },
+		{ name: 'Contact Group', value: 'contactGroup' },
+		{
+			name: 'Fax',
+			value: 'fax',
+			description: 'Send a fax, check its status, and list, download, read or delete faxes',
+		},
+		{
+			name: 'Legacy Hook (Deprecated)',
+			value: 'legacyHook',
+			description:
+				'Hooks of the legacy API (/hooks), to be decommissioned by Fax.Plus; use Webhook for new integrations',
+		},
+		{ name: 'Number', value: 'number' },
+		{ name: 'Outbox', value: 'outbox' },
+		{ name: 'Shop', value: 'shop' },
+		{ name: 'Token', value: 'token' },
+		{
+			name: 'Webhook',
+			value: 'webhook',
+			description: 'Webhook endpoints of the current API, which deliver fax events to an HTTPS URL',
+		},
+		// Last, so that n8n adds none of its own (nodes/shared/n8n/editor.ts); spread, since n8n's
+		// lint rules read an entry's literal fields.
+		{ ...customApiCallResource },
+	],
+	default: 'fax',
+};
 
 export class FaxPlus implements INodeType {
 	description: INodeTypeDescription = {
@@ -20,8 +61,8 @@ export class FaxPlus implements INodeType {
 		icon: { light: 'file:../../icons/faxplus.svg', dark: 'file:../../icons/faxplus.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: PANEL_DESCRIPTION,
+		subtitle: operationSubtitle(resourceProperty.options as INodePropertyOptions[], resources),
+		description: ACTION_DESCRIPTION,
 		defaults: { name: 'Fax.Plus' },
 		usableAsTool: true,
 		builderHint: {
@@ -43,43 +84,7 @@ export class FaxPlus implements INodeType {
 		credentials: signInCredentials,
 		properties: [
 			authenticationProperty,
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Account', value: 'account' },
-					{ name: 'AI', value: 'ai' },
-					{ name: 'Contact', value: 'contact' },
-					{ name: 'Contact Group', value: 'contactGroup' },
-					{
-						name: 'Fax',
-						value: 'fax',
-						description: 'Send a fax, check its status, and list, download, read or delete faxes',
-					},
-					{
-						name: 'Legacy Hook (Deprecated)',
-						value: 'legacyHook',
-						description:
-							'Hooks of the legacy API (/hooks), to be decommissioned by Fax.Plus; use Webhook for new integrations',
-					},
-					{ name: 'Number', value: 'number' },
-					{ name: 'Outbox', value: 'outbox' },
-					{ name: 'Shop', value: 'shop' },
-					{ name: 'Token', value: 'token' },
-					{
-						name: 'Webhook',
-						value: 'webhook',
-						description:
-							'Webhook endpoints of the current API, which deliver fax events to an HTTPS URL',
-					},
-					// Last, so that n8n adds none of its own (nodes/shared/n8n/editor.ts); spread,
-					// since n8n's lint rules read an entry's literal fields.
-					{ ...customApiCallResource },
-				],
-				default: 'fax',
-			},
+			resourceProperty,
 			...Object.values(resources).flatMap((resource) => resource.description),
 			...customApiCallFields,
 		],

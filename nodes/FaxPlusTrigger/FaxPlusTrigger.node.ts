@@ -20,7 +20,7 @@ export class FaxPlusTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: eventsSubtitle,
-		// The Fax.Plus node's own words: n8n's node panel shows one entry for both, with the trigger's.
+		// n8n's node panel shows one entry for both nodes, with the trigger's words: they name both.
 		description: PANEL_DESCRIPTION,
 		defaults: { name: 'Fax.Plus Trigger' },
 		activationMessage,
@@ -45,17 +45,21 @@ export class FaxPlusTrigger implements INodeType {
 		credentials: [
 			{
 				name: 'faxPlusApi',
+				displayName: 'Fax.Plus Account',
 				required: true,
 				displayOptions: { show: { authentication: ['accessToken'] } },
 			},
 			{
 				name: 'faxPlusOAuth2Api',
+				displayName: 'Fax.Plus Account',
 				required: true,
 				displayOptions: { show: { authentication: ['oAuth2'] } },
 			},
 			{
 				// Not required (it exists once the endpoint does); a field shows it, as in n8n's triggers.
 				name: 'faxPlusWebhookSecretApi',
+				// The row's label, beside the account's: what this one is for.
+				displayName: 'Webhook Signing Secret (Verifies Deliveries)',
 				displayOptions: { show: { incomingAuthentication: ['signingSecret'] } },
 				testedBy: 'faxPlusWebhookSecretTest',
 			},

@@ -6,8 +6,9 @@ import { toolFields, updateDisplayOptions } from '../shared/display';
 export const option = {
 	name: 'Get',
 	value: 'get',
-	action: 'Get an account',
-	description: "Get a user's account: name, email, phone, type, status, settings",
+	action: 'Get account details',
+	description:
+		"Your own account's details, or a corporate member's: name, email, phone, type, status, settings",
 };
 
 const properties: INodeProperties[] = [...toolFields(option), ...userIdFields()];

@@ -18,7 +18,7 @@ import { toolFields, updateDisplayOptions } from '../shared/display';
 export const option = {
 	name: 'Update',
 	value: 'update',
-	action: 'Update an account',
+	action: 'Update account details',
 	description:
 		"Change your own account (or, for admins, a member's): name, email, phone, sending and notification settings",
 };

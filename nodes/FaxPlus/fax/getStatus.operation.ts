@@ -6,6 +6,7 @@ import {
 	requiredString,
 	userIdOf,
 	resourceLocator,
+	fromInput,
 	USER_DEPENDENCY,
 } from '../shared/parameters';
 import { toItems } from '../shared/items';
@@ -19,13 +20,13 @@ export const option = {
 	value: 'getStatus',
 	action: 'Get the status of a sent fax',
 	description:
-		"Where a fax from Send is now: waiting in the outbox, or sent (success or why it failed); from Send's outboxFaxId, to and queuedAt",
+		"Where a fax from Send is now: waiting in the outbox, or sent (success or why it failed); reads Send's outboxFaxId, to and queuedAt from its input",
 };
 
 export const untrusted = FAX_UNTRUSTED;
 
 const toolDescription =
-	"Get the current status of a fax that Send queued. Needs Send's outbox ID (outboxFaxId), the destination number (to) and, when known, Send's queuedAt (when it was queued). Looks in the outbox and, once the fax has left it, among the sent faxes. Returns where (outbox, sent or unknown), status, statusMeaning (in words), statusRetryable, final (whether the status will change no more) and, once sent, the fax ID.";
+	"Get the current status of a fax that Send queued. Needs Send's outbox ID (outboxFaxId), the destination number (to) and, when known, when Send queued it (queuedAt). Looks in the outbox and, once the fax has left it, among the sent faxes. Returns where (outbox, sent or unknown), status, statusMeaning (in words), statusRetryable, final (whether the status will change no more) and, once sent, the fax ID.";
 
 const properties: INodeProperties[] = [
 	...toolFields(option, { toolDescription }),
@@ -34,29 +35,31 @@ const properties: INodeProperties[] = [
 		displayName: 'Outbox Fax',
 		name: 'outboxFaxId',
 		description:
-			"The outboxFaxId that Send output for this number (drag it from Send's output), or a fax still in the outbox",
+			'The outboxFaxId that Send output for this number, read from the input item as it comes; or pick a fax still in the outbox',
 		searchListMethod: 'searchOutboxFaxes',
 		listPlaceholder: 'Select a fax in the outbox...',
 		idPlaceholder: 'e.g. 2b9c4f1a7d3e',
 		dependsOn: USER_DEPENDENCY,
+		fromInput: 'outboxFaxId',
 	}),
 	{
 		displayName: 'To',
 		name: 'to',
 		type: 'string',
-		default: '',
+		default: fromInput('to'),
 		required: true,
 		placeholder: 'e.g. +4930123456',
 		description:
-			'The number the fax was sent to: Send\'s "to". Once sent, the fax is found among the sent faxes by this number.',
+			'The number the fax was sent to: Send\'s "to", read from the input item as it comes. Once sent, the fax is found among the sent faxes by this number.',
 	},
 	{
-		displayName: 'Sent At',
+		// Named sentAt in saved workflows; it holds when Send queued the fax.
+		displayName: 'Queued At',
 		name: 'sentAt',
 		type: 'dateTime',
-		default: '',
+		default: fromInput('queuedAt'),
 		description:
-			'When Send queued the fax: Send\'s "queuedAt". Empty looks at the newest fax sent to the number in the last 24 hours.',
+			'When Send queued the fax: Send\'s "queuedAt", read from the input item as it comes. Empty looks at the newest fax sent to the number in the last 24 hours.',
 	},
 ];
 
@@ -78,7 +81,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const queuedAt = dateTimeValue(
 		this,
 		this.getNodeParameter('sentAt', itemIndex, ''),
-		'Sent At',
+		'Queued At',
 		itemIndex,
 	);
 	const fax = { to: number.numbers[0], outboxFaxId };

@@ -64,6 +64,6 @@ async function refuseLeftOutbox(
 	throw operationError(context, {
 		itemIndex,
 		message: `Outbox Fax "${outboxFaxId}" is not in the outbox: a fax leaves it once it is sent (or failed, or was deleted)`,
-		description: `To see how it ended, use Fax → Get Status with Send's outboxFaxId, to and queuedAt (it looks among the sent faxes too), or Fax → Get Many with category Sent; Send's ${sendOption('Wait for Final Status')} waits for it.`,
+		description: `To see how it ended, use Fax → Get Status after Send (it reads Send's outboxFaxId, to and queuedAt, and looks among the sent faxes too), or Fax → Get Many with category Sent; Send's ${sendOption('Wait for Final Status')} waits for it.`,
 	});
 }

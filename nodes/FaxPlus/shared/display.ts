@@ -45,6 +45,25 @@ export function operationPicker(
 }
 
 /**
+ * The canvas subtitle, "Get Many: Contact": an expression (n8n evaluates it with the node's
+ * parameters), so the display names are written into it; a value it does not know shows as itself.
+ */
+export function operationSubtitle(
+	resourceOptions: INodePropertyOptions[],
+	resources: Record<string, { operations: Record<string, { option: INodePropertyOptions }> }>,
+): string {
+	const names: Record<string, string> = {};
+	for (const resource of resourceOptions) {
+		for (const { option } of Object.values(resources[String(resource.value)]?.operations ?? {})) {
+			names[`${resource.value}:${option.value}`] =
+				option.name === resource.name ? option.name : `${option.name}: ${resource.name}`;
+		}
+	}
+	const key = '$parameter["resource"] + ":" + $parameter["operation"]';
+	return `={{ (${JSON.stringify(names)})[${key}] || $parameter["operation"] + ": " + $parameter["resource"] }}`;
+}
+
+/**
  * What the tool n8n makes of an operation shows: the Tool Description an agent reads (with it, n8n
  * adds no bare "Get a fax" of its own) and, for an operation with a risk, the author's opt-in.
  */

@@ -23,6 +23,8 @@ interface LocatorSpec {
 	idDisplayName?: string;
 	/** Other parameters the list depends on (reloaded when they change), e.g. USER_DEPENDENCY. */
 	dependsOn?: string[];
+	/** The input item's field that holds the ID as the previous node outputs it: the default reads it (By ID). */
+	fromInput?: string;
 }
 
 export function resourceLocator(spec: LocatorSpec): INodeProperties {
@@ -30,7 +32,7 @@ export function resourceLocator(spec: LocatorSpec): INodeProperties {
 		displayName: spec.displayName,
 		name: spec.name,
 		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
+		default: locatorDefault(spec.fromInput),
 		required: true,
 		description: spec.description,
 		displayOptions: spec.displayOptions,
@@ -54,6 +56,20 @@ export function resourceLocator(spec: LocatorSpec): INodeProperties {
 		],
 	};
 }
+
+/** An expression of the input item's field, e.g. `={{ $json.outboxFaxId }}`: a default the next node needs not type. */
+export const fromInput = (field: string) => `={{ $json.${field} }}`;
+
+/** A locator's default that reads the input item's field, in the mode By ID. */
+export const fromInputLocator = (field: string) => ({
+	__rl: true as const,
+	mode: 'id',
+	value: fromInput(field),
+});
+
+/** A locator's default: the input item's field By ID, or an empty pick From List. */
+const locatorDefault = (fromInputField: string | undefined) =>
+	fromInputField ? fromInputLocator(fromInputField) : { mode: 'list', value: '' };
 
 /** A locator's value; a plain value (an expression's, a tool's) is itself. */
 export function locatorValue(value: unknown): unknown {

@@ -6,20 +6,24 @@ export const FAX_EVENTS = ['fax_sent', 'fax_received', 'fax_page_received'] as c
 
 export type FaxEvent = (typeof FAX_EVENTS)[number];
 
+/** Each with its `action`, the words n8n's node panel lists for the trigger (its own would drop brackets). */
 export const faxEventOptions: INodePropertyOptions[] = [
 	{
 		name: 'Fax Received',
 		value: 'fax_received',
+		action: 'On fax received',
 		description: 'An inbound fax session finished (check its status)',
 	},
 	{
 		name: 'Fax Sent',
 		value: 'fax_sent',
+		action: 'On fax sent',
 		description: 'An outbound fax session finished; not only on success, so check its status',
 	},
 	{
 		name: 'Page Received (Fax Streaming)',
 		value: 'fax_page_received',
+		action: 'On page received (fax streaming)',
 		description:
 			'One page of an inbound fax arrived, before the fax completes. Needs fax streaming, which Fax.Plus enables on request.',
 	},

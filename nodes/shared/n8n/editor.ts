@@ -6,6 +6,9 @@ export const N8N_CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
 /** The name that, on a resource or operation list's last entry, keeps n8n from adding its own. */
 export const CUSTOM_API_CALL_NAME = 'Custom API Call';
 
-/** The node panel shows an action node and its trigger (the same name + "Trigger") as one entry, with the trigger's description: both nodes carry it. */
-export const PANEL_DESCRIPTION =
+/** What the action node does, in words n8n shows where it lists the node alone (as a tool). */
+export const ACTION_DESCRIPTION =
 	'Send faxes and check their status; read, download and extract the text of faxes; manage numbers and webhooks';
+
+/** The node panel shows an action node and its trigger (the same name + "Trigger") as one entry, with the trigger's description: it says both are inside. */
+export const PANEL_DESCRIPTION = `${ACTION_DESCRIPTION}. Its trigger starts a workflow when a fax arrives or is sent`;

@@ -13,14 +13,19 @@ export const authenticationProperty: INodeProperties = {
 	default: 'accessToken',
 };
 
+/** The editor's label of the sign-in credential's row (n8n's own: "Credential"), clear beside the trigger's signing secret. */
+export const SIGN_IN_LABEL = 'Fax.Plus Account';
+
 export const signInCredentials: INodeCredentialDescription[] = [
 	{
 		name: 'faxPlusApi',
+		displayName: SIGN_IN_LABEL,
 		required: true,
 		displayOptions: { show: { authentication: ['accessToken'] } },
 	},
 	{
 		name: 'faxPlusOAuth2Api',
+		displayName: SIGN_IN_LABEL,
 		required: true,
 		displayOptions: { show: { authentication: ['oAuth2'] } },
 	},

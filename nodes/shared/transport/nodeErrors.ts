@@ -86,7 +86,7 @@ const SPECIAL_CASES: ErrorCase[] = [
 		operationFields: true,
 		message: 'Fax.Plus refused Fax to Send Again (from_fax): 400',
 		advice:
-			"Sending an existing fax again (from_fax) is on Fax.Plus's Send a fax page but not in its SDK. Check the fax ID, or download the fax (Fax → Download) and send the file with Document Source Binary Fields.",
+			"Sending an existing fax again (from_fax) is on Fax.Plus's Send a fax page but not in its SDK. Check the fax ID, or download the fax (Fax → Download) and send the file with Document Source → Files From the Previous Node.",
 	},
 	{
 		status: 400,

@@ -2,11 +2,14 @@
 // The everyday path without expressions, in n8n's editor (Debian's chromium driven by
 // playwright-core, n8n 2.x): a form that takes a fax number and a PDF → Fax.Plus Send →
 // Fax.Plus Get Status ("where is my fax now"). The nodes stand on the canvas as a user adds them,
-// untouched; the test fills the form in its page, picks From from the list, and fills every other
-// parameter by dragging a field of the input panel onto it: the form's number onto Send's To
-// (Send's files come from the item, nothing typed), Send's outboxFaxId, to and queuedAt onto Get
-// Status. It types no expression, runs each step, and gets the fax's status from the local
-// Fax.Plus server.
+// untouched; the test fills the form in its page, picks From from the list, and drags the form's
+// number onto Send's To (Send's files come from the item, nothing typed). Get Status is left as it
+// comes: its fields read Send's item. It types no expression, runs each step, and gets the fax's
+// status from the local Fax.Plus server. Then the editor's path when Send has no run data: with
+// Send's output pinned, Get Status runs on it and nothing is faxed again; unpinned, Send runs again
+// and is held back, its error saying to pin. On the way: the node panel's entry (the trigger
+// inside, the events' brackets), the canvas subtitles' display names, and a
+// locator showing its mode.
 //
 // Run by test/n8n/e2e/run.js as the check file "drag-send"; alone:
 //   E2E_ONLY=drag-send npm run test:e2e   or   node test/n8n/browser/drag-send.test.js
@@ -38,12 +41,12 @@ module.exports = async function dragSend(t) {
 		body: JSON.stringify({ to: TO, status: 'success', afterReads: 0 }),
 	});
 	assert.equal(plan.status, 204);
-	const fax = (name, operation, x, extra = {}) => ({
+	const fax = (name, operation, x, extra = {}, y = 0) => ({
 		id: crypto.randomUUID(),
 		name,
 		type: ACTION,
 		typeVersion: 1,
-		position: [x, 0],
+		position: [x, y],
 		parameters: { resource: 'fax', operation, ...extra },
 		credentials: credRef('faxPlusApi', pat),
 	});
@@ -76,6 +79,14 @@ module.exports = async function dragSend(t) {
 			},
 			fax('Send a fax', 'send', 260),
 			fax('Get Status', 'getStatus', 520),
+			// A locator saved By ID, as the demo's Download Thumbnail.
+			fax(
+				'Download Thumbnail',
+				'downloadThumbnail',
+				260,
+				{ faxId: { __rl: true, mode: 'id', value: 'fax_1' } },
+				300,
+			),
 		],
 		connections: {
 			'Fax Form': { main: [[{ node: 'Send a fax', type: 'main', index: 0 }]] },
@@ -87,6 +98,9 @@ module.exports = async function dragSend(t) {
 	const pdfPath = path.join(dir, 'letter.pdf');
 	fs.writeFileSync(pdfPath, makePdf(['Dear Dr. Smith,', 'the report is attached.']));
 
+	const shots = path.join(ROOT, 'test-results', 'screenshots');
+	fs.mkdirSync(shots, { recursive: true });
+	const shot = (name) => path.join(shots, `drag-send-${name}.png`);
 	const pageErrors = [];
 	const browser = await openBrowser(chromiumPath);
 	try {
@@ -97,6 +111,54 @@ module.exports = async function dragSend(t) {
 		const dropped = {};
 
 		await bcheck('drag-send: log in through the sign-in form', () => signIn(page, n8n));
+
+		await bcheck(
+			"drag-send: the node panel's Fax.Plus entry says its trigger is inside, and lists the trigger's events in their own words",
+			async () => {
+				// A new workflow's first step: the panel lists triggers and actions.
+				await page.goto(`${n8n.url}/workflow/new`);
+				await page.getByTestId('canvas-add-button').click();
+				const creator = page.getByTestId('node-creator');
+				await creator.waitFor();
+				await creator.getByTestId('node-creator-search-bar').fill('Fax.Plus');
+				await creator
+					.getByText(/Its trigger starts a workflow when a fax arrives/)
+					.first()
+					.waitFor();
+				await page.screenshot({ path: shot('node-panel-search') });
+				await creator.getByText('Fax.Plus', { exact: true }).first().click();
+				const names = creator.getByTestId('node-creator-item-name');
+				// A first step: the trigger's events first, in their own words; the actions folded below.
+				await names.filter({ hasText: 'On page received (fax streaming)' }).first().waitFor();
+				await creator.getByText(/^Actions \(\d+\)$/).click();
+				await names.filter({ hasText: 'Get the status of a sent fax' }).first().waitFor();
+				const shown = await names.allInnerTexts();
+				t.log(`node panel: ${JSON.stringify(shown)}`);
+				await page.screenshot({ path: shot('node-panel-actions') });
+			},
+		);
+
+		await bcheck(
+			"drag-send: the canvas shows each Fax.Plus node's operation and resource by their display names",
+			async () => {
+				await page.goto(`${n8n.url}/workflow/${workflow.id}`);
+				for (const subtitle of ['Send: Fax', 'Get Status: Fax', 'Download Thumbnail: Fax'])
+					await page.getByText(subtitle, { exact: true }).first().waitFor();
+				assert.equal(await page.getByText(/^(send|getStatus|downloadThumbnail): fax$/).count(), 0);
+				await page.screenshot({ path: shot('canvas-subtitles') });
+			},
+		);
+
+		await bcheck('drag-send: a locator saved By ID shows its mode', async () => {
+			await openNode('Download Thumbnail');
+			const locator = ndv.getByTestId('parameter-input-faxId');
+			assert.equal(
+				await locator.getByTestId('rlc-mode-selector').locator('input').inputValue(),
+				'By ID',
+			);
+			assert.equal(await locator.getByTestId('rlc-input').inputValue(), 'fax_1');
+			await closeNode();
+		});
 
 		await bcheck('drag-send: the form is filled in its own page and gives the item', async () => {
 			await page.goto(`${n8n.url}/workflow/${workflow.id}`);
@@ -120,6 +182,8 @@ module.exports = async function dragSend(t) {
 			async () => {
 				await openNode('Send a fax');
 				dropped.to = await dragField('Fax number', 'to');
+				// The parameter holds the expression n8n wrote for the drop, naming the dragged field.
+				assert.match(dropped.to, /^\{\{ \$json\['Fax number'\] \}\}$/);
 				// The list opens on a click; a click the panel swallows while it moves is made again.
 				const fromItem = page.getByTestId('rlc-item').filter({ hasText: FROM }).first();
 				await waitFor(
@@ -154,20 +218,22 @@ module.exports = async function dragSend(t) {
 		);
 
 		await bcheck(
-			"drag-send: Get Status is filled by dragging Send's outboxFaxId, to and queuedAt, and answers the fax's status",
+			"drag-send: a new Get Status after Send, nothing typed, reads Send's item and answers the fax's status",
 			async () => {
 				await openNode('Get Status');
-				dropped.outboxFaxId = await dragField('outboxFaxId', 'outboxFaxId');
-				dropped.statusTo = await dragField('to', 'to');
-				dropped.queuedAt = await dragField('queuedAt', 'sentAt');
+				// The fields as they come: expressions of the input item, the outbox fax By ID.
+				const outboxFax = ndv.getByTestId('parameter-input-outboxFaxId');
+				assert.equal(
+					await outboxFax.getByTestId('rlc-mode-selector').locator('input').inputValue(),
+					'By ID',
+				);
+				await outboxFax.getByText('{{ $json.outboxFaxId }}').first().waitFor();
+				await ndv.getByTestId('parameter-input-to').getByText('{{ $json.to }}').first().waitFor();
+				await ndv.getByText('Queued At', { exact: true }).first().waitFor();
+				await page.screenshot({ path: shot('get-status-as-it-comes') });
 				await runStep('statusMeaning');
+				await page.screenshot({ path: shot('get-status-answer') });
 				await closeNode();
-				t.log(`dropped: ${JSON.stringify(dropped)}`);
-				// Each parameter holds the expression n8n wrote for the drop, naming the dragged field.
-				assert.match(dropped.to, /^\{\{ \$json\['Fax number'\] \}\}$/);
-				assert.equal(dropped.outboxFaxId, '{{ $json.outboxFaxId }}');
-				assert.equal(dropped.statusTo, '{{ $json.to }}');
-				assert.equal(dropped.queuedAt, '{{ $json.queuedAt }}');
 			},
 		);
 
@@ -186,6 +252,81 @@ module.exports = async function dragSend(t) {
 				assert.equal(status.outboxFaxId, sent.outboxFaxId);
 				assert.ok(status.faxId, 'the sent fax has its own ID');
 				assert.ok(status.statusMeaning);
+			},
+		);
+
+		/**
+		 * Runs the open node from the reopened editor. The form, which has no run data now, is run
+		 * first: n8n opens its test page, which is filled and sent again.
+		 */
+		async function runWithForm() {
+			const [form] = await Promise.all([
+				page.context().waitForEvent('page'),
+				ndv.getByTestId('node-execute-button').click(),
+			]);
+			await form.getByLabel('Fax number').fill(TO);
+			await form.locator('input[type="file"]').setInputFiles(pdfPath);
+			await form.getByRole('button', { name: /submit/i }).click();
+			await form.waitForEvent('close', { timeout: patience(5000) }).catch(() => form.close());
+		}
+
+		/** Pins (or unpins) Send's output, saves, and opens the workflow again: no run data is left. */
+		async function setSendPinned(pinned) {
+			await openNode('Send a fax');
+			const callout = ndv.getByTestId('ndv-pinned-data-callout');
+			if ((await callout.isVisible()) !== pinned) await ndv.getByTestId('ndv-pin-data').click();
+			await callout.waitFor({ state: pinned ? 'visible' : 'hidden' });
+			await closeNode();
+			// n8n 2.x saves by itself; Ctrl+S saves at once.
+			await page.keyboard.press('Control+s');
+			await waitFor(
+				async () => {
+					const saved = await n8n.rest('GET', `/workflows/${workflow.id}`);
+					return Boolean(saved.pinData?.['Send a fax']) === pinned;
+				},
+				`Send's output ${pinned ? 'pinned' : 'unpinned'} in the saved workflow`,
+				patience(30000),
+			);
+			await page.reload();
+			await page.locator('[data-test-id="canvas-node"][data-node-name="Get Status"]').waitFor();
+		}
+
+		await bcheck(
+			"drag-send: with Send's output pinned, Get Status runs in a reopened editor on that item and nothing is faxed again",
+			async () => {
+				await setSendPinned(true);
+				const before = server.requests.length;
+				await openNode('Get Status');
+				await runWithForm();
+				await ndv.getByTestId('output-panel').getByText('statusMeaning').first().waitFor();
+				await page.screenshot({ path: shot('pinned-send') });
+				await closeNode();
+				const posts = server.requests
+					.slice(before)
+					.filter((r) => r.method === 'POST' && r.path.startsWith('/v3/'));
+				assert.deepEqual(posts, [], 'nothing was uploaded or sent');
+			},
+		);
+
+		await bcheck(
+			"drag-send: unpinned, Get Status runs Send again, which is held back and says to pin Send's output",
+			async () => {
+				await setSendPinned(false);
+				const faxes = Object.keys(server.state.outbox).length;
+				await openNode('Get Status');
+				await runWithForm();
+				// The toast says it: n8n shows the error's message there.
+				await page
+					.getByText(/^Held back: a fax to .*; pin Send's output to run the steps after it$/)
+					.first()
+					.waitFor();
+				await page.screenshot({ path: shot('held-back') });
+				const [last] = await n8n.executions(workflow.id);
+				const error = last?.data?.resultData?.error;
+				assert.match(error?.message ?? '', /^Held back: a fax to \+15557770031/);
+				assert.match(error?.description ?? '', /pin Send's output once it has run/);
+				assert.equal(Object.keys(server.state.outbox).length, faxes);
+				await closeNode();
 			},
 		);
 

@@ -237,8 +237,9 @@ module.exports = async function browser(t) {
 			const item = creator.getByText(action.displayName, { exact: true });
 			await item.waitFor();
 			await assertIcon(creator, 'the node panel search');
-			// The entry of both nodes says what the action node does (n8n shows the trigger's text).
-			await creator.getByText(action.description, { exact: true }).first().waitFor();
+			// The entry of both nodes shows the trigger's text: what the action does, and the trigger.
+			assert.ok(trigger.description.startsWith(action.description));
+			await creator.getByText(trigger.description, { exact: true }).first().waitFor();
 			await item.click();
 			// The actions of the node: one per operation (n8n lists them by their `action` text).
 			const expectedActions = [];

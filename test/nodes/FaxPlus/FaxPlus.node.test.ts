@@ -1,5 +1,6 @@
 import {
 	NodeHelpers,
+	Workflow,
 	type INodeProperties,
 	type INodePropertyCollection,
 	type INodePropertyOptions,
@@ -7,6 +8,7 @@ import {
 import { FaxPlus } from '../../../nodes/FaxPlus/FaxPlus.node';
 import { resources } from '../../../nodes/FaxPlus/resources';
 import { FaxPlusTrigger } from '../../../nodes/FaxPlusTrigger/FaxPlusTrigger.node';
+import { FAX_PLUS_NODE_TYPE, TestNodeTypes } from '../../support/n8n-harness';
 
 // Much of the description is assembled in code (shared fields, each operation's parameters), where
 // n8n's lint rules cannot see it: the rules about sorted choices are checked here on the result.
@@ -118,6 +120,45 @@ describe('Fax.Plus: Fax → Send by default', () => {
 			(option) => option.name === 'idempotencyKey',
 		)!;
 		expect(NodeHelpers.displayParameter({}, key, null, node.description)).toBe(true);
+	});
+
+	it("subtitles each node on the canvas with its operation's and resource's display names, as n8n's editor evaluates it", () => {
+		// The editor's getNodeSubtitle: the type's subtitle, evaluated with the node's parameters.
+		const subtitleOf = (parameters: Record<string, string>) => {
+			const saved = {
+				id: '1',
+				name: 'Fax.Plus',
+				type: FAX_PLUS_NODE_TYPE,
+				typeVersion: 1,
+				position: [0, 0] as [number, number],
+				parameters,
+			};
+			const workflow = new Workflow({
+				nodes: [saved],
+				connections: {},
+				active: false,
+				nodeTypes: new TestNodeTypes(),
+			});
+			return workflow.expression.getSimpleParameterValue(
+				workflow.getNode('Fax.Plus')!,
+				node.description.subtitle,
+				'internal',
+				{},
+			);
+		};
+		expect(subtitleOf({ resource: 'contact', operation: 'getAll' })).toBe('Get Many: Contact');
+		expect(subtitleOf({ resource: 'fax', operation: 'downloadThumbnail' })).toBe(
+			'Download Thumbnail: Fax',
+		);
+		expect(subtitleOf({ resource: 'fax', operation: 'send' })).toBe('Send: Fax');
+		expect(subtitleOf({ resource: 'customApiCall', operation: 'customApiCall' })).toBe(
+			'Custom API Call',
+		);
+		// Every pair has its names; a value the node does not know shows as itself.
+		for (const [resource, { operations }] of Object.entries(resources))
+			for (const operation of Object.keys(operations))
+				expect(subtitleOf({ resource, operation })).not.toMatch(/^[a-z]/);
+		expect(subtitleOf({ resource: 'fax', operation: 'gone' })).toBe('gone: fax');
 	});
 
 	it('describes the action node, not the trigger, where n8n lists and searches it', () => {

@@ -30,10 +30,20 @@ describe('Fax.Plus Trigger → public contract', () => {
 		]);
 	});
 
-	it("has the Fax.Plus node's description, which n8n's node panel shows for the one entry of both", () => {
+	it("has the Fax.Plus node's description and says the trigger is inside, as n8n's node panel shows it for the one entry of both", () => {
 		// n8n merges faxPlusTrigger into faxPlus (the name without "Trigger") and shows the trigger's text.
 		expect(new FaxPlus().description.name).toBe(description.name.replace('Trigger', ''));
-		expect(description.description).toBe(new FaxPlus().description.description);
+		expect(description.description).toContain(new FaxPlus().description.description);
+		expect(description.description).toMatch(/trigger starts a workflow when a fax arrives/);
+	});
+
+	it("lists each event in n8n's node panel with its own words, brackets kept", () => {
+		const options = property('events').options as Array<{ value: string; action?: string }>;
+		expect(Object.fromEntries(options.map((option) => [option.value, option.action]))).toEqual({
+			fax_received: 'On fax received',
+			fax_sent: 'On fax sent',
+			fax_page_received: 'On page received (fax streaming)',
+		});
 	});
 
 	it('authenticates exactly like the action node', () => {
@@ -44,6 +54,17 @@ describe('Fax.Plus Trigger → public contract', () => {
 			(entry) => entry.name !== 'faxPlusWebhookSecretApi',
 		);
 		expect(triggerApiCredentials).toEqual(action.credentials);
+	});
+
+	it('labels its two credential rows by what each is for (n8n\'s own: "Credential" and "Credential for …")', () => {
+		const labels = Object.fromEntries(
+			description.credentials!.map((credential) => [credential.name, credential.displayName]),
+		);
+		expect(labels).toEqual({
+			faxPlusApi: 'Fax.Plus Account',
+			faxPlusOAuth2Api: 'Fax.Plus Account',
+			faxPlusWebhookSecretApi: 'Webhook Signing Secret (Verifies Deliveries)',
+		});
 	});
 
 	it('has the optional signing secret credential, tested locally, in a slot of its own', () => {

@@ -102,7 +102,12 @@ export const properties: INodeProperties[] = [
 		name: 'documentSource',
 		type: 'options',
 		options: [
-			{ name: 'Binary Fields', value: 'binary', description: 'Files of the input item' },
+			{
+				name: 'Files From the Previous Node',
+				value: 'binary',
+				description:
+					"The files the previous node output, such as a form's upload or a downloaded PDF (the item's binary fields)",
+			},
 			{
 				name: 'Text',
 				value: 'text',
@@ -249,7 +254,7 @@ export const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. {{ $json.orderId }}',
-				description: `A text or number naming this send, e.g. an order ID: a repeat is answered with its fax, ${docsLink('sending.md#idempotency-key', 'not faxed again')}`,
+				description: `Sends each fax only once: a value that names this send, such as an order ID; a later run with the same value answers the first fax instead of ${docsLink('sending.md#idempotency-key', 'faxing again')}`,
 			},
 			{
 				displayName: 'Key Lifetime (Days)',

@@ -47,9 +47,9 @@ export function matchSent(
 	return since && { fax: since, matchedBy: 'destination and time' };
 }
 
-/** How far back Get Status looks for a sent fax when it is given no Sent At. */
+/** How far back Get Status looks for a sent fax when it is given no Queued At. */
 const LOOK_BACK_MS = 24 * 60 * 60 * 1000;
-/** The newest sent faxes Get Status reads at most: a Sent At long ago (1970) pages no further. */
+/** The newest sent faxes Get Status reads at most: a Queued At long ago (1970) pages no further. */
 const MOST_SENT_LOOKED_AT = 5 * SENT_PAGE;
 
 /** Where a fax of a send is now (without `queuedAt`: the newest to the number in 24 h). */
@@ -97,7 +97,7 @@ export async function faxStatusNow(
 			status: 'unknown',
 			statusMeaning:
 				sent.length >= MOST_SENT_LOOKED_AT
-					? `It is not in the outbox, nor among the newest ${MOST_SENT_LOOKED_AT} sent faxes: check that Sent At is Send's "queuedAt", or look it up with Fax → Get Many (Sent).`
+					? `It is not in the outbox, nor among the newest ${MOST_SENT_LOOKED_AT} sent faxes: check that Queued At is Send's "queuedAt", or look it up with Fax → Get Many (Sent).`
 					: `It is not in the outbox, and no sent fax to ${fax.to} since ${isoOf(since)} is listed yet: Fax.Plus may still be moving it to the sent faxes. Check again in a minute.`,
 			statusRetryable: null,
 			final: false,

@@ -19,18 +19,11 @@ describe('Fax → Get Status', () => {
 		documentSource: 'text',
 		documentText: 'Lab results',
 	};
-	/** Get Status with Send's output fields mapped, as a user drags them. */
+	/** Get Status after Send, its fields left as they come: it reads Send's item. */
 	const statusOf = async (sent: INodeExecutionData[]) =>
 		await runOk(
 			server(),
-			{
-				resource: 'fax',
-				operation: 'getStatus',
-				userId: 'self',
-				outboxFaxId: '={{ $json.outboxFaxId }}',
-				to: '={{ $json.to }}',
-				sentAt: '={{ $json.queuedAt }}',
-			},
+			{ resource: 'fax', operation: 'getStatus' },
 			{ items: sent.map(({ json }) => ({ json })) },
 		);
 
@@ -85,6 +78,18 @@ describe('Fax → Get Status', () => {
 			}),
 		]);
 		expect(ended.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+
+	it("reads Queued At from the input item's queuedAt as it comes", async () => {
+		const sent = await runOk(server(), { ...send, to: '+15551234567' });
+		await finishOutboxFax(server(), String(sent[0].json.outboxFaxId), 'success');
+		const found = await statusOf(sent);
+		expect(found[0].json).toMatchObject({ where: 'sent', status: 'success' });
+		// Queued after the fax was sent: the default reads it, and looks from then on.
+		const later = [{ ...sent[0], json: { ...sent[0].json, queuedAt: '2030-01-01T00:00:00Z' } }];
+		const [item] = await statusOf(later);
+		expect(item.json).toMatchObject({ where: 'unknown', status: 'unknown' });
+		expect(item.json.statusMeaning).toContain('2030-01-01T00:00:00Z');
 	});
 
 	it('says when the fax is neither in the outbox nor listed as sent yet', async () => {

@@ -40,6 +40,20 @@ describe('Outbox → Get', () => {
 		});
 	});
 
+	it("reads Outbox Fax from the input item's outboxFaxId (Send's output) as it comes; an empty one is refused before any request", async () => {
+		const items = await runOk(
+			server(),
+			{ resource: 'outbox', operation: 'get' },
+			{ items: [{ json: { outboxFaxId: 'outbox_1', to: '+15551234567' } }] },
+		);
+		expect(onlyApiRequest(server()).path).toBe('/v3/accounts/self/outbox/outbox_1');
+		expect(items[0].json).toMatchObject({ id: 'outbox_1', status: 'scheduled' });
+
+		const { error } = await runOperation(server(), { resource: 'outbox', operation: 'get' });
+		expect(error?.message).toBe('Outbox Fax is required');
+		expect(apiRequests(server())).toHaveLength(1);
+	});
+
 	it('answers an outbox fax Fax.Plus does not have (400) with where to look, after checking the outbox list', async () => {
 		const { error } = await runOperation(server(), { ...base, outboxFaxId: 'outbox_404' });
 		expect(error?.message).toBe(

@@ -44,7 +44,13 @@ describe('Resource locators', () => {
 					searchListMethod: method,
 					searchable: true,
 				});
-				expect((property.default as IDataObject).mode).toBe('list');
+				// An outbox fax's ID starts By ID, reading Send's output; every other ID From List.
+				const fromInput = name === 'outboxFaxId' ? name : undefined;
+				expect(property.default).toEqual(
+					fromInput
+						? { __rl: true, mode: 'id', value: `={{ $json.${fromInput} }}` }
+						: expect.objectContaining({ mode: 'list' }),
+				);
 			}
 			expect(node.methods.listSearch[method]).toBeInstanceOf(Function);
 		},

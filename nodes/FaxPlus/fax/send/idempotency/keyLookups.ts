@@ -322,7 +322,8 @@ export async function checkManualRepeat(
 	const number = to.find((n) => numbersOf(repeated.to).includes(digitsOf(n)));
 	throw operationError(context, {
 		itemIndex,
-		message: `Held back: a fax to ${number} was queued less than ${MANUAL_REPEAT_MINUTES} minutes ago, so this manual run did not send it again`,
-		description: `Nothing was sent: in the editor, Send holds back a second fax to a number within ${MANUAL_REPEAT_MINUTES} minutes, since the editor runs Send again when you run a later step after editing it. To send it again now, set Options → Idempotency Key to a new value (a repeat with the same key is answered with the first fax), or run it again after ${MANUAL_REPEAT_MINUTES} minutes. Runs from the workflow's trigger are not checked.`,
+		// The toast shows only this: the way on to later steps is in it too.
+		message: `Held back: a fax to ${number} was queued less than ${MANUAL_REPEAT_MINUTES} minutes ago, so this manual run did not send it again; pin Send's output to run the steps after it`,
+		description: `Nothing was sent: in the editor, Send holds back a second fax to a number within ${MANUAL_REPEAT_MINUTES} minutes, since the editor runs Send again when you run a later step after editing it. To send it again now, set Options → Idempotency Key to a new value (a repeat with the same key is answered with the first fax), or run it again after ${MANUAL_REPEAT_MINUTES} minutes. To try the steps after Send without faxing again, pin Send's output once it has run (the pin icon above its output): the editor then hands later steps that item and does not run Send. Runs from the workflow's trigger are not checked.`,
 	});
 }

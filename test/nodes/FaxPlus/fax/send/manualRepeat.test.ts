@@ -26,12 +26,14 @@ describe('Fax → Send: a manual run that would send the same fax again', () => 
 
 		const { error } = await runOperation(server(), send, { mode: 'manual' });
 		expect(error?.message).toBe(
-			'Held back: a fax to +15551234567 was queued less than 5 minutes ago, so this manual run did not send it again',
+			"Held back: a fax to +15551234567 was queued less than 5 minutes ago, so this manual run did not send it again; pin Send's output to run the steps after it",
 		);
 		expect(error?.description).toMatch(/^Nothing was sent/);
 		expect(error?.description).toContain(
 			'To send it again now, set Options → Idempotency Key to a new value',
 		);
+		// How the editor's later steps get Send's item without a second fax.
+		expect(error?.description).toContain("pin Send's output once it has run");
 		expect(outboxFaxes()).toBe(queued);
 	});
 
