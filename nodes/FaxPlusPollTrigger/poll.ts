@@ -13,7 +13,7 @@ import {
 	readFaxListPage,
 	startSecondOf,
 } from '../shared/api/accountLists';
-import { collectPages } from '../shared/api/paging';
+import { collectPages } from '../shared/api/pager';
 import { isFinalStatus } from '../shared/api/faxStatuses';
 import { withDocument } from '../shared/triggers/document';
 import { faxFieldsOf, idOf, isObject } from '../shared/triggers/output';

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { getManyItems, returnAllOrLimit } from '../shared/paging';
+import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import { listAnswer } from '../../shared/api/accountLists';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 

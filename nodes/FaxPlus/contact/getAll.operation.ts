@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields, userIdOf, idList } from '../shared/parameters';
 import { toItems } from '../shared/items';
-import { resultLimit, returnAllOrLimit } from '../shared/paging';
-import { collectPages, entryKey, FIRST_OFFSET_PAGE, offsetPages } from '../../shared/api/paging';
+import { resultLimit, returnAllOrLimit } from '../shared/getMany';
+import { collectPages, entryKey, FIRST_OFFSET_PAGE, offsetPages } from '../../shared/api/pager';
 import { contactPage, CONTACT_UNTRUSTED, CONTACTS_PAGE_SIZE, type ContactListQuery } from './list';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 

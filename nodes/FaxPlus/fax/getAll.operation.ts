@@ -7,7 +7,7 @@ import {
 	readFaxListPage,
 	type FaxListPageQuery,
 } from '../../shared/api/accountLists';
-import { collectPages } from '../../shared/api/paging';
+import { collectPages } from '../../shared/api/pager';
 import { userIdFields, userIdOf } from '../shared/parameters';
 import { outputProperties, shapedItems } from '../shared/output';
 import {
@@ -16,7 +16,7 @@ import {
 	withStatusMeaning,
 	FAX_UNTRUSTED,
 } from './shared/fields';
-import { resultLimit, returnAllOrLimit } from '../shared/paging';
+import { resultLimit, returnAllOrLimit } from '../shared/getMany';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 

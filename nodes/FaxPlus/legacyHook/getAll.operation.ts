@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { faxEventOptions, faxEvent } from '../../shared/api/events';
-import { getManyItems, returnAllOrLimit } from '../shared/paging';
+import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import { hookWithoutToken } from '../../shared/api/hookTokens';
 import { listAllLegacyHooks, listLegacyHooks } from '../../shared/api/legacyHooks';
 import { toolFields, updateDisplayOptions } from '../shared/display';

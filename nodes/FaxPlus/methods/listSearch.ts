@@ -22,7 +22,7 @@ import {
 	FIRST_OFFSET_PAGE,
 	offsetPages,
 	type OffsetCursor,
-} from '../../shared/api/paging';
+} from '../../shared/api/pager';
 import { withoutHookToken } from '../../shared/api/hookTokens';
 import { listLegacyHooks } from '../../shared/api/legacyHooks';
 import { listWebhookEndpoints } from '../../shared/api/webhookEndpoints';
@@ -213,7 +213,7 @@ export const searchContacts: ListSearchMethod = async function (filter, paginati
 		if (search) query.search = search;
 		return await contactPage(this, currentUserId(this), query);
 	}, entryKey);
-	// A page shorter than asked for is not taken for the last: the next one says (nodes/shared/api/paging.ts).
+	// A page shorter than asked for is not taken for the last: the next one says (nodes/shared/api/pager.ts).
 	const page = await step(contactCursor(paginationToken), 0);
 	const results = page.fresh
 		.filter((contact) => typeof contact.id === 'string' && contact.id !== '')

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields, userIdOf } from '../shared/parameters';
-import { getManyItems, returnAllOrLimit } from '../shared/paging';
+import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import { outputProperties } from '../shared/output';
 import {
 	RAW_ONLY_OUTBOX_FIELDS,

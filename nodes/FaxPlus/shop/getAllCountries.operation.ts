@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { listAnswer } from '../../shared/api/accountLists';
-import { getManyItems, returnAllOrLimit } from '../shared/paging';
+import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import type { FaxPlusContext } from '../../shared/transport/transport';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 

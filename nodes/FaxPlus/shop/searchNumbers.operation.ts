@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { requiredString, resourceLocator } from '../shared/parameters';
 import { listAnswer } from '../../shared/api/accountLists';
-import { getManyItems, returnAllOrLimit } from '../shared/paging';
+import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import { choiceOf } from '../shared/values';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';

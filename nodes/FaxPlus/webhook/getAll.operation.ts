@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { getManyItems, returnAllOrLimit } from '../shared/paging';
+import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import { listWebhookEndpoints } from '../../shared/api/webhookEndpoints';
 import { withoutSecrets } from './fields';
 import { toolFields, updateDisplayOptions } from '../shared/display';

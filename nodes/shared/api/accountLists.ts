@@ -3,7 +3,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { formatUtc, parseDateTime } from './dates';
-import { collectPages, entriesOf, entryKey, PagingError, type PageStep } from './paging';
+import { collectPages, entriesOf, entryKey, PagingError, type PageStep } from './pager';
 import {
 	faxPlusApiRequest,
 	type FaxPlusContext,

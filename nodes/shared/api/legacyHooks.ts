@@ -1,7 +1,7 @@
 // The legacy hook API (/hooks), to be decommissioned by Fax.Plus, for the Legacy Hook resource.
 import { NodeApiError } from 'n8n-workflow';
 import { FAX_EVENTS, type FaxEvent } from './events';
-import { entriesOf } from './paging';
+import { entriesOf } from './pager';
 import {
 	faxPlusApiDeleteIfExists,
 	faxPlusApiRequest,

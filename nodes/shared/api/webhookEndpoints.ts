@@ -1,6 +1,6 @@
 // The current webhook API (/webhooks), shared by the Webhook resource and the trigger.
 import type { IDataObject } from 'n8n-workflow';
-import { entriesOf } from './paging';
+import { entriesOf } from './pager';
 import type { FaxEvent } from './events';
 import { DEFAULT_BASE_URL } from '../transport/addresses';
 import {

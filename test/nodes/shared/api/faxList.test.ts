@@ -6,7 +6,7 @@ import {
 	faxPages,
 	type FaxCursor,
 } from '../../../../nodes/shared/api/accountLists';
-import { collectPages } from '../../../../nodes/shared/api/paging';
+import { collectPages } from '../../../../nodes/shared/api/pager';
 
 // The pager against a model of the fax list: newest first, `before` exclusive or inclusive,
 // pages capped below what is asked. Every fax must come once, in the list's order, whatever
