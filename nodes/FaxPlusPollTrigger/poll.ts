@@ -12,7 +12,7 @@ import {
 	faxPages,
 	readFaxListPage,
 	startSecondOf,
-} from '../shared/api/accountLists';
+} from '../shared/api/faxList';
 import { collectPages } from '../shared/api/pager';
 import { isFinalStatus } from '../shared/api/faxStatuses';
 import { withDocument } from '../shared/triggers/document';

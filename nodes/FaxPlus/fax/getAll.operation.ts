@@ -6,7 +6,7 @@ import {
 	faxPages,
 	readFaxListPage,
 	type FaxListPageQuery,
-} from '../../shared/api/accountLists';
+} from '../../shared/api/faxList';
 import { collectPages } from '../../shared/api/pager';
 import { userIdFields, userIdOf } from '../shared/parameters';
 import { outputProperties, shapedItems } from '../shared/output';
@@ -83,7 +83,7 @@ const properties: INodeProperties[] = [
 const displayOptions = { show: { resource: ['fax'], operation: ['getAll'] } };
 export const description = updateDisplayOptions(displayOptions, properties);
 
-/** One item per fax, each once whatever page size Fax.Plus answers (nodes/shared/api/accountLists.ts). */
+/** One item per fax, each once whatever page size Fax.Plus answers (nodes/shared/api/faxList.ts). */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const userId = userIdOf(this, itemIndex);
 	const limit = resultLimit(this, itemIndex);

@@ -8,15 +8,17 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import {
-	FIRST_FAX_PAGE,
-	faxPages,
 	listAnswer,
 	outboxFaxes,
-	readFaxListPage,
 	userNumbers,
-	type FaxCursor,
 	type OutboxFax,
 } from '../../shared/api/accountLists';
+import {
+	FIRST_FAX_PAGE,
+	faxPages,
+	readFaxListPage,
+	type FaxCursor,
+} from '../../shared/api/faxList';
 import {
 	entryKey,
 	FIRST_OFFSET_PAGE,

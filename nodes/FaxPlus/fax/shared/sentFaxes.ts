@@ -6,12 +6,8 @@ import {
 	isFinalStatus,
 	outboxStatusFields,
 } from '../../../shared/api/faxStatuses';
-import {
-	outboxFaxes,
-	SENT_PAGE,
-	sentSince,
-	type OutboxFax,
-} from '../../../shared/api/accountLists';
+import { outboxFaxes, type OutboxFax } from '../../../shared/api/accountLists';
+import { SENT_PAGE, sentSince } from '../../../shared/api/faxList';
 
 /** A fax record (GET /accounts/{user_id}/faxes[/{fax_id}]); the spec does not show its fields. */
 export type FaxRecord = Record<string, unknown> & { id?: string };

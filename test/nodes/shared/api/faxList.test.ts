@@ -5,7 +5,7 @@ import {
 	FIRST_FAX_PAGE,
 	faxPages,
 	type FaxCursor,
-} from '../../../../nodes/shared/api/accountLists';
+} from '../../../../nodes/shared/api/faxList';
 import { collectPages } from '../../../../nodes/shared/api/pager';
 
 // The pager against a model of the fax list: newest first, `before` exclusive or inclusive,
@@ -58,7 +58,7 @@ function random(seed: number) {
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
 
-describe('the fax list pager (nodes/shared/api/accountLists.ts)', () => {
+describe('the fax list pager (nodes/shared/api/faxList.ts)', () => {
 	it.each<[Bounds, number]>([
 		['exclusive', 50],
 		['inclusive', 50],

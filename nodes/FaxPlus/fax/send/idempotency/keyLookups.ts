@@ -6,7 +6,8 @@ import type { IDataObject, IExecuteFunctions, NodeOperationError } from 'n8n-wor
 import { sleep } from 'n8n-workflow';
 import { operationError } from '../../../../shared/transport/nodeErrors';
 import { formatUtc } from '../../../../shared/api/dates';
-import { readFaxListPage, outboxFaxes, sentSince } from '../../../../shared/api/accountLists';
+import { outboxFaxes } from '../../../../shared/api/accountLists';
+import { readFaxListPage, sentSince } from '../../../../shared/api/faxList';
 import { faxStatusFields, outboxStatusFields } from '../../../../shared/api/faxStatuses';
 import { runsAsTool } from '../../../../shared/n8n/executeContext';
 import { wholeNumber } from '../../../shared/values';
