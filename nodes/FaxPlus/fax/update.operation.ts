@@ -5,7 +5,7 @@ import { booleanValue, refuseMarker } from '../shared/values';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
 import type { FaxRecord } from './shared/sentFaxes';
-import { keepingMarker } from '../shared/keyMarker';
+import { keepingMarker } from '../shared/idempotencyKeyMarker';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 

@@ -4,7 +4,7 @@ import { answerOr } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { outboxFaxIdField, OUTBOX_UNTRUSTED } from './fields';
 import type { OutboxFax } from '../../shared/api/accountLists';
-import { keepingMarker } from '../shared/keyMarker';
+import { keepingMarker } from '../shared/idempotencyKeyMarker';
 import { refuseMarker } from '../shared/values';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';

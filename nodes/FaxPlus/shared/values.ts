@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { readPhoneNumbers } from '../../shared/phone/numbers';
-import { carriesMarker, KEY_TAG_PREFIX } from './keyMarker';
+import { carriesMarker, KEY_TAG_PREFIX } from './idempotencyKeyMarker';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { parseDateTime } from '../../shared/api/dates';
 import { fromLuxon } from '../../shared/n8n/executeContext';

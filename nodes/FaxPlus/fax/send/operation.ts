@@ -14,7 +14,7 @@ import { logDebug } from '../../../shared/logging/log';
 import { toItems } from '../../shared/items';
 import { requiredString, userIdOf, listOf, sendOption } from '../../shared/parameters';
 import { runsAsTool } from '../../../shared/n8n/executeContext';
-import { KEY_TAG_PREFIX } from '../../shared/keyMarker';
+import { KEY_TAG_PREFIX } from '../../shared/idempotencyKeyMarker';
 import type { AgentRisk } from '../../shared/display';
 import { toolFields, updateDisplayOptions } from '../../shared/display';
 import { DEFAULT_MAX_PAGES, DOCUMENT_SOURCES, properties, type DocumentSource } from './properties';

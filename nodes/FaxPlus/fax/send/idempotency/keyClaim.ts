@@ -1,5 +1,5 @@
 // The Idempotency Key's record (docs/sending.md): the node's row in n8n's processed-data store, read
-// and rewritten whole without a lock; what its answers mean: ../../shared/keyMarker.ts.
+// and rewritten whole without a lock; what its answers mean: ./keyRules.ts.
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { operationError } from '../../../../shared/transport/nodeErrors';
@@ -12,7 +12,7 @@ import {
 	neverPosted,
 	readBackVerdict,
 	type KeyRecord,
-} from '../../../shared/keyMarker';
+} from './keyRules';
 
 /** A claim settles for four times its own write, within these bounds, before it is read back. */
 const SETTLE_MS = { floor: 50, factor: 4, cap: 2_000 };

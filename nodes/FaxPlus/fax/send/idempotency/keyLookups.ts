@@ -1,5 +1,5 @@
 // Send's Idempotency Key (docs/sending.md): n8n's record (./keyClaim.ts) tells a new key, claimed
-// first, then looked for (its marker, ../../shared/keyMarker.ts) in the outbox and the newest sent
+// first, then looked for (its marker, ../../../shared/idempotencyKeyMarker.ts) in the outbox and the newest sent
 // page during the upload; a known key is decided before it.
 import { randomBytes } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions, NodeOperationError } from 'n8n-workflow';
@@ -11,18 +11,15 @@ import { readFaxListPage, sentSince } from '../../../../shared/api/faxList';
 import { faxStatusFields, outboxStatusFields } from '../../../../shared/api/faxStatuses';
 import { runsAsTool } from '../../../../shared/n8n/executeContext';
 import { wholeNumber } from '../../../shared/values';
+import { lastLine, markedParts, markerOf, PARTS } from '../../../shared/idempotencyKeyMarker';
 import {
 	differingParts,
 	keyIdOf,
 	keyRecordOf,
-	lastLine,
 	MARK_WINDOW_MS,
-	markedParts,
-	markerOf,
-	PARTS,
 	partsOf,
 	type SendIdentity,
-} from '../../../shared/keyMarker';
+} from './keyRules';
 import { NodeKeyRecord, type Claim } from './keyClaim';
 import { DEFAULT_KEY_WINDOW_HOURS, DEFAULT_KEY_LIFETIME_DAYS } from '../properties';
 import { sendOption } from '../../../shared/parameters';
