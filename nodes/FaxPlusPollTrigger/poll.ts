@@ -7,12 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { readPhoneNumbers } from '../shared/phone/numbers';
 import { formatUtc } from '../shared/api/dates';
-import {
-	FIRST_FAX_PAGE,
-	faxPages,
-	readFaxListPage,
-	startSecondOf,
-} from '../shared/api/faxList';
+import { FIRST_FAX_PAGE, faxPages, readFaxListPage, startSecondOf } from '../shared/api/faxList';
 import { collectPages } from '../shared/api/pager';
 import { isFinalStatus } from '../shared/api/faxStatuses';
 import { withDocument } from '../shared/triggers/document';

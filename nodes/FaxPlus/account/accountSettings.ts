@@ -5,8 +5,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { operationError } from '../../shared/transport/nodeErrors';
-import { booleanValue, choiceOf, e164Numbers } from '../shared/values';
-import { idList, listOf, UPDATE_FIELDS } from '../shared/parameters';
+import { booleanValue, choiceOf, idList, listOf } from '../shared/values';
+import { e164Numbers } from '../shared/faxNumbers';
+import { UPDATE_FIELDS } from '../shared/parameters';
 import { isEmailAddress } from './emails';
 
 /** What a channel tells about (AccountNotificationsEmail/Sms/PushSettings: each one required). */

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { memberLocator, requiredString } from '../shared/parameters';
+import { memberLocator } from '../shared/parameters';
+import { requiredString } from '../shared/values';
 import { toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { toolFields, updateDisplayOptions } from '../shared/display';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { answerOr } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { isEmailAddress } from './emails';
-import { listOf } from '../shared/parameters';
+import { listOf } from '../shared/values';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 

@@ -1,13 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import {
-	updateFieldsCollection,
-	userIdFields,
-	nonEmptyUpdate,
-	userIdOf,
-	retryFields,
-} from '../shared/parameters';
+import { updateFieldsCollection, userIdFields, retryFields } from '../shared/parameters';
 import { answerOr } from '../shared/items';
-import { retryOf } from '../shared/values';
+import { retryOf, nonEmptyUpdate, userIdOf } from '../shared/values';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { accountDataChanges, notificationChanges, settingsToSend } from './accountSettings';
 import { readPhoneNumber } from '../../shared/phone/numbers';

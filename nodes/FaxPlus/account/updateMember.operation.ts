@@ -1,11 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import {
-	memberLocator,
-	updateFieldsCollection,
-	nonEmptyUpdate,
-	requiredString,
-	updateText,
-} from '../shared/parameters';
+import { memberLocator, updateFieldsCollection } from '../shared/parameters';
+import { nonEmptyUpdate, requiredString, updateText } from '../shared/values';
 import { answerOr } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { operationError } from '../../shared/transport/nodeErrors';

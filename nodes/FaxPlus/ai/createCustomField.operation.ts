@@ -1,9 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { toItems } from '../shared/items';
-import { requiredString } from '../shared/parameters';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { ENABLED_FIELD, type AiCustomField } from './customFields';
-import { booleanValue } from '../shared/values';
+import { booleanValue, requiredString } from '../shared/values';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {

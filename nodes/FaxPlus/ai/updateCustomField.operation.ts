@@ -1,15 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import {
-	updateFieldsCollection,
-	nonEmptyUpdate,
-	requiredString,
-	updateText,
-	resourceLocator,
-} from '../shared/parameters';
+import { updateFieldsCollection, resourceLocator } from '../shared/parameters';
 import { toItems } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { ENABLED_FIELD, type AiCustomField } from './customFields';
-import { booleanValue } from '../shared/values';
+import { booleanValue, nonEmptyUpdate, requiredString, updateText } from '../shared/values';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {

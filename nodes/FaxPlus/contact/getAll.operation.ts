@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { userIdFields, userIdOf, idList } from '../shared/parameters';
+import { userIdFields } from '../shared/parameters';
+import { userIdOf, idList } from '../shared/values';
 import { toItems } from '../shared/items';
 import { resultLimit, returnAllOrLimit } from '../shared/getMany';
 import { collectPages, entryKey, FIRST_OFFSET_PAGE, offsetPages } from '../../shared/api/pager';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { answerOr } from '../shared/items';
-import { requiredString, resourceLocator } from '../shared/parameters';
-import { requiredIdList } from '../shared/values';
+import { resourceLocator } from '../shared/parameters';
+import { requiredIdList, requiredString } from '../shared/values';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { CONTACT_UNTRUSTED } from './list';
 import { toolFields, updateDisplayOptions } from '../shared/display';

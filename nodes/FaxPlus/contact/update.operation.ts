@@ -1,13 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { e164Numbers } from '../shared/values';
+import { nonEmptyUpdate, requiredString, updateText, userIdOf } from '../shared/values';
+import { e164Numbers } from '../shared/faxNumbers';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import {
 	updateFieldsCollection,
 	userIdFields,
-	nonEmptyUpdate,
-	requiredString,
-	updateText,
-	userIdOf,
 	resourceLocator,
 	USER_DEPENDENCY,
 } from '../shared/parameters';

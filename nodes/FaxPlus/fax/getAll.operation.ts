@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { formatUtc } from '../../shared/api/dates';
-import { dateTimeValue, choiceOf } from '../shared/values';
+import { dateTimeValue, choiceOf, userIdOf } from '../shared/values';
 import {
 	FIRST_FAX_PAGE,
 	faxPages,
@@ -8,7 +8,7 @@ import {
 	type FaxListPageQuery,
 } from '../../shared/api/faxList';
 import { collectPages } from '../../shared/api/pager';
-import { userIdFields, userIdOf } from '../shared/parameters';
+import { userIdFields } from '../shared/parameters';
 import { outputProperties, shapedItems } from '../shared/output';
 import {
 	RAW_ONLY_FAX_FIELDS,

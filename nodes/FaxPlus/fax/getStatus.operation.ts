@@ -1,13 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { dateTimeValue } from '../shared/values';
+import { dateTimeValue, requiredString, userIdOf } from '../shared/values';
 import { readPhoneNumbers } from '../../shared/phone/numbers';
-import {
-	userIdFields,
-	requiredString,
-	userIdOf,
-	resourceLocator,
-	USER_DEPENDENCY,
-} from '../shared/parameters';
+import { userIdFields, resourceLocator, USER_DEPENDENCY } from '../shared/parameters';
 import { toItems } from '../shared/items';
 import { faxStatusNow } from './shared/sentFaxes';
 import { operationError } from '../../shared/transport/nodeErrors';

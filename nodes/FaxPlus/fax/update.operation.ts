@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateFieldsCollection, userIdFields, nonEmptyUpdate } from '../shared/parameters';
+import { updateFieldsCollection, userIdFields } from '../shared/parameters';
 import { answerOr } from '../shared/items';
-import { booleanValue, refuseMarker } from '../shared/values';
+import { booleanValue, refuseMarker, nonEmptyUpdate } from '../shared/values';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
 import type { FaxRecord } from './shared/sentFaxes';

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { toItems } from '../shared/items';
-import { requiredString, resourceLocator } from '../shared/parameters';
+import { resourceLocator } from '../shared/parameters';
+import { requiredString } from '../shared/values';
 import { deleteLegacyHook } from '../../shared/api/legacyHooks';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 

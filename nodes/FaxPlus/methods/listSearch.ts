@@ -29,7 +29,8 @@ import { withoutHookToken } from '../../shared/api/hookTokens';
 import { listLegacyHooks } from '../../shared/api/legacyHooks';
 import { listWebhookEndpoints } from '../../shared/api/webhookEndpoints';
 import { operationError } from '../../shared/transport/nodeErrors';
-import { FOR_MEMBER, locatorValue, SELF_NAME } from '../shared/parameters';
+import { FOR_MEMBER, SELF_NAME } from '../shared/parameters';
+import { locatorValue } from '../shared/values';
 import { customFields } from '../ai/customFields';
 import {
 	contactPage,

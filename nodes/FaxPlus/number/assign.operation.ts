@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { memberLocator, userIdFields, requiredString, userIdOf } from '../shared/parameters';
+import { memberLocator, userIdFields } from '../shared/parameters';
+import { requiredString, userIdOf } from '../shared/values';
 import { answerOr } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { faxNumberField, faxNumberOf } from './fields';

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { userIdFields, userIdOf } from '../shared/parameters';
+import { userIdFields } from '../shared/parameters';
+import { userIdOf } from '../shared/values';
 import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import { outputProperties } from '../shared/output';
 import { RAW_ONLY_NUMBER_FIELDS, SIMPLIFIED_NUMBER } from './fields';

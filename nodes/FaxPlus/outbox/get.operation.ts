@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { userIdFields, requiredString, userIdOf, sendOption } from '../shared/parameters';
+import { userIdFields, sendOption } from '../shared/parameters';
+import { requiredString, userIdOf } from '../shared/values';
 import { outputProperties, shapedItems } from '../shared/output';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import {

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { userIdFields, userIdOf } from '../shared/parameters';
+import { userIdFields } from '../shared/parameters';
+import { userIdOf } from '../shared/values';
 import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import { outputProperties } from '../shared/output';
 import {

@@ -1,11 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { userIdFields, requiredString, userIdOf } from '../shared/parameters';
+import { userIdFields } from '../shared/parameters';
 import { answerOr } from '../shared/items';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { outboxFaxIdField, OUTBOX_UNTRUSTED } from './fields';
 import type { OutboxFax } from '../../shared/api/accountLists';
 import { keepingMarker } from '../shared/idempotencyKeyMarker';
-import { refuseMarker } from '../shared/values';
+import { refuseMarker, requiredString, userIdOf } from '../shared/values';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 

@@ -11,10 +11,11 @@ import { operationError } from '../../shared/transport/nodeErrors';
 import { checkedCustomPath } from '../../shared/transport/addresses';
 import { faxPlusApiDownload, faxPlusApiRequest } from '../../shared/transport/transport';
 import { CUSTOM_API_CALL_NAME, N8N_CUSTOM_API_CALL } from '../../shared/n8n/editor';
-import { docsLink, outputBinaryField, outputFieldOf, requiredString } from './parameters';
+import { outputBinaryField } from './parameters';
+import { outputFieldOf, requiredString } from './values';
 import { DOWNLOADS_AT_ONCE, nodeOptionsProperty } from './nodeOptions';
 import type { FaxPlusOperation } from './types';
-import { CUSTOM_API_CALL, toolFields, updateDisplayOptions } from './display';
+import { CUSTOM_API_CALL, toolFields, updateDisplayOptions, docsLink } from './display';
 
 /** The last entry of every operation list and of the resource list: n8n then adds none of its own. */
 const customApiCallOption: INodePropertyOptions = {

@@ -6,9 +6,12 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { docsLink } from './parameters';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { TOOL_KEY } from '../../shared/n8n/executeContext';
+
+/** Words of a description linked to a page of the package's docs/, which says more. */
+export const docsLink = (page: string, words: string) =>
+	`<a href="https://github.com/n8n-nodes-faxplus/n8n-nodes-faxplus/blob/main/docs/${page}" target="_blank">${words}</a>`;
 
 /** Custom API Call's value, in every resource's operation list and in the resource list. */
 export const CUSTOM_API_CALL = 'customApiCall';

@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { parseDateTime } from '../../shared/api/dates';
-import { listOf } from './parameters';
+import { listOf } from './values';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { TOOL_KEY } from '../../shared/n8n/executeContext';
 

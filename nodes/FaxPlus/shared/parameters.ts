@@ -1,11 +1,6 @@
-// The parameters resources share: user and ID pickers, collections, and how an item's values are read.
-import type {
-	IDataObject,
-	IDisplayOptions,
-	IExecuteFunctions,
-	INodeProperties,
-} from 'n8n-workflow';
-import { operationError } from '../../shared/transport/nodeErrors';
+// The parameters resources share, as the panel shows them: user and ID pickers, collections,
+// retries. How an item's values are read: values.ts.
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 // One builder for resource locators, so every ID a user picks looks and behaves the same.
 export const SELF_NAME = 'Me (self)';
@@ -55,22 +50,11 @@ export function resourceLocator(spec: LocatorSpec): INodeProperties {
 	};
 }
 
-/** A locator's value; a plain value (an expression's, a tool's) is itself. */
-export function locatorValue(value: unknown): unknown {
-	if (value !== null && typeof value === 'object' && 'value' in value && 'mode' in value)
-		return value.value;
-	return value;
-}
-
 /** The parameter that shows User: off means the credential's own account (`self`). */
 export const FOR_MEMBER = 'forCorporateMember';
 
 /** What a list of a user's records depends on: reloaded when the user changes. */
 export const USER_DEPENDENCY = [FOR_MEMBER, 'userId.value'];
-
-/** Words of a description linked to a page of the package's docs/, which says more. */
-export const docsLink = (page: string, words: string) =>
-	`<a href="https://github.com/n8n-nodes-faxplus/n8n-nodes-faxplus/blob/main/docs/${page}" target="_blank">${words}</a>`;
 
 /** The `user_id` path parameter: `self` unless "For a Corporate Member" is on. */
 export function userIdFields(
@@ -121,9 +105,6 @@ export function outputBinaryField(what: string): INodeProperties {
 	};
 }
 
-export const outputFieldOf = (context: IExecuteFunctions, itemIndex: number) =>
-	requiredString(context, 'binaryPropertyName', 'Put Output File in Field', itemIndex);
-
 /** A field of a collection as a hint names it, with where it is: "Max Pages (Options → Add Option → Max Pages)". */
 export const fieldWithPlace = (collection: typeof UPDATE_FIELDS, field: string) =>
 	`${field} (${collection.displayName} → ${collection.placeholder} → ${field})`;
@@ -148,75 +129,6 @@ export function updateFieldsCollection(options: INodeProperties[]): INodePropert
 		options,
 	};
 }
-
-/** A required string parameter (or a locator's value), trimmed, refused when empty or longer than an ID or name. */
-export function requiredString(
-	context: IExecuteFunctions,
-	name: string,
-	label: string,
-	itemIndex: number,
-): string {
-	let raw = context.getNodeParameter(name, itemIndex, '') as unknown;
-	if (locatorValue(raw) !== raw)
-		raw = context.getNodeParameter(name, itemIndex, '', { extractValue: true });
-	const value = String(locatorValue(raw) ?? '').trim();
-	if (!value || value.length > 1000) {
-		throw operationError(context, {
-			itemIndex,
-			message: value ? `${label} has ${value.length} characters` : `${label} is required`,
-			description: `Set the "${label}" parameter to ${value ? 'at most 1,000 characters' : 'a value'} (check what an expression resolves to).`,
-		});
-	}
-	return value;
-}
-
-/** An Update Fields text that may not be empty, trimmed; undefined when the field was not added. */
-export function updateText(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	fields: IDataObject,
-	name: string,
-	label: string,
-): string | undefined {
-	if (fields[name] === undefined) return undefined;
-	const value = String(fields[name] ?? '').trim();
-	if (value) return value;
-	throw operationError(context, {
-		itemIndex,
-		message: `${label} cannot be empty`,
-		description: `Enter the new ${label.toLowerCase()} under "Update Fields", or remove the "${label}" field.`,
-	});
-}
-
-/** The update's changes, refused before any request when there are none; `fields` names what may be added. */
-export function nonEmptyUpdate<T extends object>(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	changes: T,
-	fields: string,
-): T {
-	if (Object.keys(changes).length > 0) return changes;
-	throw operationError(context, {
-		itemIndex,
-		message: `Nothing to update: add ${fields} under "Update Fields"`,
-		description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
-	});
-}
-
-/** The item's user: `self`, or User, read only when shown (a stale value is never used). */
-export function userIdOf(context: IExecuteFunctions, itemIndex: number): string {
-	if (context.getNodeParameter(FOR_MEMBER, itemIndex, false) !== true) return 'self';
-	return requiredString(context, 'userId', 'User ID', itemIndex);
-}
-
-/** Entries of a list (an expression's) or of one string split at `separator`: trimmed, without empty ones or duplicates. */
-export function listOf(value: unknown, separator: string | RegExp = ','): string[] {
-	const entries = Array.isArray(value) ? value : String(value ?? '').split(separator);
-	return [...new Set(entries.map((entry) => String(entry ?? '').trim()).filter(Boolean))];
-}
-
-/** IDs from a list or one string separated by commas, spaces or new lines (see listOf). */
-export const idList = (value: unknown): string[] => listOf(value, /[\s,]+/);
 
 /** Fax.Plus retries a failed fax at most 3 times (its help centre, "Auto Retry on Failure"). */
 export const MAX_RETRY_COUNT = 3;

@@ -1,10 +1,90 @@
+// How an item's values are read: each reader checks one parameter and refuses a bad value with an
+// error naming the field and the fix, before any request.
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { readPhoneNumbers } from '../../shared/phone/numbers';
 import { carriesMarker, KEY_TAG_PREFIX } from './idempotencyKeyMarker';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { parseDateTime } from '../../shared/api/dates';
 import { fromLuxon } from '../../shared/n8n/executeContext';
-import { idList, MAX_RETRY_COUNT } from './parameters';
+import { FOR_MEMBER, MAX_RETRY_COUNT } from './parameters';
+
+/** A required string parameter (or a locator's value), trimmed, refused when empty or longer than an ID or name. */
+export function requiredString(
+	context: IExecuteFunctions,
+	name: string,
+	label: string,
+	itemIndex: number,
+): string {
+	let raw = context.getNodeParameter(name, itemIndex, '') as unknown;
+	if (locatorValue(raw) !== raw)
+		raw = context.getNodeParameter(name, itemIndex, '', { extractValue: true });
+	const value = String(locatorValue(raw) ?? '').trim();
+	if (!value || value.length > 1000) {
+		throw operationError(context, {
+			itemIndex,
+			message: value ? `${label} has ${value.length} characters` : `${label} is required`,
+			description: `Set the "${label}" parameter to ${value ? 'at most 1,000 characters' : 'a value'} (check what an expression resolves to).`,
+		});
+	}
+	return value;
+}
+
+/** An Update Fields text that may not be empty, trimmed; undefined when the field was not added. */
+export function updateText(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	fields: IDataObject,
+	name: string,
+	label: string,
+): string | undefined {
+	if (fields[name] === undefined) return undefined;
+	const value = String(fields[name] ?? '').trim();
+	if (value) return value;
+	throw operationError(context, {
+		itemIndex,
+		message: `${label} cannot be empty`,
+		description: `Enter the new ${label.toLowerCase()} under "Update Fields", or remove the "${label}" field.`,
+	});
+}
+
+/** The update's changes, refused before any request when there are none; `fields` names what may be added. */
+export function nonEmptyUpdate<T extends object>(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	changes: T,
+	fields: string,
+): T {
+	if (Object.keys(changes).length > 0) return changes;
+	throw operationError(context, {
+		itemIndex,
+		message: `Nothing to update: add ${fields} under "Update Fields"`,
+		description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
+	});
+}
+
+/** The item's user: `self`, or User, read only when shown (a stale value is never used). */
+export function userIdOf(context: IExecuteFunctions, itemIndex: number): string {
+	if (context.getNodeParameter(FOR_MEMBER, itemIndex, false) !== true) return 'self';
+	return requiredString(context, 'userId', 'User ID', itemIndex);
+}
+
+/** Entries of a list (an expression's) or of one string split at `separator`: trimmed, without empty ones or duplicates. */
+export function listOf(value: unknown, separator: string | RegExp = ','): string[] {
+	const entries = Array.isArray(value) ? value : String(value ?? '').split(separator);
+	return [...new Set(entries.map((entry) => String(entry ?? '').trim()).filter(Boolean))];
+}
+
+/** IDs from a list or one string separated by commas, spaces or new lines (see listOf). */
+export const idList = (value: unknown): string[] => listOf(value, /[\s,]+/);
+
+/** A locator's value; a plain value (an expression's, a tool's) is itself. */
+export function locatorValue(value: unknown): unknown {
+	if (value !== null && typeof value === 'object' && 'value' in value && 'mode' in value)
+		return value.value;
+	return value;
+}
+
+export const outputFieldOf = (context: IExecuteFunctions, itemIndex: number) =>
+	requiredString(context, 'binaryPropertyName', 'Put Output File in Field', itemIndex);
 
 /** A whole number of `minimum` or more (a numeric string too); `fallback`, if given, for an empty value; else an error naming the field. */
 export function wholeNumber(
@@ -24,23 +104,6 @@ export function wholeNumber(
 		});
 	}
 	return number;
-}
-
-/** Fax numbers read into E.164 (a list, or one string separated by commas); an entry without "+" or of an impossible length is refused, naming the field. */
-export function e164Numbers(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	value: unknown,
-	label: string,
-): string[] {
-	const result = readPhoneNumbers(value as string | string[] | undefined);
-	if (result.ok) return result.numbers;
-	throw operationError(context, {
-		itemIndex,
-		message: `${label}: "${result.invalid}" ${result.reason}`,
-		description:
-			'Enter each number with "+" and its country code, separated by commas, e.g. +15551234567, +4930123456.',
-	});
 }
 
 /** The IDs of a parameter (see idList); refuses an empty list before any request. */

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { answerOr } from '../shared/items';
-import { requiredString } from '../shared/parameters';
+import { requiredString } from '../shared/values';
 import { faxPlusApiRequest } from '../../shared/transport/transport';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { requiredString, resourceLocator } from '../shared/parameters';
+import { resourceLocator } from '../shared/parameters';
 import { listAnswer } from '../../shared/api/accountLists';
 import { getManyItems, returnAllOrLimit } from '../shared/getMany';
-import { choiceOf } from '../shared/values';
+import { choiceOf, requiredString } from '../shared/values';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 

@@ -12,7 +12,8 @@ import {
 	URL_FIELD,
 	withoutSecrets,
 } from './fields';
-import { checkUrl, e164Numbers } from '../shared/values';
+import { checkUrl } from '../shared/values';
+import { e164Numbers } from '../shared/faxNumbers';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {

@@ -1,10 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import {
-	fieldWithPlace,
-	UPDATE_FIELDS,
-	updateFieldsCollection,
-	nonEmptyUpdate,
-} from '../shared/parameters';
+import { fieldWithPlace, UPDATE_FIELDS, updateFieldsCollection } from '../shared/parameters';
 import { toItems } from '../shared/items';
 import {
 	checkDeliverableUrl,
@@ -22,7 +17,8 @@ import {
 	URL_FIELD,
 	withoutSecrets,
 } from './fields';
-import { checkUrl, e164Numbers } from '../shared/values';
+import { checkUrl, nonEmptyUpdate } from '../shared/values';
+import { e164Numbers } from '../shared/faxNumbers';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 

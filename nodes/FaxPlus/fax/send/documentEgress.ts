@@ -6,7 +6,8 @@ import {
 	n8nEgress,
 	type N8nEgress,
 } from '../../../shared/n8n/requestHelpers';
-import { listOf, sendOption } from '../../shared/parameters';
+import { sendOption } from '../../shared/parameters';
+import { listOf } from '../../shared/values';
 
 /** Where a URL's host leads: allowed (with the address to connect to, if pinned), or why not. */
 export type EgressDecision =

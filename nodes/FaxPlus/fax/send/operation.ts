@@ -6,13 +6,22 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { formatSendTime } from '../../../shared/api/dates';
-import { dateTimeValue, choiceOf, refuseMarker, retryOf, wholeNumber } from '../../shared/values';
+import {
+	dateTimeValue,
+	choiceOf,
+	refuseMarker,
+	retryOf,
+	wholeNumber,
+	requiredString,
+	userIdOf,
+	listOf,
+} from '../../shared/values';
 import { faxPlusApiRequest } from '../../../shared/transport/transport';
 import { nodeErrorOf, operationError } from '../../../shared/transport/nodeErrors';
 import { saveFaxCustomData } from '../../../shared/logging/customData';
 import { logDebug } from '../../../shared/logging/log';
 import { toItems } from '../../shared/items';
-import { requiredString, userIdOf, listOf, sendOption } from '../../shared/parameters';
+import { sendOption } from '../../shared/parameters';
 import { runsAsTool } from '../../../shared/n8n/executeContext';
 import { KEY_TAG_PREFIX } from '../../shared/idempotencyKeyMarker';
 import type { AgentRisk } from '../../shared/display';

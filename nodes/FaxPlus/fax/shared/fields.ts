@@ -7,13 +7,8 @@ import type {
 } from 'n8n-workflow';
 import { runsAsTool } from '../../../shared/n8n/executeContext';
 import { faxStatusFields } from '../../../shared/api/faxStatuses';
-import {
-	outputFieldOf,
-	requiredString,
-	userIdOf,
-	resourceLocator,
-	USER_DEPENDENCY,
-} from '../../shared/parameters';
+import { resourceLocator, USER_DEPENDENCY } from '../../shared/parameters';
+import { outputFieldOf, requiredString, userIdOf } from '../../shared/values';
 
 export function faxIdField(description: string): INodeProperties {
 	return resourceLocator({

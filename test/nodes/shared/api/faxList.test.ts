@@ -1,11 +1,7 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { formatUtc } from '../../../../nodes/shared/api/dates';
-import {
-	FIRST_FAX_PAGE,
-	faxPages,
-	type FaxCursor,
-} from '../../../../nodes/shared/api/faxList';
+import { FIRST_FAX_PAGE, faxPages, type FaxCursor } from '../../../../nodes/shared/api/faxList';
 import { collectPages } from '../../../../nodes/shared/api/pager';
 
 // The pager against a model of the fax list: newest first, `before` exclusive or inclusive,
