@@ -3,7 +3,7 @@
 // document shows a partial change, so the account is read first and what the user did not set is sent
 // as read (docs/fax-plus-readings.md, "Account settings and notifications").
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { apiRequest } from '../shared/nodeOptions';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { booleanValue, choiceOf, idList, listOf } from '../shared/values';
 import { e164Numbers } from '../shared/faxNumbers';
@@ -209,7 +209,7 @@ export async function settingsToSend(
 	notifications: NotificationChanges | undefined,
 ): Promise<IDataObject> {
 	if (Object.keys(data).length === 0 && !notifications) return {};
-	const account = await faxPlusApiRequest<unknown>(context, {
+	const account = await apiRequest<unknown>(context, {
 		method: 'GET',
 		path: `/accounts/${encodeURIComponent(userId)}`,
 		itemIndex,

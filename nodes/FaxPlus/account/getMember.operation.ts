@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { memberLocator } from '../shared/parameters';
 import { requiredString } from '../shared/values';
 import { toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { apiRequest } from '../shared/nodeOptions';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {
@@ -22,7 +22,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const memberUserId = requiredString(this, 'memberUserId', 'Member', itemIndex);
-	const detail = await faxPlusApiRequest<IDataObject | undefined>(this, {
+	const detail = await apiRequest<IDataObject | undefined>(this, {
 		method: 'GET',
 		path: `/accounts/self/member-details/${encodeURIComponent(memberUserId)}`,
 		itemIndex,

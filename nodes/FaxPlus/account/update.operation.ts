@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateFieldsCollection, userIdFields, retryFields } from '../shared/parameters';
 import { answerOr } from '../shared/items';
 import { retryOf, nonEmptyUpdate, userIdOf } from '../shared/values';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { apiRequest } from '../shared/nodeOptions';
 import { accountDataChanges, notificationChanges, settingsToSend } from './accountSettings';
 import { readPhoneNumber } from '../../shared/phone/numbers';
 import { operationError } from '../../shared/transport/nodeErrors';
@@ -199,7 +199,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const body = modification(this, itemIndex, fields);
 	nonEmptyUpdate(this, itemIndex, { ...body, ...data, ...notifications }, 'a field');
 	Object.assign(body, await settingsToSend(this, itemIndex, userId, data, notifications));
-	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
+	const answer = await apiRequest<IDataObject | undefined>(this, {
 		method: 'PUT',
 		path: `/accounts/${encodeURIComponent(userId)}`,
 		body,

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { memberLocator, updateFieldsCollection } from '../shared/parameters';
 import { nonEmptyUpdate, requiredString, updateText } from '../shared/values';
 import { answerOr } from '../shared/items';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { apiRequest } from '../shared/nodeOptions';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
@@ -44,7 +44,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const memberUserId = requiredString(this, 'memberUserId', 'Member User ID', itemIndex);
 	const body = memberDetail(this, itemIndex);
-	const answer = await faxPlusApiRequest<object | undefined>(this, {
+	const answer = await apiRequest<object | undefined>(this, {
 		method: 'PUT',
 		path: `/accounts/self/member-details/${encodeURIComponent(memberUserId)}`,
 		body,

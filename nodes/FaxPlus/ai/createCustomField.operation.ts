@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { apiRequest } from '../shared/nodeOptions';
 import { ENABLED_FIELD, type AiCustomField } from './customFields';
 import { booleanValue, requiredString } from '../shared/values';
 import { toolFields, updateDisplayOptions } from '../shared/display';
@@ -44,7 +44,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const name = requiredString(this, 'name', 'Name', itemIndex);
 	const instructions = String(this.getNodeParameter('instructions', itemIndex, '') ?? '');
 	const enabled = this.getNodeParameter('enabled', itemIndex, true);
-	const field = await faxPlusApiRequest<AiCustomField>(this, {
+	const field = await apiRequest<AiCustomField>(this, {
 		method: 'POST',
 		path: '/accounts/self/ai/custom-fields',
 		body: { name, instructions, enabled: booleanValue(this, itemIndex, enabled, 'Enabled') },

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateFieldsCollection, resourceLocator } from '../shared/parameters';
 import { toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { apiRequest } from '../shared/nodeOptions';
 import { ENABLED_FIELD, type AiCustomField } from './customFields';
 import { booleanValue, nonEmptyUpdate, requiredString, updateText } from '../shared/values';
 import { toolFields, updateDisplayOptions } from '../shared/display';
@@ -50,7 +50,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const fieldId = requiredString(this, 'customField', 'Custom Field', itemIndex);
-	const field = await faxPlusApiRequest<AiCustomField>(this, {
+	const field = await apiRequest<AiCustomField>(this, {
 		method: 'PATCH',
 		path: `/accounts/self/ai/custom-fields/${encodeURIComponent(fieldId)}`,
 		body: changes(this, itemIndex),

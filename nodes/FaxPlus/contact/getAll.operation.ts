@@ -6,6 +6,7 @@ import { resultLimit, returnAllOrLimit } from '../shared/getMany';
 import { collectPages, entryKey, FIRST_OFFSET_PAGE, offsetPages } from '../../shared/api/pager';
 import { contactPage, CONTACT_UNTRUSTED, CONTACTS_PAGE_SIZE, type ContactListQuery } from './list';
 import { toolFields, updateDisplayOptions } from '../shared/display';
+import { requestScope } from '../shared/nodeOptions';
 
 export const option = {
 	name: 'Get Many',
@@ -63,7 +64,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		const query: ContactListQuery = { offset, limit: pageSize };
 		if (search) query.search = search;
 		if (ids.length > 0) query.ids = ids.join(',');
-		return await contactPage(this, userId, query, itemIndex);
+		return await contactPage(this, userId, query, requestScope(this, itemIndex));
 	}, entryKey);
 	return toItems(await collectPages(FIRST_OFFSET_PAGE, step, limit));
 }

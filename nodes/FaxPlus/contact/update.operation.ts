@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { nonEmptyUpdate, requiredString, updateText, userIdOf } from '../shared/values';
 import { e164Numbers } from '../shared/faxNumbers';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { apiRequest } from '../shared/nodeOptions';
 import {
 	updateFieldsCollection,
 	userIdFields,
@@ -56,7 +56,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const userId = userIdOf(this, itemIndex);
 	const contactId = requiredString(this, 'contactId', 'Contact', itemIndex);
 	const body = modification(this, itemIndex);
-	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
+	const answer = await apiRequest<IDataObject | undefined>(this, {
 		method: 'PUT',
 		path: `/accounts/${encodeURIComponent(userId)}/contacts/${encodeURIComponent(contactId)}`,
 		body,

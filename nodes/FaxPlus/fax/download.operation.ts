@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { outputBinaryField, userIdFields } from '../shared/parameters';
 import { faxIdField, faxOfItem, FAX_UNTRUSTED, outputFaxFile } from './shared/fields';
 import { downloadFaxFile } from '../../shared/api/faxFiles';
-import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
+import { DOWNLOADS_AT_ONCE, requestScope } from '../shared/nodeOptions';
 import { choiceOf } from '../shared/values';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
@@ -46,6 +46,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const format = choiceOf(this, itemIndex, 'Format', chosen, ['pdf', 'tiff'] as const);
 	const path = `/accounts/${encodeURIComponent(userId)}/files/${encodeURIComponent(faxId)}`;
 	const download = async () =>
-		await downloadFaxFile(this, { path, qs: { format }, format, baseName: faxId, itemIndex });
+		await downloadFaxFile(this, {
+			path,
+			qs: { format },
+			format,
+			baseName: faxId,
+			...requestScope(this, itemIndex),
+		});
 	return await outputFaxFile(this, itemIndex, { faxId, userId }, download);
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/parameters';
 import { outputProperties, shapedItems } from '../shared/output';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { apiRequest } from '../shared/nodeOptions';
 import {
 	RAW_ONLY_FAX_FIELDS,
 	SIMPLIFIED_FAX,
@@ -36,7 +36,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const { path } = faxOfItem(this, itemIndex);
-	const fax = await faxPlusApiRequest<IDataObject | undefined>(this, {
+	const fax = await apiRequest<IDataObject | undefined>(this, {
 		method: 'GET',
 		path,
 		itemIndex,

@@ -19,6 +19,7 @@ import {
 import { resultLimit, returnAllOrLimit } from '../shared/getMany';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
+import { requestScope } from '../shared/nodeOptions';
 
 const PAGE_SIZE = 100;
 
@@ -89,7 +90,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const limit = resultLimit(this, itemIndex);
 	const filters = filterQuery(this, itemIndex);
 	const step = faxPages(
-		async (page) => await readFaxListPage(this, userId, { ...filters, ...page }, { itemIndex }),
+		async (page) =>
+			await readFaxListPage(this, userId, { ...filters, ...page }, requestScope(this, itemIndex)),
 		{
 			pageSize: PAGE_SIZE,
 			limit,

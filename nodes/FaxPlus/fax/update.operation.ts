@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateFieldsCollection, userIdFields } from '../shared/parameters';
 import { answerOr } from '../shared/items';
 import { booleanValue, refuseMarker, nonEmptyUpdate } from '../shared/values';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { apiRequest } from '../shared/nodeOptions';
 import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
 import type { FaxRecord } from './shared/sentFaxes';
 import { keepingMarker } from '../shared/idempotencyKeyMarker';
@@ -55,7 +55,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const { userId, faxId, path } = faxOfItem(this, itemIndex);
 	const body = await withCurrentValues(this, itemIndex, path, changes(this, itemIndex));
-	const answer = await faxPlusApiRequest<FaxRecord | undefined>(this, {
+	const answer = await apiRequest<FaxRecord | undefined>(this, {
 		method: 'PUT',
 		path,
 		body,
@@ -73,7 +73,7 @@ async function withCurrentValues(
 	body: FaxModification,
 ): Promise<Required<FaxModification>> {
 	// Read also when both are set: a Send's Idempotency Key marker at the comment's end stays.
-	const fax = await faxPlusApiRequest<FaxRecord | undefined>(context, {
+	const fax = await apiRequest<FaxRecord | undefined>(context, {
 		method: 'GET',
 		path,
 		itemIndex,

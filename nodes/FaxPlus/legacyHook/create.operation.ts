@@ -6,6 +6,7 @@ import { e164Numbers } from '../shared/faxNumbers';
 import { hookWithoutToken } from '../../shared/api/hookTokens';
 import { createLegacyHook } from '../../shared/api/legacyHooks';
 import { toolFields, updateDisplayOptions } from '../shared/display';
+import { requestScope } from '../shared/nodeOptions';
 
 export const option = {
 	name: 'Create',
@@ -55,5 +56,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const event = faxEvent(this, itemIndex, String(parameter('event') ?? '').trim(), 'Event');
 	const numbers = e164Numbers(this, itemIndex, parameter('numbers'), 'Owned Numbers');
 	const input = { target, event, ...(numbers.length > 0 && { numbers }) };
-	return toItems(hookWithoutToken(await createLegacyHook(this, input, itemIndex)));
+	return toItems(
+		hookWithoutToken(await createLegacyHook(this, input, requestScope(this, itemIndex))),
+	);
 }

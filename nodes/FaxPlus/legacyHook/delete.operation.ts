@@ -5,6 +5,7 @@ import { resourceLocator } from '../shared/parameters';
 import { requiredString } from '../shared/values';
 import { deleteLegacyHook } from '../../shared/api/legacyHooks';
 import { toolFields, updateDisplayOptions } from '../shared/display';
+import { requestScope } from '../shared/nodeOptions';
 
 export const option = {
 	name: 'Delete',
@@ -32,7 +33,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const hookId = requiredString(this, 'hook', 'Hook', itemIndex);
-	const deleted = await deleteLegacyHook(this, hookId, itemIndex);
+	const deleted = await deleteLegacyHook(this, hookId, requestScope(this, itemIndex));
 	// deleteLegacyHook answers false on 404: here that is an error the user must see.
 	if (!deleted) {
 		throw new NodeApiError(

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/parameters';
 import { userIdOf } from '../shared/values';
 import { toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { apiRequest } from '../shared/nodeOptions';
 import { faxNumberField, faxNumberOf } from './fields';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
@@ -25,7 +25,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const userId = userIdOf(this, itemIndex);
 	const number = faxNumberOf(this, itemIndex);
-	const answer = await faxPlusApiRequest<object | undefined>(this, {
+	const answer = await apiRequest<object | undefined>(this, {
 		method: 'GET',
 		path: `/accounts/${encodeURIComponent(userId)}/numbers/${encodeURIComponent(number)}`,
 		itemIndex,

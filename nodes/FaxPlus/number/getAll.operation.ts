@@ -6,6 +6,7 @@ import { outputProperties } from '../shared/output';
 import { RAW_ONLY_NUMBER_FIELDS, SIMPLIFIED_NUMBER } from './fields';
 import { userNumbers } from '../../shared/api/accountLists';
 import { toolFields, updateDisplayOptions } from '../shared/display';
+import { requestScope } from '../shared/nodeOptions';
 
 export const option = {
 	name: 'Get Many',
@@ -29,6 +30,7 @@ const displayOptions = { show: { resource: ['number'], operation: ['getAll'] } }
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const numbers = async () => await userNumbers(this, userIdOf(this, itemIndex), itemIndex);
+	const numbers = async () =>
+		await userNumbers(this, userIdOf(this, itemIndex), requestScope(this, itemIndex));
 	return await getManyItems(this, itemIndex, numbers, SIMPLIFIED_NUMBER);
 }

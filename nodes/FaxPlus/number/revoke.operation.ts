@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { userIdFields } from '../shared/parameters';
 import { userIdOf } from '../shared/values';
 import { answerOr } from '../shared/items';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { apiRequest } from '../shared/nodeOptions';
 import { faxNumberField, faxNumberOf } from './fields';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
@@ -28,7 +28,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const userId = userIdOf(this, itemIndex);
 	const number = faxNumberOf(this, itemIndex);
-	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
+	const answer = await apiRequest<IDataObject | undefined>(this, {
 		method: 'DELETE',
 		path: `/accounts/${encodeURIComponent(userId)}/numbers/${encodeURIComponent(number)}`,
 		itemIndex,

@@ -3,7 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { userIdFields, sendOption } from '../shared/parameters';
 import { requiredString, userIdOf } from '../shared/values';
 import { outputProperties, shapedItems } from '../shared/output';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { apiRequest, requestScope } from '../shared/nodeOptions';
 import {
 	RAW_ONLY_OUTBOX_FIELDS,
 	outboxFaxIdField,
@@ -40,7 +40,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const userId = userIdOf(this, itemIndex);
 	const outboxFaxId = requiredString(this, 'outboxFaxId', 'Outbox Fax', itemIndex);
-	const fax = await faxPlusApiRequest<OutboxFax>(this, {
+	const fax = await apiRequest<OutboxFax>(this, {
 		method: 'GET',
 		path: `/accounts/${encodeURIComponent(userId)}/outbox/${encodeURIComponent(outboxFaxId)}`,
 		itemIndex,
@@ -60,7 +60,7 @@ async function refuseLeftOutbox(
 	userId: string,
 	outboxFaxId: string,
 ): Promise<void> {
-	const list = await outboxFaxes(context, userId, itemIndex);
+	const list = await outboxFaxes(context, userId, requestScope(context, itemIndex));
 	if (list.some((record) => record.id === outboxFaxId)) return;
 	throw operationError(context, {
 		itemIndex,

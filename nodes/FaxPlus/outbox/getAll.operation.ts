@@ -11,6 +11,7 @@ import {
 } from './fields';
 import { outboxFaxes } from '../../shared/api/accountLists';
 import { toolFields, updateDisplayOptions } from '../shared/display';
+import { requestScope } from '../shared/nodeOptions';
 
 export const option = {
 	name: 'Get Many',
@@ -40,7 +41,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		this,
 		itemIndex,
 		async () => {
-			const faxes = await outboxFaxes(this, userIdOf(this, itemIndex), itemIndex);
+			const faxes = await outboxFaxes(
+				this,
+				userIdOf(this, itemIndex),
+				requestScope(this, itemIndex),
+			);
 			return (faxes as IDataObject[]).map(withOutboxStatusMeaning);
 		},
 		SIMPLIFIED_OUTBOX_FAX,

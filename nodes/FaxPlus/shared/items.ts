@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { apiRequest } from './nodeOptions';
 
 export function toItems(data: object | object[]): INodeExecutionData[] {
 	return (Array.isArray(data) ? data : [data]).map((json) => ({ json: json as IDataObject }));
@@ -8,7 +8,7 @@ export function toItems(data: object | object[]): INodeExecutionData[] {
 /** GETs one answer from `path` as its item (an empty answer: an empty item). */
 export async function getItem(context: IExecuteFunctions, path: string, itemIndex: number) {
 	const request = { method: 'GET' as const, path, itemIndex };
-	return toItems((await faxPlusApiRequest<object | undefined>(context, request)) ?? {});
+	return toItems((await apiRequest<object | undefined>(context, request)) ?? {});
 }
 
 /** DELETEs `path`; Fax.Plus answers nothing (204), so the item says what was deleted. */
@@ -18,7 +18,7 @@ export async function deleteItem(
 	itemIndex: number,
 	deleted: IDataObject,
 ) {
-	await faxPlusApiRequest(context, { method: 'DELETE', path, itemIndex });
+	await apiRequest(context, { method: 'DELETE', path, itemIndex });
 	return toItems({ deleted: true, ...deleted });
 }
 

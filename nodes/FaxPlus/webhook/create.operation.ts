@@ -15,6 +15,7 @@ import {
 import { checkUrl } from '../shared/values';
 import { e164Numbers } from '../shared/faxNumbers';
 import { toolFields, updateDisplayOptions } from '../shared/display';
+import { requestScope } from '../shared/nodeOptions';
 
 export const option = {
 	name: 'Create',
@@ -46,7 +47,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	if (channels.length > 0) input.channels = channels;
 	await checkDeliverableUrl(this, input.url, { label: 'URL', itemIndex });
 
-	const created = (await createWebhookEndpoint(this, input, itemIndex)).at(-1);
+	const created = (await createWebhookEndpoint(this, input, requestScope(this, itemIndex))).at(-1);
 	if (created) return toItems(withoutSecrets(created));
 	return toItems({
 		created: true,

@@ -21,6 +21,7 @@ import { checkUrl, nonEmptyUpdate } from '../shared/values';
 import { e164Numbers } from '../shared/faxNumbers';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
+import { requestScope } from '../shared/nodeOptions';
 
 export const option = {
 	name: 'Update',
@@ -62,11 +63,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const changes = changesOf(this, itemIndex);
 	if (changes.url !== undefined)
 		await checkDeliverableUrl(this, changes.url, { label: 'URL', itemIndex });
-	await updateWebhookEndpoint(this, endpointId, changes, itemIndex).catch(
+	await updateWebhookEndpoint(this, endpointId, changes, requestScope(this, itemIndex)).catch(
 		endpointNotFound(this, endpointId, itemIndex),
 	);
 	// The spec gives no answer body for the update: read the endpoint back.
-	const endpoint = (await listWebhookEndpoints(this, itemIndex)).find(
+	const endpoint = (await listWebhookEndpoints(this, requestScope(this, itemIndex))).find(
 		(entry) => entry.id === endpointId,
 	);
 	return toItems(endpoint ? withoutSecrets(endpoint) : { updated: true, endpointId });

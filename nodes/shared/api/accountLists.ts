@@ -6,6 +6,7 @@ import {
 	faxPlusApiRequest,
 	type FaxPlusContext,
 	type FaxPlusRequest,
+	type RequestScope,
 } from '../transport/transport';
 
 /** An outbox fax record (its fields are named by the SDK's documentation, not the spec). */
@@ -15,9 +16,13 @@ export type OutboxFax = Record<string, unknown> & { id?: string };
 type FaxNumber = Record<string, unknown> & { number?: string };
 
 function accountList<T extends object>(list: string, key: string) {
-	return async (context: FaxPlusContext, userId: string, itemIndex?: number): Promise<T[]> => {
+	return async (
+		context: FaxPlusContext,
+		userId: string,
+		scope: RequestScope = {},
+	): Promise<T[]> => {
 		const path = `/accounts/${encodeURIComponent(userId)}/${list}`;
-		return await listAnswer<T>(context, { path, key, itemIndex });
+		return await listAnswer<T>(context, { path, key, ...scope });
 	};
 }
 
@@ -28,9 +33,10 @@ export const outboxFaxes = accountList<OutboxFax>('outbox', 'records');
 /** The entries of a list the API answers whole (GET), however the answer wraps them (`key` first). */
 export async function listAnswer<T extends object = IDataObject>(
 	context: FaxPlusContext,
-	request: Pick<FaxPlusRequest, 'path' | 'qs' | 'itemIndex' | 'timeout' | 'rateLimitRetries'> & {
-		key: string;
-	},
+	request: Pick<FaxPlusRequest, 'path' | 'qs' | 'rateLimitRetries'> &
+		RequestScope & {
+			key: string;
+		},
 ): Promise<T[]> {
 	const { key, ...rest } = request;
 	const answer = await faxPlusApiRequest<unknown>(context, { method: 'GET', ...rest });

@@ -5,7 +5,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { formatUtc, parseDateTime } from './dates';
 import { listAnswer } from './accountLists';
 import { collectPages, entryKey, PagingError, type PageStep } from './pager';
-import type { FaxPlusContext, FaxPlusRequest } from '../transport/transport';
+import type { FaxPlusContext, FaxPlusRequest, RequestScope } from '../transport/transport';
 import { operationError } from '../transport/nodeErrors';
 
 /** Where the next page of the fax list starts; plain JSON, so a picker can hand it back. */
@@ -171,7 +171,7 @@ export async function readFaxListPage(
 	context: FaxPlusContext,
 	userId: string,
 	query: FaxListPageQuery,
-	request: Pick<FaxPlusRequest, 'itemIndex' | 'timeout' | 'rateLimitRetries'> = {},
+	request: Pick<FaxPlusRequest, 'rateLimitRetries'> & RequestScope = {},
 ) {
 	const path = `/accounts/${encodeURIComponent(userId)}/faxes`;
 	return await listAnswer(context, { path, key: 'records', qs: query, ...request });
@@ -182,7 +182,7 @@ export const SENT_PAGE = 200;
 /** Every sent fax from `since` on, newest first, all pages or the newest `limit` (the fax list above). */
 export async function sentSince(
 	context: IExecuteFunctions,
-	itemIndex: number,
+	scope: RequestScope & { itemIndex: number },
 	userId: string,
 	since: number,
 	limit?: number,
@@ -190,13 +190,13 @@ export async function sentSince(
 	const after = formatUtc(new Date(since));
 	const step = faxPages(
 		async (page) =>
-			await readFaxListPage(context, userId, { category: 'sent', after, ...page }, { itemIndex }),
+			await readFaxListPage(context, userId, { category: 'sent', after, ...page }, scope),
 		{
 			pageSize: SENT_PAGE,
 			floor: since - 1000,
 			noStartTime: () => {
 				throw operationError(context, {
-					itemIndex,
+					itemIndex: scope.itemIndex,
 					message:
 						'Fax.Plus listed sent faxes without a start_time, so the next page cannot be asked for',
 					description: 'The faxes were sent; check them with Fax → Get Many (category "sent").',

@@ -8,6 +8,7 @@ import {
 	faxPlusApiRequest,
 	faxPlusBaseUrl,
 	type FaxPlusContext,
+	type RequestScope,
 } from '../transport/transport';
 import { operationError } from '../transport/nodeErrors';
 
@@ -41,8 +42,8 @@ export async function checkDeliverableUrl(
 	});
 }
 
-export async function listWebhookEndpoints(context: FaxPlusContext, itemIndex?: number) {
-	const answer = await faxPlusApiRequest(context, { method: 'GET', path: '/webhooks', itemIndex });
+export async function listWebhookEndpoints(context: FaxPlusContext, scope: RequestScope = {}) {
+	const answer = await faxPlusApiRequest(context, { method: 'GET', path: '/webhooks', ...scope });
 	// The list answer's shape is not in the spec: a bare array or one under a known key.
 	return entriesOf(answer) as WebhookEndpoint[];
 }
@@ -56,15 +57,15 @@ function bodyOf(input: Partial<WebhookEndpointInput>): IDataObject {
 export async function createWebhookEndpoint(
 	context: FaxPlusContext,
 	input: WebhookEndpointInput,
-	itemIndex?: number,
+	scope: RequestScope = {},
 ): Promise<WebhookEndpoint[]> {
 	await faxPlusApiRequest(context, {
 		method: 'POST',
 		path: '/webhooks',
 		body: bodyOf(input),
-		itemIndex,
+		...scope,
 	});
-	const endpoints = await listWebhookEndpoints(context, itemIndex);
+	const endpoints = await listWebhookEndpoints(context, scope);
 	return endpoints.filter((endpoint) => endpoint.url === input.url);
 }
 
@@ -72,23 +73,23 @@ export async function updateWebhookEndpoint(
 	context: FaxPlusContext,
 	endpointId: string,
 	changes: Partial<WebhookEndpointInput>,
-	itemIndex?: number,
+	scope: RequestScope = {},
 ): Promise<void> {
 	await faxPlusApiRequest(context, {
 		method: 'PATCH',
 		path: `/webhooks/${encodeURIComponent(endpointId)}`,
 		body: bodyOf(changes),
-		itemIndex,
+		...scope,
 	});
 }
 
 export async function deleteWebhookEndpoint(
 	context: FaxPlusContext,
 	endpointId: string,
-	itemIndex?: number,
+	scope: RequestScope = {},
 ): Promise<boolean> {
 	return await faxPlusApiDeleteIfExists(context, {
 		path: `/webhooks/${encodeURIComponent(endpointId)}`,
-		itemIndex,
+		...scope,
 	});
 }

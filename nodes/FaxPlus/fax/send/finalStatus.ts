@@ -13,6 +13,7 @@ import {
 	DEFAULT_CHECK_INTERVAL_SECONDS,
 	DEFAULT_MAX_STATUS_CHECKS,
 } from './properties';
+import { requestScope } from '../../shared/nodeOptions';
 
 interface Followed {
 	to: string;
@@ -94,7 +95,7 @@ export async function waitForFinalStatus(
 	return followed.map((entry) => entry.result ?? unfinishedItem(entry, checks, failure));
 
 	async function check() {
-		const outbox = await outboxFaxes(context, userId, itemIndex);
+		const outbox = await outboxFaxes(context, userId, requestScope(context, itemIndex));
 		const inOutbox = new Map(outbox.map((record) => [record.id, record]));
 		const left: Followed[] = [];
 		for (const entry of followed) {
@@ -108,7 +109,12 @@ export async function waitForFinalStatus(
 			sentAt,
 			...left.map((entry) => instantOf(entry.outbox?.submit_time) ?? sentAt),
 		);
-		const sent = (await sentSince(context, itemIndex, userId, earliest - 60_000)) as FaxRecord[];
+		const sent = (await sentSince(
+			context,
+			requestScope(context, itemIndex),
+			userId,
+			earliest - 60_000,
+		)) as FaxRecord[];
 		for (const entry of left) {
 			const { fax, matchedBy } = matchSent(entry, sent, taken, sentAt - 60_000) ?? {};
 			if (!fax) continue;

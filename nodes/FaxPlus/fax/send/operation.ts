@@ -16,7 +16,7 @@ import {
 	userIdOf,
 	listOf,
 } from '../../shared/values';
-import { faxPlusApiRequest } from '../../../shared/transport/transport';
+import { apiRequest } from '../../shared/nodeOptions';
 import { nodeErrorOf, operationError } from '../../../shared/transport/nodeErrors';
 import { saveFaxCustomData } from '../../../shared/logging/customData';
 import { logDebug } from '../../../shared/logging/log';
@@ -145,7 +145,7 @@ export async function execute(
 		throw nodeErrorOf(this, error, itemIndex);
 	}
 	if (hold && 'duplicate' in hold) return duplicate(hold.duplicate);
-	const answer = await faxPlusApiRequest<{ ids?: unknown } | undefined>(this, {
+	const answer = await apiRequest<{ ids?: unknown } | undefined>(this, {
 		method: 'POST',
 		path: `/accounts/${encodeURIComponent(userId)}/outbox`,
 		body,

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/api/faxStatuses';
 import { outboxFaxes, type OutboxFax } from '../../../shared/api/accountLists';
 import { SENT_PAGE, sentSince } from '../../../shared/api/faxList';
+import { requestScope } from '../../shared/nodeOptions';
 
 /** A fax record (GET /accounts/{user_id}/faxes[/{fax_id}]); the spec does not show its fields. */
 export type FaxRecord = Record<string, unknown> & { id?: string };
@@ -56,7 +57,7 @@ export async function faxStatusNow(
 	fax: { to: string; outboxFaxId: string },
 	sentAt: number | undefined,
 ): Promise<IDataObject> {
-	const outbox = await outboxFaxes(context, userId, itemIndex);
+	const outbox = await outboxFaxes(context, userId, requestScope(context, itemIndex));
 	const waiting = outbox.find((record) => record.id === fax.outboxFaxId);
 	if (waiting) {
 		return {
@@ -72,7 +73,7 @@ export async function faxStatusNow(
 	const since = sentAt ?? Date.now() - LOOK_BACK_MS;
 	const sent = (await sentSince(
 		context,
-		itemIndex,
+		requestScope(context, itemIndex),
 		userId,
 		since - 60_000,
 		MOST_SENT_LOOKED_AT,

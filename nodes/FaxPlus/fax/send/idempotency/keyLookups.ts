@@ -24,6 +24,7 @@ import { NodeKeyRecord, type Claim } from './keyClaim';
 import { DEFAULT_KEY_WINDOW_HOURS, DEFAULT_KEY_LIFETIME_DAYS } from '../properties';
 import { sendOption } from '../../../shared/parameters';
 import { digitsOf, timeOf } from '../../shared/sentFaxes';
+import { requestScope } from '../../../shared/nodeOptions';
 
 /** The newest sent faxes a look reads: one page, from this long before the send began. */
 const RECENT = { ms: 15 * 60_000, faxes: 50 };
@@ -183,10 +184,10 @@ class SendKey {
 		const user = this.identity.userId;
 		const query = { category: 'sent', after: formatUtc(new Date(since)), limit: RECENT.faxes };
 		const [outbox, sent] = await Promise.all([
-			outboxFaxes(context, user, itemIndex),
+			outboxFaxes(context, user, requestScope(context, itemIndex)),
 			all
-				? sentSince(context, itemIndex, user, since)
-				: readFaxListPage(context, user, query, { itemIndex }),
+				? sentSince(context, requestScope(context, itemIndex), user, since)
+				: readFaxListPage(context, user, query, requestScope(context, itemIndex)),
 		]);
 		return { outbox: outbox as IDataObject[], sent };
 	}
@@ -297,8 +298,8 @@ export async function checkManualRepeat(
 	const since = Date.now() - MANUAL_REPEAT_MINUTES * 60_000;
 	const wanted = new Set(to.map(digitsOf));
 	const recent = [
-		...(await outboxFaxes(context, userId, itemIndex)),
-		...(await sentSince(context, itemIndex, userId, since)),
+		...(await outboxFaxes(context, userId, requestScope(context, itemIndex))),
+		...(await sentSince(context, requestScope(context, itemIndex), userId, since)),
 	].filter((record) => timeOf(record) >= since);
 	const repeated = recent.find((record) => numbersOf(record.to).some((n) => wanted.has(n)));
 	if (!repeated) return;
