@@ -294,7 +294,7 @@ async function sendAuthenticated(
 			description: `Your Fax.Plus token is sent only below the credential's Base URL (${scope}/)${why}. If the Base URL is a proxy, make it answer without redirecting.`,
 		});
 	// n8n follows no redirect, so no hop it makes can carry the token elsewhere; and the PAT
-	// credential signs only such a request (n8n/requestHelpers.ts).
+	// credential signs only such a request (n8n/credentialRequests.ts).
 	let hop: IHttpRequestOptions = { ...options, ...NO_REDIRECTS };
 	for (let hops = 0; ; hops++) {
 		try {

@@ -5,7 +5,7 @@ import {
 	N8N_DEFAULT_BLOCKED_RANGES,
 	n8nEgress,
 	type N8nEgress,
-} from '../../../shared/n8n/requestHelpers';
+} from '../../../shared/n8n/egressFilter';
 import { sendOption } from '../../shared/parameters';
 import { listOf } from '../../shared/values';
 

@@ -16,7 +16,7 @@ import {
 	parseIp,
 	type IpAddress,
 } from '../../../../nodes/shared/transport/addresses';
-import { N8N_DEFAULT_BLOCKED_RANGES } from '../../../../nodes/shared/n8n/requestHelpers';
+import { N8N_DEFAULT_BLOCKED_RANGES } from '../../../../nodes/shared/n8n/egressFilter';
 import {
 	ipv4Notation,
 	ipv4Value,
