@@ -20,7 +20,8 @@ import {
 } from '../shared/triggers/settings';
 import { nodeErrorOf, operationError } from '../shared/transport/nodeErrors';
 import { n8nPollBudgetMs, skippedCheckRefusal, skipsDuplicateCheck } from '../shared/n8n/triggers';
-import { errorText, logDebug, LogThrottle, logThrottledWarning } from '../shared/logging/log';
+import { errorText, logDebug } from '../shared/logging/log';
+import { LogThrottle, logThrottledWarning } from '../shared/logging/throttle';
 import { CategoryCursor, DEFAULT_OVERLAP_MINUTES, type SelectedFax } from './cursor';
 
 /** The events the fax list can tell, and the list category each one reads (as Fax.Plus's SDKs name them). */

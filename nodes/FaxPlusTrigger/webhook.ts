@@ -14,7 +14,8 @@ import {
 	type VerificationResult,
 	TIMESTAMP_TOLERANCE_SECONDS,
 } from './signature';
-import { logDebug, logThrottledWarning, LogThrottle, type LogContext } from '../shared/logging/log';
+import { logDebug, type LogContext } from '../shared/logging/log';
+import { logThrottledWarning, LogThrottle } from '../shared/logging/throttle';
 import { buildOutput, parsePayload } from '../shared/triggers/output';
 import { matchesStatuses, readOptions, selectedEvents } from '../shared/triggers/settings';
 
