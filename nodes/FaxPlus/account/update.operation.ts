@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateFieldsCollection, userIdFields, retryFields } from '../shared/parameters';
+import { updateFieldsCollection, userIdFields } from '../shared/parameters';
 import { answerOr } from '../shared/items';
-import { retryOf, nonEmptyUpdate, userIdOf } from '../shared/values';
+import { nonEmptyUpdate, userIdOf } from '../shared/values';
+import { retryOf, retryFields } from '../shared/retry';
 import { apiRequest } from '../shared/nodeOptions';
 import { accountDataChanges, notificationChanges, settingsToSend } from './accountSettings';
 import { readPhoneNumber } from '../../shared/phone/numbers';

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateFieldsCollection, userIdFields } from '../shared/parameters';
 import { answerOr } from '../shared/items';
-import { booleanValue, refuseMarker, nonEmptyUpdate } from '../shared/values';
+import { booleanValue, nonEmptyUpdate } from '../shared/values';
 import { apiRequest } from '../shared/nodeOptions';
 import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
 import type { FaxRecord } from './shared/sentFaxes';
-import { keepingMarker } from '../shared/idempotencyKeyMarker';
+import { keepingMarker, refuseMarker } from '../shared/idempotencyKeyMarker';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 

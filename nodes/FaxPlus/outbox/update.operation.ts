@@ -4,8 +4,8 @@ import { answerOr } from '../shared/items';
 import { apiRequest } from '../shared/nodeOptions';
 import { outboxFaxIdField, OUTBOX_UNTRUSTED } from './fields';
 import type { OutboxFax } from '../../shared/api/accountLists';
-import { keepingMarker } from '../shared/idempotencyKeyMarker';
-import { refuseMarker, requiredString, userIdOf } from '../shared/values';
+import { keepingMarker, refuseMarker } from '../shared/idempotencyKeyMarker';
+import { requiredString, userIdOf } from '../shared/values';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 

@@ -1,6 +1,9 @@
 // The Idempotency Key's marker (docs/sending.md), which a keyed fax's comment ends with and its tags
 // carry: the key's HMAC, then the send's parts' fingerprints (fax/send/idempotency/keyRules.ts).
-// Shared: Send writes and finds it; Update of a fax or of an outbox fax keeps it. Pure (no n8n).
+// Shared: Send writes and finds it; Update of a fax or of an outbox fax keeps it, and each refuses
+// it in a text the user gives.
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { operationError } from '../../shared/transport/nodeErrors';
 
 /** Prefix of the marker a keyed fax carries; reserved in Comment Tags. */
 export const KEY_TAG_PREFIX = 'n8n-key-';
@@ -38,4 +41,20 @@ export function markedParts(candidates: unknown[], id: string): string | undefin
 	return candidates
 		.map((text) => WHOLE_MARKER.exec(String(text)))
 		.find((match) => match?.[1] === id)?.[2];
+}
+
+/** Refuses a comment text given by the user that carries an Idempotency Key marker, naming the field. */
+export function refuseMarker(
+	context: IExecuteFunctions,
+	item: number,
+	field: string,
+	text: string,
+) {
+	if (!carriesMarker(text)) return;
+	const message = `${field} carries an Idempotency Key marker ("${KEY_TAG_PREFIX}…"), which only Send writes`;
+	throw operationError(context, {
+		itemIndex: item,
+		message,
+		description: 'Nothing was sent or changed. Remove the marker from the text.',
+	});
 }

@@ -1,5 +1,5 @@
-// The parameters resources share, as the panel shows them: user and ID pickers, collections,
-// retries. How an item's values are read: values.ts.
+// The parameters resources share, as the panel shows them: user and ID pickers, collections.
+// How an item's values are read: values.ts.
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 // One builder for resource locators, so every ID a user picks looks and behaves the same.
@@ -128,29 +128,4 @@ export function updateFieldsCollection(options: INodeProperties[]): INodePropert
 		description: 'What to change (at least one field); the fields not added stay as they are',
 		options,
 	};
-}
-
-/** Fax.Plus retries a failed fax at most 3 times (its help centre, "Auto Retry on Failure"). */
-export const MAX_RETRY_COUNT = 3;
-
-/** A fax's retry settings (the SDK's RetryOptions): Send's for one fax, Account → Update's defaults. */
-export function retryFields(countDescription: string, delayDescription: string): INodeProperties[] {
-	return [
-		{
-			displayName: 'Retry Count',
-			name: 'retryCount',
-			type: 'number',
-			typeOptions: { minValue: 0, maxValue: MAX_RETRY_COUNT },
-			default: 0,
-			description: `${countDescription}; at most ${MAX_RETRY_COUNT}`,
-		},
-		{
-			displayName: 'Retry Delay (Seconds)',
-			name: 'retryDelay',
-			type: 'number',
-			typeOptions: { minValue: 0 },
-			default: 0,
-			description: delayDescription,
-		},
-	];
 }

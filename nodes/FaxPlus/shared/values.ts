@@ -1,11 +1,10 @@
 // How an item's values are read: each reader checks one parameter and refuses a bad value with an
 // error naming the field and the fix, before any request.
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { carriesMarker, KEY_TAG_PREFIX } from './idempotencyKeyMarker';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { parseDateTime } from '../../shared/api/dates';
 import { fromLuxon } from '../../shared/n8n/executeContext';
-import { FOR_MEMBER, MAX_RETRY_COUNT } from './parameters';
+import { FOR_MEMBER } from './parameters';
 
 /** A required string parameter (or a locator's value), trimmed, refused when empty or longer than an ID or name. */
 export function requiredString(
@@ -151,22 +150,6 @@ export function booleanValue(
 	});
 }
 
-/** Refuses a comment text given by the user that carries an Idempotency Key marker, naming the field. */
-export function refuseMarker(
-	context: IExecuteFunctions,
-	item: number,
-	field: string,
-	text: string,
-) {
-	if (!carriesMarker(text)) return;
-	const message = `${field} carries an Idempotency Key marker ("${KEY_TAG_PREFIX}…"), which only Send writes`;
-	throw operationError(context, {
-		itemIndex: item,
-		message,
-		description: 'Nothing was sent or changed. Remove the marker from the text.',
-	});
-}
-
 /** The receiving URL, refused unless it is an http(s) address. */
 export function checkUrl(
 	context: IExecuteFunctions,
@@ -209,26 +192,4 @@ export function dateTimeValue(
 		message: `${label} is not a date and time: "${String(value)}"`,
 		description: `Pick a date in "${label}", or use an ISO 8601 value such as 2030-01-15T09:00:00Z (a value without a zone is read in the workflow's time zone).`,
 	});
-}
-
-/** The `retry` of Retry Count and Retry Delay, checked; undefined when neither is set. */
-export function retryOf(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	fields: IDataObject,
-): { count?: number; delay?: number } | undefined {
-	const retry: { count?: number; delay?: number } = {};
-	if (fields.retryCount !== undefined) {
-		retry.count = wholeNumber(context, itemIndex, fields.retryCount, 'Retry Count');
-		if (retry.count > MAX_RETRY_COUNT) {
-			throw operationError(context, {
-				itemIndex,
-				message: `Retry Count must be at most ${MAX_RETRY_COUNT}, not ${retry.count}`,
-				description: `Fax.Plus retries a failed fax at most ${MAX_RETRY_COUNT} times.`,
-			});
-		}
-	}
-	if (fields.retryDelay !== undefined)
-		retry.delay = wholeNumber(context, itemIndex, fields.retryDelay, 'Retry Delay (Seconds)');
-	return Object.keys(retry).length > 0 ? retry : undefined;
 }

@@ -9,13 +9,12 @@ import { formatSendTime } from '../../../shared/api/dates';
 import {
 	dateTimeValue,
 	choiceOf,
-	refuseMarker,
-	retryOf,
 	wholeNumber,
 	requiredString,
 	userIdOf,
 	listOf,
 } from '../../shared/values';
+import { retryOf } from '../../shared/retry';
 import { apiRequest } from '../../shared/nodeOptions';
 import { nodeErrorOf, operationError } from '../../../shared/transport/nodeErrors';
 import { saveFaxCustomData } from '../../../shared/logging/customData';
@@ -23,7 +22,7 @@ import { logDebug } from '../../../shared/logging/log';
 import { toItems } from '../../shared/items';
 import { sendOption } from '../../shared/parameters';
 import { runsAsTool } from '../../../shared/n8n/executeContext';
-import { KEY_TAG_PREFIX } from '../../shared/idempotencyKeyMarker';
+import { KEY_TAG_PREFIX, refuseMarker } from '../../shared/idempotencyKeyMarker';
 import type { AgentRisk } from '../../shared/display';
 import { toolFields, updateDisplayOptions } from '../../shared/display';
 import { DEFAULT_MAX_PAGES, DOCUMENT_SOURCES, properties, type DocumentSource } from './properties';

@@ -5,8 +5,8 @@ import {
 	resourceLocator,
 	USER_DEPENDENCY,
 	SEND_OPTIONS,
-	retryFields,
 } from '../../shared/parameters';
+import { retryFields } from '../../shared/retry';
 import { docsLink } from '../../shared/display';
 import { customDataNumbersOption } from '../../../shared/logging/customData';
 import { TOOL_KEY } from '../../../shared/n8n/executeContext';
