@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { outputBinaryField, userIdFields } from '../shared/parameters';
-import { faxIdField, faxOfItem, FAX_UNTRUSTED, outputFaxFile } from './shared/fields';
+import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
+import { outputFaxFile } from './shared/faxFile';
 import { downloadFaxFile } from '../../shared/api/faxFiles';
 import { DOWNLOADS_AT_ONCE, requestScope } from '../shared/nodeOptions';
 import { toolFields, updateDisplayOptions } from '../shared/display';

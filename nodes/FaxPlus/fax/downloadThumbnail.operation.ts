@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { outputBinaryField, userIdFields } from '../shared/parameters';
 import { apiDownload, DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
 import { safeFileName } from '../../shared/api/faxFiles';
-import { faxIdField, faxOfItem, FAX_UNTRUSTED, outputFaxFile } from './shared/fields';
+import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
+import { outputFaxFile } from './shared/faxFile';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {

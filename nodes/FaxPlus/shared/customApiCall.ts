@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { ANSWER_CAPS } from '../../shared/transport/answers';
 import { operationError } from '../../shared/transport/nodeErrors';
-import { checkedCustomPath } from '../../shared/transport/addresses';
+import { checkedCustomPath } from '../../shared/transport/customPath';
 import { apiDownload, apiRequest, DOWNLOADS_AT_ONCE, nodeOptionsProperty } from './nodeOptions';
 import { CUSTOM_API_CALL_NAME, N8N_CUSTOM_API_CALL } from '../../shared/n8n/editor';
 import { outputBinaryField } from './parameters';

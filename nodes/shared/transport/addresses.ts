@@ -159,10 +159,10 @@ export function readBaseUrl(value: unknown): { url: string } | { refusal: string
 }
 
 // "." and ".." (any case of %2e) survive encodeURIComponent, and the URL parser climbs out of them.
-const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+export const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 // What a server may still split a segment on: the credential sends no token there (tokenScope.ts).
 // Read after encoding: encodeURIComponent writes ";" as %3B.
-const SEPARATOR = /%2f|%5c|%3b|;/i;
+export const SEPARATOR = /%2f|%5c|%3b|;/i;
 
 /** Refuses empty, "." and ".." segments and separators within one: Contact → Update with ID ".." renames the account. */
 export function checkPath(
@@ -199,45 +199,5 @@ export function checkedBaseUrl(context: { getNode(): INode }, value: unknown, it
 		itemIndex,
 		message: `The credential's Base URL ${reading.refusal}`,
 		description: `Fax.Plus's is ${DEFAULT_BASE_URL}. http:// is accepted only for a loopback host (localhost, 127.0.0.1, [::1]), e.g. a local test server or gateway. No request was sent.`,
-	});
-}
-
-const MAX_PATH_LENGTH = 2048; // longer is no API path: refused before any pattern reads it
-
-/** Why a Custom API Call's Path would leave the Base URL, or undefined when it stays below it. */
-function customPathProblem(path: string): string | undefined {
-	if (/^[a-z][a-z\d+\-.]*:/i.test(path)) return 'is a full address, not a path below the Base URL';
-	if (/^[/\\]{2}/.test(path)) return 'starts with "//", which names another host';
-	if (/[\s\p{Cc}]/u.test(path)) return 'holds a space or a control character';
-	if (path.includes('\\')) return 'holds "\\", which URL readers take as "/"';
-	if (/[?#]/.test(path)) return 'holds "?" or "#": the query goes in Query Parameters';
-	const segments = path.replace(/^\//, '').split('/');
-	if (segments.some((part) => part === '')) return 'has an empty segment ("//" or a trailing "/")';
-	if (segments.some((part) => DOT_SEGMENT.test(part))) return 'climbs with "." or ".." segments';
-	if (segments.some((part) => SEPARATOR.test(part)))
-		return 'holds an encoded "/" or "\\", or ";", which a server may split on';
-	return undefined;
-}
-
-/** A Custom API Call's Path, below the Base URL ("/" added in front), or a refusal naming the field. */
-export function checkedCustomPath(
-	context: { getNode(): INode },
-	value: unknown,
-	itemIndex?: number,
-): string {
-	const text = String(value ?? '').trim();
-	const problem =
-		text === ''
-			? 'is empty'
-			: text.length > MAX_PATH_LENGTH
-				? `has ${text.length} characters, more than any API path (${MAX_PATH_LENGTH})`
-				: customPathProblem(text);
-	if (problem === undefined) return text.startsWith('/') ? text : `/${text}`;
-	const shown = text.length > 80 ? `${text.slice(0, 60)}…` : text;
-	throw operationError(context, {
-		itemIndex,
-		message: `Path${shown && problem !== 'is empty' ? ` "${shown}"` : ''} ${problem}, so no request was sent`,
-		description:
-			"Path is the part after the credential's Base URL, e.g. /accounts/self or /accounts/self/files; each segment a plain name or ID (encode other characters, e.g. a space as %20). A request never leaves the Base URL.",
 	});
 }
