@@ -5,7 +5,7 @@ import { CUSTOM_API_CALL, refuseUnlessAgentMayRun } from './shared/display';
 import { N8N_CUSTOM_API_CALL } from '../shared/n8n/editor';
 import { DEFAULT_ITEMS_AT_ONCE, NODE_OPTIONS } from './shared/nodeOptions';
 import { errorOutputField, runsAsTool } from '../shared/n8n/executeContext';
-import { markUntrusted, withUntrustedNote } from './shared/output';
+import { markUntrusted, withUntrustedNote } from './shared/asTool';
 import type { FaxPlusOperation } from './shared/types';
 
 /** Runs the operation per item, "Items at Once" at a time, as if one after another. */

@@ -5,7 +5,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { toItems } from './items';
-import { shapedItems, withToolDefault, type SimplifiedShape } from './output';
+import { shapedItems, type SimplifiedShape } from './output';
+import { withToolDefault } from './asTool';
 import { operationError } from '../../shared/transport/nodeErrors';
 
 export function returnAllOrLimit(): INodeProperties[] {

@@ -5,6 +5,7 @@ import type {
 	IDisplayOptions,
 	IExecuteFunctions,
 	INodeProperties,
+	INodePropertyOptions,
 } from 'n8n-workflow';
 import { DEFAULT_DEADLINE_SECONDS } from '../../shared/transport/answers';
 import {
@@ -14,7 +15,6 @@ import {
 	type RequestScope,
 } from '../../shared/transport/transport';
 import { CUSTOM_API_CALL } from './display';
-import type { FaxPlusOperation } from './types';
 
 /** The node-level options' parameter name; no operation uses it. */
 export const NODE_OPTIONS = 'nodeOptions';
@@ -28,7 +28,7 @@ export const DOWNLOADS_AT_ONCE = 5;
 /** Options of the node as a whole, for a resource's operations but those that run one item at a time and Custom API Call (customApiCallFields shows them below its fields). */
 export function nodeOptions(
 	resource: string,
-	operations: Record<string, FaxPlusOperation>,
+	operations: Record<string, { option: INodePropertyOptions; maxItemsAtOnce?: number }>,
 ): INodeProperties[] {
 	const all = Object.values(operations);
 	const hidden = all

@@ -4,7 +4,7 @@ import { sleep } from 'n8n-workflow';
 import { apiRequest } from '../../shared/nodeOptions';
 import { userIdFields } from '../../shared/parameters';
 import { toItems } from '../../shared/items';
-import { withToolDefault } from '../../shared/output';
+import { withToolDefault } from '../../shared/asTool';
 import type { UntrustedField } from '../../shared/output';
 import type { AgentRisk } from '../../shared/display';
 import { wholeNumber } from '../../shared/values';
