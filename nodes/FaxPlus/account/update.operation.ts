@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateFieldsCollection, userIdFields } from '../shared/parameters';
+import { userIdFields } from '../shared/parameters';
+import { updateFieldsCollection, nonEmptyUpdate } from '../shared/updateFields';
 import { answerOr } from '../shared/items';
-import { nonEmptyUpdate, userIdOf } from '../shared/values';
+import { userIdOf } from '../shared/values';
 import { retryOf, retryFields } from '../shared/retry';
 import { apiRequest } from '../shared/nodeOptions';
 import { accountDataChanges, notificationChanges, settingsToSend } from './accountSettings';

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { memberLocator, updateFieldsCollection } from '../shared/parameters';
-import { nonEmptyUpdate, requiredString, updateText } from '../shared/values';
+import { memberLocator } from '../shared/parameters';
+import { updateFieldsCollection, nonEmptyUpdate, updateText } from '../shared/updateFields';
+import { requiredString } from '../shared/values';
 import { answerOr } from '../shared/items';
 import { apiRequest } from '../shared/nodeOptions';
 import { operationError } from '../../shared/transport/nodeErrors';

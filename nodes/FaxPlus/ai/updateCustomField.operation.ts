@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateFieldsCollection, resourceLocator } from '../shared/parameters';
+import { resourceLocator } from '../shared/parameters';
+import { updateFieldsCollection, nonEmptyUpdate, updateText } from '../shared/updateFields';
 import { toItems } from '../shared/items';
 import { apiRequest } from '../shared/nodeOptions';
 import { ENABLED_FIELD, type AiCustomField } from './customFields';
-import { booleanValue, nonEmptyUpdate, requiredString, updateText } from '../shared/values';
+import { booleanValue, requiredString } from '../shared/values';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {

@@ -1,13 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { nonEmptyUpdate, requiredString, updateText, userIdOf } from '../shared/values';
+import { requiredString, userIdOf } from '../shared/values';
 import { e164Numbers } from '../shared/faxNumbers';
 import { apiRequest } from '../shared/nodeOptions';
-import {
-	updateFieldsCollection,
-	userIdFields,
-	resourceLocator,
-	USER_DEPENDENCY,
-} from '../shared/parameters';
+import { userIdFields, resourceLocator, USER_DEPENDENCY } from '../shared/parameters';
+import { updateFieldsCollection, nonEmptyUpdate, updateText } from '../shared/updateFields';
 import { answerOr } from '../shared/items';
 import { CONTACT_UNTRUSTED } from './list';
 import { toolFields, updateDisplayOptions } from '../shared/display';

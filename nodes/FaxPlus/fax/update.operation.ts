@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateFieldsCollection, userIdFields } from '../shared/parameters';
+import { userIdFields } from '../shared/parameters';
+import { updateFieldsCollection, nonEmptyUpdate } from '../shared/updateFields';
 import { answerOr } from '../shared/items';
-import { booleanValue, nonEmptyUpdate } from '../shared/values';
+import { booleanValue } from '../shared/values';
 import { apiRequest } from '../shared/nodeOptions';
 import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
 import type { FaxRecord } from './shared/sentFaxes';

@@ -116,16 +116,3 @@ export const SEND_OPTIONS = { displayName: 'Options', placeholder: 'Add Option' 
 
 /** One of Send's options as a hint names it: "Max Pages (Options → Add Option → Max Pages)". */
 export const sendOption = (option: string) => fieldWithPlace(SEND_OPTIONS, option);
-
-/** An operation's "Update Fields": only the fields the user adds are sent. */
-export function updateFieldsCollection(options: INodeProperties[]): INodeProperties {
-	return {
-		displayName: UPDATE_FIELDS.displayName,
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: UPDATE_FIELDS.placeholder,
-		default: {},
-		description: 'What to change (at least one field); the fields not added stay as they are',
-		options,
-	};
-}

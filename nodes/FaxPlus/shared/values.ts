@@ -1,6 +1,6 @@
 // How an item's values are read: each reader checks one parameter and refuses a bad value with an
 // error naming the field and the fix, before any request.
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { parseDateTime } from '../../shared/api/dates';
 import { fromLuxon } from '../../shared/n8n/executeContext';
@@ -25,39 +25,6 @@ export function requiredString(
 		});
 	}
 	return value;
-}
-
-/** An Update Fields text that may not be empty, trimmed; undefined when the field was not added. */
-export function updateText(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	fields: IDataObject,
-	name: string,
-	label: string,
-): string | undefined {
-	if (fields[name] === undefined) return undefined;
-	const value = String(fields[name] ?? '').trim();
-	if (value) return value;
-	throw operationError(context, {
-		itemIndex,
-		message: `${label} cannot be empty`,
-		description: `Enter the new ${label.toLowerCase()} under "Update Fields", or remove the "${label}" field.`,
-	});
-}
-
-/** The update's changes, refused before any request when there are none; `fields` names what may be added. */
-export function nonEmptyUpdate<T extends object>(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	changes: T,
-	fields: string,
-): T {
-	if (Object.keys(changes).length > 0) return changes;
-	throw operationError(context, {
-		itemIndex,
-		message: `Nothing to update: add ${fields} under "Update Fields"`,
-		description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
-	});
 }
 
 /** The item's user: `self`, or User, read only when shown (a stale value is never used). */

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { fieldWithPlace, UPDATE_FIELDS, updateFieldsCollection } from '../shared/parameters';
+import { fieldWithPlace, UPDATE_FIELDS } from '../shared/parameters';
+import { updateFieldsCollection, nonEmptyUpdate } from '../shared/updateFields';
 import { toItems } from '../shared/items';
 import {
 	checkDeliverableUrl,
@@ -17,7 +18,7 @@ import {
 	URL_FIELD,
 	withoutSecrets,
 } from './fields';
-import { checkUrl, nonEmptyUpdate } from '../shared/values';
+import { checkUrl } from '../shared/values';
 import { e164Numbers } from '../shared/faxNumbers';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
