@@ -1,6 +1,7 @@
 // Where Send may fetch from (docs/security.md).
 import type { IExecuteFunctions, NodeEgressFilter } from 'n8n-workflow';
-import { inCidrs, internalRange, parseIp } from '../../../shared/transport/addresses';
+import { parseIp } from '../../../shared/transport/addresses';
+import { inCidrs, internalRange } from '../../../shared/transport/ipRanges';
 import {
 	N8N_DEFAULT_BLOCKED_RANGES,
 	n8nEgress,
