@@ -3,7 +3,7 @@
 // document shows a partial change, so the account is read first and what the user did not set is sent
 // as read (docs/fax-plus-readings.md, "Account settings and notifications").
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { apiRequest } from '../shared/nodeOptions';
+import { apiRequest } from '../shared/requests';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { booleanValue, choiceOf, idList, listOf } from '../shared/values';
 import { e164Numbers } from '../shared/faxNumbers';

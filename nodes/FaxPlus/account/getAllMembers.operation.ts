@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { getManyItems, returnAllOrLimit } from '../shared/getMany';
-import { requestScope } from '../shared/nodeOptions';
+import { requestScope } from '../shared/requests';
 import { listAnswer } from '../../shared/api/accountLists';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 

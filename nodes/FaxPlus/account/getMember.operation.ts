@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { memberLocator } from '../shared/parameters';
 import { requiredString } from '../shared/values';
 import { toItems } from '../shared/items';
-import { apiRequest } from '../shared/nodeOptions';
+import { apiRequest } from '../shared/requests';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { answerOr } from '../shared/items';
-import { apiRequest } from '../shared/nodeOptions';
+import { apiRequest } from '../shared/requests';
 import { isEmailAddress } from './emails';
 import { listOf } from '../shared/values';
 import { operationError } from '../../shared/transport/nodeErrors';

@@ -4,7 +4,7 @@ import { updateFieldsCollection, nonEmptyUpdate } from '../shared/updateFields';
 import { answerOr } from '../shared/items';
 import { userIdOf } from '../shared/values';
 import { retryOf, retryFields } from '../shared/retry';
-import { apiRequest } from '../shared/nodeOptions';
+import { apiRequest } from '../shared/requests';
 import { accountDataChanges, notificationChanges, settingsToSend } from './accountSettings';
 import { readPhoneNumber } from '../../shared/phone/numbers';
 import { operationError } from '../../shared/transport/nodeErrors';

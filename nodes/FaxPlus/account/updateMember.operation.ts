@@ -3,7 +3,7 @@ import { memberLocator } from '../shared/parameters';
 import { updateFieldsCollection, nonEmptyUpdate, updateText } from '../shared/updateFields';
 import { requiredString } from '../shared/values';
 import { answerOr } from '../shared/items';
-import { apiRequest } from '../shared/nodeOptions';
+import { apiRequest } from '../shared/requests';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { toItems } from '../shared/items';
-import { apiRequest } from '../shared/nodeOptions';
+import { apiRequest } from '../shared/requests';
 import { ENABLED_FIELD, type AiCustomField } from './customFields';
 import { booleanValue, requiredString } from '../shared/values';
 import { toolFields, updateDisplayOptions } from '../shared/display';

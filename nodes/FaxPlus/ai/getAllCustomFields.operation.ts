@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import { customFields } from './customFields';
 import { toolFields, updateDisplayOptions } from '../shared/display';
-import { requestScope } from '../shared/nodeOptions';
+import { requestScope } from '../shared/requests';
 
 export const option = {
 	name: 'Get Many Custom Fields',

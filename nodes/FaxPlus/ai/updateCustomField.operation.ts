@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { resourceLocator } from '../shared/parameters';
 import { updateFieldsCollection, nonEmptyUpdate, updateText } from '../shared/updateFields';
 import { toItems } from '../shared/items';
-import { apiRequest } from '../shared/nodeOptions';
+import { apiRequest } from '../shared/requests';
 import { ENABLED_FIELD, type AiCustomField } from './customFields';
 import { booleanValue, requiredString } from '../shared/values';
 import { toolFields, updateDisplayOptions } from '../shared/display';

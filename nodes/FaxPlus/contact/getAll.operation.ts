@@ -6,7 +6,7 @@ import { resultLimit, returnAllOrLimit } from '../shared/getMany';
 import { collectPages, entryKey, FIRST_OFFSET_PAGE, offsetPages } from '../../shared/api/pager';
 import { contactPage, CONTACT_UNTRUSTED, CONTACTS_PAGE_SIZE, type ContactListQuery } from './list';
 import { toolFields, updateDisplayOptions } from '../shared/display';
-import { requestScope } from '../shared/nodeOptions';
+import { requestScope } from '../shared/requests';
 
 export const option = {
 	name: 'Get Many',

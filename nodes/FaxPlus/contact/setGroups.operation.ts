@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { answerOr } from '../shared/items';
 import { resourceLocator } from '../shared/parameters';
 import { requiredIdList, requiredString } from '../shared/values';
-import { apiRequest } from '../shared/nodeOptions';
+import { apiRequest } from '../shared/requests';
 import { CONTACT_UNTRUSTED } from './list';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 

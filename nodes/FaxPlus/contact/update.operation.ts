@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { requiredString, userIdOf } from '../shared/values';
 import { e164Numbers } from '../shared/faxNumbers';
-import { apiRequest } from '../shared/nodeOptions';
+import { apiRequest } from '../shared/requests';
 import { userIdFields, resourceLocator, USER_DEPENDENCY } from '../shared/parameters';
 import { updateFieldsCollection, nonEmptyUpdate, updateText } from '../shared/updateFields';
 import { answerOr } from '../shared/items';

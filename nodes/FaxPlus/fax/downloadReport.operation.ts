@@ -3,7 +3,8 @@ import { outputBinaryField, userIdFields } from '../shared/parameters';
 import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
 import { outputFaxFile } from './shared/faxFile';
 import { downloadFaxFile } from '../../shared/api/faxFiles';
-import { DOWNLOADS_AT_ONCE, requestScope } from '../shared/nodeOptions';
+import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
+import { requestScope } from '../shared/requests';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { outputBinaryField, userIdFields } from '../shared/parameters';
-import { apiDownload, DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
+import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
+import { apiDownload } from '../shared/requests';
 import { safeFileName } from '../../shared/api/faxFiles';
 import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
 import { outputFaxFile } from './shared/faxFile';

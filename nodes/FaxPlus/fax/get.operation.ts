@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/parameters';
 import { outputProperties, shapedItems } from '../shared/output';
-import { apiRequest } from '../shared/nodeOptions';
+import { apiRequest } from '../shared/requests';
 import {
 	RAW_ONLY_FAX_FIELDS,
 	SIMPLIFIED_FAX,

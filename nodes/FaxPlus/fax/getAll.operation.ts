@@ -19,7 +19,7 @@ import {
 import { resultLimit, returnAllOrLimit } from '../shared/getMany';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
-import { requestScope } from '../shared/nodeOptions';
+import { requestScope } from '../shared/requests';
 
 const PAGE_SIZE = 100;
 

@@ -3,7 +3,7 @@ import { userIdFields } from '../shared/parameters';
 import { updateFieldsCollection, nonEmptyUpdate } from '../shared/updateFields';
 import { answerOr } from '../shared/items';
 import { booleanValue } from '../shared/values';
-import { apiRequest } from '../shared/nodeOptions';
+import { apiRequest } from '../shared/requests';
 import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
 import type { FaxRecord } from './shared/sentFaxes';
 import { keepingMarker, refuseMarker } from '../shared/idempotencyKeyMarker';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/parameters';
 import { toItems } from '../shared/items';
-import { apiRequest } from '../shared/nodeOptions';
+import { apiRequest } from '../shared/requests';
 import {
 	aiJobPath,
 	fieldExtractionResult,

@@ -6,7 +6,7 @@ import { e164Numbers } from '../shared/faxNumbers';
 import { hookWithoutToken } from '../../shared/api/hookTokens';
 import { createLegacyHook } from '../../shared/api/legacyHooks';
 import { toolFields, updateDisplayOptions } from '../shared/display';
-import { requestScope } from '../shared/nodeOptions';
+import { requestScope } from '../shared/requests';
 
 export const option = {
 	name: 'Create',

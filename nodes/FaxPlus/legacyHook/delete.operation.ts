@@ -5,7 +5,7 @@ import { resourceLocator } from '../shared/parameters';
 import { requiredString } from '../shared/values';
 import { deleteLegacyHook } from '../../shared/api/legacyHooks';
 import { toolFields, updateDisplayOptions } from '../shared/display';
-import { requestScope } from '../shared/nodeOptions';
+import { requestScope } from '../shared/requests';
 
 export const option = {
 	name: 'Delete',

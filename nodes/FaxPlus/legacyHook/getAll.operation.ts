@@ -4,7 +4,7 @@ import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import { hookWithoutToken } from '../../shared/api/hookTokens';
 import { listAllLegacyHooks, listLegacyHooks } from '../../shared/api/legacyHooks';
 import { toolFields, updateDisplayOptions } from '../shared/display';
-import { requestScope } from '../shared/nodeOptions';
+import { requestScope } from '../shared/requests';
 
 export const option = {
 	name: 'Get Many',

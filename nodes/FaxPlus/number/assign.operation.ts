@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { memberLocator, userIdFields } from '../shared/parameters';
 import { requiredString, userIdOf } from '../shared/values';
 import { answerOr } from '../shared/items';
-import { apiRequest } from '../shared/nodeOptions';
+import { apiRequest } from '../shared/requests';
 import { faxNumberField, faxNumberOf } from './fields';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 

@@ -6,7 +6,7 @@ import { outputProperties } from '../shared/output';
 import { RAW_ONLY_NUMBER_FIELDS, SIMPLIFIED_NUMBER } from './fields';
 import { userNumbers } from '../../shared/api/accountLists';
 import { toolFields, updateDisplayOptions } from '../shared/display';
-import { requestScope } from '../shared/nodeOptions';
+import { requestScope } from '../shared/requests';
 
 export const option = {
 	name: 'Get Many',

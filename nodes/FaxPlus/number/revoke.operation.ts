@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { userIdFields } from '../shared/parameters';
 import { userIdOf } from '../shared/values';
 import { answerOr } from '../shared/items';
-import { apiRequest } from '../shared/nodeOptions';
+import { apiRequest } from '../shared/requests';
 import { faxNumberField, faxNumberOf } from './fields';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 

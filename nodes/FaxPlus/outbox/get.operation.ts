@@ -3,7 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { userIdFields, sendOption } from '../shared/parameters';
 import { requiredString, userIdOf } from '../shared/values';
 import { outputProperties, shapedItems } from '../shared/output';
-import { apiRequest, requestScope } from '../shared/nodeOptions';
+import { apiRequest, requestScope } from '../shared/requests';
 import {
 	RAW_ONLY_OUTBOX_FIELDS,
 	outboxFaxIdField,

@@ -11,7 +11,7 @@ import {
 } from './fields';
 import { outboxFaxes } from '../../shared/api/accountLists';
 import { toolFields, updateDisplayOptions } from '../shared/display';
-import { requestScope } from '../shared/nodeOptions';
+import { requestScope } from '../shared/requests';
 
 export const option = {
 	name: 'Get Many',

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/parameters';
 import { answerOr } from '../shared/items';
-import { apiRequest } from '../shared/nodeOptions';
+import { apiRequest } from '../shared/requests';
 import { outboxFaxIdField, OUTBOX_UNTRUSTED } from './fields';
 import type { OutboxFax } from '../../shared/api/accountLists';
 import { keepingMarker, refuseMarker } from '../shared/idempotencyKeyMarker';

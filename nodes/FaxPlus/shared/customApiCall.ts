@@ -9,7 +9,8 @@ import type {
 import { ANSWER_CAPS } from '../../shared/transport/answers';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { checkedCustomPath } from '../../shared/transport/customPath';
-import { apiDownload, apiRequest, DOWNLOADS_AT_ONCE, nodeOptionsProperty } from './nodeOptions';
+import { DOWNLOADS_AT_ONCE, nodeOptionsProperty } from './nodeOptions';
+import { apiDownload, apiRequest } from './requests';
 import { CUSTOM_API_CALL_NAME, N8N_CUSTOM_API_CALL } from '../../shared/n8n/editor';
 import { outputBinaryField } from './parameters';
 import { outputFieldOf, requiredString } from './values';

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { apiRequest } from './nodeOptions';
+import { apiRequest } from './requests';
 
 export function toItems(data: object | object[]): INodeExecutionData[] {
 	return (Array.isArray(data) ? data : [data]).map((json) => ({ json: json as IDataObject }));

@@ -1,23 +1,9 @@
-// The node's own Options (Items at Once, Timeout), and the requests of an item, which carry its
-// Timeout and n8n's cancel signal to the transport.
-import type {
-	IDataObject,
-	IDisplayOptions,
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+// The node's own Options (Items at Once, Timeout) as the panel shows them; the router reads Items
+// at Once, each request its Timeout (requests.ts).
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { DEFAULT_DEADLINE_SECONDS } from '../../shared/transport/answers';
-import {
-	faxPlusApiDownload,
-	faxPlusApiRequest,
-	type FaxPlusRequest,
-	type RequestScope,
-} from '../../shared/transport/transport';
 import { CUSTOM_API_CALL } from './display';
-
-/** The node-level options' parameter name; no operation uses it. */
-export const NODE_OPTIONS = 'nodeOptions';
+import { NODE_OPTIONS } from './requests';
 
 /** Enough to keep n8n busy at a real API's latency (tens of ms per call). */
 export const DEFAULT_ITEMS_AT_ONCE = 50;
@@ -65,50 +51,3 @@ export const nodeOptionsProperty = (displayOptions: IDisplayOptions): INodePrope
 		},
 	],
 });
-
-/** An item's request to Fax.Plus, within its Timeout and n8n's cancel signal. */
-export async function apiRequest<T = IDataObject>(
-	context: IExecuteFunctions,
-	request: FaxPlusRequest & { itemIndex: number },
-): Promise<T> {
-	return await faxPlusApiRequest<T>(context, {
-		...requestScope(context, request.itemIndex),
-		...request,
-	});
-}
-
-/** An item's download from Fax.Plus, within its Timeout and n8n's cancel signal. */
-export async function apiDownload(
-	context: IExecuteFunctions,
-	request: FaxPlusRequest & { itemIndex: number },
-) {
-	return await faxPlusApiDownload(context, {
-		...requestScope(context, request.itemIndex),
-		...request,
-	});
-}
-
-/** The item and bounds of an item's requests: Options → Timeout, and the run's cancel signal. */
-export function requestScope(
-	context: IExecuteFunctions,
-	itemIndex: number,
-): RequestScope & { itemIndex: number } {
-	return {
-		itemIndex,
-		timeout: timeoutMs(context, itemIndex),
-		cancelSignal: context.getExecutionCancelSignal?.(),
-	};
-}
-
-/** Options → Timeout in ms; the default where it is not set or not a positive number. */
-function timeoutMs(context: IExecuteFunctions, itemIndex: number): number {
-	let seconds: unknown;
-	try {
-		seconds = context.getNodeParameter(`${NODE_OPTIONS}.timeout`, itemIndex, undefined);
-	} catch {
-		seconds = undefined;
-	}
-	// Past 2^31 - 1 ms a timer fires at once: a longer Timeout waits that long.
-	const value = Math.min(Number(seconds), 2_147_483);
-	return (Number.isFinite(value) && value > 0 ? value : DEFAULT_DEADLINE_SECONDS) * 1000;
-}

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { listAnswer } from '../../shared/api/accountLists';
 import { getManyItems, returnAllOrLimit } from '../shared/getMany';
-import { requestScope } from '../shared/nodeOptions';
+import { requestScope } from '../shared/requests';
 import type { FaxPlusContext, RequestScope } from '../../shared/transport/transport';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { answerOr } from '../shared/items';
 import { requiredString } from '../shared/values';
-import { apiRequest } from '../shared/nodeOptions';
+import { apiRequest } from '../shared/requests';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {

@@ -5,7 +5,7 @@ import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import { choiceOf, requiredString } from '../shared/values';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
-import { requestScope } from '../shared/nodeOptions';
+import { requestScope } from '../shared/requests';
 
 /** ISO 3166-1 alpha-2, the `country_code` path parameter. */
 const ISO_CODE = /^[A-Za-z]{2}$/;

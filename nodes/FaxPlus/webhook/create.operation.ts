@@ -15,7 +15,7 @@ import {
 import { checkUrl } from '../shared/values';
 import { e164Numbers } from '../shared/faxNumbers';
 import { toolFields, updateDisplayOptions } from '../shared/display';
-import { requestScope } from '../shared/nodeOptions';
+import { requestScope } from '../shared/requests';
 
 export const option = {
 	name: 'Create',

@@ -3,7 +3,7 @@ import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import { listWebhookEndpoints } from '../../shared/api/webhookEndpoints';
 import { withoutSecrets } from './fields';
 import { toolFields, updateDisplayOptions } from '../shared/display';
-import { requestScope } from '../shared/nodeOptions';
+import { requestScope } from '../shared/requests';
 
 export const option = {
 	name: 'Get Many',

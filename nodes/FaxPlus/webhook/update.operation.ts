@@ -22,7 +22,7 @@ import { checkUrl } from '../shared/values';
 import { e164Numbers } from '../shared/faxNumbers';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
-import { requestScope } from '../shared/nodeOptions';
+import { requestScope } from '../shared/requests';
 
 export const option = {
 	name: 'Update',

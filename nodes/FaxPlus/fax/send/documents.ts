@@ -1,7 +1,7 @@
 // Send's documents: checked before any upload, each read as it is uploaded (never held twice).
 import { randomBytes } from 'node:crypto';
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
-import { apiRequest } from '../../shared/nodeOptions';
+import { apiRequest } from '../../shared/requests';
 import { operationError } from '../../../shared/transport/nodeErrors';
 import { KIND_TYPES, readDocument, type DocumentKind } from '../../../shared/documentReader';
 import { MAX_FILES, MAX_TOTAL_MEGABYTES } from './properties';

@@ -13,7 +13,7 @@ import {
 	DEFAULT_CHECK_INTERVAL_SECONDS,
 	DEFAULT_MAX_STATUS_CHECKS,
 } from './properties';
-import { requestScope } from '../../shared/nodeOptions';
+import { requestScope } from '../../shared/requests';
 
 interface Followed {
 	to: string;

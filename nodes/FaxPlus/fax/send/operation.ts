@@ -15,7 +15,7 @@ import {
 	listOf,
 } from '../../shared/values';
 import { retryOf } from '../../shared/retry';
-import { apiRequest } from '../../shared/nodeOptions';
+import { apiRequest } from '../../shared/requests';
 import { nodeErrorOf, operationError } from '../../../shared/transport/nodeErrors';
 import { saveFaxCustomData } from '../../../shared/logging/customData';
 import { logDebug } from '../../../shared/logging/log';

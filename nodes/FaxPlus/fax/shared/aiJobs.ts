@@ -1,7 +1,7 @@
 // Fax AI jobs of one fax: read first, request only what nobody has (credits are spent once).
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
-import { apiRequest } from '../../shared/nodeOptions';
+import { apiRequest } from '../../shared/requests';
 import { userIdFields } from '../../shared/parameters';
 import { toItems } from '../../shared/items';
 import { withToolDefault } from '../../shared/asTool';

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/api/faxStatuses';
 import { outboxFaxes, type OutboxFax } from '../../../shared/api/accountLists';
 import { SENT_PAGE, sentSince } from '../../../shared/api/faxList';
-import { requestScope } from '../../shared/nodeOptions';
+import { requestScope } from '../../shared/requests';
 
 /** A fax record (GET /accounts/{user_id}/faxes[/{fax_id}]); the spec does not show its fields. */
 export type FaxRecord = Record<string, unknown> & { id?: string };

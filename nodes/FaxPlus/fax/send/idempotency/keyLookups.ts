@@ -24,7 +24,7 @@ import { NodeKeyRecord, type Claim } from './keyClaim';
 import { DEFAULT_KEY_WINDOW_HOURS, DEFAULT_KEY_LIFETIME_DAYS } from '../properties';
 import { sendOption } from '../../../shared/parameters';
 import { digitsOf, timeOf } from '../../shared/sentFaxes';
-import { requestScope } from '../../../shared/nodeOptions';
+import { requestScope } from '../../../shared/requests';
 
 /** The newest sent faxes a look reads: one page, from this long before the send began. */
 const RECENT = { ms: 15 * 60_000, faxes: 50 };
