@@ -9,7 +9,7 @@ import type {
 import { createHmac } from 'node:crypto';
 import type { RecordKeys } from './faxKeys';
 import { operationError } from '../transport/nodeErrors';
-import { afterFirstWriteCollision, isModeConflict } from '../n8n/executeContext';
+import { afterFirstWriteCollision, isModeConflict } from '../n8n/processedData';
 export type ItemRecord = { own: string[]; shared: RecordKeys };
 /** The gate keys recorded before: the own record's, and the shared record's as sealed. */
 export type RecordedBefore = { own: string[]; shared: string[] };

@@ -4,7 +4,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { operationError } from '../../../../shared/transport/nodeErrors';
 import { responseOf } from '../../../../shared/n8n/requestHelpers';
-import { isFirstWriteCollision } from '../../../../shared/n8n/executeContext';
+import { isFirstWriteCollision } from '../../../../shared/n8n/processedData';
 import {
 	claimVerdict,
 	entriesOfRecord,
