@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { faxEventOptions, faxEvent } from '../../shared/api/events';
 import { toItems } from '../shared/items';
-import { checkUrl } from '../shared/values';
+import { checkUrl } from '../../shared/api/webhookEndpoints';
 import { e164Numbers } from '../shared/faxNumbers';
 import { hookWithoutToken } from '../../shared/api/hookTokens';
 import { createLegacyHook } from '../../shared/api/legacyHooks';

@@ -117,32 +117,6 @@ export function booleanValue(
 	});
 }
 
-/** The receiving URL, refused unless it is an http(s) address. */
-export function checkUrl(
-	context: IExecuteFunctions,
-	value: unknown,
-	itemIndex: number,
-	label = 'URL',
-): string {
-	const url = String(value ?? '').trim();
-	if (!url) {
-		throw operationError(context, {
-			itemIndex,
-			message: `${label} is required`,
-			description: 'Enter the HTTPS address that receives the deliveries.',
-		});
-	}
-	if (!/^https?:\/\/\S+$/i.test(url)) {
-		throw operationError(context, {
-			itemIndex,
-			message: `${label} "${url}" is not an https:// (or http://) address`,
-			description:
-				'Enter the full address that receives the deliveries, e.g. https://example.com/fax-events.',
-		});
-	}
-	return url;
-}
-
 /** A date parameter as an instant; not a date: an error naming the parameter. */
 export function dateTimeValue(
 	context: IExecuteFunctions,

@@ -4,6 +4,7 @@ import {
 	checkDeliverableUrl,
 	createWebhookEndpoint,
 	type WebhookEndpointInput,
+	checkUrl,
 } from '../../shared/api/webhookEndpoints';
 import {
 	CHANNELS_FIELD,
@@ -12,7 +13,6 @@ import {
 	URL_FIELD,
 	withoutSecrets,
 } from './fields';
-import { checkUrl } from '../shared/values';
 import { e164Numbers } from '../shared/faxNumbers';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 import { requestScope } from '../shared/requests';

@@ -7,6 +7,7 @@ import {
 	listWebhookEndpoints,
 	updateWebhookEndpoint,
 	type WebhookEndpointInput,
+	checkUrl,
 } from '../../shared/api/webhookEndpoints';
 import {
 	CHANNELS_FIELD,
@@ -18,7 +19,6 @@ import {
 	URL_FIELD,
 	withoutSecrets,
 } from './fields';
-import { checkUrl } from '../shared/values';
 import { e164Numbers } from '../shared/faxNumbers';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';

@@ -1,5 +1,6 @@
-// The current webhook API (/webhooks), shared by the Webhook resource and the trigger.
-import type { IDataObject } from 'n8n-workflow';
+// The current webhook API (/webhooks), shared by the Webhook resource and the trigger, and the URL
+// Fax.Plus delivers to (a legacy hook's too).
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { entriesOf } from './pager';
 import type { FaxEvent } from './events';
 import { DEFAULT_BASE_URL } from '../transport/addresses';
@@ -24,6 +25,32 @@ export interface WebhookEndpointInput {
 	filterTypes: FaxEvent[];
 	/** undefined: omitted (all numbers on create, unchanged on update); null: clear the filter. */
 	channels?: string[] | null;
+}
+
+/** The receiving URL, refused unless it is an http(s) address. */
+export function checkUrl(
+	context: IExecuteFunctions,
+	value: unknown,
+	itemIndex: number,
+	label = 'URL',
+): string {
+	const url = String(value ?? '').trim();
+	if (!url) {
+		throw operationError(context, {
+			itemIndex,
+			message: `${label} is required`,
+			description: 'Enter the HTTPS address that receives the deliveries.',
+		});
+	}
+	if (!/^https?:\/\/\S+$/i.test(url)) {
+		throw operationError(context, {
+			itemIndex,
+			message: `${label} "${url}" is not an https:// (or http://) address`,
+			description:
+				'Enter the full address that receives the deliveries, e.g. https://example.com/fax-events.',
+		});
+	}
+	return url;
 }
 
 /** Fax.Plus delivers only to HTTPS (another base URL is a test server: http allowed). */

@@ -1,11 +1,8 @@
 // Where a sent fax is: matched by destination and submit_time (docs/sending.md).
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { parseDateTime } from '../../../shared/api/dates';
-import {
-	faxStatusFields,
-	isFinalStatus,
-	outboxStatusFields,
-} from '../../../shared/api/faxStatuses';
+import { faxStatusFields, isFinalStatus } from '../../../shared/api/faxStatuses';
+import { outboxStatusFields } from '../../../shared/api/outboxStatuses';
 import { outboxFaxes, type OutboxFax } from '../../../shared/api/accountLists';
 import { SENT_PAGE, sentSince } from '../../../shared/api/faxList';
 import { requestScope } from '../../shared/requests';
