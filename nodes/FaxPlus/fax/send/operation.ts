@@ -1,4 +1,5 @@
 // Send: checks everything, uploads the documents, then creates the outbox fax (one per number).
+// Entry: execute(), read top-down; its steps' helpers below it.
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -36,7 +37,7 @@ import {
 } from './documents';
 import { fetchDocuments } from './documentUrls';
 import { finalStatusSettings, waitForFinalStatus, sentForAgent } from './finalStatus';
-import { sendKeyOf, checkManualRepeat } from './idempotency/keyLookups';
+import { sendKeyOf, checkManualRepeat, type KeyHold } from './idempotency/keyLookups';
 
 export const option: INodePropertyOptions = {
 	name: 'Send',
@@ -105,6 +106,7 @@ export async function execute(
 		});
 		return toItems(found);
 	};
+	// The key's protocol: look → (upload) → hold → (outbox request) → release; stopped before: abandon.
 	// Without a key, a manual run's repeat is caught by asking Fax.Plus.
 	if (!key) await checkManualRepeat(this, itemIndex, userId, to);
 	const found = await key?.look();
@@ -123,7 +125,7 @@ export async function execute(
 		...(fromFax !== undefined && { from_fax: fromFax }),
 	};
 	const sentAt = Date.now();
-	let hold: Awaited<ReturnType<NonNullable<typeof key>['hold']>> | undefined;
+	let hold: KeyHold | undefined;
 	try {
 		for (const document of documents) {
 			files.push(

@@ -26,6 +26,9 @@ const MAX_ENTRIES = 60_000;
 /** A claim this send holds: its entries, when and how fast it was written, and whether a read-back wrote its `posting`. */
 export type Claim = { record: KeyRecord; writtenAt: number; writeMs: number; posted?: boolean };
 
+/** A claim held through the outbox request: `release` after it, with its error if it failed. */
+export type HeldClaim = { release(error?: unknown): Promise<void> };
+
 /** This node's record in n8n's processed-data store; a failure says that nothing was sent. */
 export class NodeKeyRecord {
 	constructor(
@@ -67,7 +70,7 @@ export class NodeKeyRecord {
 	}
 
 	/** A held claim: its nonce goes beside the outbox request; the rest stays unless Fax.Plus certainly took nothing. */
-	hold(claim: Claim) {
+	hold(claim: Claim): HeldClaim {
 		const nonceGone = this.remove([claim.record.nonce]).catch(() => undefined);
 		return {
 			release: async (error?: unknown) => {

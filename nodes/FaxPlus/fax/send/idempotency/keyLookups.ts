@@ -21,7 +21,7 @@ import {
 	partsOf,
 	type SendIdentity,
 } from './keyRules';
-import { NodeKeyRecord, type Claim } from './keyClaim';
+import { NodeKeyRecord, type Claim, type HeldClaim } from './keyClaim';
 import { DEFAULT_KEY_WINDOW_HOURS, DEFAULT_KEY_LIFETIME_DAYS } from '../properties';
 import { sendOption } from '../../../shared/parameters';
 import { digitsOf, timeOf } from '../../shared/sentFaxes';
@@ -90,6 +90,9 @@ export async function sendKeyOf(
 type Lists = { outbox: IDataObject[]; sent: IDataObject[] };
 type Key = { given?: string; id: string; parts: string; lookedAt: number; lifetimeMs: number };
 
+/** What hold() answers: the claim held through the outbox request, or the key's fax already sent. */
+export type KeyHold = HeldClaim | { duplicate: IDataObject[] };
+
 /** A fax found in Fax.Plus with the key's marker, and its status. */
 type Found = { id: string; to: string[]; parts: string; where: 'outbox' | 'sent'; status: object };
 
@@ -145,7 +148,7 @@ class SendKey {
 	}
 
 	/** After the upload: the look begun after the claim's write, then the read-back. The hold, or the duplicate (a failure: `abandon`). */
-	async hold() {
+	async hold(): Promise<KeyHold> {
 		const deadline = Date.now() + 3 * MARK_WINDOW_MS;
 		for (;;) {
 			const claim = this.claim;
