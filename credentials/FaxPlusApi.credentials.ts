@@ -67,7 +67,10 @@ export class FaxPlusApi implements ICredentialType {
 		const sideDoor = credentialSideDoor(requestOptions);
 		if (sideDoor)
 			throw new Error(
-				`The Fax.Plus API credential adds its token only to requests that follow no redirect, use no proxy and check TLS certificates; this request ${sideDoor}, so nothing was sent. In an HTTP Request node: turn off Options → Redirects → Follow Redirects, remove Options → Proxy and leave Ignore SSL Issues off.`,
+				`The Fax.Plus API credential adds its token only to requests that follow no redirect, use no ` +
+					`proxy and check TLS certificates; this request ${sideDoor}, so nothing was sent. In an HTTP ` +
+					`Request node: turn off Options → Redirects → Follow Redirects, remove Options → Proxy and ` +
+					`leave Ignore SSL Issues off.`,
 			);
 		return {
 			...requestOptions,

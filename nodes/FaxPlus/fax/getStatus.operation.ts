@@ -19,7 +19,11 @@ export const option = {
 export const untrusted = FAX_UNTRUSTED;
 
 const toolDescription =
-	"Get the current status of a fax that Send queued. Needs Send's outbox ID (outboxFaxId), the destination number (to) and, when known, Send's sentAt. Looks in the outbox and, once the fax has left it, among the sent faxes. Returns where (outbox, sent or unknown), status, statusMeaning (in words), statusRetryable, final (whether the status will change no more) and, once sent, the fax ID.";
+	"Get the current status of a fax that Send queued. Needs Send's outbox ID (outboxFaxId), the " +
+	"destination number (to) and, when known, Send's sentAt. Looks in the outbox and, once the " +
+	'fax has left it, among the sent faxes. Returns where (outbox, sent or unknown), status, statusMeaning ' +
+	'(in words), statusRetryable, final (whether the status will change no more) and, once sent, ' +
+	'the fax ID.';
 
 const properties: INodeProperties[] = [
 	...toolFields(option, { toolDescription }),

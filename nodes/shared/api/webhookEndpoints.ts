@@ -65,7 +65,10 @@ export async function checkDeliverableUrl(
 		itemIndex: what.itemIndex,
 		message: `${what.label} ${url} is http://, but Fax.Plus delivers webhooks only to https:// addresses`,
 		description:
-			"Fax.Plus would refuse to register it and could never deliver to it. Set n8n's WEBHOOK_URL environment variable (N8N_WEBHOOK_URL on n8n 2.30 and later) to n8n's public https:// address (behind a reverse proxy that terminates TLS, such as Caddy, nginx or Traefik), or reach n8n through a tunnel (such as Cloudflare Tunnel or ngrok), then try again.",
+			"Fax.Plus would refuse to register it and could never deliver to it. Set n8n's WEBHOOK_URL " +
+			"environment variable (N8N_WEBHOOK_URL on n8n 2.30 and later) to n8n's public https:// address " +
+			'(behind a reverse proxy that terminates TLS, such as Caddy, nginx or Traefik), or reach n8n ' +
+			'through a tunnel (such as Cloudflare Tunnel or ngrok), then try again.',
 	});
 }
 

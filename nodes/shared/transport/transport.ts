@@ -149,7 +149,9 @@ async function send(context: FaxPlusContext, request: FaxPlusRequest, download =
 				if (rateLimitRetries > 0 && responseOf(error).status === 429)
 					logWarning(
 						context,
-						`Fax.Plus answered 429 (rate limit) to ${request.method} ${urlForLog(options.url)} ${retries > 0 ? `after ${retries} retries` : 'asking for a longer wait than allowed'}; the request failed. Lower Items at Once (in the Fax.Plus node: Node Options → Add Option → Items at Once) or space the runs`,
+						`Fax.Plus answered 429 (rate limit) to ${request.method} ${urlForLog(options.url)} ${retries > 0 ? `after ${retries} retries` : 'asking for a longer wait than allowed'}; ` +
+							`the request failed. Lower Items at Once (in the Fax.Plus node: Node Options → Add Option → ` +
+							`Items at Once) or space the runs`,
 						{ event: 'rate_limit_exhausted', retries },
 					);
 				throw fail(toFaxPlusError(context, requestErrorOf(context, error), request, secrets));

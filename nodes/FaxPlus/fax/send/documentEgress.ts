@@ -141,6 +141,9 @@ export function refusal(decision: Exclude<EgressDecision, { allowed: true }>): {
 		message: blocked
 			? 'is an internal address n8n does not let this node reach'
 			: 'is an internal address not on the Allowed Document Hosts of this node',
-		description: `Loopback, private, link-local, carrier-grade NAT, cloud metadata and other non-public addresses are refused, in every notation${which}. To fax documents from a server inside your network, ${blocked ? 'the n8n administrator allows it with N8N_SSRF_ALLOWED_HOSTNAMES (its host name) or N8N_SSRF_ALLOWED_IP_RANGES (its addresses)' : list}.`,
+		description:
+			`Loopback, private, link-local, carrier-grade NAT, cloud metadata and other non-public addresses ` +
+			`are refused, in every notation${which}. To fax documents from a server inside your network, ` +
+			`${blocked ? 'the n8n administrator allows it with N8N_SSRF_ALLOWED_HOSTNAMES (its host name) or N8N_SSRF_ALLOWED_IP_RANGES (its addresses)' : list}.`,
 	};
 }

@@ -57,7 +57,11 @@ const displayOptions = { show: { resource: ['fax'], operation: ['send'] } };
 export const description = updateDisplayOptions(displayOptions, [
 	...toolFields(option, {
 		toolDescription:
-			'Send a fax with Fax.Plus to one or more fax numbers. Needs the numbers in E.164 format (+ and the country code), separated by commas, and the document (text or an http(s) URL, as the tool is set up). Returns, per number, the outbox ID of the queued fax and how to check its status later (Fax → Get Status with outboxFaxId, to and sentAt). The same fax again within 24 hours is not faxed twice (duplicate: true); a refusal names the number and sends nothing.',
+			'Send a fax with Fax.Plus to one or more fax numbers. Needs the numbers in E.164 format (+ ' +
+			'and the country code), separated by commas, and the document (text or an http(s) URL, as the ' +
+			'tool is set up). Returns, per number, the outbox ID of the queued fax and how to check its ' +
+			'status later (Fax → Get Status with outboxFaxId, to and sentAt). The same fax again within ' +
+			'24 hours is not faxed twice (duplicate: true); a refusal names the number and sends nothing.',
 		agentRisk,
 	}),
 	...properties,
@@ -243,7 +247,10 @@ async function checkPages(
 		throw operationError(context, {
 			itemIndex,
 			message: `Max Pages: the pages of "${document.fileName}" cannot be counted before sending`,
-			description: `Nothing was sent. Max Pages counts PDF, TIFF, image and plain-text pages, read from the file's own bytes; Fax.Plus counts other documents (and files whose bytes are not the type their name or MIME type says) only once they are sent. Convert the document to PDF first${runsAsTool(context) ? '' : `, or remove ${sendOption('Max Pages')} to send it uncounted`}.`,
+			description:
+				`Nothing was sent. Max Pages counts PDF, TIFF, image and plain-text pages, read from the file's ` +
+				`own bytes; Fax.Plus counts other documents (and files whose bytes are not the type their name ` +
+				`or MIME type says) only once they are sent. Convert the document to PDF first${runsAsTool(context) ? '' : `, or remove ${sendOption('Max Pages')} to send it uncounted`}.`,
 		});
 	}
 	// The counted documents alone may exceed it, whatever the others have.

@@ -262,7 +262,11 @@ class SendKey {
 	private usedError(since: number): NodeOperationError {
 		return this.refusal(
 			'was already sent by this node, and Fax.Plus no longer shows its fax',
-			`Nothing was sent. n8n's record of this node's sends has the key, but Fax.Plus lists no fax with it: not in the outbox, nor among the sent faxes since ${formatUtc(new Date(since)).slice(0, 10)} (Fax.Plus may not keep the comment of a sent fax, where the key is), or the earlier send stopped before Fax.Plus took it. Check Fax → Get Many (category "sent"); to fax it (again), use a new key.`,
+			`Nothing was sent. n8n's record of this node's sends has the key, but Fax.Plus lists no fax ` +
+				`with it: not in the outbox, nor among the sent faxes since ${formatUtc(new Date(since)).slice(0, 10)} ` +
+				`(Fax.Plus may not keep the comment of a sent fax, where the key is), or the earlier send stopped ` +
+				`before Fax.Plus took it. Check Fax → Get Many (category "sent"); to fax it (again), use a ` +
+				`new key.`,
 		);
 	}
 
@@ -311,6 +315,11 @@ export async function checkManualRepeat(
 	throw operationError(context, {
 		itemIndex,
 		message: `Held back: a fax to ${number} was queued less than ${MANUAL_REPEAT_MINUTES} minutes ago, so this manual run did not send it again`,
-		description: `Nothing was sent: in the editor, Send holds back a second fax to a number within ${MANUAL_REPEAT_MINUTES} minutes, since the editor runs Send again when you run a later step after editing it. To send it again now, set Options → Idempotency Key to a new value (a repeat with the same key is answered with the first fax), or run it again after ${MANUAL_REPEAT_MINUTES} minutes. Runs from the workflow's trigger are not checked.`,
+		description:
+			`Nothing was sent: in the editor, Send holds back a second fax to a number within ${MANUAL_REPEAT_MINUTES} ` +
+			`minutes, since the editor runs Send again when you run a later step after editing it. To send ` +
+			`it again now, set Options → Idempotency Key to a new value (a repeat with the same key is ` +
+			`answered with the first fax), or run it again after ${MANUAL_REPEAT_MINUTES} minutes. Runs ` +
+			`from the workflow's trigger are not checked.`,
 	});
 }

@@ -92,7 +92,12 @@ export function claimVerdict(record: KeyRecord, added: ReadonlySet<string>) {
 export const neverPosted = (record: KeyRecord, added: ReadonlySet<string>) =>
 	allNew(record.posting, added);
 
-/** A read-back's answer: the nonce there (held: this send faxes), replaced by another claim (lost), or all of it erased (written again). `posted`: this claim wrote its `posting` in an earlier read-back, or no other send can have claimed the key again; else a `posting` there is another send's (one that claimed the key once this one's marks expired): lost. */
+/**
+ * A read-back's answer: the nonce there (held: this send faxes), replaced by another claim (lost),
+ * or all of it erased (written again). `posted`: this claim wrote its `posting` in an earlier
+ * read-back, or no other send can have claimed the key again; else a `posting` there is another
+ * send's (one that claimed the key once this one's marks expired): lost.
+ */
 export function readBackVerdict(record: KeyRecord, added: ReadonlySet<string>, posted = false) {
 	if (!posted && !neverPosted(record, added)) return 'lost';
 	if (!added.has(record.nonce)) return 'held';
