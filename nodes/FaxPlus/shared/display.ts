@@ -1,4 +1,4 @@
-// How an operation's properties show: only for it (n8n's updateDisplayOptions), and on its tool;
+// How an operation's properties show: only for it (updateDisplayOptions, as n8n's), and on its tool;
 // what a tool may run: reading always; spending, deleting or changing on the author's opt-in.
 import type {
 	IDisplayOptions,
@@ -16,7 +16,14 @@ export const docsLink = (page: string, words: string) =>
 /** Custom API Call's value, in every resource's operation list and in the resource list. */
 export const CUSTOM_API_CALL = 'customApiCall';
 
-/** n8n's own (packages/nodes-base/utils/utilities.ts, not exported): shows properties where `displayOptions` says, under their own conditions too. */
+/**
+ * Shows properties where `displayOptions` says, under their own conditions too: n8n's function
+ * (packages/nodes-base/utils/utilities.ts, not exported) but for how the two merge. n8n's merges
+ * them deeply (lodash merge: the operation's keys win, arrays merge by index); this one keeps
+ * the property's own `show` conditions where both name a key, and takes the operation's other
+ * keys (`hide`) whole. The descriptions here come out the same: no property names `resource` or
+ * `operation`, nor has a `hide` where its operation has one.
+ */
 export function updateDisplayOptions(
 	displayOptions: IDisplayOptions,
 	properties: INodeProperties[],
