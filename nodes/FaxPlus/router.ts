@@ -1,3 +1,5 @@
+// The action node's execute(): route() runs the chosen operation for each item (Items at Once at
+// a time, continueOnFail, pairedItem; as an AI tool, only what the author allows); helpers below.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { nodeErrorOf, operationError } from '../shared/transport/nodeErrors';
 import { resources } from './resources';

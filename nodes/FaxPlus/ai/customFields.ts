@@ -1,3 +1,4 @@
+// The account's AI custom fields: their record, the Enabled field, and their list.
 import type { INodeProperties } from 'n8n-workflow';
 import type { FaxPlusContext, RequestScope } from '../../shared/transport/transport';
 import { listAnswer } from '../../shared/api/accountLists';

@@ -1,3 +1,4 @@
+// A fax number in the Number resource's operations: its picker, its value, its Simplified shape.
 import type { SimplifiedShape } from '../shared/output';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { readPhoneNumbers } from '../../shared/phone/numbers';

@@ -1,3 +1,5 @@
+// An outbox fax in the Outbox resource's operations: its status meaning, picker, Simplified
+// shape and the fields others wrote.
 import type { UntrustedField, SimplifiedShape } from '../shared/output';
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { resourceLocator, USER_DEPENDENCY } from '../shared/parameters';

@@ -1,3 +1,5 @@
+// A Get Many's Return All and Limit, as the panel shows them and as an item's values are read,
+// and the items of a list the API answers whole.
 import type {
 	IDataObject,
 	IExecuteFunctions,

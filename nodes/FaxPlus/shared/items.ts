@@ -1,3 +1,4 @@
+// An answer as output items, and the items of a plain GET or DELETE.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { apiRequest } from './requests';
 

@@ -1,3 +1,4 @@
+// A webhook endpoint in the Webhook resource's operations: its fields, its picker, its events.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { FAX_EVENTS, faxEventOptions, type FaxEvent, faxEvent } from '../../shared/api/events';

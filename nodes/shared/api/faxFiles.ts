@@ -1,3 +1,4 @@
+// A fax's file downloaded: its name and type as the answer says them.
 import type { IDataObject } from 'n8n-workflow';
 import { faxPlusApiDownload, type FaxPlusContext, type RequestScope } from '../transport/transport';
 
