@@ -8,7 +8,8 @@ import type {
 } from 'n8n-workflow';
 import { DEFAULT_BASE_URL, readBaseUrl } from '../nodes/shared/transport/addresses';
 import { isBelowBaseUrl } from '../nodes/shared/transport/tokenScope';
-import { credentialSideDoor, NO_REDIRECTS } from '../nodes/shared/n8n/requestHelpers';
+import { NO_REDIRECTS } from '../nodes/shared/n8n/requestHelpers';
+import { credentialSideDoor } from '../nodes/shared/n8n/credentialRequests';
 
 /** Both API credentials' Base URL: the transport reads it whichever credential the node uses. */
 export const baseUrlProperty: INodeProperties = {
@@ -62,11 +63,14 @@ export class FaxPlusApi implements ICredentialType {
 				`The credential's Base URL ${reading.refusal}, so nothing was sent. Fax.Plus's is ${DEFAULT_BASE_URL}; http:// only to a loopback host such as 127.0.0.1.`,
 			);
 		if (!isBelowBaseUrl(reading.url, requestOptions)) return requestOptions;
-		// n8n would carry the header on, or open it on the way (n8n/requestHelpers.ts): fails, saying why.
+		// n8n would carry the header on, or open it on the way (n8n/credentialRequests.ts): fails, saying why.
 		const sideDoor = credentialSideDoor(requestOptions);
 		if (sideDoor)
 			throw new Error(
-				`The Fax.Plus API credential adds its token only to requests that follow no redirect, use no proxy and check TLS certificates; this request ${sideDoor}, so nothing was sent. In an HTTP Request node: turn off Options → Redirects → Follow Redirects, remove Options → Proxy and leave Ignore SSL Issues off.`,
+				`The Fax.Plus API credential adds its token only to requests that follow no redirect, use no ` +
+					`proxy and check TLS certificates; this request ${sideDoor}, so nothing was sent. In an HTTP ` +
+					`Request node: turn off Options → Redirects → Follow Redirects, remove Options → Proxy and ` +
+					`leave Ignore SSL Issues off.`,
 			);
 		return {
 			...requestOptions,

@@ -67,7 +67,11 @@ export class FaxPlus implements INodeType {
 		usableAsTool: true,
 		builderHint: {
 			searchHint:
-				'Use to send a fax (from a binary file, a document URL or text), check its status, list, download or delete faxes, read the account, numbers, cover pages and outbox, extract data from a received fax with AI, and manage Fax.Plus webhooks. It does not start workflows: to run a workflow when a fax arrives or is sent, use the Fax.Plus Trigger (n8n has a public URL) or the Fax.Plus Polling Trigger (no public URL).',
+				'Use to send a fax (from a binary file, a document URL or text), check its status, list, download ' +
+				'or delete faxes, read the account, numbers, cover pages and outbox, extract data from a received ' +
+				'fax with AI, and manage Fax.Plus webhooks. It does not start workflows: to run a workflow ' +
+				'when a fax arrives or is sent, use the Fax.Plus Trigger (n8n has a public URL) or the Fax.Plus ' +
+				'Polling Trigger (no public URL).',
 			relatedNodes: [
 				{
 					nodeType: 'n8n-nodes-faxplus.faxPlusTrigger',

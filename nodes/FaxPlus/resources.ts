@@ -1,3 +1,4 @@
+// Every resource of the action node, keyed by the Resource picker's values; the router reads it.
 import type { FaxPlusResource } from './shared/types';
 import * as account from './account/Account.resource';
 import * as contact from './contact/Contact.resource';

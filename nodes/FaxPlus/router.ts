@@ -1,11 +1,14 @@
+// The action node's execute(): route() runs the chosen operation for each item (Items at Once at
+// a time, continueOnFail, pairedItem; as an AI tool, only what the author allows); helpers below.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { nodeErrorOf, operationError } from '../shared/transport/nodeErrors';
 import { resources } from './resources';
 import { CUSTOM_API_CALL, refuseUnlessAgentMayRun } from './shared/display';
 import { N8N_CUSTOM_API_CALL } from '../shared/n8n/editor';
-import { DEFAULT_ITEMS_AT_ONCE, NODE_OPTIONS } from './shared/nodeOptions';
+import { DEFAULT_ITEMS_AT_ONCE } from './shared/nodeOptions';
+import { NODE_OPTIONS } from './shared/requests';
 import { errorOutputField, runsAsTool } from '../shared/n8n/executeContext';
-import { markUntrusted, withUntrustedNote } from './shared/output';
+import { markUntrusted, withUntrustedNote } from './shared/asTool';
 import type { FaxPlusOperation } from './shared/types';
 
 /** Runs the operation per item, "Items at Once" at a time, as if one after another. */

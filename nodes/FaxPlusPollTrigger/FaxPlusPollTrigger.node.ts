@@ -20,7 +20,10 @@ export class FaxPlusPollTrigger implements INodeType {
 		polling: true,
 		builderHint: {
 			searchHint:
-				'Pick this for "when a fax arrives" (fax_received) or "when a fax is sent" (fax_sent) when n8n has no public URL Fax.Plus can reach: it checks Fax.Plus on the schedule set in the node and starts one run per new fax. When n8n has a public HTTPS URL prefer the Fax.Plus Trigger, which starts within seconds. To act on the fax add the Fax.Plus node.',
+				'Pick this for "when a fax arrives" (fax_received) or "when a fax is sent" (fax_sent) when ' +
+				'n8n has no public URL Fax.Plus can reach: it checks Fax.Plus on the schedule set in the node ' +
+				'and starts one run per new fax. When n8n has a public HTTPS URL prefer the Fax.Plus Trigger, ' +
+				'which starts within seconds. To act on the fax add the Fax.Plus node.',
 			relatedNodes: [
 				{
 					nodeType: 'n8n-nodes-faxplus.faxPlusTrigger',

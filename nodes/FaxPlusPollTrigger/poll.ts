@@ -7,13 +7,8 @@ import type {
 } from 'n8n-workflow';
 import { readPhoneNumbers } from '../shared/phone/numbers';
 import { formatUtc } from '../shared/api/dates';
-import {
-	FIRST_FAX_PAGE,
-	faxPages,
-	readFaxListPage,
-	startSecondOf,
-} from '../shared/api/accountLists';
-import { collectPages } from '../shared/api/paging';
+import { FIRST_FAX_PAGE, faxPages, readFaxListPage, startSecondOf } from '../shared/api/faxList';
+import { collectPages } from '../shared/api/pager';
 import { isFinalStatus } from '../shared/api/faxStatuses';
 import { withDocument } from '../shared/triggers/document';
 import { faxFieldsOf, idOf, isObject } from '../shared/triggers/output';
@@ -25,7 +20,8 @@ import {
 } from '../shared/triggers/settings';
 import { nodeErrorOf, operationError } from '../shared/transport/nodeErrors';
 import { n8nPollBudgetMs, skippedCheckRefusal, skipsDuplicateCheck } from '../shared/n8n/triggers';
-import { errorText, logDebug, LogThrottle, logThrottledWarning } from '../shared/logging/log';
+import { errorText, logDebug } from '../shared/logging/log';
+import { LogThrottle, logThrottledWarning } from '../shared/logging/throttle';
 import { CategoryCursor, DEFAULT_OVERLAP_MINUTES, type SelectedFax } from './cursor';
 
 /** The events the fax list can tell, and the list category each one reads (as Fax.Plus's SDKs name them). */

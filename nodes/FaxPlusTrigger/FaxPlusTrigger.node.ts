@@ -26,7 +26,11 @@ export class FaxPlusTrigger implements INodeType {
 		activationMessage,
 		builderHint: {
 			searchHint:
-				'Pick this for "when a fax arrives" (event fax_received) or "when a fax is sent" (fax_sent) when Fax.Plus can reach n8n at a public HTTPS URL: on activation it registers a Fax.Plus webhook, verifies each signed delivery and starts one run per fax, seconds after the event. Without a public URL (n8n on a laptop or behind a firewall) use the Fax.Plus Polling Trigger instead. To act on the fax (download it, reply, send one) add the Fax.Plus node.',
+				'Pick this for "when a fax arrives" (event fax_received) or "when a fax is sent" (fax_sent) ' +
+				'when Fax.Plus can reach n8n at a public HTTPS URL: on activation it registers a Fax.Plus webhook, ' +
+				'verifies each signed delivery and starts one run per fax, seconds after the event. Without ' +
+				'a public URL (n8n on a laptop or behind a firewall) use the Fax.Plus Polling Trigger instead. ' +
+				'To act on the fax (download it, reply, send one) add the Fax.Plus node.',
 			relatedNodes: [
 				{
 					nodeType: 'n8n-nodes-faxplus.faxPlusPollTrigger',

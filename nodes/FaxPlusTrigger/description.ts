@@ -22,7 +22,11 @@ export const triggerProperties: INodeProperties[] = [
 	{
 		// After the last parameter the credentials depend on: n8n's editor puts their slots before
 		// that one (`authentication` itself is hidden), so this notice stands below them.
-		displayName: `A signing secret belongs to one endpoint: once published, copy the whsec_… of the endpoint with this node's Production URL from <a href="https://app.fax.plus/" target="_blank">Fax.Plus</a> → Integrations → Webhooks into the credential above, its own (n8n may pre-select another trigger's). A delivery signed with it runs; others get 401, logged.`,
+		displayName:
+			`A signing secret belongs to one endpoint: once published, copy the whsec_… of the endpoint ` +
+			`with this node's Production URL from <a href="https://app.fax.plus/" target="_blank">Fax.Plus</a> ` +
+			`→ Integrations → Webhooks into the credential above, its own (n8n may pre-select another ` +
+			`trigger's). A delivery signed with it runs; others get 401, logged.`,
 		name: 'secretNotice',
 		type: 'notice',
 		default: '',

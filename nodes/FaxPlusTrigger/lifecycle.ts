@@ -119,7 +119,12 @@ function warnSecretOfAnotherEndpoint(context: IHookFunctions, endpointId: string
 	const name = context.getNode().credentials?.faxPlusWebhookSecretApi?.name;
 	logWarning(
 		context,
-		`the signing secret credential${name ? ` "${name}"` : ''} holds a secret saved before this trigger registered webhook endpoint ${endpointId}, so it is another endpoint's (another trigger's, or an earlier one of this trigger): every delivery to this workflow is refused with 401 until it holds this endpoint's. A signing secret belongs to one endpoint: give this trigger a signing secret credential of its own, copy into it the signing secret (whsec_…) of the endpoint whose URL is this node's Production URL from Fax.Plus → Integrations → Webhooks and save it`,
+		`the signing secret credential${name ? ` "${name}"` : ''} holds a secret saved before this ` +
+			`trigger registered webhook endpoint ${endpointId}, so it is another endpoint's (another trigger's, ` +
+			`or an earlier one of this trigger): every delivery to this workflow is refused with 401 until ` +
+			`it holds this endpoint's. A signing secret belongs to one endpoint: give this trigger a signing ` +
+			`secret credential of its own, copy into it the signing secret (whsec_…) of the endpoint whose ` +
+			`URL is this node's Production URL from Fax.Plus → Integrations → Webhooks and save it`,
 		{ event: 'signing_secret_of_another_endpoint', endpointId },
 	);
 }

@@ -1,4 +1,7 @@
-// One delivery: verify, filter, hand the run to n8n; refusals answered here. Never throws.
+// The trigger's webhook(): one delivery verified (its size, its signature over the raw bytes),
+// filtered by event and status, and handed to n8n as a run; a refusal is answered here, with a
+// throttled warning in n8n's log. Never throws. Entry: deliveryReceiver(); then handle(), the
+// known secrets, the refusal's log line and the causes.
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import {
 	answerDirectly,
@@ -14,15 +17,214 @@ import {
 	type VerificationResult,
 	TIMESTAMP_TOLERANCE_SECONDS,
 } from './signature';
-import {
-	logDebug,
-	logThrottledWarning,
-	LogThrottle,
-	urlForLog,
-	type LogContext,
-} from '../shared/logging/log';
+import { logDebug, urlForLog, type LogContext } from '../shared/logging/log';
+import { logThrottledWarning, LogThrottle } from '../shared/logging/throttle';
 import { buildOutput, isObject, parsePayload } from '../shared/triggers/output';
 import { matchesStatuses, readOptions, selectedEvents } from '../shared/triggers/settings';
+
+/** The node's webhook(), one per node instance (so per process: nodes/shared/n8n/README.md), with its log throttle. */
+export function deliveryReceiver() {
+	const throttle = new LogThrottle();
+	const verify = knownSecrets();
+	return async function (this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		let outcome: IWebhookResponseData | Refusal;
+		try {
+			outcome = await handle(this, verify);
+		} catch {
+			// Unexpected; Fax.Plus retries a 500 with the same webhook-id.
+			outcome = { status: 500, reason: 'error' };
+		}
+		if (!('reason' in outcome)) return outcome;
+		const { status, reason, retryAfter } = outcome;
+		const body = { received: false, reason, message: REFUSAL_CAUSES[reason].what };
+		answerDirectly(this, status, body, retryAfter ? { 'Retry-After': retryAfter } : {});
+		logRefusal(this, throttle, status, reason, this.getHeaderData());
+		return { noWebhookResponse: true };
+	};
+}
+
+async function handle(
+	context: IWebhookFunctions,
+	verify: VerifyDelivery,
+): Promise<IWebhookResponseData | Refusal> {
+	if (skipsDuplicateCheck(context)) return { status: 500, reason: 'duplicate_check_skipped' };
+	const receivedAt = new Date().toISOString();
+	// "Listen for test event": n8n runs test webhooks in the manual mode.
+	const testMode = context.getMode() === 'manual';
+	const options = readOptions(context);
+	const headers = context.getHeaderData();
+	// Too large as declared (then not read), or as n8n read it: refused before it is hashed.
+	const declared = Number(headers['content-length']);
+	const rawBody = declared > MAX_BODY_BYTES ? undefined : await rawBodyOf(context);
+	if (declared > MAX_BODY_BYTES || (rawBody?.length ?? 0) > MAX_BODY_BYTES)
+		return { status: 413, reason: 'body_too_large' };
+
+	// Headers that cannot carry a valid signature cost nothing more: no credential read.
+	const shape = checkSignatureHeaders({ headers });
+	const verified = shape.ok ? await verify(context, { headers, rawBody }) : shape;
+	if (verified === null && !testMode)
+		return { status: 503, reason: 'secret_unavailable', retryAfter: '5' };
+	const result = verified ?? { ok: false as const, reason: 'no_secret' as const };
+	// A test session's endpoint has a secret n8n cannot know yet: accepted there, flagged.
+	if (!result.ok && !testMode) return { status: 401, reason: result.reason };
+
+	const payload = parsePayload(rawBody, context.getBodyData());
+	if (!payload) return { status: 400, reason: 'invalid_body' };
+
+	const skipped = !selectedEvents(context).includes(String(payload.hook.event))
+		? 'event'
+		: !matchesStatuses(options.statuses, payload.data.status)
+			? 'status'
+			: undefined;
+	if (skipped !== undefined) {
+		logDebug(context, `delivery answered 200 without a run: its ${skipped} is not selected`, {
+			event: 'delivery_skipped',
+			skipped,
+		});
+		return { webhookResponse: { received: true, skipped } };
+	}
+
+	const item = buildOutput(payload, {
+		webhookId: signatureHeadersOf(headers).id ?? null,
+		signatureVerified: result.ok,
+		...(!result.ok && { signatureNote: TEST_EVENT_NOTE }),
+		receivedAt,
+	});
+	// n8n answers this once it holds the run (n8n/triggers.ts); its execute() checks for repeats.
+	return { workflowData: [[{ json: item }]], webhookResponse: { received: true } };
+}
+
+/** Beside `signatureVerified: false`: only a test event gets this far unverified. */
+const TEST_EVENT_NOTE =
+	'A test event from the editor (Listen for test event) is not verified: n8n cannot know its ' +
+	"temporary endpoint's signing secret. Published, the trigger runs only verified deliveries.";
+
+/** Fax.Plus's events are a few KB; n8n itself takes up to 16 MiB, which would all be hashed. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+type Refusal = { status: number; reason: RefusalCause; retryAfter?: string };
+
+/** Verifies a delivery with the node's signing secret; null where n8n could not read the secret. */
+type VerifyDelivery = (
+	context: IWebhookFunctions,
+	input: Omit<VerificationInput, 'secret'>,
+) => Promise<VerificationResult | null>;
+
+/** Re-read at least this often, so a replaced secret stops counting by then. */
+const KNOWN_SECRET_MAX_AGE_MS = 60_000;
+/** Far more than the secret credentials one process's active triggers use. */
+const MAX_KNOWN_SECRETS = 1_000;
+
+// The secret that last verified a delivery, per workflow and credential, in this process: n8n 2.41
+// takes an expression isolate to read a credential in webhook() (docs/benchmarks.md, "In-process
+// caches"). A delivery it does not verify reads the credential again: a changed secret counts.
+// The verification answers null where n8n could not read the secret.
+function knownSecrets(): VerifyDelivery {
+	const known = new Map<string, { secret: string; readAt: number }>();
+	return async (
+		context: IWebhookFunctions,
+		input: Omit<VerificationInput, 'secret'>,
+	): Promise<VerificationResult | null> => {
+		const credential = context.getNode().credentials?.faxPlusWebhookSecretApi;
+		// The credential is optional: none on the node means "no secret yet" (401 until pasted).
+		if (!credential) return verifyWebhookDelivery({ ...input, secret: undefined });
+		const key = `${String(context.getWorkflow().id)}\n${credential.id ?? credential.name}`;
+		const kept = known.get(key);
+		if (kept && Date.now() - kept.readAt < KNOWN_SECRET_MAX_AGE_MS) {
+			const result = verifyWebhookDelivery({ ...input, secret: kept.secret });
+			if (result.ok) return result;
+		} else known.delete(key);
+		let secret: string | undefined;
+		try {
+			const read = await context.getCredentials<{ secret?: unknown }>('faxPlusWebhookSecretApi');
+			secret = typeof read.secret === 'string' ? read.secret : undefined;
+		} catch {
+			return null;
+		}
+		const result = verifyWebhookDelivery({ ...input, secret });
+		if (result.ok && secret !== undefined) {
+			if (known.size >= MAX_KNOWN_SECRETS) known.clear();
+			known.set(key, { secret, readAt: Date.now() });
+		}
+		return result;
+	};
+}
+
+function logRefusal(
+	context: IWebhookFunctions,
+	throttle: LogThrottle,
+	status: number,
+	cause: RefusalCause,
+	headers: Record<string, unknown>,
+): void {
+	const { id, timestamp } = signatureHeadersOf(headers as Record<string, string | undefined>);
+	// How many seconds this host's clock is ahead of the delivery's timestamp (negative: behind).
+	const skewSeconds =
+		cause === 'timestamp_out_of_window' && /^[0-9]{1,15}$/.test(timestamp ?? '')
+			? Math.floor(Date.now() / 1000) - Number(timestamp)
+			: undefined;
+	const skew =
+		skewSeconds === undefined
+			? ''
+			: ` (this host's clock is ${Math.abs(skewSeconds)} seconds ${skewSeconds >= 0 ? 'ahead of' : 'behind'} the delivery's timestamp)`;
+	// The delivery's ID only when it has the shape of one (never an arbitrary string from the request).
+	const deliveryId = typeof id === 'string' && /^[A-Za-z0-9_.:-]{1,100}$/.test(id) ? id : undefined;
+	const { what, todo } = REFUSAL_CAUSES[cause];
+	// A cause the credential decides names it and the endpoint whose secret it must hold.
+	const endpoint = SECRET_CAUSES.includes(cause) ? endpointOf(context) : undefined;
+	const secret = endpoint ? ` (${secretCredentialOf(context)}; ${endpoint.text})` : '';
+	logThrottledWarning(
+		context,
+		throttle,
+		`refused:${cause}`,
+		`delivery refused (${status}): ${what}${skew}${secret}. ${todo}.`,
+		{
+			event: 'delivery_refused',
+			cause,
+			status,
+			...(endpoint?.endpointId !== undefined && { endpointId: endpoint.endpointId }),
+			...(skewSeconds !== undefined && { clockSkewSeconds: skewSeconds }),
+			...(deliveryId !== undefined && { deliveryId }),
+		},
+	);
+}
+
+/** The node's signing secret credential by the name n8n gives it (never its value), or that none is chosen. */
+function secretCredentialOf(context: LogContext): string {
+	let name: string | undefined;
+	try {
+		name = context.getNode().credentials?.faxPlusWebhookSecretApi?.name ?? undefined;
+	} catch {
+		// A context without its node still logs the refusal.
+	}
+	if (name === undefined) return 'no signing secret credential is chosen in the trigger';
+	return `signing secret credential "${name.length > 100 ? `${name.slice(0, 99)}…` : name}"`;
+}
+
+/** Where the node's static data keeps the endpoint of each webhook URL, `{ [url]: ep_ id }`: lifecycle.ts records it. */
+export const ENDPOINTS_KEY = 'endpoints';
+
+/** The endpoint whose secret the credential must hold: its ID as activation recorded it, and the node's URL without query. */
+function endpointOf(context: IWebhookFunctions): { text: string; endpointId?: string } {
+	let url: string | undefined;
+	let recorded: unknown;
+	try {
+		url = context.getNodeWebhookUrl('default');
+		const stored = context.getWorkflowStaticData('node')[ENDPOINTS_KEY];
+		recorded = url !== undefined && isObject(stored) ? stored[url] : undefined;
+	} catch {
+		// A context without them still logs the refusal.
+	}
+	const endpointId =
+		typeof recorded === 'string' && /^[A-Za-z0-9_-]{1,100}$/.test(recorded) ? recorded : undefined;
+	const at = url === undefined ? undefined : urlForLog(url);
+	if (endpointId === undefined)
+		return { text: at === undefined ? 'no webhook URL' : `webhook URL ${at}` };
+	return {
+		text: `webhook endpoint ${endpointId}${at === undefined ? '' : ` at ${at}`}`,
+		endpointId,
+	};
+}
 
 // Why a delivery is refused, in plain words, and its throttled warning (never a secret).
 const SECRET_STEP =
@@ -85,200 +287,3 @@ type RefusalCause = keyof typeof REFUSAL_CAUSES;
 
 /** The causes the signing secret credential decides: their line names it. */
 const SECRET_CAUSES: RefusalCause[] = ['no_secret', 'invalid_secret', 'signature_mismatch'];
-
-/** Where the node's static data keeps the endpoint of each webhook URL, `{ [url]: ep_ id }`: lifecycle.ts records it. */
-export const ENDPOINTS_KEY = 'endpoints';
-
-/** The node's signing secret credential by the name n8n gives it (never its value), or that none is chosen. */
-function secretCredentialOf(context: LogContext): string {
-	let name: string | undefined;
-	try {
-		name = context.getNode().credentials?.faxPlusWebhookSecretApi?.name ?? undefined;
-	} catch {
-		// A context without its node still logs the refusal.
-	}
-	if (name === undefined) return 'no signing secret credential is chosen in the trigger';
-	return `signing secret credential "${name.length > 100 ? `${name.slice(0, 99)}…` : name}"`;
-}
-
-/** The endpoint whose secret the credential must hold: its ID as activation recorded it, and the node's URL without query. */
-function endpointOf(context: IWebhookFunctions): { text: string; endpointId?: string } {
-	let url: string | undefined;
-	let recorded: unknown;
-	try {
-		url = context.getNodeWebhookUrl('default');
-		const stored = context.getWorkflowStaticData('node')[ENDPOINTS_KEY];
-		recorded = url !== undefined && isObject(stored) ? stored[url] : undefined;
-	} catch {
-		// A context without them still logs the refusal.
-	}
-	const endpointId =
-		typeof recorded === 'string' && /^[A-Za-z0-9_-]{1,100}$/.test(recorded) ? recorded : undefined;
-	const at = url === undefined ? undefined : urlForLog(url);
-	if (endpointId === undefined)
-		return { text: at === undefined ? 'no webhook URL' : `webhook URL ${at}` };
-	return {
-		text: `webhook endpoint ${endpointId}${at === undefined ? '' : ` at ${at}`}`,
-		endpointId,
-	};
-}
-
-function logRefusal(
-	context: IWebhookFunctions,
-	throttle: LogThrottle,
-	status: number,
-	cause: RefusalCause,
-	headers: Record<string, unknown>,
-): void {
-	const { id, timestamp } = signatureHeadersOf(headers as Record<string, string | undefined>);
-	// How many seconds this host's clock is ahead of the delivery's timestamp (negative: behind).
-	const skewSeconds =
-		cause === 'timestamp_out_of_window' && /^[0-9]{1,15}$/.test(timestamp ?? '')
-			? Math.floor(Date.now() / 1000) - Number(timestamp)
-			: undefined;
-	const skew =
-		skewSeconds === undefined
-			? ''
-			: ` (this host's clock is ${Math.abs(skewSeconds)} seconds ${skewSeconds >= 0 ? 'ahead of' : 'behind'} the delivery's timestamp)`;
-	// The delivery's ID only when it has the shape of one (never an arbitrary string from the request).
-	const deliveryId = typeof id === 'string' && /^[A-Za-z0-9_.:-]{1,100}$/.test(id) ? id : undefined;
-	const { what, todo } = REFUSAL_CAUSES[cause];
-	// A cause the credential decides names it and the endpoint whose secret it must hold.
-	const endpoint = SECRET_CAUSES.includes(cause) ? endpointOf(context) : undefined;
-	const secret = endpoint ? ` (${secretCredentialOf(context)}; ${endpoint.text})` : '';
-	logThrottledWarning(
-		context,
-		throttle,
-		`refused:${cause}`,
-		`delivery refused (${status}): ${what}${skew}${secret}. ${todo}.`,
-		{
-			event: 'delivery_refused',
-			cause,
-			status,
-			...(endpoint?.endpointId !== undefined && { endpointId: endpoint.endpointId }),
-			...(skewSeconds !== undefined && { clockSkewSeconds: skewSeconds }),
-			...(deliveryId !== undefined && { deliveryId }),
-		},
-	);
-}
-
-/** Beside `signatureVerified: false`: only a test event gets this far unverified. */
-const TEST_EVENT_NOTE =
-	"A test event from the editor (Listen for test event) is not verified: n8n cannot know its temporary endpoint's signing secret. Published, the trigger runs only verified deliveries.";
-
-/** Fax.Plus's events are a few KB; n8n itself takes up to 16 MiB, which would all be hashed. */
-const MAX_BODY_BYTES = 1024 * 1024;
-
-type Refusal = { status: number; reason: RefusalCause; retryAfter?: string };
-
-/** Re-read at least this often, so a replaced secret stops counting by then. */
-const KNOWN_SECRET_MAX_AGE_MS = 60_000;
-/** Far more than the secret credentials one process's active triggers use. */
-const MAX_KNOWN_SECRETS = 1_000;
-
-// The secret that last verified a delivery, per workflow and credential, in this process: n8n 2.41
-// takes an expression isolate to read a credential in webhook() (docs/benchmarks.md, "In-process
-// caches"). A delivery it does not verify reads the credential again: a changed secret counts.
-// The verification answers null where n8n could not read the secret.
-function knownSecrets() {
-	const known = new Map<string, { secret: string; readAt: number }>();
-	return async (
-		context: IWebhookFunctions,
-		input: Omit<VerificationInput, 'secret'>,
-	): Promise<VerificationResult | null> => {
-		const credential = context.getNode().credentials?.faxPlusWebhookSecretApi;
-		// The credential is optional: none on the node means "no secret yet" (401 until pasted).
-		if (!credential) return verifyWebhookDelivery({ ...input, secret: undefined });
-		const key = `${String(context.getWorkflow().id)}\n${credential.id ?? credential.name}`;
-		const kept = known.get(key);
-		if (kept && Date.now() - kept.readAt < KNOWN_SECRET_MAX_AGE_MS) {
-			const result = verifyWebhookDelivery({ ...input, secret: kept.secret });
-			if (result.ok) return result;
-		} else known.delete(key);
-		let secret: string | undefined;
-		try {
-			const read = await context.getCredentials<{ secret?: unknown }>('faxPlusWebhookSecretApi');
-			secret = typeof read.secret === 'string' ? read.secret : undefined;
-		} catch {
-			return null;
-		}
-		const result = verifyWebhookDelivery({ ...input, secret });
-		if (result.ok && secret !== undefined) {
-			if (known.size >= MAX_KNOWN_SECRETS) known.clear();
-			known.set(key, { secret, readAt: Date.now() });
-		}
-		return result;
-	};
-}
-
-/** The node's webhook(), one per node instance (so per process: nodes/shared/n8n/README.md), with its log throttle. */
-export function deliveryReceiver() {
-	const throttle = new LogThrottle();
-	const verify = knownSecrets();
-	return async function (this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		let outcome: IWebhookResponseData | Refusal;
-		try {
-			outcome = await handle(this, verify);
-		} catch {
-			// Unexpected; Fax.Plus retries a 500 with the same webhook-id.
-			outcome = { status: 500, reason: 'error' };
-		}
-		if (!('reason' in outcome)) return outcome;
-		const { status, reason, retryAfter } = outcome;
-		const body = { received: false, reason, message: REFUSAL_CAUSES[reason].what };
-		answerDirectly(this, status, body, retryAfter ? { 'Retry-After': retryAfter } : {});
-		logRefusal(this, throttle, status, reason, this.getHeaderData());
-		return { noWebhookResponse: true };
-	};
-}
-
-async function handle(
-	context: IWebhookFunctions,
-	verify: ReturnType<typeof knownSecrets>,
-): Promise<IWebhookResponseData | Refusal> {
-	if (skipsDuplicateCheck(context)) return { status: 500, reason: 'duplicate_check_skipped' };
-	const receivedAt = new Date().toISOString();
-	// "Listen for test event": n8n runs test webhooks in the manual mode.
-	const testMode = context.getMode() === 'manual';
-	const options = readOptions(context);
-	const headers = context.getHeaderData();
-	// Too large as declared (then not read), or as n8n read it: refused before it is hashed.
-	const declared = Number(headers['content-length']);
-	const rawBody = declared > MAX_BODY_BYTES ? undefined : await rawBodyOf(context);
-	if (declared > MAX_BODY_BYTES || (rawBody?.length ?? 0) > MAX_BODY_BYTES)
-		return { status: 413, reason: 'body_too_large' };
-
-	// Headers that cannot carry a valid signature cost nothing more: no credential read.
-	const shape = checkSignatureHeaders({ headers });
-	const verified = shape.ok ? await verify(context, { headers, rawBody }) : shape;
-	if (verified === null && !testMode)
-		return { status: 503, reason: 'secret_unavailable', retryAfter: '5' };
-	const result = verified ?? { ok: false as const, reason: 'no_secret' as const };
-	// A test session's endpoint has a secret n8n cannot know yet: accepted there, flagged.
-	if (!result.ok && !testMode) return { status: 401, reason: result.reason };
-
-	const payload = parsePayload(rawBody, context.getBodyData());
-	if (!payload) return { status: 400, reason: 'invalid_body' };
-
-	const skipped = !selectedEvents(context).includes(String(payload.hook.event))
-		? 'event'
-		: !matchesStatuses(options.statuses, payload.data.status)
-			? 'status'
-			: undefined;
-	if (skipped !== undefined) {
-		logDebug(context, `delivery answered 200 without a run: its ${skipped} is not selected`, {
-			event: 'delivery_skipped',
-			skipped,
-		});
-		return { webhookResponse: { received: true, skipped } };
-	}
-
-	const item = buildOutput(payload, {
-		webhookId: signatureHeadersOf(headers).id ?? null,
-		signatureVerified: result.ok,
-		...(!result.ok && { signatureNote: TEST_EVENT_NOTE }),
-		receivedAt,
-	});
-	// n8n answers this once it holds the run (n8n/triggers.ts); its execute() checks for repeats.
-	return { workflowData: [[{ json: item }]], webhookResponse: { received: true } };
-}

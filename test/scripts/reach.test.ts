@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
-const { reach } = require('../../scripts/reach.js');
+const { reach, entries } = require('../../scripts/reach.js');
 
 let root: string;
 
@@ -88,5 +88,26 @@ describe('scripts/reach.js', () => {
 		expect(result.lines).toBe(8);
 		// Without the module, each of its files that is reached counts.
 		expect(reach('op.ts', { root, modules: [] }).files).toBe(4);
+	});
+
+	it('measures each operation of the action node by its picker name, then Custom API Call and the triggers', () => {
+		tree({
+			'nodes/FaxPlus/contactGroup/delete.operation.ts': [
+				"export const option = { name: 'Delete', value: 'delete' };",
+			],
+			'nodes/FaxPlus/fax/send/operation.ts': ["export const option = {\n\tname: 'Send',"],
+			'nodes/FaxPlus/fax/send/documents.ts': ['export const documents = 1;'],
+			'nodes/FaxPlus/ai/getCredits.operation.ts': ['export const execute = 1;'],
+			'nodes/FaxPlus/shared/customApiCall.ts': ['export const call = 1;'],
+			'nodes/FaxPlus/shared/display.operation.ts': ['export const notAnOperation = 1;'],
+			'nodes/FaxPlusTrigger/webhook.ts': ['export const webhook = 1;'],
+		});
+		expect(entries(root)).toEqual([
+			{ name: 'AI → Get Credits', file: 'nodes/FaxPlus/ai/getCredits.operation.ts' },
+			{ name: 'Contact Group → Delete', file: 'nodes/FaxPlus/contactGroup/delete.operation.ts' },
+			{ name: 'Fax → Send', file: 'nodes/FaxPlus/fax/send/operation.ts' },
+			{ name: 'Custom API Call', file: 'nodes/FaxPlus/shared/customApiCall.ts' },
+			{ name: 'Trigger webhook()', file: 'nodes/FaxPlusTrigger/webhook.ts' },
+		]);
 	});
 });

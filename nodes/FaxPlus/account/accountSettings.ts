@@ -3,10 +3,11 @@
 // document shows a partial change, so the account is read first and what the user did not set is sent
 // as read (docs/fax-plus-readings.md, "Account settings and notifications").
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { apiRequest } from '../shared/requests';
 import { operationError } from '../../shared/transport/nodeErrors';
-import { booleanValue, choiceOf, e164Numbers } from '../shared/values';
-import { idList, listOf, UPDATE_FIELDS } from '../shared/parameters';
+import { booleanValue, choiceOf, idList, listOf } from '../shared/values';
+import { e164Numbers } from '../shared/faxNumbers';
+import { UPDATE_FIELDS } from '../shared/parameters';
 import { isEmailAddress } from './emails';
 
 /** What a channel tells about (AccountNotificationsEmail/Sms/PushSettings: each one required). */
@@ -208,7 +209,7 @@ export async function settingsToSend(
 	notifications: NotificationChanges | undefined,
 ): Promise<IDataObject> {
 	if (Object.keys(data).length === 0 && !notifications) return {};
-	const account = await faxPlusApiRequest<unknown>(context, {
+	const account = await apiRequest<unknown>(context, {
 		method: 'GET',
 		path: `/accounts/${encodeURIComponent(userId)}`,
 		itemIndex,

@@ -1,3 +1,4 @@
+// An e-mail address as the Account resource's operations take it.
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/; // labels between dots: one reading, linear
 
 /** An email address as Fax.Plus takes one: at most 254 characters (checked before the pattern). */

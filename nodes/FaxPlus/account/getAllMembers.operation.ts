@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { getManyItems, returnAllOrLimit } from '../shared/paging';
+import { getManyItems, returnAllOrLimit } from '../shared/getMany';
+import { requestScope } from '../shared/requests';
 import { listAnswer } from '../../shared/api/accountLists';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
@@ -34,7 +35,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		return await listAnswer(this, {
 			path: '/accounts',
 			key: 'members',
-			itemIndex,
+			...requestScope(this, itemIndex),
 		}).catch((error: unknown) => {
 			// A 403 that is not about the token's scopes: the caller is not the admin.
 			if (

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { memberLocator, requiredString } from '../shared/parameters';
+import { memberLocator } from '../shared/parameters';
+import { requiredString } from '../shared/values';
 import { toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { apiRequest } from '../shared/requests';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {
@@ -21,7 +22,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const memberUserId = requiredString(this, 'memberUserId', 'Member', itemIndex);
-	const detail = await faxPlusApiRequest<IDataObject | undefined>(this, {
+	const detail = await apiRequest<IDataObject | undefined>(this, {
 		method: 'GET',
 		path: `/accounts/self/member-details/${encodeURIComponent(memberUserId)}`,
 		itemIndex,

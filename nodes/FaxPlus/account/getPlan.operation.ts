@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { getItem } from '../shared/items';
-import { userIdOf, userIdFields } from '../shared/parameters';
+import { userIdFields } from '../shared/parameters';
+import { userIdOf } from '../shared/values';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {

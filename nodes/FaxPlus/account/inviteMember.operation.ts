@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { answerOr } from '../shared/items';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { apiRequest } from '../shared/requests';
 import { isEmailAddress } from './emails';
-import { listOf } from '../shared/parameters';
+import { listOf } from '../shared/values';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
@@ -50,7 +50,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		);
 	const wrong = emails.find((email) => !isEmailAddress(email));
 	if (wrong !== undefined) throw refuse(`Emails: "${wrong}" is not an email address`);
-	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
+	const answer = await apiRequest<IDataObject | undefined>(this, {
 		method: 'POST',
 		path: '/accounts/self/member-invitations',
 		body: { emails },

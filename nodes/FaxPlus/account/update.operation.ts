@@ -1,14 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import {
-	updateFieldsCollection,
-	userIdFields,
-	nonEmptyUpdate,
-	userIdOf,
-	retryFields,
-} from '../shared/parameters';
+import { userIdFields } from '../shared/parameters';
+import { updateFieldsCollection, nonEmptyUpdate } from '../shared/updateFields';
 import { answerOr } from '../shared/items';
-import { retryOf } from '../shared/values';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { userIdOf } from '../shared/values';
+import { retryOf, retryFields } from '../shared/retry';
+import { apiRequest } from '../shared/requests';
 import { accountDataChanges, notificationChanges, settingsToSend } from './accountSettings';
 import { readPhoneNumber } from '../../shared/phone/numbers';
 import { operationError } from '../../shared/transport/nodeErrors';
@@ -205,7 +201,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const body = modification(this, itemIndex, fields);
 	nonEmptyUpdate(this, itemIndex, { ...body, ...data, ...notifications }, 'a field');
 	Object.assign(body, await settingsToSend(this, itemIndex, userId, data, notifications));
-	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
+	const answer = await apiRequest<IDataObject | undefined>(this, {
 		method: 'PUT',
 		path: `/accounts/${encodeURIComponent(userId)}`,
 		body,

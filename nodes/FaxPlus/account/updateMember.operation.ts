@@ -1,13 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import {
-	memberLocator,
-	updateFieldsCollection,
-	nonEmptyUpdate,
-	requiredString,
-	updateText,
-} from '../shared/parameters';
+import { memberLocator } from '../shared/parameters';
+import { updateFieldsCollection, nonEmptyUpdate, updateText } from '../shared/updateFields';
+import { requiredString } from '../shared/values';
 import { answerOr } from '../shared/items';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { apiRequest } from '../shared/requests';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
@@ -49,7 +45,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const memberUserId = requiredString(this, 'memberUserId', 'Member User ID', itemIndex);
 	const body = memberDetail(this, itemIndex);
-	const answer = await faxPlusApiRequest<object | undefined>(this, {
+	const answer = await apiRequest<object | undefined>(this, {
 		method: 'PUT',
 		path: `/accounts/self/member-details/${encodeURIComponent(memberUserId)}`,
 		body,

@@ -1,9 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { toItems } from '../shared/items';
-import { requiredString } from '../shared/parameters';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { apiRequest } from '../shared/requests';
 import { ENABLED_FIELD, type AiCustomField } from './customFields';
-import { booleanValue } from '../shared/values';
+import { booleanValue, requiredString } from '../shared/values';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {
@@ -45,7 +44,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const name = requiredString(this, 'name', 'Name', itemIndex);
 	const instructions = String(this.getNodeParameter('instructions', itemIndex, '') ?? '');
 	const enabled = this.getNodeParameter('enabled', itemIndex, true);
-	const field = await faxPlusApiRequest<AiCustomField>(this, {
+	const field = await apiRequest<AiCustomField>(this, {
 		method: 'POST',
 		path: '/accounts/self/ai/custom-fields',
 		body: { name, instructions, enabled: booleanValue(this, itemIndex, enabled, 'Enabled') },

@@ -1,5 +1,6 @@
+// The account's AI custom fields: their record, the Enabled field, and their list.
 import type { INodeProperties } from 'n8n-workflow';
-import type { FaxPlusContext } from '../../shared/transport/transport';
+import type { FaxPlusContext, RequestScope } from '../../shared/transport/transport';
 import { listAnswer } from '../../shared/api/accountLists';
 
 export interface AiCustomField {
@@ -21,8 +22,8 @@ export const ENABLED_FIELD: INodeProperties = {
 /** The account's AI custom fields (GET /accounts/self/ai/custom-fields: `{ records }`). */
 export async function customFields(
 	context: FaxPlusContext,
-	itemIndex?: number,
+	scope: RequestScope = {},
 ): Promise<AiCustomField[]> {
 	const path = '/accounts/self/ai/custom-fields';
-	return await listAnswer<AiCustomField>(context, { path, key: 'records', itemIndex });
+	return await listAnswer<AiCustomField>(context, { path, key: 'records', ...scope });
 }

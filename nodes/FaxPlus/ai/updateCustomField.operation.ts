@@ -1,15 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import {
-	updateFieldsCollection,
-	nonEmptyUpdate,
-	requiredString,
-	updateText,
-	resourceLocator,
-} from '../shared/parameters';
+import { resourceLocator } from '../shared/parameters';
+import { updateFieldsCollection, nonEmptyUpdate, updateText } from '../shared/updateFields';
 import { toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { apiRequest } from '../shared/requests';
 import { ENABLED_FIELD, type AiCustomField } from './customFields';
-import { booleanValue } from '../shared/values';
+import { booleanValue, requiredString } from '../shared/values';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {
@@ -56,7 +51,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const fieldId = requiredString(this, 'customField', 'Custom Field', itemIndex);
-	const field = await faxPlusApiRequest<AiCustomField>(this, {
+	const field = await apiRequest<AiCustomField>(this, {
 		method: 'PATCH',
 		path: `/accounts/self/ai/custom-fields/${encodeURIComponent(fieldId)}`,
 		body: changes(this, itemIndex),

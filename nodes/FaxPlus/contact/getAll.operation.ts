@@ -1,10 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { userIdFields, userIdOf, idList } from '../shared/parameters';
+import { userIdFields } from '../shared/parameters';
+import { userIdOf, idList } from '../shared/values';
 import { toItems } from '../shared/items';
-import { resultLimit, returnAllOrLimit } from '../shared/paging';
-import { collectPages, entryKey, FIRST_OFFSET_PAGE, offsetPages } from '../../shared/api/paging';
+import { resultLimit, returnAllOrLimit } from '../shared/getMany';
+import { collectPages, entryKey, FIRST_OFFSET_PAGE, offsetPages } from '../../shared/api/pager';
 import { contactPage, CONTACT_UNTRUSTED, CONTACTS_PAGE_SIZE, type ContactListQuery } from './list';
 import { toolFields, updateDisplayOptions } from '../shared/display';
+import { requestScope } from '../shared/requests';
 
 export const option = {
 	name: 'Get Many',
@@ -62,7 +64,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		const query: ContactListQuery = { offset, limit: pageSize };
 		if (search) query.search = search;
 		if (ids.length > 0) query.ids = ids.join(',');
-		return await contactPage(this, userId, query, itemIndex);
+		return await contactPage(this, userId, query, requestScope(this, itemIndex));
 	}, entryKey);
 	return toItems(await collectPages(FIRST_OFFSET_PAGE, step, limit));
 }

@@ -1,5 +1,5 @@
 // The Contacts API (apidoc.fax.plus "List contacts", "Update a contact"; not in the SDK repositories).
-import type { FaxPlusContext } from '../../shared/transport/transport';
+import type { FaxPlusContext, RequestScope } from '../../shared/transport/transport';
 import { listAnswer } from '../../shared/api/accountLists';
 import type { UntrustedField } from '../shared/output';
 
@@ -28,8 +28,8 @@ export async function contactPage(
 	context: FaxPlusContext,
 	userId: string,
 	query: ContactListQuery,
-	itemIndex?: number,
+	scope: RequestScope = {},
 ): Promise<ContactRecord[]> {
 	const path = `/accounts/${encodeURIComponent(userId)}/contacts`;
-	return await listAnswer<ContactRecord>(context, { path, key: 'contacts', qs: query, itemIndex });
+	return await listAnswer<ContactRecord>(context, { path, key: 'contacts', qs: query, ...scope });
 }

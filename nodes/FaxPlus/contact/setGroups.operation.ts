@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { answerOr } from '../shared/items';
-import { requiredString, resourceLocator } from '../shared/parameters';
-import { requiredIdList } from '../shared/values';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { resourceLocator } from '../shared/parameters';
+import { requiredIdList, requiredString } from '../shared/values';
+import { apiRequest } from '../shared/requests';
 import { CONTACT_UNTRUSTED } from './list';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
@@ -55,7 +55,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const contactId = requiredString(this, 'contactId', 'Contact', itemIndex);
 	const groupIds = requiredIdList(this, 'groupIds', 'Group IDs', itemIndex);
-	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
+	const answer = await apiRequest<IDataObject | undefined>(this, {
 		method: 'POST',
 		path: '/accounts/self/contacts/assign-groups',
 		body: { contact_id: contactId, group_ids: groupIds },

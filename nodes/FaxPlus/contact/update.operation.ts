@@ -1,16 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { e164Numbers } from '../shared/values';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
-import {
-	updateFieldsCollection,
-	userIdFields,
-	nonEmptyUpdate,
-	requiredString,
-	updateText,
-	userIdOf,
-	resourceLocator,
-	USER_DEPENDENCY,
-} from '../shared/parameters';
+import { requiredString, userIdOf } from '../shared/values';
+import { e164Numbers } from '../shared/faxNumbers';
+import { apiRequest } from '../shared/requests';
+import { userIdFields, resourceLocator, USER_DEPENDENCY } from '../shared/parameters';
+import { updateFieldsCollection, nonEmptyUpdate, updateText } from '../shared/updateFields';
 import { answerOr } from '../shared/items';
 import { CONTACT_UNTRUSTED } from './list';
 import { toolFields, updateDisplayOptions } from '../shared/display';
@@ -59,7 +52,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const userId = userIdOf(this, itemIndex);
 	const contactId = requiredString(this, 'contactId', 'Contact', itemIndex);
 	const body = modification(this, itemIndex);
-	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
+	const answer = await apiRequest<IDataObject | undefined>(this, {
 		method: 'PUT',
 		path: `/accounts/${encodeURIComponent(userId)}/contacts/${encodeURIComponent(contactId)}`,
 		body,

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { deleteItem } from '../shared/items';
-import { requiredString } from '../shared/parameters';
+import { requiredString } from '../shared/values';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {

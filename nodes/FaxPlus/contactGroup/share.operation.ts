@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { apiRequest } from '../shared/requests';
 import { requiredIdList } from '../shared/values';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
@@ -43,7 +43,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const groupIds = requiredIdList(this, 'groupIds', 'Group IDs', itemIndex);
 	const memberIds = requiredIdList(this, 'memberIds', 'Member IDs', itemIndex);
-	await faxPlusApiRequest(this, {
+	await apiRequest(this, {
 		method: 'POST',
 		path: '/accounts/self/contact-groups/share',
 		body: { group_ids: groupIds, member_ids: memberIds },

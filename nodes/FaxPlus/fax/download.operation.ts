@@ -1,8 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { outputBinaryField, userIdFields } from '../shared/parameters';
-import { faxIdField, faxOfItem, FAX_UNTRUSTED, outputFaxFile } from './shared/fields';
+import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
+import { outputFaxFile } from './shared/faxFile';
 import { downloadFaxFile } from '../../shared/api/faxFiles';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
+import { requestScope } from '../shared/requests';
 import { choiceOf } from '../shared/values';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
@@ -46,6 +48,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const format = choiceOf(this, itemIndex, 'Format', chosen, ['pdf', 'tiff'] as const);
 	const path = `/accounts/${encodeURIComponent(userId)}/files/${encodeURIComponent(faxId)}`;
 	const download = async () =>
-		await downloadFaxFile(this, { path, qs: { format }, format, baseName: faxId, itemIndex });
+		await downloadFaxFile(this, {
+			path,
+			qs: { format },
+			format,
+			baseName: faxId,
+			...requestScope(this, itemIndex),
+		});
 	return await outputFaxFile(this, itemIndex, { faxId, userId }, download);
 }

@@ -1,8 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { outputBinaryField, userIdFields } from '../shared/parameters';
-import { faxIdField, faxOfItem, FAX_UNTRUSTED, outputFaxFile } from './shared/fields';
+import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
+import { outputFaxFile } from './shared/faxFile';
 import { downloadFaxFile } from '../../shared/api/faxFiles';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
+import { requestScope } from '../shared/requests';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {
@@ -33,6 +35,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const path = `/accounts/${encodeURIComponent(userId)}/report/${encodeURIComponent(faxId)}`;
 	// The report is named apart from the fax document so both can sit in one folder.
 	const download = async () =>
-		await downloadFaxFile(this, { path, format: 'pdf', baseName: `report-${faxId}`, itemIndex });
+		await downloadFaxFile(this, {
+			path,
+			format: 'pdf',
+			baseName: `report-${faxId}`,
+			...requestScope(this, itemIndex),
+		});
 	return await outputFaxFile(this, itemIndex, { faxId, userId }, download);
 }

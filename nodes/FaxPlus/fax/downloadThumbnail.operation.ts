@@ -1,9 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { outputBinaryField, userIdFields } from '../shared/parameters';
-import { faxPlusApiDownload } from '../../shared/transport/transport';
-import { safeFileName } from '../../shared/api/faxFiles';
-import { faxIdField, faxOfItem, FAX_UNTRUSTED, outputFaxFile } from './shared/fields';
 import { DOWNLOADS_AT_ONCE } from '../shared/nodeOptions';
+import { apiDownload } from '../shared/requests';
+import { safeFileName } from '../../shared/api/faxFiles';
+import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
+import { outputFaxFile } from './shared/faxFile';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {
@@ -32,7 +33,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const { userId, faxId } = faxOfItem(this, itemIndex);
 	return await outputFaxFile(this, itemIndex, { faxId, userId }, async () => {
-		const { data } = await faxPlusApiDownload(this, {
+		const { data } = await apiDownload(this, {
 			method: 'GET',
 			path: `/accounts/${encodeURIComponent(userId)}/thumbnail/${encodeURIComponent(faxId)}`,
 			itemIndex,

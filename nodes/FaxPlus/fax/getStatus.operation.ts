@@ -1,14 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { dateTimeValue } from '../shared/values';
+import { dateTimeValue, requiredString, userIdOf } from '../shared/values';
 import { readPhoneNumbers } from '../../shared/phone/numbers';
-import {
-	userIdFields,
-	requiredString,
-	userIdOf,
-	resourceLocator,
-	fromInput,
-	USER_DEPENDENCY,
-} from '../shared/parameters';
+import { userIdFields, resourceLocator, fromInput, USER_DEPENDENCY } from '../shared/parameters';
 import { toItems } from '../shared/items';
 import { faxStatusNow } from './shared/sentFaxes';
 import { operationError } from '../../shared/transport/nodeErrors';
@@ -26,7 +19,11 @@ export const option = {
 export const untrusted = FAX_UNTRUSTED;
 
 const toolDescription =
-	"Get the current status of a fax that Send queued. Needs Send's outbox ID (outboxFaxId), the destination number (to) and, when known, when Send queued it (queuedAt). Looks in the outbox and, once the fax has left it, among the sent faxes. Returns where (outbox, sent or unknown), status, statusMeaning (in words), statusRetryable, final (whether the status will change no more) and, once sent, the fax ID.";
+	"Get the current status of a fax that Send queued. Needs Send's outbox ID (outboxFaxId), " +
+	'the destination number (to) and, when known, when Send queued it (queuedAt). Looks in the ' +
+	'outbox and, once the fax has left it, among the sent faxes. Returns where (outbox, sent ' +
+	'or unknown), status, statusMeaning (in words), statusRetryable, final (whether the status ' +
+	'will change no more) and, once sent, the fax ID.';
 
 const properties: INodeProperties[] = [
 	...toolFields(option, { toolDescription }),

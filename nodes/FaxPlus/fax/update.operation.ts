@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateFieldsCollection, userIdFields, nonEmptyUpdate } from '../shared/parameters';
+import { userIdFields } from '../shared/parameters';
+import { updateFieldsCollection, nonEmptyUpdate } from '../shared/updateFields';
 import { answerOr } from '../shared/items';
-import { booleanValue, refuseMarker } from '../shared/values';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { booleanValue } from '../shared/values';
+import { apiRequest } from '../shared/requests';
 import { faxIdField, faxOfItem, FAX_UNTRUSTED } from './shared/fields';
 import type { FaxRecord } from './shared/sentFaxes';
-import { keepingMarker } from '../shared/keyMarker';
+import { keepingMarker, refuseMarker } from '../shared/idempotencyKeyMarker';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
@@ -55,7 +56,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const { userId, faxId, path } = faxOfItem(this, itemIndex);
 	const body = await withCurrentValues(this, itemIndex, path, changes(this, itemIndex));
-	const answer = await faxPlusApiRequest<FaxRecord | undefined>(this, {
+	const answer = await apiRequest<FaxRecord | undefined>(this, {
 		method: 'PUT',
 		path,
 		body,
@@ -73,7 +74,7 @@ async function withCurrentValues(
 	body: FaxModification,
 ): Promise<Required<FaxModification>> {
 	// Read also when both are set: a Send's Idempotency Key marker at the comment's end stays.
-	const fax = await faxPlusApiRequest<FaxRecord | undefined>(context, {
+	const fax = await apiRequest<FaxRecord | undefined>(context, {
 		method: 'GET',
 		path,
 		itemIndex,

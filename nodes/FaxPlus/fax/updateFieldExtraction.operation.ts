@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { userIdFields } from '../shared/parameters';
 import { toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { apiRequest } from '../shared/requests';
 import {
 	aiJobPath,
 	fieldExtractionResult,
@@ -92,7 +92,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const { faxId, path } = faxOfItem(this, itemIndex);
-	const answer = await faxPlusApiRequest<AiJobAnswer | undefined>(this, {
+	const answer = await apiRequest<AiJobAnswer | undefined>(this, {
 		method: 'PATCH',
 		path: aiJobPath(path, 'fieldExtraction'),
 		body: { data: corrections(this, itemIndex) },

@@ -1,10 +1,12 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { faxEventOptions, faxEvent } from '../../shared/api/events';
 import { toItems } from '../shared/items';
-import { checkUrl, e164Numbers } from '../shared/values';
+import { checkUrl } from '../../shared/api/webhookEndpoints';
+import { e164Numbers } from '../shared/faxNumbers';
 import { hookWithoutToken } from '../../shared/api/hookTokens';
 import { createLegacyHook } from '../../shared/api/legacyHooks';
 import { toolFields, updateDisplayOptions } from '../shared/display';
+import { requestScope } from '../shared/requests';
 
 export const option = {
 	name: 'Create',
@@ -54,5 +56,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const event = faxEvent(this, itemIndex, String(parameter('event') ?? '').trim(), 'Event');
 	const numbers = e164Numbers(this, itemIndex, parameter('numbers'), 'Owned Numbers');
 	const input = { target, event, ...(numbers.length > 0 && { numbers }) };
-	return toItems(hookWithoutToken(await createLegacyHook(this, input, itemIndex)));
+	return toItems(
+		hookWithoutToken(await createLegacyHook(this, input, requestScope(this, itemIndex))),
+	);
 }

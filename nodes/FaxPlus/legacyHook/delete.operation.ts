@@ -1,9 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { toItems } from '../shared/items';
-import { requiredString, resourceLocator } from '../shared/parameters';
+import { resourceLocator } from '../shared/parameters';
+import { requiredString } from '../shared/values';
 import { deleteLegacyHook } from '../../shared/api/legacyHooks';
 import { toolFields, updateDisplayOptions } from '../shared/display';
+import { requestScope } from '../shared/requests';
 
 export const option = {
 	name: 'Delete',
@@ -31,7 +33,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const hookId = requiredString(this, 'hook', 'Hook', itemIndex);
-	const deleted = await deleteLegacyHook(this, hookId, itemIndex);
+	const deleted = await deleteLegacyHook(this, hookId, requestScope(this, itemIndex));
 	// deleteLegacyHook answers false on 404: here that is an error the user must see.
 	if (!deleted) {
 		throw new NodeApiError(

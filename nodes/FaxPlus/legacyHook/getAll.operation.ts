@@ -1,9 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { faxEventOptions, faxEvent } from '../../shared/api/events';
-import { getManyItems, returnAllOrLimit } from '../shared/paging';
+import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import { hookWithoutToken } from '../../shared/api/hookTokens';
 import { listAllLegacyHooks, listLegacyHooks } from '../../shared/api/legacyHooks';
 import { toolFields, updateDisplayOptions } from '../shared/display';
+import { requestScope } from '../shared/requests';
 
 export const option = {
 	name: 'Get Many',
@@ -40,9 +41,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		const event = String(this.getNodeParameter('eventFilter', itemIndex, 'all') ?? '').trim();
 		if (event !== 'all' && event !== '') {
 			const only = faxEvent(this, itemIndex, event, 'Event');
-			return (await listLegacyHooks(this, only, itemIndex)).map(hookWithoutToken);
+			return (await listLegacyHooks(this, only, requestScope(this, itemIndex))).map(
+				hookWithoutToken,
+			);
 		}
-		const { hooks, refused } = await listAllLegacyHooks(this, itemIndex);
+		const { hooks, refused } = await listAllLegacyHooks(this, requestScope(this, itemIndex));
 		if (refused.length > 0) {
 			// Fax.Plus's SDK lists fax_page_received for no hook: the other events are listed all the same.
 			this.addExecutionHints?.({

@@ -8,26 +8,29 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import {
-	FIRST_FAX_PAGE,
-	faxPages,
 	listAnswer,
 	outboxFaxes,
-	readFaxListPage,
 	userNumbers,
-	type FaxCursor,
 	type OutboxFax,
 } from '../../shared/api/accountLists';
+import {
+	FIRST_FAX_PAGE,
+	faxPages,
+	readFaxListPage,
+	type FaxCursor,
+} from '../../shared/api/faxList';
 import {
 	entryKey,
 	FIRST_OFFSET_PAGE,
 	offsetPages,
 	type OffsetCursor,
-} from '../../shared/api/paging';
+} from '../../shared/api/pager';
 import { withoutHookToken } from '../../shared/api/hookTokens';
 import { listLegacyHooks } from '../../shared/api/legacyHooks';
 import { listWebhookEndpoints } from '../../shared/api/webhookEndpoints';
 import { operationError } from '../../shared/transport/nodeErrors';
-import { FOR_MEMBER, locatorValue, SELF_NAME } from '../shared/parameters';
+import { FOR_MEMBER, SELF_NAME } from '../shared/parameters';
+import { locatorValue } from '../shared/values';
 import { customFields } from '../ai/customFields';
 import {
 	contactPage,
@@ -213,7 +216,7 @@ export const searchContacts: ListSearchMethod = async function (filter, paginati
 		if (search) query.search = search;
 		return await contactPage(this, currentUserId(this), query);
 	}, entryKey);
-	// A page shorter than asked for is not taken for the last: the next one says (nodes/shared/api/paging.ts).
+	// A page shorter than asked for is not taken for the last: the next one says (nodes/shared/api/pager.ts).
 	const page = await step(contactCursor(paginationToken), 0);
 	const results = page.fresh
 		.filter((contact) => typeof contact.id === 'string' && contact.id !== '')

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { memberLocator, userIdFields, requiredString, userIdOf } from '../shared/parameters';
+import { memberLocator, userIdFields } from '../shared/parameters';
+import { requiredString, userIdOf } from '../shared/values';
 import { answerOr } from '../shared/items';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { apiRequest } from '../shared/requests';
 import { faxNumberField, faxNumberOf } from './fields';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
@@ -28,7 +29,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const userId = userIdOf(this, itemIndex);
 	const number = faxNumberOf(this, itemIndex);
 	const memberUserId = requiredString(this, 'memberUserId', 'Member', itemIndex);
-	const answer = await faxPlusApiRequest<object | undefined>(this, {
+	const answer = await apiRequest<object | undefined>(this, {
 		method: 'PUT',
 		path: `/accounts/${encodeURIComponent(userId)}/numbers/${encodeURIComponent(number)}`,
 		body: { assigned_to: memberUserId },

@@ -1,7 +1,9 @@
+// A fax number in the Number resource's operations: its picker, its value, its Simplified shape.
 import type { SimplifiedShape } from '../shared/output';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { readPhoneNumbers } from '../../shared/phone/numbers';
-import { requiredString, resourceLocator, USER_DEPENDENCY } from '../shared/parameters';
+import { resourceLocator, USER_DEPENDENCY } from '../shared/parameters';
+import { requiredString } from '../shared/values';
 import { operationError } from '../../shared/transport/nodeErrors';
 
 /** The `number` parameter of one number operation: a number of the chosen user, from the list or typed. */

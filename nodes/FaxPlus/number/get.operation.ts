@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { userIdFields, userIdOf } from '../shared/parameters';
+import { userIdFields } from '../shared/parameters';
+import { userIdOf } from '../shared/values';
 import { outputProperties, shapedItems } from '../shared/output';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { apiRequest } from '../shared/requests';
 import { faxNumberField, faxNumberOf, RAW_ONLY_NUMBER_FIELDS, SIMPLIFIED_NUMBER } from './fields';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
@@ -25,7 +26,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const userId = userIdOf(this, itemIndex);
 	const number = faxNumberOf(this, itemIndex);
-	const answer = await faxPlusApiRequest<IDataObject | undefined>(this, {
+	const answer = await apiRequest<IDataObject | undefined>(this, {
 		method: 'GET',
 		path: `/accounts/${encodeURIComponent(userId)}/numbers/${encodeURIComponent(number)}`,
 		itemIndex,

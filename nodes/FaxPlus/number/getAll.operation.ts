@@ -1,10 +1,12 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { userIdFields, userIdOf } from '../shared/parameters';
-import { getManyItems, returnAllOrLimit } from '../shared/paging';
+import { userIdFields } from '../shared/parameters';
+import { userIdOf } from '../shared/values';
+import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import { outputProperties } from '../shared/output';
 import { RAW_ONLY_NUMBER_FIELDS, SIMPLIFIED_NUMBER } from './fields';
 import { userNumbers } from '../../shared/api/accountLists';
 import { toolFields, updateDisplayOptions } from '../shared/display';
+import { requestScope } from '../shared/requests';
 
 export const option = {
 	name: 'Get Many',
@@ -28,6 +30,7 @@ const displayOptions = { show: { resource: ['number'], operation: ['getAll'] } }
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const numbers = async () => await userNumbers(this, userIdOf(this, itemIndex), itemIndex);
+	const numbers = async () =>
+		await userNumbers(this, userIdOf(this, itemIndex), requestScope(this, itemIndex));
 	return await getManyItems(this, itemIndex, numbers, SIMPLIFIED_NUMBER);
 }

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { userIdFields, requiredString, userIdOf } from '../shared/parameters';
+import { userIdFields } from '../shared/parameters';
+import { requiredString, userIdOf } from '../shared/values';
 import { deleteItem } from '../shared/items';
 import { outboxFaxIdField, OUTBOX_UNTRUSTED } from './fields';
 import { toolFields, updateDisplayOptions } from '../shared/display';

@@ -1,7 +1,9 @@
+// An outbox fax in the Outbox resource's operations: its status meaning, picker, Simplified
+// shape and the fields others wrote.
 import type { UntrustedField, SimplifiedShape } from '../shared/output';
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { resourceLocator, USER_DEPENDENCY } from '../shared/parameters';
-import { outboxStatusFields } from '../../shared/api/faxStatuses';
+import { outboxStatusFields } from '../../shared/api/outboxStatuses';
 
 export function withOutboxStatusMeaning(record: IDataObject): IDataObject {
 	return 'status' in record ? { ...record, ...outboxStatusFields(record.status) } : record;

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { userIdFields, userIdOf } from '../shared/parameters';
-import { getManyItems, returnAllOrLimit } from '../shared/paging';
+import { userIdFields } from '../shared/parameters';
+import { userIdOf } from '../shared/values';
+import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import { outputProperties } from '../shared/output';
 import {
 	RAW_ONLY_OUTBOX_FIELDS,
@@ -10,6 +11,7 @@ import {
 } from './fields';
 import { outboxFaxes } from '../../shared/api/accountLists';
 import { toolFields, updateDisplayOptions } from '../shared/display';
+import { requestScope } from '../shared/requests';
 
 export const option = {
 	name: 'Get Many',
@@ -39,7 +41,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		this,
 		itemIndex,
 		async () => {
-			const faxes = await outboxFaxes(this, userIdOf(this, itemIndex), itemIndex);
+			const faxes = await outboxFaxes(
+				this,
+				userIdOf(this, itemIndex),
+				requestScope(this, itemIndex),
+			);
 			return (faxes as IDataObject[]).map(withOutboxStatusMeaning);
 		},
 		SIMPLIFIED_OUTBOX_FAX,

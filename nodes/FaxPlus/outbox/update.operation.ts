@@ -1,11 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { userIdFields, requiredString, userIdOf } from '../shared/parameters';
+import { userIdFields } from '../shared/parameters';
 import { answerOr } from '../shared/items';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { apiRequest } from '../shared/requests';
 import { outboxFaxIdField, OUTBOX_UNTRUSTED } from './fields';
 import type { OutboxFax } from '../../shared/api/accountLists';
-import { keepingMarker } from '../shared/keyMarker';
-import { refuseMarker } from '../shared/values';
+import { keepingMarker, refuseMarker } from '../shared/idempotencyKeyMarker';
+import { requiredString, userIdOf } from '../shared/values';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
@@ -48,7 +48,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const { text: current, tags } = await readComment(this, itemIndex, path);
 	// A Send's Idempotency Key marker ends the text: it stays, so the key still finds this fax.
 	const text = keepingMarker(current, given);
-	const answer = await faxPlusApiRequest<OutboxFax | undefined>(this, {
+	const answer = await apiRequest<OutboxFax | undefined>(this, {
 		method: 'PUT',
 		path,
 		body: { comment: text },
@@ -60,7 +60,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 }
 
 async function readComment(context: IExecuteFunctions, itemIndex: number, path: string) {
-	const fax = await faxPlusApiRequest<OutboxFax | undefined>(context, {
+	const fax = await apiRequest<OutboxFax | undefined>(context, {
 		method: 'GET',
 		path,
 		itemIndex,
@@ -81,7 +81,7 @@ async function keepTags(
 	const kept = (await readComment(context, itemIndex, path)).tags;
 	if (tags.every((tag) => kept.includes(tag))) return;
 	try {
-		await faxPlusApiRequest(context, {
+		await apiRequest(context, {
 			method: 'PUT',
 			path,
 			body: { comment: { text, tags } },

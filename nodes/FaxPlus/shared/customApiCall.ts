@@ -8,13 +8,14 @@ import type {
 } from 'n8n-workflow';
 import { ANSWER_CAPS } from '../../shared/transport/answers';
 import { operationError } from '../../shared/transport/nodeErrors';
-import { checkedCustomPath } from '../../shared/transport/addresses';
-import { faxPlusApiDownload, faxPlusApiRequest } from '../../shared/transport/transport';
-import { CUSTOM_API_CALL_NAME, N8N_CUSTOM_API_CALL } from '../../shared/n8n/editor';
-import { docsLink, outputBinaryField, outputFieldOf, requiredString } from './parameters';
+import { checkedCustomPath } from '../../shared/transport/customPath';
 import { DOWNLOADS_AT_ONCE, nodeOptionsProperty } from './nodeOptions';
+import { apiDownload, apiRequest } from './requests';
+import { CUSTOM_API_CALL_NAME, N8N_CUSTOM_API_CALL } from '../../shared/n8n/editor';
+import { outputBinaryField } from './parameters';
+import { outputFieldOf, requiredString } from './values';
 import type { FaxPlusOperation } from './types';
-import { CUSTOM_API_CALL, toolFields, updateDisplayOptions } from './display';
+import { CUSTOM_API_CALL, toolFields, updateDisplayOptions, docsLink } from './display';
 
 /** The last entry of every operation list and of the resource list: n8n then adds none of its own. */
 const customApiCallOption: INodePropertyOptions = {
@@ -255,9 +256,9 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INod
 		...(body && { body }),
 	};
 	if (this.getNodeParameter('responseAsFile', itemIndex, false) !== true)
-		return itemsOf(await faxPlusApiRequest<unknown>(this, request));
+		return itemsOf(await apiRequest<unknown>(this, request));
 	const output = outputFieldOf(this, itemIndex);
-	const { data, contentType } = await faxPlusApiDownload(this, request);
+	const { data, contentType } = await apiDownload(this, request);
 	const fileName = path.slice(path.lastIndexOf('/') + 1);
 	const binary = await this.helpers.prepareBinaryData(data, fileName, contentType);
 	const input = this.getInputData()[itemIndex];

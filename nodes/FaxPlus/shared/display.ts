@@ -1,4 +1,4 @@
-// How an operation's properties show: only for it (n8n's updateDisplayOptions), and on its tool;
+// How an operation's properties show: only for it (updateDisplayOptions, as n8n's), and on its tool;
 // what a tool may run: reading always; spending, deleting or changing on the author's opt-in.
 import type {
 	IDisplayOptions,
@@ -6,14 +6,24 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { docsLink } from './parameters';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { TOOL_KEY } from '../../shared/n8n/executeContext';
+
+/** Words of a description linked to a page of the package's docs/, which says more. */
+export const docsLink = (page: string, words: string) =>
+	`<a href="https://github.com/n8n-nodes-faxplus/n8n-nodes-faxplus/blob/main/docs/${page}" target="_blank">${words}</a>`;
 
 /** Custom API Call's value, in every resource's operation list and in the resource list. */
 export const CUSTOM_API_CALL = 'customApiCall';
 
-/** n8n's own (packages/nodes-base/utils/utilities.ts, not exported): shows properties where `displayOptions` says, under their own conditions too. */
+/**
+ * Shows properties where `displayOptions` says, under their own conditions too: n8n's function
+ * (packages/nodes-base/utils/utilities.ts, not exported) but for how the two merge. n8n's merges
+ * them deeply (lodash merge: the operation's keys win, arrays merge by index); this one keeps
+ * the property's own `show` conditions where both name a key, and takes the operation's other
+ * keys (`hide`) whole. The descriptions here come out the same: no property names `resource` or
+ * `operation`, nor has a `hide` where its operation has one.
+ */
 export function updateDisplayOptions(
 	displayOptions: IDisplayOptions,
 	properties: INodeProperties[],

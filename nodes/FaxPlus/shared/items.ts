@@ -1,5 +1,6 @@
+// An answer as output items, and the items of a plain GET or DELETE.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { apiRequest } from './requests';
 import { withIsoTimes } from '../../shared/api/dates';
 
 export function toItems(data: object | object[]): INodeExecutionData[] {
@@ -26,7 +27,7 @@ export async function getItem(
 	millisecondFields?: string[],
 ) {
 	const request = { method: 'GET' as const, path, itemIndex };
-	const answer = await faxPlusApiRequest<object | undefined>(context, request);
+	const answer = await apiRequest<object | undefined>(context, request);
 	return recordItems(answer ?? {}, millisecondFields);
 }
 
@@ -37,7 +38,7 @@ export async function deleteItem(
 	itemIndex: number,
 	deleted: IDataObject,
 ) {
-	await faxPlusApiRequest(context, { method: 'DELETE', path, itemIndex });
+	await apiRequest(context, { method: 'DELETE', path, itemIndex });
 	return toItems({ deleted: true, ...deleted });
 }
 

@@ -1,10 +1,9 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+// The node's own Options (Items at Once, Timeout) as the panel shows them; the router reads Items
+// at Once, each request its Timeout (requests.ts).
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { DEFAULT_DEADLINE_SECONDS } from '../../shared/transport/answers';
 import { CUSTOM_API_CALL } from './display';
-import type { FaxPlusOperation } from './types';
-
-/** The node-level options' parameter name; no operation uses it. */
-export const NODE_OPTIONS = 'nodeOptions';
+import { NODE_OPTIONS } from './requests';
 
 /** Enough to keep n8n busy at a real API's latency (tens of ms per call). */
 export const DEFAULT_ITEMS_AT_ONCE = 50;
@@ -15,7 +14,7 @@ export const DOWNLOADS_AT_ONCE = 5;
 /** Options of the node as a whole, for a resource's operations but those that run one item at a time and Custom API Call (customApiCallFields shows them below its fields). */
 export function nodeOptions(
 	resource: string,
-	operations: Record<string, FaxPlusOperation>,
+	operations: Record<string, { option: INodePropertyOptions; maxItemsAtOnce?: number }>,
 ): INodeProperties[] {
 	const all = Object.values(operations);
 	const hidden = all

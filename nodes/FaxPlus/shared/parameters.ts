@@ -1,11 +1,6 @@
-// The parameters resources share: user and ID pickers, collections, and how an item's values are read.
-import type {
-	IDataObject,
-	IDisplayOptions,
-	IExecuteFunctions,
-	INodeProperties,
-} from 'n8n-workflow';
-import { operationError } from '../../shared/transport/nodeErrors';
+// The parameters resources share, as the panel shows them: user and ID pickers, collections.
+// How an item's values are read: values.ts.
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 // One builder for resource locators, so every ID a user picks looks and behaves the same.
 export const SELF_NAME = 'Me (self)';
@@ -71,22 +66,11 @@ export const fromInputLocator = (field: string) => ({
 const locatorDefault = (fromInputField: string | undefined) =>
 	fromInputField ? fromInputLocator(fromInputField) : { mode: 'list', value: '' };
 
-/** A locator's value; a plain value (an expression's, a tool's) is itself. */
-export function locatorValue(value: unknown): unknown {
-	if (value !== null && typeof value === 'object' && 'value' in value && 'mode' in value)
-		return value.value;
-	return value;
-}
-
 /** The parameter that shows User: off means the credential's own account (`self`). */
 export const FOR_MEMBER = 'forCorporateMember';
 
 /** What a list of a user's records depends on: reloaded when the user changes. */
 export const USER_DEPENDENCY = [FOR_MEMBER, 'userId.value'];
-
-/** Words of a description linked to a page of the package's docs/, which says more. */
-export const docsLink = (page: string, words: string) =>
-	`<a href="https://github.com/n8n-nodes-faxplus/n8n-nodes-faxplus/blob/main/docs/${page}" target="_blank">${words}</a>`;
 
 /** The `user_id` path parameter: `self` unless "For a Corporate Member" is on. */
 export function userIdFields(
@@ -137,9 +121,6 @@ export function outputBinaryField(what: string): INodeProperties {
 	};
 }
 
-export const outputFieldOf = (context: IExecuteFunctions, itemIndex: number) =>
-	requiredString(context, 'binaryPropertyName', 'Put Output File in Field', itemIndex);
-
 /** A field of a collection as a hint names it, with where it is: "Max Pages (Options → Add Option → Max Pages)". */
 export const fieldWithPlace = (collection: typeof UPDATE_FIELDS, field: string) =>
 	`${field} (${collection.displayName} → ${collection.placeholder} → ${field})`;
@@ -151,110 +132,3 @@ export const SEND_OPTIONS = { displayName: 'Options', placeholder: 'Add Option' 
 
 /** One of Send's options as a hint names it: "Max Pages (Options → Add Option → Max Pages)". */
 export const sendOption = (option: string) => fieldWithPlace(SEND_OPTIONS, option);
-
-/** An operation's "Update Fields": only the fields the user adds are sent. */
-export function updateFieldsCollection(options: INodeProperties[]): INodeProperties {
-	return {
-		displayName: UPDATE_FIELDS.displayName,
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: UPDATE_FIELDS.placeholder,
-		default: {},
-		description: 'What to change (at least one field); the fields not added stay as they are',
-		options,
-	};
-}
-
-/** A required string parameter (or a locator's value), trimmed, refused when empty or longer than an ID or name. */
-export function requiredString(
-	context: IExecuteFunctions,
-	name: string,
-	label: string,
-	itemIndex: number,
-): string {
-	let raw = context.getNodeParameter(name, itemIndex, '') as unknown;
-	if (locatorValue(raw) !== raw)
-		raw = context.getNodeParameter(name, itemIndex, '', { extractValue: true });
-	const value = String(locatorValue(raw) ?? '').trim();
-	if (!value || value.length > 1000) {
-		throw operationError(context, {
-			itemIndex,
-			message: value ? `${label} has ${value.length} characters` : `${label} is required`,
-			description: `Set the "${label}" parameter to ${value ? 'at most 1,000 characters' : 'a value'} (check what an expression resolves to).`,
-		});
-	}
-	return value;
-}
-
-/** An Update Fields text that may not be empty, trimmed; undefined when the field was not added. */
-export function updateText(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	fields: IDataObject,
-	name: string,
-	label: string,
-): string | undefined {
-	if (fields[name] === undefined) return undefined;
-	const value = String(fields[name] ?? '').trim();
-	if (value) return value;
-	throw operationError(context, {
-		itemIndex,
-		message: `${label} cannot be empty`,
-		description: `Enter the new ${label.toLowerCase()} under "Update Fields", or remove the "${label}" field.`,
-	});
-}
-
-/** The update's changes, refused before any request when there are none; `fields` names what may be added. */
-export function nonEmptyUpdate<T extends object>(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	changes: T,
-	fields: string,
-): T {
-	if (Object.keys(changes).length > 0) return changes;
-	throw operationError(context, {
-		itemIndex,
-		message: `Nothing to update: add ${fields} under "Update Fields"`,
-		description: 'Fax.Plus changes only the fields that are sent; add at least one of them.',
-	});
-}
-
-/** The item's user: `self`, or User, read only when shown (a stale value is never used). */
-export function userIdOf(context: IExecuteFunctions, itemIndex: number): string {
-	if (context.getNodeParameter(FOR_MEMBER, itemIndex, false) !== true) return 'self';
-	return requiredString(context, 'userId', 'User ID', itemIndex);
-}
-
-/** Entries of a list (an expression's) or of one string split at `separator`: trimmed, without empty ones or duplicates. */
-export function listOf(value: unknown, separator: string | RegExp = ','): string[] {
-	const entries = Array.isArray(value) ? value : String(value ?? '').split(separator);
-	return [...new Set(entries.map((entry) => String(entry ?? '').trim()).filter(Boolean))];
-}
-
-/** IDs from a list or one string separated by commas, spaces or new lines (see listOf). */
-export const idList = (value: unknown): string[] => listOf(value, /[\s,]+/);
-
-/** Fax.Plus retries a failed fax at most 3 times (its help centre, "Auto Retry on Failure"). */
-export const MAX_RETRY_COUNT = 3;
-
-/** A fax's retry settings (the SDK's RetryOptions): Send's for one fax, Account → Update's defaults. */
-export function retryFields(countDescription: string, delayDescription: string): INodeProperties[] {
-	return [
-		{
-			displayName: 'Retry Count',
-			name: 'retryCount',
-			type: 'number',
-			typeOptions: { minValue: 0, maxValue: MAX_RETRY_COUNT },
-			default: 0,
-			description: `${countDescription}; at most ${MAX_RETRY_COUNT}`,
-		},
-		{
-			displayName: 'Retry Delay (Seconds)',
-			name: 'retryDelay',
-			type: 'number',
-			typeOptions: { minValue: 0 },
-			default: 0,
-			description: delayDescription,
-		},
-	];
-}

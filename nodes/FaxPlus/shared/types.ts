@@ -1,3 +1,4 @@
+// The shapes the router and the resources read: an operation file and a resource.
 import type {
 	IExecuteFunctions,
 	INodeExecutionData,

@@ -1,10 +1,56 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { readPhoneNumbers } from '../../shared/phone/numbers';
-import { carriesMarker, KEY_TAG_PREFIX } from './keyMarker';
+// How an item's values are read: each reader checks one parameter and refuses a bad value with an
+// error naming the field and the fix, before any request.
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { parseDateTime } from '../../shared/api/dates';
 import { fromLuxon } from '../../shared/n8n/executeContext';
-import { idList, MAX_RETRY_COUNT } from './parameters';
+import { FOR_MEMBER } from './parameters';
+
+/** A required string parameter (or a locator's value), trimmed, refused when empty or longer than an ID or name. */
+export function requiredString(
+	context: IExecuteFunctions,
+	name: string,
+	label: string,
+	itemIndex: number,
+): string {
+	let raw = context.getNodeParameter(name, itemIndex, '') as unknown;
+	if (locatorValue(raw) !== raw)
+		raw = context.getNodeParameter(name, itemIndex, '', { extractValue: true });
+	const value = String(locatorValue(raw) ?? '').trim();
+	if (!value || value.length > 1000) {
+		throw operationError(context, {
+			itemIndex,
+			message: value ? `${label} has ${value.length} characters` : `${label} is required`,
+			description: `Set the "${label}" parameter to ${value ? 'at most 1,000 characters' : 'a value'} (check what an expression resolves to).`,
+		});
+	}
+	return value;
+}
+
+/** The item's user: `self`, or User, read only when shown (a stale value is never used). */
+export function userIdOf(context: IExecuteFunctions, itemIndex: number): string {
+	if (context.getNodeParameter(FOR_MEMBER, itemIndex, false) !== true) return 'self';
+	return requiredString(context, 'userId', 'User ID', itemIndex);
+}
+
+/** Entries of a list (an expression's) or of one string split at `separator`: trimmed, without empty ones or duplicates. */
+export function listOf(value: unknown, separator: string | RegExp = ','): string[] {
+	const entries = Array.isArray(value) ? value : String(value ?? '').split(separator);
+	return [...new Set(entries.map((entry) => String(entry ?? '').trim()).filter(Boolean))];
+}
+
+/** IDs from a list or one string separated by commas, spaces or new lines (see listOf). */
+export const idList = (value: unknown): string[] => listOf(value, /[\s,]+/);
+
+/** A locator's value; a plain value (an expression's, a tool's) is itself. */
+export function locatorValue(value: unknown): unknown {
+	if (value !== null && typeof value === 'object' && 'value' in value && 'mode' in value)
+		return value.value;
+	return value;
+}
+
+export const outputFieldOf = (context: IExecuteFunctions, itemIndex: number) =>
+	requiredString(context, 'binaryPropertyName', 'Put Output File in Field', itemIndex);
 
 /** A whole number of `minimum` or more (a numeric string too); `fallback`, if given, for an empty value; else an error naming the field. */
 export function wholeNumber(
@@ -24,23 +70,6 @@ export function wholeNumber(
 		});
 	}
 	return number;
-}
-
-/** Fax numbers read into E.164 (a list, or one string separated by commas); an entry without "+" or of an impossible length is refused, naming the field. */
-export function e164Numbers(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	value: unknown,
-	label: string,
-): string[] {
-	const result = readPhoneNumbers(value as string | string[] | undefined);
-	if (result.ok) return result.numbers;
-	throw operationError(context, {
-		itemIndex,
-		message: `${label}: "${result.invalid}" ${result.reason}`,
-		description:
-			'Enter each number with "+" and its country code, separated by commas, e.g. +15551234567, +4930123456.',
-	});
 }
 
 /** The IDs of a parameter (see idList); refuses an empty list before any request. */
@@ -88,48 +117,6 @@ export function booleanValue(
 	});
 }
 
-/** Refuses a comment text given by the user that carries an Idempotency Key marker, naming the field. */
-export function refuseMarker(
-	context: IExecuteFunctions,
-	item: number,
-	field: string,
-	text: string,
-) {
-	if (!carriesMarker(text)) return;
-	const message = `${field} carries an Idempotency Key marker ("${KEY_TAG_PREFIX}…"), which only Send writes`;
-	throw operationError(context, {
-		itemIndex: item,
-		message,
-		description: 'Nothing was sent or changed. Remove the marker from the text.',
-	});
-}
-
-/** The receiving URL, refused unless it is an http(s) address. */
-export function checkUrl(
-	context: IExecuteFunctions,
-	value: unknown,
-	itemIndex: number,
-	label = 'URL',
-): string {
-	const url = String(value ?? '').trim();
-	if (!url) {
-		throw operationError(context, {
-			itemIndex,
-			message: `${label} is required`,
-			description: 'Enter the HTTPS address that receives the deliveries.',
-		});
-	}
-	if (!/^https?:\/\/\S+$/i.test(url)) {
-		throw operationError(context, {
-			itemIndex,
-			message: `${label} "${url}" is not an https:// (or http://) address`,
-			description:
-				'Enter the full address that receives the deliveries, e.g. https://example.com/fax-events.',
-		});
-	}
-	return url;
-}
-
 /** A date parameter as an instant; not a date: an error naming the parameter. */
 export function dateTimeValue(
 	context: IExecuteFunctions,
@@ -146,26 +133,4 @@ export function dateTimeValue(
 		message: `${label} is not a date and time: "${String(value)}"`,
 		description: `Pick a date in "${label}", or use an ISO 8601 value such as 2030-01-15T09:00:00Z (a value without a zone is read in the workflow's time zone).`,
 	});
-}
-
-/** The `retry` of Retry Count and Retry Delay, checked; undefined when neither is set. */
-export function retryOf(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	fields: IDataObject,
-): { count?: number; delay?: number } | undefined {
-	const retry: { count?: number; delay?: number } = {};
-	if (fields.retryCount !== undefined) {
-		retry.count = wholeNumber(context, itemIndex, fields.retryCount, 'Retry Count');
-		if (retry.count > MAX_RETRY_COUNT) {
-			throw operationError(context, {
-				itemIndex,
-				message: `Retry Count must be at most ${MAX_RETRY_COUNT}, not ${retry.count}`,
-				description: `Fax.Plus retries a failed fax at most ${MAX_RETRY_COUNT} times.`,
-			});
-		}
-	}
-	if (fields.retryDelay !== undefined)
-		retry.delay = wholeNumber(context, itemIndex, fields.retryDelay, 'Retry Delay (Seconds)');
-	return Object.keys(retry).length > 0 ? retry : undefined;
 }

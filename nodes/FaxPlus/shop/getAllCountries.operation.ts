@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { listAnswer } from '../../shared/api/accountLists';
-import { getManyItems, returnAllOrLimit } from '../shared/paging';
-import type { FaxPlusContext } from '../../shared/transport/transport';
+import { getManyItems, returnAllOrLimit } from '../shared/getMany';
+import { requestScope } from '../shared/requests';
+import type { FaxPlusContext, RequestScope } from '../../shared/transport/transport';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 type CountryEntry = IDataObject & {
@@ -14,10 +15,10 @@ type CountryEntry = IDataObject & {
 /** The countries of the number shop (also the list the Search Numbers country picker shows). */
 export async function listShopCountries(
 	context: FaxPlusContext,
-	itemIndex?: number,
+	scope: RequestScope = {},
 ): Promise<CountryEntry[]> {
 	const path = '/shop/numbers/countries';
-	return await listAnswer<CountryEntry>(context, { path, key: 'countries', itemIndex });
+	return await listAnswer<CountryEntry>(context, { path, key: 'countries', ...scope });
 }
 
 export const option = {
@@ -33,5 +34,9 @@ const displayOptions = { show: { resource: ['shop'], operation: ['getAllCountrie
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	return await getManyItems(this, itemIndex, async () => await listShopCountries(this, itemIndex));
+	return await getManyItems(
+		this,
+		itemIndex,
+		async () => await listShopCountries(this, requestScope(this, itemIndex)),
+	);
 }

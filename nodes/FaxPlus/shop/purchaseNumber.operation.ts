@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { answerOr } from '../shared/items';
-import { requiredString } from '../shared/parameters';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { requiredString } from '../shared/values';
+import { apiRequest } from '../shared/requests';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {
@@ -32,7 +32,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const itemId = requiredString(this, 'itemId', 'Offer Item ID', itemIndex);
-	const answer = await faxPlusApiRequest<object | undefined>(this, {
+	const answer = await apiRequest<object | undefined>(this, {
 		method: 'POST',
 		path: '/shop/numbers/purchase',
 		body: { item_id: itemId },

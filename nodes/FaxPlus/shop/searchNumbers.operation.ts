@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { requiredString, resourceLocator } from '../shared/parameters';
+import { resourceLocator } from '../shared/parameters';
 import { listAnswer } from '../../shared/api/accountLists';
-import { getManyItems, returnAllOrLimit } from '../shared/paging';
-import { choiceOf } from '../shared/values';
+import { getManyItems, returnAllOrLimit } from '../shared/getMany';
+import { choiceOf, requiredString } from '../shared/values';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
+import { requestScope } from '../shared/requests';
 
 /** ISO 3166-1 alpha-2, the `country_code` path parameter. */
 const ISO_CODE = /^[A-Za-z]{2}$/;
@@ -91,6 +92,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 			if (digits) qs.contains = digits;
 		}
 		const path = `/shop/numbers/countries/${encodeURIComponent(country.toUpperCase())}/areas/${encodeURIComponent(areaCode)}/numbers`;
-		return await listAnswer(this, { path, key: 'numbers', qs, itemIndex });
+		return await listAnswer(this, { path, key: 'numbers', qs, ...requestScope(this, itemIndex) });
 	});
 }

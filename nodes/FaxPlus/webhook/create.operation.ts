@@ -4,6 +4,7 @@ import {
 	checkDeliverableUrl,
 	createWebhookEndpoint,
 	type WebhookEndpointInput,
+	checkUrl,
 } from '../../shared/api/webhookEndpoints';
 import {
 	CHANNELS_FIELD,
@@ -12,8 +13,9 @@ import {
 	URL_FIELD,
 	withoutSecrets,
 } from './fields';
-import { checkUrl, e164Numbers } from '../shared/values';
+import { e164Numbers } from '../shared/faxNumbers';
 import { toolFields, updateDisplayOptions } from '../shared/display';
+import { requestScope } from '../shared/requests';
 
 export const option = {
 	name: 'Create',
@@ -45,7 +47,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	if (channels.length > 0) input.channels = channels;
 	await checkDeliverableUrl(this, input.url, { label: 'URL', itemIndex });
 
-	const created = (await createWebhookEndpoint(this, input, itemIndex)).at(-1);
+	const created = (await createWebhookEndpoint(this, input, requestScope(this, itemIndex))).at(-1);
 	if (created) return toItems(withoutSecrets(created));
 	return toItems({
 		created: true,

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { toItems } from '../shared/items';
-import { faxPlusApiRequest } from '../../shared/transport/transport';
+import { apiRequest } from '../shared/requests';
 import { endpointIdOf, endpointLocator, endpointNotFound } from './fields';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
@@ -24,7 +24,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const endpointId = endpointIdOf(this, itemIndex);
 	// Not deleteWebhookEndpoint: here a 404 is an error the user must see.
-	await faxPlusApiRequest(this, {
+	await apiRequest(this, {
 		method: 'DELETE',
 		path: `/webhooks/${encodeURIComponent(endpointId)}`,
 		itemIndex,

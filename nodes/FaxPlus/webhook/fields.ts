@@ -1,7 +1,9 @@
+// A webhook endpoint in the Webhook resource's operations: its fields, its picker, its events.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { FAX_EVENTS, faxEventOptions, type FaxEvent, faxEvent } from '../../shared/api/events';
-import { requiredString, listOf, resourceLocator } from '../shared/parameters';
+import { resourceLocator } from '../shared/parameters';
+import { requiredString, listOf } from '../shared/values';
 import { operationError } from '../../shared/transport/nodeErrors';
 
 /** The endpoint's URL, events and numbers filter, as Create asks for them and Update changes them. */

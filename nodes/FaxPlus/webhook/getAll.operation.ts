@@ -1,8 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { getManyItems, returnAllOrLimit } from '../shared/paging';
+import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import { listWebhookEndpoints } from '../../shared/api/webhookEndpoints';
 import { withoutSecrets } from './fields';
 import { toolFields, updateDisplayOptions } from '../shared/display';
+import { requestScope } from '../shared/requests';
 
 export const option = {
 	name: 'Get Many',
@@ -17,6 +18,7 @@ const displayOptions = { show: { resource: ['webhook'], operation: ['getAll'] } 
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const endpoints = async () => (await listWebhookEndpoints(this, itemIndex)).map(withoutSecrets);
+	const endpoints = async () =>
+		(await listWebhookEndpoints(this, requestScope(this, itemIndex))).map(withoutSecrets);
 	return await getManyItems(this, itemIndex, endpoints);
 }

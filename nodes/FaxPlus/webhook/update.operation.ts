@@ -1,16 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import {
-	fieldWithPlace,
-	UPDATE_FIELDS,
-	updateFieldsCollection,
-	nonEmptyUpdate,
-} from '../shared/parameters';
+import { fieldWithPlace, UPDATE_FIELDS } from '../shared/parameters';
+import { updateFieldsCollection, nonEmptyUpdate } from '../shared/updateFields';
 import { toItems } from '../shared/items';
 import {
 	checkDeliverableUrl,
 	listWebhookEndpoints,
 	updateWebhookEndpoint,
 	type WebhookEndpointInput,
+	checkUrl,
 } from '../../shared/api/webhookEndpoints';
 import {
 	CHANNELS_FIELD,
@@ -22,9 +19,10 @@ import {
 	URL_FIELD,
 	withoutSecrets,
 } from './fields';
-import { checkUrl, e164Numbers } from '../shared/values';
+import { e164Numbers } from '../shared/faxNumbers';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
+import { requestScope } from '../shared/requests';
 
 export const option = {
 	name: 'Update',
@@ -66,11 +64,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const changes = changesOf(this, itemIndex);
 	if (changes.url !== undefined)
 		await checkDeliverableUrl(this, changes.url, { label: 'URL', itemIndex });
-	await updateWebhookEndpoint(this, endpointId, changes, itemIndex).catch(
+	await updateWebhookEndpoint(this, endpointId, changes, requestScope(this, itemIndex)).catch(
 		endpointNotFound(this, endpointId, itemIndex),
 	);
 	// The spec gives no answer body for the update: read the endpoint back.
-	const endpoint = (await listWebhookEndpoints(this, itemIndex)).find(
+	const endpoint = (await listWebhookEndpoints(this, requestScope(this, itemIndex))).find(
 		(entry) => entry.id === endpointId,
 	);
 	return toItems(endpoint ? withoutSecrets(endpoint) : { updated: true, endpointId });

@@ -1,3 +1,4 @@
+// The fax events Fax.Plus delivers, as the trigger and the Webhook resource name them.
 import type { IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { operationError } from '../transport/nodeErrors';
 

@@ -1,5 +1,6 @@
+// A fax's file downloaded: its name and type as the answer says them.
 import type { IDataObject } from 'n8n-workflow';
-import { faxPlusApiDownload, type FaxPlusContext } from '../transport/transport';
+import { faxPlusApiDownload, type FaxPlusContext, type RequestScope } from '../transport/transport';
 
 const MIME_TYPES = { pdf: 'application/pdf', tiff: 'image/tiff' };
 
@@ -11,12 +12,11 @@ export function safeFileName(name: string): string {
 /** Downloads a fax file; the answer's Content-Type wins over the format asked for when it names PDF or TIFF. */
 export async function downloadFaxFile(
 	context: FaxPlusContext,
-	request: {
+	request: RequestScope & {
 		path: string;
 		qs?: IDataObject;
 		format: keyof typeof MIME_TYPES;
 		baseName: string;
-		itemIndex?: number;
 	},
 ): Promise<{ data: Buffer; fileName: string; mimeType: string }> {
 	const { format: asked, baseName, ...target } = request;

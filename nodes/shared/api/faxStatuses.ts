@@ -115,7 +115,7 @@ const FAX_STATUSES: Record<string, FaxStatusInfo> = {
 };
 
 /** A status's entry in `table` (case and spaces aside), or undefined for one it does not know (a newer one). */
-function entryOf<T>(table: Record<string, T>, value: unknown): T | undefined {
+export function entryOf<T>(table: Record<string, T>, value: unknown): T | undefined {
 	const key = typeof value === 'string' ? value.trim().toLowerCase() : '';
 	return Object.hasOwn(table, key) ? table[key] : undefined;
 }
@@ -142,19 +142,4 @@ export function faxStatusFields(value: unknown) {
 		statusMeaning: info?.meaning ?? null,
 		statusRetryable: info ? info.retryable === true : null,
 	};
-}
-
-/** What the statuses of a fax still in the outbox mean: none is final, and sending again would send twice. */
-const OUTBOX_STATUS_MEANINGS: Record<string, string> = {
-	submitted: 'Queued in the outbox; Fax.Plus is about to convert and send it.',
-	converting: 'Fax.Plus is converting the documents into fax pages.',
-	scheduled: 'Waiting in the outbox until its Send At time.',
-	scheduled_for_sending: 'Converted and waiting for a line to send it.',
-	sending: 'Being sent now.',
-};
-
-/** `statusMeaning` and `statusRetryable` of an outbox fax (null for a status this list does not know). */
-export function outboxStatusFields(value: unknown) {
-	const meaning = entryOf(OUTBOX_STATUS_MEANINGS, value) ?? null;
-	return { statusMeaning: meaning, statusRetryable: meaning === null ? null : false };
 }

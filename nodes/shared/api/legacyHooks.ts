@@ -1,27 +1,28 @@
 // The legacy hook API (/hooks), to be decommissioned by Fax.Plus, for the Legacy Hook resource.
 import { NodeApiError } from 'n8n-workflow';
 import { FAX_EVENTS, type FaxEvent } from './events';
-import { entriesOf } from './paging';
+import { entriesOf } from './pager';
 import {
 	faxPlusApiDeleteIfExists,
 	faxPlusApiRequest,
 	type FaxPlusContext,
+	type RequestScope,
 } from '../transport/transport';
 import { requestErrorOf } from '../transport/nodeErrors';
 
 export type LegacyHook = { id: string; target: string; event: FaxEvent; numbers?: string[] };
 
 /** `GET /hooks` needs `event`: one request per event; a refused fax_page_received is left out. */
-export async function listAllLegacyHooks(context: FaxPlusContext, itemIndex?: number) {
+export async function listAllLegacyHooks(context: FaxPlusContext, scope: RequestScope = {}) {
 	const hooks: LegacyHook[] = [];
 	const refused: FaxEvent[] = [];
 	const ids = new Set<string>();
 	for (const each of FAX_EVENTS) {
-		const listed = await listLegacyHooks(context, each, itemIndex).catch((error: unknown) => {
+		const listed = await listLegacyHooks(context, each, scope).catch((error: unknown) => {
 			// The SDK lists no fax_page_received hook: Fax.Plus may refuse it with 400 or 422.
 			const status = error instanceof NodeApiError ? error.httpCode : undefined;
 			if (each !== 'fax_page_received' || (status !== '400' && status !== '422'))
-				throw requestErrorOf(context, error, itemIndex);
+				throw requestErrorOf(context, error, scope.itemIndex);
 			refused.push(each);
 			return [];
 		});
@@ -38,14 +39,14 @@ export async function listAllLegacyHooks(context: FaxPlusContext, itemIndex?: nu
 export async function listLegacyHooks(
 	context: FaxPlusContext,
 	event?: FaxEvent,
-	itemIndex?: number,
+	scope: RequestScope = {},
 ): Promise<LegacyHook[]> {
-	if (!event) return (await listAllLegacyHooks(context, itemIndex)).hooks;
+	if (!event) return (await listAllLegacyHooks(context, scope)).hooks;
 	const answer = await faxPlusApiRequest<unknown>(context, {
 		method: 'GET',
 		path: '/hooks',
 		qs: { event },
-		itemIndex,
+		...scope,
 	});
 	return entriesOf(answer) as LegacyHook[];
 }
@@ -53,28 +54,28 @@ export async function listLegacyHooks(
 export async function createLegacyHook(
 	context: FaxPlusContext,
 	input: { target: string; event: FaxEvent; numbers?: string[] },
-	itemIndex?: number,
+	scope: RequestScope = {},
 ): Promise<LegacyHook> {
 	const { target, event, numbers } = input;
 	const created = await faxPlusApiRequest<Partial<LegacyHook> | undefined>(context, {
 		method: 'POST',
 		path: '/hooks',
 		body: { target, event, ...(numbers?.length && { numbers }) },
-		itemIndex,
+		...scope,
 	});
 	if (created?.id) return { ...input, ...created } as LegacyHook;
 	// Some answers carry no body: find the hook by its target and event.
-	const hooks = await listLegacyHooks(context, input.event, itemIndex);
+	const hooks = await listLegacyHooks(context, input.event, scope);
 	return hooks.filter((hook) => hook.target === input.target).at(-1) ?? { ...input, id: '' };
 }
 
 export async function deleteLegacyHook(
 	context: FaxPlusContext,
 	hookId: string,
-	itemIndex?: number,
+	scope: RequestScope = {},
 ): Promise<boolean> {
 	return await faxPlusApiDeleteIfExists(context, {
 		path: `/hooks/${encodeURIComponent(hookId)}`,
-		itemIndex,
+		...scope,
 	});
 }

@@ -1,6 +1,7 @@
-// The current webhook API (/webhooks), shared by the Webhook resource and the trigger.
-import type { IDataObject } from 'n8n-workflow';
-import { entriesOf } from './paging';
+// The current webhook API (/webhooks), shared by the Webhook resource and the trigger, and the URL
+// Fax.Plus delivers to (a legacy hook's too).
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { entriesOf } from './pager';
 import type { FaxEvent } from './events';
 import { DEFAULT_BASE_URL } from '../transport/addresses';
 import {
@@ -8,6 +9,7 @@ import {
 	faxPlusApiRequest,
 	faxPlusBaseUrl,
 	type FaxPlusContext,
+	type RequestScope,
 } from '../transport/transport';
 import { operationError } from '../transport/nodeErrors';
 
@@ -25,6 +27,32 @@ export interface WebhookEndpointInput {
 	channels?: string[] | null;
 }
 
+/** The receiving URL, refused unless it is an http(s) address. */
+export function checkUrl(
+	context: IExecuteFunctions,
+	value: unknown,
+	itemIndex: number,
+	label = 'URL',
+): string {
+	const url = String(value ?? '').trim();
+	if (!url) {
+		throw operationError(context, {
+			itemIndex,
+			message: `${label} is required`,
+			description: 'Enter the HTTPS address that receives the deliveries.',
+		});
+	}
+	if (!/^https?:\/\/\S+$/i.test(url)) {
+		throw operationError(context, {
+			itemIndex,
+			message: `${label} "${url}" is not an https:// (or http://) address`,
+			description:
+				'Enter the full address that receives the deliveries, e.g. https://example.com/fax-events.',
+		});
+	}
+	return url;
+}
+
 /** Fax.Plus delivers only to HTTPS (another base URL is a test server: http allowed). */
 export async function checkDeliverableUrl(
 	context: FaxPlusContext,
@@ -37,12 +65,15 @@ export async function checkDeliverableUrl(
 		itemIndex: what.itemIndex,
 		message: `${what.label} ${url} is http://, but Fax.Plus delivers webhooks only to https:// addresses`,
 		description:
-			"Fax.Plus would refuse to register it and could never deliver to it. Set n8n's WEBHOOK_URL environment variable (N8N_WEBHOOK_URL on n8n 2.30 and later) to n8n's public https:// address (behind a reverse proxy that terminates TLS, such as Caddy, nginx or Traefik), or reach n8n through a tunnel (such as Cloudflare Tunnel or ngrok), then try again.",
+			"Fax.Plus would refuse to register it and could never deliver to it. Set n8n's WEBHOOK_URL " +
+			"environment variable (N8N_WEBHOOK_URL on n8n 2.30 and later) to n8n's public https:// address " +
+			'(behind a reverse proxy that terminates TLS, such as Caddy, nginx or Traefik), or reach n8n ' +
+			'through a tunnel (such as Cloudflare Tunnel or ngrok), then try again.',
 	});
 }
 
-export async function listWebhookEndpoints(context: FaxPlusContext, itemIndex?: number) {
-	const answer = await faxPlusApiRequest(context, { method: 'GET', path: '/webhooks', itemIndex });
+export async function listWebhookEndpoints(context: FaxPlusContext, scope: RequestScope = {}) {
+	const answer = await faxPlusApiRequest(context, { method: 'GET', path: '/webhooks', ...scope });
 	// The list answer's shape is not in the spec: a bare array or one under a known key.
 	return entriesOf(answer) as WebhookEndpoint[];
 }
@@ -56,15 +87,15 @@ function bodyOf(input: Partial<WebhookEndpointInput>): IDataObject {
 export async function createWebhookEndpoint(
 	context: FaxPlusContext,
 	input: WebhookEndpointInput,
-	itemIndex?: number,
+	scope: RequestScope = {},
 ): Promise<WebhookEndpoint[]> {
 	await faxPlusApiRequest(context, {
 		method: 'POST',
 		path: '/webhooks',
 		body: bodyOf(input),
-		itemIndex,
+		...scope,
 	});
-	const endpoints = await listWebhookEndpoints(context, itemIndex);
+	const endpoints = await listWebhookEndpoints(context, scope);
 	return endpoints.filter((endpoint) => endpoint.url === input.url);
 }
 
@@ -72,23 +103,23 @@ export async function updateWebhookEndpoint(
 	context: FaxPlusContext,
 	endpointId: string,
 	changes: Partial<WebhookEndpointInput>,
-	itemIndex?: number,
+	scope: RequestScope = {},
 ): Promise<void> {
 	await faxPlusApiRequest(context, {
 		method: 'PATCH',
 		path: `/webhooks/${encodeURIComponent(endpointId)}`,
 		body: bodyOf(changes),
-		itemIndex,
+		...scope,
 	});
 }
 
 export async function deleteWebhookEndpoint(
 	context: FaxPlusContext,
 	endpointId: string,
-	itemIndex?: number,
+	scope: RequestScope = {},
 ): Promise<boolean> {
 	return await faxPlusApiDeleteIfExists(context, {
 		path: `/webhooks/${encodeURIComponent(endpointId)}`,
-		itemIndex,
+		...scope,
 	});
 }

@@ -1,6 +1,6 @@
 // Custom data to find an execution by fax; values joined, cut to n8n's 255 at an entry.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { executionCustomData } from '../n8n/executeContext';
+import { executionCustomData } from '../n8n/executionCustomData';
 import { oneLine } from './log';
 
 const CUSTOM_DATA_KEYS = {

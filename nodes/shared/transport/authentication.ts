@@ -1,3 +1,4 @@
+// The Authentication parameter and the credentials of the nodes that call Fax.Plus.
 import type { INodeCredentialDescription, INodeProperties } from 'n8n-workflow';
 
 // The three nodes sign in to Fax.Plus the same way.

@@ -1,3 +1,5 @@
+// n8n errors for what went wrong: a refusal naming the field and fix, and Fax.Plus's errors in
+// words that say what to do (never a credential).
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { maskText } from '../logging/log';

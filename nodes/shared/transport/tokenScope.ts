@@ -1,5 +1,5 @@
 // Where the PAT credential's token may go: the Base URL (addresses.ts's readBaseUrl) or below it.
-import { requestTarget, type RequestTarget } from '../n8n/requestHelpers';
+import { requestTarget, type RequestTarget } from '../n8n/credentialRequests';
 
 /** Unreadable, or longer than any request target: no token. */
 export function isBelowBaseUrl(baseUrl: string, request: RequestTarget): boolean {

@@ -34,25 +34,23 @@ import { NO_REDIRECTS, redirectLocationOf, responseOf } from '../n8n/requestHelp
 export type FaxPlusContext =
 	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
-/** A request's deadline in ms: Options → Timeout in an operation, else the default. */
-function deadlineOf(context: FaxPlusContext, itemIndex = 0): number {
-	let seconds: unknown;
-	try {
-		// Only an operation's context (it has the cancel signal) reads parameters per item.
-		if ('getExecutionCancelSignal' in context)
-			seconds = context.getNodeParameter('nodeOptions.timeout', itemIndex, undefined);
-	} catch {
-		seconds = undefined;
-	}
-	// Past 2^31 - 1 ms a timer fires at once: a longer Timeout waits that long.
-	const value = Math.min(Number(seconds), 2_147_483);
-	return (Number.isFinite(value) && value > 0 ? value : DEFAULT_DEADLINE_SECONDS) * 1000;
-}
-
 const credentialTypeOf = (context: FaxPlusContext) =>
 	context.getNode().parameters.authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
 
-export interface FaxPlusRequest {
+/**
+ * What bounds a request, given by its caller: milliseconds for the whole answer, 429 waits
+ * included (300 s when omitted), and the run's cancel signal, typed as n8n-workflow's interfaces
+ * type them.
+ */
+export interface RequestBounds {
+	timeout?: IHttpRequestOptions['timeout'];
+	cancelSignal?: ReturnType<IExecuteFunctions['getExecutionCancelSignal']>;
+}
+
+/** A request's item and bounds, which the API's readers pass on (nodes/shared/api/). */
+export type RequestScope = RequestBounds & { itemIndex?: number };
+
+export interface FaxPlusRequest extends RequestScope {
 	method: IHttpRequestMethods;
 	path: string;
 	/** A Blob (e.g. a streamed upload) is read again through its `stream()` on each attempt. */
@@ -60,8 +58,6 @@ export interface FaxPlusRequest {
 	qs?: IDataObject;
 	headers?: IDataObject;
 	itemIndex?: number;
-	/** Milliseconds for the whole answer, 429 waits included (Options → Timeout, or 300 s, when omitted). */
-	timeout?: number;
 	/** What a download is, for its size cap (answers.ts). */
 	answer?: Exclude<AnswerKind, 'json'>;
 	/** How often a 429 is waited out and sent again (3 when omitted). */
@@ -86,10 +82,9 @@ async function send(context: FaxPlusContext, request: FaxPlusRequest, download =
 	// Fax.Plus requires the client id on every OAuth2 call; n8n does not add it.
 	if (credentialType === 'faxPlusOAuth2Api')
 		headers['x-fax-clientid'] = credentials.clientId as string;
-	const deadlineMs = request.timeout ?? deadlineOf(context, request.itemIndex);
+	const deadlineMs = request.timeout ?? DEFAULT_DEADLINE_SECONDS * 1000;
 	const deadline = AbortSignal.timeout(Math.max(1, Math.floor(deadlineMs)));
-	const cancel =
-		'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
+	const cancel = request.cancelSignal;
 	const signal = cancel ? AbortSignal.any([deadline, cancel]) : deadline;
 	const { body } = request;
 	const options: IHttpRequestOptions = {
@@ -154,7 +149,9 @@ async function send(context: FaxPlusContext, request: FaxPlusRequest, download =
 				if (rateLimitRetries > 0 && responseOf(error).status === 429)
 					logWarning(
 						context,
-						`Fax.Plus answered 429 (rate limit) to ${request.method} ${urlForLog(options.url)} ${retries > 0 ? `after ${retries} retries` : 'asking for a longer wait than allowed'}; the request failed. Lower Items at Once (in the Fax.Plus node: Node Options → Add Option → Items at Once) or space the runs`,
+						`Fax.Plus answered 429 (rate limit) to ${request.method} ${urlForLog(options.url)} ${retries > 0 ? `after ${retries} retries` : 'asking for a longer wait than allowed'}; ` +
+							`the request failed. Lower Items at Once (in the Fax.Plus node: Node Options → Add Option → ` +
+							`Items at Once) or space the runs`,
 						{ event: 'rate_limit_exhausted', retries },
 					);
 				throw fail(toFaxPlusError(context, requestErrorOf(context, error), request, secrets));
@@ -299,7 +296,7 @@ async function sendAuthenticated(
 			description: `Your Fax.Plus token is sent only below the credential's Base URL (${scope}/)${why}. If the Base URL is a proxy, make it answer without redirecting.`,
 		});
 	// n8n follows no redirect, so no hop it makes can carry the token elsewhere; and the PAT
-	// credential signs only such a request (n8n/requestHelpers.ts).
+	// credential signs only such a request (n8n/credentialRequests.ts).
 	let hop: IHttpRequestOptions = { ...options, ...NO_REDIRECTS };
 	for (let hops = 0; ; hops++) {
 		try {

@@ -9,7 +9,7 @@ import type {
 import { createHmac } from 'node:crypto';
 import type { RecordKeys } from './faxKeys';
 import { operationError } from '../transport/nodeErrors';
-import { afterFirstWriteCollision, isModeConflict } from '../n8n/executeContext';
+import { afterFirstWriteCollision, isModeConflict } from '../n8n/processedData';
 export type ItemRecord = { own: string[]; shared: RecordKeys };
 /** The gate keys recorded before: the own record's, and the shared record's as sealed. */
 export type RecordedBefore = { own: string[]; shared: string[] };
@@ -130,7 +130,10 @@ export function itemWithoutRecord(
 	if (context.continueOnFail())
 		return { json: { ...json, duplicateCheckError: message }, pairedItem: { item: index } };
 	const todo = isModeConflict(message)
-		? `Another node of this workflow keeps the workflow's shared record in another mode (Remove Duplicates with Scope "Workflow" and Keep Items Where "Value Is Higher than Any Previous Value" or "...a Date Later..."): set that node's Scope to "Node". ${kept} is kept in this failed execution: retry it from the executions list then.`
+		? `Another node of this workflow keeps the workflow's shared record in another mode (Remove Duplicates ` +
+			`with Scope "Workflow" and Keep Items Where "Value Is Higher than Any Previous Value" or "...a ` +
+			`Date Later..."): set that node's Scope to "Node". ${kept} is kept in this failed execution: ` +
+			`retry it from the executions list then.`
 		: `${kept} is kept in this failed execution: retry it from the executions list once n8n can reach its database.`;
 	throw operationError(context, {
 		itemIndex: index,

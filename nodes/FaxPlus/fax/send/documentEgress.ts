@@ -1,12 +1,14 @@
 // Where Send may fetch from (docs/security.md).
 import type { IExecuteFunctions, NodeEgressFilter } from 'n8n-workflow';
-import { inCidrs, internalRange, parseIp } from '../../../shared/transport/addresses';
+import { parseIp } from '../../../shared/transport/addresses';
+import { inCidrs, internalRange } from '../../../shared/transport/ipRanges';
 import {
 	N8N_DEFAULT_BLOCKED_RANGES,
 	n8nEgress,
 	type N8nEgress,
-} from '../../../shared/n8n/requestHelpers';
-import { listOf, sendOption } from '../../shared/parameters';
+} from '../../../shared/n8n/egressFilter';
+import { sendOption } from '../../shared/parameters';
+import { listOf } from '../../shared/values';
 
 /** Where a URL's host leads: allowed (with the address to connect to, if pinned), or why not. */
 export type EgressDecision =
@@ -139,6 +141,9 @@ export function refusal(decision: Exclude<EgressDecision, { allowed: true }>): {
 		message: blocked
 			? 'is an internal address n8n does not let this node reach'
 			: 'is an internal address not on the Allowed Document Hosts of this node',
-		description: `Loopback, private, link-local, carrier-grade NAT, cloud metadata and other non-public addresses are refused, in every notation${which}. To fax documents from a server inside your network, ${blocked ? 'the n8n administrator allows it with N8N_SSRF_ALLOWED_HOSTNAMES (its host name) or N8N_SSRF_ALLOWED_IP_RANGES (its addresses)' : list}.`,
+		description:
+			`Loopback, private, link-local, carrier-grade NAT, cloud metadata and other non-public addresses ` +
+			`are refused, in every notation${which}. To fax documents from a server inside your network, ` +
+			`${blocked ? 'the n8n administrator allows it with N8N_SSRF_ALLOWED_HOSTNAMES (its host name) or N8N_SSRF_ALLOWED_IP_RANGES (its addresses)' : list}.`,
 	};
 }

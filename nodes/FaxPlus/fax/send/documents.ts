@@ -1,7 +1,7 @@
 // Send's documents: checked before any upload, each read as it is uploaded (never held twice).
 import { randomBytes } from 'node:crypto';
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
-import { faxPlusApiRequest } from '../../../shared/transport/transport';
+import { apiRequest } from '../../shared/requests';
 import { operationError } from '../../../shared/transport/nodeErrors';
 import { KIND_TYPES, readDocument, type DocumentKind } from '../../../shared/documentReader';
 import { MAX_FILES, MAX_TOTAL_MEGABYTES } from './properties';
@@ -325,16 +325,13 @@ export async function uploadDocument(
 	document: FaxDocument,
 	format: UploadFormat,
 ): Promise<string> {
-	const answer = await faxPlusApiRequest<{ path?: unknown; file_path?: unknown } | undefined>(
-		context,
-		{
-			method: 'POST',
-			path: `/accounts/${encodeURIComponent(userId)}/files`,
-			qs: { format },
-			body: new MultipartUpload(document),
-			itemIndex,
-		},
-	);
+	const answer = await apiRequest<{ path?: unknown; file_path?: unknown } | undefined>(context, {
+		method: 'POST',
+		path: `/accounts/${encodeURIComponent(userId)}/files`,
+		qs: { format },
+		body: new MultipartUpload(document),
+		itemIndex,
+	});
 	// The SDK's FilePath model says `path`, its prose `file_path`.
 	const path = [answer?.path, answer?.file_path].find(
 		(value): value is string => typeof value === 'string' && value !== '',

@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { wholeNumber } from '../../shared/values';
 import { faxStatusFields } from '../../../shared/api/faxStatuses';
-import { outboxFaxes, type OutboxFax, sentSince } from '../../../shared/api/accountLists';
+import { outboxFaxes, type OutboxFax } from '../../../shared/api/accountLists';
+import { sentSince } from '../../../shared/api/faxList';
 import type { FaxRecord } from '../shared/sentFaxes';
 import { instantOf, matchSent } from '../shared/sentFaxes';
 import { operationError } from '../../../shared/transport/nodeErrors';
@@ -13,6 +14,7 @@ import {
 	DEFAULT_CHECK_INTERVAL_SECONDS,
 	DEFAULT_MAX_STATUS_CHECKS,
 } from './properties';
+import { requestScope } from '../../shared/requests';
 
 interface Followed {
 	to: string;
@@ -94,7 +96,7 @@ export async function waitForFinalStatus(
 	return followed.map((entry) => entry.result ?? unfinishedItem(entry, checks, failure));
 
 	async function check() {
-		const outbox = await outboxFaxes(context, userId, itemIndex);
+		const outbox = await outboxFaxes(context, userId, requestScope(context, itemIndex));
 		const inOutbox = new Map(outbox.map((record) => [record.id, record]));
 		const left: Followed[] = [];
 		for (const entry of followed) {
@@ -108,7 +110,12 @@ export async function waitForFinalStatus(
 			queuedAt,
 			...left.map((entry) => instantOf(entry.outbox?.submit_time) ?? queuedAt),
 		);
-		const sent = (await sentSince(context, itemIndex, userId, earliest - 60_000)) as FaxRecord[];
+		const sent = (await sentSince(
+			context,
+			requestScope(context, itemIndex),
+			userId,
+			earliest - 60_000,
+		)) as FaxRecord[];
 		for (const entry of left) {
 			const { fax, matchedBy } = matchSent(entry, sent, taken, queuedAt - 60_000) ?? {};
 			if (!fax) continue;

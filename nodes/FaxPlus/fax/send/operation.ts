@@ -1,4 +1,5 @@
 // Send: checks everything, uploads the documents, then creates the outbox fax (one per number).
+// Entry: execute(), read top-down; its steps' helpers below it.
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -6,15 +7,23 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { formatSendTime, isoTime } from '../../../shared/api/dates';
-import { dateTimeValue, choiceOf, refuseMarker, retryOf, wholeNumber } from '../../shared/values';
-import { faxPlusApiRequest } from '../../../shared/transport/transport';
+import {
+	dateTimeValue,
+	choiceOf,
+	wholeNumber,
+	requiredString,
+	userIdOf,
+	listOf,
+} from '../../shared/values';
+import { retryOf } from '../../shared/retry';
+import { apiRequest } from '../../shared/requests';
 import { nodeErrorOf, operationError } from '../../../shared/transport/nodeErrors';
 import { saveFaxCustomData } from '../../../shared/logging/customData';
 import { logDebug } from '../../../shared/logging/log';
 import { toItems } from '../../shared/items';
-import { requiredString, userIdOf, listOf, sendOption } from '../../shared/parameters';
+import { sendOption } from '../../shared/parameters';
 import { runsAsTool } from '../../../shared/n8n/executeContext';
-import { KEY_TAG_PREFIX } from '../../shared/keyMarker';
+import { KEY_TAG_PREFIX, refuseMarker } from '../../shared/idempotencyKeyMarker';
 import type { AgentRisk } from '../../shared/display';
 import { toolFields, updateDisplayOptions } from '../../shared/display';
 import { DEFAULT_MAX_PAGES, DOCUMENT_SOURCES, properties, type DocumentSource } from './properties';
@@ -28,7 +37,7 @@ import {
 } from './documents';
 import { fetchDocuments } from './documentUrls';
 import { finalStatusSettings, waitForFinalStatus, queuedForAgent } from './finalStatus';
-import { sendKeyOf, checkManualRepeat } from './idempotency/keyLookups';
+import { sendKeyOf, checkManualRepeat, type KeyHold } from './idempotency/keyLookups';
 
 export const option: INodePropertyOptions = {
 	name: 'Send',
@@ -48,7 +57,12 @@ const displayOptions = { show: { resource: ['fax'], operation: ['send'] } };
 export const description = updateDisplayOptions(displayOptions, [
 	...toolFields(option, {
 		toolDescription:
-			'Send a fax with Fax.Plus to one or more fax numbers. Needs the numbers in E.164 format (+ and the country code), separated by commas, and the document (text or an http(s) URL, as the tool is set up). Returns, per number, the outbox ID of the queued fax and how to check its status later (Fax → Get Status with outboxFaxId, to and queuedAt). The same fax again within 24 hours is not faxed twice (duplicate: true); a refusal names the number and sends nothing.',
+			'Send a fax with Fax.Plus to one or more fax numbers. Needs the numbers in E.164 format (+ ' +
+			'and the country code), separated by commas, and the document (text or an http(s) URL, as ' +
+			'the tool is set up). Returns, per number, the outbox ID of the queued fax and how to check ' +
+			'its status later (Fax → Get Status with outboxFaxId, to and queuedAt). The same fax again ' +
+			'within 24 hours is not faxed twice (duplicate: true); a refusal names the number and sends ' +
+			'nothing.',
 		agentRisk,
 	}),
 	...properties,
@@ -97,6 +111,7 @@ export async function execute(
 		});
 		return toItems(found);
 	};
+	// The key's protocol: look → (upload) → hold → (outbox request) → release; stopped before: abandon.
 	// Without a key, a manual run's repeat is caught by asking Fax.Plus.
 	if (!key) await checkManualRepeat(this, itemIndex, userId, to);
 	const found = await key?.look();
@@ -115,7 +130,7 @@ export async function execute(
 		...(fromFax !== undefined && { from_fax: fromFax }),
 	};
 	const queuedAt = Date.now();
-	let hold: Awaited<ReturnType<NonNullable<typeof key>['hold']>> | undefined;
+	let hold: KeyHold | undefined;
 	try {
 		for (const document of documents) {
 			files.push(
@@ -136,7 +151,7 @@ export async function execute(
 		throw nodeErrorOf(this, error, itemIndex);
 	}
 	if (hold && 'duplicate' in hold) return duplicate(hold.duplicate);
-	const answer = await faxPlusApiRequest<{ ids?: unknown } | undefined>(this, {
+	const answer = await apiRequest<{ ids?: unknown } | undefined>(this, {
 		method: 'POST',
 		path: `/accounts/${encodeURIComponent(userId)}/outbox`,
 		body,
@@ -233,7 +248,10 @@ async function checkPages(
 		throw operationError(context, {
 			itemIndex,
 			message: `Max Pages: the pages of "${document.fileName}" cannot be counted before sending`,
-			description: `Nothing was sent. Max Pages counts PDF, TIFF, image and plain-text pages, read from the file's own bytes; Fax.Plus counts other documents (and files whose bytes are not the type their name or MIME type says) only once they are sent. Convert the document to PDF first${runsAsTool(context) ? '' : `, or remove ${sendOption('Max Pages')} to send it uncounted`}.`,
+			description:
+				`Nothing was sent. Max Pages counts PDF, TIFF, image and plain-text pages, read from the file's ` +
+				`own bytes; Fax.Plus counts other documents (and files whose bytes are not the type their name ` +
+				`or MIME type says) only once they are sent. Convert the document to PDF first${runsAsTool(context) ? '' : `, or remove ${sendOption('Max Pages')} to send it uncounted`}.`,
 		});
 	}
 	// The counted documents alone may exceed it, whatever the others have.

@@ -1,13 +1,13 @@
 // Send's parameters, as the editor shows them, and the limits and defaults its steps enforce.
 import type { INodeProperties } from 'n8n-workflow';
 import {
-	docsLink,
 	userIdFields,
 	resourceLocator,
 	USER_DEPENDENCY,
 	SEND_OPTIONS,
-	retryFields,
 } from '../../shared/parameters';
+import { retryFields } from '../../shared/retry';
+import { docsLink } from '../../shared/display';
 import { customDataNumbersOption } from '../../../shared/logging/customData';
 import { TOOL_KEY } from '../../../shared/n8n/executeContext';
 

@@ -1,10 +1,10 @@
 // Fax AI jobs of one fax: read first, request only what nobody has (credits are spent once).
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
-import { faxPlusApiRequest } from '../../../shared/transport/transport';
+import { apiRequest } from '../../shared/requests';
 import { userIdFields } from '../../shared/parameters';
 import { toItems } from '../../shared/items';
-import { withToolDefault } from '../../shared/output';
+import { withToolDefault } from '../../shared/asTool';
 import type { UntrustedField } from '../../shared/output';
 import type { AgentRisk } from '../../shared/display';
 import { wholeNumber } from '../../shared/values';
@@ -84,7 +84,7 @@ export async function followAiJobs(
 	wait: WaitSettings | undefined,
 ): Promise<FollowedJobs> {
 	const call = async (method: 'GET' | 'POST', job: AiJob) =>
-		await faxPlusApiRequest<AiJobAnswer | undefined>(context, {
+		await apiRequest<AiJobAnswer | undefined>(context, {
 			method,
 			path: aiJobPath(faxPath, job),
 			itemIndex,

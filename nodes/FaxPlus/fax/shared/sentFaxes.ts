@@ -1,17 +1,11 @@
 // Where a sent fax is: matched by destination and submit_time (docs/sending.md).
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { parseDateTime } from '../../../shared/api/dates';
-import {
-	faxStatusFields,
-	isFinalStatus,
-	outboxStatusFields,
-} from '../../../shared/api/faxStatuses';
-import {
-	outboxFaxes,
-	SENT_PAGE,
-	sentSince,
-	type OutboxFax,
-} from '../../../shared/api/accountLists';
+import { faxStatusFields, isFinalStatus } from '../../../shared/api/faxStatuses';
+import { outboxStatusFields } from '../../../shared/api/outboxStatuses';
+import { outboxFaxes, type OutboxFax } from '../../../shared/api/accountLists';
+import { SENT_PAGE, sentSince } from '../../../shared/api/faxList';
+import { requestScope } from '../../shared/requests';
 
 /** A fax record (GET /accounts/{user_id}/faxes[/{fax_id}]); the spec does not show its fields. */
 export type FaxRecord = Record<string, unknown> & { id?: string };
@@ -60,7 +54,7 @@ export async function faxStatusNow(
 	fax: { to: string; outboxFaxId: string },
 	queuedAt: number | undefined,
 ): Promise<IDataObject> {
-	const outbox = await outboxFaxes(context, userId, itemIndex);
+	const outbox = await outboxFaxes(context, userId, requestScope(context, itemIndex));
 	const waiting = outbox.find((record) => record.id === fax.outboxFaxId);
 	if (waiting) {
 		return {
@@ -76,7 +70,7 @@ export async function faxStatusNow(
 	const since = queuedAt ?? Date.now() - LOOK_BACK_MS;
 	const sent = (await sentSince(
 		context,
-		itemIndex,
+		requestScope(context, itemIndex),
 		userId,
 		since - 60_000,
 		MOST_SENT_LOOKED_AT,

@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { markUntrusted } from '../../../../nodes/FaxPlus/shared/output';
+import { markUntrusted } from '../../../../nodes/FaxPlus/shared/asTool';
 import { resources } from '../../../../nodes/FaxPlus/resources';
 
 /** markUntrusted with the fields the operation says others wrote. */

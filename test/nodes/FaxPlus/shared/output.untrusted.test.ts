@@ -1,6 +1,6 @@
 // Tool answers put text written by others under `untrusted`, with a note that it is data.
 import type { IDataObject } from 'n8n-workflow';
-import { markUntrusted } from '../../../../nodes/FaxPlus/shared/output';
+import { markUntrusted } from '../../../../nodes/FaxPlus/shared/asTool';
 import { resources } from '../../../../nodes/FaxPlus/resources';
 
 /** markUntrusted with the fields the operation says others wrote. */

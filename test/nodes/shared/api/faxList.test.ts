@@ -1,12 +1,8 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { formatUtc } from '../../../../nodes/shared/api/dates';
-import {
-	FIRST_FAX_PAGE,
-	faxPages,
-	type FaxCursor,
-} from '../../../../nodes/shared/api/accountLists';
-import { collectPages } from '../../../../nodes/shared/api/paging';
+import { FIRST_FAX_PAGE, faxPages, type FaxCursor } from '../../../../nodes/shared/api/faxList';
+import { collectPages } from '../../../../nodes/shared/api/pager';
 
 // The pager against a model of the fax list: newest first, `before` exclusive or inclusive,
 // pages capped below what is asked. Every fax must come once, in the list's order, whatever
@@ -58,7 +54,7 @@ function random(seed: number) {
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
 
-describe('the fax list pager (nodes/shared/api/accountLists.ts)', () => {
+describe('the fax list pager (nodes/shared/api/faxList.ts)', () => {
 	it.each<[Bounds, number]>([
 		['exclusive', 50],
 		['inclusive', 50],

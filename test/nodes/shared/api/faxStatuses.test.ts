@@ -2,8 +2,8 @@ import {
 	FAX_STATUS_OPTIONS,
 	faxStatusFields,
 	isFinalStatus,
-	outboxStatusFields,
 } from '../../../../nodes/shared/api/faxStatuses';
+import { outboxStatusFields } from '../../../../nodes/shared/api/outboxStatuses';
 
 // The SDK's FaxStatus (AlohiHQ/faxplus-js models/fax-status.ts), in its order.
 const SDK_STATUSES = [

@@ -1,4 +1,4 @@
-import { entriesOf } from '../../../../nodes/shared/api/paging';
+import { entriesOf } from '../../../../nodes/shared/api/pager';
 
 describe('api/lists entriesOf', () => {
 	const a = { id: 'a' };

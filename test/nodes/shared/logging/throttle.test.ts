@@ -1,4 +1,4 @@
-import { LogThrottle } from '../../../../nodes/shared/logging/log';
+import { LogThrottle } from '../../../../nodes/shared/logging/throttle';
 
 /** One line per key a minute at most. */
 const WINDOW_MS = 60_000;

@@ -1,7 +1,8 @@
 // Which request options would let n8n's helpers carry a credential's header past the request's URL
-// or open it on the way (nodes/shared/n8n/requestHelpers.ts), read as either helper would. Through
+// or open it on the way (nodes/shared/n8n/credentialRequests.ts), read as either helper would. Through
 // n8n-core's real helpers against loopback servers: test/credentials/FaxPlusApi.credentials.test.ts.
-import { credentialSideDoor, NO_REDIRECTS } from '../../../../nodes/shared/n8n/requestHelpers';
+import { NO_REDIRECTS } from '../../../../nodes/shared/n8n/requestHelpers';
+import { credentialSideDoor } from '../../../../nodes/shared/n8n/credentialRequests';
 
 const url = 'https://restapi.fax.plus/v3/accounts/self';
 

@@ -10,13 +10,12 @@ import fc from 'fast-check';
 import ipaddr from 'ipaddr.js';
 import { SSRF_DEFAULT_BLOCKED_IP_RANGES } from '@n8n/config';
 import {
-	inCidrs,
-	internalRange,
 	isLiteralLoopbackHost,
 	parseIp,
 	type IpAddress,
 } from '../../../../nodes/shared/transport/addresses';
-import { N8N_DEFAULT_BLOCKED_RANGES } from '../../../../nodes/shared/n8n/requestHelpers';
+import { inCidrs, internalRange } from '../../../../nodes/shared/transport/ipRanges';
+import { N8N_DEFAULT_BLOCKED_RANGES } from '../../../../nodes/shared/n8n/egressFilter';
 import {
 	ipv4Notation,
 	ipv4Value,

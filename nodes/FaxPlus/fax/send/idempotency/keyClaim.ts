@@ -1,10 +1,10 @@
 // The Idempotency Key's record (docs/sending.md): the node's row in n8n's processed-data store, read
-// and rewritten whole without a lock; what its answers mean: ../../shared/keyMarker.ts.
+// and rewritten whole without a lock; what its answers mean: ./keyRules.ts.
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { operationError } from '../../../../shared/transport/nodeErrors';
 import { responseOf } from '../../../../shared/n8n/requestHelpers';
-import { isFirstWriteCollision } from '../../../../shared/n8n/executeContext';
+import { isFirstWriteCollision } from '../../../../shared/n8n/processedData';
 import {
 	claimVerdict,
 	entriesOfRecord,
@@ -12,7 +12,7 @@ import {
 	neverPosted,
 	readBackVerdict,
 	type KeyRecord,
-} from '../../../shared/keyMarker';
+} from './keyRules';
 
 /** A claim settles for four times its own write, within these bounds, before it is read back. */
 const SETTLE_MS = { floor: 50, factor: 4, cap: 2_000 };
@@ -25,6 +25,9 @@ const MAX_ENTRIES = 60_000;
 
 /** A claim this send holds: its entries, when and how fast it was written, and whether a read-back wrote its `posting`. */
 export type Claim = { record: KeyRecord; writtenAt: number; writeMs: number; posted?: boolean };
+
+/** A claim held through the outbox request: `release` after it, with its error if it failed. */
+export type HeldClaim = { release(error?: unknown): Promise<void> };
 
 /** This node's record in n8n's processed-data store; a failure says that nothing was sent. */
 export class NodeKeyRecord {
@@ -67,7 +70,7 @@ export class NodeKeyRecord {
 	}
 
 	/** A held claim: its nonce goes beside the outbox request; the rest stays unless Fax.Plus certainly took nothing. */
-	hold(claim: Claim) {
+	hold(claim: Claim): HeldClaim {
 		const nonceGone = this.remove([claim.record.nonce]).catch(() => undefined);
 		return {
 			release: async (error?: unknown) => {

@@ -1,31 +1,31 @@
 // Send's Idempotency Key (docs/sending.md): n8n's record (./keyClaim.ts) tells a new key, claimed
-// first, then looked for (its marker, ../../shared/keyMarker.ts) in the outbox and the newest sent
+// first, then looked for (its marker, ../../../shared/idempotencyKeyMarker.ts) in the outbox and the newest sent
 // page during the upload; a known key is decided before it.
 import { randomBytes } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions, NodeOperationError } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { operationError } from '../../../../shared/transport/nodeErrors';
 import { formatUtc, isoTime } from '../../../../shared/api/dates';
-import { readFaxListPage, outboxFaxes, sentSince } from '../../../../shared/api/accountLists';
-import { faxStatusFields, outboxStatusFields } from '../../../../shared/api/faxStatuses';
+import { outboxFaxes } from '../../../../shared/api/accountLists';
+import { readFaxListPage, sentSince } from '../../../../shared/api/faxList';
+import { faxStatusFields } from '../../../../shared/api/faxStatuses';
+import { outboxStatusFields } from '../../../../shared/api/outboxStatuses';
 import { runsAsTool } from '../../../../shared/n8n/executeContext';
 import { wholeNumber } from '../../../shared/values';
+import { lastLine, markedParts, markerOf, PARTS } from '../../../shared/idempotencyKeyMarker';
 import {
 	differingParts,
 	keyIdOf,
 	keyRecordOf,
-	lastLine,
 	MARK_WINDOW_MS,
-	markedParts,
-	markerOf,
-	PARTS,
 	partsOf,
 	type SendIdentity,
-} from '../../../shared/keyMarker';
-import { NodeKeyRecord, type Claim } from './keyClaim';
+} from './keyRules';
+import { NodeKeyRecord, type Claim, type HeldClaim } from './keyClaim';
 import { DEFAULT_KEY_WINDOW_HOURS, DEFAULT_KEY_LIFETIME_DAYS } from '../properties';
 import { sendOption } from '../../../shared/parameters';
 import { digitsOf, timeOf } from '../../shared/sentFaxes';
+import { requestScope } from '../../../shared/requests';
 
 /** The newest sent faxes a look reads: one page, from this long before the send began. */
 const RECENT = { ms: 15 * 60_000, faxes: 50 };
@@ -90,6 +90,9 @@ export async function sendKeyOf(
 type Lists = { outbox: IDataObject[]; sent: IDataObject[] };
 type Key = { given?: string; id: string; parts: string; lookedAt: number; lifetimeMs: number };
 
+/** What hold() answers: the claim held through the outbox request, or the key's fax already sent. */
+export type KeyHold = HeldClaim | { duplicate: IDataObject[] };
+
 /** A fax found in Fax.Plus with the key's marker, and its status. */
 type Found = {
 	id: string;
@@ -153,7 +156,7 @@ class SendKey {
 	}
 
 	/** After the upload: the look begun after the claim's write, then the read-back. The hold, or the duplicate (a failure: `abandon`). */
-	async hold() {
+	async hold(): Promise<KeyHold> {
 		const deadline = Date.now() + 3 * MARK_WINDOW_MS;
 		for (;;) {
 			const claim = this.claim;
@@ -193,10 +196,10 @@ class SendKey {
 		const user = this.identity.userId;
 		const query = { category: 'sent', after: formatUtc(new Date(since)), limit: RECENT.faxes };
 		const [outbox, sent] = await Promise.all([
-			outboxFaxes(context, user, itemIndex),
+			outboxFaxes(context, user, requestScope(context, itemIndex)),
 			all
-				? sentSince(context, itemIndex, user, since)
-				: readFaxListPage(context, user, query, { itemIndex }),
+				? sentSince(context, requestScope(context, itemIndex), user, since)
+				: readFaxListPage(context, user, query, requestScope(context, itemIndex)),
 		]);
 		return { outbox: outbox as IDataObject[], sent };
 	}
@@ -274,7 +277,11 @@ class SendKey {
 	private usedError(since: number): NodeOperationError {
 		return this.refusal(
 			'was already sent by this node, and Fax.Plus no longer shows its fax',
-			`Nothing was sent. n8n's record of this node's sends has the key, but Fax.Plus lists no fax with it: not in the outbox, nor among the sent faxes since ${formatUtc(new Date(since)).slice(0, 10)} (Fax.Plus may not keep the comment of a sent fax, where the key is), or the earlier send stopped before Fax.Plus took it. Check Fax → Get Many (category "sent"); to fax it (again), use a new key.`,
+			`Nothing was sent. n8n's record of this node's sends has the key, but Fax.Plus lists no fax ` +
+				`with it: not in the outbox, nor among the sent faxes since ${formatUtc(new Date(since)).slice(0, 10)} ` +
+				`(Fax.Plus may not keep the comment of a sent fax, where the key is), or the earlier send stopped ` +
+				`before Fax.Plus took it. Check Fax → Get Many (category "sent"); to fax it (again), use a ` +
+				`new key.`,
 		);
 	}
 
@@ -314,8 +321,8 @@ export async function checkManualRepeat(
 	const since = Date.now() - MANUAL_REPEAT_MINUTES * 60_000;
 	const wanted = new Set(to.map(digitsOf));
 	const recent = [
-		...(await outboxFaxes(context, userId, itemIndex)),
-		...(await sentSince(context, itemIndex, userId, since)),
+		...(await outboxFaxes(context, userId, requestScope(context, itemIndex))),
+		...(await sentSince(context, requestScope(context, itemIndex), userId, since)),
 	].filter((record) => timeOf(record) >= since);
 	const repeated = recent.find((record) => numbersOf(record.to).some((n) => wanted.has(n)));
 	if (!repeated) return;
@@ -324,6 +331,13 @@ export async function checkManualRepeat(
 		itemIndex,
 		// The toast shows only this: the way on to later steps is in it too.
 		message: `Held back: a fax to ${number} was queued less than ${MANUAL_REPEAT_MINUTES} minutes ago, so this manual run did not send it again; pin Send's output to run the steps after it`,
-		description: `Nothing was sent: in the editor, Send holds back a second fax to a number within ${MANUAL_REPEAT_MINUTES} minutes, since the editor runs Send again when you run a later step after editing it. To send it again now, set Options → Idempotency Key to a new value (a repeat with the same key is answered with the first fax), or run it again after ${MANUAL_REPEAT_MINUTES} minutes. To try the steps after Send without faxing again, pin Send's output once it has run (the pin icon above its output): the editor then hands later steps that item and does not run Send. Runs from the workflow's trigger are not checked.`,
+		description:
+			`Nothing was sent: in the editor, Send holds back a second fax to a number within ${MANUAL_REPEAT_MINUTES} ` +
+			`minutes, since the editor runs Send again when you run a later step after editing it. To ` +
+			`send it again now, set Options → Idempotency Key to a new value (a repeat with the same ` +
+			`key is answered with the first fax), or run it again after ${MANUAL_REPEAT_MINUTES} minutes. ` +
+			`To try the steps after Send without faxing again, pin Send's output once it has run (the ` +
+			`pin icon above its output): the editor then hands later steps that item and does not run ` +
+			`Send. Runs from the workflow's trigger are not checked.`,
 	});
 }

@@ -17,7 +17,7 @@ import {
 	useProcessedDataStore,
 	type ProcessedDataStore,
 } from '../../../../support/processed-data';
-import { KEY_TAG_PREFIX } from '../../../../../nodes/FaxPlus/shared/keyMarker';
+import { KEY_TAG_PREFIX } from '../../../../../nodes/FaxPlus/shared/idempotencyKeyMarker';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the local server's own record shape (CommonJS)
 const { fax } = require('../../../../server/seed') as { fax: (f: IDataObject) => FaxRecord };
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -1,3 +1,5 @@
+// A Get Many's Return All and Limit, as the panel shows them and as an item's values are read,
+// and the items of a list the API answers whole.
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -5,7 +7,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { recordItems } from './items';
-import { shapedItems, withToolDefault, type SimplifiedShape } from './output';
+import { shapedItems, type SimplifiedShape } from './output';
+import { withToolDefault } from './asTool';
 import { operationError } from '../../shared/transport/nodeErrors';
 
 export function returnAllOrLimit(): INodeProperties[] {

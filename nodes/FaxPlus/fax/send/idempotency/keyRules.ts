@@ -1,10 +1,7 @@
-// The Idempotency Key's marker (docs/sending.md), which a keyed fax's comment ends with and its tags
-// carry: the key's HMAC (over credential, User ID, workflow and node), then the send's parts'
-// fingerprints. Pure (no n8n): Send writes and reads it; Update of a fax or an outbox fax keeps it.
+// The Idempotency Key's rules (docs/sending.md): what a key is bound to and its HMAC, and what
+// n8n's record of a node's keys answers to a claim (./keyClaim.ts). Pure (no n8n).
 import { createHash, createHmac } from 'node:crypto';
-
-/** Prefix of the marker a keyed fax carries; reserved in Comment Tags. */
-export const KEY_TAG_PREFIX = 'n8n-key-';
+import { KEY_HEX, PART_HEX, PART_NAMES } from '../../../shared/idempotencyKeyMarker';
 
 /** What a key is bound to. */
 export interface SendIdentity {
@@ -16,41 +13,6 @@ export interface SendIdentity {
 	fromFax?: string;
 	/** The options that change the fax (cover page, send time, retries, enhancement, upload format). */
 	faxOptions?: Record<string, unknown>;
-}
-
-/** The parts of a send a key is bound to, in the marker's order, as a refusal names them. */
-export const PARTS = {
-	destinations: 'the destinations (To)',
-	from: 'From',
-	documents: 'the documents',
-	options:
-		'the options that change the fax (Cover Page, Send At, Retry Count, Retry Delay, Text Enhancement, Upload Format)',
-};
-const PART_NAMES = Object.keys(PARTS) as Array<keyof typeof PARTS>;
-const KEY_HEX = 24;
-const PART_HEX = 12;
-const MARKER = `${KEY_TAG_PREFIX}([0-9a-f]{${KEY_HEX}})-([0-9a-f]{${PART_HEX * PART_NAMES.length}})`;
-/** A marker is a whole tag, or the last line of a comment's text; nowhere else. */
-const WHOLE_MARKER = new RegExp(`^${MARKER}$`);
-export const lastLine = (text: unknown) =>
-	typeof text === 'string' ? text.slice(text.lastIndexOf('\n') + 1) : '';
-
-/** Whether a text carries a marker anywhere (which only Send may write). */
-export const carriesMarker = (text: string) => new RegExp(MARKER, 'i').test(text);
-
-/** A new comment text for a fax whose comment ends with a marker: the marker stays at its end. */
-export function keepingMarker(current: unknown, text: string): string {
-	const marker = WHOLE_MARKER.exec(lastLine(current))?.[0];
-	return marker === undefined ? text : text ? `${text}\n${marker}` : marker;
-}
-
-export const markerOf = (id: string, parts: string) => `${KEY_TAG_PREFIX}${id}-${parts}`;
-
-/** The parts of the first whole marker of key `id` among the candidates, or undefined. */
-export function markedParts(candidates: unknown[], id: string): string | undefined {
-	return candidates
-		.map((text) => WHOLE_MARKER.exec(String(text)))
-		.find((match) => match?.[1] === id)?.[2];
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -130,7 +92,12 @@ export function claimVerdict(record: KeyRecord, added: ReadonlySet<string>) {
 export const neverPosted = (record: KeyRecord, added: ReadonlySet<string>) =>
 	allNew(record.posting, added);
 
-/** A read-back's answer: the nonce there (held: this send faxes), replaced by another claim (lost), or all of it erased (written again). `posted`: this claim wrote its `posting` in an earlier read-back, or no other send can have claimed the key again; else a `posting` there is another send's (one that claimed the key once this one's marks expired): lost. */
+/**
+ * A read-back's answer: the nonce there (held: this send faxes), replaced by another claim (lost),
+ * or all of it erased (written again). `posted`: this claim wrote its `posting` in an earlier
+ * read-back, or no other send can have claimed the key again; else a `posting` there is another
+ * send's (one that claimed the key once this one's marks expired): lost.
+ */
 export function readBackVerdict(record: KeyRecord, added: ReadonlySet<string>, posted = false) {
 	if (!posted && !neverPosted(record, added)) return 'lost';
 	if (!added.has(record.nonce)) return 'held';

@@ -4,17 +4,19 @@
 import fc from 'fast-check';
 import {
 	carriesMarker,
-	claimVerdict,
-	entriesOfRecord,
 	keepingMarker,
-	keyRecordOf,
 	lastLine,
-	MARK_WINDOW_MS,
 	markedParts,
 	markerOf,
+} from '../../../../nodes/FaxPlus/shared/idempotencyKeyMarker';
+import {
+	claimVerdict,
+	entriesOfRecord,
+	keyRecordOf,
+	MARK_WINDOW_MS,
 	readBackVerdict,
 	type KeyRecord,
-} from '../../../../nodes/FaxPlus/shared/keyMarker';
+} from '../../../../nodes/FaxPlus/fax/send/idempotency/keyRules';
 
 const hex = (length: number) =>
 	fc
