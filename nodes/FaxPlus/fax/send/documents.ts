@@ -3,7 +3,12 @@ import { randomBytes } from 'node:crypto';
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequest } from '../../shared/requests';
 import { operationError } from '../../../shared/transport/nodeErrors';
-import { KIND_TYPES, readDocument, type DocumentKind } from '../../../shared/documentReader';
+import {
+	KIND_TYPES,
+	readDocument,
+	type DocumentKind,
+	type DocumentRead,
+} from '../../../shared/documentReader';
 import { MAX_FILES, MAX_TOTAL_MEGABYTES } from './properties';
 
 export type UploadFormat = Extract<DocumentKind, 'pdf' | 'tiff'>;
@@ -245,8 +250,14 @@ export function megabytes(bytes: number): string {
 }
 
 /** The document as its bytes say it is, and its pages (`cut`: the count stopped at `mostPages`). */
-export async function countedDocument(document: FaxDocument, mostPages?: number) {
-	const { kind, pages, cut } = await readDocument(document, mostPages);
+/** A document as it is uploaded, with its pages as the reader counted them. */
+export type CountedDocument = Omit<DocumentRead, 'kind'> & { document: FaxDocument };
+
+export async function countedDocument(
+	document: FaxDocument,
+	mostPages?: number,
+): Promise<CountedDocument> {
+	const { kind, pages, cut, refused } = await readDocument(document, mostPages);
 	if (kind === 'other') return { document, pages, cut };
 	const { mimeType, extension } = KIND_TYPES[kind];
 	const typed = {
@@ -255,7 +266,7 @@ export async function countedDocument(document: FaxDocument, mostPages?: number)
 		fileName: uploadFileName(document.fileName, 'document', extension),
 		format: uploadFormatOf(extension),
 	};
-	return { document: typed, pages, cut };
+	return { document: typed, pages, cut, refused };
 }
 
 // Send's upload: multipart built as sent, so a stored document is never held whole.
