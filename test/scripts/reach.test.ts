@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-require-imports -- test code, not node code: it writes a small source tree to a temporary folder */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- test code, not node code: it writes a small source tree to a temporary folder */
 // scripts/reach.js counts what a reader opens from one file: every file reached through relative
 // imports (type-only imports, re-exports and import() too), each once, a module folder as one file
 // with all its lines, packages not followed.
