@@ -3,7 +3,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { nodeErrorOf, operationError } from '../shared/transport/nodeErrors';
 import { resources } from './resources';
-import { CUSTOM_API_CALL, refuseUnlessAgentMayRun } from './shared/display';
+import { refuseUnlessAgentMayRun } from './shared/display';
+import { CUSTOM_API_CALL } from './shared/pickers';
 import { N8N_CUSTOM_API_CALL } from '../shared/n8n/editor';
 import { DEFAULT_ITEMS_AT_ONCE } from './shared/nodeOptions';
 import { NODE_OPTIONS } from './shared/requests';

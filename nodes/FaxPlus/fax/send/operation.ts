@@ -7,14 +7,8 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { formatSendTime, isoTime } from '../../../shared/api/dates';
-import {
-	dateTimeValue,
-	choiceOf,
-	wholeNumber,
-	requiredString,
-	userIdOf,
-	listOf,
-} from '../../shared/values';
+import { dateTimeValue } from '../../shared/dateTimeValue';
+import { choiceOf, wholeNumber, requiredString, userIdOf, listOf } from '../../shared/values';
 import { retryOf } from '../../shared/retry';
 import { apiRequest } from '../../shared/requests';
 import { nodeErrorOf, operationError } from '../../../shared/transport/nodeErrors';
