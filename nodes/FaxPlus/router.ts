@@ -83,11 +83,7 @@ function itemsAtOnce(context: IExecuteFunctions, operation: FaxPlusOperation | u
 }
 
 /** Runs 0..count-1, `limit` at once; the first alone, so an OAuth2 refresh happens once. */
-async function runInOrder(
-	count: number,
-	limit: number,
-	run: (index: number) => Promise<boolean>,
-): Promise<void> {
+async function runInOrder(count: number, limit: number, run: (index: number) => Promise<boolean>) {
 	if (count === 0 || !(await run(0))) return;
 	let next = 1;
 	let stopped = false;

@@ -8,10 +8,7 @@ export function toItems(data: object | object[]): INodeExecutionData[] {
 }
 
 /** Fax.Plus's records as items, each time in ISO 8601 UTC under its camelCase name (withIsoTimes). */
-export function recordItems(
-	records: object | object[],
-	millisecondFields?: string[],
-): INodeExecutionData[] {
+export function recordItems(records: object | object[], millisecondFields?: string[]) {
 	return toItems(
 		(Array.isArray(records) ? records : [records]).map((record) =>
 			withIsoTimes(record as IDataObject, millisecondFields),
