@@ -28,7 +28,6 @@ export interface SimplifiedShape {
 	alternatives?: Record<string, string[]>;
 }
 
-
 /** A field as Fields lists it, in n8n's title case: `from_number` → "From Number", `owner_id` → "Owner ID". */
 const fieldLabel = (field: string) =>
 	field
