@@ -14,7 +14,7 @@ import type { ListSearchMethod } from './methods/listSearch';
 import { ACTION_DESCRIPTION } from '../shared/n8n/editor';
 import { authenticationProperty, signInCredentials } from '../shared/transport/authentication';
 import { customApiCallFields, customApiCallResource } from './shared/customApiCall';
-import { operationSubtitle } from './shared/display';
+import { operationSubtitle } from './shared/pickers';
 
 // A constant, so the subtitle is made of its display names.
 const resourceProperty: INodeProperties = {

@@ -3,7 +3,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { nodeErrorOf, operationError } from '../shared/transport/nodeErrors';
 import { resources } from './resources';
-import { CUSTOM_API_CALL, refuseUnlessAgentMayRun } from './shared/display';
+import { refuseUnlessAgentMayRun } from './shared/display';
+import { CUSTOM_API_CALL } from './shared/pickers';
 import { N8N_CUSTOM_API_CALL } from '../shared/n8n/editor';
 import { DEFAULT_ITEMS_AT_ONCE } from './shared/nodeOptions';
 import { NODE_OPTIONS } from './shared/requests';
@@ -82,11 +83,7 @@ function itemsAtOnce(context: IExecuteFunctions, operation: FaxPlusOperation | u
 }
 
 /** Runs 0..count-1, `limit` at once; the first alone, so an OAuth2 refresh happens once. */
-async function runInOrder(
-	count: number,
-	limit: number,
-	run: (index: number) => Promise<boolean>,
-): Promise<void> {
+async function runInOrder(count: number, limit: number, run: (index: number) => Promise<boolean>) {
 	if (count === 0 || !(await run(0))) return;
 	let next = 1;
 	let stopped = false;

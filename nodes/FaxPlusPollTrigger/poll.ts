@@ -12,12 +12,8 @@ import { collectPages } from '../shared/api/pager';
 import { isFinalStatus } from '../shared/api/faxStatuses';
 import { withDocument } from '../shared/triggers/document';
 import { faxFieldsOf, idOf, isObject } from '../shared/triggers/output';
-import {
-	checkDocumentOptions,
-	matchesStatuses,
-	readOptions,
-	readSubscription,
-} from '../shared/triggers/settings';
+import { matchesStatuses, readOptions } from '../shared/triggers/settings';
+import { checkDocumentOptions, readSubscription } from '../shared/triggers/checks';
 import { nodeErrorOf, operationError } from '../shared/transport/nodeErrors';
 import { n8nPollBudgetMs, skippedCheckRefusal, skipsDuplicateCheck } from '../shared/n8n/triggers';
 import { errorText, logDebug } from '../shared/logging/log';

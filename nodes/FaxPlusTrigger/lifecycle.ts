@@ -15,13 +15,12 @@ import {
 	updateWebhookEndpoint,
 	type WebhookEndpoint,
 } from '../shared/api/webhookEndpoints';
+import { readOptions } from '../shared/triggers/settings';
 import {
 	checkDocumentOptions,
-	readOptions,
 	readSubscription,
-	sameSet,
 	type Subscription,
-} from '../shared/triggers/settings';
+} from '../shared/triggers/checks';
 
 /** Endpoints remembered per process at most; the least recently saved goes first. */
 const MAX_REMEMBERED = 10_000;
@@ -243,4 +242,10 @@ export function lifecycleMethods() {
 			}
 		},
 	};
+}
+
+function sameSet(a: readonly string[] | null | undefined, b: readonly string[]): boolean {
+	const left = new Set(a ?? []);
+	const right = new Set(b);
+	return left.size === right.size && [...left].every((value) => right.has(value));
 }

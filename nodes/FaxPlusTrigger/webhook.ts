@@ -121,10 +121,7 @@ const MAX_KNOWN_SECRETS = 1_000;
 // The verification answers null where n8n could not read the secret.
 function knownSecrets(): VerifyDelivery {
 	const known = new Map<string, { secret: string; readAt: number }>();
-	return async (
-		context: IWebhookFunctions,
-		input: Omit<VerificationInput, 'secret'>,
-	): Promise<VerificationResult | null> => {
+	return async (context, input) => {
 		const credential = context.getNode().credentials?.faxPlusWebhookSecretApi;
 		// The credential is optional: none on the node means "no secret yet" (401 until pasted).
 		if (!credential) return verifyWebhookDelivery({ ...input, secret: undefined });

@@ -6,7 +6,7 @@ import * as getAllCustomFields from './getAllCustomFields.operation';
 import * as updateCustomField from './updateCustomField.operation';
 import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
-import { operationPicker } from '../shared/display';
+import { operationPicker } from '../shared/pickers';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const operations: Record<string, FaxPlusOperation> = {

@@ -20,10 +20,7 @@ export const ENABLED_FIELD: INodeProperties = {
 };
 
 /** The account's AI custom fields (GET /accounts/self/ai/custom-fields: `{ records }`). */
-export async function customFields(
-	context: FaxPlusContext,
-	scope: RequestScope = {},
-): Promise<AiCustomField[]> {
+export async function customFields(context: FaxPlusContext, scope: RequestScope = {}) {
 	const path = '/accounts/self/ai/custom-fields';
 	return await listAnswer<AiCustomField>(context, { path, key: 'records', ...scope });
 }

@@ -3,7 +3,7 @@ import * as deleteOperation from './delete.operation';
 import * as share from './share.operation';
 import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
-import { operationPicker } from '../shared/display';
+import { operationPicker } from '../shared/pickers';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const operations: Record<string, FaxPlusOperation> = {

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
-import { CUSTOM_API_CALL, operationPicker } from '../shared/display';
+import { CUSTOM_API_CALL, operationPicker } from '../shared/pickers';
 import type { FaxPlusOperation } from '../shared/types';
 
 /** The resource list's last entry: a Custom API Call, which every other resource also lists last. */

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { formatUtc } from '../../shared/api/dates';
-import { dateTimeValue, choiceOf, userIdOf } from '../shared/values';
+import { choiceOf, userIdOf } from '../shared/values';
+import { dateTimeValue } from '../shared/dateTimeValue';
 import {
 	FIRST_FAX_PAGE,
 	faxPages,

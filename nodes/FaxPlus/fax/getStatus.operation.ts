@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { dateTimeValue, requiredString, userIdOf } from '../shared/values';
+import { requiredString, userIdOf } from '../shared/values';
+import { dateTimeValue } from '../shared/dateTimeValue';
 import { readPhoneNumbers } from '../../shared/phone/numbers';
 import { userIdFields, resourceLocator, fromInput, USER_DEPENDENCY } from '../shared/parameters';
 import { toItems } from '../shared/items';

@@ -4,7 +4,7 @@ import * as deleteOperation from './delete.operation';
 import * as getAll from './getAll.operation';
 import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
-import { operationPicker } from '../shared/display';
+import { operationPicker } from '../shared/pickers';
 import type { FaxPlusOperation } from '../shared/types';
 
 const deprecationNotice: INodeProperties = {

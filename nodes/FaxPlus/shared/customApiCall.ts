@@ -15,7 +15,8 @@ import { CUSTOM_API_CALL_NAME, N8N_CUSTOM_API_CALL } from '../../shared/n8n/edit
 import { outputBinaryField } from './parameters';
 import { outputFieldOf, requiredString } from './values';
 import type { FaxPlusOperation } from './types';
-import { CUSTOM_API_CALL, toolFields, updateDisplayOptions, docsLink } from './display';
+import { toolFields, updateDisplayOptions, docsLink } from './display';
+import { CUSTOM_API_CALL } from './pickers';
 
 /** The last entry of every operation list and of the resource list: n8n then adds none of its own. */
 const customApiCallOption: INodePropertyOptions = {

@@ -13,9 +13,6 @@ import { TOOL_KEY } from '../../shared/n8n/executeContext';
 export const docsLink = (page: string, words: string) =>
 	`<a href="https://github.com/n8n-nodes-faxplus/n8n-nodes-faxplus/blob/main/docs/${page}" target="_blank">${words}</a>`;
 
-/** Custom API Call's value, in every resource's operation list and in the resource list. */
-export const CUSTOM_API_CALL = 'customApiCall';
-
 /**
  * Shows properties where `displayOptions` says, under their own conditions too: n8n's function
  * (packages/nodes-base/utils/utilities.ts, not exported) but for how the two merge. n8n's merges
@@ -35,42 +32,6 @@ export function updateDisplayOptions(
 			displayOptions: { ...rest, ...displayOptions, show: { ...displayOptions.show, ...show } },
 		};
 	});
-}
-
-/** A resource's Operation picker: its operations' entries, in the order of `operations`. */
-export function operationPicker(
-	resource: string,
-	operations: Record<string, { option: INodePropertyOptions }>,
-	defaultOperation: string,
-): INodeProperties {
-	return {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: [resource] } },
-		options: Object.values(operations).map((operation) => operation.option),
-		default: defaultOperation,
-	};
-}
-
-/**
- * The canvas subtitle, "Get Many: Contact": an expression (n8n evaluates it with the node's
- * parameters), so the display names are written into it; a value it does not know shows as itself.
- */
-export function operationSubtitle(
-	resourceOptions: INodePropertyOptions[],
-	resources: Record<string, { operations: Record<string, { option: INodePropertyOptions }> }>,
-): string {
-	const names: Record<string, string> = {};
-	for (const resource of resourceOptions) {
-		for (const { option } of Object.values(resources[String(resource.value)]?.operations ?? {})) {
-			names[`${resource.value}:${option.value}`] =
-				option.name === resource.name ? option.name : `${option.name}: ${resource.name}`;
-		}
-	}
-	const key = '$parameter["resource"] + ":" + $parameter["operation"]';
-	return `={{ (${JSON.stringify(names)})[${key}] || $parameter["operation"] + ": " + $parameter["resource"] }}`;
 }
 
 /**

@@ -1,17 +1,14 @@
 // An answer as output items, and the items of a plain GET or DELETE.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { apiRequest } from './requests';
-import { withIsoTimes } from '../../shared/api/dates';
+import { camelCaseOf, isoTime, isTimeField } from '../../shared/api/dates';
 
 export function toItems(data: object | object[]): INodeExecutionData[] {
 	return (Array.isArray(data) ? data : [data]).map((json) => ({ json: json as IDataObject }));
 }
 
 /** Fax.Plus's records as items, each time in ISO 8601 UTC under its camelCase name (withIsoTimes). */
-export function recordItems(
-	records: object | object[],
-	millisecondFields?: string[],
-): INodeExecutionData[] {
+export function recordItems(records: object | object[], millisecondFields?: string[]) {
 	return toItems(
 		(Array.isArray(records) ? records : [records]).map((record) =>
 			withIsoTimes(record as IDataObject, millisecondFields),
@@ -47,4 +44,23 @@ export function answerOr(answer: object | undefined, whatHappened: object): INod
 	const hasContent =
 		answer !== null && typeof answer === 'object' && Object.keys(answer).length > 0;
 	return hasContent ? recordItems(answer) : toItems(whatHappened);
+}
+
+/** The dates of a personal access token's information, in epoch milliseconds. */
+export const TOKEN_TIMES = ['created_date', 'expiration_date', 'last_used'];
+
+/**
+ * A record with each of Fax.Plus's time fields in ISO 8601 UTC under its camelCase name (those
+ * named in `millisecondFields` read as epoch milliseconds), the rest as it came.
+ */
+export function withIsoTimes(record: IDataObject, millisecondFields: string[] = []): IDataObject {
+	return Object.fromEntries(
+		Object.entries(record).map(([name, value]) =>
+			millisecondFields.includes(name)
+				? [camelCaseOf(name), isoTime(value, 'milliseconds')]
+				: isTimeField(name)
+					? [camelCaseOf(name), isoTime(value)]
+					: [name, value],
+		),
+	) as IDataObject;
 }

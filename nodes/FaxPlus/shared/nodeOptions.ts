@@ -2,7 +2,7 @@
 // at Once, each request its Timeout (requests.ts).
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { DEFAULT_DEADLINE_SECONDS } from '../../shared/transport/answers';
-import { CUSTOM_API_CALL } from './display';
+import { CUSTOM_API_CALL } from './pickers';
 import { NODE_OPTIONS } from './requests';
 
 /** Enough to keep n8n busy at a real API's latency (tens of ms per call). */

@@ -12,7 +12,6 @@ import {
 /** The node-level Options' parameter name (nodeOptions.ts); no operation uses it. */
 export const NODE_OPTIONS = 'nodeOptions';
 
-/** An item's request to Fax.Plus, within its Timeout and n8n's cancel signal. */
 export async function apiRequest<T = IDataObject>(
 	context: IExecuteFunctions,
 	request: FaxPlusRequest & { itemIndex: number },
@@ -23,7 +22,6 @@ export async function apiRequest<T = IDataObject>(
 	});
 }
 
-/** An item's download from Fax.Plus, within its Timeout and n8n's cancel signal. */
 export async function apiDownload(
 	context: IExecuteFunctions,
 	request: FaxPlusRequest & { itemIndex: number },

@@ -1,9 +1,7 @@
 // How an item's values are read: each reader checks one parameter and refuses a bad value with an
-// error naming the field and the fix, before any request.
+// error naming the field and the fix, before any request. A date's reader: dateTimeValue.ts.
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { operationError } from '../../shared/transport/nodeErrors';
-import { parseDateTime } from '../../shared/api/dates';
-import { fromLuxon } from '../../shared/n8n/executeContext';
 import { FOR_MEMBER } from './parameters';
 
 /** A required string parameter (or a locator's value), trimmed, refused when empty or longer than an ID or name. */
@@ -114,23 +112,5 @@ export function booleanValue(
 	throw operationError(context, {
 		itemIndex,
 		message: `${label} must be true or false, not "${String(value)}"`,
-	});
-}
-
-/** A date parameter as an instant; not a date: an error naming the parameter. */
-export function dateTimeValue(
-	context: IExecuteFunctions,
-	value: unknown,
-	label: string,
-	itemIndex: number,
-): Date | undefined {
-	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
-		return undefined;
-	const date = parseDateTime(fromLuxon(value), context.getTimezone());
-	if (date) return date;
-	throw operationError(context, {
-		itemIndex,
-		message: `${label} is not a date and time: "${String(value)}"`,
-		description: `Pick a date in "${label}", or use an ISO 8601 value such as 2030-01-15T09:00:00Z (a value without a zone is read in the workflow's time zone).`,
 	});
 }

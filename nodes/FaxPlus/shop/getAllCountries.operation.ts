@@ -13,10 +13,7 @@ type CountryEntry = IDataObject & {
 };
 
 /** The countries of the number shop (also the list the Search Numbers country picker shows). */
-export async function listShopCountries(
-	context: FaxPlusContext,
-	scope: RequestScope = {},
-): Promise<CountryEntry[]> {
+export async function listShopCountries(context: FaxPlusContext, scope: RequestScope = {}) {
 	const path = '/shop/numbers/countries';
 	return await listAnswer<CountryEntry>(context, { path, key: 'countries', ...scope });
 }

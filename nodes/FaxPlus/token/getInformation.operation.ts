@@ -1,6 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { getItem } from '../shared/items';
-import { TOKEN_TIMES } from '../../shared/api/dates';
+import { getItem, TOKEN_TIMES } from '../shared/items';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 export const option = {

@@ -5,7 +5,7 @@ import * as getAll from './getAll.operation';
 import * as update from './update.operation';
 import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
-import { operationPicker } from '../shared/display';
+import { operationPicker } from '../shared/pickers';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const operations: Record<string, FaxPlusOperation> = {

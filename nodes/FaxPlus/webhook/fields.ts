@@ -1,7 +1,7 @@
 // A webhook endpoint in the Webhook resource's operations: its fields, its picker, its events.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { FAX_EVENTS, faxEventOptions, type FaxEvent, faxEvent } from '../../shared/api/events';
+import { FAX_EVENTS, faxEventOptions, faxEvent } from '../../shared/api/events';
 import { resourceLocator } from '../shared/parameters';
 import { requiredString, listOf } from '../shared/values';
 import { operationError } from '../../shared/transport/nodeErrors';
@@ -58,11 +58,7 @@ export function endpointIdOf(context: IExecuteFunctions, itemIndex: number): str
 }
 
 /** The chosen events: at least one, each one of Fax.Plus's underscored event names. */
-export function checkFilterTypes(
-	context: IExecuteFunctions,
-	value: unknown,
-	itemIndex: number,
-): FaxEvent[] {
+export function checkFilterTypes(context: IExecuteFunctions, value: unknown, itemIndex: number) {
 	const entries = listOf(value);
 	if (entries.length === 0) {
 		throw operationError(context, {

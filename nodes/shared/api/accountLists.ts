@@ -16,11 +16,7 @@ export type OutboxFax = Record<string, unknown> & { id?: string };
 type FaxNumber = Record<string, unknown> & { number?: string };
 
 function accountList<T extends object>(list: string, key: string) {
-	return async (
-		context: FaxPlusContext,
-		userId: string,
-		scope: RequestScope = {},
-	): Promise<T[]> => {
+	return async (context: FaxPlusContext, userId: string, scope: RequestScope = {}) => {
 		const path = `/accounts/${encodeURIComponent(userId)}/${list}`;
 		return await listAnswer<T>(context, { path, key, ...scope });
 	};

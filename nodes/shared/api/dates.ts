@@ -1,5 +1,4 @@
 // Fax.Plus's date and time forms: read (parseDateTime), written (formatUtc), and output as ISO 8601 UTC.
-import type { IDataObject } from 'n8n-workflow';
 
 /** An ISO-like date and time, or the API's own `YYYY-MM-DD HH:mm:ss +HHMM`. */
 const DATE_TIME =
@@ -65,7 +64,8 @@ export function formatSendTime(date: Date): string {
 
 /**
  * Fax.Plus's time fields, which it writes as text in UTC ("all dates and times returned are UTC"),
- * with `+HHMM` where it names a zone (send_time). A token's dates are epoch milliseconds (TOKEN_TIMES).
+ * with `+HHMM` where it names a zone (send_time). A token's dates are epoch milliseconds
+ * (items.ts's TOKEN_TIMES).
  */
 const TIME_FIELDS = new Set([
 	'start_time',
@@ -81,9 +81,6 @@ const TIME_FIELDS = new Set([
 ]);
 
 export const isTimeField = (name: string) => TIME_FIELDS.has(name);
-
-/** The dates of a personal access token's information, in epoch milliseconds. */
-export const TOKEN_TIMES = ['created_date', 'expiration_date', 'last_used'];
 
 /** An output name: `acquired_date` → `acquiredDate`. */
 export const camelCaseOf = (name: string) =>
@@ -104,20 +101,4 @@ export function isoTime(value: unknown, form: 'text' | 'milliseconds' = 'text'):
 				: undefined;
 	if (date === undefined || Number.isNaN(date.getTime())) return value;
 	return date.toISOString().replace('.000Z', 'Z');
-}
-
-/**
- * A record with each of Fax.Plus's time fields in ISO 8601 UTC under its camelCase name (those
- * named in `millisecondFields` read as epoch milliseconds), the rest as it came.
- */
-export function withIsoTimes(record: IDataObject, millisecondFields: string[] = []): IDataObject {
-	return Object.fromEntries(
-		Object.entries(record).map(([name, value]) =>
-			millisecondFields.includes(name)
-				? [camelCaseOf(name), isoTime(value, 'milliseconds')]
-				: TIME_FIELDS.has(name)
-					? [camelCaseOf(name), isoTime(value)]
-					: [name, value],
-		),
-	) as IDataObject;
 }

@@ -249,7 +249,6 @@ export function megabytes(bytes: number): string {
 	return (bytes / (1024 * 1024)).toFixed(1);
 }
 
-/** The document as its bytes say it is, and its pages (`cut`: the count stopped at `mostPages`). */
 /** A document as it is uploaded, with its pages as the reader counted them. */
 export type CountedDocument = Omit<DocumentRead, 'kind'> & { document: FaxDocument };
 

@@ -8,7 +8,7 @@ import { sentSince } from '../../../shared/api/faxList';
 import type { FaxRecord } from '../shared/sentFaxes';
 import { instantOf, matchSent } from '../shared/sentFaxes';
 import { operationError } from '../../../shared/transport/nodeErrors';
-import { withIsoTimes } from '../../../shared/api/dates';
+import { withIsoTimes } from '../../shared/items';
 import {
 	STATUS_CHECK_FLOOR_SECONDS,
 	DEFAULT_CHECK_INTERVAL_SECONDS,

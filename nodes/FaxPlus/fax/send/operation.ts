@@ -1,20 +1,9 @@
 // Send: checks everything, uploads the documents, then creates the outbox fax (one per number).
 // Entry: execute(), read top-down; its steps' helpers below it.
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { formatSendTime, isoTime } from '../../../shared/api/dates';
-import {
-	dateTimeValue,
-	choiceOf,
-	wholeNumber,
-	requiredString,
-	userIdOf,
-	listOf,
-} from '../../shared/values';
+import { dateTimeValue } from '../../shared/dateTimeValue';
+import { choiceOf, wholeNumber, requiredString, userIdOf, listOf } from '../../shared/values';
 import { retryOf } from '../../shared/retry';
 import { apiRequest } from '../../shared/requests';
 import { nodeErrorOf, operationError } from '../../../shared/transport/nodeErrors';
@@ -69,10 +58,7 @@ export const description = updateDisplayOptions(displayOptions, [
 	...properties,
 ]);
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const userId = userIdOf(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const to = destinationsOf(this, itemIndex, options);

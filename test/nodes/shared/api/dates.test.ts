@@ -3,9 +3,8 @@ import {
 	formatUtc,
 	isoTime,
 	parseDateTime,
-	TOKEN_TIMES,
-	withIsoTimes,
 } from '../../../../nodes/shared/api/dates';
+import { TOKEN_TIMES, withIsoTimes } from '../../../../nodes/FaxPlus/shared/items';
 import { fromLuxon } from '../../../../nodes/shared/n8n/executeContext';
 
 describe('shared/dates', () => {

@@ -1,0 +1,41 @@
+// A resource's Operation picker, Custom API Call's value in each, and the canvas subtitle.
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+/** Custom API Call's value, in every resource's operation list and in the resource list. */
+export const CUSTOM_API_CALL = 'customApiCall';
+
+/** A resource's Operation picker: its operations' entries, in the order of `operations`. */
+export function operationPicker(
+	resource: string,
+	operations: Record<string, { option: INodePropertyOptions }>,
+	defaultOperation: string,
+): INodeProperties {
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options: Object.values(operations).map((operation) => operation.option),
+		default: defaultOperation,
+	};
+}
+
+/**
+ * The canvas subtitle, "Get Many: Contact": an expression (n8n evaluates it with the node's
+ * parameters), so the display names are written into it; a value it does not know shows as itself.
+ */
+export function operationSubtitle(
+	resourceOptions: INodePropertyOptions[],
+	resources: Record<string, { operations: Record<string, { option: INodePropertyOptions }> }>,
+): string {
+	const names: Record<string, string> = {};
+	for (const resource of resourceOptions) {
+		for (const { option } of Object.values(resources[String(resource.value)]?.operations ?? {})) {
+			names[`${resource.value}:${option.value}`] =
+				option.name === resource.name ? option.name : `${option.name}: ${resource.name}`;
+		}
+	}
+	const key = '$parameter["resource"] + ":" + $parameter["operation"]';
+	return `={{ (${JSON.stringify(names)})[${key}] || $parameter["operation"] + ": " + $parameter["resource"] }}`;
+}
