@@ -227,7 +227,7 @@ async function fuzz() {
 	const findings = new Map();
 	const deadline = Date.now() + minutes * 60_000;
 	for (let run = 0; minutes > 0 ? Date.now() < deadline : run < runs; run++) {
-		// Each mutation in turn first (on an input it fits, of up to 8 tried), then up to two at random.
+		// Each mutation in turn first (on an input it fits, of up to 30 tried), then up to two at random.
 		const first = names[run % names.length];
 		let input;
 		let text;
@@ -244,7 +244,7 @@ async function fuzz() {
 			applied.push(name);
 			return true;
 		};
-		for (let tries = 0; tries < 8 && applied.length === 0; tries++) {
+		for (let tries = 0; tries < 30 && applied.length === 0; tries++) {
 			input = random.pick(inputs);
 			text = latin1(input.bytes);
 			apply(first);

@@ -47,10 +47,12 @@ it.failing(
 				[
 					join(__dirname, 'fuzz.js'),
 					'--runs',
-					'200',
+					'150',
 					'--seed',
 					'1',
 					'--no-corpus',
+					'--oracle-seconds',
+					'1',
 					'--json',
 					'--out',
 					out,
