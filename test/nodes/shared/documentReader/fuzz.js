@@ -1,7 +1,7 @@
 'use strict';
 // The document reader's differential fuzzer: PDFs mutated in ways that know their structure
 // (support/pdf-mutations.js), each counted by the reader (nodes/shared/documentReader/pdfPages.ts,
-// from its TypeScript) and by every mainstream reader installable here (support/oracles.js): pdf.js
+// from its TypeScript, in a worker thread: a read past 60 s never ended) and by every mainstream reader installable here (support/oracles.js): pdf.js
 // in a worker thread, poppler's `pdfinfo`, mupdf's `mutool info` and `qpdf --show-npages`. A
 // reader that has not answered in 20 s counts as not read.
 //
@@ -35,6 +35,8 @@ const IDLE_MICROS = 2000;
 /** Reads smaller than these are not measured a unit or a byte: a read's fixed cost (and the compiler's warm-up) blurs them. */
 const MEASURED_UNITS = 10_000;
 const MEASURED_BYTES = 10_000;
+/** How long one read by the reader may take (wall time, on a busy machine) before it never ended. */
+const READER_MS = 60_000;
 /** The reader's most pages (index.ts): counts at or past it are equal. */
 const MOST_PAGES = 100_000;
 
@@ -120,7 +122,7 @@ function seeds(random, build, corpus, collide) {
 }
 
 /** The reader's count of `bytes`, its work, whether it stalled, and this thread's CPU for it. */
-function readerOf() {
+function readerHere() {
 	const { readPdfPages } = loadTypeScript(
 		path.join(ROOT, 'nodes/shared/documentReader/pdfPages.ts'),
 	);
@@ -159,6 +161,67 @@ function readerOf() {
 		const used = cpuUsage(start);
 		return { pages, work, stall, micros: used.user + used.system };
 	};
+}
+
+/**
+ * The reader in a worker thread of its own (readerHere there): a read that has not answered in
+ * READER_MS of wall time (a loop the budget does not stop never yields) ends with its thread, and
+ * is a read that never ended.
+ */
+function readerOf() {
+	const { Worker } = require('node:worker_threads');
+	let worker;
+	let ready;
+	let asked = 0;
+	let waiting;
+	const start = () => {
+		worker = new Worker(__filename, { workerData: { role: 'reader' } });
+		ready = new Promise((resolve) =>
+			worker.on('message', (answer) => (answer.ready ? resolve() : waiting?.(answer))),
+		);
+		worker.on('error', () => {});
+	};
+	start();
+	const read = async (bytes) => {
+		await ready;
+		return await new Promise((resolve) => {
+			const id = ++asked;
+			const timer = setTimeout(() => {
+				waiting = undefined;
+				void worker.terminate();
+				start();
+				resolve({ pages: undefined, work: undefined, stall: true, micros: READER_MS * 1000 });
+			}, READER_MS);
+			waiting = (answer) => {
+				if (answer.id !== id) return;
+				clearTimeout(timer);
+				waiting = undefined;
+				resolve(answer);
+			};
+			worker.postMessage({ id, bytes: new Uint8Array(bytes) });
+		});
+	};
+	read.close = () => worker.terminate();
+	return read;
+}
+
+/** The worker thread's side of readerOf. */
+function readerThread() {
+	const { parentPort } = require('node:worker_threads');
+	const read = readerHere();
+	parentPort.on('message', async ({ id, bytes }) => {
+		const { pages, work, stall, micros } = await read(
+			Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length),
+		);
+		parentPort.postMessage({
+			id,
+			pages,
+			work: work && { total: work.total, limit: work.limit },
+			stall,
+			micros,
+		});
+	});
+	parentPort.postMessage({ ready: true });
 }
 
 /** The oracles that count `pages` (the reader's) below their own. */
@@ -329,6 +392,7 @@ async function fuzz() {
 		}
 	}
 	await counter.close();
+	await read.close();
 	fs.rmSync(scratch, { recursive: true, force: true });
 	const report = {
 		seed,
@@ -433,8 +497,11 @@ async function reduce(file) {
 
 // pdf.js leaves some of a damaged file's promises rejected after its document is destroyed: not ours.
 process.on('unhandledRejection', () => {});
-failIfMissing();
-(option('reduce') ? reduce(path.resolve(option('reduce'))) : fuzz()).catch((error) => {
-	console.error(error);
-	process.exit(1);
-});
+if (require('node:worker_threads').workerData?.role === 'reader') readerThread();
+else {
+	failIfMissing();
+	(option('reduce') ? reduce(path.resolve(option('reduce'))) : fuzz()).catch((error) => {
+		console.error(error);
+		process.exit(1);
+	});
+}
