@@ -29,11 +29,31 @@ function matches(text, pattern) {
  * cross-reference stream's binary offsets stay: such a file is damaged by an edit in place).
  */
 function edit(text, at, removed, insert) {
-	const delta = insert.length - removed;
-	const out = text.slice(0, at) + insert + text.slice(at + removed);
-	if (delta === 0) return out;
-	const end = at + insert.length;
-	const move = (value) => (value > at ? value + delta : value);
+	return editAll(text, [[at, removed, insert]]);
+}
+
+/** `edit` for many ranges at once (none overlapping), the offsets moved in one pass. */
+function editAll(text, edits) {
+	const sorted = [...edits].sort((a, b) => a[0] - b[0]);
+	const starts = sorted.map(([at]) => at);
+	const before = [0];
+	for (const [, removed, insert] of sorted) before.push(before.at(-1) + insert.length - removed);
+	if (before.every((delta) => delta === 0))
+		return sorted.reduceRight(
+			(out, [at, removed, insert]) => out.slice(0, at) + insert + out.slice(at + removed),
+			text,
+		);
+	// An offset moves by every edit that starts before it.
+	const move = (value) => {
+		let low = 0;
+		let high = starts.length;
+		while (low < high) {
+			const middle = (low + high) >> 1;
+			if (starts[middle] < value) low = middle + 1;
+			else high = middle;
+		}
+		return value + before[low];
+	};
 	const shift = (part) =>
 		part
 			.replace(
@@ -44,7 +64,14 @@ function edit(text, at, removed, insert) {
 				/(startxref\s+|\/Prev\s+|\/XRefStm\s+)(\d+)/g,
 				(whole, key, value) => `${key}${move(Number(value))}`,
 			);
-	return shift(out.slice(0, at)) + insert + shift(out.slice(end));
+	const parts = [];
+	let from = 0;
+	for (const [at, removed, insert] of sorted) {
+		parts.push(shift(text.slice(from, at)), insert);
+		from = at + removed;
+	}
+	parts.push(shift(text.slice(from)));
+	return parts.join('');
 }
 
 /** Replaces one match of `pattern` (chosen by `random`) through `replace`; undefined where none. */
@@ -428,13 +455,15 @@ function mutations(random, collide) {
 			);
 		},
 		'every name escaped': (t) => {
-			let out = t;
-			for (const name of NAMES.filter(() => random.next() < 0.7)) {
-				const found = matches(out, new RegExp(`/${name}(?![A-Za-z#])`, 'g')).reverse();
-				for (const [at, m] of found)
-					out = edit(out, at, m[0].length, `/${escapeName(random, name)}`);
-			}
-			return out === t ? undefined : out;
+			const chosen = NAMES.filter(() => random.next() < 0.7);
+			if (chosen.length === 0) return undefined;
+			const pattern = new RegExp(`/(${chosen.join('|')})(?![A-Za-z#])`, 'g');
+			const edits = matches(t, pattern).map(([at, m]) => [
+				at,
+				m[0].length,
+				`/${escapeName(random, m[1])}`,
+			]);
+			return edits.length === 0 ? undefined : editAll(t, edits);
 		},
 		'an escaped key shadows a plain one': (t) => {
 			const s = structure(t);
@@ -615,4 +644,4 @@ function mutations(random, collide) {
 	};
 }
 
-module.exports = { mutations, edit, structure };
+module.exports = { mutations, edit, editAll, structure };
