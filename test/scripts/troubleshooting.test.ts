@@ -83,6 +83,13 @@ describe('docs/troubleshooting.md', () => {
 		expect(doc).toContain(`\`${message.split(', so nothing')[0]}\``);
 	});
 
+	it.each([
+		'the PDF is damaged, and PDF readers repair it each their own way',
+		'PDF readers read this PDF differently, and may count different pages',
+	])('names why Max Pages cannot count a PDF as Send words it: "%s"', (why) => {
+		expect(doc).toContain(`: ${why}\``);
+	});
+
 	it.each(['blocked', 'internal', 'unchecked', 'notListed'] as const)(
 		'names the document URL refusal "%s" as Send words it',
 		(reason) => {

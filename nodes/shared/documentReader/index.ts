@@ -2,9 +2,11 @@
 import { PEEK_BYTES, kindOf, type DocumentKind } from './documentKind';
 import type { Open } from './pdfBytes';
 import { readPdfPages } from './pdfPages';
+import type { PdfRefusal } from './pdfSyntax';
 import { textPages } from './textPages';
 
 export { KIND_TYPES, type DocumentKind } from './documentKind';
+export type { PdfRefusal } from './pdfSyntax';
 
 /** TIFFs and GIFs up to this size are read whole to walk their images. */
 const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
@@ -18,6 +20,8 @@ export interface DocumentRead {
 	pages: number | undefined;
 	/** The count stopped at the most asked: the document has at least `pages`. */
 	cut?: true;
+	/** Why a PDF cannot be counted: damaged, or read differently by PDF readers. */
+	refused?: PdfRefusal;
 }
 
 /**
@@ -33,10 +37,11 @@ export async function readDocument(
 		const { first, open } = await peek(document.open, iterator);
 		const kind = kindOf(first, document.mimeType.toLowerCase());
 		if (kind === 'pdf' || kind === 'maybePdf') {
-			const { pages } = await readPdfPages(open);
+			const { pages, refused } = await readPdfPages(open);
 			if (pages !== undefined) return { kind: 'pdf', pages: Math.min(pages, MOST_PAGES) };
-			// Bytes before `%PDF-`: a PDF if it reads as one, else what its label says, uncounted.
-			return { kind: kind === 'pdf' ? kind : 'other', pages };
+			// Bytes before `%PDF-`: a PDF where its structure reads, else what its label says, uncounted.
+			const pdf = kind === 'pdf' || refused === 'readDifferently';
+			return pdf ? { kind: 'pdf', pages, refused } : { kind: 'other', pages };
 		}
 		if (kind === 'other') return { kind, pages: undefined };
 		if (kind === 'text') {
@@ -78,58 +83,137 @@ async function peek(reopen: Open, iterator: AsyncIterator<Uint8Array>) {
 async function imagePages(kind: DocumentKind, open: Open, size: number) {
 	if (kind !== 'tiff' && kind !== 'gif') return 1;
 	if (size > MAX_IMAGE_BYTES) return undefined;
-	const parts: Uint8Array[] = [];
-	for await (const chunk of await open()) parts.push(chunk);
-	const data = Buffer.concat(parts);
-	return kind === 'tiff' ? tiffPages(data) : gifFrames(data);
+	return kind === 'tiff' ? await tiffPages(open, size) : await gifFrames(new Bytes(await open()));
 }
 
-/** A TIFF's image directories, each counted once: a chain that comes back to one ends there. */
-function tiffPages(data: Buffer): number | undefined {
-	if (data.length < 8) return undefined;
-	const little = data.toString('latin1', 0, 2) === 'II';
-	const u16 = (at: number) => (little ? data.readUInt16LE(at) : data.readUInt16BE(at));
-	const u32 = (at: number) => (little ? data.readUInt32LE(at) : data.readUInt32BE(at));
-	// A bit for each offset in the file: whatever offsets the file chooses, a look-up is one step.
-	const seen = new Uint8Array((data.length >> 3) + 1);
-	let pages = 0;
-	for (let offset = u32(4); offset !== 0 && offset + 2 <= data.length;) {
-		const bit = 1 << (offset & 7);
-		if (seen[offset >> 3] & bit) break;
-		seen[offset >> 3] |= bit;
-		if (++pages >= MOST_PAGES) break;
-		// An image directory: a count of 12-byte entries, then the offset of the next one.
-		const next = offset + 2 + u16(offset) * 12;
-		if (next + 4 > data.length) break;
-		offset = u32(next);
+/** A document's bytes read forward, never copied whole: a byte, a skip, a few bytes at once. */
+class Bytes {
+	private chunk = Buffer.alloc(0);
+	private at = 0;
+	/** The offset of the chunk's start in the document. */
+	private base = 0;
+	private readonly iterator: AsyncIterator<Uint8Array>;
+
+	constructor(source: AsyncIterable<Uint8Array>) {
+		this.iterator = source[Symbol.asyncIterator]();
 	}
-	return pages || undefined;
+
+	get offset(): number {
+		return this.base + this.at;
+	}
+
+	/** The next byte, or -1 at the end. */
+	async byte(): Promise<number> {
+		while (this.at >= this.chunk.length) if (!(await this.nextChunk())) return -1;
+		return this.chunk[this.at++];
+	}
+
+	/** Past `count` bytes; whether the document had them. */
+	async skip(count: number): Promise<boolean> {
+		for (let left = count; ;) {
+			const taken = Math.min(left, this.chunk.length - this.at);
+			[this.at, left] = [this.at + taken, left - taken];
+			if (left === 0) return true;
+			if (!(await this.nextChunk())) return false;
+		}
+	}
+
+	/** The next `count` bytes (few), or undefined past the end. */
+	async read(count: number): Promise<Buffer | undefined> {
+		const out = Buffer.alloc(count);
+		for (let filled = 0; filled < count; filled++) {
+			const byte = await this.byte();
+			if (byte < 0) return undefined;
+			out[filled] = byte;
+		}
+		return out;
+	}
+
+	async end(): Promise<void> {
+		await this.iterator.return?.();
+	}
+
+	private async nextChunk(): Promise<boolean> {
+		this.base += this.chunk.length;
+		this.at = 0;
+		const next = await this.iterator.next();
+		this.chunk = next.done
+			? Buffer.alloc(0)
+			: Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength);
+		return !next.done;
+	}
+}
+
+/** Reads of a TIFF: a directory before the one read last starts a read from the beginning. */
+const TIFF_READS = 4;
+
+/**
+ * A TIFF's image directories, each counted once (a chain that comes back to one ends there),
+ * read as the bytes pass: a directory's entry count, then the next one's offset after its entries.
+ */
+async function tiffPages(open: Open, size: number): Promise<number | undefined> {
+	// A bit for each offset in the file: whatever offsets the file chooses, a look-up is one step.
+	const seen = new Uint8Array((size >> 3) + 1);
+	let [little, pages, directory] = [false, 0, -1];
+	const u16 = (bytes: Buffer) => (little ? bytes.readUInt16LE(0) : bytes.readUInt16BE(0));
+	const u32 = (bytes: Buffer) => (little ? bytes.readUInt32LE(0) : bytes.readUInt32BE(0));
+	for (let read = 0; read < TIFF_READS; read++) {
+		const bytes = new Bytes(await open());
+		try {
+			if (directory < 0) {
+				const header = await bytes.read(8);
+				if (!header) return undefined;
+				little = header.toString('latin1', 0, 2) === 'II';
+				directory = u32(header.subarray(4));
+			}
+			for (;;) {
+				if (directory === 0 || directory + 2 > size || pages >= MOST_PAGES)
+					return pages || undefined;
+				const bit = 1 << (directory & 7);
+				if (seen[directory >> 3] & bit) return pages || undefined;
+				if (directory < bytes.offset) break;
+				seen[directory >> 3] |= bit;
+				pages++;
+				await bytes.skip(directory - bytes.offset);
+				const entries = await bytes.read(2);
+				if (!entries || !(await bytes.skip(u16(entries) * 12))) return pages;
+				const next = await bytes.read(4);
+				if (!next) return pages;
+				directory = u32(next);
+			}
+		} finally {
+			await bytes.end();
+		}
+	}
+	return undefined;
 }
 
 /** A GIF's images (an animation's frames: a converter may fax each as a page), one pass over its blocks. */
-function gifFrames(data: Buffer): number | undefined {
+async function gifFrames(bytes: Bytes): Promise<number | undefined> {
 	const colorTable = (flags: number) => (flags & 0x80 ? 3 * 2 ** ((flags & 7) + 1) : 0);
 	/** Past a chain of sub-blocks: each a length byte and that many bytes, ending with length 0. */
-	const subBlocks = (at: number) => {
-		while (at < data.length) {
-			const length = data[at];
-			at += 1 + length;
-			if (length === 0) break;
-		}
-		return at;
+	const subBlocks = async () => {
+		for (let length; (length = await bytes.byte()) > 0;) if (!(await bytes.skip(length))) return;
 	};
-	if (data.length < 13) return undefined;
-	let at = 13 + colorTable(data[10]);
-	let frames = 0;
-	while (at < data.length && frames < MOST_PAGES) {
-		const block = data[at];
-		if (block === 0x3b) break;
-		if (block === 0x21) at = subBlocks(at + 2);
-		else if (block === 0x2c) {
-			frames++;
-			if (at + 10 > data.length) break;
-			at = subBlocks(at + 10 + colorTable(data[at + 9]) + 1);
-		} else return undefined; // Not a block GIF has: what a reader makes of the rest is not known.
+	try {
+		const screen = await bytes.read(13);
+		if (!screen || !(await bytes.skip(colorTable(screen[10])))) return undefined;
+		let frames = 0;
+		while (frames < MOST_PAGES) {
+			const block = await bytes.byte();
+			if (block < 0 || block === 0x3b) break;
+			if (block === 0x21) {
+				if ((await bytes.byte()) < 0) break;
+				await subBlocks();
+			} else if (block === 0x2c) {
+				frames++;
+				const image = await bytes.read(9);
+				if (!image || !(await bytes.skip(colorTable(image[8]) + 1))) break;
+				await subBlocks();
+			} else return undefined; // Not a block GIF has: what a reader makes of the rest is not known.
+		}
+		return frames || undefined;
+	} finally {
+		await bytes.end();
 	}
-	return frames || undefined;
 }

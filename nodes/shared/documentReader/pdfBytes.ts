@@ -1,20 +1,18 @@
 // A PDF's bytes, streamed once, keeping what the structure needs (README.md, "One read of a PDF").
 import { PdfBudget } from './pdfBudget';
-import { lastAtOrBefore } from './pdfRefTable';
-import { endsWord, isDigit, isWhiteSpace, spells, unreadable } from './pdfSyntax';
+import { endsWord, isDigit, isWhiteSpace, lastAtOrBefore, spells, unreadable } from './pdfSyntax';
 
 /** Bytes kept from the read at most: past it, the document cannot be counted. */
 const MAX_KEPT = 24 * 1024 * 1024;
-/** Reads of the document besides the first, for bytes in a skipped stream's data that the structure names. */
-const MAX_READS = 8;
-/** Documents up to this size are read whole again where they are rebuilt and the read skipped bytes. */
-const MAX_WHOLE = 16 * 1024 * 1024;
-/** Bytes streamed again that cost a unit of the budget: a large document is read again once at most. */
-const REREAD_BYTES = 32;
 /** What each `stream` the read finds costs: a native search, a copy, a look at the dictionary before it, a run. */
 const STREAM_COST = 64;
 /** Letters of `endstream` met in a search for it that cost a unit: each a word checked (endstreamIndex). */
 const LETTERS = 2;
+/** Bytes looked at for `obj` and names that cost a unit; what each header found costs. */
+const LOOKED_BYTES = 8;
+const HEADER_COST = 16;
+/** Digits an object header's number and generation may have. */
+const [NUMBER_DIGITS, GEN_DIGITS] = [10, 5];
 /** The budget's size while the document's size is not yet known: its absolute cap. */
 const UNKNOWN_SIZE = 2 ** 40;
 /** Bytes after a skipped stream's /Length in which `endstream` must begin. */
@@ -26,18 +24,26 @@ const ENDSTREAM = Buffer.from('endstream');
 /** Opens the document's bytes from their start; each call reads them anew. */
 export type Open = () => Promise<AsyncIterable<Uint8Array>>;
 
+/** The `N G obj` headers the read kept, ascending by offset. */
+export interface Headers {
+	offsets: Float64Array;
+	numbers: Float64Array;
+	gens: Float64Array;
+}
+
 export class PdfBytes {
 	readonly budget: PdfBudget;
-	private reads = 0;
 
 	private constructor(
-		private readonly open: Open,
-		private kept: Buffer,
+		private readonly kept: Buffer,
 		/** Runs of kept bytes: where each starts in the document and in `kept`, ascending. */
-		private runFile: Float64Array,
-		private runKept: Float64Array,
+		private readonly runFile: Float64Array,
+		private readonly runKept: Float64Array,
 		readonly size: number,
 		work: number,
+		readonly headers: Headers,
+		/** Offsets of the headers of kept streams that name /ObjStm, ascending. */
+		readonly objectStreams: Float64Array,
 	) {
 		this.budget = new PdfBudget(size);
 		this.budget.step(work);
@@ -47,7 +53,7 @@ export class PdfBytes {
 		const scan = new KeptScan();
 		for await (const chunk of await open())
 			scan.feed(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-		return new PdfBytes(open, ...scan.end());
+		return new PdfBytes(...scan.end());
 	}
 
 	/** The document's first `length` bytes, or fewer (where a stream's data begins before). */
@@ -62,44 +68,28 @@ export class PdfBytes {
 		return this.runFile[run] + bytes.length === this.size ? bytes : EMPTY;
 	}
 
-	/** The whole document: kept where the read skipped nothing, else read again (up to MAX_WHOLE). */
-	async whole(): Promise<Buffer> {
-		if (this.kept.length === this.size) return this.kept;
-		if (this.size > MAX_WHOLE || ++this.reads > MAX_READS) unreadable();
-		this.budget.step(Math.ceil(this.size / REREAD_BYTES));
-		const parts: Uint8Array[] = [];
-		for await (const chunk of await this.open()) parts.push(chunk);
-		const whole = Buffer.concat(parts);
-		if (whole.length !== this.size) unreadable();
-		[this.kept, this.runFile, this.runKept] = [whole, new Float64Array(1), new Float64Array(1)];
-		return whole;
-	}
-
-	/** The bytes at `offset` up to the end of their run, at least `length` where they are kept; else read again. */
-	async at(offset: number, length: number): Promise<Buffer> {
-		const end = Math.min(offset + length, this.size);
-		if (!(offset >= 0 && offset < end)) unreadable();
+	/** The kept bytes from `offset` to the end of their run; an offset in skipped data is damage. */
+	at(offset: number): Buffer {
 		const run = lastAtOrBefore(this.runFile, offset);
-		if (run >= 0) {
-			const from = this.runKept[run] + offset - this.runFile[run];
-			if (from < this.runEnd(run)) return this.kept.subarray(from, this.runEnd(run));
-		}
-		// In a stream's data the read skipped: read again up to it.
-		if (++this.reads > MAX_READS) unreadable();
-		this.budget.step(Math.ceil(end / REREAD_BYTES));
-		const bytes = Buffer.alloc(end - offset);
-		let at = 0;
-		for await (const chunk of await this.open()) {
-			const [from, to] = [Math.max(offset - at, 0), Math.min(end - at, chunk.length)];
-			if (from < to) bytes.set(chunk.subarray(from, to), at + from - offset);
-			if ((at += chunk.length) >= end) break;
-		}
-		return at >= end ? bytes : unreadable();
+		const from = run < 0 ? -1 : this.runKept[run] + offset - this.runFile[run];
+		return from >= 0 && from < this.runEnd(run)
+			? this.kept.subarray(from, this.runEnd(run))
+			: unreadable();
 	}
 
 	private runEnd(run: number): number {
 		return run + 1 < this.runKept.length ? this.runKept[run + 1] : this.kept.length;
 	}
+}
+
+/** Offsets in `kept` (ascending) as offsets in the document, by its runs. */
+function inDocument(kept: number[], runFile: number[], runKept: number[]): Float64Array {
+	const out = new Float64Array(kept.length);
+	for (let at = 0, run = 0; at < kept.length; at++) {
+		while (run + 1 < runKept.length && runKept[run + 1] <= kept[at]) run++;
+		out[at] = runFile[run] + kept[at] - runKept[run];
+	}
+	return out;
 }
 
 /**
@@ -121,12 +111,18 @@ class KeptScan {
 	private lastObj = -1;
 	private lastLength = -1;
 	private lastKept = -1;
-	// Skipping: the document offset the data ends at by its /Length (-1: at `endstream`), the bytes
-	// there being looked at, and the last bytes skipped (for an `endstream` split between chunks).
+	private lastObjectStream = -1;
+	/** The `obj` of the last header recorded. */
+	private lastHeader = -1;
+	/** Headers found: where each starts in `kept`, its number and generation; kept object streams' headers. */
+	private readonly headerKept: number[] = [];
+	private readonly headerNumbers: number[] = [];
+	private readonly headerGens: number[] = [];
+	private readonly objectStreamKept: number[] = [];
+	// Skipping: the document offset the data ends at by its /Length (-1: at `endstream`), and the
+	// last bytes skipped (for an `endstream` split between chunks).
 	private skipping = false;
 	private dataEnd = -1;
-	private probe: Buffer[] = [];
-	private probed = 0;
 	private carry = EMPTY;
 
 	feed(chunk: Buffer): void {
@@ -134,11 +130,25 @@ class KeptScan {
 		while (at < chunk.length) at = this.skipping ? this.skip(chunk, at) : this.keep(chunk, at);
 	}
 
-	/** The kept bytes, their runs, the document's size and the work done. */
+	/** The kept bytes, their runs, the document's size, the work done, the headers and object streams. */
 	end() {
+		if (!this.skipping) this.lookAt(this.used);
 		const { kept, used, runFile, runKept, offset, budget } = this;
+		const headers = {
+			offsets: inDocument(this.headerKept, runFile, runKept),
+			numbers: Float64Array.from(this.headerNumbers),
+			gens: Float64Array.from(this.headerGens),
+		};
+		const objectStreams = inDocument(this.objectStreamKept, runFile, runKept);
 		const runs = [Float64Array.from(runFile), Float64Array.from(runKept)] as const;
-		return [kept.subarray(0, used), ...runs, offset, budget.work.total] as const;
+		return [
+			kept.subarray(0, used),
+			...runs,
+			offset,
+			budget.work.total,
+			headers,
+			objectStreams,
+		] as const;
 	}
 
 	private append(chunk: Buffer, from: number, to: number): void {
@@ -234,7 +244,9 @@ class KeptScan {
 		if (kept[start] === 13) start++;
 		if (kept[start] === 10) start++;
 		this.lookAt(hit);
-		const { lastObj, lastLength, lastKept } = this;
+		const { lastObj, lastLength, lastKept, headerKept } = this;
+		if (this.lastObjectStream > lastObj && this.lastHeader === lastObj)
+			this.objectStreamKept.push(headerKept[headerKept.length - 1]);
 		return {
 			start,
 			length: lastLength > lastObj ? directLength(kept, lastLength + 7) : undefined,
@@ -242,19 +254,56 @@ class KeptScan {
 		};
 	}
 
-	/** Looks at the kept bytes up to `end`, each once, for `obj`, /Length, /XRef and /ObjStm. */
+	/** Looks at the kept bytes up to `end`, each once, for `obj` (and its header), /Length, /XRef and /ObjStm. */
 	private lookAt(end: number): void {
 		const kept = this.kept;
-		for (let at = Math.max(this.looked, 2); at < end; at++) {
+		const from = Math.max(this.looked, 2);
+		if (end > from) this.budget.step(Math.ceil((end - from) / LOOKED_BYTES));
+		let found = 0;
+		for (let at = from; at < end; at++) {
 			const byte = kept[at];
 			if (byte === 106) {
-				if (kept[at - 1] === 98 && kept[at - 2] === 111) this.lastObj = at - 2;
+				if (kept[at - 1] === 98 && kept[at - 2] === 111) {
+					this.lastObj = at - 2;
+					this.header(at - 2);
+					found++;
+				}
 			} else if (byte === 47) {
 				if (nameAt(kept, at, 'Length')) this.lastLength = at;
-				else if (nameAt(kept, at, 'XRef') || nameAt(kept, at, 'ObjStm')) this.lastKept = at;
+				else if (nameAt(kept, at, 'XRef')) this.lastKept = at;
+				else if (nameAt(kept, at, 'ObjStm')) this.lastKept = this.lastObjectStream = at;
 			}
 		}
+		// Each `obj` found is looked at before it.
+		this.budget.step(found);
 		this.looked = Math.max(this.looked, end);
+	}
+
+	/** Records `N G obj` where the `obj` at `obj` ends one: digits, white space, digits, white space. */
+	private header(obj: number): void {
+		const kept = this.kept;
+		if (!endsWord(obj + 3 < this.used ? kept[obj + 3] : undefined)) return;
+		const digitsBefore = (at: number, most: number) => {
+			let start = at;
+			while (start > 0 && at - start < most && isDigit(kept[start - 1])) start--;
+			return start;
+		};
+		const spaceBefore = (at: number) => {
+			while (at > 0 && isWhiteSpace(kept[at - 1])) at--;
+			return at;
+		};
+		const genEnd = spaceBefore(obj);
+		const genStart = digitsBefore(genEnd, GEN_DIGITS + 1);
+		const numberEnd = spaceBefore(genStart);
+		const numberStart = digitsBefore(numberEnd, NUMBER_DIGITS + 1);
+		if (genEnd === obj || genStart === genEnd || numberEnd === genStart) return;
+		if (numberStart === numberEnd || genEnd - genStart > GEN_DIGITS) return;
+		if (numberEnd - numberStart > NUMBER_DIGITS || !endsWord(kept[numberStart - 1])) return;
+		this.budget.step(HEADER_COST);
+		this.lastHeader = obj;
+		this.headerKept.push(numberStart);
+		this.headerNumbers.push(Number(kept.toString('latin1', numberStart, numberEnd)));
+		this.headerGens.push(Number(kept.toString('latin1', genStart, genEnd)));
 	}
 	/** Skips `chunk` from `at` up to the data's end, and returns where keeping begins in it. */
 	private skip(chunk: Buffer, at: number): number {
@@ -262,25 +311,12 @@ class KeptScan {
 			const until = Math.min(chunk.length, at + Math.max(0, this.dataEnd - this.offset));
 			this.offset += until - at;
 			if (until > at) return until;
-			// At the data's end by /Length: `endstream` must follow there; else the /Length is wrong
-			// and the data ends at the first `endstream`, searched from here.
-			if (this.probed === 0 && at + PROBE <= chunk.length) {
-				const end = endstreamAfter(chunk, at);
-				if (end >= 0) this.resume(end - at);
-				else this.dataEnd = -1;
-				return at;
-			}
-			// Split between chunks: gathered.
-			const taken = chunk.subarray(at, at + PROBE - this.probed);
-			this.probe.push(taken);
-			this.probed += taken.length;
-			if (this.probed < PROBE) return at + taken.length;
-			const probe = Buffer.concat(this.probe);
-			[this.probe, this.probed] = [[], 0];
-			if (endstreamAfter(probe, 0) >= 0) this.resume(0);
+			// At the data's end by /Length: `endstream` must follow there; else (or where this chunk ends
+			// first) the data ends at the first `endstream`, searched from here.
+			const end = at + PROBE <= chunk.length ? endstreamAfter(chunk, at) : -1;
+			if (end >= 0) this.resume(end - at);
 			else this.dataEnd = -1;
-			this.feed(probe);
-			return at + taken.length;
+			return at;
 		}
 		if (this.carry.length > 0) {
 			// An `endstream` begun in the bytes carried from the chunk before.

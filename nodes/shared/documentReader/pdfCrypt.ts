@@ -1,7 +1,8 @@
 // The standard security handler (ISO 32000-2, 7.6.4) with the empty user password, which every
 // reader opens without asking. Only streams are decrypted (an object stream may hold the page
-// tree); the caller charges each byte.
+// tree); the caller charges each byte. The key is derived once a document, each round charged.
 import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
+import type { PdfBudget } from './pdfBudget';
 import { integerOf, PdfString, unreadable, type PdfDict, type PdfValue } from './pdfSyntax';
 
 /** Algorithm 2's padding, which is also the empty password padded. */
@@ -16,6 +17,7 @@ export type PdfDecrypt = (data: Buffer, ref: number, gen: number) => Buffer;
 export function standardDecrypt(
 	encrypt: PdfDict,
 	id: PdfValue | undefined,
+	budget: PdfBudget,
 ): PdfDecrypt | undefined {
 	if (encrypt.get('Filter') !== 'Standard') unreadable();
 	const [version, revision] = [integerOf(encrypt.get('V') ?? 0), integerOf(encrypt.get('R'))];
@@ -27,7 +29,7 @@ export function standardDecrypt(
 		if (owner.length < 48 || user.length < 48) unreadable();
 		const salt = user.subarray(40, 48);
 		const intermediate =
-			revision === 5 ? createHash('sha256').update(salt).digest() : hardenedHash(salt);
+			revision === 5 ? createHash('sha256').update(salt).digest() : hardenedHash(salt, budget);
 		const wrapped = bytesOf(encrypt.get('UE'));
 		if (wrapped.length < 32) unreadable();
 		const decipher = createDecipheriv('aes-256-cbc', intermediate, Buffer.alloc(16));
@@ -51,7 +53,7 @@ export function standardDecrypt(
 		hash.update(Buffer.from([255, 255, 255, 255]));
 	let key = hash.digest().subarray(0, length);
 	if (revision >= 3)
-		for (let round = 0; round < 50; round++)
+		for (let round = 0; round < 50; round++, budget.decode(64))
 			key = createHash('md5').update(key).digest().subarray(0, length);
 	return (data, ref, gen) => {
 		const objectKey = createHash('md5')
@@ -79,10 +81,12 @@ function methodOf(encrypt: PdfDict, version: number): string {
 }
 
 /** Algorithm 2.B (revision 6) for the empty password and a user key's salt. */
-function hardenedHash(salt: Buffer): Buffer {
+function hardenedHash(salt: Buffer, budget: PdfBudget): Buffer {
 	let key = createHash('sha256').update(salt).digest();
 	for (let round = 0; ; round++) {
 		const repeated = Buffer.concat(Array.from({ length: 64 }, () => key));
+		// A round encrypts and hashes the key 64 times over.
+		budget.decode(2 * repeated.length);
 		const cipher = createCipheriv('aes-128-cbc', key.subarray(0, 16), key.subarray(16, 32));
 		cipher.setAutoPadding(false);
 		const encrypted = Buffer.concat([cipher.update(repeated), cipher.final()]);

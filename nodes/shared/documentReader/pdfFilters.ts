@@ -1,51 +1,31 @@
-// Cross-reference and object streams' filters (ISO 32000-1, 7.4) and predictors. Every byte out is
+// Cross-reference and object streams' filter (ISO 32000-1, 7.4.4) and predictors. Every byte out is
 // charged, unfiltered data too, and no stream decodes past MAX_STREAM_BYTES (a zip bomb's cost).
 import { PdfOverBudget, type PdfBudget } from './pdfBudget';
-import { hexBytes, integerOf, isWhiteSpace, unreadable, type PdfDict } from './pdfSyntax';
+import { integerOf, PdfDict, readDifferently, unreadable } from './pdfSyntax';
 
 export const MAX_STREAM_BYTES = 4 * 1024 * 1024;
 /** Compressed bytes fed at a time: one slice inflates to at most about a thousand times it. */
 const INFLATE_SLICE = 1024;
 
-const FILTERS: Record<string, string> = {
-	FlateDecode: 'Flate',
-	Fl: 'Flate',
-	ASCIIHexDecode: 'Hex',
-	AHx: 'Hex',
-	ASCII85Decode: 'A85',
-	A85: 'A85',
-	LZWDecode: 'LZW',
-	LZW: 'LZW',
-};
-
-/** The stream's data decoded, each filter in turn with its parameters, then its predictor. */
+/**
+ * The stream's data decoded: Flate, or none, then its predictor. Cross-reference and object streams
+ * of every producer seen are Flate; any other filter cannot be counted.
+ */
 export async function decodeStream(dict: PdfDict, data: Buffer, budget: PdfBudget) {
 	const filters = [dict.get('Filter') ?? []].flat();
-	const parameters = [dict.get('DecodeParms') ?? dict.get('DP') ?? []].flat();
-	if (filters.length > 4) unreadable();
-	let out = data;
-	charge(budget, out.length);
-	for (const [at, filter] of filters.entries()) {
-		const kind = typeof filter === 'string' ? FILTERS[filter] : undefined;
-		const options = parameters[at] instanceof Map ? (parameters[at] as PdfDict) : undefined;
-		if (kind === 'Flate') out = await inflate(out, budget);
-		else if (kind === 'Hex') out = charged(budget, asciiHex(out));
-		else if (kind === 'A85') out = charged(budget, ascii85(out));
-		else if (kind === 'LZW') out = lzw(out, options?.get('EarlyChange') !== 0, budget);
-		else unreadable();
-		if (kind === 'Flate' || kind === 'LZW') out = unpredict(out, options, budget);
-	}
-	return out;
+	// Its abbreviation /DP: qpdf reads no parameters by it.
+	if (dict.has('DP')) readDifferently();
+	const parameters = [dict.get('DecodeParms') ?? []].flat();
+	charge(budget, data.length);
+	if (filters.length === 0) return data;
+	if (filters.length > 1 || !(filters[0] === 'FlateDecode' || filters[0] === 'Fl')) unreadable();
+	const options = parameters[0] instanceof PdfDict ? parameters[0] : undefined;
+	return unpredict(await inflate(data, budget), options, budget);
 }
 
 function charge(budget: PdfBudget, bytes: number): void {
 	if (bytes > MAX_STREAM_BYTES || !budget.canDecode(bytes)) throw new PdfOverBudget();
 	budget.decode(bytes);
-}
-
-function charged(budget: PdfBudget, out: Buffer): Buffer {
-	charge(budget, out.length);
-	return out;
 }
 
 async function inflate(data: Buffer, budget: PdfBudget): Promise<Buffer> {
@@ -72,101 +52,6 @@ async function inflate(data: Buffer, budget: PdfBudget): Promise<Buffer> {
 	if (size > MAX_STREAM_BYTES || size > parts.reduce((sum, part) => sum + part.length, 0))
 		throw new PdfOverBudget();
 	return Buffer.concat(parts);
-}
-
-function asciiHex(data: Buffer): Buffer {
-	const end = data.indexOf(62); // '>' ends the data
-	return hexBytes(data, 0, end < 0 ? data.length : end, data.length);
-}
-
-/** Groups of five characters `!`…`u` for four bytes, `z` for four zeros, `~>` at the end. */
-function ascii85(data: Buffer): Buffer {
-	// Five characters make four bytes, and `z` four: no more than that is made.
-	let zeros = 0;
-	for (const byte of data) if (byte === 122) zeros++;
-	const most = Math.ceil(data.length * 0.8) + 4 * zeros + 4;
-	if (most > MAX_STREAM_BYTES + 8) throw new PdfOverBudget();
-	const out = Buffer.alloc(most);
-	let size = 0;
-	const group: number[] = [];
-	const flush = (length: number) => {
-		let value = 0;
-		for (let at = 0; at < 5; at++) value = value * 85 + (group[at] ?? 84);
-		if (value > 0xffffffff) unreadable();
-		for (let at = 0; at < length; at++) out[size++] = (value >>> (24 - 8 * at)) & 255;
-		group.length = 0;
-	};
-	for (const byte of data) {
-		if (byte === 126) break; // '~' of '~>'
-		if (isWhiteSpace(byte)) continue;
-		if (byte === 122 && group.length === 0) {
-			size += 4; // 'z': four zero bytes (the buffer is zeroed)
-			continue;
-		}
-		if (byte < 33 || byte > 117) unreadable();
-		group.push(byte - 33);
-		if (group.length === 5) flush(4);
-	}
-	if (group.length === 1) unreadable();
-	if (group.length > 0) flush(group.length - 1);
-	return out.subarray(0, size);
-}
-
-/** LZW with 9- to 12-bit codes, 256 clearing the table, 257 ending the data (7.4.4). */
-function lzw(data: Buffer, earlyChange: boolean, budget: PdfBudget): Buffer {
-	const early = earlyChange ? 1 : 0;
-	const prefixes = new Int32Array(4096);
-	const suffixes = new Uint8Array(4096);
-	const lengths = new Uint16Array(4096);
-	for (let code = 0; code < 256; code++) [suffixes[code], lengths[code]] = [code, 1];
-	const parts: Buffer[] = [];
-	let chunk = Buffer.alloc(64 * 1024);
-	let size = 0;
-	let next = 258;
-	let width = 9;
-	let previous = -1;
-	let bits = 0;
-	let held = 0;
-	for (const byte of data) {
-		held = ((held << 8) | byte) & 0xffffff;
-		bits += 8;
-		while (bits >= width) {
-			const code = (held >>> (bits - width)) & ((1 << width) - 1);
-			bits -= width;
-			if (code === 256) {
-				[next, width, previous] = [258, 9, -1];
-				continue;
-			}
-			if (code === 257) return Buffer.concat([...parts, chunk.subarray(0, size)]);
-			if (code > next || (code === next && previous < 0)) unreadable();
-			if (previous >= 0 && next < 4096) {
-				// The new entry is the previous string and the first byte of this one.
-				const first = code < next ? firstByte(code) : firstByte(previous);
-				[prefixes[next], suffixes[next], lengths[next]] = [previous, first, lengths[previous] + 1];
-				next++;
-			}
-			const length = lengths[code];
-			if (size + length > chunk.length) {
-				parts.push(chunk.subarray(0, size));
-				chunk = Buffer.alloc(Math.max(64 * 1024, length));
-				size = 0;
-			}
-			for (let at = size + length - 1, entry = code; at >= size; at--, entry = prefixes[entry])
-				chunk[at] = suffixes[entry];
-			size += length;
-			charge(budget, length);
-			previous = code;
-			if (next + early >= 1 << width && width < 12) width++;
-		}
-	}
-	return Buffer.concat([...parts, chunk.subarray(0, size)]);
-
-	function firstByte(code: number): number {
-		// A code's first byte: the chain of prefixes is at most 4096 long; charged as emitted.
-		let at = code;
-		for (let length = lengths[code]; length > 1; length--) at = prefixes[at];
-		return suffixes[at];
-	}
 }
 
 /** Reverses a PNG (10 and up) or TIFF (2) predictor of /Colors, /BitsPerComponent and /Columns. */

@@ -1,436 +1,432 @@
-// A PDF's pages as its page tree says, its objects found through the cross-reference or, where that
-// is damaged, rebuilt. What cannot be read within the budget cannot be counted.
-import { PdfOverBudget, stopOverBudget, type PdfBudget } from './pdfBudget';
+// A PDF's page count where its bytes allow one reading (README.md, "Contract"): a chain of sections
+// from a `startxref` at the end, each entry exactly at its object's header and agreeing with the
+// headers the read found, and a page tree of plain nodes. Anything else cannot be counted, and the
+// refusal says why: damaged, or read differently by PDF readers.
+import { PdfOverBudget, type PdfBudget } from './pdfBudget';
 import { endstreamAfter, PdfBytes, type Open } from './pdfBytes';
 import { standardDecrypt, type PdfDecrypt } from './pdfCrypt';
 import { decodeStream, MAX_STREAM_BYTES } from './pdfFilters';
-import { objectStreamOf, objectStreamValue, type ObjectStream } from './pdfObjectStreams';
-import { pageTreeCount, type PdfObjects } from './pdfPageTree';
 import {
-	headerBefore,
-	headersOf,
-	lastOccurrences,
-	MAX_TRAILERS,
-	mupdfHeaders,
-	pdfjsHeaders,
-	RebuiltTable,
-	trailersOf,
-	type Rule,
-} from './pdfRebuild';
-import {
-	endsWord,
-	integerOf,
+	dictOf,
+	isDigit,
+	isRef,
+	lastAtOrBefore,
+	PdfDict,
 	PdfLexer,
+	PdfRefused,
+	readDifferently,
+	spells,
 	unreadable,
-	type PdfDict,
+	integerOf,
+	type PdfRef,
+	type PdfRefusal,
 	type PdfValue,
 } from './pdfSyntax';
-import { lastAtOrBefore, RefTable } from './pdfRefTable';
-import { dictOf, isRef } from './pdfValues';
-import { streamSection, tableSection, type Entry, type Section } from './pdfXref';
+import {
+	AT,
+	COMPRESSED,
+	ENTRY_COST,
+	FREE,
+	MAX_NUMBER,
+	objectStreamOf,
+	objectStreamValue,
+	ROWS,
+	streamSection,
+	tableSection,
+	type ObjectStream,
+	type Section,
+} from './pdfXref';
 
-/** Bytes read at once for a section or an object (a stream's data is read as long as it is). */
-const WINDOW = 512 * 1024;
-/** Catalogs a rebuilt document's trailers may name (each counted, the largest wins). */
-const MAX_ROOTS = 64;
-/** References followed from one value to what it names. */
-const MAX_HOPS = 32;
+/** Readers look for `startxref` in the last 1,024 bytes at least (mupdf no further). */
+const TAIL = 1024;
+/** Sections a chain may have: more are sections of one order (< 2^7, a key stays exact). */
+const MAX_SECTIONS = 100;
+/** Past this many leaves the walk stops: any Max Pages refuses the document. */
+const MOST_LEAVES = 100_000;
+/** Offsets below 2^28 (past 150 MB): a header's key of number and offset stays exact. */
+const OFFSETS = 2 ** 28;
+const [TAB, LF, CR, SPACE] = [9, 10, 13, 32];
+/** White space as pdf.js and poppler skip it before a table. */
+const space = (byte: number) => byte === SPACE || byte === TAB || byte === LF || byte === CR;
 
-interface ObjectStreams {
-	numbers: number[];
-	/** Each stream's table, or what reading it threw; undefined while it is read. */
-	reads: Array<ObjectStream | { failed: unknown } | undefined>;
-}
-
-/** An object, and a stream's data as stored. */
-type PdfObject = { value: PdfValue; data?: Buffer };
-
-/** A rebuilt document's objects as a reader finds them: by their headers, then its cross-reference streams. */
-type RebuiltView = { table: RebuiltTable; sections: Section[] };
-
-/** The page count (undefined: cannot be counted), and the work reading it took. */
-export async function readPdfPages(open: Open) {
+/** The page count, or why the PDF cannot be counted, and the work reading it took. */
+export async function readPdfPages(
+	open: Open,
+): Promise<{ pages?: number; refused?: PdfRefusal; work?: PdfBudget['work'] }> {
 	let file: PdfFile | undefined;
 	try {
 		file = new PdfFile(await PdfBytes.read(open));
 		return { pages: await file.pageCount(), work: file.budget.work };
-	} catch {
-		return { pages: undefined, work: file?.budget.work };
+	} catch (error) {
+		const refused = error instanceof PdfRefused ? error.reason : 'damaged';
+		return { refused, work: file?.budget.work };
 	}
 }
 
-/** The document's objects, by its cross-reference or its rebuilt one. */
-class PdfFile implements PdfObjects {
+/** The chain's choice for each number: sorted numbers, each one's kind and fields. */
+interface Chosen {
+	numbers: Float64Array;
+	kinds: Uint8Array;
+	first: Float64Array;
+	second: Float64Array;
+	/** Page tree nodes met, by the index of their number. */
+	visited: Uint8Array;
+}
+
+class PdfFile {
 	readonly budget: PdfBudget;
 	private sections: Section[] = [];
-	/** A damaged document's objects by number, from their headers; undefined while its sections are read. */
-	private rebuilt?: RebuiltTable;
-	/** The object streams read, by number ascending (binary search: no table keyed by the document's numbers). */
-	private objectStreams: ObjectStreams = { numbers: [], reads: [] };
-	/** The document's /Encrypt and /ID, then how its streams are decrypted. */
-	private decrypt?:
-		{ encrypt: PdfValue | undefined; id: PdfValue | undefined } | { streams?: PdfDecrypt };
-	private inLength = false;
-	/** Whether a reference asked for another generation than its object's header (mupdf reads it). */
-	private otherGeneration = false;
-	/** pdf.js's reading of a rebuilt document: a compressed object whatever the generation asked, and,
-	 * once a trailer's catalog could not be read for its generation, an object for a later one. */
-	private pdfjs?: { fallback: boolean };
+	private chosen!: Chosen;
+	/** The object streams the read kept, by number ascending, each read once. */
+	private streamNumbers = new Float64Array(0);
+	private streams: ObjectStream[] = [];
+	private decrypt?: PdfDecrypt;
 
 	constructor(readonly bytes: PdfBytes) {
 		this.budget = bytes.budget;
 	}
 
 	async pageCount(): Promise<number> {
-		let counted: number | undefined;
-		try {
-			const tail = this.bytes.last();
-			const start = tail.lastIndexOf('startxref');
-			if (start < 0) unreadable();
-			this.budget.scan(tail.length - start);
-			const lexer = new PdfLexer(tail, start + 'startxref'.length, this.budget);
-			await this.readSections(lexer.integer());
-			const trailers = this.sections.map(({ trailer }) => trailer);
-			const withRoot = trailers.find((each) => each.has('Root')) ?? unreadable();
-			counted = await this.countOf(withRoot, trailers);
-			// Object headers after the last `startxref` (an update cut short of its table): a reader
-			// that rebuilds the document reads them, so the rebuilt count stands beside this one.
-			if (!headerAfter(tail, start)) return counted;
-		} catch (error) {
-			stopOverBudget(error);
+		const start = chainStart(this.bytes.last(), this.budget);
+		// `%PDF-` after other bytes in the first 1,024: pdf.js, poppler and qpdf read offsets from it, mupdf not.
+		const header = this.bytes.first(TAIL + 4).indexOf('%PDF-');
+		if (header > 0 && header < TAIL) readDifferently();
+		const linearized = this.linearizedPages(start);
+		await this.readChain(start);
+		this.choose();
+		this.agreeWithHeaders();
+		const trailer = this.sections[0].trailer;
+		const root = trailer.get('Root');
+		if (!isRef(root)) unreadable();
+		const encrypt = trailer.get('Encrypt');
+		if (encrypt !== undefined) {
+			const dict = dictOf(isRef(encrypt) ? await this.fetch(encrypt, true) : encrypt);
+			this.decrypt = standardDecrypt(dict, trailer.get('ID'), this.budget);
 		}
-		// Damaged: rebuilt from the object headers, as readers do. Readers choose among its trailers
-		// differently (pdf.js the first with an /ID, poppler and mupdf the last): each catalog they
-		// name is counted, and the largest count stands; one that cannot be counted, none does.
-		const { trailers, pdfjs, table, suspect } = await this.rebuild();
-		let most = Math.max(counted ?? 0, await this.largestCount(trailers));
-		// poppler's and mupdf's tables, where a number has two headers, mupdf may find other ones, or a
-		// reference asks for another generation (mupdf reads any); one whose catalogs have no page
-		// tree is a reader that fails.
-		const ours = this.rebuilt!;
-		const mismatched = this.otherGeneration || (await this.generationFallback(trailers));
-		for (const rule of ['highest', 'last'] as const) {
-			const mupdf = rule === 'last';
-			if (!(ours.generations || (mupdf && (ours.redefined || suspect || mismatched)))) continue;
-			const view = table(rule);
-			if (view.same(ours) && !(mupdf && mismatched)) continue;
-			this.use({ table: view, sections: this.sections });
-			most = Math.max(most, await this.largestCount(trailers, 0));
-		}
-		// pdf.js's rebuild finds other headers than qpdf's, mupdf's and poppler's, and reads its
-		// cross-reference streams first to last: counted as it reads them too, the largest standing.
-		this.use(pdfjs);
-		this.pdfjs = { fallback: false };
-		this.pdfjs.fallback = await this.generationFallback(trailers);
-		if (pdfjs.same && !this.pdfjs.fallback) return most;
-		return Math.max(most, await this.largestCount(trailers));
+		await this.readObjectStreams();
+		const counted = await this.pageTreeCount(root);
+		return Math.max(counted, linearized) || unreadable();
 	}
 
-	/** The largest count of the catalogs a rebuilt document's trailers name. */
-	private async largestCount(trailers: PdfDict[], none?: number): Promise<number> {
-		const named = new RefTable();
-		const roots: PdfDict[] = [];
-		for (const trailer of trailers) {
-			const root = trailer.get('Root');
-			if (isRef(root)) {
-				if (named.has(root)) continue;
-				named.add(root, 1);
-			} else if (!(root instanceof Map)) continue;
-			if (roots.push(trailer) > MAX_ROOTS) unreadable();
-		}
-		let most = 0;
-		for (const trailer of roots) {
-			// pdf.js passes over a trailer whose catalog has no page tree.
-			const catalog = await this.resolve(trailer.get('Root'));
-			if (catalog instanceof Map && (await this.resolve(catalog.get('Pages'))) instanceof Map)
-				most = Math.max(most, await this.countOf(trailer, trailers));
-		}
-		return most || (none ?? unreadable());
+	/**
+	 * A linearization dictionary's /N where its /L is the file's length (pdf.js and poppler take it),
+	 * else 0. Those readers then start at the table after its `endobj`: it must be the chain's start.
+	 */
+	private linearizedPages(start: number): number {
+		const first = this.bytes.first(TAIL);
+		const lexer = new PdfLexer(this.bytes.at(0), 0, this.budget);
+		lexer.integer();
+		lexer.integer();
+		if (lexer.word() !== 'obj') unreadable();
+		const dict = lexer.value();
+		if (!(dict instanceof PdfDict && dict.has('Linearized'))) return 0;
+		if (dict.get('L') !== this.bytes.size) return 0;
+		const end = first.indexOf('endobj');
+		let at = end + 'endobj'.length;
+		while (space(first[at])) at++;
+		if (end < 0 || at !== start) readDifferently();
+		const pages = dict.get('N');
+		return typeof pages === 'number' && Number.isSafeInteger(pages) && pages > 0 ? pages : 0;
 	}
 
-	/** Whether a trailer's catalog or page tree is named with another generation than its header's (pdf.js then reads a later one). */
-	private async generationFallback(trailers: PdfDict[]): Promise<boolean> {
-		const mismatched = (value: PdfValue | undefined) => {
-			const entry = isRef(value) ? this.entryOf(value.ref) : undefined;
-			return (
-				isRef(value) && typeof entry === 'object' && 'offset' in entry && entry.gen !== value.gen
-			);
-		};
-		for (const trailer of trailers) {
-			try {
-				const catalog = await this.resolve(trailer.get('Root'));
-				if (
-					mismatched(trailer.get('Root')) ||
-					(catalog instanceof Map && mismatched(catalog.get('Pages')))
-				)
-					return true;
-			} catch (error) {
-				stopOverBudget(error);
-				return true;
-			}
-		}
-		return false;
-	}
-
-	/** The count of the catalog `trailer` names, its objects decrypted by `trailers`' /Encrypt. */
-	private async countOf(trailer: PdfDict, trailers: PdfDict[]): Promise<number> {
-		// Decryption is set up when an object stream needs it: other objects are not encrypted.
-		const encrypted = trailers.find((each) => each.has('Encrypt'));
-		this.decrypt = encrypted && {
-			encrypt: encrypted.get('Encrypt'),
-			id: trailers.find((each) => each.has('ID'))?.get('ID'),
-		};
-		return await pageTreeCount(this, trailer.get('Root'));
-	}
-
-	async fetched(value: PdfValue | undefined): Promise<PdfValue> {
-		return isRef(value) ? (await this.object(value.ref, value.gen)).value : (value ?? null);
-	}
-
-	async resolve(value: PdfValue | undefined): Promise<PdfValue> {
-		for (let hops = 0; isRef(value); hops++) {
-			if (hops >= MAX_HOPS) unreadable();
-			value = (await this.object(value.ref, value.gen)).value;
-		}
-		return value ?? null;
-	}
-
-	/** From the newest: each table's /XRefStm (a hybrid file's), then /Prev. */
-	private async readSections(newest: number) {
-		const sections: Section[] = [];
-		const offsets = [newest];
-		// Fewer than the budget's 100 sections: looked through, not hashed.
-		const seen: number[] = [];
-		while (offsets.length > 0) {
-			const offset = offsets.shift()!;
-			// A /Prev back to a section already read ends the chain: its entries are known.
-			if (seen.includes(offset)) continue;
-			seen.push(offset);
+	/** From the newest: each table's /XRefStm (a hybrid file's), then /Prev, each read once. */
+	private async readChain(newest: number): Promise<void> {
+		const queue: Array<{ offset: number; level: number; stream: boolean }> = [
+			{ offset: newest, level: 0, stream: false },
+		];
+		for (let next = 0; next < queue.length; next++) {
+			const { offset, level, stream } = queue[next];
+			if (next >= MAX_SECTIONS || queue.findIndex((each) => each.offset === offset) < next)
+				unreadable();
 			this.budget.section();
-			const section = await this.sectionAt(offset);
-			sections.push(section);
-			for (const key of ['XRefStm', 'Prev'])
-				if (section.trailer.has(key)) offsets.push(integerOf(section.trailer.get(key)));
+			const { section, table } = await this.sectionAt(offset, stream);
+			if (!table) this.streamSections.push(offset);
+			this.sections.push(section);
+			this.levels.push(level);
+			const { trailer } = section;
+			if (trailer.has('XRefStm')) {
+				if (!table) readDifferently();
+				queue.push({ offset: integerOf(trailer.get('XRefStm')), level, stream: true });
+			}
+			if (trailer.has('Prev'))
+				queue.push({ offset: integerOf(trailer.get('Prev')), level: level + 1, stream: false });
 		}
-		this.sections = sections;
 	}
 
-	private async sectionAt(offset: number): Promise<Section> {
-		const bytes = await this.bytes.at(offset, WINDOW);
+	/** The update each section belongs to: a table and its /XRefStm share one. */
+	private readonly levels: number[] = [];
+	/** Where the chain's cross-reference streams are (fewer than 100: looked through). */
+	private readonly streamSections: number[] = [];
+
+	private async sectionAt(offset: number, stream: boolean) {
+		const bytes = this.bytes.at(offset);
 		const lexer = new PdfLexer(bytes, 0, this.budget);
-		if (lexer.word() === 'xref') return tableSection(lexer, this.budget);
-		const { value, data } = await this.objectIn(bytes, offset, true);
-		return await this.streamSection(value, data);
-	}
-
-	private async streamSection(value: PdfValue, data: Buffer | undefined): Promise<Section> {
+		if (spells(bytes, 0, 'xref') && !isDigit(bytes[4]) && lexer.word() === 'xref') {
+			if (stream) readDifferently();
+			return { section: tableSection(lexer, this.budget), table: true };
+		}
+		if (!isDigit(bytes[0])) unreadable();
+		const { value, data } = await this.objectIn(bytes);
 		const dict = dictOf(value);
 		if (dict.get('Type') !== 'XRef' || !data) unreadable();
 		// A cross-reference stream is never encrypted.
-		return streamSection(dict, await decodeStream(dict, data, this.budget), this.budget);
+		const decoded = await decodeStream(dict, data, this.budget);
+		return { section: streamSection(dict, decoded, this.budget), table: false };
 	}
 
-	private async object(ref: number, gen: number, withData = false): Promise<PdfObject> {
-		this.budget.object();
-		const entry = this.entryOf(ref);
-		if (entry === undefined || entry === 'free') return { value: null };
-		// A generation the document does not define: null once rebuilt (unless pdf.js reads it), else damage.
-		const defined = 'offset' in entry ? entry.gen : this.pdfjs ? gen : 0;
-		if (gen !== defined) {
-			if (!this.rebuilt) unreadable();
-			const read = this.rebuilt.rule === 'last' || (this.pdfjs?.fallback && gen > defined);
-			this.otherGeneration ||= !read;
-			if (!read) return { value: null };
-			gen = defined;
+	/**
+	 * Each number's entry in the newest section listing it. Every in-use entry of every section
+	 * must be at a header of its number and generation; a number in a table and in its /XRefStm
+	 * is read differently (pdf.js takes the table's, others the stream's).
+	 */
+	private choose(): void {
+		const { sections, levels, budget } = this;
+		const { offsets, numbers, gens } = this.bytes.headers;
+		let total = 0;
+		for (const section of sections) total += section.numbers.length;
+		const keys = new Float64Array(total);
+		let filled = 0;
+		sections.forEach((section, order) => {
+			budget.step(section.numbers.length * ENTRY_COST);
+			for (let row = 0; row < section.numbers.length; row++) {
+				const [number, kind] = [section.numbers[row], section.kinds[row]];
+				if (number === 0 && kind !== FREE) unreadable();
+				if (kind === AT) {
+					const header = lastAtOrBefore(offsets, section.first[row]);
+					if (offsets[header] !== section.first[row] || numbers[header] !== number) unreadable();
+					if (gens[header] !== section.second[row]) unreadable();
+				}
+				keys[filled++] = (number * MAX_SECTIONS + order) * ROWS + row;
+			}
+		});
+		keys.sort();
+		const chosen: Chosen = {
+			numbers: new Float64Array(total),
+			kinds: new Uint8Array(total),
+			first: new Float64Array(total),
+			second: new Float64Array(total),
+			visited: new Uint8Array(total),
+		};
+		let count = 0;
+		let [lastNumber, lastOrder] = [-1, -1];
+		for (const key of keys) {
+			const row = key % ROWS;
+			const order = ((key - row) / ROWS) % MAX_SECTIONS;
+			const section = sections[order];
+			const number = section.numbers[row];
+			if (number === lastNumber) {
+				if (levels[order] === levels[lastOrder]) readDifferently();
+				continue;
+			}
+			[lastNumber, lastOrder] = [number, order];
+			chosen.numbers[count] = number;
+			chosen.kinds[count] = section.kinds[row];
+			chosen.first[count] = section.first[row];
+			chosen.second[count++] = section.second[row];
 		}
-		if ('offset' in entry) {
-			const bytes = await this.bytes.at(entry.offset, WINDOW);
-			return await this.objectIn(bytes, entry.offset, withData, ref, gen);
-		}
-		const stream = await this.objectStream(entry.stream);
-		return { value: objectStreamValue(stream, entry.index, ref, this.budget) };
+		this.chosen = {
+			numbers: chosen.numbers.subarray(0, count),
+			kinds: chosen.kinds.subarray(0, count),
+			first: chosen.first.subarray(0, count),
+			second: chosen.second.subarray(0, count),
+			visited: chosen.visited.subarray(0, count),
+		};
 	}
 
-	private entryOf(ref: number): Entry | undefined {
-		const found = this.rebuilt?.get(ref);
-		if (found) return found;
-		for (const section of this.sections) {
+	/**
+	 * The headers the read found, as a scan of them reads (the last of a number, at its highest
+	 * generation), must be the chain's choices: no definition is left that a rebuilt table would take.
+	 */
+	private agreeWithHeaders(): void {
+		const { offsets, numbers, gens } = this.bytes.headers;
+		this.budget.step(offsets.length * ENTRY_COST);
+		const keys = new Float64Array(offsets.length);
+		for (let at = 0; at < offsets.length; at++) {
+			if (numbers[at] > MAX_NUMBER || offsets[at] >= OFFSETS) readDifferently();
+			keys[at] = numbers[at] * OFFSETS + offsets[at];
+		}
+		keys.sort();
+		for (let at = 0; at < keys.length; at++) {
+			const offset = keys[at] % OFFSETS;
+			const number = (keys[at] - offset) / OFFSETS;
+			const gen = gens[lastAtOrBefore(offsets, offset)];
+			if (at + 1 < keys.length && Math.floor(keys[at + 1] / OFFSETS) === number) {
+				// An earlier header of a higher generation: a rebuild may take either.
+				const next = keys[at + 1] % OFFSETS;
+				if (gens[lastAtOrBefore(offsets, next)] < gen) readDifferently();
+				continue;
+			}
+			const chosen = this.indexOf(number);
+			// A cross-reference stream of the chain need not list itself.
+			if (chosen < 0 && this.streamSections.includes(offset)) continue;
+			if (chosen < 0 || this.chosen.kinds[chosen] !== AT || this.chosen.first[chosen] !== offset)
+				readDifferently();
+		}
+	}
+
+	/** Every object stream the read kept: the chain's choice for its number, its table read once. */
+	private async readObjectStreams(): Promise<void> {
+		const { offsets, numbers } = this.bytes.headers;
+		const found = Array.from(this.bytes.objectStreams, (offset) => {
+			const number = numbers[lastAtOrBefore(offsets, offset)];
+			const chosen = this.indexOf(number);
+			if (this.chosen.first[chosen] !== offset) readDifferently();
+			return number;
+		}).sort((a, b) => a - b);
+		this.streamNumbers = Float64Array.from(found);
+		for (const number of found) {
+			const chosen = this.indexOf(number);
+			const ref = { ref: number, gen: this.chosen.second[chosen] };
+			const { value, data } = await this.objectIn(this.bytes.at(this.chosen.first[chosen]), ref);
+			const dict = dictOf(value);
+			if (dict.get('Type') !== 'ObjStm' || !data) unreadable();
+			const decrypted = this.decrypt ? this.decrypted(data, ref) : data;
+			const decoded = await decodeStream(dict, decrypted, this.budget);
+			this.budget.objectStreamBytes(decoded.length);
+			this.streams.push(objectStreamOf(dict, decoded, this.budget));
+		}
+		// Each compressed choice names a stream read here, at an index that lists its number.
+		const { kinds, first, second, numbers: chosen } = this.chosen;
+		for (let at = 0; at < kinds.length; at++) {
+			if (kinds[at] !== COMPRESSED) continue;
+			const stream = this.streamOf(first[at]);
+			if (second[at] >= stream.numbers.length || stream.numbers[second[at]] !== chosen[at])
+				readDifferently();
+		}
+	}
+
+	private streamOf(number: number): ObjectStream {
+		const at = lastAtOrBefore(this.streamNumbers, number);
+		return this.streamNumbers[at] === number ? this.streams[at] : readDifferently();
+	}
+
+	private decrypted(data: Buffer, ref: PdfRef): Buffer {
+		this.budget.decode(data.length);
+		return this.decrypt!(data, ref.ref, ref.gen);
+	}
+
+	private indexOf(number: number): number {
+		this.budget.step(1);
+		const at = lastAtOrBefore(this.chosen.numbers, number);
+		return this.chosen.numbers[at] === number ? at : -1;
+	}
+
+	/**
+	 * The page tree (ISO 32000-1, 7.7.3) where it has one reading: nodes of /Type /Pages with /Kids,
+	 * leaves of /Type /Page, each given directly, each met once. The larger of the root's /Count and
+	 * the leaves.
+	 */
+	private async pageTreeCount(catalogRef: PdfRef): Promise<number> {
+		const catalog = dictOf(await this.fetch(catalogRef));
+		const root = catalog.get('Pages');
+		if (!isRef(root)) unreadable();
+		const pages = dictOf(await this.fetch(root));
+		if (pages.get('Type') !== 'Pages') readDifferently();
+		let count = pages.get('Count');
+		if (isRef(count)) count = await this.fetch(count);
+		if (!(typeof count === 'number' && Number.isSafeInteger(count) && count >= 0))
+			readDifferently();
+		return Math.max(count, await this.leaves(root));
+	}
+
+	/** The tree's leaves, depth first; a node met twice (shared or a cycle) is read differently. */
+	private async leaves(root: PdfRef): Promise<number> {
+		let found = 0;
+		const stack: PdfValue[] = [root];
+		while (stack.length > 0 && found < MOST_LEAVES) {
+			const ref = stack.pop();
+			if (!isRef(ref) || !this.firstVisit(ref)) readDifferently();
 			this.budget.step(1);
-			const entry = section.entry(ref);
-			// Once rebuilt, the streams found are read for what the headers did not define.
-			if (entry !== undefined && !(this.rebuilt && entry === 'free')) return entry;
+			const node = dictOf(await this.fetch(ref));
+			const type = node.get('Type');
+			if (type === 'Page' && !node.has('Kids')) found++;
+			else if (type === 'Pages') {
+				const kids = node.get('Kids');
+				if (!Array.isArray(kids)) readDifferently();
+				this.budget.step(kids.length);
+				for (let at = kids.length - 1; at >= 0; at--) stack.push(kids[at]);
+			} else readDifferently();
 		}
-		return undefined;
+		return found;
 	}
 
-	/** The object at the start of `bytes`, and a stream's data where `withData`. */
+	firstVisit(ref: PdfRef): boolean {
+		const at = this.indexOf(ref.ref);
+		if (at < 0 || this.chosen.visited[at]) return false;
+		return (this.chosen.visited[at] = 1) === 1;
+	}
+
+	/** The object `ref` names: in use, of that generation, no stream unless `stream`. */
+	async fetch(ref: PdfRef, plain = false): Promise<PdfValue> {
+		this.budget.object();
+		const at = this.indexOf(ref.ref);
+		const kind = at < 0 ? FREE : this.chosen.kinds[at];
+		if (kind === FREE) unreadable();
+		if (kind === COMPRESSED) {
+			if (plain || ref.gen !== 0) readDifferently();
+			return objectStreamValue(
+				this.streamOf(this.chosen.first[at]),
+				this.chosen.second[at],
+				ref.ref,
+				this.budget,
+			);
+		}
+		if (ref.gen !== this.chosen.second[at]) readDifferently();
+		return (await this.objectIn(this.bytes.at(this.chosen.first[at]), ref, false)).value;
+	}
+
+	/** The object at the start of `bytes` (`ref`'s where given): `N G obj`, its value, then `endobj` or a stream's data. */
 	private async objectIn(
 		bytes: Buffer,
-		offset: number,
-		withData: boolean,
-		ref?: number,
-		gen?: number,
-	): Promise<PdfObject> {
+		ref?: PdfRef,
+		stream = true,
+	): Promise<{ value: PdfValue; data?: Buffer }> {
 		const lexer = new PdfLexer(bytes, 0, this.budget);
-		const [found, foundGen] = [lexer.integer(), lexer.integer()];
-		if (lexer.word() !== 'obj' || (ref !== undefined && (found !== ref || foundGen !== gen)))
-			unreadable();
+		const [number, gen] = [lexer.integer(), lexer.integer()];
+		if (lexer.word() !== 'obj' || (ref && (number !== ref.ref || gen !== ref.gen))) unreadable();
 		const value = lexer.value();
-		if (!(value instanceof Map) || lexer.word() !== 'stream' || !withData) return { value };
-		// The data starts after the keyword's line end (CR LF or LF).
-		if (bytes[lexer.at] === 13) lexer.at++;
-		if (bytes[lexer.at] === 10) lexer.at++;
-		const start = lexer.at;
-		let length: number | undefined;
-		// A /Length in a stream whose own /Length is being read (a loop of them): found by `endstream`.
-		if (!this.inLength) {
-			this.inLength = true;
-			try {
-				length = integerOf(await this.resolve(value.get('Length')));
-			} catch (error) {
-				stopOverBudget(error);
-			} finally {
-				this.inLength = false;
-			}
-		}
-		if (length !== undefined && length > MAX_STREAM_BYTES) throw new PdfOverBudget();
-		if (length !== undefined) {
-			const near = start + length + 32 <= bytes.length;
-			const around = near
-				? bytes.subarray(start)
-				: await this.bytes.at(offset + start, length + 32);
-			if (endstreamAfter(around, length) >= 0) return { value, data: around.subarray(0, length) };
-		}
-		// A /Length that is wrong or missing: the data ends before `endstream`, as readers find it.
-		const searched = bytes.subarray(0, start + WINDOW);
-		this.budget.scan(searched.length - start);
-		const end = searched.indexOf('endstream', start);
-		if (end < 0) unreadable();
-		let last = end;
-		if (bytes[last - 1] === 10) last--;
-		if (bytes[last - 1] === 13) last--;
-		return { value, data: bytes.subarray(start, Math.max(start, last)) };
-	}
-
-	/** An object stream's table of `N` pairs (object number, offset from `/First`), read once a read. */
-	private async objectStream(ref: number): Promise<ObjectStream> {
-		const { numbers, reads } = this.objectStreams;
-		const at = lastAtOrBefore(numbers, ref);
-		let read = reads[at];
-		if (numbers[at] !== ref) {
-			// Each stream read costs the budget its bytes: few are read, so an insertion is cheap.
-			numbers.splice(at + 1, 0, ref);
-			reads.splice(at + 1, 0, undefined);
-			read = await this.readObjectStream(ref).catch((failed: unknown) => ({ failed }));
-			reads[numbers.indexOf(ref)] = read;
-		}
-		// Met again while it is read (its own data, its /Length or the /Encrypt that decrypts it
-		// lies inside it): a cycle no reader can resolve, never awaited.
-		if (read === undefined) unreadable();
-		if ('failed' in read) throw read.failed;
-		return read;
-	}
-
-	private async readObjectStream(ref: number): Promise<ObjectStream> {
-		const { value, data } = await this.object(ref, 0, true);
-		const dict = dictOf(value);
-		if (dict.get('Type') !== 'ObjStm' || !data) unreadable();
-		const decoded = await decodeStream(dict, await this.decrypted(data, ref, 0), this.budget);
-		this.budget.objectStreamBytes(decoded.length);
-		return objectStreamOf(dict, decoded, this.budget);
-	}
-
-	private async decrypted(data: Buffer, ref: number, gen: number): Promise<Buffer> {
-		if (this.decrypt && 'encrypt' in this.decrypt) {
-			const { encrypt, id } = this.decrypt;
-			this.decrypt = { streams: standardDecrypt(dictOf(await this.resolve(encrypt)), id) };
-		}
-		const streams = this.decrypt?.streams;
-		if (!streams) return data;
-		this.budget.decode(data.length);
-		return streams(data, ref, gen);
-	}
-
-	/** The cross-reference rebuilt from `N G obj` headers, as qpdf and poppler, mupdf and pdf.js find them, and the trailers. */
-	private async rebuild() {
-		const bytes = await this.bytes.whole();
-		// Native searches of the whole (headers, trailers, cross-reference streams): charged once.
-		this.budget.scan(bytes.length);
-		const { numbers, gens, offsets: headers, suspect } = headersOf(bytes, this.budget);
-		// mupdf's table from its own scan, of tokens, passing over each object as it does.
-		const table = (rule: Rule) => {
-			const found =
-				rule === 'last' ? mupdfHeaders(bytes, this.budget) : { numbers, gens, offsets: headers };
-			return new RebuiltTable(found.numbers, found.gens, found.offsets, rule);
-		};
-		this.decrypt = undefined;
-		const trailers = trailersOf(bytes, this.budget);
-		// Cross-reference streams, newest first: trailers, and the compressed objects' places.
-		const streams: number[] = [];
-		for (const at of lastOccurrences(bytes, '/XRef', MAX_TRAILERS)) {
-			const offset = headers[lastAtOrBefore(headers, at)];
-			if (offset === undefined) break;
-			if (endsWord(bytes[at + 5])) streams.push(offset);
-		}
-		const found = pdfjsHeaders(bytes, this.budget);
-		const pdfjs = await this.viewOf(
-			bytes,
-			new RebuiltTable(found.numbers, found.gens, found.offsets),
-			found.xrefStreams,
-			trailers,
-		);
-		const ours = await this.viewOf(bytes, table('first'), streams, trailers);
-		// Its compressed objects are read whatever their generation: counted apart where there are any.
-		const same = ours.table.same(pdfjs.table) && pdfjs.sections.length === 0;
-		// No trailer at all: an object holding /Root stands for one (as pdf.js finds it).
-		if (trailers.length === 0)
-			for (const at of lastOccurrences(bytes, '/Root', MAX_ROOTS)) {
-				const offset = headers[lastAtOrBefore(headers, at)];
-				if (offset === undefined) continue;
-				try {
-					const { value } = await this.objectIn(bytes.subarray(offset), offset, false);
-					if (value instanceof Map && value.has('Root')) trailers.push(value);
-				} catch (error) {
-					stopOverBudget(error);
-				}
-			}
-		// mupdf takes the /Root of any dictionary between objects, not only a trailer's: each is counted.
-		for (const at of lastOccurrences(bytes, '/Root', MAX_TRAILERS))
-			try {
-				if (endsWord(bytes[at + 5]))
-					trailers.push(new Map([['Root', new PdfLexer(bytes, at + 5, this.budget).value()]]));
-			} catch (error) {
-				stopOverBudget(error);
-			}
-		return { trailers, pdfjs: { ...pdfjs, same }, table, suspect };
-	}
-
-	/** The objects by `table`, then by the cross-reference streams at `offsets` (the first wins), whose trailers join `trailers`. */
-	private async viewOf(bytes: Buffer, table: RebuiltTable, offsets: number[], trailers: PdfDict[]) {
-		const view: RebuiltView = { table, sections: [] };
-		this.use(view);
-		for (const offset of offsets)
-			try {
-				const { value, data } = await this.objectIn(bytes.subarray(offset), offset, true);
-				const section = await this.streamSection(value, data);
-				this.budget.section();
-				view.sections.push(section);
-				trailers.push(section.trailer);
-			} catch (error) {
-				stopOverBudget(error);
-			}
-		return view;
-	}
-
-	private use(view: RebuiltView) {
-		[this.rebuilt, this.sections] = [view.table, view.sections];
-		this.objectStreams = { numbers: [], reads: [] };
+		const word = lexer.word();
+		if (word === 'endobj') return { value };
+		if (word !== 'stream' || !(value instanceof PdfDict)) unreadable();
+		// A stream where a dictionary or a number is read: pdf.js takes it as neither.
+		if (!stream) readDifferently();
+		// The data starts after the keyword's line end, CR LF or LF (a CR alone readers take apart).
+		if (bytes[lexer.at] === CR) lexer.at++;
+		if (bytes[lexer.at] !== LF) readDifferently();
+		const start = lexer.at + 1;
+		let length = value.get('Length');
+		if (isRef(length) && ref) length = await this.fetch(length, true);
+		const size = integerOf(length);
+		if (size > MAX_STREAM_BYTES) throw new PdfOverBudget();
+		// `endstream` where /Length ends the data: else readers find its end differently.
+		const end = endstreamAfter(bytes, start + size);
+		if (end < 0) readDifferently();
+		lexer.at = end;
+		if (lexer.word() !== 'endobj') unreadable();
+		return { value, data: bytes.subarray(start, start + size) };
 	}
 }
 
-/** Whether an object header follows `start`. */
-function headerAfter(bytes: Buffer, start: number): boolean {
-	for (let at = bytes.indexOf('obj', start); at >= 0; at = bytes.indexOf('obj', at + 3))
-		if (headerBefore(bytes, at)) return true;
-	return false;
+/**
+ * Where the chain starts: the last `startxref` in the last 1,024 bytes, then only its offset and
+ * `%%EOF` on lines of their own; pdf.js reads the digits after spaces, tabs and line ends only.
+ */
+function chainStart(tail: Buffer, budget: PdfBudget): number {
+	const window = tail.subarray(Math.max(0, tail.length - TAIL));
+	budget.scan(window.length);
+	let at = window.lastIndexOf('startxref');
+	if (at < 0) unreadable();
+	at += 'startxref'.length;
+	const from = at;
+	while (space(window[at])) at++;
+	let offset = 0;
+	const digits = at;
+	while (isDigit(window[at]) && at - digits < 15) offset = offset * 10 + window[at++] - 48;
+	const end = at;
+	while (window[at] === SPACE || window[at] === TAB) at++;
+	if (digits === from || end === digits || !(window[at] === LF || window[at] === CR)) unreadable();
+	while (space(window[at])) at++;
+	if (!spells(window, at, '%%EOF')) unreadable();
+	for (at += 5; at < window.length; at++) if (!space(window[at])) unreadable();
+	return offset;
 }

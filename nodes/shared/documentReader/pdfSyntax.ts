@@ -3,12 +3,48 @@
 // charged as it is read, its bytes and its kind's TOKEN_COST, whether it reads or not.
 import { TOKEN_COST, type PdfBudget } from './pdfBudget';
 
-/** A value as the page count reads it: a name is its text (without the slash). */
+/** A value as the page count reads it: a name is its text, escapes decoded (without the slash). */
 export type PdfValue = number | string | boolean | null | PdfString | PdfRef | PdfValue[] | PdfDict;
-export type PdfDict = Map<string, PdfValue>;
 export interface PdfRef {
 	ref: number;
 	gen: number;
+}
+
+/** Why a PDF cannot be counted: its bytes break the format, or they allow more than one reading. */
+export type PdfRefusal = 'damaged' | 'readDifferently';
+
+export class PdfRefused extends Error {
+	constructor(readonly reason: PdfRefusal) {
+		super(`The PDF cannot be counted: ${reason}`);
+	}
+}
+
+/** What every reader of a document's structure throws on bytes that break the format. */
+export function unreadable(): never {
+	throw new PdfRefused('damaged');
+}
+
+/** Thrown where readers may take the bytes two ways. */
+export function readDifferently(): never {
+	throw new PdfRefused('readDifferently');
+}
+
+/** A key written twice (after decoding), or a key with a broken escape: readers differ on it. */
+const TWICE: PdfValue[] = [];
+
+/** A dictionary whose keys read one way only: reading a key written twice is refused. */
+export class PdfDict extends Map<string, PdfValue> {
+	/** A key whose escape is broken: any key may be it to some reader. */
+	loose = false;
+
+	override get(key: string): PdfValue | undefined {
+		const value = super.get(key);
+		return value === TWICE || this.loose ? readDifferently() : value;
+	}
+
+	override has(key: string): boolean {
+		return this.loose ? readDifferently() : super.has(key);
+	}
 }
 
 /** Arrays and dictionaries nested deeper than this are refused: documents nest a few levels. */
@@ -17,12 +53,6 @@ const MAX_DEPTH = 32;
 const MAX_STRING = 1024;
 /** Digits a number may have and still be read exactly from its bytes (below 2^53). */
 const EXACT_DIGITS = 15;
-/** 10^0 … 10^22, each exact: a number's digits over one of them is correctly rounded. */
-const POWERS = [
-	1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
-	1e18, 1e19, 1e20, 1e21, 1e22,
-];
-
 const [TAB, LF, CR, SPACE, PLUS, MINUS, DOT, ZERO, NINE, SEVEN] = [
 	9, 10, 13, 32, 43, 45, 46, 48, 57, 55,
 ];
@@ -44,11 +74,6 @@ const ESCAPES = new Uint8Array(256).map((_, byte) => byte);
 for (const [escaped, byte] of ['n\n', 'r\r', 't\t', 'b\b', 'f\f'])
 	ESCAPES[escaped.charCodeAt(0)] = byte.charCodeAt(0);
 
-/** What every reader of a document's structure throws on anything it cannot read. */
-export function unreadable(): never {
-	throw new Error('The PDF cannot be read');
-}
-
 export function isWhiteSpace(byte: number): boolean {
 	return CLASS[byte] === 1;
 }
@@ -63,6 +88,9 @@ export function endsWord(byte: number | undefined): boolean {
 }
 
 export class PdfLexer {
+	/** Whether the last name read had a broken escape. */
+	private broken = false;
+
 	constructor(
 		readonly bytes: Buffer,
 		public at = 0,
@@ -111,7 +139,7 @@ export class PdfLexer {
 		if (first === SLASH) {
 			this.at = this.pastRegular(at + 1);
 			this.charge(this.at - start, TOKEN_COST.name);
-			return bytes.toString('latin1', at + 1, this.at);
+			return this.name(at + 1, this.at);
 		}
 		if (first === OPEN_ARRAY) {
 			this.at = at + 1;
@@ -123,15 +151,19 @@ export class PdfLexer {
 		if (first === LESS && bytes[at + 1] === LESS) {
 			this.at = at + 2;
 			this.charge(this.at - start, TOKEN_COST.dictionary);
-			const dict: PdfDict = new Map();
+			const dict = new PdfDict();
 			while (!this.closes(GREATER, GREATER)) {
-				// A key that is not a name is skipped, as readers skip it.
+				this.broken = false;
 				const key = this.value(depth + 1);
-				if (typeof key !== 'string') continue;
-				const size = dict.size;
-				dict.set(key, this.value(depth + 1));
-				// A key met again replaces its value: only a new one grows the Map.
-				if (dict.size > size) this.charge(0, TOKEN_COST.entry);
+				// A key that is not a name: readers skip it, or the value after it, or stop.
+				if (typeof key !== 'string') readDifferently();
+				dict.loose ||= this.broken;
+				const value = this.value(depth + 1);
+				if (Map.prototype.has.call(dict, key)) dict.set(key, TWICE);
+				else {
+					dict.set(key, value);
+					this.charge(0, TOKEN_COST.entry);
+				}
 			}
 			return dict;
 		}
@@ -171,6 +203,28 @@ export class PdfLexer {
 		}
 		this.charge(looked - start, smallInteger(number) ? TOKEN_COST.number : TOKEN_COST.real);
 		return number;
+	}
+
+	/** A name's text, `#xx` decoded; an escape without two hex digits marks it broken. */
+	private name(from: number, to: number): string {
+		const bytes = this.bytes;
+		let hash = from;
+		while (hash < to && bytes[hash] !== 35) hash++;
+		if (hash === to) return bytes.toString('latin1', from, to);
+		const out = Buffer.alloc(to - from);
+		let filled = 0;
+		for (let at = from; at < to; at++) {
+			const [high, low] = [HEX[bytes[at + 1]], HEX[bytes[at + 2]]];
+			if (bytes[at] !== 35) out[filled++] = bytes[at];
+			else if (at + 2 < to && high >= 0 && low >= 0) {
+				out[filled++] = high * 16 + low;
+				at += 2;
+			} else {
+				this.broken = true;
+				out[filled++] = 35;
+			}
+		}
+		return out.toString('latin1', 0, filled);
 	}
 
 	/** Past white space and comments. */
@@ -298,32 +352,20 @@ export function integerOf(value: PdfValue | undefined): number {
 }
 
 /**
- * The number `bytes[from, to)` writes (a sign, digits, at most one point), as `Number` reads it, or
- * NaN; through a string only past EXACT_DIGITS, where the bytes paid for it.
+ * The number `bytes[from, to)` writes (a sign, digits, at most one point), or NaN: a whole number of
+ * up to EXACT_DIGITS from its digits, any other through a string, where the bytes paid for it.
  */
 function numberIn(bytes: Buffer, from: number, to: number): number {
-	let at = from;
-	const sign = bytes[at] === MINUS ? -1 : 1;
+	let [at, digits, whole, point] = [from, 0, 0, false];
 	if (bytes[at] === MINUS || bytes[at] === PLUS) at++;
-	let digits = 0;
-	let significant = 0;
-	let scale = 0;
-	let point = false;
-	let mantissa = 0;
 	for (; at < to; at++) {
-		const byte = bytes[at];
-		if (isDigit(byte)) {
-			digits++;
-			if (mantissa !== 0 || byte !== ZERO) significant++;
-			mantissa = mantissa * 10 + byte - ZERO;
-			if (point) scale++;
-		} else if (byte === DOT && !point) point = true;
+		if (isDigit(bytes[at])) [digits, whole] = [digits + 1, whole * 10 + bytes[at] - ZERO];
+		else if (bytes[at] === DOT && !point) point = true;
 		else return NaN;
 	}
 	if (digits === 0) return NaN;
-	if (significant > EXACT_DIGITS || scale >= POWERS.length)
-		return Number(bytes.toString('latin1', from, to));
-	return sign * (mantissa / POWERS[scale]);
+	const plain = !point && digits <= EXACT_DIGITS && isDigit(bytes[from]);
+	return plain ? whole : Number(bytes.toString('latin1', from, to));
 }
 
 /** Whether `number` is held without an allocation of its own (a small integer). */
@@ -342,4 +384,27 @@ export function spells(bytes: Buffer, at: number, word: string): boolean {
 	for (let index = 0; index < word.length; index++)
 		if (bytes[at + index] !== word.charCodeAt(index)) return false;
 	return true;
+}
+
+/** The index of the last of the ascending `values` at or before `at` (-1: none). */
+export function lastAtOrBefore(values: ArrayLike<number>, at: number): number {
+	let [low, high] = [0, values.length - 1];
+	while (low <= high) {
+		const middle = (low + high) >> 1;
+		if (values[middle] <= at) low = middle + 1;
+		else high = middle - 1;
+	}
+	return high;
+}
+
+export function isRef(value: PdfValue | undefined): value is PdfRef {
+	return value instanceof Object && 'ref' in value;
+}
+
+export function dictOf(value: PdfValue | undefined): PdfDict {
+	return value instanceof PdfDict ? value : unreadable();
+}
+
+export function arrayOf(value: PdfValue | undefined): PdfValue[] {
+	return Array.isArray(value) ? value : unreadable();
 }

@@ -1,107 +1,187 @@
-// A PDF's cross-reference sections (ISO 32000-1, 7.5.4 and 7.5.8): classic tables and
-// cross-reference streams, each read as where it places the objects it lists.
+// A PDF's cross-reference sections (ISO 32000-1, 7.5.4 and 7.5.8) and object streams (7.5.7), read
+// only where their bytes have one reading: anything readers take two ways is refused.
 import type { PdfBudget } from './pdfBudget';
-import { integerOf, PdfLexer, unreadable, type PdfDict } from './pdfSyntax';
-import { lastAtOrBefore } from './pdfRefTable';
-import { arrayOf, dictOf } from './pdfValues';
+import {
+	arrayOf,
+	integerOf,
+	PdfLexer,
+	readDifferently,
+	unreadable,
+	type PdfDict,
+	type PdfValue,
+} from './pdfSyntax';
 
-/** Where an object is defined: at an offset, in an object stream, or freed (hiding older definitions). */
-export type Entry = { offset: number; gen: number } | { stream: number; index: number } | 'free';
+/** The largest object number every reader keeps (mupdf's); one above it is damage. */
+export const MAX_NUMBER = 8_388_607;
+/** Kinds of entry: freed, at an offset (with a generation), in an object stream (at an index). */
+export const [FREE, AT, COMPRESSED] = [0, 1, 2];
+/** What an entry costs at each step (read, sorted, chosen): a few comparisons, no allocation. */
+export const ENTRY_COST = 1;
+/** Rows a section may have: below 2^23, a number's key (its number, section and row) stays exact. */
+export const ROWS = 2 ** 23;
 
+/** A section's rows, ascending by number, each number once; `first`/`second` as its kind says. */
 export interface Section {
 	trailer: PdfDict;
-	/** The object's entry here; undefined where this section does not list it. */
-	entry: (ref: number) => Entry | undefined;
+	numbers: Float64Array;
+	kinds: Uint8Array;
+	first: Float64Array;
+	second: Float64Array;
 }
 
-/** A classic table: subsections of `first count`, then 20-byte entries `offset generation n|f`. */
+const [LF, CR, SPACE] = [10, 13, 32];
+
+/** A classic table from after `xref`: subsections of `first count`, 20-byte entries, `trailer`. */
 export function tableSection(lexer: PdfLexer, budget: PdfBudget): Section {
-	const subsections: Array<[first: number, count: number, start: number, width: number]> = [];
-	for (let word; (word = lexer.word()) !== 'trailer';) {
-		lexer.at -= word.length;
-		const [first, count] = [lexer.integer(), lexer.integer()];
+	const bytes = lexer.bytes;
+	const rows: number[][] = [[], [], [], []];
+	for (;;) {
 		lexer.skip();
-		const start = lexer.at;
-		// The standard's 20 bytes an entry, or what the first one takes (some end lines in one byte).
-		for (let word = 0; word < (count > 0 ? 3 : 0); word++) lexer.word();
-		lexer.skip();
-		const width = lexer.at - start;
-		if (count > 1 && (width < 19 || width > 21)) unreadable();
-		subsections.push([first, count, start, width]);
-		budget.scan(width * count);
-		lexer.at = start + width * count;
-		if (lexer.at > lexer.bytes.length) unreadable();
+		if (bytes.toString('latin1', lexer.at, lexer.at + 7) === 'trailer') break;
+		const [first, count] = [lexer.digits(), lexer.digits()];
+		// The subsection's line ends; its entries start the next line.
+		while (bytes[lexer.at] === SPACE) lexer.at++;
+		if (bytes[lexer.at] === CR) lexer.at++;
+		if (bytes[lexer.at] === LF) lexer.at++;
+		if (first + count - 1 > MAX_NUMBER) unreadable();
+		// Its 20 bytes looked at one by one.
+		budget.step(count * 4 * ENTRY_COST);
+		for (let index = 0; index < count; index++) {
+			const at = lexer.at + 20 * index;
+			const kind = entryAt(bytes, at);
+			// pdf.js numbers a subsection from 0 where it starts at 1 with a free entry.
+			if (index === 0 && first === 1 && kind === FREE) readDifferently();
+			rows[0].push(first + index);
+			rows[1].push(kind);
+			rows[2].push(digitsAt(bytes, at, 10));
+			rows[3].push(digitsAt(bytes, at + 11, 5));
+		}
+		lexer.at += 20 * count;
 	}
-	const trailer = dictOf(lexer.value());
-	const bytes = lexer.bytes.subarray(0, lexer.at);
-	// Ascending, none overlapping the next (as producers write them): found by halves. Otherwise
-	// looked through, the first listing a number defining it, as pdf.js reads.
-	const firsts = Float64Array.from(subsections, ([first]) => first);
-	const ordered = subsections.every(
-		([first], at) => at === 0 || first >= subsections[at - 1][0] + subsections[at - 1][1],
-	);
-	return {
-		trailer,
-		entry: (ref) => {
-			let found: (typeof subsections)[number] | undefined;
-			if (ordered) {
-				budget.step(Math.ceil(Math.log2(subsections.length + 1)) + 1);
-				found = subsections[lastAtOrBefore(firsts, ref)];
-			} else {
-				budget.step(subsections.length);
-				found = subsections.find(([first, count]) => ref >= first && ref < first + count);
-			}
-			if (!found || ref < found[0] || ref >= found[0] + found[1]) return undefined;
-			const [first, , start, width] = found;
-			const entry = new PdfLexer(bytes, start + width * (ref - first), budget);
-			const [offset, gen, kind] = [entry.integer(), entry.integer(), entry.word()];
-			return kind === 'n' ? { offset, gen } : kind === 'f' ? 'free' : unreadable();
-		},
-	};
+	lexer.at += 7;
+	const trailer = lexer.value();
+	if (!(trailer instanceof Map)) unreadable();
+	return sorted(trailer as PdfDict, rows, budget);
+}
+
+/** A table's entry at `at`: `oooooooooo ggggg n|f` and a two-byte end of line, or damage. */
+function entryAt(bytes: Buffer, at: number): number {
+	for (const [from, to] of [
+		[0, 10],
+		[11, 16],
+	])
+		for (let digit = at + from; digit < at + to; digit++)
+			if (!(bytes[digit] >= 48 && bytes[digit] <= 57)) unreadable();
+	const [kind, end] = [bytes[at + 17], bytes.toString('latin1', at + 18, at + 20)];
+	if (bytes[at + 10] !== SPACE || bytes[at + 16] !== SPACE) unreadable();
+	if (end !== ' \n' && end !== ' \r' && end !== '\r\n') unreadable();
+	return kind === 110 ? AT : kind === 102 ? FREE : unreadable();
+}
+
+function digitsAt(bytes: Buffer, at: number, count: number): number {
+	let value = 0;
+	for (let digit = at; digit < at + count; digit++) value = value * 10 + bytes[digit] - 48;
+	return value;
 }
 
 /** A cross-reference stream: rows of /W's field widths for the objects of /Index (`first count` pairs). */
 export function streamSection(dict: PdfDict, data: Buffer, budget: PdfBudget): Section {
 	const widths = arrayOf(dict.get('W')).map(integerOf);
 	if (widths.length !== 3 || widths.some((width) => width > 8)) unreadable();
-	const index = arrayOf(dict.get('Index') ?? [0, dict.get('Size') ?? null]).map(integerOf);
+	const size = integerOf(dict.get('Size'));
+	const index = arrayOf(dict.get('Index') ?? [0, size]).map(integerOf);
+	if (index.length % 2 !== 0) unreadable();
 	const rowWidth = widths[0] + widths[1] + widths[2];
-	// Found by halves or looked through, as a table's subsections are (the first row of each kept).
-	const pairs = index.length >> 1;
-	const firsts = new Float64Array(pairs);
-	const rows = new Float64Array(pairs);
-	let ordered = true;
-	for (let pair = 0, row = 0; pair < pairs; row += index[2 * pair + 1], pair++) {
-		[firsts[pair], rows[pair]] = [index[2 * pair], row];
-		if (pair > 0 && firsts[pair] < firsts[pair - 1] + index[2 * pair - 1]) ordered = false;
+	const rows: number[][] = [[], [], [], []];
+	let at = 0;
+	for (let pair = 0; pair < index.length; pair += 2) {
+		const [first, count] = [index[pair], index[pair + 1]];
+		if (first + count - 1 > MAX_NUMBER || at + count * rowWidth > data.length) unreadable();
+		budget.step(count * ENTRY_COST);
+		for (let row = 0; row < count; row++) {
+			const [type, second, third] = widths.map((width) => {
+				let field = 0;
+				for (const end = at + width; at < end; at++) field = field * 256 + data[at];
+				return field;
+			});
+			// A type field of no width means type 1; another type is one readers take differently.
+			const kind = widths[0] === 0 ? AT : type;
+			if (kind > COMPRESSED) readDifferently();
+			rows[0].push(first + row);
+			rows[1].push(kind);
+			rows[2].push(second);
+			rows[3].push(kind === AT && widths[2] === 0 ? 0 : third);
+		}
 	}
-	return {
-		trailer: dict,
-		entry: (ref) => {
-			let [from, to] = [0, pairs];
-			if (ordered) {
-				budget.step(Math.ceil(Math.log2(pairs + 1)) + 1);
-				from = Math.max(0, lastAtOrBefore(firsts, ref));
-				to = Math.min(pairs, from + 1);
-			} else budget.step(index.length);
-			for (let pair = 2 * from; pair < 2 * to; pair += 2) {
-				const row = rows[pair >> 1];
-				if (ref < index[pair] || ref >= index[pair] + index[pair + 1]) continue;
-				let at = (row + ref - index[pair]) * rowWidth;
-				if (at + rowWidth > data.length) return undefined;
-				const [type, second, third] = widths.map((width) => {
-					let field = 0;
-					for (const end = at + width; at < end; at++) field = field * 256 + data[at];
-					return field;
-				});
-				// A type field of no width means type 1.
-				const kind = widths[0] === 0 ? 1 : type;
-				if (kind === 1) return { offset: second, gen: widths[2] === 0 ? 0 : third };
-				if (kind === 2) return { stream: second, index: third };
-				// Type 0 frees the object; other types are null references (7.5.8.3).
-				return 'free';
-			}
-			return undefined;
-		},
+	return sorted(dict, rows, budget);
+}
+
+/** The rows sorted by number; a number listed twice in one section is read differently. */
+function sorted(trailer: PdfDict, rows: number[][], budget: PdfBudget): Section {
+	const count = rows[0].length;
+	if (count >= ROWS) unreadable();
+	const keys = Float64Array.from(rows[0], (number, row) => number * ROWS + row).sort();
+	budget.step(count * ENTRY_COST);
+	const section: Section = {
+		trailer,
+		numbers: new Float64Array(count),
+		kinds: new Uint8Array(count),
+		first: new Float64Array(count),
+		second: new Float64Array(count),
 	};
+	for (let at = 0; at < count; at++) {
+		const row = keys[at] % ROWS;
+		const number = rows[0][row];
+		if (at > 0 && section.numbers[at - 1] === number) readDifferently();
+		if (rows[1][row] === AT && rows[3][row] > 65535) unreadable();
+		section.numbers[at] = number;
+		section.kinds[at] = rows[1][row];
+		section.first[at] = rows[2][row];
+		section.second[at] = rows[3][row];
+	}
+	return section;
+}
+
+/** An object stream's table: the number at each index, where its object starts in `data`. */
+export interface ObjectStream {
+	numbers: Float64Array;
+	starts: Float64Array;
+	data: Buffer;
+}
+
+/** `N` pairs (number, offset from /First), offsets ascending, no number twice. */
+export function objectStreamOf(dict: PdfDict, data: Buffer, budget: PdfBudget): ObjectStream {
+	const [count, first] = [integerOf(dict.get('N')), integerOf(dict.get('First'))];
+	// A pair takes four bytes at least (`0 0 `): more cannot be there.
+	if (count > data.length / 4 || first > data.length) unreadable();
+	const numbers = new Float64Array(count);
+	const starts = new Float64Array(count + 1);
+	const lexer = new PdfLexer(data.subarray(0, first), 0, budget);
+	for (let index = 0; index < count; index++) {
+		numbers[index] = lexer.digits();
+		starts[index] = first + lexer.digits();
+		if (numbers[index] > MAX_NUMBER || (index > 0 && starts[index] <= starts[index - 1]))
+			unreadable();
+	}
+	starts[count] = data.length;
+	if (count > 0 && starts[count - 1] >= data.length) unreadable();
+	budget.step(count * ENTRY_COST);
+	// Listed twice: pdf.js reads the last listing, mupdf the first, poppler the one at the index.
+	const order = Float64Array.from(numbers).sort();
+	for (let at = 1; at < count; at++) if (order[at] === order[at - 1]) readDifferently();
+	return { numbers, starts, data };
+}
+
+/** Object `ref` at `index`: the stream must list it there, and its object end before the next starts. */
+export function objectStreamValue(
+	stream: ObjectStream,
+	index: number,
+	ref: number,
+	budget: PdfBudget,
+): PdfValue {
+	if (index >= stream.numbers.length || stream.numbers[index] !== ref) readDifferently();
+	const lexer = new PdfLexer(stream.data, stream.starts[index], budget);
+	const value = lexer.value();
+	// Past the next object's start: poppler cuts it there, pdf.js reads on.
+	return lexer.at <= stream.starts[index + 1] ? value : readDifferently();
 }

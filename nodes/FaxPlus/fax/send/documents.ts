@@ -246,7 +246,7 @@ export function megabytes(bytes: number): string {
 
 /** The document as its bytes say it is, and its pages (`cut`: the count stopped at `mostPages`). */
 export async function countedDocument(document: FaxDocument, mostPages?: number) {
-	const { kind, pages, cut } = await readDocument(document, mostPages);
+	const { kind, pages, cut, refused } = await readDocument(document, mostPages);
 	if (kind === 'other') return { document, pages, cut };
 	const { mimeType, extension } = KIND_TYPES[kind];
 	const typed = {
@@ -255,7 +255,7 @@ export async function countedDocument(document: FaxDocument, mostPages?: number)
 		fileName: uploadFileName(document.fileName, 'document', extension),
 		format: uploadFormatOf(extension),
 	};
-	return { document: typed, pages, cut };
+	return { document: typed, pages, cut, refused };
 }
 
 // Send's upload: multipart built as sent, so a stored document is never held whole.

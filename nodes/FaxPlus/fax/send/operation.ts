@@ -230,11 +230,7 @@ async function checkPages(
 		}
 		allCounted = false;
 		if (!(set || runsAsTool(context))) continue;
-		throw operationError(context, {
-			itemIndex,
-			message: `Max Pages: the pages of "${document.fileName}" cannot be counted before sending`,
-			description: `Nothing was sent. Max Pages counts PDF, TIFF, image and plain-text pages, read from the file's own bytes; Fax.Plus counts other documents (and files whose bytes are not the type their name or MIME type says) only once they are sent. Convert the document to PDF first${runsAsTool(context) ? '' : `, or remove ${sendOption('Max Pages')} to send it uncounted`}.`,
-		});
+		throw operationError(context, uncountedRefusal(context, itemIndex, counted));
 	}
 	// The counted documents alone may exceed it, whatever the others have.
 	if (pages <= limit)
@@ -251,6 +247,34 @@ async function checkPages(
 		message: `The documents have ${allCounted ? '' : 'at least '}${pages} pages, more than Max Pages (${limit})`,
 		description: `Nothing was sent. To fax them, raise ${sendOption('Max Pages')} to at least ${pages}; otherwise check that the right file is mapped.`,
 	});
+}
+
+/** Why a document Max Pages applies to cannot be counted, and what the user does about it. */
+function uncountedRefusal(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	{ document, refused }: Awaited<ReturnType<typeof countedDocument>>,
+) {
+	const agent = runsAsTool(context);
+	const applies = agent
+		? 'Pages are always counted when an AI agent sends.'
+		: `Max Pages refuses what it cannot count once it is set: remove ${sendOption('Max Pages')} to send it uncounted.`;
+	const name = `Max Pages: the pages of "${document.fileName}" cannot be counted before sending`;
+	if (refused === undefined)
+		return {
+			itemIndex,
+			message: name,
+			description: `Nothing was sent. Max Pages counts PDF, TIFF, image and plain-text pages, read from the file's own bytes; Fax.Plus counts other documents (and files whose bytes are not the type their name or MIME type says) only once they are sent. Convert the document to PDF first${agent ? '' : `, or remove ${sendOption('Max Pages')} to send it uncounted`}.`,
+		};
+	const why =
+		refused === 'damaged'
+			? 'the PDF is damaged, and PDF readers repair it each their own way'
+			: 'PDF readers read this PDF differently, and may count different pages';
+	return {
+		itemIndex,
+		message: `${name}: ${why}`,
+		description: `Nothing was sent. Open it and save it again in a PDF tool (or print it to PDF), then send the saved file. ${applies}`,
+	};
 }
 
 const COVER_PAGE_FLAGS = ['urgent', 'for_review', 'please_reply', 'confidential'] as const;

@@ -120,12 +120,12 @@ describe('the kind of a document, from its first bytes', () => {
 		expect(kindOf(Buffer.from('BMW annual report, 2026, page by page'), 'text/plain')).toBe('text');
 	});
 
-	it('counts a PDF after junk as a PDF when it reads as one, else leaves it to its label, uncounted', async () => {
+	it('takes a PDF after a line of junk as a PDF it cannot count (readers place its offsets differently), else leaves it to its label', async () => {
 		const doc = (data: Buffer, mimeType: string) =>
 			documentInMemory({ field: 'data', fileName: 'note.txt', mimeType, format: 'pdf' }, data);
 		const junk = withJunkBefore(await pdfLibPdf(3, false), 'From a mail gateway\r\n');
 		const counted = await countedDocument(doc(junk, 'text/plain'));
-		expect(counted.pages).toBe(3);
+		expect(counted.pages).toBeUndefined();
 		expect(counted.document).toMatchObject({ mimeType: 'application/pdf', fileName: 'note.pdf' });
 		const aboutPdf = await countedDocument(
 			doc(Buffer.from('Every PDF starts with %PDF-1.7.'), 'text/plain'),

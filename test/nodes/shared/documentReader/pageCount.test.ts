@@ -31,6 +31,9 @@ const pagesOf = async (counted: FaxDocument) => (await readDocument(counted)).pa
 const document = (data: Buffer, mimeType: string) =>
 	documentInMemory({ field: 'data', fileName: 'a', mimeType, format: 'pdf' }, data);
 const pdfPages = async (pdf: Buffer) => await pagesOf(document(pdf, 'application/pdf'));
+/** Why the PDF cannot be counted (undefined: it is counted). */
+const refusalOf = async (pdf: Buffer) =>
+	(await readDocument(document(pdf, 'application/pdf'))).refused;
 const kids = ({ pages }: PdfStructure, extra: number[] = []) =>
 	`[${[...pages, ...extra].map((number) => `${number} 0 R`).join(' ')}]`;
 
@@ -79,7 +82,7 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 		},
 	);
 
-	it("counts the local server's one-page PDF and a table whose lines end in one byte", async () => {
+	it("counts the local server's one-page PDF; a table whose lines end in one byte is damaged", async () => {
 		expect(await pdfPages(makePdf(['One page']))).toBe(1);
 		const pdf = await pdfLibPdf(3, false);
 		const [table, trailer] = [pdf.lastIndexOf('\nxref') + 1, pdf.lastIndexOf('trailer')];
@@ -90,7 +93,8 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 			pdf.subarray(trailer),
 		]);
 		expect(short.length).toBeLessThan(pdf.length);
-		expect(await pdfPages(short)).toBe(3);
+		// Readers that read an entry as 20 bytes read the next one from the wrong place.
+		expect(await refusalOf(short)).toBe('damaged');
 		expect(await pdfLibPages(short)).toBe(3);
 	});
 
@@ -104,6 +108,11 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 					const [first] = structure.pages;
 					const page = `<< /Type /Page /Parent ${structure.pagesRoot} 0 R /MediaBox [0 0 612 792] /Annots [] >>`;
 					const rewritten = appendUpdate(pdf, structure, { [first]: page }, { form });
+					if (form === 'hybrid' && !objectStreams) {
+						// Its new definition in an object stream, the old one a header a rebuild reads.
+						expect(await refusalOf(rewritten)).toBe('readDifferently');
+						continue;
+					}
 					expect(await pdfPages(rewritten)).toBe(3);
 					expect(await pdfLibPages(rewritten)).toBe(3);
 
@@ -142,12 +151,12 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 		},
 	);
 
-	it('is not moved by decoys: page markers after the end, a page object outside the tree', async () => {
+	it('is not moved by a page object outside the tree; objects after %%EOF cannot be counted', async () => {
 		const pdf = await pdfLibPdf(500);
 		const marker =
 			'\n9999 0 obj << /Type /Page >> endobj\n9998 0 obj << /Type /Pages /Count 1 >> endobj\n';
 		const appended = Buffer.concat([pdf, Buffer.from(marker.repeat(3))]);
-		expect(await pdfPages(appended)).toBe(500);
+		expect(await refusalOf(appended)).toBe('damaged');
 		expect(await pdfLibPages(appended)).toBe(500);
 
 		const small = await pdfLibPdf(3);
@@ -159,7 +168,7 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 		expect(await pdfLibPages(outside)).toBe(3);
 	});
 
-	it('ends a /Prev loop: every section read once', async () => {
+	it('cannot count a /Prev loop', async () => {
 		const pdf = await pdfLibPdf(3, false);
 		const structure = await structureOf(pdf);
 		const update = { [structure.pages[0]]: `<< /Type /Page /Parent ${structure.pagesRoot} 0 R >>` };
@@ -170,11 +179,9 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 			looped = appendUpdate(replaced(pdf, '/Root', `/Prev ${prev} /Root`), structure, update);
 		}
 		expect(looped.includes(`/Prev ${lastSection(looped)} /Root`)).toBe(true);
-		expect(await pdfPages(looped)).toBe(3);
-		// An update naming itself: the document before it is never reached, so its objects are found
-		// by their headers (as pdf.js rebuilds it).
+		expect(await refusalOf(looped)).toBe('damaged');
 		const itself = appendUpdate(pdf, structure, update, { prev: 'self' });
-		expect(await pdfPages(itself)).toBe(3);
+		expect(await refusalOf(itself)).toBe('damaged');
 	});
 
 	it('cannot count a /Count larger than the document could hold (poppler takes /Count as it is); a /Count above the walk stands', async () => {
@@ -192,23 +199,15 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 	});
 
 	it.each([
-		[
-			'a startxref to nowhere',
-			async () => replaced(await pdfLibPdf(3), `startxref\n`, 'startxref\n1'),
-		],
 		['a /Count of -1', async () => await withCount('-1')],
 		['a /Count of 2.5', async () => await withCount('2.5')],
 		['a /Count that is a string', async () => await withCount('(3)')],
 		['no /Count', async () => await withCount('')],
-	])(
-		'counts %s by the walk of the page tree (or the rebuilt cross-reference), as pdf.js does',
-		async (_case, make) => {
-			const pdf = await make();
-			expect(await pdfPages(pdf)).toBe(3);
-		},
-	);
+	])('cannot count %s: readers count it differently', async (_case, make) => {
+		expect(await refusalOf(await make())).toBe('readDifferently');
+	});
 
-	describe('damaged, read as pdf.js rebuilds it: from the object headers and trailers', () => {
+	describe('damaged (a reader rebuilds it its own way): cannot be counted', () => {
 		it.each([
 			[
 				'a table with no entries left',
@@ -237,6 +236,10 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 						{ prev: 5 },
 					);
 				},
+			],
+			[
+				'a startxref to nowhere',
+				async () => replaced(await pdfLibPdf(3), `startxref\n`, 'startxref\n1'),
 			],
 			[
 				'object streams and a startxref to nowhere: the cross-reference stream found by its /XRef',
@@ -277,9 +280,10 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 				async () =>
 					replaced(await pdfLibPdf(7, false), '/Root', '/Encrypt << /Filter /Unknown >> /Root'),
 			],
-		])('%s: 7 pages', async (_case, make) => {
+		])('%s', async (_case, make) => {
 			const pdf = await make();
-			expect(await pdfPages(pdf)).toBe(7);
+			expect(await pdfPages(pdf)).toBeUndefined();
+			expect(await refusalOf(pdf)).toBeDefined();
 		});
 	});
 
@@ -372,10 +376,10 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 			const pdf = await pdfLibPdf(3, true, 8 * 1024 * 1024);
 			const structure = await structureOf(pdf);
 			const page = `<< /Type /Page /Parent ${structure.pagesRoot} 0 R >>`;
-			const options: UpdateOptions = { form: 'stream', freeRows: (3 * 1024 * 1024) / 8 };
+			const options: UpdateOptions = { form: 'stream', freeRows: (2 * 1024 * 1024) / 8 };
 			const once = appendUpdate(pdf, structure, { [structure.pages[0]]: page }, options);
 			expect(await pdfPages(once)).toBe(3);
-			// 3 MB inflated and 2.6 MB out of the predictor, twice.
+			// 2 MB inflated and 1.75 MB out of the predictor, twice.
 			const twice = appendUpdate(once, structure, { [structure.pages[0]]: page }, options);
 			expect(await pdfPages(twice)).toBeUndefined();
 		});
@@ -451,14 +455,16 @@ describe('PDF page count, read from the structure as pdf-lib reads it', () => {
 		// 28 MB of an image's data (skipped) or of a comment (kept), then updates, then 2.5 MB more.
 		const image = (megabytes: number) => {
 			const length = megabytes * 1024 * 1024;
-			return `9999 0 obj\n<< /Length ${length} >>\nstream\n${' '.repeat(length)}\nendstream\nendobj\n`;
+			return `<< /Length ${length} >>\nstream\n${' '.repeat(length)}\nendstream`;
 		};
-		const deep = (updates: number, padding = image(28)) => {
-			let deepPdf = Buffer.concat([pdf, Buffer.from(padding)]);
+		const deep = (updates: number, padding?: string) => {
+			let deepPdf = padding
+				? Buffer.concat([pdf, Buffer.from(padding)])
+				: appendUpdate(pdf, structure, { [structure.size]: image(28) });
 			for (let update = 0; update < updates; update++)
 				deepPdf = appendUpdate(deepPdf, structure, { [structure.pages[0]]: page });
-			const tail = Buffer.from(image(2.5));
-			return appendUpdate(Buffer.concat([deepPdf, tail]), structure, {
+			return appendUpdate(deepPdf, structure, {
+				[structure.size + 1]: image(2.5),
 				[structure.pages[0]]: page,
 			});
 		};

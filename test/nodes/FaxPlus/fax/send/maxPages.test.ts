@@ -48,11 +48,23 @@ describe('Fax → Send: Max Pages', () => {
 		expect(server().state.outbox[String(item.json.outboxFaxId)]).toBeDefined();
 	});
 
+	it('with Max Pages set, refuses a PDF with a page object appended after its end as damaged; unset, sends it uncounted', async () => {
+		const { error } = await runOperation(
+			server(),
+			{ ...base, options: { maxPages: 100 } },
+			{ items: itemWith(pdfs.decoy) },
+		);
+		expect(error?.message).toBe(
+			'Max Pages: the pages of "big.pdf" cannot be counted before sending: the PDF is damaged, and PDF readers repair it each their own way',
+		);
+		expect(apiRequests(server())).toEqual([]);
+		const [sent] = await runOk(server(), base, { items: itemWith(pdfs.decoy) });
+		expect(sent.json.pages).toBeUndefined();
+	});
+
 	it.each([
 		['set to 100', { maxPages: 100 }, 'fiveHundred'],
-		['set to 100, a decoy page marker appended', { maxPages: 100 }, 'decoy'],
 		['not set', {}, 'fiveHundred'],
-		['not set, a decoy page marker appended', {}, 'decoy'],
 	])(
 		'with Max Pages %s, refuses a 500-page PDF, naming Max Pages, before anything is uploaded',
 		async (_case, options, pdf) => {
@@ -93,11 +105,57 @@ describe('Fax → Send: Max Pages', () => {
 		const raised = await runOk(
 			server(),
 			{ ...base, options: { maxPages: 500 } },
-			{ items: itemWith(pdfs.decoy) },
+			{ items: itemWith(pdfs.fiveHundred) },
 		);
 		expect(raised[0].json.pages).toBe(500);
 		expect(server().state.outbox[String(raised[0].json.outboxFaxId)]).toBeDefined();
 	});
+
+	it.each([
+		[
+			'damaged (no startxref)',
+			'startxref',
+			'the PDF is damaged, and PDF readers repair it each their own way',
+		],
+		[
+			'read differently (its /Count a name)',
+			'/Count 1',
+			'PDF readers read this PDF differently, and may count different pages',
+		],
+	])(
+		'refuses a PDF %s once Max Pages is set, saying why and what to do',
+		async (_case, from, why) => {
+			const pdf = await pdfLibPdf(1, false);
+			const at = pdf.lastIndexOf(from);
+			const to = from === 'startxref' ? 'startxrez' : '/Count/1';
+			const changed = Buffer.concat([
+				pdf.subarray(0, at),
+				Buffer.from(to),
+				pdf.subarray(at + from.length),
+			]);
+			const item = {
+				json: {},
+				binary: {
+					data: {
+						data: changed.toString('base64'),
+						mimeType: 'application/pdf',
+						fileName: 'scan.pdf',
+					},
+				},
+			} as unknown as INodeExecutionData;
+			const { error } = await runOperation(
+				server(),
+				{ ...base, options: { maxPages: 100 } },
+				{ items: [item] },
+			);
+			expect(error?.message).toBe(
+				`Max Pages: the pages of "scan.pdf" cannot be counted before sending: ${why}`,
+			);
+			expect(error?.description).toContain('Open it and save it again in a PDF tool');
+			expect(error?.description).toContain('remove Max Pages (Options → Add Option → Max Pages)');
+			expect(apiRequests(server())).toEqual([]);
+		},
+	);
 
 	describe('a document whose pages cannot be counted (a Word file)', () => {
 		const docx: INodeExecutionData[] = [
