@@ -27,7 +27,7 @@ export const TOKEN_COST = {
 
 const CAPS = {
 	tokenized: 16 * 1024 * 1024, // bytes the lexer reads (white space, comments, words, strings)
-	scanned: 16 * 1024 * 1024, // bytes searched without the lexer (a damaged document's headers)
+	scanned: 16 * 1024 * 1024, // bytes searched without the lexer
 	decoded: 8 * 1024 * 1024, // bytes out of filters, predictor or decryption (or data without)
 	objects: 100_000,
 	sections: 100, // cross-reference sections
@@ -41,11 +41,6 @@ export class PdfOverBudget extends Error {
 	constructor() {
 		super('The PDF needs more work to read than its size allows');
 	}
-}
-
-/** After a step that may fail on its own (damage read past): the budget's end still ends the read. */
-export function stopOverBudget(error: unknown): void {
-	if (error instanceof PdfOverBudget) throw new PdfOverBudget();
 }
 
 export class PdfBudget {
