@@ -7,7 +7,7 @@
 // them.
 //
 // The schedule (scripts/test-plan.js says why): what the machine lacks (n8n installs, Chromium,
-// redis-server and PostgreSQL) is prepared in the background once the package is packed; then the
+// redis-server and PostgreSQL, the PDF readers the unit tests compare with) is prepared in the background once the package is packed; then the
 // checks (lint, workflows, scan, types, unit) run in one lane, each n8n line's e2e shards in lanes
 // of their own once their n8n is installed, queue mode then the fault suite's queue mode in another,
 // and the fault suite's lost and single modes in a last one. Every stage first takes its load units
@@ -230,7 +230,8 @@ const SIDE_BY_SIDE = { E2E_CHECK_TIMEOUT_MS: process.env.E2E_CHECK_TIMEOUT_MS ||
  * What the machine may lack, in the background: the n8n installs one after the other (the first
  * compiles sqlite3, the others take its module; the 2.x line is needed first: side by side, the
  * installs made its install take 808 s instead of 526 on a fresh machine), and Chromium, then Redis
- * and PostgreSQL (each may run apt-get). `n8n[version]` and `systemPackages` settle when theirs are done: a stage
+ * and PostgreSQL, and the PDF readers (poppler, mupdf, qpdf) the unit stage's fuzzer and corpus
+ * check compare with (each may run apt-get). `n8n[version]`, `systemPackages` and `pdfReaders` settle when theirs are done: a stage
  * waits for what it needs before it takes its share of the machine.
  */
 function prepare() {
@@ -260,6 +261,14 @@ function prepare() {
 					prep: true,
 				})
 			: Promise.resolve();
+	// The PDF readers the document reader's fuzzer and corpus check compare with (the unit stage's).
+	const pdfReaders = runStage({
+		name: 'prepare: PDF readers',
+		command: 'bash',
+		args: ['scripts/ensure-pdf-readers.sh'],
+		counting: 'none',
+		prep: true,
+	});
 	const systemPackages = (async () => {
 		await chromium;
 		if (!skip('QUEUE') || !skip('FAULTS'))
@@ -275,9 +284,10 @@ function prepare() {
 			});
 	})();
 	return {
-		all: Promise.all([...Object.values(n8n), systemPackages]),
+		all: Promise.all([...Object.values(n8n), systemPackages, pdfReaders]),
 		n8n,
 		chromium,
+		pdfReaders,
 		systemPackages,
 	};
 }
@@ -339,7 +349,10 @@ function e2eShards() {
 
 /** Stages one after the other. */
 const lane = async (stages) => {
-	for (const stage of stages) await runStage(stage);
+	for (const stage of stages) {
+		await stage.after;
+		await runStage(stage);
+	}
 };
 
 // ------------------------------------------------------------------ the table
@@ -516,6 +529,8 @@ async function main() {
 		},
 		{
 			name: 'unit',
+			// The fuzzer's and the corpus check's readers: poppler, mupdf and qpdf.
+			after: prepared.pdfReaders,
 			command: 'npx',
 			args: ['--no-install', 'jest', '--json', `--outputFile=${JEST_RESULTS}`],
 			counting: 'jest',

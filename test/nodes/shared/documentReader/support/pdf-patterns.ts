@@ -1,8 +1,11 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not node code: the rules for what a node may import do not apply to it */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code, not node code: the rules for what a node may import and use do not apply to it */
 // The worst pattern of each kind of work the PDF reader charges (pdfBudget.ts), each repeated
 // until the read is past its budget: what the budget bench (budgetBench.js) times to give each
 // kind's nanoseconds a unit, and what the tests read to show each stays within the budget.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { pageTree } from './pdf-build';
 import { indirectLengthStream, tinyStreams } from './pdf-hostile';
 
 /** Bytes a pattern's object may take: the last 2 MB of a document are kept whole by its read. */
@@ -233,4 +236,80 @@ export const BUDGET_PATTERNS: Record<string, () => Buffer> = {
 	// mupdf's scan of tokens, where a number has two headers.
 	"mupdf's tokens": () => damaged('1 ', OBJECT_BYTES, '10 0 obj\nnull\nendobj\n'.repeat(2)),
 	'startxref within a word': () => damaged('xstartxref ', 4 * 1024 * 1024, 'trailer\n<< >>\n'),
+	// Issue 101's: key derivations, a damaged tree read several ways, a search after startxref.
+	'AES-256, 64 trailers': () => encryptedTrailers(64),
+	'damaged 6,000-page tree': () => damagedTree(6000),
+	'5 MB of " obj" after startxref': () => objAfterStartxref(),
+};
+
+/**
+ * qpdf's AES-256 fixture (its /Encrypt in a cross-reference stream's trailer) with `count` trailers
+ * in all: classic sections appended, each naming /ID, /Prev and an /Encrypt of its own (a copy of
+ * the fixture's, in the section's update), so no key derived for one trailer serves another.
+ */
+export function encryptedTrailers(count = 64): Buffer {
+	const pdf = readFileSync(join(__dirname, '../fixtures/qpdf-aes-256.pdf'));
+	const text = pdf.toString('latin1');
+	const dict = /\/Type \/XRef([^]*?)>>\s*stream/.exec(text)![1];
+	const entries = ['/Info', '/Root', '/ID']
+		.map((key) => new RegExp(`${key}\\s*(\\[[^\\]]*\\]|\\d+ \\d+ R|\\d+)`).exec(dict)![0])
+		.join(' ');
+	const encryptNumber = Number(/\/Encrypt\s+(\d+)/.exec(dict)![1]);
+	const encrypt = new RegExp(`(?<=[\\r\\n])${encryptNumber} 0 obj\\s*([^]*?)\\s*endobj`).exec(
+		text,
+	)![1];
+	const first = Number(/\/Size\s+(\d+)/.exec(dict)![1]);
+	let prev = Number(/startxref\s+(\d+)/.exec(text.slice(text.lastIndexOf('startxref')))![1]);
+	const parts = [pdf];
+	let size = pdf.length;
+	for (let section = 1; section < count; section++) {
+		const number = first + section;
+		const object = `${number} 0 obj\n${encrypt}\nendobj\n`;
+		const at = size + object.length;
+		const update = Buffer.from(
+			`${object}xref\n0 1\n0000000000 65535 f \n${number} 1\n${String(size).padStart(10, '0')} 00000 n \ntrailer\n<< /Size ${number + 1} ${entries} /Encrypt ${number} 0 R /Prev ${prev} >>\nstartxref\n${at}\n%%EOF\n`,
+			'latin1',
+		);
+		prev = at;
+		parts.push(update);
+		size += update.length;
+	}
+	return Buffer.concat(parts);
+}
+
+/** A damaged (no `startxref`: rebuilt) page tree of `pages` pages, eight kids a node. */
+export function damagedTree(pages = 6000): Buffer {
+	return pageTree({ pages, fanout: 8, damaged: true }).pdf;
+}
+
+/** A sound three-page document, then `bytes` of ` obj` after its `startxref`. */
+export function objAfterStartxref(bytes = 5 * 1024 * 1024): Buffer {
+	return Buffer.concat([pdfOf(distinctPages(3)), Buffer.from(' obj'.repeat(bytes / 4), 'latin1')]);
+}
+
+/**
+ * A little-endian TIFF of `size` bytes and `directories` image directories (each of no entries,
+ * naming the next), spread evenly over it: what the reader walks without copying the file.
+ */
+export function tiffOf(size: number, directories: number): Buffer {
+	const tiff = Buffer.alloc(size, 0x55);
+	tiff.write('II', 0, 'latin1');
+	tiff.writeUInt16LE(42, 2);
+	const step = Math.floor((size - 16) / directories) & ~1;
+	const offsetOf = (at: number) => 8 + at * step;
+	tiff.writeUInt32LE(offsetOf(0), 4);
+	for (let at = 0; at < directories; at++) {
+		tiff.writeUInt16LE(0, offsetOf(at));
+		tiff.writeUInt32LE(at + 1 < directories ? offsetOf(at + 1) : 0, offsetOf(at) + 2);
+	}
+	return tiff;
+}
+
+/** The issue-101 documents the budget's bench times beside the patterns (PDFs) and the CPU bench reads (all). */
+export const ISSUE_101_DOCUMENTS: Record<string, () => Buffer> = {
+	'AES-256, 64 trailers': () => encryptedTrailers(64),
+	'damaged 6,000-page tree': () => damagedTree(6000),
+	'5 MB of " obj" after startxref': () => objAfterStartxref(),
+	'TIFF of 63 MB, 99,990 directories': () => tiffOf(63 * 1024 * 1024, 99_990),
+	'TIFF of 63 MB, one directory': () => tiffOf(63 * 1024 * 1024, 1),
 };
