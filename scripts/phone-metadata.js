@@ -45,12 +45,20 @@ function phoneMetadata(metadata = require('libphonenumber-js/metadata.min.json')
 const quote = (text) =>
 	`'${JSON.stringify(text).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
 
+/** Longer texts (a few patterns) as pieces of 160 characters on lines of their own: no line of 300. */
+const quotePieces = (text) =>
+	text.length <= 160
+		? quote(text)
+		: (text.match(/[^]{1,160}/g) ?? []).map((piece) => `\n\t\t${quote(piece)}`).join(' +');
+
 /** The table's source, one calling code a line (.prettierignore keeps Prettier from spreading it). */
 function source(table) {
 	const version = require('libphonenumber-js/package.json').version;
-	const rows = Object.entries(table).map(
-		([code, facts]) =>
-			`\t${quote(code)}: [${facts.map((fact) => (Array.isArray(fact) ? `[${fact.join(', ')}]` : quote(fact))).join(', ')}],`,
+	const rows = Object.entries(table).map(([code, facts]) =>
+		`\t${quote(code)}: [${facts.map((fact) => (Array.isArray(fact) ? `[${fact.join(', ')}]` : quotePieces(fact))).join(', ')}],`.replace(
+			/ \n/g,
+			'\n',
+		),
 	);
 	// A /*! comment: the compiled table keeps it (tsconfig's removeComments spares it).
 	return `/*! Derived from libphonenumber-js ${version} (MIT) and Google's libphonenumber (Apache-2.0): THIRD-PARTY-NOTICES.txt */
