@@ -400,15 +400,8 @@ function endstreamIndex(bytes: Buffer, from: number): { at: number; letters: num
 
 /** Whether `endstream` is at `at`; its last byte first, so a run of letters fails at once. */
 function isEndstream(bytes: Buffer, at: number): boolean {
-	return (
-		bytes[at + 8] === 109 &&
-		bytes[at] === 101 &&
-		bytes[at + 1] === 110 &&
-		bytes[at + 2] === 100 &&
-		bytes[at + 3] === 115 &&
-		bytes[at + 4] === 116 &&
-		bytes[at + 5] === 114 &&
-		bytes[at + 6] === 101 &&
-		bytes[at + 7] === 97
-	);
+	if (bytes[at + 8] !== 109) return false;
+	for (let letter = 0; letter < 8; letter++)
+		if (bytes[at + letter] !== ENDSTREAM[letter]) return false;
+	return true;
 }

@@ -31,9 +31,11 @@ import {
 	objectStreamOf,
 	objectStreamValue,
 	ROWS,
+	rowsFor,
 	streamSection,
 	tableSection,
 	type ObjectStream,
+	type Rows,
 	type Section,
 } from './pdfXref';
 
@@ -63,15 +65,8 @@ export async function readPdfPages(
 	}
 }
 
-/** The chain's choice for each number: sorted numbers, each one's kind and fields. */
-interface Chosen {
-	numbers: Float64Array;
-	kinds: Uint8Array;
-	first: Float64Array;
-	second: Float64Array;
-	/** Page tree nodes met, by the index of their number. */
-	visited: Uint8Array;
-}
+/** The chain's choice for each number, and the page tree nodes met (by the index of their number). */
+type Chosen = Rows & { visited: Uint8Array };
 
 class PdfFile {
 	readonly budget: PdfBudget;
@@ -182,9 +177,7 @@ class PdfFile {
 	private choose(): void {
 		const { sections, levels, budget } = this;
 		const { offsets, numbers, gens } = this.bytes.headers;
-		let total = 0;
-		for (const section of sections) total += section.numbers.length;
-		const keys = new Float64Array(total);
+		const keys = new Float64Array(sections.reduce((sum, { numbers }) => sum + numbers.length, 0));
 		let filled = 0;
 		sections.forEach((section, order) => {
 			budget.step(section.numbers.length * ENTRY_COST);
@@ -200,37 +193,26 @@ class PdfFile {
 			}
 		});
 		keys.sort();
-		const chosen: Chosen = {
-			numbers: new Float64Array(total),
-			kinds: new Uint8Array(total),
-			first: new Float64Array(total),
-			second: new Float64Array(total),
-			visited: new Uint8Array(total),
-		};
-		let count = 0;
-		let [lastNumber, lastOrder] = [-1, -1];
+		// Each number's first key is the newest section's, kept in place; one of the same update is read differently.
+		let [count, lastNumber, lastOrder] = [0, -1, -1];
 		for (const key of keys) {
 			const row = key % ROWS;
 			const order = ((key - row) / ROWS) % MAX_SECTIONS;
-			const section = sections[order];
-			const number = section.numbers[row];
-			if (number === lastNumber) {
-				if (levels[order] === levels[lastOrder]) readDifferently();
-				continue;
-			}
-			[lastNumber, lastOrder] = [number, order];
-			chosen.numbers[count] = number;
-			chosen.kinds[count] = section.kinds[row];
-			chosen.first[count] = section.first[row];
-			chosen.second[count++] = section.second[row];
+			if (sections[order].numbers[row] !== lastNumber) {
+				[lastNumber, lastOrder] = [sections[order].numbers[row], order];
+				keys[count++] = key;
+			} else if (levels[order] === levels[lastOrder]) readDifferently();
 		}
-		this.chosen = {
-			numbers: chosen.numbers.subarray(0, count),
-			kinds: chosen.kinds.subarray(0, count),
-			first: chosen.first.subarray(0, count),
-			second: chosen.second.subarray(0, count),
-			visited: chosen.visited.subarray(0, count),
-		};
+		const chosen = { ...rowsFor(count), visited: new Uint8Array(count) };
+		for (let at = 0; at < count; at++) {
+			const row = keys[at] % ROWS;
+			const section = sections[((keys[at] - row) / ROWS) % MAX_SECTIONS];
+			chosen.numbers[at] = section.numbers[row];
+			chosen.kinds[at] = section.kinds[row];
+			chosen.first[at] = section.first[row];
+			chosen.second[at] = section.second[row];
+		}
+		this.chosen = chosen;
 	}
 
 	/**
@@ -280,7 +262,8 @@ class PdfFile {
 			const { value, data } = await this.objectIn(this.bytes.at(this.chosen.first[chosen]), ref);
 			const dict = dictOf(value);
 			if (dict.get('Type') !== 'ObjStm' || !data) unreadable();
-			const decrypted = this.decrypt ? this.decrypted(data, ref) : data;
+			if (this.decrypt) this.budget.spend('decoded', data.length);
+			const decrypted = this.decrypt ? this.decrypt(data, ref.ref, ref.gen) : data;
 			const decoded = await decodeStream(dict, decrypted, this.budget);
 			this.budget.objectStreamBytes(decoded.length);
 			this.streams.push(objectStreamOf(dict, decoded, this.budget));
@@ -298,11 +281,6 @@ class PdfFile {
 	private streamOf(number: number): ObjectStream {
 		const at = lastAtOrBefore(this.streamNumbers, number);
 		return this.streamNumbers[at] === number ? this.streams[at] : readDifferently();
-	}
-
-	private decrypted(data: Buffer, ref: PdfRef): Buffer {
-		this.budget.decode(data.length);
-		return this.decrypt!(data, ref.ref, ref.gen);
 	}
 
 	private indexOf(number: number): number {
@@ -335,7 +313,10 @@ class PdfFile {
 		const stack: PdfValue[] = [root];
 		while (stack.length > 0 && found < MOST_LEAVES) {
 			const ref = stack.pop();
-			if (!isRef(ref) || !this.firstVisit(ref)) readDifferently();
+			if (!isRef(ref)) readDifferently();
+			const at = this.indexOf(ref.ref);
+			if (at < 0 || this.chosen.visited[at]) readDifferently();
+			this.chosen.visited[at] = 1;
 			this.budget.step(1);
 			const node = dictOf(await this.fetch(ref));
 			const type = node.get('Type');
@@ -348,12 +329,6 @@ class PdfFile {
 			} else readDifferently();
 		}
 		return found;
-	}
-
-	firstVisit(ref: PdfRef): boolean {
-		const at = this.indexOf(ref.ref);
-		if (at < 0 || this.chosen.visited[at]) return false;
-		return (this.chosen.visited[at] = 1) === 1;
 	}
 
 	/** The object `ref` names: in use, of that generation, no stream unless `stream`. */
@@ -413,7 +388,7 @@ class PdfFile {
  */
 function chainStart(tail: Buffer, budget: PdfBudget): number {
 	const window = tail.subarray(Math.max(0, tail.length - TAIL));
-	budget.scan(window.length);
+	budget.spend('scanned', window.length);
 	let at = window.lastIndexOf('startxref');
 	if (at < 0) unreadable();
 	at += 'startxref'.length;

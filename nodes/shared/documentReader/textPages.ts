@@ -44,7 +44,8 @@ class TextLayout {
 	private code = 0;
 	private lower = 0x80;
 	private upper = 0xbf;
-	private afterCarriageReturn = false;
+	/** The last byte was a CR: an LF after it ends no other line. */
+	private afterReturn = false;
 
 	get pagesSoFar(): number {
 		return this.pages + Math.floor(this.lines / TEXT_LINES);
@@ -52,7 +53,7 @@ class TextLayout {
 
 	/** The state is in locals for the loop: a letter that fits its line costs a lookup and an add. */
 	add(bytes: Uint8Array) {
-		let { pages, lines, line, word, held, due, code, lower, upper, afterCarriageReturn } = this;
+		let { pages, lines, line, word, held, due, code, lower, upper, afterReturn } = this;
 		for (let at = 0; at < bytes.length; at++) {
 			const byte = bytes[at];
 			let unit = byte;
@@ -88,8 +89,8 @@ class TextLayout {
 				unit = WIDE;
 				width = 2;
 			}
-			const carriageReturnBefore = afterCarriageReturn;
-			afterCarriageReturn = unit === CARRIAGE_RETURN;
+			const carriageReturnBefore = afterReturn;
+			afterReturn = unit === CARRIAGE_RETURN;
 			if (width > 0) {
 				word += width;
 				if (word <= TEXT_COLUMNS) continue;
@@ -128,18 +129,7 @@ class TextLayout {
 				lines = 0;
 			}
 		}
-		Object.assign(this, {
-			pages,
-			lines,
-			line,
-			word,
-			held,
-			due,
-			code,
-			lower,
-			upper,
-			afterCarriageReturn,
-		});
+		Object.assign(this, { pages, lines, line, word, held, due, code, lower, upper, afterReturn });
 	}
 
 	/** Pages of the whole text: at least one. */
