@@ -114,8 +114,8 @@ class PdfFile {
 		lexer.integer();
 		if (lexer.word() !== 'obj') unreadable();
 		const dict = lexer.value();
-		if (!(dict instanceof PdfDict && dict.has('Linearized'))) return 0;
-		if (dict.get('L') !== this.bytes.size) return 0;
+		if (!(dict instanceof PdfDict && dict.has('Linearized')) || dict.get('L') !== this.bytes.size)
+			return 0;
 		const end = first.indexOf('endobj');
 		let at = end + 'endobj'.length;
 		while (space(first[at])) at++;
@@ -126,9 +126,7 @@ class PdfFile {
 
 	/** From the newest: each table's /XRefStm (a hybrid file's), then /Prev, each read once. */
 	private async readChain(newest: number): Promise<void> {
-		const queue: Array<{ offset: number; level: number; stream: boolean }> = [
-			{ offset: newest, level: 0, stream: false },
-		];
+		const queue = [{ offset: newest, level: 0, stream: false }];
 		for (let next = 0; next < queue.length; next++) {
 			const { offset, level, stream } = queue[next];
 			if (next >= MAX_SECTIONS || queue.findIndex((each) => each.offset === offset) < next)
@@ -339,12 +337,8 @@ class PdfFile {
 		if (kind === FREE) unreadable();
 		if (kind === COMPRESSED) {
 			if (plain || ref.gen !== 0) readDifferently();
-			return objectStreamValue(
-				this.streamOf(this.chosen.first[at]),
-				this.chosen.second[at],
-				ref.ref,
-				this.budget,
-			);
+			const stream = this.streamOf(this.chosen.first[at]);
+			return objectStreamValue(stream, this.chosen.second[at], this.budget);
 		}
 		if (ref.gen !== this.chosen.second[at]) readDifferently();
 		return (await this.objectIn(this.bytes.at(this.chosen.first[at]), ref, false)).value;

@@ -30,7 +30,6 @@ export interface Rows {
 }
 export type Section = Rows & { trailer: PdfDict };
 
-/** Room for `count` rows. */
 export function rowsFor(count: number): Rows {
 	const [numbers, first, second] = [0, 0, 0].map(() => new Float64Array(count));
 	return { numbers, kinds: new Uint8Array(count), first, second };
@@ -169,14 +168,12 @@ export function objectStreamOf(dict: PdfDict, data: Buffer, budget: PdfBudget): 
 	return { numbers, starts, data };
 }
 
-/** Object `ref` at `index`: the stream must list it there, and its object end before the next starts. */
+/** The object at `index` (readObjectStreams found its number there): it must end before the next starts. */
 export function objectStreamValue(
 	stream: ObjectStream,
 	index: number,
-	ref: number,
 	budget: PdfBudget,
 ): PdfValue {
-	if (index >= stream.numbers.length || stream.numbers[index] !== ref) readDifferently();
 	const lexer = new PdfLexer(stream.data, stream.starts[index], budget);
 	const value = lexer.value();
 	// Past the next object's start: poppler cuts it there, pdf.js reads on.
