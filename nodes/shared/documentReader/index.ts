@@ -90,8 +90,7 @@ async function imagePages(kind: DocumentKind, open: Open, size: number) {
 class Bytes {
 	private chunk = Buffer.alloc(0);
 	private at = 0;
-	/** The offset of the chunk's start in the document. */
-	private base = 0;
+	private base = 0; // the chunk's offset in the document
 	private readonly iterator: AsyncIterator<Uint8Array>;
 
 	constructor(source: AsyncIterable<Uint8Array>) {
@@ -102,7 +101,7 @@ class Bytes {
 		return this.base + this.at;
 	}
 
-	/** The next byte, or -1 at the end. */
+	/** -1 at the end. */
 	async byte(): Promise<number> {
 		while (this.at >= this.chunk.length) if (!(await this.nextChunk())) return -1;
 		return this.chunk[this.at++];

@@ -52,12 +52,8 @@ export class PdfBudget {
 		this.spend('tokenized', bytes, bytes + cost);
 	}
 
-	object(): void {
-		this.spend('objects', 1, OBJECT_COST);
-	}
-
-	section(): void {
-		this.spend('sections', 1, OBJECT_COST);
+	lookUp(kind: 'objects' | 'sections'): void {
+		this.spend(kind, 1, OBJECT_COST);
 	}
 
 	/** An object stream decoded to `bytes`: compressed objects add to the limit as bytes do. */

@@ -131,7 +131,7 @@ class PdfFile {
 			const { offset, level, stream } = queue[next];
 			if (next >= MAX_SECTIONS || queue.findIndex((each) => each.offset === offset) < next)
 				unreadable();
-			this.budget.section();
+			this.budget.lookUp('sections');
 			const { section, table } = await this.sectionAt(offset, stream);
 			if (!table) this.streamSections.push(offset);
 			this.sections.push(section);
@@ -331,7 +331,7 @@ class PdfFile {
 
 	/** The object `ref` names: in use, of that generation, no stream unless `stream`. */
 	async fetch(ref: PdfRef, plain = false): Promise<PdfValue> {
-		this.budget.object();
+		this.budget.lookUp('objects');
 		const at = this.indexOf(ref.ref);
 		const kind = at < 0 ? FREE : this.chosen.kinds[at];
 		if (kind === FREE) unreadable();
