@@ -8,7 +8,7 @@ import { textPages } from './textPages';
 export { KIND_TYPES, type DocumentKind } from './documentKind';
 export type { PdfRefusal } from './pdfSyntax';
 
-/** TIFFs and GIFs up to this size are read whole to walk their images. */
+/** TIFFs and GIFs past this size are not counted. */
 const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
 /** Past this many pages a count stops: any Max Pages refuses it, and a forged file costs no more. */
 const MOST_PAGES = 100_000;
@@ -49,7 +49,11 @@ export async function readDocument(
 			const pages = await textPages(open, most);
 			return pages < most ? { kind, pages } : { kind, pages, cut: true };
 		}
-		return { kind, pages: await imagePages(kind, open, document.size) };
+		if (kind !== 'tiff' && kind !== 'gif') return { kind, pages: 1 };
+		if (document.size > MAX_IMAGE_BYTES) return { kind, pages: undefined };
+		const pages =
+			kind === 'tiff' ? tiffPages(open, document.size) : gifFrames(new Bytes(await open()));
+		return { kind, pages: await pages };
 	} finally {
 		await iterator.return?.();
 	}
@@ -78,12 +82,6 @@ async function peek(reopen: Open, iterator: AsyncIterator<Uint8Array>) {
 	};
 	// Only the bytes peeked are copied, however large the first piece (a text held whole).
 	return { first: Buffer.concat(chunks, Math.min(size, PEEK_BYTES)), open };
-}
-
-async function imagePages(kind: DocumentKind, open: Open, size: number) {
-	if (kind !== 'tiff' && kind !== 'gif') return 1;
-	if (size > MAX_IMAGE_BYTES) return undefined;
-	return kind === 'tiff' ? await tiffPages(open, size) : await gifFrames(new Bytes(await open()));
 }
 
 /** A document's bytes read forward, never copied whole: a byte, a skip, a few bytes at once. */

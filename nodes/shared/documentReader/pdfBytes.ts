@@ -2,7 +2,6 @@
 import { PdfBudget } from './pdfBudget';
 import { endsWord, isDigit, isWhiteSpace, lastAtOrBefore, spells, unreadable } from './pdfSyntax';
 
-/** Bytes kept from the read at most: past it, the document cannot be counted. */
 const MAX_KEPT = 24 * 1024 * 1024;
 /** What each `stream` the read finds costs: a native search, a copy, a look at the dictionary before it, a run. */
 const STREAM_COST = 64;
@@ -107,7 +106,6 @@ class KeptScan {
 	private lastLength = -1;
 	private lastKept = -1;
 	private lastObjectStream = -1;
-	/** The `obj` of the last header recorded. */
 	private lastHeader = -1;
 	/** Headers found: where each starts in `kept`, its number and generation; kept object streams' headers. */
 	private readonly headerKept: number[] = [];

@@ -103,7 +103,6 @@ export class PdfLexer {
 		this.charge(this.at - start, 0);
 	}
 
-	/** The next keyword or number: the regular characters after white space. */
 	word(): string {
 		const start = this.at;
 		const from = this.pastSpace(start);

@@ -3,6 +3,7 @@
 import type { PdfBudget } from './pdfBudget';
 import {
 	arrayOf,
+	dictOf,
 	integerOf,
 	isDigit,
 	PdfLexer,
@@ -65,9 +66,7 @@ export function tableSection(lexer: PdfLexer, budget: PdfBudget): Section {
 		lexer.at += 20 * count;
 	}
 	lexer.at += 7;
-	const trailer = lexer.value();
-	if (!(trailer instanceof Map)) unreadable();
-	return sorted(trailer as PdfDict, rows, budget);
+	return sorted(dictOf(lexer.value()), rows, budget);
 }
 
 /** A table's entry at `at`: `oooooooooo ggggg n|f` and a two-byte end of line, or damage. */
