@@ -210,7 +210,6 @@ class KeptScan {
 			this.offset -= appended;
 			this.skipping = true;
 			this.dataEnd = length === undefined ? -1 : this.offset + length;
-			this.carry = EMPTY;
 			return at - appended;
 		}
 	}
@@ -290,6 +289,7 @@ class KeptScan {
 		this.headerNumbers.push(Number(kept.toString('latin1', numberStart, numberEnd)));
 		this.headerGens.push(Number(kept.toString('latin1', genStart, genEnd)));
 	}
+
 	/** Skips `chunk` from `at` up to the data's end, and returns where keeping begins in it. */
 	private skip(chunk: Buffer, at: number): number {
 		if (this.dataEnd >= 0) {
