@@ -21,7 +21,6 @@ export const KIND_TYPES = {
  */
 export const PEEK_BYTES = 64 * 1024;
 
-const PDF = Buffer.from('%PDF-', 'latin1');
 const PNG = '\x89PNG\r\n\x1a\n';
 const OLE2 = '\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1';
 const LATIN1_SPACE = [9, 10, 11, 12, 13, 32, 160];
@@ -59,7 +58,7 @@ export function kindOf(first: Buffer, labelMimeType: string): DocumentKind | 'ma
 	// Zip (DOCX, ODT…), OLE2 (DOC, XLS…) and RTF hold pages only their application lays out.
 	if (startsWith(first, 'PK') || startsWith(first, OLE2) || startsWith(first, '{\\rtf'))
 		return 'other';
-	const pdfAt = first.subarray(0, PEEK_BYTES).indexOf(PDF);
+	const pdfAt = first.subarray(0, PEEK_BYTES).indexOf('%PDF-');
 	if (pdfAt === 0) return 'pdf';
 	if (pdfAt > 0) return 'maybePdf';
 	return labelMimeType === 'text/plain' && !looksLikeHtml(first) ? 'text' : 'other';

@@ -23,8 +23,7 @@ export function standardDecrypt(
 	const [version, revision] = [integerOf(encrypt.get('V') ?? 0), integerOf(encrypt.get('R'))];
 	const method = methodOf(encrypt, version);
 	if (method === 'None') return undefined;
-	const owner = bytesOf(encrypt.get('O'));
-	const user = bytesOf(encrypt.get('U'));
+	const [owner, user] = [bytesOf(encrypt.get('O')), bytesOf(encrypt.get('U'))];
 	if (revision >= 5) {
 		if (owner.length < 48 || user.length < 48) unreadable();
 		const salt = user.subarray(40, 48);

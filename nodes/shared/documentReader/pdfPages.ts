@@ -110,8 +110,8 @@ class PdfFile {
 	private linearizedPages(start: number): number {
 		const first = this.bytes.first(TAIL);
 		const lexer = new PdfLexer(this.bytes.at(0), 0, this.budget);
-		lexer.integer();
-		lexer.integer();
+		integerOf(lexer.value());
+		integerOf(lexer.value());
 		if (lexer.word() !== 'obj') unreadable();
 		const dict = lexer.value();
 		if (!(dict instanceof PdfDict && dict.has('Linearized')) || dict.get('L') !== this.bytes.size)
@@ -351,7 +351,7 @@ class PdfFile {
 		stream = true,
 	): Promise<{ value: PdfValue; data?: Buffer }> {
 		const lexer = new PdfLexer(bytes, 0, this.budget);
-		const [number, gen] = [lexer.integer(), lexer.integer()];
+		const [number, gen] = [integerOf(lexer.value()), integerOf(lexer.value())];
 		if (lexer.word() !== 'obj' || (ref && (number !== ref.ref || gen !== ref.gen))) unreadable();
 		const value = lexer.value();
 		const word = lexer.word();

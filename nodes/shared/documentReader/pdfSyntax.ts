@@ -111,11 +111,6 @@ export class PdfLexer {
 		return this.bytes.toString('latin1', from, this.at);
 	}
 
-	/** A non-negative whole number a structure gives (an offset, a count), or unreadable. */
-	integer(): number {
-		return integerOf(this.value());
-	}
-
 	/** A whole number written in digits alone (an object stream's table), read without backtracking. */
 	digits(): number {
 		const bytes = this.bytes;
