@@ -247,14 +247,12 @@ class PdfFile {
 	/** Every object stream the read kept: the chain's choice for its number, its table read once. */
 	private async readObjectStreams(): Promise<void> {
 		const { offsets, numbers } = this.bytes.headers;
-		const found = Array.from(this.bytes.objectStreams, (offset) => {
+		this.streamNumbers = Float64Array.from(this.bytes.objectStreams, (offset) => {
 			const number = numbers[lastAtOrBefore(offsets, offset)];
-			const chosen = this.indexOf(number);
-			if (this.chosen.first[chosen] !== offset) readDifferently();
+			if (this.chosen.first[this.indexOf(number)] !== offset) readDifferently();
 			return number;
-		}).sort((a, b) => a - b);
-		this.streamNumbers = Float64Array.from(found);
-		for (const number of found) {
+		}).sort();
+		for (const number of this.streamNumbers) {
 			const chosen = this.indexOf(number);
 			const ref = { ref: number, gen: this.chosen.second[chosen] };
 			const { value, data } = await this.objectIn(this.bytes.at(this.chosen.first[chosen]), ref);
