@@ -71,6 +71,10 @@ type Chosen = Rows & { visited: Uint8Array };
 class PdfFile {
 	readonly budget: PdfBudget;
 	private sections: Section[] = [];
+	/** The update each section belongs to: a table and its /XRefStm share one. */
+	private readonly levels: number[] = [];
+	/** Where the chain's cross-reference streams are (fewer than 100: looked through). */
+	private readonly streamSections: number[] = [];
 	private chosen!: Chosen;
 	/** The object streams the read kept, by number ascending, each read once. */
 	private streamNumbers = new Float64Array(0);
@@ -145,11 +149,6 @@ class PdfFile {
 				queue.push({ offset: integerOf(trailer.get('Prev')), level: level + 1, stream: false });
 		}
 	}
-
-	/** The update each section belongs to: a table and its /XRefStm share one. */
-	private readonly levels: number[] = [];
-	/** Where the chain's cross-reference streams are (fewer than 100: looked through). */
-	private readonly streamSections: number[] = [];
 
 	private async sectionAt(offset: number, stream: boolean) {
 		const bytes = this.bytes.at(offset);
