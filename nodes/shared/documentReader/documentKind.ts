@@ -21,9 +21,9 @@ export const KIND_TYPES = {
  */
 export const PEEK_BYTES = 64 * 1024;
 
-const PDF = Buffer.from('%PDF-', 'latin1');
 const PNG = '\x89PNG\r\n\x1a\n';
 const OLE2 = '\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1';
+const LATIN1_SPACE = [9, 10, 11, 12, 13, 32, 160];
 /** Sizes of the header BMP's versions put after its file header. */
 const BMP_HEADER_SIZES = [12, 40, 52, 56, 64, 108, 124];
 
@@ -40,12 +40,11 @@ function isBmp(bytes: Buffer): boolean {
 	);
 }
 
+/** HTML's start after a UTF-8 byte order mark and white space (as `\s` reads Latin-1), no pattern over the bytes. */
 function looksLikeHtml(bytes: Buffer): boolean {
-	const start = bytes
-		.toString('latin1')
-		.replace(/^(\xef\xbb\xbf)?\s*/, '')
-		.slice(0, 14)
-		.toLowerCase();
+	let at = startsWith(bytes, '\xef\xbb\xbf') ? 3 : 0;
+	while (LATIN1_SPACE.includes(bytes[at])) at++;
+	const start = bytes.toString('latin1', at, at + 14).toLowerCase();
 	return start.startsWith('<!doctype html') || start.startsWith('<html');
 }
 
@@ -59,7 +58,7 @@ export function kindOf(first: Buffer, labelMimeType: string): DocumentKind | 'ma
 	// Zip (DOCX, ODT…), OLE2 (DOC, XLS…) and RTF hold pages only their application lays out.
 	if (startsWith(first, 'PK') || startsWith(first, OLE2) || startsWith(first, '{\\rtf'))
 		return 'other';
-	const pdfAt = first.subarray(0, PEEK_BYTES).indexOf(PDF);
+	const pdfAt = first.subarray(0, PEEK_BYTES).indexOf('%PDF-');
 	if (pdfAt === 0) return 'pdf';
 	if (pdfAt > 0) return 'maybePdf';
 	return labelMimeType === 'text/plain' && !looksLikeHtml(first) ? 'text' : 'other';

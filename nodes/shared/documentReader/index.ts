@@ -8,7 +8,7 @@ import { textPages } from './textPages';
 export { KIND_TYPES, type DocumentKind } from './documentKind';
 export type { PdfRefusal } from './pdfSyntax';
 
-/** TIFFs and GIFs up to this size are read whole to walk their images. */
+/** TIFFs and GIFs past this size are not counted. */
 const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
 /** Past this many pages a count stops: any Max Pages refuses it, and a forged file costs no more. */
 const MOST_PAGES = 100_000;
@@ -49,7 +49,11 @@ export async function readDocument(
 			const pages = await textPages(open, most);
 			return pages < most ? { kind, pages } : { kind, pages, cut: true };
 		}
-		return { kind, pages: await imagePages(kind, open, document.size) };
+		if (kind !== 'tiff' && kind !== 'gif') return { kind, pages: 1 };
+		if (document.size > MAX_IMAGE_BYTES) return { kind, pages: undefined };
+		const pages =
+			kind === 'tiff' ? tiffPages(open, document.size) : gifFrames(new Bytes(await open()));
+		return { kind, pages: await pages };
 	} finally {
 		await iterator.return?.();
 	}
@@ -80,18 +84,11 @@ async function peek(reopen: Open, iterator: AsyncIterator<Uint8Array>) {
 	return { first: Buffer.concat(chunks, Math.min(size, PEEK_BYTES)), open };
 }
 
-async function imagePages(kind: DocumentKind, open: Open, size: number) {
-	if (kind !== 'tiff' && kind !== 'gif') return 1;
-	if (size > MAX_IMAGE_BYTES) return undefined;
-	return kind === 'tiff' ? await tiffPages(open, size) : await gifFrames(new Bytes(await open()));
-}
-
 /** A document's bytes read forward, never copied whole: a byte, a skip, a few bytes at once. */
 class Bytes {
 	private chunk = Buffer.alloc(0);
 	private at = 0;
-	/** The offset of the chunk's start in the document. */
-	private base = 0;
+	private base = 0; // the chunk's offset in the document
 	private readonly iterator: AsyncIterator<Uint8Array>;
 
 	constructor(source: AsyncIterable<Uint8Array>) {
@@ -102,7 +99,7 @@ class Bytes {
 		return this.base + this.at;
 	}
 
-	/** The next byte, or -1 at the end. */
+	/** -1 at the end. */
 	async byte(): Promise<number> {
 		while (this.at >= this.chunk.length) if (!(await this.nextChunk())) return -1;
 		return this.chunk[this.at++];

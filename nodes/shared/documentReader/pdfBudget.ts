@@ -7,9 +7,8 @@
 /** Work every document may do however small: a catalog, a page tree, an object stream or two. */
 const BASE = 2 * 1024 * 1024;
 const PER_BYTE = 8;
-/** Work no document exceeds: at most about 250 ms of CPU (see above). */
 const MOST = 6 * 1024 * 1024;
-/** What one object looked up costs besides its bytes: a table lookup, a map entry. */
+/** What one object looked up or section read costs besides its bytes: a table lookup, a map entry. */
 const OBJECT_COST = 64;
 
 /** What a token costs besides its bytes, by kind: what its reading and what it holds cost. */
@@ -33,9 +32,6 @@ const CAPS = {
 	sections: 100, // cross-reference sections
 };
 
-type PdfWorkKind = keyof typeof CAPS;
-type PdfWork = Record<PdfWorkKind | 'total', number> & { limit: number };
-
 /** Thrown past the budget: the document cannot be counted, and nothing else is tried. */
 export class PdfOverBudget extends Error {
 	constructor() {
@@ -44,7 +40,7 @@ export class PdfOverBudget extends Error {
 }
 
 export class PdfBudget {
-	readonly work: PdfWork;
+	readonly work: Record<keyof typeof CAPS | 'total' | 'limit', number>;
 
 	constructor(size: number) {
 		const limit = Math.min(MOST, BASE + PER_BYTE * size);
@@ -56,20 +52,8 @@ export class PdfBudget {
 		this.spend('tokenized', bytes, bytes + cost);
 	}
 
-	scan(bytes: number): void {
-		this.spend('scanned', bytes, bytes);
-	}
-
-	decode(bytes: number): void {
-		this.spend('decoded', bytes, bytes);
-	}
-
-	object(): void {
-		this.spend('objects', 1, OBJECT_COST);
-	}
-
-	section(): void {
-		this.spend('sections', 1, OBJECT_COST);
+	lookUp(kind: 'objects' | 'sections'): void {
+		this.spend(kind, 1, OBJECT_COST);
 	}
 
 	/** An object stream decoded to `bytes`: compressed objects add to the limit as bytes do. */
@@ -88,7 +72,8 @@ export class PdfBudget {
 		return this.work.decoded + bytes <= CAPS.decoded && this.work.total + bytes <= this.work.limit;
 	}
 
-	private spend(kind: PdfWorkKind, count: number, units: number): void {
+	/** `count` of a kind of work, costing `units` (one each unless given). */
+	spend(kind: keyof typeof CAPS, count: number, units = count): void {
 		const work = this.work;
 		work[kind] += count;
 		work.total += units;

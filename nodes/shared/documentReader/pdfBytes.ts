@@ -2,34 +2,29 @@
 import { PdfBudget } from './pdfBudget';
 import { endsWord, isDigit, isWhiteSpace, lastAtOrBefore, spells, unreadable } from './pdfSyntax';
 
-/** Bytes kept from the read at most: past it, the document cannot be counted. */
 const MAX_KEPT = 24 * 1024 * 1024;
 /** What each `stream` the read finds costs: a native search, a copy, a look at the dictionary before it, a run. */
 const STREAM_COST = 64;
 /** Letters of `endstream` met in a search for it that cost a unit: each a word checked (endstreamIndex). */
 const LETTERS = 2;
 /** Bytes looked at for `obj` and names that cost a unit; what each header found costs. */
-const LOOKED_BYTES = 8;
-const HEADER_COST = 16;
-/** Digits an object header's number and generation may have. */
+const [LOOKED_BYTES, HEADER_COST] = [8, 16];
 const [NUMBER_DIGITS, GEN_DIGITS] = [10, 5];
 /** The budget's size while the document's size is not yet known: its absolute cap. */
 const UNKNOWN_SIZE = 2 ** 40;
 /** Bytes after a skipped stream's /Length in which `endstream` must begin. */
 const PROBE = 16;
-const STREAM = Buffer.from('stream');
-const EMPTY = Buffer.alloc(0);
-const ENDSTREAM = Buffer.from('endstream');
+const [STREAM, ENDSTREAM, EMPTY] = [
+	Buffer.from('stream'),
+	Buffer.from('endstream'),
+	Buffer.alloc(0),
+];
 
 /** Opens the document's bytes from their start; each call reads them anew. */
 export type Open = () => Promise<AsyncIterable<Uint8Array>>;
 
 /** The `N G obj` headers the read kept, ascending by offset. */
-export interface Headers {
-	offsets: Float64Array;
-	numbers: Float64Array;
-	gens: Float64Array;
-}
+export type Headers = Record<'offsets' | 'numbers' | 'gens', Float64Array>;
 
 export class PdfBytes {
 	readonly budget: PdfBudget;
@@ -42,7 +37,6 @@ export class PdfBytes {
 		readonly size: number,
 		work: number,
 		readonly headers: Headers,
-		/** Offsets of the headers of kept streams that name /ObjStm, ascending. */
 		readonly objectStreams: Float64Array,
 	) {
 		this.budget = new PdfBudget(size);
@@ -112,7 +106,6 @@ class KeptScan {
 	private lastLength = -1;
 	private lastKept = -1;
 	private lastObjectStream = -1;
-	/** The `obj` of the last header recorded. */
 	private lastHeader = -1;
 	/** Headers found: where each starts in `kept`, its number and generation; kept object streams' headers. */
 	private readonly headerKept: number[] = [];
@@ -130,25 +123,18 @@ class KeptScan {
 		while (at < chunk.length) at = this.skipping ? this.skip(chunk, at) : this.keep(chunk, at);
 	}
 
-	/** The kept bytes, their runs, the document's size, the work done, the headers and object streams. */
 	end() {
 		if (!this.skipping) this.lookAt(this.used);
-		const { kept, used, runFile, runKept, offset, budget } = this;
+		const { runFile, runKept } = this;
 		const headers = {
 			offsets: inDocument(this.headerKept, runFile, runKept),
 			numbers: Float64Array.from(this.headerNumbers),
 			gens: Float64Array.from(this.headerGens),
 		};
-		const objectStreams = inDocument(this.objectStreamKept, runFile, runKept);
 		const runs = [Float64Array.from(runFile), Float64Array.from(runKept)] as const;
-		return [
-			kept.subarray(0, used),
-			...runs,
-			offset,
-			budget.work.total,
-			headers,
-			objectStreams,
-		] as const;
+		const streams = inDocument(this.objectStreamKept, runFile, runKept);
+		const kept = this.kept.subarray(0, this.used);
+		return [kept, ...runs, this.offset, this.budget.work.total, headers, streams] as const;
 	}
 
 	private append(chunk: Buffer, from: number, to: number): void {
@@ -224,7 +210,6 @@ class KeptScan {
 			this.offset -= appended;
 			this.skipping = true;
 			this.dataEnd = length === undefined ? -1 : this.offset + length;
-			this.carry = EMPTY;
 			return at - appended;
 		}
 	}
@@ -235,8 +220,7 @@ class KeptScan {
 	 */
 	private streamAt(hit: number) {
 		const kept = this.kept;
-		if (hit > 0 && !endsWord(kept[hit - 1])) return undefined;
-		if (!endsWord(kept[hit + 6])) return undefined;
+		if ((hit > 0 && !endsWord(kept[hit - 1])) || !endsWord(kept[hit + 6])) return undefined;
 		let before = hit;
 		while (before > 0 && isWhiteSpace(kept[before - 1])) before--;
 		if (before < 2 || kept[before - 1] !== 62 || kept[before - 2] !== 62) return undefined;
@@ -305,6 +289,7 @@ class KeptScan {
 		this.headerNumbers.push(Number(kept.toString('latin1', numberStart, numberEnd)));
 		this.headerGens.push(Number(kept.toString('latin1', genStart, genEnd)));
 	}
+
 	/** Skips `chunk` from `at` up to the data's end, and returns where keeping begins in it. */
 	private skip(chunk: Buffer, at: number): number {
 		if (this.dataEnd >= 0) {
@@ -353,7 +338,6 @@ class KeptScan {
 	}
 }
 
-/** Whether the name `/name` (a whole word) is at `at`. */
 function nameAt(bytes: Buffer, at: number, name: string): boolean {
 	return spells(bytes, at + 1, name) && endsWord(bytes[at + 1 + name.length]);
 }
@@ -400,15 +384,8 @@ function endstreamIndex(bytes: Buffer, from: number): { at: number; letters: num
 
 /** Whether `endstream` is at `at`; its last byte first, so a run of letters fails at once. */
 function isEndstream(bytes: Buffer, at: number): boolean {
-	return (
-		bytes[at + 8] === 109 &&
-		bytes[at] === 101 &&
-		bytes[at + 1] === 110 &&
-		bytes[at + 2] === 100 &&
-		bytes[at + 3] === 115 &&
-		bytes[at + 4] === 116 &&
-		bytes[at + 5] === 114 &&
-		bytes[at + 6] === 101 &&
-		bytes[at + 7] === 97
-	);
+	if (bytes[at + 8] !== 109) return false;
+	for (let letter = 0; letter < 8; letter++)
+		if (bytes[at + letter] !== ENDSTREAM[letter]) return false;
+	return true;
 }

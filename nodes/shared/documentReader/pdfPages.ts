@@ -31,9 +31,11 @@ import {
 	objectStreamOf,
 	objectStreamValue,
 	ROWS,
+	rowsFor,
 	streamSection,
 	tableSection,
 	type ObjectStream,
+	type Rows,
 	type Section,
 } from './pdfXref';
 
@@ -63,19 +65,16 @@ export async function readPdfPages(
 	}
 }
 
-/** The chain's choice for each number: sorted numbers, each one's kind and fields. */
-interface Chosen {
-	numbers: Float64Array;
-	kinds: Uint8Array;
-	first: Float64Array;
-	second: Float64Array;
-	/** Page tree nodes met, by the index of their number. */
-	visited: Uint8Array;
-}
+/** The chain's choice for each number, and the page tree nodes met (by the index of their number). */
+type Chosen = Rows & { visited: Uint8Array };
 
 class PdfFile {
 	readonly budget: PdfBudget;
 	private sections: Section[] = [];
+	/** The update each section belongs to: a table and its /XRefStm share one. */
+	private readonly levels: number[] = [];
+	/** Where the chain's cross-reference streams are (fewer than 100: looked through). */
+	private readonly streamSections: number[] = [];
 	private chosen!: Chosen;
 	/** The object streams the read kept, by number ascending, each read once. */
 	private streamNumbers = new Float64Array(0);
@@ -115,12 +114,12 @@ class PdfFile {
 	private linearizedPages(start: number): number {
 		const first = this.bytes.first(TAIL);
 		const lexer = new PdfLexer(this.bytes.at(0), 0, this.budget);
-		lexer.integer();
-		lexer.integer();
+		integerOf(lexer.value());
+		integerOf(lexer.value());
 		if (lexer.word() !== 'obj') unreadable();
 		const dict = lexer.value();
-		if (!(dict instanceof PdfDict && dict.has('Linearized'))) return 0;
-		if (dict.get('L') !== this.bytes.size) return 0;
+		if (!(dict instanceof PdfDict && dict.has('Linearized')) || dict.get('L') !== this.bytes.size)
+			return 0;
 		const end = first.indexOf('endobj');
 		let at = end + 'endobj'.length;
 		while (space(first[at])) at++;
@@ -131,14 +130,12 @@ class PdfFile {
 
 	/** From the newest: each table's /XRefStm (a hybrid file's), then /Prev, each read once. */
 	private async readChain(newest: number): Promise<void> {
-		const queue: Array<{ offset: number; level: number; stream: boolean }> = [
-			{ offset: newest, level: 0, stream: false },
-		];
+		const queue = [{ offset: newest, level: 0, stream: false }];
 		for (let next = 0; next < queue.length; next++) {
 			const { offset, level, stream } = queue[next];
 			if (next >= MAX_SECTIONS || queue.findIndex((each) => each.offset === offset) < next)
 				unreadable();
-			this.budget.section();
+			this.budget.lookUp('sections');
 			const { section, table } = await this.sectionAt(offset, stream);
 			if (!table) this.streamSections.push(offset);
 			this.sections.push(section);
@@ -152,11 +149,6 @@ class PdfFile {
 				queue.push({ offset: integerOf(trailer.get('Prev')), level: level + 1, stream: false });
 		}
 	}
-
-	/** The update each section belongs to: a table and its /XRefStm share one. */
-	private readonly levels: number[] = [];
-	/** Where the chain's cross-reference streams are (fewer than 100: looked through). */
-	private readonly streamSections: number[] = [];
 
 	private async sectionAt(offset: number, stream: boolean) {
 		const bytes = this.bytes.at(offset);
@@ -182,9 +174,7 @@ class PdfFile {
 	private choose(): void {
 		const { sections, levels, budget } = this;
 		const { offsets, numbers, gens } = this.bytes.headers;
-		let total = 0;
-		for (const section of sections) total += section.numbers.length;
-		const keys = new Float64Array(total);
+		const keys = new Float64Array(sections.reduce((sum, { numbers }) => sum + numbers.length, 0));
 		let filled = 0;
 		sections.forEach((section, order) => {
 			budget.step(section.numbers.length * ENTRY_COST);
@@ -200,37 +190,26 @@ class PdfFile {
 			}
 		});
 		keys.sort();
-		const chosen: Chosen = {
-			numbers: new Float64Array(total),
-			kinds: new Uint8Array(total),
-			first: new Float64Array(total),
-			second: new Float64Array(total),
-			visited: new Uint8Array(total),
-		};
-		let count = 0;
-		let [lastNumber, lastOrder] = [-1, -1];
+		// Each number's first key is the newest section's, kept in place; one of the same update is read differently.
+		let [count, lastNumber, lastOrder] = [0, -1, -1];
 		for (const key of keys) {
 			const row = key % ROWS;
 			const order = ((key - row) / ROWS) % MAX_SECTIONS;
-			const section = sections[order];
-			const number = section.numbers[row];
-			if (number === lastNumber) {
-				if (levels[order] === levels[lastOrder]) readDifferently();
-				continue;
-			}
-			[lastNumber, lastOrder] = [number, order];
-			chosen.numbers[count] = number;
-			chosen.kinds[count] = section.kinds[row];
-			chosen.first[count] = section.first[row];
-			chosen.second[count++] = section.second[row];
+			if (sections[order].numbers[row] !== lastNumber) {
+				[lastNumber, lastOrder] = [sections[order].numbers[row], order];
+				keys[count++] = key;
+			} else if (levels[order] === levels[lastOrder]) readDifferently();
 		}
-		this.chosen = {
-			numbers: chosen.numbers.subarray(0, count),
-			kinds: chosen.kinds.subarray(0, count),
-			first: chosen.first.subarray(0, count),
-			second: chosen.second.subarray(0, count),
-			visited: chosen.visited.subarray(0, count),
-		};
+		const chosen = { ...rowsFor(count), visited: new Uint8Array(count) };
+		for (let at = 0; at < count; at++) {
+			const row = keys[at] % ROWS;
+			const section = sections[((keys[at] - row) / ROWS) % MAX_SECTIONS];
+			chosen.numbers[at] = section.numbers[row];
+			chosen.kinds[at] = section.kinds[row];
+			chosen.first[at] = section.first[row];
+			chosen.second[at] = section.second[row];
+		}
+		this.chosen = chosen;
 	}
 
 	/**
@@ -267,20 +246,19 @@ class PdfFile {
 	/** Every object stream the read kept: the chain's choice for its number, its table read once. */
 	private async readObjectStreams(): Promise<void> {
 		const { offsets, numbers } = this.bytes.headers;
-		const found = Array.from(this.bytes.objectStreams, (offset) => {
+		this.streamNumbers = Float64Array.from(this.bytes.objectStreams, (offset) => {
 			const number = numbers[lastAtOrBefore(offsets, offset)];
-			const chosen = this.indexOf(number);
-			if (this.chosen.first[chosen] !== offset) readDifferently();
+			if (this.chosen.first[this.indexOf(number)] !== offset) readDifferently();
 			return number;
-		}).sort((a, b) => a - b);
-		this.streamNumbers = Float64Array.from(found);
-		for (const number of found) {
+		}).sort();
+		for (const number of this.streamNumbers) {
 			const chosen = this.indexOf(number);
 			const ref = { ref: number, gen: this.chosen.second[chosen] };
 			const { value, data } = await this.objectIn(this.bytes.at(this.chosen.first[chosen]), ref);
 			const dict = dictOf(value);
 			if (dict.get('Type') !== 'ObjStm' || !data) unreadable();
-			const decrypted = this.decrypt ? this.decrypted(data, ref) : data;
+			if (this.decrypt) this.budget.spend('decoded', data.length);
+			const decrypted = this.decrypt ? this.decrypt(data, ref.ref, ref.gen) : data;
 			const decoded = await decodeStream(dict, decrypted, this.budget);
 			this.budget.objectStreamBytes(decoded.length);
 			this.streams.push(objectStreamOf(dict, decoded, this.budget));
@@ -298,11 +276,6 @@ class PdfFile {
 	private streamOf(number: number): ObjectStream {
 		const at = lastAtOrBefore(this.streamNumbers, number);
 		return this.streamNumbers[at] === number ? this.streams[at] : readDifferently();
-	}
-
-	private decrypted(data: Buffer, ref: PdfRef): Buffer {
-		this.budget.decode(data.length);
-		return this.decrypt!(data, ref.ref, ref.gen);
 	}
 
 	private indexOf(number: number): number {
@@ -335,7 +308,10 @@ class PdfFile {
 		const stack: PdfValue[] = [root];
 		while (stack.length > 0 && found < MOST_LEAVES) {
 			const ref = stack.pop();
-			if (!isRef(ref) || !this.firstVisit(ref)) readDifferently();
+			if (!isRef(ref)) readDifferently();
+			const at = this.indexOf(ref.ref);
+			if (at < 0 || this.chosen.visited[at]) readDifferently();
+			this.chosen.visited[at] = 1;
 			this.budget.step(1);
 			const node = dictOf(await this.fetch(ref));
 			const type = node.get('Type');
@@ -350,26 +326,16 @@ class PdfFile {
 		return found;
 	}
 
-	firstVisit(ref: PdfRef): boolean {
-		const at = this.indexOf(ref.ref);
-		if (at < 0 || this.chosen.visited[at]) return false;
-		return (this.chosen.visited[at] = 1) === 1;
-	}
-
 	/** The object `ref` names: in use, of that generation, no stream unless `stream`. */
 	async fetch(ref: PdfRef, plain = false): Promise<PdfValue> {
-		this.budget.object();
+		this.budget.lookUp('objects');
 		const at = this.indexOf(ref.ref);
 		const kind = at < 0 ? FREE : this.chosen.kinds[at];
 		if (kind === FREE) unreadable();
 		if (kind === COMPRESSED) {
 			if (plain || ref.gen !== 0) readDifferently();
-			return objectStreamValue(
-				this.streamOf(this.chosen.first[at]),
-				this.chosen.second[at],
-				ref.ref,
-				this.budget,
-			);
+			const stream = this.streamOf(this.chosen.first[at]);
+			return objectStreamValue(stream, this.chosen.second[at], this.budget);
 		}
 		if (ref.gen !== this.chosen.second[at]) readDifferently();
 		return (await this.objectIn(this.bytes.at(this.chosen.first[at]), ref, false)).value;
@@ -382,7 +348,7 @@ class PdfFile {
 		stream = true,
 	): Promise<{ value: PdfValue; data?: Buffer }> {
 		const lexer = new PdfLexer(bytes, 0, this.budget);
-		const [number, gen] = [lexer.integer(), lexer.integer()];
+		const [number, gen] = [integerOf(lexer.value()), integerOf(lexer.value())];
 		if (lexer.word() !== 'obj' || (ref && (number !== ref.ref || gen !== ref.gen))) unreadable();
 		const value = lexer.value();
 		const word = lexer.word();
@@ -413,7 +379,7 @@ class PdfFile {
  */
 function chainStart(tail: Buffer, budget: PdfBudget): number {
 	const window = tail.subarray(Math.max(0, tail.length - TAIL));
-	budget.scan(window.length);
+	budget.spend('scanned', window.length);
 	let at = window.lastIndexOf('startxref');
 	if (at < 0) unreadable();
 	at += 'startxref'.length;

@@ -103,18 +103,12 @@ export class PdfLexer {
 		this.charge(this.at - start, 0);
 	}
 
-	/** The next keyword or number: the regular characters after white space. */
 	word(): string {
 		const start = this.at;
 		const from = this.pastSpace(start);
 		this.at = this.pastRegular(from);
 		this.charge(this.at - start, TOKEN_COST.keyword);
 		return this.bytes.toString('latin1', from, this.at);
-	}
-
-	/** A non-negative whole number a structure gives (an offset, a count), or unreadable. */
-	integer(): number {
-		return integerOf(this.value());
 	}
 
 	/** A whole number written in digits alone (an object stream's table), read without backtracking. */
@@ -182,7 +176,8 @@ export class PdfLexer {
 		if (Number.isNaN(number)) {
 			// Any other keyword (or a number written wrong) is no value the count reads.
 			this.charge(end - start, TOKEN_COST.keyword);
-			return keywordIn(bytes, at, end);
+			if (end - at === 4 && spells(bytes, at, 'true')) return true;
+			return end - at === 5 && spells(bytes, at, 'false') ? false : null;
 		}
 		// `12 0 R` is a reference to object 12, generation 0: a generation of 1 to 5 digits, then R.
 		let looked = end;
@@ -201,7 +196,9 @@ export class PdfLexer {
 				}
 			}
 		}
-		this.charge(looked - start, smallInteger(number) ? TOKEN_COST.number : TOKEN_COST.real);
+		// A small integer is held without an allocation of its own.
+		const small = (number | 0) === number && number > -(2 ** 30) && number < 2 ** 30;
+		this.charge(looked - start, small ? TOKEN_COST.number : TOKEN_COST.real);
 		return number;
 	}
 
@@ -227,7 +224,6 @@ export class PdfLexer {
 		return out.toString('latin1', 0, filled);
 	}
 
-	/** Past white space and comments. */
 	private pastSpace(at: number): number {
 		const bytes = this.bytes;
 		const length = bytes.length;
@@ -297,12 +293,28 @@ export class PdfString {
 		private readonly hex: boolean,
 	) {}
 
-	/** Its first MAX_STRING bytes. */
+	/** Its first MAX_STRING bytes; in a hex string, white space between digits and a last odd digit followed by 0. */
 	bytes(): Buffer {
-		const { source, start, end } = this;
-		if (this.hex) return hexBytes(source, start, end, MAX_STRING);
-		const out = Buffer.alloc(Math.min(MAX_STRING, end - start));
+		const { source, start, end, hex } = this;
+		const out = Buffer.alloc(
+			Math.min(MAX_STRING, hex ? Math.ceil((end - start) / 2) : end - start),
+		);
 		let filled = 0;
+		if (hex) {
+			let high = -1;
+			for (let at = start; at < end && filled < out.length; at++) {
+				const digit = HEX[source[at]];
+				if (digit < 0) {
+					if (CLASS[source[at]] !== 1) unreadable();
+				} else if (high < 0) high = digit;
+				else {
+					out[filled++] = high * 16 + digit;
+					high = -1;
+				}
+			}
+			if (high >= 0 && filled < out.length) out[filled++] = high * 16;
+			return out.subarray(0, filled);
+		}
 		for (let at = start; at < end && filled < out.length;) {
 			const byte = source[at++];
 			if (byte !== BACKSLASH) {
@@ -321,28 +333,6 @@ export class PdfString {
 		}
 		return out.subarray(0, filled);
 	}
-}
-
-/**
- * The first `most` bytes hex digits write in `source[start, end)`, white space between them (else
- * unreadable); a last odd digit is followed by 0.
- */
-export function hexBytes(source: Buffer, start: number, end: number, most: number): Buffer {
-	const out = Buffer.alloc(Math.min(most, Math.ceil((end - start) / 2)));
-	let filled = 0;
-	let high = -1;
-	for (let at = start; at < end && filled < out.length; at++) {
-		const digit = HEX[source[at]];
-		if (digit < 0) {
-			if (CLASS[source[at]] !== 1) unreadable();
-		} else if (high < 0) high = digit;
-		else {
-			out[filled++] = high * 16 + digit;
-			high = -1;
-		}
-	}
-	if (high >= 0 && filled < out.length) out[filled++] = high * 16;
-	return out.subarray(0, filled);
 }
 
 export function integerOf(value: PdfValue | undefined): number {
@@ -368,18 +358,6 @@ function numberIn(bytes: Buffer, from: number, to: number): number {
 	return plain ? whole : Number(bytes.toString('latin1', from, to));
 }
 
-/** Whether `number` is held without an allocation of its own (a small integer). */
-function smallInteger(number: number): boolean {
-	return (number | 0) === number && number > -(2 ** 30) && number < 2 ** 30;
-}
-
-/** `true`, `false` or `null` where `bytes[from, to)` spells it; any other keyword is null too. */
-function keywordIn(bytes: Buffer, from: number, to: number): boolean | null {
-	if (to - from === 4 && spells(bytes, from, 'true')) return true;
-	return to - from === 5 && spells(bytes, from, 'false') ? false : null;
-}
-
-/** Whether `word` is written at `at`. */
 export function spells(bytes: Buffer, at: number, word: string): boolean {
 	for (let index = 0; index < word.length; index++)
 		if (bytes[at + index] !== word.charCodeAt(index)) return false;

@@ -3,7 +3,9 @@
 import type { PdfBudget } from './pdfBudget';
 import {
 	arrayOf,
+	dictOf,
 	integerOf,
+	isDigit,
 	PdfLexer,
 	readDifferently,
 	unreadable,
@@ -20,13 +22,18 @@ export const ENTRY_COST = 1;
 /** Rows a section may have: below 2^23, a number's key (its number, section and row) stays exact. */
 export const ROWS = 2 ** 23;
 
-/** A section's rows, ascending by number, each number once; `first`/`second` as its kind says. */
-export interface Section {
-	trailer: PdfDict;
+/** Rows ascending by number, each number once: its kind, and `first`/`second` as the kind says. */
+export interface Rows {
 	numbers: Float64Array;
 	kinds: Uint8Array;
 	first: Float64Array;
 	second: Float64Array;
+}
+export type Section = Rows & { trailer: PdfDict };
+
+export function rowsFor(count: number): Rows {
+	const [numbers, first, second] = [0, 0, 0].map(() => new Float64Array(count));
+	return { numbers, kinds: new Uint8Array(count), first, second };
 }
 
 const [LF, CR, SPACE] = [10, 13, 32];
@@ -59,19 +66,13 @@ export function tableSection(lexer: PdfLexer, budget: PdfBudget): Section {
 		lexer.at += 20 * count;
 	}
 	lexer.at += 7;
-	const trailer = lexer.value();
-	if (!(trailer instanceof Map)) unreadable();
-	return sorted(trailer as PdfDict, rows, budget);
+	return sorted(dictOf(lexer.value()), rows, budget);
 }
 
 /** A table's entry at `at`: `oooooooooo ggggg n|f` and a two-byte end of line, or damage. */
 function entryAt(bytes: Buffer, at: number): number {
-	for (const [from, to] of [
-		[0, 10],
-		[11, 16],
-	])
-		for (let digit = at + from; digit < at + to; digit++)
-			if (!(bytes[digit] >= 48 && bytes[digit] <= 57)) unreadable();
+	for (let digit = at; digit < at + 16; digit++)
+		if (digit !== at + 10 && !isDigit(bytes[digit])) unreadable();
 	const [kind, end] = [bytes[at + 17], bytes.toString('latin1', at + 18, at + 20)];
 	if (bytes[at + 10] !== SPACE || bytes[at + 16] !== SPACE) unreadable();
 	if (end !== ' \n' && end !== ' \r' && end !== '\r\n') unreadable();
@@ -122,13 +123,7 @@ function sorted(trailer: PdfDict, rows: number[][], budget: PdfBudget): Section 
 	if (count >= ROWS) unreadable();
 	const keys = Float64Array.from(rows[0], (number, row) => number * ROWS + row).sort();
 	budget.step(count * ENTRY_COST);
-	const section: Section = {
-		trailer,
-		numbers: new Float64Array(count),
-		kinds: new Uint8Array(count),
-		first: new Float64Array(count),
-		second: new Float64Array(count),
-	};
+	const section: Section = { trailer, ...rowsFor(count) };
 	for (let at = 0; at < count; at++) {
 		const row = keys[at] % ROWS;
 		const number = rows[0][row];
@@ -172,14 +167,12 @@ export function objectStreamOf(dict: PdfDict, data: Buffer, budget: PdfBudget): 
 	return { numbers, starts, data };
 }
 
-/** Object `ref` at `index`: the stream must list it there, and its object end before the next starts. */
+/** The object at `index` (readObjectStreams found its number there): it must end before the next starts. */
 export function objectStreamValue(
 	stream: ObjectStream,
 	index: number,
-	ref: number,
 	budget: PdfBudget,
 ): PdfValue {
-	if (index >= stream.numbers.length || stream.numbers[index] !== ref) readDifferently();
 	const lexer = new PdfLexer(stream.data, stream.starts[index], budget);
 	const value = lexer.value();
 	// Past the next object's start: poppler cuts it there, pdf.js reads on.

@@ -44,7 +44,8 @@ class TextLayout {
 	private code = 0;
 	private lower = 0x80;
 	private upper = 0xbf;
-	private afterCarriageReturn = false;
+	/** The last byte was a CR: an LF after it ends no other line. */
+	private afterReturn = false;
 
 	get pagesSoFar(): number {
 		return this.pages + Math.floor(this.lines / TEXT_LINES);
@@ -52,7 +53,7 @@ class TextLayout {
 
 	/** The state is in locals for the loop: a letter that fits its line costs a lookup and an add. */
 	add(bytes: Uint8Array) {
-		let { pages, lines, line, word, held, due, code, lower, upper, afterCarriageReturn } = this;
+		let { pages, lines, line, word, held, due, code, lower, upper, afterReturn } = this;
 		for (let at = 0; at < bytes.length; at++) {
 			const byte = bytes[at];
 			let unit = byte;
@@ -88,8 +89,8 @@ class TextLayout {
 				unit = WIDE;
 				width = 2;
 			}
-			const carriageReturnBefore = afterCarriageReturn;
-			afterCarriageReturn = unit === CARRIAGE_RETURN;
+			const carriageReturnBefore = afterReturn;
+			afterReturn = unit === CARRIAGE_RETURN;
 			if (width > 0) {
 				word += width;
 				if (word <= TEXT_COLUMNS) continue;
@@ -128,18 +129,7 @@ class TextLayout {
 				lines = 0;
 			}
 		}
-		Object.assign(this, {
-			pages,
-			lines,
-			line,
-			word,
-			held,
-			due,
-			code,
-			lower,
-			upper,
-			afterCarriageReturn,
-		});
+		Object.assign(this, { pages, lines, line, word, held, due, code, lower, upper, afterReturn });
 	}
 
 	/** Pages of the whole text: at least one. */
@@ -154,10 +144,12 @@ class TextLayout {
 class Utf16Layout {
 	private readonly layout = new TextLayout();
 	private carry = Buffer.alloc(0);
-	/** The byte order mark's bytes still to pass over: no character. */
-	private mark = 2;
 
-	constructor(private readonly bigEndian: boolean) {}
+	/** `mark`: the byte order mark's bytes still to pass over, no character. */
+	constructor(
+		private readonly bigEndian: boolean,
+		private mark: number,
+	) {}
 
 	get pagesSoFar(): number {
 		return this.layout.pagesSoFar;
@@ -188,15 +180,12 @@ export async function textPages(open: Open, mostPages: number): Promise<number> 
 	let sinceTurn = 0;
 	for await (const chunk of await open()) {
 		if (head.length < 2) {
-			const before = head;
-			head = Buffer.concat([head, chunk.subarray(0, 2 - head.length)]);
+			// The mark's bytes in this piece are passed over by its first slice.
+			const inPiece = 2 - head.length;
+			head = Buffer.concat([head, chunk.subarray(0, inPiece)]);
 			const bigEndian = head[0] === 0xfe && head[1] === 0xff;
-			if (head.length === 2 && (bigEndian || (head[0] === 0xff && head[1] === 0xfe))) {
-				const utf16 = new Utf16Layout(bigEndian);
-				// From the start: the mark's bytes in earlier pieces, then this one's.
-				utf16.add(before);
-				layouts.push(utf16);
-			}
+			if (head.length === 2 && (bigEndian || (head[0] === 0xff && head[1] === 0xfe)))
+				layouts.push(new Utf16Layout(bigEndian, inPiece));
 		}
 		// In slices, so a text held whole in memory (the Text source) stops soon past the most asked too.
 		for (let at = 0; at < chunk.length; at += SLICE_BYTES) {
