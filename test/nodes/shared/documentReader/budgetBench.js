@@ -11,26 +11,12 @@
 //
 // Reads the TypeScript sources through TypeScript's transpiler: no build needed.
 const { spawnSync } = require('node:child_process');
-const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '../../../..');
 const GOAL_MS = 250;
 
-function loadTypeScript(file) {
-	const ts = require('typescript');
-	require.extensions['.ts'] = (module, filename) => {
-		const { outputText } = ts.transpileModule(fs.readFileSync(filename, 'utf8'), {
-			compilerOptions: {
-				module: ts.ModuleKind.CommonJS,
-				target: ts.ScriptTarget.ES2022,
-				esModuleInterop: true,
-			},
-		});
-		module._compile(outputText, filename);
-	};
-	return require(file);
-}
+const { loadTypeScript } = require('./support/loadTypeScript');
 
 /** One read of one pattern, in this process: its figures as a line of JSON. */
 async function measure(name) {

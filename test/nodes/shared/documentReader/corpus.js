@@ -35,21 +35,7 @@ const folder = path.resolve(
 const list = args.includes('--list');
 const json = args.includes('--json');
 
-function loadTypeScript(file) {
-	const ts = require('typescript');
-	if (!require.extensions['.ts'])
-		require.extensions['.ts'] = (module, filename) => {
-			const { outputText } = ts.transpileModule(fs.readFileSync(filename, 'utf8'), {
-				compilerOptions: {
-					module: ts.ModuleKind.CommonJS,
-					target: ts.ScriptTarget.ES2022,
-					esModuleInterop: true,
-				},
-			});
-			module._compile(outputText, filename);
-		};
-	return require(file);
-}
+const { loadTypeScript } = require('./support/loadTypeScript');
 
 function pdfsIn(dir) {
 	return fs

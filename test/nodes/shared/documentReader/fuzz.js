@@ -46,22 +46,7 @@ function option(name, fallback) {
 }
 const flag = (name) => process.argv.includes(`--${name}`);
 
-/** Loads TypeScript (the reader, the builders) through TypeScript's transpiler. */
-function loadTypeScript(file) {
-	const ts = require('typescript');
-	if (!require.extensions['.ts'])
-		require.extensions['.ts'] = (module, filename) => {
-			const { outputText } = ts.transpileModule(fs.readFileSync(filename, 'utf8'), {
-				compilerOptions: {
-					module: ts.ModuleKind.CommonJS,
-					target: ts.ScriptTarget.ES2022,
-					esModuleInterop: true,
-				},
-			});
-			module._compile(outputText, filename);
-		};
-	return require(file);
-}
+const { loadTypeScript } = require('./support/loadTypeScript');
 
 /** mulberry32: a small seeded generator. */
 function generator(seed) {

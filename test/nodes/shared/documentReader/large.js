@@ -9,24 +9,9 @@
 //
 // Reads the TypeScript sources through TypeScript's transpiler: no build needed.
 const { spawnSync } = require('node:child_process');
-const fs = require('node:fs');
 const path = require('node:path');
 
-function loadTypeScript(file) {
-	const ts = require('typescript');
-	if (!require.extensions['.ts'])
-		require.extensions['.ts'] = (module, filename) => {
-			const { outputText } = ts.transpileModule(fs.readFileSync(filename, 'utf8'), {
-				compilerOptions: {
-					module: ts.ModuleKind.CommonJS,
-					target: ts.ScriptTarget.ES2022,
-					esModuleInterop: true,
-				},
-			});
-			module._compile(outputText, filename);
-		};
-	return require(file);
-}
+const { loadTypeScript } = require('./support/loadTypeScript');
 
 const large = () => loadTypeScript(path.join(__dirname, 'support/pdf-large.ts'));
 
