@@ -86,6 +86,9 @@ export const isTimeField = (name: string) => TIME_FIELDS.has(name);
 export const camelCaseOf = (name: string) =>
 	name.replace(/_+([a-z0-9])/gi, (_, letter: string) => letter.toUpperCase());
 
+/** Longer than any form of a time: outside text past it is never matched against a pattern. */
+const MOST_TIME_CHARACTERS = 64;
+
 /**
  * A time Fax.Plus wrote as text as ISO 8601 UTC (`2030-01-15T09:30:00Z`), or one in epoch
  * milliseconds where `form` says so; a value not in that form stays as it came.
@@ -96,7 +99,7 @@ export function isoTime(value: unknown, form: 'text' | 'milliseconds' = 'text'):
 			? typeof value === 'number'
 				? new Date(value)
 				: undefined
-			: typeof value === 'string' && value.trim() !== ''
+			: typeof value === 'string' && value.trim() !== '' && value.length <= MOST_TIME_CHARACTERS
 				? parseDateTime(value)
 				: undefined;
 	if (date === undefined || Number.isNaN(date.getTime())) return value;

@@ -96,5 +96,9 @@ describe('shared/dates', () => {
 		});
 		expect(isoTime(8.64e15 + 1, 'milliseconds')).toBe(8.64e15 + 1);
 		expect(isoTime('2024-13-01 00:00:00')).toBe('2024-13-01 00:00:00');
+		// Outside text past any time's length is left as it came, never matched.
+		const padded = `2024-01-10 00:00:00${' '.repeat(60)}`;
+		expect(isoTime(padded.slice(0, 64))).toBe('2024-01-10T00:00:00Z');
+		expect(isoTime(padded)).toBe(padded);
 	});
 });
