@@ -11,9 +11,9 @@ import { resources } from './resources';
 import { route } from './router';
 import * as listSearch from './methods/listSearch';
 import type { ListSearchMethod } from './methods/listSearch';
-import { ACTION_DESCRIPTION } from '../shared/n8n/editor';
+import { ACTION_DESCRIPTION, ACTION_VERSIONS } from '../shared/n8n/editor';
 import { authenticationProperty, signInCredentials } from '../shared/transport/authentication';
-import { customApiCallFields, customApiCallResource } from './shared/customApiCall';
+import { customApiCallResource } from './shared/customApiCall';
 import { operationSubtitle } from './shared/pickers';
 
 // A constant, so the subtitle is made of its display names.
@@ -47,8 +47,8 @@ const resourceProperty: INodeProperties = {
 			value: 'webhook',
 			description: 'Webhook endpoints of the current API, which deliver fax events to an HTTPS URL',
 		},
-		// Last, so that n8n adds none of its own (nodes/shared/n8n/editor.ts); spread, since n8n's
-		// lint rules read an entry's literal fields.
+		// Last, as n8n places its own (nodes/shared/n8n/editor.ts); spread, since n8n's lint rules
+		// read an entry's literal fields.
 		{ ...customApiCallResource },
 	],
 	default: 'fax',
@@ -60,7 +60,7 @@ export class FaxPlus implements INodeType {
 		name: 'faxPlus',
 		icon: { light: 'file:../../icons/faxplus.svg', dark: 'file:../../icons/faxplus.dark.svg' },
 		group: ['output'],
-		version: 1,
+		...ACTION_VERSIONS,
 		subtitle: operationSubtitle(resourceProperty.options as INodePropertyOptions[], resources),
 		description: ACTION_DESCRIPTION,
 		defaults: { name: 'Fax.Plus' },
@@ -90,7 +90,6 @@ export class FaxPlus implements INodeType {
 			authenticationProperty,
 			resourceProperty,
 			...Object.values(resources).flatMap((resource) => resource.description),
-			...customApiCallFields,
 		],
 	};
 

@@ -4,8 +4,6 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { nodeErrorOf, operationError } from '../shared/transport/nodeErrors';
 import { resources } from './resources';
 import { refuseUnlessAgentMayRun } from './shared/display';
-import { CUSTOM_API_CALL } from './shared/pickers';
-import { N8N_CUSTOM_API_CALL } from '../shared/n8n/editor';
 import { DEFAULT_ITEMS_AT_ONCE } from './shared/nodeOptions';
 import { NODE_OPTIONS } from './shared/requests';
 import { errorOutputField, runsAsTool } from '../shared/n8n/executeContext';
@@ -18,14 +16,8 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	if (items.length === 0) return [[]];
 	// Resource and Operation take no expressions: they are the same for every item.
 	const resource = this.getNodeParameter('resource', 0) as string;
-	// n8n's own Custom API Call resource shows no operation list (nodes/shared/n8n/editor.ts).
 	const operationName = this.getNodeParameter('operation', 0, '') as string;
-	const customApiCall = [resource, operationName].some(
-		(value) => value === CUSTOM_API_CALL || value === N8N_CUSTOM_API_CALL,
-	);
-	const operation =
-		resources[resource]?.operations[operationName] ??
-		(customApiCall ? resources[CUSTOM_API_CALL].operations[CUSTOM_API_CALL] : undefined);
+	const operation = resources[resource]?.operations[operationName];
 	const asTool = runsAsTool(this);
 	const outputs: INodeExecutionData[][] = new Array(items.length);
 	const failures = new Map<number, unknown>();
@@ -37,6 +29,8 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 				throw operationError(this, {
 					itemIndex,
 					message: `The operation "${operationName}" is not known for the resource "${resource}"`,
+					description:
+						'Choose one in "Operation"; for an endpoint no operation covers, choose Resource → Custom API Call.',
 				});
 			}
 			if (asTool) refuseUnlessAgentMayRun(this, itemIndex, operation);

@@ -6,7 +6,6 @@ import * as getPlan from './getPlan.operation';
 import * as inviteMember from './inviteMember.operation';
 import * as update from './update.operation';
 import * as updateMember from './updateMember.operation';
-import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import { operationPicker } from '../shared/pickers';
 import type { FaxPlusOperation } from '../shared/types';
@@ -19,7 +18,6 @@ export const operations: Record<string, FaxPlusOperation> = {
 	inviteMember,
 	update,
 	updateMember,
-	customApiCall: customApiCallIn('account'),
 };
 
 export const description: INodeProperties[] = [

@@ -4,7 +4,6 @@ import * as deleteCustomField from './deleteCustomField.operation';
 import * as getCredits from './getCredits.operation';
 import * as getAllCustomFields from './getAllCustomFields.operation';
 import * as updateCustomField from './updateCustomField.operation';
-import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import { operationPicker } from '../shared/pickers';
 import type { FaxPlusOperation } from '../shared/types';
@@ -15,7 +14,6 @@ export const operations: Record<string, FaxPlusOperation> = {
 	getCredits,
 	getAllCustomFields,
 	updateCustomField,
-	customApiCall: customApiCallIn('ai'),
 };
 
 export const description: INodeProperties[] = [

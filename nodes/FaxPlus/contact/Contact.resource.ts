@@ -2,7 +2,6 @@ import type { INodeProperties } from 'n8n-workflow';
 import * as getAll from './getAll.operation';
 import * as setGroups from './setGroups.operation';
 import * as update from './update.operation';
-import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import { operationPicker } from '../shared/pickers';
 import type { FaxPlusOperation } from '../shared/types';
@@ -11,7 +10,6 @@ export const operations: Record<string, FaxPlusOperation> = {
 	getAll,
 	setGroups,
 	update,
-	customApiCall: customApiCallIn('contact'),
 };
 
 export const description: INodeProperties[] = [

@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import * as deleteOperation from './delete.operation';
 import * as share from './share.operation';
-import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import { operationPicker } from '../shared/pickers';
 import type { FaxPlusOperation } from '../shared/types';
@@ -9,7 +8,6 @@ import type { FaxPlusOperation } from '../shared/types';
 export const operations: Record<string, FaxPlusOperation> = {
 	delete: deleteOperation,
 	share,
-	customApiCall: customApiCallIn('contactGroup'),
 };
 
 export const description: INodeProperties[] = [

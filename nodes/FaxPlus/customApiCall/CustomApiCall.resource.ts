@@ -1,16 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { customApiCallIn } from '../shared/customApiCall';
-import { nodeOptions } from '../shared/nodeOptions';
+import { customApiCall } from '../shared/customApiCall';
 import { CUSTOM_API_CALL, operationPicker } from '../shared/pickers';
 import type { FaxPlusOperation } from '../shared/types';
 
-/** The resource list's last entry: a Custom API Call, which every other resource also lists last. */
-export const operations: Record<string, FaxPlusOperation> = {
-	customApiCall: customApiCallIn(CUSTOM_API_CALL),
-};
+/** The resource list's last entry, with one operation: n8n then adds no Custom API Call of its own. */
+export const operations: Record<string, FaxPlusOperation> = { customApiCall };
 
 export const description: INodeProperties[] = [
 	operationPicker(CUSTOM_API_CALL, operations, CUSTOM_API_CALL),
-	...Object.values(operations).flatMap((operation) => operation.description),
-	...nodeOptions(CUSTOM_API_CALL, operations),
+	...customApiCall.description,
 ];

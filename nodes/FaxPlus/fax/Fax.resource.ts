@@ -14,7 +14,6 @@ import * as requestOcr from './requestOcr.operation';
 import * as send from './send/operation';
 import * as update from './update.operation';
 import * as updateFieldExtraction from './updateFieldExtraction.operation';
-import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import { operationPicker } from '../shared/pickers';
 import type { FaxPlusOperation } from '../shared/types';
@@ -35,7 +34,6 @@ export const operations: Record<string, FaxPlusOperation> = {
 	send,
 	update,
 	updateFieldExtraction,
-	customApiCall: customApiCallIn('fax'),
 };
 
 export const description: INodeProperties[] = [

@@ -2,7 +2,6 @@ import type { INodeProperties } from 'n8n-workflow';
 import * as create from './create.operation';
 import * as deleteOperation from './delete.operation';
 import * as getAll from './getAll.operation';
-import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import { operationPicker } from '../shared/pickers';
 import type { FaxPlusOperation } from '../shared/types';
@@ -20,7 +19,6 @@ export const operations: Record<string, FaxPlusOperation> = {
 	create,
 	delete: deleteOperation,
 	getAll,
-	customApiCall: customApiCallIn('legacyHook'),
 };
 
 export const description: INodeProperties[] = [

@@ -3,7 +3,6 @@ import * as deleteOperation from './delete.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as update from './update.operation';
-import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import { operationPicker } from '../shared/pickers';
 import type { FaxPlusOperation } from '../shared/types';
@@ -13,7 +12,6 @@ export const operations: Record<string, FaxPlusOperation> = {
 	get,
 	getAll,
 	update,
-	customApiCall: customApiCallIn('outbox'),
 };
 
 export const description: INodeProperties[] = [

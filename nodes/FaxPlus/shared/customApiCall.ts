@@ -4,6 +4,7 @@ import type {
 	IExecuteFunctions,
 	IHttpRequestMethods,
 	INodeExecutionData,
+	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { ANSWER_CAPS } from '../../shared/transport/answers';
@@ -11,14 +12,14 @@ import { operationError } from '../../shared/transport/nodeErrors';
 import { checkedCustomPath } from '../../shared/transport/customPath';
 import { DOWNLOADS_AT_ONCE, nodeOptionsProperty } from './nodeOptions';
 import { apiDownload, apiRequest } from './requests';
-import { CUSTOM_API_CALL_NAME, N8N_CUSTOM_API_CALL } from '../../shared/n8n/editor';
+import { CUSTOM_API_CALL_NAME } from '../../shared/n8n/editor';
 import { outputBinaryField } from './parameters';
 import { outputFieldOf, requiredString } from './values';
 import type { FaxPlusOperation } from './types';
 import { toolFields, updateDisplayOptions, docsLink } from './display';
 import { CUSTOM_API_CALL } from './pickers';
 
-/** The last entry of every operation list and of the resource list: n8n then adds none of its own. */
+/** The one operation of the resource list's last entry. */
 const customApiCallOption: INodePropertyOptions = {
 	name: CUSTOM_API_CALL_NAME,
 	value: CUSTOM_API_CALL,
@@ -36,10 +37,9 @@ export const customApiCallResource: INodePropertyOptions = {
 const METHODS: IHttpRequestMethods[] = ['DELETE', 'GET', 'PATCH', 'POST', 'PUT'];
 const WITH_BODY = ['PATCH', 'POST', 'PUT'];
 
-/** Shown for the Custom API Call of every resource (once, not per resource), and for n8n's value. */
-const show = { operation: [CUSTOM_API_CALL, N8N_CUSTOM_API_CALL] };
+const show = { resource: [CUSTOM_API_CALL], operation: [CUSTOM_API_CALL] };
 
-export const customApiCallFields = updateDisplayOptions({ show }, [
+const fields: INodeProperties[] = [
 	{
 		displayName: `Sends any request below the credential's Base URL, with its token. Fax.Plus's ${docsLink('operations.md#custom-api-call', 'API reference')} lists the paths; lists are not paged for you.`,
 		name: 'customApiCallNotice',
@@ -128,9 +128,8 @@ export const customApiCallFields = updateDisplayOptions({ show }, [
 			'Whether the answer is a file (e.g. a fax document) to put in a binary field, not JSON',
 	},
 	{ ...outputBinaryField('file'), displayOptions: { show: { responseAsFile: [true] } } },
-	// Below its own fields (each resource's Options leave Custom API Call out).
 	nodeOptionsProperty({}),
-]);
+];
 
 function methodOf(context: IExecuteFunctions, itemIndex: number): IHttpRequestMethods {
 	const method = String(context.getNodeParameter('method', itemIndex, 'GET')).toUpperCase();
@@ -222,22 +221,21 @@ function itemsOf(answer: unknown): INodeExecutionData[] {
 
 const agentRisk = { kind: 'changes' } as const;
 
-/** Custom API Call in one resource: its tool fields there (its own fields are the node's, once). */
-export const customApiCallIn = (resource: string): FaxPlusOperation => ({
+export const customApiCall: FaxPlusOperation = {
 	option: customApiCallOption,
-	description: updateDisplayOptions(
-		{ show: { resource: [resource], operation: [CUSTOM_API_CALL] } },
-		toolFields(customApiCallOption, {
+	description: updateDisplayOptions({ show }, [
+		...fields,
+		...toolFields(customApiCallOption, {
 			toolDescription:
 				"Send any request to the Fax.Plus API (method, path below the API's address, query, JSON body). It can read, change, delete or buy anything the token may. Returns Fax.Plus's answer as JSON.",
 			agentRisk,
 		}),
-	),
+	]),
 	maxItemsAtOnce: DOWNLOADS_AT_ONCE,
 	// Any path, so any risk: an agent runs it only where the author allows.
 	agentRisk,
 	execute,
-});
+};
 
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const method = methodOf(this, itemIndex);

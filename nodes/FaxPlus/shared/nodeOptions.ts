@@ -2,7 +2,6 @@
 // at Once, each request its Timeout (requests.ts).
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { DEFAULT_DEADLINE_SECONDS } from '../../shared/transport/answers';
-import { CUSTOM_API_CALL } from './pickers';
 import { NODE_OPTIONS } from './requests';
 
 /** Enough to keep n8n busy at a real API's latency (tens of ms per call). */
@@ -11,15 +10,13 @@ const MAX_ITEMS_AT_ONCE = 200;
 /** Downloads hold whole documents in memory while they arrive. */
 export const DOWNLOADS_AT_ONCE = 5;
 
-/** Options of the node as a whole, for a resource's operations but those that run one item at a time and Custom API Call (customApiCallFields shows them below its fields). */
+/** Options of the node as a whole, for a resource's operations but those that run one item at a time. */
 export function nodeOptions(
 	resource: string,
 	operations: Record<string, { option: INodePropertyOptions; maxItemsAtOnce?: number }>,
 ): INodeProperties[] {
 	const all = Object.values(operations);
-	const hidden = all
-		.filter((op) => op.maxItemsAtOnce === 1 || op.option.value === CUSTOM_API_CALL)
-		.map((op) => String(op.option.value));
+	const hidden = all.filter((op) => op.maxItemsAtOnce === 1).map((op) => String(op.option.value));
 	if (hidden.length === all.length) return [];
 	const hide = hidden.length > 0 && { hide: { operation: hidden } };
 	return [nodeOptionsProperty({ show: { resource: [resource] }, ...hide })];

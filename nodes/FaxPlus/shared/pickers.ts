@@ -1,7 +1,7 @@
 // A resource's Operation picker, Custom API Call's value in each, and the canvas subtitle.
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-/** Custom API Call's value, in every resource's operation list and in the resource list. */
+/** Custom API Call's value, as a resource and as its one operation. */
 export const CUSTOM_API_CALL = 'customApiCall';
 
 /** A resource's Operation picker: its operations' entries, in the order of `operations`. */

@@ -3,7 +3,6 @@ import * as getBalance from './getBalance.operation';
 import * as getAllCountries from './getAllCountries.operation';
 import * as purchaseNumber from './purchaseNumber.operation';
 import * as searchNumbers from './searchNumbers.operation';
-import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import { operationPicker } from '../shared/pickers';
 import type { FaxPlusOperation } from '../shared/types';
@@ -13,7 +12,6 @@ export const operations: Record<string, FaxPlusOperation> = {
 	getAllCountries,
 	purchaseNumber,
 	searchNumbers,
-	customApiCall: customApiCallIn('shop'),
 };
 
 export const description: INodeProperties[] = [

@@ -1,13 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 import * as getInformation from './getInformation.operation';
-import { customApiCallIn } from '../shared/customApiCall';
 import { nodeOptions } from '../shared/nodeOptions';
 import { operationPicker } from '../shared/pickers';
 import type { FaxPlusOperation } from '../shared/types';
 
 export const operations: Record<string, FaxPlusOperation> = {
 	getInformation,
-	customApiCall: customApiCallIn('token'),
 };
 
 export const description: INodeProperties[] = [

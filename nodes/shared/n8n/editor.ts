@@ -1,9 +1,13 @@
 // What n8n's loader and editor make of the nodes' descriptions (README.md).
 
-/** n8n's value of its own "Custom API Call" entry (CUSTOM_API_CALL_KEY); a node saved with it still runs. */
-export const N8N_CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
+/**
+ * The action node's versions. n8n adds its own "Custom API Call" to the resource and operation lists
+ * only of a node whose `defaultVersion` is absent or equal to its `version`: a list of one version
+ * with a default gets none, so the node panel lists the node's own Custom API Call once.
+ */
+export const ACTION_VERSIONS = { version: [1], defaultVersion: 1 };
 
-/** The name that, on a resource or operation list's last entry, keeps n8n from adding its own. */
+/** The name that, on a list's last entry, also keeps n8n from adding its own there. */
 export const CUSTOM_API_CALL_NAME = 'Custom API Call';
 
 /** What the action node does, in words n8n shows where it lists the node alone (as a tool). */

@@ -7,7 +7,8 @@
 //   slot starts empty, the notice below the slots says a secret belongs to one endpoint, and a
 //   trigger published with the demo's secret anyway logs a warning naming the credential, as does
 //   each refused delivery;
-// - a Custom API Call to a path Fax.Plus does not have names Method and Path, not an ID.
+// - the node panel lists one Custom API Call, which, to a path Fax.Plus does not have, names Method
+//   and Path, not an ID.
 //
 // Run by test/e2e/run.js as the check file "first-steps"; alone:
 //   E2E_ONLY=first-steps npm run test:e2e   or   node test/browser/first-steps.test.js
@@ -60,9 +61,9 @@ module.exports = async function firstSteps(t) {
 
 	/**
 	 * Adds an action of the Fax.Plus node after a Manual Trigger, as a user's second step (on an
-	 * empty canvas the panel offers the node's triggers first).
+	 * empty canvas the panel offers the node's triggers first); `once`: the panel lists it once.
 	 */
-	async function addAction(action) {
+	async function addAction(action, { once = false } = {}) {
 		const start = await n8n.importWorkflow({
 			name: 'First steps: an action',
 			nodes: [
@@ -82,7 +83,11 @@ module.exports = async function firstSteps(t) {
 		await page.getByTestId('node-creator-plus-button').click();
 		await creator.getByTestId('node-creator-search-bar').fill('Fax.Plus');
 		await creator.getByText('Fax.Plus', { exact: true }).first().click();
-		await creator.getByTestId('node-creator-item-name').filter({ hasText: action }).first().click();
+		const entries = creator.getByTestId('node-creator-item-name').filter({ hasText: action });
+		await entries.first().waitFor();
+		if (once)
+			assert.equal(await entries.count(), 1, `the node panel lists ${action} more than once`);
+		await entries.first().click();
 		await ndv.waitFor();
 	}
 
@@ -222,9 +227,9 @@ module.exports = async function firstSteps(t) {
 		);
 
 		await bcheck(
-			'first steps: a Custom API Call to a path Fax.Plus does not have names Method and Path and the API reference, not an ID',
+			'first steps: the node panel lists one Custom API Call; to a path Fax.Plus does not have, it names Method and Path and the API reference, not an ID',
 			async () => {
-				await addAction(/^Make a custom API call$/i);
+				await addAction(/^Make a custom API call$/i, { once: true });
 				if ((await chosenIn(slots.first(), s.demo.pat.name)) !== s.demo.pat.name)
 					throw new Error('the token credential is not chosen');
 				const path = ndv.getByTestId('parameter-input-path').locator('input, textarea').first();

@@ -31,8 +31,8 @@ function unsortedLists(properties: INodeProperties[], path = ''): string[] {
 			property.type === 'multiOptions' ||
 			here.endsWith('.options');
 		if (sorted && choices.length > 1) {
-			// A resource or operation list ends with Custom API Call, so that n8n adds none of its own.
-			const last = property.type === 'options' && labelOf(choices.at(-1)!) === 'Custom API Call';
+			// The resource list ends with Custom API Call, where n8n would place its own.
+			const last = here === 'resource' && labelOf(choices.at(-1)!) === 'Custom API Call';
 			const labels = choices.slice(0, last ? -1 : undefined).map(labelOf);
 			const expected = [...labels].sort((a, b) => a.localeCompare(b));
 			if (labels.join('|') !== expected.join('|')) problems.push(`${here}: ${labels.join(', ')}`);
@@ -65,7 +65,7 @@ describe('Fax.Plus: Fax → Send by default', () => {
 				(resource === undefined || p.displayOptions?.show?.resource?.includes(resource)),
 		)!;
 
-	it("opens on Fax → Send, its resources and actions in the lint rule's order, Custom API Call last", () => {
+	it("opens on Fax → Send, its resources and actions in the lint rule's order, Custom API Call once, last", () => {
 		const resource = property('resource');
 		expect(resource.default).toBe('fax');
 		const namesOf = (picker: INodeProperties) =>
@@ -76,8 +76,13 @@ describe('Fax.Plus: Fax → Send by default', () => {
 		const operation = property('operation', 'fax');
 		expect(operation.default).toBe('send');
 		const names = namesOf(operation);
-		expect(names.pop()).toBe('Custom API Call');
 		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+		// The panel lists each operation list's entries: only the Custom API Call resource has one.
+		const lists = node.description.properties.filter((p) => p.name === 'operation');
+		expect(lists.filter((list) => namesOf(list).includes('Custom API Call'))).toEqual([
+			property('operation', 'customApiCall'),
+		]);
+		expect(namesOf(property('operation', 'customApiCall'))).toEqual(['Custom API Call']);
 	});
 
 	it('shows Send one "Add Option" (its Options), and Node Options only where Items at Once does something', () => {

@@ -5,12 +5,9 @@ describe.each(Object.entries(resources))('%s resource picker', (_name, resource)
 	const picker = resource.description.find((property) => property.name === 'operation')!;
 	const options = picker.options as INodePropertyOptions[];
 
-	it("lists its operations in the lint rule's order, Custom API Call last, each with an action, and defaults to one of them", () => {
+	it("lists its operations in the lint rule's order, each with an action, and defaults to one of them", () => {
 		const names = options.map((option) => option.name);
-		// Last, so that n8n adds no Custom API Call of its own (nodes/shared/n8n/editor.ts).
-		expect(names.at(-1)).toBe('Custom API Call');
-		const own = names.slice(0, -1);
-		expect(own).toEqual([...own].sort((a, b) => a.localeCompare(b)));
+		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
 		expect(options.every((option) => option.action)).toBe(true);
 		expect(Object.keys(resource.operations).sort()).toEqual(
 			options.map((option) => option.value).sort(),

@@ -177,15 +177,19 @@ describe('Custom API Call', () => {
 		expect(operation.error?.message).toMatch(/an ID must be one Fax\.Plus gave/);
 	});
 
-	it("runs when the node holds n8n's own Custom API Call value, for any resource", async () => {
-		for (const parameters of [
-			{ resource: 'fax', operation: '__CUSTOM_API_CALL__' },
-			{ resource: 'fax', operation: 'customApiCall' },
-		]) {
-			server().reset();
-			await runOk(server(), { ...parameters, path: '/accounts/self' });
-			expect(onlyApiRequest(server()).path).toBe('/v3/accounts/self');
+	it("refuses n8n's own Custom API Call value, or the call under another resource, naming this one", async () => {
+		for (const operation of ['__CUSTOM_API_CALL__', 'customApiCall']) {
+			const { error } = await runOperation(server(), {
+				resource: 'fax',
+				operation,
+				path: '/accounts/self',
+			});
+			expect(error?.message).toBe(
+				`The operation "${operation}" is not known for the resource "fax"`,
+			);
+			expect(error?.description).toMatch(/Resource → Custom API Call/);
 		}
+		expect(server().requests).toEqual([]);
 	});
 
 	describe('sends nothing where the Path would leave the Base URL', () => {

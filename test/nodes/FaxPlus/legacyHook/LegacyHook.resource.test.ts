@@ -23,19 +23,6 @@ describe('Legacy Hook resource', () => {
 		expect(notice?.displayOptions).toEqual({ show: { resource: ['legacyHook'] } });
 	});
 
-	it('lists its operations alphabetically, Custom API Call last, each with an action, and defaults to one of them', () => {
-		const picker = legacyHook.description.find((property) => property.name === 'operation')!;
-		const names = picker.options!.map((option) => option.name);
-		// Custom API Call last, so that n8n adds none of its own (nodes/shared/n8n/editor.ts).
-		expect(names.pop()).toBe('Custom API Call');
-		expect(names).toEqual([...names].sort());
-		expect(picker.options!.every((option) => 'action' in option && option.action)).toBe(true);
-		expect(Object.keys(legacyHook.operations).sort()).toEqual(
-			picker.options!.map((option) => 'value' in option && option.value).sort(),
-		);
-		expect(legacyHook.operations[picker.default as string]).toBeDefined();
-	});
-
 	it('is registered with the node, including its hook list', () => {
 		const node = new FaxPlus();
 		expect(node.methods.listSearch.searchLegacyHooks).toBeDefined();

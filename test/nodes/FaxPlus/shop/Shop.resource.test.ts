@@ -1,5 +1,4 @@
 import { FaxPlus } from '../../../../nodes/FaxPlus/FaxPlus.node';
-import * as shop from '../../../../nodes/FaxPlus/shop/Shop.resource';
 import {
 	apiRequests,
 	expectAuthHeaders,
@@ -10,19 +9,6 @@ import { runListSearch } from '../../../support/list-search';
 
 describe('Shop resource', () => {
 	const server = useFaxPlusServer();
-
-	it('lists its operations alphabetically, Custom API Call last, each with an action, and defaults to one of them', () => {
-		const picker = shop.description.find((property) => property.name === 'operation')!;
-		const names = picker.options!.map((option) => option.name);
-		// Custom API Call last, so that n8n adds none of its own (nodes/shared/n8n/editor.ts).
-		expect(names.pop()).toBe('Custom API Call');
-		expect(names).toEqual([...names].sort());
-		expect(picker.options!.every((option) => 'action' in option && option.action)).toBe(true);
-		expect(Object.keys(shop.operations).sort()).toEqual(
-			picker.options!.map((option) => 'value' in option && option.value).sort(),
-		);
-		expect(shop.operations[picker.default as string]).toBeDefined();
-	});
 
 	it('is registered with the node, including its country list', () => {
 		const node = new FaxPlus();

@@ -13,19 +13,6 @@ import { seedEndpoint } from './seed';
 describe('Webhook resource', () => {
 	const server = useFaxPlusServer();
 
-	it('lists its operations alphabetically, Custom API Call last, each with an action, and defaults to one of them', () => {
-		const picker = webhook.description.find((property) => property.name === 'operation')!;
-		const names = picker.options!.map((option) => option.name);
-		// Custom API Call last, so that n8n adds none of its own (nodes/shared/n8n/editor.ts).
-		expect(names.pop()).toBe('Custom API Call');
-		expect(names).toEqual([...names].sort());
-		expect(picker.options!.every((option) => 'action' in option && option.action)).toBe(true);
-		expect(Object.keys(webhook.operations).sort()).toEqual(
-			picker.options!.map((option) => 'value' in option && option.value).sort(),
-		);
-		expect(webhook.operations[picker.default as string]).toBeDefined();
-	});
-
 	it('offers the fax events of shared/api/events.ts', () => {
 		const events = webhook.description.find((property) => property.name === 'filterTypes');
 		expect(events?.type).toBe('multiOptions');
