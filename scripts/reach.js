@@ -66,7 +66,7 @@ function entries(root = ROOT) {
 	found.sort((a, b) => (a.name < b.name ? -1 : 1));
 	return [
 		...found,
-		{ name: 'Custom API Call', file: `${ACTION_NODE}/shared/customApiCall.ts` },
+		{ name: 'Custom API Call', file: `${ACTION_NODE}/customApiCall/customApiCall.operation.ts` },
 		{ name: 'Trigger webhook()', file: 'nodes/FaxPlusTrigger/webhook.ts' },
 		{ name: 'Poll trigger poll()', file: 'nodes/FaxPlusPollTrigger/poll.ts' },
 	].filter((entry) => fs.existsSync(path.join(root, entry.file)));

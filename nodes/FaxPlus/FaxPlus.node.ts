@@ -13,7 +13,7 @@ import * as listSearch from './methods/listSearch';
 import type { ListSearchMethod } from './methods/listSearch';
 import { ACTION_DESCRIPTION, ACTION_VERSIONS } from '../shared/n8n/editor';
 import { authenticationProperty, signInCredentials } from '../shared/transport/authentication';
-import { customApiCallResource } from './shared/customApiCall';
+import { customApiCallResource } from './customApiCall/customApiCall.operation';
 import { operationSubtitle } from './shared/pickers';
 
 // A constant, so the subtitle is made of its display names.

@@ -98,7 +98,7 @@ describe('scripts/reach.js', () => {
 			'nodes/FaxPlus/fax/send/operation.ts': ["export const option = {\n\tname: 'Send',"],
 			'nodes/FaxPlus/fax/send/documents.ts': ['export const documents = 1;'],
 			'nodes/FaxPlus/ai/getCredits.operation.ts': ['export const execute = 1;'],
-			'nodes/FaxPlus/shared/customApiCall.ts': ['export const call = 1;'],
+			'nodes/FaxPlus/customApiCall/customApiCall.operation.ts': ['export const call = 1;'],
 			'nodes/FaxPlus/shared/display.operation.ts': ['export const notAnOperation = 1;'],
 			'nodes/FaxPlusTrigger/webhook.ts': ['export const webhook = 1;'],
 		});
@@ -106,7 +106,7 @@ describe('scripts/reach.js', () => {
 			{ name: 'AI → Get Credits', file: 'nodes/FaxPlus/ai/getCredits.operation.ts' },
 			{ name: 'Contact Group → Delete', file: 'nodes/FaxPlus/contactGroup/delete.operation.ts' },
 			{ name: 'Fax → Send', file: 'nodes/FaxPlus/fax/send/operation.ts' },
-			{ name: 'Custom API Call', file: 'nodes/FaxPlus/shared/customApiCall.ts' },
+			{ name: 'Custom API Call', file: 'nodes/FaxPlus/customApiCall/customApiCall.operation.ts' },
 			{ name: 'Trigger webhook()', file: 'nodes/FaxPlusTrigger/webhook.ts' },
 		]);
 	});

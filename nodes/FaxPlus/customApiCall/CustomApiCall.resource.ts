@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { customApiCall } from '../shared/customApiCall';
+import { customApiCall } from './customApiCall.operation';
 import { CUSTOM_API_CALL, operationPicker } from '../shared/pickers';
 import type { FaxPlusOperation } from '../shared/types';
 

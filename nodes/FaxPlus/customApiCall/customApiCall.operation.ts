@@ -10,14 +10,14 @@ import type {
 import { ANSWER_CAPS } from '../../shared/transport/answers';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { checkedCustomPath } from '../../shared/transport/customPath';
-import { DOWNLOADS_AT_ONCE, nodeOptionsProperty } from './nodeOptions';
-import { apiDownload, apiRequest } from './requests';
+import { DOWNLOADS_AT_ONCE, nodeOptionsProperty } from '../shared/nodeOptions';
+import { apiDownload, apiRequest } from '../shared/requests';
 import { CUSTOM_API_CALL_NAME } from '../../shared/n8n/editor';
-import { outputBinaryField } from './parameters';
-import { outputFieldOf, requiredString } from './values';
-import type { FaxPlusOperation } from './types';
-import { toolFields, updateDisplayOptions, docsLink } from './display';
-import { CUSTOM_API_CALL } from './pickers';
+import { outputBinaryField } from '../shared/parameters';
+import { outputFieldOf, requiredString } from '../shared/values';
+import type { FaxPlusOperation } from '../shared/types';
+import { toolFields, updateDisplayOptions, docsLink } from '../shared/display';
+import { CUSTOM_API_CALL } from '../shared/pickers';
 
 /** The one operation of the resource list's last entry. */
 const customApiCallOption: INodePropertyOptions = {
