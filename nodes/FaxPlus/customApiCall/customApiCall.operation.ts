@@ -1,4 +1,5 @@
-// Custom API Call: any request below the credential's Base URL, through the package's transport.
+// Custom API Call: any request below the credential's Base URL, through the package's transport;
+// `customApiCall` is the operation, its request's parts read by the helpers below.
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -131,6 +132,56 @@ const fields: INodeProperties[] = [
 	nodeOptionsProperty({}),
 ];
 
+const agentRisk = { kind: 'changes' } as const;
+
+export const customApiCall: FaxPlusOperation = {
+	option: customApiCallOption,
+	description: updateDisplayOptions({ show }, [
+		...fields,
+		...toolFields(customApiCallOption, {
+			toolDescription:
+				"Send any request to the Fax.Plus API (method, path below the API's address, query, JSON body). It can read, change, delete or buy anything the token may. Returns Fax.Plus's answer as JSON.",
+			agentRisk,
+		}),
+	]),
+	maxItemsAtOnce: DOWNLOADS_AT_ONCE,
+	// Any path, so any risk: an agent runs it only where the author allows.
+	agentRisk,
+	execute,
+};
+
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const method = methodOf(this, itemIndex);
+	const path = checkedCustomPath(this, this.getNodeParameter('path', itemIndex, ''), itemIndex);
+	const qs = queryOf(this, itemIndex);
+	const withBody = WITH_BODY.includes(method);
+	const upload = withBody && this.getNodeParameter('sendBinaryFile', itemIndex, false) === true;
+	let body: FormData | IDataObject | undefined;
+	if (upload) body = await uploadOf(this, itemIndex);
+	else if (withBody) body = jsonBodyOf(this, itemIndex);
+	const request = {
+		method,
+		path,
+		itemIndex,
+		customApiCall: true as const,
+		...(qs && { qs }),
+		...(body && { body }),
+	};
+	if (this.getNodeParameter('responseAsFile', itemIndex, false) !== true)
+		return itemsOf(await apiRequest<unknown>(this, request));
+	const output = outputFieldOf(this, itemIndex);
+	const { data, contentType } = await apiDownload(this, request);
+	const fileName = path.slice(path.lastIndexOf('/') + 1);
+	const binary = await this.helpers.prepareBinaryData(data, fileName, contentType);
+	const input = this.getInputData()[itemIndex];
+	return [
+		{
+			json: { method, path, fileName, mimeType: binary.mimeType, fileSizeBytes: data.length },
+			binary: { ...input?.binary, [output]: binary },
+		},
+	];
+}
+
 function methodOf(context: IExecuteFunctions, itemIndex: number): IHttpRequestMethods {
 	const method = String(context.getNodeParameter('method', itemIndex, 'GET')).toUpperCase();
 	if ((METHODS as string[]).includes(method)) return method as IHttpRequestMethods;
@@ -217,54 +268,4 @@ function itemsOf(answer: unknown): INodeExecutionData[] {
 	if (Array.isArray(answer) && answer.every(isRecord))
 		return answer.map((json) => ({ json: json as IDataObject }));
 	return [{ json: { data: answer as IDataObject[] } }];
-}
-
-const agentRisk = { kind: 'changes' } as const;
-
-export const customApiCall: FaxPlusOperation = {
-	option: customApiCallOption,
-	description: updateDisplayOptions({ show }, [
-		...fields,
-		...toolFields(customApiCallOption, {
-			toolDescription:
-				"Send any request to the Fax.Plus API (method, path below the API's address, query, JSON body). It can read, change, delete or buy anything the token may. Returns Fax.Plus's answer as JSON.",
-			agentRisk,
-		}),
-	]),
-	maxItemsAtOnce: DOWNLOADS_AT_ONCE,
-	// Any path, so any risk: an agent runs it only where the author allows.
-	agentRisk,
-	execute,
-};
-
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const method = methodOf(this, itemIndex);
-	const path = checkedCustomPath(this, this.getNodeParameter('path', itemIndex, ''), itemIndex);
-	const qs = queryOf(this, itemIndex);
-	const withBody = WITH_BODY.includes(method);
-	const upload = withBody && this.getNodeParameter('sendBinaryFile', itemIndex, false) === true;
-	let body: FormData | IDataObject | undefined;
-	if (upload) body = await uploadOf(this, itemIndex);
-	else if (withBody) body = jsonBodyOf(this, itemIndex);
-	const request = {
-		method,
-		path,
-		itemIndex,
-		customApiCall: true as const,
-		...(qs && { qs }),
-		...(body && { body }),
-	};
-	if (this.getNodeParameter('responseAsFile', itemIndex, false) !== true)
-		return itemsOf(await apiRequest<unknown>(this, request));
-	const output = outputFieldOf(this, itemIndex);
-	const { data, contentType } = await apiDownload(this, request);
-	const fileName = path.slice(path.lastIndexOf('/') + 1);
-	const binary = await this.helpers.prepareBinaryData(data, fileName, contentType);
-	const input = this.getInputData()[itemIndex];
-	return [
-		{
-			json: { method, path, fileName, mimeType: binary.mimeType, fileSizeBytes: data.length },
-			binary: { ...input?.binary, [output]: binary },
-		},
-	];
 }
