@@ -28,6 +28,7 @@ import {
 import { MAX_REDIRECTS, REDIRECT_STATUSES } from '../../../shared/transport/transport';
 import { wholeNumber } from '../../shared/values';
 import { operationError } from '../../../shared/transport/nodeErrors';
+import { urlWithoutSecrets } from '../../../shared/logging/log';
 import { sendOption } from '../../shared/parameters';
 import {
 	MAX_FILES,
@@ -69,11 +70,6 @@ function withoutSeparators(entry: string): string {
 	while (start < end && separator(entry[start])) start++;
 	while (end > start && separator(entry[end - 1])) end--;
 	return entry.slice(start, end);
-}
-
-/** A URL as errors and outputs show it: no user name, password, query or fragment (they may hold secrets). */
-function urlWithoutSecrets(url: URL): string {
-	return `${url.protocol}//${url.host}${url.pathname}`;
 }
 
 /** An entry as an error shows it: no query, fragment, or anything before an `@`. */
@@ -183,7 +179,7 @@ async function checkEgress(fetching: Fetching, url: URL, asked: URL): Promise<st
 	const { message, description } = refusal(decision);
 	throw failure(
 		fetching,
-		`${urlWithoutSecrets(asked)}${hop} ${message}`,
+		`${urlWithoutSecrets(asked.href)}${hop} ${message}`,
 		`${description} Nothing was sent.`,
 	);
 }
@@ -191,7 +187,7 @@ async function checkEgress(fetching: Fetching, url: URL, asked: URL): Promise<st
 function deadlineReached(fetching: Fetching, url: URL): NodeOperationError {
 	return failure(
 		fetching,
-		`${urlWithoutSecrets(url)} did not arrive within the time limit of ${fetching.seconds} seconds`,
+		`${urlWithoutSecrets(url.href)} did not arrive within the time limit of ${fetching.seconds} seconds`,
 		'The deadline of Download Time Limit (Seconds) was reached: each document must arrive in that time in all, redirects included. ' +
 			`The server was slow or kept the download open; raise ${sendOption('Download Time Limit (Seconds)')} for a large document. Nothing was sent.`,
 	);
@@ -200,7 +196,7 @@ function deadlineReached(fetching: Fetching, url: URL): NodeOperationError {
 function couldNotFetch(fetching: Fetching, url: URL, status?: number): NodeOperationError {
 	return failure(
 		fetching,
-		`could not fetch ${urlWithoutSecrets(url)}${status ? ` (HTTP ${status})` : ''}`,
+		`could not fetch ${urlWithoutSecrets(url.href)}${status ? ` (HTTP ${status})` : ''}`,
 		'Check that the address is right and reachable from n8n without signing in; nothing was sent.',
 	);
 }
@@ -292,7 +288,7 @@ async function readDocument(
 	index: number,
 	budget: number,
 ): Promise<FaxDocument> {
-	const shown = urlWithoutSecrets(asked);
+	const shown = urlWithoutSecrets(asked.href);
 	const headers = response.headers ?? {};
 
 	const contentType = mimeOf(headers['content-type']);
