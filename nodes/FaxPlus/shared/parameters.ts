@@ -55,16 +55,11 @@ export function resourceLocator(spec: LocatorSpec): INodeProperties {
 /** An expression of the input item's field, e.g. `={{ $json.outboxFaxId }}`: a default the next node needs not type. */
 export const fromInput = (field: string) => `={{ $json.${field} }}`;
 
-/** A locator's default that reads the input item's field, in the mode By ID. */
-export const fromInputLocator = (field: string) => ({
-	__rl: true as const,
-	mode: 'id',
-	value: fromInput(field),
-});
-
 /** A locator's default: the input item's field By ID, or an empty pick From List. */
-const locatorDefault = (fromInputField: string | undefined) =>
-	fromInputField ? fromInputLocator(fromInputField) : { mode: 'list', value: '' };
+const locatorDefault = (field: string | undefined) =>
+	field
+		? { __rl: true as const, mode: 'id', value: fromInput(field) }
+		: { mode: 'list', value: '' };
 
 /** The parameter that shows User: off means the credential's own account (`self`). */
 export const FOR_MEMBER = 'forCorporateMember';
