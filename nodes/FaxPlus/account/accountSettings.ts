@@ -3,7 +3,7 @@
 // document shows a partial change, so the account is read first and what the user did not set is sent
 // as read (docs/fax-plus-readings.md, "Account settings and notifications").
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { apiRequest } from '../shared/requests';
+import { apiGet } from '../shared/requests';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { booleanValue, choiceOf, idList, listOf } from '../shared/values';
 import { e164Numbers } from '../shared/faxNumbers';
@@ -209,11 +209,8 @@ export async function settingsToSend(
 	notifications: NotificationChanges | undefined,
 ): Promise<IDataObject> {
 	if (Object.keys(data).length === 0 && !notifications) return {};
-	const account = await apiRequest<unknown>(context, {
-		method: 'GET',
-		path: `/accounts/${encodeURIComponent(userId)}`,
-		itemIndex,
-	});
+	const path = `/accounts/${encodeURIComponent(userId)}`;
+	const account = await apiGet<unknown>(context, path, itemIndex);
 	const read = isObject(account) ? account : {};
 	const accountData = {
 		company_name: (value: unknown) => typeof value === 'string',

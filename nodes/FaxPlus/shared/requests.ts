@@ -22,6 +22,11 @@ export async function apiRequest<T = IDataObject>(
 	});
 }
 
+/** GETs `path` for an item: its answer. */
+export async function apiGet<T>(context: IExecuteFunctions, path: string, itemIndex: number) {
+	return await apiRequest<T>(context, { method: 'GET', path, itemIndex });
+}
+
 export async function apiDownload(
 	context: IExecuteFunctions,
 	request: FaxPlusRequest & { itemIndex: number },
