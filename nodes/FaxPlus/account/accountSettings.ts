@@ -99,12 +99,12 @@ export function notificationChanges(
 			});
 		slack.target_channel = channel;
 	}
-	const mode = (name: string, label: string) =>
+	const choice = <T extends string>(name: string, label: string, choices: readonly T[]) =>
 		fields[name] === undefined
 			? undefined
-			: choiceOf(context, itemIndex, label, fields[name], SLACK_MODES);
-	const received = mode('slackReceiveFax', 'Slack on Fax Received');
-	const sent = mode('slackSendFax', 'Slack on Fax Sent');
+			: choiceOf(context, itemIndex, label, fields[name], choices);
+	const received = choice('slackReceiveFax', 'Slack on Fax Received', SLACK_MODES);
+	const sent = choice('slackSendFax', 'Slack on Fax Sent', SLACK_MODES);
 	if (received) slack.receive_fax = received;
 	if (sent) slack.send_fax = sent;
 	const changes = {
@@ -116,12 +116,7 @@ export function notificationChanges(
 		sms: nonEmpty({ ...sms, ...(numbers && { numbers }) }),
 		push,
 		slack: nonEmpty(slack),
-		language:
-			fields.notificationLanguage === undefined
-				? undefined
-				: choiceOf(context, itemIndex, 'Notification Language', fields.notificationLanguage, [
-						'en',
-					] as const),
+		language: choice('notificationLanguage', 'Notification Language', ['en'] as const),
 		blocked: fields.blockedUserIds === undefined ? undefined : idList(fields.blockedUserIds),
 	};
 	const set = Object.entries(changes).filter(([, value]) => value !== undefined);
