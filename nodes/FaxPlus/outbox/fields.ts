@@ -5,8 +5,9 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { resourceLocator, USER_DEPENDENCY } from '../shared/parameters';
 import { outboxStatusFields } from '../../shared/api/outboxStatuses';
 
-export function withOutboxStatusMeaning(record: IDataObject): IDataObject {
-	return 'status' in record ? { ...record, ...outboxStatusFields(record.status) } : record;
+export function withOutboxStatusMeaning(record: Record<string, unknown>): IDataObject {
+	const meaning = 'status' in record && outboxStatusFields(record.status);
+	return { ...record, ...meaning } as IDataObject;
 }
 
 export function outboxFaxIdField(description: string): INodeProperties {

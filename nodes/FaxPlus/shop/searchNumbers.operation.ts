@@ -5,7 +5,6 @@ import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import { choiceOf, requiredString } from '../shared/values';
 import { operationError } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
-import { requestScope } from '../shared/requests';
 
 /** ISO 3166-1 alpha-2, the `country_code` path parameter. */
 const ISO_CODE = /^[A-Za-z]{2}$/;
@@ -65,7 +64,7 @@ const displayOptions = { show: { resource: ['shop'], operation: ['searchNumbers'
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	return await getManyItems(this, itemIndex, async () => {
+	return await getManyItems(this, itemIndex, async (scope) => {
 		const country = requiredString(this, 'country', 'Country', itemIndex);
 		if (!ISO_CODE.test(country)) {
 			throw operationError(this, {
@@ -92,6 +91,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 			if (digits) qs.contains = digits;
 		}
 		const path = `/shop/numbers/countries/${encodeURIComponent(country.toUpperCase())}/areas/${encodeURIComponent(areaCode)}/numbers`;
-		return await listAnswer(this, { path, key: 'numbers', qs, ...requestScope(this, itemIndex) });
+		return await listAnswer(this, { path, key: 'numbers', qs, ...scope });
 	});
 }
