@@ -148,7 +148,6 @@ async function checkExists(this: IHookFunctions): Promise<boolean> {
 
 async function create(this: IHookFunctions, registered: RegisteredEndpoints): Promise<boolean> {
 	const url = webhookUrlOf(this);
-	// Bad input is refused before any request.
 	const subscription = readSubscription(this);
 	checkDocumentOptions(this, readOptions(this));
 	const isTest = this.getMode() === 'manual' || this.getActivationMode() === 'manual';

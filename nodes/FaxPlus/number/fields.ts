@@ -20,7 +20,6 @@ export function faxNumberField(description: string): INodeProperties {
 	});
 }
 
-/** The chosen fax number in E.164 form, or an error naming the parameter. */
 export function faxNumberOf(context: IExecuteFunctions, itemIndex: number): string {
 	const value = requiredString(context, 'number', 'Number', itemIndex);
 	const result = readPhoneNumbers(value);

@@ -57,7 +57,6 @@ export function toolFields(
 				'What an AI agent reads about this tool: what it does, what it needs and what it returns',
 			displayOptions: { show: { [TOOL_KEY]: [true] } },
 		},
-		// The author's opt-in, off by default.
 		...(agentRisk
 			? [
 					{

@@ -22,7 +22,6 @@ export async function apiRequest<T = IDataObject>(
 	});
 }
 
-/** GETs `path` for an item: its answer. */
 export async function apiGet<T>(context: IExecuteFunctions, path: string, itemIndex: number) {
 	return await apiRequest<T>(context, { method: 'GET', path, itemIndex });
 }
@@ -49,7 +48,6 @@ export function requestScope(
 	};
 }
 
-/** Options → Timeout in ms; the default where it is not set or not a positive number. */
 function timeoutMs(context: IExecuteFunctions, itemIndex: number): number {
 	let seconds: unknown;
 	try {

@@ -27,7 +27,6 @@ export interface WebhookEndpointInput {
 	channels?: string[] | null;
 }
 
-/** The receiving URL, refused unless it is an http(s) address. */
 export function checkUrl(
 	context: IExecuteFunctions,
 	value: unknown,

@@ -228,7 +228,6 @@ export function documentType(
 	return undefined;
 }
 
-/** The upload `format` of automatic mode. */
 export function uploadFormatOf(extension: string): UploadFormat {
 	return extension === 'tif' || extension === 'tiff' ? 'tiff' : 'pdf';
 }
@@ -249,7 +248,6 @@ export function megabytes(bytes: number): string {
 	return (bytes / (1024 * 1024)).toFixed(1);
 }
 
-/** A document as it is uploaded, with its pages as the reader counted them. */
 export type CountedDocument = Omit<DocumentRead, 'kind'> & { document: FaxDocument };
 
 export async function countedDocument(

@@ -130,7 +130,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 				itemIndex,
 				files: files.length,
 			});
-		// The key's claim is read back here, just before the outbox request.
 		hold = await key?.hold();
 	} catch (error) {
 		// Nothing was asked of Fax.Plus: the key's claim is taken back.

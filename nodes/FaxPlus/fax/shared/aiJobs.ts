@@ -63,7 +63,6 @@ interface AiJobState {
 interface FollowedJobs {
 	jobs: AiJobState[];
 	couldRequest: boolean;
-	/** Wait for Result's settings; undefined when it was off. */
 	wait?: WaitSettings;
 	checks: number;
 }
@@ -260,7 +259,6 @@ export const spendsWhenRequesting: AgentRisk = {
 	whenText: 'when "Request … If Not Requested Yet" is on',
 };
 
-/** Parameters of Request/Get OCR and Field Extraction. */
 export function aiJobProperties(
 	job: AiJob,
 	operation: 'get' | 'request',
