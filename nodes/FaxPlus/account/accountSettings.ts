@@ -4,7 +4,7 @@
 // as read (docs/fax-plus-readings.md, "Account settings and notifications").
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiGet } from '../shared/requests';
-import { operationError } from '../../shared/transport/nodeErrors';
+import { refusalOf } from '../../shared/transport/nodeErrors';
 import { booleanValue, choiceOf, idList, listOf } from '../shared/values';
 import { e164Numbers } from '../shared/faxNumbers';
 import { UPDATE_FIELDS } from '../shared/parameters';
@@ -59,6 +59,7 @@ export function notificationChanges(
 	itemIndex: number,
 	fields: IDataObject,
 ) {
+	const refuse = refusalOf(context, itemIndex);
 	// Each of a field's choices on, the others off.
 	const chosen = (name: string, label: string, choices: string[]) => {
 		if (fields[name] === undefined) return undefined;
@@ -76,12 +77,10 @@ export function notificationChanges(
 		addresses = listOf(fields.notificationEmails, /[\s,;]+/);
 		const wrong = addresses.find((address) => !isEmailAddress(address));
 		if (wrong !== undefined)
-			throw operationError(context, {
-				itemIndex,
-				message: `Notification Emails: "${wrong}" is not an email address`,
-				description:
-					'Enter email addresses separated by commas, e.g. ana@example.com, li@example.com.',
-			});
+			throw refuse(
+				`Notification Emails: "${wrong}" is not an email address`,
+				'Enter email addresses separated by commas, e.g. ana@example.com, li@example.com.',
+			);
 	}
 	let numbers: string[] | undefined;
 	if (fields.smsNumbers !== undefined)
@@ -92,11 +91,10 @@ export function notificationChanges(
 	if (fields.slackChannel !== undefined) {
 		const channel = String(fields.slackChannel ?? '').trim();
 		if (!channel)
-			throw operationError(context, {
-				itemIndex,
-				message: 'Slack Channel cannot be empty',
-				description: 'Enter the channel, e.g. #faxes, or remove the "Slack Channel" field.',
-			});
+			throw refuse(
+				'Slack Channel cannot be empty',
+				'Enter the channel, e.g. #faxes, or remove the "Slack Channel" field.',
+			);
 		slack.target_channel = channel;
 	}
 	const choice = <T extends string>(name: string, label: string, choices: readonly T[]) =>
@@ -146,6 +144,7 @@ function mergedNotifications(
 	read: unknown,
 	changes: NotificationChanges,
 ): IDataObject {
+	const refuse = refusalOf(context, itemIndex);
 	const settings = isObject(read) ? read.settings : undefined;
 	if (
 		!isObject(settings) ||
@@ -153,12 +152,10 @@ function mergedNotifications(
 		!isObject(settings.sms) ||
 		!isObject(settings.push_notifications)
 	)
-		throw operationError(context, {
-			itemIndex,
-			message: `Fax.Plus did not return the notification settings of account "${userId}", so nothing was changed`,
-			description:
-				'Fax.Plus takes the notification settings whole: sent without the current ones, the settings not set here would be lost. Try again later, or change them in Fax.Plus.',
-		});
+		throw refuse(
+			`Fax.Plus did not return the notification settings of account "${userId}", so nothing was changed`,
+			'Fax.Plus takes the notification settings whole: sent without the current ones, the settings not set here would be lost. Try again later, or change them in Fax.Plus.',
+		);
 	const isSlackMode = (value: unknown) => (SLACK_MODES as readonly unknown[]).includes(value);
 	const slack = {
 		...kept(settings.slack, {
@@ -174,11 +171,10 @@ function mergedNotifications(
 		['send_fax', 'Slack on Fax Sent'],
 	].filter(([key]) => slack[key] === undefined);
 	if (changes.slack && missing.length > 0)
-		throw operationError(context, {
-			itemIndex,
-			message: `Slack notifications need ${missing.map(([, label]) => label).join(', ')} too`,
-			description: `The account has no Slack notification settings yet: add Slack Channel, Slack on Fax Received and Slack on Fax Sent together (${UPDATE_FIELDS.displayName} → ${UPDATE_FIELDS.placeholder}).`,
-		});
+		throw refuse(
+			`Slack notifications need ${missing.map(([, label]) => label).join(', ')} too`,
+			`The account has no Slack notification settings yet: add Slack Channel, Slack on Fax Received and Slack on Fax Sent together (${UPDATE_FIELDS.displayName} → ${UPDATE_FIELDS.placeholder}).`,
+		);
 	const language = changes.language ?? (settings.language === 'en' ? 'en' : undefined);
 	const blocked =
 		changes.blocked ??

@@ -3,7 +3,7 @@ import { resourceLocator } from '../shared/parameters';
 import { listAnswer } from '../../shared/api/accountLists';
 import { getManyItems, returnAllOrLimit } from '../shared/getMany';
 import { choiceOf, requiredString } from '../shared/values';
-import { operationError } from '../../shared/transport/nodeErrors';
+import { refusalOf } from '../../shared/transport/nodeErrors';
 import { toolFields, updateDisplayOptions } from '../shared/display';
 
 /** ISO 3166-1 alpha-2, the `country_code` path parameter. */
@@ -64,15 +64,14 @@ const displayOptions = { show: { resource: ['shop'], operation: ['searchNumbers'
 export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const refuse = refusalOf(this, itemIndex);
 	return await getManyItems(this, itemIndex, async (scope) => {
 		const country = requiredString(this, 'country', 'Country', itemIndex);
 		if (!ISO_CODE.test(country)) {
-			throw operationError(this, {
-				itemIndex,
-				message: `Country "${country}" is not a two-letter ISO country code`,
-				description:
-					'Pick the country from the list, or enter its ISO 3166-1 alpha-2 code, e.g. US.',
-			});
+			throw refuse(
+				`Country "${country}" is not a two-letter ISO country code`,
+				'Pick the country from the list, or enter its ISO 3166-1 alpha-2 code, e.g. US.',
+			);
 		}
 		const areaCode = requiredString(this, 'areaCode', 'Area Code', itemIndex);
 		const chosen = this.getNodeParameter('channel', itemIndex, 'random');
@@ -81,12 +80,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		if (channel === 'custom') {
 			const digits = String(this.getNodeParameter('containsDigits', itemIndex, '') ?? '').trim();
 			if (!DIGITS.test(digits)) {
-				throw operationError(this, {
-					itemIndex,
-					message: `Contains Digits may hold only the digits 0-9, not "${digits}"`,
-					description:
-						'Enter the digits the number must contain, e.g. 777, without spaces, "+" or other signs.',
-				});
+				throw refuse(
+					`Contains Digits may hold only the digits 0-9, not "${digits}"`,
+					'Enter the digits the number must contain, e.g. 777, without spaces, "+" or other signs.',
+				);
 			}
 			if (digits) qs.contains = digits;
 		}

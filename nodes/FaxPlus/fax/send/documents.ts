@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequest } from '../../shared/requests';
-import { operationError } from '../../../shared/transport/nodeErrors';
+import { operationError, refusalOf } from '../../../shared/transport/nodeErrors';
 import {
 	KIND_TYPES,
 	readDocument,
@@ -102,21 +102,17 @@ export async function readDocuments(
 	itemIndex: number,
 	named: string[],
 ): Promise<FaxDocument[]> {
+	const refuse = refusalOf(context, itemIndex);
 	const available = Object.keys(context.getInputData()[itemIndex]?.binary ?? {});
 	const fields = named.length > 0 ? named : available;
 	if (fields.length === 0) {
-		throw operationError(context, {
-			itemIndex,
-			message: `${LABEL}: the input item carries no files`,
-			description: NO_FILES,
-		});
+		throw refuse(`${LABEL}: the input item carries no files`, NO_FILES);
 	}
 	if (fields.length > MAX_FILES) {
-		throw operationError(context, {
-			itemIndex,
-			message: `${LABEL} names ${fields.length} files; Fax.Plus takes at most ${MAX_FILES} per fax`,
-			description: 'Send the documents as several faxes, or merge some of them into one PDF first.',
-		});
+		throw refuse(
+			`${LABEL} names ${fields.length} files; Fax.Plus takes at most ${MAX_FILES} per fax`,
+			'Send the documents as several faxes, or merge some of them into one PDF first.',
+		);
 	}
 
 	const binaries = fields.map((field) => {
@@ -124,13 +120,12 @@ export async function readDocuments(
 		try {
 			binary = context.helpers.assertBinaryData(itemIndex, field);
 		} catch {
-			throw operationError(context, {
-				itemIndex,
-				message: `${LABEL}: the input item has no binary field "${field}"`,
-				description: available.length
+			throw refuse(
+				`${LABEL}: the input item has no binary field "${field}"`,
+				available.length
 					? `The item's binary fields are: ${available.join(', ')}. Use one of these names.`
 					: NO_FILES,
-			});
+			);
 		}
 		const type = documentType(binary.fileName, binary.mimeType, binary.fileExtension);
 		if (type) {
@@ -140,11 +135,10 @@ export async function readDocuments(
 		const what =
 			[binary.fileName, mimeOf(binary.mimeType)].filter(Boolean).join(', ') ||
 			'no file name or MIME type';
-		throw operationError(context, {
-			itemIndex,
-			message: `${LABEL}: the file in "${field}" (${what}) is not a type Fax.Plus can fax`,
-			description: `Fax.Plus accepts ${ACCEPTED_LIST}. Convert the file first, or give it the right file name and MIME type.`,
-		});
+		throw refuse(
+			`${LABEL}: the file in "${field}" (${what}) is not a type Fax.Plus can fax`,
+			`Fax.Plus accepts ${ACCEPTED_LIST}. Convert the file first, or give it the right file name and MIME type.`,
+		);
 	});
 
 	// Sizes from the metadata first, so a huge file is refused before it is read.
@@ -160,11 +154,10 @@ export async function readDocuments(
 		};
 		const document = await binaryDocument(context, fields, binary);
 		if (document.size === 0) {
-			throw operationError(context, {
-				itemIndex,
-				message: `${LABEL}: the file in "${field}" is empty`,
-				description: 'Fax.Plus cannot fax an empty file; check the node that produced it.',
-			});
+			throw refuse(
+				`${LABEL}: the file in "${field}" is empty`,
+				'Fax.Plus cannot fax an empty file; check the node that produced it.',
+			);
 		}
 		documents.push(document);
 	}
