@@ -14,8 +14,7 @@ import {
 	MAX_TOTAL_BYTES,
 	megabytes,
 	mimeOf,
-	uploadFormatOf,
-	uploadFileName,
+	uploadFields,
 	type FaxDocument,
 } from './documents';
 import {
@@ -318,15 +317,8 @@ async function readDocument(
 
 	// The file name is kept when it names the document's type, else the document is numbered.
 	const fallback = `document-${index + 1}`;
-	const fields = {
-		field: shown,
-		fileName:
-			documentType(fileName, undefined)?.mimeType === type.mimeType
-				? uploadFileName(fileName, fallback, type.extension)
-				: `${fallback}.${type.extension}`,
-		mimeType: type.mimeType,
-		format: uploadFormatOf(type.extension),
-	};
+	const named = documentType(fileName, undefined)?.mimeType === type.mimeType;
+	const fields = { field: shown, ...uploadFields(named ? fileName : undefined, fallback, type) };
 
 	// Counted as n8n's store reads it: past the budget the rest is never read.
 	let received = 0;

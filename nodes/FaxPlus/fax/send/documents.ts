@@ -146,12 +146,7 @@ export async function readDocuments(
 
 	const documents: FaxDocument[] = [];
 	for (const { field, binary, type } of binaries) {
-		const fields = {
-			field,
-			fileName: uploadFileName(binary.fileName, field, type.extension),
-			mimeType: type.mimeType,
-			format: uploadFormatOf(type.extension),
-		};
+		const fields = { field, ...uploadFields(binary.fileName, field, type) };
 		const document = await binaryDocument(context, fields, binary);
 		if (document.size === 0) {
 			throw refuse(
@@ -181,6 +176,16 @@ export async function binaryDocument(
 		};
 	}
 	return documentFromBase64(fields, binary.data);
+}
+
+/** A document's upload name, MIME type and format, from its type. */
+export function uploadFields(
+	name: string | undefined,
+	fallback: string,
+	{ extension, mimeType }: { extension: string; mimeType: string },
+) {
+	const fileName = uploadFileName(name, fallback, extension);
+	return { fileName, mimeType, format: uploadFormatOf(extension) };
 }
 
 /** The upload name carries its type's extension: Fax.Plus reads the type from the name. */
@@ -249,13 +254,7 @@ export async function countedDocument(
 ): Promise<CountedDocument> {
 	const { kind, pages, cut, refused } = await readDocument(document, mostPages);
 	if (kind === 'other') return { document, pages, cut };
-	const { mimeType, extension } = KIND_TYPES[kind];
-	const typed = {
-		...document,
-		mimeType,
-		fileName: uploadFileName(document.fileName, 'document', extension),
-		format: uploadFormatOf(extension),
-	};
+	const typed = { ...document, ...uploadFields(document.fileName, 'document', KIND_TYPES[kind]) };
 	return { document: typed, pages, cut, refused };
 }
 
