@@ -32,7 +32,6 @@ function kept(read: unknown, checks: Record<string, (value: unknown) => boolean>
 	return Object.fromEntries(entries.map(([key]) => [key, read[key]]));
 }
 
-/** Company Name, Default File Type, Save Fax History: the AccountData changes, checked. */
 export function accountDataChanges(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -136,7 +135,6 @@ function readChannel(read: IDataObject, list?: 'addresses' | 'numbers'): IDataOb
 	return channel;
 }
 
-/** The whole notifications: as read, with the user's changes. */
 function mergedNotifications(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -191,7 +189,6 @@ function mergedNotifications(
 	};
 }
 
-/** The account_data and notifications to send: read from the account first, with the user's changes. */
 export async function settingsToSend(
 	context: IExecuteFunctions,
 	itemIndex: number,

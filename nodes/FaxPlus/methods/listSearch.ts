@@ -110,7 +110,6 @@ export const searchSenderNumbers: ListSearchMethod = async function (filter) {
 	return await numbersOfUser(this, 'self', filter);
 };
 
-/** The country picker of Search Numbers: every shop country, filtered by name or ISO code. */
 export const searchShopCountries: ListSearchMethod = async function (filter) {
 	const countries = (await listShopCountries(this)).map((country) => ({
 		name: `${country.name} (${country.iso})${country.is_available ? '' : ' - no numbers available'}`,

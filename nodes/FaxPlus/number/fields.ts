@@ -6,7 +6,6 @@ import { resourceLocator, USER_DEPENDENCY } from '../shared/parameters';
 import { requiredString } from '../shared/values';
 import { operationError } from '../../shared/transport/nodeErrors';
 
-/** The `number` parameter of one number operation: a number of the chosen user, from the list or typed. */
 export function faxNumberField(description: string): INodeProperties {
 	return resourceLocator({
 		displayName: 'Number',

@@ -97,7 +97,6 @@ const actionOf = (option: INodePropertyOptions) => {
 	return action.charAt(0).toLowerCase() + action.slice(1);
 };
 
-/** Refuses, before any request, a tool call of an operation the author has not let agents run. */
 export function refuseUnlessAgentMayRun(
 	context: IExecuteFunctions,
 	itemIndex: number,

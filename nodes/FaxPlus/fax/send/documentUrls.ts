@@ -168,7 +168,6 @@ export async function fetchDocuments(
 	return documents;
 }
 
-/** Answers where to connect for `url`, or throws the refusal naming the address asked for and what to do. */
 async function checkEgress(fetching: Fetching, url: URL, asked: URL): Promise<string | undefined> {
 	const decision = await fetching.egress(url);
 	if (decision.allowed) return decision.address;

@@ -164,7 +164,6 @@ export function jobMessage(state: AiJobState, followed: FollowedJobs, field = 'd
 	return parts.join(' ');
 }
 
-/** The item of a field extraction answer (Update Field Extraction): status, what it means, the fields once finished. */
 export function fieldExtractionResult(faxId: string, answer: AiJobAnswer | undefined) {
 	const status = statusOf(answer);
 	const finished = status === 'finished';
@@ -280,7 +279,6 @@ export function aiJobProperties(
 	];
 }
 
-/** Request/Get OCR and Field Extraction: the job's state, requested where the operation says. */
 export async function runAiJob(
 	context: IExecuteFunctions,
 	itemIndex: number,
