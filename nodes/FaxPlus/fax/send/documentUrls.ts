@@ -26,7 +26,7 @@ import {
 } from './documentEgress';
 import { MAX_REDIRECTS, REDIRECT_STATUSES } from '../../../shared/transport/transport';
 import { wholeNumber } from '../../shared/values';
-import { operationError } from '../../../shared/transport/nodeErrors';
+import { operationError, refusalOf } from '../../../shared/transport/nodeErrors';
 import { urlWithoutSecrets } from '../../../shared/logging/log';
 import { sendOption } from '../../shared/parameters';
 import {
@@ -110,21 +110,19 @@ export async function fetchDocuments(
 	value: unknown,
 	options: IDataObject,
 ): Promise<FaxDocument[]> {
+	const refuse = refusalOf(context, itemIndex);
 	const list = documentUrlList(value);
 	if (list.length === 0) {
-		throw operationError(context, {
-			itemIndex,
-			message: `${LABEL} is required`,
-			description:
-				'Enter the http(s) address of at least one document, e.g. https://example.com/invoice.pdf (an expression may have resolved to an empty value).',
-		});
+		throw refuse(
+			`${LABEL} is required`,
+			'Enter the http(s) address of at least one document, e.g. https://example.com/invoice.pdf (an expression may have resolved to an empty value).',
+		);
 	}
 	if (list.length > MAX_FILES) {
-		throw operationError(context, {
-			itemIndex,
-			message: `${LABEL} names ${list.length} documents; Fax.Plus takes at most ${MAX_FILES} per fax`,
-			description: 'Send the documents as several faxes.',
-		});
+		throw refuse(
+			`${LABEL} names ${list.length} documents; Fax.Plus takes at most ${MAX_FILES} per fax`,
+			'Send the documents as several faxes.',
+		);
 	}
 	const urls = list.map((entry) => {
 		const url = URL.canParse(entry) ? new URL(entry) : undefined;
@@ -140,7 +138,7 @@ export async function fetchDocuments(
 	try {
 		allowedHosts = hostList(options.allowedDocumentHosts);
 	} catch (error) {
-		throw operationError(context, { itemIndex, message: (error as Error).message });
+		throw refuse((error as Error).message);
 	}
 	const fetching: Fetching = {
 		context,
