@@ -12,9 +12,6 @@ export function faxNumberField(description: string): INodeProperties {
 		name: 'number',
 		description,
 		searchListMethod: 'searchNumbers',
-		listPlaceholder: 'Select a number...',
-		idDisplayName: 'By Number',
-		idPlaceholder: 'e.g. +15551230001',
 		dependsOn: USER_DEPENDENCY,
 	});
 }

@@ -16,8 +16,6 @@ export function outboxFaxIdField(description: string): INodeProperties {
 		name: 'outboxFaxId',
 		description: `${description}: the outbox ID Send answered (a fax leaves the outbox once sent); as it comes, the input item's outboxFaxId`,
 		searchListMethod: 'searchOutboxFaxes',
-		listPlaceholder: 'Select a fax in the outbox...',
-		idPlaceholder: 'e.g. 2b9c4f1a7d3e',
 		dependsOn: USER_DEPENDENCY,
 		fromInput: 'outboxFaxId',
 	});

@@ -24,9 +24,6 @@ const properties: INodeProperties[] = [
 		name: 'country',
 		description: 'Country to search numbers in',
 		searchListMethod: 'searchShopCountries',
-		listPlaceholder: 'Select a country...',
-		idDisplayName: 'ISO Code',
-		idPlaceholder: 'e.g. US',
 	}),
 	{
 		displayName: 'Area Code',
