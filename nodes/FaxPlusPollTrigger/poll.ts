@@ -213,7 +213,6 @@ export async function fetchTestEvent(context: PollingContext) {
 	if (!latest) return null;
 	const { json } = itemOf(latest, new Date().toISOString());
 	if (!settings.options.downloadDocument) return [[{ json }]];
-	// Never throws: a failed download becomes `documentError`, as with the webhook trigger.
 	return [[await withDocument(context, settings.options, json)]];
 }
 
@@ -241,7 +240,6 @@ async function pollOnce(context: IPollFunctions, settings: PollSettings) {
 			due && due[0] < since
 				? await listSince(context, category, { ...range, since: due[0], to: due[1] + 1000 })
 				: { records: [] };
-		// Each event's share of what is left of the poll's time.
 		const shareMs = (deadline - Date.now()) / (settings.events.length - index);
 		const read = await listSince(context, category, { ...range, since, shareMs }, restored);
 		for (const record of [...again.records, ...read.records]) {

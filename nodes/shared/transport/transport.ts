@@ -34,7 +34,7 @@ import { NO_REDIRECTS, redirectLocationOf, responseOf } from '../n8n/requestHelp
 export type FaxPlusContext =
 	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
-const credentialTypeOf = (context: FaxPlusContext) =>
+export const credentialTypeOf = (context: FaxPlusContext) =>
 	context.getNode().parameters.authentication === 'oAuth2' ? 'faxPlusOAuth2Api' : 'faxPlusApi';
 
 /**

@@ -13,8 +13,7 @@ import { toItems } from '../../shared/items';
 import { sendOption } from '../../shared/parameters';
 import { runsAsTool } from '../../../shared/n8n/executeContext';
 import { KEY_TAG_PREFIX, refuseMarker } from '../../shared/idempotencyKeyMarker';
-import type { AgentRisk } from '../../shared/display';
-import { toolFields, updateDisplayOptions } from '../../shared/display';
+import { toolFields, updateDisplayOptions, type AgentRisk } from '../../shared/display';
 import { DEFAULT_MAX_PAGES, DOCUMENT_SOURCES, properties, type DocumentSource } from './properties';
 import { destinationsOf, senderOf } from './destinations';
 import {
